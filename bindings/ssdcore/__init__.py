@@ -1,0 +1,18 @@
+"""ssdcore: measure SSDs the way hardware-review labs do, and analyse the logs.
+
+>>> import ssdcore
+>>> ssdcore.version()
+'0.1.0'
+"""
+from ._ffi import ffi, lib
+from ._errors import SsdError, check
+
+__all__ = ["SsdError", "check", "ffi", "lib", "version"]
+
+
+def version():
+    """The version string of the linked C library."""
+    return ffi.string(lib.ssd_version_string()).decode()
+
+
+__version__ = version()

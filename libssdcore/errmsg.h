@@ -1,0 +1,14 @@
+/* errmsg.h - internal: the per-handle error message every handle keeps. */
+#ifndef SSD_ERRMSG_H
+#define SSD_ERRMSG_H
+
+#include <stddef.h>
+
+/* Size of every handle's message buffer. */
+#define SSD__ERRMSG_SIZE 512
+
+/* Formats a message into buf (always NUL-terminated, truncated if long) and
+ * returns code, so that failure paths read `return ssd__fail(h->err, ...);`. */
+int ssd__fail(char *buf, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+#endif

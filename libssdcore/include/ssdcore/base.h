@@ -1,0 +1,93 @@
+/*
+ * ssdcore/base.h - version, export macro and the one error convention.
+ *
+ * Every ssdcore function that can fail returns 0 (or a non-negative count) on
+ * success and a negative code on failure: either -errno for an operating
+ * system failure, or one of the SSD_E* codes below (all <= -10000, so they
+ * never collide with errno values). ssd_strerror() describes both kinds.
+ * Handles that can fail also keep a detailed message (path, offset, line)
+ * readable through their own *_errmsg() function.
+ *
+ * This header, like every public ssdcore header, is plain C that cffi's cdef
+ * parser accepts after preprocessing: no static inline functions and no
+ * macros inside prototypes.
+ */
+#ifndef SSDCORE_BASE_H
+#define SSDCORE_BASE_H
+
+#ifndef SSD_CDEF /* the cffi cdef generator preprocesses without system headers */
+#include <stddef.h>
+#include <stdint.h>
+#endif
+
+#ifndef SSD_API
+#if defined(SSD_BUILDING_LIBRARY) && defined(__GNUC__)
+#define SSD_API __attribute__((visibility("default")))
+#else
+#define SSD_API
+#endif
+#endif
+
+#define SSD_VERSION_MAJOR 0
+#define SSD_VERSION_MINOR 1
+#define SSD_VERSION_PATCH 0
+#define SSD_VERSION_STRING "0.1.0"
+/* MAJOR*10000 + MINOR*100 + PATCH, as zstd does. */
+#define SSD_VERSION_NUMBER (SSD_VERSION_MAJOR * 10000 + SSD_VERSION_MINOR * 100 + SSD_VERSION_PATCH)
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of the library actually linked, which may differ from the
+ * header's SSD_VERSION_NUMBER. Thread-safe. */
+SSD_API unsigned ssd_version_number(void);
+SSD_API const char *ssd_version_string(void);
+
+/*
+ * The error table: X(NAME, value, description). It generates the enum,
+ * ssd_strerror() and ssd_err_name(), so the three cannot drift apart.
+ */
+#define SSD_ERROR_TABLE(X)                                                                         \
+    X(SSD_EINVAL, -10001, "invalid argument")                                                      \
+    X(SSD_ERANGE, -10002, "value out of range")                                                    \
+    X(SSD_ENOMEM, -10003, "out of memory")                                                         \
+    X(SSD_EFORMAT, -10004, "malformed input")                                                      \
+    X(SSD_EUNSAFE, -10005, "refused: the operation would destroy data")                            \
+    X(SSD_EMOUNTED, -10006, "refused: the device is mounted")                                      \
+    X(SSD_EUNSUPPORTED, -10007, "not supported here")                                              \
+    X(SSD_EINTERRUPTED, -10008, "interrupted")                                                     \
+    X(SSD_EALIGN, -10009, "misaligned size or offset")                                             \
+    X(SSD_EIO, -10010, "I/O failed")                                                               \
+    X(SSD_ENODATA, -10011, "not enough data")                                                      \
+    X(SSD_EEXIST, -10012, "already exists")                                                        \
+    X(SSD_ESTATE, -10013, "call not valid in the handle's current state")                          \
+    X(SSD_EHOSTILE, -10014, "refused: unsafe path in archive")
+
+#define SSD__ERROR_ENUM(name, value, text) name = value,
+enum ssd_error { SSD_OK = 0, SSD_ERROR_TABLE(SSD__ERROR_ENUM) SSD_ERROR_MIN = -10015 };
+#undef SSD__ERROR_ENUM
+
+/* A static description of any code: SSD_E* codes, -errno values, or 0.
+ * Never NULL. Thread-safe. */
+SSD_API const char *ssd_strerror(int code);
+
+/* The symbolic name of a code: "SSD_EINVAL", "ENOENT", "SSD_OK", or
+ * "unknown". Never NULL. Thread-safe. */
+SSD_API const char *ssd_err_name(int code);
+
+/* Parses a size such as "4096", "4k", "8g", "1.5GiB", "512B": binary units
+ * (k = 1024) as in the reviews; the suffixes k m g t p, optionally followed
+ * by "i" and/or "b", any case. Fractions are allowed when the result is a
+ * whole number of bytes. Returns 0, or SSD_EINVAL (not a size) or SSD_ERANGE
+ * (over 2^63). Thread-safe. */
+SSD_API int ssd_parse_size(const char *text, uint64_t *out);
+
+/* Parses a duration: "30" or "30s", "500ms", "15m", "2h", "1.5h". Returns 0
+ * with *out_s in seconds, or SSD_EINVAL / SSD_ERANGE. Thread-safe. */
+SSD_API int ssd_parse_duration(const char *text, double *out_s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SSDCORE_BASE_H */

@@ -1,0 +1,92 @@
+/* parse_units.c - human sizes and durations, as users type them. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ssdcore/base.h"
+
+static int parse_number(const char *text, double *value, const char **rest)
+{
+    if (!text)
+        return SSD_EINVAL;
+    while (isspace((unsigned char)*text))
+        text++;
+    if (*text == '-' || *text == '+' || *text == '\0')
+        return SSD_EINVAL;
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (end == text || errno == ERANGE || !isfinite(v))
+        return SSD_EINVAL;
+    /* strtod accepts hex floats and "inf"; sizes are plain decimals. */
+    for (const char *p = text; p < end; p++)
+        if (!isdigit((unsigned char)*p) && *p != '.')
+            return SSD_EINVAL;
+    *value = v;
+    *rest = end;
+    return 0;
+}
+
+int ssd_parse_size(const char *text, uint64_t *out)
+{
+    double v;
+    const char *s;
+    int rc = parse_number(text, &v, &s);
+    if (rc)
+        return rc;
+    static const char units[] = "kmgtp";
+    double mult = 1;
+    if (*s) {
+        const char *u = strchr(units, tolower((unsigned char)*s));
+        if (u) {
+            mult = ldexp(1.0, 10 * (int)(u - units + 1));
+            s++;
+            if (*s == 'i' || *s == 'I')
+                s++;
+        }
+        if (*s == 'b' || *s == 'B')
+            s++;
+    }
+    while (isspace((unsigned char)*s))
+        s++;
+    if (*s)
+        return SSD_EINVAL;
+    double bytes = v * mult;
+    if (bytes >= 9223372036854775808.0)
+        return SSD_ERANGE;
+    if (bytes != floor(bytes))
+        return SSD_EINVAL;
+    *out = (uint64_t)bytes;
+    return 0;
+}
+
+int ssd_parse_duration(const char *text, double *out_s)
+{
+    double v;
+    const char *s;
+    int rc = parse_number(text, &v, &s);
+    if (rc)
+        return rc;
+    double mult = 1;
+    if (strncasecmp(s, "ms", 2) == 0) {
+        mult = 1e-3;
+        s += 2;
+    } else if (*s == 's' || *s == 'S') {
+        s++;
+    } else if (*s == 'm' || *s == 'M') {
+        mult = 60;
+        s++;
+    } else if (*s == 'h' || *s == 'H') {
+        mult = 3600;
+        s++;
+    }
+    if (*s)
+        return SSD_EINVAL;
+    if (v * mult > 1e9)
+        return SSD_ERANGE;
+    *out_s = v * mult;
+    return 0;
+}

@@ -1,0 +1,45 @@
+#include <criterion/criterion.h>
+
+#include <ssdcore.h>
+
+Test(parse_size, binary_suffixes)
+{
+    uint64_t v;
+    cr_assert_eq(ssd_parse_size("4k", &v), 0);
+    cr_expect_eq(v, 4096);
+    cr_assert_eq(ssd_parse_size("8g", &v), 0);
+    cr_expect_eq(v, 8ull << 30);
+    cr_assert_eq(ssd_parse_size("1.5GiB", &v), 0);
+    cr_expect_eq(v, 3ull << 29);
+    cr_assert_eq(ssd_parse_size("512B", &v), 0);
+    cr_expect_eq(v, 512);
+    cr_assert_eq(ssd_parse_size("32M", &v), 0);
+    cr_expect_eq(v, 32ull << 20);
+}
+
+Test(parse_size, rejects_garbage_negative_and_fractions_of_a_byte)
+{
+    uint64_t v = 7;
+    cr_expect_eq(ssd_parse_size("", &v), SSD_EINVAL);
+    cr_expect_eq(ssd_parse_size("-4k", &v), SSD_EINVAL);
+    cr_expect_eq(ssd_parse_size("4x", &v), SSD_EINVAL);
+    cr_expect_eq(ssd_parse_size("0x10", &v), SSD_EINVAL);
+    cr_expect_eq(ssd_parse_size("1.5", &v), SSD_EINVAL);
+    cr_expect_eq(ssd_parse_size("9000p", &v), SSD_ERANGE);
+    cr_expect_eq(ssd_parse_size(NULL, &v), SSD_EINVAL);
+    cr_expect_eq(v, 7);
+}
+
+Test(parse_duration, units)
+{
+    double s;
+    cr_assert_eq(ssd_parse_duration("2h", &s), 0);
+    cr_expect_float_eq(s, 7200, 1e-9);
+    cr_assert_eq(ssd_parse_duration("500ms", &s), 0);
+    cr_expect_float_eq(s, 0.5, 1e-12);
+    cr_assert_eq(ssd_parse_duration("15m", &s), 0);
+    cr_expect_float_eq(s, 900, 1e-9);
+    cr_assert_eq(ssd_parse_duration("40", &s), 0);
+    cr_expect_float_eq(s, 40, 1e-9);
+    cr_expect_eq(ssd_parse_duration("soon", &s), SSD_EINVAL);
+}

@@ -1,0 +1,27 @@
+import os
+import pathlib
+import shutil
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def build_dir():
+    """The CMake build tree the tests run against (scripts/test.sh sets it)."""
+    return pathlib.Path(os.environ.get("SSD_BUILD_DIR", ROOT / "build"))
+
+
+@pytest.fixture(scope="session")
+def cli(build_dir):
+    """Path of the ssdcore executable under test."""
+    exe = build_dir / "ssdcore"
+    assert exe.exists(), f"{exe} missing: build first (scripts/build.sh)"
+    return str(exe)
+
+
+@pytest.fixture(scope="session")
+def shared_dir():
+    return SHARED

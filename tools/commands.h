@@ -1,0 +1,21 @@
+/* commands.h - the ssdcore CLI's subcommands, one file each (cmd_*.c). */
+#ifndef SSD_CLI_COMMANDS_H
+#define SSD_CLI_COMMANDS_H
+
+/* Each returns the process exit status. argv[0] is the subcommand name. */
+typedef int (*ssd_cli_fn)(int argc, char **argv);
+
+struct ssd_cli_command {
+    const char *name;
+    ssd_cli_fn fn;
+    const char *summary;
+};
+
+int cmd_version(int argc, char **argv);
+
+/* Prints "ssdcore CMD: message" to stderr and returns exit status 2. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Prints "ssdcore CMD: message" to stderr and returns exit status 1. */
+int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,66 @@
+/* main.c - the ssdcore command-line tool: dispatch to a subcommand. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#include "commands.h"
+
+static const struct ssd_cli_command commands[] = {
+    {"version", cmd_version, "print the version"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: ssdcore COMMAND [ARGS...]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n'ssdcore COMMAND --help' describes each command.\n");
+}
+
+static int report(const char *cmd, int status, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "ssdcore %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    return status;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int status = report(cmd, 2, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+int cli_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int status = report(cmd, 1, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version"))
+        return cmd_version(argc - 1, argv + 1);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "ssdcore: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}
