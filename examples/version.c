@@ -4,8 +4,7 @@
 
 #include <ssdcore.h>
 
-int main(void)
-{
+int main(void) {
     printf("ssdcore %s (header %s)\n", ssd_version_string(), SSD_VERSION_STRING);
     return ssd_version_number() == SSD_VERSION_NUMBER ? 0 : 1;
 }

@@ -8,5 +8,7 @@
 #define SSDCORE_H
 
 #include "ssdcore/base.h"
+#include "ssdcore/hist.h"
+#include "ssdcore/target.h"
 
 #endif /* SSDCORE_H */

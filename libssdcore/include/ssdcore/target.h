@@ -1,0 +1,76 @@
+/*
+ * ssdcore/target.h - what a benchmark runs against.
+ *
+ * A target is opened from a URI:
+ *   - a regular file path: created if missing (option "size"), laid out with
+ *     real random data before any read, so reads touch the device;
+ *   - a block device path (/dev/...): its size comes from the device; writes
+ *     destroy its data, so opening it for writing needs "destroy_data" and a
+ *     mounted device is always refused;
+ *   - "sim:PROFILE[,key=value,...]": the simulated drive, in virtual time.
+ *
+ * A target keeps its state across workloads (a drive filled by one job is
+ * still full for the next; a simulated drive remembers its cache), which is
+ * what the methodology's fill / idle / TRIM / measure sequences need.
+ *
+ * Lifecycle: ssd_target_create, ssd_target_set_option..., ssd_target_open,
+ * any number of jobs, ssd_target_free. Not thread-safe: one thread at a time.
+ */
+#ifndef SSDCORE_TARGET_H
+#define SSDCORE_TARGET_H
+
+#include "base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ssd_target ssd_target;
+
+/* Creates an unopened target handle. Returns 0 or SSD_ENOMEM. */
+SSD_API int ssd_target_create(ssd_target **out);
+
+/* Closes and frees t; NULL is a no-op. */
+SSD_API void ssd_target_free(ssd_target *t);
+
+/*
+ * Sets an option before ssd_target_open. Keys and values are strings:
+ *   "size"          file targets: size to create or extend to ("8g").
+ *   "destroy_data"  "1" allows writes to a block device (required for them).
+ *   "buffered"      "1" uses the page cache; default is O_DIRECT.
+ *   "read_only"     "1" opens for reading only (no destroy_data needed).
+ *   "layout"        "auto" (default: lay out a new or sparse file with
+ *                   random data before the first read), "always", "never".
+ * Returns 0, SSD_EINVAL (unknown key or bad value; see ssd_target_errmsg) or
+ * SSD_ESTATE (already open).
+ */
+SSD_API int ssd_target_set_option(ssd_target *t, const char *key, const char *value);
+
+/* Opens the URI. Returns 0 or a negative code with a message naming the
+ * URI and what is wrong in ssd_target_errmsg(). */
+SSD_API int ssd_target_open(ssd_target *t, const char *uri);
+
+/* The last error message; "" when there was none. Valid until the next call
+ * on t. */
+SSD_API const char *ssd_target_errmsg(const ssd_target *t);
+
+/* The target's URI as opened, its usable size in bytes, its logical block
+ * size (the alignment O_DIRECT needs) and its kind: "file", "block" or "sim". */
+SSD_API const char *ssd_target_uri(const ssd_target *t);
+SSD_API uint64_t ssd_target_size(const ssd_target *t);
+SSD_API unsigned ssd_target_block_size(const ssd_target *t);
+SSD_API const char *ssd_target_kind(const ssd_target *t);
+
+/* Discards [offset, offset+length): BLKDISCARD on devices, a punched hole
+ * in files, the model's TRIM on sim targets. Returns 0 or a negative code. */
+SSD_API int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length);
+
+/* Leaves the drive idle for `seconds` so it can collect garbage: a sleep on
+ * real targets (interruptible: returns SSD_EINTERRUPTED after
+ * ssd_interrupt()), virtual time on sim targets. */
+SSD_API int ssd_target_idle(ssd_target *t, double seconds);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SSDCORE_TARGET_H */

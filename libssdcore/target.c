@@ -1,0 +1,148 @@
+/* target.c - the target handle: options, URI dispatch, common operations. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "target_impl.h"
+
+int ssd_target_create(ssd_target **out) {
+    ssd_target *t = calloc(1, sizeof *t);
+    if (!t)
+        return SSD_ENOMEM;
+    t->fd = -1;
+    *out = t;
+    return 0;
+}
+
+void ssd_target_free(ssd_target *t) {
+    if (!t)
+        return;
+    if (t->ops && t->ops->close)
+        t->ops->close(t);
+    if (t->fd >= 0)
+        close(t->fd);
+    free(t->uri);
+    free(t);
+}
+
+static int parse_flag(ssd_target *t, const char *key, const char *value, int *out) {
+    if (!strcmp(value, "1") || !strcmp(value, "true") || !strcmp(value, "yes")) {
+        *out = 1;
+        return 0;
+    }
+    if (!strcmp(value, "0") || !strcmp(value, "false") || !strcmp(value, "no")) {
+        *out = 0;
+        return 0;
+    }
+    return ssd__fail(t->err, SSD_EINVAL, "option %s: expected 1 or 0, got '%s'", key, value);
+}
+
+int ssd_target_set_option(ssd_target *t, const char *key, const char *value) {
+    t->err[0] = '\0';
+    if (!key || !value)
+        return ssd__fail(t->err, SSD_EINVAL, "option key and value must not be NULL");
+    if (t->is_open)
+        return ssd__fail(t->err, SSD_ESTATE, "option %s: the target is already open", key);
+    if (!strcmp(key, "size")) {
+        int rc = ssd_parse_size(value, &t->opt_size);
+        if (rc)
+            return ssd__fail(t->err, rc, "option size: '%s' is not a size (e.g. 8g, 512m)", value);
+        return 0;
+    }
+    if (!strcmp(key, "destroy_data"))
+        return parse_flag(t, key, value, &t->opt_destroy_data);
+    if (!strcmp(key, "buffered"))
+        return parse_flag(t, key, value, &t->opt_buffered);
+    if (!strcmp(key, "read_only"))
+        return parse_flag(t, key, value, &t->opt_read_only);
+    if (!strcmp(key, "layout")) {
+        static const char *const names[] = {"auto", "always", "never"};
+        for (int i = 0; i < 3; i++)
+            if (!strcmp(value, names[i])) {
+                t->opt_layout = i;
+                return 0;
+            }
+        return ssd__fail(t->err, SSD_EINVAL,
+                         "option layout: expected auto, always or never, got '%s'", value);
+    }
+    return ssd__fail(t->err, SSD_EINVAL, "unknown target option '%s'", key);
+}
+
+int ssd_target_open(ssd_target *t, const char *uri) {
+    t->err[0] = '\0';
+    if (t->is_open)
+        return ssd__fail(t->err, SSD_ESTATE, "the target is already open (%s)", t->uri);
+    if (!uri || !*uri)
+        return ssd__fail(t->err, SSD_EINVAL, "empty target URI");
+    t->uri = strdup(uri);
+    if (!t->uri)
+        return SSD_ENOMEM;
+    int rc;
+    if (!strncmp(uri, "sim:", 4))
+        rc = ssd__sim_target_open(t, uri + 4);
+    else if (!strncmp(uri, "/dev/", 5))
+        rc = ssd__block_target_open(t, uri);
+    else
+        rc = ssd__file_target_open(t, uri);
+    if (rc < 0) {
+        if (t->ops && t->ops->close)
+            t->ops->close(t);
+        t->ops = NULL;
+        t->impl = NULL;
+        if (t->fd >= 0)
+            close(t->fd);
+        t->fd = -1;
+        free(t->uri);
+        t->uri = NULL;
+        return rc;
+    }
+    t->is_open = 1;
+    return 0;
+}
+
+const char *ssd_target_errmsg(const ssd_target *t) {
+    return t->err;
+}
+
+const char *ssd_target_uri(const ssd_target *t) {
+    return t->uri ? t->uri : "";
+}
+
+uint64_t ssd_target_size(const ssd_target *t) {
+    return t->size;
+}
+
+unsigned ssd_target_block_size(const ssd_target *t) {
+    return t->block_size;
+}
+
+const char *ssd_target_kind(const ssd_target *t) {
+    return t->ops ? t->ops->kind : "closed";
+}
+
+int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
+    t->err[0] = '\0';
+    if (!t->is_open)
+        return ssd__fail(t->err, SSD_ESTATE, "trim: the target is not open");
+    if (offset > t->size || length > t->size - offset)
+        return ssd__fail(
+            t->err, SSD_ERANGE, "trim: range %llu+%llu is outside the target (%llu bytes)",
+            (unsigned long long)offset, (unsigned long long)length, (unsigned long long)t->size);
+    if (!t->ops->trim)
+        return ssd__fail(t->err, SSD_EUNSUPPORTED, "trim: not supported on %s targets",
+                         t->ops->kind);
+    return t->ops->trim(t, offset, length);
+}
+
+int ssd_target_idle(ssd_target *t, double seconds) {
+    t->err[0] = '\0';
+    if (!t->is_open)
+        return ssd__fail(t->err, SSD_ESTATE, "idle: the target is not open");
+    if (!(seconds >= 0) || seconds > 1e7)
+        return ssd__fail(t->err, SSD_ERANGE, "idle: %g seconds is out of range", seconds);
+    if (t->ops->idle)
+        return t->ops->idle(t, seconds);
+    return ssd__sleep_interruptible(seconds);
+}
