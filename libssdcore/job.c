@@ -411,6 +411,8 @@ static int run_virtual(ssd_job *j, unsigned gen) {
                 dt = left;
         }
         uint64_t done = j->bytes[0] + j->bytes[1], budget = 0;
+        if (w->full_coverage && done >= w->span)
+            break; /* a pass that ended exactly on an interval boundary */
         if (w->max_bytes) {
             if (done >= w->max_bytes)
                 break;
