@@ -75,9 +75,10 @@ class Target:
 
     def close(self):
         """Closes the target now rather than at garbage collection."""
-        if self._t is not None:
-            lib.ssd_target_free(ffi.gc(self._t, None))
-            self._t = None
+        t, self._t = self._t, None
+        if t is not None:
+            ffi.gc(t, None)  # detach the finaliser, then free now
+            lib.ssd_target_free(t)
 
     def __enter__(self):
         return self
