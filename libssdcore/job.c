@@ -519,10 +519,11 @@ static void drain_buf(ssd_job *j, struct ssd__ivbuf *b, uint64_t bytes[2], uint6
 
 /* Ends the current interval: flips the epoch, waits until every live
  * worker moved to the other buffer, and collects the one they left. */
-static int collect(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worker *ws, double t_s) {
+static int collect(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worker *ws, unsigned nw,
+                   double t_s) {
     unsigned e = atomic_fetch_add_explicit(&rt->epoch, 1, memory_order_acq_rel) + 1;
     uint64_t bytes[2] = {0, 0}, ops[2] = {0, 0};
-    for (unsigned i = 0; i < rt->w.threads; i++) {
+    for (unsigned i = 0; i < nw; i++) {
         struct ssd__worker *w = &ws[i];
         for (;;) {
             if (atomic_load_explicit(&w->done, memory_order_acquire)) {
@@ -678,7 +679,7 @@ static int run_real(ssd_job *j, unsigned gen) {
         if (all_done || now >= deadline)
             break;
         if (now >= boundary) {
-            if ((rc = collect(j, &rt, ws, (double)(boundary - rt.start_ns) * 1e-9)))
+            if ((rc = collect(j, &rt, ws, started, (double)(boundary - rt.start_ns) * 1e-9)))
                 break;
             boundary += interval_ns;
             double el = (double)(now - rt.start_ns) * 1e-9;
@@ -697,7 +698,7 @@ static int run_real(ssd_job *j, unsigned gen) {
     double t_end = j->runtime_s;
     if (j->nsamples && t_end <= j->samples[j->nsamples - 1].t_s)
         t_end = j->samples[j->nsamples - 1].t_s + 1e-3;
-    int rc2 = collect(j, &rt, ws, t_end);
+    int rc2 = collect(j, &rt, ws, started, t_end);
     if (!rc)
         rc = rc2;
     for (unsigned i = 0; i < started && !rc; i++)

@@ -219,6 +219,14 @@ int cmd_job(int argc, char **argv) {
     if (!destroy && !strncmp(target_uri, "/dev/", 5) &&
         is_read_pattern(pattern ? pattern : "randread"))
         ssd_target_set_option(t, "read_only", "1");
+    /* From here on Ctrl-C stops the file layout or the job cleanly; a
+     * second Ctrl-C kills as usual. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
     if ((rc = ssd_target_open(t, target_uri)) < 0) {
         status = cli_error("job", "%s", ssd_target_errmsg(t));
         goto out;
@@ -239,14 +247,7 @@ int cmd_job(int argc, char **argv) {
     if (progress && isatty(STDERR_FILENO))
         ssd_job_set_progress(j, progress_line, NULL, 0.5);
 
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sa.sa_flags = SA_RESETHAND; /* a second Ctrl-C kills as usual */
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old);
     rc = ssd_job_run(j);
-    sigaction(SIGINT, &old, NULL);
     if (progress && isatty(STDERR_FILENO))
         fputs("\r\033[K", stderr);
 

@@ -6,6 +6,7 @@
 >>> r["read"]["iops"], r["read"]["lat_ns"]["p99"]         # doctest: +SKIP
 """
 import json as _json
+import time
 
 from ._errors import check
 from ._ffi import ffi, lib
@@ -70,8 +71,19 @@ class Target:
         check(lib.ssd_target_trim(self._t, offset, length), self._errmsg)
 
     def idle(self, seconds):
-        """Leaves the drive idle (virtual time on sim: targets)."""
-        check(lib.ssd_target_idle(self._t, float(seconds)), self._errmsg)
+        """Leaves the drive idle (virtual time on sim: targets).
+
+        Real targets sleep in short steps, so Ctrl-C interrupts the idle."""
+        seconds = float(seconds)
+        if self.kind == "sim" or not 0 <= seconds <= 1e7:  # the library checks the range
+            check(lib.ssd_target_idle(self._t, seconds), self._errmsg)
+            return
+        end = time.monotonic() + seconds
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            check(lib.ssd_target_idle(self._t, min(left, 0.25)), self._errmsg)
 
     def close(self):
         """Closes the target now rather than at garbage collection."""

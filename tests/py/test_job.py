@@ -168,3 +168,26 @@ def test_python_progress_callback_sees_the_run(workdir):
     ssdcore.job(workdir / "t.bin", size="4m", pattern="randread", time=0.5, interval=0.05,
                 progress=seen.append)
     assert seen and seen[-1]["bytes"] > 0 and seen[-1]["elapsed_s"] > 0
+
+
+def test_python_ctrl_c_stops_a_running_job(workdir):
+    sent = []
+
+    def progress(p):
+        if not sent:
+            sent.append(1)
+            os.kill(os.getpid(), signal.SIGINT)
+
+    t0 = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        ssdcore.job(workdir / "t.bin", size="4m", pattern="randread", time=60, interval=0.05,
+                    progress=progress)
+    assert time.monotonic() - t0 < 50
+
+
+def test_python_idle_on_a_file(workdir):
+    t = ssdcore.Target(workdir / "t.bin", size="1m")
+    t.idle(0.3)
+    with pytest.raises(ssdcore.SsdError) as e:
+        t.idle(-1)
+    assert e.value.name == "SSD_ERANGE"
