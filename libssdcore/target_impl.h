@@ -35,7 +35,12 @@ struct ssd__target_ops {
      * to *iv and every completed I/O's latency in ns to lat[0] (reads) /
      * lat[1] (writes) (ssd_hist_record_n for batches); sets *elapsed_s to
      * the virtual seconds that passed (< dt_s only when it stopped early).
-     * Returns 0 or a negative code with a message in t->err. */
+     * Returns 0 or a negative code with a message in t->err.
+     * The job (job.c) calls job_begin once, then run_virtual once per
+     * sampling interval (dt_s = the interval, or what is left of the time
+     * budget), and ends after a step that returned early, once the time or
+     * byte budget is spent, or once a coverage pass has completed span
+     * bytes; every step becomes one sample at the summed elapsed_s. */
     int (*run_virtual)(ssd_target *t, double dt_s, uint64_t max_bytes, struct ssd__interval *iv,
                        ssd_hist *lat[2], double *elapsed_s);
     /* Virtual clock in seconds since open (sim only). */

@@ -9,6 +9,9 @@
 
 static const struct ssd_cli_command commands[] = {
     {"version", cmd_version, "print the version"},
+    {"job", cmd_job, "run one workload on a target (file, device, sim:)"},
+    {"trim", cmd_trim, "discard a range of a target"},
+    {"idle", cmd_idle, "leave a target idle for a while"},
 };
 
 static void usage(FILE *out) {

@@ -6,8 +6,9 @@
 """
 from ._ffi import ffi, lib
 from ._errors import SsdError, check
+from .job import Target, interrupt, job
 
-__all__ = ["SsdError", "check", "ffi", "lib", "version"]
+__all__ = ["SsdError", "Target", "check", "ffi", "interrupt", "job", "lib", "version"]
 
 
 def version():

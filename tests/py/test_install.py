@@ -1,4 +1,5 @@
 """The installed library works for C users: pkg-config and find_package."""
+import json
 import os
 import shutil
 import subprocess
@@ -28,6 +29,28 @@ def test_example_builds_with_pkg_config(prefix, tmp_path):
     out = subprocess.run([str(exe)], env=dict(env, LD_LIBRARY_PATH=str(libdir)),
                          check=True, capture_output=True, text=True).stdout
     assert out.startswith("ssdcore 0.")
+
+
+def test_run_job_example_builds_with_pkg_config_and_runs(prefix, build_dir, tmp_path):
+    libdir = next(p for p in (prefix / "lib", prefix / "lib64", *prefix.glob("lib/*-linux-gnu"))
+                  if (p / "pkgconfig" / "ssdcore.pc").exists())
+    env = dict(os.environ, PKG_CONFIG_PATH=str(libdir / "pkgconfig"))
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "ssdcore"], env=env,
+                           check=True, capture_output=True, text=True).stdout.split()
+    exe = tmp_path / "run_job"
+    subprocess.run(["cc", str(ROOT / "examples" / "run_job.c"), *flags, "-o", str(exe)],
+                   check=True)
+    # The test file goes on the build tree's disk: O_DIRECT fails on tmpfs.
+    target = build_dir / "pytest-run-job.bin"
+    try:
+        r = subprocess.run([str(exe), str(target), "randwrite", "0.3"],
+                           env=dict(env, LD_LIBRARY_PATH=str(libdir)),
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        res = json.loads(r.stdout)
+        assert res["workload"]["queue_depth"] == 32 and res["write"]["ios"] > 0
+    finally:
+        target.unlink(missing_ok=True)
 
 
 def test_find_package_target(prefix, tmp_path):

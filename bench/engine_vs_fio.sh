@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# ssdcore's engine against fio on the same file with the same parameters
+# (io_uring, O_DIRECT), alternating the two tools, several repeats; prints
+# medians of IOPS, bandwidth and CPU time per I/O (user+sys from
+# /usr/bin/time), and the ratios ssdcore/fio, as a Markdown table.
+#
+#   bench/engine_vs_fio.sh [FILE] [SECONDS] [REPEATS]
+# Defaults: bench/out/bench.bin (1 GiB, created and laid out with random
+# data by ssdcore), 5 s per run, 3 repeats. Needs fio and /usr/bin/time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+FILE=${1:-bench/out/bench.bin}
+SECS=${2:-5}
+REPS=${3:-3}
+SIZE=${SIZE:-1g}
+SSD=${SSD:-build/ssdcore}
+OUT=bench/out
+mkdir -p "$OUT"
+command -v fio >/dev/null || { echo "fio not found (scripts/setup.sh installs it)" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "/usr/bin/time not found" >&2; exit 1; }
+[ -x "$SSD" ] || { echo "$SSD not built (scripts/build.sh)" >&2; exit 1; }
+
+# Lay the file out once, with incompressible data, so both tools read real
+# extents (fio would otherwise lay it out itself, with its own data).
+if [ ! -f "$FILE" ]; then
+    "$SSD" job --target "$FILE" --size-file "$SIZE" --pattern write --bs 1m --qd 4 \
+        --bytes 1m --no-progress >/dev/null
+fi
+BYTES=$(stat -c %s "$FILE")
+
+# name pattern(ssdcore) rw(fio) bs qd threads
+CASES=(
+    "4k-randread-qd1   randread  randread  4k   1  1"
+    "4k-randread-qd32  randread  randread  4k   32 1"
+    "4k-randwrite-qd32 randwrite randwrite 4k   32 1"
+    "256k-read-qd1     read      read      256k 1  1"
+    "256k-write-qd1    write     write     256k 1  1"
+    "128k-mixed-2thr   rw        rw        128k 1  2"
+)
+
+RES="$OUT/results.tsv"
+: > "$RES"
+run_one() { # tool case rep pattern rw bs qd threads
+    local tool=$1 name=$2 rep=$3 pat=$4 rw=$5 bs=$6 qd=$7 thr=$8
+    local json="$OUT/$name.$tool.$rep.json" tm="$OUT/$name.$tool.$rep.time"
+    if [ "$tool" = fio ]; then
+        /usr/bin/time -f "%U %S" -o "$tm" fio --name="$name" --filename="$FILE" --size="$BYTES" \
+            --direct=1 --ioengine=io_uring --rw="$rw" --rwmixread=50 --bs="$bs" \
+            --iodepth="$qd" --numjobs="$thr" --group_reporting --time_based --runtime="$SECS" \
+            --norandommap --randrepeat=0 --output-format=json >"$json"
+    else
+        /usr/bin/time -f "%U %S" -o "$tm" "$SSD" job --target "$FILE" --pattern "$pat" \
+            --rwmix-read 50 --bs "$bs" --qd "$qd" --threads "$thr" --time "$SECS" \
+            --no-progress --json >"$json"
+    fi
+    python3 - "$tool" "$name" "$json" "$tm" >>"$RES" <<'PY'
+import json, sys
+tool, name, jpath, tpath = sys.argv[1:]
+j = json.load(open(jpath))
+if tool == "fio":
+    job = j["jobs"][0]
+    rt = max(job[d]["runtime"] for d in ("read", "write")) / 1e3
+    ios = sum(job[d]["total_ios"] for d in ("read", "write"))
+    nbytes = sum(job[d]["io_bytes"] for d in ("read", "write"))
+else:
+    rt, ios, nbytes = j["runtime_s"], j["ios"], j["bytes"]
+u, s = map(float, open(tpath).read().split()[-2:])
+print(f"{name}\t{tool}\t{ios / rt:.1f}\t{nbytes / rt:.1f}\t{(u + s) / ios * 1e6:.4f}")
+PY
+}
+
+for rep in $(seq 1 "$REPS"); do
+    for c in "${CASES[@]}"; do
+        read -r name pat rw bs qd thr <<<"$c"
+        # Alternate which tool goes first, so drift hits both alike.
+        if [ $((rep % 2)) -eq 1 ]; then order="fio ssdcore"; else order="ssdcore fio"; fi
+        for tool in $order; do
+            echo "run $rep/$REPS $name $tool" >&2
+            run_one "$tool" "$name" "$rep" "$pat" "$rw" "$bs" "$qd" "$thr"
+        done
+    done
+done
+
+python3 - "$RES" <<'PY'
+import statistics, sys
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
+data = {}
+for name, tool, iops, bw, cpu in rows:
+    data.setdefault(name, {}).setdefault(tool, []).append((float(iops), float(bw), float(cpu)))
+print("| case | fio IOPS | ssdcore IOPS | ratio | fio MB/s | ssdcore MB/s | fio CPU us/IO | ssdcore CPU us/IO | CPU ratio |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+for name, t in data.items():
+    med = {k: [statistics.median(x[i] for x in v) for i in range(3)] for k, v in t.items()}
+    f, s = med["fio"], med["ssdcore"]
+    print(f"| {name} | {f[0]:.0f} | {s[0]:.0f} | {s[0] / f[0]:.3f} | {f[1] / 1e6:.1f} | "
+          f"{s[1] / 1e6:.1f} | {f[2]:.2f} | {s[2]:.2f} | {s[2] / f[2]:.2f} |")
+print(f"\nmedians of {len(next(iter(data.values()))['fio'])} runs each")
+PY

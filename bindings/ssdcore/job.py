@@ -1,0 +1,188 @@
+"""Targets and jobs: run a workload on a file, a block device or a sim: drive.
+
+>>> import ssdcore
+>>> r = ssdcore.job(target="/mnt/ssd/test.bin", size="256m", pattern="randread",
+...                 bs=4096, qd=32, time=5)              # doctest: +SKIP
+>>> r["read"]["iops"], r["read"]["lat_ns"]["p99"]         # doctest: +SKIP
+"""
+import json as _json
+import time
+
+from ._errors import check
+from ._ffi import ffi, lib
+
+__all__ = ["Target", "job", "interrupt"]
+
+
+def _s(v):
+    if isinstance(v, bool):
+        return "1" if v else "0"
+    return str(v)
+
+
+class Target:
+    """An open target: a file path, a block device (``/dev/...``) or ``sim:PROFILE``.
+
+    Options (``size``, ``destroy_data``, ``buffered``, ``read_only``, ``layout``)
+    are those of ``ssd_target_set_option``. The target keeps its state across
+    jobs (a filled drive stays full), as the methodology's sequences need.
+
+    >>> t = ssdcore.Target("/work/test.bin", size="64m")  # doctest: +SKIP
+    >>> t.size, t.block_size, t.kind                      # doctest: +SKIP
+    (67108864, 512, 'file')
+    """
+
+    def __init__(self, uri, **options):
+        p = ffi.new("ssd_target **")
+        check(lib.ssd_target_create(p))
+        self._t = ffi.gc(p[0], lib.ssd_target_free)
+        for key, value in options.items():
+            if value is None:
+                continue
+            check(lib.ssd_target_set_option(self._t, key.encode(), _s(value).encode()),
+                  self._errmsg)
+        check(lib.ssd_target_open(self._t, str(uri).encode()), self._errmsg)
+
+    def _errmsg(self):
+        return lib.ssd_target_errmsg(self._t)
+
+    @property
+    def uri(self):
+        return ffi.string(lib.ssd_target_uri(self._t)).decode()
+
+    @property
+    def size(self):
+        """Usable size in bytes."""
+        return lib.ssd_target_size(self._t)
+
+    @property
+    def block_size(self):
+        """Logical block size: the alignment O_DIRECT needs."""
+        return lib.ssd_target_block_size(self._t)
+
+    @property
+    def kind(self):
+        return ffi.string(lib.ssd_target_kind(self._t)).decode()
+
+    def trim(self, offset=0, length=None):
+        """Discards [offset, offset+length) (default: to the end)."""
+        if length is None:
+            length = self.size - offset
+        check(lib.ssd_target_trim(self._t, offset, length), self._errmsg)
+
+    def idle(self, seconds):
+        """Leaves the drive idle (virtual time on sim: targets).
+
+        Real targets sleep in short steps, so Ctrl-C interrupts the idle."""
+        seconds = float(seconds)
+        if self.kind == "sim" or not 0 <= seconds <= 1e7:  # the library checks the range
+            check(lib.ssd_target_idle(self._t, seconds), self._errmsg)
+            return
+        end = time.monotonic() + seconds
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            check(lib.ssd_target_idle(self._t, min(left, 0.25)), self._errmsg)
+
+    def close(self):
+        """Closes the target now rather than at garbage collection."""
+        t, self._t = self._t, None
+        if t is not None:
+            ffi.gc(t, None)  # detach the finaliser, then free now
+            lib.ssd_target_free(t)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+_JOB_KEYS = ("pattern", "bs", "qd", "threads", "read_pct", "offset", "span", "time", "bytes",
+             "rate", "coverage", "seed", "interval", "engine", "log", "stamp", "fail_io")
+
+
+def interrupt():
+    """Asks running jobs and idles to stop (as Ctrl-C does in the CLI)."""
+    lib.ssd_interrupt()
+
+
+def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
+        destroy_data=None, buffered=None, read_only=None, **options):
+    """Runs one workload and returns its results as a dict.
+
+    ``target`` is a :class:`Target` or a URI (then ``size``, ``destroy_data``,
+    ``buffered`` and ``read_only`` open it). Other keyword options are the
+    job options of ``ssd_job_set_option``: threads, read_pct, offset, span,
+    time, bytes, rate, coverage, seed, interval, engine, log. Sizes and times
+    may be numbers (bytes, seconds) or strings ("8g", "2h").
+
+    The dict is the library's results JSON (target, workload, engine,
+    runtime_s, bytes, ios, iops, bw_bps, read/write with lat_ns...) plus
+    ``series``: one dict per sampling interval. ``progress``, if given, is
+    called as progress(dict) about twice a second. Ctrl-C stops the job
+    cleanly and raises KeyboardInterrupt.
+
+    >>> r = ssdcore.job("/work/t.bin", size="64m", pattern="randwrite",
+    ...                 qd=32, time=2)                      # doctest: +SKIP
+    """
+    if not isinstance(target, Target):
+        target = Target(target, size=size, destroy_data=destroy_data, buffered=buffered,
+                        read_only=read_only)
+    opts = dict(options, pattern=pattern, bs=bs, qd=qd)
+    unknown = set(opts) - set(_JOB_KEYS)
+    if unknown:
+        raise TypeError(f"unknown job option(s): {', '.join(sorted(unknown))}")
+    p = ffi.new("ssd_job **")
+    check(lib.ssd_job_create(p, target._t))
+    j = ffi.gc(p[0], lib.ssd_job_free)
+
+    def errmsg():
+        return lib.ssd_job_errmsg(j)
+
+    for key, value in opts.items():
+        if value is None:
+            continue
+        check(lib.ssd_job_set_option(j, key.encode(), _s(value).encode()), errmsg)
+
+#A callback from the running job gives Python a chance to run its
+#signal handlers, so Ctrl - C reaches a job that runs without the GIL.
+    state = {"exc": None}
+
+    def on_error(exc_type, exc, tb):
+        state["exc"] = exc
+        return 1
+
+    def cb(user, pr):
+        if progress is not None:
+            progress({"elapsed_s": pr.elapsed_s, "bytes": pr.bytes, "ios": pr.ios,
+                      "bw_bps": pr.bw_bps, "iops": pr.iops})
+        return 0
+
+    c_cb = ffi.callback("int(void *, const ssd_progress *)", cb, onerror=on_error)
+    lib.ssd_job_set_progress(j, c_cb, ffi.NULL, 0.2)
+    rc = lib.ssd_job_run(j)
+    if state["exc"] is not None:
+        raise state["exc"]
+    if rc < 0 and lib.ssd_job_runtime_s(j) == 0 and lib.ssd_job_ios(j, lib.SSD_DIR_ALL) == 0:
+        check(rc, errmsg)
+    out = ffi.new("char **")
+    check(lib.ssd_job_results_json(j, out))
+    try:
+        result = _json.loads(ffi.string(out[0]).decode())
+    finally:
+        lib.ssd_free(out[0])
+    if rc < 0 and rc != lib.SSD_EINTERRUPTED:
+        check(rc, errmsg)
+    n = ffi.new("size_t *")
+    s = lib.ssd_job_samples(j, n)
+    result["series"] = [
+        {
+    "t_s" : s[i].t_s, "read_bytes" : s[i].bytes[0], "write_bytes" : s[i].bytes[1],
+        "read_ops" : s[i].ops[0], "write_ops" : s[i].ops[1],
+        "bytes" : s[i].bytes[0] + s[i].bytes[1], "ops" : s[i].ops[0] + s[i].ops[1],
+        "lat_mean_us" : s[i].lat_mean_us, "lat_p99_us" : s[i].lat_p99_us,
+        "lat_max_us" : s[i].lat_max_us}
+        for i in range(n[0])]
+    return result

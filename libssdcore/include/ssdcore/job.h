@@ -1,0 +1,160 @@
+/*
+ * ssdcore/job.h - one workload run against a target, sampled and summarised.
+ *
+ * A job drives a target with a workload (pattern, block size, queue depth,
+ * threads...) until a time or byte budget is spent, records every I/O's
+ * completion latency, samples bytes/ops/latency every interval (optionally
+ * into a series CSV, the format DESIGN.md fixes), and summarises the run as
+ * JSON. Real targets run through an I/O engine (io_uring, or psync when
+ * io_uring is unavailable); simulated targets run in virtual time.
+ *
+ * Lifecycle: ssd_job_create, ssd_job_set_option..., ssd_job_run (once), the
+ * result accessors, ssd_job_free. A job borrows its target: the target must
+ * stay open while the job runs; after the run the job no longer touches it,
+ * so the two may be freed in any order. Not thread-safe: one thread per job
+ * (ssd_job_run itself starts the worker threads it needs).
+ *
+ * Example:
+ *   ssd_target *t; ssd_job *j;
+ *   ssd_target_create(&t);
+ *   ssd_target_set_option(t, "size", "256m");
+ *   ssd_target_open(t, "/mnt/ssd/test.bin");
+ *   ssd_job_create(&j, t);
+ *   ssd_job_set_option(j, "pattern", "randread");
+ *   ssd_job_set_option(j, "time", "10s");
+ *   if (ssd_job_run(j) < 0) fprintf(stderr, "%s\n", ssd_job_errmsg(j));
+ *   char *json; ssd_job_results_json(j, &json); puts(json); ssd_free(json);
+ *   ssd_job_free(j); ssd_target_free(t);
+ */
+#ifndef SSDCORE_JOB_H
+#define SSDCORE_JOB_H
+
+#include "base.h"
+#include "hist.h"
+#include "target.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ssd_job ssd_job;
+
+/* Directions, for the per-direction accessors. */
+enum ssd_dir { SSD_DIR_READ = 0, SSD_DIR_WRITE = 1, SSD_DIR_ALL = 2 };
+
+/* One sampling interval. t_s is the end of the interval in seconds since the
+ * start (virtual seconds on simulated targets); latencies cover both
+ * directions and are 0 when the interval completed no I/O. */
+typedef struct ssd_sample {
+    double t_s;
+    uint64_t bytes[2]; /* [SSD_DIR_READ], [SSD_DIR_WRITE] */
+    uint64_t ops[2];
+    double lat_mean_us;
+    double lat_p99_us;
+    double lat_max_us;
+} ssd_sample;
+
+/* What the progress callback sees. */
+typedef struct ssd_progress {
+    double elapsed_s;
+    double time_s;  /* the job's time budget; 0 = none */
+    uint64_t bytes; /* completed so far, both directions */
+    uint64_t ios;
+    uint64_t max_bytes; /* the job's byte budget; 0 = none */
+    double bw_bps;      /* over the last interval */
+    double iops;        /* over the last interval */
+} ssd_progress;
+
+/* Called from the thread running ssd_job_run, at most about every
+ * min_period_s (see ssd_job_set_progress). Return 0 to go on; non-zero stops
+ * the job as ssd_interrupt() would. */
+typedef int (*ssd_progress_fn)(void *user, const ssd_progress *p);
+
+/* Creates a job on target t (which must be open when the job runs).
+ * Returns 0, SSD_EINVAL (NULL argument) or SSD_ENOMEM. */
+SSD_API int ssd_job_create(ssd_job **out, ssd_target *t);
+
+/* Frees j and its results; NULL is a no-op. */
+SSD_API void ssd_job_free(ssd_job *j);
+
+/*
+ * Sets an option before ssd_job_run. Keys and values are strings:
+ *   "pattern"   read | write | randread | randwrite | rw | randrw
+ *               (default randread)
+ *   "bs"        block size, 512 B .. 64 MiB ("4k"; default 4k); with
+ *               O_DIRECT it must be a multiple of the target's logical block
+ *   "qd"        queue depth per thread, 1..1024 (default 1)
+ *   "threads"   independent workers, 1..64 (default 1)
+ *   "read_pct"  rw/randrw: share of reads in percent, 0..100 (default 50)
+ *   "offset"    start of the test area in the target (default 0)
+ *   "span"      length of the test area (default: the rest of the target)
+ *   "time"      stop after this long ("30s", "2h"); "0" = no time limit
+ *   "bytes"     stop after this many bytes ("8g"); "0" = no limit
+ *               (with neither time nor bytes nor coverage, time is 10 s)
+ *   "rate"      limit the total rate to this many bytes/s ("100m")
+ *   "coverage"  "1": visit every block of the span exactly once, then stop
+ *               (random patterns in a full-period pseudo-random order)
+ *   "seed"      seed of offsets and data (default 1)
+ *   "interval"  sampling interval, 10ms .. 1h (default 1s)
+ *   "engine"    auto | io_uring | psync (default auto: io_uring, or psync
+ *               with a note in the results when io_uring is unavailable)
+ *   "log"       path of the series CSV to write ("" = none), flushed every
+ *               interval so an interrupted run keeps its samples
+ *   "stamp"     "1": writes carry their byte offset in the block's first 16
+ *               bytes (magic "ssdstamp" + offset), for coverage checks
+ *   "fail_io"   fault injection for tests: the Nth I/O (1-based) of worker
+ *               0 fails with EIO ("0" = never)
+ * Returns 0, SSD_EINVAL / SSD_ERANGE (bad key or value; see
+ * ssd_job_errmsg) or SSD_ESTATE (the job already ran).
+ */
+SSD_API int ssd_job_set_option(ssd_job *j, const char *key, const char *value);
+
+/* Installs a progress callback (NULL removes it), called at most once per
+ * min_period_s (and at most once per sampling interval). */
+SSD_API void ssd_job_set_progress(ssd_job *j, ssd_progress_fn fn, void *user, double min_period_s);
+
+/*
+ * Runs the job to its end (blocking). Returns 0; SSD_EINTERRUPTED when
+ * ssd_interrupt() or the progress callback stopped it (results and log are
+ * still complete up to that point, with "interrupted": true); or a negative
+ * code with the reason (naming the option, path or offset) in
+ * ssd_job_errmsg(). After an I/O error the results cover what completed.
+ * A job runs once; a second call returns SSD_ESTATE.
+ */
+SSD_API int ssd_job_run(ssd_job *j);
+
+/* The last error message; "" when there was none. */
+SSD_API const char *ssd_job_errmsg(const ssd_job *j);
+
+/* Results after ssd_job_run. dir is an ssd_dir; SSD_DIR_ALL sums both. */
+SSD_API double ssd_job_runtime_s(const ssd_job *j);
+SSD_API uint64_t ssd_job_bytes(const ssd_job *j, int dir);
+SSD_API uint64_t ssd_job_ios(const ssd_job *j, int dir);
+/* The job's completion-latency histogram (ns) of one direction (SSD_DIR_READ
+ * or SSD_DIR_WRITE), owned by the job; NULL before the run. */
+SSD_API const ssd_hist *ssd_job_latency(const ssd_job *j, int dir);
+/* The engine that ran the job: "io_uring", "psync" or "virtual". */
+SSD_API const char *ssd_job_engine(const ssd_job *j);
+/* 1 when the job was interrupted. */
+SSD_API int ssd_job_interrupted(const ssd_job *j);
+/* The samples, in time order, owned by the job; *n gets their count. */
+SSD_API const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n);
+
+/* The results as one JSON object (target, workload, engine, runtime_s,
+ * bytes, ios, iops, bw_bps, read/write with lat_ns percentiles,
+ * interrupted...), in a malloc'd string stored to *out and released with
+ * ssd_free(). Returns 0, SSD_ESTATE (the job has not run) or SSD_ENOMEM. */
+SSD_API int ssd_job_results_json(const ssd_job *j, char **out);
+
+/* Frees memory the library returned (ssd_job_results_json...); NULL ok. */
+SSD_API void ssd_free(void *p);
+
+/* Asks every running job and idle in this process to stop soon. Safe to call
+ * from a signal handler and from any thread: it only bumps an atomic counter.
+ * Jobs and idles that start afterwards are not affected. */
+SSD_API void ssd_interrupt(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SSDCORE_JOB_H */

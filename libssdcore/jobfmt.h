@@ -1,0 +1,33 @@
+/* jobfmt.h - internal: the JSON a job produces (results and the series
+ * metadata line), in one place so the CLI, C and Python see the same. */
+#ifndef SSD_JOBFMT_H
+#define SSD_JOBFMT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ssdcore/hist.h"
+#include "workload.h"
+
+struct ssd__job_summary {
+    const char *target_uri, *target_kind;
+    uint64_t target_size;
+    unsigned target_block;
+    int buffered;
+    const struct ssd__workload *w;
+    const char *engine, *engine_note, *log_path, *error;
+    int interrupted;
+    double runtime_s;
+    size_t nsamples;
+    uint64_t bytes[2], ios[2];
+    const ssd_hist *lat[2];
+};
+
+/* Both return 0 or SSD_ENOMEM, with a malloc'd string in *out. */
+int ssd__job_results_json(const struct ssd__job_summary *s, char **out);
+int ssd__job_metadata_json(const char *target_uri, uint64_t capacity, const struct ssd__workload *w,
+                           const char *engine, char **out);
+
+const char *ssd__pattern_name(int pattern);
+
+#endif

@@ -1,0 +1,186 @@
+/* target_block.c - block devices as targets. Writing destroys the device's
+ * data, so a device is refused while anything holds it (a mounted
+ * filesystem on it or on one of its partitions, swap, device-mapper) and
+ * refused for writing without the explicit destroy_data option. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/fs.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "target_impl.h"
+
+static int block_trim(ssd_target *t, uint64_t offset, uint64_t length) {
+    if (length == 0)
+        return 0;
+    if (offset % t->block_size || length % t->block_size)
+        return ssd__fail(t->err, SSD_EALIGN,
+                         "%s: trim range %llu+%llu is not aligned to the %u-byte logical block",
+                         t->uri, (unsigned long long)offset, (unsigned long long)length,
+                         t->block_size);
+    uint64_t range[2] = {offset, length};
+    if (ioctl(t->fd, BLKDISCARD, range) < 0) {
+        int e = errno;
+        if (e == EOPNOTSUPP)
+            return ssd__fail(t->err, SSD_EUNSUPPORTED, "%s: the device does not support discard",
+                             t->uri);
+        return ssd__fail(t->err, -e, "%s: BLKDISCARD %llu+%llu failed: %s", t->uri,
+                         (unsigned long long)offset, (unsigned long long)length, strerror(e));
+    }
+    return 0;
+}
+
+static const struct ssd__target_ops block_ops = {
+    .kind = "block",
+    .trim = block_trim,
+};
+
+/* The sysfs directory of a device number, resolved ("/sys/devices/.../sda"). */
+static int sysfs_dir(dev_t dev, char *out) {
+    char link[64];
+    snprintf(link, sizeof link, "/sys/dev/block/%u:%u", major(dev), minor(dev));
+    return realpath(link, out) ? 0 : -1;
+}
+
+/* 1 when `other` is dev itself or one of its partitions. */
+static int same_or_partition(const char *dev_sys, dev_t other) {
+    char p[PATH_MAX];
+    if (sysfs_dir(other, p))
+        return 0;
+    if (!strcmp(p, dev_sys))
+        return 1;
+    char *slash = strrchr(p, '/');
+    if (!slash)
+        return 0;
+    *slash = '\0';
+    return !strcmp(p, dev_sys);
+}
+
+static int dir_has_entries(const char *path) {
+    DIR *d = opendir(path);
+    if (!d)
+        return 0;
+    struct dirent *e;
+    int n = 0;
+    while ((e = readdir(d)))
+        if (e->d_name[0] != '.')
+            n++;
+    closedir(d);
+    return n > 0;
+}
+
+/* Fills why and returns 1 when something uses the device or a partition. */
+static int device_in_use(const char *path, dev_t dev, char *why, size_t why_size) {
+    char dev_sys[PATH_MAX];
+    if (sysfs_dir(dev, dev_sys))
+        return 0; /* no sysfs: rely on O_EXCL below */
+    FILE *f = fopen("/proc/self/mounts", "re");
+    if (f) {
+        char src[PATH_MAX], mnt[PATH_MAX];
+        int found = 0;
+        while (!found && fscanf(f, "%4095s %4095s %*[^\n]", src, mnt) == 2) {
+            struct stat st;
+            if (src[0] == '/' && stat(src, &st) == 0 && S_ISBLK(st.st_mode) &&
+                same_or_partition(dev_sys, st.st_rdev)) {
+                snprintf(why, why_size, "%.100s is mounted on %.200s (as %.100s); unmount it first",
+                         path, mnt, src);
+                found = 1;
+            }
+        }
+        fclose(f);
+        if (found)
+            return 1;
+    }
+    f = fopen("/proc/swaps", "re");
+    if (f) {
+        char src[PATH_MAX];
+        int found = 0;
+        while (!found && fscanf(f, "%4095s %*[^\n]", src) == 1) {
+            struct stat st;
+            if (src[0] == '/' && stat(src, &st) == 0 && S_ISBLK(st.st_mode) &&
+                same_or_partition(dev_sys, st.st_rdev)) {
+                snprintf(why, why_size, "%.100s is in use as swap (%.200s); swapoff it first", path,
+                         src);
+                found = 1;
+            }
+        }
+        fclose(f);
+        if (found)
+            return 1;
+    }
+    /* Holders (device-mapper, md, ...) of the device or of a partition. */
+    char sub[PATH_MAX + 64];
+    snprintf(sub, sizeof sub, "%s/holders", dev_sys);
+    if (dir_has_entries(sub)) {
+        snprintf(why, why_size, "%.100s is held by another device (see %.300s)", path, sub);
+        return 1;
+    }
+    DIR *d = opendir(dev_sys);
+    if (!d)
+        return 0;
+    struct dirent *e;
+    int held = 0;
+    while (!held && (e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        struct stat st;
+        int n = snprintf(sub, sizeof sub, "%s/%s/partition", dev_sys, e->d_name);
+        if (n < 0 || (size_t)n >= sizeof sub || stat(sub, &st))
+            continue;
+        n = snprintf(sub, sizeof sub, "%s/%s/holders", dev_sys, e->d_name);
+        if (n > 0 && (size_t)n < sizeof sub && dir_has_entries(sub)) {
+            snprintf(why, why_size, "%.100s: partition %.100s is held by another device", path,
+                     e->d_name);
+            held = 1;
+        }
+    }
+    closedir(d);
+    return held;
+}
+
+int ssd__block_target_open(ssd_target *t, const char *path) {
+    struct stat st;
+    if (stat(path, &st) < 0)
+        return ssd__fail(t->err, -errno, "%s: %s", path, strerror(errno));
+    if (!S_ISBLK(st.st_mode))
+        return ssd__fail(t->err, SSD_EINVAL, "%s: not a block device", path);
+    char why[SSD__ERRMSG_SIZE - 16];
+    if (device_in_use(path, st.st_rdev, why, sizeof why))
+        return ssd__fail(t->err, SSD_EMOUNTED, "%s", why);
+    if (!t->opt_read_only && !t->opt_destroy_data)
+        return ssd__fail(t->err, SSD_EUNSAFE,
+                         "%s: writing to a block device destroys its data; pass destroy_data "
+                         "(CLI: --destroy-data) to allow it, or open it read-only",
+                         path);
+    /* O_EXCL on a block device fails with EBUSY while the kernel has it
+     * mounted or claimed, closing the race with the checks above. */
+    int flags = (t->opt_read_only ? O_RDONLY : O_RDWR | O_EXCL) | O_CLOEXEC;
+    if (!t->opt_buffered)
+        flags |= O_DIRECT;
+    t->fd = open(path, flags);
+    if (t->fd < 0) {
+        int e = errno;
+        if (e == EBUSY)
+            return ssd__fail(t->err, SSD_EMOUNTED, "%s: the device is busy (mounted or claimed)",
+                             path);
+        return ssd__fail(t->err, -e, "%s: cannot open: %s", path, strerror(e));
+    }
+    uint64_t size = 0;
+    int lbs = 0;
+    if (ioctl(t->fd, BLKGETSIZE64, &size) < 0 || ioctl(t->fd, BLKSSZGET, &lbs) < 0)
+        return ssd__fail(t->err, -errno, "%s: cannot read the device size: %s", path,
+                         strerror(errno));
+    if (size == 0 || lbs <= 0)
+        return ssd__fail(t->err, SSD_EINVAL, "%s: the device is empty", path);
+    t->ops = &block_ops;
+    t->size = size - size % (unsigned)lbs;
+    t->block_size = (unsigned)lbs;
+    return 0;
+}

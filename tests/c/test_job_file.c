@@ -1,0 +1,374 @@
+/* The engine on real files: every pattern with both engines, exact byte
+ * counts, full coverage verified by stamps, faults, bad input. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sys/stat.h>
+
+#include "job_testutil.h"
+#include "xrand.h"
+
+static char dir[64];
+
+static void setup(void) {
+    tu_mkdir(dir, sizeof dir);
+}
+
+static void teardown(void) {
+    tu_rmdir(dir);
+}
+
+TestSuite(job_file, .init = setup, .fini = teardown, .timeout = 60);
+
+static void run_budget(const char *pattern, const char *engine, const char *qd) {
+    ssd_target *t = tu_file_target(dir, "f.bin", "8m");
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *kv[] = {"pattern",  pattern, "engine",   engine, "qd", qd,
+                        "threads",  "2",     "bytes",    "2m",   "bs", "4k",
+                        "read_pct", "30",    "interval", "10ms", NULL};
+    tu_options(j, kv);
+    int rc = ssd_job_run(j);
+    cr_assert_eq(rc, 0, "%s/%s: %s", pattern, engine, ssd_job_errmsg(j));
+    cr_expect_eq(ssd_job_bytes(j, SSD_DIR_ALL), 2u << 20, "%s/%s", pattern, engine);
+    cr_expect_eq(ssd_job_ios(j, SSD_DIR_ALL), 512u);
+    cr_expect_str_eq(ssd_job_engine(j), engine);
+    int reads = strcmp(pattern, "write") && strcmp(pattern, "randwrite");
+    int writes = strcmp(pattern, "read") && strcmp(pattern, "randread");
+    cr_expect_eq(ssd_job_ios(j, SSD_DIR_READ) > 0, reads, "%s reads", pattern);
+    cr_expect_eq(ssd_job_ios(j, SSD_DIR_WRITE) > 0, writes, "%s writes", pattern);
+    for (int d = 0; d < 2; d++)
+        cr_expect_eq(ssd_hist_count(ssd_job_latency(j, d)), ssd_job_ios(j, d));
+    /* The samples add up to the totals and their times increase. */
+    size_t n;
+    const ssd_sample *s = ssd_job_samples(j, &n);
+    cr_assert_gt(n, 0);
+    uint64_t sum[2] = {0, 0};
+    for (size_t i = 0; i < n; i++) {
+        sum[0] += s[i].bytes[0];
+        sum[1] += s[i].bytes[1];
+        if (i)
+            cr_expect_gt(s[i].t_s, s[i - 1].t_s);
+    }
+    cr_expect_eq(sum[0], ssd_job_bytes(j, SSD_DIR_READ));
+    cr_expect_eq(sum[1], ssd_job_bytes(j, SSD_DIR_WRITE));
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+Test(job_file, every_pattern_with_io_uring_counts_bytes_exactly) {
+    const char *p[] = {"read", "write", "randread", "randwrite", "rw", "randrw"};
+    for (int i = 0; i < 6; i++)
+        run_budget(p[i], "io_uring", "8");
+}
+
+Test(job_file, every_pattern_with_psync_counts_bytes_exactly) {
+    const char *p[] = {"read", "write", "randread", "randwrite", "rw", "randrw"};
+    for (int i = 0; i < 6; i++)
+        run_budget(p[i], "psync", "1");
+}
+
+/* Reads every block back and checks the stamp names its own offset;
+ * returns how many blocks carry a stamp. */
+static uint64_t count_stamped(const char *path, uint64_t size, uint64_t bs, uint64_t lo,
+                              uint64_t hi) {
+    int fd = open(path, O_RDONLY);
+    cr_assert_geq(fd, 0);
+    uint64_t stamped = 0;
+    for (uint64_t off = 0; off < size; off += bs) {
+        uint64_t st[2];
+        cr_assert_eq(pread(fd, st, sizeof st, (off_t)off), (ssize_t)sizeof st);
+        if (st[0] == 0x706d617473647373ULL) {
+            cr_expect_eq(st[1], off, "block at %llu stamped with %llu", (unsigned long long)off,
+                         (unsigned long long)st[1]);
+            cr_expect(off >= lo && off < hi, "block at %llu is outside the span",
+                      (unsigned long long)off);
+            stamped++;
+        }
+    }
+    close(fd);
+    return stamped;
+}
+
+static void coverage_pass(const char *pattern, const char *engine, const char *qd,
+                          const char *threads) {
+    ssd_target *t = tu_file_target(dir, "cov.bin", "4m");
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    /* A span not a power of two of blocks, inside the file. */
+    const char *kv[] = {"pattern",  pattern, "engine", engine,   "qd",  qd,     "threads",
+                        threads,    "bs",    "8k",     "offset", "64k", "span", "3000k",
+                        "coverage", "1",     "stamp",  "1",      NULL};
+    tu_options(j, kv);
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    uint64_t nblocks = 3000 / 8;
+    cr_expect_eq(ssd_job_ios(j, SSD_DIR_WRITE), nblocks);
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/cov.bin", dir);
+    /* n writes that stamp n distinct blocks: each was written exactly once. */
+    cr_expect_eq(count_stamped(path, ssd_target_size(t), 8192, 65536, 65536 + 3000 * 1024), nblocks,
+                 "%s/%s", pattern, engine);
+    ssd_job_free(j);
+    ssd_target_free(t);
+    unlink(path);
+}
+
+Test(job_file, random_coverage_writes_every_block_exactly_once) {
+    coverage_pass("randwrite", "io_uring", "16", "3");
+    coverage_pass("randwrite", "psync", "1", "2");
+}
+
+Test(job_file, sequential_coverage_writes_every_block_exactly_once) {
+    coverage_pass("write", "io_uring", "4", "1");
+}
+
+Test(job_file, permutation_is_a_bijection) {
+    const uint64_t sizes[] = {1, 2, 3, 5, 64, 1000, 4097, 100003};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        uint64_t n = sizes[k];
+        unsigned char *seen = calloc(n, 1);
+        struct ssd__perm p;
+        ssd__perm_init(&p, n, 42 + k);
+        uint64_t fixed = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            uint64_t x = ssd__perm_at(&p, i);
+            cr_assert_lt(x, n);
+            cr_assert_eq(seen[x], 0, "n=%llu: %llu hit twice", (unsigned long long)n,
+                         (unsigned long long)x);
+            seen[x] = 1;
+            fixed += x == i;
+        }
+        if (n >= 1000)
+            cr_expect_lt(fixed, n / 10, "n=%llu: the order is hardly shuffled",
+                         (unsigned long long)n);
+        free(seen);
+    }
+}
+
+static void injected_failure(const char *engine, const char *qd) {
+    ssd_target *t = tu_file_target(dir, "f.bin", "4m");
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *kv[] = {"pattern", "write",   "engine", engine,  "qd", qd,  "bs",
+                        "4k",      "fail_io", "7",      "bytes", "4m", NULL};
+    tu_options(j, kv);
+    int rc = ssd_job_run(j);
+    cr_expect_eq(rc, SSD_EIO, "%s: %s", engine, ssd_job_errmsg(j));
+    /* Sequential from offset 0 at qd 1: the 7th I/O is at 6 * 4096. */
+    if (!strcmp(qd, "1"))
+        cr_expect(strstr(ssd_job_errmsg(j), "offset 24576"), "%s", ssd_job_errmsg(j));
+    else
+        cr_expect(strstr(ssd_job_errmsg(j), "at offset "), "%s", ssd_job_errmsg(j));
+    cr_expect(strstr(ssd_job_errmsg(j), "f.bin"), "%s", ssd_job_errmsg(j));
+    cr_expect_lt(ssd_job_ios(j, SSD_DIR_ALL), 1024u, "the job went on after the failure");
+    char *json = NULL;
+    cr_assert_eq(ssd_job_results_json(j, &json), 0);
+    cr_expect(strstr(json, "\"error\":"), "%s", json);
+    ssd_free(json);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+Test(job_file, injected_io_failure_names_the_offset) {
+    injected_failure("psync", "1");
+    injected_failure("io_uring", "1");
+    injected_failure("io_uring", "8");
+}
+
+static int expect_run_error(ssd_target *t, const char *key, const char *value, int want,
+                            const char *needle) {
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    int rc = ssd_job_set_option(j, key, value);
+    if (rc == 0) {
+        ssd_job_set_option(j, "time", "0.05");
+        rc = ssd_job_run(j);
+    }
+    cr_expect_eq(rc, want, "%s=%s: got %d (%s)", key, value, rc, ssd_job_errmsg(j));
+    cr_expect(strstr(ssd_job_errmsg(j), needle), "%s=%s: '%s' lacks '%s'", key, value,
+              ssd_job_errmsg(j), needle);
+    ssd_job_free(j);
+    return rc;
+}
+
+Test(job_file, bad_input_gets_a_clear_error) {
+    ssd_target *t = tu_file_target(dir, "f.bin", "4m");
+    expect_run_error(t, "bs", "1000", SSD_EALIGN, "logical block");
+    expect_run_error(t, "bs", "0", SSD_ERANGE, "bs");
+    expect_run_error(t, "bs", "-4k", SSD_EINVAL, "bs");
+    expect_run_error(t, "bs", "128m", SSD_ERANGE, "bs");
+    expect_run_error(t, "qd", "0", SSD_ERANGE, "qd");
+    expect_run_error(t, "threads", "65", SSD_ERANGE, "threads");
+    expect_run_error(t, "span", "5m", SSD_ERANGE, "larger than the target");
+    expect_run_error(t, "offset", "8m", SSD_ERANGE, "beyond");
+    expect_run_error(t, "offset", "1000", SSD_EALIGN, "offset");
+    expect_run_error(t, "pattern", "randomwrite", SSD_EINVAL, "unknown pattern");
+    expect_run_error(t, "interval", "1ms", SSD_ERANGE, "interval");
+    expect_run_error(t, "engine", "aio", SSD_EINVAL, "engine");
+    expect_run_error(t, "time", "soon", SSD_EINVAL, "time");
+    expect_run_error(t, "frobnicate", "1", SSD_EINVAL, "frobnicate");
+    ssd_target_free(t);
+
+    /* A missing file without a size, and a read-only target asked to write. */
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/missing.bin", dir);
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_expect_eq(ssd_target_open(t, path), -ENOENT);
+    cr_expect(strstr(ssd_target_errmsg(t), "missing.bin"), "%s", ssd_target_errmsg(t));
+    ssd_target_free(t);
+    snprintf(path, sizeof path, "%s/f.bin", dir);
+    cr_assert_eq(ssd_target_create(&t), 0);
+    ssd_target_set_option(t, "read_only", "1");
+    cr_assert_eq(ssd_target_open(t, path), 0, "%s", ssd_target_errmsg(t));
+    expect_run_error(t, "pattern", "randwrite", SSD_EUNSAFE, "read-only");
+    ssd_target_free(t);
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_expect_eq(ssd_target_set_option(t, "size", "0"), 0);
+    cr_expect_lt(ssd_target_open(t, "jobtest-nonexistent/x.bin"), 0);
+    ssd_target_free(t);
+}
+
+Test(job_file, new_file_is_laid_out_with_incompressible_data) {
+    ssd_target *t = tu_file_target(dir, "lay.bin", "2m");
+    ssd_target_free(t);
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/lay.bin", dir);
+    struct stat st;
+    cr_assert_eq(stat(path, &st), 0);
+    cr_expect_eq(st.st_size, 2 << 20);
+    cr_expect_geq((uint64_t)st.st_blocks * 512, 2u << 20, "the file is still sparse");
+    /* Random data: no 8-byte word repeats within the first 64 KiB. */
+    FILE *f = fopen(path, "rb");
+    static uint64_t w[8192];
+    cr_assert_eq(fread(w, 8, 8192, f), 8192u);
+    fclose(f);
+    int zeros = 0;
+    for (int i = 0; i < 8192; i++)
+        zeros += w[i] == 0;
+    cr_expect_lt(zeros, 2);
+}
+
+Test(job_file, trim_punches_a_hole) {
+    ssd_target *t = tu_file_target(dir, "trim.bin", "4m");
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/trim.bin", dir);
+    struct stat a, b;
+    cr_assert_eq(stat(path, &a), 0);
+    cr_assert_eq(ssd_target_trim(t, 1 << 20, 2 << 20), 0, "%s", ssd_target_errmsg(t));
+    cr_assert_eq(stat(path, &b), 0);
+    cr_expect_eq(b.st_size, a.st_size);
+    cr_expect_leq((b.st_blocks) * 512, a.st_blocks * 512 - (2 << 20) + 65536);
+    cr_expect_eq(ssd_target_trim(t, 3 << 20, 2 << 20), SSD_ERANGE);
+    ssd_target_free(t);
+}
+
+static int stop_at_first(void *user, const ssd_progress *p) {
+    ++*(int *)user;
+    return 1;
+}
+
+Test(job_file, progress_callback_can_stop_the_job_cleanly) {
+    ssd_target *t = tu_file_target(dir, "f.bin", "4m");
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    char log[PATH_MAX];
+    snprintf(log, sizeof log, "%s/series.csv", dir);
+    const char *kv[] = {"pattern",  "randread", "qd",  "4", "time", "60",
+                        "interval", "20ms",     "log", log, NULL};
+    tu_options(j, kv);
+    int calls = 0;
+    ssd_job_set_progress(j, stop_at_first, &calls, 0);
+    cr_expect_eq(ssd_job_run(j), SSD_EINTERRUPTED);
+    cr_expect_eq(calls, 1);
+    cr_expect(ssd_job_interrupted(j));
+    cr_expect_lt(ssd_job_runtime_s(j), 60);
+    char *json;
+    cr_assert_eq(ssd_job_results_json(j, &json), 0);
+    cr_expect(strstr(json, "\"interrupted\":true"), "%s", json);
+    ssd_free(json);
+    /* The series holds the header, metadata, column line and every sample. */
+    size_t n;
+    ssd_job_samples(j, &n);
+    FILE *f = fopen(log, "r");
+    cr_assert_not_null(f);
+    char line[1024];
+    size_t lines = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (lines == 0)
+            cr_expect_str_eq(line, "# ssdcore-series 1\n");
+        if (lines == 2)
+            cr_expect(!strncmp(line, "t_s,bytes,ops,lat_mean_us,lat_p99_us,lat_max_us", 47));
+        lines++;
+    }
+    fclose(f);
+    cr_expect_eq(lines, 3 + n);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+static void *interrupt_soon(void *arg) {
+    struct timespec ts = {0, 100 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    ssd_interrupt();
+    return NULL;
+}
+
+Test(job_file, ssd_interrupt_stops_a_running_job_and_an_idle) {
+    ssd_target *t = tu_file_target(dir, "f.bin", "4m");
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *kv[] = {"pattern", "randwrite", "qd", "4", "time", "60", NULL};
+    tu_options(j, kv);
+    pthread_t th;
+    pthread_create(&th, NULL, interrupt_soon, NULL);
+    cr_expect_eq(ssd_job_run(j), SSD_EINTERRUPTED, "%s", ssd_job_errmsg(j));
+    pthread_join(th, NULL);
+    cr_expect(ssd_job_interrupted(j));
+    cr_expect_gt(ssd_job_ios(j, SSD_DIR_WRITE), 0);
+    ssd_job_free(j);
+
+    pthread_create(&th, NULL, interrupt_soon, NULL);
+    cr_expect_eq(ssd_target_idle(t, 60), SSD_EINTERRUPTED);
+    pthread_join(th, NULL);
+    /* An interrupt before a job starts does not affect it. */
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *kv2[] = {"pattern", "randread", "bytes", "64k", NULL};
+    tu_options(j, kv2);
+    cr_expect_eq(ssd_job_run(j), 0);
+    cr_expect_eq(ssd_job_bytes(j, SSD_DIR_READ), 65536u);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+Test(job_file, rate_limit_holds_the_average) {
+    ssd_target *t = tu_file_target(dir, "f.bin", "4m");
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *kv[] = {"pattern", "randread", "qd", "4", "time", "0.5", "rate", "4m", NULL};
+    tu_options(j, kv);
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    /* Never ahead of the budget by more than one block per slot. */
+    double allowed = 4.0 * 1048576 * ssd_job_runtime_s(j) + 4 * 4096;
+    cr_expect_leq((double)ssd_job_bytes(j, SSD_DIR_ALL), allowed);
+    cr_expect_gt(ssd_job_bytes(j, SSD_DIR_ALL), 0);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+Test(job_file, a_job_runs_once_and_results_wait_for_the_run) {
+    ssd_target *t = tu_file_target(dir, "f.bin", "1m");
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    char *json = NULL;
+    cr_expect_eq(ssd_job_results_json(j, &json), SSD_ESTATE);
+    ssd_job_set_option(j, "bytes", "16k");
+    cr_assert_eq(ssd_job_run(j), 0);
+    cr_expect_eq(ssd_job_run(j), SSD_ESTATE);
+    cr_expect_eq(ssd_job_set_option(j, "qd", "2"), SSD_ESTATE);
+    /* The job no longer needs its target once it ran. */
+    ssd_target_free(t);
+    cr_assert_eq(ssd_job_results_json(j, &json), 0);
+    cr_expect(strstr(json, "\"bytes\":16384"), "%s", json);
+    ssd_free(json);
+    ssd_job_free(j);
+}

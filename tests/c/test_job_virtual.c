@@ -1,0 +1,218 @@
+/* The virtual-time path of the job: a fake target that completes a fixed
+ * number of bytes per virtual second stands in for the simulator, and the
+ * samples, the series CSV and the results must follow its clock. */
+#include <math.h>
+
+#include "job_testutil.h"
+#include "target_impl.h"
+
+#define RATE (100.0 * 1048576) /* bytes per virtual second */
+#define LAT_NS 50000
+
+struct fake {
+    struct ssd__workload w;
+    int begun;
+    double clock;
+    uint64_t covered; /* blocks written in a coverage pass */
+    int fail_after;   /* run_virtual calls before failing; 0 = never */
+    int calls;
+};
+
+static int fake_begin(ssd_target *t, const struct ssd__workload *w) {
+    struct fake *f = t->impl;
+    f->w = *w;
+    f->begun++;
+    return 0;
+}
+
+static int fake_run(ssd_target *t, double dt, uint64_t max_bytes, struct ssd__interval *iv,
+                    ssd_hist *lat[2], double *elapsed) {
+    struct fake *f = t->impl;
+    if (f->fail_after && ++f->calls > f->fail_after)
+        return ssd__fail(t->err, SSD_EIO, "fake: model failure at %.1f s", f->clock);
+    uint64_t bs = f->w.block_size;
+    uint64_t ops = (uint64_t)floor(RATE * dt / (double)bs + 1e-9);
+    int early = 0;
+    if (max_bytes && ops * bs > max_bytes) {
+        ops = max_bytes / bs;
+        early = 1;
+    }
+    if (f->w.full_coverage) {
+        uint64_t left = f->w.span / bs - f->covered;
+        if (ops >= left) {
+            ops = left;
+            early = 1;
+        }
+        f->covered += ops;
+    }
+    int d = f->w.read_pct == 100 ? 0 : 1;
+    iv->bytes[d] += ops * bs;
+    iv->ops[d] += ops;
+    ssd_hist_record_n(lat[d], LAT_NS, ops);
+    *elapsed = early ? (double)(ops * bs) / RATE : dt;
+    f->clock += *elapsed;
+    return 0;
+}
+
+static double fake_now(ssd_target *t) {
+    return ((struct fake *)t->impl)->clock;
+}
+
+static const struct ssd__target_ops fake_ops = {
+    .kind = "sim",
+    .job_begin = fake_begin,
+    .run_virtual = fake_run,
+    .now_s = fake_now,
+};
+
+static ssd_target *fake_target(struct fake *f) {
+    ssd_target *t;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    memset(f, 0, sizeof *f);
+    t->ops = &fake_ops;
+    t->impl = f;
+    t->size = 1ULL << 30;
+    t->block_size = 4096;
+    t->uri = strdup("sim:fake");
+    t->is_open = 1;
+    return t;
+}
+
+static char dir[64];
+
+static void setup(void) {
+    tu_mkdir(dir, sizeof dir);
+}
+
+static void teardown(void) {
+    tu_rmdir(dir);
+}
+
+TestSuite(job_virtual, .init = setup, .fini = teardown, .timeout = 30);
+
+Test(job_virtual, samples_follow_the_virtual_clock) {
+    struct fake f;
+    ssd_target *t = fake_target(&f);
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    char log[PATH_MAX];
+    snprintf(log, sizeof log, "%s/v.csv", dir);
+    /* Two virtual hours cost no wall time. */
+    const char *kv[] = {"pattern", "randwrite", "qd", "32", "time", "2h", "log", log, NULL};
+    tu_options(j, kv);
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    cr_expect_eq(f.begun, 1);
+    cr_expect_eq(f.w.read_pct, 0);
+    cr_expect_eq(f.w.span, 1ULL << 30, "the span defaults to the whole target");
+    cr_expect_str_eq(ssd_job_engine(j), "virtual");
+    size_t n;
+    const ssd_sample *s = ssd_job_samples(j, &n);
+    cr_assert_eq(n, 7200u);
+    for (size_t i = 0; i < n; i++) {
+        cr_assert(fabs(s[i].t_s - (double)(i + 1)) < 1e-6, "sample %zu at %g", i, s[i].t_s);
+        cr_assert_eq(s[i].bytes[1], 100u << 20);
+        cr_assert_eq(s[i].ops[1], 25600u);
+        cr_assert(fabs(s[i].lat_mean_us - 50) < 0.5);
+    }
+    cr_expect(fabs(ssd_job_runtime_s(j) - 7200) < 1e-6);
+    cr_expect_eq(ssd_job_bytes(j, SSD_DIR_WRITE), 7200ULL * (100u << 20));
+    cr_expect_eq(ssd_hist_count(ssd_job_latency(j, SSD_DIR_WRITE)), 7200ULL * 25600);
+
+    char *json;
+    cr_assert_eq(ssd_job_results_json(j, &json), 0);
+    cr_expect(strstr(json, "\"engine\":\"virtual\""), "%s", json);
+    cr_expect(strstr(json, "\"runtime_s\":7200,"), "%s", json);
+    cr_expect(strstr(json, "\"iops\":25600,"), "%s", json);
+    cr_expect(strstr(json, "\"p99\":50"), "%s", json); /* 50 us, inside one bucket */
+    ssd_free(json);
+
+    FILE *fp = fopen(log, "r");
+    cr_assert_not_null(fp);
+    char line[1024];
+    cr_assert_not_null(fgets(line, sizeof line, fp));
+    cr_expect_str_eq(line, "# ssdcore-series 1\n");
+    cr_assert_not_null(fgets(line, sizeof line, fp));
+    cr_expect(!strncmp(line, "# {\"target\":\"sim:fake\"", 22), "%s", line);
+    cr_expect(strstr(line, "\"interval_s\":1"), "%s", line);
+    cr_assert_not_null(fgets(line, sizeof line, fp));
+    size_t rows = 0;
+    double t_s;
+    unsigned long long bytes, ops;
+    while (fgets(line, sizeof line, fp)) {
+        cr_assert_eq(sscanf(line, "%lf,%llu,%llu,", &t_s, &bytes, &ops), 3, "%s", line);
+        rows++;
+        cr_assert(fabs(t_s - (double)rows) < 1e-3);
+        cr_assert_eq(bytes, 100u << 20);
+    }
+    fclose(fp);
+    cr_expect_eq(rows, 7200u);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+Test(job_virtual, byte_budget_ends_inside_an_interval) {
+    struct fake f;
+    ssd_target *t = fake_target(&f);
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *kv[] = {"pattern", "write", "bytes", "250m", NULL};
+    tu_options(j, kv);
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    size_t n;
+    const ssd_sample *s = ssd_job_samples(j, &n);
+    cr_assert_eq(n, 3u);
+    cr_expect(fabs(s[2].t_s - 2.5) < 1e-9, "last sample at %g", s[2].t_s);
+    cr_expect_eq(s[2].bytes[1], 50u << 20);
+    cr_expect_eq(ssd_job_bytes(j, SSD_DIR_ALL), 250u << 20);
+    cr_expect(fabs(ssd_job_runtime_s(j) - 2.5) < 1e-9);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+Test(job_virtual, coverage_pass_and_short_last_interval) {
+    struct fake f;
+    ssd_target *t = fake_target(&f);
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *kv[] = {"pattern", "randwrite", "span", "350m", "coverage",
+                        "1",       "interval",  "0.5",  NULL};
+    tu_options(j, kv);
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    cr_expect_eq(f.w.full_coverage, 1);
+    size_t n;
+    const ssd_sample *s = ssd_job_samples(j, &n);
+    cr_expect_eq(n, 7u);
+    cr_expect(fabs(s[n - 1].t_s - 3.5) < 1e-9);
+    cr_expect_eq(ssd_job_bytes(j, SSD_DIR_WRITE), 350u << 20);
+    ssd_job_free(j);
+
+    /* A time limit that is not a multiple of the interval. */
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *kv2[] = {"pattern", "randread", "time", "1", "interval", "0.3", NULL};
+    tu_options(j, kv2);
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    s = ssd_job_samples(j, &n);
+    cr_assert_eq(n, 4u);
+    cr_expect(fabs(s[3].t_s - 1.0) < 1e-9, "%g", s[3].t_s);
+    cr_expect_gt(s[3].bytes[0], 0);
+    cr_expect_eq(s[3].bytes[1], 0);
+    cr_expect_lt(s[3].bytes[0], s[2].bytes[0]);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+Test(job_virtual, model_failure_is_reported_with_its_message) {
+    struct fake f;
+    ssd_target *t = fake_target(&f);
+    f.fail_after = 3;
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    ssd_job_set_option(j, "time", "10");
+    cr_expect_eq(ssd_job_run(j), SSD_EIO);
+    cr_expect(strstr(ssd_job_errmsg(j), "model failure at 3.0 s"), "%s", ssd_job_errmsg(j));
+    size_t n;
+    ssd_job_samples(j, &n);
+    cr_expect_eq(n, 3u, "the samples before the failure are kept");
+    ssd_job_free(j);
+    ssd_target_free(t);
+}

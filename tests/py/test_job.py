@@ -1,0 +1,193 @@
+"""`ssdcore job` and ssdcore.job() on real files: results, series CSV, bad
+input, Ctrl-C. Files live under the build tree (a real disk: O_DIRECT fails on
+tmpfs)."""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import time
+
+import pytest
+
+import ssdcore
+
+
+@pytest.fixture
+def workdir(build_dir, request):
+    d = build_dir / "pytest-job" / request.node.name
+    shutil.rmtree(d, ignore_errors=True)
+    d.mkdir(parents=True)
+    yield d
+    shutil.rmtree(d, ignore_errors=True)
+
+
+def run(cli, *args):
+    return subprocess.run([cli, *map(str, args)], capture_output=True, text=True, timeout=120)
+
+
+def read_series(path):
+    lines = path.read_text().splitlines()
+    assert lines[0] == "# ssdcore-series 1"
+    meta = json.loads(lines[1][2:])
+    cols = lines[2].split(",")
+    rows = [dict(zip(cols, map(float, ln.split(",")))) for ln in lines[3:]]
+    return meta, cols, rows
+
+
+def test_cli_job_json_and_series(cli, workdir):
+    log = workdir / "s.csv"
+    r = run(cli, "job", "--target", workdir / "t.bin", "--size-file", "16m", "--pattern", "randrw",
+            "--rwmix-read", "70", "--bs", "4k", "--qd", "8", "--threads", "2", "--bytes", "8m",
+            "--interval", "10ms", "--log", log, "--json")
+    assert r.returncode == 0, r.stderr
+    res = json.loads(r.stdout)
+    w = res["workload"]
+    assert (w["pattern"], w["block_size"], w["queue_depth"], w["threads"], w["read_pct"]) == \
+        ("randrw", 4096, 8, 2, 70)
+    assert res["engine"] == "io_uring" and res["interrupted"] is False
+    assert res["bytes"] == 8 << 20 and res["ios"] == 2048
+    assert res["read"]["ios"] + res["write"]["ios"] == 2048
+    assert 0.55 < res["read"]["ios"] / 2048 < 0.85
+    for d in ("read", "write"):
+        lat = res[d]["lat_ns"]
+        assert 0 < lat["min"] <= lat["p50"] <= lat["p99"] <= lat["p99_9"] <= lat["max"]
+        assert res[d]["iops"] == pytest.approx(res[d]["ios"] / res["runtime_s"])
+    meta, cols, rows = read_series(log)
+    assert meta["target"].endswith("t.bin") and meta["queue_depth"] == 8
+    assert cols[:6] == ["t_s", "bytes", "ops", "lat_mean_us", "lat_p99_us", "lat_max_us"]
+    assert sum(r["bytes"] for r in rows) == 8 << 20
+    assert sum(r["read_bytes"] for r in rows) == res["read"]["bytes"]
+    ts = [r["t_s"] for r in rows]
+    assert ts == sorted(set(ts)) and len(rows) == res["samples"]
+
+
+def test_cli_human_summary(cli, workdir):
+    r = run(cli, "job", workdir / "t.bin", "--size-file", "4m", "--pattern", "read",
+            "--bs", "64k", "--bytes", "2m", "--engine", "psync")
+    assert r.returncode == 0, r.stderr
+    assert "engine  psync" in r.stdout and "read   IOPS" in r.stdout and "p99" in r.stdout
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--bs", "1000"], "not a multiple of the target's"),
+    (["--bs", "0"], "option bs"),
+    (["--bs", "-4k"], "option bs"),
+    (["--qd", "2000"], "option qd"),
+    (["--span", "1g"], "larger than the target"),
+    (["--pattern", "randomread"], "unknown pattern 'randomread'"),
+    (["--time", "soon"], "option time"),
+])
+def test_cli_bad_input_is_a_clear_error(cli, workdir, args, needle):
+    r = run(cli, "job", workdir / "t.bin", "--size-file", "4m", "--time", "0.1", *args)
+    assert r.returncode == 1
+    assert needle in r.stderr, r.stderr
+    assert r.stdout == ""
+
+
+def test_cli_missing_and_unsized_targets(cli, workdir):
+    r = run(cli, "job", workdir / "nope.bin", "--time", "0.1")
+    assert r.returncode == 1 and "nope.bin: no such file" in r.stderr
+    r = run(cli, "job", workdir / "z.bin", "--size-file", "0", "--time", "0.1")
+    assert r.returncode == 1 and "z.bin" in r.stderr
+    r = run(cli, "job", "--time", "0.1")
+    assert r.returncode == 2 and "missing --target" in r.stderr
+
+
+def test_cli_read_only_file_is_refused_for_writes(cli, workdir):
+    f = workdir / "ro.bin"
+    f.write_bytes(os.urandom(1 << 20))
+    if subprocess.run(["chattr", "+i", str(f)], capture_output=True).returncode != 0:
+        pytest.skip("chattr +i unavailable: cannot make a file read-only for root")
+    try:
+        r = run(cli, "job", f, "--pattern", "randwrite", "--time", "0.1")
+        assert r.returncode == 1
+        assert "ro.bin: cannot open for writing" in r.stderr, r.stderr
+    finally:
+        subprocess.run(["chattr", "-i", str(f)])
+
+
+def test_cli_ctrl_c_keeps_samples_and_marks_results(cli, workdir):
+    log = workdir / "s.csv"
+    p = subprocess.Popen([cli, "job", str(workdir / "t.bin"), "--size-file", "8m", "--pattern",
+                          "randread", "--qd", "4", "--time", "60", "--interval", "20ms",
+                          "--log", str(log), "--json"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if log.exists() and len(log.read_text().splitlines()) >= 6:
+                break
+            time.sleep(0.02)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=30)
+    finally:
+        p.kill()
+    assert p.returncode == 130, err
+    res = json.loads(out)
+    assert res["interrupted"] is True and res["runtime_s"] < 60
+    _, _, rows = read_series(log)
+    assert len(rows) == res["samples"] >= 3
+    assert sum(r["bytes"] for r in rows) == res["bytes"]
+
+
+def test_python_job_and_target(workdir):
+    t = ssdcore.Target(workdir / "t.bin", size="8m")
+    assert (t.size, t.kind) == (8 << 20, "file") and t.block_size >= 512
+    r = ssdcore.job(t, pattern="randwrite", bs=8192, qd=4, bytes=1 << 20, interval=0.01,
+                    coverage=False, seed=7)
+    assert r["write"]["bytes"] == 1 << 20 and r["read"]["ios"] == 0
+    assert sum(s["write_bytes"] for s in r["series"]) == 1 << 20
+    r = ssdcore.job(str(workdir / "t.bin"), pattern="write", bs="64k", coverage=True)
+    assert r["write"]["bytes"] == 8 << 20
+    t.trim(0, 1 << 20)
+    t.close()
+
+
+@pytest.mark.parametrize("kw,needle,name", [
+    (dict(bs=1000), "not a multiple", "SSD_EALIGN"),
+    (dict(bs=0), "option bs", "SSD_ERANGE"),
+    (dict(span="1g"), "larger than the target", "SSD_ERANGE"),
+    (dict(pattern="frob"), "unknown pattern", "SSD_EINVAL"),
+])
+def test_python_bad_input_raises_with_detail(workdir, kw, needle, name):
+    t = ssdcore.Target(workdir / "t.bin", size="4m")
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.job(t, time=0.1, **kw)
+    assert needle in str(e.value) and e.value.name == name
+
+
+def test_python_missing_target_raises(workdir):
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.job(workdir / "missing.bin", time=0.1)
+    assert e.value.name == "ENOENT" and "missing.bin" in e.value.detail
+
+
+def test_python_progress_callback_sees_the_run(workdir):
+    seen = []
+    ssdcore.job(workdir / "t.bin", size="4m", pattern="randread", time=0.5, interval=0.05,
+                progress=seen.append)
+    assert seen and seen[-1]["bytes"] > 0 and seen[-1]["elapsed_s"] > 0
+
+
+def test_python_ctrl_c_stops_a_running_job(workdir):
+    sent = []
+
+    def progress(p):
+        if not sent:
+            sent.append(1)
+            os.kill(os.getpid(), signal.SIGINT)
+
+    t0 = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        ssdcore.job(workdir / "t.bin", size="4m", pattern="randread", time=60, interval=0.05,
+                    progress=progress)
+    assert time.monotonic() - t0 < 50
+
+
+def test_python_idle_on_a_file(workdir):
+    t = ssdcore.Target(workdir / "t.bin", size="1m")
+    t.idle(0.3)
+    with pytest.raises(ssdcore.SsdError) as e:
+        t.idle(-1)
+    assert e.value.name == "SSD_ERANGE"

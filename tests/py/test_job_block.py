@@ -1,0 +1,164 @@
+"""The block-device path on real loop devices: jobs, destroy-data and
+mounted-device refusal (including a mounted partition), BLKDISCARD. Needs
+root and losetup; skips with the reason otherwise. Loop devices and mounts
+are cleaned up even when a test fails."""
+import json
+import os
+import shutil
+import struct
+import subprocess
+
+import pytest
+
+import ssdcore
+
+STAMP = 0x706D617473647373
+
+
+def sh(*args, check=True):
+    return subprocess.run([str(a) for a in args], capture_output=True, text=True, check=check)
+
+
+@pytest.fixture
+def workdir(build_dir, request):
+    d = build_dir / "pytest-block" / request.node.name
+    shutil.rmtree(d, ignore_errors=True)
+    d.mkdir(parents=True)
+    yield d
+    shutil.rmtree(d, ignore_errors=True)
+
+
+@pytest.fixture
+def loopdev(workdir):
+    """Returns a function making a loop device over a new sparse file."""
+    made, mounts = [], []
+
+    def make(size_mb=32, partitions=False, image=None):
+        if os.geteuid() != 0 or not shutil.which("losetup"):
+            pytest.skip("loop devices need root and losetup")
+        img = image or workdir / f"disk{len(made)}.img"
+        if image is None:
+            with open(img, "wb") as f:
+                f.truncate(size_mb << 20)
+        args = ["losetup", "--find", "--show"] + (["--partscan"] if partitions else []) + [img]
+        r = sh(*args, check=False)
+        if r.returncode != 0:
+            pytest.skip(f"losetup failed: {r.stderr.strip()}")
+        dev = r.stdout.strip()
+        made.append(dev)
+        return dev, img
+
+    make.mounts = mounts
+    yield make
+    for m in reversed(mounts):
+        sh("umount", m, check=False)
+    for dev in made:
+        sh("losetup", "-d", dev, check=False)
+
+
+def test_job_on_a_loop_device_with_destroy_data(cli, loopdev):
+    dev, _ = loopdev()
+    r = subprocess.run([cli, "job", dev, "--destroy-data", "--pattern", "randwrite", "--qd", "8",
+                        "--bytes", "4m", "--json"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    res = json.loads(r.stdout)
+    assert res["target"]["kind"] == "block" and res["target"]["size_bytes"] == 32 << 20
+    assert res["write"]["bytes"] == 4 << 20
+    # Reading needs no licence to destroy.
+    r = subprocess.run([cli, "job", dev, "--pattern", "randread", "--bytes", "1m", "--json"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["read"]["bytes"] == 1 << 20
+
+
+def test_writes_without_destroy_data_are_refused(cli, loopdev):
+    dev, img = loopdev()
+    before = img.stat().st_blocks
+    r = subprocess.run([cli, "job", dev, "--pattern", "randwrite", "--time", "0.2"],
+                       capture_output=True, text=True)
+    assert r.returncode == 1
+    assert "destroys its data" in r.stderr and "--destroy-data" in r.stderr and dev in r.stderr
+    assert img.stat().st_blocks == before
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.Target(dev)
+    assert e.value.name == "SSD_EUNSAFE"
+
+
+def test_mounted_device_is_refused_even_with_destroy_data(cli, loopdev, workdir):
+    if not shutil.which("mkfs.ext4"):
+        pytest.skip("mkfs.ext4 unavailable")
+    dev, _ = loopdev()
+    sh("mkfs.ext4", "-q", "-F", dev)
+    mnt = workdir / "mnt"
+    mnt.mkdir()
+    r = sh("mount", dev, mnt, check=False)
+    if r.returncode != 0:
+        pytest.skip(f"mount failed: {r.stderr.strip()}")
+    loopdev.mounts.append(mnt)
+    r = subprocess.run([cli, "job", dev, "--destroy-data", "--pattern", "randwrite",
+                        "--time", "0.2"], capture_output=True, text=True)
+    assert r.returncode == 1
+    assert "is mounted on" in r.stderr and str(mnt) in r.stderr, r.stderr
+    r = subprocess.run([cli, "job", dev, "--pattern", "randread", "--time", "0.2"],
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "is mounted on" in r.stderr
+
+
+def write_mbr(img, parts):
+    """Writes a DOS partition table: parts = [(first_sector, sectors), ...]."""
+    mbr = bytearray(512)
+    for i, (first, count) in enumerate(parts):
+        struct.pack_into("<B3sB3sII", mbr, 446 + 16 * i, 0, b"\0\0\0", 0x83, b"\0\0\0",
+                         first, count)
+    mbr[510:512] = b"\x55\xaa"
+    with open(img, "r+b") as f:
+        f.write(mbr)
+
+
+def test_device_with_a_mounted_partition_is_refused(cli, loopdev, workdir):
+    if not shutil.which("mkfs.ext4"):
+        pytest.skip("mkfs.ext4 unavailable")
+    img = workdir / "parted.img"
+    with open(img, "wb") as f:
+        f.truncate(48 << 20)
+    write_mbr(img, [(2048, 20480), (22528, 73728)])
+    dev, _ = loopdev(image=img, partitions=True)
+    part = dev + "p2"
+    if not os.path.exists(part):
+        pytest.skip("the kernel made no partition devices for the loop device")
+    sh("mkfs.ext4", "-q", "-F", part)
+    mnt = workdir / "mnt"
+    mnt.mkdir()
+    r = sh("mount", part, mnt, check=False)
+    if r.returncode != 0:
+        pytest.skip(f"mount failed: {r.stderr.strip()}")
+    loopdev.mounts.append(mnt)
+    r = subprocess.run([cli, "job", dev, "--destroy-data", "--pattern", "write",
+                        "--time", "0.2"], capture_output=True, text=True)
+    assert r.returncode == 1
+    assert "is mounted on" in r.stderr and part in r.stderr, r.stderr
+    # The unmounted first partition is a fine target.
+    r = subprocess.run([cli, "job", dev + "p1", "--destroy-data", "--pattern", "write",
+                        "--bytes", "1m"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
+def test_coverage_and_discard_on_a_device(loopdev):
+    dev, img = loopdev(size_mb=8)
+    t = ssdcore.Target(dev, destroy_data=True)
+    r = ssdcore.job(t, pattern="randwrite", bs=16384, qd=8, threads=2, coverage=True, stamp=True)
+    n = (8 << 20) // 16384
+    assert r["write"]["ios"] == n
+    t.trim(1 << 20, 1 << 20)
+    t.close()
+    sh("sync")
+    data = open(dev, "rb").read()  # through the device, after the discard
+    stamped = 0
+    for off in range(0, len(data), 16384):
+        magic, where = struct.unpack_from("<QQ", data, off)
+        if (1 << 20) <= off < (2 << 20):
+            assert data[off:off + 16384] == bytes(16384), f"block {off} survived the discard"
+        else:
+            assert magic == STAMP and where == off, f"block {off}: {magic:#x} {where}"
+            stamped += 1
+    assert stamped == n - (1 << 20) // 16384

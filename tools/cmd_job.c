@@ -1,0 +1,280 @@
+/* cmd_job.c - `ssdcore job`: run one workload on a target and report it. */
+#include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <ssdcore.h>
+
+#include "commands.h"
+
+static const char job_usage[] =
+    "usage: ssdcore job --target PATH|/dev/X|sim:PROFILE [options]\n"
+    "\n"
+    "target:\n"
+    "  --target URI        file, block device or sim:PROFILE (also the first argument)\n"
+    "  --size-file SIZE    create/extend a file target to SIZE (e.g. 8g)\n"
+    "  --destroy-data      allow writes to a block device (its data is lost)\n"
+    "  --buffered          use the page cache instead of O_DIRECT\n"
+    "workload:\n"
+    "  --pattern P         read|write|randread|randwrite|rw|randrw (default randread)\n"
+    "  --bs SIZE           block size, 512..64m (default 4k)\n"
+    "  --qd N              queue depth per thread, 1..1024 (default 1)\n"
+    "  --threads N         independent workers, 1..64 (default 1)\n"
+    "  --rwmix-read PCT    rw/randrw: percent of reads (default 50)\n"
+    "  --offset SIZE       start of the test area (default 0)\n"
+    "  --span SIZE         length of the test area (default: the rest of the target)\n"
+    "  --time DURATION     stop after this long (30s, 2h; default 10s)\n"
+    "  --bytes SIZE        stop after this many bytes\n"
+    "  --rate SIZE         limit to SIZE bytes per second\n"
+    "  --coverage, --fill  write/read every block of the area exactly once, then stop\n"
+    "  --seed N            seed of offsets and data (default 1)\n"
+    "  --engine E          auto|io_uring|psync (default auto)\n"
+    "output:\n"
+    "  --interval DURATION sampling interval, 10ms..1h (default 1s)\n"
+    "  --log FILE          write the series CSV (flushed every interval)\n"
+    "  --json              print the results as JSON instead of a summary\n"
+    "  --no-progress       no progress line on a terminal\n";
+
+enum {
+    OPT_SIZE_FILE = 256,
+    OPT_DESTROY,
+    OPT_BUFFERED,
+    OPT_PATTERN,
+    OPT_BS,
+    OPT_QD,
+    OPT_THREADS,
+    OPT_RWMIX,
+    OPT_OFFSET,
+    OPT_SPAN,
+    OPT_TIME,
+    OPT_BYTES,
+    OPT_RATE,
+    OPT_COVERAGE,
+    OPT_SEED,
+    OPT_ENGINE,
+    OPT_INTERVAL,
+    OPT_LOG,
+    OPT_JSON,
+    OPT_NO_PROGRESS,
+    OPT_TARGET,
+};
+
+static const struct option long_opts[] = {
+    {"target", required_argument, NULL, OPT_TARGET},
+    {"size-file", required_argument, NULL, OPT_SIZE_FILE},
+    {"destroy-data", no_argument, NULL, OPT_DESTROY},
+    {"buffered", no_argument, NULL, OPT_BUFFERED},
+    {"pattern", required_argument, NULL, OPT_PATTERN},
+    {"rw", required_argument, NULL, OPT_PATTERN},
+    {"bs", required_argument, NULL, OPT_BS},
+    {"qd", required_argument, NULL, OPT_QD},
+    {"iodepth", required_argument, NULL, OPT_QD},
+    {"threads", required_argument, NULL, OPT_THREADS},
+    {"rwmix-read", required_argument, NULL, OPT_RWMIX},
+    {"offset", required_argument, NULL, OPT_OFFSET},
+    {"span", required_argument, NULL, OPT_SPAN},
+    {"time", required_argument, NULL, OPT_TIME},
+    {"bytes", required_argument, NULL, OPT_BYTES},
+    {"rate", required_argument, NULL, OPT_RATE},
+    {"coverage", no_argument, NULL, OPT_COVERAGE},
+    {"fill", no_argument, NULL, OPT_COVERAGE},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"engine", required_argument, NULL, OPT_ENGINE},
+    {"interval", required_argument, NULL, OPT_INTERVAL},
+    {"log", required_argument, NULL, OPT_LOG},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+/* The job options the CLI passes straight through, by long-option id. */
+static const struct {
+    int id;
+    const char *key;
+} passthrough[] = {
+    {OPT_PATTERN, "pattern"},   {OPT_BS, "bs"},          {OPT_QD, "qd"},
+    {OPT_THREADS, "threads"},   {OPT_RWMIX, "read_pct"}, {OPT_OFFSET, "offset"},
+    {OPT_SPAN, "span"},         {OPT_TIME, "time"},      {OPT_BYTES, "bytes"},
+    {OPT_RATE, "rate"},         {OPT_SEED, "seed"},      {OPT_ENGINE, "engine"},
+    {OPT_INTERVAL, "interval"}, {OPT_LOG, "log"},
+};
+
+static void on_sigint(int sig) {
+    ssd_interrupt();
+}
+
+static int progress_line(void *user, const ssd_progress *p) {
+    double pct = -1;
+    if (p->time_s > 0)
+        pct = 100 * p->elapsed_s / p->time_s;
+    else if (p->max_bytes)
+        pct = 100.0 * (double)p->bytes / (double)p->max_bytes;
+    if (pct >= 0)
+        fprintf(stderr, "\r  %7.1f s %5.1f%%  %9.1f MB/s  %10.0f IOPS  ", p->elapsed_s,
+                pct > 100 ? 100 : pct, p->bw_bps / 1e6, p->iops);
+    else
+        fprintf(stderr, "\r  %7.1f s  %9.1f MB/s  %10.0f IOPS  ", p->elapsed_s, p->bw_bps / 1e6,
+                p->iops);
+    fflush(stderr);
+    return 0;
+}
+
+static void print_dir(const char *name, const ssd_job *j, int dir) {
+    uint64_t ios = ssd_job_ios(j, dir);
+    if (!ios)
+        return;
+    double rt = ssd_job_runtime_s(j);
+    const ssd_hist *h = ssd_job_latency(j, dir);
+    printf("%-6s IOPS %.0f, %.1f MiB/s (%.1f MB/s), %llu I/Os, %.1f MiB\n", name,
+           rt > 0 ? (double)ios / rt : 0, rt > 0 ? (double)ssd_job_bytes(j, dir) / rt / 1048576 : 0,
+           rt > 0 ? (double)ssd_job_bytes(j, dir) / rt / 1e6 : 0, (unsigned long long)ios,
+           (double)ssd_job_bytes(j, dir) / 1048576);
+    printf("       latency us: min %.1f  mean %.1f  p50 %.1f  p99 %.1f  p99.9 %.1f  max %.1f  "
+           "stddev %.1f\n",
+           (double)ssd_hist_min(h) / 1e3, ssd_hist_mean(h) / 1e3,
+           (double)ssd_hist_percentile(h, 50) / 1e3, (double)ssd_hist_percentile(h, 99) / 1e3,
+           (double)ssd_hist_percentile(h, 99.9) / 1e3, (double)ssd_hist_max(h) / 1e3,
+           ssd_hist_stddev(h) / 1e3);
+}
+
+static void print_summary(const ssd_target *t, const ssd_job *j) {
+    printf("target  %s (%s, %.1f MiB, %u-byte blocks)\n", ssd_target_uri(t), ssd_target_kind(t),
+           (double)ssd_target_size(t) / 1048576, ssd_target_block_size(t));
+    printf("engine  %s, %.2f s%s\n", ssd_job_engine(j), ssd_job_runtime_s(j),
+           ssd_job_interrupted(j) ? " (interrupted)" : "");
+    print_dir("read", j, SSD_DIR_READ);
+    print_dir("write", j, SSD_DIR_WRITE);
+}
+
+static int is_read_pattern(const char *p) {
+    return p && (!strcmp(p, "read") || !strcmp(p, "randread"));
+}
+
+int cmd_job(int argc, char **argv) {
+    const char *target_uri = NULL, *size_file = NULL, *pattern = NULL;
+    const char *values[OPT_TARGET + 1] = {0};
+    int destroy = 0, buffered = 0, json = 0, coverage = 0, progress = 1;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
+        switch (c) {
+        case 'h':
+            fputs(job_usage, stdout);
+            return 0;
+        case OPT_TARGET:
+            target_uri = optarg;
+            break;
+        case OPT_SIZE_FILE:
+            size_file = optarg;
+            break;
+        case OPT_DESTROY:
+            destroy = 1;
+            break;
+        case OPT_BUFFERED:
+            buffered = 1;
+            break;
+        case OPT_JSON:
+            json = 1;
+            break;
+        case OPT_COVERAGE:
+            coverage = 1;
+            break;
+        case OPT_NO_PROGRESS:
+            progress = 0;
+            break;
+        case '?':
+            return cli_usage_error("job", "bad arguments (see ssdcore job --help)");
+        default:
+            values[c] = optarg;
+            if (c == OPT_PATTERN)
+                pattern = optarg;
+        }
+    }
+    if (optind < argc && !target_uri)
+        target_uri = argv[optind++];
+    if (optind < argc)
+        return cli_usage_error("job", "unexpected argument '%s'", argv[optind]);
+    if (!target_uri)
+        return cli_usage_error("job", "missing --target (see ssdcore job --help)");
+
+    ssd_target *t = NULL;
+    ssd_job *j = NULL;
+    int status = 1, rc;
+    if (ssd_target_create(&t))
+        return cli_error("job", "out of memory");
+    if (size_file && (rc = ssd_target_set_option(t, "size", size_file))) {
+        status = cli_error("job", "--size-file: %s", ssd_target_errmsg(t));
+        goto out;
+    }
+    if (destroy)
+        ssd_target_set_option(t, "destroy_data", "1");
+    if (buffered)
+        ssd_target_set_option(t, "buffered", "1");
+    /* Reading a device needs no licence to destroy it. */
+    if (!destroy && !strncmp(target_uri, "/dev/", 5) &&
+        is_read_pattern(pattern ? pattern : "randread"))
+        ssd_target_set_option(t, "read_only", "1");
+    /* From here on Ctrl-C stops the file layout or the job cleanly; a
+     * second Ctrl-C kills as usual. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    if ((rc = ssd_target_open(t, target_uri)) < 0) {
+        status = cli_error("job", "%s", ssd_target_errmsg(t));
+        goto out;
+    }
+    if (ssd_job_create(&j, t)) {
+        status = cli_error("job", "out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < sizeof passthrough / sizeof passthrough[0]; i++) {
+        const char *v = values[passthrough[i].id];
+        if (v && (rc = ssd_job_set_option(j, passthrough[i].key, v))) {
+            status = cli_error("job", "%s", ssd_job_errmsg(j));
+            goto out;
+        }
+    }
+    if (coverage)
+        ssd_job_set_option(j, "coverage", "1");
+    if (progress && isatty(STDERR_FILENO))
+        ssd_job_set_progress(j, progress_line, NULL, 0.5);
+
+    rc = ssd_job_run(j);
+    if (progress && isatty(STDERR_FILENO))
+        fputs("\r\033[K", stderr);
+
+    if (rc < 0 && rc != SSD_EINTERRUPTED && !ssd_job_samples(j, NULL)) {
+        status = cli_error("job", "%s", ssd_job_errmsg(j));
+        goto out;
+    }
+    if (json) {
+        char *out = NULL;
+        if (ssd_job_results_json(j, &out) == 0) {
+            puts(out);
+            ssd_free(out);
+        }
+    } else {
+        print_summary(t, j);
+    }
+    fflush(stdout);
+    if (rc == SSD_EINTERRUPTED) {
+        fprintf(stderr, "ssdcore job: interrupted; results cover %.1f s\n", ssd_job_runtime_s(j));
+        status = 130;
+    } else if (rc < 0) {
+        status = cli_error("job", "%s", ssd_job_errmsg(j));
+    } else {
+        status = 0;
+    }
+out:
+    ssd_job_free(j);
+    ssd_target_free(t);
+    return status;
+}
