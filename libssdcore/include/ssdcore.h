@@ -10,5 +10,6 @@
 #include "ssdcore/base.h"
 #include "ssdcore/hist.h"
 #include "ssdcore/target.h"
+#include "ssdcore/sim.h"
 
 #endif /* SSDCORE_H */
