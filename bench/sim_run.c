@@ -5,7 +5,8 @@
  * simulator's internal driver, which the job loop will replace for users.
  *
  * usage: sim_run URI PATTERN BS QD TIME_S [INTERVAL_S] [--bench] [--quiet]
- *        [--idle S] [--trim]   (idle/trim are applied before the run) */
+ *        [--idle S] [--trim] [--fill]   (idle/trim are applied before the run;
+ *        --fill stops after one drive capacity) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,13 +41,15 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: sim_run URI PATTERN BS QD TIME_S [INTERVAL_S] [--bench]\n");
         return 2;
     }
-    int bench = 0, quiet = 0, trim = 0;
+    int bench = 0, quiet = 0, trim = 0, fill = 0;
     double idle = 0, interval = 1;
     for (int i = 6; i < argc; i++) {
         if (!strcmp(argv[i], "--bench"))
             bench = quiet = 1;
         else if (!strcmp(argv[i], "--quiet"))
             quiet = 1;
+        else if (!strcmp(argv[i], "--fill"))
+            fill = 1;
         else if (!strcmp(argv[i], "--trim"))
             trim = 1;
         else if (!strcmp(argv[i], "--idle") && i + 1 < argc)
@@ -74,6 +77,8 @@ int main(int argc, char **argv) {
     w.queue_depth = (unsigned)atoi(argv[4]);
     w.time_s = atof(argv[5]);
     w.interval_s = interval;
+    if (fill)
+        w.max_bytes = ssd_target_size(t);
     if (trim)
         ssd_target_trim(t, 0, ssd_target_size(t));
     if (idle > 0)

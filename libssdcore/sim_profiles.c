@@ -118,7 +118,7 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * about 320 MB/s". */
     {"as510s", "Apacer AS510S 256 GB, SM2246EN MLC, no cache, dips (seed 002)",
      "capacity_gb=256,op_pct=7.37,bits=2,slc_type=none,slc_gb=0,"
-     "native_seq_mbps=320,native_rand_mbps=234.4,fold_mbps=320,floor_mbps=22,gc_gamma=1.2,"
+     "native_seq_mbps=320,native_rand_mbps=234.4,fold_mbps=320,floor_mbps=7,gc_gamma=1.5,"
      "idle_gc_mbps=3,idle_gc_gb=1.4,read_seq_mbps=520,read_rand_iops=60000,"
      "read_lat_us=110,read_lat_slc_us=110,write_lat_us=50,iops_cap=80000,"
      "noise=0.04,noise_direct=0.04,dip_period_s=15,dip_duty=0.15,dip_depth=0.5"},
@@ -150,7 +150,7 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * (noisy); final segment about 0.6 GB/s; the whole fill only 1.6x longer
      * than the 1 TB model". */
     {"s660-2tb", "Fanxiang S660 2 TB, MAP1602 TLC NVMe, dynamic SLC (seed 003)",
-     "capacity_gb=2000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gb=400,slc_wa=1,"
+     "capacity_gb=2000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gb=340,slc_wa=1,"
      "slc_seq_mbps=2600,slc_rand_iops=400000,native_seq_mbps=1800,native_rand_mbps=800,"
      "fold_mbps=614,floor_mbps=70,gc_gamma=1.5,flush_mbps=1500,idle_gc_mbps=200,"
      "idle_gc_gb=20,read_seq_mbps=4700,read_rand_iops=600000,read_lat_us=75,"
@@ -161,8 +161,8 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * twice as fast as MAP1202" direct; "the MAP1602 drive fills about 37 %
      * faster with the same flash". */
     {"ct100-2tb", "MiWhole CT100 2 TB, MAP1202 TLC NVMe Gen3, smaller dynamic SLC (seed 003)",
-     "capacity_gb=2000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gb=250,slc_wa=1,"
-     "slc_seq_mbps=2200,slc_rand_iops=300000,native_seq_mbps=930,native_rand_mbps=450,"
+     "capacity_gb=2000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gb=215,slc_wa=1,"
+     "slc_seq_mbps=2200,slc_rand_iops=300000,native_seq_mbps=1000,native_rand_mbps=450,"
      "fold_mbps=430,floor_mbps=50,gc_gamma=1.5,flush_mbps=900,idle_gc_mbps=150,"
      "idle_gc_gb=15,read_seq_mbps=3300,read_rand_iops=400000,read_lat_us=80,"
      "read_lat_slc_us=55,write_lat_us=15,link_mbps=3500,iops_cap=600000,mix_penalty=0.15,"

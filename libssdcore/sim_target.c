@@ -222,7 +222,10 @@ double ssd__sim_gc_efficiency(const struct ssd__sim *s) {
      * space valid, spare all garbage) gives the used-state floor; more
      * garbage makes victims emptier, steepened by gc_gamma. */
     double g = s->invalid + s->valid > 0 ? s->invalid / (s->invalid + s->valid) : 1;
-    double g_ss = (s->native - s->user - s->reserve) / (s->native - s->reserve);
+    /* Steady state counts user data held in a static cache as not needing
+     * native space, so the floor is the floor with a full cache too. */
+    double held = dynamic_cache(s) ? 0 : s->slc_valid;
+    double g_ss = (s->native - (s->user - held) - s->reserve) / (s->native - s->reserve);
     double v_ss = s->p.floor_mbps / s->p.native_rand_mbps;
     double v = v_ss * pow(fmax(g, 0) / g_ss, s->p.gc_gamma);
     return v < 1 ? (v > v_ss * 0.5 ? v : v_ss * 0.5) : 1;
