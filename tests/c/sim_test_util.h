@@ -24,8 +24,8 @@ struct series {
     ssd_hist *lat[2]; /* whole-run latency */
 };
 
-static int series_cb(void *ud, double t_s, double elapsed, const struct ssd__interval *iv,
-                     ssd_hist *const lat[2]) {
+static inline int series_cb(void *ud, double t_s, double elapsed, const struct ssd__interval *iv,
+                            ssd_hist *const lat[2]) {
     struct series *s = ud;
     if (s->n == s->cap) {
         s->cap = s->cap ? s->cap * 2 : 1024;
@@ -54,7 +54,7 @@ static int series_cb(void *ud, double t_s, double elapsed, const struct ssd__int
     return 0;
 }
 
-static void series_free(struct series *s) {
+static inline void series_free(struct series *s) {
     free(s->t);
     free(s->wbps);
     free(s->rbps);
@@ -68,7 +68,7 @@ static void series_free(struct series *s) {
     memset(s, 0, sizeof *s);
 }
 
-static ssd_target *open_sim(const char *uri) {
+static inline ssd_target *open_sim(const char *uri) {
     ssd_target *t;
     cr_assert_eq(ssd_target_create(&t), 0);
     int rc = ssd_target_open(t, uri);
@@ -76,8 +76,8 @@ static ssd_target *open_sim(const char *uri) {
     return t;
 }
 
-static struct ssd__workload wl(ssd_target *t, enum ssd__pattern pat, const char *bs, unsigned qd,
-                               double time_s, double interval_s) {
+static inline struct ssd__workload wl(ssd_target *t, enum ssd__pattern pat, const char *bs,
+                                      unsigned qd, double time_s, double interval_s) {
     struct ssd__workload w;
     uint64_t b;
     cr_assert_eq(ssd_parse_size(bs, &b), 0);
@@ -90,7 +90,7 @@ static struct ssd__workload wl(ssd_target *t, enum ssd__pattern pat, const char 
 }
 
 /* Runs w on t and returns the series (free with series_free). */
-static struct series run(ssd_target *t, const struct ssd__workload *w) {
+static inline struct series run(ssd_target *t, const struct ssd__workload *w) {
     struct series s;
     memset(&s, 0, sizeof s);
     cr_assert_eq(ssd_hist_create(&s.lat[0]), 0);
@@ -100,20 +100,20 @@ static struct series run(ssd_target *t, const struct ssd__workload *w) {
     return s;
 }
 
-static double truth(ssd_target *t, const char *key) {
+static inline double truth(ssd_target *t, const char *key) {
     double v = NAN;
     int rc = ssd_sim_truth(t, key, &v);
     cr_assert_eq(rc, 0, "truth %s: %s", key, ssd_target_errmsg(t));
     return v;
 }
 
-static int cmp_double(const void *a, const void *b) {
+static inline int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
 }
 
 /* Median of v[from..to) (write rates usually). */
-static double median(const double *v, int from, int to) {
+static inline double median(const double *v, int from, int to) {
     int n = to - from;
     cr_assert(n > 0);
     double *c = malloc((size_t)n * sizeof *c);
@@ -124,7 +124,7 @@ static double median(const double *v, int from, int to) {
     return m;
 }
 
-static double mean(const double *v, int from, int to) {
+static inline double mean(const double *v, int from, int to) {
     double sum = 0;
     for (int i = from; i < to; i++)
         sum += v[i];
@@ -133,7 +133,8 @@ static double mean(const double *v, int from, int to) {
 
 /* Index of the first interval, after `from`, whose write rate stays below
  * frac * level for `hold` consecutive intervals (a lasting drop); -1 if none. */
-static int first_drop(const struct series *s, int from, double level, double frac, int hold) {
+static inline int first_drop(const struct series *s, int from, double level, double frac,
+                             int hold) {
     for (int i = from; i + hold <= s->n; i++) {
         int k = 0;
         while (k < hold && s->wbps[i + k] < frac * level)
@@ -145,7 +146,7 @@ static int first_drop(const struct series *s, int from, double level, double fra
 }
 
 /* Interval index by cumulative written bytes. */
-static int index_at_written(const struct series *s, double bytes) {
+static inline int index_at_written(const struct series *s, double bytes) {
     for (int i = 0; i < s->n; i++)
         if (s->written[i] >= bytes)
             return i;
