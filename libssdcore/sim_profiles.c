@@ -477,6 +477,24 @@ const char *ssd_sim_param_describe(int i) {
     return i >= 0 && i < ssd__sim_param_table_size ? ssd__sim_param_table[i].describe : NULL;
 }
 
+int ssd_sim_profile_value(const char *spec, const char *key, char *buf, size_t len) {
+    struct ssd__sim_params p;
+    const char *name;
+    char msg[256];
+    int rc = ssd__sim_resolve(spec, &p, &name, msg, sizeof msg);
+    if (rc)
+        return rc;
+    int i = key ? find_param(key, strlen(key)) : -1;
+    if (i < 0 || !buf)
+        return SSD_EINVAL;
+    char text[64];
+    ssd__sim_format_param(&p, i, text, sizeof text);
+    if (strlen(text) >= len)
+        return SSD_ERANGE;
+    memcpy(buf, text, strlen(text) + 1);
+    return 0;
+}
+
 void ssd_sim_free(void *ptr) {
     free(ptr);
 }

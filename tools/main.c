@@ -9,6 +9,7 @@
 
 static const struct ssd_cli_command commands[] = {
     {"version", cmd_version, "print the version"},
+    {"sim", cmd_sim, "simulated drives: profiles and ground truth"},
 };
 
 static void usage(FILE *out) {

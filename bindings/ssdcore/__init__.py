@@ -6,6 +6,7 @@
 """
 from ._ffi import ffi, lib
 from ._errors import SsdError, check
+from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
 
 __all__ = ["SsdError", "check", "ffi", "lib", "version"]
 

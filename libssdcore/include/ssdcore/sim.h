@@ -63,6 +63,18 @@ SSD_API const char *ssd_sim_param_describe(int i);
 SSD_API int ssd_sim_profile_json(const char *spec, char **out);
 
 /*
+ * One parameter of a resolved spec as text, exactly as a profile file or URI
+ * would set it ("static", "3", "0.5"): writes at most len bytes including the
+ * NUL into buf (64 bytes always suffice). Returns 0; SSD_EINVAL for an
+ * unknown key; SSD_ERANGE when buf is too small; or the
+ * error of a spec that does not resolve (ssd_sim_profile_json() gives its
+ * message).
+ * `ssdcore sim show NAME` prints every key this way, so its output is a
+ * valid profile file.
+ */
+SSD_API int ssd_sim_profile_value(const char *spec, const char *key, char *buf, size_t len);
+
+/*
  * One ground-truth figure of an open sim target, by key:
  *   "cache_nominal_bytes"        the SLC cache as specified (0 without one)
  *   "cache_effective_bytes"      host bytes an empty cache absorbs on a
