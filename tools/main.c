@@ -12,6 +12,7 @@ static const struct ssd_cli_command commands[] = {
     {"job", cmd_job, "run one workload on a target (file, device, sim:)"},
     {"trim", cmd_trim, "discard a range of a target"},
     {"idle", cmd_idle, "leave a target idle for a while"},
+    {"sim", cmd_sim, "simulated drives: profiles and ground truth"},
 };
 
 static void usage(FILE *out) {

@@ -7,8 +7,10 @@
 from ._ffi import ffi, lib
 from ._errors import SsdError, check
 from .job import Target, interrupt, job
+from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
 
-__all__ = ["SsdError", "Target", "check", "ffi", "interrupt", "job", "lib", "version"]
+__all__ = ["SsdError", "SimTarget", "Target", "check", "ffi", "interrupt", "job", "lib",
+           "sim_profile", "sim_profiles", "sim_truth", "version"]
 
 
 def version():

@@ -11,5 +11,6 @@
 #include "ssdcore/hist.h"
 #include "ssdcore/target.h"
 #include "ssdcore/job.h"
+#include "ssdcore/sim.h"
 
 #endif /* SSDCORE_H */

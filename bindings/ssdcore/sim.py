@@ -1,0 +1,134 @@
+"""The simulated drive: built-in profiles and ground truth.
+
+>>> import ssdcore
+>>> [p["name"] for p in ssdcore.sim_profiles()][:2]
+['bx200', 'ssd370']
+>>> with ssdcore.SimTarget("sim:bx200,seed=7") as t:
+...     t.idle(900)
+...     ssdcore.sim_truth(t)["cache_effective_bytes"]
+2147483648
+
+Units follow the reviews: sizes in the parameters are GiB, speeds MiB/s;
+everything in the ground truth is bytes, seconds or plain ratios.
+"""
+import json
+
+from ._errors import SsdError, check
+from ._ffi import ffi, lib
+
+__all__ = ["sim_profiles", "sim_profile", "sim_truth", "SimTarget"]
+
+
+def _take_string(ptr):
+    """Decode a malloc'd C string from the sim API and free it."""
+    try:
+        return ffi.string(ptr[0]).decode() if ptr[0] != ffi.NULL else ""
+    finally:
+        lib.ssd_sim_free(ptr[0])
+
+
+def sim_profile(spec):
+    """Resolve a spec ("bx200", "bx200,slc_gb=6", "file=/p.ini") to a dict:
+    {"name", "description", "params": {...}, "derived": {...}}.
+
+    Raises SsdError naming the key at fault for a bad spec.
+    """
+    if spec.startswith("sim:"):
+        spec = spec[4:]
+    out = ffi.new("char **")
+    rc = lib.ssd_sim_profile_json(spec.encode(), out)
+    text = _take_string(out)
+    if rc < 0:
+        raise SsdError(rc, f"sim:{spec}: {text}")
+    return json.loads(text)
+
+
+def sim_profiles():
+    """The built-in profiles, each as sim_profile() returns it."""
+    names = [ffi.string(lib.ssd_sim_profile_name(i)).decode()
+             for i in range(lib.ssd_sim_profile_count())]
+    return [sim_profile(n) for n in names]
+
+
+def _handle(target):
+    if isinstance(target, ffi.CData):
+        return target
+    for attr in ("handle", "_handle", "_ptr"):
+        if hasattr(target, attr):
+            h = getattr(target, attr)
+            if h is None:
+                raise ValueError(f"{target!r} is closed")
+            return h
+    raise TypeError(f"expected a sim target, got {type(target).__name__}")
+
+
+def sim_truth(target, key=None):
+    """Ground truth of an open sim target: a dict of every figure (events
+    that did not happen in the last job are None), or one float by key.
+
+    target is a SimTarget, any object with a ``handle`` holding an
+    ``ssd_target *``, or the cdata pointer itself.
+    """
+    h = _handle(target)
+    if key is not None:
+        out = ffi.new("double *")
+        check(lib.ssd_sim_truth(h, key.encode(), out), lambda: lib.ssd_target_errmsg(h))
+        return out[0]
+    out = ffi.new("char **")
+    rc = lib.ssd_sim_truth_json(h, out)
+    if rc < 0:
+        check(rc, lambda: lib.ssd_target_errmsg(h))
+    return json.loads(_take_string(out))
+
+
+class SimTarget:
+    """An open sim: target through the public target API.
+
+    The handle is freed by the garbage collector, or at once by close() or
+    leaving a ``with`` block.
+    """
+
+    def __init__(self, uri="sim:bx200"):
+        if not uri.startswith("sim:"):
+            uri = "sim:" + uri
+        out = ffi.new("ssd_target **")
+        check(lib.ssd_target_create(out))
+        self.handle = ffi.gc(out[0], lib.ssd_target_free)
+        check(lib.ssd_target_open(self.handle, uri.encode()),
+              lambda: lib.ssd_target_errmsg(self.handle))
+        self.uri = uri
+
+    @property
+    def size(self):
+        """Usable bytes."""
+        return lib.ssd_target_size(self.handle)
+
+    def trim(self, offset=0, length=None):
+        """TRIM [offset, offset+length); the whole drive by default."""
+        if length is None:
+            length = self.size - offset
+        check(lib.ssd_target_trim(self.handle, offset, length),
+              lambda: lib.ssd_target_errmsg(self.handle))
+
+    def idle(self, seconds):
+        """Advance virtual time with background flush and GC."""
+        check(lib.ssd_target_idle(self.handle, float(seconds)),
+              lambda: lib.ssd_target_errmsg(self.handle))
+
+    def truth(self, key=None):
+        """Same as sim_truth(self, key)."""
+        return sim_truth(self, key)
+
+    def close(self):
+        if self.handle is not None:
+            ffi.release(self.handle)  # runs ssd_target_free now, once
+            self.handle = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __repr__(self):
+        return f"SimTarget({self.uri!r})"

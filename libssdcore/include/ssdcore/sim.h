@@ -1,0 +1,124 @@
+/*
+ * ssdcore/sim.h - the simulated drive: profiles and ground truth.
+ *
+ * A "sim:" target (see target.h) is a drive model that runs in virtual time:
+ * a two-hour test costs well under a second of wall time and is exactly
+ * reproducible from its seed. Its URI names a profile and may override any
+ * parameter:
+ *
+ *   sim:bx200                       a named profile (ssd_sim_profile_name)
+ *   sim:bx200,slc_gb=6,noise=0,seed=7   the same with three overrides
+ *   sim:bx200,profile=/path/my.ini  overrides read from a file
+ *   sim:file=/path/my.ini           a profile file on top of the defaults
+ *   sim:                            the default profile (bx200)
+ *
+ * Overrides apply left to right. A profile file holds "key = value" lines;
+ * '#' starts a comment; a "base = NAME" line (first) starts from a named
+ * profile. Keys and their ranges: `ssdcore sim show PROFILE` or
+ * ssd_sim_profile_json(). Sizes are GiB and speeds MiB/s, as in the
+ * reviews, except capacity_gb (the marketing decimal size, IDEMA LBA count).
+ *
+ * Ground truth is what the model knows and an analysis has to find out: the
+ * nominal and effective SLC cache, where in the last job the cache filled or
+ * folding began, how many fast-write bytes the last idle period recovered,
+ * how dirty the drive is, the virtual clock.
+ *
+ * Strings returned through char ** are malloc'd; release them with
+ * ssd_sim_free(). Functions without a target are thread-safe; the ones
+ * taking a target follow the target's rule (one thread at a time).
+ */
+#ifndef SSDCORE_SIM_H
+#define SSDCORE_SIM_H
+
+#include "base.h"
+#include "target.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The built-in profiles, 0 <= i < ssd_sim_profile_count(). name returns
+ * "bx200", "ssd370"...; describe returns a one-line description of the drive
+ * and the seed review it reproduces. Both return NULL when i is out of range.
+ * The strings are static. */
+SSD_API int ssd_sim_profile_count(void);
+SSD_API const char *ssd_sim_profile_name(int i);
+SSD_API const char *ssd_sim_profile_describe(int i);
+
+/* The parameters every profile sets, 0 <= i < ssd_sim_param_count():
+ * key name and a one-line description with the unit. NULL out of range. */
+SSD_API int ssd_sim_param_count(void);
+SSD_API const char *ssd_sim_param_name(int i);
+SSD_API const char *ssd_sim_param_describe(int i);
+
+/*
+ * Resolves spec (the part of a URI after "sim:", e.g. "bx200,slc_gb=6") into
+ * a JSON object: {"name":..., "description":..., "params":{key: value...},
+ * "derived":{...}} with derived figures such as raw_bytes and
+ * cache_effective_bytes. Returns 0 and a malloc'd string in *out; on failure
+ * returns SSD_EINVAL / SSD_ERANGE / -errno and *out holds a malloc'd one-line
+ * message naming the key at fault (or NULL when out of memory). Either way
+ * free *out with ssd_sim_free().
+ */
+SSD_API int ssd_sim_profile_json(const char *spec, char **out);
+
+/*
+ * One parameter of a resolved spec as text, exactly as a profile file or URI
+ * would set it ("static", "3", "0.5"): writes at most len bytes including the
+ * NUL into buf (64 bytes always suffice). Returns 0; SSD_EINVAL for an
+ * unknown key; SSD_ERANGE when buf is too small; or the
+ * error of a spec that does not resolve (ssd_sim_profile_json() gives its
+ * message).
+ * `ssdcore sim show NAME` prints every key this way, so its output is a
+ * valid profile file.
+ */
+SSD_API int ssd_sim_profile_value(const char *spec, const char *key, char *buf, size_t len);
+
+/*
+ * One ground-truth figure of an open sim target, by key:
+ *   "cache_nominal_bytes"        the SLC cache as specified (0 without one)
+ *   "cache_effective_bytes"      host bytes an empty cache absorbs on a
+ *                                fresh drive (nominal / slc_wa, and for a
+ *                                dynamic cache no more than free space allows)
+ *   "cache_used_bytes"           host data now in the SLC cache
+ *   "cache_room_bytes"           host bytes the cache takes before it is full
+ *   "cache_full_at_bytes"        in the last job: host bytes written when
+ *                                writes stopped going to the cache (the end
+ *                                of the SLC-mode step on an MLC drive)
+ *   "folding_start_bytes"        in the last job: where folding began
+ *   "gc_start_bytes"             in the last job: where writes became
+ *                                garbage-collection bound (the main drop)
+ *   "job_written_bytes"          host bytes written in the last job
+ *   "host_written_bytes"         host bytes written since open
+ *   "nand_written_bytes"         flash bytes programmed since open
+ *   "write_amplification"        nand / host since open (0 before writes)
+ *   "last_idle_recovered_bytes"  fast-write bytes the last idle period made
+ *                                available (cache room, or clean flash on a
+ *                                drive without a cache)
+ *   "fast_room_bytes"            fast-write bytes available now
+ *   "mapped_bytes"               logical bytes holding data
+ *   "valid_bytes", "invalid_bytes", "clean_bytes"   flash state
+ *   "gc_efficiency"              1 = writes at full speed; the used-state
+ *                                floor is floor_mbps / native_rand_mbps
+ *   "dirty"                      1 when writes are now GC-bound, else 0
+ *   "virtual_time_s"             the virtual clock since open
+ * Returns 0; SSD_ENODATA when the event ("..._at_bytes", "..._start_bytes")
+ * did not happen in the last job; SSD_EINVAL for an unknown key or a target
+ * that is not an open sim target (message in ssd_target_errmsg()).
+ */
+SSD_API int ssd_sim_truth(ssd_target *t, const char *key, double *out);
+
+/* All of the above as one malloc'd JSON object (events that did not happen
+ * are null), plus "profile", "params" and "phases": the regimes of the last
+ * job in order, [{"regime":"slc"|"native"|"fold"|"gc", "start_bytes":...,
+ * "start_s":...}, ...]. Returns 0 or a negative code (message in
+ * ssd_target_errmsg()). Free *out with ssd_sim_free(). */
+SSD_API int ssd_sim_truth_json(ssd_target *t, char **out);
+
+/* Frees a string returned by this header's functions; NULL is a no-op. */
+SSD_API void ssd_sim_free(void *p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SSDCORE_SIM_H */

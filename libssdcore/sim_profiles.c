@@ -1,0 +1,500 @@
+/* sim_profiles.c - the simulator's parameters, the built-in drive profiles
+ * and the parser for "sim:" specs and profile files.
+ *
+ * Each profile cites the review figures it reproduces (the seeds in
+ * shared/seeds, digested in METHODOLOGY.md section C). Units are binary as
+ * in the reviews: "GB" = GiB, "MB/s" = MiB/s; IOPS are 4 KiB operations. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_model.h"
+
+#define P(field) offsetof(struct ssd__sim_params, field)
+
+static const char *const slc_names[] = {"none", "static", "dynamic", NULL};
+static const char *const pre_names[] = {"fresh", "full", "dirty", NULL};
+
+const struct ssd__sim_param_info ssd__sim_param_table[] = {
+    {"capacity_gb", P(capacity_gb), 1, 131072, NULL,
+     "user capacity in marketing GB (LBA count by the IDEMA formula)"},
+    {"op_pct", P(op_pct), 0, 100, NULL, "raw flash beyond user capacity, % of user capacity"},
+    {"bits", P(bits), 1, 4, NULL, "bits per cell in native mode (2 MLC, 3 TLC)"},
+    {"slc_type", P(slc_type), 0, 2, slc_names,
+     "SLC cache: none, static (fixed area) or dynamic (free native blocks in SLC mode)"},
+    {"slc_gb", P(slc_gb), 0, 65536, NULL, "nominal SLC cache, GiB (dynamic: its largest size)"},
+    {"slc_wa", P(slc_wa), 1, 8, NULL, "SLC write amplification: effective cache = slc_gb / slc_wa"},
+    {"slc_seq_mbps", P(slc_seq_mbps), 1, 1e5, NULL, "sequential write into the cache, MiB/s"},
+    {"slc_rand_iops", P(slc_rand_iops), 1, 1e8, NULL, "4K QD32 random write into the cache, IOPS"},
+    {"native_seq_mbps", P(native_seq_mbps), 0.1, 1e5, NULL,
+     "sequential write direct to TLC/MLC (cache full), MiB/s"},
+    {"native_rand_mbps", P(native_rand_mbps), 0.1, 1e5, NULL,
+     "4K QD32 random write direct to TLC/MLC (cache full), MiB/s"},
+    {"fold_mbps", P(fold_mbps), 0.1, 1e5, NULL,
+     "sequential write while folding a full dynamic cache, MiB/s"},
+    {"floor_mbps", P(floor_mbps), 0.01, 1e5, NULL,
+     "used-state floor: steady 4K QD32 random write with no clean blocks, MiB/s"},
+    {"gc_gamma", P(gc_gamma), 0.1, 8, NULL,
+     "how steeply GC cost rises as garbage thins (1 linear in garbage share)"},
+    {"reserve_pct", P(reserve_pct), 0.01, 50, NULL, "clean flash kept back for GC, % of raw"},
+    {"flush_mbps", P(flush_mbps), 0.1, 1e5, NULL, "idle: SLC contents moved to native, MiB/s"},
+    {"idle_gc_mbps", P(idle_gc_mbps), 0, 1e5, NULL, "idle: clean flash prepared by GC, MiB/s"},
+    {"idle_gc_gb", P(idle_gc_gb), 0, 65536, NULL,
+     "idle: fast-write GiB at which background GC stops"},
+    {"read_seq_mbps", P(read_seq_mbps), 1, 1e5, NULL, "sequential read, MiB/s"},
+    {"read_rand_iops", P(read_rand_iops), 1, 1e8, NULL, "4K random read at full queue, IOPS"},
+    {"read_lat_us", P(read_lat_us), 1, 1e5, NULL, "4K QD1 read latency from native flash, us"},
+    {"read_lat_slc_us", P(read_lat_slc_us), 1, 1e5, NULL,
+     "4K QD1 read latency from the SLC cache, us"},
+    {"write_lat_us", P(write_lat_us), 1, 1e5, NULL, "4K QD1 write latency (buffered), us"},
+    {"link_mbps", P(link_mbps), 1, 1e6, NULL, "interface bandwidth, MiB/s"},
+    {"iops_cap", P(iops_cap), 1, 1e8, NULL, "controller command limit, IOPS"},
+    {"mix_penalty", P(mix_penalty), 0, 0.9, NULL,
+     "share of throughput lost at a 50/50 read/write mix"},
+    {"noise", P(noise), 0, 2, NULL, "per-tick speed variation (lognormal sigma)"},
+    {"noise_direct", P(noise_direct), 0, 2, NULL,
+     "per-tick speed variation after the cache (lognormal sigma)"},
+    {"tick_s", P(tick_s), 0.001, 60, NULL, "virtual seconds per noise sample"},
+    {"dip_period_s", P(dip_period_s), 0.1, 1e5, NULL, "period of GC dips, s"},
+    {"dip_duty", P(dip_duty), 0, 1, NULL, "share of each period spent in a dip (0: no dips)"},
+    {"dip_depth", P(dip_depth), 0.01, 1, NULL, "write speed factor inside a dip"},
+    {"lat_sigma", P(lat_sigma), 0, 3, NULL, "per-I/O latency spread (lognormal sigma)"},
+    {"tail_frac", P(tail_frac), 0, 0.5, NULL, "share of I/Os in the latency tail"},
+    {"tail_mult", P(tail_mult), 1, 1e4, NULL, "tail latency over the mean"},
+    {"precondition", P(precondition), 0, 2, pre_names,
+     "state at open: fresh (trimmed), full (written once), dirty (steady used state)"},
+    {"seed", P(seed), 0, 9007199254740992.0, NULL, "seed of noise, dips and latency draws"},
+};
+const int ssd__sim_param_table_size =
+    (int)(sizeof ssd__sim_param_table / sizeof ssd__sim_param_table[0]);
+
+/* Defaults: a plain SATA TLC drive. Profiles override what their seed says. */
+static const char defaults[] =
+    "capacity_gb=240,op_pct=14.5,bits=3,slc_type=static,slc_gb=3,slc_wa=1,"
+    "slc_seq_mbps=480,slc_rand_iops=80000,native_seq_mbps=150,native_rand_mbps=100,"
+    "fold_mbps=100,floor_mbps=20,gc_gamma=1.5,reserve_pct=1,flush_mbps=50,"
+    "idle_gc_mbps=10,idle_gc_gb=2,read_seq_mbps=530,read_rand_iops=90000,"
+    "read_lat_us=90,read_lat_slc_us=60,write_lat_us=40,link_mbps=560,iops_cap=100000,"
+    "mix_penalty=0.3,noise=0.03,noise_direct=0.06,tick_s=0.1,dip_period_s=20,"
+    "dip_duty=0,dip_depth=1,lat_sigma=0.4,tail_frac=0.001,tail_mult=20,"
+    "precondition=fresh,seed=1";
+
+/*
+ * The profiles. Figures in the comments are the seeds' (METHODOLOGY.md C);
+ * tests/c/test_sim_profiles.c runs each seed's test and checks them.
+ */
+const struct ssd__sim_profile ssd__sim_profiles[] = {
+    /* seed 000, Crucial BX200 240 GB (SM2256, 16 nm TLC, 256 GiB raw: 13 %
+     * of the flash is spare). "3 GB nominal SLC per 240 GB, about 2 GB
+     * effective through write amplification" -> slc_gb=3, slc_wa=1.5; "then
+     * speed falls 6-7x"; "TLC about 50 MB/s random, about 80 MB/s
+     * sequential"; "flushing a full cache takes about a minute" -> 2 GiB / 60 s;
+     * "a 2 h 4K QD32 run wrote just over 300 GB" -> floor and gc_gamma; "used
+     * state down to 5 MB/s" -> floor_mbps=5; "wide latency spread" ->
+     * lat_sigma. */
+    {"bx200", "Crucial BX200 240 GB, SM2256 TLC, 3 GB static SLC (seed 000)",
+     "capacity_gb=240,op_pct=14.5,bits=3,slc_type=static,slc_gb=3,slc_wa=1.5,"
+     "slc_seq_mbps=500,slc_rand_iops=82000,native_seq_mbps=80,native_rand_mbps=50,"
+     "fold_mbps=80,floor_mbps=5,gc_gamma=1.2,flush_mbps=34,idle_gc_mbps=8,idle_gc_gb=2,"
+     "read_seq_mbps=530,read_rand_iops=66000,read_lat_us=110,read_lat_slc_us=70,"
+     "write_lat_us=45,mix_penalty=0.35,noise=0.03,noise_direct=0.10,lat_sigma=0.8,"
+     "tail_frac=0.003,tail_mult=25"},
+    /* seed 001, Transcend SSD370 256 GB (SM2246EN, MLC, no SLC cache).
+     * "periodic dips 73K -> 35K IOPS" fresh -> native 285 MiB/s, dip_depth
+     * 35/73; "used-state floor 1800 IOPS (40x drop)" -> floor_mbps=7.03;
+     * "15 min idle without TRIM recovers 2.7 GB" -> idle_gc_gb=2.7. */
+    {"ssd370", "Transcend SSD370 256 GB, SM2246EN MLC, no cache, dips (seed 001)",
+     "capacity_gb=256,op_pct=7.37,bits=2,slc_type=none,slc_gb=0,"
+     "native_seq_mbps=370,native_rand_mbps=285.2,fold_mbps=370,floor_mbps=7.03,gc_gamma=2,"
+     "idle_gc_mbps=5,idle_gc_gb=2.7,read_seq_mbps=530,read_rand_iops=55000,"
+     "read_lat_us=120,read_lat_slc_us=120,write_lat_us=50,iops_cap=80000,"
+     "noise=0.04,noise_direct=0.04,dip_period_s=20,dip_duty=0.15,dip_depth=0.48"},
+    /* seed 002, Apacer AS510S 256 GB (SM2246EN, MLC, 256 Gbit dies).
+     * "fresh dips 60K -> 20-40K IOPS" -> native 234 MiB/s, dip_depth 0.5;
+     * "end of the 2 h run about 7.5K IOPS" -> floor and gc_gamma; "15 min
+     * idle frees about 1.4 GB" -> idle_gc_gb=1.4; "sequential write ceiling
+     * about 320 MB/s". */
+    {"as510s", "Apacer AS510S 256 GB, SM2246EN MLC, no cache, dips (seed 002)",
+     "capacity_gb=256,op_pct=7.37,bits=2,slc_type=none,slc_gb=0,"
+     "native_seq_mbps=320,native_rand_mbps=234.4,fold_mbps=320,floor_mbps=7,gc_gamma=1.5,"
+     "idle_gc_mbps=3,idle_gc_gb=1.4,read_seq_mbps=520,read_rand_iops=60000,"
+     "read_lat_us=110,read_lat_slc_us=110,write_lat_us=50,iops_cap=80000,"
+     "noise=0.04,noise_direct=0.04,dip_period_s=15,dip_duty=0.15,dip_depth=0.5"},
+    /* seed 004, OCZ Vector 180 240 GB (Barefoot 3, MLC, 14 % spare).
+     * "first drop after about 120 GB: MLC used in SLC mode until half full"
+     * -> a dynamic cache of 120 GiB at bits=2; "main drop well after 256 GB
+     * (aggressive GC)" -> a mild gc_gamma; "fresh dips 90K -> 20-30K IOPS"
+     * -> dip_depth 0.28; "after 1 TB still about 23K IOPS" -> floor 90
+     * MiB/s; "after idle about 10 GB can be written fast" -> idle_gc_gb=10. */
+    {"vector180", "OCZ Vector 180 240 GB, Barefoot 3 MLC, SLC mode to half full (seed 004)",
+     "capacity_gb=240,op_pct=14.5,bits=2,slc_type=dynamic,slc_gb=120,slc_wa=1,"
+     "slc_seq_mbps=450,slc_rand_iops=90000,native_seq_mbps=300,native_rand_mbps=200,"
+     "fold_mbps=290,floor_mbps=89.8,gc_gamma=0.7,flush_mbps=100,idle_gc_mbps=25,"
+     "idle_gc_gb=10,read_seq_mbps=540,read_rand_iops=95000,read_lat_us=80,"
+     "read_lat_slc_us=55,write_lat_us=35,noise=0.04,noise_direct=0.05,"
+     "dip_period_s=12,dip_duty=0.12,dip_depth=0.28"},
+    /* seed 003, Team MP44L 1 TB (Maxio MAP1602, 128L TLC). "direct-to-TLC
+     * 1.34 GB/s, final folding segment about 0.5 GB/s". The review gives no
+     * cache size; 180 GiB of dynamic SLC is typical of MAP1602 1 TB drives. */
+    {"mp44l-1tb", "Team MP44L 1 TB, MAP1602 TLC NVMe, dynamic SLC (seed 003)",
+     "capacity_gb=1000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gb=180,slc_wa=1,"
+     "slc_seq_mbps=3000,slc_rand_iops=450000,native_seq_mbps=1372,native_rand_mbps=700,"
+     "fold_mbps=512,floor_mbps=60,gc_gamma=1.5,flush_mbps=1200,idle_gc_mbps=200,"
+     "idle_gc_gb=20,read_seq_mbps=4800,read_rand_iops=600000,read_lat_us=70,"
+     "read_lat_slc_us=45,write_lat_us=12,link_mbps=7000,iops_cap=900000,mix_penalty=0.12,"
+     "noise=0.02,noise_direct=0.05,lat_sigma=0.5"},
+    /* seed 003, Fanxiang S660 2 TB (MAP1602, paired 512 Gbit dies). "SLC
+     * cache slower than the 1 TB model; direct-to-TLC up to about 2 GB/s
+     * (noisy); final segment about 0.6 GB/s; the whole fill only 1.6x longer
+     * than the 1 TB model". */
+    {"s660-2tb", "Fanxiang S660 2 TB, MAP1602 TLC NVMe, dynamic SLC (seed 003)",
+     "capacity_gb=2000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gb=340,slc_wa=1,"
+     "slc_seq_mbps=2600,slc_rand_iops=400000,native_seq_mbps=1800,native_rand_mbps=800,"
+     "fold_mbps=614,floor_mbps=70,gc_gamma=1.5,flush_mbps=1500,idle_gc_mbps=200,"
+     "idle_gc_gb=20,read_seq_mbps=4700,read_rand_iops=600000,read_lat_us=75,"
+     "read_lat_slc_us=50,write_lat_us=12,link_mbps=7000,iops_cap=900000,mix_penalty=0.12,"
+     "noise=0.02,noise_direct=0.12,lat_sigma=0.5"},
+    /* seed 003, MiWhole CT100 2 TB (MAP1202, same flash as the S660). "a
+     * smaller cache (shortens the third segment)"; "MAP1602 works about
+     * twice as fast as MAP1202" direct; "the MAP1602 drive fills about 37 %
+     * faster with the same flash". */
+    {"ct100-2tb", "MiWhole CT100 2 TB, MAP1202 TLC NVMe Gen3, smaller dynamic SLC (seed 003)",
+     "capacity_gb=2000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gb=215,slc_wa=1,"
+     "slc_seq_mbps=2200,slc_rand_iops=300000,native_seq_mbps=1000,native_rand_mbps=450,"
+     "fold_mbps=430,floor_mbps=50,gc_gamma=1.5,flush_mbps=900,idle_gc_mbps=150,"
+     "idle_gc_gb=15,read_seq_mbps=3300,read_rand_iops=400000,read_lat_us=80,"
+     "read_lat_slc_us=55,write_lat_us=15,link_mbps=3500,iops_cap=600000,mix_penalty=0.15,"
+     "noise=0.02,noise_direct=0.06,lat_sigma=0.5"},
+};
+const int ssd__sim_profiles_count = (int)(sizeof ssd__sim_profiles / sizeof ssd__sim_profiles[0]);
+
+static int find_param(const char *key, size_t keylen) {
+    for (int i = 0; i < ssd__sim_param_table_size; i++)
+        if (strlen(ssd__sim_param_table[i].name) == keylen &&
+            !strncmp(ssd__sim_param_table[i].name, key, keylen))
+            return i;
+    return -1;
+}
+
+static int find_profile(const char *name, size_t len) {
+    for (int i = 0; i < ssd__sim_profiles_count; i++)
+        if (strlen(ssd__sim_profiles[i].name) == len &&
+            !strncmp(ssd__sim_profiles[i].name, name, len))
+            return i;
+    return -1;
+}
+
+static void trim_span(const char **b, const char **e) {
+    while (*b < *e && (**b == ' ' || **b == '\t'))
+        (*b)++;
+    while (*e > *b && ((*e)[-1] == ' ' || (*e)[-1] == '\t' || (*e)[-1] == '\r'))
+        (*e)--;
+}
+
+/* Sets one key from text [v, ve). `where` prefixes messages ("" or "file:3: "). */
+static int set_param(struct ssd__sim_params *p, const char *k, size_t klen, const char *v,
+                     size_t vlen, const char *where, char *err, size_t errlen) {
+    int i = find_param(k, klen);
+    if (i < 0) {
+        snprintf(err, errlen, "%sunknown key '%.*s' (ssdcore sim show lists the keys)", where,
+                 (int)klen, k);
+        return SSD_EINVAL;
+    }
+    const struct ssd__sim_param_info *pi = &ssd__sim_param_table[i];
+    double *field = (double *)((char *)p + pi->offset);
+    char val[64];
+    if (vlen == 0 || vlen >= sizeof val) {
+        snprintf(err, errlen, "%skey %s: missing or overlong value", where, pi->name);
+        return SSD_EINVAL;
+    }
+    memcpy(val, v, vlen);
+    val[vlen] = '\0';
+    if (pi->choices) {
+        for (int c = 0; pi->choices[c]; c++)
+            if (!strcmp(pi->choices[c], val)) {
+                *field = c;
+                return 0;
+            }
+        snprintf(err, errlen, "%skey %s: '%s' is not one of", where, pi->name, val);
+        for (int c = 0; pi->choices[c]; c++) {
+            size_t n = strlen(err);
+            snprintf(err + n, errlen - n, "%s %s", c ? "," : "", pi->choices[c]);
+        }
+        return SSD_EINVAL;
+    }
+    char *end;
+    errno = 0;
+    double x = strtod(val, &end);
+    if (end == val || *end || errno || !isfinite(x)) {
+        snprintf(err, errlen, "%skey %s: '%s' is not a number", where, pi->name, val);
+        return SSD_EINVAL;
+    }
+    if (x < pi->min || x > pi->max) {
+        snprintf(err, errlen, "%skey %s: %s is out of range [%g, %g]", where, pi->name, val,
+                 pi->min, pi->max);
+        return SSD_ERANGE;
+    }
+    if (!strcmp(pi->name, "seed") && x != floor(x)) {
+        snprintf(err, errlen, "%skey seed: '%s' is not a whole number", where, val);
+        return SSD_EINVAL;
+    }
+    *field = x;
+    return 0;
+}
+
+static int apply_list(struct ssd__sim_params *p, const char *list, char *err, size_t errlen);
+
+static int apply_file(struct ssd__sim_params *p, const char *path, const char **profile_name,
+                      char *err, size_t errlen) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        int e = errno;
+        snprintf(err, errlen, "profile file %s: %s", path, strerror(e));
+        return -e;
+    }
+    char line[512], where[4200];
+    int lineno = 0, rc = 0, seen_setting = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        snprintf(where, sizeof where, "profile file %s:%d: ", path, lineno);
+        if (!strchr(line, '\n') && !feof(f)) {
+            snprintf(err, errlen, "%sline too long", where);
+            rc = SSD_EFORMAT;
+            break;
+        }
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        const char *b = line, *e = line + strcspn(line, "\n");
+        trim_span(&b, &e);
+        if (b == e)
+            continue;
+        const char *eq = memchr(b, '=', (size_t)(e - b));
+        if (!eq) {
+            snprintf(err, errlen, "%sexpected key = value, got '%.*s'", where, (int)(e - b), b);
+            rc = SSD_EFORMAT;
+            break;
+        }
+        const char *kb = b, *ke = eq, *vb = eq + 1, *ve = e;
+        trim_span(&kb, &ke);
+        trim_span(&vb, &ve);
+        if ((size_t)(ke - kb) == 4 && !strncmp(kb, "base", 4)) {
+            int pi = find_profile(vb, (size_t)(ve - vb));
+            if (seen_setting || pi < 0) {
+                snprintf(err, errlen, "%skey base: %s", where,
+                         seen_setting ? "must come before any other key" : "unknown profile");
+                rc = SSD_EINVAL;
+                break;
+            }
+            rc = apply_list(p, ssd__sim_profiles[pi].settings, err, errlen);
+            if (rc)
+                break;
+            if (profile_name)
+                *profile_name = ssd__sim_profiles[pi].name;
+            continue;
+        }
+        seen_setting = 1;
+        rc = set_param(p, kb, (size_t)(ke - kb), vb, (size_t)(ve - vb), where, err, errlen);
+        if (rc)
+            break;
+    }
+    if (!rc && ferror(f)) {
+        snprintf(err, errlen, "profile file %s: read error", path);
+        rc = SSD_EIO;
+    }
+    fclose(f);
+    return rc;
+}
+
+/* Applies "k=v,k=v" (built-in strings: no files, no profile names). */
+static int apply_list(struct ssd__sim_params *p, const char *list, char *err, size_t errlen) {
+    const char *s = list;
+    while (*s) {
+        const char *e = s + strcspn(s, ",");
+        const char *eq = memchr(s, '=', (size_t)(e - s));
+        if (!eq) {
+            snprintf(err, errlen, "expected key=value, got '%.*s'", (int)(e - s), s);
+            return SSD_EINVAL;
+        }
+        int rc = set_param(p, s, (size_t)(eq - s), eq + 1, (size_t)(e - eq - 1), "", err, errlen);
+        if (rc)
+            return rc;
+        s = *e ? e + 1 : e;
+    }
+    return 0;
+}
+
+int ssd__sim_resolve(const char *spec, struct ssd__sim_params *p, const char **profile_name,
+                     char *err, size_t errlen) {
+    memset(p, 0, sizeof *p);
+    int rc = apply_list(p, defaults, err, errlen);
+    if (rc)
+        return rc;
+    const char *s = spec ? spec : "";
+    const char *first_end = s + strcspn(s, ",");
+    const char *name = "bx200";
+    size_t name_len = strlen(name);
+    if (!memchr(s, '=', (size_t)(first_end - s)) && first_end > s) {
+        name = s;
+        name_len = (size_t)(first_end - s);
+        s = *first_end ? first_end + 1 : first_end;
+    } else if (first_end == s && *s == ',') {
+        s++;
+    } else if (memchr(s, '=', (size_t)(first_end - s))) {
+        name = NULL; /* starts with settings: the defaults, unless a file says base= */
+    }
+    if (name) {
+        int pi = find_profile(name, name_len);
+        if (pi < 0) {
+            snprintf(err, errlen, "unknown profile '%.*s' (ssdcore sim list shows them)",
+                     (int)name_len, name);
+            return SSD_EINVAL;
+        }
+        rc = apply_list(p, ssd__sim_profiles[pi].settings, err, errlen);
+        if (rc)
+            return rc;
+        *profile_name = ssd__sim_profiles[pi].name;
+    } else {
+        *profile_name = "custom";
+    }
+    while (*s) {
+        const char *e = s + strcspn(s, ",");
+        const char *eq = memchr(s, '=', (size_t)(e - s));
+        if (!eq) {
+            snprintf(err, errlen, "expected key=value, got '%.*s'", (int)(e - s), s);
+            return SSD_EINVAL;
+        }
+        size_t klen = (size_t)(eq - s);
+        if ((klen == 4 && !strncmp(s, "file", 4)) || (klen == 7 && !strncmp(s, "profile", 7))) {
+            char path[4096];
+            size_t vlen = (size_t)(e - eq - 1);
+            if (vlen == 0 || vlen >= sizeof path) {
+                snprintf(err, errlen, "key %.*s: missing or overlong path", (int)klen, s);
+                return SSD_EINVAL;
+            }
+            memcpy(path, eq + 1, vlen);
+            path[vlen] = '\0';
+            rc = apply_file(p, path, profile_name, err, errlen);
+        } else {
+            rc = set_param(p, s, klen, eq + 1, (size_t)(e - eq - 1), "", err, errlen);
+        }
+        if (rc)
+            return rc;
+        s = *e ? e + 1 : e;
+    }
+    return ssd__sim_validate(p, err, errlen);
+}
+
+uint64_t ssd__sim_user_bytes(const struct ssd__sim_params *p) {
+    /* IDEMA LBA1-03: 97,696,368 sectors for 50 GB plus 1,953,504 per GB
+     * above; below 50 GB the plain decimal size. 240 GB -> 240,057,409,536. */
+    double gb = floor(p->capacity_gb);
+    if (gb < 50)
+        return (uint64_t)(p->capacity_gb * 1e9) / 4096 * 4096;
+    uint64_t sectors = 97696368ull + 1953504ull * (uint64_t)(gb - 50);
+    return sectors * 512ull / 4096 * 4096;
+}
+
+double ssd__sim_raw_bytes(const struct ssd__sim_params *p) {
+    return (double)ssd__sim_user_bytes(p) * (1.0 + p->op_pct / 100.0);
+}
+
+double ssd__sim_cache_effective_bytes(const struct ssd__sim_params *p) {
+    if ((int)p->slc_type == SSD__SLC_NONE)
+        return 0;
+    double eff = p->slc_gb * 1073741824.0 / p->slc_wa;
+    if ((int)p->slc_type == SSD__SLC_DYNAMIC) {
+        double raw = ssd__sim_raw_bytes(p);
+        double fit = raw * (1 - p->reserve_pct / 100.0) / (p->bits * p->slc_wa);
+        if (fit < eff)
+            eff = fit;
+    }
+    return eff;
+}
+
+int ssd__sim_validate(const struct ssd__sim_params *p, char *err, size_t errlen) {
+    double user = (double)ssd__sim_user_bytes(p), raw = ssd__sim_raw_bytes(p);
+    double static_raw =
+        (int)p->slc_type == SSD__SLC_STATIC ? p->slc_gb * 1073741824.0 * p->bits : 0;
+    if ((int)p->slc_type != SSD__SLC_NONE && p->slc_gb <= 0) {
+        snprintf(err, errlen, "key slc_gb: must be > 0 with slc_type=%s",
+                 slc_names[(int)p->slc_type]);
+        return SSD_ERANGE;
+    }
+    if (static_raw >= raw - user) {
+        snprintf(err, errlen,
+                 "key slc_gb: a %g GiB static cache needs more spare flash than op_pct=%g gives",
+                 p->slc_gb, p->op_pct);
+        return SSD_ERANGE;
+    }
+    if (raw * p->reserve_pct / 100.0 >= raw - static_raw - user) {
+        snprintf(err, errlen,
+                 "key reserve_pct: %g %% of raw flash does not fit in the spare area "
+                 "(op_pct=%g leaves %.2f %%)",
+                 p->reserve_pct, p->op_pct, 100.0 * (raw - static_raw - user) / raw);
+        return SSD_ERANGE;
+    }
+    if (p->floor_mbps > p->native_rand_mbps) {
+        snprintf(err, errlen, "key floor_mbps: %g is above native_rand_mbps (%g)", p->floor_mbps,
+                 p->native_rand_mbps);
+        return SSD_ERANGE;
+    }
+    return 0;
+}
+
+void ssd__sim_format_param(const struct ssd__sim_params *p, int i, char *buf, size_t len) {
+    const struct ssd__sim_param_info *pi = &ssd__sim_param_table[i];
+    double v = *(const double *)((const char *)p + pi->offset);
+    if (pi->choices)
+        snprintf(buf, len, "%s", pi->choices[(int)v]);
+    else
+        snprintf(buf, len, "%.15g", v);
+}
+
+int ssd_sim_profile_count(void) {
+    return ssd__sim_profiles_count;
+}
+
+const char *ssd_sim_profile_name(int i) {
+    return i >= 0 && i < ssd__sim_profiles_count ? ssd__sim_profiles[i].name : NULL;
+}
+
+const char *ssd_sim_profile_describe(int i) {
+    return i >= 0 && i < ssd__sim_profiles_count ? ssd__sim_profiles[i].describe : NULL;
+}
+
+int ssd_sim_param_count(void) {
+    return ssd__sim_param_table_size;
+}
+
+const char *ssd_sim_param_name(int i) {
+    return i >= 0 && i < ssd__sim_param_table_size ? ssd__sim_param_table[i].name : NULL;
+}
+
+const char *ssd_sim_param_describe(int i) {
+    return i >= 0 && i < ssd__sim_param_table_size ? ssd__sim_param_table[i].describe : NULL;
+}
+
+int ssd_sim_profile_value(const char *spec, const char *key, char *buf, size_t len) {
+    struct ssd__sim_params p;
+    const char *name;
+    char msg[256];
+    int rc = ssd__sim_resolve(spec, &p, &name, msg, sizeof msg);
+    if (rc)
+        return rc;
+    int i = key ? find_param(key, strlen(key)) : -1;
+    if (i < 0 || !buf)
+        return SSD_EINVAL;
+    char text[64];
+    ssd__sim_format_param(&p, i, text, sizeof text);
+    if (strlen(text) >= len)
+        return SSD_ERANGE;
+    memcpy(buf, text, strlen(text) + 1);
+    return 0;
+}
+
+void ssd_sim_free(void *ptr) {
+    free(ptr);
+}

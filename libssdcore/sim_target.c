@@ -1,0 +1,811 @@
+/* sim_target.c - the simulated drive behind the target interface.
+ *
+ * State is four pools of flash bytes (sim_model.h) and a short extent list
+ * of the logical space. run_virtual advances in chunks no longer than one
+ * noise tick and split exactly where the write regime changes (cache full,
+ * clean blocks exhausted, cache folded), so the cost per chunk is constant
+ * and phase boundaries land on the byte. Noise and dips are functions of
+ * the virtual tick index and the seed, not of how the caller slices time. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_model.h"
+
+#define GIB 1073741824.0
+#define MIB 1048576.0
+
+/* ---- deterministic randomness ------------------------------------------ */
+
+static uint64_t splitmix64(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+static double u01(uint64_t x) {
+    return ((double)(x >> 11) + 0.5) * (1.0 / 9007199254740992.0);
+}
+
+/* A standard normal that depends only on (seed, stream, index). */
+static double hash_normal(uint64_t seed, uint64_t stream, uint64_t index) {
+    uint64_t h = splitmix64(seed ^ splitmix64(stream * 0x632be59bd9b4e019ull ^ index));
+    double a = u01(h), b = u01(splitmix64(h));
+    return sqrt(-2.0 * log(a)) * cos(6.283185307179586 * b);
+}
+
+static uint64_t rotl(uint64_t x, int k) {
+    return (x << k) | (x >> (64 - k));
+}
+
+static uint64_t xoshiro_next(uint64_t s[4]) {
+    uint64_t r = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return r;
+}
+
+static double rng_normal(uint64_t s[4]) {
+    double a = u01(xoshiro_next(s)), b = u01(xoshiro_next(s));
+    return sqrt(-2.0 * log(a)) * cos(6.283185307179586 * b);
+}
+
+/* Acklam's rational approximation of the inverse normal CDF (|err| < 1.2e-9). */
+static double inv_normal(double p) {
+    static const double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,
+                               -2.759285104469687e+02, 1.383577518672690e+02,
+                               -3.066479806614716e+01, 2.506628277459239e+00};
+    static const double b[] = {-5.447609879822406e+01, 1.615858368580409e+02,
+                               -1.556989798598866e+02, 6.680131188771972e+01,
+                               -1.328068155288572e+01};
+    static const double c[] = {-7.784894002430293e-03, -3.223964580411365e-01,
+                               -2.400758277161838e+00, -2.549732539343734e+00,
+                               4.374664141464968e+00,  2.938163982698783e+00};
+    static const double d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
+                               3.754408661907416e+00};
+    if (p < 0.02425) {
+        double q = sqrt(-2 * log(p));
+        return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+               ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    }
+    if (p > 1 - 0.02425)
+        return -inv_normal(1 - p);
+    double q = p - 0.5, r = q * q;
+    return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+           (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}
+
+/* ---- logical map ---------------------------------------------------------- */
+
+static double ext_end(const struct ssd__sim *s, int i) {
+    return i + 1 < s->n_ext ? s->ext[i + 1].start : s->user;
+}
+
+static void ext_compact(struct ssd__sim *s) {
+    int j = 0;
+    for (int i = 1; i < s->n_ext; i++) {
+        if (fabs(s->ext[i].mapped - s->ext[j].mapped) < 1e-12)
+            continue;
+        s->ext[++j] = s->ext[i];
+    }
+    s->n_ext = j + 1;
+    /* Still full (many trims of scattered ranges): merge the neighbours whose
+     * fractions differ least, keeping the mapped bytes. */
+    while (s->n_ext > SSD__SIM_MAX_EXTENTS - 8) {
+        int best = 0;
+        double bd = INFINITY;
+        for (int i = 0; i + 1 < s->n_ext; i++) {
+            double dd = fabs(s->ext[i].mapped - s->ext[i + 1].mapped);
+            if (dd < bd) {
+                bd = dd;
+                best = i;
+            }
+        }
+        double l0 = ext_end(s, best) - s->ext[best].start;
+        double l1 = ext_end(s, best + 1) - s->ext[best + 1].start;
+        s->ext[best].mapped = (s->ext[best].mapped * l0 + s->ext[best + 1].mapped * l1) / (l0 + l1);
+        memmove(&s->ext[best + 1], &s->ext[best + 2],
+                (size_t)(s->n_ext - best - 2) * sizeof s->ext[0]);
+        s->n_ext--;
+    }
+}
+
+/* Makes x an extent boundary; returns the index of the extent starting at x
+ * (n_ext when x is the end). */
+static int ext_split(struct ssd__sim *s, double x) {
+    if (x >= s->user)
+        return s->n_ext;
+    int lo = 0, hi = s->n_ext - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (s->ext[mid].start <= x)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    if (s->ext[lo].start == x)
+        return lo;
+    memmove(&s->ext[lo + 2], &s->ext[lo + 1], (size_t)(s->n_ext - lo - 1) * sizeof s->ext[0]);
+    s->ext[lo + 1].start = x;
+    s->ext[lo + 1].mapped = s->ext[lo].mapped;
+    s->n_ext++;
+    return lo + 1;
+}
+
+static double ext_mapped_in(const struct ssd__sim *s, double a, double b) {
+    double sum = 0;
+    for (int i = 0; i < s->n_ext; i++) {
+        double lo = fmax(a, s->ext[i].start), hi = fmin(b, ext_end(s, i));
+        if (hi > lo)
+            sum += (hi - lo) * s->ext[i].mapped;
+    }
+    return sum;
+}
+
+/* Sets [a,b) to fraction f; returns the change in mapped bytes. */
+static double ext_set(struct ssd__sim *s, double a, double b, double f) {
+    if (b <= a)
+        return 0;
+    if (s->n_ext > SSD__SIM_MAX_EXTENTS - 4)
+        ext_compact(s);
+    int i = ext_split(s, a), j = ext_split(s, b);
+    double dm = 0;
+    for (int k = i; k < j; k++)
+        dm += (ext_end(s, k) - s->ext[k].start) * (f - s->ext[k].mapped);
+    s->ext[i].mapped = f;
+    if (j > i + 1) {
+        memmove(&s->ext[i + 1], &s->ext[j], (size_t)(s->n_ext - j) * sizeof s->ext[0]);
+        s->n_ext -= j - i - 1;
+    }
+    ext_compact(s);
+    return dm;
+}
+
+/* Unmapped share of every extent in [a,b) shrinks by `keep`; returns the
+ * change in mapped bytes. */
+static double ext_scatter(struct ssd__sim *s, double a, double b, double keep) {
+    if (b <= a)
+        return 0;
+    if (s->n_ext > SSD__SIM_MAX_EXTENTS - 4)
+        ext_compact(s);
+    int i = ext_split(s, a), j = ext_split(s, b);
+    double dm = 0;
+    for (int k = i; k < j; k++) {
+        double f = s->ext[k].mapped, nf = 1.0 - (1.0 - f) * keep;
+        dm += (ext_end(s, k) - s->ext[k].start) * (nf - f);
+        s->ext[k].mapped = nf;
+    }
+    return dm;
+}
+
+double ssd__sim_mapped(const struct ssd__sim *s) {
+    return ext_mapped_in(s, 0, s->user);
+}
+
+/* ---- flash state ---------------------------------------------------------- */
+
+static int has_cache(const struct ssd__sim *s) {
+    return (int)s->p.slc_type != SSD__SLC_NONE;
+}
+
+static int dynamic_cache(const struct ssd__sim *s) {
+    return (int)s->p.slc_type == SSD__SLC_DYNAMIC;
+}
+
+/* Native flash an SLC-cached host byte occupies (dynamic caches only). */
+static double slc_cost(const struct ssd__sim *s) {
+    return s->p.bits * s->p.slc_wa;
+}
+
+double ssd__sim_cache_room(const struct ssd__sim *s) {
+    if (!has_cache(s))
+        return 0;
+    double room = s->p.slc_gb * GIB / s->p.slc_wa - s->slc;
+    if (dynamic_cache(s))
+        room = fmin(room, (s->clean - s->reserve) / slc_cost(s));
+    return room > 0 ? room : 0;
+}
+
+double ssd__sim_fast_room(const struct ssd__sim *s) {
+    if (has_cache(s))
+        return ssd__sim_cache_room(s);
+    return s->clean > s->reserve ? s->clean - s->reserve : 0;
+}
+
+double ssd__sim_gc_efficiency(const struct ssd__sim *s) {
+    /* Share of each reclaimed block that was garbage. Steady state (all user
+     * space valid, spare all garbage) gives the used-state floor; more
+     * garbage makes victims emptier, steepened by gc_gamma. */
+    double g = s->invalid + s->valid > 0 ? s->invalid / (s->invalid + s->valid) : 1;
+    /* Steady state counts user data held in a static cache as not needing
+     * native space, so the floor is the floor with a full cache too. */
+    double held = dynamic_cache(s) ? 0 : s->slc_valid;
+    double g_ss = (s->native - (s->user - held) - s->reserve) / (s->native - s->reserve);
+    double v_ss = s->p.floor_mbps / s->p.native_rand_mbps;
+    double v = v_ss * pow(fmax(g, 0) / g_ss, s->p.gc_gamma);
+    return v < 1 ? (v > v_ss * 0.5 ? v : v_ss * 0.5) : 1;
+}
+
+int ssd__sim_regime(const struct ssd__sim *s) {
+    if (ssd__sim_cache_room(s) >= 1)
+        return SSD__REG_SLC;
+    if (s->clean - s->reserve >= 1)
+        return SSD__REG_NATIVE;
+    if (dynamic_cache(s) && s->slc >= 1)
+        return SSD__REG_FOLD;
+    return SSD__REG_GC;
+}
+
+const char *ssd__sim_regime_name(int regime) {
+    static const char *const names[] = {"slc", "native", "fold", "gc"};
+    return regime >= 0 && regime < SSD__REG_COUNT ? names[regime] : "?";
+}
+
+/* Host bytes the current regime lasts for (INFINITY: until state drifts). */
+static double regime_bound(const struct ssd__sim *s, int r) {
+    switch (r) {
+    case SSD__REG_SLC:
+        return ssd__sim_cache_room(s);
+    case SSD__REG_NATIVE:
+        return s->clean - s->reserve;
+    case SSD__REG_FOLD:
+        return s->slc * (slc_cost(s) - s->slc_valid / s->slc);
+    default:
+        return INFINITY;
+    }
+}
+
+/* The old copies of `o` overwritten bytes become garbage where they lived. */
+static void drop_old_copies(struct ssd__sim *s, double o) {
+    double tot = s->valid + s->slc_valid;
+    if (o <= 0 || tot <= 0)
+        return;
+    double os = fmin(o * s->slc_valid / tot, s->slc_valid), on = fmin(o - os, s->valid);
+    s->slc_valid -= os;
+    s->valid -= on;
+    s->invalid += on;
+}
+
+static void apply_write(struct ssd__sim *s, int r, double b, double newly_mapped) {
+    drop_old_copies(s, b - newly_mapped);
+    s->host_written += b;
+    switch (r) {
+    case SSD__REG_SLC:
+        s->slc += b;
+        s->slc_valid += b;
+        if (dynamic_cache(s))
+            s->clean -= slc_cost(s) * b;
+        s->nand_written += b * s->p.slc_wa;
+        break;
+    case SSD__REG_NATIVE:
+        s->valid += b;
+        s->clean -= b;
+        s->nand_written += b;
+        break;
+    case SSD__REG_FOLD: {
+        /* Fold just enough cache to keep the clean reserve level. */
+        double x = s->slc > 0 ? b / (slc_cost(s) - s->slc_valid / s->slc) : 0;
+        x = fmin(x, s->slc);
+        double xv = s->slc > 0 ? x * s->slc_valid / s->slc : 0;
+        s->valid += b + xv;
+        s->slc -= x;
+        s->slc_valid -= xv;
+        s->clean += slc_cost(s) * x - xv - b;
+        s->nand_written += b + xv;
+        if (s->slc < 0.5) {
+            s->clean += slc_cost(s) * s->slc - s->slc_valid;
+            s->valid += s->slc_valid;
+            s->slc = s->slc_valid = 0;
+        }
+        break;
+    }
+    default: {
+        /* Reclaim b clean bytes from victims that are a share v garbage. */
+        double v = ssd__sim_gc_efficiency(s);
+        s->valid += b;
+        s->invalid -= b;
+        if (s->invalid < 0) {
+            s->clean += s->invalid;
+            s->invalid = 0;
+        }
+        s->nand_written += b / v;
+        break;
+    }
+    }
+    if (s->slc_valid < 0)
+        s->slc_valid = 0;
+}
+
+/* ---- speeds -------------------------------------------------------------- */
+
+/* Throughput at total queue q, from the QD1 rate x1 and the rate xmax the
+ * device reaches at QD32 (the reviews' deep-queue figure): a saturating
+ * curve pinned at both ends. */
+static double qd_scale(double x1, double xmax, double q) {
+    if (x1 >= xmax)
+        return xmax;
+    if (32 * x1 <= xmax)
+        return x1 * q;
+    double xinf = 31 * x1 / (32 * x1 / xmax - 1);
+    return x1 * q / (1 + (q - 1) * x1 / xinf);
+}
+
+static double write_rate(const struct ssd__sim *s, int r, int seq, double bs, double q) {
+    const struct ssd__sim_params *p = &s->p;
+    double bseq, brand;
+    switch (r) {
+    case SSD__REG_SLC:
+        bseq = p->slc_seq_mbps * MIB;
+        brand = p->slc_rand_iops * 4096;
+        break;
+    case SSD__REG_NATIVE:
+        bseq = p->native_seq_mbps * MIB;
+        brand = p->native_rand_mbps * MIB;
+        break;
+    case SSD__REG_FOLD:
+        bseq = p->fold_mbps * MIB;
+        brand = p->fold_mbps * MIB * p->native_rand_mbps / p->native_seq_mbps;
+        break;
+    default: {
+        double v = ssd__sim_gc_efficiency(s);
+        bseq = p->native_seq_mbps * MIB * v;
+        brand = p->native_rand_mbps * MIB * v;
+        break;
+    }
+    }
+    if (brand > bseq)
+        brand = bseq;
+    double xdev;
+    if (seq)
+        xdev = bseq;
+    else if (bs < 4096)
+        xdev = brand * bs / 4096; /* sub-page writes cost a whole page */
+    else {
+        double f = fmin(1.0, log2(bs / 4096) / 6); /* random reaches sequential at 256K */
+        xdev = brand + (bseq - brand) * f;
+    }
+    xdev = fmin(xdev, fmin(p->iops_cap * bs, p->link_mbps * MIB));
+    double link = p->link_mbps * MIB;
+    double x1 = bs / (p->write_lat_us * 1e-6 + bs / link);
+    return qd_scale(x1, xdev, q);
+}
+
+static double read_rate(const struct ssd__sim *s, int seq, double bs, double q, double slc_share) {
+    const struct ssd__sim_params *p = &s->p;
+    double link = p->link_mbps * MIB;
+    double lat = (slc_share * p->read_lat_slc_us + (1 - slc_share) * p->read_lat_us) * 1e-6;
+    double xdev;
+    if (seq) {
+        lat *= 0.5; /* read-ahead */
+        xdev = fmin(p->read_seq_mbps * MIB, p->iops_cap * bs);
+    } else {
+        double speedup = sqrt(p->read_lat_us * 1e-6 / lat);
+        xdev = fmin(p->read_seq_mbps * MIB, p->read_rand_iops * bs * speedup);
+        xdev = fmin(xdev, p->iops_cap * bs);
+    }
+    double x1 = bs / (lat + bs / link);
+    return qd_scale(x1, fmin(xdev, link), q);
+}
+
+/* ---- noise, dips, latency ------------------------------------------------ */
+
+static double tick_noise(const struct ssd__sim *s, int64_t tick, double sigma) {
+    if (sigma <= 0)
+        return 1;
+    double z = hash_normal((uint64_t)s->p.seed, 1, (uint64_t)tick);
+    double f = exp(sigma * z - 0.5 * sigma * sigma);
+    return fmin(fmax(f, 0.05), 4.0);
+}
+
+static double dip_factor(const struct ssd__sim *s, double t_mid) {
+    const struct ssd__sim_params *p = &s->p;
+    if (p->dip_duty <= 0 || p->dip_depth >= 1)
+        return 1;
+    double cyc = floor(t_mid / p->dip_period_s);
+    double into = t_mid - cyc * p->dip_period_s;
+    uint64_t h = splitmix64((uint64_t)s->p.seed ^ splitmix64(2 ^ (uint64_t)(int64_t)cyc));
+    double start = u01(h) * (1 - p->dip_duty) * p->dip_period_s;
+    if (into < start || into >= start + p->dip_duty * p->dip_period_s)
+        return 1;
+    /* Dips vary in depth: the seeds report ranges (60K -> 20-40K). */
+    double d = p->dip_depth * (0.8 + 0.4 * u01(splitmix64(h)));
+    return fmin(d, 1.0);
+}
+
+/* Records n I/Os whose mean latency is mean_ns: a lognormal body drawn by
+ * stratified quantiles plus a tail of stalls. Constant cost per call. */
+static void record_latency(struct ssd__sim *s, ssd_hist *h, uint64_t n, double mean_ns) {
+    if (!h || n == 0 || !(mean_ns > 0))
+        return;
+    const struct ssd__sim_params *p = &s->p;
+    double sigma = p->lat_sigma;
+    double tail_expect = (double)n * p->tail_frac;
+    uint64_t n_tail = (uint64_t)tail_expect;
+    if (u01(xoshiro_next(s->rng)) < tail_expect - (double)n_tail)
+        n_tail++;
+    if (n_tail > n)
+        n_tail = n;
+    double tail_val = mean_ns * p->tail_mult;
+    uint64_t n_body = n - n_tail;
+    double body_mean = mean_ns;
+    if (n_body > 0 && n_tail > 0) {
+        body_mean = (mean_ns * (double)n - tail_val * (double)n_tail) / (double)n_body;
+        body_mean = fmax(body_mean, 0.3 * mean_ns);
+    }
+    double jitter = exp(0.1 * sigma * rng_normal(s->rng));
+    double scale = body_mean * jitter * exp(-0.5 * sigma * sigma);
+    if (n_body < SSD__SIM_LAT_STRATA) {
+        for (uint64_t i = 0; i < n_body; i++)
+            ssd_hist_record(h, (uint64_t)(scale * exp(sigma * rng_normal(s->rng))) + 1);
+    } else {
+        /* One uniform offset per chunk keeps the strata from repeating. */
+        int shift = (int)(xoshiro_next(s->rng) % SSD__SIM_LAT_STRATA);
+        for (int j = 0; j < SSD__SIM_LAT_STRATA; j++) {
+            uint64_t c = n_body * (uint64_t)(j + 1) / SSD__SIM_LAT_STRATA -
+                         n_body * (uint64_t)j / SSD__SIM_LAT_STRATA;
+            double z = s->strata_z[(j + shift) % SSD__SIM_LAT_STRATA];
+            ssd_hist_record_n(h, (uint64_t)(scale * exp(sigma * z)) + 1, c);
+        }
+    }
+    for (uint64_t i = 0; i < n_tail && i < 8; i++) {
+        uint64_t c = n_tail / 8 + (i < n_tail % 8);
+        if (n_tail < 8)
+            c = 1;
+        ssd_hist_record_n(h, (uint64_t)(tail_val * exp(0.5 * rng_normal(s->rng))) + 1, c);
+    }
+}
+
+/* ---- the job ------------------------------------------------------------- */
+
+static int pattern_reads(enum ssd__pattern pt) {
+    return pt == SSD__PAT_READ || pt == SSD__PAT_RANDREAD || pt == SSD__PAT_RW ||
+           pt == SSD__PAT_RANDRW;
+}
+
+static int pattern_seq(enum ssd__pattern pt) {
+    return pt == SSD__PAT_READ || pt == SSD__PAT_WRITE || pt == SSD__PAT_RW;
+}
+
+static double read_share(const struct ssd__workload *w) {
+    switch (w->pattern) {
+    case SSD__PAT_READ:
+    case SSD__PAT_RANDREAD:
+        return 1;
+    case SSD__PAT_WRITE:
+    case SSD__PAT_RANDWRITE:
+        return 0;
+    default:
+        return w->read_pct / 100.0;
+    }
+}
+
+static void note_phase(struct ssd__sim *s, int r) {
+    if (s->n_phases > 0 && s->phases[s->n_phases - 1].regime == r)
+        return;
+    if (s->n_phases >= SSD__SIM_MAX_PHASES)
+        return;
+    struct ssd__sim_phase *ph = &s->phases[s->n_phases++];
+    ph->regime = r;
+    ph->start_bytes = s->job_written;
+    ph->start_s = s->now_s - s->job_start_s;
+}
+
+/* Updates the logical map for b host bytes in direction dir; returns the
+ * newly mapped bytes (writes) and advances the sequential cursor. */
+static double advance_map(struct ssd__sim *s, int dir, double b) {
+    const struct ssd__workload *w = &s->w;
+    double off = (double)w->offset, span = (double)w->span, dm = 0;
+    if (pattern_seq(w->pattern)) {
+        double left = b;
+        while (left > 0) {
+            double take = fmin(left, span - s->cursor[dir]);
+            if (dir == 1)
+                dm += ext_set(s, off + s->cursor[dir], off + s->cursor[dir] + take, 1.0);
+            s->cursor[dir] += take;
+            if (s->cursor[dir] >= span - 0.5)
+                s->cursor[dir] = 0;
+            left -= take;
+        }
+        return dm;
+    }
+    if (dir == 0)
+        return 0;
+    double keep;
+    if (w->full_coverage) {
+        double left = span - s->coverage;
+        keep = left > 0 ? fmax(0.0, 1.0 - b / left) : 0;
+    } else {
+        keep = exp(-b / span);
+    }
+    return ext_scatter(s, off, off + span, keep);
+}
+
+static int sim_job_begin(ssd_target *t, const struct ssd__workload *w) {
+    struct ssd__sim *s = t->impl;
+    if (w->block_size < 512 || w->queue_depth < 1 || w->threads < 1)
+        return ssd__fail(t->err, SSD_EINVAL, "sim: workload needs block_size >= 512, qd >= 1");
+    if (w->span == 0 || w->offset > t->size || w->span > t->size - w->offset)
+        return ssd__fail(t->err, SSD_ERANGE,
+                         "sim: test area %llu+%llu is outside the drive (%llu bytes)",
+                         (unsigned long long)w->offset, (unsigned long long)w->span,
+                         (unsigned long long)t->size);
+    s->w = *w;
+    s->job_active = 1;
+    s->cursor[0] = s->cursor[1] = 0;
+    s->coverage = 0;
+    s->carry[0] = s->carry[1] = 0;
+    s->job_written = s->job_read = 0;
+    s->job_start_s = s->now_s;
+    s->n_phases = 0;
+    uint64_t x = splitmix64((uint64_t)s->p.seed ^ splitmix64(w->seed + 3));
+    for (int i = 0; i < 4; i++)
+        s->rng[i] = x = splitmix64(x);
+    return 0;
+}
+
+static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struct ssd__interval *iv,
+                           ssd_hist *lat[2], double *elapsed_s) {
+    struct ssd__sim *s = t->impl;
+    *elapsed_s = 0;
+    if (!s->job_active)
+        return ssd__fail(t->err, SSD_ESTATE, "sim: run_virtual before job_begin");
+    if (!(dt_s > 0))
+        return ssd__fail(t->err, SSD_EINVAL, "sim: interval %g s is not positive", dt_s);
+    const struct ssd__workload *w = &s->w;
+    const struct ssd__sim_params *p = &s->p;
+    double bs = (double)w->block_size, q = (double)w->queue_depth * w->threads;
+    double pr = read_share(w);
+    int seq = pattern_seq(w->pattern), reads = pattern_reads(w->pattern);
+    double elapsed = 0, done_bytes = 0;
+    int stop = 0;
+    while (!stop && elapsed < dt_s * (1 - 1e-12)) {
+        int64_t tick = (int64_t)floor(s->now_s / p->tick_s + 1e-9);
+        double tick_end = (double)(tick + 1) * p->tick_s;
+        double step = fmin(dt_s - elapsed, tick_end - s->now_s);
+        if (step <= 1e-12)
+            step = fmin(dt_s - elapsed, p->tick_s);
+        int r = ssd__sim_regime(s);
+        double xw = 0, xr = 0;
+        if (pr < 1) {
+            double sigma = r == SSD__REG_SLC ? p->noise : p->noise_direct;
+            xw = write_rate(s, r, seq, bs, q) * tick_noise(s, tick, sigma);
+            if (r == SSD__REG_SLC || r == SSD__REG_NATIVE)
+                xw *= dip_factor(s, ((double)tick + 0.5) * p->tick_s);
+        }
+        if (reads) {
+            double m = ssd__sim_mapped(s);
+            double slc_share = m > 0 ? s->slc_valid / m : 0;
+            double mapped_here = ext_mapped_in(s, (double)w->offset, (double)(w->offset + w->span));
+            double unmapped = 1 - mapped_here / (double)w->span;
+            slc_share = unmapped + (1 - unmapped) * slc_share; /* unwritten LBAs read fast */
+            xr = read_rate(s, seq, bs, q, slc_share) *
+                 tick_noise(s, tick + 0x40000000, p->noise * 0.5);
+        }
+        /* Reads and writes share the queue: time-share their service, and
+         * lose mix_penalty at a 50/50 mix (SATA is half duplex). */
+        double x;
+        if (pr <= 0)
+            x = xw;
+        else if (pr >= 1)
+            x = xr;
+        else
+            x = (1 - p->mix_penalty * 4 * pr * (1 - pr)) / (pr / xr + (1 - pr) / xw);
+        if (w->rate_bps && x > (double)w->rate_bps)
+            x = (double)w->rate_bps;
+        if (!(x > 0))
+            return ssd__fail(t->err, SSD_EINVAL, "sim: the model produced no throughput");
+        double xwb = (1 - pr) * x, xrb = pr * x;
+        if (xwb > 0 && r != SSD__REG_GC) {
+            double bound = regime_bound(s, r);
+            if (bound / xwb < step)
+                step = fmax(bound / xwb, 1e-9);
+        }
+        if (max_bytes) {
+            double left = (double)max_bytes - done_bytes;
+            if (left / x <= step) {
+                step = left / x;
+                stop = 1;
+            }
+        }
+        if (w->full_coverage && !seq) {
+            double left = (double)w->span - s->coverage;
+            if (left / x <= step) {
+                step = left / x;
+                stop = 1;
+            }
+        }
+        double bw = xwb * step, br = xrb * step;
+        if (bw > 0) {
+            note_phase(s, r);
+            double dm = advance_map(s, 1, bw);
+            apply_write(s, r, bw, dm);
+            s->job_written += bw;
+        }
+        if (br > 0) {
+            advance_map(s, 0, br);
+            s->job_read += br;
+        }
+        if (w->full_coverage)
+            s->coverage += bw + br;
+        /* Whole I/Os only; the fraction carries into the next chunk. */
+        uint64_t ops[2];
+        double rates[2] = {xrb, xwb};
+        for (int d = 0; d < 2; d++) {
+            double c = s->carry[d] + rates[d] * step / bs;
+            double whole = stop ? ceil(c - 1e-6) : floor(c + 1e-9);
+            if (whole < 0)
+                whole = 0;
+            ops[d] = (uint64_t)whole;
+            s->carry[d] = stop ? 0 : c - whole;
+            iv->ops[d] += ops[d];
+            iv->bytes[d] += ops[d] * w->block_size;
+        }
+        done_bytes += bw + br;
+        /* Little's law gives the mean latency; reads and writes split it in
+         * proportion to their service times. */
+        if (lat && (ops[0] || ops[1])) {
+            double sr = xr > 0 ? bs / xr : 0, sw = xw > 0 ? bs / xw : 0;
+            double lam = x / bs;
+            double c = q / (lam * (pr * sr + (1 - pr) * sw));
+            if (ops[0])
+                record_latency(s, lat[0], ops[0], c * sr * 1e9);
+            if (ops[1])
+                record_latency(s, lat[1], ops[1], c * sw * 1e9);
+        }
+        s->now_s += step;
+        elapsed += step;
+    }
+    *elapsed_s = elapsed;
+    return 0;
+}
+
+static int sim_trim(ssd_target *t, uint64_t offset, uint64_t length) {
+    struct ssd__sim *s = t->impl;
+    double tot = s->valid + s->slc_valid;
+    double removed = -ext_set(s, (double)offset, (double)offset + (double)length, 0.0);
+    if (removed <= 0 || tot <= 0)
+        return 0;
+    double ts = removed * s->slc_valid / tot, tn = removed - ts;
+    /* Blocks holding trimmed data also hold garbage in proportion: once
+     * their valid data is gone they erase for free. */
+    if (s->valid > 0) {
+        double share = fmin(1.0, tn / s->valid);
+        double g = s->invalid * share;
+        s->valid -= fmin(tn, s->valid);
+        s->invalid -= g;
+        s->clean += tn + g;
+    }
+    if (s->slc_valid > 0) {
+        double share = fmin(1.0, ts / s->slc_valid);
+        double freed = ts + (s->slc - s->slc_valid) * share;
+        freed = fmin(freed, s->slc);
+        s->slc -= freed;
+        s->slc_valid -= fmin(ts, s->slc_valid);
+        if (dynamic_cache(s))
+            s->clean += slc_cost(s) * freed;
+    }
+    return 0;
+}
+
+static int sim_idle(ssd_target *t, double seconds) {
+    struct ssd__sim *s = t->impl;
+    const struct ssd__sim_params *p = &s->p;
+    double before = ssd__sim_fast_room(s);
+    double goal = p->idle_gc_gb * GIB * (dynamic_cache(s) ? slc_cost(s) : 1.0);
+    double left = seconds, dt = fmax(1.0, seconds / 2000);
+    while (left > 0) {
+        double h = fmin(dt, left);
+        /* Flush the cache into native flash, room permitting. */
+        if (s->slc > 0) {
+            double x = fmin(s->slc, p->flush_mbps * MIB * h);
+            double xv = x * s->slc_valid / s->slc;
+            if (!dynamic_cache(s)) {
+                double avail = s->clean - s->reserve;
+                if (xv > avail)
+                    x = avail > 0 && xv > 0 ? x * avail / xv : 0;
+                xv = x * s->slc_valid / s->slc;
+            }
+            s->valid += xv;
+            s->clean -= xv;
+            s->slc_valid -= xv;
+            s->slc -= x;
+            if (dynamic_cache(s))
+                s->clean += slc_cost(s) * x;
+            s->nand_written += xv;
+            if (s->slc < 0.5)
+                s->slc = s->slc_valid = 0;
+        }
+        /* Background GC prepares clean blocks up to its goal (plus what a
+         * static cache still needs to flush). */
+        double target = s->reserve + goal + (dynamic_cache(s) ? 0 : s->slc_valid);
+        double want = fmin(fmin(p->idle_gc_mbps * MIB * h, s->invalid), target - s->clean);
+        if (want > 0) {
+            double v = ssd__sim_gc_efficiency(s);
+            s->invalid -= want;
+            s->clean += want;
+            s->nand_written += want * (1 / v - 1);
+        }
+        left -= h;
+    }
+    s->now_s += seconds;
+    s->last_idle_recovered = fmax(0.0, ssd__sim_fast_room(s) - before);
+    return 0;
+}
+
+static double sim_now(ssd_target *t) {
+    return ((struct ssd__sim *)t->impl)->now_s;
+}
+
+static void sim_close(ssd_target *t) {
+    free(t->impl);
+    t->impl = NULL;
+}
+
+static const struct ssd__target_ops sim_ops = {
+    .kind = "sim",
+    .trim = sim_trim,
+    .idle = sim_idle,
+    .job_begin = sim_job_begin,
+    .run_virtual = sim_run_virtual,
+    .now_s = sim_now,
+    .close = sim_close,
+};
+
+struct ssd__sim *ssd__sim_of(ssd_target *t) {
+    return t && t->ops == &sim_ops ? t->impl : NULL;
+}
+
+static void precondition(struct ssd__sim *s) {
+    s->n_ext = 1;
+    s->ext[0].start = 0;
+    s->valid = s->invalid = s->slc = s->slc_valid = 0;
+    switch ((int)s->p.precondition) {
+    case SSD__PRE_FULL:
+        s->ext[0].mapped = 1;
+        s->valid = s->user;
+        s->clean = s->native - s->user;
+        break;
+    case SSD__PRE_DIRTY:
+        s->ext[0].mapped = 1;
+        s->valid = s->user;
+        s->clean = s->reserve;
+        s->invalid = s->native - s->user - s->reserve;
+        break;
+    default:
+        s->ext[0].mapped = 0;
+        s->clean = s->native;
+        break;
+    }
+}
+
+int ssd__sim_target_open(ssd_target *t, const char *spec) {
+    struct ssd__sim_params p;
+    const char *name;
+    char msg[SSD__ERRMSG_SIZE - 64];
+    int rc = ssd__sim_resolve(spec, &p, &name, msg, sizeof msg);
+    if (rc)
+        return ssd__fail(t->err, rc, "sim:%s: %s", spec, msg);
+    struct ssd__sim *s = calloc(1, sizeof *s);
+    if (!s)
+        return ssd__fail(t->err, SSD_ENOMEM, "sim: out of memory");
+    s->p = p;
+    s->profile = name;
+    s->user = (double)ssd__sim_user_bytes(&p);
+    s->raw = ssd__sim_raw_bytes(&p);
+    /* A static cache is carved out of the spare flash, in SLC mode. */
+    s->native = s->raw - ((int)p.slc_type == SSD__SLC_STATIC ? p.slc_gb * GIB * p.bits : 0);
+    s->reserve = s->raw * p.reserve_pct / 100.0;
+    for (int j = 0; j < SSD__SIM_LAT_STRATA; j++)
+        s->strata_z[j] = inv_normal((j + 0.5) / SSD__SIM_LAT_STRATA);
+    precondition(s);
+    t->ops = &sim_ops;
+    t->impl = s;
+    t->size = (uint64_t)s->user;
+    t->block_size = 512;
+    return 0;
+}

@@ -1,0 +1,393 @@
+/* The simulator's contract: determinism, URI errors naming the key, the
+ * target ops (job_begin / run_virtual / trim / idle), reads, mixes, block
+ * sizes, latency, and the ground-truth API. */
+#include <errno.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "sim_test_util.h"
+
+/* ---- determinism --------------------------------------------------------- */
+
+static struct series run_uri(const char *uri, enum ssd__pattern pat, double time_s) {
+    ssd_target *t = open_sim(uri);
+    struct ssd__workload w = wl(t, pat, "4k", 32, time_s, 0.5);
+    struct series s = run(t, &w);
+    ssd_target_free(t);
+    return s;
+}
+
+static int hist_equal(const ssd_hist *a, const ssd_hist *b) {
+    uint64_t lo1, hi1, c1, lo2, hi2, c2;
+    int i = ssd_hist_next_bucket(a, 0, &lo1, &hi1, &c1);
+    int j = ssd_hist_next_bucket(b, 0, &lo2, &hi2, &c2);
+    while (i >= 0 && j >= 0) {
+        if (i != j || c1 != c2)
+            return 0;
+        i = ssd_hist_next_bucket(a, i + 1, &lo1, &hi1, &c1);
+        j = ssd_hist_next_bucket(b, j + 1, &lo2, &hi2, &c2);
+    }
+    return i == j;
+}
+
+Test(sim_model, same_seed_gives_identical_series_and_latencies) {
+    struct series a = run_uri("sim:bx200,seed=7", SSD__PAT_RANDRW, 30);
+    struct series b = run_uri("sim:bx200,seed=7", SSD__PAT_RANDRW, 30);
+    cr_assert_eq(a.n, b.n);
+    cr_assert(!memcmp(a.wbytes, b.wbytes, (size_t)a.n * sizeof *a.wbytes));
+    cr_assert(!memcmp(a.rbytes, b.rbytes, (size_t)a.n * sizeof *a.rbytes));
+    cr_assert(!memcmp(a.wops, b.wops, (size_t)a.n * sizeof *a.wops));
+    cr_assert(hist_equal(a.lat[0], b.lat[0]) && hist_equal(a.lat[1], b.lat[1]));
+    series_free(&a);
+    series_free(&b);
+}
+
+Test(sim_model, different_seeds_give_different_series) {
+    struct series a = run_uri("sim:bx200,seed=7", SSD__PAT_RANDWRITE, 30);
+    struct series b = run_uri("sim:bx200,seed=8", SSD__PAT_RANDWRITE, 30);
+    cr_assert_eq(a.n, b.n);
+    cr_assert(memcmp(a.wbytes, b.wbytes, (size_t)a.n * sizeof *a.wbytes));
+    cr_assert(!hist_equal(a.lat[1], b.lat[1]));
+    /* ... but the same drive: totals agree closely. */
+    assert_near(a.total_w, b.total_w, 0.03, "totals");
+    series_free(&a);
+    series_free(&b);
+}
+
+Test(sim_model, noise_zero_gives_flat_plateaus) {
+    struct series a =
+        run_uri("sim:ssd370,noise=0,noise_direct=0,dip_duty=0", SSD__PAT_RANDWRITE, 20);
+    for (int i = 1; i < a.n; i++)
+        assert_near(a.wbps[i], a.wbps[0], 0.001, "interval %d", i);
+    series_free(&a);
+}
+
+/* ---- URI errors ------------------------------------------------------------ */
+
+static void expect_open_error(const char *uri, int code, const char *needle) {
+    ssd_target *t;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    int rc = ssd_target_open(t, uri);
+    cr_assert_eq(rc, code, "%s: got %s (%s)", uri, ssd_err_name(rc), ssd_target_errmsg(t));
+    cr_assert(strstr(ssd_target_errmsg(t), needle), "%s: message '%s' lacks '%s'", uri,
+              ssd_target_errmsg(t), needle);
+    ssd_target_free(t);
+}
+
+Test(sim_model, bad_uris_name_the_key_at_fault) {
+    expect_open_error("sim:nosuchdrive", SSD_EINVAL, "unknown profile 'nosuchdrive'");
+    expect_open_error("sim:bx200,frobnicate=1", SSD_EINVAL, "unknown key 'frobnicate'");
+    expect_open_error("sim:bx200,slc_gb=lots", SSD_EINVAL, "key slc_gb: 'lots' is not a number");
+    expect_open_error("sim:bx200,slc_wa=0.5", SSD_ERANGE, "key slc_wa: 0.5 is out of range");
+    expect_open_error("sim:bx200,noise=-1", SSD_ERANGE, "key noise");
+    expect_open_error("sim:bx200,slc_type=huge", SSD_EINVAL, "key slc_type: 'huge' is not one of");
+    expect_open_error("sim:bx200,seed=", SSD_EINVAL, "key seed: missing");
+    expect_open_error("sim:bx200,seed=1.5", SSD_EINVAL, "key seed");
+    expect_open_error("sim:bx200,slc_gb", SSD_EINVAL, "expected key=value");
+    expect_open_error("sim:bx200,op_pct=1", SSD_ERANGE, "key slc_gb");
+    expect_open_error("sim:ssd370,reserve_pct=20", SSD_ERANGE, "key reserve_pct");
+    expect_open_error("sim:bx200,floor_mbps=60", SSD_ERANGE, "key floor_mbps");
+    expect_open_error("sim:bx200,profile=/nonexistent/p.ini", -ENOENT, "/nonexistent/p.ini");
+}
+
+Test(sim_model, defaults_and_profile_names) {
+    ssd_target *t = open_sim("sim:");
+    cr_assert_str_eq(ssd_target_kind(t), "sim");
+    cr_assert_eq(ssd_target_size(t), 240057409536ull); /* BX200 240 GB, IDEMA */
+    ssd_target_free(t);
+    cr_assert_eq(ssd_sim_profile_count(), 7);
+    const char *want[] = {"bx200",     "ssd370",   "as510s",   "vector180",
+                          "mp44l-1tb", "s660-2tb", "ct100-2tb"};
+    for (int i = 0; i < 7; i++) {
+        cr_assert_str_eq(ssd_sim_profile_name(i), want[i]);
+        cr_assert(strstr(ssd_sim_profile_describe(i), "seed 00"));
+        char uri[64];
+        snprintf(uri, sizeof uri, "sim:%s", want[i]);
+        ssd_target_free(open_sim(uri));
+    }
+    cr_assert_null(ssd_sim_profile_name(7));
+    cr_assert_null(ssd_sim_profile_name(-1));
+    cr_assert_gt(ssd_sim_param_count(), 20);
+    cr_assert_str_eq(ssd_sim_param_name(0), "capacity_gb");
+    cr_assert_null(ssd_sim_param_describe(ssd_sim_param_count()));
+}
+
+static char *write_file(const char *text) {
+    char *path = strdup("/tmp/ssd_sim_profile_XXXXXX");
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    return path;
+}
+
+Test(sim_model, profile_file_sets_keys_and_reports_line_of_errors) {
+    char *good = write_file("# my drive\nbase = ssd370\n\nslc_type = static  # a cache\n"
+                            "slc_gb=1\nop_pct = 10\n");
+    char uri[256];
+    snprintf(uri, sizeof uri, "sim:file=%s", good);
+    ssd_target *t = open_sim(uri);
+    assert_near(truth(t, "cache_nominal_bytes"), GiB, 1e-12, "from the file");
+    ssd_target_free(t);
+    /* Later URI keys override the file. */
+    snprintf(uri, sizeof uri, "sim:bx200,profile=%s,slc_gb=2", good);
+    t = open_sim(uri);
+    assert_near(truth(t, "cache_nominal_bytes"), 2 * GiB, 1e-12, "URI after the file");
+    ssd_target_free(t);
+
+    char *bad = write_file("base=bx200\nslc_gb = 2\nbogus = 3\n");
+    snprintf(uri, sizeof uri, "sim:file=%s", bad);
+    char where[300];
+    snprintf(where, sizeof where, "%s:3: unknown key 'bogus'", bad);
+    expect_open_error(uri, SSD_EINVAL, where);
+    char *noeq = write_file("slc_gb 2\n");
+    snprintf(uri, sizeof uri, "sim:file=%s", noeq);
+    expect_open_error(uri, SSD_EFORMAT, ":1: expected key = value");
+    char *late = write_file("slc_gb=2\nbase=bx200\n");
+    snprintf(uri, sizeof uri, "sim:file=%s", late);
+    expect_open_error(uri, SSD_EINVAL, "key base: must come before");
+    unlink(good);
+    unlink(bad);
+    unlink(noeq);
+    unlink(late);
+    free(good);
+    free(bad);
+    free(noeq);
+    free(late);
+}
+
+Test(sim_model, profile_json_resolves_overrides_and_reports_errors) {
+    char *json = NULL;
+    cr_assert_eq(ssd_sim_profile_json("vector180,seed=9", &json), 0);
+    cr_assert(strstr(json, "\"name\": \"vector180\""));
+    cr_assert(strstr(json, "\"seed\": 9"));
+    cr_assert(strstr(json, "\"slc_type\": \"dynamic\""));
+    cr_assert(strstr(json, "\"cache_effective_bytes\": 128849018880"));
+    ssd_sim_free(json);
+    cr_assert_eq(ssd_sim_profile_json("bx200,slc_wa=9", &json), SSD_ERANGE);
+    cr_assert(json && strstr(json, "slc_wa"));
+    ssd_sim_free(json);
+    ssd_sim_free(NULL);
+}
+
+/* ---- target ops ------------------------------------------------------------ */
+
+Test(sim_model, run_virtual_stops_at_the_byte_budget) {
+    ssd_target *t = open_sim("sim:bx200");
+    struct ssd__workload w = wl(t, SSD__PAT_WRITE, "128k", 8, 10, 1);
+    cr_assert_eq(t->ops->job_begin(t, &w), 0);
+    struct ssd__interval iv = {{0, 0}, {0, 0}};
+    double elapsed = -1;
+    cr_assert_eq(t->ops->run_virtual(t, 1.0, 10 * 131072, &iv, NULL, &elapsed), 0);
+    cr_assert_eq(iv.bytes[1], 10 * 131072);
+    cr_assert_eq(iv.ops[1], 10);
+    cr_assert(elapsed > 0 && elapsed < 0.01, "elapsed %g", elapsed);
+    assert_near(t->ops->now_s(t), elapsed, 1e-9, "virtual clock");
+    ssd_target_free(t);
+}
+
+Test(sim_model, run_virtual_before_job_begin_is_a_state_error) {
+    ssd_target *t = open_sim("sim:bx200");
+    struct ssd__interval iv = {{0, 0}, {0, 0}};
+    double e;
+    cr_assert_eq(t->ops->run_virtual(t, 1.0, 0, &iv, NULL, &e), SSD_ESTATE);
+    struct ssd__workload w = wl(t, SSD__PAT_WRITE, "4k", 1, 1, 1);
+    w.offset = ssd_target_size(t) - 4096;
+    w.span = 8192;
+    cr_assert_eq(t->ops->job_begin(t, &w), SSD_ERANGE);
+    ssd_target_free(t);
+}
+
+Test(sim_model, full_coverage_pass_writes_the_span_exactly_once) {
+    ssd_target *t = open_sim("sim:mp44l-1tb");
+    struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 0, 1);
+    w.span = (uint64_t)(8 * GiB);
+    w.full_coverage = 1;
+    struct series s = run(t, &w);
+    cr_assert_eq((uint64_t)s.total_w, w.span);
+    assert_near(truth(t, "mapped_bytes"), 8 * GiB, 1e-6, "every block written");
+    /* Without coverage, random writes of the same volume leave ~1/e unmapped. */
+    ssd_target_free(t);
+    t = open_sim("sim:mp44l-1tb");
+    w.full_coverage = 0;
+    w.max_bytes = w.span;
+    series_free(&s);
+    s = run(t, &w);
+    assert_near(truth(t, "mapped_bytes"), 8 * GiB * (1 - exp(-1)), 0.01, "random overwrites");
+    series_free(&s);
+    ssd_target_free(t);
+}
+
+Test(sim_model, trim_unmaps_and_restores_a_dirty_drive) {
+    ssd_target *t = open_sim("sim:ssd370,precondition=dirty");
+    cr_assert_eq(truth(t, "dirty"), 1);
+    assert_near(truth(t, "mapped_bytes"), (double)ssd_target_size(t), 1e-9, "full");
+    cr_assert_eq(ssd_target_trim(t, 0, ssd_target_size(t) / 2), 0);
+    assert_near(truth(t, "mapped_bytes"), (double)ssd_target_size(t) / 2, 1e-6, "half");
+    cr_assert_eq(truth(t, "dirty"), 0);
+    cr_assert_gt(truth(t, "fast_room_bytes"), 100 * GiB);
+    cr_assert_eq(ssd_target_trim(t, 0, ssd_target_size(t) + 1), SSD_ERANGE);
+    ssd_target_free(t);
+}
+
+Test(sim_model, idle_advances_virtual_time_and_flushes_the_cache) {
+    ssd_target *t = open_sim("sim:mp44l-1tb");
+    struct ssd__workload w = wl(t, SSD__PAT_WRITE, "1m", 8, 5, 1);
+    struct series s = run(t, &w);
+    double used = truth(t, "cache_used_bytes");
+    cr_assert_gt(used, 10 * GiB);
+    double t0 = truth(t, "virtual_time_s");
+    cr_assert_eq(ssd_target_idle(t, 600), 0);
+    assert_near(truth(t, "virtual_time_s"), t0 + 600, 1e-12, "clock");
+    cr_assert_eq(truth(t, "cache_used_bytes"), 0);
+    cr_assert_eq(ssd_target_idle(t, 0), 0);
+    series_free(&s);
+    ssd_target_free(t);
+}
+
+/* ---- reads, mixes, block sizes, latency ----------------------------------- */
+
+static double rate_of(const char *uri, enum ssd__pattern pat, const char *bs, unsigned qd,
+                      int read_pct, int which) {
+    ssd_target *t = open_sim(uri);
+    struct ssd__workload w = wl(t, pat, bs, qd, 5, 1);
+    w.read_pct = (unsigned)read_pct;
+    struct series s = run(t, &w);
+    double r = which == 0   ? s.total_r / 5
+               : which == 1 ? s.total_w / 5
+                            : (s.total_r + s.total_w) / 5;
+    series_free(&s);
+    ssd_target_free(t);
+    return r;
+}
+
+Test(sim_model, random_reads_scale_with_queue_depth_up_to_a_limit) {
+    const char *uri = "sim:bx200,precondition=full,noise=0";
+    double prev = 0, r32 = 0;
+    unsigned qds[] = {1, 2, 4, 8, 16, 32, 64};
+    for (int i = 0; i < 7; i++) {
+        double r = rate_of(uri, SSD__PAT_RANDREAD, "4k", qds[i], 0, 0);
+        cr_assert_gt(r, prev, "QD%u", qds[i]);
+        if (qds[i] == 32)
+            r32 = r;
+        if (qds[i] == 64)
+            cr_assert_lt(r, 1.2 * r32, "saturates");
+        prev = r;
+    }
+    assert_near(r32 / 4096, 66000, 0.05, "read_rand_iops at QD32");
+    double qd1 = rate_of(uri, SSD__PAT_RANDREAD, "4k", 1, 0, 0);
+    assert_near(qd1 / 4096, 1e6 / (110 + 4096 / 560.0 / 1.048576), 0.05, "QD1 = 1 / latency");
+}
+
+Test(sim_model, block_size_scaling_and_sequential_limits) {
+    const char *uri = "sim:bx200,precondition=full,noise=0";
+    double prev = 0;
+    const char *sizes[] = {"512", "1k", "4k", "16k", "64k", "256k"};
+    for (int i = 0; i < 6; i++) {
+        double r = rate_of(uri, SSD__PAT_RANDREAD, sizes[i], 4, 0, 0);
+        cr_assert_gt(r, prev, "%s", sizes[i]);
+        prev = r;
+    }
+    double seq = rate_of(uri, SSD__PAT_READ, "256k", 32, 0, 0);
+    assert_near(seq, 530 * MiB, 0.03, "sequential read");
+    /* Sub-4K random writes cost a whole page: same IOPS, fewer bytes. */
+    double w4k = rate_of("sim:bx200,noise=0", SSD__PAT_RANDWRITE, "4k", 32, 0, 1);
+    double w512 = rate_of("sim:bx200,noise=0", SSD__PAT_RANDWRITE, "512", 32, 0, 1);
+    assert_near(w512 / 512, w4k / 4096, 0.02, "IOPS");
+}
+
+Test(sim_model, reads_from_slc_are_faster_than_from_tlc) {
+    ssd_target *t = open_sim("sim:mp44l-1tb,noise=0");
+    struct ssd__workload w = wl(t, SSD__PAT_WRITE, "1m", 8, 0, 1);
+    w.span = (uint64_t)(16 * GiB);
+    w.max_bytes = w.span;
+    struct series s = run(t, &w);
+    series_free(&s);
+    struct ssd__workload r = wl(t, SSD__PAT_RANDREAD, "4k", 1, 2, 1);
+    r.span = w.span;
+    s = run(t, &r);
+    double from_slc = s.total_r;
+    series_free(&s);
+    cr_assert_eq(ssd_target_idle(t, 600), 0); /* flush to TLC */
+    s = run(t, &r);
+    double from_tlc = s.total_r;
+    cr_assert_gt(from_slc, 1.2 * from_tlc);
+    series_free(&s);
+    ssd_target_free(t);
+}
+
+Test(sim_model, mixed_read_write_pays_a_duplex_penalty) {
+    const char *uri = "sim:ssd370,precondition=full,noise=0,dip_duty=0";
+    double rd = rate_of(uri, SSD__PAT_RANDRW, "4k", 4, 100, 2);
+    double wr = rate_of(uri, SSD__PAT_RANDRW, "4k", 4, 0, 2);
+    double mix = rate_of(uri, SSD__PAT_RANDRW, "4k", 4, 50, 2);
+    double no_penalty = 1 / (0.5 / rd + 0.5 / wr);
+    assert_near(mix, no_penalty * (1 - 0.3), 0.02, "50/50 mix");
+    double r80 = rate_of(uri, SSD__PAT_RANDRW, "4k", 4, 80, 0);
+    double w80 = rate_of(uri, SSD__PAT_RANDRW, "4k", 4, 80, 1);
+    assert_near(r80 / (r80 + w80), 0.8, 0.01, "80 %% reads");
+}
+
+Test(sim_model, latency_follows_littles_law_with_a_tail) {
+    ssd_target *t = open_sim("sim:bx200,precondition=full");
+    struct ssd__workload w = wl(t, SSD__PAT_RANDREAD, "4k", 32, 30, 1);
+    struct series s = run(t, &w);
+    double iops = s.total_r / 4096 / 30;
+    double mean_us = ssd_hist_mean(s.lat[0]) / 1000;
+    assert_near(mean_us, 32 / iops * 1e6, 0.03, "Little's law");
+    cr_assert_eq(ssd_hist_count(s.lat[0]), (uint64_t)(s.total_r / 4096));
+    double p50 = (double)ssd_hist_percentile(s.lat[0], 50);
+    double p999 = (double)ssd_hist_percentile(s.lat[0], 99.9);
+    cr_assert_gt(p999, 5 * p50, "a realistic tail: p99.9 %.0f vs p50 %.0f", p999, p50);
+    cr_assert_gt(ssd_hist_max(s.lat[0]), (uint64_t)p999);
+    series_free(&s);
+    ssd_target_free(t);
+}
+
+/* ---- ground truth ---------------------------------------------------------- */
+
+Test(sim_model, truth_reports_phases_and_rejects_bad_keys_and_targets) {
+    ssd_target *t = open_sim("sim:mp44l-1tb");
+    double v;
+    cr_assert_eq(ssd_sim_truth(t, "cache_full_at_bytes", &v), SSD_ENODATA);
+    cr_assert(strstr(ssd_target_errmsg(t), "did not happen"));
+    cr_assert_eq(ssd_sim_truth(t, "no_such_key", &v), SSD_EINVAL);
+    cr_assert(strstr(ssd_target_errmsg(t), "no_such_key"));
+    struct ssd__workload w = wl(t, SSD__PAT_WRITE, "1m", 8, 0, 1);
+    w.max_bytes = ssd_target_size(t);
+    struct series s = run(t, &w);
+    assert_near(truth(t, "cache_full_at_bytes"), 180 * GiB, 1e-6, "cache");
+    double fold = truth(t, "folding_start_bytes");
+    cr_assert(fold > 180 * GiB && fold < (double)ssd_target_size(t));
+    assert_near(truth(t, "job_written_bytes"), (double)ssd_target_size(t), 1e-6, "job");
+    char *json;
+    cr_assert_eq(ssd_sim_truth_json(t, &json), 0);
+    cr_assert(strstr(json, "\"phases\": [{\"regime\": \"slc\", \"start_bytes\": 0"));
+    cr_assert(strstr(json, "{\"regime\": \"fold\""));
+    cr_assert(strstr(json, "\"gc_start_bytes\": null"));
+    ssd_sim_free(json);
+    series_free(&s);
+    ssd_target_free(t);
+
+    ssd_target *closed;
+    cr_assert_eq(ssd_target_create(&closed), 0);
+    cr_assert_eq(ssd_sim_truth(closed, "virtual_time_s", &v), SSD_EINVAL);
+    cr_assert(strstr(ssd_target_errmsg(closed), "sim"));
+    cr_assert_eq(ssd_sim_truth_json(closed, &json), SSD_EINVAL);
+    cr_assert_null(json);
+    ssd_target_free(closed);
+}
+
+Test(sim_model, write_amplification_is_one_in_cache_and_grows_when_dirty) {
+    ssd_target *t = open_sim("sim:ssd370");
+    struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 10, 1);
+    struct series s = run(t, &w);
+    assert_near(truth(t, "write_amplification"), 1, 1e-9, "fresh");
+    series_free(&s);
+    ssd_target_free(t);
+    t = open_sim("sim:ssd370,precondition=dirty");
+    s = run(t, &w);
+    cr_assert_gt(truth(t, "write_amplification"), 10);
+    series_free(&s);
+    ssd_target_free(t);
+}

@@ -1,0 +1,104 @@
+"""The simulator from Python and the CLI: profiles, ground truth, errors."""
+import json
+import subprocess
+
+import pytest
+
+import ssdcore
+
+PROFILES = ["bx200", "ssd370", "as510s", "vector180", "mp44l-1tb", "s660-2tb", "ct100-2tb"]
+
+
+def test_sim_profiles_lists_every_profile_with_parameters():
+    profiles = ssdcore.sim_profiles()
+    assert [p["name"] for p in profiles] == PROFILES
+    for p in profiles:
+        assert "seed 00" in p["description"]
+        assert p["params"]["capacity_gb"] > 0
+        assert p["derived"]["raw_bytes"] > p["derived"]["user_bytes"]
+    bx = profiles[0]
+    assert bx["params"]["slc_type"] == "static"
+    assert bx["derived"]["cache_nominal_bytes"] == 3 * 2**30
+    assert bx["derived"]["cache_effective_bytes"] == 2 * 2**30
+
+
+def test_sim_profile_applies_overrides():
+    p = ssdcore.sim_profile("sim:bx200,slc_gb=6,noise=0,seed=7")
+    assert p["params"]["slc_gb"] == 6 and p["params"]["noise"] == 0 and p["params"]["seed"] == 7
+    assert p["derived"]["cache_effective_bytes"] == 4 * 2**30
+
+
+def test_bad_spec_raises_naming_the_key():
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.sim_profile("bx200,slc_wa=0")
+    assert e.value.name == "SSD_ERANGE" and "slc_wa" in str(e.value)
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.SimTarget("sim:bx200,bogus_key=1")
+    assert e.value.name == "SSD_EINVAL" and "bogus_key" in e.value.detail
+
+
+def test_truth_dict_tracks_idle_and_trim():
+    with ssdcore.SimTarget("sim:ssd370,precondition=dirty") as t:
+        truth = ssdcore.sim_truth(t)
+        assert truth["profile"] == "ssd370"
+        assert truth["dirty"] == 1 and truth["cache_full_at_bytes"] is None
+        t.idle(900)
+        assert t.truth("virtual_time_s") == 900
+        assert t.truth("last_idle_recovered_bytes") == pytest.approx(2.7 * 2**30, rel=0.01)
+        t.trim()
+        assert t.truth("mapped_bytes") == 0
+        assert t.truth("gc_efficiency") == 1
+
+
+def test_truth_errors_are_exceptions():
+    t = ssdcore.SimTarget("ssd370")
+    with pytest.raises(ssdcore.SsdError) as e:
+        t.truth("cache_full_at_bytes")
+    assert e.value.name == "SSD_ENODATA"
+    with pytest.raises(ssdcore.SsdError) as e:
+        t.truth("nonsense")
+    assert "nonsense" in e.value.detail
+    t.close()
+    t.close()  # idempotent
+    with pytest.raises(ValueError):
+        ssdcore.sim_truth(t)
+
+
+def test_cli_sim_list_shows_profiles_and_key_figures(cli):
+    out = subprocess.run([cli, "sim", "list"], capture_output=True, text=True, check=True).stdout
+    lines = out.splitlines()
+    assert lines[0].split()[:3] == ["profile", "capacity", "cache"]
+    rows = {ln.split()[0]: ln.split() for ln in lines[2:]}
+    assert list(rows) == PROFILES
+    assert rows["bx200"][1:5] == ["240", "static", "3.0", "2.0"]
+    assert rows["ssd370"][7] == "1800"
+
+
+def test_cli_sim_show_output_is_a_loadable_profile_file(cli, tmp_path):
+    out = subprocess.run([cli, "sim", "show", "vector180,seed=5"], capture_output=True,
+                         text=True, check=True).stdout
+    assert "slc_gb            = 120" in out
+    path = tmp_path / "v.ini"
+    path.write_text(out)
+    assert ssdcore.sim_profile(f"file={path}")["params"] == \
+        ssdcore.sim_profile("vector180,seed=5")["params"]
+    js = subprocess.run([cli, "sim", "show", "--json", "bx200"], capture_output=True,
+                        text=True, check=True).stdout
+    assert json.loads(js)["name"] == "bx200"
+
+
+def test_cli_sim_errors_name_the_key_and_print_nothing_on_stdout(cli):
+    r = subprocess.run([cli, "sim", "show", "bx200,slc_wa=0"], capture_output=True, text=True)
+    assert r.returncode == 1 and r.stdout == "" and "key slc_wa" in r.stderr
+    r = subprocess.run([cli, "sim", "truth", "sim:nosuch"], capture_output=True, text=True)
+    assert r.returncode == 1 and "unknown profile 'nosuch'" in r.stderr
+    r = subprocess.run([cli, "sim", "frob"], capture_output=True, text=True)
+    assert r.returncode == 2
+
+
+def test_cli_sim_truth_after_idle(cli):
+    out = subprocess.run([cli, "sim", "truth", "sim:as510s,precondition=dirty", "--idle", "15m"],
+                         capture_output=True, text=True, check=True).stdout
+    truth = json.loads(out)
+    assert truth["virtual_time_s"] == 900
+    assert truth["last_idle_recovered_bytes"] == pytest.approx(1.4 * 2**30, rel=0.01)

@@ -1,0 +1,155 @@
+/* cmd_sim.c - `ssdcore sim list|show|truth`: the simulated drive's profiles
+ * and ground truth. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#include "commands.h"
+
+static void sim_usage(FILE *out) {
+    fprintf(out, "usage: ssdcore sim list                 the built-in profiles and key figures\n"
+                 "       ssdcore sim show SPEC [--json]   every parameter of a profile\n"
+                 "       ssdcore sim truth URI [--trim] [--idle SECONDS]\n"
+                 "                                        ground truth of a sim target (JSON)\n"
+                 "\n"
+                 "SPEC is a sim: URI without 'sim:', e.g. bx200 or bx200,slc_gb=6. The output\n"
+                 "of 'sim show' is a profile file: edit it and open sim:file=PATH.\n");
+}
+
+static double value(const char *spec, const char *key) {
+    char buf[64];
+    if (ssd_sim_profile_value(spec, key, buf, sizeof buf))
+        return 0;
+    return strtod(buf, NULL);
+}
+
+static int sim_list(void) {
+    printf("%-10s %8s %-8s %8s %8s %9s %9s %9s  %s\n", "profile", "capacity", "cache", "nominal",
+           "eff.", "after seq", "after rnd", "floor", "drive");
+    printf("%-10s %8s %-8s %8s %8s %9s %9s %9s\n", "", "GB", "", "GiB", "GiB", "MiB/s", "MiB/s",
+           "IOPS");
+    for (int i = 0; i < ssd_sim_profile_count(); i++) {
+        const char *name = ssd_sim_profile_name(i);
+        char type[64];
+        if (ssd_sim_profile_value(name, "slc_type", type, sizeof type))
+            return cli_error("sim", "profile %s does not resolve", name);
+        char *json = NULL;
+        double eff = 0;
+        if (!ssd_sim_profile_json(name, &json)) {
+            const char *k = strstr(json, "\"cache_effective_bytes\": ");
+            if (k)
+                eff = strtod(k + strlen("\"cache_effective_bytes\": "), NULL);
+        }
+        ssd_sim_free(json);
+        int none = !strcmp(type, "none");
+        printf("%-10s %8.0f %-8s %8.1f %8.1f %9.0f %9.1f %9.0f  %s\n", name,
+               value(name, "capacity_gb"), type, none ? 0 : value(name, "slc_gb"),
+               eff / 1073741824.0, value(name, "native_seq_mbps"), value(name, "native_rand_mbps"),
+               value(name, "floor_mbps") * 256, ssd_sim_profile_describe(i));
+    }
+    return 0;
+}
+
+static int sim_show(const char *spec, int json) {
+    char *text = NULL;
+    int rc = ssd_sim_profile_json(spec, &text);
+    if (rc) {
+        rc = cli_error("sim", "sim:%s: %s", spec, text ? text : ssd_strerror(rc));
+        ssd_sim_free(text);
+        return rc;
+    }
+    if (json) {
+        printf("%s\n", text);
+        ssd_sim_free(text);
+        return 0;
+    }
+    ssd_sim_free(text);
+    printf("# sim:%s - load with sim:file=PATH (GiB, MiB/s as in the reviews)\n", spec);
+    for (int i = 0; i < ssd_sim_param_count(); i++) {
+        char buf[64];
+        const char *key = ssd_sim_param_name(i);
+        if (ssd_sim_profile_value(spec, key, buf, sizeof buf))
+            return cli_error("sim", "sim:%s: cannot read %s", spec, key);
+        printf("%-17s = %-12s # %s\n", key, buf, ssd_sim_param_describe(i));
+    }
+    return 0;
+}
+
+static int sim_truth(int argc, char **argv) {
+    const char *uri = NULL;
+    int trim = 0;
+    double idle = 0;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--trim"))
+            trim = 1;
+        else if (!strcmp(argv[i], "--idle") && i + 1 < argc) {
+            if (ssd_parse_duration(argv[++i], &idle))
+                return cli_usage_error("sim", "--idle: '%s' is not a duration", argv[i]);
+        } else if (argv[i][0] == '-' || uri)
+            return cli_usage_error("sim", "unexpected argument '%s'", argv[i]);
+        else
+            uri = argv[i];
+    }
+    if (!uri)
+        return cli_usage_error("sim", "truth needs a sim: URI");
+    char full[4096];
+    snprintf(full, sizeof full, "%s%s", strncmp(uri, "sim:", 4) ? "sim:" : "", uri);
+    ssd_target *t = NULL;
+    int rc = ssd_target_create(&t);
+    if (!rc)
+        rc = ssd_target_open(t, full);
+    if (!rc && trim)
+        rc = ssd_target_trim(t, 0, ssd_target_size(t));
+    if (!rc && idle > 0)
+        rc = ssd_target_idle(t, idle);
+    char *json = NULL;
+    if (!rc)
+        rc = ssd_sim_truth_json(t, &json);
+    if (rc) {
+        int status = cli_error(
+            "sim", "%s", t && *ssd_target_errmsg(t) ? ssd_target_errmsg(t) : ssd_strerror(rc));
+        ssd_target_free(t);
+        return status;
+    }
+    printf("%s\n", json);
+    ssd_sim_free(json);
+    ssd_target_free(t);
+    return 0;
+}
+
+int cmd_sim(int argc, char **argv) {
+    if (argc < 2) {
+        sim_usage(stderr);
+        return 2;
+    }
+    const char *sub = argv[1];
+    if (!strcmp(sub, "-h") || !strcmp(sub, "--help")) {
+        sim_usage(stdout);
+        return 0;
+    }
+    if (!strcmp(sub, "list"))
+        return argc == 2 ? sim_list() : cli_usage_error("sim", "list takes no arguments");
+    if (!strcmp(sub, "show")) {
+        int json = 0;
+        const char *spec = NULL;
+        for (int i = 2; i < argc; i++) {
+            if (!strcmp(argv[i], "--json"))
+                json = 1;
+            else if (spec || argv[i][0] == '-')
+                return cli_usage_error("sim", "unexpected argument '%s'", argv[i]);
+            else
+                spec = argv[i];
+        }
+        if (!spec)
+            return cli_usage_error("sim", "show needs a profile, e.g. 'ssdcore sim show bx200'");
+        if (!strncmp(spec, "sim:", 4))
+            spec += 4;
+        return sim_show(spec, json);
+    }
+    if (!strcmp(sub, "truth"))
+        return sim_truth(argc, argv);
+    sim_usage(stderr);
+    return cli_usage_error("sim", "unknown subcommand '%s'", sub);
+}
