@@ -8,5 +8,7 @@
 #define SSDCORE_H
 
 #include "ssdcore/base.h"
+#include "ssdcore/series.h"
+#include "ssdcore/analysis.h"
 
 #endif /* SSDCORE_H */
