@@ -168,8 +168,11 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             S->cache_level_bps = hi;
             S->cache_drop_ratio = hi / lo;
             S->cache_uncertainty_bytes = p.uncertainty;
-            S->cache_censored = p.mixed == 0 ? SSD_CENSOR_RESOLUTION : SSD_CENSOR_NONE;
-            if (p.mixed == 0) {
+            /* With a one-sample first phase, nothing beyond that sample was
+             * written at its speed: the drop is inside it. */
+            int inside_first = p.mixed == 0 || (len0 == 1 && p.bytes <= c->b[0] * 1.02);
+            S->cache_censored = inside_first ? SSD_CENSOR_RESOLUTION : SSD_CENSOR_NONE;
+            if (inside_first) {
                 /* The cache level itself is unknown: the first sample's rate is
                  * only a lower bound, and so is its byte count. */
                 S->cache_bytes = c->b[0];

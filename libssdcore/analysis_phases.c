@@ -147,6 +147,9 @@ static int fold_transients(struct ssd__curve *c, size_t *st, double *lev, size_t
         else
             drop[j + 1] = 1;
         changed = 1;
+        /* The next segment's neighbour just changed: judge it next pass,
+         * with the merged level (a stall must not drag its neighbour down). */
+        j++;
     }
     if (changed) {
         compact(st, lev, k, drop);
