@@ -15,17 +15,12 @@ struct opt_desc {
 #define OPT(name, def, lo, hi)                                                                     \
     { #name, offsetof(struct ssd__analysis_opts, name), def, lo, hi }
 static const struct opt_desc opts[] = {
-    OPT(penalty, 3.0, 0.01, 1000.0),
-    OPT(min_step, 1.15, 1.001, 10.0),
-    OPT(min_drop, 1.3, 1.01, 100.0),
-    OPT(min_phase_samples, 5.0, 1.0, 1e9),
-    OPT(min_phase_fraction, 0.01, 0.0, 0.5),
-    OPT(dip_depth, 0.2, 0.01, 0.99),
-    OPT(ss_round_s, 60.0, 1e-6, 1e9),
-    OPT(ss_range, 0.2, 0.0, 10.0),
-    OPT(ss_slope, 0.1, 0.0, 10.0),
-    OPT(expect_cache_bps, 0.0, 0.0, 1e15),
-    OPT(exact_limit, 200000.0, 1000.0, 1e12),
+    OPT(penalty, 3.0, 0.01, 1000.0),         OPT(min_step, 1.15, 1.001, 10.0),
+    OPT(min_drop, 1.3, 1.01, 100.0),         OPT(min_phase_samples, 5.0, 1.0, 1e9),
+    OPT(min_phase_fraction, 0.01, 0.0, 0.5), OPT(dip_depth, 0.2, 0.01, 0.99),
+    OPT(ss_round_s, 60.0, 1e-6, 1e9),        OPT(ss_range, 0.2, 0.0, 10.0),
+    OPT(ss_slope, 0.1, 0.0, 10.0),           OPT(expect_cache_bps, 0.0, 0.0, 1e15),
+    OPT(exact_limit, 2048.0, 64.0, 1e12),
 };
 #undef OPT
 

@@ -52,7 +52,11 @@ static long segment(struct ssd__curve *c, const struct ssd__analysis_opts *o, si
         st[0] = 0;
         return (long)count;
     }
-    size_t target = (size_t)(o->exact_limit / 4 > 1000 ? o->exact_limit / 4 : 1000);
+    /* PELT's pruning fails inside long change-free stretches (every split of
+     * a homogeneous run lowers its cost, so no candidate is dropped) and the
+     * run time turns quadratic; on ~exact_limit/2 block means it stays a few
+     * milliseconds, and the refinement below restores sample resolution. */
+    size_t target = (size_t)(o->exact_limit / 2);
     size_t bs = (n + target - 1) / target;
     size_t nb = (n + bs - 1) / bs;
     double *yb = malloc(nb * sizeof *yb);

@@ -91,9 +91,10 @@ SSD_API void ssd_analysis_free(ssd_analysis *a);
  *  "expect_cache_bps"   when > 0: a run that never drops but stays at >= 80% of
  *                       this level reports a right-censored cache instead of
  *                       none (0)
- *  "exact_limit"        series longer than this are segmented on blocks first,
- *                       then refined at sample resolution near each change
- *                       (200000)
+ *  "exact_limit"        series up to this many samples are segmented exactly
+ *                       (PELT on samples); longer ones on about exact_limit/2
+ *                       block means, each change then re-placed at sample
+ *                       resolution within a block either side (2048)
  */
 SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, double value);
 SSD_API int ssd_analysis_get_option(const ssd_analysis *a, const char *key, double *value);
@@ -124,7 +125,9 @@ SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int 
  * Writes the end index (exclusive) of each segment to ends[], the last being
  * n, as ruptures' predict() does; returns their count, or SSD_ERANGE when
  * more than cap, SSD_EINVAL for bad arguments, SSD_ENOMEM. min_size >= 1.
- * Thread-safe; allocates O(n) scratch.
+ * Thread-safe; allocates O(n) scratch. PELT is O(n) when changes are
+ * frequent but O(n^2) over long change-free stretches: the analysis uses it
+ * on block means (see "exact_limit").
  */
 SSD_API int ssd_segment_l2(const double *y, size_t n, double penalty, size_t min_size, size_t *ends,
                            size_t cap);
