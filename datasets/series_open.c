@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "series_internal.h"
+#include "text_file.h"
 
 char *ssd__lines_next(struct ssd__lines *it, int *had_newline) {
     if (it->p >= it->end)
@@ -137,82 +138,8 @@ enum ssd__series_kind ssd__detect_series_kind(const char *buf, size_t len) {
     return SSD__KIND_UNKNOWN;
 }
 
-/* Reads a whole file (NUL-terminated) refusing anything over limit. */
 static int load_file(ssd_series *s, const char *path, uint64_t limit, char **out, size_t *len) {
-    *out = NULL;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return ssd__series_fail(s, -errno, "%s: cannot open: %s", path, strerror(errno));
-    struct stat st;
-    int rc = 0;
-    char *buf = NULL;
-    if (fstat(fd, &st)) {
-        rc = ssd__series_fail(s, -errno, "%s: cannot stat: %s", path, strerror(errno));
-        goto out;
-    }
-    if (S_ISDIR(st.st_mode)) {
-        rc = ssd__series_fail(s, -EISDIR, "%s: is a directory", path);
-        goto out;
-    }
-    if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > limit) {
-        rc = ssd__series_fail(s, SSD_ERANGE,
-                              "%s: %llu bytes: larger than the %llu-byte limit for a series file",
-                              path, (unsigned long long)st.st_size, (unsigned long long)limit);
-        goto out;
-    }
-    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 65536, n = 0;
-    buf = malloc(cap);
-    if (!buf) {
-        rc = ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", path);
-        goto out;
-    }
-    for (;;) {
-        if (n + 1 >= cap) {
-            if ((uint64_t)cap > limit) {
-                rc = ssd__series_fail(s, SSD_ERANGE,
-                                      "%s: larger than the %llu-byte limit for a series file", path,
-                                      (unsigned long long)limit);
-                goto out;
-            }
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                rc = ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", path);
-                goto out;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        ssize_t r = read(fd, buf + n, cap - 1 - n);
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            rc = ssd__series_fail(s, -errno, "%s: read failed: %s", path, strerror(errno));
-            goto out;
-        }
-        if (r == 0)
-            break;
-        n += (size_t)r;
-        if ((uint64_t)n > limit) {
-            rc = ssd__series_fail(s, SSD_ERANGE,
-                                  "%s: larger than the %llu-byte limit for a series file", path,
-                                  (unsigned long long)limit);
-            goto out;
-        }
-    }
-    buf[n] = '\0';
-    if (memchr(buf, '\0', n)) {
-        size_t at = (size_t)((char *)memchr(buf, '\0', n) - buf);
-        rc = ssd__series_fail(s, SSD_EFORMAT, "%s: byte %zu: NUL byte: not a text series file",
-                              path, at);
-        goto out;
-    }
-    *out = buf;
-    *len = n;
-    buf = NULL;
-out:
-    free(buf);
-    close(fd);
-    return rc;
+    return ssd__load_text(path, limit, out, len, s->err, sizeof s->err);
 }
 
 static int parse_ddir(const char *ddir) {

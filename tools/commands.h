@@ -13,6 +13,7 @@ struct ssd_cli_command {
 
 int cmd_version(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
+int cmd_fio_result(int argc, char **argv);
 
 /* Prints "ssdcore CMD: message" to stderr and returns exit status 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

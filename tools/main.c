@@ -10,6 +10,7 @@
 static const struct ssd_cli_command commands[] = {
     {"version", cmd_version, "print the version"},
     {"analyze", cmd_analyze, "find phases, cache, folding, recovery in write series"},
+    {"fio-result", cmd_fio_result, "summary and latency percentiles of fio JSON output"},
 };
 
 static void usage(FILE *out) {

@@ -6,10 +6,10 @@
 """
 from ._ffi import ffi, lib
 from ._errors import SsdError, check
-from .analysis import Series, analyze, analyze_many, read_series, segment_l2
+from .analysis import Series, analyze, analyze_many, read_fio_json, read_series, segment_l2
 
 __all__ = ["SsdError", "check", "ffi", "lib", "version",
-           "Series", "analyze", "analyze_many", "read_series", "segment_l2"]
+           "Series", "analyze", "analyze_many", "read_fio_json", "read_series", "segment_l2"]
 
 
 def version():

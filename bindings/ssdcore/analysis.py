@@ -18,7 +18,7 @@ import numpy as np
 from ._errors import SsdError, check
 from ._ffi import ffi, lib
 
-__all__ = ["Series", "read_series", "analyze", "analyze_many", "segment_l2"]
+__all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", "segment_l2"]
 
 PathLike = Union[str, os.PathLike]
 
@@ -261,3 +261,24 @@ def segment_l2(y, penalty: float, min_size: int = 1) -> list[int]:
     k = check(lib.ssd_segment_l2(ffi.cast("double *", ffi.from_buffer(a)), n, float(penalty),
                                  int(min_size), ends, n))
     return [int(ends[i]) for i in range(k)]
+
+
+def read_fio_json(path: PathLike, as_frame: bool = False):
+    """Summary figures and latency percentiles of fio JSON output: a list of
+    dicts (one per job and direction with I/O), or a DataFrame. clat_ns is
+    ignored when inconsistent with lat_ns (``clat_inconsistent``).
+    """
+    out = ffi.new("ssd_fio_result **")
+    rc = lib.ssd_fio_result_open(out, os.fspath(path).encode())
+    h = ffi.gc(out[0], lib.ssd_fio_result_free) if out[0] != ffi.NULL else None
+    check(rc, (lambda: lib.ssd_fio_result_errmsg(h)) if h is not None else None)
+    js = ffi.new("char **")
+    check(lib.ssd_fio_result_to_json(h, js))
+    try:
+        rows = json.loads(ffi.string(js[0]).decode())
+    finally:
+        lib.ssd_free(js[0])
+    if as_frame:
+        import pandas as pd
+        return pd.DataFrame(rows)
+    return rows

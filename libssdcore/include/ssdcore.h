@@ -10,5 +10,6 @@
 #include "ssdcore/base.h"
 #include "ssdcore/series.h"
 #include "ssdcore/analysis.h"
+#include "ssdcore/fio_result.h"
 
 #endif /* SSDCORE_H */
