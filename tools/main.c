@@ -13,6 +13,8 @@ static const struct ssd_cli_command commands[] = {
     {"trim", cmd_trim, "discard a range of a target"},
     {"idle", cmd_idle, "leave a target idle for a while"},
     {"sim", cmd_sim, "simulated drives: profiles and ground truth"},
+    {"analyze", cmd_analyze, "find phases, cache, folding, recovery in write series"},
+    {"fio-result", cmd_fio_result, "summary and latency percentiles of fio JSON output"},
 };
 
 static void usage(FILE *out) {

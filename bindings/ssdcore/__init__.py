@@ -3,14 +3,26 @@
 >>> import ssdcore
 >>> ssdcore.version()
 '0.1.0'
+
+Submodules: ``job`` (targets and workloads), ``sim`` (the simulated drive),
+``analysis`` (series readers and write-curve analysis), ``fileops`` (tree
+copy, archives, file sets). Their public names are re-exported here.
 """
 from ._ffi import ffi, lib
 from ._errors import SsdError, check
 from .job import Target, interrupt, job
 from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
+from .analysis import Series, analyze, analyze_many, read_fio_json, read_series, segment_l2
 
-__all__ = ["SsdError", "SimTarget", "Target", "check", "ffi", "interrupt", "job", "lib",
-           "sim_profile", "sim_profiles", "sim_truth", "version"]
+__all__ = [
+    "SsdError", "check", "ffi", "lib", "version",
+    # job
+    "Target", "interrupt", "job",
+    # sim
+    "SimTarget", "sim_profile", "sim_profiles", "sim_truth",
+    # analysis
+    "Series", "analyze", "analyze_many", "read_fio_json", "read_series", "segment_l2",
+]
 
 
 def version():

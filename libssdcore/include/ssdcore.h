@@ -12,5 +12,8 @@
 #include "ssdcore/target.h"
 #include "ssdcore/job.h"
 #include "ssdcore/sim.h"
+#include "ssdcore/series.h"
+#include "ssdcore/analysis.h"
+#include "ssdcore/fio_result.h"
 
 #endif /* SSDCORE_H */

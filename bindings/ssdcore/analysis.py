@@ -1,0 +1,284 @@
+"""Write-curve analysis: read series, find the SLC cache, phases, folding,
+recovery and consistency.
+
+>>> import ssdcore
+>>> r = ssdcore.analyze("run.csv")                       # doctest: +SKIP
+>>> r["cache"]["bytes"], r["post_cache_bps"]             # doctest: +SKIP
+>>> t, b = ssdcore.read_series("log_bw.*.log")           # doctest: +SKIP
+>>> df = ssdcore.analyze_many(["a.csv", "b.csv"])        # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Iterable, Mapping, Sequence, Union
+
+import numpy as np
+
+from ._errors import SsdError, check
+from ._ffi import ffi, lib
+
+__all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", "segment_l2"]
+
+PathLike = Union[str, os.PathLike]
+
+
+def _paths(p) -> list[str]:
+    if isinstance(p, (str, os.PathLike)):
+        return [os.fspath(p)]
+    return [os.fspath(x) for x in p]
+
+
+class Series:
+    """A write series held by the C library (owned; freed with the object).
+
+    Build one with ``Series.open(path_or_paths)``, ``Series.from_arrays(t_s,
+    bytes)`` or ``Series.from_chunks(chunk_bytes, rate_bps)``.
+    """
+
+    def __init__(self, handle):
+        self._h = ffi.gc(handle, lib.ssd_series_free)
+
+    @classmethod
+    def _make(cls, fn, *args):
+        out = ffi.new("ssd_series **")
+        rc = fn(out, *args)
+        h = out[0]
+        if rc < 0:
+            detail = ffi.string(lib.ssd_series_errmsg(h)).decode(errors="replace") if h != ffi.NULL else ""
+            lib.ssd_series_free(h)
+            raise SsdError(rc, detail)
+        return cls(h)
+
+    @classmethod
+    def open(cls, paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
+             max_file_bytes: int = 0) -> "Series":
+        """Read one series from a file, a glob, or several fio job logs."""
+        names = [p.encode() for p in _paths(paths)]
+        keep = [ffi.new("char[]", n) for n in names]
+        arr = ffi.new("const char *[]", keep)
+        return cls._make(lib.ssd_series_open_many, arr, len(keep), ddir.encode(), max_file_bytes)
+
+    @classmethod
+    def from_arrays(cls, t_s, bytes_) -> "Series":
+        """A series from interval end times (s) and bytes per interval."""
+        t = np.ascontiguousarray(t_s, dtype=np.float64)
+        b = np.ascontiguousarray(bytes_, dtype=np.float64)
+        if t.shape != b.shape or t.ndim != 1:
+            raise ValueError("t_s and bytes must be 1-D arrays of the same length")
+        return cls._make(lib.ssd_series_from_arrays, ffi.cast("double *", ffi.from_buffer(t)),
+                         ffi.cast("double *", ffi.from_buffer(b)), len(t))
+
+    @classmethod
+    def from_chunks(cls, chunk_bytes, rate_bps) -> "Series":
+        """A series sampled per bytes written: one rate per chunk."""
+        c = np.ascontiguousarray(chunk_bytes, dtype=np.float64)
+        r = np.ascontiguousarray(rate_bps, dtype=np.float64)
+        if c.shape != r.shape or c.ndim != 1:
+            raise ValueError("chunk_bytes and rate_bps must be 1-D arrays of the same length")
+        return cls._make(lib.ssd_series_from_chunks, ffi.cast("double *", ffi.from_buffer(c)),
+                         ffi.cast("double *", ffi.from_buffer(r)), len(c))
+
+    def set_column(self, name: str, values) -> None:
+        v = np.ascontiguousarray(values, dtype=np.float64)
+        if v.shape != (len(self),):
+            raise ValueError("column length must match the series")
+        check(lib.ssd_series_set_column(self._h, name.encode(),
+                                        ffi.cast("double *", ffi.from_buffer(v))),
+              lambda: lib.ssd_series_errmsg(self._h))
+
+    def __len__(self) -> int:
+        return int(lib.ssd_series_count(self._h))
+
+    def _array(self, ptr) -> np.ndarray:
+        n = len(self)
+        if ptr == ffi.NULL or n == 0:
+            return np.zeros(0)
+        return np.frombuffer(ffi.buffer(ptr, n * 8), dtype=np.float64).copy()
+
+    @property
+    def t_s(self) -> np.ndarray:
+        return self._array(lib.ssd_series_t_s(self._h))
+
+    @property
+    def bytes(self) -> np.ndarray:
+        return self._array(lib.ssd_series_bytes(self._h))
+
+    @property
+    def columns(self) -> dict:
+        out, i = {}, 0
+        while True:
+            name = lib.ssd_series_column_name(self._h, i)
+            if name == ffi.NULL:
+                return out
+            key = ffi.string(name).decode()
+            out[key] = self._array(lib.ssd_series_column(self._h, name))
+            i += 1
+
+    @property
+    def metadata(self) -> dict:
+        return json.loads(ffi.string(lib.ssd_series_metadata(self._h)).decode())
+
+    @property
+    def source(self) -> str:
+        return ffi.string(lib.ssd_series_source(self._h)).decode()
+
+    @property
+    def format(self) -> str:
+        return ffi.string(lib.ssd_series_format(self._h)).decode()
+
+    def to_frame(self):
+        """A pandas DataFrame: t_s, bytes, rate_bps and the optional columns."""
+        import pandas as pd
+        t, b = self.t_s, self.bytes
+        dt = np.diff(np.concatenate(([0.0], t)))
+        data = {"t_s": t, "bytes": b, "rate_bps": b / dt}
+        data.update(self.columns)
+        return pd.DataFrame(data)
+
+
+def read_series(paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
+                as_frame: bool = False):
+    """Read a series file (format detected from content) or several fio job
+    logs as one series. Returns ``(t_s, bytes)`` numpy arrays, or a pandas
+    DataFrame with ``as_frame=True``.
+
+    >>> t, b = read_series("tests/data/series_v1_cache.csv")   # doctest: +SKIP
+    """
+    s = Series.open(paths, ddir=ddir)
+    return s.to_frame() if as_frame else (s.t_s, s.bytes)
+
+
+def _as_series(data, ddir: str) -> Series:
+    if isinstance(data, Series):
+        return data
+    if isinstance(data, (str, os.PathLike)) or (
+            isinstance(data, (list, tuple)) and data and isinstance(data[0], (str, os.PathLike))):
+        return Series.open(data, ddir=ddir)
+    if isinstance(data, Mapping):
+        return Series.from_arrays(data["t_s"], data["bytes"])
+    if isinstance(data, tuple) and len(data) == 2:
+        return Series.from_arrays(data[0], data[1])
+    raise TypeError("expected a path, a list of fio job logs, a Series, (t_s, bytes) or a "
+                    "mapping with t_s and bytes")
+
+
+class _Analysis:
+    def __init__(self, options: Mapping[str, float]):
+        out = ffi.new("ssd_analysis **")
+        rc = lib.ssd_analysis_create(out)
+        if rc < 0:
+            raise SsdError(rc)
+        self._h = ffi.gc(out[0], lib.ssd_analysis_free)
+        for k, v in options.items():
+            check(lib.ssd_analysis_set_option(self._h, k.encode(), float(v)),
+                  lambda: lib.ssd_analysis_errmsg(self._h))
+
+    def run(self, s: Series, ref: Series | None, source: str | None) -> dict:
+        check(lib.ssd_analysis_run(self._h, s._h, ref._h if ref is not None else ffi.NULL),
+              lambda: lib.ssd_analysis_errmsg(self._h))
+        out = ffi.new("char **")
+        check(lib.ssd_analysis_to_json(self._h, source.encode() if source else ffi.NULL, 0, out))
+        try:
+            return json.loads(ffi.string(out[0]).decode())
+        finally:
+            lib.ssd_free(out[0])
+
+
+def analyze(data, reference=None, ddir: str = "write", **options: float) -> dict:
+    """Analyse one write series; returns the ``ssdcore analyze --json`` dict.
+
+    ``data``: a path (or glob, or list of fio job logs), a ``Series``, a
+    ``(t_s, bytes)`` pair of arrays or a mapping with those keys.
+    ``reference``: the fresh-drive series (same forms) when ``data`` is an
+    after-idle run; adds ``"recovery"``. Keyword options are the C
+    library's (``penalty=3``, ``min_drop=1.3``, ``expect_cache_bps=...``).
+
+    >>> t = np.arange(1, 601, dtype=float)
+    >>> b = np.where(t <= 100, 400e6, 60e6)
+    >>> r = analyze((t, b))
+    >>> round(r["cache"]["bytes"] / 1e9, 1), round(r["post_cache_bps"] / 1e6)
+    (40.0, 60)
+    """
+    s = _as_series(data, ddir)
+    ref = _as_series(reference, ddir) if reference is not None else None
+    src = None
+    if isinstance(data, (str, os.PathLike)):
+        src = os.fspath(data)
+    return _Analysis(options).run(s, ref, src)
+
+
+def _flatten(d: dict, prefix: str = "") -> dict:
+    out = {}
+    for k, v in d.items():
+        key = f"{prefix}{k}"
+        if isinstance(v, dict):
+            out.update(_flatten(v, key + "."))
+        elif isinstance(v, list):
+            out[key + ".count"] = len(v)
+        else:
+            out[key] = v
+    return out
+
+
+def analyze_many(items: Iterable, reference=None, ddir: str = "write", errors: str = "raise",
+                 **options: float):
+    """Analyse many series in one call; returns a pandas DataFrame with one row
+    per item (nested keys flattened: ``cache.bytes``, ``consistency.cv``...).
+    ``errors="record"`` puts a failing file's message in an ``error`` column
+    instead of raising.
+    """
+    import pandas as pd
+    an = _Analysis(options)
+    ref = _as_series(reference, ddir) if reference is not None else None
+    rows = []
+    for item in items:
+        name = os.fspath(item) if isinstance(item, (str, os.PathLike)) else None
+        try:
+            res = an.run(_as_series(item, ddir), ref, name)
+            row = _flatten(res)
+            row["cache.found"] = res["cache"] is not None
+        except SsdError as e:
+            if errors != "record":
+                raise
+            row = {"source": name, "error": str(e)}
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def segment_l2(y, penalty: float, min_size: int = 1) -> list[int]:
+    """Exact PELT change-in-mean segmentation (L2 cost); returns segment ends
+    (exclusive, the last is len(y)), like ruptures' ``predict``.
+
+    >>> segment_l2([0, 0, 0, 5, 5, 5], penalty=1.0)
+    [3, 6]
+    """
+    a = np.ascontiguousarray(y, dtype=np.float64)
+    n = len(a)
+    if n == 0:
+        return []
+    ends = ffi.new("size_t[]", n)
+    k = check(lib.ssd_segment_l2(ffi.cast("double *", ffi.from_buffer(a)), n, float(penalty),
+                                 int(min_size), ends, n))
+    return [int(ends[i]) for i in range(k)]
+
+
+def read_fio_json(path: PathLike, as_frame: bool = False):
+    """Summary figures and latency percentiles of fio JSON output: a list of
+    dicts (one per job and direction with I/O), or a DataFrame. clat_ns is
+    ignored when inconsistent with lat_ns (``clat_inconsistent``).
+    """
+    out = ffi.new("ssd_fio_result **")
+    rc = lib.ssd_fio_result_open(out, os.fspath(path).encode())
+    h = ffi.gc(out[0], lib.ssd_fio_result_free) if out[0] != ffi.NULL else None
+    check(rc, (lambda: lib.ssd_fio_result_errmsg(h)) if h is not None else None)
+    js = ffi.new("char **")
+    check(lib.ssd_fio_result_to_json(h, js))
+    try:
+        rows = json.loads(ffi.string(js[0]).decode())
+    finally:
+        lib.ssd_free(js[0])
+    if as_frame:
+        import pandas as pd
+        return pd.DataFrame(rows)
+    return rows

@@ -1,0 +1,210 @@
+/* series_csv.c - readers of the ssdcore series CSV v1 and of byte-sampled
+ * CSVs (one speed per chunk written). Strict about the required columns,
+ * lenient about the optional ones. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "series_internal.h"
+
+#define MAX_FIELDS 64
+
+/* The optional columns kept; others are ignored. */
+static int is_kept_column(const char *name) {
+    return !strcmp(name, "ops") || !strncmp(name, "lat_", 4);
+}
+
+static size_t count_lines(const char *buf, size_t len) {
+    size_t n = 1;
+    for (const char *p = buf; (p = memchr(p, '\n', (size_t)(buf + len - p))) != NULL; p++)
+        n++;
+    return n;
+}
+
+int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len) {
+    struct ssd__lines it = {buf, buf + len, 0};
+    char *line;
+    int nl;
+    char *fields[MAX_FIELDS];
+    int ti = -1, bi = -1;
+    size_t nheader = 0;
+    int colmap[MAX_FIELDS];
+    int rc;
+
+    if (ssd__series_reserve(s, count_lines(buf, len)))
+        return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
+
+    /* Comments, the magic line, metadata, then the header. */
+    while ((line = ssd__lines_next(&it, &nl)) != NULL) {
+        if (line[0] == '#') {
+            if (!strncmp(line, "# ssdcore-series", 16)) {
+                char *end;
+                long v = strtol(line + 16, &end, 10);
+                if (end == line + 16)
+                    return ssd__series_fail(s, SSD_EFORMAT,
+                                            "%s:%zu: ssdcore-series: missing version number", name,
+                                            it.lineno);
+                if (v != 1)
+                    return ssd__series_fail(s, SSD_EUNSUPPORTED,
+                                            "%s:%zu: ssdcore-series version %ld: this reader "
+                                            "knows version 1",
+                                            name, it.lineno, v);
+            } else {
+                char *p = line + 1;
+                while (*p == ' ')
+                    p++;
+                if (*p == '{' && !s->metadata && ssd__series_set_string(&s->metadata, p))
+                    return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
+            }
+            continue;
+        }
+        if (!line[0] && nl)
+            continue;
+        nheader = ssd__split_csv(line, fields, MAX_FIELDS);
+        if (nheader > MAX_FIELDS)
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: header: more than %d columns", name,
+                                    it.lineno, MAX_FIELDS);
+        for (size_t i = 0; i < nheader; i++) {
+            colmap[i] = -1;
+            if (!strcmp(fields[i], "t_s")) {
+                if (ti >= 0)
+                    return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: header: t_s twice", name,
+                                            it.lineno);
+                ti = (int)i;
+            } else if (!strcmp(fields[i], "bytes")) {
+                if (bi >= 0)
+                    return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: header: bytes twice", name,
+                                            it.lineno);
+                bi = (int)i;
+            } else if (is_kept_column(fields[i])) {
+                colmap[i] = ssd__series_column_index(s, fields[i]);
+            }
+        }
+        break;
+    }
+    if (!line)
+        return ssd__series_fail(s, SSD_ENODATA, "%s:%zu: no header line (t_s,bytes,...)", name,
+                                it.lineno);
+    if (ti < 0 || bi < 0)
+        return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: header: required column '%s' missing",
+                                name, it.lineno, ti < 0 ? "t_s" : "bytes");
+    size_t need = (size_t)(ti > bi ? ti : bi) + 1;
+    double prev = 0.0;
+    while ((line = ssd__lines_next(&it, &nl)) != NULL) {
+        if (line[0] == '#' || (!line[0] && nl))
+            continue;
+        if (!line[0])
+            break;
+        size_t nf = ssd__split_csv(line, fields, MAX_FIELDS);
+        if (!nl && nf < nheader)
+            return ssd__series_fail(s, SSD_EFORMAT,
+                                    "%s:%zu: truncated last line (%zu of %zu fields)", name,
+                                    it.lineno, nf, nheader);
+        if (nf < need)
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %zu fields, need at least %zu", name,
+                                    it.lineno, nf, need);
+        double t, b;
+        if (ssd__parse_double(fields[ti], &t))
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: t_s: '%s' is not a finite number",
+                                    name, it.lineno, fields[ti]);
+        if (ssd__parse_double(fields[bi], &b))
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: bytes: '%s' is not a finite number",
+                                    name, it.lineno, fields[bi]);
+        if (t <= prev)
+            return ssd__series_fail(s, SSD_EFORMAT,
+                                    "%s:%zu: t_s: %g after %g: times must be > 0 and strictly "
+                                    "increasing",
+                                    name, it.lineno, t, prev);
+        if (b < 0)
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: bytes: %g is negative", name,
+                                    it.lineno, b);
+        size_t row = s->n;
+        ssd__series_push(s, t, b);
+        for (size_t i = 0; i < nf && i < nheader && i < MAX_FIELDS; i++) {
+            double v;
+            if (colmap[i] >= 0 && ssd__parse_double(fields[i], &v) == 0)
+                s->col[colmap[i]][row] = v;
+        }
+        prev = t;
+    }
+    (void)rc;
+    if (s->n == 0)
+        return ssd__series_fail(s, SSD_ENODATA, "%s:%zu: header only, no data rows", name,
+                                it.lineno);
+    return 0;
+}
+
+int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len) {
+    struct ssd__lines it = {buf, buf + len, 0};
+    char *line;
+    int nl;
+    char *fields[MAX_FIELDS];
+    int pi = -1, ri = -1;
+    double rate_scale = 1.0;
+    size_t nheader = 0;
+
+    if (ssd__series_reserve(s, count_lines(buf, len)))
+        return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
+    while ((line = ssd__lines_next(&it, &nl)) != NULL) {
+        if (line[0] == '#' || !line[0])
+            continue;
+        nheader = ssd__split_csv(line, fields, MAX_FIELDS);
+        for (size_t i = 0; i < nheader && i < MAX_FIELDS; i++) {
+            if (!strcmp(fields[i], "pos_bytes"))
+                pi = (int)i;
+            else if (!strcmp(fields[i], "bps"))
+                ri = (int)i, rate_scale = 1.0;
+            else if (!strcmp(fields[i], "mib_s"))
+                ri = (int)i, rate_scale = 1048576.0;
+            else if (!strcmp(fields[i], "mb_s"))
+                ri = (int)i, rate_scale = 1e6;
+        }
+        break;
+    }
+    if (!line)
+        return ssd__series_fail(s, SSD_ENODATA, "%s: no header line", name);
+    if (pi < 0 || ri < 0)
+        return ssd__series_fail(s, SSD_EFORMAT,
+                                "%s:%zu: header: need pos_bytes and a rate column (bps, mib_s "
+                                "or mb_s)",
+                                name, it.lineno);
+    size_t need = (size_t)(pi > ri ? pi : ri) + 1;
+    double prev_pos = 0.0, t = 0.0;
+    while ((line = ssd__lines_next(&it, &nl)) != NULL) {
+        if (line[0] == '#' || (!line[0] && nl))
+            continue;
+        if (!line[0])
+            break;
+        size_t nf = ssd__split_csv(line, fields, MAX_FIELDS);
+        if (!nl && nf < nheader)
+            return ssd__series_fail(s, SSD_EFORMAT,
+                                    "%s:%zu: truncated last line (%zu of %zu fields)", name,
+                                    it.lineno, nf, nheader);
+        if (nf < need)
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %zu fields, need at least %zu", name,
+                                    it.lineno, nf, need);
+        double pos, rate;
+        if (ssd__parse_double(fields[pi], &pos))
+            return ssd__series_fail(s, SSD_EFORMAT,
+                                    "%s:%zu: pos_bytes: '%s' is not a finite number", name,
+                                    it.lineno, fields[pi]);
+        if (ssd__parse_double(fields[ri], &rate))
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: rate: '%s' is not a finite number",
+                                    name, it.lineno, fields[ri]);
+        if (pos <= prev_pos)
+            return ssd__series_fail(s, SSD_EFORMAT,
+                                    "%s:%zu: pos_bytes: %g after %g: must strictly increase", name,
+                                    it.lineno, pos, prev_pos);
+        if (rate <= 0)
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: rate: %g must be > 0", name, it.lineno,
+                                    rate);
+        double chunk = pos - prev_pos;
+        t += chunk / (rate * rate_scale);
+        ssd__series_push(s, t, chunk);
+        prev_pos = pos;
+    }
+    if (s->n == 0)
+        return ssd__series_fail(s, SSD_ENODATA, "%s:%zu: header only, no data rows", name,
+                                it.lineno);
+    return 0;
+}

@@ -1,0 +1,190 @@
+/* series_fiolog.c - fio write_bw_log / write_iops_log files, one per job,
+ * merged into one series: rows filtered by direction, bucketed on the
+ * logging interval (rounding absorbs fio's few-ms timestamp jitter) and
+ * summed across jobs. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "series_internal.h"
+
+struct fio_row {
+    double t_ms;
+    double bytes_per_s;
+};
+
+struct fio_parsed {
+    struct fio_row *rows;
+    size_t n;
+    double interval_ms;
+};
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int parse_one(ssd_series *s, struct ssd__fio_file *f, int ddir, struct fio_parsed *out) {
+    struct ssd__lines it = {f->buf, f->buf + f->len, 0};
+    const char *base = strrchr(f->name, '/');
+    int iops = strstr(base ? base : f->name, "_iops") != NULL;
+    size_t cap = 1;
+    for (const char *p = f->buf; (p = memchr(p, '\n', (size_t)(f->buf + f->len - p))); p++)
+        cap++;
+    out->rows = malloc(cap * sizeof *out->rows);
+    out->n = 0;
+    if (!out->rows)
+        return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", f->name);
+    char *line, *fields[8];
+    int nl;
+    double prev_t = -1;
+    while ((line = ssd__lines_next(&it, &nl)) != NULL) {
+        if (!line[0] && nl)
+            continue;
+        size_t nf = ssd__split_csv(line, fields, 8);
+        if (!nl && nf < 4)
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: truncated last line", f->name,
+                                    it.lineno);
+        if (nf < 4 || nf > 6)
+            return ssd__series_fail(s, SSD_EFORMAT,
+                                    "%s:%zu: %zu fields: a fio log line has 4 to 6 (time, value, "
+                                    "ddir, bs[, offset][, prio])",
+                                    f->name, it.lineno, nf);
+        double v[6];
+        static const char *const what[6] = {"time", "value", "ddir", "bs", "offset", "prio"};
+        for (size_t i = 0; i < nf; i++)
+            if (ssd__parse_double(fields[i], &v[i]) || v[i] < 0)
+                return ssd__series_fail(s, SSD_EFORMAT,
+                                        "%s:%zu: %s: '%s' is not a non-negative number", f->name,
+                                        it.lineno, what[i], fields[i]);
+        if (v[2] > 2 || v[2] != floor(v[2]))
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: ddir: %g is not 0, 1 or 2", f->name,
+                                    it.lineno, v[2]);
+        if (ddir >= 0 && (int)v[2] != ddir)
+            continue;
+        if (v[0] < prev_t)
+            return ssd__series_fail(s, SSD_EFORMAT,
+                                    "%s:%zu: time: %g ms after %g ms: not monotonic", f->name,
+                                    it.lineno, v[0], prev_t);
+        prev_t = v[0];
+        double bps;
+        if (iops) {
+            if (v[3] <= 0)
+                return ssd__series_fail(s, SSD_EFORMAT,
+                                        "%s:%zu: bs: 0 in an IOPS log: block size unknown", f->name,
+                                        it.lineno);
+            bps = v[1] * v[3];
+        } else {
+            bps = v[1] * 1024.0;
+        }
+        out->rows[out->n].t_ms = v[0];
+        out->rows[out->n].bytes_per_s = bps;
+        out->n++;
+    }
+    /* The logging interval: the median spacing of this file's rows. */
+    out->interval_ms = 0;
+    if (out->n >= 2) {
+        double *d = malloc((out->n - 1) * sizeof *d);
+        if (!d)
+            return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", f->name);
+        for (size_t i = 1; i < out->n; i++)
+            d[i - 1] = out->rows[i].t_ms - out->rows[i - 1].t_ms;
+        qsort(d, out->n - 1, sizeof *d, cmp_double);
+        out->interval_ms = d[(out->n - 1) / 2];
+        free(d);
+    } else if (out->n == 1) {
+        out->interval_ms = out->rows[0].t_ms;
+    }
+    return 0;
+}
+
+int ssd__read_fio_logs(ssd_series *s, struct ssd__fio_file *files, size_t nfiles, int ddir) {
+    int rc = 0;
+    double *bucket = NULL;
+    unsigned *contrib = NULL;
+    struct fio_parsed *p = calloc(nfiles, sizeof *p);
+    if (!p)
+        return ssd__series_fail(s, SSD_ENOMEM, "out of memory");
+    double ivals[64];
+    size_t nivals = 0, with_rows = 0;
+    for (size_t i = 0; i < nfiles; i++) {
+        rc = parse_one(s, &files[i], ddir, &p[i]);
+        if (rc)
+            goto out;
+        if (p[i].n) {
+            with_rows++;
+            if (nivals < 64 && p[i].interval_ms > 0)
+                ivals[nivals++] = p[i].interval_ms;
+        }
+    }
+    static const char *const dname[] = {"read", "write", "trim"};
+    if (!with_rows) {
+        rc = ssd__series_fail(s, SSD_ENODATA, "%s%s: no %s rows", files[0].name,
+                              nfiles > 1 ? " (and the other files)" : "",
+                              ddir >= 0 ? dname[ddir] : "data");
+        goto out;
+    }
+    if (!nivals) {
+        rc =
+            ssd__series_fail(s, SSD_ENODATA, "%s: cannot tell the logging interval", files[0].name);
+        goto out;
+    }
+    qsort(ivals, nivals, sizeof *ivals, cmp_double);
+    double interval = ivals[nivals / 2];
+    double tmax = 0;
+    for (size_t i = 0; i < nfiles; i++)
+        if (p[i].n && p[i].rows[p[i].n - 1].t_ms > tmax)
+            tmax = p[i].rows[p[i].n - 1].t_ms;
+    double nb = floor(tmax / interval + 0.5) + 1;
+    if (nb > 1e8) {
+        rc = ssd__series_fail(s, SSD_ERANGE, "%s: %g ms at a %g ms interval: too many buckets",
+                              files[0].name, tmax, interval);
+        goto out;
+    }
+    size_t nbuckets = (size_t)nb + 1;
+    bucket = calloc(nbuckets, sizeof *bucket);
+    contrib = calloc(nbuckets, sizeof *contrib);
+    size_t *last_of_file = calloc(nfiles, sizeof *last_of_file);
+    if (!bucket || !contrib || !last_of_file) {
+        free(last_of_file);
+        rc = ssd__series_fail(s, SSD_ENOMEM, "out of memory");
+        goto out;
+    }
+    size_t kmin = nbuckets, kmax = 0;
+    for (size_t i = 0; i < nfiles; i++) {
+        for (size_t r = 0; r < p[i].n; r++) {
+            size_t k = (size_t)floor(p[i].rows[r].t_ms / interval + 0.5);
+            if (k < 1)
+                k = 1;
+            /* Each row stands for one interval's average rate. */
+            bucket[k] += p[i].rows[r].bytes_per_s * interval / 1000.0;
+            if (last_of_file[i] != k)
+                contrib[k]++;
+            last_of_file[i] = k;
+            if (k < kmin)
+                kmin = k;
+            if (k > kmax)
+                kmax = k;
+        }
+    }
+    free(last_of_file);
+    /* Jobs end a bucket or two apart: drop the trailing buckets that not every
+     * job reached, so the end of the run is not a false drop. */
+    while (kmax > kmin && contrib[kmax] < with_rows)
+        kmax--;
+    if (ssd__series_reserve(s, kmax - kmin + 2)) {
+        rc = ssd__series_fail(s, SSD_ENOMEM, "out of memory");
+        goto out;
+    }
+    /* A series starts at 0, so the first logged bucket becomes (0, interval]
+     * (fio's own first row covers that span unless the job started late). */
+    for (size_t k = kmin; k <= kmax; k++)
+        ssd__series_push(s, (double)(k - kmin + 1) * interval / 1000.0, bucket[k]);
+out:
+    free(bucket);
+    free(contrib);
+    for (size_t i = 0; i < nfiles; i++)
+        free(p[i].rows);
+    free(p);
+    return rc;
+}

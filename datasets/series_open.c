@@ -1,0 +1,334 @@
+/* series_open.c - loading series files: size limits, globs, format detection
+ * from content, and the shared line/field helpers of the readers. */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "series_internal.h"
+#include "text_file.h"
+
+char *ssd__lines_next(struct ssd__lines *it, int *had_newline) {
+    if (it->p >= it->end)
+        return NULL;
+    char *line = it->p;
+    char *nl = memchr(it->p, '\n', (size_t)(it->end - it->p));
+    it->lineno++;
+    if (nl) {
+        *nl = '\0';
+        if (nl > line && nl[-1] == '\r')
+            nl[-1] = '\0';
+        it->p = nl + 1;
+        *had_newline = 1;
+    } else {
+        it->p = it->end;
+        *had_newline = 0;
+    }
+    return line;
+}
+
+static char *trim(char *f) {
+    while (*f == ' ' || *f == '\t')
+        f++;
+    char *e = f + strlen(f);
+    while (e > f && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+        *--e = '\0';
+    return f;
+}
+
+size_t ssd__split_csv(char *line, char **fields, size_t max) {
+    size_t n = 0;
+    char *p = line;
+    for (;;) {
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = '\0';
+        if (n < max)
+            fields[n] = trim(p);
+        n++;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    return n;
+}
+
+int ssd__parse_double(const char *field, double *out) {
+    if (!*field)
+        return -1;
+    char *end;
+    errno = 0;
+    double v = strtod(field, &end);
+    if (*end || errno == ERANGE || !isfinite(v))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int line_is_fio_log(const char *p, const char *end) {
+    /* 4 to 6 comma-separated integers. */
+    int fields = 0;
+    for (;;) {
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        const char *start = p;
+        if (p < end && *p == '-')
+            p++;
+        while (p < end && isdigit((unsigned char)*p))
+            p++;
+        if (p == start)
+            return 0;
+        fields++;
+        while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+            p++;
+        if (p >= end || *p == '\n')
+            break;
+        if (*p != ',')
+            return 0;
+        p++;
+    }
+    return fields >= 4 && fields <= 6;
+}
+
+enum ssd__series_kind ssd__detect_series_kind(const char *buf, size_t len) {
+    const char *p = buf, *end = buf + len;
+    while (p < end && isspace((unsigned char)*p))
+        p++;
+    if (p == end)
+        return SSD__KIND_UNKNOWN;
+    if (*p == '{')
+        return SSD__KIND_FIO_JSON;
+    if ((size_t)(end - p) >= 16 && !memcmp(p, "# ssdcore-series", 16))
+        return SSD__KIND_SERIES_CSV;
+    /* First non-comment line decides. */
+    while (p < end && *p == '#') {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            return SSD__KIND_UNKNOWN;
+        p = nl + 1;
+    }
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *le = nl ? nl : end;
+    if (line_is_fio_log(p, le))
+        return SSD__KIND_FIO_LOG;
+    size_t n = (size_t)(le - p);
+    if (n > 4096)
+        return SSD__KIND_UNKNOWN;
+    char tmp[4097];
+    memcpy(tmp, p, n);
+    tmp[n] = '\0';
+    char *fields[64];
+    size_t nf = ssd__split_csv(tmp, fields, 64);
+    int has_t = 0, has_b = 0, has_pos = 0;
+    for (size_t i = 0; i < nf && i < 64; i++) {
+        has_t |= !strcmp(fields[i], "t_s");
+        has_b |= !strcmp(fields[i], "bytes");
+        has_pos |= !strcmp(fields[i], "pos_bytes");
+    }
+    if (has_pos)
+        return SSD__KIND_BYTES_CSV;
+    if (has_t || has_b)
+        return SSD__KIND_SERIES_CSV;
+    return SSD__KIND_UNKNOWN;
+}
+
+static int load_file(ssd_series *s, const char *path, uint64_t limit, char **out, size_t *len) {
+    return ssd__load_text(path, limit, out, len, s->err, sizeof s->err);
+}
+
+static int parse_ddir(const char *ddir) {
+    if (!ddir || !strcmp(ddir, "write"))
+        return 1;
+    if (!strcmp(ddir, "read"))
+        return 0;
+    if (!strcmp(ddir, "trim"))
+        return 2;
+    if (!strcmp(ddir, "any"))
+        return -1;
+    return -2;
+}
+
+static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t len, int ddir) {
+    switch (ssd__detect_series_kind(buf, len)) {
+    case SSD__KIND_SERIES_CSV:
+        s->format = "ssdcore-series-1";
+        return ssd__read_series_csv(s, name, buf, len);
+    case SSD__KIND_BYTES_CSV:
+        s->format = "bytes-csv";
+        return ssd__read_bytes_csv(s, name, buf, len);
+    case SSD__KIND_FIO_LOG: {
+        s->format = "fio-log";
+        struct ssd__fio_file f = {name, buf, len};
+        return ssd__read_fio_logs(s, &f, 1, ddir);
+    }
+    case SSD__KIND_FIO_JSON:
+        return ssd__series_fail(s, SSD_EFORMAT,
+                                "%s:1: fio JSON output holds summary figures, not a series: "
+                                "use ssd_fio_json_open (ssdcore fio-summary)",
+                                name);
+    case SSD__KIND_UNKNOWN:
+    default:
+        if (len == 0 || strspn(buf, " \t\r\n") == len)
+            return ssd__series_fail(s, SSD_ENODATA, "%s: empty file", name);
+        return ssd__series_fail(s, SSD_EFORMAT,
+                                "%s:1: not a recognised series format (expected an ssdcore "
+                                "series CSV, a fio bw/iops log or a pos_bytes CSV)",
+                                name);
+    }
+}
+
+static int has_glob_chars(const char *p) {
+    return strpbrk(p, "*?[") != NULL;
+}
+
+SSD_API int ssd_series_open_many(ssd_series **out, const char *const *paths, size_t npaths,
+                                 const char *ddir_name, uint64_t max_file_bytes) {
+    if (!out)
+        return SSD_EINVAL;
+    *out = NULL;
+    ssd_series *s = calloc(1, sizeof *s);
+    if (!s)
+        return SSD_ENOMEM;
+    *out = s;
+    if (!paths || npaths == 0)
+        return ssd__series_fail(s, SSD_EINVAL, "no input files");
+    int ddir = parse_ddir(ddir_name);
+    if (ddir == -2)
+        return ssd__series_fail(s, SSD_EINVAL, "ddir '%s': expected write, read, trim or any",
+                                ddir_name);
+    uint64_t limit = max_file_bytes ? max_file_bytes : SSD_SERIES_MAX_FILE_BYTES;
+
+    /* Expand globs into one list of names. */
+    int rc = 0;
+    char **names = NULL;
+    size_t nnames = 0, capnames = 0;
+    struct ssd__fio_file *files = NULL;
+    size_t nfiles = 0;
+    for (size_t i = 0; i < npaths && rc == 0; i++) {
+        if (!paths[i]) {
+            rc = ssd__series_fail(s, SSD_EINVAL, "NULL path");
+            break;
+        }
+        glob_t g;
+        size_t count = 1;
+        int globbed = 0;
+        if (has_glob_chars(paths[i]) && access(paths[i], F_OK) != 0) {
+            int grc = glob(paths[i], 0, NULL, &g);
+            if (grc == GLOB_NOMATCH) {
+                rc = ssd__series_fail(s, -ENOENT, "%s: no file matches", paths[i]);
+                break;
+            }
+            if (grc) {
+                rc = ssd__series_fail(s, SSD_ENOMEM, "%s: glob failed", paths[i]);
+                break;
+            }
+            globbed = 1;
+            count = g.gl_pathc;
+        }
+        for (size_t j = 0; j < count && rc == 0; j++) {
+            const char *nm = globbed ? g.gl_pathv[j] : paths[i];
+            if (nnames == capnames) {
+                size_t nc = capnames ? capnames * 2 : 8;
+                char **nn = realloc(names, nc * sizeof *nn);
+                if (!nn) {
+                    rc = ssd__series_fail(s, SSD_ENOMEM, "out of memory");
+                    break;
+                }
+                names = nn;
+                capnames = nc;
+            }
+            names[nnames] = NULL;
+            if (ssd__series_set_string(&names[nnames], nm)) {
+                rc = ssd__series_fail(s, SSD_ENOMEM, "out of memory");
+                break;
+            }
+            nnames++;
+        }
+        if (globbed)
+            globfree(&g);
+    }
+    if (rc)
+        goto out;
+    ssd__series_set_string(&s->source, npaths == 1 ? paths[0] : names[0]);
+
+    files = calloc(nnames, sizeof *files);
+    if (!files) {
+        rc = ssd__series_fail(s, SSD_ENOMEM, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < nnames; i++) {
+        files[i].name = names[i];
+        rc = load_file(s, names[i], limit, &files[i].buf, &files[i].len);
+        if (rc)
+            goto out;
+        nfiles++;
+    }
+    if (nnames == 1) {
+        rc = dispatch_single(s, names[0], files[0].buf, files[0].len, ddir);
+        goto out;
+    }
+    for (size_t i = 0; i < nnames; i++) {
+        enum ssd__series_kind k = ssd__detect_series_kind(files[i].buf, files[i].len);
+        if (k != SSD__KIND_FIO_LOG) {
+            rc = ssd__series_fail(
+                s, SSD_EFORMAT,
+                "%s:1: only fio logs (one per job) combine into one series; "
+                "this file is %s",
+                names[i], k == SSD__KIND_UNKNOWN ? "not a recognised format" : "another format");
+            goto out;
+        }
+    }
+    s->format = "fio-log";
+    rc = ssd__read_fio_logs(s, files, nnames, ddir);
+out:
+    if (rc)
+        s->n = 0; /* a failed open holds no partial data */
+    for (size_t i = 0; i < nfiles; i++)
+        free(files[i].buf);
+    free(files);
+    for (size_t i = 0; i < nnames; i++)
+        free(names[i]);
+    free(names);
+    return rc;
+}
+
+SSD_API int ssd_series_open(ssd_series **out, const char *path) {
+    return ssd_series_open_many(out, &path, 1, NULL, 0);
+}
+
+SSD_API int ssd_series_parse(ssd_series **out, const char *name, const char *text, size_t len) {
+    if (!out)
+        return SSD_EINVAL;
+    *out = NULL;
+    ssd_series *s = calloc(1, sizeof *s);
+    if (!s)
+        return SSD_ENOMEM;
+    *out = s;
+    if (!name)
+        name = "<memory>";
+    if (!text && len)
+        return ssd__series_fail(s, SSD_EINVAL, "%s: NULL text", name);
+    if (ssd__series_set_string(&s->source, name))
+        return ssd__series_fail(s, SSD_ENOMEM, "out of memory");
+    if (len > SSD_SERIES_MAX_FILE_BYTES)
+        return ssd__series_fail(s, SSD_ERANGE, "%s: larger than the series size limit", name);
+    if (len && memchr(text, '\0', len))
+        return ssd__series_fail(s, SSD_EFORMAT, "%s: NUL byte: not a text series", name);
+    char *buf = malloc(len + 1);
+    if (!buf)
+        return ssd__series_fail(s, SSD_ENOMEM, "out of memory");
+    if (len)
+        memcpy(buf, text, len);
+    buf[len] = '\0';
+    int rc = dispatch_single(s, name, buf, len, 1);
+    if (rc)
+        s->n = 0;
+    free(buf);
+    return rc;
+}

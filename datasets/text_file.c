@@ -1,0 +1,105 @@
+/* text_file.c - reading a whole text file for the readers, refusing
+ * anything over a size limit before reading it (a 2 GB file of garbage costs
+ * one fstat) and anything holding NUL bytes. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <ssdcore/base.h>
+
+#include "text_file.h"
+
+static int fail(char *err, size_t errsize, int code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int fail(char *err, size_t errsize, int code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errsize, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+/* Reads a whole file (NUL-terminated) refusing anything over limit. */
+int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, char *err,
+                   size_t errsize) {
+    *out = NULL;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return fail(err, errsize, -errno, "%s: cannot open: %s", path, strerror(errno));
+    struct stat st;
+    int rc = 0;
+    char *buf = NULL;
+    if (fstat(fd, &st)) {
+        rc = fail(err, errsize, -errno, "%s: cannot stat: %s", path, strerror(errno));
+        goto out;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        rc = fail(err, errsize, -EISDIR, "%s: is a directory", path);
+        goto out;
+    }
+    if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > limit) {
+        rc = fail(err, errsize, SSD_ERANGE,
+                  "%s: %llu bytes: larger than the %llu-byte limit for a series file", path,
+                  (unsigned long long)st.st_size, (unsigned long long)limit);
+        goto out;
+    }
+    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 65536, n = 0;
+    buf = malloc(cap);
+    if (!buf) {
+        rc = fail(err, errsize, SSD_ENOMEM, "%s: out of memory", path);
+        goto out;
+    }
+    for (;;) {
+        if (n + 1 >= cap) {
+            if ((uint64_t)cap > limit) {
+                rc = fail(err, errsize, SSD_ERANGE,
+                          "%s: larger than the %llu-byte limit for a series file", path,
+                          (unsigned long long)limit);
+                goto out;
+            }
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                rc = fail(err, errsize, SSD_ENOMEM, "%s: out of memory", path);
+                goto out;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        ssize_t r = read(fd, buf + n, cap - 1 - n);
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            rc = fail(err, errsize, -errno, "%s: read failed: %s", path, strerror(errno));
+            goto out;
+        }
+        if (r == 0)
+            break;
+        n += (size_t)r;
+        if ((uint64_t)n > limit) {
+            rc = fail(err, errsize, SSD_ERANGE,
+                      "%s: larger than the %llu-byte limit for a series file", path,
+                      (unsigned long long)limit);
+            goto out;
+        }
+    }
+    buf[n] = '\0';
+    if (memchr(buf, '\0', n)) {
+        size_t at = (size_t)((char *)memchr(buf, '\0', n) - buf);
+        rc = fail(err, errsize, SSD_EFORMAT, "%s: byte %zu: NUL byte: not a text series file", path,
+                  at);
+        goto out;
+    }
+    *out = buf;
+    *len = n;
+    buf = NULL;
+out:
+    free(buf);
+    close(fd);
+    return rc;
+}

@@ -1,0 +1,164 @@
+/* analysis.c - the analysis handle: options by key, a run, and the result
+ * accessors. The steps of a run live in analysis_*.c. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis_internal.h"
+
+struct opt_desc {
+    const char *key;
+    size_t offset;
+    double def, lo, hi;
+};
+
+#define OPT(name, def, lo, hi)                                                                     \
+    { #name, offsetof(struct ssd__analysis_opts, name), def, lo, hi }
+static const struct opt_desc opts[] = {
+    OPT(penalty, 3.0, 0.01, 1000.0),         OPT(min_step, 1.15, 1.001, 10.0),
+    OPT(min_drop, 1.3, 1.01, 100.0),         OPT(min_phase_samples, 5.0, 1.0, 1e9),
+    OPT(min_phase_fraction, 0.01, 0.0, 0.5), OPT(dip_depth, 0.2, 0.01, 0.99),
+    OPT(ss_round_s, 60.0, 1e-6, 1e9),        OPT(ss_range, 0.2, 0.0, 10.0),
+    OPT(ss_slope, 0.1, 0.0, 10.0),           OPT(expect_cache_bps, 0.0, 0.0, 1e15),
+    OPT(exact_limit, 2048.0, 64.0, 1e12),
+};
+#undef OPT
+
+static const struct opt_desc *find_opt(const char *key) {
+    if (!key)
+        return NULL;
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+        if (!strcmp(opts[i].key, key))
+            return &opts[i];
+    return NULL;
+}
+
+SSD_API int ssd_analysis_create(ssd_analysis **out) {
+    if (!out)
+        return SSD_EINVAL;
+    ssd_analysis *a = calloc(1, sizeof *a);
+    *out = a;
+    if (!a)
+        return SSD_ENOMEM;
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+        *(double *)((char *)&a->o + opts[i].offset) = opts[i].def;
+    return 0;
+}
+
+SSD_API void ssd_analysis_free(ssd_analysis *a) {
+    if (!a)
+        return;
+    ssd__curve_release(&a->c);
+    free(a->source);
+    free(a);
+}
+
+SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, double value) {
+    if (!a)
+        return SSD_EINVAL;
+    const struct opt_desc *d = find_opt(key);
+    if (!d)
+        return ssd__fail(a->err, SSD_EINVAL, "unknown option '%s'", key ? key : "(null)");
+    if (!(value >= d->lo && value <= d->hi))
+        return ssd__fail(a->err, SSD_ERANGE, "option %s = %g: outside [%g, %g]", key, value, d->lo,
+                         d->hi);
+    *(double *)((char *)&a->o + d->offset) = value;
+    return 0;
+}
+
+SSD_API int ssd_analysis_get_option(const ssd_analysis *a, const char *key, double *value) {
+    const struct opt_desc *d = find_opt(key);
+    if (!a || !d || !value)
+        return SSD_EINVAL;
+    *value = *(const double *)((const char *)&a->o + d->offset);
+    return 0;
+}
+
+SSD_API const char *ssd_analysis_errmsg(const ssd_analysis *a) {
+    return a ? a->err : "no analysis handle";
+}
+
+static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, const ssd_series *s,
+                   struct ssd__result *res, char *err) {
+    memset(res, 0, sizeof *res);
+    int rc = ssd__curve_prepare(c, s, err);
+    if (rc)
+        return rc;
+    rc = ssd__curve_phases(c, o, err);
+    if (rc)
+        return rc;
+    res->sum.samples = c->n;
+    res->sum.duration_s = c->duration;
+    res->sum.total_bytes = c->total;
+    res->sum.has_recovery = 0;
+    res->sum.recovered_bytes = res->sum.reference_level_bps = NAN;
+    ssd__find_cache(c, o, res);
+    ssd__consistency(c, o, s, res);
+    ssd__steady_state(c, o, res);
+    return 0;
+}
+
+SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_series *reference) {
+    if (!a)
+        return SSD_EINVAL;
+    a->have = 0;
+    a->err[0] = '\0';
+    if (!s)
+        return ssd__fail(a->err, SSD_EINVAL, "no series");
+    free(a->source);
+    a->source = NULL;
+    const char *src = ssd_series_source(s);
+    a->source = malloc(strlen(src) + 1);
+    if (!a->source)
+        return ssd__fail(a->err, SSD_ENOMEM, "out of memory");
+    strcpy(a->source, src);
+    if (reference) {
+        struct ssd__curve rc_curve;
+        struct ssd__result *ref = malloc(sizeof *ref);
+        memset(&rc_curve, 0, sizeof rc_curve);
+        if (!ref)
+            return ssd__fail(a->err, SSD_ENOMEM, "out of memory");
+        int rc = analyse(&rc_curve, &a->o, reference, ref, a->err);
+        ssd__curve_release(&rc_curve);
+        if (rc) {
+            free(ref);
+            return rc;
+        }
+        rc = analyse(&a->c, &a->o, s, &a->res, a->err);
+        if (rc == 0)
+            ssd__find_recovery(&a->c, &a->o, ref, &a->res);
+        free(ref);
+        if (rc)
+            return rc;
+    } else {
+        int rc = analyse(&a->c, &a->o, s, &a->res, a->err);
+        if (rc)
+            return rc;
+    }
+    a->have = 1;
+    return 0;
+}
+
+SSD_API int ssd_analysis_summary(const ssd_analysis *a, struct ssd_analysis_summary *out) {
+    if (!a || !out)
+        return SSD_EINVAL;
+    if (!a->have)
+        return SSD_ESTATE;
+    *out = a->res.sum;
+    return 0;
+}
+
+SSD_API size_t ssd_analysis_phase_count(const ssd_analysis *a) {
+    return a && a->have ? a->c.nph : 0;
+}
+
+SSD_API int ssd_analysis_phase(const ssd_analysis *a, size_t index, struct ssd_phase *out) {
+    if (!a || !out)
+        return SSD_EINVAL;
+    if (!a->have)
+        return SSD_ESTATE;
+    if (index >= a->c.nph)
+        return SSD_ERANGE;
+    *out = a->c.ph[index];
+    return 0;
+}

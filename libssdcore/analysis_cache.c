@@ -1,0 +1,266 @@
+/* analysis_cache.c - the SLC cache (first phase followed by a lasting drop)
+ * placed inside the sample where the drop happened, the post-cache level,
+ * further steps, folding, bursts back to cache speed, and GC recovery
+ * against a fresh reference. */
+#include <math.h>
+#include <string.h>
+
+#include "analysis_internal.h"
+
+static double clamp01(double v) {
+    return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+/* Share of samples [a, b) whose rate is >= thr. */
+static double frac_above(const struct ssd__curve *c, size_t a, size_t b, double thr) {
+    if (b <= a)
+        return 0;
+    size_t k = 0;
+    for (size_t i = a; i < b; i++)
+        k += c->r[i] >= thr;
+    return (double)k / (double)(b - a);
+}
+
+struct placement {
+    double bytes, uncertainty;
+    size_t mixed; /* the sample the drop happened in */
+};
+
+/*
+ * Bytes written at level hi before the drop to level lo near sample k (the
+ * first sample of the low phase). The boundary is first re-placed within a
+ * few samples by a two-level cost clipped against outliers; then the drop is
+ * placed inside the one sample that mixes both levels: a sample of length dt
+ * with rate r = f*hi + (1-f)*lo spent f*dt at hi and wrote f*dt*hi there.
+ */
+static struct placement place_drop(const struct ssd__curve *c, size_t first, size_t k, double hi,
+                                   double lo) {
+    size_t n = c->n;
+    double yh = log(hi), yl = log(lo);
+    double clip = 9.0 * c->sigma * c->sigma + 0.25 * (yh - yl) * (yh - yl);
+    size_t wlo = k > first + 4 ? k - 4 : first, whi = k + 4 < n ? k + 4 : n - 1;
+    double best = INFINITY;
+    size_t kk = k;
+    for (size_t s = wlo > first ? wlo : first + 1; s <= whi; s++) {
+        double cost = 0;
+        for (size_t i = wlo; i <= whi; i++) {
+            double d = c->y[i] - (i < s ? yh : yl);
+            d *= d;
+            cost += d < clip ? d : clip;
+        }
+        if (cost < best) {
+            best = cost;
+            kk = s;
+        }
+    }
+    struct placement p;
+    /* Of the samples either side of the boundary, the more intermediate
+     * one holds the drop. */
+    size_t m = kk;
+    double fm = clamp01((c->r[kk] - lo) / (hi - lo));
+    if (kk > first) {
+        double fp = clamp01((c->r[kk - 1] - lo) / (hi - lo));
+        double mix_prev = fp < 1 - fp ? fp : 1 - fp, mix_cur = fm < 1 - fm ? fm : 1 - fm;
+        if (mix_prev > mix_cur) {
+            m = kk - 1;
+            fm = fp;
+        }
+    }
+    p.mixed = m;
+    p.bytes = c->cum[m] - c->cum[first] + fm * c->dt[m] * hi;
+    double sample_at_hi = c->dt[m] * hi;
+    double sf = c->sigma * c->r[m] / (hi - lo);
+    double u1 = sf * sample_at_hi;
+    double u2 = p.bytes * c->sigma / sqrt((double)(m - first + 1));
+    p.uncertainty = sqrt(u1 * u1 + u2 * u2);
+    return p;
+}
+
+static void find_bursts(const struct ssd__curve *c, size_t from, double thr,
+                        struct ssd__result *res) {
+    res->nbursts = res->bursts_total = 0;
+    size_t i = from;
+    while (i < c->n) {
+        if (c->r[i] < thr) {
+            i++;
+            continue;
+        }
+        size_t a = i;
+        while (i < c->n && c->r[i] >= thr)
+            i++;
+        /* One fast sample is noise or a write-back hiccup, not a burst. */
+        if (i - a < 2)
+            continue;
+        res->bursts_total++;
+        if (res->nbursts < SSD__MAX_BURSTS) {
+            struct ssd__burst *b = &res->bursts[res->nbursts++];
+            b->start_bytes = c->cum[a];
+            b->bytes = c->cum[i] - c->cum[a];
+            b->start_s = a ? c->t[a - 1] : 0;
+            b->duration_s = c->t[i - 1] - b->start_s;
+            b->level_bps = b->duration_s > 0 ? b->bytes / b->duration_s : 0;
+        }
+    }
+}
+
+/* Lower levels after the post-cache phase: a new step is a lasting phase
+ * below every earlier one by at least min_step. Folding is the last step
+ * when the curve never climbs back above it. */
+static void find_steps(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                       size_t from_phase, struct ssd__result *res) {
+    res->nsteps = 0;
+    double floor_lev = c->ph[from_phase].level_bps;
+    for (size_t j = from_phase + 1; j < c->nph && res->nsteps < SSD__MAX_STEPS; j++) {
+        const struct ssd_phase *p = &c->ph[j];
+        if (p->level_bps * o->min_step <= floor_lev) {
+            struct ssd__step *s = &res->steps[res->nsteps++];
+            s->start_bytes = p->start_bytes;
+            s->start_s = p->start_s;
+            s->level_bps = p->level_bps;
+            floor_lev = p->level_bps;
+        }
+    }
+}
+
+void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                     struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    const struct ssd_phase *ph = c->ph;
+    S->has_cache = 0;
+    S->cache_bytes = S->cache_level_bps = S->cache_drop_ratio = NAN;
+    S->cache_uncertainty_bytes = NAN;
+    S->cache_censored = SSD_CENSOR_NONE;
+    S->has_folding = 0;
+    S->folding_start_bytes = S->folding_level_bps = NAN;
+    S->post_cache_bps = ph[0].level_bps;
+    res->cache_phase_end = 0;
+    res->nsteps = res->nbursts = res->bursts_total = 0;
+
+    if (c->nph >= 2) {
+        double hi = ph[0].level_bps, lo = ph[1].level_bps;
+        double thr = sqrt(hi * lo);
+        size_t len0 = ph[0].last - ph[0].first + 1;
+        size_t k = ph[1].first;
+        int ok = hi >= o->min_drop * lo;
+        if (ok && len0 >= 2) {
+            /* The cache phase runs at cache speed, and the drop lasts: the
+             * rest of the run stays mostly below the midpoint (a bimodal or
+             * merely noisy drive fails one of the two). */
+            ok = frac_above(c, 0, k > 1 ? k - 1 : k, thr) >= 0.7 &&
+                 frac_above(c, k, c->n, thr) <= 0.3;
+        } else if (ok) {
+            /* A one-sample first phase: either the drop happened inside the
+             * first sample, or the first sample is an outlier. Demand that it
+             * towers over everything after it. */
+            memcpy(c->scratch, c->r + 1, (c->n - 1) * sizeof *c->r);
+            double p99 = ssd__quantile(c->scratch, c->n - 1, 0.99);
+            ok = c->r[0] >= 1.5 * p99 && frac_above(c, 1, c->n, thr) <= 0.3;
+        }
+        /* A later lasting phase faster than the "cache" means the first phase
+         * was just a fast start of a wandering drive. */
+        for (size_t j = 2; ok && j < c->nph; j++)
+            if (ph[j].level_bps > hi * o->min_step)
+                ok = 0;
+        if (ok) {
+            struct placement p = place_drop(c, 0, k, hi, lo);
+            S->has_cache = 1;
+            S->cache_bytes = p.bytes;
+            S->cache_level_bps = hi;
+            S->cache_drop_ratio = hi / lo;
+            S->cache_uncertainty_bytes = p.uncertainty;
+            /* With a one-sample first phase, nothing beyond that sample was
+             * written at its speed: the drop is inside it. */
+            int inside_first = p.mixed == 0 || (len0 == 1 && p.bytes <= c->b[0] * 1.02);
+            S->cache_censored = inside_first ? SSD_CENSOR_RESOLUTION : SSD_CENSOR_NONE;
+            if (inside_first) {
+                /* The cache level itself is unknown: the first sample's rate is
+                 * only a lower bound, and so is its byte count. */
+                S->cache_bytes = c->b[0];
+                S->cache_level_bps = c->r[0];
+                S->cache_drop_ratio = c->r[0] / lo;
+                S->cache_uncertainty_bytes = 0;
+            }
+            S->post_cache_bps = lo;
+            res->cache_phase_end = k;
+            find_steps(c, o, 1, res);
+            find_bursts(c, k + 1, thr, res);
+        }
+    }
+    if (!S->has_cache) {
+        if (c->nph == 1 && o->expect_cache_bps > 0 &&
+            ph[0].level_bps >= 0.8 * o->expect_cache_bps) {
+            S->has_cache = 1;
+            S->cache_bytes = c->total;
+            S->cache_level_bps = ph[0].level_bps;
+            S->cache_drop_ratio = NAN;
+            S->cache_uncertainty_bytes = 0;
+            S->cache_censored = SSD_CENSOR_RIGHT;
+            S->post_cache_bps = NAN;
+            res->cache_phase_end = c->n;
+            return;
+        }
+        find_steps(c, o, 0, res);
+        return;
+    }
+    if (res->nsteps > 0) {
+        const struct ssd__step *last = &res->steps[res->nsteps - 1];
+        int stays = 1;
+        for (size_t j = 0; j < c->nph; j++)
+            if (c->ph[j].start_bytes > last->start_bytes &&
+                c->ph[j].level_bps > last->level_bps * o->min_step)
+                stays = 0;
+        if (stays) {
+            S->has_folding = 1;
+            S->folding_start_bytes = last->start_bytes;
+            S->folding_level_bps = last->level_bps;
+        }
+    }
+}
+
+void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                        const struct ssd__result *ref, struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    const struct ssd_analysis_summary *R = &ref->sum;
+    double ref_hi, thr;
+    if (R->has_cache && R->cache_censored != SSD_CENSOR_RESOLUTION && isfinite(R->post_cache_bps)) {
+        ref_hi = R->cache_level_bps;
+        thr = sqrt(ref_hi * R->post_cache_bps);
+    } else {
+        ref_hi = isfinite(R->cache_level_bps) ? R->cache_level_bps : R->post_cache_bps;
+        thr = ref_hi / o->min_drop;
+    }
+    S->has_recovery = 1;
+    S->reference_level_bps = ref_hi;
+    res->recovery_censored = SSD_CENSOR_NONE;
+    const struct ssd_phase *ph = c->ph;
+    if (ph[0].level_bps >= thr) {
+        /* The run starts at (near) cache speed: recovered up to the first
+         * phase that falls below the midpoint. */
+        for (size_t j = 1; j < c->nph; j++) {
+            if (ph[j].level_bps < thr) {
+                struct placement p =
+                    place_drop(c, 0, ph[j].first, ph[0].level_bps, ph[j].level_bps);
+                S->recovered_bytes = p.bytes;
+                return;
+            }
+        }
+        S->recovered_bytes = c->total;
+        res->recovery_censored = SSD_CENSOR_RIGHT;
+        return;
+    }
+    /* The recovered stretch is shorter than a phase: it sits in the first
+     * few samples. Each contributes the bytes it wrote at the reference's
+     * cache speed, from its rate mixing the two levels. */
+    double lo = ph[0].level_bps, rec = 0;
+    if (ref_hi <= lo) {
+        S->recovered_bytes = 0;
+        return;
+    }
+    for (size_t i = 0; i < c->n && i < c->min_len; i++) {
+        double f = clamp01((c->r[i] - lo) / (ref_hi - lo));
+        if (f < 3 * c->sigma * lo / (ref_hi - lo))
+            break;
+        rec += f * c->dt[i] * ref_hi;
+    }
+    S->recovered_bytes = rec;
+}

@@ -1,0 +1,134 @@
+/* analysis_curve.c - turns a series into what the analysis works on: the
+ * duration, rate and log-rate of every sample, cumulative bytes, and a
+ * robust estimate of the noise. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis_internal.h"
+
+static void swap_d(double *a, double *b) {
+    double t = *a;
+    *a = *b;
+    *b = t;
+}
+
+/* Wirth's selection (Hoare's partition around v[k]): O(n) expected. */
+static double select_kth(double *v, size_t n, size_t kk) {
+    long l = 0, m = (long)n - 1, k = (long)kk;
+    while (l < m) {
+        double x = v[k];
+        long i = l, j = m;
+        do {
+            while (v[i] < x)
+                i++;
+            while (x < v[j])
+                j--;
+            if (i <= j) {
+                swap_d(&v[i], &v[j]);
+                i++;
+                j--;
+            }
+        } while (i <= j);
+        if (j < k)
+            l = i;
+        if (k < i)
+            m = j;
+    }
+    return v[k];
+}
+
+double ssd__median(double *v, size_t n) {
+    if (n == 0)
+        return NAN;
+    double m = select_kth(v, n, n / 2);
+    if (n % 2)
+        return m;
+    /* The lower middle is the largest of the lower half. */
+    double lower = v[0];
+    for (size_t i = 1; i < n / 2; i++)
+        if (v[i] > lower)
+            lower = v[i];
+    return 0.5 * (m + lower);
+}
+
+double ssd__quantile(double *v, size_t n, double q) {
+    if (n == 0)
+        return NAN;
+    double pos = q * (double)(n - 1);
+    size_t k = (size_t)pos;
+    double frac = pos - (double)k;
+    double a = select_kth(v, n, k);
+    if (frac == 0 || k + 1 >= n)
+        return a;
+    double b = v[k + 1];
+    for (size_t i = k + 2; i < n; i++)
+        if (v[i] < b)
+            b = v[i];
+    return a + frac * (b - a);
+}
+
+void ssd__curve_release(struct ssd__curve *c) {
+    free(c->dt);
+    free(c->r);
+    free(c->y);
+    free(c->cum);
+    free(c->scratch);
+    free(c->ph);
+    memset(c, 0, sizeof *c);
+}
+
+int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
+    ssd__curve_release(c);
+    const char *src = ssd_series_source(s);
+    size_t n = ssd_series_count(s);
+    if (n < 3)
+        return ssd__fail(err, SSD_ENODATA, "%s: %zu samples: the analysis needs at least 3", src,
+                         n);
+    c->n = n;
+    c->t = ssd_series_t_s(s);
+    c->b = ssd_series_bytes(s);
+    c->dt = malloc(n * sizeof *c->dt);
+    c->r = malloc(n * sizeof *c->r);
+    c->y = malloc(n * sizeof *c->y);
+    c->cum = malloc((n + 1) * sizeof *c->cum);
+    c->scratch = malloc(n * sizeof *c->scratch);
+    if (!c->dt || !c->r || !c->y || !c->cum || !c->scratch)
+        return ssd__fail(err, SSD_ENOMEM, "%s: out of memory for %zu samples", src, n);
+    double prev = 0;
+    c->cum[0] = 0;
+    size_t npos = 0;
+    for (size_t i = 0; i < n; i++) {
+        double dt = c->t[i] - prev;
+        if (!(dt > 0) || !isfinite(c->t[i]))
+            return ssd__fail(err, SSD_EINVAL, "%s: sample %zu: t_s %g is not after %g", src, i,
+                             c->t[i], prev);
+        if (!(c->b[i] >= 0) || !isfinite(c->b[i]))
+            return ssd__fail(err, SSD_EINVAL, "%s: sample %zu: bytes %g is not >= 0", src, i,
+                             c->b[i]);
+        c->dt[i] = dt;
+        c->r[i] = c->b[i] / dt;
+        c->cum[i + 1] = c->cum[i] + c->b[i];
+        if (c->r[i] > 0)
+            c->scratch[npos++] = c->r[i];
+        prev = c->t[i];
+    }
+    if (npos == 0)
+        return ssd__fail(err, SSD_ENODATA, "%s: no bytes written in %zu samples", src, n);
+    c->duration = c->t[n - 1];
+    c->total = c->cum[n];
+    /* A stall (rate ~0) would be -inf in log space: floor it far below the
+     * typical level, where it still stands out but stays finite. */
+    double floor_r = ssd__median(c->scratch, npos) * 1e-3;
+    for (size_t i = 0; i < n; i++)
+        c->y[i] = log(c->r[i] > floor_r ? c->r[i] : floor_r);
+    for (size_t i = 1; i < n; i++)
+        c->scratch[i - 1] = fabs(c->y[i] - c->y[i - 1]);
+    /* MAD of first differences: level shifts are rare, so they barely move
+     * it, while the noise is counted twice (hence the sqrt 2). */
+    double mad = ssd__median(c->scratch, n - 1);
+    c->sigma = 1.4826 * mad / sqrt(2.0);
+    if (c->sigma < 0.005)
+        c->sigma = 0.005;
+    return 0;
+}

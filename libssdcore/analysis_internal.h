@@ -1,0 +1,93 @@
+/* analysis_internal.h - internal: the analysis handle and the steps of a run
+ * (one file each: analysis_curve.c, analysis_phases.c, analysis_cache.c,
+ * analysis_consistency.c, analysis_steady.c, analysis_json.c). */
+#ifndef SSD_ANALYSIS_INTERNAL_H
+#define SSD_ANALYSIS_INTERNAL_H
+
+#include <stddef.h>
+
+#include <ssdcore/analysis.h>
+
+#include "errmsg.h"
+
+struct ssd__analysis_opts {
+    double penalty, min_step, min_drop, min_phase_samples, min_phase_fraction;
+    double dip_depth, ss_round_s, ss_range, ss_slope, expect_cache_bps, exact_limit;
+};
+
+/* A series prepared for analysis: per-sample duration, rate and log-rate. */
+struct ssd__curve {
+    size_t n;
+    const double *t, *b;
+    double *dt, *r, *y, *cum; /* cum[i]: bytes before sample i (n + 1 entries) */
+    double *scratch;          /* n entries for medians and sorts */
+    double sigma;             /* robust noise of y (MAD of differences) */
+    double duration, total;
+    struct ssd_phase *ph;
+    size_t nph;
+    size_t min_len; /* shortest lasting phase, samples */
+};
+
+#define SSD__MAX_STEPS 16
+#define SSD__MAX_BURSTS 64
+
+struct ssd__step {
+    double start_bytes, start_s, level_bps;
+};
+
+struct ssd__burst {
+    double start_bytes, bytes, start_s, duration_s, level_bps;
+};
+
+struct ssd__result {
+    struct ssd_analysis_summary sum;
+    size_t cache_phase_end; /* first sample after the cache (n when none) */
+    struct ssd__step steps[SSD__MAX_STEPS];
+    size_t nsteps;
+    struct ssd__burst bursts[SSD__MAX_BURSTS];
+    size_t nbursts, bursts_total;
+    int recovery_censored;
+    /* consistency */
+    double window_start_bytes, window_end_bytes;
+    double min_over_max, mean_over_sigma, dip_base_bps, dip_count;
+    /* latency (NaN when the series has no such column) */
+    double lat_p50_us, lat_p99_us, lat_p999_us, lat_mean_us, lat_max_us;
+    /* steady state */
+    int ss_reached, ss_rolling_reached;
+    double ss_start_s, ss_start_bytes, ss_mean_bps, ss_range_ratio, ss_slope_ratio;
+    double ss_rolling_start_s, ss_round_s;
+};
+
+struct ssd_analysis {
+    struct ssd__analysis_opts o;
+    char err[SSD__ERRMSG_SIZE];
+    int have;
+    char *source;
+    struct ssd__curve c;
+    struct ssd__result res;
+};
+
+/* analysis_curve.c */
+int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err);
+void ssd__curve_release(struct ssd__curve *c);
+double ssd__median(double *v, size_t n);             /* reorders v */
+double ssd__quantile(double *v, size_t n, double q); /* reorders v */
+
+/* analysis_phases.c: segmentation and clean-up into c->ph. */
+int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, char *err);
+
+/* analysis_cache.c */
+void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                     struct ssd__result *res);
+void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                        const struct ssd__result *ref, struct ssd__result *res);
+
+/* analysis_consistency.c */
+void ssd__consistency(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                      const ssd_series *s, struct ssd__result *res);
+
+/* analysis_steady.c */
+void ssd__steady_state(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                       struct ssd__result *res);
+
+#endif

@@ -1,0 +1,256 @@
+/* analysis_phases.c - from the log-rate signal to phases: exact PELT (on
+ * blocks first, then refined at sample resolution, for very long series),
+ * then clean-up passes that fold transients (dips, stalls, short bursts)
+ * into their neighbours and merge neighbours closer than min_step. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis_internal.h"
+#include "segment.h"
+
+/* Robust level of samples [a, b): the median log-rate. */
+static double level_of(struct ssd__curve *c, size_t a, size_t b) {
+    memcpy(c->scratch, c->y + a, (b - a) * sizeof *c->y);
+    return ssd__median(c->scratch, b - a);
+}
+
+/* Moves a block-level boundary e (between means ma and mb) to the sample
+ * inside (lo, hi) that minimises the two-level squared error. */
+static size_t refine_boundary(const double *y, size_t lo, size_t e, size_t hi, double ma,
+                              double mb) {
+    /* cost(s) = sum_{lo<=i<s} (y-ma)^2 + sum_{s<=i<hi} (y-mb)^2; scan s. */
+    double cost = 0;
+    for (size_t i = lo; i < hi; i++)
+        cost += (y[i] - mb) * (y[i] - mb);
+    double best = INFINITY;
+    size_t arg = e;
+    for (size_t s = lo; s <= hi; s++) {
+        if (s > lo) {
+            double v = y[s - 1];
+            cost += (v - ma) * (v - ma) - (v - mb) * (v - mb);
+        }
+        if (s > lo && s < hi && cost < best) {
+            best = cost;
+            arg = s;
+        }
+    }
+    return arg;
+}
+
+/* Fills st[0..k] (segment starts, st[k] = n); returns k or a negative code. */
+static long segment(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *st) {
+    size_t n = c->n;
+    double var = c->sigma * c->sigma;
+    double beta = o->penalty * var * log((double)n);
+    size_t count = 0;
+    int rc;
+    if ((double)n <= o->exact_limit) {
+        rc = ssd__pelt_l2(c->y, n, beta, 1, st + 1, n, &count);
+        if (rc)
+            return rc;
+        st[0] = 0;
+        return (long)count;
+    }
+    /* PELT's pruning fails inside long change-free stretches (every split of
+     * a homogeneous run lowers its cost, so no candidate is dropped) and the
+     * run time turns quadratic; on ~exact_limit/2 block means it stays a few
+     * milliseconds, and the refinement below restores sample resolution. */
+    size_t target = (size_t)(o->exact_limit / 2);
+    size_t bs = (n + target - 1) / target;
+    size_t nb = (n + bs - 1) / bs;
+    double *yb = malloc(nb * sizeof *yb);
+    size_t *eb = malloc(nb * sizeof *eb);
+    if (!yb || !eb) {
+        free(yb);
+        free(eb);
+        return SSD_ENOMEM;
+    }
+    for (size_t j = 0; j < nb; j++) {
+        size_t a = j * bs, b = a + bs < n ? a + bs : n;
+        double s = 0;
+        for (size_t i = a; i < b; i++)
+            s += c->y[i];
+        yb[j] = s / (double)(b - a);
+    }
+    rc = ssd__pelt_l2(yb, nb, o->penalty * var / (double)bs * log((double)n), 1, eb, nb, &count);
+    if (rc) {
+        free(yb);
+        free(eb);
+        return rc;
+    }
+    st[0] = 0;
+    for (size_t k = 0; k < count; k++)
+        st[k + 1] = eb[k] * bs < n ? eb[k] * bs : n;
+    /* Exact where it matters: each change moves to its best sample within
+     * one block either side, given the levels of the blocks around it. */
+    for (size_t k = 1; k < count; k++) {
+        size_t e = st[k];
+        size_t lo = e - bs > st[k - 1] ? e - bs : st[k - 1] + 1;
+        size_t hi = e + bs < st[k + 1] ? e + bs : st[k + 1] - 1;
+        if (hi <= lo + 1)
+            continue;
+        size_t a0 = k >= 2 ? eb[k - 2] : 0, a1 = eb[k - 1], a2 = eb[k];
+        double ma = 0, mb = 0;
+        for (size_t j = a0; j < a1; j++)
+            ma += yb[j];
+        for (size_t j = a1; j < a2; j++)
+            mb += yb[j];
+        ma /= (double)(a1 - a0);
+        mb /= (double)(a2 - a1);
+        st[k] = refine_boundary(c->y, lo, e, hi, ma, mb);
+    }
+    free(yb);
+    free(eb);
+    return (long)count;
+}
+
+static void compact(size_t *st, double *lev, size_t *k, const unsigned char *drop) {
+    /* drop[j]: remove boundary j (the start of segment j, j >= 1). */
+    size_t w = 1;
+    for (size_t j = 1; j < *k; j++) {
+        if (!drop[j]) {
+            st[w] = st[j];
+            lev[w] = lev[j];
+            w++;
+        }
+    }
+    st[w] = st[*k];
+    *k = w;
+}
+
+static void relevel(struct ssd__curve *c, const size_t *st, double *lev, size_t k) {
+    for (size_t j = 0; j < k; j++)
+        lev[j] = level_of(c, st[j], st[j + 1]);
+}
+
+/* Short segments are not phases: each joins its closer-level neighbour. The
+ * first segment stays when it is above the next (it may be a short cache). */
+static int fold_transients(struct ssd__curve *c, size_t *st, double *lev, size_t *k,
+                           unsigned char *drop) {
+    int changed = 0;
+    memset(drop, 0, *k + 1);
+    for (size_t j = 0; j<*k && * k> 1; j++) {
+        size_t len = st[j + 1] - st[j];
+        if (len >= c->min_len)
+            continue;
+        if (j == 0) {
+            if (lev[0] < lev[1] || len < 1) {
+                drop[1] = 1;
+                changed = 1;
+            }
+            continue;
+        }
+        if (j == *k - 1) {
+            drop[j] = 1;
+            changed = 1;
+            continue;
+        }
+        if (fabs(lev[j] - lev[j - 1]) <= fabs(lev[j] - lev[j + 1]))
+            drop[j] = 1;
+        else
+            drop[j + 1] = 1;
+        changed = 1;
+        /* The next segment's neighbour just changed: judge it next pass,
+         * with the merged level (a stall must not drag its neighbour down). */
+        j++;
+    }
+    if (changed) {
+        compact(st, lev, k, drop);
+        relevel(c, st, lev, *k);
+    }
+    return changed;
+}
+
+/* Neighbours closer than min_step are one phase; merge the closest pairs
+ * first (local minima of the level gap) so a slow slope is not swallowed
+ * whole in one pass. */
+static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *st,
+                       double *lev, size_t *k, unsigned char *drop) {
+    double lim = log(o->min_step);
+    int changed = 0;
+    memset(drop, 0, *k + 1);
+    for (size_t j = 1; j < *k; j++) {
+        double d = fabs(lev[j] - lev[j - 1]);
+        if (d >= lim)
+            continue;
+        double dl = j >= 2 ? fabs(lev[j - 1] - lev[j - 2]) : INFINITY;
+        double dr = j + 1 < *k ? fabs(lev[j + 1] - lev[j]) : INFINITY;
+        if (d <= dl && d < dr && !(j >= 2 && drop[j - 1])) {
+            drop[j] = 1;
+            changed = 1;
+        }
+    }
+    if (changed) {
+        compact(st, lev, k, drop);
+        relevel(c, st, lev, *k);
+    }
+    return changed;
+}
+
+static void fill_phase(const struct ssd__curve *c, size_t a, size_t b, double lev,
+                       struct ssd_phase *p) {
+    p->first = a;
+    p->last = b - 1;
+    p->start_bytes = c->cum[a];
+    p->end_bytes = c->cum[b];
+    p->start_s = a ? c->t[a - 1] : 0.0;
+    p->end_s = c->t[b - 1];
+    p->level_bps = exp(lev);
+    double dur = p->end_s - p->start_s;
+    p->mean_bps = dur > 0 ? (p->end_bytes - p->start_bytes) / dur : 0;
+    /* Trend of the rate against bytes written: a closed-form least-squares
+     * line (two sums), cheaper than any library call. */
+    double sx = 0, sy = 0, sxx = 0, sxy = 0, m = (double)(b - a);
+    for (size_t i = a; i < b; i++) {
+        double x = 0.5 * (c->cum[i] + c->cum[i + 1]) - p->start_bytes;
+        sx += x;
+        sy += c->r[i];
+        sxx += x * x;
+        sxy += x * c->r[i];
+    }
+    double den = m * sxx - sx * sx;
+    p->slope_bps_per_byte = den > 0 ? (m * sxy - sx * sy) / den : 0;
+}
+
+int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, char *err) {
+    size_t n = c->n;
+    size_t *st = malloc((n + 1) * sizeof *st);
+    double *lev = malloc((n + 1) * sizeof *lev);
+    unsigned char *drop = malloc(n + 1);
+    int rc = 0;
+    if (!st || !lev || !drop) {
+        rc = ssd__fail(err, SSD_ENOMEM, "out of memory segmenting %zu samples", n);
+        goto out;
+    }
+    double ml = o->min_phase_fraction * (double)n;
+    c->min_len = (size_t)ceil(ml > o->min_phase_samples ? ml : o->min_phase_samples);
+    if (c->min_len < 1)
+        c->min_len = 1;
+    long kk = segment(c, o, st);
+    if (kk < 0) {
+        rc = ssd__fail(err, (int)kk, "segmentation failed");
+        goto out;
+    }
+    size_t k = (size_t)kk;
+    relevel(c, st, lev, k);
+    for (int pass = 0; pass < 200; pass++) {
+        if (fold_transients(c, st, lev, &k, drop))
+            continue;
+        if (!merge_close(c, o, st, lev, &k, drop))
+            break;
+    }
+    c->ph = malloc(k * sizeof *c->ph);
+    if (!c->ph) {
+        rc = ssd__fail(err, SSD_ENOMEM, "out of memory");
+        goto out;
+    }
+    c->nph = k;
+    for (size_t j = 0; j < k; j++)
+        fill_phase(c, st[j], st[j + 1], lev[j], &c->ph[j]);
+out:
+    free(st);
+    free(lev);
+    free(drop);
+    return rc;
+}

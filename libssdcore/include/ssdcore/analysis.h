@@ -1,0 +1,138 @@
+/*
+ * ssdcore/analysis.h - the write-curve analysis: phases of the
+ * throughput-vs-bytes curve, SLC cache size, post-cache and folding levels,
+ * GC recovery against a fresh reference, consistency and steady state.
+ *
+ * Method (docs/analysis.md has the details and a picture): the per-interval
+ * rate is log-scaled (so a 6x drop and noise proportional to the level look
+ * the same everywhere), segmented exactly by PELT with an L2 cost and a
+ * penalty scaled by a robust (MAD) noise estimate, then cleaned: segments
+ * shorter than a minimum phase that sit below (dips, stalls) or above
+ * (bursts) both neighbours are folded into them, and neighbours closer than
+ * a minimum step are merged. The cache is the first phase when it is
+ * followed by a lasting drop; its end is placed inside the sample where the
+ * drop happened from that sample's rate (mixing of the two levels).
+ *
+ * Usage:
+ *     ssd_analysis *a;
+ *     ssd_analysis_create(&a);
+ *     ssd_analysis_set_option(a, "penalty", 4.0);      // optional
+ *     if (ssd_analysis_run(a, series, NULL) < 0) puts(ssd_analysis_errmsg(a));
+ *     char *json; ssd_analysis_to_json(a, &json, 0); ... ssd_free(json);
+ *     ssd_analysis_free(a);
+ *
+ * A handle may be run many times (each run replaces the previous result).
+ * Handles are independent; one handle must not be used by two threads at
+ * once.
+ */
+#ifndef SSDCORE_ANALYSIS_H
+#define SSDCORE_ANALYSIS_H
+
+#include "base.h"
+#include "series.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ssd_analysis ssd_analysis;
+
+/* Censoring of the cache size. */
+enum ssd_censoring {
+    SSD_CENSOR_NONE = 0,      /* the drop was seen */
+    SSD_CENSOR_RIGHT = 1,     /* no drop before the end: the cache is at least bytes */
+    SSD_CENSOR_RESOLUTION = 2 /* the drop is inside the first sample: bytes is a lower bound */
+};
+
+/* One phase of the curve: a run of samples around one level. */
+struct ssd_phase {
+    double start_bytes, end_bytes; /* bytes written before the phase / at its end */
+    double start_s, end_s;
+    double level_bps;          /* robust level: median of the per-sample rates */
+    double mean_bps;           /* bytes / seconds inside the phase */
+    double slope_bps_per_byte; /* least-squares trend of the rate over bytes */
+    size_t first, last;        /* sample indices, inclusive */
+};
+
+/* The headline figures. Fields not applicable are NaN (cache_bytes when no
+ * cache, folding_* when no folding, recovered_* without a reference). */
+struct ssd_analysis_summary {
+    size_t samples;
+    double duration_s, total_bytes;
+    int has_cache;
+    double cache_bytes, cache_level_bps, cache_drop_ratio, cache_uncertainty_bytes;
+    int cache_censored; /* enum ssd_censoring */
+    double post_cache_bps;
+    int has_folding;
+    double folding_start_bytes, folding_level_bps;
+    int has_recovery;
+    double recovered_bytes, reference_level_bps;
+    double mean_bps, cv, p1_over_mean, p5_over_mean;
+    int has_dips;
+    double dip_period_s, dip_depth, dip_duty;
+};
+
+/* Creates a handle with default options. Returns 0 or SSD_ENOMEM. */
+SSD_API int ssd_analysis_create(ssd_analysis **out);
+/* Frees the handle and its result. NULL is a no-op. */
+SSD_API void ssd_analysis_free(ssd_analysis *a);
+
+/*
+ * Options by key (SSD_EINVAL for an unknown key, SSD_ERANGE out of bounds):
+ *  "penalty"            PELT penalty in units of noise variance * ln(n) (3)
+ *  "min_step"           smallest level ratio that separates phases (1.15)
+ *  "min_drop"           smallest cache/post-cache ratio that is a cache (1.3)
+ *  "min_phase_samples"  shortest lasting phase, samples (5)
+ *  "min_phase_fraction" shortest lasting phase, fraction of the run (0.01)
+ *  "dip_depth"          smallest relative dip below the phase level (0.2)
+ *  "ss_round_s"         steady-state round length, seconds (60)
+ *  "ss_range"           steady-state range limit, fraction of mean (0.2)
+ *  "ss_slope"           steady-state slope-excursion limit (0.1)
+ *  "expect_cache_bps"   when > 0: a run that never drops but stays at >= 80% of
+ *                       this level reports a right-censored cache instead of
+ *                       none (0)
+ *  "exact_limit"        series up to this many samples are segmented exactly
+ *                       (PELT on samples); longer ones on about exact_limit/2
+ *                       block means, each change then re-placed at sample
+ *                       resolution within a block either side (2048)
+ */
+SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, double value);
+SSD_API int ssd_analysis_get_option(const ssd_analysis *a, const char *key, double *value);
+
+/* Analyses series s; reference, when not NULL, is the fresh-drive series
+ * that after-idle series s is compared with (recovery). The series must
+ * hold at least 3 samples with some bytes written. Returns 0 or a negative
+ * code with ssd_analysis_errmsg() saying why. The series are not kept. */
+SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_series *reference);
+
+/* The last error ("" when none). Never NULL for a non-NULL a. */
+SSD_API const char *ssd_analysis_errmsg(const ssd_analysis *a);
+
+/* Results of the last successful run (SSD_ESTATE before one). */
+SSD_API int ssd_analysis_summary(const ssd_analysis *a, struct ssd_analysis_summary *out);
+SSD_API size_t ssd_analysis_phase_count(const ssd_analysis *a);
+SSD_API int ssd_analysis_phase(const ssd_analysis *a, size_t index, struct ssd_phase *out);
+
+/* The result as JSON (the `ssdcore analyze --json` object, DESIGN.md), in a
+ * malloc'd string the caller frees with ssd_free. source names the input in
+ * the "source" key (NULL: the series' own source). flags: 0 compact, 1
+ * pretty-printed. */
+SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int flags,
+                                 char **out_json);
+
+/*
+ * Exact penalised segmentation (PELT, L2 cost: a change in mean) of y[0..n).
+ * Writes the end index (exclusive) of each segment to ends[], the last being
+ * n, as ruptures' predict() does; returns their count, or SSD_ERANGE when
+ * more than cap, SSD_EINVAL for bad arguments, SSD_ENOMEM. min_size >= 1.
+ * Thread-safe; allocates O(n) scratch. PELT is O(n) when changes are
+ * frequent but O(n^2) over long change-free stretches: the analysis uses it
+ * on block means (see "exact_limit").
+ */
+SSD_API int ssd_segment_l2(const double *y, size_t n, double penalty, size_t min_size, size_t *ends,
+                           size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SSDCORE_ANALYSIS_H */

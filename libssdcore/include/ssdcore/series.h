@@ -1,0 +1,115 @@
+/*
+ * ssdcore/series.h - an in-memory write series (throughput over time) and its
+ * readers.
+ *
+ * A series is a sequence of intervals: for interval i, t_s[i] is its end in
+ * seconds since the start (strictly increasing, t_s[0] > 0, interval 0 starts
+ * at 0) and bytes[i] the bytes completed in it. Optional per-interval columns
+ * (latency figures, ops) are kept by name.
+ *
+ * Readers (the format is detected from the content, never from the name):
+ *  - ssdcore series CSV v1 ("# ssdcore-series 1", see DESIGN.md): t_s and
+ *    bytes are required; other columns are optional, in any order; unknown
+ *    ones are ignored. A header without the magic line is accepted too.
+ *  - fio write_bw_log / write_iops_log files ("time_ms, value, ddir, bs[,
+ *    offset][, prio]"). Several files (one per job) or a glob pattern make
+ *    one series: rows are filtered by direction (write by default), bucketed
+ *    on fio's logging interval (its timestamp jitter is absorbed by rounding
+ *    to the median interval) and summed across jobs. Trailing buckets that
+ *    not every job reached are dropped. A file whose name contains "_iops"
+ *    is read as an IOPS log (value * bs bytes per second); otherwise the
+ *    value is KiB/s.
+ *  - byte-sampled CSV: a header with "pos_bytes" (bytes written at the end of
+ *    the chunk, cumulative) and a rate column "bps" (bytes/s) or "mib_s"
+ *    (MiB/s) or "mb_s" (MB/s), as written by tools that log one speed per
+ *    chunk written. Interval lengths are derived as chunk bytes / rate.
+ *
+ * Errors: every function returns 0 or a negative SSD_E* / -errno code.
+ * ssd_series_open and ssd_series_open_many follow sqlite3_open: unless memory
+ * runs out, *out receives a handle even on failure, so that
+ * ssd_series_errmsg() can say which file, line and field was wrong; free it
+ * with ssd_series_free() in every case.
+ *
+ * Thread safety: a handle may be read from several threads at once; nothing
+ * is shared between handles.
+ */
+#ifndef SSDCORE_SERIES_H
+#define SSDCORE_SERIES_H
+
+#include "base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ssd_series ssd_series;
+
+/* Files larger than this are refused before parsing (SSD_ERANGE), so a
+ * multi-gigabyte file of garbage costs nothing. 1 GiB by default; see
+ * ssd_series_open_many's max_file_bytes. */
+#define SSD_SERIES_MAX_FILE_BYTES 1073741824
+
+/* Opens one file, or every file matching a glob pattern ("*", "?", "[").
+ * Equivalent to ssd_series_open_many(out, &path, 1, NULL, 0). */
+SSD_API int ssd_series_open(ssd_series **out, const char *path);
+
+/*
+ * Opens one series from several files, e.g. one fio log per job. All files
+ * must have the same format; only fio logs may be combined (several series
+ * CSVs are an error: they are separate runs).
+ * ddir: for fio logs, "write" (default when NULL), "read", "trim" or "any".
+ * max_file_bytes: per-file size limit, 0 for SSD_SERIES_MAX_FILE_BYTES.
+ */
+SSD_API int ssd_series_open_many(ssd_series **out, const char *const *paths, size_t npaths,
+                                 const char *ddir, uint64_t max_file_bytes);
+
+/* Parses a series held in memory (the same formats), e.g. from a pipe. name
+ * is used in messages. */
+SSD_API int ssd_series_parse(ssd_series **out, const char *name, const char *text, size_t len);
+
+/* Builds a series from arrays (copied). t_s: interval ends, strictly
+ * increasing and > 0; bytes: bytes per interval, finite and >= 0. */
+SSD_API int ssd_series_from_arrays(ssd_series **out, const double *t_s, const double *bytes,
+                                   size_t count);
+
+/* Builds a series from a speed per chunk written: chunk_bytes[i] bytes at
+ * rate_bps[i] bytes/s (rate > 0). */
+SSD_API int ssd_series_from_chunks(ssd_series **out, const double *chunk_bytes,
+                                   const double *rate_bps, size_t count);
+
+/* Adds (or replaces) an optional column, e.g. "lat_p99_us". values has
+ * ssd_series_count() entries (copied; NaN marks a missing value). */
+SSD_API int ssd_series_set_column(ssd_series *s, const char *name, const double *values);
+
+/* Frees the handle. NULL is a no-op. */
+SSD_API void ssd_series_free(ssd_series *s);
+
+/* The last error of the handle ("file:line: field: what"), "" when none.
+ * Valid until the next call on the handle. Never NULL for a non-NULL s. */
+SSD_API const char *ssd_series_errmsg(const ssd_series *s);
+
+/* Number of intervals. */
+SSD_API size_t ssd_series_count(const ssd_series *s);
+/* Interval ends in seconds and bytes per interval; count entries each, owned
+ * by the handle. */
+SSD_API const double *ssd_series_t_s(const ssd_series *s);
+SSD_API const double *ssd_series_bytes(const ssd_series *s);
+/* An optional column by name, or NULL when the series has none. */
+SSD_API const double *ssd_series_column(const ssd_series *s, const char *name);
+/* Names of the optional columns, index 0..n-1; NULL past the end. */
+SSD_API const char *ssd_series_column_name(const ssd_series *s, size_t index);
+/* The metadata JSON object of a series CSV ("{}" when absent). */
+SSD_API const char *ssd_series_metadata(const ssd_series *s);
+/* Where the series came from (the path or pattern given) and its format:
+ * "ssdcore-series-1", "fio-log", "bytes-csv", "arrays". */
+SSD_API const char *ssd_series_source(const ssd_series *s);
+SSD_API const char *ssd_series_format(const ssd_series *s);
+
+/* Frees memory that an ssdcore function documents as "free with ssd_free".
+ * NULL is a no-op. */
+SSD_API void ssd_free(void *p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SSDCORE_SERIES_H */

@@ -1,0 +1,269 @@
+/* The write-curve analysis on curves built here with exact answers. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#define GIB 1073741824.0
+
+/* Deterministic noise: xorshift, Box-Muller. */
+static unsigned long long rng_state = 88172645463325252ULL;
+static double uniform(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return ((double)(rng_state >> 11) + 0.5) / 9007199254740992.0;
+}
+static double gauss(void) {
+    return sqrt(-2 * log(uniform())) * cos(6.283185307179586 * uniform());
+}
+
+/* n one-second samples: hi until `cache` bytes are written (the drop lands
+ * inside a sample), lo after; multiplicative noise cv; stalls at given
+ * samples. Returns the series. */
+static ssd_series *step_curve(size_t n, double cache, double hi, double lo, double cv,
+                              const size_t *stalls, size_t nstalls) {
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    double w = 0;
+    for (size_t i = 0; i < n; i++) {
+        double m = cv > 0 ? exp(cv * gauss()) : 1.0;
+        for (size_t k = 0; k < nstalls; k++)
+            if (stalls[k] == i)
+                m = 0.01;
+        double rem = 1.0, bytes = 0;
+        if (w < cache) {
+            double need = (cache - w) / (hi * m);
+            double tt = need < rem ? need : rem;
+            bytes += tt * hi * m;
+            rem -= tt;
+            w += tt * hi * m;
+        }
+        bytes += rem * lo * m;
+        w += rem * lo * m;
+        t[i] = (double)(i + 1);
+        b[i] = bytes;
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    free(b);
+    return s;
+}
+
+static struct ssd_analysis_summary run(ssd_series *s, ssd_series *ref, ssd_analysis **keep) {
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary sum;
+    cr_assert_eq(ssd_analysis_summary(a, &sum), 0);
+    if (keep)
+        *keep = a;
+    else
+        ssd_analysis_free(a);
+    return sum;
+}
+
+Test(curve, clean_cache_placed_inside_the_drop_sample) {
+    double cache = 2.0 * GIB + 123456789.0; /* not on a sample boundary */
+    ssd_series *s = step_curve(3600, cache, 400e6, 60e6, 0, NULL, 0);
+    struct ssd_analysis_summary r = run(s, NULL, NULL);
+    cr_assert(r.has_cache);
+    cr_expect_eq(r.cache_censored, SSD_CENSOR_NONE);
+    cr_expect(fabs(r.cache_bytes - cache) < 1e-6 * cache, "cache %.0f vs %.0f", r.cache_bytes,
+              cache);
+    cr_expect_float_eq(r.cache_level_bps, 400e6, 1e-3 * 400e6);
+    cr_expect_float_eq(r.post_cache_bps, 60e6, 1e-3 * 60e6);
+    cr_expect_float_eq(r.cache_drop_ratio, 400.0 / 60.0, 1e-2);
+    ssd_series_free(s);
+}
+
+Test(curve, noisy_cache_with_stalls_within_three_percent) {
+    size_t stalls[] = {3, 100, 500, 1200, 2000};
+    double cache = 20.0 * GIB;
+    ssd_series *s = step_curve(7200, cache, 1.5e9, 2.0e8, 0.15, stalls, 5);
+    ssd_analysis *a;
+    struct ssd_analysis_summary r = run(s, NULL, &a);
+    cr_assert(r.has_cache);
+    cr_expect(fabs(r.cache_bytes / cache - 1) < 0.03, "cache %.3g vs %.3g", r.cache_bytes, cache);
+    cr_expect_gt(r.cache_uncertainty_bytes, 0);
+    /* Stalls are not phases. */
+    cr_expect_eq(ssd_analysis_phase_count(a), 2);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(curve, flat_noisy_drive_has_no_cache) {
+    size_t stalls[] = {0, 1000, 3000};
+    ssd_series *s = step_curve(3600, 0, 1, 3e8, 0.3, stalls, 3);
+    ssd_analysis *a;
+    struct ssd_analysis_summary r = run(s, NULL, &a);
+    cr_expect_not(r.has_cache);
+    cr_expect(isnan(r.cache_bytes));
+    cr_expect_float_eq(r.post_cache_bps, 3e8, 0.1 * 3e8);
+    char *json = NULL;
+    cr_assert_eq(ssd_analysis_to_json(a, "x", 0, &json), 0);
+    cr_expect(strstr(json, "\"cache\":null") != NULL, "%s", json);
+    cr_expect(strstr(json, "\"post_cache_bps\":") != NULL);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(curve, drop_inside_first_sample_is_resolution_censored) {
+    /* 0.3 s of the first second at 2 GB/s, then 200 MB/s. */
+    ssd_series *s = step_curve(600, 0.3 * 2e9, 2e9, 2e8, 0.02, NULL, 0);
+    struct ssd_analysis_summary r = run(s, NULL, NULL);
+    cr_assert(r.has_cache);
+    cr_expect_eq(r.cache_censored, SSD_CENSOR_RESOLUTION);
+    cr_expect_leq(r.cache_bytes, ssd_series_bytes(s)[0] * 1.0001);
+    ssd_series_free(s);
+}
+
+Test(curve, no_drop_is_right_censored_when_a_cache_level_is_expected) {
+    ssd_series *s = step_curve(600, 1e15, 2e9, 2e8, 0.05, NULL, 0);
+    struct ssd_analysis_summary r = run(s, NULL, NULL);
+    cr_expect_not(r.has_cache, "without expectation a flat run has no cache");
+    ssd_analysis *a;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "expect_cache_bps", 2e9), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0);
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.has_cache);
+    cr_expect_eq(r.cache_censored, SSD_CENSOR_RIGHT);
+    cr_expect_float_eq(r.cache_bytes, r.total_bytes, 1.0);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(curve, recovery_against_fresh_reference) {
+    ssd_series *fresh = step_curve(1800, 6 * GIB, 300e6, 30e6, 0.08, NULL, 0);
+    ssd_series *idle = step_curve(600, 1.4 * GIB, 300e6, 30e6, 0.08, NULL, 0);
+    struct ssd_analysis_summary r = run(idle, fresh, NULL);
+    cr_assert(r.has_recovery);
+    cr_expect(fabs(r.recovered_bytes / (1.4 * GIB) - 1) < 0.1, "recovered %.3g", r.recovered_bytes);
+    cr_expect_float_eq(r.reference_level_bps, 300e6, 0.05 * 300e6);
+    ssd_series_free(fresh);
+    ssd_series_free(idle);
+}
+
+Test(curve, periodic_dips_are_measured_not_phases) {
+    size_t n = 3600;
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    for (size_t i = 0; i < n; i++) {
+        t[i] = (double)(i + 1);
+        /* 73K -> 35K IOPS of 4 KiB every 30 s for 4 s. */
+        double iops = (i % 30) < 4 ? 35000 : 73000;
+        b[i] = iops * 4096 * exp(0.03 * gauss());
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    ssd_analysis *a;
+    struct ssd_analysis_summary r = run(s, NULL, &a);
+    cr_expect_eq(ssd_analysis_phase_count(a), 1);
+    cr_expect_not(r.has_cache);
+    cr_assert(r.has_dips);
+    cr_expect_float_eq(r.dip_period_s, 30.0, 1.0);
+    cr_expect_float_eq(r.dip_depth, 1 - 35.0 / 73.0, 0.05);
+    cr_expect_float_eq(r.dip_duty, 4.0 / 30.0, 0.03);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    free(t);
+    free(b);
+}
+
+Test(curve, folding_after_post_cache) {
+    /* cache 250 GiB at 4.5 GB/s, 1.34 GB/s direct, 0.5 GB/s folding from
+     * 600 GiB. */
+    size_t n = 900;
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b), w = 0;
+    for (size_t i = 0; i < n; i++) {
+        double r = w < 250 * GIB ? 4.5e9 : w < 600 * GIB ? 1.34e9 : 0.5e9;
+        t[i] = (double)(i + 1);
+        b[i] = r * exp(0.05 * gauss());
+        w += b[i];
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    struct ssd_analysis_summary r = run(s, NULL, NULL);
+    cr_assert(r.has_cache);
+    cr_expect(fabs(r.cache_bytes / (250 * GIB) - 1) < 0.03);
+    cr_assert(r.has_folding);
+    cr_expect(fabs(r.folding_start_bytes / (600 * GIB) - 1) < 0.03, "%g",
+              r.folding_start_bytes / GIB);
+    cr_expect_float_eq(r.folding_level_bps, 0.5e9, 0.05e9);
+    cr_expect_float_eq(r.post_cache_bps, 1.34e9, 0.1e9);
+    ssd_series_free(s);
+    free(t);
+    free(b);
+}
+
+Test(curve, options_by_key_are_checked) {
+    ssd_analysis *a;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    double v;
+    cr_expect_eq(ssd_analysis_get_option(a, "penalty", &v), 0);
+    cr_expect_float_eq(v, 3.0, 1e-12);
+    cr_expect_eq(ssd_analysis_set_option(a, "penalty", -1), SSD_ERANGE);
+    cr_expect_eq(ssd_analysis_set_option(a, "no_such", 1), SSD_EINVAL);
+    cr_expect(strstr(ssd_analysis_errmsg(a), "no_such") != NULL);
+    struct ssd_analysis_summary sum;
+    cr_expect_eq(ssd_analysis_summary(a, &sum), SSD_ESTATE);
+    char *json = (char *)1;
+    cr_expect_eq(ssd_analysis_to_json(a, NULL, 0, &json), SSD_ESTATE);
+    cr_expect_null(json);
+    ssd_analysis_free(a);
+    ssd_analysis_free(NULL);
+}
+
+Test(curve, too_short_or_empty_series_is_an_error_not_a_number) {
+    double t[] = {1, 2}, b[] = {5, 5}, z[] = {0, 0, 0}, t3[] = {1, 2, 3};
+    ssd_series *s = NULL;
+    ssd_analysis *a;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, 2), 0);
+    cr_expect_eq(ssd_analysis_run(a, s, NULL), SSD_ENODATA);
+    ssd_series_free(s);
+    cr_assert_eq(ssd_series_from_arrays(&s, t3, z, 3), 0);
+    cr_expect_eq(ssd_analysis_run(a, s, NULL), SSD_ENODATA);
+    cr_expect(strstr(ssd_analysis_errmsg(a), "no bytes") != NULL);
+    ssd_series_free(s);
+    ssd_analysis_free(a);
+}
+
+/* Brute-force optimal partitioning (O(n^2)) agrees with PELT. */
+Test(segment, pelt_matches_exhaustive_optimal_partitioning) {
+    enum { N = 120 };
+    double y[N];
+    for (int trial = 0; trial < 20; trial++) {
+        for (int i = 0; i < N; i++)
+            y[i] = (i / 30 % 2 ? 1.0 : 0.0) * (trial % 3) + gauss();
+        double pen = 2.0 + trial % 5;
+        size_t ends[N];
+        int k = ssd_segment_l2(y, N, pen, 1, ends, N);
+        cr_assert_gt(k, 0);
+        /* Exhaustive DP. */
+        double f[N + 1];
+        int last[N + 1];
+        f[0] = -pen;
+        for (int t = 1; t <= N; t++) {
+            f[t] = INFINITY;
+            for (int s = 0; s < t; s++) {
+                double s1 = 0, s2 = 0;
+                for (int i = s; i < t; i++)
+                    s1 += y[i], s2 += y[i] * y[i];
+                double c = s2 - s1 * s1 / (t - s);
+                if (f[s] + c + pen < f[t])
+                    f[t] = f[s] + c + pen, last[t] = s;
+            }
+        }
+        int kb = 0;
+        for (int t = N; t > 0; t = last[t])
+            kb++;
+        cr_expect_eq(k, kb, "trial %d: %d vs %d segments", trial, k, kb);
+        int t = N;
+        for (int j = k - 1; j >= 0 && t > 0; j--, t = last[t])
+            cr_expect_eq((int)ends[j], t, "trial %d: end %d", trial, j);
+    }
+}

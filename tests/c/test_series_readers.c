@@ -1,0 +1,226 @@
+/* Readers of series files: every checked-in format version parses, bad
+ * input fails with the file, line and field named, never a number. */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <ssdcore.h>
+
+#define DATA SSD_TEST_DATA_DIR "/series/"
+
+static char tmpdir[256];
+
+static void make_tmpdir(void) {
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/ssd_series_test_XXXXXX");
+    cr_assert_not_null(mkdtemp(tmpdir));
+}
+
+static void remove_tmpdir(void) {
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    cr_expect_eq(system(cmd), 0);
+}
+
+TestSuite(series, .init = make_tmpdir, .fini = remove_tmpdir);
+
+static const char *write_tmp(const char *name, const char *text) {
+    static char path[400];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+/* Opens text as a file and expects failure with code and a message holding
+ * every needle. */
+static void expect_error(const char *text, int code, const char *needle1, const char *needle2) {
+    ssd_series *s = NULL;
+    const char *path = write_tmp("bad.csv", text);
+    int rc = ssd_series_open(&s, path);
+    cr_expect_eq(rc, code, "rc %d (%s) for [%s]", rc, ssd_series_errmsg(s), text);
+    cr_expect_eq(ssd_series_count(s), 0, "a failed open must hold no data");
+    const char *msg = ssd_series_errmsg(s);
+    cr_expect(strstr(msg, "bad.csv") != NULL, "message names the file: %s", msg);
+    if (needle1)
+        cr_expect(strstr(msg, needle1) != NULL, "message '%s' lacks '%s'", msg, needle1);
+    if (needle2)
+        cr_expect(strstr(msg, needle2) != NULL, "message '%s' lacks '%s'", msg, needle2);
+    ssd_series_free(s);
+}
+
+Test(series, v1_sample_parses_with_metadata_and_optional_columns) {
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_open(&s, DATA "series_v1_cache.csv"), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_eq(ssd_series_count(s), 300);
+    cr_expect_str_eq(ssd_series_format(s), "ssdcore-series-1");
+    cr_expect(strstr(ssd_series_metadata(s), "\"sim:bx200\"") != NULL);
+    cr_expect_float_eq(ssd_series_t_s(s)[0], 1.0, 1e-9);
+    cr_expect_float_eq(ssd_series_bytes(s)[0], 399525493.0, 0.5);
+    const double *p99 = ssd_series_column(s, "lat_p99_us");
+    cr_assert_not_null(p99);
+    cr_expect_float_eq(p99[0], 984.2, 1e-9);
+    cr_expect_null(ssd_series_column(s, "future_col"), "unknown columns are ignored");
+    ssd_series_free(s);
+}
+
+Test(series, v1_minimal_any_column_order_shorter_last_interval) {
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_open(&s, DATA "series_v1_minimal.csv"), 0, "%s", ssd_series_errmsg(s));
+    size_t n = ssd_series_count(s);
+    cr_expect_eq(n, 300);
+    cr_expect_str_eq(ssd_series_metadata(s), "{}");
+    const double *t = ssd_series_t_s(s);
+    cr_expect_float_eq(t[n - 1] - t[n - 2], 0.5, 1e-6);
+    ssd_series_free(s);
+}
+
+Test(series, fio_jobs_are_summed_per_bucket_despite_jitter) {
+    ssd_series *one = NULL, *two = NULL;
+    cr_assert_eq(ssd_series_open(&one, DATA "fio_4col_bw.1.log"), 0, "%s", ssd_series_errmsg(one));
+    cr_assert_eq(ssd_series_open(&two, DATA "fio_5col_bw.*.log"), 0, "%s", ssd_series_errmsg(two));
+    cr_expect_str_eq(ssd_series_format(two), "fio-log");
+    cr_assert_eq(ssd_series_count(two), ssd_series_count(one));
+    /* Two half-rate jobs add up to the single job, bucket by bucket; the read
+     * rows (ddir 0) are left out. */
+    for (size_t i = 0; i < ssd_series_count(one); i++) {
+        cr_expect_float_eq(ssd_series_t_s(two)[i], (double)(i + 1), 1e-9);
+        cr_expect(fabs(ssd_series_bytes(two)[i] - ssd_series_bytes(one)[i]) <= 2048.0,
+                  "bucket %zu: %g vs %g", i, ssd_series_bytes(two)[i], ssd_series_bytes(one)[i]);
+    }
+    ssd_series_free(one);
+    ssd_series_free(two);
+}
+
+Test(series, fio_read_direction_and_iops_logs) {
+    ssd_series *s = NULL;
+    const char *paths[] = {DATA "fio_5col_bw.1.log", DATA "fio_5col_bw.2.log"};
+    cr_assert_eq(ssd_series_open_many(&s, paths, 2, "read", 0), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_lt(ssd_series_count(s), 100, "only every 10th bucket has reads");
+    ssd_series_free(s);
+    cr_assert_eq(ssd_series_open(&s, DATA "fio_6col_iops.1.log"), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_float_eq(ssd_series_bytes(s)[0], 399525493.0, 4096.0);
+    ssd_series_free(s);
+    cr_expect_eq(ssd_series_open_many(&s, paths, 2, "sideways", 0), SSD_EINVAL);
+    ssd_series_free(s);
+}
+
+Test(series, bytes_sampled_csv_derives_time) {
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_open(&s, DATA "bytes_sampled.csv"), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_str_eq(ssd_series_format(s), "bytes-csv");
+    cr_expect_eq(ssd_series_count(s), 40);
+    cr_expect_float_eq(ssd_series_t_s(s)[0], 268435456.0 / (381.470 * 1048576.0), 1e-9);
+    ssd_series_free(s);
+}
+
+Test(series, real_fio_run_from_shared_datasets) {
+    const char *p =
+        SSD_SHARED_DIR "/datasets/nvmebenchmarks/custom/zns-a/long3/log_32_1115_bw.*.log";
+    ssd_series *s = NULL;
+    int rc = ssd_series_open(&s, p);
+    cr_assert_eq(rc, 0, "%s", ssd_series_errmsg(s));
+    /* 20 minutes logged once a second, 4 write jobs (the 5th only reads). */
+    cr_expect_geq(ssd_series_count(s), 1190);
+    cr_expect_leq(ssd_series_count(s), 1201);
+    double total = 0;
+    for (size_t i = 0; i < ssd_series_count(s); i++)
+        total += ssd_series_bytes(s)[i];
+    /* 4 jobs each rate-limited to 1115 MiB/s: the sum cannot exceed that. */
+    cr_expect_lt(total / ssd_series_t_s(s)[ssd_series_count(s) - 1], 4 * 1115.0 * 1048576);
+    cr_expect_gt(total, 1e11);
+    ssd_series_free(s);
+}
+
+Test(series, bad_input_names_file_line_and_field) {
+    expect_error("", SSD_ENODATA, "empty", NULL);
+    expect_error("# ssdcore-series 1\nt_s,bytes\n", SSD_ENODATA, ":2", "header only");
+    expect_error("# ssdcore-series 1\nt_s,bytes\n1,100\n2,100\n1.5,100\n", SSD_EFORMAT, ":5",
+                 "t_s");
+    expect_error("# ssdcore-series 1\nt_s,bytes\n1,100\n2,-5\n", SSD_EFORMAT, ":4", "bytes");
+    expect_error("# ssdcore-series 1\nt_s,bytes\n1,100\n2,nan\n", SSD_EFORMAT, ":4", "bytes");
+    expect_error("# ssdcore-series 1\nt_s,bytes\n1,100\nNaN,5\n", SSD_EFORMAT, ":4", "t_s");
+    expect_error("# ssdcore-series 1\nt_s,ops\n1,100\n", SSD_EFORMAT, "bytes", "missing");
+    expect_error("# ssdcore-series 1\nt_s,bytes,ops\n1,100,5\n2,10", SSD_EFORMAT, ":4",
+                 "truncated");
+    expect_error("# ssdcore-series 2\nt_s,bytes\n1,100\n", SSD_EUNSUPPORTED, ":1", "version 2");
+    expect_error("hello world\x01\x02 garbage\n", SSD_EFORMAT, ":1", "not a recognised");
+    expect_error("1000, 5, 1, 0\n900, 5, 1, 0\n", SSD_EFORMAT, ":2", "not monotonic");
+    expect_error("1000, 5, 1, 0\n2000, -5, 1, 0\n", SSD_EFORMAT, ":2", "value");
+    expect_error("1000, 5, 0, 0\n2000, 5, 0, 0\n", SSD_ENODATA, "no write rows", NULL);
+    expect_error("{\"fio version\": \"fio-3.32\"}\n", SSD_EFORMAT, "summary", NULL);
+}
+
+Test(series, nul_bytes_are_refused) {
+    char path[400];
+    snprintf(path, sizeof path, "%s/nul.csv", tmpdir);
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f);
+    fwrite("t_s,bytes\n1,2\0\n", 1, 15, f);
+    fclose(f);
+    ssd_series *s = NULL;
+    cr_expect_eq(ssd_series_open(&s, path), SSD_EFORMAT);
+    cr_expect(strstr(ssd_series_errmsg(s), "NUL") != NULL);
+    ssd_series_free(s);
+}
+
+Test(series, two_gigabyte_file_is_refused_before_reading) {
+    /* Sparse: costs no disk and no time. */
+    char path[400];
+    snprintf(path, sizeof path, "%s/huge.log", tmpdir);
+    int fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0600);
+    cr_assert_geq(fd, 0);
+    cr_assert_eq(ftruncate(fd, 2LL << 30), 0);
+    close(fd);
+    ssd_series *s = NULL;
+    cr_expect_eq(ssd_series_open(&s, path), SSD_ERANGE);
+    cr_expect(strstr(ssd_series_errmsg(s), "huge.log") != NULL, "%s", ssd_series_errmsg(s));
+    ssd_series_free(s);
+    /* A limit below the file's size also guards pipes and small limits. */
+    const char *small = write_tmp("small.csv", "t_s,bytes\n1,100\n2,100\n3,100\n");
+    cr_expect_eq(ssd_series_open_many(&s, &small, 1, NULL, 10), SSD_ERANGE);
+    ssd_series_free(s);
+}
+
+Test(series, missing_file_and_unmatched_glob) {
+    ssd_series *s = NULL;
+    cr_expect_eq(ssd_series_open(&s, "/nonexistent/x.csv"), -ENOENT);
+    cr_expect(strstr(ssd_series_errmsg(s), "/nonexistent/x.csv") != NULL);
+    ssd_series_free(s);
+    cr_expect_eq(ssd_series_open(&s, "/nonexistent/*.log"), -ENOENT);
+    ssd_series_free(s);
+    ssd_series_free(NULL);
+}
+
+Test(series, arrays_are_validated) {
+    ssd_series *s = NULL;
+    double t[] = {1, 2, 2}, b[] = {1, 2, 3};
+    cr_expect_eq(ssd_series_from_arrays(&s, t, b, 3), SSD_EINVAL);
+    cr_expect(strstr(ssd_series_errmsg(s), "t_s[2]") != NULL);
+    ssd_series_free(s);
+    double t2[] = {1, 2, 3}, b2[] = {1, NAN, 3};
+    cr_expect_eq(ssd_series_from_arrays(&s, t2, b2, 3), SSD_EINVAL);
+    cr_expect(strstr(ssd_series_errmsg(s), "bytes[1]") != NULL);
+    ssd_series_free(s);
+    cr_expect_eq(ssd_series_from_arrays(&s, t2, b, 3), 0);
+    double lat[] = {5, 6, 7};
+    cr_expect_eq(ssd_series_set_column(s, "lat_p99_us", lat), 0);
+    cr_expect_float_eq(ssd_series_column(s, "lat_p99_us")[2], 7.0, 1e-12);
+    cr_expect_str_eq(ssd_series_column_name(s, 0), "lat_p99_us");
+    cr_expect_null(ssd_series_column_name(s, 1));
+    ssd_series_free(s);
+}
+
+Test(series, parse_from_memory) {
+    const char text[] = "# ssdcore-series 1\nt_s,bytes\n1,100\n2,200\n3,300\n";
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_parse(&s, "mem", text, sizeof text - 1), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_eq(ssd_series_count(s), 3);
+    ssd_series_free(s);
+}

@@ -1,0 +1,162 @@
+"""Synthetic write curves with known ground truth, for accuracy tests and
+benchmarks of the analysis (the project's simulator is a separate part).
+
+A curve is a piecewise-constant speed over bytes written (cache, post-cache,
+optional steps/folding/bursts), optionally sloped, multiplied per sample by
+lognormal noise, periodic time-based dips and random stalls, sampled on
+jittered intervals. Level changes are integrated exactly inside a sample, so
+the truth (bytes written before the drop) is exact.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+
+@dataclasses.dataclass
+class Curve:
+    levels: list            # [(start_bytes, bps), ...] first start is 0
+    duration_s: float = 3600.0
+    interval_s: float = 1.0
+    jitter: float = 0.0     # interval_i = interval * (1 + U(-jitter, jitter))
+    noise_cv: float = 0.0   # per-sample lognormal multiplier
+    dip_period_s: float = 0.0
+    dip_depth: float = 0.0  # speed falls to (1 - depth) inside a dip
+    dip_duty: float = 0.0
+    stall_prob: float = 0.0  # a sample at 2% speed
+    slope: float = 0.0      # relative change of every level per TiB written
+    bimodal: tuple | None = None  # (low_factor, stay_prob): Markov switching
+    seed: int = 0
+
+
+def generate(c: Curve):
+    """Returns (t_s, bytes) arrays."""
+    rng = np.random.default_rng(c.seed)
+    starts = np.array([s for s, _ in c.levels], dtype=float)
+    lev = np.array([v for _, v in c.levels], dtype=float)
+    n = int(round(c.duration_s / c.interval_s))
+    t_end = np.empty(n)
+    out = np.empty(n)
+    w = 0.0
+    t = 0.0
+    low = False
+    for i in range(n):
+        dt = c.interval_s * (1 + (rng.uniform(-c.jitter, c.jitter) if c.jitter else 0.0))
+        m = rng.lognormal(-0.5 * np.log1p(c.noise_cv ** 2), np.sqrt(np.log1p(c.noise_cv ** 2))) \
+            if c.noise_cv else 1.0
+        if c.stall_prob and rng.random() < c.stall_prob:
+            m *= 0.02
+        if c.bimodal:
+            lowf, stay = c.bimodal
+            if rng.random() > stay:
+                low = not low
+            if low:
+                m *= lowf
+        if c.dip_period_s:
+            # fraction of [t, t+dt] inside the dips [k P, k P + duty P)
+            P, on = c.dip_period_s, c.dip_duty * c.dip_period_s
+            k0, k1 = int(t // P), int((t + dt) // P)
+            inside = 0.0
+            for k in range(k0, k1 + 1):
+                a, b = max(t, k * P), min(t + dt, k * P + on)
+                inside += max(0.0, b - a)
+            m *= 1 - c.dip_depth * inside / dt
+        # integrate through level changes exactly
+        rem = dt
+        b = 0.0
+        while rem > 1e-15:
+            j = np.searchsorted(starts, w, side="right") - 1
+            r = lev[j] * m * (1 + c.slope * w / 2 ** 40)
+            nxt = starts[j + 1] if j + 1 < len(starts) else np.inf
+            if w + r * rem <= nxt:
+                b += r * rem
+                w += r * rem
+                rem = 0.0
+            else:
+                tau = (nxt - w) / r
+                b += nxt - w
+                w = nxt
+                rem -= tau
+        t += dt
+        t_end[i] = t
+        out[i] = b
+    return t_end, out
+
+
+GiB = 2.0 ** 30
+MB = 1e6
+
+
+def cache_scenarios():
+    """(name, Curve, true cache bytes) for drives with a cache."""
+    out = []
+    seed = 0
+    base = [
+        # name, cache bytes, cache bps, post bps, extra levels, duration, interval
+        ("bx200", 2.0 * GiB, 400 * MB, 60 * MB, [], 7200, 1.0),
+        ("mp44l", 250 * GiB, 4.5e9, 1.34e9, [(600 * GiB, 0.5e9)], 900, 1.0),
+        ("s660", 400 * GiB, 3.0e9, 2.0e9, [(1500 * GiB, 0.6e9)], 1400, 1.0),
+        ("ocz2step", 120 * GiB, 500 * MB, 300 * MB, [(260 * GiB, 90 * MB)], 4000, 1.0),
+        ("coarse", 20 * GiB, 2.0e9, 0.4e9, [], 600, 5.0),
+        ("tiny", 1.0 * GiB, 500 * MB, 80 * MB, [], 1200, 1.0),
+    ]
+    variants = [
+        ("clean", dict()),
+        ("noise10", dict(noise_cv=0.10)),
+        ("noise25", dict(noise_cv=0.25)),
+        ("jitter", dict(noise_cv=0.08, jitter=0.2)),
+        ("dips", dict(noise_cv=0.05, dip_period_s=30, dip_depth=0.5, dip_duty=0.15)),
+        ("stalls", dict(noise_cv=0.08, stall_prob=0.01)),
+        ("slope", dict(noise_cv=0.08, slope=-0.2)),
+    ]
+    for name, cb, hi, lo, extra, dur, iv in base:
+        for vname, kw in variants:
+            for rep in range(2):
+                seed += 1
+                levels = [(0.0, hi), (cb, lo)] + extra
+                out.append((f"{name}/{vname}/{rep}",
+                            Curve(levels, duration_s=dur, interval_s=iv, seed=seed, **kw), cb))
+    return out
+
+
+def cacheless_scenarios():
+    """(name, Curve) for drives without a cache: must report cache null."""
+    out = []
+    seed = 1000
+    kinds = [
+        ("flat", dict(noise_cv=0.05)),
+        ("noisy", dict(noise_cv=0.35)),
+        ("verynoisy", dict(noise_cv=0.6)),
+        ("bimodal", dict(noise_cv=0.05, bimodal=(0.4, 0.9))),
+        ("bimodal_fast", dict(noise_cv=0.05, bimodal=(0.5, 0.5))),
+        ("dips", dict(noise_cv=0.05, dip_period_s=20, dip_depth=0.55, dip_duty=0.2)),
+        ("stalls", dict(noise_cv=0.1, stall_prob=0.02)),
+        ("slope", dict(noise_cv=0.08, slope=-0.5)),
+        ("jitter", dict(noise_cv=0.1, jitter=0.3)),
+    ]
+    for name, kw in kinds:
+        for rep in range(3):
+            seed += 1
+            out.append((f"{name}/{rep}", Curve([(0.0, 300 * MB)], duration_s=3600, seed=seed,
+                                                **kw)))
+    return out
+
+
+def recovery_scenarios():
+    """(name, fresh Curve, after-idle Curve, true recovered bytes)."""
+    out = []
+    seed = 2000
+    cases = [
+        ("apacer", 6 * GiB, 1.4 * GiB, 300 * MB, 30 * MB),
+        ("ssd370", 8 * GiB, 2.7 * GiB, 290 * MB, 7 * MB),
+        ("ocz", 40 * GiB, 10 * GiB, 360 * MB, 90 * MB),
+        ("bx200", 2 * GiB, 0.9 * GiB, 400 * MB, 60 * MB),
+    ]
+    for name, cache, rec, hi, lo in cases:
+        for noise in (0.05, 0.15):
+            seed += 1
+            fresh = Curve([(0.0, hi), (cache, lo)], duration_s=1800, noise_cv=noise, seed=seed)
+            idle = Curve([(0.0, hi), (rec, lo)], duration_s=600, noise_cv=noise, seed=seed + 500)
+            out.append((f"{name}/n{noise}", fresh, idle, rec))
+    return out

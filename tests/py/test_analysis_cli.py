@@ -1,0 +1,87 @@
+"""`ssdcore analyze`: the DESIGN.md JSON contract, batches, and errors with
+an empty stdout."""
+import json
+import pathlib
+import subprocess
+
+import pytest
+
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "series"
+
+REQUIRED = {"source", "samples", "duration_s", "total_bytes", "phases", "cache",
+            "post_cache_bps", "folding", "consistency"}
+
+
+def run(cli, *args):
+    return subprocess.run([cli, "analyze", *map(str, args)], capture_output=True, text=True)
+
+
+def test_json_has_every_contract_key(cli):
+    p = run(cli, DATA / "series_v1_cache.csv", "--json")
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert REQUIRED <= d.keys()
+    assert "recovery" not in d
+    for ph in d["phases"]:
+        assert {"start_bytes", "end_bytes", "start_s", "end_s", "level_bps", "mean_bps"} <= ph.keys()
+    assert {"bytes", "level_bps", "drop_ratio", "uncertainty_bytes", "censored"} <= d["cache"].keys()
+    assert d["cache"]["censored"] in ("none", "right", "resolution")
+    assert {"mean_bps", "cv", "p1_over_mean", "p5_over_mean", "dips"} <= d["consistency"].keys()
+    assert abs(d["cache"]["bytes"] / 2 ** 30 / 3 - 1) < 0.01
+    assert d["latency"]["p99_over_p50"] == pytest.approx(3.0, rel=0.01)
+
+
+def test_several_files_give_an_array_and_reference_adds_recovery(cli):
+    p = run(cli, DATA / "series_v1_cache.csv", DATA / "bytes_sampled.csv", "--json",
+            "--reference", DATA / "series_v1_minimal.csv")
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert isinstance(d, list) and len(d) == 2
+    assert all("recovery" in x and {"recovered_bytes", "reference_level_bps"} <= x["recovery"].keys()
+               for x in d)
+
+
+def test_quoted_glob_and_combine_make_one_series(cli):
+    a = json.loads(run(cli, str(DATA / "fio_5col_bw.*.log"), "--json").stdout)
+    b = json.loads(run(cli, DATA / "fio_5col_bw.1.log", DATA / "fio_5col_bw.2.log", "--combine",
+                       "--json").stdout)
+    assert a["samples"] == b["samples"] == 300
+    assert a["total_bytes"] == pytest.approx(b["total_bytes"])
+
+
+def test_human_summary(cli):
+    p = run(cli, DATA / "series_v1_cache.csv")
+    assert p.returncode == 0
+    assert "cache:" in p.stdout and "post-cache:" in p.stdout
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("", "empty"),
+    ("# ssdcore-series 1\nt_s,bytes\n", "header only"),
+    ("# ssdcore-series 1\nt_s,bytes\n1,5\n0.5,5\n", ":4"),
+    ("# ssdcore-series 1\nt_s,bytes\n1,5\n2,-5\n", "bytes"),
+    ("# ssdcore-series 1\nt_s,bytes,ops\n1,5,1\n2,5,1\n3,5", "truncated"),
+    ("\x7fELF\x02\x01garbage", "not a recognised"),
+])
+def test_bad_input_is_one_line_on_stderr_and_nothing_on_stdout(cli, tmp_path, text, needle):
+    good = DATA / "series_v1_cache.csv"
+    bad = tmp_path / "bad.csv"
+    bad.write_text(text)
+    p = run(cli, good, bad, "--json")
+    assert p.returncode != 0
+    assert p.stdout == ""
+    assert len(p.stderr.strip().splitlines()) == 1
+    assert "bad.csv" in p.stderr and needle in p.stderr
+
+
+def test_sparse_2gb_file_fails_fast(cli, tmp_path):
+    big = tmp_path / "big.log"
+    with open(big, "wb") as f:
+        f.truncate(2 << 30)
+    p = run(cli, big)
+    assert p.returncode != 0 and p.stdout == "" and "big.log" in p.stderr
+
+
+def test_unknown_option_is_a_usage_error(cli):
+    p = run(cli, DATA / "series_v1_cache.csv", "--set", "nonsense=3")
+    assert p.returncode == 2 and "nonsense" in p.stderr and p.stdout == ""

@@ -1,0 +1,80 @@
+"""The Pythonic layer: read_series, analyze on paths and arrays, batches as
+DataFrames, errors as SsdError with the file and line."""
+import pathlib
+
+import numpy as np
+import pytest
+
+import ssdcore
+
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "series"
+
+
+def test_read_series_arrays_and_frame():
+    t, b = ssdcore.read_series(DATA / "series_v1_cache.csv")
+    assert len(t) == len(b) == 300 and t[0] == 1.0
+    df = ssdcore.read_series(DATA / "series_v1_cache.csv", as_frame=True)
+    assert {"t_s", "bytes", "rate_bps", "lat_p99_us"} <= set(df.columns)
+    s = ssdcore.Series.open(DATA / "series_v1_cache.csv")
+    assert s.metadata["target"] == "sim:bx200" and s.format == "ssdcore-series-1"
+
+
+def test_analyze_paths_arrays_and_mappings_agree():
+    t, b = ssdcore.read_series(DATA / "series_v1_cache.csv")
+    a = ssdcore.analyze(DATA / "series_v1_cache.csv")
+    c = ssdcore.analyze((t, b))
+    d = ssdcore.analyze({"t_s": t, "bytes": b})
+    assert a["cache"]["bytes"] == c["cache"]["bytes"] == d["cache"]["bytes"]
+    assert a["source"].endswith("series_v1_cache.csv")
+
+
+def test_analyze_many_returns_one_row_per_file():
+    files = [DATA / "series_v1_cache.csv", DATA / "fio_4col_bw.1.log", DATA / "bytes_sampled.csv"]
+    df = ssdcore.analyze_many(files)
+    assert len(df) == 3
+    assert {"source", "cache.bytes", "post_cache_bps", "consistency.cv", "cache.found"} <= set(df.columns)
+    assert (abs(df["cache.bytes"] / 2 ** 30 - 3) < 0.05).all()
+
+
+def test_analyze_many_can_record_errors(tmp_path):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("t_s,bytes\n1,1\n0,1\n")
+    df = ssdcore.analyze_many([DATA / "series_v1_cache.csv", bad], errors="record")
+    assert len(df) == 2 and "bad.csv" in df["error"].iloc[1]
+    with pytest.raises(ssdcore.SsdError):
+        ssdcore.analyze_many([bad])
+
+
+def test_errors_carry_file_line_and_code(tmp_path):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("# ssdcore-series 1\nt_s,bytes\n1,1\n2,nan\n")
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.analyze(bad)
+    assert e.value.name == "SSD_EFORMAT" and "bad.csv:4" in str(e.value)
+    with pytest.raises(ssdcore.SsdError):
+        ssdcore.analyze((np.array([1.0, 2.0, 3.0]), np.array([1.0, -1.0, 1.0])))
+    with pytest.raises(ssdcore.SsdError):
+        ssdcore.analyze((np.arange(1, 10.0), np.ones(9)), penalty=-3)
+
+
+def test_segment_l2_is_exact_on_a_clean_step():
+    y = np.r_[np.zeros(50), np.ones(50) * 3]
+    assert ssdcore.segment_l2(y, penalty=1.0) == [50, 100]
+
+
+def test_read_fio_json_rejects_broken_clat(shared_dir):
+    rows = ssdcore.read_fio_json(DATA.parent / "fio" / "fio3_clat_broken.json")
+    assert [r["ddir"] for r in rows] == ["write", "read"]
+    assert rows[0]["clat_inconsistent"] and rows[0]["lat_p99_us"] is None
+    assert rows[1]["p99_over_p50"] == pytest.approx(257024 / 107520)
+    df = ssdcore.read_fio_json(DATA.parent / "fio" / "fio3_clat_broken.json", as_frame=True)
+    assert len(df) == 2
+
+
+def test_fio_json_total_matches_the_summed_job_logs(shared_dir):
+    d = shared_dir / "datasets" / "nvmebenchmarks" / "custom" / "zns-a" / "long3"
+    rows = ssdcore.read_fio_json(d / "nvme_32_1115.json")
+    w = [r for r in rows if r["ddir"] == "write"][0]
+    t, b = ssdcore.read_series(str(d / "log_32_1115_bw.*.log"))
+    # The bw logs and fio's own total describe the same 20 minutes.
+    assert b.sum() == pytest.approx(w["io_bytes"], rel=0.01)

@@ -1,0 +1,46 @@
+"""The analysis on the real fio logs in ../shared/datasets (never modified):
+what it finds must match what the dataset README says happened."""
+import glob
+
+import pytest
+
+import ssdcore
+
+
+@pytest.fixture(scope="module")
+def zns(shared_dir):
+    d = shared_dir / "datasets" / "nvmebenchmarks" / "custom" / "zns-a"
+    if not d.exists():
+        pytest.fail(f"{d} missing: the shared datasets must sit beside the repository")
+    return d
+
+
+def test_zns_drive_is_a_flat_negative_control(zns):
+    r = ssdcore.analyze(str(zns / "long2" / "log_zns_32_1115_bw.*.log"))
+    assert r["cache"] is None
+    assert len(r["phases"]) <= 2
+    assert r["consistency"]["cv"] < 0.1
+
+
+def test_conventional_drive_collapse_and_recovery_are_phases(zns):
+    r = ssdcore.analyze(str(zns / "long3" / "log_32_1115_bw.*.log"))
+    levels = [p["level_bps"] for p in r["phases"]]
+    # A collapse to a small fraction of the starting speed, later recovered.
+    lo = min(range(len(levels)), key=levels.__getitem__)
+    assert levels[lo] < 0.1 * levels[0]
+    assert max(levels[lo:]) > 0.5 * levels[0]
+    assert r["cache"] is None  # the drive is faster later than at the start
+
+
+def test_every_long3_write_run_reads_and_analyses(zns):
+    runs = sorted({f.rsplit("_bw.", 1)[0] for f in glob.glob(str(zns / "long3" / "log_*_bw.1.log"))})
+    runs = [r for r in runs if not r.endswith("_0")]  # *_0: read-only runs
+    df = ssdcore.analyze_many([r + "_bw.*.log" for r in runs])
+    assert len(df) == len(runs) == 21  # 7 queue depths x 3 rates
+    assert (df["samples"] >= 1190).all()
+
+
+def test_fio_read_only_run_has_no_write_rows(zns):
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.analyze(str(zns / "long3" / "log_32_0_bw.1.log"))
+    assert "no write rows" in str(e.value)

@@ -1,0 +1,225 @@
+/* cmd_analyze.c - `ssdcore analyze FILE... [--reference FRESH] [--json]`:
+ * phases, cache, folding, recovery and consistency of write series. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#include "commands.h"
+
+static const char *const analyze_usage =
+    "usage: ssdcore analyze FILE... [--reference FRESH] [--json] [--combine]\n"
+    "                       [--ddir write|read|trim|any] [--set KEY=VALUE]...\n"
+    "\n"
+    "Analyses write series (ssdcore series CSV, fio bw/iops logs, pos_bytes CSV;\n"
+    "the format is read from the content). Each FILE is one series; a quoted glob\n"
+    "('run_bw.*.log') or --combine makes several fio job logs one series.\n"
+    "--reference FRESH: the fresh-drive series; FILE is then the after-idle run\n"
+    "and the output gains \"recovery\". --json prints one JSON object per series\n"
+    "(an array for several). --set passes analysis options (penalty, min_step,\n"
+    "min_drop, min_phase_samples, min_phase_fraction, dip_depth, ss_round_s,\n"
+    "ss_range, ss_slope, expect_cache_bps, exact_limit).\n";
+
+#define MAX_SETS 32
+
+static const char *human(double bytes, char *buf, size_t len) {
+    static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    int u = 0;
+    while (fabs(bytes) >= 1024 && u < 5) {
+        bytes /= 1024;
+        u++;
+    }
+    snprintf(buf, len, "%.3g %s", bytes, unit[u]);
+    return buf;
+}
+
+static void print_human(FILE *f, const ssd_analysis *a, const char *name) {
+    struct ssd_analysis_summary s;
+    char b1[32], b2[32], b3[32];
+    ssd_analysis_summary(a, &s);
+    fprintf(f, "%s: %zu samples, %.1f s, %s written\n", name, s.samples, s.duration_s,
+            human(s.total_bytes, b1, sizeof b1));
+    if (s.has_cache) {
+        const char *cens = s.cache_censored == SSD_CENSOR_RIGHT ? " (at least: no drop seen)"
+                           : s.cache_censored == SSD_CENSOR_RESOLUTION
+                               ? " (at least: drop inside the first sample)"
+                               : "";
+        fprintf(f, "  cache:       %s +- %s at %s/s, then %.2gx slower%s\n",
+                human(s.cache_bytes, b1, sizeof b1),
+                human(s.cache_uncertainty_bytes, b2, sizeof b2),
+                human(s.cache_level_bps, b3, sizeof b3), s.cache_drop_ratio, cens);
+    } else {
+        fprintf(f, "  cache:       none found\n");
+    }
+    if (isfinite(s.post_cache_bps))
+        fprintf(f, "  post-cache:  %s/s\n", human(s.post_cache_bps, b1, sizeof b1));
+    if (s.has_folding)
+        fprintf(f, "  folding:     from %s at %s/s\n", human(s.folding_start_bytes, b1, sizeof b1),
+                human(s.folding_level_bps, b2, sizeof b2));
+    if (s.has_recovery)
+        fprintf(f, "  recovery:    %s written again at cache speed (reference %s/s)\n",
+                human(s.recovered_bytes, b1, sizeof b1),
+                human(s.reference_level_bps, b2, sizeof b2));
+    size_t np = ssd_analysis_phase_count(a);
+    fprintf(f, "  phases:      %zu\n", np);
+    for (size_t i = 0; i < np; i++) {
+        struct ssd_phase p;
+        ssd_analysis_phase(a, i, &p);
+        fprintf(f, "    %2zu  %10s .. %-10s  %8.1f .. %-8.1f s  level %s/s\n", i,
+                human(p.start_bytes, b1, sizeof b1), human(p.end_bytes, b2, sizeof b2), p.start_s,
+                p.end_s, human(p.level_bps, b3, sizeof b3));
+    }
+    fprintf(f, "  consistency: mean %s/s, CV %.3f, p1/mean %.2f, p5/mean %.2f\n",
+            human(s.mean_bps, b1, sizeof b1), s.cv, s.p1_over_mean, s.p5_over_mean);
+    if (s.has_dips)
+        fprintf(f, "  dips:        every %.1f s, %.0f%% deep, %.0f%% of the time\n", s.dip_period_s,
+                100 * s.dip_depth, 100 * s.dip_duty);
+}
+
+static int open_series(const char *cmd, const char *const *paths, size_t n, const char *ddir,
+                       ssd_series **out) {
+    int rc = ssd_series_open_many(out, paths, n, ddir, 0);
+    if (rc < 0) {
+        cli_error(cmd, "%s", *out ? ssd_series_errmsg(*out) : ssd_strerror(rc));
+        ssd_series_free(*out);
+        *out = NULL;
+        return 1;
+    }
+    return 0;
+}
+
+int cmd_analyze(int argc, char **argv) {
+    const char *cmd = "analyze";
+    const char *reference = NULL, *ddir = NULL;
+    int json = 0, combine = 0, status = 0;
+    const char **files = calloc((size_t)argc, sizeof *files);
+    char *sets[MAX_SETS];
+    size_t nfiles = 0, nsets = 0;
+    ssd_series *ref = NULL;
+    ssd_analysis *a = NULL;
+    char **out = NULL;
+    size_t nout = 0;
+    if (!files)
+        return cli_error(cmd, "out of memory");
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+            fputs(analyze_usage, stdout);
+            free(files);
+            return 0;
+        } else if (!strcmp(arg, "--json")) {
+            json = 1;
+        } else if (!strcmp(arg, "--combine")) {
+            combine = 1;
+        } else if (!strcmp(arg, "--reference") || !strcmp(arg, "--ddir") || !strcmp(arg, "--set")) {
+            if (i + 1 >= argc) {
+                free(files);
+                return cli_usage_error(cmd, "%s needs a value", arg);
+            }
+            const char *v = argv[++i];
+            if (!strcmp(arg, "--reference"))
+                reference = v;
+            else if (!strcmp(arg, "--ddir"))
+                ddir = v;
+            else if (nsets < MAX_SETS)
+                sets[nsets++] = argv[i];
+        } else if (!strncmp(arg, "--reference=", 12)) {
+            reference = arg + 12;
+        } else if (arg[0] == '-' && arg[1]) {
+            free(files);
+            return cli_usage_error(cmd, "unknown option %s (see --help)", arg);
+        } else {
+            files[nfiles++] = arg;
+        }
+    }
+    if (!nfiles) {
+        free(files);
+        fputs(analyze_usage, stderr);
+        return 2;
+    }
+    if (ssd_analysis_create(&a) < 0) {
+        free(files);
+        return cli_error(cmd, "out of memory");
+    }
+    for (size_t i = 0; i < nsets; i++) {
+        char *eq = strchr(sets[i], '=');
+        char *end = NULL;
+        double v = eq ? strtod(eq + 1, &end) : 0;
+        if (!eq || end == eq + 1 || *end) {
+            status = cli_usage_error(cmd, "--set %s: expected KEY=NUMBER", sets[i]);
+            goto out;
+        }
+        *eq = '\0';
+        int rc = ssd_analysis_set_option(a, sets[i], v);
+        *eq = '=';
+        if (rc < 0) {
+            status = cli_usage_error(cmd, "--set %s: %s", sets[i], ssd_analysis_errmsg(a));
+            goto out;
+        }
+    }
+    if (reference && open_series(cmd, &reference, 1, ddir, &ref)) {
+        status = 1;
+        goto out;
+    }
+    size_t nseries = combine ? 1 : nfiles;
+    out = calloc(nseries, sizeof *out);
+    if (!out) {
+        status = cli_error(cmd, "out of memory");
+        goto out;
+    }
+    /* Everything is analysed before anything is printed: a bad file means
+     * an error and an empty stdout, never half an answer. */
+    for (size_t i = 0; i < nseries; i++) {
+        ssd_series *s = NULL;
+        if (open_series(cmd, files + i, combine ? nfiles : 1, ddir, &s)) {
+            status = 1;
+            goto out;
+        }
+        int rc = ssd_analysis_run(a, s, ref);
+        if (rc < 0) {
+            status = cli_error(cmd, "%s", ssd_analysis_errmsg(a));
+            ssd_series_free(s);
+            goto out;
+        }
+        if (json) {
+            rc = ssd_analysis_to_json(a, files[i], 1, &out[i]);
+        } else {
+            char *buf = NULL;
+            size_t len = 0;
+            FILE *mem = open_memstream(&buf, &len);
+            if (mem) {
+                print_human(mem, a, combine ? ssd_series_source(s) : files[i]);
+                fclose(mem);
+                out[i] = buf;
+            }
+            rc = out[i] ? 0 : SSD_ENOMEM;
+        }
+        ssd_series_free(s);
+        if (rc < 0) {
+            status = cli_error(cmd, "%s", ssd_strerror(rc));
+            goto out;
+        }
+        nout++;
+    }
+    if (json && nseries > 1)
+        fputs("[\n", stdout);
+    for (size_t i = 0; i < nout; i++) {
+        fputs(out[i], stdout);
+        if (json)
+            fputs(i + 1 < nout && nseries > 1 ? ",\n" : "\n", stdout);
+        else if (i + 1 < nout)
+            fputs("\n", stdout);
+    }
+    if (json && nseries > 1)
+        fputs("]\n", stdout);
+out:
+    for (size_t i = 0; out && i < nout; i++)
+        free(out[i]);
+    free(out);
+    ssd_series_free(ref);
+    ssd_analysis_free(a);
+    free(files);
+    return status;
+}

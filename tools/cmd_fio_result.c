@@ -1,0 +1,76 @@
+/* cmd_fio_result.c - `ssdcore fio-result FILE... [--json]`: summary figures
+ * and latency percentiles from fio JSON output, clat checked against lat. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#include "commands.h"
+
+int cmd_fio_result(int argc, char **argv) {
+    const char *cmd = "fio-result";
+    int json = 0, nfiles = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            puts("usage: ssdcore fio-result FILE... [--json]\n\n"
+                 "Summary figures and latency percentiles of fio JSON output, per job and\n"
+                 "direction. clat_ns is rejected when inconsistent with lat_ns.");
+            return 0;
+        }
+        if (!strcmp(argv[i], "--json"))
+            json = 1;
+        else if (argv[i][0] == '-' && argv[i][1])
+            return cli_usage_error(cmd, "unknown option %s", argv[i]);
+        else
+            nfiles++;
+    }
+    if (!nfiles)
+        return cli_usage_error(cmd, "no input file (see --help)");
+    ssd_fio_result **r = calloc((size_t)argc, sizeof *r);
+    if (!r)
+        return cli_error(cmd, "out of memory");
+    int status = 0;
+    /* Read everything first: no partial output on a bad file. */
+    for (int i = 1; i < argc && !status; i++) {
+        if (argv[i][0] == '-' && argv[i][1])
+            continue;
+        if (ssd_fio_result_open(&r[i], argv[i]) < 0)
+            status = cli_error(cmd, "%s", ssd_fio_result_errmsg(r[i]));
+    }
+    int first = 1;
+    if (!status && json && nfiles > 1)
+        fputs("[", stdout);
+    for (int i = 1; i < argc && !status; i++) {
+        if (!r[i])
+            continue;
+        if (json) {
+            char *s = NULL;
+            if (ssd_fio_result_to_json(r[i], &s) < 0) {
+                status = cli_error(cmd, "out of memory");
+                break;
+            }
+            printf("%s{\"source\":\"%s\",\"jobs\":%s}", first ? "" : ",\n", argv[i], s);
+            ssd_free(s);
+        } else {
+            printf("%s:\n", argv[i]);
+            for (size_t k = 0; k < ssd_fio_result_count(r[i]); k++) {
+                struct ssd_fio_job j;
+                ssd_fio_result_entry(r[i], k, &j);
+                printf("  %-12s %-5s %10.1f MB/s %10.0f IOPS  lat mean %.1f us  p50 %.1f  p99 "
+                       "%.1f  p99.9 %.1f (%s%s)\n",
+                       j.name, j.ddir, j.bw_bps / 1e6, j.iops, j.lat_mean_us, j.lat_p50_us,
+                       j.lat_p99_us, j.lat_p999_us, j.lat_source,
+                       j.clat_inconsistent ? "; clat_ns inconsistent, ignored" : "");
+            }
+        }
+        first = 0;
+    }
+    if (!status && json)
+        fputs(nfiles > 1 ? "]\n" : "\n", stdout);
+    for (int i = 0; i < argc; i++)
+        ssd_fio_result_free(r[i]);
+    free(r);
+    return status;
+}
