@@ -229,6 +229,3 @@ SSD_API const char *ssd_series_format(const ssd_series *s) {
     return s && s->format ? s->format : "";
 }
 
-SSD_API void ssd_free(void *p) {
-    free(p);
-}

@@ -1,5 +1,6 @@
 /* errors.c - descriptions and names for every error code. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ssdcore/base.h"
@@ -27,6 +28,11 @@ const char *ssd_err_name(int code) {
 #undef SSD__ERROR_NAME
     const char *name = code < 0 ? strerrorname_np(-code) : NULL;
     return name ? name : "unknown";
+}
+
+void ssd_free(void *p)
+{
+    free(p);
 }
 
 unsigned ssd_version_number(void) {

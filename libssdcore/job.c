@@ -88,9 +88,6 @@ void ssd_job_free(ssd_job *j) {
     free(j);
 }
 
-void ssd_free(void *p) {
-    free(p);
-}
 
 const char *ssd_job_errmsg(const ssd_job *j) {
     return j->err;

@@ -76,6 +76,10 @@ SSD_API const char *ssd_strerror(int code);
  * "unknown". Never NULL. Thread-safe. */
 SSD_API const char *ssd_err_name(int code);
 
+/* Frees memory that an ssdcore function returned and documents as "free
+ * with ssd_free" (JSON strings and the like). NULL is a no-op. */
+SSD_API void ssd_free(void *p);
+
 /* Parses a size such as "4096", "4k", "8g", "1.5GiB", "512B": binary units
  * (k = 1024) as in the reviews; the suffixes k m g t p, optionally followed
  * by "i" and/or "b", any case. Fractions are allowed when the result is a

@@ -105,9 +105,6 @@ SSD_API const char *ssd_series_metadata(const ssd_series *s);
 SSD_API const char *ssd_series_source(const ssd_series *s);
 SSD_API const char *ssd_series_format(const ssd_series *s);
 
-/* Frees memory that an ssdcore function documents as "free with ssd_free".
- * NULL is a no-op. */
-SSD_API void ssd_free(void *p);
 
 #ifdef __cplusplus
 }
