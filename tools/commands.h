@@ -12,6 +12,11 @@ struct ssd_cli_command {
 };
 
 int cmd_version(int argc, char **argv);
+int cmd_copy(int argc, char **argv);
+int cmd_archive(int argc, char **argv);
+int cmd_extract(int argc, char **argv);
+int cmd_mkset(int argc, char **argv);
+int cmd_filebench(int argc, char **argv);
 
 /* Prints "ssdcore CMD: message" to stderr and returns exit status 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

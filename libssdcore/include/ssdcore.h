@@ -8,5 +8,6 @@
 #define SSDCORE_H
 
 #include "ssdcore/base.h"
+#include "ssdcore/fileops.h"
 
 #endif /* SSDCORE_H */
