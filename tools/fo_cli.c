@@ -43,7 +43,7 @@ void fo_cli_progress_end(void) {
 
 void fo_cli_print_archive_result(FILE *out, const char *what, const char *archive, const char *tree,
                                  const ssd_archive_result *r, int json) {
-    double mbps = r->bytes_per_s / 1e6;
+    double mbps = r->bytes_per_s / 1048576.0;
     if (json) {
         fprintf(out, "{\"operation\": ");
         fo_cli_json_str(out, what);
@@ -51,14 +51,15 @@ void fo_cli_print_archive_result(FILE *out, const char *what, const char *archiv
         fo_cli_json_str(out, archive);
         fprintf(out, ", \"tree\": ");
         fo_cli_json_str(out, tree);
-        fprintf(out,
-                ", \"files\": %llu, \"dirs\": %llu, \"symlinks\": %llu, \"data_bytes\": %llu, "
-                "\"archive_bytes\": %llu, \"total_s\": %.6f, \"read_s\": %.6f, \"codec_s\": %.6f, "
-                "\"write_s\": %.6f, \"sync_s\": %.6f, \"bytes_per_s\": %.1f, \"mb_per_s\": %.3f}\n",
-                (unsigned long long)r->files, (unsigned long long)r->dirs,
-                (unsigned long long)r->symlinks, (unsigned long long)r->data_bytes,
-                (unsigned long long)r->archive_bytes, r->total_s, r->read_s, r->codec_s, r->write_s,
-                r->sync_s, r->bytes_per_s, mbps);
+        fprintf(
+            out,
+            ", \"files\": %llu, \"dirs\": %llu, \"symlinks\": %llu, \"data_bytes\": %llu, "
+            "\"archive_bytes\": %llu, \"total_s\": %.6f, \"read_s\": %.6f, \"codec_s\": %.6f, "
+            "\"write_s\": %.6f, \"sync_s\": %.6f, \"bytes_per_s\": %.1f, \"mib_per_s\": %.3f}\n",
+            (unsigned long long)r->files, (unsigned long long)r->dirs,
+            (unsigned long long)r->symlinks, (unsigned long long)r->data_bytes,
+            (unsigned long long)r->archive_bytes, r->total_s, r->read_s, r->codec_s, r->write_s,
+            r->sync_s, r->bytes_per_s, mbps);
         return;
     }
     fprintf(out, "%s: %llu files, %llu dirs, %llu symlinks\n", what, (unsigned long long)r->files,
@@ -69,7 +70,7 @@ void fo_cli_print_archive_result(FILE *out, const char *what, const char *archiv
     fprintf(out, "  time    %.3f s (read %.3f, %s %.3f, write %.3f, sync %.3f)\n", r->total_s,
             r->read_s, strcmp(what, "extract") ? "compress" : "decompress", r->codec_s, r->write_s,
             r->sync_s);
-    fprintf(out, "  speed   %.1f MB/s\n", mbps);
+    fprintf(out, "  speed   %.1f MiB/s\n", mbps);
 }
 
 const char *fo_cli_optarg(const char *cmd, int argc, char **argv, int *i, const char *name,
