@@ -6,8 +6,10 @@
 """
 from ._ffi import ffi, lib
 from ._errors import SsdError, check
+from .fileops import archive, copy_tree, extract, filebench, make_set  # noqa: F401
 
-__all__ = ["SsdError", "check", "ffi", "lib", "version"]
+__all__ = ["SsdError", "check", "ffi", "lib", "version",
+           "copy_tree", "archive", "extract", "make_set", "filebench"]
 
 
 def version():
