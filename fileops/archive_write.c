@@ -43,12 +43,13 @@ struct ssd_archive {
     unsigned char *buf;
     ssd_archive_result res;
     double t0, next_progress, write_in_call;
-    int staged; /* the 7z staging file exists: TMPDIR no longer matters */
 };
 
 /* libarchive's 7z writer stages compressed data in a temporary file it
- * creates in $TMPDIR on the first header. TMPDIR is process-wide, so the
- * first header of every 7z archive is written under this lock. */
+ * creates in $TMPDIR when its first 60 KiB output buffer fills, or at
+ * close: a moment we cannot see from outside. TMPDIR is process-wide, so a
+ * 7z run holds this lock with TMPDIR pointed at the staging directory from
+ * open to free; 7z archive runs in one process therefore take turns. */
 static pthread_mutex_t tmpdir_lock = PTHREAD_MUTEX_INITIALIZER;
 
 int ssd_archive_create(ssd_archive **out) {
@@ -160,10 +161,14 @@ static void account(ssd_archive *a, double t_start) {
     a->write_in_call = 0;
 }
 
-static int la_fail(ssd_archive *a, const char *what, const char *path) {
+static int la_fail(ssd_archive *a, const char *what, const char *path)
+{
     int e = archive_errno(a->ar);
     const char *s = archive_error_string(a->ar);
     int code = e == ENOSPC || e == EIO || e == EDQUOT ? -e : SSD_EIO;
+    if (s && strstr(s, "temporary file"))
+        return ssd__fo_fail(a->err, code, "%s: %s: %s in the 7z staging directory %s", path, what,
+                            s, a->tmpdir);
     return ssd__fo_fail(a->err, code, "%s: %s: %s", path, what, s ? s : "libarchive error");
 }
 
@@ -282,13 +287,7 @@ static void tmpdir_leave(char *saved) {
 static int write_header(ssd_archive *a, struct archive_entry *e, const char *path) {
     double t = ssd__fo_now();
     int r;
-    if (a->format == FMT_7Z && !a->staged) {
-        char *saved = tmpdir_enter(a);
-        r = archive_write_header(a->ar, e);
-        tmpdir_leave(saved);
-    } else {
-        r = archive_write_header(a->ar, e);
-    }
+    r = archive_write_header(a->ar, e);
     account(a, t);
     if (r < ARCHIVE_WARN)
         return la_fail(a, "writing entry header", path);
@@ -319,16 +318,7 @@ static int add_file(ssd_archive *a, int dirfd, const char *name, const char *rel
         if (n == 0)
             break;
         t = ssd__fo_now();
-        la_ssize_t w;
-        if (a->format == FMT_7Z && !a->staged) {
-            /* libarchive 3.6 creates the staging file on the first data */
-            char *saved = tmpdir_enter(a);
-            w = archive_write_data(a->ar, a->buf, (size_t)n);
-            tmpdir_leave(saved);
-            a->staged = w > 0;
-        } else {
-            w = archive_write_data(a->ar, a->buf, (size_t)n);
-        }
+        la_ssize_t w = archive_write_data(a->ar, a->buf, (size_t)n);
         account(a, t);
         if (w < 0) {
             rc = la_fail(a, "writing data", rel);
@@ -445,12 +435,12 @@ int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
     memset(res, 0, sizeof *res);
     memset(&a->res, 0, sizeof a->res);
     a->err[0] = 0;
-    a->staged = 0;
     a->write_in_call = 0;
     a->t0 = ssd__fo_now();
     a->next_progress = a->t0 + a->progress_interval;
 
-    int rc = 0, srcfd = -1, created = 0;
+    int rc = 0, srcfd = -1, created = 0, tmpdir_held = 0;
+    char *saved_tmpdir = NULL;
     struct archive_entry *e = NULL;
     char *tmpdir = a->tmpdir;
     char dirbuf[PATH_MAX];
@@ -487,11 +477,11 @@ int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
         goto out;
     }
     created = 1;
-    char *saved = a->format == FMT_7Z ? tmpdir_enter(a) : NULL;
-    int opened = archive_write_open2(a->ar, a, NULL, write_cb, NULL, NULL);
-    if (a->format == FMT_7Z)
-        tmpdir_leave(saved);
-    if (opened != ARCHIVE_OK) {
+    if (a->format == FMT_7Z) {
+        saved_tmpdir = tmpdir_enter(a);
+        tmpdir_held = 1;
+    }
+    if (archive_write_open2(a->ar, a, NULL, write_cb, NULL, NULL) != ARCHIVE_OK) {
         rc = la_fail(a, "opening archive", archive_path);
         goto out;
     }
@@ -503,10 +493,7 @@ int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
         goto out;
     double t = ssd__fo_now();
     emit_progress(a, "archive", 1);
-    char *saved_close = a->format == FMT_7Z && !a->staged ? tmpdir_enter(a) : NULL;
     int r = archive_write_close(a->ar);
-    if (a->format == FMT_7Z && !a->staged)
-        tmpdir_leave(saved_close);
     account(a, t);
     if (r != ARCHIVE_OK) {
         rc = la_fail(a, "finishing archive", archive_path);
@@ -525,6 +512,8 @@ out:
     if (a->ar)
         archive_write_free(a->ar); /* also removes the 7z staging file */
     a->ar = NULL;
+    if (tmpdir_held)
+        tmpdir_leave(saved_tmpdir);
     if (a->out_fd >= 0) {
         close(a->out_fd);
         a->out_fd = -1;

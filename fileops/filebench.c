@@ -224,6 +224,14 @@ static const char *drop_caches(const char *dir) {
 
 /* ---------------------------------------------------------------- run */
 
+static const char *method_name(const ssd_filebench *b) {
+    if (*b->method)
+        return b->method;
+    if (!strcmp(b->format, "tar.zst"))
+        return "zstd";
+    return strcmp(b->format, "tar") ? "deflate" : "store";
+}
+
 static void step_json(ssd_filebench *b, int *first, const char *name, double seconds,
                       uint64_t bytes, uint64_t files) {
     jappend(b,
@@ -314,8 +322,8 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         jappend(b,
                 ", \"archive_bytes\": %llu, \"format\": \"%s\", \"method\": \"%s\", "
                 "\"read_s\": %.6f, \"compress_s\": %.6f, \"write_s\": %.6f, \"sync_s\": %.6f}",
-                (unsigned long long)r.archive_bytes, b->format, *b->method ? b->method : "default",
-                r.read_s, r.codec_s, r.write_s, r.sync_s);
+                (unsigned long long)r.archive_bytes, b->format, method_name(b), r.read_s, r.codec_s,
+                r.write_s, r.sync_s);
     }
     if (b->steps & 4) {
         how = drop_caches(base);
