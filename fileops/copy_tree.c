@@ -240,6 +240,7 @@ static void emit_progress(ssd_copy *c, const char *phase, int force) {
     if (!force && now < c->next_progress)
         return;
     c->next_progress = now + c->progress_interval;
+    pthread_mutex_lock(&c->mu); /* workers update jobs_done */
     ssd_fileops_progress p = {
         .phase = phase,
         .files_done = c->jobs_done,
@@ -248,6 +249,7 @@ static void emit_progress(ssd_copy *c, const char *phase, int force) {
         .bytes_total = c->res.bytes.total - c->res.bytes.skipped - c->res.bytes.mismatch,
         .elapsed_s = now - c->t0,
     };
+    pthread_mutex_unlock(&c->mu);
     c->progress_fn(c->progress_user, &p);
 }
 
@@ -274,6 +276,18 @@ static void record_failure(ssd_copy *c, int code, const char *rel, const char *w
         return;
     snprintf(text, n, "%s: %s", rel, why);
     c->failures[c->nfailures++] = text;
+}
+
+/* The scanning thread's version: workers may be recording at the same time. */
+static void scan_failure(ssd_copy *c, int code, const char *rel, const char *why, uint64_t *count,
+                         uint64_t *bytes, uint64_t size) {
+    pthread_mutex_lock(&c->mu);
+    record_failure(c, code, rel, why);
+    if (count)
+        (*count)++;
+    if (bytes)
+        *bytes += size;
+    pthread_mutex_unlock(&c->mu);
 }
 
 static int grow(void **arr, size_t *cap, size_t need, size_t elem) {
@@ -706,14 +720,14 @@ static int handle_extra(ssd_copy *c, const char *rel, const struct ent *e) {
             free_ents(sub, n);
         }
         if (c->mirror && !c->list_only && rmdir(dp) < 0)
-            record_failure(c, -errno, rel, "remove extra directory failed");
+            scan_failure(c, -errno, rel, "remove extra directory failed", NULL, NULL, 0);
         return 0;
     }
     c->res.files.extras++;
     c->res.bytes.extras += (uint64_t)e->st.st_size;
     log_action(c, "extra file", rel, (uint64_t)e->st.st_size);
     if (c->mirror && !c->list_only && unlink(dp) < 0)
-        record_failure(c, -errno, rel, "remove extra file failed");
+        scan_failure(c, -errno, rel, "remove extra file failed", NULL, NULL, 0);
     return 0;
 }
 
@@ -738,8 +752,7 @@ static int scan_entry(ssd_copy *c, const char *rel, const struct ent *s, const s
                 if (ssd__fo_join(dp, sizeof dp, c->dst, rel))
                     return SSD_ERANGE;
                 if (mkdir(dp, 0700) < 0) {
-                    c->res.dirs.failed++;
-                    record_failure(c, -errno, rel, "mkdir failed");
+                    scan_failure(c, -errno, rel, "mkdir failed", &c->res.dirs.failed, NULL, 0);
                     return 0;
                 }
             }
@@ -756,9 +769,8 @@ static int scan_entry(ssd_copy *c, const char *rel, const struct ent *s, const s
     c->res.files.total++;
     c->res.bytes.total += size;
     if (!S_ISREG(sm) && !S_ISLNK(sm)) {
-        c->res.files.failed++;
-        c->res.bytes.failed += size;
-        record_failure(c, -EINVAL, rel, "not a regular file, directory or symlink");
+        scan_failure(c, -EINVAL, rel, "not a regular file, directory or symlink",
+                     &c->res.files.failed, &c->res.bytes.failed, size);
         log_action(c, "failed", rel, size);
         return 0;
     }
@@ -840,8 +852,7 @@ static int scan_dir(ssd_copy *c, const char *rel, int dst_exists) {
     if (rc < 0) {
         if (!*rel)
             return ssd__fo_fail(c->err, rc, "%s: cannot read source: %s", c->src, ssd_strerror(rc));
-        c->res.dirs.failed++;
-        record_failure(c, rc, rel, "cannot read directory");
+        scan_failure(c, rc, rel, "cannot read directory", &c->res.dirs.failed, NULL, 0);
         return 0;
     }
     if (dst_exists && (rc = list_dir(dp, &de, &nd)) < 0) {
@@ -849,8 +860,7 @@ static int scan_dir(ssd_copy *c, const char *rel, int dst_exists) {
         if (!*rel)
             return ssd__fo_fail(c->err, rc, "%s: cannot read destination: %s", c->dst,
                                 ssd_strerror(rc));
-        c->res.dirs.failed++;
-        record_failure(c, rc, rel, "cannot read destination directory");
+        scan_failure(c, rc, rel, "cannot read destination directory", &c->res.dirs.failed, NULL, 0);
         return 0;
     }
     size_t i = 0, k = 0;
@@ -1032,9 +1042,6 @@ int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result 
         free(ws[i].buf);
     }
     free(ws);
-    pthread_cond_destroy(&c->cv_work);
-    pthread_cond_destroy(&c->cv_done);
-    pthread_mutex_destroy(&c->mu);
 
     if (rc == 0 && !c->list_only) {
         finish_links(c);
@@ -1057,6 +1064,9 @@ int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result 
                        (c->res.files.mismatch || c->res.dirs.mismatch ? 4 : 0) |
                        (c->res.files.failed || c->res.dirs.failed ? 8 : 0);
     emit_progress(c, "done", 1);
+    pthread_cond_destroy(&c->cv_work);
+    pthread_cond_destroy(&c->cv_done);
+    pthread_mutex_destroy(&c->mu);
     reset_run(c);
     *res = c->res;
     if (rc == 0 && c->res.first_error == 0)
