@@ -18,6 +18,11 @@ int cmd_idle(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_fio_result(int argc, char **argv);
+int cmd_copy(int argc, char **argv);
+int cmd_archive(int argc, char **argv);
+int cmd_extract(int argc, char **argv);
+int cmd_mkset(int argc, char **argv);
+int cmd_filebench(int argc, char **argv);
 
 /* Prints "ssdcore CMD: message" to stderr and returns exit status 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -15,6 +15,11 @@ static const struct ssd_cli_command commands[] = {
     {"sim", cmd_sim, "simulated drives: profiles and ground truth"},
     {"analyze", cmd_analyze, "find phases, cache, folding, recovery in write series"},
     {"fio-result", cmd_fio_result, "summary and latency percentiles of fio JSON output"},
+    {"copy", cmd_copy, "Robocopy-like tree copy (mirror, list-only, N workers)"},
+    {"archive", cmd_archive, "pack a tree into a 7z/zip/tar.zst archive (7z Deflate default)"},
+    {"extract", cmd_extract, "unpack an archive securely into a directory"},
+    {"mkset", cmd_mkset, "generate a deterministic file set: iso, program, work"},
+    {"filebench", cmd_filebench, "time copy, archive and extract of a file set"},
 };
 
 static void usage(FILE *out) {

@@ -13,6 +13,7 @@ from ._errors import SsdError, check
 from .job import Target, interrupt, job
 from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
 from .analysis import Series, analyze, analyze_many, read_fio_json, read_series, segment_l2
+from .fileops import archive, copy_tree, extract, filebench, make_set
 
 __all__ = [
     "SsdError", "check", "ffi", "lib", "version",
@@ -22,6 +23,8 @@ __all__ = [
     "SimTarget", "sim_profile", "sim_profiles", "sim_truth",
     # analysis
     "Series", "analyze", "analyze_many", "read_fio_json", "read_series", "segment_l2",
+    # fileops
+    "archive", "copy_tree", "extract", "filebench", "make_set",
 ]
 
 

@@ -15,5 +15,6 @@
 #include "ssdcore/series.h"
 #include "ssdcore/analysis.h"
 #include "ssdcore/fio_result.h"
+#include "ssdcore/fileops.h"
 
 #endif /* SSDCORE_H */

@@ -1,0 +1,233 @@
+"""File work inside one drive: Robocopy-like copy, 7-Zip-style archives,
+generated file sets and the file benchmark (METHODOLOGY.md tests 9 and 10).
+
+Every call runs in C without the GIL, so several may run at once from
+Python threads (each call uses its own handle).
+
+>>> import ssdcore
+>>> ssdcore.make_set("program", "/mnt/ssd/set", size="64m", seed=1)     # doctest: +SKIP
+FilesetResult(files=315, dirs=27, bytes=67108864, total_s=0.17)
+>>> r = ssdcore.copy_tree("/mnt/ssd/set", "/mnt/ssd/copy", workers=8)   # doctest: +SKIP
+>>> r.files.copied, r.exit_code                                         # doctest: +SKIP
+(315, 1)
+>>> ssdcore.archive("/mnt/ssd/set", "/mnt/ssd/set.7z")                  # doctest: +SKIP
+>>> ssdcore.extract("/mnt/ssd/set.7z", "/mnt/ssd/out")                  # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from typing import Optional, Union
+
+from ._errors import check
+from ._ffi import ffi, lib
+
+PathLike = Union[str, bytes, os.PathLike]
+
+__all__ = ["CopyCounts", "CopyResult", "ArchiveResult", "FilesetResult", "copy_tree",
+           "archive", "extract", "make_set", "filebench"]
+
+
+def _text(value) -> bytes:
+    if isinstance(value, bool):
+        return b"1" if value else b"0"
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value)
+    return str(value).encode()
+
+
+def _configure(handle, setter, errmsg, options):
+    for key, value in options.items():
+        if value is None:
+            continue
+        check(setter(handle, key.encode(), _text(value)), lambda: errmsg(handle))
+
+
+@dataclass
+class CopyCounts:
+    """One row of Robocopy's summary (dirs, files or bytes)."""
+    total: int
+    copied: int
+    skipped: int
+    mismatch: int
+    failed: int
+    extras: int
+
+
+@dataclass
+class CopyResult:
+    """The outcome of :func:`copy_tree`, in Robocopy's terms.
+
+    ``exit_code`` carries Robocopy's bits: 1 files copied, 2 extras,
+    4 mismatches, 8 failures. ``failures`` lists "relpath: reason" lines.
+    """
+    dirs: CopyCounts
+    files: CopyCounts
+    bytes: CopyCounts
+    total_s: float
+    copy_s: float
+    sync_s: float
+    failed_s: float
+    extras_s: float
+    bytes_per_s: float
+    exit_code: int
+    first_error: int
+    workers: int
+    failures: list = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class ArchiveResult:
+    """Counts and timings of :func:`archive` or :func:`extract` (seconds)."""
+    files: int
+    dirs: int
+    symlinks: int
+    data_bytes: int
+    archive_bytes: int
+    total_s: float
+    read_s: float
+    codec_s: float
+    write_s: float
+    sync_s: float
+    bytes_per_s: float
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class FilesetResult:
+    files: int
+    dirs: int
+    bytes: int
+    total_s: float
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _counts(c) -> CopyCounts:
+    return CopyCounts(c.total, c.copied, c.skipped, c.mismatch, c.failed, c.extras)
+
+
+def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: int = 8,
+              list_only: bool = False, recursive: bool = True, include_same: bool = False,
+              exclude_older: bool = False, exclude_newer: bool = False,
+              exclude_changed: bool = False, mtime_tolerance: float = 0.0,
+              hardlinks: bool = False, unbuffered: bool = False,
+              copy_file_range: bool = False, reflink: bool = False, sync: str = "fs",
+              retries: int = 0, wait: float = 1.0, **options) -> CopyResult:
+    """Copy the tree ``src`` into ``dst`` the way Robocopy /E (or /MIR) does.
+
+    Same files (same size and mtime, within ``mtime_tolerance`` seconds) are
+    skipped; lonely, newer, older and changed ones are copied. Per-file
+    failures do not raise: they are counted (``result.files.failed``, bit 8
+    of ``result.exit_code``) and listed in ``result.failures``. A fatal error
+    (unreadable source, impossible destination) raises :class:`SsdError`.
+    Extra keyword options go to ``ssd_copy_set_option`` by name.
+    """
+    box = ffi.new("ssd_copy **")
+    check(lib.ssd_copy_create(box))
+    h = ffi.gc(box[0], lib.ssd_copy_free)
+    opts = dict(mirror=mirror, workers=workers, list_only=list_only, recursive=recursive,
+                include_same=include_same, exclude_older=exclude_older,
+                exclude_newer=exclude_newer, exclude_changed=exclude_changed,
+                mtime_tolerance=mtime_tolerance, hardlinks=hardlinks, unbuffered=unbuffered,
+                copy_file_range=copy_file_range, reflink=reflink, sync=sync, retries=retries,
+                wait=wait)
+    opts.update(options)
+    _configure(h, lib.ssd_copy_set_option, lib.ssd_copy_errmsg, opts)
+    res = ffi.new("ssd_copy_result *")
+    check(lib.ssd_copy_run(h, os.fsencode(src), os.fsencode(dst), res),
+          lambda: lib.ssd_copy_errmsg(h))
+    failures = [ffi.string(lib.ssd_copy_failure(h, i)).decode(errors="replace")
+                for i in range(lib.ssd_copy_failure_count(h))]
+    return CopyResult(_counts(res.dirs), _counts(res.files), _counts(res.bytes), res.total_s,
+                      res.copy_s, res.sync_s, res.failed_s, res.extras_s, res.bytes_per_s,
+                      res.exit_bits, res.first_error, res.workers, failures)
+
+
+def _archive_result(r) -> ArchiveResult:
+    return ArchiveResult(r.files, r.dirs, r.symlinks, r.data_bytes, r.archive_bytes, r.total_s,
+                         r.read_s, r.codec_s, r.write_s, r.sync_s, r.bytes_per_s)
+
+
+def archive(src: PathLike, archive_path: PathLike, *, format: str = "7z",
+            method: Optional[str] = None, level: Optional[int] = None,
+            tmpdir: Optional[PathLike] = None, sync: str = "fs") -> ArchiveResult:
+    """Pack the tree ``src`` into ``archive_path`` (7z with Deflate by default).
+
+    ``format``: "7z", "zip", "tar.zst" or "tar"; ``method``: "deflate",
+    "lzma2", "store" or "zstd" as the format allows. The 7z writer's staging
+    file goes to ``tmpdir``, by default the archive's own directory.
+    """
+    box = ffi.new("ssd_archive **")
+    check(lib.ssd_archive_create(box))
+    h = ffi.gc(box[0], lib.ssd_archive_free)
+    _configure(h, lib.ssd_archive_set_option, lib.ssd_archive_errmsg,
+               dict(format=format, method=method, level=level,
+                    tmpdir=os.fsdecode(tmpdir) if tmpdir is not None else None, sync=sync))
+    res = ffi.new("ssd_archive_result *")
+    check(lib.ssd_archive_run(h, os.fsencode(src), os.fsencode(archive_path), res),
+          lambda: lib.ssd_archive_errmsg(h))
+    return _archive_result(res)
+
+
+def extract(archive_path: PathLike, dst: PathLike, *, sync: str = "fs",
+            overwrite: bool = True) -> ArchiveResult:
+    """Unpack any archive libarchive reads into ``dst``, securely.
+
+    Raises :class:`SsdError` with ``name == "SSD_EHOSTILE"`` for absolute
+    paths, "..", paths through symlinks or links escaping ``dst``, and
+    ``"SSD_EFORMAT"`` for truncated or corrupt archives.
+    """
+    box = ffi.new("ssd_extract **")
+    check(lib.ssd_extract_create(box))
+    h = ffi.gc(box[0], lib.ssd_extract_free)
+    _configure(h, lib.ssd_extract_set_option, lib.ssd_extract_errmsg,
+               dict(sync=sync, overwrite=overwrite))
+    res = ffi.new("ssd_archive_result *")
+    check(lib.ssd_extract_run(h, os.fsencode(archive_path), os.fsencode(dst), res),
+          lambda: lib.ssd_extract_errmsg(h))
+    return _archive_result(res)
+
+
+def make_set(kind: str, directory: PathLike, *, size: Union[str, int] = "8g", seed: int = 1,
+             sync: str = "fs") -> FilesetResult:
+    """Generate the "iso", "program" or "work" set into ``directory``.
+
+    The same kind, size and seed give byte-identical sets.
+    """
+    box = ffi.new("ssd_fileset **")
+    check(lib.ssd_fileset_create(box))
+    h = ffi.gc(box[0], lib.ssd_fileset_free)
+    _configure(h, lib.ssd_fileset_set_option, lib.ssd_fileset_errmsg,
+               dict(kind=kind, size=size, seed=seed, sync=sync))
+    res = ffi.new("ssd_fileset_result *")
+    check(lib.ssd_fileset_run(h, os.fsencode(directory), res),
+          lambda: lib.ssd_fileset_errmsg(h))
+    return FilesetResult(res.files, res.dirs, res.bytes, res.total_s)
+
+
+def filebench(directory: PathLike, *, set: str = "work", size: Union[str, int] = "8g",
+              seed: int = 1, steps: str = "copy,archive,extract", workers: int = 8,
+              format: str = "7z", method: Optional[str] = None, level: Optional[int] = None,
+              keep: bool = False) -> dict:
+    """Make a set under ``directory`` and time copy, archive and extract.
+
+    Returns the results JSON as a dict; ``steps`` is a list of
+    ``{"step", "seconds", "bytes", "mb_per_s", ...}`` (MiB/s).
+    """
+    box = ffi.new("ssd_filebench **")
+    check(lib.ssd_filebench_create(box))
+    h = ffi.gc(box[0], lib.ssd_filebench_free)
+    _configure(h, lib.ssd_filebench_set_option, lib.ssd_filebench_errmsg,
+               dict(set=set, size=size, seed=seed, steps=steps, workers=workers,
+                    format=format, method=method, level=level, keep=keep))
+    check(lib.ssd_filebench_run(h, os.fsencode(directory)),
+          lambda: lib.ssd_filebench_errmsg(h))
+    return json.loads(ffi.string(lib.ssd_filebench_json(h)).decode())

@@ -1,0 +1,606 @@
+/* archive_extract.c - secure unpacking through libarchive's reader.
+ *
+ * Files are written here, relative to a directory fd for DST, instead of by
+ * archive_write_disk: that writer calls umask() (process-wide, racy from
+ * Python threads) and would hide the write time inside libarchive. Every
+ * path is resolved one component at a time with O_NOFOLLOW, so no entry can
+ * be written through a symlink, and names with "..", absolute names and
+ * symlinks pointing out of DST are refused before anything is written. */
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <ssdcore/fileops.h>
+
+#include "fo_util.h"
+
+#define READ_CHUNK (1 << 20)
+
+struct dirfix {
+    char *path;
+    mode_t mode;
+    struct timespec mtime;
+};
+
+struct ssd_extract {
+    char err[SSD__FO_ERRMSG_SIZE];
+    int sync_mode;
+    int overwrite;
+    double progress_interval;
+    ssd_fileops_progress_fn progress_fn;
+    void *progress_user;
+
+    /* run state */
+    int in_fd;
+    unsigned char *buf;
+    double read_in_call, t0, next_progress;
+    ssd_archive_result res;
+    int root_fd;
+    char parent_path[PATH_MAX]; /* cached parent directory of the last entry */
+    int parent_fd;
+    struct dirfix *dirs;
+    size_t ndirs, dirs_cap;
+};
+
+int ssd_extract_create(ssd_extract **out) {
+    ssd_extract *x = calloc(1, sizeof *x);
+    if (!x)
+        return SSD_ENOMEM;
+    x->sync_mode = 1;
+    x->overwrite = 1;
+    x->progress_interval = 0.25;
+    x->in_fd = x->root_fd = x->parent_fd = -1;
+    *out = x;
+    return 0;
+}
+
+void ssd_extract_free(ssd_extract *x) {
+    free(x);
+}
+
+const char *ssd_extract_errmsg(const ssd_extract *x) {
+    return x ? x->err : "";
+}
+
+int ssd_extract_set_progress(ssd_extract *x, ssd_fileops_progress_fn fn, void *user) {
+    if (!x)
+        return SSD_EINVAL;
+    x->progress_fn = fn;
+    x->progress_user = user;
+    return 0;
+}
+
+int ssd_extract_set_option(ssd_extract *x, const char *key, const char *value) {
+    if (!x || !key || !value)
+        return SSD_EINVAL;
+    int rc;
+    if (!strcmp(key, "sync"))
+        rc = ssd__fo_parse_sync(value, 0, &x->sync_mode);
+    else if (!strcmp(key, "overwrite"))
+        rc = ssd__fo_parse_bool(value, &x->overwrite);
+    else if (!strcmp(key, "progress_interval"))
+        rc = ssd__fo_parse_double(value, 0.01, 3600, &x->progress_interval);
+    else
+        return ssd__fo_fail(x->err, SSD_EINVAL, "extract: unknown option '%s'", key);
+    if (rc < 0)
+        return ssd__fo_fail(x->err, rc, "extract: bad value '%s' for option '%s'", value, key);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- input */
+
+static la_ssize_t read_cb(struct archive *ar, void *user, const void **out) {
+    ssd_extract *x = user;
+    double t = ssd__fo_now();
+    ssize_t n;
+    do
+        n = read(x->in_fd, x->buf, READ_CHUNK);
+    while (n < 0 && errno == EINTR);
+    x->read_in_call += ssd__fo_now() - t;
+    if (n < 0) {
+        archive_set_error(ar, errno, "read failed: %s", strerror(errno));
+        return -1;
+    }
+    *out = x->buf;
+    return n;
+}
+
+static la_int64_t seek_cb(struct archive *ar, void *user, la_int64_t off, int whence) {
+    ssd_extract *x = user;
+    double t = ssd__fo_now();
+    off_t r = lseek(x->in_fd, (off_t)off, whence);
+    x->read_in_call += ssd__fo_now() - t;
+    if (r < 0) {
+        archive_set_error(ar, errno, "seek failed: %s", strerror(errno));
+        return ARCHIVE_FATAL;
+    }
+    return (la_int64_t)r;
+}
+
+static la_int64_t skip_cb(struct archive *ar, void *user, la_int64_t n) {
+    ssd_extract *x = user;
+    off_t cur = lseek(x->in_fd, 0, SEEK_CUR);
+    (void)ar;
+    if (cur < 0 || lseek(x->in_fd, (off_t)n, SEEK_CUR) < 0)
+        return 0; /* libarchive then reads through instead */
+    return n;
+}
+
+/* ---------------------------------------------------------------- paths */
+
+/* Normalises an entry name in place: drops leading "./" and repeated or
+ * trailing slashes. Returns 0, or SSD_EHOSTILE for absolute names, ".."
+ * components and empty names. */
+static int clean_name(char *name) {
+    if (name[0] == '/')
+        return SSD_EHOSTILE;
+    char *w = name;
+    const char *r = name;
+    while (*r) {
+        while (*r == '/')
+            r++;
+        const char *end = strchr(r, '/');
+        size_t len = end ? (size_t)(end - r) : strlen(r);
+        if (len == 0)
+            break;
+        if (len == 2 && r[0] == '.' && r[1] == '.')
+            return SSD_EHOSTILE;
+        if (!(len == 1 && r[0] == '.')) {
+            if (w != name)
+                *w++ = '/';
+            memmove(w, r, len);
+            w += len;
+        }
+        r += len;
+    }
+    *w = 0;
+    return *name ? 0 : SSD_EINVAL;
+}
+
+/* Whether a symlink at name (cleaned) with this target stays inside the
+ * root, judged lexically: absolute targets and ".." above the root escape. */
+static int link_escapes(const char *name, const char *target) {
+    if (target[0] == '/' || !*target)
+        return 1;
+    int depth = 0;
+    for (const char *p = name; *p; p++)
+        depth += *p == '/';
+    const char *r = target;
+    while (*r) {
+        const char *end = strchr(r, '/');
+        size_t len = end ? (size_t)(end - r) : strlen(r);
+        if (len == 2 && r[0] == '.' && r[1] == '.') {
+            if (--depth < 0)
+                return 1;
+        } else if (len && !(len == 1 && r[0] == '.')) {
+            depth++;
+        }
+        r += len;
+        while (*r == '/')
+            r++;
+    }
+    return 0;
+}
+
+/* Opens (creating when asked) the directory holding name, walking from the
+ * root one component at a time without following symlinks. Returns a fd the
+ * caller must not close (it is cached) and sets *leaf. */
+static int open_parent(ssd_extract *x, const char *name, const char **leaf) {
+    const char *slash = strrchr(name, '/');
+    *leaf = slash ? slash + 1 : name;
+    size_t plen = slash ? (size_t)(slash - name) : 0;
+    if (plen == 0)
+        return x->root_fd;
+    if (x->parent_fd >= 0 && strlen(x->parent_path) == plen && !memcmp(x->parent_path, name, plen))
+        return x->parent_fd;
+    if (x->parent_fd >= 0)
+        close(x->parent_fd);
+    x->parent_fd = -1;
+    int cur = x->root_fd;
+    const char *r = name;
+    char comp[NAME_MAX + 1];
+    while (r < name + plen) {
+        const char *end = strchr(r, '/');
+        size_t len = (size_t)(end - r);
+        if (len > NAME_MAX) {
+            if (cur != x->root_fd)
+                close(cur);
+            return -ENAMETOOLONG;
+        }
+        memcpy(comp, r, len);
+        comp[len] = 0;
+        int next = openat(cur, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (next < 0 && errno == ENOENT) {
+            if (mkdirat(cur, comp, 0755) < 0 && errno != EEXIST) {
+                int e = -errno;
+                if (cur != x->root_fd)
+                    close(cur);
+                return e;
+            }
+            next = openat(cur, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        }
+        int e = -errno;
+        if (cur != x->root_fd)
+            close(cur);
+        if (next < 0)
+            return e == -ELOOP || e == -ENOTDIR ? SSD_EHOSTILE : e;
+        cur = next;
+        r = end + 1;
+    }
+    memcpy(x->parent_path, name, plen);
+    x->parent_path[plen] = 0;
+    x->parent_fd = cur;
+    return cur;
+}
+
+static void forget_parent(ssd_extract *x) {
+    if (x->parent_fd >= 0)
+        close(x->parent_fd);
+    x->parent_fd = -1;
+    x->parent_path[0] = 0;
+}
+
+/* ---------------------------------------------------------------- entries */
+
+static int remove_existing(ssd_extract *x, int pfd, const char *leaf, int keep_dir) {
+    struct stat st;
+    if (fstatat(pfd, leaf, &st, AT_SYMLINK_NOFOLLOW) < 0)
+        return errno == ENOENT ? 0 : -errno;
+    if (S_ISDIR(st.st_mode))
+        return keep_dir ? 0 : -EISDIR;
+    if (!x->overwrite)
+        return -EEXIST;
+    return unlinkat(pfd, leaf, 0) < 0 ? -errno : 0;
+}
+
+static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *e, int pfd,
+                      const char *leaf, const char *name) {
+    double t = ssd__fo_now();
+    int rc = remove_existing(x, pfd, leaf, 0);
+    if (rc < 0)
+        return ssd__fo_fail(x->err, rc, "%s: cannot replace: %s", name, ssd_strerror(rc));
+    int fd = openat(pfd, leaf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return ssd__fo_fail(x->err, -errno, "%s: cannot create: %s", name, strerror(errno));
+    x->res.write_s += ssd__fo_now() - t;
+    int64_t pos = 0;
+    for (;;) {
+        const void *blk;
+        size_t len;
+        la_int64_t off;
+        t = ssd__fo_now();
+        x->read_in_call = 0;
+        int r = archive_read_data_block(ar, &blk, &len, &off);
+        double spent = ssd__fo_now() - t;
+        x->res.read_s += x->read_in_call;
+        x->res.codec_s += spent - x->read_in_call;
+        if (r == ARCHIVE_EOF)
+            break;
+        if (r < ARCHIVE_OK) {
+            /* a WARN here is a CRC mismatch: the data written is wrong */
+            rc = ssd__fo_fail(x->err, SSD_EFORMAT, "%s: corrupt or truncated archive data: %s",
+                              name, archive_error_string(ar));
+            break;
+        }
+        t = ssd__fo_now();
+        if (off != pos && lseek(fd, (off_t)off, SEEK_SET) < 0) {
+            rc = ssd__fo_fail(x->err, -errno, "%s: seek: %s", name, strerror(errno));
+            break;
+        }
+        const unsigned char *p = blk;
+        size_t left = len;
+        while (left) {
+            ssize_t w = write(fd, p, left);
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w <= 0) {
+                rc = ssd__fo_fail(x->err, w < 0 ? -errno : SSD_EIO, "%s: write failed: %s", name,
+                                  w < 0 ? strerror(errno) : "short write");
+                break;
+            }
+            p += w;
+            left -= (size_t)w;
+        }
+        x->res.write_s += ssd__fo_now() - t;
+        if (rc < 0)
+            break;
+        pos = off + (int64_t)len;
+        x->res.data_bytes += len;
+    }
+    t = ssd__fo_now();
+    if (rc == 0 && pos < archive_entry_size(e) && ftruncate(fd, archive_entry_size(e)) < 0)
+        rc = ssd__fo_fail(x->err, -errno, "%s: ftruncate: %s", name, strerror(errno));
+    if (rc == 0 && fchmod(fd, archive_entry_perm(e) & 0777) < 0)
+        rc = ssd__fo_fail(x->err, -errno, "%s: chmod: %s", name, strerror(errno));
+    if (rc == 0) {
+        struct timespec ts[2] = {{0, UTIME_OMIT}, {archive_entry_mtime(e), 0}};
+        if (archive_entry_mtime_is_set(e)) {
+            ts[1].tv_nsec = archive_entry_mtime_nsec(e);
+            if (futimens(fd, ts) < 0)
+                rc = ssd__fo_fail(x->err, -errno, "%s: set times: %s", name, strerror(errno));
+        }
+    }
+    if (close(fd) < 0 && rc == 0)
+        rc = ssd__fo_fail(x->err, -errno, "%s: close: %s", name, strerror(errno));
+    if (rc < 0)
+        unlinkat(pfd, leaf, 0);
+    x->res.write_s += ssd__fo_now() - t;
+    if (rc == 0)
+        x->res.files++;
+    return rc;
+}
+
+static int add_dirfix(ssd_extract *x, const char *name, struct archive_entry *e) {
+    if (x->ndirs == x->dirs_cap) {
+        size_t cap = x->dirs_cap ? x->dirs_cap * 2 : 64;
+        struct dirfix *g = realloc(x->dirs, cap * sizeof *g);
+        if (!g)
+            return SSD_ENOMEM;
+        x->dirs = g;
+        x->dirs_cap = cap;
+    }
+    char *p = strdup(name);
+    if (!p)
+        return SSD_ENOMEM;
+    x->dirs[x->ndirs++] =
+        (struct dirfix){p,
+                        archive_entry_perm(e) & 0777,
+                        {archive_entry_mtime(e),
+                         archive_entry_mtime_is_set(e) ? archive_entry_mtime_nsec(e) : UTIME_OMIT}};
+    return 0;
+}
+
+static int extract_entry(ssd_extract *x, struct archive *ar, struct archive_entry *e) {
+    const char *raw = archive_entry_pathname(e);
+    char name[PATH_MAX];
+    if (!raw || strlen(raw) >= sizeof name)
+        return ssd__fo_fail(x->err, SSD_EFORMAT, "entry with a missing or too long name");
+    memcpy(name, raw, strlen(raw) + 1);
+    int rc = clean_name(name);
+    if (rc == SSD_EINVAL)
+        return 0; /* "." or "./": the root itself */
+    if (rc < 0)
+        return ssd__fo_fail(x->err, rc, "%s: refused: absolute path or '..' in archive entry", raw);
+    mode_t type = archive_entry_filetype(e);
+    const char *hard = archive_entry_hardlink(e);
+    const char *sym = type == AE_IFLNK ? archive_entry_symlink(e) : NULL;
+    char hname[PATH_MAX];
+    if (hard) {
+        if (strlen(hard) >= sizeof hname)
+            return ssd__fo_fail(x->err, SSD_EFORMAT, "%s: hard link target too long", raw);
+        memcpy(hname, hard, strlen(hard) + 1);
+        if (clean_name(hname) < 0)
+            return ssd__fo_fail(x->err, SSD_EHOSTILE,
+                                "%s: refused: hard link to '%s' outside the destination", raw,
+                                hard);
+    }
+    if (sym && link_escapes(name, sym))
+        return ssd__fo_fail(x->err, SSD_EHOSTILE,
+                            "%s: refused: symlink to '%s' points outside the destination", raw,
+                            sym);
+
+    double t = ssd__fo_now();
+    const char *leaf;
+    int pfd = open_parent(x, name, &leaf);
+    x->res.write_s += ssd__fo_now() - t;
+    if (pfd < 0) {
+        if (pfd == SSD_EHOSTILE)
+            return ssd__fo_fail(x->err, pfd, "%s: refused: path goes through a symlink or a file",
+                                raw);
+        return ssd__fo_fail(x->err, pfd, "%s: cannot create parent directory: %s", raw,
+                            ssd_strerror(pfd));
+    }
+    if (hard) {
+        t = ssd__fo_now();
+        const char *tleaf;
+        char tparent[PATH_MAX];
+        /* open_parent caches one fd: resolve the target's parent into a
+         * separate fd by walking again. */
+        int keep = dup(pfd);
+        int tfd = open_parent(x, hname, &tleaf);
+        if (tfd < 0) {
+            if (keep >= 0)
+                close(keep);
+            return ssd__fo_fail(x->err, tfd == SSD_EHOSTILE ? tfd : tfd,
+                                "%s: refused: hard link target '%s' not reachable safely", raw,
+                                hard);
+        }
+        snprintf(tparent, sizeof tparent, "%s", tleaf);
+        rc = remove_existing(x, keep, leaf, 0);
+        if (rc == 0 && linkat(tfd, tparent, keep, leaf, 0) < 0)
+            rc = -errno;
+        close(keep);
+        x->res.write_s += ssd__fo_now() - t;
+        if (rc < 0)
+            return ssd__fo_fail(x->err, rc, "%s: hard link to %s failed: %s", raw, hard,
+                                ssd_strerror(rc));
+        x->res.files++;
+        return 0;
+    }
+    switch (type) {
+    case AE_IFREG:
+        return write_file(x, ar, e, pfd, leaf, raw);
+    case AE_IFDIR:
+        t = ssd__fo_now();
+        if (mkdirat(pfd, leaf, 0700) < 0 && errno != EEXIST)
+            return ssd__fo_fail(x->err, -errno, "%s: mkdir: %s", raw, strerror(errno));
+        struct stat st;
+        if (fstatat(pfd, leaf, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode))
+            return ssd__fo_fail(x->err, SSD_EHOSTILE,
+                                "%s: refused: a non-directory already has this name", raw);
+        x->res.write_s += ssd__fo_now() - t;
+        x->res.dirs++;
+        return add_dirfix(x, name, e);
+    case AE_IFLNK:
+        t = ssd__fo_now();
+        forget_parent(x); /* the cache must never hold a path a link now shadows */
+        pfd = open_parent(x, name, &leaf);
+        if (pfd < 0)
+            return ssd__fo_fail(x->err, pfd, "%s: cannot open parent", raw);
+        rc = remove_existing(x, pfd, leaf, 0);
+        if (rc == 0 && symlinkat(sym, pfd, leaf) < 0)
+            rc = -errno;
+        x->res.write_s += ssd__fo_now() - t;
+        if (rc < 0)
+            return ssd__fo_fail(x->err, rc, "%s: symlink: %s", raw, ssd_strerror(rc));
+        if (archive_entry_mtime_is_set(e)) {
+            struct timespec ts[2] = {{0, UTIME_OMIT},
+                                     {archive_entry_mtime(e), archive_entry_mtime_nsec(e)}};
+            utimensat(pfd, leaf, ts, AT_SYMLINK_NOFOLLOW);
+        }
+        x->res.symlinks++;
+        return 0;
+    default:
+        return 0; /* devices, FIFOs, sockets: not extracted */
+    }
+}
+
+static void finish_dirs(ssd_extract *x) {
+    forget_parent(x);
+    for (size_t i = x->ndirs; i-- > 0;) {
+        const char *leaf;
+        int pfd = open_parent(x, x->dirs[i].path, &leaf);
+        if (pfd < 0)
+            continue;
+        int fd = openat(pfd, leaf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        fchmod(fd, x->dirs[i].mode);
+        struct timespec ts[2] = {{0, UTIME_OMIT}, x->dirs[i].mtime};
+        futimens(fd, ts);
+        close(fd);
+    }
+}
+
+static void emit_progress(ssd_extract *x, int force) {
+    if (!x->progress_fn)
+        return;
+    double now = ssd__fo_now();
+    if (!force && now < x->next_progress)
+        return;
+    x->next_progress = now + x->progress_interval;
+    ssd_fileops_progress p = {.phase = "extract",
+                              .files_done = x->res.files,
+                              .files_total = x->res.files,
+                              .bytes_done = x->res.data_bytes,
+                              .bytes_total = x->res.data_bytes,
+                              .elapsed_s = now - x->t0};
+    x->progress_fn(x->progress_user, &p);
+}
+
+int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
+                    ssd_archive_result *res) {
+    if (!x || !archive_path || !dst || !res)
+        return x ? ssd__fo_fail(x->err, SSD_EINVAL, "extract: NULL argument") : SSD_EINVAL;
+    memset(res, 0, sizeof *res);
+    memset(&x->res, 0, sizeof x->res);
+    x->err[0] = 0;
+    x->t0 = ssd__fo_now();
+    x->next_progress = x->t0 + x->progress_interval;
+    x->parent_fd = -1;
+    x->parent_path[0] = 0;
+    struct archive *ar = NULL;
+    int rc = 0;
+    x->buf = malloc(READ_CHUNK);
+    if (!x->buf) {
+        rc = ssd__fo_fail(x->err, SSD_ENOMEM, "extract: out of memory");
+        goto out;
+    }
+    x->in_fd = open(archive_path, O_RDONLY | O_CLOEXEC);
+    if (x->in_fd < 0) {
+        rc = ssd__fo_fail(x->err, -errno, "%s: cannot open archive: %s", archive_path,
+                          strerror(errno));
+        goto out;
+    }
+    struct stat st;
+    if (fstat(x->in_fd, &st) == 0)
+        x->res.archive_bytes = (uint64_t)st.st_size;
+    posix_fadvise(x->in_fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    if ((rc = ssd__fo_mkdirs(dst)) < 0) {
+        ssd__fo_fail(x->err, rc, "%s: cannot create destination: %s", dst, ssd_strerror(rc));
+        goto out;
+    }
+    x->root_fd = open(dst, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (x->root_fd < 0) {
+        rc = ssd__fo_fail(x->err, -errno, "%s: cannot open destination: %s", dst, strerror(errno));
+        goto out;
+    }
+    ar = archive_read_new();
+    if (!ar) {
+        rc = ssd__fo_fail(x->err, SSD_ENOMEM, "extract: out of memory");
+        goto out;
+    }
+    archive_read_support_format_all(ar);
+    archive_read_support_filter_all(ar);
+    archive_read_set_callback_data(ar, x);
+    archive_read_set_read_callback(ar, read_cb);
+    archive_read_set_seek_callback(ar, seek_cb);
+    archive_read_set_skip_callback(ar, skip_cb);
+    double t = ssd__fo_now();
+    x->read_in_call = 0;
+    int r = archive_read_open1(ar);
+    x->res.read_s += x->read_in_call;
+    x->res.codec_s += ssd__fo_now() - t - x->read_in_call;
+    if (r != ARCHIVE_OK) {
+        rc = ssd__fo_fail(x->err, SSD_EFORMAT, "%s: not a readable archive: %s", archive_path,
+                          archive_error_string(ar));
+        goto out;
+    }
+    for (;;) {
+        struct archive_entry *e;
+        t = ssd__fo_now();
+        x->read_in_call = 0;
+        r = archive_read_next_header(ar, &e);
+        x->res.read_s += x->read_in_call;
+        x->res.codec_s += ssd__fo_now() - t - x->read_in_call;
+        if (r == ARCHIVE_EOF)
+            break;
+        if (r < ARCHIVE_WARN) {
+            rc = ssd__fo_fail(x->err, SSD_EFORMAT, "%s: corrupt or truncated archive: %s",
+                              archive_path, archive_error_string(ar));
+            break;
+        }
+        if ((rc = extract_entry(x, ar, e)) < 0)
+            break;
+        emit_progress(x, 0);
+    }
+    if (rc == 0) {
+        t = ssd__fo_now();
+        finish_dirs(x);
+        x->res.write_s += ssd__fo_now() - t;
+        emit_progress(x, 1);
+        if (x->sync_mode) {
+            t = ssd__fo_now();
+            if (syncfs(x->root_fd) < 0)
+                rc = ssd__fo_fail(x->err, -errno, "%s: syncfs: %s", dst, strerror(errno));
+            x->res.sync_s = ssd__fo_now() - t;
+        }
+    }
+out:
+    if (ar)
+        archive_read_free(ar);
+    forget_parent(x);
+    if (x->root_fd >= 0)
+        close(x->root_fd);
+    if (x->in_fd >= 0)
+        close(x->in_fd);
+    x->root_fd = x->in_fd = -1;
+    for (size_t i = 0; i < x->ndirs; i++)
+        free(x->dirs[i].path);
+    free(x->dirs);
+    x->dirs = NULL;
+    x->ndirs = x->dirs_cap = 0;
+    free(x->buf);
+    x->buf = NULL;
+    x->res.total_s = ssd__fo_now() - x->t0;
+    x->res.bytes_per_s = x->res.total_s > 0 ? (double)x->res.data_bytes / x->res.total_s : 0;
+    *res = x->res;
+    return rc;
+}

@@ -1,0 +1,533 @@
+/* archive_write.c - pack a tree through libarchive, 7-Zip style.
+ *
+ * The tree is walked here (sorted, no symlinks followed) rather than with
+ * archive_read_disk, whose traversal fchdir()s and so moves the working
+ * directory of every thread in the process. The archive file is written
+ * through our own callback so the time spent writing it can be told apart
+ * from the time spent compressing. */
+#include <archive.h>
+#include <archive_entry.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <ssdcore/fileops.h>
+
+#include "fo_util.h"
+
+#define READ_CHUNK (1 << 20)
+
+enum { FMT_7Z, FMT_ZIP, FMT_TAR_ZST, FMT_TAR };
+
+struct ssd_archive {
+    char err[SSD__FO_ERRMSG_SIZE];
+    int format;
+    char method[16]; /* "" = the format's default */
+    int level;       /* -1 = library default */
+    char *tmpdir;
+    int sync_mode;
+    double progress_interval;
+    ssd_fileops_progress_fn progress_fn;
+    void *progress_user;
+
+    /* run state */
+    struct archive *ar;
+    int out_fd;
+    unsigned char *buf;
+    ssd_archive_result res;
+    double t0, next_progress, write_in_call;
+};
+
+/* libarchive's 7z writer stages compressed data in a temporary file it
+ * creates in $TMPDIR when its first 60 KiB output buffer fills, or at
+ * close: a moment we cannot see from outside. TMPDIR is process-wide, so a
+ * 7z run holds this lock with TMPDIR pointed at the staging directory from
+ * open to free; 7z archive runs in one process therefore take turns. */
+static pthread_mutex_t tmpdir_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int ssd_archive_create(ssd_archive **out) {
+    ssd_archive *a = calloc(1, sizeof *a);
+    if (!a)
+        return SSD_ENOMEM;
+    a->format = FMT_7Z;
+    a->level = -1;
+    a->sync_mode = 1;
+    a->progress_interval = 0.25;
+    a->out_fd = -1;
+    *out = a;
+    return 0;
+}
+
+void ssd_archive_free(ssd_archive *a) {
+    if (!a)
+        return;
+    free(a->tmpdir);
+    free(a);
+}
+
+const char *ssd_archive_errmsg(const ssd_archive *a) {
+    return a ? a->err : "";
+}
+
+int ssd_archive_set_progress(ssd_archive *a, ssd_fileops_progress_fn fn, void *user) {
+    if (!a)
+        return SSD_EINVAL;
+    a->progress_fn = fn;
+    a->progress_user = user;
+    return 0;
+}
+
+int ssd_archive_set_option(ssd_archive *a, const char *key, const char *value) {
+    if (!a || !key || !value)
+        return SSD_EINVAL;
+    int rc = 0;
+    uint64_t u;
+    if (!strcmp(key, "format")) {
+        static const char *names[] = {"7z", "zip", "tar.zst", "tar"};
+        rc = SSD_EINVAL;
+        for (int i = 0; i < 4; i++)
+            if (!strcmp(value, names[i])) {
+                a->format = i;
+                rc = 0;
+            }
+    } else if (!strcmp(key, "method")) {
+        static const char *names[] = {"deflate", "lzma2", "store", "zstd", ""};
+        rc = SSD_EINVAL;
+        for (int i = 0; i < 5; i++)
+            if (!strcmp(value, names[i])) {
+                snprintf(a->method, sizeof a->method, "%s", value);
+                rc = 0;
+            }
+    } else if (!strcmp(key, "level")) {
+        if ((rc = ssd__fo_parse_u64(value, 0, 22, &u)) == 0)
+            a->level = (int)u;
+    } else if (!strcmp(key, "tmpdir")) {
+        char *dup = strdup(value);
+        if (!dup)
+            return ssd__fo_fail(a->err, SSD_ENOMEM, "out of memory");
+        free(a->tmpdir);
+        a->tmpdir = *dup ? dup : NULL;
+        if (!*dup)
+            free(dup);
+    } else if (!strcmp(key, "sync")) {
+        rc = ssd__fo_parse_sync(value, 0, &a->sync_mode);
+    } else if (!strcmp(key, "progress_interval")) {
+        rc = ssd__fo_parse_double(value, 0.01, 3600, &a->progress_interval);
+    } else {
+        return ssd__fo_fail(a->err, SSD_EINVAL, "archive: unknown option '%s'", key);
+    }
+    if (rc < 0)
+        return ssd__fo_fail(a->err, rc, "archive: bad value '%s' for option '%s'", value, key);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- output */
+
+static la_ssize_t write_cb(struct archive *ar, void *user, const void *buf, size_t n) {
+    ssd_archive *a = user;
+    double t = ssd__fo_now();
+    const unsigned char *p = buf;
+    size_t left = n;
+    while (left) {
+        ssize_t w = write(a->out_fd, p, left);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            archive_set_error(ar, errno, "write failed: %s", strerror(errno));
+            a->write_in_call += ssd__fo_now() - t;
+            return -1;
+        }
+        p += w;
+        left -= (size_t)w;
+    }
+    a->res.archive_bytes += n;
+    a->write_in_call += ssd__fo_now() - t;
+    return (la_ssize_t)n;
+}
+
+/* Runs one libarchive call's bookkeeping: time inside it that was not spent
+ * in write_cb is codec time. */
+static void account(ssd_archive *a, double t_start) {
+    double spent = ssd__fo_now() - t_start;
+    a->res.write_s += a->write_in_call;
+    a->res.codec_s += spent - a->write_in_call;
+    a->write_in_call = 0;
+}
+
+static int la_fail(ssd_archive *a, const char *what, const char *path)
+{
+    int e = archive_errno(a->ar);
+    const char *s = archive_error_string(a->ar);
+    int code = e == ENOSPC || e == EIO || e == EDQUOT ? -e : SSD_EIO;
+    if (s && strstr(s, "temporary file"))
+        return ssd__fo_fail(a->err, code, "%s: %s: %s in the 7z staging directory %s", path, what,
+                            s, a->tmpdir);
+    return ssd__fo_fail(a->err, code, "%s: %s: %s", path, what, s ? s : "libarchive error");
+}
+
+static int configure(ssd_archive *a, const char *archive_path) {
+    struct archive *ar = a->ar;
+    const char *m = a->method;
+    char level[8];
+    snprintf(level, sizeof level, "%d", a->level);
+    int r = ARCHIVE_OK;
+    switch (a->format) {
+    case FMT_7Z:
+        if (!*m)
+            m = "deflate";
+        if (strcmp(m, "deflate") && strcmp(m, "lzma2") && strcmp(m, "store"))
+            goto bad_method;
+        r = archive_write_set_format_7zip(ar);
+        if (r == ARCHIVE_OK)
+            r = archive_write_set_format_option(ar, "7zip", "compression",
+                                                !strcmp(m, "store") ? "copy" : m);
+        if (r == ARCHIVE_OK && a->level >= 0 && strcmp(m, "store")) {
+            if (a->level > 9)
+                goto bad_level;
+            r = archive_write_set_format_option(ar, "7zip", "compression-level", level);
+        }
+        break;
+    case FMT_ZIP:
+        if (!*m)
+            m = "deflate";
+        if (strcmp(m, "deflate") && strcmp(m, "store"))
+            goto bad_method;
+        r = archive_write_set_format_zip(ar);
+        if (r == ARCHIVE_OK)
+            r = !strcmp(m, "store") ? archive_write_zip_set_compression_store(ar)
+                                    : archive_write_zip_set_compression_deflate(ar);
+        /* zip's compression-level switches store back to deflate */
+        if (r == ARCHIVE_OK && a->level >= 0 && strcmp(m, "store")) {
+            if (a->level > 9)
+                goto bad_level;
+            r = archive_write_set_format_option(ar, "zip", "compression-level", level);
+        }
+        break;
+    case FMT_TAR_ZST:
+        if (*m && strcmp(m, "zstd"))
+            goto bad_method;
+        r = archive_write_set_format_pax_restricted(ar);
+        if (r == ARCHIVE_OK)
+            r = archive_write_add_filter_zstd(ar);
+        if (r == ARCHIVE_OK && a->level >= 0) {
+            if (a->level < 1 || a->level > 19)
+                goto bad_level;
+            r = archive_write_set_filter_option(ar, "zstd", "compression-level", level);
+        }
+        break;
+    default:
+        if (*m && strcmp(m, "store"))
+            goto bad_method;
+        r = archive_write_set_format_pax_restricted(ar);
+        break;
+    }
+    if (r != ARCHIVE_OK)
+        return ssd__fo_fail(a->err, SSD_EUNSUPPORTED, "%s: libarchive cannot write this: %s",
+                            archive_path, archive_error_string(ar));
+    /* Big writes, no padding of the last block. */
+    archive_write_set_bytes_per_block(ar, 1 << 20);
+    archive_write_set_bytes_in_last_block(ar, 1);
+    return 0;
+bad_method:
+    return ssd__fo_fail(a->err, SSD_EINVAL, "archive: method '%s' not available for this format",
+                        m);
+bad_level:
+    return ssd__fo_fail(a->err, SSD_ERANGE, "archive: level %d out of range for this format",
+                        a->level);
+}
+
+/* ---------------------------------------------------------------- walk */
+
+static int cmp_str(const void *x, const void *y) {
+    return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+static void emit_progress(ssd_archive *a, const char *phase, int force) {
+    if (!a->progress_fn)
+        return;
+    double now = ssd__fo_now();
+    if (!force && now < a->next_progress)
+        return;
+    a->next_progress = now + a->progress_interval;
+    ssd_fileops_progress p = {.phase = phase,
+                              .files_done = a->res.files,
+                              .files_total = a->res.files,
+                              .bytes_done = a->res.data_bytes,
+                              .bytes_total = a->res.data_bytes,
+                              .elapsed_s = now - a->t0};
+    a->progress_fn(a->progress_user, &p);
+}
+
+/* Sets TMPDIR for libarchive's 7z staging file (see tmpdir_lock); restored
+ * by tmpdir_leave(). */
+static char *tmpdir_enter(const ssd_archive *a) {
+    pthread_mutex_lock(&tmpdir_lock);
+    const char *old = getenv("TMPDIR");
+    char *saved = old ? strdup(old) : NULL;
+    setenv("TMPDIR", a->tmpdir, 1);
+    return saved;
+}
+
+static void tmpdir_leave(char *saved) {
+    if (saved)
+        setenv("TMPDIR", saved, 1);
+    else
+        unsetenv("TMPDIR");
+    free(saved);
+    pthread_mutex_unlock(&tmpdir_lock);
+}
+
+static int write_header(ssd_archive *a, struct archive_entry *e, const char *path) {
+    double t = ssd__fo_now();
+    int r;
+    r = archive_write_header(a->ar, e);
+    account(a, t);
+    if (r < ARCHIVE_WARN)
+        return la_fail(a, "writing entry header", path);
+    return 0;
+}
+
+static int add_file(ssd_archive *a, int dirfd, const char *name, const char *rel,
+                    struct archive_entry *e) {
+    int rc = write_header(a, e, rel);
+    if (rc < 0)
+        return rc;
+    double t = ssd__fo_now();
+    int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return ssd__fo_fail(a->err, -errno, "%s: cannot open: %s", rel, strerror(errno));
+    posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    a->res.read_s += ssd__fo_now() - t;
+    for (;;) {
+        t = ssd__fo_now();
+        ssize_t n = read(fd, a->buf, READ_CHUNK);
+        a->res.read_s += ssd__fo_now() - t;
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            rc = ssd__fo_fail(a->err, -errno, "%s: read failed: %s", rel, strerror(errno));
+            break;
+        }
+        if (n == 0)
+            break;
+        t = ssd__fo_now();
+        la_ssize_t w = archive_write_data(a->ar, a->buf, (size_t)n);
+        account(a, t);
+        if (w < 0) {
+            rc = la_fail(a, "writing data", rel);
+            break;
+        }
+        a->res.data_bytes += (uint64_t)n;
+        emit_progress(a, "archive", 0);
+    }
+    close(fd);
+    if (rc == 0)
+        a->res.files++;
+    return rc;
+}
+
+static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry *e) {
+    double t = ssd__fo_now();
+    int fd = dup(dirfd);
+    DIR *d = fd < 0 ? NULL : fdopendir(fd);
+    if (!d) {
+        if (fd >= 0)
+            close(fd);
+        return ssd__fo_fail(a->err, -errno, "%s: cannot read directory: %s", *rel ? rel : ".",
+                            strerror(errno));
+    }
+    rewinddir(d);
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int rc = 0;
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 64;
+            char **g = realloc(names, cap * sizeof *g);
+            if (!g) {
+                rc = SSD_ENOMEM;
+                break;
+            }
+            names = g;
+        }
+        if (!(names[n] = strdup(de->d_name))) {
+            rc = SSD_ENOMEM;
+            break;
+        }
+        n++;
+    }
+    closedir(d);
+    a->res.read_s += ssd__fo_now() - t;
+    if (rc < 0) {
+        ssd__fo_fail(a->err, rc, "out of memory");
+        goto out;
+    }
+    qsort(names, n, sizeof *names, cmp_str);
+    char child[PATH_MAX], target[PATH_MAX];
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        if (ssd__fo_join(child, sizeof child, rel, names[i])) {
+            rc = ssd__fo_fail(a->err, SSD_ERANGE, "%s/%s: path too long", rel, names[i]);
+            break;
+        }
+        struct stat st;
+        t = ssd__fo_now();
+        if (fstatat(dirfd, names[i], &st, AT_SYMLINK_NOFOLLOW) < 0) {
+            rc = ssd__fo_fail(a->err, -errno, "%s: cannot stat: %s", child, strerror(errno));
+            break;
+        }
+        a->res.read_s += ssd__fo_now() - t;
+        archive_entry_clear(e);
+        archive_entry_copy_stat(e, &st);
+        archive_entry_set_pathname(e, child);
+        if (S_ISREG(st.st_mode)) {
+            archive_entry_set_nlink(e, 1); /* stored as data, not as hard links */
+            rc = add_file(a, dirfd, names[i], child, e);
+        } else if (S_ISLNK(st.st_mode)) {
+            ssize_t len = readlinkat(dirfd, names[i], target, sizeof target - 1);
+            if (len < 0) {
+                rc = ssd__fo_fail(a->err, -errno, "%s: readlink: %s", child, strerror(errno));
+                break;
+            }
+            target[len] = 0;
+            archive_entry_set_symlink(e, target);
+            archive_entry_set_size(e, 0);
+            if ((rc = write_header(a, e, child)) == 0)
+                a->res.symlinks++;
+        } else if (S_ISDIR(st.st_mode)) {
+            archive_entry_set_size(e, 0);
+            if ((rc = write_header(a, e, child)) < 0)
+                break;
+            a->res.dirs++;
+            int sub = openat(dirfd, names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (sub < 0) {
+                rc = ssd__fo_fail(a->err, -errno, "%s: cannot open directory: %s", child,
+                                  strerror(errno));
+                break;
+            }
+            rc = walk(a, sub, child, e);
+            close(sub);
+        }
+        /* sockets, FIFOs and devices carry no data: skipped */
+    }
+out:
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- run */
+
+int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
+                    ssd_archive_result *res) {
+    if (!a || !src || !archive_path || !res)
+        return a ? ssd__fo_fail(a->err, SSD_EINVAL, "archive: NULL argument") : SSD_EINVAL;
+    memset(res, 0, sizeof *res);
+    memset(&a->res, 0, sizeof a->res);
+    a->err[0] = 0;
+    a->write_in_call = 0;
+    a->t0 = ssd__fo_now();
+    a->next_progress = a->t0 + a->progress_interval;
+
+    int rc = 0, srcfd = -1, created = 0, tmpdir_held = 0;
+    char *saved_tmpdir = NULL;
+    struct archive_entry *e = NULL;
+    char *tmpdir = a->tmpdir;
+    char dirbuf[PATH_MAX];
+    if (!tmpdir) {
+        /* Default: next to the archive, i.e. on the drive under test. */
+        snprintf(dirbuf, sizeof dirbuf, "%s", archive_path);
+        char *slash = strrchr(dirbuf, '/');
+        if (!slash)
+            snprintf(dirbuf, sizeof dirbuf, ".");
+        else if (slash == dirbuf)
+            slash[1] = 0;
+        else
+            *slash = 0;
+        a->tmpdir = dirbuf;
+    }
+    a->buf = malloc(READ_CHUNK);
+    a->ar = archive_write_new();
+    if (!a->buf || !a->ar) {
+        rc = ssd__fo_fail(a->err, SSD_ENOMEM, "archive: out of memory");
+        goto out;
+    }
+    srcfd = open(src, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (srcfd < 0) {
+        rc = ssd__fo_fail(a->err, -errno, "%s: cannot open source directory: %s", src,
+                          strerror(errno));
+        goto out;
+    }
+    if ((rc = configure(a, archive_path)) < 0)
+        goto out;
+    a->out_fd = open(archive_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (a->out_fd < 0) {
+        rc = ssd__fo_fail(a->err, -errno, "%s: cannot create archive: %s", archive_path,
+                          strerror(errno));
+        goto out;
+    }
+    created = 1;
+    if (a->format == FMT_7Z) {
+        saved_tmpdir = tmpdir_enter(a);
+        tmpdir_held = 1;
+    }
+    if (archive_write_open2(a->ar, a, NULL, write_cb, NULL, NULL) != ARCHIVE_OK) {
+        rc = la_fail(a, "opening archive", archive_path);
+        goto out;
+    }
+    if (!(e = archive_entry_new())) {
+        rc = ssd__fo_fail(a->err, SSD_ENOMEM, "archive: out of memory");
+        goto out;
+    }
+    if ((rc = walk(a, srcfd, "", e)) < 0)
+        goto out;
+    double t = ssd__fo_now();
+    emit_progress(a, "archive", 1);
+    int r = archive_write_close(a->ar);
+    account(a, t);
+    if (r != ARCHIVE_OK) {
+        rc = la_fail(a, "finishing archive", archive_path);
+        goto out;
+    }
+    if (a->sync_mode) {
+        t = ssd__fo_now();
+        if (fsync(a->out_fd) < 0)
+            rc = ssd__fo_fail(a->err, -errno, "%s: fsync: %s", archive_path, strerror(errno));
+        a->res.sync_s = ssd__fo_now() - t;
+    }
+    if (close(a->out_fd) < 0 && rc == 0)
+        rc = ssd__fo_fail(a->err, -errno, "%s: close: %s", archive_path, strerror(errno));
+    a->out_fd = -1;
+out:
+    if (a->ar)
+        archive_write_free(a->ar); /* also removes the 7z staging file */
+    a->ar = NULL;
+    if (tmpdir_held)
+        tmpdir_leave(saved_tmpdir);
+    if (a->out_fd >= 0) {
+        close(a->out_fd);
+        a->out_fd = -1;
+    }
+    if (rc < 0 && created)
+        unlink(archive_path); /* no half archive left behind */
+    if (srcfd >= 0)
+        close(srcfd);
+    archive_entry_free(e);
+    free(a->buf);
+    a->buf = NULL;
+    a->tmpdir = tmpdir;
+    a->res.total_s = ssd__fo_now() - a->t0;
+    a->res.bytes_per_s = a->res.total_s > 0 ? (double)a->res.data_bytes / a->res.total_s : 0;
+    *res = a->res;
+    return rc;
+}

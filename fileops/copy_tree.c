@@ -1,0 +1,1075 @@
+/* copy_tree.c - Robocopy-like tree copy: scan on the calling thread, copy on
+ * N workers, directory metadata last, destination synced before the clock
+ * stops.
+ *
+ * The copy path is plain read(2)/write(2) by default. copy_file_range and
+ * FICLONE are opt-in: on a CoW filesystem they finish without writing data,
+ * which would measure the filesystem, not the drive. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/fs.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <ssdcore/fileops.h>
+
+#include "fo_util.h"
+
+#define MAX_FAILURES 1000
+#define DIRECT_ALIGN 4096
+
+enum job_kind { JOB_FILE, JOB_SYMLINK };
+
+struct job {
+    uint64_t size;
+    int kind;
+    char rel[];
+};
+
+struct dirmeta {
+    struct stat st;
+    char *rel;
+};
+
+struct hardlink {
+    char *rel;    /* the link to create */
+    char *target; /* an earlier copy of the same inode */
+};
+
+struct inode_slot {
+    dev_t dev;
+    ino_t ino;
+    char *rel; /* NULL: empty slot; points into a job or dirmeta-owned string */
+};
+
+struct ssd_copy {
+    char err[SSD__FO_ERRMSG_SIZE];
+
+    /* options */
+    unsigned workers;
+    int recursive, mirror, list_only, include_same;
+    int exclude_older, exclude_newer, exclude_changed;
+    double mtime_tolerance;
+    int hardlinks, unbuffered, use_cfr, reflink, sync_mode;
+    uint64_t unbuffered_min, buffer_size;
+    unsigned retries;
+    double wait_s, progress_interval;
+    char *fault_read;
+
+    ssd_fileops_progress_fn progress_fn;
+    void *progress_user;
+    ssd_copy_log_fn log_fn;
+    void *log_user;
+
+    /* run state */
+    const char *src, *dst;
+    int is_root;
+    double t0, next_progress;
+    ssd_copy_result res;
+
+    pthread_mutex_t mu;
+    pthread_cond_t cv_work, cv_done;
+    struct job **jobs;
+    size_t njobs, jobs_cap, next_job, jobs_done;
+    int scan_done;
+    atomic_uint_fast64_t bytes_done;
+
+    struct dirmeta *dirs;
+    size_t ndirs, dirs_cap;
+    struct hardlink *links;
+    size_t nlinks, links_cap;
+    struct inode_slot *inodes;
+    size_t inodes_cap, ninodes;
+
+    char **failures;
+    size_t nfailures;
+};
+
+struct ent {
+    struct stat st;
+    char *name;
+};
+
+/* ---------------------------------------------------------------- options */
+
+int ssd_copy_create(ssd_copy **out) {
+    ssd_copy *c = calloc(1, sizeof *c);
+    if (!c)
+        return SSD_ENOMEM;
+    c->workers = 8;
+    c->recursive = 1;
+    c->unbuffered_min = 1 << 20;
+    c->buffer_size = 1 << 20;
+    c->sync_mode = 1;
+    c->wait_s = 1.0;
+    c->progress_interval = 0.25;
+    *out = c;
+    return 0;
+}
+
+static void clear_failures(ssd_copy *c) {
+    for (size_t i = 0; i < c->nfailures; i++)
+        free(c->failures[i]);
+    free(c->failures);
+    c->failures = NULL;
+    c->nfailures = 0;
+}
+
+void ssd_copy_free(ssd_copy *c) {
+    if (!c)
+        return;
+    clear_failures(c);
+    free(c->fault_read);
+    free(c);
+}
+
+const char *ssd_copy_errmsg(const ssd_copy *c) {
+    return c ? c->err : "";
+}
+
+size_t ssd_copy_failure_count(const ssd_copy *c) {
+    return c ? c->nfailures : 0;
+}
+
+const char *ssd_copy_failure(const ssd_copy *c, size_t i) {
+    return c && i < c->nfailures ? c->failures[i] : NULL;
+}
+
+int ssd_copy_set_progress(ssd_copy *c, ssd_fileops_progress_fn fn, void *user) {
+    if (!c)
+        return SSD_EINVAL;
+    c->progress_fn = fn;
+    c->progress_user = user;
+    return 0;
+}
+
+int ssd_copy_set_log(ssd_copy *c, ssd_copy_log_fn fn, void *user) {
+    if (!c)
+        return SSD_EINVAL;
+    c->log_fn = fn;
+    c->log_user = user;
+    return 0;
+}
+
+int ssd_copy_set_option(ssd_copy *c, const char *key, const char *value) {
+    if (!c || !key || !value)
+        return SSD_EINVAL;
+    struct {
+        const char *key;
+        int *flag;
+    } bools[] = {
+        {"recursive", &c->recursive},
+        {"mirror", &c->mirror},
+        {"list_only", &c->list_only},
+        {"include_same", &c->include_same},
+        {"exclude_older", &c->exclude_older},
+        {"exclude_newer", &c->exclude_newer},
+        {"exclude_changed", &c->exclude_changed},
+        {"hardlinks", &c->hardlinks},
+        {"unbuffered", &c->unbuffered},
+        {"copy_file_range", &c->use_cfr},
+        {"reflink", &c->reflink},
+    };
+    int rc = SSD_EINVAL;
+    uint64_t u;
+    for (size_t i = 0; i < sizeof bools / sizeof bools[0]; i++)
+        if (!strcmp(key, bools[i].key)) {
+            rc = ssd__fo_parse_bool(value, bools[i].flag);
+            goto done;
+        }
+    if (!strcmp(key, "workers")) {
+        if ((rc = ssd__fo_parse_u64(value, 1, 256, &u)) == 0)
+            c->workers = (unsigned)u;
+    } else if (!strcmp(key, "retries")) {
+        if ((rc = ssd__fo_parse_u64(value, 0, 1000000, &u)) == 0)
+            c->retries = (unsigned)u;
+    } else if (!strcmp(key, "wait")) {
+        rc = ssd__fo_parse_double(value, 0, 86400, &c->wait_s);
+    } else if (!strcmp(key, "mtime_tolerance")) {
+        rc = ssd__fo_parse_double(value, 0, 1e9, &c->mtime_tolerance);
+    } else if (!strcmp(key, "progress_interval")) {
+        rc = ssd__fo_parse_double(value, 0.01, 3600, &c->progress_interval);
+    } else if (!strcmp(key, "unbuffered_min")) {
+        rc = ssd__fo_parse_u64(value, 0, UINT64_MAX, &c->unbuffered_min);
+    } else if (!strcmp(key, "buffer_size")) {
+        if ((rc = ssd__fo_parse_u64(value, 4096, 1 << 30, &u)) == 0) {
+            if (u % DIRECT_ALIGN)
+                rc = SSD_EINVAL;
+            else
+                c->buffer_size = u;
+        }
+    } else if (!strcmp(key, "sync")) {
+        rc = ssd__fo_parse_sync(value, 1, &c->sync_mode);
+    } else if (!strcmp(key, "fault_read")) {
+        char *dup = strdup(value);
+        if (!dup)
+            return ssd__fo_fail(c->err, SSD_ENOMEM, "out of memory");
+        free(c->fault_read);
+        c->fault_read = *dup ? dup : NULL;
+        if (!*dup)
+            free(dup);
+        rc = 0;
+    } else {
+        return ssd__fo_fail(c->err, SSD_EINVAL, "copy: unknown option '%s'", key);
+    }
+done:
+    if (rc < 0)
+        return ssd__fo_fail(c->err, rc, "copy: bad value '%s' for option '%s'", value, key);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+static double elapsed(const ssd_copy *c) {
+    return ssd__fo_now() - c->t0;
+}
+
+static void emit_progress(ssd_copy *c, const char *phase, int force) {
+    if (!c->progress_fn)
+        return;
+    double now = ssd__fo_now();
+    if (!force && now < c->next_progress)
+        return;
+    c->next_progress = now + c->progress_interval;
+    pthread_mutex_lock(&c->mu); /* workers update jobs_done */
+    ssd_fileops_progress p = {
+        .phase = phase,
+        .files_done = c->jobs_done,
+        .files_total = c->njobs,
+        .bytes_done = atomic_load(&c->bytes_done),
+        .bytes_total = c->res.bytes.total - c->res.bytes.skipped - c->res.bytes.mismatch,
+        .elapsed_s = now - c->t0,
+    };
+    pthread_mutex_unlock(&c->mu);
+    c->progress_fn(c->progress_user, &p);
+}
+
+static void log_action(ssd_copy *c, const char *action, const char *rel, uint64_t size) {
+    if (c->log_fn)
+        c->log_fn(c->log_user, action, rel, size);
+}
+
+/* Records a per-entry failure; called with c->mu held or before workers run. */
+static void record_failure(ssd_copy *c, int code, const char *rel, const char *why) {
+    if (!c->res.first_error) {
+        c->res.first_error = code;
+        ssd__fo_fail(c->err, code, "%s: %s", rel, why);
+    }
+    if (c->nfailures >= MAX_FAILURES)
+        return;
+    char **grown = realloc(c->failures, (c->nfailures + 1) * sizeof *grown);
+    if (!grown)
+        return;
+    c->failures = grown;
+    size_t n = strlen(rel) + strlen(why) + 3;
+    char *text = malloc(n);
+    if (!text)
+        return;
+    snprintf(text, n, "%s: %s", rel, why);
+    c->failures[c->nfailures++] = text;
+}
+
+/* The scanning thread's version: workers may be recording at the same time. */
+static void scan_failure(ssd_copy *c, int code, const char *rel, const char *why, uint64_t *count,
+                         uint64_t *bytes, uint64_t size) {
+    pthread_mutex_lock(&c->mu);
+    record_failure(c, code, rel, why);
+    if (count)
+        (*count)++;
+    if (bytes)
+        *bytes += size;
+    pthread_mutex_unlock(&c->mu);
+}
+
+static int grow(void **arr, size_t *cap, size_t need, size_t elem) {
+    if (need <= *cap)
+        return 0;
+    size_t ncap = *cap ? *cap * 2 : 64;
+    while (ncap < need)
+        ncap *= 2;
+    void *p = realloc(*arr, ncap * elem);
+    if (!p)
+        return SSD_ENOMEM;
+    *arr = p;
+    *cap = ncap;
+    return 0;
+}
+
+static int cmp_ent(const void *a, const void *b) {
+    return strcmp(((const struct ent *)a)->name, ((const struct ent *)b)->name);
+}
+
+static void free_ents(struct ent *e, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        free(e[i].name);
+    free(e);
+}
+
+/* Lists a directory with lstat data, sorted by name. A missing directory is
+ * an empty list (returns 0, *out NULL). */
+static int list_dir(const char *path, struct ent **out, size_t *count) {
+    *out = NULL;
+    *count = 0;
+    DIR *d = opendir(path);
+    if (!d)
+        return errno == ENOENT ? 0 : -errno;
+    struct ent *e = NULL;
+    size_t n = 0, cap = 0;
+    int rc = 0;
+    struct dirent *de;
+    errno = 0;
+    while ((de = readdir(d))) {
+        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+            continue;
+        if ((rc = grow((void **)&e, &cap, n + 1, sizeof *e)) < 0)
+            break;
+        if (fstatat(dirfd(d), de->d_name, &e[n].st, AT_SYMLINK_NOFOLLOW) < 0) {
+            if (errno == ENOENT)
+                continue; /* vanished between readdir and stat */
+            rc = -errno;
+            break;
+        }
+        if (!(e[n].name = strdup(de->d_name))) {
+            rc = SSD_ENOMEM;
+            break;
+        }
+        n++;
+        errno = 0;
+    }
+    if (!rc && errno)
+        rc = -errno;
+    closedir(d);
+    if (rc < 0) {
+        free_ents(e, n);
+        return rc;
+    }
+    if (n)
+        qsort(e, n, sizeof *e, cmp_ent);
+    *out = e;
+    *count = n;
+    return 0;
+}
+
+static double ts_diff(const struct timespec *a, const struct timespec *b) {
+    return (double)(a->tv_sec - b->tv_sec) + (double)(a->tv_nsec - b->tv_nsec) * 1e-9;
+}
+
+/* ---------------------------------------------------------------- hard links */
+
+static size_t inode_hash(dev_t dev, ino_t ino) {
+    uint64_t h = (uint64_t)ino * 0x9E3779B97F4A7C15ull ^ (uint64_t)dev;
+    return (size_t)(h ^ (h >> 29));
+}
+
+/* Returns the relpath first seen for this inode, or registers rel and
+ * returns NULL. */
+static const char *inode_seen(ssd_copy *c, const struct stat *st, char *rel, int *oom) {
+    if (c->ninodes * 2 >= c->inodes_cap) {
+        size_t ncap = c->inodes_cap ? c->inodes_cap * 2 : 256;
+        struct inode_slot *t = calloc(ncap, sizeof *t);
+        if (!t) {
+            *oom = 1;
+            return NULL;
+        }
+        for (size_t i = 0; i < c->inodes_cap; i++) {
+            if (!c->inodes[i].rel)
+                continue;
+            size_t j = inode_hash(c->inodes[i].dev, c->inodes[i].ino) & (ncap - 1);
+            while (t[j].rel)
+                j = (j + 1) & (ncap - 1);
+            t[j] = c->inodes[i];
+        }
+        free(c->inodes);
+        c->inodes = t;
+        c->inodes_cap = ncap;
+    }
+    size_t j = inode_hash(st->st_dev, st->st_ino) & (c->inodes_cap - 1);
+    while (c->inodes[j].rel) {
+        if (c->inodes[j].dev == st->st_dev && c->inodes[j].ino == st->st_ino)
+            return c->inodes[j].rel;
+        j = (j + 1) & (c->inodes_cap - 1);
+    }
+    c->inodes[j] = (struct inode_slot){st->st_dev, st->st_ino, rel};
+    c->ninodes++;
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- workers */
+
+struct worker {
+    ssd_copy *c;
+    unsigned char *buf;
+    pthread_t thread;
+    double failed_s;
+};
+
+static int fault_hit(const ssd_copy *c, const char *rel) {
+    return c->fault_read && strstr(rel, c->fault_read);
+}
+
+static int write_all(int fd, const unsigned char *p, size_t n) {
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -errno;
+        }
+        if (w == 0)
+            return -EIO;
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+static int copy_data(struct worker *w, const struct job *j, int sfd, int dfd, int direct,
+                     const char **stage) {
+    ssd_copy *c = w->c;
+    if (c->reflink && ioctl(dfd, FICLONE, sfd) == 0) {
+        atomic_fetch_add(&c->bytes_done, j->size);
+        return 0;
+    }
+    if (c->use_cfr && !fault_hit(c, j->rel)) {
+        for (;;) {
+            ssize_t n = copy_file_range(sfd, NULL, dfd, NULL, 1 << 30, 0);
+            if (n < 0) {
+                if (errno == EINTR)
+                    continue;
+                if (errno == EXDEV || errno == EOPNOTSUPP || errno == ENOSYS)
+                    break; /* fall back to read/write from the current offsets */
+                *stage = "copy_file_range";
+                return -errno;
+            }
+            if (n == 0)
+                return 0;
+            atomic_fetch_add(&c->bytes_done, (uint64_t)n);
+        }
+    }
+    for (;;) {
+        ssize_t n = read(sfd, w->buf, c->buffer_size);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            *stage = "read";
+            return -errno;
+        }
+        if (n == 0)
+            return 0;
+        if (fault_hit(c, j->rel)) {
+            *stage = "read (injected fault)";
+            return -EIO;
+        }
+        if (direct && n % DIRECT_ALIGN) {
+            /* The tail of the file: O_DIRECT needs aligned lengths. */
+            int fl = fcntl(dfd, F_GETFL);
+            if (fl < 0 || fcntl(dfd, F_SETFL, fl & ~O_DIRECT) < 0) {
+                *stage = "fcntl";
+                return -errno;
+            }
+        }
+        int rc = write_all(dfd, w->buf, (size_t)n);
+        if (rc < 0) {
+            *stage = "write";
+            return rc;
+        }
+        atomic_fetch_add(&c->bytes_done, (uint64_t)n);
+        if (direct && n % DIRECT_ALIGN)
+            return 0;
+    }
+}
+
+static int set_meta_fd(ssd_copy *c, int fd, const struct stat *st) {
+    if (c->is_root && fchown(fd, st->st_uid, st->st_gid) < 0)
+        return -errno;
+    if (fchmod(fd, st->st_mode & 07777) < 0)
+        return -errno;
+    struct timespec ts[2] = {st->st_atim, st->st_mtim};
+    if (futimens(fd, ts) < 0)
+        return -errno;
+    return 0;
+}
+
+static int copy_regular(struct worker *w, const struct job *j, char *why, size_t whylen) {
+    ssd_copy *c = w->c;
+    char sp[PATH_MAX], dp[PATH_MAX];
+    if (ssd__fo_join(sp, sizeof sp, c->src, j->rel) || ssd__fo_join(dp, sizeof dp, c->dst, j->rel))
+        return snprintf(why, whylen, "path too long"), -ENAMETOOLONG;
+    int direct = c->unbuffered && j->size >= c->unbuffered_min;
+    const char *stage = "open source";
+    int sfd = -1, dfd = -1, rc = 0, created = 0;
+    /* O_NONBLOCK: a FIFO swapped in after the scan must not hang a worker. */
+    int sflags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC;
+    sfd = open(sp, sflags | (direct ? O_DIRECT : 0));
+    if (sfd < 0 && direct && errno == EINVAL)
+        sfd = open(sp, sflags);
+    if (sfd < 0) {
+        rc = -errno;
+        goto out;
+    }
+    struct stat st;
+    stage = "stat source";
+    if (fstat(sfd, &st) < 0) {
+        rc = -errno;
+        goto out;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        stage = "not a regular file";
+        rc = -EINVAL;
+        goto out;
+    }
+    int fl = fcntl(sfd, F_GETFL);
+    if (fl >= 0)
+        fcntl(sfd, F_SETFL, fl & ~O_NONBLOCK);
+    if (!direct)
+        posix_fadvise(sfd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    stage = "remove old destination";
+    if (unlink(dp) < 0 && errno != ENOENT) {
+        rc = -errno;
+        goto out;
+    }
+    stage = "create destination";
+    int dflags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+    dfd = open(dp, dflags | (direct ? O_DIRECT : 0), 0600);
+    if (dfd < 0 && direct && errno == EINVAL) {
+        direct = 0;
+        dfd = open(dp, dflags, 0600);
+    }
+    if (dfd < 0) {
+        rc = -errno;
+        goto out;
+    }
+    created = 1;
+    if ((rc = copy_data(w, j, sfd, dfd, direct, &stage)) < 0)
+        goto out;
+    stage = "set attributes";
+    if ((rc = set_meta_fd(c, dfd, &st)) < 0)
+        goto out;
+    stage = "fsync";
+    if (c->sync_mode == 2 && fsync(dfd) < 0) {
+        rc = -errno;
+        goto out;
+    }
+    stage = "close destination";
+    int fd = dfd;
+    dfd = -1;
+    if (close(fd) < 0)
+        rc = -errno;
+out:
+    if (sfd >= 0)
+        close(sfd);
+    if (dfd >= 0)
+        close(dfd);
+    if (rc < 0) {
+        snprintf(why, whylen, "%s: %s", stage, ssd_strerror(rc));
+        if (created)
+            unlink(dp); /* leave no partial file behind */
+    }
+    return rc;
+}
+
+static int copy_symlink(struct worker *w, const struct job *j, char *why, size_t whylen) {
+    ssd_copy *c = w->c;
+    char sp[PATH_MAX], dp[PATH_MAX], target[PATH_MAX];
+    if (ssd__fo_join(sp, sizeof sp, c->src, j->rel) || ssd__fo_join(dp, sizeof dp, c->dst, j->rel))
+        return snprintf(why, whylen, "path too long"), -ENAMETOOLONG;
+    const char *stage = "readlink";
+    struct stat st;
+    int rc = 0;
+    ssize_t n = lstat(sp, &st) < 0 ? -1 : readlink(sp, target, sizeof target - 1);
+    if (n < 0) {
+        rc = -errno;
+        goto out;
+    }
+    target[n] = 0;
+    stage = "remove old destination";
+    if (unlink(dp) < 0 && errno != ENOENT) {
+        rc = -errno;
+        goto out;
+    }
+    stage = "symlink";
+    if (symlink(target, dp) < 0) {
+        rc = -errno;
+        goto out;
+    }
+    if (c->is_root)
+        (void)lchown(dp, st.st_uid, st.st_gid);
+    struct timespec ts[2] = {st.st_atim, st.st_mtim};
+    stage = "set times";
+    if (utimensat(AT_FDCWD, dp, ts, AT_SYMLINK_NOFOLLOW) < 0)
+        rc = -errno;
+    atomic_fetch_add(&c->bytes_done, (uint64_t)n);
+out:
+    if (rc < 0)
+        snprintf(why, whylen, "%s: %s", stage, ssd_strerror(rc));
+    return rc;
+}
+
+static void sleep_s(double s) {
+    struct timespec ts = {(time_t)s, (long)((s - (double)(time_t)s) * 1e9)};
+    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+        ;
+}
+
+static void *worker_main(void *arg) {
+    struct worker *w = arg;
+    ssd_copy *c = w->c;
+    char why[512];
+    pthread_mutex_lock(&c->mu);
+    for (;;) {
+        while (c->next_job == c->njobs && !c->scan_done)
+            pthread_cond_wait(&c->cv_work, &c->mu);
+        if (c->next_job == c->njobs)
+            break;
+        const struct job *j = c->jobs[c->next_job++];
+        pthread_mutex_unlock(&c->mu);
+
+        int rc = 0;
+        for (unsigned attempt = 0;; attempt++) {
+            double t = ssd__fo_now();
+            rc = j->kind == JOB_FILE ? copy_regular(w, j, why, sizeof why)
+                                     : copy_symlink(w, j, why, sizeof why);
+            if (rc == 0)
+                break;
+            if (attempt >= c->retries) {
+                w->failed_s += ssd__fo_now() - t;
+                break;
+            }
+            sleep_s(c->wait_s);
+            w->failed_s += ssd__fo_now() - t;
+        }
+
+        pthread_mutex_lock(&c->mu);
+        if (rc == 0) {
+            c->res.files.copied++;
+            c->res.bytes.copied += j->size;
+        } else {
+            c->res.files.failed++;
+            c->res.bytes.failed += j->size;
+            record_failure(c, rc, j->rel, why);
+        }
+        c->jobs_done++;
+        if (c->jobs_done == c->njobs)
+            pthread_cond_signal(&c->cv_done);
+    }
+    pthread_mutex_unlock(&c->mu);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- scan */
+
+static int add_job(ssd_copy *c, const char *rel, uint64_t size, int kind, char **stored) {
+    size_t n = strlen(rel) + 1;
+    struct job *j = malloc(sizeof *j + n);
+    if (!j)
+        return SSD_ENOMEM;
+    j->size = size;
+    j->kind = kind;
+    memcpy(j->rel, rel, n);
+    pthread_mutex_lock(&c->mu);
+    int rc = grow((void **)&c->jobs, &c->jobs_cap, c->njobs + 1, sizeof *c->jobs);
+    if (rc == 0) {
+        c->jobs[c->njobs++] = j;
+        pthread_cond_signal(&c->cv_work);
+    }
+    pthread_mutex_unlock(&c->mu);
+    if (rc < 0) {
+        free(j);
+        return rc;
+    }
+    if (stored)
+        *stored = j->rel;
+    return 0;
+}
+
+static int add_dirmeta(ssd_copy *c, const char *rel, const struct stat *st) {
+    int rc = grow((void **)&c->dirs, &c->dirs_cap, c->ndirs + 1, sizeof *c->dirs);
+    if (rc < 0)
+        return rc;
+    if (!(c->dirs[c->ndirs].rel = strdup(rel)))
+        return SSD_ENOMEM;
+    c->dirs[c->ndirs++].st = *st;
+    return 0;
+}
+
+/* Counts (and with mirror removes) an entry of dst that the source lacks. */
+static int handle_extra(ssd_copy *c, const char *rel, const struct ent *e) {
+    char dp[PATH_MAX];
+    if (ssd__fo_join(dp, sizeof dp, c->dst, rel))
+        return 0;
+    if (S_ISDIR(e->st.st_mode)) {
+        c->res.dirs.extras++;
+        log_action(c, "extra dir", rel, 0);
+        struct ent *sub;
+        size_t n;
+        if (list_dir(dp, &sub, &n) == 0) {
+            for (size_t i = 0; i < n; i++) {
+                char r2[PATH_MAX];
+                if (ssd__fo_join(r2, sizeof r2, rel, sub[i].name) == 0)
+                    handle_extra(c, r2, &sub[i]);
+            }
+            free_ents(sub, n);
+        }
+        if (c->mirror && !c->list_only && rmdir(dp) < 0)
+            scan_failure(c, -errno, rel, "remove extra directory failed", NULL, NULL, 0);
+        return 0;
+    }
+    c->res.files.extras++;
+    c->res.bytes.extras += (uint64_t)e->st.st_size;
+    log_action(c, "extra file", rel, (uint64_t)e->st.st_size);
+    if (c->mirror && !c->list_only && unlink(dp) < 0)
+        scan_failure(c, -errno, rel, "remove extra file failed", NULL, NULL, 0);
+    return 0;
+}
+
+static int scan_dir(ssd_copy *c, const char *rel, int dst_exists);
+
+static int scan_entry(ssd_copy *c, const char *rel, const struct ent *s, const struct ent *d) {
+    mode_t sm = s->st.st_mode;
+    int rc;
+    if (S_ISDIR(sm)) {
+        if (!c->recursive)
+            return 0;
+        c->res.dirs.total++;
+        if (d && !S_ISDIR(d->st.st_mode)) {
+            c->res.dirs.mismatch++;
+            log_action(c, "mismatch", rel, 0);
+            return 0;
+        }
+        if (!d) {
+            log_action(c, "new dir", rel, 0);
+            if (!c->list_only) {
+                char dp[PATH_MAX];
+                if (ssd__fo_join(dp, sizeof dp, c->dst, rel))
+                    return SSD_ERANGE;
+                if (mkdir(dp, 0700) < 0) {
+                    scan_failure(c, -errno, rel, "mkdir failed", &c->res.dirs.failed, NULL, 0);
+                    return 0;
+                }
+            }
+            c->res.dirs.copied++;
+        } else {
+            c->res.dirs.skipped++;
+        }
+        if (!c->list_only && (rc = add_dirmeta(c, rel, &s->st)) < 0)
+            return rc;
+        return scan_dir(c, rel, d != NULL);
+    }
+
+    uint64_t size = (uint64_t)s->st.st_size;
+    c->res.files.total++;
+    c->res.bytes.total += size;
+    if (!S_ISREG(sm) && !S_ISLNK(sm)) {
+        scan_failure(c, -EINVAL, rel, "not a regular file, directory or symlink",
+                     &c->res.files.failed, &c->res.bytes.failed, size);
+        log_action(c, "failed", rel, size);
+        return 0;
+    }
+    if (d && S_ISDIR(d->st.st_mode)) {
+        c->res.files.mismatch++;
+        c->res.bytes.mismatch += size;
+        log_action(c, "mismatch", rel, size);
+        return 0;
+    }
+
+    const char *action = "new file";
+    int copy = 1;
+    if (d) {
+        double dm = ts_diff(&s->st.st_mtim, &d->st.st_mtim);
+        int same_time = c->mtime_tolerance > 0
+                            ? (dm <= c->mtime_tolerance && -dm <= c->mtime_tolerance)
+                            : dm == 0;
+        int same_type = (sm & S_IFMT) == (d->st.st_mode & S_IFMT);
+        if (same_time && same_type && d->st.st_size == s->st.st_size) {
+            action = "same";
+            copy = c->include_same;
+        } else if (same_time || !same_type) {
+            action = "changed";
+            copy = !c->exclude_changed;
+        } else if (dm > 0) {
+            action = "newer";
+            copy = !c->exclude_newer;
+        } else {
+            action = "older";
+            copy = !c->exclude_older;
+        }
+    }
+    log_action(c, action, rel, size);
+    if (!copy) {
+        c->res.files.skipped++;
+        c->res.bytes.skipped += size;
+        return 0;
+    }
+    if (c->list_only) {
+        /* Robocopy /L reports what it would copy in the Copied column. */
+        c->res.files.copied++;
+        c->res.bytes.copied += size;
+        return 0;
+    }
+    char *stored = NULL;
+    if (c->hardlinks && S_ISREG(sm) && s->st.st_nlink > 1) {
+        /* The first name of an inode is copied; later names become links
+         * to it once the workers are done. */
+        int oom = 0;
+        char *rel_copy = strdup(rel);
+        if (!rel_copy)
+            return SSD_ENOMEM;
+        const char *first = inode_seen(c, &s->st, rel_copy, &oom);
+        if (oom) {
+            free(rel_copy);
+            return SSD_ENOMEM;
+        }
+        if (first) {
+            if ((rc = grow((void **)&c->links, &c->links_cap, c->nlinks + 1, sizeof *c->links)) <
+                0) {
+                free(rel_copy);
+                return rc;
+            }
+            c->links[c->nlinks++] = (struct hardlink){rel_copy, (char *)first};
+            return 0;
+        }
+        /* registered: rel_copy is now owned by the inode table */
+    }
+    return add_job(c, rel, size, S_ISLNK(sm) ? JOB_SYMLINK : JOB_FILE, &stored);
+}
+
+static int scan_dir(ssd_copy *c, const char *rel, int dst_exists) {
+    char sp[PATH_MAX], dp[PATH_MAX];
+    if (ssd__fo_join(sp, sizeof sp, c->src, rel) || ssd__fo_join(dp, sizeof dp, c->dst, rel))
+        return ssd__fo_fail(c->err, SSD_ERANGE, "%s: path too long", rel);
+    struct ent *se = NULL, *de = NULL;
+    size_t ns = 0, nd = 0;
+    int rc = list_dir(sp, &se, &ns);
+    if (rc < 0) {
+        if (!*rel)
+            return ssd__fo_fail(c->err, rc, "%s: cannot read source: %s", c->src, ssd_strerror(rc));
+        scan_failure(c, rc, rel, "cannot read directory", &c->res.dirs.failed, NULL, 0);
+        return 0;
+    }
+    if (dst_exists && (rc = list_dir(dp, &de, &nd)) < 0) {
+        free_ents(se, ns);
+        if (!*rel)
+            return ssd__fo_fail(c->err, rc, "%s: cannot read destination: %s", c->dst,
+                                ssd_strerror(rc));
+        scan_failure(c, rc, rel, "cannot read destination directory", &c->res.dirs.failed, NULL, 0);
+        return 0;
+    }
+    size_t i = 0, k = 0;
+    char child[PATH_MAX];
+    while (rc == 0 && (i < ns || k < nd)) {
+        int cmp = i == ns ? 1 : k == nd ? -1 : strcmp(se[i].name, de[k].name);
+        const char *name = cmp <= 0 ? se[i].name : de[k].name;
+        if (ssd__fo_join(child, sizeof child, rel, name)) {
+            rc = ssd__fo_fail(c->err, SSD_ERANGE, "%s/%s: path too long", rel, name);
+            break;
+        }
+        if (cmp < 0) {
+            rc = scan_entry(c, child, &se[i++], NULL);
+        } else if (cmp == 0) {
+            rc = scan_entry(c, child, &se[i++], &de[k++]);
+        } else {
+            /* Without /E a subdirectory of dst is not an extra of this copy. */
+            if (c->recursive || !S_ISDIR(de[k].st.st_mode)) {
+                double t = ssd__fo_now();
+                rc = handle_extra(c, child, &de[k]);
+                c->res.extras_s += ssd__fo_now() - t;
+            }
+            k++;
+        }
+        emit_progress(c, "scan", 0);
+    }
+    free_ents(se, ns);
+    free_ents(de, nd);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- run */
+
+static void finish_links(ssd_copy *c) {
+    char dp[PATH_MAX], tp[PATH_MAX];
+    for (size_t i = 0; i < c->nlinks; i++) {
+        struct hardlink *l = &c->links[i];
+        if (ssd__fo_join(dp, sizeof dp, c->dst, l->rel) ||
+            ssd__fo_join(tp, sizeof tp, c->dst, l->target))
+            continue;
+        if ((unlink(dp) < 0 && errno != ENOENT) || link(tp, dp) < 0) {
+            c->res.files.failed++;
+            record_failure(c, -errno, l->rel, "hard link failed");
+        } else {
+            c->res.files.copied++;
+        }
+    }
+}
+
+static void finish_dirs(ssd_copy *c) {
+    char dp[PATH_MAX];
+    /* Reverse pre-order: children get their times before their parents,
+     * whose mtimes would otherwise move when the children were touched. */
+    for (size_t i = c->ndirs; i-- > 0;) {
+        const struct stat *st = &c->dirs[i].st;
+        if (ssd__fo_join(dp, sizeof dp, c->dst, c->dirs[i].rel))
+            continue;
+        int fd = open(dp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        int rc = fd < 0 ? -errno : set_meta_fd(c, fd, st);
+        if (fd >= 0)
+            close(fd);
+        if (rc < 0) {
+            c->res.dirs.failed++;
+            record_failure(c, rc, *c->dirs[i].rel ? c->dirs[i].rel : ".",
+                           "setting directory attributes failed");
+        }
+    }
+}
+
+static void reset_run(ssd_copy *c) {
+    for (size_t i = 0; i < c->njobs; i++)
+        free(c->jobs[i]);
+    free(c->jobs);
+    for (size_t i = 0; i < c->ndirs; i++)
+        free(c->dirs[i].rel);
+    free(c->dirs);
+    for (size_t i = 0; i < c->nlinks; i++)
+        free(c->links[i].rel);
+    free(c->links);
+    for (size_t i = 0; i < c->inodes_cap; i++)
+        free(c->inodes[i].rel);
+    free(c->inodes);
+    c->jobs = NULL;
+    c->dirs = NULL;
+    c->links = NULL;
+    c->inodes = NULL;
+    c->njobs = c->jobs_cap = c->next_job = c->jobs_done = 0;
+    c->ndirs = c->dirs_cap = c->nlinks = c->links_cap = c->inodes_cap = c->ninodes = 0;
+}
+
+int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result *res) {
+    if (!c || !src || !dst || !res)
+        return c ? ssd__fo_fail(c->err, SSD_EINVAL, "copy: NULL argument") : SSD_EINVAL;
+    memset(res, 0, sizeof *res);
+    memset(&c->res, 0, sizeof c->res);
+    c->err[0] = 0;
+    clear_failures(c);
+    c->src = src;
+    c->dst = dst;
+    c->is_root = geteuid() == 0;
+    c->scan_done = 0;
+    atomic_store(&c->bytes_done, 0);
+    c->t0 = ssd__fo_now();
+    c->next_progress = c->t0 + c->progress_interval;
+
+    struct stat sst, dst_st;
+    if (stat(src, &sst) < 0)
+        return ssd__fo_fail(c->err, -errno, "%s: cannot open source: %s", src, strerror(errno));
+    if (!S_ISDIR(sst.st_mode))
+        return ssd__fo_fail(c->err, -ENOTDIR, "%s: source is not a directory", src);
+    int dst_exists = stat(dst, &dst_st) == 0;
+    if (dst_exists && !S_ISDIR(dst_st.st_mode))
+        return ssd__fo_fail(c->err, -ENOTDIR, "%s: destination is not a directory", dst);
+    if (dst_exists && dst_st.st_dev == sst.st_dev && dst_st.st_ino == sst.st_ino)
+        return ssd__fo_fail(c->err, SSD_EINVAL, "%s: source and destination are the same", dst);
+    c->res.dirs.total = 1;
+    if (!dst_exists) {
+        if (!c->list_only) {
+            int rc = ssd__fo_mkdirs(dst);
+            if (rc < 0)
+                return ssd__fo_fail(c->err, rc, "%s: cannot create destination: %s", dst,
+                                    ssd_strerror(rc));
+        }
+        c->res.dirs.copied = 1;
+    } else {
+        c->res.dirs.skipped = 1;
+    }
+
+    unsigned nw = c->list_only ? 0 : c->workers;
+    struct worker *ws = calloc(nw ? nw : 1, sizeof *ws);
+    if (!ws)
+        return ssd__fo_fail(c->err, SSD_ENOMEM, "copy: out of memory");
+    pthread_mutex_init(&c->mu, NULL);
+    pthread_cond_init(&c->cv_work, NULL);
+    pthread_cond_init(&c->cv_done, NULL);
+    int rc = 0;
+    unsigned started = 0;
+    for (; started < nw; started++) {
+        ws[started].c = c;
+        if (posix_memalign((void **)&ws[started].buf, DIRECT_ALIGN, c->buffer_size)) {
+            rc = ssd__fo_fail(c->err, SSD_ENOMEM, "copy: out of memory for buffers");
+            break;
+        }
+        if (pthread_create(&ws[started].thread, NULL, worker_main, &ws[started])) {
+            free(ws[started].buf);
+            rc = ssd__fo_fail(c->err, -EAGAIN, "copy: cannot start worker threads");
+            break;
+        }
+    }
+    if (rc == 0 && !c->list_only && (rc = add_dirmeta(c, "", &sst)) < 0)
+        ssd__fo_fail(c->err, rc, "copy: out of memory");
+    if (rc == 0)
+        rc = scan_dir(c, "", dst_exists);
+
+    pthread_mutex_lock(&c->mu);
+    c->scan_done = 1;
+    if (rc < 0)
+        c->next_job = c->njobs; /* fatal: abandon queued work */
+    pthread_cond_broadcast(&c->cv_work);
+    while (started && c->jobs_done < c->next_job) {
+        if (c->progress_fn) {
+            struct timespec dl;
+            clock_gettime(CLOCK_REALTIME, &dl);
+            long ns = dl.tv_nsec + (long)(c->progress_interval * 1e9);
+            dl.tv_sec += ns / 1000000000L;
+            dl.tv_nsec = ns % 1000000000L;
+            pthread_cond_timedwait(&c->cv_done, &c->mu, &dl);
+            pthread_mutex_unlock(&c->mu);
+            emit_progress(c, "copy", 0);
+            pthread_mutex_lock(&c->mu);
+        } else {
+            pthread_cond_wait(&c->cv_done, &c->mu);
+        }
+    }
+    pthread_mutex_unlock(&c->mu);
+    for (unsigned i = 0; i < started; i++) {
+        pthread_join(ws[i].thread, NULL);
+        c->res.failed_s += ws[i].failed_s;
+        free(ws[i].buf);
+    }
+    free(ws);
+
+    if (rc == 0 && !c->list_only) {
+        finish_links(c);
+        finish_dirs(c);
+    }
+    c->res.copy_s = elapsed(c);
+    if (rc == 0 && !c->list_only && c->sync_mode == 1) {
+        emit_progress(c, "sync", 1);
+        double t = ssd__fo_now();
+        int src_rc = ssd__fo_syncfs(dst);
+        c->res.sync_s = ssd__fo_now() - t;
+        if (src_rc < 0)
+            rc = ssd__fo_fail(c->err, src_rc, "%s: syncfs failed: %s", dst, ssd_strerror(src_rc));
+    }
+    c->res.total_s = elapsed(c);
+    c->res.workers = nw;
+    c->res.bytes_per_s = c->res.total_s > 0 ? (double)c->res.bytes.copied / c->res.total_s : 0;
+    c->res.exit_bits = (c->res.files.copied ? 1 : 0) |
+                       (c->res.files.extras || c->res.dirs.extras ? 2 : 0) |
+                       (c->res.files.mismatch || c->res.dirs.mismatch ? 4 : 0) |
+                       (c->res.files.failed || c->res.dirs.failed ? 8 : 0);
+    emit_progress(c, "done", 1);
+    pthread_cond_destroy(&c->cv_work);
+    pthread_cond_destroy(&c->cv_done);
+    pthread_mutex_destroy(&c->mu);
+    reset_run(c);
+    *res = c->res;
+    if (rc == 0 && c->res.first_error == 0)
+        c->err[0] = 0;
+    return rc;
+}

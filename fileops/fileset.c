@@ -1,0 +1,585 @@
+/* fileset.c - deterministic, realistic file sets for the copy and archive
+ * tests (METHODOLOGY.md test 9): iso, program and work.
+ *
+ * A set is planned first (paths, sizes, content kinds, mtimes) from one
+ * generator seeded by the seed, then each file's bytes come from its own
+ * generator seeded by (seed, file index). Only integer arithmetic decides
+ * sizes and bytes, so the same kind, size and seed give byte-identical sets
+ * on any machine. docs/fileops.md describes the distributions. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <ssdcore/fileops.h>
+
+#include "fo_util.h"
+
+#define CHUNK (1 << 20)
+#define KiB 1024ull
+#define MiB (1024ull * 1024)
+#define GiB (1024ull * 1024 * 1024)
+
+enum set_kind { SET_ISO, SET_PROGRAM, SET_WORK };
+
+/* How a file's bytes look to a compressor. */
+enum content {
+    C_RANDOM, /* already compressed: photos, media, images, zip-based office files */
+    C_TEXT,   /* prose, source, markup: deflate ~3x */
+    C_BINARY, /* executables and libraries: ~1.5-2x */
+    C_TABLE,  /* CSV and numeric tables: ~3-4x */
+    C_MIXED,  /* PDFs, presentations: compressed streams with text around: ~1.1-1.3x */
+};
+
+struct ssd_fileset {
+    char err[SSD__FO_ERRMSG_SIZE];
+    int kind;
+    uint64_t size, seed;
+    int sync_mode;
+};
+
+/* ---------------------------------------------------------------- rng */
+
+struct rng {
+    uint64_t s[4];
+};
+
+static uint64_t splitmix(uint64_t *x) {
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void rng_seed(struct rng *r, uint64_t seed, uint64_t stream) {
+    uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ull);
+    for (int i = 0; i < 4; i++)
+        r->s[i] = splitmix(&x);
+}
+
+static uint64_t rotl(uint64_t x, int k) {
+    return (x << k) | (x >> (64 - k));
+}
+
+/* xoshiro256** */
+static uint64_t next(struct rng *r) {
+    uint64_t *s = r->s;
+    uint64_t out = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return out;
+}
+
+static uint64_t below(struct rng *r, uint64_t n) {
+    return n ? next(r) % n : 0;
+}
+
+/* Log-uniform integer in [lo, hi], by integer steps of 1/16 octave, so sizes
+ * are spread like real files without any floating point. */
+static uint64_t log_uniform(struct rng *r, uint64_t lo, uint64_t hi) {
+    if (hi <= lo)
+        return lo;
+    unsigned steps = 0;
+    for (uint64_t v = lo; v < hi && steps < 1024; steps++)
+        v += v / 23 + 1; /* ~2^(1/16) per step */
+    unsigned k = (unsigned)below(r, steps + 1);
+    uint64_t v = lo;
+    for (unsigned i = 0; i < k; i++)
+        v += v / 23 + 1;
+    v += below(r, v / 23 + 1); /* fill in between steps */
+    return v > hi ? hi : v;
+}
+
+/* ---------------------------------------------------------------- content */
+
+static const char *const words[] = {
+    "the",     "of",       "and",     "to",      "in",        "is",       "for",     "that",
+    "with",    "on",       "as",      "by",      "be",        "this",     "are",     "from",
+    "data",    "drive",    "report",  "value",   "system",    "result",   "table",   "file",
+    "project", "customer", "meeting", "budget",  "quarter",   "revenue",  "design",  "review",
+    "update",  "version",  "return",  "if",      "else",      "while",    "struct",  "int",
+    "const",   "static",   "void",    "include", "function",  "module",   "config",  "server",
+    "client",  "request",  "error",   "message", "timestamp", "summary",  "section", "figure",
+    "page",    "chapter",  "account", "invoice", "total",     "schedule", "status",  "pending",
+};
+#define NWORDS (sizeof words / sizeof words[0])
+
+static size_t fill_random(struct rng *r, unsigned char *p, size_t n) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t v = next(r);
+        memcpy(p + i, &v, 8);
+    }
+    uint64_t v = next(r);
+    for (; i < n; i++, v >>= 8)
+        p[i] = (unsigned char)v;
+    return n;
+}
+
+static size_t fill_text(struct rng *r, unsigned char *p, size_t n) {
+    size_t i = 0;
+    while (i < n) {
+        uint64_t v = next(r);
+        const char *w = words[v % NWORDS];
+        size_t len = strlen(w);
+        for (size_t k = 0; k < len && i < n; k++)
+            p[i++] = (unsigned char)w[k];
+        if (i < n)
+            p[i++] = (v >> 32) % 13 == 0 ? '\n' : (v >> 40) % 17 == 0 ? ',' : ' ';
+    }
+    return n;
+}
+
+static size_t fill_table(struct rng *r, unsigned char *p, size_t n) {
+    size_t i = 0;
+    int col = 0;
+    while (i < n) {
+        uint64_t v = next(r);
+        char cell[32];
+        int len = snprintf(cell, sizeof cell, "%llu.%02llu%c", (unsigned long long)(v % 100000),
+                           (unsigned long long)((v >> 20) % 100), ++col % 8 ? ';' : '\n');
+        for (int k = 0; k < len && i < n; k++)
+            p[i++] = (unsigned char)cell[k];
+    }
+    return n;
+}
+
+/* Machine code has a skewed byte distribution: draw from 32 common values
+ * most of the time. */
+static size_t fill_code(struct rng *r, unsigned char *p, size_t n) {
+    static const unsigned char ops[32] = {0x48, 0x89, 0x8b, 0xe8, 0x00, 0xff, 0x0f, 0x85,
+                                          0x74, 0x75, 0xc3, 0x83, 0xc4, 0x24, 0x44, 0x4c,
+                                          0x8d, 0x05, 0x31, 0xc0, 0x01, 0x10, 0x20, 0x08,
+                                          0xeb, 0x39, 0x3b, 0x45, 0x41, 0x5d, 0x55, 0x90};
+    size_t i = 0;
+    while (i < n) {
+        uint64_t v = next(r);
+        for (int k = 0; k < 8 && i < n; k++, v >>= 8)
+            p[i++] = (v & 0xC0) ? ops[v & 31] : (unsigned char)(v >> 1);
+    }
+    return n;
+}
+
+/* Fills one chunk; which generator runs for each 4 KiB block depends on the
+ * kind, so every kind has a stable compressibility. */
+static void fill(struct rng *r, enum content kind, unsigned char *p, size_t n) {
+    for (size_t off = 0; off < n; off += 4096) {
+        size_t len = n - off < 4096 ? n - off : 4096;
+        unsigned roll = (unsigned)(next(r) % 100);
+        switch (kind) {
+        case C_RANDOM:
+            fill_random(r, p + off, len);
+            break;
+        case C_TEXT:
+            fill_text(r, p + off, len);
+            break;
+        case C_TABLE:
+            fill_table(r, p + off, len);
+            break;
+        case C_BINARY:
+            if (roll < 35)
+                fill_random(r, p + off, len);
+            else if (roll < 60)
+                fill_text(r, p + off, len);
+            else if (roll < 70)
+                memset(p + off, 0, len);
+            else
+                fill_code(r, p + off, len);
+            break;
+        case C_MIXED:
+            if (roll < 65)
+                fill_random(r, p + off, len);
+            else
+                fill_text(r, p + off, len);
+            break;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- plan */
+
+struct pfile {
+    char *path;
+    uint64_t size;
+    int content;
+    int64_t mtime;
+};
+
+struct plan {
+    struct pfile *files;
+    size_t nfiles, cap;
+    char **dirs;
+    unsigned *depth;
+    size_t ndirs, dcap;
+    uint64_t bytes;
+};
+
+static void plan_free(struct plan *p) {
+    for (size_t i = 0; i < p->nfiles; i++)
+        free(p->files[i].path);
+    for (size_t i = 0; i < p->ndirs; i++)
+        free(p->dirs[i]);
+    free(p->files);
+    free(p->dirs);
+    free(p->depth);
+}
+
+static int plan_dir(struct plan *p, const char *path, unsigned depth) {
+    if (p->ndirs == p->dcap) {
+        size_t cap = p->dcap ? p->dcap * 2 : 64;
+        char **d = realloc(p->dirs, cap * sizeof *d);
+        if (!d)
+            return SSD_ENOMEM;
+        p->dirs = d;
+        unsigned *dp = realloc(p->depth, cap * sizeof *dp);
+        if (!dp)
+            return SSD_ENOMEM;
+        p->depth = dp;
+        p->dcap = cap;
+    }
+    if (!(p->dirs[p->ndirs] = strdup(path)))
+        return SSD_ENOMEM;
+    p->depth[p->ndirs++] = depth;
+    return 0;
+}
+
+static int plan_file(struct plan *p, const char *path, uint64_t size, int content, int64_t mtime) {
+    if (p->nfiles == p->cap) {
+        size_t cap = p->cap ? p->cap * 2 : 256;
+        struct pfile *f = realloc(p->files, cap * sizeof *f);
+        if (!f)
+            return SSD_ENOMEM;
+        p->files = f;
+        p->cap = cap;
+    }
+    char *dup = strdup(path);
+    if (!dup)
+        return SSD_ENOMEM;
+    p->files[p->nfiles++] = (struct pfile){dup, size, content, mtime};
+    p->bytes += size;
+    return 0;
+}
+
+/* 2023-01-01 plus up to two years, in whole seconds */
+static int64_t some_time(struct rng *r) {
+    return 1672531200 + (int64_t)below(r, 2 * 365 * 86400);
+}
+
+static int plan_iso(struct plan *p, struct rng *r, uint64_t size) {
+    /* a few images of uneven size, in 2 KiB ISO sectors */
+    unsigned n = (unsigned)(size / (3 * GiB)) + 2;
+    if (n > 5)
+        n = 5;
+    if (size < 8 * MiB)
+        n = 1;
+    uint64_t w[5], wsum = 0;
+    for (unsigned i = 0; i < n; i++)
+        wsum += w[i] = 50 + below(r, 100);
+    int rc = plan_dir(p, "images", 1);
+    static const char *names[] = {"ubuntu-24.04-desktop-amd64", "windows-server-2022-eval",
+                                  "debian-12-dvd-1", "game-disc-1", "backup-2023-12"};
+    uint64_t left = size;
+    char path[256];
+    for (unsigned i = 0; i < n && rc == 0; i++) {
+        uint64_t s = i + 1 == n ? left : size * w[i] / wsum / 2048 * 2048;
+        left -= s;
+        snprintf(path, sizeof path, "images/%s.iso", names[i]);
+        rc = plan_file(p, path, s, C_RANDOM, some_time(r));
+    }
+    return rc;
+}
+
+struct ftype {
+    const char *ext;
+    const char *stem; /* "" = pick from the set's stems */
+    int content;
+    uint64_t lo, hi; /* size range, log-uniform */
+    unsigned weight; /* share of files, percent-ish */
+};
+
+/* Picks a directory for the next file; now and then makes a new one under
+ * a random existing directory, capped at max_depth. */
+static int pick_dir(struct plan *p, struct rng *r, const char *const *names, size_t nnames,
+                    unsigned new_per_100, unsigned max_depth, size_t *out) {
+    if (p->ndirs && below(r, 100) >= new_per_100) {
+        *out = (size_t)below(r, p->ndirs);
+        return 0;
+    }
+    size_t parent = (size_t)below(r, p->ndirs);
+    for (int tries = 0; tries < 4 && p->depth[parent] >= max_depth; tries++)
+        parent = (size_t)below(r, p->ndirs);
+    if (p->depth[parent] >= max_depth)
+        parent = 0;
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s%s", p->dirs[parent], names[below(r, nnames)],
+             below(r, 3) ? "" : "_2");
+    for (size_t i = 0; i < p->ndirs; i++)
+        if (!strcmp(p->dirs[i], path)) {
+            *out = i;
+            return 0;
+        }
+    int rc = plan_dir(p, path, p->depth[parent] + 1);
+    *out = p->ndirs - 1;
+    return rc;
+}
+
+static int plan_mixed(struct plan *p, struct rng *r, uint64_t size, const struct ftype *types,
+                      size_t ntypes, const char *root, const char *const *dirnames, size_t ndn,
+                      unsigned new_dir_per_100, unsigned max_depth, const char *const *stems,
+                      size_t nstems) {
+    int rc = plan_dir(p, root, 1);
+    unsigned wsum = 0;
+    for (size_t i = 0; i < ntypes; i++)
+        wsum += types[i].weight;
+    uint64_t cap = size / 8 > 64 * KiB ? size / 8 : 64 * KiB;
+    char path[PATH_MAX];
+    unsigned serial = 0;
+    while (rc == 0 && p->bytes < size) {
+        unsigned pick = (unsigned)below(r, wsum);
+        size_t t = 0;
+        while (pick >= types[t].weight)
+            pick -= types[t++].weight;
+        uint64_t hi = types[t].hi < cap ? types[t].hi : cap;
+        uint64_t lo = types[t].lo < hi ? types[t].lo : hi / 2;
+        uint64_t s = log_uniform(r, lo, hi);
+        if (s > size - p->bytes)
+            s = size - p->bytes;
+        size_t d;
+        if ((rc = pick_dir(p, r, dirnames, ndn, new_dir_per_100, max_depth, &d)) < 0)
+            break;
+        const char *stem = *types[t].stem ? types[t].stem : stems[below(r, nstems)];
+        snprintf(path, sizeof path, "%s/%s%04u.%s", p->dirs[d], stem, serial++, types[t].ext);
+        rc = plan_file(p, path, s, types[t].content, some_time(r));
+    }
+    return rc;
+}
+
+static int plan_program(struct plan *p, struct rng *r, uint64_t size) {
+    /* An installed application: mostly small files, a long tail of big
+     * libraries and resource packs. Weights are shares of files. */
+    static const struct ftype types[] = {
+        {"dll", "", C_BINARY, 8 * KiB, 4 * MiB, 24}, {"so", "lib", C_BINARY, 4 * KiB, 2 * MiB, 12},
+        {"exe", "", C_BINARY, 32 * KiB, 8 * MiB, 4}, {"py", "", C_TEXT, 512, 48 * KiB, 40},
+        {"js", "", C_TEXT, 512, 256 * KiB, 24},      {"json", "", C_TABLE, 256, 32 * KiB, 30},
+        {"xml", "", C_TEXT, 512, 128 * KiB, 24},     {"txt", "", C_TEXT, 256, 16 * KiB, 14},
+        {"png", "", C_RANDOM, 512, 128 * KiB, 40},   {"ico", "", C_RANDOM, 1 * KiB, 64 * KiB, 12},
+        {"qm", "", C_TEXT, 4 * KiB, 256 * KiB, 14},  {"pak", "", C_MIXED, 1 * MiB, 64 * MiB, 1},
+        {"dat", "", C_BINARY, 16 * KiB, 8 * MiB, 4}, {"ttf", "", C_BINARY, 32 * KiB, 2 * MiB, 4},
+    };
+    static const char *const dirs[] = {
+        "bin",    "lib",     "plugins", "resources", "locales", "en-US",     "de-DE", "fr-FR",
+        "ja-JP",  "modules", "data",    "shaders",   "fonts",   "help",      "x64",   "runtime",
+        "assets", "ui",      "themes",  "python",    "site",    "packages",  "icons", "codecs",
+        "config", "scripts", "share",   "templates", "core",    "extensions"};
+    static const char *const stems[] = {"core",  "render", "net",    "util",   "ui",    "io",
+                                        "crypt", "media",  "plugin", "engine", "setup", "api",
+                                        "xml",   "font",   "help",   "icon",   "string"};
+    return plan_mixed(p, r, size, types, sizeof types / sizeof types[0], "ContosoSuite", dirs,
+                      sizeof dirs / sizeof dirs[0], 9, 9, stems, sizeof stems / sizeof stems[0]);
+}
+
+static int plan_work(struct plan *p, struct rng *r, uint64_t size) {
+    /* A user's work folder: documents, photos, PDFs, media, spreadsheets. */
+    static const struct ftype types[] = {
+        {"docx", "report", C_RANDOM, 16 * KiB, 4 * MiB, 14},
+        {"odt", "minutes", C_RANDOM, 16 * KiB, 2 * MiB, 3},
+        {"txt", "notes", C_TEXT, 1 * KiB, 256 * KiB, 8},
+        {"md", "readme", C_TEXT, 1 * KiB, 64 * KiB, 4},
+        {"jpg", "IMG_", C_RANDOM, 1 * MiB, 12 * MiB, 28},
+        {"png", "figure", C_RANDOM, 64 * KiB, 8 * MiB, 5},
+        {"pdf", "scan", C_MIXED, 64 * KiB, 24 * MiB, 14},
+        {"pptx", "slides", C_MIXED, 512 * KiB, 48 * MiB, 3},
+        {"mp4", "clip", C_RANDOM, 16 * MiB, 1536 * MiB, 2},
+        {"mp3", "track", C_RANDOM, 2 * MiB, 12 * MiB, 5},
+        {"xlsx", "budget", C_RANDOM, 16 * KiB, 8 * MiB, 8},
+        {"csv", "export", C_TABLE, 4 * KiB, 32 * MiB, 6},
+    };
+    static const char *const dirs[] = {"Documents", "Photos",  "Projects", "Media",   "Finance",
+                                       "2023",      "2024",    "Archive",  "Clients", "Holiday",
+                                       "Reports",   "Drafts",  "Shared",   "Scans",   "Video",
+                                       "Music",     "Invoices"};
+    static const char *const stems[] = {"report", "IMG_",  "scan",     "minutes",
+                                        "budget", "draft", "contract", "photo",
+                                        "clip",   "notes", "invoice",  "slides"};
+    return plan_mixed(p, r, size, types, sizeof types / sizeof types[0], "Work", dirs,
+                      sizeof dirs / sizeof dirs[0], 6, 5, stems, sizeof stems / sizeof stems[0]);
+}
+
+/* ---------------------------------------------------------------- api */
+
+int ssd_fileset_create(ssd_fileset **out) {
+    ssd_fileset *s = calloc(1, sizeof *s);
+    if (!s)
+        return SSD_ENOMEM;
+    s->kind = SET_WORK;
+    s->size = 8 * GiB;
+    s->seed = 1;
+    s->sync_mode = 1;
+    *out = s;
+    return 0;
+}
+
+void ssd_fileset_free(ssd_fileset *s) {
+    free(s);
+}
+
+const char *ssd_fileset_errmsg(const ssd_fileset *s) {
+    return s ? s->err : "";
+}
+
+int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value) {
+    if (!s || !key || !value)
+        return SSD_EINVAL;
+    int rc = 0;
+    if (!strcmp(key, "kind")) {
+        if (!strcmp(value, "iso"))
+            s->kind = SET_ISO;
+        else if (!strcmp(value, "program"))
+            s->kind = SET_PROGRAM;
+        else if (!strcmp(value, "work"))
+            s->kind = SET_WORK;
+        else
+            rc = SSD_EINVAL;
+    } else if (!strcmp(key, "size")) {
+        rc = ssd__fo_parse_u64(value, 64 * KiB, 1ull << 50, &s->size);
+    } else if (!strcmp(key, "seed")) {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(value, &end, 0);
+        if (!*value || *end || errno || value[0] == '-')
+            rc = SSD_EINVAL;
+        else
+            s->seed = v;
+    } else if (!strcmp(key, "sync")) {
+        rc = ssd__fo_parse_sync(value, 0, &s->sync_mode);
+    } else {
+        return ssd__fo_fail(s->err, SSD_EINVAL, "fileset: unknown option '%s'", key);
+    }
+    if (rc < 0)
+        return ssd__fo_fail(s->err, rc, "fileset: bad value '%s' for option '%s'", value, key);
+    return 0;
+}
+
+static int write_plan_file(ssd_fileset *s, const char *dir, const struct pfile *f, size_t index,
+                           unsigned char *buf) {
+    char path[PATH_MAX];
+    if (ssd__fo_join(path, sizeof path, dir, f->path))
+        return ssd__fo_fail(s->err, SSD_ERANGE, "%s: path too long", f->path);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return ssd__fo_fail(s->err, -errno, "%s: cannot create: %s", path, strerror(errno));
+    struct rng r;
+    rng_seed(&r, s->seed, index + 1);
+    int rc = 0;
+    for (uint64_t left = f->size; left && rc == 0;) {
+        size_t n = left < CHUNK ? (size_t)left : CHUNK;
+        fill(&r, (enum content)f->content, buf, n);
+        for (size_t off = 0; off < n;) {
+            ssize_t w = write(fd, buf + off, n - off);
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w <= 0) {
+                rc = ssd__fo_fail(s->err, w < 0 ? -errno : SSD_EIO, "%s: write failed: %s", path,
+                                  w < 0 ? strerror(errno) : "short write");
+                break;
+            }
+            off += (size_t)w;
+        }
+        left -= n;
+    }
+    struct timespec ts[2] = {{(time_t)f->mtime, 0}, {(time_t)f->mtime, 0}};
+    if (rc == 0 && futimens(fd, ts) < 0)
+        rc = ssd__fo_fail(s->err, -errno, "%s: set times: %s", path, strerror(errno));
+    if (close(fd) < 0 && rc == 0)
+        rc = ssd__fo_fail(s->err, -errno, "%s: close: %s", path, strerror(errno));
+    return rc;
+}
+
+int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
+    if (!s || !dir || !res)
+        return s ? ssd__fo_fail(s->err, SSD_EINVAL, "fileset: NULL argument") : SSD_EINVAL;
+    memset(res, 0, sizeof *res);
+    s->err[0] = 0;
+    double t0 = ssd__fo_now();
+    int rc = ssd__fo_mkdirs(dir);
+    if (rc < 0)
+        return ssd__fo_fail(s->err, rc, "%s: cannot create: %s", dir, ssd_strerror(rc));
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0)
+        return ssd__fo_fail(s->err, -errno, "%s: cannot open: %s", dir, strerror(errno));
+    /* refuse to mix a set into existing files */
+    int dup_fd = dup(dfd);
+    DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
+    int nonempty = 0;
+    if (d) {
+        struct dirent *de;
+        while ((de = readdir(d)))
+            if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+                nonempty = 1;
+        closedir(d);
+    }
+    if (nonempty) {
+        close(dfd);
+        return ssd__fo_fail(s->err, SSD_EEXIST, "%s: directory is not empty", dir);
+    }
+
+    struct plan p = {0};
+    struct rng r;
+    rng_seed(&r, s->seed, 0);
+    rc = s->kind == SET_ISO       ? plan_iso(&p, &r, s->size)
+         : s->kind == SET_PROGRAM ? plan_program(&p, &r, s->size)
+                                  : plan_work(&p, &r, s->size);
+    if (rc < 0) {
+        ssd__fo_fail(s->err, rc, "fileset: out of memory");
+        goto out;
+    }
+    char path[PATH_MAX];
+    for (size_t i = 0; i < p.ndirs; i++) {
+        if (ssd__fo_join(path, sizeof path, dir, p.dirs[i]) || (rc = ssd__fo_mkdirs(path)) < 0) {
+            rc = ssd__fo_fail(s->err, rc < 0 ? rc : SSD_ERANGE, "%s: cannot create directory",
+                              p.dirs[i]);
+            goto out;
+        }
+    }
+    unsigned char *buf = malloc(CHUNK);
+    if (!buf) {
+        rc = ssd__fo_fail(s->err, SSD_ENOMEM, "fileset: out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < p.nfiles && rc == 0; i++) {
+        rc = write_plan_file(s, dir, &p.files[i], i, buf);
+        if (rc == 0) {
+            res->files++;
+            res->bytes += p.files[i].size;
+        }
+    }
+    free(buf);
+    if (rc < 0)
+        goto out;
+    /* directory times last, deepest first, as a restored tree would have */
+    for (size_t i = p.ndirs; i-- > 0;) {
+        if (ssd__fo_join(path, sizeof path, dir, p.dirs[i]))
+            continue;
+        int64_t t = 1672531200 + (int64_t)(i * 7919 % (365 * 86400));
+        struct timespec ts[2] = {{(time_t)t, 0}, {(time_t)t, 0}};
+        utimensat(AT_FDCWD, path, ts, 0);
+    }
+    res->dirs = p.ndirs;
+    if (s->sync_mode && syncfs(dfd) < 0)
+        rc = ssd__fo_fail(s->err, -errno, "%s: syncfs: %s", dir, strerror(errno));
+out:
+    plan_free(&p);
+    close(dfd);
+    res->total_s = ssd__fo_now() - t0;
+    return rc;
+}

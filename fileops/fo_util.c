@@ -1,0 +1,145 @@
+/* fo_util.c - small private helpers for the fileops sources. */
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fo_util.h"
+
+int ssd__fo_fail(char *buf, int code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, SSD__FO_ERRMSG_SIZE, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+double ssd__fo_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int ssd__fo_parse_bool(const char *text, int *out) {
+    static const char *yes[] = {"1", "yes", "true", "on"};
+    static const char *no[] = {"0", "no", "false", "off"};
+    if (!text)
+        return SSD_EINVAL;
+    for (size_t i = 0; i < 4; i++) {
+        if (!strcasecmp(text, yes[i])) {
+            *out = 1;
+            return 0;
+        }
+        if (!strcasecmp(text, no[i])) {
+            *out = 0;
+            return 0;
+        }
+    }
+    return SSD_EINVAL;
+}
+
+int ssd__fo_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out) {
+    uint64_t v;
+    int rc = text ? ssd_parse_size(text, &v) : SSD_EINVAL;
+    if (rc < 0)
+        return rc;
+    if (v < min || v > max)
+        return SSD_ERANGE;
+    *out = v;
+    return 0;
+}
+
+int ssd__fo_parse_double(const char *text, double min, double max, double *out) {
+    if (!text || !*text)
+        return SSD_EINVAL;
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (*end || errno || !isfinite(v))
+        return SSD_EINVAL;
+    if (v < min || v > max)
+        return SSD_ERANGE;
+    *out = v;
+    return 0;
+}
+
+int ssd__fo_mkdirs(const char *path) {
+    char buf[4096];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof buf)
+        return -ENAMETOOLONG;
+    memcpy(buf, path, n + 1);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        if (mkdir(buf, 0755) < 0 && errno != EEXIST)
+            return -errno;
+        *p = '/';
+    }
+    if (mkdir(buf, 0755) < 0 && errno != EEXIST)
+        return -errno;
+    struct stat st;
+    if (stat(buf, &st) < 0)
+        return -errno;
+    return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
+}
+
+int ssd__fo_syncfs(const char *path) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -errno;
+    int rc = syncfs(fd) < 0 ? -errno : 0;
+    close(fd);
+    return rc;
+}
+
+int ssd__fo_join(char *out, size_t n, const char *a, const char *b) {
+    int len;
+    if (!*b)
+        len = snprintf(out, n, "%s", a);
+    else if (!*a)
+        len = snprintf(out, n, "%s", b);
+    else
+        len = snprintf(out, n, "%s%s%s", a, a[strlen(a) - 1] == '/' ? "" : "/", b);
+    return len < 0 || (size_t)len >= n ? SSD_ERANGE : 0;
+}
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+    (void)st;
+    (void)ftw;
+    return (flag == FTW_DP ? rmdir(path) : unlink(path)) < 0 ? -errno : 0;
+}
+
+int ssd__fo_rmtree(const char *path) {
+    struct stat st;
+    if (lstat(path, &st) < 0)
+        return errno == ENOENT ? 0 : -errno;
+    if (!S_ISDIR(st.st_mode))
+        return unlink(path) < 0 ? -errno : 0;
+    /* nftw from the calling thread only: FTW_CHDIR is not used, so the
+     * working directory is left alone. */
+    return nftw(path, rm_one, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+}
+
+int ssd__fo_parse_sync(const char *text, int allow_file, int *out) {
+    if (!text)
+        return SSD_EINVAL;
+    if (!strcmp(text, "none") || !strcmp(text, "0"))
+        *out = 0;
+    else if (!strcmp(text, "fs") || !strcmp(text, "1"))
+        *out = 1;
+    else if (allow_file && !strcmp(text, "file"))
+        *out = 2;
+    else
+        return SSD_EINVAL;
+    return 0;
+}

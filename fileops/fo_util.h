@@ -1,0 +1,41 @@
+/* fo_util.h - private helpers shared by the fileops sources.
+ *
+ * fileops/ may include only libssdcore's public headers (DESIGN.md), so the
+ * few internal conveniences it needs live here rather than in libssdcore/. */
+#ifndef SSD_FO_UTIL_H
+#define SSD_FO_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <ssdcore.h>
+
+#define SSD__FO_ERRMSG_SIZE 1024
+
+/* Formats into buf (SSD__FO_ERRMSG_SIZE bytes) and returns code. */
+int ssd__fo_fail(char *buf, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Monotonic time in seconds; only differences mean anything. */
+double ssd__fo_now(void);
+
+/* Option value parsers; each returns 0 or SSD_EINVAL/SSD_ERANGE. */
+int ssd__fo_parse_bool(const char *text, int *out);
+int ssd__fo_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
+int ssd__fo_parse_double(const char *text, double min, double max, double *out);
+
+/* mkdir -p with mode 0755 for the missing parts. Returns 0 or -errno. */
+int ssd__fo_mkdirs(const char *path);
+
+/* syncfs() on the filesystem holding path. Returns 0 or -errno. */
+int ssd__fo_syncfs(const char *path);
+
+/* Joins a and b with one '/' into out (size n); SSD_ERANGE when too long. */
+int ssd__fo_join(char *out, size_t n, const char *a, const char *b);
+
+/* Removes path and everything below it (no symlinks followed). 0 or -errno. */
+int ssd__fo_rmtree(const char *path);
+
+/* A "sync" option value: 0 none, 1 fs, 2 file (file only where allowed). */
+int ssd__fo_parse_sync(const char *text, int allow_file, int *out);
+
+#endif

@@ -1,0 +1,274 @@
+/*
+ * ssdcore/fileops.h - real file work inside one drive, timed the way the
+ * review labs time it (METHODOLOGY.md tests 9 and 10):
+ *
+ *   ssd_copy_*      Robocopy-like tree copy (recursive, mirror, list-only,
+ *                   N parallel workers, retries, Robocopy's summary and exit bits)
+ *   ssd_archive_*   7-Zip-style packing through libarchive (7z/Deflate by default)
+ *   ssd_extract_*   secure unpacking (no "..", no absolute paths, no writes
+ *                   through symlinks out of the destination)
+ *   ssd_fileset_*   deterministic generated file sets: iso, program, work
+ *   ssd_filebench_* make a set, then time copy, archive and extract on it
+ *
+ * Conventions shared by every handle here:
+ * - *_create(&h) returns 0 or SSD_ENOMEM; *_free(NULL) is a no-op; handles are
+ *   independent of each other and may be freed in any order.
+ * - Options are set by key and text value: *_set_option(h, "workers", "8").
+ *   Unknown keys give SSD_EINVAL, bad values SSD_EINVAL or SSD_ERANGE; the
+ *   handle's *_errmsg() then names the key. Booleans take 1/0, yes/no, true/false.
+ * - Functions return 0 (or a count) on success, a negative SSD_E* code or
+ *   -errno on failure; *_errmsg(h) holds a message naming the path at fault
+ *   (never NULL, "" before any failure), valid until the next call on h.
+ * - One handle must not be used from two threads at once; different handles
+ *   may run concurrently. The run functions never print, never exit, and
+ *   hold no process-wide state except where noted (the 7z writer's TMPDIR).
+ */
+#ifndef SSDCORE_FILEOPS_H
+#define SSDCORE_FILEOPS_H
+
+#include "base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Progress of a long run, delivered on the calling thread at most once per
+ * progress interval. Totals may still grow while a tree is being scanned. */
+typedef struct ssd_fileops_progress {
+    const char *phase; /* "scan", "copy", "sync", "archive", "extract", "mkset" */
+    uint64_t files_done;
+    uint64_t files_total;
+    uint64_t bytes_done;
+    uint64_t bytes_total;
+    double elapsed_s;
+} ssd_fileops_progress;
+
+/* A progress callback; user is passed back unchanged. */
+typedef void (*ssd_fileops_progress_fn)(void *user, const ssd_fileops_progress *progress);
+
+/* ------------------------------------------------------------------------ */
+/* Tree copy                                                                 */
+/* ------------------------------------------------------------------------ */
+
+typedef struct ssd_copy ssd_copy;
+
+/* One row of Robocopy's summary table. */
+typedef struct ssd_copy_counts {
+    uint64_t total;
+    uint64_t copied;
+    uint64_t skipped;
+    uint64_t mismatch;
+    uint64_t failed;
+    uint64_t extras;
+} ssd_copy_counts;
+
+/* The outcome of ssd_copy_run(). Bytes count file data (symlink targets
+ * count their length). */
+typedef struct ssd_copy_result {
+    ssd_copy_counts dirs;
+    ssd_copy_counts files;
+    ssd_copy_counts bytes;
+    double total_s;     /* wall time of the run, sync included */
+    double copy_s;      /* scan + copy, until the last worker finished */
+    double sync_s;      /* flushing the destination before the clock stopped */
+    double failed_s;    /* time spent in failed attempts and retry waits (summed over workers) */
+    double extras_s;    /* time spent purging extras (mirror) */
+    double bytes_per_s; /* bytes copied / total_s */
+    int exit_bits;      /* Robocopy's: 1 copied, 2 extras, 4 mismatches, 8 failures */
+    int first_error;    /* code of the first failure (0 when none) */
+    unsigned workers;   /* workers used */
+} ssd_copy_result;
+
+/* A decision made while scanning, for list-only output and logs. action is
+ * one of "new file", "newer", "older", "changed", "same", "new dir",
+ * "extra file", "extra dir", "mismatch", "failed", "purged". Called on the
+ * thread that runs ssd_copy_run(). */
+typedef void (*ssd_copy_log_fn)(void *user, const char *action, const char *relpath, uint64_t size);
+
+SSD_API int ssd_copy_create(ssd_copy **out);
+SSD_API void ssd_copy_free(ssd_copy *c);
+SSD_API const char *ssd_copy_errmsg(const ssd_copy *c);
+
+/*
+ * Options (defaults in brackets):
+ *   workers         parallel copy threads, 1..256 [8] (Robocopy /MT)
+ *   recursive       copy subdirectories, empty ones too [1] (/E)
+ *   mirror          also delete destination entries absent from the source [0] (/MIR)
+ *   list_only       decide and report, change nothing [0] (/L)
+ *   include_same    copy "same" files too [0] (/IS)
+ *   exclude_older   skip files whose source is older than the destination [0] (/XO)
+ *   exclude_newer   skip files whose source is newer [0] (/XN)
+ *   exclude_changed skip same-mtime files of different size [0] (/XC)
+ *   mtime_tolerance seconds within which mtimes count as equal [0] (/FFT uses 2)
+ *   hardlinks       recreate hard links among copied files [0]
+ *   unbuffered      O_DIRECT for files of at least unbuffered_min bytes [0] (/J)
+ *   unbuffered_min  size threshold for unbuffered I/O [1m]
+ *   buffer_size     copy buffer per worker [1m]
+ *   copy_file_range use copy_file_range(2) instead of read/write [0]
+ *   reflink         try FICLONE first (CoW filesystems: measures no writes) [0]
+ *   sync            "fs" (syncfs on the destination), "file" (fsync each file)
+ *                   or "none", done before the clock stops [fs]
+ *   retries         attempts after a failure [0] (/R)
+ *   wait            seconds between attempts [1] (/W)
+ *   progress_interval seconds between progress callbacks [0.25]
+ *   fault_read      testing: reads of files whose relative path contains this
+ *                   text fail with EIO (fault injection) [""]
+ */
+SSD_API int ssd_copy_set_option(ssd_copy *c, const char *key, const char *value);
+SSD_API int ssd_copy_set_progress(ssd_copy *c, ssd_fileops_progress_fn fn, void *user);
+SSD_API int ssd_copy_set_log(ssd_copy *c, ssd_copy_log_fn fn, void *user);
+
+/*
+ * Copies the tree at src into dst (created if missing). Returns 0 when the run
+ * completed, even with per-file failures: those are counted in res->files.failed
+ * and res->exit_bits has bit 8 set; ssd_copy_failure() lists them. Returns a
+ * negative code only for a fatal error (source unreadable, destination
+ * impossible to create, out of memory), Robocopy's exit bit 16. The source is
+ * never modified. Runs without the Python GIL from cffi.
+ */
+SSD_API int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result *res);
+
+/* The number of failures recorded by the last run (at most 1000 are kept),
+ * and the text of failure i ("relpath: reason"), NULL when out of range. */
+SSD_API size_t ssd_copy_failure_count(const ssd_copy *c);
+SSD_API const char *ssd_copy_failure(const ssd_copy *c, size_t i);
+
+/* ------------------------------------------------------------------------ */
+/* Archive and extract                                                       */
+/* ------------------------------------------------------------------------ */
+
+/* Timings of an archive or extract run. On archive: read = reading the source
+ * files, codec = libarchive's compression (for 7z this includes its staging
+ * temporary file), write = writing the archive. On extract: read = reading the
+ * archive, codec = decompression, write = writing the files. */
+typedef struct ssd_archive_result {
+    uint64_t files;
+    uint64_t dirs;
+    uint64_t symlinks;
+    uint64_t data_bytes;    /* uncompressed file bytes */
+    uint64_t archive_bytes; /* size of the archive file */
+    double total_s;
+    double read_s;
+    double codec_s;
+    double write_s;
+    double sync_s;
+    double bytes_per_s; /* data_bytes / total_s */
+} ssd_archive_result;
+
+typedef struct ssd_archive ssd_archive;
+
+SSD_API int ssd_archive_create(ssd_archive **out);
+SSD_API void ssd_archive_free(ssd_archive *a);
+SSD_API const char *ssd_archive_errmsg(const ssd_archive *a);
+
+/*
+ * Options:
+ *   format   "7z" [default], "zip", "tar.zst", "tar"
+ *   method   7z: "deflate" [default], "lzma2", "store"; zip: "deflate" [default],
+ *            "store"; tar.zst: "zstd"
+ *   level    0..9 (zstd: 1..19) [library default: 6 for deflate, 3 for zstd]
+ *   tmpdir   where libarchive's 7z writer keeps its staging file [the archive's
+ *            own directory, so the staging I/O lands on the drive under test]
+ *   sync     "fs" or "none": flush the archive before the clock stops [fs]
+ *   progress_interval  seconds [0.25]
+ */
+SSD_API int ssd_archive_set_option(ssd_archive *a, const char *key, const char *value);
+SSD_API int ssd_archive_set_progress(ssd_archive *a, ssd_fileops_progress_fn fn, void *user);
+
+/* Packs the tree under src (entries named relative to src) into the file
+ * archive_path (replaced if it exists). Regular files, directories and
+ * symlinks are stored; other file types are skipped and counted nowhere.
+ * The 7z format needs a staging file: its directory is passed to libarchive
+ * through TMPDIR under a process-wide lock, so other threads that read TMPDIR
+ * at that instant may see it. */
+SSD_API int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
+                            ssd_archive_result *res);
+
+typedef struct ssd_extract ssd_extract;
+
+SSD_API int ssd_extract_create(ssd_extract **out);
+SSD_API void ssd_extract_free(ssd_extract *x);
+SSD_API const char *ssd_extract_errmsg(const ssd_extract *x);
+
+/*
+ * Options:
+ *   sync      "fs" or "none" [fs]
+ *   overwrite replace existing files [1]
+ *   progress_interval  seconds [0.25]
+ */
+SSD_API int ssd_extract_set_option(ssd_extract *x, const char *key, const char *value);
+SSD_API int ssd_extract_set_progress(ssd_extract *x, ssd_fileops_progress_fn fn, void *user);
+
+/* Unpacks any format libarchive reads (7z, zip, tar.*) into dst (created if
+ * missing). Secure: an entry with an absolute path, a ".." component, a path
+ * through a symlink, or a hard link reaching outside dst is refused with
+ * SSD_EHOSTILE before anything is written for it; a truncated or corrupt
+ * archive gives SSD_EFORMAT. Never changes the umask or working directory. */
+SSD_API int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
+                            ssd_archive_result *res);
+
+/* ------------------------------------------------------------------------ */
+/* File sets                                                                 */
+/* ------------------------------------------------------------------------ */
+
+typedef struct ssd_fileset ssd_fileset;
+
+typedef struct ssd_fileset_result {
+    uint64_t files;
+    uint64_t dirs;
+    uint64_t bytes;
+    double total_s;
+} ssd_fileset_result;
+
+SSD_API int ssd_fileset_create(ssd_fileset **out);
+SSD_API void ssd_fileset_free(ssd_fileset *s);
+SSD_API const char *ssd_fileset_errmsg(const ssd_fileset *s);
+
+/*
+ * Options:
+ *   kind  "iso", "program" or "work" [work]
+ *   size  total bytes, e.g. "8g" [8g]
+ *   seed  unsigned integer [1]; the same kind, size and seed give
+ *         byte-identical sets
+ *   sync  "fs" or "none" [fs]
+ */
+SSD_API int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value);
+
+/* Generates the set into dir (created if missing; must be empty or absent). */
+SSD_API int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res);
+
+/* ------------------------------------------------------------------------ */
+/* File benchmark                                                            */
+/* ------------------------------------------------------------------------ */
+
+typedef struct ssd_filebench ssd_filebench;
+
+SSD_API int ssd_filebench_create(ssd_filebench **out);
+SSD_API void ssd_filebench_free(ssd_filebench *b);
+SSD_API const char *ssd_filebench_errmsg(const ssd_filebench *b);
+
+/*
+ * Options:
+ *   set      "iso", "program" or "work" [work]
+ *   size     set size [8g]
+ *   seed     [1]
+ *   steps    comma list of "copy", "archive", "extract" [copy,archive,extract]
+ *   workers  copy workers [8]
+ *   format, method, level   as for ssd_archive [7z, deflate]
+ *   keep     keep the working tree afterwards [0]
+ */
+SSD_API int ssd_filebench_set_option(ssd_filebench *b, const char *key, const char *value);
+
+/* Makes the set under dir/ (a scratch directory on the filesystem under
+ * test), then times each step with caches dropped before it and data synced
+ * before its clock stops. Returns 0 and fills the results JSON. */
+SSD_API int ssd_filebench_run(ssd_filebench *b, const char *dir);
+
+/* The results of the last run as a JSON object (schema "ssdcore-filebench 1"),
+ * owned by the handle, valid until the next run or free. "" before a run. */
+SSD_API const char *ssd_filebench_json(const ssd_filebench *b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SSDCORE_FILEOPS_H */

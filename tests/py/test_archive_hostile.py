@@ -1,0 +1,116 @@
+"""Hostile archives get a clear error and leave nothing outside DST."""
+import io
+import os
+import subprocess
+import tarfile
+import zipfile
+
+import pytest
+
+import ssdcore
+
+
+def add_tar(tf, name, data=b"evil", kind=tarfile.REGTYPE, link=""):
+    info = tarfile.TarInfo(name)
+    info.type = kind
+    info.linkname = link
+    info.size = len(data) if kind == tarfile.REGTYPE else 0
+    tf.addfile(info, io.BytesIO(data) if kind == tarfile.REGTYPE else None)
+
+
+@pytest.fixture
+def area(tmp_path):
+    (tmp_path / "outside").mkdir()
+    return tmp_path
+
+
+def extract_cli(cli, arc, dst):
+    return subprocess.run([cli, "extract", str(arc), str(dst)], capture_output=True, text=True)
+
+
+def assert_refused(r, area, needle):
+    assert r.returncode == 3, r.stdout + r.stderr
+    assert needle in r.stderr and "refused" in r.stderr
+    assert os.listdir(area / "outside") == []
+    assert not (area / "evil").exists()
+
+
+def test_zip_slip_is_refused(cli, area):
+    arc = area / "slip.zip"
+    with zipfile.ZipFile(arc, "w") as z:
+        z.writestr("fine.txt", "ok")
+        z.writestr("../evil", "boom")
+    assert_refused(extract_cli(cli, arc, area / "dst"), area, "../evil")
+
+
+def test_absolute_path_is_refused(cli, area):
+    arc = area / "abs.tar"
+    with tarfile.open(arc, "w") as tf:
+        add_tar(tf, str(area / "outside" / "victim"))
+    assert_refused(extract_cli(cli, arc, area / "dst"), area, "absolute")
+
+
+@pytest.mark.parametrize("entries", [
+    # a symlink out, then a file written through it
+    [("l", tarfile.SYMTYPE, "OUTSIDE"), ("l/victim", tarfile.REGTYPE, "")],
+    # a relative link climbing out
+    [("d/l", tarfile.SYMTYPE, "../../outside"), ("d/l/victim", tarfile.REGTYPE, "")],
+    # a hard link to a file outside
+    [("h", tarfile.LNKTYPE, "../outside/victim")],
+], ids=["absolute-symlink", "climbing-symlink", "hardlink"])
+def test_link_escapes_are_refused(cli, area, entries):
+    arc = area / "links.tar"
+    with tarfile.open(arc, "w") as tf:
+        for name, kind, link in entries:
+            add_tar(tf, name, kind=kind, link=link.replace("OUTSIDE", str(area / "outside")))
+    r = extract_cli(cli, arc, area / "dst")
+    assert_refused(r, area, entries[0][0])
+
+
+def test_writing_through_an_inside_symlink_is_refused_too(area):
+    arc = area / "inside.tar"
+    with tarfile.open(arc, "w") as tf:
+        add_tar(tf, "real", kind=tarfile.DIRTYPE)
+        add_tar(tf, "alias", kind=tarfile.SYMTYPE, link="real")
+        add_tar(tf, "alias/file")
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.extract(arc, area / "dst")
+    assert e.value.name == "SSD_EHOSTILE" and "alias/file" in str(e.value)
+
+
+def test_file_replacing_a_symlink_does_not_write_through_it(area):
+    target = area / "outside" / "victim"
+    target.write_bytes(b"precious")
+    arc = area / "replace.tar"
+    with tarfile.open(arc, "w") as tf:
+        add_tar(tf, "x", kind=tarfile.SYMTYPE, link="y")     # harmless, inside
+        add_tar(tf, "y", data=b"fine")
+    dst = area / "dst"
+    dst.mkdir()
+    os.symlink(target, dst / "y")                              # planted before extraction
+    ssdcore.extract(arc, dst)
+    assert target.read_bytes() == b"precious"
+    assert not (dst / "y").is_symlink() and (dst / "y").read_bytes() == b"fine"
+
+
+@pytest.mark.parametrize("fmt", ["7z", "zip", "tar.zst"])
+def test_truncated_archives_fail_with_a_format_error(tmp_path, cli, fmt):
+    src = tmp_path / "src"
+    ssdcore.make_set("work", src, size="2m", seed=3)
+    arc = tmp_path / f"a.{fmt}"
+    ssdcore.archive(src, arc, format=fmt)
+    size = arc.stat().st_size
+    os.truncate(arc, size // 2)
+    r = extract_cli(cli, arc, tmp_path / "dst")
+    assert r.returncode == 1
+    assert "corrupt or truncated" in r.stderr or "not a readable archive" in r.stderr
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.extract(arc, tmp_path / "dst2")
+    assert e.value.name == "SSD_EFORMAT"
+
+
+def test_garbage_is_not_an_archive(tmp_path, cli):
+    junk = tmp_path / "junk.7z"
+    junk.write_bytes(os.urandom(4096))
+    r = extract_cli(cli, junk, tmp_path / "dst")
+    assert r.returncode == 1 and "junk.7z" in r.stderr

@@ -1,0 +1,81 @@
+"""File sets through the CLI and the file benchmark's results JSON."""
+import hashlib
+import json
+import os
+import subprocess
+
+import pytest
+
+import ssdcore
+
+
+def tree_digest(root):
+    h = hashlib.sha256()
+    for dirpath, dirnames, filenames in sorted(os.walk(root)):
+        dirnames.sort()
+        for name in sorted(filenames):
+            p = os.path.join(dirpath, name)
+            h.update(os.path.relpath(p, root).encode())
+            with open(p, "rb") as f:
+                h.update(f.read())
+    return h.hexdigest()
+
+
+@pytest.mark.parametrize("kind", ["iso", "program", "work"])
+def test_mkset_is_deterministic_and_exact(tmp_path, cli, kind):
+    runs = {}
+    for name, seed in (("a", 9), ("b", 9), ("c", 10)):
+        r = subprocess.run([cli, "mkset", kind, tmp_path / name, "--size", "20m", "--seed",
+                            str(seed), "--json"], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        out = json.loads(r.stdout)
+        assert out["bytes"] == 20 << 20
+        runs[name] = tree_digest(tmp_path / name)
+    assert runs["a"] == runs["b"]
+    assert runs["a"] != runs["c"]
+
+
+def test_sets_differ_in_shape(tmp_path):
+    iso = ssdcore.make_set("iso", tmp_path / "iso", size="24m", seed=1)
+    program = ssdcore.make_set("program", tmp_path / "program", size="24m", seed=1)
+    work = ssdcore.make_set("work", tmp_path / "work", size="24m", seed=1)
+    assert iso.files <= 5
+    assert program.files > 3 * work.files > 3 * iso.files
+    assert program.dirs > 5
+
+
+def test_mkset_refuses_a_non_empty_directory(tmp_path, cli):
+    (tmp_path / "x").mkdir()
+    (tmp_path / "x" / "keep").write_text("mine")
+    r = subprocess.run([cli, "mkset", "work", tmp_path / "x", "--size", "1m"],
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "not empty" in r.stderr
+    assert (tmp_path / "x" / "keep").read_text() == "mine"
+
+
+def test_filebench_reports_every_step(tmp_path, cli):
+    out = tmp_path / "results.json"
+    r = subprocess.run([cli, "filebench", tmp_path, "--set", "program", "--size", "8m",
+                        "--output", out], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    res = json.loads(out.read_text())
+    assert res == json.loads(r.stdout)
+    assert res["schema"] == "ssdcore-filebench 1"
+    assert res["set"]["bytes"] == 8 << 20
+    steps = {s["step"]: s for s in res["steps"]}
+    assert set(steps) == {"copy", "archive", "extract"}
+    for s in steps.values():
+        assert s["bytes"] == 8 << 20 and s["seconds"] > 0
+        assert s["mb_per_s"] == pytest.approx(s["bytes"] / 2**20 / s["seconds"], rel=1e-3)
+    assert steps["archive"]["method"] == "deflate" and steps["archive"]["archive_bytes"] > 0
+    assert res["cache_drop"] in ("drop_caches", "fadvise")
+    assert not (tmp_path / "ssdcore-filebench").exists()
+
+
+def test_filebench_from_python_keeps_tree_on_request(tmp_path):
+    res = ssdcore.filebench(tmp_path, set="iso", size="4m", steps="copy", keep=True)
+    assert [s["step"] for s in res["steps"]] == ["copy"]
+    assert (tmp_path / "ssdcore-filebench" / "set").is_dir()
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.filebench(tmp_path, steps="copy,zip")
+    assert "zip" in str(e.value)

@@ -1,0 +1,252 @@
+/* cmd_copy.c - `ssdcore copy SRC DST`: Robocopy-like tree copy. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <ssdcore.h>
+
+#include "commands.h"
+#include "fo_cli.h"
+
+static const char usage_text[] =
+    "usage: ssdcore copy SRC DST [options]\n"
+    "Copies the tree SRC into DST the way Robocopy /E does, on the Linux way.\n"
+    "  --mirror, --mir         also delete entries of DST that SRC lacks (/MIR)\n"
+    "  --list, -l              list only: decide and report, change nothing (/L)\n"
+    "  --no-recursive          top-level files only (no /E)\n"
+    "  --workers N, --mt N     parallel copy threads [8] (/MT)\n"
+    "  --include-same          copy files that are the same too (/IS)\n"
+    "  --xo, --xn, --xc        exclude older / newer / changed files\n"
+    "  --tolerance S           mtimes within S seconds are equal [0] (/FFT: 2)\n"
+    "  --hardlinks             recreate hard links\n"
+    "  --unbuffered, -j        O_DIRECT for files >= --unbuffered-min [1m] (/J)\n"
+    "  --buffer SIZE           copy buffer per worker [1m]\n"
+    "  --copy-file-range       use copy_file_range(2) (may skip real writes)\n"
+    "  --reflink               try FICLONE first (CoW: measures no writes)\n"
+    "  --sync fs|file|none     flush DST before the clock stops [fs]\n"
+    "  --retries N, --r N      retries per failed file [0] (/R)\n"
+    "  --wait S, --w S         seconds between retries [1] (/W)\n"
+    "  --json                  print the summary as JSON\n"
+    "  -v, --verbose           print every decision (new file, newer, extra...)\n"
+    "  --fault-read TEXT       testing: fail reads of paths containing TEXT\n"
+    "Exit status: Robocopy's bits: 1 files copied, 2 extras, 4 mismatches,\n"
+    "8 failures, 16 fatal error.\n";
+
+static void fmt_bytes(char *out, size_t n, uint64_t v) {
+    static const char units[] = "kmgt";
+    if (v < 1024) {
+        snprintf(out, n, "%llu", (unsigned long long)v);
+        return;
+    }
+    double d = (double)v;
+    int u = -1;
+    while (d >= 1024 && u < 3) {
+        d /= 1024;
+        u++;
+    }
+    snprintf(out, n, "%.3f %c", d, units[u]);
+}
+
+static void fmt_time(char *out, size_t n, double s) {
+    long t = (long)(s + 0.5);
+    snprintf(out, n, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+}
+
+static void print_counts_json(const char *name, const ssd_copy_counts *c, int last) {
+    printf("  \"%s\": {\"total\": %llu, \"copied\": %llu, \"skipped\": %llu, \"mismatch\": %llu, "
+           "\"failed\": %llu, \"extras\": %llu}%s\n",
+           name, (unsigned long long)c->total, (unsigned long long)c->copied,
+           (unsigned long long)c->skipped, (unsigned long long)c->mismatch,
+           (unsigned long long)c->failed, (unsigned long long)c->extras, last ? "" : ",");
+}
+
+static void print_json(const ssd_copy *c, const char *src, const char *dst,
+                       const ssd_copy_result *r, int list_only) {
+    printf("{\n  \"src\": ");
+    fo_cli_json_str(stdout, src);
+    printf(",\n  \"dst\": ");
+    fo_cli_json_str(stdout, dst);
+    printf(",\n  \"list_only\": %s,\n", list_only ? "true" : "false");
+    print_counts_json("dirs", &r->dirs, 0);
+    print_counts_json("files", &r->files, 0);
+    print_counts_json("bytes", &r->bytes, 0);
+    printf("  \"times\": {\"total_s\": %.6f, \"copy_s\": %.6f, \"sync_s\": %.6f, "
+           "\"failed_s\": %.6f, \"extras_s\": %.6f},\n",
+           r->total_s, r->copy_s, r->sync_s, r->failed_s, r->extras_s);
+    printf("  \"speed_bytes_per_s\": %.1f,\n  \"speed_mb_per_min\": %.3f,\n", r->bytes_per_s,
+           r->bytes_per_s * 60 / 1048576.0);
+    printf("  \"workers\": %u,\n  \"exit_code\": %d,\n  \"failures\": [", r->workers, r->exit_bits);
+    for (size_t i = 0; i < ssd_copy_failure_count(c); i++) {
+        printf(i ? ", " : "");
+        fo_cli_json_str(stdout, ssd_copy_failure(c, i));
+    }
+    printf("]\n}\n");
+}
+
+static void print_row(const char *label, const ssd_copy_counts *c, int bytes) {
+    uint64_t v[6] = {c->total, c->copied, c->skipped, c->mismatch, c->failed, c->extras};
+    printf("%10s :", label);
+    for (int i = 0; i < 6; i++) {
+        char b[32];
+        if (bytes)
+            fmt_bytes(b, sizeof b, v[i]);
+        else
+            snprintf(b, sizeof b, "%llu", (unsigned long long)v[i]);
+        printf(" %9s", b);
+    }
+    printf("\n");
+}
+
+static void print_summary(const ssd_copy *c, const char *src, const char *dst,
+                          const ssd_copy_result *r) {
+    static const char rule[] =
+        "------------------------------------------------------------------------------\n";
+    printf("%s\n   Source : %s\n     Dest : %s\n\n%s\n", rule, src, dst, rule);
+    for (size_t i = 0; i < ssd_copy_failure_count(c); i++)
+        printf("    FAILED : %s\n", ssd_copy_failure(c, i));
+    if (ssd_copy_failure_count(c))
+        printf("\n%s\n", rule);
+    printf("%10s   %9s %9s %9s %9s %9s %9s\n", "", "Total", "Copied", "Skipped", "Mismatch",
+           "FAILED", "Extras");
+    print_row("Dirs", &r->dirs, 0);
+    print_row("Files", &r->files, 0);
+    print_row("Bytes", &r->bytes, 1);
+    char t[4][48];
+    fmt_time(t[0], sizeof t[0], r->total_s);
+    fmt_time(t[1], sizeof t[1], r->copy_s);
+    fmt_time(t[2], sizeof t[2], r->failed_s);
+    fmt_time(t[3], sizeof t[3], r->extras_s);
+    printf("%10s : %9s %9s %9s %9s %9s %9s\n\n", "Times", t[0], t[1], "", "", t[2], t[3]);
+    printf("%10s : %20.0f Bytes/sec.\n", "Speed", r->bytes_per_s);
+    printf("%10s : %20.3f MegaBytes/min.\n", "Speed", r->bytes_per_s * 60 / 1048576.0);
+    time_t now = time(NULL);
+    char when[64];
+    strftime(when, sizeof when, "%A, %d %B %Y %H:%M:%S", localtime(&now));
+    printf("%10s : %s\n\n", "Ended", when);
+}
+
+static void log_decision(void *user, const char *action, const char *rel, uint64_t size) {
+    (void)user;
+    printf("%14s %14llu  %s\n", action, (unsigned long long)size, rel);
+}
+
+static int is_opt(const char *a, const char *name) {
+    size_t n = strlen(name);
+    return !strncmp(a, name, n) && (a[n] == 0 || a[n] == '=');
+}
+
+int cmd_copy(int argc, char **argv) {
+    const char *cmd = "copy";
+    const char *pos[2] = {NULL, NULL};
+    int npos = 0, json = 0, verbose = 0, list_only = 0, bad = 0;
+    ssd_copy *c = NULL;
+    if (ssd_copy_create(&c) < 0)
+        return cli_error(cmd, "out of memory") * 16;
+    static const struct {
+        const char *flag, *key, *value;
+    } flags[] = {
+        {"--mirror", "mirror", "1"},
+        {"--mir", "mirror", "1"},
+        {"--list", "list_only", "1"},
+        {"-l", "list_only", "1"},
+        {"--no-recursive", "recursive", "0"},
+        {"--include-same", "include_same", "1"},
+        {"--xo", "exclude_older", "1"},
+        {"--xn", "exclude_newer", "1"},
+        {"--xc", "exclude_changed", "1"},
+        {"--hardlinks", "hardlinks", "1"},
+        {"--unbuffered", "unbuffered", "1"},
+        {"-j", "unbuffered", "1"},
+        {"--copy-file-range", "copy_file_range", "1"},
+        {"--reflink", "reflink", "1"},
+    };
+    static const struct {
+        const char *flag, *key;
+    } valued[] = {
+        {"--workers", "workers"},
+        {"--mt", "workers"},
+        {"--tolerance", "mtime_tolerance"},
+        {"--buffer", "buffer_size"},
+        {"--sync", "sync"},
+        {"--retries", "retries"},
+        {"--r", "retries"},
+        {"--wait", "wait"},
+        {"--w", "wait"},
+        {"--unbuffered-min", "unbuffered_min"},
+        {"--fault-read", "fault_read"},
+    };
+    for (int i = 1; i < argc && !bad; i++) {
+        const char *a = argv[i];
+        int done = 0;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            fputs(usage_text, stdout);
+            ssd_copy_free(c);
+            return 0;
+        }
+        if (!strcmp(a, "--json")) {
+            json = 1;
+            continue;
+        }
+        if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+            verbose = 1;
+            continue;
+        }
+        for (size_t k = 0; k < sizeof flags / sizeof flags[0] && !done; k++)
+            if (!strcmp(a, flags[k].flag)) {
+                ssd_copy_set_option(c, flags[k].key, flags[k].value);
+                if (!strcmp(flags[k].key, "list_only"))
+                    list_only = 1;
+                done = 1;
+            }
+        for (size_t k = 0; k < sizeof valued / sizeof valued[0] && !done; k++)
+            if (is_opt(a, valued[k].flag)) {
+                const char *v = fo_cli_optarg(cmd, argc, argv, &i, valued[k].flag, &bad);
+                if (v && ssd_copy_set_option(c, valued[k].key, v) < 0) {
+                    cli_usage_error(cmd, "%s", ssd_copy_errmsg(c));
+                    bad = 1;
+                }
+                done = 1;
+            }
+        if (done)
+            continue;
+        if (a[0] == '-' && a[1]) {
+            cli_usage_error(cmd, "unknown option '%s' (see --help)", a);
+            bad = 1;
+        } else if (npos < 2) {
+            pos[npos++] = a;
+        } else {
+            cli_usage_error(cmd, "too many arguments");
+            bad = 1;
+        }
+    }
+    if (!bad && npos != 2) {
+        cli_usage_error(cmd, "needs SRC and DST (see --help)");
+        bad = 1;
+    }
+    if (bad) {
+        ssd_copy_free(c);
+        return 16;
+    }
+    if (!json && fo_cli_progress_wanted() && !verbose)
+        ssd_copy_set_progress(c, fo_cli_progress, NULL);
+    if (verbose || list_only)
+        ssd_copy_set_log(c, log_decision, NULL);
+
+    ssd_copy_result r;
+    int rc = ssd_copy_run(c, pos[0], pos[1], &r);
+    fo_cli_progress_end();
+    if (rc < 0) {
+        cli_error(cmd, "%s", ssd_copy_errmsg(c));
+        ssd_copy_free(c);
+        return 16;
+    }
+    if (json)
+        print_json(c, pos[0], pos[1], &r, list_only);
+    else
+        print_summary(c, pos[0], pos[1], &r);
+    if (r.exit_bits & 8)
+        fprintf(stderr, "ssdcore copy: %llu file(s) failed; first: %s\n",
+                (unsigned long long)(r.files.failed + r.dirs.failed), ssd_copy_errmsg(c));
+    ssd_copy_free(c);
+    return r.exit_bits;
+}

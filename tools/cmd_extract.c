@@ -1,0 +1,74 @@
+/* cmd_extract.c - `ssdcore extract ARCHIVE DST`: secure unpacking. */
+#include <stdio.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#include "commands.h"
+#include "fo_cli.h"
+
+static const char usage_text[] =
+    "usage: ssdcore extract ARCHIVE DST [options]\n"
+    "Unpacks ARCHIVE (7z, zip, tar.*: detected from content) into DST.\n"
+    "Absolute paths, '..', paths through symlinks and symlinks pointing out of\n"
+    "DST are refused (exit status 3) before anything is written for them.\n"
+    "  --sync fs|none     flush DST before the clock stops [fs]\n"
+    "  --no-overwrite     fail instead of replacing existing files\n"
+    "  --json             print the result as JSON\n";
+
+int cmd_extract(int argc, char **argv) {
+    const char *cmd = "extract";
+    const char *pos[2] = {NULL, NULL};
+    int npos = 0, json = 0, bad = 0;
+    ssd_extract *x = NULL;
+    if (ssd_extract_create(&x) < 0)
+        return cli_error(cmd, "out of memory");
+    for (int i = 1; i < argc && !bad; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+            fputs(usage_text, stdout);
+            ssd_extract_free(x);
+            return 0;
+        }
+        if (!strcmp(arg, "--json")) {
+            json = 1;
+        } else if (!strcmp(arg, "--no-overwrite")) {
+            ssd_extract_set_option(x, "overwrite", "0");
+        } else if (!strncmp(arg, "--sync", 6) && (arg[6] == 0 || arg[6] == '=')) {
+            const char *v = fo_cli_optarg(cmd, argc, argv, &i, "--sync", &bad);
+            if (v && ssd_extract_set_option(x, "sync", v) < 0) {
+                cli_usage_error(cmd, "%s", ssd_extract_errmsg(x));
+                bad = 1;
+            }
+        } else if (arg[0] == '-' && arg[1]) {
+            cli_usage_error(cmd, "unknown option '%s' (see --help)", arg);
+            bad = 1;
+        } else if (npos < 2) {
+            pos[npos++] = arg;
+        } else {
+            cli_usage_error(cmd, "too many arguments");
+            bad = 1;
+        }
+    }
+    if (!bad && npos != 2) {
+        cli_usage_error(cmd, "needs ARCHIVE and DST (see --help)");
+        bad = 1;
+    }
+    if (bad) {
+        ssd_extract_free(x);
+        return 2;
+    }
+    if (!json && fo_cli_progress_wanted())
+        ssd_extract_set_progress(x, fo_cli_progress, NULL);
+    ssd_archive_result r;
+    int rc = ssd_extract_run(x, pos[0], pos[1], &r);
+    fo_cli_progress_end();
+    if (rc < 0) {
+        cli_error(cmd, "%s", ssd_extract_errmsg(x));
+        ssd_extract_free(x);
+        return rc == SSD_EHOSTILE ? 3 : 1;
+    }
+    fo_cli_print_archive_result(stdout, "extract", pos[0], pos[1], &r, json);
+    ssd_extract_free(x);
+    return 0;
+}

@@ -1,0 +1,88 @@
+/* fo_cli.c - helpers shared by the fileops subcommands. */
+#include <string.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "fo_cli.h"
+
+void fo_cli_json_str(FILE *out, const char *s) {
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(out, "\\u%04x", *p);
+        else
+            fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+static int progress_drawn;
+
+int fo_cli_progress_wanted(void) {
+    return isatty(STDERR_FILENO);
+}
+
+void fo_cli_progress(void *user, const ssd_fileops_progress *p) {
+    (void)user;
+    double mb = (double)p->bytes_done / 1048576.0;
+    double rate = p->elapsed_s > 0 ? mb / p->elapsed_s : 0;
+    fprintf(stderr, "\r  %-8s %llu/%llu files  %.1f/%.1f MiB  %.1f MiB/s  %.1f s   ", p->phase,
+            (unsigned long long)p->files_done, (unsigned long long)p->files_total, mb,
+            (double)p->bytes_total / 1048576.0, rate, p->elapsed_s);
+    fflush(stderr);
+    progress_drawn = 1;
+}
+
+void fo_cli_progress_end(void) {
+    if (progress_drawn)
+        fprintf(stderr, "\r%-100s\r", "");
+    progress_drawn = 0;
+}
+
+void fo_cli_print_archive_result(FILE *out, const char *what, const char *archive, const char *tree,
+                                 const ssd_archive_result *r, int json) {
+    double mbps = r->bytes_per_s / 1048576.0;
+    if (json) {
+        fprintf(out, "{\"operation\": ");
+        fo_cli_json_str(out, what);
+        fprintf(out, ", \"archive\": ");
+        fo_cli_json_str(out, archive);
+        fprintf(out, ", \"tree\": ");
+        fo_cli_json_str(out, tree);
+        fprintf(
+            out,
+            ", \"files\": %llu, \"dirs\": %llu, \"symlinks\": %llu, \"data_bytes\": %llu, "
+            "\"archive_bytes\": %llu, \"total_s\": %.6f, \"read_s\": %.6f, \"codec_s\": %.6f, "
+            "\"write_s\": %.6f, \"sync_s\": %.6f, \"bytes_per_s\": %.1f, \"mib_per_s\": %.3f}\n",
+            (unsigned long long)r->files, (unsigned long long)r->dirs,
+            (unsigned long long)r->symlinks, (unsigned long long)r->data_bytes,
+            (unsigned long long)r->archive_bytes, r->total_s, r->read_s, r->codec_s, r->write_s,
+            r->sync_s, r->bytes_per_s, mbps);
+        return;
+    }
+    fprintf(out, "%s: %llu files, %llu dirs, %llu symlinks\n", what, (unsigned long long)r->files,
+            (unsigned long long)r->dirs, (unsigned long long)r->symlinks);
+    fprintf(out, "  data    %llu bytes\n  archive %llu bytes (%.1f%%)\n",
+            (unsigned long long)r->data_bytes, (unsigned long long)r->archive_bytes,
+            r->data_bytes ? 100.0 * (double)r->archive_bytes / (double)r->data_bytes : 0.0);
+    fprintf(out, "  time    %.3f s (read %.3f, %s %.3f, write %.3f, sync %.3f)\n", r->total_s,
+            r->read_s, strcmp(what, "extract") ? "compress" : "decompress", r->codec_s, r->write_s,
+            r->sync_s);
+    fprintf(out, "  speed   %.1f MiB/s\n", mbps);
+}
+
+const char *fo_cli_optarg(const char *cmd, int argc, char **argv, int *i, const char *name,
+                          int *bad) {
+    const char *a = argv[*i];
+    size_t n = strlen(name);
+    if (a[n] == '=')
+        return a + n + 1;
+    if (*i + 1 >= argc) {
+        cli_usage_error(cmd, "%s needs a value", name);
+        *bad = 1;
+        return NULL;
+    }
+    return argv[++*i];
+}
