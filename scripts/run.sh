@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
-# The main job on the default target: set-up, build, then a short random-write
-# run reported as JSON. Extra arguments replace the default job's.
+# The main job on the default target, the simulated Crucial BX200: the
+# reviews' degradation test (4 KiB random writes at QD32 for two hours,
+# logged every second), then the write-curve analysis of that log: SLC cache
+# size, the drop, post-cache speed, folding, consistency. Virtual time: it
+# takes seconds. Extra arguments replace the default job's (ssdcore job ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 BUILD_DIR=build bash scripts/build.sh >/dev/null
 
-# The one line to change when the simulated drive lands: TARGET=sim:bx200
-TARGET=(--target build/demo.bin --size-file 256m)
-
 if [ $# -gt 0 ]; then
     exec build/ssdcore job "$@"
 fi
-exec build/ssdcore job "${TARGET[@]}" --pattern randwrite --bs 4k --qd 32 --time 5 --json
+out=build/run
+mkdir -p "$out"
+TARGET=sim:bx200
+build/ssdcore job --target "$TARGET" --pattern randwrite --bs 4k --qd 32 --time 2h --interval 1 \
+    --log "$out/degradation.csv"
+echo
+build/ssdcore analyze "$out/degradation.csv"
+echo
+echo "series: $out/degradation.csv   (ssdcore analyze --json $out/degradation.csv for JSON)"
