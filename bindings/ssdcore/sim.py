@@ -15,6 +15,7 @@ import json
 
 from ._errors import SsdError, check
 from ._ffi import ffi, lib
+from .job import Target
 
 __all__ = ["sim_profiles", "sim_profile", "sim_truth", "SimTarget"]
 
@@ -53,7 +54,7 @@ def sim_profiles():
 def _handle(target):
     if isinstance(target, ffi.CData):
         return target
-    for attr in ("handle", "_handle", "_ptr"):
+    for attr in ("_t", "handle", "_handle", "_ptr"):
         if hasattr(target, attr):
             h = getattr(target, attr)
             if h is None:
@@ -66,7 +67,7 @@ def sim_truth(target, key=None):
     """Ground truth of an open sim target: a dict of every figure (events
     that did not happen in the last job are None), or one float by key.
 
-    target is a SimTarget, any object with a ``handle`` holding an
+    target is a Target or SimTarget opened on a sim: URI, any object with a ``handle`` holding an
     ``ssd_target *``, or the cdata pointer itself.
     """
     h = _handle(target)
@@ -81,54 +82,29 @@ def sim_truth(target, key=None):
     return json.loads(_take_string(out))
 
 
-class SimTarget:
-    """An open sim: target through the public target API.
+class SimTarget(Target):
+    """An open sim: target: a :class:`Target` with the ground truth at hand.
 
-    The handle is freed by the garbage collector, or at once by close() or
-    leaving a ``with`` block.
+    >>> t = SimTarget("bx200,seed=7")    # "sim:" may be left out
+    >>> t.truth("cache_effective_bytes")
+    2147483648.0
     """
 
     def __init__(self, uri="sim:bx200"):
+        uri = str(uri)
         if not uri.startswith("sim:"):
             uri = "sim:" + uri
-        out = ffi.new("ssd_target **")
-        check(lib.ssd_target_create(out))
-        self.handle = ffi.gc(out[0], lib.ssd_target_free)
-        check(lib.ssd_target_open(self.handle, uri.encode()),
-              lambda: lib.ssd_target_errmsg(self.handle))
-        self.uri = uri
+        super().__init__(uri)
+        self._uri = uri  # kept for repr() after close()
 
     @property
-    def size(self):
-        """Usable bytes."""
-        return lib.ssd_target_size(self.handle)
-
-    def trim(self, offset=0, length=None):
-        """TRIM [offset, offset+length); the whole drive by default."""
-        if length is None:
-            length = self.size - offset
-        check(lib.ssd_target_trim(self.handle, offset, length),
-              lambda: lib.ssd_target_errmsg(self.handle))
-
-    def idle(self, seconds):
-        """Advance virtual time with background flush and GC."""
-        check(lib.ssd_target_idle(self.handle, float(seconds)),
-              lambda: lib.ssd_target_errmsg(self.handle))
+    def handle(self):
+        """The ``ssd_target *`` (None once closed)."""
+        return self._t
 
     def truth(self, key=None):
         """Same as sim_truth(self, key)."""
         return sim_truth(self, key)
 
-    def close(self):
-        if self.handle is not None:
-            ffi.release(self.handle)  # runs ssd_target_free now, once
-            self.handle = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
     def __repr__(self):
-        return f"SimTarget({self.uri!r})"
+        return f"SimTarget({self._uri!r})"

@@ -1,0 +1,61 @@
+"""The analysis reads the simulator's ground truth back off its series.
+
+Tolerances are the issue's: cache size within 3 % of truth in the median
+and 8 % at worst, recovery within 10 %, and no cache reported for a drive
+that has none. Seeds vary so the noise differs between cases."""
+import statistics
+
+import pytest
+
+import ssdcore
+from sim_truth_cases import fill_case, recovery_case, rel_err
+
+PROFILES = [p["name"] for p in ssdcore.sim_profiles()]
+
+
+@pytest.fixture(scope="module")
+def fills():
+    return {(name, seed): fill_case(name, seed) for name in PROFILES for seed in (1, 2)}
+
+
+def test_profiles_cover_drives_with_and_without_a_cache(fills):
+    with_cache = [k for k, (truth, _) in fills.items() if truth["cache_full_at_bytes"]]
+    assert len(with_cache) >= 8 and len(with_cache) < len(fills)
+
+
+def test_cache_size_matches_truth_on_every_fill(fills):
+    errors = []
+    for (name, seed), (truth, found) in fills.items():
+        full_at = truth["cache_full_at_bytes"]
+        if not full_at:
+            continue
+        assert found["cache"] is not None, f"{name} seed {seed}: cache missed"
+        assert found["cache"]["censored"] == "none"
+        err = rel_err(found["cache"]["bytes"], full_at)
+        assert err <= 0.08, f"{name} seed {seed}: {found['cache']['bytes']:.4g} vs {full_at:.4g}"
+        errors.append(err)
+    assert statistics.median(errors) <= 0.03
+
+
+def test_no_false_cache_on_cacheless_drives(fills):
+    for (name, seed), (truth, found) in fills.items():
+        if not truth["cache_full_at_bytes"]:
+            assert found["cache"] is None, f"{name} seed {seed}: false cache {found['cache']}"
+
+
+def test_folding_start_matches_truth_where_the_drive_folds(fills):
+    checked = 0
+    for (name, seed), (truth, found) in fills.items():
+        fold = truth["folding_start_bytes"]
+        if fold and found["folding"] and truth["cache_full_at_bytes"]:
+            assert rel_err(found["folding"]["start_bytes"], fold) <= 0.03, name
+            checked += 1
+    assert checked >= 3  # the three MAP1602/MAP1202 TLC drives fold
+
+
+@pytest.mark.parametrize("profile", ["bx200", "ssd370", "as510s", "vector180"])
+def test_idle_recovery_matches_truth(profile):
+    recovered, found = recovery_case(profile)
+    assert recovered > 0
+    assert found["recovery"] is not None
+    assert rel_err(found["recovery"]["recovered_bytes"], recovered) <= 0.10
