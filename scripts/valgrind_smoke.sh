@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs one real path of every subsystem's CLI under valgrind (memcheck,
+# definite leaks are errors): the simulated drive and the job loop, both
+# real engines, the analysis, and the file operations. ASan covers the C
+# tests; this covers the whole program as users run it.
+# Usage: scripts/valgrind_smoke.sh BUILD_DIR
+set -euo pipefail
+cd "$(dirname "$0")/.."
+B=${1:-build}
+work=$(mktemp -d "$PWD/build-valgrind.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+V=(valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite)
+failures=0
+run() { # run NAME MAX_OK_STATUS CMD...
+    local name=$1 max=$2; shift 2
+    local rc=0
+    "${V[@]}" "$@" >"$work/out" 2>"$work/err" || rc=$?
+    if [ "$rc" -gt "$max" ]; then
+        echo "valgrind: $name FAILED (status $rc)"; tail -20 "$work/err"; failures=$((failures + 1))
+    else
+        echo "valgrind: $name ok"
+    fi
+}
+S="$B/ssdcore"
+run "sim job" 0 "$S" job --target sim:bx200 --pattern randwrite --bs 4k --qd 32 --time 120 --log "$work/s.csv"
+run "analyze" 0 "$S" analyze --json "$work/s.csv"
+run "io_uring job" 0 "$S" job --target "$work/f.bin" --size-file 32m --pattern randread --bs 4k --qd 8 --time 1
+run "psync job" 0 "$S" job --target "$work/f.bin" --pattern randrw --bs 4k --threads 2 --time 1 --engine psync
+run "mkset" 0 "$S" mkset program "$work/p" --size 8m --seed 1
+run "copy" 7 "$S" copy "$work/p" "$work/c"   # Robocopy bits below 8 are success
+run "archive" 0 "$S" archive "$work/p" "$work/a.7z"
+run "extract" 0 "$S" extract "$work/a.7z" "$work/x"
+echo "valgrind: $((8 - failures)) passed, $failures failed"
+[ "$failures" -eq 0 ]
