@@ -126,12 +126,12 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * "first drop after about 120 GB: MLC used in SLC mode until half full"
      * -> a dynamic cache of 120 GiB at bits=2; "main drop well after 256 GB
      * (aggressive GC)" -> a mild gc_gamma; "fresh dips 90K -> 20-30K IOPS"
-     * -> dip_depth 0.28; "after 1 TB still about 23K IOPS" -> floor 90
-     * MiB/s; "after idle about 10 GB can be written fast" -> idle_gc_gb=10. */
+     * -> dip_depth 0.28; "after 1 TB still about 23K IOPS" -> floor 85
+     * MiB/s (the curve is still falling there); "after idle about 10 GB can be written fast" -> idle_gc_gb=10. */
     {"vector180", "OCZ Vector 180 240 GB, Barefoot 3 MLC, SLC mode to half full (seed 004)",
      "capacity_gb=240,op_pct=14.5,bits=2,slc_type=dynamic,slc_gb=120,slc_wa=1,"
      "slc_seq_mbps=450,slc_rand_iops=90000,native_seq_mbps=300,native_rand_mbps=200,"
-     "fold_mbps=290,floor_mbps=89.8,gc_gamma=0.7,flush_mbps=100,idle_gc_mbps=25,"
+     "fold_mbps=290,floor_mbps=85,gc_gamma=0.7,flush_mbps=100,idle_gc_mbps=25,"
      "idle_gc_gb=10,read_seq_mbps=540,read_rand_iops=95000,read_lat_us=80,"
      "read_lat_slc_us=55,write_lat_us=35,noise=0.04,noise_direct=0.05,"
      "dip_period_s=12,dip_duty=0.12,dip_depth=0.28"},
