@@ -95,6 +95,10 @@ Test(sim_model, defaults_and_profile_names) {
     cr_assert_str_eq(ssd_target_kind(t), "sim");
     cr_assert_eq(ssd_target_size(t), 240057409536ull); /* BX200 240 GB, IDEMA */
     ssd_target_free(t);
+    /* Spaces around names, keys and values are forgiven. */
+    t = open_sim("sim: ssd370 , slc_type = static, slc_gb = 1 ,");
+    assert_near(truth(t, "cache_nominal_bytes"), GiB, 1e-12, "spaces");
+    ssd_target_free(t);
     cr_assert_eq(ssd_sim_profile_count(), 7);
     const char *want[] = {"bx200",     "ssd370",   "as510s",   "vector180",
                           "mp44l-1tb", "s660-2tb", "ct100-2tb"};
