@@ -430,6 +430,13 @@ int ssd__sim_validate(const struct ssd__sim_params *p, char *err, size_t errlen)
                  slc_names[(int)p->slc_type]);
         return SSD_ERANGE;
     }
+    if ((int)p->slc_type == SSD__SLC_DYNAMIC && p->bits * p->slc_wa <= 1) {
+        snprintf(err, errlen,
+                 "key bits: a dynamic SLC cache needs bits * slc_wa > 1 (folding must free "
+                 "space), got bits=%g",
+                 p->bits);
+        return SSD_ERANGE;
+    }
     if (static_raw >= raw - user) {
         snprintf(err, errlen,
                  "key slc_gb: a %g GiB static cache needs more spare flash than op_pct=%g gives",

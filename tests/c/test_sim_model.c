@@ -87,6 +87,7 @@ Test(sim_model, bad_uris_name_the_key_at_fault) {
     expect_open_error("sim:bx200,op_pct=1", SSD_ERANGE, "key slc_gb");
     expect_open_error("sim:ssd370,reserve_pct=20", SSD_ERANGE, "key reserve_pct");
     expect_open_error("sim:bx200,floor_mbps=60", SSD_ERANGE, "key floor_mbps");
+    expect_open_error("sim:mp44l-1tb,bits=1", SSD_ERANGE, "key bits");
     expect_open_error("sim:bx200,profile=/nonexistent/p.ini", -ENOENT, "/nonexistent/p.ini");
 }
 
