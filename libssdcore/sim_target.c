@@ -496,6 +496,7 @@ static void note_phase(struct ssd__sim *s, int r) {
     ph->regime = r;
     ph->start_bytes = s->job_written;
     ph->start_s = s->now_s - s->job_start_s;
+    ph->bytes = ph->seconds = 0;
 }
 
 /* Updates the logical map for b host bytes in direction dir; returns the
@@ -631,6 +632,10 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             double dm = advance_map(s, 1, bw);
             apply_write(s, r, bw, dm);
             s->job_written += bw;
+            if (s->phases[s->n_phases - 1].regime == r) {
+                s->phases[s->n_phases - 1].bytes += bw;
+                s->phases[s->n_phases - 1].seconds += step;
+            }
         }
         if (br > 0) {
             advance_map(s, 0, br);
