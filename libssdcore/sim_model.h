@@ -106,6 +106,7 @@ struct ssd__sim_extent {
 struct ssd__sim_phase {
     int regime;
     double start_bytes, start_s;
+    double bytes, seconds; /* host writes and time spent in it */
 };
 
 struct ssd__sim {

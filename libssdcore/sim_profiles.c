@@ -126,12 +126,13 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * "first drop after about 120 GB: MLC used in SLC mode until half full"
      * -> a dynamic cache of 120 GiB at bits=2; "main drop well after 256 GB
      * (aggressive GC)" -> a mild gc_gamma; "fresh dips 90K -> 20-30K IOPS"
-     * -> dip_depth 0.28; "after 1 TB still about 23K IOPS" -> floor 90
-     * MiB/s; "after idle about 10 GB can be written fast" -> idle_gc_gb=10. */
+     * -> dip_depth 0.28; "after 1 TB still about 23K IOPS" -> floor 85
+     * MiB/s (the curve is still falling there); "after idle about 10 GB can be written fast" ->
+     * idle_gc_gb=10. */
     {"vector180", "OCZ Vector 180 240 GB, Barefoot 3 MLC, SLC mode to half full (seed 004)",
      "capacity_gb=240,op_pct=14.5,bits=2,slc_type=dynamic,slc_gb=120,slc_wa=1,"
      "slc_seq_mbps=450,slc_rand_iops=90000,native_seq_mbps=300,native_rand_mbps=200,"
-     "fold_mbps=290,floor_mbps=89.8,gc_gamma=0.7,flush_mbps=100,idle_gc_mbps=25,"
+     "fold_mbps=290,floor_mbps=85,gc_gamma=0.7,flush_mbps=100,idle_gc_mbps=25,"
      "idle_gc_gb=10,read_seq_mbps=540,read_rand_iops=95000,read_lat_us=80,"
      "read_lat_slc_us=55,write_lat_us=35,noise=0.04,noise_direct=0.05,"
      "dip_period_s=12,dip_duty=0.12,dip_depth=0.28"},
@@ -346,6 +347,10 @@ int ssd__sim_resolve(const char *spec, struct ssd__sim_params *p, const char **p
         name = NULL; /* starts with settings: the defaults, unless a file says base= */
     }
     if (name) {
+        const char *nb = name, *ne = name + name_len;
+        trim_span(&nb, &ne);
+        name = ne > nb ? nb : "bx200";
+        name_len = ne > nb ? (size_t)(ne - nb) : strlen(name);
         int pi = find_profile(name, name_len);
         if (pi < 0) {
             snprintf(err, errlen, "unknown profile '%.*s' (ssdcore sim list shows them)",
@@ -366,19 +371,21 @@ int ssd__sim_resolve(const char *spec, struct ssd__sim_params *p, const char **p
             snprintf(err, errlen, "expected key=value, got '%.*s'", (int)(e - s), s);
             return SSD_EINVAL;
         }
-        size_t klen = (size_t)(eq - s);
-        if ((klen == 4 && !strncmp(s, "file", 4)) || (klen == 7 && !strncmp(s, "profile", 7))) {
+        const char *kb = s, *ke = eq, *vb = eq + 1, *ve = e;
+        trim_span(&kb, &ke);
+        trim_span(&vb, &ve);
+        size_t klen = (size_t)(ke - kb), vlen = (size_t)(ve - vb);
+        if ((klen == 4 && !strncmp(kb, "file", 4)) || (klen == 7 && !strncmp(kb, "profile", 7))) {
             char path[4096];
-            size_t vlen = (size_t)(e - eq - 1);
             if (vlen == 0 || vlen >= sizeof path) {
-                snprintf(err, errlen, "key %.*s: missing or overlong path", (int)klen, s);
+                snprintf(err, errlen, "key %.*s: missing or overlong path", (int)klen, kb);
                 return SSD_EINVAL;
             }
-            memcpy(path, eq + 1, vlen);
+            memcpy(path, vb, vlen);
             path[vlen] = '\0';
             rc = apply_file(p, path, profile_name, err, errlen);
         } else {
-            rc = set_param(p, s, klen, eq + 1, (size_t)(e - eq - 1), "", err, errlen);
+            rc = set_param(p, kb, klen, vb, vlen, "", err, errlen);
         }
         if (rc)
             return rc;
@@ -409,7 +416,7 @@ double ssd__sim_cache_effective_bytes(const struct ssd__sim_params *p) {
         double raw = ssd__sim_raw_bytes(p);
         double fit = raw * (1 - p->reserve_pct / 100.0) / (p->bits * p->slc_wa);
         if (fit < eff)
-            eff = fit;
+            eff = floor(fit);
     }
     return eff;
 }
@@ -421,6 +428,13 @@ int ssd__sim_validate(const struct ssd__sim_params *p, char *err, size_t errlen)
     if ((int)p->slc_type != SSD__SLC_NONE && p->slc_gb <= 0) {
         snprintf(err, errlen, "key slc_gb: must be > 0 with slc_type=%s",
                  slc_names[(int)p->slc_type]);
+        return SSD_ERANGE;
+    }
+    if ((int)p->slc_type == SSD__SLC_DYNAMIC && p->bits * p->slc_wa <= 1) {
+        snprintf(err, errlen,
+                 "key bits: a dynamic SLC cache needs bits * slc_wa > 1 (folding must free "
+                 "space), got bits=%g",
+                 p->bits);
         return SSD_ERANGE;
     }
     if (static_raw >= raw - user) {

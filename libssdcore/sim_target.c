@@ -419,12 +419,13 @@ static double dip_factor(const struct ssd__sim *s, double t_mid) {
 
 /* Records n I/Os whose mean latency is mean_ns: a lognormal body drawn by
  * stratified quantiles plus a tail of stalls. Constant cost per call. */
-static void record_latency(struct ssd__sim *s, ssd_hist *h, uint64_t n, double mean_ns) {
+static void record_latency(struct ssd__sim *s, ssd_hist *h, uint64_t n, double mean_ns,
+                           double tail_scale) {
     if (!h || n == 0 || !(mean_ns > 0))
         return;
     const struct ssd__sim_params *p = &s->p;
     double sigma = p->lat_sigma;
-    double tail_expect = (double)n * p->tail_frac;
+    double tail_expect = (double)n * fmin(0.5, p->tail_frac * tail_scale);
     uint64_t n_tail = (uint64_t)tail_expect;
     if (u01(xoshiro_next(s->rng)) < tail_expect - (double)n_tail)
         n_tail++;
@@ -460,6 +461,8 @@ static void record_latency(struct ssd__sim *s, ssd_hist *h, uint64_t n, double m
     }
 }
 
+static void background_work(struct ssd__sim *s, double seconds);
+
 /* ---- the job ------------------------------------------------------------- */
 
 static int pattern_reads(enum ssd__pattern pt) {
@@ -493,6 +496,7 @@ static void note_phase(struct ssd__sim *s, int r) {
     ph->regime = r;
     ph->start_bytes = s->job_written;
     ph->start_s = s->now_s - s->job_start_s;
+    ph->bytes = ph->seconds = 0;
 }
 
 /* Updates the logical map for b host bytes in direction dir; returns the
@@ -595,8 +599,11 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             x = xr;
         else
             x = (1 - p->mix_penalty * 4 * pr * (1 - pr)) / (pr / xr + (1 - pr) / xw);
-        if (w->rate_bps && x > (double)w->rate_bps)
+        double spare = 0; /* share of the chunk a throttled host leaves idle */
+        if (w->rate_bps && x > (double)w->rate_bps) {
+            spare = 1 - (double)w->rate_bps / x;
             x = (double)w->rate_bps;
+        }
         if (!(x > 0))
             return ssd__fail(t->err, SSD_EINVAL, "sim: the model produced no throughput");
         double xwb = (1 - pr) * x, xrb = pr * x;
@@ -625,6 +632,10 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             double dm = advance_map(s, 1, bw);
             apply_write(s, r, bw, dm);
             s->job_written += bw;
+            if (s->phases[s->n_phases - 1].regime == r) {
+                s->phases[s->n_phases - 1].bytes += bw;
+                s->phases[s->n_phases - 1].seconds += step;
+            }
         }
         if (br > 0) {
             advance_map(s, 0, br);
@@ -632,6 +643,8 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         }
         if (w->full_coverage)
             s->coverage += bw + br;
+        if (spare > 0)
+            background_work(s, spare * step);
         /* Whole I/Os only; the fraction carries into the next chunk. */
         uint64_t ops[2];
         double rates[2] = {xrb, xwb};
@@ -652,10 +665,15 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             double sr = xr > 0 ? bs / xr : 0, sw = xw > 0 ? bs / xw : 0;
             double lam = x / bs;
             double c = q / (lam * (pr * sr + (1 - pr) * sw));
+            /* Foreground GC and folding stall more writes (and the reads
+             * queued behind them). */
+            double stalls = r == SSD__REG_GC ? 4 : r == SSD__REG_FOLD ? 2 : 1;
+            if (pr >= 1)
+                stalls = 1;
             if (ops[0])
-                record_latency(s, lat[0], ops[0], c * sr * 1e9);
+                record_latency(s, lat[0], ops[0], c * sr * 1e9, stalls > 1 ? 2 : 1);
             if (ops[1])
-                record_latency(s, lat[1], ops[1], c * sw * 1e9);
+                record_latency(s, lat[1], ops[1], c * sw * 1e9, stalls);
         }
         s->now_s += step;
         elapsed += step;
@@ -692,10 +710,10 @@ static int sim_trim(ssd_target *t, uint64_t offset, uint64_t length) {
     return 0;
 }
 
-static int sim_idle(ssd_target *t, double seconds) {
-    struct ssd__sim *s = t->impl;
+/* What the controller does with time the host leaves it: flush the cache
+ * into native flash, then collect garbage up to the idle_gc_gb goal. */
+static void background_work(struct ssd__sim *s, double seconds) {
     const struct ssd__sim_params *p = &s->p;
-    double before = ssd__sim_fast_room(s);
     double goal = p->idle_gc_gb * GIB * (dynamic_cache(s) ? slc_cost(s) : 1.0);
     double left = seconds, dt = fmax(1.0, seconds / 2000);
     while (left > 0) {
@@ -732,6 +750,12 @@ static int sim_idle(ssd_target *t, double seconds) {
         }
         left -= h;
     }
+}
+
+static int sim_idle(ssd_target *t, double seconds) {
+    struct ssd__sim *s = t->impl;
+    double before = ssd__sim_fast_room(s);
+    background_work(s, seconds);
     s->now_s += seconds;
     s->last_idle_recovered = fmax(0.0, ssd__sim_fast_room(s) - before);
     return 0;

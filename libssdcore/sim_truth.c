@@ -133,6 +133,25 @@ static double phase_start(const struct ssd__sim *s, int r) {
     return -1;
 }
 
+/* Mean host write rate over every phase of regime r in the last job. */
+static double phase_mean_bps(const struct ssd__sim *s, int r) {
+    double b = 0, t = 0;
+    for (int i = 0; i < s->n_phases; i++)
+        if (s->phases[i].regime == r) {
+            b += s->phases[i].bytes;
+            t += s->phases[i].seconds;
+        }
+    return t > 0 ? b / t : -1;
+}
+
+/* The regime writes went to once the cache was full (native, fold or gc). */
+static double post_cache_mean_bps(const struct ssd__sim *s) {
+    for (int i = 0; i < s->n_phases; i++)
+        if (s->phases[i].regime != SSD__REG_SLC && s->phases[i].seconds > 0)
+            return s->phases[i].bytes / s->phases[i].seconds;
+    return -1;
+}
+
 static double cache_full_at(const struct ssd__sim *s) {
     if (s->n_phases == 0)
         return -1;
@@ -141,75 +160,112 @@ static double cache_full_at(const struct ssd__sim *s) {
     return s->n_phases > 1 ? s->phases[1].start_bytes : -1;
 }
 
+enum truth_id {
+    T_CACHE_NOMINAL_BYTES,
+    T_CACHE_EFFECTIVE_BYTES,
+    T_CACHE_USED_BYTES,
+    T_CACHE_ROOM_BYTES,
+    T_CACHE_FULL_AT_BYTES,
+    T_FOLDING_START_BYTES,
+    T_GC_START_BYTES,
+    T_CACHE_MEAN_BPS,
+    T_POST_CACHE_MEAN_BPS,
+    T_FOLDING_MEAN_BPS,
+    T_JOB_WRITTEN_BYTES,
+    T_HOST_WRITTEN_BYTES,
+    T_NAND_WRITTEN_BYTES,
+    T_WRITE_AMPLIFICATION,
+    T_LAST_IDLE_RECOVERED_BYTES,
+    T_FAST_ROOM_BYTES,
+    T_MAPPED_BYTES,
+    T_VALID_BYTES,
+    T_INVALID_BYTES,
+    T_CLEAN_BYTES,
+    T_GC_EFFICIENCY,
+    T_DIRTY,
+    T_VIRTUAL_TIME_S,
+};
+
 struct truth_key {
     const char *name;
-    int event; /* -1 means "did not happen" */
+    enum truth_id id;
+    int event; /* negative values mean "did not happen" */
 };
 
 static const struct truth_key truth_keys[] = {
-    {"cache_nominal_bytes", 0},
-    {"cache_effective_bytes", 0},
-    {"cache_used_bytes", 0},
-    {"cache_room_bytes", 0},
-    {"cache_full_at_bytes", 1},
-    {"folding_start_bytes", 1},
-    {"gc_start_bytes", 1},
-    {"job_written_bytes", 0},
-    {"host_written_bytes", 0},
-    {"nand_written_bytes", 0},
-    {"write_amplification", 0},
-    {"last_idle_recovered_bytes", 0},
-    {"fast_room_bytes", 0},
-    {"mapped_bytes", 0},
-    {"valid_bytes", 0},
-    {"invalid_bytes", 0},
-    {"clean_bytes", 0},
-    {"gc_efficiency", 0},
-    {"dirty", 0},
-    {"virtual_time_s", 0},
+    {"cache_nominal_bytes", T_CACHE_NOMINAL_BYTES, 0},
+    {"cache_effective_bytes", T_CACHE_EFFECTIVE_BYTES, 0},
+    {"cache_used_bytes", T_CACHE_USED_BYTES, 0},
+    {"cache_room_bytes", T_CACHE_ROOM_BYTES, 0},
+    {"cache_full_at_bytes", T_CACHE_FULL_AT_BYTES, 1},
+    {"folding_start_bytes", T_FOLDING_START_BYTES, 1},
+    {"gc_start_bytes", T_GC_START_BYTES, 1},
+    {"cache_mean_bps", T_CACHE_MEAN_BPS, 1},
+    {"post_cache_mean_bps", T_POST_CACHE_MEAN_BPS, 1},
+    {"folding_mean_bps", T_FOLDING_MEAN_BPS, 1},
+    {"job_written_bytes", T_JOB_WRITTEN_BYTES, 0},
+    {"host_written_bytes", T_HOST_WRITTEN_BYTES, 0},
+    {"nand_written_bytes", T_NAND_WRITTEN_BYTES, 0},
+    {"write_amplification", T_WRITE_AMPLIFICATION, 0},
+    {"last_idle_recovered_bytes", T_LAST_IDLE_RECOVERED_BYTES, 0},
+    {"fast_room_bytes", T_FAST_ROOM_BYTES, 0},
+    {"mapped_bytes", T_MAPPED_BYTES, 0},
+    {"valid_bytes", T_VALID_BYTES, 0},
+    {"invalid_bytes", T_INVALID_BYTES, 0},
+    {"clean_bytes", T_CLEAN_BYTES, 0},
+    {"gc_efficiency", T_GC_EFFICIENCY, 0},
+    {"dirty", T_DIRTY, 0},
+    {"virtual_time_s", T_VIRTUAL_TIME_S, 0},
 };
 #define N_TRUTH_KEYS ((int)(sizeof truth_keys / sizeof truth_keys[0]))
 
-static double truth_value(const struct ssd__sim *s, int k) {
-    switch (k) {
-    case 0:
+static double truth_value(const struct ssd__sim *s, enum truth_id id) {
+    switch (id) {
+    case T_CACHE_NOMINAL_BYTES:
         return (int)s->p.slc_type == SSD__SLC_NONE ? 0 : s->p.slc_gb * GIB;
-    case 1:
+    case T_CACHE_EFFECTIVE_BYTES:
         return ssd__sim_cache_effective_bytes(&s->p);
-    case 2:
+    case T_CACHE_USED_BYTES:
         return s->slc;
-    case 3:
+    case T_CACHE_ROOM_BYTES:
         return ssd__sim_cache_room(s);
-    case 4:
+    case T_CACHE_FULL_AT_BYTES:
         return cache_full_at(s);
-    case 5:
+    case T_FOLDING_START_BYTES:
         return phase_start(s, SSD__REG_FOLD);
-    case 6:
+    case T_GC_START_BYTES:
         return phase_start(s, SSD__REG_GC);
-    case 7:
+    case T_CACHE_MEAN_BPS:
+        return phase_mean_bps(s, SSD__REG_SLC);
+    case T_POST_CACHE_MEAN_BPS:
+        return post_cache_mean_bps(s);
+    case T_FOLDING_MEAN_BPS:
+        return phase_mean_bps(s, SSD__REG_FOLD);
+    case T_JOB_WRITTEN_BYTES:
         return s->job_written;
-    case 8:
+    case T_HOST_WRITTEN_BYTES:
         return s->host_written;
-    case 9:
+    case T_NAND_WRITTEN_BYTES:
         return s->nand_written;
-    case 10:
+    case T_WRITE_AMPLIFICATION:
         return s->host_written > 0 ? s->nand_written / s->host_written : 0;
-    case 11:
+    case T_LAST_IDLE_RECOVERED_BYTES:
         return s->last_idle_recovered;
-    case 12:
+    case T_FAST_ROOM_BYTES:
         return ssd__sim_fast_room(s);
-    case 13:
+    case T_MAPPED_BYTES:
         return ssd__sim_mapped(s);
-    case 14:
+    case T_VALID_BYTES:
         return s->valid + s->slc_valid;
-    case 15:
+    case T_INVALID_BYTES:
         return s->invalid + (s->slc - s->slc_valid);
-    case 16:
+    case T_CLEAN_BYTES:
         return s->clean;
-    case 17:
+    case T_GC_EFFICIENCY:
         return ssd__sim_regime(s) == SSD__REG_GC ? ssd__sim_gc_efficiency(s) : 1.0;
-    case 18:
+    case T_DIRTY:
         return ssd__sim_regime(s) == SSD__REG_GC;
+    case T_VIRTUAL_TIME_S:
     default:
         return s->now_s;
     }
@@ -237,7 +293,7 @@ int ssd_sim_truth(ssd_target *t, const char *key, double *out) {
     for (int k = 0; k < N_TRUTH_KEYS; k++) {
         if (!key || strcmp(key, truth_keys[k].name))
             continue;
-        double v = truth_value(s, k);
+        double v = truth_value(s, truth_keys[k].id);
         if (truth_keys[k].event && v < 0)
             return ssd__fail(t->err, SSD_ENODATA, "truth %s: did not happen in the last job", key);
         *out = v;
@@ -257,7 +313,7 @@ int ssd_sim_truth_json(ssd_target *t, char **out) {
     sb_printf(&b, "{\"profile\": ");
     sb_json_string(&b, s->profile);
     for (int k = 0; k < N_TRUTH_KEYS; k++) {
-        double v = truth_value(s, k);
+        double v = truth_value(s, truth_keys[k].id);
         sb_printf(&b, ", \"%s\": ", truth_keys[k].name);
         if (truth_keys[k].event && v < 0)
             sb_printf(&b, "null");
@@ -266,9 +322,12 @@ int ssd_sim_truth_json(ssd_target *t, char **out) {
     }
     sb_printf(&b, ", \"regime\": \"%s\", \"phases\": [", ssd__sim_regime_name(ssd__sim_regime(s)));
     for (int i = 0; i < s->n_phases; i++)
-        sb_printf(&b, "%s{\"regime\": \"%s\", \"start_bytes\": %.0f, \"start_s\": %.9g}",
+        sb_printf(&b,
+                  "%s{\"regime\": \"%s\", \"start_bytes\": %.0f, \"start_s\": %.9g, "
+                  "\"bytes\": %.0f, \"seconds\": %.9g}",
                   i ? ", " : "", ssd__sim_regime_name(s->phases[i].regime),
-                  s->phases[i].start_bytes, s->phases[i].start_s);
+                  s->phases[i].start_bytes, s->phases[i].start_s, s->phases[i].bytes,
+                  s->phases[i].seconds);
     sb_printf(&b, "], \"params\": ");
     params_json(&b, &s->p);
     sb_printf(&b, "}");

@@ -87,6 +87,7 @@ Test(sim_model, bad_uris_name_the_key_at_fault) {
     expect_open_error("sim:bx200,op_pct=1", SSD_ERANGE, "key slc_gb");
     expect_open_error("sim:ssd370,reserve_pct=20", SSD_ERANGE, "key reserve_pct");
     expect_open_error("sim:bx200,floor_mbps=60", SSD_ERANGE, "key floor_mbps");
+    expect_open_error("sim:mp44l-1tb,bits=1", SSD_ERANGE, "key bits");
     expect_open_error("sim:bx200,profile=/nonexistent/p.ini", -ENOENT, "/nonexistent/p.ini");
 }
 
@@ -94,6 +95,10 @@ Test(sim_model, defaults_and_profile_names) {
     ssd_target *t = open_sim("sim:");
     cr_assert_str_eq(ssd_target_kind(t), "sim");
     cr_assert_eq(ssd_target_size(t), 240057409536ull); /* BX200 240 GB, IDEMA */
+    ssd_target_free(t);
+    /* Spaces around names, keys and values are forgiven. */
+    t = open_sim("sim: ssd370 , slc_type = static, slc_gb = 1 ,");
+    assert_near(truth(t, "cache_nominal_bytes"), GiB, 1e-12, "spaces");
     ssd_target_free(t);
     cr_assert_eq(ssd_sim_profile_count(), 7);
     const char *want[] = {"bx200",     "ssd370",   "as510s",   "vector180",
@@ -390,4 +395,55 @@ Test(sim_model, write_amplification_is_one_in_cache_and_grows_when_dirty) {
     cr_assert_gt(truth(t, "write_amplification"), 10);
     series_free(&s);
     ssd_target_free(t);
+}
+
+Test(sim_model, a_throttled_host_leaves_the_drive_time_to_flush) {
+    ssd_target *t = open_sim("sim:bx200");
+    struct ssd__workload w = wl(t, SSD__PAT_WRITE, "128k", 4, 200, 1);
+    w.rate_bps = (uint64_t)(20 * MiB); /* 4 GiB in 200 s, twice the cache */
+    struct series s = run(t, &w);
+    assert_near(s.total_w, 4000 * MiB, 0.01, "throttle holds");
+    double v;
+    cr_assert_eq(ssd_sim_truth(t, "cache_full_at_bytes", &v), SSD_ENODATA,
+                 "the cache drains faster than 20 MiB/s fills it");
+    series_free(&s);
+    ssd_target_free(t);
+    t = open_sim("sim:bx200");
+    w.rate_bps = 0;
+    w.time_s = 0;
+    w.max_bytes = (uint64_t)(4000 * MiB);
+    s = run(t, &w);
+    assert_near(truth(t, "cache_full_at_bytes"), 2 * GiB, 0.01, "unthrottled, it fills");
+    series_free(&s);
+    ssd_target_free(t);
+}
+
+Test(sim_model, the_series_does_not_depend_on_how_time_is_sliced) {
+    ssd_target *a = open_sim("sim:vector180,seed=4"), *b = open_sim("sim:vector180,seed=4");
+    struct ssd__workload wa = wl(a, SSD__PAT_RANDWRITE, "4k", 32, 30, 1);
+    struct ssd__workload wb = wl(b, SSD__PAT_RANDWRITE, "4k", 32, 30, 0.25);
+    struct series sa = run(a, &wa), sb = run(b, &wb);
+    cr_assert_eq(sb.n, 4 * sa.n);
+    for (int i = 0; i < sa.n; i++)
+        assert_near(sb.written[4 * i + 3], sa.written[i], 1e-9, "second %d", i);
+    series_free(&sa);
+    series_free(&sb);
+    ssd_target_free(a);
+    ssd_target_free(b);
+}
+
+Test(sim_model, garbage_collection_widens_the_write_latency_tail) {
+    double spread[2];
+    const char *uris[2] = {"sim:ssd370,dip_duty=0", "sim:ssd370,dip_duty=0,precondition=dirty"};
+    for (int k = 0; k < 2; k++) {
+        ssd_target *t = open_sim(uris[k]);
+        struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 60, 1);
+        struct series s = run(t, &w);
+        spread[k] =
+            (double)ssd_hist_percentile(s.lat[1], 99.9) / (double)ssd_hist_percentile(s.lat[1], 50);
+        series_free(&s);
+        ssd_target_free(t);
+    }
+    cr_assert_gt(spread[1], 1.3 * spread[0], "p99.9/p50 fresh %.1f, dirty %.1f", spread[0],
+                 spread[1]);
 }

@@ -27,6 +27,8 @@ Test(sim_bx200, cache_is_2gb_effective_of_3gb_nominal_then_speed_falls_6_to_7x) 
     assert_near(truth(t, "cache_full_at_bytes"), measured_cache, 0.02, "truth vs series");
     double post = median(s.wbps, drop + 20, s.n);
     assert_near(post, 50 * MiB, 0.08, "TLC random write about 50 MB/s");
+    assert_near(truth(t, "cache_mean_bps"), cache_level, 0.03, "truth: cache level");
+    assert_near(truth(t, "post_cache_mean_bps"), post, 0.03, "truth: post-cache level");
     double ratio = cache_level / post;
     cr_assert(ratio >= 6.0 && ratio <= 7.0, "drop %.2fx, seed says 6-7x", ratio);
     series_free(&s);
@@ -264,6 +266,8 @@ static struct fill whole_fill(const char *uri) {
     f.direct_cv = sqrt(var / (d2 - d1 - 10)) / m;
     assert_near(truth(t, "cache_full_at_bytes"), f.cache_end, 0.01, "cache truth");
     assert_near(truth(t, "folding_start_bytes"), f.fold_start, 0.01, "folding truth");
+    assert_near(truth(t, "folding_mean_bps"), f.fold_level, 0.03, "folding level truth");
+    assert_near(truth(t, "post_cache_mean_bps"), f.direct_level, 0.03, "direct level truth");
     series_free(&s);
     ssd_target_free(t);
     return f;

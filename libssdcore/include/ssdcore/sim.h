@@ -88,6 +88,11 @@ SSD_API int ssd_sim_profile_value(const char *spec, const char *key, char *buf, 
  *   "folding_start_bytes"        in the last job: where folding began
  *   "gc_start_bytes"             in the last job: where writes became
  *                                garbage-collection bound (the main drop)
+ *   "cache_mean_bps"             in the last job: mean host write rate while
+ *                                writing into the cache
+ *   "post_cache_mean_bps"        ... in the first regime after the cache
+ *                                (direct to TLC/MLC, folding or GC-bound)
+ *   "folding_mean_bps"           ... while folding
  *   "job_written_bytes"          host bytes written in the last job
  *   "host_written_bytes"         host bytes written since open
  *   "nand_written_bytes"         flash bytes programmed since open
@@ -102,16 +107,18 @@ SSD_API int ssd_sim_profile_value(const char *spec, const char *key, char *buf, 
  *                                floor is floor_mbps / native_rand_mbps
  *   "dirty"                      1 when writes are now GC-bound, else 0
  *   "virtual_time_s"             the virtual clock since open
- * Returns 0; SSD_ENODATA when the event ("..._at_bytes", "..._start_bytes")
- * did not happen in the last job; SSD_EINVAL for an unknown key or a target
- * that is not an open sim target (message in ssd_target_errmsg()).
+ * Returns 0; SSD_ENODATA when the event ("..._at_bytes", "..._start_bytes",
+ * "..._mean_bps") did not happen in the last job; SSD_EINVAL for an unknown
+ * key or a target that is not an open sim target (message in
+ * ssd_target_errmsg()).
  */
 SSD_API int ssd_sim_truth(ssd_target *t, const char *key, double *out);
 
 /* All of the above as one malloc'd JSON object (events that did not happen
- * are null), plus "profile", "params" and "phases": the regimes of the last
- * job in order, [{"regime":"slc"|"native"|"fold"|"gc", "start_bytes":...,
- * "start_s":...}, ...]. Returns 0 or a negative code (message in
+ * are null), plus "profile", "params", "regime" (where a write would go
+ * now) and "phases": the regimes of the last job in order,
+ * [{"regime":"slc"|"native"|"fold"|"gc", "start_bytes":..., "start_s":...,
+ * "bytes":..., "seconds":...}, ...] (at most 64). Returns 0 or a negative code (message in
  * ssd_target_errmsg()). Free *out with ssd_sim_free(). */
 SSD_API int ssd_sim_truth_json(ssd_target *t, char **out);
 
