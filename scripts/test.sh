@@ -15,6 +15,9 @@ echo "== Python tests (pytest) =="
 SSD_BUILD_DIR="$PWD/build" PYTHONPATH="$PWD/build/python" PATH="$PWD/build:$PATH" \
     .venv/bin/python -m pytest -q tests/py
 
+echo "== whole commands under valgrind =="
+bash scripts/valgrind_smoke.sh build
+
 echo "== C tests under ASan/UBSan =="
 BUILD_DIR=build-asan bash scripts/build.sh -DSSD_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DSSD_BUILD_PYTHON=OFF
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
