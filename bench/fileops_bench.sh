@@ -49,6 +49,7 @@ for kind in program iso work; do
     fi
 done
 
+# Robocopy's exit bits: below 8 is success (1 = files copied).
 # bench NAME PREPARE CMD... : hyperfine with a fresh destination and cold caches.
 bench() {
     local name=$1 prepare=$2
@@ -63,12 +64,12 @@ bench() {
 D=$WORK/dst
 echo "== copy: Program set ($PROGRAM_SIZE, many small files) =="
 bench copy_program "rm -rf $D" \
-    "$SSDCORE copy $WORK/program $D --workers $WORKERS --json >/dev/null" \
+    "$SSDCORE copy $WORK/program $D --workers $WORKERS --json >/dev/null; [ \$? -lt 8 ]" \
     "cp -a $WORK/program $D && sync" \
     "rsync -a $WORK/program/ $D/ && sync"
 echo "== copy: ISO set ($ISO_SIZE, large files) =="
 bench copy_iso "rm -rf $D" \
-    "$SSDCORE copy $WORK/iso $D --workers $WORKERS --json >/dev/null" \
+    "$SSDCORE copy $WORK/iso $D --workers $WORKERS --json >/dev/null; [ \$? -lt 8 ]" \
     "cp -a $WORK/iso $D && sync" \
     "rsync -a $WORK/iso/ $D/ && sync"
 echo "== archive: Work set ($WORK_SIZE), 7z Deflate =="
