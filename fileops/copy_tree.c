@@ -26,6 +26,8 @@
 
 #define MAX_FAILURES 1000
 #define DIRECT_ALIGN 4096
+/* Below this, one read and one write cost less than two splices. */
+#define SPLICE_MIN (256 * 1024)
 
 enum job_kind { JOB_FILE, JOB_SYMLINK };
 
@@ -59,7 +61,7 @@ struct ssd_copy {
     int recursive, mirror, list_only, include_same;
     int exclude_older, exclude_newer, exclude_changed;
     double mtime_tolerance;
-    int hardlinks, unbuffered, use_cfr, reflink, sync_mode;
+    int hardlinks, unbuffered, use_cfr, reflink, use_splice, sync_mode;
     uint64_t unbuffered_min, buffer_size;
     unsigned retries;
     double wait_s, progress_interval;
@@ -110,6 +112,7 @@ int ssd_copy_create(ssd_copy **out) {
     c->unbuffered_min = 1 << 20;
     c->buffer_size = 1 << 20;
     c->sync_mode = 1;
+    c->use_splice = 1;
     c->wait_s = 1.0;
     c->progress_interval = 0.25;
     *out = c;
@@ -177,6 +180,7 @@ int ssd_copy_set_option(ssd_copy *c, const char *key, const char *value) {
         {"hardlinks", &c->hardlinks},
         {"unbuffered", &c->unbuffered},
         {"copy_file_range", &c->use_cfr},
+        {"splice", &c->use_splice},
         {"reflink", &c->reflink},
     };
     int rc = SSD_EINVAL;
@@ -408,6 +412,7 @@ static const char *inode_seen(ssd_copy *c, const struct stat *st, char *rel, int
 struct worker {
     ssd_copy *c;
     unsigned char *buf;
+    int pipe[2]; /* for splice; -1 when unavailable */
     pthread_t thread;
     double failed_s;
 };
@@ -432,6 +437,56 @@ static int write_all(int fd, const unsigned char *p, size_t n) {
     return 0;
 }
 
+/* Moves data file -> pipe -> file inside the kernel: one copy into the
+ * destination's page cache instead of two through a user buffer. Unlike
+ * copy_file_range it can never share extents, so every byte is written.
+ * Returns 1 when splice is unsupported here and nothing was moved. */
+static int copy_splice(struct worker *w, const struct job *j, int sfd, int dfd,
+                       const char **stage) {
+    ssd_copy *c = w->c;
+    int moved_any = 0;
+    for (;;) {
+        ssize_t n = splice(sfd, NULL, w->pipe[1], NULL, c->buffer_size, SPLICE_F_MOVE);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            if (!moved_any && (errno == EINVAL || errno == ENOSYS))
+                return 1;
+            *stage = "read";
+            return -errno;
+        }
+        if (n == 0)
+            return 0;
+        moved_any = 1;
+        if (fault_hit(c, j->rel)) {
+            *stage = "read (injected fault)";
+            return -EIO;
+        }
+        for (ssize_t left = n; left > 0;) {
+            ssize_t m = splice(w->pipe[0], NULL, dfd, NULL, (size_t)left, SPLICE_F_MOVE);
+            if (m < 0 && errno == EINTR)
+                continue;
+            if (m <= 0) {
+                *stage = "write";
+                return m < 0 ? -errno : -EIO;
+            }
+            left -= m;
+        }
+        atomic_fetch_add(&c->bytes_done, (uint64_t)n);
+    }
+}
+
+/* After a failed splice the pipe may hold bytes: drain them so the next
+ * file does not start with another file's data. */
+static void drain_pipe(struct worker *w) {
+    int avail = 0;
+    while (ioctl(w->pipe[0], FIONREAD, &avail) == 0 && avail > 0) {
+        size_t want = (size_t)avail < w->c->buffer_size ? (size_t)avail : w->c->buffer_size;
+        if (read(w->pipe[0], w->buf, want) <= 0)
+            break;
+    }
+}
+
 static int copy_data(struct worker *w, const struct job *j, int sfd, int dfd, int direct,
                      const char **stage) {
     ssd_copy *c = w->c;
@@ -453,6 +508,14 @@ static int copy_data(struct worker *w, const struct job *j, int sfd, int dfd, in
             if (n == 0)
                 return 0;
             atomic_fetch_add(&c->bytes_done, (uint64_t)n);
+        }
+    }
+    if (c->use_splice && !direct && w->pipe[0] >= 0 && j->size >= SPLICE_MIN) {
+        int rc = copy_splice(w, j, sfd, dfd, stage);
+        if (rc <= 0) {
+            if (rc < 0)
+                drain_pipe(w);
+            return rc;
         }
     }
     for (;;) {
@@ -1000,13 +1063,22 @@ int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result 
     unsigned started = 0;
     for (; started < nw; started++) {
         ws[started].c = c;
-        if (posix_memalign((void **)&ws[started].buf, DIRECT_ALIGN, c->buffer_size)) {
+        ws[started].buf = NULL;
+        ws[started].pipe[0] = ws[started].pipe[1] = -1;
+        if (c->use_splice && pipe2(ws[started].pipe, O_CLOEXEC) == 0)
+            fcntl(ws[started].pipe[1], F_SETPIPE_SZ, (int)c->buffer_size);
+        else
+            ws[started].pipe[0] = ws[started].pipe[1] = -1;
+        if (posix_memalign((void **)&ws[started].buf, DIRECT_ALIGN, c->buffer_size))
             rc = ssd__fo_fail(c->err, SSD_ENOMEM, "copy: out of memory for buffers");
-            break;
-        }
-        if (pthread_create(&ws[started].thread, NULL, worker_main, &ws[started])) {
-            free(ws[started].buf);
+        else if (pthread_create(&ws[started].thread, NULL, worker_main, &ws[started]))
             rc = ssd__fo_fail(c->err, -EAGAIN, "copy: cannot start worker threads");
+        if (rc < 0) {
+            free(ws[started].buf);
+            if (ws[started].pipe[0] >= 0) {
+                close(ws[started].pipe[0]);
+                close(ws[started].pipe[1]);
+            }
             break;
         }
     }
@@ -1040,6 +1112,10 @@ int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result 
         pthread_join(ws[i].thread, NULL);
         c->res.failed_s += ws[i].failed_s;
         free(ws[i].buf);
+        if (ws[i].pipe[0] >= 0) {
+            close(ws[i].pipe[0]);
+            close(ws[i].pipe[1]);
+        }
     }
     free(ws);
 

@@ -21,6 +21,7 @@ static const char usage_text[] =
     "  --hardlinks             recreate hard links\n"
     "  --unbuffered, -j        O_DIRECT for files >= --unbuffered-min [1m] (/J)\n"
     "  --buffer SIZE           copy buffer per worker [1m]\n"
+    "  --no-splice             plain read/write for big files instead of splice(2)\n"
     "  --copy-file-range       use copy_file_range(2) (may skip real writes)\n"
     "  --reflink               try FICLONE first (CoW: measures no writes)\n"
     "  --sync fs|file|none     flush DST before the clock stops [fs]\n"

@@ -104,6 +104,9 @@ SSD_API const char *ssd_copy_errmsg(const ssd_copy *c);
  *   unbuffered      O_DIRECT for files of at least unbuffered_min bytes [0] (/J)
  *   unbuffered_min  size threshold for unbuffered I/O [1m]
  *   buffer_size     copy buffer per worker [1m]
+ *   splice          move files of 256 KiB and more through a pipe with splice(2):
+ *                   one copy in the kernel instead of two through a user
+ *                   buffer, and, unlike copy_file_range, always real writes [1]
  *   copy_file_range use copy_file_range(2) instead of read/write [0]
  *   reflink         try FICLONE first (CoW filesystems: measures no writes) [0]
  *   sync            "fs" (syncfs on the destination), "file" (fsync each file)
