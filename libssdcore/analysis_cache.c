@@ -21,6 +21,34 @@ static double frac_above(const struct ssd__curve *c, size_t a, size_t b, double 
     return (double)k / (double)(b - a);
 }
 
+/* Samples from k until the speed climbs back to >= thr for 3 samples in a
+ * row (shorter climbs are noise or stalls' rebound, not a return). */
+static size_t low_run(const struct ssd__curve *c, size_t k, double thr) {
+    size_t above = 0;
+    for (size_t i = k; i < c->n; i++) {
+        above = c->r[i] >= thr ? above + 1 : 0;
+        if (above == 3)
+            return i - 2 - k;
+    }
+    return c->n - k;
+}
+
+/* The first sample at or after k that starts a low run of at least need
+ * samples, skipping climbs back above thr (at most 4 * need samples away);
+ * c->n when there is none. */
+static size_t lasting_low_start(const struct ssd__curve *c, size_t k, double thr, size_t need) {
+    size_t kk = k;
+    while (kk < c->n && kk - k <= 4 * need) {
+        size_t lr = low_run(c, kk, thr);
+        if (lr >= need)
+            return kk;
+        kk += lr;
+        while (kk < c->n && c->r[kk] >= thr)
+            kk++;
+    }
+    return c->n;
+}
+
 struct placement {
     double bytes, uncertainty;
     size_t mixed; /* the sample the drop happened in */
@@ -138,35 +166,57 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
 
     if (c->nph >= 2) {
         double hi = ph[0].level_bps, lo = ph[1].level_bps;
-        double thr = sqrt(hi * lo);
         size_t len0 = ph[0].last - ph[0].first + 1;
         size_t k = ph[1].first;
-        int ok = hi >= o->min_drop * lo;
+        /* A drop spread over several samples leaves a short transitional
+         * phase; the post-cache level is the one after it. */
+        size_t pj = 1;
+        size_t len1 = ph[1].last - ph[1].first + 1;
+        if (c->nph > 2 && len1 < 2 * c->min_len && ph[2].level_bps * o->min_step <= lo &&
+            ph[2].last - ph[2].first + 1 >= len1)
+            pj = 2;
+        double post = ph[pj].level_bps;
+        double thr = sqrt(hi * post);
+        size_t need = c->min_len > 3 ? c->min_len : 3;
+        int ok = hi >= o->min_drop * post && lo < hi;
         if (ok && len0 >= 2) {
-            /* The cache phase runs at cache speed, and the drop lasts: the
-             * rest of the run stays mostly below the midpoint (a bimodal or
-             * merely noisy drive fails one of the two). */
-            ok = frac_above(c, 0, k > 1 ? k - 1 : k, thr) >= 0.7 &&
-                 frac_above(c, k, c->n, thr) <= 0.3;
+            /* The cache phase runs at cache speed, and the drop lasts: right
+             * after it the speed stays below the midpoint for at least a
+             * phase, and the rest of the run is not mostly above it. A
+             * bimodal drive fails the first test, a noisy one the ratio. */
+            /* (a short climb right after the drop is handled below) */
+            size_t from = pj == 1 ? lasting_low_start(c, k, thr, need)
+                                  : (low_run(c, ph[pj].first, thr) >= need ? ph[pj].first : c->n);
+            ok = frac_above(c, 0, k > 1 ? k - 1 : k, thr) >= 0.7 && from < c->n &&
+                 frac_above(c, k, c->n, thr) <= 0.6;
         } else if (ok) {
             /* A one-sample first phase: either the drop happened inside the
              * first sample, or the first sample is an outlier. Demand that it
              * towers over everything after it. */
             memcpy(c->scratch, c->r + 1, (c->n - 1) * sizeof *c->r);
             double p99 = ssd__quantile(c->scratch, c->n - 1, 0.99);
-            ok = c->r[0] >= 1.5 * p99 && frac_above(c, 1, c->n, thr) <= 0.3;
+            ok = c->r[0] >= 1.5 * p99 && frac_above(c, 1, c->n, thr) <= 0.3 &&
+                 low_run(c, 1, thr) >= need;
         }
         /* A later lasting phase faster than the "cache" means the first phase
-         * was just a fast start of a wandering drive. */
+         * was just a fast start of a wandering drive. Returns to about the
+         * cache level are bursts, reported as such, unless one lasts far
+         * longer than the "cache" itself: then the drive is bimodal. */
         for (size_t j = 2; ok && j < c->nph; j++)
-            if (ph[j].level_bps > hi * o->min_step)
+            if (ph[j].level_bps > hi * o->min_step ||
+                (ph[j].level_bps >= thr && ph[j].last - ph[j].first + 1 > 2 * len0))
                 ok = 0;
+        /* A GC dip just before the drop sits below the midpoint too, so the
+         * segmentation may start the low phase at the dip. If the speed climbs
+         * back for a few samples, the cache was not yet full: the drop is the
+         * start of the first low run that lasts. */
+        if (ok && pj == 1 && len0 >= 2)
+            k = lasting_low_start(c, k, thr, need);
         if (ok) {
             struct placement p = place_drop(c, 0, k, hi, lo);
             S->has_cache = 1;
             S->cache_bytes = p.bytes;
             S->cache_level_bps = hi;
-            S->cache_drop_ratio = hi / lo;
             S->cache_uncertainty_bytes = p.uncertainty;
             /* With a one-sample first phase, nothing beyond that sample was
              * written at its speed: the drop is inside it. */
@@ -177,12 +227,14 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                  * only a lower bound, and so is its byte count. */
                 S->cache_bytes = c->b[0];
                 S->cache_level_bps = c->r[0];
-                S->cache_drop_ratio = c->r[0] / lo;
+                S->cache_drop_ratio = c->r[0] / post;
                 S->cache_uncertainty_bytes = 0;
             }
-            S->post_cache_bps = lo;
+            if (!inside_first)
+                S->cache_drop_ratio = hi / post;
+            S->post_cache_bps = post;
             res->cache_phase_end = k;
-            find_steps(c, o, 1, res);
+            find_steps(c, o, pj, res);
             find_bursts(c, k + 1, thr, res);
         }
     }

@@ -63,12 +63,18 @@ void ssd__steady_state(const struct ssd__curve *c, const struct ssd__analysis_op
     /* Short runs get shorter rounds, so 5 rounds always fit ten times. */
     if (ROUNDS * 10 * round > dur)
         round = dur / (ROUNDS * 10);
+    /* And long runs get longer rounds, so their count stays bounded (a
+     * fuzzer found that a huge duration made this loop endless). */
+    if (dur / round > 10000)
+        round = dur / 10000;
     res->ss_round_s = round;
     res->ss_reached = res->ss_rolling_reached = 0;
     res->ss_start_s = res->ss_start_bytes = res->ss_mean_bps = NAN;
     res->ss_range_ratio = res->ss_slope_ratio = res->ss_rolling_start_s = NAN;
     double mean, range, slope;
-    for (double t0 = 0; t0 + ROUNDS * round <= dur + 1e-9; t0 += round) {
+    size_t nrounds = (size_t)(dur / round + 1e-9);
+    for (size_t k = 0; k + ROUNDS <= nrounds; k++) {
+        double t0 = (double)k * round;
         if (check_window(c, o, t0, round, &mean, &range, &slope)) {
             res->ss_reached = 1;
             res->ss_start_s = t0;

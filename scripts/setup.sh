@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DEBS=(build-essential cmake pkg-config liburing-dev libarchive-dev libopenblas-dev liblapacke-dev
-      libcriterion-dev fio p7zip-full rsync clang-format valgrind util-linux hyperfine)
+      libcriterion-dev fio p7zip-full rsync clang-format valgrind util-linux hyperfine
+      clang)
 
 missing=()
 for p in "${DEBS[@]}"; do

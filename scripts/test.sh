@@ -22,3 +22,6 @@ echo "== C tests under ASan/UBSan =="
 BUILD_DIR=build-asan bash scripts/build.sh -DSSD_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DSSD_BUILD_PYTHON=OFF
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build-asan --output-on-failure -j"$(nproc)"
+
+echo "== fuzz targets (libFuzzer, briefly) =="
+FUZZ_SECONDS=${FUZZ_SECONDS:-15} bash scripts/fuzz.sh

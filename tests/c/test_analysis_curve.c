@@ -267,3 +267,25 @@ Test(segment, pelt_matches_exhaustive_optimal_partitioning) {
             cr_expect_eq((int)ends[j], t, "trial %d: end %d", trial, j);
     }
 }
+
+/* Found by fuzz_analysis: a huge duration made the steady-state round loop
+ * endless. Absurd magnitudes must still finish, with finite or null
+ * figures, never a hang. */
+Test(curve, absurd_magnitudes_finish) {
+    double t[8], b[8];
+    for (int i = 0; i < 8; i++) {
+        t[i] = (i + 1) * 1e299;
+        b[i] = (i % 3) * 1e300;
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, 8), 0);
+    ssd_analysis *a;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_expect_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    char *json = NULL;
+    cr_expect_eq(ssd_analysis_to_json(a, NULL, 0, &json), 0);
+    cr_expect(json && !strstr(json, "nan") && !strstr(json, "inf"), "%s", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}

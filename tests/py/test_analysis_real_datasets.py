@@ -44,3 +44,18 @@ def test_fio_read_only_run_has_no_write_rows(zns):
     with pytest.raises(ssdcore.SsdError) as e:
         ssdcore.analyze(str(zns / "long3" / "log_32_0_bw.1.log"))
     assert "no write rows" in str(e.value)
+
+
+@pytest.mark.parametrize("qd", [1, 2, 4])
+@pytest.mark.parametrize("rate", [750, 1115])
+def test_low_queue_depth_runs_show_the_same_first_cliff(zns, qd, rate):
+    # Unthrottled (750/1115 MiB/s per job) low-QD runs write ~1.15 GiB/s until
+    # about 90-125 GiB, then fall 2.5-4x; the speed later climbs back (bursts),
+    # which must not move the first drop.
+    r = ssdcore.analyze(str(zns / "long3" / f"log_{qd}_{rate}_bw.*.log"))
+    c = r["cache"]
+    assert c is not None and c["censored"] == "none"
+    assert 85 * 2 ** 30 < c["bytes"] < 135 * 2 ** 30
+    assert c["drop_ratio"] > 2.5
+    assert c["uncertainty_bytes"] < 0.01 * c["bytes"]
+    assert r["bursts_total"] >= 1
