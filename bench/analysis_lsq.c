@@ -9,15 +9,13 @@
 #include <stdlib.h>
 #include <time.h>
 
-static double now(void)
-{
+static double now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static void closed_form(const double *x, const double *y, size_t n, double *a, double *b)
-{
+static void closed_form(const double *x, const double *y, size_t n, double *a, double *b) {
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
     for (size_t i = 0; i < n; i++) {
         sx += x[i];
@@ -31,8 +29,7 @@ static void closed_form(const double *x, const double *y, size_t n, double *a, d
 }
 
 static void with_dgels(const double *x, const double *y, size_t n, double *work, double *a,
-                       double *b)
-{
+                       double *b) {
     /* Column-major n x 2 design matrix [1 x] and right-hand side. */
     double *A = work, *B = work + 2 * n;
     for (size_t i = 0; i < n; i++) {
@@ -40,14 +37,12 @@ static void with_dgels(const double *x, const double *y, size_t n, double *work,
         A[n + i] = x[i];
         B[i] = y[i];
     }
-    LAPACKE_dgels(LAPACK_COL_MAJOR, 'N', (lapack_int)n, 2, 1, A, (lapack_int)n, B,
-                  (lapack_int)n);
+    LAPACKE_dgels(LAPACK_COL_MAJOR, 'N', (lapack_int)n, 2, 1, A, (lapack_int)n, B, (lapack_int)n);
     *a = B[0];
     *b = B[1];
 }
 
-static void run(const char *label, size_t phases, size_t len, int reps)
-{
+static void run(const char *label, size_t phases, size_t len, int reps) {
     size_t n = phases * len;
     double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
     double *work = malloc(3 * len * sizeof *work);
@@ -69,15 +64,14 @@ static void run(const char *label, size_t phases, size_t len, int reps)
         t = now() - t0;
         t2 = t < t2 ? t : t2;
     }
-    printf("| %s | %zu x %zu | %.3f ms | %.3f ms | %.1fx | %.2g |\n", label, phases, len,
-           t1 * 1e3, t2 * 1e3, t2 / t1, fabs(b1 - b2) / fabs(b2));
+    printf("| %s | %zu x %zu | %.3f ms | %.3f ms | %.1fx | %.2g |\n", label, phases, len, t1 * 1e3,
+           t2 * 1e3, t2 / t1, fabs(b1 - b2) / fabs(b2));
     free(x);
     free(y);
     free(work);
 }
 
-int main(void)
-{
+int main(void) {
     printf("| fit | phases x samples | closed form | LAPACKE_dgels | dgels/closed | slope "
            "rel. diff |\n|---|---|---|---|---|---|\n");
     run("one phase, 7,200 samples", 1, 7200, 50);
