@@ -4,7 +4,8 @@
 
 #include "ssdcore/base.h"
 
-const char *ssd_strerror(int code) {
+const char *ssd_strerror(int code)
+{
     if (code >= 0)
         return "success";
 #define SSD__ERROR_TEXT(name, value, text)                                                         \
@@ -17,7 +18,8 @@ const char *ssd_strerror(int code) {
     return desc ? desc : "unknown error";
 }
 
-const char *ssd_err_name(int code) {
+const char *ssd_err_name(int code)
+{
     if (code == 0)
         return "SSD_OK";
 #define SSD__ERROR_NAME(name, value, text)                                                         \
@@ -29,10 +31,12 @@ const char *ssd_err_name(int code) {
     return name ? name : "unknown";
 }
 
-unsigned ssd_version_number(void) {
+unsigned ssd_version_number(void)
+{
     return SSD_VERSION_NUMBER;
 }
 
-const char *ssd_version_string(void) {
+const char *ssd_version_string(void)
+{
     return SSD_VERSION_STRING;
 }
