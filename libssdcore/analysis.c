@@ -93,6 +93,10 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, con
     res->sum.has_recovery = 0;
     res->sum.recovered_bytes = res->sum.reference_level_bps = NAN;
     ssd__find_cache(c, o, res);
+    /* The cache test may have moved the drop past a dip the segmentation put
+     * in the low phase: keep the phases in agreement with the cache. */
+    if (res->sum.has_cache && res->sum.cache_censored == SSD_CENSOR_NONE && c->nph >= 2)
+        ssd__curve_move_boundary(c, 1, res->cache_phase_end);
     ssd__consistency(c, o, s, res);
     ssd__steady_state(c, o, res);
     return 0;

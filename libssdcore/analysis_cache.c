@@ -223,12 +223,16 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             int inside_first = p.mixed == 0 || (len0 == 1 && p.bytes <= c->b[0] * 1.02);
             S->cache_censored = inside_first ? SSD_CENSOR_RESOLUTION : SSD_CENSOR_NONE;
             if (inside_first) {
-                /* The cache level itself is unknown: the first sample's rate is
-                 * only a lower bound, and so is its byte count. */
-                S->cache_bytes = c->b[0];
+                /* The cache level is unknown (the first sample's rate is a lower
+                 * bound of it). Whatever it was, the sample wrote at least
+                 * (r0 - lo) dt more than the post-cache level accounts for: the
+                 * cache's lower bound. It is at most the sample's bytes; the
+                 * gap between the two is the uncertainty. */
+                double lower = (c->r[0] - post) * c->dt[0];
+                S->cache_bytes = lower > 0 ? lower : 0;
                 S->cache_level_bps = c->r[0];
                 S->cache_drop_ratio = c->r[0] / post;
-                S->cache_uncertainty_bytes = 0;
+                S->cache_uncertainty_bytes = c->b[0] - S->cache_bytes;
             }
             if (!inside_first)
                 S->cache_drop_ratio = hi / post;

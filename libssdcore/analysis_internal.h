@@ -75,6 +75,9 @@ double ssd__quantile(double *v, size_t n, double q); /* reorders v */
 
 /* analysis_phases.c: segmentation and clean-up into c->ph. */
 int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, char *err);
+/* Moves the start of phase j (and so the end of phase j-1) to sample first,
+ * recomputing both phases' figures. */
+void ssd__curve_move_boundary(struct ssd__curve *c, size_t j, size_t first);
 
 /* analysis_cache.c */
 void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,

@@ -259,6 +259,8 @@ SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int 
         jnum(&j, S->dip_duty);
         jkey(&j, &f2, "count");
         jnum(&j, r->dip_count);
+        jkey(&j, &f2, "base");
+        jstr(&j, isfinite(r->dip_base_bps) ? "window" : "phase");
         jclose(&j, '}');
     } else {
         jput(&j, "null");

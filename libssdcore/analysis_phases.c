@@ -254,3 +254,14 @@ out:
     free(drop);
     return rc;
 }
+
+void ssd__curve_move_boundary(struct ssd__curve *c, size_t j, size_t first) {
+    if (j == 0 || j >= c->nph)
+        return;
+    struct ssd_phase *a = &c->ph[j - 1], *b = &c->ph[j];
+    if (first <= a->first || first > b->last || first == b->first)
+        return;
+    size_t a0 = a->first, b1 = b->last + 1;
+    fill_phase(c, a0, first, level_of(c, a0, first), a);
+    fill_phase(c, first, b1, level_of(c, first, b1), b);
+}

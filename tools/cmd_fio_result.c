@@ -51,7 +51,11 @@ int cmd_fio_result(int argc, char **argv) {
                 status = cli_error(cmd, "out of memory");
                 break;
             }
-            printf("%s{\"source\":\"%s\",\"jobs\":%s}", first ? "" : ",\n", argv[i], s);
+            printf("%s{\"source\":\"", first ? "" : ",\n");
+            for (const char *p = argv[i]; *p; p++)
+                if ((unsigned char)*p >= 0x20)
+                    printf(*p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
+            printf("\",\"jobs\":%s}", s);
             ssd_free(s);
         } else {
             printf("%s:\n", argv[i]);

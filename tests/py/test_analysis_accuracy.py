@@ -70,3 +70,15 @@ def test_steady_state_snia_rule_is_reached_after_the_drop_settles():
     assert ss["range_ratio"] <= 0.2 and ss["slope_ratio"] <= 0.1
     # The rolling variant may start anywhere, so never later.
     assert ss["rolling_start_s"] <= ss["start_s"]
+
+
+def test_periodic_dips_measured_and_random_stalls_or_noise_are_not_dips():
+    for name, curve in S.cacheless_scenarios():
+        d = ssdcore.analyze(S.generate(curve))["consistency"]["dips"]
+        if name.startswith("dips"):
+            assert d is not None, name
+            assert abs(d["period_s"] - curve.dip_period_s) <= 1
+            assert abs(d["depth"] - curve.dip_depth) <= 0.05
+            assert abs(d["duty"] - curve.dip_duty) <= 0.03
+        else:
+            assert d is None, (name, d)

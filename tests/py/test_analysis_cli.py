@@ -85,3 +85,15 @@ def test_sparse_2gb_file_fails_fast(cli, tmp_path):
 def test_unknown_option_is_a_usage_error(cli):
     p = run(cli, DATA / "series_v1_cache.csv", "--set", "nonsense=3")
     assert p.returncode == 2 and "nonsense" in p.stderr and p.stdout == ""
+
+
+def test_fio_result_json_and_errors(cli, tmp_path):
+    good = DATA.parent / "fio" / "fio3_clat_broken.json"
+    p = subprocess.run([cli, "fio-result", str(good), "--json"], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert d["jobs"][0]["clat_inconsistent"] is True and d["jobs"][1]["lat_source"] == "lat_ns"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"jobs": [\n{"write": ]}')
+    p = subprocess.run([cli, "fio-result", str(good), str(bad)], capture_output=True, text=True)
+    assert p.returncode != 0 and p.stdout == "" and "bad.json:2" in p.stderr

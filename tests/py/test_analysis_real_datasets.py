@@ -59,3 +59,15 @@ def test_low_queue_depth_runs_show_the_same_first_cliff(zns, qd, rate):
     assert c["drop_ratio"] > 2.5
     assert c["uncertainty_bytes"] < 0.01 * c["bytes"]
     assert r["bursts_total"] >= 1
+
+
+def test_hour_long_run_has_periodic_slowdowns_not_a_cliff(zns):
+    # The README: "periodic slow-downs rather than one cliff". They last
+    # minutes, so they are phases, and the dips are measured on the window.
+    r = ssdcore.analyze(str(zns / "long" / "finally_b.*.log"))
+    assert r["cache"] is None
+    d = r["consistency"]["dips"]
+    assert d is not None and d["base"] == "window"
+    assert 240 <= d["period_s"] <= 300
+    assert 0.25 <= d["depth"] <= 0.6
+    assert d["count"] >= 10
