@@ -418,6 +418,11 @@ static int run_virtual(ssd_job *j, unsigned gen) {
                 break;
             budget = w->max_bytes - done;
         }
+        /* A coverage pass ends where the span does, not at the next
+         * interval boundary (a whole-drive fill must not write more than
+         * the drive). */
+        if (w->full_coverage && (!budget || w->span - done < budget))
+            budget = w->span - done;
         struct ssd__interval iv;
         memset(&iv, 0, sizeof iv);
         double el = 0;
