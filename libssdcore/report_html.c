@@ -318,8 +318,8 @@ static void write_curve(const ssd_suite *s, struct ssd__text *t, const struct ss
         double X = px(&ax, m->folding_start_bytes / GIB);
         ssd__text_add(t,
                       "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#756bb1\" "
-                      "stroke-width=\"2\"/><text x=\"%.1f\" y=\"%d\" fill=\"#756bb1\">folding "
-                      "from %.1f GiB</text>\n",
+                      "stroke-width=\"2\"/><text x=\"%.1f\" y=\"%d\" fill=\"#756bb1\">slower "
+                      "again from %.1f GiB (folding or GC)</text>\n",
                       X, X, T, H - B, X + 4, H - B - 8, m->folding_start_bytes / GIB);
     }
     const struct ssd__step *job = ssd__suite_find_log(s, an->series, (int)(an - s->steps));
@@ -417,7 +417,7 @@ static void headline_table(const ssd_suite *s, struct ssd__text *t) {
         snprintf(label, sizeof label, "%s: after the cache", st->series);
         row(t, label, m->post_cache_bps / MIB, "%.1f", "MiB/s");
         if (m->has_folding) {
-            snprintf(label, sizeof label, "%s: folding", st->series);
+            snprintf(label, sizeof label, "%s: slower again (folding or GC)", st->series);
             row(t, label, m->folding_level_bps / MIB, "%.1f", "MiB/s");
         }
         if (st->nphases > 1) {
@@ -452,9 +452,9 @@ static void truth_table(const ssd_suite *s, struct ssd__text *t, const struct ss
     ssd__text_add(t, "</tr>\n<tr><th>after the cache, MiB/s</th>");
     td_num(t, m->post_cache_bps / MIB, "%.1f");
     td_num(t, job->truth_post_bps / MIB, "%.1f");
-    ssd__text_add(t, "</tr>\n<tr><th>folding from, GiB</th>");
+    ssd__text_add(t, "</tr>\n<tr><th>slower again from (folding or GC), GiB</th>");
     td_num(t, m->has_folding ? m->folding_start_bytes / GIB : NAN, "%.1f");
-    td_num(t, job->truth_fold_bytes / GIB, "%.1f");
+    td_num(t, ssd__later_drop_truth(job) / GIB, "%.1f");
     ssd__text_add(t, "</tr>\n</table>\n");
 }
 

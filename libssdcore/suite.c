@@ -517,6 +517,7 @@ static int run_job(ssd_suite *s, int i) {
         truth_figure(s->t, "cache_full_at_bytes", &st->truth_cache_bytes);
         truth_figure(s->t, "post_cache_mean_bps", &st->truth_post_bps);
         truth_figure(s->t, "folding_start_bytes", &st->truth_fold_bytes);
+        truth_figure(s->t, "gc_start_bytes", &st->truth_gc_bytes);
         truth_figure(s->t, "last_idle_recovered_bytes", &st->truth_recovered);
     }
     if (run == SSD_EINTERRUPTED) {

@@ -57,7 +57,7 @@ struct ssd__step {
     struct ssd_analysis_summary sum;
     size_t nphases;
     struct ssd_phase *phases;
-    double truth_cache_bytes, truth_post_bps, truth_fold_bytes, truth_recovered;
+    double truth_cache_bytes, truth_post_bps, truth_fold_bytes, truth_gc_bytes, truth_recovered;
 };
 
 struct ssd_suite {
@@ -97,6 +97,10 @@ const char *ssd__suite_scaled(const ssd_suite *s, const char *key, const char *v
                               size_t len);
 /* Frees the steps' definitions and results. */
 void ssd__suite_clear_steps(ssd_suite *s);
+
+/* Where the simulator says writes slowed after the cache: folding or GC,
+ * whichever came first; NaN when neither happened. */
+double ssd__later_drop_truth(const struct ssd__step *job);
 
 /* The results JSON of s as it stands. */
 int ssd__suite_json(const ssd_suite *s, char **out);

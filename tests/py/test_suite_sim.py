@@ -111,6 +111,9 @@ def test_lab2016_on_bx200_reproduces_the_review(tmp_path):
     truth = step(res, "analyze-recovery-idle")["sim_truth"]
     assert ri == pytest.approx(truth["cache_full_at_bytes"], rel=0.05)
     assert svg_count(out / "report.html") >= 7
+    # The later drop of the 2 h run is where the drive became GC-bound.
+    later = step(res, "analyze-degradation")["truth_vs_analysis"]["later_drop_bytes"]
+    assert later["analysis"] == pytest.approx(later["truth"], rel=0.02)
 
 
 def test_fill2021_finds_three_segments_and_the_fill_time(tmp_path):
