@@ -161,8 +161,7 @@ static void account(ssd_archive *a, double t_start) {
     a->write_in_call = 0;
 }
 
-static int la_fail(ssd_archive *a, const char *what, const char *path)
-{
+static int la_fail(ssd_archive *a, const char *what, const char *path) {
     int e = archive_errno(a->ar);
     const char *s = archive_error_string(a->ar);
     int code = e == ENOSPC || e == EIO || e == EDQUOT ? -e : SSD_EIO;
@@ -372,7 +371,8 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         ssd__fo_fail(a->err, rc, "out of memory");
         goto out;
     }
-    qsort(names, n, sizeof *names, cmp_str);
+    if (n) /* qsort(NULL, 0) is undefined */
+        qsort(names, n, sizeof *names, cmp_str);
     char child[PATH_MAX], target[PATH_MAX];
     for (size_t i = 0; i < n && rc == 0; i++) {
         if (ssd__fo_join(child, sizeof child, rel, names[i])) {
