@@ -517,7 +517,7 @@ static int known_group(const char *g) {
 
 int ssd__suite_report_html(const ssd_suite *s, char **out) {
     struct ssd__text t = {0};
-    const char *uri = ssd_target_uri(s->t);
+    const char *uri = s->target_uri;
     ssd__text_add(&t, "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">"
                       "\n<head>\n<meta charset=\"utf-8\"/>\n<title>ssdcore: ");
     ssd__text_html(&t, s->suite_file ? s->suite_file : s->suite_name);
@@ -546,9 +546,8 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
     }
     char buf[128];
     ssd__text_add(&t, "<table class=\"kv\">\n");
-    snprintf(buf, sizeof buf, "%s, %.1f GiB (%llu bytes), %u-byte blocks", ssd_target_kind(s->t),
-             (double)ssd_target_size(s->t) / GIB, (unsigned long long)ssd_target_size(s->t),
-             ssd_target_block_size(s->t));
+    snprintf(buf, sizeof buf, "%s, %.1f GiB (%llu bytes), %u-byte blocks", s->target_kind,
+             (double)s->target_size / GIB, (unsigned long long)s->target_size, s->target_block);
     meta(&t, "target", uri);
     meta(&t, "", buf);
     meta(&t, "host", s->host_name);

@@ -38,11 +38,27 @@ int ssd_suite_create(ssd_suite **out, ssd_target *t) {
     if (!s)
         return SSD_ENOMEM;
     s->t = t;
+    if (ssd__suite_describe_target(s)) {
+        free(s);
+        return SSD_ENOMEM;
+    }
     s->scale = 1;
     s->report = 1;
     s->current = -1;
     strcpy(s->suite_name, "quick");
     *out = s;
+    return 0;
+}
+
+int ssd__suite_describe_target(ssd_suite *s) {
+    char *uri = strdup(ssd_target_uri(s->t));
+    if (!uri)
+        return SSD_ENOMEM;
+    free(s->target_uri);
+    s->target_uri = uri;
+    snprintf(s->target_kind, sizeof s->target_kind, "%s", ssd_target_kind(s->t));
+    s->target_size = ssd_target_size(s->t);
+    s->target_block = ssd_target_block_size(s->t);
     return 0;
 }
 
@@ -73,6 +89,7 @@ void ssd_suite_free(ssd_suite *s) {
         return;
     ssd__suite_clear_steps(s);
     free(s->suite_file);
+    free(s->target_uri);
     free(s->out_dir);
     free(s->results_path);
     free(s->report_path);
@@ -84,7 +101,7 @@ const char *ssd_suite_errmsg(const ssd_suite *s) {
     return s ? s->err : "";
 }
 
-static int set_out(ssd_suite *s, const char *dir) {
+int ssd__suite_set_out(ssd_suite *s, const char *dir) {
     size_t n = strlen(dir);
     char *d = strdup(dir), *r = malloc(n + 16), *h = malloc(n + 16);
     if (!d || !r || !h) {
@@ -132,7 +149,7 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
     if (!strcmp(key, "out")) {
         if (!*value)
             return ssd__fail(s->err, SSD_EINVAL, "out: empty path");
-        return set_out(s, value);
+        return ssd__suite_set_out(s, value);
     }
     if (!strcmp(key, "scale")) {
         char *end;
@@ -237,8 +254,13 @@ int ssd_suite_prepare(ssd_suite *s) {
     if (s->prepared)
         return 0;
     s->err[0] = 0;
+    if (s->loaded)
+        return ssd__fail(s->err, SSD_ESTATE, "a suite loaded from results cannot run");
     if (!ssd_target_size(s->t))
         return ssd__fail(s->err, SSD_ESTATE, "the target is not open");
+    /* The target may have been opened after ssd_suite_create. */
+    if (ssd__suite_describe_target(s))
+        return ssd__fail(s->err, SSD_ENOMEM, "out of memory");
     char *text = NULL;
     int rc;
     if (s->suite_file) {
@@ -405,18 +427,26 @@ static int save_results(ssd_suite *s) {
     return 0;
 }
 
-static int save_report(ssd_suite *s) {
-    if (!s->report)
-        return 0;
+int ssd_suite_write_report(ssd_suite *s, const char *path) {
+    if (!s)
+        return SSD_EINVAL;
+    if (!path)
+        path = s->report_path;
+    if (!path)
+        return ssd__fail(s->err, SSD_EINVAL, "report: no results directory set");
     char *html = NULL;
     int rc = ssd__suite_report_html(s, &html);
     if (rc)
         return ssd__fail(s->err, rc, "report.html: out of memory");
-    rc = ssd__write_atomic(s->report_path, html, strlen(html));
+    rc = ssd__write_atomic(path, html, strlen(html));
     free(html);
     if (rc)
-        return ssd__fail(s->err, rc, "%s: %s", s->report_path, ssd_strerror(rc));
+        return ssd__fail(s->err, rc, "%s: %s", path, ssd_strerror(rc));
     return 0;
+}
+
+static int save_report(ssd_suite *s) {
+    return s->report ? ssd_suite_write_report(s, NULL) : 0;
 }
 
 struct job_cb {
@@ -595,7 +625,7 @@ static int open_series(ssd_suite *s, const char *stem, ssd_series **out, char *m
 /* An analysis that fails (too few samples, a series without a cache...) is
  * recorded and the run goes on: hours of measurement are worth more than
  * one figure. */
-static void run_analyze(ssd_suite *s, int i) {
+void ssd__suite_analyze(ssd_suite *s, int i) {
     struct ssd__step *st = &s->steps[i];
     ssd_series *ser = NULL, *ref = NULL;
     ssd_analysis *a = NULL;
@@ -641,8 +671,10 @@ static void run_analyze(ssd_suite *s, int i) {
 int ssd_suite_run(ssd_suite *s) {
     if (!s)
         return SSD_EINVAL;
-    if (s->ran)
-        return ssd__fail(s->err, SSD_ESTATE, "the suite already ran");
+    if (s->ran || s->loaded)
+        return ssd__fail(s->err, SSD_ESTATE,
+                         s->loaded ? "a suite loaded from results cannot run"
+                                   : "the suite already ran");
     if (!s->out_dir)
         return ssd__fail(s->err, SSD_EINVAL, "out: no results directory set");
     int rc = ssd_suite_prepare(s);
@@ -685,7 +717,7 @@ int ssd_suite_run(ssd_suite *s) {
             rc = run_idle(s, i, gen);
             break;
         case SSD__STEP_ANALYZE:
-            run_analyze(s, i);
+            ssd__suite_analyze(s, i);
             break;
         }
         st->wall_s = mono_s() - t0;

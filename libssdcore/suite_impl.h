@@ -22,7 +22,7 @@ struct ssd__step {
     int kind;
     int lineno;
     char *line; /* as written */
-    char name[SSD__NAME_MAX];
+    char name[SSD__NAME_MAX + 16]; /* "analyze-" + a log stem */
     char group[SSD__NAME_MAX]; /* a curve of the report ("qd-randread"), or "" */
     double x;                  /* the step's point on that curve */
 
@@ -61,7 +61,13 @@ struct ssd__step {
 };
 
 struct ssd_suite {
-    ssd_target *t;
+    ssd_target *t; /* NULL for a suite loaded from a results directory */
+    /* The target as results.json and the report describe it. */
+    char *target_uri;
+    char target_kind[16];
+    uint64_t target_size;
+    unsigned target_block;
+    int loaded, steps_total; /* loaded: steps_total as results.json said */
     char err[SSD__ERRMSG_SIZE];
     char suite_name[SSD__NAME_MAX];
     char *suite_file, *out_dir, *results_path, *report_path;
@@ -95,6 +101,13 @@ int ssd__suite_builtin_text(const char *name, uint64_t size, uint64_t area, char
  * or more; other values unchanged. buf holds the result when changed. */
 const char *ssd__suite_scaled(const ssd_suite *s, const char *key, const char *value, char *buf,
                               size_t len);
+/* Sets the results directory and the paths in it. */
+int ssd__suite_set_out(ssd_suite *s, const char *dir);
+/* Analyses step i's log (the analyze step), recording the result or the
+ * error in the step. */
+void ssd__suite_analyze(ssd_suite *s, int i);
+/* Copies the target's URI, kind and sizes into s. 0 or SSD_ENOMEM. */
+int ssd__suite_describe_target(ssd_suite *s);
 /* Frees the steps' definitions and results. */
 void ssd__suite_clear_steps(ssd_suite *s);
 

@@ -156,8 +156,7 @@ static void step_json(const ssd_suite *s, struct ssd__text *t, int i) {
     }
     case SSD__STEP_TRIM: {
         knum(t, &f, "offset", (double)st->offset);
-        uint64_t size = ssd_target_size(s->t);
-        knum(t, &f, "length", (double)(st->length ? st->length : size - st->offset));
+        knum(t, &f, "length", (double)(st->length ? st->length : s->target_size - st->offset));
         break;
     }
     case SSD__STEP_IDLE:
@@ -290,10 +289,10 @@ int ssd__suite_json(const ssd_suite *s, char **out) {
     key(&t, &f, "target");
     int g = 1;
     ssd__text_raw(&t, "{", 1);
-    kstr(&t, &g, "uri", ssd_target_uri(s->t));
-    kstr(&t, &g, "kind", ssd_target_kind(s->t));
-    knum(&t, &g, "size_bytes", (double)ssd_target_size(s->t));
-    knum(&t, &g, "block_size", ssd_target_block_size(s->t));
+    kstr(&t, &g, "uri", s->target_uri);
+    kstr(&t, &g, "kind", s->target_kind);
+    knum(&t, &g, "size_bytes", (double)s->target_size);
+    knum(&t, &g, "block_size", s->target_block);
     ssd__text_raw(&t, "}", 1);
     key(&t, &f, "host");
     g = 1;
@@ -313,7 +312,7 @@ int ssd__suite_json(const ssd_suite *s, char **out) {
     key(&t, &f, "interrupted");
     ssd__text_add(&t, "%s", s->interrupted ? "true" : "false");
     kstr(&t, &f, "error", s->error);
-    knum(&t, &f, "steps_total", s->nsteps);
+    knum(&t, &f, "steps_total", s->loaded ? s->steps_total : s->nsteps);
     key(&t, &f, "steps");
     ssd__text_raw(&t, "[", 1);
     int first = 1;
@@ -342,7 +341,7 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
         return SSD_EINVAL;
     struct ssd__text t = {0};
     ssd__text_add(&t, "%s on %s: %s\n", s->suite_file ? s->suite_file : s->suite_name,
-                  ssd_target_uri(s->t),
+                  s->target_uri,
                   s->interrupted ? "interrupted"
                   : s->error     ? "failed"
                                  : "done");

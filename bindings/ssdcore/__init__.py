@@ -15,7 +15,7 @@ from .job import Target, interrupt, job
 from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
 from .analysis import Series, analyze, analyze_many, read_fio_json, read_series, segment_l2
 from .fileops import archive, copy_tree, extract, filebench, make_set
-from .suite import suite, suite_builtins, suite_steps
+from .suite import report, suite, suite_builtins, suite_steps
 
 __all__ = [
     "SsdError", "check", "ffi", "lib", "version",
@@ -28,7 +28,7 @@ __all__ = [
     # fileops
     "archive", "copy_tree", "extract", "filebench", "make_set",
     # suite
-    "suite", "suite_builtins", "suite_steps",
+    "report", "suite", "suite_builtins", "suite_steps",
 ]
 
 

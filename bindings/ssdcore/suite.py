@@ -22,7 +22,7 @@ from ._errors import SsdError, check
 from ._ffi import ffi, lib
 from .job import Target, _s
 
-__all__ = ["suite", "suite_steps", "suite_builtins"]
+__all__ = ["suite", "suite_steps", "suite_builtins", "report"]
 
 
 def suite_builtins() -> list[dict]:
@@ -124,3 +124,26 @@ def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, are
     if rc < 0 and rc != lib.SSD_EINTERRUPTED:
         raise SsdError(rc, errmsg)
     return result
+
+
+def report(results_dir, out=None) -> dict:
+    """Renders ``results_dir``/report.html again (or ``out``) from its
+    results.json and series CSVs, recomputing the write-curve analyses, and
+    returns the results dict. Works on interrupted runs too.
+
+    >>> ssdcore.report("/tmp/bx200")["headline"]                  # doctest: +SKIP
+    """
+    p = ffi.new("ssd_suite **")
+    rc = lib.ssd_suite_load(p, os.fspath(results_dir).encode())
+    if p[0] == ffi.NULL:
+        check(rc)
+    s = ffi.gc(p[0], lib.ssd_suite_free)
+    check(rc, lambda: lib.ssd_suite_errmsg(s))
+    check(lib.ssd_suite_write_report(s, os.fspath(out).encode() if out is not None else ffi.NULL),
+          lambda: lib.ssd_suite_errmsg(s))
+    js = ffi.new("char **")
+    check(lib.ssd_suite_results_json(s, js))
+    try:
+        return json.loads(ffi.string(js[0]).decode())
+    finally:
+        lib.ssd_free(js[0])

@@ -258,3 +258,79 @@ Test(suite_internal, text_buffer_escapes_json_and_html) {
     cr_assert_str_eq(s, "\"a\\\"b\\\\c\\u000a\" null &lt;a&amp;b&gt;&quot;?");
     free(s);
 }
+
+Test(suite_load, a_results_directory_loads_back_to_the_same_json) {
+    char dir[64];
+    tu_mkdir(dir, sizeof dir);
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s, *l = NULL;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    cr_assert_eq(ssd_suite_load(&l, dir), 0, "%s", ssd_suite_errmsg(l));
+    cr_assert_eq(ssd_suite_run(l), SSD_ESTATE);
+    char *a = NULL, *b = NULL;
+    cr_assert_eq(ssd_suite_results_json(s, &a), 0);
+    cr_assert_eq(ssd_suite_results_json(l, &b), 0);
+    /* The same except the spacing of the simulator's truth objects. */
+    cr_assert_eq(strlen(b) <= strlen(a), 1);
+    cr_assert(strstr(b, "\"complete\":true"));
+    cr_assert_eq(ssd_suite_write_report(l, NULL), 0);
+    ssd_free(a);
+    ssd_free(b);
+    ssd_suite_free(l);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
+
+/* Every prefix of a real results.json (and a few corruptions) is refused
+ * cleanly or loaded: never a crash, a leak or a read out of bounds. */
+Test(suite_load, truncated_and_corrupted_results_never_crash) {
+    char dir[64], path[128];
+    tu_mkdir(dir, sizeof dir);
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    cr_assert_eq(ssd_suite_run(s), 0);
+    char *full = slurp(ssd_suite_results_path(s));
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    snprintf(path, sizeof path, "%s/results.json", dir);
+    size_t n = strlen(full);
+    int loaded = 0;
+    for (size_t cut = 0; cut <= n; cut += cut < 200 ? 1 : 331) {
+        FILE *f = fopen(path, "wb");
+        fwrite(full, 1, cut, f);
+        fclose(f);
+        ssd_suite *l = NULL;
+        int rc = ssd_suite_load(&l, dir);
+        cr_assert_not_null(l);
+        if (rc == 0)
+            loaded++;
+        else
+            cr_assert(strstr(ssd_suite_errmsg(l), "results.json"), "%s", ssd_suite_errmsg(l));
+        ssd_suite_free(l);
+    }
+    cr_assert_leq(loaded, 1, "only the whole file (or its trailing newline cut) loads");
+    static const char *const bad[] = {"\"\\ud800\"",
+                                      "{\"a\":\"\\x\"}",
+                                      "[[[[[[[[[[[[[[[[[[[[[[[["
+                                      "[[[[[[[[[[[[[[[[[[[[[[[["
+                                      "[[[[[[[[[[[[[[[[[[[[",
+                                      "{\"schema\":\"ssdcore-results/1\",\"steps\":[{\"kind\":7}]}",
+                                      "{\"schema\":\"ssdcore-results/1\",\"steps\":[{\"kind\":"
+                                      "\"job\",\"state\":\"done\",\"params\":[1]}]}",
+                                      "1e999"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        FILE *f = fopen(path, "wb");
+        fputs(bad[i], f);
+        fclose(f);
+        ssd_suite *l = NULL;
+        ssd_suite_load(&l, dir);
+        ssd_suite_free(l);
+    }
+    free(full);
+    tu_rmdir(dir);
+}

@@ -25,7 +25,8 @@
  * interrupted run leaves a valid partial file with "interrupted": true), one
  * series CSV per logged job and report.html (self-contained, SVG charts).
  *
- * Lifecycle: ssd_suite_create on an open target, ssd_suite_set_option...,
+ * Lifecycle: ssd_suite_create on an open target (or ssd_suite_load on a
+ * results directory, to re-render its report), ssd_suite_set_option...,
  * optionally ssd_suite_prepare (builds and checks the steps, so they can be
  * listed), ssd_suite_run (once), ssd_suite_results_json, ssd_suite_free. The
  * suite borrows the target, which must stay open while it runs. Not
@@ -129,6 +130,26 @@ SSD_API int ssd_suite_results_json(const ssd_suite *s, char **out);
  * 512.3 MiB/s", "degradation: SLC cache 2.00 GiB, then 50.1 MiB/s"...), in
  * a malloc'd string freed with ssd_free(). Returns 0 or SSD_ENOMEM. */
 SSD_API int ssd_suite_summary_text(const ssd_suite *s, char **out);
+
+/* Writes the HTML report of s to path (NULL: report.html in the results
+ * directory), atomically. ssd_suite_run does this at its end unless the
+ * "report" option is "0". Returns 0 or a negative code (message in
+ * ssd_suite_errmsg). */
+SSD_API int ssd_suite_write_report(ssd_suite *s, const char *path);
+
+/*
+ * Loads a results directory written by ssd_suite_run (results.json and the
+ * series CSVs), so its report can be rendered again (ssd_suite_write_report)
+ * - after an interrupted run, or by a newer ssdcore. The analyses are
+ * recomputed from the CSVs; everything else comes from results.json. The
+ * suite has no target and cannot run (SSD_ESTATE). As sqlite3_open does,
+ * *out receives a handle even on failure (unless memory runs out) so that
+ * ssd_suite_errmsg() can say what was wrong; free it in every case.
+ * Returns 0, -errno (no results.json), SSD_EFORMAT (not JSON, or not the
+ * schema "ssdcore-results/1": the message names the file and line) or
+ * SSD_ENOMEM.
+ */
+SSD_API int ssd_suite_load(ssd_suite **out, const char *dir);
 
 /* The path of results.json and report.html in the results directory, or ""
  * before "out" is set. Owned by s. */
