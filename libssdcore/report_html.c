@@ -143,6 +143,15 @@ static void svg_axes(struct ssd__text *t, const struct axis *x, const struct axi
                   L, T, W - R - L, H - B - T);
 }
 
+/* A white panel under n legend entries, so the data behind stays readable
+ * but does not cross the labels. */
+static void legend_box(struct ssd__text *t, int n) {
+    ssd__text_add(t,
+                  "<rect x=\"%d\" y=\"%d\" width=\"184\" height=\"%d\" fill=\"#fff\" "
+                  "opacity=\"0.85\" stroke=\"#ccc\"/>\n",
+                  W - R - 196, T + 2, 16 * n + 6);
+}
+
 static void legend(struct ssd__text *t, int i, const char *color, const char *label, int dashed) {
     int x = W - R - 190, y = T + 14 + 16 * i;
     ssd__text_add(t,
@@ -197,7 +206,15 @@ static void group_chart(const ssd_suite *s, struct ssd__text *t, const char *tit
     ssd__text_add(t, "<figure>\n");
     svg_open(t, title, xlabel, iops ? "IOPS" : "MiB/s");
     svg_axes(t, &ax, &ay, xlog2 || nticks <= 12 ? ticks : NULL, nticks, xsize);
-    int li = 0;
+    int li = 0, shown = 0;
+    for (int g = 0; g < nc; g++)
+        for (int i = 0; i < s->nsteps; i++)
+            if (s->steps[i].kind == SSD__STEP_JOB && s->steps[i].state == SSD__ST_DONE &&
+                !strcmp(s->steps[i].group, c[g].group)) {
+                shown++;
+                break;
+            }
+    legend_box(t, shown);
     for (int g = 0; g < nc; g++) {
         const char *color = palette[g % 8];
         int first = 1;
@@ -301,29 +318,34 @@ static void write_curve(const ssd_suite *s, struct ssd__text *t, const struct ss
                       px(&ax, p->start_bytes / GIB), px(&ax, p->end_bytes / GIB), y, y);
     }
     const struct ssd_analysis_summary *m = &an->sum;
+    const struct ssd__step *job = ssd__suite_find_log(s, an->series, (int)(an - s->steps));
+    int truth = job && isfinite(job->truth_cache_bytes) && job->truth_cache_bytes > 0;
     int li = 0;
+    legend_box(t, 3 + truth);
     legend(t, li++, "#7aa6d6", "per sample", 0);
     legend(t, li++, "#08306b", "30 s moving average", 0);
     legend(t, li++, "#e6550d", "phase levels (analysis)", 1);
     if (m->has_cache) {
         double X = px(&ax, m->cache_bytes / GIB);
+        int right = X > (L + W - R) / 2;
         ssd__text_add(t,
                       "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#31a354\" "
-                      "stroke-width=\"2\"/><text x=\"%.1f\" y=\"%d\" fill=\"#31a354\">SLC cache "
-                      "%s%.2f GiB</text>\n",
-                      X, X, T, H - B, X + 4, H - B - 22,
+                      "stroke-width=\"2\"/><text x=\"%.1f\" y=\"%d\" fill=\"#31a354\" "
+                      "text-anchor=\"%s\">SLC cache %s%.2f GiB</text>\n",
+                      X, X, T, H - B, right ? X - 4 : X + 4, H - B - 22, right ? "end" : "start",
                       m->cache_censored != SSD_CENSOR_NONE ? "&#8805; " : "", m->cache_bytes / GIB);
     }
     if (m->has_folding) {
         double X = px(&ax, m->folding_start_bytes / GIB);
+        int right = X > (L + W - R) / 2;
         ssd__text_add(t,
                       "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#756bb1\" "
-                      "stroke-width=\"2\"/><text x=\"%.1f\" y=\"%d\" fill=\"#756bb1\">slower "
-                      "again from %.1f GiB (folding or GC)</text>\n",
-                      X, X, T, H - B, X + 4, H - B - 8, m->folding_start_bytes / GIB);
+                      "stroke-width=\"2\"/><text x=\"%.1f\" y=\"%d\" fill=\"#756bb1\" "
+                      "text-anchor=\"%s\">slower again from %.1f GiB (folding or GC)</text>\n",
+                      X, X, T, H - B, right ? X - 4 : X + 4, H - B - 8, right ? "end" : "start",
+                      m->folding_start_bytes / GIB);
     }
-    const struct ssd__step *job = ssd__suite_find_log(s, an->series, (int)(an - s->steps));
-    if (job && isfinite(job->truth_cache_bytes) && job->truth_cache_bytes > 0) {
+    if (truth) {
         double X = px(&ax, job->truth_cache_bytes / GIB);
         ssd__text_add(t,
                       "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#000\" "
