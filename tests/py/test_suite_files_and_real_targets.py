@@ -215,3 +215,29 @@ def test_block_device_is_refused_without_destroy_data(cli, tmp_path):
         assert res["complete"] and res["target"]["kind"] == "block"
     finally:
         subprocess.run(["losetup", "-d", dev], capture_output=True)
+
+
+def test_a_failing_job_stops_the_run_and_is_recorded(cli, tmp_path):
+    suite = tmp_path / "eio.suite"
+    suite.write_text("job name=ok pattern=write bs=64k time=0.1s\n"
+                     "job name=broken pattern=randwrite bs=4k qd=4 time=5s fail_io=50 log=broken\n"
+                     "job name=after pattern=randread time=0.1s\n")
+    out = tmp_path / "out"
+    r = subprocess.run([cli, "suite", str(tmp_path / "t.bin"), "--size-file", "16m",
+                        "--suite-file", str(suite), "--out", str(out)], capture_output=True,
+                       text=True)
+    assert r.returncode == 1
+    assert "broken" in r.stderr and "line 2" in r.stderr, r.stderr
+    res = load(out)
+    assert res["interrupted"] is False and res["complete"] is False
+    assert "broken" in res["error"]
+    assert [(s["name"], s["state"]) for s in res["steps"]] == [("ok", "done"),
+                                                               ("broken", "failed")]
+    broken = step(res, "broken")
+    assert "EIO" in broken["error"] or "I/O" in broken["error"] or "fail" in broken["error"]
+    assert broken["results"]["write"]["ios"] >= 49  # what completed before the failure
+    assert (out / "report.html").exists()
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.suite(tmp_path / "t.bin", tmp_path / "py", suite_file=suite)
+    assert "broken" in str(e.value)
+    assert load(tmp_path / "py")["error"]
