@@ -471,6 +471,11 @@ static void truth_table(const ssd_suite *s, struct ssd__text *t, const struct ss
     ssd__text_add(t, "<tr><th>SLC cache / fast writes, GiB</th>");
     td_num(t, m->has_cache ? m->cache_bytes / GIB : NAN, "%.3f");
     td_num(t, job->truth_cache_bytes / GIB, "%.3f");
+    if (an->reference[0]) {
+        ssd__text_add(t, "</tr>\n<tr><th>recovered fast writes, GiB</th>");
+        td_num(t, m->has_recovery ? m->recovered_bytes / GIB : NAN, "%.3f");
+        td_num(t, job->truth_room_before / GIB, "%.3f");
+    }
     ssd__text_add(t, "</tr>\n<tr><th>after the cache, MiB/s</th>");
     td_num(t, m->post_cache_bps / MIB, "%.1f");
     td_num(t, job->truth_post_bps / MIB, "%.1f");

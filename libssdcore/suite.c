@@ -513,6 +513,10 @@ static int run_job(ssd_suite *s, int i) {
         ssd_job_free(j);
         return rc;
     }
+    /* What an after-idle or after-TRIM run can at best find again. */
+    int truth = st->log[0] && !strcmp(ssd_target_kind(s->t), "sim");
+    if (truth)
+        truth_figure(s->t, "fast_room_bytes", &st->truth_room_before);
     struct job_cb cb = {s, i, total};
     if (s->progress)
         ssd_job_set_progress(j, job_progress, &cb, s->progress_period);
@@ -542,7 +546,7 @@ static int run_job(ssd_suite *s, int i) {
         st->lat_p999_us = any ? (double)ssd_hist_percentile(h, 99.9) / 1e3 : NAN;
         ssd_hist_free(h);
     }
-    if (st->log[0] && !strcmp(ssd_target_kind(s->t), "sim")) {
+    if (truth) {
         ssd_sim_truth_json(s->t, &st->truth_json);
         truth_figure(s->t, "cache_full_at_bytes", &st->truth_cache_bytes);
         truth_figure(s->t, "post_cache_mean_bps", &st->truth_post_bps);

@@ -21,10 +21,10 @@ enum { SSD__ST_PENDING, SSD__ST_DONE, SSD__ST_INTERRUPTED, SSD__ST_FAILED };
 struct ssd__step {
     int kind;
     int lineno;
-    char *line; /* as written */
+    char *line;                    /* as written */
     char name[SSD__NAME_MAX + 16]; /* "analyze-" + a log stem */
-    char group[SSD__NAME_MAX]; /* a curve of the report ("qd-randread"), or "" */
-    double x;                  /* the step's point on that curve */
+    char group[SSD__NAME_MAX];     /* a curve of the report ("qd-randread"), or "" */
+    double x;                      /* the step's point on that curve */
 
     /* job: ssd_job options as written (times unscaled) */
     int nopts;
@@ -58,6 +58,7 @@ struct ssd__step {
     size_t nphases;
     struct ssd_phase *phases;
     double truth_cache_bytes, truth_post_bps, truth_fold_bytes, truth_gc_bytes, truth_recovered;
+    double truth_room_before; /* fast-write bytes the drive had when the job started */
 };
 
 struct ssd_suite {

@@ -87,7 +87,7 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     memset(st, 0, sizeof *st);
     st->x = NAN;
     st->truth_cache_bytes = st->truth_post_bps = st->truth_fold_bytes = st->truth_gc_bytes =
-        st->truth_recovered = NAN;
+        st->truth_recovered = st->truth_room_before = NAN;
     st->lat_mean_us = st->lat_p50_us = st->lat_p99_us = st->lat_p999_us = NAN;
     st->kind = kind_of(ssd__jv_str(v, "kind"));
     st->state = state_of(ssd__jv_str(v, "state"));
@@ -134,6 +134,7 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         st->truth_fold_bytes = ssd__jv_num(truth, "folding_start_bytes", NAN);
         st->truth_gc_bytes = ssd__jv_num(truth, "gc_start_bytes", NAN);
         st->truth_recovered = ssd__jv_num(truth, "last_idle_recovered_bytes", NAN);
+        st->truth_room_before = ssd__jv_num(v, "sim_fast_room_before_bytes", NAN);
         break;
     }
     case SSD__STEP_TRIM:

@@ -45,7 +45,7 @@ static struct ssd__step *new_step(ssd_suite *s) {
     memset(st, 0, sizeof *st);
     st->x = NAN;
     st->truth_cache_bytes = st->truth_post_bps = st->truth_fold_bytes = st->truth_gc_bytes =
-        st->truth_recovered = NAN;
+        st->truth_recovered = st->truth_room_before = NAN;
     return st;
 }
 

@@ -61,9 +61,9 @@ static void truth_compare(struct ssd__text *t, const struct ssd__step *an,
         int g = 1;
         ssd__text_raw(t, "{", 1);
         knum(t, &g, "analysis", an->sum.has_recovery ? an->sum.recovered_bytes : NAN);
-        /* After an idle, the fast-write room the drive had is where this
-         * job's writes left the cache. */
-        knum(t, &g, "truth", job->truth_cache_bytes);
+        /* The fast-write room (cache room, or clean flash on a drive
+         * without a cache) the idle or TRIM left when the run began. */
+        knum(t, &g, "truth", job->truth_room_before);
         ssd__text_raw(t, "}", 1);
     }
     key(t, &f, "cache_bytes");
@@ -150,8 +150,10 @@ static void step_json(const ssd_suite *s, struct ssd__text *t, int i) {
             ssd__text_raw(t, "}", 1);
         }
         kraw(t, &f, "results", st->job_json);
-        if (st->truth_json)
+        if (st->truth_json) {
+            knum(t, &f, "sim_fast_room_before_bytes", st->truth_room_before);
             kraw(t, &f, "sim_truth", st->truth_json);
+        }
         break;
     }
     case SSD__STEP_TRIM: {
@@ -413,7 +415,10 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
         if (m->has_recovery)
             ssd__text_add(&t, "; recovered %.2f GiB", m->recovered_bytes / 1073741824.0);
         const struct ssd__step *job = logging_job(s, st);
-        if (job && isfinite(job->truth_cache_bytes))
+        if (job && st->reference[0] && isfinite(job->truth_room_before))
+            ssd__text_add(&t, " [sim truth: fast-write room %.2f GiB]",
+                          job->truth_room_before / 1073741824.0);
+        else if (job && isfinite(job->truth_cache_bytes))
             ssd__text_add(&t, " [sim truth: cache %.2f GiB]",
                           job->truth_cache_bytes / 1073741824.0);
         ssd__text_add(&t, "\n");

@@ -85,7 +85,7 @@ static int progress_line(void *user, const ssd_suite_progress *p) {
             fprintf(stderr, " %5.1f%%", pct > 100 ? 100 : pct);
         fprintf(stderr, " %9.1f MB/s %9.0f IOPS", j->bw_bps / 1e6, j->iops);
     } else if (p->step_total_s > 0) {
-        fprintf(stderr, "\r\033[K  [%d/%d] %-20s %6.0f / %.0f s", p->step + 1, p->steps, p->name,
+        fprintf(stderr, "\r\033[K  [%d/%d] %-20s %8.1f / %.1f s", p->step + 1, p->steps, p->name,
                 p->step_elapsed_s, p->step_total_s);
     } else {
         fprintf(stderr, "\r\033[K  [%d/%d] %-20s", p->step + 1, p->steps, p->name);

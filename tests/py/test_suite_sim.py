@@ -167,3 +167,16 @@ def test_scale_shortens_jobs_intervals_and_idles_in_virtual_time(tmp_path):
     deg = step(res, "degradation")["results"]
     assert deg["runtime_s"] == pytest.approx(12) and deg["workload"]["interval_s"] == 0.1
     assert {i["seconds"] for i in steps(res, "idle")} == {3, 6}
+
+
+@pytest.mark.parametrize("profile,review_gib", [("as510s", 1.4), ("vector180", 10.0),
+                                                ("bx200", 2.0)])
+def test_lab2016_gc_recovery_matches_the_review_and_the_truth(tmp_path, profile, review_gib):
+    """Seeds 002 and 004: 15 minutes of idle give back 1.4 GB (AS510S) and
+    10 GB (Vector 180) of fast writes; the truth is the room the drive had."""
+    res = ssdcore.suite(f"sim:{profile}", tmp_path / profile, suite="lab2016", report=False)
+    an = step(res, "analyze-recovery-idle")
+    cmp = an["truth_vs_analysis"]["recovered_bytes"]
+    assert cmp["truth"] == step(res, "recovery-idle")["sim_fast_room_before_bytes"]
+    assert cmp["analysis"] == pytest.approx(cmp["truth"], rel=0.1)
+    assert cmp["analysis"] == pytest.approx(review_gib * GIB, rel=0.1)
