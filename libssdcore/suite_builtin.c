@@ -149,8 +149,8 @@ static void fill2021(struct ssd__text *t, uint64_t size) {
 }
 
 static void quick(struct ssd__text *t, uint64_t area) {
-    const char *T = "time=10s";
-    struct gen G = {t, area, "30s", 0, 0}, *g = &G;
+    const char *T = "time=5s";
+    struct gen G = {t, area, "10s", 0, 0}, *g = &G;
     ssd__text_add(t, "# A few minutes: the headline tests of METHODOLOGY.md A, shortened.\n");
     test(g, 0, 1, "name=seq-read pattern=read bs=256k qd=1 %s", T);
     test(g, 0, 1, "name=rand4k-read-qd1 pattern=randread bs=4k qd=1 %s", T);
@@ -163,7 +163,7 @@ static void quick(struct ssd__text *t, uint64_t area) {
          "read_pct=80 %s",
          T);
     ssd__text_add(t, "trim\n"
-                     "idle 30s\n"
+                     "idle 10s\n"
                      "job name=degradation pattern=randwrite bs=4k qd=32 time=2m interval=1s "
                      "log=degradation\n"
                      "analyze degradation\n"

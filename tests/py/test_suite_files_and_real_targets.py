@@ -19,10 +19,10 @@ def test_quick_suite_on_a_file_scaled_down(tmp_path):
     assert res["target"]["size_bytes"] == 32 << 20
     # The area is the target when smaller than the default 1 GiB.
     assert step(res, "seq-read")["results"]["workload"]["span"] == 32 << 20
-    assert all(s["results"]["workload"]["time_s"] == pytest.approx(0.05)
-               for s in steps(res, "job") if s["params"].get("time") == "10s")
-    assert {i["seconds"] for i in steps(res, "idle")} == {0.15, 0.3}
-    assert {i["seconds_unscaled"] for i in steps(res, "idle")} == {30, 60}
+    assert all(s["results"]["workload"]["time_s"] == pytest.approx(0.025)
+               for s in steps(res, "job") if s["params"].get("time") == "5s")
+    assert {i["seconds"] for i in steps(res, "idle")} == {0.05, 0.3}
+    assert {i["seconds_unscaled"] for i in steps(res, "idle")} == {10, 60}
     deg = step(res, "degradation")["results"]
     assert deg["engine"] in ("io_uring", "psync")
     assert deg["workload"]["interval_s"] == pytest.approx(0.01)

@@ -163,10 +163,10 @@ def test_cli_prints_headline_and_report_path(cli, tmp_path):
 
 def test_scale_shortens_jobs_intervals_and_idles_in_virtual_time(tmp_path):
     res = ssdcore.suite("sim:bx200", tmp_path / "s", suite="quick", scale=0.1)
-    assert step(res, "seq-read")["results"]["runtime_s"] == pytest.approx(1.0)
+    assert step(res, "seq-read")["results"]["runtime_s"] == pytest.approx(0.5)
     deg = step(res, "degradation")["results"]
     assert deg["runtime_s"] == pytest.approx(12) and deg["workload"]["interval_s"] == 0.1
-    assert {i["seconds"] for i in steps(res, "idle")} == {3, 6}
+    assert {i["seconds"] for i in steps(res, "idle")} == {1, 6}
 
 
 @pytest.mark.parametrize("profile,review_gib", [("as510s", 1.4), ("vector180", 10.0),
