@@ -334,3 +334,45 @@ Test(suite_load, truncated_and_corrupted_results_never_crash) {
     free(full);
     tu_rmdir(dir);
 }
+
+static int count(const char *hay, const char *needle) {
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p++)
+        n++;
+    return n;
+}
+
+/* Every chart path of the report (write curves with truth, QD, block size,
+ * mixed, a suite file's own group) under the sanitizers. */
+Test(suite_report, lab2016_and_a_custom_group_draw_every_chart) {
+    char dir[64], out[128], path[128];
+    tu_mkdir(dir, sizeof dir);
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    snprintf(out, sizeof out, "%s/lab", dir);
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite", "lab2016"), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", out), 0);
+    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    char *html = slurp(ssd_suite_report_path(s));
+    cr_assert_geq(count(html, "<svg "), 7, "3 write curves, 2 QD, 1 block size, 1 mixed");
+    cr_assert_eq(count(html, "<svg "), count(html, "</svg>"));
+    cr_assert(strstr(html, "sim truth"));
+    free(html);
+    ssd_suite_free(s);
+
+    snprintf(path, sizeof path, "%s/g.suite", dir);
+    write_text(path, "job name=a group=g x=1 pattern=randread time=2s\n"
+                     "job name=b group=g x=2 pattern=randread qd=2 time=2s\n");
+    snprintf(out, sizeof out, "%s/g", dir);
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", out), 0);
+    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    html = slurp(ssd_suite_report_path(s));
+    cr_assert_eq(count(html, "<svg "), 1);
+    free(html);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
