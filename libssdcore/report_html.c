@@ -489,7 +489,7 @@ static void steps_table(const ssd_suite *s, struct ssd__text *t) {
     static const char *const state[] = {"pending", "done", "interrupted", "failed"};
     ssd__text_add(t, "<table class=\"grid\"><tr><th>#</th><th>step</th><th>state</th>"
                      "<th>MiB/s</th><th>IOPS</th><th>lat mean us</th><th>p50</th><th>p99</th>"
-                     "<th>p99.9</th><th>wall s</th></tr>\n");
+                     "<th>p99.9</th><th>time s</th><th>wall s</th></tr>\n");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         ssd__text_add(t, "<tr class=\"%s\"><td class=\"n\">%d</td><td><code>", state[st->state],
@@ -512,6 +512,11 @@ static void steps_table(const ssd_suite *s, struct ssd__text *t) {
         } else {
             ssd__text_add(t, "<td/><td/><td/><td/><td/><td/>");
         }
+        /* The drive's time (virtual on sim targets) beside the wall clock. */
+        double time_s = st->kind == SSD__STEP_JOB    ? st->runtime_s
+                        : st->kind == SSD__STEP_IDLE ? st->idle_s * s->scale
+                                                     : NAN;
+        td_num(t, st->state ? time_s : NAN, "%.1f");
         td_num(t, st->state ? st->wall_s : NAN, "%.2f");
         ssd__text_add(t, "</tr>\n");
     }
