@@ -269,7 +269,8 @@ int ssd_suite_prepare(ssd_suite *s) {
             return rc;
         rc = ssd__suite_parse(s, s->suite_file, text);
     } else {
-        rc = ssd__suite_builtin_text(s->suite_name, ssd_target_size(s->t), s->area, &text);
+        rc =
+            ssd__suite_builtin_text(s->suite_name, s->target_size, s->target_block, s->area, &text);
         if (rc)
             return ssd__fail(s->err, rc, "suite %s: %s", s->suite_name, ssd_strerror(rc));
         rc = ssd__suite_parse(s, s->suite_name, text);

@@ -69,7 +69,12 @@ static void test(struct gen *g, int writes, int reads, const char *fmt, ...) {
     ssd__text_add(g->t, "job %s span=%llu\n", line, (unsigned long long)g->area);
 }
 
-static void lab2016(struct ssd__text *t, uint64_t area) {
+static void lab2016(struct ssd__text *t, uint64_t area, unsigned block) {
+    /* Block-size scaling starts at 512 B, or at the logical block of a
+     * target that cannot do less (4Kn drives, O_DIRECT on some files). */
+    int bs0 = 512;
+    while ((unsigned)bs0 < block && bs0 < 256 * 1024)
+        bs0 *= 2;
     static const int qds[] = {1, 2, 4, 8, 16, 32};
     const char *T = "time=40s";
     struct gen G = {t, area, "15m", 1, 0}, *g = &G;
@@ -89,7 +94,7 @@ static void lab2016(struct ssd__text *t, uint64_t area) {
     for (int i = 0; i < 6; i++)
         test(g, 0, 1, "name=qd-seqread-%d group=qd-seqread x=%d pattern=read bs=256k qd=%d %s",
              qds[i], qds[i], qds[i], T);
-    for (int bs = 512; bs <= 256 * 1024; bs *= 2)
+    for (int bs = bs0; bs <= 256 * 1024; bs *= 2)
         test(g, 0, 1, "name=bs-randread-%d group=bs-randread x=%d pattern=randread bs=%d qd=4 %s",
              bs, bs, bs, T);
     ssd__text_add(t, "# 1-4, writes: TRIM before each\n");
@@ -103,7 +108,7 @@ static void lab2016(struct ssd__text *t, uint64_t area) {
     for (int i = 0; i < 6; i++)
         test(g, 1, 0, "name=qd-seqwrite-%d group=qd-seqwrite x=%d pattern=write bs=256k qd=%d %s",
              qds[i], qds[i], qds[i], T);
-    for (int bs = 512; bs <= 256 * 1024; bs *= 2)
+    for (int bs = bs0; bs <= 256 * 1024; bs *= 2)
         test(g, 1, 0,
              "name=bs-randwrite-%d group=bs-randwrite x=%d pattern=randwrite bs=%d qd=4 %s", bs, bs,
              bs, T);
@@ -173,11 +178,12 @@ static void quick(struct ssd__text *t, uint64_t area) {
                      "analyze recovery-idle reference=degradation\n");
 }
 
-int ssd__suite_builtin_text(const char *name, uint64_t size, uint64_t area, char **out) {
+int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uint64_t area,
+                            char **out) {
     struct ssd__text t = {0};
     if (!strcmp(name, "lab2016")) {
         uint64_t a = area ? area : 32 * GIB;
-        lab2016(&t, a < size ? a : size);
+        lab2016(&t, a < size ? a : size, block);
     } else if (!strcmp(name, "fill2021")) {
         fill2021(&t, size);
     } else if (!strcmp(name, "quick")) {

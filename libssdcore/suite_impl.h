@@ -92,10 +92,11 @@ struct ssd_suite {
  * source names it in messages ("my.suite:3: ..."). */
 int ssd__suite_parse(ssd_suite *s, const char *source, const char *text);
 
-/* Writes the built-in suite `name` for a target of `size` bytes and test
- * area `area` (0 = default) as suite text, malloc'd in *out. Returns 0,
- * SSD_EINVAL (unknown name) or SSD_ENOMEM. */
-int ssd__suite_builtin_text(const char *name, uint64_t size, uint64_t area, char **out);
+/* Writes the built-in suite `name` for a target of `size` bytes with
+ * logical blocks of `block` bytes and test area `area` (0 = default) as suite text, malloc'd in
+ * *out. Returns 0, SSD_EINVAL (unknown name) or SSD_ENOMEM. */
+int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uint64_t area,
+                            char **out);
 
 /* The value of job option key as the run uses it: times ("time",
  * "interval") multiplied by the suite's scale, the interval kept at 10 ms

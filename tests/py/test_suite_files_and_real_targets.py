@@ -241,3 +241,25 @@ def test_a_failing_job_stops_the_run_and_is_recorded(cli, tmp_path):
         ssdcore.suite(tmp_path / "t.bin", tmp_path / "py", suite_file=suite)
     assert "broken" in str(e.value)
     assert load(tmp_path / "py")["error"]
+
+
+def test_block_size_scaling_starts_at_a_4kn_device_logical_block(cli, tmp_path):
+    if os.geteuid() != 0 or not subprocess.run(["which", "losetup"],
+                                               capture_output=True).returncode == 0:
+        pytest.skip("loop devices need root and losetup")
+    img = tmp_path / "disk4k.img"
+    with open(img, "wb") as f:
+        f.truncate(16 << 20)
+    r = subprocess.run(["losetup", "--find", "--show", "--sector-size", "4096", str(img)],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        pytest.skip(f"losetup failed: {r.stderr.strip()}")
+    dev = r.stdout.strip()
+    try:
+        r = subprocess.run([cli, "suite", dev, "--destroy-data", "--suite", "lab2016", "--list"],
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        bs = [ln for ln in r.stdout.splitlines() if "group=bs-randread" in ln]
+        assert len(bs) == 7 and "bs=4096" in bs[0], bs  # 4K .. 256K
+    finally:
+        subprocess.run(["losetup", "-d", dev], capture_output=True)
