@@ -523,6 +523,38 @@ static void steps_table(const ssd_suite *s, struct ssd__text *t) {
     ssd__text_add(t, "</table>\n");
 }
 
+/* Tests 9-10: seconds and MiB/s of each file test, as the reviews print. */
+static void file_tests_table(const ssd_suite *s, struct ssd__text *t) {
+    int any = 0;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_FILEBENCH || st->state != SSD__ST_DONE)
+            continue;
+        if (!any)
+            ssd__text_add(t, "<h2>File tests</h2>\n<table class=\"grid\"><tr><th>test</th>"
+                             "<th>set</th><th>step</th><th>seconds</th><th>MiB/s</th></tr>\n");
+        any = 1;
+        const char *set = "";
+        for (int k = 0; k < st->nopts; k++)
+            if (!strcmp(st->keys[k], "set"))
+                set = st->values[k];
+        for (int k = 0; k < st->nfile; k++) {
+            ssd__text_add(t, "<tr><td>");
+            ssd__text_html(t, st->name);
+            ssd__text_add(t, "</td><td>");
+            ssd__text_html(t, set);
+            ssd__text_add(t, "</td><td>");
+            ssd__text_html(t, st->file[k].name);
+            ssd__text_add(t, "</td>");
+            td_num(t, st->file[k].seconds, "%.2f");
+            td_num(t, st->file[k].mibs, "%.1f");
+            ssd__text_add(t, "</tr>\n");
+        }
+    }
+    if (any)
+        ssd__text_add(t, "</table>\n");
+}
+
 static void meta(struct ssd__text *t, const char *k, const char *v) {
     ssd__text_add(t, "<tr><th>%s</th><td>", k);
     ssd__text_html(t, v && *v ? v : "-");
@@ -645,6 +677,7 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
         struct curve c = {st->group, st->group};
         group_chart(s, &t, st->group, "x", &c, 1, 0, 0, 0);
     }
+    file_tests_table(s, &t);
     ssd__text_add(&t, "<h2>Every step</h2>\n");
     steps_table(s, &t);
     ssd__text_add(&t,

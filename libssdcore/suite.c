@@ -89,6 +89,8 @@ void ssd_suite_free(ssd_suite *s) {
         return;
     ssd__suite_clear_steps(s);
     free(s->suite_file);
+    free(s->filebench_dir);
+    free(s->filebench_size);
     free(s->target_uri);
     free(s->out_dir);
     free(s->results_path);
@@ -167,6 +169,19 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
         s->area = v;
         return 0;
     }
+    if (!strcmp(key, "filebench_dir") || !strcmp(key, "filebench_size")) {
+        int is_dir = !strcmp(key, "filebench_dir");
+        uint64_t v;
+        if (!*value || (!is_dir && (ssd_parse_size(value, &v) || !v)) || strpbrk(value, " \t#"))
+            return ssd__fail(s->err, SSD_EINVAL, "%s: bad value '%s'", key, value);
+        char *d = strdup(value);
+        if (!d)
+            return ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", key);
+        char **slot = is_dir ? &s->filebench_dir : &s->filebench_size;
+        free(*slot);
+        *slot = d;
+        return 0;
+    }
     if (!strcmp(key, "report")) {
         if (strcmp(value, "0") && strcmp(value, "1"))
             return ssd__fail(s->err, SSD_EINVAL, "report: expected 0 or 1, got '%s'", value);
@@ -174,7 +189,9 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
         return 0;
     }
     return ssd__fail(s->err, SSD_EINVAL,
-                     "unknown option '%s' (suite, suite_file, out, scale, area, report)", key);
+                     "unknown option '%s' (suite, suite_file, out, scale, area, report, "
+                     "filebench_dir, filebench_size)",
+                     key);
 }
 
 void ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
@@ -269,8 +286,8 @@ int ssd_suite_prepare(ssd_suite *s) {
             return rc;
         rc = ssd__suite_parse(s, s->suite_file, text);
     } else {
-        rc =
-            ssd__suite_builtin_text(s->suite_name, s->target_size, s->target_block, s->area, &text);
+        rc = ssd__suite_builtin_text(s->suite_name, s->target_size, s->target_block, s->area,
+                                     s->filebench_dir, s->filebench_size, &text);
         if (rc)
             return ssd__fail(s->err, rc, "suite %s: %s", s->suite_name, ssd_strerror(rc));
         rc = ssd__suite_parse(s, s->suite_name, text);
@@ -288,9 +305,22 @@ int ssd_suite_step_count(const ssd_suite *s) {
     return s ? s->nsteps : 0;
 }
 
+static const char *const kind_names[] = {"job", "trim", "idle", "analyze", "filebench"};
+
+const char *ssd__step_kind_name(int kind) {
+    return kind >= 0 && kind < 5 ? kind_names[kind] : NULL;
+}
+
+int ssd__step_kind(const char *name) {
+    for (int i = 0; name && i < 5; i++)
+        if (!strcmp(name, kind_names[i]))
+            return i;
+    return -1;
+}
+
 static const char *kind_name(int kind) {
-    static const char *const names[] = {"job", "trim", "idle", "analyze"};
-    return kind >= 0 && kind < 4 ? names[kind] : "?";
+    const char *n = ssd__step_kind_name(kind);
+    return n ? n : "?";
 }
 
 const char *ssd_suite_step_kind(const ssd_suite *s, int i) {
@@ -723,6 +753,9 @@ int ssd_suite_run(ssd_suite *s) {
             break;
         case SSD__STEP_ANALYZE:
             ssd__suite_analyze(s, i);
+            break;
+        case SSD__STEP_FILEBENCH:
+            rc = ssd__suite_run_filebench(s, i);
             break;
         }
         st->wall_s = mono_s() - t0;

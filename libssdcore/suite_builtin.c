@@ -178,12 +178,26 @@ static void quick(struct ssd__text *t, uint64_t area) {
                      "analyze recovery-idle reference=degradation\n");
 }
 
+/* Tests 9 and 10: copy of each set inside the drive, 7-Zip Deflate archive
+ * and extract of the Work set (the option refuses a dir with blanks or '#',
+ * which the suite-file language cannot carry). */
+static void file_tests(struct ssd__text *t, const char *dir, const char *size) {
+    ssd__text_add(t,
+                  "# 9-10: file copy (ISO, Program, Work sets) and 7-Zip Deflate archive/extract\n"
+                  "filebench name=files-iso dir=%s set=iso size=%s steps=copy\n"
+                  "filebench name=files-program dir=%s set=program size=%s steps=copy\n"
+                  "filebench name=files-work dir=%s set=work size=%s steps=copy,archive,extract\n",
+                  dir, size, dir, size, dir, size);
+}
+
 int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uint64_t area,
-                            char **out) {
+                            const char *filebench_dir, const char *filebench_size, char **out) {
     struct ssd__text t = {0};
     if (!strcmp(name, "lab2016")) {
         uint64_t a = area ? area : 32 * GIB;
         lab2016(&t, a < size ? a : size, block);
+        if (filebench_dir)
+            file_tests(&t, filebench_dir, filebench_size ? filebench_size : "8g");
     } else if (!strcmp(name, "fill2021")) {
         fill2021(&t, size);
     } else if (!strcmp(name, "quick")) {

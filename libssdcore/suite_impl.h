@@ -12,7 +12,7 @@
 #include "ssdcore/suite.h"
 #include "suite_text.h"
 
-enum { SSD__STEP_JOB, SSD__STEP_TRIM, SSD__STEP_IDLE, SSD__STEP_ANALYZE };
+enum { SSD__STEP_JOB, SSD__STEP_TRIM, SSD__STEP_IDLE, SSD__STEP_ANALYZE, SSD__STEP_FILEBENCH };
 enum { SSD__ST_PENDING, SSD__ST_DONE, SSD__ST_INTERRUPTED, SSD__ST_FAILED };
 
 #define SSD__STEP_MAX_OPTS 24
@@ -40,6 +40,8 @@ struct ssd__step {
     char *akeys[SSD__STEP_MAX_OPTS];
     double avalues[SSD__STEP_MAX_OPTS];
 
+    /* filebench: its options (dir, set, size...) are keys/values above */
+
     /* results */
     int state;
     int rc;
@@ -59,6 +61,12 @@ struct ssd__step {
     struct ssd_phase *phases;
     double truth_cache_bytes, truth_post_bps, truth_fold_bytes, truth_gc_bytes, truth_recovered;
     double truth_room_before; /* fast-write bytes the drive had when the job started */
+    /* filebench: seconds and MiB/s of each file test (copy, archive...) */
+    int nfile;
+    struct {
+        char name[16];
+        double seconds, mibs;
+    } file[4];
 };
 
 struct ssd_suite {
@@ -86,6 +94,7 @@ struct ssd_suite {
     int interrupted;
     char *error;
     char host_name[128], host_kernel[256], host_cpu[256];
+    char *filebench_dir, *filebench_size; /* file tests appended to lab2016 */
 };
 
 /* Parses suite text (a file's content or a built-in table) into s->steps;
@@ -93,16 +102,29 @@ struct ssd_suite {
 int ssd__suite_parse(ssd_suite *s, const char *source, const char *text);
 
 /* Writes the built-in suite `name` for a target of `size` bytes with
- * logical blocks of `block` bytes and test area `area` (0 = default) as suite text, malloc'd in
- * *out. Returns 0, SSD_EINVAL (unknown name) or SSD_ENOMEM. */
+ * logical blocks of `block` bytes and test area `area` (0 = default) as
+ * suite text, malloc'd in *out. filebench_dir (NULL: none) adds lab2016's
+ * file tests there, with sets of filebench_size (NULL: 8 GiB). Returns 0,
+ * SSD_EINVAL (unknown name) or SSD_ENOMEM. */
 int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uint64_t area,
-                            char **out);
+                            const char *filebench_dir, const char *filebench_size, char **out);
 
 /* The value of job option key as the run uses it: times ("time",
  * "interval") multiplied by the suite's scale, the interval kept at 10 ms
  * or more; other values unchanged. buf holds the result when changed. */
 const char *ssd__suite_scaled(const ssd_suite *s, const char *key, const char *value, char *buf,
                               size_t len);
+/* "job", "trim", "idle", "analyze", "filebench"; -1 / NULL when unknown. */
+const char *ssd__step_kind_name(int kind);
+int ssd__step_kind(const char *name);
+
+/* The filebench step: parse (checking every option), run, and read the
+ * per-test figures out of its results JSON (kept in job_json). */
+int ssd__suite_parse_filebench(ssd_suite *s, struct ssd__step *st, char **tok, int n,
+                               const char *where);
+int ssd__suite_run_filebench(ssd_suite *s, int i);
+void ssd__filebench_figures(struct ssd__step *st);
+
 /* Sets the results directory and the paths in it. */
 int ssd__suite_set_out(ssd_suite *s, const char *dir);
 /* Analyses step i's log (the analyze step), recording the result or the

@@ -66,14 +66,6 @@ static char *dump(const struct ssd__jv *v) {
     return ssd__text_take(&t);
 }
 
-static int kind_of(const char *k) {
-    static const char *const kinds[] = {"job", "trim", "idle", "analyze"};
-    for (int i = 0; k && i < 4; i++)
-        if (!strcmp(k, kinds[i]))
-            return i;
-    return -1;
-}
-
 static int state_of(const char *k) {
     static const char *const states[] = {"pending", "done", "interrupted", "failed"};
     for (int i = 0; k && i < 4; i++)
@@ -89,7 +81,7 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     st->truth_cache_bytes = st->truth_post_bps = st->truth_fold_bytes = st->truth_gc_bytes =
         st->truth_recovered = st->truth_room_before = NAN;
     st->lat_mean_us = st->lat_p50_us = st->lat_p99_us = st->lat_p999_us = NAN;
-    st->kind = kind_of(ssd__jv_str(v, "kind"));
+    st->kind = ssd__step_kind(ssd__jv_str(v, "kind"));
     st->state = state_of(ssd__jv_str(v, "state"));
     if (v->type != SSD__JOBJ || st->kind < 0 || st->state < 0) {
         st->kind = SSD__STEP_IDLE;
@@ -135,6 +127,19 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         st->truth_gc_bytes = ssd__jv_num(truth, "gc_start_bytes", NAN);
         st->truth_recovered = ssd__jv_num(truth, "last_idle_recovered_bytes", NAN);
         st->truth_room_before = ssd__jv_num(v, "sim_fast_room_before_bytes", NAN);
+        break;
+    }
+    case SSD__STEP_FILEBENCH: {
+        const struct ssd__jv *p = ssd__jv_get(v, "params");
+        for (size_t k = 0; p && p->type == SSD__JOBJ && k < p->n; k++) {
+            if (p->items[k].type != SSD__JSTR || st->nopts == SSD__STEP_MAX_OPTS)
+                continue;
+            st->keys[st->nopts] = strdup(p->keys[k]);
+            st->values[st->nopts] = strdup(p->items[k].str);
+            st->nopts++;
+        }
+        st->job_json = dump(ssd__jv_get(v, "results"));
+        ssd__filebench_figures(st);
         break;
     }
     case SSD__STEP_TRIM:

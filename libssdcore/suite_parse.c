@@ -270,10 +270,12 @@ int ssd__suite_parse(ssd_suite *s, const char *source, const char *text) {
             st->kind = SSD__STEP_JOB, rc = parse_job(s, st, tok, n, where);
         else if (!strcmp(tok[0], "analyze"))
             st->kind = SSD__STEP_ANALYZE, rc = parse_analyze(s, st, tok, n, where);
+        else if (!strcmp(tok[0], "filebench"))
+            st->kind = SSD__STEP_FILEBENCH, rc = ssd__suite_parse_filebench(s, st, tok, n, where);
         else
             rc = ssd__fail(s->err, SSD_EINVAL,
-                           "%s: unknown step '%s' (expected trim, idle, job or analyze)", where,
-                           tok[0]);
+                           "%s: unknown step '%s' (expected trim, idle, job, analyze or filebench)",
+                           where, tok[0]);
         free(work);
         if (rc)
             return rc;

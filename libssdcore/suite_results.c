@@ -104,11 +104,10 @@ double ssd__later_drop_truth(const struct ssd__step *job) {
 
 static void step_json(const ssd_suite *s, struct ssd__text *t, int i) {
     const struct ssd__step *st = &s->steps[i];
-    static const char *const kinds[] = {"job", "trim", "idle", "analyze"};
     int f = 1;
     ssd__text_raw(t, "{", 1);
     knum(t, &f, "index", i);
-    kstr(t, &f, "kind", kinds[st->kind]);
+    kstr(t, &f, "kind", ssd__step_kind_name(st->kind));
     kstr(t, &f, "name", st->name);
     kstr(t, &f, "line", st->line);
     knum(t, &f, "lineno", st->lineno);
@@ -165,6 +164,16 @@ static void step_json(const ssd_suite *s, struct ssd__text *t, int i) {
         knum(t, &f, "seconds", st->idle_s * s->scale);
         knum(t, &f, "seconds_unscaled", st->idle_s);
         break;
+    case SSD__STEP_FILEBENCH: {
+        key(t, &f, "params");
+        int g = 1;
+        ssd__text_raw(t, "{", 1);
+        for (int k = 0; k < st->nopts; k++)
+            kstr(t, &g, st->keys[k], st->values[k]);
+        ssd__text_raw(t, "}", 1);
+        kraw(t, &f, "results", st->job_json); /* the ssdcore-filebench 1 object */
+        break;
+    }
     case SSD__STEP_ANALYZE: {
         char name[SSD__NAME_MAX + 8];
         snprintf(name, sizeof name, "%s.csv", st->series);
@@ -250,6 +259,26 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
     const struct ssd__step *fill = done_job(s, "fill");
     if (fill)
         knum(t, &f, "fill_time_s", fill->runtime_s);
+    key(t, &f, "file_tests");
+    ssd__text_raw(t, "{", 1);
+    int ft = 1;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_FILEBENCH || st->state != SSD__ST_DONE)
+            continue;
+        key(t, &ft, st->name);
+        int h = 1;
+        ssd__text_raw(t, "{", 1);
+        for (int k = 0; k < st->nfile; k++) {
+            char name[48];
+            snprintf(name, sizeof name, "%s_s", st->file[k].name);
+            knum(t, &h, name, st->file[k].seconds);
+            snprintf(name, sizeof name, "%s_mibs", st->file[k].name);
+            knum(t, &h, name, st->file[k].mibs);
+        }
+        ssd__text_raw(t, "}", 1);
+    }
+    ssd__text_raw(t, "}", 1);
     key(t, &f, "write_curves");
     ssd__text_raw(t, "{", 1);
     int g = 1;
@@ -425,6 +454,16 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
         if (job && !strcmp(job->name, "fill") && job->state == SSD__ST_DONE)
             ssd__text_add(&t, "  %-26s %10.0f s (%.1f min)\n", "whole-drive fill time",
                           job->runtime_s, job->runtime_s / 60);
+    }
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_FILEBENCH || st->state != SSD__ST_DONE)
+            continue;
+        ssd__text_add(&t, "  %s:", st->name);
+        for (int k = 0; k < st->nfile; k++)
+            ssd__text_add(&t, "%s %s %.1f s (%.1f MiB/s)", k ? ";" : "", st->file[k].name,
+                          st->file[k].seconds, st->file[k].mibs);
+        ssd__text_add(&t, "\n");
     }
     *out = ssd__text_take(&t);
     return *out ? 0 : SSD_ENOMEM;

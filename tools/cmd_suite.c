@@ -23,6 +23,9 @@ static const char suite_usage[] =
     "  --suite-file PATH   a suite file: one step per line (see docs/suite.md)\n"
     "  --scale F           multiply every time (jobs, sampling, idles) by F\n"
     "  --area SIZE         test area of the built-in suites (default 32g, quick 1g)\n"
+    "  --filebench-dir DIR lab2016: also run the file tests (copy, 7-Zip archive and\n"
+    "                      extract) in DIR, on the filesystem under test\n"
+    "  --filebench-size SIZE  size of each file set (default 8g)\n"
     "  --size-file SIZE    create/extend a file target to SIZE\n"
     "  --destroy-data      allow writes to a block device (its data is lost)\n"
     "  --buffered          use the page cache instead of O_DIRECT\n"
@@ -39,6 +42,8 @@ enum {
     OPT_SUITE_FILE,
     OPT_SCALE,
     OPT_AREA,
+    OPT_FB_DIR,
+    OPT_FB_SIZE,
     OPT_SIZE_FILE,
     OPT_DESTROY,
     OPT_BUFFERED,
@@ -55,6 +60,8 @@ static const struct option long_opts[] = {
     {"suite-file", required_argument, NULL, OPT_SUITE_FILE},
     {"scale", required_argument, NULL, OPT_SCALE},
     {"area", required_argument, NULL, OPT_AREA},
+    {"filebench-dir", required_argument, NULL, OPT_FB_DIR},
+    {"filebench-size", required_argument, NULL, OPT_FB_SIZE},
     {"size-file", required_argument, NULL, OPT_SIZE_FILE},
     {"destroy-data", no_argument, NULL, OPT_DESTROY},
     {"buffered", no_argument, NULL, OPT_BUFFERED},
@@ -96,8 +103,9 @@ static int progress_line(void *user, const ssd_suite_progress *p) {
 
 int cmd_suite(int argc, char **argv) {
     const char *target_uri = NULL, *size_file = NULL;
-    const char *opt_keys[] = {"suite", "suite_file", "out", "scale", "area"};
-    const char *opt_values[5] = {0};
+    const char *opt_keys[] = {"suite", "suite_file",    "out",           "scale",
+                              "area",  "filebench_dir", "filebench_size"};
+    const char *opt_values[7] = {0};
     int destroy = 0, buffered = 0, list = 0, json = 0, report = 1, progress = 1;
     optind = 1;
     int c;
@@ -113,12 +121,16 @@ int cmd_suite(int argc, char **argv) {
         case OPT_OUT:
         case OPT_SCALE:
         case OPT_AREA:
+        case OPT_FB_DIR:
+        case OPT_FB_SIZE:
             /* The same order as opt_keys. */
             opt_values[c == OPT_SUITE        ? 0
                        : c == OPT_SUITE_FILE ? 1
                        : c == OPT_OUT        ? 2
                        : c == OPT_SCALE      ? 3
-                                             : 4] = optarg;
+                       : c == OPT_AREA       ? 4
+                       : c == OPT_FB_DIR     ? 5
+                                             : 6] = optarg;
             break;
         case OPT_TARGET:
             target_uri = optarg;
@@ -188,7 +200,7 @@ int cmd_suite(int argc, char **argv) {
     }
     if (!report)
         ssd_suite_set_option(s, "report", "0");
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 7; i++)
         if (opt_values[i] && ssd_suite_set_option(s, opt_keys[i], opt_values[i])) {
             status = cli_usage_error("suite", "%s", ssd_suite_errmsg(s));
             goto out;

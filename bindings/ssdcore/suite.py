@@ -71,7 +71,7 @@ def suite_steps(target, suite: str = "quick", *, suite_file=None, scale=None, ar
 
 def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, area=None,
           report: bool = True, progress: Optional[Callable[[dict], None]] = None, size=None,
-          destroy_data=None, buffered=None) -> dict:
+          destroy_data=None, buffered=None, filebench_dir=None, filebench_size=None) -> dict:
     """Runs a suite on ``target`` (a :class:`Target` or a URI) into directory
     ``out`` and returns the parsed results.json.
 
@@ -79,6 +79,9 @@ def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, are
     turns the 10-hour lab2016 into minutes on a real drive; sim: targets run
     in virtual time anyway. ``progress``, if given, is called with
     ``{"step", "steps", "name", "kind", "elapsed_s", "total_s", "bw_bps"}``.
+    ``filebench_dir`` adds lab2016's file tests (copy of the ISO, Program and
+    Work sets, 7-Zip Deflate archive and extract) in that directory, with
+    sets of ``filebench_size`` (default 8 GiB).
 
     Ctrl-C stops the run cleanly (results.json keeps every finished step,
     ``"interrupted": true``) and raises KeyboardInterrupt; a failing step
@@ -90,7 +93,8 @@ def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, are
     t = _target(target, size, destroy_data, buffered)
     s = _make(t, {"suite": None if suite_file else suite, "suite_file": suite_file,
                   "scale": scale, "area": area, "out": out,
-                  "report": None if report else False})
+                  "report": None if report else False, "filebench_dir": filebench_dir,
+                  "filebench_size": filebench_size})
     state = {"exc": None}
 
     def on_error(exc_type, exc, tb):

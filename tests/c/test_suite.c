@@ -376,3 +376,34 @@ Test(suite_report, lab2016_and_a_custom_group_draw_every_chart) {
     ssd_target_free(t);
     tu_rmdir(dir);
 }
+
+Test(suite_filebench, a_file_test_step_records_its_timings) {
+    char dir[64], path[128], out[128];
+    tu_mkdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/f.suite", dir);
+    char text[256];
+    snprintf(text, sizeof text, "filebench name=fw dir=%s/fs set=work size=2m\n", dir);
+    write_text(path, text);
+    snprintf(out, sizeof out, "%s/out", dir);
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", out), 0);
+    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    cr_assert_str_eq(ssd_suite_step_kind(s, 0), "filebench");
+    char *json = NULL;
+    cr_assert_eq(ssd_suite_results_json(s, &json), 0);
+    cr_assert(strstr(json, "\"file_tests\":{\"fw\":{\"copy_s\":"), "%s", json);
+    cr_assert(strstr(json, "\"extract_mibs\":"));
+    ssd_free(json);
+    ssd_suite *l = NULL;
+    cr_assert_eq(ssd_suite_load(&l, out), 0, "%s", ssd_suite_errmsg(l));
+    cr_assert_eq(ssd_suite_results_json(l, &json), 0);
+    cr_assert(strstr(json, "\"archive_s\":"));
+    ssd_free(json);
+    ssd_suite_free(l);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}

@@ -153,6 +153,9 @@ def test_custom_suite_file_runs_in_order_with_groups_and_reference(cli, tmp_path
     ("job name=a log=a\nanalyze a penalty=-3\n", 2, "penalty"),
     ("job name=a log=a\nanalyze a penalty=abc\n", 2, "penalty"),
     ("# only comments\n\n", 0, "no steps"),
+    ("trim\nfilebench set=work\n", 2, "dir=PATH"),
+    ("filebench dir=/tmp set=floppy\n", 1, "floppy"),
+    ("filebench dir=/tmp keep=1\n", 1, "keep"),
 ])
 def test_bad_suite_files_name_file_and_line(cli, tmp_path, text, line, needle):
     suite = tmp_path / "bad.suite"
@@ -263,3 +266,25 @@ def test_block_size_scaling_starts_at_a_4kn_device_logical_block(cli, tmp_path):
         assert len(bs) == 7 and "bs=4096" in bs[0], bs  # 4K .. 256K
     finally:
         subprocess.run(["losetup", "-d", dev], capture_output=True)
+
+
+def test_file_tests_run_as_steps_and_reach_headline_and_report(cli, tmp_path):
+    """METHODOLOGY.md A 9-10 appended to lab2016 with filebench_dir."""
+    out = tmp_path / "out"
+    res = ssdcore.suite("sim:bx200", out, suite="lab2016", filebench_dir=tmp_path / "fs",
+                        filebench_size="4m")
+    fb = steps(res, "filebench")
+    assert [s["name"] for s in fb] == ["files-iso", "files-program", "files-work"]
+    assert [s["params"]["set"] for s in fb] == ["iso", "program", "work"]
+    work = step(res, "files-work")["results"]
+    assert work["schema"] == "ssdcore-filebench 1" and work["set"]["bytes"] == 4 << 20
+    assert [t["step"] for t in work["steps"]] == ["copy", "archive", "extract"]
+    ft = res["headline"]["file_tests"]
+    assert ft["files-work"]["archive_s"] == work["steps"][1]["seconds"]
+    assert ft["files-iso"]["copy_mibs"] == step(res, "files-iso")["results"]["steps"][0]["mb_per_s"]
+    html = (out / "report.html").read_text()
+    assert "File tests" in html and "files-program" in html
+    assert ssdcore.report(out) == res
+    r = subprocess.run([cli, "suite", "sim:bx200", "--suite", "lab2016", "--list",
+                        "--filebench-dir", "/mnt/my ssd"], capture_output=True, text=True)
+    assert r.returncode == 2 and "filebench_dir" in r.stderr

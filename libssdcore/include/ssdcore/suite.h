@@ -18,6 +18,8 @@
  *                                           group=G x=NUMBER for the report's
  *                                           curves; log=STEM writes STEM.csv
  *   analyze STEM [reference=STEM]           write-curve analysis of a log
+ *   filebench dir=PATH [name=N] KEY=VALUE... file tests (ssd_filebench keys:
+ *                                           set size seed steps workers...)
  * Errors in a file name it and the line ("my.suite:3: job: ...").
  *
  * The results directory (option "out") receives results.json (schema
@@ -50,7 +52,7 @@ typedef struct ssd_suite_progress {
     int step;                /* index of the running step, 0-based */
     int steps;               /* number of steps */
     const char *name;        /* the step's name ("seq-read", "idle"...) */
-    const char *kind;        /* "job", "trim", "idle" or "analyze" */
+    const char *kind;        /* "job", "trim", "idle", "analyze" or "filebench" */
     const ssd_progress *job; /* the running job's progress; NULL outside jobs */
     double step_elapsed_s;   /* time spent in the step (virtual on sim targets) */
     double step_total_s;     /* the step's planned duration (scaled); 0 = unknown */
@@ -84,6 +86,11 @@ SSD_API void ssd_suite_free(ssd_suite *s);
  *   "area"        test area of the built-in suites (default: 32 GiB, or the
  *                 target when smaller)
  *   "report"      "0" skips report.html (default "1")
+ *   "filebench_dir"   lab2016: also run the file tests (METHODOLOGY.md A
+ *                 9-10: copy of the ISO, Program and Work sets, 7-Zip Deflate
+ *                 archive and extract of Work) in this directory, which must
+ *                 be on the filesystem under test
+ *   "filebench_size"  size of each file set (default "8g")
  * Returns 0, SSD_EINVAL (unknown key or bad value, see ssd_suite_errmsg) or
  * SSD_ESTATE (the steps are already built).
  */
@@ -100,7 +107,7 @@ SSD_API void ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void
 SSD_API int ssd_suite_prepare(ssd_suite *s);
 
 /* After ssd_suite_prepare: the number of steps, and one step's kind ("job",
- * "trim", "idle", "analyze"), name, and its line as written (built-in suites
+ * "trim", "idle", "analyze", "filebench"), name, and its line as written (built-in suites
  * are written in the suite-file language too). NULL out of range. The
  * strings are owned by s. */
 SSD_API int ssd_suite_step_count(const ssd_suite *s);
