@@ -4,6 +4,7 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import time
 
 import pytest
@@ -288,3 +289,30 @@ def test_file_tests_run_as_steps_and_reach_headline_and_report(cli, tmp_path):
     r = subprocess.run([cli, "suite", "sim:bx200", "--suite", "lab2016", "--list",
                         "--filebench-dir", "/mnt/my ssd"], capture_output=True, text=True)
     assert r.returncode == 2 and "filebench_dir" in r.stderr
+
+
+def test_ctrl_c_in_python_raises_keyboardinterrupt_and_keeps_results(build_dir, tmp_path):
+    suite = tmp_path / "slow.suite"
+    suite.write_text(SLOW_FILE)
+    out = tmp_path / "out"
+    code = (
+        "import ssdcore, sys\n"
+        "try:\n"
+        f"    ssdcore.suite({str(tmp_path / 't.bin')!r}, {str(out)!r}, size='32m',\n"
+        f"                  suite_file={str(suite)!r})\n"
+        "except KeyboardInterrupt:\n"
+        "    sys.exit(42)\n")
+    env = dict(os.environ, PYTHONPATH=str(build_dir / "python"))
+    p = subprocess.Popen([sys.executable, "-c", code], env=env, stderr=subprocess.PIPE,
+                         text=True)
+    log = out / "first.csv"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not (log.exists() and
+                                               log.read_text().count("\n") >= 8):
+        time.sleep(0.05)
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=30)
+    assert p.returncode == 42, err
+    res = load(out)
+    assert res["interrupted"] is True
+    assert step(res, "first")["state"] == "interrupted"
