@@ -339,7 +339,10 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
         j->ios[d] += ops[d];
     }
     if (j->log) {
-        fprintf(j->log, "%.3f,%llu,%llu,%.3f,%.3f,%.3f,%llu,%llu,%llu,%llu\n", s->t_s,
+        /* Microseconds: a virtual run that stops on a byte budget can end
+         * with an interval far shorter than a millisecond, and t_s must stay
+         * strictly increasing for every reader. */
+        fprintf(j->log, "%.6f,%llu,%llu,%.3f,%.3f,%.3f,%llu,%llu,%llu,%llu\n", s->t_s,
                 (unsigned long long)(s->bytes[0] + s->bytes[1]),
                 (unsigned long long)(s->ops[0] + s->ops[1]), s->lat_mean_us, s->lat_p99_us,
                 s->lat_max_us, (unsigned long long)s->bytes[0], (unsigned long long)s->bytes[1],
@@ -415,6 +418,11 @@ static int run_virtual(ssd_job *j, unsigned gen) {
                 break;
             budget = w->max_bytes - done;
         }
+        /* A coverage pass ends where the span does, not at the next
+         * interval boundary (a whole-drive fill must not write more than
+         * the drive). */
+        if (w->full_coverage && (!budget || w->span - done < budget))
+            budget = w->span - done;
         struct ssd__interval iv;
         memset(&iv, 0, sizeof iv);
         double el = 0;

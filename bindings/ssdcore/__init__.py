@@ -6,7 +6,8 @@
 
 Submodules: ``job`` (targets and workloads), ``sim`` (the simulated drive),
 ``analysis`` (series readers and write-curve analysis), ``fileops`` (tree
-copy, archives, file sets). Their public names are re-exported here.
+copy, archives, file sets), ``suite`` (the methodology runner and its
+results directory). Their public names are re-exported here.
 """
 from ._ffi import ffi, lib
 from ._errors import SsdError, check
@@ -14,6 +15,7 @@ from .job import Target, interrupt, job
 from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
 from .analysis import Series, analyze, analyze_many, read_fio_json, read_series, segment_l2
 from .fileops import archive, copy_tree, extract, filebench, make_set
+from .suite import report, suite, suite_builtins, suite_steps
 
 __all__ = [
     "SsdError", "check", "ffi", "lib", "version",
@@ -25,6 +27,8 @@ __all__ = [
     "Series", "analyze", "analyze_many", "read_fio_json", "read_series", "segment_l2",
     # fileops
     "archive", "copy_tree", "extract", "filebench", "make_set",
+    # suite
+    "report", "suite", "suite_builtins", "suite_steps",
 ]
 
 

@@ -16,5 +16,6 @@
 #include "ssdcore/analysis.h"
 #include "ssdcore/fio_result.h"
 #include "ssdcore/fileops.h"
+#include "ssdcore/suite.h"
 
 #endif /* SSDCORE_H */

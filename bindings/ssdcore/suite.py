@@ -1,0 +1,153 @@
+"""The methodology suite runner: an ordered list of jobs, TRIMs, idles and
+analyses on one target, written to a results directory (results.json, one
+series CSV per logged job, report.html).
+
+>>> import ssdcore
+>>> r = ssdcore.suite("sim:bx200", "/tmp/bx200", suite="lab2016")   # doctest: +SKIP
+>>> r["headline"]["write_curves"]["degradation"]["cache_bytes"]     # doctest: +SKIP
+2147000000.0
+>>> [s["name"] for s in ssdcore.suite_steps("sim:bx200", "quick")][:3]
+['prepare-1', 'idle', 'seq-read']
+
+Built-in suites: ``lab2016`` (METHODOLOGY.md A), ``fill2021`` (B) and
+``quick``; or a suite file of your own (``suite_file=``, docs/suite.md).
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Callable, Optional
+
+from ._errors import SsdError, check
+from ._ffi import ffi, lib
+from .job import Target, _s
+
+__all__ = ["suite", "suite_steps", "suite_builtins", "report"]
+
+
+def suite_builtins() -> list[dict]:
+    """The built-in suites: ``[{"name": ..., "description": ...}, ...]``."""
+    return [{"name": ffi.string(lib.ssd_suite_builtin_name(i)).decode(),
+             "description": ffi.string(lib.ssd_suite_builtin_describe(i)).decode()}
+            for i in range(lib.ssd_suite_builtin_count())]
+
+
+def _target(target, size, destroy_data, buffered):
+    if isinstance(target, Target):
+        return target
+    return Target(target, size=size, destroy_data=destroy_data, buffered=buffered)
+
+
+def _make(t: Target, options: dict):
+    p = ffi.new("ssd_suite **")
+    check(lib.ssd_suite_create(p, t._t))
+    s = ffi.gc(p[0], lib.ssd_suite_free)
+    for key, value in options.items():
+        if value is None:
+            continue
+        if isinstance(value, os.PathLike):
+            value = os.fspath(value)
+        check(lib.ssd_suite_set_option(s, key.encode(), _s(value).encode()),
+              lambda: lib.ssd_suite_errmsg(s))
+    return s
+
+
+def suite_steps(target, suite: str = "quick", *, suite_file=None, scale=None, area=None,
+                size=None) -> list[dict]:
+    """The steps a suite would run on ``target``, without running them:
+    ``[{"kind": "job", "name": "seq-read", "line": "job name=seq-read ..."}, ...]``.
+    A bad suite file raises SsdError whose detail names the file and line."""
+    t = _target(target, size, None, None)
+    s = _make(t, {"suite": None if suite_file else suite, "suite_file": suite_file,
+                  "scale": scale, "area": area})
+    check(lib.ssd_suite_prepare(s), lambda: lib.ssd_suite_errmsg(s))
+    out = []
+    for i in range(lib.ssd_suite_step_count(s)):
+        out.append({k: ffi.string(f(s, i)).decode() for k, f in
+                    (("kind", lib.ssd_suite_step_kind), ("name", lib.ssd_suite_step_name),
+                     ("line", lib.ssd_suite_step_line))})
+    return out
+
+
+def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, area=None,
+          report: bool = True, progress: Optional[Callable[[dict], None]] = None, size=None,
+          destroy_data=None, buffered=None, filebench_dir=None, filebench_size=None) -> dict:
+    """Runs a suite on ``target`` (a :class:`Target` or a URI) into directory
+    ``out`` and returns the parsed results.json.
+
+    ``scale`` multiplies every time (jobs, sampling intervals, idles): 0.01
+    turns the 10-hour lab2016 into minutes on a real drive; sim: targets run
+    in virtual time anyway. ``progress``, if given, is called with
+    ``{"step", "steps", "name", "kind", "elapsed_s", "total_s", "bw_bps"}``.
+    ``filebench_dir`` adds lab2016's file tests (copy of the ISO, Program and
+    Work sets, 7-Zip Deflate archive and extract) in that directory, with
+    sets of ``filebench_size`` (default 8 GiB).
+
+    Ctrl-C stops the run cleanly (results.json keeps every finished step,
+    ``"interrupted": true``) and raises KeyboardInterrupt; a failing step
+    raises SsdError after results.json recorded it.
+
+    >>> r = ssdcore.suite("sim:bx200", "/tmp/q")                 # doctest: +SKIP
+    >>> r["headline"]["rand4k_read_qd1_iops"]                     # doctest: +SKIP
+    """
+    t = _target(target, size, destroy_data, buffered)
+    s = _make(t, {"suite": None if suite_file else suite, "suite_file": suite_file,
+                  "scale": scale, "area": area, "out": out,
+                  "report": None if report else False, "filebench_dir": filebench_dir,
+                  "filebench_size": filebench_size})
+    state = {"exc": None}
+
+    def on_error(exc_type, exc, tb):
+        state["exc"] = exc
+        return 1
+
+    # The callback also gives Python a chance to run its signal handlers, so
+    # Ctrl-C reaches a run that holds no GIL.
+    def cb(user, p):
+        if progress is not None:
+            d = {"step": p.step, "steps": p.steps, "name": ffi.string(p.name).decode(),
+                 "kind": ffi.string(p.kind).decode(), "elapsed_s": p.step_elapsed_s,
+                 "total_s": p.step_total_s, "bw_bps": p.job.bw_bps if p.job != ffi.NULL else 0.0}
+            progress(d)
+        return 0
+
+    c_cb = ffi.callback("int(void *, const ssd_suite_progress *)", cb, onerror=on_error)
+    lib.ssd_suite_set_progress(s, c_cb, ffi.NULL, 0.2)
+    rc = lib.ssd_suite_run(s)
+    errmsg = ffi.string(lib.ssd_suite_errmsg(s)).decode(errors="replace")
+    js = ffi.new("char **")
+    if lib.ssd_suite_results_json(s, js) < 0:
+        check(rc, lambda: lib.ssd_suite_errmsg(s))
+        raise SsdError(lib.SSD_ENOMEM)
+    try:
+        result = json.loads(ffi.string(js[0]).decode())
+    finally:
+        lib.ssd_free(js[0])
+    if state["exc"] is not None:
+        raise state["exc"]
+    if rc < 0 and rc != lib.SSD_EINTERRUPTED:
+        raise SsdError(rc, errmsg)
+    return result
+
+
+def report(results_dir, out=None) -> dict:
+    """Renders ``results_dir``/report.html again (or ``out``) from its
+    results.json and series CSVs, recomputing the write-curve analyses, and
+    returns the results dict. Works on interrupted runs too.
+
+    >>> ssdcore.report("/tmp/bx200")["headline"]                  # doctest: +SKIP
+    """
+    p = ffi.new("ssd_suite **")
+    rc = lib.ssd_suite_load(p, os.fspath(results_dir).encode())
+    if p[0] == ffi.NULL:
+        check(rc)
+    s = ffi.gc(p[0], lib.ssd_suite_free)
+    check(rc, lambda: lib.ssd_suite_errmsg(s))
+    check(lib.ssd_suite_write_report(s, os.fspath(out).encode() if out is not None else ffi.NULL),
+          lambda: lib.ssd_suite_errmsg(s))
+    js = ffi.new("char **")
+    check(lib.ssd_suite_results_json(s, js))
+    try:
+        return json.loads(ffi.string(js[0]).decode())
+    finally:
+        lib.ssd_free(js[0])

@@ -1,0 +1,169 @@
+/*
+ * ssdcore/suite.h - the methodology runner: an ordered list of steps (jobs,
+ * TRIMs, idles, analyses) on one target, and the results directory it fills.
+ *
+ * Built-in suites (docs/suite.md lists every step and parameter):
+ *   "lab2016"  METHODOLOGY.md section A: sequential, random 4K, QD and
+ *              block-size scaling, mixed workloads, the 2-hour degradation
+ *              test and GC recovery, with TRIMs before and 15-minute idles
+ *              between tests;
+ *   "fill2021" section B: a whole-drive sequential fill and its three-segment
+ *              analysis (cache, direct-to-TLC, folding);
+ *   "quick"    a few-minute subset for demos and CI.
+ * A suite file (option "suite_file") holds one step per line:
+ *   # comment
+ *   trim [offset=SIZE] [length=SIZE]        default: the whole target
+ *   idle DURATION                           "15m"
+ *   job name=NAME KEY=VALUE...              any ssd_job_set_option key, plus
+ *                                           group=G x=NUMBER for the report's
+ *                                           curves; log=STEM writes STEM.csv
+ *   analyze STEM [reference=STEM]           write-curve analysis of a log
+ *   filebench dir=PATH [name=N] KEY=VALUE... file tests (ssd_filebench keys:
+ *                                           set size seed steps workers...)
+ * Errors in a file name it and the line ("my.suite:3: job: ...").
+ *
+ * The results directory (option "out") receives results.json (schema
+ * "ssdcore-results/1", rewritten atomically after every step, so an
+ * interrupted run leaves a valid partial file with "interrupted": true), one
+ * series CSV per logged job and report.html (self-contained, SVG charts).
+ *
+ * Lifecycle: ssd_suite_create on an open target (or ssd_suite_load on a
+ * results directory, to re-render its report), ssd_suite_set_option...,
+ * optionally ssd_suite_prepare (builds and checks the steps, so they can be
+ * listed), ssd_suite_run (once), ssd_suite_results_json, ssd_suite_free. The
+ * suite borrows the target, which must stay open while it runs. Not
+ * thread-safe: one thread per suite.
+ */
+#ifndef SSDCORE_SUITE_H
+#define SSDCORE_SUITE_H
+
+#include "base.h"
+#include "job.h"
+#include "target.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ssd_suite ssd_suite;
+
+/* What the suite's progress callback sees. */
+typedef struct ssd_suite_progress {
+    int step;                /* index of the running step, 0-based */
+    int steps;               /* number of steps */
+    const char *name;        /* the step's name ("seq-read", "idle"...) */
+    const char *kind;        /* "job", "trim", "idle", "analyze" or "filebench" */
+    const ssd_progress *job; /* the running job's progress; NULL outside jobs */
+    double step_elapsed_s;   /* time spent in the step (virtual on sim targets) */
+    double step_total_s;     /* the step's planned duration (scaled); 0 = unknown */
+} ssd_suite_progress;
+
+/* Called from the thread running ssd_suite_run at each step's start and
+ * during jobs (at most every min_period_s). Return 0 to go on; non-zero
+ * stops the run as ssd_interrupt() would. */
+typedef int (*ssd_suite_progress_fn)(void *user, const ssd_suite_progress *p);
+
+/* Built-in suites, 0 <= i < ssd_suite_builtin_count(): their name and a
+ * one-line description (static strings; NULL out of range). */
+SSD_API int ssd_suite_builtin_count(void);
+SSD_API const char *ssd_suite_builtin_name(int i);
+SSD_API const char *ssd_suite_builtin_describe(int i);
+
+/* Creates a suite on target t (open, borrowed). Returns 0, SSD_EINVAL or
+ * SSD_ENOMEM. */
+SSD_API int ssd_suite_create(ssd_suite **out, ssd_target *t);
+
+/* Frees s; NULL is a no-op. The target is not touched. */
+SSD_API void ssd_suite_free(ssd_suite *s);
+
+/*
+ * Sets an option before ssd_suite_prepare / ssd_suite_run:
+ *   "suite"       a built-in suite name (default "quick")
+ *   "suite_file"  path of a suite file (replaces "suite")
+ *   "out"         the results directory (created if missing; required to run)
+ *   "scale"       multiplies every time: job durations, sampling intervals
+ *                 (not below 10 ms) and idles ("0.01"); default 1
+ *   "area"        test area of the built-in suites (default: 32 GiB, or the
+ *                 target when smaller)
+ *   "report"      "0" skips report.html (default "1")
+ *   "filebench_dir"   lab2016: also run the file tests (METHODOLOGY.md A
+ *                 9-10: copy of the ISO, Program and Work sets, 7-Zip Deflate
+ *                 archive and extract of Work) in this directory, which must
+ *                 be on the filesystem under test
+ *   "filebench_size"  size of each file set (default "8g")
+ * Returns 0, SSD_EINVAL (unknown key or bad value, see ssd_suite_errmsg) or
+ * SSD_ESTATE (the steps are already built).
+ */
+SSD_API int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value);
+
+/* Installs a progress callback (NULL removes it). */
+SSD_API void ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
+                                    double min_period_s);
+
+/* Builds the step list from the chosen suite and checks every step (job
+ * options included) without running anything. Called by ssd_suite_run when
+ * needed. Returns 0 or a negative code; a suite file's errors name the file
+ * and line in ssd_suite_errmsg(). */
+SSD_API int ssd_suite_prepare(ssd_suite *s);
+
+/* After ssd_suite_prepare: the number of steps, and one step's kind ("job",
+ * "trim", "idle", "analyze", "filebench"), name, and its line as written (built-in suites
+ * are written in the suite-file language too). NULL out of range. The
+ * strings are owned by s. */
+SSD_API int ssd_suite_step_count(const ssd_suite *s);
+SSD_API const char *ssd_suite_step_kind(const ssd_suite *s, int i);
+SSD_API const char *ssd_suite_step_name(const ssd_suite *s, int i);
+SSD_API const char *ssd_suite_step_line(const ssd_suite *s, int i);
+
+/*
+ * Runs every step in order (blocking), writing the results directory as it
+ * goes. Returns 0; SSD_EINTERRUPTED after ssd_interrupt() or a progress
+ * callback stopped it (results.json then holds what ran, "interrupted":
+ * true); or a negative code with the failing step named in
+ * ssd_suite_errmsg() (results.json records the error too). Runs once; a
+ * second call returns SSD_ESTATE.
+ */
+SSD_API int ssd_suite_run(ssd_suite *s);
+
+/* The last error message; "" when there was none. */
+SSD_API const char *ssd_suite_errmsg(const ssd_suite *s);
+
+/* The results (the content of results.json) as a malloc'd JSON string in
+ * *out, freed with ssd_free(). Valid before, during (from the progress
+ * callback) and after the run. Returns 0 or SSD_ENOMEM. */
+SSD_API int ssd_suite_results_json(const ssd_suite *s, char **out);
+
+/* The headline figures as a few lines of text for people ("seq read
+ * 512.3 MiB/s", "degradation: SLC cache 2.00 GiB, then 50.1 MiB/s"...), in
+ * a malloc'd string freed with ssd_free(). Returns 0 or SSD_ENOMEM. */
+SSD_API int ssd_suite_summary_text(const ssd_suite *s, char **out);
+
+/* Writes the HTML report of s to path (NULL: report.html in the results
+ * directory), atomically. ssd_suite_run does this at its end unless the
+ * "report" option is "0". Returns 0 or a negative code (message in
+ * ssd_suite_errmsg). */
+SSD_API int ssd_suite_write_report(ssd_suite *s, const char *path);
+
+/*
+ * Loads a results directory written by ssd_suite_run (results.json and the
+ * series CSVs), so its report can be rendered again (ssd_suite_write_report)
+ * - after an interrupted run, or by a newer ssdcore. The analyses are
+ * recomputed from the CSVs; everything else comes from results.json. The
+ * suite has no target and cannot run (SSD_ESTATE). As sqlite3_open does,
+ * *out receives a handle even on failure (unless memory runs out) so that
+ * ssd_suite_errmsg() can say what was wrong; free it in every case.
+ * Returns 0, -errno (no results.json), SSD_EFORMAT (not JSON, or not the
+ * schema "ssdcore-results/1": the message names the file and line) or
+ * SSD_ENOMEM.
+ */
+SSD_API int ssd_suite_load(ssd_suite **out, const char *dir);
+
+/* The path of results.json and report.html in the results directory, or ""
+ * before "out" is set. Owned by s. */
+SSD_API const char *ssd_suite_results_path(const ssd_suite *s);
+SSD_API const char *ssd_suite_report_path(const ssd_suite *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SSDCORE_SUITE_H */

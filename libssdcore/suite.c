@@ -1,0 +1,785 @@
+/* suite.c - the suite runner: builds the steps, runs them in order on one
+ * target, and keeps the results directory current after every step. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "interrupt.h"
+#include "ssdcore/hist.h"
+#include "ssdcore/job.h"
+#include "ssdcore/sim.h"
+#include "suite_impl.h"
+
+static void now_iso(char *buf, size_t len) {
+    struct timespec ts;
+    struct tm tm;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    gmtime_r(&ts.tv_sec, &tm);
+    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static double mono_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int ssd_suite_create(ssd_suite **out, ssd_target *t) {
+    if (!out || !t)
+        return SSD_EINVAL;
+    ssd_suite *s = calloc(1, sizeof *s);
+    if (!s)
+        return SSD_ENOMEM;
+    s->t = t;
+    if (ssd__suite_describe_target(s)) {
+        free(s);
+        return SSD_ENOMEM;
+    }
+    s->scale = 1;
+    s->report = 1;
+    s->current = -1;
+    strcpy(s->suite_name, "quick");
+    *out = s;
+    return 0;
+}
+
+int ssd__suite_describe_target(ssd_suite *s) {
+    char *uri = strdup(ssd_target_uri(s->t));
+    if (!uri)
+        return SSD_ENOMEM;
+    free(s->target_uri);
+    s->target_uri = uri;
+    snprintf(s->target_kind, sizeof s->target_kind, "%s", ssd_target_kind(s->t));
+    s->target_size = ssd_target_size(s->t);
+    s->target_block = ssd_target_block_size(s->t);
+    return 0;
+}
+
+void ssd__suite_clear_steps(ssd_suite *s) {
+    for (int i = 0; i < s->nsteps; i++) {
+        struct ssd__step *st = &s->steps[i];
+        free(st->line);
+        for (int k = 0; k < st->nopts; k++) {
+            free(st->keys[k]);
+            free(st->values[k]);
+        }
+        for (int k = 0; k < st->naopts; k++)
+            free(st->akeys[k]);
+        free(st->error);
+        ssd_free(st->job_json);
+        ssd_sim_free(st->truth_json);
+        ssd_free(st->analysis_json);
+        ssd_series_free(st->curve);
+        free(st->phases);
+    }
+    free(s->steps);
+    s->steps = NULL;
+    s->nsteps = s->cap = 0;
+}
+
+void ssd_suite_free(ssd_suite *s) {
+    if (!s)
+        return;
+    ssd__suite_clear_steps(s);
+    free(s->suite_file);
+    free(s->filebench_dir);
+    free(s->filebench_size);
+    free(s->target_uri);
+    free(s->out_dir);
+    free(s->results_path);
+    free(s->report_path);
+    free(s->error);
+    free(s);
+}
+
+const char *ssd_suite_errmsg(const ssd_suite *s) {
+    return s ? s->err : "";
+}
+
+int ssd__suite_set_out(ssd_suite *s, const char *dir) {
+    size_t n = strlen(dir);
+    char *d = strdup(dir), *r = malloc(n + 16), *h = malloc(n + 16);
+    if (!d || !r || !h) {
+        free(d);
+        free(r);
+        free(h);
+        return ssd__fail(s->err, SSD_ENOMEM, "out: out of memory");
+    }
+    sprintf(r, "%s/results.json", dir);
+    sprintf(h, "%s/report.html", dir);
+    free(s->out_dir);
+    free(s->results_path);
+    free(s->report_path);
+    s->out_dir = d;
+    s->results_path = r;
+    s->report_path = h;
+    return 0;
+}
+
+int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
+    if (!s || !key || !value)
+        return SSD_EINVAL;
+    s->err[0] = 0;
+    if (s->prepared)
+        return ssd__fail(s->err, SSD_ESTATE, "%s: the steps are already built", key);
+    if (!strcmp(key, "suite")) {
+        for (int i = 0; i < ssd_suite_builtin_count(); i++)
+            if (!strcmp(value, ssd_suite_builtin_name(i))) {
+                strcpy(s->suite_name, value);
+                free(s->suite_file);
+                s->suite_file = NULL;
+                return 0;
+            }
+        return ssd__fail(s->err, SSD_EINVAL, "suite: unknown suite '%s' (lab2016, fill2021, quick)",
+                         value);
+    }
+    if (!strcmp(key, "suite_file")) {
+        char *f = strdup(value);
+        if (!f)
+            return ssd__fail(s->err, SSD_ENOMEM, "suite_file: out of memory");
+        free(s->suite_file);
+        s->suite_file = f;
+        return 0;
+    }
+    if (!strcmp(key, "out")) {
+        if (!*value)
+            return ssd__fail(s->err, SSD_EINVAL, "out: empty path");
+        return ssd__suite_set_out(s, value);
+    }
+    if (!strcmp(key, "scale")) {
+        char *end;
+        errno = 0;
+        double v = strtod(value, &end);
+        if (end == value || *end || errno || !(v > 0) || v > 1000)
+            return ssd__fail(s->err, SSD_ERANGE, "scale: '%s' is not a number in (0, 1000]", value);
+        s->scale = v;
+        return 0;
+    }
+    if (!strcmp(key, "area")) {
+        uint64_t v;
+        if (ssd_parse_size(value, &v) || !v)
+            return ssd__fail(s->err, SSD_EINVAL, "area: not a size: '%s'", value);
+        s->area = v;
+        return 0;
+    }
+    if (!strcmp(key, "filebench_dir") || !strcmp(key, "filebench_size")) {
+        int is_dir = !strcmp(key, "filebench_dir");
+        uint64_t v;
+        if (!*value || (!is_dir && (ssd_parse_size(value, &v) || !v)) || strpbrk(value, " \t#"))
+            return ssd__fail(s->err, SSD_EINVAL, "%s: bad value '%s'", key, value);
+        char *d = strdup(value);
+        if (!d)
+            return ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", key);
+        char **slot = is_dir ? &s->filebench_dir : &s->filebench_size;
+        free(*slot);
+        *slot = d;
+        return 0;
+    }
+    if (!strcmp(key, "report")) {
+        if (strcmp(value, "0") && strcmp(value, "1"))
+            return ssd__fail(s->err, SSD_EINVAL, "report: expected 0 or 1, got '%s'", value);
+        s->report = value[0] == '1';
+        return 0;
+    }
+    return ssd__fail(s->err, SSD_EINVAL,
+                     "unknown option '%s' (suite, suite_file, out, scale, area, report, "
+                     "filebench_dir, filebench_size)",
+                     key);
+}
+
+void ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
+                            double min_period_s) {
+    if (!s)
+        return;
+    s->progress = fn;
+    s->progress_user = user;
+    s->progress_period = min_period_s;
+}
+
+const char *ssd__suite_scaled(const ssd_suite *s, const char *key, const char *value, char *buf,
+                              size_t len) {
+    int is_time = !strcmp(key, "time"), is_interval = !strcmp(key, "interval");
+    double v;
+    if ((!is_time && !is_interval) || s->scale == 1 || ssd_parse_duration(value, &v))
+        return value;
+    v *= s->scale;
+    if (is_interval && v < 0.01)
+        v = 0.01;
+    /* A time of 0 means "no limit": keep a scaled time from becoming one. */
+    if (is_time && v > 0 && v < 0.001)
+        v = 0.001;
+    snprintf(buf, len, "%.9g", v);
+    return buf;
+}
+
+const struct ssd__step *ssd__suite_find(const ssd_suite *s, const char *name, int before) {
+    for (int i = 0; i < before && i < s->nsteps; i++)
+        if (s->steps[i].kind == SSD__STEP_JOB && !strcmp(s->steps[i].name, name))
+            return &s->steps[i];
+    return NULL;
+}
+
+const struct ssd__step *ssd__suite_find_log(const ssd_suite *s, const char *stem, int before) {
+    for (int i = 0; i < before && i < s->nsteps; i++)
+        if (s->steps[i].kind == SSD__STEP_JOB && !strcmp(s->steps[i].log, stem))
+            return &s->steps[i];
+    return NULL;
+}
+
+static int read_file(ssd_suite *s, const char *path, char **out) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return ssd__fail(s->err, -errno, "%s: %s", path, strerror(errno));
+    struct ssd__text t = {0};
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (t.len + n > (1u << 20)) {
+            fclose(f);
+            ssd__text_free(&t);
+            return ssd__fail(s->err, SSD_ERANGE, "%s: larger than 1 MiB: not a suite file", path);
+        }
+        if (memchr(buf, 0, n)) {
+            fclose(f);
+            ssd__text_free(&t);
+            return ssd__fail(s->err, SSD_EFORMAT, "%s: binary data: not a suite file", path);
+        }
+        ssd__text_raw(&t, buf, n);
+    }
+    int err = ferror(f);
+    fclose(f);
+    if (err) {
+        ssd__text_free(&t);
+        return ssd__fail(s->err, SSD_EIO, "%s: read error", path);
+    }
+    if (!t.p)
+        ssd__text_raw(&t, "", 0);
+    *out = ssd__text_take(&t);
+    return *out ? 0 : ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", path);
+}
+
+int ssd_suite_prepare(ssd_suite *s) {
+    if (!s)
+        return SSD_EINVAL;
+    if (s->prepared)
+        return 0;
+    s->err[0] = 0;
+    if (s->loaded)
+        return ssd__fail(s->err, SSD_ESTATE, "a suite loaded from results cannot run");
+    if (!ssd_target_size(s->t))
+        return ssd__fail(s->err, SSD_ESTATE, "the target is not open");
+    /* The target may have been opened after ssd_suite_create. */
+    if (ssd__suite_describe_target(s))
+        return ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+    char *text = NULL;
+    int rc;
+    if (s->suite_file) {
+        rc = read_file(s, s->suite_file, &text);
+        if (rc)
+            return rc;
+        rc = ssd__suite_parse(s, s->suite_file, text);
+    } else {
+        rc = ssd__suite_builtin_text(s->suite_name, s->target_size, s->target_block, s->area,
+                                     s->filebench_dir, s->filebench_size, &text);
+        if (rc)
+            return ssd__fail(s->err, rc, "suite %s: %s", s->suite_name, ssd_strerror(rc));
+        rc = ssd__suite_parse(s, s->suite_name, text);
+    }
+    free(text);
+    if (rc) {
+        ssd__suite_clear_steps(s);
+        return rc;
+    }
+    s->prepared = 1;
+    return 0;
+}
+
+int ssd_suite_step_count(const ssd_suite *s) {
+    return s ? s->nsteps : 0;
+}
+
+static const char *const kind_names[] = {"job", "trim", "idle", "analyze", "filebench"};
+
+const char *ssd__step_kind_name(int kind) {
+    return kind >= 0 && kind < 5 ? kind_names[kind] : NULL;
+}
+
+int ssd__step_kind(const char *name) {
+    for (int i = 0; name && i < 5; i++)
+        if (!strcmp(name, kind_names[i]))
+            return i;
+    return -1;
+}
+
+static const char *kind_name(int kind) {
+    const char *n = ssd__step_kind_name(kind);
+    return n ? n : "?";
+}
+
+const char *ssd_suite_step_kind(const ssd_suite *s, int i) {
+    return s && i >= 0 && i < s->nsteps ? kind_name(s->steps[i].kind) : NULL;
+}
+
+const char *ssd_suite_step_name(const ssd_suite *s, int i) {
+    return s && i >= 0 && i < s->nsteps ? s->steps[i].name : NULL;
+}
+
+const char *ssd_suite_step_line(const ssd_suite *s, int i) {
+    return s && i >= 0 && i < s->nsteps ? s->steps[i].line : NULL;
+}
+
+const char *ssd_suite_results_path(const ssd_suite *s) {
+    return s && s->results_path ? s->results_path : "";
+}
+
+const char *ssd_suite_report_path(const ssd_suite *s) {
+    return s && s->report_path ? s->report_path : "";
+}
+
+int ssd_suite_results_json(const ssd_suite *s, char **out) {
+    if (!s || !out)
+        return SSD_EINVAL;
+    return ssd__suite_json(s, out);
+}
+
+/* ---- the run ---------------------------------------------------------- */
+
+static void host_info(ssd_suite *s) {
+    if (gethostname(s->host_name, sizeof s->host_name - 1))
+        strcpy(s->host_name, "?");
+    struct utsname u;
+    if (!uname(&u))
+        snprintf(s->host_kernel, sizeof s->host_kernel, "%s %s %s", u.sysname, u.release,
+                 u.machine);
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[512];
+    while (f && fgets(line, sizeof line, f)) {
+        if (!strncmp(line, "model name", 10)) {
+            char *c = strchr(line, ':');
+            if (c) {
+                c++;
+                while (*c == ' ' || *c == '\t')
+                    c++;
+                c[strcspn(c, "\n")] = 0;
+                snprintf(s->host_cpu, sizeof s->host_cpu, "%s", c);
+            }
+            break;
+        }
+    }
+    if (f)
+        fclose(f);
+    if (!s->host_cpu[0])
+        snprintf(s->host_cpu, sizeof s->host_cpu, "%s", !uname(&u) ? u.machine : "?");
+}
+
+static int mkdirs(char *path) {
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        int rc = mkdir(path, 0777);
+        *p = '/';
+        if (rc && errno != EEXIST)
+            return -errno;
+    }
+    if (mkdir(path, 0777) && errno != EEXIST)
+        return -errno;
+    return 0;
+}
+
+int ssd__write_atomic(const char *path, const char *data, size_t len) {
+    size_t n = strlen(path);
+    char *tmp = malloc(n + 8);
+    if (!tmp)
+        return SSD_ENOMEM;
+    /* The temporary name starts with a dot beside the target, so a reader
+     * never sees a half-written file under the real name. */
+    const char *slash = strrchr(path, '/');
+    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+    memcpy(tmp, path, dirlen);
+    sprintf(tmp + dirlen, ".%s.tmp", path + dirlen);
+    int rc = 0, fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        rc = -errno;
+        goto out;
+    }
+    for (size_t off = 0; off < len;) {
+        ssize_t w = write(fd, data + off, len - off);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            rc = -errno;
+            break;
+        }
+        off += (size_t)w;
+    }
+    if (!rc && fsync(fd))
+        rc = -errno;
+    if (close(fd) && !rc)
+        rc = -errno;
+    if (!rc && rename(tmp, path))
+        rc = -errno;
+    if (rc) {
+        unlink(tmp);
+        goto out;
+    }
+    char *dir = strdup(dirlen ? path : ".");
+    if (dir) {
+        if (dirlen)
+            dir[dirlen - 1] = 0;
+        int dfd = open(dir[0] ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd >= 0) {
+            fsync(dfd);
+            close(dfd);
+        }
+        free(dir);
+    }
+out:
+    free(tmp);
+    return rc;
+}
+
+static int save_results(ssd_suite *s) {
+    char *json = NULL;
+    int rc = ssd__suite_json(s, &json);
+    if (rc)
+        return ssd__fail(s->err, rc, "results.json: out of memory");
+    rc = ssd__write_atomic(s->results_path, json, strlen(json));
+    ssd_free(json);
+    if (rc)
+        return ssd__fail(s->err, rc, "%s: %s", s->results_path, ssd_strerror(rc));
+    return 0;
+}
+
+int ssd_suite_write_report(ssd_suite *s, const char *path) {
+    if (!s)
+        return SSD_EINVAL;
+    if (!path)
+        path = s->report_path;
+    if (!path)
+        return ssd__fail(s->err, SSD_EINVAL, "report: no results directory set");
+    char *html = NULL;
+    int rc = ssd__suite_report_html(s, &html);
+    if (rc)
+        return ssd__fail(s->err, rc, "report.html: out of memory");
+    rc = ssd__write_atomic(path, html, strlen(html));
+    free(html);
+    if (rc)
+        return ssd__fail(s->err, rc, "%s: %s", path, ssd_strerror(rc));
+    return 0;
+}
+
+static int save_report(ssd_suite *s) {
+    return s->report ? ssd_suite_write_report(s, NULL) : 0;
+}
+
+struct job_cb {
+    ssd_suite *s;
+    int index;
+    double total_s;
+};
+
+static int job_progress(void *user, const ssd_progress *p) {
+    struct job_cb *cb = user;
+    ssd_suite *s = cb->s;
+    ssd_suite_progress sp = {cb->index,    s->nsteps, s->steps[cb->index].name, "job", p,
+                             p->elapsed_s, p->time_s};
+    return s->progress(s->progress_user, &sp);
+}
+
+static int notify(ssd_suite *s, int i, double elapsed, double total) {
+    if (!s->progress)
+        return 0;
+    ssd_suite_progress sp = {
+        i, s->nsteps, s->steps[i].name, kind_name(s->steps[i].kind), NULL, elapsed, total};
+    return s->progress(s->progress_user, &sp);
+}
+
+static int step_fail(ssd_suite *s, struct ssd__step *st, int rc, const char *msg) {
+    st->rc = rc;
+    st->state = rc == SSD_EINTERRUPTED ? SSD__ST_INTERRUPTED : SSD__ST_FAILED;
+    free(st->error);
+    st->error = strdup(msg);
+    if (rc == SSD_EINTERRUPTED)
+        return rc;
+    return ssd__fail(s->err, rc, "step %d (%s, line %d): %s", (int)(st - s->steps) + 1, st->name,
+                     st->lineno, msg);
+}
+
+static void truth_figure(ssd_target *t, const char *key, double *out) {
+    double v;
+    *out = ssd_sim_truth(t, key, &v) == 0 ? v : NAN;
+}
+
+static int run_job(ssd_suite *s, int i) {
+    struct ssd__step *st = &s->steps[i];
+    ssd_job *j = NULL;
+    char path[4096] = "";
+    int rc = ssd_job_create(&j, s->t);
+    if (rc)
+        return step_fail(s, st, rc, ssd_strerror(rc));
+    double total = 0;
+    for (int k = 0; k < st->nopts && !rc; k++) {
+        char buf[64];
+        const char *v = ssd__suite_scaled(s, st->keys[k], st->values[k], buf, sizeof buf);
+        if (!strcmp(st->keys[k], "time"))
+            ssd_parse_duration(v, &total);
+        rc = ssd_job_set_option(j, st->keys[k], v);
+        if (!strcmp(st->keys[k], "interval") && !ssd_parse_duration(v, &st->interval_s))
+            st->interval_ok = 1;
+    }
+    if (!rc && st->log[0]) {
+        snprintf(path, sizeof path, "%s/%s.csv", s->out_dir, st->log);
+        rc = ssd_job_set_option(j, "log", path);
+    }
+    if (rc) {
+        rc = step_fail(s, st, rc, ssd_job_errmsg(j));
+        ssd_job_free(j);
+        return rc;
+    }
+    /* What an after-idle or after-TRIM run can at best find again. */
+    int truth = st->log[0] && !strcmp(ssd_target_kind(s->t), "sim");
+    if (truth)
+        truth_figure(s->t, "fast_room_bytes", &st->truth_room_before);
+    struct job_cb cb = {s, i, total};
+    if (s->progress)
+        ssd_job_set_progress(j, job_progress, &cb, s->progress_period);
+    int run = ssd_job_run(j);
+    size_t nsamples = 0;
+    ssd_job_samples(j, &nsamples);
+    if (run < 0 && run != SSD_EINTERRUPTED && nsamples == 0 && ssd_job_ios(j, SSD_DIR_ALL) == 0) {
+        rc = step_fail(s, st, run, ssd_job_errmsg(j));
+        ssd_job_free(j);
+        return rc;
+    }
+    ssd_job_results_json(j, &st->job_json);
+    st->runtime_s = ssd_job_runtime_s(j);
+    double rt = st->runtime_s > 0 ? st->runtime_s : NAN;
+    st->bw_bps = (double)ssd_job_bytes(j, SSD_DIR_ALL) / rt;
+    st->iops = (double)ssd_job_ios(j, SSD_DIR_ALL) / rt;
+    st->read_bps = (double)ssd_job_bytes(j, SSD_DIR_READ) / rt;
+    st->write_bps = (double)ssd_job_bytes(j, SSD_DIR_WRITE) / rt;
+    ssd_hist *h = NULL;
+    if (ssd_hist_create(&h) == 0) {
+        ssd_hist_merge(h, ssd_job_latency(j, SSD_DIR_READ));
+        ssd_hist_merge(h, ssd_job_latency(j, SSD_DIR_WRITE));
+        int any = ssd_hist_count(h) > 0;
+        st->lat_mean_us = any ? ssd_hist_mean(h) / 1e3 : NAN;
+        st->lat_p50_us = any ? (double)ssd_hist_percentile(h, 50) / 1e3 : NAN;
+        st->lat_p99_us = any ? (double)ssd_hist_percentile(h, 99) / 1e3 : NAN;
+        st->lat_p999_us = any ? (double)ssd_hist_percentile(h, 99.9) / 1e3 : NAN;
+        ssd_hist_free(h);
+    }
+    if (truth) {
+        ssd_sim_truth_json(s->t, &st->truth_json);
+        truth_figure(s->t, "cache_full_at_bytes", &st->truth_cache_bytes);
+        truth_figure(s->t, "post_cache_mean_bps", &st->truth_post_bps);
+        truth_figure(s->t, "folding_start_bytes", &st->truth_fold_bytes);
+        truth_figure(s->t, "gc_start_bytes", &st->truth_gc_bytes);
+        truth_figure(s->t, "last_idle_recovered_bytes", &st->truth_recovered);
+    }
+    if (run == SSD_EINTERRUPTED) {
+        rc = step_fail(s, st, run, "interrupted");
+    } else if (run < 0) {
+        rc = step_fail(s, st, run, ssd_job_errmsg(j));
+    } else {
+        st->state = SSD__ST_DONE;
+        rc = 0;
+    }
+    ssd_job_free(j);
+    return rc;
+}
+
+static int run_trim(ssd_suite *s, int i) {
+    struct ssd__step *st = &s->steps[i];
+    uint64_t size = ssd_target_size(s->t);
+    uint64_t len = st->length ? st->length : size - st->offset;
+    int rc = ssd_target_trim(s->t, st->offset, len);
+    if (rc)
+        return step_fail(s, st, rc, ssd_target_errmsg(s->t));
+    st->state = SSD__ST_DONE;
+    return 0;
+}
+
+static int run_idle(ssd_suite *s, int i, unsigned gen) {
+    struct ssd__step *st = &s->steps[i];
+    double total = st->idle_s * s->scale;
+    int rc = 0;
+    if (!strcmp(ssd_target_kind(s->t), "sim")) {
+        rc = ssd_target_idle(s->t, total);
+    } else {
+        /* Slices, so the caller sees progress and an interrupt between
+         * slices is not lost (each idle only watches its own start). */
+        double start = mono_s(), last = -1e9;
+        for (;;) {
+            double done = mono_s() - start;
+            if (done >= total)
+                break;
+            if (ssd__interrupt_generation() != gen) {
+                rc = SSD_EINTERRUPTED;
+                break;
+            }
+            if (done - last >= s->progress_period && notify(s, i, done, total)) {
+                ssd_interrupt();
+                rc = SSD_EINTERRUPTED;
+                break;
+            }
+            last = done;
+            double left = total - done;
+            rc = ssd_target_idle(s->t, left < 0.25 ? left : 0.25);
+            if (rc)
+                break;
+        }
+    }
+    if (rc)
+        return step_fail(s, st, rc,
+                         rc == SSD_EINTERRUPTED ? "interrupted" : ssd_target_errmsg(s->t));
+    st->state = SSD__ST_DONE;
+    return 0;
+}
+
+static int open_series(ssd_suite *s, const char *stem, ssd_series **out, char *msg, size_t len) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.csv", s->out_dir, stem);
+    int rc = ssd_series_open(out, path);
+    if (rc) {
+        snprintf(msg, len, "%s", *out ? ssd_series_errmsg(*out) : ssd_strerror(rc));
+        ssd_series_free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+/* An analysis that fails (too few samples, a series without a cache...) is
+ * recorded and the run goes on: hours of measurement are worth more than
+ * one figure. */
+void ssd__suite_analyze(ssd_suite *s, int i) {
+    struct ssd__step *st = &s->steps[i];
+    ssd_series *ser = NULL, *ref = NULL;
+    ssd_analysis *a = NULL;
+    char msg[SSD__ERRMSG_SIZE];
+    int rc = open_series(s, st->series, &ser, msg, sizeof msg);
+    if (!rc && st->reference[0])
+        rc = open_series(s, st->reference, &ref, msg, sizeof msg);
+    if (!rc && (rc = ssd_analysis_create(&a)))
+        snprintf(msg, sizeof msg, "%s", ssd_strerror(rc));
+    for (int k = 0; !rc && k < st->naopts; k++)
+        rc = ssd_analysis_set_option(a, st->akeys[k], st->avalues[k]);
+    if (!rc && (rc = ssd_analysis_run(a, ser, ref)))
+        snprintf(msg, sizeof msg, "%s", ssd_analysis_errmsg(a));
+    if (!rc) {
+        char source[SSD__NAME_MAX + 8];
+        snprintf(source, sizeof source, "%s.csv", st->series);
+        rc = ssd_analysis_to_json(a, source, 0, &st->analysis_json);
+        if (rc)
+            snprintf(msg, sizeof msg, "%s", ssd_strerror(rc));
+    }
+    if (!rc) {
+        ssd_analysis_summary(a, &st->sum);
+        st->has_summary = 1;
+        st->nphases = ssd_analysis_phase_count(a);
+        st->phases = st->nphases ? calloc(st->nphases, sizeof *st->phases) : NULL;
+        if (!st->phases)
+            st->nphases = 0;
+        for (size_t k = 0; k < st->nphases; k++)
+            ssd_analysis_phase(a, k, &st->phases[k]);
+        st->curve = ser;
+        ser = NULL;
+        st->state = SSD__ST_DONE;
+    } else {
+        st->state = SSD__ST_FAILED;
+        st->rc = rc;
+        st->error = strdup(msg);
+    }
+    ssd_analysis_free(a);
+    ssd_series_free(ser);
+    ssd_series_free(ref);
+}
+
+int ssd_suite_run(ssd_suite *s) {
+    if (!s)
+        return SSD_EINVAL;
+    if (s->ran || s->loaded)
+        return ssd__fail(s->err, SSD_ESTATE,
+                         s->loaded ? "a suite loaded from results cannot run"
+                                   : "the suite already ran");
+    if (!s->out_dir)
+        return ssd__fail(s->err, SSD_EINVAL, "out: no results directory set");
+    int rc = ssd_suite_prepare(s);
+    if (rc)
+        return rc;
+    s->ran = 1;
+    unsigned gen = ssd__interrupt_generation();
+    char *dir = strdup(s->out_dir);
+    if (!dir)
+        return ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+    rc = mkdirs(dir);
+    free(dir);
+    if (rc)
+        return ssd__fail(s->err, rc, "%s: %s", s->out_dir, ssd_strerror(rc));
+    host_info(s);
+    now_iso(s->started, sizeof s->started);
+    if ((rc = save_results(s)))
+        return rc;
+    for (int i = 0; i < s->nsteps && !rc; i++) {
+        struct ssd__step *st = &s->steps[i];
+        if (ssd__interrupt_generation() != gen) {
+            rc = SSD_EINTERRUPTED;
+            break;
+        }
+        s->current = i;
+        if (notify(s, i, 0, 0)) {
+            rc = SSD_EINTERRUPTED;
+            break;
+        }
+        now_iso(st->started, sizeof st->started);
+        double t0 = mono_s();
+        switch (st->kind) {
+        case SSD__STEP_JOB:
+            rc = run_job(s, i);
+            break;
+        case SSD__STEP_TRIM:
+            rc = run_trim(s, i);
+            break;
+        case SSD__STEP_IDLE:
+            rc = run_idle(s, i, gen);
+            break;
+        case SSD__STEP_ANALYZE:
+            ssd__suite_analyze(s, i);
+            break;
+        case SSD__STEP_FILEBENCH:
+            rc = ssd__suite_run_filebench(s, i);
+            break;
+        }
+        st->wall_s = mono_s() - t0;
+        if (rc == SSD_EINTERRUPTED)
+            break;
+        int wrc = save_results(s);
+        if (!rc)
+            rc = wrc;
+    }
+    s->current = -1;
+    if (rc == SSD_EINTERRUPTED) {
+        s->interrupted = 1;
+        ssd__fail(s->err, rc, "interrupted");
+    } else if (rc) {
+        s->error = strdup(s->err);
+    }
+    now_iso(s->finished, sizeof s->finished);
+    char saved[SSD__ERRMSG_SIZE];
+    memcpy(saved, s->err, sizeof saved);
+    int wrc = save_results(s);
+    int hrc = save_report(s);
+    if (!rc && (wrc || hrc))
+        return wrc ? wrc : hrc;
+    if (rc)
+        memcpy(s->err, saved, sizeof saved);
+    return rc;
+}

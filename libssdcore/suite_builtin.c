@@ -1,0 +1,211 @@
+/* suite_builtin.c - the built-in suites of METHODOLOGY.md, generated as
+ * suite-file text so they go through the same parser and checks as a
+ * user's file, and `ssdcore suite --list-steps` shows them in that form. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ssdcore/suite.h"
+#include "suite_impl.h"
+
+static const struct {
+    const char *name, *describe;
+} builtins[] = {
+    {"lab2016", "2015-2016 lab suite (METHODOLOGY A): seq, 4K, QD and block-size scaling, mixed, "
+                "2 h degradation, GC recovery; TRIM before and 15 min idle between tests"},
+    {"fill2021", "2021 lab (METHODOLOGY B): whole-drive sequential fill, three-segment analysis, "
+                 "fill time"},
+    {"quick", "a few-minute subset for demos and CI: seq, 4K QD1/QD4, mixed 80 %, short "
+              "degradation and recovery"},
+};
+
+int ssd_suite_builtin_count(void) {
+    return (int)(sizeof builtins / sizeof builtins[0]);
+}
+
+const char *ssd_suite_builtin_name(int i) {
+    return i >= 0 && i < ssd_suite_builtin_count() ? builtins[i].name : NULL;
+}
+
+const char *ssd_suite_builtin_describe(int i) {
+    return i >= 0 && i < ssd_suite_builtin_count() ? builtins[i].describe : NULL;
+}
+
+#define GIB (1024ull * 1024 * 1024)
+
+/* The generator's state: the text, the test area, and whether the area
+ * holds data that no test has trimmed since. */
+struct gen {
+    struct ssd__text *t;
+    uint64_t area;
+    const char *idle;
+    int prepared, nprep;
+};
+
+/* One test on the area: clean it with TRIM when the test writes, give reads
+ * data to read (reading trimmed blocks measures nothing), then let GC finish
+ * before measuring. */
+static void test(struct gen *g, int writes, int reads, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void test(struct gen *g, int writes, int reads, const char *fmt, ...) {
+    if (writes) {
+        ssd__text_add(g->t, "trim length=%llu\n", (unsigned long long)g->area);
+        g->prepared = 0;
+    }
+    if (reads && !g->prepared) {
+        ssd__text_add(g->t,
+                      "job name=prepare-%d group=prepare pattern=write bs=128k qd=32 "
+                      "span=%llu coverage=1\n",
+                      ++g->nprep, (unsigned long long)g->area);
+        g->prepared = !writes;
+    }
+    ssd__text_add(g->t, "idle %s\n", g->idle);
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    ssd__text_add(g->t, "job %s span=%llu\n", line, (unsigned long long)g->area);
+}
+
+static void lab2016(struct ssd__text *t, uint64_t area, unsigned block) {
+    /* Block-size scaling starts at 512 B, or at the logical block of a
+     * target that cannot do less (4Kn drives, O_DIRECT on some files). */
+    int bs0 = 512;
+    while ((unsigned)bs0 < block && bs0 < 256 * 1024)
+        bs0 *= 2;
+    static const int qds[] = {1, 2, 4, 8, 16, 32};
+    const char *T = "time=40s";
+    struct gen G = {t, area, "15m", 1, 0}, *g = &G;
+    ssd__text_add(t,
+                  "# METHODOLOGY.md A: the 2015-2016 lab suite. Test area %llu bytes.\n"
+                  "# The used state: the whole drive written once.\n"
+                  "trim\n"
+                  "job name=precondition group=prepare pattern=write bs=128k qd=32 coverage=1\n",
+                  (unsigned long long)area);
+    ssd__text_add(t, "# 1-4, reads first: they keep the area's data\n");
+    test(g, 0, 1, "name=seq-read pattern=read bs=256k qd=1 %s", T);
+    test(g, 0, 1, "name=rand4k-read-qd1 pattern=randread bs=4k qd=1 %s", T);
+    test(g, 0, 1, "name=rand4k-read-qd4 pattern=randread bs=4k qd=4 %s", T);
+    for (int i = 0; i < 6; i++)
+        test(g, 0, 1, "name=qd-randread-%d group=qd-randread x=%d pattern=randread bs=4k qd=%d %s",
+             qds[i], qds[i], qds[i], T);
+    for (int i = 0; i < 6; i++)
+        test(g, 0, 1, "name=qd-seqread-%d group=qd-seqread x=%d pattern=read bs=256k qd=%d %s",
+             qds[i], qds[i], qds[i], T);
+    for (int bs = bs0; bs <= 256 * 1024; bs *= 2)
+        test(g, 0, 1, "name=bs-randread-%d group=bs-randread x=%d pattern=randread bs=%d qd=4 %s",
+             bs, bs, bs, T);
+    ssd__text_add(t, "# 1-4, writes: TRIM before each\n");
+    test(g, 1, 0, "name=seq-write pattern=write bs=256k qd=1 %s", T);
+    test(g, 1, 0, "name=rand4k-write-qd1 pattern=randwrite bs=4k qd=1 %s", T);
+    test(g, 1, 0, "name=rand4k-write-qd4 pattern=randwrite bs=4k qd=4 %s", T);
+    for (int i = 0; i < 6; i++)
+        test(g, 1, 0,
+             "name=qd-randwrite-%d group=qd-randwrite x=%d pattern=randwrite bs=4k qd=%d %s",
+             qds[i], qds[i], qds[i], T);
+    for (int i = 0; i < 6; i++)
+        test(g, 1, 0, "name=qd-seqwrite-%d group=qd-seqwrite x=%d pattern=write bs=256k qd=%d %s",
+             qds[i], qds[i], qds[i], T);
+    for (int bs = bs0; bs <= 256 * 1024; bs *= 2)
+        test(g, 1, 0,
+             "name=bs-randwrite-%d group=bs-randwrite x=%d pattern=randwrite bs=%d qd=4 %s", bs, bs,
+             bs, T);
+    ssd__text_add(t, "# 5: mixed workloads, read share 0..100 %%\n");
+    for (int r = 0; r <= 100; r += 20)
+        test(g, 1, 1,
+             "name=mixed-seq-%d group=mixed-seq x=%d pattern=rw bs=128k qd=1 threads=2 "
+             "read_pct=%d %s",
+             r, r, r, T);
+    for (int r = 0; r <= 100; r += 20)
+        test(g, 1, 1,
+             "name=mixed-rand-%d group=mixed-rand x=%d pattern=randrw bs=4k qd=1 threads=4 "
+             "read_pct=%d %s",
+             r, r, r, T);
+    ssd__text_add(t, "# 6: degradation, the whole drive, fresh after TRIM\n"
+                     "trim\n"
+                     "idle 15m\n"
+                     "job name=degradation pattern=randwrite bs=4k qd=32 time=2h interval=1s "
+                     "log=degradation\n"
+                     "analyze degradation\n"
+                     "# 7: GC recovery: idle without TRIM, then after TRIM\n"
+                     "idle 15m\n"
+                     "job name=recovery-idle pattern=randwrite bs=4k qd=32 time=5m interval=1s "
+                     "log=recovery-idle\n"
+                     "analyze recovery-idle reference=degradation\n"
+                     "trim\n"
+                     "job name=recovery-trim pattern=randwrite bs=4k qd=32 time=5m interval=1s "
+                     "log=recovery-trim\n"
+                     "analyze recovery-trim reference=degradation\n");
+}
+
+static void fill2021(struct ssd__text *t, uint64_t size) {
+    /* coverage=1 rather than bytes=SIZE: every block exactly once, even
+     * when the size is not a multiple of the block. */
+    ssd__text_add(t,
+                  "# METHODOLOGY.md B: write the whole drive (%llu bytes) once, speed against "
+                  "data written.\n"
+                  "trim\n"
+                  "idle 15m\n"
+                  "job name=fill pattern=write bs=128k qd=32 coverage=1 interval=1s log=fill\n"
+                  "analyze fill\n",
+                  (unsigned long long)size);
+}
+
+static void quick(struct ssd__text *t, uint64_t area) {
+    const char *T = "time=5s";
+    struct gen G = {t, area, "10s", 0, 0}, *g = &G;
+    ssd__text_add(t, "# A few minutes: the headline tests of METHODOLOGY.md A, shortened.\n");
+    test(g, 0, 1, "name=seq-read pattern=read bs=256k qd=1 %s", T);
+    test(g, 0, 1, "name=rand4k-read-qd1 pattern=randread bs=4k qd=1 %s", T);
+    test(g, 0, 1, "name=rand4k-read-qd4 pattern=randread bs=4k qd=4 %s", T);
+    test(g, 1, 0, "name=seq-write pattern=write bs=256k qd=1 %s", T);
+    test(g, 1, 0, "name=rand4k-write-qd1 pattern=randwrite bs=4k qd=1 %s", T);
+    test(g, 1, 0, "name=rand4k-write-qd4 pattern=randwrite bs=4k qd=4 %s", T);
+    test(g, 1, 1,
+         "name=mixed-rand-80 group=mixed-rand x=80 pattern=randrw bs=4k qd=1 threads=4 "
+         "read_pct=80 %s",
+         T);
+    ssd__text_add(t, "trim\n"
+                     "idle 10s\n"
+                     "job name=degradation pattern=randwrite bs=4k qd=32 time=2m interval=1s "
+                     "log=degradation\n"
+                     "analyze degradation\n"
+                     "idle 1m\n"
+                     "job name=recovery-idle pattern=randwrite bs=4k qd=32 time=30s interval=1s "
+                     "log=recovery-idle\n"
+                     "analyze recovery-idle reference=degradation\n");
+}
+
+/* Tests 9 and 10: copy of each set inside the drive, 7-Zip Deflate archive
+ * and extract of the Work set (the option refuses a dir with blanks or '#',
+ * which the suite-file language cannot carry). */
+static void file_tests(struct ssd__text *t, const char *dir, const char *size) {
+    ssd__text_add(t,
+                  "# 9-10: file copy (ISO, Program, Work sets) and 7-Zip Deflate archive/extract\n"
+                  "filebench name=files-iso dir=%s set=iso size=%s steps=copy\n"
+                  "filebench name=files-program dir=%s set=program size=%s steps=copy\n"
+                  "filebench name=files-work dir=%s set=work size=%s steps=copy,archive,extract\n",
+                  dir, size, dir, size, dir, size);
+}
+
+int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uint64_t area,
+                            const char *filebench_dir, const char *filebench_size, char **out) {
+    struct ssd__text t = {0};
+    if (!strcmp(name, "lab2016")) {
+        uint64_t a = area ? area : 32 * GIB;
+        lab2016(&t, a < size ? a : size, block);
+        if (filebench_dir)
+            file_tests(&t, filebench_dir, filebench_size ? filebench_size : "8g");
+    } else if (!strcmp(name, "fill2021")) {
+        fill2021(&t, size);
+    } else if (!strcmp(name, "quick")) {
+        uint64_t a = area ? area : GIB;
+        quick(&t, a < size ? a : size);
+    } else {
+        return SSD_EINVAL;
+    }
+    *out = ssd__text_take(&t);
+    return *out ? 0 : SSD_ENOMEM;
+}

@@ -1,0 +1,157 @@
+/* suite_impl.h - internal: the suite runner's steps, their results, and the
+ * parts of the runner that live in separate files (parser, built-in tables,
+ * results writer, HTML report). */
+#ifndef SSD_SUITE_IMPL_H
+#define SSD_SUITE_IMPL_H
+
+#include <stdint.h>
+
+#include "errmsg.h"
+#include "ssdcore/analysis.h"
+#include "ssdcore/series.h"
+#include "ssdcore/suite.h"
+#include "suite_text.h"
+
+enum { SSD__STEP_JOB, SSD__STEP_TRIM, SSD__STEP_IDLE, SSD__STEP_ANALYZE, SSD__STEP_FILEBENCH };
+enum { SSD__ST_PENDING, SSD__ST_DONE, SSD__ST_INTERRUPTED, SSD__ST_FAILED };
+
+#define SSD__STEP_MAX_OPTS 24
+#define SSD__NAME_MAX 64
+
+struct ssd__step {
+    int kind;
+    int lineno;
+    char *line;                    /* as written */
+    char name[SSD__NAME_MAX + 16]; /* "analyze-" + a log stem */
+    char group[SSD__NAME_MAX];     /* a curve of the report ("qd-randread"), or "" */
+    double x;                      /* the step's point on that curve */
+
+    /* job: ssd_job options as written (times unscaled) */
+    int nopts;
+    char *keys[SSD__STEP_MAX_OPTS], *values[SSD__STEP_MAX_OPTS];
+    char log[SSD__NAME_MAX]; /* series file stem, "" = none */
+    /* trim */
+    uint64_t offset, length; /* length 0 = to the end of the target */
+    /* idle */
+    double idle_s; /* unscaled */
+    /* analyze: the logs' stems and analysis options */
+    char series[SSD__NAME_MAX], reference[SSD__NAME_MAX];
+    int naopts;
+    char *akeys[SSD__STEP_MAX_OPTS];
+    double avalues[SSD__STEP_MAX_OPTS];
+
+    /* filebench: its options (dir, set, size...) are keys/values above */
+
+    /* results */
+    int state;
+    int rc;
+    char *error;
+    char started[32];
+    double wall_s;
+    char *job_json, *truth_json, *analysis_json;
+    /* figures the headline and the report use */
+    double runtime_s, bw_bps, iops, read_bps, write_bps;
+    double lat_mean_us, lat_p50_us, lat_p99_us, lat_p999_us;
+    int interval_ok;
+    double interval_s;
+    ssd_series *curve; /* analyze: the analysed series, kept for the report */
+    int has_summary;
+    struct ssd_analysis_summary sum;
+    size_t nphases;
+    struct ssd_phase *phases;
+    double truth_cache_bytes, truth_post_bps, truth_fold_bytes, truth_gc_bytes, truth_recovered;
+    double truth_room_before; /* fast-write bytes the drive had when the job started */
+    /* filebench: seconds and MiB/s of each file test (copy, archive...) */
+    int nfile;
+    struct {
+        char name[16];
+        double seconds, mibs;
+    } file[4];
+};
+
+struct ssd_suite {
+    ssd_target *t; /* NULL for a suite loaded from a results directory */
+    /* The target as results.json and the report describe it. */
+    char *target_uri;
+    char target_kind[16];
+    uint64_t target_size;
+    unsigned target_block;
+    int loaded, steps_total; /* loaded: steps_total as results.json said */
+    char err[SSD__ERRMSG_SIZE];
+    char suite_name[SSD__NAME_MAX];
+    char *suite_file, *out_dir, *results_path, *report_path;
+    double scale;
+    uint64_t area;
+    int report;
+    ssd_suite_progress_fn progress;
+    void *progress_user;
+    double progress_period;
+
+    struct ssd__step *steps;
+    int nsteps, cap;
+    int prepared, ran, current;
+    char started[32], finished[32];
+    int interrupted;
+    char *error;
+    char host_name[128], host_kernel[256], host_cpu[256];
+    char *filebench_dir, *filebench_size; /* file tests appended to lab2016 */
+};
+
+/* Parses suite text (a file's content or a built-in table) into s->steps;
+ * source names it in messages ("my.suite:3: ..."). */
+int ssd__suite_parse(ssd_suite *s, const char *source, const char *text);
+
+/* Writes the built-in suite `name` for a target of `size` bytes with
+ * logical blocks of `block` bytes and test area `area` (0 = default) as
+ * suite text, malloc'd in *out. filebench_dir (NULL: none) adds lab2016's
+ * file tests there, with sets of filebench_size (NULL: 8 GiB). Returns 0,
+ * SSD_EINVAL (unknown name) or SSD_ENOMEM. */
+int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uint64_t area,
+                            const char *filebench_dir, const char *filebench_size, char **out);
+
+/* The value of job option key as the run uses it: times ("time",
+ * "interval") multiplied by the suite's scale, the interval kept at 10 ms
+ * or more; other values unchanged. buf holds the result when changed. */
+const char *ssd__suite_scaled(const ssd_suite *s, const char *key, const char *value, char *buf,
+                              size_t len);
+/* "job", "trim", "idle", "analyze", "filebench"; -1 / NULL when unknown. */
+const char *ssd__step_kind_name(int kind);
+int ssd__step_kind(const char *name);
+
+/* The filebench step: parse (checking every option), run, and read the
+ * per-test figures out of its results JSON (kept in job_json). */
+int ssd__suite_parse_filebench(ssd_suite *s, struct ssd__step *st, char **tok, int n,
+                               const char *where);
+int ssd__suite_run_filebench(ssd_suite *s, int i);
+void ssd__filebench_figures(struct ssd__step *st);
+
+/* Sets the results directory and the paths in it. */
+int ssd__suite_set_out(ssd_suite *s, const char *dir);
+/* Analyses step i's log (the analyze step), recording the result or the
+ * error in the step. */
+void ssd__suite_analyze(ssd_suite *s, int i);
+/* Copies the target's URI, kind and sizes into s. 0 or SSD_ENOMEM. */
+int ssd__suite_describe_target(ssd_suite *s);
+/* Frees the steps' definitions and results. */
+void ssd__suite_clear_steps(ssd_suite *s);
+
+/* Where the simulator says writes slowed after the cache: folding or GC,
+ * whichever came first; NaN when neither happened. */
+double ssd__later_drop_truth(const struct ssd__step *job);
+
+/* The results JSON of s as it stands. */
+int ssd__suite_json(const ssd_suite *s, char **out);
+/* Headline figures as a JSON object appended to t. */
+void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t);
+/* The HTML report of s. */
+int ssd__suite_report_html(const ssd_suite *s, char **out);
+
+/* Writes data to path atomically: a temporary file beside it, fsync,
+ * rename, fsync of the directory. Returns 0 or -errno. */
+int ssd__write_atomic(const char *path, const char *data, size_t len);
+
+/* The step of s among the first `before` by name (NULL when none); by log stem. */
+const struct ssd__step *ssd__suite_find(const ssd_suite *s, const char *name, int before);
+const struct ssd__step *ssd__suite_find_log(const ssd_suite *s, const char *stem, int before);
+
+#endif

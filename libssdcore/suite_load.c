@@ -1,0 +1,253 @@
+/* suite_load.c - a results directory read back into a suite handle, so the
+ * report can be rendered again without the drive: the steps and figures
+ * come from results.json, the analyses are recomputed from the CSVs. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suite_impl.h"
+#include "suite_jsonread.h"
+
+#define MAX_RESULTS_BYTES (256u << 20)
+
+static int read_all(ssd_suite *s, const char *path, char **out) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return ssd__fail(s->err, -errno, "%s: %s", path, strerror(errno));
+    struct ssd__text t = {0};
+    char buf[65536];
+    size_t n;
+    int rc = 0;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (t.len + n > MAX_RESULTS_BYTES) {
+            rc = ssd__fail(s->err, SSD_ERANGE, "%s: larger than 256 MiB", path);
+            break;
+        }
+        if (memchr(buf, 0, n)) {
+            rc = ssd__fail(s->err, SSD_EFORMAT, "%s: binary data, not results.json", path);
+            break;
+        }
+        ssd__text_raw(&t, buf, n);
+    }
+    if (!rc && ferror(f))
+        rc = ssd__fail(s->err, SSD_EIO, "%s: read error", path);
+    fclose(f);
+    if (!rc && !t.p)
+        ssd__text_raw(&t, "", 0);
+    *out = ssd__text_take(&t);
+    if (!rc && !*out)
+        rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+    if (rc) {
+        free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+static void copy(char *dst, size_t len, const char *src) {
+    snprintf(dst, len, "%s", src ? src : "");
+}
+
+/* "degradation.csv" -> "degradation" */
+static void stem(char *dst, const char *file) {
+    copy(dst, SSD__NAME_MAX, file);
+    size_t n = strlen(dst);
+    if (n > 4 && !strcmp(dst + n - 4, ".csv"))
+        dst[n - 4] = 0;
+}
+
+static char *dump(const struct ssd__jv *v) {
+    if (!v || v->type == SSD__JNULL)
+        return NULL;
+    struct ssd__text t = {0};
+    ssd__jv_write(&t, v);
+    return ssd__text_take(&t);
+}
+
+static int state_of(const char *k) {
+    static const char *const states[] = {"pending", "done", "interrupted", "failed"};
+    for (int i = 0; k && i < 4; i++)
+        if (!strcmp(k, states[i]))
+            return i;
+    return -1;
+}
+
+static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v, int i,
+                     const char *path) {
+    memset(st, 0, sizeof *st);
+    st->x = NAN;
+    st->truth_cache_bytes = st->truth_post_bps = st->truth_fold_bytes = st->truth_gc_bytes =
+        st->truth_recovered = st->truth_room_before = NAN;
+    st->lat_mean_us = st->lat_p50_us = st->lat_p99_us = st->lat_p999_us = NAN;
+    st->kind = ssd__step_kind(ssd__jv_str(v, "kind"));
+    st->state = state_of(ssd__jv_str(v, "state"));
+    if (v->type != SSD__JOBJ || st->kind < 0 || st->state < 0) {
+        st->kind = SSD__STEP_IDLE;
+        return ssd__fail(s->err, SSD_EFORMAT, "%s: steps[%d]: no valid kind and state", path, i);
+    }
+    copy(st->name, sizeof st->name, ssd__jv_str(v, "name"));
+    st->line = strdup(ssd__jv_str(v, "line") ? ssd__jv_str(v, "line") : "");
+    st->lineno = (int)ssd__jv_num(v, "lineno", 0);
+    copy(st->started, sizeof st->started, ssd__jv_str(v, "started"));
+    st->wall_s = ssd__jv_num(v, "wall_s", 0);
+    if (ssd__jv_str(v, "error"))
+        st->error = strdup(ssd__jv_str(v, "error"));
+    switch (st->kind) {
+    case SSD__STEP_JOB: {
+        copy(st->group, sizeof st->group, ssd__jv_str(v, "group"));
+        st->x = ssd__jv_num(v, "x", NAN);
+        if (ssd__jv_str(v, "log"))
+            stem(st->log, ssd__jv_str(v, "log"));
+        const struct ssd__jv *p = ssd__jv_get(v, "params");
+        for (size_t k = 0; p && p->type == SSD__JOBJ && k < p->n; k++) {
+            if (p->items[k].type != SSD__JSTR || st->nopts == SSD__STEP_MAX_OPTS)
+                continue;
+            st->keys[st->nopts] = strdup(p->keys[k]);
+            st->values[st->nopts] = strdup(p->items[k].str);
+            st->nopts++;
+        }
+        const struct ssd__jv *m = ssd__jv_get(v, "summary");
+        st->runtime_s = ssd__jv_num(m, "runtime_s", NAN);
+        st->bw_bps = ssd__jv_num(m, "bw_bps", NAN);
+        st->iops = ssd__jv_num(m, "iops", NAN);
+        st->read_bps = ssd__jv_num(m, "read_bps", NAN);
+        st->write_bps = ssd__jv_num(m, "write_bps", NAN);
+        st->lat_mean_us = ssd__jv_num(m, "lat_mean_us", NAN);
+        st->lat_p50_us = ssd__jv_num(m, "lat_p50_us", NAN);
+        st->lat_p99_us = ssd__jv_num(m, "lat_p99_us", NAN);
+        st->lat_p999_us = ssd__jv_num(m, "lat_p99_9_us", NAN);
+        st->job_json = dump(ssd__jv_get(v, "results"));
+        const struct ssd__jv *truth = ssd__jv_get(v, "sim_truth");
+        st->truth_json = dump(truth);
+        st->truth_cache_bytes = ssd__jv_num(truth, "cache_full_at_bytes", NAN);
+        st->truth_post_bps = ssd__jv_num(truth, "post_cache_mean_bps", NAN);
+        st->truth_fold_bytes = ssd__jv_num(truth, "folding_start_bytes", NAN);
+        st->truth_gc_bytes = ssd__jv_num(truth, "gc_start_bytes", NAN);
+        st->truth_recovered = ssd__jv_num(truth, "last_idle_recovered_bytes", NAN);
+        st->truth_room_before = ssd__jv_num(v, "sim_fast_room_before_bytes", NAN);
+        break;
+    }
+    case SSD__STEP_FILEBENCH: {
+        const struct ssd__jv *p = ssd__jv_get(v, "params");
+        for (size_t k = 0; p && p->type == SSD__JOBJ && k < p->n; k++) {
+            if (p->items[k].type != SSD__JSTR || st->nopts == SSD__STEP_MAX_OPTS)
+                continue;
+            st->keys[st->nopts] = strdup(p->keys[k]);
+            st->values[st->nopts] = strdup(p->items[k].str);
+            st->nopts++;
+        }
+        st->job_json = dump(ssd__jv_get(v, "results"));
+        ssd__filebench_figures(st);
+        break;
+    }
+    case SSD__STEP_TRIM:
+        st->offset = (uint64_t)ssd__jv_num(v, "offset", 0);
+        st->length = (uint64_t)ssd__jv_num(v, "length", 0);
+        break;
+    case SSD__STEP_IDLE:
+        st->idle_s = ssd__jv_num(v, "seconds_unscaled", 0);
+        break;
+    case SSD__STEP_ANALYZE: {
+        if (ssd__jv_str(v, "series"))
+            stem(st->series, ssd__jv_str(v, "series"));
+        if (ssd__jv_str(v, "reference"))
+            stem(st->reference, ssd__jv_str(v, "reference"));
+        const struct ssd__jv *o = ssd__jv_get(v, "options");
+        for (size_t k = 0; o && o->type == SSD__JOBJ && k < o->n; k++) {
+            if (o->items[k].type != SSD__JNUM || st->naopts == SSD__STEP_MAX_OPTS)
+                continue;
+            st->akeys[st->naopts] = strdup(o->keys[k]);
+            st->avalues[st->naopts++] = o->items[k].num;
+        }
+        break;
+    }
+    }
+    return 0;
+}
+
+static int load(ssd_suite *s, const char *dir) {
+    int rc = ssd__suite_set_out(s, dir);
+    if (rc)
+        return rc;
+    const char *path = s->results_path;
+    char *text = NULL;
+    if ((rc = read_all(s, path, &text)))
+        return rc;
+    struct ssd__jv root;
+    char msg[256];
+    rc = ssd__jr_parse(text, &root, msg, sizeof msg);
+    free(text);
+    if (rc)
+        return ssd__fail(s->err, rc, "%s: %s", path, msg);
+    const char *schema = ssd__jv_str(&root, "schema");
+    if (!schema || strcmp(schema, "ssdcore-results/1")) {
+        rc = ssd__fail(s->err, SSD_EFORMAT, "%s: schema '%s' is not ssdcore-results/1", path,
+                       schema ? schema : "(none)");
+        goto out;
+    }
+    const char *suite = ssd__jv_str(&root, "suite"), *file = ssd__jv_str(&root, "suite_file");
+    copy(s->suite_name, sizeof s->suite_name, suite ? suite : "");
+    if (file && !(s->suite_file = strdup(file))) {
+        rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+        goto out;
+    }
+    s->scale = ssd__jv_num(&root, "scale", 1);
+    const struct ssd__jv *target = ssd__jv_get(&root, "target");
+    s->target_uri = strdup(ssd__jv_str(target, "uri") ? ssd__jv_str(target, "uri") : "?");
+    copy(s->target_kind, sizeof s->target_kind, ssd__jv_str(target, "kind"));
+    s->target_size = (uint64_t)ssd__jv_num(target, "size_bytes", 0);
+    s->target_block = (unsigned)ssd__jv_num(target, "block_size", 0);
+    const struct ssd__jv *host = ssd__jv_get(&root, "host");
+    copy(s->host_name, sizeof s->host_name, ssd__jv_str(host, "hostname"));
+    copy(s->host_kernel, sizeof s->host_kernel, ssd__jv_str(host, "kernel"));
+    copy(s->host_cpu, sizeof s->host_cpu, ssd__jv_str(host, "cpu"));
+    copy(s->started, sizeof s->started, ssd__jv_str(&root, "started"));
+    copy(s->finished, sizeof s->finished, ssd__jv_str(&root, "finished"));
+    s->interrupted = ssd__jv_true(&root, "interrupted");
+    if (ssd__jv_str(&root, "error"))
+        s->error = strdup(ssd__jv_str(&root, "error"));
+    const struct ssd__jv *steps = ssd__jv_get(&root, "steps");
+    if (!s->target_uri || !steps || steps->type != SSD__JARR) {
+        rc =
+            ssd__fail(s->err, s->target_uri ? SSD_EFORMAT : SSD_ENOMEM, "%s: no steps array", path);
+        goto out;
+    }
+    s->steps_total = (int)ssd__jv_num(&root, "steps_total", (double)steps->n);
+    if (steps->n) {
+        s->steps = calloc(steps->n, sizeof *s->steps);
+        if (!s->steps) {
+            rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+            goto out;
+        }
+        s->cap = (int)steps->n;
+    }
+    for (size_t i = 0; i < steps->n && !rc; i++) {
+        rc = load_step(s, &s->steps[i], &steps->items[i], (int)i, path);
+        s->nsteps++;
+    }
+    for (int i = 0; i < s->nsteps && !rc; i++)
+        if (s->steps[i].kind == SSD__STEP_ANALYZE && s->steps[i].state == SSD__ST_DONE) {
+            free(s->steps[i].error);
+            s->steps[i].error = NULL;
+            ssd__suite_analyze(s, i);
+        }
+out:
+    ssd__jv_free(&root);
+    return rc;
+}
+
+int ssd_suite_load(ssd_suite **out, const char *dir) {
+    if (!out || !dir)
+        return SSD_EINVAL;
+    ssd_suite *s = calloc(1, sizeof *s);
+    *out = s;
+    if (!s)
+        return SSD_ENOMEM;
+    s->loaded = s->prepared = s->ran = 1;
+    s->scale = 1;
+    s->report = 1;
+    s->current = -1;
+    return load(s, dir);
+}

@@ -1,0 +1,286 @@
+/* suite_parse.c - the suite-file language: one step per line (trim, idle,
+ * job, analyze), checked completely before anything runs, with errors that
+ * name the file and line. The built-in suites are written in it too. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ssdcore/job.h"
+#include "suite_impl.h"
+
+#define MAX_TOKENS 64
+
+static int valid_stem(const char *v) {
+    if (!*v || strlen(v) >= SSD__NAME_MAX || *v == '.')
+        return 0;
+    for (; *v; v++)
+        if (!isalnum((unsigned char)*v) && *v != '-' && *v != '_' && *v != '.')
+            return 0;
+    return 1;
+}
+
+static int set_name(char *dst, const char *v) {
+    if (!*v || strlen(v) >= SSD__NAME_MAX)
+        return -1;
+    for (const char *c = v; *c; c++)
+        if ((unsigned char)*c < 0x21 || *c == '"' || *c == '<' || *c == '>' || *c == '&')
+            return -1;
+    strcpy(dst, v);
+    return 0;
+}
+
+static struct ssd__step *new_step(ssd_suite *s) {
+    if (s->nsteps == s->cap) {
+        int cap = s->cap ? s->cap * 2 : 32;
+        struct ssd__step *p = realloc(s->steps, (size_t)cap * sizeof *p);
+        if (!p)
+            return NULL;
+        s->steps = p;
+        s->cap = cap;
+    }
+    struct ssd__step *st = &s->steps[s->nsteps];
+    memset(st, 0, sizeof *st);
+    st->x = NAN;
+    st->truth_cache_bytes = st->truth_post_bps = st->truth_fold_bytes = st->truth_gc_bytes =
+        st->truth_recovered = st->truth_room_before = NAN;
+    return st;
+}
+
+static int parse_trim(ssd_suite *s, struct ssd__step *st, char **tok, int n, const char *where) {
+    for (int i = 1; i < n; i++) {
+        char *eq = strchr(tok[i], '=');
+        if (!eq)
+            return ssd__fail(s->err, SSD_EINVAL,
+                             "%s: trim: expected offset=SIZE or length=SIZE, got '%s'", where,
+                             tok[i]);
+        *eq = 0;
+        uint64_t v;
+        if (strcmp(tok[i], "offset") && strcmp(tok[i], "length"))
+            return ssd__fail(s->err, SSD_EINVAL, "%s: trim: unknown key '%s' (offset, length)",
+                             where, tok[i]);
+        if (ssd_parse_size(eq + 1, &v))
+            return ssd__fail(s->err, SSD_EINVAL, "%s: trim: %s: not a size: '%s'", where, tok[i],
+                             eq + 1);
+        if (!strcmp(tok[i], "offset"))
+            st->offset = v;
+        else
+            st->length = v;
+    }
+    uint64_t size = ssd_target_size(s->t);
+    if (st->offset >= size || (st->length && st->length > size - st->offset))
+        return ssd__fail(s->err, SSD_ERANGE, "%s: trim: range beyond the target's %llu bytes",
+                         where, (unsigned long long)size);
+    strcpy(st->name, "trim");
+    return 0;
+}
+
+static int parse_idle(ssd_suite *s, struct ssd__step *st, char **tok, int n, const char *where) {
+    if (n != 2)
+        return ssd__fail(s->err, SSD_EINVAL, "%s: idle: expected one duration ('idle 15m')", where);
+    if (ssd_parse_duration(tok[1], &st->idle_s) || st->idle_s < 0)
+        return ssd__fail(s->err, SSD_EINVAL, "%s: idle: not a duration: '%s'", where, tok[1]);
+    strcpy(st->name, "idle");
+    return 0;
+}
+
+static int parse_job(ssd_suite *s, struct ssd__step *st, char **tok, int n, const char *where) {
+    ssd_job *j = NULL;
+    int rc = ssd_job_create(&j, s->t);
+    if (rc)
+        return ssd__fail(s->err, rc, "%s: job: %s", where, ssd_strerror(rc));
+    for (int i = 1; i < n && !rc; i++) {
+        char *eq = strchr(tok[i], '=');
+        if (!eq || eq == tok[i]) {
+            rc = ssd__fail(s->err, SSD_EINVAL, "%s: job: expected KEY=VALUE, got '%s'", where,
+                           tok[i]);
+            break;
+        }
+        *eq = 0;
+        const char *k = tok[i], *v = eq + 1;
+        if (!strcmp(k, "name")) {
+            if (set_name(st->name, v))
+                rc = ssd__fail(s->err, SSD_EINVAL, "%s: job: bad name '%s'", where, v);
+        } else if (!strcmp(k, "group")) {
+            if (set_name(st->group, v))
+                rc = ssd__fail(s->err, SSD_EINVAL, "%s: job: bad group '%s'", where, v);
+        } else if (!strcmp(k, "x")) {
+            char *end;
+            errno = 0;
+            st->x = strtod(v, &end);
+            if (end == v || *end || errno || !isfinite(st->x))
+                rc = ssd__fail(s->err, SSD_EINVAL, "%s: job: x: not a number: '%s'", where, v);
+        } else if (!strcmp(k, "log")) {
+            if (!valid_stem(v))
+                rc = ssd__fail(s->err, SSD_EINVAL,
+                               "%s: job: log: '%s' is not a file stem (letters, digits, - _ .)",
+                               where, v);
+            else if (ssd__suite_find_log(s, v, s->nsteps))
+                rc = ssd__fail(s->err, SSD_EEXIST, "%s: job: log '%s' is already used", where, v);
+            else
+                strcpy(st->log, v);
+        } else if (st->nopts == SSD__STEP_MAX_OPTS) {
+            rc = ssd__fail(s->err, SSD_ERANGE, "%s: job: too many options", where);
+        } else {
+            char buf[64];
+            const char *use = ssd__suite_scaled(s, k, v, buf, sizeof buf);
+            int r = ssd_job_set_option(j, k, use);
+            if (r) {
+                rc = ssd__fail(s->err, r, "%s: job: %s", where, ssd_job_errmsg(j));
+                break;
+            }
+            st->keys[st->nopts] = strdup(k);
+            st->values[st->nopts] = strdup(v);
+            st->nopts++;
+            if (!st->keys[st->nopts - 1] || !st->values[st->nopts - 1])
+                rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
+        }
+    }
+    ssd_job_free(j);
+    if (!rc && !st->name[0])
+        snprintf(st->name, sizeof st->name, "job%d", st->lineno);
+    if (!rc && ssd__suite_find(s, st->name, s->nsteps - 1))
+        rc = ssd__fail(s->err, SSD_EEXIST, "%s: job: name '%s' is already used", where, st->name);
+    return rc;
+}
+
+static int parse_analyze(ssd_suite *s, struct ssd__step *st, char **tok, int n, const char *where) {
+    if (n < 2 || strchr(tok[1], '='))
+        return ssd__fail(s->err, SSD_EINVAL, "%s: analyze: expected a log name ('analyze degr')",
+                         where);
+    if (!ssd__suite_find_log(s, tok[1], s->nsteps))
+        return ssd__fail(s->err, SSD_EINVAL, "%s: analyze: no earlier job has log=%s", where,
+                         tok[1]);
+    strcpy(st->series, tok[1]);
+    ssd_analysis *a = NULL;
+    int rc = ssd_analysis_create(&a);
+    if (rc)
+        return ssd__fail(s->err, rc, "%s: analyze: %s", where, ssd_strerror(rc));
+    for (int i = 2; i < n && !rc; i++) {
+        char *eq = strchr(tok[i], '=');
+        if (!eq) {
+            rc = ssd__fail(s->err, SSD_EINVAL, "%s: analyze: expected KEY=VALUE, got '%s'", where,
+                           tok[i]);
+            break;
+        }
+        *eq = 0;
+        const char *k = tok[i], *v = eq + 1;
+        if (!strcmp(k, "reference")) {
+            if (!ssd__suite_find_log(s, v, s->nsteps))
+                rc = ssd__fail(s->err, SSD_EINVAL,
+                               "%s: analyze: reference: no earlier job has log=%s", where, v);
+            else
+                strcpy(st->reference, v);
+            continue;
+        }
+        char *end;
+        errno = 0;
+        double d = strtod(v, &end);
+        if (end == v || *end || errno) {
+            rc = ssd__fail(s->err, SSD_EINVAL, "%s: analyze: %s: not a number: '%s'", where, k, v);
+        } else if (st->naopts == SSD__STEP_MAX_OPTS) {
+            rc = ssd__fail(s->err, SSD_ERANGE, "%s: analyze: too many options", where);
+        } else {
+            int r = ssd_analysis_set_option(a, k, d);
+            if (r)
+                rc = ssd__fail(s->err, r, "%s: analyze: %s", where, ssd_analysis_errmsg(a));
+            else if (!(st->akeys[st->naopts] = strdup(k)))
+                rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
+            else
+                st->avalues[st->naopts++] = d;
+        }
+    }
+    ssd_analysis_free(a);
+    snprintf(st->name, sizeof st->name, "analyze-%s", st->series);
+    return rc;
+}
+
+int ssd__suite_parse(ssd_suite *s, const char *source, const char *text) {
+    const char *p = text;
+    int lineno = 0;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        lineno++;
+        char where[300];
+        snprintf(where, sizeof where, "%s:%d", source, lineno);
+        if (len > 4000)
+            return ssd__fail(s->err, SSD_EFORMAT, "%s: line too long", where);
+        char *line = malloc(len + 1);
+        if (!line)
+            return ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
+        memcpy(line, p, len);
+        line[len] = 0;
+        p += len + (nl ? 1 : 0);
+        /* '#' starts a comment at the start of a line or after a blank. */
+        for (char *c = line; *c; c++)
+            if (*c == '#' && (c == line || isspace((unsigned char)c[-1]))) {
+                *c = 0;
+                break;
+            }
+        char *work = strdup(line);
+        char *tok[MAX_TOKENS];
+        int n = 0, rc = 0;
+        if (!work) {
+            free(line);
+            return ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
+        }
+        for (char *save = NULL, *t = strtok_r(work, " \t\r\f\v", &save); t;
+             t = strtok_r(NULL, " \t\r\f\v", &save)) {
+            if (n == MAX_TOKENS) {
+                rc = ssd__fail(s->err, SSD_EFORMAT, "%s: too many words", where);
+                break;
+            }
+            tok[n++] = t;
+        }
+        if (rc || n == 0) {
+            free(work);
+            free(line);
+            if (rc)
+                return rc;
+            continue;
+        }
+        struct ssd__step *st = new_step(s);
+        if (!st) {
+            free(work);
+            free(line);
+            return ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
+        }
+        st->lineno = lineno;
+        /* Owned by the step from here, so a failure below frees it with the
+         * rest of the steps. */
+        s->nsteps++;
+        char *trimmed = line;
+        while (isspace((unsigned char)*trimmed))
+            trimmed++;
+        size_t tl = strlen(trimmed);
+        while (tl && isspace((unsigned char)trimmed[tl - 1]))
+            trimmed[--tl] = 0;
+        st->line = strdup(trimmed);
+        free(line);
+        if (!st->line)
+            rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
+        else if (!strcmp(tok[0], "trim"))
+            st->kind = SSD__STEP_TRIM, rc = parse_trim(s, st, tok, n, where);
+        else if (!strcmp(tok[0], "idle"))
+            st->kind = SSD__STEP_IDLE, rc = parse_idle(s, st, tok, n, where);
+        else if (!strcmp(tok[0], "job"))
+            st->kind = SSD__STEP_JOB, rc = parse_job(s, st, tok, n, where);
+        else if (!strcmp(tok[0], "analyze"))
+            st->kind = SSD__STEP_ANALYZE, rc = parse_analyze(s, st, tok, n, where);
+        else if (!strcmp(tok[0], "filebench"))
+            st->kind = SSD__STEP_FILEBENCH, rc = ssd__suite_parse_filebench(s, st, tok, n, where);
+        else
+            rc = ssd__fail(s->err, SSD_EINVAL,
+                           "%s: unknown step '%s' (expected trim, idle, job, analyze or filebench)",
+                           where, tok[0]);
+        free(work);
+        if (rc)
+            return rc;
+    }
+    if (s->nsteps == 0)
+        return ssd__fail(s->err, SSD_ENODATA, "%s: no steps", source);
+    return 0;
+}

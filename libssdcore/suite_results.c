@@ -1,0 +1,470 @@
+/* suite_results.c - results.json of a suite run (schema ssdcore-results/1):
+ * the run, the host, every attempted step with its parameters and results,
+ * and the headline figures the reviews print. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ssdcore/base.h"
+#include "ssdcore/target.h"
+#include "suite_impl.h"
+
+static const char *state_name(int st) {
+    static const char *const names[] = {"pending", "done", "interrupted", "failed"};
+    return st >= 0 && st < 4 ? names[st] : "?";
+}
+
+static const char *censor_name(int c) {
+    return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
+}
+
+static void key(struct ssd__text *t, int *first, const char *k) {
+    if (!*first)
+        ssd__text_raw(t, ",", 1);
+    *first = 0;
+    ssd__text_jstr(t, k);
+    ssd__text_raw(t, ":", 1);
+}
+
+static void knum(struct ssd__text *t, int *first, const char *k, double v) {
+    key(t, first, k);
+    ssd__text_jnum(t, v);
+}
+
+static void kstr(struct ssd__text *t, int *first, const char *k, const char *v) {
+    key(t, first, k);
+    ssd__text_jstr(t, v);
+}
+
+/* A JSON fragment the library produced, or null. */
+static void kraw(struct ssd__text *t, int *first, const char *k, const char *json) {
+    key(t, first, k);
+    if (json)
+        ssd__text_raw(t, json, strlen(json));
+    else
+        ssd__text_raw(t, "null", 4);
+}
+
+static const struct ssd__step *logging_job(const ssd_suite *s, const struct ssd__step *an) {
+    return ssd__suite_find_log(s, an->series, (int)(an - s->steps));
+}
+
+/* The analysis figures beside the simulator's truth for the same run. */
+static void truth_compare(struct ssd__text *t, const struct ssd__step *an,
+                          const struct ssd__step *job) {
+    int f = 1;
+    ssd__text_raw(t, "{", 1);
+    double cache = an->sum.has_cache ? an->sum.cache_bytes : NAN;
+    if (an->reference[0]) {
+        key(t, &f, "recovered_bytes");
+        int g = 1;
+        ssd__text_raw(t, "{", 1);
+        knum(t, &g, "analysis", an->sum.has_recovery ? an->sum.recovered_bytes : NAN);
+        /* The fast-write room (cache room, or clean flash on a drive
+         * without a cache) the idle or TRIM left when the run began. */
+        knum(t, &g, "truth", job->truth_room_before);
+        ssd__text_raw(t, "}", 1);
+    }
+    key(t, &f, "cache_bytes");
+    int g = 1;
+    ssd__text_raw(t, "{", 1);
+    knum(t, &g, "analysis", cache);
+    knum(t, &g, "truth", job->truth_cache_bytes);
+    ssd__text_raw(t, "}", 1);
+    key(t, &f, "post_cache_bps");
+    g = 1;
+    ssd__text_raw(t, "{", 1);
+    knum(t, &g, "analysis", an->sum.post_cache_bps);
+    knum(t, &g, "truth", job->truth_post_bps);
+    ssd__text_raw(t, "}", 1);
+    key(t, &f, "folding_start_bytes");
+    g = 1;
+    ssd__text_raw(t, "{", 1);
+    knum(t, &g, "analysis", an->sum.has_folding ? an->sum.folding_start_bytes : NAN);
+    knum(t, &g, "truth", job->truth_fold_bytes);
+    ssd__text_raw(t, "}", 1);
+    /* The analysis calls any lasting later drop "folding"; on a random-write
+     * run it is where writes became GC-bound. */
+    key(t, &f, "later_drop_bytes");
+    g = 1;
+    ssd__text_raw(t, "{", 1);
+    knum(t, &g, "analysis", an->sum.has_folding ? an->sum.folding_start_bytes : NAN);
+    knum(t, &g, "truth", ssd__later_drop_truth(job));
+    ssd__text_raw(t, "}", 1);
+    ssd__text_raw(t, "}", 1);
+}
+
+double ssd__later_drop_truth(const struct ssd__step *job) {
+    double f = job->truth_fold_bytes, g = job->truth_gc_bytes;
+    if (isfinite(f) && isfinite(g))
+        return f < g ? f : g;
+    return isfinite(f) ? f : g;
+}
+
+static void step_json(const ssd_suite *s, struct ssd__text *t, int i) {
+    const struct ssd__step *st = &s->steps[i];
+    int f = 1;
+    ssd__text_raw(t, "{", 1);
+    knum(t, &f, "index", i);
+    kstr(t, &f, "kind", ssd__step_kind_name(st->kind));
+    kstr(t, &f, "name", st->name);
+    kstr(t, &f, "line", st->line);
+    knum(t, &f, "lineno", st->lineno);
+    kstr(t, &f, "state", state_name(st->state));
+    kstr(t, &f, "started", st->started[0] ? st->started : NULL);
+    knum(t, &f, "wall_s", st->wall_s);
+    if (st->error)
+        kstr(t, &f, "error", st->error);
+    switch (st->kind) {
+    case SSD__STEP_JOB: {
+        kstr(t, &f, "group", st->group[0] ? st->group : NULL);
+        knum(t, &f, "x", st->x);
+        key(t, &f, "params");
+        int g = 1;
+        ssd__text_raw(t, "{", 1);
+        for (int k = 0; k < st->nopts; k++)
+            kstr(t, &g, st->keys[k], st->values[k]);
+        ssd__text_raw(t, "}", 1);
+        if (st->log[0]) {
+            char name[SSD__NAME_MAX + 8];
+            snprintf(name, sizeof name, "%s.csv", st->log);
+            kstr(t, &f, "log", name);
+        } else {
+            kstr(t, &f, "log", NULL);
+        }
+        if (st->job_json) {
+            key(t, &f, "summary");
+            g = 1;
+            ssd__text_raw(t, "{", 1);
+            knum(t, &g, "runtime_s", st->runtime_s);
+            knum(t, &g, "bw_bps", st->bw_bps);
+            knum(t, &g, "iops", st->iops);
+            knum(t, &g, "read_bps", st->read_bps);
+            knum(t, &g, "write_bps", st->write_bps);
+            knum(t, &g, "lat_mean_us", st->lat_mean_us);
+            knum(t, &g, "lat_p50_us", st->lat_p50_us);
+            knum(t, &g, "lat_p99_us", st->lat_p99_us);
+            knum(t, &g, "lat_p99_9_us", st->lat_p999_us);
+            ssd__text_raw(t, "}", 1);
+        }
+        kraw(t, &f, "results", st->job_json);
+        if (st->truth_json) {
+            knum(t, &f, "sim_fast_room_before_bytes", st->truth_room_before);
+            kraw(t, &f, "sim_truth", st->truth_json);
+        }
+        break;
+    }
+    case SSD__STEP_TRIM: {
+        knum(t, &f, "offset", (double)st->offset);
+        knum(t, &f, "length", (double)(st->length ? st->length : s->target_size - st->offset));
+        break;
+    }
+    case SSD__STEP_IDLE:
+        knum(t, &f, "seconds", st->idle_s * s->scale);
+        knum(t, &f, "seconds_unscaled", st->idle_s);
+        break;
+    case SSD__STEP_FILEBENCH: {
+        key(t, &f, "params");
+        int g = 1;
+        ssd__text_raw(t, "{", 1);
+        for (int k = 0; k < st->nopts; k++)
+            kstr(t, &g, st->keys[k], st->values[k]);
+        ssd__text_raw(t, "}", 1);
+        kraw(t, &f, "results", st->job_json); /* the ssdcore-filebench 1 object */
+        break;
+    }
+    case SSD__STEP_ANALYZE: {
+        char name[SSD__NAME_MAX + 8];
+        snprintf(name, sizeof name, "%s.csv", st->series);
+        kstr(t, &f, "series", name);
+        if (st->reference[0]) {
+            snprintf(name, sizeof name, "%s.csv", st->reference);
+            kstr(t, &f, "reference", name);
+        } else {
+            kstr(t, &f, "reference", NULL);
+        }
+        key(t, &f, "options");
+        int g = 1;
+        ssd__text_raw(t, "{", 1);
+        for (int k = 0; k < st->naopts; k++)
+            knum(t, &g, st->akeys[k], st->avalues[k]);
+        ssd__text_raw(t, "}", 1);
+        kraw(t, &f, "analysis", st->analysis_json);
+        const struct ssd__step *job = logging_job(s, st);
+        if (job && job->truth_json) {
+            kraw(t, &f, "sim_truth", job->truth_json);
+            if (st->has_summary) {
+                key(t, &f, "truth_vs_analysis");
+                truth_compare(t, st, job);
+            }
+        }
+        break;
+    }
+    }
+    ssd__text_raw(t, "}", 1);
+}
+
+static const struct ssd__step *done_job(const ssd_suite *s, const char *name) {
+    const struct ssd__step *st = ssd__suite_find(s, name, s->nsteps);
+    return st && st->state == SSD__ST_DONE ? st : NULL;
+}
+
+static void mixed(const ssd_suite *s, struct ssd__text *t, int *f, const char *group,
+                  const char *prefix) {
+    double sum = 0, at80 = NAN;
+    int n = 0;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE || strcmp(st->group, group))
+            continue;
+        sum += st->bw_bps;
+        n++;
+        if (st->x == 80)
+            at80 = st->bw_bps;
+    }
+    char k[64];
+    if (isfinite(at80)) {
+        snprintf(k, sizeof k, "%s_80_bps", prefix);
+        knum(t, f, k, at80);
+    }
+    /* The mean of the six points is the headline only when all six ran. */
+    if (n == 6) {
+        snprintf(k, sizeof k, "%s_mean_bps", prefix);
+        knum(t, f, k, sum / n);
+    }
+}
+
+void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
+    static const struct {
+        const char *step, *key;
+        int iops;
+    } figures[] = {
+        {"seq-read", "seq_read_bps", 0},
+        {"seq-write", "seq_write_bps", 0},
+        {"rand4k-read-qd1", "rand4k_read_qd1_iops", 1},
+        {"rand4k-read-qd4", "rand4k_read_qd4_iops", 1},
+        {"rand4k-write-qd1", "rand4k_write_qd1_iops", 1},
+        {"rand4k-write-qd4", "rand4k_write_qd4_iops", 1},
+    };
+    int f = 1;
+    ssd__text_raw(t, "{", 1);
+    for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++) {
+        const struct ssd__step *st = done_job(s, figures[i].step);
+        if (st)
+            knum(t, &f, figures[i].key, figures[i].iops ? st->iops : st->bw_bps);
+    }
+    mixed(s, t, &f, "mixed-seq", "mixed_seq");
+    mixed(s, t, &f, "mixed-rand", "mixed_random");
+    const struct ssd__step *fill = done_job(s, "fill");
+    if (fill)
+        knum(t, &f, "fill_time_s", fill->runtime_s);
+    key(t, &f, "file_tests");
+    ssd__text_raw(t, "{", 1);
+    int ft = 1;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_FILEBENCH || st->state != SSD__ST_DONE)
+            continue;
+        key(t, &ft, st->name);
+        int h = 1;
+        ssd__text_raw(t, "{", 1);
+        for (int k = 0; k < st->nfile; k++) {
+            char name[48];
+            snprintf(name, sizeof name, "%s_s", st->file[k].name);
+            knum(t, &h, name, st->file[k].seconds);
+            snprintf(name, sizeof name, "%s_mibs", st->file[k].name);
+            knum(t, &h, name, st->file[k].mibs);
+        }
+        ssd__text_raw(t, "}", 1);
+    }
+    ssd__text_raw(t, "}", 1);
+    key(t, &f, "write_curves");
+    ssd__text_raw(t, "{", 1);
+    int g = 1;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_ANALYZE || !st->has_summary)
+            continue;
+        const struct ssd_analysis_summary *m = &st->sum;
+        key(t, &g, st->series);
+        int h = 1;
+        ssd__text_raw(t, "{", 1);
+        knum(t, &h, "total_bytes", m->total_bytes);
+        knum(t, &h, "duration_s", m->duration_s);
+        knum(t, &h, "mean_bps", m->total_bytes / m->duration_s);
+        knum(t, &h, "cache_bytes", m->has_cache ? m->cache_bytes : NAN);
+        kstr(t, &h, "cache_censored", m->has_cache ? censor_name(m->cache_censored) : NULL);
+        knum(t, &h, "cache_level_bps", m->has_cache ? m->cache_level_bps : NAN);
+        knum(t, &h, "post_cache_bps", m->post_cache_bps);
+        knum(t, &h, "folding_start_bytes", m->has_folding ? m->folding_start_bytes : NAN);
+        knum(t, &h, "folding_level_bps", m->has_folding ? m->folding_level_bps : NAN);
+        knum(t, &h, "end_level_bps", st->nphases ? st->phases[st->nphases - 1].level_bps : NAN);
+        if (st->reference[0])
+            knum(t, &h, "recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN);
+        ssd__text_raw(t, "}", 1);
+    }
+    ssd__text_raw(t, "}", 1);
+    ssd__text_raw(t, "}", 1);
+}
+
+int ssd__suite_json(const ssd_suite *s, char **out) {
+    struct ssd__text t = {0};
+    int f = 1;
+    ssd__text_raw(&t, "{", 1);
+    kstr(&t, &f, "schema", "ssdcore-results/1");
+    kstr(&t, &f, "tool", "ssdcore " SSD_VERSION_STRING);
+    kstr(&t, &f, "suite", s->suite_file ? NULL : s->suite_name);
+    kstr(&t, &f, "suite_file", s->suite_file);
+    knum(&t, &f, "scale", s->scale);
+    key(&t, &f, "target");
+    int g = 1;
+    ssd__text_raw(&t, "{", 1);
+    kstr(&t, &g, "uri", s->target_uri);
+    kstr(&t, &g, "kind", s->target_kind);
+    knum(&t, &g, "size_bytes", (double)s->target_size);
+    knum(&t, &g, "block_size", s->target_block);
+    ssd__text_raw(&t, "}", 1);
+    key(&t, &f, "host");
+    g = 1;
+    ssd__text_raw(&t, "{", 1);
+    kstr(&t, &g, "hostname", s->host_name);
+    kstr(&t, &g, "kernel", s->host_kernel);
+    kstr(&t, &g, "cpu", s->host_cpu);
+    ssd__text_raw(&t, "}", 1);
+    kstr(&t, &f, "started", s->started[0] ? s->started : NULL);
+    kstr(&t, &f, "finished", s->finished[0] ? s->finished : NULL);
+    int done = 0;
+    for (int i = 0; i < s->nsteps; i++)
+        done += s->steps[i].state == SSD__ST_DONE;
+    int complete = s->nsteps > 0 && done == s->nsteps;
+    key(&t, &f, "complete");
+    ssd__text_add(&t, "%s", complete ? "true" : "false");
+    key(&t, &f, "interrupted");
+    ssd__text_add(&t, "%s", s->interrupted ? "true" : "false");
+    kstr(&t, &f, "error", s->error);
+    knum(&t, &f, "steps_total", s->loaded ? s->steps_total : s->nsteps);
+    key(&t, &f, "steps");
+    ssd__text_raw(&t, "[", 1);
+    int first = 1;
+    for (int i = 0; i < s->nsteps; i++) {
+        if (s->steps[i].state == SSD__ST_PENDING)
+            continue;
+        if (!first)
+            ssd__text_raw(&t, ",\n", 2);
+        first = 0;
+        step_json(s, &t, i);
+    }
+    ssd__text_raw(&t, "]", 1);
+    key(&t, &f, "headline");
+    ssd__suite_headline_json(s, &t);
+    ssd__text_raw(&t, "}\n", 2);
+    *out = ssd__text_take(&t);
+    return *out ? 0 : SSD_ENOMEM;
+}
+
+static void line_bps(struct ssd__text *t, const char *label, double bps) {
+    ssd__text_add(t, "  %-26s %10.1f MiB/s\n", label, bps / 1048576);
+}
+
+int ssd_suite_summary_text(const ssd_suite *s, char **out) {
+    if (!s || !out)
+        return SSD_EINVAL;
+    struct ssd__text t = {0};
+    ssd__text_add(&t, "%s on %s: %s\n", s->suite_file ? s->suite_file : s->suite_name,
+                  s->target_uri,
+                  s->interrupted ? "interrupted"
+                  : s->error     ? "failed"
+                                 : "done");
+    static const struct {
+        const char *step, *label;
+        int iops;
+    } jobs[] = {
+        {"seq-read", "sequential read 256K QD1", 0},
+        {"seq-write", "sequential write 256K QD1", 0},
+        {"rand4k-read-qd1", "random read 4K QD1", 1},
+        {"rand4k-read-qd4", "random read 4K QD4", 1},
+        {"rand4k-write-qd1", "random write 4K QD1", 1},
+        {"rand4k-write-qd4", "random write 4K QD4", 1},
+    };
+    for (size_t i = 0; i < sizeof jobs / sizeof jobs[0]; i++) {
+        const struct ssd__step *st = done_job(s, jobs[i].step);
+        if (!st)
+            continue;
+        if (jobs[i].iops)
+            ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s)\n", jobs[i].label, st->iops,
+                          st->bw_bps / 1048576);
+        else
+            line_bps(&t, jobs[i].label, st->bw_bps);
+    }
+    static const char *const groups[][2] = {{"mixed-seq", "mixed seq 128K"},
+                                            {"mixed-rand", "mixed random 4K"}};
+    for (int k = 0; k < 2; k++) {
+        double sum = 0, at80 = NAN;
+        int n = 0;
+        for (int i = 0; i < s->nsteps; i++) {
+            const struct ssd__step *st = &s->steps[i];
+            if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE ||
+                strcmp(st->group, groups[k][0]))
+                continue;
+            sum += st->bw_bps;
+            n++;
+            if (st->x == 80)
+                at80 = st->bw_bps;
+        }
+        char label[64];
+        if (isfinite(at80)) {
+            snprintf(label, sizeof label, "%s, 80 %% reads", groups[k][1]);
+            line_bps(&t, label, at80);
+        }
+        if (n == 6) {
+            snprintf(label, sizeof label, "%s, mean of six", groups[k][1]);
+            line_bps(&t, label, sum / n);
+        }
+    }
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_ANALYZE || !st->has_summary)
+            continue;
+        const struct ssd_analysis_summary *m = &st->sum;
+        ssd__text_add(&t, "  %s: %.1f GiB in %.0f s", st->series, m->total_bytes / 1073741824.0,
+                      m->duration_s);
+        if (m->has_cache)
+            ssd__text_add(&t, "; SLC cache %s%.2f GiB at %.1f MiB/s",
+                          m->cache_censored != SSD_CENSOR_NONE ? ">= " : "",
+                          m->cache_bytes / 1073741824.0, m->cache_level_bps / 1048576);
+        else
+            ssd__text_add(&t, "; no SLC cache");
+        ssd__text_add(&t, "; then %.1f MiB/s", m->post_cache_bps / 1048576);
+        if (m->has_folding)
+            ssd__text_add(&t, "; slower again from %.1f GiB at %.1f MiB/s (folding or GC)",
+                          m->folding_start_bytes / 1073741824.0, m->folding_level_bps / 1048576);
+        if (st->nphases > 1)
+            ssd__text_add(&t, "; end %.1f MiB/s", st->phases[st->nphases - 1].level_bps / 1048576);
+        if (m->has_recovery)
+            ssd__text_add(&t, "; recovered %.2f GiB", m->recovered_bytes / 1073741824.0);
+        const struct ssd__step *job = logging_job(s, st);
+        if (job && st->reference[0] && isfinite(job->truth_room_before))
+            ssd__text_add(&t, " [sim truth: fast-write room %.2f GiB]",
+                          job->truth_room_before / 1073741824.0);
+        else if (job && isfinite(job->truth_cache_bytes))
+            ssd__text_add(&t, " [sim truth: cache %.2f GiB]",
+                          job->truth_cache_bytes / 1073741824.0);
+        ssd__text_add(&t, "\n");
+        if (job && !strcmp(job->name, "fill") && job->state == SSD__ST_DONE)
+            ssd__text_add(&t, "  %-26s %10.0f s (%.1f min)\n", "whole-drive fill time",
+                          job->runtime_s, job->runtime_s / 60);
+    }
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_FILEBENCH || st->state != SSD__ST_DONE)
+            continue;
+        ssd__text_add(&t, "  %s:", st->name);
+        for (int k = 0; k < st->nfile; k++)
+            ssd__text_add(&t, "%s %s %.1f s (%.1f MiB/s)", k ? ";" : "", st->file[k].name,
+                          st->file[k].seconds, st->file[k].mibs);
+        ssd__text_add(&t, "\n");
+    }
+    *out = ssd__text_take(&t);
+    return *out ? 0 : SSD_ENOMEM;
+}

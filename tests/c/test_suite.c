@@ -1,0 +1,409 @@
+/* The suite runner through the public API: lifecycle, options, suite-file
+ * errors with file:line, a full run on a simulated drive, interruption from
+ * the progress callback, and the atomic results writer. Runs under ASan in
+ * CI, so every path here is also a leak and overflow check. */
+#include <errno.h>
+#include <math.h>
+#include <sys/stat.h>
+
+#include "job_testutil.h"
+#include "suite_impl.h"
+
+static ssd_target *sim(const char *uri) {
+    ssd_target *t;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, uri), 0, "%s", ssd_target_errmsg(t));
+    return t;
+}
+
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "%s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *p = malloc((size_t)n + 1);
+    cr_assert_eq(fread(p, 1, (size_t)n, f), (size_t)n);
+    p[n] = 0;
+    fclose(f);
+    return p;
+}
+
+static void write_text(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+Test(suite_api, free_null_and_bad_arguments) {
+    ssd_suite_free(NULL);
+    cr_assert_eq(ssd_suite_create(NULL, NULL), SSD_EINVAL);
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, NULL), SSD_EINVAL);
+    cr_assert_str_eq(ssd_suite_errmsg(NULL), "");
+    cr_assert_eq(ssd_suite_step_count(NULL), 0);
+    cr_assert_null(ssd_suite_step_name(NULL, 0));
+    cr_assert_null(ssd_suite_builtin_name(-1));
+    cr_assert_null(ssd_suite_builtin_name(ssd_suite_builtin_count()));
+    cr_assert_str_eq(ssd_suite_builtin_name(0), "lab2016");
+}
+
+Test(suite_api, unknown_options_and_values_are_refused_with_a_message) {
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "colour", "red"), SSD_EINVAL);
+    cr_assert(strstr(ssd_suite_errmsg(s), "colour"));
+    cr_assert_eq(ssd_suite_set_option(s, "suite", "lab1999"), SSD_EINVAL);
+    cr_assert_eq(ssd_suite_set_option(s, "scale", "-1"), SSD_ERANGE);
+    cr_assert_eq(ssd_suite_set_option(s, "scale", "nan"), SSD_ERANGE);
+    cr_assert_eq(ssd_suite_set_option(s, "area", "lots"), SSD_EINVAL);
+    cr_assert_eq(ssd_suite_set_option(s, "report", "yes"), SSD_EINVAL);
+    cr_assert_eq(ssd_suite_run(s), SSD_EINVAL, "no out directory");
+    cr_assert(strstr(ssd_suite_errmsg(s), "out"));
+    cr_assert_eq(ssd_suite_prepare(s), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "scale", "2"), SSD_ESTATE);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+}
+
+Test(suite_api, builtin_suites_list_their_steps_in_the_file_language) {
+    ssd_target *t = sim("sim:bx200");
+    for (int b = 0; b < ssd_suite_builtin_count(); b++) {
+        ssd_suite *s;
+        cr_assert_eq(ssd_suite_create(&s, t), 0);
+        cr_assert_eq(ssd_suite_set_option(s, "suite", ssd_suite_builtin_name(b)), 0);
+        cr_assert_eq(ssd_suite_prepare(s), 0, "%s", ssd_suite_errmsg(s));
+        int n = ssd_suite_step_count(s), jobs = 0, analyses = 0;
+        cr_assert_gt(n, 3);
+        for (int i = 0; i < n; i++) {
+            const char *kind = ssd_suite_step_kind(s, i), *line = ssd_suite_step_line(s, i);
+            cr_assert(!strncmp(line, kind, strlen(kind)), "%s / %s", kind, line);
+            jobs += !strcmp(kind, "job");
+            analyses += !strcmp(kind, "analyze");
+        }
+        cr_assert_gt(jobs, 0);
+        cr_assert_gt(analyses, 0, "%s analyses a write curve", ssd_suite_builtin_name(b));
+        ssd_suite_free(s);
+    }
+    ssd_target_free(t);
+}
+
+Test(suite_file, errors_name_the_file_and_the_line) {
+    char dir[64];
+    tu_mkdir(dir, sizeof dir);
+    char path[128];
+    snprintf(path, sizeof path, "%s/bad.suite", dir);
+    write_text(path, "# fine\ntrim\n\njob name=a log=a time=1s\njob name=b qd=0\n");
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    cr_assert_lt(ssd_suite_prepare(s), 0);
+    char want[160];
+    snprintf(want, sizeof want, "%s:5: job:", path);
+    cr_assert(strstr(ssd_suite_errmsg(s), want), "%s", ssd_suite_errmsg(s));
+    cr_assert_eq(ssd_suite_step_count(s), 0, "a failed prepare keeps no steps");
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
+
+Test(suite_file, binary_and_missing_files_are_refused) {
+    char dir[64];
+    tu_mkdir(dir, sizeof dir);
+    char path[128];
+    snprintf(path, sizeof path, "%s/bin.suite", dir);
+    FILE *f = fopen(path, "wb");
+    fwrite("trim\0\1\2", 1, 7, f);
+    fclose(f);
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    cr_assert_eq(ssd_suite_prepare(s), SSD_EFORMAT);
+    ssd_suite_free(s);
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    snprintf(path, sizeof path, "%s/missing.suite", dir);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    cr_assert_eq(ssd_suite_prepare(s), -ENOENT);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
+
+struct seen {
+    int calls, last_step, job_calls, stop_at_step;
+};
+
+static int on_progress(void *user, const ssd_suite_progress *p) {
+    struct seen *s = user;
+    s->calls++;
+    cr_assert_geq(p->step, s->last_step, "steps run in order");
+    cr_assert_lt(p->step, p->steps);
+    s->last_step = p->step;
+    s->job_calls += p->job != NULL;
+    return s->stop_at_step >= 0 && p->step >= s->stop_at_step;
+}
+
+Test(suite_run, quick_on_bx200_writes_the_results_directory) {
+    char dir[64], out[128];
+    tu_mkdir(dir, sizeof dir);
+    snprintf(out, sizeof out, "%s/res/nested", dir);
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", out), 0);
+    struct seen seen = {0, 0, 0, -1};
+    ssd_suite_set_progress(s, on_progress, &seen, 0);
+    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    cr_assert_eq(ssd_suite_run(s), SSD_ESTATE);
+    cr_assert_eq(seen.last_step, ssd_suite_step_count(s) - 1);
+    cr_assert_gt(seen.job_calls, 0);
+    char *json = NULL, *text = NULL;
+    cr_assert_eq(ssd_suite_results_json(s, &json), 0);
+    char *file = slurp(ssd_suite_results_path(s));
+    cr_assert_str_eq(json, file, "results.json is what the API returns");
+    cr_assert(strstr(json, "\"schema\":\"ssdcore-results/1\""));
+    cr_assert(strstr(json, "\"interrupted\":false"));
+    cr_assert(strstr(json, "\"complete\":true"));
+    cr_assert_eq(ssd_suite_summary_text(s, &text), 0);
+    cr_assert(strstr(text, "SLC cache 2.0"), "%s", text);
+    char *html = slurp(ssd_suite_report_path(s));
+    cr_assert(strstr(html, "<svg"));
+    cr_assert(strstr(html, "</html>"));
+    char csv[160];
+    snprintf(csv, sizeof csv, "%s/degradation.csv", out);
+    struct stat st;
+    cr_assert_eq(stat(csv, &st), 0);
+    free(file);
+    free(html);
+    ssd_free(json);
+    ssd_free(text);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
+
+Test(suite_run, a_progress_callback_stops_the_run_and_results_say_so) {
+    char dir[64];
+    tu_mkdir(dir, sizeof dir);
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite", "lab2016"), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    struct seen seen = {0, 0, 0, 5};
+    ssd_suite_set_progress(s, on_progress, &seen, 0);
+    cr_assert_eq(ssd_suite_run(s), SSD_EINTERRUPTED);
+    char *json = slurp(ssd_suite_results_path(s));
+    cr_assert(strstr(json, "\"interrupted\":true"));
+    cr_assert(strstr(json, "\"complete\":false"));
+    cr_assert_null(strstr(json, "\"index\":6"), "nothing after the stop ran");
+    free(json);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
+
+Test(suite_run, an_analysis_that_fails_is_recorded_and_the_run_goes_on) {
+    char dir[64], path[128];
+    tu_mkdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/short.suite", dir);
+    /* Two samples are too few to analyse. */
+    write_text(path, "job name=a pattern=randwrite time=2s log=a\nanalyze a\n"
+                     "job name=b pattern=randread time=1s\n");
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    char *json = NULL;
+    cr_assert_eq(ssd_suite_results_json(s, &json), 0);
+    cr_assert(strstr(json, "\"state\":\"failed\""));
+    cr_assert(strstr(json, "\"name\":\"b\""));
+    ssd_free(json);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
+
+Test(suite_internal, atomic_write_replaces_and_leaves_no_temporary) {
+    char dir[64], path[128], tmp[160];
+    tu_mkdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/r.json", dir);
+    cr_assert_eq(ssd__write_atomic(path, "{\"a\":1}", 7), 0);
+    cr_assert_eq(ssd__write_atomic(path, "{}", 2), 0);
+    char *p = slurp(path);
+    cr_assert_str_eq(p, "{}");
+    free(p);
+    snprintf(tmp, sizeof tmp, "%s/.r.json.tmp", dir);
+    struct stat st;
+    cr_assert_neq(stat(tmp, &st), 0);
+    snprintf(path, sizeof path, "%s/no/such/dir/r.json", dir);
+    cr_assert_eq(ssd__write_atomic(path, "{}", 2), -ENOENT);
+    tu_rmdir(dir);
+}
+
+Test(suite_internal, text_buffer_escapes_json_and_html) {
+    struct ssd__text t = {0};
+    ssd__text_jstr(&t, "a\"b\\c\n");
+    ssd__text_raw(&t, " ", 1);
+    ssd__text_jnum(&t, NAN);
+    ssd__text_raw(&t, " ", 1);
+    ssd__text_html(&t, "<a&b>\"\x01");
+    char *s = ssd__text_take(&t);
+    cr_assert_str_eq(s, "\"a\\\"b\\\\c\\u000a\" null &lt;a&amp;b&gt;&quot;?");
+    free(s);
+}
+
+Test(suite_load, a_results_directory_loads_back_to_the_same_json) {
+    char dir[64];
+    tu_mkdir(dir, sizeof dir);
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s, *l = NULL;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    cr_assert_eq(ssd_suite_load(&l, dir), 0, "%s", ssd_suite_errmsg(l));
+    cr_assert_eq(ssd_suite_run(l), SSD_ESTATE);
+    char *a = NULL, *b = NULL;
+    cr_assert_eq(ssd_suite_results_json(s, &a), 0);
+    cr_assert_eq(ssd_suite_results_json(l, &b), 0);
+    /* The same except the spacing of the simulator's truth objects. */
+    cr_assert_eq(strlen(b) <= strlen(a), 1);
+    cr_assert(strstr(b, "\"complete\":true"));
+    cr_assert_eq(ssd_suite_write_report(l, NULL), 0);
+    ssd_free(a);
+    ssd_free(b);
+    ssd_suite_free(l);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
+
+/* Every prefix of a real results.json (and a few corruptions) is refused
+ * cleanly or loaded: never a crash, a leak or a read out of bounds. */
+Test(suite_load, truncated_and_corrupted_results_never_crash) {
+    char dir[64], path[128];
+    tu_mkdir(dir, sizeof dir);
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    cr_assert_eq(ssd_suite_run(s), 0);
+    char *full = slurp(ssd_suite_results_path(s));
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    snprintf(path, sizeof path, "%s/results.json", dir);
+    size_t n = strlen(full);
+    int loaded = 0;
+    for (size_t cut = 0; cut <= n; cut += cut < 200 ? 1 : 331) {
+        FILE *f = fopen(path, "wb");
+        fwrite(full, 1, cut, f);
+        fclose(f);
+        ssd_suite *l = NULL;
+        int rc = ssd_suite_load(&l, dir);
+        cr_assert_not_null(l);
+        if (rc == 0)
+            loaded++;
+        else
+            cr_assert(strstr(ssd_suite_errmsg(l), "results.json"), "%s", ssd_suite_errmsg(l));
+        ssd_suite_free(l);
+    }
+    cr_assert_leq(loaded, 1, "only the whole file (or its trailing newline cut) loads");
+    static const char *const bad[] = {"\"\\ud800\"",
+                                      "{\"a\":\"\\x\"}",
+                                      "[[[[[[[[[[[[[[[[[[[[[[[["
+                                      "[[[[[[[[[[[[[[[[[[[[[[[["
+                                      "[[[[[[[[[[[[[[[[[[[[",
+                                      "{\"schema\":\"ssdcore-results/1\",\"steps\":[{\"kind\":7}]}",
+                                      "{\"schema\":\"ssdcore-results/1\",\"steps\":[{\"kind\":"
+                                      "\"job\",\"state\":\"done\",\"params\":[1]}]}",
+                                      "1e999"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        FILE *f = fopen(path, "wb");
+        fputs(bad[i], f);
+        fclose(f);
+        ssd_suite *l = NULL;
+        ssd_suite_load(&l, dir);
+        ssd_suite_free(l);
+    }
+    free(full);
+    tu_rmdir(dir);
+}
+
+static int count(const char *hay, const char *needle) {
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p++)
+        n++;
+    return n;
+}
+
+/* Every chart path of the report (write curves with truth, QD, block size,
+ * mixed, a suite file's own group) under the sanitizers. */
+Test(suite_report, lab2016_and_a_custom_group_draw_every_chart) {
+    char dir[64], out[128], path[128];
+    tu_mkdir(dir, sizeof dir);
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    snprintf(out, sizeof out, "%s/lab", dir);
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite", "lab2016"), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", out), 0);
+    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    char *html = slurp(ssd_suite_report_path(s));
+    cr_assert_geq(count(html, "<svg "), 7, "3 write curves, 2 QD, 1 block size, 1 mixed");
+    cr_assert_eq(count(html, "<svg "), count(html, "</svg>"));
+    cr_assert(strstr(html, "sim truth"));
+    free(html);
+    ssd_suite_free(s);
+
+    snprintf(path, sizeof path, "%s/g.suite", dir);
+    write_text(path, "job name=a group=g x=1 pattern=randread time=2s\n"
+                     "job name=b group=g x=2 pattern=randread qd=2 time=2s\n");
+    snprintf(out, sizeof out, "%s/g", dir);
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", out), 0);
+    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    html = slurp(ssd_suite_report_path(s));
+    cr_assert_eq(count(html, "<svg "), 1);
+    free(html);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
+
+Test(suite_filebench, a_file_test_step_records_its_timings) {
+    char dir[64], path[128], out[128];
+    tu_mkdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/f.suite", dir);
+    char text[256];
+    snprintf(text, sizeof text, "filebench name=fw dir=%s/fs set=work size=2m\n", dir);
+    write_text(path, text);
+    snprintf(out, sizeof out, "%s/out", dir);
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", out), 0);
+    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    cr_assert_str_eq(ssd_suite_step_kind(s, 0), "filebench");
+    char *json = NULL;
+    cr_assert_eq(ssd_suite_results_json(s, &json), 0);
+    cr_assert(strstr(json, "\"file_tests\":{\"fw\":{\"copy_s\":"), "%s", json);
+    cr_assert(strstr(json, "\"extract_mibs\":"));
+    ssd_free(json);
+    ssd_suite *l = NULL;
+    cr_assert_eq(ssd_suite_load(&l, out), 0, "%s", ssd_suite_errmsg(l));
+    cr_assert_eq(ssd_suite_results_json(l, &json), 0);
+    cr_assert(strstr(json, "\"archive_s\":"));
+    ssd_free(json);
+    ssd_suite_free(l);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}

@@ -1,0 +1,318 @@
+"""The suite runner on real file targets (scaled down), Ctrl-C in the
+middle of a run, suite files of the user's own, and their errors."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import ssdcore
+from suite_helpers import csv_rows, load, step, steps, svg_count
+
+
+def test_quick_suite_on_a_file_scaled_down(tmp_path):
+    out = tmp_path / "out"
+    res = ssdcore.suite(tmp_path / "t.bin", out, suite="quick", scale=0.005, size="32m")
+    assert res["complete"] and res["target"]["kind"] == "file"
+    assert res["target"]["size_bytes"] == 32 << 20
+    # The area is the target when smaller than the default 1 GiB.
+    assert step(res, "seq-read")["results"]["workload"]["span"] == 32 << 20
+    assert all(s["results"]["workload"]["time_s"] == pytest.approx(0.025)
+               for s in steps(res, "job") if s["params"].get("time") == "5s")
+    assert {i["seconds"] for i in steps(res, "idle")} == {0.05, 0.3}
+    assert {i["seconds_unscaled"] for i in steps(res, "idle")} == {10, 60}
+    deg = step(res, "degradation")["results"]
+    assert deg["engine"] in ("io_uring", "psync")
+    assert deg["workload"]["interval_s"] == pytest.approx(0.01)
+    _, rows = csv_rows(out / "degradation.csv")
+    assert len(rows) == deg["samples"] >= 30
+    assert step(res, "analyze-degradation")["state"] == "done"
+    assert "sim_truth" not in step(res, "analyze-degradation")
+    assert svg_count(out / "report.html") >= 2
+
+
+SLOW_FILE = """\
+# two logged jobs with an idle between: Ctrl-C lands in the first
+trim
+job name=first pattern=randwrite bs=4k qd=4 time=60s interval=50ms log=first
+idle 30s
+job name=second pattern=randwrite bs=4k qd=4 time=60s log=second
+"""
+
+
+def test_sigint_keeps_a_valid_partial_results_json(cli, tmp_path):
+    suite = tmp_path / "slow.suite"
+    suite.write_text(SLOW_FILE)
+    out = tmp_path / "out"
+    p = subprocess.Popen([cli, "suite", str(tmp_path / "t.bin"), "--size-file", "32m",
+                          "--suite-file", str(suite), "--out", str(out)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    log = out / "first.csv"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if log.exists() and log.read_text().count("\n") >= 3 + 10:
+            break
+        time.sleep(0.05)
+    else:
+        p.kill()
+        pytest.fail("the first job never logged 10 samples")
+    # The first step's results.json exists already, and stays valid.
+    assert load(out)["steps"][0]["name"] == "trim"
+    p.send_signal(signal.SIGINT)
+    stdout, stderr = p.communicate(timeout=30)
+    assert p.returncode == 130, stderr
+    assert "interrupted" in stderr
+    res = load(out)
+    assert res["interrupted"] is True and res["complete"] is False
+    assert res["finished"] is not None
+    first = step(res, "first")
+    assert first["state"] == "interrupted" and first["results"]["interrupted"] is True
+    assert [s["name"] for s in res["steps"]] == ["trim", "first"]
+    assert res["steps_total"] == 4
+    _, rows = csv_rows(log)
+    assert len(rows) == first["results"]["samples"] >= 10
+    assert not (out / "second.csv").exists()
+    assert not [f for f in os.listdir(out) if f.startswith(".")]  # no temporary files left
+    assert svg_count(out / "report.html") == 0  # no analysis ran: no curve, still a page
+
+
+def test_sigint_during_an_idle_stops_the_run(cli, tmp_path):
+    suite = tmp_path / "idle.suite"
+    suite.write_text("job name=w pattern=write bs=64k time=0.2s log=w\nidle 1h\n"
+                     "job name=never pattern=write time=1s\n")
+    out = tmp_path / "out"
+    p = subprocess.Popen([cli, "suite", str(tmp_path / "t.bin"), "--size-file", "16m",
+                          "--suite-file", str(suite), "--out", str(out)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if any(s["name"] == "w" for s in load(out)["steps"]):
+                break
+        except (FileNotFoundError, json.JSONDecodeError):
+            pass
+        time.sleep(0.05)
+    time.sleep(0.3)
+    p.send_signal(signal.SIGINT)
+    p.communicate(timeout=30)
+    assert p.returncode == 130
+    res = load(out)
+    assert res["interrupted"] is True
+    assert [(s["name"], s["state"]) for s in res["steps"]] == [("w", "done"),
+                                                               ("idle", "interrupted")]
+
+
+CUSTOM = """\
+# a user's sequence: fresh curve, idle, after-idle curve against it
+trim
+job name=fresh pattern=randwrite bs=4k qd=32 time=5m log=fresh
+idle 5m   # GC time
+job name=again pattern=randwrite bs=4k qd=32 time=2m log=again
+analyze again reference=fresh penalty=4
+job name=p1 group=my-curve x=1 pattern=randread qd=1 time=5s
+job name=p8 group=my-curve x=8 pattern=randread qd=8 time=5s
+"""
+
+
+def test_custom_suite_file_runs_in_order_with_groups_and_reference(cli, tmp_path):
+    suite = tmp_path / "mine.suite"
+    suite.write_text(CUSTOM)
+    out = tmp_path / "out"
+    res = ssdcore.suite("sim:ssd370,precondition=dirty", out, suite_file=suite)
+    assert res["suite"] is None and res["suite_file"] == str(suite)
+    assert [s["kind"] for s in res["steps"]] == ["trim", "job", "idle", "job", "analyze",
+                                                 "job", "job"]
+    an = step(res, "analyze-again")
+    assert an["options"] == {"penalty": 4} and an["reference"] == "fresh.csv"
+    assert "recovery" in an["analysis"]
+    assert step(res, "p8")["x"] == 8 and step(res, "p8")["group"] == "my-curve"
+    assert step(res, "idle")["seconds"] == 300
+    html = (out / "report.html").read_text()
+    assert "my-curve" in html
+    assert svg_count(out / "report.html") == 2  # the write curve and the group's curve
+    listed = ssdcore.suite_steps("sim:ssd370", suite_file=suite)
+    assert [s["line"] for s in listed][2] == "idle 5m   # GC time".split("#")[0].strip()
+
+
+@pytest.mark.parametrize("text,line,needle", [
+    ("trim\njbo name=x\n", 2, "unknown step 'jbo'"),
+    ("trim\n\n# c\njob name=x pattern=sideways\n", 4, "pattern"),
+    ("job name=x bs=100\n", 1, "bs"),
+    ("job name=x qd=32 frobnicate=1\n", 1, "frobnicate"),
+    ("idle soon\n", 1, "idle"),
+    ("idle\n", 1, "idle"),
+    ("job name=a log=a\nanalyze b\n", 2, "log=b"),
+    ("job name=a log=a\nanalyze a reference=zz\n", 2, "reference"),
+    ("analyze a\njob name=a log=a\n", 1, "log=a"),
+    ("job name=a log=../evil\n", 1, "stem"),
+    ("job name=a log=a\njob name=b log=a\n", 2, "already used"),
+    ("job name=a\njob name=a\n", 2, "already used"),
+    ("trim offset=1t\n", 1, "beyond"),
+    ("job name=a log=a\nanalyze a penalty=-3\n", 2, "penalty"),
+    ("job name=a log=a\nanalyze a penalty=abc\n", 2, "penalty"),
+    ("# only comments\n\n", 0, "no steps"),
+    ("trim\nfilebench set=work\n", 2, "dir=PATH"),
+    ("filebench dir=/tmp set=floppy\n", 1, "floppy"),
+    ("filebench dir=/tmp keep=1\n", 1, "keep"),
+])
+def test_bad_suite_files_name_file_and_line(cli, tmp_path, text, line, needle):
+    suite = tmp_path / "bad.suite"
+    suite.write_text(text)
+    where = f"{suite}:{line}:" if line else f"{suite}:"
+    r = subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(suite), "--out",
+                        str(tmp_path / "out")], capture_output=True, text=True)
+    assert r.returncode == 1
+    assert where in r.stderr and needle in r.stderr, r.stderr
+    assert r.stdout == ""
+    assert not (tmp_path / "out").exists()  # nothing ran
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.suite_steps("sim:bx200", suite_file=suite)
+    assert where in e.value.detail
+
+
+def test_bad_options_are_refused(cli, tmp_path):
+    for args, needle in ((["--suite", "lab2099"], "lab2099"), (["--scale", "0"], "scale"),
+                         (["--scale", "x"], "scale"), ([], "--out")):
+        argv = [cli, "suite", "sim:bx200"] + args
+        if args:
+            argv += ["--out", str(tmp_path / "o")]
+        r = subprocess.run(argv, capture_output=True, text=True)
+        assert r.returncode == 2 and needle in r.stderr, (args, r.stderr)
+    r = subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(tmp_path / "none"),
+                        "--out", str(tmp_path / "o")], capture_output=True, text=True)
+    assert r.returncode == 1 and "none" in r.stderr
+    with pytest.raises(ssdcore.SsdError):
+        ssdcore.suite("sim:bx200", tmp_path / "o", suite="nope")
+
+
+def test_out_that_is_a_file_fails_cleanly(cli, tmp_path):
+    f = tmp_path / "file"
+    f.write_text("x")
+    r = subprocess.run([cli, "suite", "sim:bx200", "--out", str(f)], capture_output=True,
+                       text=True)
+    assert r.returncode == 1 and str(f) in r.stderr
+
+
+def test_block_device_is_refused_without_destroy_data(cli, tmp_path):
+    if os.geteuid() != 0 or not subprocess.run(["which", "losetup"],
+                                               capture_output=True).returncode == 0:
+        pytest.skip("loop devices need root and losetup")
+    img = tmp_path / "disk.img"
+    with open(img, "wb") as f:
+        f.truncate(16 << 20)
+    r = subprocess.run(["losetup", "--find", "--show", str(img)], capture_output=True, text=True)
+    if r.returncode != 0:
+        pytest.skip(f"losetup failed: {r.stderr.strip()}")
+    dev = r.stdout.strip()
+    try:
+        r = subprocess.run([cli, "suite", dev, "--out", str(tmp_path / "o"), "--scale", "0.002"],
+                           capture_output=True, text=True)
+        assert r.returncode == 1 and "destroy" in r.stderr, r.stderr
+        assert not (tmp_path / "o").exists()
+        r = subprocess.run([cli, "suite", dev, "--out", str(tmp_path / "o"), "--scale", "0.002",
+                            "--destroy-data", "--no-progress"], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        res = load(tmp_path / "o")
+        assert res["complete"] and res["target"]["kind"] == "block"
+    finally:
+        subprocess.run(["losetup", "-d", dev], capture_output=True)
+
+
+def test_a_failing_job_stops_the_run_and_is_recorded(cli, tmp_path):
+    suite = tmp_path / "eio.suite"
+    suite.write_text("job name=ok pattern=write bs=64k time=0.1s\n"
+                     "job name=broken pattern=randwrite bs=4k qd=4 time=5s fail_io=50 log=broken\n"
+                     "job name=after pattern=randread time=0.1s\n")
+    out = tmp_path / "out"
+    r = subprocess.run([cli, "suite", str(tmp_path / "t.bin"), "--size-file", "16m",
+                        "--suite-file", str(suite), "--out", str(out)], capture_output=True,
+                       text=True)
+    assert r.returncode == 1
+    assert "broken" in r.stderr and "line 2" in r.stderr, r.stderr
+    res = load(out)
+    assert res["interrupted"] is False and res["complete"] is False
+    assert "broken" in res["error"]
+    assert [(s["name"], s["state"]) for s in res["steps"]] == [("ok", "done"),
+                                                               ("broken", "failed")]
+    broken = step(res, "broken")
+    assert "EIO" in broken["error"] or "I/O" in broken["error"] or "fail" in broken["error"]
+    assert broken["results"]["write"]["ios"] >= 49  # what completed before the failure
+    assert (out / "report.html").exists()
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.suite(tmp_path / "t.bin", tmp_path / "py", suite_file=suite)
+    assert "broken" in str(e.value)
+    assert load(tmp_path / "py")["error"]
+
+
+def test_block_size_scaling_starts_at_a_4kn_device_logical_block(cli, tmp_path):
+    if os.geteuid() != 0 or not subprocess.run(["which", "losetup"],
+                                               capture_output=True).returncode == 0:
+        pytest.skip("loop devices need root and losetup")
+    img = tmp_path / "disk4k.img"
+    with open(img, "wb") as f:
+        f.truncate(16 << 20)
+    r = subprocess.run(["losetup", "--find", "--show", "--sector-size", "4096", str(img)],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        pytest.skip(f"losetup failed: {r.stderr.strip()}")
+    dev = r.stdout.strip()
+    try:
+        r = subprocess.run([cli, "suite", dev, "--destroy-data", "--suite", "lab2016", "--list"],
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        bs = [ln for ln in r.stdout.splitlines() if "group=bs-randread" in ln]
+        assert len(bs) == 7 and "bs=4096" in bs[0], bs  # 4K .. 256K
+    finally:
+        subprocess.run(["losetup", "-d", dev], capture_output=True)
+
+
+def test_file_tests_run_as_steps_and_reach_headline_and_report(cli, tmp_path):
+    """METHODOLOGY.md A 9-10 appended to lab2016 with filebench_dir."""
+    out = tmp_path / "out"
+    res = ssdcore.suite("sim:bx200", out, suite="lab2016", filebench_dir=tmp_path / "fs",
+                        filebench_size="4m")
+    fb = steps(res, "filebench")
+    assert [s["name"] for s in fb] == ["files-iso", "files-program", "files-work"]
+    assert [s["params"]["set"] for s in fb] == ["iso", "program", "work"]
+    work = step(res, "files-work")["results"]
+    assert work["schema"] == "ssdcore-filebench 1" and work["set"]["bytes"] == 4 << 20
+    assert [t["step"] for t in work["steps"]] == ["copy", "archive", "extract"]
+    ft = res["headline"]["file_tests"]
+    assert ft["files-work"]["archive_s"] == work["steps"][1]["seconds"]
+    assert ft["files-iso"]["copy_mibs"] == step(res, "files-iso")["results"]["steps"][0]["mb_per_s"]
+    html = (out / "report.html").read_text()
+    assert "File tests" in html and "files-program" in html
+    assert ssdcore.report(out) == res
+    r = subprocess.run([cli, "suite", "sim:bx200", "--suite", "lab2016", "--list",
+                        "--filebench-dir", "/mnt/my ssd"], capture_output=True, text=True)
+    assert r.returncode == 2 and "filebench_dir" in r.stderr
+
+
+def test_ctrl_c_in_python_raises_keyboardinterrupt_and_keeps_results(build_dir, tmp_path):
+    suite = tmp_path / "slow.suite"
+    suite.write_text(SLOW_FILE)
+    out = tmp_path / "out"
+    code = (
+        "import ssdcore, sys\n"
+        "try:\n"
+        f"    ssdcore.suite({str(tmp_path / 't.bin')!r}, {str(out)!r}, size='32m',\n"
+        f"                  suite_file={str(suite)!r})\n"
+        "except KeyboardInterrupt:\n"
+        "    sys.exit(42)\n")
+    env = dict(os.environ, PYTHONPATH=str(build_dir / "python"))
+    p = subprocess.Popen([sys.executable, "-c", code], env=env, stderr=subprocess.PIPE,
+                         text=True)
+    log = out / "first.csv"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not (log.exists() and
+                                               log.read_text().count("\n") >= 8):
+        time.sleep(0.05)
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=30)
+    assert p.returncode == 42, err
+    res = load(out)
+    assert res["interrupted"] is True
+    assert step(res, "first")["state"] == "interrupted"

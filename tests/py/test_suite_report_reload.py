@@ -1,0 +1,87 @@
+"""`ssdcore report DIR`: a results directory loaded back renders the same
+report and the same results; damaged directories give clear errors."""
+import json
+import subprocess
+
+import pytest
+
+import ssdcore
+from suite_helpers import load, svg_count
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    out = tmp_path_factory.mktemp("lab") / "bx200"
+    ssdcore.suite("sim:bx200", out, suite="lab2016")
+    return out
+
+
+def test_reload_gives_the_same_results_and_the_same_report(lab, cli, tmp_path):
+    before = load(lab)
+    html = (lab / "report.html").read_bytes()
+    again = ssdcore.report(lab, out=tmp_path / "r.html")
+    assert again == before  # analyses recomputed from the CSVs agree exactly
+    assert (tmp_path / "r.html").read_bytes() == html
+    r = subprocess.run([cli, "report", str(lab), "--json"], capture_output=True, text=True)
+    assert r.returncode == 0 and json.loads(r.stdout) == before
+    r = subprocess.run([cli, "report", str(lab), "--summary"], capture_output=True, text=True)
+    assert r.returncode == 0 and "SLC cache 2.0" in r.stdout
+    assert (lab / "report.html").read_bytes() == html
+
+
+def test_reload_of_an_interrupted_run(cli, tmp_path):
+    """A run stopped by a progress callback: the report says so, and the
+    steps that ran are all there."""
+    out = tmp_path / "cut"
+    calls = []
+
+    def stop(p):
+        calls.append(p["step"])
+        if p["step"] >= 30:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        ssdcore.suite("sim:bx200", out, suite="lab2016", progress=stop)
+    res = load(out)
+    assert res["interrupted"] is True and len(res["steps"]) == 30
+    (out / "report.html").unlink()
+    again = ssdcore.report(out)
+    assert again["interrupted"] is True and len(again["steps"]) == 30
+    assert "interrupted" in (out / "report.html").read_text()
+    assert svg_count(out / "report.html") >= 1
+
+
+def test_a_missing_csv_fails_that_analysis_only(lab, tmp_path):
+    import shutil
+    copy = tmp_path / "copy"
+    shutil.copytree(lab, copy)
+    (copy / "recovery-trim.csv").unlink()
+    res = ssdcore.report(copy)
+    an = [s for s in res["steps"] if s["name"] == "analyze-recovery-trim"][0]
+    assert an["state"] == "failed" and "recovery-trim.csv" in an["error"]
+    assert "recovery-trim" not in res["headline"]["write_curves"]
+    assert "degradation" in res["headline"]["write_curves"]
+
+
+@pytest.mark.parametrize("content,needle", [
+    ("{\"schema\": \"other/2\"}", "schema 'other/2'"),
+    ("{\"schema\": \"ssdcore-results/1\",\n \"steps\": [1,]}", "line 2"),
+    ("[1, 2", "line 1"),
+    ("", "unexpected end"),
+    ("{\"schema\": \"ssdcore-results/1\"}", "no steps"),
+])
+def test_damaged_results_json_is_named(cli, tmp_path, content, needle):
+    (tmp_path / "results.json").write_text(content)
+    r = subprocess.run([cli, "report", str(tmp_path)], capture_output=True, text=True)
+    assert r.returncode == 1 and "results.json" in r.stderr and needle in r.stderr, r.stderr
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.report(tmp_path)
+    assert needle in e.value.detail
+
+
+def test_missing_directory(cli, tmp_path):
+    r = subprocess.run([cli, "report", str(tmp_path / "nope")], capture_output=True, text=True)
+    assert r.returncode == 1 and "nope" in r.stderr
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.report(tmp_path / "nope")
+    assert e.value.name == "ENOENT"

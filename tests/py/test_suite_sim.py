@@ -1,0 +1,182 @@
+"""The suite runner on simulated drives: the results directory's figures
+agree with the jobs, the analyses and the simulator's ground truth, and the
+built-in suites reproduce the reviews' headline figures."""
+import json
+import subprocess
+
+import pytest
+
+import ssdcore
+from suite_helpers import GIB, MIB, csv_rows, load, step, steps, svg_count
+
+
+def test_quick_suite_results_agree_with_jobs_analysis_and_truth(tmp_path):
+    out = tmp_path / "quick"
+    res = ssdcore.suite("sim:bx200", out, suite="quick")
+    assert res == load(out)  # what Python returns is results.json
+    assert res["schema"] == "ssdcore-results/1"
+    assert res["complete"] is True and res["interrupted"] is False and res["error"] is None
+    assert res["target"]["uri"] == "sim:bx200" and res["target"]["kind"] == "sim"
+    assert res["host"]["hostname"] and res["host"]["kernel"] and res["host"]["cpu"]
+    assert res["tool"].startswith("ssdcore ") and res["started"] and res["finished"]
+    assert len(res["steps"]) == res["steps_total"]
+
+    for s in steps(res, "job"):
+        r = s["results"]
+        assert s["summary"]["bw_bps"] == pytest.approx(r["bw_bps"], rel=1e-9)
+        assert s["summary"]["iops"] == pytest.approx(r["iops"], rel=1e-9)
+        assert r["workload"]["pattern"] == s["params"]["pattern"]
+        lat = r["write" if r["write"]["ios"] else "read"]["lat_ns"]
+        assert lat["p99"] > 0
+    hl = res["headline"]
+    assert hl["seq_read_bps"] == step(res, "seq-read")["results"]["bw_bps"]
+    assert hl["rand4k_write_qd4_iops"] == step(res, "rand4k-write-qd4")["results"]["iops"]
+    assert hl["mixed_random_80_bps"] == step(res, "mixed-rand-80")["results"]["bw_bps"]
+
+    # One CSV per logged job, holding every sample the job took.
+    logged = [s for s in steps(res, "job") if s["log"]]
+    assert {s["log"] for s in logged} == {"degradation.csv", "recovery-idle.csv"}
+    assert sorted(p.name for p in out.glob("*.csv")) == sorted(s["log"] for s in logged)
+    for s in logged:
+        _, rows = csv_rows(out / s["log"])
+        assert len(rows) == s["results"]["samples"]
+        assert sum(int(r[1]) for r in rows) == s["results"]["bytes"]
+
+    # The stored analysis is what analysing the CSV again gives, and the
+    # cache it finds is the simulator's to within a few per cent.
+    degr = step(res, "analyze-degradation")
+    again = ssdcore.analyze(out / "degradation.csv")
+    assert degr["analysis"]["cache"]["bytes"] == again["cache"]["bytes"]
+    truth = degr["sim_truth"]
+    assert degr["analysis"]["cache"]["bytes"] == pytest.approx(truth["cache_full_at_bytes"],
+                                                               rel=0.03)
+    assert degr["analysis"]["post_cache_bps"] == pytest.approx(truth["post_cache_mean_bps"],
+                                                               rel=0.05)
+    tva = degr["truth_vs_analysis"]["cache_bytes"]
+    assert tva["truth"] == truth["cache_full_at_bytes"]
+    rec = step(res, "analyze-recovery-idle")
+    assert rec["reference"] == "degradation.csv"
+    assert rec["analysis"]["recovery"]["recovered_bytes"] == pytest.approx(
+        rec["sim_truth"]["cache_full_at_bytes"], rel=0.05)
+    assert hl["write_curves"]["degradation"]["cache_bytes"] == pytest.approx(
+        degr["analysis"]["cache"]["bytes"], rel=1e-9)
+
+    assert svg_count(out / "report.html") >= 3  # two write curves and the mixed curve
+    html = (out / "report.html").read_text()
+    assert "degradation" in html and "SLC cache" in html and "<script" not in html
+    assert "http" not in html.replace("http://www.w3.org/", "")  # no external assets
+
+
+def test_lab2016_on_bx200_reproduces_the_review(tmp_path):
+    """Seed 000: cache about 2 GB, then a 6-7x drop to about 50 MB/s; a 2 h
+    run writes just over 300 GB; idle GC gives fast writes back."""
+    out = tmp_path / "lab"
+    res = ssdcore.suite("sim:bx200", out, suite="lab2016")
+    assert res["complete"] is True
+    area = 32 * GIB
+    trims = steps(res, "trim")
+    assert any(t["length"] == area for t in trims)
+    assert all(i["seconds"] == 900 for i in steps(res, "idle"))
+    tests = [s for s in steps(res, "job") if s["name"] != "precondition"
+             and not s["name"].startswith("prepare") and s["name"] not in
+             ("degradation", "recovery-idle", "recovery-trim")]
+    assert all(s["results"]["runtime_s"] == pytest.approx(40) for s in tests)
+    assert all(s["results"]["workload"]["span"] == area for s in tests)
+    # Every test is preceded by a 15-minute idle; writing tests by a TRIM.
+    names = [s["name"] for s in res["steps"]]
+    for s in tests:
+        i = names.index(s["name"])
+        assert names[i - 1] == "idle"
+        if s["params"]["pattern"] not in ("read", "randread"):
+            assert "trim" in names[i - 3:i]
+    for g, n in (("qd-randread", 6), ("qd-randwrite", 6), ("bs-randread", 10),
+                 ("bs-randwrite", 10), ("mixed-seq", 6), ("mixed-rand", 6)):
+        pts = sorted(s["x"] for s in tests if s["group"] == g)
+        assert len(pts) == n, g
+    assert [s["x"] for s in tests if s["group"] == "mixed-rand"] == [0, 20, 40, 60, 80, 100]
+
+    hl = res["headline"]
+    mixed = [s["results"]["bw_bps"] for s in tests if s["group"] == "mixed-rand"]
+    assert hl["mixed_random_mean_bps"] == pytest.approx(sum(mixed) / 6)
+    d = hl["write_curves"]["degradation"]
+    assert 1.8 * GIB < d["cache_bytes"] < 2.2 * GIB
+    assert 45 * MIB < d["post_cache_bps"] < 56 * MIB
+    assert 6 < d["cache_level_bps"] / d["post_cache_bps"] < 7.5
+    assert 280e9 < d["total_bytes"] < 360e9
+    deg = step(res, "degradation")
+    assert deg["results"]["samples"] == 7200 and deg["results"]["workload"]["interval_s"] == 1
+    ri = hl["write_curves"]["recovery-idle"]["recovered_bytes"]
+    rt = hl["write_curves"]["recovery-trim"]["recovered_bytes"]
+    assert ri > 0.5 * GIB and rt > 0.5 * GIB
+    truth = step(res, "analyze-recovery-idle")["sim_truth"]
+    assert ri == pytest.approx(truth["cache_full_at_bytes"], rel=0.05)
+    assert svg_count(out / "report.html") >= 7
+    # The later drop of the 2 h run is where the drive became GC-bound.
+    later = step(res, "analyze-degradation")["truth_vs_analysis"]["later_drop_bytes"]
+    assert later["analysis"] == pytest.approx(later["truth"], rel=0.02)
+
+
+def test_fill2021_finds_three_segments_and_the_fill_time(tmp_path):
+    """Seed 003, Team MP44L 1 TB: cache, direct to TLC at 1.34 GB/s, then
+    folding at about 0.5 GB/s."""
+    out = tmp_path / "fill"
+    res = ssdcore.suite("sim:mp44l-1tb", out, suite="fill2021")
+    fill = step(res, "fill")
+    size = res["target"]["size_bytes"]
+    # One pass over the drive (the sim may round the last I/O up to a block).
+    assert abs(fill["results"]["bytes"] - size) <= 128 * 1024
+    hl = res["headline"]
+    assert hl["fill_time_s"] == fill["results"]["runtime_s"]
+    c = hl["write_curves"]["fill"]
+    truth = step(res, "analyze-fill")["sim_truth"]
+    assert c["cache_bytes"] == pytest.approx(truth["cache_full_at_bytes"], rel=0.03)
+    assert c["post_cache_bps"] == pytest.approx(1.34e9 / 1.024 ** 2 * 1.024 ** 2, rel=0.1)
+    assert c["folding_level_bps"] == pytest.approx(0.5 * 1024 ** 3, rel=0.15)
+    assert c["folding_start_bytes"] == pytest.approx(truth["folding_start_bytes"], rel=0.03)
+    _, rows = csv_rows(out / "fill.csv")
+    ts = [float(r[0]) for r in rows]
+    assert all(b > a for a, b in zip(ts, ts[1:]))
+
+
+def test_fill2021_s660_takes_1_6_times_the_mp44l(tmp_path):
+    """Seed 003: the 2 TB model's whole fill is only 1.6x the 1 TB one's."""
+    a = ssdcore.suite("sim:mp44l-1tb", tmp_path / "a", suite="fill2021", report=False)
+    b = ssdcore.suite("sim:s660-2tb", tmp_path / "b", suite="fill2021", report=False)
+    assert not (tmp_path / "a" / "report.html").exists()
+    ratio = b["headline"]["fill_time_s"] / a["headline"]["fill_time_s"]
+    assert 1.4 < ratio < 1.8
+
+
+def test_cli_prints_headline_and_report_path(cli, tmp_path):
+    out = tmp_path / "cli"
+    r = subprocess.run([cli, "suite", "sim:bx200", "--out", str(out)], capture_output=True,
+                       text=True)
+    assert r.returncode == 0, r.stderr
+    assert "SLC cache 2.0" in r.stdout and str(out / "report.html") in r.stdout
+    r = subprocess.run([cli, "suite", "sim:bx200", "--out", str(out), "--json"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0 and json.loads(r.stdout)["schema"] == "ssdcore-results/1"
+    r = subprocess.run([cli, "suite", "sim:bx200", "--list", "--suite", "lab2016"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0 and "log=degradation" in r.stdout
+
+
+def test_scale_shortens_jobs_intervals_and_idles_in_virtual_time(tmp_path):
+    res = ssdcore.suite("sim:bx200", tmp_path / "s", suite="quick", scale=0.1)
+    assert step(res, "seq-read")["results"]["runtime_s"] == pytest.approx(0.5)
+    deg = step(res, "degradation")["results"]
+    assert deg["runtime_s"] == pytest.approx(12) and deg["workload"]["interval_s"] == 0.1
+    assert {i["seconds"] for i in steps(res, "idle")} == {1, 6}
+
+
+@pytest.mark.parametrize("profile,review_gib", [("as510s", 1.4), ("vector180", 10.0),
+                                                ("bx200", 2.0)])
+def test_lab2016_gc_recovery_matches_the_review_and_the_truth(tmp_path, profile, review_gib):
+    """Seeds 002 and 004: 15 minutes of idle give back 1.4 GB (AS510S) and
+    10 GB (Vector 180) of fast writes; the truth is the room the drive had."""
+    res = ssdcore.suite(f"sim:{profile}", tmp_path / profile, suite="lab2016", report=False)
+    an = step(res, "analyze-recovery-idle")
+    cmp = an["truth_vs_analysis"]["recovered_bytes"]
+    assert cmp["truth"] == step(res, "recovery-idle")["sim_fast_room_before_bytes"]
+    assert cmp["analysis"] == pytest.approx(cmp["truth"], rel=0.1)
+    assert cmp["analysis"] == pytest.approx(review_gib * GIB, rel=0.1)

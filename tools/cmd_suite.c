@@ -1,0 +1,254 @@
+/* cmd_suite.c - `ssdcore suite`: run a methodology suite on one target and
+ * fill a results directory (results.json, series CSVs, report.html). */
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <ssdcore.h>
+
+#include "commands.h"
+
+static const char suite_usage[] =
+    "usage: ssdcore suite TARGET --out DIR [options]\n"
+    "\n"
+    "Runs an ordered list of jobs, TRIMs, idles and analyses on one target and\n"
+    "writes DIR/results.json (after every step), a series CSV per logged job and\n"
+    "DIR/report.html. Ctrl-C stops cleanly and keeps a valid partial results.json.\n"
+    "\n"
+    "  --out DIR           results directory (created if missing)\n"
+    "  --suite NAME        lab2016 | fill2021 | quick (default quick)\n"
+    "  --suite-file PATH   a suite file: one step per line (see docs/suite.md)\n"
+    "  --scale F           multiply every time (jobs, sampling, idles) by F\n"
+    "  --area SIZE         test area of the built-in suites (default 32g, quick 1g)\n"
+    "  --filebench-dir DIR lab2016: also run the file tests (copy, 7-Zip archive and\n"
+    "                      extract) in DIR, on the filesystem under test\n"
+    "  --filebench-size SIZE  size of each file set (default 8g)\n"
+    "  --size-file SIZE    create/extend a file target to SIZE\n"
+    "  --destroy-data      allow writes to a block device (its data is lost)\n"
+    "  --buffered          use the page cache instead of O_DIRECT\n"
+    "  --list              print the steps and exit without running\n"
+    "  --json              print results.json to stdout at the end\n"
+    "  --no-report         do not write report.html\n"
+    "  --no-progress       no progress line on a terminal\n"
+    "\n"
+    "suites:\n";
+
+enum {
+    OPT_OUT = 256,
+    OPT_SUITE,
+    OPT_SUITE_FILE,
+    OPT_SCALE,
+    OPT_AREA,
+    OPT_FB_DIR,
+    OPT_FB_SIZE,
+    OPT_SIZE_FILE,
+    OPT_DESTROY,
+    OPT_BUFFERED,
+    OPT_LIST,
+    OPT_JSON,
+    OPT_NO_REPORT,
+    OPT_NO_PROGRESS,
+    OPT_TARGET,
+};
+
+static const struct option long_opts[] = {
+    {"out", required_argument, NULL, OPT_OUT},
+    {"suite", required_argument, NULL, OPT_SUITE},
+    {"suite-file", required_argument, NULL, OPT_SUITE_FILE},
+    {"scale", required_argument, NULL, OPT_SCALE},
+    {"area", required_argument, NULL, OPT_AREA},
+    {"filebench-dir", required_argument, NULL, OPT_FB_DIR},
+    {"filebench-size", required_argument, NULL, OPT_FB_SIZE},
+    {"size-file", required_argument, NULL, OPT_SIZE_FILE},
+    {"destroy-data", no_argument, NULL, OPT_DESTROY},
+    {"buffered", no_argument, NULL, OPT_BUFFERED},
+    {"list", no_argument, NULL, OPT_LIST},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"no-report", no_argument, NULL, OPT_NO_REPORT},
+    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"target", required_argument, NULL, OPT_TARGET},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+static void on_sigint(int sig) {
+    ssd_interrupt();
+}
+
+static int progress_line(void *user, const ssd_suite_progress *p) {
+    if (p->job) {
+        const ssd_progress *j = p->job;
+        double pct = -1;
+        if (j->time_s > 0)
+            pct = 100 * j->elapsed_s / j->time_s;
+        else if (j->max_bytes)
+            pct = 100.0 * (double)j->bytes / (double)j->max_bytes;
+        fprintf(stderr, "\r\033[K  [%d/%d] %-20s %8.1f s", p->step + 1, p->steps, p->name,
+                j->elapsed_s);
+        if (pct >= 0)
+            fprintf(stderr, " %5.1f%%", pct > 100 ? 100 : pct);
+        fprintf(stderr, " %9.1f MB/s %9.0f IOPS", j->bw_bps / 1e6, j->iops);
+    } else if (p->step_total_s > 0) {
+        fprintf(stderr, "\r\033[K  [%d/%d] %-20s %8.1f / %.1f s", p->step + 1, p->steps, p->name,
+                p->step_elapsed_s, p->step_total_s);
+    } else {
+        fprintf(stderr, "\r\033[K  [%d/%d] %-20s", p->step + 1, p->steps, p->name);
+    }
+    fflush(stderr);
+    return 0;
+}
+
+int cmd_suite(int argc, char **argv) {
+    const char *target_uri = NULL, *size_file = NULL;
+    const char *opt_keys[] = {"suite", "suite_file",    "out",           "scale",
+                              "area",  "filebench_dir", "filebench_size"};
+    const char *opt_values[7] = {0};
+    int destroy = 0, buffered = 0, list = 0, json = 0, report = 1, progress = 1;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
+        switch (c) {
+        case 'h':
+            fputs(suite_usage, stdout);
+            for (int i = 0; i < ssd_suite_builtin_count(); i++)
+                printf("  %-9s %s\n", ssd_suite_builtin_name(i), ssd_suite_builtin_describe(i));
+            return 0;
+        case OPT_SUITE:
+        case OPT_SUITE_FILE:
+        case OPT_OUT:
+        case OPT_SCALE:
+        case OPT_AREA:
+        case OPT_FB_DIR:
+        case OPT_FB_SIZE:
+            /* The same order as opt_keys. */
+            opt_values[c == OPT_SUITE        ? 0
+                       : c == OPT_SUITE_FILE ? 1
+                       : c == OPT_OUT        ? 2
+                       : c == OPT_SCALE      ? 3
+                       : c == OPT_AREA       ? 4
+                       : c == OPT_FB_DIR     ? 5
+                                             : 6] = optarg;
+            break;
+        case OPT_TARGET:
+            target_uri = optarg;
+            break;
+        case OPT_SIZE_FILE:
+            size_file = optarg;
+            break;
+        case OPT_DESTROY:
+            destroy = 1;
+            break;
+        case OPT_BUFFERED:
+            buffered = 1;
+            break;
+        case OPT_LIST:
+            list = 1;
+            break;
+        case OPT_JSON:
+            json = 1;
+            break;
+        case OPT_NO_REPORT:
+            report = 0;
+            break;
+        case OPT_NO_PROGRESS:
+            progress = 0;
+            break;
+        default:
+            return cli_usage_error("suite", "bad arguments (see ssdcore suite --help)");
+        }
+    }
+    if (optind < argc && !target_uri)
+        target_uri = argv[optind++];
+    if (optind < argc)
+        return cli_usage_error("suite", "unexpected argument '%s'", argv[optind]);
+    if (!target_uri)
+        return cli_usage_error("suite", "missing TARGET (see ssdcore suite --help)");
+    if (!opt_values[2] && !list)
+        return cli_usage_error("suite", "missing --out DIR");
+    if (opt_values[0] && opt_values[1])
+        return cli_usage_error("suite", "--suite and --suite-file exclude each other");
+
+    ssd_target *t = NULL;
+    ssd_suite *s = NULL;
+    int status = 1, rc;
+    if (ssd_target_create(&t))
+        return cli_error("suite", "out of memory");
+    if (size_file && ssd_target_set_option(t, "size", size_file)) {
+        status = cli_error("suite", "--size-file: %s", ssd_target_errmsg(t));
+        goto out;
+    }
+    if (destroy)
+        ssd_target_set_option(t, "destroy_data", "1");
+    if (buffered)
+        ssd_target_set_option(t, "buffered", "1");
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    if (ssd_target_open(t, target_uri) < 0) {
+        status = cli_error("suite", "%s", ssd_target_errmsg(t));
+        goto out;
+    }
+    if (ssd_suite_create(&s, t)) {
+        status = cli_error("suite", "out of memory");
+        goto out;
+    }
+    if (!report)
+        ssd_suite_set_option(s, "report", "0");
+    for (int i = 0; i < 7; i++)
+        if (opt_values[i] && ssd_suite_set_option(s, opt_keys[i], opt_values[i])) {
+            status = cli_usage_error("suite", "%s", ssd_suite_errmsg(s));
+            goto out;
+        }
+    if ((rc = ssd_suite_prepare(s))) {
+        status = cli_error("suite", "%s", ssd_suite_errmsg(s));
+        goto out;
+    }
+    if (list) {
+        for (int i = 0; i < ssd_suite_step_count(s); i++)
+            printf("%3d  %s\n", i + 1, ssd_suite_step_line(s, i));
+        status = 0;
+        goto out;
+    }
+    int tty = progress && isatty(STDERR_FILENO);
+    if (tty)
+        ssd_suite_set_progress(s, progress_line, NULL, 0.5);
+    rc = ssd_suite_run(s);
+    if (tty)
+        fputs("\r\033[K", stderr);
+    if (json) {
+        char *out = NULL;
+        if (ssd_suite_results_json(s, &out) == 0) {
+            fputs(out, stdout);
+            ssd_free(out);
+        }
+    } else {
+        char *text = NULL;
+        if (ssd_suite_summary_text(s, &text) == 0) {
+            fputs(text, stdout);
+            ssd_free(text);
+        }
+        printf("results: %s\n", ssd_suite_results_path(s));
+        if (report)
+            printf("report:  %s\n", ssd_suite_report_path(s));
+    }
+    fflush(stdout);
+    if (rc == SSD_EINTERRUPTED) {
+        fprintf(stderr, "ssdcore suite: interrupted; %s keeps the steps that ran\n",
+                ssd_suite_results_path(s));
+        status = 130;
+    } else if (rc < 0) {
+        status = cli_error("suite", "%s", ssd_suite_errmsg(s));
+    } else {
+        status = 0;
+    }
+out:
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    return status;
+}
