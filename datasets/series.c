@@ -228,4 +228,3 @@ SSD_API const char *ssd_series_source(const ssd_series *s) {
 SSD_API const char *ssd_series_format(const ssd_series *s) {
     return s && s->format ? s->format : "";
 }
-

@@ -4,8 +4,7 @@
 
 #include "errmsg.h"
 
-int ssd__fail(char *buf, int code, const char *fmt, ...)
-{
+int ssd__fail(char *buf, int code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, SSD__ERRMSG_SIZE, fmt, ap);

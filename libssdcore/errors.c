@@ -5,8 +5,7 @@
 
 #include "ssdcore/base.h"
 
-const char *ssd_strerror(int code)
-{
+const char *ssd_strerror(int code) {
     if (code >= 0)
         return "success";
 #define SSD__ERROR_TEXT(name, value, text)                                                         \
@@ -19,8 +18,7 @@ const char *ssd_strerror(int code)
     return desc ? desc : "unknown error";
 }
 
-const char *ssd_err_name(int code)
-{
+const char *ssd_err_name(int code) {
     if (code == 0)
         return "SSD_OK";
 #define SSD__ERROR_NAME(name, value, text)                                                         \
@@ -32,17 +30,14 @@ const char *ssd_err_name(int code)
     return name ? name : "unknown";
 }
 
-void ssd_free(void *p)
-{
+void ssd_free(void *p) {
     free(p);
 }
 
-unsigned ssd_version_number(void)
-{
+unsigned ssd_version_number(void) {
     return SSD_VERSION_NUMBER;
 }
 
-const char *ssd_version_string(void)
-{
+const char *ssd_version_string(void) {
     return SSD_VERSION_STRING;
 }

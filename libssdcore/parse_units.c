@@ -8,8 +8,7 @@
 
 #include "ssdcore/base.h"
 
-static int parse_number(const char *text, double *value, const char **rest)
-{
+static int parse_number(const char *text, double *value, const char **rest) {
     if (!text)
         return SSD_EINVAL;
     while (isspace((unsigned char)*text))
@@ -30,8 +29,7 @@ static int parse_number(const char *text, double *value, const char **rest)
     return 0;
 }
 
-int ssd_parse_size(const char *text, uint64_t *out)
-{
+int ssd_parse_size(const char *text, uint64_t *out) {
     double v;
     const char *s;
     int rc = parse_number(text, &v, &s);
@@ -63,8 +61,7 @@ int ssd_parse_size(const char *text, uint64_t *out)
     return 0;
 }
 
-int ssd_parse_duration(const char *text, double *out_s)
-{
+int ssd_parse_duration(const char *text, double *out_s) {
     double v;
     const char *s;
     int rc = parse_number(text, &v, &s);

@@ -5,8 +5,7 @@
 
 #include "commands.h"
 
-int cmd_version(int argc, char **argv)
-{
+int cmd_version(int argc, char **argv) {
     printf("ssdcore %s\n", ssd_version_string());
     return 0;
 }

@@ -24,24 +24,21 @@ static const struct ssd_cli_command commands[] = {
     {"filebench", cmd_filebench, "time copy, archive and extract of a file set"},
 };
 
-static void usage(FILE *out)
-{
+static void usage(FILE *out) {
     fprintf(out, "usage: ssdcore COMMAND [ARGS...]\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\n'ssdcore COMMAND --help' describes each command.\n");
 }
 
-static int report(const char *cmd, int status, const char *fmt, va_list ap)
-{
+static int report(const char *cmd, int status, const char *fmt, va_list ap) {
     fprintf(stderr, "ssdcore %s: ", cmd);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     return status;
 }
 
-int cli_usage_error(const char *cmd, const char *fmt, ...)
-{
+int cli_usage_error(const char *cmd, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     int status = report(cmd, 2, fmt, ap);
@@ -49,8 +46,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return status;
 }
 
-int cli_error(const char *cmd, const char *fmt, ...)
-{
+int cli_error(const char *cmd, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     int status = report(cmd, 1, fmt, ap);
@@ -58,8 +54,7 @@ int cli_error(const char *cmd, const char *fmt, ...)
     return status;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (argc < 2) {
         usage(stderr);
         return 2;

@@ -2,8 +2,7 @@
 
 #include <ssdcore.h>
 
-Test(parse_size, binary_suffixes)
-{
+Test(parse_size, binary_suffixes) {
     uint64_t v;
     cr_assert_eq(ssd_parse_size("4k", &v), 0);
     cr_expect_eq(v, 4096);
@@ -17,8 +16,7 @@ Test(parse_size, binary_suffixes)
     cr_expect_eq(v, 32ull << 20);
 }
 
-Test(parse_size, rejects_garbage_negative_and_fractions_of_a_byte)
-{
+Test(parse_size, rejects_garbage_negative_and_fractions_of_a_byte) {
     uint64_t v = 7;
     cr_expect_eq(ssd_parse_size("", &v), SSD_EINVAL);
     cr_expect_eq(ssd_parse_size("-4k", &v), SSD_EINVAL);
@@ -30,8 +28,7 @@ Test(parse_size, rejects_garbage_negative_and_fractions_of_a_byte)
     cr_expect_eq(v, 7);
 }
 
-Test(parse_duration, units)
-{
+Test(parse_duration, units) {
     double s;
     cr_assert_eq(ssd_parse_duration("2h", &s), 0);
     cr_expect_float_eq(s, 7200, 1e-9);

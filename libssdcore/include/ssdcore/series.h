@@ -105,7 +105,6 @@ SSD_API const char *ssd_series_metadata(const ssd_series *s);
 SSD_API const char *ssd_series_source(const ssd_series *s);
 SSD_API const char *ssd_series_format(const ssd_series *s);
 
-
 #ifdef __cplusplus
 }
 #endif
