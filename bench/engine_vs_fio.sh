@@ -28,26 +28,37 @@ if [ ! -f "$FILE" ]; then
 fi
 BYTES=$(stat -c %s "$FILE")
 
-# name pattern(ssdcore) rw(fio) bs qd threads
+# name pattern(ssdcore) rw(fio) bs qd threads fio-extra
+# ssdcore writes fresh random data every time (so no drive can dedupe or
+# compress it); fio by default re-sends one buffer with a few bytes
+# scrambled. The "-refill" cases give fio fresh data too (refill_buffers),
+# which is the like-for-like comparison of writes; both are shown because
+# some storage (this bench's virtual disk included) writes repeated data
+# faster.
 CASES=(
-    "4k-randread-qd1   randread  randread  4k   1  1"
-    "4k-randread-qd32  randread  randread  4k   32 1"
-    "4k-randwrite-qd32 randwrite randwrite 4k   32 1"
-    "256k-read-qd1     read      read      256k 1  1"
-    "256k-write-qd1    write     write     256k 1  1"
-    "128k-mixed-2thr   rw        rw        128k 1  2"
+    "4k-randread-qd1          randread  randread  4k   1  1 -"
+    "4k-randread-qd32         randread  randread  4k   32 1 -"
+    "4k-randwrite-qd32        randwrite randwrite 4k   32 1 -"
+    "4k-randwrite-qd32-refill randwrite randwrite 4k   32 1 --refill_buffers=1"
+    "256k-read-qd1            read      read      256k 1  1 -"
+    "256k-write-qd1           write     write     256k 1  1 -"
+    "256k-write-qd1-refill    write     write     256k 1  1 --refill_buffers=1"
+    "128k-mixed-2thr          rw        rw        128k 1  2 -"
+    "128k-mixed-2thr-refill   rw        rw        128k 1  2 --refill_buffers=1"
 )
+SETTLE=${SETTLE:-1} # seconds between runs, so one run's write-back does not slow the next
 
 RES="$OUT/results.tsv"
 : > "$RES"
-run_one() { # tool case rep pattern rw bs qd threads
-    local tool=$1 name=$2 rep=$3 pat=$4 rw=$5 bs=$6 qd=$7 thr=$8
+run_one() { # tool case rep pattern rw bs qd threads fio-extra
+    local tool=$1 name=$2 rep=$3 pat=$4 rw=$5 bs=$6 qd=$7 thr=$8 extra=$9
+    [ "$extra" = - ] && extra=""
     local json="$OUT/$name.$tool.$rep.json" tm="$OUT/$name.$tool.$rep.time"
     if [ "$tool" = fio ]; then
         /usr/bin/time -f "%U %S" -o "$tm" fio --name="$name" --filename="$FILE" --size="$BYTES" \
             --direct=1 --ioengine=io_uring --rw="$rw" --rwmixread=50 --bs="$bs" \
             --iodepth="$qd" --numjobs="$thr" --group_reporting --time_based --runtime="$SECS" \
-            --norandommap --randrepeat=0 --output-format=json >"$json"
+            --norandommap --randrepeat=0 $extra --output-format=json >"$json"
     else
         /usr/bin/time -f "%U %S" -o "$tm" "$SSD" job --target "$FILE" --pattern "$pat" \
             --rwmix-read 50 --bs "$bs" --qd "$qd" --threads "$thr" --time "$SECS" \
@@ -71,12 +82,13 @@ PY
 
 for rep in $(seq 1 "$REPS"); do
     for c in "${CASES[@]}"; do
-        read -r name pat rw bs qd thr <<<"$c"
+        read -r name pat rw bs qd thr extra <<<"$c"
         # Alternate which tool goes first, so drift hits both alike.
         if [ $((rep % 2)) -eq 1 ]; then order="fio ssdcore"; else order="ssdcore fio"; fi
         for tool in $order; do
             echo "run $rep/$REPS $name $tool" >&2
-            run_one "$tool" "$name" "$rep" "$pat" "$rw" "$bs" "$qd" "$thr"
+            run_one "$tool" "$name" "$rep" "$pat" "$rw" "$bs" "$qd" "$thr" "$extra"
+            sleep "$SETTLE"
         done
     done
 done

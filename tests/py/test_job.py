@@ -58,6 +58,14 @@ def test_cli_job_json_and_series(cli, workdir):
     assert cols[:6] == ["t_s", "bytes", "ops", "lat_mean_us", "lat_p99_us", "lat_max_us"]
     assert sum(r["bytes"] for r in rows) == 8 << 20
     assert sum(r["read_bytes"] for r in rows) == res["read"]["bytes"]
+    for row in rows:  # per-direction latency summaries, 0 where a direction did nothing
+        for d in ("read", "write"):
+            if row[f"{d}_ops"]:
+                assert 0 < row[f"{d}_lat_mean_us"] <= row[f"{d}_lat_max_us"]
+                assert row[f"{d}_lat_p99_us"] <= row[f"{d}_lat_max_us"] * 1.004
+            else:
+                assert row[f"{d}_lat_max_us"] == 0
+        assert row["lat_max_us"] == max(row["read_lat_max_us"], row["write_lat_max_us"])
     ts = [r["t_s"] for r in rows]
     assert ts == sorted(set(ts)) and len(rows) == res["samples"]
 
