@@ -199,3 +199,22 @@ def test_python_idle_on_a_file(workdir):
     with pytest.raises(ssdcore.SsdError) as e:
         t.idle(-1)
     assert e.value.name == "SSD_ERANGE"
+
+
+def test_cli_trim_and_idle(cli, workdir):
+    f = workdir / "t.bin"
+    r = run(cli, "job", f, "--size-file", "4m", "--bytes", "4k")
+    assert r.returncode == 0, r.stderr
+    before = f.stat().st_blocks
+    r = run(cli, "trim", f, "--offset", "1m", "--length", "2m")
+    assert r.returncode == 2 and "--destroy-data" in r.stderr
+    r = run(cli, "trim", f, "--offset", "1m", "--length", "2m", "--destroy-data")
+    assert r.returncode == 0, r.stderr
+    assert f.stat().st_blocks * 512 <= before * 512 - (2 << 20) + 65536
+    assert f.stat().st_size == 4 << 20
+    r = run(cli, "trim", f, "--offset", "3m", "--length", "2m", "--destroy-data")
+    assert r.returncode == 1 and "outside the target" in r.stderr
+    r = run(cli, "idle", f, "0.1s")
+    assert r.returncode == 0, r.stderr
+    r = run(cli, "idle", f, "soon")
+    assert r.returncode == 2 and "not a duration" in r.stderr
