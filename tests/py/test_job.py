@@ -218,3 +218,33 @@ def test_cli_trim_and_idle(cli, workdir):
     assert r.returncode == 0, r.stderr
     r = run(cli, "idle", f, "soon")
     assert r.returncode == 2 and "not a duration" in r.stderr
+
+
+def test_cli_shows_progress_on_a_terminal_only(cli, workdir):
+    import pty
+    import re
+    args = [cli, "job", str(workdir / "t.bin"), "--size-file", "4m", "--time", "1.2",
+            "--interval", "0.1"]
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(cli, args)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    text = out.decode(errors="replace")
+    assert re.search(r"\r\s+\d+\.\d s\s+\d+\.\d%\s+\d+\.\d MB/s\s+\d+ IOPS", text), text
+    r = run(cli, *args[1:])  # not a terminal: no progress line
+    assert r.returncode == 0 and "\r" not in r.stderr + r.stdout
+
+
+def test_cli_job_help(cli):
+    r = run(cli, "job", "--help")
+    assert r.returncode == 0 and "--destroy-data" in r.stdout and "--rwmix-read" in r.stdout
