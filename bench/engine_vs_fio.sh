@@ -4,9 +4,11 @@
 # medians of IOPS, bandwidth and CPU time per I/O (user+sys from
 # /usr/bin/time), and the ratios ssdcore/fio, as a Markdown table.
 #
-#   bench/engine_vs_fio.sh [FILE] [SECONDS] [REPEATS]
+#   bench/engine_vs_fio.sh [FILE|DEVICE] [SECONDS] [REPEATS]
+#   RAMDISK=1 bench/engine_vs_fio.sh - [SECONDS] [REPEATS]
 # Defaults: bench/out/bench.bin (1 GiB, created and laid out with random
-# data by ssdcore), 5 s per run, 3 repeats. Needs fio and /usr/bin/time.
+# data by ssdcore), 5 s per run, 3 repeats. A block device is written to
+# (its data is lost). Needs fio and /usr/bin/time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FILE=${1:-bench/out/bench.bin}
@@ -20,13 +22,30 @@ command -v fio >/dev/null || { echo "fio not found (scripts/setup.sh installs it
 [ -x /usr/bin/time ] || { echo "/usr/bin/time not found" >&2; exit 1; }
 [ -x "$SSD" ] || { echo "$SSD not built (scripts/build.sh)" >&2; exit 1; }
 
+# RAMDISK=1: run on a loop device over a file in /dev/shm instead. Both tools
+# are then CPU-bound, so the ratios measure the engines' own efficiency
+# without the noise of a shared disk. Needs root and losetup.
+DESTROY=()
+if [ "${RAMDISK:-0}" = 1 ]; then
+    shm=$(mktemp /dev/shm/ssdcore-bench.XXXXXX)
+    truncate -s "$SIZE" "$shm"
+    FILE=$(losetup --find --show "$shm")
+    trap 'losetup -d "$FILE"; rm -f "$shm"' EXIT
+    dd if=/dev/urandom of="$FILE" bs=1M count=$(( $(blockdev --getsize64 "$FILE") >> 20 )) \
+        oflag=direct status=none
+    DESTROY=(--destroy-data)
+    OUT=bench/out/ramdisk
+    mkdir -p "$OUT"
+fi
+
 # Lay the file out once, with incompressible data, so both tools read real
 # extents (fio would otherwise lay it out itself, with its own data).
-if [ ! -f "$FILE" ]; then
+if [ ! -e "$FILE" ]; then
     "$SSD" job --target "$FILE" --size-file "$SIZE" --pattern write --bs 1m --qd 4 \
         --bytes 1m --no-progress >/dev/null
 fi
-BYTES=$(stat -c %s "$FILE")
+if [ -b "$FILE" ]; then BYTES=$(blockdev --getsize64 "$FILE"); DESTROY=(--destroy-data)
+else BYTES=$(stat -c %s "$FILE"); fi
 
 # name pattern(ssdcore) rw(fio) bs qd threads fio-extra
 # ssdcore writes fresh random data every time (so no drive can dedupe or
@@ -62,7 +81,7 @@ run_one() { # tool case rep pattern rw bs qd threads fio-extra
     else
         /usr/bin/time -f "%U %S" -o "$tm" "$SSD" job --target "$FILE" --pattern "$pat" \
             --rwmix-read 50 --bs "$bs" --qd "$qd" --threads "$thr" --time "$SECS" \
-            --no-progress --json >"$json"
+            "${DESTROY[@]}" --no-progress --json >"$json"
     fi
     python3 - "$tool" "$name" "$json" "$tm" >>"$RES" <<'PY'
 import json, sys
