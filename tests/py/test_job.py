@@ -46,6 +46,7 @@ def test_cli_job_json_and_series(cli, workdir):
     assert (w["pattern"], w["block_size"], w["queue_depth"], w["threads"], w["read_pct"]) == \
         ("randrw", 4096, 8, 2, 70)
     assert res["engine"] == "io_uring" and res["interrupted"] is False
+    assert res["schema_version"] == 1 and res["tool"].startswith("ssdcore ")
     assert res["bytes"] == 8 << 20 and res["ios"] == 2048
     assert res["read"]["ios"] + res["write"]["ios"] == 2048
     assert 0.55 < res["read"]["ios"] / 2048 < 0.85
