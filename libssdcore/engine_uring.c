@@ -13,7 +13,13 @@
 
 #include "job_impl.h"
 
+int ssd__uring_unavailable_for_tests;
+
 static int uring_probe(char *why, size_t why_size) {
+    if (ssd__uring_unavailable_for_tests) {
+        snprintf(why, why_size, "io_uring unavailable: disabled by a test");
+        return -ENOSYS;
+    }
     struct io_uring ring;
     int rc = io_uring_queue_init(2, &ring, 0);
     if (rc < 0) {

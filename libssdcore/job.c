@@ -333,6 +333,11 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
         s->lat_max_us = (double)ssd_hist_max(j->iv_all) / 1e3;
     }
     for (int d = 0; d < 2; d++) {
+        if (ssd_hist_count(j->iv_lat[d])) {
+            s->dir_lat_mean_us[d] = ssd_hist_mean(j->iv_lat[d]) / 1e3;
+            s->dir_lat_p99_us[d] = (double)ssd_hist_percentile(j->iv_lat[d], 99) / 1e3;
+            s->dir_lat_max_us[d] = (double)ssd_hist_max(j->iv_lat[d]) / 1e3;
+        }
         ssd_hist_merge(j->lat[d], j->iv_lat[d]);
         ssd_hist_reset(j->iv_lat[d]);
         j->bytes[d] += bytes[d];
@@ -342,11 +347,14 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
         /* Microseconds: a virtual run that stops on a byte budget can end
          * with an interval far shorter than a millisecond, and t_s must stay
          * strictly increasing for every reader. */
-        fprintf(j->log, "%.6f,%llu,%llu,%.3f,%.3f,%.3f,%llu,%llu,%llu,%llu\n", s->t_s,
-                (unsigned long long)(s->bytes[0] + s->bytes[1]),
+        fprintf(j->log,
+                "%.6f,%llu,%llu,%.3f,%.3f,%.3f,%llu,%llu,%llu,%llu,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n",
+                s->t_s, (unsigned long long)(s->bytes[0] + s->bytes[1]),
                 (unsigned long long)(s->ops[0] + s->ops[1]), s->lat_mean_us, s->lat_p99_us,
                 s->lat_max_us, (unsigned long long)s->bytes[0], (unsigned long long)s->bytes[1],
-                (unsigned long long)s->ops[0], (unsigned long long)s->ops[1]);
+                (unsigned long long)s->ops[0], (unsigned long long)s->ops[1], s->dir_lat_mean_us[0],
+                s->dir_lat_p99_us[0], s->dir_lat_max_us[0], s->dir_lat_mean_us[1],
+                s->dir_lat_p99_us[1], s->dir_lat_max_us[1]);
         fflush(j->log);
     }
     return 0;
@@ -365,7 +373,8 @@ static int open_log(ssd_job *j) {
     fprintf(j->log,
             "# ssdcore-series 1\n# %s\n"
             "t_s,bytes,ops,lat_mean_us,lat_p99_us,lat_max_us,read_bytes,write_bytes,read_ops,"
-            "write_ops\n",
+            "write_ops,read_lat_mean_us,read_lat_p99_us,read_lat_max_us,write_lat_mean_us,"
+            "write_lat_p99_us,write_lat_max_us\n",
             meta);
     free(meta);
     if (fflush(j->log))

@@ -55,6 +55,9 @@ struct ssd__engine_ops {
 
 extern const struct ssd__engine_ops ssd__engine_uring;
 extern const struct ssd__engine_ops ssd__engine_psync;
+/* Test hook: non-zero makes io_uring's probe fail, as on a kernel without it
+ * or with io_uring_disabled set, so the fallback can be tested anywhere. */
+extern int ssd__uring_unavailable_for_tests;
 
 struct ssd__jobrt; /* shared run state, below */
 

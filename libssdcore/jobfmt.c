@@ -135,7 +135,10 @@ int ssd__job_results_json(const struct ssd__job_summary *s, char **out) {
     struct sbuf b = {0};
     double rt = s->runtime_s;
     uint64_t bytes = s->bytes[0] + s->bytes[1], ios = s->ios[0] + s->ios[1];
-    put(&b, "{\"tool\":\"ssdcore %s\",\"target\":{\"uri\":", SSD_VERSION_STRING);
+    /* schema_version moves when a key changes meaning or goes away;
+     * new keys may appear without it. */
+    put(&b,
+        "{\"schema_version\":1,\"tool\":\"ssdcore %s\",\"target\":{\"uri\":", SSD_VERSION_STRING);
     put_str(&b, s->target_uri);
     put(&b, ",\"kind\":");
     put_str(&b, s->target_kind);

@@ -33,6 +33,7 @@ class Target:
     """
 
     def __init__(self, uri, **options):
+        self._t = None
         p = ffi.new("ssd_target **")
         check(lib.ssd_target_create(p))
         self._t = ffi.gc(p[0], lib.ssd_target_free)
@@ -46,44 +47,51 @@ class Target:
     def _errmsg(self):
         return lib.ssd_target_errmsg(self._t)
 
+    def _handle(self):
+        if self._t is None:
+            raise ValueError("the target is closed")
+        return self._t
+
     @property
     def uri(self):
-        return ffi.string(lib.ssd_target_uri(self._t)).decode()
+        return ffi.string(lib.ssd_target_uri(self._handle())).decode()
 
     @property
     def size(self):
         """Usable size in bytes."""
-        return lib.ssd_target_size(self._t)
+        return lib.ssd_target_size(self._handle())
 
     @property
     def block_size(self):
         """Logical block size: the alignment O_DIRECT needs."""
-        return lib.ssd_target_block_size(self._t)
+        return lib.ssd_target_block_size(self._handle())
 
     @property
     def kind(self):
-        return ffi.string(lib.ssd_target_kind(self._t)).decode()
+        """"file", "block" or "sim"."""
+        return ffi.string(lib.ssd_target_kind(self._handle())).decode()
 
     def trim(self, offset=0, length=None):
         """Discards [offset, offset+length) (default: to the end)."""
         if length is None:
             length = self.size - offset
-        check(lib.ssd_target_trim(self._t, offset, length), self._errmsg)
+        check(lib.ssd_target_trim(self._handle(), offset, length), self._errmsg)
 
     def idle(self, seconds):
         """Leaves the drive idle (virtual time on sim: targets).
 
         Real targets sleep in short steps, so Ctrl-C interrupts the idle."""
+        t = self._handle()
         seconds = float(seconds)
         if self.kind == "sim" or not 0 <= seconds <= 1e7:  # the library checks the range
-            check(lib.ssd_target_idle(self._t, seconds), self._errmsg)
+            check(lib.ssd_target_idle(t, seconds), self._errmsg)
             return
         end = time.monotonic() + seconds
         while True:
             left = end - time.monotonic()
             if left <= 0:
                 return
-            check(lib.ssd_target_idle(self._t, min(left, 0.25)), self._errmsg)
+            check(lib.ssd_target_idle(t, min(left, 0.25)), self._errmsg)
 
     def close(self):
         """Closes the target now rather than at garbage collection."""
@@ -108,6 +116,25 @@ def interrupt():
     lib.ssd_interrupt()
 
 
+def _series(j):
+    n = ffi.new("size_t *")
+    s = lib.ssd_job_samples(j, n)
+    out = []
+    for i in range(n[0]):
+        x = s[i]
+        row = {"t_s": x.t_s, "bytes": x.bytes[0] + x.bytes[1], "ops": x.ops[0] + x.ops[1],
+               "lat_mean_us": x.lat_mean_us, "lat_p99_us": x.lat_p99_us,
+               "lat_max_us": x.lat_max_us}
+        for d, name in ((0, "read"), (1, "write")):
+            row[f"{name}_bytes"] = x.bytes[d]
+            row[f"{name}_ops"] = x.ops[d]
+            row[f"{name}_lat_mean_us"] = x.dir_lat_mean_us[d]
+            row[f"{name}_lat_p99_us"] = x.dir_lat_p99_us[d]
+            row[f"{name}_lat_max_us"] = x.dir_lat_max_us[d]
+        out.append(row)
+    return out
+
+
 def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
         destroy_data=None, buffered=None, read_only=None, **options):
     """Runs one workload and returns its results as a dict.
@@ -120,9 +147,9 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
 
     The dict is the library's results JSON (target, workload, engine,
     runtime_s, bytes, ios, iops, bw_bps, read/write with lat_ns...) plus
-    ``series``: one dict per sampling interval. ``progress``, if given, is
-    called as progress(dict) about twice a second. Ctrl-C stops the job
-    cleanly and raises KeyboardInterrupt.
+    ``series``: one dict per sampling interval (the series CSV's columns).
+    ``progress``, if given, is called as progress(dict) about five times a
+    second. Ctrl-C stops the job cleanly and raises KeyboardInterrupt.
 
     >>> r = ssdcore.job("/work/t.bin", size="64m", pattern="randwrite",
     ...                 qd=32, time=2)                      # doctest: +SKIP
@@ -135,7 +162,7 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     if unknown:
         raise TypeError(f"unknown job option(s): {', '.join(sorted(unknown))}")
     p = ffi.new("ssd_job **")
-    check(lib.ssd_job_create(p, target._t))
+    check(lib.ssd_job_create(p, target._handle()))
     j = ffi.gc(p[0], lib.ssd_job_free)
 
     def errmsg():
@@ -146,13 +173,13 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
             continue
         check(lib.ssd_job_set_option(j, key.encode(), _s(value).encode()), errmsg)
 
-#A callback from the running job gives Python a chance to run its
-#signal handlers, so Ctrl - C reaches a job that runs without the GIL.
+    # The job runs without the GIL; a callback from it lets Python run its
+    # signal handlers, so Ctrl-C (KeyboardInterrupt) reaches the job.
     state = {"exc": None}
 
     def on_error(exc_type, exc, tb):
         state["exc"] = exc
-        return 1
+        return 1  # stop the job
 
     def cb(user, pr):
         if progress is not None:
@@ -166,7 +193,7 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     if state["exc"] is not None:
         raise state["exc"]
     if rc < 0 and lib.ssd_job_runtime_s(j) == 0 and lib.ssd_job_ios(j, lib.SSD_DIR_ALL) == 0:
-        check(rc, errmsg)
+        check(rc, errmsg)  # refused before any I/O
     out = ffi.new("char **")
     check(lib.ssd_job_results_json(j, out))
     try:
@@ -175,14 +202,5 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
         lib.ssd_free(out[0])
     if rc < 0 and rc != lib.SSD_EINTERRUPTED:
         check(rc, errmsg)
-    n = ffi.new("size_t *")
-    s = lib.ssd_job_samples(j, n)
-    result["series"] = [
-        {
-    "t_s" : s[i].t_s, "read_bytes" : s[i].bytes[0], "write_bytes" : s[i].bytes[1],
-        "read_ops" : s[i].ops[0], "write_ops" : s[i].ops[1],
-        "bytes" : s[i].bytes[0] + s[i].bytes[1], "ops" : s[i].ops[0] + s[i].ops[1],
-        "lat_mean_us" : s[i].lat_mean_us, "lat_p99_us" : s[i].lat_p99_us,
-        "lat_max_us" : s[i].lat_max_us}
-        for i in range(n[0])]
+    result["series"] = _series(j)
     return result

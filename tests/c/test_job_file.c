@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <sys/stat.h>
 
+#include "job_impl.h"
 #include "job_testutil.h"
 #include "xrand.h"
 
@@ -371,4 +372,75 @@ Test(job_file, a_job_runs_once_and_results_wait_for_the_run) {
     cr_expect(strstr(json, "\"bytes\":16384"), "%s", json);
     ssd_free(json);
     ssd_job_free(j);
+}
+
+Test(job_file, falls_back_to_psync_with_a_note_when_io_uring_is_unavailable) {
+    ssd_target *t = tu_file_target(dir, "f.bin", "4m");
+    ssd__uring_unavailable_for_tests = 1;
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *kv[] = {"pattern", "randread", "qd", "8", "bytes", "256k", NULL};
+    tu_options(j, kv);
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    cr_expect_str_eq(ssd_job_engine(j), "psync");
+    cr_expect_eq(ssd_job_bytes(j, SSD_DIR_READ), 256u << 10);
+    char *json;
+    cr_assert_eq(ssd_job_results_json(j, &json), 0);
+    cr_expect(strstr(json, "\"engine_note\":\"io_uring unavailable"), "%s", json);
+    ssd_free(json);
+    ssd_job_free(j);
+    /* Asked for explicitly, io_uring is not silently replaced. */
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *kv2[] = {"engine", "io_uring", "bytes", "64k", NULL};
+    tu_options(j, kv2);
+    cr_expect_eq(ssd_job_run(j), SSD_EUNSUPPORTED);
+    cr_expect(strstr(ssd_job_errmsg(j), "io_uring unavailable"), "%s", ssd_job_errmsg(j));
+    ssd_job_free(j);
+    ssd__uring_unavailable_for_tests = 0;
+    ssd_target_free(t);
+}
+
+Test(job_file, unwritable_log_is_refused_before_any_io) {
+    ssd_target *t = tu_file_target(dir, "f.bin", "1m");
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *kv[] = {"pattern", "randwrite", "bytes", "64k", "log", "no-such-dir/x.csv", NULL};
+    tu_options(j, kv);
+    cr_expect_eq(ssd_job_run(j), -ENOENT);
+    cr_expect(strstr(ssd_job_errmsg(j), "no-such-dir/x.csv"), "%s", ssd_job_errmsg(j));
+    cr_expect_eq(ssd_job_ios(j, SSD_DIR_ALL), 0);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+/* Little's law: the I/Os in flight, averaged over the run, equal the sum of
+ * their latencies over the run time. No interval of one worker's slots can
+ * overlap more than qd others, so the ratio to qd x threads is at most 1;
+ * an engine that let the queue run dry would sit far below it. */
+static void check_queue_depth(const char *engine, unsigned qd, unsigned threads) {
+    ssd_target *t = tu_file_target(dir, "f.bin", "16m");
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    char qd_s[16], thr_s[16];
+    snprintf(qd_s, sizeof qd_s, "%u", qd);
+    snprintf(thr_s, sizeof thr_s, "%u", threads);
+    const char *kv[] = {"pattern", "randread", "engine", engine, "qd", qd_s,
+                        "threads", thr_s,      "bytes",  "16m",  NULL};
+    tu_options(j, kv);
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    const ssd_hist *h = ssd_job_latency(j, SSD_DIR_READ);
+    double busy = ssd_hist_mean(h) * 1e-9 * (double)ssd_hist_count(h);
+    double ratio = busy / (ssd_job_runtime_s(j) * qd * threads);
+    cr_expect(ratio <= 1.0 + 1e-9, "%s qd %u x %u: %g in flight on average", engine, qd, threads,
+              ratio * qd * threads);
+    cr_expect(ratio > 0.6, "%s qd %u x %u: only %g of %u in flight on average", engine, qd, threads,
+              ratio * qd * threads, qd * threads);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+Test(job_file, queue_depth_is_kept_full) {
+    check_queue_depth("io_uring", 8, 1);
+    check_queue_depth("io_uring", 4, 2);
+    check_queue_depth("psync", 1, 3);
 }

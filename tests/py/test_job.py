@@ -46,6 +46,7 @@ def test_cli_job_json_and_series(cli, workdir):
     assert (w["pattern"], w["block_size"], w["queue_depth"], w["threads"], w["read_pct"]) == \
         ("randrw", 4096, 8, 2, 70)
     assert res["engine"] == "io_uring" and res["interrupted"] is False
+    assert res["schema_version"] == 1 and res["tool"].startswith("ssdcore ")
     assert res["bytes"] == 8 << 20 and res["ios"] == 2048
     assert res["read"]["ios"] + res["write"]["ios"] == 2048
     assert 0.55 < res["read"]["ios"] / 2048 < 0.85
@@ -58,6 +59,14 @@ def test_cli_job_json_and_series(cli, workdir):
     assert cols[:6] == ["t_s", "bytes", "ops", "lat_mean_us", "lat_p99_us", "lat_max_us"]
     assert sum(r["bytes"] for r in rows) == 8 << 20
     assert sum(r["read_bytes"] for r in rows) == res["read"]["bytes"]
+    for row in rows:  # per-direction latency summaries, 0 where a direction did nothing
+        for d in ("read", "write"):
+            if row[f"{d}_ops"]:
+                assert 0 < row[f"{d}_lat_mean_us"] <= row[f"{d}_lat_max_us"]
+                assert row[f"{d}_lat_p99_us"] <= row[f"{d}_lat_max_us"] * 1.004
+            else:
+                assert row[f"{d}_lat_max_us"] == 0
+        assert row["lat_max_us"] == max(row["read_lat_max_us"], row["write_lat_max_us"])
     ts = [r["t_s"] for r in rows]
     assert ts == sorted(set(ts)) and len(rows) == res["samples"]
 
@@ -191,3 +200,52 @@ def test_python_idle_on_a_file(workdir):
     with pytest.raises(ssdcore.SsdError) as e:
         t.idle(-1)
     assert e.value.name == "SSD_ERANGE"
+
+
+def test_cli_trim_and_idle(cli, workdir):
+    f = workdir / "t.bin"
+    r = run(cli, "job", f, "--size-file", "4m", "--bytes", "4k")
+    assert r.returncode == 0, r.stderr
+    before = f.stat().st_blocks
+    r = run(cli, "trim", f, "--offset", "1m", "--length", "2m")
+    assert r.returncode == 2 and "--destroy-data" in r.stderr
+    r = run(cli, "trim", f, "--offset", "1m", "--length", "2m", "--destroy-data")
+    assert r.returncode == 0, r.stderr
+    assert f.stat().st_blocks * 512 <= before * 512 - (2 << 20) + 65536
+    assert f.stat().st_size == 4 << 20
+    r = run(cli, "trim", f, "--offset", "3m", "--length", "2m", "--destroy-data")
+    assert r.returncode == 1 and "outside the target" in r.stderr
+    r = run(cli, "idle", f, "0.1s")
+    assert r.returncode == 0, r.stderr
+    r = run(cli, "idle", f, "soon")
+    assert r.returncode == 2 and "not a duration" in r.stderr
+
+
+def test_cli_shows_progress_on_a_terminal_only(cli, workdir):
+    import pty
+    import re
+    args = [cli, "job", str(workdir / "t.bin"), "--size-file", "4m", "--time", "1.2",
+            "--interval", "0.1"]
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(cli, args)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    text = out.decode(errors="replace")
+    assert re.search(r"\r\s+\d+\.\d s\s+\d+\.\d%\s+\d+\.\d MB/s\s+\d+ IOPS", text), text
+    r = run(cli, *args[1:])  # not a terminal: no progress line
+    assert r.returncode == 0 and "\r" not in r.stderr + r.stdout
+
+
+def test_cli_job_help(cli):
+    r = run(cli, "job", "--help")
+    assert r.returncode == 0 and "--destroy-data" in r.stdout and "--rwmix-read" in r.stdout

@@ -43,8 +43,9 @@ typedef struct ssd_job ssd_job;
 enum ssd_dir { SSD_DIR_READ = 0, SSD_DIR_WRITE = 1, SSD_DIR_ALL = 2 };
 
 /* One sampling interval. t_s is the end of the interval in seconds since the
- * start (virtual seconds on simulated targets); latencies cover both
- * directions and are 0 when the interval completed no I/O. */
+ * start (virtual seconds on simulated targets). lat_* cover both directions,
+ * dir_lat_*[SSD_DIR_READ / SSD_DIR_WRITE] one each; a latency is 0 when the
+ * interval completed no I/O of that kind. */
 typedef struct ssd_sample {
     double t_s;
     uint64_t bytes[2]; /* [SSD_DIR_READ], [SSD_DIR_WRITE] */
@@ -52,6 +53,9 @@ typedef struct ssd_sample {
     double lat_mean_us;
     double lat_p99_us;
     double lat_max_us;
+    double dir_lat_mean_us[2];
+    double dir_lat_p99_us[2];
+    double dir_lat_max_us[2];
 } ssd_sample;
 
 /* What the progress callback sees. */
