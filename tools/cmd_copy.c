@@ -160,6 +160,7 @@ int cmd_copy(int argc, char **argv) {
         {"-j", "unbuffered", "1"},
         {"--copy-file-range", "copy_file_range", "1"},
         {"--reflink", "reflink", "1"},
+        {"--no-splice", "splice", "0"},
     };
     static const struct {
         const char *flag, *key;

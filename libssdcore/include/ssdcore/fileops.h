@@ -107,6 +107,9 @@ SSD_API const char *ssd_copy_errmsg(const ssd_copy *c);
  *   splice          move files of 256 KiB and more through a pipe with splice(2):
  *                   one copy in the kernel instead of two through a user
  *                   buffer, and, unlike copy_file_range, always real writes [1]
+ *   write_behind    for big files, start write-back every 8 MiB, wait for the
+ *                   window before and drop its pages (bounded dirty data,
+ *                   short final sync; only with sync != none) [1]
  *   copy_file_range use copy_file_range(2) instead of read/write [0]
  *   reflink         try FICLONE first (CoW filesystems: measures no writes) [0]
  *   sync            "fs" (syncfs on the destination), "file" (fsync each file)
