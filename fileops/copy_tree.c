@@ -626,22 +626,27 @@ static int copy_regular(struct worker *w, const struct job *j, char *why, size_t
         rc = -EINVAL;
         goto out;
     }
-    int fl = fcntl(sfd, F_GETFL);
-    if (fl >= 0)
-        fcntl(sfd, F_SETFL, fl & ~O_NONBLOCK);
+    /* O_NONBLOCK stays: regular files ignore it. */
     if (!direct)
         posix_fadvise(sfd, 0, 0, POSIX_FADV_SEQUENTIAL);
-    stage = "remove old destination";
-    if (unlink(dp) < 0 && errno != ENOENT) {
-        rc = -errno;
-        goto out;
-    }
     stage = "create destination";
     int dflags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
-    dfd = open(dp, dflags | (direct ? O_DIRECT : 0), 0600);
-    if (dfd < 0 && direct && errno == EINVAL) {
-        direct = 0;
-        dfd = open(dp, dflags, 0600);
+    for (int attempt = 0; attempt < 2; attempt++) {
+        dfd = open(dp, dflags | (direct ? O_DIRECT : 0), 0600);
+        if (dfd < 0 && direct && errno == EINVAL) {
+            direct = 0;
+            dfd = open(dp, dflags, 0600);
+        }
+        if (dfd >= 0 || errno != EEXIST || attempt)
+            break;
+        /* replace, never write into, an existing file or link: a new inode
+         * is what Robocopy's copy produces, and a link is not followed */
+        stage = "remove old destination";
+        if (unlink(dp) < 0) {
+            rc = -errno;
+            goto out;
+        }
+        stage = "create destination";
     }
     if (dfd < 0) {
         rc = -errno;
@@ -650,6 +655,11 @@ static int copy_regular(struct worker *w, const struct job *j, char *why, size_t
     created = 1;
     if ((rc = copy_data(w, j, sfd, dfd, direct, &stage)) < 0)
         goto out;
+    /* Hand the data to the drive now rather than all at once in the final
+     * syncfs: small files then keep the drive busy while the next ones are
+     * read (the same idea as behind() for big files). */
+    if (c->write_behind && c->sync_mode == 1 && !direct)
+        sync_file_range(dfd, 0, 0, SYNC_FILE_RANGE_WRITE);
     stage = "set attributes";
     if ((rc = set_meta_fd(c, dfd, &st)) < 0)
         goto out;

@@ -229,7 +229,7 @@ int cmd_copy(int argc, char **argv) {
         ssd_copy_free(c);
         return 16;
     }
-    if (!json && fo_cli_progress_wanted() && !verbose)
+    if (!json && fo_cli_progress_wanted() && !verbose && !list_only)
         ssd_copy_set_progress(c, fo_cli_progress, NULL);
     if (verbose || list_only)
         ssd_copy_set_log(c, log_decision, NULL);
