@@ -81,7 +81,7 @@ typedef struct ssd_copy_result {
 
 /* A decision made while scanning, for list-only output and logs. action is
  * one of "new file", "newer", "older", "changed", "same", "new dir",
- * "extra file", "extra dir", "mismatch", "failed", "purged". Called on the
+ * "extra file", "extra dir", "mismatch", "failed". Called on the
  * thread that runs ssd_copy_run(). */
 typedef void (*ssd_copy_log_fn)(void *user, const char *action, const char *relpath, uint64_t size);
 
