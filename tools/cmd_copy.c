@@ -10,7 +10,7 @@
 
 static const char usage_text[] =
     "usage: ssdcore copy SRC DST [options]\n"
-    "Copies the tree SRC into DST the way Robocopy /E does, on the Linux way.\n"
+    "Copies the tree SRC into DST the way Robocopy /E does, the Linux way.\n"
     "  --mirror, --mir         also delete entries of DST that SRC lacks (/MIR)\n"
     "  --list, -l              list only: decide and report, change nothing (/L)\n"
     "  --no-recursive          top-level files only (no /E)\n"
