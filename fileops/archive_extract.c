@@ -408,9 +408,8 @@ static int extract_entry(ssd_extract *x, struct archive *ar, struct archive_entr
         if (tfd < 0) {
             if (keep >= 0)
                 close(keep);
-            return ssd__fo_fail(x->err, tfd == SSD_EHOSTILE ? tfd : tfd,
-                                "%s: refused: hard link target '%s' not reachable safely", raw,
-                                hard);
+            return ssd__fo_fail(
+                x->err, tfd, "%s: refused: hard link target '%s' not reachable safely", raw, hard);
         }
         snprintf(tparent, sizeof tparent, "%s", tleaf);
         rc = remove_existing(x, keep, leaf, 0);

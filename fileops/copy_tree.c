@@ -61,7 +61,7 @@ struct ssd_copy {
     int recursive, mirror, list_only, include_same;
     int exclude_older, exclude_newer, exclude_changed;
     double mtime_tolerance;
-    int hardlinks, unbuffered, use_cfr, reflink, use_splice, sync_mode;
+    int hardlinks, unbuffered, use_cfr, reflink, use_splice, write_behind, sync_mode;
     uint64_t unbuffered_min, buffer_size;
     unsigned retries;
     double wait_s, progress_interval;
@@ -74,6 +74,8 @@ struct ssd_copy {
 
     /* run state */
     const char *src, *dst;
+    dev_t dst_dev;
+    ino_t dst_ino;
     int is_root;
     double t0, next_progress;
     ssd_copy_result res;
@@ -113,6 +115,7 @@ int ssd_copy_create(ssd_copy **out) {
     c->buffer_size = 1 << 20;
     c->sync_mode = 1;
     c->use_splice = 1;
+    c->write_behind = 1;
     c->wait_s = 1.0;
     c->progress_interval = 0.25;
     *out = c;
@@ -181,6 +184,7 @@ int ssd_copy_set_option(ssd_copy *c, const char *key, const char *value) {
         {"unbuffered", &c->unbuffered},
         {"copy_file_range", &c->use_cfr},
         {"splice", &c->use_splice},
+        {"write_behind", &c->write_behind},
         {"reflink", &c->reflink},
     };
     int rc = SSD_EINVAL;
@@ -437,6 +441,31 @@ static int write_all(int fd, const unsigned char *p, size_t n) {
     return 0;
 }
 
+#define BEHIND_WINDOW ((off_t)8 << 20)
+
+/* Keeps a big copy from flooding the page cache: starts write-back of each
+ * finished 8 MiB window, waits for the window before it, and drops both
+ * files' pages of that window. Dirty data stays bounded, the final sync is
+ * short, and page reclaim does not land on the copying threads. Only the
+ * cache is touched, never the source's data. */
+static void behind(const ssd_copy *c, int sfd, int dfd, off_t *mark, off_t pos) {
+    if (!c->write_behind || !c->sync_mode)
+        return;
+    while (pos - *mark >= BEHIND_WINDOW) {
+        off_t start = *mark;
+        sync_file_range(dfd, start, BEHIND_WINDOW, SYNC_FILE_RANGE_WRITE);
+        if (start >= BEHIND_WINDOW) {
+            off_t prev = start - BEHIND_WINDOW;
+            sync_file_range(dfd, prev, BEHIND_WINDOW,
+                            SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE |
+                                SYNC_FILE_RANGE_WAIT_AFTER);
+            posix_fadvise(dfd, prev, BEHIND_WINDOW, POSIX_FADV_DONTNEED);
+        }
+        posix_fadvise(sfd, start, BEHIND_WINDOW, POSIX_FADV_DONTNEED);
+        *mark = start + BEHIND_WINDOW;
+    }
+}
+
 /* Moves data file -> pipe -> file inside the kernel: one copy into the
  * destination's page cache instead of two through a user buffer. Unlike
  * copy_file_range it can never share extents, so every byte is written.
@@ -445,6 +474,7 @@ static int copy_splice(struct worker *w, const struct job *j, int sfd, int dfd,
                        const char **stage) {
     ssd_copy *c = w->c;
     int moved_any = 0;
+    off_t pos = 0, mark = 0;
     for (;;) {
         ssize_t n = splice(sfd, NULL, w->pipe[1], NULL, c->buffer_size, SPLICE_F_MOVE);
         if (n < 0) {
@@ -473,6 +503,8 @@ static int copy_splice(struct worker *w, const struct job *j, int sfd, int dfd,
             left -= m;
         }
         atomic_fetch_add(&c->bytes_done, (uint64_t)n);
+        pos += n;
+        behind(c, sfd, dfd, &mark, pos);
     }
 }
 
@@ -518,6 +550,7 @@ static int copy_data(struct worker *w, const struct job *j, int sfd, int dfd, in
             return rc;
         }
     }
+    off_t pos = 0, mark = 0;
     for (;;) {
         ssize_t n = read(sfd, w->buf, c->buffer_size);
         if (n < 0) {
@@ -548,6 +581,9 @@ static int copy_data(struct worker *w, const struct job *j, int sfd, int dfd, in
         atomic_fetch_add(&c->bytes_done, (uint64_t)n);
         if (direct && n % DIRECT_ALIGN)
             return 0;
+        pos += n;
+        if (!direct)
+            behind(c, sfd, dfd, &mark, pos);
     }
 }
 
@@ -590,22 +626,27 @@ static int copy_regular(struct worker *w, const struct job *j, char *why, size_t
         rc = -EINVAL;
         goto out;
     }
-    int fl = fcntl(sfd, F_GETFL);
-    if (fl >= 0)
-        fcntl(sfd, F_SETFL, fl & ~O_NONBLOCK);
+    /* O_NONBLOCK stays: regular files ignore it. */
     if (!direct)
         posix_fadvise(sfd, 0, 0, POSIX_FADV_SEQUENTIAL);
-    stage = "remove old destination";
-    if (unlink(dp) < 0 && errno != ENOENT) {
-        rc = -errno;
-        goto out;
-    }
     stage = "create destination";
     int dflags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
-    dfd = open(dp, dflags | (direct ? O_DIRECT : 0), 0600);
-    if (dfd < 0 && direct && errno == EINVAL) {
-        direct = 0;
-        dfd = open(dp, dflags, 0600);
+    for (int attempt = 0; attempt < 2; attempt++) {
+        dfd = open(dp, dflags | (direct ? O_DIRECT : 0), 0600);
+        if (dfd < 0 && direct && errno == EINVAL) {
+            direct = 0;
+            dfd = open(dp, dflags, 0600);
+        }
+        if (dfd >= 0 || errno != EEXIST || attempt)
+            break;
+        /* replace, never write into, an existing file or link: a new inode
+         * is what Robocopy's copy produces, and a link is not followed */
+        stage = "remove old destination";
+        if (unlink(dp) < 0) {
+            rc = -errno;
+            goto out;
+        }
+        stage = "create destination";
     }
     if (dfd < 0) {
         rc = -errno;
@@ -614,6 +655,11 @@ static int copy_regular(struct worker *w, const struct job *j, char *why, size_t
     created = 1;
     if ((rc = copy_data(w, j, sfd, dfd, direct, &stage)) < 0)
         goto out;
+    /* Hand the data to the drive now rather than all at once in the final
+     * syncfs: small files then keep the drive busy while the next ones are
+     * read (the same idea as behind() for big files). */
+    if (c->write_behind && c->sync_mode == 1 && !direct)
+        sync_file_range(dfd, 0, 0, SYNC_FILE_RANGE_WRITE);
     stage = "set attributes";
     if ((rc = set_meta_fd(c, dfd, &st)) < 0)
         goto out;
@@ -802,6 +848,8 @@ static int scan_entry(ssd_copy *c, const char *rel, const struct ent *s, const s
     if (S_ISDIR(sm)) {
         if (!c->recursive)
             return 0;
+        if (s->st.st_dev == c->dst_dev && s->st.st_ino == c->dst_ino)
+            return 0; /* DST inside SRC: never copy the copy into itself */
         c->res.dirs.total++;
         if (d && !S_ISDIR(d->st.st_mode)) {
             c->res.dirs.mismatch++;
@@ -1050,6 +1098,12 @@ int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result 
         c->res.dirs.copied = 1;
     } else {
         c->res.dirs.skipped = 1;
+    }
+    c->dst_dev = 0;
+    c->dst_ino = 0;
+    if (stat(dst, &dst_st) == 0) {
+        c->dst_dev = dst_st.st_dev;
+        c->dst_ino = dst_st.st_ino;
     }
 
     unsigned nw = c->list_only ? 0 : c->workers;

@@ -10,7 +10,7 @@
 
 static const char usage_text[] =
     "usage: ssdcore copy SRC DST [options]\n"
-    "Copies the tree SRC into DST the way Robocopy /E does, on the Linux way.\n"
+    "Copies the tree SRC into DST the way Robocopy /E does, the Linux way.\n"
     "  --mirror, --mir         also delete entries of DST that SRC lacks (/MIR)\n"
     "  --list, -l              list only: decide and report, change nothing (/L)\n"
     "  --no-recursive          top-level files only (no /E)\n"
@@ -160,6 +160,7 @@ int cmd_copy(int argc, char **argv) {
         {"-j", "unbuffered", "1"},
         {"--copy-file-range", "copy_file_range", "1"},
         {"--reflink", "reflink", "1"},
+        {"--no-splice", "splice", "0"},
     };
     static const struct {
         const char *flag, *key;
@@ -228,7 +229,7 @@ int cmd_copy(int argc, char **argv) {
         ssd_copy_free(c);
         return 16;
     }
-    if (!json && fo_cli_progress_wanted() && !verbose)
+    if (!json && fo_cli_progress_wanted() && !verbose && !list_only)
         ssd_copy_set_progress(c, fo_cli_progress, NULL);
     if (verbose || list_only)
         ssd_copy_set_log(c, log_decision, NULL);

@@ -273,10 +273,13 @@ Test(copy, unreadable_file_fails_alone_and_leaves_no_partial_copy) {
 
 Test(copy, unbuffered_and_copy_file_range_paths_copy_the_same_bytes) {
     make_tree();
-    put(src, "odd", (5 << 20) + 1234, 5, 0644);
-    const char *modes[][2] = {
-        {"unbuffered", "1"}, {"copy_file_range", "1"}, {"reflink", "1"}, {"splice", "0"}};
-    for (size_t m = 0; m < 4; m++) {
+    put(src, "odd", (20 << 20) + 1234, 5, 0644); /* several write-behind windows */
+    const char *modes[][2] = {{"unbuffered", "1"},
+                              {"copy_file_range", "1"},
+                              {"reflink", "1"},
+                              {"splice", "0"},
+                              {"write_behind", "0"}};
+    for (size_t m = 0; m < 5; m++) {
         ssd_copy *c;
         cr_assert_eq(ssd_copy_create(&c), 0);
         cr_assert_eq(ssd_copy_set_option(c, modes[m][0], modes[m][1]), 0);
@@ -303,4 +306,17 @@ Test(copy, fatal_errors_and_bad_options_are_explained) {
     cr_expect(strstr(ssd_copy_errmsg(c), "nope") != NULL);
     ssd_copy_free(c);
     ssd_copy_free(NULL);
+}
+
+Test(copy, destination_inside_source_is_not_copied_into_itself) {
+    make_tree();
+    char inner[400];
+    snprintf(inner, sizeof inner, "%s/backup", src);
+    ssd_copy *c;
+    cr_assert_eq(ssd_copy_create(&c), 0);
+    ssd_copy_result r;
+    cr_assert_eq(ssd_copy_run(c, src, inner, &r), 0, "%s", ssd_copy_errmsg(c));
+    cr_expect_eq(r.files.copied, 6);
+    cr_expect(!exists(src, "backup/backup"));
+    ssd_copy_free(c);
 }

@@ -45,6 +45,7 @@ def test_summary_has_robocopys_shape(tmp_path, cli):
 def test_mirror_purges_extras_and_reports_exit_bit_2(tmp_path, cli):
     src, dst = tmp_path / "src", tmp_path / "dst"
     make_tree(src)
+    before = snapshot(src)
     ssdcore.copy_tree(src, dst)
     (dst / "stale.tmp").write_bytes(b"x" * 10)
     (dst / "olddir" / "sub").mkdir(parents=True)
@@ -59,7 +60,7 @@ def test_mirror_purges_extras_and_reports_exit_bit_2(tmp_path, cli):
     assert r.returncode == 2
     assert out["files"]["extras"] == 2 and out["dirs"]["extras"] == 2
     assert not (dst / "stale.tmp").exists() and not (dst / "olddir").exists()
-    assert snapshot(dst) == snapshot(src)
+    assert snapshot(dst) == snapshot(src) == before
     assert run_cli(cli, "copy", src, dst, "--mir").returncode == 0
 
 
@@ -76,6 +77,7 @@ def test_unreadable_entry_fails_alone_with_exit_bit_8(tmp_path, cli):
     src, dst = tmp_path / "src", tmp_path / "dst"
     make_tree(src)
     os.mkfifo(src / "docs" / "pipe")            # root reads anything; a FIFO has no data
+    before = snapshot(src)
     r = run_cli(cli, "copy", src, dst, "--json", "--fault-read", "notes.md")
     out = json.loads(r.stdout)
     assert r.returncode == 1 | 8
@@ -85,6 +87,7 @@ def test_unreadable_entry_fails_alone_with_exit_bit_8(tmp_path, cli):
     assert not (dst / "docs" / "deep" / "notes.md").exists()
     assert (dst / "docs" / "photo.jpg").read_bytes() == (src / "docs" / "photo.jpg").read_bytes()
     assert "failed" in r.stderr
+    assert snapshot(src) == before
 
 
 def test_fatal_error_is_exit_16_with_the_path(tmp_path, cli):

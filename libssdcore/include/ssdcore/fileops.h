@@ -81,7 +81,7 @@ typedef struct ssd_copy_result {
 
 /* A decision made while scanning, for list-only output and logs. action is
  * one of "new file", "newer", "older", "changed", "same", "new dir",
- * "extra file", "extra dir", "mismatch", "failed", "purged". Called on the
+ * "extra file", "extra dir", "mismatch", "failed". Called on the
  * thread that runs ssd_copy_run(). */
 typedef void (*ssd_copy_log_fn)(void *user, const char *action, const char *relpath, uint64_t size);
 
@@ -107,6 +107,9 @@ SSD_API const char *ssd_copy_errmsg(const ssd_copy *c);
  *   splice          move files of 256 KiB and more through a pipe with splice(2):
  *                   one copy in the kernel instead of two through a user
  *                   buffer, and, unlike copy_file_range, always real writes [1]
+ *   write_behind    for big files, start write-back every 8 MiB, wait for the
+ *                   window before and drop its pages (bounded dirty data,
+ *                   short final sync; only with sync != none) [1]
  *   copy_file_range use copy_file_range(2) instead of read/write [0]
  *   reflink         try FICLONE first (CoW filesystems: measures no writes) [0]
  *   sync            "fs" (syncfs on the destination), "file" (fsync each file)
