@@ -88,7 +88,6 @@ void ssd_job_free(ssd_job *j) {
     free(j);
 }
 
-
 const char *ssd_job_errmsg(const ssd_job *j) {
     return j->err;
 }

@@ -150,7 +150,6 @@ SSD_API const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n);
  * ssd_free(). Returns 0, SSD_ESTATE (the job has not run) or SSD_ENOMEM. */
 SSD_API int ssd_job_results_json(const ssd_job *j, char **out);
 
-
 /* Asks every running job and idle in this process to stop soon. Safe to call
  * from a signal handler and from any thread: it only bumps an atomic counter.
  * Jobs and idles that start afterwards are not affected. */
