@@ -7,6 +7,7 @@
 
 #include "ssdcore/base.h"
 #include "jobfmt.h"
+#include "numfmt.h"
 
 struct sbuf {
     char *p;
@@ -58,10 +59,8 @@ static void put_str(struct sbuf *b, const char *s) {
 
 /* JSON has no NaN or infinity. */
 static void put_num(struct sbuf *b, double v) {
-    if (isfinite(v))
-        put(b, "%.17g", v);
-    else
-        put(b, "null");
+    char num[SSD__NUM_BUF];
+    put(b, "%s", ssd__fmt_json_number(num, v));
 }
 
 static int finish(struct sbuf *b, char **out) {

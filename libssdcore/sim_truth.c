@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sim_model.h"
+#include "numfmt.h"
 
 #define GIB 1073741824.0
 
@@ -65,10 +66,8 @@ static void sb_json_string(struct sbuf *b, const char *v) {
 }
 
 static void sb_number(struct sbuf *b, double v) {
-    if (isfinite(v))
-        sb_printf(b, "%.17g", v);
-    else
-        sb_printf(b, "null");
+    char num[SSD__NUM_BUF];
+    sb_printf(b, "%s", ssd__fmt_json_number(num, v));
 }
 
 static int sb_finish(struct sbuf *b, char **out) {

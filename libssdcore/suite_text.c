@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "suite_text.h"
+#include "numfmt.h"
 
 static int reserve(struct ssd__text *t, size_t extra) {
     if (t->oom)
@@ -73,10 +74,8 @@ void ssd__text_jstr(struct ssd__text *t, const char *s) {
 }
 
 void ssd__text_jnum(struct ssd__text *t, double v) {
-    if (isfinite(v))
-        ssd__text_add(t, "%.17g", v);
-    else
-        ssd__text_raw(t, "null", 4);
+    char num[SSD__NUM_BUF];
+    ssd__text_add(t, "%s", ssd__fmt_json_number(num, v));
 }
 
 void ssd__text_html(struct ssd__text *t, const char *s) {

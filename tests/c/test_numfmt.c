@@ -1,0 +1,24 @@
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "numfmt.h"
+
+Test(numfmt, shortest_form_that_reads_back_exactly) {
+    char buf[SSD__NUM_BUF];
+    cr_expect_str_eq(ssd__fmt_json_number(buf, 0.35), "0.35");
+    cr_expect_str_eq(ssd__fmt_json_number(buf, 240057409536.0), "240057409536");
+    cr_expect_str_eq(ssd__fmt_json_number(buf, 0.1 + 0.2), "0.30000000000000004");
+    cr_expect_str_eq(ssd__fmt_json_number(buf, -2.5e-9), "-2.5e-09");
+    srand(3);
+    for (int i = 0; i < 100000; i++) {
+        double v = ldexp((double)rand() / RAND_MAX, rand() % 200 - 100);
+        cr_assert_eq(strtod(ssd__fmt_json_number(buf, v), NULL), v, "%s", buf);
+    }
+}
+
+Test(numfmt, json_has_no_nan_or_infinity) {
+    char buf[SSD__NUM_BUF];
+    cr_expect_str_eq(ssd__fmt_json_number(buf, NAN), "null");
+    cr_expect_str_eq(ssd__fmt_json_number(buf, -INFINITY), "null");
+}
