@@ -456,6 +456,8 @@ static int run_virtual(ssd_job *j, unsigned gen) {
 
 /* ---- real targets: workers and the sampler ----------------------------- */
 
+static _Atomic uint64_t data_nonce;
+
 int ssd__worker_io_failed(struct ssd__worker *w, const struct ssd__slot *s, long res) {
     const char *what = s->is_write ? "write" : "read";
     if (w->err) /* keep the first failure */
@@ -616,6 +618,10 @@ static int run_real(ssd_job *j, unsigned gen) {
          * they do not read each other's blocks from a cache. */
         k->seq_next = rt.nblocks * i / w->threads;
         ssd__rng_seed(&k->rng, w->seed * 0x9e3779b97f4a7c15ULL + i);
+        /* Data must differ between runs too, or a deduplicating controller
+         * would recognise a fill's blocks in the next test's writes. */
+        ssd__rng_seed(&k->data, ssd__now_ns() ^ ((uint64_t)atomic_fetch_add(&data_nonce, 1) << 40) ^
+                                    ((uint64_t)i << 32) ^ w->seed);
         void *p = NULL;
         if (posix_memalign(&p, 4096, (size_t)buf_bytes)) {
             rc = ssd__fail(j->err, SSD_ENOMEM, "no memory for %llu bytes of I/O buffers",
@@ -623,7 +629,7 @@ static int run_real(ssd_job *j, unsigned gen) {
             break;
         }
         k->bufs = p;
-        ssd__rng_fill(&k->rng, k->bufs, (size_t)buf_bytes);
+        ssd__rng_fill(&k->data, k->bufs, (size_t)buf_bytes);
         k->slots = calloc(1, SSD__SLOTS_BYTES(qd));
         if (!k->slots)
             rc = ssd__fail(j->err, SSD_ENOMEM, "no memory for %u I/O slots", qd);

@@ -67,9 +67,10 @@ struct ssd__worker {
     int fd;
     unsigned qd;
     uint32_t bs;
-    uint64_t seq_next; /* sequential patterns: next block index */
-    struct ssd__rng rng;
-    unsigned char *bufs; /* qd * bs, aligned for O_DIRECT */
+    uint64_t seq_next;    /* sequential patterns: next block index */
+    struct ssd__rng rng;  /* offsets and directions: repeatable from the seed */
+    struct ssd__rng data; /* write data: fresh in every run, seed or not */
+    unsigned char *bufs;  /* qd * bs, aligned for O_DIRECT */
     struct ssd__slot *slots;
     /* sampling */
     struct ssd__ivbuf iv[2];
@@ -161,7 +162,7 @@ static inline int ssd__next_io(struct ssd__worker *w, uint64_t *offset, int *is_
  * compress or deduplicate any sector; plus the offset stamp when asked. */
 static inline void ssd__prep_write(struct ssd__worker *w, unsigned char *buf, uint64_t offset) {
     for (uint32_t o = 0; o < w->bs; o += 512) {
-        uint64_t v = ssd__rng_next(&w->rng);
+        uint64_t v = ssd__rng_next(&w->data);
         __builtin_memcpy(buf + o, &v, 8);
     }
     if (w->rt->stamp) {

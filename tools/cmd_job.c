@@ -31,7 +31,7 @@ static const char job_usage[] =
     "  --bytes SIZE        stop after this many bytes\n"
     "  --rate SIZE         limit to SIZE bytes per second\n"
     "  --coverage, --fill  write/read every block of the area exactly once, then stop\n"
-    "  --seed N            seed of offsets and data (default 1)\n"
+    "  --seed N            seed of offsets (default 1); write data is always fresh\n"
     "  --engine E          auto|io_uring|psync (default auto)\n"
     "output:\n"
     "  --interval DURATION sampling interval, 10ms..1h (default 1s)\n"

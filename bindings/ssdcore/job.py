@@ -155,6 +155,10 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     ...                 qd=32, time=2)                      # doctest: +SKIP
     """
     if not isinstance(target, Target):
+        # As in the CLI: reading a device needs no licence to destroy it.
+        if read_only is None and not destroy_data and str(target).startswith("/dev/") \
+                and pattern in ("read", "randread"):
+            read_only = True
         target = Target(target, size=size, destroy_data=destroy_data, buffered=buffered,
                         read_only=read_only)
     opts = dict(options, pattern=pattern, bs=bs, qd=qd)

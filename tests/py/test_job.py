@@ -249,3 +249,11 @@ def test_cli_shows_progress_on_a_terminal_only(cli, workdir):
 def test_cli_job_help(cli):
     r = run(cli, "job", "--help")
     assert r.returncode == 0 and "--destroy-data" in r.stdout and "--rwmix-read" in r.stdout
+
+
+def test_cli_buffered_io_takes_any_block_size(cli, workdir):
+    r = run(cli, "job", workdir / "t.bin", "--size-file", "1m", "--buffered", "--bs", "1000",
+            "--pattern", "randrw", "--bytes", "100000", "--json")
+    assert r.returncode == 0, r.stderr
+    res = json.loads(r.stdout)
+    assert res["target"]["buffered"] is True and res["bytes"] == 100000

@@ -82,6 +82,11 @@ def test_writes_without_destroy_data_are_refused(cli, loopdev):
     with pytest.raises(ssdcore.SsdError) as e:
         ssdcore.Target(dev)
     assert e.value.name == "SSD_EUNSAFE"
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.job(dev, pattern="randrw", bytes="64k")
+    assert e.value.name == "SSD_EUNSAFE" and "destroy" in e.value.detail
+    assert ssdcore.job(dev, pattern="randread", bytes="64k")["read"]["bytes"] == 65536
+    assert img.stat().st_blocks == before
 
 
 def test_mounted_device_is_refused_even_with_destroy_data(cli, loopdev, workdir):

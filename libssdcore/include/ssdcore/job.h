@@ -98,7 +98,9 @@ SSD_API void ssd_job_free(ssd_job *j);
  *   "rate"      limit the total rate to this many bytes/s ("100m")
  *   "coverage"  "1": visit every block of the span exactly once, then stop
  *               (random patterns in a full-period pseudo-random order)
- *   "seed"      seed of offsets and data (default 1)
+ *   "seed"      seed of offsets and read/write choices (default 1): the same
+ *               seed repeats them. Write data is fresh in every run, so no
+ *               controller can deduplicate one run's data against another's.
  *   "interval"  sampling interval, 10ms .. 1h (default 1s)
  *   "engine"    auto | io_uring | psync (default auto: io_uring, or psync
  *               with a note in the results when io_uring is unavailable)
