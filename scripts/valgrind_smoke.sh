@@ -24,11 +24,12 @@ run() { # run NAME MAX_OK_STATUS CMD...
 S="$B/ssdcore"
 run "sim job" 0 "$S" job --target sim:bx200 --pattern randwrite --bs 4k --qd 32 --time 120 --log "$work/s.csv"
 run "analyze" 0 "$S" analyze --json "$work/s.csv"
+run "suite" 0 "$S" suite sim:bx200 --suite quick --out "$work/suite"
 run "io_uring job" 0 "$S" job --target "$work/f.bin" --size-file 32m --pattern randread --bs 4k --qd 8 --time 1
 run "psync job" 0 "$S" job --target "$work/f.bin" --pattern randrw --bs 4k --threads 2 --time 1 --engine psync
 run "mkset" 0 "$S" mkset program "$work/p" --size 8m --seed 1
 run "copy" 7 "$S" copy "$work/p" "$work/c"   # Robocopy bits below 8 are success
 run "archive" 0 "$S" archive "$work/p" "$work/a.7z"
 run "extract" 0 "$S" extract "$work/a.7z" "$work/x"
-echo "valgrind: $((8 - failures)) passed, $failures failed"
+echo "valgrind: $((9 - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]
