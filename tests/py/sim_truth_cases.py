@@ -21,6 +21,19 @@ def fill_case(profile, seed=1):
     return truth, ssdcore.analyze(write_series(r))
 
 
+def fill2021_case(profile, seed=1):
+    """The fill2021 suite's fill (libssdcore/suite_builtin.c) with its
+    parameters: TRIM, 15 min idle, then 128 KiB sequential writes at QD32
+    over every block once, 1 s samples. Returns (truth dict, analysis dict)."""
+    t = ssdcore.SimTarget(f"sim:{profile},seed={seed}")
+    t.trim()
+    t.idle(900)
+    r = ssdcore.job(t, pattern="write", bs=131072, qd=32, coverage=1, interval=1)
+    truth = t.truth()
+    t.close()
+    return truth, ssdcore.analyze(write_series(r))
+
+
 def recovery_case(profile, seed=1):
     """The 2015-16 methodology's GC test: 4K QD32 random writes for 30 min
     (fresh reference), 15 min idle without TRIM, then writes again.
