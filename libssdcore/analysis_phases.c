@@ -196,21 +196,48 @@ static int fold_dips(struct ssd__curve *c, const struct ssd__analysis_opts *o, s
     return changed;
 }
 
-/* Neighbours closer than min_step are one phase; merge the closest pairs
- * first (local minima of the level gap) so a slow slope is not swallowed
- * whole in one pass. */
+/* Robust per-sample noise of y[a, b): 1.4826 MAD of the differences /
+ * sqrt 2 (a trend barely moves it), never below the run's. */
+static double local_sigma(struct ssd__curve *c, size_t a, size_t b) {
+    if (b < a + 3)
+        return c->sigma;
+    for (size_t i = a + 1; i < b; i++)
+        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
+    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
+    return s > c->sigma ? s : c->sigma;
+}
+
+/* Neighbours closer than min_step are one phase. So are neighbours whose
+ * split does not pay the penalty at the noise of their own samples: the
+ * segmentation's penalty is set by the run's noise, which the quiet part of
+ * a run dominates, so a chaotic stretch (a collapse where the speed jumps 2x
+ * from one second to the next) would otherwise come out as a staircase of
+ * short phases no reader can tell apart. Long phases at different levels
+ * always pay it, whatever the noise (a cache drop of 1.3x under 25% noise).
+ * The closest pairs (relative to their limit) merge first, so a slow slope
+ * is not swallowed whole in one pass. */
 static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *st,
-                       double *lev, size_t *k, unsigned char *drop) {
+                       double *lev, double *g, size_t *k, unsigned char *drop) {
     double lim = log(o->min_step);
     int changed = 0;
-    memset(drop, 0, *k + 1);
     for (size_t j = 1; j < *k; j++) {
         double d = fabs(lev[j] - lev[j - 1]);
-        if (d >= lim)
+        g[j] = d / lim;
+        if (o->noise_merge > 0) {
+            double na = (double)(st[j] - st[j - 1]), nb = (double)(st[j + 1] - st[j]);
+            double sl = local_sigma(c, st[j - 1], st[j + 1]);
+            double pen = o->noise_merge * o->penalty * sl * sl * log((double)c->n);
+            double gn = sqrt(d * d * na * nb / (na + nb) / pen);
+            g[j] = gn < g[j] ? gn : g[j];
+        }
+    }
+    memset(drop, 0, *k + 1);
+    for (size_t j = 1; j < *k; j++) {
+        if (g[j] >= 1)
             continue;
-        double dl = j >= 2 ? fabs(lev[j - 1] - lev[j - 2]) : INFINITY;
-        double dr = j + 1 < *k ? fabs(lev[j + 1] - lev[j]) : INFINITY;
-        if (d <= dl && d < dr && !(j >= 2 && drop[j - 1])) {
+        double dl = j >= 2 ? g[j - 1] : INFINITY;
+        double dr = j + 1 < *k ? g[j + 1] : INFINITY;
+        if (g[j] <= dl && g[j] < dr && !(j >= 2 && drop[j - 1])) {
             drop[j] = 1;
             changed = 1;
         }
@@ -220,6 +247,35 @@ static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o,
         relevel(c, st, lev, *k);
     }
     return changed;
+}
+
+/* The steps of a slow slide (a collapse over minutes, a recovery ramping
+ * back up) are not regimes: two neighbours both shorter than four lasting
+ * phases, on a staircase that keeps going the same way through them, are
+ * one phase (the shortest pair first). */
+static int merge_staircase(struct ssd__curve *c, size_t *st, double *lev, size_t *k,
+                           unsigned char *drop) {
+    size_t lim = 4 * c->min_len, best = 0, arg = 0;
+    for (size_t j = 1; j + 2 < *k; j++) {
+        size_t la = st[j + 1] - st[j], lb = st[j + 2] - st[j + 1];
+        if (la >= lim && lb >= lim)
+            continue;
+        int down = lev[j - 1] > lev[j] && lev[j] > lev[j + 1] && lev[j + 1] > lev[j + 2];
+        int up = lev[j - 1] < lev[j] && lev[j] < lev[j + 1] && lev[j + 1] < lev[j + 2];
+        if (!down && !up)
+            continue;
+        if (!best || la + lb < best) {
+            best = la + lb;
+            arg = j + 1;
+        }
+    }
+    if (!best)
+        return 0;
+    memset(drop, 0, *k + 1);
+    drop[arg] = 1;
+    compact(st, lev, k, drop);
+    relevel(c, st, lev, *k);
+    return 1;
 }
 
 static void fill_phase(const struct ssd__curve *c, size_t a, size_t b, double lev,
@@ -251,9 +307,10 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
     size_t n = c->n;
     size_t *st = malloc((n + 1) * sizeof *st);
     double *lev = malloc((n + 1) * sizeof *lev);
+    double *gap = malloc((n + 1) * sizeof *gap);
     unsigned char *drop = malloc(n + 1);
     int rc = 0;
-    if (!st || !lev || !drop) {
+    if (!st || !lev || !gap || !drop) {
         rc = ssd__fail(err, SSD_ENOMEM, "out of memory segmenting %zu samples", n);
         goto out;
     }
@@ -273,7 +330,9 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
             continue;
         if (fold_dips(c, o, st, lev, &k, drop))
             continue;
-        if (!merge_close(c, o, st, lev, &k, drop))
+        if (merge_close(c, o, st, lev, gap, &k, drop))
+            continue;
+        if (!merge_staircase(c, st, lev, &k, drop))
             break;
     }
     c->ph = malloc(k * sizeof *c->ph);
@@ -287,6 +346,7 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
 out:
     free(st);
     free(lev);
+    free(gap);
     free(drop);
     return rc;
 }
