@@ -212,8 +212,21 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
          * start of the first low run that lasts. */
         if (ok && pj == 1 && len0 >= 2)
             k = lasting_low_start(c, k, thr, need);
+        /* A short phase between the cache and the post-cache level may be a
+         * spread drop, or a dip, the climb back and the drop's mixed sample
+         * (SSD370 after an idle): the drop is then where the speed falls
+         * below the midpoint for good, and the low level is the post-cache
+         * one, not the short phase's. */
+        double place_lo = lo;
+        if (ok && pj == 2) {
+            size_t kk = lasting_low_start(c, k, thr, need);
+            if (kk < c->n) {
+                k = kk;
+                place_lo = post;
+            }
+        }
         if (ok) {
-            struct placement p = place_drop(c, 0, k, hi, lo);
+            struct placement p = place_drop(c, 0, k, hi, place_lo);
             S->has_cache = 1;
             S->cache_bytes = p.bytes;
             S->cache_level_bps = hi;

@@ -250,13 +250,17 @@ static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o,
 }
 
 /* The steps of a slow slide (a collapse over minutes, a recovery ramping
- * back up) are not regimes: two neighbours both shorter than four lasting
+ * back up) are not regimes: two neighbours, one shorter than four lasting
  * phases, on a staircase that keeps going the same way through them, are
  * one phase (the shortest pair first). */
 static int merge_staircase(struct ssd__curve *c, size_t *st, double *lev, size_t *k,
                            unsigned char *drop) {
     size_t lim = 4 * c->min_len, best = 0, arg = 0;
-    for (size_t j = 1; j + 2 < *k; j++) {
+    /* Not the phase after the first: whether the first drop is a step (a
+     * cache) or the start of a slow decline (SSD370's fresh random writes
+     * sliding into GC, no cache) is judged on the segmentation's own
+     * levels. */
+    for (size_t j = 2; j + 2 < *k; j++) {
         size_t la = st[j + 1] - st[j], lb = st[j + 2] - st[j + 1];
         if (la >= lim && lb >= lim)
             continue;
