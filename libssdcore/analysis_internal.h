@@ -27,6 +27,7 @@ struct ssd__curve {
     struct ssd_phase *ph;
     size_t nph;
     size_t min_len; /* shortest lasting phase, samples */
+    double *segsig; /* while segmenting: each segment's own noise (n + 1) */
 };
 
 #define SSD__MAX_STEPS 16

@@ -105,23 +105,46 @@ static long segment(struct ssd__curve *c, const struct ssd__analysis_opts *o, si
     return (long)count;
 }
 
-static void compact(size_t *st, double *lev, size_t *k, const unsigned char *drop) {
-    /* drop[j]: remove boundary j (the start of segment j, j >= 1). */
+/* Removes the boundaries marked in drop[] (drop[j]: the start of segment j,
+ * j >= 1). A segment that grew has its level (and noise) marked stale for
+ * relevel; the others keep theirs. */
+static void compact(struct ssd__curve *c, size_t *st, double *lev, size_t *k,
+                    const unsigned char *drop) {
     size_t w = 1;
     for (size_t j = 1; j < *k; j++) {
         if (!drop[j]) {
             st[w] = st[j];
             lev[w] = lev[j];
+            if (c->segsig)
+                c->segsig[w] = c->segsig[j];
             w++;
+        } else {
+            lev[w - 1] = NAN;
+            if (c->segsig)
+                c->segsig[w - 1] = -1;
         }
     }
     st[w] = st[*k];
     *k = w;
 }
 
+/* Robust per-sample noise of y[a, b): 1.4826 MAD of the differences /
+ * sqrt 2 (a trend barely moves it), never below the run's. */
+static double local_sigma(struct ssd__curve *c, size_t a, size_t b) {
+    if (b < a + 3)
+        return c->sigma;
+    for (size_t i = a + 1; i < b; i++)
+        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
+    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
+    return s > c->sigma ? s : c->sigma;
+}
+
+/* Levels of the segments marked stale (NaN); a segment's noise is computed
+ * when merge_close first needs it. */
 static void relevel(struct ssd__curve *c, const size_t *st, double *lev, size_t k) {
     for (size_t j = 0; j < k; j++)
-        lev[j] = level_of(c, st[j], st[j + 1]);
+        if (isnan(lev[j]))
+            lev[j] = level_of(c, st[j], st[j + 1]);
 }
 
 /* Short segments are not phases: each joins its closer-level neighbour. The
@@ -156,7 +179,7 @@ static int fold_transients(struct ssd__curve *c, size_t *st, double *lev, size_t
         j++;
     }
     if (changed) {
-        compact(st, lev, k, drop);
+        compact(c, st, lev, k, drop);
         relevel(c, st, lev, *k);
     }
     return changed;
@@ -190,21 +213,10 @@ static int fold_dips(struct ssd__curve *c, const struct ssd__analysis_opts *o, s
         j += 2;
     }
     if (changed) {
-        compact(st, lev, k, drop);
+        compact(c, st, lev, k, drop);
         relevel(c, st, lev, *k);
     }
     return changed;
-}
-
-/* Robust per-sample noise of y[a, b): 1.4826 MAD of the differences /
- * sqrt 2 (a trend barely moves it), never below the run's. */
-static double local_sigma(struct ssd__curve *c, size_t a, size_t b) {
-    if (b < a + 3)
-        return c->sigma;
-    for (size_t i = a + 1; i < b; i++)
-        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
-    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
-    return s > c->sigma ? s : c->sigma;
 }
 
 /* Neighbours closer than min_step are one phase. So are neighbours whose
@@ -223,9 +235,15 @@ static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o,
     for (size_t j = 1; j < *k; j++) {
         double d = fabs(lev[j] - lev[j - 1]);
         g[j] = d / lim;
-        if (o->noise_merge > 0) {
+        if (o->noise_merge > 0 && c->segsig) {
             double na = (double)(st[j] - st[j - 1]), nb = (double)(st[j + 1] - st[j]);
-            double sl = local_sigma(c, st[j - 1], st[j + 1]);
+            /* The pair's noise: its two segments' own, pooled. */
+            if (c->segsig[j - 1] < 0)
+                c->segsig[j - 1] = local_sigma(c, st[j - 1], st[j]);
+            if (c->segsig[j] < 0)
+                c->segsig[j] = local_sigma(c, st[j], st[j + 1]);
+            double sa = c->segsig[j - 1], sb = c->segsig[j];
+            double sl = sqrt((na * sa * sa + nb * sb * sb) / (na + nb));
             double pen = o->noise_merge * o->penalty * sl * sl * log((double)c->n);
             double gn = sqrt(d * d * na * nb / (na + nb) / pen);
             g[j] = gn < g[j] ? gn : g[j];
@@ -243,7 +261,7 @@ static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o,
         }
     }
     if (changed) {
-        compact(st, lev, k, drop);
+        compact(c, st, lev, k, drop);
         relevel(c, st, lev, *k);
     }
     return changed;
@@ -277,7 +295,7 @@ static int merge_staircase(struct ssd__curve *c, size_t *st, double *lev, size_t
         return 0;
     memset(drop, 0, *k + 1);
     drop[arg] = 1;
-    compact(st, lev, k, drop);
+    compact(c, st, lev, k, drop);
     relevel(c, st, lev, *k);
     return 1;
 }
@@ -313,8 +331,9 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
     double *lev = malloc((n + 1) * sizeof *lev);
     double *gap = malloc((n + 1) * sizeof *gap);
     unsigned char *drop = malloc(n + 1);
+    c->segsig = o->noise_merge > 0 ? malloc((n + 1) * sizeof *c->segsig) : NULL;
     int rc = 0;
-    if (!st || !lev || !gap || !drop) {
+    if (!st || !lev || !gap || !drop || (o->noise_merge > 0 && !c->segsig)) {
         rc = ssd__fail(err, SSD_ENOMEM, "out of memory segmenting %zu samples", n);
         goto out;
     }
@@ -328,6 +347,11 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
         goto out;
     }
     size_t k = (size_t)kk;
+    for (size_t j = 0; j < k; j++) {
+        lev[j] = NAN;
+        if (c->segsig)
+            c->segsig[j] = -1;
+    }
     relevel(c, st, lev, k);
     for (int pass = 0; pass < 200; pass++) {
         if (fold_transients(c, st, lev, &k, drop))
@@ -352,6 +376,8 @@ out:
     free(lev);
     free(gap);
     free(drop);
+    free(c->segsig);
+    c->segsig = NULL;
     return rc;
 }
 
