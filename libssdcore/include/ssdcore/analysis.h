@@ -11,9 +11,10 @@
  * (bursts) both neighbours are folded into them, and so are short clusters of
  * dips between two stretches at one level; neighbours closer than a minimum
  * step, or not worth a split at the noise of their own samples, are merged,
- * and so are the short steps of a staircase that keeps going one way. The cache is the first phase when it is
- * followed by a lasting drop; its end is placed inside the sample where the
- * drop happened from that sample's rate (mixing of the two levels).
+ * and so are the short steps of a staircase that keeps going one way. The
+ * cache is the first phase when it is followed by a lasting drop; its end is
+ * placed inside the sample where the drop happened from that sample's rate
+ * (mixing of the two levels).
  *
  * Usage:
  *     ssd_analysis *a;
