@@ -11,7 +11,8 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "py"))
 import ssdcore  # noqa: E402
-from sim_truth_cases import fill_case, recovery_case, rel_err  # noqa: E402
+from sim_truth_cases import (fill2021_case, fill_case, lab2016_recovery_case,  # noqa: E402
+                             recovery_case, rel_err)
 
 GB = 1e9
 print("| profile | seed | truth cache GB | found GB | error | truth fold start GB | found GB |")
@@ -38,3 +39,15 @@ for name in ("bx200", "ssd370", "as510s", "vector180", "mp44l-1tb"):
     rec, a = recovery_case(name)
     got = a["recovery"]["recovered_bytes"] if a.get("recovery") else 0
     print(f"| {name} | {rec / GB:.2f} | {got / GB:.2f} | {100 * rel_err(got, rec):.2f} % |")
+print("\n| suite sequence | profile | truth GB | found GB | error |\n|---|---|---|---|---|")
+for seed in (1, 2, 3):
+    truth, a = fill2021_case("vector180", seed)
+    full, c = truth["cache_full_at_bytes"], a["cache"]
+    got = c["bytes"] if c else 0
+    print(f"| fill2021 cache, seed {seed} | vector180 | {full / GB:.2f} | "
+          f"{got / GB:.2f} | {100 * rel_err(got, full):.2f} % |")
+for name in ("ssd370", "as510s", "vector180"):
+    rec, a = lab2016_recovery_case(name)
+    got = a["recovery"]["recovered_bytes"]
+    print(f"| lab2016 recovery after 2 h | {name} | {rec / GB:.2f} | {got / GB:.2f} | "
+          f"{100 * rel_err(got, rec):.2f} % |")

@@ -48,7 +48,7 @@ def main():
     print("| recovery (after idle vs fresh) | truth GiB | found GiB | error |")
     print("|---|---|---|---|")
     errs = []
-    for name, fresh, idle, truth in S.recovery_scenarios():
+    for name, fresh, idle, truth in S.recovery_scenarios() + S.recovery_dip_scenarios():
         r = ssdcore.analyze(S.generate(idle), reference=S.generate(fresh))
         got = r["recovery"]["recovered_bytes"]
         errs.append(abs(got / truth - 1))

@@ -20,7 +20,7 @@ static const struct opt_desc opts[] = {
     OPT(min_phase_fraction, 0.01, 0.0, 0.5), OPT(dip_depth, 0.2, 0.01, 0.99),
     OPT(ss_round_s, 60.0, 1e-6, 1e9),        OPT(ss_range, 0.2, 0.0, 10.0),
     OPT(ss_slope, 0.1, 0.0, 10.0),           OPT(expect_cache_bps, 0.0, 0.0, 1e15),
-    OPT(exact_limit, 2048.0, 64.0, 1e12),
+    OPT(exact_limit, 2048.0, 64.0, 1e12),    OPT(noise_merge, 1.0, 0.0, 100.0),
 };
 #undef OPT
 

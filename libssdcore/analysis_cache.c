@@ -212,8 +212,21 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
          * start of the first low run that lasts. */
         if (ok && pj == 1 && len0 >= 2)
             k = lasting_low_start(c, k, thr, need);
+        /* A short phase between the cache and the post-cache level may be a
+         * spread drop, or a dip, the climb back and the drop's mixed sample
+         * (SSD370 after an idle): the drop is then where the speed falls
+         * below the midpoint for good, and the low level is the post-cache
+         * one, not the short phase's. */
+        double place_lo = lo;
+        if (ok && pj == 2) {
+            size_t kk = lasting_low_start(c, k, thr, need);
+            if (kk < c->n) {
+                k = kk;
+                place_lo = post;
+            }
+        }
         if (ok) {
-            struct placement p = place_drop(c, 0, k, hi, lo);
+            struct placement p = place_drop(c, 0, k, hi, place_lo);
             S->has_cache = 1;
             S->cache_bytes = p.bytes;
             S->cache_level_bps = hi;
@@ -289,25 +302,49 @@ void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_o
     S->reference_level_bps = ref_hi;
     res->recovery_censored = SSD_CENSOR_NONE;
     const struct ssd_phase *ph = c->ph;
-    if (ph[0].level_bps >= thr) {
-        /* The run starts at (near) cache speed: recovered up to the first
-         * phase that falls below the midpoint. */
-        for (size_t j = 1; j < c->nph; j++) {
-            if (ph[j].level_bps < thr) {
-                struct placement p =
-                    place_drop(c, 0, ph[j].first, ph[0].level_bps, ph[j].level_bps);
-                S->recovered_bytes = p.bytes;
-                return;
-            }
-        }
+    /* The low level is the first lasting phase below the threshold. A GC
+     * dip is not it: the segmentation may give a dip (with the climb back,
+     * or the drop's mixed sample) a short phase of its own, or pull the
+     * fast phase's median down with it; those short phases are skipped. */
+    size_t j = 0;
+    while (j + 1 < c->nph &&
+           !(ph[j].level_bps < thr && ph[j].last - ph[j].first + 1 >= 2 * c->min_len))
+        j++;
+    double hi = 0;
+    for (size_t i = 0; i < j; i++)
+        if (ph[i].level_bps > hi)
+            hi = ph[i].level_bps;
+    if (ph[j].level_bps >= thr) {
+        /* Never below the threshold for long: all of the run was fast. */
         S->recovered_bytes = c->total;
         res->recovery_censored = SSD_CENSOR_RIGHT;
+        return;
+    }
+    if (j > 0 && hi >= thr) {
+        /* The run starts at (near) cache speed: recovered up to the start of
+         * the first run below the midpoint of the fast and the low level
+         * that lasts (dips sit above that midpoint or climb back out). */
+        double lo = ph[j].level_bps, mid = sqrt(hi * lo);
+        size_t need = c->min_len > 3 ? c->min_len : 3;
+        size_t k = 0;
+        while (k < c->n) {
+            size_t lr = low_run(c, k, mid);
+            if (lr >= need)
+                break;
+            k += lr;
+            while (k < c->n && c->r[k] >= mid)
+                k++;
+        }
+        if (k >= c->n || k == 0)
+            k = ph[j].first;
+        struct placement p = place_drop(c, 0, k, hi, lo);
+        S->recovered_bytes = p.bytes;
         return;
     }
     /* The recovered stretch is shorter than a phase: it sits in the first
      * few samples. Each contributes the bytes it wrote at the reference's
      * cache speed, from its rate mixing the two levels. */
-    double lo = ph[0].level_bps, rec = 0;
+    double lo = ph[j].level_bps, rec = 0;
     if (ref_hi <= lo) {
         S->recovered_bytes = 0;
         return;

@@ -13,6 +13,7 @@
 struct ssd__analysis_opts {
     double penalty, min_step, min_drop, min_phase_samples, min_phase_fraction;
     double dip_depth, ss_round_s, ss_range, ss_slope, expect_cache_bps, exact_limit;
+    double noise_merge;
 };
 
 /* A series prepared for analysis: per-sample duration, rate and log-rate. */
@@ -26,6 +27,7 @@ struct ssd__curve {
     struct ssd_phase *ph;
     size_t nph;
     size_t min_len; /* shortest lasting phase, samples */
+    double *segsig; /* while segmenting: each segment's own noise (n + 1) */
 };
 
 #define SSD__MAX_STEPS 16

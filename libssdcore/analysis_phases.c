@@ -105,23 +105,46 @@ static long segment(struct ssd__curve *c, const struct ssd__analysis_opts *o, si
     return (long)count;
 }
 
-static void compact(size_t *st, double *lev, size_t *k, const unsigned char *drop) {
-    /* drop[j]: remove boundary j (the start of segment j, j >= 1). */
+/* Removes the boundaries marked in drop[] (drop[j]: the start of segment j,
+ * j >= 1). A segment that grew has its level (and noise) marked stale for
+ * relevel; the others keep theirs. */
+static void compact(struct ssd__curve *c, size_t *st, double *lev, size_t *k,
+                    const unsigned char *drop) {
     size_t w = 1;
     for (size_t j = 1; j < *k; j++) {
         if (!drop[j]) {
             st[w] = st[j];
             lev[w] = lev[j];
+            if (c->segsig)
+                c->segsig[w] = c->segsig[j];
             w++;
+        } else {
+            lev[w - 1] = NAN;
+            if (c->segsig)
+                c->segsig[w - 1] = -1;
         }
     }
     st[w] = st[*k];
     *k = w;
 }
 
+/* Robust per-sample noise of y[a, b): 1.4826 MAD of the differences /
+ * sqrt 2 (a trend barely moves it), never below the run's. */
+static double local_sigma(struct ssd__curve *c, size_t a, size_t b) {
+    if (b < a + 3)
+        return c->sigma;
+    for (size_t i = a + 1; i < b; i++)
+        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
+    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
+    return s > c->sigma ? s : c->sigma;
+}
+
+/* Levels of the segments marked stale (NaN); a segment's noise is computed
+ * when merge_close first needs it. */
 static void relevel(struct ssd__curve *c, const size_t *st, double *lev, size_t k) {
     for (size_t j = 0; j < k; j++)
-        lev[j] = level_of(c, st[j], st[j + 1]);
+        if (isnan(lev[j]))
+            lev[j] = level_of(c, st[j], st[j + 1]);
 }
 
 /* Short segments are not phases: each joins its closer-level neighbour. The
@@ -156,36 +179,125 @@ static int fold_transients(struct ssd__curve *c, size_t *st, double *lev, size_t
         j++;
     }
     if (changed) {
-        compact(st, lev, k, drop);
+        compact(c, st, lev, k, drop);
         relevel(c, st, lev, *k);
     }
     return changed;
 }
 
-/* Neighbours closer than min_step are one phase; merge the closest pairs
- * first (local minima of the level gap) so a slow slope is not swallowed
- * whole in one pass. */
-static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *st,
-                       double *lev, size_t *k, unsigned char *drop) {
+/* A dip is not a phase: a segment shorter than two lasting phases that
+ * sits below both neighbours by min_step, with the neighbours at one level
+ * (closer than min_step), joins them; so does a short burst above both.
+ * Several GC dips close together on a drive at cache speed can make a
+ * segment just long enough to survive fold_transients; left alone it is
+ * taken for the drop (Vector 180's fill: a 7-sample cluster of dips at
+ * 400 MB/s between two 471 MB/s stretches hid the real step to 304). */
+static int fold_dips(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *st,
+                     double *lev, size_t *k, unsigned char *drop) {
     double lim = log(o->min_step);
     int changed = 0;
     memset(drop, 0, *k + 1);
+    for (size_t j = 1; j + 1 < *k; j++) {
+        size_t len = st[j + 1] - st[j];
+        if (len >= 2 * c->min_len || fabs(lev[j - 1] - lev[j + 1]) >= lim)
+            continue;
+        double below = (lev[j - 1] < lev[j + 1] ? lev[j - 1] : lev[j + 1]) - lev[j];
+        double above = lev[j] - (lev[j - 1] > lev[j + 1] ? lev[j - 1] : lev[j + 1]);
+        if (below < lim && above < lim)
+            continue;
+        /* The neighbours must themselves last at least as long as the dip. */
+        if (st[j] - st[j - 1] < len || st[j + 2] - st[j + 1] < len)
+            continue;
+        drop[j] = drop[j + 1] = 1;
+        changed = 1;
+        j += 2;
+    }
+    if (changed) {
+        compact(c, st, lev, k, drop);
+        relevel(c, st, lev, *k);
+    }
+    return changed;
+}
+
+/* Neighbours closer than min_step are one phase. So are neighbours whose
+ * split does not pay the penalty at the noise of their own samples: the
+ * segmentation's penalty is set by the run's noise, which the quiet part of
+ * a run dominates, so a chaotic stretch (a collapse where the speed jumps 2x
+ * from one second to the next) would otherwise come out as a staircase of
+ * short phases no reader can tell apart. Long phases at different levels
+ * always pay it, whatever the noise (a cache drop of 1.3x under 25% noise).
+ * The closest pairs (relative to their limit) merge first, so a slow slope
+ * is not swallowed whole in one pass. */
+static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *st,
+                       double *lev, double *g, size_t *k, unsigned char *drop) {
+    double lim = log(o->min_step);
+    int changed = 0;
     for (size_t j = 1; j < *k; j++) {
         double d = fabs(lev[j] - lev[j - 1]);
-        if (d >= lim)
+        g[j] = d / lim;
+        if (o->noise_merge > 0 && c->segsig) {
+            double na = (double)(st[j] - st[j - 1]), nb = (double)(st[j + 1] - st[j]);
+            /* The pair's noise: its two segments' own, pooled. */
+            if (c->segsig[j - 1] < 0)
+                c->segsig[j - 1] = local_sigma(c, st[j - 1], st[j]);
+            if (c->segsig[j] < 0)
+                c->segsig[j] = local_sigma(c, st[j], st[j + 1]);
+            double sa = c->segsig[j - 1], sb = c->segsig[j];
+            double sl = sqrt((na * sa * sa + nb * sb * sb) / (na + nb));
+            double pen = o->noise_merge * o->penalty * sl * sl * log((double)c->n);
+            double gn = sqrt(d * d * na * nb / (na + nb) / pen);
+            g[j] = gn < g[j] ? gn : g[j];
+        }
+    }
+    memset(drop, 0, *k + 1);
+    for (size_t j = 1; j < *k; j++) {
+        if (g[j] >= 1)
             continue;
-        double dl = j >= 2 ? fabs(lev[j - 1] - lev[j - 2]) : INFINITY;
-        double dr = j + 1 < *k ? fabs(lev[j + 1] - lev[j]) : INFINITY;
-        if (d <= dl && d < dr && !(j >= 2 && drop[j - 1])) {
+        double dl = j >= 2 ? g[j - 1] : INFINITY;
+        double dr = j + 1 < *k ? g[j + 1] : INFINITY;
+        if (g[j] <= dl && g[j] < dr && !(j >= 2 && drop[j - 1])) {
             drop[j] = 1;
             changed = 1;
         }
     }
     if (changed) {
-        compact(st, lev, k, drop);
+        compact(c, st, lev, k, drop);
         relevel(c, st, lev, *k);
     }
     return changed;
+}
+
+/* The steps of a slow slide (a collapse over minutes, a recovery ramping
+ * back up) are not regimes: two neighbours, one shorter than four lasting
+ * phases, on a staircase that keeps going the same way through them, are
+ * one phase (the shortest pair first). */
+static int merge_staircase(struct ssd__curve *c, size_t *st, double *lev, size_t *k,
+                           unsigned char *drop) {
+    size_t lim = 4 * c->min_len, best = 0, arg = 0;
+    /* Not the phase after the first: whether the first drop is a step (a
+     * cache) or the start of a slow decline (SSD370's fresh random writes
+     * sliding into GC, no cache) is judged on the segmentation's own
+     * levels. */
+    for (size_t j = 2; j + 2 < *k; j++) {
+        size_t la = st[j + 1] - st[j], lb = st[j + 2] - st[j + 1];
+        if (la >= lim && lb >= lim)
+            continue;
+        int down = lev[j - 1] > lev[j] && lev[j] > lev[j + 1] && lev[j + 1] > lev[j + 2];
+        int up = lev[j - 1] < lev[j] && lev[j] < lev[j + 1] && lev[j + 1] < lev[j + 2];
+        if (!down && !up)
+            continue;
+        if (!best || la + lb < best) {
+            best = la + lb;
+            arg = j + 1;
+        }
+    }
+    if (!best)
+        return 0;
+    memset(drop, 0, *k + 1);
+    drop[arg] = 1;
+    compact(c, st, lev, k, drop);
+    relevel(c, st, lev, *k);
+    return 1;
 }
 
 static void fill_phase(const struct ssd__curve *c, size_t a, size_t b, double lev,
@@ -217,9 +329,11 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
     size_t n = c->n;
     size_t *st = malloc((n + 1) * sizeof *st);
     double *lev = malloc((n + 1) * sizeof *lev);
+    double *gap = malloc((n + 1) * sizeof *gap);
     unsigned char *drop = malloc(n + 1);
+    c->segsig = o->noise_merge > 0 ? malloc((n + 1) * sizeof *c->segsig) : NULL;
     int rc = 0;
-    if (!st || !lev || !drop) {
+    if (!st || !lev || !gap || !drop || (o->noise_merge > 0 && !c->segsig)) {
         rc = ssd__fail(err, SSD_ENOMEM, "out of memory segmenting %zu samples", n);
         goto out;
     }
@@ -233,11 +347,20 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
         goto out;
     }
     size_t k = (size_t)kk;
+    for (size_t j = 0; j < k; j++) {
+        lev[j] = NAN;
+        if (c->segsig)
+            c->segsig[j] = -1;
+    }
     relevel(c, st, lev, k);
     for (int pass = 0; pass < 200; pass++) {
         if (fold_transients(c, st, lev, &k, drop))
             continue;
-        if (!merge_close(c, o, st, lev, &k, drop))
+        if (fold_dips(c, o, st, lev, &k, drop))
+            continue;
+        if (merge_close(c, o, st, lev, gap, &k, drop))
+            continue;
+        if (!merge_staircase(c, st, lev, &k, drop))
             break;
     }
     c->ph = malloc(k * sizeof *c->ph);
@@ -251,7 +374,10 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
 out:
     free(st);
     free(lev);
+    free(gap);
     free(drop);
+    free(c->segsig);
+    c->segsig = NULL;
     return rc;
 }
 

@@ -20,7 +20,7 @@ static const char *const analyze_usage =
     "and the output gains \"recovery\". --json prints one JSON object per series\n"
     "(an array for several). --set passes analysis options (penalty, min_step,\n"
     "min_drop, min_phase_samples, min_phase_fraction, dip_depth, ss_round_s,\n"
-    "ss_range, ss_slope, expect_cache_bps, exact_limit).\n";
+    "ss_range, ss_slope, expect_cache_bps, exact_limit, noise_merge).\n";
 
 #define MAX_SETS 32
 

@@ -177,6 +177,99 @@ Test(curve, periodic_dips_are_measured_not_phases) {
     free(b);
 }
 
+Test(curve, cluster_of_dips_before_a_lasting_step_is_not_the_drop) {
+    /* Vector 180's whole-drive fill: 471 MB/s in SLC mode, two GC dips a
+     * few samples apart just before the 1.55x step to 304 MB/s (their
+     * 7-sample segment is too long to be folded as a transient, and only
+     * 1.18x below the cache level). The step is the cache end. Several
+     * noise draws: the segmentation of the dips depends on them. */
+    static const double dips[] = {0.65, 0.37, 1.0, 1.0, 1.0, 0.79, 0.34, 0.85};
+    size_t n = 670, d0 = 284, drop = 299;
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    for (int rep = 0; rep < 8; rep++) {
+        double cache = 0;
+        for (size_t i = 0; i < n; i++) {
+            double m = exp(0.02 * gauss());
+            double r = i < drop ? 471e6 : i == drop ? 0.4 * 471e6 + 0.6 * 304e6 : 304e6;
+            if (i >= d0 && i < d0 + sizeof dips / sizeof dips[0])
+                r *= dips[i - d0];
+            t[i] = (double)(i + 1);
+            b[i] = r * m;
+            if (i < drop)
+                cache += b[i];
+            else if (i == drop)
+                cache += 0.4 * 471e6 * m;
+        }
+        ssd_series *s = NULL;
+        cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+        ssd_analysis *a;
+        struct ssd_analysis_summary r = run(s, NULL, &a);
+        cr_assert(r.has_cache, "draw %d: cache missed", rep);
+        cr_expect(fabs(r.cache_bytes / cache - 1) < 0.01, "draw %d: cache %.4g vs %.4g", rep,
+                  r.cache_bytes, cache);
+        cr_expect_float_eq(r.post_cache_bps, 304e6, 10e6);
+        cr_expect_eq(ssd_analysis_phase_count(a), 2);
+        ssd_analysis_free(a);
+        ssd_series_free(s);
+    }
+    free(t);
+    free(b);
+}
+
+Test(curve, chaotic_collapse_and_recovery_are_a_few_phases) {
+    /* The shape of the NVMeBenchmarks QD64 run: 750 s flat at 1.1 GB/s
+     * (2% noise), a collapse sliding to 10 MB/s over three minutes with 40%
+     * noise from one second to the next, a linear ramp back to 400 MB/s,
+     * then 500 MB/s. The penalty follows the quiet start; the collapse
+     * must not come out as a staircase of 10-20 s phases. */
+    size_t n = 1200;
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    for (int rep = 0; rep < 4; rep++) {
+        for (size_t i = 0; i < n; i++) {
+            double v;
+            if (i < 750) {
+                v = 1.1e9 * exp(0.02 * gauss());
+            } else if (i < 1000) {
+                double x = (double)(i - 750) / 180.0;
+                v = 1.1e9 * exp(log(10e6 / 1.1e9) * sqrt(x < 1 ? x : 1)) * exp(0.4 * gauss());
+            } else if (i < 1090) {
+                v = (10e6 + 390e6 * (double)(i - 1000) / 90.0) * exp(0.03 * gauss());
+            } else {
+                v = 500e6 * exp(0.03 * gauss());
+            }
+            t[i] = (double)(i + 1);
+            b[i] = v;
+        }
+        ssd_series *s = NULL;
+        cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+        ssd_analysis *a;
+        struct ssd_analysis_summary r = run(s, NULL, &a);
+        size_t np = ssd_analysis_phase_count(a);
+        cr_expect_leq(np, 7, "draw %d: %zu phases", rep, np);
+        struct ssd_phase p0, pl, lowest = {0};
+        lowest.level_bps = INFINITY;
+        cr_assert_eq(ssd_analysis_phase(a, 0, &p0), 0);
+        cr_assert_eq(ssd_analysis_phase(a, np - 1, &pl), 0);
+        for (size_t j = 0; j < np; j++) {
+            struct ssd_phase p;
+            cr_assert_eq(ssd_analysis_phase(a, j, &p), 0);
+            if (p.level_bps < lowest.level_bps)
+                lowest = p;
+        }
+        /* The regimes are still there: fast, the bottom of the collapse,
+         * the recovered level. */
+        cr_expect_float_eq(p0.level_bps, 1.1e9, 0.03e9);
+        cr_expect_lt(lowest.level_bps, 20e6);
+        cr_expect_float_eq(pl.level_bps, 500e6, 25e6);
+        /* Here the start is the fastest: its end is the first lasting drop. */
+        cr_expect(r.has_cache && fabs(r.cache_bytes / (750 * 1.1e9) - 1) < 0.03);
+        ssd_analysis_free(a);
+        ssd_series_free(s);
+    }
+    free(t);
+    free(b);
+}
+
 Test(curve, folding_after_post_cache) {
     /* cache 250 GiB at 4.5 GB/s, 1.34 GB/s direct, 0.5 GB/s folding from
      * 600 GiB. */

@@ -21,12 +21,41 @@ def fill_case(profile, seed=1):
     return truth, ssdcore.analyze(write_series(r))
 
 
+def fill2021_case(profile, seed=1):
+    """The fill2021 suite's fill (libssdcore/suite_builtin.c) with its
+    parameters: TRIM, 15 min idle, then 128 KiB sequential writes at QD32
+    over every block once, 1 s samples. Returns (truth dict, analysis dict)."""
+    t = ssdcore.SimTarget(f"sim:{profile},seed={seed}")
+    t.trim()
+    t.idle(900)
+    r = ssdcore.job(t, pattern="write", bs=131072, qd=32, coverage=1, interval=1)
+    truth = t.truth()
+    t.close()
+    return truth, ssdcore.analyze(write_series(r))
+
+
 def recovery_case(profile, seed=1):
     """The 2015-16 methodology's GC test: 4K QD32 random writes for 30 min
     (fresh reference), 15 min idle without TRIM, then writes again.
     Returns (truth bytes recovered by the idle, analysis dict)."""
     t = ssdcore.SimTarget(f"sim:{profile},seed={seed}")
     fresh = ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, time="30m", interval=1)
+    t.idle(900)
+    recovered = t.truth("last_idle_recovered_bytes")
+    after = ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, time="5m", interval=1)
+    t.close()
+    return recovered, ssdcore.analyze(write_series(after), reference=write_series(fresh))
+
+
+def lab2016_recovery_case(profile, seed=1):
+    """Tests 6-7 of the lab2016 suite (libssdcore/suite_builtin.c) with its
+    parameters: TRIM, 15 min idle, 4K QD32 random writes for 2 h over the
+    whole drive (the fresh reference), 15 min idle without TRIM, then 5 min
+    more. Returns (truth bytes recovered by the idle, analysis dict)."""
+    t = ssdcore.SimTarget(f"sim:{profile},seed={seed}")
+    t.trim()
+    t.idle(900)
+    fresh = ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, time="2h", interval=1)
     t.idle(900)
     recovered = t.truth("last_idle_recovered_bytes")
     after = ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, time="5m", interval=1)

@@ -24,6 +24,7 @@ class Curve:
     dip_period_s: float = 0.0
     dip_depth: float = 0.0  # speed falls to (1 - depth) inside a dip
     dip_duty: float = 0.0
+    dip_offset_s: float = 0.0  # dips are [k P + offset, k P + offset + duty P)
     stall_prob: float = 0.0  # a sample at 2% speed
     slope: float = 0.0      # relative change of every level per TiB written
     bimodal: tuple | None = None  # (low_factor, stay_prob): Markov switching
@@ -56,10 +57,11 @@ def generate(c: Curve):
         if c.dip_period_s:
             # fraction of [t, t+dt] inside the dips [k P, k P + duty P)
             P, on = c.dip_period_s, c.dip_duty * c.dip_period_s
-            k0, k1 = int(t // P), int((t + dt) // P)
+            o = c.dip_offset_s
+            k0, k1 = int((t - o) // P) - 1, int((t + dt - o) // P)
             inside = 0.0
             for k in range(k0, k1 + 1):
-                a, b = max(t, k * P), min(t + dt, k * P + on)
+                a, b = max(t, k * P + o), min(t + dt, k * P + o + on)
                 inside += max(0.0, b - a)
             m *= 1 - c.dip_depth * inside / dt
         # integrate through level changes exactly
@@ -159,4 +161,25 @@ def recovery_scenarios():
             fresh = Curve([(0.0, hi), (cache, lo)], duration_s=1800, noise_cv=noise, seed=seed)
             idle = Curve([(0.0, hi), (rec, lo)], duration_s=600, noise_cv=noise, seed=seed + 500)
             out.append((f"{name}/n{noise}", fresh, idle, rec))
+    return out
+
+
+def recovery_dip_scenarios():
+    """SSD370-like recovery after the lab2016 2 h run, with periodic GC dips
+    (73K -> 30K IOPS, 4 s every 20 s) in both runs: (name, fresh, after,
+    truth). The offset puts a dip just before the drop, with one or two
+    samples back at speed between them; the fresh run falls in steps
+    (1.36x first), so its threshold sits above the dips' level."""
+    out = []
+    seed = 3000
+    rec, hi, lo = 2.7 * GiB, 300 * MB, 29 * MB
+    fresh_levels = [(0.0, hi), (300 * GiB, 220 * MB), (400 * GiB, 120 * MB)]
+    for offset in (4.0, 5.0, 6.0, 7.0):
+        for noise in (0.01, 0.05):
+            seed += 1
+            kw = dict(noise_cv=noise, dip_period_s=20, dip_depth=0.6, dip_duty=0.2)
+            fresh = Curve(fresh_levels, duration_s=7200, seed=seed, **kw)
+            idle = Curve([(0.0, hi), (rec, lo)], duration_s=300, seed=seed + 500,
+                         dip_offset_s=offset, **kw)
+            out.append((f"ssd370-dips/o{offset:g}/n{noise}", fresh, idle, rec))
     return out

@@ -32,6 +32,17 @@ def test_recovery_within_10_percent():
         assert abs(got / truth - 1) <= 0.10, (name, got, truth)
 
 
+def test_recovery_skips_gc_dips_inside_the_recovered_stretch():
+    # A dip (with the climb back) is not the end of the recovered writes.
+    # The after-idle run's own cache is the same stretch, placed the same way.
+    for name, fresh, idle, truth in S.recovery_dip_scenarios():
+        r = ssdcore.analyze(S.generate(idle), reference=S.generate(fresh))
+        got = r["recovery"]["recovered_bytes"]
+        assert abs(got / truth - 1) <= 0.10, (name, got, truth)
+        assert r["cache"] is not None, name
+        assert abs(r["cache"]["bytes"] / truth - 1) <= 0.10, (name, r["cache"]["bytes"], truth)
+
+
 def test_two_step_drive_reports_the_second_step_not_a_new_cache():
     c = S.Curve([(0.0, 500e6), (120 * S.GiB, 300e6), (260 * S.GiB, 90e6)], duration_s=4000,
                 noise_cv=0.08, seed=5)

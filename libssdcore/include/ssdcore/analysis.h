@@ -8,10 +8,13 @@
  * the same everywhere), segmented exactly by PELT with an L2 cost and a
  * penalty scaled by a robust (MAD) noise estimate, then cleaned: segments
  * shorter than a minimum phase that sit below (dips, stalls) or above
- * (bursts) both neighbours are folded into them, and neighbours closer than
- * a minimum step are merged. The cache is the first phase when it is
- * followed by a lasting drop; its end is placed inside the sample where the
- * drop happened from that sample's rate (mixing of the two levels).
+ * (bursts) both neighbours are folded into them, and so are short clusters of
+ * dips between two stretches at one level; neighbours closer than a minimum
+ * step, or not worth a split at the noise of their own samples, are merged,
+ * and so are the short steps of a staircase that keeps going one way. The
+ * cache is the first phase when it is followed by a lasting drop; its end is
+ * placed inside the sample where the drop happened from that sample's rate
+ * (mixing of the two levels).
  *
  * Usage:
  *     ssd_analysis *a;
@@ -91,6 +94,10 @@ SSD_API void ssd_analysis_free(ssd_analysis *a);
  *  "expect_cache_bps"   when > 0: a run that never drops but stays at >= 80% of
  *                       this level reports a right-censored cache instead of
  *                       none (0)
+ *  "noise_merge"        neighbouring phases whose split does not pay this many
+ *                       times the penalty at the noise of their own samples
+ *                       merge (a chaotic collapse is one phase, not a
+ *                       staircase); 0 turns it off (1)
  *  "exact_limit"        series up to this many samples are segmented exactly
  *                       (PELT on samples); longer ones on about exact_limit/2
  *                       block means, each change then re-placed at sample
