@@ -26,7 +26,13 @@ const char *ssd__latency_label(const char *step_name) {
     return NULL;
 }
 
-/* Adds one direction's exported ranges to h; widens [*lo, *hi] to its exact
+/* A JSON number a uint64_t can hold (the cast of anything else is UB). */
+static int u64_num(const struct ssd__jv *v) {
+    return v->type == SSD__JNUM && v->num >= 0 && v->num < 1.8e19;
+}
+
+/* Adds one direction's exported ranges to h (skipping malformed ones: the
+ * results directory may come from anywhere); widens [*lo, *hi] to its exact
  * extremes. */
 static void add_direction(ssd_hist *h, const struct ssd__jv *dir, double *lo, double *hi) {
     const struct ssd__jv *b = ssd__jv_get(ssd__jv_get(dir, "lat_hist"), "buckets");
@@ -34,9 +40,8 @@ static void add_direction(ssd_hist *h, const struct ssd__jv *dir, double *lo, do
         return;
     for (size_t i = 0; i < b->n; i++) {
         const struct ssd__jv *r = &b->items[i];
-        if (r->type != SSD__JARR || r->n != 3 || r->items[0].type != SSD__JNUM ||
-            r->items[1].type != SSD__JNUM || r->items[2].type != SSD__JNUM ||
-            !(r->items[0].num >= 0) || !(r->items[2].num >= 0) || !(r->items[1].num < 1.8e19))
+        if (r->type != SSD__JARR || r->n != 3 || !u64_num(&r->items[0]) || !u64_num(&r->items[1]) ||
+            !u64_num(&r->items[2]))
             continue;
         ssd_hist_add_bucket(h, (uint64_t)r->items[0].num, (uint64_t)r->items[1].num,
                             (uint64_t)r->items[2].num);

@@ -78,3 +78,21 @@ def test_report_has_the_latency_charts(quick, cli):
     r = subprocess.run([cli, "report", str(quick), "--summary"], capture_output=True, text=True)
     assert r.returncode == 0
     assert "p99/p50" in r.stdout and "degradation latency" in r.stdout
+
+
+def test_malformed_distributions_in_a_reloaded_directory_are_skipped(quick, tmp_path):
+    import json
+    import shutil
+    copy = tmp_path / "copy"
+    shutil.copytree(quick, copy)
+    res = load(copy)
+    deg = step(res, "degradation")["results"]["write"]["lat_hist"]
+    deg["buckets"] = [["x", 2, 3], [-1, 5, 2], [1e30, 2e30, 1], [5, 4, 1], [1, 2], 7,
+                      [1000, 1e30, 3]] + deg["buckets"][:3]
+    step(res, "rand4k-read-qd1")["results"]["read"]["lat_hist"] = {"buckets": "none"}
+    (copy / "results.json").write_text(json.dumps(res))
+    again = ssdcore.report(copy)
+    assert again["complete"] is True
+    root = ET.parse(copy / "report.html").getroot()
+    titles = [s.find(f"{SVGNS}title").text for s in root.iter(f"{SVGNS}svg")]
+    assert any(t.startswith("latency by percentile") for t in titles)
