@@ -9,6 +9,7 @@
 """
 import json as _json
 import time
+from typing import Sequence, Union
 
 import numpy as np
 
@@ -230,7 +231,7 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     return result
 
 
-def _hist_arrays(h):
+def _hist_arrays(h: dict) -> dict:
     """The JSON form {"buckets": [[lo, hi, count], ...]} as numpy arrays."""
     if "buckets" not in h:
         return h
@@ -240,7 +241,9 @@ def _hist_arrays(h):
     return out
 
 
-def latency_percentiles(result, direction="all", pcts=(50, 90, 99, 99.9, 99.99)):
+def latency_percentiles(result: Union[dict, Sequence[dict]], direction: str = "all",
+                        pcts: Union[float, Sequence[float]] = (50, 90, 99, 99.9, 99.99)
+                        ) -> Union[float, np.ndarray]:
     """Latency percentiles in ns, read off a job's exported distribution.
 
     ``result`` is what :func:`job` returns, or a job's results JSON as
