@@ -150,3 +150,32 @@ int ssd_hist_next_bucket(const ssd_hist *h, int from, uint64_t *lo, uint64_t *hi
     }
     return -1;
 }
+
+int ssd_hist_next_range(const ssd_hist *h, int from, int per_octave, uint64_t *lo, uint64_t *hi,
+                        uint64_t *count) {
+    int k = 1;
+    while (k * 2 <= per_octave && k < (int)SUB)
+        k *= 2;
+    /* Groups of SUB / k buckets never straddle an octave: every octave (and
+     * the exact values below 2 * SUB) starts at a multiple of SUB. */
+    int group = (int)SUB / k;
+    int i = ssd_hist_next_bucket(h, from, lo, hi, count);
+    if (i < 0)
+        return -1;
+    int end = (i / group + 1) * group;
+    uint64_t l, u, c;
+    for (int n = ssd_hist_next_bucket(h, i + 1, &l, &u, &c); n >= 0 && n < end;
+         n = ssd_hist_next_bucket(h, n + 1, &l, &u, &c))
+        *count += c;
+    /* The range covers the whole group, empty buckets included. */
+    bucket_range((i / group) * group, lo, &u);
+    bucket_range(end - 1, &l, hi);
+    return end;
+}
+
+int ssd_hist_add_bucket(ssd_hist *h, uint64_t lo, uint64_t hi, uint64_t count) {
+    if (!h || lo > hi)
+        return SSD_EINVAL;
+    ssd_hist_record_n(h, lo + (hi - lo) / 2, count);
+    return 0;
+}

@@ -108,6 +108,47 @@ int ssd__job_metadata_json(const char *target_uri, uint64_t capacity, const stru
     return finish(&b, out);
 }
 
+/* At most this many ranges per direction keep a job's JSON at a few KB. */
+#define LAT_HIST_MAX_RANGES 128
+
+/* The tail ratios and the whole distribution, as ranges of the histogram
+ * at the finest resolution (128 per octave: the buckets themselves) that
+ * fits LAT_HIST_MAX_RANGES. Each value of a range is within [lo, hi]. */
+static void put_tail(struct sbuf *b, const ssd_hist *h) {
+    double p50 = (double)ssd_hist_percentile(h, 50);
+    static const struct {
+        const char *key;
+        double pct;
+    } ratios[] = {{"p99_over_p50", 99}, {"p99_9_over_p50", 99.9}, {"max_over_p50", 100}};
+    for (size_t i = 0; i < sizeof ratios / sizeof ratios[0]; i++) {
+        put(b, ",\"%s\":", ratios[i].key);
+        put_num(b, p50 > 0 ? (double)ssd_hist_percentile(h, ratios[i].pct) / p50 : NAN);
+    }
+    int per_octave = 128;
+    for (;;) {
+        int n = 0;
+        uint64_t lo, hi, c;
+        for (int i = ssd_hist_next_range(h, 0, per_octave, &lo, &hi, &c); i >= 0;
+             i = ssd_hist_next_range(h, i, per_octave, &lo, &hi, &c))
+            n++;
+        if (n <= LAT_HIST_MAX_RANGES || per_octave == 1)
+            break;
+        per_octave /= 2;
+    }
+    put(b, ",\"lat_hist\":{\"unit\":\"ns\",\"per_octave\":%d,\"max_rel_error\":", per_octave);
+    put_num(b, 0.5 / per_octave);
+    put(b, ",\"buckets\":[");
+    uint64_t lo, hi, c;
+    int first = 1;
+    for (int i = ssd_hist_next_range(h, 0, per_octave, &lo, &hi, &c); i >= 0;
+         i = ssd_hist_next_range(h, i, per_octave, &lo, &hi, &c)) {
+        put(b, "%s[%llu,%llu,%llu]", first ? "" : ",", (unsigned long long)lo,
+            (unsigned long long)hi, (unsigned long long)c);
+        first = 0;
+    }
+    put(b, "]}");
+}
+
 static void put_dir(struct sbuf *b, uint64_t bytes, uint64_t ios, const ssd_hist *h, double rt) {
     put(b, "{\"bytes\":%llu,\"ios\":%llu,\"iops\":", (unsigned long long)bytes,
         (unsigned long long)ios);
@@ -127,7 +168,9 @@ static void put_dir(struct sbuf *b, uint64_t bytes, uint64_t ios, const ssd_hist
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
         put(b, ",\"%s\":%llu", pcts[i].key,
             (unsigned long long)ssd_hist_percentile(h, pcts[i].pct));
-    put(b, "}}");
+    put(b, "}");
+    put_tail(b, h);
+    put(b, "}");
 }
 
 int ssd__job_results_json(const struct ssd__job_summary *s, char **out) {

@@ -145,15 +145,21 @@ static void svg_axes(struct ssd__text *t, const struct axis *x, const struct axi
 
 /* A white panel under n legend entries, so the data behind stays readable
  * but does not cross the labels. */
-static void legend_box(struct ssd__text *t, int n) {
+static void legend_box_at(struct ssd__text *t, int x, int n) {
     ssd__text_add(t,
                   "<rect x=\"%d\" y=\"%d\" width=\"184\" height=\"%d\" fill=\"#fff\" "
                   "opacity=\"0.85\" stroke=\"#ccc\"/>\n",
-                  W - R - 196, T + 2, 16 * n + 6);
+                  x - 6, T + 2, 16 * n + 6);
 }
 
-static void legend(struct ssd__text *t, int i, const char *color, const char *label, int dashed) {
-    int x = W - R - 190, y = T + 14 + 16 * i;
+static void legend_box(struct ssd__text *t, int n) {
+    legend_box_at(t, W - R - 190, n);
+}
+
+/* Legend entry i with its line at x (the box's left edge + 6). */
+static void legend_at(struct ssd__text *t, int x, int i, const char *color, const char *label,
+                      int dashed) {
+    int y = T + 14 + 16 * i;
     ssd__text_add(t,
                   "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" "
                   "stroke-width=\"2.5\"%s/><text x=\"%d\" y=\"%d\">",
@@ -161,6 +167,10 @@ static void legend(struct ssd__text *t, int i, const char *color, const char *la
                   y);
     ssd__text_html(t, label);
     ssd__text_add(t, "</text>\n");
+}
+
+static void legend(struct ssd__text *t, int i, const char *color, const char *label, int dashed) {
+    legend_at(t, W - R - 190, i, color, label, dashed);
 }
 
 /* ---- curves over x: QD, block size, read share ---------------------- */
@@ -358,6 +368,168 @@ static void write_curve(const ssd_suite *s, struct ssd__text *t, const struct ss
     free(rate);
 }
 
+/* ---- latency: the percentile spectrum and p99 over time ------------------ */
+
+/* Log-scale y grid: 1, 2, 5 per decade (only 1 when the range is wide). */
+static void log_yticks(struct ssd__text *t, const struct axis *y) {
+    int d0 = (int)floor(log10(y->lo) + 1e-9), d1 = (int)ceil(log10(y->hi) - 1e-9);
+    static const double mult[] = {1, 2, 5};
+    for (int d = d0; d <= d1; d++)
+        for (int m = 0; m < (d1 - d0 > 3 ? 1 : 3); m++) {
+            double v = mult[m] * pow(10, d);
+            if (v < y->lo * (1 - 1e-9) || v > y->hi * (1 + 1e-9))
+                continue;
+            char b[32];
+            fmt_num(b, sizeof b, v);
+            ssd__text_add(t,
+                          "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>"
+                          "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+                          L, W - R, py(y, v), py(y, v), m ? "#eee" : "#ddd", L - 5, py(y, v) + 4,
+                          b);
+        }
+}
+
+static void frame(struct ssd__text *t) {
+    ssd__text_add(t,
+                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+                  "stroke=\"#888\"/>\n",
+                  L, T, W - R - L, H - B - T);
+}
+
+/* A y axis of whole decades around [lo, hi] (both > 0). */
+static struct axis log_axis(double lo, double hi) {
+    struct axis a = {pow(10, floor(log10(lo))), pow(10, ceil(log10(hi))), 1};
+    if (a.hi <= a.lo)
+        a.hi = a.lo * 10;
+    return a;
+}
+
+/* Latency against percentile, HdrHistogram style: x is log10(1 / (1 - p)),
+ * so 90, 99, 99.9 % are equally spaced and the tail gets the room. One line
+ * per random 4K test and the degradation run. */
+static void latency_spectrum(const ssd_suite *s, struct ssd__text *t) {
+    double ylo = INFINITY, yhi = 0, xhi = 0;
+    int n = 0;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE ||
+            !ssd__latency_label(st->name) || st->nspec < 2)
+            continue;
+        n++;
+        xhi = fmax(xhi, (double)(st->nspec - 1) / SSD__SPEC_PER_DECADE);
+        for (int k = 0; k < st->nspec; k++)
+            if (st->spec_us[k] > 0) {
+                ylo = fmin(ylo, st->spec_us[k]);
+                yhi = fmax(yhi, st->spec_us[k]);
+            }
+    }
+    if (!n || !(yhi > 0))
+        return;
+    struct axis ax = {0, ceil(fmax(xhi, 1) - 1e-9), 0}, ay = log_axis(ylo, yhi);
+    ssd__text_add(t, "<figure>\n");
+    svg_open(t, "latency by percentile (random 4K tests, degradation run)",
+             "percentile, % (scale of 1/(1-p): each step one more nine)",
+             "latency, us (log scale)");
+    log_yticks(t, &ay);
+    static const char *const xl[] = {"0", "90", "99", "99.9", "99.99", "99.999", "99.9999"};
+    for (int d = 0; d <= (int)ax.hi && d < 7; d++) {
+        double X = px(&ax, d);
+        ssd__text_add(t,
+                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>"
+                      "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
+                      X, X, T, H - B, X, H - B + 15, xl[d]);
+    }
+    double X50 = px(&ax, log10(2));
+    ssd__text_add(t,
+                  "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
+                  "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">50</text>\n",
+                  X50, X50, T, H - B, X50, H - B + 15);
+    frame(t);
+    /* Top left: the curves start low and rise to the right. */
+    legend_box_at(t, L + 10, n);
+    int li = 0;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        const char *label = ssd__latency_label(st->name);
+        if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE || !label || st->nspec < 2)
+            continue;
+        const char *color = palette[li % 8];
+        int dashed = !strcmp(st->name, "degradation");
+        ssd__text_add(t,
+                      "<polyline class=\"latency\" fill=\"none\" stroke=\"%s\" "
+                      "stroke-width=\"2\"%s points=\"",
+                      color, dashed ? " stroke-dasharray=\"6 3\"" : "");
+        for (int k = 0; k < st->nspec; k++)
+            if (st->spec_us[k] > 0)
+                ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "",
+                              px(&ax, (double)k / SSD__SPEC_PER_DECADE), py(&ay, st->spec_us[k]));
+        ssd__text_add(t, "\"><title>");
+        ssd__text_html(t, label);
+        ssd__text_add(t, ": p50 %.0f us, p99 %.0f us, p99.9 %.0f us</title></polyline>\n",
+                      st->lat_p50_us, st->lat_p99_us, st->lat_p999_us);
+        legend_at(t, L + 10, li++, color, label, dashed);
+    }
+    ssd__text_add(t, "</svg>\n</figure>\n");
+}
+
+/* p99 and mean latency per interval of an analysed write run, from its
+ * series (the lat_p99_us and lat_mean_us columns). */
+static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
+    const ssd_series *ser = an->curve;
+    size_t n = ser ? ssd_series_count(ser) : 0;
+    const double *ts = n ? ssd_series_t_s(ser) : NULL;
+    const double *p99 = n ? ssd_series_column(ser, "lat_p99_us") : NULL;
+    const double *mean = n ? ssd_series_column(ser, "lat_mean_us") : NULL;
+    if (n < 2 || !p99)
+        return;
+    double ylo = INFINITY, yhi = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (p99[i] > 0 && isfinite(p99[i])) {
+            ylo = fmin(ylo, p99[i]);
+            yhi = fmax(yhi, p99[i]);
+        }
+        if (mean && mean[i] > 0 && isfinite(mean[i]))
+            ylo = fmin(ylo, mean[i]);
+    }
+    if (!(yhi > 0))
+        return;
+    /* Headroom above the data for the legend. */
+    struct axis ax = {0, ts[n - 1], 0}, ay = log_axis(ylo, yhi * 4);
+    char title[160];
+    snprintf(title, sizeof title, "%s: latency per interval", an->series);
+    ssd__text_add(t, "<figure>\n");
+    svg_open(t, title, "time, s", "latency, us (log scale)");
+    log_yticks(t, &ay);
+    double xs = nice_step(ax.hi - ax.lo, 8);
+    for (double v = 0; v <= ax.hi + xs * 1e-9; v += xs) {
+        char b[32];
+        fmt_num(b, sizeof b, v);
+        ssd__text_add(t,
+                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
+                      "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
+                      px(&ax, v), px(&ax, v), T, H - B, px(&ax, v), H - B + 15, b);
+    }
+    frame(t);
+    const double *cols[2] = {p99, mean};
+    static const char *const colors[2] = {"#d62728", "#1f77b4"};
+    static const char *const labels[2] = {"p99 per interval", "mean per interval"};
+    legend_box(t, mean ? 2 : 1);
+    for (int c = 0; c < 2 && cols[c]; c++) {
+        ssd__text_add(t, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.4\" points=\"",
+                      colors[c]);
+        int first = 1;
+        for (size_t i = 0; i < n; i++)
+            if (cols[c][i] > 0 && isfinite(cols[c][i])) {
+                ssd__text_add(t, "%s%.1f,%.1f", first ? "" : " ", px(&ax, ts[i]),
+                              py(&ay, cols[c][i]));
+                first = 0;
+            }
+        ssd__text_add(t, "\"/>\n");
+        legend(t, c, colors[c], labels[c], 0);
+    }
+    ssd__text_add(t, "</svg>\n</figure>\n");
+}
+
 /* ---- tables ------------------------------------------------------------- */
 
 static void td_num(struct ssd__text *t, double v, const char *fmt) {
@@ -457,6 +629,36 @@ static void headline_table(const ssd_suite *s, struct ssd__text *t) {
             row(t, "whole-drive fill time", job->runtime_s / 60, "%.1f", "min");
     }
     ssd__text_add(t, "</table>\n");
+}
+
+/* The latency figures of the random 4K tests and the degradation run: how
+ * consistent the drive is, beside how fast. */
+static void latency_table(const ssd_suite *s, struct ssd__text *t) {
+    int any = 0;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        const char *label = ssd__latency_label(st->name);
+        if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE || !label ||
+            !(st->lat_p50_us > 0))
+            continue;
+        if (!any)
+            ssd__text_add(t, "<table class=\"grid latency\"><tr><th>test</th><th>IOPS</th>"
+                             "<th>p50 us</th><th>p99 us</th><th>p99.9 us</th><th>p99/p50</th>"
+                             "<th>p99.9/p50</th></tr>\n");
+        any = 1;
+        ssd__text_add(t, "<tr><th>");
+        ssd__text_html(t, label);
+        ssd__text_add(t, "</th>");
+        td_num(t, st->iops, "%.0f");
+        td_num(t, st->lat_p50_us, "%.1f");
+        td_num(t, st->lat_p99_us, "%.1f");
+        td_num(t, st->lat_p999_us, "%.1f");
+        td_num(t, st->lat_p99_us / st->lat_p50_us, "%.1fx");
+        td_num(t, st->lat_p999_us / st->lat_p50_us, "%.1fx");
+        ssd__text_add(t, "</tr>\n");
+    }
+    if (any)
+        ssd__text_add(t, "</table>\n");
 }
 
 static void truth_table(const ssd_suite *s, struct ssd__text *t, const struct ssd__step *an) {
@@ -624,6 +826,7 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
     meta(&t, "finished", s->finished);
     ssd__text_add(&t, "</table>\n<h2>Headline figures</h2>\n");
     headline_table(s, &t);
+    latency_table(s, &t);
 
     int curves = 0;
     for (int i = 0; i < s->nsteps; i++)
@@ -636,6 +839,18 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
             continue;
         write_curve(s, &t, st);
         truth_table(s, &t, st);
+    }
+    int spectrum = 0;
+    for (int i = 0; i < s->nsteps; i++)
+        spectrum |= s->steps[i].kind == SSD__STEP_JOB && s->steps[i].state == SSD__ST_DONE &&
+                    s->steps[i].nspec > 1 && ssd__latency_label(s->steps[i].name);
+    if (spectrum) {
+        ssd__text_add(&t, "<h2>Latency</h2>\n");
+        latency_spectrum(s, &t);
+        for (int i = 0; i < s->nsteps; i++)
+            if (s->steps[i].kind == SSD__STEP_ANALYZE && s->steps[i].curve &&
+                !strcmp(s->steps[i].series, "degradation"))
+                latency_over_time(&t, &s->steps[i]);
     }
     static const struct curve qd_rand[] = {{"qd-randread", "random read 4K"},
                                            {"qd-randwrite", "random write 4K"}};

@@ -560,6 +560,7 @@ static int run_job(ssd_suite *s, int i) {
         return rc;
     }
     ssd_job_results_json(j, &st->job_json);
+    ssd__step_latency_spectrum(st);
     st->runtime_s = ssd_job_runtime_s(j);
     double rt = st->runtime_s > 0 ? st->runtime_s : NAN;
     st->bw_bps = (double)ssd_job_bytes(j, SSD_DIR_ALL) / rt;

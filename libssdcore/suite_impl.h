@@ -18,6 +18,10 @@ enum { SSD__ST_PENDING, SSD__ST_DONE, SSD__ST_INTERRUPTED, SSD__ST_FAILED };
 #define SSD__STEP_MAX_OPTS 24
 #define SSD__NAME_MAX 64
 
+/* Latency spectrum points: 8 per decade of 1/(1-p), from 0 % to 99.9999 %. */
+#define SSD__SPEC_PER_DECADE 8
+#define SSD__SPEC_MAX (6 * SSD__SPEC_PER_DECADE + 1)
+
 struct ssd__step {
     int kind;
     int lineno;
@@ -52,6 +56,10 @@ struct ssd__step {
     /* figures the headline and the report use */
     double runtime_s, bw_bps, iops, read_bps, write_bps;
     double lat_mean_us, lat_p50_us, lat_p99_us, lat_p999_us;
+    /* job: the latency spectrum (us, both directions) at the percentiles
+     * ssd__spectrum_pct(k), k < nspec (see suite_latency.c) */
+    int nspec;
+    double spec_us[SSD__SPEC_MAX];
     int interval_ok;
     double interval_s;
     ssd_series *curve; /* analyze: the analysed series, kept for the report */
@@ -138,6 +146,16 @@ void ssd__suite_clear_steps(ssd_suite *s);
 /* Where the simulator says writes slowed after the cache: folding or GC,
  * whichever came first; NaN when neither happened. */
 double ssd__later_drop_truth(const struct ssd__step *job);
+
+/* The percentile (0..100) of spectrum point k: 100 * (1 - 10^(-k / 8)). */
+double ssd__spectrum_pct(int k);
+/* Fills st->nspec and st->spec_us from the distributions in st->job_json
+ * (the same at run time and when a results directory is loaded back), up
+ * to the percentile the step's I/O count can resolve. */
+void ssd__step_latency_spectrum(struct ssd__step *st);
+/* The report label of a step the latency chart and table show (the random
+ * 4K tests and the degradation run), or NULL. */
+const char *ssd__latency_label(const char *step_name);
 
 /* The results JSON of s as it stands. */
 int ssd__suite_json(const ssd_suite *s, char **out);

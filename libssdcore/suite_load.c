@@ -119,6 +119,7 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         st->lat_p99_us = ssd__jv_num(m, "lat_p99_us", NAN);
         st->lat_p999_us = ssd__jv_num(m, "lat_p99_9_us", NAN);
         st->job_json = dump(ssd__jv_get(v, "results"));
+        ssd__step_latency_spectrum(st);
         const struct ssd__jv *truth = ssd__jv_get(v, "sim_truth");
         st->truth_json = dump(truth);
         st->truth_cache_bytes = ssd__jv_num(truth, "cache_full_at_bytes", NAN);

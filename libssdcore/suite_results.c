@@ -279,6 +279,26 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
         ssd__text_raw(t, "}", 1);
     }
     ssd__text_raw(t, "}", 1);
+    /* How consistent the latency is: the tail over the median per test. */
+    key(t, &f, "latency");
+    ssd__text_raw(t, "{", 1);
+    int lf = 1;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE ||
+            !ssd__latency_label(st->name) || !(st->lat_p50_us > 0))
+            continue;
+        key(t, &lf, st->name);
+        int h = 1;
+        ssd__text_raw(t, "{", 1);
+        knum(t, &h, "p50_us", st->lat_p50_us);
+        knum(t, &h, "p99_us", st->lat_p99_us);
+        knum(t, &h, "p99_9_us", st->lat_p999_us);
+        knum(t, &h, "p99_over_p50", st->lat_p99_us / st->lat_p50_us);
+        knum(t, &h, "p99_9_over_p50", st->lat_p999_us / st->lat_p50_us);
+        ssd__text_raw(t, "}", 1);
+    }
+    ssd__text_raw(t, "}", 1);
     key(t, &f, "write_curves");
     ssd__text_raw(t, "{", 1);
     int g = 1;
@@ -391,12 +411,21 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
         const struct ssd__step *st = done_job(s, jobs[i].step);
         if (!st)
             continue;
-        if (jobs[i].iops)
+        if (jobs[i].iops && st->lat_p50_us > 0)
+            ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s; p99 %.0f us, p99/p50 %.1fx)\n",
+                          jobs[i].label, st->iops, st->bw_bps / 1048576, st->lat_p99_us,
+                          st->lat_p99_us / st->lat_p50_us);
+        else if (jobs[i].iops)
             ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s)\n", jobs[i].label, st->iops,
                           st->bw_bps / 1048576);
         else
             line_bps(&t, jobs[i].label, st->bw_bps);
     }
+    const struct ssd__step *deg = done_job(s, "degradation");
+    if (deg && deg->lat_p50_us > 0)
+        ssd__text_add(&t, "  %-26s p99 %.0f us, p99.9 %.0f us (p99/p50 %.1fx)\n",
+                      "degradation latency", deg->lat_p99_us, deg->lat_p999_us,
+                      deg->lat_p99_us / deg->lat_p50_us);
     static const char *const groups[][2] = {{"mixed-seq", "mixed seq 128K"},
                                             {"mixed-rand", "mixed random 4K"}};
     for (int k = 0; k < 2; k++) {

@@ -140,6 +140,12 @@ static void print_dir(const char *name, const ssd_job *j, int dir) {
            (double)ssd_hist_percentile(h, 50) / 1e3, (double)ssd_hist_percentile(h, 99) / 1e3,
            (double)ssd_hist_percentile(h, 99.9) / 1e3, (double)ssd_hist_max(h) / 1e3,
            ssd_hist_stddev(h) / 1e3);
+    /* How consistent the latency is: the tail over the median. */
+    double p50 = (double)ssd_hist_percentile(h, 50);
+    if (p50 > 0)
+        printf("       tail: p99/p50 %.1fx  p99.9/p50 %.1fx  max/p50 %.1fx\n",
+               (double)ssd_hist_percentile(h, 99) / p50, (double)ssd_hist_percentile(h, 99.9) / p50,
+               (double)ssd_hist_max(h) / p50);
 }
 
 static void print_summary(const ssd_target *t, const ssd_job *j) {

@@ -4,14 +4,19 @@
 >>> r = ssdcore.job(target="/mnt/ssd/test.bin", size="256m", pattern="randread",
 ...                 bs=4096, qd=32, time=5)              # doctest: +SKIP
 >>> r["read"]["iops"], r["read"]["lat_ns"]["p99"]         # doctest: +SKIP
+>>> r["read"]["p99_over_p50"]                              # doctest: +SKIP
+>>> ssdcore.latency_percentiles(r, "read", [50, 99, 99.9])  # doctest: +SKIP
 """
 import json as _json
 import time
+from typing import Sequence, Union
+
+import numpy as np
 
 from ._errors import check
 from ._ffi import ffi, lib
 
-__all__ = ["Target", "job", "interrupt"]
+__all__ = ["Target", "job", "interrupt", "latency_percentiles"]
 
 
 def _s(v):
@@ -148,11 +153,24 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     The dict is the library's results JSON (target, workload, engine,
     runtime_s, bytes, ios, iops, bw_bps, read/write with lat_ns...) plus
     ``series``: one dict per sampling interval (the series CSV's columns).
+    Each direction also has the tail ratios ``p99_over_p50``,
+    ``p99_9_over_p50`` and ``max_over_p50`` (None without I/O) and the whole
+    latency distribution ``lat_hist``: ``{"unit": "ns", "per_octave": k,
+    "max_rel_error": e, "lo": ..., "hi": ..., "count": ...}`` where lo, hi
+    and count are equal-length uint64 numpy arrays, one entry per non-empty
+    range [lo, hi] (ns, inclusive); count sums to the direction's ``ios``.
+    :func:`latency_percentiles` reads any percentile off it.
     ``progress``, if given, is called as progress(dict) about five times a
     second. Ctrl-C stops the job cleanly and raises KeyboardInterrupt.
 
     >>> r = ssdcore.job("/work/t.bin", size="64m", pattern="randwrite",
     ...                 qd=32, time=2)                      # doctest: +SKIP
+    >>> r = ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time=2)
+    >>> h = r["write"]["lat_hist"]
+    >>> int(h["count"].sum()) == r["write"]["ios"], h["lo"].dtype
+    (True, dtype('uint64'))
+    >>> r["write"]["p99_over_p50"] > 1
+    True
     """
     if not isinstance(target, Target):
         # As in the CLI: reading a device needs no licence to destroy it.
@@ -206,5 +224,86 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
         lib.ssd_free(out[0])
     if rc < 0 and rc != lib.SSD_EINTERRUPTED:
         check(rc, errmsg)
+    for d in ("read", "write"):
+        if isinstance(result.get(d), dict) and "lat_hist" in result[d]:
+            result[d]["lat_hist"] = _hist_arrays(result[d]["lat_hist"])
     result["series"] = _series(j)
     return result
+
+
+def _hist_arrays(h: dict) -> dict:
+    """The JSON form {"buckets": [[lo, hi, count], ...]} as numpy arrays."""
+    if "buckets" not in h:
+        return h
+    b = np.array(h["buckets"], dtype=np.uint64).reshape(-1, 3)
+    out = {k: v for k, v in h.items() if k != "buckets"}
+    out.update(lo=b[:, 0].copy(), hi=b[:, 1].copy(), count=b[:, 2].copy())
+    return out
+
+
+def latency_percentiles(result: Union[dict, Sequence[dict]], direction: str = "all",
+                        pcts: Union[float, Sequence[float]] = (50, 90, 99, 99.9, 99.99)
+                        ) -> Union[float, np.ndarray]:
+    """Latency percentiles in ns, read off a job's exported distribution.
+
+    ``result`` is what :func:`job` returns, or a job's results JSON as
+    parsed from ``ssdcore job --json`` or from the ``results`` of a step in
+    a suite's results.json. ``direction`` is "read", "write" or "all" (both
+    merged); several results may be given as a list, their distributions
+    merged (e.g. repeated runs). ``pcts`` is a number or a sequence (0..100).
+
+    The distribution is rebuilt with ``ssd_hist_add_bucket`` and queried
+    with ``ssd_hist_percentile``, so the answer uses the same nearest-rank
+    rule as the job's own ``lat_ns`` figures: equal to them at full
+    resolution (``per_octave`` 128), within ``max_rel_error`` otherwise;
+    0 and 100 give the exact min and max. Returns a float numpy array (a
+    float for a single pct); NaN when there was no I/O.
+
+    >>> r = ssdcore.job("sim:bx200", pattern="randread", qd=1, time=1)
+    >>> p50, p99 = ssdcore.latency_percentiles(r, "read", [50, 99])
+    >>> bool(p99 >= p50 > 0)
+    True
+    >>> runs = [ssdcore.job("sim:bx200", pattern="randread", time=1, seed=s) for s in (1, 2)]
+    >>> float(ssdcore.latency_percentiles(runs, "read", 99.9)) > 0
+    True
+    """
+    results = result if isinstance(result, (list, tuple)) else [result]
+    dirs = ("read", "write") if direction == "all" else (direction,)
+    if any(d not in ("read", "write") for d in dirs):
+        raise ValueError(f"direction must be 'read', 'write' or 'all', not {direction!r}")
+    scalar = np.ndim(pcts) == 0
+    q = np.atleast_1d(np.asarray(pcts, dtype=float))
+    if np.any(~np.isfinite(q)) or np.any(q < 0) or np.any(q > 100):
+        raise ValueError("percentiles must be within 0..100")
+    p = ffi.new("ssd_hist **")
+    check(lib.ssd_hist_create(p))
+    h = ffi.gc(p[0], lib.ssd_hist_free)
+    lo_exact, hi_exact = None, None
+    for r in results:
+        for d in dirs:
+            part = r[d]
+            hist = part.get("lat_hist")
+            if hist is None:
+                raise ValueError(f"the {d} results carry no lat_hist (an older ssdcore?)")
+            hist = _hist_arrays(hist)
+            for lo, hi, c in zip(hist["lo"].tolist(), hist["hi"].tolist(),
+                                 hist["count"].tolist()):
+                check(lib.ssd_hist_add_bucket(h, lo, hi, c))
+            if part.get("ios"):
+                lat = part.get("lat_ns", {})
+                if "min" in lat:
+                    lo_exact = lat["min"] if lo_exact is None else min(lo_exact, lat["min"])
+                if "max" in lat:
+                    hi_exact = lat["max"] if hi_exact is None else max(hi_exact, lat["max"])
+    if lib.ssd_hist_count(h) == 0:
+        out = np.full(q.shape, np.nan)
+    else:
+        out = np.array([float(lib.ssd_hist_percentile(h, float(x))) for x in q])
+        # The exported ranges lose the exact extremes; the summary keeps them.
+        if lo_exact is not None:
+            out = np.maximum(out, lo_exact)
+            out[q <= 0] = lo_exact
+        if hi_exact is not None:
+            out = np.minimum(out, hi_exact)
+            out[q >= 100] = hi_exact
+    return float(out[0]) if scalar else out

@@ -6,6 +6,10 @@ series CSV per logged job, report.html).
 >>> r = ssdcore.suite("sim:bx200", "/tmp/bx200", suite="lab2016")   # doctest: +SKIP
 >>> r["headline"]["write_curves"]["degradation"]["cache_bytes"]     # doctest: +SKIP
 2147000000.0
+>>> r["headline"]["latency"]["rand4k-write-qd4"]["p99_over_p50"]   # doctest: +SKIP
+4.9
+>>> deg = [s for s in r["steps"] if s["name"] == "degradation"][0]   # doctest: +SKIP
+>>> ssdcore.latency_percentiles(deg["results"], "write", 99.99)     # doctest: +SKIP
 >>> [s["name"] for s in ssdcore.suite_steps("sim:bx200", "quick")][:3]
 ['prepare-1', 'idle', 'seq-read']
 

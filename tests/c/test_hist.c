@@ -98,3 +98,105 @@ Test(hist, empty_histogram_reports_zeros) {
     ssd_hist_free(NULL);
     ssd_hist_free(h);
 }
+
+/* A spread of latencies from ~1 us to ~50 ms with a tail, as a job records. */
+static void fill_spread(ssd_hist *h) {
+    srand(11);
+    for (int i = 0; i < 100000; i++) {
+        double u = ((double)rand() + 1) / ((double)RAND_MAX + 2);
+        double x = 50000.0 * exp(0.8 * sqrt(-2 * log(u)) * cos(6.283185307 * rand() / RAND_MAX));
+        if (i % 300 == 0)
+            x *= 25;
+        ssd_hist_record(h, (uint64_t)x + 1);
+    }
+}
+
+Test(hist, export_at_full_resolution_rebuilds_the_same_percentiles) {
+    ssd_hist *h, *r;
+    cr_assert_eq(ssd_hist_create(&h), 0);
+    cr_assert_eq(ssd_hist_create(&r), 0);
+    fill_spread(h);
+    uint64_t lo, hi, c, total = 0;
+    int n = 0;
+    for (int i = ssd_hist_next_range(h, 0, 128, &lo, &hi, &c); i >= 0;
+         i = ssd_hist_next_range(h, i, 128, &lo, &hi, &c)) {
+        cr_assert_eq(ssd_hist_add_bucket(r, lo, hi, c), 0);
+        total += c;
+        n++;
+    }
+    /* 128 per octave is the buckets themselves. */
+    int m = 0;
+    for (int i = ssd_hist_next_bucket(h, 0, &lo, &hi, &c); i >= 0;
+         i = ssd_hist_next_bucket(h, i + 1, &lo, &hi, &c))
+        m++;
+    cr_expect_eq(n, m);
+    cr_expect_eq(total, ssd_hist_count(h));
+    cr_expect_eq(ssd_hist_count(r), ssd_hist_count(h));
+    /* Same buckets: the percentiles agree exactly, except that the original
+     * clamps to its exact extremes and the rebuilt one to bucket midpoints. */
+    const double pcts[] = {1, 10, 50, 90, 99, 99.9, 99.99};
+    for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++) {
+        double a = (double)ssd_hist_percentile(h, pcts[i]);
+        double b = (double)ssd_hist_percentile(r, pcts[i]);
+        cr_expect(fabs(a - b) <= a / 256, "p%g: %g vs %g", pcts[i], a, b);
+    }
+    cr_expect(fabs(ssd_hist_mean(r) - ssd_hist_mean(h)) <= ssd_hist_mean(h) / 256);
+    ssd_hist_free(h);
+    ssd_hist_free(r);
+}
+
+Test(hist, coarse_export_stays_within_its_stated_error) {
+    ssd_hist *h;
+    cr_assert_eq(ssd_hist_create(&h), 0);
+    fill_spread(h);
+    const int res[] = {64, 16, 4, 1, 48 /* rounds down to 32 */};
+    for (size_t k = 0; k < sizeof res / sizeof res[0]; k++) {
+        int per = res[k] == 48 ? 32 : res[k];
+        ssd_hist *r;
+        cr_assert_eq(ssd_hist_create(&r), 0);
+        uint64_t lo, hi, c, prev_hi = 0;
+        int n = 0;
+        for (int i = ssd_hist_next_range(h, 0, res[k], &lo, &hi, &c); i >= 0;
+             i = ssd_hist_next_range(h, i, res[k], &lo, &hi, &c)) {
+            cr_assert(c > 0);
+            cr_assert(n == 0 || lo > prev_hi, "ranges must be ordered and disjoint");
+            /* A range is at most 1/per of its octave wide. */
+            if (lo >= 256)
+                cr_expect((double)(hi - lo + 1) <= (double)lo / per + 1e-9, "%d: [%llu, %llu]", per,
+                          (unsigned long long)lo, (unsigned long long)hi);
+            prev_hi = hi;
+            ssd_hist_add_bucket(r, lo, hi, c);
+            n++;
+        }
+        cr_expect_eq(ssd_hist_count(r), ssd_hist_count(h));
+        const double pcts[] = {1, 50, 90, 99, 99.9};
+        for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++) {
+            double a = (double)ssd_hist_percentile(h, pcts[i]);
+            double b = (double)ssd_hist_percentile(r, pcts[i]);
+            /* Both lie in the same range: apart by at most its width. */
+            cr_expect(fabs(a - b) <= a / per, "per %d p%g: %g vs %g", per, pcts[i], a, b);
+        }
+        ssd_hist_free(r);
+    }
+    ssd_hist_free(h);
+}
+
+Test(hist, add_bucket_checks_its_arguments) {
+    ssd_hist *h;
+    cr_assert_eq(ssd_hist_create(&h), 0);
+    cr_expect_eq(ssd_hist_add_bucket(NULL, 1, 2, 3), SSD_EINVAL);
+    cr_expect_eq(ssd_hist_add_bucket(h, 5, 4, 3), SSD_EINVAL);
+    cr_expect_eq(ssd_hist_add_bucket(h, 1000, 1007, 0), 0);
+    cr_expect_eq(ssd_hist_count(h), 0);
+    cr_expect_eq(ssd_hist_add_bucket(h, UINT64_MAX - 7, UINT64_MAX, 2), 0);
+    cr_expect_eq(ssd_hist_count(h), 2);
+    cr_expect(ssd_hist_max(h) >= UINT64_MAX - 7);
+    uint64_t lo, hi, c;
+    int next = ssd_hist_next_range(h, 0, 0, &lo, &hi, &c); /* per 0 -> 1: whole octaves */
+    cr_expect(next > 0);
+    cr_expect_eq(c, 2);
+    cr_expect_eq(hi, UINT64_MAX);
+    cr_expect_eq(lo, 1ull << 63);
+    cr_expect_eq(ssd_hist_next_range(h, next, 1, &lo, &hi, &c), -1);
+    ssd_hist_free(h);
+}

@@ -52,6 +52,28 @@ SSD_API uint64_t ssd_hist_percentile(const ssd_hist *h, double pct);
 SSD_API int ssd_hist_next_bucket(const ssd_hist *h, int from, uint64_t *lo, uint64_t *hi,
                                  uint64_t *count);
 
+/* The same iteration at a coarser resolution, for compact exports: buckets
+ * are grouped per_octave to a power of two (per_octave is rounded down to a
+ * power of two in 1..128; 128 gives the buckets themselves), so a value in
+ * a range [lo, hi] is reported by its midpoint with a relative error below
+ * 1 / (2 * per_octave) (values from 128 up). Fills the next non-empty range
+ * at or after bucket `from` and returns the `from` of the next call, or -1
+ * when there is none. Start with from = 0. */
+SSD_API int ssd_hist_next_range(const ssd_hist *h, int from, int per_octave, uint64_t *lo,
+                                uint64_t *hi, uint64_t *count);
+
+/* Rebuilds a distribution from exported ranges (ssd_hist_next_bucket,
+ * ssd_hist_next_range, or the "lat_hist" buckets of a job's results JSON):
+ * records count values at the midpoint of [lo, hi]. When [lo, hi] is one
+ * bucket of this layout (an export at 128 per octave), the counts land in
+ * that same bucket, so counts and percentiles match the original's exactly
+ * up to the [min, max] clamp (which then uses the extreme buckets'
+ * midpoints); otherwise every value is within [lo, hi]. Mean and standard
+ * deviation are those of the midpoints. Merging the rebuilt histograms of
+ * several runs gives the distribution of all of them. Returns 0, or
+ * SSD_EINVAL (h is NULL or lo > hi). */
+SSD_API int ssd_hist_add_bucket(ssd_hist *h, uint64_t lo, uint64_t hi, uint64_t count);
+
 #ifdef __cplusplus
 }
 #endif

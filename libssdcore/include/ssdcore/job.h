@@ -147,7 +147,10 @@ SSD_API int ssd_job_interrupted(const ssd_job *j);
 SSD_API const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n);
 
 /* The results as one JSON object (target, workload, engine, runtime_s,
- * bytes, ios, iops, bw_bps, read/write with lat_ns percentiles,
+ * bytes, ios, iops, bw_bps, read/write with lat_ns percentiles, the tail
+ * ratios p99_over_p50, p99_9_over_p50, max_over_p50 and the distribution
+ * lat_hist {unit, per_octave, max_rel_error, buckets: [[lo, hi, count]...]}
+ * (rebuild it with ssd_hist_add_bucket; docs/engine.md "Latency"),
  * interrupted...), in a malloc'd string stored to *out and released with
  * ssd_free(). Returns 0, SSD_ESTATE (the job has not run) or SSD_ENOMEM. */
 SSD_API int ssd_job_results_json(const ssd_job *j, char **out);
