@@ -562,6 +562,10 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         return ssd__fail(t->err, SSD_EINVAL, "sim: interval %g s is not positive", dt_s);
     const struct ssd__workload *w = &s->w;
     const struct ssd__sim_params *p = &s->p;
+    /* The host issues whole I/Os, so a budget that is not a whole number of
+     * blocks ends after the I/O that crosses it: time that I/O in full. */
+    if (max_bytes && w->block_size && max_bytes % w->block_size)
+        max_bytes += w->block_size - max_bytes % w->block_size;
     double bs = (double)w->block_size, q = (double)w->queue_depth * w->threads;
     double pr = read_share(w);
     int seq = pattern_seq(w->pattern), reads = pattern_reads(w->pattern);
