@@ -216,7 +216,7 @@ int cmd_job(int argc, char **argv) {
     if (buffered)
         ssd_target_set_option(t, "buffered", "1");
     /* Reading a device needs no licence to destroy it. */
-    if (!destroy && !strncmp(target_uri, "/dev/", 5) &&
+    if (!destroy && !strncmp(target_uri, "/dev/", 5) && strncmp(target_uri, "/dev/shm/", 9) &&
         is_read_pattern(pattern ? pattern : "randread"))
         ssd_target_set_option(t, "read_only", "1");
     /* From here on Ctrl-C stops the file layout or the job cleanly; a

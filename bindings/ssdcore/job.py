@@ -157,6 +157,7 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     if not isinstance(target, Target):
         # As in the CLI: reading a device needs no licence to destroy it.
         if read_only is None and not destroy_data and str(target).startswith("/dev/") \
+                and not str(target).startswith("/dev/shm/") \
                 and pattern in ("read", "randread"):
             read_only = True
         target = Target(target, size=size, destroy_data=destroy_data, buffered=buffered,

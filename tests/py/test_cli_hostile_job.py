@@ -29,3 +29,34 @@ def test_sim_byte_budget_not_a_multiple_of_bs_times_whole_ios(cli, budget):
     assert r["runtime_s"] >= 0.99 * ref["runtime_s"] * ios
     assert r["iops"] <= 1.01 * ref["iops"]
     assert abs(r["bw_bps"] * r["runtime_s"] - r["bytes"]) <= 1e-6 * r["bytes"]
+
+
+@pytest.fixture
+def shm_file():
+    import os
+    import pathlib
+    if not os.path.isdir("/dev/shm"):
+        pytest.skip("no /dev/shm")
+    p = pathlib.Path(f"/dev/shm/ssdcore-qa-{os.getpid()}.bin")
+    yield p
+    p.unlink(missing_ok=True)
+
+
+@pytest.mark.parametrize("pattern", ["randwrite", "randread"])
+def test_file_on_dev_shm_is_a_file_target_not_a_device(cli, shm_file, pattern):
+    # /dev/shm is the usual RAM disk; a path under it used to be taken for
+    # a block device ("No such file or directory", or "not a block device").
+    p = run(cli, "job", "--target", str(shm_file), "--size-file", "1m", "--pattern", pattern,
+            "--bytes", "64k", "--buffered", "--json")
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert r["target"]["kind"] == "file" and r["bytes"] >= 65536
+    # Without --buffered, O_DIRECT either works or the refusal says what to do.
+    p = run(cli, "job", "--target", str(shm_file), "--pattern", pattern, "--bytes", "64k")
+    assert p.returncode == 0 or "buffered" in p.stderr, p.stderr
+
+
+def test_python_job_creates_a_dev_shm_file_for_a_read_pattern(shm_file):
+    import ssdcore
+    r = ssdcore.job(str(shm_file), pattern="randread", size="1m", buffered=True, bytes="64k")
+    assert r["target"]["kind"] == "file" and r["read"]["bytes"] >= 65536
