@@ -60,3 +60,29 @@ def test_python_job_creates_a_dev_shm_file_for_a_read_pattern(shm_file):
     import ssdcore
     r = ssdcore.job(str(shm_file), pattern="randread", size="1m", buffered=True, bytes="64k")
     assert r["target"]["kind"] == "file" and r["read"]["bytes"] >= 65536
+
+
+def test_file_bigger_than_the_free_space_is_refused_at_once_and_leaves_nothing(cli, tmp_path):
+    # --size-file 100t used to start writing random data until the disk was
+    # full (hours), leaving a huge partial file behind.
+    import os
+    vfs = os.statvfs(tmp_path)
+    size = 2 * vfs.f_bavail * vfs.f_frsize + (1 << 30)
+    f = tmp_path / "huge.bin"
+    p = run(cli, "job", "--target", str(f), "--size-file", str(size), "--pattern", "randwrite",
+            "--bytes", "4k", timeout=20)
+    assert p.returncode != 0 and p.stdout == ""
+    assert str(f) in p.stderr and "free" in p.stderr
+    assert not f.exists()
+    # An existing file asked to grow beyond the free space keeps its size.
+    f.write_bytes(b"x" * 8192)
+    p = run(cli, "job", "--target", str(f), "--size-file", str(size), "--bytes", "4k",
+            timeout=20)
+    assert p.returncode != 0 and f.stat().st_size == 8192
+
+
+def test_refused_new_file_is_not_left_behind(cli, tmp_path):
+    f = tmp_path / "tiny.bin"
+    p = run(cli, "job", "--target", str(f), "--size-file", "100", "--bytes", "4k")
+    assert p.returncode != 0 and "smaller than one" in p.stderr
+    assert not f.exists()
