@@ -221,6 +221,12 @@ int cmd_suite(int argc, char **argv) {
     rc = ssd_suite_run(s);
     if (tty)
         fputs("\r\033[K", stderr);
+    /* A run that could not even write its first results.json (--out is a
+     * file, or not writable) has no results to show: the error alone. */
+    if (rc < 0 && rc != SSD_EINTERRUPTED && access(ssd_suite_results_path(s), F_OK)) {
+        status = cli_error("suite", "%s", ssd_suite_errmsg(s));
+        goto out;
+    }
     if (json) {
         char *out = NULL;
         if (ssd_suite_results_json(s, &out) == 0) {

@@ -1,0 +1,28 @@
+"""`ssdcore suite` and `ssdcore report` with results directories and suite
+files that are not what they should be."""
+import subprocess
+
+
+def run(cli, *args, timeout=60):
+    return subprocess.run([cli, *args], capture_output=True, text=True, timeout=timeout)
+
+
+def test_out_that_is_a_file_fails_with_nothing_on_stdout(cli, tmp_path):
+    # It used to print "quick on sim:bx200: done" and the paths of a
+    # results.json and report.html that were never written.
+    f = tmp_path / "not-a-dir"
+    f.write_text("keep me\n")
+    p = run(cli, "suite", "sim:bx200", "--out", str(f))
+    assert p.returncode != 0 and p.stdout == ""
+    assert str(f) in p.stderr and len(p.stderr.strip().splitlines()) == 1
+    assert f.read_text() == "keep me\n"
+    p = run(cli, "suite", "sim:bx200", "--out", str(f), "--json")
+    assert p.returncode != 0 and p.stdout == ""
+
+
+def test_suite_file_that_is_a_directory_says_so(cli, tmp_path):
+    # It used to say only "read error".
+    p = run(cli, "suite", "sim:bx200", "--suite-file", str(tmp_path), "--out",
+            str(tmp_path / "out"))
+    assert p.returncode != 0 and p.stdout == ""
+    assert str(tmp_path) in p.stderr and "directory" in p.stderr.lower()
