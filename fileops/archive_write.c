@@ -40,6 +40,7 @@ struct ssd_archive {
     /* run state */
     struct archive *ar;
     int out_fd;
+    struct stat out_st; /* the archive itself, left out when SRC holds it */
     unsigned char *buf;
     ssd_archive_result res;
     double t0, next_progress, write_in_call;
@@ -389,6 +390,8 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         archive_entry_clear(e);
         archive_entry_copy_stat(e, &st);
         archive_entry_set_pathname(e, child);
+        if (S_ISREG(st.st_mode) && st.st_dev == a->out_st.st_dev && st.st_ino == a->out_st.st_ino)
+            continue; /* the archive being written, inside SRC */
         if (S_ISREG(st.st_mode)) {
             archive_entry_set_nlink(e, 1); /* stored as data, not as hard links */
             rc = add_file(a, dirfd, names[i], child, e);
@@ -477,6 +480,11 @@ int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
         goto out;
     }
     created = 1;
+    if (fstat(a->out_fd, &a->out_st) < 0) {
+        rc = ssd__fo_fail(a->err, -errno, "%s: cannot stat archive: %s", archive_path,
+                          strerror(errno));
+        goto out;
+    }
     if (a->format == FMT_7Z) {
         saved_tmpdir = tmpdir_enter(a);
         tmpdir_held = 1;
