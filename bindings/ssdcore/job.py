@@ -6,6 +6,7 @@
 >>> r["read"]["iops"], r["read"]["lat_ns"]["p99"]         # doctest: +SKIP
 """
 import json as _json
+import os
 import time
 
 from ._errors import check
@@ -17,7 +18,22 @@ __all__ = ["Target", "job", "interrupt"]
 def _s(v):
     if isinstance(v, bool):
         return "1" if v else "0"
-    return str(v)
+    s = str(v)
+    if "\0" in s:
+        raise ValueError(f"embedded NUL byte in {s!r}")
+    return s
+
+
+def _uri(uri):
+    """A target URI as text: str, bytes or a path; anything else is a
+    TypeError (None must not open a file named "None")."""
+    if isinstance(uri, (bytes, os.PathLike)):
+        uri = os.fsdecode(uri)
+    if not isinstance(uri, str):
+        raise TypeError(f"target must be a path or a URI string, not {type(uri).__name__}")
+    if "\0" in uri:
+        raise ValueError(f"embedded NUL byte in target {uri!r}")
+    return uri
 
 
 class Target:
@@ -42,7 +58,7 @@ class Target:
                 continue
             check(lib.ssd_target_set_option(self._t, key.encode(), _s(value).encode()),
                   self._errmsg)
-        check(lib.ssd_target_open(self._t, str(uri).encode()), self._errmsg)
+        check(lib.ssd_target_open(self._t, os.fsencode(_uri(uri))), self._errmsg)
 
     def _errmsg(self):
         return lib.ssd_target_errmsg(self._t)
@@ -73,8 +89,11 @@ class Target:
 
     def trim(self, offset=0, length=None):
         """Discards [offset, offset+length) (default: to the end)."""
+        for name, v in (("offset", offset), ("length", length)):
+            if v is not None and not 0 <= v < 2**64:
+                raise ValueError(f"trim: {name} {v} is not a byte count (0 .. 2**64-1)")
         if length is None:
-            length = self.size - offset
+            length = max(self.size - offset, 0)  # past the end: the library says so
         check(lib.ssd_target_trim(self._handle(), offset, length), self._errmsg)
 
     def idle(self, seconds):
@@ -155,6 +174,7 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     ...                 qd=32, time=2)                      # doctest: +SKIP
     """
     if not isinstance(target, Target):
+        target = _uri(target)
         # As in the CLI: reading a device needs no licence to destroy it.
         if read_only is None and not destroy_data and str(target).startswith("/dev/") \
                 and not str(target).startswith("/dev/shm/") \
