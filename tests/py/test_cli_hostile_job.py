@@ -86,3 +86,19 @@ def test_refused_new_file_is_not_left_behind(cli, tmp_path):
     p = run(cli, "job", "--target", str(f), "--size-file", "100", "--bytes", "4k")
     assert p.returncode != 0 and "smaller than one" in p.stderr
     assert not f.exists()
+
+
+def test_log_over_the_target_file_is_refused_before_any_io(cli, tmp_path):
+    # --log pointing at the target truncated the file under test to a CSV.
+    f = tmp_path / "t.bin"
+    f.write_bytes(bytes(range(256)) * 4096)
+    before = f.read_bytes()
+    p = run(cli, "job", "--target", str(f), "--log", str(f), "--time", "0.1", "--buffered")
+    assert p.returncode != 0 and p.stdout == ""
+    assert "target itself" in p.stderr and str(f) in p.stderr
+    assert f.read_bytes() == before
+    # A hard link is the same file.
+    (tmp_path / "alias").hardlink_to(f)
+    p = run(cli, "job", "--target", str(f), "--log", str(tmp_path / "alias"), "--time", "0.1",
+            "--buffered")
+    assert p.returncode != 0 and f.read_bytes() == before
