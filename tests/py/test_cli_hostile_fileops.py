@@ -36,3 +36,18 @@ def test_mirror_into_a_parent_of_the_source_is_refused(cli, tmp_path):
     p = run(cli, "copy", str(src), str(top))
     assert p.returncode < 8, p.stderr
     assert set(before) <= set(tree(top))
+
+
+def test_filebench_output_that_cannot_be_written_fails_before_the_run(cli, tmp_path):
+    # --output into a missing directory used to be found only after the
+    # run, with the JSON already on stdout, and still exit 0.
+    out = tmp_path / "missing" / "r.json"
+    p = run(cli, "filebench", str(tmp_path), "--size", "1m", "--output", str(out))
+    assert p.returncode == 1 and p.stdout == "" and str(out) in p.stderr
+    assert not (tmp_path / "ssdcore-filebench").exists()
+    good = tmp_path / "r.json"
+    good.write_text("old, longer content that must not survive\n" * 10)
+    p = run(cli, "filebench", str(tmp_path), "--size", "1m", "--steps", "copy", "--output",
+            str(good))
+    assert p.returncode == 0, p.stderr
+    assert good.read_text() == p.stdout
