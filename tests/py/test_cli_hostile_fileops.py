@@ -40,7 +40,7 @@ def test_mirror_into_a_parent_of_the_source_is_refused(cli, tmp_path):
 
 def test_filebench_output_that_cannot_be_written_fails_before_the_run(cli, tmp_path):
     # --output into a missing directory used to be found only after the
-    # run, with the JSON already on stdout, and still exit 0.
+    # run, with the JSON already on stdout next to the error.
     out = tmp_path / "missing" / "r.json"
     p = run(cli, "filebench", str(tmp_path), "--size", "1m", "--output", str(out))
     assert p.returncode == 1 and p.stdout == "" and str(out) in p.stderr
