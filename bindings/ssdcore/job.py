@@ -9,7 +9,7 @@ import json as _json
 import os
 import time
 
-from ._errors import check
+from ._errors import SsdError, check
 from ._ffi import ffi, lib
 
 __all__ = ["Target", "job", "interrupt"]
@@ -154,6 +154,44 @@ def _series(j):
     return out
 
 
+def _check_log_writable(path):
+    """Raises SsdError now if the series log cannot be created (without
+    truncating an existing file, and leaving no new one behind)."""
+    import stat
+    try:
+        existed = os.stat(path)
+    except FileNotFoundError:
+        existed = None
+    if existed is not None and not (stat.S_ISREG(existed.st_mode) or
+                                    stat.S_ISDIR(existed.st_mode)):
+        return  # devices: the library decides
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o666))
+    except OSError as e:
+        raise SsdError(-e.errno, f"log {path}: cannot create: {e.strerror}") from None
+    if existed is None:
+        os.unlink(path)
+
+
+def _set_job_options(handle, opts):
+    """A job on target handle with opts set (raising on a bad one); with
+    handle None, on a target that is never opened, to check opts alone."""
+    keep = None
+    if handle is None:
+        tp = ffi.new("ssd_target **")
+        check(lib.ssd_target_create(tp))
+        keep = handle = ffi.gc(tp[0], lib.ssd_target_free)
+    p = ffi.new("ssd_job **")
+    check(lib.ssd_job_create(p, handle))
+    j = ffi.gc(p[0], lib.ssd_job_free)
+    for key, value in opts.items():
+        if value is None:
+            continue
+        check(lib.ssd_job_set_option(j, key.encode(), _s(value).encode()),
+              lambda: lib.ssd_job_errmsg(j))
+    return j if keep is None else None
+
+
 def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
         destroy_data=None, buffered=None, read_only=None, **options):
     """Runs one workload and returns its results as a dict.
@@ -173,8 +211,17 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     >>> r = ssdcore.job("/work/t.bin", size="64m", pattern="randwrite",
     ...                 qd=32, time=2)                      # doctest: +SKIP
     """
+    opts = dict(options, pattern=pattern, bs=bs, qd=qd)
+    unknown = set(opts) - set(_JOB_KEYS)
+    if unknown:
+        raise TypeError(f"unknown job option(s): {', '.join(sorted(unknown))}")
     if not isinstance(target, Target):
         target = _uri(target)
+        # Check the options before opening: a new file target is laid out
+        # with random data at open, which may take minutes.
+        _set_job_options(None, opts)
+        if opts.get("log") is not None:
+            _check_log_writable(os.fspath(opts["log"]))
         # As in the CLI: reading a device needs no licence to destroy it.
         if read_only is None and not destroy_data and str(target).startswith("/dev/") \
                 and not str(target).startswith("/dev/shm/") \
@@ -182,21 +229,10 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
             read_only = True
         target = Target(target, size=size, destroy_data=destroy_data, buffered=buffered,
                         read_only=read_only)
-    opts = dict(options, pattern=pattern, bs=bs, qd=qd)
-    unknown = set(opts) - set(_JOB_KEYS)
-    if unknown:
-        raise TypeError(f"unknown job option(s): {', '.join(sorted(unknown))}")
-    p = ffi.new("ssd_job **")
-    check(lib.ssd_job_create(p, target._handle()))
-    j = ffi.gc(p[0], lib.ssd_job_free)
+    j = _set_job_options(target._handle(), opts)
 
     def errmsg():
         return lib.ssd_job_errmsg(j)
-
-    for key, value in opts.items():
-        if value is None:
-            continue
-        check(lib.ssd_job_set_option(j, key.encode(), _s(value).encode()), errmsg)
 
     # The job runs without the GIL; a callback from it lets Python run its
     # signal handlers, so Ctrl-C (KeyboardInterrupt) reaches the job.

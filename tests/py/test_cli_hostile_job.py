@@ -102,3 +102,22 @@ def test_log_over_the_target_file_is_refused_before_any_io(cli, tmp_path):
     p = run(cli, "job", "--target", str(f), "--log", str(tmp_path / "alias"), "--time", "0.1",
             "--buffered")
     assert p.returncode != 0 and f.read_bytes() == before
+
+
+@pytest.mark.parametrize("bad", [["--qd", "0"], ["--pattern", "bogus"], ["--interval", "1ms"],
+                                 ["--log", "/nonexistent-dir/x.csv"]])
+def test_bad_options_are_refused_before_a_new_file_is_laid_out(cli, tmp_path, bad):
+    # They used to be checked only after the new file had been filled with
+    # random data (minutes for --size-file 64g), leaving it behind.
+    f = tmp_path / "t.bin"
+    p = run(cli, "job", "--target", str(f), "--size-file", "64m", "--time", "1", *bad)
+    assert p.returncode != 0 and p.stdout == "" and bad[1] in p.stderr
+    assert not f.exists()
+
+
+def test_log_check_keeps_an_existing_log_until_the_run(cli, tmp_path):
+    log = tmp_path / "x.csv"
+    log.write_text("old\n")
+    p = run(cli, "job", "--target", "sim:bx200", "--time", "2", "--log", str(log))
+    assert p.returncode == 0, p.stderr
+    assert log.read_text().startswith("# ssdcore-series 1") and len(log.read_text().split("\n")) == 6

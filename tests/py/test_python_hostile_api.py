@@ -72,3 +72,13 @@ def test_analyze_many_unknown_errors_mode_is_refused(tmp_path):
 def test_sim_profile_of_the_wrong_type_is_a_type_error(bad):
     with pytest.raises(TypeError):
         ssdcore.sim_profile(bad)
+
+
+@pytest.mark.parametrize("bad", [{"qd": 0}, {"pattern": "bogus"}, {"interval": "1ms"},
+                                 {"log": "/nonexistent-dir/x.csv"}])
+def test_python_job_checks_options_before_laying_out_a_new_file(tmp_path, bad):
+    f = tmp_path / "t.bin"
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.job(f, size="64m", time=1, **bad)
+    assert str(next(iter(bad.values()))) in str(e.value)
+    assert not f.exists()
