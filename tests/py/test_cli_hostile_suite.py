@@ -26,3 +26,22 @@ def test_suite_file_that_is_a_directory_says_so(cli, tmp_path):
             str(tmp_path / "out"))
     assert p.returncode != 0 and p.stdout == ""
     assert str(tmp_path) in p.stderr and "directory" in p.stderr.lower()
+
+
+def test_bad_suite_options_are_refused_before_a_new_file_is_laid_out(cli, tmp_path):
+    # A typo in the suite file, --suite, --scale or --out used to be found
+    # only after the new file target had been filled with random data.
+    bad_suite = tmp_path / "bad.suite"
+    bad_suite.write_text("trim\nbogus step\n")
+    not_dir = tmp_path / "file"
+    not_dir.write_text("x")
+    f = tmp_path / "t.bin"
+    for args, needle in ((["--suite-file", str(bad_suite)], "bad.suite:2"),
+                         (["--suite", "nope"], "nope"), (["--scale", "0"], "scale"),
+                         (["--out", str(not_dir)], "not a directory")):
+        if "--out" not in args:
+            args = args + ["--out", str(tmp_path / "out")]
+        p = run(cli, "suite", str(f), "--size-file", "64m", *args)
+        assert p.returncode != 0 and p.stdout == "" and needle in p.stderr, p.stderr
+        assert not f.exists()
+        assert not (tmp_path / "out").exists()
