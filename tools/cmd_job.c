@@ -268,6 +268,8 @@ int cmd_job(int argc, char **argv) {
     }
     if ((rc = ssd_target_open(t, target_uri)) < 0) {
         status = cli_error("job", "%s", ssd_target_errmsg(t));
+        if (rc == SSD_EINTERRUPTED) /* Ctrl-C during the layout */
+            status = 130;
         goto out;
     }
     if (progress && isatty(STDERR_FILENO))

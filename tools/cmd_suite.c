@@ -221,8 +221,10 @@ int cmd_suite(int argc, char **argv) {
     if (strncmp(target_uri, "sim:", 4) && (status = precheck(opt_keys, opt_values, list)))
         goto out;
     status = 1;
-    if (ssd_target_open(t, target_uri) < 0) {
+    if ((rc = ssd_target_open(t, target_uri)) < 0) {
         status = cli_error("suite", "%s", ssd_target_errmsg(t));
+        if (rc == SSD_EINTERRUPTED) /* Ctrl-C during the layout */
+            status = 130;
         goto out;
     }
     if (ssd_suite_create(&s, t)) {

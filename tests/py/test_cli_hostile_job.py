@@ -121,3 +121,23 @@ def test_log_check_keeps_an_existing_log_until_the_run(cli, tmp_path):
     p = run(cli, "job", "--target", "sim:bx200", "--time", "2", "--log", str(log))
     assert p.returncode == 0, p.stderr
     assert log.read_text().startswith("# ssdcore-series 1") and len(log.read_text().split("\n")) == 6
+
+
+def test_ctrl_c_during_the_layout_exits_130_and_leaves_no_file(cli, tmp_path):
+    # It exited 1 (as for an error) where an interrupted job exits 130.
+    import os
+    import signal
+    import time
+    f = tmp_path / "t.bin"
+    vfs = os.statvfs(tmp_path)
+    size = min(8 << 30, vfs.f_bavail * vfs.f_frsize // 4) // (1 << 20) * (1 << 20)
+    p = subprocess.Popen([cli, "job", "--target", str(f), "--size-file", str(size),
+                          "--pattern", "randwrite", "--time", "60", "--buffered"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    while not f.exists() and p.poll() is None:
+        time.sleep(0.01)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130, err
+    if "laying out" in err:
+        assert not f.exists()
