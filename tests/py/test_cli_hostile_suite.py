@@ -45,3 +45,17 @@ def test_bad_suite_options_are_refused_before_a_new_file_is_laid_out(cli, tmp_pa
         assert p.returncode != 0 and p.stdout == "" and needle in p.stderr, p.stderr
         assert not f.exists()
         assert not (tmp_path / "out").exists()
+
+
+def test_report_summary_says_why_a_write_curve_figure_is_missing(cli, tmp_path):
+    # With degradation.csv deleted or corrupt, 'ssdcore report --summary'
+    # silently dropped the degradation and recovery lines.
+    out = tmp_path / "run"
+    p = run(cli, "suite", "sim:bx200", "--out", str(out), "--no-report")
+    assert p.returncode == 0, p.stderr
+    assert "degradation: " in p.stdout and "analysis failed" not in p.stdout
+    (out / "degradation.csv").write_text("garbage\n")
+    p = run(cli, "report", str(out), "--summary")
+    assert p.returncode == 0, p.stderr
+    line = next(l for l in p.stdout.splitlines() if l.strip().startswith("degradation:"))
+    assert "analysis failed" in line and "degradation.csv" in line
