@@ -82,3 +82,16 @@ def test_python_job_checks_options_before_laying_out_a_new_file(tmp_path, bad):
         ssdcore.job(f, size="64m", time=1, **bad)
     assert str(next(iter(bad.values()))) in str(e.value)
     assert not f.exists()
+
+
+def test_python_suite_checks_the_suite_before_laying_out_a_new_file(tmp_path):
+    bad = tmp_path / "bad.suite"
+    bad.write_text("trim\nbogus step\n")
+    f = tmp_path / "t.bin"
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.suite(f, tmp_path / "out", suite_file=bad, size="64m")
+    assert "bad.suite:2" in e.value.detail
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.suite(f, tmp_path / "out", suite="nope", size="64m")
+    assert "nope" in e.value.detail
+    assert not f.exists() and not (tmp_path / "out").exists()
