@@ -33,3 +33,15 @@ def test_utf8_bom_is_ignored(cli, base_csv, tmp_path):
     a, b = analyze(cli, base_csv), analyze(cli, bom)
     assert b["samples"] == a["samples"] and b["total_bytes"] == a["total_bytes"]
     assert b["cache"] == a["cache"]
+
+
+def test_fio_log_whose_first_row_is_at_time_zero(cli, tmp_path):
+    # The row at t=0 was added into the first interval, doubling it: a
+    # constant-rate log showed a fake 2x "SLC cache".
+    log = tmp_path / "job_bw.1.log"
+    log.write_text("".join(f"{i * 1000}, 300000, 1, 4096, 0\n" for i in range(300)))
+    r = analyze(cli, log)
+    assert r["samples"] == 300
+    assert r["total_bytes"] == 300 * 300000 * 1024
+    assert r["cache"] is None
+    assert [p["level_bps"] for p in r["phases"]] == [300000 * 1024]
