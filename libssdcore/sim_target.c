@@ -570,6 +570,10 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
     double pr = read_share(w);
     int seq = pattern_seq(w->pattern), reads = pattern_reads(w->pattern);
     double elapsed = 0, done_bytes = 0;
+    /* The fractions of an I/O carried from the last call were timed then
+     * but are not in the caller's count of whole I/Os: take them off the
+     * budget, or a run ends one I/O past it. */
+    double carried = (s->carry[0] + s->carry[1]) * bs;
     int stop = 0;
     while (!stop && elapsed < dt_s * (1 - 1e-12)) {
         int64_t tick = (int64_t)floor(s->now_s / p->tick_s + 1e-9);
@@ -617,7 +621,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
                 step = fmax(bound / xwb, 1e-9);
         }
         if (max_bytes) {
-            double left = (double)max_bytes - done_bytes;
+            double left = fmax((double)max_bytes - carried - done_bytes, 0);
             if (left / x <= step) {
                 step = left / x;
                 stop = 1;
