@@ -45,3 +45,15 @@ def test_fio_log_whose_first_row_is_at_time_zero(cli, tmp_path):
     assert r["total_bytes"] == 300 * 300000 * 1024
     assert r["cache"] is None
     assert [p["level_bps"] for p in r["phases"]] == [300000 * 1024]
+
+
+def test_quoted_csv_fields_are_read(cli, base_csv, tmp_path):
+    # A CSV written with every field quoted (csv.QUOTE_ALL, some
+    # spreadsheets) was refused as "not a recognised series format".
+    lines = base_csv.read_text().splitlines()
+    quoted = tmp_path / "quoted.csv"
+    quoted.write_text("\n".join(lines[:2] + [",".join(f'"{v}"' for v in l.split(","))
+                                             for l in lines[2:]]) + "\n")
+    a, b = analyze(cli, base_csv), analyze(cli, quoted)
+    assert b["samples"] == a["samples"] and b["total_bytes"] == a["total_bytes"]
+    assert b["cache"] == a["cache"]
