@@ -50,6 +50,7 @@ class Target:
 
     def __init__(self, uri, **options):
         self._t = None
+        self._busy = 0  # jobs and suites running on it (close waits for none)
         p = ffi.new("ssd_target **")
         check(lib.ssd_target_create(p))
         self._t = ffi.gc(p[0], lib.ssd_target_free)
@@ -114,6 +115,9 @@ class Target:
 
     def close(self):
         """Closes the target now rather than at garbage collection."""
+        if self._busy:
+            raise RuntimeError("the target is in use by a running job or suite; "
+                               "close it after the run")
         t, self._t = self._t, None
         if t is not None:
             ffi.gc(t, None)  # detach the finaliser, then free now
@@ -250,7 +254,13 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
 
     c_cb = ffi.callback("int(void *, const ssd_progress *)", cb, onerror=on_error)
     lib.ssd_job_set_progress(j, c_cb, ffi.NULL, 0.2)
-    rc = lib.ssd_job_run(j)
+    if target._busy:  # from a callback or another thread: the state is shared
+        raise RuntimeError("the target is already running a job or suite")
+    target._busy += 1
+    try:
+        rc = lib.ssd_job_run(j)
+    finally:
+        target._busy -= 1
     if state["exc"] is not None:
         raise state["exc"]
     if rc < 0 and lib.ssd_job_runtime_s(j) == 0 and lib.ssd_job_ios(j, lib.SSD_DIR_ALL) == 0:

@@ -130,7 +130,13 @@ def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, are
 
     c_cb = ffi.callback("int(void *, const ssd_suite_progress *)", cb, onerror=on_error)
     lib.ssd_suite_set_progress(s, c_cb, ffi.NULL, 0.2)
-    rc = lib.ssd_suite_run(s)
+    if t._busy:  # from a callback or another thread: the state is shared
+        raise RuntimeError("the target is already running a job or suite")
+    t._busy += 1
+    try:
+        rc = lib.ssd_suite_run(s)
+    finally:
+        t._busy -= 1
     errmsg = ffi.string(lib.ssd_suite_errmsg(s)).decode(errors="replace")
     js = ffi.new("char **")
     if lib.ssd_suite_results_json(s, js) < 0:

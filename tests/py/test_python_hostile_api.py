@@ -95,3 +95,45 @@ def test_python_suite_checks_the_suite_before_laying_out_a_new_file(tmp_path):
         ssdcore.suite(f, tmp_path / "out", suite="nope", size="64m")
     assert "nope" in e.value.detail
     assert not f.exists() and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("uri", ["sim:bx200", "file"])
+def test_closing_a_target_from_a_running_jobs_callback_is_refused(tmp_path, uri):
+    # t.close() inside the progress callback freed the target under the
+    # running job (use after free; on a file, I/O to a closed descriptor).
+    if uri == "file":
+        t = ssdcore.Target(tmp_path / "t.bin", size="1m", buffered=True)
+    else:
+        t = ssdcore.Target(uri)
+    errors = []
+
+    def progress(d):
+        try:
+            t.close()
+        except RuntimeError as e:
+            errors.append(str(e))
+
+    r = ssdcore.job(t, time=1, interval=0.1, progress=progress)
+    assert errors and "running" in errors[0]
+    assert r["runtime_s"] > 0 and t.size > 0  # still open
+    t.close()
+    with pytest.raises(ValueError):
+        t.size
+
+
+def test_a_job_on_a_target_already_running_one_is_refused():
+    # A nested job from the progress callback restarted the simulated
+    # drive's job state under the running one.
+    t = ssdcore.SimTarget("sim:bx200")
+    errors = []
+
+    def progress(d):
+        try:
+            ssdcore.job(t, time=1)
+        except RuntimeError as e:
+            errors.append(str(e))
+
+    r = ssdcore.job(t, time=2, interval=0.1, progress=progress)
+    assert errors and "already running" in errors[0]
+    assert r["runtime_s"] == pytest.approx(2)
+    assert ssdcore.job(t, time=1)["runtime_s"] == pytest.approx(1)  # free again
