@@ -500,8 +500,8 @@ static void emit_progress(ssd_extract *x, int force) {
     x->progress_fn(x->progress_user, &p);
 }
 
-int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
-                    ssd_archive_result *res) {
+static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const char *dst,
+                               ssd_archive_result *res) {
     if (!x || !archive_path || !dst || !res)
         return x ? ssd__fo_fail(x->err, SSD_EINVAL, "extract: NULL argument") : SSD_EINVAL;
     memset(res, 0, sizeof *res);
@@ -621,5 +621,14 @@ out:
     x->res.total_s = ssd__fo_now() - x->t0;
     x->res.bytes_per_s = x->res.total_s > 0 ? (double)x->res.data_bytes / x->res.total_s : 0;
     *res = x->res;
+    return rc;
+}
+
+int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
+                    ssd_archive_result *res) {
+    struct ssd__fo_locale loc;
+    ssd__fo_utf8_enter(&loc);
+    int rc = extract_run_in_utf8(x, archive_path, dst, res);
+    ssd__fo_utf8_leave(&loc);
     return rc;
 }

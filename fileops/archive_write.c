@@ -431,8 +431,8 @@ out:
 
 /* ---------------------------------------------------------------- run */
 
-int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
-                    ssd_archive_result *res) {
+static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *archive_path,
+                               ssd_archive_result *res) {
     if (!a || !src || !archive_path || !res)
         return a ? ssd__fo_fail(a->err, SSD_EINVAL, "archive: NULL argument") : SSD_EINVAL;
     memset(res, 0, sizeof *res);
@@ -537,5 +537,14 @@ out:
     a->res.total_s = ssd__fo_now() - a->t0;
     a->res.bytes_per_s = a->res.total_s > 0 ? (double)a->res.data_bytes / a->res.total_s : 0;
     *res = a->res;
+    return rc;
+}
+
+int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
+                    ssd_archive_result *res) {
+    struct ssd__fo_locale loc;
+    ssd__fo_utf8_enter(&loc);
+    int rc = archive_run_in_utf8(a, src, archive_path, res);
+    ssd__fo_utf8_leave(&loc);
     return rc;
 }

@@ -143,3 +143,20 @@ int ssd__fo_parse_sync(const char *text, int allow_file, int *out) {
         return SSD_EINVAL;
     return 0;
 }
+
+void ssd__fo_utf8_enter(struct ssd__fo_locale *l) {
+    static const char *const names[] = {"C.UTF-8", "C.utf8", "en_US.UTF-8"};
+    l->mine = l->prev = (locale_t)0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0] && !l->mine; i++)
+        l->mine = newlocale(LC_CTYPE_MASK, names[i], (locale_t)0);
+    if (l->mine)
+        l->prev = uselocale(l->mine);
+}
+
+void ssd__fo_utf8_leave(struct ssd__fo_locale *l) {
+    if (!l->mine)
+        return;
+    uselocale(l->prev);
+    freelocale(l->mine);
+    l->mine = (locale_t)0;
+}

@@ -51,3 +51,23 @@ def test_filebench_output_that_cannot_be_written_fails_before_the_run(cli, tmp_p
             str(good))
     assert p.returncode == 0, p.stderr
     assert good.read_text() == p.stdout
+
+
+def test_non_ascii_names_survive_a_7z_round_trip(cli, tmp_path):
+    # In the default 7z format, 'ünï.txt' was stored as '??n??' (the tool
+    # runs in the C locale) and the archive then failed to extract.
+    src = tmp_path / "src"
+    src.mkdir()
+    names = ["plain.txt", "ünï.txt", "日本語", "emoji-😀"]
+    for n in names:
+        (src / n).write_bytes(n.encode() * 10)
+    for fmt in ("7z", "zip", "tar.zst"):
+        arc = tmp_path / f"a.{fmt}"
+        p = run(cli, "archive", str(src), str(arc), "--format", fmt)
+        assert p.returncode == 0, p.stderr
+        dst = tmp_path / f"x-{fmt}"
+        p = run(cli, "extract", str(arc), str(dst))
+        assert p.returncode == 0, (fmt, p.stderr)
+        assert sorted(x.name for x in dst.iterdir()) == sorted(names), fmt
+        for n in names:
+            assert (dst / n).read_bytes() == n.encode() * 10
