@@ -71,3 +71,19 @@ def test_non_ascii_names_survive_a_7z_round_trip(cli, tmp_path):
         assert sorted(x.name for x in dst.iterdir()) == sorted(names), fmt
         for n in names:
             assert (dst / n).read_bytes() == n.encode() * 10
+
+
+def test_copy_json_stays_valid_with_list_or_verbose(cli, tmp_path):
+    # --list and -v printed their decision lines on stdout ahead of the
+    # JSON, so 'ssdcore copy A B --list --json' was not JSON.
+    import json
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.txt").write_text("a")
+    for extra in (["--list"], ["-v"]):
+        p = run(cli, "copy", str(src), str(tmp_path / "dst"), "--json", *extra)
+        assert p.returncode < 8, p.stderr
+        assert json.loads(p.stdout)["files"]["total"] == 1
+        assert "a.txt" in p.stderr
+    p = run(cli, "copy", str(src), str(tmp_path / "dst2"), "--list")
+    assert "a.txt" in p.stdout  # without --json the decisions stay on stdout
