@@ -3,6 +3,7 @@
  * logging interval (rounding absorbs fio's few-ms timestamp jitter) and
  * summed across jobs. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,12 +151,14 @@ int ssd__read_fio_logs(ssd_series *s, struct ssd__fio_file *files, size_t nfiles
         rc = ssd__series_fail(s, SSD_ENOMEM, "out of memory");
         goto out;
     }
+    for (size_t i = 0; i < nfiles; i++)
+        last_of_file[i] = SIZE_MAX; /* no bucket yet */
     size_t kmin = nbuckets, kmax = 0;
     for (size_t i = 0; i < nfiles; i++) {
         for (size_t r = 0; r < p[i].n; r++) {
+            /* A row at t=0 (or within half an interval of it) is a bucket
+             * of its own, not extra bytes in the next one. */
             size_t k = (size_t)floor(p[i].rows[r].t_ms / interval + 0.5);
-            if (k < 1)
-                k = 1;
             /* Each row stands for one interval's average rate. */
             bucket[k] += p[i].rows[r].bytes_per_s * interval / 1000.0;
             if (last_of_file[i] != k)

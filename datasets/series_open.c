@@ -39,6 +39,11 @@ static char *trim(char *f) {
     char *e = f + strlen(f);
     while (e > f && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
         *--e = '\0';
+    /* "t_s","bytes": a CSV writer that quotes every field. */
+    if (e - f >= 2 && *f == '"' && e[-1] == '"') {
+        *--e = '\0';
+        return trim(f + 1);
+    }
     return f;
 }
 

@@ -95,6 +95,11 @@ int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, ch
                   at);
         goto out;
     }
+    /* A spreadsheet's UTF-8 byte-order mark is not part of the text. */
+    if (n >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
+        memmove(buf, buf + 3, n - 2);
+        n -= 3;
+    }
     *out = buf;
     *len = n;
     buf = NULL;

@@ -96,6 +96,12 @@ int ssd_extract_set_option(ssd_extract *x, const char *key, const char *value) {
 
 /* ---------------------------------------------------------------- input */
 
+/* libarchive leaves the message NULL after some failures. */
+static const char *ar_errmsg(struct archive *ar) {
+    const char *m = archive_error_string(ar);
+    return m ? m : "libarchive gave no detail";
+}
+
 static la_ssize_t read_cb(struct archive *ar, void *user, const void **out) {
     ssd_extract *x = user;
     double t = ssd__fo_now();
@@ -286,7 +292,7 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
         if (r < ARCHIVE_OK) {
             /* a WARN here is a CRC mismatch: the data written is wrong */
             rc = ssd__fo_fail(x->err, SSD_EFORMAT, "%s: corrupt or truncated archive data: %s",
-                              name, archive_error_string(ar));
+                              name, ar_errmsg(ar));
             break;
         }
         t = ssd__fo_now();
@@ -494,8 +500,8 @@ static void emit_progress(ssd_extract *x, int force) {
     x->progress_fn(x->progress_user, &p);
 }
 
-int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
-                    ssd_archive_result *res) {
+static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const char *dst,
+                               ssd_archive_result *res) {
     if (!x || !archive_path || !dst || !res)
         return x ? ssd__fo_fail(x->err, SSD_EINVAL, "extract: NULL argument") : SSD_EINVAL;
     memset(res, 0, sizeof *res);
@@ -536,7 +542,21 @@ int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
         rc = ssd__fo_fail(x->err, SSD_ENOMEM, "extract: out of memory");
         goto out;
     }
-    archive_read_support_format_all(ar);
+    /* Every real archive format, but not libarchive's "empty" (an empty
+     * file is no archive) nor mtree (any text file of name lines, such as
+     * /etc/passwd, would "extract" as empty files). */
+    archive_read_support_format_7zip(ar);
+    archive_read_support_format_zip(ar);
+    archive_read_support_format_tar(ar);
+    archive_read_support_format_cpio(ar);
+    archive_read_support_format_ar(ar);
+    archive_read_support_format_iso9660(ar);
+    archive_read_support_format_xar(ar);
+    archive_read_support_format_cab(ar);
+    archive_read_support_format_lha(ar);
+    archive_read_support_format_rar(ar);
+    archive_read_support_format_rar5(ar);
+    archive_read_support_format_warc(ar);
     archive_read_support_filter_all(ar);
     archive_read_set_callback_data(ar, x);
     archive_read_set_read_callback(ar, read_cb);
@@ -549,7 +569,7 @@ int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
     x->res.codec_s += ssd__fo_now() - t - x->read_in_call;
     if (r != ARCHIVE_OK) {
         rc = ssd__fo_fail(x->err, SSD_EFORMAT, "%s: not a readable archive: %s", archive_path,
-                          archive_error_string(ar));
+                          ar_errmsg(ar));
         goto out;
     }
     for (;;) {
@@ -563,7 +583,7 @@ int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
             break;
         if (r < ARCHIVE_WARN) {
             rc = ssd__fo_fail(x->err, SSD_EFORMAT, "%s: corrupt or truncated archive: %s",
-                              archive_path, archive_error_string(ar));
+                              archive_path, ar_errmsg(ar));
             break;
         }
         if ((rc = extract_entry(x, ar, e)) < 0)
@@ -601,5 +621,14 @@ out:
     x->res.total_s = ssd__fo_now() - x->t0;
     x->res.bytes_per_s = x->res.total_s > 0 ? (double)x->res.data_bytes / x->res.total_s : 0;
     *res = x->res;
+    return rc;
+}
+
+int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
+                    ssd_archive_result *res) {
+    struct ssd__fo_locale loc;
+    ssd__fo_utf8_enter(&loc);
+    int rc = extract_run_in_utf8(x, archive_path, dst, res);
+    ssd__fo_utf8_leave(&loc);
     return rc;
 }

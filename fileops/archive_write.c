@@ -40,6 +40,7 @@ struct ssd_archive {
     /* run state */
     struct archive *ar;
     int out_fd;
+    struct stat out_st; /* the archive itself, left out when SRC holds it */
     unsigned char *buf;
     ssd_archive_result res;
     double t0, next_progress, write_in_call;
@@ -389,6 +390,8 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         archive_entry_clear(e);
         archive_entry_copy_stat(e, &st);
         archive_entry_set_pathname(e, child);
+        if (S_ISREG(st.st_mode) && st.st_dev == a->out_st.st_dev && st.st_ino == a->out_st.st_ino)
+            continue; /* the archive being written, inside SRC */
         if (S_ISREG(st.st_mode)) {
             archive_entry_set_nlink(e, 1); /* stored as data, not as hard links */
             rc = add_file(a, dirfd, names[i], child, e);
@@ -428,8 +431,8 @@ out:
 
 /* ---------------------------------------------------------------- run */
 
-int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
-                    ssd_archive_result *res) {
+static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *archive_path,
+                               ssd_archive_result *res) {
     if (!a || !src || !archive_path || !res)
         return a ? ssd__fo_fail(a->err, SSD_EINVAL, "archive: NULL argument") : SSD_EINVAL;
     memset(res, 0, sizeof *res);
@@ -477,6 +480,11 @@ int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
         goto out;
     }
     created = 1;
+    if (fstat(a->out_fd, &a->out_st) < 0) {
+        rc = ssd__fo_fail(a->err, -errno, "%s: cannot stat archive: %s", archive_path,
+                          strerror(errno));
+        goto out;
+    }
     if (a->format == FMT_7Z) {
         saved_tmpdir = tmpdir_enter(a);
         tmpdir_held = 1;
@@ -529,5 +537,14 @@ out:
     a->res.total_s = ssd__fo_now() - a->t0;
     a->res.bytes_per_s = a->res.total_s > 0 ? (double)a->res.data_bytes / a->res.total_s : 0;
     *res = a->res;
+    return rc;
+}
+
+int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
+                    ssd_archive_result *res) {
+    struct ssd__fo_locale loc;
+    ssd__fo_utf8_enter(&loc);
+    int rc = archive_run_in_utf8(a, src, archive_path, res);
+    ssd__fo_utf8_leave(&loc);
     return rc;
 }

@@ -1062,6 +1062,38 @@ static void reset_run(ssd_copy *c) {
     c->ndirs = c->dirs_cap = c->nlinks = c->links_cap = c->inodes_cap = c->ninodes = 0;
 }
 
+/* Whether directory `dir` lies strictly below the directory `anc` (walking
+ * ".." up to the root, so symlinks and bind mounts are seen through). */
+static int is_below(const char *dir, const struct stat *anc) {
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    struct stat cur;
+    if (fd < 0 || fstat(fd, &cur) < 0) {
+        if (fd >= 0)
+            close(fd);
+        return 0;
+    }
+    for (int depth = 0; depth < PATH_MAX / 2; depth++) {
+        int up = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        close(fd);
+        struct stat st;
+        if (up < 0 || fstat(up, &st) < 0) {
+            if (up >= 0)
+                close(up);
+            return 0;
+        }
+        fd = up;
+        if (st.st_dev == cur.st_dev && st.st_ino == cur.st_ino)
+            break; /* the root is its own parent */
+        if (st.st_dev == anc->st_dev && st.st_ino == anc->st_ino) {
+            close(fd);
+            return 1;
+        }
+        cur = st;
+    }
+    close(fd);
+    return 0;
+}
+
 int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result *res) {
     if (!c || !src || !dst || !res)
         return c ? ssd__fo_fail(c->err, SSD_EINVAL, "copy: NULL argument") : SSD_EINVAL;
@@ -1087,6 +1119,11 @@ int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result 
         return ssd__fo_fail(c->err, -ENOTDIR, "%s: destination is not a directory", dst);
     if (dst_exists && dst_st.st_dev == sst.st_dev && dst_st.st_ino == sst.st_ino)
         return ssd__fo_fail(c->err, SSD_EINVAL, "%s: source and destination are the same", dst);
+    if (dst_exists && c->mirror && !c->list_only && is_below(src, &dst_st))
+        return ssd__fo_fail(c->err, SSD_EINVAL,
+                            "%s: the source is inside the destination %s: mirroring would "
+                            "delete it",
+                            src, dst);
     c->res.dirs.total = 1;
     if (!dst_exists) {
         if (!c->list_only) {

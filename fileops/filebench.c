@@ -183,7 +183,13 @@ static void jstr(ssd_filebench *b, const char *s) {
             jappend(b, "\\%c", *p);
         else if (*p < 0x20)
             jappend(b, "\\u%04x", *p);
-        else
+        else if (*p >= 0x80) {
+            int n = ssd__fo_utf8_len(p);
+            if (n)
+                jappend(b, "%.*s", n, (const char *)p), p += n - 1;
+            else
+                jappend(b, "\\ufffd");
+        } else
             jappend(b, "%c", *p);
     }
     jappend(b, "\"");

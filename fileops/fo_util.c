@@ -143,3 +143,41 @@ int ssd__fo_parse_sync(const char *text, int allow_file, int *out) {
         return SSD_EINVAL;
     return 0;
 }
+
+void ssd__fo_utf8_enter(struct ssd__fo_locale *l) {
+    static const char *const names[] = {"C.UTF-8", "C.utf8", "en_US.UTF-8"};
+    l->mine = l->prev = (locale_t)0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0] && !l->mine; i++)
+        l->mine = newlocale(LC_CTYPE_MASK, names[i], (locale_t)0);
+    if (l->mine)
+        l->prev = uselocale(l->mine);
+}
+
+void ssd__fo_utf8_leave(struct ssd__fo_locale *l) {
+    if (!l->mine)
+        return;
+    uselocale(l->prev);
+    freelocale(l->mine);
+    l->mine = (locale_t)0;
+}
+
+int ssd__fo_utf8_len(const unsigned char *p) {
+    unsigned c = p[0], min;
+    int n;
+    if (c < 0x80)
+        return 1;
+    if ((c & 0xE0) == 0xC0)
+        n = 2, min = 0x80, c &= 0x1F;
+    else if ((c & 0xF0) == 0xE0)
+        n = 3, min = 0x800, c &= 0x0F;
+    else if ((c & 0xF8) == 0xF0)
+        n = 4, min = 0x10000, c &= 0x07;
+    else
+        return 0;
+    for (int i = 1; i < n; i++) {
+        if ((p[i] & 0xC0) != 0x80) /* also stops at the terminating NUL */
+            return 0;
+        c = c << 6 | (p[i] & 0x3F);
+    }
+    return c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF) ? 0 : n;
+}

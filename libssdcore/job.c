@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "interrupt.h"
 #include "job_impl.h"
@@ -362,6 +363,17 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
 static int open_log(ssd_job *j) {
     if (!j->log_path)
         return 0;
+    /* fopen truncates: never over a device or the file under test. */
+    struct stat ls, ts;
+    if (stat(j->log_path, &ls) == 0) {
+        if (S_ISBLK(ls.st_mode))
+            return ssd__fail(j->err, SSD_EUNSAFE,
+                             "log %s: is a block device; the series CSV goes to a file",
+                             j->log_path);
+        if (j->t->fd >= 0 && fstat(j->t->fd, &ts) == 0 && ls.st_dev == ts.st_dev &&
+            ls.st_ino == ts.st_ino)
+            return ssd__fail(j->err, SSD_EUNSAFE, "log %s: is the target itself", j->log_path);
+    }
     j->log = fopen(j->log_path, "we");
     if (!j->log)
         return ssd__fail(j->err, -errno, "log %s: cannot create: %s", j->log_path, strerror(errno));

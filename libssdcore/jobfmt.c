@@ -51,7 +51,13 @@ static void put_str(struct sbuf *b, const char *s) {
             put(b, "\\%c", *c);
         else if (*c < 0x20)
             put(b, "\\u%04x", *c);
-        else
+        else if (*c >= 0x80) {
+            int n = ssd__utf8_len(c);
+            if (n)
+                put(b, "%.*s", n, (const char *)c), c += n - 1;
+            else
+                put(b, "\\ufffd");
+        } else
             put(b, "%c", *c);
     }
     put(b, "\"");

@@ -10,4 +10,9 @@
  * JSON has no NaN or infinity. Returns buf. */
 const char *ssd__fmt_json_number(char buf[SSD__NUM_BUF], double v);
 
+/* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes
+ * there are not UTF-8 (a path's stray 0xff): JSON strings must be UTF-8,
+ * so the writers put U+FFFD for such a byte. */
+int ssd__utf8_len(const unsigned char *p);
+
 #endif

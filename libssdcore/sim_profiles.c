@@ -302,8 +302,9 @@ static int apply_file(struct ssd__sim_params *p, const char *path, const char **
             break;
     }
     if (!rc && ferror(f)) {
-        snprintf(err, errlen, "profile file %s: read error", path);
-        rc = SSD_EIO;
+        int e = errno ? errno : EIO; /* EISDIR for a directory */
+        snprintf(err, errlen, "profile file %s: cannot read: %s", path, strerror(e));
+        rc = -e;
     }
     fclose(f);
     return rc;

@@ -562,10 +562,18 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         return ssd__fail(t->err, SSD_EINVAL, "sim: interval %g s is not positive", dt_s);
     const struct ssd__workload *w = &s->w;
     const struct ssd__sim_params *p = &s->p;
+    /* The host issues whole I/Os, so a budget that is not a whole number of
+     * blocks ends after the I/O that crosses it: time that I/O in full. */
+    if (max_bytes && w->block_size && max_bytes % w->block_size)
+        max_bytes += w->block_size - max_bytes % w->block_size;
     double bs = (double)w->block_size, q = (double)w->queue_depth * w->threads;
     double pr = read_share(w);
     int seq = pattern_seq(w->pattern), reads = pattern_reads(w->pattern);
     double elapsed = 0, done_bytes = 0;
+    /* The fractions of an I/O carried from the last call were timed then
+     * but are not in the caller's count of whole I/Os: take them off the
+     * budget, or a run ends one I/O past it. */
+    double carried = (s->carry[0] + s->carry[1]) * bs;
     int stop = 0;
     while (!stop && elapsed < dt_s * (1 - 1e-12)) {
         int64_t tick = (int64_t)floor(s->now_s / p->tick_s + 1e-9);
@@ -613,7 +621,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
                 step = fmax(bound / xwb, 1e-9);
         }
         if (max_bytes) {
-            double left = (double)max_bytes - done_bytes;
+            double left = fmax((double)max_bytes - carried - done_bytes, 0);
             if (left / x <= step) {
                 step = left / x;
                 stop = 1;

@@ -59,7 +59,13 @@ static void sb_json_string(struct sbuf *b, const char *v) {
             sb_printf(b, "\\%c", *p);
         else if (*p < 0x20)
             sb_printf(b, "\\u%04x", *p);
-        else
+        else if (*p >= 0x80) {
+            int n = ssd__utf8_len(p);
+            if (n)
+                sb_printf(b, "%.*s", n, (const char *)p), p += n - 1;
+            else
+                sb_printf(b, "\\ufffd");
+        } else
             sb_printf(b, "%c", *p);
     }
     sb_printf(b, "\"");

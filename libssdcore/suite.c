@@ -253,11 +253,11 @@ static int read_file(ssd_suite *s, const char *path, char **out) {
         }
         ssd__text_raw(&t, buf, n);
     }
-    int err = ferror(f);
+    int err = ferror(f) ? (errno ? errno : EIO) : 0; /* EISDIR for a directory */
     fclose(f);
     if (err) {
         ssd__text_free(&t);
-        return ssd__fail(s->err, SSD_EIO, "%s: read error", path);
+        return ssd__fail(s->err, -err, "%s: cannot read: %s", path, strerror(err));
     }
     if (!t.p)
         ssd__text_raw(&t, "", 0);

@@ -31,8 +31,10 @@ static int read_all(ssd_suite *s, const char *path, char **out) {
         }
         ssd__text_raw(&t, buf, n);
     }
-    if (!rc && ferror(f))
-        rc = ssd__fail(s->err, SSD_EIO, "%s: read error", path);
+    if (!rc && ferror(f)) {
+        int e = errno ? errno : EIO;
+        rc = ssd__fail(s->err, -e, "%s: cannot read: %s", path, strerror(e));
+    }
     fclose(f);
     if (!rc && !t.p)
         ssd__text_raw(&t, "", 0);

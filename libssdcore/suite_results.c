@@ -453,6 +453,11 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
     }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
+        if (st->kind == SSD__STEP_ANALYZE && st->state == SSD__ST_FAILED && st->error) {
+            /* A headline figure that is missing says why. */
+            ssd__text_add(&t, "  %s: analysis failed: %s\n", st->series, st->error);
+            continue;
+        }
         if (st->kind != SSD__STEP_ANALYZE || !st->has_summary)
             continue;
         const struct ssd_analysis_summary *m = &st->sum;

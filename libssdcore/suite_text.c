@@ -67,7 +67,13 @@ void ssd__text_jstr(struct ssd__text *t, const char *s) {
             ssd__text_add(t, "\\%c", *c);
         else if (*c < 0x20)
             ssd__text_add(t, "\\u%04x", *c);
-        else
+        else if (*c >= 0x80) {
+            int n = ssd__utf8_len(c);
+            if (n)
+                ssd__text_raw(t, (const char *)c, (size_t)n), c += n - 1;
+            else
+                ssd__text_raw(t, "\\ufffd", 6);
+        } else
             ssd__text_raw(t, (const char *)c, 1);
     }
     ssd__text_raw(t, "\"", 1);

@@ -82,8 +82,8 @@ int ssd_target_open(ssd_target *t, const char *uri) {
     int rc;
     if (!strncmp(uri, "sim:", 4))
         rc = ssd__sim_target_open(t, uri + 4);
-    else if (!strncmp(uri, "/dev/", 5))
-        rc = ssd__block_target_open(t, uri);
+    else if (!strncmp(uri, "/dev/", 5) && strncmp(uri, "/dev/shm/", 9))
+        rc = ssd__block_target_open(t, uri); /* /dev/shm is a RAM disk of files */
     else
         rc = ssd__file_target_open(t, uri);
     if (rc < 0) {

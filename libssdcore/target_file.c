@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "interrupt.h"
@@ -34,9 +35,21 @@ static const struct ssd__target_ops file_ops = {
     .trim = file_trim,
 };
 
-/* Writes random data over [from, to), both multiples of the block size. */
-static int layout(ssd_target *t, uint64_t from, uint64_t to) {
+/* Writes random data over [from, to), both multiples of the block size.
+ * `have` is what the file already occupies: a layout that cannot fit in
+ * that plus the free space is refused before writing anything. */
+static int layout(ssd_target *t, uint64_t from, uint64_t to, uint64_t have) {
     unsigned gen = ssd__interrupt_generation();
+    struct statvfs vfs;
+    if (fstatvfs(t->fd, &vfs) == 0 && vfs.f_frsize > 0) {
+        uint64_t avail = (uint64_t)vfs.f_bavail;
+        avail = avail > UINT64_MAX / vfs.f_frsize ? UINT64_MAX : avail * vfs.f_frsize;
+        if (to - from > have && to - from - have > avail)
+            return ssd__fail(t->err, -ENOSPC,
+                             "%s: laying out %llu bytes needs more than the %llu bytes free on "
+                             "its filesystem (give a smaller size)",
+                             t->uri, (unsigned long long)(to - from), (unsigned long long)avail);
+    }
     void *buf = NULL;
     if (posix_memalign(&buf, 4096, LAYOUT_CHUNK))
         return ssd__fail(t->err, SSD_ENOMEM, "%s: no memory for the layout buffer", t->uri);
@@ -82,7 +95,7 @@ static unsigned dio_alignment(int fd) {
     return 4096; /* safe for every device we know of */
 }
 
-int ssd__file_target_open(ssd_target *t, const char *path) {
+static int file_open(ssd_target *t, const char *path, int *created) {
     struct stat st;
     int exists = stat(path, &st) == 0;
     if (!exists && errno != ENOENT)
@@ -99,6 +112,7 @@ int ssd__file_target_open(ssd_target *t, const char *path) {
     if (!t->opt_buffered)
         flags |= O_DIRECT;
     t->fd = open(path, flags, 0644);
+    *created = !exists && t->fd >= 0;
     if (t->fd < 0) {
         int e = errno;
         if (e == EINVAL && !t->opt_buffered)
@@ -146,5 +160,20 @@ int ssd__file_target_open(ssd_target *t, const char *path) {
         else if (want > cur)
             from = cur - cur % bsz;
     }
-    return from < to ? layout(t, from, to) : 0;
+    if (from >= to)
+        return 0;
+    int rc = layout(t, from, to, (uint64_t)st.st_blocks * 512);
+    /* No half-laid-out file passed off as a target later: give back what
+     * this call added (a file it created goes in ssd__file_target_open). */
+    if (rc < 0 && exists && want > cur)
+        (void)!ftruncate(t->fd, (off_t)cur);
+    return rc;
+}
+
+int ssd__file_target_open(ssd_target *t, const char *path) {
+    int created = 0;
+    int rc = file_open(t, path, &created);
+    if (rc < 0 && created)
+        (void)unlink(path); /* a refused or interrupted open leaves no file */
+    return rc;
 }

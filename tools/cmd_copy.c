@@ -127,8 +127,7 @@ static void print_summary(const ssd_copy *c, const char *src, const char *dst,
 }
 
 static void log_decision(void *user, const char *action, const char *rel, uint64_t size) {
-    (void)user;
-    printf("%14s %14llu  %s\n", action, (unsigned long long)size, rel);
+    fprintf(user, "%14s %14llu  %s\n", action, (unsigned long long)size, rel);
 }
 
 static int is_opt(const char *a, const char *name) {
@@ -232,7 +231,7 @@ int cmd_copy(int argc, char **argv) {
     if (!json && fo_cli_progress_wanted() && !verbose && !list_only)
         ssd_copy_set_progress(c, fo_cli_progress, NULL);
     if (verbose || list_only)
-        ssd_copy_set_log(c, log_decision, NULL);
+        ssd_copy_set_log(c, log_decision, json ? stderr : stdout); /* stdout: the JSON alone */
 
     ssd_copy_result r;
     int rc = ssd_copy_run(c, pos[0], pos[1], &r);

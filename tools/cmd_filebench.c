@@ -1,6 +1,9 @@
 /* cmd_filebench.c - `ssdcore filebench DIR`: METHODOLOGY.md tests 9 and 10. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <ssdcore.h>
 
@@ -80,21 +83,36 @@ int cmd_filebench(int argc, char **argv) {
         ssd_filebench_free(b);
         return 2;
     }
-    int rc = ssd_filebench_run(b, dir);
-    if (rc < 0) {
-        cli_error(cmd, "%s", ssd_filebench_errmsg(b));
+    /* A results file that cannot be written is found before the run, not
+     * after minutes of work (and not after the JSON went to stdout). */
+    FILE *outf = NULL;
+    struct stat ost;
+    int out_existed = output && stat(output, &ost) == 0;
+    if (output && !(outf = fopen(output, "a"))) {
+        cli_error(cmd, "%s: cannot write the results: %s", output, strerror(errno));
         ssd_filebench_free(b);
         return 1;
     }
-    fputs(ssd_filebench_json(b), stdout);
-    if (output) {
-        FILE *f = fopen(output, "w");
-        if (!f || fputs(ssd_filebench_json(b), f) < 0 || fclose(f) != 0) {
+    int rc = ssd_filebench_run(b, dir);
+    if (rc < 0) {
+        cli_error(cmd, "%s", ssd_filebench_errmsg(b));
+        if (outf) {
+            fclose(outf);
+            if (!out_existed)
+                unlink(output);
+        }
+        ssd_filebench_free(b);
+        return 1;
+    }
+    if (outf) {
+        int bad_out = ftruncate(fileno(outf), 0) < 0 || fputs(ssd_filebench_json(b), outf) < 0;
+        if (fclose(outf) != 0 || bad_out) {
             cli_error(cmd, "%s: cannot write the results", output);
             ssd_filebench_free(b);
             return 1;
         }
     }
+    fputs(ssd_filebench_json(b), stdout);
     ssd_filebench_free(b);
     return 0;
 }

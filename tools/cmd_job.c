@@ -1,10 +1,13 @@
 /* cmd_job.c - `ssdcore job`: run one workload on a target and report it. */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <ssdcore.h>
@@ -157,6 +160,23 @@ static void print_summary(const ssd_target *t, const ssd_job *j) {
     print_dir("write", j, SSD_DIR_WRITE);
 }
 
+/* Whether the series log can be created (without truncating an existing
+ * file, and leaving no new one behind); 0 or -errno. Devices are left to
+ * the library, which refuses block devices. */
+static int check_log_writable(const char *path) {
+    struct stat st;
+    int existed = stat(path, &st) == 0;
+    if (existed && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+        return 0;
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+    if (fd < 0)
+        return -errno;
+    close(fd);
+    if (!existed)
+        unlink(path);
+    return 0;
+}
+
 static int is_read_pattern(const char *p) {
     return p && (!strcmp(p, "read") || !strcmp(p, "randread"));
 }
@@ -222,7 +242,7 @@ int cmd_job(int argc, char **argv) {
     if (buffered)
         ssd_target_set_option(t, "buffered", "1");
     /* Reading a device needs no licence to destroy it. */
-    if (!destroy && !strncmp(target_uri, "/dev/", 5) &&
+    if (!destroy && !strncmp(target_uri, "/dev/", 5) && strncmp(target_uri, "/dev/shm/", 9) &&
         is_read_pattern(pattern ? pattern : "randread"))
         ssd_target_set_option(t, "read_only", "1");
     /* From here on Ctrl-C stops the file layout or the job cleanly; a
@@ -233,10 +253,8 @@ int cmd_job(int argc, char **argv) {
     sa.sa_flags = SA_RESETHAND;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
-    if ((rc = ssd_target_open(t, target_uri)) < 0) {
-        status = cli_error("job", "%s", ssd_target_errmsg(t));
-        goto out;
-    }
+    /* Options and the log are checked before the target is opened: opening
+     * a new file target lays it out, which may take minutes. */
     if (ssd_job_create(&j, t)) {
         status = cli_error("job", "out of memory");
         goto out;
@@ -250,6 +268,16 @@ int cmd_job(int argc, char **argv) {
     }
     if (coverage)
         ssd_job_set_option(j, "coverage", "1");
+    if (values[OPT_LOG] && (rc = check_log_writable(values[OPT_LOG])) < 0) {
+        status = cli_error("job", "log %s: cannot create: %s", values[OPT_LOG], strerror(-rc));
+        goto out;
+    }
+    if ((rc = ssd_target_open(t, target_uri)) < 0) {
+        status = cli_error("job", "%s", ssd_target_errmsg(t));
+        if (rc == SSD_EINTERRUPTED) /* Ctrl-C during the layout */
+            status = 130;
+        goto out;
+    }
     if (progress && isatty(STDERR_FILENO))
         ssd_job_set_progress(j, progress_line, NULL, 0.5);
 

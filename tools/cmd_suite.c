@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <ssdcore.h>
@@ -101,6 +102,33 @@ static int progress_line(void *user, const ssd_suite_progress *p) {
     return 0;
 }
 
+/* Checks the options and the suite on a stand-in simulated drive bigger
+ * than any real one, before a real target is opened: opening a new file
+ * target lays it out, which may take minutes, and a typo in the suite file
+ * or --out must not cost that. 0, or the exit status after the message. */
+static int precheck(const char *const keys[7], const char *const values[7], int list) {
+    ssd_target *t = NULL;
+    ssd_suite *s = NULL;
+    int status = 0;
+    if (ssd_target_create(&t) || ssd_target_open(t, "sim:bx200,capacity_gb=131072") < 0 ||
+        ssd_suite_create(&s, t)) {
+        ssd_suite_free(s);
+        ssd_target_free(t);
+        return 0; /* no stand-in: the real target's checks will do */
+    }
+    for (int i = 0; i < 7 && !status; i++)
+        if (values[i] && ssd_suite_set_option(s, keys[i], values[i]))
+            status = cli_usage_error("suite", "%s", ssd_suite_errmsg(s));
+    if (!status && ssd_suite_prepare(s))
+        status = cli_error("suite", "%s", ssd_suite_errmsg(s));
+    struct stat st;
+    if (!status && !list && values[2] && stat(values[2], &st) == 0 && !S_ISDIR(st.st_mode))
+        status = cli_error("suite", "%s: not a directory", values[2]);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    return status;
+}
+
 int cmd_suite(int argc, char **argv) {
     const char *target_uri = NULL, *size_file = NULL;
     const char *opt_keys[] = {"suite", "suite_file",    "out",           "scale",
@@ -190,8 +218,13 @@ int cmd_suite(int argc, char **argv) {
     sa.sa_flags = SA_RESETHAND;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
-    if (ssd_target_open(t, target_uri) < 0) {
+    if (strncmp(target_uri, "sim:", 4) && (status = precheck(opt_keys, opt_values, list)))
+        goto out;
+    status = 1;
+    if ((rc = ssd_target_open(t, target_uri)) < 0) {
         status = cli_error("suite", "%s", ssd_target_errmsg(t));
+        if (rc == SSD_EINTERRUPTED) /* Ctrl-C during the layout */
+            status = 130;
         goto out;
     }
     if (ssd_suite_create(&s, t)) {
@@ -221,6 +254,12 @@ int cmd_suite(int argc, char **argv) {
     rc = ssd_suite_run(s);
     if (tty)
         fputs("\r\033[K", stderr);
+    /* A run that could not even write its first results.json (--out is a
+     * file, or not writable) has no results to show: the error alone. */
+    if (rc < 0 && rc != SSD_EINTERRUPTED && access(ssd_suite_results_path(s), F_OK)) {
+        status = cli_error("suite", "%s", ssd_suite_errmsg(s));
+        goto out;
+    }
     if (json) {
         char *out = NULL;
         if (ssd_suite_results_json(s, &out) == 0) {

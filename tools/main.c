@@ -1,4 +1,5 @@
 /* main.c - the ssdcore command-line tool: dispatch to a subcommand. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -54,6 +55,17 @@ int cli_error(const char *cmd, const char *fmt, ...) {
     return status;
 }
 
+/* A command's output that did not all reach stdout (a full disk under
+ * "> out.json") must not pass for success. */
+static int finish(const char *cmd, int status) {
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return status;
+    int e = errno;
+    fprintf(stderr, "ssdcore %s: writing the output failed: %s\n", cmd,
+            e ? strerror(e) : "I/O error");
+    return status ? status : 1;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         usage(stderr);
@@ -64,10 +76,10 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!strcmp(argv[1], "--version"))
-        return cmd_version(argc - 1, argv + 1);
+        return finish("version", cmd_version(argc - 1, argv + 1));
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
-            return commands[i].fn(argc - 1, argv + 1);
+            return finish(argv[1], commands[i].fn(argc - 1, argv + 1));
     fprintf(stderr, "ssdcore: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

@@ -10,6 +10,7 @@ recovery and consistency.
 from __future__ import annotations
 
 import json
+import math
 import os
 from typing import Any, Iterable, Mapping, Sequence, Union
 
@@ -229,6 +230,8 @@ def analyze_many(items: Iterable, reference=None, ddir: str = "write", errors: s
     instead of raising.
     """
     import pandas as pd
+    if errors not in ("raise", "record"):
+        raise ValueError(f"errors must be 'raise' or 'record', not {errors!r}")
     an = _Analysis(options)
     ref = _as_series(reference, ddir) if reference is not None else None
     rows = []
@@ -255,6 +258,13 @@ def segment_l2(y, penalty: float, min_size: int = 1) -> list[int]:
     """
     a = np.ascontiguousarray(y, dtype=np.float64)
     n = len(a)
+    bad = np.flatnonzero(~np.isfinite(a))
+    if bad.size:
+        raise SsdError(lib.SSD_EINVAL, f"y[{bad[0]}] = {a[bad[0]]}: must be finite")
+    if not penalty > 0 or not math.isfinite(penalty):
+        raise SsdError(lib.SSD_EINVAL, f"penalty {penalty}: must be finite and > 0")
+    if min_size < 1:
+        raise SsdError(lib.SSD_EINVAL, f"min_size {min_size}: must be >= 1")
     if n == 0:
         return []
     ends = ffi.new("size_t[]", n)

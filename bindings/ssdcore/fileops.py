@@ -202,6 +202,8 @@ def make_set(kind: str, directory: PathLike, *, size: Union[str, int] = "8g", se
 
     The same kind, size and seed give byte-identical sets.
     """
+    if not isinstance(kind, str):  # None would make the default 8 GiB work set
+        raise TypeError(f"kind must be 'iso', 'program' or 'work', not {kind!r}")
     box = ffi.new("ssd_fileset **")
     check(lib.ssd_fileset_create(box))
     h = ffi.gc(box[0], lib.ssd_fileset_free)

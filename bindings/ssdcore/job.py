@@ -8,12 +8,13 @@
 >>> ssdcore.latency_percentiles(r, "read", [50, 99, 99.9])  # doctest: +SKIP
 """
 import json as _json
+import os
 import time
 from typing import Sequence, Union
 
 import numpy as np
 
-from ._errors import check
+from ._errors import SsdError, check
 from ._ffi import ffi, lib
 
 __all__ = ["Target", "job", "interrupt", "latency_percentiles"]
@@ -22,7 +23,22 @@ __all__ = ["Target", "job", "interrupt", "latency_percentiles"]
 def _s(v):
     if isinstance(v, bool):
         return "1" if v else "0"
-    return str(v)
+    s = str(v)
+    if "\0" in s:
+        raise ValueError(f"embedded NUL byte in {s!r}")
+    return s
+
+
+def _uri(uri):
+    """A target URI as text: str, bytes or a path; anything else is a
+    TypeError (None must not open a file named "None")."""
+    if isinstance(uri, (bytes, os.PathLike)):
+        uri = os.fsdecode(uri)
+    if not isinstance(uri, str):
+        raise TypeError(f"target must be a path or a URI string, not {type(uri).__name__}")
+    if "\0" in uri:
+        raise ValueError(f"embedded NUL byte in target {uri!r}")
+    return uri
 
 
 class Target:
@@ -39,6 +55,7 @@ class Target:
 
     def __init__(self, uri, **options):
         self._t = None
+        self._busy = 0  # jobs and suites running on it (close waits for none)
         p = ffi.new("ssd_target **")
         check(lib.ssd_target_create(p))
         self._t = ffi.gc(p[0], lib.ssd_target_free)
@@ -47,7 +64,7 @@ class Target:
                 continue
             check(lib.ssd_target_set_option(self._t, key.encode(), _s(value).encode()),
                   self._errmsg)
-        check(lib.ssd_target_open(self._t, str(uri).encode()), self._errmsg)
+        check(lib.ssd_target_open(self._t, os.fsencode(_uri(uri))), self._errmsg)
 
     def _errmsg(self):
         return lib.ssd_target_errmsg(self._t)
@@ -78,8 +95,11 @@ class Target:
 
     def trim(self, offset=0, length=None):
         """Discards [offset, offset+length) (default: to the end)."""
+        for name, v in (("offset", offset), ("length", length)):
+            if v is not None and not 0 <= v < 2**64:
+                raise ValueError(f"trim: {name} {v} is not a byte count (0 .. 2**64-1)")
         if length is None:
-            length = self.size - offset
+            length = max(self.size - offset, 0)  # past the end: the library says so
         check(lib.ssd_target_trim(self._handle(), offset, length), self._errmsg)
 
     def idle(self, seconds):
@@ -100,6 +120,9 @@ class Target:
 
     def close(self):
         """Closes the target now rather than at garbage collection."""
+        if self._busy:
+            raise RuntimeError("the target is in use by a running job or suite; "
+                               "close it after the run")
         t, self._t = self._t, None
         if t is not None:
             ffi.gc(t, None)  # detach the finaliser, then free now
@@ -140,6 +163,44 @@ def _series(j):
     return out
 
 
+def _check_log_writable(path):
+    """Raises SsdError now if the series log cannot be created (without
+    truncating an existing file, and leaving no new one behind)."""
+    import stat
+    try:
+        existed = os.stat(path)
+    except FileNotFoundError:
+        existed = None
+    if existed is not None and not (stat.S_ISREG(existed.st_mode) or
+                                    stat.S_ISDIR(existed.st_mode)):
+        return  # devices: the library decides
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o666))
+    except OSError as e:
+        raise SsdError(-e.errno, f"log {path}: cannot create: {e.strerror}") from None
+    if existed is None:
+        os.unlink(path)
+
+
+def _set_job_options(handle, opts):
+    """A job on target handle with opts set (raising on a bad one); with
+    handle None, on a target that is never opened, to check opts alone."""
+    keep = None
+    if handle is None:
+        tp = ffi.new("ssd_target **")
+        check(lib.ssd_target_create(tp))
+        keep = handle = ffi.gc(tp[0], lib.ssd_target_free)
+    p = ffi.new("ssd_job **")
+    check(lib.ssd_job_create(p, handle))
+    j = ffi.gc(p[0], lib.ssd_job_free)
+    for key, value in opts.items():
+        if value is None:
+            continue
+        check(lib.ssd_job_set_option(j, key.encode(), _s(value).encode()),
+              lambda: lib.ssd_job_errmsg(j))
+    return j if keep is None else None
+
+
 def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
         destroy_data=None, buffered=None, read_only=None, **options):
     """Runs one workload and returns its results as a dict.
@@ -172,28 +233,28 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     >>> r["write"]["p99_over_p50"] > 1
     True
     """
-    if not isinstance(target, Target):
-        # As in the CLI: reading a device needs no licence to destroy it.
-        if read_only is None and not destroy_data and str(target).startswith("/dev/") \
-                and pattern in ("read", "randread"):
-            read_only = True
-        target = Target(target, size=size, destroy_data=destroy_data, buffered=buffered,
-                        read_only=read_only)
     opts = dict(options, pattern=pattern, bs=bs, qd=qd)
     unknown = set(opts) - set(_JOB_KEYS)
     if unknown:
         raise TypeError(f"unknown job option(s): {', '.join(sorted(unknown))}")
-    p = ffi.new("ssd_job **")
-    check(lib.ssd_job_create(p, target._handle()))
-    j = ffi.gc(p[0], lib.ssd_job_free)
+    if not isinstance(target, Target):
+        target = _uri(target)
+        # Check the options before opening: a new file target is laid out
+        # with random data at open, which may take minutes.
+        _set_job_options(None, opts)
+        if opts.get("log") is not None:
+            _check_log_writable(os.fspath(opts["log"]))
+        # As in the CLI: reading a device needs no licence to destroy it.
+        if read_only is None and not destroy_data and str(target).startswith("/dev/") \
+                and not str(target).startswith("/dev/shm/") \
+                and pattern in ("read", "randread"):
+            read_only = True
+        target = Target(target, size=size, destroy_data=destroy_data, buffered=buffered,
+                        read_only=read_only)
+    j = _set_job_options(target._handle(), opts)
 
     def errmsg():
         return lib.ssd_job_errmsg(j)
-
-    for key, value in opts.items():
-        if value is None:
-            continue
-        check(lib.ssd_job_set_option(j, key.encode(), _s(value).encode()), errmsg)
 
     # The job runs without the GIL; a callback from it lets Python run its
     # signal handlers, so Ctrl-C (KeyboardInterrupt) reaches the job.
@@ -211,7 +272,13 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
 
     c_cb = ffi.callback("int(void *, const ssd_progress *)", cb, onerror=on_error)
     lib.ssd_job_set_progress(j, c_cb, ffi.NULL, 0.2)
-    rc = lib.ssd_job_run(j)
+    if target._busy:  # from a callback or another thread: the state is shared
+        raise RuntimeError("the target is already running a job or suite")
+    target._busy += 1
+    try:
+        rc = lib.ssd_job_run(j)
+    finally:
+        target._busy -= 1
     if state["exc"] is not None:
         raise state["exc"]
     if rc < 0 and lib.ssd_job_runtime_s(j) == 0 and lib.ssd_job_ios(j, lib.SSD_DIR_ALL) == 0:

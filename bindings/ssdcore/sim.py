@@ -34,6 +34,8 @@ def sim_profile(spec):
 
     Raises SsdError naming the key at fault for a bad spec.
     """
+    if not isinstance(spec, str):
+        raise TypeError(f"spec must be a string such as 'bx200', not {type(spec).__name__}")
     if spec.startswith("sim:"):
         spec = spec[4:]
     out = ffi.new("char **")

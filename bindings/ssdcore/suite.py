@@ -18,6 +18,7 @@ Built-in suites: ``lab2016`` (METHODOLOGY.md A), ``fill2021`` (B) and
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 from typing import Callable, Optional
@@ -54,6 +55,19 @@ def _make(t: Target, options: dict):
         check(lib.ssd_suite_set_option(s, key.encode(), _s(value).encode()),
               lambda: lib.ssd_suite_errmsg(s))
     return s
+
+
+def _precheck(opts: dict):
+    """Checks the suite and options on a stand-in simulated drive bigger than
+    any real one, before a real target is opened: opening a new file target
+    lays it out, which may take minutes. As the CLI does."""
+    with Target("sim:bx200,capacity_gb=131072") as stand_in:
+        s = _make(stand_in, opts)
+        check(lib.ssd_suite_prepare(s), lambda: lib.ssd_suite_errmsg(s))
+        del s
+    out = opts.get("out")
+    if out is not None and os.path.exists(out) and not os.path.isdir(out):
+        raise SsdError(-errno.ENOTDIR, f"{os.fspath(out)}: not a directory")
 
 
 def suite_steps(target, suite: str = "quick", *, suite_file=None, scale=None, area=None,
@@ -94,11 +108,14 @@ def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, are
     >>> r = ssdcore.suite("sim:bx200", "/tmp/q")                 # doctest: +SKIP
     >>> r["headline"]["rand4k_read_qd1_iops"]                     # doctest: +SKIP
     """
+    opts = {"suite": None if suite_file else suite, "suite_file": suite_file,
+            "scale": scale, "area": area, "out": out,
+            "report": None if report else False, "filebench_dir": filebench_dir,
+            "filebench_size": filebench_size}
+    if not isinstance(target, Target) and not str(target).startswith("sim:"):
+        _precheck(opts)
     t = _target(target, size, destroy_data, buffered)
-    s = _make(t, {"suite": None if suite_file else suite, "suite_file": suite_file,
-                  "scale": scale, "area": area, "out": out,
-                  "report": None if report else False, "filebench_dir": filebench_dir,
-                  "filebench_size": filebench_size})
+    s = _make(t, opts)
     state = {"exc": None}
 
     def on_error(exc_type, exc, tb):
@@ -117,7 +134,13 @@ def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, are
 
     c_cb = ffi.callback("int(void *, const ssd_suite_progress *)", cb, onerror=on_error)
     lib.ssd_suite_set_progress(s, c_cb, ffi.NULL, 0.2)
-    rc = lib.ssd_suite_run(s)
+    if t._busy:  # from a callback or another thread: the state is shared
+        raise RuntimeError("the target is already running a job or suite")
+    t._busy += 1
+    try:
+        rc = lib.ssd_suite_run(s)
+    finally:
+        t._busy -= 1
     errmsg = ffi.string(lib.ssd_suite_errmsg(s)).decode(errors="replace")
     js = ffi.new("char **")
     if lib.ssd_suite_results_json(s, js) < 0:

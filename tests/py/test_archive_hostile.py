@@ -114,3 +114,41 @@ def test_garbage_is_not_an_archive(tmp_path, cli):
     junk.write_bytes(os.urandom(4096))
     r = extract_cli(cli, junk, tmp_path / "dst")
     assert r.returncode == 1 and "junk.7z" in r.stderr
+
+
+@pytest.mark.parametrize("content", [
+    b"root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n",
+    b"",
+    b"hello world\n",
+], ids=["passwd", "empty", "text"])
+def test_text_or_empty_file_is_not_an_archive(tmp_path, cli, content):
+    # /etc/passwd used to "extract" as 24 empty files (libarchive read it
+    # as an mtree spec) and an empty file as an empty archive, exit 0.
+    f = tmp_path / "not-an-archive"
+    f.write_bytes(content)
+    dst = tmp_path / "dst"
+    r = extract_cli(cli, f, dst)
+    assert r.returncode == 1 and str(f) in r.stderr and r.stdout == ""
+    assert not dst.exists() or os.listdir(dst) == []
+
+
+def test_truncated_7z_message_has_no_null(tmp_path, cli):
+    src = tmp_path / "src"
+    ssdcore.make_set("work", src, size="200k", seed=3)
+    arc = tmp_path / "a.7z"
+    ssdcore.archive(src, arc)
+    os.truncate(arc, 1000)
+    r = extract_cli(cli, arc, tmp_path / "dst")
+    assert r.returncode == 1 and "(null)" not in r.stderr and str(arc) in r.stderr
+
+
+def test_archive_inside_its_source_does_not_contain_itself(tmp_path):
+    src = tmp_path / "src"
+    ssdcore.make_set("work", src, size="200k", seed=3)
+    before = sorted(p.relative_to(src).as_posix() for p in src.rglob("*") if p.is_file())
+    arc = src / "self.7z"
+    ssdcore.archive(src, arc)
+    dst = tmp_path / "dst"
+    ssdcore.extract(arc, dst)
+    after = sorted(p.relative_to(dst).as_posix() for p in dst.rglob("*") if p.is_file())
+    assert after == before

@@ -167,3 +167,15 @@ def test_coverage_and_discard_on_a_device(loopdev):
             assert magic == STAMP and where == off, f"block {off}: {magic:#x} {where}"
             stamped += 1
     assert stamped == n - (1 << 20) // 16384
+
+
+def test_log_onto_a_block_device_is_refused(cli, loopdev):
+    # --log /dev/X used to write the series CSV over the device's first
+    # bytes, without --destroy-data.
+    dev, img = loopdev()
+    before = img.stat().st_blocks
+    r = subprocess.run([cli, "job", "--target", "sim:bx200", "--time", "2", "--log", dev],
+                       capture_output=True, text=True)
+    assert r.returncode != 0 and r.stdout == ""
+    assert dev in r.stderr and "block device" in r.stderr
+    assert img.stat().st_blocks == before

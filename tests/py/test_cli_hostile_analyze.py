@@ -1,0 +1,59 @@
+"""`ssdcore analyze` on files as users really have them: edited in a
+spreadsheet, with odd line endings, or not series at all."""
+import json
+import subprocess
+
+import pytest
+
+
+def run(cli, *args, timeout=60):
+    return subprocess.run([cli, *args], capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def base_csv(cli, tmp_path_factory):
+    p = tmp_path_factory.mktemp("an") / "base.csv"
+    r = run(cli, "job", "--target", "sim:bx200", "--pattern", "randwrite", "--qd", "32",
+            "--time", "5m", "--log", str(p))
+    assert r.returncode == 0, r.stderr
+    return p
+
+
+def analyze(cli, path):
+    r = run(cli, "analyze", str(path), "--json")
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def test_utf8_bom_is_ignored(cli, base_csv, tmp_path):
+    # A CSV saved by a spreadsheet starts with a UTF-8 byte-order mark; it
+    # used to be refused as "not a recognised series format".
+    bom = tmp_path / "bom.csv"
+    bom.write_bytes(b"\xef\xbb\xbf" + base_csv.read_bytes())
+    a, b = analyze(cli, base_csv), analyze(cli, bom)
+    assert b["samples"] == a["samples"] and b["total_bytes"] == a["total_bytes"]
+    assert b["cache"] == a["cache"]
+
+
+def test_fio_log_whose_first_row_is_at_time_zero(cli, tmp_path):
+    # The row at t=0 was added into the first interval, doubling it: a
+    # constant-rate log showed a fake 2x "SLC cache".
+    log = tmp_path / "job_bw.1.log"
+    log.write_text("".join(f"{i * 1000}, 300000, 1, 4096, 0\n" for i in range(300)))
+    r = analyze(cli, log)
+    assert r["samples"] == 300
+    assert r["total_bytes"] == 300 * 300000 * 1024
+    assert r["cache"] is None
+    assert [p["level_bps"] for p in r["phases"]] == [300000 * 1024]
+
+
+def test_quoted_csv_fields_are_read(cli, base_csv, tmp_path):
+    # A CSV written with every field quoted (csv.QUOTE_ALL, some
+    # spreadsheets) was refused as "not a recognised series format".
+    lines = base_csv.read_text().splitlines()
+    quoted = tmp_path / "quoted.csv"
+    quoted.write_text("\n".join(lines[:2] + [",".join(f'"{v}"' for v in l.split(","))
+                                             for l in lines[2:]]) + "\n")
+    a, b = analyze(cli, base_csv), analyze(cli, quoted)
+    assert b["samples"] == a["samples"] and b["total_bytes"] == a["total_bytes"]
+    assert b["cache"] == a["cache"]
