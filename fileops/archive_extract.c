@@ -33,6 +33,7 @@ struct ssd_extract {
     char err[SSD__FO_ERRMSG_SIZE];
     int sync_mode;
     int overwrite;
+    int absolute_symlinks;
     double progress_interval;
     ssd_fileops_progress_fn progress_fn;
     void *progress_user;
@@ -85,6 +86,8 @@ int ssd_extract_set_option(ssd_extract *x, const char *key, const char *value) {
         rc = ssd__fo_parse_sync(value, 0, &x->sync_mode);
     else if (!strcmp(key, "overwrite"))
         rc = ssd__fo_parse_bool(value, &x->overwrite);
+    else if (!strcmp(key, "absolute_symlinks"))
+        rc = ssd__fo_parse_bool(value, &x->absolute_symlinks);
     else if (!strcmp(key, "progress_interval"))
         rc = ssd__fo_parse_double(value, 0.01, 3600, &x->progress_interval);
     else
@@ -165,10 +168,13 @@ static int clean_name(char *name) {
 }
 
 /* Whether a symlink at name (cleaned) with this target stays inside the
- * root, judged lexically: absolute targets and ".." above the root escape. */
-static int link_escapes(const char *name, const char *target) {
-    if (target[0] == '/' || !*target)
+ * root, judged lexically: absolute targets (unless allowed: they are only
+ * stored, never followed by the extractor) and ".." above the root escape. */
+static int link_escapes(const char *name, const char *target, int allow_absolute) {
+    if (!*target)
         return 1;
+    if (target[0] == '/')
+        return !allow_absolute;
     int depth = 0;
     for (const char *p = name; *p; p++)
         depth += *p == '/';
@@ -381,7 +387,7 @@ static int extract_entry(ssd_extract *x, struct archive *ar, struct archive_entr
                                 "%s: refused: hard link to '%s' outside the destination", raw,
                                 hard);
     }
-    if (sym && link_escapes(name, sym))
+    if (sym && link_escapes(name, sym, x->absolute_symlinks))
         return ssd__fo_fail(x->err, SSD_EHOSTILE,
                             "%s: refused: symlink to '%s' points outside the destination", raw,
                             sym);

@@ -12,6 +12,10 @@ static const char usage_text[] =
     "Unpacks ARCHIVE (7z, zip, tar.*: detected from content) into DST.\n"
     "Absolute paths, '..', paths through symlinks and symlinks pointing out of\n"
     "DST are refused (exit status 3) before anything is written for them.\n"
+    "  --allow-absolute-symlinks\n"
+    "                     store symlinks with an absolute target (\"/usr/lib/x\")\n"
+    "                     as they are instead of refusing the archive; they are\n"
+    "                     never followed while extracting\n"
     "  --sync fs|none     flush DST before the clock stops [fs]\n"
     "  --no-overwrite     fail instead of replacing existing files\n"
     "  --json             print the result as JSON\n";
@@ -32,6 +36,8 @@ int cmd_extract(int argc, char **argv) {
         }
         if (!strcmp(arg, "--json")) {
             json = 1;
+        } else if (!strcmp(arg, "--allow-absolute-symlinks")) {
+            ssd_extract_set_option(x, "absolute_symlinks", "1");
         } else if (!strcmp(arg, "--no-overwrite")) {
             ssd_extract_set_option(x, "overwrite", "0");
         } else if (!strncmp(arg, "--sync", 6) && (arg[6] == 0 || arg[6] == '=')) {

@@ -178,18 +178,21 @@ def archive(src: PathLike, archive_path: PathLike, *, format: str = "7z",
 
 
 def extract(archive_path: PathLike, dst: PathLike, *, sync: str = "fs",
-            overwrite: bool = True) -> ArchiveResult:
+            overwrite: bool = True, allow_absolute_symlinks: bool = False) -> ArchiveResult:
     """Unpack any archive libarchive reads into ``dst``, securely.
 
     Raises :class:`SsdError` with ``name == "SSD_EHOSTILE"`` for absolute
     paths, "..", paths through symlinks or links escaping ``dst``, and
     ``"SSD_EFORMAT"`` for truncated or corrupt archives.
+    ``allow_absolute_symlinks=True`` stores symlinks with an absolute target
+    as they are (never following them) instead of refusing the archive.
     """
     box = ffi.new("ssd_extract **")
     check(lib.ssd_extract_create(box))
     h = ffi.gc(box[0], lib.ssd_extract_free)
     _configure(h, lib.ssd_extract_set_option, lib.ssd_extract_errmsg,
-               dict(sync=sync, overwrite=overwrite))
+               dict(sync=sync, overwrite=overwrite,
+                    absolute_symlinks=allow_absolute_symlinks))
     res = ffi.new("ssd_archive_result *")
     check(lib.ssd_extract_run(h, os.fsencode(archive_path), os.fsencode(dst), res),
           lambda: lib.ssd_extract_errmsg(h))

@@ -200,6 +200,11 @@ SSD_API const char *ssd_extract_errmsg(const ssd_extract *x);
  * Options:
  *   sync      "fs" or "none" [fs]
  *   overwrite replace existing files [1]
+ *   absolute_symlinks  store symlinks whose target is absolute ("/usr/lib/x")
+ *             instead of refusing the archive [0]. The links are created as
+ *             they are and never followed: later entries still cannot be
+ *             written through them, and relative targets that climb out of
+ *             dst with ".." stay refused.
  *   progress_interval  seconds [0.25]
  */
 SSD_API int ssd_extract_set_option(ssd_extract *x, const char *key, const char *value);
