@@ -42,6 +42,7 @@ struct ssd_extract {
     int in_fd;
     unsigned char *buf;
     double read_in_call, t0, next_progress;
+    int stopped; /* the progress callback asked to stop */
     ssd_archive_result res;
     int root_fd;
     char parent_path[PATH_MAX]; /* cached parent directory of the last entry */
@@ -89,7 +90,7 @@ int ssd_extract_set_option(ssd_extract *x, const char *key, const char *value) {
     else if (!strcmp(key, "absolute_symlinks"))
         rc = ssd__fo_parse_bool(value, &x->absolute_symlinks);
     else if (!strcmp(key, "progress_interval"))
-        rc = ssd__fo_parse_double(value, 0.01, 3600, &x->progress_interval);
+        rc = ssd__fo_parse_double(value, 0, 3600, &x->progress_interval);
     else
         return ssd__fo_fail(x->err, SSD_EINVAL, "extract: unknown option '%s'", key);
     if (rc < 0)
@@ -266,6 +267,30 @@ static int remove_existing(ssd_extract *x, int pfd, const char *leaf, int keep_d
     return unlinkat(pfd, leaf, 0) < 0 ? -errno : 0;
 }
 
+/* Calls the progress callback when due. Returns SSD_EINTERRUPTED (with the
+ * message set) once the callback has asked to stop, else 0. */
+static int emit_progress(ssd_extract *x, int force, const char *name) {
+    if (x->stopped)
+        return SSD_EINTERRUPTED;
+    if (!x->progress_fn)
+        return 0;
+    double now = ssd__fo_now();
+    if (!force && now < x->next_progress)
+        return 0;
+    x->next_progress = now + x->progress_interval;
+    ssd_fileops_progress p = {.phase = "extract",
+                              .files_done = x->res.files,
+                              .files_total = x->res.files,
+                              .bytes_done = x->res.data_bytes,
+                              .bytes_total = x->res.data_bytes,
+                              .elapsed_s = now - x->t0};
+    if (!x->progress_fn(x->progress_user, &p))
+        return 0;
+    x->stopped = 1;
+    return ssd__fo_fail(x->err, SSD_EINTERRUPTED, "%s: extract stopped by the progress callback",
+                        name);
+}
+
 static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *e, int pfd,
                       const char *leaf, const char *name) {
     double t = ssd__fo_now();
@@ -319,6 +344,8 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
             break;
         pos = off + (int64_t)len;
         x->res.data_bytes += len;
+        if ((rc = emit_progress(x, 0, name)) < 0)
+            break; /* the partial file is removed below */
     }
     t = ssd__fo_now();
     if (rc == 0 && pos < archive_entry_size(e) && ftruncate(fd, archive_entry_size(e)) < 0)
@@ -484,22 +511,6 @@ static void finish_dirs(ssd_extract *x) {
     }
 }
 
-static void emit_progress(ssd_extract *x, int force) {
-    if (!x->progress_fn)
-        return;
-    double now = ssd__fo_now();
-    if (!force && now < x->next_progress)
-        return;
-    x->next_progress = now + x->progress_interval;
-    ssd_fileops_progress p = {.phase = "extract",
-                              .files_done = x->res.files,
-                              .files_total = x->res.files,
-                              .bytes_done = x->res.data_bytes,
-                              .bytes_total = x->res.data_bytes,
-                              .elapsed_s = now - x->t0};
-    x->progress_fn(x->progress_user, &p);
-}
-
 int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
                     ssd_archive_result *res) {
     if (!x || !archive_path || !dst || !res)
@@ -509,6 +520,7 @@ int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
     x->err[0] = 0;
     x->t0 = ssd__fo_now();
     x->next_progress = x->t0 + x->progress_interval;
+    x->stopped = 0;
     x->parent_fd = -1;
     x->parent_path[0] = 0;
     struct archive *ar = NULL;
@@ -574,13 +586,14 @@ int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
         }
         if ((rc = extract_entry(x, ar, e)) < 0)
             break;
-        emit_progress(x, 0);
+        if ((rc = emit_progress(x, 0, dst)) < 0)
+            break;
     }
     if (rc == 0) {
         t = ssd__fo_now();
         finish_dirs(x);
         x->res.write_s += ssd__fo_now() - t;
-        emit_progress(x, 1);
+        emit_progress(x, 1, dst); /* all done: a stop asked now changes nothing */
         if (x->sync_mode) {
             t = ssd__fo_now();
             if (syncfs(x->root_fd) < 0)

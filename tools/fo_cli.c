@@ -24,7 +24,7 @@ int fo_cli_progress_wanted(void) {
     return isatty(STDERR_FILENO);
 }
 
-void fo_cli_progress(void *user, const ssd_fileops_progress *p) {
+int fo_cli_progress(void *user, const ssd_fileops_progress *p) {
     (void)user;
     double mb = (double)p->bytes_done / 1048576.0;
     double rate = p->elapsed_s > 0 ? mb / p->elapsed_s : 0;
@@ -33,6 +33,7 @@ void fo_cli_progress(void *user, const ssd_fileops_progress *p) {
             (double)p->bytes_total / 1048576.0, rate, p->elapsed_s);
     fflush(stderr);
     progress_drawn = 1;
+    return 0;
 }
 
 void fo_cli_progress_end(void) {

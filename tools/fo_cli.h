@@ -12,7 +12,7 @@ void fo_cli_json_str(FILE *out, const char *s);
 
 /* A progress callback that redraws one line on stderr; user is unused.
  * Install it only when stderr is a TTY (fo_cli_progress_wanted()). */
-void fo_cli_progress(void *user, const ssd_fileops_progress *p);
+int fo_cli_progress(void *user, const ssd_fileops_progress *p);
 int fo_cli_progress_wanted(void);
 /* Clears the progress line if one was drawn. */
 void fo_cli_progress_end(void);
