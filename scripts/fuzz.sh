@@ -34,6 +34,28 @@ for f in 7z zip tar.zst tar; do
 done
 $sdc archive "$tree" "$work/extract/seed-store.7z" --format 7z --method store --json >/dev/null
 tar -C "$tree" -cf "$work/extract/seed-gnu.tar" .
+# hostile seeds, so mutations start near the refusal paths: a climbing name,
+# an absolute and a climbing symlink, a write through a link, a hard link out
+if command -v python3 >/dev/null; then
+    python3 - "$work/extract" <<'PY'
+import io, sys, tarfile
+def add(tf, name, kind=tarfile.REGTYPE, link="", data=b"x"):
+    i = tarfile.TarInfo(name); i.type = kind; i.linkname = link
+    i.size = len(data) if kind == tarfile.REGTYPE else 0
+    tf.addfile(i, io.BytesIO(data) if kind == tarfile.REGTYPE else None)
+cases = [
+    [("ok/a",), ("../up",)],
+    [("abs", tarfile.SYMTYPE, "/tmp"), ("abs/through",)],
+    [("d/climb", tarfile.SYMTYPE, "../../x")],
+    [("f",), ("h2", tarfile.LNKTYPE, "f"), ("hard", tarfile.LNKTYPE, "../x")],
+    [("ok", tarfile.DIRTYPE), ("in", tarfile.SYMTYPE, "ok"), ("in/a",)],
+]
+for n, entries in enumerate(cases):
+    with tarfile.open(f"{sys.argv[1]}/hostile{n}.tar", "w") as tf:
+        for e in entries:
+            add(tf, *e)
+PY
+fi
 rm -rf "$tree"
 for t in series:fuzz_series fio:fuzz_fio_result analysis:fuzz_analysis extract:fuzz_extract; do
     corpus=${t%%:*} exe=${t#*:}
