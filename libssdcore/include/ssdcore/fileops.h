@@ -135,8 +135,10 @@ SSD_API int ssd_copy_set_log(ssd_copy *c, ssd_copy_log_fn fn, void *user);
  * completed, even with per-file failures: those are counted in res->files.failed
  * and res->exit_bits has bit 8 set; ssd_copy_failure() lists them. Returns a
  * negative code only for a fatal error (source unreadable, destination
- * impossible to create, out of memory), Robocopy's exit bit 16. The source is
- * never modified. Runs without the Python GIL from cffi.
+ * impossible to create, out of memory), Robocopy's exit bit 16, or
+ * SSD_EINTERRUPTED when the progress callback stopped it (res then counts
+ * what was done; no partial file is left). The source is never modified.
+ * Runs without the Python GIL from cffi.
  */
 SSD_API int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result *res);
 
@@ -218,9 +220,12 @@ SSD_API int ssd_extract_set_progress(ssd_extract *x, ssd_fileops_progress_fn fn,
 
 /* Unpacks any format libarchive reads (7z, zip, tar.*) into dst (created if
  * missing). Secure: an entry with an absolute path, a ".." component, a path
- * through a symlink, or a hard link reaching outside dst is refused with
- * SSD_EHOSTILE before anything is written for it; a truncated or corrupt
- * archive gives SSD_EFORMAT. Never changes the umask or working directory. */
+ * through a symlink, a symlink pointing out of dst (absolute targets are
+ * allowed with absolute_symlinks=1) or a hard link reaching outside dst is
+ * refused with SSD_EHOSTILE before anything is written for it; a truncated or
+ * corrupt archive gives SSD_EFORMAT; a full destination -ENOSPC. On any
+ * failure the file being written is removed, entries before it stay. Never
+ * changes the umask or working directory. */
 SSD_API int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
                             ssd_archive_result *res);
 
