@@ -33,6 +33,7 @@ struct ssd_extract {
     char err[SSD__FO_ERRMSG_SIZE];
     int sync_mode;
     int overwrite;
+    int absolute_symlinks;
     double progress_interval;
     ssd_fileops_progress_fn progress_fn;
     void *progress_user;
@@ -41,6 +42,7 @@ struct ssd_extract {
     int in_fd;
     unsigned char *buf;
     double read_in_call, t0, next_progress;
+    int stopped; /* the progress callback asked to stop */
     ssd_archive_result res;
     int root_fd;
     char parent_path[PATH_MAX]; /* cached parent directory of the last entry */
@@ -85,8 +87,10 @@ int ssd_extract_set_option(ssd_extract *x, const char *key, const char *value) {
         rc = ssd__fo_parse_sync(value, 0, &x->sync_mode);
     else if (!strcmp(key, "overwrite"))
         rc = ssd__fo_parse_bool(value, &x->overwrite);
+    else if (!strcmp(key, "absolute_symlinks"))
+        rc = ssd__fo_parse_bool(value, &x->absolute_symlinks);
     else if (!strcmp(key, "progress_interval"))
-        rc = ssd__fo_parse_double(value, 0.01, 3600, &x->progress_interval);
+        rc = ssd__fo_parse_double(value, 0, 3600, &x->progress_interval);
     else
         return ssd__fo_fail(x->err, SSD_EINVAL, "extract: unknown option '%s'", key);
     if (rc < 0)
@@ -171,10 +175,13 @@ static int clean_name(char *name) {
 }
 
 /* Whether a symlink at name (cleaned) with this target stays inside the
- * root, judged lexically: absolute targets and ".." above the root escape. */
-static int link_escapes(const char *name, const char *target) {
-    if (target[0] == '/' || !*target)
+ * root, judged lexically: absolute targets (unless allowed: they are only
+ * stored, never followed by the extractor) and ".." above the root escape. */
+static int link_escapes(const char *name, const char *target, int allow_absolute) {
+    if (!*target)
         return 1;
+    if (target[0] == '/')
+        return !allow_absolute;
     int depth = 0;
     for (const char *p = name; *p; p++)
         depth += *p == '/';
@@ -266,6 +273,30 @@ static int remove_existing(ssd_extract *x, int pfd, const char *leaf, int keep_d
     return unlinkat(pfd, leaf, 0) < 0 ? -errno : 0;
 }
 
+/* Calls the progress callback when due. Returns SSD_EINTERRUPTED (with the
+ * message set) once the callback has asked to stop, else 0. */
+static int emit_progress(ssd_extract *x, int force, const char *name) {
+    if (x->stopped)
+        return SSD_EINTERRUPTED;
+    if (!x->progress_fn)
+        return 0;
+    double now = ssd__fo_now();
+    if (!force && now < x->next_progress)
+        return 0;
+    x->next_progress = now + x->progress_interval;
+    ssd_fileops_progress p = {.phase = "extract",
+                              .files_done = x->res.files,
+                              .files_total = x->res.files,
+                              .bytes_done = x->res.data_bytes,
+                              .bytes_total = x->res.data_bytes,
+                              .elapsed_s = now - x->t0};
+    if (!x->progress_fn(x->progress_user, &p))
+        return 0;
+    x->stopped = 1;
+    return ssd__fo_fail(x->err, SSD_EINTERRUPTED, "%s: extract stopped by the progress callback",
+                        name);
+}
+
 static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *e, int pfd,
                       const char *leaf, const char *name) {
     double t = ssd__fo_now();
@@ -319,6 +350,8 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
             break;
         pos = off + (int64_t)len;
         x->res.data_bytes += len;
+        if ((rc = emit_progress(x, 0, name)) < 0)
+            break; /* the partial file is removed below */
     }
     t = ssd__fo_now();
     if (rc == 0 && pos < archive_entry_size(e) && ftruncate(fd, archive_entry_size(e)) < 0)
@@ -387,7 +420,7 @@ static int extract_entry(ssd_extract *x, struct archive *ar, struct archive_entr
                                 "%s: refused: hard link to '%s' outside the destination", raw,
                                 hard);
     }
-    if (sym && link_escapes(name, sym))
+    if (sym && link_escapes(name, sym, x->absolute_symlinks))
         return ssd__fo_fail(x->err, SSD_EHOSTILE,
                             "%s: refused: symlink to '%s' points outside the destination", raw,
                             sym);
@@ -484,22 +517,6 @@ static void finish_dirs(ssd_extract *x) {
     }
 }
 
-static void emit_progress(ssd_extract *x, int force) {
-    if (!x->progress_fn)
-        return;
-    double now = ssd__fo_now();
-    if (!force && now < x->next_progress)
-        return;
-    x->next_progress = now + x->progress_interval;
-    ssd_fileops_progress p = {.phase = "extract",
-                              .files_done = x->res.files,
-                              .files_total = x->res.files,
-                              .bytes_done = x->res.data_bytes,
-                              .bytes_total = x->res.data_bytes,
-                              .elapsed_s = now - x->t0};
-    x->progress_fn(x->progress_user, &p);
-}
-
 static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const char *dst,
                                ssd_archive_result *res) {
     if (!x || !archive_path || !dst || !res)
@@ -509,6 +526,7 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
     x->err[0] = 0;
     x->t0 = ssd__fo_now();
     x->next_progress = x->t0 + x->progress_interval;
+    x->stopped = 0;
     x->parent_fd = -1;
     x->parent_path[0] = 0;
     struct archive *ar = NULL;
@@ -588,13 +606,14 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
         }
         if ((rc = extract_entry(x, ar, e)) < 0)
             break;
-        emit_progress(x, 0);
+        if ((rc = emit_progress(x, 0, dst)) < 0)
+            break;
     }
     if (rc == 0) {
         t = ssd__fo_now();
         finish_dirs(x);
         x->res.write_s += ssd__fo_now() - t;
-        emit_progress(x, 1);
+        emit_progress(x, 1, dst); /* all done: a stop asked now changes nothing */
         if (x->sync_mode) {
             t = ssd__fo_now();
             if (syncfs(x->root_fd) < 0)

@@ -44,6 +44,7 @@ struct ssd_archive {
     unsigned char *buf;
     ssd_archive_result res;
     double t0, next_progress, write_in_call;
+    int stopped; /* the progress callback asked to stop */
 };
 
 /* libarchive's 7z writer stages compressed data in a temporary file it
@@ -120,7 +121,7 @@ int ssd_archive_set_option(ssd_archive *a, const char *key, const char *value) {
     } else if (!strcmp(key, "sync")) {
         rc = ssd__fo_parse_sync(value, 0, &a->sync_mode);
     } else if (!strcmp(key, "progress_interval")) {
-        rc = ssd__fo_parse_double(value, 0.01, 3600, &a->progress_interval);
+        rc = ssd__fo_parse_double(value, 0, 3600, &a->progress_interval);
     } else {
         return ssd__fo_fail(a->err, SSD_EINVAL, "archive: unknown option '%s'", key);
     }
@@ -249,12 +250,16 @@ static int cmp_str(const void *x, const void *y) {
     return strcmp(*(char *const *)x, *(char *const *)y);
 }
 
-static void emit_progress(ssd_archive *a, const char *phase, int force) {
+/* Calls the progress callback when due. Returns SSD_EINTERRUPTED (with the
+ * message set) once the callback has asked to stop, else 0. */
+static int emit_progress(ssd_archive *a, const char *phase, int force, const char *name) {
+    if (a->stopped)
+        return SSD_EINTERRUPTED;
     if (!a->progress_fn)
-        return;
+        return 0;
     double now = ssd__fo_now();
     if (!force && now < a->next_progress)
-        return;
+        return 0;
     a->next_progress = now + a->progress_interval;
     ssd_fileops_progress p = {.phase = phase,
                               .files_done = a->res.files,
@@ -262,7 +267,11 @@ static void emit_progress(ssd_archive *a, const char *phase, int force) {
                               .bytes_done = a->res.data_bytes,
                               .bytes_total = a->res.data_bytes,
                               .elapsed_s = now - a->t0};
-    a->progress_fn(a->progress_user, &p);
+    if (!a->progress_fn(a->progress_user, &p))
+        return 0;
+    a->stopped = 1;
+    return ssd__fo_fail(a->err, SSD_EINTERRUPTED, "%s: archive stopped by the progress callback",
+                        name);
 }
 
 /* Sets TMPDIR for libarchive's 7z staging file (see tmpdir_lock); restored
@@ -325,7 +334,8 @@ static int add_file(ssd_archive *a, int dirfd, const char *name, const char *rel
             break;
         }
         a->res.data_bytes += (uint64_t)n;
-        emit_progress(a, "archive", 0);
+        if ((rc = emit_progress(a, "archive", 0, rel)) < 0)
+            break;
     }
     close(fd);
     if (rc == 0)
@@ -421,6 +431,8 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
             close(sub);
         }
         /* sockets, FIFOs and devices carry no data: skipped */
+        if (rc == 0)
+            rc = emit_progress(a, "archive", 0, child);
     }
 out:
     for (size_t i = 0; i < n; i++)
@@ -441,6 +453,7 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     a->write_in_call = 0;
     a->t0 = ssd__fo_now();
     a->next_progress = a->t0 + a->progress_interval;
+    a->stopped = 0;
 
     int rc = 0, srcfd = -1, created = 0, tmpdir_held = 0;
     char *saved_tmpdir = NULL;
@@ -500,7 +513,7 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     if ((rc = walk(a, srcfd, "", e)) < 0)
         goto out;
     double t = ssd__fo_now();
-    emit_progress(a, "archive", 1);
+    emit_progress(a, "archive", 1, archive_path); /* all read: a stop changes nothing now */
     int r = archive_write_close(a->ar);
     account(a, t);
     if (r != ARCHIVE_OK) {

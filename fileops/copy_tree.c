@@ -85,6 +85,8 @@ struct ssd_copy {
     struct job **jobs;
     size_t njobs, jobs_cap, next_job, jobs_done;
     int scan_done;
+    int abandon;     /* workers take no more jobs (fatal error or stop) */
+    atomic_int stop; /* the progress callback asked to stop */
     atomic_uint_fast64_t bytes_done;
 
     struct dirmeta *dirs;
@@ -205,7 +207,7 @@ int ssd_copy_set_option(ssd_copy *c, const char *key, const char *value) {
     } else if (!strcmp(key, "mtime_tolerance")) {
         rc = ssd__fo_parse_double(value, 0, 1e9, &c->mtime_tolerance);
     } else if (!strcmp(key, "progress_interval")) {
-        rc = ssd__fo_parse_double(value, 0.01, 3600, &c->progress_interval);
+        rc = ssd__fo_parse_double(value, 0, 3600, &c->progress_interval);
     } else if (!strcmp(key, "unbuffered_min")) {
         rc = ssd__fo_parse_u64(value, 0, UINT64_MAX, &c->unbuffered_min);
     } else if (!strcmp(key, "buffer_size")) {
@@ -241,8 +243,10 @@ static double elapsed(const ssd_copy *c) {
     return ssd__fo_now() - c->t0;
 }
 
+/* Calls the progress callback (on the thread running ssd_copy_run only) and
+ * records a request to stop in c->stop. */
 static void emit_progress(ssd_copy *c, const char *phase, int force) {
-    if (!c->progress_fn)
+    if (!c->progress_fn || atomic_load(&c->stop))
         return;
     double now = ssd__fo_now();
     if (!force && now < c->next_progress)
@@ -258,7 +262,8 @@ static void emit_progress(ssd_copy *c, const char *phase, int force) {
         .elapsed_s = now - c->t0,
     };
     pthread_mutex_unlock(&c->mu);
-    c->progress_fn(c->progress_user, &p);
+    if (c->progress_fn(c->progress_user, &p))
+        atomic_store(&c->stop, 1);
 }
 
 static void log_action(ssd_copy *c, const char *action, const char *rel, uint64_t size) {
@@ -488,6 +493,10 @@ static int copy_splice(struct worker *w, const struct job *j, int sfd, int dfd,
         if (n == 0)
             return 0;
         moved_any = 1;
+        if (atomic_load(&c->stop)) {
+            *stage = "stopped";
+            return SSD_EINTERRUPTED;
+        }
         if (fault_hit(c, j->rel)) {
             *stage = "read (injected fault)";
             return -EIO;
@@ -540,6 +549,10 @@ static int copy_data(struct worker *w, const struct job *j, int sfd, int dfd, in
             if (n == 0)
                 return 0;
             atomic_fetch_add(&c->bytes_done, (uint64_t)n);
+            if (atomic_load(&c->stop)) {
+                *stage = "stopped";
+                return SSD_EINTERRUPTED;
+            }
         }
     }
     if (c->use_splice && !direct && w->pipe[0] >= 0 && j->size >= SPLICE_MIN) {
@@ -561,6 +574,10 @@ static int copy_data(struct worker *w, const struct job *j, int sfd, int dfd, in
         }
         if (n == 0)
             return 0;
+        if (atomic_load(&c->stop)) {
+            *stage = "stopped";
+            return SSD_EINTERRUPTED;
+        }
         if (fault_hit(c, j->rel)) {
             *stage = "read (injected fault)";
             return -EIO;
@@ -735,9 +752,9 @@ static void *worker_main(void *arg) {
     char why[512];
     pthread_mutex_lock(&c->mu);
     for (;;) {
-        while (c->next_job == c->njobs && !c->scan_done)
+        while (c->next_job == c->njobs && !c->scan_done && !c->abandon && !atomic_load(&c->stop))
             pthread_cond_wait(&c->cv_work, &c->mu);
-        if (c->next_job == c->njobs)
+        if (c->next_job == c->njobs || c->abandon || atomic_load(&c->stop))
             break;
         const struct job *j = c->jobs[c->next_job++];
         pthread_mutex_unlock(&c->mu);
@@ -747,9 +764,9 @@ static void *worker_main(void *arg) {
             double t = ssd__fo_now();
             rc = j->kind == JOB_FILE ? copy_regular(w, j, why, sizeof why)
                                      : copy_symlink(w, j, why, sizeof why);
-            if (rc == 0)
+            if (rc == 0 || rc == SSD_EINTERRUPTED)
                 break;
-            if (attempt >= c->retries) {
+            if (attempt >= c->retries || atomic_load(&c->stop)) {
                 w->failed_s += ssd__fo_now() - t;
                 break;
             }
@@ -761,14 +778,15 @@ static void *worker_main(void *arg) {
         if (rc == 0) {
             c->res.files.copied++;
             c->res.bytes.copied += j->size;
+        } else if (rc == SSD_EINTERRUPTED) {
+            /* stopped on request: its partial copy is gone, not a failure */
         } else {
             c->res.files.failed++;
             c->res.bytes.failed += j->size;
             record_failure(c, rc, j->rel, why);
         }
         c->jobs_done++;
-        if (c->jobs_done == c->njobs)
-            pthread_cond_signal(&c->cv_done);
+        pthread_cond_signal(&c->cv_done);
     }
     pthread_mutex_unlock(&c->mu);
     return NULL;
@@ -997,6 +1015,8 @@ static int scan_dir(ssd_copy *c, const char *rel, int dst_exists) {
             k++;
         }
         emit_progress(c, "scan", 0);
+        if (rc == 0 && atomic_load(&c->stop))
+            rc = SSD_EINTERRUPTED;
     }
     free_ents(se, ns);
     free_ents(de, nd);
@@ -1105,6 +1125,8 @@ int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result 
     c->dst = dst;
     c->is_root = geteuid() == 0;
     c->scan_done = 0;
+    c->abandon = 0;
+    atomic_store(&c->stop, 0);
     atomic_store(&c->bytes_done, 0);
     c->t0 = ssd__fo_now();
     c->next_progress = c->t0 + c->progress_interval;
@@ -1181,9 +1203,11 @@ int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result 
     pthread_mutex_lock(&c->mu);
     c->scan_done = 1;
     if (rc < 0)
-        c->next_job = c->njobs; /* fatal: abandon queued work */
+        c->abandon = 1; /* fatal or stopped: abandon queued work */
     pthread_cond_broadcast(&c->cv_work);
-    while (started && c->jobs_done < c->next_job) {
+    /* Until every job is done (or, once abandoned, every job taken), this
+     * thread delivers progress: it is the only one that calls back. */
+    while (started && c->jobs_done < (c->abandon ? c->next_job : c->njobs)) {
         if (c->progress_fn) {
             struct timespec dl;
             clock_gettime(CLOCK_REALTIME, &dl);
@@ -1194,6 +1218,10 @@ int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result 
             pthread_mutex_unlock(&c->mu);
             emit_progress(c, "copy", 0);
             pthread_mutex_lock(&c->mu);
+            if (atomic_load(&c->stop) && !c->abandon) {
+                c->abandon = 1;
+                pthread_cond_broadcast(&c->cv_work);
+            }
         } else {
             pthread_cond_wait(&c->cv_done, &c->mu);
         }
@@ -1210,6 +1238,9 @@ int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result 
     }
     free(ws);
 
+    if (atomic_load(&c->stop) && (rc == 0 || rc == SSD_EINTERRUPTED))
+        rc = ssd__fo_fail(c->err, SSD_EINTERRUPTED, "%s: copy stopped by the progress callback",
+                          dst);
     if (rc == 0 && !c->list_only) {
         finish_links(c);
         finish_dirs(c);

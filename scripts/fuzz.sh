@@ -11,17 +11,56 @@ if ! command -v clang >/dev/null; then
 fi
 CC=clang cmake -S . -B build-fuzz -DSSD_FUZZ=ON -DSSD_BUILD_TESTS=OFF -DSSD_BUILD_PYTHON=OFF \
     -DCMAKE_BUILD_TYPE=Debug >/dev/null
-cmake --build build-fuzz -j2 --target fuzz_series fuzz_fio_result fuzz_analysis >/dev/null
+cmake --build build-fuzz -j2 --target fuzz_series fuzz_fio_result fuzz_analysis fuzz_extract ssdcore_cli >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/series" "$work/fio" "$work/analysis"
+mkdir -p "$work/series" "$work/fio" "$work/analysis" "$work/extract"
 cp tests/data/series/*.csv tests/data/series/*.log "$work/series/"
 cp tests/data/fio/*.json "$work/fio/"
 head -c 4096 /dev/urandom > "$work/analysis/random"
-for t in series:fuzz_series fio:fuzz_fio_result analysis:fuzz_analysis; do
+# Seed archives for fuzz_extract, made now from a tiny tree (no binaries
+# checked in): every format the archiver writes, and a tar with a symlink,
+# a hard link and a nested directory.
+tree="$work/tree"
+mkdir -p "$tree/d/e"
+printf 'hello\n' > "$tree/a.txt"
+head -c 3000 /dev/urandom > "$tree/d/r.bin"
+printf 'x%.0s' $(seq 1 200) > "$tree/d/e/rep"
+ln -s ../a.txt "$tree/d/l"
+ln "$tree/a.txt" "$tree/hard"
+sdc="env ASAN_OPTIONS=detect_leaks=0 build-fuzz/ssdcore"
+for f in 7z zip tar.zst tar; do
+    $sdc archive "$tree" "$work/extract/seed.$f" --format "$f" --json >/dev/null
+done
+$sdc archive "$tree" "$work/extract/seed-store.7z" --format 7z --method store --json >/dev/null
+tar -C "$tree" -cf "$work/extract/seed-gnu.tar" .
+# hostile seeds, so mutations start near the refusal paths: a climbing name,
+# an absolute and a climbing symlink, a write through a link, a hard link out
+if command -v python3 >/dev/null; then
+    python3 - "$work/extract" <<'PY'
+import io, sys, tarfile
+def add(tf, name, kind=tarfile.REGTYPE, link="", data=b"x"):
+    i = tarfile.TarInfo(name); i.type = kind; i.linkname = link
+    i.size = len(data) if kind == tarfile.REGTYPE else 0
+    tf.addfile(i, io.BytesIO(data) if kind == tarfile.REGTYPE else None)
+cases = [
+    [("ok/a",), ("../up",)],
+    [("abs", tarfile.SYMTYPE, "/tmp"), ("abs/through",)],
+    [("d/climb", tarfile.SYMTYPE, "../../x")],
+    [("f",), ("h2", tarfile.LNKTYPE, "f"), ("hard", tarfile.LNKTYPE, "../x")],
+    [("ok", tarfile.DIRTYPE), ("in", tarfile.SYMTYPE, "ok"), ("in/a",)],
+]
+for n, entries in enumerate(cases):
+    with tarfile.open(f"{sys.argv[1]}/hostile{n}.tar", "w") as tf:
+        for e in entries:
+            add(tf, *e)
+PY
+fi
+rm -rf "$tree"
+for t in series:fuzz_series fio:fuzz_fio_result analysis:fuzz_analysis extract:fuzz_extract; do
     corpus=${t%%:*} exe=${t#*:}
     echo "fuzz: $exe for ${SECONDS_EACH}s"
-    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
+    TMPDIR="$work" ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
         "build-fuzz/fuzz/$exe" -max_total_time="$SECONDS_EACH" -max_len=65536 -rss_limit_mb=1024 \
         -timeout=10 -print_final_stats=0 -artifact_prefix="$work/" "$work/$corpus" 2>"$work/$exe.log" || {
         tail -40 "$work/$exe.log" >&2

@@ -73,13 +73,17 @@ int cmd_archive(int argc, char **argv) {
         ssd_archive_free(a);
         return 2;
     }
-    if (!json && fo_cli_progress_wanted())
-        ssd_archive_set_progress(a, fo_cli_progress, NULL);
+    fo_cli_progress_start(!json && fo_cli_progress_wanted());
+    ssd_archive_set_option(a, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
+    ssd_archive_set_progress(a, fo_cli_progress, NULL);
     ssd_archive_result r;
     int rc = ssd_archive_run(a, pos[0], pos[1], &r);
     fo_cli_progress_end();
     if (rc < 0) {
-        cli_error(cmd, "%s", ssd_archive_errmsg(a));
+        if (rc == SSD_EINTERRUPTED && fo_cli_interrupted())
+            cli_error(cmd, "interrupted: %s not written", pos[1]);
+        else
+            cli_error(cmd, "%s", ssd_archive_errmsg(a));
         ssd_archive_free(a);
         return 1;
     }

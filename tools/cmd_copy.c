@@ -228,8 +228,9 @@ int cmd_copy(int argc, char **argv) {
         ssd_copy_free(c);
         return 16;
     }
-    if (!json && fo_cli_progress_wanted() && !verbose && !list_only)
-        ssd_copy_set_progress(c, fo_cli_progress, NULL);
+    fo_cli_progress_start(!json && fo_cli_progress_wanted() && !verbose && !list_only);
+    ssd_copy_set_option(c, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
+    ssd_copy_set_progress(c, fo_cli_progress, NULL);
     if (verbose || list_only)
         ssd_copy_set_log(c, log_decision, json ? stderr : stdout); /* stdout: the JSON alone */
 
@@ -237,7 +238,11 @@ int cmd_copy(int argc, char **argv) {
     int rc = ssd_copy_run(c, pos[0], pos[1], &r);
     fo_cli_progress_end();
     if (rc < 0) {
-        cli_error(cmd, "%s", ssd_copy_errmsg(c));
+        if (rc == SSD_EINTERRUPTED && fo_cli_interrupted())
+            cli_error(cmd, "interrupted: %llu file(s) copied, no partial file left",
+                      (unsigned long long)r.files.copied);
+        else
+            cli_error(cmd, "%s", ssd_copy_errmsg(c));
         ssd_copy_free(c);
         return 16;
     }

@@ -12,6 +12,10 @@ static const char usage_text[] =
     "Unpacks ARCHIVE (7z, zip, tar.*: detected from content) into DST.\n"
     "Absolute paths, '..', paths through symlinks and symlinks pointing out of\n"
     "DST are refused (exit status 3) before anything is written for them.\n"
+    "  --allow-absolute-symlinks\n"
+    "                     store symlinks with an absolute target (\"/usr/lib/x\")\n"
+    "                     as they are instead of refusing the archive; they are\n"
+    "                     never followed while extracting\n"
     "  --sync fs|none     flush DST before the clock stops [fs]\n"
     "  --no-overwrite     fail instead of replacing existing files\n"
     "  --json             print the result as JSON\n";
@@ -32,6 +36,8 @@ int cmd_extract(int argc, char **argv) {
         }
         if (!strcmp(arg, "--json")) {
             json = 1;
+        } else if (!strcmp(arg, "--allow-absolute-symlinks")) {
+            ssd_extract_set_option(x, "absolute_symlinks", "1");
         } else if (!strcmp(arg, "--no-overwrite")) {
             ssd_extract_set_option(x, "overwrite", "0");
         } else if (!strncmp(arg, "--sync", 6) && (arg[6] == 0 || arg[6] == '=')) {
@@ -58,13 +64,18 @@ int cmd_extract(int argc, char **argv) {
         ssd_extract_free(x);
         return 2;
     }
-    if (!json && fo_cli_progress_wanted())
-        ssd_extract_set_progress(x, fo_cli_progress, NULL);
+    fo_cli_progress_start(!json && fo_cli_progress_wanted());
+    ssd_extract_set_option(x, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
+    ssd_extract_set_progress(x, fo_cli_progress, NULL);
     ssd_archive_result r;
     int rc = ssd_extract_run(x, pos[0], pos[1], &r);
     fo_cli_progress_end();
     if (rc < 0) {
-        cli_error(cmd, "%s", ssd_extract_errmsg(x));
+        if (rc == SSD_EINTERRUPTED && fo_cli_interrupted())
+            cli_error(cmd, "interrupted: %llu file(s) extracted, no partial file left",
+                      (unsigned long long)r.files);
+        else
+            cli_error(cmd, "%s", ssd_extract_errmsg(x));
         ssd_extract_free(x);
         return rc == SSD_EHOSTILE ? 3 : 1;
     }

@@ -1,4 +1,5 @@
 /* fo_cli.c - helpers shared by the fileops subcommands. */
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -48,14 +49,41 @@ void fo_cli_json_str(FILE *out, const char *s) {
     fputc('"', out);
 }
 
-static int progress_drawn;
+static int progress_drawn, progress_draw;
+static double last_draw;
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig) {
+    (void)sig;
+    interrupted = 1;
+}
 
 int fo_cli_progress_wanted(void) {
     return isatty(STDERR_FILENO);
 }
 
-void fo_cli_progress(void *user, const ssd_fileops_progress *p) {
+void fo_cli_progress_start(int draw) {
+    progress_draw = draw;
+    last_draw = -1;
+    interrupted = 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sa.sa_flags = SA_RESETHAND | SA_RESTART; /* a second Ctrl-C kills as usual */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
+int fo_cli_interrupted(void) {
+    return interrupted;
+}
+
+int fo_cli_progress(void *user, const ssd_fileops_progress *p) {
     (void)user;
+    /* called every FO_CLI_PROGRESS_INTERVAL for a quick Ctrl-C; drawn 4 times a second */
+    if (!progress_draw || (last_draw >= 0 && p->elapsed_s - last_draw < 0.25))
+        return interrupted;
+    last_draw = p->elapsed_s;
     double mb = (double)p->bytes_done / 1048576.0;
     double rate = p->elapsed_s > 0 ? mb / p->elapsed_s : 0;
     fprintf(stderr, "\r  %-8s %llu/%llu files  %.1f/%.1f MiB  %.1f MiB/s  %.1f s   ", p->phase,
@@ -63,6 +91,7 @@ void fo_cli_progress(void *user, const ssd_fileops_progress *p) {
             (double)p->bytes_total / 1048576.0, rate, p->elapsed_s);
     fflush(stderr);
     progress_drawn = 1;
+    return interrupted;
 }
 
 void fo_cli_progress_end(void) {

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import asdict, dataclass, field
-from typing import Optional, Union
+from typing import Callable, Optional, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
@@ -42,6 +42,45 @@ def _configure(handle, setter, errmsg, options):
         if value is None:
             continue
         check(setter(handle, key.encode(), _text(value)), lambda: errmsg(handle))
+
+
+class _Progress:
+    """Delivers the C run's progress to a Python callable.
+
+    The C side calls back only on the thread that started the run (this
+    one), every ``interval`` seconds at most. The callback is installed even
+    without a user callable: running Python code now and then is what lets
+    Ctrl-C (KeyboardInterrupt) reach a long run. An exception in the user's
+    callable, or KeyboardInterrupt, makes the callback return non-zero,
+    which stops the run cleanly (queued work dropped, no partial file left);
+    :meth:`reraise` then raises it once the C call has returned.
+    """
+
+    def __init__(self, user: Optional[Callable[[dict], object]]):
+        self.user = user
+        self.exc = None
+        self.c_cb = ffi.callback("int(void *, const ssd_fileops_progress *)", self._cb,
+                                 onerror=self._onerror)
+
+    def _cb(self, _user, p):
+        if self.exc is not None:
+            return 1
+        if self.user is not None:
+            self.user({"phase": ffi.string(p.phase).decode() if p.phase else "",
+                       "files": p.files_done, "files_total": p.files_total,
+                       "bytes": p.bytes_done, "bytes_total": p.bytes_total,
+                       "elapsed": p.elapsed_s})
+        return 0
+
+    def _onerror(self, exc_type, exc, tb):
+        if self.exc is None:
+            self.exc = exc if exc is not None else exc_type()
+        return 1  # stop the run
+
+    def reraise(self):
+        if self.exc is not None:
+            exc, self.exc = self.exc, None
+            raise exc
 
 
 @dataclass
@@ -120,7 +159,9 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
               exclude_changed: bool = False, mtime_tolerance: float = 0.0,
               hardlinks: bool = False, unbuffered: bool = False,
               copy_file_range: bool = False, reflink: bool = False, sync: str = "fs",
-              retries: int = 0, wait: float = 1.0, **options) -> CopyResult:
+              retries: int = 0, wait: float = 1.0,
+              progress: Optional[Callable[[dict], object]] = None,
+              progress_interval: float = 0.25, **options) -> CopyResult:
     """Copy the tree ``src`` into ``dst`` the way Robocopy /E (or /MIR) does.
 
     Same files (same size and mtime, within ``mtime_tolerance`` seconds) are
@@ -129,6 +170,12 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
     of ``result.exit_code``) and listed in ``result.failures``. A fatal error
     (unreadable source, impossible destination) raises :class:`SsdError`.
     Extra keyword options go to ``ssd_copy_set_option`` by name.
+
+    ``progress``, if given, is called with a dict (``phase``, ``files``,
+    ``files_total``, ``bytes``, ``bytes_total``, ``elapsed`` seconds) at most
+    every ``progress_interval`` seconds, on this thread. An exception it
+    raises stops the copy cleanly and propagates; so does Ctrl-C
+    (KeyboardInterrupt). Files copied so far stay, none is left partial.
     """
     box = ffi.new("ssd_copy **")
     check(lib.ssd_copy_create(box))
@@ -138,12 +185,15 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
                 exclude_newer=exclude_newer, exclude_changed=exclude_changed,
                 mtime_tolerance=mtime_tolerance, hardlinks=hardlinks, unbuffered=unbuffered,
                 copy_file_range=copy_file_range, reflink=reflink, sync=sync, retries=retries,
-                wait=wait)
+                wait=wait, progress_interval=progress_interval)
     opts.update(options)
     _configure(h, lib.ssd_copy_set_option, lib.ssd_copy_errmsg, opts)
     res = ffi.new("ssd_copy_result *")
-    check(lib.ssd_copy_run(h, os.fsencode(src), os.fsencode(dst), res),
-          lambda: lib.ssd_copy_errmsg(h))
+    prog = _Progress(progress)
+    lib.ssd_copy_set_progress(h, prog.c_cb, ffi.NULL)
+    rc = lib.ssd_copy_run(h, os.fsencode(src), os.fsencode(dst), res)
+    prog.reraise()
+    check(rc, lambda: lib.ssd_copy_errmsg(h))
     failures = [ffi.string(lib.ssd_copy_failure(h, i)).decode(errors="replace")
                 for i in range(lib.ssd_copy_failure_count(h))]
     return CopyResult(_counts(res.dirs), _counts(res.files), _counts(res.bytes), res.total_s,
@@ -158,41 +208,60 @@ def _archive_result(r) -> ArchiveResult:
 
 def archive(src: PathLike, archive_path: PathLike, *, format: str = "7z",
             method: Optional[str] = None, level: Optional[int] = None,
-            tmpdir: Optional[PathLike] = None, sync: str = "fs") -> ArchiveResult:
+            tmpdir: Optional[PathLike] = None, sync: str = "fs",
+            progress: Optional[Callable[[dict], object]] = None,
+            progress_interval: float = 0.25) -> ArchiveResult:
     """Pack the tree ``src`` into ``archive_path`` (7z with Deflate by default).
 
     ``format``: "7z", "zip", "tar.zst" or "tar"; ``method``: "deflate",
     "lzma2", "store" or "zstd" as the format allows. The 7z writer's staging
     file goes to ``tmpdir``, by default the archive's own directory.
+    ``progress`` works as for :func:`copy_tree`; a stopped run leaves no
+    half archive behind.
     """
     box = ffi.new("ssd_archive **")
     check(lib.ssd_archive_create(box))
     h = ffi.gc(box[0], lib.ssd_archive_free)
     _configure(h, lib.ssd_archive_set_option, lib.ssd_archive_errmsg,
                dict(format=format, method=method, level=level,
-                    tmpdir=os.fsdecode(tmpdir) if tmpdir is not None else None, sync=sync))
+                    tmpdir=os.fsdecode(tmpdir) if tmpdir is not None else None, sync=sync,
+                    progress_interval=progress_interval))
     res = ffi.new("ssd_archive_result *")
-    check(lib.ssd_archive_run(h, os.fsencode(src), os.fsencode(archive_path), res),
-          lambda: lib.ssd_archive_errmsg(h))
+    prog = _Progress(progress)
+    lib.ssd_archive_set_progress(h, prog.c_cb, ffi.NULL)
+    rc = lib.ssd_archive_run(h, os.fsencode(src), os.fsencode(archive_path), res)
+    prog.reraise()
+    check(rc, lambda: lib.ssd_archive_errmsg(h))
     return _archive_result(res)
 
 
 def extract(archive_path: PathLike, dst: PathLike, *, sync: str = "fs",
-            overwrite: bool = True) -> ArchiveResult:
+            overwrite: bool = True, allow_absolute_symlinks: bool = False,
+            progress: Optional[Callable[[dict], object]] = None,
+            progress_interval: float = 0.25) -> ArchiveResult:
     """Unpack any archive libarchive reads into ``dst``, securely.
 
     Raises :class:`SsdError` with ``name == "SSD_EHOSTILE"`` for absolute
     paths, "..", paths through symlinks or links escaping ``dst``, and
     ``"SSD_EFORMAT"`` for truncated or corrupt archives.
+    ``allow_absolute_symlinks=True`` stores symlinks with an absolute target
+    as they are (never following them) instead of refusing the archive.
+    ``progress`` works as for :func:`copy_tree`; the file being written when
+    a run stops is removed.
     """
     box = ffi.new("ssd_extract **")
     check(lib.ssd_extract_create(box))
     h = ffi.gc(box[0], lib.ssd_extract_free)
     _configure(h, lib.ssd_extract_set_option, lib.ssd_extract_errmsg,
-               dict(sync=sync, overwrite=overwrite))
+               dict(sync=sync, overwrite=overwrite,
+                    absolute_symlinks=allow_absolute_symlinks,
+                    progress_interval=progress_interval))
     res = ffi.new("ssd_archive_result *")
-    check(lib.ssd_extract_run(h, os.fsencode(archive_path), os.fsencode(dst), res),
-          lambda: lib.ssd_extract_errmsg(h))
+    prog = _Progress(progress)
+    lib.ssd_extract_set_progress(h, prog.c_cb, ffi.NULL)
+    rc = lib.ssd_extract_run(h, os.fsencode(archive_path), os.fsencode(dst), res)
+    prog.reraise()
+    check(rc, lambda: lib.ssd_extract_errmsg(h))
     return _archive_result(res)
 
 

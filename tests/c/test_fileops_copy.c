@@ -320,3 +320,98 @@ Test(copy, destination_inside_source_is_not_copied_into_itself) {
     cr_expect(!exists(src, "backup/backup"));
     ssd_copy_free(c);
 }
+
+struct stopper {
+    int calls;
+    int stop_at; /* call number that asks to stop; 0 = never */
+    int calls_after_stop;
+    int stopped;
+};
+
+static int stop_cb(void *user, const ssd_fileops_progress *p) {
+    struct stopper *s = user;
+    (void)p;
+    if (s->stopped)
+        s->calls_after_stop++;
+    s->calls++;
+    if (s->stop_at && s->calls >= s->stop_at) {
+        s->stopped = 1;
+        return 1;
+    }
+    return 0;
+}
+
+static void put_flat(int n, size_t size) {
+    char rel[64];
+    for (int i = 0; i < n; i++) {
+        snprintf(rel, sizeof rel, "f%03d", i);
+        put(src, rel, size, (unsigned)i, 0644);
+    }
+}
+
+Test(copy, progress_callback_can_stop_the_run_leaving_no_partial_file) {
+    put_flat(40, 300 * 1024);
+    ssd_copy *c;
+    cr_assert_eq(ssd_copy_create(&c), 0);
+    cr_assert_eq(ssd_copy_set_option(c, "progress_interval", "0"), 0);
+    cr_assert_eq(ssd_copy_set_option(c, "workers", "2"), 0);
+    cr_assert_eq(ssd_copy_set_option(c, "sync", "none"), 0);
+    struct stopper s = {.stop_at = 1};
+    ssd_copy_set_progress(c, stop_cb, &s);
+    ssd_copy_result r;
+    /* interval 0: the first callback comes during the scan, after the first
+     * entry, so most of the tree is never queued */
+    cr_assert_eq(ssd_copy_run(c, src, dst, &r), SSD_EINTERRUPTED);
+    cr_expect(strstr(ssd_copy_errmsg(c), "stopped") != NULL, "%s", ssd_copy_errmsg(c));
+    cr_expect_eq(s.calls, 1);
+    cr_expect_eq(s.calls_after_stop, 0);
+    cr_expect_lt(r.files.copied, 40);
+    cr_expect_eq(r.files.failed, 0);
+    char rel[64];
+    int present = 0;
+    for (int i = 0; i < 40; i++) {
+        snprintf(rel, sizeof rel, "f%03d", i);
+        if (exists(dst, rel)) {
+            present++;
+            cr_expect(same_file(rel), "%s left partial", rel);
+        }
+    }
+    cr_expect_eq((uint64_t)present, r.files.copied);
+    ssd_copy_free(c);
+}
+
+#define DEEP 18
+
+Test(copy, fatal_scan_error_with_queued_files_returns_instead_of_hanging) {
+    /* Many files queued for one worker, then a directory whose path is too
+     * long: the fatal error abandons the queue, and the run must still end. */
+    put_flat(60, 64 * 1024);
+    char name[256];
+    memset(name, 'z', 250);
+    name[250] = 0;
+    int fd = open(src, O_RDONLY | O_DIRECTORY);
+    cr_assert_geq(fd, 0);
+    int fds[DEEP + 1];
+    fds[0] = fd;
+    for (int depth = 0; depth < DEEP; depth++) {
+        cr_assert_eq(mkdirat(fds[depth], name, 0755), 0);
+        fds[depth + 1] = openat(fds[depth], name, O_RDONLY | O_DIRECTORY);
+        cr_assert_geq(fds[depth + 1], 0);
+    }
+    ssd_copy *c;
+    cr_assert_eq(ssd_copy_create(&c), 0);
+    cr_assert_eq(ssd_copy_set_option(c, "workers", "1"), 0);
+    cr_assert_eq(ssd_copy_set_option(c, "sync", "none"), 0);
+    struct stopper s = {0};
+    ssd_copy_set_progress(c, stop_cb, &s);
+    ssd_copy_result r;
+    cr_expect_eq(ssd_copy_run(c, src, dst, &r), SSD_ERANGE);
+    cr_expect(*ssd_copy_errmsg(c));
+    ssd_copy_free(c);
+    /* nftw cannot remove paths longer than PATH_MAX: unwind by fd */
+    for (int depth = DEEP; depth > 0; depth--) {
+        close(fds[depth]);
+        cr_expect_eq(unlinkat(fds[depth - 1], name, AT_REMOVEDIR), 0);
+    }
+    close(fds[0]);
+}

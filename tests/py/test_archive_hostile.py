@@ -152,3 +152,39 @@ def test_archive_inside_its_source_does_not_contain_itself(tmp_path):
     ssdcore.extract(arc, dst)
     after = sorted(p.relative_to(dst).as_posix() for p in dst.rglob("*") if p.is_file())
     assert after == before
+
+
+def test_absolute_symlinks_opt_out_stores_links_but_still_never_follows_them(cli, area):
+    arc = area / "abs-links.tar"
+    outside = str(area / "outside")
+    with tarfile.open(arc, "w") as tf:
+        add_tar(tf, "lib", kind=tarfile.SYMTYPE, link="/usr/lib/libfoo.so.1")
+        add_tar(tf, "out", kind=tarfile.SYMTYPE, link=outside)
+        add_tar(tf, "file", data=b"fine")
+    # the secure default refuses the first absolute link
+    assert_refused(extract_cli(cli, arc, area / "dst0"), area, "lib")
+    r = subprocess.run([cli, "extract", "--allow-absolute-symlinks", str(arc),
+                        str(area / "dst")], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert os.readlink(area / "dst" / "lib") == "/usr/lib/libfoo.so.1"
+    assert os.readlink(area / "dst" / "out") == outside
+    res = ssdcore.extract(arc, area / "dst2", allow_absolute_symlinks=True)
+    assert res.symlinks == 2 and res.files == 1
+    assert os.readlink(area / "dst2" / "out") == outside
+
+    # a later entry written through such a link is still refused
+    arc2 = area / "through.tar"
+    with tarfile.open(arc2, "w") as tf:
+        add_tar(tf, "out", kind=tarfile.SYMTYPE, link=outside)
+        add_tar(tf, "out/victim")
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.extract(arc2, area / "dst3", allow_absolute_symlinks=True)
+    assert e.value.name == "SSD_EHOSTILE" and "out/victim" in str(e.value)
+    # and relative links climbing out with ".." stay refused
+    arc3 = area / "climb.tar"
+    with tarfile.open(arc3, "w") as tf:
+        add_tar(tf, "d/l", kind=tarfile.SYMTYPE, link="../../outside")
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.extract(arc3, area / "dst4", allow_absolute_symlinks=True)
+    assert e.value.name == "SSD_EHOSTILE"
+    assert os.listdir(area / "outside") == []

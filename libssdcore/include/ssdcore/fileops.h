@@ -32,8 +32,10 @@
 extern "C" {
 #endif
 
-/* Progress of a long run, delivered on the calling thread at most once per
- * progress interval. Totals may still grow while a tree is being scanned. */
+/* Progress of a long run, delivered on the thread that called the run
+ * function (never on a copy worker) at most once per progress interval
+ * (option progress_interval; 0 = at every opportunity, for tests). Totals
+ * may still grow while a tree is being scanned. */
 typedef struct ssd_fileops_progress {
     const char *phase; /* "scan", "copy", "sync", "archive", "extract", "mkset" */
     uint64_t files_done;
@@ -43,8 +45,12 @@ typedef struct ssd_fileops_progress {
     double elapsed_s;
 } ssd_fileops_progress;
 
-/* A progress callback; user is passed back unchanged. */
-typedef void (*ssd_fileops_progress_fn)(void *user, const ssd_fileops_progress *progress);
+/* A progress callback; user is passed back unchanged. Return 0 to go on;
+ * non-zero stops the run soon and cleanly: queued work is abandoned, a file
+ * being written is removed rather than left partial (a half archive too),
+ * and the run returns SSD_EINTERRUPTED with what was done so far in its
+ * result. The callback is not called again after it asked to stop. */
+typedef int (*ssd_fileops_progress_fn)(void *user, const ssd_fileops_progress *progress);
 
 /* ------------------------------------------------------------------------ */
 /* Tree copy                                                                 */
@@ -116,7 +122,7 @@ SSD_API const char *ssd_copy_errmsg(const ssd_copy *c);
  *                   or "none", done before the clock stops [fs]
  *   retries         attempts after a failure [0] (/R)
  *   wait            seconds between attempts [1] (/W)
- *   progress_interval seconds between progress callbacks [0.25]
+ *   progress_interval seconds between progress callbacks, 0..3600 [0.25]
  *   fault_read      testing: reads of files whose relative path contains this
  *                   text fail with EIO (fault injection) [""]
  */
@@ -129,8 +135,10 @@ SSD_API int ssd_copy_set_log(ssd_copy *c, ssd_copy_log_fn fn, void *user);
  * completed, even with per-file failures: those are counted in res->files.failed
  * and res->exit_bits has bit 8 set; ssd_copy_failure() lists them. Returns a
  * negative code only for a fatal error (source unreadable, destination
- * impossible to create, out of memory), Robocopy's exit bit 16. The source is
- * never modified. Runs without the Python GIL from cffi.
+ * impossible to create, out of memory), Robocopy's exit bit 16, or
+ * SSD_EINTERRUPTED when the progress callback stopped it (res then counts
+ * what was done; no partial file is left). The source is never modified.
+ * Runs without the Python GIL from cffi.
  */
 SSD_API int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result *res);
 
@@ -176,7 +184,7 @@ SSD_API const char *ssd_archive_errmsg(const ssd_archive *a);
  *   tmpdir   where libarchive's 7z writer keeps its staging file [the archive's
  *            own directory, so the staging I/O lands on the drive under test]
  *   sync     "fs" or "none": flush the archive before the clock stops [fs]
- *   progress_interval  seconds [0.25]
+ *   progress_interval  seconds between progress callbacks, 0..3600 [0.25]
  */
 SSD_API int ssd_archive_set_option(ssd_archive *a, const char *key, const char *value);
 SSD_API int ssd_archive_set_progress(ssd_archive *a, ssd_fileops_progress_fn fn, void *user);
@@ -200,16 +208,24 @@ SSD_API const char *ssd_extract_errmsg(const ssd_extract *x);
  * Options:
  *   sync      "fs" or "none" [fs]
  *   overwrite replace existing files [1]
- *   progress_interval  seconds [0.25]
+ *   absolute_symlinks  store symlinks whose target is absolute ("/usr/lib/x")
+ *             instead of refusing the archive [0]. The links are created as
+ *             they are and never followed: later entries still cannot be
+ *             written through them, and relative targets that climb out of
+ *             dst with ".." stay refused.
+ *   progress_interval  seconds between progress callbacks, 0..3600 [0.25]
  */
 SSD_API int ssd_extract_set_option(ssd_extract *x, const char *key, const char *value);
 SSD_API int ssd_extract_set_progress(ssd_extract *x, ssd_fileops_progress_fn fn, void *user);
 
 /* Unpacks any format libarchive reads (7z, zip, tar.*) into dst (created if
  * missing). Secure: an entry with an absolute path, a ".." component, a path
- * through a symlink, or a hard link reaching outside dst is refused with
- * SSD_EHOSTILE before anything is written for it; a truncated or corrupt
- * archive gives SSD_EFORMAT. Never changes the umask or working directory. */
+ * through a symlink, a symlink pointing out of dst (absolute targets are
+ * allowed with absolute_symlinks=1) or a hard link reaching outside dst is
+ * refused with SSD_EHOSTILE before anything is written for it; a truncated or
+ * corrupt archive gives SSD_EFORMAT; a full destination -ENOSPC. On any
+ * failure the file being written is removed, entries before it stay. Never
+ * changes the umask or working directory. */
 SSD_API int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
                             ssd_archive_result *res);
 

@@ -1,0 +1,141 @@
+"""Copy and extract into a really full filesystem: a 24 MiB ext4 on a loop
+device. Per-file ENOSPC is a FAILED file (Robocopy bit 8) for copy and a clean
+error for extract; no partial file is left looking complete. Needs root,
+losetup, mkfs.ext4 and mount; skips with the reason otherwise. The mount and
+the loop device are released even when a test fails."""
+import contextlib
+import json
+import os
+import shutil
+import subprocess
+import time
+
+import pytest
+
+import ssdcore
+
+FS_MB = 24
+NFILES, FILE_MB = 10, 4  # 40 MiB of incompressible data: never fits
+
+
+def sh(*args, check=True):
+    return subprocess.run([str(a) for a in args], capture_output=True, text=True, check=check)
+
+
+@contextlib.contextmanager
+def small_ext4(workdir):
+    """Mounts a fresh FS_MB ext4 (image under the build tree) and yields the
+    mount point; unmounts, detaches and deletes whatever happens."""
+    missing = [t for t in ("losetup", "mkfs.ext4", "mount", "umount") if not shutil.which(t)]
+    if os.geteuid() != 0 or missing:
+        pytest.skip(f"needs root and {', '.join(missing) or 'losetup/mount'}")
+    img, mnt = workdir / "fs.img", workdir / "mnt"
+    mnt.mkdir()
+    with open(img, "wb") as f:
+        f.truncate(FS_MB << 20)
+    r = sh("mkfs.ext4", "-q", "-F", "-m", "0", "-E", "lazy_itable_init=0,lazy_journal_init=0",
+           img, check=False)
+    if r.returncode != 0:
+        pytest.skip(f"mkfs.ext4 failed: {r.stderr.strip()}")
+    dev = None
+    mounted = False
+    try:
+        r = sh("losetup", "--find", "--show", img, check=False)
+        if r.returncode != 0:
+            pytest.skip(f"losetup failed: {r.stderr.strip()}")
+        dev = r.stdout.strip()
+        r = sh("mount", "-t", "ext4", dev, mnt, check=False)
+        if r.returncode != 0:
+            pytest.skip(f"mount failed: {r.stderr.strip()}")
+        mounted = True
+        yield mnt
+    finally:
+        if mounted:
+            for _ in range(50):
+                if sh("umount", mnt, check=False).returncode == 0:
+                    break
+                time.sleep(0.1)
+            else:
+                sh("umount", "-l", mnt, check=False)
+        if dev:
+            sh("losetup", "-d", dev, check=False)
+        img.unlink(missing_ok=True)
+
+
+@pytest.fixture
+def workdir(build_dir, request):
+    d = build_dir / "pytest-fullfs" / request.node.name
+    shutil.rmtree(d, ignore_errors=True)
+    d.mkdir(parents=True)
+    yield d
+    shutil.rmtree(d, ignore_errors=True)
+
+
+def make_src(root):
+    root.mkdir()
+    for i in range(NFILES):
+        (root / f"f{i:02d}.bin").write_bytes(os.urandom(FILE_MB << 20))
+
+
+def complete_files(src, dst):
+    """Names of the files in dst; each must be a complete copy of src's."""
+    names = []
+    for dirpath, _, files in os.walk(dst):
+        for name in files:
+            d = os.path.join(dirpath, name)
+            rel = os.path.relpath(d, dst)
+            if rel == "lost+found" or rel.startswith("lost+found/"):
+                continue
+            with open(os.path.join(src, rel), "rb") as a, open(d, "rb") as b:
+                assert a.read() == b.read(), f"{rel} left partial in a full filesystem"
+            names.append(rel)
+    return sorted(names)
+
+
+def test_copy_into_a_full_filesystem_fails_the_files_that_do_not_fit(workdir, cli):
+    src = workdir / "src"
+    make_src(src)
+    with small_ext4(workdir) as mnt:
+        dst = mnt / "dst"
+        r = subprocess.run([cli, "copy", src, dst, "--json", "--workers", "2"],
+                           capture_output=True, text=True)
+        out = json.loads(r.stdout)
+        # Robocopy: 1 (copied some) | 8 (failures); nothing fatal (16)
+        assert r.returncode == 9, r.stdout + r.stderr
+        assert out["exit_code"] == 9
+        files = out["files"]
+        assert files["failed"] > 0 and files["copied"] > 0
+        assert files["copied"] + files["failed"] == NFILES
+        assert any("No space left" in f for f in out["failures"]), out["failures"]
+        assert complete_files(src, dst) != []
+        assert len(complete_files(src, dst)) == files["copied"]
+
+        shutil.rmtree(dst)
+        res = ssdcore.copy_tree(src, dst, workers=3)
+        assert res.exit_code & 8 and not res.exit_code & 16
+        assert res.files.failed > 0 and res.files.copied + res.files.failed == NFILES
+        assert res.bytes.failed == res.files.failed * (FILE_MB << 20)
+        assert res.first_error == -28  # -ENOSPC
+        assert len(complete_files(src, dst)) == res.files.copied
+        assert all(f.split(":")[0].startswith("f") for f in res.failures)
+
+
+@pytest.mark.parametrize("fmt", ["tar", "7z"])
+def test_extract_into_a_full_filesystem_fails_cleanly(workdir, cli, fmt):
+    src = workdir / "src"
+    make_src(src)
+    arc = workdir / f"a.{fmt}"
+    ssdcore.archive(src, arc, format=fmt, method="store" if fmt == "7z" else None, sync="none")
+    with small_ext4(workdir) as mnt:
+        dst = mnt / "out"
+        r = subprocess.run([cli, "extract", arc, dst], capture_output=True, text=True)
+        assert r.returncode == 1, r.stdout + r.stderr
+        assert "No space left" in r.stderr and "f0" in r.stderr  # names the entry
+        done = complete_files(src, dst)
+        assert 0 < len(done) < NFILES
+
+        shutil.rmtree(dst)
+        with pytest.raises(ssdcore.SsdError) as e:
+            ssdcore.extract(arc, dst)
+        assert e.value.name == "ENOSPC" and ".bin" in str(e.value)
+        assert 0 < len(complete_files(src, dst)) < NFILES
