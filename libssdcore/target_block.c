@@ -165,10 +165,25 @@ int ssd__block_target_open(ssd_target *t, const char *path) {
     if (!t->opt_buffered)
         flags |= O_DIRECT;
     t->fd = open(path, flags);
+    /* Closing a device that was open for writing makes udev probe it (blkid
+     * holds it open for a moment), so a job started right after another one
+     * meets EBUSY from a device nobody has mounted or claimed. While the
+     * checks still find it free, wait that moment out (about 2 s at most,
+     * interruptible) instead of refusing it. */
+    for (int tries = 0; t->fd < 0 && errno == EBUSY && tries < 40; tries++) {
+        if (device_in_use(path, st.st_rdev, why, sizeof why))
+            return ssd__fail(t->err, SSD_EMOUNTED, "%s", why);
+        if (ssd__sleep_interruptible(0.05) == SSD_EINTERRUPTED)
+            return ssd__fail(t->err, SSD_EINTERRUPTED, "%s: interrupted while the device was busy",
+                             path);
+        t->fd = open(path, flags);
+    }
     if (t->fd < 0) {
         int e = errno;
         if (e == EBUSY)
-            return ssd__fail(t->err, SSD_EMOUNTED, "%s: the device is busy (mounted or claimed)",
+            return ssd__fail(t->err, SSD_EMOUNTED,
+                             "%s: the device stayed busy for 2 s (claimed by another process, "
+                             "or mounted)",
                              path);
         return ssd__fail(t->err, -e, "%s: cannot open: %s", path, strerror(e));
     }

@@ -71,6 +71,18 @@ def test_job_on_a_loop_device_with_destroy_data(cli, loopdev):
     assert json.loads(r.stdout)["read"]["bytes"] == 1 << 20
 
 
+def test_back_to_back_destructive_jobs_on_a_device_both_run(cli, loopdev):
+    # Closing a device opened for writing makes udev probe it, which holds
+    # the device for a moment; an O_EXCL open in that moment used to fail as
+    # "busy (mounted or claimed)", so a script of consecutive jobs broke.
+    dev, _ = loopdev()
+    for i in range(4):
+        r = subprocess.run([cli, "job", dev, "--destroy-data", "--pattern", "randwrite",
+                            "--bytes", "1m", "--json"], capture_output=True, text=True)
+        assert r.returncode == 0, f"job {i}: {r.stderr}"
+        assert json.loads(r.stdout)["write"]["bytes"] == 1 << 20
+
+
 def test_writes_without_destroy_data_are_refused(cli, loopdev):
     dev, img = loopdev()
     before = img.stat().st_blocks
