@@ -6,6 +6,7 @@
 #
 #   bench/engine_vs_fio.sh [FILE|DEVICE] [SECONDS] [REPEATS]
 #   RAMDISK=1 bench/engine_vs_fio.sh - [SECONDS] [REPEATS]
+#   ONLY=REGEX ... runs only the matching cases
 # Defaults: bench/out/bench.bin (1 GiB, created and laid out with random
 # data by ssdcore), 5 s per run, 3 repeats. A block device is written to
 # (its data is lost). Needs fio and /usr/bin/time.
@@ -65,6 +66,14 @@ CASES=(
     "128k-mixed-2thr          rw        rw        128k 1  2 -"
     "128k-mixed-2thr-refill   rw        rw        128k 1  2 --refill_buffers=1"
 )
+# ONLY=REGEX keeps the cases whose name matches, to re-check a few rows
+# with more repeats: ONLY='4k-randread' RAMDISK=1 bench/engine_vs_fio.sh - 3 9
+if [ -n "${ONLY:-}" ]; then
+    kept=()
+    for c in "${CASES[@]}"; do [[ ${c%% *} =~ $ONLY ]] && kept+=("$c"); done
+    CASES=("${kept[@]}")
+    [ ${#CASES[@]} -gt 0 ] || { echo "ONLY=$ONLY matches no case" >&2; exit 2; }
+fi
 SETTLE=${SETTLE:-1} # seconds between runs, so one run's write-back does not slow the next
 
 RES="$OUT/results.tsv"
