@@ -13,6 +13,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "target_impl.h"
@@ -165,6 +166,14 @@ int ssd__block_target_open(ssd_target *t, const char *path) {
     if (!t->opt_buffered)
         flags |= O_DIRECT;
     t->fd = open(path, flags);
+    /* Closing a device written to makes udev probe it, which holds it for a
+     * moment: a trim or job straight after a write job would see EBUSY. The
+     * mount checks above passed, so wait up to 2 s for the probe to end. */
+    for (int i = 0; i < 40 && t->fd < 0 && errno == EBUSY; i++) {
+        struct timespec ts = {0, 50 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+        t->fd = open(path, flags);
+    }
     if (t->fd < 0) {
         int e = errno;
         if (e == EBUSY)

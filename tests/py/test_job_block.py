@@ -179,3 +179,15 @@ def test_log_onto_a_block_device_is_refused(cli, loopdev):
     assert r.returncode != 0 and r.stdout == ""
     assert dev in r.stderr and "block device" in r.stderr
     assert img.stat().st_blocks == before
+
+
+def test_trim_and_job_straight_after_a_write_job(cli, loopdev):
+    # Closing a device after writes makes udev probe it; a trim run right
+    # after used to fail with "the device is busy (mounted or claimed)".
+    dev, _ = loopdev()
+    for _ in range(3):
+        r = subprocess.run([cli, "job", dev, "--destroy-data", "--pattern", "randwrite",
+                            "--bytes", "64k"], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        r = subprocess.run([cli, "trim", dev, "--destroy-data"], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
