@@ -508,6 +508,8 @@ static int write_plan_file(ssd_fileset *s, const char *dir, const struct pfile *
 int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
     if (!s || !dir || !res)
         return s ? ssd__fo_fail(s->err, SSD_EINVAL, "fileset: NULL argument") : SSD_EINVAL;
+    if (!*dir)
+        return ssd__fo_fail(s->err, SSD_EINVAL, "fileset: empty directory name");
     memset(res, 0, sizeof *res);
     s->err[0] = 0;
     double t0 = ssd__fo_now();
