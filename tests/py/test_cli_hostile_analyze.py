@@ -57,3 +57,16 @@ def test_quoted_csv_fields_are_read(cli, base_csv, tmp_path):
     a, b = analyze(cli, base_csv), analyze(cli, quoted)
     assert b["samples"] == a["samples"] and b["total_bytes"] == a["total_bytes"]
     assert b["cache"] == a["cache"]
+
+
+def test_a_stream_of_zeros_is_refused_without_reading_it_all(cli):
+    # /dev/zero (or a pipe of binary data) was read up to the 1 GiB limit,
+    # about 2 GiB of memory, before being refused.
+    import resource
+
+    def limit_memory():  # 512 MiB of address space is plenty for a refusal
+        resource.setrlimit(resource.RLIMIT_AS, (512 << 20, 512 << 20))
+
+    r = subprocess.run([cli, "analyze", "/dev/zero"], capture_output=True, text=True,
+                       timeout=60, preexec_fn=limit_memory)
+    assert r.returncode == 1 and "NUL byte" in r.stderr and "byte 0" in r.stderr
