@@ -452,6 +452,8 @@ int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value) {
             rc = SSD_EINVAL;
     } else if (!strcmp(key, "size")) {
         rc = ssd__fo_parse_u64(value, 64 * KiB, 1ull << 50, &s->size);
+        if (rc == SSD_ERANGE)
+            return ssd__fo_fail(s->err, rc, "fileset: size '%s' is outside 64k .. 1p", value);
     } else if (!strcmp(key, "seed")) {
         char *end;
         errno = 0;

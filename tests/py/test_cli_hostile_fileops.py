@@ -101,3 +101,10 @@ def test_empty_directory_names_are_refused(cli, tmp_path):
     assert list(tmp_path.iterdir()) == []
     with pytest.raises(ssdcore.SsdError, match="empty directory"):
         ssdcore.filebench("", size="1m")
+
+
+@pytest.mark.parametrize("size", ["0", "1", "2p"])
+def test_mkset_size_out_of_range_says_the_range(cli, tmp_path, size):
+    # It said only "bad value '1' for option 'size'".
+    p = run(cli, "mkset", "work", str(tmp_path / "s"), "--size", size)
+    assert p.returncode != 0 and "64k .. 1p" in p.stderr and f"'{size}'" in p.stderr
