@@ -21,12 +21,12 @@ static size_t count_lines(const char *buf, size_t len) {
     return n;
 }
 
-int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len) {
+int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len, int ddir) {
     struct ssd__lines it = {buf, buf + len, 0};
     char *line;
     int nl;
     char *fields[MAX_FIELDS];
-    int ti = -1, bi = -1;
+    int ti = -1, bi = -1, di[2] = {-1, -1}; /* read_bytes, write_bytes */
     size_t nheader = 0;
     int colmap[MAX_FIELDS];
     int rc;
@@ -79,6 +79,8 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len)
             } else if (is_kept_column(fields[i])) {
                 colmap[i] = ssd__series_column_index(s, fields[i]);
             }
+            if (!strcmp(fields[i], "read_bytes") || !strcmp(fields[i], "write_bytes"))
+                di[fields[i][0] == 'w'] = (int)i;
         }
         break;
     }
@@ -88,6 +90,13 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len)
     if (ti < 0 || bi < 0)
         return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: header: required column '%s' missing",
                                 name, it.lineno, ti < 0 ? "t_s" : "bytes");
+    /* A mixed job's write curve is its writes, not reads + writes. */
+    if (ddir == 2)
+        return ssd__series_fail(s, SSD_ENODATA,
+                                "%s: an ssdcore series has no trim bytes (ddir write, read or any)",
+                                name);
+    if ((ddir == 0 || ddir == 1) && di[ddir] >= 0)
+        bi = di[ddir];
     size_t need = (size_t)(ti > bi ? ti : bi) + 1;
     double prev = 0.0;
     while ((line = ssd__lines_next(&it, &nl)) != NULL) {
