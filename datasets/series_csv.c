@@ -95,10 +95,15 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
         return ssd__series_fail(s, SSD_ENODATA,
                                 "%s: an ssdcore series has no trim bytes (ddir write, read or any)",
                                 name);
-    if ((ddir == 0 || ddir == 1) && di[ddir] >= 0)
+    int all = bi; /* the "bytes" column: both directions */
+    const char *bname = "bytes";
+    if ((ddir == 0 || ddir == 1) && di[ddir] >= 0) {
         bi = di[ddir];
-    size_t need = (size_t)(ti > bi ? ti : bi) + 1;
-    double prev = 0.0;
+        bname = ddir ? "write_bytes" : "read_bytes";
+    }
+    int last = ti > bi ? ti : bi;
+    size_t need = (size_t)(last > all ? last : all) + 1;
+    double prev = 0.0, sum_sel = 0.0, sum_all = 0.0;
     while ((line = ssd__lines_next(&it, &nl)) != NULL) {
         if (line[0] == '#' || (!line[0] && nl))
             continue;
@@ -117,16 +122,20 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
             return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: t_s: '%s' is not a finite number",
                                     name, it.lineno, fields[ti]);
         if (ssd__parse_double(fields[bi], &b))
-            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: bytes: '%s' is not a finite number",
-                                    name, it.lineno, fields[bi]);
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %s: '%s' is not a finite number", name,
+                                    it.lineno, bname, fields[bi]);
+        double a;
+        if (all != bi && ssd__parse_double(fields[all], &a) == 0)
+            sum_all += a;
+        sum_sel += b;
         if (t <= prev)
             return ssd__series_fail(s, SSD_EFORMAT,
                                     "%s:%zu: t_s: %g after %g: times must be > 0 and strictly "
                                     "increasing",
                                     name, it.lineno, t, prev);
         if (b < 0)
-            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: bytes: %g is negative", name,
-                                    it.lineno, b);
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %s: %g is negative", name, it.lineno,
+                                    bname, b);
         size_t row = s->n;
         ssd__series_push(s, t, b);
         for (size_t i = 0; i < nf && i < nheader && i < MAX_FIELDS; i++) {
@@ -140,6 +149,10 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
     if (s->n == 0)
         return ssd__series_fail(s, SSD_ENODATA, "%s:%zu: header only, no data rows", name,
                                 it.lineno);
+    if (all != bi && sum_sel == 0 && sum_all > 0)
+        return ssd__series_fail(
+            s, SSD_ENODATA, "%s: %s is 0 in all %zu rows (a %s-only job): use ddir %s or any", name,
+            bname, s->n, ddir ? "read" : "write", ddir ? "read" : "write");
     return 0;
 }
 

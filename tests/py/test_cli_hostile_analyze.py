@@ -90,3 +90,14 @@ def test_mixed_job_log_is_analysed_on_its_writes(cli, tmp_path):
         assert json.loads(r.stdout)["total_bytes"] == pytest.approx(want, rel=1e-8), ddir
     r = run(cli, "analyze", str(log), "--ddir", "trim")
     assert r.returncode != 0 and "trim" in r.stderr
+
+
+def test_read_only_job_log_says_which_ddir_to_use(cli, tmp_path):
+    log = tmp_path / "read.csv"
+    p = run(cli, "job", "--target", "sim:bx200", "--pattern", "randread", "--time", "30",
+            "--log", str(log))
+    assert p.returncode == 0, p.stderr
+    r = run(cli, "analyze", str(log))
+    assert r.returncode == 1 and "write_bytes is 0" in r.stderr and "ddir read" in r.stderr
+    r = run(cli, "analyze", str(log), "--ddir", "read", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["samples"] == 30
