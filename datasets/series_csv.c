@@ -21,12 +21,12 @@ static size_t count_lines(const char *buf, size_t len) {
     return n;
 }
 
-int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len) {
+int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len, int ddir) {
     struct ssd__lines it = {buf, buf + len, 0};
     char *line;
     int nl;
     char *fields[MAX_FIELDS];
-    int ti = -1, bi = -1;
+    int ti = -1, bi = -1, di[2] = {-1, -1}; /* read_bytes, write_bytes */
     size_t nheader = 0;
     int colmap[MAX_FIELDS];
     int rc;
@@ -79,6 +79,8 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len)
             } else if (is_kept_column(fields[i])) {
                 colmap[i] = ssd__series_column_index(s, fields[i]);
             }
+            if (!strcmp(fields[i], "read_bytes") || !strcmp(fields[i], "write_bytes"))
+                di[fields[i][0] == 'w'] = (int)i;
         }
         break;
     }
@@ -88,8 +90,20 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len)
     if (ti < 0 || bi < 0)
         return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: header: required column '%s' missing",
                                 name, it.lineno, ti < 0 ? "t_s" : "bytes");
-    size_t need = (size_t)(ti > bi ? ti : bi) + 1;
-    double prev = 0.0;
+    /* A mixed job's write curve is its writes, not reads + writes. */
+    if (ddir == 2)
+        return ssd__series_fail(s, SSD_ENODATA,
+                                "%s: an ssdcore series has no trim bytes (ddir write, read or any)",
+                                name);
+    int all = bi; /* the "bytes" column: both directions */
+    const char *bname = "bytes";
+    if ((ddir == 0 || ddir == 1) && di[ddir] >= 0) {
+        bi = di[ddir];
+        bname = ddir ? "write_bytes" : "read_bytes";
+    }
+    int last = ti > bi ? ti : bi;
+    size_t need = (size_t)(last > all ? last : all) + 1;
+    double prev = 0.0, sum_sel = 0.0, sum_all = 0.0;
     while ((line = ssd__lines_next(&it, &nl)) != NULL) {
         if (line[0] == '#' || (!line[0] && nl))
             continue;
@@ -108,16 +122,20 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len)
             return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: t_s: '%s' is not a finite number",
                                     name, it.lineno, fields[ti]);
         if (ssd__parse_double(fields[bi], &b))
-            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: bytes: '%s' is not a finite number",
-                                    name, it.lineno, fields[bi]);
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %s: '%s' is not a finite number", name,
+                                    it.lineno, bname, fields[bi]);
+        double a;
+        if (all != bi && ssd__parse_double(fields[all], &a) == 0)
+            sum_all += a;
+        sum_sel += b;
         if (t <= prev)
             return ssd__series_fail(s, SSD_EFORMAT,
                                     "%s:%zu: t_s: %g after %g: times must be > 0 and strictly "
                                     "increasing",
                                     name, it.lineno, t, prev);
         if (b < 0)
-            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: bytes: %g is negative", name,
-                                    it.lineno, b);
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %s: %g is negative", name, it.lineno,
+                                    bname, b);
         size_t row = s->n;
         ssd__series_push(s, t, b);
         for (size_t i = 0; i < nf && i < nheader && i < MAX_FIELDS; i++) {
@@ -131,6 +149,10 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len)
     if (s->n == 0)
         return ssd__series_fail(s, SSD_ENODATA, "%s:%zu: header only, no data rows", name,
                                 it.lineno);
+    if (all != bi && sum_sel == 0 && sum_all > 0)
+        return ssd__series_fail(
+            s, SSD_ENODATA, "%s: %s is 0 in all %zu rows (a %s-only job): use ddir %s or any", name,
+            bname, s->n, ddir ? "read" : "write", ddir ? "read" : "write");
     return 0;
 }
 

@@ -52,7 +52,9 @@ size_t ssd__split_csv(char *line, char **fields, size_t max);
 int ssd__parse_double(const char *field, double *out);
 
 /* The readers: buf is writable and NUL-terminated at buf[len]. */
-int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len);
+/* ddir picks the byte column of a CSV that has one per direction:
+ * 1 write_bytes, 0 read_bytes, -1 bytes (both); 2 (trim) has none. */
+int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len, int ddir);
 int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len);
 
 struct ssd__fio_file {

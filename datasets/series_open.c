@@ -163,7 +163,7 @@ static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t le
     switch (ssd__detect_series_kind(buf, len)) {
     case SSD__KIND_SERIES_CSV:
         s->format = "ssdcore-series-1";
-        return ssd__read_series_csv(s, name, buf, len);
+        return ssd__read_series_csv(s, name, buf, len, ddir);
     case SSD__KIND_BYTES_CSV:
         s->format = "bytes-csv";
         return ssd__read_bytes_csv(s, name, buf, len);

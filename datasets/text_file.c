@@ -80,6 +80,14 @@ int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, ch
         }
         if (r == 0)
             break;
+        /* Binary data is refused as it arrives, not after up to the limit
+         * has been read into memory (a pipe of zeros, /dev/zero). */
+        const char *nul = memchr(buf + n, '\0', (size_t)r);
+        if (nul) {
+            rc = fail(err, errsize, SSD_EFORMAT, "%s: byte %zu: NUL byte: not a text series file",
+                      path, (size_t)(nul - buf));
+            goto out;
+        }
         n += (size_t)r;
         if ((uint64_t)n > limit) {
             rc = fail(err, errsize, SSD_ERANGE,

@@ -251,6 +251,8 @@ static void step_json(ssd_filebench *b, int *first, const char *name, double sec
 int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     if (!b || !dir)
         return b ? ssd__fo_fail(b->err, SSD_EINVAL, "filebench: NULL argument") : SSD_EINVAL;
+    if (!*dir) /* not the current directory by accident */
+        return ssd__fo_fail(b->err, SSD_EINVAL, "filebench: empty directory name");
     b->err[0] = 0;
     b->json_len = 0;
     if (b->json)

@@ -452,6 +452,8 @@ int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value) {
             rc = SSD_EINVAL;
     } else if (!strcmp(key, "size")) {
         rc = ssd__fo_parse_u64(value, 64 * KiB, 1ull << 50, &s->size);
+        if (rc == SSD_ERANGE)
+            return ssd__fo_fail(s->err, rc, "fileset: size '%s' is outside 64k .. 1p", value);
     } else if (!strcmp(key, "seed")) {
         char *end;
         errno = 0;
@@ -508,6 +510,8 @@ static int write_plan_file(ssd_fileset *s, const char *dir, const struct pfile *
 int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
     if (!s || !dir || !res)
         return s ? ssd__fo_fail(s->err, SSD_EINVAL, "fileset: NULL argument") : SSD_EINVAL;
+    if (!*dir)
+        return ssd__fo_fail(s->err, SSD_EINVAL, "fileset: empty directory name");
     memset(res, 0, sizeof *res);
     s->err[0] = 0;
     double t0 = ssd__fo_now();

@@ -13,6 +13,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "target_impl.h"
@@ -194,8 +195,14 @@ int ssd__block_target_open(ssd_target *t, const char *path) {
                          strerror(errno));
     if (size == 0 || lbs <= 0)
         return ssd__fail(t->err, SSD_EINVAL, "%s: the device is empty", path);
+    size -= size % (unsigned)lbs;
+    if (t->opt_size && t->opt_size != size) /* not silently another size */
+        return ssd__fail(t->err, SSD_EINVAL,
+                         "%s: size %llu: a block device has its own size (%llu bytes); "
+                         "span (CLI: --span) tests part of it",
+                         path, (unsigned long long)t->opt_size, (unsigned long long)size);
     t->ops = &block_ops;
-    t->size = size - size % (unsigned)lbs;
+    t->size = size;
     t->block_size = (unsigned)lbs;
     return 0;
 }

@@ -94,9 +94,10 @@ int cmd_idle(int argc, char **argv) {
         sigaction(SIGINT, &sa, &old);
         int rc = ssd_target_idle(t, s);
         sigaction(SIGINT, &old, NULL);
-        if (rc == SSD_EINTERRUPTED)
-            status = cli_error("idle", "interrupted");
-        else if (rc < 0)
+        if (rc == SSD_EINTERRUPTED) {
+            cli_error("idle", "interrupted");
+            status = 130; /* as for an interrupted job or suite */
+        } else if (rc < 0)
             status = cli_error("idle", "%s", ssd_target_errmsg(t));
     }
     ssd_target_free(t);

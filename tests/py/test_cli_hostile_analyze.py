@@ -57,3 +57,47 @@ def test_quoted_csv_fields_are_read(cli, base_csv, tmp_path):
     a, b = analyze(cli, base_csv), analyze(cli, quoted)
     assert b["samples"] == a["samples"] and b["total_bytes"] == a["total_bytes"]
     assert b["cache"] == a["cache"]
+
+
+def test_a_stream_of_zeros_is_refused_without_reading_it_all(cli):
+    # /dev/zero (or a pipe of binary data) was read up to the 1 GiB limit,
+    # about 2 GiB of memory, before being refused.
+    import resource
+
+    def limit_memory():  # 512 MiB of address space is plenty for a refusal
+        resource.setrlimit(resource.RLIMIT_AS, (512 << 20, 512 << 20))
+
+    r = subprocess.run([cli, "analyze", "/dev/zero"], capture_output=True, text=True,
+                       timeout=60, preexec_fn=limit_memory)
+    assert r.returncode == 1 and "NUL byte" in r.stderr and "byte 0" in r.stderr
+
+
+def test_mixed_job_log_is_analysed_on_its_writes(cli, tmp_path):
+    # An ssdcore series CSV of a 50/50 randrw job was analysed on the
+    # 'bytes' column (reads + writes): "35.8 GiB written" where 17.9 GiB
+    # were, and a doubled cache. --ddir was ignored for these files.
+    log = tmp_path / "mixed.csv"
+    p = run(cli, "job", "--target", "sim:bx200", "--pattern", "randrw", "--qd", "32",
+            "--time", "5m", "--log", str(log))
+    assert p.returncode == 0, p.stderr
+    rows = [l.split(",") for l in log.read_text().splitlines() if l[:1].isdigit()]
+    reads, writes = (sum(float(r[i]) for r in rows) for i in (6, 7))
+    assert reads > 0 and writes > 0
+    assert analyze(cli, log)["total_bytes"] == pytest.approx(writes, rel=1e-8)
+    for ddir, want in (("write", writes), ("read", reads), ("any", reads + writes)):
+        r = run(cli, "analyze", str(log), "--ddir", ddir, "--json")
+        assert r.returncode == 0, r.stderr
+        assert json.loads(r.stdout)["total_bytes"] == pytest.approx(want, rel=1e-8), ddir
+    r = run(cli, "analyze", str(log), "--ddir", "trim")
+    assert r.returncode != 0 and "trim" in r.stderr
+
+
+def test_read_only_job_log_says_which_ddir_to_use(cli, tmp_path):
+    log = tmp_path / "read.csv"
+    p = run(cli, "job", "--target", "sim:bx200", "--pattern", "randread", "--time", "30",
+            "--log", str(log))
+    assert p.returncode == 0, p.stderr
+    r = run(cli, "analyze", str(log))
+    assert r.returncode == 1 and "write_bytes is 0" in r.stderr and "ddir read" in r.stderr
+    r = run(cli, "analyze", str(log), "--ddir", "read", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["samples"] == 30

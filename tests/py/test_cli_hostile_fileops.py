@@ -1,6 +1,8 @@
 """copy, archive and extract with paths that overlap: never lose the source."""
 import subprocess
 
+import pytest
+
 import ssdcore
 
 
@@ -87,3 +89,22 @@ def test_copy_json_stays_valid_with_list_or_verbose(cli, tmp_path):
         assert "a.txt" in p.stderr
     p = run(cli, "copy", str(src), str(tmp_path / "dst2"), "--list")
     assert "a.txt" in p.stdout  # without --json the decisions stay on stdout
+
+
+def test_empty_directory_names_are_refused(cli, tmp_path):
+    # 'ssdcore filebench ""' ran the whole 8 GiB benchmark in the current
+    # directory; 'ssdcore mkset work ""' said "File name too long".
+    for args in (["filebench", "", "--size", "1m"], ["mkset", "work", "", "--size", "1m"]):
+        p = subprocess.run([cli, *args], capture_output=True, text=True, timeout=60,
+                           cwd=tmp_path)
+        assert p.returncode != 0 and p.stdout == "" and "empty directory" in p.stderr
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(ssdcore.SsdError, match="empty directory"):
+        ssdcore.filebench("", size="1m")
+
+
+@pytest.mark.parametrize("size", ["0", "1", "2p"])
+def test_mkset_size_out_of_range_says_the_range(cli, tmp_path, size):
+    # It said only "bad value '1' for option 'size'".
+    p = run(cli, "mkset", "work", str(tmp_path / "s"), "--size", size)
+    assert p.returncode != 0 and "64k .. 1p" in p.stderr and f"'{size}'" in p.stderr

@@ -149,3 +149,19 @@ def test_sim_byte_budget_over_many_intervals_is_not_overrun(cli, pattern):
     # intervals was counted twice at the end.
     r = job_json(cli, "--target", "sim:bx200", "--pattern", pattern, "--bytes", "100m")
     assert r["ios"] == 25600 and r["bytes"] == 100 << 20
+
+
+def test_ctrl_c_ends_an_idle_with_status_130(cli, tmp_path):
+    # It exited 1, the status of an error, where job and suite exit 130.
+    import signal
+    import time
+    f = tmp_path / "t.bin"
+    f.write_bytes(b"\0" * 65536)
+    for delay in (0.3, 1, 3):  # a signal before the handler is installed kills it: retry
+        p = subprocess.Popen([cli, "idle", str(f), "60"], stderr=subprocess.PIPE, text=True)
+        time.sleep(delay)
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=30)
+        if p.returncode != -signal.SIGINT:
+            break
+    assert p.returncode == 130 and "interrupted" in err

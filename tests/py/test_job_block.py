@@ -191,3 +191,27 @@ def test_log_onto_a_block_device_is_refused(cli, loopdev):
     assert r.returncode != 0 and r.stdout == ""
     assert dev in r.stderr and "block device" in r.stderr
     assert img.stat().st_blocks == before
+
+
+def test_trim_and_job_straight_after_a_write_job(cli, loopdev):
+    # Closing a device after writes makes udev probe it; a trim run right
+    # after used to fail with "the device is busy (mounted or claimed)".
+    dev, _ = loopdev()
+    for _ in range(3):
+        r = subprocess.run([cli, "job", dev, "--destroy-data", "--pattern", "randwrite",
+                            "--bytes", "64k"], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        r = subprocess.run([cli, "trim", dev, "--destroy-data"], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+
+
+def test_a_size_for_a_block_device_is_refused_not_ignored(cli, loopdev):
+    # --size-file 1g on a 32 MiB device was silently ignored.
+    dev, _ = loopdev()
+    r = subprocess.run([cli, "job", dev, "--size-file", "1g", "--bytes", "64k"],
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and r.stdout == ""
+    assert dev in r.stderr and "own size" in r.stderr and "--span" in r.stderr
+    r = subprocess.run([cli, "job", dev, "--size-file", "32m", "--bytes", "64k"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr  # the device's own size is fine
