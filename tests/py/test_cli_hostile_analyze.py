@@ -101,3 +101,18 @@ def test_read_only_job_log_says_which_ddir_to_use(cli, tmp_path):
     assert r.returncode == 1 and "write_bytes is 0" in r.stderr and "ddir read" in r.stderr
     r = run(cli, "analyze", str(log), "--ddir", "read", "--json")
     assert r.returncode == 0 and json.loads(r.stdout)["samples"] == 30
+
+
+def test_source_path_that_is_not_utf8_gives_valid_json(cli, base_csv, tmp_path):
+    # The "source" key was written raw: a file name with a stray 0xff byte
+    # made the --json output invalid UTF-8. Such a byte is U+FFFD, as in the
+    # other JSON writers.
+    import os
+    raw = os.fsencode(tmp_path) + b"/bad\xff\xc3\xa9.csv"
+    with open(raw, "wb") as f:
+        f.write(base_csv.read_bytes())
+    r = subprocess.run([cli, "analyze", raw, "--json"], capture_output=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout.decode("utf-8"))  # strict: raises on invalid UTF-8
+    assert out["source"] == os.fsdecode(tmp_path) + "/bad\ufffd\u00e9.csv"
+    assert out["cache"] == analyze(cli, base_csv)["cache"]
