@@ -78,6 +78,40 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name) {
                 100 * s.dip_depth, 100 * s.dip_duty);
 }
 
+/* A plain decimal number: [+-]digits[.digits][e[+-]digits], nothing else.
+ * strtod alone would also take hex ("0x10"), "inf", "nan" and leading
+ * blanks, none of which is a sensible option value. */
+static int parse_decimal(const char *s, double *out) {
+    const char *p = s;
+    size_t digits = 0;
+    if (*p == '+' || *p == '-')
+        p++;
+    for (; *p >= '0' && *p <= '9'; p++)
+        digits++;
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9'; p++)
+            digits++;
+    if (!digits)
+        return 0;
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (!(*p >= '0' && *p <= '9'))
+            return 0;
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    if (*p)
+        return 0;
+    char *end = NULL;
+    double v = strtod(s, &end);
+    if (end != p || !isfinite(v))
+        return 0;
+    *out = v;
+    return 1;
+}
+
 static int open_series(const char *cmd, const char *const *paths, size_t n, const char *ddir,
                        ssd_series **out) {
     int rc = ssd_series_open_many(out, paths, n, ddir, 0);
@@ -145,13 +179,21 @@ int cmd_analyze(int argc, char **argv) {
     }
     for (size_t i = 0; i < nsets; i++) {
         char *eq = strchr(sets[i], '=');
-        char *end = NULL;
-        double v = eq ? strtod(eq + 1, &end) : 0;
-        if (!eq || end == eq + 1 || *end) {
+        if (!eq || eq == sets[i]) {
             status = cli_usage_error(cmd, "--set %s: expected KEY=NUMBER", sets[i]);
             goto out;
         }
         *eq = '\0';
+        double v;
+        if (ssd_analysis_get_option(a, sets[i], &v) == 0 && !parse_decimal(eq + 1, &v)) {
+            status = cli_usage_error(cmd,
+                                     "--set %s=%s: %s needs a decimal number (like 3, 0.5 or "
+                                     "1e9; not empty, hex, inf or nan)",
+                                     sets[i], eq + 1, sets[i]);
+            *eq = '=';
+            goto out;
+        }
+        /* An unknown key: set_option says so. */
         int rc = ssd_analysis_set_option(a, sets[i], v);
         *eq = '=';
         if (rc < 0) {

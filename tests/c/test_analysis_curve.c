@@ -305,6 +305,28 @@ Test(curve, options_by_key_are_checked) {
     cr_expect_eq(ssd_analysis_set_option(a, "penalty", -1), SSD_ERANGE);
     cr_expect_eq(ssd_analysis_set_option(a, "no_such", 1), SSD_EINVAL);
     cr_expect(strstr(ssd_analysis_errmsg(a), "no_such") != NULL);
+    /* Counts refuse fractions (1.5 samples was taken and truncated), and
+     * no option takes a non-finite value; the message names the option.
+     * The stored value is left as it was. */
+    const char *counts[] = {"min_phase_samples", "exact_limit"};
+    for (size_t i = 0; i < 2; i++) {
+        double before, after;
+        cr_assert_eq(ssd_analysis_get_option(a, counts[i], &before), 0);
+        cr_expect_eq(ssd_analysis_set_option(a, counts[i], before + 0.5), SSD_EINVAL, "%s",
+                     counts[i]);
+        cr_expect(strstr(ssd_analysis_errmsg(a), counts[i]) != NULL, "%s", ssd_analysis_errmsg(a));
+        cr_expect_eq(ssd_analysis_set_option(a, counts[i], before + 1), 0, "%s",
+                     ssd_analysis_errmsg(a));
+        cr_assert_eq(ssd_analysis_get_option(a, counts[i], &after), 0);
+        cr_expect_float_eq(after, before + 1, 1e-12);
+    }
+    const double bad[] = {NAN, INFINITY, -INFINITY};
+    for (size_t i = 0; i < 3; i++) {
+        cr_expect_eq(ssd_analysis_set_option(a, "expect_cache_bps", bad[i]), SSD_EINVAL, "%g",
+                     bad[i]);
+        cr_expect(strstr(ssd_analysis_errmsg(a), "expect_cache_bps") != NULL);
+    }
+    cr_expect_eq(ssd_analysis_set_option(a, "penalty", 2.5), 0); /* fractions elsewhere are fine */
     struct ssd_analysis_summary sum;
     cr_expect_eq(ssd_analysis_summary(a, &sum), SSD_ESTATE);
     char *json = (char *)1;

@@ -87,6 +87,23 @@ def test_unknown_option_is_a_usage_error(cli):
     assert p.returncode == 2 and "nonsense" in p.stderr and p.stdout == ""
 
 
+@pytest.mark.parametrize("setting", ["min_phase_samples=1.5", "exact_limit=100.5",
+                                     "penalty=0x10", "penalty=inf", "min_drop=nan",
+                                     "penalty=", "dip_depth= 0.3", "min_step=1.5e"])
+def test_malformed_option_values_are_usage_errors_naming_the_option(cli, setting):
+    # A fraction for a count (taken and truncated) and hex were accepted.
+    p = run(cli, DATA / "series_v1_cache.csv", "--set", setting)
+    key = setting.split("=")[0]
+    assert p.returncode == 2 and p.stdout == "", p.stderr
+    assert f"{key}" in p.stderr.split(":", 2)[-1], p.stderr
+
+
+def test_plain_decimal_option_values_are_accepted(cli):
+    p = run(cli, DATA / "series_v1_cache.csv", "--json", "--set", "min_phase_samples=6",
+            "--set", "penalty=2.5e0", "--set", "min_drop=+1.4")
+    assert p.returncode == 0, p.stderr
+
+
 def test_fio_result_json_and_errors(cli, tmp_path):
     good = DATA.parent / "fio" / "fio3_clat_broken.json"
     p = subprocess.run([cli, "fio-result", str(good), "--json"], capture_output=True, text=True)

@@ -78,3 +78,12 @@ def test_fio_json_total_matches_the_summed_job_logs(shared_dir):
     t, b = ssdcore.read_series(str(d / "log_32_1115_bw.*.log"))
     # The bw logs and fio's own total describe the same 20 minutes.
     assert b.sum() == pytest.approx(w["io_bytes"], rel=0.01)
+
+
+@pytest.mark.parametrize("key,value", [("min_phase_samples", 1.5), ("exact_limit", 100.5),
+                                       ("penalty", float("inf")), ("min_drop", float("nan"))])
+def test_fractional_counts_and_non_finite_options_are_refused(key, value):
+    # min_phase_samples=1.5 was taken (and truncated) for a count of samples.
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.analyze(DATA / "series_v1_cache.csv", **{key: value})
+    assert e.value.name == "SSD_EINVAL" and key in str(e.value)

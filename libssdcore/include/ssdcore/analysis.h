@@ -81,7 +81,9 @@ SSD_API int ssd_analysis_create(ssd_analysis **out);
 SSD_API void ssd_analysis_free(ssd_analysis *a);
 
 /*
- * Options by key (SSD_EINVAL for an unknown key, SSD_ERANGE out of bounds):
+ * Options by key (SSD_EINVAL for an unknown key, a non-finite value or a
+ * fraction for a count - min_phase_samples, exact_limit -; SSD_ERANGE out of
+ * bounds):
  *  "penalty"            PELT penalty in units of noise variance * ln(n) (3)
  *  "min_step"           smallest level ratio that separates phases (1.15)
  *  "min_drop"           smallest cache/post-cache ratio that is a cache (1.3)
