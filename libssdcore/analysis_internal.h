@@ -19,7 +19,9 @@ struct ssd__analysis_opts {
 /* A series prepared for analysis: per-sample duration, rate and log-rate. */
 struct ssd__curve {
     size_t n;
-    const double *t, *b;
+    const double *t, *b;      /* t: trel, seconds since the run's start */
+    double *trel;             /* t_s - t0 (n entries) */
+    double t0;                /* the run's start on the series' clock */
     double *dt, *r, *y, *cum; /* cum[i]: bytes before sample i (n + 1 entries) */
     double *scratch;          /* n entries for medians and sorts */
     double sigma;             /* robust noise of y (MAD of differences) */
