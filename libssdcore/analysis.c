@@ -112,6 +112,10 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, con
      * in the low phase: keep the phases in agreement with the cache. */
     if (res->sum.has_cache && res->sum.cache_censored == SSD_CENSOR_NONE && c->nph >= 2)
         ssd__curve_move_boundary(c, 1, res->cache_phase_end);
+    res->lowest_phase_bps = INFINITY;
+    for (size_t i = 0; i < c->nph; i++)
+        if (c->ph[i].level_bps < res->lowest_phase_bps)
+            res->lowest_phase_bps = c->ph[i].level_bps;
     ssd__consistency(c, o, s, res);
     ssd__steady_state(c, o, res);
     return 0;
@@ -165,6 +169,10 @@ SSD_API int ssd_analysis_summary(const ssd_analysis *a, struct ssd_analysis_summ
         return SSD_ESTATE;
     *out = a->res.sum;
     return 0;
+}
+
+SSD_API const char *ssd_analysis_recovery_note(const ssd_analysis *a) {
+    return a && a->have ? a->res.recovery_note : NULL;
 }
 
 SSD_API size_t ssd_analysis_phase_count(const ssd_analysis *a) {

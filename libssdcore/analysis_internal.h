@@ -51,6 +51,9 @@ struct ssd__result {
     struct ssd__burst bursts[SSD__MAX_BURSTS];
     size_t nbursts, bursts_total;
     int recovery_censored;
+    double lowest_phase_bps;   /* as a reference: its slowest phase's level */
+    int had_reference;         /* run with a reference: the JSON has "recovery" */
+    const char *recovery_note; /* static; why recovery is undefined (NULL: it is not) */
     /* consistency */
     double window_start_bytes, window_end_bytes;
     double min_over_max, mean_over_sigma, dip_base_bps, dip_count;

@@ -236,6 +236,11 @@ SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int 
         jkey(&j, &f1, "censored");
         jstr(&j, censor_name(r->recovery_censored));
         jclose(&j, '}');
+    } else if (r->had_reference) {
+        jkey(&j, &f0, "recovery");
+        jput(&j, "null");
+        jkey(&j, &f0, "recovery_note");
+        jstr(&j, r->recovery_note ? r->recovery_note : "recovery could not be measured");
     }
 
     jkey(&j, &f0, "consistency");

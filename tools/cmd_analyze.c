@@ -39,6 +39,7 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name) {
     struct ssd_analysis_summary s;
     char b1[32], b2[32], b3[32];
     ssd_analysis_summary(a, &s);
+    const char *note = ssd_analysis_recovery_note(a);
     fprintf(f, "%s: %zu samples, %.1f s, %s written\n", name, s.samples, s.duration_s,
             human(s.total_bytes, b1, sizeof b1));
     if (s.has_cache) {
@@ -62,6 +63,8 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name) {
         fprintf(f, "  recovery:    %s written again at cache speed (reference %s/s)\n",
                 human(s.recovered_bytes, b1, sizeof b1),
                 human(s.reference_level_bps, b2, sizeof b2));
+    else if (note)
+        fprintf(f, "  recovery:    undefined: %s\n", note);
     size_t np = ssd_analysis_phase_count(a);
     fprintf(f, "  phases:      %zu\n", np);
     for (size_t i = 0; i < np; i++) {

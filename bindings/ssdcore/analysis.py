@@ -192,7 +192,8 @@ def analyze(data, reference=None, ddir: str = "write", **options: float) -> dict
     ``data``: a path (or glob, or list of fio job logs), a ``Series``, a
     ``(t_s, bytes)`` pair of arrays or a mapping with those keys.
     ``reference``: the fresh-drive series (same forms) when ``data`` is an
-    after-idle run; adds ``"recovery"``. Keyword options are the C
+    after-idle run; adds ``"recovery"`` (``None``, with a ``"recovery_note"``
+    saying why, when the reference shows no cache). Keyword options are the C
     library's (``penalty=3``, ``min_drop=1.3``, ``expect_cache_bps=...``).
 
     >>> t = np.arange(1, 601, dtype=float)

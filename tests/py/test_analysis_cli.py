@@ -114,3 +114,26 @@ def test_fio_result_json_and_errors(cli, tmp_path):
     bad.write_text('{"jobs": [\n{"write": ]}')
     p = subprocess.run([cli, "fio-result", str(good), str(bad)], capture_output=True, text=True)
     assert p.returncode != 0 and p.stdout == "" and "bad.json:2" in p.stderr
+
+
+def _one_level(path, n=300, rate=100e6):
+    path.write_text("t_s,bytes\n" + "".join(f"{i},{rate:.0f}\n" for i in range(1, n + 1)))
+    return path
+
+
+def test_reference_without_cache_gives_null_recovery_and_a_note(cli, tmp_path):
+    # A reference with no cache has no fast level to recover to: the whole
+    # after-idle run was reported as "recovered" (censored: right).
+    ref = _one_level(tmp_path / "const.csv")
+    assert json.loads(run(cli, ref, "--json").stdout)["cache"] is None
+    p = run(cli, DATA / "series_v1_cache.csv", "--json", "--reference", ref)
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert "recovery" in d and d["recovery"] is None
+    assert "no cache" in d["recovery_note"]
+    # The run's own figures do not depend on the reference.
+    alone = json.loads(run(cli, DATA / "series_v1_cache.csv", "--json").stdout)
+    assert d["cache"] == alone["cache"] and "recovery" not in alone
+    assert "recovery_note" not in alone
+    human = run(cli, DATA / "series_v1_cache.csv", "--reference", ref)
+    assert human.returncode == 0 and "no cache" in human.stdout

@@ -87,3 +87,21 @@ def test_fractional_counts_and_non_finite_options_are_refused(key, value):
     with pytest.raises(ssdcore.SsdError) as e:
         ssdcore.analyze(DATA / "series_v1_cache.csv", **{key: value})
     assert e.value.name == "SSD_EINVAL" and key in str(e.value)
+
+
+def test_reference_without_cache_gives_none_recovery():
+    # Recovery is undefined against a one-level reference (it used to be the
+    # whole run, censored right); analyze and analyze_many report None.
+    t = np.arange(1, 601, dtype=float)
+    fresh_flat = (t, np.full_like(t, 80e6))
+    idle = (t, np.where(t <= 50, 400e6, 60e6))
+    assert ssdcore.analyze(fresh_flat)["cache"] is None
+    r = ssdcore.analyze(idle, reference=fresh_flat)
+    assert r["recovery"] is None and "no cache" in r["recovery_note"]
+    assert r["cache"] == ssdcore.analyze(idle)["cache"]
+    df = ssdcore.analyze_many([idle, idle], reference=fresh_flat)
+    assert df["recovery"].isna().all() and df["recovery_note"].str.contains("no cache").all()
+    # With a cache in the reference the figure is there as before.
+    fresh = (t, np.where(t <= 100, 400e6, 60e6))
+    rec = ssdcore.analyze(idle, reference=fresh)["recovery"]
+    assert rec is not None and rec["recovered_bytes"] == pytest.approx(50 * 400e6, rel=0.1)
