@@ -114,7 +114,11 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
      * as measured (jittered intervals stay exact). All times of the result
      * are relative to that start. */
     double med = ssd__median(c->scratch, n - 1);
-    c->t0 = t[0] > 1.5 * med ? t[0] - med : 0;
+    const char *fmt = ssd_series_format(s);
+    /* Byte-sampled series build their clock from 0 chunk by chunk: a slow
+     * first chunk is a long first interval, not a late start. */
+    int from_zero = !strcmp(fmt, "bytes-csv") || !strcmp(fmt, "chunks");
+    c->t0 = !from_zero && t[0] > 1.5 * med ? t[0] - med : 0;
     for (size_t i = 0; i < n; i++)
         c->trel[i] = t[i] - c->t0;
     c->t = c->trel;

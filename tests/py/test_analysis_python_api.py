@@ -105,3 +105,15 @@ def test_reference_without_cache_gives_none_recovery():
     fresh = (t, np.where(t <= 100, 400e6, 60e6))
     rec = ssdcore.analyze(idle, reference=fresh)["recovery"]
     assert rec is not None and rec["recovered_bytes"] == pytest.approx(50 * 400e6, rel=0.1)
+
+
+def test_byte_sampled_series_with_a_slow_first_chunk_starts_at_zero():
+    # A byte-sampled clock is built from 0, chunk by chunk: a slow first
+    # chunk is a long first interval, not a series that starts late.
+    chunk = np.full(40, 1 << 30, dtype=float)
+    rate = np.where(np.arange(40) < 8, 100e6, 400e6)
+    r = ssdcore.analyze(ssdcore.Series.from_chunks(chunk, rate))
+    assert r["duration_s"] == pytest.approx(float(np.sum(chunk / rate)), rel=1e-9)
+    assert r["phases"][0]["start_s"] == 0
+    assert r["phases"][0]["level_bps"] == pytest.approx(100e6, rel=1e-6)
+    assert r["total_bytes"] == float(chunk.sum())
