@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 import os
 from typing import Any, Iterable, Mapping, Sequence, Union
 
@@ -172,6 +173,10 @@ class _Analysis:
             raise SsdError(rc)
         self._h = ffi.gc(out[0], lib.ssd_analysis_free)
         for k, v in options.items():
+            # Numbers only: float() of a string would take "inf", "nan" and
+            # " 3 " (the CLI refuses those), and True is no count.
+            if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
+                raise TypeError(f"analysis option {k}: expected a number, not {v!r}")
             check(lib.ssd_analysis_set_option(self._h, k.encode(), float(v)),
                   lambda: lib.ssd_analysis_errmsg(self._h))
 

@@ -117,3 +117,14 @@ def test_byte_sampled_series_with_a_slow_first_chunk_starts_at_zero():
     assert r["phases"][0]["start_s"] == 0
     assert r["phases"][0]["level_bps"] == pytest.approx(100e6, rel=1e-6)
     assert r["total_bytes"] == float(chunk.sum())
+
+
+@pytest.mark.parametrize("value", ["0x10", "inf", "", " 3 ", True, None])
+def test_option_values_that_are_not_numbers_name_the_option(value):
+    # float() took " 3 " and "inf", and a bad string failed without saying
+    # which option it was for.
+    with pytest.raises(TypeError) as e:
+        ssdcore.analyze(DATA / "series_v1_cache.csv", penalty=value)
+    assert "penalty" in str(e.value)
+    assert ssdcore.analyze(DATA / "series_v1_cache.csv", penalty=np.float64(3.5),
+                           min_phase_samples=np.int64(6))["cache"] is not None
