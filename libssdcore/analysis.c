@@ -10,19 +10,29 @@ struct opt_desc {
     const char *key;
     size_t offset;
     double def, lo, hi;
+    int integer; /* a count: fractions are refused, not truncated */
 };
 
 #define OPT(name, def, lo, hi)                                                                     \
-    { #name, offsetof(struct ssd__analysis_opts, name), def, lo, hi }
+    { #name, offsetof(struct ssd__analysis_opts, name), def, lo, hi, 0 }
+#define OPT_INT(name, def, lo, hi)                                                                 \
+    { #name, offsetof(struct ssd__analysis_opts, name), def, lo, hi, 1 }
 static const struct opt_desc opts[] = {
-    OPT(penalty, 3.0, 0.01, 1000.0),         OPT(min_step, 1.15, 1.001, 10.0),
-    OPT(min_drop, 1.3, 1.01, 100.0),         OPT(min_phase_samples, 5.0, 1.0, 1e9),
-    OPT(min_phase_fraction, 0.01, 0.0, 0.5), OPT(dip_depth, 0.2, 0.01, 0.99),
-    OPT(ss_round_s, 60.0, 1e-6, 1e9),        OPT(ss_range, 0.2, 0.0, 10.0),
-    OPT(ss_slope, 0.1, 0.0, 10.0),           OPT(expect_cache_bps, 0.0, 0.0, 1e15),
-    OPT(exact_limit, 2048.0, 64.0, 1e12),    OPT(noise_merge, 1.0, 0.0, 100.0),
+    OPT(penalty, 3.0, 0.01, 1000.0),
+    OPT(min_step, 1.15, 1.001, 10.0),
+    OPT(min_drop, 1.3, 1.01, 100.0),
+    OPT_INT(min_phase_samples, 5.0, 1.0, 1e9),
+    OPT(min_phase_fraction, 0.01, 0.0, 0.5),
+    OPT(dip_depth, 0.2, 0.01, 0.99),
+    OPT(ss_round_s, 60.0, 1e-6, 1e9),
+    OPT(ss_range, 0.2, 0.0, 10.0),
+    OPT(ss_slope, 0.1, 0.0, 10.0),
+    OPT(expect_cache_bps, 0.0, 0.0, 1e15),
+    OPT_INT(exact_limit, 2048.0, 64.0, 1e12),
+    OPT(noise_merge, 1.0, 0.0, 100.0),
 };
 #undef OPT
+#undef OPT_INT
 
 static const struct opt_desc *find_opt(const char *key) {
     if (!key)
@@ -59,6 +69,11 @@ SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, double val
     const struct opt_desc *d = find_opt(key);
     if (!d)
         return ssd__fail(a->err, SSD_EINVAL, "unknown option '%s'", key ? key : "(null)");
+    if (!isfinite(value))
+        return ssd__fail(a->err, SSD_EINVAL, "option %s = %g: not a finite number", key, value);
+    if (d->integer && value != floor(value))
+        return ssd__fail(a->err, SSD_EINVAL, "option %s = %.15g: must be a whole number (a count)",
+                         key, value);
     if (!(value >= d->lo && value <= d->hi))
         return ssd__fail(a->err, SSD_ERANGE, "option %s = %g: outside [%g, %g]", key, value, d->lo,
                          d->hi);
@@ -97,6 +112,10 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, con
      * in the low phase: keep the phases in agreement with the cache. */
     if (res->sum.has_cache && res->sum.cache_censored == SSD_CENSOR_NONE && c->nph >= 2)
         ssd__curve_move_boundary(c, 1, res->cache_phase_end);
+    res->lowest_phase_bps = INFINITY;
+    for (size_t i = 0; i < c->nph; i++)
+        if (c->ph[i].level_bps < res->lowest_phase_bps)
+            res->lowest_phase_bps = c->ph[i].level_bps;
     ssd__consistency(c, o, s, res);
     ssd__steady_state(c, o, res);
     return 0;
@@ -150,6 +169,10 @@ SSD_API int ssd_analysis_summary(const ssd_analysis *a, struct ssd_analysis_summ
         return SSD_ESTATE;
     *out = a->res.sum;
     return 0;
+}
+
+SSD_API const char *ssd_analysis_recovery_note(const ssd_analysis *a) {
+    return a && a->have ? a->res.recovery_note : NULL;
 }
 
 SSD_API size_t ssd_analysis_phase_count(const ssd_analysis *a) {

@@ -291,6 +291,21 @@ void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_o
     struct ssd_analysis_summary *S = &res->sum;
     const struct ssd_analysis_summary *R = &ref->sum;
     double ref_hi, thr;
+    res->had_reference = 1;
+    res->recovery_note = NULL;
+    if (!R->has_cache && !(ref->lowest_phase_bps < R->post_cache_bps / o->min_drop)) {
+        /* Recovery is the volume written again at the fresh drive's fast
+         * speed. A reference with no cache that never slows down lastingly
+         * (by min_drop below its first level) has no such speed, and
+         * measuring against its only level called every run "all
+         * recovered". One without a cache that does slow down (SSD370's
+         * staircase) keeps its first level as the fast one, below. */
+        S->has_recovery = 0;
+        S->recovered_bytes = S->reference_level_bps = NAN;
+        res->recovery_note = "the reference run shows no cache and never slows down, so there is "
+                             "no fast level to recover";
+        return;
+    }
     if (R->has_cache && R->cache_censored != SSD_CENSOR_RESOLUTION && isfinite(R->post_cache_bps)) {
         ref_hi = R->cache_level_bps;
         thr = sqrt(ref_hi * R->post_cache_bps);

@@ -69,6 +69,7 @@ double ssd__quantile(double *v, size_t n, double q) {
 }
 
 void ssd__curve_release(struct ssd__curve *c) {
+    free(c->trel);
     free(c->dt);
     free(c->r);
     free(c->y);
@@ -86,23 +87,50 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
         return ssd__fail(err, SSD_ENODATA, "%s: %zu samples: the analysis needs at least 3", src,
                          n);
     c->n = n;
-    c->t = ssd_series_t_s(s);
+    const double *t = ssd_series_t_s(s);
     c->b = ssd_series_bytes(s);
+    c->trel = malloc(n * sizeof *c->trel);
     c->dt = malloc(n * sizeof *c->dt);
     c->r = malloc(n * sizeof *c->r);
     c->y = malloc(n * sizeof *c->y);
     c->cum = malloc((n + 1) * sizeof *c->cum);
     c->scratch = malloc(n * sizeof *c->scratch);
-    if (!c->dt || !c->r || !c->y || !c->cum || !c->scratch)
+    if (!c->trel || !c->dt || !c->r || !c->y || !c->cum || !c->scratch)
         return ssd__fail(err, SSD_ENOMEM, "%s: out of memory for %zu samples", src, n);
     double prev = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!(t[i] - prev > 0) || !isfinite(t[i]))
+            return ssd__fail(err, SSD_EINVAL, "%s: sample %zu: t_s %g is not after %g", src, i,
+                             t[i], prev);
+        if (i)
+            c->scratch[i - 1] = t[i] - prev;
+        prev = t[i];
+    }
+    /* Each t_s ends its interval, and the first interval starts where the
+     * run did. A series need not start at t = 0 (a log with an epoch clock,
+     * or one whose first rows were cut off): when the first t_s is more than
+     * 1.5 typical intervals in, the run started one median interval before
+     * it. Nearer 0, the series started at 0 and its first interval is t_s[0]
+     * as measured (jittered intervals stay exact). All times of the result
+     * are relative to that start. */
+    double med = ssd__median(c->scratch, n - 1);
+    const char *fmt = ssd_series_format(s);
+    /* Byte-sampled series build their clock from 0 chunk by chunk: a slow
+     * first chunk is a long first interval, not a late start. */
+    int from_zero = !strcmp(fmt, "bytes-csv") || !strcmp(fmt, "chunks");
+    c->t0 = !from_zero && t[0] > 1.5 * med ? t[0] - med : 0;
+    for (size_t i = 0; i < n; i++)
+        c->trel[i] = t[i] - c->t0;
+    c->t = c->trel;
+    prev = 0;
     c->cum[0] = 0;
     size_t npos = 0;
     for (size_t i = 0; i < n; i++) {
         double dt = c->t[i] - prev;
-        if (!(dt > 0) || !isfinite(c->t[i]))
-            return ssd__fail(err, SSD_EINVAL, "%s: sample %zu: t_s %g is not after %g", src, i,
-                             c->t[i], prev);
+        if (!(dt > 0))
+            return ssd__fail(err, SSD_EINVAL,
+                             "%s: sample %zu: t_s %g is too close to %g to be told apart", src, i,
+                             t[i], i ? t[i - 1] : c->t0);
         if (!(c->b[i] >= 0) || !isfinite(c->b[i]))
             return ssd__fail(err, SSD_EINVAL, "%s: sample %zu: bytes %g is not >= 0", src, i,
                              c->b[i]);

@@ -19,7 +19,9 @@ struct ssd__analysis_opts {
 /* A series prepared for analysis: per-sample duration, rate and log-rate. */
 struct ssd__curve {
     size_t n;
-    const double *t, *b;
+    const double *t, *b;      /* t: trel, seconds since the run's start */
+    double *trel;             /* t_s - t0 (n entries) */
+    double t0;                /* the run's start on the series' clock */
     double *dt, *r, *y, *cum; /* cum[i]: bytes before sample i (n + 1 entries) */
     double *scratch;          /* n entries for medians and sorts */
     double sigma;             /* robust noise of y (MAD of differences) */
@@ -49,6 +51,9 @@ struct ssd__result {
     struct ssd__burst bursts[SSD__MAX_BURSTS];
     size_t nbursts, bursts_total;
     int recovery_censored;
+    double lowest_phase_bps;   /* as a reference: its slowest phase's level */
+    int had_reference;         /* run with a reference: the JSON has "recovery" */
+    const char *recovery_note; /* static; why recovery is undefined (NULL: it is not) */
     /* consistency */
     double window_start_bytes, window_end_bytes;
     double min_over_max, mean_over_sigma, dip_base_bps, dip_count;

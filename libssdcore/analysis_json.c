@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analysis_internal.h"
+#include "numfmt.h"
 
 struct jbuf {
     char *p;
@@ -43,16 +44,23 @@ static void jput(struct jbuf *j, const char *fmt, ...) {
     }
 }
 
+/* JSON strings must be UTF-8: a byte that is not (a path's stray 0xff)
+ * becomes U+FFFD, as in the other JSON writers (jobfmt.c). */
 static void jstr(struct jbuf *j, const char *s) {
     jput(j, "\"");
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            jput(j, "\\%c", ch);
-        else if (ch < 0x20)
-            jput(j, "\\u%04x", ch);
-        else
-            jput(j, "%c", ch);
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            jput(j, "\\%c", *c);
+        else if (*c < 0x20)
+            jput(j, "\\u%04x", *c);
+        else if (*c >= 0x80) {
+            int n = ssd__utf8_len(c);
+            if (n)
+                jput(j, "%.*s", n, (const char *)c), c += n - 1;
+            else
+                jput(j, "\\ufffd");
+        } else
+            jput(j, "%c", *c);
     }
     jput(j, "\"");
 }
@@ -228,6 +236,11 @@ SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int 
         jkey(&j, &f1, "censored");
         jstr(&j, censor_name(r->recovery_censored));
         jclose(&j, '}');
+    } else if (r->had_reference) {
+        jkey(&j, &f0, "recovery");
+        jput(&j, "null");
+        jkey(&j, &f0, "recovery_note");
+        jstr(&j, r->recovery_note ? r->recovery_note : "recovery could not be measured");
     }
 
     jkey(&j, &f0, "consistency");

@@ -39,6 +39,7 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name) {
     struct ssd_analysis_summary s;
     char b1[32], b2[32], b3[32];
     ssd_analysis_summary(a, &s);
+    const char *note = ssd_analysis_recovery_note(a);
     fprintf(f, "%s: %zu samples, %.1f s, %s written\n", name, s.samples, s.duration_s,
             human(s.total_bytes, b1, sizeof b1));
     if (s.has_cache) {
@@ -62,6 +63,8 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name) {
         fprintf(f, "  recovery:    %s written again at cache speed (reference %s/s)\n",
                 human(s.recovered_bytes, b1, sizeof b1),
                 human(s.reference_level_bps, b2, sizeof b2));
+    else if (note)
+        fprintf(f, "  recovery:    undefined: %s\n", note);
     size_t np = ssd_analysis_phase_count(a);
     fprintf(f, "  phases:      %zu\n", np);
     for (size_t i = 0; i < np; i++) {
@@ -76,6 +79,40 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name) {
     if (s.has_dips)
         fprintf(f, "  dips:        every %.1f s, %.0f%% deep, %.0f%% of the time\n", s.dip_period_s,
                 100 * s.dip_depth, 100 * s.dip_duty);
+}
+
+/* A plain decimal number: [+-]digits[.digits][e[+-]digits], nothing else.
+ * strtod alone would also take hex ("0x10"), "inf", "nan" and leading
+ * blanks, none of which is a sensible option value. */
+static int parse_decimal(const char *s, double *out) {
+    const char *p = s;
+    size_t digits = 0;
+    if (*p == '+' || *p == '-')
+        p++;
+    for (; *p >= '0' && *p <= '9'; p++)
+        digits++;
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9'; p++)
+            digits++;
+    if (!digits)
+        return 0;
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (!(*p >= '0' && *p <= '9'))
+            return 0;
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    if (*p)
+        return 0;
+    char *end = NULL;
+    double v = strtod(s, &end);
+    if (end != p || !isfinite(v))
+        return 0;
+    *out = v;
+    return 1;
 }
 
 static int open_series(const char *cmd, const char *const *paths, size_t n, const char *ddir,
@@ -145,13 +182,21 @@ int cmd_analyze(int argc, char **argv) {
     }
     for (size_t i = 0; i < nsets; i++) {
         char *eq = strchr(sets[i], '=');
-        char *end = NULL;
-        double v = eq ? strtod(eq + 1, &end) : 0;
-        if (!eq || end == eq + 1 || *end) {
+        if (!eq || eq == sets[i]) {
             status = cli_usage_error(cmd, "--set %s: expected KEY=NUMBER", sets[i]);
             goto out;
         }
         *eq = '\0';
+        double v;
+        if (ssd_analysis_get_option(a, sets[i], &v) == 0 && !parse_decimal(eq + 1, &v)) {
+            status = cli_usage_error(cmd,
+                                     "--set %s=%s: %s needs a decimal number (like 3, 0.5 or "
+                                     "1e9; not empty, hex, inf or nan)",
+                                     sets[i], eq + 1, sets[i]);
+            *eq = '=';
+            goto out;
+        }
+        /* An unknown key: set_option says so. */
         int rc = ssd_analysis_set_option(a, sets[i], v);
         *eq = '=';
         if (rc < 0) {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 import os
 from typing import Any, Iterable, Mapping, Sequence, Union
 
@@ -172,6 +173,10 @@ class _Analysis:
             raise SsdError(rc)
         self._h = ffi.gc(out[0], lib.ssd_analysis_free)
         for k, v in options.items():
+            # Numbers only: float() of a string would take "inf", "nan" and
+            # " 3 " (the CLI refuses those), and True is no count.
+            if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
+                raise TypeError(f"analysis option {k}: expected a number, not {v!r}")
             check(lib.ssd_analysis_set_option(self._h, k.encode(), float(v)),
                   lambda: lib.ssd_analysis_errmsg(self._h))
 
@@ -192,7 +197,8 @@ def analyze(data, reference=None, ddir: str = "write", **options: float) -> dict
     ``data``: a path (or glob, or list of fio job logs), a ``Series``, a
     ``(t_s, bytes)`` pair of arrays or a mapping with those keys.
     ``reference``: the fresh-drive series (same forms) when ``data`` is an
-    after-idle run; adds ``"recovery"``. Keyword options are the C
+    after-idle run; adds ``"recovery"`` (``None``, with a ``"recovery_note"``
+    saying why, when the reference shows no cache). Keyword options are the C
     library's (``penalty=3``, ``min_drop=1.3``, ``expect_cache_bps=...``).
 
     >>> t = np.arange(1, 601, dtype=float)

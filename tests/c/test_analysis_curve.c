@@ -305,6 +305,28 @@ Test(curve, options_by_key_are_checked) {
     cr_expect_eq(ssd_analysis_set_option(a, "penalty", -1), SSD_ERANGE);
     cr_expect_eq(ssd_analysis_set_option(a, "no_such", 1), SSD_EINVAL);
     cr_expect(strstr(ssd_analysis_errmsg(a), "no_such") != NULL);
+    /* Counts refuse fractions (1.5 samples was taken and truncated), and
+     * no option takes a non-finite value; the message names the option.
+     * The stored value is left as it was. */
+    const char *counts[] = {"min_phase_samples", "exact_limit"};
+    for (size_t i = 0; i < 2; i++) {
+        double before, after;
+        cr_assert_eq(ssd_analysis_get_option(a, counts[i], &before), 0);
+        cr_expect_eq(ssd_analysis_set_option(a, counts[i], before + 0.5), SSD_EINVAL, "%s",
+                     counts[i]);
+        cr_expect(strstr(ssd_analysis_errmsg(a), counts[i]) != NULL, "%s", ssd_analysis_errmsg(a));
+        cr_expect_eq(ssd_analysis_set_option(a, counts[i], before + 1), 0, "%s",
+                     ssd_analysis_errmsg(a));
+        cr_assert_eq(ssd_analysis_get_option(a, counts[i], &after), 0);
+        cr_expect_float_eq(after, before + 1, 1e-12);
+    }
+    const double bad[] = {NAN, INFINITY, -INFINITY};
+    for (size_t i = 0; i < 3; i++) {
+        cr_expect_eq(ssd_analysis_set_option(a, "expect_cache_bps", bad[i]), SSD_EINVAL, "%g",
+                     bad[i]);
+        cr_expect(strstr(ssd_analysis_errmsg(a), "expect_cache_bps") != NULL);
+    }
+    cr_expect_eq(ssd_analysis_set_option(a, "penalty", 2.5), 0); /* fractions elsewhere are fine */
     struct ssd_analysis_summary sum;
     cr_expect_eq(ssd_analysis_summary(a, &sum), SSD_ESTATE);
     char *json = (char *)1;
@@ -385,4 +407,86 @@ Test(curve, absurd_magnitudes_finish) {
     ssd_free(json);
     ssd_analysis_free(a);
     ssd_series_free(s);
+}
+
+/* n one-second samples at hi for the first k, lo after; t_s from t0 + 1. */
+static ssd_series *two_levels(double t0, size_t n, size_t k, double hi, double lo) {
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    cr_assert(t && b);
+    for (size_t i = 0; i < n; i++) {
+        t[i] = t0 + (double)(i + 1);
+        b[i] = i < k ? hi : lo;
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    free(b);
+    return s;
+}
+
+Test(curve, times_are_relative_to_the_series_start) {
+    ssd_series *a = two_levels(0, 600, 60, 400e6, 60e6);
+    ssd_series *b = two_levels(1e9, 600, 60, 400e6, 60e6);
+    ssd_analysis *x, *y;
+    cr_assert_eq(ssd_analysis_create(&x), 0);
+    cr_assert_eq(ssd_analysis_create(&y), 0);
+    cr_assert_eq(ssd_analysis_run(x, a, NULL), 0, "%s", ssd_analysis_errmsg(x));
+    cr_assert_eq(ssd_analysis_run(y, b, NULL), 0, "%s", ssd_analysis_errmsg(y));
+    struct ssd_analysis_summary sa, sb;
+    ssd_analysis_summary(x, &sa);
+    ssd_analysis_summary(y, &sb);
+    cr_expect_float_eq(sb.duration_s, sa.duration_s, 1e-6);
+    cr_expect_float_eq(sb.duration_s, 600.0, 1e-6); /* 600 intervals of 1 s */
+    cr_expect_eq(sb.has_cache, sa.has_cache);
+    cr_expect_float_eq(sb.cache_bytes, sa.cache_bytes, 1e-6 * sa.cache_bytes);
+    cr_assert_eq(ssd_analysis_phase_count(y), ssd_analysis_phase_count(x));
+    for (size_t i = 0; i < ssd_analysis_phase_count(x); i++) {
+        struct ssd_phase pa, pb;
+        ssd_analysis_phase(x, i, &pa);
+        ssd_analysis_phase(y, i, &pb);
+        cr_expect_float_eq(pb.start_s, pa.start_s, 1e-6);
+        cr_expect_float_eq(pb.end_s, pa.end_s, 1e-6);
+    }
+    ssd_analysis_free(x);
+    ssd_analysis_free(y);
+    ssd_series_free(a);
+    ssd_series_free(b);
+}
+
+Test(curve, recovery_against_a_one_level_reference_is_undefined) {
+    ssd_series *run = two_levels(0, 300, 20, 400e6, 60e6);
+    ssd_series *flat = two_levels(0, 300, 0, 0, 80e6);
+    ssd_series *fresh = two_levels(0, 300, 60, 400e6, 60e6);
+    ssd_analysis *a;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_expect_null(ssd_analysis_recovery_note(a));
+    cr_assert_eq(ssd_analysis_run(a, run, flat), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary s;
+    ssd_analysis_summary(a, &s);
+    cr_expect_eq(s.has_recovery, 0);
+    cr_expect(isnan(s.recovered_bytes));
+    const char *note = ssd_analysis_recovery_note(a);
+    cr_assert_not_null(note);
+    cr_expect(strstr(note, "no cache") != NULL, "%s", note);
+    char *json = NULL;
+    cr_assert_eq(ssd_analysis_to_json(a, NULL, 0, &json), 0);
+    cr_expect(strstr(json, "\"recovery\":null") != NULL, "%s", json);
+    cr_expect(strstr(json, "\"recovery_note\":") != NULL);
+    ssd_free(json);
+    /* With a cache in the reference: a figure (20 samples at 400 MB/s), no note. */
+    cr_assert_eq(ssd_analysis_run(a, run, fresh), 0, "%s", ssd_analysis_errmsg(a));
+    ssd_analysis_summary(a, &s);
+    cr_expect_eq(s.has_recovery, 1);
+    cr_expect(fabs(s.recovered_bytes / (20 * 400e6) - 1) < 0.1, "%g", s.recovered_bytes);
+    cr_expect_null(ssd_analysis_recovery_note(a));
+    /* Without a reference: no recovery key at all. */
+    cr_assert_eq(ssd_analysis_run(a, run, NULL), 0);
+    cr_expect_null(ssd_analysis_recovery_note(a));
+    cr_assert_eq(ssd_analysis_to_json(a, NULL, 0, &json), 0);
+    cr_expect(strstr(json, "\"recovery") == NULL, "%s", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    ssd_series_free(run);
+    ssd_series_free(flat);
+    ssd_series_free(fresh);
 }

@@ -87,6 +87,23 @@ def test_unknown_option_is_a_usage_error(cli):
     assert p.returncode == 2 and "nonsense" in p.stderr and p.stdout == ""
 
 
+@pytest.mark.parametrize("setting", ["min_phase_samples=1.5", "exact_limit=100.5",
+                                     "penalty=0x10", "penalty=inf", "min_drop=nan",
+                                     "penalty=", "dip_depth= 0.3", "min_step=1.5e"])
+def test_malformed_option_values_are_usage_errors_naming_the_option(cli, setting):
+    # A fraction for a count (taken and truncated) and hex were accepted.
+    p = run(cli, DATA / "series_v1_cache.csv", "--set", setting)
+    key = setting.split("=")[0]
+    assert p.returncode == 2 and p.stdout == "", p.stderr
+    assert f"{key}" in p.stderr.split(":", 2)[-1], p.stderr
+
+
+def test_plain_decimal_option_values_are_accepted(cli):
+    p = run(cli, DATA / "series_v1_cache.csv", "--json", "--set", "min_phase_samples=6",
+            "--set", "penalty=2.5e0", "--set", "min_drop=+1.4")
+    assert p.returncode == 0, p.stderr
+
+
 def test_fio_result_json_and_errors(cli, tmp_path):
     good = DATA.parent / "fio" / "fio3_clat_broken.json"
     p = subprocess.run([cli, "fio-result", str(good), "--json"], capture_output=True, text=True)
@@ -97,3 +114,26 @@ def test_fio_result_json_and_errors(cli, tmp_path):
     bad.write_text('{"jobs": [\n{"write": ]}')
     p = subprocess.run([cli, "fio-result", str(good), str(bad)], capture_output=True, text=True)
     assert p.returncode != 0 and p.stdout == "" and "bad.json:2" in p.stderr
+
+
+def _one_level(path, n=300, rate=100e6):
+    path.write_text("t_s,bytes\n" + "".join(f"{i},{rate:.0f}\n" for i in range(1, n + 1)))
+    return path
+
+
+def test_reference_without_cache_gives_null_recovery_and_a_note(cli, tmp_path):
+    # A reference with no cache has no fast level to recover to: the whole
+    # after-idle run was reported as "recovered" (censored: right).
+    ref = _one_level(tmp_path / "const.csv")
+    assert json.loads(run(cli, ref, "--json").stdout)["cache"] is None
+    p = run(cli, DATA / "series_v1_cache.csv", "--json", "--reference", ref)
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert "recovery" in d and d["recovery"] is None
+    assert "no cache" in d["recovery_note"]
+    # The run's own figures do not depend on the reference.
+    alone = json.loads(run(cli, DATA / "series_v1_cache.csv", "--json").stdout)
+    assert d["cache"] == alone["cache"] and "recovery" not in alone
+    assert "recovery_note" not in alone
+    human = run(cli, DATA / "series_v1_cache.csv", "--reference", ref)
+    assert human.returncode == 0 and "no cache" in human.stdout

@@ -78,3 +78,53 @@ def test_fio_json_total_matches_the_summed_job_logs(shared_dir):
     t, b = ssdcore.read_series(str(d / "log_32_1115_bw.*.log"))
     # The bw logs and fio's own total describe the same 20 minutes.
     assert b.sum() == pytest.approx(w["io_bytes"], rel=0.01)
+
+
+@pytest.mark.parametrize("key,value", [("min_phase_samples", 1.5), ("exact_limit", 100.5),
+                                       ("penalty", float("inf")), ("min_drop", float("nan"))])
+def test_fractional_counts_and_non_finite_options_are_refused(key, value):
+    # min_phase_samples=1.5 was taken (and truncated) for a count of samples.
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.analyze(DATA / "series_v1_cache.csv", **{key: value})
+    assert e.value.name == "SSD_EINVAL" and key in str(e.value)
+
+
+def test_reference_without_cache_gives_none_recovery():
+    # Recovery is undefined against a one-level reference (it used to be the
+    # whole run, censored right); analyze and analyze_many report None.
+    t = np.arange(1, 601, dtype=float)
+    fresh_flat = (t, np.full_like(t, 80e6))
+    idle = (t, np.where(t <= 50, 400e6, 60e6))
+    assert ssdcore.analyze(fresh_flat)["cache"] is None
+    r = ssdcore.analyze(idle, reference=fresh_flat)
+    assert r["recovery"] is None and "no cache" in r["recovery_note"]
+    assert r["cache"] == ssdcore.analyze(idle)["cache"]
+    df = ssdcore.analyze_many([idle, idle], reference=fresh_flat)
+    assert df["recovery"].isna().all() and df["recovery_note"].str.contains("no cache").all()
+    # With a cache in the reference the figure is there as before.
+    fresh = (t, np.where(t <= 100, 400e6, 60e6))
+    rec = ssdcore.analyze(idle, reference=fresh)["recovery"]
+    assert rec is not None and rec["recovered_bytes"] == pytest.approx(50 * 400e6, rel=0.1)
+
+
+def test_byte_sampled_series_with_a_slow_first_chunk_starts_at_zero():
+    # A byte-sampled clock is built from 0, chunk by chunk: a slow first
+    # chunk is a long first interval, not a series that starts late.
+    chunk = np.full(40, 1 << 30, dtype=float)
+    rate = np.where(np.arange(40) < 8, 100e6, 400e6)
+    r = ssdcore.analyze(ssdcore.Series.from_chunks(chunk, rate))
+    assert r["duration_s"] == pytest.approx(float(np.sum(chunk / rate)), rel=1e-9)
+    assert r["phases"][0]["start_s"] == 0
+    assert r["phases"][0]["level_bps"] == pytest.approx(100e6, rel=1e-6)
+    assert r["total_bytes"] == float(chunk.sum())
+
+
+@pytest.mark.parametrize("value", ["0x10", "inf", "", " 3 ", True, None])
+def test_option_values_that_are_not_numbers_name_the_option(value):
+    # float() took " 3 " and "inf", and a bad string failed without saying
+    # which option it was for.
+    with pytest.raises(TypeError) as e:
+        ssdcore.analyze(DATA / "series_v1_cache.csv", penalty=value)
+    assert "penalty" in str(e.value)
+    assert ssdcore.analyze(DATA / "series_v1_cache.csv", penalty=np.float64(3.5),
+                           min_phase_samples=np.int64(6))["cache"] is not None

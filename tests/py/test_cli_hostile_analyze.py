@@ -101,3 +101,81 @@ def test_read_only_job_log_says_which_ddir_to_use(cli, tmp_path):
     assert r.returncode == 1 and "write_bytes is 0" in r.stderr and "ddir read" in r.stderr
     r = run(cli, "analyze", str(log), "--ddir", "read", "--json")
     assert r.returncode == 0 and json.loads(r.stdout)["samples"] == 30
+
+
+def test_source_path_that_is_not_utf8_gives_valid_json(cli, base_csv, tmp_path):
+    # The "source" key was written raw: a file name with a stray 0xff byte
+    # made the --json output invalid UTF-8. Such a byte is U+FFFD, as in the
+    # other JSON writers.
+    import os
+    raw = os.fsencode(tmp_path) + b"/bad\xff\xc3\xa9.csv"
+    with open(raw, "wb") as f:
+        f.write(base_csv.read_bytes())
+    r = subprocess.run([cli, "analyze", raw, "--json"], capture_output=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout.decode("utf-8"))  # strict: raises on invalid UTF-8
+    assert out["source"] == os.fsdecode(tmp_path) + "/bad\ufffd\u00e9.csv"
+    assert out["cache"] == analyze(cli, base_csv)["cache"]
+
+
+def _shift_times(src, dst, offset):
+    # Rewrites t_s only; every other byte of the file stays as it was.
+    out = []
+    for line in src.read_text().splitlines():
+        if line[:1].isdigit():
+            t, rest = line.split(",", 1)
+            line = f"{float(t) + offset:.6f},{rest}"
+        out.append(line)
+    dst.write_text("\n".join(out) + "\n")
+
+
+def _times(path):
+    return [float(l.split(",", 1)[0]) for l in path.read_text().splitlines() if l[:1].isdigit()]
+
+
+@pytest.mark.parametrize("offset", [1e6, 1.7e9])
+def test_series_that_does_not_start_at_zero(cli, base_csv, tmp_path, offset):
+    # The analysis took t = 0 as the run's start: with an epoch-like clock the
+    # first sample "lasted" a million seconds (duration_s 1001200, a first
+    # phase from 0 to 1000007 s, no cache). Times are now relative to the
+    # series' own start, one median interval before its first t_s.
+    shifted = tmp_path / "shifted.csv"
+    _shift_times(base_csv, shifted, offset)
+    a, b = analyze(cli, base_csv), analyze(cli, shifted)
+    t = _times(shifted)
+    steps = sorted(y - x for x, y in zip(t, t[1:]))
+    median = steps[len(steps) // 2]
+    assert b["duration_s"] == pytest.approx(t[-1] - t[0] + median, abs=1e-3)
+    assert b["duration_s"] == pytest.approx(a["duration_s"], abs=1e-3)
+    assert b["total_bytes"] == a["total_bytes"] and b["samples"] == a["samples"]
+    assert a["cache"] is not None
+    assert b["cache"]["censored"] == a["cache"]["censored"]
+    for k in a["cache"]:
+        if k != "censored":
+            assert b["cache"][k] == pytest.approx(a["cache"][k], rel=1e-6), k
+    assert len(b["phases"]) == len(a["phases"])
+    for pa, pb in zip(a["phases"], b["phases"]):
+        assert pb["samples"] == pa["samples"]
+        for k in ("start_s", "end_s"):
+            assert pb[k] == pytest.approx(pa[k], abs=1e-3), k
+        for k in ("start_bytes", "end_bytes", "level_bps"):
+            assert pb[k] == pytest.approx(pa[k], rel=1e-6), k
+    assert b["phases"][0]["start_s"] == 0
+    assert b["steady_state"]["start_s"] == pytest.approx(a["steady_state"]["start_s"], abs=1e-3)
+
+
+def test_log_with_its_first_rows_cut_off(cli, base_csv, tmp_path):
+    # A log whose first k rows were deleted starts at t_s = k + 1 intervals:
+    # its first sample is one interval long, not k + 1 (which read as a
+    # stall at the start), so it is analysed like the tail it is.
+    lines = base_csv.read_text().splitlines()
+    head = [l for l in lines if not l[:1].isdigit()]
+    rows = [l for l in lines if l[:1].isdigit()]
+    cut = tmp_path / "cut.csv"
+    cut.write_text("\n".join(head + rows[3:]) + "\n")
+    rebased = tmp_path / "rebased.csv"
+    _shift_times(cut, rebased, -(_times(cut)[0] - _times(base_csv)[0]))
+    a, b = analyze(cli, rebased), analyze(cli, cut)
+    assert b["duration_s"] == pytest.approx(a["duration_s"], abs=1e-3)
+    assert b["phases"][0]["level_bps"] == pytest.approx(a["phases"][0]["level_bps"], rel=1e-6)
+    assert [p["samples"] for p in b["phases"]] == [p["samples"] for p in a["phases"]]

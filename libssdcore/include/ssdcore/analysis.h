@@ -58,7 +58,8 @@ struct ssd_phase {
 };
 
 /* The headline figures. Fields not applicable are NaN (cache_bytes when no
- * cache, folding_* when no folding, recovered_* without a reference). */
+ * cache, folding_* when no folding, recovered_* without a reference or when
+ * the reference has no cache: see ssd_analysis_recovery_note). */
 struct ssd_analysis_summary {
     size_t samples;
     double duration_s, total_bytes;
@@ -81,7 +82,9 @@ SSD_API int ssd_analysis_create(ssd_analysis **out);
 SSD_API void ssd_analysis_free(ssd_analysis *a);
 
 /*
- * Options by key (SSD_EINVAL for an unknown key, SSD_ERANGE out of bounds):
+ * Options by key (SSD_EINVAL for an unknown key, a non-finite value or a
+ * fraction for a count - min_phase_samples, exact_limit -; SSD_ERANGE out of
+ * bounds):
  *  "penalty"            PELT penalty in units of noise variance * ln(n) (3)
  *  "min_step"           smallest level ratio that separates phases (1.15)
  *  "min_drop"           smallest cache/post-cache ratio that is a cache (1.3)
@@ -117,6 +120,10 @@ SSD_API const char *ssd_analysis_errmsg(const ssd_analysis *a);
 
 /* Results of the last successful run (SSD_ESTATE before one). */
 SSD_API int ssd_analysis_summary(const ssd_analysis *a, struct ssd_analysis_summary *out);
+/* Why the last run, given a reference, has no recovery figure (has_recovery
+ * 0): "the reference run shows no cache, ..."; NULL when it has one, when
+ * run without a reference, or before a run. Valid until the next run. */
+SSD_API const char *ssd_analysis_recovery_note(const ssd_analysis *a);
 SSD_API size_t ssd_analysis_phase_count(const ssd_analysis *a);
 SSD_API int ssd_analysis_phase(const ssd_analysis *a, size_t index, struct ssd_phase *out);
 
