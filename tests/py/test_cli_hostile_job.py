@@ -165,3 +165,16 @@ def test_ctrl_c_ends_an_idle_with_status_130(cli, tmp_path):
         if p.returncode != -signal.SIGINT:
             break
     assert p.returncode == 130 and "interrupted" in err
+
+
+@pytest.mark.parametrize("time_, interval", [("9999999", "10ms"), ("1000h", "1s")])
+def test_more_samples_than_memory_holds_are_refused_up_front(cli, tmp_path, time_, interval):
+    # Every sample stays in memory: --time 9999999 --interval 10ms needed
+    # about 1e9 of them (112 GB) and --time 1000h 400 MB.
+    f = tmp_path / "t.bin"
+    for target in (["sim:bx200"], [str(f), "--size-file", "64m"]):
+        p = run(cli, "job", "--target", *target, "--time", time_, "--interval", interval,
+                timeout=20)
+        assert p.returncode != 0 and p.stdout == ""
+        assert "interval" in p.stderr and "samples" in p.stderr and "1000000" in p.stderr
+    assert not f.exists()
