@@ -178,3 +178,17 @@ def test_more_samples_than_memory_holds_are_refused_up_front(cli, tmp_path, time
         assert p.returncode != 0 and p.stdout == ""
         assert "interval" in p.stderr and "samples" in p.stderr and "1000000" in p.stderr
     assert not f.exists()
+
+
+@pytest.mark.parametrize("pattern", ["randrw", "rw"])
+@pytest.mark.parametrize("budget", ["4k", "12k", "1028k"])
+def test_sim_mixed_byte_budget_runs_whole_ios_like_a_file(cli, tmp_path, pattern, budget):
+    # --bytes 4k --pattern randrw ran a read and a write (8 KiB): the I/O in
+    # flight at the end was rounded up once per direction. A file target
+    # runs budget / bs I/Os.
+    ios = int(budget[:-1]) // 4
+    f = tmp_path / "t.bin"
+    for target in (["sim:bx200"], [str(f), "--size-file", "16m", "--buffered"]):
+        r = job_json(cli, "--target", *target, "--bytes", budget, "--pattern", pattern)
+        assert r["ios"] == ios and r["bytes"] == ios * 4096, target
+        assert r["read"]["ios"] + r["write"]["ios"] == ios
