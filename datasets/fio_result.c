@@ -52,11 +52,12 @@ static double pct(const struct ssd__jdoc *d, const struct ssd__jnode *stat, doub
     return NAN;
 }
 
+/* force: add the entry even without I/O (a failed job). */
 static int add_entry(ssd_fio_result *r, const struct ssd__jdoc *d, const struct ssd__jnode *job,
-                     const char *ddir, const struct ssd__jnode *st) {
+                     const char *ddir, const struct ssd__jnode *st, int force) {
     double io = ssd__json_num(d, st, "io_bytes");
     double ios = ssd__json_num(d, st, "total_ios");
-    if (!(io > 0) && !(ios > 0))
+    if (!(io > 0) && !(ios > 0) && !force)
         return 0;
     struct entry *ne = realloc(r->e, (r->n + 1) * sizeof *ne);
     if (!ne)
@@ -76,6 +77,8 @@ static int add_entry(ssd_fio_result *r, const struct ssd__jdoc *d, const struct 
     struct ssd_fio_job *j = &e->job;
     j->name = e->name;
     j->ddir = ddir;
+    double err = ssd__json_num(d, job, "error");
+    j->error = isfinite(err) && err != 0 ? (err > 0 && err < 1e6 ? (int)err : -1) : 0;
     j->io_bytes = io;
     j->bw_bps = ssd__json_num(d, st, "bw_bytes");
     if (!isfinite(j->bw_bps))
@@ -127,11 +130,16 @@ static int parse_into(ssd_fio_result *r, const char *name, const char *text, siz
     static const char *const dirs[] = {"read", "write", "trim"};
     for (long c = jobs->first; c >= 0 && rc == 0; c = d.nodes[c].next) {
         const struct ssd__jnode *job = &d.nodes[c];
+        size_t before = r->n;
         for (int k = 0; k < 3 && rc == 0; k++) {
             const struct ssd__jnode *st = ssd__json_get(&d, job, dirs[k]);
             if (st && st->type == SSD__J_OBJ)
-                rc = add_entry(r, &d, job, dirs[k], st);
+                rc = add_entry(r, &d, job, dirs[k], st, 0);
         }
+        /* A job that failed before any I/O must not vanish from the summary. */
+        double err = ssd__json_num(&d, job, "error");
+        if (rc == 0 && r->n == before && isfinite(err) && err != 0)
+            rc = add_entry(r, &d, job, "none", NULL, 1);
     }
     if (rc)
         rc = rfail(r, rc, "%s: out of memory", name);
@@ -237,8 +245,8 @@ SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, char **out_json) {
         put_num(f, "lat_max_us", j->lat_max_us, 1);
         put_num(f, "p99_over_p50", j->lat_p99_us / j->lat_p50_us, 1);
         put_num(f, "p999_over_p50", j->lat_p999_us / j->lat_p50_us, 1);
-        fprintf(f, "\"lat_source\":\"%s\",\"clat_inconsistent\":%s}", j->lat_source,
-                j->clat_inconsistent ? "true" : "false");
+        fprintf(f, "\"lat_source\":\"%s\",\"clat_inconsistent\":%s,\"error\":%d}", j->lat_source,
+                j->clat_inconsistent ? "true" : "false", j->error);
     }
     fputc(']', f);
     if (fclose(f)) {

@@ -172,6 +172,12 @@ int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len) 
             continue;
         nheader = ssd__split_csv(line, fields, MAX_FIELDS);
         for (size_t i = 0; i < nheader && i < MAX_FIELDS; i++) {
+            int rate = !strcmp(fields[i], "bps") || !strcmp(fields[i], "mib_s") ||
+                       !strcmp(fields[i], "mb_s");
+            if (rate && ri >= 0) /* MiB/s and MB/s differ by 5 %: no silent pick */
+                return ssd__series_fail(s, SSD_EFORMAT,
+                                        "%s:%zu: header: two rate columns, %s and %s: keep one",
+                                        name, it.lineno, fields[ri], fields[i]);
             if (!strcmp(fields[i], "pos_bytes"))
                 pi = (int)i;
             else if (!strcmp(fields[i], "bps"))

@@ -343,6 +343,17 @@ static int add_file(ssd_archive *a, int dirfd, const char *name, const char *rel
     return rc;
 }
 
+/* 1 when every byte of s is part of a valid UTF-8 sequence. */
+static int valid_utf8(const char *s) {
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        int n = ssd__fo_utf8_len(p);
+        if (!n)
+            return 0;
+        p += n;
+    }
+    return 1;
+}
+
 static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry *e) {
     double t = ssd__fo_now();
     int fd = dup(dirfd);
@@ -388,6 +399,16 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
     for (size_t i = 0; i < n && rc == 0; i++) {
         if (ssd__fo_join(child, sizeof child, rel, names[i])) {
             rc = ssd__fo_fail(a->err, SSD_ERANGE, "%s/%s: path too long", rel, names[i]);
+            break;
+        }
+        /* 7z keeps names as UTF-16 (libarchive stored U+FFFD for the bad
+         * bytes) and zip flagged the raw bytes as UTF-8 (unreadable): the
+         * file came back under another name or not at all. tar keeps them. */
+        if ((a->format == FMT_7Z || a->format == FMT_ZIP) && !valid_utf8(names[i])) {
+            rc = ssd__fo_fail(a->err, SSD_EUNSUPPORTED,
+                              "%s: the file name is not valid UTF-8, which %s cannot store "
+                              "(format tar.zst can)",
+                              child, a->format == FMT_7Z ? "7z" : "zip");
             break;
         }
         struct stat st;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <ssdcore/fileops.h>
@@ -264,9 +265,17 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         snprintf(arc, sizeof arc, "%s/set.%s", base, b->format) >= (int)sizeof arc ||
         ssd__fo_join(ext_dir, sizeof ext_dir, base, "extract"))
         return ssd__fo_fail(b->err, SSD_ERANGE, "%s: path too long", dir);
+    /* A typo in a mount point must not benchmark the root filesystem:
+     * DIR must exist; only ssdcore-filebench is created inside it. */
+    struct stat dst;
+    int serr = stat(dir, &dst) < 0 ? errno : S_ISDIR(dst.st_mode) ? 0 : ENOTDIR;
+    if (serr)
+        return ssd__fo_fail(b->err, -serr,
+                            "%s: %s (give an existing directory on the filesystem under test)", dir,
+                            strerror(serr));
     int rc = ssd__fo_rmtree(base);
-    if (rc == 0)
-        rc = ssd__fo_mkdirs(base);
+    if (rc == 0 && mkdir(base, 0755) < 0)
+        rc = -errno;
     if (rc < 0)
         return ssd__fo_fail(b->err, rc, "%s: cannot prepare: %s", base, ssd_strerror(rc));
 

@@ -12,6 +12,10 @@
 #include "job_impl.h"
 #include "jobfmt.h"
 
+/* Every sample of a job stays in memory (ssd_job_samples, Python's
+ * result["series"]): 1e6 samples are about 107 MiB, 11.5 days at 1 s. */
+#define SSD__MAX_SAMPLES 1000000
+
 static const char *const pattern_names[] = {"read",      "write", "randread",
                                             "randwrite", "rw",    "randrw"};
 
@@ -20,7 +24,7 @@ enum engine_choice { ENGINE_AUTO, ENGINE_URING, ENGINE_PSYNC };
 struct ssd_job {
     ssd_target *t;
     struct ssd__workload w;
-    int time_set, bytes_set;
+    int time_set, bytes_set, interval_set;
     enum engine_choice engine_choice;
     char *log_path;
     int stamp;
@@ -144,6 +148,18 @@ static int opt_duration(ssd_job *j, const char *key, const char *value, double l
     return 0;
 }
 
+/* Refuses a time that needs more samples than a job keeps in memory. */
+static int check_samples(ssd_job *j) {
+    const struct ssd__workload *w = &j->w;
+    if (w->time_s / w->interval_s > SSD__MAX_SAMPLES)
+        return ssd__fail(j->err, SSD_ERANGE,
+                         "time %g s at interval %g s is %.0f samples, more than the %d kept in "
+                         "memory: use a longer interval",
+                         w->time_s, w->interval_s, ceil(w->time_s / w->interval_s),
+                         SSD__MAX_SAMPLES);
+    return 0;
+}
+
 int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
     j->err[0] = '\0';
     if (!key || !value)
@@ -185,7 +201,9 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
         if ((rc = opt_duration(j, key, value, 0, 1e7, &w->time_s)))
             return rc;
         j->time_set = 1;
-        return 0;
+        /* Checked here once both are given (a new file target is laid out
+         * before the run), and again before the run. */
+        return j->interval_set ? check_samples(j) : 0;
     }
     if (!strcmp(key, "bytes")) {
         if ((rc = opt_size(j, key, value, 0, UINT64_MAX >> 1, &w->max_bytes)))
@@ -206,8 +224,12 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
         w->seed = v;
         return 0;
     }
-    if (!strcmp(key, "interval"))
-        return opt_duration(j, key, value, 0.01, 3600, &w->interval_s);
+    if (!strcmp(key, "interval")) {
+        if ((rc = opt_duration(j, key, value, 0.01, 3600, &w->interval_s)))
+            return rc;
+        j->interval_set = 1;
+        return j->time_set ? check_samples(j) : 0;
+    }
     if (!strcmp(key, "engine")) {
         if (!strcmp(value, "auto"))
             j->engine_choice = ENGINE_AUTO;
@@ -303,12 +325,19 @@ static int check_workload(ssd_job *j) {
     if (w->time_s == 0 && w->max_bytes == 0 && !w->full_coverage)
         return ssd__fail(j->err, SSD_EINVAL,
                          "the job has no end: give a time, a byte count or coverage");
-    return 0;
+    return check_samples(j);
 }
 
 /* ---- sampling ---------------------------------------------------------- */
 
 static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uint64_t ops[2]) {
+    /* A timed job within the limit may end on one more, short interval
+     * (a late sampler, a rounding of time / interval): a little slack. */
+    if (j->nsamples >= SSD__MAX_SAMPLES + 8)
+        return ssd__fail(j->err, SSD_ERANGE,
+                         "the job reached %d samples after %.0f s, the most kept in memory: use a "
+                         "longer interval",
+                         SSD__MAX_SAMPLES, t_s);
     if (j->nsamples == j->cap_samples) {
         size_t cap = j->cap_samples ? 2 * j->cap_samples : 256;
         ssd_sample *s = realloc(j->samples, cap * sizeof *s);

@@ -653,16 +653,25 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             s->coverage += bw + br;
         if (spare > 0)
             background_work(s, spare * step);
-        /* Whole I/Os only; the fraction carries into the next chunk. */
+        /* Whole I/Os only; the fraction carries into the next chunk. At
+         * the end the I/Os in flight round up once, not once per direction
+         * (a 4k randrw budget is one I/O, not a read and a write). */
         uint64_t ops[2];
-        double rates[2] = {xrb, xwb};
+        double rates[2] = {xrb, xwb}, cio[2], whole[2];
         for (int d = 0; d < 2; d++) {
-            double c = s->carry[d] + rates[d] * step / bs;
-            double whole = stop ? ceil(c - 1e-6) : floor(c + 1e-9);
-            if (whole < 0)
-                whole = 0;
-            ops[d] = (uint64_t)whole;
-            s->carry[d] = stop ? 0 : c - whole;
+            cio[d] = s->carry[d] + rates[d] * step / bs;
+            whole[d] = fmax(floor(cio[d] + 1e-9), 0);
+        }
+        if (stop) {
+            double extra = ceil(cio[0] + cio[1] - 1e-6) - whole[0] - whole[1];
+            for (; extra > 0; extra--) {
+                int d = cio[1] - whole[1] > cio[0] - whole[0];
+                whole[d] += 1;
+            }
+        }
+        for (int d = 0; d < 2; d++) {
+            ops[d] = (uint64_t)whole[d];
+            s->carry[d] = stop ? 0 : cio[d] - whole[d];
             iv->ops[d] += ops[d];
             iv->bytes[d] += ops[d] * w->block_size;
         }

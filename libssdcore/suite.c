@@ -278,6 +278,20 @@ int ssd_suite_prepare(ssd_suite *s) {
     /* The target may have been opened after ssd_suite_create. */
     if (ssd__suite_describe_target(s))
         return ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+    if (s->filebench_dir) {
+        /* Only lab2016 has the file tests; elsewhere the option did nothing. */
+        if (s->suite_file || strcmp(s->suite_name, "lab2016"))
+            return ssd__fail(s->err, SSD_EINVAL,
+                             "filebench_dir: only the lab2016 suite runs the file tests, not %s "
+                             "(a suite file gives each filebench step its own dir=)",
+                             s->suite_file ? s->suite_file : s->suite_name);
+        /* A typo in a mount point must not benchmark the root filesystem. */
+        struct stat st;
+        int err = stat(s->filebench_dir, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+        if (err)
+            return ssd__fail(s->err, -err, "filebench_dir: %s: %s", s->filebench_dir,
+                             strerror(err));
+    }
     char *text = NULL;
     int rc;
     if (s->suite_file) {

@@ -164,6 +164,7 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
             st->akeys[st->naopts] = strdup(o->keys[k]);
             st->avalues[st->naopts++] = o->items[k].num;
         }
+        st->analysis_json = dump(ssd__jv_get(v, "analysis")); /* kept if the CSV is gone */
         break;
     }
     }
@@ -230,12 +231,32 @@ static int load(ssd_suite *s, const char *dir) {
         rc = load_step(s, &s->steps[i], &steps->items[i], (int)i, path);
         s->nsteps++;
     }
-    for (int i = 0; i < s->nsteps && !rc; i++)
-        if (s->steps[i].kind == SSD__STEP_ANALYZE && s->steps[i].state == SSD__ST_DONE) {
-            free(s->steps[i].error);
-            s->steps[i].error = NULL;
-            ssd__suite_analyze(s, i);
+    int lost = 0;
+    for (int i = 0; i < s->nsteps && !rc; i++) {
+        struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_ANALYZE || st->state != SSD__ST_DONE)
+            continue;
+        free(st->error);
+        st->error = NULL;
+        char *stored = st->analysis_json;
+        st->analysis_json = NULL;
+        ssd__suite_analyze(s, i);
+        if (st->state == SSD__ST_DONE || !stored) {
+            free(stored);
+            continue;
         }
+        /* A missing or damaged CSV must not drop the analysis the run
+         * stored: keep it, and say so (the caller warns, the CLI exits 1). */
+        free(st->analysis_json);
+        st->analysis_json = stored;
+        if (!lost++)
+            ssd__fail(s->err, 0, "%s: cannot recompute: %s; the analysis stored in %s is kept",
+                      st->name, st->error ? st->error : "?", path);
+    }
+    if (lost > 1) {
+        size_t n = strlen(s->err);
+        snprintf(s->err + n, sizeof s->err - n, " (and %d more)", lost - 1);
+    }
 out:
     ssd__jv_free(&root);
     return rc;

@@ -16,7 +16,8 @@ int cmd_fio_result(int argc, char **argv) {
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             puts("usage: ssdcore fio-result FILE... [--json]\n\n"
                  "Summary figures and latency percentiles of fio JSON output, per job and\n"
-                 "direction. clat_ns is rejected when inconsistent with lat_ns.");
+                 "direction. clat_ns is rejected when inconsistent with lat_ns. Exits 1 when\n"
+                 "a job failed (fio's \"error\", also in the output).");
             return 0;
         }
         if (!strcmp(argv[i], "--json"))
@@ -39,7 +40,7 @@ int cmd_fio_result(int argc, char **argv) {
         if (ssd_fio_result_open(&r[i], argv[i]) < 0)
             status = cli_error(cmd, "%s", ssd_fio_result_errmsg(r[i]));
     }
-    int first = 1;
+    int first = 1, failed = 0;
     if (!status && json && nfiles > 1)
         fputs("[", stdout);
     for (int i = 1; i < argc && !status; i++) {
@@ -57,7 +58,13 @@ int cmd_fio_result(int argc, char **argv) {
                     printf(*p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
             printf("\",\"jobs\":%s}", s);
             ssd_free(s);
-        } else {
+        }
+        for (size_t k = 0; k < ssd_fio_result_count(r[i]); k++) {
+            struct ssd_fio_job j;
+            ssd_fio_result_entry(r[i], k, &j);
+            failed += j.error != 0;
+        }
+        if (!json) {
             printf("%s:\n", argv[i]);
             for (size_t k = 0; k < ssd_fio_result_count(r[i]); k++) {
                 struct ssd_fio_job j;
@@ -67,12 +74,20 @@ int cmd_fio_result(int argc, char **argv) {
                        j.name, j.ddir, j.bw_bps / 1e6, j.iops, j.lat_mean_us, j.lat_p50_us,
                        j.lat_p99_us, j.lat_p999_us, j.lat_source,
                        j.clat_inconsistent ? "; clat_ns inconsistent, ignored" : "");
+                if (j.error)
+                    printf("  %-12s FAILED: error %d (%s)\n", j.name, j.error,
+                           j.error > 0 ? strerror(j.error) : "unknown");
             }
         }
         first = 0;
     }
     if (!status && json)
         fputs(nfiles > 1 ? "]\n" : "\n", stdout);
+    if (!status && failed)
+        status = cli_error(cmd,
+                           "%d job %s failed (fio \"error\" set): the figures are not "
+                           "a valid measurement",
+                           failed, failed > 1 ? "entries" : "entry");
     for (int i = 0; i < argc; i++)
         ssd_fio_result_free(r[i]);
     free(r);

@@ -12,7 +12,8 @@ static const char report_usage[] =
     "\n"
     "Renders DIR/report.html again from DIR/results.json and the series CSVs\n"
     "(after an interrupted run, or with a newer ssdcore); the write-curve\n"
-    "analyses are recomputed from the CSVs.\n"
+    "analyses are recomputed from the CSVs. A missing CSV keeps the analysis\n"
+    "stored in results.json, with a warning and exit status 1.\n"
     "\n"
     "  --out FILE   write the report there instead of DIR/report.html\n"
     "  --summary    print the headline figures\n"
@@ -53,6 +54,10 @@ int cmd_report(int argc, char **argv) {
         status = cli_error("report", "%s", s ? ssd_suite_errmsg(s) : "out of memory");
         goto done;
     }
+    /* A lost CSV: the stored analysis is kept and the report still written,
+     * but the directory is damaged. */
+    if (*ssd_suite_errmsg(s))
+        status = cli_error("report", "warning: %s", ssd_suite_errmsg(s));
     if (ssd_suite_write_report(s, out) < 0) {
         status = cli_error("report", "%s", ssd_suite_errmsg(s));
         goto done;

@@ -21,6 +21,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import warnings
 from typing import Callable, Optional
 
 from ._errors import SsdError, check
@@ -170,6 +171,9 @@ def report(results_dir, out=None) -> dict:
         check(rc)
     s = ffi.gc(p[0], lib.ssd_suite_free)
     check(rc, lambda: lib.ssd_suite_errmsg(s))
+    warning = ffi.string(lib.ssd_suite_errmsg(s)).decode(errors="replace")
+    if warning:  # a CSV is gone: its stored analysis is kept
+        warnings.warn(warning, RuntimeWarning, stacklevel=2)
     check(lib.ssd_suite_write_report(s, os.fspath(out).encode() if out is not None else ffi.NULL),
           lambda: lib.ssd_suite_errmsg(s))
     js = ffi.new("char **")

@@ -157,6 +157,13 @@ Test(series, bad_input_names_file_line_and_field) {
     expect_error("{\"fio version\": \"fio-3.32\"}\n", SSD_EFORMAT, "summary", NULL);
 }
 
+Test(series, bytes_sampled_csv_with_two_rate_columns_is_ambiguous) {
+    /* Both used to be accepted and mb_s silently won over mib_s. */
+    expect_error("# comment\npos_bytes,mib_s,mb_s\n268435456,381.47,400\n", SSD_EFORMAT, ":2",
+                 "mib_s and mb_s");
+    expect_error("pos_bytes,bps,mib_s\n268435456,4e8,381.47\n", SSD_EFORMAT, ":1", "bps and mib_s");
+}
+
 Test(series, nul_bytes_are_refused) {
     char path[400];
     snprintf(path, sizeof path, "%s/nul.csv", tmpdir);

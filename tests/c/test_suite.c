@@ -382,7 +382,7 @@ Test(suite_filebench, a_file_test_step_records_its_timings) {
     tu_mkdir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/f.suite", dir);
     char text[256];
-    snprintf(text, sizeof text, "filebench name=fw dir=%s/fs set=work size=2m\n", dir);
+    snprintf(text, sizeof text, "filebench name=fw dir=%s set=work size=2m\n", dir);
     write_text(path, text);
     snprintf(out, sizeof out, "%s/out", dir);
     ssd_target *t = sim("sim:bx200");

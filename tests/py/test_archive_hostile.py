@@ -188,3 +188,26 @@ def test_absolute_symlinks_opt_out_stores_links_but_still_never_follows_them(cli
         ssdcore.extract(arc3, area / "dst4", allow_absolute_symlinks=True)
     assert e.value.name == "SSD_EHOSTILE"
     assert os.listdir(area / "outside") == []
+
+
+@pytest.mark.parametrize("fmt", ["7z", "zip", "tar.zst"])
+def test_a_name_that_is_not_utf8_is_refused_where_it_cannot_be_stored(tmp_path, cli, fmt):
+    # 7z stored U+FFFD for the 0xff (and zip raw bytes flagged as UTF-8, which
+    # nothing reads back), exiting 0; tar keeps the raw name.
+    src = tmp_path / "s"
+    (src / "d").mkdir(parents=True)
+    bad = os.fsencode(src / "d") + b"/bad\xffname"
+    with open(bad, "wb") as f:
+        f.write(b"data")
+    arc = tmp_path / ("a." + fmt)
+    r = subprocess.run([cli, "archive", str(src), str(arc), "--format", fmt],
+                       capture_output=True)
+    if fmt == "tar.zst":
+        assert r.returncode == 0, r.stderr
+        dst = tmp_path / "x"
+        r = subprocess.run([cli, "extract", str(arc), str(dst)], capture_output=True)
+        assert r.returncode == 0, r.stderr
+        assert os.listdir(os.fsencode(dst / "d")) == [b"bad\xffname"]
+    else:
+        assert r.returncode != 0 and not arc.exists()
+        assert b"d/bad\xffname" in r.stderr and b"UTF-8" in r.stderr and fmt.encode() in r.stderr

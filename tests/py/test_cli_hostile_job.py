@@ -165,3 +165,30 @@ def test_ctrl_c_ends_an_idle_with_status_130(cli, tmp_path):
         if p.returncode != -signal.SIGINT:
             break
     assert p.returncode == 130 and "interrupted" in err
+
+
+@pytest.mark.parametrize("time_, interval", [("9999999", "10ms"), ("1000h", "1s")])
+def test_more_samples_than_memory_holds_are_refused_up_front(cli, tmp_path, time_, interval):
+    # Every sample stays in memory: --time 9999999 --interval 10ms needed
+    # about 1e9 of them (112 GB) and --time 1000h 400 MB.
+    f = tmp_path / "t.bin"
+    for target in (["sim:bx200"], [str(f), "--size-file", "64m"]):
+        p = run(cli, "job", "--target", *target, "--time", time_, "--interval", interval,
+                timeout=20)
+        assert p.returncode != 0 and p.stdout == ""
+        assert "interval" in p.stderr and "samples" in p.stderr and "1000000" in p.stderr
+    assert not f.exists()
+
+
+@pytest.mark.parametrize("pattern", ["randrw", "rw"])
+@pytest.mark.parametrize("budget", ["4k", "12k", "1028k"])
+def test_sim_mixed_byte_budget_runs_whole_ios_like_a_file(cli, tmp_path, pattern, budget):
+    # --bytes 4k --pattern randrw ran a read and a write (8 KiB): the I/O in
+    # flight at the end was rounded up once per direction. A file target
+    # runs budget / bs I/Os.
+    ios = int(budget[:-1]) // 4
+    f = tmp_path / "t.bin"
+    for target in (["sim:bx200"], [str(f), "--size-file", "16m", "--buffered"]):
+        r = job_json(cli, "--target", *target, "--bytes", budget, "--pattern", pattern)
+        assert r["ios"] == ios and r["bytes"] == ios * 4096, target
+        assert r["read"]["ios"] + r["write"]["ios"] == ios

@@ -56,6 +56,6 @@ def test_report_summary_says_why_a_write_curve_figure_is_missing(cli, tmp_path):
     assert "degradation: " in p.stdout and "analysis failed" not in p.stdout
     (out / "degradation.csv").write_text("garbage\n")
     p = run(cli, "report", str(out), "--summary")
-    assert p.returncode == 0, p.stderr
+    assert p.returncode == 1 and "degradation.csv" in p.stderr and "kept" in p.stderr
     line = next(l for l in p.stdout.splitlines() if l.strip().startswith("degradation:"))
     assert "analysis failed" in line and "degradation.csv" in line

@@ -272,6 +272,7 @@ def test_block_size_scaling_starts_at_a_4kn_device_logical_block(cli, tmp_path):
 def test_file_tests_run_as_steps_and_reach_headline_and_report(cli, tmp_path):
     """METHODOLOGY.md A 9-10 appended to lab2016 with filebench_dir."""
     out = tmp_path / "out"
+    (tmp_path / "fs").mkdir()
     res = ssdcore.suite("sim:bx200", out, suite="lab2016", filebench_dir=tmp_path / "fs",
                         filebench_size="4m")
     fb = steps(res, "filebench")
@@ -316,3 +317,34 @@ def test_ctrl_c_in_python_raises_keyboardinterrupt_and_keeps_results(build_dir, 
     res = load(out)
     assert res["interrupted"] is True
     assert step(res, "first")["state"] == "interrupted"
+
+
+@pytest.mark.parametrize("suite", ["lab2016", "quick", "fill2021"])
+def test_a_missing_filebench_dir_is_refused_not_created(cli, tmp_path, suite):
+    # A typo in a mount point created the directory and benchmarked the root
+    # filesystem; quick and fill2021 ignored the option silently.
+    fs = tmp_path / "mnt" / "typo"
+    r = subprocess.run([cli, "suite", "sim:bx200", "--suite", suite, "--out", str(tmp_path / "o"),
+                        "--filebench-dir", str(fs), "--filebench-size", "1m"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0 and not (tmp_path / "mnt").exists()
+    assert (str(fs) if suite == "lab2016" else "lab2016") in r.stderr
+    if suite != "lab2016":
+        fs.mkdir(parents=True)
+        r = subprocess.run([cli, "suite", "sim:bx200", "--suite", suite, "--list",
+                            "--filebench-dir", str(fs)], capture_output=True, text=True)
+        assert r.returncode != 0 and "lab2016" in r.stderr and suite in r.stderr
+
+
+def test_filebench_needs_an_existing_dir_and_creates_only_its_own(cli, tmp_path):
+    fs = tmp_path / "mnt" / "typo"
+    r = subprocess.run([cli, "filebench", str(fs), "--size", "1m", "--steps", "copy"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0 and str(fs) in r.stderr and not (tmp_path / "mnt").exists()
+    (tmp_path / "f").write_text("x")
+    r = subprocess.run([cli, "filebench", str(tmp_path / "f"), "--size", "1m", "--steps", "copy"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0 and "Not a directory" in r.stderr
+    with pytest.raises(ssdcore.SsdError, match="typo"):
+        ssdcore.filebench(fs, size="1m", steps="copy")
+    assert not (tmp_path / "mnt").exists()

@@ -51,16 +51,25 @@ def test_reload_of_an_interrupted_run(cli, tmp_path):
     assert svg_count(out / "report.html") >= 1
 
 
-def test_a_missing_csv_fails_that_analysis_only(lab, tmp_path):
+def test_a_missing_csv_fails_that_analysis_only(lab, cli, tmp_path):
     import shutil
     copy = tmp_path / "copy"
     shutil.copytree(lab, copy)
     (copy / "recovery-trim.csv").unlink()
-    res = ssdcore.report(copy)
+    stored = [s for s in load(lab)["steps"] if s["name"] == "analyze-recovery-trim"][0]
+    with pytest.warns(RuntimeWarning, match="recovery-trim.csv"):
+        res = ssdcore.report(copy)
     an = [s for s in res["steps"] if s["name"] == "analyze-recovery-trim"][0]
     assert an["state"] == "failed" and "recovery-trim.csv" in an["error"]
+    # The reload used to drop the analysis stored in results.json.
+    assert an["analysis"] == stored["analysis"] and an["analysis"]
     assert "recovery-trim" not in res["headline"]["write_curves"]
     assert "degradation" in res["headline"]["write_curves"]
+    # ... and `ssdcore report DIR` exited 0.
+    for extra in ([], ["--summary"], ["--json"]):
+        r = subprocess.run([cli, "report", str(copy), *extra], capture_output=True, text=True)
+        assert r.returncode == 1 and "recovery-trim.csv" in r.stderr and "kept" in r.stderr
+    assert (copy / "report.html").exists()
 
 
 @pytest.mark.parametrize("content,needle", [

@@ -24,14 +24,16 @@ extern "C" {
 
 typedef struct ssd_fio_result ssd_fio_result;
 
-/* One job and direction that did I/O. Strings are owned by the handle. */
+/* One job and direction that did I/O, and one entry with ddir "none" for a
+ * failed job that did none. Strings are owned by the handle. */
 struct ssd_fio_job {
     const char *name;
-    const char *ddir; /* "read", "write" or "trim" */
+    const char *ddir; /* "read", "write", "trim" or "none" */
     double io_bytes, bw_bps, iops, runtime_s;
     double lat_mean_us, lat_p50_us, lat_p99_us, lat_p999_us, lat_max_us; /* NaN if unknown */
     const char *lat_source; /* "lat_ns", "clat_ns" or "none": where the percentiles came from */
     int clat_inconsistent;  /* 1 when clat_ns was rejected */
+    int error;              /* the job's "error" (an errno, 5 = EIO); 0 when it succeeded */
 };
 
 SSD_API int ssd_fio_result_open(ssd_fio_result **out, const char *path);

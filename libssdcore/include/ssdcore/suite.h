@@ -154,7 +154,10 @@ SSD_API int ssd_suite_write_report(ssd_suite *s, const char *path);
  * ssd_suite_errmsg() can say what was wrong; free it in every case.
  * Returns 0, -errno (no results.json), SSD_EFORMAT (not JSON, or not the
  * schema "ssdcore-results/1": the message names the file and line) or
- * SSD_ENOMEM.
+ * SSD_ENOMEM. An analysis whose CSV is missing or unreadable fails (its
+ * "error" names the file) but keeps the "analysis" stored in results.json;
+ * then 0 is returned and ssd_suite_errmsg() is not empty: a warning naming
+ * the step and the file.
  */
 SSD_API int ssd_suite_load(ssd_suite **out, const char *dir);
 
