@@ -38,7 +38,7 @@ struct ssd_job {
     int interrupted;
     int run_rc;
     const char *engine;
-    char engine_note[256];
+    char engine_note[320]; /* room for the 200-byte probe reason and the fallback text */
     double runtime_s;
     uint64_t bytes[2], ios[2];
     ssd_hist *lat[2];

@@ -23,7 +23,7 @@ echo "== whole commands under valgrind =="
 bash scripts/valgrind_smoke.sh build | tee "$logs/valgrind.log"
 
 echo "== C tests under ASan/UBSan =="
-BUILD_DIR=build-asan bash scripts/build.sh -DSSD_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DSSD_BUILD_PYTHON=OFF
+BUILD_DIR=build-asan bash scripts/build.sh -DSSD_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DSSD_BUILD_PYTHON=OFF -DSSD_WERROR=ON
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build-asan --output-on-failure -j"$(nproc)" | tee "$logs/ctest-asan.log"
 
