@@ -580,23 +580,13 @@ static void headline_table(const ssd_suite *s, struct ssd__text *t) {
     static const char *const groups[][2] = {{"mixed-seq", "mixed sequential 128K, 2 threads"},
                                             {"mixed-rand", "mixed random 4K, 4 threads"}};
     for (int k = 0; k < 2; k++) {
-        double sum = 0, at80 = NAN;
-        int n = 0;
-        for (int i = 0; i < s->nsteps; i++) {
-            const struct ssd__step *st = &s->steps[i];
-            if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE ||
-                strcmp(st->group, groups[k][0]))
-                continue;
-            sum += st->bw_bps;
-            n++;
-            if (st->x == 80)
-                at80 = st->bw_bps;
-        }
+        double at80, mean;
+        ssd__suite_mixed_headline(s, groups[k][0], &at80, &mean);
         char label[96];
         snprintf(label, sizeof label, "%s, 80 %% reads", groups[k][1]);
         row(t, label, at80 / MIB, "%.1f", "MiB/s");
         snprintf(label, sizeof label, "%s, mean of the six", groups[k][1]);
-        row(t, label, n == 6 ? sum / n / MIB : NAN, "%.1f", "MiB/s");
+        row(t, label, mean / MIB, "%.1f", "MiB/s");
     }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];

@@ -161,6 +161,11 @@ const char *ssd__latency_label(const char *step_name);
 int ssd__suite_json(const ssd_suite *s, char **out);
 /* Headline figures as a JSON object appended to t. */
 void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t);
+/* The mixed-workload headline of a group of finished jobs ("mixed-seq",
+ * "mixed-rand"): the bandwidth at 80 % reads (NAN when that point did not
+ * run) and the mean of the six points (NAN unless all six ran), in bytes/s.
+ * One definition for results.json, the text summary and the report. */
+void ssd__suite_mixed_headline(const ssd_suite *s, const char *group, double *at80, double *mean);
 /* The HTML report of s. */
 int ssd__suite_report_html(const ssd_suite *s, char **out);
 

@@ -210,10 +210,10 @@ static const struct ssd__step *done_job(const ssd_suite *s, const char *name) {
     return st && st->state == SSD__ST_DONE ? st : NULL;
 }
 
-static void mixed(const ssd_suite *s, struct ssd__text *t, int *f, const char *group,
-                  const char *prefix) {
-    double sum = 0, at80 = NAN;
+void ssd__suite_mixed_headline(const ssd_suite *s, const char *group, double *at80, double *mean) {
+    double sum = 0;
     int n = 0;
+    *at80 = NAN;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE || strcmp(st->group, group))
@@ -221,17 +221,24 @@ static void mixed(const ssd_suite *s, struct ssd__text *t, int *f, const char *g
         sum += st->bw_bps;
         n++;
         if (st->x == 80)
-            at80 = st->bw_bps;
+            *at80 = st->bw_bps;
     }
+    /* The mean of the six points is the headline only when all six ran. */
+    *mean = n == 6 ? sum / n : NAN;
+}
+
+static void mixed(const ssd_suite *s, struct ssd__text *t, int *f, const char *group,
+                  const char *prefix) {
+    double at80, mean;
+    ssd__suite_mixed_headline(s, group, &at80, &mean);
     char k[64];
     if (isfinite(at80)) {
         snprintf(k, sizeof k, "%s_80_bps", prefix);
         knum(t, f, k, at80);
     }
-    /* The mean of the six points is the headline only when all six ran. */
-    if (n == 6) {
+    if (isfinite(mean)) {
         snprintf(k, sizeof k, "%s_mean_bps", prefix);
-        knum(t, f, k, sum / n);
+        knum(t, f, k, mean);
     }
 }
 
@@ -429,26 +436,16 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
     static const char *const groups[][2] = {{"mixed-seq", "mixed seq 128K"},
                                             {"mixed-rand", "mixed random 4K"}};
     for (int k = 0; k < 2; k++) {
-        double sum = 0, at80 = NAN;
-        int n = 0;
-        for (int i = 0; i < s->nsteps; i++) {
-            const struct ssd__step *st = &s->steps[i];
-            if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE ||
-                strcmp(st->group, groups[k][0]))
-                continue;
-            sum += st->bw_bps;
-            n++;
-            if (st->x == 80)
-                at80 = st->bw_bps;
-        }
+        double at80, mean;
+        ssd__suite_mixed_headline(s, groups[k][0], &at80, &mean);
         char label[64];
         if (isfinite(at80)) {
             snprintf(label, sizeof label, "%s, 80 %% reads", groups[k][1]);
             line_bps(&t, label, at80);
         }
-        if (n == 6) {
+        if (isfinite(mean)) {
             snprintf(label, sizeof label, "%s, mean of six", groups[k][1]);
-            line_bps(&t, label, sum / n);
+            line_bps(&t, label, mean);
         }
     }
     for (int i = 0; i < s->nsteps; i++) {
