@@ -312,6 +312,11 @@ static int check_workload(ssd_job *j) {
                          "%s: the test area (%llu bytes) is smaller than one %u-byte block", uri,
                          (unsigned long long)span, w->block_size);
     w->span = span - span % w->block_size;
+    /* One rule for every target, fio's for io_size: a byte budget is a
+     * whole number of I/Os, rounded up (the job ends with the I/O that
+     * reaches it). The workload in the results shows the budget that ran. */
+    if (w->max_bytes % w->block_size)
+        w->max_bytes += w->block_size - w->max_bytes % w->block_size;
     if (pattern_writes(w->pattern) && t->opt_read_only)
         return ssd__fail(j->err, SSD_EUNSAFE,
                          "%s: pattern %s writes, but the target is opened read-only", uri,

@@ -153,6 +153,19 @@ def test_python_job_and_target(workdir):
     t.close()
 
 
+@pytest.mark.parametrize("target,engine", [
+    ("file", "io_uring"), ("file", "psync"), ("sim:bx200", "auto")])
+@pytest.mark.parametrize("budget,ran", [(5000, 8192), (3000, 4096), (8192, 8192)])
+def test_a_byte_budget_rounds_up_to_whole_ios_on_every_target(workdir, target, engine, budget,
+                                                              ran):
+    # One rule everywhere (fio's for io_size): the job ends with the I/O that
+    # reaches the budget, and the results say which budget ran.
+    t = ssdcore.Target(workdir / "t.bin", size="4m") if target == "file" else target
+    r = ssdcore.job(t, pattern="randwrite", bs=4096, bytes=budget, engine=engine)
+    assert r["bytes"] == ran and r["ios"] == ran // 4096
+    assert r["workload"]["max_bytes"] == ran
+
+
 @pytest.mark.parametrize("kw,needle,name", [
     (dict(bs=1000), "not a multiple", "SSD_EALIGN"),
     (dict(bs=0), "option bs", "SSD_ERANGE"),
