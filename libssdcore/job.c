@@ -38,6 +38,7 @@ struct ssd_job {
     int interrupted;
     int run_rc;
     const char *engine;
+    unsigned qd_run;       /* queue depth per thread the engine ran (psync: 1) */
     char engine_note[320]; /* room for the 200-byte probe reason and the fallback text */
     double runtime_s;
     uint64_t bytes[2], ios[2];
@@ -638,6 +639,7 @@ static int run_real(ssd_job *j, unsigned gen) {
         qd = 1;
     }
     j->engine = rt.engine->name;
+    j->qd_run = qd;
 
     uint64_t buf_bytes = (uint64_t)qd * w->block_size;
     if (buf_bytes * w->threads > (4ULL << 30))
@@ -863,6 +865,7 @@ int ssd_job_results_json(const ssd_job *j, char **out) {
         .w = &j->w,
         .engine = j->engine,
         .engine_note = j->engine_note,
+        .qd_run = j->qd_run ? j->qd_run : j->w.queue_depth,
         .log_path = j->log_path,
         .interrupted = j->interrupted,
         .error = j->run_rc && j->run_rc != SSD_EINTERRUPTED ? j->err : NULL,

@@ -195,6 +195,8 @@ int ssd__job_results_json(const struct ssd__job_summary *s, char **out) {
     put_workload(&b, s->w);
     put(&b, ",\"engine\":");
     put_str(&b, s->engine);
+    /* What ran, next to what was asked: psync runs one I/O at a time. */
+    put(&b, ",\"queue_depth_run\":%u", s->qd_run);
     if (s->engine_note && *s->engine_note) {
         put(&b, ",\"engine_note\":");
         put_str(&b, s->engine_note);

@@ -16,6 +16,7 @@ struct ssd__job_summary {
     int buffered;
     const struct ssd__workload *w;
     const char *engine, *engine_note, *log_path, *error;
+    unsigned qd_run; /* the queue depth per thread that ran */
     int interrupted;
     double runtime_s;
     size_t nsamples;

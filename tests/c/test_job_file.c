@@ -387,6 +387,9 @@ Test(job_file, falls_back_to_psync_with_a_note_when_io_uring_is_unavailable) {
     char *json;
     cr_assert_eq(ssd_job_results_json(j, &json), 0);
     cr_expect(strstr(json, "\"engine_note\":\"io_uring unavailable"), "%s", json);
+    /* The results say what ran next to what was asked. */
+    cr_expect(strstr(json, "\"queue_depth\":8,"), "%s", json);
+    cr_expect(strstr(json, "\"queue_depth_run\":1,"), "%s", json);
     ssd_free(json);
     ssd_job_free(j);
     /* Asked for explicitly, io_uring is not silently replaced. */
