@@ -1,10 +1,11 @@
 /* engine_uring.c - the default engine: io_uring through liburing.
  *
  * One ring per worker with the worker's fd and buffers registered, so the
- * kernel skips the per-I/O file lookup and page pinning. The loop fills
- * every free slot, submits the batch and waits for at least one completion
- * in one io_uring_enter, then reaps every completion that is ready: the
- * queue depth stays exactly qd and each loop costs one system call. */
+ * kernel skips the per-I/O file lookup and page pinning. The loop refills
+ * every free slot, handing each I/O to the kernel as soon as it is ready,
+ * waits for at least one completion together with the last submission,
+ * then reaps every completion that is ready: the queue depth stays exactly
+ * qd, with one system call per I/O. */
 #include <errno.h>
 #include <liburing.h>
 #include <stdio.h>
@@ -45,6 +46,19 @@ static int ring_init(struct io_uring *ring, unsigned entries) {
     return rc;
 }
 
+/* Submits what is queued without waiting; 0, or a negative code with the
+ * worker's error set. A full completion queue (EBUSY) or a transient EAGAIN
+ * leaves the entries queued for the next call. */
+static int submit_now(struct ssd__worker *w, struct io_uring *ring) {
+    int rc = io_uring_submit(ring);
+    if (rc >= 0 || rc == -EINTR || rc == -EAGAIN || rc == -EBUSY)
+        return 0;
+    w->err = rc;
+    snprintf(w->errmsg, sizeof w->errmsg, "io_uring submit failed: %s", strerror(-rc));
+    atomic_store(&w->rt->stop, 1);
+    return rc;
+}
+
 static int uring_run(struct ssd__worker *w) {
     struct io_uring ring;
     unsigned qd = w->qd;
@@ -78,6 +92,20 @@ static int uring_run(struct ssd__worker *w) {
         while (nfree && !stopping) {
             if (ssd__throttled(w, now))
                 break;
+            /* Each I/O goes to the kernel as soon as it is ready, as fio's
+             * does by default: a batch submitted in one call is dispatched
+             * behind a block plug (io_uring plugs batches of more than two),
+             * which holds the first I/O back until the last is prepared, and
+             * on a virtio disk that cost a fifth of the IOPS at QD32. The
+             * last I/O goes with the wait below, so QD1 still makes one
+             * system call per I/O. */
+            if (queued) {
+                if (submit_now(w, &ring) < 0) {
+                    failed = stopping = 1;
+                    break;
+                }
+                now = ssd__now_ns(); /* this I/O's latency starts after that call */
+            }
             unsigned id = freelist[nfree - 1];
             struct ssd__slot *s = &w->slots[id];
             if (!ssd__next_io(w, &s->offset, &s->is_write)) {
