@@ -7,6 +7,7 @@
 #   bench/engine_vs_fio.sh [FILE|DEVICE] [SECONDS] [REPEATS]
 #   RAMDISK=1 bench/engine_vs_fio.sh - [SECONDS] [REPEATS]
 #   ONLY=REGEX ... runs only the matching cases
+#   NOIDLE=1 ... keeps every CPU out of its idle state during the runs
 # Defaults: bench/out/bench.bin (1 GiB, created and laid out with random
 # data by ssdcore), 5 s per run, 3 repeats. A block device is written to
 # (its data is lost). Needs fio and /usr/bin/time.
@@ -27,17 +28,37 @@ command -v fio >/dev/null || { echo "fio not found (scripts/setup.sh installs it
 # are then CPU-bound, so the ratios measure the engines' own efficiency
 # without the noise of a shared disk. Needs root and losetup.
 DESTROY=()
+CLEANUP=()
+trap 'for c in "${CLEANUP[@]}"; do $c; done' EXIT
+
+# NOIDLE=1: one spinning process per CPU at the lowest priority, so no CPU
+# halts while it waits: a wake-up preempts the spinner instead of waking a
+# halted CPU. This is what idle=poll or disabling C-states does for latency
+# benchmarks. On a VM it matters at queue depth 1 on the RAM disk: every
+# I/O there passes through the loop driver's worker and a softirq thread,
+# and when one of the three lands on a halted vCPU the wake-up can cost as
+# much as the I/O itself, so either tool's IOPS then follows where the
+# scheduler happened to put them, not the tool. CPU time per I/O is each
+# tool's own and is not affected.
+if [ "${NOIDLE:-0}" = 1 ]; then
+    for _ in $(seq "$(nproc)"); do
+        nice -n 19 sh -c 'while :; do :; done' &
+        CLEANUP+=("kill $!")
+    done
+fi
+
 if [ "${RAMDISK:-0}" = 1 ]; then
     shm=$(mktemp /dev/shm/ssdcore-bench.XXXXXX)
     truncate -s "$SIZE" "$shm"
     FILE=$(losetup --find --show "$shm")
-    trap 'losetup -d "$FILE"; rm -f "$shm"' EXIT
+    CLEANUP+=("losetup -d $FILE" "rm -f $shm")
     dd if=/dev/urandom of="$FILE" bs=1M count=$(( $(blockdev --getsize64 "$FILE") >> 20 )) \
         oflag=direct status=none
     DESTROY=(--destroy-data)
     OUT=bench/out/ramdisk
-    mkdir -p "$OUT"
 fi
+[ "${NOIDLE:-0}" = 1 ] && OUT="$OUT/noidle"
+mkdir -p "$OUT"
 
 # Lay the file out once, with incompressible data, so both tools read real
 # extents (fio would otherwise lay it out itself, with its own data).
