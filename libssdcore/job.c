@@ -168,7 +168,7 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
     if (j->ran)
         return ssd__fail(j->err, SSD_ESTATE, "option %s: the job already ran", key);
     struct ssd__workload *w = &j->w;
-    uint64_t u;
+    uint64_t u = 0; /* set by opt_size on success; GCC -O3 cannot see it */
     unsigned n;
     int rc;
     if (!strcmp(key, "pattern")) {
