@@ -132,16 +132,64 @@ void fo_cli_print_archive_result(FILE *out, const char *what, const char *archiv
     fprintf(out, "  speed   %.1f MiB/s\n", mbps);
 }
 
-const char *fo_cli_optarg(const char *cmd, int argc, char **argv, int *i, const char *name,
-                          int *bad) {
+static int opt_matches(const struct fo_cli_opt *o, const char *arg) {
+    size_t n = strlen(o->name);
+    return !strncmp(arg, o->name, n) && (!arg[n] || (o->has_value && arg[n] == '='));
+}
+
+/* An option's argument: "--opt VALUE" (advancing *i) or "--opt=VALUE"; NULL
+ * after the usage error when it is missing. */
+static const char *opt_value(const char *cmd, int argc, char **argv, int *i, const char *name) {
     const char *a = argv[*i];
     size_t n = strlen(name);
     if (a[n] == '=')
         return a + n + 1;
     if (*i + 1 >= argc) {
         cli_usage_error(cmd, "%s needs a value", name);
-        *bad = 1;
         return NULL;
     }
     return argv[++*i];
+}
+
+int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_opt *opts,
+                 int argc, char **argv, const char **pos) {
+    const char *cmd = spec->cmd;
+    int npos = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            fputs(spec->usage, stdout);
+            return 1;
+        }
+        const struct fo_cli_opt *o = opts;
+        while (o->name && !opt_matches(o, a))
+            o++;
+        if (o->name) {
+            const char *v = o->value;
+            if (o->has_value && !(v = opt_value(cmd, argc, argv, &i, o->name)))
+                return -1;
+            if (o->seen)
+                *o->seen = 1;
+            if (o->arg)
+                *o->arg = v;
+            /* A flag's fixed value is always valid; an argument may not be. */
+            if (o->key && spec->set_option(handle, o->key, v) < 0 && o->has_value) {
+                cli_usage_error(cmd, "%s", spec->errmsg(handle));
+                return -1;
+            }
+        } else if (a[0] == '-' && a[1]) {
+            cli_usage_error(cmd, "unknown option '%s' (see --help)", a);
+            return -1;
+        } else if (npos < spec->npos) {
+            pos[npos++] = a;
+        } else {
+            cli_usage_error(cmd, "too many arguments");
+            return -1;
+        }
+    }
+    if (npos != spec->npos) {
+        cli_usage_error(cmd, "%s", spec->missing);
+        return -1;
+    }
+    return 0;
 }
