@@ -1,7 +1,10 @@
-"""The command-line grammar the fileops subcommands share: their option
-tables. Each case stops at the command line, before any I/O."""
+"""The command-line grammar the subcommands share: the fileops commands'
+option tables and the target options of job and suite. Each case runs no
+I/O: every one stops at the command line or before the target opens."""
 import json
+import signal
 import subprocess
+import time
 
 import pytest
 
@@ -81,3 +84,59 @@ def test_copy_flags_and_valued_options_reach_the_library(cli, tmp_path):
     r = json.loads(p.stdout)
     assert r["list_only"] is False and r["workers"] == 2  # the last one given wins
     assert r["files"]["copied"] == 5
+
+
+@pytest.mark.parametrize("cmd,missing", [
+    ("job", "missing --target (see ssdcore job --help)"),
+    ("suite", "missing TARGET (see ssdcore suite --help)"),
+])
+def test_target_argument_and_options(cli, tmp_path, cmd, missing):
+    out = ["--out", str(tmp_path / "o")] if cmd == "suite" else []
+    usage_error(run(cli, cmd, *out), 2, f"ssdcore {cmd}: {missing}")
+    for args in (["sim:bx200", "extra"], ["--target", "sim:bx200", "extra"]):
+        usage_error(run(cli, cmd, *args, *out), 2, f"ssdcore {cmd}: unexpected argument 'extra'")
+    p = run(cli, cmd, "--size-file", "lots", str(tmp_path / "t.bin"), *out)
+    assert (p.returncode, p.stdout) == (1, ""), p.stderr
+    assert p.stderr.startswith(f"ssdcore {cmd}: --size-file: ") and "lots" in p.stderr
+    assert not (tmp_path / "t.bin").exists()
+    # getopt abbreviations of the shared options still work
+    p = run(cli, cmd, "--targ=sim:bx200", "--dest", "--buf", "--no-progress",
+            *(["--list"] if cmd == "suite" else ["--time", "1s", "--json"]))
+    assert p.returncode == 0, p.stderr
+    if cmd == "job":
+        assert json.loads(p.stdout)["runtime_s"] > 0
+    else:
+        assert p.stdout.splitlines()[0].startswith("  1  ")
+
+
+def test_ambiguous_abbreviation_names_the_candidates_in_table_order(cli):
+    p = run(cli, "job", "--r", "1", "sim:bx200")
+    assert (p.returncode, p.stdout) == (2, "")
+    first = p.stderr.splitlines()[0]
+    assert "'--r' is ambiguous" in first
+    names = ["'--rw'", "'--rwmix-read'", "'--rate'"]
+    assert [first.index(n) for n in names] == sorted(first.index(n) for n in names)
+    assert p.stderr.splitlines()[-1] == "ssdcore job: bad arguments (see ssdcore job --help)"
+
+
+def wait_until(ready, seconds=30):
+    deadline = time.monotonic() + seconds
+    while not ready() and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+def test_interrupted_job_says_what_its_results_cover(cli, tmp_path):
+    log = tmp_path / "s.csv"
+    p = subprocess.Popen([cli, "job", str(tmp_path / "t.bin"), "--size-file", "4m", "--time",
+                          "60", "--interval", "20ms", "--log", str(log), "--no-progress"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_until(lambda: log.exists() and log.read_text().count("\n") >= 5)  # past the layout
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=30)
+    finally:
+        p.kill()
+    assert p.returncode == 130, err
+    assert out.startswith("target  ")  # the summary comes first
+    last = err.splitlines()[-1]
+    assert last.startswith("ssdcore job: interrupted; results cover ") and last.endswith(" s")
