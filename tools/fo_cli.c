@@ -1,52 +1,22 @@
 /* fo_cli.c - helpers shared by the fileops subcommands. */
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "commands.h"
 #include "fo_cli.h"
 
-/* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes
- * there are not UTF-8 (a path's stray 0xff): JSON strings must be UTF-8,
- * so the writers put U+FFFD for such a byte. */
-static int utf8_len(const unsigned char *p) {
-    unsigned c = p[0], min;
-    int n;
-    if (c < 0x80)
-        return 1;
-    if ((c & 0xE0) == 0xC0)
-        n = 2, min = 0x80, c &= 0x1F;
-    else if ((c & 0xF0) == 0xE0)
-        n = 3, min = 0x800, c &= 0x0F;
-    else if ((c & 0xF8) == 0xF0)
-        n = 4, min = 0x10000, c &= 0x07;
-    else
-        return 0;
-    for (int i = 1; i < n; i++) {
-        if ((p[i] & 0xC0) != 0x80) /* also stops at the terminating NUL */
-            return 0;
-        c = c << 6 | (p[i] & 0x3F);
-    }
-    return c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF) ? 0 : n;
-}
-
 void fo_cli_json_str(FILE *out, const char *s) {
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(out, "\\u%04x", *p);
-        else if (*p >= 0x80) {
-            int n = utf8_len(p);
-            if (n)
-                fwrite(p, 1, (size_t)n, out), p += n - 1;
-            else
-                fputs("\\ufffd", out);
-        } else
-            fputc(*p, out);
+    char *quoted = NULL;
+    int rc = ssd_json_quote(s, &quoted);
+    if (rc < 0) {
+        /* Half a JSON document must not pass for success. */
+        fprintf(stderr, "ssdcore: %s\n", ssd_strerror(rc));
+        exit(1);
     }
-    fputc('"', out);
+    fputs(quoted, out);
+    ssd_free(quoted);
 }
 
 static int progress_drawn, progress_draw;
