@@ -1,6 +1,5 @@
 /* cmd_archive.c - `ssdcore archive SRC ARCHIVE`: 7-Zip-style packing. */
 #include <stdio.h>
-#include <string.h>
 
 #include <ssdcore.h>
 
@@ -18,60 +17,28 @@ static const char usage_text[] =
     "  --sync fs|none                fsync the archive before the clock stops [fs]\n"
     "  --json                        print the result as JSON\n";
 
+FO_CLI_SPEC(archive_cli, archive, "archive", usage_text, 2, "needs SRC and ARCHIVE (see --help)");
+
 int cmd_archive(int argc, char **argv) {
     const char *cmd = "archive";
     const char *pos[2] = {NULL, NULL};
-    int npos = 0, json = 0, bad = 0;
+    int json = 0;
     ssd_archive *a = NULL;
     if (ssd_archive_create(&a) < 0)
         return cli_error(cmd, "out of memory");
-    static const char *valued[][2] = {{"--format", "format"},
-                                      {"--method", "method"},
-                                      {"--level", "level"},
-                                      {"--tmpdir", "tmpdir"},
-                                      {"--sync", "sync"}};
-    for (int i = 1; i < argc && !bad; i++) {
-        const char *arg = argv[i];
-        int done = 0;
-        if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-            fputs(usage_text, stdout);
-            ssd_archive_free(a);
-            return 0;
-        }
-        if (!strcmp(arg, "--json")) {
-            json = 1;
-            continue;
-        }
-        for (size_t k = 0; k < sizeof valued / sizeof valued[0] && !done; k++) {
-            size_t n = strlen(valued[k][0]);
-            if (strncmp(arg, valued[k][0], n) || (arg[n] && arg[n] != '='))
-                continue;
-            done = 1;
-            const char *v = fo_cli_optarg(cmd, argc, argv, &i, valued[k][0], &bad);
-            if (v && ssd_archive_set_option(a, valued[k][1], v) < 0) {
-                cli_usage_error(cmd, "%s", ssd_archive_errmsg(a));
-                bad = 1;
-            }
-        }
-        if (done)
-            continue;
-        if (arg[0] == '-' && arg[1]) {
-            cli_usage_error(cmd, "unknown option '%s' (see --help)", arg);
-            bad = 1;
-        } else if (npos < 2) {
-            pos[npos++] = arg;
-        } else {
-            cli_usage_error(cmd, "too many arguments");
-            bad = 1;
-        }
-    }
-    if (!bad && npos != 2) {
-        cli_usage_error(cmd, "needs SRC and ARCHIVE (see --help)");
-        bad = 1;
-    }
-    if (bad) {
+    const struct fo_cli_opt opts[] = {
+        {"--json", .seen = &json},
+        FO_CLI_VALUE("--format", "format"),
+        FO_CLI_VALUE("--method", "method"),
+        FO_CLI_VALUE("--level", "level"),
+        FO_CLI_VALUE("--tmpdir", "tmpdir"),
+        FO_CLI_VALUE("--sync", "sync"),
+        {0},
+    };
+    int parsed = fo_cli_parse(&archive_cli, a, opts, argc, argv, pos);
+    if (parsed) {
         ssd_archive_free(a);
-        return 2;
+        return parsed > 0 ? 0 : 2;
     }
     fo_cli_progress_start(!json && fo_cli_progress_wanted());
     ssd_archive_set_option(a, "progress_interval", FO_CLI_PROGRESS_INTERVAL);

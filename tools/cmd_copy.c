@@ -1,6 +1,5 @@
 /* cmd_copy.c - `ssdcore copy SRC DST`: Robocopy-like tree copy. */
 #include <stdio.h>
-#include <string.h>
 #include <time.h>
 
 #include <ssdcore.h>
@@ -130,103 +129,51 @@ static void log_decision(void *user, const char *action, const char *rel, uint64
     fprintf(user, "%14s %14llu  %s\n", action, (unsigned long long)size, rel);
 }
 
-static int is_opt(const char *a, const char *name) {
-    size_t n = strlen(name);
-    return !strncmp(a, name, n) && (a[n] == 0 || a[n] == '=');
-}
+FO_CLI_SPEC(copy_cli, copy, "copy", usage_text, 2, "needs SRC and DST (see --help)");
 
 int cmd_copy(int argc, char **argv) {
     const char *cmd = "copy";
     const char *pos[2] = {NULL, NULL};
-    int npos = 0, json = 0, verbose = 0, list_only = 0, bad = 0;
+    int json = 0, verbose = 0, list_only = 0;
     ssd_copy *c = NULL;
     if (ssd_copy_create(&c) < 0)
         return cli_error(cmd, "out of memory") * 16;
-    static const struct {
-        const char *flag, *key, *value;
-    } flags[] = {
-        {"--mirror", "mirror", "1"},
-        {"--mir", "mirror", "1"},
-        {"--list", "list_only", "1"},
-        {"-l", "list_only", "1"},
-        {"--no-recursive", "recursive", "0"},
-        {"--include-same", "include_same", "1"},
-        {"--xo", "exclude_older", "1"},
-        {"--xn", "exclude_newer", "1"},
-        {"--xc", "exclude_changed", "1"},
-        {"--hardlinks", "hardlinks", "1"},
-        {"--unbuffered", "unbuffered", "1"},
-        {"-j", "unbuffered", "1"},
-        {"--copy-file-range", "copy_file_range", "1"},
-        {"--reflink", "reflink", "1"},
-        {"--no-splice", "splice", "0"},
+    const struct fo_cli_opt opts[] = {
+        {"--json", .seen = &json},
+        {"-v", .seen = &verbose},
+        {"--verbose", .seen = &verbose},
+        FO_CLI_FLAG("--mirror", "mirror", "1"),
+        FO_CLI_FLAG("--mir", "mirror", "1"),
+        {"--list", 0, "list_only", "1", &list_only, NULL},
+        {"-l", 0, "list_only", "1", &list_only, NULL},
+        FO_CLI_FLAG("--no-recursive", "recursive", "0"),
+        FO_CLI_FLAG("--include-same", "include_same", "1"),
+        FO_CLI_FLAG("--xo", "exclude_older", "1"),
+        FO_CLI_FLAG("--xn", "exclude_newer", "1"),
+        FO_CLI_FLAG("--xc", "exclude_changed", "1"),
+        FO_CLI_FLAG("--hardlinks", "hardlinks", "1"),
+        FO_CLI_FLAG("--unbuffered", "unbuffered", "1"),
+        FO_CLI_FLAG("-j", "unbuffered", "1"),
+        FO_CLI_FLAG("--copy-file-range", "copy_file_range", "1"),
+        FO_CLI_FLAG("--reflink", "reflink", "1"),
+        FO_CLI_FLAG("--no-splice", "splice", "0"),
+        FO_CLI_VALUE("--workers", "workers"),
+        FO_CLI_VALUE("--mt", "workers"),
+        FO_CLI_VALUE("--tolerance", "mtime_tolerance"),
+        FO_CLI_VALUE("--buffer", "buffer_size"),
+        FO_CLI_VALUE("--sync", "sync"),
+        FO_CLI_VALUE("--retries", "retries"),
+        FO_CLI_VALUE("--r", "retries"),
+        FO_CLI_VALUE("--wait", "wait"),
+        FO_CLI_VALUE("--w", "wait"),
+        FO_CLI_VALUE("--unbuffered-min", "unbuffered_min"),
+        FO_CLI_VALUE("--fault-read", "fault_read"),
+        {0},
     };
-    static const struct {
-        const char *flag, *key;
-    } valued[] = {
-        {"--workers", "workers"},
-        {"--mt", "workers"},
-        {"--tolerance", "mtime_tolerance"},
-        {"--buffer", "buffer_size"},
-        {"--sync", "sync"},
-        {"--retries", "retries"},
-        {"--r", "retries"},
-        {"--wait", "wait"},
-        {"--w", "wait"},
-        {"--unbuffered-min", "unbuffered_min"},
-        {"--fault-read", "fault_read"},
-    };
-    for (int i = 1; i < argc && !bad; i++) {
-        const char *a = argv[i];
-        int done = 0;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(usage_text, stdout);
-            ssd_copy_free(c);
-            return 0;
-        }
-        if (!strcmp(a, "--json")) {
-            json = 1;
-            continue;
-        }
-        if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-            verbose = 1;
-            continue;
-        }
-        for (size_t k = 0; k < sizeof flags / sizeof flags[0] && !done; k++)
-            if (!strcmp(a, flags[k].flag)) {
-                ssd_copy_set_option(c, flags[k].key, flags[k].value);
-                if (!strcmp(flags[k].key, "list_only"))
-                    list_only = 1;
-                done = 1;
-            }
-        for (size_t k = 0; k < sizeof valued / sizeof valued[0] && !done; k++)
-            if (is_opt(a, valued[k].flag)) {
-                const char *v = fo_cli_optarg(cmd, argc, argv, &i, valued[k].flag, &bad);
-                if (v && ssd_copy_set_option(c, valued[k].key, v) < 0) {
-                    cli_usage_error(cmd, "%s", ssd_copy_errmsg(c));
-                    bad = 1;
-                }
-                done = 1;
-            }
-        if (done)
-            continue;
-        if (a[0] == '-' && a[1]) {
-            cli_usage_error(cmd, "unknown option '%s' (see --help)", a);
-            bad = 1;
-        } else if (npos < 2) {
-            pos[npos++] = a;
-        } else {
-            cli_usage_error(cmd, "too many arguments");
-            bad = 1;
-        }
-    }
-    if (!bad && npos != 2) {
-        cli_usage_error(cmd, "needs SRC and DST (see --help)");
-        bad = 1;
-    }
-    if (bad) {
+    int parsed = fo_cli_parse(&copy_cli, c, opts, argc, argv, pos);
+    if (parsed) {
         ssd_copy_free(c);
-        return 16;
+        return parsed > 0 ? 0 : 16;
     }
     fo_cli_progress_start(!json && fo_cli_progress_wanted() && !verbose && !list_only);
     ssd_copy_set_option(c, "progress_interval", FO_CLI_PROGRESS_INTERVAL);

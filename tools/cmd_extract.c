@@ -1,6 +1,5 @@
 /* cmd_extract.c - `ssdcore extract ARCHIVE DST`: secure unpacking. */
 #include <stdio.h>
-#include <string.h>
 
 #include <ssdcore.h>
 
@@ -20,49 +19,26 @@ static const char usage_text[] =
     "  --no-overwrite     fail instead of replacing existing files\n"
     "  --json             print the result as JSON\n";
 
+FO_CLI_SPEC(extract_cli, extract, "extract", usage_text, 2, "needs ARCHIVE and DST (see --help)");
+
 int cmd_extract(int argc, char **argv) {
     const char *cmd = "extract";
     const char *pos[2] = {NULL, NULL};
-    int npos = 0, json = 0, bad = 0;
+    int json = 0;
     ssd_extract *x = NULL;
     if (ssd_extract_create(&x) < 0)
         return cli_error(cmd, "out of memory");
-    for (int i = 1; i < argc && !bad; i++) {
-        const char *arg = argv[i];
-        if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-            fputs(usage_text, stdout);
-            ssd_extract_free(x);
-            return 0;
-        }
-        if (!strcmp(arg, "--json")) {
-            json = 1;
-        } else if (!strcmp(arg, "--allow-absolute-symlinks")) {
-            ssd_extract_set_option(x, "absolute_symlinks", "1");
-        } else if (!strcmp(arg, "--no-overwrite")) {
-            ssd_extract_set_option(x, "overwrite", "0");
-        } else if (!strncmp(arg, "--sync", 6) && (arg[6] == 0 || arg[6] == '=')) {
-            const char *v = fo_cli_optarg(cmd, argc, argv, &i, "--sync", &bad);
-            if (v && ssd_extract_set_option(x, "sync", v) < 0) {
-                cli_usage_error(cmd, "%s", ssd_extract_errmsg(x));
-                bad = 1;
-            }
-        } else if (arg[0] == '-' && arg[1]) {
-            cli_usage_error(cmd, "unknown option '%s' (see --help)", arg);
-            bad = 1;
-        } else if (npos < 2) {
-            pos[npos++] = arg;
-        } else {
-            cli_usage_error(cmd, "too many arguments");
-            bad = 1;
-        }
-    }
-    if (!bad && npos != 2) {
-        cli_usage_error(cmd, "needs ARCHIVE and DST (see --help)");
-        bad = 1;
-    }
-    if (bad) {
+    const struct fo_cli_opt opts[] = {
+        {"--json", .seen = &json},
+        FO_CLI_FLAG("--allow-absolute-symlinks", "absolute_symlinks", "1"),
+        FO_CLI_FLAG("--no-overwrite", "overwrite", "0"),
+        FO_CLI_VALUE("--sync", "sync"),
+        {0},
+    };
+    int parsed = fo_cli_parse(&extract_cli, x, opts, argc, argv, pos);
+    if (parsed) {
         ssd_extract_free(x);
-        return 2;
+        return parsed > 0 ? 0 : 2;
     }
     fo_cli_progress_start(!json && fo_cli_progress_wanted());
     ssd_extract_set_option(x, "progress_interval", FO_CLI_PROGRESS_INTERVAL);

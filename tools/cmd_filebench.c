@@ -25,63 +25,31 @@ static const char usage_text[] =
     "  --output FILE                 also write the JSON to FILE\n"
     "  --keep                        keep the scratch tree\n";
 
+FO_CLI_SPEC(filebench_cli, filebench, "filebench", usage_text, 1, "needs DIR (see --help)");
+
 int cmd_filebench(int argc, char **argv) {
     const char *cmd = "filebench";
     const char *dir = NULL, *output = NULL;
-    int bad = 0;
     ssd_filebench *b = NULL;
     if (ssd_filebench_create(&b) < 0)
         return cli_error(cmd, "out of memory");
-    static const char *valued[][2] = {{"--set", "set"},         {"--size", "size"},
-                                      {"--seed", "seed"},       {"--steps", "steps"},
-                                      {"--workers", "workers"}, {"--format", "format"},
-                                      {"--method", "method"},   {"--level", "level"}};
-    for (int i = 1; i < argc && !bad; i++) {
-        const char *a = argv[i];
-        int done = 0;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(usage_text, stdout);
-            ssd_filebench_free(b);
-            return 0;
-        }
-        if (!strcmp(a, "--keep")) {
-            ssd_filebench_set_option(b, "keep", "1");
-            continue;
-        }
-        if (!strncmp(a, "--output", 8) && (a[8] == 0 || a[8] == '=')) {
-            output = fo_cli_optarg(cmd, argc, argv, &i, "--output", &bad);
-            continue;
-        }
-        for (size_t k = 0; k < sizeof valued / sizeof valued[0] && !done; k++) {
-            size_t n = strlen(valued[k][0]);
-            if (strncmp(a, valued[k][0], n) || (a[n] && a[n] != '='))
-                continue;
-            done = 1;
-            const char *v = fo_cli_optarg(cmd, argc, argv, &i, valued[k][0], &bad);
-            if (v && ssd_filebench_set_option(b, valued[k][1], v) < 0) {
-                cli_usage_error(cmd, "%s", ssd_filebench_errmsg(b));
-                bad = 1;
-            }
-        }
-        if (done)
-            continue;
-        if (a[0] == '-' && a[1]) {
-            cli_usage_error(cmd, "unknown option '%s' (see --help)", a);
-            bad = 1;
-        } else if (!dir) {
-            dir = a;
-        } else {
-            cli_usage_error(cmd, "too many arguments");
-            bad = 1;
-        }
-    }
-    if (!bad && !dir) {
-        cli_usage_error(cmd, "needs DIR (see --help)");
-        bad = 1;
-    }
-    if (bad) {
+    const struct fo_cli_opt opts[] = {
+        FO_CLI_FLAG("--keep", "keep", "1"),
+        {"--output", 1, .arg = &output},
+        FO_CLI_VALUE("--set", "set"),
+        FO_CLI_VALUE("--size", "size"),
+        FO_CLI_VALUE("--seed", "seed"),
+        FO_CLI_VALUE("--steps", "steps"),
+        FO_CLI_VALUE("--workers", "workers"),
+        FO_CLI_VALUE("--format", "format"),
+        FO_CLI_VALUE("--method", "method"),
+        FO_CLI_VALUE("--level", "level"),
+        {0},
+    };
+    int parsed = fo_cli_parse(&filebench_cli, b, opts, argc, argv, &dir);
+    if (parsed) {
         ssd_filebench_free(b);
-        return 2;
+        return parsed > 0 ? 0 : 2;
     }
     /* A results file that cannot be written is found before the run, not
      * after minutes of work (and not after the JSON went to stdout). */

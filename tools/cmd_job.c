@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 
 #include <ssdcore.h>
 
+#include "cli_target.h"
 #include "commands.h"
 
 static const char job_usage[] =
@@ -43,10 +43,7 @@ static const char job_usage[] =
     "  --no-progress       no progress line on a terminal\n";
 
 enum {
-    OPT_SIZE_FILE = 256,
-    OPT_DESTROY,
-    OPT_BUFFERED,
-    OPT_PATTERN,
+    OPT_PATTERN = 256,
     OPT_BS,
     OPT_QD,
     OPT_THREADS,
@@ -63,14 +60,12 @@ enum {
     OPT_LOG,
     OPT_JSON,
     OPT_NO_PROGRESS,
-    OPT_TARGET,
+    OPT_END,
 };
 
 static const struct option long_opts[] = {
-    {"target", required_argument, NULL, OPT_TARGET},
-    {"size-file", required_argument, NULL, OPT_SIZE_FILE},
-    {"destroy-data", no_argument, NULL, OPT_DESTROY},
-    {"buffered", no_argument, NULL, OPT_BUFFERED},
+    {"target", required_argument, NULL, CLI_OPT_TARGET},
+    CLI_TARGET_LONG_OPTS,
     {"pattern", required_argument, NULL, OPT_PATTERN},
     {"rw", required_argument, NULL, OPT_PATTERN},
     {"bs", required_argument, NULL, OPT_BS},
@@ -107,19 +102,11 @@ static const struct {
     {OPT_INTERVAL, "interval"}, {OPT_LOG, "log"},
 };
 
-static void on_sigint(int sig) {
-    ssd_interrupt();
-}
-
 static int progress_line(void *user, const ssd_progress *p) {
-    double pct = -1;
-    if (p->time_s > 0)
-        pct = 100 * p->elapsed_s / p->time_s;
-    else if (p->max_bytes)
-        pct = 100.0 * (double)p->bytes / (double)p->max_bytes;
+    double pct = cli_job_percent(p);
     if (pct >= 0)
-        fprintf(stderr, "\r  %7.1f s %5.1f%%  %9.1f MB/s  %10.0f IOPS  ", p->elapsed_s,
-                pct > 100 ? 100 : pct, p->bw_bps / 1e6, p->iops);
+        fprintf(stderr, "\r  %7.1f s %5.1f%%  %9.1f MB/s  %10.0f IOPS  ", p->elapsed_s, pct,
+                p->bw_bps / 1e6, p->iops);
     else
         fprintf(stderr, "\r  %7.1f s  %9.1f MB/s  %10.0f IOPS  ", p->elapsed_s, p->bw_bps / 1e6,
                 p->iops);
@@ -182,28 +169,19 @@ static int is_read_pattern(const char *p) {
 }
 
 int cmd_job(int argc, char **argv) {
-    const char *target_uri = NULL, *size_file = NULL, *pattern = NULL;
-    const char *values[OPT_TARGET + 1] = {0};
-    int destroy = 0, buffered = 0, json = 0, coverage = 0, progress = 1;
+    struct cli_target_args ta = {0};
+    const char *pattern = NULL;
+    const char *values[OPT_END] = {0};
+    int json = 0, coverage = 0, progress = 1;
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
+        if (cli_target_option(&ta, c, optarg))
+            continue;
         switch (c) {
         case 'h':
             fputs(job_usage, stdout);
             return 0;
-        case OPT_TARGET:
-            target_uri = optarg;
-            break;
-        case OPT_SIZE_FILE:
-            size_file = optarg;
-            break;
-        case OPT_DESTROY:
-            destroy = 1;
-            break;
-        case OPT_BUFFERED:
-            buffered = 1;
-            break;
         case OPT_JSON:
             json = 1;
             break;
@@ -221,38 +199,22 @@ int cmd_job(int argc, char **argv) {
                 pattern = optarg;
         }
     }
-    if (optind < argc && !target_uri)
-        target_uri = argv[optind++];
-    if (optind < argc)
-        return cli_usage_error("job", "unexpected argument '%s'", argv[optind]);
-    if (!target_uri)
-        return cli_usage_error("job", "missing --target (see ssdcore job --help)");
+    int status =
+        cli_target_operand("job", argc, argv, &ta, "missing --target (see ssdcore job --help)");
+    if (status)
+        return status;
 
     ssd_target *t = NULL;
     ssd_job *j = NULL;
-    int status = 1, rc;
-    if (ssd_target_create(&t))
-        return cli_error("job", "out of memory");
-    if (size_file && (rc = ssd_target_set_option(t, "size", size_file))) {
-        status = cli_error("job", "--size-file: %s", ssd_target_errmsg(t));
-        goto out;
-    }
-    if (destroy)
-        ssd_target_set_option(t, "destroy_data", "1");
-    if (buffered)
-        ssd_target_set_option(t, "buffered", "1");
+    int rc;
+    if ((status = cli_target_create("job", &ta, &t)))
+        return status;
     /* Reading a device needs no licence to destroy it. */
-    if (!destroy && !strncmp(target_uri, "/dev/", 5) && strncmp(target_uri, "/dev/shm/", 9) &&
+    if (!ta.destroy && !strncmp(ta.uri, "/dev/", 5) && strncmp(ta.uri, "/dev/shm/", 9) &&
         is_read_pattern(pattern ? pattern : "randread"))
         ssd_target_set_option(t, "read_only", "1");
-    /* From here on Ctrl-C stops the file layout or the job cleanly; a
-     * second Ctrl-C kills as usual. */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sa.sa_flags = SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
+    /* From here on Ctrl-C stops the file layout or the job cleanly. */
+    cli_catch_sigint(NULL);
     /* Options and the log are checked before the target is opened: opening
      * a new file target lays it out, which may take minutes. */
     if (ssd_job_create(&j, t)) {
@@ -272,12 +234,8 @@ int cmd_job(int argc, char **argv) {
         status = cli_error("job", "log %s: cannot create: %s", values[OPT_LOG], strerror(-rc));
         goto out;
     }
-    if ((rc = ssd_target_open(t, target_uri)) < 0) {
-        status = cli_error("job", "%s", ssd_target_errmsg(t));
-        if (rc == SSD_EINTERRUPTED) /* Ctrl-C during the layout */
-            status = 130;
+    if ((status = cli_target_open("job", t, ta.uri)))
         goto out;
-    }
     if (progress && isatty(STDERR_FILENO))
         ssd_job_set_progress(j, progress_line, NULL, 0.5);
 
@@ -298,15 +256,8 @@ int cmd_job(int argc, char **argv) {
     } else {
         print_summary(t, j);
     }
-    fflush(stdout);
-    if (rc == SSD_EINTERRUPTED) {
-        fprintf(stderr, "ssdcore job: interrupted; results cover %.1f s\n", ssd_job_runtime_s(j));
-        status = 130;
-    } else if (rc < 0) {
-        status = cli_error("job", "%s", ssd_job_errmsg(j));
-    } else {
-        status = 0;
-    }
+    status = cli_run_status("job", rc, ssd_job_errmsg(j), "interrupted; results cover %.1f s",
+                            ssd_job_runtime_s(j));
 out:
     ssd_job_free(j);
     ssd_target_free(t);

@@ -1,6 +1,5 @@
 /* cmd_mkset.c - `ssdcore mkset iso|program|work DIR`: generate a file set. */
 #include <stdio.h>
-#include <string.h>
 
 #include <ssdcore.h>
 
@@ -17,60 +16,30 @@ static const char usage_text[] =
     "  --size SIZE   total bytes [8g]\n"
     "  --seed N      the same kind, size and seed give byte-identical sets [1]\n";
 
+FO_CLI_SPEC(mkset_cli, fileset, "mkset", usage_text, 2, "needs a set kind and DIR (see --help)");
+
 int cmd_mkset(int argc, char **argv) {
     const char *cmd = "mkset";
     const char *pos[2] = {NULL, NULL};
-    int npos = 0, json = 0, bad = 0;
+    int json = 0;
     ssd_fileset *s = NULL;
     if (ssd_fileset_create(&s) < 0)
         return cli_error(cmd, "out of memory");
-    static const char *valued[][2] = {{"--size", "size"}, {"--seed", "seed"}, {"--sync", "sync"}};
-    for (int i = 1; i < argc && !bad; i++) {
-        const char *a = argv[i];
-        int done = 0;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(usage_text, stdout);
-            ssd_fileset_free(s);
-            return 0;
-        }
-        if (!strcmp(a, "--json")) {
-            json = 1;
-            continue;
-        }
-        for (size_t k = 0; k < sizeof valued / sizeof valued[0] && !done; k++) {
-            size_t n = strlen(valued[k][0]);
-            if (strncmp(a, valued[k][0], n) || (a[n] && a[n] != '='))
-                continue;
-            done = 1;
-            const char *v = fo_cli_optarg(cmd, argc, argv, &i, valued[k][0], &bad);
-            if (v && ssd_fileset_set_option(s, valued[k][1], v) < 0) {
-                cli_usage_error(cmd, "%s", ssd_fileset_errmsg(s));
-                bad = 1;
-            }
-        }
-        if (done)
-            continue;
-        if (a[0] == '-' && a[1]) {
-            cli_usage_error(cmd, "unknown option '%s' (see --help)", a);
-            bad = 1;
-        } else if (npos < 2) {
-            pos[npos++] = a;
-        } else {
-            cli_usage_error(cmd, "too many arguments");
-            bad = 1;
-        }
-    }
-    if (!bad && npos != 2) {
-        cli_usage_error(cmd, "needs a set kind and DIR (see --help)");
-        bad = 1;
-    }
-    if (!bad && ssd_fileset_set_option(s, "kind", pos[0]) < 0) {
+    const struct fo_cli_opt opts[] = {
+        {"--json", .seen = &json},
+        FO_CLI_VALUE("--size", "size"),
+        FO_CLI_VALUE("--seed", "seed"),
+        FO_CLI_VALUE("--sync", "sync"),
+        {0},
+    };
+    int parsed = fo_cli_parse(&mkset_cli, s, opts, argc, argv, pos);
+    if (!parsed && ssd_fileset_set_option(s, "kind", pos[0]) < 0) {
         cli_usage_error(cmd, "unknown set '%s': iso, program or work", pos[0]);
-        bad = 1;
+        parsed = -1;
     }
-    if (bad) {
+    if (parsed) {
         ssd_fileset_free(s);
-        return 2;
+        return parsed > 0 ? 0 : 2;
     }
     ssd_fileset_result r;
     int rc = ssd_fileset_run(s, pos[1], &r);

@@ -1,7 +1,6 @@
 /* cmd_suite.c - `ssdcore suite`: run a methodology suite on one target and
  * fill a results directory (results.json, series CSVs, report.html). */
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 
 #include <ssdcore.h>
 
+#include "cli_target.h"
 #include "commands.h"
 
 static const char suite_usage[] =
@@ -45,14 +45,10 @@ enum {
     OPT_AREA,
     OPT_FB_DIR,
     OPT_FB_SIZE,
-    OPT_SIZE_FILE,
-    OPT_DESTROY,
-    OPT_BUFFERED,
     OPT_LIST,
     OPT_JSON,
     OPT_NO_REPORT,
     OPT_NO_PROGRESS,
-    OPT_TARGET,
 };
 
 static const struct option long_opts[] = {
@@ -63,34 +59,24 @@ static const struct option long_opts[] = {
     {"area", required_argument, NULL, OPT_AREA},
     {"filebench-dir", required_argument, NULL, OPT_FB_DIR},
     {"filebench-size", required_argument, NULL, OPT_FB_SIZE},
-    {"size-file", required_argument, NULL, OPT_SIZE_FILE},
-    {"destroy-data", no_argument, NULL, OPT_DESTROY},
-    {"buffered", no_argument, NULL, OPT_BUFFERED},
+    CLI_TARGET_LONG_OPTS,
     {"list", no_argument, NULL, OPT_LIST},
     {"json", no_argument, NULL, OPT_JSON},
     {"no-report", no_argument, NULL, OPT_NO_REPORT},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
-    {"target", required_argument, NULL, OPT_TARGET},
+    {"target", required_argument, NULL, CLI_OPT_TARGET},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
 
-static void on_sigint(int sig) {
-    ssd_interrupt();
-}
-
 static int progress_line(void *user, const ssd_suite_progress *p) {
     if (p->job) {
         const ssd_progress *j = p->job;
-        double pct = -1;
-        if (j->time_s > 0)
-            pct = 100 * j->elapsed_s / j->time_s;
-        else if (j->max_bytes)
-            pct = 100.0 * (double)j->bytes / (double)j->max_bytes;
+        double pct = cli_job_percent(j);
         fprintf(stderr, "\r\033[K  [%d/%d] %-20s %8.1f s", p->step + 1, p->steps, p->name,
                 j->elapsed_s);
         if (pct >= 0)
-            fprintf(stderr, " %5.1f%%", pct > 100 ? 100 : pct);
+            fprintf(stderr, " %5.1f%%", pct);
         fprintf(stderr, " %9.1f MB/s %9.0f IOPS", j->bw_bps / 1e6, j->iops);
     } else if (p->step_total_s > 0) {
         fprintf(stderr, "\r\033[K  [%d/%d] %-20s %8.1f / %.1f s", p->step + 1, p->steps, p->name,
@@ -130,14 +116,16 @@ static int precheck(const char *const keys[7], const char *const values[7], int 
 }
 
 int cmd_suite(int argc, char **argv) {
-    const char *target_uri = NULL, *size_file = NULL;
+    struct cli_target_args ta = {0};
     const char *opt_keys[] = {"suite", "suite_file",    "out",           "scale",
                               "area",  "filebench_dir", "filebench_size"};
     const char *opt_values[7] = {0};
-    int destroy = 0, buffered = 0, list = 0, json = 0, report = 1, progress = 1;
+    int list = 0, json = 0, report = 1, progress = 1;
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
+        if (cli_target_option(&ta, c, optarg))
+            continue;
         switch (c) {
         case 'h':
             fputs(suite_usage, stdout);
@@ -160,18 +148,6 @@ int cmd_suite(int argc, char **argv) {
                        : c == OPT_FB_DIR     ? 5
                                              : 6] = optarg;
             break;
-        case OPT_TARGET:
-            target_uri = optarg;
-            break;
-        case OPT_SIZE_FILE:
-            size_file = optarg;
-            break;
-        case OPT_DESTROY:
-            destroy = 1;
-            break;
-        case OPT_BUFFERED:
-            buffered = 1;
-            break;
         case OPT_LIST:
             list = 1;
             break;
@@ -188,12 +164,10 @@ int cmd_suite(int argc, char **argv) {
             return cli_usage_error("suite", "bad arguments (see ssdcore suite --help)");
         }
     }
-    if (optind < argc && !target_uri)
-        target_uri = argv[optind++];
-    if (optind < argc)
-        return cli_usage_error("suite", "unexpected argument '%s'", argv[optind]);
-    if (!target_uri)
-        return cli_usage_error("suite", "missing TARGET (see ssdcore suite --help)");
+    int status =
+        cli_target_operand("suite", argc, argv, &ta, "missing TARGET (see ssdcore suite --help)");
+    if (status)
+        return status;
     if (!opt_values[2] && !list)
         return cli_usage_error("suite", "missing --out DIR");
     if (opt_values[0] && opt_values[1])
@@ -201,32 +175,14 @@ int cmd_suite(int argc, char **argv) {
 
     ssd_target *t = NULL;
     ssd_suite *s = NULL;
-    int status = 1, rc;
-    if (ssd_target_create(&t))
-        return cli_error("suite", "out of memory");
-    if (size_file && ssd_target_set_option(t, "size", size_file)) {
-        status = cli_error("suite", "--size-file: %s", ssd_target_errmsg(t));
+    int rc;
+    if ((status = cli_target_create("suite", &ta, &t)))
+        return status;
+    cli_catch_sigint(NULL);
+    if (strncmp(ta.uri, "sim:", 4) && (status = precheck(opt_keys, opt_values, list)))
         goto out;
-    }
-    if (destroy)
-        ssd_target_set_option(t, "destroy_data", "1");
-    if (buffered)
-        ssd_target_set_option(t, "buffered", "1");
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sa.sa_flags = SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    if (strncmp(target_uri, "sim:", 4) && (status = precheck(opt_keys, opt_values, list)))
+    if ((status = cli_target_open("suite", t, ta.uri)))
         goto out;
-    status = 1;
-    if ((rc = ssd_target_open(t, target_uri)) < 0) {
-        status = cli_error("suite", "%s", ssd_target_errmsg(t));
-        if (rc == SSD_EINTERRUPTED) /* Ctrl-C during the layout */
-            status = 130;
-        goto out;
-    }
     if (ssd_suite_create(&s, t)) {
         status = cli_error("suite", "out of memory");
         goto out;
@@ -276,16 +232,8 @@ int cmd_suite(int argc, char **argv) {
         if (report)
             printf("report:  %s\n", ssd_suite_report_path(s));
     }
-    fflush(stdout);
-    if (rc == SSD_EINTERRUPTED) {
-        fprintf(stderr, "ssdcore suite: interrupted; %s keeps the steps that ran\n",
-                ssd_suite_results_path(s));
-        status = 130;
-    } else if (rc < 0) {
-        status = cli_error("suite", "%s", ssd_suite_errmsg(s));
-    } else {
-        status = 0;
-    }
+    status = cli_run_status("suite", rc, ssd_suite_errmsg(s),
+                            "interrupted; %s keeps the steps that ran", ssd_suite_results_path(s));
 out:
     ssd_suite_free(s);
     ssd_target_free(t);

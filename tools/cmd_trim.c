@@ -7,6 +7,7 @@
 
 #include <ssdcore.h>
 
+#include "cli_target.h"
 #include "commands.h"
 
 int cmd_trim(int argc, char **argv) {
@@ -62,10 +63,6 @@ int cmd_trim(int argc, char **argv) {
     return status;
 }
 
-static void on_sigint(int sig) {
-    ssd_interrupt();
-}
-
 int cmd_idle(int argc, char **argv) {
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         puts("usage: ssdcore idle TARGET DURATION\n"
@@ -86,12 +83,8 @@ int cmd_idle(int argc, char **argv) {
     if (ssd_target_open(t, argv[1]) < 0) {
         status = cli_error("idle", "%s", ssd_target_errmsg(t));
     } else {
-        struct sigaction sa, old;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_sigint;
-        sa.sa_flags = SA_RESETHAND;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGINT, &sa, &old);
+        struct sigaction old;
+        cli_catch_sigint(&old);
         int rc = ssd_target_idle(t, s);
         sigaction(SIGINT, &old, NULL);
         if (rc == SSD_EINTERRUPTED) {

@@ -2,6 +2,8 @@
 #ifndef SSD_CLI_COMMANDS_H
 #define SSD_CLI_COMMANDS_H
 
+#include <stdarg.h>
+
 /* Each returns the process exit status. argv[0] is the subcommand name. */
 typedef int (*ssd_cli_fn)(int argc, char **argv);
 
@@ -26,6 +28,8 @@ int cmd_extract(int argc, char **argv);
 int cmd_mkset(int argc, char **argv);
 int cmd_filebench(int argc, char **argv);
 
+/* Prints "ssdcore CMD: message" to stderr and returns status. */
+int cli_report(const char *cmd, int status, const char *fmt, va_list ap);
 /* Prints "ssdcore CMD: message" to stderr and returns exit status 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints "ssdcore CMD: message" to stderr and returns exit status 1. */

@@ -1,52 +1,22 @@
 /* fo_cli.c - helpers shared by the fileops subcommands. */
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "commands.h"
 #include "fo_cli.h"
 
-/* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes
- * there are not UTF-8 (a path's stray 0xff): JSON strings must be UTF-8,
- * so the writers put U+FFFD for such a byte. */
-static int utf8_len(const unsigned char *p) {
-    unsigned c = p[0], min;
-    int n;
-    if (c < 0x80)
-        return 1;
-    if ((c & 0xE0) == 0xC0)
-        n = 2, min = 0x80, c &= 0x1F;
-    else if ((c & 0xF0) == 0xE0)
-        n = 3, min = 0x800, c &= 0x0F;
-    else if ((c & 0xF8) == 0xF0)
-        n = 4, min = 0x10000, c &= 0x07;
-    else
-        return 0;
-    for (int i = 1; i < n; i++) {
-        if ((p[i] & 0xC0) != 0x80) /* also stops at the terminating NUL */
-            return 0;
-        c = c << 6 | (p[i] & 0x3F);
-    }
-    return c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF) ? 0 : n;
-}
-
 void fo_cli_json_str(FILE *out, const char *s) {
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(out, "\\u%04x", *p);
-        else if (*p >= 0x80) {
-            int n = utf8_len(p);
-            if (n)
-                fwrite(p, 1, (size_t)n, out), p += n - 1;
-            else
-                fputs("\\ufffd", out);
-        } else
-            fputc(*p, out);
+    char *quoted = NULL;
+    int rc = ssd_json_quote(s, &quoted);
+    if (rc < 0) {
+        /* Half a JSON document must not pass for success. */
+        fprintf(stderr, "ssdcore: %s\n", ssd_strerror(rc));
+        exit(1);
     }
-    fputc('"', out);
+    fputs(quoted, out);
+    ssd_free(quoted);
 }
 
 static int progress_drawn, progress_draw;
@@ -132,16 +102,64 @@ void fo_cli_print_archive_result(FILE *out, const char *what, const char *archiv
     fprintf(out, "  speed   %.1f MiB/s\n", mbps);
 }
 
-const char *fo_cli_optarg(const char *cmd, int argc, char **argv, int *i, const char *name,
-                          int *bad) {
+static int opt_matches(const struct fo_cli_opt *o, const char *arg) {
+    size_t n = strlen(o->name);
+    return !strncmp(arg, o->name, n) && (!arg[n] || (o->has_value && arg[n] == '='));
+}
+
+/* An option's argument: "--opt VALUE" (advancing *i) or "--opt=VALUE"; NULL
+ * after the usage error when it is missing. */
+static const char *opt_value(const char *cmd, int argc, char **argv, int *i, const char *name) {
     const char *a = argv[*i];
     size_t n = strlen(name);
     if (a[n] == '=')
         return a + n + 1;
     if (*i + 1 >= argc) {
         cli_usage_error(cmd, "%s needs a value", name);
-        *bad = 1;
         return NULL;
     }
     return argv[++*i];
+}
+
+int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_opt *opts,
+                 int argc, char **argv, const char **pos) {
+    const char *cmd = spec->cmd;
+    int npos = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            fputs(spec->usage, stdout);
+            return 1;
+        }
+        const struct fo_cli_opt *o = opts;
+        while (o->name && !opt_matches(o, a))
+            o++;
+        if (o->name) {
+            const char *v = o->value;
+            if (o->has_value && !(v = opt_value(cmd, argc, argv, &i, o->name)))
+                return -1;
+            if (o->seen)
+                *o->seen = 1;
+            if (o->arg)
+                *o->arg = v;
+            /* A flag's fixed value is always valid; an argument may not be. */
+            if (o->key && spec->set_option(handle, o->key, v) < 0 && o->has_value) {
+                cli_usage_error(cmd, "%s", spec->errmsg(handle));
+                return -1;
+            }
+        } else if (a[0] == '-' && a[1]) {
+            cli_usage_error(cmd, "unknown option '%s' (see --help)", a);
+            return -1;
+        } else if (npos < spec->npos) {
+            pos[npos++] = a;
+        } else {
+            cli_usage_error(cmd, "too many arguments");
+            return -1;
+        }
+    }
+    if (npos != spec->npos) {
+        cli_usage_error(cmd, "%s", spec->missing);
+        return -1;
+    }
+    return 0;
 }

@@ -7,7 +7,8 @@
 
 #include <ssdcore.h>
 
-/* Writes s as a JSON string literal (with quotes). */
+/* Writes s as a JSON string literal (with quotes), as ssd_json_quote()
+ * puts it. Exits with status 1 when that fails (out of memory). */
 void fo_cli_json_str(FILE *out, const char *s);
 
 /* A progress callback that redraws one line on stderr (when
@@ -30,9 +31,58 @@ void fo_cli_progress_end(void);
 void fo_cli_print_archive_result(FILE *out, const char *what, const char *archive, const char *tree,
                                  const ssd_archive_result *r, int json);
 
-/* Returns the value of an option that takes an argument: "--opt VALUE" or
- * "--opt=VALUE". Advances *i. NULL (and prints usage error) when missing. */
-const char *fo_cli_optarg(const char *cmd, int argc, char **argv, int *i, const char *name,
-                          int *bad);
+/* One option of a fileops subcommand. One that takes no value matches only
+ * exactly ("--json"); one that does (has_value) matches "--opt VALUE" and
+ * "--opt=VALUE". Given, it sets the library option key (when not NULL) to
+ * value or to its argument, sets *seen to 1 and stores its argument in *arg
+ * (each when not NULL). */
+struct fo_cli_opt {
+    const char *name;
+    int has_value;
+    const char *key;
+    const char *value;
+    int *seen;
+    const char **arg;
+};
+
+/* Table entries: a flag that sets the library option key to value, and an
+ * option that sets key to its argument. */
+#define FO_CLI_FLAG(name, key, value)                                                              \
+    { (name), 0, (key), (value), NULL, NULL }
+#define FO_CLI_VALUE(name, key)                                                                    \
+    { (name), 1, (key), NULL, NULL, NULL }
+
+/* A fileops subcommand's command line: its name and usage, how many
+ * positional arguments it takes (exactly npos) and the message when there
+ * are fewer, and how options are set on its library handle. */
+struct fo_cli_spec {
+    const char *cmd;
+    const char *usage; /* printed for -h or --help */
+    int npos;
+    const char *missing;
+    int (*set_option)(void *handle, const char *key, const char *value);
+    const char *(*errmsg)(void *handle);
+};
+
+/* Defines `static const struct fo_cli_spec name` for a subcommand whose
+ * options go to an ssd_TYPE handle (ssd_TYPE_set_option, ssd_TYPE_errmsg). */
+#define FO_CLI_SPEC(name, type, cmd, usage, npos, missing)                                         \
+    static int name##_set_option(void *h, const char *key, const char *value) {                    \
+        return ssd_##type##_set_option(h, key, value);                                             \
+    }                                                                                              \
+    static const char *name##_errmsg(void *h) {                                                    \
+        return ssd_##type##_errmsg(h);                                                             \
+    }                                                                                              \
+    static const struct fo_cli_spec name = {(cmd),     (usage),           (npos),                  \
+                                            (missing), name##_set_option, name##_errmsg}
+
+/* Parses argv[1..argc-1] with the options in opts (ended by {0}), setting
+ * them on handle as they come, and the positional arguments into
+ * pos[0..npos-1]. The first mistake stops the parse: an unknown option, a
+ * missing or refused value, one positional argument too many or too few.
+ * Returns 0 when parsed, 1 after printing the usage to stdout (-h, --help),
+ * -1 after printing a usage error to stderr. */
+int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_opt *opts,
+                 int argc, char **argv, const char **pos);
 
 #endif

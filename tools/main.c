@@ -32,7 +32,7 @@ static void usage(FILE *out) {
     fprintf(out, "\n'ssdcore COMMAND --help' describes each command.\n");
 }
 
-static int report(const char *cmd, int status, const char *fmt, va_list ap) {
+int cli_report(const char *cmd, int status, const char *fmt, va_list ap) {
     fprintf(stderr, "ssdcore %s: ", cmd);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
@@ -42,7 +42,7 @@ static int report(const char *cmd, int status, const char *fmt, va_list ap) {
 int cli_usage_error(const char *cmd, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    int status = report(cmd, 2, fmt, ap);
+    int status = cli_report(cmd, 2, fmt, ap);
     va_end(ap);
     return status;
 }
@@ -50,7 +50,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) {
 int cli_error(const char *cmd, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    int status = report(cmd, 1, fmt, ap);
+    int status = cli_report(cmd, 1, fmt, ap);
     va_end(ap);
     return status;
 }

@@ -91,6 +91,15 @@ SSD_API int ssd_parse_size(const char *text, uint64_t *out);
  * with *out_s in seconds, or SSD_EINVAL / SSD_ERANGE. Thread-safe. */
 SSD_API int ssd_parse_duration(const char *text, double *out_s);
 
+/* The string text as a JSON string literal, quotes included, the way every
+ * ssdcore JSON writer puts strings: '"' and '\\' escaped, control characters
+ * as \u00XX, valid UTF-8 unchanged, and each byte that is not UTF-8 (a
+ * file name's stray 0xff) as \ufffd, so the result is always valid UTF-8
+ * JSON. *out receives a malloc'd string to free with ssd_free (NULL on
+ * failure). Returns 0, SSD_EINVAL (text or out NULL) or SSD_ENOMEM.
+ * Thread-safe. */
+SSD_API int ssd_json_quote(const char *text, char **out);
+
 #ifdef __cplusplus
 }
 #endif
