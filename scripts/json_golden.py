@@ -87,6 +87,24 @@ def metadata(path):
         return "".join(l.decode("utf-8") for l in f if l.startswith(b"#"))
 
 
+def synthetic(path, levels, seconds, dip_every=0, gap_every=0):
+    """A t_s,bytes series: speed levels [(until_s, bps)], dips to 30 % for
+    3 s every dip_every s, no writes for 5 s every gap_every s and then 3 s at
+    the first level (the cache the pause gave back), and a fixed
+    ripple of +-2 % so that nothing is exactly flat."""
+    with open(path, "w") as f:
+        f.write("t_s,bytes\n")
+        for i in range(seconds):
+            bps = next(v for until, v in levels if i < until)
+            if dip_every and i % dip_every < 3:
+                bps *= 0.3
+            if gap_every and i > gap_every and i % gap_every < 3:
+                bps = levels[0][1]
+            if gap_every and i % gap_every >= gap_every - 5:
+                bps = 0
+            f.write("%d,%d\n" % (i + 1, bps * (1 + ((i * 7919) % 41 - 20) / 1000)))
+
+
 def capture(bin_, out):
     cases = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -126,6 +144,14 @@ def capture(bin_, out):
         cases["analyze_reference"] = run(bin_, ["analyze", "--json", "--reference",
                                                 "series_v1_cache.csv", "series_v1_minimal.csv"],
                                          tmp)
+
+        synthetic(os.path.join(tmp, "dips.csv"), [(10**9, 1e8)], 600, dip_every=30)
+        synthetic(os.path.join(tmp, "steps.csv"), [(60, 4e8), (200, 2e8), (10**9, 8e7)], 500,
+                  gap_every=40)
+        for n in ("dips.csv", "steps.csv"):
+            cases["analyze_" + n] = run(bin_, ["analyze", "--json", n], tmp)
+        cases["analyze_reference_without_cache"] = run(
+            bin_, ["analyze", "--json", "--reference", "dips.csv", "steps.csv"], tmp)
 
         for suite in ("quick", "lab2016"):
             d = "suite-" + suite
