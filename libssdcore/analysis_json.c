@@ -14,21 +14,6 @@ static void num(struct ssd__jw *w, const char *key, double v) {
     ssd__jw_num_g(w, v, DIGITS);
 }
 
-static void count(struct ssd__jw *w, const char *key, size_t v) {
-    ssd__jw_key(w, key);
-    ssd__jw_u64(w, v);
-}
-
-static void str(struct ssd__jw *w, const char *key, const char *v) {
-    ssd__jw_key(w, key);
-    ssd__jw_str(w, v);
-}
-
-static void flag(struct ssd__jw *w, const char *key, int v) {
-    ssd__jw_key(w, key);
-    ssd__jw_bool(w, v);
-}
-
 static const char *censor_name(int c) {
     return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
 }
@@ -46,7 +31,7 @@ static void put_phases(struct ssd__jw *w, const struct ssd__curve *c) {
         num(w, "level_bps", p->level_bps);
         num(w, "mean_bps", p->mean_bps);
         num(w, "slope_bps_per_gib", p->slope_bps_per_byte * 1073741824.0);
-        count(w, "samples", p->last - p->first + 1);
+        ssd__jw_ku64(w, "samples", p->last - p->first + 1);
         ssd__jw_end_object(w);
     }
     ssd__jw_end_array(w);
@@ -60,7 +45,7 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd_analysis_s
         num(w, "level_bps", S->cache_level_bps);
         num(w, "drop_ratio", S->cache_drop_ratio);
         num(w, "uncertainty_bytes", S->cache_uncertainty_bytes);
-        str(w, "censored", censor_name(S->cache_censored));
+        ssd__jw_kstr(w, "censored", censor_name(S->cache_censored));
         ssd__jw_end_object(w);
     } else {
         ssd__jw_null(w);
@@ -100,7 +85,7 @@ static void put_steps_and_bursts(struct ssd__jw *w, const struct ssd__result *r)
         ssd__jw_end_object(w);
     }
     ssd__jw_end_array(w);
-    count(w, "bursts_total", r->bursts_total);
+    ssd__jw_ku64(w, "bursts_total", r->bursts_total);
 }
 
 static void put_recovery(struct ssd__jw *w, const struct ssd__result *r) {
@@ -110,13 +95,13 @@ static void put_recovery(struct ssd__jw *w, const struct ssd__result *r) {
         ssd__jw_begin_object(w);
         num(w, "recovered_bytes", S->recovered_bytes);
         num(w, "reference_level_bps", S->reference_level_bps);
-        str(w, "censored", censor_name(r->recovery_censored));
+        ssd__jw_kstr(w, "censored", censor_name(r->recovery_censored));
         ssd__jw_end_object(w);
     } else if (r->had_reference) {
         ssd__jw_key(w, "recovery");
         ssd__jw_null(w);
-        str(w, "recovery_note",
-            r->recovery_note ? r->recovery_note : "recovery could not be measured");
+        ssd__jw_kstr(w, "recovery_note",
+                     r->recovery_note ? r->recovery_note : "recovery could not be measured");
     }
 }
 
@@ -139,7 +124,7 @@ static void put_consistency(struct ssd__jw *w, const struct ssd__result *r) {
         num(w, "depth", S->dip_depth);
         num(w, "duty", S->dip_duty);
         num(w, "count", r->dip_count);
-        str(w, "base", isfinite(r->dip_base_bps) ? "window" : "phase");
+        ssd__jw_kstr(w, "base", isfinite(r->dip_base_bps) ? "window" : "phase");
         ssd__jw_end_object(w);
     } else {
         ssd__jw_null(w);
@@ -167,14 +152,14 @@ static void put_latency(struct ssd__jw *w, const struct ssd__result *r) {
 static void put_steady_state(struct ssd__jw *w, const struct ssd__result *r) {
     ssd__jw_key(w, "steady_state");
     ssd__jw_begin_object(w);
-    flag(w, "reached", r->ss_reached);
+    ssd__jw_kbool(w, "reached", r->ss_reached);
     num(w, "round_s", r->ss_round_s);
     num(w, "start_s", r->ss_start_s);
     num(w, "start_bytes", r->ss_start_bytes);
     num(w, "mean_bps", r->ss_mean_bps);
     num(w, "range_ratio", r->ss_range_ratio);
     num(w, "slope_ratio", r->ss_slope_ratio);
-    flag(w, "rolling_reached", r->ss_rolling_reached);
+    ssd__jw_kbool(w, "rolling_reached", r->ss_rolling_reached);
     num(w, "rolling_start_s", r->ss_rolling_start_s);
     ssd__jw_end_object(w);
 }
@@ -190,8 +175,8 @@ SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int 
     struct ssd__jw w;
     ssd__jw_init(&w, flags & 1 ? SSD__JW_PRETTY : SSD__JW_COMPACT);
     ssd__jw_begin_object(&w);
-    str(&w, "source", source ? source : a->source ? a->source : "");
-    count(&w, "samples", r->sum.samples);
+    ssd__jw_kstr(&w, "source", source ? source : a->source ? a->source : "");
+    ssd__jw_ku64(&w, "samples", r->sum.samples);
     num(&w, "duration_s", r->sum.duration_s);
     num(&w, "total_bytes", r->sum.total_bytes);
     put_phases(&w, &a->c);

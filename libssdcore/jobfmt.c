@@ -12,42 +12,26 @@ const char *ssd__pattern_name(int pattern) {
     return pattern >= 0 && pattern < 6 ? names[pattern] : "?";
 }
 
-static void key_u64(struct ssd__jw *w, const char *key, uint64_t v) {
-    ssd__jw_key(w, key);
-    ssd__jw_u64(w, v);
-}
-
-static void key_num(struct ssd__jw *w, const char *key, double v) {
-    ssd__jw_key(w, key);
-    ssd__jw_num(w, v);
-}
-
 /* A job always names its target and engine; "" stands in for a NULL. */
-static void key_str(struct ssd__jw *w, const char *key, const char *s) {
-    ssd__jw_key(w, key);
-    ssd__jw_str(w, s ? s : "");
-}
-
-static void key_bool(struct ssd__jw *w, const char *key, int v) {
-    ssd__jw_key(w, key);
-    ssd__jw_bool(w, v);
+static const char *or_empty(const char *s) {
+    return s ? s : "";
 }
 
 static void put_workload(struct ssd__jw *w, const struct ssd__workload *wl) {
     ssd__jw_begin_object(w);
-    key_str(w, "pattern", ssd__pattern_name(wl->pattern));
-    key_u64(w, "block_size", wl->block_size);
-    key_u64(w, "queue_depth", wl->queue_depth);
-    key_u64(w, "threads", wl->threads);
-    key_u64(w, "read_pct", wl->read_pct);
-    key_u64(w, "offset", wl->offset);
-    key_u64(w, "span", wl->span);
-    key_num(w, "time_s", wl->time_s);
-    key_u64(w, "max_bytes", wl->max_bytes);
-    key_u64(w, "rate_bps", wl->rate_bps);
-    key_bool(w, "coverage", wl->full_coverage);
-    key_u64(w, "seed", wl->seed);
-    key_num(w, "interval_s", wl->interval_s);
+    ssd__jw_kstr(w, "pattern", ssd__pattern_name(wl->pattern));
+    ssd__jw_ku64(w, "block_size", wl->block_size);
+    ssd__jw_ku64(w, "queue_depth", wl->queue_depth);
+    ssd__jw_ku64(w, "threads", wl->threads);
+    ssd__jw_ku64(w, "read_pct", wl->read_pct);
+    ssd__jw_ku64(w, "offset", wl->offset);
+    ssd__jw_ku64(w, "span", wl->span);
+    ssd__jw_knum(w, "time_s", wl->time_s);
+    ssd__jw_ku64(w, "max_bytes", wl->max_bytes);
+    ssd__jw_ku64(w, "rate_bps", wl->rate_bps);
+    ssd__jw_kbool(w, "coverage", wl->full_coverage);
+    ssd__jw_ku64(w, "seed", wl->seed);
+    ssd__jw_knum(w, "interval_s", wl->interval_s);
     ssd__jw_end_object(w);
 }
 
@@ -56,18 +40,18 @@ int ssd__job_metadata_json(const char *target_uri, uint64_t capacity,
     struct ssd__jw w;
     ssd__jw_init(&w, SSD__JW_COMPACT);
     ssd__jw_begin_object(&w);
-    key_str(&w, "target", target_uri);
-    key_u64(&w, "capacity_bytes", capacity);
-    key_str(&w, "pattern", ssd__pattern_name(wl->pattern));
-    key_u64(&w, "block_size", wl->block_size);
-    key_u64(&w, "queue_depth", wl->queue_depth);
-    key_u64(&w, "threads", wl->threads);
-    key_u64(&w, "read_pct", wl->read_pct);
-    key_u64(&w, "offset", wl->offset);
-    key_u64(&w, "span", wl->span);
-    key_num(&w, "interval_s", wl->interval_s);
-    key_str(&w, "engine", engine);
-    key_str(&w, "tool", "ssdcore " SSD_VERSION_STRING);
+    ssd__jw_kstr(&w, "target", or_empty(target_uri));
+    ssd__jw_ku64(&w, "capacity_bytes", capacity);
+    ssd__jw_kstr(&w, "pattern", ssd__pattern_name(wl->pattern));
+    ssd__jw_ku64(&w, "block_size", wl->block_size);
+    ssd__jw_ku64(&w, "queue_depth", wl->queue_depth);
+    ssd__jw_ku64(&w, "threads", wl->threads);
+    ssd__jw_ku64(&w, "read_pct", wl->read_pct);
+    ssd__jw_ku64(&w, "offset", wl->offset);
+    ssd__jw_ku64(&w, "span", wl->span);
+    ssd__jw_knum(&w, "interval_s", wl->interval_s);
+    ssd__jw_kstr(&w, "engine", or_empty(engine));
+    ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
     ssd__jw_end_object(&w);
     return ssd__jw_finish(&w, out);
 }
@@ -85,8 +69,8 @@ static void put_tail(struct ssd__jw *w, const ssd_hist *h) {
         double pct;
     } ratios[] = {{"p99_over_p50", 99}, {"p99_9_over_p50", 99.9}, {"max_over_p50", 100}};
     for (size_t i = 0; i < sizeof ratios / sizeof ratios[0]; i++)
-        key_num(w, ratios[i].key,
-                p50 > 0 ? (double)ssd_hist_percentile(h, ratios[i].pct) / p50 : NAN);
+        ssd__jw_knum(w, ratios[i].key,
+                     p50 > 0 ? (double)ssd_hist_percentile(h, ratios[i].pct) / p50 : NAN);
     int per_octave = 128;
     for (;;) {
         int n = 0;
@@ -100,9 +84,9 @@ static void put_tail(struct ssd__jw *w, const ssd_hist *h) {
     }
     ssd__jw_key(w, "lat_hist");
     ssd__jw_begin_object(w);
-    key_str(w, "unit", "ns");
-    key_u64(w, "per_octave", (uint64_t)per_octave);
-    key_num(w, "max_rel_error", 0.5 / per_octave);
+    ssd__jw_kstr(w, "unit", "ns");
+    ssd__jw_ku64(w, "per_octave", (uint64_t)per_octave);
+    ssd__jw_knum(w, "max_rel_error", 0.5 / per_octave);
     ssd__jw_key(w, "buckets");
     ssd__jw_begin_array(w);
     uint64_t lo, hi, c;
@@ -120,10 +104,10 @@ static void put_tail(struct ssd__jw *w, const ssd_hist *h) {
 
 /* Bytes, I/Os and their rates over the runtime, for a direction or both. */
 static void put_totals(struct ssd__jw *w, uint64_t bytes, uint64_t ios, double rt) {
-    key_u64(w, "bytes", bytes);
-    key_u64(w, "ios", ios);
-    key_num(w, "iops", rt > 0 ? (double)ios / rt : 0);
-    key_num(w, "bw_bps", rt > 0 ? (double)bytes / rt : 0);
+    ssd__jw_ku64(w, "bytes", bytes);
+    ssd__jw_ku64(w, "ios", ios);
+    ssd__jw_knum(w, "iops", rt > 0 ? (double)ios / rt : 0);
+    ssd__jw_knum(w, "bw_bps", rt > 0 ? (double)bytes / rt : 0);
 }
 
 static void put_dir(struct ssd__jw *w, uint64_t bytes, uint64_t ios, const ssd_hist *h, double rt) {
@@ -131,10 +115,10 @@ static void put_dir(struct ssd__jw *w, uint64_t bytes, uint64_t ios, const ssd_h
     put_totals(w, bytes, ios, rt);
     ssd__jw_key(w, "lat_ns");
     ssd__jw_begin_object(w);
-    key_u64(w, "min", ssd_hist_min(h));
-    key_num(w, "mean", ssd_hist_mean(h));
-    key_u64(w, "max", ssd_hist_max(h));
-    key_num(w, "stddev", ssd_hist_stddev(h));
+    ssd__jw_ku64(w, "min", ssd_hist_min(h));
+    ssd__jw_knum(w, "mean", ssd_hist_mean(h));
+    ssd__jw_ku64(w, "max", ssd_hist_max(h));
+    ssd__jw_knum(w, "stddev", ssd_hist_stddev(h));
     static const struct {
         const char *key;
         double pct;
@@ -142,7 +126,7 @@ static void put_dir(struct ssd__jw *w, uint64_t bytes, uint64_t ios, const ssd_h
                 {"p90", 90},       {"p95", 95},         {"p99", 99},          {"p99_9", 99.9},
                 {"p99_99", 99.99}, {"p99_999", 99.999}, {"p99_9999", 99.9999}};
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
-        key_u64(w, pcts[i].key, ssd_hist_percentile(h, pcts[i].pct));
+        ssd__jw_ku64(w, pcts[i].key, ssd_hist_percentile(h, pcts[i].pct));
     ssd__jw_end_object(w);
     put_tail(w, h);
     ssd__jw_end_object(w);
@@ -155,30 +139,30 @@ int ssd__job_results_json(const struct ssd__job_summary *s, char **out) {
     ssd__jw_begin_object(&w);
     /* schema_version moves when a key changes meaning or goes away;
      * new keys may appear without it. */
-    key_u64(&w, "schema_version", 1);
-    key_str(&w, "tool", "ssdcore " SSD_VERSION_STRING);
+    ssd__jw_ku64(&w, "schema_version", 1);
+    ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
     ssd__jw_key(&w, "target");
     ssd__jw_begin_object(&w);
-    key_str(&w, "uri", s->target_uri);
-    key_str(&w, "kind", s->target_kind);
-    key_u64(&w, "size_bytes", s->target_size);
-    key_u64(&w, "block_size", s->target_block);
-    key_bool(&w, "buffered", s->buffered);
+    ssd__jw_kstr(&w, "uri", or_empty(s->target_uri));
+    ssd__jw_kstr(&w, "kind", or_empty(s->target_kind));
+    ssd__jw_ku64(&w, "size_bytes", s->target_size);
+    ssd__jw_ku64(&w, "block_size", s->target_block);
+    ssd__jw_kbool(&w, "buffered", s->buffered);
     ssd__jw_end_object(&w);
     ssd__jw_key(&w, "workload");
     put_workload(&w, s->w);
-    key_str(&w, "engine", s->engine);
+    ssd__jw_kstr(&w, "engine", or_empty(s->engine));
     /* What ran, next to what was asked: psync runs one I/O at a time. */
-    key_u64(&w, "queue_depth_run", s->qd_run);
+    ssd__jw_ku64(&w, "queue_depth_run", s->qd_run);
     if (s->engine_note && *s->engine_note)
-        key_str(&w, "engine_note", s->engine_note);
-    key_bool(&w, "interrupted", s->interrupted);
+        ssd__jw_kstr(&w, "engine_note", s->engine_note);
+    ssd__jw_kbool(&w, "interrupted", s->interrupted);
     if (s->error)
-        key_str(&w, "error", s->error);
+        ssd__jw_kstr(&w, "error", s->error);
     if (s->log_path)
-        key_str(&w, "log", s->log_path);
-    key_u64(&w, "samples", s->nsamples);
-    key_num(&w, "runtime_s", rt);
+        ssd__jw_kstr(&w, "log", s->log_path);
+    ssd__jw_ku64(&w, "samples", s->nsamples);
+    ssd__jw_knum(&w, "runtime_s", rt);
     put_totals(&w, s->bytes[0] + s->bytes[1], s->ios[0] + s->ios[1], rt);
     ssd__jw_key(&w, "read");
     put_dir(&w, s->bytes[0], s->ios[0], s->lat[0], rt);

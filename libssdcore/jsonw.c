@@ -177,20 +177,22 @@ void ssd__jw_num(struct ssd__jw *w, double v) {
     puts_(w, ssd__fmt_json_number(num, v));
 }
 
-void ssd__jw_num_g(struct ssd__jw *w, double v, int digits) {
+static void printf_number(struct ssd__jw *w, double v, char conversion, int precision) {
     before_value(w);
-    if (isfinite(v))
-        putf(w, "%.*g", digits, v);
-    else
+    if (!isfinite(v))
         puts_(w, "null");
+    else if (conversion == 'f')
+        putf(w, "%.*f", precision, v);
+    else
+        putf(w, "%.*g", precision, v);
+}
+
+void ssd__jw_num_g(struct ssd__jw *w, double v, int digits) {
+    printf_number(w, v, 'g', digits);
 }
 
 void ssd__jw_num_f(struct ssd__jw *w, double v, int decimals) {
-    before_value(w);
-    if (isfinite(v))
-        putf(w, "%.*f", decimals, v);
-    else
-        puts_(w, "null");
+    printf_number(w, v, 'f', decimals);
 }
 
 void ssd__jw_u64(struct ssd__jw *w, uint64_t v) {
@@ -206,6 +208,26 @@ void ssd__jw_bool(struct ssd__jw *w, int v) {
 void ssd__jw_null(struct ssd__jw *w) {
     before_value(w);
     puts_(w, "null");
+}
+
+void ssd__jw_kstr(struct ssd__jw *w, const char *key, const char *s) {
+    ssd__jw_key(w, key);
+    ssd__jw_str(w, s);
+}
+
+void ssd__jw_knum(struct ssd__jw *w, const char *key, double v) {
+    ssd__jw_key(w, key);
+    ssd__jw_num(w, v);
+}
+
+void ssd__jw_ku64(struct ssd__jw *w, const char *key, uint64_t v) {
+    ssd__jw_key(w, key);
+    ssd__jw_u64(w, v);
+}
+
+void ssd__jw_kbool(struct ssd__jw *w, const char *key, int v) {
+    ssd__jw_key(w, key);
+    ssd__jw_bool(w, v);
 }
 
 int ssd__jw_finish(struct ssd__jw *w, char **out) {

@@ -12,8 +12,7 @@
  *     struct ssd__jw w;
  *     ssd__jw_init(&w, SSD__JW_COMPACT);
  *     ssd__jw_begin_object(&w);
- *     ssd__jw_key(&w, "bytes");
- *     ssd__jw_u64(&w, 4096);
+ *     ssd__jw_ku64(&w, "bytes", 4096);
  *     ssd__jw_end_object(&w);
  *     int rc = ssd__jw_finish(&w, &text);   // {"bytes":4096}
  */
@@ -67,6 +66,12 @@ void ssd__jw_u64(struct ssd__jw *w, uint64_t v);
 
 void ssd__jw_bool(struct ssd__jw *w, int v);
 void ssd__jw_null(struct ssd__jw *w);
+
+/* A member in one call: the key, then the value as above. */
+void ssd__jw_kstr(struct ssd__jw *w, const char *key, const char *s);
+void ssd__jw_knum(struct ssd__jw *w, const char *key, double v);
+void ssd__jw_ku64(struct ssd__jw *w, const char *key, uint64_t v);
+void ssd__jw_kbool(struct ssd__jw *w, const char *key, int v);
 
 /* Hands the text over: returns 0 with the malloc'd (free()) document in
  * *out, or SSD_ENOMEM with *out NULL and nothing left to free. Either way

@@ -47,10 +47,8 @@ int ssd_sim_profile_json(const char *spec, char **out) {
     struct ssd__jw w;
     ssd__jw_init(&w, SSD__JW_SPACED);
     ssd__jw_begin_object(&w);
-    ssd__jw_key(&w, "name");
-    ssd__jw_str(&w, name);
-    ssd__jw_key(&w, "description");
-    ssd__jw_str(&w, describe);
+    ssd__jw_kstr(&w, "name", name);
+    ssd__jw_kstr(&w, "description", describe);
     ssd__jw_key(&w, "params");
     params_json(&w, &p);
     ssd__jw_key(&w, "derived");
@@ -253,8 +251,7 @@ int ssd_sim_truth_json(ssd_target *t, char **out) {
     struct ssd__jw w;
     ssd__jw_init(&w, SSD__JW_SPACED);
     ssd__jw_begin_object(&w);
-    ssd__jw_key(&w, "profile");
-    ssd__jw_str(&w, s->profile);
+    ssd__jw_kstr(&w, "profile", s->profile);
     for (int k = 0; k < N_TRUTH_KEYS; k++) {
         double v = truth_value(s, truth_keys[k].id);
         ssd__jw_key(&w, truth_keys[k].name);
@@ -263,14 +260,12 @@ int ssd_sim_truth_json(ssd_target *t, char **out) {
         else
             ssd__jw_num(&w, v);
     }
-    ssd__jw_key(&w, "regime");
-    ssd__jw_str(&w, ssd__sim_regime_name(ssd__sim_regime(s)));
+    ssd__jw_kstr(&w, "regime", ssd__sim_regime_name(ssd__sim_regime(s)));
     ssd__jw_key(&w, "phases");
     ssd__jw_begin_array(&w);
     for (int i = 0; i < s->n_phases; i++) {
         ssd__jw_begin_object(&w);
-        ssd__jw_key(&w, "regime");
-        ssd__jw_str(&w, ssd__sim_regime_name(s->phases[i].regime));
+        ssd__jw_kstr(&w, "regime", ssd__sim_regime_name(s->phases[i].regime));
         key_bytes(&w, "start_bytes", s->phases[i].start_bytes);
         ssd__jw_key(&w, "start_s");
         ssd__jw_num_g(&w, s->phases[i].start_s, 9);

@@ -274,3 +274,16 @@ Test(jsonw, out_of_memory_on_an_empty_document) {
     cr_expect_eq(ssd__jw_finish(&w, &out), SSD_ENOMEM);
     cr_expect_null(out);
 }
+
+Test(jsonw, a_member_in_one_call) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_SPACED);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "s", "x");
+    ssd__jw_kstr(&w, "none", NULL);
+    ssd__jw_knum(&w, "n", 0.5);
+    ssd__jw_ku64(&w, "u", 7);
+    ssd__jw_kbool(&w, "b", 0);
+    ssd__jw_end_object(&w);
+    expect_text(&w, "{\"s\": \"x\", \"none\": null, \"n\": 0.5, \"u\": 7, \"b\": false}");
+}
