@@ -1,105 +1,167 @@
 /* analysis_json.c - the one JSON producer of analysis results, shared by
  * the CLI and the Python package (DESIGN.md fixes the required keys). */
 #include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include <stddef.h>
 
 #include "analysis_internal.h"
-#include "numfmt.h"
+#include "jsonw.h"
 
-struct jbuf {
-    char *p;
-    size_t len, cap;
-    int failed;
-    int pretty, depth;
-};
+/* Ten significant digits: finer than any measurement the analysis makes. */
+#define DIGITS 10
 
-static void jput(struct jbuf *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void jput(struct jbuf *j, const char *fmt, ...) {
-    if (j->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int w = vsnprintf(j->p + j->len, j->cap - j->len, fmt, ap);
-        va_end(ap);
-        if (w < 0) {
-            j->failed = 1;
-            return;
-        }
-        if ((size_t)w < j->cap - j->len) {
-            j->len += (size_t)w;
-            return;
-        }
-        size_t cap = j->cap * 2 + (size_t)w;
-        char *np = realloc(j->p, cap);
-        if (!np) {
-            j->failed = 1;
-            return;
-        }
-        j->p = np;
-        j->cap = cap;
-    }
-}
-
-/* JSON strings must be UTF-8: a byte that is not (a path's stray 0xff)
- * becomes U+FFFD, as in the other JSON writers (jobfmt.c). */
-static void jstr(struct jbuf *j, const char *s) {
-    jput(j, "\"");
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            jput(j, "\\%c", *c);
-        else if (*c < 0x20)
-            jput(j, "\\u%04x", *c);
-        else if (*c >= 0x80) {
-            int n = ssd__utf8_len(c);
-            if (n)
-                jput(j, "%.*s", n, (const char *)c), c += n - 1;
-            else
-                jput(j, "\\ufffd");
-        } else
-            jput(j, "%c", *c);
-    }
-    jput(j, "\"");
-}
-
-static void jnum(struct jbuf *j, double v) {
-    if (isfinite(v))
-        jput(j, "%.10g", v);
-    else
-        jput(j, "null");
-}
-
-static void jnewline(struct jbuf *j) {
-    if (j->pretty)
-        jput(j, "\n%*s", j->depth * 2, "");
-}
-
-/* Key helpers: first key of an object gets no comma. */
-static void jkey(struct jbuf *j, int *first, const char *k) {
-    if (!*first)
-        jput(j, ",");
-    *first = 0;
-    jnewline(j);
-    jput(j, "\"%s\":%s", k, j->pretty ? " " : "");
-}
-
-static void jopen(struct jbuf *j, char ch, int *first) {
-    jput(j, "%c", ch);
-    j->depth++;
-    *first = 1;
-}
-
-static void jclose(struct jbuf *j, char ch) {
-    j->depth--;
-    jnewline(j);
-    jput(j, "%c", ch);
+static void num(struct ssd__jw *w, const char *key, double v) {
+    ssd__jw_key(w, key);
+    ssd__jw_num_g(w, v, DIGITS);
 }
 
 static const char *censor_name(int c) {
     return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
+}
+
+static void put_phases(struct ssd__jw *w, const struct ssd__curve *c) {
+    ssd__jw_key(w, "phases");
+    ssd__jw_begin_array(w);
+    for (size_t i = 0; i < c->nph; i++) {
+        const struct ssd_phase *p = &c->ph[i];
+        ssd__jw_begin_object(w);
+        num(w, "start_bytes", p->start_bytes);
+        num(w, "end_bytes", p->end_bytes);
+        num(w, "start_s", p->start_s);
+        num(w, "end_s", p->end_s);
+        num(w, "level_bps", p->level_bps);
+        num(w, "mean_bps", p->mean_bps);
+        num(w, "slope_bps_per_gib", p->slope_bps_per_byte * 1073741824.0);
+        ssd__jw_ku64(w, "samples", p->last - p->first + 1);
+        ssd__jw_end_object(w);
+    }
+    ssd__jw_end_array(w);
+}
+
+static void put_cache_and_folding(struct ssd__jw *w, const struct ssd_analysis_summary *S) {
+    ssd__jw_key(w, "cache");
+    if (S->has_cache) {
+        ssd__jw_begin_object(w);
+        num(w, "bytes", S->cache_bytes);
+        num(w, "level_bps", S->cache_level_bps);
+        num(w, "drop_ratio", S->cache_drop_ratio);
+        num(w, "uncertainty_bytes", S->cache_uncertainty_bytes);
+        ssd__jw_kstr(w, "censored", censor_name(S->cache_censored));
+        ssd__jw_end_object(w);
+    } else {
+        ssd__jw_null(w);
+    }
+    num(w, "post_cache_bps", S->post_cache_bps);
+    ssd__jw_key(w, "folding");
+    if (S->has_folding) {
+        ssd__jw_begin_object(w);
+        num(w, "start_bytes", S->folding_start_bytes);
+        num(w, "level_bps", S->folding_level_bps);
+        ssd__jw_end_object(w);
+    } else {
+        ssd__jw_null(w);
+    }
+}
+
+static void put_steps_and_bursts(struct ssd__jw *w, const struct ssd__result *r) {
+    ssd__jw_key(w, "steps");
+    ssd__jw_begin_array(w);
+    for (size_t i = 0; i < r->nsteps; i++) {
+        ssd__jw_begin_object(w);
+        num(w, "start_bytes", r->steps[i].start_bytes);
+        num(w, "start_s", r->steps[i].start_s);
+        num(w, "level_bps", r->steps[i].level_bps);
+        ssd__jw_end_object(w);
+    }
+    ssd__jw_end_array(w);
+    ssd__jw_key(w, "bursts");
+    ssd__jw_begin_array(w);
+    for (size_t i = 0; i < r->nbursts; i++) {
+        ssd__jw_begin_object(w);
+        num(w, "start_bytes", r->bursts[i].start_bytes);
+        num(w, "bytes", r->bursts[i].bytes);
+        num(w, "start_s", r->bursts[i].start_s);
+        num(w, "duration_s", r->bursts[i].duration_s);
+        num(w, "level_bps", r->bursts[i].level_bps);
+        ssd__jw_end_object(w);
+    }
+    ssd__jw_end_array(w);
+    ssd__jw_ku64(w, "bursts_total", r->bursts_total);
+}
+
+static void put_recovery(struct ssd__jw *w, const struct ssd__result *r) {
+    const struct ssd_analysis_summary *S = &r->sum;
+    if (S->has_recovery) {
+        ssd__jw_key(w, "recovery");
+        ssd__jw_begin_object(w);
+        num(w, "recovered_bytes", S->recovered_bytes);
+        num(w, "reference_level_bps", S->reference_level_bps);
+        ssd__jw_kstr(w, "censored", censor_name(r->recovery_censored));
+        ssd__jw_end_object(w);
+    } else if (r->had_reference) {
+        ssd__jw_key(w, "recovery");
+        ssd__jw_null(w);
+        ssd__jw_kstr(w, "recovery_note",
+                     r->recovery_note ? r->recovery_note : "recovery could not be measured");
+    }
+}
+
+static void put_consistency(struct ssd__jw *w, const struct ssd__result *r) {
+    const struct ssd_analysis_summary *S = &r->sum;
+    ssd__jw_key(w, "consistency");
+    ssd__jw_begin_object(w);
+    num(w, "window_start_bytes", r->window_start_bytes);
+    num(w, "window_end_bytes", r->window_end_bytes);
+    num(w, "mean_bps", S->mean_bps);
+    num(w, "cv", S->cv);
+    num(w, "mean_over_sigma", r->mean_over_sigma);
+    num(w, "p1_over_mean", S->p1_over_mean);
+    num(w, "p5_over_mean", S->p5_over_mean);
+    num(w, "min_over_max", r->min_over_max);
+    ssd__jw_key(w, "dips");
+    if (S->has_dips) {
+        ssd__jw_begin_object(w);
+        num(w, "period_s", S->dip_period_s);
+        num(w, "depth", S->dip_depth);
+        num(w, "duty", S->dip_duty);
+        num(w, "count", r->dip_count);
+        ssd__jw_kstr(w, "base", isfinite(r->dip_base_bps) ? "window" : "phase");
+        ssd__jw_end_object(w);
+    } else {
+        ssd__jw_null(w);
+    }
+    ssd__jw_end_object(w);
+}
+
+static void put_latency(struct ssd__jw *w, const struct ssd__result *r) {
+    ssd__jw_key(w, "latency");
+    if (isfinite(r->lat_p50_us) || isfinite(r->lat_p99_us) || isfinite(r->lat_mean_us)) {
+        ssd__jw_begin_object(w);
+        num(w, "mean_us", r->lat_mean_us);
+        num(w, "p50_us", r->lat_p50_us);
+        num(w, "p99_us", r->lat_p99_us);
+        num(w, "p999_us", r->lat_p999_us);
+        num(w, "max_us", r->lat_max_us);
+        num(w, "p99_over_p50", r->lat_p99_us / r->lat_p50_us);
+        num(w, "p999_over_p50", r->lat_p999_us / r->lat_p50_us);
+        ssd__jw_end_object(w);
+    } else {
+        ssd__jw_null(w);
+    }
+}
+
+static void put_steady_state(struct ssd__jw *w, const struct ssd__result *r) {
+    ssd__jw_key(w, "steady_state");
+    ssd__jw_begin_object(w);
+    ssd__jw_kbool(w, "reached", r->ss_reached);
+    num(w, "round_s", r->ss_round_s);
+    num(w, "start_s", r->ss_start_s);
+    num(w, "start_bytes", r->ss_start_bytes);
+    num(w, "mean_bps", r->ss_mean_bps);
+    num(w, "range_ratio", r->ss_range_ratio);
+    num(w, "slope_ratio", r->ss_slope_ratio);
+    ssd__jw_kbool(w, "rolling_reached", r->ss_rolling_reached);
+    num(w, "rolling_start_s", r->ss_rolling_start_s);
+    ssd__jw_end_object(w);
 }
 
 SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int flags,
@@ -110,224 +172,20 @@ SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int 
     if (!a->have)
         return SSD_ESTATE;
     const struct ssd__result *r = &a->res;
-    const struct ssd_analysis_summary *S = &r->sum;
-    const struct ssd__curve *c = &a->c;
-    struct jbuf j = {malloc(4096), 0, 4096, 0, flags & 1, 0};
-    if (!j.p)
-        return SSD_ENOMEM;
-    int f0, f1, f2;
-    jopen(&j, '{', &f0);
-    jkey(&j, &f0, "source");
-    jstr(&j, source ? source : a->source ? a->source : "");
-    jkey(&j, &f0, "samples");
-    jput(&j, "%zu", S->samples);
-    jkey(&j, &f0, "duration_s");
-    jnum(&j, S->duration_s);
-    jkey(&j, &f0, "total_bytes");
-    jnum(&j, S->total_bytes);
-
-    jkey(&j, &f0, "phases");
-    jopen(&j, '[', &f1);
-    for (size_t i = 0; i < c->nph; i++) {
-        const struct ssd_phase *p = &c->ph[i];
-        if (!f1)
-            jput(&j, ",");
-        f1 = 0;
-        jnewline(&j);
-        jopen(&j, '{', &f2);
-        jkey(&j, &f2, "start_bytes");
-        jnum(&j, p->start_bytes);
-        jkey(&j, &f2, "end_bytes");
-        jnum(&j, p->end_bytes);
-        jkey(&j, &f2, "start_s");
-        jnum(&j, p->start_s);
-        jkey(&j, &f2, "end_s");
-        jnum(&j, p->end_s);
-        jkey(&j, &f2, "level_bps");
-        jnum(&j, p->level_bps);
-        jkey(&j, &f2, "mean_bps");
-        jnum(&j, p->mean_bps);
-        jkey(&j, &f2, "slope_bps_per_gib");
-        jnum(&j, p->slope_bps_per_byte * 1073741824.0);
-        jkey(&j, &f2, "samples");
-        jput(&j, "%zu", p->last - p->first + 1);
-        jclose(&j, '}');
-    }
-    jclose(&j, ']');
-
-    jkey(&j, &f0, "cache");
-    if (S->has_cache) {
-        jopen(&j, '{', &f1);
-        jkey(&j, &f1, "bytes");
-        jnum(&j, S->cache_bytes);
-        jkey(&j, &f1, "level_bps");
-        jnum(&j, S->cache_level_bps);
-        jkey(&j, &f1, "drop_ratio");
-        jnum(&j, S->cache_drop_ratio);
-        jkey(&j, &f1, "uncertainty_bytes");
-        jnum(&j, S->cache_uncertainty_bytes);
-        jkey(&j, &f1, "censored");
-        jstr(&j, censor_name(S->cache_censored));
-        jclose(&j, '}');
-    } else {
-        jput(&j, "null");
-    }
-    jkey(&j, &f0, "post_cache_bps");
-    jnum(&j, S->post_cache_bps);
-    jkey(&j, &f0, "folding");
-    if (S->has_folding) {
-        jopen(&j, '{', &f1);
-        jkey(&j, &f1, "start_bytes");
-        jnum(&j, S->folding_start_bytes);
-        jkey(&j, &f1, "level_bps");
-        jnum(&j, S->folding_level_bps);
-        jclose(&j, '}');
-    } else {
-        jput(&j, "null");
-    }
-    jkey(&j, &f0, "steps");
-    jopen(&j, '[', &f1);
-    for (size_t i = 0; i < r->nsteps; i++) {
-        if (!f1)
-            jput(&j, ",");
-        f1 = 0;
-        jnewline(&j);
-        jopen(&j, '{', &f2);
-        jkey(&j, &f2, "start_bytes");
-        jnum(&j, r->steps[i].start_bytes);
-        jkey(&j, &f2, "start_s");
-        jnum(&j, r->steps[i].start_s);
-        jkey(&j, &f2, "level_bps");
-        jnum(&j, r->steps[i].level_bps);
-        jclose(&j, '}');
-    }
-    jclose(&j, ']');
-    jkey(&j, &f0, "bursts");
-    jopen(&j, '[', &f1);
-    for (size_t i = 0; i < r->nbursts; i++) {
-        if (!f1)
-            jput(&j, ",");
-        f1 = 0;
-        jnewline(&j);
-        jopen(&j, '{', &f2);
-        jkey(&j, &f2, "start_bytes");
-        jnum(&j, r->bursts[i].start_bytes);
-        jkey(&j, &f2, "bytes");
-        jnum(&j, r->bursts[i].bytes);
-        jkey(&j, &f2, "start_s");
-        jnum(&j, r->bursts[i].start_s);
-        jkey(&j, &f2, "duration_s");
-        jnum(&j, r->bursts[i].duration_s);
-        jkey(&j, &f2, "level_bps");
-        jnum(&j, r->bursts[i].level_bps);
-        jclose(&j, '}');
-    }
-    jclose(&j, ']');
-    jkey(&j, &f0, "bursts_total");
-    jput(&j, "%zu", r->bursts_total);
-
-    if (S->has_recovery) {
-        jkey(&j, &f0, "recovery");
-        jopen(&j, '{', &f1);
-        jkey(&j, &f1, "recovered_bytes");
-        jnum(&j, S->recovered_bytes);
-        jkey(&j, &f1, "reference_level_bps");
-        jnum(&j, S->reference_level_bps);
-        jkey(&j, &f1, "censored");
-        jstr(&j, censor_name(r->recovery_censored));
-        jclose(&j, '}');
-    } else if (r->had_reference) {
-        jkey(&j, &f0, "recovery");
-        jput(&j, "null");
-        jkey(&j, &f0, "recovery_note");
-        jstr(&j, r->recovery_note ? r->recovery_note : "recovery could not be measured");
-    }
-
-    jkey(&j, &f0, "consistency");
-    jopen(&j, '{', &f1);
-    jkey(&j, &f1, "window_start_bytes");
-    jnum(&j, r->window_start_bytes);
-    jkey(&j, &f1, "window_end_bytes");
-    jnum(&j, r->window_end_bytes);
-    jkey(&j, &f1, "mean_bps");
-    jnum(&j, S->mean_bps);
-    jkey(&j, &f1, "cv");
-    jnum(&j, S->cv);
-    jkey(&j, &f1, "mean_over_sigma");
-    jnum(&j, r->mean_over_sigma);
-    jkey(&j, &f1, "p1_over_mean");
-    jnum(&j, S->p1_over_mean);
-    jkey(&j, &f1, "p5_over_mean");
-    jnum(&j, S->p5_over_mean);
-    jkey(&j, &f1, "min_over_max");
-    jnum(&j, r->min_over_max);
-    jkey(&j, &f1, "dips");
-    if (S->has_dips) {
-        jopen(&j, '{', &f2);
-        jkey(&j, &f2, "period_s");
-        jnum(&j, S->dip_period_s);
-        jkey(&j, &f2, "depth");
-        jnum(&j, S->dip_depth);
-        jkey(&j, &f2, "duty");
-        jnum(&j, S->dip_duty);
-        jkey(&j, &f2, "count");
-        jnum(&j, r->dip_count);
-        jkey(&j, &f2, "base");
-        jstr(&j, isfinite(r->dip_base_bps) ? "window" : "phase");
-        jclose(&j, '}');
-    } else {
-        jput(&j, "null");
-    }
-    jclose(&j, '}');
-
-    jkey(&j, &f0, "latency");
-    if (isfinite(r->lat_p50_us) || isfinite(r->lat_p99_us) || isfinite(r->lat_mean_us)) {
-        jopen(&j, '{', &f1);
-        jkey(&j, &f1, "mean_us");
-        jnum(&j, r->lat_mean_us);
-        jkey(&j, &f1, "p50_us");
-        jnum(&j, r->lat_p50_us);
-        jkey(&j, &f1, "p99_us");
-        jnum(&j, r->lat_p99_us);
-        jkey(&j, &f1, "p999_us");
-        jnum(&j, r->lat_p999_us);
-        jkey(&j, &f1, "max_us");
-        jnum(&j, r->lat_max_us);
-        jkey(&j, &f1, "p99_over_p50");
-        jnum(&j, r->lat_p99_us / r->lat_p50_us);
-        jkey(&j, &f1, "p999_over_p50");
-        jnum(&j, r->lat_p999_us / r->lat_p50_us);
-        jclose(&j, '}');
-    } else {
-        jput(&j, "null");
-    }
-
-    jkey(&j, &f0, "steady_state");
-    jopen(&j, '{', &f1);
-    jkey(&j, &f1, "reached");
-    jput(&j, r->ss_reached ? "true" : "false");
-    jkey(&j, &f1, "round_s");
-    jnum(&j, r->ss_round_s);
-    jkey(&j, &f1, "start_s");
-    jnum(&j, r->ss_start_s);
-    jkey(&j, &f1, "start_bytes");
-    jnum(&j, r->ss_start_bytes);
-    jkey(&j, &f1, "mean_bps");
-    jnum(&j, r->ss_mean_bps);
-    jkey(&j, &f1, "range_ratio");
-    jnum(&j, r->ss_range_ratio);
-    jkey(&j, &f1, "slope_ratio");
-    jnum(&j, r->ss_slope_ratio);
-    jkey(&j, &f1, "rolling_reached");
-    jput(&j, r->ss_rolling_reached ? "true" : "false");
-    jkey(&j, &f1, "rolling_start_s");
-    jnum(&j, r->ss_rolling_start_s);
-    jclose(&j, '}');
-    jclose(&j, '}');
-    if (j.failed) {
-        free(j.p);
-        return SSD_ENOMEM;
-    }
-    *out_json = j.p;
-    return 0;
+    struct ssd__jw w;
+    ssd__jw_init(&w, flags & 1 ? SSD__JW_PRETTY : SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "source", source ? source : a->source ? a->source : "");
+    ssd__jw_ku64(&w, "samples", r->sum.samples);
+    num(&w, "duration_s", r->sum.duration_s);
+    num(&w, "total_bytes", r->sum.total_bytes);
+    put_phases(&w, &a->c);
+    put_cache_and_folding(&w, &r->sum);
+    put_steps_and_bursts(&w, r);
+    put_recovery(&w, r);
+    put_consistency(&w, r);
+    put_latency(&w, r);
+    put_steady_state(&w, r);
+    ssd__jw_end_object(&w);
+    return ssd__jw_finish(&w, out_json);
 }

@@ -1,82 +1,10 @@
-/* jobfmt.c - JSON output of jobs: a tiny growable buffer, no dependency. */
+/* jobfmt.c - JSON output of jobs. */
 #include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include <stdint.h>
 
 #include "ssdcore/base.h"
 #include "jobfmt.h"
-#include "numfmt.h"
-
-struct sbuf {
-    char *p;
-    size_t len, cap;
-    int oom;
-};
-
-__attribute__((format(printf, 2, 3))) static void put(struct sbuf *b, const char *fmt, ...) {
-    if (b->oom)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            b->oom = 1;
-            return;
-        }
-        if (b->p && b->len + (size_t)n < b->cap) {
-            b->len += (size_t)n;
-            return;
-        }
-        size_t cap = b->cap ? b->cap : 1024;
-        while (cap <= b->len + (size_t)n)
-            cap *= 2;
-        char *q = realloc(b->p, cap);
-        if (!q) {
-            b->oom = 1;
-            return;
-        }
-        b->p = q;
-        b->cap = cap;
-    }
-}
-
-static void put_str(struct sbuf *b, const char *s) {
-    put(b, "\"");
-    for (const unsigned char *c = (const unsigned char *)(s ? s : ""); *c; c++) {
-        if (*c == '"' || *c == '\\')
-            put(b, "\\%c", *c);
-        else if (*c < 0x20)
-            put(b, "\\u%04x", *c);
-        else if (*c >= 0x80) {
-            int n = ssd__utf8_len(c);
-            if (n)
-                put(b, "%.*s", n, (const char *)c), c += n - 1;
-            else
-                put(b, "\\ufffd");
-        } else
-            put(b, "%c", *c);
-    }
-    put(b, "\"");
-}
-
-/* JSON has no NaN or infinity. */
-static void put_num(struct sbuf *b, double v) {
-    char num[SSD__NUM_BUF];
-    put(b, "%s", ssd__fmt_json_number(num, v));
-}
-
-static int finish(struct sbuf *b, char **out) {
-    if (b->oom || !b->p) {
-        free(b->p);
-        return SSD_ENOMEM;
-    }
-    *out = b->p;
-    return 0;
-}
+#include "jsonw.h"
 
 static const char *const names[] = {"read", "write", "randread", "randwrite", "rw", "randrw"};
 
@@ -84,34 +12,48 @@ const char *ssd__pattern_name(int pattern) {
     return pattern >= 0 && pattern < 6 ? names[pattern] : "?";
 }
 
-static void put_workload(struct sbuf *b, const struct ssd__workload *w) {
-    put(b, "{\"pattern\":\"%s\",\"block_size\":%u,\"queue_depth\":%u,\"threads\":%u,",
-        names[w->pattern], w->block_size, w->queue_depth, w->threads);
-    put(b, "\"read_pct\":%u,\"offset\":%llu,\"span\":%llu,\"time_s\":", w->read_pct,
-        (unsigned long long)w->offset, (unsigned long long)w->span);
-    put_num(b, w->time_s);
-    put(b, ",\"max_bytes\":%llu,\"rate_bps\":%llu,\"coverage\":%s,\"seed\":%llu,\"interval_s\":",
-        (unsigned long long)w->max_bytes, (unsigned long long)w->rate_bps,
-        w->full_coverage ? "true" : "false", (unsigned long long)w->seed);
-    put_num(b, w->interval_s);
-    put(b, "}");
+/* A job always names its target and engine; "" stands in for a NULL. */
+static const char *or_empty(const char *s) {
+    return s ? s : "";
 }
 
-int ssd__job_metadata_json(const char *target_uri, uint64_t capacity, const struct ssd__workload *w,
-                           const char *engine, char **out) {
-    struct sbuf b = {0};
-    put(&b, "{\"target\":");
-    put_str(&b, target_uri);
-    put(&b,
-        ",\"capacity_bytes\":%llu,\"pattern\":\"%s\",\"block_size\":%u,\"queue_depth\":%u,"
-        "\"threads\":%u,\"read_pct\":%u,\"offset\":%llu,\"span\":%llu,\"interval_s\":",
-        (unsigned long long)capacity, names[w->pattern], w->block_size, w->queue_depth, w->threads,
-        w->read_pct, (unsigned long long)w->offset, (unsigned long long)w->span);
-    put_num(&b, w->interval_s);
-    put(&b, ",\"engine\":");
-    put_str(&b, engine);
-    put(&b, ",\"tool\":\"ssdcore %s\"}", SSD_VERSION_STRING);
-    return finish(&b, out);
+static void put_workload(struct ssd__jw *w, const struct ssd__workload *wl) {
+    ssd__jw_begin_object(w);
+    ssd__jw_kstr(w, "pattern", ssd__pattern_name(wl->pattern));
+    ssd__jw_ku64(w, "block_size", wl->block_size);
+    ssd__jw_ku64(w, "queue_depth", wl->queue_depth);
+    ssd__jw_ku64(w, "threads", wl->threads);
+    ssd__jw_ku64(w, "read_pct", wl->read_pct);
+    ssd__jw_ku64(w, "offset", wl->offset);
+    ssd__jw_ku64(w, "span", wl->span);
+    ssd__jw_knum(w, "time_s", wl->time_s);
+    ssd__jw_ku64(w, "max_bytes", wl->max_bytes);
+    ssd__jw_ku64(w, "rate_bps", wl->rate_bps);
+    ssd__jw_kbool(w, "coverage", wl->full_coverage);
+    ssd__jw_ku64(w, "seed", wl->seed);
+    ssd__jw_knum(w, "interval_s", wl->interval_s);
+    ssd__jw_end_object(w);
+}
+
+int ssd__job_metadata_json(const char *target_uri, uint64_t capacity,
+                           const struct ssd__workload *wl, const char *engine, char **out) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "target", or_empty(target_uri));
+    ssd__jw_ku64(&w, "capacity_bytes", capacity);
+    ssd__jw_kstr(&w, "pattern", ssd__pattern_name(wl->pattern));
+    ssd__jw_ku64(&w, "block_size", wl->block_size);
+    ssd__jw_ku64(&w, "queue_depth", wl->queue_depth);
+    ssd__jw_ku64(&w, "threads", wl->threads);
+    ssd__jw_ku64(&w, "read_pct", wl->read_pct);
+    ssd__jw_ku64(&w, "offset", wl->offset);
+    ssd__jw_ku64(&w, "span", wl->span);
+    ssd__jw_knum(&w, "interval_s", wl->interval_s);
+    ssd__jw_kstr(&w, "engine", or_empty(engine));
+    ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
+    ssd__jw_end_object(&w);
+    return ssd__jw_finish(&w, out);
 }
 
 /* At most this many ranges per direction keep a job's JSON at a few KB. */
@@ -120,16 +62,15 @@ int ssd__job_metadata_json(const char *target_uri, uint64_t capacity, const stru
 /* The tail ratios and the whole distribution, as ranges of the histogram
  * at the finest resolution (128 per octave: the buckets themselves) that
  * fits LAT_HIST_MAX_RANGES. Each value of a range is within [lo, hi]. */
-static void put_tail(struct sbuf *b, const ssd_hist *h) {
+static void put_tail(struct ssd__jw *w, const ssd_hist *h) {
     double p50 = (double)ssd_hist_percentile(h, 50);
     static const struct {
         const char *key;
         double pct;
     } ratios[] = {{"p99_over_p50", 99}, {"p99_9_over_p50", 99.9}, {"max_over_p50", 100}};
-    for (size_t i = 0; i < sizeof ratios / sizeof ratios[0]; i++) {
-        put(b, ",\"%s\":", ratios[i].key);
-        put_num(b, p50 > 0 ? (double)ssd_hist_percentile(h, ratios[i].pct) / p50 : NAN);
-    }
+    for (size_t i = 0; i < sizeof ratios / sizeof ratios[0]; i++)
+        ssd__jw_knum(w, ratios[i].key,
+                     p50 > 0 ? (double)ssd_hist_percentile(h, ratios[i].pct) / p50 : NAN);
     int per_octave = 128;
     for (;;) {
         int n = 0;
@@ -141,30 +82,43 @@ static void put_tail(struct sbuf *b, const ssd_hist *h) {
             break;
         per_octave /= 2;
     }
-    put(b, ",\"lat_hist\":{\"unit\":\"ns\",\"per_octave\":%d,\"max_rel_error\":", per_octave);
-    put_num(b, 0.5 / per_octave);
-    put(b, ",\"buckets\":[");
+    ssd__jw_key(w, "lat_hist");
+    ssd__jw_begin_object(w);
+    ssd__jw_kstr(w, "unit", "ns");
+    ssd__jw_ku64(w, "per_octave", (uint64_t)per_octave);
+    ssd__jw_knum(w, "max_rel_error", 0.5 / per_octave);
+    ssd__jw_key(w, "buckets");
+    ssd__jw_begin_array(w);
     uint64_t lo, hi, c;
-    int first = 1;
     for (int i = ssd_hist_next_range(h, 0, per_octave, &lo, &hi, &c); i >= 0;
          i = ssd_hist_next_range(h, i, per_octave, &lo, &hi, &c)) {
-        put(b, "%s[%llu,%llu,%llu]", first ? "" : ",", (unsigned long long)lo,
-            (unsigned long long)hi, (unsigned long long)c);
-        first = 0;
+        ssd__jw_begin_array(w);
+        ssd__jw_u64(w, lo);
+        ssd__jw_u64(w, hi);
+        ssd__jw_u64(w, c);
+        ssd__jw_end_array(w);
     }
-    put(b, "]}");
+    ssd__jw_end_array(w);
+    ssd__jw_end_object(w);
 }
 
-static void put_dir(struct sbuf *b, uint64_t bytes, uint64_t ios, const ssd_hist *h, double rt) {
-    put(b, "{\"bytes\":%llu,\"ios\":%llu,\"iops\":", (unsigned long long)bytes,
-        (unsigned long long)ios);
-    put_num(b, rt > 0 ? (double)ios / rt : 0);
-    put(b, ",\"bw_bps\":");
-    put_num(b, rt > 0 ? (double)bytes / rt : 0);
-    put(b, ",\"lat_ns\":{\"min\":%llu,\"mean\":", (unsigned long long)ssd_hist_min(h));
-    put_num(b, ssd_hist_mean(h));
-    put(b, ",\"max\":%llu,\"stddev\":", (unsigned long long)ssd_hist_max(h));
-    put_num(b, ssd_hist_stddev(h));
+/* Bytes, I/Os and their rates over the runtime, for a direction or both. */
+static void put_totals(struct ssd__jw *w, uint64_t bytes, uint64_t ios, double rt) {
+    ssd__jw_ku64(w, "bytes", bytes);
+    ssd__jw_ku64(w, "ios", ios);
+    ssd__jw_knum(w, "iops", rt > 0 ? (double)ios / rt : 0);
+    ssd__jw_knum(w, "bw_bps", rt > 0 ? (double)bytes / rt : 0);
+}
+
+static void put_dir(struct ssd__jw *w, uint64_t bytes, uint64_t ios, const ssd_hist *h, double rt) {
+    ssd__jw_begin_object(w);
+    put_totals(w, bytes, ios, rt);
+    ssd__jw_key(w, "lat_ns");
+    ssd__jw_begin_object(w);
+    ssd__jw_ku64(w, "min", ssd_hist_min(h));
+    ssd__jw_knum(w, "mean", ssd_hist_mean(h));
+    ssd__jw_ku64(w, "max", ssd_hist_max(h));
+    ssd__jw_knum(w, "stddev", ssd_hist_stddev(h));
     static const struct {
         const char *key;
         double pct;
@@ -172,55 +126,48 @@ static void put_dir(struct sbuf *b, uint64_t bytes, uint64_t ios, const ssd_hist
                 {"p90", 90},       {"p95", 95},         {"p99", 99},          {"p99_9", 99.9},
                 {"p99_99", 99.99}, {"p99_999", 99.999}, {"p99_9999", 99.9999}};
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
-        put(b, ",\"%s\":%llu", pcts[i].key,
-            (unsigned long long)ssd_hist_percentile(h, pcts[i].pct));
-    put(b, "}");
-    put_tail(b, h);
-    put(b, "}");
+        ssd__jw_ku64(w, pcts[i].key, ssd_hist_percentile(h, pcts[i].pct));
+    ssd__jw_end_object(w);
+    put_tail(w, h);
+    ssd__jw_end_object(w);
 }
 
 int ssd__job_results_json(const struct ssd__job_summary *s, char **out) {
-    struct sbuf b = {0};
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
     double rt = s->runtime_s;
-    uint64_t bytes = s->bytes[0] + s->bytes[1], ios = s->ios[0] + s->ios[1];
+    ssd__jw_begin_object(&w);
     /* schema_version moves when a key changes meaning or goes away;
      * new keys may appear without it. */
-    put(&b,
-        "{\"schema_version\":1,\"tool\":\"ssdcore %s\",\"target\":{\"uri\":", SSD_VERSION_STRING);
-    put_str(&b, s->target_uri);
-    put(&b, ",\"kind\":");
-    put_str(&b, s->target_kind);
-    put(&b, ",\"size_bytes\":%llu,\"block_size\":%u,\"buffered\":%s},\"workload\":",
-        (unsigned long long)s->target_size, s->target_block, s->buffered ? "true" : "false");
-    put_workload(&b, s->w);
-    put(&b, ",\"engine\":");
-    put_str(&b, s->engine);
+    ssd__jw_ku64(&w, "schema_version", 1);
+    ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
+    ssd__jw_key(&w, "target");
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "uri", or_empty(s->target_uri));
+    ssd__jw_kstr(&w, "kind", or_empty(s->target_kind));
+    ssd__jw_ku64(&w, "size_bytes", s->target_size);
+    ssd__jw_ku64(&w, "block_size", s->target_block);
+    ssd__jw_kbool(&w, "buffered", s->buffered);
+    ssd__jw_end_object(&w);
+    ssd__jw_key(&w, "workload");
+    put_workload(&w, s->w);
+    ssd__jw_kstr(&w, "engine", or_empty(s->engine));
     /* What ran, next to what was asked: psync runs one I/O at a time. */
-    put(&b, ",\"queue_depth_run\":%u", s->qd_run);
-    if (s->engine_note && *s->engine_note) {
-        put(&b, ",\"engine_note\":");
-        put_str(&b, s->engine_note);
-    }
-    put(&b, ",\"interrupted\":%s", s->interrupted ? "true" : "false");
-    if (s->error) {
-        put(&b, ",\"error\":");
-        put_str(&b, s->error);
-    }
-    if (s->log_path) {
-        put(&b, ",\"log\":");
-        put_str(&b, s->log_path);
-    }
-    put(&b, ",\"samples\":%zu,\"runtime_s\":", s->nsamples);
-    put_num(&b, rt);
-    put(&b, ",\"bytes\":%llu,\"ios\":%llu,\"iops\":", (unsigned long long)bytes,
-        (unsigned long long)ios);
-    put_num(&b, rt > 0 ? (double)ios / rt : 0);
-    put(&b, ",\"bw_bps\":");
-    put_num(&b, rt > 0 ? (double)bytes / rt : 0);
-    put(&b, ",\"read\":");
-    put_dir(&b, s->bytes[0], s->ios[0], s->lat[0], rt);
-    put(&b, ",\"write\":");
-    put_dir(&b, s->bytes[1], s->ios[1], s->lat[1], rt);
-    put(&b, "}");
-    return finish(&b, out);
+    ssd__jw_ku64(&w, "queue_depth_run", s->qd_run);
+    if (s->engine_note && *s->engine_note)
+        ssd__jw_kstr(&w, "engine_note", s->engine_note);
+    ssd__jw_kbool(&w, "interrupted", s->interrupted);
+    if (s->error)
+        ssd__jw_kstr(&w, "error", s->error);
+    if (s->log_path)
+        ssd__jw_kstr(&w, "log", s->log_path);
+    ssd__jw_ku64(&w, "samples", s->nsamples);
+    ssd__jw_knum(&w, "runtime_s", rt);
+    put_totals(&w, s->bytes[0] + s->bytes[1], s->ios[0] + s->ios[1], rt);
+    ssd__jw_key(&w, "read");
+    put_dir(&w, s->bytes[0], s->ios[0], s->lat[0], rt);
+    ssd__jw_key(&w, "write");
+    put_dir(&w, s->bytes[1], s->ios[1], s->lat[1], rt);
+    ssd__jw_end_object(&w);
+    return ssd__jw_finish(&w, out);
 }

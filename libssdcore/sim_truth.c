@@ -2,102 +2,32 @@
  * key and as JSON. */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonw.h"
 #include "sim_model.h"
-#include "numfmt.h"
 
 #define GIB 1073741824.0
 
-/* A growing string; on allocation failure it stays NULL and later appends
- * are ignored, so callers check once at the end. */
-struct sbuf {
-    char *s;
-    size_t len, cap;
-    int failed;
-};
-
-static void sb_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void sb_printf(struct sbuf *b, const char *fmt, ...) {
-    if (b->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        size_t room = b->cap - b->len;
-        int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? room : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            b->failed = 1;
-            return;
-        }
-        if (b->s && (size_t)n < room) {
-            b->len += (size_t)n;
-            return;
-        }
-        size_t cap = b->cap ? b->cap * 2 : 1024;
-        while (cap < b->len + (size_t)n + 1)
-            cap *= 2;
-        char *s = realloc(b->s, cap);
-        if (!s) {
-            b->failed = 1;
-            return;
-        }
-        b->s = s;
-        b->cap = cap;
-    }
-}
-
-static void sb_json_string(struct sbuf *b, const char *v) {
-    sb_printf(b, "\"");
-    for (const unsigned char *p = (const unsigned char *)v; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            sb_printf(b, "\\%c", *p);
-        else if (*p < 0x20)
-            sb_printf(b, "\\u%04x", *p);
-        else if (*p >= 0x80) {
-            int n = ssd__utf8_len(p);
-            if (n)
-                sb_printf(b, "%.*s", n, (const char *)p), p += n - 1;
-            else
-                sb_printf(b, "\\ufffd");
-        } else
-            sb_printf(b, "%c", *p);
-    }
-    sb_printf(b, "\"");
-}
-
-static void sb_number(struct sbuf *b, double v) {
-    char num[SSD__NUM_BUF];
-    sb_printf(b, "%s", ssd__fmt_json_number(num, v));
-}
-
-static int sb_finish(struct sbuf *b, char **out) {
-    if (b->failed || !b->s) {
-        free(b->s);
-        *out = NULL;
-        return SSD_ENOMEM;
-    }
-    *out = b->s;
-    return 0;
-}
-
-static void params_json(struct sbuf *b, const struct ssd__sim_params *p) {
-    sb_printf(b, "{");
+static void params_json(struct ssd__jw *w, const struct ssd__sim_params *p) {
+    ssd__jw_begin_object(w);
     for (int i = 0; i < ssd__sim_param_table_size; i++) {
         const struct ssd__sim_param_info *pi = &ssd__sim_param_table[i];
         double v = *(const double *)((const char *)p + pi->offset);
-        sb_printf(b, "%s\"%s\": ", i ? ", " : "", pi->name);
+        ssd__jw_key(w, pi->name);
         if (pi->choices)
-            sb_json_string(b, pi->choices[(int)v]);
+            ssd__jw_str(w, pi->choices[(int)v]);
         else
-            sb_number(b, v);
+            ssd__jw_num(w, v);
     }
-    sb_printf(b, "}");
+    ssd__jw_end_object(w);
+}
+
+/* Byte counts of the model are whole numbers however they were computed. */
+static void key_bytes(struct ssd__jw *w, const char *key, double v) {
+    ssd__jw_key(w, key);
+    ssd__jw_num_f(w, v, 0);
 }
 
 int ssd_sim_profile_json(const char *spec, char **out) {
@@ -114,20 +44,24 @@ int ssd_sim_profile_json(const char *spec, char **out) {
     for (int i = 0; i < ssd__sim_profiles_count; i++)
         if (!strcmp(ssd__sim_profiles[i].name, name))
             describe = ssd__sim_profiles[i].describe;
-    struct sbuf b = {0};
-    sb_printf(&b, "{\"name\": ");
-    sb_json_string(&b, name);
-    sb_printf(&b, ", \"description\": ");
-    sb_json_string(&b, describe);
-    sb_printf(&b, ", \"params\": ");
-    params_json(&b, &p);
-    double user = (double)ssd__sim_user_bytes(&p), raw = ssd__sim_raw_bytes(&p);
-    sb_printf(&b, ", \"derived\": {\"user_bytes\": %.0f, \"raw_bytes\": %.0f", user, raw);
-    sb_printf(&b, ", \"cache_nominal_bytes\": %.0f",
-              (int)p.slc_type == SSD__SLC_NONE ? 0 : p.slc_gb * GIB);
-    sb_printf(&b, ", \"cache_effective_bytes\": %.0f", ssd__sim_cache_effective_bytes(&p));
-    sb_printf(&b, ", \"floor_iops\": %.0f}}", p.floor_mbps * 1048576.0 / 4096);
-    return sb_finish(&b, out);
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_SPACED);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "name", name);
+    ssd__jw_kstr(&w, "description", describe);
+    ssd__jw_key(&w, "params");
+    params_json(&w, &p);
+    ssd__jw_key(&w, "derived");
+    ssd__jw_begin_object(&w);
+    key_bytes(&w, "user_bytes", (double)ssd__sim_user_bytes(&p));
+    key_bytes(&w, "raw_bytes", ssd__sim_raw_bytes(&p));
+    key_bytes(&w, "cache_nominal_bytes", (int)p.slc_type == SSD__SLC_NONE ? 0 : p.slc_gb * GIB);
+    key_bytes(&w, "cache_effective_bytes", ssd__sim_cache_effective_bytes(&p));
+    ssd__jw_key(&w, "floor_iops");
+    ssd__jw_num_f(&w, p.floor_mbps * 1048576.0 / 4096, 0);
+    ssd__jw_end_object(&w);
+    ssd__jw_end_object(&w);
+    return ssd__jw_finish(&w, out);
 }
 
 /* The start of the first phase of the last job in regime r, or -1. */
@@ -314,29 +248,37 @@ int ssd_sim_truth_json(ssd_target *t, char **out) {
     if (!s)
         return rc;
     t->err[0] = '\0';
-    struct sbuf b = {0};
-    sb_printf(&b, "{\"profile\": ");
-    sb_json_string(&b, s->profile);
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_SPACED);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "profile", s->profile);
     for (int k = 0; k < N_TRUTH_KEYS; k++) {
         double v = truth_value(s, truth_keys[k].id);
-        sb_printf(&b, ", \"%s\": ", truth_keys[k].name);
+        ssd__jw_key(&w, truth_keys[k].name);
         if (truth_keys[k].event && v < 0)
-            sb_printf(&b, "null");
+            ssd__jw_null(&w);
         else
-            sb_number(&b, v);
+            ssd__jw_num(&w, v);
     }
-    sb_printf(&b, ", \"regime\": \"%s\", \"phases\": [", ssd__sim_regime_name(ssd__sim_regime(s)));
-    for (int i = 0; i < s->n_phases; i++)
-        sb_printf(&b,
-                  "%s{\"regime\": \"%s\", \"start_bytes\": %.0f, \"start_s\": %.9g, "
-                  "\"bytes\": %.0f, \"seconds\": %.9g}",
-                  i ? ", " : "", ssd__sim_regime_name(s->phases[i].regime),
-                  s->phases[i].start_bytes, s->phases[i].start_s, s->phases[i].bytes,
-                  s->phases[i].seconds);
-    sb_printf(&b, "], \"params\": ");
-    params_json(&b, &s->p);
-    sb_printf(&b, "}");
-    rc = sb_finish(&b, out);
+    ssd__jw_kstr(&w, "regime", ssd__sim_regime_name(ssd__sim_regime(s)));
+    ssd__jw_key(&w, "phases");
+    ssd__jw_begin_array(&w);
+    for (int i = 0; i < s->n_phases; i++) {
+        ssd__jw_begin_object(&w);
+        ssd__jw_kstr(&w, "regime", ssd__sim_regime_name(s->phases[i].regime));
+        key_bytes(&w, "start_bytes", s->phases[i].start_bytes);
+        ssd__jw_key(&w, "start_s");
+        ssd__jw_num_g(&w, s->phases[i].start_s, 9);
+        key_bytes(&w, "bytes", s->phases[i].bytes);
+        ssd__jw_key(&w, "seconds");
+        ssd__jw_num_g(&w, s->phases[i].seconds, 9);
+        ssd__jw_end_object(&w);
+    }
+    ssd__jw_end_array(&w);
+    ssd__jw_key(&w, "params");
+    params_json(&w, &s->p);
+    ssd__jw_end_object(&w);
+    rc = ssd__jw_finish(&w, out);
     if (rc)
         return ssd__fail(t->err, rc, "truth: out of memory");
     return 0;

@@ -1,0 +1,289 @@
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ssdcore/base.h"
+#include "jsonw.h"
+#include "numfmt.h"
+
+/* Finishes w and compares its text with want. */
+static void expect_text(struct ssd__jw *w, const char *want) {
+    char *got = NULL;
+    cr_assert_eq(ssd__jw_finish(w, &got), 0);
+    cr_assert_not_null(got);
+    cr_expect_str_eq(got, want);
+    free(got);
+}
+
+static void expect_str(const char *s, const char *want) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_str(&w, s);
+    expect_text(&w, want);
+}
+
+Test(jsonw, escapes_quote_backslash_and_control_characters) {
+    expect_str("a\"b\\c", "\"a\\\"b\\\\c\"");
+    expect_str("\x01tab\there\nnl\x1f", "\"\\u0001tab\\u0009here\\u000anl\\u001f\"");
+    expect_str("\x7f/", "\"\x7f/\""); /* DEL and '/' need no escape in JSON */
+    expect_str("", "\"\"");
+}
+
+Test(jsonw, copies_valid_utf8_and_replaces_each_invalid_byte) {
+    expect_str("\xc3\xa9\xe2\x82\xac\xf0\x9f\x92\xbe", "\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x92\xbe\"");
+    expect_str("a\xff"
+               "b",
+               "\"a\\ufffdb\"");
+    expect_str("\xc0\xaf", "\"\\ufffd\\ufffd\"");                       /* overlong '/' */
+    expect_str("\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"");            /* a surrogate */
+    expect_str("\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\""); /* above U+10FFFF */
+    expect_str("end\xc3", "\"end\\ufffd\"");                            /* cut short by the NUL */
+}
+
+/* The escaping every producer used before the writer existed, kept here
+ * to prove the writer changes no byte of their output. */
+static void old_escape(char *out, size_t cap, const char *s) {
+    size_t len = 0;
+    len += (size_t)snprintf(out + len, cap - len, "\"");
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            len += (size_t)snprintf(out + len, cap - len, "\\%c", *c);
+        else if (*c < 0x20)
+            len += (size_t)snprintf(out + len, cap - len, "\\u%04x", *c);
+        else if (*c >= 0x80) {
+            int n = ssd__utf8_len(c);
+            if (n)
+                len += (size_t)snprintf(out + len, cap - len, "%.*s", n, (const char *)c),
+                    c += n - 1;
+            else
+                len += (size_t)snprintf(out + len, cap - len, "\\ufffd");
+        } else
+            len += (size_t)snprintf(out + len, cap - len, "%c", *c);
+    }
+    snprintf(out + len, cap - len, "\"");
+}
+
+Test(jsonw, escapes_random_bytes_exactly_as_the_old_writers) {
+    srand(11);
+    for (int i = 0; i < 20000; i++) {
+        unsigned char s[24];
+        int n = rand() % 23;
+        for (int k = 0; k < n; k++) {
+            /* Mostly bytes that matter: controls, quotes, UTF-8 leads and tails. */
+            static const unsigned char pick[] = {'a',  '"',  '\\', 0x01, 0x1f, 0x7f, 0x80,
+                                                 0xbf, 0xc2, 0xc3, 0xe2, 0xed, 0xf0, 0xf4,
+                                                 0xff, 0xa9, 0x82, 0x9f, 0x90, 0xa0};
+            s[k] = rand() % 3 ? pick[rand() % sizeof pick] : (unsigned char)(1 + rand() % 255);
+        }
+        s[n] = '\0';
+        char want[24 * 6 + 3];
+        old_escape(want, sizeof want, (const char *)s);
+        struct ssd__jw w;
+        ssd__jw_init(&w, SSD__JW_COMPACT);
+        ssd__jw_str(&w, (const char *)s);
+        char *got = NULL;
+        cr_assert_eq(ssd__jw_finish(&w, &got), 0);
+        cr_assert_str_eq(got, want, "string %d", i);
+        free(got);
+    }
+}
+
+Test(jsonw, null_string_is_null) {
+    expect_str(NULL, "null");
+}
+
+Test(jsonw, keys_are_escaped_too) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    ssd__jw_key(&w, "a\"\n");
+    ssd__jw_u64(&w, 1);
+    ssd__jw_end_object(&w);
+    expect_text(&w, "{\"a\\\"\\u000a\":1}");
+}
+
+/* {"a":[1,{"b":null},[],"x"],"c":{},"d":true} in the given style. */
+static void nested(struct ssd__jw *w) {
+    ssd__jw_begin_object(w);
+    ssd__jw_key(w, "a");
+    ssd__jw_begin_array(w);
+    ssd__jw_u64(w, 1);
+    ssd__jw_begin_object(w);
+    ssd__jw_key(w, "b");
+    ssd__jw_null(w);
+    ssd__jw_end_object(w);
+    ssd__jw_begin_array(w);
+    ssd__jw_end_array(w);
+    ssd__jw_str(w, "x");
+    ssd__jw_end_array(w);
+    ssd__jw_key(w, "c");
+    ssd__jw_begin_object(w);
+    ssd__jw_end_object(w);
+    ssd__jw_key(w, "d");
+    ssd__jw_bool(w, 1);
+    ssd__jw_end_object(w);
+}
+
+Test(jsonw, compact_puts_commas_between_members_and_elements_only) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    nested(&w);
+    expect_text(&w, "{\"a\":[1,{\"b\":null},[],\"x\"],\"c\":{},\"d\":true}");
+}
+
+Test(jsonw, spaced_separates_with_comma_space_and_colon_space) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_SPACED);
+    nested(&w);
+    expect_text(&w, "{\"a\": [1, {\"b\": null}, [], \"x\"], \"c\": {}, \"d\": true}");
+}
+
+/* As `ssdcore analyze --json` has always printed: every close on its own
+ * line, even that of an empty container. */
+Test(jsonw, pretty_puts_each_member_and_element_on_its_own_line) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_PRETTY);
+    nested(&w);
+    expect_text(&w, "{\n"
+                    "  \"a\": [\n"
+                    "    1,\n"
+                    "    {\n"
+                    "      \"b\": null\n"
+                    "    },\n"
+                    "    [\n"
+                    "    ],\n"
+                    "    \"x\"\n"
+                    "  ],\n"
+                    "  \"c\": {\n"
+                    "  },\n"
+                    "  \"d\": true\n"
+                    "}");
+}
+
+Test(jsonw, top_level_scalars_and_empty_document) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_PRETTY);
+    ssd__jw_bool(&w, 0);
+    expect_text(&w, "false");
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    expect_text(&w, "");
+}
+
+Test(jsonw, numbers) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_array(&w);
+    ssd__jw_num(&w, 0.35);
+    ssd__jw_num(&w, 0.1 + 0.2);
+    ssd__jw_num(&w, -2.5e-9);
+    ssd__jw_num(&w, 240057409536.0);
+    ssd__jw_num_g(&w, 1.0 / 3, 10);
+    ssd__jw_num_g(&w, 2.5e11, 10);
+    ssd__jw_num_f(&w, 2147483648.4, 0);
+    ssd__jw_num_f(&w, 1e20, 0);
+    ssd__jw_u64(&w, UINT64_MAX);
+    ssd__jw_u64(&w, 0);
+    ssd__jw_end_array(&w);
+    expect_text(&w, "[0.35,0.30000000000000004,-2.5e-09,240057409536,0.3333333333,2.5e+11,"
+                    "2147483648,100000000000000000000,18446744073709551615,0]");
+}
+
+Test(jsonw, no_nan_or_infinity_in_any_number_form) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_array(&w);
+    ssd__jw_num(&w, NAN);
+    ssd__jw_num(&w, INFINITY);
+    ssd__jw_num_g(&w, -INFINITY, 10);
+    ssd__jw_num_f(&w, NAN, 0);
+    ssd__jw_end_array(&w);
+    expect_text(&w, "[null,null,null,null]");
+}
+
+Test(jsonw, long_strings_grow_the_buffer) {
+    size_t n = 100000;
+    char *s = malloc(n + 1), *want = malloc(n + 3);
+    cr_assert(s && want);
+    for (size_t i = 0; i < n; i++)
+        s[i] = (char)('a' + i % 26);
+    s[n] = '\0';
+    snprintf(want, n + 3, "\"%s\"", s);
+    expect_str(s, want);
+    free(s);
+    free(want);
+}
+
+/* An allocator that fails its Nth call, and counts the calls. */
+static int alloc_calls, fail_at;
+
+static void *failing_realloc(void *p, size_t size) {
+    if (++alloc_calls == fail_at)
+        return NULL;
+    return realloc(p, size);
+}
+
+/* A document that needs several allocations as it grows. */
+static void big(struct ssd__jw *w) {
+    ssd__jw_begin_array(w);
+    for (int i = 0; i < 2000; i++) {
+        ssd__jw_begin_object(w);
+        ssd__jw_key(w, "value");
+        ssd__jw_num(w, i * 0.1);
+        ssd__jw_end_object(w);
+    }
+    ssd__jw_end_array(w);
+}
+
+Test(jsonw, out_of_memory_at_any_allocation_gives_enomem_and_leaks_nothing) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    w.realloc_fn = failing_realloc;
+    alloc_calls = 0;
+    fail_at = 0;
+    big(&w);
+    char *text = NULL;
+    cr_assert_eq(ssd__jw_finish(&w, &text), 0);
+    int needed = alloc_calls;
+    cr_assert_gt(needed, 3, "the document should take several allocations");
+    for (fail_at = 1; fail_at <= needed; fail_at++) {
+        alloc_calls = 0;
+        ssd__jw_init(&w, SSD__JW_COMPACT);
+        w.realloc_fn = failing_realloc;
+        big(&w);
+        cr_expect(w.oom, "allocation %d failed unnoticed", fail_at);
+        char *out = (char *)1;
+        cr_expect_eq(ssd__jw_finish(&w, &out), SSD_ENOMEM, "allocation %d", fail_at);
+        cr_expect_null(out);
+        cr_expect_eq(alloc_calls, fail_at, "no allocation is tried after the failure");
+    }
+    /* The successful document is still the right one. */
+    cr_expect_eq(strncmp(text, "[{\"value\":0},{\"value\":0.1},", 27), 0);
+    free(text);
+}
+
+Test(jsonw, out_of_memory_on_an_empty_document) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    w.realloc_fn = failing_realloc;
+    alloc_calls = 0;
+    fail_at = 1;
+    char *out = (char *)1;
+    cr_expect_eq(ssd__jw_finish(&w, &out), SSD_ENOMEM);
+    cr_expect_null(out);
+}
+
+Test(jsonw, a_member_in_one_call) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_SPACED);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "s", "x");
+    ssd__jw_kstr(&w, "none", NULL);
+    ssd__jw_knum(&w, "n", 0.5);
+    ssd__jw_ku64(&w, "u", 7);
+    ssd__jw_kbool(&w, "b", 0);
+    ssd__jw_end_object(&w);
+    expect_text(&w, "{\"s\": \"x\", \"none\": null, \"n\": 0.5, \"u\": 7, \"b\": false}");
+}
