@@ -60,6 +60,7 @@ SSD_API void ssd_analysis_free(ssd_analysis *a) {
         return;
     ssd__curve_release(&a->c);
     free(a->source);
+    free(a->input_note);
     free(a);
 }
 
@@ -135,6 +136,15 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
     if (!a->source)
         return ssd__fail(a->err, SSD_ENOMEM, "out of memory");
     strcpy(a->source, src);
+    free(a->input_note);
+    a->input_note = NULL;
+    const char *note = ssd_series_note(s);
+    if (*note) {
+        a->input_note = malloc(strlen(note) + 1);
+        if (!a->input_note)
+            return ssd__fail(a->err, SSD_ENOMEM, "out of memory");
+        strcpy(a->input_note, note);
+    }
     if (reference) {
         struct ssd__curve rc_curve;
         struct ssd__result *ref = malloc(sizeof *ref);

@@ -70,6 +70,7 @@ struct ssd_analysis {
     char err[SSD__ERRMSG_SIZE];
     int have;
     char *source;
+    char *input_note; /* the series' note (per-I/O logs summed...), NULL when none */
     struct ssd__curve c;
     struct ssd__result res;
 };

@@ -119,6 +119,10 @@ SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int 
     jopen(&j, '{', &f0);
     jkey(&j, &f0, "source");
     jstr(&j, source ? source : a->source ? a->source : "");
+    if (a->input_note) {
+        jkey(&j, &f0, "input_note");
+        jstr(&j, a->input_note);
+    }
     jkey(&j, &f0, "samples");
     jput(&j, "%zu", S->samples);
     jkey(&j, &f0, "duration_s");
