@@ -110,9 +110,13 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, con
     res->sum.recovered_bytes = res->sum.reference_level_bps = NAN;
     ssd__find_cache(c, o, res);
     /* The cache test may have moved the drop past a dip the segmentation put
-     * in the low phase: keep the phases in agreement with the cache. */
-    if (res->sum.has_cache && res->sum.cache_censored == SSD_CENSOR_NONE && c->nph >= 2)
+     * in the low phase, or past a short phase of its own (a dip and the
+     * climb back): keep the phases in agreement with the cache. */
+    if (res->sum.has_cache && res->sum.cache_censored == SSD_CENSOR_NONE && c->nph >= 2) {
+        if (c->nph >= 3 && res->cache_phase_end >= c->ph[2].first)
+            ssd__curve_merge_next(c, 0);
         ssd__curve_move_boundary(c, 1, res->cache_phase_end);
+    }
     res->lowest_phase_bps = INFINITY;
     for (size_t i = 0; i < c->nph; i++)
         if (c->ph[i].level_bps < res->lowest_phase_bps)

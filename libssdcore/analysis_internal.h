@@ -86,6 +86,8 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
 /* Moves the start of phase j (and so the end of phase j-1) to sample first,
  * recomputing both phases' figures. */
 void ssd__curve_move_boundary(struct ssd__curve *c, size_t j, size_t first);
+/* Merges phase j+1 into phase j. */
+void ssd__curve_merge_next(struct ssd__curve *c, size_t j);
 
 /* analysis_cache.c */
 void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,

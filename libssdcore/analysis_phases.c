@@ -391,3 +391,12 @@ void ssd__curve_move_boundary(struct ssd__curve *c, size_t j, size_t first) {
     fill_phase(c, a0, first, level_of(c, a0, first), a);
     fill_phase(c, first, b1, level_of(c, first, b1), b);
 }
+
+void ssd__curve_merge_next(struct ssd__curve *c, size_t j) {
+    if (j + 1 >= c->nph)
+        return;
+    size_t a = c->ph[j].first, b = c->ph[j + 1].last + 1;
+    fill_phase(c, a, b, level_of(c, a, b), &c->ph[j]);
+    memmove(&c->ph[j + 1], &c->ph[j + 2], (c->nph - j - 2) * sizeof *c->ph);
+    c->nph--;
+}

@@ -15,6 +15,12 @@ def test_cache_end_is_the_drop_not_a_dip_just_before_it():
         r = ssdcore.analyze((t, b))
         assert r["cache"] is not None, name
         errs[name] = r["cache"]["bytes"] / truth - 1
+        # The phases agree: the first ends at the drop, not at the dip (a
+        # dip and a climb of three samples used to be a phase of their own
+        # between the cache and the low level).
+        end = r["phases"][0]["end_bytes"]
+        assert abs(end / truth - 1) < 0.01, (name, end / truth - 1)
+        assert len(r["phases"]) == 2, name
     worst = max(errs.values(), key=abs)
     assert abs(worst) <= 0.01, errs
 
