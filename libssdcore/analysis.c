@@ -113,10 +113,18 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, con
      * in the low phase, or past a short phase of its own (a dip and the
      * climb back): keep the phases in agreement with the cache. */
     if (res->sum.has_cache && res->sum.cache_censored == SSD_CENSOR_NONE && c->nph >= 2) {
-        if (c->nph >= 3 && res->cache_phase_end >= c->ph[2].first)
+        if (c->nph >= 3 && res->cache_phase_end >= c->ph[2].first) {
             ssd__curve_merge_next(c, 0);
+            if (res->post_phase > 1)
+                res->post_phase--;
+        }
         ssd__curve_move_boundary(c, 1, res->cache_phase_end);
     }
+    /* A steady slide after the cache is one phase, not a staircase of
+     * steps (and no folding): count the steps again on the merged phases. */
+    if (res->sum.cache_censored != SSD_CENSOR_RIGHT &&
+        ssd__curve_merge_slides(c, o, &res->post_phase))
+        ssd__find_steps(c, o, res);
     res->lowest_phase_bps = INFINITY;
     for (size_t i = 0; i < c->nph; i++)
         if (c->ph[i].level_bps < res->lowest_phase_bps)

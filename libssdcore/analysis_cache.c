@@ -278,7 +278,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                 S->cache_drop_ratio = hi / post;
             S->post_cache_bps = post;
             res->cache_phase_end = k;
-            find_steps(c, o, pj, res);
+            res->post_phase = pj;
             find_bursts(c, k + 1, thr, res);
         }
     }
@@ -295,21 +295,31 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             res->cache_phase_end = c->n;
             return;
         }
-        find_steps(c, o, 0, res);
+        res->post_phase = 0;
+        ssd__find_steps(c, o, res);
         return;
     }
-    if (res->nsteps > 0) {
-        const struct ssd__step *last = &res->steps[res->nsteps - 1];
-        int stays = 1;
-        for (size_t j = 0; j < c->nph; j++)
-            if (c->ph[j].start_bytes > last->start_bytes &&
-                c->ph[j].level_bps > last->level_bps * o->min_step)
-                stays = 0;
-        if (stays) {
-            S->has_folding = 1;
-            S->folding_start_bytes = last->start_bytes;
-            S->folding_level_bps = last->level_bps;
-        }
+    ssd__find_steps(c, o, res);
+}
+
+void ssd__find_steps(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                     struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    find_steps(c, o, res->post_phase, res);
+    S->has_folding = 0;
+    S->folding_start_bytes = S->folding_level_bps = NAN;
+    if (!S->has_cache || res->nsteps == 0)
+        return;
+    const struct ssd__step *last = &res->steps[res->nsteps - 1];
+    int stays = 1;
+    for (size_t j = 0; j < c->nph; j++)
+        if (c->ph[j].start_bytes > last->start_bytes &&
+            c->ph[j].level_bps > last->level_bps * o->min_step)
+            stays = 0;
+    if (stays) {
+        S->has_folding = 1;
+        S->folding_start_bytes = last->start_bytes;
+        S->folding_level_bps = last->level_bps;
     }
 }
 

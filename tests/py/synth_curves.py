@@ -206,3 +206,19 @@ def cache_dip_scenarios():
                                   dip_period_s=100, dip_depth=0.8, dip_duty=dur / 100,
                                   dip_offset_s=o, seed=seed), cache))
     return out
+
+
+def slide_scenarios():
+    """A cache, then a post-cache speed that slides steadily (by 1-3x its
+    level per TiB written, down to half or a third over the run) with no
+    level of its own: (name, Curve, true cache bytes). 20 GiB at 400 MB/s,
+    then from 200 MB/s down."""
+    out = []
+    seed = 5000
+    for slope in (-1.0, -2.0, -3.0):
+        for noise in (0.03, 0.08):
+            seed += 1
+            out.append((f"slide{slope:g}/n{noise}",
+                        Curve([(0.0, 400 * MB), (20 * GiB, 200 * MB)], duration_s=2400,
+                              noise_cv=noise, slope=slope, seed=seed), 20 * GiB))
+    return out
