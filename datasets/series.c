@@ -185,6 +185,7 @@ SSD_API void ssd_series_free(ssd_series *s) {
     }
     free(s->metadata);
     free(s->source);
+    free(s->note);
     free(s);
 }
 
@@ -223,6 +224,10 @@ SSD_API const char *ssd_series_metadata(const ssd_series *s) {
 
 SSD_API const char *ssd_series_source(const ssd_series *s) {
     return s && s->source ? s->source : "";
+}
+
+SSD_API const char *ssd_series_note(const ssd_series *s) {
+    return s && s->note ? s->note : "";
 }
 
 SSD_API const char *ssd_series_format(const ssd_series *s) {

@@ -1,9 +1,11 @@
 /* series_fiolog.c - fio write_bw_log / write_iops_log files, one per job,
  * merged into one series: rows filtered by direction, bucketed on the
  * logging interval (rounding absorbs fio's few-ms timestamp jitter) and
- * summed across jobs. */
+ * summed across jobs. Per-I/O logs (no log_avg_msec: one row per I/O) are
+ * summed into fixed intervals instead, from each I/O's size. */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,17 +14,41 @@
 struct fio_row {
     double t_ms;
     double bytes_per_s;
+    double io_bytes; /* the bs field: the I/O's size in a per-I/O log, 0 when averaged */
 };
 
 struct fio_parsed {
     struct fio_row *rows;
     size_t n;
     double interval_ms;
+    int per_io; /* one row per I/O (written without log_avg_msec) */
 };
 
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+/*
+ * fio writes bs 0 in the rows it averages over log_avg_msec, and the I/O's
+ * size in the rows of a per-I/O log, whose value is that one I/O's speed
+ * (bs / its latency) rather than the drive's throughput. Very old fio (2.x)
+ * also wrote bs into its bw_avg_time averages; those are told apart by what
+ * the rows stand for: read as averages they add up to many I/Os per row,
+ * while per-I/O rows come milliseconds apart and, read as averages, add up
+ * to no more than the bytes of their I/Os (fewer at a queue depth above 1).
+ */
+static int is_per_io(const struct fio_parsed *p) {
+    if (!p->n)
+        return 0;
+    double io_bytes = 0, as_averages = 0;
+    for (size_t i = 0; i < p->n; i++) {
+        if (!(p->rows[i].io_bytes > 0))
+            return 0;
+        io_bytes += p->rows[i].io_bytes;
+        as_averages += p->rows[i].bytes_per_s * p->interval_ms / 1000.0;
+    }
+    return p->interval_ms < 50 || as_averages <= 2 * io_bytes;
 }
 
 static int parse_one(ssd_series *s, struct ssd__fio_file *f, int ddir, struct fio_parsed *out) {
@@ -80,6 +106,7 @@ static int parse_one(ssd_series *s, struct ssd__fio_file *f, int ddir, struct fi
         }
         out->rows[out->n].t_ms = v[0];
         out->rows[out->n].bytes_per_s = bps;
+        out->rows[out->n].io_bytes = v[3];
         out->n++;
     }
     /* The logging interval: the median spacing of this file's rows. */
@@ -96,10 +123,81 @@ static int parse_one(ssd_series *s, struct ssd__fio_file *f, int ddir, struct fi
     } else if (out->n == 1) {
         out->interval_ms = out->rows[0].t_ms;
     }
+    out->per_io = is_per_io(out);
     return 0;
 }
 
-int ssd__read_fio_logs(ssd_series *s, struct ssd__fio_file *files, size_t nfiles, int ddir) {
+/*
+ * Per-I/O logs: each row is one I/O completing at t_ms, so the drive's
+ * throughput over an interval is the bytes of the I/Os that completed in it
+ * (the rows' values, per-I/O speeds, would be noise: at queue depth 32 each
+ * is a 32nd of the drive's speed, and a run has thousands per second).
+ * Interval k holds completions in (k w, (k+1) w]; an interval without any
+ * is a stall, 0 bytes. The run ends where the first job's log ends, so that
+ * every interval holds every job; a last interval shorter than half of w is
+ * dropped (a few I/Os in a sliver of time make a wild rate).
+ */
+static int sum_per_io(ssd_series *s, struct ssd__fio_file *files, size_t nfiles,
+                      const struct fio_parsed *p, double w_ms) {
+    double tend = INFINITY;
+    size_t njobs = 0;
+    for (size_t i = 0; i < nfiles; i++)
+        if (p[i].n) {
+            njobs++;
+            if (p[i].rows[p[i].n - 1].t_ms < tend)
+                tend = p[i].rows[p[i].n - 1].t_ms;
+        }
+    if (!(tend > 0))
+        return ssd__series_fail(s, SSD_ENODATA,
+                                "%s: per-I/O log: every I/O completed at 0 ms: no time to measure "
+                                "a speed over",
+                                files[0].name);
+    /* 10 million intervals (80 MB) is already a 4-month run at 1 s. */
+    double nb = ceil(tend / w_ms);
+    if (nb > 1e7)
+        return ssd__series_fail(s, SSD_ERANGE,
+                                "%s: %g ms at a %g ms interval: too many intervals (pick a longer "
+                                "one)",
+                                files[0].name, tend, w_ms);
+    size_t nint = (size_t)nb;
+    double last_len = tend - (double)(nint - 1) * w_ms;
+    if (nint > 1 && last_len < w_ms / 2) {
+        nint--;
+        tend = (double)nint * w_ms;
+        last_len = w_ms;
+    }
+    double *sum = calloc(nint, sizeof *sum);
+    if (!sum)
+        return ssd__series_fail(s, SSD_ENOMEM, "out of memory");
+    size_t nios = 0;
+    for (size_t i = 0; i < nfiles; i++)
+        for (size_t r = 0; r < p[i].n && p[i].rows[r].t_ms <= tend; r++) {
+            double t = p[i].rows[r].t_ms;
+            size_t k = t > 0 ? (size_t)ceil(t / w_ms) - 1 : 0;
+            if (k >= nint)
+                k = nint - 1;
+            sum[k] += p[i].rows[r].io_bytes;
+            nios++;
+        }
+    if (ssd__series_reserve(s, nint)) {
+        free(sum);
+        return ssd__series_fail(s, SSD_ENOMEM, "out of memory");
+    }
+    for (size_t k = 0; k + 1 < nint; k++)
+        ssd__series_push(s, (double)(k + 1) * w_ms / 1000.0, sum[k]);
+    ssd__series_push(s, ((double)(nint - 1) * w_ms + last_len) / 1000.0, sum[nint - 1]);
+    free(sum);
+    char note[160];
+    snprintf(note, sizeof note, "fio per-I/O log%s: %zu I/Os summed into %g s intervals",
+             njobs > 1 ? "s" : "", nios, w_ms / 1000.0);
+    if (ssd__series_set_string(&s->note, note))
+        return ssd__series_fail(s, SSD_ENOMEM, "out of memory");
+    s->format = "fio-log-per-io";
+    return 0;
+}
+
+int ssd__read_fio_logs(ssd_series *s, struct ssd__fio_file *files, size_t nfiles, int ddir,
+                       double per_io_interval_s) {
     int rc = 0;
     double *bucket = NULL;
     unsigned *contrib = NULL;
@@ -123,6 +221,26 @@ int ssd__read_fio_logs(ssd_series *s, struct ssd__fio_file *files, size_t nfiles
         rc = ssd__series_fail(s, SSD_ENODATA, "%s%s: no %s rows", files[0].name,
                               nfiles > 1 ? " (and the other files)" : "",
                               ddir >= 0 ? dname[ddir] : "data");
+        goto out;
+    }
+    size_t per_io = 0, averaged = 0;
+    for (size_t i = 0; i < nfiles; i++) {
+        if (!p[i].n)
+            continue;
+        if (p[i].per_io)
+            per_io = i + 1;
+        else
+            averaged = i + 1;
+    }
+    if (per_io && averaged) {
+        rc = ssd__series_fail(s, SSD_EFORMAT,
+                              "%s is a per-I/O log (the I/O size in every row) and %s an averaged "
+                              "one (log_avg_msec): they do not combine into one series",
+                              files[per_io - 1].name, files[averaged - 1].name);
+        goto out;
+    }
+    if (per_io) {
+        rc = sum_per_io(s, files, nfiles, p, per_io_interval_s * 1000.0);
         goto out;
     }
     if (!nivals) {

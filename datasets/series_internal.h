@@ -19,6 +19,7 @@ struct ssd_series {
     double *col[SSD__SERIES_MAX_COLS];
     char *metadata;
     char *source;
+    char *note; /* what the reader did beyond parsing (NULL: nothing) */
     const char *format;
     char err[SSD__SERIES_ERR_SIZE];
 };
@@ -62,7 +63,9 @@ struct ssd__fio_file {
     char *buf;
     size_t len;
 };
-int ssd__read_fio_logs(ssd_series *s, struct ssd__fio_file *files, size_t nfiles, int ddir);
+/* per_io_interval_s: the interval per-I/O logs are summed into. */
+int ssd__read_fio_logs(ssd_series *s, struct ssd__fio_file *files, size_t nfiles, int ddir,
+                       double per_io_interval_s);
 
 enum ssd__series_kind {
     SSD__KIND_UNKNOWN,

@@ -159,7 +159,8 @@ static int parse_ddir(const char *ddir) {
     return -2;
 }
 
-static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t len, int ddir) {
+static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t len, int ddir,
+                           double per_io_interval_s) {
     switch (ssd__detect_series_kind(buf, len)) {
     case SSD__KIND_SERIES_CSV:
         s->format = "ssdcore-series-1";
@@ -170,7 +171,7 @@ static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t le
     case SSD__KIND_FIO_LOG: {
         s->format = "fio-log";
         struct ssd__fio_file f = {name, buf, len};
-        return ssd__read_fio_logs(s, &f, 1, ddir);
+        return ssd__read_fio_logs(s, &f, 1, ddir, per_io_interval_s);
     }
     case SSD__KIND_FIO_JSON:
         return ssd__series_fail(s, SSD_EFORMAT,
@@ -192,8 +193,9 @@ static int has_glob_chars(const char *p) {
     return strpbrk(p, "*?[") != NULL;
 }
 
-SSD_API int ssd_series_open_many(ssd_series **out, const char *const *paths, size_t npaths,
-                                 const char *ddir_name, uint64_t max_file_bytes) {
+SSD_API int ssd_series_open_ex(ssd_series **out, const char *const *paths, size_t npaths,
+                               const char *ddir_name, uint64_t max_file_bytes,
+                               double per_io_interval_s) {
     if (!out)
         return SSD_EINVAL;
     *out = NULL;
@@ -207,6 +209,14 @@ SSD_API int ssd_series_open_many(ssd_series **out, const char *const *paths, siz
     if (ddir == -2)
         return ssd__series_fail(s, SSD_EINVAL, "ddir '%s': expected write, read, trim or any",
                                 ddir_name);
+    if (per_io_interval_s == 0)
+        per_io_interval_s = SSD_SERIES_PER_IO_INTERVAL_S;
+    /* fio logs milliseconds: a shorter interval would be empty or not. */
+    if (!(per_io_interval_s >= 0.001 && per_io_interval_s <= 86400))
+        return ssd__series_fail(s, SSD_ERANGE,
+                                "per-I/O interval %g s: outside [0.001, 86400] (0: the default, "
+                                "%g s)",
+                                per_io_interval_s, SSD_SERIES_PER_IO_INTERVAL_S);
     uint64_t limit = max_file_bytes ? max_file_bytes : SSD_SERIES_MAX_FILE_BYTES;
 
     /* Expand globs into one list of names. */
@@ -275,7 +285,7 @@ SSD_API int ssd_series_open_many(ssd_series **out, const char *const *paths, siz
         nfiles++;
     }
     if (nnames == 1) {
-        rc = dispatch_single(s, names[0], files[0].buf, files[0].len, ddir);
+        rc = dispatch_single(s, names[0], files[0].buf, files[0].len, ddir, per_io_interval_s);
         goto out;
     }
     for (size_t i = 0; i < nnames; i++) {
@@ -290,7 +300,7 @@ SSD_API int ssd_series_open_many(ssd_series **out, const char *const *paths, siz
         }
     }
     s->format = "fio-log";
-    rc = ssd__read_fio_logs(s, files, nnames, ddir);
+    rc = ssd__read_fio_logs(s, files, nnames, ddir, per_io_interval_s);
 out:
     if (rc)
         s->n = 0; /* a failed open holds no partial data */
@@ -303,8 +313,13 @@ out:
     return rc;
 }
 
+SSD_API int ssd_series_open_many(ssd_series **out, const char *const *paths, size_t npaths,
+                                 const char *ddir, uint64_t max_file_bytes) {
+    return ssd_series_open_ex(out, paths, npaths, ddir, max_file_bytes, 0);
+}
+
 SSD_API int ssd_series_open(ssd_series **out, const char *path) {
-    return ssd_series_open_many(out, &path, 1, NULL, 0);
+    return ssd_series_open_ex(out, &path, 1, NULL, 0, 0);
 }
 
 SSD_API int ssd_series_parse(ssd_series **out, const char *name, const char *text, size_t len) {
@@ -331,7 +346,7 @@ SSD_API int ssd_series_parse(ssd_series **out, const char *name, const char *tex
     if (len)
         memcpy(buf, text, len);
     buf[len] = '\0';
-    int rc = dispatch_single(s, name, buf, len, 1);
+    int rc = dispatch_single(s, name, buf, len, 1, SSD_SERIES_PER_IO_INTERVAL_S);
     if (rc)
         s->n = 0;
     free(buf);

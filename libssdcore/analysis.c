@@ -60,6 +60,7 @@ SSD_API void ssd_analysis_free(ssd_analysis *a) {
         return;
     ssd__curve_release(&a->c);
     free(a->source);
+    free(a->input_note);
     free(a);
 }
 
@@ -109,9 +110,21 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, con
     res->sum.recovered_bytes = res->sum.reference_level_bps = NAN;
     ssd__find_cache(c, o, res);
     /* The cache test may have moved the drop past a dip the segmentation put
-     * in the low phase: keep the phases in agreement with the cache. */
-    if (res->sum.has_cache && res->sum.cache_censored == SSD_CENSOR_NONE && c->nph >= 2)
+     * in the low phase, or past a short phase of its own (a dip and the
+     * climb back): keep the phases in agreement with the cache. */
+    if (res->sum.has_cache && res->sum.cache_censored == SSD_CENSOR_NONE && c->nph >= 2) {
+        if (c->nph >= 3 && res->cache_phase_end >= c->ph[2].first) {
+            ssd__curve_merge_next(c, 0);
+            if (res->post_phase > 1)
+                res->post_phase--;
+        }
         ssd__curve_move_boundary(c, 1, res->cache_phase_end);
+    }
+    /* A steady slide after the cache is one phase, not a staircase of
+     * steps (and no folding): count the steps again on the merged phases. */
+    if (res->sum.cache_censored != SSD_CENSOR_RIGHT &&
+        ssd__curve_merge_slides(c, o, &res->post_phase))
+        ssd__find_steps(c, o, res);
     res->lowest_phase_bps = INFINITY;
     for (size_t i = 0; i < c->nph; i++)
         if (c->ph[i].level_bps < res->lowest_phase_bps)
@@ -135,6 +148,15 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
     if (!a->source)
         return ssd__fail(a->err, SSD_ENOMEM, "out of memory");
     strcpy(a->source, src);
+    free(a->input_note);
+    a->input_note = NULL;
+    const char *note = ssd_series_note(s);
+    if (*note) {
+        a->input_note = malloc(strlen(note) + 1);
+        if (!a->input_note)
+            return ssd__fail(a->err, SSD_ENOMEM, "out of memory");
+        strcpy(a->input_note, note);
+    }
     if (reference) {
         struct ssd__curve rc_curve;
         struct ssd__result *ref = malloc(sizeof *ref);

@@ -35,14 +35,32 @@ static size_t low_run(const struct ssd__curve *c, size_t k, double thr) {
 
 /* The first sample at or after k that starts a low run of at least need
  * samples, skipping climbs back above thr (at most 4 * need samples away);
- * c->n when there is none. */
-static size_t lasting_low_start(const struct ssd__curve *c, size_t k, double thr, size_t need) {
+ * c->n when there is none. A low run may hold a climb of one or two samples
+ * (noise, a stall's rebound), but one back at the fast level (>= fast) within
+ * its first need samples means the cache was still there: what came before
+ * it was a dip shorter than a phase, not the drop, and the search goes on
+ * after it. *after_fast (when not NULL) receives the sample after the last
+ * such climb, or 0: the drop cannot be placed before it. */
+static size_t lasting_low_start(const struct ssd__curve *c, size_t k, double thr, size_t need,
+                                double fast, size_t *after_fast) {
     size_t kk = k;
+    if (after_fast)
+        *after_fast = 0;
     while (kk < c->n && kk - k <= 4 * need) {
         size_t lr = low_run(c, kk, thr);
-        if (lr >= need)
-            return kk;
-        kk += lr;
+        if (lr >= need) {
+            size_t back = kk;
+            for (size_t i = kk; i < kk + need && i < c->n; i++)
+                if (c->r[i] >= fast)
+                    back = i + 1;
+            if (back == kk)
+                return kk;
+            kk = back;
+            if (after_fast)
+                *after_fast = back;
+        } else {
+            kk += lr;
+        }
         while (kk < c->n && c->r[kk] >= thr)
             kk++;
     }
@@ -62,14 +80,17 @@ struct placement {
  * with rate r = f*hi + (1-f)*lo spent f*dt at hi and wrote f*dt*hi there.
  */
 static struct placement place_drop(const struct ssd__curve *c, size_t first, size_t k, double hi,
-                                   double lo) {
+                                   double lo, size_t earliest) {
     size_t n = c->n;
     double yh = log(hi), yl = log(lo);
     double clip = 9.0 * c->sigma * c->sigma + 0.25 * (yh - yl) * (yh - yl);
     size_t wlo = k > first + 4 ? k - 4 : first, whi = k + 4 < n ? k + 4 : n - 1;
     double best = INFINITY;
     size_t kk = k;
-    for (size_t s = wlo > first ? wlo : first + 1; s <= whi; s++) {
+    size_t s0 = wlo > first ? wlo : first + 1;
+    if (s0 < earliest)
+        s0 = earliest;
+    for (size_t s = s0; s <= whi; s++) {
         double cost = 0;
         for (size_t i = wlo; i <= whi; i++) {
             double d = c->y[i] - (i < s ? yh : yl);
@@ -178,6 +199,10 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
         double post = ph[pj].level_bps;
         double thr = sqrt(hi * post);
         size_t need = c->min_len > 3 ? c->min_len : 3;
+        /* Back at the fast level: three quarters of the way up from the
+         * post-cache level (in log), and out of reach of its noise. */
+        double fast = fmax(sqrt(thr * hi), post * exp(3 * c->sigma));
+        size_t earliest = 0;
         int ok = hi >= o->min_drop * post && lo < hi;
         if (ok && len0 >= 2) {
             /* The cache phase runs at cache speed, and the drop lasts: right
@@ -185,7 +210,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
              * phase, and the rest of the run is not mostly above it. A
              * bimodal drive fails the first test, a noisy one the ratio. */
             /* (a short climb right after the drop is handled below) */
-            size_t from = pj == 1 ? lasting_low_start(c, k, thr, need)
+            size_t from = pj == 1 ? lasting_low_start(c, k, thr, need, fast, NULL)
                                   : (low_run(c, ph[pj].first, thr) >= need ? ph[pj].first : c->n);
             ok = frac_above(c, 0, k > 1 ? k - 1 : k, thr) >= 0.7 && from < c->n &&
                  frac_above(c, k, c->n, thr) <= 0.6;
@@ -211,7 +236,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
          * back for a few samples, the cache was not yet full: the drop is the
          * start of the first low run that lasts. */
         if (ok && pj == 1 && len0 >= 2)
-            k = lasting_low_start(c, k, thr, need);
+            k = lasting_low_start(c, k, thr, need, fast, &earliest);
         /* A short phase between the cache and the post-cache level may be a
          * spread drop, or a dip, the climb back and the drop's mixed sample
          * (SSD370 after an idle): the drop is then where the speed falls
@@ -219,14 +244,16 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
          * one, not the short phase's. */
         double place_lo = lo;
         if (ok && pj == 2) {
-            size_t kk = lasting_low_start(c, k, thr, need);
+            size_t after_fast;
+            size_t kk = lasting_low_start(c, k, thr, need, fast, &after_fast);
             if (kk < c->n) {
                 k = kk;
                 place_lo = post;
+                earliest = after_fast;
             }
         }
         if (ok) {
-            struct placement p = place_drop(c, 0, k, hi, place_lo);
+            struct placement p = place_drop(c, 0, k, hi, place_lo, earliest);
             S->has_cache = 1;
             S->cache_bytes = p.bytes;
             S->cache_level_bps = hi;
@@ -251,7 +278,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                 S->cache_drop_ratio = hi / post;
             S->post_cache_bps = post;
             res->cache_phase_end = k;
-            find_steps(c, o, pj, res);
+            res->post_phase = pj;
             find_bursts(c, k + 1, thr, res);
         }
     }
@@ -268,21 +295,31 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             res->cache_phase_end = c->n;
             return;
         }
-        find_steps(c, o, 0, res);
+        res->post_phase = 0;
+        ssd__find_steps(c, o, res);
         return;
     }
-    if (res->nsteps > 0) {
-        const struct ssd__step *last = &res->steps[res->nsteps - 1];
-        int stays = 1;
-        for (size_t j = 0; j < c->nph; j++)
-            if (c->ph[j].start_bytes > last->start_bytes &&
-                c->ph[j].level_bps > last->level_bps * o->min_step)
-                stays = 0;
-        if (stays) {
-            S->has_folding = 1;
-            S->folding_start_bytes = last->start_bytes;
-            S->folding_level_bps = last->level_bps;
-        }
+    ssd__find_steps(c, o, res);
+}
+
+void ssd__find_steps(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                     struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    find_steps(c, o, res->post_phase, res);
+    S->has_folding = 0;
+    S->folding_start_bytes = S->folding_level_bps = NAN;
+    if (!S->has_cache || res->nsteps == 0)
+        return;
+    const struct ssd__step *last = &res->steps[res->nsteps - 1];
+    int stays = 1;
+    for (size_t j = 0; j < c->nph; j++)
+        if (c->ph[j].start_bytes > last->start_bytes &&
+            c->ph[j].level_bps > last->level_bps * o->min_step)
+            stays = 0;
+    if (stays) {
+        S->has_folding = 1;
+        S->folding_start_bytes = last->start_bytes;
+        S->folding_level_bps = last->level_bps;
     }
 }
 
@@ -352,7 +389,7 @@ void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_o
         }
         if (k >= c->n || k == 0)
             k = ph[j].first;
-        struct placement p = place_drop(c, 0, k, hi, lo);
+        struct placement p = place_drop(c, 0, k, hi, lo, 0);
         S->recovered_bytes = p.bytes;
         return;
     }

@@ -46,6 +46,7 @@ struct ssd__burst {
 struct ssd__result {
     struct ssd_analysis_summary sum;
     size_t cache_phase_end; /* first sample after the cache (n when none) */
+    size_t post_phase;      /* the phase steps are counted from (post-cache, or 0) */
     struct ssd__step steps[SSD__MAX_STEPS];
     size_t nsteps;
     struct ssd__burst bursts[SSD__MAX_BURSTS];
@@ -70,6 +71,7 @@ struct ssd_analysis {
     char err[SSD__ERRMSG_SIZE];
     int have;
     char *source;
+    char *input_note; /* the series' note (per-I/O logs summed...), NULL when none */
     struct ssd__curve c;
     struct ssd__result res;
 };
@@ -85,9 +87,20 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
 /* Moves the start of phase j (and so the end of phase j-1) to sample first,
  * recomputing both phases' figures. */
 void ssd__curve_move_boundary(struct ssd__curve *c, size_t j, size_t first);
+/* Merges phase j+1 into phase j. */
+void ssd__curve_merge_next(struct ssd__curve *c, size_t j);
+/* Merges neighbours from phase 1 on that are one steady slide (a line fits
+ * their samples as well as their two levels, and about as well as two
+ * lines); *keep, a phase index, follows the merges. Returns the count. */
+size_t ssd__curve_merge_slides(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               size_t *keep);
 
 /* analysis_cache.c */
 void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                     struct ssd__result *res);
+/* Steps below the post-cache phase (res->post_phase) and folding, from the
+ * current phases; ssd__find_cache calls it, and so does a later re-phasing. */
+void ssd__find_steps(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                      struct ssd__result *res);
 void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                         const struct ssd__result *ref, struct ssd__result *res);

@@ -176,6 +176,8 @@ SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int 
     ssd__jw_init(&w, flags & 1 ? SSD__JW_PRETTY : SSD__JW_COMPACT);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "source", source ? source : a->source ? a->source : "");
+    if (a->input_note)
+        ssd__jw_kstr(&w, "input_note", a->input_note);
     ssd__jw_ku64(&w, "samples", r->sum.samples);
     num(&w, "duration_s", r->sum.duration_s);
     num(&w, "total_bytes", r->sum.total_bytes);

@@ -391,3 +391,82 @@ void ssd__curve_move_boundary(struct ssd__curve *c, size_t j, size_t first) {
     fill_phase(c, a0, first, level_of(c, a0, first), a);
     fill_phase(c, first, b1, level_of(c, first, b1), b);
 }
+
+void ssd__curve_merge_next(struct ssd__curve *c, size_t j) {
+    if (j + 1 >= c->nph)
+        return;
+    size_t a = c->ph[j].first, b = c->ph[j + 1].last + 1;
+    fill_phase(c, a, b, level_of(c, a, b), &c->ph[j]);
+    memmove(&c->ph[j + 1], &c->ph[j + 2], (c->nph - j - 2) * sizeof *c->ph);
+    c->nph--;
+}
+
+/* Residual sum of squares of y[a, b) about its least-squares line against
+ * the sample index (closed form: the fits are two-parameter lines). */
+static double line_sse(const double *y, size_t a, size_t b) {
+    double m = (double)(b - a), sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0;
+    for (size_t i = a; i < b; i++) {
+        double x = (double)(i - a), v = y[i];
+        sx += x;
+        sy += v;
+        sxx += x * x;
+        sxy += x * v;
+        syy += v * v;
+    }
+    double vx = sxx - sx * sx / m, vy = syy - sy * sy / m, cxy = sxy - sx * sy / m;
+    double sse = vx > 0 ? vy - cxy * cxy / vx : vy;
+    return sse > 0 ? sse : 0;
+}
+
+/* ... and about its mean. */
+static double flat_sse(const double *y, size_t a, size_t b) {
+    double m = (double)(b - a), sy = 0, syy = 0;
+    for (size_t i = a; i < b; i++) {
+        sy += y[i];
+        syy += y[i] * y[i];
+    }
+    double sse = syy - sy * sy / m;
+    return sse > 0 ? sse : 0;
+}
+
+/*
+ * A drive sliding steadily (a collapse that keeps going, GC taking more
+ * and more) has no levels, so the segmentation cuts the slide into a
+ * staircase of phases long enough to pass every merge above, and each step
+ * comes out as a "step" or folding. Two neighbours are one slide when one
+ * line through both fits their samples at least as well as their two
+ * levels do (a real step is better told by two levels) and within the
+ * penalty of two separate lines (a slide that stops at a floor is two
+ * phases). The best-fitting pair merges first. Phase 0 is left alone: the
+ * cache was judged on the segmentation's levels.
+ */
+size_t ssd__curve_merge_slides(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               size_t *keep) {
+    size_t merged = 0;
+    double lnn = log((double)c->n);
+    for (;;) {
+        size_t best = 0;
+        double best_g = INFINITY;
+        for (size_t j = 2; j < c->nph; j++) {
+            size_t a = c->ph[j - 1].first, m = c->ph[j].first, b = c->ph[j].last + 1;
+            if (m - a < 3 || b - m < 3)
+                continue;
+            double one = line_sse(c->y, a, b);
+            if (one > flat_sse(c->y, a, m) + flat_sse(c->y, m, b))
+                continue;
+            double two = line_sse(c->y, a, m) + line_sse(c->y, m, b);
+            double sig = local_sigma(c, a, b);
+            double g = (one - two) / (o->penalty * sig * sig * lnn);
+            if (g <= 1 && g < best_g) {
+                best_g = g;
+                best = j;
+            }
+        }
+        if (!best)
+            return merged;
+        ssd__curve_merge_next(c, best - 1);
+        if (keep && *keep >= best)
+            (*keep)--;
+        merged++;
+    }
+}

@@ -11,11 +11,14 @@
 
 static const char *const analyze_usage =
     "usage: ssdcore analyze FILE... [--reference FRESH] [--json] [--combine]\n"
-    "                       [--ddir write|read|trim|any] [--set KEY=VALUE]...\n"
+    "                       [--ddir write|read|trim|any] [--per-io-interval SECONDS]\n"
+    "                       [--set KEY=VALUE]...\n"
     "\n"
     "Analyses write series (ssdcore series CSV, fio bw/iops logs, pos_bytes CSV;\n"
     "the format is read from the content). Each FILE is one series; a quoted glob\n"
     "('run_bw.*.log') or --combine makes several fio job logs one series.\n"
+    "fio per-I/O logs (no log_avg_msec) are summed into 1 s intervals first, or\n"
+    "intervals of --per-io-interval SECONDS (0.001 to 86400); the output says so.\n"
     "--reference FRESH: the fresh-drive series; FILE is then the after-idle run\n"
     "and the output gains \"recovery\". --json prints one JSON object per series\n"
     "(an array for several). --set passes analysis options (penalty, min_step,\n"
@@ -35,13 +38,15 @@ static const char *human(double bytes, char *buf, size_t len) {
     return buf;
 }
 
-static void print_human(FILE *f, const ssd_analysis *a, const char *name) {
+static void print_human(FILE *f, const ssd_analysis *a, const char *name, const char *input_note) {
     struct ssd_analysis_summary s;
     char b1[32], b2[32], b3[32];
     ssd_analysis_summary(a, &s);
     const char *note = ssd_analysis_recovery_note(a);
     fprintf(f, "%s: %zu samples, %.1f s, %s written\n", name, s.samples, s.duration_s,
             human(s.total_bytes, b1, sizeof b1));
+    if (*input_note)
+        fprintf(f, "  input:       %s\n", input_note);
     if (s.has_cache) {
         const char *cens = s.cache_censored == SSD_CENSOR_RIGHT ? " (at least: no drop seen)"
                            : s.cache_censored == SSD_CENSOR_RESOLUTION
@@ -116,8 +121,8 @@ static int parse_decimal(const char *s, double *out) {
 }
 
 static int open_series(const char *cmd, const char *const *paths, size_t n, const char *ddir,
-                       ssd_series **out) {
-    int rc = ssd_series_open_many(out, paths, n, ddir, 0);
+                       double per_io_interval_s, ssd_series **out) {
+    int rc = ssd_series_open_ex(out, paths, n, ddir, 0, per_io_interval_s);
     if (rc < 0) {
         cli_error(cmd, "%s", *out ? ssd_series_errmsg(*out) : ssd_strerror(rc));
         ssd_series_free(*out);
@@ -130,6 +135,7 @@ static int open_series(const char *cmd, const char *const *paths, size_t n, cons
 int cmd_analyze(int argc, char **argv) {
     const char *cmd = "analyze";
     const char *reference = NULL, *ddir = NULL;
+    double per_io_interval_s = 0;
     int json = 0, combine = 0, status = 0;
     const char **files = calloc((size_t)argc, sizeof *files);
     char *sets[MAX_SETS];
@@ -150,7 +156,8 @@ int cmd_analyze(int argc, char **argv) {
             json = 1;
         } else if (!strcmp(arg, "--combine")) {
             combine = 1;
-        } else if (!strcmp(arg, "--reference") || !strcmp(arg, "--ddir") || !strcmp(arg, "--set")) {
+        } else if (!strcmp(arg, "--reference") || !strcmp(arg, "--ddir") || !strcmp(arg, "--set") ||
+                   !strcmp(arg, "--per-io-interval")) {
             if (i + 1 >= argc) {
                 free(files);
                 return cli_usage_error(cmd, "%s needs a value", arg);
@@ -160,7 +167,16 @@ int cmd_analyze(int argc, char **argv) {
                 reference = v;
             else if (!strcmp(arg, "--ddir"))
                 ddir = v;
-            else if (nsets < MAX_SETS)
+            else if (!strcmp(arg, "--per-io-interval")) {
+                if (!parse_decimal(v, &per_io_interval_s) || !(per_io_interval_s >= 0.001) ||
+                    per_io_interval_s > 86400) {
+                    free(files);
+                    return cli_usage_error(cmd,
+                                           "--per-io-interval %s: expected seconds from 0.001 to "
+                                           "86400",
+                                           v);
+                }
+            } else if (nsets < MAX_SETS)
                 sets[nsets++] = argv[i];
         } else if (!strncmp(arg, "--reference=", 12)) {
             reference = arg + 12;
@@ -204,7 +220,7 @@ int cmd_analyze(int argc, char **argv) {
             goto out;
         }
     }
-    if (reference && open_series(cmd, &reference, 1, ddir, &ref)) {
+    if (reference && open_series(cmd, &reference, 1, ddir, per_io_interval_s, &ref)) {
         status = 1;
         goto out;
     }
@@ -218,7 +234,7 @@ int cmd_analyze(int argc, char **argv) {
      * an error and an empty stdout, never half an answer. */
     for (size_t i = 0; i < nseries; i++) {
         ssd_series *s = NULL;
-        if (open_series(cmd, files + i, combine ? nfiles : 1, ddir, &s)) {
+        if (open_series(cmd, files + i, combine ? nfiles : 1, ddir, per_io_interval_s, &s)) {
             status = 1;
             goto out;
         }
@@ -235,7 +251,7 @@ int cmd_analyze(int argc, char **argv) {
             size_t len = 0;
             FILE *mem = open_memstream(&buf, &len);
             if (mem) {
-                print_human(mem, a, combine ? ssd_series_source(s) : files[i]);
+                print_human(mem, a, combine ? ssd_series_source(s) : files[i], ssd_series_note(s));
                 fclose(mem);
                 out[i] = buf;
             }

@@ -25,6 +25,12 @@ __all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", 
 PathLike = Union[str, os.PathLike]
 
 
+def _per_io_interval(v) -> float:
+    if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
+        raise TypeError(f"per_io_interval_s: expected a number of seconds, not {v!r}")
+    return float(v)
+
+
 def _paths(p) -> list[str]:
     if isinstance(p, (str, os.PathLike)):
         return [os.fspath(p)]
@@ -54,12 +60,19 @@ class Series:
 
     @classmethod
     def open(cls, paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
-             max_file_bytes: int = 0) -> "Series":
-        """Read one series from a file, a glob, or several fio job logs."""
+             max_file_bytes: int = 0, per_io_interval_s: float = 0) -> "Series":
+        """Read one series from a file, a glob, or several fio job logs.
+
+        fio per-I/O logs (written without ``log_avg_msec``) are summed into
+        intervals of ``per_io_interval_s`` seconds (0: the default, 1 s);
+        ``note`` then says so.
+        """
+        interval = _per_io_interval(per_io_interval_s)
         names = [p.encode() for p in _paths(paths)]
         keep = [ffi.new("char[]", n) for n in names]
         arr = ffi.new("const char *[]", keep)
-        return cls._make(lib.ssd_series_open_many, arr, len(keep), ddir.encode(), max_file_bytes)
+        return cls._make(lib.ssd_series_open_ex, arr, len(keep), ddir.encode(), max_file_bytes,
+                         interval)
 
     @classmethod
     def from_arrays(cls, t_s, bytes_) -> "Series":
@@ -129,6 +142,12 @@ class Series:
     def format(self) -> str:
         return ffi.string(lib.ssd_series_format(self._h)).decode()
 
+    @property
+    def note(self) -> str:
+        """What the reader did beyond parsing (e.g. summing a per-I/O fio log
+        into intervals); "" when nothing."""
+        return ffi.string(lib.ssd_series_note(self._h)).decode()
+
     def to_frame(self):
         """A pandas DataFrame: t_s, bytes, rate_bps and the optional columns."""
         import pandas as pd
@@ -140,23 +159,24 @@ class Series:
 
 
 def read_series(paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
-                as_frame: bool = False):
+                as_frame: bool = False, per_io_interval_s: float = 0):
     """Read a series file (format detected from content) or several fio job
     logs as one series. Returns ``(t_s, bytes)`` numpy arrays, or a pandas
-    DataFrame with ``as_frame=True``.
+    DataFrame with ``as_frame=True``. fio per-I/O logs are summed into
+    ``per_io_interval_s`` intervals (0: 1 s).
 
     >>> t, b = read_series("tests/data/series_v1_cache.csv")   # doctest: +SKIP
     """
-    s = Series.open(paths, ddir=ddir)
+    s = Series.open(paths, ddir=ddir, per_io_interval_s=per_io_interval_s)
     return s.to_frame() if as_frame else (s.t_s, s.bytes)
 
 
-def _as_series(data, ddir: str) -> Series:
+def _as_series(data, ddir: str, per_io_interval_s: float = 0) -> Series:
     if isinstance(data, Series):
         return data
     if isinstance(data, (str, os.PathLike)) or (
             isinstance(data, (list, tuple)) and data and isinstance(data[0], (str, os.PathLike))):
-        return Series.open(data, ddir=ddir)
+        return Series.open(data, ddir=ddir, per_io_interval_s=per_io_interval_s)
     if isinstance(data, Mapping):
         return Series.from_arrays(data["t_s"], data["bytes"])
     if isinstance(data, tuple) and len(data) == 2:
@@ -191,7 +211,8 @@ class _Analysis:
             lib.ssd_free(out[0])
 
 
-def analyze(data, reference=None, ddir: str = "write", **options: float) -> dict:
+def analyze(data, reference=None, ddir: str = "write", per_io_interval_s: float = 0,
+            **options: float) -> dict:
     """Analyse one write series; returns the ``ssdcore analyze --json`` dict.
 
     ``data``: a path (or glob, or list of fio job logs), a ``Series``, a
@@ -200,6 +221,8 @@ def analyze(data, reference=None, ddir: str = "write", **options: float) -> dict
     after-idle run; adds ``"recovery"`` (``None``, with a ``"recovery_note"``
     saying why, when the reference shows no cache). Keyword options are the C
     library's (``penalty=3``, ``min_drop=1.3``, ``expect_cache_bps=...``).
+    fio per-I/O logs are summed into ``per_io_interval_s`` intervals (0: 1 s)
+    first; the result's ``"input_note"`` says so.
 
     >>> t = np.arange(1, 601, dtype=float)
     >>> b = np.where(t <= 100, 400e6, 60e6)
@@ -207,8 +230,8 @@ def analyze(data, reference=None, ddir: str = "write", **options: float) -> dict
     >>> round(r["cache"]["bytes"] / 1e9, 1), round(r["post_cache_bps"] / 1e6)
     (40.0, 60)
     """
-    s = _as_series(data, ddir)
-    ref = _as_series(reference, ddir) if reference is not None else None
+    s = _as_series(data, ddir, per_io_interval_s)
+    ref = _as_series(reference, ddir, per_io_interval_s) if reference is not None else None
     src = None
     if isinstance(data, (str, os.PathLike)):
         src = os.fspath(data)
@@ -229,7 +252,7 @@ def _flatten(d: dict, prefix: str = "") -> dict:
 
 
 def analyze_many(items: Iterable, reference=None, ddir: str = "write", errors: str = "raise",
-                 **options: float):
+                 per_io_interval_s: float = 0, **options: float):
     """Analyse many series in one call; returns a pandas DataFrame with one row
     per item (nested keys flattened: ``cache.bytes``, ``consistency.cv``...).
     ``errors="record"`` puts a failing file's message in an ``error`` column
@@ -239,12 +262,12 @@ def analyze_many(items: Iterable, reference=None, ddir: str = "write", errors: s
     if errors not in ("raise", "record"):
         raise ValueError(f"errors must be 'raise' or 'record', not {errors!r}")
     an = _Analysis(options)
-    ref = _as_series(reference, ddir) if reference is not None else None
+    ref = _as_series(reference, ddir, per_io_interval_s) if reference is not None else None
     rows = []
     for item in items:
         name = os.fspath(item) if isinstance(item, (str, os.PathLike)) else None
         try:
-            res = an.run(_as_series(item, ddir), ref, name)
+            res = an.run(_as_series(item, ddir, per_io_interval_s), ref, name)
             row = _flatten(res)
             row["cache.found"] = res["cache"] is not None
         except SsdError as e:

@@ -111,6 +111,125 @@ Test(series, fio_read_direction_and_iops_logs) {
     ssd_series_free(s);
 }
 
+/* A per-I/O log written by fio 3.33 itself (see tests/data/series/README.md):
+ * 768 writes of 64 KiB held to 16 MiB/s by fio's rate limit. */
+#define PER_IO_RATE (16.0 * 1048576)
+#define PER_IO_BYTES (768.0 * 65536)
+
+static double series_sum(const ssd_series *s) {
+    double total = 0;
+    for (size_t i = 0; i < ssd_series_count(s); i++)
+        total += ssd_series_bytes(s)[i];
+    return total;
+}
+
+Test(series, fio_per_io_log_is_summed_from_io_sizes_into_1s_intervals) {
+    ssd_series *bw = NULL, *iops = NULL;
+    cr_assert_eq(ssd_series_open(&bw, DATA "fio_per_io_bw.1.log"), 0, "%s", ssd_series_errmsg(bw));
+    cr_assert_eq(ssd_series_open(&iops, DATA "fio_per_io_iops.1.log"), 0, "%s",
+                 ssd_series_errmsg(iops));
+    cr_expect_str_eq(ssd_series_format(bw), "fio-log-per-io");
+    cr_expect(strstr(ssd_series_note(bw), "I/Os summed into 1 s intervals") != NULL, "%s",
+              ssd_series_note(bw));
+    size_t n = ssd_series_count(bw);
+    cr_assert_geq(n, 2);
+    /* Whole seconds; every full one holds what the rate limit let through
+     * (the values, each I/O's own speed into the page cache, are far
+     * higher). The last I/Os are in a dropped sliver or a shorter interval. */
+    for (size_t i = 0; i + 1 < n; i++) {
+        cr_expect_float_eq(ssd_series_t_s(bw)[i], (double)(i + 1), 1e-9);
+        cr_expect(fabs(ssd_series_bytes(bw)[i] / PER_IO_RATE - 1) < 0.1, "second %zu: %g", i,
+                  ssd_series_bytes(bw)[i]);
+    }
+    double total = series_sum(bw);
+    cr_expect_leq(total, PER_IO_BYTES);
+    cr_expect_geq(total, PER_IO_BYTES - PER_IO_RATE / 2);
+    cr_expect_eq(fmod(total, 65536.0), 0.0);
+    /* The IOPS log of the same run (value 1 per I/O) gives the same series. */
+    cr_assert_eq(ssd_series_count(iops), n);
+    for (size_t i = 0; i < n; i++) {
+        cr_expect_float_eq(ssd_series_t_s(iops)[i], ssd_series_t_s(bw)[i], 1e-9);
+        cr_expect_float_eq(ssd_series_bytes(iops)[i], ssd_series_bytes(bw)[i], 0.5);
+    }
+    ssd_series_free(bw);
+    ssd_series_free(iops);
+}
+
+Test(series, fio_per_io_interval_is_the_callers_pick_and_bounded) {
+    ssd_series *s = NULL;
+    const char *p = DATA "fio_per_io_bw.1.log";
+    cr_assert_eq(ssd_series_open_ex(&s, &p, 1, NULL, 0, 0.25), 0, "%s", ssd_series_errmsg(s));
+    size_t n = ssd_series_count(s);
+    cr_expect_float_eq(ssd_series_t_s(s)[0], 0.25, 1e-9);
+    cr_expect_float_eq(ssd_series_t_s(s)[n - 2], 0.25 * (double)(n - 1), 1e-9);
+    cr_expect(strstr(ssd_series_note(s), "0.25 s intervals") != NULL, "%s", ssd_series_note(s));
+    cr_expect_geq(series_sum(s), PER_IO_BYTES - PER_IO_RATE / 8);
+    ssd_series_free(s);
+    static const double bad[] = {0.0005, -1, 1e6, NAN, INFINITY};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        cr_expect_eq(ssd_series_open_ex(&s, &p, 1, NULL, 0, bad[i]), SSD_ERANGE, "%g", bad[i]);
+        cr_expect(strstr(ssd_series_errmsg(s), "per-I/O interval") != NULL, "%s",
+                  ssd_series_errmsg(s));
+        ssd_series_free(s);
+    }
+}
+
+Test(series, fio_per_io_rows_exact_sums_stalls_and_job_ends) {
+    /* Two jobs of 4 KiB I/Os (rows far apart, but their values, read as
+     * averages, add up to less than their I/Os: per-I/O rows). Job 2 ends
+     * at 2600 ms, so the run ends there (job 1's later I/Os are dropped);
+     * 1000-2000 ms has no completion: a stall, 0 bytes; the last interval
+     * (2000, 2600] is kept at its length. */
+    char j1[400], j2[400];
+    snprintf(j1, sizeof j1, "%s",
+             write_tmp("pio_bw.1.log", "0, 1, 1, 4096, 0\n"
+                                       "400, 1, 1, 4096, 8192\n"
+                                       "1000, 1, 1, 4096, 0\n"
+                                       "2100, 1, 1, 8192, 0\n"
+                                       "2900, 1, 1, 4096, 0\n"));
+    snprintf(j2, sizeof j2, "%s",
+             write_tmp("pio_bw.2.log", "5, 1, 1, 4096, 0\n"
+                                       "5, 1, 0, 4096, 0\n"
+                                       "999, 1, 1, 4096, 0\n"
+                                       "2600, 1, 1, 4096, 0\n"));
+    const char *paths[] = {j1, j2};
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_open_many(&s, paths, 2, NULL, 0), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_str_eq(ssd_series_format(s), "fio-log-per-io");
+    cr_assert_eq(ssd_series_count(s), 3);
+    const double want_t[] = {1.0, 2.0, 2.6}, want_b[] = {5 * 4096.0, 0, 3 * 4096.0};
+    for (size_t i = 0; i < 3; i++) {
+        cr_expect_float_eq(ssd_series_t_s(s)[i], want_t[i], 1e-9);
+        cr_expect_float_eq(ssd_series_bytes(s)[i], want_b[i], 1e-9, "interval %zu", i);
+    }
+    cr_expect_str_eq(ssd_series_note(s), "fio per-I/O logs: 7 I/Os summed into 1 s intervals");
+    ssd_series_free(s);
+    /* A last interval shorter than half is dropped, with its I/Os. */
+    const char *text = "10, 1, 1, 4096, 0\n1500, 1, 1, 4096, 0\n2200, 1, 1, 4096, 0\n";
+    cr_assert_eq(ssd_series_parse(&s, "mem", text, strlen(text)), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(ssd_series_count(s), 2);
+    cr_expect_float_eq(ssd_series_t_s(s)[1], 2.0, 1e-9);
+    cr_expect_float_eq(series_sum(s), 2 * 4096.0, 1e-9);
+    ssd_series_free(s);
+}
+
+Test(series, fio_per_io_and_averaged_logs_do_not_combine) {
+    const char *paths[] = {DATA "fio_per_io_bw.1.log", DATA "fio_5col_bw.1.log"};
+    ssd_series *s = NULL;
+    cr_expect_eq(ssd_series_open_many(&s, paths, 2, NULL, 0), SSD_EFORMAT);
+    cr_expect(strstr(ssd_series_errmsg(s), "fio_per_io_bw.1.log is a per-I/O log") != NULL, "%s",
+              ssd_series_errmsg(s));
+    cr_expect(strstr(ssd_series_errmsg(s), "fio_5col_bw.1.log an averaged") != NULL, "%s",
+              ssd_series_errmsg(s));
+    cr_expect_eq(ssd_series_count(s), 0);
+    ssd_series_free(s);
+    /* fio 2.x wrote bs into its averaged rows too: still averages. */
+    cr_assert_eq(ssd_series_open(&s, DATA "fio_4col_bw.1.log"), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_str_eq(ssd_series_format(s), "fio-log");
+    cr_expect_str_eq(ssd_series_note(s), "");
+    ssd_series_free(s);
+}
+
 Test(series, bytes_sampled_csv_derives_time) {
     ssd_series *s = NULL;
     cr_assert_eq(ssd_series_open(&s, DATA "bytes_sampled.csv"), 0, "%s", ssd_series_errmsg(s));

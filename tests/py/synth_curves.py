@@ -183,3 +183,42 @@ def recovery_dip_scenarios():
                          dip_offset_s=offset, **kw)
             out.append((f"ssd370-dips/o{offset:g}/n{noise}", fresh, idle, rec))
     return out
+
+
+def cache_dip_scenarios():
+    """A GC dip deeper than the midpoint of the cache and post-cache levels
+    ending one to three samples before the drop, the speed back at cache
+    level in between: (name, Curve, true cache bytes). 20 GiB at 400 MB/s
+    (53.7 s without the dip), then 60 MB/s; dips 2-3 s long, 80% deep (80
+    MB/s, below the 155 MB/s midpoint), every 100 s: one before the drop
+    (which it delays by 0.8 of its length; the noise moves the drop by a
+    few tenths of a second more), the others after it."""
+    out = []
+    seed = 4000
+    cache, hi, lo = 20 * GiB, 400 * MB, 60 * MB
+    for gap in (1.2, 1.6, 2.3, 2.8):
+        for dur in (2.0, 3.0):
+            for noise in (0.02, 0.06):
+                seed += 1
+                o = cache / hi + 0.8 * dur - gap - dur
+                out.append((f"gap{gap:g}/dip{dur:g}/n{noise}",
+                            Curve([(0.0, hi), (cache, lo)], duration_s=600, noise_cv=noise,
+                                  dip_period_s=100, dip_depth=0.8, dip_duty=dur / 100,
+                                  dip_offset_s=o, seed=seed), cache))
+    return out
+
+
+def slide_scenarios():
+    """A cache, then a post-cache speed that slides steadily (by 1-3x its
+    level per TiB written, down to half or a third over the run) with no
+    level of its own: (name, Curve, true cache bytes). 20 GiB at 400 MB/s,
+    then from 200 MB/s down."""
+    out = []
+    seed = 5000
+    for slope in (-1.0, -2.0, -3.0):
+        for noise in (0.03, 0.08):
+            seed += 1
+            out.append((f"slide{slope:g}/n{noise}",
+                        Curve([(0.0, 400 * MB), (20 * GiB, 200 * MB)], duration_s=2400,
+                              noise_cv=noise, slope=slope, seed=seed), 20 * GiB))
+    return out

@@ -19,16 +19,24 @@
  *    not every job reached are dropped. A file whose name contains "_iops"
  *    is read as an IOPS log (value * bs bytes per second); otherwise the
  *    value is KiB/s.
+ *    Per-I/O logs (written without log_avg_msec: one row per I/O, its size
+ *    in the bs field) are summed into fixed intervals instead (1 s unless
+ *    ssd_series_open_ex says otherwise): an interval's bytes are the sizes
+ *    of the I/Os that completed in it, an interval without any is a stall
+ *    (0 bytes). The format is then "fio-log-per-io" and ssd_series_note()
+ *    says how many I/Os went into which intervals. A run ends where the
+ *    first job's log ends; a last interval shorter than half is dropped.
+ *    Per-I/O and averaged logs do not combine.
  *  - byte-sampled CSV: a header with "pos_bytes" (bytes written at the end of
  *    the chunk, cumulative) and a rate column "bps" (bytes/s) or "mib_s"
  *    (MiB/s) or "mb_s" (MB/s), as written by tools that log one speed per
  *    chunk written. Interval lengths are derived as chunk bytes / rate.
  *
  * Errors: every function returns 0 or a negative SSD_E* / -errno code.
- * ssd_series_open and ssd_series_open_many follow sqlite3_open: unless memory
- * runs out, *out receives a handle even on failure, so that
- * ssd_series_errmsg() can say which file, line and field was wrong; free it
- * with ssd_series_free() in every case.
+ * The ssd_series_open* functions follow sqlite3_open: unless memory runs
+ * out, *out receives a handle even on failure, so that ssd_series_errmsg()
+ * can say which file, line and field was wrong; free it with
+ * ssd_series_free() in every case.
  *
  * Thread safety: a handle may be read from several threads at once; nothing
  * is shared between handles.
@@ -49,6 +57,10 @@ typedef struct ssd_series ssd_series;
  * ssd_series_open_many's max_file_bytes. */
 #define SSD_SERIES_MAX_FILE_BYTES 1073741824
 
+/* The interval, in seconds, that per-I/O fio logs are summed into unless
+ * the caller picks another (ssd_series_open_ex). */
+#define SSD_SERIES_PER_IO_INTERVAL_S 1.0
+
 /* Opens one file, or every file matching a glob pattern ("*", "?", "[").
  * Equivalent to ssd_series_open_many(out, &path, 1, NULL, 0). */
 SSD_API int ssd_series_open(ssd_series **out, const char *path);
@@ -62,6 +74,15 @@ SSD_API int ssd_series_open(ssd_series **out, const char *path);
  */
 SSD_API int ssd_series_open_many(ssd_series **out, const char *const *paths, size_t npaths,
                                  const char *ddir, uint64_t max_file_bytes);
+
+/*
+ * ssd_series_open_many, and the interval (seconds, 0.001 to 86400; 0 for
+ * SSD_SERIES_PER_IO_INTERVAL_S) that per-I/O fio logs are summed into.
+ * Shorter intervals resolve a small cache better but each holds fewer I/Os,
+ * so their speeds are noisier. SSD_ERANGE for an interval outside the bounds.
+ */
+SSD_API int ssd_series_open_ex(ssd_series **out, const char *const *paths, size_t npaths,
+                               const char *ddir, uint64_t max_file_bytes, double per_io_interval_s);
 
 /* Parses a series held in memory (the same formats), e.g. from a pipe. name
  * is used in messages. */
@@ -101,9 +122,13 @@ SSD_API const char *ssd_series_column_name(const ssd_series *s, size_t index);
 /* The metadata JSON object of a series CSV ("{}" when absent). */
 SSD_API const char *ssd_series_metadata(const ssd_series *s);
 /* Where the series came from (the path or pattern given) and its format:
- * "ssdcore-series-1", "fio-log", "bytes-csv", "arrays". */
+ * "ssdcore-series-1", "fio-log", "fio-log-per-io", "bytes-csv", "arrays". */
 SSD_API const char *ssd_series_source(const ssd_series *s);
 SSD_API const char *ssd_series_format(const ssd_series *s);
+/* What the reader did to the data beyond parsing it, e.g. "fio per-I/O log:
+ * 52000 I/Os summed into 1 s intervals"; "" when nothing. Owned by the
+ * handle. */
+SSD_API const char *ssd_series_note(const ssd_series *s);
 
 #ifdef __cplusplus
 }
