@@ -13,7 +13,10 @@
 #include "suite_text.h"
 
 enum { SSD__STEP_JOB, SSD__STEP_TRIM, SSD__STEP_IDLE, SSD__STEP_ANALYZE, SSD__STEP_FILEBENCH };
-enum { SSD__ST_PENDING, SSD__ST_DONE, SSD__ST_INTERRUPTED, SSD__ST_FAILED };
+/* SKIPPED: the step could not do its work for a reason that does not spoil
+ * the others (a TRIM the target refuses); the run goes on. */
+enum { SSD__ST_PENDING, SSD__ST_DONE, SSD__ST_INTERRUPTED, SSD__ST_FAILED, SSD__ST_SKIPPED };
+#define SSD__ST_COUNT 5
 
 #define SSD__STEP_MAX_OPTS 24
 #define SSD__NAME_MAX 64
@@ -50,6 +53,7 @@ struct ssd__step {
     int state;
     int rc;
     char *error;
+    char *reason; /* SKIPPED: why ("TRIM refused: ...") */
     char started[32];
     double wall_s;
     char *job_json, *truth_json, *analysis_json;
@@ -166,6 +170,12 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t);
  * run) and the mean of the six points (NAN unless all six ran), in bytes/s.
  * One definition for results.json, the text summary and the report. */
 void ssd__suite_mixed_headline(const ssd_suite *s, const char *group, double *at80, double *mean);
+/* The number of steps of s that were skipped. */
+int ssd__suite_skipped(const ssd_suite *s);
+/* The name of a step state ("done", "skipped"...), "?" when unknown; the
+ * state of a name, -1 when unknown. */
+const char *ssd__step_state_name(int state);
+int ssd__step_state(const char *name);
 /* The HTML report of s. */
 int ssd__suite_report_html(const ssd_suite *s, char **out);
 

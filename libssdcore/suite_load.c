@@ -68,14 +68,6 @@ static char *dump(const struct ssd__jv *v) {
     return ssd__text_take(&t);
 }
 
-static int state_of(const char *k) {
-    static const char *const states[] = {"pending", "done", "interrupted", "failed"};
-    for (int i = 0; k && i < 4; i++)
-        if (!strcmp(k, states[i]))
-            return i;
-    return -1;
-}
-
 static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v, int i,
                      const char *path) {
     memset(st, 0, sizeof *st);
@@ -84,7 +76,7 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         st->truth_recovered = st->truth_room_before = NAN;
     st->lat_mean_us = st->lat_p50_us = st->lat_p99_us = st->lat_p999_us = NAN;
     st->kind = ssd__step_kind(ssd__jv_str(v, "kind"));
-    st->state = state_of(ssd__jv_str(v, "state"));
+    st->state = ssd__step_state(ssd__jv_str(v, "state"));
     if (v->type != SSD__JOBJ || st->kind < 0 || st->state < 0) {
         st->kind = SSD__STEP_IDLE;
         return ssd__fail(s->err, SSD_EFORMAT, "%s: steps[%d]: no valid kind and state", path, i);
@@ -96,6 +88,8 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     st->wall_s = ssd__jv_num(v, "wall_s", 0);
     if (ssd__jv_str(v, "error"))
         st->error = strdup(ssd__jv_str(v, "error"));
+    if (st->state == SSD__ST_SKIPPED)
+        st->reason = strdup(ssd__jv_str(v, "reason") ? ssd__jv_str(v, "reason") : "?");
     switch (st->kind) {
     case SSD__STEP_JOB: {
         copy(st->group, sizeof st->group, ssd__jv_str(v, "group"));

@@ -10,11 +10,6 @@
 #include "ssdcore/target.h"
 #include "suite_impl.h"
 
-static const char *state_name(int st) {
-    static const char *const names[] = {"pending", "done", "interrupted", "failed"};
-    return st >= 0 && st < 4 ? names[st] : "?";
-}
-
 static const char *censor_name(int c) {
     return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
 }
@@ -111,11 +106,13 @@ static void step_json(const ssd_suite *s, struct ssd__text *t, int i) {
     kstr(t, &f, "name", st->name);
     kstr(t, &f, "line", st->line);
     knum(t, &f, "lineno", st->lineno);
-    kstr(t, &f, "state", state_name(st->state));
+    kstr(t, &f, "state", ssd__step_state_name(st->state));
     kstr(t, &f, "started", st->started[0] ? st->started : NULL);
     knum(t, &f, "wall_s", st->wall_s);
     if (st->error)
         kstr(t, &f, "error", st->error);
+    if (st->state == SSD__ST_SKIPPED)
+        kstr(t, &f, "reason", st->reason);
     switch (st->kind) {
     case SSD__STEP_JOB: {
         kstr(t, &f, "group", st->group[0] ? st->group : NULL);
@@ -256,6 +253,25 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
     };
     int f = 1;
     ssd__text_raw(t, "{", 1);
+    /* What did not run, first: the figures below are missing it. */
+    key(t, &f, "skipped_steps");
+    ssd__text_raw(t, "[", 1);
+    for (int i = 0, first = 1; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->state != SSD__ST_SKIPPED)
+            continue;
+        if (!first)
+            ssd__text_raw(t, ",", 1);
+        first = 0;
+        int h = 1;
+        ssd__text_raw(t, "{", 1);
+        knum(t, &h, "index", i);
+        kstr(t, &h, "name", st->name);
+        kstr(t, &h, "kind", ssd__step_kind_name(st->kind));
+        kstr(t, &h, "reason", st->reason);
+        ssd__text_raw(t, "}", 1);
+    }
+    ssd__text_raw(t, "]", 1);
     for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++) {
         const struct ssd__step *st = done_job(s, figures[i].step);
         if (st)
@@ -361,9 +377,11 @@ int ssd__suite_json(const ssd_suite *s, char **out) {
     ssd__text_raw(&t, "}", 1);
     kstr(&t, &f, "started", s->started[0] ? s->started : NULL);
     kstr(&t, &f, "finished", s->finished[0] ? s->finished : NULL);
+    /* A skipped step ran its course: it is listed in the headline, and the
+     * run is still complete. */
     int done = 0;
     for (int i = 0; i < s->nsteps; i++)
-        done += s->steps[i].state == SSD__ST_DONE;
+        done += s->steps[i].state == SSD__ST_DONE || s->steps[i].state == SSD__ST_SKIPPED;
     int complete = s->nsteps > 0 && done == s->nsteps;
     key(&t, &f, "complete");
     ssd__text_add(&t, "%s", complete ? "true" : "false");
@@ -398,11 +416,20 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
     if (!s || !out)
         return SSD_EINVAL;
     struct ssd__text t = {0};
-    ssd__text_add(&t, "%s on %s: %s\n", s->suite_file ? s->suite_file : s->suite_name,
-                  s->target_uri,
+    int skipped = ssd__suite_skipped(s);
+    ssd__text_add(&t, "%s on %s: %s", s->suite_file ? s->suite_file : s->suite_name, s->target_uri,
                   s->interrupted ? "interrupted"
                   : s->error     ? "failed"
                                  : "done");
+    if (skipped)
+        ssd__text_add(&t, ", %d step%s skipped", skipped, skipped > 1 ? "s" : "");
+    ssd__text_add(&t, "\n");
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->state == SSD__ST_SKIPPED)
+            ssd__text_add(&t, "  skipped step %d (%s, line %d): %s\n", i + 1, st->name, st->lineno,
+                          st->reason ? st->reason : "?");
+    }
     static const struct {
         const char *step, *label;
         int iops;

@@ -4,10 +4,12 @@
  * CI, so every path here is also a leak and overflow check. */
 #include <errno.h>
 #include <math.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "job_testutil.h"
 #include "suite_impl.h"
+#include "target_impl.h"
 
 static ssd_target *sim(const char *uri) {
     ssd_target *t;
@@ -225,6 +227,63 @@ Test(suite_run, an_analysis_that_fails_is_recorded_and_the_run_goes_on) {
     cr_assert(strstr(json, "\"state\":\"failed\""));
     cr_assert(strstr(json, "\"name\":\"b\""));
     ssd_free(json);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
+
+/* A target that refuses TRIM (no discard, no hole punching) costs only the
+ * TRIM steps: they are skipped with the reason, the run completes. */
+Test(suite_run, a_refused_trim_is_skipped_with_its_reason_and_the_run_goes_on) {
+    char dir[64], path[128];
+    tu_mkdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/trims.suite", dir);
+    write_text(path, "trim\njob name=a pattern=write bs=128k time=1s\n"
+                     "trim length=1g\njob name=b pattern=randread time=1s\n");
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s, *l = NULL;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    ssd__trim_refused_for_tests = 1;
+    int rc = ssd_suite_run(s);
+    ssd__trim_refused_for_tests = 0;
+    cr_assert_eq(rc, 0, "%s", ssd_suite_errmsg(s));
+    cr_assert_eq(s->nsteps, 4);
+    for (int i = 0; i < 4; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        cr_assert_eq(st->state, i % 2 ? SSD__ST_DONE : SSD__ST_SKIPPED, "step %d", i + 1);
+        cr_assert_eq(st->error, NULL);
+        if (i % 2 == 0)
+            cr_assert(st->reason && strstr(st->reason, "TRIM refused") &&
+                          strstr(st->reason, strerror(EOPNOTSUPP)),
+                      "%s", st->reason);
+    }
+    char *json = slurp(ssd_suite_results_path(s)), *text = NULL;
+    cr_assert(strstr(json, "\"complete\":true"));
+    cr_assert(strstr(json, "\"error\":null"));
+    cr_assert(strstr(json, "\"state\":\"skipped\",\"started\""));
+    cr_assert(strstr(json, "\"skipped_steps\":[{\"index\":0,\"name\":\"trim\""), "%s", json);
+    cr_assert(strstr(json, "{\"index\":2,\"name\":\"trim\",\"kind\":\"trim\",\"reason\":\"TRIM"));
+    cr_assert_eq(ssd_suite_summary_text(s, &text), 0);
+    cr_assert(strstr(text, ": done, 2 steps skipped\n"), "%s", text);
+    cr_assert(strstr(text, "skipped step 3 (trim, line 3): TRIM refused"), "%s", text);
+    char *html = slurp(ssd_suite_report_path(s));
+    cr_assert(strstr(html, "<tr class=\"skipped\">"));
+    cr_assert(strstr(html, "Step 3 (<code>trim length=1g</code>) was skipped: TRIM refused"));
+    /* Loaded back, the steps are still skipped for the same reason. */
+    cr_assert_eq(ssd_suite_load(&l, dir), 0, "%s", ssd_suite_errmsg(l));
+    cr_assert_eq(l->steps[2].state, SSD__ST_SKIPPED);
+    cr_assert_str_eq(l->steps[2].reason, s->steps[2].reason);
+    char *again = NULL;
+    cr_assert_eq(ssd_suite_results_json(l, &again), 0);
+    cr_assert(strstr(again, "\"complete\":true"));
+    cr_assert(strstr(again, "\"skipped_steps\":[{\"index\":0,"));
+    ssd_free(again);
+    ssd_free(text);
+    free(html);
+    free(json);
+    ssd_suite_free(l);
     ssd_suite_free(s);
     ssd_target_free(t);
     tu_rmdir(dir);
