@@ -590,6 +590,16 @@ static void headline_table(const ssd_suite *s, struct ssd__text *t) {
     }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
+        if (ssd__analysis_lost(st)) {
+            char why[2 * SSD__ERRMSG_SIZE];
+            ssd__analysis_lost_text(s, st, why, sizeof why);
+            ssd__text_add(t, "<tr><th>");
+            ssd__text_html(t, st->series);
+            ssd__text_add(t, ": write curve</th><td colspan=\"2\" class=\"err\">no figures: ");
+            ssd__text_html(t, why);
+            ssd__text_add(t, "</td></tr>\n");
+            continue;
+        }
         if (st->kind != SSD__STEP_ANALYZE || !st->has_summary)
             continue;
         const struct ssd_analysis_summary *m = &st->sum;
@@ -835,11 +845,22 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
 
     int curves = 0;
     for (int i = 0; i < s->nsteps; i++)
-        curves += s->steps[i].kind == SSD__STEP_ANALYZE && s->steps[i].curve;
+        curves += (s->steps[i].kind == SSD__STEP_ANALYZE && s->steps[i].curve) ||
+                  ssd__analysis_lost(&s->steps[i]);
     if (curves)
         ssd__text_add(&t, "<h2>Write curves</h2>\n");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
+        if (ssd__analysis_lost(st)) {
+            char why[2 * SSD__ERRMSG_SIZE];
+            ssd__analysis_lost_text(s, st, why, sizeof why);
+            ssd__text_add(&t, "<p class=\"err\">No chart for ");
+            ssd__text_html(&t, st->series);
+            ssd__text_add(&t, ".csv: ");
+            ssd__text_html(&t, why);
+            ssd__text_add(&t, "</p>\n");
+            continue;
+        }
         if (st->kind != SSD__STEP_ANALYZE || !st->curve)
             continue;
         write_curve(s, &t, st);

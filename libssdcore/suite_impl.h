@@ -170,6 +170,13 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t);
  * run) and the mean of the six points (NAN unless all six ran), in bytes/s.
  * One definition for results.json, the text summary and the report. */
 void ssd__suite_mixed_headline(const ssd_suite *s, const char *group, double *at80, double *mean);
+/* An analyze step that has no figures because it failed (its CSV missing
+ * or unreadable, too few samples...): the headline, the text summary and
+ * the report say so instead of leaving the curve out. */
+int ssd__analysis_lost(const struct ssd__step *st);
+/* "step 41 (analyze-degradation): <why>[; the analysis stored in
+ * results.json is kept]" into buf. */
+void ssd__analysis_lost_text(const ssd_suite *s, const struct ssd__step *st, char *buf, size_t len);
 /* The number of steps of s that were skipped. */
 int ssd__suite_skipped(const ssd_suite *s);
 /* The name of a step state ("done", "skipped"...), "?" when unknown; the

@@ -202,6 +202,18 @@ static void step_json(const ssd_suite *s, struct ssd__text *t, int i) {
     ssd__text_raw(t, "}", 1);
 }
 
+int ssd__analysis_lost(const struct ssd__step *st) {
+    return st->kind == SSD__STEP_ANALYZE && st->state == SSD__ST_FAILED && !st->has_summary;
+}
+
+void ssd__analysis_lost_text(const ssd_suite *s, const struct ssd__step *st, char *buf,
+                             size_t len) {
+    /* A reloaded directory keeps the run's analysis when the CSV is gone. */
+    snprintf(buf, len, "step %d (%s): %s%s", (int)(st - s->steps) + 1, st->name,
+             st->error ? st->error : "failed",
+             st->analysis_json ? "; the analysis stored in results.json is kept" : "");
+}
+
 static const struct ssd__step *done_job(const ssd_suite *s, const char *name) {
     const struct ssd__step *st = ssd__suite_find(s, name, s->nsteps);
     return st && st->state == SSD__ST_DONE ? st : NULL;
@@ -327,6 +339,25 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
     int g = 1;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
+        if (ssd__analysis_lost(st)) {
+            /* Every figure null, and why: a curve must not vanish silently. */
+            static const char *const curve_keys[] = {
+                "total_bytes",       "duration_s",      "mean_bps",       "cache_bytes",
+                "cache_censored",    "cache_level_bps", "post_cache_bps", "folding_start_bytes",
+                "folding_level_bps", "end_level_bps"};
+            key(t, &g, st->series);
+            int h = 1;
+            ssd__text_raw(t, "{", 1);
+            for (size_t k = 0; k < sizeof curve_keys / sizeof curve_keys[0]; k++)
+                knum(t, &h, curve_keys[k], NAN);
+            if (st->reference[0])
+                knum(t, &h, "recovered_bytes", NAN);
+            char why[2 * SSD__ERRMSG_SIZE];
+            ssd__analysis_lost_text(s, st, why, sizeof why);
+            kstr(t, &h, "error", why);
+            ssd__text_raw(t, "}", 1);
+            continue;
+        }
         if (st->kind != SSD__STEP_ANALYZE || !st->has_summary)
             continue;
         const struct ssd_analysis_summary *m = &st->sum;
@@ -477,9 +508,11 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
     }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind == SSD__STEP_ANALYZE && st->state == SSD__ST_FAILED && st->error) {
+        if (ssd__analysis_lost(st)) {
             /* A headline figure that is missing says why. */
-            ssd__text_add(&t, "  %s: analysis failed: %s\n", st->series, st->error);
+            char why[2 * SSD__ERRMSG_SIZE];
+            ssd__analysis_lost_text(s, st, why, sizeof why);
+            ssd__text_add(&t, "  %s: analysis failed, no figures: %s\n", st->series, why);
             continue;
         }
         if (st->kind != SSD__STEP_ANALYZE || !st->has_summary)

@@ -289,6 +289,62 @@ Test(suite_run, a_refused_trim_is_skipped_with_its_reason_and_the_run_goes_on) {
     tu_rmdir(dir);
 }
 
+struct lose {
+    const char *csv;
+    int removed;
+};
+
+static int lose_csv_before_analysis(void *user, const ssd_suite_progress *p) {
+    struct lose *l = user;
+    if (!p->job && !strcmp(p->kind, "analyze") && !l->removed)
+        l->removed = unlink(l->csv) == 0;
+    return 0;
+}
+
+/* A series CSV gone before its analysis: the headline, the text summary and
+ * the report name the step, the file and why, instead of dropping the curve. */
+Test(suite_run, a_lost_csv_is_named_in_the_headline_and_the_report) {
+    char dir[64], path[128], csv[128];
+    tu_mkdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/lost.suite", dir);
+    snprintf(csv, sizeof csv, "%s/a.csv", dir);
+    write_text(path, "job name=a pattern=randwrite qd=32 time=60s interval=1s log=a\nanalyze a\n"
+                     "job name=b pattern=randwrite qd=32 time=60s interval=1s log=b\nanalyze b\n");
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    struct lose l = {csv, 0};
+    ssd_suite_set_progress(s, lose_csv_before_analysis, &l, 0);
+    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    cr_assert(l.removed);
+    cr_assert_eq(s->steps[1].state, SSD__ST_FAILED);
+    cr_assert_eq(s->steps[3].state, SSD__ST_DONE);
+    char *json = slurp(ssd_suite_results_path(s)), *text = NULL;
+    const char *wc = strstr(json, "\"write_curves\":{");
+    cr_assert_not_null(wc);
+    cr_assert(strstr(wc, "\"a\":{\"total_bytes\":null,"), "%s", wc);
+    const char *err = strstr(wc, "\"error\":\"step 2 (analyze-a): ");
+    cr_assert_not_null(err, "%s", wc);
+    cr_assert(strstr(err, "a.csv") && strstr(err, strerror(ENOENT)), "%s", err);
+    cr_assert(strstr(wc, "\"b\":{\"total_bytes\":"));
+    cr_assert_eq(ssd_suite_summary_text(s, &text), 0);
+    cr_assert(strstr(text, "  a: analysis failed, no figures: step 2 (analyze-a): "), "%s", text);
+    cr_assert(strstr(text, "a.csv"), "%s", text);
+    char *html = slurp(ssd_suite_report_path(s));
+    cr_assert(strstr(html, "<th>a: write curve</th><td colspan=\"2\" class=\"err\">no figures: "
+                           "step 2 (analyze-a): "),
+              "%s", html);
+    cr_assert(strstr(html, "No chart for a.csv: step 2"));
+    ssd_free(text);
+    free(html);
+    free(json);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
+
 Test(suite_internal, atomic_write_replaces_and_leaves_no_temporary) {
     char dir[64], path[128], tmp[160];
     tu_mkdir(dir, sizeof dir);
