@@ -137,6 +137,9 @@ int ssd__suite_parse_filebench(ssd_suite *s, struct ssd__step *st, char **tok, i
 int ssd__suite_run_filebench(ssd_suite *s, int i);
 void ssd__filebench_figures(struct ssd__step *st);
 
+/* ssd_suite_load with results.json's text given (NUL-terminated); the CSVs
+ * are still read from dir. For the fuzz target. */
+int ssd__suite_load_text(ssd_suite **out, const char *dir, const char *text);
 /* Sets the results directory and the paths in it. */
 int ssd__suite_set_out(ssd_suite *s, const char *dir);
 /* Analyses step i's log (the analyze step), recording the result or the

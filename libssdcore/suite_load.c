@@ -165,18 +165,11 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     return 0;
 }
 
-static int load(ssd_suite *s, const char *dir) {
-    int rc = ssd__suite_set_out(s, dir);
-    if (rc)
-        return rc;
+static int load_text(ssd_suite *s, const char *text) {
     const char *path = s->results_path;
-    char *text = NULL;
-    if ((rc = read_all(s, path, &text)))
-        return rc;
     struct ssd__jv root;
     char msg[256];
-    rc = ssd__jr_parse(text, &root, msg, sizeof msg);
-    free(text);
+    int rc = ssd__jr_parse(text, &root, msg, sizeof msg);
     if (rc)
         return ssd__fail(s->err, rc, "%s: %s", path, msg);
     const char *schema = ssd__jv_str(&root, "schema");
@@ -256,9 +249,7 @@ out:
     return rc;
 }
 
-int ssd_suite_load(ssd_suite **out, const char *dir) {
-    if (!out || !dir)
-        return SSD_EINVAL;
+static int create_loaded(ssd_suite **out, const char *dir) {
     ssd_suite *s = calloc(1, sizeof *s);
     *out = s;
     if (!s)
@@ -267,5 +258,25 @@ int ssd_suite_load(ssd_suite **out, const char *dir) {
     s->scale = 1;
     s->report = 1;
     s->current = -1;
-    return load(s, dir);
+    return ssd__suite_set_out(s, dir);
+}
+
+int ssd__suite_load_text(ssd_suite **out, const char *dir, const char *text) {
+    int rc = create_loaded(out, dir);
+    return rc ? rc : load_text(*out, text);
+}
+
+int ssd_suite_load(ssd_suite **out, const char *dir) {
+    if (!out || !dir)
+        return SSD_EINVAL;
+    int rc = create_loaded(out, dir);
+    if (rc)
+        return rc;
+    ssd_suite *s = *out;
+    char *text = NULL;
+    if ((rc = read_all(s, s->results_path, &text)))
+        return rc;
+    rc = load_text(s, text);
+    free(text);
+    return rc;
 }

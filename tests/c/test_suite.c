@@ -345,6 +345,56 @@ Test(suite_run, a_lost_csv_is_named_in_the_headline_and_the_report) {
     tu_rmdir(dir);
 }
 
+/* The checked-in results directory (tests/data/results, schema
+ * ssdcore-results/1) must always load: steps, figures, and the analyses
+ * recomputed from its CSVs agree with the simulator's truth stored beside
+ * them. */
+Test(suite_load, the_checked_in_sample_loads_with_its_figures) {
+    ssd_suite *l = NULL;
+    cr_assert_eq(ssd_suite_load(&l, SSD_TEST_DATA_DIR "/results/quick-bx200"), 0, "%s",
+                 ssd_suite_errmsg(l));
+    cr_assert_str_eq(ssd_suite_errmsg(l), "", "every CSV is there");
+    cr_assert_str_eq(l->suite_name, "quick");
+    cr_assert_str_eq(l->target_uri, "sim:bx200");
+    cr_assert_eq(l->nsteps, l->steps_total);
+    int jobs = 0, analyses = 0;
+    for (int i = 0; i < l->nsteps; i++) {
+        const struct ssd__step *st = &l->steps[i];
+        cr_assert_eq(st->state, SSD__ST_DONE, "step %d", i + 1);
+        if (st->kind == SSD__STEP_JOB) {
+            jobs++;
+            cr_assert_gt(st->bw_bps, 0, "%s", st->name);
+            cr_assert_gt(st->lat_p99_us, st->lat_p50_us * 0.999, "%s", st->name);
+        }
+        if (st->kind != SSD__STEP_ANALYZE)
+            continue;
+        analyses++;
+        cr_assert(st->has_summary && st->curve, "%s recomputed from its CSV", st->name);
+        const struct ssd__step *job = ssd__suite_find_log(l, st->series, i);
+        cr_assert_not_null(job);
+        if (!strcmp(st->series, "degradation")) {
+            cr_assert(st->sum.has_cache);
+            cr_assert_float_eq(st->sum.cache_bytes, job->truth_cache_bytes,
+                               0.1 * job->truth_cache_bytes);
+            cr_assert_float_eq(st->sum.post_cache_bps, job->truth_post_bps,
+                               0.15 * job->truth_post_bps);
+        }
+    }
+    cr_assert_geq(jobs, 8);
+    cr_assert_eq(analyses, 2);
+    const struct ssd__step *q1 = ssd__suite_find(l, "rand4k-read-qd1", l->nsteps);
+    cr_assert_not_null(q1);
+    char *text = NULL;
+    cr_assert_eq(ssd_suite_summary_text(l, &text), 0);
+    char want[96];
+    snprintf(want, sizeof want, "%-26s %10.0f IOPS", "random read 4K QD1", q1->iops);
+    cr_assert(strstr(text, "quick on sim:bx200: done\n"), "%s", text);
+    cr_assert(strstr(text, want), "%s", text);
+    cr_assert(strstr(text, "degradation: ") && strstr(text, "SLC cache "), "%s", text);
+    ssd_free(text);
+    ssd_suite_free(l);
+}
+
 Test(suite_internal, atomic_write_replaces_and_leaves_no_temporary) {
     char dir[64], path[128], tmp[160];
     tu_mkdir(dir, sizeof dir);
