@@ -2,7 +2,9 @@
  * report can be rendered again without the drive: the steps and figures
  * come from results.json, the analyses are recomputed from the CSVs. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +62,19 @@ static void stem(char *dst, const char *file) {
         dst[n - 4] = 0;
 }
 
+/* The integer member key of v, or fallback when it is missing, not a whole
+ * number, or outside [lo, hi]: results.json may be damaged or hand-edited,
+ * and casting an out-of-range double to an integer is undefined. */
+static uint64_t whole(const struct ssd__jv *v, const char *key, uint64_t lo, uint64_t hi,
+                      uint64_t fallback) {
+    double d = ssd__jv_num(v, key, NAN);
+    /* 2^64 as a double: the first value a uint64_t cannot hold. */
+    if (!(d >= (double)lo && d < 18446744073709551616.0) || d != floor(d))
+        return fallback;
+    uint64_t u = (uint64_t)d;
+    return u <= hi ? u : fallback;
+}
+
 static char *dump(const struct ssd__jv *v) {
     if (!v || v->type == SSD__JNULL)
         return NULL;
@@ -83,7 +98,7 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     }
     copy(st->name, sizeof st->name, ssd__jv_str(v, "name"));
     st->line = strdup(ssd__jv_str(v, "line") ? ssd__jv_str(v, "line") : "");
-    st->lineno = (int)ssd__jv_num(v, "lineno", 0);
+    st->lineno = (int)whole(v, "lineno", 0, INT_MAX, 0);
     copy(st->started, sizeof st->started, ssd__jv_str(v, "started"));
     st->wall_s = ssd__jv_num(v, "wall_s", 0);
     if (ssd__jv_str(v, "error"))
@@ -140,8 +155,8 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         break;
     }
     case SSD__STEP_TRIM:
-        st->offset = (uint64_t)ssd__jv_num(v, "offset", 0);
-        st->length = (uint64_t)ssd__jv_num(v, "length", 0);
+        st->offset = whole(v, "offset", 0, UINT64_MAX, 0);
+        st->length = whole(v, "length", 0, UINT64_MAX, 0);
         break;
     case SSD__STEP_IDLE:
         st->idle_s = ssd__jv_num(v, "seconds_unscaled", 0);
@@ -188,8 +203,8 @@ static int load_text(ssd_suite *s, const char *text) {
     const struct ssd__jv *target = ssd__jv_get(&root, "target");
     s->target_uri = strdup(ssd__jv_str(target, "uri") ? ssd__jv_str(target, "uri") : "?");
     copy(s->target_kind, sizeof s->target_kind, ssd__jv_str(target, "kind"));
-    s->target_size = (uint64_t)ssd__jv_num(target, "size_bytes", 0);
-    s->target_block = (unsigned)ssd__jv_num(target, "block_size", 0);
+    s->target_size = whole(target, "size_bytes", 0, UINT64_MAX, 0);
+    s->target_block = (unsigned)whole(target, "block_size", 0, UINT_MAX, 0);
     const struct ssd__jv *host = ssd__jv_get(&root, "host");
     copy(s->host_name, sizeof s->host_name, ssd__jv_str(host, "hostname"));
     copy(s->host_kernel, sizeof s->host_kernel, ssd__jv_str(host, "kernel"));
@@ -205,7 +220,7 @@ static int load_text(ssd_suite *s, const char *text) {
             ssd__fail(s->err, s->target_uri ? SSD_EFORMAT : SSD_ENOMEM, "%s: no steps array", path);
         goto out;
     }
-    s->steps_total = (int)ssd__jv_num(&root, "steps_total", (double)steps->n);
+    s->steps_total = (int)whole(&root, "steps_total", 0, INT_MAX, steps->n);
     if (steps->n) {
         s->steps = calloc(steps->n, sizeof *s->steps);
         if (!s->steps) {

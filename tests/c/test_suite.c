@@ -2,6 +2,7 @@
  * errors with file:line, a full run on a simulated drive, interruption from
  * the progress callback, and the atomic results writer. Runs under ASan in
  * CI, so every path here is also a leak and overflow check. */
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <string.h>
@@ -392,6 +393,64 @@ Test(suite_load, the_checked_in_sample_loads_with_its_figures) {
     cr_assert(strstr(text, want), "%s", text);
     cr_assert(strstr(text, "degradation: ") && strstr(text, "SLC cache "), "%s", text);
     ssd_free(text);
+    ssd_suite_free(l);
+}
+
+/* Inputs the fuzz target found that once crashed, leaked or hit undefined
+ * behaviour (tests/data/results/fuzz): each loads or is refused cleanly, and
+ * what loads renders (under ASan/UBSan in CI). */
+Test(suite_load, fuzz_regressions_load_or_are_refused_cleanly) {
+    const char *dir = SSD_TEST_DATA_DIR "/results/fuzz";
+    DIR *d = opendir(dir);
+    cr_assert_not_null(d, "%s", dir);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 5, ".json"))
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        char *text = slurp(path);
+        ssd_suite *l = NULL;
+        int rc = ssd__suite_load_text(&l, "/nonexistent/ssdcore-test", text);
+        cr_assert_not_null(l);
+        if (rc == 0) {
+            char *out = NULL;
+            cr_assert_eq(ssd_suite_results_json(l, &out), 0, "%s", path);
+            ssd_free(out);
+            cr_assert_eq(ssd_suite_summary_text(l, &out), 0, "%s", path);
+            ssd_free(out);
+            cr_assert_eq(ssd__suite_report_html(l, &out), 0, "%s", path);
+            free(out);
+        } else {
+            cr_assert(strstr(ssd_suite_errmsg(l), "results.json"), "%s: %s", path,
+                      ssd_suite_errmsg(l));
+        }
+        ssd_suite_free(l);
+        free(text);
+        n++;
+    }
+    closedir(d);
+    cr_assert_gt(n, 0, "no regression inputs in %s", dir);
+}
+
+/* Numbers no integer field can hold are not cast (undefined behaviour). */
+Test(suite_load, out_of_range_integers_fall_back) {
+    ssd_suite *l = NULL;
+    cr_assert_eq(ssd__suite_load_text(
+                     &l, "/nonexistent",
+                     "{\"schema\":\"ssdcore-results/1\",\"target\":{\"uri\":\"x\","
+                     "\"size_bytes\":1e30,\"block_size\":-5},\"steps_total\":2.5,\"steps\":["
+                     "{\"kind\":\"trim\",\"state\":\"done\",\"lineno\":1e99,\"offset\":-1,"
+                     "\"length\":4096}]}"),
+                 0, "%s", ssd_suite_errmsg(l));
+    cr_assert_eq(l->target_size, 0);
+    cr_assert_eq(l->target_block, 0);
+    cr_assert_eq(l->steps_total, 1);
+    cr_assert_eq(l->steps[0].lineno, 0);
+    cr_assert_eq(l->steps[0].offset, 0);
+    cr_assert_eq(l->steps[0].length, 4096);
     ssd_suite_free(l);
 }
 
