@@ -590,6 +590,16 @@ static void headline_table(const ssd_suite *s, struct ssd__text *t) {
     }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
+        if (ssd__analysis_lost(st)) {
+            char why[2 * SSD__ERRMSG_SIZE];
+            ssd__analysis_lost_text(s, st, why, sizeof why);
+            ssd__text_add(t, "<tr><th>");
+            ssd__text_html(t, st->series);
+            ssd__text_add(t, ": write curve</th><td colspan=\"2\" class=\"err\">no figures: ");
+            ssd__text_html(t, why);
+            ssd__text_add(t, "</td></tr>\n");
+            continue;
+        }
         if (st->kind != SSD__STEP_ANALYZE || !st->has_summary)
             continue;
         const struct ssd_analysis_summary *m = &st->sum;
@@ -678,14 +688,13 @@ static void truth_table(const ssd_suite *s, struct ssd__text *t, const struct ss
 }
 
 static void steps_table(const ssd_suite *s, struct ssd__text *t) {
-    static const char *const state[] = {"pending", "done", "interrupted", "failed"};
     ssd__text_add(t, "<table class=\"grid\"><tr><th>#</th><th>step</th><th>state</th>"
                      "<th>MiB/s</th><th>IOPS</th><th>lat mean us</th><th>p50</th><th>p99</th>"
                      "<th>p99.9</th><th>time s</th><th>wall s</th></tr>\n");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        ssd__text_add(t, "<tr class=\"%s\"><td class=\"n\">%d</td><td><code>", state[st->state],
-                      i + 1);
+        const char *state = ssd__step_state_name(st->state);
+        ssd__text_add(t, "<tr class=\"%s\"><td class=\"n\">%d</td><td><code>", state, i + 1);
         ssd__text_html(t, st->line);
         ssd__text_add(t, "</code>");
         if (st->error) {
@@ -693,7 +702,12 @@ static void steps_table(const ssd_suite *s, struct ssd__text *t) {
             ssd__text_html(t, st->error);
             ssd__text_add(t, "</span>");
         }
-        ssd__text_add(t, "</td><td>%s</td>", state[st->state]);
+        if (st->reason) {
+            ssd__text_add(t, "<br/><span class=\"warn\">");
+            ssd__text_html(t, st->reason);
+            ssd__text_add(t, "</span>");
+        }
+        ssd__text_add(t, "</td><td>%s</td>", state);
         if (st->kind == SSD__STEP_JOB && st->job_json) {
             td_num(t, st->bw_bps / MIB, "%.1f");
             td_num(t, st->iops, "%.0f");
@@ -779,15 +793,16 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
     ssd__text_html(&t, s->suite_file ? s->suite_file : s->suite_name);
     ssd__text_add(&t, " on ");
     ssd__text_html(&t, uri);
-    ssd__text_add(&t, "</title>\n<style>\n"
-                      "body{font-family:sans-serif;max-width:1000px;margin:1em auto;color:#222}\n"
-                      "table{border-collapse:collapse;margin:.5em 0 1.5em}\n"
-                      "th,td{padding:2px 8px;text-align:left;vertical-align:top}\n"
-                      "table.grid td,table.grid th{border:1px solid #ccc}\n"
-                      "td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
-                      "tr.failed td,.err{color:#b00}\ntr.interrupted td{color:#a60}\n"
-                      "tr.pending td{color:#999}\nfigure{margin:0 0 1.5em}\n"
-                      "code{font-size:90%%}\n</style>\n</head>\n<body>\n<h1>");
+    ssd__text_add(
+        &t, "</title>\n<style>\n"
+            "body{font-family:sans-serif;max-width:1000px;margin:1em auto;color:#222}\n"
+            "table{border-collapse:collapse;margin:.5em 0 1.5em}\n"
+            "th,td{padding:2px 8px;text-align:left;vertical-align:top}\n"
+            "table.grid td,table.grid th{border:1px solid #ccc}\n"
+            "td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
+            "tr.failed td,.err{color:#b00}\ntr.interrupted td,tr.skipped td,.warn{color:#a60}\n"
+            "tr.pending td{color:#999}\nfigure{margin:0 0 1.5em}\n"
+            "code{font-size:90%%}\n</style>\n</head>\n<body>\n<h1>");
     ssd__text_html(&t, s->suite_file ? s->suite_file : s->suite_name);
     ssd__text_add(&t, " on ");
     ssd__text_html(&t, uri);
@@ -799,6 +814,16 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
         ssd__text_add(&t, "<p class=\"err\">The run failed: ");
         ssd__text_html(&t, s->error);
         ssd__text_add(&t, "</p>\n");
+    }
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->state != SSD__ST_SKIPPED)
+            continue;
+        ssd__text_add(&t, "<p class=\"warn\">Step %d (<code>", i + 1);
+        ssd__text_html(&t, st->line);
+        ssd__text_add(&t, "</code>) was skipped: ");
+        ssd__text_html(&t, st->reason);
+        ssd__text_add(&t, ". The run went on without it.</p>\n");
     }
     char buf[128];
     ssd__text_add(&t, "<table class=\"kv\">\n");
@@ -820,11 +845,22 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
 
     int curves = 0;
     for (int i = 0; i < s->nsteps; i++)
-        curves += s->steps[i].kind == SSD__STEP_ANALYZE && s->steps[i].curve;
+        curves += (s->steps[i].kind == SSD__STEP_ANALYZE && s->steps[i].curve) ||
+                  ssd__analysis_lost(&s->steps[i]);
     if (curves)
         ssd__text_add(&t, "<h2>Write curves</h2>\n");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
+        if (ssd__analysis_lost(st)) {
+            char why[2 * SSD__ERRMSG_SIZE];
+            ssd__analysis_lost_text(s, st, why, sizeof why);
+            ssd__text_add(&t, "<p class=\"err\">No chart for ");
+            ssd__text_html(&t, st->series);
+            ssd__text_add(&t, ".csv: ");
+            ssd__text_html(&t, why);
+            ssd__text_add(&t, "</p>\n");
+            continue;
+        }
         if (st->kind != SSD__STEP_ANALYZE || !st->curve)
             continue;
         write_curve(s, &t, st);

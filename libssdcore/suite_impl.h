@@ -13,7 +13,10 @@
 #include "suite_text.h"
 
 enum { SSD__STEP_JOB, SSD__STEP_TRIM, SSD__STEP_IDLE, SSD__STEP_ANALYZE, SSD__STEP_FILEBENCH };
-enum { SSD__ST_PENDING, SSD__ST_DONE, SSD__ST_INTERRUPTED, SSD__ST_FAILED };
+/* SKIPPED: the step could not do its work for a reason that does not spoil
+ * the others (a TRIM the target refuses); the run goes on. */
+enum { SSD__ST_PENDING, SSD__ST_DONE, SSD__ST_INTERRUPTED, SSD__ST_FAILED, SSD__ST_SKIPPED };
+#define SSD__ST_COUNT 5
 
 #define SSD__STEP_MAX_OPTS 24
 #define SSD__NAME_MAX 64
@@ -50,6 +53,7 @@ struct ssd__step {
     int state;
     int rc;
     char *error;
+    char *reason; /* SKIPPED: why ("TRIM refused: ...") */
     char started[32];
     double wall_s;
     char *job_json, *truth_json, *analysis_json;
@@ -133,6 +137,9 @@ int ssd__suite_parse_filebench(ssd_suite *s, struct ssd__step *st, char **tok, i
 int ssd__suite_run_filebench(ssd_suite *s, int i);
 void ssd__filebench_figures(struct ssd__step *st);
 
+/* ssd_suite_load with results.json's text given (NUL-terminated); the CSVs
+ * are still read from dir. For the fuzz target. */
+int ssd__suite_load_text(ssd_suite **out, const char *dir, const char *text);
 /* Sets the results directory and the paths in it. */
 int ssd__suite_set_out(ssd_suite *s, const char *dir);
 /* Analyses step i's log (the analyze step), recording the result or the
@@ -166,6 +173,19 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t);
  * run) and the mean of the six points (NAN unless all six ran), in bytes/s.
  * One definition for results.json, the text summary and the report. */
 void ssd__suite_mixed_headline(const ssd_suite *s, const char *group, double *at80, double *mean);
+/* An analyze step that has no figures because it failed (its CSV missing
+ * or unreadable, too few samples...): the headline, the text summary and
+ * the report say so instead of leaving the curve out. */
+int ssd__analysis_lost(const struct ssd__step *st);
+/* "step 41 (analyze-degradation): <why>[; the analysis stored in
+ * results.json is kept]" into buf. */
+void ssd__analysis_lost_text(const ssd_suite *s, const struct ssd__step *st, char *buf, size_t len);
+/* The number of steps of s that were skipped. */
+int ssd__suite_skipped(const ssd_suite *s);
+/* The name of a step state ("done", "skipped"...), "?" when unknown; the
+ * state of a name, -1 when unknown. */
+const char *ssd__step_state_name(int state);
+int ssd__step_state(const char *name);
 /* The HTML report of s. */
 int ssd__suite_report_html(const ssd_suite *s, char **out);
 

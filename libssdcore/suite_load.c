@@ -2,7 +2,9 @@
  * report can be rendered again without the drive: the steps and figures
  * come from results.json, the analyses are recomputed from the CSVs. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,20 +62,25 @@ static void stem(char *dst, const char *file) {
         dst[n - 4] = 0;
 }
 
+/* The integer member key of v, or fallback when it is missing, not a whole
+ * number, or outside [lo, hi]: results.json may be damaged or hand-edited,
+ * and casting an out-of-range double to an integer is undefined. */
+static uint64_t whole(const struct ssd__jv *v, const char *key, uint64_t lo, uint64_t hi,
+                      uint64_t fallback) {
+    double d = ssd__jv_num(v, key, NAN);
+    /* 2^64 as a double: the first value a uint64_t cannot hold. */
+    if (!(d >= (double)lo && d < 18446744073709551616.0) || d != floor(d))
+        return fallback;
+    uint64_t u = (uint64_t)d;
+    return u <= hi ? u : fallback;
+}
+
 static char *dump(const struct ssd__jv *v) {
     if (!v || v->type == SSD__JNULL)
         return NULL;
     struct ssd__text t = {0};
     ssd__jv_write(&t, v);
     return ssd__text_take(&t);
-}
-
-static int state_of(const char *k) {
-    static const char *const states[] = {"pending", "done", "interrupted", "failed"};
-    for (int i = 0; k && i < 4; i++)
-        if (!strcmp(k, states[i]))
-            return i;
-    return -1;
 }
 
 static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v, int i,
@@ -84,18 +91,20 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         st->truth_recovered = st->truth_room_before = NAN;
     st->lat_mean_us = st->lat_p50_us = st->lat_p99_us = st->lat_p999_us = NAN;
     st->kind = ssd__step_kind(ssd__jv_str(v, "kind"));
-    st->state = state_of(ssd__jv_str(v, "state"));
+    st->state = ssd__step_state(ssd__jv_str(v, "state"));
     if (v->type != SSD__JOBJ || st->kind < 0 || st->state < 0) {
         st->kind = SSD__STEP_IDLE;
         return ssd__fail(s->err, SSD_EFORMAT, "%s: steps[%d]: no valid kind and state", path, i);
     }
     copy(st->name, sizeof st->name, ssd__jv_str(v, "name"));
     st->line = strdup(ssd__jv_str(v, "line") ? ssd__jv_str(v, "line") : "");
-    st->lineno = (int)ssd__jv_num(v, "lineno", 0);
+    st->lineno = (int)whole(v, "lineno", 0, INT_MAX, 0);
     copy(st->started, sizeof st->started, ssd__jv_str(v, "started"));
     st->wall_s = ssd__jv_num(v, "wall_s", 0);
     if (ssd__jv_str(v, "error"))
         st->error = strdup(ssd__jv_str(v, "error"));
+    if (st->state == SSD__ST_SKIPPED)
+        st->reason = strdup(ssd__jv_str(v, "reason") ? ssd__jv_str(v, "reason") : "?");
     switch (st->kind) {
     case SSD__STEP_JOB: {
         copy(st->group, sizeof st->group, ssd__jv_str(v, "group"));
@@ -146,8 +155,8 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         break;
     }
     case SSD__STEP_TRIM:
-        st->offset = (uint64_t)ssd__jv_num(v, "offset", 0);
-        st->length = (uint64_t)ssd__jv_num(v, "length", 0);
+        st->offset = whole(v, "offset", 0, UINT64_MAX, 0);
+        st->length = whole(v, "length", 0, UINT64_MAX, 0);
         break;
     case SSD__STEP_IDLE:
         st->idle_s = ssd__jv_num(v, "seconds_unscaled", 0);
@@ -171,18 +180,11 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     return 0;
 }
 
-static int load(ssd_suite *s, const char *dir) {
-    int rc = ssd__suite_set_out(s, dir);
-    if (rc)
-        return rc;
+static int load_text(ssd_suite *s, const char *text) {
     const char *path = s->results_path;
-    char *text = NULL;
-    if ((rc = read_all(s, path, &text)))
-        return rc;
     struct ssd__jv root;
     char msg[256];
-    rc = ssd__jr_parse(text, &root, msg, sizeof msg);
-    free(text);
+    int rc = ssd__jr_parse(text, &root, msg, sizeof msg);
     if (rc)
         return ssd__fail(s->err, rc, "%s: %s", path, msg);
     const char *schema = ssd__jv_str(&root, "schema");
@@ -201,8 +203,8 @@ static int load(ssd_suite *s, const char *dir) {
     const struct ssd__jv *target = ssd__jv_get(&root, "target");
     s->target_uri = strdup(ssd__jv_str(target, "uri") ? ssd__jv_str(target, "uri") : "?");
     copy(s->target_kind, sizeof s->target_kind, ssd__jv_str(target, "kind"));
-    s->target_size = (uint64_t)ssd__jv_num(target, "size_bytes", 0);
-    s->target_block = (unsigned)ssd__jv_num(target, "block_size", 0);
+    s->target_size = whole(target, "size_bytes", 0, UINT64_MAX, 0);
+    s->target_block = (unsigned)whole(target, "block_size", 0, UINT_MAX, 0);
     const struct ssd__jv *host = ssd__jv_get(&root, "host");
     copy(s->host_name, sizeof s->host_name, ssd__jv_str(host, "hostname"));
     copy(s->host_kernel, sizeof s->host_kernel, ssd__jv_str(host, "kernel"));
@@ -218,7 +220,7 @@ static int load(ssd_suite *s, const char *dir) {
             ssd__fail(s->err, s->target_uri ? SSD_EFORMAT : SSD_ENOMEM, "%s: no steps array", path);
         goto out;
     }
-    s->steps_total = (int)ssd__jv_num(&root, "steps_total", (double)steps->n);
+    s->steps_total = (int)whole(&root, "steps_total", 0, INT_MAX, steps->n);
     if (steps->n) {
         s->steps = calloc(steps->n, sizeof *s->steps);
         if (!s->steps) {
@@ -262,9 +264,7 @@ out:
     return rc;
 }
 
-int ssd_suite_load(ssd_suite **out, const char *dir) {
-    if (!out || !dir)
-        return SSD_EINVAL;
+static int create_loaded(ssd_suite **out, const char *dir) {
     ssd_suite *s = calloc(1, sizeof *s);
     *out = s;
     if (!s)
@@ -273,5 +273,25 @@ int ssd_suite_load(ssd_suite **out, const char *dir) {
     s->scale = 1;
     s->report = 1;
     s->current = -1;
-    return load(s, dir);
+    return ssd__suite_set_out(s, dir);
+}
+
+int ssd__suite_load_text(ssd_suite **out, const char *dir, const char *text) {
+    int rc = create_loaded(out, dir);
+    return rc ? rc : load_text(*out, text);
+}
+
+int ssd_suite_load(ssd_suite **out, const char *dir) {
+    if (!out || !dir)
+        return SSD_EINVAL;
+    int rc = create_loaded(out, dir);
+    if (rc)
+        return rc;
+    ssd_suite *s = *out;
+    char *text = NULL;
+    if ((rc = read_all(s, s->results_path, &text)))
+        return rc;
+    rc = load_text(s, text);
+    free(text);
+    return rc;
 }

@@ -10,11 +10,6 @@
 #include "ssdcore/target.h"
 #include "suite_impl.h"
 
-static const char *state_name(int st) {
-    static const char *const names[] = {"pending", "done", "interrupted", "failed"};
-    return st >= 0 && st < 4 ? names[st] : "?";
-}
-
 static const char *censor_name(int c) {
     return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
 }
@@ -111,11 +106,13 @@ static void step_json(const ssd_suite *s, struct ssd__text *t, int i) {
     kstr(t, &f, "name", st->name);
     kstr(t, &f, "line", st->line);
     knum(t, &f, "lineno", st->lineno);
-    kstr(t, &f, "state", state_name(st->state));
+    kstr(t, &f, "state", ssd__step_state_name(st->state));
     kstr(t, &f, "started", st->started[0] ? st->started : NULL);
     knum(t, &f, "wall_s", st->wall_s);
     if (st->error)
         kstr(t, &f, "error", st->error);
+    if (st->state == SSD__ST_SKIPPED)
+        kstr(t, &f, "reason", st->reason);
     switch (st->kind) {
     case SSD__STEP_JOB: {
         kstr(t, &f, "group", st->group[0] ? st->group : NULL);
@@ -205,6 +202,18 @@ static void step_json(const ssd_suite *s, struct ssd__text *t, int i) {
     ssd__text_raw(t, "}", 1);
 }
 
+int ssd__analysis_lost(const struct ssd__step *st) {
+    return st->kind == SSD__STEP_ANALYZE && st->state == SSD__ST_FAILED && !st->has_summary;
+}
+
+void ssd__analysis_lost_text(const ssd_suite *s, const struct ssd__step *st, char *buf,
+                             size_t len) {
+    /* A reloaded directory keeps the run's analysis when the CSV is gone. */
+    snprintf(buf, len, "step %d (%s): %s%s", (int)(st - s->steps) + 1, st->name,
+             st->error ? st->error : "failed",
+             st->analysis_json ? "; the analysis stored in results.json is kept" : "");
+}
+
 static const struct ssd__step *done_job(const ssd_suite *s, const char *name) {
     const struct ssd__step *st = ssd__suite_find(s, name, s->nsteps);
     return st && st->state == SSD__ST_DONE ? st : NULL;
@@ -256,6 +265,25 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
     };
     int f = 1;
     ssd__text_raw(t, "{", 1);
+    /* What did not run, first: the figures below are missing it. */
+    key(t, &f, "skipped_steps");
+    ssd__text_raw(t, "[", 1);
+    for (int i = 0, first = 1; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->state != SSD__ST_SKIPPED)
+            continue;
+        if (!first)
+            ssd__text_raw(t, ",", 1);
+        first = 0;
+        int h = 1;
+        ssd__text_raw(t, "{", 1);
+        knum(t, &h, "index", i);
+        kstr(t, &h, "name", st->name);
+        kstr(t, &h, "kind", ssd__step_kind_name(st->kind));
+        kstr(t, &h, "reason", st->reason);
+        ssd__text_raw(t, "}", 1);
+    }
+    ssd__text_raw(t, "]", 1);
     for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++) {
         const struct ssd__step *st = done_job(s, figures[i].step);
         if (st)
@@ -311,6 +339,25 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
     int g = 1;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
+        if (ssd__analysis_lost(st)) {
+            /* Every figure null, and why: a curve must not vanish silently. */
+            static const char *const curve_keys[] = {
+                "total_bytes",       "duration_s",      "mean_bps",       "cache_bytes",
+                "cache_censored",    "cache_level_bps", "post_cache_bps", "folding_start_bytes",
+                "folding_level_bps", "end_level_bps"};
+            key(t, &g, st->series);
+            int h = 1;
+            ssd__text_raw(t, "{", 1);
+            for (size_t k = 0; k < sizeof curve_keys / sizeof curve_keys[0]; k++)
+                knum(t, &h, curve_keys[k], NAN);
+            if (st->reference[0])
+                knum(t, &h, "recovered_bytes", NAN);
+            char why[2 * SSD__ERRMSG_SIZE];
+            ssd__analysis_lost_text(s, st, why, sizeof why);
+            kstr(t, &h, "error", why);
+            ssd__text_raw(t, "}", 1);
+            continue;
+        }
         if (st->kind != SSD__STEP_ANALYZE || !st->has_summary)
             continue;
         const struct ssd_analysis_summary *m = &st->sum;
@@ -361,9 +408,11 @@ int ssd__suite_json(const ssd_suite *s, char **out) {
     ssd__text_raw(&t, "}", 1);
     kstr(&t, &f, "started", s->started[0] ? s->started : NULL);
     kstr(&t, &f, "finished", s->finished[0] ? s->finished : NULL);
+    /* A skipped step ran its course: it is listed in the headline, and the
+     * run is still complete. */
     int done = 0;
     for (int i = 0; i < s->nsteps; i++)
-        done += s->steps[i].state == SSD__ST_DONE;
+        done += s->steps[i].state == SSD__ST_DONE || s->steps[i].state == SSD__ST_SKIPPED;
     int complete = s->nsteps > 0 && done == s->nsteps;
     key(&t, &f, "complete");
     ssd__text_add(&t, "%s", complete ? "true" : "false");
@@ -398,11 +447,20 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
     if (!s || !out)
         return SSD_EINVAL;
     struct ssd__text t = {0};
-    ssd__text_add(&t, "%s on %s: %s\n", s->suite_file ? s->suite_file : s->suite_name,
-                  s->target_uri,
+    int skipped = ssd__suite_skipped(s);
+    ssd__text_add(&t, "%s on %s: %s", s->suite_file ? s->suite_file : s->suite_name, s->target_uri,
                   s->interrupted ? "interrupted"
                   : s->error     ? "failed"
                                  : "done");
+    if (skipped)
+        ssd__text_add(&t, ", %d step%s skipped", skipped, skipped > 1 ? "s" : "");
+    ssd__text_add(&t, "\n");
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->state == SSD__ST_SKIPPED)
+            ssd__text_add(&t, "  skipped step %d (%s, line %d): %s\n", i + 1, st->name, st->lineno,
+                          st->reason ? st->reason : "?");
+    }
     static const struct {
         const char *step, *label;
         int iops;
@@ -450,9 +508,11 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
     }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind == SSD__STEP_ANALYZE && st->state == SSD__ST_FAILED && st->error) {
+        if (ssd__analysis_lost(st)) {
             /* A headline figure that is missing says why. */
-            ssd__text_add(&t, "  %s: analysis failed: %s\n", st->series, st->error);
+            char why[2 * SSD__ERRMSG_SIZE];
+            ssd__analysis_lost_text(s, st, why, sizeof why);
+            ssd__text_add(&t, "  %s: analysis failed, no figures: %s\n", st->series, why);
             continue;
         }
         if (st->kind != SSD__STEP_ANALYZE || !st->has_summary)

@@ -122,6 +122,8 @@ const char *ssd_target_kind(const ssd_target *t) {
     return t->ops ? t->ops->kind : "closed";
 }
 
+int ssd__trim_refused_for_tests;
+
 int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
     t->err[0] = '\0';
     if (!t->is_open)
@@ -133,6 +135,9 @@ int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
     if (!t->ops->trim)
         return ssd__fail(t->err, SSD_EUNSUPPORTED, "trim: not supported on %s targets",
                          t->ops->kind);
+    if (ssd__trim_refused_for_tests)
+        return ssd__fail(t->err, SSD_EUNSUPPORTED, "%s: trim refused (test hook): %s", t->uri,
+                         strerror(EOPNOTSUPP));
     return t->ops->trim(t, offset, length);
 }
 

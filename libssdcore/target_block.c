@@ -30,8 +30,8 @@ static int block_trim(ssd_target *t, uint64_t offset, uint64_t length) {
     if (ioctl(t->fd, BLKDISCARD, range) < 0) {
         int e = errno;
         if (e == EOPNOTSUPP)
-            return ssd__fail(t->err, SSD_EUNSUPPORTED, "%s: the device does not support discard",
-                             t->uri);
+            return ssd__fail(t->err, SSD_EUNSUPPORTED,
+                             "%s: the device does not support discard: %s", t->uri, strerror(e));
         return ssd__fail(t->err, -e, "%s: BLKDISCARD %llu+%llu failed: %s", t->uri,
                          (unsigned long long)offset, (unsigned long long)length, strerror(e));
     }

@@ -21,9 +21,10 @@ static int file_trim(ssd_target *t, uint64_t offset, uint64_t length) {
     if (fallocate(t->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)offset, (off_t)length) <
         0) {
         int e = errno;
-        if (e == EOPNOTSUPP)
+        if (e == EOPNOTSUPP || e == ENOSYS)
             return ssd__fail(t->err, SSD_EUNSUPPORTED,
-                             "%s: the filesystem cannot punch holes (trim)", t->uri);
+                             "%s: the filesystem cannot punch holes (trim): %s", t->uri,
+                             strerror(e));
         return ssd__fail(t->err, -e, "%s: trim %llu+%llu failed: %s", t->uri,
                          (unsigned long long)offset, (unsigned long long)length, strerror(e));
     }

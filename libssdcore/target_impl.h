@@ -20,6 +20,11 @@ struct ssd__interval {
     uint64_t ops[2];
 };
 
+/* Test hook: non-zero makes ssd_target_trim refuse with SSD_EUNSUPPORTED, as
+ * a device without discard or a filesystem without hole punching does, so
+ * the suite runner's handling can be tested on any target. */
+extern int ssd__trim_refused_for_tests;
+
 struct ssd__target_ops {
     const char *kind; /* "file", "block", "sim" */
     /* Optional (NULL: SSD_EUNSUPPORTED). */

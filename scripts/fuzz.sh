@@ -11,12 +11,18 @@ if ! command -v clang >/dev/null; then
 fi
 CC=clang cmake -S . -B build-fuzz -DSSD_FUZZ=ON -DSSD_BUILD_TESTS=OFF -DSSD_BUILD_PYTHON=OFF \
     -DCMAKE_BUILD_TYPE=Debug >/dev/null
-cmake --build build-fuzz -j2 --target fuzz_series fuzz_fio_result fuzz_analysis fuzz_extract ssdcore_cli >/dev/null
+cmake --build build-fuzz -j2 --target fuzz_series fuzz_fio_result fuzz_analysis fuzz_extract \
+    fuzz_suite_results ssdcore_cli >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/series" "$work/fio" "$work/analysis" "$work/extract"
+mkdir -p "$work/series" "$work/fio" "$work/analysis" "$work/extract" "$work/results"
 cp tests/data/series/*.csv tests/data/series/*.log "$work/series/"
 cp tests/data/fio/*.json "$work/fio/"
+i=0
+for f in tests/data/results/*/*.json; do # samples and regression inputs
+    cp "$f" "$work/results/$i.json"
+    i=$((i + 1))
+done
 head -c 4096 /dev/urandom > "$work/analysis/random"
 # Seed archives for fuzz_extract, made now from a tiny tree (no binaries
 # checked in): every format the archiver writes, and a tar with a symlink,
@@ -57,7 +63,8 @@ for n, entries in enumerate(cases):
 PY
 fi
 rm -rf "$tree"
-for t in series:fuzz_series fio:fuzz_fio_result analysis:fuzz_analysis extract:fuzz_extract; do
+for t in series:fuzz_series fio:fuzz_fio_result analysis:fuzz_analysis extract:fuzz_extract \
+    results:fuzz_suite_results; do
     corpus=${t%%:*} exe=${t#*:}
     echo "fuzz: $exe for ${SECONDS_EACH}s"
     TMPDIR="$work" ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \

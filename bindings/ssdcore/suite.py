@@ -104,7 +104,10 @@ def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, are
 
     Ctrl-C stops the run cleanly (results.json keeps every finished step,
     ``"interrupted": true``) and raises KeyboardInterrupt; a failing step
-    raises SsdError after results.json recorded it.
+    raises SsdError after results.json recorded it. A TRIM the target
+    refuses (no discard) is not a failure: that step has ``"state":
+    "skipped"`` and a ``"reason"``, ``headline["skipped_steps"]`` lists it,
+    and the run goes on.
 
     >>> r = ssdcore.suite("sim:bx200", "/tmp/q")                 # doctest: +SKIP
     >>> r["headline"]["rand4k_read_qd1_iops"]                     # doctest: +SKIP

@@ -2,12 +2,15 @@
  * errors with file:line, a full run on a simulated drive, interruption from
  * the progress callback, and the atomic results writer. Runs under ASan in
  * CI, so every path here is also a leak and overflow check. */
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "job_testutil.h"
 #include "suite_impl.h"
+#include "target_impl.h"
 
 static ssd_target *sim(const char *uri) {
     ssd_target *t;
@@ -228,6 +231,227 @@ Test(suite_run, an_analysis_that_fails_is_recorded_and_the_run_goes_on) {
     ssd_suite_free(s);
     ssd_target_free(t);
     tu_rmdir(dir);
+}
+
+/* A target that refuses TRIM (no discard, no hole punching) costs only the
+ * TRIM steps: they are skipped with the reason, the run completes. */
+Test(suite_run, a_refused_trim_is_skipped_with_its_reason_and_the_run_goes_on) {
+    char dir[64], path[128];
+    tu_mkdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/trims.suite", dir);
+    write_text(path, "trim\njob name=a pattern=write bs=128k time=1s\n"
+                     "trim length=1g\njob name=b pattern=randread time=1s\n");
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s, *l = NULL;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    ssd__trim_refused_for_tests = 1;
+    int rc = ssd_suite_run(s);
+    ssd__trim_refused_for_tests = 0;
+    cr_assert_eq(rc, 0, "%s", ssd_suite_errmsg(s));
+    cr_assert_eq(s->nsteps, 4);
+    for (int i = 0; i < 4; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        cr_assert_eq(st->state, i % 2 ? SSD__ST_DONE : SSD__ST_SKIPPED, "step %d", i + 1);
+        cr_assert_eq(st->error, NULL);
+        if (i % 2 == 0)
+            cr_assert(st->reason && strstr(st->reason, "TRIM refused") &&
+                          strstr(st->reason, strerror(EOPNOTSUPP)),
+                      "%s", st->reason);
+    }
+    char *json = slurp(ssd_suite_results_path(s)), *text = NULL;
+    cr_assert(strstr(json, "\"complete\":true"));
+    cr_assert(strstr(json, "\"error\":null"));
+    cr_assert(strstr(json, "\"state\":\"skipped\",\"started\""));
+    cr_assert(strstr(json, "\"skipped_steps\":[{\"index\":0,\"name\":\"trim\""), "%s", json);
+    cr_assert(strstr(json, "{\"index\":2,\"name\":\"trim\",\"kind\":\"trim\",\"reason\":\"TRIM"));
+    cr_assert_eq(ssd_suite_summary_text(s, &text), 0);
+    cr_assert(strstr(text, ": done, 2 steps skipped\n"), "%s", text);
+    cr_assert(strstr(text, "skipped step 3 (trim, line 3): TRIM refused"), "%s", text);
+    char *html = slurp(ssd_suite_report_path(s));
+    cr_assert(strstr(html, "<tr class=\"skipped\">"));
+    cr_assert(strstr(html, "Step 3 (<code>trim length=1g</code>) was skipped: TRIM refused"));
+    /* Loaded back, the steps are still skipped for the same reason. */
+    cr_assert_eq(ssd_suite_load(&l, dir), 0, "%s", ssd_suite_errmsg(l));
+    cr_assert_eq(l->steps[2].state, SSD__ST_SKIPPED);
+    cr_assert_str_eq(l->steps[2].reason, s->steps[2].reason);
+    char *again = NULL;
+    cr_assert_eq(ssd_suite_results_json(l, &again), 0);
+    cr_assert(strstr(again, "\"complete\":true"));
+    cr_assert(strstr(again, "\"skipped_steps\":[{\"index\":0,"));
+    ssd_free(again);
+    ssd_free(text);
+    free(html);
+    free(json);
+    ssd_suite_free(l);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
+
+struct lose {
+    const char *csv;
+    int removed;
+};
+
+static int lose_csv_before_analysis(void *user, const ssd_suite_progress *p) {
+    struct lose *l = user;
+    if (!p->job && !strcmp(p->kind, "analyze") && !l->removed)
+        l->removed = unlink(l->csv) == 0;
+    return 0;
+}
+
+/* A series CSV gone before its analysis: the headline, the text summary and
+ * the report name the step, the file and why, instead of dropping the curve. */
+Test(suite_run, a_lost_csv_is_named_in_the_headline_and_the_report) {
+    char dir[64], path[128], csv[128];
+    tu_mkdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/lost.suite", dir);
+    snprintf(csv, sizeof csv, "%s/a.csv", dir);
+    write_text(path, "job name=a pattern=randwrite qd=32 time=60s interval=1s log=a\nanalyze a\n"
+                     "job name=b pattern=randwrite qd=32 time=60s interval=1s log=b\nanalyze b\n");
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    struct lose l = {csv, 0};
+    ssd_suite_set_progress(s, lose_csv_before_analysis, &l, 0);
+    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    cr_assert(l.removed);
+    cr_assert_eq(s->steps[1].state, SSD__ST_FAILED);
+    cr_assert_eq(s->steps[3].state, SSD__ST_DONE);
+    char *json = slurp(ssd_suite_results_path(s)), *text = NULL;
+    const char *wc = strstr(json, "\"write_curves\":{");
+    cr_assert_not_null(wc);
+    cr_assert(strstr(wc, "\"a\":{\"total_bytes\":null,"), "%s", wc);
+    const char *err = strstr(wc, "\"error\":\"step 2 (analyze-a): ");
+    cr_assert_not_null(err, "%s", wc);
+    cr_assert(strstr(err, "a.csv") && strstr(err, strerror(ENOENT)), "%s", err);
+    cr_assert(strstr(wc, "\"b\":{\"total_bytes\":"));
+    cr_assert_eq(ssd_suite_summary_text(s, &text), 0);
+    cr_assert(strstr(text, "  a: analysis failed, no figures: step 2 (analyze-a): "), "%s", text);
+    cr_assert(strstr(text, "a.csv"), "%s", text);
+    char *html = slurp(ssd_suite_report_path(s));
+    cr_assert(strstr(html, "<th>a: write curve</th><td colspan=\"2\" class=\"err\">no figures: "
+                           "step 2 (analyze-a): "),
+              "%s", html);
+    cr_assert(strstr(html, "No chart for a.csv: step 2"));
+    ssd_free(text);
+    free(html);
+    free(json);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
+
+/* The checked-in results directory (tests/data/results, schema
+ * ssdcore-results/1) must always load: steps, figures, and the analyses
+ * recomputed from its CSVs agree with the simulator's truth stored beside
+ * them. */
+Test(suite_load, the_checked_in_sample_loads_with_its_figures) {
+    ssd_suite *l = NULL;
+    cr_assert_eq(ssd_suite_load(&l, SSD_TEST_DATA_DIR "/results/quick-bx200"), 0, "%s",
+                 ssd_suite_errmsg(l));
+    cr_assert_str_eq(ssd_suite_errmsg(l), "", "every CSV is there");
+    cr_assert_str_eq(l->suite_name, "quick");
+    cr_assert_str_eq(l->target_uri, "sim:bx200");
+    cr_assert_eq(l->nsteps, l->steps_total);
+    int jobs = 0, analyses = 0;
+    for (int i = 0; i < l->nsteps; i++) {
+        const struct ssd__step *st = &l->steps[i];
+        cr_assert_eq(st->state, SSD__ST_DONE, "step %d", i + 1);
+        if (st->kind == SSD__STEP_JOB) {
+            jobs++;
+            cr_assert_gt(st->bw_bps, 0, "%s", st->name);
+            cr_assert_gt(st->lat_p99_us, st->lat_p50_us * 0.999, "%s", st->name);
+        }
+        if (st->kind != SSD__STEP_ANALYZE)
+            continue;
+        analyses++;
+        cr_assert(st->has_summary && st->curve, "%s recomputed from its CSV", st->name);
+        const struct ssd__step *job = ssd__suite_find_log(l, st->series, i);
+        cr_assert_not_null(job);
+        if (!strcmp(st->series, "degradation")) {
+            cr_assert(st->sum.has_cache);
+            cr_assert_float_eq(st->sum.cache_bytes, job->truth_cache_bytes,
+                               0.1 * job->truth_cache_bytes);
+            cr_assert_float_eq(st->sum.post_cache_bps, job->truth_post_bps,
+                               0.15 * job->truth_post_bps);
+        }
+    }
+    cr_assert_geq(jobs, 8);
+    cr_assert_eq(analyses, 2);
+    const struct ssd__step *q1 = ssd__suite_find(l, "rand4k-read-qd1", l->nsteps);
+    cr_assert_not_null(q1);
+    char *text = NULL;
+    cr_assert_eq(ssd_suite_summary_text(l, &text), 0);
+    char want[96];
+    snprintf(want, sizeof want, "%-26s %10.0f IOPS", "random read 4K QD1", q1->iops);
+    cr_assert(strstr(text, "quick on sim:bx200: done\n"), "%s", text);
+    cr_assert(strstr(text, want), "%s", text);
+    cr_assert(strstr(text, "degradation: ") && strstr(text, "SLC cache "), "%s", text);
+    ssd_free(text);
+    ssd_suite_free(l);
+}
+
+/* Inputs the fuzz target found that once crashed, leaked or hit undefined
+ * behaviour (tests/data/results/fuzz): each loads or is refused cleanly, and
+ * what loads renders (under ASan/UBSan in CI). */
+Test(suite_load, fuzz_regressions_load_or_are_refused_cleanly) {
+    const char *dir = SSD_TEST_DATA_DIR "/results/fuzz";
+    DIR *d = opendir(dir);
+    cr_assert_not_null(d, "%s", dir);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 5, ".json"))
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        char *text = slurp(path);
+        ssd_suite *l = NULL;
+        int rc = ssd__suite_load_text(&l, "/nonexistent/ssdcore-test", text);
+        cr_assert_not_null(l);
+        if (rc == 0) {
+            char *out = NULL;
+            cr_assert_eq(ssd_suite_results_json(l, &out), 0, "%s", path);
+            ssd_free(out);
+            cr_assert_eq(ssd_suite_summary_text(l, &out), 0, "%s", path);
+            ssd_free(out);
+            cr_assert_eq(ssd__suite_report_html(l, &out), 0, "%s", path);
+            free(out);
+        } else {
+            cr_assert(strstr(ssd_suite_errmsg(l), "results.json"), "%s: %s", path,
+                      ssd_suite_errmsg(l));
+        }
+        ssd_suite_free(l);
+        free(text);
+        n++;
+    }
+    closedir(d);
+    cr_assert_gt(n, 0, "no regression inputs in %s", dir);
+}
+
+/* Numbers no integer field can hold are not cast (undefined behaviour). */
+Test(suite_load, out_of_range_integers_fall_back) {
+    ssd_suite *l = NULL;
+    cr_assert_eq(ssd__suite_load_text(
+                     &l, "/nonexistent",
+                     "{\"schema\":\"ssdcore-results/1\",\"target\":{\"uri\":\"x\","
+                     "\"size_bytes\":1e30,\"block_size\":-5},\"steps_total\":2.5,\"steps\":["
+                     "{\"kind\":\"trim\",\"state\":\"done\",\"lineno\":1e99,\"offset\":-1,"
+                     "\"length\":4096}]}"),
+                 0, "%s", ssd_suite_errmsg(l));
+    cr_assert_eq(l->target_size, 0);
+    cr_assert_eq(l->target_block, 0);
+    cr_assert_eq(l->steps_total, 1);
+    cr_assert_eq(l->steps[0].lineno, 0);
+    cr_assert_eq(l->steps[0].offset, 0);
+    cr_assert_eq(l->steps[0].length, 4096);
+    ssd_suite_free(l);
 }
 
 Test(suite_internal, atomic_write_replaces_and_leaves_no_temporary) {

@@ -348,3 +348,45 @@ def test_filebench_needs_an_existing_dir_and_creates_only_its_own(cli, tmp_path)
     with pytest.raises(ssdcore.SsdError, match="typo"):
         ssdcore.filebench(fs, size="1m", steps="copy")
     assert not (tmp_path / "mnt").exists()
+
+
+def test_a_device_that_refuses_trim_skips_the_trims_and_completes(cli, tmp_path):
+    """A real device without discard: a loop device whose discard limit is
+    set to 0 through sysfs refuses BLKDISCARD with EOPNOTSUPP."""
+    if os.geteuid() != 0 or not subprocess.run(["which", "losetup"],
+                                               capture_output=True).returncode == 0:
+        pytest.skip("loop devices need root and losetup")
+    img = tmp_path / "nodiscard.img"
+    with open(img, "wb") as f:
+        f.truncate(16 << 20)
+    r = subprocess.run(["losetup", "--find", "--show", str(img)], capture_output=True, text=True)
+    if r.returncode != 0:
+        pytest.skip(f"losetup failed: {r.stderr.strip()}")
+    dev = r.stdout.strip()
+    try:
+        knob = f"/sys/block/{os.path.basename(dev)}/queue/discard_max_bytes"
+        with open(knob, "w") as f:
+            f.write("0")
+        suite = tmp_path / "trims.suite"
+        suite.write_text("trim\njob name=w pattern=write bs=64k time=0.2s\n"
+                         "trim length=1m\njob name=r pattern=randread bs=4k time=0.2s\n")
+        out = tmp_path / "o"
+        r = subprocess.run([cli, "suite", dev, "--destroy-data", "--suite-file", str(suite),
+                            "--out", str(out), "--no-progress"], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        assert ": done, 2 steps skipped" in r.stdout
+        assert "skipped step 3 (trim, line 3): TRIM refused" in r.stdout, r.stdout
+        res = load(out)
+        assert res["complete"] is True and res["error"] is None
+        assert [(s["name"], s["state"]) for s in res["steps"]] == [
+            ("trim", "skipped"), ("w", "done"), ("trim", "skipped"), ("r", "done")]
+        reason = res["steps"][0]["reason"]
+        assert dev in reason and "discard" in reason and "Operation not supported" in reason
+        assert [(k["index"], k["reason"]) for k in res["headline"]["skipped_steps"]] == [
+            (0, reason), (2, res["steps"][2]["reason"])]
+        assert step(res, "w")["results"]["write"]["bytes"] > 0
+        html = (out / "report.html").read_text()
+        assert "was skipped: TRIM refused" in html and "<tr class=\"skipped\">" in html
+        assert ssdcore.report(out) == res
+    finally:
+        subprocess.run(["losetup", "-d", dev], capture_output=True)

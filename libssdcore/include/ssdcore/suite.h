@@ -120,8 +120,11 @@ SSD_API const char *ssd_suite_step_line(const ssd_suite *s, int i);
  * goes. Returns 0; SSD_EINTERRUPTED after ssd_interrupt() or a progress
  * callback stopped it (results.json then holds what ran, "interrupted":
  * true); or a negative code with the failing step named in
- * ssd_suite_errmsg() (results.json records the error too). Runs once; a
- * second call returns SSD_ESTATE.
+ * ssd_suite_errmsg() (results.json records the error too). A TRIM the
+ * target refuses (SSD_EUNSUPPORTED: no discard, no hole punching) does not
+ * fail the run: that step is recorded as "skipped" with the reason, listed
+ * in the headline's "skipped_steps", and the run goes on (0 when the rest
+ * succeeds). Runs once; a second call returns SSD_ESTATE.
  */
 SSD_API int ssd_suite_run(ssd_suite *s);
 
