@@ -1,5 +1,7 @@
 """The suite runner on real file targets (scaled down), Ctrl-C in the
 middle of a run, suite files of the user's own, and their errors."""
+import errno
+import fcntl
 import json
 import os
 import signal
@@ -363,8 +365,8 @@ def test_a_device_that_refuses_trim_skips_the_trims_and_completes(cli, tmp_path)
     if r.returncode != 0:
         pytest.skip(f"losetup failed: {r.stderr.strip()}")
     dev = r.stdout.strip()
+    knob = f"/sys/block/{os.path.basename(dev)}/queue/discard_max_bytes"
     try:
-        knob = f"/sys/block/{os.path.basename(dev)}/queue/discard_max_bytes"
         with open(knob, "w") as f:
             f.write("0")
         suite = tmp_path / "trims.suite"
@@ -390,3 +392,21 @@ def test_a_device_that_refuses_trim_skips_the_trims_and_completes(cli, tmp_path)
         assert ssdcore.report(out) == res
     finally:
         subprocess.run(["losetup", "-d", dev], capture_output=True)
+        # The limit outlives the detach and cannot be raised again, so the
+        # next user of this loop device would find it refusing discard too:
+        # remove the device (LOOP_CTL_REMOVE); the kernel makes a fresh one
+        # when one is needed.
+        ctl = os.open("/dev/loop-control", os.O_RDWR)
+        try:
+            for _ in range(100):  # busy while udev still probes it
+                try:
+                    fcntl.ioctl(ctl, 0x4C81, int(dev.removeprefix("/dev/loop")))
+                    break
+                except OSError as e:
+                    if e.errno != errno.EBUSY:
+                        raise
+                    time.sleep(0.05)
+            else:
+                raise AssertionError(f"{dev} stayed busy: it now refuses discard for good")
+        finally:
+            os.close(ctl)
