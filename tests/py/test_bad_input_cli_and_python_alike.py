@@ -1,0 +1,73 @@
+"""Issue 2's bad-input list, from the CLI and from Python alike: unaligned
+sizes with O_DIRECT, zero and negative sizes, a missing target, a read-only
+target, a span larger than the target, an unknown pattern. Each is refused
+before any I/O with a message naming what is wrong, and the Python error
+carries the same code the C API returns."""
+import shutil
+import subprocess
+
+import pytest
+
+import ssdcore
+
+
+@pytest.fixture
+def workdir(build_dir, request):
+    # On the build tree's disk: O_DIRECT fails on tmpfs.
+    d = build_dir / "pytest-badinput" / request.node.name
+    shutil.rmtree(d, ignore_errors=True)
+    d.mkdir(parents=True)
+    yield d
+    shutil.rmtree(d, ignore_errors=True)
+
+
+# (CLI arguments, Python keywords, needle in the message, Python error name)
+CASES = [
+    (["--bs", "1000"], dict(bs=1000), "not a multiple of the target's", "SSD_EALIGN"),
+    (["--offset", "1000"], dict(offset=1000), "offset 1000 is not a multiple", "SSD_EALIGN"),
+    (["--bs", "0"], dict(bs=0), "option bs", "SSD_ERANGE"),
+    (["--bs", "-4k"], dict(bs="-4k"), "option bs", "SSD_EINVAL"),
+    (["--span", "0"], dict(span=0), "option span", "SSD_ERANGE"),
+    (["--bytes", "-1m"], dict(bytes="-1m"), "option bytes", "SSD_EINVAL"),
+    (["--time", "-5"], dict(time=-5), "option time", "SSD_EINVAL"),
+    (["--qd", "-1"], dict(qd=-1), "option qd", "SSD_ERANGE"),
+    (["--span", "1g"], dict(span="1g"), "larger than the target", "SSD_ERANGE"),
+    (["--offset", "3m", "--span", "2m"], dict(offset="3m", span="2m"), "larger than the target",
+     "SSD_ERANGE"),
+    (["--pattern", "randomread"], dict(pattern="randomread"), "unknown pattern 'randomread'",
+     "SSD_EINVAL"),
+]
+
+
+@pytest.mark.parametrize("args,kw,needle,name", CASES, ids=[" ".join(c[0]) for c in CASES])
+def test_bad_job_input_is_refused_alike_from_cli_and_python(cli, workdir, args, kw, needle, name):
+    f = workdir / "t.bin"
+    r = subprocess.run([cli, "job", str(f), "--size-file", "4m", "--time", "0.2", *args],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1, r.stderr
+    assert needle in r.stderr and r.stdout == ""
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.job(f, size="4m", **{"time": 0.2, **kw})
+    assert needle in e.value.detail and e.value.name == name
+
+
+def test_missing_target_is_named_from_cli_and_python(cli, workdir):
+    f = workdir / "missing.bin"
+    r = subprocess.run([cli, "job", str(f), "--time", "0.2"], capture_output=True, text=True)
+    assert r.returncode == 1 and "missing.bin: no such file" in r.stderr
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.job(f, time=0.2)
+    assert e.value.name == "ENOENT" and "missing.bin: no such file" in e.value.detail
+
+
+def test_writes_to_a_read_only_target_are_refused_from_python(workdir):
+    f = workdir / "t.bin"
+    ssdcore.Target(f, size="1m").close()
+    before = f.read_bytes()
+    for pattern in ("write", "randwrite", "rw", "randrw"):
+        with pytest.raises(ssdcore.SsdError) as e:
+            ssdcore.job(f, read_only=True, pattern=pattern, time=0.2)
+        assert e.value.name == "SSD_EUNSAFE" and "read-only" in e.value.detail
+    assert f.read_bytes() == before
+    r = ssdcore.job(f, read_only=True, pattern="randread", time=0.2)
+    assert r["read"]["ios"] > 0
