@@ -49,6 +49,13 @@ int ssd_target_set_option(ssd_target *t, const char *key, const char *value) {
         int rc = ssd_parse_size(value, &t->opt_size);
         if (rc)
             return ssd__fail(t->err, rc, "option size: '%s' is not a size (e.g. 8g, 512m)", value);
+        /* Zero used to mean "no size": a new file was then refused as
+         * missing, an existing one silently kept its own size. */
+        if (!t->opt_size)
+            return ssd__fail(t->err, SSD_ERANGE,
+                             "option size: '%s' is zero bytes; a target needs at least one block "
+                             "(e.g. 8g)",
+                             value);
         return 0;
     }
     if (!strcmp(key, "destroy_data"))

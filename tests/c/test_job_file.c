@@ -224,9 +224,27 @@ Test(job_file, bad_input_gets_a_clear_error) {
     expect_run_error(t, "pattern", "randwrite", SSD_EUNSAFE, "read-only");
     ssd_target_free(t);
     cr_assert_eq(ssd_target_create(&t), 0);
-    cr_expect_eq(ssd_target_set_option(t, "size", "0"), 0);
     cr_expect_lt(ssd_target_open(t, "jobtest-nonexistent/x.bin"), 0);
     ssd_target_free(t);
+}
+
+/* A zero or negative size is refused where it is given, naming the option:
+ * zero used to mean "no size", so a new file was called missing and an
+ * existing one silently kept its own size. */
+Test(job_file, zero_or_negative_target_size_is_refused) {
+    static const struct {
+        const char *value;
+        int rc;
+    } bad[] = {{"0", SSD_ERANGE}, {"0k", SSD_ERANGE}, {"-1", SSD_EINVAL}, {"-8g", SSD_EINVAL}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ssd_target *t;
+        cr_assert_eq(ssd_target_create(&t), 0);
+        cr_expect_eq(ssd_target_set_option(t, "size", bad[i].value), bad[i].rc, "size %s",
+                     bad[i].value);
+        cr_expect(strstr(ssd_target_errmsg(t), "option size"), "size %s: %s", bad[i].value,
+                  ssd_target_errmsg(t));
+        ssd_target_free(t);
+    }
 }
 
 Test(job_file, new_file_is_laid_out_with_incompressible_data) {

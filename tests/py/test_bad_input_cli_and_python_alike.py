@@ -51,6 +51,25 @@ def test_bad_job_input_is_refused_alike_from_cli_and_python(cli, workdir, args, 
     assert needle in e.value.detail and e.value.name == name
 
 
+@pytest.mark.parametrize("size,name", [("0", "SSD_ERANGE"), ("0k", "SSD_ERANGE"),
+                                       ("-1", "SSD_EINVAL"), ("-8g", "SSD_EINVAL")])
+def test_zero_or_negative_target_size_is_refused_naming_the_option(cli, workdir, size, name):
+    # Zero used to mean "no size": a new file was then called missing ("give
+    # a size") although one was given, and an existing file silently kept
+    # its own size.
+    new, old = workdir / "new.bin", workdir / "old.bin"
+    old.write_bytes(bytes(1 << 20))
+    for f in (new, old):
+        r = subprocess.run([cli, "job", str(f), "--size-file", size, "--time", "0.2"],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 1 and r.stdout == ""
+        assert "--size-file" in r.stderr and "option size" in r.stderr, r.stderr
+        with pytest.raises(ssdcore.SsdError) as e:
+            ssdcore.job(f, size=size, time=0.2)
+        assert e.value.name == name and "option size" in e.value.detail
+    assert not new.exists() and old.stat().st_size == 1 << 20
+
+
 def test_missing_target_is_named_from_cli_and_python(cli, workdir):
     f = workdir / "missing.bin"
     r = subprocess.run([cli, "job", str(f), "--time", "0.2"], capture_output=True, text=True)

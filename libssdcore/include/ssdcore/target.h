@@ -35,7 +35,8 @@ SSD_API void ssd_target_free(ssd_target *t);
 
 /*
  * Sets an option before ssd_target_open. Keys and values are strings:
- *   "size"          file targets: size to create or extend to ("8g").
+ *   "size"          file targets: size to create or extend to ("8g");
+ *                   zero is refused (SSD_ERANGE).
  *   "destroy_data"  "1" allows writes to a block device (required for them).
  *   "buffered"      "1" uses the page cache; default is O_DIRECT.
  *   "read_only"     "1" opens for reading only (no destroy_data needed).
