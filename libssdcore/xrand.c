@@ -4,8 +4,6 @@
 void ssd__rng_fill(struct ssd__rng *r, void *buf, size_t len) {
     uint64_t *p = buf;
     size_t n = len / 8;
-    /* Four independent streams would vectorise better, but one xoshiro
-     * already produces ~8 GB/s, well above any drive's write speed. */
     for (size_t i = 0; i < n; i++)
         p[i] = ssd__rng_next(r);
 }

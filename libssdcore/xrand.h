@@ -1,8 +1,10 @@
 /* xrand.h - internal: fast pseudo-random numbers for offsets and write data,
  * and a full-period permutation of block indices for coverage passes.
  *
- * xoshiro256** (Blackman & Vigna) fills buffers at several GB/s on one core,
- * so regenerating write data never limits a drive. The permutation is a
+ * xoshiro256** (Blackman & Vigna) fills buffers at about 2 GB/s on one core
+ * of the build machine: fine for a file layout and the I/O buffers' first
+ * fill, too slow to refill before every write (ssd__prep_write re-keys
+ * instead). The permutation is a
  * keyed Feistel network on the smallest even-bit power of two >= n, with
  * cycle walking: a bijection on [0, n) computed from the index alone, so any
  * number of threads can share one pass through an atomic counter, with no

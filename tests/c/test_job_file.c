@@ -502,3 +502,45 @@ Test(job_file, every_write_sends_new_data) {
                           b, s / 512);
     ssd_target_free(t);
 }
+
+static int cmp_chunk(const void *a, const void *b) {
+    return memcmp(a, b, 16);
+}
+
+/* What a compressor or a deduplicating controller looks for: the same run
+ * of bytes twice. After a coverage write no 16-byte chunk of the area may
+ * repeat (random chunks collide with probability ~2^-100). Replacing one
+ * word per sector, as the engine once did, repeated 504 of every 512
+ * bytes of a slot's previous write. */
+static void check_no_repeated_chunks(const char *pattern, const char *engine, const char *qd) {
+    enum { SIZE = 1 << 20 };
+    ssd_target *t = tu_file_target(dir, "c.bin", "1m");
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *kv[] = {"pattern", pattern, "engine", engine, "qd", qd, "bs", "4k", "coverage", "1",
+                        NULL};
+    tu_options(j, kv);
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    cr_assert_eq(ssd_job_bytes(j, SSD_DIR_WRITE), (uint64_t)SIZE);
+    ssd_job_free(j);
+    ssd_target_free(t);
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/c.bin", dir);
+    unsigned char *data = malloc(SIZE);
+    cr_assert(data);
+    read_block(path, data, SIZE);
+    qsort(data, SIZE / 16, 16, cmp_chunk);
+    size_t repeats = 0;
+    for (size_t i = 16; i < SIZE; i += 16)
+        repeats += !memcmp(data + i - 16, data + i, 16);
+    cr_expect_eq(repeats, 0u, "%s/%s qd %s: %zu 16-byte chunks repeat", pattern, engine, qd,
+                 repeats);
+    free(data);
+    unlink(path);
+}
+
+Test(job_file, written_data_repeats_no_run_of_bytes) {
+    check_no_repeated_chunks("write", "psync", "1");
+    check_no_repeated_chunks("write", "io_uring", "1");
+    check_no_repeated_chunks("randwrite", "io_uring", "8");
+}
