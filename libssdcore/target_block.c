@@ -188,6 +188,15 @@ int ssd__block_target_open(ssd_target *t, const char *path) {
                              path);
         return ssd__fail(t->err, -e, "%s: cannot open: %s", path, strerror(e));
     }
+    /* The kernel lets a write-protected device be opened for writing and
+     * fails each write with EPERM: refuse it here, before any I/O. */
+    int ro = 0;
+    if (!t->opt_read_only && ioctl(t->fd, BLKROGET, &ro) == 0 && ro)
+        return ssd__fail(t->err, -EROFS,
+                         "%s: the device is read-only (write-protected), so it cannot be written "
+                         "or trimmed; open it read-only to read it (CLI: a read pattern without "
+                         "--destroy-data)",
+                         path);
     uint64_t size = 0;
     int lbs = 0;
     if (ioctl(t->fd, BLKGETSIZE64, &size) < 0 || ioctl(t->fd, BLKSSZGET, &lbs) < 0)

@@ -33,14 +33,15 @@ def loopdev(workdir):
     """Returns a function making a loop device over a new sparse file."""
     made, mounts = [], []
 
-    def make(size_mb=32, partitions=False, image=None):
+    def make(size_mb=32, partitions=False, image=None, read_only=False):
         if os.geteuid() != 0 or not shutil.which("losetup"):
             pytest.skip("loop devices need root and losetup")
         img = image or workdir / f"disk{len(made)}.img"
         if image is None:
             with open(img, "wb") as f:
                 f.truncate(size_mb << 20)
-        args = ["losetup", "--find", "--show"] + (["--partscan"] if partitions else []) + [img]
+        args = ["losetup", "--find", "--show"] + (["--partscan"] if partitions else []) + \
+            (["--read-only"] if read_only else []) + [img]
         r = sh(*args, check=False)
         if r.returncode != 0:
             pytest.skip(f"losetup failed: {r.stderr.strip()}")
@@ -215,3 +216,25 @@ def test_a_size_for_a_block_device_is_refused_not_ignored(cli, loopdev):
     r = subprocess.run([cli, "job", dev, "--size-file", "32m", "--bytes", "64k"],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr  # the device's own size is fine
+
+
+def test_a_write_protected_device_is_refused_for_writes_before_any_io(cli, loopdev):
+    # The kernel opens a read-only device for writing and fails each write
+    # with EPERM: the job used to start, print a summary of nothing and fail
+    # on its first write; trim failed with "Operation not permitted".
+    dev, img = loopdev(read_only=True)
+    before = img.read_bytes()
+    for args in (["job", dev, "--destroy-data", "--pattern", "randwrite", "--time", "1"],
+                 ["job", dev, "--destroy-data", "--pattern", "randrw", "--time", "1"],
+                 ["trim", dev, "--destroy-data"]):
+        r = subprocess.run([cli, *args], capture_output=True, text=True)
+        assert r.returncode == 1 and r.stdout == "", r.stdout
+        assert f"{dev}: the device is read-only" in r.stderr, r.stderr
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.job(dev, destroy_data=True, pattern="randwrite", time=1)
+    assert e.value.name == "EROFS" and "read-only" in e.value.detail
+    assert img.read_bytes() == before
+    r = subprocess.run([cli, "job", dev, "--pattern", "randread", "--bytes", "64k", "--json"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["read"]["bytes"] == 64 << 10
