@@ -142,6 +142,13 @@ int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
     if (!t->ops->trim)
         return ssd__fail(t->err, SSD_EUNSUPPORTED, "trim: not supported on %s targets",
                          t->ops->kind);
+    /* The kernel's answer on a read-only descriptor is EBADF for a file and
+     * "discard not supported" for a device: neither says why. */
+    if (t->fd >= 0 && t->opt_read_only)
+        return ssd__fail(t->err, SSD_EUNSAFE,
+                         "trim: %s is opened read-only; a trim destroys data in the range (open it "
+                         "without read_only, a device with destroy_data)",
+                         t->uri);
     if (ssd__trim_refused_for_tests)
         return ssd__fail(t->err, SSD_EUNSUPPORTED, "%s: trim refused (test hook): %s", t->uri,
                          strerror(EOPNOTSUPP));

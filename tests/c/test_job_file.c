@@ -286,6 +286,25 @@ static int stop_at_first(void *user, const ssd_progress *p) {
     return 1;
 }
 
+/* A read-only target refuses a trim up front: the kernel's own answers
+ * (EBADF on a file, "discard not supported" on a device) do not say why. */
+Test(job_file, trim_on_a_read_only_target_is_refused_with_the_reason) {
+    ssd_target *t = tu_file_target(dir, "ro.bin", "1m");
+    ssd_target_free(t);
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/ro.bin", dir);
+    struct stat a, b;
+    cr_assert_eq(stat(path, &a), 0);
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_set_option(t, "read_only", "1"), 0);
+    cr_assert_eq(ssd_target_open(t, path), 0, "%s", ssd_target_errmsg(t));
+    cr_expect_eq(ssd_target_trim(t, 0, 1 << 20), SSD_EUNSAFE);
+    cr_expect(strstr(ssd_target_errmsg(t), "opened read-only"), "%s", ssd_target_errmsg(t));
+    ssd_target_free(t);
+    cr_assert_eq(stat(path, &b), 0);
+    cr_expect_eq(b.st_blocks, a.st_blocks, "the file lost blocks");
+}
+
 Test(job_file, progress_callback_can_stop_the_job_cleanly) {
     ssd_target *t = tu_file_target(dir, "f.bin", "4m");
     ssd_job *j;
@@ -517,8 +536,8 @@ static void check_no_repeated_chunks(const char *pattern, const char *engine, co
     ssd_target *t = tu_file_target(dir, "c.bin", "1m");
     ssd_job *j;
     cr_assert_eq(ssd_job_create(&j, t), 0);
-    const char *kv[] = {"pattern", pattern, "engine", engine, "qd", qd, "bs", "4k", "coverage", "1",
-                        NULL};
+    const char *kv[] = {"pattern", pattern, "engine",   engine, "qd", qd,
+                        "bs",      "4k",    "coverage", "1",    NULL};
     tu_options(j, kv);
     cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
     cr_assert_eq(ssd_job_bytes(j, SSD_DIR_WRITE), (uint64_t)SIZE);

@@ -238,3 +238,14 @@ def test_a_write_protected_device_is_refused_for_writes_before_any_io(cli, loopd
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["read"]["bytes"] == 64 << 10
+
+
+def test_trim_on_a_device_opened_read_only_says_why(loopdev):
+    # BLKDISCARD on a read-only descriptor answered "the device does not
+    # support discard", which sent users looking at the wrong thing.
+    dev, _ = loopdev()
+    t = ssdcore.Target(dev, read_only=True)
+    with pytest.raises(ssdcore.SsdError) as e:
+        t.trim()
+    assert e.value.name == "SSD_EUNSAFE" and "opened read-only" in e.value.detail
+    t.close()

@@ -63,7 +63,8 @@ SSD_API unsigned ssd_target_block_size(const ssd_target *t);
 SSD_API const char *ssd_target_kind(const ssd_target *t);
 
 /* Discards [offset, offset+length): BLKDISCARD on devices, a punched hole
- * in files, the model's TRIM on sim targets. Returns 0 or a negative code. */
+ * in files, the model's TRIM on sim targets. Returns 0 or a negative code:
+ * SSD_EUNSAFE on a file or device opened read_only. */
 SSD_API int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length);
 
 /* Leaves the drive idle for `seconds` so it can collect garbage: a sleep on
