@@ -2,11 +2,13 @@
  * random data (reading a hole measures the page allocator, not the drive),
  * opened with O_DIRECT unless buffered I/O is asked for. */
 #include <errno.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "interrupt.h"
@@ -36,6 +38,14 @@ static const struct ssd__target_ops file_ops = {
     .trim = file_trim,
 };
 
+static uint64_t layout_nonce(void) {
+    static _Atomic uint64_t counter;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec) ^
+           (atomic_fetch_add(&counter, 1) << 40) ^ ((uint64_t)getpid() << 20);
+}
+
 /* Writes random data over [from, to), both multiples of the block size.
  * `have` is what the file already occupies: a layout that cannot fit in
  * that plus the free space is refused before writing anything. */
@@ -55,7 +65,10 @@ static int layout(ssd_target *t, uint64_t from, uint64_t to, uint64_t have) {
     if (posix_memalign(&buf, 4096, LAYOUT_CHUNK))
         return ssd__fail(t->err, SSD_ENOMEM, "%s: no memory for the layout buffer", t->uri);
     struct ssd__rng rng;
-    ssd__rng_seed(&rng, 0x6c61796f7574ULL ^ from);
+    /* Seeded from the clock, as write data is: a fixed seed gave every file
+     * ssdcore ever laid out the same bytes at the same offsets, which a
+     * deduplicating drive or filesystem stores once. */
+    ssd__rng_seed(&rng, 0x6c61796f7574ULL ^ from ^ layout_nonce());
     /* Preallocating first gives the filesystem the chance to place the file
      * contiguously; filesystems without fallocate just skip it. */
     if (to > from)
