@@ -222,7 +222,10 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     range [lo, hi] (ns, inclusive); count sums to the direction's ``ios``.
     :func:`latency_percentiles` reads any percentile off it.
     ``progress``, if given, is called as progress(dict) about five times a
-    second. Ctrl-C stops the job cleanly and raises KeyboardInterrupt.
+    second. Ctrl-C stops the job cleanly and raises KeyboardInterrupt; an
+    I/O error during the run raises SsdError. Either exception carries the
+    results of what completed as ``.results`` (``"interrupted": true``
+    after Ctrl-C, ``"error"`` after a failed I/O).
 
     >>> r = ssdcore.job("/work/t.bin", size="64m", pattern="randwrite",
     ...                 qd=32, time=2)                      # doctest: +SKIP
@@ -279,18 +282,38 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
         rc = lib.ssd_job_run(j)
     finally:
         target._busy -= 1
-    if state["exc"] is not None:
-        raise state["exc"]
-    if rc < 0 and lib.ssd_job_runtime_s(j) == 0 and lib.ssd_job_ios(j, lib.SSD_DIR_ALL) == 0:
+    exc = state["exc"]
+    if exc is None and rc < 0 and lib.ssd_job_runtime_s(j) == 0 \
+            and lib.ssd_job_ios(j, lib.SSD_DIR_ALL) == 0:
         check(rc, errmsg)  # refused before any I/O
+    if exc is not None and not isinstance(exc, KeyboardInterrupt):
+        raise exc  # the progress callback's own error
+    # What ran is kept on the exception, as the CLI prints it: the results
+    # (with "interrupted": true after Ctrl-C) cover every completed I/O.
+    if exc is not None:
+        try:
+            exc.results = _results(j)
+        except SsdError:
+            pass
+        raise exc
+    result = _results(j)
+    if rc < 0 and rc != lib.SSD_EINTERRUPTED:
+        try:
+            check(rc, errmsg)
+        except SsdError as e:
+            e.results = result
+            raise
+    return result
+
+
+def _results(j):
+    """The results dict of a job that ran: its JSON, lat_hist as arrays, series."""
     out = ffi.new("char **")
     check(lib.ssd_job_results_json(j, out))
     try:
         result = _json.loads(ffi.string(out[0]).decode())
     finally:
         lib.ssd_free(out[0])
-    if rc < 0 and rc != lib.SSD_EINTERRUPTED:
-        check(rc, errmsg)
     for d in ("read", "write"):
         if isinstance(result.get(d), dict) and "lat_hist" in result[d]:
             result[d]["lat_hist"] = _hist_arrays(result[d]["lat_hist"])

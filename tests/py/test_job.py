@@ -207,6 +207,29 @@ def test_python_ctrl_c_stops_a_running_job(workdir):
     assert time.monotonic() - t0 < 50
 
 
+def test_python_ctrl_c_and_io_errors_keep_what_ran_on_the_exception(workdir):
+    # The CLI prints the results of an interrupted or failed run; Python
+    # raised and dropped them, so a notebook lost a long run to one Ctrl-C.
+    sent = []
+
+    def progress(p):
+        if p["ios"] and not sent:
+            sent.append(1)
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt) as e:
+        ssdcore.job(workdir / "t.bin", size="4m", pattern="randread", time=60, interval=0.05,
+                    progress=progress)
+    r = e.value.results
+    assert r["interrupted"] is True and 0 < r["runtime_s"] < 50 and r["read"]["ios"] > 0
+    assert sum(s["bytes"] for s in r["series"]) == r["bytes"]
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.job(workdir / "t.bin", pattern="randwrite", qd=4, fail_io=50, time=30)
+    r = e.value.results
+    assert "injected I/O error" in r["error"] and r["interrupted"] is False
+    assert 40 <= r["write"]["ios"] < 60 and sum(s["ops"] for s in r["series"]) == r["ios"]
+
+
 def test_python_idle_on_a_file(workdir):
     t = ssdcore.Target(workdir / "t.bin", size="1m")
     t.idle(0.3)
