@@ -69,6 +69,7 @@ int ssd_job_create(ssd_job **out, ssd_target *t) {
     j->w.read_pct = 50;
     j->w.block_size = 4096;
     j->w.queue_depth = 1;
+    j->w.submit_batch = 1;
     j->w.threads = 1;
     j->w.seed = 1;
     j->w.interval_s = 1.0;
@@ -190,6 +191,8 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
     }
     if (!strcmp(key, "qd"))
         return opt_uint(j, key, value, 1, 1024, &w->queue_depth);
+    if (!strcmp(key, "submit_batch"))
+        return opt_uint(j, key, value, 1, 1024, &w->submit_batch);
     if (!strcmp(key, "threads"))
         return opt_uint(j, key, value, 1, 64, &w->threads);
     if (!strcmp(key, "read_pct"))
@@ -316,6 +319,11 @@ static int check_workload(ssd_job *j) {
     /* One rule for every target, fio's for io_size: a byte budget is a
      * whole number of I/Os, rounded up (the job ends with the I/O that
      * reaches it). The workload in the results shows the budget that ran. */
+    if (w->submit_batch > w->queue_depth)
+        return ssd__fail(j->err, SSD_EINVAL,
+                         "option submit_batch: %u is more than the queue depth (%u): a batch "
+                         "is made of I/Os in flight",
+                         w->submit_batch, w->queue_depth);
     if (w->max_bytes % w->block_size)
         w->max_bytes += w->block_size - w->max_bytes % w->block_size;
     if (pattern_writes(w->pattern) && t->opt_read_only)

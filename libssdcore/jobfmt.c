@@ -22,6 +22,7 @@ static void put_workload(struct ssd__jw *w, const struct ssd__workload *wl) {
     ssd__jw_kstr(w, "pattern", ssd__pattern_name(wl->pattern));
     ssd__jw_ku64(w, "block_size", wl->block_size);
     ssd__jw_ku64(w, "queue_depth", wl->queue_depth);
+    ssd__jw_ku64(w, "submit_batch", wl->submit_batch ? wl->submit_batch : 1);
     ssd__jw_ku64(w, "threads", wl->threads);
     ssd__jw_ku64(w, "read_pct", wl->read_pct);
     ssd__jw_ku64(w, "offset", wl->offset);

@@ -17,18 +17,19 @@ enum ssd__pattern {
 
 struct ssd__workload {
     enum ssd__pattern pattern;
-    unsigned read_pct;    /* mixed patterns: share of reads, 0..100 */
-    uint32_t block_size;  /* bytes, 512 .. 64 MiB */
-    unsigned queue_depth; /* per thread, 1..1024 */
-    unsigned threads;     /* independent workers, 1..64 */
-    uint64_t offset;      /* start of the test area inside the target */
-    uint64_t span;        /* length of the test area */
-    double time_s;        /* stop after this long; 0 = no time limit */
-    uint64_t max_bytes;   /* stop after this many bytes; 0 = no limit */
-    uint64_t rate_bps;    /* throttle to this many bytes/s in total; 0 = none */
-    int full_coverage;    /* random patterns visit every block exactly once */
-    uint64_t seed;        /* offsets and data; same seed, same run */
-    double interval_s;    /* sampling interval, 0.01 .. 3600 */
+    unsigned read_pct;     /* mixed patterns: share of reads, 0..100 */
+    uint32_t block_size;   /* bytes, 512 .. 64 MiB */
+    unsigned queue_depth;  /* per thread, 1..1024 */
+    unsigned submit_batch; /* io_uring: I/Os handed over per submission, 1..qd */
+    unsigned threads;      /* independent workers, 1..64 */
+    uint64_t offset;       /* start of the test area inside the target */
+    uint64_t span;         /* length of the test area */
+    double time_s;         /* stop after this long; 0 = no time limit */
+    uint64_t max_bytes;    /* stop after this many bytes; 0 = no limit */
+    uint64_t rate_bps;     /* throttle to this many bytes/s in total; 0 = none */
+    int full_coverage;     /* random patterns visit every block exactly once */
+    uint64_t seed;         /* offsets and data; same seed, same run */
+    double interval_s;     /* sampling interval, 0.01 .. 3600 */
 };
 
 #endif

@@ -27,6 +27,8 @@ static const char job_usage[] =
     "  --bs SIZE           block size, 512..64m (default 4k)\n"
     "  --qd N              queue depth per thread, 1..1024 (default 1)\n"
     "  --threads N         independent workers, 1..64 (default 1)\n"
+    "  --submit-batch N    io_uring: hand I/Os to the kernel N at a time, 1..qd\n"
+    "                      (default 1: each as soon as it is ready, as fio does)\n"
     "  --rwmix-read PCT    rw/randrw: percent of reads (default 50)\n"
     "  --offset SIZE       start of the test area (default 0)\n"
     "  --span SIZE         length of the test area (default: the rest of the target)\n"
@@ -47,6 +49,7 @@ enum {
     OPT_BS,
     OPT_QD,
     OPT_THREADS,
+    OPT_SUBMIT_BATCH,
     OPT_RWMIX,
     OPT_OFFSET,
     OPT_SPAN,
@@ -72,6 +75,7 @@ static const struct option long_opts[] = {
     {"qd", required_argument, NULL, OPT_QD},
     {"iodepth", required_argument, NULL, OPT_QD},
     {"threads", required_argument, NULL, OPT_THREADS},
+    {"submit-batch", required_argument, NULL, OPT_SUBMIT_BATCH},
     {"rwmix-read", required_argument, NULL, OPT_RWMIX},
     {"offset", required_argument, NULL, OPT_OFFSET},
     {"span", required_argument, NULL, OPT_SPAN},
@@ -99,7 +103,7 @@ static const struct {
     {OPT_THREADS, "threads"},   {OPT_RWMIX, "read_pct"}, {OPT_OFFSET, "offset"},
     {OPT_SPAN, "span"},         {OPT_TIME, "time"},      {OPT_BYTES, "bytes"},
     {OPT_RATE, "rate"},         {OPT_SEED, "seed"},      {OPT_ENGINE, "engine"},
-    {OPT_INTERVAL, "interval"}, {OPT_LOG, "log"},
+    {OPT_INTERVAL, "interval"}, {OPT_LOG, "log"},        {OPT_SUBMIT_BATCH, "submit_batch"},
 };
 
 static int progress_line(void *user, const ssd_progress *p) {

@@ -136,7 +136,8 @@ class Target:
 
 
 _JOB_KEYS = ("pattern", "bs", "qd", "threads", "read_pct", "offset", "span", "time", "bytes",
-             "rate", "coverage", "seed", "interval", "engine", "log", "stamp", "fail_io")
+             "rate", "coverage", "seed", "interval", "engine", "log", "stamp", "fail_io",
+             "submit_batch")
 
 
 def interrupt():
@@ -208,7 +209,8 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     ``target`` is a :class:`Target` or a URI (then ``size``, ``destroy_data``,
     ``buffered`` and ``read_only`` open it). Other keyword options are the
     job options of ``ssd_job_set_option``: threads, read_pct, offset, span,
-    time, bytes, rate, coverage, seed, interval, engine, log. Sizes and times
+    time, bytes, rate, coverage, seed, interval, engine, log, submit_batch.
+    Sizes and times
     may be numbers (bytes, seconds) or strings ("8g", "2h").
 
     The dict is the library's results JSON (target, workload, engine,

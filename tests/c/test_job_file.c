@@ -478,15 +478,16 @@ Test(job_file, unwritable_log_is_refused_before_any_io) {
  * their latencies over the run time. No interval of one worker's slots can
  * overlap more than qd others, so the ratio to qd x threads is at most 1;
  * an engine that let the queue run dry would sit far below it. */
-static void check_queue_depth(const char *engine, unsigned qd, unsigned threads) {
+static void check_queue_depth(const char *engine, unsigned qd, unsigned threads, unsigned batch) {
     ssd_target *t = tu_file_target(dir, "f.bin", "16m");
     ssd_job *j;
     cr_assert_eq(ssd_job_create(&j, t), 0);
-    char qd_s[16], thr_s[16];
+    char qd_s[16], thr_s[16], batch_s[16];
     snprintf(qd_s, sizeof qd_s, "%u", qd);
     snprintf(thr_s, sizeof thr_s, "%u", threads);
-    const char *kv[] = {"pattern", "randread", "engine", engine, "qd", qd_s,
-                        "threads", thr_s,      "bytes",  "16m",  NULL};
+    snprintf(batch_s, sizeof batch_s, "%u", batch);
+    const char *kv[] = {"pattern", "randread",     "engine", engine,  "qd",  qd_s, "threads",
+                        thr_s,     "submit_batch", batch_s,  "bytes", "16m", NULL};
     tu_options(j, kv);
     cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
     const ssd_hist *h = ssd_job_latency(j, SSD_DIR_READ);
@@ -501,9 +502,40 @@ static void check_queue_depth(const char *engine, unsigned qd, unsigned threads)
 }
 
 Test(job_file, queue_depth_is_kept_full) {
-    check_queue_depth("io_uring", 8, 1);
-    check_queue_depth("io_uring", 4, 2);
-    check_queue_depth("psync", 1, 3);
+    check_queue_depth("io_uring", 8, 1, 1);
+    check_queue_depth("io_uring", 4, 2, 1);
+    check_queue_depth("psync", 1, 3, 1);
+    /* Batched submission keeps the queue as full. */
+    check_queue_depth("io_uring", 8, 1, 8);
+    check_queue_depth("io_uring", 8, 2, 3);
+}
+
+Test(job_file, submit_batch_counts_exactly_and_is_at_most_the_queue_depth) {
+    ssd_target *t = tu_file_target(dir, "f.bin", "4m");
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    /* 3 does not divide 8: the loop's last, short batch goes with the wait. */
+    const char *kv[] = {"pattern", "randrw", "qd", "8", "submit_batch", "3", "bytes", "1m", NULL};
+    tu_options(j, kv);
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    cr_expect_eq(ssd_job_bytes(j, SSD_DIR_ALL), 1u << 20);
+    char *json;
+    cr_assert_eq(ssd_job_results_json(j, &json), 0);
+    cr_expect(strstr(json, "\"submit_batch\":3,"), "%s", json);
+    ssd_free(json);
+    ssd_job_free(j);
+
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *kv2[] = {"qd", "8", "submit_batch", "9", "bytes", "64k", NULL};
+    tu_options(j, kv2);
+    cr_expect_eq(ssd_job_run(j), SSD_EINVAL);
+    cr_expect(strstr(ssd_job_errmsg(j), "submit_batch: 9 is more than the queue depth (8)"), "%s",
+              ssd_job_errmsg(j));
+    ssd_job_free(j);
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    cr_expect_eq(ssd_job_set_option(j, "submit_batch", "0"), SSD_ERANGE);
+    ssd_job_free(j);
+    ssd_target_free(t);
 }
 
 static void read_block(const char *path, unsigned char *buf, size_t n) {

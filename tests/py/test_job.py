@@ -293,3 +293,14 @@ def test_cli_buffered_io_takes_any_block_size(cli, workdir):
     assert r.returncode == 0, r.stderr
     res = json.loads(r.stdout)
     assert res["target"]["buffered"] is True and res["bytes"] == 100000
+
+
+def test_submit_batch_from_python_and_the_cli(cli, workdir):
+    r = ssdcore.job(ssdcore.Target(workdir / "t.bin", size="4m"), pattern="randread", qd=4,
+                    submit_batch=4, bytes="256k")
+    assert r["workload"]["submit_batch"] == 4 and r["bytes"] == 256 << 10
+    r = run(cli, "job", workdir / "t.bin", "--qd", "2", "--submit-batch", "3", "--time", "0.1")
+    assert r.returncode != 0 and "submit_batch: 3 is more than the queue depth (2)" in r.stderr
+    r = run(cli, "job", workdir / "t.bin", "--qd", "2", "--submit-batch", "2", "--time", "0.1",
+            "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["workload"]["submit_batch"] == 2

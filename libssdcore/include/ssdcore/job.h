@@ -88,6 +88,10 @@ SSD_API void ssd_job_free(ssd_job *j);
  *   "bs"        block size, 512 B .. 64 MiB ("4k"; default 4k); with
  *               O_DIRECT it must be a multiple of the target's logical block
  *   "qd"        queue depth per thread, 1..1024 (default 1)
+ *   "submit_batch"  io_uring: I/Os handed to the kernel per submission,
+ *               1..qd (default 1: each as soon as it is ready, as fio does;
+ *               more saves system calls but a batch of more than two is
+ *               dispatched behind a block plug, all at once)
  *   "threads"   independent workers, 1..64 (default 1)
  *   "read_pct"  rw/randrw: share of reads in percent, 0..100 (default 50)
  *   "offset"    start of the test area in the target (default 0)
