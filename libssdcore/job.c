@@ -649,11 +649,11 @@ static int run_real(ssd_job *j, unsigned gen) {
     j->engine = rt.engine->name;
     j->qd_run = qd;
 
-    uint64_t buf_bytes = (uint64_t)qd * w->block_size;
+    uint64_t buf_bytes = (uint64_t)SSD__BUFS(qd) * w->block_size;
     if (buf_bytes * w->threads > (4ULL << 30))
         return ssd__fail(j->err, SSD_ERANGE,
-                         "queue depth %u x block size %u x %u threads needs %llu MiB of buffers "
-                         "(limit 4096 MiB)",
+                         "queue depth %u (+1 spare) x block size %u x %u threads needs %llu MiB "
+                         "of buffers (limit 4096 MiB)",
                          qd, w->block_size, w->threads,
                          (unsigned long long)(buf_bytes * w->threads >> 20));
 

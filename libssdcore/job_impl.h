@@ -34,13 +34,19 @@ struct ssd__slot {
     uint64_t offset;
     uint64_t t_submit_ns;
     unsigned char *buf;
+    unsigned buf_index; /* which of the worker's qd + 1 buffers buf is */
     int is_write;
 };
 
+/* A worker has qd + 1 I/O buffers: one per slot and a spare, which the
+ * io_uring engine re-keys for the next write while I/O is in flight. */
+#define SSD__BUFS(qd) ((size_t)(qd) + 1)
+
 /* Bytes to allocate for a worker's slots: the slots, then room for the
- * engine's per-slot iovec and free-list entry. */
+ * engine's per-buffer iovec and per-slot free-list entry. */
 #define SSD__SLOTS_BYTES(qd)                                                                       \
-    ((size_t)(qd) * (sizeof(struct ssd__slot) + sizeof(struct iovec) + sizeof(unsigned)))
+    ((size_t)(qd) * (sizeof(struct ssd__slot) + sizeof(unsigned)) +                                \
+     SSD__BUFS(qd) * sizeof(struct iovec))
 
 struct ssd__worker;
 
@@ -70,7 +76,7 @@ struct ssd__worker {
     uint64_t seq_next;    /* sequential patterns: next block index */
     struct ssd__rng rng;  /* offsets and directions: repeatable from the seed */
     struct ssd__rng data; /* write data: fresh in every run, seed or not */
-    unsigned char *bufs;  /* qd * bs, aligned for O_DIRECT */
+    unsigned char *bufs;  /* SSD__BUFS(qd) * bs, aligned for O_DIRECT */
     struct ssd__slot *slots;
     /* sampling */
     struct ssd__ivbuf iv[2];
@@ -178,18 +184,27 @@ static inline void ssd__xor_run(unsigned char *p, size_t n, uint64_t k) {
  * (Replacing only a word per sector, as before, left 504 of every 512
  * bytes equal to the slot's previous write: gzip and zstd shrank a
  * sequential fill 40-fold.) Refilling from xoshiro would cost 5 times
- * more: ~2 GB/s per core here, against 13-18 GB/s for this. Then the
- * offset stamp when asked. */
-static inline void ssd__prep_write(struct ssd__worker *w, unsigned char *buf, uint64_t offset) {
+ * more: ~2 GB/s per core here, against 13-18 GB/s for this.
+ * ssd__prep_write is ssd__rekey, then the offset stamp when asked. */
+static inline void ssd__rekey(struct ssd__worker *w, unsigned char *buf) {
     uint32_t o = 0;
     for (; o + 512 <= w->bs; o += 512) /* a constant length, so it vectorises */
         ssd__xor_run(buf + o, 512, ssd__rng_next(&w->data));
     if (o < w->bs) /* buffered I/O takes any block size */
         ssd__xor_run(buf + o, w->bs - o, ssd__rng_next(&w->data));
+}
+
+/* The offset stamp, when the job asked for one. */
+static inline void ssd__stamp(const struct ssd__worker *w, unsigned char *buf, uint64_t offset) {
     if (w->rt->stamp) {
         uint64_t st[2] = {SSD__STAMP_MAGIC, offset};
         __builtin_memcpy(buf, st, 16);
     }
+}
+
+static inline void ssd__prep_write(struct ssd__worker *w, unsigned char *buf, uint64_t offset) {
+    ssd__rekey(w, buf);
+    ssd__stamp(w, buf, offset);
 }
 
 /* Records one completion. res is the engine's result (bytes or -errno).
