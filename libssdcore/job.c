@@ -326,6 +326,9 @@ static int check_workload(ssd_job *j) {
                          w->submit_batch, w->queue_depth);
     if (w->max_bytes % w->block_size)
         w->max_bytes += w->block_size - w->max_bytes % w->block_size;
+    if (pattern_writes(w->pattern) && t->write_refused[0])
+        return ssd__fail(j->err, SSD_EUNSAFE, "pattern %s writes, but %s %s",
+                         pattern_names[w->pattern], uri, t->write_refused);
     if (pattern_writes(w->pattern) && t->opt_read_only)
         return ssd__fail(j->err, SSD_EUNSAFE,
                          "%s: pattern %s writes, but the target is opened read-only", uri,

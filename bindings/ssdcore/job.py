@@ -249,10 +249,13 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
         _set_job_options(None, opts)
         if opts.get("log") is not None:
             _check_log_writable(os.fspath(opts["log"]))
-        # As in the CLI: reading a device needs no licence to destroy it.
-        if read_only is None and not destroy_data and str(target).startswith("/dev/") \
-                and not str(target).startswith("/dev/shm/") \
-                and pattern in ("read", "randread"):
+        # As in the CLI, a read job never writes: a device or an existing
+        # file is opened read-only; only a file to be created or extended
+        # (size) is opened for writing, for its layout.
+        is_dev = target.startswith("/dev/") and not target.startswith("/dev/shm/")
+        if read_only is None and not destroy_data and pattern in ("read", "randread") \
+                and (is_dev or (not target.startswith("sim:") and size is None
+                                and os.path.exists(target))):
             read_only = True
         target = Target(target, size=size, destroy_data=destroy_data, buffered=buffered,
                         read_only=read_only)
