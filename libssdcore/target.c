@@ -5,6 +5,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "interrupt.h"
 #include "target_impl.h"
 
 int ssd_target_create(ssd_target **out) {
@@ -83,6 +84,7 @@ int ssd_target_open(ssd_target *t, const char *uri) {
         return ssd__fail(t->err, SSD_ESTATE, "the target is already open (%s)", t->uri);
     if (!uri || !*uri)
         return ssd__fail(t->err, SSD_EINVAL, "empty target URI");
+    t->open_gen = ssd__interrupt_generation();
     t->uri = strdup(uri);
     if (!t->uri)
         return SSD_ENOMEM;

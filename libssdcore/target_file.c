@@ -51,7 +51,9 @@ static uint64_t layout_nonce(void) {
  * `have` is what the file already occupies: a layout that cannot fit in
  * that plus the free space is refused before writing anything. */
 static int layout(ssd_target *t, uint64_t from, uint64_t to, uint64_t have) {
-    unsigned gen = ssd__interrupt_generation();
+    /* The generation at open: an interrupt that lands while the file is
+     * being created or marked stops the layout too. */
+    unsigned gen = t->open_gen;
     struct statvfs vfs;
     if (fstatvfs(t->fd, &vfs) == 0 && vfs.f_frsize > 0) {
         uint64_t avail = (uint64_t)vfs.f_bavail;

@@ -69,6 +69,7 @@ struct ssd_target {
      * that is the user's, not ssdcore's; a read-only filesystem), as a
      * predicate that follows the URI ("is on a read-only filesystem"), or "". */
     char write_refused[160];
+    unsigned open_gen; /* ssd__interrupt_generation() when the open began */
     char *uri;
     char err[SSD__ERRMSG_SIZE];
 };
