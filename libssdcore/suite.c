@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +89,7 @@ void ssd__suite_clear_steps(ssd_suite *s) {
 void ssd_suite_free(ssd_suite *s) {
     if (!s)
         return;
+    ssd__suite_unlock_out(s);
     ssd__suite_clear_steps(s);
     free(s->suite_file);
     free(s->filebench_dir);
@@ -431,17 +433,21 @@ static int mkdirs(char *path) {
 }
 
 int ssd__write_atomic(const char *path, const char *data, size_t len) {
-    size_t n = strlen(path);
-    char *tmp = malloc(n + 8);
+    static _Atomic unsigned counter;
+    size_t n = strlen(path) + 48;
+    char *tmp = malloc(n);
     if (!tmp)
         return SSD_ENOMEM;
     /* The temporary name starts with a dot beside the target, so a reader
-     * never sees a half-written file under the real name. */
+     * never sees a half-written file under the real name; the process id
+     * and a counter make it unique, so two writers (two processes, or two
+     * threads rendering reports) never write into one temporary file. */
     const char *slash = strrchr(path, '/');
     size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
     memcpy(tmp, path, dirlen);
-    sprintf(tmp + dirlen, ".%s.tmp", path + dirlen);
-    int rc = 0, fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    snprintf(tmp + dirlen, n - dirlen, ".%s.%ld.%u.tmp", path + dirlen, (long)getpid(),
+             atomic_fetch_add(&counter, 1));
+    int rc = 0, fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0) {
         rc = -errno;
         goto out;
@@ -773,10 +779,15 @@ int ssd_suite_run(ssd_suite *s) {
     free(dir);
     if (rc)
         return ssd__fail(s->err, rc, "%s: %s", s->out_dir, ssd_strerror(rc));
+    if ((rc = ssd__suite_lock_out(s)))
+        return rc;
     host_info(s);
     now_iso(s->started, sizeof s->started);
-    if ((rc = save_results(s)))
+    s->running = 1;
+    if ((rc = save_results(s))) {
+        ssd__suite_unlock_out(s);
         return rc;
+    }
     for (int i = 0; i < s->nsteps && !rc; i++) {
         struct ssd__step *st = &s->steps[i];
         if (ssd__interrupt_generation() != gen) {
@@ -822,10 +833,12 @@ int ssd_suite_run(ssd_suite *s) {
         s->error = strdup(s->err);
     }
     now_iso(s->finished, sizeof s->finished);
+    s->running = 0;
     char saved[SSD__ERRMSG_SIZE];
     memcpy(saved, s->err, sizeof saved);
     int wrc = save_results(s);
     int hrc = save_report(s);
+    ssd__suite_unlock_out(s);
     if (!rc && (wrc || hrc))
         return wrc ? wrc : hrc;
     if (rc)

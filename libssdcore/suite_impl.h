@@ -104,6 +104,9 @@ struct ssd_suite {
     int prepared, ran, current;
     char started[32], finished[32];
     int interrupted;
+    int running; /* between the run's first and last save (or, loaded: still locked) */
+    int killed;  /* loaded: results.json said running, yet nobody holds the lock */
+    int lock_fd; /* the OUT lock's descriptor + 1; 0 when not held */
     char *error;
     char host_name[128], host_kernel[256], host_cpu[256];
     char *filebench_dir, *filebench_size; /* file tests appended to lab2016 */
@@ -182,6 +185,16 @@ int ssd__analysis_lost(const struct ssd__step *st);
 void ssd__analysis_lost_text(const ssd_suite *s, const struct ssd__step *st, char *buf, size_t len);
 /* The number of steps of s that were skipped. */
 int ssd__suite_skipped(const ssd_suite *s);
+/* The results directory's lock (suite_outdir_lock.c): taken before a run
+ * writes anything (0, or a negative code with a message in s->err when
+ * another run holds it), released at its end and by ssd_suite_free. */
+int ssd__suite_lock_out(ssd_suite *s);
+void ssd__suite_unlock_out(ssd_suite *s);
+/* Non-zero when a live process holds out_dir's lock. */
+int ssd__suite_out_in_use(const char *out_dir);
+/* "running", "complete", "interrupted" or "failed". */
+const char *ssd__suite_status(const ssd_suite *s);
+
 /* The name of a step state ("done", "skipped"...), "?" when unknown; the
  * state of a name, -1 when unknown. */
 const char *ssd__step_state_name(int state);
