@@ -1,0 +1,165 @@
+"""Fault injection for job and suite (issue 14 items 7, 9, 10): SIGTERM and
+SIGHUP stop a run as Ctrl-C does, kill -9 at random points leaves only
+complete or clearly marked outputs, two suites never share one --out, and a
+full disk fails a job instead of cutting its series CSV silently. Bounded:
+about a minute in all."""
+import json
+import os
+import random
+import signal
+import subprocess
+import time
+
+import pytest
+
+import ssdcore
+from suite_helpers import csv_rows, load
+
+SLOW = """\
+job name=first pattern=randwrite bs=4k qd=4 time=60s interval=20ms log=first
+idle 30s
+job name=second pattern=randwrite bs=4k time=60s log=second
+"""
+
+MANY = "".join(f"job name=j{i} pattern=randwrite bs=64k time=50ms interval=10ms log=j{i}\n"
+               for i in range(12))
+
+
+def start_suite(cli, tmp_path, text, out, *extra):
+    suite = tmp_path / "s.suite"
+    suite.write_text(text)
+    target = tmp_path / "t.bin"
+    return subprocess.Popen([cli, "suite", str(target), "--size-file", "16m", "--suite-file",
+                             str(suite), "--out", str(out), *extra],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def wait_for(pred, timeout=30):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if pred():
+                return True
+        except (FileNotFoundError, json.JSONDecodeError, KeyError, IndexError):
+            pass
+        time.sleep(0.02)
+    return False
+
+
+def no_temporaries(out):
+    return [f for f in os.listdir(out) if f.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_job_prints_its_results_on_sigterm_and_sighup(cli, tmp_path, sig):
+    log = tmp_path / "s.csv"
+    p = subprocess.Popen([cli, "job", "sim:bx200", "--pattern", "randwrite", "--time", "10h",
+                          "--interval", "1s", "--log", str(log), "--json"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # The sim runs in virtual time: wait for it to be logging.
+    assert wait_for(lambda: log.read_text().count("\n") > 10)
+    p.send_signal(sig)
+    stdout, stderr = p.communicate(timeout=30)
+    assert p.returncode == 128 + sig, stderr
+    res = json.loads(stdout)
+    assert res["interrupted"] is True and res.get("error") is None
+    assert "interrupted" in stderr
+    _, rows = csv_rows(log)
+    assert len(rows) == res["samples"]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_suite_records_interrupted_on_sigterm_and_sighup(cli, tmp_path, sig):
+    out = tmp_path / "out"
+    p = start_suite(cli, tmp_path, SLOW, out)
+    assert wait_for(lambda: (out / "first.csv").read_text().count("\n") > 8)
+    assert load(out)["status"] == "running"
+    p.send_signal(sig)
+    stdout, stderr = p.communicate(timeout=30)
+    assert p.returncode == 128 + sig, stderr
+    res = load(out)
+    assert res["status"] == "interrupted" and res["interrupted"] is True
+    assert res["killed"] is False and res["finished"] is not None
+    assert no_temporaries(out) == []
+    r = subprocess.run([cli, "report", str(out), "--summary"], capture_output=True, text=True)
+    assert ": interrupted after 0 of 3 steps" in r.stdout, r.stdout
+    assert ssdcore.report(out)["status"] == "interrupted"
+
+
+def test_suite_killed_at_random_points_leaves_valid_marked_results(cli, tmp_path):
+    """kill -9 cannot be caught: results.json (written by rename) is always
+    whole, says "running", and every reader shows the run as killed once
+    nothing holds the directory's lock."""
+    rng = random.Random(14)
+    killed = 0
+    for attempt in range(6):
+        out = tmp_path / f"out{attempt}"
+        p = start_suite(cli, tmp_path, MANY, out)
+        assert wait_for(lambda: (out / "results.json").exists())
+        time.sleep(rng.uniform(0, 0.6))
+        p.kill()
+        p.communicate(timeout=30)
+        res = load(out)  # whole JSON, never torn
+        if res["status"] == "complete":
+            continue  # the run won the race
+        assert res["status"] == "running" and res["finished"] is None
+        killed += 1
+        assert no_temporaries(out) == []
+        for s in res["steps"]:
+            if s["state"] == "done" and s["kind"] == "job":
+                _, rows = csv_rows(out / f"{s['name']}.csv")
+                assert len(rows) == s["results"]["samples"]
+        r = subprocess.run([cli, "report", str(out), "--summary"], capture_output=True,
+                           text=True)
+        assert "interrupted after" in r.stdout and "killed" in r.stdout, r.stdout
+        again = ssdcore.report(out)
+        assert again["status"] == "interrupted" and again["killed"] is True
+        assert "was killed" in (out / "report.html").read_text()
+    assert killed >= 1, "no run was killed before its end: nothing was tested"
+
+
+def test_two_suites_on_one_out_the_second_is_refused(cli, tmp_path):
+    out = tmp_path / "out"
+    first = start_suite(cli, tmp_path, SLOW, out)
+    assert wait_for(lambda: load(out)["status"] == "running")
+    (tmp_path / "b").mkdir()
+    second = start_suite(cli, tmp_path / "b", SLOW, out)
+    stdout, stderr = second.communicate(timeout=30)
+    assert second.returncode == 1
+    assert "another suite is writing its results there" in stderr, stderr
+    assert f"process {first.pid}" in stderr
+    assert stdout == ""
+    # The first run is untouched and finishes its own way.
+    assert load(out)["status"] == "running"
+    first.send_signal(signal.SIGINT)
+    first.communicate(timeout=30)
+    assert load(out)["status"] == "interrupted"
+    # Once it is gone, the directory is free again.
+    res = ssdcore.suite(tmp_path / "t.bin", out, suite_file=None, suite="quick", scale=0.002)
+    assert res["status"] == "complete"
+
+
+def test_job_series_csv_on_a_full_disk_fails_the_job(cli, tmp_path):
+    mnt = tmp_path / "mnt"
+    mnt.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mnt)],
+                      capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a tmpfs (needs root)")
+    try:
+        log = mnt / "s.csv"
+        r = subprocess.run([cli, "job", "sim:bx200", "--pattern", "randwrite", "--time", "2h",
+                            "--interval", "1s", "--log", str(log), "--json"],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 1, r.stderr
+        assert "No space left on device" in r.stderr, r.stderr
+        res = json.loads(r.stdout)
+        assert res["error"] and "s.csv" in res["error"]
+        # The rows that fit are kept under a name that says they are partial.
+        assert not log.exists()
+        partial = mnt / "s.csv.partial"
+        text = partial.read_text()
+        assert text.startswith("# ssdcore-series 1\n")
+        with pytest.raises(ssdcore.SsdError):
+            ssdcore.job("sim:bx200", pattern="randwrite", time="2h", log=mnt / "p.csv")
+    finally:
+        subprocess.run(["umount", str(mnt)])
