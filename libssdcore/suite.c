@@ -770,6 +770,8 @@ int ssd_suite_run(ssd_suite *s) {
     int rc = ssd_suite_prepare(s);
     if (rc)
         return rc;
+    if ((rc = ssd__suite_check_before_run(s)))
+        return rc;
     s->ran = 1;
     unsigned gen = ssd__interrupt_generation();
     char *dir = strdup(s->out_dir);

@@ -185,6 +185,13 @@ int ssd__analysis_lost(const struct ssd__step *st);
 void ssd__analysis_lost_text(const ssd_suite *s, const struct ssd__step *st, char *buf, size_t len);
 /* The number of steps of s that were skipped. */
 int ssd__suite_skipped(const ssd_suite *s);
+/* The checks a run makes before its first step and before creating
+ * anything (suite_precheck.c): a target that refuses writes while steps
+ * write or trim, a target that is one of the run's outputs, a filebench
+ * dir= that is not a directory. 0, or a negative code with a message
+ * naming the suite file and line in s->err. */
+int ssd__suite_check_before_run(ssd_suite *s);
+
 /* The results directory's lock (suite_outdir_lock.c): taken before a run
  * writes anything (0, or a negative code with a message in s->err when
  * another run holds it), released at its end and by ssd_suite_free. */
