@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "job_testutil.h"
+#include "report_html.h"
 #include "suite_impl.h"
 #include "target_impl.h"
 

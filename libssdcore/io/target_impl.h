@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "interrupt.h"
+
 #include "errmsg.h"
 #include "ssdcore/hist.h"
 #include "ssdcore/target.h"
@@ -69,16 +71,9 @@ struct ssd_target {
     char err[SSD__ERRMSG_SIZE];
 };
 
-/* Opens "sim:PROFILE[,k=v...]" (spec is the text after "sim:") into t:
- * sets ops, impl, size and block_size. Implemented by the simulator. */
-int ssd__sim_target_open(ssd_target *t, const char *spec);
-
 /* Open a regular file / a block device into t (target_file.c,
  * target_block.c): set ops, fd, size and block_size. */
 int ssd__file_target_open(ssd_target *t, const char *path);
 int ssd__block_target_open(ssd_target *t, const char *path);
-
-/* Sleeps, waking early with SSD_EINTERRUPTED once ssd_interrupt() is called. */
-int ssd__sleep_interruptible(double seconds);
 
 #endif

@@ -5,7 +5,6 @@
 
 #include "interrupt.h"
 #include "ssdcore/job.h"
-#include "target_impl.h"
 
 /* Lock-free on every platform ssdcore builds on, so a signal handler may
  * touch it. */

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "errmsg.h"
+#include "file_write.h"
 #include "ssdcore/analysis.h"
 #include "ssdcore/series.h"
 #include "ssdcore/suite.h"
@@ -186,13 +187,6 @@ int ssd__suite_skipped(const ssd_suite *s);
  * state of a name, -1 when unknown. */
 const char *ssd__step_state_name(int state);
 int ssd__step_state(const char *name);
-/* The HTML report of s. */
-int ssd__suite_report_html(const ssd_suite *s, char **out);
-
-/* Writes data to path atomically: a temporary file beside it, fsync,
- * rename, fsync of the directory. Returns 0 or -errno. */
-int ssd__write_atomic(const char *path, const char *data, size_t len);
-
 /* The step of s among the first `before` by name (NULL when none); by log stem. */
 const struct ssd__step *ssd__suite_find(const ssd_suite *s, const char *name, int before);
 const struct ssd__step *ssd__suite_find_log(const ssd_suite *s, const char *stem, int before);

@@ -7,4 +7,7 @@
 
 unsigned ssd__interrupt_generation(void);
 
+/* Sleeps, waking early with SSD_EINTERRUPTED once ssd_interrupt() is called. */
+int ssd__sleep_interruptible(double seconds);
+
 #endif

@@ -1,4 +1,6 @@
-/* target.c - the target handle: options, URI dispatch, common operations. */
+/* target.c - the target handle: options and common operations. Opening a
+ * URI (ssd_target_open) is in sim/target_uri.c: the dispatch must know every
+ * kind of target, sim: included, and the simulator sits above io/. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,38 +77,6 @@ int ssd_target_set_option(ssd_target *t, const char *key, const char *value) {
                          "option layout: expected auto, always or never, got '%s'", value);
     }
     return ssd__fail(t->err, SSD_EINVAL, "unknown target option '%s'", key);
-}
-
-int ssd_target_open(ssd_target *t, const char *uri) {
-    t->err[0] = '\0';
-    if (t->is_open)
-        return ssd__fail(t->err, SSD_ESTATE, "the target is already open (%s)", t->uri);
-    if (!uri || !*uri)
-        return ssd__fail(t->err, SSD_EINVAL, "empty target URI");
-    t->uri = strdup(uri);
-    if (!t->uri)
-        return SSD_ENOMEM;
-    int rc;
-    if (!strncmp(uri, "sim:", 4))
-        rc = ssd__sim_target_open(t, uri + 4);
-    else if (!strncmp(uri, "/dev/", 5) && strncmp(uri, "/dev/shm/", 9))
-        rc = ssd__block_target_open(t, uri); /* /dev/shm is a RAM disk of files */
-    else
-        rc = ssd__file_target_open(t, uri);
-    if (rc < 0) {
-        if (t->ops && t->ops->close)
-            t->ops->close(t);
-        t->ops = NULL;
-        t->impl = NULL;
-        if (t->fd >= 0)
-            close(t->fd);
-        t->fd = -1;
-        free(t->uri);
-        t->uri = NULL;
-        return rc;
-    }
-    t->is_open = 1;
-    return 0;
 }
 
 const char *ssd_target_errmsg(const ssd_target *t) {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "series_internal.h"
+#include "series_build.h"
 
 int ssd__series_fail(ssd_series *s, int code, const char *fmt, ...) {
     va_list ap;

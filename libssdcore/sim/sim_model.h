@@ -160,4 +160,8 @@ int ssd__sim_drive(ssd_target *t, const struct ssd__workload *w, ssd__sim_sample
  * target, 1 s interval) for the given pattern. */
 void ssd__sim_workload_defaults(struct ssd__workload *w, enum ssd__pattern pattern, uint64_t span);
 
+/* Opens "sim:PROFILE[,k=v...]" (spec is the text after "sim:") into t:
+ * sets ops, impl, size and block_size. Called by ssd_target_open (target_uri.c). */
+int ssd__sim_target_open(ssd_target *t, const char *spec);
+
 #endif

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "ssdcore/target.h"
-#include "suite_impl.h"
+#include "report_html.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
