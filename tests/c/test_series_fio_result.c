@@ -37,7 +37,7 @@ Test(fio_result, broken_clat_is_rejected_and_lat_trusted) {
 }
 
 Test(fio_result, real_io_uring_and_spdk_runs_agree_on_latency) {
-    const char *base = SSD_SHARED_DIR "/datasets/nvmebenchmarks/";
+    const char *base = SSD_DATASETS_DIR "/nvmebenchmarks/";
     char p1[512], p2[512];
     snprintf(p1, sizeof p1, "%sio_uring/nvme-b/lbaf0/write/131072bs/1zone/32.json", base);
     snprintf(p2, sizeof p2, "%sspdk/nvme-b/lbaf0/write/131072bs/1zone/32.json", base);
