@@ -9,7 +9,7 @@
 
 #include "ssdcore/fileops.h"
 #include "suite_impl.h"
-#include "suite_jsonread.h"
+#include "json_read.h"
 
 static const char *option(const struct ssd__step *st, const char *key) {
     for (int k = 0; k < st->nopts; k++)

@@ -11,7 +11,7 @@
 #include "ssdcore/analysis.h"
 #include "ssdcore/series.h"
 #include "ssdcore/suite.h"
-#include "suite_text.h"
+#include "text.h"
 
 enum { SSD__STEP_JOB, SSD__STEP_TRIM, SSD__STEP_IDLE, SSD__STEP_ANALYZE, SSD__STEP_FILEBENCH };
 /* SKIPPED: the step could not do its work for a reason that does not spoil

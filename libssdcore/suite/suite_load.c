@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "suite_impl.h"
-#include "suite_jsonread.h"
+#include "json_read.h"
 
 #define MAX_RESULTS_BYTES (256u << 20)
 

@@ -1,11 +1,12 @@
-/* suite_text.c - the growable text buffer of the suite runner and report. */
+/* text.c - the growable text buffer results, reports and messages are built in. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "suite_text.h"
+#include "text.h"
+#include "jsonw.h"
 #include "numfmt.h"
 
 static int reserve(struct ssd__text *t, size_t extra) {
@@ -61,22 +62,12 @@ void ssd__text_jstr(struct ssd__text *t, const char *s) {
         ssd__text_raw(t, "null", 4);
         return;
     }
-    ssd__text_raw(t, "\"", 1);
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            ssd__text_add(t, "\\%c", *c);
-        else if (*c < 0x20)
-            ssd__text_add(t, "\\u%04x", *c);
-        else if (*c >= 0x80) {
-            int n = ssd__utf8_len(c);
-            if (n)
-                ssd__text_raw(t, (const char *)c, (size_t)n), c += n - 1;
-            else
-                ssd__text_raw(t, "\\ufffd", 6);
-        } else
-            ssd__text_raw(t, (const char *)c, 1);
-    }
-    ssd__text_raw(t, "\"", 1);
+    size_t n = ssd__json_quoted(s, NULL);
+    if (reserve(t, n + 1))
+        return;
+    ssd__json_quoted(s, t->p + t->len);
+    t->len += n;
+    t->p[t->len] = 0;
 }
 
 void ssd__text_jnum(struct ssd__text *t, double v) {

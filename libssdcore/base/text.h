@@ -1,8 +1,8 @@
-/* suite_text.h - internal: a growable text buffer for the results JSON and
+/* text.h - internal: a growable text buffer for the results JSON and
  * the HTML report. Appends never fail loudly: an allocation failure sets
  * `oom`, later appends do nothing, and the owner checks once at the end. */
-#ifndef SSD_SUITE_TEXT_H
-#define SSD_SUITE_TEXT_H
+#ifndef SSD_TEXT_H
+#define SSD_TEXT_H
 
 #include <stddef.h>
 
