@@ -12,7 +12,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "fo_util.h"
+#include "options.h"
 
 int ssd__fo_fail(char *buf, int code, const char *fmt, ...) {
     va_list ap;
@@ -23,27 +25,11 @@ int ssd__fo_fail(char *buf, int code, const char *fmt, ...) {
 }
 
 double ssd__fo_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return ssd__mono_s();
 }
 
 int ssd__fo_parse_bool(const char *text, int *out) {
-    static const char *yes[] = {"1", "yes", "true", "on"};
-    static const char *no[] = {"0", "no", "false", "off"};
-    if (!text)
-        return SSD_EINVAL;
-    for (size_t i = 0; i < 4; i++) {
-        if (!strcasecmp(text, yes[i])) {
-            *out = 1;
-            return 0;
-        }
-        if (!strcasecmp(text, no[i])) {
-            *out = 0;
-            return 0;
-        }
-    }
-    return SSD_EINVAL;
+    return ssd__parse_bool(text, out);
 }
 
 int ssd__fo_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out) {

@@ -11,6 +11,7 @@
 #include "interrupt.h"
 #include "job_impl.h"
 #include "jobfmt.h"
+#include "options.h"
 
 /* Every sample of a job stays in memory (ssd_job_samples, Python's
  * result["series"]): 1e6 samples are about 107 MiB, 11.5 days at 1 s. */
@@ -126,15 +127,10 @@ static int opt_uint(ssd_job *j, const char *key, const char *value, unsigned lo,
 }
 
 static int opt_flag(ssd_job *j, const char *key, const char *value, int *out) {
-    if (!strcmp(value, "1") || !strcasecmp(value, "true") || !strcasecmp(value, "yes")) {
-        *out = 1;
-        return 0;
-    }
-    if (!strcmp(value, "0") || !strcasecmp(value, "false") || !strcasecmp(value, "no")) {
-        *out = 0;
-        return 0;
-    }
-    return ssd__fail(j->err, SSD_EINVAL, "option %s: expected 1 or 0, got '%s'", key, value);
+    if (ssd__parse_bool(value, out))
+        return ssd__fail(j->err, SSD_EINVAL, "option %s: expected " SSD__BOOL_WORDS ", got '%s'",
+                         key, value);
+    return 0;
 }
 
 static int opt_duration(ssd_job *j, const char *key, const char *value, double lo, double hi,
@@ -676,7 +672,8 @@ static int run_real(ssd_job *j, unsigned gen) {
         ssd__rng_seed(&k->rng, w->seed * 0x9e3779b97f4a7c15ULL + i);
         /* Data must differ between runs too, or a deduplicating controller
          * would recognise a fill's blocks in the next test's writes. */
-        ssd__rng_seed(&k->data, ssd__now_ns() ^ ((uint64_t)atomic_fetch_add(&data_nonce, 1) << 40) ^
+        ssd__rng_seed(&k->data, ssd__mono_ns() ^
+                                    ((uint64_t)atomic_fetch_add(&data_nonce, 1) << 40) ^
                                     ((uint64_t)i << 32) ^ w->seed);
         void *p = NULL;
         if (posix_memalign(&p, 4096, (size_t)buf_bytes)) {
@@ -711,7 +708,7 @@ static int run_real(ssd_job *j, unsigned gen) {
     pthread_condattr_destroy(&ca);
     pthread_mutex_init(&rt.lock, NULL);
 
-    rt.start_ns = ssd__now_ns();
+    rt.start_ns = ssd__mono_ns();
     unsigned started = 0;
     for (; started < w->threads; started++) {
         int e = pthread_create(&ws[started].thread, NULL, worker_main, &ws[started]);
@@ -728,7 +725,7 @@ static int run_real(ssd_job *j, unsigned gen) {
     double last_report = -1e9;
     while (!rc) {
         uint64_t target = boundary < deadline ? boundary : deadline;
-        uint64_t now = ssd__now_ns();
+        uint64_t now = ssd__mono_ns();
         int all_done = 0;
         pthread_mutex_lock(&rt.lock);
         while (now < target) {
@@ -742,7 +739,7 @@ static int run_real(ssd_job *j, unsigned gen) {
             uint64_t until = target - now > 50000000 ? now + 50000000 : target;
             struct timespec ts = {(time_t)(until / 1000000000ULL), (long)(until % 1000000000ULL)};
             pthread_cond_timedwait(&rt.cond, &rt.lock, &ts);
-            now = ssd__now_ns();
+            now = ssd__mono_ns();
         }
         if (atomic_load(&rt.ndone) == started)
             all_done = 1;
@@ -767,7 +764,7 @@ static int run_real(ssd_job *j, unsigned gen) {
     atomic_store(&rt.stop, 1);
     for (unsigned i = 0; i < started; i++)
         pthread_join(ws[i].thread, NULL);
-    uint64_t end = ssd__now_ns();
+    uint64_t end = ssd__mono_ns();
     j->runtime_s = (double)(end - rt.start_ns) * 1e-9;
     /* The last (possibly short) interval; every worker is done. */
     double t_end = j->runtime_s;

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "options.h"
 #include "target_impl.h"
 
 int ssd_target_create(ssd_target **out) {
@@ -30,15 +31,10 @@ void ssd_target_free(ssd_target *t) {
 }
 
 static int parse_flag(ssd_target *t, const char *key, const char *value, int *out) {
-    if (!strcmp(value, "1") || !strcmp(value, "true") || !strcmp(value, "yes")) {
-        *out = 1;
-        return 0;
-    }
-    if (!strcmp(value, "0") || !strcmp(value, "false") || !strcmp(value, "no")) {
-        *out = 0;
-        return 0;
-    }
-    return ssd__fail(t->err, SSD_EINVAL, "option %s: expected 1 or 0, got '%s'", key, value);
+    if (ssd__parse_bool(value, out))
+        return ssd__fail(t->err, SSD_EINVAL, "option %s: expected " SSD__BOOL_WORDS ", got '%s'",
+                         key, value);
+    return 0;
 }
 
 int ssd_target_set_option(ssd_target *t, const char *key, const char *value) {

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "interrupt.h"
+#include "clock.h"
 #include "target_impl.h"
 #include "xrand.h"
 
@@ -40,10 +41,7 @@ static const struct ssd__target_ops file_ops = {
 
 static uint64_t layout_nonce(void) {
     static _Atomic uint64_t counter;
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec) ^
-           (atomic_fetch_add(&counter, 1) << 40) ^ ((uint64_t)getpid() << 20);
+    return ssd__mono_ns() ^ (atomic_fetch_add(&counter, 1) << 40) ^ ((uint64_t)getpid() << 20);
 }
 
 /* Writes random data over [from, to), both multiples of the block size.

@@ -16,6 +16,7 @@
 #include "ssdcore/hist.h"
 #include "ssdcore/job.h"
 #include "ssdcore/sim.h"
+#include "options.h"
 #include "suite_impl.h"
 
 int ssd_suite_create(ssd_suite **out, ssd_target *t) {
@@ -171,9 +172,9 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
         return 0;
     }
     if (!strcmp(key, "report")) {
-        if (strcmp(value, "0") && strcmp(value, "1"))
-            return ssd__fail(s->err, SSD_EINVAL, "report: expected 0 or 1, got '%s'", value);
-        s->report = value[0] == '1';
+        if (ssd__parse_bool(value, &s->report))
+            return ssd__fail(s->err, SSD_EINVAL, "report: expected " SSD__BOOL_WORDS ", got '%s'",
+                             value);
         return 0;
     }
     return ssd__fail(s->err, SSD_EINVAL,
