@@ -10,6 +10,7 @@
 #include <ssdcore/fio_result.h>
 #include <ssdcore/series.h>
 
+#include "errmsg.h"
 #include "json_read.h"
 #include "jsonw.h"
 #include "text_file.h"
@@ -22,7 +23,7 @@ struct entry {
 struct ssd_fio_result {
     struct entry *e;
     size_t n;
-    char err[512];
+    char err[SSD__ERRMSG_SIZE];
 };
 
 static int rfail(ssd_fio_result *r, int code, const char *fmt, ...)
@@ -30,7 +31,7 @@ static int rfail(ssd_fio_result *r, int code, const char *fmt, ...)
 static int rfail(ssd_fio_result *r, int code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(r->err, sizeof r->err, fmt, ap);
+    ssd__vfail(r->err, code, fmt, ap);
     va_end(ap);
     return code;
 }

@@ -13,13 +13,14 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "errmsg.h"
 #include "fo_util.h"
 #include "options.h"
 
 int ssd__fo_fail(char *buf, int code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, SSD__FO_ERRMSG_SIZE, fmt, ap);
+    ssd__vfail(buf, code, fmt, ap);
     va_end(ap);
     return code;
 }

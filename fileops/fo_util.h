@@ -11,7 +11,9 @@
 
 #include <ssdcore.h>
 
-#define SSD__FO_ERRMSG_SIZE 1024
+#include "errmsg.h"
+
+#define SSD__FO_ERRMSG_SIZE SSD__ERRMSG_SIZE
 
 /* Formats into buf (SSD__FO_ERRMSG_SIZE bytes) and returns code. */
 int ssd__fo_fail(char *buf, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -6,12 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errmsg.h"
 #include "series_build.h"
 
 int ssd__series_fail(ssd_series *s, int code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(s->err, sizeof s->err, fmt, ap);
+    ssd__vfail(s->err, code, fmt, ap);
     va_end(ap);
     return code;
 }

@@ -8,7 +8,8 @@
 
 #include <ssdcore/series.h>
 
-#define SSD__SERIES_ERR_SIZE 512
+#include "errmsg.h"
+
 #define SSD__SERIES_MAX_COLS 16
 
 struct ssd_series {
@@ -22,7 +23,7 @@ struct ssd_series {
     char *source;
     char *note; /* what the reader did beyond parsing (NULL: nothing) */
     const char *format;
-    char err[SSD__SERIES_ERR_SIZE];
+    char err[SSD__ERRMSG_SIZE];
 };
 
 /* Formats the handle's message and returns code. */
