@@ -147,24 +147,3 @@ void ssd__fo_utf8_leave(struct ssd__fo_locale *l) {
     freelocale(l->mine);
     l->mine = (locale_t)0;
 }
-
-int ssd__fo_utf8_len(const unsigned char *p) {
-    unsigned c = p[0], min;
-    int n;
-    if (c < 0x80)
-        return 1;
-    if ((c & 0xE0) == 0xC0)
-        n = 2, min = 0x80, c &= 0x1F;
-    else if ((c & 0xF0) == 0xE0)
-        n = 3, min = 0x800, c &= 0x0F;
-    else if ((c & 0xF8) == 0xF0)
-        n = 4, min = 0x10000, c &= 0x07;
-    else
-        return 0;
-    for (int i = 1; i < n; i++) {
-        if ((p[i] & 0xC0) != 0x80) /* also stops at the terminating NUL */
-            return 0;
-        c = c << 6 | (p[i] & 0x3F);
-    }
-    return c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF) ? 0 : n;
-}

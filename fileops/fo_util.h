@@ -38,11 +38,6 @@ int ssd__fo_join(char *out, size_t n, const char *a, const char *b);
 /* Removes path and everything below it (no symlinks followed). 0 or -errno. */
 int ssd__fo_rmtree(const char *path);
 
-/* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes
- * there are not UTF-8 (a path's stray 0xff): JSON strings must be UTF-8,
- * so the writers put U+FFFD for such a byte. */
-int ssd__fo_utf8_len(const unsigned char *p);
-
 /* libarchive converts entry names with the calling thread's LC_CTYPE; a
  * program left in the C locale stores "ünï" in a 7z archive as "??n??".
  * enter switches this thread to UTF-8 (when the system has it), leave
