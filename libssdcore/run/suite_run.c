@@ -51,7 +51,15 @@ static int save_results(ssd_suite *s) {
     int rc = ssd__suite_json(s, &json);
     if (rc)
         return ssd__fail(s->err, rc, "results.json: out of memory");
-    rc = ssd__write_atomic(s->results_path, json, strlen(json));
+    size_t len = strlen(json);
+    rc = ssd__write_atomic(s->results_path, json, len);
+    /* A full disk (a job's log filled it) must not leave the last
+     * results.json saying "running": the space the run kept in reserve is
+     * given back for this write. */
+    if (rc == -ENOSPC && ssd__suite_release_space(s))
+        rc = ssd__write_atomic(s->results_path, json, len);
+    else if (!rc)
+        ssd__suite_reserve_space(s, 4 * (uint64_t)len + (256u << 10)); /* + report.html */
     ssd_free(json);
     if (rc)
         return ssd__fail(s->err, rc, "%s: %s", s->results_path, ssd_strerror(rc));

@@ -105,9 +105,10 @@ struct ssd_suite {
     int prepared, ran, current;
     char started[32], finished[32];
     int interrupted;
-    int running; /* between the run's first and last save (or, loaded: still locked) */
-    int killed;  /* loaded: results.json said running, yet nobody holds the lock */
-    int lock_fd; /* the OUT lock's descriptor + 1; 0 when not held */
+    int running;        /* between the run's first and last save (or, loaded: still locked) */
+    int killed;         /* loaded: results.json said running, yet nobody holds the lock */
+    int lock_fd;        /* the OUT lock's descriptor + 1; 0 when not held */
+    int space_released; /* the lock file's reserve was given back (disk full) */
     char *error;
     char host_name[128], host_kernel[256], host_cpu[256];
     char *filebench_dir, *filebench_size; /* file tests appended to lab2016 */
@@ -198,6 +199,12 @@ int ssd__suite_check_before_run(ssd_suite *s);
  * another run holds it), released at its end and by ssd_suite_free. */
 int ssd__suite_lock_out(ssd_suite *s);
 void ssd__suite_unlock_out(ssd_suite *s);
+/* While the lock is held, the lock file keeps `bytes` of the disk in
+ * reserve (fallocate; nothing when the filesystem cannot), so that the run
+ * can still record how it ended when a job's log fills the disk:
+ * release_space gives the reserve back once (1 when it did). */
+void ssd__suite_reserve_space(ssd_suite *s, uint64_t bytes);
+int ssd__suite_release_space(ssd_suite *s);
 /* Non-zero when a live process holds out_dir's lock. */
 int ssd__suite_out_in_use(const char *out_dir);
 /* "running", "complete", "interrupted" or "failed". */

@@ -104,9 +104,33 @@ out:
     return rc;
 }
 
+/* The lock file's own bytes: the holder's pid and a newline. */
+static off_t pid_line_len(void) {
+    char pid[32];
+    return (off_t)snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+}
+
+void ssd__suite_reserve_space(ssd_suite *s, uint64_t bytes) {
+    if (s->lock_fd <= 0 || s->space_released)
+        return;
+    /* On a nearly full or tiny filesystem, what there is. */
+    for (uint64_t b = bytes; b >= (16u << 10); b /= 2)
+        if (fallocate(s->lock_fd - 1, 0, 0, (off_t)b) == 0 || errno != ENOSPC)
+            break;
+}
+
+int ssd__suite_release_space(ssd_suite *s) {
+    if (s->lock_fd <= 0 || s->space_released)
+        return 0;
+    s->space_released = 1;
+    return ftruncate(s->lock_fd - 1, pid_line_len()) == 0;
+}
+
 void ssd__suite_unlock_out(ssd_suite *s) {
-    if (s->lock_fd > 0)
+    if (s->lock_fd > 0) {
+        (void)!ftruncate(s->lock_fd - 1, pid_line_len()); /* the reserve goes */
         close(s->lock_fd - 1); /* the file stays: unlinking it races a new locker */
+    }
     s->lock_fd = 0;
 }
 

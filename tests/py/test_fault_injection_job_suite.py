@@ -175,3 +175,37 @@ def test_job_series_csv_on_a_full_disk_fails_the_job(cli, tmp_path):
         gc.collect()
         if subprocess.run(["umount", str(mnt)]).returncode != 0:
             subprocess.run(["umount", "-l", str(mnt)])
+
+
+def test_suite_on_a_full_disk_records_failed_with_the_reason(cli, tmp_path):
+    """A job's log fills the results directory's filesystem: the step fails,
+    its CSV is kept as .partial, and results.json (written in the space the
+    run kept in reserve) says failed and why, never "running"."""
+    mnt = tmp_path / "mnt"
+    mnt.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=200k", "tmpfs", str(mnt)],
+                      capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a tmpfs (needs root)")
+    try:
+        suite = tmp_path / "full.suite"
+        suite.write_text("job name=a pattern=randwrite time=1s log=a\n"
+                         "job name=b pattern=randwrite time=2h interval=1s log=b\n"
+                         "job name=c pattern=randread time=1s\n")
+        out = mnt / "o"
+        r = subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(suite), "--out",
+                            str(out)], capture_output=True, text=True, timeout=120)
+        assert r.returncode == 1
+        assert "No space left on device" in r.stderr, r.stderr
+        res = load(out)
+        assert res["status"] == "failed" and res["complete"] is False
+        b = [s for s in res["steps"] if s["name"] == "b"][0]
+        assert b["state"] == "failed" and "b.csv.partial" in b["error"]
+        assert not (out / "b.csv").exists() and (out / "b.csv.partial").exists()
+        assert no_temporaries(out) == []
+        s = subprocess.run([cli, "report", str(out), "--summary", "--out", str(tmp_path / "r.html")],
+                           capture_output=True, text=True)
+        assert "failed after 1 of 3 steps" in s.stdout, s.stdout + s.stderr
+    finally:
+        gc.collect()
+        if subprocess.run(["umount", str(mnt)]).returncode != 0:
+            subprocess.run(["umount", "-l", str(mnt)])
