@@ -3,9 +3,9 @@
  * A real run lasts hours; a mistake that only shows when its step comes up
  * (a log named like the target at step 23, a filebench dir= with a typo)
  * used to cost them, and a target named OUT/results.json was silently
- * replaced. Everything that can be known before the first I/O is checked
- * here, and nothing is created before these checks pass. */
-#include <errno.h>
+ * replaced. What needs the open target is checked here (a filebench
+ * dir= is checked when the suite is parsed), and nothing is created
+ * before these checks pass. */
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -79,26 +79,9 @@ static int check_outputs(ssd_suite *s) {
     return 0;
 }
 
-static int check_filebench_dirs(ssd_suite *s) {
-    for (int i = 0; i < s->nsteps; i++) {
-        const struct ssd__step *st = &s->steps[i];
-        const char *dir = st->kind == SSD__STEP_FILEBENCH ? option(st, "dir") : NULL;
-        if (!dir)
-            continue;
-        struct stat ds;
-        int err = stat(dir, &ds) < 0 ? errno : S_ISDIR(ds.st_mode) ? 0 : ENOTDIR;
-        if (err)
-            return ssd__fail(s->err, -err, "%s:%d: filebench dir=%s: %s", source(s), st->lineno,
-                             dir, strerror(err));
-    }
-    return 0;
-}
-
 int ssd__suite_check_before_run(ssd_suite *s) {
     int rc = check_outputs(s);
     if (!rc)
         rc = check_writes_allowed(s);
-    if (!rc)
-        rc = check_filebench_dirs(s);
     return rc;
 }

@@ -188,10 +188,9 @@ void ssd__analysis_lost_text(const ssd_suite *s, const struct ssd__step *st, cha
 /* The number of steps of s that were skipped. */
 int ssd__suite_skipped(const ssd_suite *s);
 /* The checks a run makes before its first step and before creating
- * anything (suite_precheck.c): a target that refuses writes while steps
- * write or trim, a target that is one of the run's outputs, a filebench
- * dir= that is not a directory. 0, or a negative code with a message
- * naming the suite file and line in s->err. */
+ * anything (run/suite_precheck.c): a target that refuses writes while
+ * steps write or trim, a target that is one of the run's outputs. 0, or a negative code with a
+ * message naming the suite file and line in s->err. */
 int ssd__suite_check_before_run(ssd_suite *s);
 
 /* The results directory's lock (suite_outdir_lock.c): taken before a run

@@ -58,6 +58,7 @@ def test_filebench_dir_of_a_suite_file_is_checked_before_the_first_step(cli, tmp
     assert f"{s}:4: filebench dir={tmp_path}/nowhere: No such file or directory" in r.stderr, \
         r.stderr
     assert not out.exists()
+    assert not (tmp_path / "t.bin").exists()  # refused before the target was laid out
 
 
 def test_a_suite_on_a_user_file_needs_destroy_data(cli, tmp_path):
