@@ -472,9 +472,13 @@ static int close_log(ssd_job *j, int rc) {
         char *partial = malloc(n);
         if (partial) {
             snprintf(partial, n, "%s.partial", j->log_path);
-            if (rename(j->log_path, partial) < 0)
+            if (rename(j->log_path, partial) < 0) {
                 (void)unlink(j->log_path); /* never left looking complete */
-            free(partial);
+                free(partial);
+            } else {
+                free(j->log_path); /* the results name the file that exists */
+                j->log_path = partial;
+            }
         } else {
             (void)unlink(j->log_path);
         }

@@ -64,6 +64,7 @@ def test_job_prints_its_results_on_sigterm_and_sighup(cli, tmp_path, sig):
     assert p.returncode == 128 + sig, stderr
     res = json.loads(stdout)
     assert res["interrupted"] is True and res.get("error") is None
+    assert res["status"] == "interrupted"
     assert "interrupted" in stderr
     _, rows = csv_rows(log)
     assert len(rows) == res["samples"]
@@ -163,7 +164,8 @@ def test_job_series_csv_on_a_full_disk_fails_the_job(cli, tmp_path):
         assert r.returncode == 1, r.stderr
         assert "No space left on device" in r.stderr, r.stderr
         res = json.loads(r.stdout)
-        assert res["error"] and "s.csv" in res["error"]
+        assert res["error"] and "s.csv" in res["error"] and res["status"] == "failed"
+        assert res["log"] == str(mnt / "s.csv.partial")
         # The rows that fit are kept under a name that says they are partial.
         assert not log.exists()
         partial = mnt / "s.csv.partial"
