@@ -63,8 +63,7 @@ static double pct(const struct ssd__jv *stat, double p) {
 
 /* force: add the entry even without I/O (a failed job). */
 static int add_entry(ssd_fio_result *r, const char *fname, const struct ssd__jv *job,
-                     const char *ddir,
-                     const struct ssd__jv *st, int force) {
+                     const char *ddir, const struct ssd__jv *st, int force) {
     double io = num(st, "io_bytes");
     double ios = num(st, "total_ios");
     if (!(io > 0) && !(ios > 0) && !force)
