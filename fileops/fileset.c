@@ -490,7 +490,7 @@ int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
     memset(res, 0, sizeof *res);
     s->err[0] = 0;
     double t0 = ssd__fo_now();
-    int rc = ssd__fo_mkdirs(dir);
+    int rc = ssd__mkdirs(dir, 0755);
     if (rc < 0)
         return ssd__fo_fail(s->err, rc, "%s: cannot create: %s", dir, ssd_strerror(rc));
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -524,7 +524,7 @@ int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
     }
     char path[PATH_MAX];
     for (size_t i = 0; i < p.ndirs; i++) {
-        if (ssd__fo_join(path, sizeof path, dir, p.dirs[i]) || (rc = ssd__fo_mkdirs(path)) < 0) {
+        if (ssd__fo_join(path, sizeof path, dir, p.dirs[i]) || (rc = ssd__mkdirs(path, 0755)) < 0) {
             rc = ssd__fo_fail(s->err, rc < 0 ? rc : SSD_ERANGE, "%s: cannot create directory",
                               p.dirs[i]);
             goto out;
