@@ -48,6 +48,9 @@ class Target:
     Options (``size``, ``destroy_data``, ``buffered``, ``read_only``, ``layout``)
     are those of ``ssd_target_set_option``. The target keeps its state across
     jobs (a filled drive stays full), as the methodology's sequences need.
+    An existing file ssdcore did not create (no ``user.ssdcore.layout`` mark)
+    is the user's: it is read as it is, and writing, trimming or extending it
+    needs ``destroy_data=True`` (docs/crash-safety.md).
 
     >>> t = ssdcore.Target("/work/test.bin", size="64m")  # doctest: +SKIP
     >>> t.size, t.block_size, t.kind                      # doctest: +SKIP
