@@ -259,6 +259,19 @@ int ssd__read_fio_logs(ssd_series *s, struct ssd__fio_file *files, size_t nfiles
         if (p[i].n && p[i].rows[p[i].n - 1].t_ms > tmax)
             tmax = p[i].rows[p[i].n - 1].t_ms;
     double nb = floor(tmax / interval + 0.5) + 1;
+    /* An averaged log has one row per interval and job: a span of far more
+     * intervals than rows is a hostile or damaged file (7 rows, the last at
+     * 68,800,294,000 ms, took 1.4 GB and 6 s), not a run with gaps. */
+    size_t nrows = 0;
+    for (size_t i = 0; i < nfiles; i++)
+        nrows += p[i].n;
+    if (nb > 1000.0 * (double)nrows + 1000.0) {
+        rc = ssd__series_fail(s, SSD_ERANGE,
+                              "%s: %zu rows span %g ms at a %g ms interval: %.0f intervals, more "
+                              "than 1000 per row (a gap no fio run leaves)",
+                              files[0].name, nrows, tmax, interval, nb);
+        goto out;
+    }
     if (nb > 1e8) {
         rc = ssd__series_fail(s, SSD_ERANGE, "%s: %g ms at a %g ms interval: too many buckets",
                               files[0].name, tmax, interval);

@@ -37,6 +37,17 @@ def test_implausible_values_are_refused_with_file_and_line(cli, tmp_path, name, 
         ssdcore.analyze(str(f))
 
 
+def test_a_fio_log_spanning_years_in_a_few_rows_is_refused(cli, tmp_path):
+    # Found by bench/fuzz_readers.sh: 7 rows, the last at 68,800,294,000 ms,
+    # made 68.8 million intervals (1.4 GB, 6 s) out of 149 bytes.
+    f = tmp_path / "gap.log"
+    f.write_text("0, 51605, 1, 4096\n28000, 56966, 1, 4096\n29000, 58379, 1, 4096\n"
+                 "32000, 57140, 1, 4096\n33000, 55728, 1, 4096\n68800294000, 61264, 1, 4096\n")
+    r = run(cli, "analyze", f, timeout=20)
+    assert r.returncode == 1 and r.stdout == ""
+    assert "more than 1000 per row" in r.stderr, r.stderr
+
+
 def fio_json(write):
     return json.dumps({"fio version": "fio-3.36", "jobs": [
         {"jobname": "w", "error": 0, "write": write}]})
