@@ -110,6 +110,10 @@ struct ssd__sim_phase {
     int regime;
     double start_bytes, start_s;
     double bytes, seconds; /* host writes and time spent in it */
+    /* The noise-free write speed (bytes/s) of the phase's last chunk: the
+     * level the regime had reached when it ended. GC's level falls while
+     * victims settle, so its mean is not its level. */
+    double end_level_bps;
 };
 
 struct ssd__sim {
@@ -155,6 +159,12 @@ double ssd__sim_cache_room(const struct ssd__sim *s);
 double ssd__sim_fast_room(const struct ssd__sim *s);
 double ssd__sim_gc_efficiency(const struct ssd__sim *s);
 double ssd__sim_mapped(const struct ssd__sim *s);
+
+/* The write speed (bytes/s) the current job would have now in the current
+ * regime without noise, dips or GC spread (mixed jobs: their write part at
+ * full share), or 0 without a job: ground truth's level for a regime in
+ * progress. */
+double ssd__sim_write_level_bps(const struct ssd__sim *s);
 
 /* The test and CLI driver: job_begin, then run_virtual every interval_s
  * until the workload's time / bytes / coverage is done, calling cb after

@@ -473,6 +473,15 @@ static double read_rate(const struct ssd__sim *s, int seq, double bs, double q, 
     return qd_scale(x1, fmin(xdev, link), q);
 }
 
+static int pattern_seq(enum ssd__pattern pt);
+
+double ssd__sim_write_level_bps(const struct ssd__sim *s) {
+    if (!s->job_active)
+        return 0;
+    double q = (double)s->w.queue_depth * s->w.threads;
+    return write_rate(s, ssd__sim_regime(s), pattern_seq(s->w.pattern), (double)s->w.block_size, q);
+}
+
 /* ---- noise, dips, latency ------------------------------------------------ */
 
 static double tick_noise(const struct ssd__sim *s, int64_t tick, double sigma) {
@@ -591,7 +600,7 @@ static void note_phase(struct ssd__sim *s, int r) {
     ph->regime = r;
     ph->start_bytes = s->job_written;
     ph->start_s = s->now_s - s->job_start_s;
-    ph->bytes = ph->seconds = 0;
+    ph->bytes = ph->seconds = ph->end_level_bps = 0;
 }
 
 /* Updates the logical map for b host bytes in direction dir; returns the
@@ -677,10 +686,11 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         if (step <= 1e-12)
             step = fmin(dt_s - elapsed, p->tick_s);
         int r = ssd__sim_regime(s);
-        double xw = 0, xr = 0;
+        double xw = 0, xr = 0, level_w = 0;
         if (pr < 1) {
             double sigma = r == SSD__REG_SLC ? p->noise : p->noise_direct;
-            xw = write_rate(s, r, seq, bs, q) * tick_noise(s, tick, sigma);
+            level_w = write_rate(s, r, seq, bs, q);
+            xw = level_w * tick_noise(s, tick, sigma);
             if (r == SSD__REG_SLC || r == SSD__REG_NATIVE) {
                 /* The dips are the controller writing back its mapping
                  * table, so they weigh on small writes, which update the
@@ -769,6 +779,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             if (s->phases[s->n_phases - 1].regime == r) {
                 s->phases[s->n_phases - 1].bytes += bw;
                 s->phases[s->n_phases - 1].seconds += step;
+                s->phases[s->n_phases - 1].end_level_bps = level_w;
             }
         }
         if (br > 0) {
