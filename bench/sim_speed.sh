@@ -11,7 +11,10 @@ BUILD_DIR=${BUILD_DIR:-build}
 [ -f "$BUILD_DIR/libssdcore.a" ] || BUILD_DIR=$BUILD_DIR bash scripts/build.sh >/dev/null
 mkdir -p bench/out
 exe=bench/out/sim_run
-cc -O2 -D_GNU_SOURCE -Ilibssdcore -Ilibssdcore/include bench/sim_run.c \
+# Every concept folder of libssdcore/ is on the include path, as in CMake.
+inc=$(for d in libssdcore/*/; do printf -- "-I%s " "${d%/}"; done)
+# shellcheck disable=SC2086
+cc -O2 -D_GNU_SOURCE -Ilibssdcore $inc bench/sim_run.c \
     "$BUILD_DIR/libssdcore.a" -lm -o "$exe"
 
 echo "== 2-hour 4K QD32 random write (1 s samples), 3 runs =="
