@@ -1,0 +1,353 @@
+/* analysis_regimes.c - what limits the writes in each phase: the SLC cache,
+ * direct writes to TLC/MLC, a dynamic cache being folded, or garbage
+ * collection once clean blocks ran out (the used state). The GC decline is
+ * made one phase, and periodic dips are looked for inside each phase (the
+ * reviews' dips are a property of one state of the drive, e.g. the fresh
+ * SSD370, not of the whole run). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis_internal.h"
+
+/* A drive cannot run out of clean blocks before its user capacity has been
+ * written once since TRIM; the reviews' drives do at 1.06-1.4 times it
+ * (spare area, and random overwrites freeing blocks). A little below 1
+ * allows for a capacity given in marketing units. */
+#define GC_MIN_CAPACITY_SHARE 0.9
+
+/* Least-squares line of y[a, b) against the sample index: intercept at a,
+ * slope per sample. */
+static void fit_line(const double *y, size_t a, size_t b, double *icpt, double *slope) {
+    double m = (double)(b - a), sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (size_t i = a; i < b; i++) {
+        double x = (double)(i - a);
+        sx += x;
+        sy += y[i];
+        sxx += x * x;
+        sxy += x * y[i];
+    }
+    double den = m * sxx - sx * sx;
+    *slope = den > 0 ? (m * sxy - sx * sy) / den : 0;
+    *icpt = (sy - *slope * sx) / m;
+}
+
+/* Robust noise of y[a, b) (MAD of differences), never below the run's. */
+static double noise_of(const struct ssd__curve *c, size_t a, size_t b) {
+    if (b < a + 3)
+        return c->sigma;
+    for (size_t i = a + 1; i < b; i++)
+        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
+    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
+    return s > c->sigma ? s : c->sigma;
+}
+
+/* A phase whose speed keeps falling through it (GC taking more and more),
+ * not a level: its fitted line falls by at least 10%, well beyond what its
+ * noise could make of a flat level. */
+static int slides_down(const struct ssd__curve *c, const struct ssd_phase *p) {
+    size_t a = p->first, b = p->last + 1, n = b - a;
+    if (n < 8)
+        return 0;
+    double icpt, slope;
+    fit_line(c->y, a, b, &icpt, &slope);
+    double fall = -slope * (double)(n - 1);
+    double se = noise_of(c, a, b) * sqrt(12.0 / (double)n);
+    return fall >= log(1.1) && fall >= 4 * se;
+}
+
+/* The first phase of the used state, or 0 when there is none. With a known
+ * capacity: the first lasting change once about the capacity has been
+ * written. Without: the first phase after the first from which the speed
+ * only falls, and falls through the phase itself (a slide, where a cache,
+ * direct writes and folding are levels). */
+static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             double capacity) {
+    double lim = log(o->min_step);
+    for (size_t j = 1; j < c->nph; j++) {
+        const struct ssd_phase *p = &c->ph[j], *q = &c->ph[j - 1];
+        if (isfinite(capacity)) {
+            if (p->start_bytes < GC_MIN_CAPACITY_SHARE * capacity)
+                continue;
+            if (fabs(log(p->level_bps / q->level_bps)) >= lim || slides_down(c, p))
+                return j;
+            continue;
+        }
+        if (p->level_bps * o->min_step > q->level_bps && !slides_down(c, p))
+            continue;
+        int falls = slides_down(c, p);
+        for (size_t k = j + 1; falls && k < c->nph; k++)
+            falls = c->ph[k].level_bps < c->ph[k - 1].level_bps * sqrt(o->min_step);
+        if (falls && (j + 1 < c->nph || p->level_bps * o->min_step <= q->level_bps))
+            return j;
+    }
+    return 0;
+}
+
+/* The sample where a gradual decline starts, between the middle of the
+ * phase before the onset phase (g0 its first sample) and the middle of the
+ * onset phase ([g0, b)): the split of y[a, b) into a level and a line
+ * that fits best. The used state's speed falls smoothly from
+ * the fresh level, so the segmentation puts the boundary where the fall
+ * has become a step, well after it began (SSD370: 12% late). */
+static size_t knee(const struct ssd__curve *c, size_t a, size_t g0, size_t b, size_t min_len) {
+    size_t n = b - a;
+    double *sy = malloc((n + 1) * sizeof *sy), *six = malloc((n + 1) * sizeof *six);
+    double *syy1 = malloc((n + 1) * sizeof *syy1);
+    size_t best_k = g0;
+    if (!sy || !six || !syy1)
+        goto out;
+    sy[0] = six[0] = syy1[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        double v = c->y[a + i];
+        sy[i + 1] = sy[i] + v;
+        six[i + 1] = six[i] + (double)i * v;
+        syy1[i + 1] = syy1[i] + v * v;
+    }
+    size_t lo = g0 - (g0 - a) / 2, hi = g0 + (b - g0) / 2;
+    if (lo < a + min_len)
+        lo = a + min_len;
+    double best = INFINITY;
+    for (size_t k = lo; k <= hi && k + min_len <= b; k++) {
+        /* A level over [a, k), a line of its own over [k, b): a step
+         * into the decline (AS510S halves its speed) and a gentle start
+         * (SSD370) alike. */
+        size_t kk = k - a;
+        double m1 = (double)kk, m = (double)(b - k);
+        double s1 = sy[kk], flat = syy1[kk] - s1 * s1 / m1;
+        double s2 = sy[n] - sy[kk], ss2 = syy1[n] - syy1[kk];
+        double sx = m * (m - 1) / 2, sxx = (m - 1) * m * (2 * m - 1) / 6;
+        double sxy = (six[n] - six[kk]) - (double)kk * s2;
+        double vx = sxx - sx * sx / m, vy = ss2 - s2 * s2 / m, cxy = sxy - sx * s2 / m;
+        double sse = flat + (vx > 0 ? vy - cxy * cxy / vx : vy);
+        if (sse < best) {
+            best = sse;
+            best_k = k;
+        }
+    }
+out:
+    free(sy);
+    free(six);
+    free(syy1);
+    return best_k;
+}
+
+/* Periodic dips inside samples [a, b) below base (the phase level, or its
+ * falling line): 1 when found, with the figures in p. A dip is below
+ * 1 - dip_depth (or 3 noise) of the base and ends back above the midpoint,
+ * as in the consistency window (analysis_consistency.c). Drives place one
+ * GC dip somewhere in each period, not at a fixed phase, so the gaps
+ * between dip starts spread from almost 0 to almost two periods around
+ * their mean: dips are periodic when the gaps vary less than random stalls'
+ * would (coefficient of variation under 0.6; exponential gaps have 1), and
+ * the period is the mean gap. A dip covers part of a sample at each end,
+ * so each sample counts for the share of it its rate says was spent in
+ * the dip (the rate mixes the base and the dip's own level). */
+static int dips_in(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                   struct ssd_phase *p, double base0, double slope) {
+    size_t a = p->first, b = p->last + 1, m = b - a;
+    if (m < 12)
+        return 0;
+    double *q = malloc(m * sizeof *q);
+    size_t *ds = malloc(m * sizeof *ds), *de = malloc(m * sizeof *de);
+    double *mins = malloc(m * sizeof *mins);
+    int found = 0;
+    if (!q || !ds || !de || !mins)
+        goto out;
+    for (size_t i = 0; i < m; i++)
+        q[i] = c->r[a + i] / exp(base0 + slope * (double)i);
+    for (size_t i = 1; i < m; i++)
+        c->scratch[i - 1] = fabs(q[i] - q[i - 1]);
+    double sq = 1.4826 * ssd__median(c->scratch, m - 1) / sqrt(2.0);
+    double cut = 1 - o->dip_depth;
+    if (1 - 3 * sq < cut)
+        cut = 1 - 3 * sq;
+    double leave = 0.5 * (cut + 1);
+    size_t nd = 0;
+    for (size_t i = 0; i < m;) {
+        if (q[i] >= cut) {
+            i++;
+            continue;
+        }
+        size_t s0 = i;
+        double mn = q[i];
+        while (i < m && q[i] < leave) {
+            mn = q[i] < mn ? q[i] : mn;
+            i++;
+        }
+        ds[nd] = s0;
+        de[nd] = i; /* exclusive */
+        mins[nd++] = mn;
+    }
+    if (nd < 4)
+        goto out;
+    double span = c->t[a + ds[nd - 1]] - c->t[a + ds[0]];
+    double period = span / (double)(nd - 1), ss = 0;
+    for (size_t k = 0; k + 1 < nd; k++) {
+        double g = c->t[a + ds[k + 1]] - c->t[a + ds[k]] - period;
+        ss += g * g;
+    }
+    double cv = period > 0 ? sqrt(ss / (double)(nd - 1)) / period : INFINITY;
+    double window = c->t[b - 1] - (a ? c->t[a - 1] : 0);
+    /* Again and again through the phase, not a few in a corner of it. */
+    if (!(cv < 0.6 && span >= 0.5 * window))
+        goto out;
+    memcpy(c->scratch, mins, nd * sizeof *mins);
+    double qd = ssd__quantile(c->scratch, nd, 0.25);
+    if (!(qd < 1))
+        goto out;
+    double dip_time = 0;
+    for (size_t k = 0; k < nd; k++) {
+        size_t lo = ds[k] ? ds[k] - 1 : 0, hi = de[k] < m ? de[k] + 1 : m;
+        if (k && lo < de[k - 1] + 1)
+            lo = de[k - 1] + 1; /* the sample between two dips counts once */
+        for (size_t i = lo; i < hi; i++) {
+            double f = (1 - q[i]) / (1 - qd);
+            dip_time += (f < 0 ? 0 : f > 1 ? 1 : f) * c->dt[a + i];
+        }
+    }
+    found = 1;
+    p->dip_period_s = period;
+    p->dip_depth = 1 - qd;
+    p->dip_duty = window > 0 ? dip_time / window : NAN;
+out:
+    free(q);
+    free(ds);
+    free(de);
+    free(mins);
+    return found;
+}
+
+static void phase_dips(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                       struct ssd_phase *p) {
+    p->has_dips = 0;
+    p->dip_period_s = p->dip_depth = p->dip_duty = NAN;
+    size_t a = p->first, b = p->last + 1;
+    if (b - a < 12)
+        return;
+    double base = log(p->level_bps), slope = 0;
+    if (p->regime == SSD_REGIME_GC && slides_down(c, p)) {
+        /* Against the decline's own line, lifted to where the samples
+         * outside the dips sit (the median of the residuals). */
+        fit_line(c->y, a, b, &base, &slope);
+        for (size_t i = a; i < b; i++)
+            c->scratch[i - a] = c->y[i] - (base + slope * (double)(i - a));
+        base += ssd__median(c->scratch, b - a);
+    }
+    p->has_dips = dips_in(c, o, p, base, slope);
+}
+
+void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
+                        struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    S->capacity_bytes = capacity > 0 ? capacity : NAN;
+    S->has_gc = 0;
+    S->gc_start_bytes = S->gc_level_bps = S->gc_end_level_bps = NAN;
+    res->regime_note = isfinite(S->capacity_bytes)
+                           ? NULL
+                           : "the drive's capacity is unknown: the used state (GC) is told by "
+                             "its shape only (a decline), so a flat used-state level reads as "
+                             "folding; give the capacity";
+    size_t g = S->cache_censored == SSD_CENSOR_RIGHT ? 0 : gc_onset_phase(c, o, S->capacity_bytes);
+    double end_level = NAN;
+    if (g) {
+        /* The decline is one phase: every phase from the onset on, unless
+         * the speed climbs back lastingly (then the drive recovered). */
+        size_t last = g;
+        while (last + 1 < c->nph && c->ph[last + 1].level_bps < c->ph[last].level_bps * o->min_step)
+            last++;
+        end_level = c->ph[last].level_bps;
+        size_t a = c->ph[g - 1].first, g0 = c->ph[g].first, b = c->ph[g].last + 1;
+        int gradual = slides_down(c, &c->ph[g]);
+        while (last > g) {
+            ssd__curve_merge_next(c, g);
+            last--;
+        }
+        if (gradual) {
+            size_t k = knee(c, a, g0, b, c->min_len > 3 ? c->min_len : 3);
+            if (k != g0 && k > a)
+                ssd__curve_move_boundary(c, g, k);
+        }
+        if (g == 1 && S->has_cache) {
+            /* The first drop was clean blocks running out: no cache. */
+            S->has_cache = 0;
+            S->cache_bytes = S->cache_level_bps = S->cache_drop_ratio = NAN;
+            S->cache_uncertainty_bytes = NAN;
+            S->cache_censored = SSD_CENSOR_NONE;
+            res->cache_phase_end = 0;
+            res->post_phase = 0;
+            res->nbursts = res->bursts_total = 0;
+        }
+        if (g == 1)
+            S->post_cache_bps = c->ph[0].level_bps;
+        S->has_gc = 1;
+        S->gc_start_bytes = c->ph[g].start_bytes;
+        S->gc_level_bps = c->ph[g].level_bps;
+        if (last == g && c->ph[g].last - c->ph[g].first + 1 >= 8) {
+            /* One phase from the start: its level over its last quarter. */
+            size_t a4 = c->ph[g].last + 1 - (c->ph[g].last + 1 - c->ph[g].first) / 4;
+            memcpy(c->scratch, c->y + a4, (c->ph[g].last + 1 - a4) * sizeof *c->y);
+            end_level = exp(ssd__median(c->scratch, c->ph[g].last + 1 - a4));
+        }
+        S->gc_end_level_bps = end_level;
+    }
+    /* Label the rest: the cache; the level after it (or the first level
+     * without one) is direct; a lasting step below direct is folding (a
+     * dynamic cache emptied while writing: the first drop after the cache,
+     * not the last); back near the direct level is direct; anything else
+     * before the used state is other. */
+    size_t gc_from = g ? g : c->nph;
+    double direct = NAN, fold = NAN;
+    S->has_folding = 0;
+    S->folding_start_bytes = S->folding_level_bps = NAN;
+    for (size_t j = 0; j < c->nph; j++) {
+        struct ssd_phase *p = &c->ph[j];
+        if (j >= gc_from && j <= g) {
+            p->regime = SSD_REGIME_GC;
+        } else if (j > g && g) {
+            p->regime = SSD_REGIME_OTHER;
+        } else if (j == 0 && S->has_cache) {
+            p->regime = SSD_REGIME_CACHE;
+        } else if (isnan(direct)) {
+            direct = p->level_bps;
+            p->regime = SSD_REGIME_DIRECT;
+        } else if (S->has_cache && isnan(fold) && p->level_bps * o->min_step <= direct) {
+            fold = p->level_bps;
+            p->regime = SSD_REGIME_FOLDING;
+            S->has_folding = 1;
+            S->folding_start_bytes = p->start_bytes;
+            S->folding_level_bps = p->level_bps;
+        } else if (!isnan(fold) && p->level_bps <= fold * o->min_step) {
+            p->regime = SSD_REGIME_FOLDING;
+        } else if (fabs(log(p->level_bps / direct)) < log(o->min_step)) {
+            p->regime = SSD_REGIME_DIRECT;
+        } else {
+            p->regime = SSD_REGIME_OTHER;
+        }
+    }
+    /* Steps at or after the used state's start are GC, not steps. */
+    if (g) {
+        size_t k = 0;
+        for (size_t i = 0; i < res->nsteps; i++)
+            if (res->steps[i].start_bytes < S->gc_start_bytes)
+                res->steps[k++] = res->steps[i];
+        res->nsteps = k;
+    }
+    for (size_t j = 0; j < c->nph; j++)
+        phase_dips(c, o, &c->ph[j]);
+}
+
+SSD_API const char *ssd_analysis_regime_name(int regime) {
+    switch (regime) {
+    case SSD_REGIME_CACHE:
+        return "cache";
+    case SSD_REGIME_DIRECT:
+        return "direct";
+    case SSD_REGIME_FOLDING:
+        return "folding";
+    case SSD_REGIME_GC:
+        return "gc";
+    default:
+        return "other";
+    }
+}
