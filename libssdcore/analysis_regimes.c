@@ -15,6 +15,11 @@
  * (spare area, and random overwrites freeing blocks). A little below 1
  * allows for a capacity given in marketing units. */
 #define GC_MIN_CAPACITY_SHARE 0.9
+/* Without a capacity, a decline is the used state only when it falls at
+ * least this much from its start to the end of the run. */
+#define SHAPE_MIN_FALL 2.0
+/* ... and, right after a cache, when that cache's drop was no bigger. */
+#define SHAPE_MAX_FIRST_STEP 1.5
 
 /* Least-squares line of y[a, b) against the sample index: intercept at a,
  * slope per sample. */
@@ -42,10 +47,11 @@ static double noise_of(const struct ssd__curve *c, size_t a, size_t b) {
     return s > c->sigma ? s : c->sigma;
 }
 
-/* A phase whose speed keeps falling through it (GC taking more and more),
- * not a level: its fitted line falls by at least 10%, well beyond what its
- * noise could make of a flat level. */
-static int slides_down(const struct ssd__curve *c, const struct ssd_phase *p) {
+/* How far (in log-rate) the speed falls through a phase, by its fitted
+ * line; 0 unless it falls by at least 10%, well beyond what its noise could
+ * make of a flat level: a phase that slides (GC taking more and more), not
+ * a level. */
+static double slide_of(const struct ssd__curve *c, const struct ssd_phase *p) {
     size_t a = p->first, b = p->last + 1, n = b - a;
     if (n < 8)
         return 0;
@@ -53,7 +59,11 @@ static int slides_down(const struct ssd__curve *c, const struct ssd_phase *p) {
     fit_line(c->y, a, b, &icpt, &slope);
     double fall = -slope * (double)(n - 1);
     double se = noise_of(c, a, b) * sqrt(12.0 / (double)n);
-    return fall >= log(1.1) && fall >= 4 * se;
+    return fall >= log(1.1) && fall >= 4 * se ? fall : 0;
+}
+
+static int slides_down(const struct ssd__curve *c, const struct ssd_phase *p) {
+    return slide_of(c, p) > 0;
 }
 
 /* The first phase of the used state, or 0 when there is none. With a known
@@ -62,7 +72,7 @@ static int slides_down(const struct ssd__curve *c, const struct ssd_phase *p) {
  * only falls, and falls through the phase itself (a slide, where a cache,
  * direct writes and folding are levels). */
 static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                             double capacity) {
+                             double capacity, int has_cache) {
     double lim = log(o->min_step);
     for (size_t j = 1; j < c->nph; j++) {
         const struct ssd_phase *p = &c->ph[j], *q = &c->ph[j - 1];
@@ -75,10 +85,31 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
         }
         if (p->level_bps * o->min_step > q->level_bps && !slides_down(c, p))
             continue;
+        /* By shape alone: from here on the speed only falls, it falls
+         * through the phase itself, and by a lot (the reviews' used states
+         * end 5-40x below the fresh speed; a direct phase that sags a little
+         * is no used state). */
         int falls = slides_down(c, p);
-        for (size_t k = j + 1; falls && k < c->nph; k++)
-            falls = c->ph[k].level_bps < c->ph[k - 1].level_bps * sqrt(o->min_step);
-        if (falls && (j + 1 < c->nph || p->level_bps * o->min_step <= q->level_bps))
+        for (size_t k = j + 1; falls && k < c->nph; k++) {
+            const struct ssd_phase *pk = &c->ph[k];
+            /* Every long phase slides too: a level (folding) is no GC. */
+            falls = pk->level_bps < c->ph[k - 1].level_bps * sqrt(o->min_step) &&
+                    (pk->last - pk->first + 1 < 4 * c->min_len || slides_down(c, pk));
+        }
+        if (!falls)
+            continue;
+        const struct ssd_phase *end = &c->ph[c->nph - 1];
+        double total = log(p->level_bps / end->level_bps) + slide_of(c, end);
+        if (end == p)
+            total = slide_of(c, p);
+        /* Right after a cache, a decline from a clear step looks the same
+         * whether the step was the cache's end or clean blocks running out
+         * (AS510S halves, then slides): only the capacity tells them
+         * apart. A gentle first step is no cache's (SSD370 slides from its
+         * fresh speed). */
+        if (j == 1 && has_cache && q->level_bps > SHAPE_MAX_FIRST_STEP * p->level_bps)
+            continue;
+        if (total >= log(SHAPE_MIN_FALL))
             return j;
     }
     return 0;
@@ -248,7 +279,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                            : "the drive's capacity is unknown: the used state (GC) is told by "
                              "its shape only (a decline), so a flat used-state level reads as "
                              "folding; give the capacity";
-    size_t g = S->cache_censored == SSD_CENSOR_RIGHT ? 0 : gc_onset_phase(c, o, S->capacity_bytes);
+    size_t g = S->cache_censored == SSD_CENSOR_RIGHT
+                   ? 0
+                   : gc_onset_phase(c, o, S->capacity_bytes, S->has_cache);
     double end_level = NAN;
     if (g) {
         /* The decline is one phase: every phase from the onset on, unless

@@ -79,12 +79,20 @@ static void truth_compare(struct ssd__text *t, const struct ssd__step *an,
     knum(t, &g, "analysis", an->sum.has_folding ? an->sum.folding_start_bytes : NAN);
     knum(t, &g, "truth", job->truth_fold_bytes);
     ssd__text_raw(t, "}", 1);
-    /* The analysis calls any lasting later drop "folding"; on a random-write
-     * run it is where writes became GC-bound. */
+    key(t, &f, "gc_start_bytes");
+    g = 1;
+    ssd__text_raw(t, "{", 1);
+    knum(t, &g, "analysis", an->sum.has_gc ? an->sum.gc_start_bytes : NAN);
+    knum(t, &g, "truth", job->truth_gc_bytes);
+    ssd__text_raw(t, "}", 1);
+    /* The first lasting drop after the cache level, folding or GC alike. */
+    double later = an->sum.has_folding ? an->sum.folding_start_bytes : NAN;
+    if (an->sum.has_gc && !(later < an->sum.gc_start_bytes))
+        later = an->sum.gc_start_bytes;
     key(t, &f, "later_drop_bytes");
     g = 1;
     ssd__text_raw(t, "{", 1);
-    knum(t, &g, "analysis", an->sum.has_folding ? an->sum.folding_start_bytes : NAN);
+    knum(t, &g, "analysis", later);
     knum(t, &g, "truth", ssd__later_drop_truth(job));
     ssd__text_raw(t, "}", 1);
     ssd__text_raw(t, "}", 1);
