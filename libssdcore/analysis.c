@@ -129,6 +129,15 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, con
     res->sum.has_recovery = 0;
     res->sum.recovered_bytes = res->sum.reference_level_bps = NAN;
     ssd__find_cache(c, o, res);
+    /* A first phase shorter than a lasting phase that is no cache of its own
+     * is the start of the next one (a fast first second before a short
+     * cache): judged alone it hid that cache and became the "post-cache"
+     * level (600 MiB/s for 1 s, 320 for 7 s, then 50: no cache, post-cache
+     * 600 MiB/s). */
+    if (!res->sum.has_cache && c->nph >= 3 && c->ph[0].last + 1 < c->min_len) {
+        ssd__curve_merge_next(c, 0);
+        ssd__find_cache(c, o, res);
+    }
     /* The cache test may have moved the drop past a dip the segmentation put
      * in the low phase, or past a short phase of its own (a dip and the
      * climb back): keep the phases in agreement with the cache. */
