@@ -128,16 +128,18 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, con
     res->sum.total_bytes = c->total;
     res->sum.has_recovery = 0;
     res->sum.recovered_bytes = res->sum.reference_level_bps = NAN;
-    ssd__find_cache(c, o, res);
-    /* A first phase shorter than a lasting phase that is no cache of its own
-     * is the start of the next one (a fast first second before a short
-     * cache): judged alone it hid that cache and became the "post-cache"
-     * level (600 MiB/s for 1 s, 320 for 7 s, then 50: no cache, post-cache
-     * 600 MiB/s). */
-    if (!res->sum.has_cache && c->nph >= 3 && c->ph[0].last + 1 < c->min_len) {
-        ssd__curve_merge_next(c, 0);
-        ssd__find_cache(c, o, res);
+    /* One or two fast samples before a short phase that then drops a lot
+     * are the start of that phase, not a cache of their own: judged alone
+     * they hid the cache (600 MiB/s for 1 s, 320 for 7 s, then 50 for 592
+     * s came out as no cache, post-cache 611 MiB/s). */
+    if (c->nph >= 3) {
+        const struct ssd_phase *p0 = &c->ph[0], *p1 = &c->ph[1], *p2 = &c->ph[2];
+        size_t len1 = p1->last - p1->first + 1;
+        if (p0->last + 1 <= 2 && len1 < 2 * c->min_len && p1->level_bps < p0->level_bps &&
+            p2->level_bps * o->min_drop <= p1->level_bps && p2->last - p2->first + 1 > len1)
+            ssd__curve_merge_next(c, 0);
     }
+    ssd__find_cache(c, o, res);
     /* The cache test may have moved the drop past a dip the segmentation put
      * in the low phase, or past a short phase of its own (a dip and the
      * climb back): keep the phases in agreement with the cache. */

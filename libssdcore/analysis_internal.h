@@ -88,6 +88,9 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
 /* Moves the start of phase j (and so the end of phase j-1) to sample first,
  * recomputing both phases' figures. */
 void ssd__curve_move_boundary(struct ssd__curve *c, size_t j, size_t first);
+/* Splits phase j at sample at (a new phase j+1 from there on). Returns 0 or
+ * SSD_ENOMEM (the phases unchanged). */
+int ssd__curve_split(struct ssd__curve *c, size_t j, size_t at);
 /* Merges phase j+1 into phase j. */
 void ssd__curve_merge_next(struct ssd__curve *c, size_t j);
 /* Merges neighbours from phase 1 on that are one steady slide (a line fits

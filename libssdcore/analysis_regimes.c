@@ -11,10 +11,12 @@
 #include "analysis_internal.h"
 
 /* A drive cannot run out of clean blocks before its user capacity has been
- * written once since TRIM; the reviews' drives do at 1.06-1.4 times it
- * (spare area, and random overwrites freeing blocks). A little below 1
- * allows for a capacity given in marketing units. */
-#define GC_MIN_CAPACITY_SHARE 0.9
+ * written once since TRIM (without overwrites there is no garbage); the
+ * reviews' drives do at 1.06-1.4 times it (spare area, and random
+ * overwrites freeing blocks). A fill never gets there. */
+#define GC_MIN_CAPACITY_SHARE 0.995
+/* A cache at least this share of the capacity is a dynamic one. */
+#define DYNAMIC_MIN_CAPACITY_SHARE 0.05
 /* Without a capacity, a decline is the used state only when it falls at
  * least this much from its start to the end of the run. */
 #define SHAPE_MIN_FALL 2.0
@@ -72,19 +74,31 @@ static int slides_down(const struct ssd__curve *c, const struct ssd_phase *p) {
  * only falls, and falls through the phase itself (a slide, where a cache,
  * direct writes and folding are levels). */
 static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                             double capacity, int has_cache) {
+                             double capacity, const struct ssd__result *res) {
     double lim = log(o->min_step);
+    int has_cache = res->sum.has_cache;
+    /* Folding belongs to a dynamic cache, which is large (a share of the
+     * free space); a static cache is a small fixed area that never folds.
+     * A dynamic drive runs out of clean blocks with its cache full and
+     * folds first: the used state is the change after the folding step. */
+    int dynamic = has_cache && isfinite(capacity) &&
+                  res->sum.cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * capacity;
+    int folding_seen = 0;
+    double direct = c->ph[has_cache && c->nph > 1 ? 1 : 0].level_bps;
     for (size_t j = 1; j < c->nph; j++) {
         const struct ssd_phase *p = &c->ph[j], *q = &c->ph[j - 1];
         if (isfinite(capacity)) {
+            if (dynamic && j >= 2 && !folding_seen && p->level_bps * o->min_step <= direct &&
+                !slides_down(c, p)) {
+                folding_seen = 1; /* the folding step, wherever it is */
+                continue;
+            }
             if (p->start_bytes < GC_MIN_CAPACITY_SHARE * capacity)
                 continue;
             if (fabs(log(p->level_bps / q->level_bps)) >= lim || slides_down(c, p))
                 return j;
             continue;
         }
-        if (p->level_bps * o->min_step > q->level_bps && !slides_down(c, p))
-            continue;
         /* By shape alone: from here on the speed only falls, it falls
          * through the phase itself, and by a lot (the reviews' used states
          * end 5-40x below the fresh speed; a direct phase that sags a little
@@ -121,7 +135,8 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
  * that fits best. The used state's speed falls smoothly from
  * the fresh level, so the segmentation puts the boundary where the fall
  * has become a step, well after it began (SSD370: 12% late). */
-static size_t knee(const struct ssd__curve *c, size_t a, size_t g0, size_t b, size_t min_len) {
+static size_t knee(const struct ssd__curve *c, size_t a, size_t lo, size_t g0, size_t b,
+                   size_t min_len) {
     size_t n = b - a;
     double *sy = malloc((n + 1) * sizeof *sy), *six = malloc((n + 1) * sizeof *six);
     double *syy1 = malloc((n + 1) * sizeof *syy1);
@@ -135,7 +150,7 @@ static size_t knee(const struct ssd__curve *c, size_t a, size_t g0, size_t b, si
         six[i + 1] = six[i] + (double)i * v;
         syy1[i + 1] = syy1[i] + v * v;
     }
-    size_t lo = g0 - (g0 - a) / 2, hi = g0 + (b - g0) / 2;
+    size_t hi = g0 + (b - g0) / 2;
     if (lo < a + min_len)
         lo = a + min_len;
     double best = INFINITY;
@@ -279,9 +294,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                            : "the drive's capacity is unknown: the used state (GC) is told by "
                              "its shape only (a decline), so a flat used-state level reads as "
                              "folding; give the capacity";
-    size_t g = S->cache_censored == SSD_CENSOR_RIGHT
-                   ? 0
-                   : gc_onset_phase(c, o, S->capacity_bytes, S->has_cache);
+    size_t g =
+        S->cache_censored == SSD_CENSOR_RIGHT ? 0 : gc_onset_phase(c, o, S->capacity_bytes, res);
     double end_level = NAN;
     if (g) {
         /* The decline is one phase: every phase from the onset on, unless
@@ -296,9 +310,29 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_merge_next(c, g);
             last--;
         }
-        if (gradual) {
-            size_t k = knee(c, a, g0, b, c->min_len > 3 ? c->min_len : 3);
-            if (k != g0 && k > a)
+        if (gradual || isfinite(S->capacity_bytes)) {
+            /* From the middle of the phase before; with a known capacity,
+             * from where it had been written once (no earlier). */
+            size_t lo = g0 - (g0 - a) / 2;
+            if (isfinite(S->capacity_bytes)) {
+                lo = a;
+                while (lo < g0 && c->cum[lo] < GC_MIN_CAPACITY_SHARE * S->capacity_bytes)
+                    lo++;
+            }
+            size_t k = knee(c, a, lo, g0, b, c->min_len > 3 ? c->min_len : 3);
+            int own_level = 0;
+            if (k > g0 + 2) {
+                /* The used state starts later than the segmentation's
+                 * boundary: what lies between is a phase of its own when
+                 * it is not at the level before (a short folding step
+                 * the segmentation gave to the decline). */
+                memcpy(c->scratch, c->y + g0, (k - g0) * sizeof *c->y);
+                double lv = ssd__median(c->scratch, k - g0);
+                own_level = fabs(lv - log(c->ph[g - 1].level_bps)) >= log(o->min_step);
+            }
+            if (own_level && ssd__curve_split(c, g, k) == 0)
+                last = ++g;
+            else if (k != g0 && k > a)
                 ssd__curve_move_boundary(c, g, k);
         }
         if (g == 1 && S->has_cache) {
@@ -331,6 +365,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * before the used state is other. */
     size_t gc_from = g ? g : c->nph;
     double direct = NAN, fold = NAN;
+    /* Only a dynamic cache folds (a static one, small beside the
+     * capacity, never does), and folding lasts: a few slow seconds at the
+     * end of a fill are no folding. */
+    int can_fold =
+        S->has_cache && !(isfinite(S->capacity_bytes) &&
+                          S->cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes);
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;
     for (size_t j = 0; j < c->nph; j++) {
@@ -344,7 +384,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         } else if (isnan(direct)) {
             direct = p->level_bps;
             p->regime = SSD_REGIME_DIRECT;
-        } else if (S->has_cache && isnan(fold) && p->level_bps * o->min_step <= direct) {
+        } else if (can_fold && isnan(fold) && p->level_bps * o->min_step <= direct &&
+                   p->last - p->first + 1 >= (j + 1 < c->nph ? 1 : 2) * c->min_len) {
             fold = p->level_bps;
             p->regime = SSD_REGIME_FOLDING;
             S->has_folding = 1;
