@@ -283,6 +283,107 @@ static void phase_dips(const struct ssd__curve *c, const struct ssd__analysis_op
     p->has_dips = dips_in(c, o, p, base, slope);
 }
 
+/* The used state starting inside the last phase, past the capacity, too
+ * gently for the segmentation (a big drive late in a 2-hour run): the
+ * level-then-line split from the capacity on, kept when the line falls
+ * by min_step and the split pays the penalty against one level. Splits
+ * the last phase; returns the used state's phase index, or 0. */
+static size_t late_onset(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                         double capacity) {
+    size_t j = c->nph - 1, a = c->ph[j].first, b = c->ph[j].last + 1, lo = a;
+    size_t min_len = c->min_len > 3 ? c->min_len : 3;
+    if (j == 0 && c->cum[b] < capacity)
+        return 0;
+    while (lo < b && c->cum[lo] < GC_MIN_CAPACITY_SHARE * capacity)
+        lo++;
+    if (lo + 2 * min_len > b)
+        return 0;
+    size_t k = knee(c, a, lo, lo, b, min_len);
+    if (k <= a || k + min_len > b)
+        return 0;
+    double icpt, slope, m = 0, one = 0, two = 0;
+    fit_line(c->y, k, b, &icpt, &slope);
+    if (-slope * (double)(b - k - 1) < log(o->min_step))
+        return 0;
+    for (size_t i = a; i < b; i++)
+        m += c->y[i];
+    m /= (double)(b - a);
+    for (size_t i = a; i < b; i++)
+        one += (c->y[i] - m) * (c->y[i] - m);
+    double m1 = 0;
+    for (size_t i = a; i < k; i++)
+        m1 += c->y[i];
+    m1 /= (double)(k - a);
+    for (size_t i = a; i < k; i++)
+        two += (c->y[i] - m1) * (c->y[i] - m1);
+    for (size_t i = k; i < b; i++) {
+        double d = c->y[i] - (icpt + slope * (double)(i - k));
+        two += d * d;
+    }
+    double sig = noise_of(c, a, b);
+    if (one - two <= o->penalty * sig * sig * log((double)c->n))
+        return 0;
+    if (j == 0)
+        return 0; /* the whole run would be one phase before it: judged by the cache test */
+    return ssd__curve_split(c, j, k) == 0 ? j + 1 : 0;
+}
+
+static int dynamic_cache(const struct ssd_analysis_summary *S) {
+    return S->has_cache && isfinite(S->capacity_bytes) &&
+           S->cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes;
+}
+
+/* Whether a phase between the cache and phase g is a step below the
+ * direct level (folding). */
+static int folded_before(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g) {
+    for (size_t j = 2; j < g; j++)
+        if (c->ph[j].level_bps * o->min_step <= c->ph[1].level_bps)
+            return 1;
+    return 0;
+}
+
+/*
+ * A dynamic cache folds right before clean blocks run out, and a short
+ * folding step just before the decline may have been taken into the
+ * decline's phase. Phase g then starts flat, below the direct level, and
+ * slides after: split it (level, then line, over its samples up to b) when
+ * that pays the penalty against one line, and the level is a step below
+ * direct. Returns 1 when phase g was split (g + 1 is then the used state).
+ */
+static int fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g,
+                        size_t b) {
+    size_t g0 = c->ph[g].first, min_len = c->min_len > 3 ? c->min_len : 3;
+    if (b < g0 + 3 * min_len)
+        return 0;
+    size_t k = knee(c, g0, g0 + min_len, g0, b, min_len);
+    if (k <= g0 + min_len || k + min_len > b)
+        return 0;
+    memcpy(c->scratch, c->y + g0, (k - g0) * sizeof *c->y);
+    double lv = ssd__median(c->scratch, k - g0);
+    if (exp(lv) * o->min_step > c->ph[1].level_bps)
+        return 0;
+    double icpt, slope, one = 0, two = 0, m = 0;
+    fit_line(c->y, g0, b, &icpt, &slope);
+    for (size_t i = g0; i < b; i++) {
+        double d = c->y[i] - (icpt + slope * (double)(i - g0));
+        one += d * d;
+    }
+    for (size_t i = g0; i < k; i++)
+        m += c->y[i];
+    m /= (double)(k - g0);
+    for (size_t i = g0; i < k; i++)
+        two += (c->y[i] - m) * (c->y[i] - m);
+    fit_line(c->y, k, b, &icpt, &slope);
+    for (size_t i = k; i < b; i++) {
+        double d = c->y[i] - (icpt + slope * (double)(i - k));
+        two += d * d;
+    }
+    double sig = noise_of(c, g0, b);
+    if (one - two <= o->penalty * sig * sig * log((double)c->n))
+        return 0;
+    return ssd__curve_split(c, g, k) == 0;
+}
+
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
                         struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -297,6 +398,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     size_t g =
         S->cache_censored == SSD_CENSOR_RIGHT ? 0 : gc_onset_phase(c, o, S->capacity_bytes, res);
     double end_level = NAN;
+    if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT)
+        g = late_onset(c, o, S->capacity_bytes);
     if (g) {
         /* The decline is one phase: every phase from the onset on, unless
          * the speed climbs back lastingly (then the drive recovered). */
@@ -335,6 +438,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             else if (k != g0 && k > a)
                 ssd__curve_move_boundary(c, g, k);
         }
+        if (g >= 2 && dynamic_cache(S) && !folded_before(c, o, g) &&
+            fold_then_gc(c, o, g, b > c->ph[g].last + 1 ? c->ph[g].last + 1 : b) &&
+            c->ph[g].first > 0)
+            last = ++g;
         if (g == 1 && S->has_cache) {
             /* The first drop was clean blocks running out: no cache. */
             S->has_cache = 0;
