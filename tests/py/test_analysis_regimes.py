@@ -209,3 +209,37 @@ def test_python_capacity_takes_sizes_and_refuses_nonsense():
             ssdcore.analyze((t, b), capacity=v)
     with pytest.raises(TypeError, match="capacity"):
         ssdcore.analyze((t, b), capacity=True)
+
+
+def test_suite_words_truth_and_report_for_a_no_cache_drive(tmp_path, cli):
+    out = tmp_path / "run"
+    text = subprocess.run([cli, "suite", "sim:ssd370", "--suite", "lab2016", "--out", str(out)],
+                          check=True, capture_output=True, text=True).stdout
+    line = next(x for x in text.splitlines() if x.strip().startswith("degradation:"))
+    assert "no SLC cache; fresh-state speed" in line and "then used state:" in line
+    assert "periodic dips every 20 s" in line and "MISMATCH" not in line
+    res = json.loads((out / "results.json").read_text())
+    deg = next(s for s in res["steps"] if s["name"] == "analyze-degradation")
+    tva = deg["truth_vs_analysis"]
+    assert tva["gc_start_bytes"]["analysis"] == pytest.approx(tva["gc_start_bytes"]["truth"],
+                                                             rel=0.05)
+    # Mean against mean: the model's post-cache figure includes its dips.
+    m = tva["post_cache_mean_bps"]
+    assert m["analysis"] == pytest.approx(m["truth"], rel=0.02)
+    curve = res["headline"]["write_curves"]["degradation"]
+    assert curve["in_words"].startswith("no SLC cache") and curve["gc_start_bytes"] > 0
+    html = (out / "report.html").read_text()
+    assert "used state (GC) from" in html and "Mismatch with the sim truth" not in html
+
+
+def test_suite_flags_a_mismatch_with_the_truth(tmp_path, cli):
+    # An analysis told to ignore any drop below 50x misses BX200's 2 GiB
+    # cache: the text and the report say so instead of drawing it silently.
+    suite = tmp_path / "s.suite"
+    suite.write_text("trim\njob name=degr pattern=randwrite bs=4k qd=32 time=60s interval=1s "
+                     "log=degr\nanalyze degr min_drop=50\n")
+    out = tmp_path / "run"
+    text = subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(suite), "--out",
+                           str(out)], check=True, capture_output=True, text=True).stdout
+    assert "MISMATCH with the sim truth: no cache found, model 2.00 GiB" in text
+    assert "Mismatch with the sim truth" in (out / "report.html").read_text()
