@@ -60,8 +60,10 @@ static double slide_of(const struct ssd__curve *c, const struct ssd_phase *p) {
     double icpt, slope;
     fit_line(c->y, a, b, &icpt, &slope);
     double fall = -slope * (double)(n - 1);
+    if (fall < log(1.1))
+        return 0; /* (before the noise: its median is the costly part) */
     double se = noise_of(c, a, b) * sqrt(12.0 / (double)n);
-    return fall >= log(1.1) && fall >= 4 * se ? fall : 0;
+    return fall >= 4 * se ? fall : 0;
 }
 
 static int slides_down(const struct ssd__curve *c, const struct ssd_phase *p) {
@@ -200,11 +202,28 @@ static int dips_in(const struct ssd__curve *c, const struct ssd__analysis_opts *
     int found = 0;
     if (!q || !ds || !de || !mins)
         goto out;
-    for (size_t i = 0; i < m; i++)
-        q[i] = c->r[a + i] / exp(base0 + slope * (double)i);
-    for (size_t i = 1; i < m; i++)
-        c->scratch[i - 1] = fabs(q[i] - q[i - 1]);
-    double sq = 1.4826 * ssd__median(c->scratch, m - 1) / sqrt(2.0);
+    if (slope == 0) {
+        double inv = exp(-base0);
+        for (size_t i = 0; i < m; i++)
+            q[i] = c->r[a + i] * inv;
+    } else {
+        for (size_t i = 0; i < m; i++)
+            q[i] = c->r[a + i] * exp(-(base0 + slope * (double)i));
+    }
+    /* The cut below is never above 1 - dip_depth: with fewer than four
+     * samples under it there are no periodic dips, and the noise (a
+     * median) need not be computed. */
+    size_t under = 0;
+    for (size_t i = 0; i < m && under < 4; i++)
+        under += q[i] < 1 - o->dip_depth;
+    if (under < 4)
+        goto out;
+    /* The noise from at most ~1024 differences spread over the phase: a
+     * MAD needs no more, and a long phase's median costs (analysis speed). */
+    size_t stride = (m - 1) / 1024 + 1, nd0 = 0;
+    for (size_t i = 1; i < m; i += stride)
+        c->scratch[nd0++] = fabs(q[i] - q[i - 1]);
+    double sq = 1.4826 * ssd__median(c->scratch, nd0) / sqrt(2.0);
     double cut = 1 - o->dip_depth;
     if (1 - 3 * sq < cut)
         cut = 1 - 3 * sq;
