@@ -272,6 +272,11 @@ int ssd_sim_truth_json(ssd_target *t, char **out) {
         key_bytes(&w, "bytes", s->phases[i].bytes);
         ssd__jw_key(&w, "seconds");
         ssd__jw_num_g(&w, s->phases[i].seconds, 9);
+        /* The regime's mean host write rate (bytes over seconds, dips and
+         * noise included): what an analysis phase's mean_bps measures. */
+        ssd__jw_key(&w, "mean_bps");
+        ssd__jw_num_g(
+            &w, s->phases[i].seconds > 0 ? s->phases[i].bytes / s->phases[i].seconds : NAN, 9);
         ssd__jw_end_object(&w);
     }
     ssd__jw_end_array(&w);
