@@ -830,9 +830,15 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
     ssd__text_add(&t, " on ");
     ssd__text_html(&t, uri);
     ssd__text_add(&t, "</h1>\n");
-    if (s->interrupted)
+    if (s->killed)
+        ssd__text_add(&t, "<p class=\"err\">The run was killed (it ended without recording "
+                          "why): the figures cover the steps that ran.</p>\n");
+    else if (s->interrupted)
         ssd__text_add(&t, "<p class=\"err\">The run was interrupted: the figures cover the "
                           "steps that ran.</p>\n");
+    else if (s->running)
+        ssd__text_add(&t, "<p class=\"warn\">The run is still going: the figures cover the "
+                          "steps done so far.</p>\n");
     if (s->error) {
         ssd__text_add(&t, "<p class=\"err\">The run failed: ");
         ssd__text_html(&t, s->error);

@@ -9,6 +9,7 @@
 #include "ssdcore/base.h"
 #include "ssdcore/target.h"
 #include "suite_impl.h"
+#include "verdict_words.h"
 
 static const char *censor_name(int c) {
     return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
@@ -469,6 +470,12 @@ int ssd__suite_json(const ssd_suite *s, char **out) {
     for (int i = 0; i < s->nsteps; i++)
         done += s->steps[i].state == SSD__ST_DONE || s->steps[i].state == SSD__ST_SKIPPED;
     int complete = s->nsteps > 0 && done == s->nsteps;
+    /* One word every reader shows: "running" while a run holds its OUT,
+     * "interrupted" after Ctrl-C, SIGTERM, SIGHUP or a kill (a loaded run
+     * that says running but whose lock is free), "failed", "complete". */
+    kstr(&t, &f, "status", ssd__suite_status(s));
+    key(&t, &f, "killed");
+    ssd__text_add(&t, "%s", s->killed ? "true" : "false");
     key(&t, &f, "complete");
     ssd__text_add(&t, "%s", complete ? "true" : "false");
     key(&t, &f, "interrupted");
@@ -503,10 +510,17 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
         return SSD_EINVAL;
     struct ssd__text t = {0};
     int skipped = ssd__suite_skipped(s);
+    const char *status = ssd__suite_status(s);
+    int ran = 0;
+    for (int i = 0; i < s->nsteps; i++)
+        ran += s->steps[i].state == SSD__ST_DONE;
+    int total = s->loaded ? s->steps_total : s->nsteps;
     ssd__text_add(&t, "%s on %s: %s", s->suite_file ? s->suite_file : s->suite_name, s->target_uri,
-                  s->interrupted ? "interrupted"
-                  : s->error     ? "failed"
-                                 : "done");
+                  !strcmp(status, "complete") ? "done" : status);
+    if (strcmp(status, "complete"))
+        ssd__text_add(&t, " after %d of %d steps", ran, total);
+    if (s->killed)
+        ssd__text_add(&t, " (killed: the run ended without recording why)");
     if (skipped)
         ssd__text_add(&t, ", %d step%s skipped", skipped, skipped > 1 ? "s" : "");
     ssd__text_add(&t, "\n");
