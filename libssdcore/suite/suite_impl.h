@@ -158,17 +158,6 @@ void ssd__suite_clear_steps(ssd_suite *s);
 /* Where the simulator says writes slowed after the cache: folding or GC,
  * whichever came first; NaN when neither happened. */
 double ssd__later_drop_truth(const struct ssd__step *job);
-/* suite_words.c */
-/* The regimes of a write curve in a reviewer's words, appended as one
- * sentence: "SLC cache 2.00 GiB at 320 MiB/s, then 6.4x slower (50.0
- * MiB/s); used state from 246 GiB (1.10x the capacity): 26.6 falling to
- * 26.0 MiB/s" or "no SLC cache; fresh-state speed 284 MiB/s until 248 GiB
- * (1.04x the capacity), then used state: 47.0 falling to 31.2 MiB/s",
- * with "; periodic dips every 15 s to 45% (direct)". Plain text; the
- * caller escapes it for HTML. */
-void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m,
-                       const struct ssd_phase *ph, size_t nph);
-
 /* 1 with a short "what differs" in buf when the analysis step an disagrees
  * with the sim truth of its logging job beyond the stated uncertainty. */
 int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job, char *buf,
