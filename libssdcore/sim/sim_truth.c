@@ -272,6 +272,16 @@ int ssd_sim_truth_json(ssd_target *t, char **out) {
         key_bytes(&w, "bytes", s->phases[i].bytes);
         ssd__jw_key(&w, "seconds");
         ssd__jw_num_g(&w, s->phases[i].seconds, 9);
+        /* The regime's mean host write rate (bytes over seconds, dips and
+         * noise included): what an analysis phase's mean_bps measures. */
+        ssd__jw_key(&w, "mean_bps");
+        ssd__jw_num_g(
+            &w, s->phases[i].seconds > 0 ? s->phases[i].bytes / s->phases[i].seconds : NAN, 9);
+        /* ... and its level (noise- and dip-free speed) where it ended:
+         * what an analysis phase's level_bps (a median) measures on a
+         * level regime, and gc.end_level_bps on the used state. */
+        ssd__jw_key(&w, "end_level_bps");
+        ssd__jw_num_g(&w, s->phases[i].end_level_bps, 9);
         ssd__jw_end_object(&w);
     }
     ssd__jw_end_array(&w);
