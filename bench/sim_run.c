@@ -14,7 +14,7 @@
 
 #include <ssdcore.h>
 
-#include "sim_model.h"
+#include "sim_drive.h"
 
 struct acc {
     int quiet;

@@ -11,8 +11,11 @@ BUILD_DIR=${BUILD_DIR:-build}
 [ -f "$BUILD_DIR/libssdcore.a" ] || BUILD_DIR=$BUILD_DIR bash scripts/build.sh >/dev/null
 mkdir -p bench/out
 exe=bench/out/sim_run
-cc -O2 -D_GNU_SOURCE -Ilibssdcore -Ilibssdcore/include bench/sim_run.c \
-    "$BUILD_DIR/libssdcore.a" -lm -o "$exe"
+inc=""
+for d in base hist io sim include; do inc="$inc -Ilibssdcore/$d"; done
+# shellcheck disable=SC2086 # $inc is a list of flags
+cc -O2 -D_GNU_SOURCE $inc -Itests/c bench/sim_run.c tests/c/sim_drive.c \
+    "$BUILD_DIR/libssdcore.a" -luring -larchive -lpthread -lm -o "$exe"
 
 echo "== 2-hour 4K QD32 random write (1 s samples), 3 runs =="
 for i in 1 2 3; do "$exe" sim:bx200 randwrite 4k 32 7200 1 --bench; done
