@@ -193,7 +193,7 @@ SSD_API void ssd_fio_result_free(ssd_fio_result *r) {
 }
 
 SSD_API const char *ssd_fio_result_errmsg(const ssd_fio_result *r) {
-    return r ? r->err : "no fio result";
+    return r ? r->err : "no handle";
 }
 
 SSD_API size_t ssd_fio_result_count(const ssd_fio_result *r) {

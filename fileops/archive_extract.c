@@ -68,7 +68,7 @@ void ssd_extract_free(ssd_extract *x) {
 }
 
 const char *ssd_extract_errmsg(const ssd_extract *x) {
-    return x ? x->err : "";
+    return x ? x->err : "no handle";
 }
 
 int ssd_extract_set_progress(ssd_extract *x, ssd_fileops_progress_fn fn, void *user) {

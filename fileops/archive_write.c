@@ -75,7 +75,7 @@ void ssd_archive_free(ssd_archive *a) {
 }
 
 const char *ssd_archive_errmsg(const ssd_archive *a) {
-    return a ? a->err : "";
+    return a ? a->err : "no handle";
 }
 
 int ssd_archive_set_progress(ssd_archive *a, ssd_fileops_progress_fn fn, void *user) {

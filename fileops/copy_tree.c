@@ -141,7 +141,7 @@ void ssd_copy_free(ssd_copy *c) {
 }
 
 const char *ssd_copy_errmsg(const ssd_copy *c) {
-    return c ? c->err : "";
+    return c ? c->err : "no handle";
 }
 
 size_t ssd_copy_failure_count(const ssd_copy *c) {

@@ -57,7 +57,7 @@ void ssd_filebench_free(ssd_filebench *b) {
 }
 
 const char *ssd_filebench_errmsg(const ssd_filebench *b) {
-    return b ? b->err : "";
+    return b ? b->err : "no handle";
 }
 
 const char *ssd_filebench_json(const ssd_filebench *b) {

@@ -434,7 +434,7 @@ void ssd_fileset_free(ssd_fileset *s) {
 }
 
 const char *ssd_fileset_errmsg(const ssd_fileset *s) {
-    return s ? s->err : "";
+    return s ? s->err : "no handle";
 }
 
 int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value) {

@@ -91,7 +91,7 @@ SSD_API int ssd_analysis_get_option(const ssd_analysis *a, const char *key, doub
 }
 
 SSD_API const char *ssd_analysis_errmsg(const ssd_analysis *a) {
-    return a ? a->err : "no analysis handle";
+    return a ? a->err : "no handle";
 }
 
 static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, const ssd_series *s,

@@ -96,7 +96,7 @@ void ssd_job_free(ssd_job *j) {
 }
 
 const char *ssd_job_errmsg(const ssd_job *j) {
-    return j->err;
+    return j ? j->err : "no handle";
 }
 
 static int opt_size(ssd_job *j, const char *key, const char *value, uint64_t lo, uint64_t hi,

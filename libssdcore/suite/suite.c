@@ -88,7 +88,7 @@ void ssd_suite_free(ssd_suite *s) {
 }
 
 const char *ssd_suite_errmsg(const ssd_suite *s) {
-    return s ? s->err : "";
+    return s ? s->err : "no handle";
 }
 
 int ssd__suite_set_out(ssd_suite *s, const char *dir) {

@@ -45,7 +45,7 @@ Test(suite_api, free_null_and_bad_arguments) {
     cr_assert_eq(ssd_suite_create(NULL, NULL), SSD_EINVAL);
     ssd_suite *s;
     cr_assert_eq(ssd_suite_create(&s, NULL), SSD_EINVAL);
-    cr_assert_str_eq(ssd_suite_errmsg(NULL), "");
+    cr_assert_str_eq(ssd_suite_errmsg(NULL), "no handle");
     cr_assert_eq(ssd_suite_step_count(NULL), 0);
     cr_assert_null(ssd_suite_step_name(NULL, 0));
     cr_assert_null(ssd_suite_builtin_name(-1));
