@@ -265,10 +265,13 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
     return ssd__fail(j->err, SSD_EINVAL, "unknown job option '%s'", key);
 }
 
-void ssd_job_set_progress(ssd_job *j, ssd_progress_fn fn, void *user, double min_period_s) {
+int ssd_job_set_progress(ssd_job *j, ssd_progress_fn fn, void *user, double min_period_s) {
+    if (!j || !(min_period_s >= 0 && min_period_s <= 1e9))
+        return SSD_EINVAL;
     j->progress = fn;
     j->progress_user = user;
-    j->progress_period_s = min_period_s > 0 ? min_period_s : 0;
+    j->progress_period_s = min_period_s;
+    return 0;
 }
 
 static int pattern_reads(enum ssd__pattern p) {

@@ -182,13 +182,14 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
                      key);
 }
 
-void ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
-                            double min_period_s) {
-    if (!s)
-        return;
+int ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
+                           double min_period_s) {
+    if (!s || !(min_period_s >= 0 && min_period_s <= 1e9))
+        return SSD_EINVAL;
     s->progress = fn;
     s->progress_user = user;
     s->progress_period = min_period_s;
+    return 0;
 }
 
 const char *ssd__suite_scaled(const ssd_suite *s, const char *key, const char *value, char *buf,

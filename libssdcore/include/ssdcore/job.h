@@ -120,8 +120,9 @@ SSD_API void ssd_job_free(ssd_job *j);
 SSD_API int ssd_job_set_option(ssd_job *j, const char *key, const char *value);
 
 /* Installs a progress callback (NULL removes it), called at most once per
- * min_period_s (and at most once per sampling interval). */
-SSD_API void ssd_job_set_progress(ssd_job *j, ssd_progress_fn fn, void *user, double min_period_s);
+ * min_period_s (and at most once per sampling interval). Returns 0, or
+ * SSD_EINVAL for a NULL job or a min_period_s that is negative or NaN. */
+SSD_API int ssd_job_set_progress(ssd_job *j, ssd_progress_fn fn, void *user, double min_period_s);
 
 /*
  * Runs the job to its end (blocking). Returns 0; SSD_EINTERRUPTED when

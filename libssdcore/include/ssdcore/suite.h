@@ -96,9 +96,11 @@ SSD_API void ssd_suite_free(ssd_suite *s);
  */
 SSD_API int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value);
 
-/* Installs a progress callback (NULL removes it). */
-SSD_API void ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
-                                    double min_period_s);
+/* Installs a progress callback (NULL removes it), called at each step's
+ * start and at most once per min_period_s during jobs. Returns 0, or
+ * SSD_EINVAL for a NULL suite or a min_period_s that is negative or NaN. */
+SSD_API int ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
+                                   double min_period_s);
 
 /* Builds the step list from the chosen suite and checks every step (job
  * options included) without running anything. Called by ssd_suite_run when
