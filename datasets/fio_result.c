@@ -11,6 +11,7 @@
 #include <ssdcore/series.h>
 
 #include "json_dom.h"
+#include "json_style.h"
 #include "text_file.h"
 
 struct entry {
@@ -216,7 +217,7 @@ static void put_num(FILE *f, const char *key, double v, int comma) {
         fprintf(f, "\"%s\":null%s", key, comma ? "," : "");
 }
 
-SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, char **out_json) {
+static int fio_result_json(const ssd_fio_result *r, char **out_json) {
     if (!r || !out_json)
         return SSD_EINVAL;
     *out_json = NULL;
@@ -255,4 +256,15 @@ SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, char **out_json) {
     }
     *out_json = buf;
     return 0;
+}
+
+SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, int flags, char **out) {
+    if (!out)
+        return SSD_EINVAL;
+    *out = NULL;
+    if (!ssd__json_flags_ok(flags))
+        return SSD_EINVAL;
+    char *text = NULL;
+    int rc = fio_result_json(r, &text);
+    return rc ? rc : ssd__json_restyle(text, flags, out);
 }

@@ -17,6 +17,7 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "json_style.h"
 
 #define MiB (1024.0 * 1024.0)
 
@@ -62,6 +63,18 @@ const char *ssd_filebench_errmsg(const ssd_filebench *b) {
 
 const char *ssd_filebench_json(const ssd_filebench *b) {
     return b && b->json ? b->json : "";
+}
+
+int ssd_filebench_to_json(const ssd_filebench *b, int flags, char **out) {
+    if (!out)
+        return SSD_EINVAL;
+    *out = NULL;
+    if (!b || !ssd__json_flags_ok(flags))
+        return SSD_EINVAL;
+    if (!b->json)
+        return SSD_ESTATE;
+    char *text = strdup(b->json);
+    return text ? ssd__json_restyle(text, flags, out) : SSD_ENOMEM;
 }
 
 static int copy_text(ssd_filebench *b, char *dst, size_t n, const char *key, const char *value) {

@@ -48,7 +48,7 @@ int cmd_fio_result(int argc, char **argv) {
             continue;
         if (json) {
             char *s = NULL;
-            if (ssd_fio_result_to_json(r[i], &s) < 0) {
+            if (ssd_fio_result_to_json(r[i], 0, &s) < 0) {
                 status = cli_error(cmd, "out of memory");
                 break;
             }

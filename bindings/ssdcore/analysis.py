@@ -312,7 +312,7 @@ def read_fio_json(path: PathLike, as_frame: bool = False):
     h = ffi.gc(out[0], lib.ssd_fio_result_free) if out[0] != ffi.NULL else None
     check(rc, (lambda: lib.ssd_fio_result_errmsg(h)) if h is not None else None)
     js = ffi.new("char **")
-    check(lib.ssd_fio_result_to_json(h, js))
+    check(lib.ssd_fio_result_to_json(h, 0, js))
     try:
         rows = json.loads(ffi.string(js[0]).decode())
     finally:

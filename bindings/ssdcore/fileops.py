@@ -301,4 +301,9 @@ def filebench(directory: PathLike, *, set: str = "work", size: Union[str, int] =
                     format=format, method=method, level=level, keep=keep))
     check(lib.ssd_filebench_run(h, os.fsencode(directory)),
           lambda: lib.ssd_filebench_errmsg(h))
-    return json.loads(ffi.string(lib.ssd_filebench_json(h)).decode())
+    js = ffi.new("char **")
+    check(lib.ssd_filebench_to_json(h, 0, js))
+    try:
+        return json.loads(ffi.string(js[0]).decode())
+    finally:
+        lib.ssd_free(js[0])

@@ -311,7 +311,7 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
 def _results(j):
     """The results dict of a job that ran: its JSON, lat_hist as arrays, series."""
     out = ffi.new("char **")
-    check(lib.ssd_job_results_json(j, out))
+    check(lib.ssd_job_to_json(j, 0, out))
     try:
         result = _json.loads(ffi.string(out[0]).decode())
     finally:

@@ -10,6 +10,7 @@
 
 #include "interrupt.h"
 #include "job_impl.h"
+#include "json_style.h"
 #include "jobfmt.h"
 
 /* Every sample of a job stays in memory (ssd_job_samples, Python's
@@ -882,8 +883,12 @@ const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n) {
     return j->samples;
 }
 
-int ssd_job_results_json(const ssd_job *j, char **out) {
+int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
+    if (!out)
+        return SSD_EINVAL;
     *out = NULL;
+    if (!j || !ssd__json_flags_ok(flags))
+        return SSD_EINVAL;
     if (!j->ran)
         return SSD_ESTATE;
     struct ssd__job_summary s = {
@@ -907,5 +912,11 @@ int ssd_job_results_json(const ssd_job *j, char **out) {
         s.ios[d] = j->ios[d];
         s.lat[d] = j->lat[d];
     }
-    return ssd__job_results_json(&s, out);
+    char *text = NULL;
+    int rc = ssd__job_results_json(&s, &text);
+    return rc ? rc : ssd__json_restyle(text, flags, out);
+}
+
+int ssd_job_results_json(const ssd_job *j, char **out) {
+    return ssd_job_to_json(j, SSD_JSON_COMPACT, out);
 }

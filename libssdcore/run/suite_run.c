@@ -141,7 +141,7 @@ static int run_job(ssd_suite *s, int i) {
         ssd_job_free(j);
         return rc;
     }
-    ssd_job_results_json(j, &st->job_json);
+    ssd_job_to_json(j, 0, &st->job_json);
     ssd__step_latency_spectrum(st);
     st->runtime_s = ssd_job_runtime_s(j);
     double rt = st->runtime_s > 0 ? st->runtime_s : NAN;
@@ -161,7 +161,7 @@ static int run_job(ssd_suite *s, int i) {
         ssd_hist_free(h);
     }
     if (truth) {
-        ssd_sim_truth_json(s->t, &st->truth_json);
+        ssd_sim_truth_to_json(s->t, 0, &st->truth_json);
         truth_figure(s->t, "cache_full_at_bytes", &st->truth_cache_bytes);
         truth_figure(s->t, "post_cache_mean_bps", &st->truth_post_bps);
         truth_figure(s->t, "folding_start_bytes", &st->truth_fold_bytes);

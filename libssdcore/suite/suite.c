@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "interrupt.h"
+#include "json_style.h"
 #include "ssdcore/hist.h"
 #include "ssdcore/job.h"
 #include "ssdcore/sim.h"
@@ -367,10 +368,19 @@ const char *ssd_suite_report_path(const ssd_suite *s) {
     return s && s->report_path ? s->report_path : "";
 }
 
-int ssd_suite_results_json(const ssd_suite *s, char **out) {
-    if (!s || !out)
+int ssd_suite_to_json(const ssd_suite *s, int flags, char **out) {
+    if (!out)
         return SSD_EINVAL;
-    return ssd__suite_json(s, out);
+    *out = NULL;
+    if (!s || !ssd__json_flags_ok(flags))
+        return SSD_EINVAL;
+    char *text = NULL;
+    int rc = ssd__suite_json(s, &text);
+    return rc ? rc : ssd__json_restyle(text, flags, out);
+}
+
+int ssd_suite_results_json(const ssd_suite *s, char **out) {
+    return ssd_suite_to_json(s, SSD_JSON_COMPACT, out);
 }
 
 static int open_series(ssd_suite *s, const char *stem, ssd_series **out, char *msg, size_t len) {

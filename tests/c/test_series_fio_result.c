@@ -30,7 +30,7 @@ Test(fio_result, broken_clat_is_rejected_and_lat_trusted) {
     cr_expect_float_eq(j.lat_p999_us, 509.952, 1e-9);
     cr_expect_eq(ssd_fio_result_entry(r, 2, &j), SSD_ERANGE);
     char *json = NULL;
-    cr_assert_eq(ssd_fio_result_to_json(r, &json), 0);
+    cr_assert_eq(ssd_fio_result_to_json(r, 0, &json), 0);
     cr_expect(strstr(json, "\"clat_inconsistent\":true") != NULL);
     ssd_free(json);
     ssd_fio_result_free(r);

@@ -21,7 +21,7 @@
  *     ssd_analysis_create(&a);
  *     ssd_analysis_set_option(a, "penalty", 4.0);      // optional
  *     if (ssd_analysis_run(a, series, NULL) < 0) puts(ssd_analysis_errmsg(a));
- *     char *json; ssd_analysis_to_json(a, &json, 0); ... ssd_free(json);
+ *     char *json; ssd_analysis_to_json(a, NULL, SSD_JSON_PRETTY, &json); ... ssd_free(json);
  *     ssd_analysis_free(a);
  *
  * A handle may be run many times (each run replaces the previous result).
@@ -129,8 +129,9 @@ SSD_API int ssd_analysis_phase(const ssd_analysis *a, size_t index, struct ssd_p
 
 /* The result as JSON (the `ssdcore analyze --json` object, DESIGN.md), in a
  * malloc'd string the caller frees with ssd_free. source names the input in
- * the "source" key (NULL: the series' own source). flags: 0 compact, 1
- * pretty-printed. */
+ * the "source" key (NULL: the series' own source). flags: enum
+ * ssd_json_flags. Returns 0, SSD_EINVAL (NULL argument, unknown flag),
+ * SSD_ESTATE (no run yet) or SSD_ENOMEM. */
 SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int flags,
                                  char **out_json);
 

@@ -286,8 +286,13 @@ SSD_API int ssd_filebench_set_option(ssd_filebench *b, const char *key, const ch
  * before its clock stops. Returns 0 and fills the results JSON. */
 SSD_API int ssd_filebench_run(ssd_filebench *b, const char *dir);
 
-/* The results of the last run as a JSON object (schema "ssdcore-filebench 1"),
- * owned by the handle, valid until the next run or free. "" before a run. */
+/* The results of the last run as a JSON object (schema "ssdcore-filebench 1")
+ * in a malloc'd string freed with ssd_free(). flags: enum ssd_json_flags.
+ * Returns 0, SSD_EINVAL (NULL argument, unknown flag), SSD_ESTATE (no run
+ * yet) or SSD_ENOMEM. */
+SSD_API int ssd_filebench_to_json(const ssd_filebench *b, int flags, char **out);
+/* Deprecated (removed after 0.2): the same owned by the handle, valid until
+ * the next run or free; "" before a run. */
 SSD_API const char *ssd_filebench_json(const ssd_filebench *b);
 
 #ifdef __cplusplus

@@ -23,7 +23,7 @@
  *   ssd_job_set_option(j, "pattern", "randread");
  *   ssd_job_set_option(j, "time", "10s");
  *   if (ssd_job_run(j) < 0) fprintf(stderr, "%s\n", ssd_job_errmsg(j));
- *   char *json; ssd_job_results_json(j, &json); puts(json); ssd_free(json);
+ *   char *json; ssd_job_to_json(j, 0, &json); puts(json); ssd_free(json);
  *   ssd_job_free(j); ssd_target_free(t);
  */
 #ifndef SSDCORE_JOB_H
@@ -157,7 +157,10 @@ SSD_API const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n);
  * lat_hist {unit, per_octave, max_rel_error, buckets: [[lo, hi, count]...]}
  * (rebuild it with ssd_hist_add_bucket; docs/engine.md "Latency"),
  * interrupted...), in a malloc'd string stored to *out and released with
- * ssd_free(). Returns 0, SSD_ESTATE (the job has not run) or SSD_ENOMEM. */
+ * ssd_free(). flags: enum ssd_json_flags. Returns 0, SSD_EINVAL (NULL
+ * argument, unknown flag), SSD_ESTATE (the job has not run) or SSD_ENOMEM. */
+SSD_API int ssd_job_to_json(const ssd_job *j, int flags, char **out);
+/* Deprecated (removed after 0.2): ssd_job_to_json(j, 0, out). */
 SSD_API int ssd_job_results_json(const ssd_job *j, char **out);
 
 /* Asks every running job and idle in this process to stop soon. Safe to call
