@@ -213,7 +213,7 @@ int cmd_analyze(int argc, char **argv) {
             goto out;
         }
         /* An unknown key: set_option says so. */
-        int rc = ssd_analysis_set_option(a, sets[i], v);
+        int rc = ssd_analysis_set_option(a, sets[i], eq + 1);
         *eq = '=';
         if (rc < 0) {
             status = cli_usage_error(cmd, "--set %s: %s", sets[i], ssd_analysis_errmsg(a));

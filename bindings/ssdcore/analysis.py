@@ -197,7 +197,8 @@ class _Analysis:
             # " 3 " (the CLI refuses those), and True is no count.
             if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
                 raise TypeError(f"analysis option {k}: expected a number, not {v!r}")
-            check(lib.ssd_analysis_set_option(self._h, k.encode(), float(v)),
+            # repr of a float is its shortest round trip: the same double.
+            check(lib.ssd_analysis_set_option(self._h, k.encode(), repr(float(v)).encode()),
                   lambda: lib.ssd_analysis_errmsg(self._h))
 
     def run(self, s: Series, ref: Series | None, source: str | None) -> dict:

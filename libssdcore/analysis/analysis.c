@@ -1,5 +1,7 @@
 /* analysis.c - the analysis handle: options by key, a run, and the result
  * accessors. The steps of a run live in analysis_*.c. */
+#include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,7 +66,7 @@ SSD_API void ssd_analysis_free(ssd_analysis *a) {
     free(a);
 }
 
-SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, double value) {
+SSD_API int ssd_analysis_set_option_double(ssd_analysis *a, const char *key, double value) {
     if (!a)
         return SSD_EINVAL;
     const struct opt_desc *d = find_opt(key);
@@ -80,6 +82,25 @@ SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, double val
                          d->hi);
     *(double *)((char *)&a->o + d->offset) = value;
     return 0;
+}
+
+/* Options are numbers written in decimal ("3", "0.5", "1e9"): strtod's
+ * hexadecimal and leading blanks are refused, "inf" and "nan" reach the
+ * finite check above and get its message. */
+SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, const char *value) {
+    if (!a)
+        return SSD_EINVAL;
+    if (!find_opt(key))
+        return ssd__fail(a->err, SSD_EINVAL, "unknown option '%s'", key ? key : "(null)");
+    if (!value)
+        return ssd__fail(a->err, SSD_EINVAL, "option %s: no value", key);
+    char *end;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (end == value || *end || isspace((unsigned char)*value) || strpbrk(value, "xX") ||
+        errno == ERANGE)
+        return ssd__fail(a->err, SSD_EINVAL, "option %s = '%s': not a decimal number", key, value);
+    return ssd_analysis_set_option_double(a, key, v);
 }
 
 SSD_API int ssd_analysis_get_option(const ssd_analysis *a, const char *key, double *value) {

@@ -409,7 +409,7 @@ void ssd__suite_analyze(ssd_suite *s, int i) {
     if (!rc && (rc = ssd_analysis_create(&a)))
         snprintf(msg, sizeof msg, "%s", ssd_strerror(rc));
     for (int k = 0; !rc && k < st->naopts; k++)
-        rc = ssd_analysis_set_option(a, st->akeys[k], st->avalues[k]);
+        rc = ssd_analysis_set_option_double(a, st->akeys[k], st->avalues[k]);
     if (!rc && (rc = ssd_analysis_run(a, ser, ref)))
         snprintf(msg, sizeof msg, "%s", ssd_analysis_errmsg(a));
     if (!rc) {

@@ -131,7 +131,7 @@ Test(curve, no_drop_is_right_censored_when_a_cache_level_is_expected) {
     cr_expect_not(r.has_cache, "without expectation a flat run has no cache");
     ssd_analysis *a;
     cr_assert_eq(ssd_analysis_create(&a), 0);
-    cr_assert_eq(ssd_analysis_set_option(a, "expect_cache_bps", 2e9), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "expect_cache_bps", "2e9"), 0);
     cr_assert_eq(ssd_analysis_run(a, s, NULL), 0);
     cr_assert_eq(ssd_analysis_summary(a, &r), 0);
     cr_expect(r.has_cache);
@@ -302,8 +302,8 @@ Test(curve, options_by_key_are_checked) {
     double v;
     cr_expect_eq(ssd_analysis_get_option(a, "penalty", &v), 0);
     cr_expect_float_eq(v, 3.0, 1e-12);
-    cr_expect_eq(ssd_analysis_set_option(a, "penalty", -1), SSD_ERANGE);
-    cr_expect_eq(ssd_analysis_set_option(a, "no_such", 1), SSD_EINVAL);
+    cr_expect_eq(ssd_analysis_set_option(a, "penalty", "-1"), SSD_ERANGE);
+    cr_expect_eq(ssd_analysis_set_option(a, "no_such", "1"), SSD_EINVAL);
     cr_expect(strstr(ssd_analysis_errmsg(a), "no_such") != NULL);
     /* Counts refuse fractions (1.5 samples was taken and truncated), and
      * no option takes a non-finite value; the message names the option.
@@ -312,21 +312,35 @@ Test(curve, options_by_key_are_checked) {
     for (size_t i = 0; i < 2; i++) {
         double before, after;
         cr_assert_eq(ssd_analysis_get_option(a, counts[i], &before), 0);
-        cr_expect_eq(ssd_analysis_set_option(a, counts[i], before + 0.5), SSD_EINVAL, "%s",
+        cr_expect_eq(ssd_analysis_set_option_double(a, counts[i], before + 0.5), SSD_EINVAL, "%s",
                      counts[i]);
         cr_expect(strstr(ssd_analysis_errmsg(a), counts[i]) != NULL, "%s", ssd_analysis_errmsg(a));
-        cr_expect_eq(ssd_analysis_set_option(a, counts[i], before + 1), 0, "%s",
+        cr_expect_eq(ssd_analysis_set_option_double(a, counts[i], before + 1), 0, "%s",
                      ssd_analysis_errmsg(a));
         cr_assert_eq(ssd_analysis_get_option(a, counts[i], &after), 0);
         cr_expect_float_eq(after, before + 1, 1e-12);
     }
     const double bad[] = {NAN, INFINITY, -INFINITY};
     for (size_t i = 0; i < 3; i++) {
-        cr_expect_eq(ssd_analysis_set_option(a, "expect_cache_bps", bad[i]), SSD_EINVAL, "%g",
-                     bad[i]);
+        cr_expect_eq(ssd_analysis_set_option_double(a, "expect_cache_bps", bad[i]), SSD_EINVAL,
+                     "%g", bad[i]);
         cr_expect(strstr(ssd_analysis_errmsg(a), "expect_cache_bps") != NULL);
     }
-    cr_expect_eq(ssd_analysis_set_option(a, "penalty", 2.5), 0); /* fractions elsewhere are fine */
+    cr_expect_eq(ssd_analysis_set_option(a, "penalty", "2.5"),
+                 0); /* fractions elsewhere are fine */
+    /* The string form takes decimal text only, and leaves the value alone
+     * when it refuses. */
+    const char *not_decimal[] = {"", " 3", "3 ", "0x10", "abc", "inf", "nan", "1e999", NULL};
+    for (size_t i = 0; i < sizeof not_decimal / sizeof *not_decimal; i++) {
+        cr_expect_eq(ssd_analysis_set_option(a, "penalty", not_decimal[i]), SSD_EINVAL, "'%s'",
+                     not_decimal[i] ? not_decimal[i] : "(null)");
+        cr_expect(strstr(ssd_analysis_errmsg(a), "penalty") != NULL, "%s", ssd_analysis_errmsg(a));
+    }
+    cr_expect_eq(ssd_analysis_get_option(a, "penalty", &v), 0);
+    cr_expect_float_eq(v, 2.5, 1e-12);
+    cr_expect_eq(ssd_analysis_set_option(a, "min_phase_samples", "7"), 0);
+    cr_expect_eq(ssd_analysis_get_option(a, "min_phase_samples", &v), 0);
+    cr_expect_float_eq(v, 7.0, 1e-12);
     struct ssd_analysis_summary sum;
     cr_expect_eq(ssd_analysis_summary(a, &sum), SSD_ESTATE);
     char *json = (char *)1;

@@ -19,7 +19,7 @@
  * Usage:
  *     ssd_analysis *a;
  *     ssd_analysis_create(&a);
- *     ssd_analysis_set_option(a, "penalty", 4.0);      // optional
+ *     ssd_analysis_set_option(a, "penalty", "4");      // optional
  *     if (ssd_analysis_run(a, series, NULL) < 0) puts(ssd_analysis_errmsg(a));
  *     char *json; ssd_analysis_to_json(a, NULL, SSD_JSON_PRETTY, &json); ... ssd_free(json);
  *     ssd_analysis_free(a);
@@ -82,9 +82,10 @@ SSD_API int ssd_analysis_create(ssd_analysis **out);
 SSD_API void ssd_analysis_free(ssd_analysis *a);
 
 /*
- * Options by key (SSD_EINVAL for an unknown key, a non-finite value or a
- * fraction for a count - min_phase_samples, exact_limit -; SSD_ERANGE out of
- * bounds):
+ * Options by key, the value a decimal number as text ("3", "0.5", "1e9").
+ * Returns 0; SSD_EINVAL for an unknown key, a value that is not a finite
+ * decimal number or a fraction for a count - min_phase_samples,
+ * exact_limit -; SSD_ERANGE out of bounds (ssd_analysis_errmsg says which):
  *  "penalty"            PELT penalty in units of noise variance * ln(n) (3)
  *  "min_step"           smallest level ratio that separates phases (1.15)
  *  "min_drop"           smallest cache/post-cache ratio that is a cache (1.3)
@@ -106,8 +107,12 @@ SSD_API void ssd_analysis_free(ssd_analysis *a);
  *                       block means, each change then re-placed at sample
  *                       resolution within a block either side (2048)
  */
-SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, double value);
+SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, const char *value);
+/* The value of an option as a number. SSD_EINVAL for an unknown key. */
 SSD_API int ssd_analysis_get_option(const ssd_analysis *a, const char *key, double *value);
+/* Deprecated (removed after 0.2; it was ssd_analysis_set_option before):
+ * the same with the value as a double. */
+SSD_API int ssd_analysis_set_option_double(ssd_analysis *a, const char *key, double value);
 
 /* Analyses series s; reference, when not NULL, is the fresh-drive series
  * that after-idle series s is compared with (recovery). The series must
