@@ -12,6 +12,7 @@
 
 #include "json_dom.h"
 #include "json_style.h"
+#include "result_size.h"
 #include "text_file.h"
 
 struct entry {
@@ -202,11 +203,11 @@ SSD_API size_t ssd_fio_result_count(const ssd_fio_result *r) {
 }
 
 SSD_API int ssd_fio_result_entry(const ssd_fio_result *r, size_t index, struct ssd_fio_job *out) {
-    if (!r || !out)
+    if (!r || !out || !ssd__result_size_ok(out, sizeof *out))
         return SSD_EINVAL;
     if (index >= r->n)
         return SSD_ERANGE;
-    *out = r->e[index].job;
+    ssd__result_copy(out, &r->e[index].job, sizeof r->e[index].job);
     return 0;
 }
 

@@ -311,7 +311,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     if (*b->level)
         ssd_archive_set_option(a, "level", b->level);
 
-    ssd_fileset_result sr;
+    ssd_fileset_result sr = {.size = sizeof sr};
     if ((rc = ssd_fileset_run(s, set_dir, &sr)) < 0) {
         ssd__fo_fail(b->err, rc, "mkset: %s", ssd_fileset_errmsg(s));
         goto out;
@@ -332,7 +332,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
 
     if (b->steps & 1) {
         how = drop_caches(base);
-        ssd_copy_result r;
+        ssd_copy_result r = {.size = sizeof r};
         if ((rc = ssd_copy_run(c, set_dir, copy_dir, &r)) < 0 || r.files.failed) {
             rc = ssd__fo_fail(b->err, rc < 0 ? rc : SSD_EIO, "copy: %s", ssd_copy_errmsg(c));
             goto out;
@@ -343,7 +343,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     }
     if (b->steps & 2) {
         how = drop_caches(base);
-        ssd_archive_result r;
+        ssd_archive_result r = {.size = sizeof r};
         if ((rc = ssd_archive_run(a, set_dir, arc, &r)) < 0) {
             ssd__fo_fail(b->err, rc, "archive: %s", ssd_archive_errmsg(a));
             goto out;
@@ -357,7 +357,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     }
     if (b->steps & 4) {
         how = drop_caches(base);
-        ssd_archive_result r;
+        ssd_archive_result r = {.size = sizeof r};
         if ((rc = ssd_extract_run(x, arc, ext_dir, &r)) < 0) {
             ssd__fo_fail(b->err, rc, "extract: %s", ssd_extract_errmsg(x));
             goto out;

@@ -39,7 +39,7 @@ static const char *human(double bytes, char *buf, size_t len) {
 }
 
 static void print_human(FILE *f, const ssd_analysis *a, const char *name, const char *input_note) {
-    struct ssd_analysis_summary s;
+    struct ssd_analysis_summary s = {.size = sizeof s};
     char b1[32], b2[32], b3[32];
     ssd_analysis_summary(a, &s);
     const char *note = ssd_analysis_recovery_note(a);
@@ -73,7 +73,7 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     size_t np = ssd_analysis_phase_count(a);
     fprintf(f, "  phases:      %zu\n", np);
     for (size_t i = 0; i < np; i++) {
-        struct ssd_phase p;
+        struct ssd_phase p = {.size = sizeof p};
         ssd_analysis_phase(a, i, &p);
         fprintf(f, "    %2zu  %10s .. %-10s  %8.1f .. %-8.1f s  level %s/s\n", i,
                 human(p.start_bytes, b1, sizeof b1), human(p.end_bytes, b2, sizeof b2), p.start_s,

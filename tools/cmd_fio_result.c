@@ -60,14 +60,14 @@ int cmd_fio_result(int argc, char **argv) {
             ssd_free(s);
         }
         for (size_t k = 0; k < ssd_fio_result_count(r[i]); k++) {
-            struct ssd_fio_job j;
+            struct ssd_fio_job j = {.size = sizeof j};
             ssd_fio_result_entry(r[i], k, &j);
             failed += j.error != 0;
         }
         if (!json) {
             printf("%s:\n", argv[i]);
             for (size_t k = 0; k < ssd_fio_result_count(r[i]); k++) {
-                struct ssd_fio_job j;
+                struct ssd_fio_job j = {.size = sizeof j};
                 ssd_fio_result_entry(r[i], k, &j);
                 printf("  %-12s %-5s %10.1f MB/s %10.0f IOPS  lat mean %.1f us  p50 %.1f  p99 "
                        "%.1f  p99.9 %.1f (%s%s)\n",

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analysis_internal.h"
+#include "result_size.h"
 
 struct opt_desc {
     const char *key;
@@ -206,11 +207,11 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
 }
 
 SSD_API int ssd_analysis_summary(const ssd_analysis *a, struct ssd_analysis_summary *out) {
-    if (!a || !out)
+    if (!a || !out || !ssd__result_size_ok(out, sizeof *out))
         return SSD_EINVAL;
     if (!a->have)
         return SSD_ESTATE;
-    *out = a->res.sum;
+    ssd__result_copy(out, &a->res.sum, sizeof a->res.sum);
     return 0;
 }
 
@@ -223,12 +224,12 @@ SSD_API size_t ssd_analysis_phase_count(const ssd_analysis *a) {
 }
 
 SSD_API int ssd_analysis_phase(const ssd_analysis *a, size_t index, struct ssd_phase *out) {
-    if (!a || !out)
+    if (!a || !out || !ssd__result_size_ok(out, sizeof *out))
         return SSD_EINVAL;
     if (!a->have)
         return SSD_ESTATE;
     if (index >= a->c.nph)
         return SSD_ERANGE;
-    *out = a->c.ph[index];
+    ssd__result_copy(out, &a->c.ph[index], sizeof a->c.ph[index]);
     return 0;
 }

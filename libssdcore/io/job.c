@@ -366,6 +366,7 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
     }
     ssd_sample *s = &j->samples[j->nsamples++];
     memset(s, 0, sizeof *s);
+    s->size = sizeof *s;
     s->t_s = t_s;
     for (int d = 0; d < 2; d++) {
         s->bytes[d] = bytes[d];
@@ -447,6 +448,7 @@ static int report_progress(ssd_job *j, double elapsed, double *last_report) {
     const ssd_sample *s = &j->samples[j->nsamples - 1];
     double dt = s->t_s - (j->nsamples > 1 ? j->samples[j->nsamples - 2].t_s : 0);
     ssd_progress p = {
+        .size = sizeof p,
         .elapsed_s = elapsed,
         .time_s = j->w.time_s,
         .bytes = j->bytes[0] + j->bytes[1],

@@ -71,16 +71,16 @@ struct job_cb {
 static int job_progress(void *user, const ssd_progress *p) {
     struct job_cb *cb = user;
     ssd_suite *s = cb->s;
-    ssd_suite_progress sp = {cb->index,    s->nsteps, s->steps[cb->index].name, "job", p,
-                             p->elapsed_s, p->time_s};
+    ssd_suite_progress sp = {sizeof sp, cb->index, s->nsteps,    s->steps[cb->index].name,
+                             "job",     p,         p->elapsed_s, p->time_s};
     return s->progress(s->progress_user, &sp);
 }
 
 static int notify(ssd_suite *s, int i, double elapsed, double total) {
     if (!s->progress)
         return 0;
-    ssd_suite_progress sp = {i,       s->nsteps, s->steps[i].name, ssd_suite_step_kind(s, i), NULL,
-                             elapsed, total};
+    ssd_suite_progress sp = {
+        sizeof sp, i, s->nsteps, s->steps[i].name, ssd_suite_step_kind(s, i), NULL, elapsed, total};
     return s->progress(s->progress_user, &sp);
 }
 

@@ -420,14 +420,17 @@ void ssd__suite_analyze(ssd_suite *s, int i) {
             snprintf(msg, sizeof msg, "%s", ssd_strerror(rc));
     }
     if (!rc) {
+        st->sum.size = sizeof st->sum;
         ssd_analysis_summary(a, &st->sum);
         st->has_summary = 1;
         st->nphases = ssd_analysis_phase_count(a);
         st->phases = st->nphases ? calloc(st->nphases, sizeof *st->phases) : NULL;
         if (!st->phases)
             st->nphases = 0;
-        for (size_t k = 0; k < st->nphases; k++)
+        for (size_t k = 0; k < st->nphases; k++) {
+            st->phases[k].size = sizeof st->phases[k];
             ssd_analysis_phase(a, k, &st->phases[k]);
+        }
         st->curve = ser;
         ser = NULL;
         st->state = SSD__ST_DONE;

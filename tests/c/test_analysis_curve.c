@@ -56,7 +56,7 @@ static struct ssd_analysis_summary run(ssd_series *s, ssd_series *ref, ssd_analy
     ssd_analysis *a = NULL;
     cr_assert_eq(ssd_analysis_create(&a), 0);
     cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
-    struct ssd_analysis_summary sum;
+    struct ssd_analysis_summary sum = {.size = sizeof sum};
     cr_assert_eq(ssd_analysis_summary(a, &sum), 0);
     if (keep)
         *keep = a;
@@ -246,12 +246,13 @@ Test(curve, chaotic_collapse_and_recovery_are_a_few_phases) {
         struct ssd_analysis_summary r = run(s, NULL, &a);
         size_t np = ssd_analysis_phase_count(a);
         cr_expect_leq(np, 7, "draw %d: %zu phases", rep, np);
-        struct ssd_phase p0, pl, lowest = {0};
+        struct ssd_phase p0 = {.size = sizeof p0}, pl = {.size = sizeof pl},
+                         lowest = {.size = sizeof lowest};
         lowest.level_bps = INFINITY;
         cr_assert_eq(ssd_analysis_phase(a, 0, &p0), 0);
         cr_assert_eq(ssd_analysis_phase(a, np - 1, &pl), 0);
         for (size_t j = 0; j < np; j++) {
-            struct ssd_phase p;
+            struct ssd_phase p = {.size = sizeof p};
             cr_assert_eq(ssd_analysis_phase(a, j, &p), 0);
             if (p.level_bps < lowest.level_bps)
                 lowest = p;
@@ -341,7 +342,7 @@ Test(curve, options_by_key_are_checked) {
     cr_expect_eq(ssd_analysis_set_option(a, "min_phase_samples", "7"), 0);
     cr_expect_eq(ssd_analysis_get_option(a, "min_phase_samples", &v), 0);
     cr_expect_float_eq(v, 7.0, 1e-12);
-    struct ssd_analysis_summary sum;
+    struct ssd_analysis_summary sum = {.size = sizeof sum};
     cr_expect_eq(ssd_analysis_summary(a, &sum), SSD_ESTATE);
     char *json = (char *)1;
     cr_expect_eq(ssd_analysis_to_json(a, NULL, 0, &json), SSD_ESTATE);
@@ -446,7 +447,7 @@ Test(curve, times_are_relative_to_the_series_start) {
     cr_assert_eq(ssd_analysis_create(&y), 0);
     cr_assert_eq(ssd_analysis_run(x, a, NULL), 0, "%s", ssd_analysis_errmsg(x));
     cr_assert_eq(ssd_analysis_run(y, b, NULL), 0, "%s", ssd_analysis_errmsg(y));
-    struct ssd_analysis_summary sa, sb;
+    struct ssd_analysis_summary sa = {.size = sizeof sa}, sb = {.size = sizeof sb};
     ssd_analysis_summary(x, &sa);
     ssd_analysis_summary(y, &sb);
     cr_expect_float_eq(sb.duration_s, sa.duration_s, 1e-6);
@@ -455,7 +456,7 @@ Test(curve, times_are_relative_to_the_series_start) {
     cr_expect_float_eq(sb.cache_bytes, sa.cache_bytes, 1e-6 * sa.cache_bytes);
     cr_assert_eq(ssd_analysis_phase_count(y), ssd_analysis_phase_count(x));
     for (size_t i = 0; i < ssd_analysis_phase_count(x); i++) {
-        struct ssd_phase pa, pb;
+        struct ssd_phase pa = {.size = sizeof pa}, pb = {.size = sizeof pb};
         ssd_analysis_phase(x, i, &pa);
         ssd_analysis_phase(y, i, &pb);
         cr_expect_float_eq(pb.start_s, pa.start_s, 1e-6);
@@ -475,7 +476,7 @@ Test(curve, recovery_against_a_one_level_reference_is_undefined) {
     cr_assert_eq(ssd_analysis_create(&a), 0);
     cr_expect_null(ssd_analysis_recovery_note(a));
     cr_assert_eq(ssd_analysis_run(a, run, flat), 0, "%s", ssd_analysis_errmsg(a));
-    struct ssd_analysis_summary s;
+    struct ssd_analysis_summary s = {.size = sizeof s};
     ssd_analysis_summary(a, &s);
     cr_expect_eq(s.has_recovery, 0);
     cr_expect(isnan(s.recovered_bytes));

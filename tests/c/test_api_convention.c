@@ -198,3 +198,71 @@ Test(api_convention, to_json_refuses_null_and_unknown_flags) {
     ssd_job_free(j);
     ssd_target_free(t);
 }
+
+Test(api_convention, result_structs_refuse_a_size_below_their_first_version) {
+    /* A caller that forgot .size (0) or was built against a smaller struct
+     * is refused rather than written past the end. */
+    double t_s[20], bytes[20];
+    for (int i = 0; i < 20; i++)
+        t_s[i] = i + 1, bytes[i] = i < 8 ? 4e8 : 6e7;
+    ssd_series *s;
+    cr_assert_eq(ssd_series_from_arrays(&s, t_s, bytes, 20), 0);
+    ssd_analysis *a;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary sum = {0};
+    cr_expect_eq(ssd_analysis_summary(a, &sum), SSD_EINVAL);
+    sum.size = sizeof sum - 1;
+    cr_expect_eq(ssd_analysis_summary(a, &sum), SSD_EINVAL);
+    sum.size = sizeof sum;
+    cr_assert_eq(ssd_analysis_summary(a, &sum), 0);
+    cr_expect_eq(sum.size, sizeof sum, "the size member is the caller's, kept");
+    cr_expect_eq(sum.samples, 20);
+    struct ssd_phase ph = {0};
+    cr_expect_eq(ssd_analysis_phase(a, 0, &ph), SSD_EINVAL);
+    ph.size = sizeof ph;
+    cr_assert_eq(ssd_analysis_phase(a, 0, &ph), 0);
+    cr_expect_eq(ph.size, sizeof ph);
+    cr_expect_eq(ph.first, 0);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+
+    ssd_fileset *fs;
+    cr_assert_eq(ssd_fileset_create(&fs), 0);
+    ssd_fileset_result fr = {0};
+    cr_expect_eq(ssd_fileset_run(fs, "/nonexistent-dir-for-size-check", &fr), SSD_EINVAL);
+    cr_expect(strstr(ssd_fileset_errmsg(fs), "size") != NULL, "%s", ssd_fileset_errmsg(fs));
+    ssd_fileset_free(fs);
+    ssd_copy *c;
+    cr_assert_eq(ssd_copy_create(&c), 0);
+    ssd_copy_result cr = {0};
+    cr_expect_eq(ssd_copy_run(c, "/a", "/b", &cr), SSD_EINVAL);
+    ssd_copy_free(c);
+}
+
+static size_t seen_progress_size;
+
+static int record_size(void *user, const ssd_progress *p) {
+    (void)user;
+    seen_progress_size = p->size;
+    return 0;
+}
+
+Test(api_convention, structs_the_library_hands_out_carry_their_size) {
+    ssd_target *t;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, "sim:bx200"), 0);
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    cr_assert_eq(ssd_job_set_option(j, "time", "3s"), 0);
+    cr_assert_eq(ssd_job_set_progress(j, record_size, NULL, 0), 0);
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    cr_expect_eq(seen_progress_size, sizeof(ssd_progress));
+    size_t n = 0;
+    const ssd_sample *s = ssd_job_samples(j, &n);
+    cr_assert_gt(n, 0);
+    for (size_t i = 0; i < n; i++)
+        cr_expect_eq(s[i].size, sizeof(ssd_sample));
+    ssd_job_free(j);
+    ssd_target_free(t);
+}

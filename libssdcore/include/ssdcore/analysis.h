@@ -49,6 +49,7 @@ enum ssd_censoring {
 
 /* One phase of the curve: a run of samples around one level. */
 struct ssd_phase {
+    size_t size;                   /* sizeof this struct: see "The API convention" in base.h */
     double start_bytes, end_bytes; /* bytes written before the phase / at its end */
     double start_s, end_s;
     double level_bps;          /* robust level: median of the per-sample rates */
@@ -61,6 +62,7 @@ struct ssd_phase {
  * cache, folding_* when no folding, recovered_* without a reference or when
  * the reference has no cache: see ssd_analysis_recovery_note). */
 struct ssd_analysis_summary {
+    size_t size; /* sizeof this struct: see "The API convention" in base.h */
     size_t samples;
     double duration_s, total_bytes;
     int has_cache;

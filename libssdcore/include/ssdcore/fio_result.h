@@ -27,6 +27,7 @@ typedef struct ssd_fio_result ssd_fio_result;
 /* One job and direction that did I/O, and one entry with ddir "none" for a
  * failed job that did none. Strings are owned by the handle. */
 struct ssd_fio_job {
+    size_t size; /* sizeof this struct: see "The API convention" in base.h */
     const char *name;
     const char *ddir; /* "read", "write", "trim" or "none" */
     double io_bytes, bw_bps, iops, runtime_s;

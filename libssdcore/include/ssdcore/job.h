@@ -47,6 +47,8 @@ enum ssd_dir { SSD_DIR_READ = 0, SSD_DIR_WRITE = 1, SSD_DIR_ALL = 2 };
  * dir_lat_*[SSD_DIR_READ / SSD_DIR_WRITE] one each; a latency is 0 when the
  * interval completed no I/O of that kind. */
 typedef struct ssd_sample {
+    size_t size; /* set by the library: sizeof this struct, the stride of
+                    ssd_job_samples' array (base.h) */
     double t_s;
     uint64_t bytes[2]; /* [SSD_DIR_READ], [SSD_DIR_WRITE] */
     uint64_t ops[2];
@@ -60,6 +62,7 @@ typedef struct ssd_sample {
 
 /* What the progress callback sees. */
 typedef struct ssd_progress {
+    size_t size; /* set by the library: sizeof this struct (base.h) */
     double elapsed_s;
     double time_s;  /* the job's time budget; 0 = none */
     uint64_t bytes; /* completed so far, both directions */

@@ -49,6 +49,7 @@ typedef struct ssd_suite ssd_suite;
 
 /* What the suite's progress callback sees. */
 typedef struct ssd_suite_progress {
+    size_t size;             /* set by the library: sizeof this struct (base.h) */
     int step;                /* index of the running step, 0-based */
     int steps;               /* number of steps */
     const char *name;        /* the step's name ("seq-read", "idle"...) */
