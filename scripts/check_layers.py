@@ -7,7 +7,7 @@ symbol defined in a box that the using box may not depend on. The include
 paths already stop a wrong-way #include; this catches the rest (a prototype
 written by hand, a symbol reached through a public header of a higher box).
 
-Usage: scripts/check_layers.py BUILD_DIR
+Usage: scripts/check_layers.py [--root SOURCE_DIR] BUILD_DIR
 """
 import collections
 import pathlib
@@ -31,6 +31,7 @@ ALLOWED = {
             "report"},
 }
 PUBLIC_ONLY = {"datasets", "fileops"}
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 def symbols(obj):
@@ -45,7 +46,12 @@ def symbols(obj):
 
 
 def main():
-    build = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "build")
+    args = sys.argv[1:]
+    root = ROOT
+    if len(args) >= 2 and args[0] == "--root":
+        root = pathlib.Path(args[1])
+        args = args[2:]
+    build = pathlib.Path(args[0] if args else "build")
     owner = {}
     uses = collections.defaultdict(set)
     seen = set()
@@ -57,8 +63,10 @@ def main():
             return 2
         seen.add(box)
         for o in objs:
-            d, u = symbols(o)
             src = str(o.relative_to(objdir))[:-2]
+            if not (root / src).exists():
+                continue  # left behind by a file since moved or deleted
+            d, u = symbols(o)
             for s in d:
                 owner[s] = (box, src)
             uses[(box, src)] |= u

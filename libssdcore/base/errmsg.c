@@ -4,10 +4,15 @@
 
 #include "errmsg.h"
 
+int ssd__vfail(char *buf, int code, const char *fmt, va_list ap) {
+    vsnprintf(buf, SSD__ERRMSG_SIZE, fmt, ap);
+    return code;
+}
+
 int ssd__fail(char *buf, int code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, SSD__ERRMSG_SIZE, fmt, ap);
+    ssd__vfail(buf, code, fmt, ap);
     va_end(ap);
     return code;
 }

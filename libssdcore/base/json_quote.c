@@ -1,7 +1,9 @@
-/* json_quote.c - a string as every ssdcore JSON writer puts it. */
+/* json_quote.c - a string as every ssdcore JSON writer puts it: the one
+ * escaper behind jsonw.c, text.c and the public ssd_json_quote(). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonw.h"
 #include "numfmt.h"
 #include "ssdcore/base.h"
 
@@ -11,9 +13,7 @@ static void put(char *out, size_t *n, const char *bytes, size_t len) {
     *n += len;
 }
 
-/* Writes the literal into out when out is not NULL; returns its length
- * either way, so one function both measures and writes. */
-static size_t quote(const char *text, char *out) {
+size_t ssd__json_quoted(const char *text, char *out) {
     static const char hex[] = "0123456789abcdef";
     size_t n = 0;
     put(out, &n, "\"", 1);
@@ -46,11 +46,11 @@ int ssd_json_quote(const char *text, char **out) {
     *out = NULL;
     if (!text)
         return SSD_EINVAL;
-    size_t len = quote(text, NULL);
+    size_t len = ssd__json_quoted(text, NULL);
     char *s = malloc(len + 1);
     if (!s)
         return SSD_ENOMEM;
-    quote(text, s);
+    ssd__json_quoted(text, s);
     s[len] = '\0';
     *out = s;
     return 0;

@@ -124,34 +124,12 @@ void ssd__jw_end_array(struct ssd__jw *w) {
 }
 
 static void put_escaped(struct ssd__jw *w, const char *s) {
-    put(w, "\"", 1);
-    const unsigned char *c = (const unsigned char *)s;
-    while (*c) {
-        /* Copy the longest run that needs no escape in one go. */
-        const unsigned char *run = c;
-        for (;;) {
-            if (*c >= 0x20 && *c < 0x80 && *c != '"' && *c != '\\') {
-                c++;
-                continue;
-            }
-            int n = *c >= 0x80 ? ssd__utf8_len(c) : 0;
-            if (!n)
-                break;
-            c += n;
-        }
-        put(w, (const char *)run, (size_t)(c - run));
-        if (!*c)
-            break;
-        if (*c == '"' || *c == '\\') {
-            char esc[2] = {'\\', (char)*c};
-            put(w, esc, 2);
-        } else if (*c < 0x20)
-            putf(w, "\\u%04x", *c);
-        else
-            puts_(w, "\\ufffd");
-        c++;
-    }
-    put(w, "\"", 1);
+    size_t n = ssd__json_quoted(s, NULL);
+    if (!reserve(w, n))
+        return;
+    ssd__json_quoted(s, w->buf + w->len);
+    w->len += n;
+    w->buf[w->len] = '\0';
 }
 
 void ssd__jw_key(struct ssd__jw *w, const char *key) {

@@ -78,4 +78,9 @@ void ssd__jw_kbool(struct ssd__jw *w, const char *key, int v);
  * w holds no memory afterwards. */
 int ssd__jw_finish(struct ssd__jw *w, char **out);
 
+/* The one string escaper (json_quote.c), as ssd__jw_str() describes:
+ * writes the quoted literal of text into out when out is not NULL and
+ * returns its length either way, so one call measures and the next writes. */
+size_t ssd__json_quoted(const char *text, char *out);
+
 #endif

@@ -14,7 +14,7 @@ static int psync_run(struct ssd__worker *w) {
     s->buf = w->bufs;
     for (;;) {
         ssd__worker_poll_epoch(w);
-        uint64_t now = ssd__now_ns();
+        uint64_t now = ssd__mono_ns();
         if (ssd__throttled(w, now)) {
             if (atomic_load_explicit(&w->rt->stop, memory_order_relaxed))
                 return 0;
@@ -26,14 +26,14 @@ static int psync_run(struct ssd__worker *w) {
         if (s->is_write)
             ssd__prep_write(w, s->buf, s->offset);
         ssize_t res;
-        s->t_submit_ns = ssd__now_ns();
+        s->t_submit_ns = ssd__mono_ns();
         do {
             res = s->is_write ? pwrite(w->fd, s->buf, w->bs, (off_t)s->offset)
                               : pread(w->fd, s->buf, w->bs, (off_t)s->offset);
         } while (res < 0 && errno == EINTR);
         if (res < 0)
             res = -errno;
-        int rc = ssd__complete(w, s, (long)res, ssd__now_ns());
+        int rc = ssd__complete(w, s, (long)res, ssd__mono_ns());
         if (rc < 0)
             return rc;
     }

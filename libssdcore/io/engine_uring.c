@@ -100,7 +100,7 @@ static int uring_run(struct ssd__worker *w) {
 
     for (;;) {
         ssd__worker_poll_epoch(w);
-        uint64_t now = ssd__now_ns();
+        uint64_t now = ssd__mono_ns();
         unsigned queued = 0, pending = 0; /* prepared this round; not yet submitted */
         while (nfree && !stopping) {
             if (ssd__throttled(w, now))
@@ -118,7 +118,7 @@ static int uring_run(struct ssd__worker *w) {
                     failed = stopping = 1;
                     break;
                 }
-                now = ssd__now_ns(); /* this I/O's latency starts after that call */
+                now = ssd__mono_ns(); /* this I/O's latency starts after that call */
                 pending = 0;
             }
             unsigned id = freelist[nfree - 1];
@@ -179,7 +179,7 @@ static int uring_run(struct ssd__worker *w) {
             failed = 1;
             break; /* the ring's exit waits for what is still in flight */
         }
-        now = ssd__now_ns();
+        now = ssd__mono_ns();
         unsigned head, seen = 0;
         struct io_uring_cqe *cqe;
         io_uring_for_each_cqe(&ring, head, cqe) {

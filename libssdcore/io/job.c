@@ -7,11 +7,13 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "interrupt.h"
 #include "job_impl.h"
 #include "json_style.h"
 #include "jobfmt.h"
+#include "options.h"
 
 /* Every sample of a job stays in memory (ssd_job_samples, Python's
  * result["series"]): 1e6 samples are about 107 MiB, 11.5 days at 1 s. */
@@ -50,6 +52,8 @@ struct ssd_job {
     ssd_hist *iv_lat[2];
     ssd_hist *iv_all;
     FILE *log;
+    size_t log_rows; /* data rows the log holds */
+    int log_failed;  /* a write to it failed: it is renamed LOG.partial */
     /* snapshot of the target for the results */
     char *target_uri;
     const char *target_kind;
@@ -127,15 +131,10 @@ static int opt_uint(ssd_job *j, const char *key, const char *value, unsigned lo,
 }
 
 static int opt_flag(ssd_job *j, const char *key, const char *value, int *out) {
-    if (!strcmp(value, "1") || !strcasecmp(value, "true") || !strcasecmp(value, "yes")) {
-        *out = 1;
-        return 0;
-    }
-    if (!strcmp(value, "0") || !strcasecmp(value, "false") || !strcasecmp(value, "no")) {
-        *out = 0;
-        return 0;
-    }
-    return ssd__fail(j->err, SSD_EINVAL, "option %s: expected 1 or 0, got '%s'", key, value);
+    if (ssd__parse_bool(value, out))
+        return ssd__fail(j->err, SSD_EINVAL, "option %s: expected " SSD__BOOL_WORDS ", got '%s'",
+                         key, value);
+    return 0;
 }
 
 static int opt_duration(ssd_job *j, const char *key, const char *value, double lo, double hi,
@@ -330,6 +329,9 @@ static int check_workload(ssd_job *j) {
                          w->submit_batch, w->queue_depth);
     if (w->max_bytes % w->block_size)
         w->max_bytes += w->block_size - w->max_bytes % w->block_size;
+    if (pattern_writes(w->pattern) && t->write_refused[0])
+        return ssd__fail(j->err, SSD_EUNSAFE, "pattern %s writes, but %s %s",
+                         pattern_names[w->pattern], uri, t->write_refused);
     if (pattern_writes(w->pattern) && t->opt_read_only)
         return ssd__fail(j->err, SSD_EUNSAFE,
                          "%s: pattern %s writes, but the target is opened read-only", uri,
@@ -347,6 +349,19 @@ static int check_workload(ssd_job *j) {
 }
 
 /* ---- sampling ---------------------------------------------------------- */
+
+/* A series CSV cut off by a full disk used to leave the job "error": null
+ * with thousands of rows missing and a torn last line: the job now stops
+ * with the error, and the file is renamed LOG.partial when it is closed. */
+static int log_write_failed(ssd_job *j, int e) {
+    if (!e)
+        e = EIO;
+    j->log_failed = 1;
+    return ssd__fail(j->err, -e,
+                     "log %s: write failed after %zu rows: %s; the rows written are kept in "
+                     "%s.partial",
+                     j->log_path, j->log_rows, strerror(e), j->log_path);
+}
 
 static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uint64_t ops[2]) {
     /* A timed job within the limit may end on one more, short interval
@@ -403,7 +418,9 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
                 (unsigned long long)s->ops[0], (unsigned long long)s->ops[1], s->dir_lat_mean_us[0],
                 s->dir_lat_p99_us[0], s->dir_lat_max_us[0], s->dir_lat_mean_us[1],
                 s->dir_lat_p99_us[1], s->dir_lat_max_us[1]);
-        fflush(j->log);
+        if (fflush(j->log) || ferror(j->log))
+            return log_write_failed(j, errno);
+        j->log_rows++;
     }
     return 0;
 }
@@ -436,9 +453,42 @@ static int open_log(ssd_job *j) {
             "write_lat_p99_us,write_lat_max_us\n",
             meta);
     free(meta);
-    if (fflush(j->log))
-        return ssd__fail(j->err, -errno, "log %s: write failed: %s", j->log_path, strerror(errno));
+    if (fflush(j->log) || ferror(j->log))
+        return log_write_failed(j, errno);
     return 0;
+}
+
+/* The series CSV is a live log (flushed every interval, one whole line per
+ * write, so a kill leaves whole rows and the results say how many count).
+ * A log that could not be written whole is renamed LOG.partial: never a
+ * partial file under the name the user asked for. Returns rc, or the log's
+ * own error when rc was 0. */
+static int close_log(ssd_job *j, int rc) {
+    if (!j->log)
+        return rc;
+    if (fclose(j->log) && !j->log_failed) {
+        int lrc = log_write_failed(j, errno);
+        if (!rc)
+            rc = lrc;
+    }
+    j->log = NULL;
+    if (j->log_failed) {
+        size_t n = strlen(j->log_path) + sizeof ".partial";
+        char *partial = malloc(n);
+        if (partial) {
+            snprintf(partial, n, "%s.partial", j->log_path);
+            if (rename(j->log_path, partial) < 0) {
+                (void)unlink(j->log_path); /* never left looking complete */
+                free(partial);
+            } else {
+                free(j->log_path); /* the results name the file that exists */
+                j->log_path = partial;
+            }
+        } else {
+            (void)unlink(j->log_path);
+        }
+    }
+    return rc;
 }
 
 static int report_progress(ssd_job *j, double elapsed, double *last_report) {
@@ -666,7 +716,7 @@ static int init_worker(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worker *k,
     ssd__rng_seed(&k->rng, w->seed * 0x9e3779b97f4a7c15ULL + i);
     /* Data must differ between runs too, or a deduplicating controller
      * would recognise a fill's blocks in the next test's writes. */
-    ssd__rng_seed(&k->data, ssd__now_ns() ^ ((uint64_t)atomic_fetch_add(&data_nonce, 1) << 40) ^
+    ssd__rng_seed(&k->data, ssd__mono_ns() ^ ((uint64_t)atomic_fetch_add(&data_nonce, 1) << 40) ^
                                 ((uint64_t)i << 32) ^ w->seed);
     void *p = NULL;
     if (posix_memalign(&p, 4096, (size_t)buf_bytes))
@@ -696,7 +746,7 @@ static int sample_intervals(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worke
     double last_report = -1e9;
     for (;;) {
         uint64_t target = boundary < deadline ? boundary : deadline;
-        uint64_t now = ssd__now_ns();
+        uint64_t now = ssd__mono_ns();
         int all_done = 0;
         pthread_mutex_lock(&rt->lock);
         while (now < target) {
@@ -710,7 +760,7 @@ static int sample_intervals(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worke
             uint64_t until = target - now > 50000000 ? now + 50000000 : target;
             struct timespec ts = {(time_t)(until / 1000000000ULL), (long)(until % 1000000000ULL)};
             pthread_cond_timedwait(&rt->cond, &rt->lock, &ts);
-            now = ssd__now_ns();
+            now = ssd__mono_ns();
         }
         if (atomic_load(&rt->ndone) == started)
             all_done = 1;
@@ -777,7 +827,7 @@ static int run_real(ssd_job *j, unsigned gen) {
     pthread_mutex_init(&rt.lock, NULL);
     sync_ready = 1;
 
-    rt.start_ns = ssd__now_ns();
+    rt.start_ns = ssd__mono_ns();
     unsigned started = 0;
     for (; started < w->threads; started++) {
         int e = pthread_create(&ws[started].thread, NULL, worker_main, &ws[started]);
@@ -791,7 +841,7 @@ static int run_real(ssd_job *j, unsigned gen) {
     atomic_store(&rt.stop, 1);
     for (unsigned i = 0; i < started; i++)
         pthread_join(ws[i].thread, NULL);
-    j->runtime_s = (double)(ssd__now_ns() - rt.start_ns) * 1e-9;
+    j->runtime_s = (double)(ssd__mono_ns() - rt.start_ns) * 1e-9;
     /* The last (possibly short) interval; every worker is done. */
     double t_end = j->runtime_s;
     if (j->nsamples && t_end <= j->samples[j->nsamples - 1].t_s)
@@ -841,10 +891,7 @@ int ssd_job_run(ssd_job *j) {
     } else {
         rc = run_real(j, gen);
     }
-    if (j->log) {
-        fclose(j->log);
-        j->log = NULL;
-    }
+    rc = close_log(j, rc);
     j->run_rc = rc;
     if (!rc && j->interrupted)
         rc = ssd__fail(j->err, SSD_EINTERRUPTED, "interrupted after %.1f s", j->runtime_s);

@@ -16,6 +16,7 @@
 #include <sys/uio.h>
 #include <time.h>
 
+#include "clock.h"
 #include "errmsg.h"
 #include "ssdcore/job.h"
 #include "target_impl.h"
@@ -111,12 +112,6 @@ struct ssd__jobrt {
     pthread_cond_t cond;
     _Atomic unsigned ndone;
 };
-
-static inline uint64_t ssd__now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
 
 /* Switches to the other interval buffer when the sampler flipped the epoch. */
 static inline void ssd__worker_poll_epoch(struct ssd__worker *w) {

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "options.h"
 #include "target_impl.h"
 
 int ssd_target_create(ssd_target **out) {
@@ -30,15 +31,10 @@ void ssd_target_free(ssd_target *t) {
 }
 
 static int parse_flag(ssd_target *t, const char *key, const char *value, int *out) {
-    if (!strcmp(value, "1") || !strcmp(value, "true") || !strcmp(value, "yes")) {
-        *out = 1;
-        return 0;
-    }
-    if (!strcmp(value, "0") || !strcmp(value, "false") || !strcmp(value, "no")) {
-        *out = 0;
-        return 0;
-    }
-    return ssd__fail(t->err, SSD_EINVAL, "option %s: expected 1 or 0, got '%s'", key, value);
+    if (ssd__parse_bool(value, out))
+        return ssd__fail(t->err, SSD_EINVAL, "option %s: expected " SSD__BOOL_WORDS ", got '%s'",
+                         key, value);
+    return 0;
 }
 
 int ssd_target_set_option(ssd_target *t, const char *key, const char *value) {
@@ -114,6 +110,8 @@ int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
                          t->ops->kind);
     /* The kernel's answer on a read-only descriptor is EBADF for a file and
      * "discard not supported" for a device: neither says why. */
+    if (t->fd >= 0 && t->write_refused[0])
+        return ssd__fail(t->err, SSD_EUNSAFE, "trim: %s %s", t->uri, t->write_refused);
     if (t->fd >= 0 && t->opt_read_only)
         return ssd__fail(t->err, SSD_EUNSAFE,
                          "trim: %s is opened read-only; a trim destroys data in the range (open it "
@@ -123,6 +121,10 @@ int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
         return ssd__fail(t->err, SSD_EUNSUPPORTED, "%s: trim refused (test hook): %s", t->uri,
                          strerror(EOPNOTSUPP));
     return t->ops->trim(t, offset, length);
+}
+
+int ssd__target_writes_refused(const ssd_target *t) {
+    return t->opt_read_only || t->write_refused[0];
 }
 
 int ssd_target_idle(ssd_target *t, double seconds) {

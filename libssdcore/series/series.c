@@ -6,12 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errmsg.h"
 #include "series_build.h"
 
 int ssd__series_fail(ssd_series *s, int code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(s->err, sizeof s->err, fmt, ap);
+    ssd__vfail(s->err, code, fmt, ap);
     va_end(ap);
     return code;
 }
@@ -66,6 +67,20 @@ void ssd__series_push(ssd_series *s, double t, double bytes) {
     s->t[s->n] = t;
     s->b[s->n] = bytes;
     s->n++;
+}
+
+int ssd__series_check_row(ssd_series *s, const char *name, size_t lineno, const char *tcol,
+                          double t_s, const char *bcol, double bytes, double dt) {
+    if (t_s > SSD__SERIES_MAX_T_S)
+        return ssd__series_fail(s, SSD_ERANGE,
+                                "%s:%zu: %s: %g s is more than a century (%g s): not a logged run",
+                                name, lineno, tcol, t_s, SSD__SERIES_MAX_T_S);
+    if (dt > 0 && bytes / dt > SSD__SERIES_MAX_BPS)
+        return ssd__series_fail(s, SSD_ERANGE,
+                                "%s:%zu: %s: %g bytes in %g s is %g bytes/s, more than any drive "
+                                "(%g)",
+                                name, lineno, bcol, bytes, dt, bytes / dt, SSD__SERIES_MAX_BPS);
+    return 0;
 }
 
 int ssd__series_column_index(ssd_series *s, const char *name) {

@@ -17,6 +17,7 @@
 #include "ssdcore/hist.h"
 #include "ssdcore/job.h"
 #include "ssdcore/sim.h"
+#include "options.h"
 #include "suite_impl.h"
 
 int ssd_suite_create(ssd_suite **out, ssd_target *t) {
@@ -63,7 +64,7 @@ void ssd__suite_clear_steps(ssd_suite *s) {
         free(st->error);
         free(st->reason);
         ssd_free(st->job_json);
-        ssd_sim_free(st->truth_json);
+        ssd_free(st->truth_json);
         ssd_free(st->analysis_json);
         ssd_series_free(st->curve);
         free(st->phases);
@@ -76,6 +77,7 @@ void ssd__suite_clear_steps(ssd_suite *s) {
 void ssd_suite_free(ssd_suite *s) {
     if (!s)
         return;
+    ssd__suite_unlock_out(s);
     ssd__suite_clear_steps(s);
     free(s->suite_file);
     free(s->filebench_dir);
@@ -172,9 +174,9 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
         return 0;
     }
     if (!strcmp(key, "report")) {
-        if (strcmp(value, "0") && strcmp(value, "1"))
-            return ssd__fail(s->err, SSD_EINVAL, "report: expected 0 or 1, got '%s'", value);
-        s->report = value[0] == '1';
+        if (ssd__parse_bool(value, &s->report))
+            return ssd__fail(s->err, SSD_EINVAL, "report: expected " SSD__BOOL_WORDS ", got '%s'",
+                             value);
         return 0;
     }
     return ssd__fail(s->err, SSD_EINVAL,

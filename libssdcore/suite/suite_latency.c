@@ -8,7 +8,7 @@
 
 #include "ssdcore/hist.h"
 #include "suite_impl.h"
-#include "suite_jsonread.h"
+#include "json_read.h"
 
 double ssd__spectrum_pct(int k) {
     return 100.0 * (1.0 - pow(10.0, -(double)k / SSD__SPEC_PER_DECADE));

@@ -10,8 +10,9 @@ BOXES = ["base", "hist", "io", "sim", "series", "analysis", "datasets", "fileops
          "report", "run"]
 
 
-def run_check(build):
-    return subprocess.run([sys.executable, str(CHECK), str(build)], capture_output=True,
+def run_check(build, root=None):
+    args = ["--root", str(root)] if root else []
+    return subprocess.run([sys.executable, str(CHECK), *args, str(build)], capture_output=True,
                           text=True)
 
 
@@ -24,12 +25,14 @@ def test_the_real_build_keeps_every_arrow(build_dir):
 def fake_build(tmp_path, sources):
     """A build tree with one object file per box, compiled from sources[box]."""
     for box in BOXES:
-        d = tmp_path / "CMakeFiles" / f"ssd_{box}.dir"
-        d.mkdir(parents=True)
-        c = d / f"{box}_x.c"
+        src = tmp_path / "src" / box
+        src.mkdir(parents=True)
+        c = src / "x.c"
         c.write_text(sources.get(box, f"int ssd_{box}_marker(void) {{ return 0; }}\n"))
-        subprocess.run(["cc", "-c", "-o", str(d / f"{box}_x.c.o"), str(c)], check=True)
-    return tmp_path
+        d = tmp_path / "build" / "CMakeFiles" / f"ssd_{box}.dir" / "src" / box
+        d.mkdir(parents=True)
+        subprocess.run(["cc", "-c", "-o", str(d / "x.c.o"), str(c)], check=True)
+    return tmp_path / "build"
 
 
 def test_a_lower_box_using_a_higher_one_fails(tmp_path):
@@ -37,7 +40,7 @@ def test_a_lower_box_using_a_higher_one_fails(tmp_path):
         "io": "int ssd_io_thing(void) { return 1; }\n",
         "base": "int ssd_io_thing(void);\nint ssd_base_use(void) { return ssd_io_thing(); }\n",
     })
-    r = run_check(build)
+    r = run_check(build, root=tmp_path)
     assert r.returncode == 1
     assert "ssd_io_thing" in r.stdout and "base may not use io" in r.stdout
 
@@ -48,7 +51,7 @@ def test_internals_of_fileops_are_off_limits_to_the_suite(tmp_path):
         "suite": "int ssd__fo_secret(void);\nint ssd_fo_public(void);\n"
                  "int ssd_suite_x(void) { return ssd__fo_secret() + ssd_fo_public(); }\n",
     })
-    r = run_check(build)
+    r = run_check(build, root=tmp_path)
     assert r.returncode == 1
     assert "ssd__fo_secret" in r.stdout and "ssd_fo_public" not in r.stdout
 
@@ -57,3 +60,13 @@ def test_a_build_without_a_box_is_an_error_not_a_pass(tmp_path):
     r = run_check(tmp_path)
     assert r.returncode == 2
     assert "build first" in r.stdout
+
+
+def test_objects_of_deleted_sources_are_ignored(tmp_path):
+    build = fake_build(tmp_path, {
+        "io": "int ssd_io_thing(void) { return 1; }\n",
+        "base": "int ssd_io_thing(void);\nint ssd_base_use(void) { return ssd_io_thing(); }\n",
+    })
+    (tmp_path / "src" / "base" / "x.c").unlink()  # moved away since the last build
+    r = run_check(build, root=tmp_path)
+    assert r.returncode == 0, r.stdout

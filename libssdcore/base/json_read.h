@@ -1,12 +1,13 @@
-/* suite_jsonread.h - internal: a small JSON reader, so a results directory
- * can be loaded back (ssd_suite_load) and its report re-rendered. Values
- * are a tree; write() turns any value back into compact JSON. */
-#ifndef SSD_SUITE_JSONREAD_H
-#define SSD_SUITE_JSONREAD_H
+/* json_read.h - internal: the one JSON reader: results.json loaded back
+ * (ssd_suite_load), fio JSON output (fio_result.c) and filebench figures.
+ * Values are a tree with strings decoded (\u escapes to UTF-8);
+ * ssd__jv_write() turns any value back into compact JSON. */
+#ifndef SSD_JSON_READ_H
+#define SSD_JSON_READ_H
 
 #include <stddef.h>
 
-#include "suite_text.h"
+#include "text.h"
 
 enum { SSD__JNULL, SSD__JFALSE, SSD__JTRUE, SSD__JNUM, SSD__JSTR, SSD__JARR, SSD__JOBJ };
 

@@ -1,12 +1,12 @@
-/* suite_jsonread.c - a small recursive-descent JSON reader (RFC 8259) for
- * results.json: depth-limited, strict about syntax, \u escapes to UTF-8. */
+/* json_read.c - a small recursive-descent JSON reader (RFC 8259):
+ * depth-limited, strict about syntax, \u escapes to UTF-8. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ssdcore/base.h"
-#include "suite_jsonread.h"
+#include "json_read.h"
 
 #define MAX_DEPTH 64
 
