@@ -9,6 +9,7 @@
 #include "ssdcore/base.h"
 #include "ssdcore/target.h"
 #include "suite_impl.h"
+#include "verdict_words.h"
 
 static const char *censor_name(int c) {
     return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
