@@ -12,7 +12,7 @@
  * parser accepts after preprocessing: no static inline functions and no
  * macros inside prototypes.
  *
- * The API convention (docs/api.md), the same for every handle X (target,
+ * The API convention (docs/ARCHITECTURE.md), the same for every handle X (target,
  * job, series, analysis, suite, copy, archive, extract, fileset, filebench,
  * fio_result):
  *   int  ssd_X_create(ssd_X **out, ...)   or _open/_parse/_load for handles

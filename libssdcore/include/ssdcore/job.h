@@ -151,7 +151,9 @@ SSD_API const ssd_hist *ssd_job_latency(const ssd_job *j, int dir);
 SSD_API const char *ssd_job_engine(const ssd_job *j);
 /* 1 when the job was interrupted. */
 SSD_API int ssd_job_interrupted(const ssd_job *j);
-/* The samples, in time order, owned by the job; *n gets their count. */
+/* The samples, in time order, owned by the job; *n gets their count. A
+ * caller built against an older header steps through the array by
+ * samples[0].size bytes (the library's sizeof ssd_sample). */
 SSD_API const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n);
 
 /* The results as one JSON object (target, workload, engine, runtime_s,
