@@ -124,7 +124,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* absolute link targets are stored, never followed: allowing them gives
      * the fuzzer more ways to try writing through one */
     ssd_extract_set_option(x, "absolute_symlinks", (size & 1) ? "1" : "0");
-    ssd_archive_result res;
+    ssd_archive_result res = {.size = sizeof res};
     int rc = ssd_extract_run(x, in, dst, &res);
     const char *msg = ssd_extract_errmsg(x);
     if (!msg || (rc < 0 && !*msg)) {

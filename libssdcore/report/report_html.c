@@ -11,6 +11,7 @@
 
 #include "ssdcore/target.h"
 #include "report_html.h"
+#include "step_names.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
@@ -351,9 +352,19 @@ static void write_curve(const ssd_suite *s, struct ssd__text *t, const struct ss
         ssd__text_add(t,
                       "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#756bb1\" "
                       "stroke-width=\"2\"/><text x=\"%.1f\" y=\"%d\" fill=\"#756bb1\" "
-                      "text-anchor=\"%s\">slower again from %.1f GiB (folding or GC)</text>\n",
+                      "text-anchor=\"%s\">folding from %.1f GiB</text>\n",
                       X, X, T, H - B, right ? X - 4 : X + 4, H - B - 8, right ? "end" : "start",
                       m->folding_start_bytes / GIB);
+    }
+    if (m->has_gc) {
+        double X = px(&ax, m->gc_start_bytes / GIB);
+        int right = X > (L + W - R) / 2;
+        ssd__text_add(t,
+                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#636363\" "
+                      "stroke-width=\"2\"/><text x=\"%.1f\" y=\"%d\" fill=\"#636363\" "
+                      "text-anchor=\"%s\">used state (GC) from %.1f GiB</text>\n",
+                      X, X, T, H - B, right ? X - 4 : X + 4, H - B - 36, right ? "end" : "start",
+                      m->gc_start_bytes / GIB);
     }
     if (truth) {
         double X = px(&ax, job->truth_cache_bytes / GIB);
@@ -454,7 +465,7 @@ static void latency_spectrum(const ssd_suite *s, struct ssd__text *t) {
         if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE || !label || st->nspec < 2)
             continue;
         const char *color = palette[li % 8];
-        int dashed = !strcmp(st->name, "degradation");
+        int dashed = !strcmp(st->name, ssd__step_degradation);
         ssd__text_add(t,
                       "<polyline class=\"latency\" fill=\"none\" stroke=\"%s\" "
                       "stroke-width=\"2\"%s points=\"",
@@ -556,26 +567,16 @@ static const struct ssd__step *done_job(const ssd_suite *s, const char *name) {
 }
 
 static void headline_table(const ssd_suite *s, struct ssd__text *t) {
-    static const struct {
-        const char *step, *label;
-        int iops;
-    } jobs[] = {
-        {"seq-read", "sequential read, 256K QD1", 0},
-        {"seq-write", "sequential write, 256K QD1", 0},
-        {"rand4k-read-qd1", "random read 4K QD1", 1},
-        {"rand4k-read-qd4", "random read 4K QD4", 1},
-        {"rand4k-write-qd1", "random write 4K QD1", 1},
-        {"rand4k-write-qd4", "random write 4K QD4", 1},
-    };
     ssd__text_add(t, "<table class=\"kv\">\n");
-    for (size_t i = 0; i < sizeof jobs / sizeof jobs[0]; i++) {
-        const struct ssd__step *st = done_job(s, jobs[i].step);
+    for (size_t i = 0; i < ssd__named_step_count; i++) {
+        const struct ssd__named_step *n = &ssd__named_steps[i];
+        const struct ssd__step *st = n->report_label ? done_job(s, n->name) : NULL;
         if (!st)
             continue;
-        if (jobs[i].iops)
-            row(t, jobs[i].label, st->iops, "%.0f", "IOPS");
+        if (n->iops)
+            row(t, n->report_label, st->iops, "%.0f", "IOPS");
         else
-            row(t, jobs[i].label, st->bw_bps / MIB, "%.1f", "MiB/s");
+            row(t, n->report_label, st->bw_bps / MIB, "%.1f", "MiB/s");
     }
     static const char *const groups[][2] = {{"mixed-seq", "mixed sequential 128K, 2 threads"},
                                             {"mixed-rand", "mixed random 4K, 4 threads"}};
@@ -611,8 +612,12 @@ static void headline_table(const ssd_suite *s, struct ssd__text *t) {
         snprintf(label, sizeof label, "%s: after the cache", st->series);
         row(t, label, m->post_cache_bps / MIB, "%.1f", "MiB/s");
         if (m->has_folding) {
-            snprintf(label, sizeof label, "%s: slower again (folding or GC)", st->series);
+            snprintf(label, sizeof label, "%s: folding", st->series);
             row(t, label, m->folding_level_bps / MIB, "%.1f", "MiB/s");
+        }
+        if (m->has_gc) {
+            snprintf(label, sizeof label, "%s: used state (GC) from", st->series);
+            row(t, label, m->gc_start_bytes / GIB, "%.1f", "GiB");
         }
         if (st->nphases > 1) {
             snprintf(label, sizeof label, "%s: at the end", st->series);
@@ -625,7 +630,7 @@ static void headline_table(const ssd_suite *s, struct ssd__text *t) {
             row(t, label, m->recovered_bytes / GIB, "%.2f", "GiB");
         }
         const struct ssd__step *job = ssd__suite_find_log(s, st->series, i);
-        if (job && job->state == SSD__ST_DONE && !strcmp(job->name, "fill"))
+        if (job && job->state == SSD__ST_DONE && !strcmp(job->name, ssd__step_fill))
             row(t, "whole-drive fill time", job->runtime_s / 60, "%.1f", "min");
     }
     ssd__text_add(t, "</table>\n");
@@ -681,10 +686,19 @@ static void truth_table(const ssd_suite *s, struct ssd__text *t, const struct ss
     ssd__text_add(t, "</tr>\n<tr><th>after the cache, MiB/s</th>");
     td_num(t, m->post_cache_bps / MIB, "%.1f");
     td_num(t, job->truth_post_bps / MIB, "%.1f");
-    ssd__text_add(t, "</tr>\n<tr><th>slower again from (folding or GC), GiB</th>");
+    ssd__text_add(t, "</tr>\n<tr><th>folding from, GiB</th>");
     td_num(t, m->has_folding ? m->folding_start_bytes / GIB : NAN, "%.1f");
-    td_num(t, ssd__later_drop_truth(job) / GIB, "%.1f");
+    td_num(t, job->truth_fold_bytes / GIB, "%.1f");
+    ssd__text_add(t, "</tr>\n<tr><th>used state (GC) from, GiB</th>");
+    td_num(t, m->has_gc ? m->gc_start_bytes / GIB : NAN, "%.1f");
+    td_num(t, job->truth_gc_bytes / GIB, "%.1f");
     ssd__text_add(t, "</tr>\n</table>\n");
+    char miss[160];
+    if (!an->reference[0] && ssd__truth_mismatch(an, job, miss, sizeof miss)) {
+        ssd__text_add(t, "<p class=\"mismatch\"><b>Mismatch with the sim truth:</b> ");
+        ssd__text_html(t, miss);
+        ssd__text_add(t, "</p>\n");
+    }
 }
 
 static void steps_table(const ssd_suite *s, struct ssd__text *t) {
@@ -881,7 +895,7 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
         latency_spectrum(s, &t);
         for (int i = 0; i < s->nsteps; i++)
             if (s->steps[i].kind == SSD__STEP_ANALYZE && s->steps[i].curve &&
-                !strcmp(s->steps[i].series, "degradation"))
+                !strcmp(s->steps[i].series, ssd__step_degradation))
                 latency_over_time(&t, &s->steps[i]);
     }
     static const struct curve qd_rand[] = {{"qd-randread", "random read 4K"},

@@ -158,6 +158,10 @@ void ssd__suite_clear_steps(ssd_suite *s);
 /* Where the simulator says writes slowed after the cache: folding or GC,
  * whichever came first; NaN when neither happened. */
 double ssd__later_drop_truth(const struct ssd__step *job);
+/* 1 with a short "what differs" in buf when the analysis step an disagrees
+ * with the sim truth of its logging job beyond the stated uncertainty. */
+int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job, char *buf,
+                        size_t len);
 
 /* The percentile (0..100) of spectrum point k: 100 * (1 - 10^(-k / 8)). */
 double ssd__spectrum_pct(int k);

@@ -19,9 +19,9 @@
  * Usage:
  *     ssd_analysis *a;
  *     ssd_analysis_create(&a);
- *     ssd_analysis_set_option(a, "penalty", 4.0);      // optional
+ *     ssd_analysis_set_option(a, "penalty", "4");      // optional
  *     if (ssd_analysis_run(a, series, NULL) < 0) puts(ssd_analysis_errmsg(a));
- *     char *json; ssd_analysis_to_json(a, &json, 0); ... ssd_free(json);
+ *     char *json; ssd_analysis_to_json(a, NULL, SSD_JSON_PRETTY, &json); ... ssd_free(json);
  *     ssd_analysis_free(a);
  *
  * A handle may be run many times (each run replaces the previous result).
@@ -47,20 +47,35 @@ enum ssd_censoring {
     SSD_CENSOR_RESOLUTION = 2 /* the drop is inside the first sample: bytes is a lower bound */
 };
 
+/* What limits the writes in a phase (ssd_analysis_regime_name gives the
+ * JSON word). */
+enum ssd_regime {
+    SSD_REGIME_OTHER = 0,   /* none of the below (a burst, a stretch before a cache...) */
+    SSD_REGIME_CACHE = 1,   /* writing into the SLC cache */
+    SSD_REGIME_DIRECT = 2,  /* straight to TLC/MLC: after the cache, or with none */
+    SSD_REGIME_FOLDING = 3, /* a dynamic cache folded while the host writes */
+    SSD_REGIME_GC = 4       /* used state: clean blocks ran out, GC limits writes */
+};
+
 /* One phase of the curve: a run of samples around one level. */
 struct ssd_phase {
+    size_t size;                   /* sizeof this struct: see "The API convention" in base.h */
     double start_bytes, end_bytes; /* bytes written before the phase / at its end */
     double start_s, end_s;
-    double level_bps;          /* robust level: median of the per-sample rates */
-    double mean_bps;           /* bytes / seconds inside the phase */
-    double slope_bps_per_byte; /* least-squares trend of the rate over bytes */
-    size_t first, last;        /* sample indices, inclusive */
+    double level_bps;                         /* robust level: median of the per-sample rates */
+    double mean_bps;                          /* bytes / seconds inside the phase */
+    double slope_bps_per_byte;                /* least-squares trend of the rate over bytes */
+    size_t first, last;                       /* sample indices, inclusive */
+    int regime;                               /* enum ssd_regime */
+    int has_dips;                             /* periodic dips inside this phase */
+    double dip_period_s, dip_depth, dip_duty; /* NaN when has_dips is 0 */
 };
 
 /* The headline figures. Fields not applicable are NaN (cache_bytes when no
  * cache, folding_* when no folding, recovered_* without a reference or when
  * the reference has no cache: see ssd_analysis_recovery_note). */
 struct ssd_analysis_summary {
+    size_t size; /* sizeof this struct: see "The API convention" in base.h */
     size_t samples;
     double duration_s, total_bytes;
     int has_cache;
@@ -74,6 +89,11 @@ struct ssd_analysis_summary {
     double mean_bps, cv, p1_over_mean, p5_over_mean;
     int has_dips;
     double dip_period_s, dip_depth, dip_duty;
+    /* Used state: where clean blocks ran out (GC onset), the gc phase's
+     * level and its level at the end of the run. */
+    int has_gc;
+    double gc_start_bytes, gc_level_bps, gc_end_level_bps;
+    double capacity_bytes; /* the option, or the series' metadata; NaN unknown */
 };
 
 /* Creates a handle with default options. Returns 0 or SSD_ENOMEM. */
@@ -82,9 +102,10 @@ SSD_API int ssd_analysis_create(ssd_analysis **out);
 SSD_API void ssd_analysis_free(ssd_analysis *a);
 
 /*
- * Options by key (SSD_EINVAL for an unknown key, a non-finite value or a
- * fraction for a count - min_phase_samples, exact_limit -; SSD_ERANGE out of
- * bounds):
+ * Options by key, the value a decimal number as text ("3", "0.5", "1e9").
+ * Returns 0; SSD_EINVAL for an unknown key, a value that is not a finite
+ * decimal number or a fraction for a count - min_phase_samples,
+ * exact_limit -; SSD_ERANGE out of bounds (ssd_analysis_errmsg says which):
  *  "penalty"            PELT penalty in units of noise variance * ln(n) (3)
  *  "min_step"           smallest level ratio that separates phases (1.15)
  *  "min_drop"           smallest cache/post-cache ratio that is a cache (1.3)
@@ -101,13 +122,22 @@ SSD_API void ssd_analysis_free(ssd_analysis *a);
  *                       times the penalty at the noise of their own samples
  *                       merge (a chaotic collapse is one phase, not a
  *                       staircase); 0 turns it off (1)
+ *  "capacity_bytes"     the drive's user capacity (0: take capacity_bytes
+ *                       from the series' metadata, else unknown). A lasting
+ *                       change once about this much has been written since
+ *                       TRIM is GC onset (used state), never a cache or
+ *                       folding (0)
  *  "exact_limit"        series up to this many samples are segmented exactly
  *                       (PELT on samples); longer ones on about exact_limit/2
  *                       block means, each change then re-placed at sample
  *                       resolution within a block either side (2048)
  */
-SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, double value);
+SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, const char *value);
+/* The value of an option as a number. SSD_EINVAL for an unknown key. */
 SSD_API int ssd_analysis_get_option(const ssd_analysis *a, const char *key, double *value);
+/* Deprecated (removed after 0.2; it was ssd_analysis_set_option before):
+ * the same with the value as a double. */
+SSD_API int ssd_analysis_set_option_double(ssd_analysis *a, const char *key, double value);
 
 /* Analyses series s; reference, when not NULL, is the fresh-drive series
  * that after-idle series s is compared with (recovery). The series must
@@ -125,12 +155,19 @@ SSD_API int ssd_analysis_summary(const ssd_analysis *a, struct ssd_analysis_summ
  * run without a reference, or before a run. Valid until the next run. */
 SSD_API const char *ssd_analysis_recovery_note(const ssd_analysis *a);
 SSD_API size_t ssd_analysis_phase_count(const ssd_analysis *a);
+/* "cache", "direct", "folding", "gc" or "other" for an enum ssd_regime
+ * value (static strings; "other" for anything unknown). */
+SSD_API const char *ssd_analysis_regime_name(int regime);
+/* A note on how the regimes were labelled ("the drive's capacity is unknown:
+ * ..."), or NULL. Valid until the next run. */
+SSD_API const char *ssd_analysis_regime_note(const ssd_analysis *a);
 SSD_API int ssd_analysis_phase(const ssd_analysis *a, size_t index, struct ssd_phase *out);
 
 /* The result as JSON (the `ssdcore analyze --json` object, DESIGN.md), in a
  * malloc'd string the caller frees with ssd_free. source names the input in
- * the "source" key (NULL: the series' own source). flags: 0 compact, 1
- * pretty-printed. */
+ * the "source" key (NULL: the series' own source). flags: enum
+ * ssd_json_flags. Returns 0, SSD_EINVAL (NULL argument, unknown flag),
+ * SSD_ESTATE (no run yet) or SSD_ENOMEM. */
 SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int flags,
                                  char **out_json);
 
