@@ -20,6 +20,8 @@ int cmd_idle(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_suite(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_catalog(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_fio_result(int argc, char **argv);
 int cmd_copy(int argc, char **argv);

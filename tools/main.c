@@ -15,6 +15,8 @@ static const struct ssd_cli_command commands[] = {
     {"idle", cmd_idle, "leave a target idle for a while"},
     {"suite", cmd_suite, "run a methodology suite (lab2016, fill2021, quick) into a results dir"},
     {"report", cmd_report, "render report.html again from a results directory"},
+    {"compare", cmd_compare, "drives side by side: compare.html, .json, .csv from results dirs"},
+    {"catalog", cmd_catalog, "keep suite runs in a results catalog (SQLite): add, list"},
     {"sim", cmd_sim, "simulated drives: profiles and ground truth"},
     {"analyze", cmd_analyze, "find phases, cache, folding, recovery in write series"},
     {"fio-result", cmd_fio_result, "summary and latency percentiles of fio JSON output"},
