@@ -976,11 +976,18 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     };
     int hdr = 0;
     for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
-        int any = 0;
+        /* A curve needs two points of the same x axis. */
+        double x0 = NAN;
+        int curve = 0;
         for (int i = 0; i < c->nd; i++)
-            for (int k = 0; k < c->d[i].s->nsteps; k++)
-                any |= in_group(&c->d[i].s->steps[k], groups[g].group, groups[g].xlog2);
-        if (!any)
+            for (int k = 0; k < c->d[i].s->nsteps; k++) {
+                const struct ssd__step *st = &c->d[i].s->steps[k];
+                if (!in_group(st, groups[g].group, groups[g].xlog2))
+                    continue;
+                curve |= isfinite(x0) && st->x != x0;
+                x0 = st->x;
+            }
+        if (!curve)
             continue;
         if (!hdr++)
             ssd__text_add(&t, "<h2>Scaling: queue depth, block size, mixed load</h2>\n");

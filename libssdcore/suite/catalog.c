@@ -107,23 +107,22 @@ int ssd_catalog_open(ssd_catalog **out, const char *path) {
     /* A file that is not SQLite, or a database of something else, is refused
      * rather than written into. */
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(c->db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK) {
-        rc = sqlite3_errcode(c->db) == SQLITE_NOTADB
-                 ? ssd__fail(c->err, SSD_EFORMAT, "%s: not an SQLite file", c->path)
-                 : db_fail(c, "cannot read");
-        sqlite3_finalize(st);
-        return rc;
-    }
-    int version = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+    int version = -1;
+    if (sqlite3_prepare_v2(c->db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        version = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
+    if (version == -1)
+        return (sqlite3_errcode(c->db) & 0xff) == SQLITE_NOTADB
+                   ? ssd__fail(c->err, SSD_EFORMAT, "%s: not an SQLite file, so not a catalog",
+                               c->path)
+                   : db_fail(c, "cannot read");
     int tables = 0;
     if (sqlite3_prepare_v2(c->db, "SELECT count(*) FROM sqlite_master", -1, &st, NULL) ==
             SQLITE_OK &&
         sqlite3_step(st) == SQLITE_ROW)
         tables = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
-    if (version == -1)
-        return db_fail(c, "cannot read");
     if (version != CATALOG_VERSION && (version != 0 || tables))
         return ssd__fail(c->err, SSD_EFORMAT,
                          "%s: not an ssdcore catalog (user_version %d, expected %d)", c->path,
