@@ -11,6 +11,7 @@
 
 #include "ssdcore/target.h"
 #include "suite_impl.h"
+#include "suite_jsonread.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
@@ -767,6 +768,50 @@ static void meta(struct ssd__text *t, const char *k, const char *v) {
     ssd__text_add(t, "</td></tr>\n");
 }
 
+/* The drive's identity (results.json target.drive) in one line: "Team
+ * MP44L 1TB, firmware VC0S036G, serial ..., nvme PCIe 4.0 x4, 931.5 GiB,
+ * 512/4096-byte sectors, 41.9 C". Empty when nothing is known. */
+static void drive_line(const ssd_suite *s, char *buf, size_t len) {
+    buf[0] = 0;
+    struct ssd__jv d = {0};
+    char err[64];
+    if (!s->drive_json || ssd__jr_parse(s->drive_json, &d, err, sizeof err))
+        return;
+    size_t at = 0;
+#define ADD(...)                                                                                   \
+    do {                                                                                           \
+        if (at < len)                                                                              \
+            at += (size_t)snprintf(buf + at, len - at, __VA_ARGS__);                               \
+    } while (0)
+    const char *model = ssd__jv_str(&d, "model"), *fw = ssd__jv_str(&d, "firmware"),
+               *serial = ssd__jv_str(&d, "serial"), *tr = ssd__jv_str(&d, "transport"),
+               *link = ssd__jv_str(&d, "link"), *vendor = ssd__jv_str(&d, "vendor");
+    if (vendor && model && strncmp(vendor, "0x", 2) && strcmp(vendor, "ATA"))
+        ADD("%s ", vendor);
+    if (model)
+        ADD("%s", model);
+    if (fw)
+        ADD("%sfirmware %s", at ? ", " : "", fw);
+    if (serial)
+        ADD("%sserial %s", at ? ", " : "", serial);
+    if (tr || link)
+        ADD("%s%s%s%s", at ? ", " : "", tr ? tr : "", tr && link ? " " : "", link ? link : "");
+    double cap = ssd__jv_num(&d, "capacity_bytes", NAN),
+           ls = ssd__jv_num(&d, "logical_sector_bytes", NAN),
+           ps = ssd__jv_num(&d, "physical_sector_bytes", NAN),
+           tc = ssd__jv_num(&d, "temperature_c", NAN);
+    if (isfinite(cap))
+        ADD("%s%.1f GiB", at ? ", " : "", cap / GIB);
+    if (isfinite(ls) && isfinite(ps))
+        ADD("%s%.0f/%.0f-byte sectors", at ? ", " : "", ls, ps);
+    if (ssd__jv_get(&d, "rotational") && ssd__jv_true(&d, "rotational"))
+        ADD("%srotational", at ? ", " : "");
+    if (isfinite(tc))
+        ADD("%s%.1f \xc2\xb0" "C", at ? ", " : "", tc);
+#undef ADD
+    ssd__jv_free(&d);
+}
+
 static int has_group(const ssd_suite *s, const char *g) {
     for (int i = 0; i < s->nsteps; i++)
         if (s->steps[i].kind == SSD__STEP_JOB && s->steps[i].state == SSD__ST_DONE &&
@@ -831,6 +876,9 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
              (double)s->target_size / GIB, (unsigned long long)s->target_size, s->target_block);
     meta(&t, "target", uri);
     meta(&t, "", buf);
+    char drive[512];
+    drive_line(s, drive, sizeof drive);
+    meta(&t, "drive", drive);
     meta(&t, "host", s->host_name);
     meta(&t, "kernel", s->host_kernel);
     meta(&t, "cpu", s->host_cpu);

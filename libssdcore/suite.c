@@ -15,6 +15,7 @@
 #include "ssdcore/hist.h"
 #include "ssdcore/job.h"
 #include "ssdcore/sim.h"
+#include "ssdcore/drive.h"
 #include "suite_impl.h"
 
 static void now_iso(char *buf, size_t len) {
@@ -48,6 +49,12 @@ int ssd_suite_create(ssd_suite **out, ssd_target *t) {
     strcpy(s->suite_name, "quick");
     *out = s;
     return 0;
+}
+
+/* The drive's temperature now (hwmon), NaN when it has no sensor. */
+static double drive_temp(const ssd_suite *s) {
+    double c;
+    return ssd_drive_temperature(s->target_uri, &c) ? NAN : c;
 }
 
 int ssd__suite_describe_target(ssd_suite *s) {
@@ -92,6 +99,7 @@ void ssd_suite_free(ssd_suite *s) {
     free(s->suite_file);
     free(s->filebench_dir);
     free(s->filebench_size);
+    ssd_free(s->drive_json);
     free(s->target_uri);
     free(s->out_dir);
     free(s->results_path);
@@ -183,6 +191,12 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
         *slot = d;
         return 0;
     }
+    if (!strcmp(key, "hash_serial")) {
+        if (strcmp(value, "0") && strcmp(value, "1"))
+            return ssd__fail(s->err, SSD_EINVAL, "hash_serial: expected 0 or 1, got '%s'", value);
+        s->hash_serial = value[0] == '1';
+        return 0;
+    }
     if (!strcmp(key, "report")) {
         if (strcmp(value, "0") && strcmp(value, "1"))
             return ssd__fail(s->err, SSD_EINVAL, "report: expected 0 or 1, got '%s'", value);
@@ -191,7 +205,7 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
     }
     return ssd__fail(s->err, SSD_EINVAL,
                      "unknown option '%s' (suite, suite_file, out, scale, area, report, "
-                     "filebench_dir, filebench_size)",
+                     "filebench_dir, filebench_size, hash_serial)",
                      key);
 }
 
@@ -774,6 +788,11 @@ int ssd_suite_run(ssd_suite *s) {
     if (rc)
         return ssd__fail(s->err, rc, "%s: %s", s->out_dir, ssd_strerror(rc));
     host_info(s);
+    /* Who the drive is; unknown members are null, never a failure. */
+    ssd_free(s->drive_json);
+    s->drive_json = NULL;
+    if (ssd_drive_identity_json(s->target_uri, s->hash_serial, &s->drive_json))
+        s->drive_json = NULL;
     now_iso(s->started, sizeof s->started);
     if ((rc = save_results(s)))
         return rc;
@@ -789,6 +808,7 @@ int ssd_suite_run(ssd_suite *s) {
             break;
         }
         now_iso(st->started, sizeof st->started);
+        st->temp_before_c = drive_temp(s);
         double t0 = mono_s();
         switch (st->kind) {
         case SSD__STEP_JOB:
@@ -808,6 +828,7 @@ int ssd_suite_run(ssd_suite *s) {
             break;
         }
         st->wall_s = mono_s() - t0;
+        st->temp_after_c = drive_temp(s);
         if (rc == SSD_EINTERRUPTED)
             break;
         int wrc = save_results(s);

@@ -101,6 +101,8 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     st->lineno = (int)whole(v, "lineno", 0, INT_MAX, 0);
     copy(st->started, sizeof st->started, ssd__jv_str(v, "started"));
     st->wall_s = ssd__jv_num(v, "wall_s", 0);
+    st->temp_before_c = ssd__jv_num(v, "temp_c_before", NAN);
+    st->temp_after_c = ssd__jv_num(v, "temp_c_after", NAN);
     if (ssd__jv_str(v, "error"))
         st->error = strdup(ssd__jv_str(v, "error"));
     if (st->state == SSD__ST_SKIPPED)
@@ -205,6 +207,9 @@ static int load_text(ssd_suite *s, const char *text) {
     copy(s->target_kind, sizeof s->target_kind, ssd__jv_str(target, "kind"));
     s->target_size = whole(target, "size_bytes", 0, UINT64_MAX, 0);
     s->target_block = (unsigned)whole(target, "block_size", 0, UINT_MAX, 0);
+    const struct ssd__jv *drive = ssd__jv_get(target, "drive");
+    if (drive && drive->type == SSD__JOBJ)
+        s->drive_json = dump(drive);
     const struct ssd__jv *host = ssd__jv_get(&root, "host");
     copy(s->host_name, sizeof s->host_name, ssd__jv_str(host, "hostname"));
     copy(s->host_kernel, sizeof s->host_kernel, ssd__jv_str(host, "kernel"));

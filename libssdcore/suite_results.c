@@ -109,6 +109,8 @@ static void step_json(const ssd_suite *s, struct ssd__text *t, int i) {
     kstr(t, &f, "state", ssd__step_state_name(st->state));
     kstr(t, &f, "started", st->started[0] ? st->started : NULL);
     knum(t, &f, "wall_s", st->wall_s);
+    knum(t, &f, "temp_c_before", st->temp_before_c);
+    knum(t, &f, "temp_c_after", st->temp_after_c);
     if (st->error)
         kstr(t, &f, "error", st->error);
     if (st->state == SSD__ST_SKIPPED)
@@ -398,6 +400,9 @@ int ssd__suite_json(const ssd_suite *s, char **out) {
     kstr(&t, &g, "kind", s->target_kind);
     knum(&t, &g, "size_bytes", (double)s->target_size);
     knum(&t, &g, "block_size", s->target_block);
+    /* Absent in results written before ssdcore recorded the drive. */
+    if (s->drive_json)
+        kraw(&t, &g, "drive", s->drive_json);
     ssd__text_raw(&t, "}", 1);
     key(&t, &f, "host");
     g = 1;

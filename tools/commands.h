@@ -22,6 +22,7 @@ int cmd_suite(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_catalog(int argc, char **argv);
+int cmd_identity(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_fio_result(int argc, char **argv);
 int cmd_copy(int argc, char **argv);

@@ -16,6 +16,7 @@ static const struct ssd_cli_command commands[] = {
     {"suite", cmd_suite, "run a methodology suite (lab2016, fill2021, quick) into a results dir"},
     {"report", cmd_report, "render report.html again from a results directory"},
     {"compare", cmd_compare, "drives side by side: compare.html, .json, .csv from results dirs"},
+    {"identity", cmd_identity, "who the drive is: model, serial, firmware, link, temperature"},
     {"catalog", cmd_catalog, "keep suite runs in a results catalog (SQLite): add, list"},
     {"sim", cmd_sim, "simulated drives: profiles and ground truth"},
     {"analyze", cmd_analyze, "find phases, cache, folding, recovery in write series"},

@@ -18,6 +18,7 @@ from .analysis import Series, analyze, analyze_many, read_fio_json, read_series,
 from .fileops import archive, copy_tree, extract, filebench, make_set
 from .suite import report, suite, suite_builtins, suite_steps
 from .compare import compare
+from .drive import drive_identity, drive_temperature
 from .catalog import (catalog_add, catalog_compare, catalog_figures, catalog_path,
                       catalog_runs)
 
@@ -36,6 +37,8 @@ __all__ = [
     # compare, catalog
     "compare", "catalog_add", "catalog_compare", "catalog_figures", "catalog_path",
     "catalog_runs",
+    # drive
+    "drive_identity", "drive_temperature",
 ]
 
 

@@ -19,5 +19,6 @@
 #include "ssdcore/suite.h"
 #include "ssdcore/compare.h"
 #include "ssdcore/catalog.h"
+#include "ssdcore/drive.h"
 
 #endif /* SSDCORE_H */
