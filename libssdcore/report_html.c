@@ -807,7 +807,9 @@ static void drive_line(const ssd_suite *s, char *buf, size_t len) {
     if (ssd__jv_get(&d, "rotational") && ssd__jv_true(&d, "rotational"))
         ADD("%srotational", at ? ", " : "");
     if (isfinite(tc))
-        ADD("%s%.1f \xc2\xb0" "C", at ? ", " : "", tc);
+        ADD("%s%.1f \xc2\xb0"
+            "C",
+            at ? ", " : "", tc);
 #undef ADD
     ssd__jv_free(&d);
 }
@@ -894,19 +896,21 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
     int curves = 0;
     for (int i = 0; i < s->nsteps; i++)
         curves += (s->steps[i].kind == SSD__STEP_ANALYZE && s->steps[i].curve) ||
-                  ssd__analysis_lost(&s->steps[i]);
+                  ssd__analysis_lost(&s->steps[i]) || s->steps[i].sum_stored;
     if (curves)
         ssd__text_add(&t, "<h2>Write curves</h2>\n");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (ssd__analysis_lost(st)) {
+        if (ssd__analysis_lost(st) || st->sum_stored) {
             char why[2 * SSD__ERRMSG_SIZE];
             ssd__analysis_lost_text(s, st, why, sizeof why);
             ssd__text_add(&t, "<p class=\"err\">No chart for ");
             ssd__text_html(&t, st->series);
             ssd__text_add(&t, ".csv: ");
             ssd__text_html(&t, why);
-            ssd__text_add(&t, "</p>\n");
+            ssd__text_add(&t, "%s</p>\n",
+                          st->sum_stored ? ". Its figures above are those results.json stored."
+                                         : "");
             continue;
         }
         if (st->kind != SSD__STEP_ANALYZE || !st->curve)

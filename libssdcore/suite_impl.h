@@ -68,6 +68,7 @@ struct ssd__step {
     double interval_s;
     ssd_series *curve; /* analyze: the analysed series, kept for the report */
     int has_summary;
+    int sum_stored; /* sum and phases come from results.json: the CSV is gone */
     struct ssd_analysis_summary sum;
     size_t nphases;
     struct ssd_phase *phases;

@@ -378,6 +378,12 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
         knum(t, &h, "end_level_bps", st->nphases ? st->phases[st->nphases - 1].level_bps : NAN);
         if (st->reference[0])
             knum(t, &h, "recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN);
+        if (st->sum_stored) {
+            /* The figures stand (stored in results.json); the curve is gone. */
+            char why[2 * SSD__ERRMSG_SIZE];
+            ssd__analysis_lost_text(s, st, why, sizeof why);
+            kstr(t, &h, "error", why);
+        }
         ssd__text_raw(t, "}", 1);
     }
     ssd__text_raw(t, "}", 1);
