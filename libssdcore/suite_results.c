@@ -552,6 +552,11 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
         else if (job && isfinite(job->truth_cache_bytes))
             ssd__text_add(&t, " [sim truth: cache %.2f GiB]",
                           job->truth_cache_bytes / 1073741824.0);
+        if (st->sum_stored) {
+            char why[2 * SSD__ERRMSG_SIZE];
+            ssd__analysis_lost_text(s, st, why, sizeof why);
+            ssd__text_add(&t, " (as results.json stored: %s)", why);
+        }
         ssd__text_add(&t, "\n");
         if (job && !strcmp(job->name, "fill") && job->state == SSD__ST_DONE)
             ssd__text_add(&t, "  %-26s %10.0f s (%.1f min)\n", "whole-drive fill time",

@@ -1021,7 +1021,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     figures_table(c, &t);
     ssd__text_add(&t,
                   "<p>ssdcore %s. compare.json and compare.csv beside this page hold every "
-                  "figure.</p>\n<script>\n%s</script>\n</body>\n</html>\n",
+                  "figure.</p>\n<script>//<![CDATA[\n%s//]]></script>\n</body>\n</html>\n",
                   SSD_VERSION_STRING, ssd__report_js);
     *out = ssd__text_take(&t);
     return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "out of memory");
