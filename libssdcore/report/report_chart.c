@@ -219,13 +219,14 @@ void ssd__legend_item(struct ssd__text *t, const char *key, const char *color, i
 
 const char ssd__report_css[] =
     "body{font-family:sans-serif;max-width:1000px;margin:1em auto;padding:0 .6em;color:#222}\n"
-    "svg.chart{width:100%;height:auto;display:block}\n"
+    "svg.chart{width:100%;max-width:820px;height:auto;display:block}\n"
     "figure{margin:0 0 1.5em;break-inside:avoid;page-break-inside:avoid}\n"
     "figcaption{font-weight:bold;margin:.3em 0}\n"
     "h2,h3{break-after:avoid;page-break-after:avoid}\n"
     "table{border-collapse:collapse;margin:.5em 0 1.5em}\n"
     "th,td{padding:2px 8px;text-align:left;vertical-align:top}\n"
     "table.grid td,table.grid th{border:1px solid #ccc}\n"
+    "table.grid{display:block;overflow-x:auto;max-width:100%}\n"
     "td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
     ".scroll{overflow-x:auto;max-width:100%}\n"
     "tr.failed td,.err{color:#b00}\ntr.interrupted td,tr.skipped td,.warn{color:#a60}\n"
