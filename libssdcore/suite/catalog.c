@@ -127,8 +127,11 @@ int ssd_catalog_open(ssd_catalog **out, const char *path) {
         return ssd__fail(c->err, SSD_EFORMAT,
                          "%s: not an ssdcore catalog (user_version %d, expected %d)", c->path,
                          version, CATALOG_VERSION);
-    if (sqlite3_exec(c->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
-        sqlite3_exec(c->db, "PRAGMA user_version=1", NULL, NULL, NULL) != SQLITE_OK)
+    /* Only a new file is written to here: setting user_version on every
+     * open would cost a synced write per `catalog list`. */
+    if (version == 0 &&
+        (sqlite3_exec(c->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
+         sqlite3_exec(c->db, "PRAGMA user_version=1", NULL, NULL, NULL) != SQLITE_OK))
         return db_fail(c, "cannot create the tables");
     return 0;
 }
