@@ -1,7 +1,7 @@
-/* fo_util.h - private helpers shared by the fileops sources.
- *
- * fileops/ may include only libssdcore's public headers (DESIGN.md), so the
- * few internal conveniences it needs live here rather than in libssdcore/. */
+/* fo_util.h - private helpers shared by the fileops sources: what only
+ * fileops needs. What every box needs (messages, clock, booleans, mkdir -p,
+ * UTF-8) comes from libssdcore/base/, which fileops may use
+ * (docs/ARCHITECTURE.md). */
 #ifndef SSD_FO_UTIL_H
 #define SSD_FO_UTIL_H
 
@@ -11,7 +11,10 @@
 
 #include <ssdcore.h>
 
-#define SSD__FO_ERRMSG_SIZE 1024
+#include "errmsg.h"
+#include "file_write.h" /* ssd__mkdirs(path, 0755) for every directory fileops makes */
+
+#define SSD__FO_ERRMSG_SIZE SSD__ERRMSG_SIZE
 
 /* Formats into buf (SSD__FO_ERRMSG_SIZE bytes) and returns code. */
 int ssd__fo_fail(char *buf, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -24,9 +27,6 @@ int ssd__fo_parse_bool(const char *text, int *out);
 int ssd__fo_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 int ssd__fo_parse_double(const char *text, double min, double max, double *out);
 
-/* mkdir -p with mode 0755 for the missing parts. Returns 0 or -errno. */
-int ssd__fo_mkdirs(const char *path);
-
 /* syncfs() on the filesystem holding path. Returns 0 or -errno. */
 int ssd__fo_syncfs(const char *path);
 
@@ -35,11 +35,6 @@ int ssd__fo_join(char *out, size_t n, const char *a, const char *b);
 
 /* Removes path and everything below it (no symlinks followed). 0 or -errno. */
 int ssd__fo_rmtree(const char *path);
-
-/* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes
- * there are not UTF-8 (a path's stray 0xff): JSON strings must be UTF-8,
- * so the writers put U+FFFD for such a byte. */
-int ssd__fo_utf8_len(const unsigned char *p);
 
 /* libarchive converts entry names with the calling thread's LC_CTYPE; a
  * program left in the C locale stores "ünï" in a 7z archive as "??n??".

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "ssdcore/drive.h"
-#include "suite_text.h"
+#include "text.h"
 
 #define ATTR_MAX 256
 /* sysfs paths built from a resolved path plus a few components */

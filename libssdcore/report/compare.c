@@ -12,7 +12,8 @@
 #include "ssdcore/compare.h"
 #include "report_chart.h"
 #include "suite_impl.h"
-#include "suite_jsonread.h"
+#include "file_write.h"
+#include "json_read.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
@@ -1027,32 +1028,13 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "out of memory");
 }
 
-static int mkdirs(char *path) {
-    for (char *p = path + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = 0;
-        int rc = mkdir(path, 0777);
-        *p = '/';
-        if (rc && errno != EEXIST)
-            return -errno;
-    }
-    if (mkdir(path, 0777) && errno != EEXIST)
-        return -errno;
-    return 0;
-}
-
 int ssd_compare_write(ssd_compare *c, const char *dir) {
     if (!c || !dir || !*dir)
         return SSD_EINVAL;
     char path[4096];
-    snprintf(path, sizeof path, "%s", dir);
-    int rc = mkdirs(path);
+    int rc = ssd__mkdirs(dir, 0777);
     if (rc)
         return ssd__fail(c->err, rc, "%s: cannot create: %s", dir, strerror(-rc));
-    struct stat sb;
-    if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
-        return ssd__fail(c->err, -ENOTDIR, "%s: not a directory", dir);
     static const char *const names[] = {"compare.json", "compare.csv", "compare.html"};
     for (int k = 0; k < 3; k++) {
         char *text = NULL;

@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "ssdcore/series.h"
-#include "suite_text.h"
+#include "text.h"
 
 /* The moving average of the write curves spans this many samples: the
  * reviews' 30 s at their 1 s sampling, whatever the run's interval is. */

@@ -12,9 +12,10 @@
 #include <time.h>
 
 #include "errmsg.h"
+#include "file_write.h"
 #include "ssdcore/catalog.h"
-#include "suite_jsonread.h"
-#include "suite_text.h"
+#include "json_read.h"
+#include "text.h"
 
 #define CATALOG_VERSION 1
 #define MAX_JSON_BYTES (256u << 20)
@@ -68,18 +69,7 @@ static int make_parent(const char *path) {
     if (!slash || slash == buf)
         return 0;
     *slash = 0;
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = 0;
-        int rc = mkdir(buf, 0777);
-        *p = '/';
-        if (rc && errno != EEXIST)
-            return -errno;
-    }
-    if (mkdir(buf, 0777) && errno != EEXIST)
-        return -errno;
-    return 0;
+    return ssd__mkdirs(buf, 0777);
 }
 
 int ssd_catalog_open(ssd_catalog **out, const char *path) {
