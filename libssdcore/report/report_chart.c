@@ -157,7 +157,9 @@ void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char
                   "preserveAspectRatio=\"xMidYMid meet\" role=\"img\" aria-label=\"",
                   c->w, c->h);
     ssd__text_html(t, aria_label);
-    ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"13\">\n");
+    ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"13\">\n<title>");
+    ssd__text_html(t, aria_label);
+    ssd__text_add(t, "</title>\n");
     ssd__text_add(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", c->w,
                   c->h);
     char b[32];

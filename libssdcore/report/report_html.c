@@ -96,8 +96,10 @@ static void svg_open(struct ssd__text *t, const char *title, const char *xlabel,
                   "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
                   W, H);
     ssd__text_html(t, title);
+    ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"13\">\n<title>");
+    ssd__text_html(t, title);
     ssd__text_add(t,
-                  "\" font-family=\"sans-serif\" font-size=\"13\">\n<rect x=\"0\" y=\"0\" "
+                  "</title>\n<rect x=\"0\" y=\"0\" "
                   "width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n<text x=\"%d\" y=\"%d\" "
                   "text-anchor=\"middle\">",
                   W, H, (L + W - R) / 2, H - 6);
