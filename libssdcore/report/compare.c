@@ -922,7 +922,8 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                   "small.good{color:#2a7a2a}small.bad{color:#b00}\n"
                   ".barsgrid{display:grid;grid-template-columns:repeat(auto-fill,"
                   "minmax(420px,1fr));gap:0 1.2em}\n"
-                  "@media (max-width:600px){.barsgrid{grid-template-columns:1fr}}\n"
+                  "@media (max-width:600px){.barsgrid{grid-template-columns:1fr}\n"
+                  " table.drives th:nth-child(n+5),table.drives td:nth-child(n+5){display:none}}\n"
                   "</style>\n</head>\n<body>\n<div id=\"tip\"></div>\n<h1>",
                   ssd__report_css);
     ssd__text_html(&t, title);
