@@ -17,6 +17,7 @@
 #include "ssdcore/target.h"
 #include "json_read.h"
 #include "report_html.h"
+#include "verdict_words.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
@@ -411,12 +412,23 @@ static void curve_panel(const ssd_suite *s, struct ssd__text *t, const struct ss
         double X = px(&ax, m->folding_start_bytes / GIB);
         ssd__text_add(t,
                       "<g data-key=\"later\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
-                      "stroke=\"#756bb1\" stroke-width=\"2.5\" data-tip=\"slower again from %.1f "
+                      "stroke=\"#756bb1\" stroke-width=\"2.5\" data-tip=\"folding from %.1f "
                       "GiB\"/></g>\n",
                       X, X, T, H - B, m->folding_start_bytes / GIB);
-        snprintf(label, sizeof label, "slower again from %.1f GiB (folding or GC): %.1f MiB/s",
+        snprintf(label, sizeof label, "folding from %.1f GiB: %.1f MiB/s",
                  m->folding_start_bytes / GIB, m->folding_level_bps / MIB);
         legend(&lg, "later", "#756bb1", 0, label);
+    }
+    if (m->has_gc && m->gc_start_bytes / GIB <= xhi) {
+        double X = px(&ax, m->gc_start_bytes / GIB);
+        ssd__text_add(t,
+                      "<g data-key=\"gc\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
+                      "stroke=\"#636363\" stroke-width=\"2.5\" data-tip=\"used state (GC) from "
+                      "%.1f GiB\"/></g>\n",
+                      X, X, T, H - B, m->gc_start_bytes / GIB);
+        snprintf(label, sizeof label, "used state (GC) from %.1f GiB: %.1f MiB/s",
+                 m->gc_start_bytes / GIB, m->gc_level_bps / MIB);
+        legend(&lg, "gc", "#636363", 0, label);
     }
     const struct ssd__step *job = ssd__suite_find_log(s, an->series, (int)(an - s->steps));
     if (job && isfinite(job->truth_cache_bytes) && job->truth_cache_bytes > 0 &&
@@ -755,8 +767,12 @@ static void headline_table(const ssd_suite *s, struct ssd__text *t) {
         snprintf(label, sizeof label, "%s: after the cache", st->series);
         row(t, label, m->post_cache_bps / MIB, "%.1f", "MiB/s");
         if (m->has_folding) {
-            snprintf(label, sizeof label, "%s: slower again (folding or GC)", st->series);
+            snprintf(label, sizeof label, "%s: folding", st->series);
             row(t, label, m->folding_level_bps / MIB, "%.1f", "MiB/s");
+        }
+        if (m->has_gc) {
+            snprintf(label, sizeof label, "%s: used state (GC) from", st->series);
+            row(t, label, m->gc_start_bytes / GIB, "%.1f", "GiB");
         }
         if (st->nphases > 1) {
             snprintf(label, sizeof label, "%s: at the end", st->series);
@@ -827,10 +843,19 @@ static void truth_table(const ssd_suite *s, struct ssd__text *t, const struct ss
     ssd__text_add(t, "</tr>\n<tr><th>after the cache, MiB/s</th>");
     td_num(t, m->post_cache_bps / MIB, "%.1f");
     td_num(t, job->truth_post_bps / MIB, "%.1f");
-    ssd__text_add(t, "</tr>\n<tr><th>slower again from (folding or GC), GiB</th>");
+    ssd__text_add(t, "</tr>\n<tr><th>folding from, GiB</th>");
     td_num(t, m->has_folding ? m->folding_start_bytes / GIB : NAN, "%.1f");
-    td_num(t, ssd__later_drop_truth(job) / GIB, "%.1f");
+    td_num(t, job->truth_fold_bytes / GIB, "%.1f");
+    ssd__text_add(t, "</tr>\n<tr><th>used state (GC) from, GiB</th>");
+    td_num(t, m->has_gc ? m->gc_start_bytes / GIB : NAN, "%.1f");
+    td_num(t, job->truth_gc_bytes / GIB, "%.1f");
     ssd__text_add(t, "</tr>\n</table>\n");
+    char miss[160];
+    if (!an->reference[0] && ssd__truth_mismatch(an, job, miss, sizeof miss)) {
+        ssd__text_add(t, "<p class=\"mismatch\"><b>Mismatch with the sim truth:</b> ");
+        ssd__text_html(t, miss);
+        ssd__text_add(t, "</p>\n");
+    }
 }
 
 static void steps_table(const ssd_suite *s, struct ssd__text *t) {
@@ -986,29 +1011,17 @@ static void verdict(const ssd_suite *s, struct ssd__text *t) {
         if (v && *v)
             return;
     }
-    const struct ssd_analysis_summary *m = &an->sum;
+    /* The regimes in the words the text summary uses (suite/verdict_words). */
+    struct ssd__text words = {0};
+    ssd__text_regimes(&words, &an->sum, an->phases, an->nphases);
+    char *w = ssd__text_take(&words);
     ssd__text_add(t, "<p class=\"verdict\">");
     ssd__text_html(t, an->series);
     ssd__text_add(t, ": ");
-    if (m->has_cache && m->cache_censored == SSD_CENSOR_RIGHT) {
-        ssd__text_add(t,
-                      "no drop in %.1f GiB written: the SLC cache is at least that big, at "
-                      "%.0f MiB/s.",
-                      m->cache_bytes / GIB, m->cache_level_bps / MIB);
-    } else if (m->has_cache) {
-        double ratio = m->cache_level_bps / m->post_cache_bps;
-        ssd__text_add(t,
-                      "an SLC cache of %s%.2f GiB at %.0f MiB/s; once it is full the speed falls "
-                      "%.1f\xc3\x97, to %.0f MiB/s",
-                      m->cache_censored != SSD_CENSOR_NONE ? "at least " : "", m->cache_bytes / GIB,
-                      m->cache_level_bps / MIB, ratio, m->post_cache_bps / MIB);
-        if (m->has_folding)
-            ssd__text_add(t, ", and again after %.0f GiB (folding or GC), to %.0f MiB/s",
-                          m->folding_start_bytes / GIB, m->folding_level_bps / MIB);
-        ssd__text_add(t, ".");
-    } else {
-        ssd__text_add(t, "no SLC cache found: %.0f MiB/s from the start.", m->post_cache_bps / MIB);
-    }
+    ssd__text_html(t, w ? w : "");
+    ssd__text_add(t, ".");
+    free(w);
+    const struct ssd_analysis_summary *m = &an->sum;
     const struct ssd__step *job = ssd__suite_find_log(s, an->series, (int)(an - s->steps));
     if (job && job->state == SSD__ST_DONE && !strcmp(job->name, "fill"))
         ssd__text_add(t, " The whole drive fills in %.1f min.", job->runtime_s / 60);
@@ -1099,9 +1112,15 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
     ssd__text_html(&t, uri);
     ssd__text_add(&t, "</h1>\n");
     verdict(s, &t);
-    if (s->interrupted)
+    if (s->killed)
+        ssd__text_add(&t, "<p class=\"err\">The run was killed (it ended without recording "
+                          "why): the figures cover the steps that ran.</p>\n");
+    else if (s->interrupted)
         ssd__text_add(&t, "<p class=\"err\">The run was interrupted: the figures cover the "
                           "steps that ran.</p>\n");
+    else if (s->running)
+        ssd__text_add(&t, "<p class=\"warn\">The run is still going: the figures cover the "
+                          "steps done so far.</p>\n");
     if (s->error) {
         ssd__text_add(&t, "<p class=\"err\">The run failed: ");
         ssd__text_html(&t, s->error);

@@ -210,6 +210,11 @@ static void summary_from_stored(struct ssd__step *st) {
     m->has_folding = f && f->type == SSD__JOBJ;
     m->folding_start_bytes = ssd__jv_num(f, "start_bytes", NAN);
     m->folding_level_bps = ssd__jv_num(f, "level_bps", NAN);
+    const struct ssd__jv *g = ssd__jv_get(&a, "gc");
+    m->has_gc = g && g->type == SSD__JOBJ;
+    m->gc_start_bytes = ssd__jv_num(g, "start_bytes", NAN);
+    m->gc_level_bps = ssd__jv_num(g, "level_bps", NAN);
+    m->gc_end_level_bps = ssd__jv_num(g, "end_level_bps", NAN);
     const struct ssd__jv *r = ssd__jv_get(&a, "recovery");
     m->has_recovery = r && r->type == SSD__JOBJ && isfinite(ssd__jv_num(r, "recovered_bytes", NAN));
     m->recovered_bytes = ssd__jv_num(r, "recovered_bytes", NAN);
@@ -277,6 +282,18 @@ static int load_text(ssd_suite *s, const char *text) {
     s->interrupted = ssd__jv_true(&root, "interrupted");
     if (ssd__jv_str(&root, "error"))
         s->error = strdup(ssd__jv_str(&root, "error"));
+    /* A run that never recorded its end (results.json before this field
+     * had no "status": neither complete, interrupted nor failed) is still
+     * going only while it holds the directory's lock; else it was killed. */
+    const char *status = ssd__jv_str(&root, "status");
+    if (status ? !strcmp(status, "running")
+               : !ssd__jv_true(&root, "complete") && !s->interrupted && !s->error) {
+        if (ssd__suite_out_in_use(s->out_dir))
+            s->running = 1;
+        else
+            s->killed = s->interrupted = 1;
+    }
+    s->killed |= ssd__jv_true(&root, "killed");
     const struct ssd__jv *steps = ssd__jv_get(&root, "steps");
     if (!s->target_uri || !steps || steps->type != SSD__JARR) {
         rc =

