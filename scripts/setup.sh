@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 DEBS=(build-essential cmake pkg-config liburing-dev libarchive-dev
       libcriterion-dev fio p7zip-full rsync clang-format valgrind util-linux hyperfine
-      clang)
+      clang libsqlite3-dev chromium)
 
 missing=()
 for p in "${DEBS[@]}"; do
