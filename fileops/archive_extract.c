@@ -202,6 +202,109 @@ static int link_escapes(const char *name, const char *target, int allow_absolute
     return 0;
 }
 
+#define MAX_LINK_HOPS 40 /* the kernel's own limit for one path */
+
+/* Whether a new symlink at name (cleaned; its parent directories exist and
+ * are real directories, open_parent made sure) with a relative target stays
+ * inside the root once the links already extracted are followed, the way
+ * the kernel will follow them. A lexical check alone is fooled by chains:
+ * "d/up -> ..", then "l -> d/up/.." is "/.." (as tarfile's 'data' filter and
+ * 7-Zip's "Dangerous link path" also catch).
+ *
+ * The answer must also hold for entries that come later. Directories are
+ * never removed or replaced during an extraction, but a symlink, a file or
+ * a missing name can be (re)made by a later entry, and that moves where a
+ * ".." after it lands ("a -> x/..", then "x -> ."). So a ".." is accepted
+ * only while every component resolved before it is a real directory; the
+ * ".." inside an expanded link's own target count from that link's real
+ * parent, which stays put. Returns NULL when the link is safe, or why not. */
+static const char *link_chain_escapes(ssd_extract *x, const char *name, const char *target) {
+    char resolved[PATH_MAX];     /* components from the root, no links in it */
+    char pend[2 * PATH_MAX + 2]; /* what is left to resolve */
+    char tmp[2 * PATH_MAX + 2];
+    const char *slash = strrchr(name, '/');
+    size_t rlen = slash ? (size_t)(slash - name) : 0;
+    memcpy(resolved, name, rlen);
+    resolved[rlen] = 0;
+    if (strlen(target) >= sizeof pend)
+        return "its target is too long";
+    strcpy(pend, target);
+    size_t pos = 0;     /* next unread byte of pend */
+    long unstable = -1; /* once at most this many bytes are left, the place depends on a link */
+    int stable = 1;     /* every component of resolved is a directory that stays */
+    int exists = 1;     /* resolved names something on disk */
+    int hops = 0;
+    for (;;) {
+        while (pend[pos] == '/')
+            pos++;
+        if (!pend[pos])
+            return NULL;
+        if ((long)strlen(pend + pos) <= unstable)
+            stable = 0;
+        const char *comp = pend + pos;
+        const char *end = strchr(comp, '/');
+        size_t len = end ? (size_t)(end - comp) : strlen(comp);
+        pos += len;
+        if (len == 1 && comp[0] == '.')
+            continue;
+        if (len == 2 && comp[0] == '.' && comp[1] == '.') {
+            if (!rlen)
+                return "it climbs above the destination";
+            if (!stable)
+                return "a '..' follows a symlink or a name a later entry may replace";
+            char *up = strrchr(resolved, '/');
+            rlen = up ? (size_t)(up - resolved) : 0;
+            resolved[rlen] = 0;
+            continue;
+        }
+        if (rlen + 1 + len >= sizeof resolved)
+            return "its resolved path is too long";
+        size_t parent_len = rlen;
+        if (rlen)
+            resolved[rlen++] = '/';
+        memcpy(resolved + rlen, comp, len);
+        rlen += len;
+        resolved[rlen] = 0;
+        if (!exists)
+            continue;
+        struct stat st;
+        if (fstatat(x->root_fd, resolved, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+            exists = 0; /* a later entry may create it: what follows is not fixed */
+            stable = 0;
+            continue;
+        }
+        if (S_ISDIR(st.st_mode))
+            continue;
+        if (!S_ISLNK(st.st_mode)) {
+            stable = 0; /* a file: a later entry may replace it with a link */
+            exists = 0;
+            continue;
+        }
+        if (++hops > MAX_LINK_HOPS)
+            return "it goes through too many symlinks";
+        char link[PATH_MAX];
+        ssize_t n = readlinkat(x->root_fd, resolved, link, sizeof link - 1);
+        if (n < 0)
+            return "a symlink on its way cannot be read";
+        link[n] = 0;
+        if (link[0] == '/')
+            return "it goes through an absolute symlink";
+        /* back to the link's parent; its target is read from there, then the rest */
+        rlen = parent_len;
+        resolved[rlen] = 0;
+        size_t rest = strlen(pend + pos);
+        if ((size_t)n + 1 + rest >= sizeof tmp)
+            return "its resolved path is too long";
+        if ((long)rest > unstable)
+            unstable = (long)rest;
+        memcpy(tmp, link, (size_t)n);
+        tmp[n] = '/';
+        memcpy(tmp + n + 1, pend + pos, rest + 1);
+        memcpy(pend, tmp, (size_t)n + 1 + rest + 1);
+        pos = 0;
+    }
+}
+
 /* Opens (creating when asked) the directory holding name, walking from the
  * root one component at a time without following symlinks. Returns a fd the
  * caller must not close (it is cached) and sets *leaf. */
@@ -482,6 +585,14 @@ static int extract_entry(ssd_extract *x, struct archive *ar, struct archive_entr
         pfd = open_parent(x, name, &leaf);
         if (pfd < 0)
             return ssd__fo_fail(x->err, pfd, "%s: cannot open parent", raw);
+        if (sym[0] != '/') {
+            const char *why = link_chain_escapes(x, name, sym);
+            if (why)
+                return ssd__fo_fail(x->err, SSD_EHOSTILE,
+                                    "%s: refused: symlink to '%s' may resolve outside the "
+                                    "destination: %s",
+                                    raw, sym, why);
+        }
         rc = remove_existing(x, pfd, leaf, 0);
         if (rc == 0 && symlinkat(sym, pfd, leaf) < 0)
             rc = -errno;
