@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zstd.h>
 
 #include <ssdcore/fileops.h>
 
@@ -40,7 +41,11 @@ struct ssd_archive {
     /* run state */
     struct archive *ar;
     int out_fd;
-    struct stat out_st; /* the archive itself, left out when SRC holds it */
+    struct ssd__fo_tmpfile out; /* the archive, named only once complete */
+    struct stat out_st;         /* the archive itself, left out when SRC holds it */
+    struct stat old_st;         /* a previous archive at the final name, left out too */
+    ZSTD_CCtx *zc;              /* tar.zst: compressed here, with a content checksum */
+    void *zbuf;
     unsigned char *buf;
     ssd_archive_result res;
     double t0, next_progress, write_in_call;
@@ -132,25 +137,63 @@ int ssd_archive_set_option(ssd_archive *a, const char *key, const char *value) {
 
 /* ---------------------------------------------------------------- output */
 
-static la_ssize_t write_cb(struct archive *ar, void *user, const void *buf, size_t n) {
-    ssd_archive *a = user;
+/* Writes n bytes to the archive file; the time counts as write time. */
+static int write_raw(ssd_archive *a, const void *buf, size_t n) {
     double t = ssd__fo_now();
     const unsigned char *p = buf;
     size_t left = n;
+    int rc = 0;
     while (left) {
         ssize_t w = write(a->out_fd, p, left);
         if (w < 0) {
             if (errno == EINTR)
                 continue;
-            archive_set_error(ar, errno, "write failed: %s", strerror(errno));
-            a->write_in_call += ssd__fo_now() - t;
-            return -1;
+            rc = -errno;
+            break;
         }
         p += w;
         left -= (size_t)w;
     }
-    a->res.archive_bytes += n;
+    a->res.archive_bytes += n - left;
     a->write_in_call += ssd__fo_now() - t;
+    return rc;
+}
+
+/* tar.zst: libarchive's zstd filter (3.6) cannot switch on zstd's content
+ * checksum, and without it a flipped bit extracts as a corrupt file with
+ * exit 0 ("Check: None" in zstd -lv). So the tar stream is compressed here,
+ * with ZSTD_c_checksumFlag; readers (libarchive, zstd) verify it. mode is
+ * ZSTD_e_continue, or ZSTD_e_end to finish the frame. */
+static int zstd_feed(ssd_archive *a, const void *buf, size_t n, ZSTD_EndDirective mode) {
+    ZSTD_inBuffer in = {buf, n, 0};
+    for (;;) {
+        ZSTD_outBuffer out = {a->zbuf, ZSTD_CStreamOutSize(), 0};
+        size_t left = ZSTD_compressStream2(a->zc, &out, &in, mode);
+        if (ZSTD_isError(left)) {
+            archive_set_error(a->ar, EINVAL, "zstd: %s", ZSTD_getErrorName(left));
+            return SSD_EIO;
+        }
+        if (out.pos) {
+            int rc = write_raw(a, a->zbuf, out.pos);
+            if (rc < 0) {
+                archive_set_error(a->ar, -rc, "write failed: %s", strerror(-rc));
+                return rc;
+            }
+        }
+        if (mode == ZSTD_e_end ? left == 0 : in.pos == in.size)
+            return 0;
+    }
+}
+
+static la_ssize_t write_cb(struct archive *ar, void *user, const void *buf, size_t n) {
+    ssd_archive *a = user;
+    if (a->zc)
+        return zstd_feed(a, buf, n, ZSTD_e_continue) < 0 ? -1 : (la_ssize_t)n;
+    int rc = write_raw(a, buf, n);
+    if (rc < 0) {
+        archive_set_error(ar, -rc, "write failed: %s", strerror(-rc));
+        return -1;
+    }
     return (la_ssize_t)n;
 }
 
@@ -215,13 +258,16 @@ static int configure(ssd_archive *a, const char *archive_path) {
         if (*m && strcmp(m, "zstd"))
             goto bad_method;
         r = archive_write_set_format_pax_restricted(ar);
-        if (r == ARCHIVE_OK)
-            r = archive_write_add_filter_zstd(ar);
-        if (r == ARCHIVE_OK && a->level >= 0) {
-            if (a->level < 1 || a->level > 19)
-                goto bad_level;
-            r = archive_write_set_filter_option(ar, "zstd", "compression-level", level);
-        }
+        if (a->level >= 0 && (a->level < 1 || a->level > 19))
+            goto bad_level;
+        a->zc = ZSTD_createCCtx();
+        a->zbuf = malloc(ZSTD_CStreamOutSize());
+        if (!a->zc || !a->zbuf)
+            return ssd__fo_fail(a->err, SSD_ENOMEM, "archive: out of memory");
+        if (ZSTD_isError(ZSTD_CCtx_setParameter(a->zc, ZSTD_c_checksumFlag, 1)) ||
+            ZSTD_isError(ZSTD_CCtx_setParameter(a->zc, ZSTD_c_compressionLevel,
+                                                a->level >= 0 ? a->level : 3)))
+            return ssd__fo_fail(a->err, SSD_EUNSUPPORTED, "archive: zstd refused its settings");
         break;
     default:
         if (*m && strcmp(m, "store"))
@@ -421,8 +467,10 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         archive_entry_clear(e);
         archive_entry_copy_stat(e, &st);
         archive_entry_set_pathname(e, child);
-        if (S_ISREG(st.st_mode) && st.st_dev == a->out_st.st_dev && st.st_ino == a->out_st.st_ino)
-            continue; /* the archive being written, inside SRC */
+        if (S_ISREG(st.st_mode) &&
+            ((st.st_dev == a->out_st.st_dev && st.st_ino == a->out_st.st_ino) ||
+             (st.st_dev == a->old_st.st_dev && st.st_ino == a->old_st.st_ino)))
+            continue; /* the archive being written (or the one it replaces), inside SRC */
         if (S_ISREG(st.st_mode)) {
             archive_entry_set_nlink(e, 1); /* stored as data, not as hard links */
             rc = add_file(a, dirfd, names[i], child, e);
@@ -477,6 +525,9 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     a->stopped = 0;
 
     int rc = 0, srcfd = -1, created = 0, tmpdir_held = 0;
+    a->zc = NULL;
+    a->zbuf = NULL;
+    memset(&a->old_st, 0, sizeof a->old_st);
     char *saved_tmpdir = NULL;
     struct archive_entry *e = NULL;
     char *tmpdir = a->tmpdir;
@@ -507,12 +558,22 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     }
     if ((rc = configure(a, archive_path)) < 0)
         goto out;
-    a->out_fd = open(archive_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (a->out_fd < 0) {
-        rc = ssd__fo_fail(a->err, -errno, "%s: cannot create archive: %s", archive_path,
-                          strerror(errno));
+    struct stat old;
+    if (stat(archive_path, &old) == 0) {
+        if (S_ISDIR(old.st_mode)) {
+            rc = ssd__fo_fail(a->err, -EISDIR, "%s: cannot create archive: it is a directory",
+                              archive_path);
+            goto out;
+        }
+        a->old_st = old;
+    }
+    /* Written under no name (or a marked temporary one) and named when
+     * complete: a killed run never leaves a half archive under its name. */
+    if ((rc = ssd__fo_tmp_open(&a->out, AT_FDCWD, archive_path, 0, 0644)) < 0) {
+        ssd__fo_fail(a->err, rc, "%s: cannot create archive: %s", archive_path, ssd_strerror(rc));
         goto out;
     }
+    a->out_fd = a->out.fd;
     created = 1;
     if (fstat(a->out_fd, &a->out_st) < 0) {
         rc = ssd__fo_fail(a->err, -errno, "%s: cannot stat archive: %s", archive_path,
@@ -536,6 +597,8 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     double t = ssd__fo_now();
     emit_progress(a, "archive", 1, archive_path); /* all read: a stop changes nothing now */
     int r = archive_write_close(a->ar);
+    if (r == ARCHIVE_OK && a->zc && zstd_feed(a, NULL, 0, ZSTD_e_end) < 0)
+        r = ARCHIVE_FATAL;
     account(a, t);
     if (r != ARCHIVE_OK) {
         rc = la_fail(a, "finishing archive", archive_path);
@@ -547,6 +610,9 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
             rc = ssd__fo_fail(a->err, -errno, "%s: fsync: %s", archive_path, strerror(errno));
         a->res.sync_s = ssd__fo_now() - t;
     }
+    if (rc == 0 && (rc = ssd__fo_tmp_publish(&a->out, 1)) < 0)
+        ssd__fo_fail(a->err, rc, "%s: cannot give the archive its name: %s", archive_path,
+                     ssd_strerror(rc));
     if (close(a->out_fd) < 0 && rc == 0)
         rc = ssd__fo_fail(a->err, -errno, "%s: close: %s", archive_path, strerror(errno));
     a->out_fd = -1;
@@ -561,7 +627,11 @@ out:
         a->out_fd = -1;
     }
     if (rc < 0 && created)
-        unlink(archive_path); /* no half archive left behind */
+        ssd__fo_tmp_discard(&a->out); /* no half archive left behind */
+    ZSTD_freeCCtx(a->zc);
+    free(a->zbuf);
+    a->zc = NULL;
+    a->zbuf = NULL;
     if (srcfd >= 0)
         close(srcfd);
     archive_entry_free(e);
