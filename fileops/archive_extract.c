@@ -403,12 +403,19 @@ static int emit_progress(ssd_extract *x, int force, const char *name) {
 static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *e, int pfd,
                       const char *leaf, const char *name) {
     double t = ssd__fo_now();
-    int rc = remove_existing(x, pfd, leaf, 0);
+    struct stat st;
+    int rc = 0;
+    if (fstatat(pfd, leaf, &st, AT_SYMLINK_NOFOLLOW) == 0)
+        rc = S_ISDIR(st.st_mode) ? -EISDIR : x->overwrite ? 0 : -EEXIST;
     if (rc < 0)
         return ssd__fo_fail(x->err, rc, "%s: cannot replace: %s", name, ssd_strerror(rc));
-    int fd = openat(pfd, leaf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (fd < 0)
-        return ssd__fo_fail(x->err, -errno, "%s: cannot create: %s", name, strerror(errno));
+    /* Written under no name (or a marked temporary one) and renamed over
+     * the old entry when complete: a killed run leaves no partial file
+     * under the entry's name, and a link there is replaced, never followed. */
+    struct ssd__fo_tmpfile tmp;
+    if ((rc = ssd__fo_tmp_open(&tmp, pfd, leaf, 0, 0600)) < 0)
+        return ssd__fo_fail(x->err, rc, "%s: cannot create: %s", name, ssd_strerror(rc));
+    int fd = tmp.fd;
     x->res.write_s += ssd__fo_now() - t;
     int64_t pos = 0;
     for (;;) {
@@ -469,10 +476,12 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
                 rc = ssd__fo_fail(x->err, -errno, "%s: set times: %s", name, strerror(errno));
         }
     }
+    if (rc == 0 && (rc = ssd__fo_tmp_publish(&tmp, x->overwrite)) < 0)
+        ssd__fo_fail(x->err, rc, "%s: cannot give the file its name: %s", name, ssd_strerror(rc));
     if (close(fd) < 0 && rc == 0)
         rc = ssd__fo_fail(x->err, -errno, "%s: close: %s", name, strerror(errno));
     if (rc < 0)
-        unlinkat(pfd, leaf, 0);
+        ssd__fo_tmp_discard(&tmp);
     x->res.write_s += ssd__fo_now() - t;
     if (rc == 0)
         x->res.files++;
