@@ -623,6 +623,7 @@ static int copy_regular(struct worker *w, const struct job *j, char *why, size_t
     int direct = c->unbuffered && j->size >= c->unbuffered_min;
     const char *stage = "open source";
     int sfd = -1, dfd = -1, rc = 0, created = 0;
+    struct ssd__fo_tmpfile tmp;
     /* O_NONBLOCK: a FIFO swapped in after the scan must not hang a worker. */
     int sflags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC;
     sfd = open(sp, sflags | (direct ? O_DIRECT : 0));
@@ -647,31 +648,38 @@ static int copy_regular(struct worker *w, const struct job *j, char *why, size_t
     if (!direct)
         posix_fadvise(sfd, 0, 0, POSIX_FADV_SEQUENTIAL);
     stage = "create destination";
-    int dflags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
-    for (int attempt = 0; attempt < 2; attempt++) {
-        dfd = open(dp, dflags | (direct ? O_DIRECT : 0), 0600);
-        if (dfd < 0 && direct && errno == EINVAL) {
-            direct = 0;
-            dfd = open(dp, dflags, 0600);
-        }
-        if (dfd >= 0 || errno != EEXIST || attempt)
-            break;
-        /* replace, never write into, an existing file or link: a new inode
-         * is what Robocopy's copy produces, and a link is not followed */
-        stage = "remove old destination";
-        if (unlink(dp) < 0) {
-            rc = -errno;
-            goto out;
-        }
-        stage = "create destination";
+    /* Written under no name (or a marked temporary one) and renamed over
+     * the old file once complete: a killed copy never leaves a truncated
+     * file under its final name (which /XO would then keep), the old copy
+     * stays whole until then, and a link there is replaced, not followed. */
+    rc = ssd__fo_tmp_open(&tmp, AT_FDCWD, dp, direct ? O_DIRECT : 0, 0600);
+    if (rc == -EINVAL && direct) {
+        direct = 0;
+        rc = ssd__fo_tmp_open(&tmp, AT_FDCWD, dp, 0, 0600);
     }
-    if (dfd < 0) {
-        rc = -errno;
+    if (rc < 0)
         goto out;
-    }
+    dfd = tmp.fd;
     created = 1;
     if ((rc = copy_data(w, j, sfd, dfd, direct, &stage)) < 0)
         goto out;
+    /* A file that shrank (or grew) while it was read is not a copy of it:
+     * reported, not counted as copied. */
+    struct stat dst_st;
+    stage = "stat destination";
+    if (fstat(dfd, &dst_st) < 0) {
+        rc = -errno;
+        goto out;
+    }
+    if (dst_st.st_size != st.st_size) {
+        snprintf(why, whylen,
+                 "the source changed size while being copied (%lld bytes read, %lld "
+                 "expected)",
+                 (long long)dst_st.st_size, (long long)st.st_size);
+        rc = -EAGAIN;
+        stage = NULL;
+        goto out;
+    }
     /* Hand the data to the drive now rather than all at once in the final
      * syncfs: small files then keep the drive busy while the next ones are
      * read (the same idea as behind() for big files). */
@@ -685,6 +693,10 @@ static int copy_regular(struct worker *w, const struct job *j, char *why, size_t
         rc = -errno;
         goto out;
     }
+    stage = "rename into place";
+    if ((rc = ssd__fo_tmp_publish(&tmp, 1)) < 0)
+        goto out;
+    created = 0;
     stage = "close destination";
     int fd = dfd;
     dfd = -1;
@@ -696,9 +708,10 @@ out:
     if (dfd >= 0)
         close(dfd);
     if (rc < 0) {
-        snprintf(why, whylen, "%s: %s", stage, ssd_strerror(rc));
+        if (stage)
+            snprintf(why, whylen, "%s: %s", stage, ssd_strerror(rc));
         if (created)
-            unlink(dp); /* leave no partial file behind */
+            ssd__fo_tmp_discard(&tmp); /* leave no partial file behind */
     }
     return rc;
 }
