@@ -41,7 +41,13 @@ void fo_cli_progress_start(int draw) {
     sa.sa_handler = on_sigint;
     sa.sa_flags = SA_RESETHAND | SA_RESTART; /* a second Ctrl-C kills as usual */
     sigemptyset(&sa.sa_mask);
+    /* SIGTERM (kill, systemd, timeout) and SIGHUP (a closed terminal) stop
+     * the run as cleanly as Ctrl-C: nothing partial is left under a final
+     * name either way, but a clean stop also removes the unfinished file
+     * and reports what was done. */
     sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
 }
 
 int fo_cli_interrupted(void) {

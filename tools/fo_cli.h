@@ -19,7 +19,8 @@ int fo_cli_progress(void *user, const ssd_fileops_progress *p);
 #define FO_CLI_PROGRESS_INTERVAL "0.05"
 /* Whether stderr is a TTY, where the progress line is wanted. */
 int fo_cli_progress_wanted(void);
-/* Catches the first SIGINT (the second kills as usual) and sets whether
+/* Catches the first SIGINT, SIGTERM or SIGHUP (a second one kills as usual)
+ * and sets whether
  * fo_cli_progress draws. */
 void fo_cli_progress_start(int draw);
 /* Whether Ctrl-C was pressed since fo_cli_progress_start(). */
