@@ -28,6 +28,10 @@
 #define DIRECT_ALIGN 4096
 /* Below this, one read and one write cost less than two splices. */
 #define SPLICE_MIN (256 * 1024)
+/* Paths are opened by name, so one over PATH_MAX fails alone, with this. */
+#define TOO_LONG                                                                                   \
+    "path longer than the system limit (PATH_MAX, 4096 bytes): it cannot be opened by name, "      \
+    "skipped"
 
 enum job_kind { JOB_FILE, JOB_SYMLINK };
 
@@ -619,7 +623,7 @@ static int copy_regular(struct worker *w, const struct job *j, char *why, size_t
     ssd_copy *c = w->c;
     char sp[PATH_MAX], dp[PATH_MAX];
     if (ssd__fo_join(sp, sizeof sp, c->src, j->rel) || ssd__fo_join(dp, sizeof dp, c->dst, j->rel))
-        return snprintf(why, whylen, "path too long"), -ENAMETOOLONG;
+        return snprintf(why, whylen, "%s", TOO_LONG), -ENAMETOOLONG;
     int direct = c->unbuffered && j->size >= c->unbuffered_min;
     const char *stage = "open source";
     int sfd = -1, dfd = -1, rc = 0, created = 0;
@@ -720,7 +724,7 @@ static int copy_symlink(struct worker *w, const struct job *j, char *why, size_t
     ssd_copy *c = w->c;
     char sp[PATH_MAX], dp[PATH_MAX], target[PATH_MAX];
     if (ssd__fo_join(sp, sizeof sp, c->src, j->rel) || ssd__fo_join(dp, sizeof dp, c->dst, j->rel))
-        return snprintf(why, whylen, "path too long"), -ENAMETOOLONG;
+        return snprintf(why, whylen, "%s", TOO_LONG), -ENAMETOOLONG;
     const char *stage = "readlink";
     struct stat st;
     int rc = 0;
@@ -873,6 +877,29 @@ static int handle_extra(ssd_copy *c, const char *rel, const struct ent *e) {
 
 static int scan_dir(ssd_copy *c, const char *rel, int dst_exists);
 
+/* An entry whose relative path does not even fit PATH_MAX: recorded as
+ * failed under its full name, and the copy goes on. */
+static int fail_long_child(ssd_copy *c, const char *rel, const char *name, const struct ent *e) {
+    size_t n = strlen(rel) + strlen(name) + 2;
+    char *full = malloc(n);
+    if (!full)
+        return ssd__fo_fail(c->err, SSD_ENOMEM, "copy: out of memory");
+    snprintf(full, n, "%s/%s", rel, name);
+    int dir = S_ISDIR(e->st.st_mode);
+    uint64_t size = dir ? 0 : (uint64_t)e->st.st_size;
+    if (!dir) {
+        c->res.files.total++;
+        c->res.bytes.total += size;
+    } else {
+        c->res.dirs.total++;
+    }
+    scan_failure(c, -ENAMETOOLONG, full, TOO_LONG, dir ? &c->res.dirs.failed : &c->res.files.failed,
+                 dir ? NULL : &c->res.bytes.failed, size);
+    log_action(c, "failed", full, size);
+    free(full);
+    return 0;
+}
+
 static int scan_entry(ssd_copy *c, const char *rel, const struct ent *s, const struct ent *d) {
     mode_t sm = s->st.st_mode;
     int rc;
@@ -891,8 +918,11 @@ static int scan_entry(ssd_copy *c, const char *rel, const struct ent *s, const s
             log_action(c, "new dir", rel, 0);
             if (!c->list_only) {
                 char dp[PATH_MAX];
-                if (ssd__fo_join(dp, sizeof dp, c->dst, rel))
-                    return SSD_ERANGE;
+                if (ssd__fo_join(dp, sizeof dp, c->dst, rel)) {
+                    scan_failure(c, -ENAMETOOLONG, rel, TOO_LONG, &c->res.dirs.failed, NULL, 0);
+                    log_action(c, "failed", rel, 0);
+                    return 0;
+                }
                 if (mkdir(dp, 0700) < 0) {
                     scan_failure(c, -errno, rel, "mkdir failed", &c->res.dirs.failed, NULL, 0);
                     return 0;
@@ -986,8 +1016,14 @@ static int scan_entry(ssd_copy *c, const char *rel, const struct ent *s, const s
 
 static int scan_dir(ssd_copy *c, const char *rel, int dst_exists) {
     char sp[PATH_MAX], dp[PATH_MAX];
-    if (ssd__fo_join(sp, sizeof sp, c->src, rel) || ssd__fo_join(dp, sizeof dp, c->dst, rel))
-        return ssd__fo_fail(c->err, SSD_ERANGE, "%s: path too long", rel);
+    if (ssd__fo_join(sp, sizeof sp, c->src, rel) || ssd__fo_join(dp, sizeof dp, c->dst, rel)) {
+        if (!*rel)
+            return ssd__fo_fail(c->err, SSD_ERANGE, "%s: path too long", c->src);
+        /* one deep directory must not stop the whole copy (rsync goes on too) */
+        scan_failure(c, -ENAMETOOLONG, rel, TOO_LONG, &c->res.dirs.failed, NULL, 0);
+        log_action(c, "failed", rel, 0);
+        return 0;
+    }
     struct ent *se = NULL, *de = NULL;
     size_t ns = 0, nd = 0;
     int rc = list_dir(sp, &se, &ns);
@@ -1011,8 +1047,13 @@ static int scan_dir(ssd_copy *c, const char *rel, int dst_exists) {
         int cmp = i == ns ? 1 : k == nd ? -1 : strcmp(se[i].name, de[k].name);
         const char *name = cmp <= 0 ? se[i].name : de[k].name;
         if (ssd__fo_join(child, sizeof child, rel, name)) {
-            rc = ssd__fo_fail(c->err, SSD_ERANGE, "%s/%s: path too long", rel, name);
-            break;
+            if ((rc = fail_long_child(c, rel, name, cmp <= 0 ? &se[i] : &de[k])) < 0)
+                break;
+            if (cmp <= 0)
+                i++;
+            if (cmp >= 0)
+                k++;
+            continue;
         }
         if (cmp < 0) {
             rc = scan_entry(c, child, &se[i++], NULL);

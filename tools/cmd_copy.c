@@ -197,9 +197,13 @@ int cmd_copy(int argc, char **argv) {
         print_json(c, pos[0], pos[1], &r, list_only);
     else
         print_summary(c, pos[0], pos[1], &r);
-    if (r.exit_bits & 8)
-        fprintf(stderr, "ssdcore copy: %llu file(s) failed; first: %s\n",
-                (unsigned long long)(r.files.failed + r.dirs.failed), ssd_copy_errmsg(c));
+    if (r.exit_bits & 8) {
+        /* the failure list keeps the whole text; errmsg is cut at 1 KiB */
+        const char *first = ssd_copy_failure(c, 0);
+        fprintf(stderr, "ssdcore copy: %llu file(s) or dir(s) failed; first: %s\n",
+                (unsigned long long)(r.files.failed + r.dirs.failed),
+                first ? first : ssd_copy_errmsg(c));
+    }
     ssd_copy_free(c);
     return r.exit_bits;
 }
