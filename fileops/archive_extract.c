@@ -100,10 +100,14 @@ int ssd_extract_set_option(ssd_extract *x, const char *key, const char *value) {
 
 /* ---------------------------------------------------------------- input */
 
-/* libarchive leaves the message NULL after some failures. */
+/* libarchive leaves the message NULL after some failures: then its errno,
+ * or what it was doing, is the best reason there is. */
 static const char *ar_errmsg(struct archive *ar) {
     const char *m = archive_error_string(ar);
-    return m ? m : "libarchive gave no detail";
+    if (m)
+        return m;
+    int e = archive_errno(ar);
+    return e > 0 ? strerror(e) : "libarchive stopped without saying why (errno 0)";
 }
 
 static la_ssize_t read_cb(struct archive *ar, void *user, const void **out) {
@@ -637,6 +641,26 @@ static void finish_dirs(ssd_extract *x) {
     }
 }
 
+/* Whether the whole file is zero bytes: a zero-filled ".7z" (a disk
+ * image's hole, a failed download) must not "extract" as an empty tar. */
+static int all_zero(int fd) {
+    unsigned char buf[65536];
+    off_t off = 0;
+    for (;;) {
+        ssize_t n = pread(fd, buf, sizeof buf, off);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return 0;
+        if (n == 0)
+            return off > 0;
+        for (ssize_t i = 0; i < n; i++)
+            if (buf[i])
+                return 0;
+        off += n;
+    }
+}
+
 static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const char *dst,
                                ssd_archive_result *res) {
     if (!x || !archive_path || !dst || !res)
@@ -710,6 +734,7 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
                           ar_errmsg(ar));
         goto out;
     }
+    uint64_t nentries = 0;
     for (;;) {
         struct archive_entry *e;
         t = ssd__fo_now();
@@ -724,11 +749,17 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
                               archive_path, ar_errmsg(ar));
             break;
         }
+        nentries++;
         if ((rc = extract_entry(x, ar, e)) < 0)
             break;
         if ((rc = emit_progress(x, 0, dst)) < 0)
             break;
     }
+    if (rc == 0 && nentries == 0 && all_zero(x->in_fd))
+        rc = ssd__fo_fail(x->err, SSD_EFORMAT,
+                          "%s: every byte is zero: not an archive (libarchive reads zeros as an "
+                          "empty tar)",
+                          archive_path);
     if (rc == 0) {
         t = ssd__fo_now();
         finish_dirs(x);

@@ -207,8 +207,20 @@ static void account(ssd_archive *a, double t_start) {
 }
 
 static int la_fail(ssd_archive *a, const char *what, const char *path) {
+    int sys = errno; /* right after the failed call: what write(2) said */
     int e = archive_errno(a->ar);
     const char *s = archive_error_string(a->ar);
+    /* libarchive's 7z writer reports a failed write to its staging file as
+     * "fwrite function failed" with no errno (ARCHIVE_ERRNO_MISC); the
+     * system's errno from that write is still there and says why. */
+    if (s && strstr(s, "fwrite function failed") && sys > 0) {
+        e = sys;
+        return ssd__fo_fail(a->err, e == ENOSPC || e == EIO || e == EDQUOT ? -e : SSD_EIO,
+                            "%s: %s: %s (writing the 7z staging file in %s)", path, what,
+                            strerror(e), a->tmpdir);
+    }
+    if (!s && e > 0)
+        s = strerror(e);
     int code = e == ENOSPC || e == EIO || e == EDQUOT ? -e : SSD_EIO;
     if (s && strstr(s, "temporary file"))
         return ssd__fo_fail(a->err, code, "%s: %s: %s in the 7z staging directory %s", path, what,
