@@ -620,7 +620,8 @@ static int extract_entry(ssd_extract *x, struct archive *ar, struct archive_entr
         x->res.symlinks++;
         return 0;
     default:
-        return 0; /* devices, FIFOs, sockets: not extracted */
+        x->res.skipped++; /* devices, FIFOs, sockets: not extracted, counted */
+        return 0;
     }
 }
 

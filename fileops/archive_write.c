@@ -44,7 +44,9 @@ struct ssd_archive {
     struct ssd__fo_tmpfile out; /* the archive, named only once complete */
     struct stat out_st;         /* the archive itself, left out when SRC holds it */
     struct stat old_st;         /* a previous archive at the final name, left out too */
-    ZSTD_CCtx *zc;              /* tar.zst: compressed here, with a content checksum */
+    char **skipped;             /* "relpath (FIFO)" of entries left out */
+    size_t nskipped;
+    ZSTD_CCtx *zc; /* tar.zst: compressed here, with a content checksum */
     void *zbuf;
     unsigned char *buf;
     ssd_archive_result res;
@@ -72,9 +74,45 @@ int ssd_archive_create(ssd_archive **out) {
     return 0;
 }
 
+static void clear_skipped(ssd_archive *a) {
+    for (size_t i = 0; i < a->nskipped; i++)
+        free(a->skipped[i]);
+    free(a->skipped);
+    a->skipped = NULL;
+    a->nskipped = 0;
+}
+
+size_t ssd_archive_skipped_count(const ssd_archive *a) {
+    return a ? a->nskipped : 0;
+}
+
+const char *ssd_archive_skipped(const ssd_archive *a, size_t i) {
+    return a && i < a->nskipped ? a->skipped[i] : NULL;
+}
+
+/* Notes an entry no archive format here can hold (no data to store). */
+static void skip_special(ssd_archive *a, const char *rel, mode_t mode) {
+    a->res.skipped++;
+    if (a->nskipped >= 1000)
+        return;
+    const char *kind = S_ISFIFO(mode)   ? "FIFO"
+                       : S_ISSOCK(mode) ? "socket"
+                       : S_ISCHR(mode)  ? "character device"
+                       : S_ISBLK(mode)  ? "block device"
+                                        : "special file";
+    char **g = realloc(a->skipped, (a->nskipped + 1) * sizeof *g);
+    if (!g)
+        return;
+    a->skipped = g;
+    size_t n = strlen(rel) + strlen(kind) + 4;
+    if ((g[a->nskipped] = malloc(n)))
+        snprintf(g[a->nskipped++], n, "%s (%s)", rel, kind);
+}
+
 void ssd_archive_free(ssd_archive *a) {
     if (!a)
         return;
+    clear_skipped(a);
     free(a->tmpdir);
     free(a);
 }
@@ -510,8 +548,8 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
             }
             rc = walk(a, sub, child, e);
             close(sub);
-        }
-        /* sockets, FIFOs and devices carry no data: skipped */
+        } else
+            skip_special(a, child, st.st_mode); /* no data to store: left out, reported */
         if (rc == 0)
             rc = emit_progress(a, "archive", 0, child);
     }
@@ -531,6 +569,7 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     memset(res, 0, sizeof *res);
     memset(&a->res, 0, sizeof a->res);
     a->err[0] = 0;
+    clear_skipped(a);
     a->write_in_call = 0;
     a->t0 = ssd__fo_now();
     a->next_progress = a->t0 + a->progress_interval;

@@ -101,9 +101,10 @@ static void print_summary(const ssd_copy *c, const char *src, const char *dst,
                           const ssd_copy_result *r) {
     static const char rule[] =
         "------------------------------------------------------------------------------\n";
-    printf("%s\n   Source : %s\n     Dest : %s\n\n%s\n", rule, src, dst, rule);
+    printf("%s\n   Source : %s\n", rule, fo_cli_safe(src));
+    printf("     Dest : %s\n\n%s\n", fo_cli_safe(dst), rule);
     for (size_t i = 0; i < ssd_copy_failure_count(c); i++)
-        printf("    FAILED : %s\n", ssd_copy_failure(c, i));
+        printf("    FAILED : %s\n", fo_cli_safe(ssd_copy_failure(c, i)));
     if (ssd_copy_failure_count(c))
         printf("\n%s\n", rule);
     printf("%10s   %9s %9s %9s %9s %9s %9s\n", "", "Total", "Copied", "Skipped", "Mismatch",
@@ -126,7 +127,7 @@ static void print_summary(const ssd_copy *c, const char *src, const char *dst,
 }
 
 static void log_decision(void *user, const char *action, const char *rel, uint64_t size) {
-    fprintf(user, "%14s %14llu  %s\n", action, (unsigned long long)size, rel);
+    fprintf(user, "%14s %14llu  %s\n", action, (unsigned long long)size, fo_cli_safe(rel));
 }
 
 FO_CLI_SPEC(copy_cli, copy, "copy", usage_text, 2, "needs SRC and DST (see --help)");
@@ -189,7 +190,7 @@ int cmd_copy(int argc, char **argv) {
             cli_error(cmd, "interrupted: %llu file(s) copied, no partial file left",
                       (unsigned long long)r.files.copied);
         else
-            cli_error(cmd, "%s", ssd_copy_errmsg(c));
+            cli_error(cmd, "%s", fo_cli_safe(ssd_copy_errmsg(c)));
         ssd_copy_free(c);
         return 16;
     }
@@ -202,7 +203,7 @@ int cmd_copy(int argc, char **argv) {
         const char *first = ssd_copy_failure(c, 0);
         fprintf(stderr, "ssdcore copy: %llu file(s) or dir(s) failed; first: %s\n",
                 (unsigned long long)(r.files.failed + r.dirs.failed),
-                first ? first : ssd_copy_errmsg(c));
+                fo_cli_safe(first ? first : ssd_copy_errmsg(c)));
     }
     ssd_copy_free(c);
     return r.exit_bits;

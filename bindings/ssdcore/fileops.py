@@ -133,6 +133,10 @@ class ArchiveResult:
     write_s: float
     sync_s: float
     bytes_per_s: float
+    #: FIFOs, sockets and devices left out (they carry no data to store)
+    skipped: int = 0
+    #: on archive, their names as "relpath (FIFO)" (at most 1000)
+    skipped_entries: tuple = ()
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -201,9 +205,10 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
                       res.exit_bits, res.first_error, res.workers, failures)
 
 
-def _archive_result(r) -> ArchiveResult:
+def _archive_result(r, skipped_entries=()) -> ArchiveResult:
     return ArchiveResult(r.files, r.dirs, r.symlinks, r.data_bytes, r.archive_bytes, r.total_s,
-                         r.read_s, r.codec_s, r.write_s, r.sync_s, r.bytes_per_s)
+                         r.read_s, r.codec_s, r.write_s, r.sync_s, r.bytes_per_s, r.skipped,
+                         tuple(skipped_entries))
 
 
 def archive(src: PathLike, archive_path: PathLike, *, format: str = "7z",
@@ -232,7 +237,9 @@ def archive(src: PathLike, archive_path: PathLike, *, format: str = "7z",
     rc = lib.ssd_archive_run(h, os.fsencode(src), os.fsencode(archive_path), res)
     prog.reraise()
     check(rc, lambda: lib.ssd_archive_errmsg(h))
-    return _archive_result(res)
+    left_out = [ffi.string(lib.ssd_archive_skipped(h, i)).decode(errors="surrogateescape")
+                for i in range(lib.ssd_archive_skipped_count(h))]
+    return _archive_result(res, left_out)
 
 
 def extract(archive_path: PathLike, dst: PathLike, *, sync: str = "fs",

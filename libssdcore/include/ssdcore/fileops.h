@@ -167,6 +167,8 @@ typedef struct ssd_archive_result {
     double write_s;
     double sync_s;
     double bytes_per_s; /* data_bytes / total_s */
+    uint64_t skipped;   /* FIFOs, sockets and devices left out (ssd_archive_skipped
+                           names them on archive; extract counts those it met) */
 } ssd_archive_result;
 
 typedef struct ssd_archive ssd_archive;
@@ -190,13 +192,20 @@ SSD_API int ssd_archive_set_option(ssd_archive *a, const char *key, const char *
 SSD_API int ssd_archive_set_progress(ssd_archive *a, ssd_fileops_progress_fn fn, void *user);
 
 /* Packs the tree under src (entries named relative to src) into the file
- * archive_path (replaced if it exists). Regular files, directories and
- * symlinks are stored; other file types are skipped and counted nowhere.
+ * archive_path (replaced if it exists, only once the new archive is
+ * complete). Regular files, directories and symlinks are stored; FIFOs,
+ * sockets and devices carry no data an archive could hold: they are left
+ * out, counted in res->skipped and named by ssd_archive_skipped().
  * The 7z format needs a staging file: its directory is passed to libarchive
  * through TMPDIR under a process-wide lock, so other threads that read TMPDIR
  * at that instant may see it. */
 SSD_API int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
                             ssd_archive_result *res);
+
+/* The number of entries the last run left out (at most 1000 are kept),
+ * and the text of entry i ("relpath (FIFO)"), NULL when out of range. */
+SSD_API size_t ssd_archive_skipped_count(const ssd_archive *a);
+SSD_API const char *ssd_archive_skipped(const ssd_archive *a, size_t i);
 
 typedef struct ssd_extract ssd_extract;
 
