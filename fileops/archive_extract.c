@@ -536,6 +536,8 @@ static int extract_entry(ssd_extract *x, struct archive *ar, struct archive_entr
                                 "%s: refused: hard link to '%s' outside the destination", raw,
                                 hard);
     }
+    if (type == AE_IFLNK && !sym)
+        return ssd__fo_fail(x->err, SSD_EFORMAT, "%s: symlink entry without a target", raw);
     if (sym && link_escapes(name, sym, x->absolute_symlinks))
         return ssd__fo_fail(x->err, SSD_EHOSTILE,
                             "%s: refused: symlink to '%s' points outside the destination", raw,

@@ -113,3 +113,13 @@ def test_safe_relative_links_and_chains_still_extract(tmp_path):
     assert escapes(dst) == []
     assert (dst / "top").read_bytes() == b"data"
     assert os.readlink(dst / "lib" / "x" / "two") == "../../lib/x"
+
+
+def test_a_symlink_entry_without_a_target_is_a_format_error(tmp_path, cli):
+    # found by fuzz_extract: a tar symlink with an empty link name reached the
+    # chain check as a NULL target (undefined behaviour)
+    arc = tmp_path / "empty-link.tar"
+    make_tar(arc, [("a", S, "")])
+    r = subprocess.run([cli, "extract", str(arc), str(tmp_path / "dst")], capture_output=True,
+                       text=True)
+    assert r.returncode == 1 and "symlink entry without a target" in r.stderr
