@@ -877,6 +877,35 @@ static int handle_extra(ssd_copy *c, const char *rel, const struct ent *e) {
 
 static int scan_dir(ssd_copy *c, const char *rel, int dst_exists);
 
+/* A source directory that could not be created in DST (a full disk, say):
+ * everything below it counts as failed, so the totals still hold every
+ * file of the source (they missed whole subtrees). One failure is listed,
+ * the directory's. */
+static void count_lost_subtree(ssd_copy *c, const char *rel) {
+    char sp[PATH_MAX], child[PATH_MAX];
+    struct ent *e;
+    size_t n;
+    if (ssd__fo_join(sp, sizeof sp, c->src, rel) || list_dir(sp, &e, &n) < 0)
+        return;
+    pthread_mutex_lock(&c->mu);
+    for (size_t i = 0; i < n; i++) {
+        if (S_ISDIR(e[i].st.st_mode)) {
+            c->res.dirs.total++;
+            c->res.dirs.failed++;
+        } else {
+            c->res.files.total++;
+            c->res.files.failed++;
+            c->res.bytes.total += (uint64_t)e[i].st.st_size;
+            c->res.bytes.failed += (uint64_t)e[i].st.st_size;
+        }
+    }
+    pthread_mutex_unlock(&c->mu);
+    for (size_t i = 0; i < n; i++)
+        if (S_ISDIR(e[i].st.st_mode) && ssd__fo_join(child, sizeof child, rel, e[i].name) == 0)
+            count_lost_subtree(c, child);
+    free_ents(e, n);
+}
+
 /* An entry whose relative path does not even fit PATH_MAX: recorded as
  * failed under its full name, and the copy goes on. */
 static int fail_long_child(ssd_copy *c, const char *rel, const char *name, const struct ent *e) {
@@ -925,6 +954,7 @@ static int scan_entry(ssd_copy *c, const char *rel, const struct ent *s, const s
                 }
                 if (mkdir(dp, 0700) < 0) {
                     scan_failure(c, -errno, rel, "mkdir failed", &c->res.dirs.failed, NULL, 0);
+                    count_lost_subtree(c, rel);
                     return 0;
                 }
             }
