@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DEBS=(build-essential cmake pkg-config liburing-dev libarchive-dev libzstd-dev libopenblas-dev liblapacke-dev
-      libcriterion-dev fio p7zip-full rsync clang-format valgrind util-linux hyperfine
+DEBS=(build-essential cmake pkg-config liburing-dev libarchive-dev libzstd-dev
+      libcriterion-dev fio p7zip-full rsync clang-format valgrind util-linux hyperfine zstd btrfs-progs
       clang)
 
 missing=()
