@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -66,6 +67,7 @@ struct ssd_copy {
     int exclude_older, exclude_newer, exclude_changed;
     double mtime_tolerance;
     int hardlinks, unbuffered, use_cfr, reflink, use_splice, write_behind, sync_mode;
+    int xattrs, acls, sparse; /* metadata and holes, like rsync -X, -A, --sparse */
     uint64_t unbuffered_min, buffer_size;
     unsigned retries;
     double wait_s, progress_interval;
@@ -122,6 +124,7 @@ int ssd_copy_create(ssd_copy **out) {
     c->sync_mode = 1;
     c->use_splice = 1;
     c->write_behind = 1;
+    c->xattrs = 1; /* Robocopy's default /COPY:DAT keeps alternate data streams */
     c->wait_s = 1.0;
     c->progress_interval = 0.25;
     *out = c;
@@ -192,6 +195,9 @@ int ssd_copy_set_option(ssd_copy *c, const char *key, const char *value) {
         {"splice", &c->use_splice},
         {"write_behind", &c->write_behind},
         {"reflink", &c->reflink},
+        {"xattrs", &c->xattrs},
+        {"acls", &c->acls},
+        {"sparse", &c->sparse},
     };
     int rc = SSD_EINVAL;
     uint64_t u;
@@ -532,6 +538,121 @@ static void drain_pipe(struct worker *w) {
     }
 }
 
+#define ACL_ACCESS "system.posix_acl_access"
+#define ACL_DEFAULT "system.posix_acl_default"
+
+/* Copies extended attributes (option xattrs: user.*, and trusted.* and
+ * security.* when root, as rsync -X does) and POSIX ACLs (option acls: the
+ * access ACL, and a directory's default ACL, as rsync -A does; an ACL is an
+ * xattr in system.*) from sfd to dfd. Called after the mode is set: an
+ * access ACL carries the group-class bits itself. Returns 0 or -errno with
+ * the attribute's name in why. */
+static int copy_xattrs(const ssd_copy *c, int sfd, int dfd, int is_dir, char *why, size_t whylen) {
+    if (!c->xattrs && !c->acls)
+        return 0;
+    char names[16384];
+    ssize_t len = flistxattr(sfd, names, sizeof names);
+    if (len < 0) {
+        if (errno == ENOTSUP)
+            return 0; /* the source filesystem has none */
+        snprintf(why, whylen, "list extended attributes: %s", strerror(errno));
+        return -errno;
+    }
+    char value[65536];
+    for (const char *n = names; n < names + len; n += strlen(n) + 1) {
+        int acl = !strcmp(n, ACL_ACCESS) || (is_dir && !strcmp(n, ACL_DEFAULT));
+        int want =
+            acl ? c->acls
+                : c->xattrs &&
+                      (!strncmp(n, "user.", 5) ||
+                       (c->is_root && (!strncmp(n, "trusted.", 8) || !strncmp(n, "security.", 9))));
+        if (!want)
+            continue;
+        ssize_t vlen = fgetxattr(sfd, n, value, sizeof value);
+        if (vlen < 0) {
+            if (errno == ENODATA)
+                continue; /* removed since the listing */
+            snprintf(why, whylen, "read extended attribute %.255s: %s", n, strerror(errno));
+            return -errno;
+        }
+        if (fsetxattr(dfd, n, value, (size_t)vlen, 0) < 0) {
+            /* rsync -X fails the file too: the copy would not be faithful */
+            snprintf(why, whylen, "set extended attribute %.255s: %s%s", n, strerror(errno),
+                     errno == ENOTSUP ? " on the destination (options xattrs=0, acls=0 skip them)"
+                                      : "");
+            return -errno;
+        }
+    }
+    return 0;
+}
+
+/* Copies only the data extents of the source (SEEK_DATA/SEEK_HOLE), so its
+ * holes stay holes, as cp --sparse=auto and rsync --sparse keep them.
+ * Returns 0, or -errno with *stage set. */
+static int copy_sparse(struct worker *w, const struct job *j, int sfd, int dfd, off_t size,
+                       const char **stage) {
+    ssd_copy *c = w->c;
+    off_t pos = 0;
+    while (pos < size) {
+        off_t data = lseek(sfd, pos, SEEK_DATA);
+        if (data < 0) {
+            if (errno == ENXIO)
+                break; /* only a hole is left */
+            *stage = "seek data";
+            return -errno;
+        }
+        off_t hole = lseek(sfd, data, SEEK_HOLE);
+        if (hole < 0) {
+            *stage = "seek hole";
+            return -errno;
+        }
+        for (off_t off = data; off < hole;) {
+            size_t want =
+                (size_t)(hole - off) < c->buffer_size ? (size_t)(hole - off) : c->buffer_size;
+            ssize_t n = pread(sfd, w->buf, want, off);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0) {
+                *stage = "read";
+                return -errno;
+            }
+            if (n == 0) {
+                hole = off; /* the file shrank: the size check reports it */
+                break;
+            }
+            if (atomic_load(&c->stop)) {
+                *stage = "stopped";
+                return SSD_EINTERRUPTED;
+            }
+            if (fault_hit(c, j->rel)) {
+                *stage = "read (injected fault)";
+                return -EIO;
+            }
+            for (ssize_t done = 0; done < n;) {
+                ssize_t m = pwrite(dfd, w->buf + done, (size_t)(n - done), off + done);
+                if (m < 0 && errno == EINTR)
+                    continue;
+                if (m <= 0) {
+                    *stage = "write";
+                    return m < 0 ? -errno : -EIO;
+                }
+                done += m;
+            }
+            atomic_fetch_add(&c->bytes_done, (uint64_t)n);
+            off += n;
+        }
+        pos = hole;
+    }
+    /* the tail hole, and the size the reads saw (a shrunk file stays short) */
+    struct stat now;
+    off_t end = fstat(sfd, &now) == 0 && now.st_size < size ? now.st_size : size;
+    if (ftruncate(dfd, end) < 0) {
+        *stage = "set size";
+        return -errno;
+    }
+    return 0;
+}
+
 static int copy_data(struct worker *w, const struct job *j, int sfd, int dfd, int direct,
                      const char **stage) {
     ssd_copy *c = w->c;
@@ -559,6 +680,10 @@ static int copy_data(struct worker *w, const struct job *j, int sfd, int dfd, in
             }
         }
     }
+    struct stat sst;
+    if (c->sparse && !direct && fstat(sfd, &sst) == 0 &&
+        (uint64_t)sst.st_blocks * 512 < (uint64_t)sst.st_size)
+        return copy_sparse(w, j, sfd, dfd, sst.st_size, stage); /* it has holes */
     if (c->use_splice && !direct && w->pipe[0] >= 0 && j->size >= SPLICE_MIN) {
         int rc = copy_splice(w, j, sfd, dfd, stage);
         if (rc <= 0) {
@@ -692,6 +817,10 @@ static int copy_regular(struct worker *w, const struct job *j, char *why, size_t
     stage = "set attributes";
     if ((rc = set_meta_fd(c, dfd, &st)) < 0)
         goto out;
+    if ((rc = copy_xattrs(c, sfd, dfd, 0, why, whylen)) < 0) {
+        stage = NULL; /* why names the attribute */
+        goto out;
+    }
     stage = "fsync";
     if (c->sync_mode == 2 && fsync(dfd) < 0) {
         rc = -errno;
@@ -1135,12 +1264,22 @@ static void finish_dirs(ssd_copy *c) {
             continue;
         int fd = open(dp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         int rc = fd < 0 ? -errno : set_meta_fd(c, fd, st);
+        char why[512] = "setting directory attributes failed";
+        if (rc == 0 && (c->xattrs || c->acls)) {
+            char sp[PATH_MAX];
+            int sfd = ssd__fo_join(sp, sizeof sp, c->src, c->dirs[i].rel)
+                          ? -1
+                          : open(sp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (sfd >= 0) {
+                rc = copy_xattrs(c, sfd, fd, 1, why, sizeof why);
+                close(sfd);
+            }
+        }
         if (fd >= 0)
             close(fd);
         if (rc < 0) {
             c->res.dirs.failed++;
-            record_failure(c, rc, *c->dirs[i].rel ? c->dirs[i].rel : ".",
-                           "setting directory attributes failed");
+            record_failure(c, rc, *c->dirs[i].rel ? c->dirs[i].rel : ".", why);
         }
     }
 }

@@ -18,6 +18,9 @@ static const char usage_text[] =
     "  --xo, --xn, --xc        exclude older / newer / changed files\n"
     "  --tolerance S           mtimes within S seconds are equal [0] (/FFT: 2)\n"
     "  --hardlinks             recreate hard links\n"
+    "  --no-xattrs             do not copy extended attributes (user.*; all when root)\n"
+    "  --acls                  copy POSIX ACLs too (/COPY:S; rsync -A)\n"
+    "  --sparse                keep holes of sparse files as holes (rsync --sparse)\n"
     "  --unbuffered, -j        O_DIRECT for files >= --unbuffered-min [1m] (/J)\n"
     "  --buffer SIZE           copy buffer per worker [1m]\n"
     "  --no-splice             plain read/write for big files instead of splice(2)\n"
@@ -158,6 +161,9 @@ int cmd_copy(int argc, char **argv) {
         FO_CLI_FLAG("--copy-file-range", "copy_file_range", "1"),
         FO_CLI_FLAG("--reflink", "reflink", "1"),
         FO_CLI_FLAG("--no-splice", "splice", "0"),
+        FO_CLI_FLAG("--no-xattrs", "xattrs", "0"),
+        FO_CLI_FLAG("--acls", "acls", "1"),
+        FO_CLI_FLAG("--sparse", "sparse", "1"),
         FO_CLI_VALUE("--workers", "workers"),
         FO_CLI_VALUE("--mt", "workers"),
         FO_CLI_VALUE("--tolerance", "mtime_tolerance"),

@@ -161,7 +161,8 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
               list_only: bool = False, recursive: bool = True, include_same: bool = False,
               exclude_older: bool = False, exclude_newer: bool = False,
               exclude_changed: bool = False, mtime_tolerance: float = 0.0,
-              hardlinks: bool = False, unbuffered: bool = False,
+              hardlinks: bool = False, xattrs: bool = True, acls: bool = False,
+              sparse: bool = False, unbuffered: bool = False,
               copy_file_range: bool = False, reflink: bool = False, sync: str = "fs",
               retries: int = 0, wait: float = 1.0,
               progress: Optional[Callable[[dict], object]] = None,
@@ -174,6 +175,9 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
     of ``result.exit_code``) and listed in ``result.failures``. A fatal error
     (unreadable source, impossible destination) raises :class:`SsdError`.
     Extra keyword options go to ``ssd_copy_set_option`` by name.
+    ``xattrs`` (extended attributes, on by default), ``acls`` (POSIX ACLs)
+    and ``sparse`` (holes stay holes) are what rsync's -X, -A and --sparse
+    keep; docs/fileops.md compares them with cp -a and Robocopy.
 
     ``progress``, if given, is called with a dict (``phase``, ``files``,
     ``files_total``, ``bytes``, ``bytes_total``, ``elapsed`` seconds) at most
@@ -187,7 +191,8 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
     opts = dict(mirror=mirror, workers=workers, list_only=list_only, recursive=recursive,
                 include_same=include_same, exclude_older=exclude_older,
                 exclude_newer=exclude_newer, exclude_changed=exclude_changed,
-                mtime_tolerance=mtime_tolerance, hardlinks=hardlinks, unbuffered=unbuffered,
+                mtime_tolerance=mtime_tolerance, hardlinks=hardlinks, xattrs=xattrs, acls=acls,
+                sparse=sparse, unbuffered=unbuffered,
                 copy_file_range=copy_file_range, reflink=reflink, sync=sync, retries=retries,
                 wait=wait, progress_interval=progress_interval)
     opts.update(options)

@@ -107,6 +107,14 @@ SSD_API const char *ssd_copy_errmsg(const ssd_copy *c);
  *   exclude_changed skip same-mtime files of different size [0] (/XC)
  *   mtime_tolerance seconds within which mtimes count as equal [0] (/FFT uses 2)
  *   hardlinks       recreate hard links among copied files [0]
+ *   xattrs          copy extended attributes: user.*, and trusted.* and
+ *                   security.* when root (rsync -X; Robocopy keeps alternate
+ *                   data streams by default) [1]
+ *   acls            copy POSIX ACLs, a directory's default ACL too (rsync -A,
+ *                   Robocopy /COPY:S) [0]
+ *   sparse          keep a sparse source's holes as holes (SEEK_DATA/SEEK_HOLE,
+ *                   like cp --sparse=auto and rsync --sparse) [0: every byte
+ *                   written, as the drive test wants]
  *   unbuffered      O_DIRECT for files of at least unbuffered_min bytes [0] (/J)
  *   unbuffered_min  size threshold for unbuffered I/O [1m]
  *   buffer_size     copy buffer per worker [1m]
