@@ -16,7 +16,7 @@ void fo_cli_json_str(FILE *out, const char *s);
  * non-zero after Ctrl-C, so the run stops cleanly. Install it always. */
 int fo_cli_progress(void *user, const ssd_fileops_progress *p);
 /* The progress_interval to set with it: how soon Ctrl-C is noticed. */
-#define FO_CLI_PROGRESS_INTERVAL "0.05"
+#define FO_CLI_PROGRESS_INTERVAL "0.02"
 /* Whether stderr is a TTY, where the progress line is wanted. */
 int fo_cli_progress_wanted(void);
 /* s with every control character (C0, DEL, C1) and every byte that is not
