@@ -205,10 +205,15 @@ int ssd__fo_tmp_open(struct ssd__fo_tmpfile *t, int dirfd, const char *path, int
     if (strlen(leaf) > NAME_MAX)
         return -ENAMETOOLONG;
     int flags = O_WRONLY | O_CLOEXEC | extra_flags;
-    t->fd = openat(dirfd, dir, flags | O_TMPFILE, mode);
+    /* an unnamed file is named through /proc/self/fd (linkat with
+     * AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH): without /proc, use a name */
+    static int have_proc = -1;
+    if (have_proc < 0)
+        have_proc = access("/proc/self/fd", X_OK) == 0;
+    t->fd = have_proc ? openat(dirfd, dir, flags | O_TMPFILE, mode) : -1;
     if (t->fd >= 0)
         return 0;
-    int e = errno;
+    int e = have_proc ? errno : EOPNOTSUPP;
     /* EISDIR/EOPNOTSUPP: no O_TMPFILE in this kernel or filesystem; EINVAL:
      * not with these flags (O_DIRECT on some). Anything else is real. */
     if (e != EOPNOTSUPP && e != EISDIR && e != EINVAL)
