@@ -189,7 +189,8 @@ SSD_API const char *ssd_archive_errmsg(const ssd_archive *a);
  * Options:
  *   format   "7z" [default], "zip", "tar.zst", "tar"
  *   method   7z: "deflate" [default], "lzma2", "store"; zip: "deflate" [default],
- *            "store"; tar.zst: "zstd"
+ *            "store"; tar.zst: "zstd" (compressed by ssdcore through libzstd with
+ *            the frame's content checksum, which every zstd reader verifies)
  *   level    0..9 (zstd: 1..19) [library default: 6 for deflate, 3 for zstd]
  *   tmpdir   where libarchive's 7z writer keeps its staging file [the archive's
  *            own directory, so the staging I/O lands on the drive under test]
@@ -273,7 +274,10 @@ SSD_API const char *ssd_fileset_errmsg(const ssd_fileset *s);
  */
 SSD_API int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value);
 
-/* Generates the set into dir (created if missing; must be empty or absent). */
+/* Generates the set into dir (created if missing; must be empty or absent,
+ * or hold an unfinished set of the same kind, size and seed, which is then
+ * completed: each file is named only when whole, so one left by a full disk
+ * or a kill is complete and kept). */
 SSD_API int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res);
 
 /* ------------------------------------------------------------------------ */
