@@ -20,6 +20,9 @@
 #include "json_style.h"
 #include "text.h"
 
+/* Marks DIR/ssdcore-filebench as ssdcore's own, so it may be deleted. */
+#define FILEBENCH_MARKER ".ssdcore-filebench"
+
 #define MiB (1024.0 * 1024.0)
 
 struct ssd_filebench {
@@ -245,9 +248,33 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         return ssd__fo_fail(b->err, -serr,
                             "%s: %s (give an existing directory on the filesystem under test)", dir,
                             strerror(serr));
+    /* DIR/ssdcore-filebench is deleted before and after a run: only when
+     * it is ssdcore's own (it holds the marker written below) or empty.
+     * One that holds the user's files is refused, never emptied. */
+    char marker[PATH_MAX];
+    if (ssd__fo_join(marker, sizeof marker, base, FILEBENCH_MARKER))
+        return ssd__fo_fail(b->err, SSD_ERANGE, "%s: path too long", dir);
+    struct stat bst, mst;
+    if (lstat(base, &bst) == 0) {
+        int ours = S_ISDIR(bst.st_mode) && lstat(marker, &mst) == 0 && S_ISREG(mst.st_mode);
+        if (!ours && !(S_ISDIR(bst.st_mode) && rmdir(base) == 0))
+            return ssd__fo_fail(b->err, -EEXIST,
+                                "%s: already exists and is not ssdcore's scratch directory (no %s "
+                                "marker in it); move it away or give another DIR: filebench "
+                                "deletes its scratch directory",
+                                base, FILEBENCH_MARKER);
+    }
     int rc = ssd__fo_rmtree(base);
     if (rc == 0 && mkdir(base, 0755) < 0)
         rc = -errno;
+    if (rc == 0) {
+        int fd = open(marker, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        static const char text[] = "ssdcore filebench scratch directory: deleted by each run\n";
+        if (fd < 0 || write(fd, text, sizeof text - 1) != (ssize_t)(sizeof text - 1))
+            rc = -errno;
+        if (fd >= 0)
+            close(fd);
+    }
     if (rc < 0)
         return ssd__fo_fail(b->err, rc, "%s: cannot prepare: %s", base, ssd_strerror(rc));
 

@@ -133,6 +133,10 @@ class ArchiveResult:
     write_s: float
     sync_s: float
     bytes_per_s: float
+    #: FIFOs, sockets and devices left out (they carry no data to store)
+    skipped: int = 0
+    #: on archive, their names as "relpath (FIFO)" (at most 1000)
+    skipped_entries: tuple = ()
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -157,7 +161,8 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
               list_only: bool = False, recursive: bool = True, include_same: bool = False,
               exclude_older: bool = False, exclude_newer: bool = False,
               exclude_changed: bool = False, mtime_tolerance: float = 0.0,
-              hardlinks: bool = False, unbuffered: bool = False,
+              hardlinks: bool = False, xattrs: bool = True, acls: bool = False,
+              sparse: bool = False, unbuffered: bool = False,
               copy_file_range: bool = False, reflink: bool = False, sync: str = "fs",
               retries: int = 0, wait: float = 1.0,
               progress: Optional[Callable[[dict], object]] = None,
@@ -170,6 +175,9 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
     of ``result.exit_code``) and listed in ``result.failures``. A fatal error
     (unreadable source, impossible destination) raises :class:`SsdError`.
     Extra keyword options go to ``ssd_copy_set_option`` by name.
+    ``xattrs`` (extended attributes, on by default), ``acls`` (POSIX ACLs)
+    and ``sparse`` (holes stay holes) are what rsync's -X, -A and --sparse
+    keep; docs/fileops.md compares them with cp -a and Robocopy.
 
     ``progress``, if given, is called with a dict (``phase``, ``files``,
     ``files_total``, ``bytes``, ``bytes_total``, ``elapsed`` seconds) at most
@@ -183,7 +191,8 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
     opts = dict(mirror=mirror, workers=workers, list_only=list_only, recursive=recursive,
                 include_same=include_same, exclude_older=exclude_older,
                 exclude_newer=exclude_newer, exclude_changed=exclude_changed,
-                mtime_tolerance=mtime_tolerance, hardlinks=hardlinks, unbuffered=unbuffered,
+                mtime_tolerance=mtime_tolerance, hardlinks=hardlinks, xattrs=xattrs, acls=acls,
+                sparse=sparse, unbuffered=unbuffered,
                 copy_file_range=copy_file_range, reflink=reflink, sync=sync, retries=retries,
                 wait=wait, progress_interval=progress_interval)
     opts.update(options)
@@ -202,9 +211,10 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
                       res.exit_bits, res.first_error, res.workers, failures)
 
 
-def _archive_result(r) -> ArchiveResult:
+def _archive_result(r, skipped_entries=()) -> ArchiveResult:
     return ArchiveResult(r.files, r.dirs, r.symlinks, r.data_bytes, r.archive_bytes, r.total_s,
-                         r.read_s, r.codec_s, r.write_s, r.sync_s, r.bytes_per_s)
+                         r.read_s, r.codec_s, r.write_s, r.sync_s, r.bytes_per_s, r.skipped,
+                         tuple(skipped_entries))
 
 
 def archive(src: PathLike, archive_path: PathLike, *, format: str = "7z",
@@ -234,7 +244,9 @@ def archive(src: PathLike, archive_path: PathLike, *, format: str = "7z",
     rc = lib.ssd_archive_run(h, os.fsencode(src), os.fsencode(archive_path), res)
     prog.reraise()
     check(rc, lambda: lib.ssd_archive_errmsg(h))
-    return _archive_result(res)
+    left_out = [ffi.string(lib.ssd_archive_skipped(h, i)).decode(errors="surrogateescape")
+                for i in range(lib.ssd_archive_skipped_count(h))]
+    return _archive_result(res, left_out)
 
 
 def extract(archive_path: PathLike, dst: PathLike, *, sync: str = "fs",

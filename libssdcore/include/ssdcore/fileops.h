@@ -110,6 +110,14 @@ SSD_API const char *ssd_copy_errmsg(const ssd_copy *c);
  *   exclude_changed skip same-mtime files of different size [0] (/XC)
  *   mtime_tolerance seconds within which mtimes count as equal [0] (/FFT uses 2)
  *   hardlinks       recreate hard links among copied files [0]
+ *   xattrs          copy extended attributes: user.*, and trusted.* and
+ *                   security.* when root (rsync -X; Robocopy keeps alternate
+ *                   data streams by default) [1]
+ *   acls            copy POSIX ACLs, a directory's default ACL too (rsync -A,
+ *                   Robocopy /COPY:S) [0]
+ *   sparse          keep a sparse source's holes as holes (SEEK_DATA/SEEK_HOLE,
+ *                   like cp --sparse=auto and rsync --sparse) [0: every byte
+ *                   written, as the drive test wants]
  *   unbuffered      O_DIRECT for files of at least unbuffered_min bytes [0] (/J)
  *   unbuffered_min  size threshold for unbuffered I/O [1m]
  *   buffer_size     copy buffer per worker [1m]
@@ -171,6 +179,8 @@ typedef struct ssd_archive_result {
     double write_s;
     double sync_s;
     double bytes_per_s; /* data_bytes / total_s */
+    uint64_t skipped;   /* FIFOs, sockets and devices left out (ssd_archive_skipped
+                           names them on archive; extract counts those it met) */
 } ssd_archive_result;
 
 typedef struct ssd_archive ssd_archive;
@@ -183,7 +193,8 @@ SSD_API const char *ssd_archive_errmsg(const ssd_archive *a);
  * Options:
  *   format   "7z" [default], "zip", "tar.zst", "tar"
  *   method   7z: "deflate" [default], "lzma2", "store"; zip: "deflate" [default],
- *            "store"; tar.zst: "zstd"
+ *            "store"; tar.zst: "zstd" (compressed by ssdcore through libzstd with
+ *            the frame's content checksum, which every zstd reader verifies)
  *   level    0..9 (zstd: 1..19) [library default: 6 for deflate, 3 for zstd]
  *   tmpdir   where libarchive's 7z writer keeps its staging file [the archive's
  *            own directory, so the staging I/O lands on the drive under test]
@@ -194,13 +205,20 @@ SSD_API int ssd_archive_set_option(ssd_archive *a, const char *key, const char *
 SSD_API int ssd_archive_set_progress(ssd_archive *a, ssd_fileops_progress_fn fn, void *user);
 
 /* Packs the tree under src (entries named relative to src) into the file
- * archive_path (replaced if it exists). Regular files, directories and
- * symlinks are stored; other file types are skipped and counted nowhere.
+ * archive_path (replaced if it exists, only once the new archive is
+ * complete). Regular files, directories and symlinks are stored; FIFOs,
+ * sockets and devices carry no data an archive could hold: they are left
+ * out, counted in res->skipped and named by ssd_archive_skipped().
  * The 7z format needs a staging file: its directory is passed to libarchive
  * through TMPDIR under a process-wide lock, so other threads that read TMPDIR
  * at that instant may see it. */
 SSD_API int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
                             ssd_archive_result *res);
+
+/* The number of entries the last run left out (at most 1000 are kept),
+ * and the text of entry i ("relpath (FIFO)"), NULL when out of range. */
+SSD_API size_t ssd_archive_skipped_count(const ssd_archive *a);
+SSD_API const char *ssd_archive_skipped(const ssd_archive *a, size_t i);
 
 typedef struct ssd_extract ssd_extract;
 
@@ -261,7 +279,10 @@ SSD_API const char *ssd_fileset_errmsg(const ssd_fileset *s);
  */
 SSD_API int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value);
 
-/* Generates the set into dir (created if missing; must be empty or absent). */
+/* Generates the set into dir (created if missing; must be empty or absent,
+ * or hold an unfinished set of the same kind, size and seed, which is then
+ * completed: each file is named only when whole, so one left by a full disk
+ * or a kill is complete and kept). */
 SSD_API int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res);
 
 /* ------------------------------------------------------------------------ */
