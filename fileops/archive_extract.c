@@ -20,6 +20,7 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "result_size.h"
 
 #define READ_CHUNK (1 << 20)
 
@@ -68,7 +69,7 @@ void ssd_extract_free(ssd_extract *x) {
 }
 
 const char *ssd_extract_errmsg(const ssd_extract *x) {
-    return x ? x->err : "";
+    return x ? x->err : "no handle";
 }
 
 int ssd_extract_set_progress(ssd_extract *x, ssd_fileops_progress_fn fn, void *user) {
@@ -391,7 +392,8 @@ static int emit_progress(ssd_extract *x, int force, const char *name) {
     if (!force && now < x->next_progress)
         return 0;
     x->next_progress = now + x->progress_interval;
-    ssd_fileops_progress p = {.phase = "extract",
+    ssd_fileops_progress p = {.size = sizeof p,
+                              .phase = "extract",
                               .files_done = x->res.files,
                               .files_total = x->res.files,
                               .bytes_done = x->res.data_bytes,
@@ -668,7 +670,10 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
                                ssd_archive_result *res) {
     if (!x || !archive_path || !dst || !res)
         return x ? ssd__fo_fail(x->err, SSD_EINVAL, "extract: NULL argument") : SSD_EINVAL;
-    memset(res, 0, sizeof *res);
+    if (!ssd__result_size_ok(res, sizeof *res))
+        return ssd__fo_fail(x->err, SSD_EINVAL,
+                            "extract: set the result's size to sizeof (ssd_archive_result)");
+    *res = (ssd_archive_result){.size = res->size};
     memset(&x->res, 0, sizeof x->res);
     x->err[0] = 0;
     x->t0 = ssd__fo_now();
@@ -793,7 +798,7 @@ out:
     x->buf = NULL;
     x->res.total_s = ssd__fo_now() - x->t0;
     x->res.bytes_per_s = x->res.total_s > 0 ? (double)x->res.data_bytes / x->res.total_s : 0;
-    *res = x->res;
+    ssd__result_copy(res, &x->res, sizeof x->res);
     return rc;
 }
 

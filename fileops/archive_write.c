@@ -23,6 +23,7 @@
 
 #include "fo_util.h"
 #include "numfmt.h"
+#include "result_size.h"
 
 #define READ_CHUNK (1 << 20)
 
@@ -119,7 +120,7 @@ void ssd_archive_free(ssd_archive *a) {
 }
 
 const char *ssd_archive_errmsg(const ssd_archive *a) {
-    return a ? a->err : "";
+    return a ? a->err : "no handle";
 }
 
 int ssd_archive_set_progress(ssd_archive *a, ssd_fileops_progress_fn fn, void *user) {
@@ -358,7 +359,8 @@ static int emit_progress(ssd_archive *a, const char *phase, int force, const cha
     if (!force && now < a->next_progress)
         return 0;
     a->next_progress = now + a->progress_interval;
-    ssd_fileops_progress p = {.phase = phase,
+    ssd_fileops_progress p = {.size = sizeof p,
+                              .phase = phase,
                               .files_done = a->res.files,
                               .files_total = a->res.files,
                               .bytes_done = a->res.data_bytes,
@@ -567,7 +569,10 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
                                ssd_archive_result *res) {
     if (!a || !src || !archive_path || !res)
         return a ? ssd__fo_fail(a->err, SSD_EINVAL, "archive: NULL argument") : SSD_EINVAL;
-    memset(res, 0, sizeof *res);
+    if (!ssd__result_size_ok(res, sizeof *res))
+        return ssd__fo_fail(a->err, SSD_EINVAL,
+                            "archive: set the result's size to sizeof (ssd_archive_result)");
+    *res = (ssd_archive_result){.size = res->size};
     memset(&a->res, 0, sizeof a->res);
     a->err[0] = 0;
     clear_skipped(a);
@@ -692,7 +697,7 @@ out:
     a->tmpdir = tmpdir;
     a->res.total_s = ssd__fo_now() - a->t0;
     a->res.bytes_per_s = a->res.total_s > 0 ? (double)a->res.data_bytes / a->res.total_s : 0;
-    *res = a->res;
+    ssd__result_copy(res, &a->res, sizeof a->res);
     return rc;
 }
 

@@ -24,6 +24,7 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "result_size.h"
 
 #define MAX_FAILURES 1000
 #define DIRECT_ALIGN 4096
@@ -148,7 +149,7 @@ void ssd_copy_free(ssd_copy *c) {
 }
 
 const char *ssd_copy_errmsg(const ssd_copy *c) {
-    return c ? c->err : "";
+    return c ? c->err : "no handle";
 }
 
 size_t ssd_copy_failure_count(const ssd_copy *c) {
@@ -264,6 +265,7 @@ static void emit_progress(ssd_copy *c, const char *phase, int force) {
     c->next_progress = now + c->progress_interval;
     pthread_mutex_lock(&c->mu); /* workers update jobs_done */
     ssd_fileops_progress p = {
+        .size = sizeof p,
         .phase = phase,
         .files_done = c->jobs_done,
         .files_total = c->njobs,
@@ -1340,7 +1342,10 @@ static int is_below(const char *dir, const struct stat *anc) {
 int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result *res) {
     if (!c || !src || !dst || !res)
         return c ? ssd__fo_fail(c->err, SSD_EINVAL, "copy: NULL argument") : SSD_EINVAL;
-    memset(res, 0, sizeof *res);
+    if (!ssd__result_size_ok(res, sizeof *res))
+        return ssd__fo_fail(c->err, SSD_EINVAL,
+                            "copy: set the result's size to sizeof (ssd_copy_result)");
+    *res = (ssd_copy_result){.size = res->size};
     memset(&c->res, 0, sizeof c->res);
     c->err[0] = 0;
     clear_failures(c);
@@ -1489,7 +1494,7 @@ int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result 
     pthread_cond_destroy(&c->cv_done);
     pthread_mutex_destroy(&c->mu);
     reset_run(c);
-    *res = c->res;
+    ssd__result_copy(res, &c->res, sizeof c->res);
     if (rc == 0 && c->res.first_error == 0)
         c->err[0] = 0;
     return rc;

@@ -17,6 +17,7 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "json_style.h"
 #include "text.h"
 
 /* Marks DIR/ssdcore-filebench as ssdcore's own, so it may be deleted. */
@@ -60,11 +61,23 @@ void ssd_filebench_free(ssd_filebench *b) {
 }
 
 const char *ssd_filebench_errmsg(const ssd_filebench *b) {
-    return b ? b->err : "";
+    return b ? b->err : "no handle";
 }
 
 const char *ssd_filebench_json(const ssd_filebench *b) {
     return b && b->json.p ? b->json.p : "";
+}
+
+int ssd_filebench_to_json(const ssd_filebench *b, int flags, char **out) {
+    if (!out)
+        return SSD_EINVAL;
+    *out = NULL;
+    if (!b || !ssd__json_flags_ok(flags))
+        return SSD_EINVAL;
+    if (!b->json.p)
+        return SSD_ESTATE;
+    char *text = strdup(b->json.p);
+    return text ? ssd__json_restyle(text, flags, out) : SSD_ENOMEM;
 }
 
 static int copy_text(ssd_filebench *b, char *dst, size_t n, const char *key, const char *value) {
@@ -284,7 +297,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     if (*b->level)
         ssd_archive_set_option(a, "level", b->level);
 
-    ssd_fileset_result sr;
+    ssd_fileset_result sr = {.size = sizeof sr};
     if ((rc = ssd_fileset_run(s, set_dir, &sr)) < 0) {
         ssd__fo_fail(b->err, rc, "mkset: %s", ssd_fileset_errmsg(s));
         goto out;
@@ -305,7 +318,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
 
     if (b->steps & 1) {
         how = drop_caches(base);
-        ssd_copy_result r;
+        ssd_copy_result r = {.size = sizeof r};
         if ((rc = ssd_copy_run(c, set_dir, copy_dir, &r)) < 0 || r.files.failed) {
             rc = ssd__fo_fail(b->err, rc < 0 ? rc : SSD_EIO, "copy: %s", ssd_copy_errmsg(c));
             goto out;
@@ -316,7 +329,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     }
     if (b->steps & 2) {
         how = drop_caches(base);
-        ssd_archive_result r;
+        ssd_archive_result r = {.size = sizeof r};
         if ((rc = ssd_archive_run(a, set_dir, arc, &r)) < 0) {
             ssd__fo_fail(b->err, rc, "archive: %s", ssd_archive_errmsg(a));
             goto out;
@@ -330,7 +343,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     }
     if (b->steps & 4) {
         how = drop_caches(base);
-        ssd_archive_result r;
+        ssd_archive_result r = {.size = sizeof r};
         if ((rc = ssd_extract_run(x, arc, ext_dir, &r)) < 0) {
             ssd__fo_fail(b->err, rc, "extract: %s", ssd_extract_errmsg(x));
             goto out;

@@ -20,6 +20,7 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "result_size.h"
 #include "xrand.h"
 
 #define CHUNK (1 << 20)
@@ -409,7 +410,7 @@ void ssd_fileset_free(ssd_fileset *s) {
 }
 
 const char *ssd_fileset_errmsg(const ssd_fileset *s) {
-    return s ? s->err : "";
+    return s ? s->err : "no handle";
 }
 
 int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value) {
@@ -519,7 +520,10 @@ int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
         return s ? ssd__fo_fail(s->err, SSD_EINVAL, "fileset: NULL argument") : SSD_EINVAL;
     if (!*dir)
         return ssd__fo_fail(s->err, SSD_EINVAL, "fileset: empty directory name");
-    memset(res, 0, sizeof *res);
+    if (!ssd__result_size_ok(res, sizeof *res))
+        return ssd__fo_fail(s->err, SSD_EINVAL,
+                            "fileset: set the result's size to sizeof (ssd_fileset_result)");
+    *res = (ssd_fileset_result){.size = res->size};
     s->err[0] = 0;
     double t0 = ssd__fo_now();
     int rc = ssd__mkdirs(dir, 0755);

@@ -209,7 +209,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
      * the fuzzer more ways to try writing through one */
     int abs_allowed = (int)(size & 1);
     ssd_extract_set_option(x, "absolute_symlinks", abs_allowed ? "1" : "0");
-    ssd_archive_result res;
+    ssd_archive_result res = {.size = sizeof res};
     int rc = ssd_extract_run(x, in, dst, &res);
     const char *msg = ssd_extract_errmsg(x);
     if (!msg || (rc < 0 && !*msg)) {

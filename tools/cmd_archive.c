@@ -43,7 +43,7 @@ int cmd_archive(int argc, char **argv) {
     fo_cli_progress_start(!json && fo_cli_progress_wanted());
     ssd_archive_set_option(a, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
     ssd_archive_set_progress(a, fo_cli_progress, NULL);
-    ssd_archive_result r;
+    ssd_archive_result r = {.size = sizeof r};
     int rc = ssd_archive_run(a, pos[0], pos[1], &r);
     fo_cli_progress_end();
     if (rc < 0) {

@@ -188,7 +188,7 @@ int cmd_copy(int argc, char **argv) {
     if (verbose || list_only)
         ssd_copy_set_log(c, log_decision, json ? stderr : stdout); /* stdout: the JSON alone */
 
-    ssd_copy_result r;
+    ssd_copy_result r = {.size = sizeof r};
     int rc = ssd_copy_run(c, pos[0], pos[1], &r);
     fo_cli_progress_end();
     if (rc < 0) {

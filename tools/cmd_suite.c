@@ -222,7 +222,7 @@ int cmd_suite(int argc, char **argv) {
     }
     if (json) {
         char *out = NULL;
-        if (ssd_suite_results_json(s, &out) == 0) {
+        if (ssd_suite_to_json(s, 0, &out) == 0) {
             fputs(out, stdout);
             ssd_free(out);
         }

@@ -198,6 +198,7 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
     opts.update(options)
     _configure(h, lib.ssd_copy_set_option, lib.ssd_copy_errmsg, opts)
     res = ffi.new("ssd_copy_result *")
+    res.size = ffi.sizeof("ssd_copy_result")
     prog = _Progress(progress)
     lib.ssd_copy_set_progress(h, prog.c_cb, ffi.NULL)
     rc = lib.ssd_copy_run(h, os.fsencode(src), os.fsencode(dst), res)
@@ -237,6 +238,7 @@ def archive(src: PathLike, archive_path: PathLike, *, format: str = "7z",
                     tmpdir=os.fsdecode(tmpdir) if tmpdir is not None else None, sync=sync,
                     progress_interval=progress_interval))
     res = ffi.new("ssd_archive_result *")
+    res.size = ffi.sizeof("ssd_archive_result")
     prog = _Progress(progress)
     lib.ssd_archive_set_progress(h, prog.c_cb, ffi.NULL)
     rc = lib.ssd_archive_run(h, os.fsencode(src), os.fsencode(archive_path), res)
@@ -269,6 +271,7 @@ def extract(archive_path: PathLike, dst: PathLike, *, sync: str = "fs",
                     absolute_symlinks=allow_absolute_symlinks,
                     progress_interval=progress_interval))
     res = ffi.new("ssd_archive_result *")
+    res.size = ffi.sizeof("ssd_archive_result")
     prog = _Progress(progress)
     lib.ssd_extract_set_progress(h, prog.c_cb, ffi.NULL)
     rc = lib.ssd_extract_run(h, os.fsencode(archive_path), os.fsencode(dst), res)
@@ -291,6 +294,7 @@ def make_set(kind: str, directory: PathLike, *, size: Union[str, int] = "8g", se
     _configure(h, lib.ssd_fileset_set_option, lib.ssd_fileset_errmsg,
                dict(kind=kind, size=size, seed=seed, sync=sync))
     res = ffi.new("ssd_fileset_result *")
+    res.size = ffi.sizeof("ssd_fileset_result")
     check(lib.ssd_fileset_run(h, os.fsencode(directory), res),
           lambda: lib.ssd_fileset_errmsg(h))
     return FilesetResult(res.files, res.dirs, res.bytes, res.total_s)
@@ -313,4 +317,9 @@ def filebench(directory: PathLike, *, set: str = "work", size: Union[str, int] =
                     format=format, method=method, level=level, keep=keep))
     check(lib.ssd_filebench_run(h, os.fsencode(directory)),
           lambda: lib.ssd_filebench_errmsg(h))
-    return json.loads(ffi.string(lib.ssd_filebench_json(h)).decode())
+    js = ffi.new("char **")
+    check(lib.ssd_filebench_to_json(h, 0, js))
+    try:
+        return json.loads(ffi.string(js[0]).decode())
+    finally:
+        lib.ssd_free(js[0])

@@ -147,7 +147,7 @@ def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, are
         t._busy -= 1
     errmsg = ffi.string(lib.ssd_suite_errmsg(s)).decode(errors="replace")
     js = ffi.new("char **")
-    if lib.ssd_suite_results_json(s, js) < 0:
+    if lib.ssd_suite_to_json(s, 0, js) < 0:
         check(rc, lambda: lib.ssd_suite_errmsg(s))
         raise SsdError(lib.SSD_ENOMEM)
     try:
@@ -180,7 +180,7 @@ def report(results_dir, out=None) -> dict:
     check(lib.ssd_suite_write_report(s, os.fspath(out).encode() if out is not None else ffi.NULL),
           lambda: lib.ssd_suite_errmsg(s))
     js = ffi.new("char **")
-    check(lib.ssd_suite_results_json(s, js))
+    check(lib.ssd_suite_to_json(s, 0, js))
     try:
         return json.loads(ffi.string(js[0]).decode())
     finally:

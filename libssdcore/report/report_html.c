@@ -11,6 +11,7 @@
 
 #include "ssdcore/target.h"
 #include "report_html.h"
+#include "step_names.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
@@ -464,7 +465,7 @@ static void latency_spectrum(const ssd_suite *s, struct ssd__text *t) {
         if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE || !label || st->nspec < 2)
             continue;
         const char *color = palette[li % 8];
-        int dashed = !strcmp(st->name, "degradation");
+        int dashed = !strcmp(st->name, ssd__step_degradation);
         ssd__text_add(t,
                       "<polyline class=\"latency\" fill=\"none\" stroke=\"%s\" "
                       "stroke-width=\"2\"%s points=\"",
@@ -566,26 +567,16 @@ static const struct ssd__step *done_job(const ssd_suite *s, const char *name) {
 }
 
 static void headline_table(const ssd_suite *s, struct ssd__text *t) {
-    static const struct {
-        const char *step, *label;
-        int iops;
-    } jobs[] = {
-        {"seq-read", "sequential read, 256K QD1", 0},
-        {"seq-write", "sequential write, 256K QD1", 0},
-        {"rand4k-read-qd1", "random read 4K QD1", 1},
-        {"rand4k-read-qd4", "random read 4K QD4", 1},
-        {"rand4k-write-qd1", "random write 4K QD1", 1},
-        {"rand4k-write-qd4", "random write 4K QD4", 1},
-    };
     ssd__text_add(t, "<table class=\"kv\">\n");
-    for (size_t i = 0; i < sizeof jobs / sizeof jobs[0]; i++) {
-        const struct ssd__step *st = done_job(s, jobs[i].step);
+    for (size_t i = 0; i < ssd__named_step_count; i++) {
+        const struct ssd__named_step *n = &ssd__named_steps[i];
+        const struct ssd__step *st = n->report_label ? done_job(s, n->name) : NULL;
         if (!st)
             continue;
-        if (jobs[i].iops)
-            row(t, jobs[i].label, st->iops, "%.0f", "IOPS");
+        if (n->iops)
+            row(t, n->report_label, st->iops, "%.0f", "IOPS");
         else
-            row(t, jobs[i].label, st->bw_bps / MIB, "%.1f", "MiB/s");
+            row(t, n->report_label, st->bw_bps / MIB, "%.1f", "MiB/s");
     }
     static const char *const groups[][2] = {{"mixed-seq", "mixed sequential 128K, 2 threads"},
                                             {"mixed-rand", "mixed random 4K, 4 threads"}};
@@ -639,7 +630,7 @@ static void headline_table(const ssd_suite *s, struct ssd__text *t) {
             row(t, label, m->recovered_bytes / GIB, "%.2f", "GiB");
         }
         const struct ssd__step *job = ssd__suite_find_log(s, st->series, i);
-        if (job && job->state == SSD__ST_DONE && !strcmp(job->name, "fill"))
+        if (job && job->state == SSD__ST_DONE && !strcmp(job->name, ssd__step_fill))
             row(t, "whole-drive fill time", job->runtime_s / 60, "%.1f", "min");
     }
     ssd__text_add(t, "</table>\n");
@@ -904,7 +895,7 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
         latency_spectrum(s, &t);
         for (int i = 0; i < s->nsteps; i++)
             if (s->steps[i].kind == SSD__STEP_ANALYZE && s->steps[i].curve &&
-                !strcmp(s->steps[i].series, "degradation"))
+                !strcmp(s->steps[i].series, ssd__step_degradation))
                 latency_over_time(&t, &s->steps[i]);
     }
     static const struct curve qd_rand[] = {{"qd-randread", "random read 4K"},

@@ -79,16 +79,16 @@ struct job_cb {
 static int job_progress(void *user, const ssd_progress *p) {
     struct job_cb *cb = user;
     ssd_suite *s = cb->s;
-    ssd_suite_progress sp = {cb->index,    s->nsteps, s->steps[cb->index].name, "job", p,
-                             p->elapsed_s, p->time_s};
+    ssd_suite_progress sp = {sizeof sp, cb->index, s->nsteps,    s->steps[cb->index].name,
+                             "job",     p,         p->elapsed_s, p->time_s};
     return s->progress(s->progress_user, &sp);
 }
 
 static int notify(ssd_suite *s, int i, double elapsed, double total) {
     if (!s->progress)
         return 0;
-    ssd_suite_progress sp = {i,       s->nsteps, s->steps[i].name, ssd_suite_step_kind(s, i), NULL,
-                             elapsed, total};
+    ssd_suite_progress sp = {
+        sizeof sp, i, s->nsteps, s->steps[i].name, ssd_suite_step_kind(s, i), NULL, elapsed, total};
     return s->progress(s->progress_user, &sp);
 }
 
@@ -149,7 +149,7 @@ static int run_job(ssd_suite *s, int i) {
         ssd_job_free(j);
         return rc;
     }
-    ssd_job_results_json(j, &st->job_json);
+    ssd_job_to_json(j, 0, &st->job_json);
     ssd__step_latency_spectrum(st);
     st->runtime_s = ssd_job_runtime_s(j);
     double rt = st->runtime_s > 0 ? st->runtime_s : NAN;
@@ -169,7 +169,7 @@ static int run_job(ssd_suite *s, int i) {
         ssd_hist_free(h);
     }
     if (truth) {
-        ssd_sim_truth_json(s->t, &st->truth_json);
+        ssd_sim_truth_to_json(s->t, 0, &st->truth_json);
         truth_figure(s->t, "cache_full_at_bytes", &st->truth_cache_bytes);
         truth_figure(s->t, "post_cache_mean_bps", &st->truth_post_bps);
         truth_figure(s->t, "folding_start_bytes", &st->truth_fold_bytes);

@@ -8,6 +8,7 @@
 
 #include "ssdcore/base.h"
 #include "ssdcore/target.h"
+#include "step_names.h"
 #include "suite_impl.h"
 #include "verdict_words.h"
 
@@ -299,17 +300,6 @@ static void mixed(const ssd_suite *s, struct ssd__text *t, int *f, const char *g
 }
 
 void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
-    static const struct {
-        const char *step, *key;
-        int iops;
-    } figures[] = {
-        {"seq-read", "seq_read_bps", 0},
-        {"seq-write", "seq_write_bps", 0},
-        {"rand4k-read-qd1", "rand4k_read_qd1_iops", 1},
-        {"rand4k-read-qd4", "rand4k_read_qd4_iops", 1},
-        {"rand4k-write-qd1", "rand4k_write_qd1_iops", 1},
-        {"rand4k-write-qd4", "rand4k_write_qd4_iops", 1},
-    };
     int f = 1;
     ssd__text_raw(t, "{", 1);
     /* What did not run, first: the figures below are missing it. */
@@ -331,14 +321,15 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
         ssd__text_raw(t, "}", 1);
     }
     ssd__text_raw(t, "]", 1);
-    for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++) {
-        const struct ssd__step *st = done_job(s, figures[i].step);
+    for (size_t i = 0; i < ssd__named_step_count; i++) {
+        const struct ssd__named_step *n = &ssd__named_steps[i];
+        const struct ssd__step *st = n->headline_key ? done_job(s, n->name) : NULL;
         if (st)
-            knum(t, &f, figures[i].key, figures[i].iops ? st->iops : st->bw_bps);
+            knum(t, &f, n->headline_key, n->iops ? st->iops : st->bw_bps);
     }
     mixed(s, t, &f, "mixed-seq", "mixed_seq");
     mixed(s, t, &f, "mixed-rand", "mixed_random");
-    const struct ssd__step *fill = done_job(s, "fill");
+    const struct ssd__step *fill = done_job(s, ssd__step_fill);
     if (fill)
         knum(t, &f, "fill_time_s", fill->runtime_s);
     key(t, &f, "file_tests");
@@ -530,32 +521,22 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
             ssd__text_add(&t, "  skipped step %d (%s, line %d): %s\n", i + 1, st->name, st->lineno,
                           st->reason ? st->reason : "?");
     }
-    static const struct {
-        const char *step, *label;
-        int iops;
-    } jobs[] = {
-        {"seq-read", "sequential read 256K QD1", 0},
-        {"seq-write", "sequential write 256K QD1", 0},
-        {"rand4k-read-qd1", "random read 4K QD1", 1},
-        {"rand4k-read-qd4", "random read 4K QD4", 1},
-        {"rand4k-write-qd1", "random write 4K QD1", 1},
-        {"rand4k-write-qd4", "random write 4K QD4", 1},
-    };
-    for (size_t i = 0; i < sizeof jobs / sizeof jobs[0]; i++) {
-        const struct ssd__step *st = done_job(s, jobs[i].step);
+    for (size_t i = 0; i < ssd__named_step_count; i++) {
+        const struct ssd__named_step *n = &ssd__named_steps[i];
+        const struct ssd__step *st = n->text_label ? done_job(s, n->name) : NULL;
         if (!st)
             continue;
-        if (jobs[i].iops && st->lat_p50_us > 0)
+        if (n->iops && st->lat_p50_us > 0)
             ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s; p99 %.0f us, p99/p50 %.1fx)\n",
-                          jobs[i].label, st->iops, st->bw_bps / 1048576, st->lat_p99_us,
+                          n->text_label, st->iops, st->bw_bps / 1048576, st->lat_p99_us,
                           st->lat_p99_us / st->lat_p50_us);
-        else if (jobs[i].iops)
-            ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s)\n", jobs[i].label, st->iops,
+        else if (n->iops)
+            ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s)\n", n->text_label, st->iops,
                           st->bw_bps / 1048576);
         else
-            line_bps(&t, jobs[i].label, st->bw_bps);
+            line_bps(&t, n->text_label, st->bw_bps);
     }
-    const struct ssd__step *deg = done_job(s, "degradation");
+    const struct ssd__step *deg = done_job(s, ssd__step_degradation);
     if (deg && deg->lat_p50_us > 0)
         ssd__text_add(&t, "  %-26s p99 %.0f us, p99.9 %.0f us (p99/p50 %.1fx)\n",
                       "degradation latency", deg->lat_p99_us, deg->lat_p999_us,
@@ -608,7 +589,7 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
                 ssd__text_add(&t, " MISMATCH with the sim truth: %s", miss);
         }
         ssd__text_add(&t, "\n");
-        if (job && !strcmp(job->name, "fill") && job->state == SSD__ST_DONE)
+        if (job && !strcmp(job->name, ssd__step_fill) && job->state == SSD__ST_DONE)
             ssd__text_add(&t, "  %-26s %10.0f s (%.1f min)\n", "whole-drive fill time",
                           job->runtime_s, job->runtime_s / 60);
     }

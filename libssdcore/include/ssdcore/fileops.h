@@ -37,6 +37,7 @@ extern "C" {
  * (option progress_interval; 0 = at every opportunity, for tests). Totals
  * may still grow while a tree is being scanned. */
 typedef struct ssd_fileops_progress {
+    size_t size;       /* set by the library: sizeof this struct (base.h) */
     const char *phase; /* "scan", "copy", "sync", "archive", "extract", "mkset" */
     uint64_t files_done;
     uint64_t files_total;
@@ -58,7 +59,8 @@ typedef int (*ssd_fileops_progress_fn)(void *user, const ssd_fileops_progress *p
 
 typedef struct ssd_copy ssd_copy;
 
-/* One row of Robocopy's summary table. */
+/* One row of Robocopy's summary table: six columns that will not grow, so
+ * this value type, embedded in ssd_copy_result, has no size member. */
 typedef struct ssd_copy_counts {
     uint64_t total;
     uint64_t copied;
@@ -71,6 +73,7 @@ typedef struct ssd_copy_counts {
 /* The outcome of ssd_copy_run(). Bytes count file data (symlink targets
  * count their length). */
 typedef struct ssd_copy_result {
+    size_t size; /* sizeof this struct: see "The API convention" in base.h */
     ssd_copy_counts dirs;
     ssd_copy_counts files;
     ssd_copy_counts bytes;
@@ -164,6 +167,7 @@ SSD_API const char *ssd_copy_failure(const ssd_copy *c, size_t i);
  * temporary file), write = writing the archive. On extract: read = reading the
  * archive, codec = decompression, write = writing the files. */
 typedef struct ssd_archive_result {
+    size_t size; /* sizeof this struct: see "The API convention" in base.h */
     uint64_t files;
     uint64_t dirs;
     uint64_t symlinks;
@@ -254,6 +258,7 @@ SSD_API int ssd_extract_run(ssd_extract *x, const char *archive_path, const char
 typedef struct ssd_fileset ssd_fileset;
 
 typedef struct ssd_fileset_result {
+    size_t size; /* sizeof this struct: see "The API convention" in base.h */
     uint64_t files;
     uint64_t dirs;
     uint64_t bytes;
@@ -307,8 +312,13 @@ SSD_API int ssd_filebench_set_option(ssd_filebench *b, const char *key, const ch
  * before its clock stops. Returns 0 and fills the results JSON. */
 SSD_API int ssd_filebench_run(ssd_filebench *b, const char *dir);
 
-/* The results of the last run as a JSON object (schema "ssdcore-filebench 1"),
- * owned by the handle, valid until the next run or free. "" before a run. */
+/* The results of the last run as a JSON object (schema "ssdcore-filebench 1")
+ * in a malloc'd string freed with ssd_free(). flags: enum ssd_json_flags.
+ * Returns 0, SSD_EINVAL (NULL argument, unknown flag), SSD_ESTATE (no run
+ * yet) or SSD_ENOMEM. */
+SSD_API int ssd_filebench_to_json(const ssd_filebench *b, int flags, char **out);
+/* Deprecated (removed after 0.2): the same owned by the handle, valid until
+ * the next run or free; "" before a run. */
 SSD_API const char *ssd_filebench_json(const ssd_filebench *b);
 
 #ifdef __cplusplus
