@@ -31,5 +31,9 @@ run "mkset" 0 "$S" mkset program "$work/p" --size 8m --seed 1
 run "copy" 7 "$S" copy "$work/p" "$work/c"   # Robocopy bits below 8 are success
 run "archive" 0 "$S" archive "$work/p" "$work/a.7z"
 run "extract" 0 "$S" extract "$work/a.7z" "$work/x"
-echo "valgrind: $((9 - failures)) passed, $failures failed"
+run "compare" 0 "$S" compare "$work/suite" "$work/suite" --out "$work/cmp"
+run "catalog add" 0 "$S" catalog add "$work/suite" --catalog "$work/c.sqlite"
+run "catalog list" 0 "$S" catalog list --catalog "$work/c.sqlite" --json
+run "identity" 0 "$S" identity "$work/f.bin" --hash-serial
+echo "valgrind: $((13 - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -35,6 +35,7 @@ static const char suite_usage[] =
     "  --list              print the steps and exit without running\n"
     "  --json              print results.json to stdout at the end\n"
     "  --no-report         do not write report.html\n"
+    "  --hash-serial       record the drive's serial as a SHA-256 prefix, not in clear\n"
     "  --no-progress       no progress line on a terminal\n"
     "\n"
     "suites:\n";
@@ -51,6 +52,7 @@ enum {
     OPT_JSON,
     OPT_NO_REPORT,
     OPT_NO_PROGRESS,
+    OPT_HASH_SERIAL,
 };
 
 static const struct option long_opts[] = {
@@ -66,6 +68,7 @@ static const struct option long_opts[] = {
     {"json", no_argument, NULL, OPT_JSON},
     {"no-report", no_argument, NULL, OPT_NO_REPORT},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"hash-serial", no_argument, NULL, OPT_HASH_SERIAL},
     {"target", required_argument, NULL, CLI_OPT_TARGET},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -122,7 +125,7 @@ int cmd_suite(int argc, char **argv) {
     const char *opt_keys[] = {"suite", "suite_file",    "out",           "scale",
                               "area",  "filebench_dir", "filebench_size"};
     const char *opt_values[7] = {0};
-    int list = 0, json = 0, report = 1, progress = 1;
+    int list = 0, json = 0, report = 1, progress = 1, hash_serial = 0;
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
@@ -162,6 +165,9 @@ int cmd_suite(int argc, char **argv) {
         case OPT_NO_PROGRESS:
             progress = 0;
             break;
+        case OPT_HASH_SERIAL:
+            hash_serial = 1;
+            break;
         default:
             return cli_usage_error("suite", "bad arguments (see ssdcore suite --help)");
         }
@@ -191,6 +197,8 @@ int cmd_suite(int argc, char **argv) {
     }
     if (!report)
         ssd_suite_set_option(s, "report", "0");
+    if (hash_serial)
+        ssd_suite_set_option(s, "hash_serial", "1");
     for (int i = 0; i < 7; i++)
         if (opt_values[i] && ssd_suite_set_option(s, opt_keys[i], opt_values[i])) {
             status = cli_usage_error("suite", "%s", ssd_suite_errmsg(s));

@@ -7,7 +7,8 @@
 Submodules: ``job`` (targets and workloads), ``sim`` (the simulated drive),
 ``analysis`` (series readers and write-curve analysis), ``fileops`` (tree
 copy, archives, file sets), ``suite`` (the methodology runner and its
-results directory). Their public names are re-exported here.
+results directory), ``compare`` (drives side by side) and ``catalog``
+(the SQLite results catalog). Their public names are re-exported here.
 """
 from ._ffi import ffi, lib
 from ._errors import SsdError, check
@@ -16,6 +17,10 @@ from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
 from .analysis import Series, analyze, analyze_many, read_fio_json, read_series, segment_l2
 from .fileops import archive, copy_tree, extract, filebench, make_set
 from .suite import report, suite, suite_builtins, suite_steps
+from .compare import compare
+from .drive import drive_identity, drive_temperature
+from .catalog import (catalog_add, catalog_compare, catalog_figures, catalog_path,
+                      catalog_runs)
 
 __all__ = [
     "SsdError", "check", "ffi", "lib", "version",
@@ -29,6 +34,11 @@ __all__ = [
     "archive", "copy_tree", "extract", "filebench", "make_set",
     # suite
     "report", "suite", "suite_builtins", "suite_steps",
+    # compare, catalog
+    "compare", "catalog_add", "catalog_compare", "catalog_figures", "catalog_path",
+    "catalog_runs",
+    # drive
+    "drive_identity", "drive_temperature",
 ]
 
 

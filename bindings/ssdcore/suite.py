@@ -90,7 +90,8 @@ def suite_steps(target, suite: str = "quick", *, suite_file=None, scale=None, ar
 
 def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, area=None,
           report: bool = True, progress: Optional[Callable[[dict], None]] = None, size=None,
-          destroy_data=None, buffered=None, filebench_dir=None, filebench_size=None) -> dict:
+          destroy_data=None, buffered=None, filebench_dir=None, filebench_size=None,
+          hash_serial: bool = False) -> dict:
     """Runs a suite on ``target`` (a :class:`Target` or a URI) into directory
     ``out`` and returns the parsed results.json.
 
@@ -115,7 +116,7 @@ def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, are
     opts = {"suite": None if suite_file else suite, "suite_file": suite_file,
             "scale": scale, "area": area, "out": out,
             "report": None if report else False, "filebench_dir": filebench_dir,
-            "filebench_size": filebench_size}
+            "filebench_size": filebench_size, "hash_serial": True if hash_serial else None}
     if not isinstance(target, Target) and not str(target).startswith("sim:"):
         _precheck(opts)
     t = _target(target, size, destroy_data, buffered)

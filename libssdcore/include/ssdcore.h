@@ -17,5 +17,8 @@
 #include "ssdcore/fio_result.h"
 #include "ssdcore/fileops.h"
 #include "ssdcore/suite.h"
+#include "ssdcore/compare.h"
+#include "ssdcore/catalog.h"
+#include "ssdcore/drive.h"
 
 #endif /* SSDCORE_H */

@@ -15,6 +15,7 @@
 #include "interrupt.h"
 #include "ssdcore/hist.h"
 #include "ssdcore/job.h"
+#include "ssdcore/drive.h"
 #include "ssdcore/sim.h"
 #include "suite_impl.h"
 
@@ -248,6 +249,12 @@ static int run_idle(ssd_suite *s, int i, unsigned gen) {
     return 0;
 }
 
+/* The drive's temperature now (hwmon), NaN when it has no sensor. */
+static double drive_temp(const ssd_suite *s) {
+    double c;
+    return ssd_drive_temperature(s->target_uri, &c) ? NAN : c;
+}
+
 int ssd_suite_run(ssd_suite *s) {
     if (!s)
         return SSD_EINVAL;
@@ -270,6 +277,11 @@ int ssd_suite_run(ssd_suite *s) {
     if ((rc = ssd__suite_lock_out(s)))
         return rc;
     host_info(s);
+    /* Who the drive is; unknown members are null, never a failure. */
+    ssd_free(s->drive_json);
+    s->drive_json = NULL;
+    if (ssd_drive_identity_json(s->target_uri, s->hash_serial, &s->drive_json))
+        s->drive_json = NULL;
     ssd__now_iso(s->started, sizeof s->started);
     s->running = 1;
     if ((rc = save_results(s))) {
@@ -288,6 +300,7 @@ int ssd_suite_run(ssd_suite *s) {
             break;
         }
         ssd__now_iso(st->started, sizeof st->started);
+        st->temp_before_c = drive_temp(s);
         double t0 = ssd__mono_s();
         switch (st->kind) {
         case SSD__STEP_JOB:
@@ -307,6 +320,7 @@ int ssd_suite_run(ssd_suite *s) {
             break;
         }
         st->wall_s = ssd__mono_s() - t0;
+        st->temp_after_c = drive_temp(s);
         if (rc == SSD_EINTERRUPTED)
             break;
         int wrc = save_results(s);

@@ -82,6 +82,7 @@ void ssd_suite_free(ssd_suite *s) {
     free(s->suite_file);
     free(s->filebench_dir);
     free(s->filebench_size);
+    ssd_free(s->drive_json);
     free(s->target_uri);
     free(s->out_dir);
     free(s->results_path);
@@ -173,6 +174,12 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
         *slot = d;
         return 0;
     }
+    if (!strcmp(key, "hash_serial")) {
+        if (ssd__parse_bool(value, &s->hash_serial))
+            return ssd__fail(s->err, SSD_EINVAL,
+                             "hash_serial: expected " SSD__BOOL_WORDS ", got '%s'", value);
+        return 0;
+    }
     if (!strcmp(key, "report")) {
         if (ssd__parse_bool(value, &s->report))
             return ssd__fail(s->err, SSD_EINVAL, "report: expected " SSD__BOOL_WORDS ", got '%s'",
@@ -181,7 +188,7 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
     }
     return ssd__fail(s->err, SSD_EINVAL,
                      "unknown option '%s' (suite, suite_file, out, scale, area, report, "
-                     "filebench_dir, filebench_size)",
+                     "filebench_dir, filebench_size, hash_serial)",
                      key);
 }
 

@@ -157,6 +157,8 @@ static void step_json(const ssd_suite *s, struct ssd__text *t, int i) {
     kstr(t, &f, "state", ssd__step_state_name(st->state));
     kstr(t, &f, "started", st->started[0] ? st->started : NULL);
     knum(t, &f, "wall_s", st->wall_s);
+    knum(t, &f, "temp_c_before", st->temp_before_c);
+    knum(t, &f, "temp_c_after", st->temp_after_c);
     if (st->error)
         kstr(t, &f, "error", st->error);
     if (st->state == SSD__ST_SKIPPED)
@@ -423,6 +425,12 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
         knum(t, &h, "end_level_bps", st->nphases ? st->phases[st->nphases - 1].level_bps : NAN);
         if (st->reference[0])
             knum(t, &h, "recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN);
+        if (st->sum_stored) {
+            /* The figures stand (stored in results.json); the curve is gone. */
+            char why[2 * SSD__ERRMSG_SIZE];
+            ssd__analysis_lost_text(s, st, why, sizeof why);
+            kstr(t, &h, "error", why);
+        }
         ssd__text_raw(t, "}", 1);
     }
     ssd__text_raw(t, "}", 1);
@@ -445,6 +453,9 @@ int ssd__suite_json(const ssd_suite *s, char **out) {
     kstr(&t, &g, "kind", s->target_kind);
     knum(&t, &g, "size_bytes", (double)s->target_size);
     knum(&t, &g, "block_size", s->target_block);
+    /* Absent in results written before ssdcore recorded the drive. */
+    if (s->drive_json)
+        kraw(&t, &g, "drive", s->drive_json);
     ssd__text_raw(&t, "}", 1);
     key(&t, &f, "host");
     g = 1;
@@ -583,6 +594,11 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
         else if (job && isfinite(job->truth_cache_bytes))
             ssd__text_add(&t, " [sim truth: cache %.2f GiB]",
                           job->truth_cache_bytes / 1073741824.0);
+        if (st->sum_stored) {
+            char why[2 * SSD__ERRMSG_SIZE];
+            ssd__analysis_lost_text(s, st, why, sizeof why);
+            ssd__text_add(&t, " (as results.json stored: %s)", why);
+        }
         if (job && !st->reference[0]) {
             char miss[160];
             if (ssd__truth_mismatch(st, job, miss, sizeof miss))

@@ -92,6 +92,8 @@ SSD_API void ssd_suite_free(ssd_suite *s);
  *                 archive and extract of Work) in this directory, which must
  *                 be on the filesystem under test
  *   "filebench_size"  size of each file set (default "8g")
+ *   "hash_serial" "1": results.json records the drive's serial as a SHA-256
+ *                 prefix (ssdcore/drive.h), not in clear; default "0"
  * Returns 0, SSD_EINVAL (unknown key or bad value, see ssd_suite_errmsg) or
  * SSD_ESTATE (the steps are already built).
  */
