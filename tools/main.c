@@ -23,6 +23,8 @@ static const struct ssd_cli_command commands[] = {
     {"extract", cmd_extract, "unpack an archive securely into a directory"},
     {"mkset", cmd_mkset, "generate a deterministic file set: iso, program, work"},
     {"filebench", cmd_filebench, "time copy, archive and extract of a file set"},
+    {"trace", cmd_trace, "block traces: info, convert (fio iolog, blkparse), generate, record"},
+    {"replay", cmd_replay, "replay a block trace or the application scenarios on a target"},
 };
 
 static void usage(FILE *out) {

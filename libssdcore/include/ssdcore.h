@@ -17,5 +17,6 @@
 #include "ssdcore/fio_result.h"
 #include "ssdcore/fileops.h"
 #include "ssdcore/suite.h"
+#include "ssdcore/trace.h"
 
 #endif /* SSDCORE_H */
