@@ -404,23 +404,26 @@ static int cmp_double(const void *a, const void *b) {
  * times; 1 when completions are unknown. */
 static unsigned max_overlap(const ssd_trace *tr, double *busy_s) {
     *busy_s = -1;
-    size_t n = tr->n;
+    size_t n = 0;
+    for (size_t i = 0; i < tr->n; i++)
+        n += tr->io[i].done_s >= 0;
     if (!n)
         return 1;
-    for (size_t i = 0; i < n; i++)
-        if (tr->io[i].done_s < 0)
-            return 1;
     double *done = malloc(n * sizeof *done);
     if (!done)
         return 1;
-    for (size_t i = 0; i < n; i++)
-        done[i] = tr->io[i].done_s;
+    for (size_t i = 0, k = 0; i < tr->n; i++)
+        if (tr->io[i].done_s >= 0)
+            done[k++] = tr->io[i].done_s;
     qsort(done, n, sizeof *done, cmp_double);
-    /* Sweep issues (already in time order) against sorted completions. */
+    /* Sweep issues (already in time order) against sorted completions;
+     * I/Os whose completion the recording lacks are left out. */
     size_t j = 0;
     unsigned depth = 0, best = 1;
     double busy = 0, since = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < tr->n; i++) {
+        if (tr->io[i].done_s < 0)
+            continue;
         double t = tr->io[i].t_s;
         while (j < n && done[j] <= t) {
             if (--depth == 0)

@@ -191,10 +191,11 @@ static int trace_record(int argc, char **argv) {
             closedir(d);
         int st2;
         if (!ready && waitpid(bt, &st2, WNOHANG) == bt) {
+            (void)st2;
             status = cli_error("trace",
-                               "record: blktrace failed to start on %s (exit %d): "
-                               "tracing is unavailable for this device",
-                               dev, WIFEXITED(st2) ? WEXITSTATUS(st2) : -1);
+                               "record: blktrace could not trace %s (its message is above): "
+                               "block tracing is unavailable here",
+                               dev);
             goto out;
         }
         if (!ready)

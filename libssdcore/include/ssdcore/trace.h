@@ -106,7 +106,8 @@ SSD_API int ssd_trace_get(const ssd_trace *tr, size_t i, ssd_trace_io *out);
 SSD_API int ssd_trace_summary_json(const ssd_trace *tr, char **out);
 
 /* The largest number of I/Os the recording had in flight at once, from
- * issue and completion times; 1 when it has no completion times. This is
+ * issue and completion times of the I/Os whose completion it knows; 1 when
+ * it knows none. This is
  * the replay's "recorded" queue depth. */
 SSD_API unsigned ssd_trace_max_overlap(const ssd_trace *tr);
 
