@@ -420,14 +420,10 @@ static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     x.buf_len = (maxlen + block - 1) / block * block;
     x.buf_len = (x.buf_len + 4095) / 4096 * 4096;
     if (r->engine != 2) {
-        struct io_uring_params p;
-        memset(&p, 0, sizeof p);
-        p.flags = IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN;
-        rc = io_uring_queue_init_params(x.qd, &x.ring, &p);
-        if (rc == -EINVAL) {
-            memset(&p, 0, sizeof p);
-            rc = io_uring_queue_init_params(x.qd, &x.ring, &p);
-        }
+        /* A plain ring: with DEFER_TASKRUN completions would wait for the
+         * next wait call, and slots that finished would sit unreaped while
+         * the queue looks full, lowering the depth the device sees. */
+        rc = io_uring_queue_init(x.qd, &x.ring, 0);
         if (rc < 0 && r->engine == 1)
             return ssd__fail(r->err, rc, "io_uring is unavailable here: %s", strerror(-rc));
         x.ring_ok = rc == 0;
