@@ -138,7 +138,9 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
                 s->suite_file = NULL;
                 return 0;
             }
-        return ssd__fail(s->err, SSD_EINVAL, "suite: unknown suite '%s' (lab2016, fill2021, quick)",
+        return ssd__fail(s->err, SSD_EINVAL,
+                         "suite: unknown suite '%s' (lab2016, lab2016-30s, lab2016-10pct, "
+                         "fill2021, quick)",
                          value);
     }
     if (!strcmp(key, "suite_file")) {
@@ -281,7 +283,7 @@ int ssd_suite_prepare(ssd_suite *s) {
         return ssd__fail(s->err, SSD_ENOMEM, "out of memory");
     if (s->filebench_dir) {
         /* Only lab2016 has the file tests; elsewhere the option did nothing. */
-        if (s->suite_file || strcmp(s->suite_name, "lab2016"))
+        if (s->suite_file || strncmp(s->suite_name, "lab2016", 7))
             return ssd__fail(s->err, SSD_EINVAL,
                              "filebench_dir: only the lab2016 suite runs the file tests, not %s "
                              "(a suite file gives each filebench step its own dir=)",
