@@ -761,6 +761,34 @@ static void file_tests_table(const ssd_suite *s, struct ssd__text *t) {
         ssd__text_add(t, "</table>\n");
 }
 
+/* Test 11: trace replays, bandwidth as bytes / busy time (PCMark 8's). */
+static void replay_table(const ssd_suite *s, struct ssd__text *t) {
+    int any = 0;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_REPLAY || st->state != SSD__ST_DONE)
+            continue;
+        if (!any)
+            ssd__text_add(t, "<h2>Application traces</h2>\n<table class=\"grid\"><tr>"
+                             "<th>trace</th><th>MiB/s</th><th>busy s</th></tr>\n");
+        any = 1;
+        ssd__text_add(t, "<tr><td>");
+        ssd__text_html(t, st->name);
+        ssd__text_add(t, "</td>");
+        td_num(t, st->bw_bps / 1048576.0, "%.1f");
+        td_num(t, st->runtime_s, "%.2f");
+        ssd__text_add(t, "</tr>\n");
+    }
+    double score, mean;
+    if (any && ssd__suite_apps_score(s, &score, &mean)) {
+        ssd__text_add(t, "<tr><th>score (bytes / busy time)</th>");
+        td_num(t, score / 1048576.0, "%.1f");
+        ssd__text_add(t, "<td></td></tr>\n");
+    }
+    if (any)
+        ssd__text_add(t, "</table>\n");
+}
+
 static void meta(struct ssd__text *t, const char *k, const char *v) {
     ssd__text_add(t, "<tr><th>%s</th><td>", k);
     ssd__text_html(t, v && *v ? v : "-");
@@ -919,6 +947,7 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
         group_chart(s, &t, st->group, "x", &c, 1, 0, 0, 0);
     }
     file_tests_table(s, &t);
+    replay_table(s, &t);
     ssd__text_add(&t, "<h2>Every step</h2>\n");
     steps_table(s, &t);
     ssd__text_add(&t,

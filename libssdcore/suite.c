@@ -322,14 +322,14 @@ int ssd_suite_step_count(const ssd_suite *s) {
     return s ? s->nsteps : 0;
 }
 
-static const char *const kind_names[] = {"job", "trim", "idle", "analyze", "filebench"};
+static const char *const kind_names[] = {"job", "trim", "idle", "analyze", "filebench", "replay"};
 
 const char *ssd__step_kind_name(int kind) {
-    return kind >= 0 && kind < 5 ? kind_names[kind] : NULL;
+    return kind >= 0 && kind < 6 ? kind_names[kind] : NULL;
 }
 
 int ssd__step_kind(const char *name) {
-    for (int i = 0; name && i < 5; i++)
+    for (int i = 0; name && i < 6; i++)
         if (!strcmp(name, kind_names[i]))
             return i;
     return -1;
@@ -807,6 +807,9 @@ int ssd_suite_run(ssd_suite *s) {
             break;
         case SSD__STEP_FILEBENCH:
             rc = ssd__suite_run_filebench(s, i);
+            break;
+        case SSD__STEP_REPLAY:
+            rc = ssd__suite_run_replay(s, i);
             break;
         }
         st->wall_s = mono_s() - t0;

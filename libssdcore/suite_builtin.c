@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ssdcore/suite.h"
+#include "ssdcore/trace.h"
 #include "suite_impl.h"
 
 static const struct {
@@ -19,6 +20,9 @@ static const struct {
                     "each"},
     {"lab2016-10pct", "lab2016 as seed 001 runs it: the mixed tests step the read share by "
                       "10 %"},
+    {"apps", "application traces (METHODOLOGY A 11): PCMark 8-style storage traces, a game-level "
+             "load and an application start-up, generated from published figures; per-trace "
+             "bandwidth and the score"},
     {"fill2021", "2021 lab (METHODOLOGY B): whole-drive sequential fill, three-segment analysis, "
                  "fill time"},
     {"quick", "a few-minute subset for demos and CI: seq, 4K QD1/QD4, mixed 80 %, short "
@@ -187,6 +191,18 @@ static void quick(struct ssd__text *t, uint64_t area) {
                      "analyze recovery-idle reference=degradation\n");
 }
 
+/* Test 11: every built-in application scenario, replayed with its think
+ * time (PCMark 8 keeps the idle and counts busy time only) on a drive in
+ * the state the earlier steps left, as the reviews run PCMark after
+ * their other tests. */
+static void apps(struct ssd__text *t) {
+    ssd__text_add(t, "# METHODOLOGY.md A 11: application traces, bandwidth = bytes / busy time\n"
+                     "idle 15m\n");
+    for (int i = 0; i < ssd_trace_scenario_count(); i++)
+        ssd__text_add(t, "replay name=%s group=apps trace=scenario:%s timing=as-recorded\n",
+                      ssd_trace_scenario_name(i), ssd_trace_scenario_name(i));
+}
+
 /* Tests 9 and 10: copy of each set inside the drive, 7-Zip Deflate archive
  * and extract of the Work set (the option refuses a dir with blanks or '#',
  * which the suite-file language cannot carry). */
@@ -215,6 +231,8 @@ int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uin
         lab2016(&t, a < size ? a : size, block, T, step);
         if (filebench_dir)
             file_tests(&t, filebench_dir, filebench_size ? filebench_size : "8g");
+    } else if (!strcmp(name, "apps")) {
+        apps(&t);
     } else if (!strcmp(name, "fill2021")) {
         fill2021(&t, size);
     } else if (!strcmp(name, "quick")) {

@@ -36,8 +36,8 @@ int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t seed, char 
             rc = ssd_trace_generate(tr, name, seed, span);
         if (rc == 0)
             rc = ssd_replay_create(&r, t, tr);
-        if (rc == 0 && timing)
-            rc = ssd_replay_set_option(r, "timing", timing);
+        if (rc == 0)
+            rc = ssd_replay_set_option(r, "timing", timing ? timing : "as-recorded");
         if (rc == 0)
             rc = ssd_replay_run(r);
         if (rc < 0) {

@@ -128,20 +128,57 @@ def test_cli_replay_and_apps_on_sim(cli):
 
 
 def test_apps_scores_reproduce_the_reviews_contrasts():
-    """Seed 000: the BX200 (TLC, 2 GB cache) is last of these four by the
-    score, its Photoshop-heavy trace far behind (5.6 GB of writes overrun its
-    cache), yet its read-heavy game traces beat the MLC SM2246EN drives.
-    Seed 001: the SSD370 is weak on random reads: slower than the BX200 on
-    the random-read-heavy traces."""
-    s = {p: ssdcore.apps(f"sim:{p}") for p in ("bx200", "ssd370", "as510s", "vector180")}
-    bw = {p: {t["name"]: t["bw_bps"] for t in s[p]["traces"]} for p in s}
-    score = {p: s[p]["score_bps"] for p in s}
-    assert min(score, key=score.get) == "bx200"
-    assert max(score, key=score.get) == "vector180"
-    assert bw["bx200"]["pcm8-photoshop-heavy"] < 0.5 * bw["ssd370"]["pcm8-photoshop-heavy"]
-    for name in ("pcm8-wow", "pcm8-bf3", "pcm8-aftereffects"):
-        assert bw["ssd370"][name] < bw["bx200"][name]
-    assert len(bw["bx200"]) == ssdcore.lib.ssd_trace_scenario_count()
+    """Seed 001: the SSD370 is weak on random reads, so it is slower than
+    the BX200 on the random-read-heavy traces in either timing. Seed 000:
+    the BX200's 2 GB cache decides its write-heavy traces: with the think
+    time removed (no-idle) Photoshop heavy's 5.6 GB of writes overrun it and
+    the BX200 is last of these four by the score; with the recorded think
+    time (PCMark 8's way) the cache empties between bursts. docs/traces.md
+    sets these beside the reviews."""
+    profiles = ("bx200", "ssd370", "as510s", "vector180")
+    bw, score = {}, {}
+    for timing in ("no-idle", "as-recorded"):
+        for p in profiles if timing == "no-idle" else ("bx200", "ssd370"):
+            r = ssdcore.apps(f"sim:{p}", timing=timing)
+            assert r["timing"] == timing
+            bw[timing, p] = {t["name"]: t["bw_bps"] for t in r["traces"]}
+            score[timing, p] = r["score_bps"]
+            assert len(r["traces"]) == ssdcore.lib.ssd_trace_scenario_count()
+        for name in ("pcm8-wow", "pcm8-bf3", "pcm8-aftereffects"):
+            assert bw[timing, "ssd370"][name] < bw[timing, "bx200"][name]
+    assert min(profiles, key=lambda p: score["no-idle", p]) == "bx200"
+    assert bw["no-idle", "bx200"]["pcm8-photoshop-heavy"] < \
+        0.5 * bw["no-idle", "ssd370"]["pcm8-photoshop-heavy"]
+    assert bw["as-recorded", "bx200"]["pcm8-photoshop-heavy"] > \
+        3 * bw["no-idle", "bx200"]["pcm8-photoshop-heavy"]
+
+
+def test_apps_suite_reports_every_trace_and_the_score(tmp_path):
+    res = ssdcore.suite("sim:ssd370", tmp_path / "apps", suite="apps")
+    steps = [s for s in res["steps"] if s["kind"] == "replay"]
+    assert len(steps) == ssdcore.lib.ssd_trace_scenario_count()
+    assert all(s["state"] == "done" and s["group"] == "apps" for s in steps)
+    hl = res["headline"]
+    busy = sum(s["results"]["busy_s"] for s in steps)
+    total = sum(s["results"]["bytes"] for s in steps)
+    assert hl["apps_score_bps"] == pytest.approx(total / busy)
+    assert set(hl["replays"]) == {s["name"] for s in steps}
+    html = (tmp_path / "apps" / "report.html").read_text()
+    assert "Application traces" in html and "pcm8-bf3" in html
+
+
+@pytest.mark.parametrize("line, what", [
+    ("replay name=x", "needs trace"),
+    ("replay trace=scenario:nope", "unknown scenario"),
+    ("replay trace=scenario:pcm8-word timing=soon", "timing"),
+    ("replay trace=scenario:pcm8-word record=/tmp/x", "not for suites"),
+])
+def test_bad_replay_steps_are_refused_naming_the_line(tmp_path, line, what):
+    f = tmp_path / "s.suite"
+    f.write_text("trim\n" + line + "\n")
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.suite("sim:bx200", tmp_path / "o", suite_file=f)
+    assert ":2:" in e.value.detail and what in e.value.detail, e.value.detail
 
 
 def test_record_fails_clearly_or_records_real_io(cli, tmp_path):
