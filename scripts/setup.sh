@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 DEBS=(build-essential cmake pkg-config liburing-dev libarchive-dev libopenblas-dev liblapacke-dev
       libcriterion-dev fio p7zip-full rsync clang-format valgrind util-linux hyperfine
-      clang)
+      clang blktrace)
 
 missing=()
 for p in "${DEBS[@]}"; do
