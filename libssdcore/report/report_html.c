@@ -789,6 +789,31 @@ static void replay_table(const ssd_suite *s, struct ssd__text *t) {
         ssd__text_add(t, "</table>\n");
 }
 
+/* Test 8: CrystalDiskMark-style figures, the best pass of each test, with
+ * the reviews' warning when the test file fits inside the cache. */
+static void cdm_table(const ssd_suite *s, struct ssd__text *t) {
+    struct ssd__cdm_figure f[16];
+    char warn[300];
+    int n = ssd__suite_cdm_figures(s, f, 16, warn, sizeof warn);
+    if (!n)
+        return;
+    ssd__text_add(t, "<h2>CrystalDiskMark-style tests</h2>\n");
+    if (warn[0]) {
+        ssd__text_add(t, "<p class=\"warn\"><b>Warning:</b> ");
+        ssd__text_html(t, warn);
+        ssd__text_add(t, "</p>\n");
+    }
+    ssd__text_add(t, "<table class=\"grid\"><tr><th>test</th><th>MB/s (best pass)</th></tr>\n");
+    for (int i = 0; i < n; i++) {
+        ssd__text_add(t, "<tr><td>");
+        ssd__text_html(t, f[i].name);
+        ssd__text_add(t, "</td>");
+        td_num(t, f[i].best_bps / 1e6, "%.1f");
+        ssd__text_add(t, "</tr>\n");
+    }
+    ssd__text_add(t, "</table>\n");
+}
+
 static void meta(struct ssd__text *t, const char *k, const char *v) {
     ssd__text_add(t, "<tr><th>%s</th><td>", k);
     ssd__text_html(t, v && *v ? v : "-");
@@ -948,6 +973,7 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
     }
     file_tests_table(s, &t);
     replay_table(s, &t);
+    cdm_table(s, &t);
     ssd__text_add(&t, "<h2>Every step</h2>\n");
     steps_table(s, &t);
     ssd__text_add(&t,

@@ -128,7 +128,7 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
             }
         return ssd__fail(s->err, SSD_EINVAL,
                          "suite: unknown suite '%s' (lab2016, lab2016-30s, lab2016-10pct, "
-                         "fill2021, quick)",
+                         "apps, cdm5, cdm8, fill2021, quick)",
                          value);
     }
     if (!strcmp(key, "suite_file")) {

@@ -23,6 +23,10 @@ static const struct {
     {"apps", "application traces (METHODOLOGY A 11): PCMark 8-style storage traces, a game-level "
              "load and an application start-up, generated from published figures; per-trace "
              "bandwidth and the score"},
+    {"cdm5", "CrystalDiskMark 3/5 as the seeds show it: Seq Q32T1, 4K Q32T1, Seq, 4K, read and "
+             "write; 1 GiB test file (--area), 5 passes, best pass"},
+    {"cdm8", "KDiskMark's defaults (CrystalDiskMark 8): SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, "
+             "RND4K Q1T1, read and write; 1 GiB test file (--area), 5 passes, best pass"},
     {"fill2021", "2021 lab (METHODOLOGY B): whole-drive sequential fill, three-segment analysis, "
                  "fill time"},
     {"quick", "a few-minute subset for demos and CI: seq, 4K QD1/QD4, mixed 80 %, short "
@@ -231,6 +235,9 @@ int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uin
         lab2016(&t, a < size ? a : size, block, T, step);
         if (filebench_dir)
             file_tests(&t, filebench_dir, filebench_size ? filebench_size : "8g");
+    } else if (!strcmp(name, "cdm5") || !strcmp(name, "cdm8")) {
+        uint64_t a = area ? area : GIB;
+        ssd__suite_cdm_text(&t, name, a < size ? a : size);
     } else if (!strcmp(name, "apps")) {
         apps(&t);
     } else if (!strcmp(name, "fill2021")) {

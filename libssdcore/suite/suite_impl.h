@@ -156,6 +156,19 @@ int ssd__suite_run_replay(ssd_suite *s, int i);
 void ssd__replay_figures(struct ssd__step *st);
 int ssd__suite_apps_score(const ssd_suite *s, double *score_bps, double *mean_bps);
 
+/* CrystalDiskMark presets (suite_cdm.c): the suite text of "cdm5" or
+ * "cdm8" on a test file of size bytes (SSD_EINVAL for another name), and
+ * each test's best pass with the warning when the test file fits inside the
+ * drive's known SLC cache (warning "" otherwise). Returns the number of
+ * figures (at most max). */
+struct ssd__cdm_figure {
+    char name[SSD__NAME_MAX];
+    double best_bps;
+};
+int ssd__suite_cdm_text(struct ssd__text *t, const char *name, uint64_t size);
+int ssd__suite_cdm_figures(const ssd_suite *s, struct ssd__cdm_figure *out, int max, char *warning,
+                           size_t wlen);
+
 /* ssd_suite_load with results.json's text given (NUL-terminated); the CSVs
  * are still read from dir. For the fuzz target. */
 int ssd__suite_load_text(ssd_suite **out, const char *dir, const char *text);

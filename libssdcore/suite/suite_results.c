@@ -342,6 +342,21 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
         ssd__text_raw(t, "}", 1);
     }
     ssd__text_raw(t, "}", 1);
+    struct ssd__cdm_figure cdm[16];
+    char cdm_warning[300];
+    int ncdm = ssd__suite_cdm_figures(s, cdm, 16, cdm_warning, sizeof cdm_warning);
+    if (ncdm) {
+        key(t, &f, "cdm");
+        ssd__text_raw(t, "{", 1);
+        int cf = 1;
+        for (int i = 0; i < ncdm; i++) {
+            char name[SSD__NAME_MAX + 8];
+            snprintf(name, sizeof name, "%.60s_bps", cdm[i].name);
+            knum(t, &cf, name, cdm[i].best_bps);
+        }
+        ssd__text_raw(t, "}", 1);
+        kstr(t, &f, "cdm_warning", cdm_warning[0] ? cdm_warning : NULL);
+    }
     double apps_score, apps_mean;
     if (ssd__suite_apps_score(s, &apps_score, &apps_mean)) {
         knum(t, &f, "apps_score_bps", apps_score);
@@ -595,6 +610,14 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
             ssd__text_add(&t, "  replay %-19s %10.1f MiB/s  (busy %.2f s)\n", st->name,
                           st->bw_bps / 1048576.0, st->runtime_s);
     }
+    struct ssd__cdm_figure cdm[16];
+    char warn[300];
+    int ncdm = ssd__suite_cdm_figures(s, cdm, 16, warn, sizeof warn);
+    for (int i = 0; i < ncdm; i++)
+        ssd__text_add(&t, "  cdm %-22s %10.1f MB/s  (best of passes)\n", cdm[i].name,
+                      cdm[i].best_bps / 1e6);
+    if (warn[0])
+        ssd__text_add(&t, "  warning: %s\n", warn);
     double score, mean;
     if (ssd__suite_apps_score(s, &score, &mean))
         ssd__text_add(&t, "  %-26s %10.1f MiB/s  (bytes / busy time; mean of traces %.1f MiB/s)\n",

@@ -213,3 +213,27 @@ def test_record_refuses_a_non_device(cli, tmp_path):
     r = subprocess.run([cli, "trace", "record", "--device", str(tmp_path), "--out", "x.csv",
                         "--", "true"], capture_output=True, text=True)
     assert r.returncode == 1 and "not a block device" in r.stderr
+
+
+def test_cdm_presets_take_the_best_pass_and_warn_inside_the_cache(tmp_path):
+    """CDM: 5 passes per test, the best one is the figure; a 1 GiB test file
+    on the BX200 (2 GiB cache) "shows only the SLC cache" (seed 000), a
+    4 GiB one does not, and neither does a drive without a cache."""
+    res = ssdcore.suite("sim:bx200", tmp_path / "c5", suite="cdm5")
+    jobs = [s for s in res["steps"] if s["kind"] == "job" and s["group"].startswith("cdm-")]
+    groups = {}
+    for s in jobs:
+        groups.setdefault(s["group"], []).append(s)
+    assert len(groups) == 8 and all(len(v) == 5 for v in groups.values())
+    assert all(s["results"]["workload"]["span"] == 1 << 30 for s in jobs)
+    cdm = res["headline"]["cdm"]
+    for g, passes in groups.items():
+        assert cdm[g[4:] + "_bps"] == max(p["results"]["bw_bps"] for p in passes)
+    assert "fits inside" in res["headline"]["cdm_warning"]
+    assert "fits inside" in (tmp_path / "c5" / "report.html").read_text()
+    again = ssdcore.suite("sim:bx200", tmp_path / "c5b", suite="cdm5", area="4g")
+    assert again["headline"]["cdm_warning"] is None
+    r8 = ssdcore.suite("sim:ssd370", tmp_path / "c8", suite="cdm8")
+    assert set(r8["headline"]["cdm"]) == {f"{n}-{d}_bps" for n in (
+        "seq1m-q8t1", "seq1m-q1t1", "rnd4k-q32t1", "rnd4k-q1t1") for d in ("read", "write")}
+    assert r8["headline"]["cdm_warning"] is None
