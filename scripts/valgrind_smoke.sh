@@ -31,5 +31,8 @@ run "mkset" 0 "$S" mkset program "$work/p" --size 8m --seed 1
 run "copy" 7 "$S" copy "$work/p" "$work/c"   # Robocopy bits below 8 are success
 run "archive" 0 "$S" archive "$work/p" "$work/a.7z"
 run "extract" 0 "$S" extract "$work/a.7z" "$work/x"
-echo "valgrind: $((9 - failures)) passed, $failures failed"
+run "trace convert" 0 "$S" trace convert tests/data/traces/blkparse.txt "$work/t.csv"
+run "replay file" 0 "$S" replay tests/data/traces/fio_write_iolog_v3.log --target "$work/f.bin" --qd 4 --record "$work/i.csv"
+run "replay sim" 0 "$S" replay scenario:pcm8-excel --target sim:bx200 --timing as-recorded
+echo "valgrind: $((12 - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]
