@@ -271,6 +271,7 @@ static int write_log(ssd_replay *r) {
 
 struct slot {
     uint64_t t_ns;
+    uint64_t offset, length; /* in the target, as issued */
     size_t io;
     int dir;
     unsigned char *buf;
@@ -323,14 +324,12 @@ static int sample_until(struct real *x, uint64_t now) {
 static int completed(struct real *x, unsigned s, long res, uint64_t now) {
     ssd_replay *r = x->r;
     struct slot *sl = &x->slots[s];
-    ssd_trace_io io;
-    ssd_trace_get(r->tr, sl->io, &io);
-    uint64_t want = (io.length + x->r->t->block_size - 1) / r->t->block_size * r->t->block_size;
+    uint64_t want = sl->length;
     if (res != (long)want)
         return ssd__fail(r->err, res < 0 ? (int)res : SSD_EIO,
-                         "trace I/O %zu (%s of %llu bytes at trace offset %llu) failed: %s",
+                         "trace I/O %zu (%s of %llu bytes at target offset %llu) failed: %s",
                          sl->io + 1, sl->dir ? "write" : "read", (unsigned long long)want,
-                         (unsigned long long)io.offset,
+                         (unsigned long long)sl->offset,
                          res < 0 ? strerror((int)-res) : "short transfer");
     r->bytes[sl->dir] += want;
     r->ios[sl->dir]++;
@@ -513,12 +512,14 @@ static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
         }
         if (rc < 0)
             break;
-        uint64_t off, len;
+        uint64_t off = 0, len = 0;
         if ((rc = map_io(r, m, &io, i, &off, &len)) < 0)
             break;
         unsigned s = x.free_slots[--x.nfree];
         struct slot *sl = &x.slots[s];
         sl->io = i;
+        sl->offset = off;
+        sl->length = len;
         sl->dir = io.op == SSD_TRACE_WRITE;
         if (sl->dir)
             rekey(&x, sl->buf, len);
@@ -648,7 +649,7 @@ static int run_sim(ssd_replay *r, const struct mapper *m, struct issued *iss) {
                 clock = due;
             }
         }
-        uint64_t off, len;
+        uint64_t off = 0, len = 0;
         if (io.op == SSD_TRACE_FLUSH) {
             r->flushes++;
             if (iss)
