@@ -7,8 +7,9 @@
  * passes of 5 s with 5 s between them, and a test's figure is its best
  * pass. The reviews' warning comes with them: a test file that fits inside
  * the drive's SLC cache measures only the cache. The test file's write is
- * logged, which on sim: targets also keeps the model's truth (its cache)
- * in the results, so a reloaded results directory keeps the warning. */
+ * logged and analysed: a cache found there at least as large as the file
+ * (or a write that never left the cache) means the file fits in it; on
+ * sim: targets the log also keeps the model's truth in the results. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +52,8 @@ int ssd__suite_cdm_text(struct ssd__text *t, const char *name, uint64_t size) {
                   "# %s: CrystalDiskMark-style tests on a %llu-byte test file, %d passes of 5 s, "
                   "best pass\n"
                   "job name=cdm-prepare group=prepare pattern=write bs=1m qd=32 span=%llu "
-                  "coverage=1 interval=1s log=cdm-prepare\n",
+                  "coverage=1 interval=100ms log=cdm-prepare\n"
+                  "analyze cdm-prepare\n",
                   name, (unsigned long long)size, CDM_PASSES, (unsigned long long)size);
     for (int dir = 0; dir < 2; dir++)
         for (int i = 0; i < 4; i++) {
