@@ -11,7 +11,7 @@ results directory), ``trace`` (block traces and replay). Their public names are 
 """
 from ._ffi import ffi, lib
 from ._errors import SsdError, check
-from .job import Target, interrupt, job, latency_percentiles
+from .job import JobSeries, Target, interrupt, job, latency_percentiles
 from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
 from .analysis import Series, analyze, analyze_many, read_fio_json, read_series, segment_l2
 from .fileops import archive, copy_tree, extract, filebench, make_set
@@ -21,7 +21,7 @@ from .trace import Trace, apps, replay, trace_scenarios
 __all__ = [
     "SsdError", "check", "ffi", "lib", "version",
     # job
-    "Target", "interrupt", "job", "latency_percentiles",
+    "JobSeries", "Target", "interrupt", "job", "latency_percentiles",
     # sim
     "SimTarget", "sim_profile", "sim_profiles", "sim_truth",
     # analysis

@@ -212,7 +212,7 @@ class _Analysis:
 
 
 def analyze(data, reference=None, ddir: str = "write", per_io_interval_s: float = 0,
-            **options: float) -> dict:
+            capacity=None, **options: float) -> dict:
     """Analyse one write series; returns the ``ssdcore analyze --json`` dict.
 
     ``data``: a path (or glob, or list of fio job logs), a ``Series``, a
@@ -222,7 +222,12 @@ def analyze(data, reference=None, ddir: str = "write", per_io_interval_s: float 
     saying why, when the reference shows no cache). Keyword options are the C
     library's (``penalty=3``, ``min_drop=1.3``, ``expect_cache_bps=...``).
     fio per-I/O logs are summed into ``per_io_interval_s`` intervals (0: 1 s)
-    first; the result's ``"input_note"`` says so.
+    first; the result's ``"input_note"`` says so. ``capacity``: the drive's
+    user capacity in bytes (an int, or a size string such as ``"256g"``),
+    when the series' metadata does not carry it: a lasting change once
+    about that much was written since TRIM is the used state (``"gc"``),
+    never a cache or folding. Every phase carries ``"regime"`` (cache,
+    direct, folding, gc, other) and ``"dips"``.
 
     >>> t = np.arange(1, 601, dtype=float)
     >>> b = np.where(t <= 100, 400e6, 60e6)
@@ -230,12 +235,30 @@ def analyze(data, reference=None, ddir: str = "write", per_io_interval_s: float 
     >>> round(r["cache"]["bytes"] / 1e9, 1), round(r["post_cache_bps"] / 1e6)
     (40.0, 60)
     """
+    if capacity is not None:
+        if "capacity_bytes" in options:
+            raise TypeError("give capacity= or capacity_bytes=, not both")
+        options["capacity_bytes"] = _capacity_bytes(capacity)
     s = _as_series(data, ddir, per_io_interval_s)
     ref = _as_series(reference, ddir, per_io_interval_s) if reference is not None else None
     src = None
     if isinstance(data, (str, os.PathLike)):
         src = os.fspath(data)
     return _Analysis(options).run(s, ref, src)
+
+
+def _capacity_bytes(v) -> float:
+    if isinstance(v, str):
+        out = ffi.new("uint64_t *")
+        rc = lib.ssd_parse_size(v.encode(), out)
+        if rc < 0 or out[0] == 0:
+            raise ValueError(f"capacity: {v!r} is not a size in bytes (like 240057409536 or '256g')")
+        return float(out[0])
+    if isinstance(v, (bool, bytes)) or not isinstance(v, numbers.Real):
+        raise TypeError(f"capacity: expected bytes (a number or a size string), not {v!r}")
+    if not (math.isfinite(float(v)) and float(v) > 0):
+        raise ValueError(f"capacity: {v!r} is not a positive number of bytes")
+    return float(v)
 
 
 def _flatten(d: dict, prefix: str = "") -> dict:
