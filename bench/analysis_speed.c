@@ -49,7 +49,7 @@ static void bench(size_t n, int reps) {
         double dt = now() - t0;
         best = dt < best ? dt : best;
     }
-    struct ssd_analysis_summary sum;
+    struct ssd_analysis_summary sum = {.size = sizeof sum};
     ssd_analysis_summary(a, &sum);
     printf("| %zu | %.2f ms | %.3f%% | %zu |\n", n, best * 1e3, 100 * (sum.cache_bytes / truth - 1),
            ssd_analysis_phase_count(a));

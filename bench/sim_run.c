@@ -14,7 +14,7 @@
 
 #include <ssdcore.h>
 
-#include "sim_model.h"
+#include "sim_drive.h"
 
 struct acc {
     int quiet;
@@ -102,9 +102,9 @@ int main(int argc, char **argv) {
                a.written / 1073741824.0);
     } else {
         char *json;
-        if (!ssd_sim_truth_json(t, &json)) {
+        if (!ssd_sim_truth_to_json(t, 0, &json)) {
             fprintf(stderr, "%s\n", json);
-            ssd_sim_free(json);
+            ssd_free(json);
         }
     }
     ssd_target_free(t);

@@ -11,11 +11,12 @@ BUILD_DIR=${BUILD_DIR:-build}
 [ -f "$BUILD_DIR/libssdcore.a" ] || BUILD_DIR=$BUILD_DIR bash scripts/build.sh >/dev/null
 mkdir -p bench/out
 exe=bench/out/sim_run
-# Every concept folder of libssdcore/ is on the include path, as in CMake.
+# Every concept folder of libssdcore/ is on the include path, as in CMake;
+# the sim driver is a test and bench helper from tests/c.
 inc=$(for d in libssdcore/*/; do printf -- "-I%s " "${d%/}"; done)
 # shellcheck disable=SC2086
-cc -O2 -D_GNU_SOURCE -Ilibssdcore $inc bench/sim_run.c \
-    "$BUILD_DIR/libssdcore.a" -lm -o "$exe"
+cc -O2 -D_GNU_SOURCE $inc -Itests/c bench/sim_run.c tests/c/sim_drive.c \
+    "$BUILD_DIR/libssdcore.a" -luring -larchive -lpthread -lm -o "$exe"
 
 echo "== 2-hour 4K QD32 random write (1 s samples), 3 runs =="
 for i in 1 2 3; do "$exe" sim:bx200 randwrite 4k 32 7200 1 --bench; done

@@ -13,6 +13,8 @@
 #include "errmsg.h"
 #include "json_read.h"
 #include "jsonw.h"
+#include "json_style.h"
+#include "result_size.h"
 #include "text_file.h"
 
 struct entry {
@@ -237,7 +239,7 @@ SSD_API void ssd_fio_result_free(ssd_fio_result *r) {
 }
 
 SSD_API const char *ssd_fio_result_errmsg(const ssd_fio_result *r) {
-    return r ? r->err : "no fio result";
+    return r ? r->err : "no handle";
 }
 
 SSD_API size_t ssd_fio_result_count(const ssd_fio_result *r) {
@@ -245,15 +247,15 @@ SSD_API size_t ssd_fio_result_count(const ssd_fio_result *r) {
 }
 
 SSD_API int ssd_fio_result_entry(const ssd_fio_result *r, size_t index, struct ssd_fio_job *out) {
-    if (!r || !out)
+    if (!r || !out || !ssd__result_size_ok(out, sizeof *out))
         return SSD_EINVAL;
     if (index >= r->n)
         return SSD_ERANGE;
-    *out = r->e[index].job;
+    ssd__result_copy(out, &r->e[index].job, sizeof r->e[index].job);
     return 0;
 }
 
-SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, char **out_json) {
+static int fio_result_json(const ssd_fio_result *r, char **out_json) {
     if (!r || !out_json)
         return SSD_EINVAL;
     *out_json = NULL;
@@ -291,4 +293,15 @@ SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, char **out_json) {
     }
     ssd__jw_end_array(&w);
     return ssd__jw_finish(&w, out_json);
+}
+
+SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, int flags, char **out) {
+    if (!out)
+        return SSD_EINVAL;
+    *out = NULL;
+    if (!ssd__json_flags_ok(flags))
+        return SSD_EINVAL;
+    char *text = NULL;
+    int rc = fio_result_json(r, &text);
+    return rc ? rc : ssd__json_restyle(text, flags, out);
 }

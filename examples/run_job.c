@@ -41,7 +41,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s\n", ssd_job_errmsg(j));
         goto out;
     }
-    if ((rc = ssd_job_results_json(j, &json)) < 0)
+    if ((rc = ssd_job_to_json(j, 0, &json)) < 0)
         goto fail;
     puts(json);
     status = 0;

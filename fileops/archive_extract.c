@@ -20,6 +20,7 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "result_size.h"
 
 #define READ_CHUNK (1 << 20)
 
@@ -68,7 +69,7 @@ void ssd_extract_free(ssd_extract *x) {
 }
 
 const char *ssd_extract_errmsg(const ssd_extract *x) {
-    return x ? x->err : "";
+    return x ? x->err : "no handle";
 }
 
 int ssd_extract_set_progress(ssd_extract *x, ssd_fileops_progress_fn fn, void *user) {
@@ -100,10 +101,14 @@ int ssd_extract_set_option(ssd_extract *x, const char *key, const char *value) {
 
 /* ---------------------------------------------------------------- input */
 
-/* libarchive leaves the message NULL after some failures. */
+/* libarchive leaves the message NULL after some failures: then its errno,
+ * or what it was doing, is the best reason there is. */
 static const char *ar_errmsg(struct archive *ar) {
     const char *m = archive_error_string(ar);
-    return m ? m : "libarchive gave no detail";
+    if (m)
+        return m;
+    int e = archive_errno(ar);
+    return e > 0 ? strerror(e) : "libarchive stopped without saying why (errno 0)";
 }
 
 static la_ssize_t read_cb(struct archive *ar, void *user, const void **out) {
@@ -202,6 +207,109 @@ static int link_escapes(const char *name, const char *target, int allow_absolute
     return 0;
 }
 
+#define MAX_LINK_HOPS 40 /* the kernel's own limit for one path */
+
+/* Whether a new symlink at name (cleaned; its parent directories exist and
+ * are real directories, open_parent made sure) with a relative target stays
+ * inside the root once the links already extracted are followed, the way
+ * the kernel will follow them. A lexical check alone is fooled by chains:
+ * "d/up -> ..", then "l -> d/up/.." is "/.." (as tarfile's 'data' filter and
+ * 7-Zip's "Dangerous link path" also catch).
+ *
+ * The answer must also hold for entries that come later. Directories are
+ * never removed or replaced during an extraction, but a symlink, a file or
+ * a missing name can be (re)made by a later entry, and that moves where a
+ * ".." after it lands ("a -> x/..", then "x -> ."). So a ".." is accepted
+ * only while every component resolved before it is a real directory; the
+ * ".." inside an expanded link's own target count from that link's real
+ * parent, which stays put. Returns NULL when the link is safe, or why not. */
+static const char *link_chain_escapes(ssd_extract *x, const char *name, const char *target) {
+    char resolved[PATH_MAX];     /* components from the root, no links in it */
+    char pend[2 * PATH_MAX + 2]; /* what is left to resolve */
+    char tmp[2 * PATH_MAX + 2];
+    const char *slash = strrchr(name, '/');
+    size_t rlen = slash ? (size_t)(slash - name) : 0;
+    memcpy(resolved, name, rlen);
+    resolved[rlen] = 0;
+    if (strlen(target) >= sizeof pend)
+        return "its target is too long";
+    strcpy(pend, target);
+    size_t pos = 0;     /* next unread byte of pend */
+    long unstable = -1; /* once at most this many bytes are left, the place depends on a link */
+    int stable = 1;     /* every component of resolved is a directory that stays */
+    int exists = 1;     /* resolved names something on disk */
+    int hops = 0;
+    for (;;) {
+        while (pend[pos] == '/')
+            pos++;
+        if (!pend[pos])
+            return NULL;
+        if ((long)strlen(pend + pos) <= unstable)
+            stable = 0;
+        const char *comp = pend + pos;
+        const char *end = strchr(comp, '/');
+        size_t len = end ? (size_t)(end - comp) : strlen(comp);
+        pos += len;
+        if (len == 1 && comp[0] == '.')
+            continue;
+        if (len == 2 && comp[0] == '.' && comp[1] == '.') {
+            if (!rlen)
+                return "it climbs above the destination";
+            if (!stable)
+                return "a '..' follows a symlink or a name a later entry may replace";
+            char *up = strrchr(resolved, '/');
+            rlen = up ? (size_t)(up - resolved) : 0;
+            resolved[rlen] = 0;
+            continue;
+        }
+        if (rlen + 1 + len >= sizeof resolved)
+            return "its resolved path is too long";
+        size_t parent_len = rlen;
+        if (rlen)
+            resolved[rlen++] = '/';
+        memcpy(resolved + rlen, comp, len);
+        rlen += len;
+        resolved[rlen] = 0;
+        if (!exists)
+            continue;
+        struct stat st;
+        if (fstatat(x->root_fd, resolved, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+            exists = 0; /* a later entry may create it: what follows is not fixed */
+            stable = 0;
+            continue;
+        }
+        if (S_ISDIR(st.st_mode))
+            continue;
+        if (!S_ISLNK(st.st_mode)) {
+            stable = 0; /* a file: a later entry may replace it with a link */
+            exists = 0;
+            continue;
+        }
+        if (++hops > MAX_LINK_HOPS)
+            return "it goes through too many symlinks";
+        char link[PATH_MAX];
+        ssize_t n = readlinkat(x->root_fd, resolved, link, sizeof link - 1);
+        if (n < 0)
+            return "a symlink on its way cannot be read";
+        link[n] = 0;
+        if (link[0] == '/')
+            return "it goes through an absolute symlink";
+        /* back to the link's parent; its target is read from there, then the rest */
+        rlen = parent_len;
+        resolved[rlen] = 0;
+        size_t rest = strlen(pend + pos);
+        if ((size_t)n + 1 + rest >= sizeof tmp)
+            return "its resolved path is too long";
+        if ((long)rest > unstable)
+            unstable = (long)rest;
+        memcpy(tmp, link, (size_t)n);
+        tmp[n] = '/';
+        memcpy(tmp + n + 1, pend + pos, rest + 1);
+        memcpy(pend, tmp, (size_t)n + 1 + rest + 1);
+        pos = 0;
+    }
+}
+
 /* Opens (creating when asked) the directory holding name, walking from the
  * root one component at a time without following symlinks. Returns a fd the
  * caller must not close (it is cached) and sets *leaf. */
@@ -284,7 +392,8 @@ static int emit_progress(ssd_extract *x, int force, const char *name) {
     if (!force && now < x->next_progress)
         return 0;
     x->next_progress = now + x->progress_interval;
-    ssd_fileops_progress p = {.phase = "extract",
+    ssd_fileops_progress p = {.size = sizeof p,
+                              .phase = "extract",
                               .files_done = x->res.files,
                               .files_total = x->res.files,
                               .bytes_done = x->res.data_bytes,
@@ -300,12 +409,19 @@ static int emit_progress(ssd_extract *x, int force, const char *name) {
 static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *e, int pfd,
                       const char *leaf, const char *name) {
     double t = ssd__fo_now();
-    int rc = remove_existing(x, pfd, leaf, 0);
+    struct stat st;
+    int rc = 0;
+    if (fstatat(pfd, leaf, &st, AT_SYMLINK_NOFOLLOW) == 0)
+        rc = S_ISDIR(st.st_mode) ? -EISDIR : x->overwrite ? 0 : -EEXIST;
     if (rc < 0)
         return ssd__fo_fail(x->err, rc, "%s: cannot replace: %s", name, ssd_strerror(rc));
-    int fd = openat(pfd, leaf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (fd < 0)
-        return ssd__fo_fail(x->err, -errno, "%s: cannot create: %s", name, strerror(errno));
+    /* Written under no name (or a marked temporary one) and renamed over
+     * the old entry when complete: a killed run leaves no partial file
+     * under the entry's name, and a link there is replaced, never followed. */
+    struct ssd__fo_tmpfile tmp;
+    if ((rc = ssd__fo_tmp_open(&tmp, pfd, leaf, 0, 0600)) < 0)
+        return ssd__fo_fail(x->err, rc, "%s: cannot create: %s", name, ssd_strerror(rc));
+    int fd = tmp.fd;
     x->res.write_s += ssd__fo_now() - t;
     int64_t pos = 0;
     for (;;) {
@@ -366,10 +482,12 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
                 rc = ssd__fo_fail(x->err, -errno, "%s: set times: %s", name, strerror(errno));
         }
     }
+    if (rc == 0 && (rc = ssd__fo_tmp_publish(&tmp, x->overwrite)) < 0)
+        ssd__fo_fail(x->err, rc, "%s: cannot give the file its name: %s", name, ssd_strerror(rc));
     if (close(fd) < 0 && rc == 0)
         rc = ssd__fo_fail(x->err, -errno, "%s: close: %s", name, strerror(errno));
     if (rc < 0)
-        unlinkat(pfd, leaf, 0);
+        ssd__fo_tmp_discard(&tmp);
     x->res.write_s += ssd__fo_now() - t;
     if (rc == 0)
         x->res.files++;
@@ -420,6 +538,8 @@ static int extract_entry(ssd_extract *x, struct archive *ar, struct archive_entr
                                 "%s: refused: hard link to '%s' outside the destination", raw,
                                 hard);
     }
+    if (type == AE_IFLNK && !sym)
+        return ssd__fo_fail(x->err, SSD_EFORMAT, "%s: symlink entry without a target", raw);
     if (sym && link_escapes(name, sym, x->absolute_symlinks))
         return ssd__fo_fail(x->err, SSD_EHOSTILE,
                             "%s: refused: symlink to '%s' points outside the destination", raw,
@@ -482,6 +602,14 @@ static int extract_entry(ssd_extract *x, struct archive *ar, struct archive_entr
         pfd = open_parent(x, name, &leaf);
         if (pfd < 0)
             return ssd__fo_fail(x->err, pfd, "%s: cannot open parent", raw);
+        if (sym[0] != '/') {
+            const char *why = link_chain_escapes(x, name, sym);
+            if (why)
+                return ssd__fo_fail(x->err, SSD_EHOSTILE,
+                                    "%s: refused: symlink to '%s' may resolve outside the "
+                                    "destination: %s",
+                                    raw, sym, why);
+        }
         rc = remove_existing(x, pfd, leaf, 0);
         if (rc == 0 && symlinkat(sym, pfd, leaf) < 0)
             rc = -errno;
@@ -496,7 +624,8 @@ static int extract_entry(ssd_extract *x, struct archive *ar, struct archive_entr
         x->res.symlinks++;
         return 0;
     default:
-        return 0; /* devices, FIFOs, sockets: not extracted */
+        x->res.skipped++; /* devices, FIFOs, sockets: not extracted, counted */
+        return 0;
     }
 }
 
@@ -517,11 +646,34 @@ static void finish_dirs(ssd_extract *x) {
     }
 }
 
+/* Whether the whole file is zero bytes: a zero-filled ".7z" (a disk
+ * image's hole, a failed download) must not "extract" as an empty tar. */
+static int all_zero(int fd) {
+    unsigned char buf[65536];
+    off_t off = 0;
+    for (;;) {
+        ssize_t n = pread(fd, buf, sizeof buf, off);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return 0;
+        if (n == 0)
+            return off > 0;
+        for (ssize_t i = 0; i < n; i++)
+            if (buf[i])
+                return 0;
+        off += n;
+    }
+}
+
 static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const char *dst,
                                ssd_archive_result *res) {
     if (!x || !archive_path || !dst || !res)
         return x ? ssd__fo_fail(x->err, SSD_EINVAL, "extract: NULL argument") : SSD_EINVAL;
-    memset(res, 0, sizeof *res);
+    if (!ssd__result_size_ok(res, sizeof *res))
+        return ssd__fo_fail(x->err, SSD_EINVAL,
+                            "extract: set the result's size to sizeof (ssd_archive_result)");
+    *res = (ssd_archive_result){.size = res->size};
     memset(&x->res, 0, sizeof x->res);
     x->err[0] = 0;
     x->t0 = ssd__fo_now();
@@ -590,6 +742,7 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
                           ar_errmsg(ar));
         goto out;
     }
+    uint64_t nentries = 0;
     for (;;) {
         struct archive_entry *e;
         t = ssd__fo_now();
@@ -604,11 +757,17 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
                               archive_path, ar_errmsg(ar));
             break;
         }
+        nentries++;
         if ((rc = extract_entry(x, ar, e)) < 0)
             break;
         if ((rc = emit_progress(x, 0, dst)) < 0)
             break;
     }
+    if (rc == 0 && nentries == 0 && all_zero(x->in_fd))
+        rc = ssd__fo_fail(x->err, SSD_EFORMAT,
+                          "%s: every byte is zero: not an archive (libarchive reads zeros as an "
+                          "empty tar)",
+                          archive_path);
     if (rc == 0) {
         t = ssd__fo_now();
         finish_dirs(x);
@@ -639,7 +798,7 @@ out:
     x->buf = NULL;
     x->res.total_s = ssd__fo_now() - x->t0;
     x->res.bytes_per_s = x->res.total_s > 0 ? (double)x->res.data_bytes / x->res.total_s : 0;
-    *res = x->res;
+    ssd__result_copy(res, &x->res, sizeof x->res);
     return rc;
 }
 

@@ -17,11 +17,13 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zstd.h>
 
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
 #include "numfmt.h"
+#include "result_size.h"
 
 #define READ_CHUNK (1 << 20)
 
@@ -41,7 +43,13 @@ struct ssd_archive {
     /* run state */
     struct archive *ar;
     int out_fd;
-    struct stat out_st; /* the archive itself, left out when SRC holds it */
+    struct ssd__fo_tmpfile out; /* the archive, named only once complete */
+    struct stat out_st;         /* the archive itself, left out when SRC holds it */
+    struct stat old_st;         /* a previous archive at the final name, left out too */
+    char **skipped;             /* "relpath (FIFO)" of entries left out */
+    size_t nskipped;
+    ZSTD_CCtx *zc; /* tar.zst: compressed here, with a content checksum */
+    void *zbuf;
     unsigned char *buf;
     ssd_archive_result res;
     double t0, next_progress, write_in_call;
@@ -68,15 +76,51 @@ int ssd_archive_create(ssd_archive **out) {
     return 0;
 }
 
+static void clear_skipped(ssd_archive *a) {
+    for (size_t i = 0; i < a->nskipped; i++)
+        free(a->skipped[i]);
+    free(a->skipped);
+    a->skipped = NULL;
+    a->nskipped = 0;
+}
+
+size_t ssd_archive_skipped_count(const ssd_archive *a) {
+    return a ? a->nskipped : 0;
+}
+
+const char *ssd_archive_skipped(const ssd_archive *a, size_t i) {
+    return a && i < a->nskipped ? a->skipped[i] : NULL;
+}
+
+/* Notes an entry no archive format here can hold (no data to store). */
+static void skip_special(ssd_archive *a, const char *rel, mode_t mode) {
+    a->res.skipped++;
+    if (a->nskipped >= 1000)
+        return;
+    const char *kind = S_ISFIFO(mode)   ? "FIFO"
+                       : S_ISSOCK(mode) ? "socket"
+                       : S_ISCHR(mode)  ? "character device"
+                       : S_ISBLK(mode)  ? "block device"
+                                        : "special file";
+    char **g = realloc(a->skipped, (a->nskipped + 1) * sizeof *g);
+    if (!g)
+        return;
+    a->skipped = g;
+    size_t n = strlen(rel) + strlen(kind) + 4;
+    if ((g[a->nskipped] = malloc(n)))
+        snprintf(g[a->nskipped++], n, "%s (%s)", rel, kind);
+}
+
 void ssd_archive_free(ssd_archive *a) {
     if (!a)
         return;
+    clear_skipped(a);
     free(a->tmpdir);
     free(a);
 }
 
 const char *ssd_archive_errmsg(const ssd_archive *a) {
-    return a ? a->err : "";
+    return a ? a->err : "no handle";
 }
 
 int ssd_archive_set_progress(ssd_archive *a, ssd_fileops_progress_fn fn, void *user) {
@@ -133,25 +177,63 @@ int ssd_archive_set_option(ssd_archive *a, const char *key, const char *value) {
 
 /* ---------------------------------------------------------------- output */
 
-static la_ssize_t write_cb(struct archive *ar, void *user, const void *buf, size_t n) {
-    ssd_archive *a = user;
+/* Writes n bytes to the archive file; the time counts as write time. */
+static int write_raw(ssd_archive *a, const void *buf, size_t n) {
     double t = ssd__fo_now();
     const unsigned char *p = buf;
     size_t left = n;
+    int rc = 0;
     while (left) {
         ssize_t w = write(a->out_fd, p, left);
         if (w < 0) {
             if (errno == EINTR)
                 continue;
-            archive_set_error(ar, errno, "write failed: %s", strerror(errno));
-            a->write_in_call += ssd__fo_now() - t;
-            return -1;
+            rc = -errno;
+            break;
         }
         p += w;
         left -= (size_t)w;
     }
-    a->res.archive_bytes += n;
+    a->res.archive_bytes += n - left;
     a->write_in_call += ssd__fo_now() - t;
+    return rc;
+}
+
+/* tar.zst: libarchive's zstd filter (3.6) cannot switch on zstd's content
+ * checksum, and without it a flipped bit extracts as a corrupt file with
+ * exit 0 ("Check: None" in zstd -lv). So the tar stream is compressed here,
+ * with ZSTD_c_checksumFlag; readers (libarchive, zstd) verify it. mode is
+ * ZSTD_e_continue, or ZSTD_e_end to finish the frame. */
+static int zstd_feed(ssd_archive *a, const void *buf, size_t n, ZSTD_EndDirective mode) {
+    ZSTD_inBuffer in = {buf, n, 0};
+    for (;;) {
+        ZSTD_outBuffer out = {a->zbuf, ZSTD_CStreamOutSize(), 0};
+        size_t left = ZSTD_compressStream2(a->zc, &out, &in, mode);
+        if (ZSTD_isError(left)) {
+            archive_set_error(a->ar, EINVAL, "zstd: %s", ZSTD_getErrorName(left));
+            return SSD_EIO;
+        }
+        if (out.pos) {
+            int rc = write_raw(a, a->zbuf, out.pos);
+            if (rc < 0) {
+                archive_set_error(a->ar, -rc, "write failed: %s", strerror(-rc));
+                return rc;
+            }
+        }
+        if (mode == ZSTD_e_end ? left == 0 : in.pos == in.size)
+            return 0;
+    }
+}
+
+static la_ssize_t write_cb(struct archive *ar, void *user, const void *buf, size_t n) {
+    ssd_archive *a = user;
+    if (a->zc)
+        return zstd_feed(a, buf, n, ZSTD_e_continue) < 0 ? -1 : (la_ssize_t)n;
+    int rc = write_raw(a, buf, n);
+    if (rc < 0) {
+        archive_set_error(ar, -rc, "write failed: %s", strerror(-rc));
+        return -1;
+    }
     return (la_ssize_t)n;
 }
 
@@ -165,8 +247,20 @@ static void account(ssd_archive *a, double t_start) {
 }
 
 static int la_fail(ssd_archive *a, const char *what, const char *path) {
+    int sys = errno; /* right after the failed call: what write(2) said */
     int e = archive_errno(a->ar);
     const char *s = archive_error_string(a->ar);
+    /* libarchive's 7z writer reports a failed write to its staging file as
+     * "fwrite function failed" with no errno (ARCHIVE_ERRNO_MISC); the
+     * system's errno from that write is still there and says why. */
+    if (s && strstr(s, "fwrite function failed") && sys > 0) {
+        e = sys;
+        return ssd__fo_fail(a->err, e == ENOSPC || e == EIO || e == EDQUOT ? -e : SSD_EIO,
+                            "%s: %s: %s (writing the 7z staging file in %s)", path, what,
+                            strerror(e), a->tmpdir);
+    }
+    if (!s && e > 0)
+        s = strerror(e);
     int code = e == ENOSPC || e == EIO || e == EDQUOT ? -e : SSD_EIO;
     if (s && strstr(s, "temporary file"))
         return ssd__fo_fail(a->err, code, "%s: %s: %s in the 7z staging directory %s", path, what,
@@ -216,13 +310,16 @@ static int configure(ssd_archive *a, const char *archive_path) {
         if (*m && strcmp(m, "zstd"))
             goto bad_method;
         r = archive_write_set_format_pax_restricted(ar);
-        if (r == ARCHIVE_OK)
-            r = archive_write_add_filter_zstd(ar);
-        if (r == ARCHIVE_OK && a->level >= 0) {
-            if (a->level < 1 || a->level > 19)
-                goto bad_level;
-            r = archive_write_set_filter_option(ar, "zstd", "compression-level", level);
-        }
+        if (a->level >= 0 && (a->level < 1 || a->level > 19))
+            goto bad_level;
+        a->zc = ZSTD_createCCtx();
+        a->zbuf = malloc(ZSTD_CStreamOutSize());
+        if (!a->zc || !a->zbuf)
+            return ssd__fo_fail(a->err, SSD_ENOMEM, "archive: out of memory");
+        if (ZSTD_isError(ZSTD_CCtx_setParameter(a->zc, ZSTD_c_checksumFlag, 1)) ||
+            ZSTD_isError(ZSTD_CCtx_setParameter(a->zc, ZSTD_c_compressionLevel,
+                                                a->level >= 0 ? a->level : 3)))
+            return ssd__fo_fail(a->err, SSD_EUNSUPPORTED, "archive: zstd refused its settings");
         break;
     default:
         if (*m && strcmp(m, "store"))
@@ -262,7 +359,8 @@ static int emit_progress(ssd_archive *a, const char *phase, int force, const cha
     if (!force && now < a->next_progress)
         return 0;
     a->next_progress = now + a->progress_interval;
-    ssd_fileops_progress p = {.phase = phase,
+    ssd_fileops_progress p = {.size = sizeof p,
+                              .phase = phase,
                               .files_done = a->res.files,
                               .files_total = a->res.files,
                               .bytes_done = a->res.data_bytes,
@@ -422,8 +520,10 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
         archive_entry_clear(e);
         archive_entry_copy_stat(e, &st);
         archive_entry_set_pathname(e, child);
-        if (S_ISREG(st.st_mode) && st.st_dev == a->out_st.st_dev && st.st_ino == a->out_st.st_ino)
-            continue; /* the archive being written, inside SRC */
+        if (S_ISREG(st.st_mode) &&
+            ((st.st_dev == a->out_st.st_dev && st.st_ino == a->out_st.st_ino) ||
+             (st.st_dev == a->old_st.st_dev && st.st_ino == a->old_st.st_ino)))
+            continue; /* the archive being written (or the one it replaces), inside SRC */
         if (S_ISREG(st.st_mode)) {
             archive_entry_set_nlink(e, 1); /* stored as data, not as hard links */
             rc = add_file(a, dirfd, names[i], child, e);
@@ -451,8 +551,8 @@ static int walk(ssd_archive *a, int dirfd, const char *rel, struct archive_entry
             }
             rc = walk(a, sub, child, e);
             close(sub);
-        }
-        /* sockets, FIFOs and devices carry no data: skipped */
+        } else
+            skip_special(a, child, st.st_mode); /* no data to store: left out, reported */
         if (rc == 0)
             rc = emit_progress(a, "archive", 0, child);
     }
@@ -469,15 +569,22 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
                                ssd_archive_result *res) {
     if (!a || !src || !archive_path || !res)
         return a ? ssd__fo_fail(a->err, SSD_EINVAL, "archive: NULL argument") : SSD_EINVAL;
-    memset(res, 0, sizeof *res);
+    if (!ssd__result_size_ok(res, sizeof *res))
+        return ssd__fo_fail(a->err, SSD_EINVAL,
+                            "archive: set the result's size to sizeof (ssd_archive_result)");
+    *res = (ssd_archive_result){.size = res->size};
     memset(&a->res, 0, sizeof a->res);
     a->err[0] = 0;
+    clear_skipped(a);
     a->write_in_call = 0;
     a->t0 = ssd__fo_now();
     a->next_progress = a->t0 + a->progress_interval;
     a->stopped = 0;
 
     int rc = 0, srcfd = -1, created = 0, tmpdir_held = 0;
+    a->zc = NULL;
+    a->zbuf = NULL;
+    memset(&a->old_st, 0, sizeof a->old_st);
     char *saved_tmpdir = NULL;
     struct archive_entry *e = NULL;
     char *tmpdir = a->tmpdir;
@@ -508,12 +615,22 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     }
     if ((rc = configure(a, archive_path)) < 0)
         goto out;
-    a->out_fd = open(archive_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (a->out_fd < 0) {
-        rc = ssd__fo_fail(a->err, -errno, "%s: cannot create archive: %s", archive_path,
-                          strerror(errno));
+    struct stat old;
+    if (stat(archive_path, &old) == 0) {
+        if (S_ISDIR(old.st_mode)) {
+            rc = ssd__fo_fail(a->err, -EISDIR, "%s: cannot create archive: it is a directory",
+                              archive_path);
+            goto out;
+        }
+        a->old_st = old;
+    }
+    /* Written under no name (or a marked temporary one) and named when
+     * complete: a killed run never leaves a half archive under its name. */
+    if ((rc = ssd__fo_tmp_open(&a->out, AT_FDCWD, archive_path, 0, 0644)) < 0) {
+        ssd__fo_fail(a->err, rc, "%s: cannot create archive: %s", archive_path, ssd_strerror(rc));
         goto out;
     }
+    a->out_fd = a->out.fd;
     created = 1;
     if (fstat(a->out_fd, &a->out_st) < 0) {
         rc = ssd__fo_fail(a->err, -errno, "%s: cannot stat archive: %s", archive_path,
@@ -537,6 +654,8 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
     double t = ssd__fo_now();
     emit_progress(a, "archive", 1, archive_path); /* all read: a stop changes nothing now */
     int r = archive_write_close(a->ar);
+    if (r == ARCHIVE_OK && a->zc && zstd_feed(a, NULL, 0, ZSTD_e_end) < 0)
+        r = ARCHIVE_FATAL;
     account(a, t);
     if (r != ARCHIVE_OK) {
         rc = la_fail(a, "finishing archive", archive_path);
@@ -548,6 +667,9 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
             rc = ssd__fo_fail(a->err, -errno, "%s: fsync: %s", archive_path, strerror(errno));
         a->res.sync_s = ssd__fo_now() - t;
     }
+    if (rc == 0 && (rc = ssd__fo_tmp_publish(&a->out, 1)) < 0)
+        ssd__fo_fail(a->err, rc, "%s: cannot give the archive its name: %s", archive_path,
+                     ssd_strerror(rc));
     if (close(a->out_fd) < 0 && rc == 0)
         rc = ssd__fo_fail(a->err, -errno, "%s: close: %s", archive_path, strerror(errno));
     a->out_fd = -1;
@@ -562,7 +684,11 @@ out:
         a->out_fd = -1;
     }
     if (rc < 0 && created)
-        unlink(archive_path); /* no half archive left behind */
+        ssd__fo_tmp_discard(&a->out); /* no half archive left behind */
+    ZSTD_freeCCtx(a->zc);
+    free(a->zbuf);
+    a->zc = NULL;
+    a->zbuf = NULL;
     if (srcfd >= 0)
         close(srcfd);
     archive_entry_free(e);
@@ -571,7 +697,7 @@ out:
     a->tmpdir = tmpdir;
     a->res.total_s = ssd__fo_now() - a->t0;
     a->res.bytes_per_s = a->res.total_s > 0 ? (double)a->res.data_bytes / a->res.total_s : 0;
-    *res = a->res;
+    ssd__result_copy(res, &a->res, sizeof a->res);
     return rc;
 }
 

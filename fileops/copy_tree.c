@@ -17,17 +17,23 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "result_size.h"
 
 #define MAX_FAILURES 1000
 #define DIRECT_ALIGN 4096
 /* Below this, one read and one write cost less than two splices. */
 #define SPLICE_MIN (256 * 1024)
+/* Paths are opened by name, so one over PATH_MAX fails alone, with this. */
+#define TOO_LONG                                                                                   \
+    "path longer than the system limit (PATH_MAX, 4096 bytes): it cannot be opened by name, "      \
+    "skipped"
 
 enum job_kind { JOB_FILE, JOB_SYMLINK };
 
@@ -62,6 +68,7 @@ struct ssd_copy {
     int exclude_older, exclude_newer, exclude_changed;
     double mtime_tolerance;
     int hardlinks, unbuffered, use_cfr, reflink, use_splice, write_behind, sync_mode;
+    int xattrs, acls, sparse; /* metadata and holes, like rsync -X, -A, --sparse */
     uint64_t unbuffered_min, buffer_size;
     unsigned retries;
     double wait_s, progress_interval;
@@ -118,6 +125,7 @@ int ssd_copy_create(ssd_copy **out) {
     c->sync_mode = 1;
     c->use_splice = 1;
     c->write_behind = 1;
+    c->xattrs = 1; /* Robocopy's default /COPY:DAT keeps alternate data streams */
     c->wait_s = 1.0;
     c->progress_interval = 0.25;
     *out = c;
@@ -141,7 +149,7 @@ void ssd_copy_free(ssd_copy *c) {
 }
 
 const char *ssd_copy_errmsg(const ssd_copy *c) {
-    return c ? c->err : "";
+    return c ? c->err : "no handle";
 }
 
 size_t ssd_copy_failure_count(const ssd_copy *c) {
@@ -188,6 +196,9 @@ int ssd_copy_set_option(ssd_copy *c, const char *key, const char *value) {
         {"splice", &c->use_splice},
         {"write_behind", &c->write_behind},
         {"reflink", &c->reflink},
+        {"xattrs", &c->xattrs},
+        {"acls", &c->acls},
+        {"sparse", &c->sparse},
     };
     int rc = SSD_EINVAL;
     uint64_t u;
@@ -254,6 +265,7 @@ static void emit_progress(ssd_copy *c, const char *phase, int force) {
     c->next_progress = now + c->progress_interval;
     pthread_mutex_lock(&c->mu); /* workers update jobs_done */
     ssd_fileops_progress p = {
+        .size = sizeof p,
         .phase = phase,
         .files_done = c->jobs_done,
         .files_total = c->njobs,
@@ -528,6 +540,121 @@ static void drain_pipe(struct worker *w) {
     }
 }
 
+#define ACL_ACCESS "system.posix_acl_access"
+#define ACL_DEFAULT "system.posix_acl_default"
+
+/* Copies extended attributes (option xattrs: user.*, and trusted.* and
+ * security.* when root, as rsync -X does) and POSIX ACLs (option acls: the
+ * access ACL, and a directory's default ACL, as rsync -A does; an ACL is an
+ * xattr in system.*) from sfd to dfd. Called after the mode is set: an
+ * access ACL carries the group-class bits itself. Returns 0 or -errno with
+ * the attribute's name in why. */
+static int copy_xattrs(const ssd_copy *c, int sfd, int dfd, int is_dir, char *why, size_t whylen) {
+    if (!c->xattrs && !c->acls)
+        return 0;
+    char names[16384];
+    ssize_t len = flistxattr(sfd, names, sizeof names);
+    if (len < 0) {
+        if (errno == ENOTSUP)
+            return 0; /* the source filesystem has none */
+        snprintf(why, whylen, "list extended attributes: %s", strerror(errno));
+        return -errno;
+    }
+    char value[65536];
+    for (const char *n = names; n < names + len; n += strlen(n) + 1) {
+        int acl = !strcmp(n, ACL_ACCESS) || (is_dir && !strcmp(n, ACL_DEFAULT));
+        int want =
+            acl ? c->acls
+                : c->xattrs &&
+                      (!strncmp(n, "user.", 5) ||
+                       (c->is_root && (!strncmp(n, "trusted.", 8) || !strncmp(n, "security.", 9))));
+        if (!want)
+            continue;
+        ssize_t vlen = fgetxattr(sfd, n, value, sizeof value);
+        if (vlen < 0) {
+            if (errno == ENODATA)
+                continue; /* removed since the listing */
+            snprintf(why, whylen, "read extended attribute %.255s: %s", n, strerror(errno));
+            return -errno;
+        }
+        if (fsetxattr(dfd, n, value, (size_t)vlen, 0) < 0) {
+            /* rsync -X fails the file too: the copy would not be faithful */
+            snprintf(why, whylen, "set extended attribute %.255s: %s%s", n, strerror(errno),
+                     errno == ENOTSUP ? " on the destination (options xattrs=0, acls=0 skip them)"
+                                      : "");
+            return -errno;
+        }
+    }
+    return 0;
+}
+
+/* Copies only the data extents of the source (SEEK_DATA/SEEK_HOLE), so its
+ * holes stay holes, as cp --sparse=auto and rsync --sparse keep them.
+ * Returns 0, or -errno with *stage set. */
+static int copy_sparse(struct worker *w, const struct job *j, int sfd, int dfd, off_t size,
+                       const char **stage) {
+    ssd_copy *c = w->c;
+    off_t pos = 0;
+    while (pos < size) {
+        off_t data = lseek(sfd, pos, SEEK_DATA);
+        if (data < 0) {
+            if (errno == ENXIO)
+                break; /* only a hole is left */
+            *stage = "seek data";
+            return -errno;
+        }
+        off_t hole = lseek(sfd, data, SEEK_HOLE);
+        if (hole < 0) {
+            *stage = "seek hole";
+            return -errno;
+        }
+        for (off_t off = data; off < hole;) {
+            size_t want =
+                (size_t)(hole - off) < c->buffer_size ? (size_t)(hole - off) : c->buffer_size;
+            ssize_t n = pread(sfd, w->buf, want, off);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0) {
+                *stage = "read";
+                return -errno;
+            }
+            if (n == 0) {
+                hole = off; /* the file shrank: the size check reports it */
+                break;
+            }
+            if (atomic_load(&c->stop)) {
+                *stage = "stopped";
+                return SSD_EINTERRUPTED;
+            }
+            if (fault_hit(c, j->rel)) {
+                *stage = "read (injected fault)";
+                return -EIO;
+            }
+            for (ssize_t done = 0; done < n;) {
+                ssize_t m = pwrite(dfd, w->buf + done, (size_t)(n - done), off + done);
+                if (m < 0 && errno == EINTR)
+                    continue;
+                if (m <= 0) {
+                    *stage = "write";
+                    return m < 0 ? -errno : -EIO;
+                }
+                done += m;
+            }
+            atomic_fetch_add(&c->bytes_done, (uint64_t)n);
+            off += n;
+        }
+        pos = hole;
+    }
+    /* the tail hole, and the size the reads saw (a shrunk file stays short) */
+    struct stat now;
+    off_t end = fstat(sfd, &now) == 0 && now.st_size < size ? now.st_size : size;
+    if (ftruncate(dfd, end) < 0) {
+        *stage = "set size";
+        return -errno;
+    }
+    return 0;
+}
+
 static int copy_data(struct worker *w, const struct job *j, int sfd, int dfd, int direct,
                      const char **stage) {
     ssd_copy *c = w->c;
@@ -555,6 +682,10 @@ static int copy_data(struct worker *w, const struct job *j, int sfd, int dfd, in
             }
         }
     }
+    struct stat sst;
+    if (c->sparse && !direct && fstat(sfd, &sst) == 0 &&
+        (uint64_t)sst.st_blocks * 512 < (uint64_t)sst.st_size)
+        return copy_sparse(w, j, sfd, dfd, sst.st_size, stage); /* it has holes */
     if (c->use_splice && !direct && w->pipe[0] >= 0 && j->size >= SPLICE_MIN) {
         int rc = copy_splice(w, j, sfd, dfd, stage);
         if (rc <= 0) {
@@ -619,10 +750,11 @@ static int copy_regular(struct worker *w, const struct job *j, char *why, size_t
     ssd_copy *c = w->c;
     char sp[PATH_MAX], dp[PATH_MAX];
     if (ssd__fo_join(sp, sizeof sp, c->src, j->rel) || ssd__fo_join(dp, sizeof dp, c->dst, j->rel))
-        return snprintf(why, whylen, "path too long"), -ENAMETOOLONG;
+        return snprintf(why, whylen, "%s", TOO_LONG), -ENAMETOOLONG;
     int direct = c->unbuffered && j->size >= c->unbuffered_min;
     const char *stage = "open source";
     int sfd = -1, dfd = -1, rc = 0, created = 0;
+    struct ssd__fo_tmpfile tmp;
     /* O_NONBLOCK: a FIFO swapped in after the scan must not hang a worker. */
     int sflags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC;
     sfd = open(sp, sflags | (direct ? O_DIRECT : 0));
@@ -647,31 +779,38 @@ static int copy_regular(struct worker *w, const struct job *j, char *why, size_t
     if (!direct)
         posix_fadvise(sfd, 0, 0, POSIX_FADV_SEQUENTIAL);
     stage = "create destination";
-    int dflags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
-    for (int attempt = 0; attempt < 2; attempt++) {
-        dfd = open(dp, dflags | (direct ? O_DIRECT : 0), 0600);
-        if (dfd < 0 && direct && errno == EINVAL) {
-            direct = 0;
-            dfd = open(dp, dflags, 0600);
-        }
-        if (dfd >= 0 || errno != EEXIST || attempt)
-            break;
-        /* replace, never write into, an existing file or link: a new inode
-         * is what Robocopy's copy produces, and a link is not followed */
-        stage = "remove old destination";
-        if (unlink(dp) < 0) {
-            rc = -errno;
-            goto out;
-        }
-        stage = "create destination";
+    /* Written under no name (or a marked temporary one) and renamed over
+     * the old file once complete: a killed copy never leaves a truncated
+     * file under its final name (which /XO would then keep), the old copy
+     * stays whole until then, and a link there is replaced, not followed. */
+    rc = ssd__fo_tmp_open(&tmp, AT_FDCWD, dp, direct ? O_DIRECT : 0, 0600);
+    if (rc == -EINVAL && direct) {
+        direct = 0;
+        rc = ssd__fo_tmp_open(&tmp, AT_FDCWD, dp, 0, 0600);
     }
-    if (dfd < 0) {
-        rc = -errno;
+    if (rc < 0)
         goto out;
-    }
+    dfd = tmp.fd;
     created = 1;
     if ((rc = copy_data(w, j, sfd, dfd, direct, &stage)) < 0)
         goto out;
+    /* A file that shrank (or grew) while it was read is not a copy of it:
+     * reported, not counted as copied. */
+    struct stat dst_st;
+    stage = "stat destination";
+    if (fstat(dfd, &dst_st) < 0) {
+        rc = -errno;
+        goto out;
+    }
+    if (dst_st.st_size != st.st_size) {
+        snprintf(why, whylen,
+                 "the source changed size while being copied (%lld bytes read, %lld "
+                 "expected)",
+                 (long long)dst_st.st_size, (long long)st.st_size);
+        rc = -EAGAIN;
+        stage = NULL;
+        goto out;
+    }
     /* Hand the data to the drive now rather than all at once in the final
      * syncfs: small files then keep the drive busy while the next ones are
      * read (the same idea as behind() for big files). */
@@ -680,11 +819,19 @@ static int copy_regular(struct worker *w, const struct job *j, char *why, size_t
     stage = "set attributes";
     if ((rc = set_meta_fd(c, dfd, &st)) < 0)
         goto out;
+    if ((rc = copy_xattrs(c, sfd, dfd, 0, why, whylen)) < 0) {
+        stage = NULL; /* why names the attribute */
+        goto out;
+    }
     stage = "fsync";
     if (c->sync_mode == 2 && fsync(dfd) < 0) {
         rc = -errno;
         goto out;
     }
+    stage = "rename into place";
+    if ((rc = ssd__fo_tmp_publish(&tmp, 1)) < 0)
+        goto out;
+    created = 0;
     stage = "close destination";
     int fd = dfd;
     dfd = -1;
@@ -696,9 +843,10 @@ out:
     if (dfd >= 0)
         close(dfd);
     if (rc < 0) {
-        snprintf(why, whylen, "%s: %s", stage, ssd_strerror(rc));
+        if (stage)
+            snprintf(why, whylen, "%s: %s", stage, ssd_strerror(rc));
         if (created)
-            unlink(dp); /* leave no partial file behind */
+            ssd__fo_tmp_discard(&tmp); /* leave no partial file behind */
     }
     return rc;
 }
@@ -707,7 +855,7 @@ static int copy_symlink(struct worker *w, const struct job *j, char *why, size_t
     ssd_copy *c = w->c;
     char sp[PATH_MAX], dp[PATH_MAX], target[PATH_MAX];
     if (ssd__fo_join(sp, sizeof sp, c->src, j->rel) || ssd__fo_join(dp, sizeof dp, c->dst, j->rel))
-        return snprintf(why, whylen, "path too long"), -ENAMETOOLONG;
+        return snprintf(why, whylen, "%s", TOO_LONG), -ENAMETOOLONG;
     const char *stage = "readlink";
     struct stat st;
     int rc = 0;
@@ -860,6 +1008,58 @@ static int handle_extra(ssd_copy *c, const char *rel, const struct ent *e) {
 
 static int scan_dir(ssd_copy *c, const char *rel, int dst_exists);
 
+/* A source directory that could not be created in DST (a full disk, say):
+ * everything below it counts as failed, so the totals still hold every
+ * file of the source (they missed whole subtrees). One failure is listed,
+ * the directory's. */
+static void count_lost_subtree(ssd_copy *c, const char *rel) {
+    char sp[PATH_MAX], child[PATH_MAX];
+    struct ent *e;
+    size_t n;
+    if (ssd__fo_join(sp, sizeof sp, c->src, rel) || list_dir(sp, &e, &n) < 0)
+        return;
+    pthread_mutex_lock(&c->mu);
+    for (size_t i = 0; i < n; i++) {
+        if (S_ISDIR(e[i].st.st_mode)) {
+            c->res.dirs.total++;
+            c->res.dirs.failed++;
+        } else {
+            c->res.files.total++;
+            c->res.files.failed++;
+            c->res.bytes.total += (uint64_t)e[i].st.st_size;
+            c->res.bytes.failed += (uint64_t)e[i].st.st_size;
+        }
+    }
+    pthread_mutex_unlock(&c->mu);
+    for (size_t i = 0; i < n; i++)
+        if (S_ISDIR(e[i].st.st_mode) && ssd__fo_join(child, sizeof child, rel, e[i].name) == 0)
+            count_lost_subtree(c, child);
+    free_ents(e, n);
+}
+
+/* An entry whose relative path does not even fit PATH_MAX: recorded as
+ * failed under its full name, and the copy goes on. */
+static int fail_long_child(ssd_copy *c, const char *rel, const char *name, const struct ent *e) {
+    size_t n = strlen(rel) + strlen(name) + 2;
+    char *full = malloc(n);
+    if (!full)
+        return ssd__fo_fail(c->err, SSD_ENOMEM, "copy: out of memory");
+    snprintf(full, n, "%s/%s", rel, name);
+    int dir = S_ISDIR(e->st.st_mode);
+    uint64_t size = dir ? 0 : (uint64_t)e->st.st_size;
+    if (!dir) {
+        c->res.files.total++;
+        c->res.bytes.total += size;
+    } else {
+        c->res.dirs.total++;
+    }
+    scan_failure(c, -ENAMETOOLONG, full, TOO_LONG, dir ? &c->res.dirs.failed : &c->res.files.failed,
+                 dir ? NULL : &c->res.bytes.failed, size);
+    log_action(c, "failed", full, size);
+    free(full);
+    return 0;
+}
+
 static int scan_entry(ssd_copy *c, const char *rel, const struct ent *s, const struct ent *d) {
     mode_t sm = s->st.st_mode;
     int rc;
@@ -878,10 +1078,14 @@ static int scan_entry(ssd_copy *c, const char *rel, const struct ent *s, const s
             log_action(c, "new dir", rel, 0);
             if (!c->list_only) {
                 char dp[PATH_MAX];
-                if (ssd__fo_join(dp, sizeof dp, c->dst, rel))
-                    return SSD_ERANGE;
+                if (ssd__fo_join(dp, sizeof dp, c->dst, rel)) {
+                    scan_failure(c, -ENAMETOOLONG, rel, TOO_LONG, &c->res.dirs.failed, NULL, 0);
+                    log_action(c, "failed", rel, 0);
+                    return 0;
+                }
                 if (mkdir(dp, 0700) < 0) {
                     scan_failure(c, -errno, rel, "mkdir failed", &c->res.dirs.failed, NULL, 0);
+                    count_lost_subtree(c, rel);
                     return 0;
                 }
             }
@@ -973,8 +1177,14 @@ static int scan_entry(ssd_copy *c, const char *rel, const struct ent *s, const s
 
 static int scan_dir(ssd_copy *c, const char *rel, int dst_exists) {
     char sp[PATH_MAX], dp[PATH_MAX];
-    if (ssd__fo_join(sp, sizeof sp, c->src, rel) || ssd__fo_join(dp, sizeof dp, c->dst, rel))
-        return ssd__fo_fail(c->err, SSD_ERANGE, "%s: path too long", rel);
+    if (ssd__fo_join(sp, sizeof sp, c->src, rel) || ssd__fo_join(dp, sizeof dp, c->dst, rel)) {
+        if (!*rel)
+            return ssd__fo_fail(c->err, SSD_ERANGE, "%s: path too long", c->src);
+        /* one deep directory must not stop the whole copy (rsync goes on too) */
+        scan_failure(c, -ENAMETOOLONG, rel, TOO_LONG, &c->res.dirs.failed, NULL, 0);
+        log_action(c, "failed", rel, 0);
+        return 0;
+    }
     struct ent *se = NULL, *de = NULL;
     size_t ns = 0, nd = 0;
     int rc = list_dir(sp, &se, &ns);
@@ -998,8 +1208,13 @@ static int scan_dir(ssd_copy *c, const char *rel, int dst_exists) {
         int cmp = i == ns ? 1 : k == nd ? -1 : strcmp(se[i].name, de[k].name);
         const char *name = cmp <= 0 ? se[i].name : de[k].name;
         if (ssd__fo_join(child, sizeof child, rel, name)) {
-            rc = ssd__fo_fail(c->err, SSD_ERANGE, "%s/%s: path too long", rel, name);
-            break;
+            if ((rc = fail_long_child(c, rel, name, cmp <= 0 ? &se[i] : &de[k])) < 0)
+                break;
+            if (cmp <= 0)
+                i++;
+            if (cmp >= 0)
+                k++;
+            continue;
         }
         if (cmp < 0) {
             rc = scan_entry(c, child, &se[i++], NULL);
@@ -1051,12 +1266,22 @@ static void finish_dirs(ssd_copy *c) {
             continue;
         int fd = open(dp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         int rc = fd < 0 ? -errno : set_meta_fd(c, fd, st);
+        char why[512] = "setting directory attributes failed";
+        if (rc == 0 && (c->xattrs || c->acls)) {
+            char sp[PATH_MAX];
+            int sfd = ssd__fo_join(sp, sizeof sp, c->src, c->dirs[i].rel)
+                          ? -1
+                          : open(sp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (sfd >= 0) {
+                rc = copy_xattrs(c, sfd, fd, 1, why, sizeof why);
+                close(sfd);
+            }
+        }
         if (fd >= 0)
             close(fd);
         if (rc < 0) {
             c->res.dirs.failed++;
-            record_failure(c, rc, *c->dirs[i].rel ? c->dirs[i].rel : ".",
-                           "setting directory attributes failed");
+            record_failure(c, rc, *c->dirs[i].rel ? c->dirs[i].rel : ".", why);
         }
     }
 }
@@ -1117,7 +1342,10 @@ static int is_below(const char *dir, const struct stat *anc) {
 int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result *res) {
     if (!c || !src || !dst || !res)
         return c ? ssd__fo_fail(c->err, SSD_EINVAL, "copy: NULL argument") : SSD_EINVAL;
-    memset(res, 0, sizeof *res);
+    if (!ssd__result_size_ok(res, sizeof *res))
+        return ssd__fo_fail(c->err, SSD_EINVAL,
+                            "copy: set the result's size to sizeof (ssd_copy_result)");
+    *res = (ssd_copy_result){.size = res->size};
     memset(&c->res, 0, sizeof c->res);
     c->err[0] = 0;
     clear_failures(c);
@@ -1266,7 +1494,7 @@ int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result 
     pthread_cond_destroy(&c->cv_done);
     pthread_mutex_destroy(&c->mu);
     reset_run(c);
-    *res = c->res;
+    ssd__result_copy(res, &c->res, sizeof c->res);
     if (rc == 0 && c->res.first_error == 0)
         c->err[0] = 0;
     return rc;

@@ -17,7 +17,11 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "json_style.h"
 #include "text.h"
+
+/* Marks DIR/ssdcore-filebench as ssdcore's own, so it may be deleted. */
+#define FILEBENCH_MARKER ".ssdcore-filebench"
 
 #define MiB (1024.0 * 1024.0)
 
@@ -57,11 +61,23 @@ void ssd_filebench_free(ssd_filebench *b) {
 }
 
 const char *ssd_filebench_errmsg(const ssd_filebench *b) {
-    return b ? b->err : "";
+    return b ? b->err : "no handle";
 }
 
 const char *ssd_filebench_json(const ssd_filebench *b) {
     return b && b->json.p ? b->json.p : "";
+}
+
+int ssd_filebench_to_json(const ssd_filebench *b, int flags, char **out) {
+    if (!out)
+        return SSD_EINVAL;
+    *out = NULL;
+    if (!b || !ssd__json_flags_ok(flags))
+        return SSD_EINVAL;
+    if (!b->json.p)
+        return SSD_ESTATE;
+    char *text = strdup(b->json.p);
+    return text ? ssd__json_restyle(text, flags, out) : SSD_ENOMEM;
 }
 
 static int copy_text(ssd_filebench *b, char *dst, size_t n, const char *key, const char *value) {
@@ -232,9 +248,33 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         return ssd__fo_fail(b->err, -serr,
                             "%s: %s (give an existing directory on the filesystem under test)", dir,
                             strerror(serr));
+    /* DIR/ssdcore-filebench is deleted before and after a run: only when
+     * it is ssdcore's own (it holds the marker written below) or empty.
+     * One that holds the user's files is refused, never emptied. */
+    char marker[PATH_MAX];
+    if (ssd__fo_join(marker, sizeof marker, base, FILEBENCH_MARKER))
+        return ssd__fo_fail(b->err, SSD_ERANGE, "%s: path too long", dir);
+    struct stat bst, mst;
+    if (lstat(base, &bst) == 0) {
+        int ours = S_ISDIR(bst.st_mode) && lstat(marker, &mst) == 0 && S_ISREG(mst.st_mode);
+        if (!ours && !(S_ISDIR(bst.st_mode) && rmdir(base) == 0))
+            return ssd__fo_fail(b->err, -EEXIST,
+                                "%s: already exists and is not ssdcore's scratch directory (no %s "
+                                "marker in it); move it away or give another DIR: filebench "
+                                "deletes its scratch directory",
+                                base, FILEBENCH_MARKER);
+    }
     int rc = ssd__fo_rmtree(base);
     if (rc == 0 && mkdir(base, 0755) < 0)
         rc = -errno;
+    if (rc == 0) {
+        int fd = open(marker, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        static const char text[] = "ssdcore filebench scratch directory: deleted by each run\n";
+        if (fd < 0 || write(fd, text, sizeof text - 1) != (ssize_t)(sizeof text - 1))
+            rc = -errno;
+        if (fd >= 0)
+            close(fd);
+    }
     if (rc < 0)
         return ssd__fo_fail(b->err, rc, "%s: cannot prepare: %s", base, ssd_strerror(rc));
 
@@ -257,7 +297,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     if (*b->level)
         ssd_archive_set_option(a, "level", b->level);
 
-    ssd_fileset_result sr;
+    ssd_fileset_result sr = {.size = sizeof sr};
     if ((rc = ssd_fileset_run(s, set_dir, &sr)) < 0) {
         ssd__fo_fail(b->err, rc, "mkset: %s", ssd_fileset_errmsg(s));
         goto out;
@@ -278,7 +318,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
 
     if (b->steps & 1) {
         how = drop_caches(base);
-        ssd_copy_result r;
+        ssd_copy_result r = {.size = sizeof r};
         if ((rc = ssd_copy_run(c, set_dir, copy_dir, &r)) < 0 || r.files.failed) {
             rc = ssd__fo_fail(b->err, rc < 0 ? rc : SSD_EIO, "copy: %s", ssd_copy_errmsg(c));
             goto out;
@@ -289,7 +329,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     }
     if (b->steps & 2) {
         how = drop_caches(base);
-        ssd_archive_result r;
+        ssd_archive_result r = {.size = sizeof r};
         if ((rc = ssd_archive_run(a, set_dir, arc, &r)) < 0) {
             ssd__fo_fail(b->err, rc, "archive: %s", ssd_archive_errmsg(a));
             goto out;
@@ -303,7 +343,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     }
     if (b->steps & 4) {
         how = drop_caches(base);
-        ssd_archive_result r;
+        ssd_archive_result r = {.size = sizeof r};
         if ((rc = ssd_extract_run(x, arc, ext_dir, &r)) < 0) {
             ssd__fo_fail(b->err, rc, "extract: %s", ssd_extract_errmsg(x));
             goto out;

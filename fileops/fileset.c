@@ -20,6 +20,7 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "result_size.h"
 #include "xrand.h"
 
 #define CHUNK (1 << 20)
@@ -409,7 +410,7 @@ void ssd_fileset_free(ssd_fileset *s) {
 }
 
 const char *ssd_fileset_errmsg(const ssd_fileset *s) {
-    return s ? s->err : "";
+    return s ? s->err : "no handle";
 }
 
 int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value) {
@@ -447,17 +448,30 @@ int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value) {
     return 0;
 }
 
+/* Writes one planned file under no name and names it when complete (the
+ * crash-safety rule), so a full disk or a kill never leaves a truncated file
+ * in the set. When resuming, a file already there with its planned size is
+ * complete by the same rule and is kept. */
 static int write_plan_file(ssd_fileset *s, const char *dir, const struct pfile *f, size_t index,
-                           unsigned char *buf) {
+                           unsigned char *buf, int resuming) {
     char path[PATH_MAX];
     if (ssd__fo_join(path, sizeof path, dir, f->path))
         return ssd__fo_fail(s->err, SSD_ERANGE, "%s: path too long", f->path);
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return ssd__fo_fail(s->err, -errno, "%s: cannot create: %s", path, strerror(errno));
+    struct stat st;
+    if (resuming && lstat(path, &st) == 0) {
+        if (S_ISREG(st.st_mode) && (uint64_t)st.st_size == f->size)
+            return 0;
+        return ssd__fo_fail(s->err, SSD_EEXIST,
+                            "%s: exists but is not this set's file (another kind, size or seed?)",
+                            path);
+    }
+    struct ssd__fo_tmpfile tmp;
+    int rc = ssd__fo_tmp_open(&tmp, AT_FDCWD, path, 0, 0644);
+    if (rc < 0)
+        return ssd__fo_fail(s->err, rc, "%s: cannot create: %s", path, ssd_strerror(rc));
+    int fd = tmp.fd;
     struct ssd__rng r;
     rng_seed(&r, s->seed, index + 1);
-    int rc = 0;
     for (uint64_t left = f->size; left && rc == 0;) {
         size_t n = left < CHUNK ? (size_t)left : CHUNK;
         fill(&r, (enum content)f->content, buf, n);
@@ -466,20 +480,39 @@ static int write_plan_file(ssd_fileset *s, const char *dir, const struct pfile *
             if (w < 0 && errno == EINTR)
                 continue;
             if (w <= 0) {
+                /* write(2) returning 0 for a non-zero count: the device took nothing */
                 rc = ssd__fo_fail(s->err, w < 0 ? -errno : SSD_EIO, "%s: write failed: %s", path,
-                                  w < 0 ? strerror(errno) : "short write");
+                                  w < 0 ? strerror(errno) : "the device accepted no bytes");
                 break;
             }
             off += (size_t)w;
         }
         left -= n;
     }
+    if (rc == 0 && fchmod(fd, 0644) < 0)
+        rc = ssd__fo_fail(s->err, -errno, "%s: chmod: %s", path, strerror(errno));
     struct timespec ts[2] = {{(time_t)f->mtime, 0}, {(time_t)f->mtime, 0}};
     if (rc == 0 && futimens(fd, ts) < 0)
         rc = ssd__fo_fail(s->err, -errno, "%s: set times: %s", path, strerror(errno));
+    if (rc == 0 && (rc = ssd__fo_tmp_publish(&tmp, 0)) < 0)
+        ssd__fo_fail(s->err, rc, "%s: cannot name the file: %s", path, ssd_strerror(rc));
     if (close(fd) < 0 && rc == 0)
         rc = ssd__fo_fail(s->err, -errno, "%s: close: %s", path, strerror(errno));
+    if (rc < 0)
+        ssd__fo_tmp_discard(&tmp);
     return rc;
+}
+
+/* Sits in a set's directory while it is being made: a re-run of the same
+ * kind, size and seed (say after a full disk or a kill) resumes the set
+ * instead of refusing a non-empty directory. Removed when the set is done. */
+#define UNFINISHED_MARKER ".ssdcore-mkset-unfinished"
+
+static void marker_text(const ssd_fileset *s, char *out, size_t n) {
+    static const char *kinds[] = {"iso", "program", "work"};
+    snprintf(out, n, "ssdcore mkset unfinished: kind=%s size=%llu seed=%llu\n",
+             s->kind >= 0 && s->kind < 3 ? kinds[s->kind] : "?", (unsigned long long)s->size,
+             (unsigned long long)s->seed);
 }
 
 int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
@@ -487,7 +520,10 @@ int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
         return s ? ssd__fo_fail(s->err, SSD_EINVAL, "fileset: NULL argument") : SSD_EINVAL;
     if (!*dir)
         return ssd__fo_fail(s->err, SSD_EINVAL, "fileset: empty directory name");
-    memset(res, 0, sizeof *res);
+    if (!ssd__result_size_ok(res, sizeof *res))
+        return ssd__fo_fail(s->err, SSD_EINVAL,
+                            "fileset: set the result's size to sizeof (ssd_fileset_result)");
+    *res = (ssd_fileset_result){.size = res->size};
     s->err[0] = 0;
     double t0 = ssd__fo_now();
     int rc = ssd__mkdirs(dir, 0755);
@@ -496,7 +532,8 @@ int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd < 0)
         return ssd__fo_fail(s->err, -errno, "%s: cannot open: %s", dir, strerror(errno));
-    /* refuse to mix a set into existing files */
+    /* refuse to mix a set into existing files, unless they are this very
+     * set's, left unfinished by an earlier run (its marker says which) */
     int dup_fd = dup(dfd);
     DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
     int nonempty = 0;
@@ -507,9 +544,36 @@ int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
                 nonempty = 1;
         closedir(d);
     }
+    char want[160], have[160] = "";
+    marker_text(s, want, sizeof want);
+    int resuming = 0;
     if (nonempty) {
-        close(dfd);
-        return ssd__fo_fail(s->err, SSD_EEXIST, "%s: directory is not empty", dir);
+        int mfd = openat(dfd, UNFINISHED_MARKER, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+        if (mfd >= 0) {
+            ssize_t n = read(mfd, have, sizeof have - 1);
+            have[n > 0 ? n : 0] = 0;
+            close(mfd);
+        }
+        if (strcmp(have, want)) {
+            close(dfd);
+            return ssd__fo_fail(s->err, SSD_EEXIST,
+                                *have ? "%s: holds an unfinished set of another kind, size or "
+                                        "seed (see its " UNFINISHED_MARKER ")"
+                                      : "%s: directory is not empty",
+                                dir);
+        }
+        resuming = 1;
+    } else {
+        int mfd = openat(dfd, UNFINISHED_MARKER, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        size_t len = strlen(want);
+        if (mfd < 0 || write(mfd, want, len) != (ssize_t)len) {
+            rc = -errno;
+            if (mfd >= 0)
+                close(mfd);
+            close(dfd);
+            return ssd__fo_fail(s->err, rc, "%s: cannot start the set: %s", dir, ssd_strerror(rc));
+        }
+        close(mfd);
     }
 
     struct plan p = {0};
@@ -536,7 +600,7 @@ int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
         goto out;
     }
     for (size_t i = 0; i < p.nfiles && rc == 0; i++) {
-        rc = write_plan_file(s, dir, &p.files[i], i, buf);
+        rc = write_plan_file(s, dir, &p.files[i], i, buf, resuming);
         if (rc == 0) {
             res->files++;
             res->bytes += p.files[i].size;
@@ -556,6 +620,9 @@ int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
     res->dirs = p.ndirs;
     if (s->sync_mode && syncfs(dfd) < 0)
         rc = ssd__fo_fail(s->err, -errno, "%s: syncfs: %s", dir, strerror(errno));
+    if (rc == 0 && unlinkat(dfd, UNFINISHED_MARKER, 0) < 0)
+        rc = ssd__fo_fail(s->err, -errno, "%s: cannot mark the set finished: %s", dir,
+                          strerror(errno));
 out:
     plan_free(&p);
     close(dfd);

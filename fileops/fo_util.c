@@ -1,7 +1,9 @@
 /* fo_util.c - small private helpers for the fileops sources. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <ftw.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -125,4 +127,131 @@ void ssd__fo_utf8_leave(struct ssd__fo_locale *l) {
     uselocale(l->prev);
     freelocale(l->mine);
     l->mine = (locale_t)0;
+}
+
+/* ---------------------------------------------------------------- temporary files */
+
+/* Splits t->path into its directory part ("." when none) and leaf. */
+static void split_path(const char *path, char *dir, size_t n, const char **leaf) {
+    const char *slash = strrchr(path, '/');
+    if (!slash) {
+        snprintf(dir, n, ".");
+        *leaf = path;
+    } else if (slash == path) {
+        snprintf(dir, n, "/");
+        *leaf = slash + 1;
+    } else {
+        snprintf(dir, n, "%.*s", (int)(slash - path), path);
+        *leaf = slash + 1;
+    }
+}
+
+/* A fresh marked name next to t->path: DIR/.LEAF.ssdcore-partial.XXXXXX, the
+ * leaf shortened when the whole would exceed NAME_MAX. */
+static int make_tmp_name(struct ssd__fo_tmpfile *t, unsigned attempt) {
+    char dir[4096];
+    const char *leaf;
+    split_path(t->path, dir, sizeof dir, &leaf);
+    static const char hex[] = "0123456789abcdef";
+    uint64_t r = (uint64_t)(ssd__fo_now() * 1e9) + (uint64_t)getpid() * 7919 +
+                 (uint64_t)attempt * 0x9E3779B97F4A7C15ull + (uint64_t)(uintptr_t)t;
+    char suffix[7];
+    for (int i = 0; i < 6; i++) {
+        suffix[i] = hex[r & 15];
+        r = r >> 4 ^ r * 31;
+    }
+    suffix[6] = 0;
+    int room = NAME_MAX - 1 - (int)strlen(SSD__FO_PARTIAL_MARK) - 6;
+    int len = (int)strlen(leaf) < room ? (int)strlen(leaf) : room;
+    int n = strrchr(t->path, '/') ? snprintf(t->tmp, sizeof t->tmp, "%s/.%.*s%s%s", dir, len, leaf,
+                                             SSD__FO_PARTIAL_MARK, suffix)
+                                  : snprintf(t->tmp, sizeof t->tmp, ".%.*s%s%s", len, leaf,
+                                             SSD__FO_PARTIAL_MARK, suffix);
+    return n < (int)sizeof t->tmp ? 0 : -ENAMETOOLONG;
+}
+
+int ssd__fo_tmp_open(struct ssd__fo_tmpfile *t, int dirfd, const char *path, int extra_flags,
+                     mode_t mode) {
+    t->fd = -1;
+    t->dirfd = dirfd;
+    t->tmp[0] = 0;
+    if (strlen(path) >= sizeof t->path)
+        return -ENAMETOOLONG;
+    strcpy(t->path, path);
+    char dir[4096];
+    const char *leaf;
+    split_path(path, dir, sizeof dir, &leaf);
+    if (strlen(leaf) > NAME_MAX)
+        return -ENAMETOOLONG;
+    int flags = O_WRONLY | O_CLOEXEC | extra_flags;
+    /* an unnamed file is named through /proc/self/fd (linkat with
+     * AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH): without /proc, use a name */
+    static int have_proc = -1;
+    if (have_proc < 0)
+        have_proc = access("/proc/self/fd", X_OK) == 0;
+    t->fd = have_proc ? openat(dirfd, dir, flags | O_TMPFILE, mode) : -1;
+    if (t->fd >= 0)
+        return 0;
+    int e = have_proc ? errno : EOPNOTSUPP;
+    /* EISDIR/EOPNOTSUPP: no O_TMPFILE in this kernel or filesystem; EINVAL:
+     * not with these flags (O_DIRECT on some). Anything else is real. */
+    if (e != EOPNOTSUPP && e != EISDIR && e != EINVAL)
+        return -e;
+    for (unsigned attempt = 0; attempt < 100; attempt++) {
+        int rc = make_tmp_name(t, attempt);
+        if (rc < 0)
+            return rc;
+        t->fd = openat(dirfd, t->tmp, flags | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
+        if (t->fd >= 0)
+            return 0;
+        if (errno != EEXIST)
+            break;
+    }
+    e = errno;
+    t->tmp[0] = 0;
+    return -e;
+}
+
+int ssd__fo_tmp_publish(struct ssd__fo_tmpfile *t, int replace) {
+    if (!t->tmp[0]) {
+        char proc[64];
+        snprintf(proc, sizeof proc, "/proc/self/fd/%d", t->fd);
+        if (linkat(AT_FDCWD, proc, t->dirfd, t->path, AT_SYMLINK_FOLLOW) == 0)
+            return 0;
+        if (errno != EEXIST || !replace)
+            return -errno;
+        /* a name exists: link under a marked name, then rename over it */
+        for (unsigned attempt = 0;; attempt++) {
+            int rc = make_tmp_name(t, attempt);
+            if (rc < 0)
+                return rc;
+            if (linkat(AT_FDCWD, proc, t->dirfd, t->tmp, AT_SYMLINK_FOLLOW) == 0)
+                break;
+            if (errno != EEXIST || attempt >= 100) {
+                int e = errno;
+                t->tmp[0] = 0;
+                return -e;
+            }
+        }
+    }
+    if (replace) {
+        struct stat st;
+        if (fstatat(t->dirfd, t->path, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode))
+            return -EISDIR;
+        if (renameat(t->dirfd, t->tmp, t->dirfd, t->path) < 0)
+            return -errno;
+    } else {
+        /* no renameat2(RENAME_NOREPLACE) everywhere: link, then drop the temp */
+        if (linkat(t->dirfd, t->tmp, t->dirfd, t->path, 0) < 0)
+            return -errno;
+        unlinkat(t->dirfd, t->tmp, 0);
+    }
+    t->tmp[0] = 0;
+    return 0;
+}
+
+void ssd__fo_tmp_discard(struct ssd__fo_tmpfile *t) {
+    if (t->tmp[0])
+        unlinkat(t->dirfd, t->tmp, 0);
+    t->tmp[0] = 0;
 }

@@ -8,6 +8,7 @@
 #include <locale.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include <ssdcore.h>
 
@@ -48,5 +49,34 @@ void ssd__fo_utf8_leave(struct ssd__fo_locale *l);
 
 /* A "sync" option value: 0 none, 1 fs, 2 file (file only where allowed). */
 int ssd__fo_parse_sync(const char *text, int allow_file, int *out);
+
+/* The crash-safety rule (docs/crash-safety.md): an output file is written
+ * under no name (O_TMPFILE) or, where the filesystem lacks that, under a
+ * marked temporary name in its own directory (".NAME.ssdcore-partial.XXXXXX"),
+ * and gets its final name only when complete. A killed run then leaves no
+ * partial file under a final name. */
+#define SSD__FO_PARTIAL_MARK ".ssdcore-partial."
+
+struct ssd__fo_tmpfile {
+    int fd;          /* the file to write; the caller closes it after publish/discard */
+    int dirfd;       /* borrowed */
+    char path[4096]; /* final path relative to dirfd */
+    char tmp[4096];  /* the temporary name relative to dirfd, "" while unnamed */
+};
+
+/* Opens a new file that will become path (relative to dirfd, which may be
+ * AT_FDCWD) with O_WRONLY | O_CLOEXEC | extra_flags. Returns 0 or -errno
+ * (-ENAMETOOLONG when path does not fit). */
+int ssd__fo_tmp_open(struct ssd__fo_tmpfile *t, int dirfd, const char *path, int extra_flags,
+                     mode_t mode);
+
+/* Gives the complete file its final name, atomically replacing what is there
+ * when replace is set (a file or symlink; never a directory), else failing
+ * with -EEXIST. Returns 0 or -errno; on failure the file stays unpublished
+ * and the caller calls ssd__fo_tmp_discard. */
+int ssd__fo_tmp_publish(struct ssd__fo_tmpfile *t, int replace);
+
+/* Removes an unpublished file's temporary name, if it has one. */
+void ssd__fo_tmp_discard(struct ssd__fo_tmpfile *t);
 
 #endif

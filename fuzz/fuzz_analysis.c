@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (ssd_analysis_create(&a) == 0) {
             /* Half the inputs also go through the block path. */
             if (data[0] & 1)
-                ssd_analysis_set_option(a, "exact_limit", 64);
+                ssd_analysis_set_option(a, "exact_limit", "64");
             if (ssd_analysis_run(a, s, (data[1] & 1) ? s : NULL) == 0) {
                 char *json = NULL;
                 if (ssd_analysis_to_json(a, "fuzz", 0, &json) == 0)

@@ -2,7 +2,9 @@
  * libarchive reads), extracted into a fresh DIR/dst each run. Whatever the
  * outcome, DIR must afterwards hold dst and nothing else, and a sibling
  * directory DIR/../outside must stay empty; anything else aborts, which
- * libFuzzer reports as a crash. The bytes reach the extractor through a
+ * libFuzzer reports as a crash. Every symlink left in dst must also resolve
+ * inside it when followed as the kernel follows it (chains such as
+ * "d/up -> ..", "l -> d/up/.." included). The bytes reach the extractor through a
  * memfd opened by its /proc/self/fd path, so the public entry point is used
  * unchanged. */
 #ifndef _GNU_SOURCE
@@ -82,6 +84,88 @@ static void expect_only(const char *dir, const char *allowed) {
     closedir(d);
 }
 
+#define MAX_HOPS 40
+
+/* Follows the path rel (inside root, which has no symlinks) as the kernel
+ * would, going on lexically past missing names. Returns 1 when it ever
+ * leaves root; 0 when it stays, loops, or meets an absolute link while those
+ * are allowed (then it leaves by the user's choice). */
+static int leaves_root(const char *root, const char *rel, int abs_allowed) {
+    char cur[8192], pend[8192], tmp[8192], link[4096];
+    size_t rootlen = strlen(root);
+    snprintf(cur, sizeof cur, "%s", root);
+    if (snprintf(pend, sizeof pend, "%s", rel) >= (int)sizeof pend)
+        return 0;
+    size_t pos = 0;
+    int hops = 0;
+    for (;;) {
+        while (pend[pos] == '/')
+            pos++;
+        if (!pend[pos])
+            return 0;
+        const char *comp = pend + pos;
+        const char *end = strchr(comp, '/');
+        size_t len = end ? (size_t)(end - comp) : strlen(comp);
+        pos += len;
+        if (len == 1 && comp[0] == '.')
+            continue;
+        size_t clen = strlen(cur);
+        if (len == 2 && comp[0] == '.' && comp[1] == '.') {
+            if (clen <= rootlen)
+                return 1;
+            *strrchr(cur, '/') = 0;
+            continue;
+        }
+        if (clen + 1 + len >= sizeof cur)
+            return 0;
+        cur[clen] = '/';
+        memcpy(cur + clen + 1, comp, len);
+        cur[clen + 1 + len] = 0;
+        struct stat st;
+        if (lstat(cur, &st) < 0 || !S_ISLNK(st.st_mode))
+            continue;
+        if (++hops > MAX_HOPS)
+            return 0;
+        ssize_t n = readlink(cur, link, sizeof link - 1);
+        if (n <= 0)
+            return 0;
+        link[n] = 0;
+        if (link[0] == '/')
+            return !abs_allowed;
+        cur[clen] = 0;
+        if ((size_t)n + 1 + strlen(pend + pos) >= sizeof tmp)
+            return 0;
+        snprintf(tmp, sizeof tmp, "%s/%s", link, pend + pos);
+        memcpy(pend, tmp, strlen(tmp) + 1);
+        pos = 0;
+    }
+}
+
+static const char *walk_root;
+static int walk_abs_allowed;
+
+static int check_link(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+    (void)ftw;
+    if (flag != FTW_SL && !(st && S_ISLNK(st->st_mode)))
+        return 0;
+    const char *rel = path + strlen(walk_root);
+    if (leaves_root(walk_root, rel, walk_abs_allowed)) {
+        fprintf(stderr, "fuzz_extract: symlink %s resolves outside the destination\n", path);
+        abort();
+    }
+    return 0;
+}
+
+/* Aborts when any symlink under dst (a real path) resolves outside it. */
+static void expect_links_inside(const char *dst, int abs_allowed) {
+    char real[4096];
+    if (!realpath(dst, real))
+        return; /* nothing was extracted */
+    walk_root = real;
+    walk_abs_allowed = abs_allowed;
+    nftw(real, check_link, 16, FTW_PHYS);
+}
+
 static void cleanup(void) {
     if (mfd >= 0)
         close(mfd);
@@ -123,8 +207,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ssd_extract_set_option(x, "sync", "none");
     /* absolute link targets are stored, never followed: allowing them gives
      * the fuzzer more ways to try writing through one */
-    ssd_extract_set_option(x, "absolute_symlinks", (size & 1) ? "1" : "0");
-    ssd_archive_result res;
+    int abs_allowed = (int)(size & 1);
+    ssd_extract_set_option(x, "absolute_symlinks", abs_allowed ? "1" : "0");
+    ssd_archive_result res = {.size = sizeof res};
     int rc = ssd_extract_run(x, in, dst, &res);
     const char *msg = ssd_extract_errmsg(x);
     if (!msg || (rc < 0 && !*msg)) {
@@ -135,6 +220,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     expect_only(run_dir, "dst");
     expect_only(outside, NULL);
+    expect_links_inside(dst, abs_allowed);
     remove_tree(run_dir);
     expect_only(base, "outside");
     return 0;

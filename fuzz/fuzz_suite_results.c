@@ -25,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ssd_suite *s = NULL;
     if (ssd__suite_load_text(&s, "/nonexistent/ssdcore-fuzz", text) == 0) {
         char *out = NULL;
-        if (ssd_suite_results_json(s, &out) == 0)
+        if (ssd_suite_to_json(s, 0, &out) == 0)
             ssd_free(out);
         out = NULL;
         if (ssd_suite_summary_text(s, &out) == 0)

@@ -5,13 +5,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-15}
+B=${FUZZ_BUILD_DIR:-build-fuzz} # bench/fuzz_long.sh builds apart from the test command
 if ! command -v clang >/dev/null; then
     echo "fuzz: clang missing (scripts/setup.sh installs it)" >&2
     exit 1
 fi
-CC=clang cmake -S . -B build-fuzz -DSSD_FUZZ=ON -DSSD_BUILD_TESTS=OFF -DSSD_BUILD_PYTHON=OFF \
+CC=clang cmake -S . -B "$B" -DSSD_FUZZ=ON -DSSD_BUILD_TESTS=OFF -DSSD_BUILD_PYTHON=OFF \
     -DCMAKE_BUILD_TYPE=Debug >/dev/null
-cmake --build build-fuzz -j2 --target fuzz_series fuzz_fio_result fuzz_analysis fuzz_extract \
+cmake --build "$B" -j2 --target fuzz_series fuzz_fio_result fuzz_analysis fuzz_extract \
     fuzz_suite_results fuzz_trace ssdcore_cli >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -40,7 +41,7 @@ head -c 3000 /dev/urandom > "$tree/d/r.bin"
 printf 'x%.0s' $(seq 1 200) > "$tree/d/e/rep"
 ln -s ../a.txt "$tree/d/l"
 ln "$tree/a.txt" "$tree/hard"
-sdc="env ASAN_OPTIONS=detect_leaks=0 build-fuzz/ssdcore"
+sdc="env ASAN_OPTIONS=detect_leaks=0 $B/ssdcore"
 for f in 7z zip tar.zst tar; do
     $sdc archive "$tree" "$work/extract/seed.$f" --format "$f" --json >/dev/null
 done
@@ -61,6 +62,12 @@ cases = [
     [("d/climb", tarfile.SYMTYPE, "../../x")],
     [("f",), ("h2", tarfile.LNKTYPE, "f"), ("hard", tarfile.LNKTYPE, "../x")],
     [("ok", tarfile.DIRTYPE), ("in", tarfile.SYMTYPE, "ok"), ("in/a",)],
+    # symlink chains: each link alone looks inside, followed they leave
+    [("d", tarfile.DIRTYPE), ("d/up", tarfile.SYMTYPE, ".."), ("l1", tarfile.SYMTYPE, "d/up/.."),
+     ("l2", tarfile.SYMTYPE, "l1/..")],
+    [("a", tarfile.SYMTYPE, "."), ("b", tarfile.SYMTYPE, "a/..")],
+    [("a", tarfile.SYMTYPE, "x/.."), ("x", tarfile.SYMTYPE, ".")],
+    [("p/q", tarfile.DIRTYPE), ("p/q/t", tarfile.SYMTYPE, "../.."), ("e", tarfile.SYMTYPE, "p/q/t/..")],
 ]
 for n, entries in enumerate(cases):
     with tarfile.open(f"{sys.argv[1]}/hostile{n}.tar", "w") as tf:
@@ -69,16 +76,24 @@ for n, entries in enumerate(cases):
 PY
 fi
 rm -rf "$tree"
+# FUZZ_TARGETS (corpus names, e.g. "extract") picks targets; FUZZ_RUNS stops
+# each after that many executions or FUZZ_SECONDS, whichever comes first
+# (bench/fuzz_long.sh).
 for t in series:fuzz_series fio:fuzz_fio_result analysis:fuzz_analysis extract:fuzz_extract \
     results:fuzz_suite_results trace:fuzz_trace; do
     corpus=${t%%:*} exe=${t#*:}
-    echo "fuzz: $exe for ${SECONDS_EACH}s"
+    if [ -n "${FUZZ_TARGETS:-}" ] && [[ " $FUZZ_TARGETS " != *" $corpus "* ]]; then
+        continue
+    fi
+    limit=(-max_total_time="$SECONDS_EACH")
+    [ -n "${FUZZ_RUNS:-}" ] && limit+=(-runs="$FUZZ_RUNS")
+    echo "fuzz: $exe for ${SECONDS_EACH}s${FUZZ_RUNS:+ or $FUZZ_RUNS runs}"
     TMPDIR="$work" ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
-        "build-fuzz/fuzz/$exe" -max_total_time="$SECONDS_EACH" -max_len=65536 -rss_limit_mb=1024 \
+        "$B/fuzz/$exe" "${limit[@]}" -max_len=65536 -rss_limit_mb=1024 \
         -timeout=10 -print_final_stats=0 -artifact_prefix="$work/" "$work/$corpus" 2>"$work/$exe.log" || {
         tail -40 "$work/$exe.log" >&2
-        mkdir -p build-fuzz/crashes && cp "$work"/crash-* "$work"/leak-* "$work"/timeout-* build-fuzz/crashes/ 2>/dev/null || true
-        echo "fuzz: $exe failed (artifacts in build-fuzz/crashes)" >&2
+        mkdir -p "$B"/crashes && cp "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$B"/crashes/ 2>/dev/null || true
+        echo "fuzz: $exe failed (artifacts in $B/crashes)" >&2
         exit 1
     }
     grep -E "^Done|DONE" "$work/$exe.log" | tail -1

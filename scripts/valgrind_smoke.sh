@@ -31,8 +31,12 @@ run "mkset" 0 "$S" mkset program "$work/p" --size 8m --seed 1
 run "copy" 7 "$S" copy "$work/p" "$work/c"   # Robocopy bits below 8 are success
 run "archive" 0 "$S" archive "$work/p" "$work/a.7z"
 run "extract" 0 "$S" extract "$work/a.7z" "$work/x"
+run "compare" 0 "$S" compare "$work/suite" "$work/suite" --out "$work/cmp"
+run "catalog add" 0 "$S" catalog add "$work/suite" --catalog "$work/c.sqlite"
+run "catalog list" 0 "$S" catalog list --catalog "$work/c.sqlite" --json
+run "identity" 0 "$S" identity "$work/f.bin" --hash-serial
 run "trace convert" 0 "$S" trace convert tests/data/traces/blkparse.txt "$work/t.csv"
 run "replay file" 0 "$S" replay tests/data/traces/fio_write_iolog_v3.log --target "$work/f.bin" --qd 4 --record "$work/i.csv"
 run "replay sim" 0 "$S" replay scenario:pcm8-excel --target sim:bx200 --timing as-recorded
-echo "valgrind: $((12 - failures)) passed, $failures failed"
+echo "valgrind: $((16 - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -43,7 +43,7 @@ static const char *human(double bytes, char *buf, size_t len) {
 }
 
 static void print_human(FILE *f, const ssd_analysis *a, const char *name, const char *input_note) {
-    struct ssd_analysis_summary s;
+    struct ssd_analysis_summary s = {.size = sizeof s};
     char b1[32], b2[32], b3[32];
     ssd_analysis_summary(a, &s);
     const char *note = ssd_analysis_recovery_note(a);
@@ -84,7 +84,7 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     size_t np = ssd_analysis_phase_count(a);
     fprintf(f, "  phases:      %zu\n", np);
     for (size_t i = 0; i < np; i++) {
-        struct ssd_phase p;
+        struct ssd_phase p = {.size = sizeof p};
         ssd_analysis_phase(a, i, &p);
         fprintf(f, "    %2zu  %-7s %10s .. %-10s  %8.1f .. %-8.1f s  level %s/s", i,
                 ssd_analysis_regime_name(p.regime), human(p.start_bytes, b1, sizeof b1),
@@ -240,14 +240,16 @@ int cmd_analyze(int argc, char **argv) {
             goto out;
         }
         /* An unknown key: set_option says so. */
-        int rc = ssd_analysis_set_option(a, sets[i], v);
+        int rc = ssd_analysis_set_option(a, sets[i], eq + 1);
         *eq = '=';
         if (rc < 0) {
             status = cli_usage_error(cmd, "--set %s: %s", sets[i], ssd_analysis_errmsg(a));
             goto out;
         }
     }
-    if (capacity > 0 && ssd_analysis_set_option(a, "capacity_bytes", capacity) < 0) {
+    char capacity_text[32];
+    snprintf(capacity_text, sizeof capacity_text, "%.17g", capacity);
+    if (capacity > 0 && ssd_analysis_set_option(a, "capacity_bytes", capacity_text) < 0) {
         status = cli_usage_error(cmd, "--capacity: %s", ssd_analysis_errmsg(a));
         goto out;
     }

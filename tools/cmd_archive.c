@@ -43,18 +43,25 @@ int cmd_archive(int argc, char **argv) {
     fo_cli_progress_start(!json && fo_cli_progress_wanted());
     ssd_archive_set_option(a, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
     ssd_archive_set_progress(a, fo_cli_progress, NULL);
-    ssd_archive_result r;
+    ssd_archive_result r = {.size = sizeof r};
     int rc = ssd_archive_run(a, pos[0], pos[1], &r);
     fo_cli_progress_end();
     if (rc < 0) {
         if (rc == SSD_EINTERRUPTED && fo_cli_interrupted())
-            cli_error(cmd, "interrupted: %s not written", pos[1]);
+            cli_error(cmd, "interrupted: %s not written", fo_cli_safe(pos[1]));
         else
-            cli_error(cmd, "%s", ssd_archive_errmsg(a));
+            cli_error(cmd, "%s", fo_cli_safe(ssd_archive_errmsg(a)));
         ssd_archive_free(a);
         return 1;
     }
     fo_cli_print_archive_result(stdout, "archive", pos[1], pos[0], &r, json);
+    /* like tar's "socket ignored": said, not fatal */
+    for (size_t i = 0; i < ssd_archive_skipped_count(a); i++)
+        fprintf(stderr, "ssdcore archive: left out %s: no data an archive can hold\n",
+                fo_cli_safe(ssd_archive_skipped(a, i)));
+    if (r.skipped > ssd_archive_skipped_count(a))
+        fprintf(stderr, "ssdcore archive: ... %llu special files left out in all\n",
+                (unsigned long long)r.skipped);
     ssd_archive_free(a);
     return 0;
 }

@@ -18,6 +18,9 @@ static const char usage_text[] =
     "  --xo, --xn, --xc        exclude older / newer / changed files\n"
     "  --tolerance S           mtimes within S seconds are equal [0] (/FFT: 2)\n"
     "  --hardlinks             recreate hard links\n"
+    "  --no-xattrs             do not copy extended attributes (user.*; all when root)\n"
+    "  --acls                  copy POSIX ACLs too (/COPY:S; rsync -A)\n"
+    "  --sparse                keep holes of sparse files as holes (rsync --sparse)\n"
     "  --unbuffered, -j        O_DIRECT for files >= --unbuffered-min [1m] (/J)\n"
     "  --buffer SIZE           copy buffer per worker [1m]\n"
     "  --no-splice             plain read/write for big files instead of splice(2)\n"
@@ -101,9 +104,10 @@ static void print_summary(const ssd_copy *c, const char *src, const char *dst,
                           const ssd_copy_result *r) {
     static const char rule[] =
         "------------------------------------------------------------------------------\n";
-    printf("%s\n   Source : %s\n     Dest : %s\n\n%s\n", rule, src, dst, rule);
+    printf("%s\n   Source : %s\n", rule, fo_cli_safe(src));
+    printf("     Dest : %s\n\n%s\n", fo_cli_safe(dst), rule);
     for (size_t i = 0; i < ssd_copy_failure_count(c); i++)
-        printf("    FAILED : %s\n", ssd_copy_failure(c, i));
+        printf("    FAILED : %s\n", fo_cli_safe(ssd_copy_failure(c, i)));
     if (ssd_copy_failure_count(c))
         printf("\n%s\n", rule);
     printf("%10s   %9s %9s %9s %9s %9s %9s\n", "", "Total", "Copied", "Skipped", "Mismatch",
@@ -126,7 +130,7 @@ static void print_summary(const ssd_copy *c, const char *src, const char *dst,
 }
 
 static void log_decision(void *user, const char *action, const char *rel, uint64_t size) {
-    fprintf(user, "%14s %14llu  %s\n", action, (unsigned long long)size, rel);
+    fprintf(user, "%14s %14llu  %s\n", action, (unsigned long long)size, fo_cli_safe(rel));
 }
 
 FO_CLI_SPEC(copy_cli, copy, "copy", usage_text, 2, "needs SRC and DST (see --help)");
@@ -157,6 +161,9 @@ int cmd_copy(int argc, char **argv) {
         FO_CLI_FLAG("--copy-file-range", "copy_file_range", "1"),
         FO_CLI_FLAG("--reflink", "reflink", "1"),
         FO_CLI_FLAG("--no-splice", "splice", "0"),
+        FO_CLI_FLAG("--no-xattrs", "xattrs", "0"),
+        FO_CLI_FLAG("--acls", "acls", "1"),
+        FO_CLI_FLAG("--sparse", "sparse", "1"),
         FO_CLI_VALUE("--workers", "workers"),
         FO_CLI_VALUE("--mt", "workers"),
         FO_CLI_VALUE("--tolerance", "mtime_tolerance"),
@@ -181,7 +188,7 @@ int cmd_copy(int argc, char **argv) {
     if (verbose || list_only)
         ssd_copy_set_log(c, log_decision, json ? stderr : stdout); /* stdout: the JSON alone */
 
-    ssd_copy_result r;
+    ssd_copy_result r = {.size = sizeof r};
     int rc = ssd_copy_run(c, pos[0], pos[1], &r);
     fo_cli_progress_end();
     if (rc < 0) {
@@ -189,7 +196,7 @@ int cmd_copy(int argc, char **argv) {
             cli_error(cmd, "interrupted: %llu file(s) copied, no partial file left",
                       (unsigned long long)r.files.copied);
         else
-            cli_error(cmd, "%s", ssd_copy_errmsg(c));
+            cli_error(cmd, "%s", fo_cli_safe(ssd_copy_errmsg(c)));
         ssd_copy_free(c);
         return 16;
     }
@@ -197,9 +204,13 @@ int cmd_copy(int argc, char **argv) {
         print_json(c, pos[0], pos[1], &r, list_only);
     else
         print_summary(c, pos[0], pos[1], &r);
-    if (r.exit_bits & 8)
-        fprintf(stderr, "ssdcore copy: %llu file(s) failed; first: %s\n",
-                (unsigned long long)(r.files.failed + r.dirs.failed), ssd_copy_errmsg(c));
+    if (r.exit_bits & 8) {
+        /* the failure list keeps the whole text; errmsg is cut at 1 KiB */
+        const char *first = ssd_copy_failure(c, 0);
+        fprintf(stderr, "ssdcore copy: %llu file(s) or dir(s) failed; first: %s\n",
+                (unsigned long long)(r.files.failed + r.dirs.failed),
+                fo_cli_safe(first ? first : ssd_copy_errmsg(c)));
+    }
     ssd_copy_free(c);
     return r.exit_bits;
 }

@@ -43,7 +43,7 @@ int cmd_extract(int argc, char **argv) {
     fo_cli_progress_start(!json && fo_cli_progress_wanted());
     ssd_extract_set_option(x, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
     ssd_extract_set_progress(x, fo_cli_progress, NULL);
-    ssd_archive_result r;
+    ssd_archive_result r = {.size = sizeof r};
     int rc = ssd_extract_run(x, pos[0], pos[1], &r);
     fo_cli_progress_end();
     if (rc < 0) {
@@ -51,7 +51,7 @@ int cmd_extract(int argc, char **argv) {
             cli_error(cmd, "interrupted: %llu file(s) extracted, no partial file left",
                       (unsigned long long)r.files);
         else
-            cli_error(cmd, "%s", ssd_extract_errmsg(x));
+            cli_error(cmd, "%s", fo_cli_safe(ssd_extract_errmsg(x)));
         ssd_extract_free(x);
         return rc == SSD_EHOSTILE ? 3 : 1;
     }

@@ -63,7 +63,7 @@ int cmd_filebench(int argc, char **argv) {
     }
     int rc = ssd_filebench_run(b, dir);
     if (rc < 0) {
-        cli_error(cmd, "%s", ssd_filebench_errmsg(b));
+        cli_error(cmd, "%s", fo_cli_safe(ssd_filebench_errmsg(b)));
         if (outf) {
             fclose(outf);
             if (!out_existed)
@@ -72,15 +72,24 @@ int cmd_filebench(int argc, char **argv) {
         ssd_filebench_free(b);
         return 1;
     }
+    char *json = NULL;
+    rc = ssd_filebench_to_json(b, SSD_JSON_COMPACT, &json);
+    ssd_filebench_free(b);
+    if (rc < 0) {
+        cli_error(cmd, "results: %s", ssd_strerror(rc));
+        if (outf)
+            fclose(outf);
+        return 1;
+    }
     if (outf) {
-        int bad_out = ftruncate(fileno(outf), 0) < 0 || fputs(ssd_filebench_json(b), outf) < 0;
+        int bad_out = ftruncate(fileno(outf), 0) < 0 || fputs(json, outf) < 0;
         if (fclose(outf) != 0 || bad_out) {
             cli_error(cmd, "%s: cannot write the results", output);
-            ssd_filebench_free(b);
+            ssd_free(json);
             return 1;
         }
     }
-    fputs(ssd_filebench_json(b), stdout);
-    ssd_filebench_free(b);
+    fputs(json, stdout);
+    ssd_free(json);
     return 0;
 }

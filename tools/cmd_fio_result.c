@@ -57,7 +57,7 @@ int cmd_fio_result(int argc, char **argv) {
             continue;
         if (json) {
             char *s = NULL;
-            if (ssd_fio_result_to_json(r[i], &s) < 0) {
+            if (ssd_fio_result_to_json(r[i], 0, &s) < 0) {
                 status = cli_error(cmd, "out of memory");
                 break;
             }
@@ -69,14 +69,14 @@ int cmd_fio_result(int argc, char **argv) {
             ssd_free(s);
         }
         for (size_t k = 0; k < ssd_fio_result_count(r[i]); k++) {
-            struct ssd_fio_job j;
+            struct ssd_fio_job j = {.size = sizeof j};
             ssd_fio_result_entry(r[i], k, &j);
             failed += j.error != 0;
         }
         if (!json) {
             printf("%s:\n", argv[i]);
             for (size_t k = 0; k < ssd_fio_result_count(r[i]); k++) {
-                struct ssd_fio_job j;
+                struct ssd_fio_job j = {.size = sizeof j};
                 ssd_fio_result_entry(r[i], k, &j);
                 char bw[32], iops[32], mean[32], p50[32], p99[32], p999[32];
                 printf("  %-12s %-5s %10s MB/s %10s IOPS  lat mean %s us  p50 %s  p99 "

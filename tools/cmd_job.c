@@ -260,7 +260,7 @@ int cmd_job(int argc, char **argv) {
     }
     if (json) {
         char *out = NULL;
-        if (ssd_job_results_json(j, &out) == 0) {
+        if (ssd_job_to_json(j, 0, &out) == 0) {
             puts(out);
             ssd_free(out);
         }

@@ -41,10 +41,10 @@ int cmd_mkset(int argc, char **argv) {
         ssd_fileset_free(s);
         return parsed > 0 ? 0 : 2;
     }
-    ssd_fileset_result r;
+    ssd_fileset_result r = {.size = sizeof r};
     int rc = ssd_fileset_run(s, pos[1], &r);
     if (rc < 0) {
-        cli_error(cmd, "%s", ssd_fileset_errmsg(s));
+        cli_error(cmd, "%s", fo_cli_safe(ssd_fileset_errmsg(s)));
         ssd_fileset_free(s);
         return 1;
     }

@@ -63,7 +63,7 @@ int cmd_report(int argc, char **argv) {
         goto done;
     }
     char *text = NULL;
-    if (json && ssd_suite_results_json(s, &text) == 0)
+    if (json && ssd_suite_to_json(s, 0, &text) == 0)
         fputs(text, stdout);
     else if (summary && ssd_suite_summary_text(s, &text) == 0)
         fputs(text, stdout);

@@ -37,12 +37,12 @@ static int sim_list(void) {
             return cli_error("sim", "profile %s does not resolve", name);
         char *json = NULL;
         double eff = 0;
-        if (!ssd_sim_profile_json(name, &json)) {
+        if (!ssd_sim_profile_to_json(name, 0, &json)) {
             const char *k = strstr(json, "\"cache_effective_bytes\": ");
             if (k)
                 eff = strtod(k + strlen("\"cache_effective_bytes\": "), NULL);
         }
-        ssd_sim_free(json);
+        ssd_free(json);
         int none = !strcmp(type, "none");
         printf("%-10s %8.0f %-8s %8.1f %8.1f %9.0f %9.1f %9.0f  %s\n", name,
                value(name, "capacity_gb"), type, none ? 0 : value(name, "slc_gb"),
@@ -54,18 +54,18 @@ static int sim_list(void) {
 
 static int sim_show(const char *spec, int json) {
     char *text = NULL;
-    int rc = ssd_sim_profile_json(spec, &text);
+    int rc = ssd_sim_profile_to_json(spec, 0, &text);
     if (rc) {
         rc = cli_error("sim", "sim:%s: %s", spec, text ? text : ssd_strerror(rc));
-        ssd_sim_free(text);
+        ssd_free(text);
         return rc;
     }
     if (json) {
         printf("%s\n", text);
-        ssd_sim_free(text);
+        ssd_free(text);
         return 0;
     }
-    ssd_sim_free(text);
+    ssd_free(text);
     printf("# sim:%s - load with sim:file=PATH (GiB, MiB/s as in the reviews)\n", spec);
     for (int i = 0; i < ssd_sim_param_count(); i++) {
         char buf[64];
@@ -106,7 +106,7 @@ static int sim_truth(int argc, char **argv) {
         rc = ssd_target_idle(t, idle);
     char *json = NULL;
     if (!rc)
-        rc = ssd_sim_truth_json(t, &json);
+        rc = ssd_sim_truth_to_json(t, 0, &json);
     if (rc) {
         int status = cli_error(
             "sim", "%s", t && *ssd_target_errmsg(t) ? ssd_target_errmsg(t) : ssd_strerror(rc));
@@ -114,7 +114,7 @@ static int sim_truth(int argc, char **argv) {
         return status;
     }
     printf("%s\n", json);
-    ssd_sim_free(json);
+    ssd_free(json);
     ssd_target_free(t);
     return 0;
 }

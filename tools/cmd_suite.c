@@ -37,6 +37,7 @@ static const char suite_usage[] =
     "  --list              print the steps and exit without running\n"
     "  --json              print results.json to stdout at the end\n"
     "  --no-report         do not write report.html\n"
+    "  --hash-serial       record the drive's serial as a SHA-256 prefix, not in clear\n"
     "  --no-progress       no progress line on a terminal\n"
     "\n"
     "suites:\n";
@@ -53,6 +54,7 @@ enum {
     OPT_JSON,
     OPT_NO_REPORT,
     OPT_NO_PROGRESS,
+    OPT_HASH_SERIAL,
 };
 
 static const struct option long_opts[] = {
@@ -68,6 +70,7 @@ static const struct option long_opts[] = {
     {"json", no_argument, NULL, OPT_JSON},
     {"no-report", no_argument, NULL, OPT_NO_REPORT},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"hash-serial", no_argument, NULL, OPT_HASH_SERIAL},
     {"target", required_argument, NULL, CLI_OPT_TARGET},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -124,7 +127,7 @@ int cmd_suite(int argc, char **argv) {
     const char *opt_keys[] = {"suite", "suite_file",    "out",           "scale",
                               "area",  "filebench_dir", "filebench_size"};
     const char *opt_values[7] = {0};
-    int list = 0, json = 0, report = 1, progress = 1;
+    int list = 0, json = 0, report = 1, progress = 1, hash_serial = 0;
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
@@ -164,6 +167,9 @@ int cmd_suite(int argc, char **argv) {
         case OPT_NO_PROGRESS:
             progress = 0;
             break;
+        case OPT_HASH_SERIAL:
+            hash_serial = 1;
+            break;
         default:
             return cli_usage_error("suite", "bad arguments (see ssdcore suite --help)");
         }
@@ -193,6 +199,8 @@ int cmd_suite(int argc, char **argv) {
     }
     if (!report)
         ssd_suite_set_option(s, "report", "0");
+    if (hash_serial)
+        ssd_suite_set_option(s, "hash_serial", "1");
     for (int i = 0; i < 7; i++)
         if (opt_values[i] && ssd_suite_set_option(s, opt_keys[i], opt_values[i])) {
             status = cli_usage_error("suite", "%s", ssd_suite_errmsg(s));
@@ -224,7 +232,7 @@ int cmd_suite(int argc, char **argv) {
     }
     if (json) {
         char *out = NULL;
-        if (ssd_suite_results_json(s, &out) == 0) {
+        if (ssd_suite_to_json(s, 0, &out) == 0) {
             fputs(out, stdout);
             ssd_free(out);
         }

@@ -1,5 +1,6 @@
 /* fo_cli.c - helpers shared by the fileops subcommands. */
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -17,6 +18,43 @@ void fo_cli_json_str(FILE *out, const char *s) {
     }
     fputs(quoted, out);
     ssd_free(quoted);
+}
+
+const char *fo_cli_safe(const char *s) {
+    static char *buf;
+    static size_t cap;
+    if (!s)
+        return "";
+    size_t need = strlen(s) * 4 + 1;
+    if (need > cap) {
+        char *g = realloc(buf, need);
+        if (!g)
+            return "(message dropped: out of memory)";
+        buf = g;
+        cap = need;
+    }
+    char *w = buf;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        int len = 0; /* length of a valid UTF-8 sequence at p that is not a C1 control */
+        if (*p >= 0x20 && *p < 0x7f)
+            len = 1;
+        else if (*p >= 0xc2 && *p <= 0xdf && (p[1] & 0xc0) == 0x80)
+            len = (*p == 0xc2 && p[1] < 0xa0) ? 0 : 2; /* U+0080..U+009F are controls */
+        else if (*p >= 0xe0 && *p <= 0xef && (p[1] & 0xc0) == 0x80 && (p[2] & 0xc0) == 0x80)
+            len = (*p == 0xe0 && p[1] < 0xa0) || (*p == 0xed && p[1] > 0x9f) ? 0 : 3;
+        else if (*p >= 0xf0 && *p <= 0xf4 && (p[1] & 0xc0) == 0x80 && (p[2] & 0xc0) == 0x80 &&
+                 (p[3] & 0xc0) == 0x80)
+            len = (*p == 0xf0 && p[1] < 0x90) || (*p == 0xf4 && p[1] > 0x8f) ? 0 : 4;
+        if (len) {
+            memcpy(w, p, (size_t)len);
+            w += len;
+            p += len;
+        } else {
+            w += sprintf(w, "\\x%02x", *p++);
+        }
+    }
+    *w = 0;
+    return buf;
 }
 
 static int progress_drawn, progress_draw;
@@ -41,7 +79,13 @@ void fo_cli_progress_start(int draw) {
     sa.sa_handler = on_sigint;
     sa.sa_flags = SA_RESETHAND | SA_RESTART; /* a second Ctrl-C kills as usual */
     sigemptyset(&sa.sa_mask);
+    /* SIGTERM (kill, systemd, timeout) and SIGHUP (a closed terminal) stop
+     * the run as cleanly as Ctrl-C: nothing partial is left under a final
+     * name either way, but a clean stop also removes the unfinished file
+     * and reports what was done. */
     sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
 }
 
 int fo_cli_interrupted(void) {
@@ -80,19 +124,22 @@ void fo_cli_print_archive_result(FILE *out, const char *what, const char *archiv
         fo_cli_json_str(out, archive);
         fprintf(out, ", \"tree\": ");
         fo_cli_json_str(out, tree);
-        fprintf(
-            out,
-            ", \"files\": %llu, \"dirs\": %llu, \"symlinks\": %llu, \"data_bytes\": %llu, "
-            "\"archive_bytes\": %llu, \"total_s\": %.6f, \"read_s\": %.6f, \"codec_s\": %.6f, "
-            "\"write_s\": %.6f, \"sync_s\": %.6f, \"bytes_per_s\": %.1f, \"mib_per_s\": %.3f}\n",
-            (unsigned long long)r->files, (unsigned long long)r->dirs,
-            (unsigned long long)r->symlinks, (unsigned long long)r->data_bytes,
-            (unsigned long long)r->archive_bytes, r->total_s, r->read_s, r->codec_s, r->write_s,
-            r->sync_s, r->bytes_per_s, mbps);
+        fprintf(out,
+                ", \"files\": %llu, \"dirs\": %llu, \"symlinks\": %llu, \"data_bytes\": %llu, "
+                "\"archive_bytes\": %llu, \"total_s\": %.6f, \"read_s\": %.6f, \"codec_s\": %.6f, "
+                "\"write_s\": %.6f, \"sync_s\": %.6f, \"bytes_per_s\": %.1f, \"mib_per_s\": %.3f, "
+                "\"skipped\": %llu}\n",
+                (unsigned long long)r->files, (unsigned long long)r->dirs,
+                (unsigned long long)r->symlinks, (unsigned long long)r->data_bytes,
+                (unsigned long long)r->archive_bytes, r->total_s, r->read_s, r->codec_s, r->write_s,
+                r->sync_s, r->bytes_per_s, mbps, (unsigned long long)r->skipped);
         return;
     }
-    fprintf(out, "%s: %llu files, %llu dirs, %llu symlinks\n", what, (unsigned long long)r->files,
+    fprintf(out, "%s: %llu files, %llu dirs, %llu symlinks", what, (unsigned long long)r->files,
             (unsigned long long)r->dirs, (unsigned long long)r->symlinks);
+    if (r->skipped)
+        fprintf(out, ", %llu special files left out", (unsigned long long)r->skipped);
+    fputc('\n', out);
     fprintf(out, "  data    %llu bytes\n  archive %llu bytes (%.1f%%)\n",
             (unsigned long long)r->data_bytes, (unsigned long long)r->archive_bytes,
             r->data_bytes ? 100.0 * (double)r->archive_bytes / (double)r->data_bytes : 0.0);

@@ -16,10 +16,17 @@ void fo_cli_json_str(FILE *out, const char *s);
  * non-zero after Ctrl-C, so the run stops cleanly. Install it always. */
 int fo_cli_progress(void *user, const ssd_fileops_progress *p);
 /* The progress_interval to set with it: how soon Ctrl-C is noticed. */
-#define FO_CLI_PROGRESS_INTERVAL "0.05"
+#define FO_CLI_PROGRESS_INTERVAL "0.02"
 /* Whether stderr is a TTY, where the progress line is wanted. */
 int fo_cli_progress_wanted(void);
-/* Catches the first SIGINT (the second kills as usual) and sets whether
+/* s with every control character (C0, DEL, C1) and every byte that is not
+ * valid UTF-8 written as \xNN, so a hostile file name cannot drive the
+ * terminal (move the cursor, retitle the window, hide text). Returns a
+ * buffer reused by the next call. */
+const char *fo_cli_safe(const char *s);
+
+/* Catches the first SIGINT, SIGTERM or SIGHUP (a second one kills as usual)
+ * and sets whether
  * fo_cli_progress draws. */
 void fo_cli_progress_start(int draw);
 /* Whether Ctrl-C was pressed since fo_cli_progress_start(). */

@@ -7,7 +7,8 @@
 Submodules: ``job`` (targets and workloads), ``sim`` (the simulated drive),
 ``analysis`` (series readers and write-curve analysis), ``fileops`` (tree
 copy, archives, file sets), ``suite`` (the methodology runner and its
-results directory), ``trace`` (block traces and replay). Their public names are re-exported here.
+results directory), ``trace`` (block traces and replay), ``compare`` (drives side
+by side) and ``catalog`` (the SQLite results catalog). Their public names are re-exported here.
 """
 from ._ffi import ffi, lib
 from ._errors import SsdError, check
@@ -17,6 +18,10 @@ from .analysis import Series, analyze, analyze_many, read_fio_json, read_series,
 from .fileops import archive, copy_tree, extract, filebench, make_set
 from .suite import report, suite, suite_builtins, suite_steps
 from .trace import Trace, apps, replay, trace_scenarios
+from .compare import compare
+from .drive import drive_identity, drive_temperature
+from .catalog import (catalog_add, catalog_compare, catalog_figures, catalog_path,
+                      catalog_runs)
 
 __all__ = [
     "SsdError", "check", "ffi", "lib", "version",
@@ -32,6 +37,11 @@ __all__ = [
     "report", "suite", "suite_builtins", "suite_steps",
     # trace
     "Trace", "apps", "replay", "trace_scenarios",
+    # compare, catalog
+    "compare", "catalog_add", "catalog_compare", "catalog_figures", "catalog_path",
+    "catalog_runs",
+    # drive
+    "drive_identity", "drive_temperature",
 ]
 
 

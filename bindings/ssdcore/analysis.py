@@ -197,7 +197,8 @@ class _Analysis:
             # " 3 " (the CLI refuses those), and True is no count.
             if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
                 raise TypeError(f"analysis option {k}: expected a number, not {v!r}")
-            check(lib.ssd_analysis_set_option(self._h, k.encode(), float(v)),
+            # repr of a float is its shortest round trip: the same double.
+            check(lib.ssd_analysis_set_option(self._h, k.encode(), repr(float(v)).encode()),
                   lambda: lib.ssd_analysis_errmsg(self._h))
 
     def run(self, s: Series, ref: Series | None, source: str | None) -> dict:
@@ -335,7 +336,7 @@ def read_fio_json(path: PathLike, as_frame: bool = False):
     h = ffi.gc(out[0], lib.ssd_fio_result_free) if out[0] != ffi.NULL else None
     check(rc, (lambda: lib.ssd_fio_result_errmsg(h)) if h is not None else None)
     js = ffi.new("char **")
-    check(lib.ssd_fio_result_to_json(h, js))
+    check(lib.ssd_fio_result_to_json(h, 0, js))
     try:
         rows = json.loads(ffi.string(js[0]).decode())
     finally:

@@ -133,6 +133,10 @@ class ArchiveResult:
     write_s: float
     sync_s: float
     bytes_per_s: float
+    #: FIFOs, sockets and devices left out (they carry no data to store)
+    skipped: int = 0
+    #: on archive, their names as "relpath (FIFO)" (at most 1000)
+    skipped_entries: tuple = ()
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -157,7 +161,8 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
               list_only: bool = False, recursive: bool = True, include_same: bool = False,
               exclude_older: bool = False, exclude_newer: bool = False,
               exclude_changed: bool = False, mtime_tolerance: float = 0.0,
-              hardlinks: bool = False, unbuffered: bool = False,
+              hardlinks: bool = False, xattrs: bool = True, acls: bool = False,
+              sparse: bool = False, unbuffered: bool = False,
               copy_file_range: bool = False, reflink: bool = False, sync: str = "fs",
               retries: int = 0, wait: float = 1.0,
               progress: Optional[Callable[[dict], object]] = None,
@@ -170,6 +175,9 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
     of ``result.exit_code``) and listed in ``result.failures``. A fatal error
     (unreadable source, impossible destination) raises :class:`SsdError`.
     Extra keyword options go to ``ssd_copy_set_option`` by name.
+    ``xattrs`` (extended attributes, on by default), ``acls`` (POSIX ACLs)
+    and ``sparse`` (holes stay holes) are what rsync's -X, -A and --sparse
+    keep; docs/fileops.md compares them with cp -a and Robocopy.
 
     ``progress``, if given, is called with a dict (``phase``, ``files``,
     ``files_total``, ``bytes``, ``bytes_total``, ``elapsed`` seconds) at most
@@ -183,12 +191,14 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
     opts = dict(mirror=mirror, workers=workers, list_only=list_only, recursive=recursive,
                 include_same=include_same, exclude_older=exclude_older,
                 exclude_newer=exclude_newer, exclude_changed=exclude_changed,
-                mtime_tolerance=mtime_tolerance, hardlinks=hardlinks, unbuffered=unbuffered,
+                mtime_tolerance=mtime_tolerance, hardlinks=hardlinks, xattrs=xattrs, acls=acls,
+                sparse=sparse, unbuffered=unbuffered,
                 copy_file_range=copy_file_range, reflink=reflink, sync=sync, retries=retries,
                 wait=wait, progress_interval=progress_interval)
     opts.update(options)
     _configure(h, lib.ssd_copy_set_option, lib.ssd_copy_errmsg, opts)
     res = ffi.new("ssd_copy_result *")
+    res.size = ffi.sizeof("ssd_copy_result")
     prog = _Progress(progress)
     lib.ssd_copy_set_progress(h, prog.c_cb, ffi.NULL)
     rc = lib.ssd_copy_run(h, os.fsencode(src), os.fsencode(dst), res)
@@ -201,9 +211,10 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
                       res.exit_bits, res.first_error, res.workers, failures)
 
 
-def _archive_result(r) -> ArchiveResult:
+def _archive_result(r, skipped_entries=()) -> ArchiveResult:
     return ArchiveResult(r.files, r.dirs, r.symlinks, r.data_bytes, r.archive_bytes, r.total_s,
-                         r.read_s, r.codec_s, r.write_s, r.sync_s, r.bytes_per_s)
+                         r.read_s, r.codec_s, r.write_s, r.sync_s, r.bytes_per_s, r.skipped,
+                         tuple(skipped_entries))
 
 
 def archive(src: PathLike, archive_path: PathLike, *, format: str = "7z",
@@ -227,12 +238,15 @@ def archive(src: PathLike, archive_path: PathLike, *, format: str = "7z",
                     tmpdir=os.fsdecode(tmpdir) if tmpdir is not None else None, sync=sync,
                     progress_interval=progress_interval))
     res = ffi.new("ssd_archive_result *")
+    res.size = ffi.sizeof("ssd_archive_result")
     prog = _Progress(progress)
     lib.ssd_archive_set_progress(h, prog.c_cb, ffi.NULL)
     rc = lib.ssd_archive_run(h, os.fsencode(src), os.fsencode(archive_path), res)
     prog.reraise()
     check(rc, lambda: lib.ssd_archive_errmsg(h))
-    return _archive_result(res)
+    left_out = [ffi.string(lib.ssd_archive_skipped(h, i)).decode(errors="surrogateescape")
+                for i in range(lib.ssd_archive_skipped_count(h))]
+    return _archive_result(res, left_out)
 
 
 def extract(archive_path: PathLike, dst: PathLike, *, sync: str = "fs",
@@ -257,6 +271,7 @@ def extract(archive_path: PathLike, dst: PathLike, *, sync: str = "fs",
                     absolute_symlinks=allow_absolute_symlinks,
                     progress_interval=progress_interval))
     res = ffi.new("ssd_archive_result *")
+    res.size = ffi.sizeof("ssd_archive_result")
     prog = _Progress(progress)
     lib.ssd_extract_set_progress(h, prog.c_cb, ffi.NULL)
     rc = lib.ssd_extract_run(h, os.fsencode(archive_path), os.fsencode(dst), res)
@@ -279,6 +294,7 @@ def make_set(kind: str, directory: PathLike, *, size: Union[str, int] = "8g", se
     _configure(h, lib.ssd_fileset_set_option, lib.ssd_fileset_errmsg,
                dict(kind=kind, size=size, seed=seed, sync=sync))
     res = ffi.new("ssd_fileset_result *")
+    res.size = ffi.sizeof("ssd_fileset_result")
     check(lib.ssd_fileset_run(h, os.fsencode(directory), res),
           lambda: lib.ssd_fileset_errmsg(h))
     return FilesetResult(res.files, res.dirs, res.bytes, res.total_s)
@@ -301,4 +317,9 @@ def filebench(directory: PathLike, *, set: str = "work", size: Union[str, int] =
                     format=format, method=method, level=level, keep=keep))
     check(lib.ssd_filebench_run(h, os.fsencode(directory)),
           lambda: lib.ssd_filebench_errmsg(h))
-    return json.loads(ffi.string(lib.ssd_filebench_json(h)).decode())
+    js = ffi.new("char **")
+    check(lib.ssd_filebench_to_json(h, 0, js))
+    try:
+        return json.loads(ffi.string(js[0]).decode())
+    finally:
+        lib.ssd_free(js[0])

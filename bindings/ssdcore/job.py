@@ -148,6 +148,7 @@ def interrupt():
 
 # ssd_sample as numpy sees it (job.h): 112 bytes a sample, checked at import.
 _SAMPLE_DTYPE = np.dtype([
+    ("size", "<u8"),  # the struct's version (ssdcore/base.h); the stride of the array
     ("t_s", "<f8"), ("bytes", "<u8", (2,)), ("ops", "<u8", (2,)),
     ("lat_mean_us", "<f8"), ("lat_p99_us", "<f8"), ("lat_max_us", "<f8"),
     ("dir_lat_mean_us", "<f8", (2,)), ("dir_lat_p99_us", "<f8", (2,)),
@@ -417,7 +418,7 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
 def _results(j):
     """The results dict of a job that ran: its JSON, lat_hist as arrays, series."""
     out = ffi.new("char **")
-    check(lib.ssd_job_results_json(j, out))
+    check(lib.ssd_job_to_json(j, 0, out))
     try:
         result = _json.loads(ffi.string(out[0]).decode())
     finally:

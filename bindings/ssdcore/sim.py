@@ -25,7 +25,7 @@ def _take_string(ptr):
     try:
         return ffi.string(ptr[0]).decode() if ptr[0] != ffi.NULL else ""
     finally:
-        lib.ssd_sim_free(ptr[0])
+        lib.ssd_free(ptr[0])
 
 
 def sim_profile(spec):
@@ -39,7 +39,7 @@ def sim_profile(spec):
     if spec.startswith("sim:"):
         spec = spec[4:]
     out = ffi.new("char **")
-    rc = lib.ssd_sim_profile_json(spec.encode(), out)
+    rc = lib.ssd_sim_profile_to_json(spec.encode(), 0, out)
     text = _take_string(out)
     if rc < 0:
         raise SsdError(rc, f"sim:{spec}: {text}")
@@ -78,7 +78,7 @@ def sim_truth(target, key=None):
         check(lib.ssd_sim_truth(h, key.encode(), out), lambda: lib.ssd_target_errmsg(h))
         return out[0]
     out = ffi.new("char **")
-    rc = lib.ssd_sim_truth_json(h, out)
+    rc = lib.ssd_sim_truth_to_json(h, 0, out)
     if rc < 0:
         check(rc, lambda: lib.ssd_target_errmsg(h))
     return json.loads(_take_string(out))

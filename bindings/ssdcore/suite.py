@@ -90,7 +90,8 @@ def suite_steps(target, suite: str = "quick", *, suite_file=None, scale=None, ar
 
 def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, area=None,
           report: bool = True, progress: Optional[Callable[[dict], None]] = None, size=None,
-          destroy_data=None, buffered=None, filebench_dir=None, filebench_size=None) -> dict:
+          destroy_data=None, buffered=None, filebench_dir=None, filebench_size=None,
+          hash_serial: bool = False) -> dict:
     """Runs a suite on ``target`` (a :class:`Target` or a URI) into directory
     ``out`` and returns the parsed results.json.
 
@@ -115,7 +116,7 @@ def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, are
     opts = {"suite": None if suite_file else suite, "suite_file": suite_file,
             "scale": scale, "area": area, "out": out,
             "report": None if report else False, "filebench_dir": filebench_dir,
-            "filebench_size": filebench_size}
+            "filebench_size": filebench_size, "hash_serial": True if hash_serial else None}
     if not isinstance(target, Target) and not str(target).startswith("sim:"):
         _precheck(opts)
     t = _target(target, size, destroy_data, buffered)
@@ -147,7 +148,7 @@ def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, are
         t._busy -= 1
     errmsg = ffi.string(lib.ssd_suite_errmsg(s)).decode(errors="replace")
     js = ffi.new("char **")
-    if lib.ssd_suite_results_json(s, js) < 0:
+    if lib.ssd_suite_to_json(s, 0, js) < 0:
         check(rc, lambda: lib.ssd_suite_errmsg(s))
         raise SsdError(lib.SSD_ENOMEM)
     try:
@@ -180,7 +181,7 @@ def report(results_dir, out=None) -> dict:
     check(lib.ssd_suite_write_report(s, os.fspath(out).encode() if out is not None else ffi.NULL),
           lambda: lib.ssd_suite_errmsg(s))
     js = ffi.new("char **")
-    check(lib.ssd_suite_results_json(s, js))
+    check(lib.ssd_suite_to_json(s, 0, js))
     try:
         return json.loads(ffi.string(js[0]).decode())
     finally:

@@ -1,10 +1,13 @@
 /* analysis.c - the analysis handle: options by key, a run, and the result
  * accessors. The steps of a run live in analysis_*.c. */
+#include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis_internal.h"
+#include "result_size.h"
 
 struct opt_desc {
     const char *key;
@@ -65,7 +68,7 @@ SSD_API void ssd_analysis_free(ssd_analysis *a) {
     free(a);
 }
 
-SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, double value) {
+SSD_API int ssd_analysis_set_option_double(ssd_analysis *a, const char *key, double value) {
     if (!a)
         return SSD_EINVAL;
     const struct opt_desc *d = find_opt(key);
@@ -83,6 +86,25 @@ SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, double val
     return 0;
 }
 
+/* Options are numbers written in decimal ("3", "0.5", "1e9"): strtod's
+ * hexadecimal and leading blanks are refused, "inf" and "nan" reach the
+ * finite check above and get its message. */
+SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, const char *value) {
+    if (!a)
+        return SSD_EINVAL;
+    if (!find_opt(key))
+        return ssd__fail(a->err, SSD_EINVAL, "unknown option '%s'", key ? key : "(null)");
+    if (!value)
+        return ssd__fail(a->err, SSD_EINVAL, "option %s: no value", key);
+    char *end;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (end == value || *end || isspace((unsigned char)*value) || strpbrk(value, "xX") ||
+        errno == ERANGE)
+        return ssd__fail(a->err, SSD_EINVAL, "option %s = '%s': not a decimal number", key, value);
+    return ssd_analysis_set_option_double(a, key, v);
+}
+
 SSD_API int ssd_analysis_get_option(const ssd_analysis *a, const char *key, double *value) {
     const struct opt_desc *d = find_opt(key);
     if (!a || !d || !value)
@@ -92,7 +114,7 @@ SSD_API int ssd_analysis_get_option(const ssd_analysis *a, const char *key, doub
 }
 
 SSD_API const char *ssd_analysis_errmsg(const ssd_analysis *a) {
-    return a ? a->err : "no analysis handle";
+    return a ? a->err : "no handle";
 }
 
 /* The drive's capacity: the option, else "capacity_bytes" of the series'
@@ -217,11 +239,11 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
 }
 
 SSD_API int ssd_analysis_summary(const ssd_analysis *a, struct ssd_analysis_summary *out) {
-    if (!a || !out)
+    if (!a || !out || !ssd__result_size_ok(out, sizeof *out))
         return SSD_EINVAL;
     if (!a->have)
         return SSD_ESTATE;
-    *out = a->res.sum;
+    ssd__result_copy(out, &a->res.sum, sizeof a->res.sum);
     return 0;
 }
 
@@ -238,12 +260,12 @@ SSD_API size_t ssd_analysis_phase_count(const ssd_analysis *a) {
 }
 
 SSD_API int ssd_analysis_phase(const ssd_analysis *a, size_t index, struct ssd_phase *out) {
-    if (!a || !out)
+    if (!a || !out || !ssd__result_size_ok(out, sizeof *out))
         return SSD_EINVAL;
     if (!a->have)
         return SSD_ESTATE;
     if (index >= a->c.nph)
         return SSD_ERANGE;
-    *out = a->c.ph[index];
+    ssd__result_copy(out, &a->c.ph[index], sizeof a->c.ph[index]);
     return 0;
 }

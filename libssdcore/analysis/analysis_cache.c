@@ -162,7 +162,7 @@ static void find_steps(const struct ssd__curve *c, const struct ssd__analysis_op
     for (size_t j = from_phase + 1; j < c->nph && res->nsteps < SSD__MAX_STEPS; j++) {
         const struct ssd_phase *p = &c->ph[j];
         if (p->level_bps * o->min_step <= floor_lev) {
-            struct ssd__step *s = &res->steps[res->nsteps++];
+            struct ssd__level_step *s = &res->steps[res->nsteps++];
             s->start_bytes = p->start_bytes;
             s->start_s = p->start_s;
             s->level_bps = p->level_bps;
@@ -312,7 +312,7 @@ void ssd__find_steps(const struct ssd__curve *c, const struct ssd__analysis_opts
     S->folding_start_bytes = S->folding_level_bps = NAN;
     if (!S->has_cache || res->nsteps == 0)
         return;
-    const struct ssd__step *last = &res->steps[res->nsteps - 1];
+    const struct ssd__level_step *last = &res->steps[res->nsteps - 1];
     int stays = 1;
     for (size_t j = 0; j < c->nph; j++)
         if (c->ph[j].start_bytes > last->start_bytes &&

@@ -35,7 +35,9 @@ struct ssd__curve {
 #define SSD__MAX_STEPS 16
 #define SSD__MAX_BURSTS 64
 
-struct ssd__step {
+/* A later step down (or up) of the write level after the post-cache phase;
+ * not the suite runner's step (suite_impl.h). */
+struct ssd__level_step {
     double start_bytes, start_s, level_bps;
 };
 
@@ -47,7 +49,7 @@ struct ssd__result {
     struct ssd_analysis_summary sum;
     size_t cache_phase_end; /* first sample after the cache (n when none) */
     size_t post_phase;      /* the phase steps are counted from (post-cache, or 0) */
-    struct ssd__step steps[SSD__MAX_STEPS];
+    struct ssd__level_step steps[SSD__MAX_STEPS];
     size_t nsteps;
     struct ssd__burst bursts[SSD__MAX_BURSTS];
     size_t nbursts, bursts_total;

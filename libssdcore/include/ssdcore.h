@@ -18,5 +18,8 @@
 #include "ssdcore/fileops.h"
 #include "ssdcore/suite.h"
 #include "ssdcore/trace.h"
+#include "ssdcore/compare.h"
+#include "ssdcore/catalog.h"
+#include "ssdcore/drive.h"
 
 #endif /* SSDCORE_H */

@@ -11,6 +11,7 @@
 
 #include "interrupt.h"
 #include "job_impl.h"
+#include "json_style.h"
 #include "jobfmt.h"
 #include "options.h"
 
@@ -100,7 +101,7 @@ void ssd_job_free(ssd_job *j) {
 }
 
 const char *ssd_job_errmsg(const ssd_job *j) {
-    return j->err;
+    return j ? j->err : "no handle";
 }
 
 static int opt_size(ssd_job *j, const char *key, const char *value, uint64_t lo, uint64_t hi,
@@ -264,10 +265,13 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
     return ssd__fail(j->err, SSD_EINVAL, "unknown job option '%s'", key);
 }
 
-void ssd_job_set_progress(ssd_job *j, ssd_progress_fn fn, void *user, double min_period_s) {
+int ssd_job_set_progress(ssd_job *j, ssd_progress_fn fn, void *user, double min_period_s) {
+    if (!j || !(min_period_s >= 0 && min_period_s <= 1e9))
+        return SSD_EINVAL;
     j->progress = fn;
     j->progress_user = user;
-    j->progress_period_s = min_period_s > 0 ? min_period_s : 0;
+    j->progress_period_s = min_period_s;
+    return 0;
 }
 
 static int pattern_reads(enum ssd__pattern p) {
@@ -377,6 +381,7 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
     }
     ssd_sample *s = &j->samples[j->nsamples++];
     memset(s, 0, sizeof *s);
+    s->size = sizeof *s;
     s->t_s = t_s;
     for (int d = 0; d < 2; d++) {
         s->bytes[d] = bytes[d];
@@ -493,6 +498,7 @@ static int report_progress(ssd_job *j, double elapsed, double *last_report) {
     const ssd_sample *s = &j->samples[j->nsamples - 1];
     double dt = s->t_s - (j->nsamples > 1 ? j->samples[j->nsamples - 2].t_s : 0);
     ssd_progress p = {
+        .size = sizeof p,
         .elapsed_s = elapsed,
         .time_s = j->w.time_s,
         .bytes = j->bytes[0] + j->bytes[1],
@@ -662,6 +668,123 @@ static int collect(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worker *ws, un
     return add_sample(j, t_s, bytes, ops);
 }
 
+/* The engine the job runs on (io_uring unless psync was asked for or
+ * io_uring is unavailable) and the queue depth that engine can keep. */
+static int pick_engine(ssd_job *j, struct ssd__jobrt *rt, unsigned *qd) {
+    char why[200] = "";
+    if (j->engine_choice == ENGINE_PSYNC) {
+        rt->engine = &ssd__engine_psync;
+    } else if (ssd__engine_uring.probe(why, sizeof why) == 0) {
+        rt->engine = &ssd__engine_uring;
+    } else if (j->engine_choice == ENGINE_URING) {
+        return ssd__fail(j->err, SSD_EUNSUPPORTED, "engine io_uring: %s", why);
+    } else {
+        rt->engine = &ssd__engine_psync;
+        snprintf(j->engine_note, sizeof j->engine_note,
+                 "%s; fell back to psync, which runs one I/O at a time per thread", why);
+    }
+    *qd = j->w.queue_depth;
+    if (rt->engine == &ssd__engine_psync && *qd > 1) {
+        if (j->engine_choice == ENGINE_PSYNC)
+            return ssd__fail(j->err, SSD_EINVAL,
+                             "engine psync runs one I/O at a time: queue depth %u needs io_uring "
+                             "(or use threads)",
+                             *qd);
+        *qd = 1;
+    }
+    j->engine = rt->engine->name;
+    j->qd_run = *qd;
+    return 0;
+}
+
+/* Worker i's generators, I/O buffers, slots and interval histograms;
+ * whatever it got is freed by free_workers, even on failure. */
+static int init_worker(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worker *k, unsigned i,
+                       unsigned qd, uint64_t buf_bytes) {
+    const struct ssd__workload *w = &j->w;
+    k->rt = rt;
+    k->index = i;
+    k->fd = j->t->fd;
+    k->qd = qd;
+    k->bs = w->block_size;
+    k->fail_at = i == 0 ? j->fail_io : 0;
+    k->rate_bps = (double)w->rate_bps / w->threads;
+    k->cur = &k->iv[0];
+    /* Threads of a sequential pattern start spread over the area, so
+     * they do not read each other's blocks from a cache. */
+    k->seq_next = rt->nblocks * i / w->threads;
+    ssd__rng_seed(&k->rng, w->seed * 0x9e3779b97f4a7c15ULL + i);
+    /* Data must differ between runs too, or a deduplicating controller
+     * would recognise a fill's blocks in the next test's writes. */
+    ssd__rng_seed(&k->data, ssd__mono_ns() ^ ((uint64_t)atomic_fetch_add(&data_nonce, 1) << 40) ^
+                                ((uint64_t)i << 32) ^ w->seed);
+    void *p = NULL;
+    if (posix_memalign(&p, 4096, (size_t)buf_bytes))
+        return ssd__fail(j->err, SSD_ENOMEM, "no memory for %llu bytes of I/O buffers",
+                         (unsigned long long)buf_bytes);
+    k->bufs = p;
+    ssd__rng_fill(&k->data, k->bufs, (size_t)buf_bytes);
+    k->slots = calloc(1, SSD__SLOTS_BYTES(qd));
+    if (!k->slots)
+        return ssd__fail(j->err, SSD_ENOMEM, "no memory for %u I/O slots", qd);
+    for (int b = 0; b < 2; b++)
+        for (int d = 0; d < 2; d++)
+            if (ssd_hist_create(&k->iv[b].lat[d]))
+                return ssd__fail(j->err, SSD_ENOMEM, "no memory for latency histograms");
+    return 0;
+}
+
+/* The sampling loop of the controlling thread: sleeps to each interval
+ * boundary and collects a sample there, until the time limit, the last
+ * worker finishing, an interrupt or an error. */
+static int sample_intervals(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worker *ws,
+                            unsigned started, unsigned gen) {
+    const struct ssd__workload *w = &j->w;
+    uint64_t interval_ns = (uint64_t)(w->interval_s * 1e9);
+    uint64_t deadline = w->time_s > 0 ? rt->start_ns + (uint64_t)(w->time_s * 1e9) : UINT64_MAX;
+    uint64_t boundary = rt->start_ns + interval_ns;
+    double last_report = -1e9;
+    for (;;) {
+        uint64_t target = boundary < deadline ? boundary : deadline;
+        uint64_t now = ssd__mono_ns();
+        int all_done = 0;
+        pthread_mutex_lock(&rt->lock);
+        while (now < target) {
+            if (atomic_load(&rt->ndone) == started) {
+                all_done = 1;
+                break;
+            }
+            if (ssd__interrupt_generation() != gen)
+                break;
+            /* Wake every 50 ms to notice ssd_interrupt() from a handler. */
+            uint64_t until = target - now > 50000000 ? now + 50000000 : target;
+            struct timespec ts = {(time_t)(until / 1000000000ULL), (long)(until % 1000000000ULL)};
+            pthread_cond_timedwait(&rt->cond, &rt->lock, &ts);
+            now = ssd__mono_ns();
+        }
+        if (atomic_load(&rt->ndone) == started)
+            all_done = 1;
+        pthread_mutex_unlock(&rt->lock);
+        if (ssd__interrupt_generation() != gen) {
+            j->interrupted = 1;
+            return 0;
+        }
+        if (all_done || now >= deadline)
+            return 0;
+        if (now >= boundary) {
+            int rc = collect(j, rt, ws, started, (double)(boundary - rt->start_ns) * 1e-9);
+            if (rc)
+                return rc;
+            boundary += interval_ns;
+            double el = (double)(now - rt->start_ns) * 1e-9;
+            if (report_progress(j, el, &last_report)) {
+                j->interrupted = 1;
+                return 0;
+            }
+        }
+    }
+}
+
 static int run_real(ssd_job *j, unsigned gen) {
     struct ssd__workload *w = &j->w;
     struct ssd__jobrt rt;
@@ -674,31 +797,10 @@ static int run_real(ssd_job *j, unsigned gen) {
     rt.stamp = j->stamp;
     ssd__perm_init(&rt.perm, rt.nblocks, w->seed ^ 0x7065726dULL);
 
-    /* engine */
-    char why[200] = "";
-    if (j->engine_choice == ENGINE_PSYNC) {
-        rt.engine = &ssd__engine_psync;
-    } else if (ssd__engine_uring.probe(why, sizeof why) == 0) {
-        rt.engine = &ssd__engine_uring;
-    } else if (j->engine_choice == ENGINE_URING) {
-        return ssd__fail(j->err, SSD_EUNSUPPORTED, "engine io_uring: %s", why);
-    } else {
-        rt.engine = &ssd__engine_psync;
-        snprintf(j->engine_note, sizeof j->engine_note,
-                 "%s; fell back to psync, which runs one I/O at a time per thread", why);
-    }
-    unsigned qd = w->queue_depth;
-    if (rt.engine == &ssd__engine_psync && qd > 1) {
-        if (j->engine_choice == ENGINE_PSYNC)
-            return ssd__fail(j->err, SSD_EINVAL,
-                             "engine psync runs one I/O at a time: queue depth %u needs io_uring "
-                             "(or use threads)",
-                             qd);
-        qd = 1;
-    }
-    j->engine = rt.engine->name;
-    j->qd_run = qd;
-
+    unsigned qd = 0;
+    int rc = pick_engine(j, &rt, &qd);
+    if (rc)
+        return rc;
     uint64_t buf_bytes = (uint64_t)SSD__BUFS(qd) * w->block_size;
     if (buf_bytes * w->threads > (4ULL << 30))
         return ssd__fail(j->err, SSD_ERANGE,
@@ -710,50 +812,12 @@ static int run_real(ssd_job *j, unsigned gen) {
     struct ssd__worker *ws = calloc(w->threads, sizeof *ws);
     if (!ws)
         return ssd__fail(j->err, SSD_ENOMEM, "no memory for %u workers", w->threads);
-    int rc = 0;
-    for (unsigned i = 0; i < w->threads && !rc; i++) {
-        struct ssd__worker *k = &ws[i];
-        k->rt = &rt;
-        k->index = i;
-        k->fd = j->t->fd;
-        k->qd = qd;
-        k->bs = w->block_size;
-        k->fail_at = i == 0 ? j->fail_io : 0;
-        k->rate_bps = (double)w->rate_bps / w->threads;
-        /* Threads of a sequential pattern start spread over the area, so
-         * they do not read each other's blocks from a cache. */
-        k->seq_next = rt.nblocks * i / w->threads;
-        ssd__rng_seed(&k->rng, w->seed * 0x9e3779b97f4a7c15ULL + i);
-        /* Data must differ between runs too, or a deduplicating controller
-         * would recognise a fill's blocks in the next test's writes. */
-        ssd__rng_seed(&k->data, ssd__mono_ns() ^
-                                    ((uint64_t)atomic_fetch_add(&data_nonce, 1) << 40) ^
-                                    ((uint64_t)i << 32) ^ w->seed);
-        void *p = NULL;
-        if (posix_memalign(&p, 4096, (size_t)buf_bytes)) {
-            rc = ssd__fail(j->err, SSD_ENOMEM, "no memory for %llu bytes of I/O buffers",
-                           (unsigned long long)buf_bytes);
-            break;
-        }
-        k->bufs = p;
-        ssd__rng_fill(&k->data, k->bufs, (size_t)buf_bytes);
-        k->slots = calloc(1, SSD__SLOTS_BYTES(qd));
-        if (!k->slots)
-            rc = ssd__fail(j->err, SSD_ENOMEM, "no memory for %u I/O slots", qd);
-        for (int b = 0; b < 2 && !rc; b++)
-            for (int d = 0; d < 2 && !rc; d++)
-                if (ssd_hist_create(&k->iv[b].lat[d]))
-                    rc = ssd__fail(j->err, SSD_ENOMEM, "no memory for latency histograms");
-        k->cur = &k->iv[0];
-    }
-    if (rc) {
-        free_workers(ws, w->threads);
-        return rc;
-    }
-    if ((rc = open_log(j))) {
-        free_workers(ws, w->threads);
-        return rc;
-    }
+    int sync_ready = 0;
+    for (unsigned i = 0; i < w->threads; i++)
+        if ((rc = init_worker(j, &rt, &ws[i], i, qd, buf_bytes)))
+            goto out;
+    if ((rc = open_log(j)))
+        goto out;
 
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
@@ -761,6 +825,7 @@ static int run_real(ssd_job *j, unsigned gen) {
     pthread_cond_init(&rt.cond, &ca);
     pthread_condattr_destroy(&ca);
     pthread_mutex_init(&rt.lock, NULL);
+    sync_ready = 1;
 
     rt.start_ns = ssd__mono_ns();
     unsigned started = 0;
@@ -768,58 +833,15 @@ static int run_real(ssd_job *j, unsigned gen) {
         int e = pthread_create(&ws[started].thread, NULL, worker_main, &ws[started]);
         if (e) {
             rc = ssd__fail(j->err, -e, "cannot start worker thread %u: %s", started, strerror(e));
-            atomic_store(&rt.stop, 1);
             break;
         }
     }
-
-    uint64_t interval_ns = (uint64_t)(w->interval_s * 1e9);
-    uint64_t deadline = w->time_s > 0 ? rt.start_ns + (uint64_t)(w->time_s * 1e9) : UINT64_MAX;
-    uint64_t boundary = rt.start_ns + interval_ns;
-    double last_report = -1e9;
-    while (!rc) {
-        uint64_t target = boundary < deadline ? boundary : deadline;
-        uint64_t now = ssd__mono_ns();
-        int all_done = 0;
-        pthread_mutex_lock(&rt.lock);
-        while (now < target) {
-            if (atomic_load(&rt.ndone) == started) {
-                all_done = 1;
-                break;
-            }
-            if (ssd__interrupt_generation() != gen)
-                break;
-            /* Wake every 50 ms to notice ssd_interrupt() from a handler. */
-            uint64_t until = target - now > 50000000 ? now + 50000000 : target;
-            struct timespec ts = {(time_t)(until / 1000000000ULL), (long)(until % 1000000000ULL)};
-            pthread_cond_timedwait(&rt.cond, &rt.lock, &ts);
-            now = ssd__mono_ns();
-        }
-        if (atomic_load(&rt.ndone) == started)
-            all_done = 1;
-        pthread_mutex_unlock(&rt.lock);
-        if (ssd__interrupt_generation() != gen) {
-            j->interrupted = 1;
-            break;
-        }
-        if (all_done || now >= deadline)
-            break;
-        if (now >= boundary) {
-            if ((rc = collect(j, &rt, ws, started, (double)(boundary - rt.start_ns) * 1e-9)))
-                break;
-            boundary += interval_ns;
-            double el = (double)(now - rt.start_ns) * 1e-9;
-            if (report_progress(j, el, &last_report)) {
-                j->interrupted = 1;
-                break;
-            }
-        }
-    }
+    if (!rc)
+        rc = sample_intervals(j, &rt, ws, started, gen);
     atomic_store(&rt.stop, 1);
     for (unsigned i = 0; i < started; i++)
         pthread_join(ws[i].thread, NULL);
-    uint64_t end = ssd__mono_ns();
-    j->runtime_s = (double)(end - rt.start_ns) * 1e-9;
+    j->runtime_s = (double)(ssd__mono_ns() - rt.start_ns) * 1e-9;
     /* The last (possibly short) interval; every worker is done. */
     double t_end = j->runtime_s;
     if (j->nsamples && t_end <= j->samples[j->nsamples - 1].t_s)
@@ -828,11 +850,13 @@ static int run_real(ssd_job *j, unsigned gen) {
     if (!rc)
         rc = rc2;
     for (unsigned i = 0; i < started && !rc; i++)
-        if (ws[i].err) {
+        if (ws[i].err)
             rc = ssd__fail(j->err, ws[i].err, "%s: %s", j->t->uri, ws[i].errmsg);
-        }
-    pthread_cond_destroy(&rt.cond);
-    pthread_mutex_destroy(&rt.lock);
+out:
+    if (sync_ready) {
+        pthread_cond_destroy(&rt.cond);
+        pthread_mutex_destroy(&rt.lock);
+    }
     free_workers(ws, w->threads);
     return rc;
 }
@@ -908,8 +932,12 @@ const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n) {
     return j->samples;
 }
 
-int ssd_job_results_json(const ssd_job *j, char **out) {
+int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
+    if (!out)
+        return SSD_EINVAL;
     *out = NULL;
+    if (!j || !ssd__json_flags_ok(flags))
+        return SSD_EINVAL;
     if (!j->ran)
         return SSD_ESTATE;
     struct ssd__job_summary s = {
@@ -933,5 +961,11 @@ int ssd_job_results_json(const ssd_job *j, char **out) {
         s.ios[d] = j->ios[d];
         s.lat[d] = j->lat[d];
     }
-    return ssd__job_results_json(&s, out);
+    char *text = NULL;
+    int rc = ssd__job_results_json(&s, &text);
+    return rc ? rc : ssd__json_restyle(text, flags, out);
+}
+
+int ssd_job_results_json(const ssd_job *j, char **out) {
+    return ssd_job_to_json(j, SSD_JSON_COMPACT, out);
 }

@@ -76,7 +76,7 @@ int ssd_target_set_option(ssd_target *t, const char *key, const char *value) {
 }
 
 const char *ssd_target_errmsg(const ssd_target *t) {
-    return t->err;
+    return t ? t->err : "no handle";
 }
 
 const char *ssd_target_uri(const ssd_target *t) {

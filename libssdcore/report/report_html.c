@@ -1,27 +1,37 @@
 /* report_html.c - report.html of a suite run: one self-contained page (no
- * external assets, well-formed XML so any parser reads it) with SVG charts
- * drawn here: the write curves (a dot per sample, the 30 s moving average,
- * the analysis' phases, cache and folding marks, and the simulator's truth
- * when there is one), QD and block-size scaling, the mixed workloads, and
- * tables of the headline figures and of every step. */
+ * external assets, well-formed XML so any parser reads it, a small inline
+ * script for legend toggles and hover read-outs) with SVG charts that scale
+ * to the page width: the write curves (a dot per sample, the moving average
+ * over 30 samples broken at phase boundaries, the analysis' phases with
+ * their regimes, cache and later-drop marks, a zoom of the cache when it is
+ * a sliver of the axis, and the simulator's truth when there is one), QD
+ * and block-size scaling, the mixed workloads, the latency spectrum, and
+ * tables of the headline figures and of every step. Legends sit outside the
+ * plots, with an entry for every mark. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "report_chart.h"
 #include "ssdcore/target.h"
+#include "json_read.h"
 #include "report_html.h"
+#include "step_names.h"
+#include "verdict_words.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
 
-/* Chart geometry: the plot area inside the SVG. */
-#define W 760
-#define H 360
-#define L 70
-#define R 20
-#define T 30
-#define B 50
+/* Chart geometry in SVG units; the SVG scales to the page (viewBox). The
+ * title and the legend are HTML around it, so they stay readable on a
+ * phone. */
+#define W 640
+#define H 340
+#define L 64
+#define R 16
+#define T 14
+#define B 44
 
 static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                       "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
@@ -59,15 +69,6 @@ static double nice_step(double range, int n) {
     return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p;
 }
 
-static void fmt_num(char *buf, size_t len, double v) {
-    if (fabs(v) >= 100 || v == floor(v))
-        snprintf(buf, len, "%.0f", v);
-    else if (fabs(v) >= 10)
-        snprintf(buf, len, "%.1f", v);
-    else
-        snprintf(buf, len, "%.2g", v);
-}
-
 static void fmt_size(char *buf, size_t len, double v) {
     if (v >= 1048576)
         snprintf(buf, len, "%gM", v / 1048576);
@@ -77,20 +78,33 @@ static void fmt_size(char *buf, size_t len, double v) {
         snprintf(buf, len, "%g", v);
 }
 
+/* A latency for people: 85 µs, 1.2 ms, 3 s. */
+static void fmt_latency(char *buf, size_t len, double us) {
+    if (us >= 1e6)
+        snprintf(buf, len, "%g s", us / 1e6);
+    else if (us >= 1e3)
+        snprintf(buf, len, "%g ms", us / 1e3);
+    else
+        snprintf(buf, len, "%g \xc2\xb5s", us);
+}
+
+/* <figure>, its caption, and an SVG that scales to the width. */
 static void svg_open(struct ssd__text *t, const char *title, const char *xlabel,
                      const char *ylabel) {
+    ssd__text_add(t, "<figure>\n<figcaption>");
+    ssd__text_html(t, title);
     ssd__text_add(t,
-                  "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"%d\" "
-                  "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
-                  "font-size=\"11\">\n<title>",
-                  W, H, W, H);
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</title>\n<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n",
+                  "</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" "
+                  "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
                   W, H);
-    ssd__text_add(t, "<text x=\"%d\" y=\"18\" font-size=\"13\" font-weight=\"bold\">", L);
     ssd__text_html(t, title);
-    ssd__text_add(t, "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", (L + W - R) / 2,
-                  H - 10);
+    ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"13\">\n<title>");
+    ssd__text_html(t, title);
+    ssd__text_add(t,
+                  "</title>\n<rect x=\"0\" y=\"0\" "
+                  "width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n<text x=\"%d\" y=\"%d\" "
+                  "text-anchor=\"middle\">",
+                  W, H, (L + W - R) / 2, H - 6);
     ssd__text_html(t, xlabel);
     ssd__text_add(t,
                   "</text>\n<text x=\"14\" y=\"%d\" text-anchor=\"middle\" "
@@ -100,14 +114,31 @@ static void svg_open(struct ssd__text *t, const char *title, const char *xlabel,
     ssd__text_add(t, "</text>\n");
 }
 
+/* Closes the SVG, writes the legend collected in lg below it, closes the
+ * figure. */
+static void svg_close(struct ssd__text *t, struct ssd__text *lg) {
+    ssd__text_add(t, "</svg>\n");
+    char *items = ssd__text_take(lg);
+    if (items && *items)
+        ssd__text_add(t, "<ul class=\"legend\">\n%s</ul>\n", items);
+    free(items);
+    ssd__text_add(t, "</figure>\n");
+}
+
+/* Legend entry for the marks wrapped in <g data-key="key">. */
+static void legend(struct ssd__text *lg, const char *key, const char *color, int style,
+                   const char *label) {
+    ssd__legend_item(lg, key, color, style, label);
+}
+
 /* Grid, ticks and labels. xticks: the x values to label on a log2 axis (the
  * data's own points), or NULL for nice linear ticks. */
 static void svg_axes(struct ssd__text *t, const struct axis *x, const struct axis *y,
                      const double *xticks, size_t nxticks, int xsize) {
-    double step = nice_step(y->hi - y->lo, 6);
+    double step = nice_step(y->hi - y->lo, 5);
     for (double v = ceil(y->lo / step) * step; v <= y->hi + step * 1e-9; v += step) {
         char b[32];
-        fmt_num(b, sizeof b, v);
+        ssd__fmt_axis(b, sizeof b, v);
         ssd__text_add(t,
                       "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
                       "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
@@ -119,22 +150,22 @@ static void svg_axes(struct ssd__text *t, const struct axis *x, const struct axi
             if (xsize)
                 fmt_size(b, sizeof b, xticks[i]);
             else
-                fmt_num(b, sizeof b, xticks[i]);
+                ssd__fmt_axis(b, sizeof b, xticks[i]);
             double X = px(x, xticks[i]);
             ssd__text_add(t,
                           "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
                           "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-                          X, X, T, H - B, X, H - B + 15, b);
+                          X, X, T, H - B, X, H - B + 16, b);
         }
     } else {
-        double xs = nice_step(x->hi - x->lo, 8);
+        double xs = nice_step(x->hi - x->lo, 7);
         for (double v = ceil(x->lo / xs) * xs; v <= x->hi + xs * 1e-9; v += xs) {
             char b[32];
-            fmt_num(b, sizeof b, v);
+            ssd__fmt_axis(b, sizeof b, v);
             ssd__text_add(t,
                           "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
                           "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-                          px(x, v), px(x, v), T, H - B, px(x, v), H - B + 15, b);
+                          px(x, v), px(x, v), T, H - B, px(x, v), H - B + 16, b);
         }
     }
     ssd__text_add(t,
@@ -143,60 +174,32 @@ static void svg_axes(struct ssd__text *t, const struct axis *x, const struct axi
                   L, T, W - R - L, H - B - T);
 }
 
-/* A white panel under n legend entries, so the data behind stays readable
- * but does not cross the labels. */
-static void legend_box_at(struct ssd__text *t, int x, int n) {
-    ssd__text_add(t,
-                  "<rect x=\"%d\" y=\"%d\" width=\"184\" height=\"%d\" fill=\"#fff\" "
-                  "opacity=\"0.85\" stroke=\"#ccc\"/>\n",
-                  x - 6, T + 2, 16 * n + 6);
-}
-
-static void legend_box(struct ssd__text *t, int n) {
-    legend_box_at(t, W - R - 190, n);
-}
-
-/* Legend entry i with its line at x (the box's left edge + 6). */
-static void legend_at(struct ssd__text *t, int x, int i, const char *color, const char *label,
-                      int dashed) {
-    int y = T + 14 + 16 * i;
-    ssd__text_add(t,
-                  "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" "
-                  "stroke-width=\"2.5\"%s/><text x=\"%d\" y=\"%d\">",
-                  x, x + 22, y - 4, y - 4, color, dashed ? " stroke-dasharray=\"5 3\"" : "", x + 28,
-                  y);
-    ssd__text_html(t, label);
-    ssd__text_add(t, "</text>\n");
-}
-
-static void legend(struct ssd__text *t, int i, const char *color, const char *label, int dashed) {
-    legend_at(t, W - R - 190, i, color, label, dashed);
-}
-
 /* ---- curves over x: QD, block size, read share ---------------------- */
 
 struct curve {
     const char *group, *label;
 };
 
-/* One chart of bw (or IOPS) against x for each group that has points. */
+static int on_curve(const struct ssd__step *st, const char *group, int xlog2) {
+    return st->kind == SSD__STEP_JOB && st->state == SSD__ST_DONE && !strcmp(st->group, group) &&
+           isfinite(st->x) && (!xlog2 || st->x > 0) && isfinite(st->iops) && isfinite(st->bw_bps);
+}
+
+/* One chart of bw (or IOPS) against x for the groups that have points; none
+ * when every group has a single point (a curve of one dot says nothing: the
+ * tables have the figure). xname names x in the hover read-outs. */
 static void group_chart(const ssd_suite *s, struct ssd__text *t, const char *title,
-                        const char *xlabel, const struct curve *c, int nc, int xlog2, int xsize,
-                        int iops) {
+                        const char *xlabel, const char *xname, const struct curve *c, int nc,
+                        int xlog2, int xsize, int iops) {
     double xlo = INFINITY, xhi = -INFINITY, yhi = 0;
     double ticks[64];
     size_t nticks = 0;
-    int any = 0;
     for (int g = 0; g < nc; g++)
         for (int i = 0; i < s->nsteps; i++) {
             const struct ssd__step *st = &s->steps[i];
-            if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE ||
-                strcmp(st->group, c[g].group) || !isfinite(st->x) || (xlog2 && st->x <= 0))
+            if (!on_curve(st, c[g].group, xlog2))
                 continue;
             double y = iops ? st->iops : st->bw_bps / MIB;
-            if (!isfinite(y))
-                continue;
-            any = 1;
             xlo = fmin(xlo, st->x);
             xhi = fmax(xhi, st->x);
             yhi = fmax(yhi, y);
@@ -206,181 +209,294 @@ static void group_chart(const ssd_suite *s, struct ssd__text *t, const char *tit
             if (!seen && nticks < 64)
                 ticks[nticks++] = st->x;
         }
-    if (!any)
+    if (nticks < 2)
         return;
-    if (xhi == xlo) {
-        xlo = xlog2 ? xlo / 2 : xlo - 1;
-        xhi = xlog2 ? xhi * 2 : xhi + 1;
-    }
     struct axis ax = {xlo, xhi, xlog2}, ay = {0, yhi > 0 ? yhi * 1.1 : 1, 0};
-    ssd__text_add(t, "<figure>\n");
-    svg_open(t, title, xlabel, iops ? "IOPS" : "MiB/s");
+    const char *unit = iops ? "IOPS" : "MiB/s";
+    svg_open(t, title, xlabel, unit);
     svg_axes(t, &ax, &ay, xlog2 || nticks <= 12 ? ticks : NULL, nticks, xsize);
-    int li = 0, shown = 0;
-    for (int g = 0; g < nc; g++)
-        for (int i = 0; i < s->nsteps; i++)
-            if (s->steps[i].kind == SSD__STEP_JOB && s->steps[i].state == SSD__ST_DONE &&
-                !strcmp(s->steps[i].group, c[g].group)) {
-                shown++;
-                break;
-            }
-    legend_box(t, shown);
+    struct ssd__text lg = {0};
     for (int g = 0; g < nc; g++) {
         const char *color = palette[g % 8];
-        int first = 1;
         struct ssd__text pts = {0};
+        char key[16];
+        snprintf(key, sizeof key, "g%d", g);
+        ssd__text_add(t, "<g data-key=\"%s\" fill=\"%s\">", key, color);
         for (int i = 0; i < s->nsteps; i++) {
             const struct ssd__step *st = &s->steps[i];
-            if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE ||
-                strcmp(st->group, c[g].group) || !isfinite(st->x) || (xlog2 && st->x <= 0))
+            if (!on_curve(st, c[g].group, xlog2))
                 continue;
             double y = iops ? st->iops : st->bw_bps / MIB;
-            if (!isfinite(y))
-                continue;
-            ssd__text_add(&pts, "%s%.1f,%.1f", first ? "" : " ", px(&ax, st->x), py(&ay, y));
+            ssd__text_add(&pts, "%s%.1f,%.1f", pts.len ? " " : "", px(&ax, st->x), py(&ay, y));
+            char xb[32];
+            if (xsize)
+                fmt_size(xb, sizeof xb, st->x);
+            else
+                snprintf(xb, sizeof xb, "%g", st->x);
+            ssd__text_add(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" data-tip=\"", px(&ax, st->x),
+                          py(&ay, y));
+            ssd__text_html(t, c[g].label);
+            ssd__text_add(t, ", %s %s%s: %.*f %s\"/>\n", xname, xb, xsize ? "B" : "", iops ? 0 : 1,
+                          y, unit);
+        }
+        char *p = ssd__text_take(&pts);
+        if (p && *p) {
             ssd__text_add(t,
-                          "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>%s: "
-                          "%.1f</title></circle>\n",
-                          px(&ax, st->x), py(&ay, y), color, st->name, y);
-            first = 0;
+                          "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
+                          "points=\"%s\"/>",
+                          color, p);
+            legend(&lg, key, color, 0, c[g].label);
         }
-        if (!first) {
-            char *p = ssd__text_take(&pts);
-            if (p)
-                ssd__text_add(t,
-                              "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
-                              "points=\"%s\"/>\n",
-                              color, p);
-            free(p);
-            legend(t, li++, color, c[g].label, 0);
-        } else {
-            ssd__text_free(&pts);
-        }
+        free(p);
+        ssd__text_add(t, "</g>\n");
     }
-    ssd__text_add(t, "</svg>\n</figure>\n");
+    svg_close(t, &lg);
 }
 
 /* ---- the write curve ---------------------------------------------------- */
 
-static void write_curve(const ssd_suite *s, struct ssd__text *t, const struct ssd__step *an) {
-    const ssd_series *ser = an->curve;
-    size_t n = ssd_series_count(ser);
-    const double *ts = ssd_series_t_s(ser), *b = ssd_series_bytes(ser);
+/* The regime of each phase ("cache", "direct", "folding", "gc", "other") when
+ * the analysis names them (DESIGN.md); "" when it does not. */
+static void phase_regimes(const struct ssd__step *an, char (*out)[12], size_t n) {
+    for (size_t k = 0; k < n; k++)
+        out[k][0] = 0;
+    struct ssd__jv a;
+    char msg[32];
+    if (!an->analysis_json || ssd__jr_parse(an->analysis_json, &a, msg, sizeof msg))
+        return;
+    const struct ssd__jv *ph = ssd__jv_get(&a, "phases");
+    for (size_t k = 0; ph && ph->type == SSD__JARR && k < ph->n && k < n; k++) {
+        const char *r = ssd__jv_str(&ph->items[k], "regime");
+        if (r)
+            snprintf(out[k], 12, "%s", r);
+    }
+    ssd__jv_free(&a);
+}
+
+static const char *regime_color(const char *r, size_t k) {
+    if (!strcmp(r, "cache"))
+        return "#dcefd6";
+    if (!strcmp(r, "direct"))
+        return "#e1ebf7";
+    if (!strcmp(r, "folding"))
+        return "#e9e4f3";
+    if (!strcmp(r, "gc"))
+        return "#fbe3cf";
+    if (*r)
+        return "#eeeeee";
+    return k % 2 ? "#f1f1f1" : "#e6eef8";
+}
+
+static const char *regime_words(const char *r) {
+    if (!strcmp(r, "cache"))
+        return "SLC cache";
+    if (!strcmp(r, "direct"))
+        return "direct to TLC/MLC";
+    if (!strcmp(r, "folding"))
+        return "folding (emptying the cache while writing)";
+    if (!strcmp(r, "gc"))
+        return "garbage collection (used state)";
+    return r;
+}
+
+struct curve_data {
+    size_t n;
+    double *x, *y, *ma; /* GiB written, MiB/s, moving average */
+    double interval;    /* median sampling interval, s */
+};
+
+/* One panel of a write curve over x in [0, xhi] GiB. */
+static void curve_panel(const ssd_suite *s, struct ssd__text *t, const struct ssd__step *an,
+                        const struct curve_data *d, double xhi, const char *title) {
+    const struct ssd_analysis_summary *m = &an->sum;
+    double ymax = 0;
+    size_t n = 0;
+    while (n < d->n && d->x[n] <= xhi * (1 + 1e-9))
+        n++;
     if (n < 2)
         return;
-    double *cum = malloc(n * sizeof *cum), *rate = malloc(n * sizeof *rate);
-    if (!cum || !rate) {
-        free(cum);
-        free(rate);
-        return;
-    }
-    double total = 0, ymax = 0, dtsum = 0;
-    for (size_t i = 0; i < n; i++) {
-        double dt = ts[i] - (i ? ts[i - 1] : 0);
-        total += b[i];
-        cum[i] = total;
-        rate[i] = dt > 0 ? b[i] / dt / MIB : 0;
-        dtsum += dt;
-        ymax = fmax(ymax, rate[i]);
-    }
-    double interval = dtsum / (double)n;
-    struct axis ax = {0, total / GIB, 0}, ay = {0, ymax > 0 ? ymax * 1.08 : 1, 0};
-    char title[160];
-    snprintf(title, sizeof title, "%s: write speed against data written", an->series);
-    ssd__text_add(t, "<figure>\n");
+    for (size_t i = 0; i < n; i++)
+        ymax = fmax(ymax, d->y[i]);
+    struct axis ax = {0, xhi, 0}, ay = {0, ymax > 0 ? ymax * 1.08 : 1, 0};
     svg_open(t, title, "data written, GiB", "MiB/s");
     svg_axes(t, &ax, &ay, NULL, 0, 0);
-    /* Phases as alternating bands, each with its level. */
-    for (size_t k = 0; k < an->nphases; k++) {
+    struct ssd__text lg = {0};
+    /* Phases as bands coloured by regime (or alternating), each with its
+     * level as a read-out. */
+    char regimes[64][12];
+    size_t np = an->nphases < 64 ? an->nphases : 64;
+    phase_regimes(an, regimes, np);
+    ssd__text_add(t, "<g data-key=\"bands\">\n");
+    int seen_regime[5] = {0};
+    static const char *const rnames[] = {"cache", "direct", "folding", "gc", "other"};
+    for (size_t k = 0; k < np; k++) {
         const struct ssd_phase *p = &an->phases[k];
-        double x0 = px(&ax, p->start_bytes / GIB), x1 = px(&ax, p->end_bytes / GIB);
+        if (!(p->start_bytes / GIB < xhi))
+            continue;
+        double x0 = px(&ax, p->start_bytes / GIB), x1 = px(&ax, fmin(p->end_bytes / GIB, xhi));
         ssd__text_add(t,
                       "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" "
-                      "opacity=\"0.5\"><title>phase %zu: %.2f-%.2f GiB, level %.1f MiB/s</title>"
-                      "</rect>\n",
-                      x0, T, fmax(x1 - x0, 0.5), H - B - T, k % 2 ? "#f3f3f3" : "#e8f0fa", k + 1,
+                      "data-tip=\"phase %zu%s%s%s: %.2f-%.2f GiB, level %.1f MiB/s\"/>\n",
+                      x0, T, fmax(x1 - x0, 0.5), H - B - T, regime_color(regimes[k], k), k + 1,
+                      regimes[k][0] ? " (" : "", regimes[k], regimes[k][0] ? ")" : "",
                       p->start_bytes / GIB, p->end_bytes / GIB, p->level_bps / MIB);
+        for (int r = 0; r < 5; r++)
+            seen_regime[r] |= !strcmp(regimes[k], rnames[r]);
     }
+    ssd__text_add(t, "</g>\n");
     /* A dot per sample: one path of zero-length round-capped segments is
      * far smaller than a circle element each. */
-    ssd__text_add(t, "<path fill=\"none\" stroke=\"#7aa6d6\" stroke-width=\"2.4\" "
-                     "stroke-linecap=\"round\" d=\"");
+    ssd__text_add(t, "<g data-key=\"dots\"><path fill=\"none\" stroke=\"#7aa6d6\" "
+                     "stroke-width=\"2.4\" stroke-linecap=\"round\" d=\"");
     for (size_t i = 0; i < n; i++)
-        ssd__text_add(t, "M%.1f %.1fh0", px(&ax, cum[i] / GIB), py(&ay, rate[i]));
-    ssd__text_add(t, "\"/>\n");
-    /* The 30 s moving average, centred: bytes over time in the window. */
-    size_t half = (size_t)(30 / interval / 2 + 0.5);
-    ssd__text_add(t, "<polyline fill=\"none\" stroke=\"#08306b\" stroke-width=\"1.8\" points=\"");
+        ssd__text_add(t, "M%.1f %.1fh0", px(&ax, d->x[i]), py(&ay, d->y[i]));
+    ssd__text_add(t, "\"/></g>\n<g data-key=\"ma\"><polyline fill=\"none\" stroke=\"#08306b\" "
+                     "stroke-width=\"1.8\" points=\"");
     for (size_t i = 0; i < n; i++) {
-        size_t lo = i > half ? i - half : 0, hi = i + half < n ? i + half : n - 1;
-        double by = cum[hi] - (lo ? cum[lo - 1] : 0), dt = ts[hi] - (lo ? ts[lo - 1] : 0);
-        if (dt > 0)
-            ssd__text_add(t, "%s%.1f,%.1f", i ? " " : "", px(&ax, cum[i] / GIB),
-                          py(&ay, by / dt / MIB));
+        /* A new line at each phase boundary: the average never runs across. */
+        int brk = 0;
+        for (size_t k = 1; i && k < np; k++)
+            brk |= d->x[i - 1] <= an->phases[k].start_bytes / GIB &&
+                   d->x[i] > an->phases[k].start_bytes / GIB;
+        if (brk)
+            ssd__text_add(t, "\"/><polyline fill=\"none\" stroke=\"#08306b\" "
+                             "stroke-width=\"1.8\" points=\"");
+        ssd__text_add(t, "%s%.1f,%.1f", i && !brk ? " " : "", px(&ax, d->x[i]), py(&ay, d->ma[i]));
     }
-    ssd__text_add(t, "\"/>\n");
-    for (size_t k = 0; k < an->nphases; k++) {
+    ssd__text_add(t, "\"/></g>\n<g data-key=\"levels\">");
+    for (size_t k = 0; k < np; k++) {
         const struct ssd_phase *p = &an->phases[k];
+        if (!(p->start_bytes / GIB < xhi))
+            continue;
         double y = py(&ay, p->level_bps / MIB);
         ssd__text_add(t,
                       "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#e6550d\" "
-                      "stroke-width=\"2\" stroke-dasharray=\"6 3\"/>\n",
-                      px(&ax, p->start_bytes / GIB), px(&ax, p->end_bytes / GIB), y, y);
+                      "stroke-width=\"2\" stroke-dasharray=\"6 3\" data-tip=\"phase %zu level: "
+                      "%.1f MiB/s\"/>\n",
+                      px(&ax, p->start_bytes / GIB), px(&ax, fmin(p->end_bytes / GIB, xhi)), y, y,
+                      k + 1, p->level_bps / MIB);
     }
-    const struct ssd_analysis_summary *m = &an->sum;
-    const struct ssd__step *job = ssd__suite_find_log(s, an->series, (int)(an - s->steps));
-    int truth = job && isfinite(job->truth_cache_bytes) && job->truth_cache_bytes > 0;
-    int li = 0;
-    legend_box(t, 3 + truth);
-    legend(t, li++, "#7aa6d6", "per sample", 0);
-    legend(t, li++, "#08306b", "30 s moving average", 0);
-    legend(t, li++, "#e6550d", "phase levels (analysis)", 1);
-    if (m->has_cache) {
+    ssd__text_add(t, "</g>\n");
+    char label[160];
+    snprintf(label, sizeof label, "per sample (one dot every %.3g s)", d->interval);
+    legend(&lg, "dots", "#7aa6d6", 2, label);
+    snprintf(label, sizeof label,
+             "moving average of %d samples (%.3g s here; the reviews' 30 s at 1 s sampling), "
+             "broken at phase boundaries",
+             SSD__MA_SAMPLES, SSD__MA_SAMPLES * d->interval);
+    legend(&lg, "ma", "#08306b", 0, label);
+    legend(&lg, "levels", "#e6550d", 1, "phase levels (analysis)");
+    int any_regime = 0;
+    for (int r = 0; r < 5; r++)
+        if (seen_regime[r]) {
+            char key[16];
+            snprintf(label, sizeof label, "phase: %s", regime_words(rnames[r]));
+            snprintf(key, sizeof key, "bands");
+            legend(&lg, key, regime_color(rnames[r], 0), 3, label);
+            any_regime = 1;
+        }
+    if (!any_regime && np)
+        legend(&lg, "bands", "#e6eef8", 3, "phases found by the analysis (alternating bands)");
+    if (m->has_cache && m->cache_bytes / GIB <= xhi) {
         double X = px(&ax, m->cache_bytes / GIB);
-        int right = X > (L + W - R) / 2;
         ssd__text_add(t,
-                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#31a354\" "
-                      "stroke-width=\"2\"/><text x=\"%.1f\" y=\"%d\" fill=\"#31a354\" "
-                      "text-anchor=\"%s\">SLC cache %s%.2f GiB</text>\n",
-                      X, X, T, H - B, right ? X - 4 : X + 4, H - B - 22, right ? "end" : "start",
-                      m->cache_censored != SSD_CENSOR_NONE ? "&#8805; " : "", m->cache_bytes / GIB);
+                      "<g data-key=\"cache\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
+                      "stroke=\"#31a354\" stroke-width=\"2.5\" data-tip=\"SLC cache end: %s%.2f "
+                      "GiB\"/></g>\n",
+                      X, X, T, H - B, m->cache_censored != SSD_CENSOR_NONE ? "at least " : "",
+                      m->cache_bytes / GIB);
+        snprintf(label, sizeof label, "SLC cache end: %s%.2f GiB",
+                 m->cache_censored != SSD_CENSOR_NONE ? "at least " : "", m->cache_bytes / GIB);
+        legend(&lg, "cache", "#31a354", 0, label);
     }
-    if (m->has_folding) {
+    if (m->has_folding && m->folding_start_bytes / GIB <= xhi) {
         double X = px(&ax, m->folding_start_bytes / GIB);
-        int right = X > (L + W - R) / 2;
         ssd__text_add(t,
-                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#756bb1\" "
-                      "stroke-width=\"2\"/><text x=\"%.1f\" y=\"%d\" fill=\"#756bb1\" "
-                      "text-anchor=\"%s\">folding from %.1f GiB</text>\n",
-                      X, X, T, H - B, right ? X - 4 : X + 4, H - B - 8, right ? "end" : "start",
-                      m->folding_start_bytes / GIB);
+                      "<g data-key=\"later\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
+                      "stroke=\"#756bb1\" stroke-width=\"2.5\" data-tip=\"folding from %.1f "
+                      "GiB\"/></g>\n",
+                      X, X, T, H - B, m->folding_start_bytes / GIB);
+        snprintf(label, sizeof label, "folding from %.1f GiB: %.1f MiB/s",
+                 m->folding_start_bytes / GIB, m->folding_level_bps / MIB);
+        legend(&lg, "later", "#756bb1", 0, label);
     }
-    if (m->has_gc) {
+    if (m->has_gc && m->gc_start_bytes / GIB <= xhi) {
         double X = px(&ax, m->gc_start_bytes / GIB);
-        int right = X > (L + W - R) / 2;
         ssd__text_add(t,
-                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#636363\" "
-                      "stroke-width=\"2\"/><text x=\"%.1f\" y=\"%d\" fill=\"#636363\" "
-                      "text-anchor=\"%s\">used state (GC) from %.1f GiB</text>\n",
-                      X, X, T, H - B, right ? X - 4 : X + 4, H - B - 36, right ? "end" : "start",
-                      m->gc_start_bytes / GIB);
+                      "<g data-key=\"gc\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
+                      "stroke=\"#636363\" stroke-width=\"2.5\" data-tip=\"used state (GC) from "
+                      "%.1f GiB\"/></g>\n",
+                      X, X, T, H - B, m->gc_start_bytes / GIB);
+        snprintf(label, sizeof label, "used state (GC) from %.1f GiB: %.1f MiB/s",
+                 m->gc_start_bytes / GIB, m->gc_level_bps / MIB);
+        legend(&lg, "gc", "#636363", 0, label);
     }
-    if (truth) {
+    const struct ssd__step *job = ssd__suite_find_log(s, an->series, (int)(an - s->steps));
+    if (job && isfinite(job->truth_cache_bytes) && job->truth_cache_bytes > 0 &&
+        job->truth_cache_bytes / GIB <= xhi) {
         double X = px(&ax, job->truth_cache_bytes / GIB);
         ssd__text_add(t,
-                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#000\" "
-                      "stroke-dasharray=\"2 3\"/>\n",
-                      X, X, T, H - B);
-        legend(t, li++, "#000", "sim truth: cache end", 1);
+                      "<g data-key=\"truth\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
+                      "stroke=\"#000\" stroke-dasharray=\"2 3\" data-tip=\"sim truth: cache end "
+                      "%.2f GiB\"/></g>\n",
+                      X, X, T, H - B, job->truth_cache_bytes / GIB);
+        legend(&lg, "truth", "#000", 1, "simulator's truth: cache end");
     }
-    ssd__text_add(t, "</svg>\n</figure>\n");
-    free(cum);
-    free(rate);
+    svg_close(t, &lg);
+}
+
+static int cmp_dbl(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void write_curve(const ssd_suite *s, struct ssd__text *t, const struct ssd__step *an) {
+    struct curve_data d = {0};
+    d.n = ssd__curve_points(an->curve, &d.x, &d.y);
+    if (d.n < 2)
+        goto done;
+    /* The stray tail interval is out of x/y; the median interval names the
+     * sampling for the legend. */
+    const double *ts = ssd_series_t_s(an->curve);
+    double *dt = malloc(d.n * sizeof *dt);
+    d.ma = malloc(d.n * sizeof *d.ma);
+    if (!dt || !d.ma) {
+        free(dt);
+        goto done;
+    }
+    for (size_t i = 0; i < d.n; i++)
+        dt[i] = ts[i] - (i ? ts[i - 1] : 0);
+    qsort(dt, d.n, sizeof *dt, cmp_dbl);
+    d.interval = dt[d.n / 2];
+    free(dt);
+    double breaks[256];
+    size_t nb = 0;
+    for (size_t k = 1; k < an->nphases && nb < 256; k++)
+        breaks[nb++] = an->phases[k].start_bytes / GIB;
+    ssd__moving_average(d.x, d.y, d.n, SSD__MA_SAMPLES, breaks, nb, d.ma);
+    char title[200];
+    snprintf(title, sizeof title, "%.64s: write speed against data written", an->series);
+    double total = d.x[d.n - 1];
+    curve_panel(s, t, an, &d, total, title);
+    /* A cache that is a sliver of the axis (the BX200's 2 GiB of 303) gets a
+     * zoom of the start, as 3DNews draws it. */
+    const struct ssd_analysis_summary *m = &an->sum;
+    if (m->has_cache && m->cache_bytes / GIB < 0.1 * total) {
+        double zx = fmin(total, fmax(m->cache_bytes / GIB * 3, d.x[1] * 8));
+        snprintf(title, sizeof title, "%.64s, zoom: the first %.3g GiB (the SLC cache)", an->series,
+                 zx);
+        curve_panel(s, t, an, &d, zx, title);
+    }
+done:
+    free(d.x);
+    free(d.y);
+    free(d.ma);
 }
 
 /* ---- latency: the percentile spectrum and p99 over time ------------------ */
 
-/* Log-scale y grid: 1, 2, 5 per decade (only 1 when the range is wide). */
+/* Log-scale y grid of latencies: 1, 2, 5 per decade (only 1 when the range
+ * is wide), labelled in µs, ms or s. */
 static void log_yticks(struct ssd__text *t, const struct axis *y) {
     int d0 = (int)floor(log10(y->lo) + 1e-9), d1 = (int)ceil(log10(y->hi) - 1e-9);
     static const double mult[] = {1, 2, 5};
@@ -390,7 +506,7 @@ static void log_yticks(struct ssd__text *t, const struct axis *y) {
             if (v < y->lo * (1 - 1e-9) || v > y->hi * (1 + 1e-9))
                 continue;
             char b[32];
-            fmt_num(b, sizeof b, v);
+            fmt_latency(b, sizeof b, v);
             ssd__text_add(t,
                           "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>"
                           "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
@@ -436,10 +552,8 @@ static void latency_spectrum(const ssd_suite *s, struct ssd__text *t) {
     if (!n || !(yhi > 0))
         return;
     struct axis ax = {0, ceil(fmax(xhi, 1) - 1e-9), 0}, ay = log_axis(ylo, yhi);
-    ssd__text_add(t, "<figure>\n");
     svg_open(t, "latency by percentile (random 4K tests, degradation run)",
-             "percentile, % (scale of 1/(1-p): each step one more nine)",
-             "latency, us (log scale)");
+             "percentile, % (each step one more nine)", "latency (log scale)");
     log_yticks(t, &ay);
     static const char *const xl[] = {"0", "90", "99", "99.9", "99.99", "99.999", "99.9999"};
     for (int d = 0; d <= (int)ax.hi && d < 7; d++) {
@@ -447,16 +561,15 @@ static void latency_spectrum(const ssd_suite *s, struct ssd__text *t) {
         ssd__text_add(t,
                       "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>"
                       "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-                      X, X, T, H - B, X, H - B + 15, xl[d]);
+                      X, X, T, H - B, X, H - B + 16, xl[d]);
     }
     double X50 = px(&ax, log10(2));
     ssd__text_add(t,
                   "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
                   "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">50</text>\n",
-                  X50, X50, T, H - B, X50, H - B + 15);
+                  X50, X50, T, H - B, X50, H - B + 16);
     frame(t);
-    /* Top left: the curves start low and rise to the right. */
-    legend_box_at(t, L + 10, n);
+    struct ssd__text lg = {0};
     int li = 0;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
@@ -464,22 +577,26 @@ static void latency_spectrum(const ssd_suite *s, struct ssd__text *t) {
         if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE || !label || st->nspec < 2)
             continue;
         const char *color = palette[li % 8];
-        int dashed = !strcmp(st->name, "degradation");
+        int dashed = !strcmp(st->name, ssd__step_degradation);
+        char key[16], p50[24], p99[24], p999[24];
+        snprintf(key, sizeof key, "l%d", li++);
+        fmt_latency(p50, sizeof p50, round(st->lat_p50_us));
+        fmt_latency(p99, sizeof p99, round(st->lat_p99_us));
+        fmt_latency(p999, sizeof p999, round(st->lat_p999_us));
         ssd__text_add(t,
-                      "<polyline class=\"latency\" fill=\"none\" stroke=\"%s\" "
-                      "stroke-width=\"2\"%s points=\"",
-                      color, dashed ? " stroke-dasharray=\"6 3\"" : "");
+                      "<g data-key=\"%s\"><polyline class=\"latency\" fill=\"none\" "
+                      "stroke=\"%s\" stroke-width=\"2\"%s data-tip=\"",
+                      key, color, dashed ? " stroke-dasharray=\"6 3\"" : "");
+        ssd__text_html(t, label);
+        ssd__text_add(t, ": p50 %s, p99 %s, p99.9 %s\" points=\"", p50, p99, p999);
         for (int k = 0; k < st->nspec; k++)
             if (st->spec_us[k] > 0)
                 ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "",
                               px(&ax, (double)k / SSD__SPEC_PER_DECADE), py(&ay, st->spec_us[k]));
-        ssd__text_add(t, "\"><title>");
-        ssd__text_html(t, label);
-        ssd__text_add(t, ": p50 %.0f us, p99 %.0f us, p99.9 %.0f us</title></polyline>\n",
-                      st->lat_p50_us, st->lat_p99_us, st->lat_p999_us);
-        legend_at(t, L + 10, li++, color, label, dashed);
+        ssd__text_add(t, "\"/></g>\n");
+        legend(&lg, key, color, dashed, label);
     }
-    ssd__text_add(t, "</svg>\n</figure>\n");
+    svg_close(t, &lg);
 }
 
 /* p99 and mean latency per interval of an analysed write run, from its
@@ -503,30 +620,31 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
     }
     if (!(yhi > 0))
         return;
-    /* Headroom above the data for the legend. */
-    struct axis ax = {0, ts[n - 1], 0}, ay = log_axis(ylo, yhi * 4);
+    struct axis ax = {0, ts[n - 1], 0}, ay = log_axis(ylo, yhi);
     char title[160];
-    snprintf(title, sizeof title, "%s: latency per interval", an->series);
-    ssd__text_add(t, "<figure>\n");
-    svg_open(t, title, "time, s", "latency, us (log scale)");
+    snprintf(title, sizeof title, "%.64s: latency per interval", an->series);
+    svg_open(t, title, "time, s", "latency (log scale)");
     log_yticks(t, &ay);
-    double xs = nice_step(ax.hi - ax.lo, 8);
+    double xs = nice_step(ax.hi - ax.lo, 7);
     for (double v = 0; v <= ax.hi + xs * 1e-9; v += xs) {
         char b[32];
-        fmt_num(b, sizeof b, v);
+        ssd__fmt_axis(b, sizeof b, v);
         ssd__text_add(t,
                       "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
                       "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-                      px(&ax, v), px(&ax, v), T, H - B, px(&ax, v), H - B + 15, b);
+                      px(&ax, v), px(&ax, v), T, H - B, px(&ax, v), H - B + 16, b);
     }
     frame(t);
     const double *cols[2] = {p99, mean};
     static const char *const colors[2] = {"#d62728", "#1f77b4"};
     static const char *const labels[2] = {"p99 per interval", "mean per interval"};
-    legend_box(t, mean ? 2 : 1);
+    static const char *const keys[2] = {"p99", "mean"};
+    struct ssd__text lg = {0};
     for (int c = 0; c < 2 && cols[c]; c++) {
-        ssd__text_add(t, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.4\" points=\"",
-                      colors[c]);
+        ssd__text_add(t,
+                      "<g data-key=\"%s\"><polyline fill=\"none\" stroke=\"%s\" "
+                      "stroke-width=\"1.4\" points=\"",
+                      keys[c], colors[c]);
         int first = 1;
         for (size_t i = 0; i < n; i++)
             if (cols[c][i] > 0 && isfinite(cols[c][i])) {
@@ -534,13 +652,42 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
                               py(&ay, cols[c][i]));
                 first = 0;
             }
-        ssd__text_add(t, "\"/>\n");
-        legend(t, c, colors[c], labels[c], 0);
+        ssd__text_add(t, "\"/></g>\n");
+        legend(&lg, keys[c], colors[c], 0, labels[c]);
     }
-    ssd__text_add(t, "</svg>\n</figure>\n");
+    svg_close(t, &lg);
 }
 
 /* ---- tables ------------------------------------------------------------- */
+
+/* A step line as written, with byte counts people can read: span=34359738368
+ * becomes span=32 GiB. */
+static void human_line(struct ssd__text *t, const char *line) {
+    const char *p = line;
+    while (p && *p) {
+        const char *eq = strchr(p, '=');
+        if (!eq) {
+            ssd__text_html(t, p);
+            break;
+        }
+        size_t digits = strspn(eq + 1, "0123456789");
+        char end = eq[1 + digits];
+        ssd__text_raw(t, "", 0);
+        char head[512];
+        snprintf(head, sizeof head, "%.*s", (int)(eq + 1 - p) < 511 ? (int)(eq + 1 - p) : 511, p);
+        ssd__text_html(t, head);
+        if (digits >= 7 && (end == 0 || end == ' ')) {
+            double v = strtod(eq + 1, NULL);
+            if (v >= GIB)
+                ssd__text_add(t, "%g GiB", round(v / GIB * 100) / 100);
+            else
+                ssd__text_add(t, "%g MiB", round(v / MIB * 100) / 100);
+            p = eq + 1 + digits;
+        } else {
+            p = eq + 1;
+        }
+    }
+}
 
 static void td_num(struct ssd__text *t, double v, const char *fmt) {
     if (isfinite(v))
@@ -566,26 +713,16 @@ static const struct ssd__step *done_job(const ssd_suite *s, const char *name) {
 }
 
 static void headline_table(const ssd_suite *s, struct ssd__text *t) {
-    static const struct {
-        const char *step, *label;
-        int iops;
-    } jobs[] = {
-        {"seq-read", "sequential read, 256K QD1", 0},
-        {"seq-write", "sequential write, 256K QD1", 0},
-        {"rand4k-read-qd1", "random read 4K QD1", 1},
-        {"rand4k-read-qd4", "random read 4K QD4", 1},
-        {"rand4k-write-qd1", "random write 4K QD1", 1},
-        {"rand4k-write-qd4", "random write 4K QD4", 1},
-    };
     ssd__text_add(t, "<table class=\"kv\">\n");
-    for (size_t i = 0; i < sizeof jobs / sizeof jobs[0]; i++) {
-        const struct ssd__step *st = done_job(s, jobs[i].step);
+    for (size_t i = 0; i < ssd__named_step_count; i++) {
+        const struct ssd__named_step *n = &ssd__named_steps[i];
+        const struct ssd__step *st = n->report_label ? done_job(s, n->name) : NULL;
         if (!st)
             continue;
-        if (jobs[i].iops)
-            row(t, jobs[i].label, st->iops, "%.0f", "IOPS");
+        if (n->iops)
+            row(t, n->report_label, st->iops, "%.0f", "IOPS");
         else
-            row(t, jobs[i].label, st->bw_bps / MIB, "%.1f", "MiB/s");
+            row(t, n->report_label, st->bw_bps / MIB, "%.1f", "MiB/s");
     }
     static const char *const groups[][2] = {{"mixed-seq", "mixed sequential 128K, 2 threads"},
                                             {"mixed-rand", "mixed random 4K, 4 threads"}};
@@ -639,7 +776,7 @@ static void headline_table(const ssd_suite *s, struct ssd__text *t) {
             row(t, label, m->recovered_bytes / GIB, "%.2f", "GiB");
         }
         const struct ssd__step *job = ssd__suite_find_log(s, st->series, i);
-        if (job && job->state == SSD__ST_DONE && !strcmp(job->name, "fill"))
+        if (job && job->state == SSD__ST_DONE && !strcmp(job->name, ssd__step_fill))
             row(t, "whole-drive fill time", job->runtime_s / 60, "%.1f", "min");
     }
     ssd__text_add(t, "</table>\n");
@@ -656,9 +793,11 @@ static void latency_table(const ssd_suite *s, struct ssd__text *t) {
             !(st->lat_p50_us > 0))
             continue;
         if (!any)
-            ssd__text_add(t, "<table class=\"grid latency\"><tr><th>test</th><th>IOPS</th>"
-                             "<th>p50 us</th><th>p99 us</th><th>p99.9 us</th><th>p99/p50</th>"
-                             "<th>p99.9/p50</th></tr>\n");
+            ssd__text_add(t,
+                          "<table class=\"grid latency\"><tr><th>test</th><th>IOPS</th>"
+                          "<th>p50, \xc2\xb5s</th><th>p99, \xc2\xb5s</th><th>p99.9, \xc2\xb5s</th>"
+                          "<th>p99/p50</th>"
+                          "<th>p99.9/p50</th></tr>\n");
         any = 1;
         ssd__text_add(t, "<tr><th>");
         ssd__text_html(t, label);
@@ -711,14 +850,15 @@ static void truth_table(const ssd_suite *s, struct ssd__text *t, const struct ss
 }
 
 static void steps_table(const ssd_suite *s, struct ssd__text *t) {
-    ssd__text_add(t, "<table class=\"grid\"><tr><th>#</th><th>step</th><th>state</th>"
-                     "<th>MiB/s</th><th>IOPS</th><th>lat mean us</th><th>p50</th><th>p99</th>"
-                     "<th>p99.9</th><th>time s</th><th>wall s</th></tr>\n");
+    ssd__text_add(
+        t, "<table class=\"grid\"><tr><th>#</th><th>step</th><th>state</th>"
+           "<th>MiB/s</th><th>IOPS</th><th>latency mean, \xc2\xb5s</th><th>p50</th><th>p99</th>"
+           "<th>p99.9</th><th>time s</th><th>wall s</th></tr>\n");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         const char *state = ssd__step_state_name(st->state);
         ssd__text_add(t, "<tr class=\"%s\"><td class=\"n\">%d</td><td><code>", state, i + 1);
-        ssd__text_html(t, st->line);
+        human_line(t, st->line);
         ssd__text_add(t, "</code>");
         if (st->error) {
             ssd__text_add(t, "<br/><span class=\"err\">");
@@ -843,12 +983,149 @@ static void meta(struct ssd__text *t, const char *k, const char *v) {
     ssd__text_add(t, "</td></tr>\n");
 }
 
-static int has_group(const ssd_suite *s, const char *g) {
-    for (int i = 0; i < s->nsteps; i++)
-        if (s->steps[i].kind == SSD__STEP_JOB && s->steps[i].state == SSD__ST_DONE &&
-            !strcmp(s->steps[i].group, g))
-            return 1;
-    return 0;
+/* The drive's identity (results.json target.drive) in one line: "Team
+ * MP44L 1TB, firmware VC0S036G, serial ..., nvme PCIe 4.0 x4, 931.5 GiB,
+ * 512/4096-byte sectors, 41.9 C". Empty when nothing is known. */
+static void drive_line(const ssd_suite *s, char *buf, size_t len) {
+    buf[0] = 0;
+    struct ssd__jv d = {0};
+    char err[64];
+    if (!s->drive_json || ssd__jr_parse(s->drive_json, &d, err, sizeof err))
+        return;
+    size_t at = 0;
+#define ADD(...)                                                                                   \
+    do {                                                                                           \
+        if (at < len)                                                                              \
+            at += (size_t)snprintf(buf + at, len - at, __VA_ARGS__);                               \
+    } while (0)
+    const char *model = ssd__jv_str(&d, "model"), *fw = ssd__jv_str(&d, "firmware"),
+               *serial = ssd__jv_str(&d, "serial"), *tr = ssd__jv_str(&d, "transport"),
+               *link = ssd__jv_str(&d, "link"), *vendor = ssd__jv_str(&d, "vendor");
+    if (vendor && model && strncmp(vendor, "0x", 2) && strcmp(vendor, "ATA"))
+        ADD("%s ", vendor);
+    if (model)
+        ADD("%s", model);
+    if (fw)
+        ADD("%sfirmware %s", at ? ", " : "", fw);
+    if (serial)
+        ADD("%sserial %s", at ? ", " : "", serial);
+    if (tr || link)
+        ADD("%s%s%s%s", at ? ", " : "", tr ? tr : "", tr && link ? " " : "", link ? link : "");
+    double cap = ssd__jv_num(&d, "capacity_bytes", NAN),
+           ls = ssd__jv_num(&d, "logical_sector_bytes", NAN),
+           ps = ssd__jv_num(&d, "physical_sector_bytes", NAN),
+           tc = ssd__jv_num(&d, "temperature_c", NAN);
+    if (isfinite(cap))
+        ADD("%s%.1f GiB", at ? ", " : "", cap / GIB);
+    if (isfinite(ls) && isfinite(ps))
+        ADD("%s%.0f/%.0f-byte sectors", at ? ", " : "", ls, ps);
+    if (ssd__jv_get(&d, "rotational") && ssd__jv_true(&d, "rotational"))
+        ADD("%srotational", at ? ", " : "");
+    if (isfinite(tc))
+        ADD("%s%.1f \xc2\xb0"
+            "C",
+            at ? ", " : "", tc);
+#undef ADD
+    ssd__jv_free(&d);
+}
+
+/* One line at the top in the reviewers' words: the cache, how far the speed
+ * falls after it, what comes later. An analysis that words its own verdict
+ * ("verdict" in its JSON) is quoted instead. */
+static void verdict(const ssd_suite *s, struct ssd__text *t) {
+    const struct ssd__step *an = NULL;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind == SSD__STEP_ANALYZE && st->has_summary && !st->reference[0] &&
+            (!an || !strcmp(st->series, "fill") || !strcmp(st->series, "degradation")))
+            an = st;
+    }
+    if (!an)
+        return;
+    struct ssd__jv a;
+    char msg[32];
+    if (an->analysis_json && !ssd__jr_parse(an->analysis_json, &a, msg, sizeof msg)) {
+        const char *v = ssd__jv_str(&a, "verdict");
+        if (v && *v) {
+            ssd__text_add(t, "<p class=\"verdict\">");
+            ssd__text_html(t, v);
+            ssd__text_add(t, "</p>\n");
+        }
+        ssd__jv_free(&a);
+        if (v && *v)
+            return;
+    }
+    /* The regimes in the words the text summary uses (suite/verdict_words). */
+    struct ssd__text words = {0};
+    ssd__text_regimes(&words, &an->sum, an->phases, an->nphases);
+    char *w = ssd__text_take(&words);
+    ssd__text_add(t, "<p class=\"verdict\">");
+    ssd__text_html(t, an->series);
+    ssd__text_add(t, ": ");
+    ssd__text_html(t, w ? w : "");
+    ssd__text_add(t, ".");
+    free(w);
+    const struct ssd_analysis_summary *m = &an->sum;
+    const struct ssd__step *job = ssd__suite_find_log(s, an->series, (int)(an - s->steps));
+    if (job && job->state == SSD__ST_DONE && !strcmp(job->name, "fill"))
+        ssd__text_add(t, " The whole drive fills in %.1f min.", job->runtime_s / 60);
+    if (m->has_dips)
+        ssd__text_add(t, " Periodic dips every %.0f s, %.0f %% deep.", m->dip_period_s,
+                      m->dip_depth * 100);
+    ssd__text_add(t, "</p>\n");
+}
+
+/* KDiskMark-style tiles when the headline has CrystalDiskMark-style
+ * figures (an object "cdm" of numbers): one tile per figure. */
+static void cdm_tiles(const ssd_suite *s, struct ssd__text *t) {
+    struct ssd__text h = {0};
+    ssd__suite_headline_json(s, &h);
+    char *text = ssd__text_take(&h);
+    struct ssd__jv root;
+    char msg[32];
+    if (!text || ssd__jr_parse(text, &root, msg, sizeof msg)) {
+        free(text);
+        return;
+    }
+    free(text);
+    const struct ssd__jv *cdm = ssd__jv_get(&root, "cdm");
+    int any = 0;
+    for (size_t i = 0; cdm && cdm->type == SSD__JOBJ && i < cdm->n; i++) {
+        const struct ssd__jv *v = &cdm->items[i];
+        if (v->type != SSD__JNUM)
+            continue;
+        if (!any++)
+            ssd__text_add(t, "<div class=\"tiles\">\n");
+        const char *k = cdm->keys[i];
+        size_t n = strlen(k);
+        double val = v->num;
+        const char *unit = "";
+        char name[96];
+        snprintf(name, sizeof name, "%s", k);
+        if (n > 4 && !strcmp(k + n - 4, "_bps"))
+            val /= MIB, unit = "MiB/s", name[n - 4] = 0;
+        else if (n > 5 && !strcmp(k + n - 5, "_iops"))
+            unit = "IOPS", name[n - 5] = 0;
+        else if (n > 3 && !strcmp(k + n - 3, "_us"))
+            unit = "\xc2\xb5s", name[n - 3] = 0;
+        for (char *c = name; *c; c++)
+            if (*c == '_')
+                *c = ' ';
+        ssd__text_add(t, "<div class=\"tile\"><b>%.*f</b>%s<br/>", val >= 100 ? 0 : 1, val, unit);
+        ssd__text_html(t, name);
+        ssd__text_add(t, "</div>\n");
+    }
+    if (any)
+        ssd__text_add(t, "</div>\n");
+    ssd__jv_free(&root);
+}
+
+/* Appends the charts in sec under heading h, or nothing when none was drawn. */
+static void section(struct ssd__text *t, const char *h, struct ssd__text *sec) {
+    char *body = ssd__text_take(sec);
+    if (body && *body)
+        ssd__text_add(t, "<h2>%s</h2>\n%s", h, body);
+    free(body);
 }
 
 static int known_group(const char *g) {
@@ -869,20 +1146,16 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
     ssd__text_html(&t, s->suite_file ? s->suite_file : s->suite_name);
     ssd__text_add(&t, " on ");
     ssd__text_html(&t, uri);
-    ssd__text_add(
-        &t, "</title>\n<style>\n"
-            "body{font-family:sans-serif;max-width:1000px;margin:1em auto;color:#222}\n"
-            "table{border-collapse:collapse;margin:.5em 0 1.5em}\n"
-            "th,td{padding:2px 8px;text-align:left;vertical-align:top}\n"
-            "table.grid td,table.grid th{border:1px solid #ccc}\n"
-            "td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
-            "tr.failed td,.err{color:#b00}\ntr.interrupted td,tr.skipped td,.warn{color:#a60}\n"
-            "tr.pending td{color:#999}\nfigure{margin:0 0 1.5em}\n"
-            "code{font-size:90%%}\n</style>\n</head>\n<body>\n<h1>");
+    ssd__text_add(&t,
+                  "</title>\n<meta name=\"viewport\" content=\"width=device-width, "
+                  "initial-scale=1\"/>\n<style>\n%s</style>\n</head>\n<body>\n"
+                  "<div id=\"tip\"></div>\n<h1>",
+                  ssd__report_css);
     ssd__text_html(&t, s->suite_file ? s->suite_file : s->suite_name);
     ssd__text_add(&t, " on ");
     ssd__text_html(&t, uri);
     ssd__text_add(&t, "</h1>\n");
+    verdict(s, &t);
     if (s->killed)
         ssd__text_add(&t, "<p class=\"err\">The run was killed (it ended without recording "
                           "why): the figures cover the steps that ran.</p>\n");
@@ -913,6 +1186,9 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
              (double)s->target_size / GIB, (unsigned long long)s->target_size, s->target_block);
     meta(&t, "target", uri);
     meta(&t, "", buf);
+    char drive[512];
+    drive_line(s, drive, sizeof drive);
+    meta(&t, "drive", drive);
     meta(&t, "host", s->host_name);
     meta(&t, "kernel", s->host_kernel);
     meta(&t, "cpu", s->host_cpu);
@@ -922,25 +1198,28 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
     meta(&t, "started", s->started);
     meta(&t, "finished", s->finished);
     ssd__text_add(&t, "</table>\n<h2>Headline figures</h2>\n");
+    cdm_tiles(s, &t);
     headline_table(s, &t);
     latency_table(s, &t);
 
     int curves = 0;
     for (int i = 0; i < s->nsteps; i++)
         curves += (s->steps[i].kind == SSD__STEP_ANALYZE && s->steps[i].curve) ||
-                  ssd__analysis_lost(&s->steps[i]);
+                  ssd__analysis_lost(&s->steps[i]) || s->steps[i].sum_stored;
     if (curves)
         ssd__text_add(&t, "<h2>Write curves</h2>\n");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (ssd__analysis_lost(st)) {
+        if (ssd__analysis_lost(st) || st->sum_stored) {
             char why[2 * SSD__ERRMSG_SIZE];
             ssd__analysis_lost_text(s, st, why, sizeof why);
             ssd__text_add(&t, "<p class=\"err\">No chart for ");
             ssd__text_html(&t, st->series);
             ssd__text_add(&t, ".csv: ");
             ssd__text_html(&t, why);
-            ssd__text_add(&t, "</p>\n");
+            ssd__text_add(&t, "%s</p>\n",
+                          st->sum_stored ? ". Its figures above are those results.json stored."
+                                         : "");
             continue;
         }
         if (st->kind != SSD__STEP_ANALYZE || !st->curve)
@@ -957,7 +1236,7 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
         latency_spectrum(s, &t);
         for (int i = 0; i < s->nsteps; i++)
             if (s->steps[i].kind == SSD__STEP_ANALYZE && s->steps[i].curve &&
-                !strcmp(s->steps[i].series, "degradation"))
+                !strcmp(s->steps[i].series, ssd__step_degradation))
                 latency_over_time(&t, &s->steps[i]);
     }
     static const struct curve qd_rand[] = {{"qd-randread", "random read 4K"},
@@ -968,24 +1247,19 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
                                       {"bs-randwrite", "random write, QD4"}};
     static const struct curve mixed[] = {{"mixed-seq", "sequential 128K, 2 threads"},
                                          {"mixed-rand", "random 4K, 4 threads"}};
-    if (has_group(s, "qd-randread") || has_group(s, "qd-randwrite") || has_group(s, "qd-seqread") ||
-        has_group(s, "qd-seqwrite")) {
-        ssd__text_add(&t, "<h2>Queue-depth scaling</h2>\n");
-        group_chart(s, &t, "4K random, IOPS against queue depth", "queue depth", qd_rand, 2, 1, 0,
-                    1);
-        group_chart(s, &t, "256K sequential, MiB/s against queue depth", "queue depth", qd_seq, 2,
-                    1, 0, 0);
-    }
-    if (has_group(s, "bs-randread") || has_group(s, "bs-randwrite")) {
-        ssd__text_add(&t, "<h2>Block-size scaling</h2>\n");
-        group_chart(s, &t, "random, QD4: MiB/s against block size", "block size, bytes", bs, 2, 1,
-                    1, 0);
-    }
-    if (has_group(s, "mixed-seq") || has_group(s, "mixed-rand")) {
-        ssd__text_add(&t, "<h2>Mixed workloads</h2>\n");
-        group_chart(s, &t, "mixed reads and writes: MiB/s against read share", "reads, %", mixed, 2,
-                    0, 0, 0);
-    }
+    /* A section heading only over charts that were drawn. */
+    struct ssd__text sec = {0};
+    group_chart(s, &sec, "4K random, IOPS against queue depth", "queue depth", "QD", qd_rand, 2, 1,
+                0, 1);
+    group_chart(s, &sec, "256K sequential, MiB/s against queue depth", "queue depth", "QD", qd_seq,
+                2, 1, 0, 0);
+    section(&t, "Queue-depth scaling", &sec);
+    group_chart(s, &sec, "random, QD4: MiB/s against block size", "block size, bytes", "block", bs,
+                2, 1, 1, 0);
+    section(&t, "Block-size scaling", &sec);
+    group_chart(s, &sec, "mixed reads and writes: MiB/s against read share", "reads, %", "reads %",
+                mixed, 2, 0, 0, 0);
+    section(&t, "Mixed workloads", &sec);
     /* The groups of a user's suite file get a chart each. */
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
@@ -998,17 +1272,19 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
         if (!first)
             continue;
         struct curve c = {st->group, st->group};
-        group_chart(s, &t, st->group, "x", &c, 1, 0, 0, 0);
+        group_chart(s, &t, st->group, "x", "x", &c, 1, 0, 0, 0);
     }
     file_tests_table(s, &t);
     replay_table(s, &t);
     cdm_table(s, &t);
-    ssd__text_add(&t, "<h2>Every step</h2>\n");
+    ssd__text_add(&t, "<details class=\"steps\"><summary>Every step (%d)</summary>\n", s->nsteps);
     steps_table(s, &t);
-    ssd__text_add(&t,
-                  "<p>ssdcore %s; results.json in the same directory holds every figure "
-                  "and the series CSVs every sample.</p>\n</body>\n</html>\n",
-                  SSD_VERSION_STRING);
+    ssd__text_add(
+        &t,
+        "</details>\n<p>ssdcore %s; results.json in the same directory holds every "
+        "figure and the series CSVs every sample.</p>\n<script>//<![CDATA[\n%s//]]></script>\n"
+        "</body>\n</html>\n",
+        SSD_VERSION_STRING, ssd__report_js);
     *out = ssd__text_take(&t);
     return *out ? 0 : SSD_ENOMEM;
 }

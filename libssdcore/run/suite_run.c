@@ -15,6 +15,7 @@
 #include "interrupt.h"
 #include "ssdcore/hist.h"
 #include "ssdcore/job.h"
+#include "ssdcore/drive.h"
 #include "ssdcore/sim.h"
 #include "suite_impl.h"
 
@@ -79,16 +80,16 @@ struct job_cb {
 static int job_progress(void *user, const ssd_progress *p) {
     struct job_cb *cb = user;
     ssd_suite *s = cb->s;
-    ssd_suite_progress sp = {cb->index,    s->nsteps, s->steps[cb->index].name, "job", p,
-                             p->elapsed_s, p->time_s};
+    ssd_suite_progress sp = {sizeof sp, cb->index, s->nsteps,    s->steps[cb->index].name,
+                             "job",     p,         p->elapsed_s, p->time_s};
     return s->progress(s->progress_user, &sp);
 }
 
 static int notify(ssd_suite *s, int i, double elapsed, double total) {
     if (!s->progress)
         return 0;
-    ssd_suite_progress sp = {i,       s->nsteps, s->steps[i].name, ssd_suite_step_kind(s, i), NULL,
-                             elapsed, total};
+    ssd_suite_progress sp = {
+        sizeof sp, i, s->nsteps, s->steps[i].name, ssd_suite_step_kind(s, i), NULL, elapsed, total};
     return s->progress(s->progress_user, &sp);
 }
 
@@ -149,7 +150,7 @@ static int run_job(ssd_suite *s, int i) {
         ssd_job_free(j);
         return rc;
     }
-    ssd_job_results_json(j, &st->job_json);
+    ssd_job_to_json(j, 0, &st->job_json);
     ssd__step_latency_spectrum(st);
     st->runtime_s = ssd_job_runtime_s(j);
     double rt = st->runtime_s > 0 ? st->runtime_s : NAN;
@@ -169,7 +170,7 @@ static int run_job(ssd_suite *s, int i) {
         ssd_hist_free(h);
     }
     if (truth) {
-        ssd_sim_truth_json(s->t, &st->truth_json);
+        ssd_sim_truth_to_json(s->t, 0, &st->truth_json);
         truth_figure(s->t, "cache_full_at_bytes", &st->truth_cache_bytes);
         truth_figure(s->t, "post_cache_mean_bps", &st->truth_post_bps);
         truth_figure(s->t, "folding_start_bytes", &st->truth_fold_bytes);
@@ -248,6 +249,12 @@ static int run_idle(ssd_suite *s, int i, unsigned gen) {
     return 0;
 }
 
+/* The drive's temperature now (hwmon), NaN when it has no sensor. */
+static double drive_temp(const ssd_suite *s) {
+    double c;
+    return ssd_drive_temperature(s->target_uri, &c) ? NAN : c;
+}
+
 int ssd_suite_run(ssd_suite *s) {
     if (!s)
         return SSD_EINVAL;
@@ -270,6 +277,11 @@ int ssd_suite_run(ssd_suite *s) {
     if ((rc = ssd__suite_lock_out(s)))
         return rc;
     host_info(s);
+    /* Who the drive is; unknown members are null, never a failure. */
+    ssd_free(s->drive_json);
+    s->drive_json = NULL;
+    if (ssd_drive_identity_json(s->target_uri, s->hash_serial, &s->drive_json))
+        s->drive_json = NULL;
     ssd__now_iso(s->started, sizeof s->started);
     s->running = 1;
     if ((rc = save_results(s))) {
@@ -288,6 +300,7 @@ int ssd_suite_run(ssd_suite *s) {
             break;
         }
         ssd__now_iso(st->started, sizeof st->started);
+        st->temp_before_c = drive_temp(s);
         double t0 = ssd__mono_s();
         switch (st->kind) {
         case SSD__STEP_JOB:
@@ -310,6 +323,7 @@ int ssd_suite_run(ssd_suite *s) {
             break;
         }
         st->wall_s = ssd__mono_s() - t0;
+        st->temp_after_c = drive_temp(s);
         if (rc == SSD_EINTERRUPTED)
             break;
         int wrc = save_results(s);

@@ -1,7 +1,7 @@
 /* sim_model.h - internal: the simulated drive's parameters, state and
  * operations, shared by the profile table (sim_profiles.c), the model
- * (sim_target.c), the ground-truth export (sim_truth.c) and the test driver
- * (sim_drive.c).
+ * (sim_target.c), the ground-truth export (sim_truth.c) and the test and
+ * bench driver (tests/c/sim_drive.c).
  *
  * The model is analytic, not a page-level FTL: the flash is four pools of
  * bytes (valid native data, invalid native data, clean native space, SLC
@@ -165,19 +165,6 @@ double ssd__sim_mapped(const struct ssd__sim *s);
  * full share), or 0 without a job: ground truth's level for a regime in
  * progress. */
 double ssd__sim_write_level_bps(const struct ssd__sim *s);
-
-/* The test and CLI driver: job_begin, then run_virtual every interval_s
- * until the workload's time / bytes / coverage is done, calling cb after
- * each interval with the interval's counts and latency histograms (reset
- * before each interval). cb returns non-zero to stop. Returns 0 or a
- * negative code (message in t->err). */
-typedef int (*ssd__sim_sample_fn)(void *ud, double t_s, double elapsed_s,
-                                  const struct ssd__interval *iv, ssd_hist *const lat[2]);
-int ssd__sim_drive(ssd_target *t, const struct ssd__workload *w, ssd__sim_sample_fn cb, void *ud);
-
-/* Fills w with the job layer's defaults (4K, QD1, one thread, the whole
- * target, 1 s interval) for the given pattern. */
-void ssd__sim_workload_defaults(struct ssd__workload *w, enum ssd__pattern pattern, uint64_t span);
 
 /* Opens "sim:PROFILE[,k=v...]" (spec is the text after "sim:") into t:
  * sets ops, impl, size and block_size. Called by ssd_target_open (target_uri.c). */

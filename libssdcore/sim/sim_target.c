@@ -694,9 +694,9 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             if (r == SSD__REG_SLC || r == SSD__REG_NATIVE) {
                 /* The dips are the controller writing back its mapping
                  * table, so they weigh on small writes, which update the
-                 * map fastest: full depth up to 16K, 1/16 of it at 256K. */
+                 * map fastest: full depth up to 64K, a quarter of it at 256K. */
                 double d = dip_factor(s, ((double)tick + 0.5) * p->tick_s);
-                xw *= 1 - (1 - d) * fmin(1.0, 16384 / bs);
+                xw *= 1 - (1 - d) * fmin(1.0, 65536 / bs);
             } else if (r == SSD__REG_GC)
                 xw *= gc_spread_factor(s, ((double)tick + 0.5) * p->tick_s);
         }

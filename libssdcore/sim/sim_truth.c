@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_style.h"
 #include "jsonw.h"
 #include "sim_model.h"
 
@@ -30,7 +31,7 @@ static void key_bytes(struct ssd__jw *w, const char *key, double v) {
     ssd__jw_num_f(w, v, 0);
 }
 
-int ssd_sim_profile_json(const char *spec, char **out) {
+static int profile_json(const char *spec, char **out) {
     struct ssd__sim_params p;
     const char *name;
     char msg[512];
@@ -241,7 +242,7 @@ int ssd_sim_truth(ssd_target *t, const char *key, double *out) {
     return ssd__fail(t->err, SSD_EINVAL, "truth: unknown key '%s'", key ? key : "(null)");
 }
 
-int ssd_sim_truth_json(ssd_target *t, char **out) {
+static int truth_json(ssd_target *t, char **out) {
     int rc;
     struct ssd__sim *s = sim_or_fail(t, &rc);
     *out = NULL;
@@ -272,6 +273,16 @@ int ssd_sim_truth_json(ssd_target *t, char **out) {
         key_bytes(&w, "bytes", s->phases[i].bytes);
         ssd__jw_key(&w, "seconds");
         ssd__jw_num_g(&w, s->phases[i].seconds, 9);
+        /* The regime's mean host write rate (bytes over seconds, dips and
+         * noise included): what an analysis phase's mean_bps measures. */
+        ssd__jw_key(&w, "mean_bps");
+        ssd__jw_num_g(
+            &w, s->phases[i].seconds > 0 ? s->phases[i].bytes / s->phases[i].seconds : NAN, 9);
+        /* ... and its level (noise- and dip-free speed) where it ended:
+         * what an analysis phase's level_bps (a median) measures on a
+         * level regime, and gc.end_level_bps on the used state. */
+        ssd__jw_key(&w, "end_level_bps");
+        ssd__jw_num_g(&w, s->phases[i].end_level_bps, 9);
         ssd__jw_end_object(&w);
     }
     ssd__jw_end_array(&w);
@@ -282,4 +293,38 @@ int ssd_sim_truth_json(ssd_target *t, char **out) {
     if (rc)
         return ssd__fail(t->err, rc, "truth: out of memory");
     return 0;
+}
+
+int ssd_sim_profile_to_json(const char *spec, int flags, char **out) {
+    if (!out)
+        return SSD_EINVAL;
+    *out = NULL;
+    if (!ssd__json_flags_ok(flags))
+        return SSD_EINVAL;
+    char *text = NULL;
+    int rc = profile_json(spec, &text);
+    if (rc) {
+        *out = text; /* the message, as documented */
+        return rc;
+    }
+    return ssd__json_restyle(text, flags, out);
+}
+
+int ssd_sim_truth_to_json(ssd_target *t, int flags, char **out) {
+    if (!out)
+        return SSD_EINVAL;
+    *out = NULL;
+    if (!ssd__json_flags_ok(flags))
+        return SSD_EINVAL;
+    char *text = NULL;
+    int rc = truth_json(t, &text);
+    return rc ? rc : ssd__json_restyle(text, flags, out);
+}
+
+int ssd_sim_profile_json(const char *spec, char **out) {
+    return ssd_sim_profile_to_json(spec, SSD_JSON_COMPACT, out);
+}
+
+int ssd_sim_truth_json(ssd_target *t, char **out) {
+    return ssd_sim_truth_to_json(t, SSD_JSON_COMPACT, out);
 }

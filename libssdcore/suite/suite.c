@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "interrupt.h"
+#include "json_style.h"
 #include "ssdcore/hist.h"
 #include "ssdcore/job.h"
 #include "ssdcore/sim.h"
@@ -63,7 +64,7 @@ void ssd__suite_clear_steps(ssd_suite *s) {
         free(st->error);
         free(st->reason);
         ssd_free(st->job_json);
-        ssd_sim_free(st->truth_json);
+        ssd_free(st->truth_json);
         ssd_free(st->analysis_json);
         ssd_series_free(st->curve);
         free(st->phases);
@@ -81,6 +82,7 @@ void ssd_suite_free(ssd_suite *s) {
     free(s->suite_file);
     free(s->filebench_dir);
     free(s->filebench_size);
+    ssd_free(s->drive_json);
     free(s->target_uri);
     free(s->out_dir);
     free(s->results_path);
@@ -90,7 +92,7 @@ void ssd_suite_free(ssd_suite *s) {
 }
 
 const char *ssd_suite_errmsg(const ssd_suite *s) {
-    return s ? s->err : "";
+    return s ? s->err : "no handle";
 }
 
 int ssd__suite_set_out(ssd_suite *s, const char *dir) {
@@ -174,6 +176,12 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
         *slot = d;
         return 0;
     }
+    if (!strcmp(key, "hash_serial")) {
+        if (ssd__parse_bool(value, &s->hash_serial))
+            return ssd__fail(s->err, SSD_EINVAL,
+                             "hash_serial: expected " SSD__BOOL_WORDS ", got '%s'", value);
+        return 0;
+    }
     if (!strcmp(key, "report")) {
         if (ssd__parse_bool(value, &s->report))
             return ssd__fail(s->err, SSD_EINVAL, "report: expected " SSD__BOOL_WORDS ", got '%s'",
@@ -182,17 +190,18 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
     }
     return ssd__fail(s->err, SSD_EINVAL,
                      "unknown option '%s' (suite, suite_file, out, scale, area, report, "
-                     "filebench_dir, filebench_size)",
+                     "filebench_dir, filebench_size, hash_serial)",
                      key);
 }
 
-void ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
-                            double min_period_s) {
-    if (!s)
-        return;
+int ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
+                           double min_period_s) {
+    if (!s || !(min_period_s >= 0 && min_period_s <= 1e9))
+        return SSD_EINVAL;
     s->progress = fn;
     s->progress_user = user;
     s->progress_period = min_period_s;
+    return 0;
 }
 
 const char *ssd__suite_scaled(const ssd_suite *s, const char *key, const char *value, char *buf,
@@ -370,10 +379,19 @@ const char *ssd_suite_report_path(const ssd_suite *s) {
     return s && s->report_path ? s->report_path : "";
 }
 
-int ssd_suite_results_json(const ssd_suite *s, char **out) {
-    if (!s || !out)
+int ssd_suite_to_json(const ssd_suite *s, int flags, char **out) {
+    if (!out)
         return SSD_EINVAL;
-    return ssd__suite_json(s, out);
+    *out = NULL;
+    if (!s || !ssd__json_flags_ok(flags))
+        return SSD_EINVAL;
+    char *text = NULL;
+    int rc = ssd__suite_json(s, &text);
+    return rc ? rc : ssd__json_restyle(text, flags, out);
+}
+
+int ssd_suite_results_json(const ssd_suite *s, char **out) {
+    return ssd_suite_to_json(s, SSD_JSON_COMPACT, out);
 }
 
 static int open_series(ssd_suite *s, const char *stem, ssd_series **out, char *msg, size_t len) {
@@ -402,7 +420,7 @@ void ssd__suite_analyze(ssd_suite *s, int i) {
     if (!rc && (rc = ssd_analysis_create(&a)))
         snprintf(msg, sizeof msg, "%s", ssd_strerror(rc));
     for (int k = 0; !rc && k < st->naopts; k++)
-        rc = ssd_analysis_set_option(a, st->akeys[k], st->avalues[k]);
+        rc = ssd_analysis_set_option_double(a, st->akeys[k], st->avalues[k]);
     if (!rc && (rc = ssd_analysis_run(a, ser, ref)))
         snprintf(msg, sizeof msg, "%s", ssd_analysis_errmsg(a));
     if (!rc) {
@@ -413,14 +431,17 @@ void ssd__suite_analyze(ssd_suite *s, int i) {
             snprintf(msg, sizeof msg, "%s", ssd_strerror(rc));
     }
     if (!rc) {
+        st->sum.size = sizeof st->sum;
         ssd_analysis_summary(a, &st->sum);
         st->has_summary = 1;
         st->nphases = ssd_analysis_phase_count(a);
         st->phases = st->nphases ? calloc(st->nphases, sizeof *st->phases) : NULL;
         if (!st->phases)
             st->nphases = 0;
-        for (size_t k = 0; k < st->nphases; k++)
+        for (size_t k = 0; k < st->nphases; k++) {
+            st->phases[k].size = sizeof st->phases[k];
             ssd_analysis_phase(a, k, &st->phases[k]);
+        }
         st->curve = ser;
         ser = NULL;
         st->state = SSD__ST_DONE;

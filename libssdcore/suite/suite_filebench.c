@@ -124,7 +124,7 @@ int ssd__suite_run_filebench(ssd_suite *s, int i) {
         ssd_filebench_free(b);
         return rc;
     }
-    st->job_json = strdup(ssd_filebench_json(b));
+    ssd_filebench_to_json(b, SSD_JSON_COMPACT, &st->job_json);
     ssd_filebench_free(b);
     ssd__filebench_figures(st);
     st->state = SSD__ST_DONE;

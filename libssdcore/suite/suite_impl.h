@@ -76,11 +76,14 @@ struct ssd__step {
     double interval_s;
     ssd_series *curve; /* analyze: the analysed series, kept for the report */
     int has_summary;
+    int sum_stored; /* sum and phases come from results.json: the CSV is gone */
     struct ssd_analysis_summary sum;
     size_t nphases;
     struct ssd_phase *phases;
     double truth_cache_bytes, truth_post_bps, truth_fold_bytes, truth_gc_bytes, truth_recovered;
     double truth_room_before; /* fast-write bytes the drive had when the job started */
+    /* the drive's temperature (hwmon) around the step, NaN when unknown */
+    double temp_before_c, temp_after_c;
     /* filebench: seconds and MiB/s of each file test (copy, archive...) */
     int nfile;
     struct {
@@ -119,6 +122,8 @@ struct ssd_suite {
     char *error;
     char host_name[128], host_kernel[256], host_cpu[256];
     char *filebench_dir, *filebench_size; /* file tests appended to lab2016 */
+    char *drive_json; /* the drive's identity (ssdcore/drive.h), NULL before the run */
+    int hash_serial;
 };
 
 /* Parses suite text (a file's content or a built-in table) into s->steps;

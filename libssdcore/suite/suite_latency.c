@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ssdcore/hist.h"
+#include "step_names.h"
 #include "suite_impl.h"
 #include "json_read.h"
 
@@ -15,14 +16,9 @@ double ssd__spectrum_pct(int k) {
 }
 
 const char *ssd__latency_label(const char *step_name) {
-    static const char *const steps[][2] = {
-        {"rand4k-read-qd1", "random read 4K QD1"},   {"rand4k-read-qd4", "random read 4K QD4"},
-        {"rand4k-write-qd1", "random write 4K QD1"}, {"rand4k-write-qd4", "random write 4K QD4"},
-        {"degradation", "degradation, 4K QD32"},
-    };
-    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
-        if (!strcmp(step_name, steps[i][0]))
-            return steps[i][1];
+    for (size_t i = 0; i < ssd__named_step_count; i++)
+        if (ssd__named_steps[i].latency_label && !strcmp(step_name, ssd__named_steps[i].name))
+            return ssd__named_steps[i].latency_label;
     return NULL;
 }
 

@@ -101,6 +101,8 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     st->lineno = (int)whole(v, "lineno", 0, INT_MAX, 0);
     copy(st->started, sizeof st->started, ssd__jv_str(v, "started"));
     st->wall_s = ssd__jv_num(v, "wall_s", 0);
+    st->temp_before_c = ssd__jv_num(v, "temp_c_before", NAN);
+    st->temp_after_c = ssd__jv_num(v, "temp_c_after", NAN);
     if (ssd__jv_str(v, "error"))
         st->error = strdup(ssd__jv_str(v, "error"));
     if (st->state == SSD__ST_SKIPPED)
@@ -194,6 +196,69 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     return 0;
 }
 
+/* The figures of an analysis stored in results.json (DESIGN.md's analysis
+ * object), for a step whose CSV is gone: the headline and the report show
+ * them instead of nothing. Missing members stay NaN. */
+static void summary_from_stored(struct ssd__step *st) {
+    struct ssd__jv a;
+    char msg[64];
+    if (!st->analysis_json || ssd__jr_parse(st->analysis_json, &a, msg, sizeof msg))
+        return;
+    struct ssd_analysis_summary *m = &st->sum;
+    memset(m, 0, sizeof *m);
+    m->samples = (size_t)whole(&a, "samples", 0, SIZE_MAX, 0);
+    m->duration_s = ssd__jv_num(&a, "duration_s", NAN);
+    m->total_bytes = ssd__jv_num(&a, "total_bytes", NAN);
+    const struct ssd__jv *c = ssd__jv_get(&a, "cache");
+    m->has_cache = c && c->type == SSD__JOBJ;
+    m->cache_bytes = ssd__jv_num(c, "bytes", NAN);
+    m->cache_level_bps = ssd__jv_num(c, "level_bps", NAN);
+    m->cache_drop_ratio = ssd__jv_num(c, "drop_ratio", NAN);
+    m->cache_uncertainty_bytes = ssd__jv_num(c, "uncertainty_bytes", NAN);
+    const char *cens = ssd__jv_str(c, "censored");
+    m->cache_censored = !cens || !strcmp(cens, "none") ? SSD_CENSOR_NONE
+                        : !strcmp(cens, "right")       ? SSD_CENSOR_RIGHT
+                                                       : SSD_CENSOR_RESOLUTION;
+    m->post_cache_bps = ssd__jv_num(&a, "post_cache_bps", NAN);
+    const struct ssd__jv *f = ssd__jv_get(&a, "folding");
+    m->has_folding = f && f->type == SSD__JOBJ;
+    m->folding_start_bytes = ssd__jv_num(f, "start_bytes", NAN);
+    m->folding_level_bps = ssd__jv_num(f, "level_bps", NAN);
+    const struct ssd__jv *g = ssd__jv_get(&a, "gc");
+    m->has_gc = g && g->type == SSD__JOBJ;
+    m->gc_start_bytes = ssd__jv_num(g, "start_bytes", NAN);
+    m->gc_level_bps = ssd__jv_num(g, "level_bps", NAN);
+    m->gc_end_level_bps = ssd__jv_num(g, "end_level_bps", NAN);
+    const struct ssd__jv *r = ssd__jv_get(&a, "recovery");
+    m->has_recovery = r && r->type == SSD__JOBJ && isfinite(ssd__jv_num(r, "recovered_bytes", NAN));
+    m->recovered_bytes = ssd__jv_num(r, "recovered_bytes", NAN);
+    m->reference_level_bps = ssd__jv_num(r, "reference_level_bps", NAN);
+    const struct ssd__jv *k = ssd__jv_get(&a, "consistency");
+    m->mean_bps = ssd__jv_num(k, "mean_bps", NAN);
+    m->cv = ssd__jv_num(k, "cv", NAN);
+    m->p1_over_mean = ssd__jv_num(k, "p1_over_mean", NAN);
+    m->p5_over_mean = ssd__jv_num(k, "p5_over_mean", NAN);
+    m->dip_period_s = m->dip_depth = m->dip_duty = NAN;
+    const struct ssd__jv *ph = ssd__jv_get(&a, "phases");
+    if (ph && ph->type == SSD__JARR && ph->n) {
+        free(st->phases);
+        st->phases = calloc(ph->n, sizeof *st->phases);
+        st->nphases = st->phases ? ph->n : 0;
+        for (size_t i = 0; i < st->nphases; i++) {
+            const struct ssd__jv *p = &ph->items[i];
+            st->phases[i].start_bytes = ssd__jv_num(p, "start_bytes", NAN);
+            st->phases[i].end_bytes = ssd__jv_num(p, "end_bytes", NAN);
+            st->phases[i].start_s = ssd__jv_num(p, "start_s", NAN);
+            st->phases[i].end_s = ssd__jv_num(p, "end_s", NAN);
+            st->phases[i].level_bps = ssd__jv_num(p, "level_bps", NAN);
+            st->phases[i].mean_bps = ssd__jv_num(p, "mean_bps", NAN);
+            st->phases[i].slope_bps_per_byte = NAN;
+        }
+    }
+    st->has_summary = st->sum_stored = 1;
+    ssd__jv_free(&a);
+}
+
 static int load_text(ssd_suite *s, const char *text) {
     const char *path = s->results_path;
     struct ssd__jv root;
@@ -219,6 +284,9 @@ static int load_text(ssd_suite *s, const char *text) {
     copy(s->target_kind, sizeof s->target_kind, ssd__jv_str(target, "kind"));
     s->target_size = whole(target, "size_bytes", 0, UINT64_MAX, 0);
     s->target_block = (unsigned)whole(target, "block_size", 0, UINT_MAX, 0);
+    const struct ssd__jv *drive = ssd__jv_get(target, "drive");
+    if (drive && drive->type == SSD__JOBJ)
+        s->drive_json = dump(drive);
     const struct ssd__jv *host = ssd__jv_get(&root, "host");
     copy(s->host_name, sizeof s->host_name, ssd__jv_str(host, "hostname"));
     copy(s->host_kernel, sizeof s->host_kernel, ssd__jv_str(host, "kernel"));
@@ -277,6 +345,7 @@ static int load_text(ssd_suite *s, const char *text) {
          * stored: keep it, and say so (the caller warns, the CLI exits 1). */
         free(st->analysis_json);
         st->analysis_json = stored;
+        summary_from_stored(st);
         if (!lost++)
             ssd__fail(s->err, 0, "%s: cannot recompute: %s; the analysis stored in %s is kept",
                       st->name, st->error ? st->error : "?", path);

@@ -8,6 +8,7 @@
 
 #include "ssdcore/base.h"
 #include "ssdcore/target.h"
+#include "step_names.h"
 #include "suite_impl.h"
 #include "verdict_words.h"
 
@@ -156,6 +157,8 @@ static void step_json(const ssd_suite *s, struct ssd__text *t, int i) {
     kstr(t, &f, "state", ssd__step_state_name(st->state));
     kstr(t, &f, "started", st->started[0] ? st->started : NULL);
     knum(t, &f, "wall_s", st->wall_s);
+    knum(t, &f, "temp_c_before", st->temp_before_c);
+    knum(t, &f, "temp_c_after", st->temp_after_c);
     if (st->error)
         kstr(t, &f, "error", st->error);
     if (st->state == SSD__ST_SKIPPED)
@@ -310,17 +313,6 @@ static void mixed(const ssd_suite *s, struct ssd__text *t, int *f, const char *g
 }
 
 void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
-    static const struct {
-        const char *step, *key;
-        int iops;
-    } figures[] = {
-        {"seq-read", "seq_read_bps", 0},
-        {"seq-write", "seq_write_bps", 0},
-        {"rand4k-read-qd1", "rand4k_read_qd1_iops", 1},
-        {"rand4k-read-qd4", "rand4k_read_qd4_iops", 1},
-        {"rand4k-write-qd1", "rand4k_write_qd1_iops", 1},
-        {"rand4k-write-qd4", "rand4k_write_qd4_iops", 1},
-    };
     int f = 1;
     ssd__text_raw(t, "{", 1);
     /* What did not run, first: the figures below are missing it. */
@@ -342,14 +334,15 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
         ssd__text_raw(t, "}", 1);
     }
     ssd__text_raw(t, "]", 1);
-    for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++) {
-        const struct ssd__step *st = done_job(s, figures[i].step);
+    for (size_t i = 0; i < ssd__named_step_count; i++) {
+        const struct ssd__named_step *n = &ssd__named_steps[i];
+        const struct ssd__step *st = n->headline_key ? done_job(s, n->name) : NULL;
         if (st)
-            knum(t, &f, figures[i].key, figures[i].iops ? st->iops : st->bw_bps);
+            knum(t, &f, n->headline_key, n->iops ? st->iops : st->bw_bps);
     }
     mixed(s, t, &f, "mixed-seq", "mixed_seq");
     mixed(s, t, &f, "mixed-rand", "mixed_random");
-    const struct ssd__step *fill = done_job(s, "fill");
+    const struct ssd__step *fill = done_job(s, ssd__step_fill);
     if (fill)
         knum(t, &f, "fill_time_s", fill->runtime_s);
     key(t, &f, "file_tests");
@@ -480,6 +473,12 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
         knum(t, &h, "end_level_bps", st->nphases ? st->phases[st->nphases - 1].level_bps : NAN);
         if (st->reference[0])
             knum(t, &h, "recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN);
+        if (st->sum_stored) {
+            /* The figures stand (stored in results.json); the curve is gone. */
+            char why[2 * SSD__ERRMSG_SIZE];
+            ssd__analysis_lost_text(s, st, why, sizeof why);
+            kstr(t, &h, "error", why);
+        }
         ssd__text_raw(t, "}", 1);
     }
     ssd__text_raw(t, "}", 1);
@@ -502,6 +501,9 @@ int ssd__suite_json(const ssd_suite *s, char **out) {
     kstr(&t, &g, "kind", s->target_kind);
     knum(&t, &g, "size_bytes", (double)s->target_size);
     knum(&t, &g, "block_size", s->target_block);
+    /* Absent in results written before ssdcore recorded the drive. */
+    if (s->drive_json)
+        kraw(&t, &g, "drive", s->drive_json);
     ssd__text_raw(&t, "}", 1);
     key(&t, &f, "host");
     g = 1;
@@ -578,32 +580,22 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
             ssd__text_add(&t, "  skipped step %d (%s, line %d): %s\n", i + 1, st->name, st->lineno,
                           st->reason ? st->reason : "?");
     }
-    static const struct {
-        const char *step, *label;
-        int iops;
-    } jobs[] = {
-        {"seq-read", "sequential read 256K QD1", 0},
-        {"seq-write", "sequential write 256K QD1", 0},
-        {"rand4k-read-qd1", "random read 4K QD1", 1},
-        {"rand4k-read-qd4", "random read 4K QD4", 1},
-        {"rand4k-write-qd1", "random write 4K QD1", 1},
-        {"rand4k-write-qd4", "random write 4K QD4", 1},
-    };
-    for (size_t i = 0; i < sizeof jobs / sizeof jobs[0]; i++) {
-        const struct ssd__step *st = done_job(s, jobs[i].step);
+    for (size_t i = 0; i < ssd__named_step_count; i++) {
+        const struct ssd__named_step *n = &ssd__named_steps[i];
+        const struct ssd__step *st = n->text_label ? done_job(s, n->name) : NULL;
         if (!st)
             continue;
-        if (jobs[i].iops && st->lat_p50_us > 0)
+        if (n->iops && st->lat_p50_us > 0)
             ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s; p99 %.0f us, p99/p50 %.1fx)\n",
-                          jobs[i].label, st->iops, st->bw_bps / 1048576, st->lat_p99_us,
+                          n->text_label, st->iops, st->bw_bps / 1048576, st->lat_p99_us,
                           st->lat_p99_us / st->lat_p50_us);
-        else if (jobs[i].iops)
-            ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s)\n", jobs[i].label, st->iops,
+        else if (n->iops)
+            ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s)\n", n->text_label, st->iops,
                           st->bw_bps / 1048576);
         else
-            line_bps(&t, jobs[i].label, st->bw_bps);
+            line_bps(&t, n->text_label, st->bw_bps);
     }
-    const struct ssd__step *deg = done_job(s, "degradation");
+    const struct ssd__step *deg = done_job(s, ssd__step_degradation);
     if (deg && deg->lat_p50_us > 0)
         ssd__text_add(&t, "  %-26s p99 %.0f us, p99.9 %.0f us (p99/p50 %.1fx)\n",
                       "degradation latency", deg->lat_p99_us, deg->lat_p999_us,
@@ -650,13 +642,18 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
         else if (job && isfinite(job->truth_cache_bytes))
             ssd__text_add(&t, " [sim truth: cache %.2f GiB]",
                           job->truth_cache_bytes / 1073741824.0);
+        if (st->sum_stored) {
+            char why[2 * SSD__ERRMSG_SIZE];
+            ssd__analysis_lost_text(s, st, why, sizeof why);
+            ssd__text_add(&t, " (as results.json stored: %s)", why);
+        }
         if (job && !st->reference[0]) {
             char miss[160];
             if (ssd__truth_mismatch(st, job, miss, sizeof miss))
                 ssd__text_add(&t, " MISMATCH with the sim truth: %s", miss);
         }
         ssd__text_add(&t, "\n");
-        if (job && !strcmp(job->name, "fill") && job->state == SSD__ST_DONE)
+        if (job && !strcmp(job->name, ssd__step_fill) && job->state == SSD__ST_DONE)
             ssd__text_add(&t, "  %-26s %10.0f s (%.1f min)\n", "whole-drive fill time",
                           job->runtime_s, job->runtime_s / 60);
     }

@@ -11,7 +11,7 @@
 
 #include <ssdcore.h>
 
-#include "sim_model.h"
+#include "sim_drive.h"
 
 #define GiB 1073741824.0
 #define MiB 1048576.0

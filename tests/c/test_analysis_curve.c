@@ -56,7 +56,7 @@ static struct ssd_analysis_summary run(ssd_series *s, ssd_series *ref, ssd_analy
     ssd_analysis *a = NULL;
     cr_assert_eq(ssd_analysis_create(&a), 0);
     cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
-    struct ssd_analysis_summary sum;
+    struct ssd_analysis_summary sum = {.size = sizeof sum};
     cr_assert_eq(ssd_analysis_summary(a, &sum), 0);
     if (keep)
         *keep = a;
@@ -131,7 +131,7 @@ Test(curve, no_drop_is_right_censored_when_a_cache_level_is_expected) {
     cr_expect_not(r.has_cache, "without expectation a flat run has no cache");
     ssd_analysis *a;
     cr_assert_eq(ssd_analysis_create(&a), 0);
-    cr_assert_eq(ssd_analysis_set_option(a, "expect_cache_bps", 2e9), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "expect_cache_bps", "2e9"), 0);
     cr_assert_eq(ssd_analysis_run(a, s, NULL), 0);
     cr_assert_eq(ssd_analysis_summary(a, &r), 0);
     cr_expect(r.has_cache);
@@ -246,12 +246,13 @@ Test(curve, chaotic_collapse_and_recovery_are_a_few_phases) {
         struct ssd_analysis_summary r = run(s, NULL, &a);
         size_t np = ssd_analysis_phase_count(a);
         cr_expect_leq(np, 7, "draw %d: %zu phases", rep, np);
-        struct ssd_phase p0, pl, lowest = {0};
+        struct ssd_phase p0 = {.size = sizeof p0}, pl = {.size = sizeof pl},
+                         lowest = {.size = sizeof lowest};
         lowest.level_bps = INFINITY;
         cr_assert_eq(ssd_analysis_phase(a, 0, &p0), 0);
         cr_assert_eq(ssd_analysis_phase(a, np - 1, &pl), 0);
         for (size_t j = 0; j < np; j++) {
-            struct ssd_phase p;
+            struct ssd_phase p = {.size = sizeof p};
             cr_assert_eq(ssd_analysis_phase(a, j, &p), 0);
             if (p.level_bps < lowest.level_bps)
                 lowest = p;
@@ -302,8 +303,8 @@ Test(curve, options_by_key_are_checked) {
     double v;
     cr_expect_eq(ssd_analysis_get_option(a, "penalty", &v), 0);
     cr_expect_float_eq(v, 3.0, 1e-12);
-    cr_expect_eq(ssd_analysis_set_option(a, "penalty", -1), SSD_ERANGE);
-    cr_expect_eq(ssd_analysis_set_option(a, "no_such", 1), SSD_EINVAL);
+    cr_expect_eq(ssd_analysis_set_option(a, "penalty", "-1"), SSD_ERANGE);
+    cr_expect_eq(ssd_analysis_set_option(a, "no_such", "1"), SSD_EINVAL);
     cr_expect(strstr(ssd_analysis_errmsg(a), "no_such") != NULL);
     /* Counts refuse fractions (1.5 samples was taken and truncated), and
      * no option takes a non-finite value; the message names the option.
@@ -312,22 +313,36 @@ Test(curve, options_by_key_are_checked) {
     for (size_t i = 0; i < 2; i++) {
         double before, after;
         cr_assert_eq(ssd_analysis_get_option(a, counts[i], &before), 0);
-        cr_expect_eq(ssd_analysis_set_option(a, counts[i], before + 0.5), SSD_EINVAL, "%s",
+        cr_expect_eq(ssd_analysis_set_option_double(a, counts[i], before + 0.5), SSD_EINVAL, "%s",
                      counts[i]);
         cr_expect(strstr(ssd_analysis_errmsg(a), counts[i]) != NULL, "%s", ssd_analysis_errmsg(a));
-        cr_expect_eq(ssd_analysis_set_option(a, counts[i], before + 1), 0, "%s",
+        cr_expect_eq(ssd_analysis_set_option_double(a, counts[i], before + 1), 0, "%s",
                      ssd_analysis_errmsg(a));
         cr_assert_eq(ssd_analysis_get_option(a, counts[i], &after), 0);
         cr_expect_float_eq(after, before + 1, 1e-12);
     }
     const double bad[] = {NAN, INFINITY, -INFINITY};
     for (size_t i = 0; i < 3; i++) {
-        cr_expect_eq(ssd_analysis_set_option(a, "expect_cache_bps", bad[i]), SSD_EINVAL, "%g",
-                     bad[i]);
+        cr_expect_eq(ssd_analysis_set_option_double(a, "expect_cache_bps", bad[i]), SSD_EINVAL,
+                     "%g", bad[i]);
         cr_expect(strstr(ssd_analysis_errmsg(a), "expect_cache_bps") != NULL);
     }
-    cr_expect_eq(ssd_analysis_set_option(a, "penalty", 2.5), 0); /* fractions elsewhere are fine */
-    struct ssd_analysis_summary sum;
+    cr_expect_eq(ssd_analysis_set_option(a, "penalty", "2.5"),
+                 0); /* fractions elsewhere are fine */
+    /* The string form takes decimal text only, and leaves the value alone
+     * when it refuses. */
+    const char *not_decimal[] = {"", " 3", "3 ", "0x10", "abc", "inf", "nan", "1e999", NULL};
+    for (size_t i = 0; i < sizeof not_decimal / sizeof *not_decimal; i++) {
+        cr_expect_eq(ssd_analysis_set_option(a, "penalty", not_decimal[i]), SSD_EINVAL, "'%s'",
+                     not_decimal[i] ? not_decimal[i] : "(null)");
+        cr_expect(strstr(ssd_analysis_errmsg(a), "penalty") != NULL, "%s", ssd_analysis_errmsg(a));
+    }
+    cr_expect_eq(ssd_analysis_get_option(a, "penalty", &v), 0);
+    cr_expect_float_eq(v, 2.5, 1e-12);
+    cr_expect_eq(ssd_analysis_set_option(a, "min_phase_samples", "7"), 0);
+    cr_expect_eq(ssd_analysis_get_option(a, "min_phase_samples", &v), 0);
+    cr_expect_float_eq(v, 7.0, 1e-12);
+    struct ssd_analysis_summary sum = {.size = sizeof sum};
     cr_expect_eq(ssd_analysis_summary(a, &sum), SSD_ESTATE);
     char *json = (char *)1;
     cr_expect_eq(ssd_analysis_to_json(a, NULL, 0, &json), SSD_ESTATE);
@@ -432,7 +447,7 @@ Test(curve, times_are_relative_to_the_series_start) {
     cr_assert_eq(ssd_analysis_create(&y), 0);
     cr_assert_eq(ssd_analysis_run(x, a, NULL), 0, "%s", ssd_analysis_errmsg(x));
     cr_assert_eq(ssd_analysis_run(y, b, NULL), 0, "%s", ssd_analysis_errmsg(y));
-    struct ssd_analysis_summary sa, sb;
+    struct ssd_analysis_summary sa = {.size = sizeof sa}, sb = {.size = sizeof sb};
     ssd_analysis_summary(x, &sa);
     ssd_analysis_summary(y, &sb);
     cr_expect_float_eq(sb.duration_s, sa.duration_s, 1e-6);
@@ -441,7 +456,7 @@ Test(curve, times_are_relative_to_the_series_start) {
     cr_expect_float_eq(sb.cache_bytes, sa.cache_bytes, 1e-6 * sa.cache_bytes);
     cr_assert_eq(ssd_analysis_phase_count(y), ssd_analysis_phase_count(x));
     for (size_t i = 0; i < ssd_analysis_phase_count(x); i++) {
-        struct ssd_phase pa, pb;
+        struct ssd_phase pa = {.size = sizeof pa}, pb = {.size = sizeof pb};
         ssd_analysis_phase(x, i, &pa);
         ssd_analysis_phase(y, i, &pb);
         cr_expect_float_eq(pb.start_s, pa.start_s, 1e-6);
@@ -461,7 +476,7 @@ Test(curve, recovery_against_a_one_level_reference_is_undefined) {
     cr_assert_eq(ssd_analysis_create(&a), 0);
     cr_expect_null(ssd_analysis_recovery_note(a));
     cr_assert_eq(ssd_analysis_run(a, run, flat), 0, "%s", ssd_analysis_errmsg(a));
-    struct ssd_analysis_summary s;
+    struct ssd_analysis_summary s = {.size = sizeof s};
     ssd_analysis_summary(a, &s);
     cr_expect_eq(s.has_recovery, 0);
     cr_expect(isnan(s.recovered_bytes));

@@ -106,7 +106,7 @@ static ssd_archive_result pack(const char *format, const char *method, const cha
     cr_assert_eq(ssd_archive_create(&a), 0);
     cr_assert_eq(ssd_archive_set_option(a, "format", format), 0);
     cr_assert_eq(ssd_archive_set_option(a, "method", method), 0, "%s", ssd_archive_errmsg(a));
-    ssd_archive_result r;
+    ssd_archive_result r = {.size = sizeof r};
     cr_assert_eq(ssd_archive_run(a, src, arc, &r), 0, "%s", ssd_archive_errmsg(a));
     ssd_archive_free(a);
     return r;
@@ -142,7 +142,7 @@ Test(archive, every_format_round_trips) {
             cr_expect_lt(w.archive_bytes, 790000, "%s compresses the text", cases[i][2]);
         else
             cr_expect_gt(w.archive_bytes, 800000, "%s stores", cases[i][2]);
-        ssd_archive_result r;
+        ssd_archive_result r = {.size = sizeof r};
         char msg[1100];
         cr_assert_eq(unpack(&r, msg, sizeof msg), 0, "%s: %s", cases[i][2], msg);
         cr_expect_eq(r.files, 3);
@@ -159,7 +159,7 @@ Test(archive, bad_options_and_missing_source_are_named) {
     cr_expect(strstr(ssd_archive_errmsg(a), "rar") != NULL);
     cr_expect_eq(ssd_archive_set_option(a, "format", "zip"), 0);
     cr_expect_eq(ssd_archive_set_option(a, "method", "lzma2"), 0);
-    ssd_archive_result r;
+    ssd_archive_result r = {.size = sizeof r};
     snprintf(arc, sizeof arc, "%s/x.zip", root);
     cr_expect_eq(ssd_archive_run(a, src, arc, &r), SSD_EINVAL, "lzma2 is not a zip method here");
     char missing[400];
@@ -210,7 +210,7 @@ static void write_hostile(const char *format, const struct hostile_entry *e, siz
 }
 
 static void expect_refused(const char *what, const char *needle, int outside_exists) {
-    ssd_archive_result r;
+    ssd_archive_result r = {.size = sizeof r};
     char msg[1100];
     int rc = unpack(&r, msg, sizeof msg);
     cr_expect_eq(rc, SSD_EHOSTILE, "%s: rc %d %s", what, rc, msg);
@@ -280,7 +280,7 @@ Test(archive, truncated_and_corrupt_archives_fail_with_format_errors) {
         memset(junk, 0xA5, sizeof junk);
         cr_assert_eq(pwrite(fd, junk, sizeof junk, st.st_size / 2), (ssize_t)sizeof junk);
         close(fd);
-        ssd_archive_result r;
+        ssd_archive_result r = {.size = sizeof r};
         char msg[1100];
         int rc = unpack(&r, msg, sizeof msg);
         if (i < 2) /* 7z and zip carry CRCs */
@@ -298,7 +298,7 @@ Test(archive, truncated_and_corrupt_archives_fail_with_format_errors) {
     FILE *f = fopen(arc, "w");
     fputs("hello, I am text\n", f);
     fclose(f);
-    ssd_archive_result r;
+    ssd_archive_result r = {.size = sizeof r};
     char msg[1100];
     cr_expect_eq(unpack(&r, msg, sizeof msg), SSD_EFORMAT);
 }

@@ -53,7 +53,7 @@ Test(extract_fuzz, damaged_archives_fail_cleanly_and_stay_inside) {
     ssd_fileset_set_option(s, "kind", "program");
     ssd_fileset_set_option(s, "size", "256k");
     ssd_fileset_set_option(s, "sync", "none");
-    ssd_fileset_result sr;
+    ssd_fileset_result sr = {.size = sizeof sr};
     cr_assert_eq(ssd_fileset_run(s, src, &sr), 0, "%s", ssd_fileset_errmsg(s));
     ssd_fileset_free(s);
 
@@ -66,7 +66,7 @@ Test(extract_fuzz, damaged_archives_fail_cleanly_and_stay_inside) {
         cr_assert_eq(ssd_archive_create(&a), 0);
         ssd_archive_set_option(a, "format", formats[f]);
         ssd_archive_set_option(a, "sync", "none");
-        ssd_archive_result ar;
+        ssd_archive_result ar = {.size = sizeof ar};
         cr_assert_eq(ssd_archive_run(a, src, arc, &ar), 0, "%s", ssd_archive_errmsg(a));
         ssd_archive_free(a);
         struct stat st;
@@ -97,7 +97,7 @@ Test(extract_fuzz, damaged_archives_fail_cleanly_and_stay_inside) {
             ssd_extract *xh;
             cr_assert_eq(ssd_extract_create(&xh), 0);
             ssd_extract_set_option(xh, "sync", "none");
-            ssd_archive_result r;
+            ssd_archive_result r = {.size = sizeof r};
             int rc = ssd_extract_run(xh, damaged, out, &r);
             if (rc < 0) {
                 failures++;

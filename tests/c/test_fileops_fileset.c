@@ -57,7 +57,7 @@ static uint64_t make(const char *kind, const char *name, const char *size, const
     cr_assert_eq(ssd_fileset_set_option(s, "kind", kind), 0);
     cr_assert_eq(ssd_fileset_set_option(s, "size", size), 0);
     cr_assert_eq(ssd_fileset_set_option(s, "seed", seed), 0);
-    ssd_fileset_result r;
+    ssd_fileset_result r = {.size = sizeof r};
     cr_assert_eq(ssd_fileset_run(s, dir, &r), 0, "%s", ssd_fileset_errmsg(s));
     ssd_fileset_free(s);
     sum_bytes = sum_files = hash = 0;
@@ -104,7 +104,7 @@ Test(fileset, refuses_a_non_empty_directory_and_bad_options) {
     cr_expect_eq(ssd_fileset_set_option(s, "kind", "music"), SSD_EINVAL);
     cr_expect_eq(ssd_fileset_set_option(s, "seed", "-3"), SSD_EINVAL);
     cr_expect_eq(ssd_fileset_set_option(s, "size", "1m"), 0);
-    ssd_fileset_result r;
+    ssd_fileset_result r = {.size = sizeof r};
     cr_expect_eq(ssd_fileset_run(s, dir, &r), SSD_EEXIST);
     cr_expect(strstr(ssd_fileset_errmsg(s), "full") != NULL);
     ssd_fileset_free(s);

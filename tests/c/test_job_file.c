@@ -163,7 +163,7 @@ static void injected_failure(const char *engine, const char *qd) {
     cr_expect(strstr(ssd_job_errmsg(j), "f.bin"), "%s", ssd_job_errmsg(j));
     cr_expect_lt(ssd_job_ios(j, SSD_DIR_ALL), 1024u, "the job went on after the failure");
     char *json = NULL;
-    cr_assert_eq(ssd_job_results_json(j, &json), 0);
+    cr_assert_eq(ssd_job_to_json(j, 0, &json), 0);
     cr_expect(strstr(json, "\"error\":"), "%s", json);
     ssd_free(json);
     ssd_job_free(j);
@@ -342,7 +342,7 @@ Test(job_file, progress_callback_can_stop_the_job_cleanly) {
     cr_expect(ssd_job_interrupted(j));
     cr_expect_lt(ssd_job_runtime_s(j), 60);
     char *json;
-    cr_assert_eq(ssd_job_results_json(j, &json), 0);
+    cr_assert_eq(ssd_job_to_json(j, 0, &json), 0);
     cr_expect(strstr(json, "\"interrupted\":true"), "%s", json);
     ssd_free(json);
     /* The series holds the header, metadata, column line and every sample. */
@@ -419,14 +419,14 @@ Test(job_file, a_job_runs_once_and_results_wait_for_the_run) {
     ssd_job *j;
     cr_assert_eq(ssd_job_create(&j, t), 0);
     char *json = NULL;
-    cr_expect_eq(ssd_job_results_json(j, &json), SSD_ESTATE);
+    cr_expect_eq(ssd_job_to_json(j, 0, &json), SSD_ESTATE);
     ssd_job_set_option(j, "bytes", "16k");
     cr_assert_eq(ssd_job_run(j), 0);
     cr_expect_eq(ssd_job_run(j), SSD_ESTATE);
     cr_expect_eq(ssd_job_set_option(j, "qd", "2"), SSD_ESTATE);
     /* The job no longer needs its target once it ran. */
     ssd_target_free(t);
-    cr_assert_eq(ssd_job_results_json(j, &json), 0);
+    cr_assert_eq(ssd_job_to_json(j, 0, &json), 0);
     cr_expect(strstr(json, "\"bytes\":16384"), "%s", json);
     ssd_free(json);
     ssd_job_free(j);
@@ -443,7 +443,7 @@ Test(job_file, falls_back_to_psync_with_a_note_when_io_uring_is_unavailable) {
     cr_expect_str_eq(ssd_job_engine(j), "psync");
     cr_expect_eq(ssd_job_bytes(j, SSD_DIR_READ), 256u << 10);
     char *json;
-    cr_assert_eq(ssd_job_results_json(j, &json), 0);
+    cr_assert_eq(ssd_job_to_json(j, 0, &json), 0);
     cr_expect(strstr(json, "\"engine_note\":\"io_uring unavailable"), "%s", json);
     /* The results say what ran next to what was asked. */
     cr_expect(strstr(json, "\"queue_depth\":8,"), "%s", json);
@@ -520,7 +520,7 @@ Test(job_file, submit_batch_counts_exactly_and_is_at_most_the_queue_depth) {
     cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
     cr_expect_eq(ssd_job_bytes(j, SSD_DIR_ALL), 1u << 20);
     char *json;
-    cr_assert_eq(ssd_job_results_json(j, &json), 0);
+    cr_assert_eq(ssd_job_to_json(j, 0, &json), 0);
     cr_expect(strstr(json, "\"submit_batch\":3,"), "%s", json);
     ssd_free(json);
     ssd_job_free(j);

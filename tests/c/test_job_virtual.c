@@ -119,7 +119,7 @@ Test(job_virtual, samples_follow_the_virtual_clock) {
     cr_expect_eq(ssd_hist_count(ssd_job_latency(j, SSD_DIR_WRITE)), 7200ULL * 25600);
 
     char *json;
-    cr_assert_eq(ssd_job_results_json(j, &json), 0);
+    cr_assert_eq(ssd_job_to_json(j, 0, &json), 0);
     cr_expect(strstr(json, "\"engine\":\"virtual\""), "%s", json);
     cr_expect(strstr(json, "\"runtime_s\":7200,"), "%s", json);
     cr_expect(strstr(json, "\"iops\":25600,"), "%s", json);

@@ -12,7 +12,7 @@ Test(fio_result, broken_clat_is_rejected_and_lat_trusted) {
     cr_assert_eq(ssd_fio_result_open(&r, SSD_TEST_DATA_DIR "/fio/fio3_clat_broken.json"), 0, "%s",
                  ssd_fio_result_errmsg(r));
     cr_assert_eq(ssd_fio_result_count(r), 2, "jobs/directions without I/O are skipped");
-    struct ssd_fio_job j;
+    struct ssd_fio_job j = {.size = sizeof j};
     cr_assert_eq(ssd_fio_result_entry(r, 0, &j), 0);
     cr_expect_str_eq(j.name, "qd32");
     cr_expect_str_eq(j.ddir, "write");
@@ -30,7 +30,7 @@ Test(fio_result, broken_clat_is_rejected_and_lat_trusted) {
     cr_expect_float_eq(j.lat_p999_us, 509.952, 1e-9);
     cr_expect_eq(ssd_fio_result_entry(r, 2, &j), SSD_ERANGE);
     char *json = NULL;
-    cr_assert_eq(ssd_fio_result_to_json(r, &json), 0);
+    cr_assert_eq(ssd_fio_result_to_json(r, 0, &json), 0);
     cr_expect(strstr(json, "\"clat_inconsistent\":true") != NULL);
     ssd_free(json);
     ssd_fio_result_free(r);
@@ -44,7 +44,7 @@ Test(fio_result, real_io_uring_and_spdk_runs_agree_on_latency) {
     ssd_fio_result *a = NULL, *b = NULL;
     cr_assert_eq(ssd_fio_result_open(&a, p1), 0, "%s", ssd_fio_result_errmsg(a));
     cr_assert_eq(ssd_fio_result_open(&b, p2), 0, "%s", ssd_fio_result_errmsg(b));
-    struct ssd_fio_job ja, jb;
+    struct ssd_fio_job ja = {.size = sizeof ja}, jb = {.size = sizeof jb};
     cr_assert_eq(ssd_fio_result_entry(a, 0, &ja), 0);
     cr_assert_eq(ssd_fio_result_entry(b, 0, &jb), 0);
     cr_expect(ja.clat_inconsistent, "io_uring's clat is nonsense");
@@ -97,11 +97,11 @@ Test(fio_result, job_names_are_decoded_and_written_back_escaped) {
     ssd_fio_result *r = NULL;
     cr_assert_eq(ssd_fio_result_parse(&r, "names.json", text, sizeof text - 1), 0, "%s",
                  ssd_fio_result_errmsg(r));
-    struct ssd_fio_job j;
+    struct ssd_fio_job j = {.size = sizeof j};
     cr_assert_eq(ssd_fio_result_entry(r, 0, &j), 0);
     cr_expect_str_eq(j.name, "caf\xc3\xa9 \"q\" \\x");
     char *json = NULL;
-    cr_assert_eq(ssd_fio_result_to_json(r, &json), 0);
+    cr_assert_eq(ssd_fio_result_to_json(r, 0, &json), 0);
     cr_expect(strstr(json, "\"name\":\"caf\xc3\xa9 \\\"q\\\" \\\\x\"") != NULL, "%s", json);
     ssd_free(json);
     ssd_fio_result_free(r);

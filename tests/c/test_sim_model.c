@@ -163,16 +163,16 @@ Test(sim_model, profile_file_sets_keys_and_reports_line_of_errors) {
 
 Test(sim_model, profile_json_resolves_overrides_and_reports_errors) {
     char *json = NULL;
-    cr_assert_eq(ssd_sim_profile_json("vector180,seed=9", &json), 0);
+    cr_assert_eq(ssd_sim_profile_to_json("vector180,seed=9", 0, &json), 0);
     cr_assert(strstr(json, "\"name\": \"vector180\""));
     cr_assert(strstr(json, "\"seed\": 9"));
     cr_assert(strstr(json, "\"slc_type\": \"dynamic\""));
     cr_assert(strstr(json, "\"cache_effective_bytes\": 128849018880"));
-    ssd_sim_free(json);
-    cr_assert_eq(ssd_sim_profile_json("bx200,slc_wa=9", &json), SSD_ERANGE);
+    ssd_free(json);
+    cr_assert_eq(ssd_sim_profile_to_json("bx200,slc_wa=9", 0, &json), SSD_ERANGE);
     cr_assert(json && strstr(json, "slc_wa"));
-    ssd_sim_free(json);
-    ssd_sim_free(NULL);
+    ssd_free(json);
+    ssd_free(NULL);
 }
 
 /* ---- target ops ------------------------------------------------------------ */
@@ -368,11 +368,11 @@ Test(sim_model, truth_reports_phases_and_rejects_bad_keys_and_targets) {
     cr_assert(fold > 180 * GiB && fold < (double)ssd_target_size(t));
     assert_near(truth(t, "job_written_bytes"), (double)ssd_target_size(t), 1e-6, "job");
     char *json;
-    cr_assert_eq(ssd_sim_truth_json(t, &json), 0);
+    cr_assert_eq(ssd_sim_truth_to_json(t, 0, &json), 0);
     cr_assert(strstr(json, "\"phases\": [{\"regime\": \"slc\", \"start_bytes\": 0"));
     cr_assert(strstr(json, "{\"regime\": \"fold\""));
     cr_assert(strstr(json, "\"gc_start_bytes\": null"));
-    ssd_sim_free(json);
+    ssd_free(json);
     series_free(&s);
     ssd_target_free(t);
 
@@ -380,7 +380,7 @@ Test(sim_model, truth_reports_phases_and_rejects_bad_keys_and_targets) {
     cr_assert_eq(ssd_target_create(&closed), 0);
     cr_assert_eq(ssd_sim_truth(closed, "virtual_time_s", &v), SSD_EINVAL);
     cr_assert(strstr(ssd_target_errmsg(closed), "sim"));
-    cr_assert_eq(ssd_sim_truth_json(closed, &json), SSD_EINVAL);
+    cr_assert_eq(ssd_sim_truth_to_json(closed, 0, &json), SSD_EINVAL);
     cr_assert_null(json);
     ssd_target_free(closed);
 }

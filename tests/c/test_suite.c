@@ -45,7 +45,7 @@ Test(suite_api, free_null_and_bad_arguments) {
     cr_assert_eq(ssd_suite_create(NULL, NULL), SSD_EINVAL);
     ssd_suite *s;
     cr_assert_eq(ssd_suite_create(&s, NULL), SSD_EINVAL);
-    cr_assert_str_eq(ssd_suite_errmsg(NULL), "");
+    cr_assert_str_eq(ssd_suite_errmsg(NULL), "no handle");
     cr_assert_eq(ssd_suite_step_count(NULL), 0);
     cr_assert_null(ssd_suite_step_name(NULL, 0));
     cr_assert_null(ssd_suite_builtin_name(-1));
@@ -168,7 +168,7 @@ Test(suite_run, quick_on_bx200_writes_the_results_directory) {
     cr_assert_eq(seen.last_step, ssd_suite_step_count(s) - 1);
     cr_assert_gt(seen.job_calls, 0);
     char *json = NULL, *text = NULL;
-    cr_assert_eq(ssd_suite_results_json(s, &json), 0);
+    cr_assert_eq(ssd_suite_to_json(s, 0, &json), 0);
     char *file = slurp(ssd_suite_results_path(s));
     cr_assert_str_eq(json, file, "results.json is what the API returns");
     cr_assert(strstr(json, "\"schema\":\"ssdcore-results/1\""));
@@ -227,7 +227,7 @@ Test(suite_run, an_analysis_that_fails_is_recorded_and_the_run_goes_on) {
     cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
     cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
     char *json = NULL;
-    cr_assert_eq(ssd_suite_results_json(s, &json), 0);
+    cr_assert_eq(ssd_suite_to_json(s, 0, &json), 0);
     cr_assert(strstr(json, "\"state\":\"failed\""));
     cr_assert(strstr(json, "\"name\":\"b\""));
     ssd_free(json);
@@ -280,7 +280,7 @@ Test(suite_run, a_refused_trim_is_skipped_with_its_reason_and_the_run_goes_on) {
     cr_assert_eq(l->steps[2].state, SSD__ST_SKIPPED);
     cr_assert_str_eq(l->steps[2].reason, s->steps[2].reason);
     char *again = NULL;
-    cr_assert_eq(ssd_suite_results_json(l, &again), 0);
+    cr_assert_eq(ssd_suite_to_json(l, 0, &again), 0);
     cr_assert(strstr(again, "\"complete\":true"));
     cr_assert(strstr(again, "\"skipped_steps\":[{\"index\":0,"));
     ssd_free(again);
@@ -420,7 +420,7 @@ Test(suite_load, fuzz_regressions_load_or_are_refused_cleanly) {
         cr_assert_not_null(l);
         if (rc == 0) {
             char *out = NULL;
-            cr_assert_eq(ssd_suite_results_json(l, &out), 0, "%s", path);
+            cr_assert_eq(ssd_suite_to_json(l, 0, &out), 0, "%s", path);
             ssd_free(out);
             cr_assert_eq(ssd_suite_summary_text(l, &out), 0, "%s", path);
             ssd_free(out);
@@ -497,8 +497,8 @@ Test(suite_load, a_results_directory_loads_back_to_the_same_json) {
     cr_assert_eq(ssd_suite_load(&l, dir), 0, "%s", ssd_suite_errmsg(l));
     cr_assert_eq(ssd_suite_run(l), SSD_ESTATE);
     char *a = NULL, *b = NULL;
-    cr_assert_eq(ssd_suite_results_json(s, &a), 0);
-    cr_assert_eq(ssd_suite_results_json(l, &b), 0);
+    cr_assert_eq(ssd_suite_to_json(s, 0, &a), 0);
+    cr_assert_eq(ssd_suite_to_json(l, 0, &b), 0);
     /* The same except the spacing of the simulator's truth objects. */
     cr_assert_eq(strlen(b) <= strlen(a), 1);
     cr_assert(strstr(b, "\"complete\":true"));
@@ -620,13 +620,13 @@ Test(suite_filebench, a_file_test_step_records_its_timings) {
     cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
     cr_assert_str_eq(ssd_suite_step_kind(s, 0), "filebench");
     char *json = NULL;
-    cr_assert_eq(ssd_suite_results_json(s, &json), 0);
+    cr_assert_eq(ssd_suite_to_json(s, 0, &json), 0);
     cr_assert(strstr(json, "\"file_tests\":{\"fw\":{\"copy_s\":"), "%s", json);
     cr_assert(strstr(json, "\"extract_mibs\":"));
     ssd_free(json);
     ssd_suite *l = NULL;
     cr_assert_eq(ssd_suite_load(&l, out), 0, "%s", ssd_suite_errmsg(l));
-    cr_assert_eq(ssd_suite_results_json(l, &json), 0);
+    cr_assert_eq(ssd_suite_to_json(l, 0, &json), 0);
     cr_assert(strstr(json, "\"archive_s\":"));
     ssd_free(json);
     ssd_suite_free(l);

@@ -139,3 +139,34 @@ def test_extract_into_a_full_filesystem_fails_cleanly(workdir, cli, fmt):
             ssdcore.extract(arc, dst)
         assert e.value.name == "ENOSPC" and ".bin" in str(e.value)
         assert 0 < len(complete_files(src, dst)) < NFILES
+
+
+def test_totals_on_a_full_destination_count_every_source_file(workdir):
+    # issue 14 #13: directories that could not be created took their files
+    # out of the totals (177 files missing from "Total")
+    src = workdir / "src"
+    for d in range(12):
+        (src / f"d{d:02d}" / "sub").mkdir(parents=True)
+        for f in range(8):
+            (src / f"d{d:02d}" / f"f{f}.txt").write_bytes(b"x" * 3000)
+            (src / f"d{d:02d}" / "sub" / f"g{f}.txt").write_bytes(b"y" * 3000)
+    with small_ext4(workdir) as mnt:
+        with open(mnt / "filler", "wb") as f:  # leave no free block at all
+            try:
+                while True:
+                    f.write(b"\0" * (1 << 20))
+                    f.flush()
+            except OSError:
+                pass
+            try:
+                while True:
+                    f.write(b"\0" * 4096)
+                    f.flush()
+            except OSError:
+                pass
+        res = ssdcore.copy_tree(src, mnt / "dst", sync="none")
+        assert res.files.total == 12 * 16, res.files
+        assert res.files.copied + res.files.failed == res.files.total
+        assert res.dirs.total == 1 + 12 * 2
+        assert res.files.failed > 0 and res.exit_code & 8
+        assert any("mkdir failed" in f for f in res.failures), res.failures[:3]

@@ -79,3 +79,28 @@ def test_filebench_from_python_keeps_tree_on_request(tmp_path):
     with pytest.raises(ssdcore.SsdError) as e:
         ssdcore.filebench(tmp_path, steps="copy,zip")
     assert "zip" in str(e.value)
+
+
+def test_filebench_never_deletes_a_users_directory_of_that_name(tmp_path, cli):
+    # issue 14 #12: a pre-existing DIR/ssdcore-filebench with the user's
+    # files in it was deleted by the run
+    mine = tmp_path / "ssdcore-filebench"
+    (mine / "thesis").mkdir(parents=True)
+    (mine / "thesis" / "draft.tex").write_text("years of work")
+    r = subprocess.run([cli, "filebench", tmp_path, "--set", "iso", "--size", "2m",
+                        "--steps", "copy"], capture_output=True, text=True)
+    assert r.returncode != 0 and r.stdout == ""
+    assert "ssdcore-filebench" in r.stderr and "not ssdcore's scratch directory" in r.stderr
+    assert (mine / "thesis" / "draft.tex").read_text() == "years of work"
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.filebench(tmp_path, set="iso", size="2m", steps="copy")
+    assert e.value.name == "EEXIST"
+    assert (mine / "thesis" / "draft.tex").read_text() == "years of work"
+
+
+def test_filebench_reuses_its_own_kept_directory_and_an_empty_one(tmp_path):
+    ssdcore.filebench(tmp_path, set="iso", size="2m", steps="copy", keep=True)
+    ssdcore.filebench(tmp_path, set="iso", size="2m", steps="copy")  # its own: replaced
+    assert not (tmp_path / "ssdcore-filebench").exists()
+    (tmp_path / "ssdcore-filebench").mkdir()  # empty: nothing to lose
+    ssdcore.filebench(tmp_path, set="iso", size="2m", steps="copy")

@@ -13,7 +13,8 @@ def test_run_suite_example_writes_results(build_dir, tmp_path):
     lib = build_dir / "libssdcore.a"
     if not cc or not lib.exists():
         pytest.skip("needs cc and the static library")
-    deps = subprocess.run(["pkg-config", "--libs", "liburing", "libarchive", "lapacke", "openblas"],
+    deps = subprocess.run(["pkg-config", "--libs", "liburing", "libarchive", "libzstd", "lapacke",
+                           "openblas"],
                           capture_output=True, text=True, check=True).stdout.split()
     exe = tmp_path / "run_suite"
     subprocess.run([cc, "-Wall", "-Wextra", "-Werror", str(ROOT / "examples" / "run_suite.c"),

@@ -58,7 +58,7 @@ def test_report_has_the_latency_charts(quick, cli):
     svgs = {s.find(f"{SVGNS}title").text: s for s in root.iter(f"{SVGNS}svg")}
     spectrum = [s for t, s in svgs.items() if t.startswith("latency by percentile")]
     assert len(spectrum) == 1
-    lines = spectrum[0].findall(f"{SVGNS}polyline[@class='latency']")
+    lines = spectrum[0].findall(f".//{SVGNS}polyline[@class='latency']")  # in legend groups
     assert len(lines) == len(LATENCY_STEPS)
     res = load(quick)
     for line in lines:

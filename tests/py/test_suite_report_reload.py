@@ -63,16 +63,19 @@ def test_a_missing_csv_fails_that_analysis_only(lab, cli, tmp_path):
     assert an["state"] == "failed" and "recovery-trim.csv" in an["error"]
     # The reload used to drop the analysis stored in results.json.
     assert an["analysis"] == stored["analysis"] and an["analysis"]
-    # The headline says which curve is missing, from which step and file, and
-    # why, instead of leaving it out.
+    # The headline keeps the figures results.json stored, and says which
+    # curve is missing, from which step and file, and why.
     lost = res["headline"]["write_curves"]["recovery-trim"]
-    assert lost["cache_bytes"] is None and lost["post_cache_bps"] is None
+    was = load(lab)["headline"]["write_curves"]["recovery-trim"]
+    for k in ("cache_bytes", "post_cache_bps", "total_bytes", "end_level_bps"):
+        assert lost[k] == pytest.approx(was[k]), k
     assert lost["error"].startswith(f"step {an['index'] + 1} (analyze-recovery-trim): ")
     assert "recovery-trim.csv" in lost["error"] and "No such file" in lost["error"]
     assert "stored in results.json is kept" in lost["error"]
     assert "error" not in res["headline"]["write_curves"]["degradation"]
     html = (copy / "report.html").read_text()
-    assert "recovery-trim: write curve" in html and "No chart for recovery-trim.csv" in html
+    assert "No chart for recovery-trim.csv" in html and "results.json stored" in html
+    assert "no figures" not in html
     # ... and `ssdcore report DIR` exited 0.
     for extra in ([], ["--summary"], ["--json"]):
         r = subprocess.run([cli, "report", str(copy), *extra], capture_output=True, text=True)

@@ -19,9 +19,9 @@
  * Usage:
  *     ssd_analysis *a;
  *     ssd_analysis_create(&a);
- *     ssd_analysis_set_option(a, "penalty", 4.0);      // optional
+ *     ssd_analysis_set_option(a, "penalty", "4");      // optional
  *     if (ssd_analysis_run(a, series, NULL) < 0) puts(ssd_analysis_errmsg(a));
- *     char *json; ssd_analysis_to_json(a, &json, 0); ... ssd_free(json);
+ *     char *json; ssd_analysis_to_json(a, NULL, SSD_JSON_PRETTY, &json); ... ssd_free(json);
  *     ssd_analysis_free(a);
  *
  * A handle may be run many times (each run replaces the previous result).
@@ -59,6 +59,7 @@ enum ssd_regime {
 
 /* One phase of the curve: a run of samples around one level. */
 struct ssd_phase {
+    size_t size;                   /* sizeof this struct: see "The API convention" in base.h */
     double start_bytes, end_bytes; /* bytes written before the phase / at its end */
     double start_s, end_s;
     double level_bps;                         /* robust level: median of the per-sample rates */
@@ -74,6 +75,7 @@ struct ssd_phase {
  * cache, folding_* when no folding, recovered_* without a reference or when
  * the reference has no cache: see ssd_analysis_recovery_note). */
 struct ssd_analysis_summary {
+    size_t size; /* sizeof this struct: see "The API convention" in base.h */
     size_t samples;
     double duration_s, total_bytes;
     int has_cache;
@@ -100,9 +102,10 @@ SSD_API int ssd_analysis_create(ssd_analysis **out);
 SSD_API void ssd_analysis_free(ssd_analysis *a);
 
 /*
- * Options by key (SSD_EINVAL for an unknown key, a non-finite value or a
- * fraction for a count - min_phase_samples, exact_limit -; SSD_ERANGE out of
- * bounds):
+ * Options by key, the value a decimal number as text ("3", "0.5", "1e9").
+ * Returns 0; SSD_EINVAL for an unknown key, a value that is not a finite
+ * decimal number or a fraction for a count - min_phase_samples,
+ * exact_limit -; SSD_ERANGE out of bounds (ssd_analysis_errmsg says which):
  *  "penalty"            PELT penalty in units of noise variance * ln(n) (3)
  *  "min_step"           smallest level ratio that separates phases (1.15)
  *  "min_drop"           smallest cache/post-cache ratio that is a cache (1.3)
@@ -129,8 +132,12 @@ SSD_API void ssd_analysis_free(ssd_analysis *a);
  *                       block means, each change then re-placed at sample
  *                       resolution within a block either side (2048)
  */
-SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, double value);
+SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, const char *value);
+/* The value of an option as a number. SSD_EINVAL for an unknown key. */
 SSD_API int ssd_analysis_get_option(const ssd_analysis *a, const char *key, double *value);
+/* Deprecated (removed after 0.2; it was ssd_analysis_set_option before):
+ * the same with the value as a double. */
+SSD_API int ssd_analysis_set_option_double(ssd_analysis *a, const char *key, double value);
 
 /* Analyses series s; reference, when not NULL, is the fresh-drive series
  * that after-idle series s is compared with (recovery). The series must
@@ -158,8 +165,9 @@ SSD_API int ssd_analysis_phase(const ssd_analysis *a, size_t index, struct ssd_p
 
 /* The result as JSON (the `ssdcore analyze --json` object, DESIGN.md), in a
  * malloc'd string the caller frees with ssd_free. source names the input in
- * the "source" key (NULL: the series' own source). flags: 0 compact, 1
- * pretty-printed. */
+ * the "source" key (NULL: the series' own source). flags: enum
+ * ssd_json_flags. Returns 0, SSD_EINVAL (NULL argument, unknown flag),
+ * SSD_ESTATE (no run yet) or SSD_ENOMEM. */
 SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int flags,
                                  char **out_json);
 

@@ -11,6 +11,30 @@
  * This header, like every public ssdcore header, is plain C that cffi's cdef
  * parser accepts after preprocessing: no static inline functions and no
  * macros inside prototypes.
+ *
+ * The API convention (docs/ARCHITECTURE.md), the same for every handle X (target,
+ * job, series, analysis, suite, copy, archive, extract, fileset, filebench,
+ * fio_result):
+ *   int  ssd_X_create(ssd_X **out, ...)   or _open/_parse/_load for handles
+ *                                          made from input; 0 or SSD_E*
+ *   void ssd_X_free(ssd_X *)               NULL is a no-op
+ *   int  ssd_X_set_option(ssd_X *, const char *key, const char *value)
+ *                                          options are strings, always
+ *   const char *ssd_X_errmsg(const ssd_X *)
+ *                                          the last error, "" when none;
+ *                                          "no handle" for NULL, never NULL
+ *   int  ssd_X_set_progress(ssd_X *, fn, user[, min_period_s])
+ *                                          0 or SSD_EINVAL
+ *   int  ssd_X_to_json(const ssd_X *, [what,] int flags, char **out)
+ *                                          flags: enum ssd_json_flags
+ * Every string and buffer the library hands over is freed with ssd_free().
+ * Result structs are versioned: their first member is `size_t size`, which
+ * the caller sets to sizeof the struct before passing it in (the library
+ * fills only the members that fit and refuses a size below the first
+ * version's with SSD_EINVAL), and which the library sets in the structs it
+ * hands out (progress reports, sample arrays: the stride), so members can be
+ * added at the end later without breaking callers built against an older
+ * header. A function marked "Deprecated" is an old name kept for one release.
  */
 #ifndef SSDCORE_BASE_H
 #define SSDCORE_BASE_H
@@ -79,6 +103,12 @@ SSD_API const char *ssd_err_name(int code);
 /* Frees memory that an ssdcore function returned and documents as "free
  * with ssd_free" (JSON strings and the like). NULL is a no-op. */
 SSD_API void ssd_free(void *p);
+
+/* The flags argument of every ssd_*_to_json function. */
+enum ssd_json_flags {
+    SSD_JSON_COMPACT = 0, /* the document as the function documents it, on one line */
+    SSD_JSON_PRETTY = 1   /* one key or element per line, two spaces a level */
+};
 
 /* Parses a size such as "4096", "4k", "8g", "1.5GiB", "512B": binary units
  * (k = 1024) as in the reviews; the suffixes k m g t p, optionally followed

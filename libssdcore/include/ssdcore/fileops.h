@@ -37,6 +37,7 @@ extern "C" {
  * (option progress_interval; 0 = at every opportunity, for tests). Totals
  * may still grow while a tree is being scanned. */
 typedef struct ssd_fileops_progress {
+    size_t size;       /* set by the library: sizeof this struct (base.h) */
     const char *phase; /* "scan", "copy", "sync", "archive", "extract", "mkset" */
     uint64_t files_done;
     uint64_t files_total;
@@ -58,7 +59,8 @@ typedef int (*ssd_fileops_progress_fn)(void *user, const ssd_fileops_progress *p
 
 typedef struct ssd_copy ssd_copy;
 
-/* One row of Robocopy's summary table. */
+/* One row of Robocopy's summary table: six columns that will not grow, so
+ * this value type, embedded in ssd_copy_result, has no size member. */
 typedef struct ssd_copy_counts {
     uint64_t total;
     uint64_t copied;
@@ -71,6 +73,7 @@ typedef struct ssd_copy_counts {
 /* The outcome of ssd_copy_run(). Bytes count file data (symlink targets
  * count their length). */
 typedef struct ssd_copy_result {
+    size_t size; /* sizeof this struct: see "The API convention" in base.h */
     ssd_copy_counts dirs;
     ssd_copy_counts files;
     ssd_copy_counts bytes;
@@ -107,6 +110,14 @@ SSD_API const char *ssd_copy_errmsg(const ssd_copy *c);
  *   exclude_changed skip same-mtime files of different size [0] (/XC)
  *   mtime_tolerance seconds within which mtimes count as equal [0] (/FFT uses 2)
  *   hardlinks       recreate hard links among copied files [0]
+ *   xattrs          copy extended attributes: user.*, and trusted.* and
+ *                   security.* when root (rsync -X; Robocopy keeps alternate
+ *                   data streams by default) [1]
+ *   acls            copy POSIX ACLs, a directory's default ACL too (rsync -A,
+ *                   Robocopy /COPY:S) [0]
+ *   sparse          keep a sparse source's holes as holes (SEEK_DATA/SEEK_HOLE,
+ *                   like cp --sparse=auto and rsync --sparse) [0: every byte
+ *                   written, as the drive test wants]
  *   unbuffered      O_DIRECT for files of at least unbuffered_min bytes [0] (/J)
  *   unbuffered_min  size threshold for unbuffered I/O [1m]
  *   buffer_size     copy buffer per worker [1m]
@@ -156,6 +167,7 @@ SSD_API const char *ssd_copy_failure(const ssd_copy *c, size_t i);
  * temporary file), write = writing the archive. On extract: read = reading the
  * archive, codec = decompression, write = writing the files. */
 typedef struct ssd_archive_result {
+    size_t size; /* sizeof this struct: see "The API convention" in base.h */
     uint64_t files;
     uint64_t dirs;
     uint64_t symlinks;
@@ -167,6 +179,8 @@ typedef struct ssd_archive_result {
     double write_s;
     double sync_s;
     double bytes_per_s; /* data_bytes / total_s */
+    uint64_t skipped;   /* FIFOs, sockets and devices left out (ssd_archive_skipped
+                           names them on archive; extract counts those it met) */
 } ssd_archive_result;
 
 typedef struct ssd_archive ssd_archive;
@@ -179,7 +193,8 @@ SSD_API const char *ssd_archive_errmsg(const ssd_archive *a);
  * Options:
  *   format   "7z" [default], "zip", "tar.zst", "tar"
  *   method   7z: "deflate" [default], "lzma2", "store"; zip: "deflate" [default],
- *            "store"; tar.zst: "zstd"
+ *            "store"; tar.zst: "zstd" (compressed by ssdcore through libzstd with
+ *            the frame's content checksum, which every zstd reader verifies)
  *   level    0..9 (zstd: 1..19) [library default: 6 for deflate, 3 for zstd]
  *   tmpdir   where libarchive's 7z writer keeps its staging file [the archive's
  *            own directory, so the staging I/O lands on the drive under test]
@@ -190,13 +205,20 @@ SSD_API int ssd_archive_set_option(ssd_archive *a, const char *key, const char *
 SSD_API int ssd_archive_set_progress(ssd_archive *a, ssd_fileops_progress_fn fn, void *user);
 
 /* Packs the tree under src (entries named relative to src) into the file
- * archive_path (replaced if it exists). Regular files, directories and
- * symlinks are stored; other file types are skipped and counted nowhere.
+ * archive_path (replaced if it exists, only once the new archive is
+ * complete). Regular files, directories and symlinks are stored; FIFOs,
+ * sockets and devices carry no data an archive could hold: they are left
+ * out, counted in res->skipped and named by ssd_archive_skipped().
  * The 7z format needs a staging file: its directory is passed to libarchive
  * through TMPDIR under a process-wide lock, so other threads that read TMPDIR
  * at that instant may see it. */
 SSD_API int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
                             ssd_archive_result *res);
+
+/* The number of entries the last run left out (at most 1000 are kept),
+ * and the text of entry i ("relpath (FIFO)"), NULL when out of range. */
+SSD_API size_t ssd_archive_skipped_count(const ssd_archive *a);
+SSD_API const char *ssd_archive_skipped(const ssd_archive *a, size_t i);
 
 typedef struct ssd_extract ssd_extract;
 
@@ -236,6 +258,7 @@ SSD_API int ssd_extract_run(ssd_extract *x, const char *archive_path, const char
 typedef struct ssd_fileset ssd_fileset;
 
 typedef struct ssd_fileset_result {
+    size_t size; /* sizeof this struct: see "The API convention" in base.h */
     uint64_t files;
     uint64_t dirs;
     uint64_t bytes;
@@ -256,7 +279,10 @@ SSD_API const char *ssd_fileset_errmsg(const ssd_fileset *s);
  */
 SSD_API int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value);
 
-/* Generates the set into dir (created if missing; must be empty or absent). */
+/* Generates the set into dir (created if missing; must be empty or absent,
+ * or hold an unfinished set of the same kind, size and seed, which is then
+ * completed: each file is named only when whole, so one left by a full disk
+ * or a kill is complete and kept). */
 SSD_API int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res);
 
 /* ------------------------------------------------------------------------ */
@@ -286,8 +312,13 @@ SSD_API int ssd_filebench_set_option(ssd_filebench *b, const char *key, const ch
  * before its clock stops. Returns 0 and fills the results JSON. */
 SSD_API int ssd_filebench_run(ssd_filebench *b, const char *dir);
 
-/* The results of the last run as a JSON object (schema "ssdcore-filebench 1"),
- * owned by the handle, valid until the next run or free. "" before a run. */
+/* The results of the last run as a JSON object (schema "ssdcore-filebench 1")
+ * in a malloc'd string freed with ssd_free(). flags: enum ssd_json_flags.
+ * Returns 0, SSD_EINVAL (NULL argument, unknown flag), SSD_ESTATE (no run
+ * yet) or SSD_ENOMEM. */
+SSD_API int ssd_filebench_to_json(const ssd_filebench *b, int flags, char **out);
+/* Deprecated (removed after 0.2): the same owned by the handle, valid until
+ * the next run or free; "" before a run. */
 SSD_API const char *ssd_filebench_json(const ssd_filebench *b);
 
 #ifdef __cplusplus

@@ -27,6 +27,7 @@ typedef struct ssd_fio_result ssd_fio_result;
 /* One job and direction that did I/O, and one entry with ddir "none" for a
  * failed job that did none. Strings are owned by the handle. */
 struct ssd_fio_job {
+    size_t size; /* sizeof this struct: see "The API convention" in base.h */
     const char *name;
     const char *ddir; /* "read", "write", "trim" or "none" */
     double io_bytes, bw_bps, iops, runtime_s;
@@ -45,8 +46,10 @@ SSD_API const char *ssd_fio_result_errmsg(const ssd_fio_result *r);
 /* Entries: one per job and direction with I/O, in file order. */
 SSD_API size_t ssd_fio_result_count(const ssd_fio_result *r);
 SSD_API int ssd_fio_result_entry(const ssd_fio_result *r, size_t index, struct ssd_fio_job *out);
-/* The entries as a JSON array in a malloc'd string (free with ssd_free). */
-SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, char **out_json);
+/* The entries as a JSON array in a malloc'd string (free with ssd_free).
+ * flags: enum ssd_json_flags (this function had no flags before 0.2).
+ * Returns 0, SSD_EINVAL or SSD_ENOMEM. */
+SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, int flags, char **out);
 
 #ifdef __cplusplus
 }

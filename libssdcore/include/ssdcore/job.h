@@ -23,7 +23,7 @@
  *   ssd_job_set_option(j, "pattern", "randread");
  *   ssd_job_set_option(j, "time", "10s");
  *   if (ssd_job_run(j) < 0) fprintf(stderr, "%s\n", ssd_job_errmsg(j));
- *   char *json; ssd_job_results_json(j, &json); puts(json); ssd_free(json);
+ *   char *json; ssd_job_to_json(j, 0, &json); puts(json); ssd_free(json);
  *   ssd_job_free(j); ssd_target_free(t);
  */
 #ifndef SSDCORE_JOB_H
@@ -47,6 +47,8 @@ enum ssd_dir { SSD_DIR_READ = 0, SSD_DIR_WRITE = 1, SSD_DIR_ALL = 2 };
  * dir_lat_*[SSD_DIR_READ / SSD_DIR_WRITE] one each; a latency is 0 when the
  * interval completed no I/O of that kind. */
 typedef struct ssd_sample {
+    size_t size; /* set by the library: sizeof this struct, the stride of
+                    ssd_job_samples' array (base.h) */
     double t_s;
     uint64_t bytes[2]; /* [SSD_DIR_READ], [SSD_DIR_WRITE] */
     uint64_t ops[2];
@@ -60,6 +62,7 @@ typedef struct ssd_sample {
 
 /* What the progress callback sees. */
 typedef struct ssd_progress {
+    size_t size; /* set by the library: sizeof this struct (base.h) */
     double elapsed_s;
     double time_s;  /* the job's time budget; 0 = none */
     uint64_t bytes; /* completed so far, both directions */
@@ -120,8 +123,9 @@ SSD_API void ssd_job_free(ssd_job *j);
 SSD_API int ssd_job_set_option(ssd_job *j, const char *key, const char *value);
 
 /* Installs a progress callback (NULL removes it), called at most once per
- * min_period_s (and at most once per sampling interval). */
-SSD_API void ssd_job_set_progress(ssd_job *j, ssd_progress_fn fn, void *user, double min_period_s);
+ * min_period_s (and at most once per sampling interval). Returns 0, or
+ * SSD_EINVAL for a NULL job or a min_period_s that is negative or NaN. */
+SSD_API int ssd_job_set_progress(ssd_job *j, ssd_progress_fn fn, void *user, double min_period_s);
 
 /*
  * Runs the job to its end (blocking). Returns 0; SSD_EINTERRUPTED when
@@ -147,7 +151,9 @@ SSD_API const ssd_hist *ssd_job_latency(const ssd_job *j, int dir);
 SSD_API const char *ssd_job_engine(const ssd_job *j);
 /* 1 when the job was interrupted. */
 SSD_API int ssd_job_interrupted(const ssd_job *j);
-/* The samples, in time order, owned by the job; *n gets their count. */
+/* The samples, in time order, owned by the job; *n gets their count. A
+ * caller built against an older header steps through the array by
+ * samples[0].size bytes (the library's sizeof ssd_sample). */
 SSD_API const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n);
 
 /* The results as one JSON object (target, workload, engine, runtime_s,
@@ -156,7 +162,10 @@ SSD_API const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n);
  * lat_hist {unit, per_octave, max_rel_error, buckets: [[lo, hi, count]...]}
  * (rebuild it with ssd_hist_add_bucket; docs/engine.md "Latency"),
  * interrupted...), in a malloc'd string stored to *out and released with
- * ssd_free(). Returns 0, SSD_ESTATE (the job has not run) or SSD_ENOMEM. */
+ * ssd_free(). flags: enum ssd_json_flags. Returns 0, SSD_EINVAL (NULL
+ * argument, unknown flag), SSD_ESTATE (the job has not run) or SSD_ENOMEM. */
+SSD_API int ssd_job_to_json(const ssd_job *j, int flags, char **out);
+/* Deprecated (removed after 0.2): ssd_job_to_json(j, 0, out). */
 SSD_API int ssd_job_results_json(const ssd_job *j, char **out);
 
 /* Asks every running job and idle in this process to stop soon. Safe to call

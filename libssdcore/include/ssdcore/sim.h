@@ -52,14 +52,17 @@ SSD_API const char *ssd_sim_param_name(int i);
 SSD_API const char *ssd_sim_param_describe(int i);
 
 /*
- * Resolves spec (the part of a URI after "sim:", e.g. "bx200,slc_gb=6") into
- * a JSON object: {"name":..., "description":..., "params":{key: value...},
- * "derived":{...}} with derived figures such as raw_bytes and
- * cache_effective_bytes. Returns 0 and a malloc'd string in *out; on failure
- * returns SSD_EINVAL / SSD_ERANGE / -errno and *out holds a malloc'd one-line
- * message naming the key at fault (or NULL when out of memory). Either way
- * free *out with ssd_sim_free().
+ * Resolves spec (the part of a URI after "sim:", e.g. "bx200,slc_gb=6"; NULL
+ * is the default profile) into a JSON object: {"name":..., "description":...,
+ * "params":{key: value...}, "derived":{...}} with derived figures such as
+ * raw_bytes and cache_effective_bytes. flags: enum ssd_json_flags. Returns 0
+ * and a malloc'd string in *out; on failure returns SSD_EINVAL / SSD_ERANGE /
+ * -errno and *out holds a malloc'd one-line message naming the key at fault
+ * (or NULL when out of memory or flags are bad). Either way free *out with
+ * ssd_free().
  */
+SSD_API int ssd_sim_profile_to_json(const char *spec, int flags, char **out);
+/* Deprecated (removed after 0.2): ssd_sim_profile_to_json(spec, 0, out). */
 SSD_API int ssd_sim_profile_json(const char *spec, char **out);
 
 /*
@@ -67,7 +70,7 @@ SSD_API int ssd_sim_profile_json(const char *spec, char **out);
  * would set it ("static", "3", "0.5"): writes at most len bytes including the
  * NUL into buf (64 bytes always suffice). Returns 0; SSD_EINVAL for an
  * unknown key; SSD_ERANGE when buf is too small; or the
- * error of a spec that does not resolve (ssd_sim_profile_json() gives its
+ * error of a spec that does not resolve (ssd_sim_profile_to_json() gives its
  * message).
  * `ssdcore sim show NAME` prints every key this way, so its output is a
  * valid profile file.
@@ -118,11 +121,15 @@ SSD_API int ssd_sim_truth(ssd_target *t, const char *key, double *out);
  * are null), plus "profile", "params", "regime" (where a write would go
  * now) and "phases": the regimes of the last job in order,
  * [{"regime":"slc"|"native"|"fold"|"gc", "start_bytes":..., "start_s":...,
- * "bytes":..., "seconds":...}, ...] (at most 64). Returns 0 or a negative code (message in
- * ssd_target_errmsg()). Free *out with ssd_sim_free(). */
+ * "bytes":..., "seconds":...}, ...] (at most 64). flags: enum
+ * ssd_json_flags. Returns 0 or a negative code (message in
+ * ssd_target_errmsg()). Free *out with ssd_free(). */
+SSD_API int ssd_sim_truth_to_json(ssd_target *t, int flags, char **out);
+/* Deprecated (removed after 0.2): ssd_sim_truth_to_json(t, 0, out). */
 SSD_API int ssd_sim_truth_json(ssd_target *t, char **out);
 
-/* Frees a string returned by this header's functions; NULL is a no-op. */
+/* Deprecated (removed after 0.2): ssd_free, which frees every string the
+ * library returns. */
 SSD_API void ssd_sim_free(void *p);
 
 #ifdef __cplusplus

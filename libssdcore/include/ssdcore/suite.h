@@ -30,7 +30,7 @@
  * Lifecycle: ssd_suite_create on an open target (or ssd_suite_load on a
  * results directory, to re-render its report), ssd_suite_set_option...,
  * optionally ssd_suite_prepare (builds and checks the steps, so they can be
- * listed), ssd_suite_run (once), ssd_suite_results_json, ssd_suite_free. The
+ * listed), ssd_suite_run (once), ssd_suite_to_json, ssd_suite_free. The
  * suite borrows the target, which must stay open while it runs. Not
  * thread-safe: one thread per suite.
  */
@@ -49,6 +49,7 @@ typedef struct ssd_suite ssd_suite;
 
 /* What the suite's progress callback sees. */
 typedef struct ssd_suite_progress {
+    size_t size;             /* set by the library: sizeof this struct (base.h) */
     int step;                /* index of the running step, 0-based */
     int steps;               /* number of steps */
     const char *name;        /* the step's name ("seq-read", "idle"...) */
@@ -91,14 +92,18 @@ SSD_API void ssd_suite_free(ssd_suite *s);
  *                 archive and extract of Work) in this directory, which must
  *                 be on the filesystem under test
  *   "filebench_size"  size of each file set (default "8g")
+ *   "hash_serial" "1": results.json records the drive's serial as a SHA-256
+ *                 prefix (ssdcore/drive.h), not in clear; default "0"
  * Returns 0, SSD_EINVAL (unknown key or bad value, see ssd_suite_errmsg) or
  * SSD_ESTATE (the steps are already built).
  */
 SSD_API int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value);
 
-/* Installs a progress callback (NULL removes it). */
-SSD_API void ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
-                                    double min_period_s);
+/* Installs a progress callback (NULL removes it), called at each step's
+ * start and at most once per min_period_s during jobs. Returns 0, or
+ * SSD_EINVAL for a NULL suite or a min_period_s that is negative or NaN. */
+SSD_API int ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
+                                   double min_period_s);
 
 /* Builds the step list from the chosen suite and checks every step (job
  * options included) without running anything. Called by ssd_suite_run when
@@ -133,7 +138,10 @@ SSD_API const char *ssd_suite_errmsg(const ssd_suite *s);
 
 /* The results (the content of results.json) as a malloc'd JSON string in
  * *out, freed with ssd_free(). Valid before, during (from the progress
- * callback) and after the run. Returns 0 or SSD_ENOMEM. */
+ * callback) and after the run. flags: enum ssd_json_flags. Returns 0,
+ * SSD_EINVAL (NULL argument, unknown flag) or SSD_ENOMEM. */
+SSD_API int ssd_suite_to_json(const ssd_suite *s, int flags, char **out);
+/* Deprecated (removed after 0.2): ssd_suite_to_json(s, 0, out). */
 SSD_API int ssd_suite_results_json(const ssd_suite *s, char **out);
 
 /* The headline figures as a few lines of text for people ("seq read

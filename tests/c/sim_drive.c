@@ -1,10 +1,10 @@
 /* sim_drive.c - runs a workload on a sim target through its ops, the way
- * the job loop does (job_begin, then one run_virtual per interval). Tests,
- * the bench and `ssdcore sim run` use it; users get the same through
- * ssd_job. */
+ * the job loop does (job_begin, then one run_virtual per interval). Tests
+ * and the bench use it, so it is built with them, not into the library;
+ * users get the same through ssd_job. */
 #include <math.h>
 
-#include "sim_model.h"
+#include "sim_drive.h"
 
 void ssd__sim_workload_defaults(struct ssd__workload *w, enum ssd__pattern pattern, uint64_t span) {
     *w = (struct ssd__workload){

@@ -1,0 +1,112 @@
+"""The results catalog: every suite run kept in one SQLite file, read back as
+pandas DataFrames with Python's own sqlite3 (the file is plain SQLite: tables
+``runs`` and ``figures``, see ``<ssdcore/catalog.h>``).
+
+>>> import ssdcore
+>>> ssdcore.catalog_add("run/bx200", catalog="runs.sqlite")         # doctest: +SKIP
+True
+>>> ssdcore.catalog_runs("runs.sqlite", drive="bx200")              # doctest: +SKIP
+>>> ssdcore.catalog_compare(["bx200", "ssd370"], catalog="runs.sqlite", out="cmp")  # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import os
+import sqlite3
+from typing import Iterable, Optional
+
+from ._errors import check
+from ._ffi import ffi, lib
+from .compare import compare
+from .job import _s
+
+__all__ = ["catalog_path", "catalog_add", "catalog_runs", "catalog_figures", "catalog_compare"]
+
+
+def catalog_path() -> str:
+    """The default catalog: $SSDCORE_CATALOG, else
+    $XDG_DATA_HOME/ssdcore/catalog.sqlite, else
+    ~/.local/share/ssdcore/catalog.sqlite."""
+    p = ffi.new("char **")
+    check(lib.ssd_catalog_default_path(p))
+    try:
+        return ffi.string(p[0]).decode()
+    finally:
+        lib.ssd_free(p[0])
+
+
+def _open(catalog):
+    p = ffi.new("ssd_catalog **")
+    rc = lib.ssd_catalog_open(p, os.fsencode(catalog) if catalog is not None else ffi.NULL)
+    if p[0] == ffi.NULL:
+        check(rc)
+    c = ffi.gc(p[0], lib.ssd_catalog_close)
+    check(rc, lambda: lib.ssd_catalog_errmsg(c))
+    return c
+
+
+def catalog_add(run_dir, catalog=None) -> bool:
+    """Adds the run in ``run_dir`` to the catalog (created when missing).
+    True when added, False when it was there already (nothing changes)."""
+    c = _open(catalog)
+    return check(lib.ssd_catalog_add(c, os.fsencode(run_dir)),
+                 lambda: lib.ssd_catalog_errmsg(c)) == 1
+
+
+def _match(drive):
+    if drive is None or drive == "":
+        return "", ()
+    d = _s(drive).lower()
+    return (" WHERE instr(lower(coalesce(r.drive,'')),?1) OR instr(lower(coalesce(r.model,'')),?1)"
+            " OR instr(lower(coalesce(r.serial,'')),?1) OR instr(lower(coalesce(r.target,'')),?1)",
+            (d,))
+
+
+def _connect(catalog):
+    path = os.fspath(catalog) if catalog is not None else catalog_path()
+    _open(path)  # the same checks and errors as the C side (and creates it)
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+
+
+def catalog_runs(catalog=None, drive: Optional[str] = None):
+    """The catalogued runs (oldest first) whose drive, model, serial or
+    target contains ``drive`` (case-insensitive), as a DataFrame with the
+    runs table's columns (the headline JSON left out)."""
+    import pandas as pd
+
+    where, args = _match(drive)
+    with _connect(catalog) as db:
+        return pd.read_sql_query(
+            "SELECT r.id, r.run_key, r.dir, r.drive, r.model, r.serial, r.firmware,"
+            " r.capacity_bytes, r.target, r.target_kind, r.suite, r.status, r.host, r.tool,"
+            " r.started, r.finished, r.added FROM runs r" + where + " ORDER BY r.started, r.id",
+            db, params=args)
+
+
+def catalog_figures(catalog=None, drive: Optional[str] = None):
+    """Every headline figure of the matching runs, one row per run x figure:
+    ``run_id``, ``drive``, ``started``, ``figure`` (dotted key), ``value``
+    (NaN when the run recorded it as missing)."""
+    import pandas as pd
+
+    where, args = _match(drive)
+    with _connect(catalog) as db:
+        return pd.read_sql_query(
+            "SELECT f.run_id, r.drive, r.started, f.key AS figure, f.value FROM figures f"
+            " JOIN runs r ON r.id = f.run_id" + where + " ORDER BY r.started, r.id, f.key",
+            db, params=args)
+
+
+def catalog_compare(drives: Iterable[str], catalog=None, out=None, *, highlight=None,
+                    title=None):
+    """:func:`compare` over the newest catalogued run of each drive text in
+    ``drives`` (labelled by that text)."""
+    c = _open(catalog)
+    dirs = []
+    for d in drives:
+        p = ffi.new("char **")
+        check(lib.ssd_catalog_latest_run(c, _s(d).encode(), p), lambda: lib.ssd_catalog_errmsg(c))
+        try:
+            dirs.append(ffi.string(p[0]).decode())
+        finally:
+            lib.ssd_free(p[0])
+    return compare(dirs, out, highlight=highlight, labels=[_s(d) for d in drives], title=title)

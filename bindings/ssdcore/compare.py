@@ -1,0 +1,87 @@
+"""Several drives side by side: the headline figures of several results
+directories (suite runs) in one pandas DataFrame, and the compare page.
+
+>>> import ssdcore
+>>> df = ssdcore.compare(["run/bx200", "run/ssd370"], out="cmp")   # doctest: +SKIP
+>>> df.pivot(index="figure", columns="drive", values="value")      # doctest: +SKIP
+>>> df.attrs["html"][:15]                                          # doctest: +SKIP
+'<!DOCTYPE html>'
+
+Figures are the runs' headlines flattened to dotted keys
+(``"write_curves.degradation.cache_bytes"``); runs of different suites
+compare on the figures they share, and a figure a run lacks is NaN (missing),
+never zero.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+from typing import Iterable, Optional
+
+from ._errors import SsdError, check
+from ._ffi import ffi, lib
+from .job import _s
+
+__all__ = ["compare"]
+
+
+def _take(fn, c) -> str:
+    p = ffi.new("char **")
+    check(fn(c, p), lambda: lib.ssd_compare_errmsg(c))
+    try:
+        return ffi.string(p[0]).decode()
+    finally:
+        lib.ssd_free(p[0])
+
+
+def _handle(runs, labels, highlight, title):
+    runs = [runs] if isinstance(runs, (str, os.PathLike)) else list(runs)
+    if not runs:
+        raise SsdError(lib.SSD_EINVAL, "compare: no results directories given")
+    if labels is not None and len(labels) != len(runs):
+        raise SsdError(lib.SSD_EINVAL,
+                       f"compare: {len(labels)} labels for {len(runs)} runs: one per run or none")
+    p = ffi.new("ssd_compare **")
+    check(lib.ssd_compare_create(p))
+    c = ffi.gc(p[0], lib.ssd_compare_free)
+    for i, run in enumerate(runs):
+        label = labels[i] if labels is not None else None
+        check(lib.ssd_compare_add_run(c, os.fsencode(run),
+                                      _s(label).encode() if label is not None else ffi.NULL),
+              lambda: lib.ssd_compare_errmsg(c))
+    for key, value in (("highlight", highlight), ("title", title)):
+        if value is not None:
+            check(lib.ssd_compare_set_option(c, key.encode(), _s(value).encode()),
+                  lambda: lib.ssd_compare_errmsg(c))
+    return c
+
+
+def compare(runs: Iterable, out=None, *, highlight=None, labels: Optional[list] = None,
+            title: Optional[str] = None):
+    """Compares the results directories ``runs`` and returns a pandas
+    DataFrame with one row per drive x figure: ``drive``, ``figure`` (dotted
+    key), ``label``, ``unit`` (of ``value``: bytes/s, IOPS, us, bytes, s...),
+    ``better`` (higher / lower / neither), ``value`` (NaN when the run lacks
+    the figure) and ``pct_vs_highlight`` (the difference against the
+    highlighted drive, in %).
+
+    ``highlight``: the drive the others are measured against (its label or
+    1-based position; default the first). ``labels``: one name per run
+    (default: the drive's model, else the target). With ``out``, writes
+    ``out``/compare.html, compare.json and compare.csv. The page is in
+    ``df.attrs["html"]`` and the parsed compare.json in
+    ``df.attrs["compare"]`` either way.
+    """
+    import pandas as pd
+
+    c = _handle(runs, labels, highlight, title)
+    if out is not None:
+        check(lib.ssd_compare_write(c, os.fsencode(out)), lambda: lib.ssd_compare_errmsg(c))
+    csv = _take(lib.ssd_compare_csv, c)
+    df = pd.read_csv(io.StringIO(csv), dtype={"drive": str, "figure": str, "label": str,
+                                              "unit": str, "better": str},
+                     keep_default_na=False, na_values={"value": [""], "pct_vs_highlight": [""]})
+    df.attrs["html"] = _take(lib.ssd_compare_html, c)
+    df.attrs["compare"] = json.loads(_take(lib.ssd_compare_json, c))
+    return df

@@ -1,0 +1,45 @@
+"""Who the drive under test is: model, serial, firmware, capacity, sector
+sizes, rotational flag, transport, link and temperature, from sysfs and the
+ATA identify ioctl (``<ssdcore/drive.h>``). Unknown members are None.
+
+>>> import ssdcore
+>>> ssdcore.drive_identity("sim:bx200")["profile"]
+'bx200'
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Optional
+
+from ._errors import check
+from ._ffi import ffi, lib
+
+__all__ = ["drive_identity", "drive_temperature"]
+
+
+def _path(target) -> bytes:
+    return os.fsencode(target)
+
+
+def drive_identity(target, hash_serial: bool = False) -> dict:
+    """The identity of the drive behind ``target`` (a block device, a regular
+    file: the device its filesystem is on, or a ``sim:`` URI). With
+    ``hash_serial`` the serial is ``"sha256:"`` and a 16-digit prefix."""
+    p = ffi.new("char **")
+    check(lib.ssd_drive_identity_json(_path(target), 1 if hash_serial else 0, p))
+    try:
+        return json.loads(ffi.string(p[0]).decode())
+    finally:
+        lib.ssd_free(p[0])
+
+
+def drive_temperature(target) -> Optional[float]:
+    """The drive's temperature in degrees Celsius (hwmon), or None when it
+    has no sensor."""
+    c = ffi.new("double *")
+    rc = lib.ssd_drive_temperature(_path(target), c)
+    if rc == lib.SSD_ENODATA:
+        return None
+    check(rc)
+    return c[0]

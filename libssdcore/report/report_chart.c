@@ -1,0 +1,276 @@
+/* report_chart.c - the chart pieces the single-run report and the compare
+ * page share (see report_chart.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_chart.h"
+
+#define MIB 1048576.0
+#define GIB 1073741824.0
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+size_t ssd__curve_points(const ssd_series *s, double **xo, double **yo) {
+    *xo = *yo = NULL;
+    size_t n = ssd_series_count(s);
+    const double *ts = ssd_series_t_s(s), *b = ssd_series_bytes(s);
+    if (n < 2)
+        return 0;
+    double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y), *dt = malloc(n * sizeof *dt);
+    if (!x || !y || !dt) {
+        free(x);
+        free(y);
+        free(dt);
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++)
+        dt[i] = ts[i] - (i ? ts[i - 1] : 0);
+    double last = dt[n - 1];
+    qsort(dt, n, sizeof *dt, cmp_double);
+    double median = dt[n / 2];
+    free(dt);
+    size_t m = n;
+    if (last < 0.5 * median)
+        m--;
+    double cum = 0;
+    for (size_t i = 0; i < m; i++) {
+        double d = ts[i] - (i ? ts[i - 1] : 0);
+        cum += b[i];
+        x[i] = cum / GIB;
+        y[i] = d > 0 ? b[i] / d / MIB : 0;
+    }
+    *xo = x;
+    *yo = y;
+    return m;
+}
+
+void ssd__moving_average(const double *x, const double *y, size_t n, size_t window,
+                         const double *breaks, size_t nbreaks, double *out) {
+    size_t half = window / 2, seg_lo = 0, k = 0;
+    /* Walk the segments [seg_lo, seg_hi) between breaks; prefix sums make
+     * each average O(1). */
+    double *pre = malloc((n + 1) * sizeof *pre);
+    if (!pre) {
+        for (size_t i = 0; i < n; i++)
+            out[i] = NAN;
+        return;
+    }
+    pre[0] = 0;
+    for (size_t i = 0; i < n; i++)
+        pre[i + 1] = pre[i] + y[i];
+    while (seg_lo < n) {
+        /* The segment ends before the first sample past the next break. */
+        while (k < nbreaks && !(breaks[k] > x[seg_lo]))
+            k++;
+        size_t seg_hi = seg_lo + 1;
+        while (seg_hi < n && (k >= nbreaks || x[seg_hi] <= breaks[k]))
+            seg_hi++;
+        for (size_t i = seg_lo; i < seg_hi; i++) {
+            size_t lo = i >= seg_lo + half ? i - half : seg_lo;
+            size_t hi = i + half + 1 <= seg_hi ? i + half + 1 : seg_hi;
+            out[i] = (pre[hi] - pre[lo]) / (double)(hi - lo);
+        }
+        seg_lo = seg_hi;
+    }
+    free(pre);
+}
+
+static double map(double lo, double hi, int lg, double v, double p0, double p1) {
+    if (lg == 2) {
+        lo = log2(lo);
+        hi = log2(hi);
+        v = log2(v);
+    } else if (lg == 10) {
+        lo = log10(lo);
+        hi = log10(hi);
+        v = log10(v);
+    }
+    if (!(hi > lo))
+        return (p0 + p1) / 2;
+    return p0 + (v - lo) / (hi - lo) * (p1 - p0);
+}
+
+double ssd__chart_x(const struct ssd__chart *c, double v) {
+    return map(c->xlo, c->xhi, c->xlog2 ? 2 : 0, v, c->l, c->w - c->r);
+}
+
+double ssd__chart_y(const struct ssd__chart *c, double v) {
+    return map(c->ylo, c->yhi, c->ylog10 ? 10 : 0, v, c->h - c->b, c->t);
+}
+
+static double nice_step(double range, int n) {
+    if (!(range > 0))
+        return 1;
+    double raw = range / n, p = pow(10, floor(log10(raw))), f = raw / p;
+    return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p;
+}
+
+void ssd__fmt_axis(char *buf, size_t len, double v) {
+    double a = fabs(v);
+    if (a >= 1e6)
+        snprintf(buf, len, "%gM", round(v / 1e5) / 10);
+    else if (a >= 1e4)
+        snprintf(buf, len, "%gk", round(v / 1e2) / 10);
+    else if (a >= 100 || v == floor(v))
+        snprintf(buf, len, "%.0f", v);
+    else if (a >= 10)
+        snprintf(buf, len, "%.1f", v);
+    else
+        snprintf(buf, len, "%.2g", v);
+}
+
+static void fmt_size(char *buf, size_t len, double v) {
+    if (v >= 1048576)
+        snprintf(buf, len, "%gM", v / 1048576);
+    else if (v >= 1024)
+        snprintf(buf, len, "%gK", v / 1024);
+    else
+        snprintf(buf, len, "%g", v);
+}
+
+static void xtick(struct ssd__text *t, const struct ssd__chart *c, double v, const char *label) {
+    double X = ssd__chart_x(c, v);
+    ssd__text_add(t,
+                  "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
+                  "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
+                  X, X, c->t, c->h - c->b, X, c->h - c->b + 16, label);
+}
+
+static void ytick(struct ssd__text *t, const struct ssd__chart *c, double v, const char *label) {
+    double Y = ssd__chart_y(c, v);
+    ssd__text_add(t,
+                  "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+                  "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+                  c->l, c->w - c->r, Y, Y, c->l - 5, Y + 4, label);
+}
+
+void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *aria_label,
+                     const char *xlabel, const char *ylabel, const double *xticks, size_t nxticks,
+                     int xsize) {
+    ssd__text_add(t,
+                  "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 %d %d\" "
+                  "preserveAspectRatio=\"xMidYMid meet\" role=\"img\" aria-label=\"",
+                  c->w, c->h);
+    ssd__text_html(t, aria_label);
+    ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"13\">\n<title>");
+    ssd__text_html(t, aria_label);
+    ssd__text_add(t, "</title>\n");
+    ssd__text_add(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", c->w,
+                  c->h);
+    char b[32];
+    if (c->ylog10) {
+        for (double v = pow(10, ceil(log10(c->ylo))); v <= c->yhi * 1.0001; v *= 10) {
+            ssd__fmt_axis(b, sizeof b, v);
+            ytick(t, c, v, b);
+        }
+    } else {
+        double step = nice_step(c->yhi - c->ylo, 5);
+        for (double v = ceil(c->ylo / step) * step; v <= c->yhi + step * 1e-9; v += step) {
+            ssd__fmt_axis(b, sizeof b, v);
+            ytick(t, c, v, b);
+        }
+    }
+    if (xticks) {
+        for (size_t i = 0; i < nxticks; i++) {
+            if (xsize)
+                fmt_size(b, sizeof b, xticks[i]);
+            else
+                ssd__fmt_axis(b, sizeof b, xticks[i]);
+            xtick(t, c, xticks[i], b);
+        }
+    } else {
+        double xs = nice_step(c->xhi - c->xlo, 7);
+        for (double v = ceil(c->xlo / xs) * xs; v <= c->xhi + xs * 1e-9; v += xs) {
+            ssd__fmt_axis(b, sizeof b, v);
+            xtick(t, c, v, b);
+        }
+    }
+    ssd__text_add(t,
+                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+                  "stroke=\"#888\"/>\n<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">",
+                  c->l, c->t, c->w - c->r - c->l, c->h - c->b - c->t, (c->l + c->w - c->r) / 2,
+                  c->h - 6);
+    ssd__text_html(t, xlabel);
+    int mid = (c->t + c->h - c->b) / 2;
+    ssd__text_add(t,
+                  "</text>\n<text x=\"14\" y=\"%d\" text-anchor=\"middle\" "
+                  "transform=\"rotate(-90 14 %d)\">",
+                  mid, mid);
+    ssd__text_html(t, ylabel);
+    ssd__text_add(t, "</text>\n");
+}
+
+void ssd__chart_close(struct ssd__text *t) {
+    ssd__text_add(t, "</svg>\n");
+}
+
+void ssd__legend_item(struct ssd__text *t, const char *key, const char *color, int style,
+                      const char *label) {
+    static const char *const cls[] = {"line", "dash", "dot", "band"};
+    ssd__text_add(t, "<li><button type=\"button\" data-key=\"");
+    ssd__text_html(t, key);
+    ssd__text_add(t, "\"><i class=\"sw %s\" style=\"--c:%s\"></i>", cls[style & 3], color);
+    ssd__text_html(t, label);
+    ssd__text_add(t, "</button></li>\n");
+}
+
+const char ssd__report_css[] =
+    "body{font-family:sans-serif;max-width:1000px;margin:1em auto;padding:0 .6em;color:#222}\n"
+    "svg.chart{width:100%;max-width:820px;height:auto;display:block}\n"
+    "figure{margin:0 0 1.5em;break-inside:avoid;page-break-inside:avoid}\n"
+    "figcaption{font-weight:bold;margin:.3em 0}\n"
+    "h2,h3{break-after:avoid;page-break-after:avoid}\n"
+    "table{border-collapse:collapse;margin:.5em 0 1.5em}\n"
+    "th,td{padding:2px 8px;text-align:left;vertical-align:top}\n"
+    "table.grid td,table.grid th{border:1px solid #ccc}\n"
+    "table.grid{display:block;overflow-x:auto;max-width:100%}\n"
+    "td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
+    ".scroll{overflow-x:auto;max-width:100%}\n"
+    "tr.failed td,.err{color:#b00}\ntr.interrupted td,tr.skipped td,.warn{color:#a60}\n"
+    "tr.pending td{color:#999}\ncode{font-size:90%;overflow-wrap:anywhere}\n"
+    ".verdict{font-size:1.15em;border-left:4px solid #1f77b4;padding:.3em "
+    ".7em;background:#f4f8fc}\n"
+    "ul.legend{list-style:none;margin:.2em 0;padding:0;display:flex;flex-wrap:wrap;gap:.2em 1em;"
+    "font-size:.9em}\n"
+    "ul.legend "
+    "button{background:none;border:0;padding:2px;cursor:pointer;font:inherit;color:inherit}"
+    "\nul.legend button.off{opacity:.35;text-decoration:line-through}\n"
+    ".sw{display:inline-block;width:22px;height:10px;margin-right:5px;vertical-align:middle}\n"
+    ".sw.line{border-top:3px solid var(--c);height:0}\n"
+    ".sw.dash{border-top:3px dashed var(--c);height:0}\n"
+    ".sw.dot{width:8px;height:8px;border-radius:50%;background:var(--c)}\n"
+    ".sw.band{background:var(--c);opacity:.6}\n"
+    ".tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(9em,1fr));gap:.4em}\n"
+    ".tile{border:1px solid #ccc;border-radius:4px;padding:.4em;text-align:center}\n"
+    ".tile b{display:block;font-size:1.4em}\n"
+    ".multiples{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:.6em}\n"
+    "#tip{position:fixed;pointer-events:none;background:#222;color:#fff;padding:3px 6px;"
+    "border-radius:3px;font-size:12px;display:none;z-index:9}\n"
+    "@media (max-width:600px){body{font-size:15px}table{font-size:13px}}\n"
+    "@media print{body{max-width:none;margin:0;font-size:10pt}#tip,ul.legend "
+    "button.off{display:none}"
+    "\n details.steps:not([open])>*:not(summary){display:none}\n"
+    " table{page-break-inside:auto}tr{page-break-inside:avoid}}\n";
+
+/* Legend buttons hide or show the SVG groups with the same data-key in
+ * their figure; any element with data-tip shows it on hover (units
+ * included). No external fetch. */
+const char ssd__report_js[] =
+    "(function(){var tip=document.getElementById('tip');\n"
+    "document.querySelectorAll('ul.legend button').forEach(function(b){\n"
+    " b.addEventListener('click',function(){var f=b.closest('figure');if(!f)return;\n"
+    "  var off=b.classList.toggle('off');\n"
+    "  f.querySelectorAll('[data-key=\"'+b.getAttribute('data-key')+'\"]').forEach(function(g){\n"
+    "   if(g!==b)g.style.display=off?'none':'';});});});\n"
+    "document.addEventListener('mouseover',function(e){var el=e.target.closest?"
+    "e.target.closest('[data-tip]'):null;\n"
+    " if(!el||!tip){if(tip)tip.style.display='none';return;}\n"
+    " tip.textContent=el.getAttribute('data-tip');tip.style.display='block';});\n"
+    "document.addEventListener('mousemove',function(e){if(tip){tip.style.left=(e.clientX+12)+'px';"
+    "tip.style.top=(e.clientY+12)+'px';}});\n"
+    "})();\n";

@@ -1,0 +1,65 @@
+/* report_chart.h - internal: what the single-run report and the compare
+ * page draw the same way: the points of a write curve (the stray last
+ * partial interval left out), the moving average in samples broken at phase
+ * boundaries, responsive SVG frames with readable axis labels, and HTML
+ * legends the page's script can toggle. */
+#ifndef SSD_REPORT_CHART_H
+#define SSD_REPORT_CHART_H
+
+#include <stddef.h>
+
+#include "ssdcore/series.h"
+#include "text.h"
+
+/* The moving average of the write curves spans this many samples: the
+ * reviews' 30 s at their 1 s sampling, whatever the run's interval is. */
+#define SSD__MA_SAMPLES 30
+
+/* The plot geometry in SVG user units; the SVG scales to the page width. */
+struct ssd__chart {
+    int w, h;       /* whole SVG */
+    int l, r, t, b; /* margins around the plot area */
+    double xlo, xhi, ylo, yhi;
+    int xlog2, ylog10;
+};
+
+/* The points a write curve draws: x = GiB written at the end of each
+ * interval, y = MiB/s in it. The last interval is left out when it is
+ * shorter than half the median interval (a run's stray tail: 0.0001 s that
+ * would read as a spike); the CSV keeps it. Returns the number of points
+ * (0 when there is nothing to draw or memory ran out); free *x and *y. */
+size_t ssd__curve_points(const ssd_series *s, double **x, double **y);
+
+/* Centred moving average of y over `window` samples that never crosses a
+ * break: breaks holds the x values (GiB) where phases start, sorted. Each
+ * window is clipped to the segment its sample is in. out has n entries. */
+void ssd__moving_average(const double *x, const double *y, size_t n, size_t window,
+                         const double *breaks, size_t nbreaks, double *out);
+
+double ssd__chart_x(const struct ssd__chart *c, double v);
+double ssd__chart_y(const struct ssd__chart *c, double v);
+
+/* Opens a responsive SVG (width 100 %, viewBox c->w x c->h) labelled by
+ * aria_label, and draws the grid, ticks with readable labels (1, 2, 5 steps;
+ * 1k/1M for large numbers, sizes as 4K/1M on log2 axes with xticks) and the
+ * axis titles. */
+void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *aria_label,
+                     const char *xlabel, const char *ylabel, const double *xticks, size_t nxticks,
+                     int xsize);
+void ssd__chart_close(struct ssd__text *t);
+
+/* A number for an axis: 950, 1.5k, 12k, 1M. */
+void ssd__fmt_axis(char *buf, size_t len, double v);
+
+/* A legend entry in HTML (outside the plot): a swatch and a label; `key`
+ * ties it to the SVG group data-key="key" the script toggles. style:
+ * 0 line, 1 dashed line, 2 dot, 3 band. */
+void ssd__legend_item(struct ssd__text *t, const char *key, const char *color, int style,
+                      const char *label);
+
+/* The page's stylesheet (screen, phone and print) and its small script
+ * (legend toggles, hover read-outs from data-tip attributes). */
+extern const char ssd__report_css[];
+extern const char ssd__report_js[];
+
+#endif

@@ -1,0 +1,268 @@
+/* The one API convention every public handle follows (ssdcore/base.h):
+ * free(NULL) is a no-op and errmsg(NULL) a static "no handle", never a
+ * crash. One test per rule, over every handle, so a new handle that breaks
+ * the rule shows up here. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#include "json_style.h"
+
+Test(api_convention, free_accepts_null_for_every_handle) {
+    ssd_target_free(NULL);
+    ssd_job_free(NULL);
+    ssd_hist_free(NULL);
+    ssd_series_free(NULL);
+    ssd_analysis_free(NULL);
+    ssd_suite_free(NULL);
+    ssd_copy_free(NULL);
+    ssd_archive_free(NULL);
+    ssd_extract_free(NULL);
+    ssd_fileset_free(NULL);
+    ssd_filebench_free(NULL);
+    ssd_fio_result_free(NULL);
+    ssd_free(NULL);
+}
+
+Test(api_convention, errmsg_of_null_is_a_static_string_for_every_handle) {
+    const char *msgs[] = {
+        ssd_target_errmsg(NULL),    ssd_job_errmsg(NULL),        ssd_series_errmsg(NULL),
+        ssd_analysis_errmsg(NULL),  ssd_suite_errmsg(NULL),      ssd_copy_errmsg(NULL),
+        ssd_archive_errmsg(NULL),   ssd_extract_errmsg(NULL),    ssd_fileset_errmsg(NULL),
+        ssd_filebench_errmsg(NULL), ssd_fio_result_errmsg(NULL),
+    };
+    for (size_t i = 0; i < sizeof msgs / sizeof *msgs; i++) {
+        cr_assert_not_null(msgs[i], "errmsg %zu", i);
+        cr_assert_str_eq(msgs[i], "no handle", "errmsg %zu", i);
+    }
+}
+
+Test(api_convention, errmsg_of_a_fresh_handle_is_empty) {
+    ssd_target *t;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_str_eq(ssd_target_errmsg(t), "");
+    cr_assert_eq(ssd_target_open(t, "sim:bx200"), 0);
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    cr_assert_str_eq(ssd_job_errmsg(j), "");
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+static int no_job_progress(void *user, const ssd_progress *p) {
+    (void)user, (void)p;
+    return 0;
+}
+
+static int no_suite_progress(void *user, const ssd_suite_progress *p) {
+    (void)user, (void)p;
+    return 0;
+}
+
+static int no_fileops_progress(void *user, const ssd_fileops_progress *p) {
+    (void)user, (void)p;
+    return 0;
+}
+
+Test(api_convention, progress_setters_return_0_or_einval) {
+    cr_assert_eq(ssd_job_set_progress(NULL, no_job_progress, NULL, 0.1), SSD_EINVAL);
+    cr_assert_eq(ssd_suite_set_progress(NULL, no_suite_progress, NULL, 0.1), SSD_EINVAL);
+    cr_assert_eq(ssd_copy_set_progress(NULL, no_fileops_progress, NULL), SSD_EINVAL);
+    cr_assert_eq(ssd_archive_set_progress(NULL, no_fileops_progress, NULL), SSD_EINVAL);
+    cr_assert_eq(ssd_extract_set_progress(NULL, no_fileops_progress, NULL), SSD_EINVAL);
+
+    ssd_target *t;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, "sim:bx200"), 0);
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    cr_assert_eq(ssd_job_set_progress(j, no_job_progress, NULL, 0.5), 0);
+    cr_assert_eq(ssd_job_set_progress(j, no_job_progress, NULL, -1), SSD_EINVAL);
+    cr_assert_eq(ssd_job_set_progress(j, NULL, NULL, 0), 0);
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_progress(s, no_suite_progress, NULL, 0.5), 0);
+    cr_assert_eq(ssd_suite_set_progress(s, no_suite_progress, NULL, 0.0 / 0.0), SSD_EINVAL);
+    ssd_copy *c;
+    cr_assert_eq(ssd_copy_create(&c), 0);
+    cr_assert_eq(ssd_copy_set_progress(c, no_fileops_progress, NULL), 0);
+    ssd_copy_free(c);
+    ssd_suite_free(s);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+/* A finished sim job, for the JSON tests. */
+static ssd_job *ran_job(ssd_target **t) {
+    cr_assert_eq(ssd_target_create(t), 0);
+    cr_assert_eq(ssd_target_open(*t, "sim:bx200"), 0);
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, *t), 0);
+    cr_assert_eq(ssd_job_set_option(j, "time", "3s"), 0);
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    return j;
+}
+
+/* The text with every byte of whitespace outside strings removed. */
+static char *squeeze(const char *s) {
+    char *o = malloc(strlen(s) + 1), *p = o;
+    int in_str = 0;
+    for (; *s; s++) {
+        if (in_str) {
+            *p++ = *s;
+            if (*s == '\\' && s[1])
+                *p++ = *++s;
+            else if (*s == '"')
+                in_str = 0;
+        } else if (*s == '"') {
+            *p++ = *s;
+            in_str = 1;
+        } else if (*s != ' ' && *s != '\n') {
+            *p++ = *s;
+        }
+    }
+    *p = '\0';
+    return o;
+}
+
+Test(api_convention, to_json_pretty_is_the_same_document_one_member_a_line) {
+    ssd_target *t;
+    ssd_job *j = ran_job(&t);
+    char *compact = NULL, *pretty = NULL, *old = NULL;
+    cr_assert_eq(ssd_job_to_json(j, SSD_JSON_COMPACT, &compact), 0);
+    cr_assert_eq(ssd_job_to_json(j, SSD_JSON_PRETTY, &pretty), 0);
+    cr_assert_eq(ssd_job_results_json(j, &old), 0);
+    cr_assert_str_eq(old, compact, "the deprecated name gives the same text");
+    cr_assert_null(strchr(compact, '\n'));
+    cr_assert_not_null(strstr(pretty, "{\n  \""), "%.80s", pretty);
+    char *a = squeeze(compact), *b = squeeze(pretty);
+    cr_assert_str_eq(a, b);
+    free(a), free(b);
+    ssd_free(compact), ssd_free(pretty), ssd_free(old);
+
+    cr_assert_eq(ssd_sim_truth_to_json(t, SSD_JSON_PRETTY, &pretty), 0);
+    cr_assert_eq(ssd_sim_truth_json(t, &old), 0);
+    a = squeeze(old), b = squeeze(pretty);
+    cr_assert_str_eq(a, b);
+    free(a), free(b);
+    ssd_free(pretty), ssd_free(old);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+Test(api_convention, restyled_pretty_matches_the_writers_own_pretty_style) {
+    /* The analysis writes pretty JSON itself; the job, suite, truth,
+     * filebench and fio documents are restyled. Restyling the analysis'
+     * compact text must give its own pretty text byte for byte, so every
+     * pretty document looks the same. */
+    double t_s[40], bytes[40];
+    for (int i = 0; i < 40; i++) {
+        t_s[i] = i + 1;
+        bytes[i] = i < 15 ? 4e8 : 6e7;
+    }
+    ssd_series *s;
+    cr_assert_eq(ssd_series_from_arrays(&s, t_s, bytes, 40), 0);
+    ssd_analysis *a;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    char *compact = NULL, *pretty = NULL, *restyled = NULL;
+    cr_assert_eq(ssd_analysis_to_json(a, "x", SSD_JSON_COMPACT, &compact), 0);
+    cr_assert_eq(ssd_analysis_to_json(a, "x", SSD_JSON_PRETTY, &pretty), 0);
+    cr_assert_eq(ssd__json_restyle(compact, SSD_JSON_PRETTY, &restyled), 0);
+    cr_assert_str_eq(restyled, pretty);
+    cr_assert_not_null(strstr(pretty, "\"phases\": [\n"));
+    ssd_free(restyled), ssd_free(pretty);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(api_convention, to_json_refuses_null_and_unknown_flags) {
+    char *out = (char *)1;
+    cr_assert_eq(ssd_job_to_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_null(out);
+    cr_assert_eq(ssd_suite_to_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_filebench_to_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_fio_result_to_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_analysis_to_json(NULL, NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_sim_truth_to_json(NULL, 0, &out), SSD_EINVAL);
+    ssd_target *t;
+    ssd_job *j = ran_job(&t);
+    cr_assert_eq(ssd_job_to_json(j, 4, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_sim_truth_to_json(t, -1, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_sim_profile_to_json("bx200", 8, &out), SSD_EINVAL);
+    ssd_filebench *b;
+    cr_assert_eq(ssd_filebench_create(&b), 0);
+    cr_assert_eq(ssd_filebench_to_json(b, 0, &out), SSD_ESTATE, "no run yet");
+    ssd_filebench_free(b);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+Test(api_convention, result_structs_refuse_a_size_below_their_first_version) {
+    /* A caller that forgot .size (0) or was built against a smaller struct
+     * is refused rather than written past the end. */
+    double t_s[20], bytes[20];
+    for (int i = 0; i < 20; i++)
+        t_s[i] = i + 1, bytes[i] = i < 8 ? 4e8 : 6e7;
+    ssd_series *s;
+    cr_assert_eq(ssd_series_from_arrays(&s, t_s, bytes, 20), 0);
+    ssd_analysis *a;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary sum = {0};
+    cr_expect_eq(ssd_analysis_summary(a, &sum), SSD_EINVAL);
+    sum.size = sizeof sum - 1;
+    cr_expect_eq(ssd_analysis_summary(a, &sum), SSD_EINVAL);
+    sum.size = sizeof sum;
+    cr_assert_eq(ssd_analysis_summary(a, &sum), 0);
+    cr_expect_eq(sum.size, sizeof sum, "the size member is the caller's, kept");
+    cr_expect_eq(sum.samples, 20);
+    struct ssd_phase ph = {0};
+    cr_expect_eq(ssd_analysis_phase(a, 0, &ph), SSD_EINVAL);
+    ph.size = sizeof ph;
+    cr_assert_eq(ssd_analysis_phase(a, 0, &ph), 0);
+    cr_expect_eq(ph.size, sizeof ph);
+    cr_expect_eq(ph.first, 0);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+
+    ssd_fileset *fs;
+    cr_assert_eq(ssd_fileset_create(&fs), 0);
+    ssd_fileset_result fr = {0};
+    cr_expect_eq(ssd_fileset_run(fs, "/nonexistent-dir-for-size-check", &fr), SSD_EINVAL);
+    cr_expect(strstr(ssd_fileset_errmsg(fs), "size") != NULL, "%s", ssd_fileset_errmsg(fs));
+    ssd_fileset_free(fs);
+    ssd_copy *c;
+    cr_assert_eq(ssd_copy_create(&c), 0);
+    ssd_copy_result cr = {0};
+    cr_expect_eq(ssd_copy_run(c, "/a", "/b", &cr), SSD_EINVAL);
+    ssd_copy_free(c);
+}
+
+static size_t seen_progress_size;
+
+static int record_size(void *user, const ssd_progress *p) {
+    (void)user;
+    seen_progress_size = p->size;
+    return 0;
+}
+
+Test(api_convention, structs_the_library_hands_out_carry_their_size) {
+    ssd_target *t;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, "sim:bx200"), 0);
+    ssd_job *j;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    cr_assert_eq(ssd_job_set_option(j, "time", "3s"), 0);
+    cr_assert_eq(ssd_job_set_progress(j, record_size, NULL, 0), 0);
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    cr_expect_eq(seen_progress_size, sizeof(ssd_progress));
+    size_t n = 0;
+    const ssd_sample *s = ssd_job_samples(j, &n);
+    cr_assert_gt(n, 0);
+    for (size_t i = 0; i < n; i++)
+        cr_expect_eq(s[i].size, sizeof(ssd_sample));
+    ssd_job_free(j);
+    ssd_target_free(t);
+}

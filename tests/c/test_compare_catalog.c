@@ -1,0 +1,125 @@
+/* Compare, the results catalog and drive identity through the public API,
+ * on two quick runs of simulated drives. Runs under ASan in CI, so every
+ * path here is also a leak and overflow check. */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <ssdcore.h>
+
+static char base[] = "/tmp/ssd-compare-XXXXXX";
+
+static void run_quick(const char *uri, const char *dir) {
+    ssd_target *t;
+    ssd_suite *s;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, uri), 0);
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "report", "0"), 0);
+    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    ssd_suite_free(s);
+    ssd_target_free(t);
+}
+
+static char a[256], b[256];
+
+static void setup(void) {
+    cr_assert_not_null(mkdtemp(base));
+    snprintf(a, sizeof a, "%s/a", base);
+    snprintf(b, sizeof b, "%s/b", base);
+    run_quick("sim:bx200", a);
+    run_quick("sim:ssd370", b);
+}
+
+static void teardown(void) {
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", base);
+    cr_assert_eq(system(cmd), 0);
+}
+
+TestSuite(compare, .init = setup, .fini = teardown);
+
+Test(compare, two_runs_give_json_csv_and_html) {
+    ssd_compare *c;
+    cr_assert_eq(ssd_compare_create(&c), 0);
+    char *out = NULL;
+    cr_assert_eq(ssd_compare_json(c, &out), SSD_ENODATA);
+    cr_assert_eq(ssd_compare_add_run(c, a, NULL), 0, "%s", ssd_compare_errmsg(c));
+    cr_assert_eq(ssd_compare_add_run(c, b, "the other"), 0, "%s", ssd_compare_errmsg(c));
+    cr_assert_eq(ssd_compare_drive_count(c), 2);
+    cr_assert_eq(ssd_compare_set_option(c, "highlight", "the other"), 0);
+    cr_assert_eq(ssd_compare_set_option(c, "highlight", "9"), SSD_EINVAL);
+    cr_assert(strstr(ssd_compare_errmsg(c), "\"9\""));
+    cr_assert_eq(ssd_compare_set_option(c, "colour", "red"), SSD_EINVAL);
+    cr_assert_eq(ssd_compare_json(c, &out), 0);
+    cr_assert(strstr(out, "\"schema\":\"ssdcore-compare/1\""));
+    cr_assert(strstr(out, "\"highlight\":\"the other\""));
+    cr_assert(strstr(out, "\"label\":\"sim:bx200\""));
+    ssd_free(out);
+    cr_assert_eq(ssd_compare_csv(c, &out), 0);
+    cr_assert(!strncmp(out, "drive,figure,label,unit,better,value,pct_vs_highlight\n", 54));
+    cr_assert(strstr(out, "the other,seq_read_bps,"));
+    ssd_free(out);
+    cr_assert_eq(ssd_compare_html(c, &out), 0);
+    cr_assert(strstr(out, "<svg"));
+    ssd_free(out);
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/cmp/deeper", base);
+    cr_assert_eq(ssd_compare_write(c, dir), 0, "%s", ssd_compare_errmsg(c));
+    snprintf(dir, sizeof dir, "%s/cmp/deeper/compare.html", base);
+    cr_assert_eq(access(dir, R_OK), 0);
+    ssd_compare_free(c);
+    ssd_compare_free(NULL);
+}
+
+Test(compare, a_directory_without_results_is_named) {
+    ssd_compare *c;
+    cr_assert_eq(ssd_compare_create(&c), 0);
+    cr_assert_eq(ssd_compare_add_run(c, base, NULL), -ENOENT);
+    cr_assert(strstr(ssd_compare_errmsg(c), base));
+    cr_assert_eq(ssd_compare_drive_count(c), 0);
+    ssd_compare_free(c);
+}
+
+Test(compare, the_catalog_adds_once_and_finds_the_drive) {
+    char path[300];
+    snprintf(path, sizeof path, "%s/cat/c.sqlite", base);
+    ssd_catalog *cat = NULL;
+    cr_assert_eq(ssd_catalog_open(&cat, path), 0, "%s", ssd_catalog_errmsg(cat));
+    cr_assert_eq(ssd_catalog_add(cat, a), 1, "%s", ssd_catalog_errmsg(cat));
+    cr_assert_eq(ssd_catalog_add(cat, a), 0);
+    cr_assert_eq(ssd_catalog_add(cat, b), 1);
+    cr_assert_lt(ssd_catalog_add(cat, base), 0);
+    cr_assert(strstr(ssd_catalog_errmsg(cat), "results.json"));
+    char *out = NULL;
+    cr_assert_eq(ssd_catalog_list(cat, NULL, "json", &out), 2);
+    ssd_free(out);
+    cr_assert_eq(ssd_catalog_list(cat, "SSD370", "text", &out), 1);
+    cr_assert(strstr(out, "sim:ssd370") && !strstr(out, "sim:bx200"));
+    ssd_free(out);
+    cr_assert_eq(ssd_catalog_list(cat, NULL, "xml", &out), SSD_EINVAL);
+    cr_assert_eq(ssd_catalog_latest_run(cat, "bx200", &out), 0);
+    cr_assert(strstr(out, "/a"));
+    ssd_free(out);
+    cr_assert_eq(ssd_catalog_latest_run(cat, "nosuch", &out), SSD_ENODATA);
+    cr_assert(strstr(ssd_catalog_errmsg(cat), "nosuch"));
+    ssd_catalog_close(cat);
+    ssd_catalog_close(NULL);
+}
+
+Test(compare, identity_of_sim_and_a_missing_path) {
+    char *json = NULL;
+    cr_assert_eq(ssd_drive_identity_json("sim:bx200,slc_gb=6", 1, &json), 0);
+    cr_assert(strstr(json, "\"profile\":\"bx200\""));
+    ssd_free(json);
+    cr_assert_eq(ssd_drive_identity_json("/nonexistent/x", 0, &json), -ENOENT);
+    double c;
+    cr_assert_eq(ssd_drive_temperature("sim:bx200", &c), SSD_ENODATA);
+    cr_assert(isnan(c));
+    cr_assert_eq(ssd_drive_identity_json(NULL, 0, &json), SSD_EINVAL);
+}

@@ -1,0 +1,67 @@
+/* The one table of built-in step names (suite/step_names.c) against the
+ * built-in suites: a step renamed in suite_builtin.c without its row would
+ * silently drop out of the headline, the text summary and the report, so
+ * every row must name a job the built-in suites run. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#include "step_names.h"
+#include "suite_impl.h"
+
+/* 1 when the suite text has a job named name ("name=NAME" as a whole word). */
+static int has_job(const char *text, const char *name) {
+    char want[96];
+    snprintf(want, sizeof want, "name=%s", name);
+    for (const char *p = text; (p = strstr(p, want)); p++) {
+        char after = p[strlen(want)];
+        if (after == ' ' || after == '\n' || after == '\0')
+            return 1;
+    }
+    return 0;
+}
+
+static char *builtin(const char *name) {
+    char *text = NULL;
+    cr_assert_eq(ssd__suite_builtin_text(name, 256ull << 30, 512, 0, NULL, NULL, &text), 0, "%s",
+                 name);
+    return text;
+}
+
+Test(step_names, every_row_names_a_job_of_lab2016) {
+    char *lab = builtin("lab2016");
+    cr_assert_gt(ssd__named_step_count, 0);
+    for (size_t i = 0; i < ssd__named_step_count; i++) {
+        const struct ssd__named_step *n = &ssd__named_steps[i];
+        cr_expect(has_job(lab, n->name), "lab2016 has no job '%s'", n->name);
+        cr_expect(n->headline_key || n->text_label || n->report_label || n->latency_label,
+                  "row '%s' feeds no output", n->name);
+    }
+    cr_expect(has_job(lab, ssd__step_degradation));
+    free(lab);
+}
+
+Test(step_names, the_fill_is_a_job_of_fill2021) {
+    char *fill = builtin("fill2021");
+    cr_expect(has_job(fill, ssd__step_fill), "%s", fill);
+    free(fill);
+}
+
+Test(step_names, quick_runs_the_headline_jobs_too) {
+    char *quick = builtin("quick");
+    for (size_t i = 0; i < ssd__named_step_count; i++)
+        if (ssd__named_steps[i].headline_key)
+            cr_expect(has_job(quick, ssd__named_steps[i].name), "quick has no job '%s'",
+                      ssd__named_steps[i].name);
+    free(quick);
+}
+
+Test(step_names, a_renamed_step_is_caught) {
+    /* The check itself: a name the suites do not have is not found. */
+    char *lab = builtin("lab2016");
+    cr_expect_not(has_job(lab, "seq-read-renamed"));
+    cr_expect_not(has_job(lab, "seq"));
+    free(lab);
+}

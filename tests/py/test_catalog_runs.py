@@ -1,0 +1,111 @@
+"""The results catalog: `ssdcore catalog add|list`, compare from it, and
+Python's DataFrames over the same SQLite file."""
+import json
+import shutil
+import sqlite3
+import subprocess
+
+import pytest
+
+import ssdcore
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    base = tmp_path_factory.mktemp("cat")
+    out = {}
+    for name, target in (("bx200", "sim:bx200"), ("ssd370", "sim:ssd370")):
+        out[name] = base / name
+        ssdcore.suite(target, out[name], suite="quick", report=False)
+    return out
+
+
+def test_adding_twice_is_a_no_op(runs, cli, tmp_path):
+    db = tmp_path / "sub" / "c.sqlite"
+    r = subprocess.run([cli, "catalog", "add", str(runs["bx200"]), "--catalog", str(db)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0 and "added" in r.stdout
+    # again, and from a copy of the directory: the same run
+    copy = tmp_path / "moved"
+    shutil.copytree(runs["bx200"], copy)
+    for d in (runs["bx200"], copy):
+        r = subprocess.run([cli, "catalog", "add", str(d), "--catalog", str(db)],
+                           capture_output=True, text=True)
+        assert r.returncode == 0 and "already in the catalog" in r.stdout
+    with sqlite3.connect(db) as c:
+        assert c.execute("SELECT count(*) FROM runs").fetchone()[0] == 1
+        n = c.execute("SELECT count(*) FROM figures").fetchone()[0]
+    head = json.loads((runs["bx200"] / "results.json").read_text())["headline"]
+    assert n >= len([k for k, v in head.items() if isinstance(v, (int, float))])
+    assert ssdcore.catalog_add(runs["ssd370"], db) is True
+    assert ssdcore.catalog_add(runs["ssd370"], db) is False
+
+
+def test_list_filters_by_drive(runs, cli, tmp_path):
+    db = str(tmp_path / "c.sqlite")
+    for d in runs.values():
+        ssdcore.catalog_add(d, db)
+    r = subprocess.run([cli, "catalog", "list", "--catalog", db, "--drive", "SSD370", "--json"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    rows = json.loads(r.stdout)
+    assert [x["target"] for x in rows] == ["sim:ssd370"] and rows[0]["status"] == "complete"
+    r = subprocess.run([cli, "catalog", "list", "--catalog", db], capture_output=True, text=True)
+    assert r.returncode == 0 and "sim:bx200" in r.stdout and "sim:ssd370" in r.stdout
+    df = ssdcore.catalog_runs(db)
+    assert list(df.target) == ["sim:bx200", "sim:ssd370"]
+    figs = ssdcore.catalog_figures(db, drive="bx200")
+    assert set(figs.drive) == {"sim:bx200"} and "seq_read_bps" in set(figs.figure)
+    v = figs[figs.figure == "seq_read_bps"].value.iloc[0]
+    assert v == pytest.approx(json.loads((runs["bx200"] / "results.json").read_text())
+                              ["headline"]["seq_read_bps"])
+
+
+def test_compare_from_the_catalog(runs, cli, tmp_path):
+    db = str(tmp_path / "c.sqlite")
+    for d in runs.values():
+        ssdcore.catalog_add(d, db)
+    r = subprocess.run([cli, "compare", "--catalog", db, "--drive", "bx200", "--drive", "ssd370",
+                        "--out", str(tmp_path / "o")], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    doc = json.loads((tmp_path / "o" / "compare.json").read_text())
+    assert [d["label"] for d in doc["drives"]] == ["bx200", "ssd370"]
+    r = subprocess.run([cli, "compare", "--catalog", db, "--drive", "nosuch", "--out",
+                        str(tmp_path / "o2")], capture_output=True, text=True)
+    assert r.returncode == 1 and '"nosuch"' in r.stderr
+    df = ssdcore.catalog_compare(["ssd370", "bx200"], catalog=db)
+    assert set(df.drive) == {"ssd370", "bx200"}
+
+
+def test_bad_catalogs_and_runs_are_refused_with_the_reason(runs, cli, tmp_path):
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"this is not a database at all" * 100)
+    r = subprocess.run([cli, "catalog", "list", "--catalog", str(junk)], capture_output=True,
+                       text=True)
+    assert r.returncode == 1 and "junk.sqlite" in r.stderr and "SQLite" in r.stderr
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as c:
+        c.execute("CREATE TABLE t(x)")
+    r = subprocess.run([cli, "catalog", "list", "--catalog", str(other)], capture_output=True,
+                       text=True)
+    assert r.returncode == 1 and "not an ssdcore catalog" in r.stderr
+    db = str(tmp_path / "c.sqlite")
+    (tmp_path / "norun").mkdir()
+    r = subprocess.run([cli, "catalog", "add", str(tmp_path / "norun"), "--catalog", db],
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "norun/results.json" in r.stderr
+    (tmp_path / "notours").mkdir()
+    (tmp_path / "notours" / "results.json").write_text('{"schema": "x"}')
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.catalog_add(tmp_path / "notours", db)
+    assert "not ssdcore results" in e.value.detail
+    r = subprocess.run([cli, "catalog", "frobnicate"], capture_output=True, text=True)
+    assert r.returncode == 2 and "frobnicate" in r.stderr
+
+
+def test_default_path_follows_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("SSDCORE_CATALOG", str(tmp_path / "x.sqlite"))
+    assert ssdcore.catalog_path() == str(tmp_path / "x.sqlite")
+    monkeypatch.delenv("SSDCORE_CATALOG")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert ssdcore.catalog_path() == str(tmp_path / "xdg" / "ssdcore" / "catalog.sqlite")

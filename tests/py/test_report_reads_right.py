@@ -1,0 +1,109 @@
+"""The single-run report's defects, each pinned: the moving average in
+samples and broken at phase boundaries, the stray last interval, the cache
+zoom, phone and print, units, readable step lines, the verdict."""
+import re
+import shutil
+
+import pytest
+
+import ssdcore
+from suite_helpers import csv_rows
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    out = tmp_path_factory.mktemp("lab") / "bx200"
+    ssdcore.suite("sim:bx200", out, suite="lab2016")
+    return out
+
+
+@pytest.fixture(scope="module")
+def fill(tmp_path_factory):
+    out = tmp_path_factory.mktemp("fill") / "mp44l"
+    ssdcore.suite("sim:mp44l-1tb", out, suite="fill2021")
+    return out
+
+
+def figures(html):
+    return re.findall(r"<figure>.*?</figure>", html, re.S)
+
+
+def curve_figure(html, title):
+    found = [f for f in figures(html) if f"<figcaption>{title}</figcaption>" in f]
+    assert found, title
+    return found[0]
+
+
+def test_moving_average_is_in_samples_and_breaks_at_phases(fill):
+    html = (fill / "report.html").read_text()
+    fig = curve_figure(html, "fill: write speed against data written")
+    ma = re.search(r'<g data-key="ma">(.*?)</g>', fig, re.S).group(1)
+    res = ssdcore.report(fill)
+    phases = [s for s in res["steps"] if s["name"] == "analyze-fill"][0]["analysis"]["phases"]
+    assert len(phases) >= 3
+    assert ma.count("<polyline") == len(phases)  # one line per phase, none across an edge
+    assert "moving average of 30 samples" in fig and "30 s at 1 s sampling" in fig
+
+
+def dot_count(run, title):
+    fig = curve_figure((run / "report.html").read_text(), title)
+    return re.search(r'<g data-key="dots"><path[^>]* d="([^"]*)"', fig).group(1).count("h0")
+
+
+def test_stray_last_interval_is_not_drawn_but_kept(fill, tmp_path):
+    """The fill ends 0.0001 s into its last interval: one 128 KiB write that
+    would read as 1200 MiB/s at the right edge."""
+    title = "fill: write speed against data written"
+    header, rows = csv_rows(fill / "fill.csv")
+    t = [float(r[0]) for r in rows]
+    assert t[-1] - t[-2] < 0.01  # the stray tail is in the CSV
+    assert dot_count(fill, title) == len(rows) - 1
+    # Without the tail every interval is whole and every one is drawn.
+    copy = tmp_path / "fill"
+    shutil.copytree(fill, copy)
+    lines = (copy / "fill.csv").read_text().splitlines(keepends=True)
+    (copy / "fill.csv").write_text("".join(lines[:-1]))
+    ssdcore.report(copy)
+    assert dot_count(copy, title) == len(rows) - 1
+
+
+def test_a_small_cache_gets_a_zoom_and_a_large_one_not(lab, fill):
+    lab_html = (lab / "report.html").read_text()
+    assert "degradation, zoom: the first" in lab_html
+    zoom = [f for f in figures(lab_html) if "degradation, zoom" in f][0]
+    assert re.search(r"SLC cache end: 2\.0\d GiB", zoom)
+    assert "zoom:" not in (fill / "report.html").read_text()
+
+
+def test_phone_print_units_and_readable_lines(lab):
+    html = (lab / "report.html").read_text()
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1"/>' in html
+    assert "@media print" in html and 'details class="steps"' in html
+    assert "break-inside:avoid" in html
+    assert "p99, \u00b5s" in html and " us<" not in html and "lat mean us" not in html
+    assert "span=32 GiB" in html and "span=34359738368" not in html
+    # tick labels of the latency axes in µs / ms, never 1000000
+    assert ">1000000<" not in html and "ms</text>" in html
+    # legends are HTML lists outside the plots, one entry per mark
+    fig = curve_figure(html, "degradation: write speed against data written")
+    legend = fig[fig.index('<ul class="legend">'):]
+    for key in ("dots", "ma", "levels", "bands", "cache", "truth"):
+        assert f'data-key="{key}"' in legend, key
+    # the later drop: folding or, on the BX200 (a static cache), used state
+    assert 'data-key="later"' in legend or 'data-key="gc"' in legend
+    # hover read-outs name what they show, with units
+    assert re.search(r'data-tip="random read 4K, QD 8: \d+ IOPS"', html)
+
+
+def test_verdict_in_the_reviewers_words(lab, fill):
+    v = re.search(r'<p class="verdict">(.*?)</p>', (lab / "report.html").read_text()).group(1)
+    assert re.match(r"degradation: SLC cache 2\.0\d GiB", v) and re.search(r"then 6\.\dx slower", v)
+    v = re.search(r'<p class="verdict">(.*?)</p>', (fill / "report.html").read_text()).group(1)
+    assert "fills in" in v and "min" in v
+
+
+def test_one_point_is_not_a_chart(tmp_path):
+    ssdcore.suite("sim:bx200", tmp_path / "q", suite="quick")
+    html = (tmp_path / "q" / "report.html").read_text()
+    assert "against read share" not in html and "Mixed workloads" not in html
+    assert "mixed random 4K, 4 threads, 80 % reads" in html  # the figure is in the table

@@ -1,0 +1,86 @@
+/* cmd_catalog.c - `ssdcore catalog add|list`: keep every suite run in one
+ * SQLite file and find it again by drive. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#include "commands.h"
+
+static const char catalog_usage[] =
+    "usage: ssdcore catalog add RUN_DIR... [--catalog PATH]\n"
+    "       ssdcore catalog list [--drive TEXT] [--json] [--catalog PATH]\n"
+    "\n"
+    "Keeps suite runs in a results catalog (one SQLite file; default\n"
+    "$SSDCORE_CATALOG, else $XDG_DATA_HOME/ssdcore/catalog.sqlite, else\n"
+    "~/.local/share/ssdcore/catalog.sqlite). Adding a run that is already there\n"
+    "changes nothing. list prints the runs (oldest first) whose drive, model,\n"
+    "serial or target contains TEXT. Compare catalogued drives with\n"
+    "  ssdcore compare --catalog PATH --drive A --drive B --out DIR\n";
+
+int cmd_catalog(int argc, char **argv) {
+    static const struct option opts[] = {{"catalog", required_argument, NULL, 'c'},
+                                         {"drive", required_argument, NULL, 'd'},
+                                         {"json", no_argument, NULL, 'j'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    const char *path = NULL, *drive = NULL;
+    int json = 0, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'h':
+            fputs(catalog_usage, stdout);
+            return 0;
+        case 'c':
+            path = optarg;
+            break;
+        case 'd':
+            drive = optarg;
+            break;
+        case 'j':
+            json = 1;
+            break;
+        default:
+            return cli_usage_error("catalog", "bad arguments (see ssdcore catalog --help)");
+        }
+    }
+    if (optind >= argc)
+        return cli_usage_error("catalog", "expected add or list (see ssdcore catalog --help)");
+    const char *verb = argv[optind++];
+    int add = !strcmp(verb, "add"), list = !strcmp(verb, "list");
+    if (!add && !list)
+        return cli_usage_error("catalog", "unknown action \"%s\": expected add or list", verb);
+    if (add && optind >= argc)
+        return cli_usage_error("catalog", "add: expected one or more results directories");
+    if (list && optind < argc)
+        return cli_usage_error("catalog", "list takes no directories (use --drive TEXT)");
+    ssd_catalog *cat = NULL;
+    int status = 0;
+    if (ssd_catalog_open(&cat, path) < 0) {
+        status = cli_error("catalog", "%s", cat ? ssd_catalog_errmsg(cat) : "out of memory");
+        goto done;
+    }
+    if (add) {
+        for (int i = optind; i < argc; i++) {
+            int rc = ssd_catalog_add(cat, argv[i]);
+            if (rc < 0)
+                status = cli_error("catalog", "%s", ssd_catalog_errmsg(cat));
+            else
+                printf("%s: %s\n", argv[i], rc ? "added" : "already in the catalog");
+        }
+        goto done;
+    }
+    char *text = NULL;
+    int n = ssd_catalog_list(cat, drive, json ? "json" : "text", &text);
+    if (n < 0) {
+        status = cli_error("catalog", "%s", ssd_catalog_errmsg(cat));
+        goto done;
+    }
+    fputs(text, stdout);
+    ssd_free(text);
+done:
+    ssd_catalog_close(cat);
+    return status;
+}

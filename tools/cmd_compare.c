@@ -1,0 +1,150 @@
+/* cmd_compare.c - `ssdcore compare RUN_DIR... --out DIR`: drives side by
+ * side from their results directories, or from the results catalog. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#include "commands.h"
+
+static const char compare_usage[] =
+    "usage: ssdcore compare RUN_DIR... --out DIR [--highlight DRIVE] [--label TEXT]...\n"
+    "       ssdcore compare --catalog PATH --drive TEXT --drive TEXT... --out DIR\n"
+    "\n"
+    "Puts drives side by side: DIR/compare.html (sorted bars per figure with one\n"
+    "drive highlighted and the difference against it, QD / block-size / mixed\n"
+    "curves overlaid, write curves on shared axes), DIR/compare.json (schema\n"
+    "ssdcore-compare/1) and DIR/compare.csv (one row per drive x figure). Runs\n"
+    "of different suites compare on the figures they share; a figure a run\n"
+    "lacks is shown as missing.\n"
+    "\n"
+    "  --out DIR          where the three files go (required)\n"
+    "  --highlight DRIVE  the drive the others are measured against: its label\n"
+    "                     or its position (1 = first); default the first\n"
+    "  --label TEXT       name the runs in order (default: the drive's model,\n"
+    "                     else the target)\n"
+    "  --title TEXT       the page title\n"
+    "  --catalog PATH     take the runs from this catalog (ssdcore catalog);\n"
+    "  --drive TEXT       ... the newest run whose drive matches TEXT, per --drive\n";
+
+int cmd_compare(int argc, char **argv) {
+    static const struct option opts[] = {
+        {"out", required_argument, NULL, 'o'},     {"highlight", required_argument, NULL, 'H'},
+        {"label", required_argument, NULL, 'l'},   {"title", required_argument, NULL, 't'},
+        {"catalog", required_argument, NULL, 'c'}, {"drive", required_argument, NULL, 'd'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
+    const char *out = NULL, *highlight = NULL, *title = NULL, *catalog = NULL;
+    const char **labels = calloc((size_t)argc + 1, sizeof *labels);
+    const char **drives = calloc((size_t)argc + 1, sizeof *drives);
+    char **dirs = NULL;
+    int nlabels = 0, ndrives = 0, ndirs = 0, c, status = 0;
+    ssd_compare *cmp = NULL;
+    if (!labels || !drives) {
+        status = cli_error("compare", "out of memory");
+        goto done;
+    }
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+        switch (c) {
+        case 'h':
+            fputs(compare_usage, stdout);
+            goto done;
+        case 'o':
+            out = optarg;
+            break;
+        case 'H':
+            highlight = optarg;
+            break;
+        case 'l':
+            labels[nlabels++] = optarg;
+            break;
+        case 't':
+            title = optarg;
+            break;
+        case 'c':
+            catalog = optarg;
+            break;
+        case 'd':
+            drives[ndrives++] = optarg;
+            break;
+        default:
+            status = cli_usage_error("compare", "bad arguments (see ssdcore compare --help)");
+            goto done;
+        }
+    }
+    if (!out) {
+        status = cli_usage_error("compare", "--out DIR is required");
+        goto done;
+    }
+    if (catalog || ndrives) {
+        if (!catalog || !ndrives || optind != argc) {
+            status = cli_usage_error("compare", "--catalog PATH needs --drive TEXT (one per "
+                                                "drive) and no run directories");
+            goto done;
+        }
+        ssd_catalog *cat = NULL;
+        int rc = ssd_catalog_open(&cat, catalog);
+        if (rc < 0) {
+            status = cli_error("compare", "%s", cat ? ssd_catalog_errmsg(cat) : "out of memory");
+            ssd_catalog_close(cat);
+            goto done;
+        }
+        dirs = calloc((size_t)ndrives, sizeof *dirs);
+        for (int i = 0; dirs && i < ndrives; i++) {
+            if ((rc = ssd_catalog_latest_run(cat, drives[i], &dirs[i])) < 0) {
+                status = cli_error("compare", "%s", ssd_catalog_errmsg(cat));
+                break;
+            }
+            ndirs++;
+        }
+        ssd_catalog_close(cat);
+        if (!dirs)
+            status = cli_error("compare", "out of memory");
+        if (status)
+            goto done;
+    } else if (optind >= argc) {
+        status = cli_usage_error("compare", "expected one or more results directories");
+        goto done;
+    }
+    if (ssd_compare_create(&cmp) < 0) {
+        status = cli_error("compare", "out of memory");
+        goto done;
+    }
+    int nruns = dirs ? ndirs : argc - optind;
+    if (nlabels && nlabels != nruns) {
+        status = cli_usage_error("compare", "%d --label for %d runs: give one per run or none",
+                                 nlabels, nruns);
+        goto done;
+    }
+    for (int i = 0; i < nruns; i++) {
+        const char *dir = dirs ? dirs[i] : argv[optind + i];
+        const char *label = nlabels ? labels[i] : dirs ? drives[i] : NULL;
+        if (ssd_compare_add_run(cmp, dir, label) < 0) {
+            status = cli_error("compare", "%s", ssd_compare_errmsg(cmp));
+            goto done;
+        }
+    }
+    if (highlight && ssd_compare_set_option(cmp, "highlight", highlight) < 0) {
+        status = cli_usage_error("compare", "%s", ssd_compare_errmsg(cmp));
+        goto done;
+    }
+    if (title && ssd_compare_set_option(cmp, "title", title) < 0) {
+        status = cli_error("compare", "%s", ssd_compare_errmsg(cmp));
+        goto done;
+    }
+    if (ssd_compare_write(cmp, out) < 0) {
+        status = cli_error("compare", "%s", ssd_compare_errmsg(cmp));
+        goto done;
+    }
+    printf("compare: %s/compare.html (%d drives)\n", out, ssd_compare_drive_count(cmp));
+done:
+    ssd_compare_free(cmp);
+    for (int i = 0; dirs && i < ndrives; i++)
+        ssd_free(dirs[i]);
+    free(dirs);
+    free(labels);
+    free(drives);
+    return status;
+}

@@ -1,0 +1,44 @@
+/* cmd_identity.c - `ssdcore identity TARGET`: who the drive is (model,
+ * serial, firmware, capacity, sectors, transport, link, temperature). */
+#include <getopt.h>
+#include <stdio.h>
+
+#include <ssdcore.h>
+
+#include "commands.h"
+
+static const char identity_usage[] =
+    "usage: ssdcore identity TARGET [--hash-serial]\n"
+    "\n"
+    "Prints the identity of the drive behind TARGET as JSON (what results.json\n"
+    "records as target.drive): a block device, a regular file (the device its\n"
+    "filesystem is on; a loop device is followed to its backing file), or a\n"
+    "sim: URI. Members the system does not expose are null.\n"
+    "\n"
+    "  --hash-serial  print the serial as sha256: and a 16-digit prefix\n";
+
+int cmd_identity(int argc, char **argv) {
+    static const struct option opts[] = {{"hash-serial", no_argument, NULL, 's'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    int hash = 0, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(identity_usage, stdout);
+            return 0;
+        }
+        if (c != 's')
+            return cli_usage_error("identity", "bad arguments (see ssdcore identity --help)");
+        hash = 1;
+    }
+    if (optind + 1 != argc)
+        return cli_usage_error("identity", "expected one TARGET");
+    char *json = NULL;
+    int rc = ssd_drive_identity_json(argv[optind], hash, &json);
+    if (rc < 0)
+        return cli_error("identity", "%s: %s", argv[optind], ssd_strerror(rc));
+    puts(json);
+    ssd_free(json);
+    return 0;
+}
