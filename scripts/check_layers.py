@@ -25,10 +25,12 @@ ALLOWED = {
     "analysis": {"base", "series"},
     "datasets": {"base", "series"},
     "fileops": {"base"},
-    "suite": {"base", "hist", "io", "sim", "series", "analysis", "datasets", "fileops"},
+    # replay: a trace (datasets, public API) issued on a target (io)
+    "replay": {"base", "hist", "io", "datasets"},
+    "suite": {"base", "hist", "io", "sim", "series", "analysis", "datasets", "fileops", "replay"},
     "report": {"base", "series", "suite"},
-    "run": {"base", "hist", "io", "sim", "series", "analysis", "datasets", "fileops", "suite",
-            "report"},
+    "run": {"base", "hist", "io", "sim", "series", "analysis", "datasets", "fileops", "replay",
+            "suite", "report"},
 }
 PUBLIC_ONLY = {"datasets", "fileops"}
 ROOT = pathlib.Path(__file__).resolve().parent.parent

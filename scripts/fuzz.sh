@@ -13,12 +13,18 @@ fi
 CC=clang cmake -S . -B "$B" -DSSD_FUZZ=ON -DSSD_BUILD_TESTS=OFF -DSSD_BUILD_PYTHON=OFF \
     -DCMAKE_BUILD_TYPE=Debug >/dev/null
 cmake --build "$B" -j2 --target fuzz_series fuzz_fio_result fuzz_analysis fuzz_extract \
-    fuzz_suite_results ssdcore_cli >/dev/null
+    fuzz_suite_results fuzz_trace ssdcore_cli >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/series" "$work/fio" "$work/analysis" "$work/extract" "$work/results"
+mkdir -p "$work/series" "$work/fio" "$work/analysis" "$work/extract" "$work/results" "$work/trace"
 cp tests/data/series/*.csv tests/data/series/*.log "$work/series/"
 cp tests/data/fio/*.json "$work/fio/"
+# fuzz_trace reads its first byte as the reader to use (0 auto .. 3 blkparse)
+for f in tests/data/traces/*.csv tests/data/traces/*.log tests/data/traces/*.txt; do
+    for k in 0 1 2 3; do
+        { printf "\\$(printf %03o $((48 + k)))"; cat "$f"; } > "$work/trace/$k-$(basename "$f")"
+    done
+done
 i=0
 for f in tests/data/results/*/*.json; do # samples and regression inputs
     cp "$f" "$work/results/$i.json"
@@ -74,7 +80,7 @@ rm -rf "$tree"
 # each after that many executions or FUZZ_SECONDS, whichever comes first
 # (bench/fuzz_long.sh).
 for t in series:fuzz_series fio:fuzz_fio_result analysis:fuzz_analysis extract:fuzz_extract \
-    results:fuzz_suite_results; do
+    results:fuzz_suite_results trace:fuzz_trace; do
     corpus=${t%%:*} exe=${t#*:}
     if [ -n "${FUZZ_TARGETS:-}" ] && [[ " $FUZZ_TARGETS " != *" $corpus "* ]]; then
         continue

@@ -35,5 +35,8 @@ run "compare" 0 "$S" compare "$work/suite" "$work/suite" --out "$work/cmp"
 run "catalog add" 0 "$S" catalog add "$work/suite" --catalog "$work/c.sqlite"
 run "catalog list" 0 "$S" catalog list --catalog "$work/c.sqlite" --json
 run "identity" 0 "$S" identity "$work/f.bin" --hash-serial
-echo "valgrind: $((13 - failures)) passed, $failures failed"
+run "trace convert" 0 "$S" trace convert tests/data/traces/blkparse.txt "$work/t.csv"
+run "replay file" 0 "$S" replay tests/data/traces/fio_write_iolog_v3.log --target "$work/f.bin" --qd 4 --record "$work/i.csv"
+run "replay sim" 0 "$S" replay scenario:pcm8-excel --target sim:bx200 --timing as-recorded
+echo "valgrind: $((16 - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]

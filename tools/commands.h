@@ -30,6 +30,8 @@ int cmd_archive(int argc, char **argv);
 int cmd_extract(int argc, char **argv);
 int cmd_mkset(int argc, char **argv);
 int cmd_filebench(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 
 /* Prints "ssdcore CMD: message" to stderr and returns status. */
 int cli_report(const char *cmd, int status, const char *fmt, va_list ap);

@@ -13,7 +13,8 @@ static const struct ssd_cli_command commands[] = {
     {"job", cmd_job, "run one workload on a target (file, device, sim:)"},
     {"trim", cmd_trim, "discard a range of a target"},
     {"idle", cmd_idle, "leave a target idle for a while"},
-    {"suite", cmd_suite, "run a methodology suite (lab2016, fill2021, quick) into a results dir"},
+    {"suite", cmd_suite,
+     "run a methodology suite (lab2016, apps, cdm5, fill2021...) into a results dir"},
     {"report", cmd_report, "render report.html again from a results directory"},
     {"compare", cmd_compare, "drives side by side: compare.html, .json, .csv from results dirs"},
     {"identity", cmd_identity, "who the drive is: model, serial, firmware, link, temperature"},
@@ -26,6 +27,8 @@ static const struct ssd_cli_command commands[] = {
     {"extract", cmd_extract, "unpack an archive securely into a directory"},
     {"mkset", cmd_mkset, "generate a deterministic file set: iso, program, work"},
     {"filebench", cmd_filebench, "time copy, archive and extract of a file set"},
+    {"trace", cmd_trace, "block traces: info, convert (fio iolog, blkparse), generate, record"},
+    {"replay", cmd_replay, "replay a block trace or the application scenarios on a target"},
 };
 
 static void usage(FILE *out) {

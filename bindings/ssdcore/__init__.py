@@ -7,8 +7,8 @@
 Submodules: ``job`` (targets and workloads), ``sim`` (the simulated drive),
 ``analysis`` (series readers and write-curve analysis), ``fileops`` (tree
 copy, archives, file sets), ``suite`` (the methodology runner and its
-results directory), ``compare`` (drives side by side) and ``catalog``
-(the SQLite results catalog). Their public names are re-exported here.
+results directory), ``trace`` (block traces and replay), ``compare`` (drives side
+by side) and ``catalog`` (the SQLite results catalog). Their public names are re-exported here.
 """
 from ._ffi import ffi, lib
 from ._errors import SsdError, check
@@ -17,6 +17,7 @@ from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
 from .analysis import Series, analyze, analyze_many, read_fio_json, read_series, segment_l2
 from .fileops import archive, copy_tree, extract, filebench, make_set
 from .suite import report, suite, suite_builtins, suite_steps
+from .trace import Trace, apps, replay, trace_scenarios
 from .compare import compare
 from .drive import drive_identity, drive_temperature
 from .catalog import (catalog_add, catalog_compare, catalog_figures, catalog_path,
@@ -34,6 +35,8 @@ __all__ = [
     "archive", "copy_tree", "extract", "filebench", "make_set",
     # suite
     "report", "suite", "suite_builtins", "suite_steps",
+    # trace
+    "Trace", "apps", "replay", "trace_scenarios",
     # compare, catalog
     "compare", "catalog_add", "catalog_compare", "catalog_figures", "catalog_path",
     "catalog_runs",

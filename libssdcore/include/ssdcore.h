@@ -17,6 +17,7 @@
 #include "ssdcore/fio_result.h"
 #include "ssdcore/fileops.h"
 #include "ssdcore/suite.h"
+#include "ssdcore/trace.h"
 #include "ssdcore/compare.h"
 #include "ssdcore/catalog.h"
 #include "ssdcore/drive.h"

@@ -924,6 +924,59 @@ static void file_tests_table(const ssd_suite *s, struct ssd__text *t) {
         ssd__text_add(t, "</table>\n");
 }
 
+/* Test 11: trace replays, bandwidth as bytes / busy time (PCMark 8's). */
+static void replay_table(const ssd_suite *s, struct ssd__text *t) {
+    int any = 0;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_REPLAY || st->state != SSD__ST_DONE)
+            continue;
+        if (!any)
+            ssd__text_add(t, "<h2>Application traces</h2>\n<table class=\"grid\"><tr>"
+                             "<th>trace</th><th>MiB/s</th><th>busy s</th></tr>\n");
+        any = 1;
+        ssd__text_add(t, "<tr><td>");
+        ssd__text_html(t, st->name);
+        ssd__text_add(t, "</td>");
+        td_num(t, st->bw_bps / 1048576.0, "%.1f");
+        td_num(t, st->runtime_s, "%.2f");
+        ssd__text_add(t, "</tr>\n");
+    }
+    double score, mean;
+    if (any && ssd__suite_apps_score(s, &score, &mean)) {
+        ssd__text_add(t, "<tr><th>score (bytes / busy time)</th>");
+        td_num(t, score / 1048576.0, "%.1f");
+        ssd__text_add(t, "<td></td></tr>\n");
+    }
+    if (any)
+        ssd__text_add(t, "</table>\n");
+}
+
+/* Test 8: CrystalDiskMark-style figures, the best pass of each test, with
+ * the reviews' warning when the test file fits inside the cache. */
+static void cdm_table(const ssd_suite *s, struct ssd__text *t) {
+    struct ssd__cdm_figure f[16];
+    char warn[300];
+    int n = ssd__suite_cdm_figures(s, f, 16, warn, sizeof warn);
+    if (!n)
+        return;
+    ssd__text_add(t, "<h2>CrystalDiskMark-style tests</h2>\n");
+    if (warn[0]) {
+        ssd__text_add(t, "<p class=\"warn\"><b>Warning:</b> ");
+        ssd__text_html(t, warn);
+        ssd__text_add(t, "</p>\n");
+    }
+    ssd__text_add(t, "<table class=\"grid\"><tr><th>test</th><th>MB/s (best pass)</th></tr>\n");
+    for (int i = 0; i < n; i++) {
+        ssd__text_add(t, "<tr><td>");
+        ssd__text_html(t, f[i].name);
+        ssd__text_add(t, "</td>");
+        td_num(t, f[i].best_bps / 1e6, "%.1f");
+        ssd__text_add(t, "</tr>\n");
+    }
+    ssd__text_add(t, "</table>\n");
+}
+
 static void meta(struct ssd__text *t, const char *k, const char *v) {
     ssd__text_add(t, "<tr><th>%s</th><td>", k);
     ssd__text_html(t, v && *v ? v : "-");
@@ -1222,6 +1275,8 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
         group_chart(s, &t, st->group, "x", "x", &c, 1, 0, 0, 0);
     }
     file_tests_table(s, &t);
+    replay_table(s, &t);
+    cdm_table(s, &t);
     ssd__text_add(&t, "<details class=\"steps\"><summary>Every step (%d)</summary>\n", s->nsteps);
     steps_table(s, &t);
     ssd__text_add(

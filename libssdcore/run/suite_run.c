@@ -318,6 +318,9 @@ int ssd_suite_run(ssd_suite *s) {
         case SSD__STEP_FILEBENCH:
             rc = ssd__suite_run_filebench(s, i);
             break;
+        case SSD__STEP_REPLAY:
+            rc = ssd__suite_run_replay(s, i);
+            break;
         }
         st->wall_s = ssd__mono_s() - t0;
         st->temp_after_c = drive_temp(s);

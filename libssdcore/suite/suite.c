@@ -129,7 +129,9 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
                 s->suite_file = NULL;
                 return 0;
             }
-        return ssd__fail(s->err, SSD_EINVAL, "suite: unknown suite '%s' (lab2016, fill2021, quick)",
+        return ssd__fail(s->err, SSD_EINVAL,
+                         "suite: unknown suite '%s' (lab2016, lab2016-30s, lab2016-10pct, "
+                         "apps, cdm5, cdm8, fill2021, quick)",
                          value);
     }
     if (!strcmp(key, "suite_file")) {
@@ -279,7 +281,7 @@ int ssd_suite_prepare(ssd_suite *s) {
         return ssd__fail(s->err, SSD_ENOMEM, "out of memory");
     if (s->filebench_dir) {
         /* Only lab2016 has the file tests; elsewhere the option did nothing. */
-        if (s->suite_file || strcmp(s->suite_name, "lab2016"))
+        if (s->suite_file || strncmp(s->suite_name, "lab2016", 7))
             return ssd__fail(s->err, SSD_EINVAL,
                              "filebench_dir: only the lab2016 suite runs the file tests, not %s "
                              "(a suite file gives each filebench step its own dir=)",
@@ -318,14 +320,14 @@ int ssd_suite_step_count(const ssd_suite *s) {
     return s ? s->nsteps : 0;
 }
 
-static const char *const kind_names[] = {"job", "trim", "idle", "analyze", "filebench"};
+static const char *const kind_names[] = {"job", "trim", "idle", "analyze", "filebench", "replay"};
 
 const char *ssd__step_kind_name(int kind) {
-    return kind >= 0 && kind < 5 ? kind_names[kind] : NULL;
+    return kind >= 0 && kind < 6 ? kind_names[kind] : NULL;
 }
 
 int ssd__step_kind(const char *name) {
-    for (int i = 0; name && i < 5; i++)
+    for (int i = 0; name && i < 6; i++)
         if (!strcmp(name, kind_names[i]))
             return i;
     return -1;

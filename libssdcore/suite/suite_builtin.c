@@ -7,13 +7,26 @@
 #include <string.h>
 
 #include "ssdcore/suite.h"
+#include "ssdcore/trace.h"
 #include "suite_impl.h"
 
 static const struct {
     const char *name, *describe;
 } builtins[] = {
-    {"lab2016", "2015-2016 lab suite (METHODOLOGY A): seq, 4K, QD and block-size scaling, mixed, "
-                "2 h degradation, GC recovery; TRIM before and 15 min idle between tests"},
+    {"lab2016", "2015-2016 lab suite (METHODOLOGY A): seq (1 min), 4K, QD and block-size scaling, "
+                "mixed (3 min each), 2 h degradation, GC recovery; TRIM before and 15 min idle "
+                "between tests"},
+    {"lab2016-30s", "lab2016 as seed 002 runs it: random, QD, block-size and mixed tests 30 s "
+                    "each"},
+    {"lab2016-10pct", "lab2016 as seed 001 runs it: the mixed tests step the read share by "
+                      "10 %"},
+    {"apps", "application traces (METHODOLOGY A 11): PCMark 8-style storage traces, a game-level "
+             "load and an application start-up, generated from published figures; per-trace "
+             "bandwidth and the score"},
+    {"cdm5", "CrystalDiskMark 3/5 as the seeds show it: Seq Q32T1, 4K Q32T1, Seq, 4K, read and "
+             "write; 1 GiB test file (--area), 5 passes, best pass"},
+    {"cdm8", "KDiskMark's defaults (CrystalDiskMark 8): SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, "
+             "RND4K Q1T1, read and write; 1 GiB test file (--area), 5 passes, best pass"},
     {"fill2021", "2021 lab (METHODOLOGY B): whole-drive sequential fill, three-segment analysis, "
                  "fill time"},
     {"quick", "a few-minute subset for demos and CI: seq, 4K QD1/QD4, mixed 80 %, short "
@@ -69,14 +82,18 @@ static void test(struct gen *g, int writes, int reads, const char *fmt, ...) {
     ssd__text_add(g->t, "job %s span=%llu\n", line, (unsigned long long)g->area);
 }
 
-static void lab2016(struct ssd__text *t, uint64_t area, unsigned block) {
+/* The reviews' test lengths (METHODOLOGY.md A): sequential tests are
+ * averaged over 1 minute, the others run 3 minutes (seed 002: 30 s); the
+ * length matters, it moves the BX200's random-write figure by half. */
+static void lab2016(struct ssd__text *t, uint64_t area, unsigned block, const char *T,
+                    int mixed_step) {
     /* Block-size scaling starts at 512 B, or at the logical block of a
      * target that cannot do less (4Kn drives, O_DIRECT on some files). */
     int bs0 = 512;
     while ((unsigned)bs0 < block && bs0 < 256 * 1024)
         bs0 *= 2;
     static const int qds[] = {1, 2, 4, 8, 16, 32};
-    const char *T = "time=40s";
+    const char *S = "time=1m";
     struct gen G = {t, area, "15m", 1, 0}, *g = &G;
     ssd__text_add(t,
                   "# METHODOLOGY.md A: the 2015-2016 lab suite. Test area %llu bytes.\n"
@@ -85,7 +102,7 @@ static void lab2016(struct ssd__text *t, uint64_t area, unsigned block) {
                   "job name=precondition group=prepare pattern=write bs=128k qd=32 coverage=1\n",
                   (unsigned long long)area);
     ssd__text_add(t, "# 1-4, reads first: they keep the area's data\n");
-    test(g, 0, 1, "name=seq-read pattern=read bs=256k qd=1 %s", T);
+    test(g, 0, 1, "name=seq-read pattern=read bs=256k qd=1 %s", S);
     test(g, 0, 1, "name=rand4k-read-qd1 pattern=randread bs=4k qd=1 %s", T);
     test(g, 0, 1, "name=rand4k-read-qd4 pattern=randread bs=4k qd=4 %s", T);
     for (int i = 0; i < 6; i++)
@@ -98,7 +115,7 @@ static void lab2016(struct ssd__text *t, uint64_t area, unsigned block) {
         test(g, 0, 1, "name=bs-randread-%d group=bs-randread x=%d pattern=randread bs=%d qd=4 %s",
              bs, bs, bs, T);
     ssd__text_add(t, "# 1-4, writes: TRIM before each\n");
-    test(g, 1, 0, "name=seq-write pattern=write bs=256k qd=1 %s", T);
+    test(g, 1, 0, "name=seq-write pattern=write bs=256k qd=1 %s", S);
     test(g, 1, 0, "name=rand4k-write-qd1 pattern=randwrite bs=4k qd=1 %s", T);
     test(g, 1, 0, "name=rand4k-write-qd4 pattern=randwrite bs=4k qd=4 %s", T);
     for (int i = 0; i < 6; i++)
@@ -113,12 +130,12 @@ static void lab2016(struct ssd__text *t, uint64_t area, unsigned block) {
              "name=bs-randwrite-%d group=bs-randwrite x=%d pattern=randwrite bs=%d qd=4 %s", bs, bs,
              bs, T);
     ssd__text_add(t, "# 5: mixed workloads, read share 0..100 %%\n");
-    for (int r = 0; r <= 100; r += 20)
+    for (int r = 0; r <= 100; r += mixed_step)
         test(g, 1, 1,
              "name=mixed-seq-%d group=mixed-seq x=%d pattern=rw bs=128k qd=1 threads=2 "
              "read_pct=%d %s",
              r, r, r, T);
-    for (int r = 0; r <= 100; r += 20)
+    for (int r = 0; r <= 100; r += mixed_step)
         test(g, 1, 1,
              "name=mixed-rand-%d group=mixed-rand x=%d pattern=randrw bs=4k qd=1 threads=4 "
              "read_pct=%d %s",
@@ -178,6 +195,18 @@ static void quick(struct ssd__text *t, uint64_t area) {
                      "analyze recovery-idle reference=degradation\n");
 }
 
+/* Test 11: every built-in application scenario, replayed with its think
+ * time (PCMark 8 keeps the idle and counts busy time only) on a drive in
+ * the state the earlier steps left, as the reviews run PCMark after
+ * their other tests. */
+static void apps(struct ssd__text *t) {
+    ssd__text_add(t, "# METHODOLOGY.md A 11: application traces, bandwidth = bytes / busy time\n"
+                     "idle 15m\n");
+    for (int i = 0; i < ssd_trace_scenario_count(); i++)
+        ssd__text_add(t, "replay name=%s group=apps trace=scenario:%s timing=as-recorded\n",
+                      ssd_trace_scenario_name(i), ssd_trace_scenario_name(i));
+}
+
 /* Tests 9 and 10: copy of each set inside the drive, 7-Zip Deflate archive
  * and extract of the Work set (the option refuses a dir with blanks or '#',
  * which the suite-file language cannot carry). */
@@ -193,11 +222,24 @@ static void file_tests(struct ssd__text *t, const char *dir, const char *size) {
 int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uint64_t area,
                             const char *filebench_dir, const char *filebench_size, char **out) {
     struct ssd__text t = {0};
-    if (!strcmp(name, "lab2016")) {
+    if (!strncmp(name, "lab2016", 7)) {
+        const char *T = "time=3m";
+        int step = 20;
+        if (!strcmp(name, "lab2016-30s"))
+            T = "time=30s";
+        else if (!strcmp(name, "lab2016-10pct"))
+            step = 10;
+        else if (strcmp(name, "lab2016"))
+            return SSD_EINVAL;
         uint64_t a = area ? area : 32 * GIB;
-        lab2016(&t, a < size ? a : size, block);
+        lab2016(&t, a < size ? a : size, block, T, step);
         if (filebench_dir)
             file_tests(&t, filebench_dir, filebench_size ? filebench_size : "8g");
+    } else if (!strcmp(name, "cdm5") || !strcmp(name, "cdm8")) {
+        uint64_t a = area ? area : GIB;
+        ssd__suite_cdm_text(&t, name, a < size ? a : size);
+    } else if (!strcmp(name, "apps")) {
+        apps(&t);
     } else if (!strcmp(name, "fill2021")) {
         fill2021(&t, size);
     } else if (!strcmp(name, "quick")) {

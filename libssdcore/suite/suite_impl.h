@@ -13,7 +13,14 @@
 #include "ssdcore/suite.h"
 #include "text.h"
 
-enum { SSD__STEP_JOB, SSD__STEP_TRIM, SSD__STEP_IDLE, SSD__STEP_ANALYZE, SSD__STEP_FILEBENCH };
+enum {
+    SSD__STEP_JOB,
+    SSD__STEP_TRIM,
+    SSD__STEP_IDLE,
+    SSD__STEP_ANALYZE,
+    SSD__STEP_FILEBENCH,
+    SSD__STEP_REPLAY
+};
 /* SKIPPED: the step could not do its work for a reason that does not spoil
  * the others (a TRIM the target refuses); the run goes on. */
 enum { SSD__ST_PENDING, SSD__ST_DONE, SSD__ST_INTERRUPTED, SSD__ST_FAILED, SSD__ST_SKIPPED };
@@ -136,7 +143,8 @@ int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uin
  * or more; other values unchanged. buf holds the result when changed. */
 const char *ssd__suite_scaled(const ssd_suite *s, const char *key, const char *value, char *buf,
                               size_t len);
-/* "job", "trim", "idle", "analyze", "filebench"; -1 / NULL when unknown. */
+/* "job", "trim", "idle", "analyze", "filebench", "replay"; -1 / NULL when
+ * unknown. */
 const char *ssd__step_kind_name(int kind);
 int ssd__step_kind(const char *name);
 
@@ -146,6 +154,29 @@ int ssd__suite_parse_filebench(ssd_suite *s, struct ssd__step *st, char **tok, i
                                const char *where);
 int ssd__suite_run_filebench(ssd_suite *s, int i);
 void ssd__filebench_figures(struct ssd__step *st);
+
+/* The replay step (suite_replay.c): parse, run, its figures from the
+ * results JSON (busy time in runtime_s, bytes / busy time in bw_bps), and
+ * the application score over the done steps of group "apps" (returns how
+ * many there were). */
+int ssd__suite_parse_replay(ssd_suite *s, struct ssd__step *st, char **tok, int n,
+                            const char *where);
+int ssd__suite_run_replay(ssd_suite *s, int i);
+void ssd__replay_figures(struct ssd__step *st);
+int ssd__suite_apps_score(const ssd_suite *s, double *score_bps, double *mean_bps);
+
+/* CrystalDiskMark presets (suite_cdm.c): the suite text of "cdm5" or
+ * "cdm8" on a test file of size bytes (SSD_EINVAL for another name), and
+ * each test's best pass with the warning when the test file fits inside the
+ * drive's known SLC cache (warning "" otherwise). Returns the number of
+ * figures (at most max). */
+struct ssd__cdm_figure {
+    char name[SSD__NAME_MAX];
+    double best_bps;
+};
+int ssd__suite_cdm_text(struct ssd__text *t, const char *name, uint64_t size);
+int ssd__suite_cdm_figures(const ssd_suite *s, struct ssd__cdm_figure *out, int max, char *warning,
+                           size_t wlen);
 
 /* ssd_suite_load with results.json's text given (NUL-terminated); the CSVs
  * are still read from dir. For the fuzz target. */

@@ -156,6 +156,20 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         ssd__filebench_figures(st);
         break;
     }
+    case SSD__STEP_REPLAY: {
+        copy(st->group, sizeof st->group, ssd__jv_str(v, "group"));
+        const struct ssd__jv *p = ssd__jv_get(v, "params");
+        for (size_t k = 0; p && p->type == SSD__JOBJ && k < p->n; k++) {
+            if (p->items[k].type != SSD__JSTR || st->nopts == SSD__STEP_MAX_OPTS)
+                continue;
+            st->keys[st->nopts] = strdup(p->keys[k]);
+            st->values[st->nopts] = strdup(p->items[k].str);
+            st->nopts++;
+        }
+        st->job_json = dump(ssd__jv_get(v, "results"));
+        ssd__replay_figures(st);
+        break;
+    }
     case SSD__STEP_TRIM:
         st->offset = whole(v, "offset", 0, UINT64_MAX, 0);
         st->length = whole(v, "length", 0, UINT64_MAX, 0);

@@ -272,9 +272,12 @@ int ssd__suite_parse(ssd_suite *s, const char *source, const char *text) {
             st->kind = SSD__STEP_ANALYZE, rc = parse_analyze(s, st, tok, n, where);
         else if (!strcmp(tok[0], "filebench"))
             st->kind = SSD__STEP_FILEBENCH, rc = ssd__suite_parse_filebench(s, st, tok, n, where);
+        else if (!strcmp(tok[0], "replay"))
+            st->kind = SSD__STEP_REPLAY, rc = ssd__suite_parse_replay(s, st, tok, n, where);
         else
             rc = ssd__fail(s->err, SSD_EINVAL,
-                           "%s: unknown step '%s' (expected trim, idle, job, analyze or filebench)",
+                           "%s: unknown step '%s' (expected trim, idle, job, analyze, filebench or "
+                           "replay)",
                            where, tok[0]);
         free(work);
         if (rc)

@@ -221,6 +221,17 @@ static void step_json(const ssd_suite *s, struct ssd__text *t, int i) {
         kraw(t, &f, "results", st->job_json); /* the ssdcore-filebench 1 object */
         break;
     }
+    case SSD__STEP_REPLAY: {
+        kstr(t, &f, "group", st->group);
+        key(t, &f, "params");
+        int g = 1;
+        ssd__text_raw(t, "{", 1);
+        for (int k = 0; k < st->nopts; k++)
+            kstr(t, &g, st->keys[k], st->values[k]);
+        ssd__text_raw(t, "}", 1);
+        kraw(t, &f, "results", st->job_json); /* ssd_replay_results_json */
+        break;
+    }
     case SSD__STEP_ANALYZE: {
         char name[SSD__NAME_MAX + 8];
         snprintf(name, sizeof name, "%s.csv", st->series);
@@ -354,6 +365,43 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
         ssd__text_raw(t, "}", 1);
     }
     ssd__text_raw(t, "}", 1);
+    /* Trace replays: bandwidth (bytes / busy time) per trace, and the
+     * application score over the "apps" group, as the reviews chart them. */
+    key(t, &f, "replays");
+    ssd__text_raw(t, "{", 1);
+    int rf = 1;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_REPLAY || st->state != SSD__ST_DONE)
+            continue;
+        key(t, &rf, st->name);
+        int h = 1;
+        ssd__text_raw(t, "{", 1);
+        knum(t, &h, "bw_bps", st->bw_bps);
+        knum(t, &h, "busy_s", st->runtime_s);
+        ssd__text_raw(t, "}", 1);
+    }
+    ssd__text_raw(t, "}", 1);
+    struct ssd__cdm_figure cdm[16];
+    char cdm_warning[300];
+    int ncdm = ssd__suite_cdm_figures(s, cdm, 16, cdm_warning, sizeof cdm_warning);
+    if (ncdm) {
+        key(t, &f, "cdm");
+        ssd__text_raw(t, "{", 1);
+        int cf = 1;
+        for (int i = 0; i < ncdm; i++) {
+            char name[SSD__NAME_MAX + 8];
+            snprintf(name, sizeof name, "%.60s_bps", cdm[i].name);
+            knum(t, &cf, name, cdm[i].best_bps);
+        }
+        ssd__text_raw(t, "}", 1);
+        kstr(t, &f, "cdm_warning", cdm_warning[0] ? cdm_warning : NULL);
+    }
+    double apps_score, apps_mean;
+    if (ssd__suite_apps_score(s, &apps_score, &apps_mean)) {
+        knum(t, &f, "apps_score_bps", apps_score);
+        knum(t, &f, "apps_mean_bps", apps_mean);
+    }
     /* How consistent the latency is: the tail over the median per test. */
     key(t, &f, "latency");
     ssd__text_raw(t, "{", 1);
@@ -619,6 +667,24 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
                           st->file[k].seconds, st->file[k].mibs);
         ssd__text_add(&t, "\n");
     }
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind == SSD__STEP_REPLAY && st->state == SSD__ST_DONE)
+            ssd__text_add(&t, "  replay %-19s %10.1f MiB/s  (busy %.2f s)\n", st->name,
+                          st->bw_bps / 1048576.0, st->runtime_s);
+    }
+    struct ssd__cdm_figure cdm[16];
+    char warn[300];
+    int ncdm = ssd__suite_cdm_figures(s, cdm, 16, warn, sizeof warn);
+    for (int i = 0; i < ncdm; i++)
+        ssd__text_add(&t, "  cdm %-22s %10.1f MB/s  (best of passes)\n", cdm[i].name,
+                      cdm[i].best_bps / 1e6);
+    if (warn[0])
+        ssd__text_add(&t, "  warning: %s\n", warn);
+    double score, mean;
+    if (ssd__suite_apps_score(s, &score, &mean))
+        ssd__text_add(&t, "  %-26s %10.1f MiB/s  (bytes / busy time; mean of traces %.1f MiB/s)\n",
+                      "application score", score / 1048576.0, mean / 1048576.0);
     *out = ssd__text_take(&t);
     return *out ? 0 : SSD_ENOMEM;
 }

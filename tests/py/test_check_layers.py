@@ -6,7 +6,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CHECK = ROOT / "scripts" / "check_layers.py"
-BOXES = ["base", "hist", "io", "sim", "series", "analysis", "datasets", "fileops", "suite",
+BOXES = ["base", "hist", "io", "sim", "series", "analysis", "datasets", "fileops", "replay", "suite",
          "report", "run"]
 
 

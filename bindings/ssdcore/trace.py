@@ -1,0 +1,177 @@
+"""Block I/O traces: read, write, generate, replay (``<ssdcore/trace.h>``).
+
+>>> import ssdcore
+>>> tr = ssdcore.Trace.scenario("pcm8-excel", seed=1)
+>>> tr.summary()["reads"] > 3000
+True
+>>> with ssdcore.SimTarget("sim:bx200") as t:
+...     r = ssdcore.replay(tr, t)
+>>> r["bw_bps"] > 0
+True
+
+Traces are read from ssdcore trace CSV, fio iologs (v2, v3) and blkparse
+text (detected from the content) and written as CSV or fio iolog v3.
+``replay`` returns the results dict of ``ssd_replay_results_json``;
+``apps`` replays every built-in application scenario and returns per-trace
+bandwidth and the score (total bytes / total busy time, PCMark 8's way).
+"""
+import json
+import os
+
+from ._errors import SsdError, check
+from ._ffi import ffi, lib
+from .job import Target
+
+__all__ = ["Trace", "replay", "apps", "trace_scenarios"]
+
+
+def _take(ptr):
+    try:
+        return ffi.string(ptr[0]).decode() if ptr[0] != ffi.NULL else ""
+    finally:
+        lib.ssd_free(ptr[0])
+
+
+_OPS = {"R": 0, "W": 1, "T": 2, "F": 3, "read": 0, "write": 1, "trim": 2, "flush": 3}
+_NAMES = ["R", "W", "T", "F"]
+
+
+class Trace:
+    """An ordered list of I/Os: (t_s, op, offset, length, done_s).
+
+    ``Trace(path)`` reads a file (format detected, or ``format=``);
+    ``Trace()`` is empty; ``Trace.scenario(name)`` generates a built-in one.
+    """
+
+    def __init__(self, path=None, format=None):
+        p = ffi.new("ssd_trace **")
+        check(lib.ssd_trace_create(p))
+        self._tr = ffi.gc(p[0], lib.ssd_trace_free)
+        if path is not None:
+            check(lib.ssd_trace_load(self._tr, os.fsencode(path),
+                                     format.encode() if format else ffi.NULL), self._errmsg)
+
+    def _errmsg(self):
+        return lib.ssd_trace_errmsg(self._tr)
+
+    @classmethod
+    def parse(cls, text, format=None, name=None):
+        """A trace from text (str or bytes) in memory."""
+        tr = cls()
+        data = text.encode() if isinstance(text, str) else bytes(text)
+        check(lib.ssd_trace_parse(tr._tr, data, len(data), format.encode() if format else ffi.NULL,
+                                  name.encode() if name else ffi.NULL), tr._errmsg)
+        return tr
+
+    @classmethod
+    def scenario(cls, name, seed=1, span=0):
+        """A built-in application scenario (see ``trace_scenarios()``)."""
+        tr = cls()
+        check(lib.ssd_trace_generate(tr._tr, name.encode(), int(seed), int(span)), tr._errmsg)
+        return tr
+
+    def __len__(self):
+        return lib.ssd_trace_count(self._tr)
+
+    def __getitem__(self, i):
+        if i < 0:
+            i += len(self)
+        io = ffi.new("ssd_trace_io *")
+        if i < 0 or lib.ssd_trace_get(self._tr, i, io) < 0:
+            raise IndexError(i)
+        return (io.t_s, _NAMES[io.op], io.offset, io.length,
+                io.done_s if io.done_s >= 0 else None)
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    def add(self, t_s, op, offset, length, done_s=None):
+        """Append one I/O; op is "R", "W", "T" (trim) or "F" (flush)."""
+        if op not in _OPS:
+            raise ValueError(f"op must be one of R, W, T, F, not {op!r}")
+        io = ffi.new("ssd_trace_io *", {"t_s": t_s, "op": _OPS[op], "offset": offset,
+                                        "length": length,
+                                        "done_s": -1.0 if done_s is None else done_s})
+        check(lib.ssd_trace_add(self._tr, io), self._errmsg)
+
+    @property
+    def format(self):
+        return ffi.string(lib.ssd_trace_format(self._tr)).decode()
+
+    @property
+    def max_overlap(self):
+        return lib.ssd_trace_max_overlap(self._tr)
+
+    def save(self, path, format="csv", file=None):
+        """Write as "csv" or "iolog3" (file: the path fio should open)."""
+        check(lib.ssd_trace_save(self._tr, os.fsencode(path), format.encode(),
+                                 os.fsencode(file) if file else ffi.NULL), self._errmsg)
+
+    def summary(self):
+        """Characteristics: counts, bytes, sequential shares, idle share, size mix."""
+        out = ffi.new("char **")
+        check(lib.ssd_trace_summary_json(self._tr, out))
+        return json.loads(_take(out))
+
+
+def trace_scenarios():
+    """[{"name", "describe"}] of the built-in application scenarios."""
+    return [{"name": ffi.string(lib.ssd_trace_scenario_name(i)).decode(),
+             "describe": ffi.string(lib.ssd_trace_scenario_describe(i)).decode()}
+            for i in range(lib.ssd_trace_scenario_count())]
+
+
+def _target(target, options):
+    if isinstance(target, Target):
+        return target, False
+    return Target(target, **options), True
+
+
+def replay(trace, target, target_options=None, **options):
+    """Replay trace (a Trace, a path, or "scenario:NAME") on target (a Target
+    or a URI). Options: timing ("no-idle", "as-recorded", "scale=F"), qd,
+    offset, span, interval, engine, record, log. Returns the results dict."""
+    if isinstance(trace, (str, os.PathLike)):
+        s = os.fspath(trace)
+        trace = Trace.scenario(s[9:]) if s.startswith("scenario:") else Trace(s)
+    t, own = _target(target, target_options or {})
+    try:
+        p = ffi.new("ssd_replay **")
+        check(lib.ssd_replay_create(p, t._t, trace._tr))
+        r = ffi.gc(p[0], lib.ssd_replay_free)
+        for key, value in options.items():
+            if value is None:
+                continue
+            check(lib.ssd_replay_set_option(r, key.encode(), str(value).encode()),
+                  lambda: lib.ssd_replay_errmsg(r))
+        rc = lib.ssd_replay_run(r)
+        out = ffi.new("char **")
+        res = None
+        if lib.ssd_replay_results_json(r, out) == 0:
+            res = json.loads(_take(out))
+        if rc < 0:
+            err = SsdError(rc, ffi.string(lib.ssd_replay_errmsg(r)).decode(errors="replace"))
+            err.results = res
+            raise err
+        return res
+    finally:
+        if own:
+            t.close()
+
+
+def apps(target, timing=None, seed=1, target_options=None):
+    """Replay every built-in application scenario on target; returns
+    {"traces": [{"name", "bw_bps", "busy_s", ...}], "score_bps", "mean_bps"}."""
+    t, own = _target(target, target_options or {})
+    try:
+        out = ffi.new("char **")
+        err = ffi.new("char[600]")
+        rc = lib.ssd_replay_apps_json(t._t, timing.encode() if timing else ffi.NULL, int(seed),
+                                      out, err, 600)
+        if rc < 0:
+            raise SsdError(rc, ffi.string(err).decode(errors="replace"))
+        return json.loads(_take(out))
+    finally:
+        if own:
+            t.close()

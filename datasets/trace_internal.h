@@ -1,0 +1,56 @@
+/* trace_internal.h - private to the trace readers and writers: the trace
+ * handle and the helpers every format shares. */
+#ifndef SSD_TRACE_INTERNAL_H
+#define SSD_TRACE_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <ssdcore/trace.h>
+
+#define SSD__TRACE_ERR_SIZE 512
+
+struct ssd_trace {
+    ssd_trace_io *io;
+    size_t n, cap;
+    const char *format;
+    char err[SSD__TRACE_ERR_SIZE];
+};
+
+/* Formats the handle's message and returns code. */
+int ssd__trace_fail(ssd_trace *tr, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Appends without the checks of ssd_trace_add (the readers check). */
+int ssd__trace_push(ssd_trace *tr, const ssd_trace_io *io);
+
+/* ssd_trace_add, with a failure's message naming the file and line. */
+int ssd__trace_add_at(ssd_trace *tr, const ssd_trace_io *io, const char *name, size_t lineno);
+
+/* A line cursor over a NUL-terminated writable buffer: returns the next
+ * line NUL-terminated in place (without "\r\n"), NULL at the end. */
+struct ssd__trace_lines {
+    char *p, *end;
+    size_t lineno;
+};
+char *ssd__trace_line(struct ssd__trace_lines *it);
+
+/* Strict number parsing of a whole token: 0 or -1. */
+int ssd__trace_u64(const char *s, uint64_t *out);
+int ssd__trace_time(const char *s, double *out);
+
+/* Splits a line on blanks (or on commas when comma is set) in place. Returns
+ * the field count; at most max are stored. */
+int ssd__trace_split(char *line, char **f, int max, int comma);
+
+/* The format readers: they append to an empty tr and return 0, or an error
+ * with the line at fault ("NAME:LINE: ..."). text is writable and
+ * NUL-terminated. */
+int ssd__trace_read_csv(ssd_trace *tr, char *text, size_t len, const char *name);
+int ssd__trace_read_iolog(ssd_trace *tr, char *text, size_t len, const char *name);
+int ssd__trace_read_blkparse(ssd_trace *tr, char *text, size_t len, const char *name);
+
+/* 1 when a line looks like a blkparse event line. */
+int ssd__trace_is_blkparse_line(const char *line);
+
+#endif

@@ -1,0 +1,200 @@
+/*
+ * ssdcore/trace.h - block I/O traces: read, write, generate, replay.
+ *
+ * A trace is an ordered list of I/Os, each with its issue time, operation,
+ * byte offset and length, and (when the recording knew it) its completion
+ * time. Traces are read from
+ *   - ssdcore trace CSV ("# ssdcore-trace 1", then "t_s,op,offset,length"
+ *     and an optional "done_s" column; docs/traces.md),
+ *   - fio iologs, versions 2 and 3 (write_iolog / read_iolog),
+ *   - blkparse's default text output (from blktrace): D (or Q) events are
+ *     the I/Os, C events their completions,
+ * the format detected from the content. They are written as ssdcore CSV or
+ * fio iolog version 3 (which `fio --read_iolog` replays). Built-in
+ * application scenarios (PCMark 8-style storage traces, a game-level load,
+ * an application start-up) are generated from published characteristics,
+ * seeded and reproducible; no benchmark's trace file is copied.
+ *
+ * A replay issues a trace's I/Os against a target (file, block device or
+ * sim:), with the recorded timing, with idle time removed, or with time
+ * scaled, at the recorded or a fixed queue depth, and summarises it like a
+ * job: bytes, I/Os, busy time, bandwidth (bytes / busy time, PCMark's
+ * measure), latency percentiles, per-interval samples.
+ *
+ * Handles are not thread-safe (one thread at a time); the functions without
+ * a handle are. Strings returned through char ** are freed with ssd_free().
+ */
+#ifndef SSDCORE_TRACE_H
+#define SSDCORE_TRACE_H
+
+#include "base.h"
+#include "job.h"
+#include "target.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ssd_trace ssd_trace;
+
+/* Operations of a trace record. */
+enum ssd_trace_op {
+    SSD_TRACE_READ = 0,
+    SSD_TRACE_WRITE = 1,
+    SSD_TRACE_TRIM = 2,
+    SSD_TRACE_FLUSH = 3
+};
+
+/* One I/O. t_s: issue time in seconds since the trace began; done_s: its
+ * completion time, or a negative number when the recording has none; op:
+ * an ssd_trace_op; offset and length in bytes (0 for a flush). */
+typedef struct ssd_trace_io {
+    double t_s;
+    double done_s;
+    int op;
+    uint64_t offset;
+    uint64_t length;
+} ssd_trace_io;
+
+/* Creates an empty trace. Returns 0 or SSD_ENOMEM. */
+SSD_API int ssd_trace_create(ssd_trace **out);
+
+/* Frees tr; NULL is a no-op. */
+SSD_API void ssd_trace_free(ssd_trace *tr);
+
+/* The last error message; "" when there was none. */
+SSD_API const char *ssd_trace_errmsg(const ssd_trace *tr);
+
+/* Replaces tr's contents with the trace in path. format: NULL or "auto"
+ * (detected from the content), "csv", "iolog" or "blkparse". Returns 0;
+ * SSD_EFORMAT with the file and line at fault in ssd_trace_errmsg();
+ * SSD_EINVAL for an unknown format; -errno when the file cannot be read.
+ * On failure tr is left empty. */
+SSD_API int ssd_trace_load(ssd_trace *tr, const char *path, const char *format);
+
+/* The same from text in memory (len bytes, need not be NUL-terminated);
+ * name is used in messages ("<memory>" when NULL). */
+SSD_API int ssd_trace_parse(ssd_trace *tr, const char *text, size_t len, const char *format,
+                            const char *name);
+
+/* The format tr was last read from: "csv", "iolog2", "iolog3",
+ * "blkparse", "generated" or "" (built by ssd_trace_add). Static string. */
+SSD_API const char *ssd_trace_format(const ssd_trace *tr);
+
+/* Writes tr to path, replacing it atomically (a temporary file renamed
+ * into place). format: "csv" (default for NULL) or "iolog3"; iolog3 names
+ * `file` (NULL: "/dev/null-trace") as the file every I/O goes to, so fio
+ * replays it with --read_iolog and --replay_redirect. Returns 0,
+ * SSD_EINVAL or -errno. */
+SSD_API int ssd_trace_save(ssd_trace *tr, const char *path, const char *format, const char *file);
+
+/* Appends one I/O (times must not decrease; length > 0 except for a flush).
+ * Returns 0, SSD_EINVAL with a message, or SSD_ENOMEM. */
+SSD_API int ssd_trace_add(ssd_trace *tr, const ssd_trace_io *io);
+
+/* Number of I/Os, and one of them (0 <= i < count; else SSD_ERANGE). */
+SSD_API size_t ssd_trace_count(const ssd_trace *tr);
+SSD_API int ssd_trace_get(const ssd_trace *tr, size_t i, ssd_trace_io *out);
+
+/* Characteristics as a JSON object: ios, reads, writes, trims, flushes,
+ * read_bytes, write_bytes, duration_s, the share of sequential reads and
+ * writes (an I/O that starts where the previous one of its kind ended),
+ * idle_share (time with no I/O in flight, when completions are known, else
+ * time between I/Os more than 1 ms apart), max_overlap (the largest number
+ * of I/Os in flight; 1 when completions are unknown), size_mix ([[bytes,
+ * count]...], the most common sizes). Returns 0 or SSD_ENOMEM. */
+SSD_API int ssd_trace_summary_json(const ssd_trace *tr, char **out);
+
+/* The largest number of I/Os the recording had in flight at once, from
+ * issue and completion times of the I/Os whose completion it knows; 1 when
+ * it knows none. This is
+ * the replay's "recorded" queue depth. */
+SSD_API unsigned ssd_trace_max_overlap(const ssd_trace *tr);
+
+/* ---- built-in application scenarios ------------------------------------ */
+
+/* The scenarios, 0 <= i < ssd_trace_scenario_count(): name ("pcm8-bf3",
+ * "game-level", ...) and a one-line description with the published figures
+ * it follows. NULL out of range. Static strings. */
+SSD_API int ssd_trace_scenario_count(void);
+SSD_API const char *ssd_trace_scenario_name(int i);
+SSD_API const char *ssd_trace_scenario_describe(int i);
+
+/* Replaces tr's contents with scenario `name`, generated from seed (the same
+ * seed gives the same trace). The trace addresses `span` bytes (0: the
+ * scenario's own footprint, at most 16 GiB); offsets are 4 KiB aligned.
+ * Returns 0, SSD_EINVAL (unknown name; the message lists the names) or
+ * SSD_ENOMEM. */
+SSD_API int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, uint64_t span);
+
+/* ---- replay -------------------------------------------------------------- */
+
+typedef struct ssd_replay ssd_replay;
+
+/* Creates a replay of trace tr on target t. Both are borrowed: they must
+ * stay alive and unchanged until ssd_replay_run returns. Returns 0,
+ * SSD_EINVAL (NULL argument) or SSD_ENOMEM. */
+SSD_API int ssd_replay_create(ssd_replay **out, ssd_target *t, const ssd_trace *tr);
+
+/* Frees r; NULL is a no-op. */
+SSD_API void ssd_replay_free(ssd_replay *r);
+
+/*
+ * Sets an option before ssd_replay_run:
+ *   "timing"    "no-idle" (default: each I/O issued as soon as a queue slot
+ *               is free, think time removed, as PCMark 8 and the reviews
+ *               do), "as-recorded" (each I/O waits for its recorded issue
+ *               time), or "scale=F" (recorded times multiplied by F > 0)
+ *   "qd"        "recorded" (default: the largest overlap in the recording,
+ *               1 when it has no completion times) or a number 1..1024
+ *   "offset"    start of the area the trace is mapped into (default 0)
+ *   "span"      its length (default: the rest of the target); offsets
+ *               beyond it wrap around (offset modulo span)
+ *   "interval"  sampling interval, 10ms .. 1h (default 1s)
+ *   "engine"    auto | io_uring | psync (real targets; default auto)
+ *   "record"    path: write the I/Os actually issued (target offsets, in
+ *               issue order) as an ssdcore trace CSV, for checking
+ *   "log"       path of a series CSV of the samples ("" = none)
+ * Returns 0, SSD_EINVAL / SSD_ERANGE with a message, or SSD_ESTATE (ran).
+ */
+SSD_API int ssd_replay_set_option(ssd_replay *r, const char *key, const char *value);
+
+/* Runs the replay to its end (blocking). Writes need a target that allows
+ * them (a block device opened with destroy_data). Returns 0,
+ * SSD_EINTERRUPTED after ssd_interrupt() (results cover what completed), or
+ * a negative code with the reason in ssd_replay_errmsg(). Runs once. */
+SSD_API int ssd_replay_run(ssd_replay *r);
+
+/* The last error message; "" when there was none. */
+SSD_API const char *ssd_replay_errmsg(const ssd_replay *r);
+
+/* Results after the run; dir is an ssd_dir (job.h). busy_s: time with at least one I/O in flight
+ * (virtual seconds on sim targets); bandwidth = bytes / busy_s. */
+SSD_API double ssd_replay_busy_s(const ssd_replay *r);
+SSD_API double ssd_replay_runtime_s(const ssd_replay *r);
+SSD_API uint64_t ssd_replay_bytes(const ssd_replay *r, int dir);
+SSD_API uint64_t ssd_replay_ios(const ssd_replay *r, int dir);
+
+/* The results as a JSON object: target, trace (its summary), timing, qd,
+ * engine, runtime_s, busy_s, bytes, ios, bw_bps (bytes / busy_s), iops,
+ * read/write {bytes, ios, lat_ns percentiles}, samples [[t_s, bytes, ops]...],
+ * interrupted. Returns 0, SSD_ESTATE (not run) or SSD_ENOMEM. */
+SSD_API int ssd_replay_results_json(const ssd_replay *r, char **out);
+
+/*
+ * The application score: every built-in scenario generated from seed and
+ * replayed on t (mapped into its first 8 GiB) with the given timing (NULL:
+ * "as-recorded", PCMark 8's way: think time stays, only busy time counts).
+ * JSON: {"timing", "seed", "traces": [{"name", "describe", "ios", "bytes",
+ * "busy_s", "bw_bps"}...], "score_bps" (total bytes / total busy time),
+ * "mean_bps" (mean of the traces' bw_bps)}. Returns 0 with *out to free
+ * with ssd_free(), or a negative code with the trace and reason in err
+ * (errlen bytes; may be NULL).
+ */
+SSD_API int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t seed, char **out,
+                                 char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SSDCORE_TRACE_H */

@@ -1,0 +1,939 @@
+/* trace_replay.c - issuing a trace's I/Os against a target.
+ *
+ * This sits above io/ (targets, jobs) and datasets/ (the trace type), and
+ * uses only their public headers plus the target's fd and block size.
+ *
+ * Real targets (file, block device): one io_uring ring (or pread/pwrite, one
+ * at a time) issues the I/Os in trace order, at most qd in flight; in
+ * as-recorded / scaled timing each I/O also waits for its recorded issue
+ * time. Trims and flushes wait until everything before them completed, as
+ * the block layer orders them. Busy time is the time with at least one I/O
+ * in flight, the measure PCMark's bandwidth divides by.
+ *
+ * Sim targets run in virtual time through the public job interface: runs of
+ * consecutive I/Os with the same direction, size and access kind
+ * (sequential or random) become one job of that many bytes, so the model's
+ * regime changes, queue-depth scaling and GC apply as they do to any job;
+ * recorded think time becomes the model's idle time. */
+#include <errno.h>
+#include <fcntl.h>
+#include <liburing.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "errmsg.h"
+#include "interrupt.h"
+#include "jsonw.h"
+#include "ssdcore/job.h"
+#include "ssdcore/trace.h"
+#include "target_impl.h"
+#include "xrand.h"
+
+#define MAX_QD 1024
+
+struct sample {
+    double t_s;
+    uint64_t bytes, ops;
+};
+
+struct ssd_replay {
+    ssd_target *t;
+    const ssd_trace *tr;
+    /* options */
+    double scale; /* 0 = no-idle */
+    unsigned qd;  /* 0 = recorded */
+    uint64_t offset, span;
+    double interval_s;
+    int engine; /* 0 auto, 1 io_uring, 2 psync */
+    char *record_path, *log_path;
+    /* results */
+    int ran, interrupted;
+    unsigned qd_run;
+    const char *engine_name;
+    double runtime_s, busy_s;
+    uint64_t bytes[2], ios[2], trims, flushes, remapped;
+    ssd_hist *lat[2];
+    struct sample *samples;
+    size_t nsamples, samples_cap;
+    char err[SSD__ERRMSG_SIZE];
+};
+
+int ssd_replay_create(ssd_replay **out, ssd_target *t, const ssd_trace *tr) {
+    if (!out)
+        return SSD_EINVAL;
+    *out = NULL;
+    if (!t || !tr)
+        return SSD_EINVAL;
+    ssd_replay *r = calloc(1, sizeof *r);
+    if (!r)
+        return SSD_ENOMEM;
+    r->t = t;
+    r->tr = tr;
+    r->interval_s = 1;
+    r->engine_name = "";
+    if (ssd_hist_create(&r->lat[0]) || ssd_hist_create(&r->lat[1])) {
+        ssd_replay_free(r);
+        return SSD_ENOMEM;
+    }
+    *out = r;
+    return 0;
+}
+
+void ssd_replay_free(ssd_replay *r) {
+    if (!r)
+        return;
+    ssd_hist_free(r->lat[0]);
+    ssd_hist_free(r->lat[1]);
+    free(r->record_path);
+    free(r->log_path);
+    free(r->samples);
+    free(r);
+}
+
+const char *ssd_replay_errmsg(const ssd_replay *r) {
+    return r ? r->err : "no replay";
+}
+
+static int set_str(ssd_replay *r, char **dst, const char *v) {
+    char *p = *v ? strdup(v) : NULL;
+    if (*v && !p)
+        return ssd__fail(r->err, SSD_ENOMEM, "out of memory");
+    free(*dst);
+    *dst = p;
+    return 0;
+}
+
+int ssd_replay_set_option(ssd_replay *r, const char *key, const char *value) {
+    if (!r || !key || !value)
+        return SSD_EINVAL;
+    r->err[0] = 0;
+    if (r->ran)
+        return ssd__fail(r->err, SSD_ESTATE, "the replay already ran");
+    if (!strcmp(key, "timing")) {
+        if (!strcmp(value, "no-idle"))
+            r->scale = 0;
+        else if (!strcmp(value, "as-recorded"))
+            r->scale = 1;
+        else if (!strncmp(value, "scale=", 6)) {
+            char *end;
+            double f = strtod(value + 6, &end);
+            if (*end || !(f > 0) || f > 1e6)
+                return ssd__fail(r->err, SSD_ERANGE,
+                                 "timing \"%s\": the scale must be a number > 0 (and <= 1e6)",
+                                 value);
+            r->scale = f;
+        } else
+            return ssd__fail(r->err, SSD_EINVAL,
+                             "timing \"%s\" is not no-idle, as-recorded or scale=F", value);
+        return 0;
+    }
+    if (!strcmp(key, "qd")) {
+        if (!strcmp(value, "recorded")) {
+            r->qd = 0;
+            return 0;
+        }
+        uint64_t q;
+        if (ssd_parse_size(value, &q) || q < 1 || q > MAX_QD)
+            return ssd__fail(r->err, SSD_ERANGE, "qd \"%s\" is not \"recorded\" or 1..%d", value,
+                             MAX_QD);
+        r->qd = (unsigned)q;
+        return 0;
+    }
+    if (!strcmp(key, "offset") || !strcmp(key, "span")) {
+        uint64_t v;
+        if (ssd_parse_size(value, &v))
+            return ssd__fail(r->err, SSD_EINVAL, "%s \"%s\" is not a size", key, value);
+        *(key[0] == 'o' ? &r->offset : &r->span) = v;
+        return 0;
+    }
+    if (!strcmp(key, "interval")) {
+        double s;
+        if (ssd_parse_duration(value, &s) || s < 0.01 || s > 3600)
+            return ssd__fail(r->err, SSD_ERANGE, "interval \"%s\" is not 10ms .. 1h", value);
+        r->interval_s = s;
+        return 0;
+    }
+    if (!strcmp(key, "engine")) {
+        int e = !strcmp(value, "auto")       ? 0
+                : !strcmp(value, "io_uring") ? 1
+                : !strcmp(value, "psync")    ? 2
+                                             : -1;
+        if (e < 0)
+            return ssd__fail(r->err, SSD_EINVAL, "engine \"%s\" is not auto, io_uring or psync",
+                             value);
+        r->engine = e;
+        return 0;
+    }
+    if (!strcmp(key, "record"))
+        return set_str(r, &r->record_path, value);
+    if (!strcmp(key, "log"))
+        return set_str(r, &r->log_path, value);
+    return ssd__fail(r->err, SSD_EINVAL,
+                     "unknown replay option \"%s\" (timing, qd, offset, span, interval, engine, "
+                     "record, log)",
+                     key);
+}
+
+/* ---- shared ---------------------------------------------------------------- */
+
+static int push_sample(ssd_replay *r, double t_s, uint64_t bytes, uint64_t ops) {
+    if (r->nsamples == r->samples_cap) {
+        size_t cap = r->samples_cap ? r->samples_cap * 2 : 256;
+        struct sample *p = realloc(r->samples, cap * sizeof *p);
+        if (!p)
+            return ssd__fail(r->err, SSD_ENOMEM, "out of memory for samples");
+        r->samples = p;
+        r->samples_cap = cap;
+    }
+    r->samples[r->nsamples++] = (struct sample){t_s, bytes, ops};
+    return 0;
+}
+
+/* Where a trace I/O lands: inside [offset, offset + span), wrapped modulo
+ * the span, aligned to the target's block, whole. */
+struct mapper {
+    uint64_t offset, span, block;
+};
+
+static int map_io(ssd_replay *r, const struct mapper *m, const ssd_trace_io *io, size_t i,
+                  uint64_t *off, uint64_t *len) {
+    uint64_t b = m->block;
+    uint64_t l = (io->length + b - 1) / b * b;
+    if (l > m->span)
+        return ssd__fail(r->err, SSD_ERANGE,
+                         "trace I/O %zu: %llu bytes do not fit in the %llu-byte replay area", i + 1,
+                         (unsigned long long)io->length, (unsigned long long)m->span);
+    uint64_t o = io->offset % m->span;
+    o -= o % b;
+    if (o + l > m->span)
+        o = (m->span - l) / b * b;
+    if (o != io->offset || l != io->length)
+        r->remapped++;
+    *off = m->offset + o;
+    *len = l;
+    return 0;
+}
+
+static uint64_t now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* What the record option keeps of each issued I/O. */
+struct issued {
+    double t_s;
+    int op;
+    uint64_t offset, length;
+};
+
+static int write_record(ssd_replay *r, const struct issued *iss, size_t n) {
+    ssd_trace *out = NULL;
+    int rc = ssd_trace_create(&out);
+    if (rc < 0)
+        return ssd__fail(r->err, rc, "out of memory");
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        ssd_trace_io io = {iss[i].t_s, -1, iss[i].op, iss[i].offset, iss[i].length};
+        rc = ssd_trace_add(out, &io);
+    }
+    if (rc == 0)
+        rc = ssd_trace_save(out, r->record_path, "csv", NULL);
+    if (rc < 0)
+        ssd__fail(r->err, rc, "record: %s", ssd_trace_errmsg(out));
+    ssd_trace_free(out);
+    return rc;
+}
+
+static int write_log(ssd_replay *r) {
+    FILE *f = fopen(r->log_path, "w");
+    if (!f)
+        return ssd__fail(r->err, -errno, "%s: cannot create: %s", r->log_path, strerror(errno));
+    fprintf(f,
+            "# ssdcore-series 1\n# {\"target\":\"%s\",\"capacity_bytes\":%llu,\"pattern\":"
+            "\"replay\",\"interval_s\":%g,\"tool\":\"ssdcore " SSD_VERSION_STRING "\"}\n"
+            "t_s,bytes,ops\n",
+            ssd_target_uri(r->t), (unsigned long long)ssd_target_size(r->t), r->interval_s);
+    for (size_t i = 0; i < r->nsamples; i++)
+        fprintf(f, "%.3f,%llu,%llu\n", r->samples[i].t_s, (unsigned long long)r->samples[i].bytes,
+                (unsigned long long)r->samples[i].ops);
+    int bad = ferror(f);
+    if (fclose(f) || bad)
+        return ssd__fail(r->err, -EIO, "%s: cannot write", r->log_path);
+    return 0;
+}
+
+/* ---- real targets ---------------------------------------------------------- */
+
+struct slot {
+    uint64_t t_ns;
+    uint64_t offset, length; /* in the target, as issued */
+    size_t io;
+    int dir;
+    unsigned char *buf;
+};
+
+struct real {
+    ssd_replay *r;
+    int fd;
+    unsigned qd;
+    struct io_uring ring;
+    int ring_ok;
+    struct slot *slots;
+    unsigned *free_slots, nfree;
+    unsigned char *bufs;
+    size_t buf_len;
+    struct ssd__rng data;
+    unsigned inflight;
+    uint64_t t0, busy_since, busy_ns, next_sample_ns;
+    uint64_t iv_bytes, iv_ops;
+    unsigned gen;
+};
+
+/* Fresh write data in every block: each 512-byte sector XORed with a new
+ * random word (as job writes are), so no controller can compress or
+ * deduplicate it. */
+static void rekey(struct real *x, unsigned char *buf, uint64_t len) {
+    for (uint64_t o = 0; o < len; o += 512) {
+        uint64_t k = ssd__rng_next(&x->data);
+        for (unsigned i = 0; i < 512; i += 8) {
+            uint64_t v;
+            memcpy(&v, buf + o + i, 8);
+            v ^= k;
+            memcpy(buf + o + i, &v, 8);
+        }
+    }
+}
+
+static int sample_until(struct real *x, uint64_t now) {
+    ssd_replay *r = x->r;
+    uint64_t step = (uint64_t)(r->interval_s * 1e9);
+    while (now >= x->next_sample_ns) {
+        if (push_sample(r, (double)(x->next_sample_ns - x->t0) * 1e-9, x->iv_bytes, x->iv_ops))
+            return SSD_ENOMEM;
+        x->iv_bytes = x->iv_ops = 0;
+        x->next_sample_ns += step;
+    }
+    return 0;
+}
+
+static int completed(struct real *x, unsigned s, long res, uint64_t now) {
+    ssd_replay *r = x->r;
+    struct slot *sl = &x->slots[s];
+    uint64_t want = sl->length;
+    if (res != (long)want)
+        return ssd__fail(r->err, res < 0 ? (int)res : SSD_EIO,
+                         "trace I/O %zu (%s of %llu bytes at target offset %llu) failed: %s",
+                         sl->io + 1, sl->dir ? "write" : "read", (unsigned long long)want,
+                         (unsigned long long)sl->offset,
+                         res < 0 ? strerror((int)-res) : "short transfer");
+    r->bytes[sl->dir] += want;
+    r->ios[sl->dir]++;
+    x->iv_bytes += want;
+    x->iv_ops++;
+    ssd_hist_record(r->lat[sl->dir], now - sl->t_ns);
+    x->free_slots[x->nfree++] = s;
+    if (--x->inflight == 0)
+        x->busy_ns += now - x->busy_since;
+    return 0;
+}
+
+/* Waits for one completion (io_uring) and reaps every one that is ready;
+ * with a deadline, returns 0 at the deadline with nothing reaped. */
+static int reap(struct real *x, uint64_t deadline_ns) {
+    struct io_uring_cqe *cqe;
+    int rc;
+    if (deadline_ns) {
+        uint64_t now = now_ns();
+        uint64_t left = deadline_ns > now ? deadline_ns - now : 0;
+        struct __kernel_timespec ts = {(long long)(left / 1000000000ull),
+                                       (long long)(left % 1000000000ull)};
+        rc = io_uring_wait_cqe_timeout(&x->ring, &cqe, &ts);
+        if (rc == -ETIME)
+            return 0;
+    } else {
+        rc = io_uring_wait_cqe(&x->ring, &cqe);
+    }
+    if (rc == -EINTR)
+        return 0;
+    if (rc < 0)
+        return ssd__fail(x->r->err, rc, "io_uring wait failed: %s", strerror(-rc));
+    unsigned head, n = 0;
+    uint64_t now = now_ns();
+    io_uring_for_each_cqe(&x->ring, head, cqe) {
+        rc = completed(x, (unsigned)cqe->user_data, cqe->res, now);
+        n++;
+        if (rc < 0)
+            break;
+    }
+    io_uring_cq_advance(&x->ring, n);
+    return rc < 0 ? rc : 0;
+}
+
+/* Completes everything in flight (before a trim or flush, and at the end). */
+static int drain(struct real *x) {
+    while (x->inflight) {
+        int rc;
+        if (x->ring_ok) {
+            rc = io_uring_submit(&x->ring);
+            if (rc < 0 && rc != -EBUSY && rc != -EAGAIN && rc != -EINTR)
+                return ssd__fail(x->r->err, rc, "io_uring submit failed: %s", strerror(-rc));
+            rc = reap(x, 0);
+        } else {
+            rc = 0;
+        }
+        if (rc < 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* Sleeps until deadline (at most 10 ms at a time, watching interrupts). */
+static void sleep_until(uint64_t deadline) {
+    uint64_t now = now_ns();
+    if (deadline <= now)
+        return;
+    uint64_t d = deadline - now;
+    if (d > 10000000)
+        d = 10000000;
+    struct timespec ts = {(time_t)(d / 1000000000ull), (long)(d % 1000000000ull)};
+    nanosleep(&ts, NULL);
+}
+
+static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
+    const ssd_trace *tr = r->tr;
+    size_t n = ssd_trace_count(tr);
+    struct real x = {.r = r, .fd = r->t->fd, .qd = r->qd_run};
+    int rc = 0;
+    uint64_t block = m->block, maxlen = block;
+    for (size_t i = 0; i < n; i++) {
+        ssd_trace_io io;
+        ssd_trace_get(tr, i, &io);
+        if (io.op <= SSD_TRACE_WRITE && io.length > maxlen)
+            maxlen = io.length;
+    }
+    x.buf_len = (maxlen + block - 1) / block * block;
+    x.buf_len = (x.buf_len + 4095) / 4096 * 4096;
+    if (r->engine != 2) {
+        /* A plain ring: with DEFER_TASKRUN completions would wait for the
+         * next wait call, and slots that finished would sit unreaped while
+         * the queue looks full, lowering the depth the device sees. */
+        rc = io_uring_queue_init(x.qd, &x.ring, 0);
+        if (rc < 0 && r->engine == 1)
+            return ssd__fail(r->err, rc, "io_uring is unavailable here: %s", strerror(-rc));
+        x.ring_ok = rc == 0;
+        rc = 0;
+    }
+    if (!x.ring_ok)
+        x.qd = r->qd_run = 1; /* pread/pwrite: one at a time */
+    r->engine_name = x.ring_ok ? "io_uring" : "psync";
+    x.slots = calloc(x.qd, sizeof *x.slots);
+    x.free_slots = calloc(x.qd, sizeof *x.free_slots);
+    if (!x.slots || !x.free_slots || posix_memalign((void **)&x.bufs, 4096, x.buf_len * x.qd)) {
+        x.bufs = NULL;
+        rc = ssd__fail(r->err, SSD_ENOMEM, "out of memory for %u buffers of %zu bytes", x.qd,
+                       x.buf_len);
+        goto out;
+    }
+    ssd__rng_seed(&x.data, now_ns() ^ (uint64_t)(uintptr_t)&x);
+    ssd__rng_fill(&x.data, x.bufs, x.buf_len * x.qd);
+    for (unsigned s = 0; s < x.qd; s++) {
+        x.slots[s].buf = x.bufs + (size_t)s * x.buf_len;
+        x.free_slots[x.nfree++] = x.qd - 1 - s;
+    }
+    x.gen = ssd__interrupt_generation();
+    x.t0 = now_ns();
+    x.next_sample_ns = x.t0 + (uint64_t)(r->interval_s * 1e9);
+    double t_first = 0;
+    if (n) {
+        ssd_trace_io io;
+        ssd_trace_get(tr, 0, &io);
+        t_first = io.t_s;
+    }
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        if (ssd__interrupt_generation() != x.gen) {
+            r->interrupted = 1;
+            break;
+        }
+        ssd_trace_io io;
+        ssd_trace_get(tr, i, &io);
+        if (r->scale > 0) { /* wait for the recorded issue time */
+            uint64_t due = x.t0 + (uint64_t)((io.t_s - t_first) * r->scale * 1e9);
+            while (now_ns() < due && rc == 0 && ssd__interrupt_generation() == x.gen) {
+                if (x.inflight && x.ring_ok) {
+                    if (io_uring_sq_ready(&x.ring))
+                        io_uring_submit(&x.ring);
+                    rc = reap(&x, due);
+                } else
+                    sleep_until(due);
+                if (rc == 0)
+                    rc = sample_until(&x, now_ns());
+            }
+            if (rc)
+                break;
+        }
+        if (io.op >= SSD_TRACE_TRIM) {
+            if ((rc = drain(&x)) < 0)
+                break;
+            uint64_t off = 0, len = 0;
+            uint64_t t = now_ns();
+            if (io.op == SSD_TRACE_TRIM) {
+                if ((rc = map_io(r, m, &io, i, &off, &len)) < 0)
+                    break;
+                rc = ssd_target_trim(r->t, off, len);
+                if (rc < 0) {
+                    ssd__fail(r->err, rc, "trace I/O %zu: trim failed: %s", i + 1,
+                              ssd_target_errmsg(r->t));
+                    break;
+                }
+                r->trims++;
+            } else {
+                if (fdatasync(x.fd) < 0) {
+                    rc = ssd__fail(r->err, -errno, "trace I/O %zu: flush failed: %s", i + 1,
+                                   strerror(errno));
+                    break;
+                }
+                r->flushes++;
+            }
+            x.busy_ns += now_ns() - t;
+            if (iss)
+                iss[i] = (struct issued){(double)(t - x.t0) * 1e-9, io.op, off, len};
+            continue;
+        }
+        while (x.nfree == 0 && rc == 0) { /* queue full: wait for a slot */
+            rc = io_uring_submit(&x.ring);
+            rc = rc < 0 && rc != -EBUSY && rc != -EAGAIN && rc != -EINTR
+                     ? ssd__fail(r->err, rc, "io_uring submit failed: %s", strerror(-rc))
+                     : reap(&x, 0);
+        }
+        if (rc < 0)
+            break;
+        uint64_t off = 0, len = 0;
+        if ((rc = map_io(r, m, &io, i, &off, &len)) < 0)
+            break;
+        unsigned s = x.free_slots[--x.nfree];
+        struct slot *sl = &x.slots[s];
+        sl->io = i;
+        sl->offset = off;
+        sl->length = len;
+        sl->dir = io.op == SSD_TRACE_WRITE;
+        if (sl->dir)
+            rekey(&x, sl->buf, len);
+        uint64_t t = now_ns();
+        sl->t_ns = t;
+        if (x.inflight++ == 0)
+            x.busy_since = t;
+        if (iss)
+            iss[i] = (struct issued){(double)(t - x.t0) * 1e-9, io.op, off, len};
+        if (x.ring_ok) {
+            struct io_uring_sqe *sqe = io_uring_get_sqe(&x.ring);
+            if (sl->dir)
+                io_uring_prep_write(sqe, x.fd, sl->buf, (unsigned)len, off);
+            else
+                io_uring_prep_read(sqe, x.fd, sl->buf, (unsigned)len, off);
+            io_uring_sqe_set_data64(sqe, s);
+            /* Hand it over now: an I/O waits for no other, as fio's replay. */
+            int q = io_uring_submit(&x.ring);
+            if (q < 0 && q != -EBUSY && q != -EAGAIN && q != -EINTR)
+                rc = ssd__fail(r->err, q, "io_uring submit failed: %s", strerror(-q));
+            /* Reap whatever is done without waiting. */
+            if (rc == 0 && io_uring_cq_ready(&x.ring)) {
+                struct io_uring_cqe *cqe;
+                unsigned head, k = 0;
+                uint64_t now = now_ns();
+                io_uring_for_each_cqe(&x.ring, head, cqe) {
+                    rc = completed(&x, (unsigned)cqe->user_data, cqe->res, now);
+                    k++;
+                    if (rc < 0)
+                        break;
+                }
+                io_uring_cq_advance(&x.ring, k);
+            }
+        } else {
+            ssize_t got = sl->dir ? pwrite(x.fd, sl->buf, len, (off_t)off)
+                                  : pread(x.fd, sl->buf, len, (off_t)off);
+            rc = completed(&x, s, got < 0 ? -errno : (long)got, now_ns());
+        }
+        if (rc == 0)
+            rc = sample_until(&x, now_ns());
+    }
+    if (rc == 0 || r->interrupted) {
+        int d = drain(&x);
+        if (rc == 0)
+            rc = d;
+    }
+    uint64_t end = now_ns();
+    r->runtime_s = (double)(end - x.t0) * 1e-9;
+    r->busy_s = (double)x.busy_ns * 1e-9;
+    if (rc == 0 && (x.iv_bytes || x.iv_ops))
+        rc = push_sample(r, r->runtime_s, x.iv_bytes, x.iv_ops);
+out:
+    if (x.ring_ok)
+        io_uring_queue_exit(&x.ring);
+    free(x.slots);
+    free(x.free_slots);
+    free(x.bufs);
+    return rc;
+}
+
+/* ---- sim targets ----------------------------------------------------------- */
+
+static int sim_job(ssd_replay *r, int dir, int seq, uint64_t off, uint64_t span, uint64_t len,
+                   uint64_t count, unsigned qd, double *elapsed) {
+    ssd_job *j = NULL;
+    int rc = ssd_job_create(&j, r->t);
+    if (rc < 0)
+        return ssd__fail(r->err, rc, "out of memory");
+    char v[64];
+    static const char *const pats[2][2] = {{"randread", "read"}, {"randwrite", "write"}};
+    rc = ssd_job_set_option(j, "pattern", pats[dir][seq]);
+    snprintf(v, sizeof v, "%llu", (unsigned long long)len);
+    rc = rc ? rc : ssd_job_set_option(j, "bs", v);
+    snprintf(v, sizeof v, "%u", qd);
+    rc = rc ? rc : ssd_job_set_option(j, "qd", v);
+    snprintf(v, sizeof v, "%llu", (unsigned long long)off);
+    rc = rc ? rc : ssd_job_set_option(j, "offset", v);
+    snprintf(v, sizeof v, "%llu", (unsigned long long)span);
+    rc = rc ? rc : ssd_job_set_option(j, "span", v);
+    snprintf(v, sizeof v, "%llu", (unsigned long long)(len * count));
+    rc = rc ? rc : ssd_job_set_option(j, "bytes", v);
+    rc = rc ? rc : ssd_job_set_option(j, "time", "0");
+    rc = rc ? rc : ssd_job_set_option(j, "interval", "1h");
+    rc = rc ? rc : ssd_job_run(j);
+    if (rc < 0) {
+        ssd__fail(r->err, rc, "sim: %s", ssd_job_errmsg(j));
+        ssd_job_free(j);
+        return rc;
+    }
+    *elapsed = ssd_job_runtime_s(j);
+    int d = dir ? SSD_DIR_WRITE : SSD_DIR_READ;
+    r->bytes[dir] += ssd_job_bytes(j, d);
+    r->ios[dir] += ssd_job_ios(j, d);
+    ssd_hist_merge(r->lat[dir], ssd_job_latency(j, d));
+    ssd_job_free(j);
+    return 0;
+}
+
+static int run_sim(ssd_replay *r, const struct mapper *m, struct issued *iss) {
+    const ssd_trace *tr = r->tr;
+    size_t n = ssd_trace_count(tr);
+    r->engine_name = "virtual";
+    double clock = 0, busy = 0, next_sample = r->interval_s, t_first = 0;
+    uint64_t iv_bytes = 0, iv_ops = 0, prev_end[2] = {UINT64_MAX, UINT64_MAX};
+    unsigned gen = ssd__interrupt_generation();
+    int rc = 0;
+    if (n) {
+        ssd_trace_io io;
+        ssd_trace_get(tr, 0, &io);
+        t_first = io.t_s;
+    }
+    size_t i = 0;
+    while (i < n && rc == 0) {
+        if (ssd__interrupt_generation() != gen) {
+            r->interrupted = 1;
+            break;
+        }
+        ssd_trace_io io;
+        ssd_trace_get(tr, i, &io);
+        if (r->scale > 0) { /* think time: the drive idles (and collects garbage) */
+            double due = (io.t_s - t_first) * r->scale;
+            if (due > clock) {
+                if ((rc = ssd_target_idle(r->t, due - clock)) < 0) {
+                    ssd__fail(r->err, rc, "sim idle: %s", ssd_target_errmsg(r->t));
+                    break;
+                }
+                clock = due;
+            }
+        }
+        uint64_t off = 0, len = 0;
+        if (io.op == SSD_TRACE_FLUSH) {
+            r->flushes++;
+            if (iss)
+                iss[i] = (struct issued){clock, io.op, 0, 0};
+            i++;
+            continue;
+        }
+        if ((rc = map_io(r, m, &io, i, &off, &len)) < 0)
+            break;
+        if (io.op == SSD_TRACE_TRIM) {
+            if ((rc = ssd_target_trim(r->t, off, len)) < 0) {
+                ssd__fail(r->err, rc, "trace I/O %zu: trim failed: %s", i + 1,
+                          ssd_target_errmsg(r->t));
+                break;
+            }
+            r->trims++;
+            if (iss)
+                iss[i] = (struct issued){clock, io.op, off, len};
+            i++;
+            continue;
+        }
+        /* A run: the same direction and size, all sequential or all random,
+         * contiguous in the target (no wrap), no think time in between. */
+        int dir = io.op == SSD_TRACE_WRITE;
+        int seq = io.offset == prev_end[dir];
+        uint64_t count = 1, next_off = off + len;
+        size_t k = i + 1;
+        double t_prev = io.t_s;
+        prev_end[dir] = io.offset + io.length;
+        if (iss)
+            iss[i] = (struct issued){clock, io.op, off, len};
+        for (; k < n; k++) {
+            ssd_trace_io nx;
+            ssd_trace_get(tr, k, &nx);
+            if (nx.op != io.op || nx.length != io.length)
+                break;
+            if (r->scale > 0 && (nx.t_s - t_prev) * r->scale > 1e-3)
+                break;
+            int nseq = nx.offset == prev_end[dir];
+            if (nseq != seq)
+                break;
+            uint64_t o2 = 0, l2 = 0;
+            size_t saved = r->remapped;
+            if (map_io(r, m, &nx, k, &o2, &l2) < 0) {
+                r->remapped = saved;
+                break;
+            }
+            if (seq && o2 != next_off) {
+                r->remapped = saved;
+                break;
+            }
+            if (iss)
+                iss[k] = (struct issued){clock, nx.op, o2, l2};
+            next_off = o2 + l2;
+            prev_end[dir] = nx.offset + nx.length;
+            t_prev = nx.t_s;
+            count++;
+        }
+        unsigned qd = r->qd_run < count ? r->qd_run : (unsigned)count;
+        uint64_t bs = len < 512 ? 512 : (len + 511) / 512 * 512;
+        if (bs > 64ull << 20) {
+            rc = ssd__fail(r->err, SSD_ERANGE,
+                           "trace I/O %zu: %llu bytes: the simulator takes I/Os up to 64 MiB",
+                           i + 1, (unsigned long long)len);
+            break;
+        }
+        double el = 0;
+        rc = seq ? sim_job(r, dir, 1, off, count * bs, bs, count, qd, &el)
+                 : sim_job(r, dir, 0, m->offset, m->span / bs * bs, bs, count, qd, &el);
+        if (rc < 0)
+            break;
+        clock += el;
+        busy += el;
+        iv_bytes += count * bs;
+        iv_ops += count;
+        while (clock >= next_sample) {
+            if ((rc = push_sample(r, next_sample, iv_bytes, iv_ops)) < 0)
+                break;
+            iv_bytes = iv_ops = 0;
+            next_sample += r->interval_s;
+        }
+        i = k;
+    }
+    if (rc == 0 && (iv_bytes || iv_ops))
+        rc = push_sample(r, clock, iv_bytes, iv_ops);
+    r->runtime_s = clock;
+    r->busy_s = busy;
+    return rc;
+}
+
+/* ---- run and results ------------------------------------------------------- */
+
+int ssd_replay_run(ssd_replay *r) {
+    if (!r)
+        return SSD_EINVAL;
+    r->err[0] = 0;
+    if (r->ran)
+        return ssd__fail(r->err, SSD_ESTATE, "the replay already ran");
+    r->ran = 1;
+    if (!r->t->is_open)
+        return ssd__fail(r->err, SSD_ESTATE, "the target is not open");
+    uint64_t size = ssd_target_size(r->t);
+    struct mapper m = {r->offset, r->span, ssd_target_block_size(r->t)};
+    if (m.block < 512)
+        m.block = 512;
+    if (m.offset >= size)
+        return ssd__fail(r->err, SSD_ERANGE, "offset %llu is beyond the target's %llu bytes",
+                         (unsigned long long)m.offset, (unsigned long long)size);
+    if (!m.span)
+        m.span = size - m.offset;
+    if (m.span > size - m.offset)
+        return ssd__fail(
+            r->err, SSD_ERANGE, "offset %llu + span %llu exceed the target's %llu bytes",
+            (unsigned long long)m.offset, (unsigned long long)m.span, (unsigned long long)size);
+    if (m.offset % m.block || m.span < m.block)
+        return ssd__fail(r->err, SSD_EALIGN,
+                         "offset %llu / span %llu: must be aligned to the target's %llu-byte "
+                         "block",
+                         (unsigned long long)m.offset, (unsigned long long)m.span,
+                         (unsigned long long)m.block);
+    m.span -= m.span % m.block;
+    size_t n = ssd_trace_count(r->tr);
+    for (size_t i = 0; i < n; i++) {
+        ssd_trace_io io;
+        ssd_trace_get(r->tr, i, &io);
+        if (io.op != SSD_TRACE_WRITE && io.op != SSD_TRACE_TRIM)
+            continue;
+        if (r->t->opt_read_only ||
+            (r->t->fd >= 0 && !strcmp(ssd_target_kind(r->t), "block") && !r->t->opt_destroy_data))
+            return ssd__fail(r->err, SSD_EUNSAFE,
+                             "the trace writes (I/O %zu) but %s was opened %s: replaying it "
+                             "destroys data (allow it with destroy_data / --destroy-data)",
+                             i + 1, ssd_target_uri(r->t),
+                             r->t->opt_read_only ? "read-only" : "without destroy_data");
+        break;
+    }
+    r->qd_run = r->qd ? r->qd : ssd_trace_max_overlap(r->tr);
+    if (r->qd_run < 1)
+        r->qd_run = 1;
+    if (r->qd_run > MAX_QD)
+        r->qd_run = MAX_QD;
+    struct issued *iss = NULL;
+    if (r->record_path && n && !(iss = calloc(n, sizeof *iss)))
+        return ssd__fail(r->err, SSD_ENOMEM, "out of memory for the record of %zu I/Os", n);
+    int rc = r->t->fd < 0 ? run_sim(r, &m, iss) : run_real(r, &m, iss);
+    if (rc == 0 && r->interrupted)
+        rc = SSD_EINTERRUPTED;
+    if ((rc == 0 || rc == SSD_EINTERRUPTED) && iss) {
+        size_t done = 0; /* issued ones; an interrupted run stops early */
+        while (done < n && (iss[done].length || iss[done].op == SSD_TRACE_FLUSH))
+            done++;
+        int w = write_record(r, iss, done);
+        if (w < 0)
+            rc = w;
+    }
+    if ((rc == 0 || rc == SSD_EINTERRUPTED) && r->log_path) {
+        int w = write_log(r);
+        if (w < 0)
+            rc = w;
+    }
+    free(iss);
+    return rc;
+}
+
+double ssd_replay_busy_s(const ssd_replay *r) {
+    return r ? r->busy_s : 0;
+}
+double ssd_replay_runtime_s(const ssd_replay *r) {
+    return r ? r->runtime_s : 0;
+}
+uint64_t ssd_replay_bytes(const ssd_replay *r, int dir) {
+    if (!r)
+        return 0;
+    return dir == SSD_DIR_ALL     ? r->bytes[0] + r->bytes[1]
+           : dir == 0 || dir == 1 ? r->bytes[dir]
+                                  : 0;
+}
+uint64_t ssd_replay_ios(const ssd_replay *r, int dir) {
+    if (!r)
+        return 0;
+    return dir == SSD_DIR_ALL ? r->ios[0] + r->ios[1] : dir == 0 || dir == 1 ? r->ios[dir] : 0;
+}
+
+static void put_dir(struct ssd__jw *w, const char *key, uint64_t bytes, uint64_t ios,
+                    const ssd_hist *h, double busy) {
+    ssd__jw_key(w, key);
+    ssd__jw_begin_object(w);
+    ssd__jw_ku64(w, "bytes", bytes);
+    ssd__jw_ku64(w, "ios", ios);
+    ssd__jw_key(w, "lat_ns");
+    ssd__jw_begin_object(w);
+    ssd__jw_knum(w, "mean", ssd_hist_mean(h));
+    static const struct {
+        const char *k;
+        double p;
+    } pc[] = {{"p50", 50}, {"p90", 90}, {"p99", 99}, {"p99_9", 99.9}};
+    for (size_t i = 0; i < sizeof pc / sizeof pc[0]; i++)
+        ssd__jw_ku64(w, pc[i].k, ssd_hist_percentile(h, pc[i].p));
+    ssd__jw_ku64(w, "max", ssd_hist_max(h));
+    ssd__jw_end_object(w);
+    (void)busy;
+    ssd__jw_end_object(w);
+}
+
+int ssd_replay_results_json(const ssd_replay *r, char **out) {
+    if (!r || !out)
+        return SSD_EINVAL;
+    *out = NULL;
+    if (!r->ran)
+        return SSD_ESTATE;
+    char *summary = NULL;
+    if (ssd_trace_summary_json(r->tr, &summary) < 0)
+        return SSD_ENOMEM;
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
+    ssd__jw_key(&w, "target");
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "uri", ssd_target_uri(r->t));
+    ssd__jw_kstr(&w, "kind", ssd_target_kind(r->t));
+    ssd__jw_ku64(&w, "size_bytes", ssd_target_size(r->t));
+    ssd__jw_end_object(&w);
+    ssd__jw_key(&w, "trace");
+    /* The summary is our own JSON: splice it in as a value. */
+    ssd__jw_null(&w);
+    char timing[48];
+    if (r->scale == 0)
+        snprintf(timing, sizeof timing, "no-idle");
+    else if (r->scale == 1)
+        snprintf(timing, sizeof timing, "as-recorded");
+    else
+        snprintf(timing, sizeof timing, "scale=%g", r->scale);
+    ssd__jw_kstr(&w, "timing", timing);
+    ssd__jw_ku64(&w, "qd", r->qd_run);
+    ssd__jw_kstr(&w, "engine", r->engine_name);
+    ssd__jw_kbool(&w, "interrupted", r->interrupted);
+    ssd__jw_knum(&w, "runtime_s", r->runtime_s);
+    ssd__jw_knum(&w, "busy_s", r->busy_s);
+    uint64_t b = r->bytes[0] + r->bytes[1], n = r->ios[0] + r->ios[1];
+    ssd__jw_ku64(&w, "bytes", b);
+    ssd__jw_ku64(&w, "ios", n);
+    ssd__jw_ku64(&w, "trims", r->trims);
+    ssd__jw_ku64(&w, "flushes", r->flushes);
+    ssd__jw_ku64(&w, "remapped_ios", r->remapped);
+    ssd__jw_knum(&w, "bw_bps", r->busy_s > 0 ? (double)b / r->busy_s : 0);
+    ssd__jw_knum(&w, "iops", r->busy_s > 0 ? (double)n / r->busy_s : 0);
+    put_dir(&w, "read", r->bytes[0], r->ios[0], r->lat[0], r->busy_s);
+    put_dir(&w, "write", r->bytes[1], r->ios[1], r->lat[1], r->busy_s);
+    ssd__jw_kstr(&w, "log", r->log_path);
+    ssd__jw_key(&w, "samples");
+    ssd__jw_begin_array(&w);
+    for (size_t i = 0; i < r->nsamples; i++) {
+        ssd__jw_begin_array(&w);
+        ssd__jw_num(&w, r->samples[i].t_s);
+        ssd__jw_u64(&w, r->samples[i].bytes);
+        ssd__jw_u64(&w, r->samples[i].ops);
+        ssd__jw_end_array(&w);
+    }
+    ssd__jw_end_array(&w);
+    ssd__jw_end_object(&w);
+    char *doc = NULL;
+    int rc = ssd__jw_finish(&w, &doc);
+    if (rc < 0) {
+        free(summary);
+        return rc;
+    }
+    /* Replace the placeholder with the summary object. */
+    const char *ph = "\"trace\":null";
+    char *at = strstr(doc, ph);
+    size_t dl = strlen(doc), sl = strlen(summary), pl = strlen(ph);
+    char *res = malloc(dl - pl + sl + 9 + 1);
+    if (!res) {
+        free(doc);
+        free(summary);
+        return SSD_ENOMEM;
+    }
+    size_t pre = (size_t)(at - doc);
+    memcpy(res, doc, pre);
+    memcpy(res + pre, "\"trace\":", 8);
+    memcpy(res + pre + 8, summary, sl);
+    strcpy(res + pre + 8 + sl, at + pl);
+    free(doc);
+    free(summary);
+    *out = res;
+    return 0;
+}

@@ -1,0 +1,153 @@
+/* suite_cdm.c - CrystalDiskMark presets as suites, and their figures.
+ *
+ * cdm5 is the CrystalDiskMark 3/5 the seeds show (Seq Q32T1, 4K Q32T1, Seq,
+ * 4K); cdm8 is KDiskMark's default set (SEQ1M Q8T1, SEQ1M Q1T1, RND4K
+ * Q32T1, RND4K Q1T1), both read and write. Like CDM: the test file (the
+ * suite's area, 1 GiB by default) is written first, each test runs 5
+ * passes of 5 s with 5 s between them, and a test's figure is its best
+ * pass. The reviews' warning comes with them: a test file that fits inside
+ * the drive's SLC cache measures only the cache. The test file's write is
+ * logged and analysed: a cache found there at least as large as the file
+ * (or a write that never left the cache) means the file fits in it; on
+ * sim: targets the log also keeps the model's truth in the results. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_read.h"
+#include "suite_impl.h"
+
+struct cdm_test {
+    const char *name, *pattern;
+    const char *bs;
+    int qd;
+};
+
+static const struct cdm_test cdm5_tests[] = {
+    {"seq-q32t1", "read", "128k", 32},
+    {"4k-q32t1", "randread", "4k", 32},
+    {"seq", "read", "1m", 1},
+    {"4k", "randread", "4k", 1},
+};
+
+static const struct cdm_test cdm8_tests[] = {
+    {"seq1m-q8t1", "read", "1m", 8},
+    {"seq1m-q1t1", "read", "1m", 1},
+    {"rnd4k-q32t1", "randread", "4k", 32},
+    {"rnd4k-q1t1", "randread", "4k", 1},
+};
+
+#define CDM_PASSES 5
+
+int ssd__suite_cdm_text(struct ssd__text *t, const char *name, uint64_t size) {
+    const struct cdm_test *tests;
+    if (!strcmp(name, "cdm5"))
+        tests = cdm5_tests;
+    else if (!strcmp(name, "cdm8"))
+        tests = cdm8_tests;
+    else
+        return SSD_EINVAL;
+    ssd__text_add(t,
+                  "# %s: CrystalDiskMark-style tests on a %llu-byte test file, %d passes of 5 s, "
+                  "best pass\n"
+                  "job name=cdm-prepare group=prepare pattern=write bs=1m qd=32 span=%llu "
+                  "coverage=1 interval=100ms log=cdm-prepare\n"
+                  "analyze cdm-prepare\n",
+                  name, (unsigned long long)size, CDM_PASSES, (unsigned long long)size);
+    for (int dir = 0; dir < 2; dir++)
+        for (int i = 0; i < 4; i++) {
+            const struct cdm_test *c = &tests[i];
+            const char *pat = c->pattern;
+            if (dir)
+                pat = !strcmp(pat, "read") ? "write" : "randwrite";
+            for (int p = 1; p <= CDM_PASSES; p++)
+                ssd__text_add(t,
+                              "idle 5s\n"
+                              "job name=cdm-%s-%s-%d group=cdm-%s-%s x=%d pattern=%s bs=%s qd=%d "
+                              "span=%llu time=5s\n",
+                              c->name, dir ? "write" : "read", p, c->name, dir ? "write" : "read",
+                              p, pat, c->bs, c->qd, (unsigned long long)size);
+        }
+    return 0;
+}
+
+/* The best pass of group g ("cdm-seq-read"), NaN when none is done. */
+static double best_of(const ssd_suite *s, const char *g) {
+    double best = NAN;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind == SSD__STEP_JOB && st->state == SSD__ST_DONE && !strcmp(st->group, g) &&
+            (isnan(best) || st->bw_bps > best))
+            best = st->bw_bps;
+    }
+    return best;
+}
+
+/* The test file's size: the span of the first cdm job. */
+static double test_size(const ssd_suite *s) {
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_JOB || strncmp(st->group, "cdm-", 4))
+            continue;
+        for (int k = 0; k < st->nopts; k++)
+            if (!strcmp(st->keys[k], "span")) {
+                uint64_t v;
+                return ssd_parse_size(st->values[k], &v) ? NAN : (double)v;
+            }
+    }
+    return NAN;
+}
+
+/* The drive's SLC cache as this run knows it: found by an analysis, else
+ * (sim: targets) the model's effective cache. */
+static double known_cache(const ssd_suite *s, const char **how) {
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind == SSD__STEP_ANALYZE && st->has_summary && st->sum.has_cache) {
+            *how = "found by the analysis";
+            return st->sum.cache_bytes;
+        }
+    }
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_JOB || !st->truth_json)
+            continue;
+        /* sim_truth: {"profile":..., "params":..., "cache_effective_bytes":...} */
+        struct ssd__jv root;
+        char msg[64];
+        if (ssd__jr_parse(st->truth_json, &root, msg, sizeof msg))
+            continue;
+        double c = ssd__jv_num(&root, "cache_effective_bytes", NAN);
+        ssd__jv_free(&root);
+        if (isfinite(c)) {
+            *how = "the simulator's effective cache";
+            return c;
+        }
+    }
+    return NAN;
+}
+
+int ssd__suite_cdm_figures(const ssd_suite *s, struct ssd__cdm_figure *out, int max, char *warning,
+                           size_t wlen) {
+    int n = 0;
+    warning[0] = 0;
+    for (int i = 0; i < s->nsteps && n < max; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_JOB || strncmp(st->group, "cdm-", 4) || st->x != 1)
+            continue;
+        snprintf(out[n].name, sizeof out[n].name, "%s", st->group + 4);
+        out[n].best_bps = best_of(s, st->group);
+        n++;
+    }
+    if (!n)
+        return 0;
+    const char *how = "";
+    double size = test_size(s), cache = known_cache(s, &how);
+    if (isfinite(size) && isfinite(cache) && cache > 0 && size <= cache)
+        snprintf(warning, wlen,
+                 "the %.2f GiB test file fits inside the drive's %.2f GiB SLC cache (%s): these "
+                 "figures show only the cache; make the test file larger (--area)",
+                 size / 1073741824.0, cache / 1073741824.0, how);
+    return n;
+}

@@ -1,0 +1,121 @@
+/* Trace readers, writer and replay through the C API, so the sanitizer and
+ * valgrind runs of the C tests cover them. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <ssdcore.h>
+
+static ssd_trace *parse(const char *text, int want_rc) {
+    ssd_trace *tr = NULL;
+    cr_assert_eq(ssd_trace_create(&tr), 0);
+    int rc = ssd_trace_parse(tr, text, strlen(text), NULL, "t");
+    cr_assert_eq(rc, want_rc, "rc %d: %s", rc, ssd_trace_errmsg(tr));
+    return tr;
+}
+
+Test(trace, csv_reads_ops_and_completions) {
+    ssd_trace *tr = parse("# ssdcore-trace 1\nt_s,op,offset,length,done_s\n"
+                          "0,R,4096,4096,0.001\n0.0005,W,0,8192,0.002\n0.003,F,0,0,\n",
+                          0);
+    cr_assert_eq(ssd_trace_count(tr), 3);
+    ssd_trace_io io;
+    cr_assert_eq(ssd_trace_get(tr, 1, &io), 0);
+    cr_assert_eq(io.op, SSD_TRACE_WRITE);
+    cr_assert_eq(io.length, 8192);
+    cr_assert_eq(ssd_trace_get(tr, 2, &io), 0);
+    cr_assert_lt(io.done_s, 0);
+    cr_assert_eq(ssd_trace_get(tr, 3, &io), SSD_ERANGE);
+    cr_assert_eq(ssd_trace_max_overlap(tr), 2);
+    char *json = NULL;
+    cr_assert_eq(ssd_trace_summary_json(tr, &json), 0);
+    cr_assert(strstr(json, "\"flushes\":1"), "%s", json);
+    ssd_free(json);
+    ssd_trace_free(tr);
+}
+
+Test(trace, bad_line_names_line_and_leaves_the_trace_empty) {
+    ssd_trace *tr =
+        parse("fio version 2 iolog\n/f add\n/f read 0 4096\n/f read x 4096\n", SSD_EFORMAT);
+    cr_assert(strstr(ssd_trace_errmsg(tr), "t:4:"), "%s", ssd_trace_errmsg(tr));
+    cr_assert_eq(ssd_trace_count(tr), 0);
+    ssd_trace_free(tr);
+}
+
+Test(trace, blkparse_sample_file_loads) {
+    ssd_trace *tr = NULL;
+    cr_assert_eq(ssd_trace_create(&tr), 0);
+    cr_assert_eq(ssd_trace_load(tr, SSD_TEST_DATA_DIR "/traces/blkparse.txt", NULL), 0, "%s",
+                 ssd_trace_errmsg(tr));
+    cr_assert_str_eq(ssd_trace_format(tr), "blkparse");
+    cr_assert_eq(ssd_trace_count(tr), 4);
+    ssd_trace_free(tr);
+}
+
+Test(trace, replay_on_a_file_issues_the_recorded_ios) {
+    char dir[] = "/tmp/ssd-trace-test-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    char file[128], rec[128];
+    snprintf(file, sizeof file, "%s/f.bin", dir);
+    snprintf(rec, sizeof rec, "%s/issued.csv", dir);
+    ssd_trace *tr = parse("# ssdcore-trace 1\nt_s,op,offset,length\n0,R,65536,4096\n"
+                          "0,W,0,16384\n0,R,8192,4096\n0,T,131072,65536\n0,R,3145728,4096\n",
+                          0);
+    ssd_target *t = NULL;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    ssd_target_set_option(t, "size", "1m");
+    cr_assert_eq(ssd_target_open(t, file), 0, "%s", ssd_target_errmsg(t));
+    ssd_replay *r = NULL;
+    cr_assert_eq(ssd_replay_create(&r, t, tr), 0);
+    cr_assert_eq(ssd_replay_set_option(r, "qd", "2"), 0);
+    cr_assert_eq(ssd_replay_set_option(r, "record", rec), 0);
+    cr_assert_eq(ssd_replay_set_option(r, "timing", "later"), SSD_EINVAL);
+    cr_assert_eq(ssd_replay_run(r), 0, "%s", ssd_replay_errmsg(r));
+    cr_assert_eq(ssd_replay_ios(r, SSD_DIR_READ), 3);
+    cr_assert_eq(ssd_replay_bytes(r, SSD_DIR_WRITE), 16384);
+    cr_assert_eq(ssd_replay_run(r), SSD_ESTATE);
+    ssd_trace *back = NULL;
+    cr_assert_eq(ssd_trace_create(&back), 0);
+    cr_assert_eq(ssd_trace_load(back, rec, NULL), 0, "%s", ssd_trace_errmsg(back));
+    cr_assert_eq(ssd_trace_count(back), 5);
+    ssd_trace_io io;
+    ssd_trace_get(back, 4, &io); /* 3 MiB wraps into the 1 MiB file */
+    cr_assert_eq(io.offset, 0);
+    ssd_trace_get(back, 3, &io);
+    cr_assert_eq(io.op, SSD_TRACE_TRIM);
+    char *json = NULL;
+    cr_assert_eq(ssd_replay_results_json(r, &json), 0);
+    cr_assert(strstr(json, "\"remapped_ios\":1"), "%s", json);
+    ssd_free(json);
+    ssd_trace_free(back);
+    ssd_replay_free(r);
+    ssd_target_free(t);
+    ssd_trace_free(tr);
+    unlink(file);
+    unlink(rec);
+    rmdir(dir);
+}
+
+Test(trace, scenario_replays_on_sim_and_scores) {
+    ssd_trace *tr = NULL;
+    cr_assert_eq(ssd_trace_create(&tr), 0);
+    cr_assert_eq(ssd_trace_generate(tr, "pcm8-excel", 2, 0), 0, "%s", ssd_trace_errmsg(tr));
+    cr_assert_eq(ssd_trace_generate(tr, "nope", 2, 0), SSD_EINVAL);
+    cr_assert(strstr(ssd_trace_errmsg(tr), "pcm8-excel"));
+    cr_assert_eq(ssd_trace_generate(tr, "pcm8-excel", 2, 0), 0);
+    ssd_target *t = NULL;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, "sim:ssd370"), 0);
+    ssd_replay *r = NULL;
+    cr_assert_eq(ssd_replay_create(&r, t, tr), 0);
+    cr_assert_eq(ssd_replay_set_option(r, "timing", "as-recorded"), 0);
+    cr_assert_eq(ssd_replay_run(r), 0, "%s", ssd_replay_errmsg(r));
+    cr_assert_eq(ssd_replay_ios(r, SSD_DIR_ALL), ssd_trace_count(tr));
+    cr_assert_gt(ssd_replay_runtime_s(r), 5); /* the recorded 9.2 s with idle */
+    cr_assert_lt(ssd_replay_busy_s(r), ssd_replay_runtime_s(r));
+    ssd_replay_free(r);
+    ssd_target_free(t);
+    ssd_trace_free(tr);
+}
