@@ -1037,7 +1037,8 @@ static void verdict(const ssd_suite *s, struct ssd__text *t) {
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (st->kind == SSD__STEP_ANALYZE && st->has_summary && !st->reference[0] &&
-            (!an || !strcmp(st->series, "fill") || !strcmp(st->series, "degradation")))
+            (!an || !strcmp(st->series, ssd__step_fill) ||
+             !strcmp(st->series, ssd__step_degradation)))
             an = st;
     }
     if (!an)
@@ -1067,7 +1068,7 @@ static void verdict(const ssd_suite *s, struct ssd__text *t) {
     free(w);
     const struct ssd_analysis_summary *m = &an->sum;
     const struct ssd__step *job = ssd__suite_find_log(s, an->series, (int)(an - s->steps));
-    if (job && job->state == SSD__ST_DONE && !strcmp(job->name, "fill"))
+    if (job && job->state == SSD__ST_DONE && !strcmp(job->name, ssd__step_fill))
         ssd__text_add(t, " The whole drive fills in %.1f min.", job->runtime_s / 60);
     if (m->has_dips)
         ssd__text_add(t, " Periodic dips every %.0f s, %.0f %% deep.", m->dip_period_s,
