@@ -4,21 +4,37 @@
 >>> ssdcore.version()
 '0.1.0'
 
-Submodules: ``job`` (targets and workloads), ``sim`` (the simulated drive),
-``analysis`` (series readers and write-curve analysis), ``fileops`` (tree
-copy, archives, file sets), ``suite`` (the methodology runner and its
-results directory). Their public names are re-exported here.
+Submodules, one per concept: ``job`` (targets and workloads), ``sim`` (the
+simulated drive), ``analysis`` (series readers and write-curve analysis),
+``batch`` (analysis of many logs, on local processes or Dask), ``fileops``
+(tree copy, archives, file sets), ``suite`` (the methodology runner and its
+results directory), ``results`` (the result objects every call returns),
+``progress`` (throttled callbacks, tqdm bars), ``plot`` (matplotlib figures,
+imported on first use) and the exceptions (``ssdcore.Error`` and its
+subclasses). Their public names are re-exported here.
 """
+from typing import Any
+
 from ._ffi import ffi, lib
-from ._errors import SsdError, check
+from ._errors import (AccessDenied, AlreadyExists, Error, FormatError, Interrupted,
+                      InvalidArgument, IOFailure, IsADirectory, NotADirectory, NotFound,
+                      OSFailure, OutOfMemory, Refused, SsdError, StateError, TimedOut,
+                      Unsupported, check)
 from .job import Target, interrupt, job, latency_percentiles
 from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
-from .analysis import Series, analyze, analyze_many, read_fio_json, read_series, segment_l2
+from .analysis import Series, analyze, read_fio_json, read_series, segment_l2
+from .batch import analyze_many
 from .fileops import archive, copy_tree, extract, filebench, make_set
 from .suite import report, suite, suite_builtins, suite_steps
+from .results import (AnalysisResult, CompareResult, FilebenchResult, JobResult, Result,
+                      SuiteResult, SuiteStep)
 
 __all__ = [
-    "SsdError", "check", "ffi", "lib", "version",
+    "ffi", "lib", "version", "check",
+    # errors
+    "Error", "SsdError", "InvalidArgument", "FormatError", "NotFound", "AccessDenied",
+    "AlreadyExists", "Refused", "Unsupported", "Interrupted", "OutOfMemory", "IOFailure",
+    "StateError", "TimedOut", "OSFailure", "NotADirectory", "IsADirectory",
     # job
     "Target", "interrupt", "job", "latency_percentiles",
     # sim
@@ -29,12 +45,23 @@ __all__ = [
     "archive", "copy_tree", "extract", "filebench", "make_set",
     # suite
     "report", "suite", "suite_builtins", "suite_steps",
+    # results
+    "Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep", "FilebenchResult",
+    "CompareResult",
 ]
 
 
-def version():
+def version() -> str:
     """The version string of the linked C library."""
-    return ffi.string(lib.ssd_version_string()).decode()
+    return str(ffi.string(lib.ssd_version_string()).decode())
+
+
+def __getattr__(name: str) -> Any:
+    # ssdcore.plot needs matplotlib (the [plot] extra): imported on first use.
+    if name == "plot":
+        import importlib
+        return importlib.import_module(".plot", __name__)
+    raise AttributeError(f"module 'ssdcore' has no attribute {name!r}")
 
 
 __version__ = version()

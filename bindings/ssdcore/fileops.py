@@ -22,6 +22,7 @@ from typing import Callable, Optional, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
+from .results import FilebenchResult
 
 PathLike = Union[str, bytes, os.PathLike]
 
@@ -287,11 +288,13 @@ def make_set(kind: str, directory: PathLike, *, size: Union[str, int] = "8g", se
 def filebench(directory: PathLike, *, set: str = "work", size: Union[str, int] = "8g",
               seed: int = 1, steps: str = "copy,archive,extract", workers: int = 8,
               format: str = "7z", method: Optional[str] = None, level: Optional[int] = None,
-              keep: bool = False) -> dict:
+              keep: bool = False) -> FilebenchResult:
     """Make a set under ``directory`` and time copy, archive and extract.
 
-    Returns the results JSON as a dict; ``steps`` is a list of
-    ``{"step", "seconds", "bytes", "mb_per_s", ...}`` (MiB/s).
+    Returns a :class:`FilebenchResult`: the results JSON as a dict whose
+    ``steps`` is a list of ``{"step", "seconds", "bytes", "mib_per_s", ...}``
+    (``mb_per_s``, the old name of the same MiB/s figure, stays for a
+    release); ``to_frame()`` gives one row per step.
     """
     box = ffi.new("ssd_filebench **")
     check(lib.ssd_filebench_create(box))
@@ -301,4 +304,4 @@ def filebench(directory: PathLike, *, set: str = "work", size: Union[str, int] =
                     format=format, method=method, level=level, keep=keep))
     check(lib.ssd_filebench_run(h, os.fsencode(directory)),
           lambda: lib.ssd_filebench_errmsg(h))
-    return json.loads(ffi.string(lib.ssd_filebench_json(h)).decode())
+    return FilebenchResult(json.loads(ffi.string(lib.ssd_filebench_json(h)).decode()))

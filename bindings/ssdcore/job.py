@@ -10,12 +10,15 @@
 import json as _json
 import os
 import time
-from typing import Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 
-from ._errors import SsdError, check
+from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
+from ._util import PathLike
+from .progress import ProgressArg, Throttle
+from .results import JobResult
 
 __all__ = ["Target", "job", "interrupt", "latency_percentiles"]
 
@@ -76,7 +79,7 @@ class Target:
 
     @property
     def uri(self):
-        return ffi.string(lib.ssd_target_uri(self._handle())).decode()
+        return os.fsdecode(ffi.string(lib.ssd_target_uri(self._handle())))
 
     @property
     def size(self):
@@ -140,6 +143,10 @@ _JOB_KEYS = ("pattern", "bs", "qd", "threads", "read_pct", "offset", "span", "ti
              "submit_batch")
 
 
+_NUMERIC_KEYS = ("bs", "qd", "threads", "read_pct", "offset", "span", "time", "bytes", "rate",
+                 "seed", "interval", "submit_batch", "fail_io")
+
+
 def interrupt():
     """Asks running jobs and idles to stop (as Ctrl-C does in the CLI)."""
     lib.ssd_interrupt()
@@ -178,7 +185,7 @@ def _check_log_writable(path):
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o666))
     except OSError as e:
-        raise SsdError(-e.errno, f"log {path}: cannot create: {e.strerror}") from None
+        raise error_from_code(-e.errno, f"log {path}: cannot create: {e.strerror}") from None
     if existed is None:
         os.unlink(path)
 
@@ -202,9 +209,13 @@ def _set_job_options(handle, opts):
     return j if keep is None else None
 
 
-def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
-        destroy_data=None, buffered=None, read_only=None, **options):
-    """Runs one workload and returns its results as a dict.
+def job(target: Union[Target, PathLike], pattern: str = "randread",
+        bs: Union[int, str] = 4096, qd: int = 1, *, progress: ProgressArg = None,
+        size: Union[int, str, None] = None, destroy_data: Optional[bool] = None,
+        buffered: Optional[bool] = None, read_only: Optional[bool] = None,
+        **options: Any) -> JobResult:
+    """Runs one workload and returns its results as a :class:`JobResult`
+    (a dict of the results JSON with attributes, ``to_frame()``, ``plot()``).
 
     ``target`` is a :class:`Target` or a URI (then ``size``, ``destroy_data``,
     ``buffered`` and ``read_only`` open it). Other keyword options are the
@@ -223,8 +234,11 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     and count are equal-length uint64 numpy arrays, one entry per non-empty
     range [lo, hi] (ns, inclusive); count sums to the direction's ``ios``.
     :func:`latency_percentiles` reads any percentile off it.
-    ``progress``, if given, is called as progress(dict) about five times a
-    second. Ctrl-C stops the job cleanly and raises KeyboardInterrupt; an
+    ``progress``: a callable, called with a dict (``done``, ``total`` and
+    ``unit``: the time or byte budget, ``fraction``, ``rate``,
+    ``elapsed_s``, ``bytes``, ``ios``, ``bw_bps``, ``iops``) at most ten
+    times a second, or True for a tqdm bar (:mod:`ssdcore.progress`).
+    Numeric options refuse booleans (``qd=True`` is no queue depth). Ctrl-C stops the job cleanly and raises KeyboardInterrupt; an
     I/O error during the run raises SsdError. Either exception carries the
     results of what completed as ``.results`` (``"interrupted": true``
     after Ctrl-C, ``"error"`` after a failed I/O).
@@ -239,6 +253,9 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     True
     """
     opts = dict(options, pattern=pattern, bs=bs, qd=qd)
+    for key in _NUMERIC_KEYS:
+        if isinstance(opts.get(key), bool):
+            raise TypeError(f"job option {key}: expected a number, not {opts[key]!r}")
     unknown = set(opts) - set(_JOB_KEYS)
     if unknown:
         raise TypeError(f"unknown job option(s): {', '.join(sorted(unknown))}")
@@ -269,10 +286,18 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
         state["exc"] = exc
         return 1  # stop the job
 
+    throttle = Throttle(progress, desc=f"job {pattern}")
+
     def cb(user, pr):
-        if progress is not None:
-            progress({"elapsed_s": pr.elapsed_s, "bytes": pr.bytes, "ios": pr.ios,
-                      "bw_bps": pr.bw_bps, "iops": pr.iops})
+        if throttle.active:
+            # The planned total: the time budget, else the byte budget.
+            if pr.time_s > 0:
+                done, total, unit = pr.elapsed_s, pr.time_s, "s"
+            else:
+                done, total, unit = pr.bytes, (pr.max_bytes or None), "bytes"
+            throttle.update(done, total, unit, rate=pr.bw_bps if unit == "bytes" else None,
+                            elapsed_s=pr.elapsed_s, bytes=pr.bytes, ios=pr.ios,
+                            bw_bps=pr.bw_bps, iops=pr.iops)
         return 0
 
     c_cb = ffi.callback("int(void *, const ssd_progress *)", cb, onerror=on_error)
@@ -282,6 +307,7 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     target._busy += 1
     try:
         rc = lib.ssd_job_run(j)
+        throttle.finish()  # while the target is still busy: the callback may not close it
     finally:
         target._busy -= 1
     exc = state["exc"]
@@ -294,11 +320,11 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     # (with "interrupted": true after Ctrl-C) cover every completed I/O.
     if exc is not None:
         try:
-            exc.results = _results(j)
+            exc.results = JobResult(_results(j))
         except SsdError:
             pass
         raise exc
-    result = _results(j)
+    result = JobResult(_results(j))
     if rc < 0 and rc != lib.SSD_EINTERRUPTED:
         try:
             check(rc, errmsg)

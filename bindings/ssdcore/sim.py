@@ -13,7 +13,7 @@ everything in the ground truth is bytes, seconds or plain ratios.
 """
 import json
 
-from ._errors import SsdError, check
+from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
 from .job import Target
 
@@ -42,7 +42,7 @@ def sim_profile(spec):
     rc = lib.ssd_sim_profile_json(spec.encode(), out)
     text = _take_string(out)
     if rc < 0:
-        raise SsdError(rc, f"sim:{spec}: {text}")
+        raise error_from_code(rc, f"sim:{spec}: {text}")
     return json.loads(text)
 
 
