@@ -31,6 +31,8 @@ struct ssd_filebench {
     char level[8];
     int steps; /* bit 0 copy, 1 archive, 2 extract */
     int keep;
+    ssd_fileops_progress_fn progress_fn;
+    void *progress_user;
     char *json;
     size_t json_len, json_cap;
 };
@@ -62,6 +64,14 @@ const char *ssd_filebench_errmsg(const ssd_filebench *b) {
 
 const char *ssd_filebench_json(const ssd_filebench *b) {
     return b && b->json ? b->json : "";
+}
+
+int ssd_filebench_set_progress(ssd_filebench *b, ssd_fileops_progress_fn fn, void *user) {
+    if (!b)
+        return SSD_EINVAL;
+    b->progress_fn = fn;
+    b->progress_user = user;
+    return 0;
 }
 
 static int copy_text(ssd_filebench *b, char *dst, size_t n, const char *key, const char *value) {
@@ -288,6 +298,11 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         rc = ssd__fo_fail(b->err, SSD_ENOMEM, "filebench: out of memory");
         goto out;
     }
+    /* Each part reports through the caller's callback in turn. */
+    ssd_fileset_set_progress(s, b->progress_fn, b->progress_user);
+    ssd_copy_set_progress(c, b->progress_fn, b->progress_user);
+    ssd_archive_set_progress(a, b->progress_fn, b->progress_user);
+    ssd_extract_set_progress(x, b->progress_fn, b->progress_user);
     ssd_fileset_set_option(s, "kind", b->set);
     ssd_fileset_set_option(s, "size", b->size);
     ssd_fileset_set_option(s, "seed", b->seed);

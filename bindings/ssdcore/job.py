@@ -307,7 +307,13 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     target._busy += 1
     try:
         rc = lib.ssd_job_run(j)
-        throttle.finish()  # while the target is still busy: the callback may not close it
+        if throttle.active:  # the final figures, while the target is still busy
+            run_s = lib.ssd_job_runtime_s(j)
+            done_b = lib.ssd_job_bytes(j, lib.SSD_DIR_ALL)
+            last = {"elapsed_s": run_s, "bytes": done_b,
+                    "ios": lib.ssd_job_ios(j, lib.SSD_DIR_ALL)}
+            time_budget = throttle.latest_value("unit") == "s"
+            throttle.finish(done=run_s if time_budget else done_b, **last)
     finally:
         target._busy -= 1
     exc = state["exc"]

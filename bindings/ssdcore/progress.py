@@ -116,6 +116,10 @@ class Throttle:
         self.calls += 1
         self._fn(p)
 
+    def latest_value(self, key: str) -> Any:
+        """A field of the latest update (None before any)."""
+        return None if self._latest is None else self._latest.get(key)
+
     def finish(self, **override: Any) -> None:
         """Delivers the last update (with ``override`` applied), closes a bar."""
         try:
