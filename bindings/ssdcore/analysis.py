@@ -13,21 +13,20 @@ import json
 import math
 import numbers
 import os
-from typing import Any, Dict, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import fspath_bytes, paths_bytes
+from ._util import PathLike, fspath_bytes, paths_bytes
 from .results import AnalysisResult
 
 __all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", "segment_l2"]
 
-PathLike = Union[str, os.PathLike]
 
 
-def _per_io_interval(v) -> float:
+def _per_io_interval(v: Any) -> float:
     if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
         raise TypeError(f"per_io_interval_s: expected a number of seconds, not {v!r}")
     return float(v)
@@ -42,11 +41,11 @@ class Series:
     bytes)`` or ``Series.from_chunks(chunk_bytes, rate_bps)``.
     """
 
-    def __init__(self, handle):
+    def __init__(self, handle: Any) -> None:
         self._h = ffi.gc(handle, lib.ssd_series_free)
 
     @classmethod
-    def _make(cls, fn, *args):
+    def _make(cls, fn: Any, *args: Any) -> "Series":
         out = ffi.new("ssd_series **")
         rc = fn(out, *args)
         h = out[0]
@@ -73,7 +72,7 @@ class Series:
                          interval)
 
     @classmethod
-    def from_arrays(cls, t_s, bytes_) -> "Series":
+    def from_arrays(cls, t_s: Any, bytes_: Any) -> "Series":
         """A series from interval end times (s) and bytes per interval."""
         t = np.ascontiguousarray(t_s, dtype=np.float64)
         b = np.ascontiguousarray(bytes_, dtype=np.float64)
@@ -83,7 +82,7 @@ class Series:
                          ffi.cast("double *", ffi.from_buffer(b)), len(t))
 
     @classmethod
-    def from_chunks(cls, chunk_bytes, rate_bps) -> "Series":
+    def from_chunks(cls, chunk_bytes: Any, rate_bps: Any) -> "Series":
         """A series sampled per bytes written: one rate per chunk."""
         c = np.ascontiguousarray(chunk_bytes, dtype=np.float64)
         r = np.ascontiguousarray(rate_bps, dtype=np.float64)
@@ -92,7 +91,7 @@ class Series:
         return cls._make(lib.ssd_series_from_chunks, ffi.cast("double *", ffi.from_buffer(c)),
                          ffi.cast("double *", ffi.from_buffer(r)), len(c))
 
-    def set_column(self, name: str, values) -> None:
+    def set_column(self, name: str, values: Any) -> None:
         v = np.ascontiguousarray(values, dtype=np.float64)
         if v.shape != (len(self),):
             raise ValueError("column length must match the series")
@@ -103,7 +102,7 @@ class Series:
     def __len__(self) -> int:
         return int(lib.ssd_series_count(self._h))
 
-    def _array(self, ptr) -> np.ndarray:
+    def _array(self, ptr: Any) -> np.ndarray:
         n = len(self)
         if ptr == ffi.NULL or n == 0:
             return np.zeros(0)
@@ -118,7 +117,7 @@ class Series:
         return self._array(lib.ssd_series_bytes(self._h))
 
     @property
-    def columns(self) -> dict:
+    def columns(self) -> Dict[str, np.ndarray]:
         out, i = {}, 0
         while True:
             name = lib.ssd_series_column_name(self._h, i)
@@ -129,7 +128,7 @@ class Series:
             i += 1
 
     @property
-    def metadata(self) -> dict:
+    def metadata(self) -> Dict[str, Any]:
         return json.loads(ffi.string(lib.ssd_series_metadata(self._h)).decode())
 
     @property
@@ -146,7 +145,7 @@ class Series:
         into intervals); "" when nothing."""
         return ffi.string(lib.ssd_series_note(self._h)).decode()
 
-    def to_frame(self):
+    def to_frame(self) -> Any:
         """A pandas DataFrame: t_s, bytes, rate_bps and the optional columns."""
         import pandas as pd
         t, b = self.t_s, self.bytes
@@ -157,7 +156,7 @@ class Series:
 
 
 def read_series(paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
-                as_frame: bool = False, per_io_interval_s: float = 0):
+                as_frame: bool = False, per_io_interval_s: float = 0) -> Any:
     """Read a series file (format detected from content) or several fio job
     logs as one series. Returns ``(t_s, bytes)`` numpy arrays, or a pandas
     DataFrame with ``as_frame=True``. fio per-I/O logs are summed into
@@ -317,7 +316,7 @@ def analyze_many(items: Any, reference: Any = None, ddir: str = "write", errors:
                  per_io_interval_s=per_io_interval_s, **kwargs)
 
 
-def segment_l2(y, penalty: float, min_size: int = 1) -> list[int]:
+def segment_l2(y: Any, penalty: float, min_size: int = 1) -> List[int]:
     """Exact PELT change-in-mean segmentation (L2 cost); returns segment ends
     (exclusive, the last is len(y)), like ruptures' ``predict``.
 
@@ -341,7 +340,7 @@ def segment_l2(y, penalty: float, min_size: int = 1) -> list[int]:
     return [int(ends[i]) for i in range(k)]
 
 
-def read_fio_json(path: PathLike, as_frame: bool = False):
+def read_fio_json(path: PathLike, as_frame: bool = False) -> Any:
     """Summary figures and latency percentiles of fio JSON output: a list of
     dicts (one per job and direction with I/O), or a DataFrame. clat_ns is
     ignored when inconsistent with lat_ns (``clat_inconsistent``).

@@ -106,7 +106,7 @@ def expand_inputs(items: Any) -> List[Tuple[str, Any]]:
         if isinstance(it, (str, bytes, os.PathLike)):
             p = os.fsdecode(it)
             if _has_glob(p):
-                hits = sorted(glob.glob(os.path.expanduser(p)))
+                hits = sorted(glob.glob(os.path.expanduser(p), recursive=True))
                 if not hits:
                     out.append((p, _Missing(f"{p}: no file matches this pattern")))
                 out.extend(_group_job_logs(hits))

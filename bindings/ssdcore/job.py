@@ -10,7 +10,7 @@
 import json as _json
 import os
 import time
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Optional, Sequence, TypeVar, Union
 
 import numpy as np
 
@@ -23,7 +23,7 @@ from .results import JobResult
 __all__ = ["Target", "job", "interrupt", "latency_percentiles"]
 
 
-def _s(v):
+def _s(v: Any) -> str:
     if isinstance(v, bool):
         return "1" if v else "0"
     s = str(v)
@@ -32,7 +32,7 @@ def _s(v):
     return s
 
 
-def _uri(uri):
+def _uri(uri: Any) -> str:
     """A target URI as text: str, bytes or a path; anything else is a
     TypeError (None must not open a file named "None")."""
     if isinstance(uri, (bytes, os.PathLike)):
@@ -42,6 +42,9 @@ def _uri(uri):
     if "\0" in uri:
         raise ValueError(f"embedded NUL byte in target {uri!r}")
     return uri
+
+
+_TargetT = TypeVar("_TargetT", bound="Target")
 
 
 class Target:
@@ -56,7 +59,7 @@ class Target:
     (67108864, 512, 'file')
     """
 
-    def __init__(self, uri, **options):
+    def __init__(self, uri: PathLike, **options: Any) -> None:
         self._t = None
         self._busy = 0  # jobs and suites running on it (close waits for none)
         p = ffi.new("ssd_target **")
@@ -69,34 +72,34 @@ class Target:
                   self._errmsg)
         check(lib.ssd_target_open(self._t, os.fsencode(_uri(uri))), self._errmsg)
 
-    def _errmsg(self):
+    def _errmsg(self) -> Any:
         return lib.ssd_target_errmsg(self._t)
 
-    def _handle(self):
+    def _handle(self) -> Any:
         if self._t is None:
             raise ValueError("the target is closed")
         return self._t
 
     @property
-    def uri(self):
+    def uri(self) -> str:
         return os.fsdecode(ffi.string(lib.ssd_target_uri(self._handle())))
 
     @property
-    def size(self):
+    def size(self) -> int:
         """Usable size in bytes."""
-        return lib.ssd_target_size(self._handle())
+        return int(lib.ssd_target_size(self._handle()))
 
     @property
-    def block_size(self):
+    def block_size(self) -> int:
         """Logical block size: the alignment O_DIRECT needs."""
-        return lib.ssd_target_block_size(self._handle())
+        return int(lib.ssd_target_block_size(self._handle()))
 
     @property
-    def kind(self):
+    def kind(self) -> str:
         """"file", "block" or "sim"."""
         return ffi.string(lib.ssd_target_kind(self._handle())).decode()
 
-    def trim(self, offset=0, length=None):
+    def trim(self, offset: int = 0, length: Optional[int] = None) -> None:
         """Discards [offset, offset+length) (default: to the end)."""
         for name, v in (("offset", offset), ("length", length)):
             if v is not None and not 0 <= v < 2**64:
@@ -105,7 +108,7 @@ class Target:
             length = max(self.size - offset, 0)  # past the end: the library says so
         check(lib.ssd_target_trim(self._handle(), offset, length), self._errmsg)
 
-    def idle(self, seconds):
+    def idle(self, seconds: float) -> None:
         """Leaves the drive idle (virtual time on sim: targets).
 
         Real targets sleep in short steps, so Ctrl-C interrupts the idle."""
@@ -121,7 +124,7 @@ class Target:
                 return
             check(lib.ssd_target_idle(t, min(left, 0.25)), self._errmsg)
 
-    def close(self):
+    def close(self) -> None:
         """Closes the target now rather than at garbage collection."""
         if self._busy:
             raise RuntimeError("the target is in use by a running job or suite; "
@@ -131,10 +134,10 @@ class Target:
             ffi.gc(t, None)  # detach the finaliser, then free now
             lib.ssd_target_free(t)
 
-    def __enter__(self):
+    def __enter__(self: _TargetT) -> _TargetT:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> None:
         self.close()
 
 
@@ -147,7 +150,7 @@ _NUMERIC_KEYS = ("bs", "qd", "threads", "read_pct", "offset", "span", "time", "b
                  "seed", "interval", "submit_batch", "fail_io")
 
 
-def interrupt():
+def interrupt() -> None:
     """Asks running jobs and idles to stop (as Ctrl-C does in the CLI)."""
     lib.ssd_interrupt()
 

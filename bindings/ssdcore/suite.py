@@ -22,7 +22,7 @@ import errno
 import json
 import os
 import warnings
-from typing import Optional, Union
+from typing import Dict, List, Optional, Union
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
@@ -34,7 +34,7 @@ from .results import SuiteResult
 __all__ = ["suite", "suite_steps", "suite_builtins", "report"]
 
 
-def suite_builtins() -> list[dict]:
+def suite_builtins() -> List[Dict[str, str]]:
     """The built-in suites: ``[{"name": ..., "description": ...}, ...]``."""
     return [{"name": ffi.string(lib.ssd_suite_builtin_name(i)).decode(),
              "description": ffi.string(lib.ssd_suite_builtin_describe(i)).decode()}
@@ -74,8 +74,10 @@ def _precheck(opts: dict):
         raise error_from_code(-errno.ENOTDIR, f"{os.fspath(out)}: not a directory")
 
 
-def suite_steps(target, suite: str = "quick", *, suite_file=None, scale=None, area=None,
-                size=None) -> list[dict]:
+def suite_steps(target: Union[Target, PathLike], suite: str = "quick", *,
+                suite_file: Optional[PathLike] = None, scale: Optional[float] = None,
+                area: Union[int, str, None] = None,
+                size: Union[int, str, None] = None) -> List[Dict[str, str]]:
     """The steps a suite would run on ``target``, without running them:
     ``[{"kind": "job", "name": "seq-read", "line": "job name=seq-read ..."}, ...]``.
     A bad suite file raises SsdError whose detail names the file and line."""
