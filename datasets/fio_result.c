@@ -241,10 +241,12 @@ SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, char **out_json) {
         put_num(f, "lat_mean_us", j->lat_mean_us, 1);
         put_num(f, "lat_p50_us", j->lat_p50_us, 1);
         put_num(f, "lat_p99_us", j->lat_p99_us, 1);
-        put_num(f, "lat_p999_us", j->lat_p999_us, 1);
+        put_num(f, "lat_p99_9_us", j->lat_p999_us, 1);
+        put_num(f, "lat_p999_us", j->lat_p999_us, 1); /* the old name, kept for a release */
         put_num(f, "lat_max_us", j->lat_max_us, 1);
         put_num(f, "p99_over_p50", j->lat_p99_us / j->lat_p50_us, 1);
-        put_num(f, "p999_over_p50", j->lat_p999_us / j->lat_p50_us, 1);
+        put_num(f, "p99_9_over_p50", j->lat_p999_us / j->lat_p50_us, 1);
+        put_num(f, "p999_over_p50", j->lat_p999_us / j->lat_p50_us, 1); /* old name */
         fprintf(f, "\"lat_source\":\"%s\",\"clat_inconsistent\":%s,\"error\":%d}", j->lat_source,
                 j->clat_inconsistent ? "true" : "false", j->error);
     }

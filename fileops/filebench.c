@@ -253,8 +253,9 @@ static void step_json(ssd_filebench *b, int *first, const char *name, double sec
                       uint64_t bytes, uint64_t files) {
     jappend(b,
             "%s\n    {\"step\": \"%s\", \"seconds\": %.6f, \"bytes\": %llu, \"files\": %llu, "
-            "\"mb_per_s\": %.3f",
+            "\"mib_per_s\": %.3f, \"mb_per_s\": %.3f",
             *first ? "" : ",", name, seconds, (unsigned long long)bytes, (unsigned long long)files,
+            seconds > 0 ? (double)bytes / MiB / seconds : 0.0,
             seconds > 0 ? (double)bytes / MiB / seconds : 0.0);
     *first = 0;
 }
@@ -327,7 +328,8 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
             "\"dirs\": %llu, \"bytes\": %llu, \"make_s\": %.6f},\n",
             b->set, b->size, b->seed, (unsigned long long)sr.files, (unsigned long long)sr.dirs,
             (unsigned long long)sr.bytes, sr.total_s);
-    jappend(b, "  \"units\": \"mb_per_s is MiB/s (1 MiB = 1048576 B), as in the reviews\",\n");
+    jappend(b, "  \"units\": \"mib_per_s is MiB/s (1 MiB = 1048576 B), as in the reviews; "
+               "mb_per_s is its old name\",\n");
     const char *how = "none";
     jappend(b, "  \"steps\": [");
     int first = 1;
