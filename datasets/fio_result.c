@@ -10,7 +10,9 @@
 #include <ssdcore/fio_result.h>
 #include <ssdcore/series.h>
 
-#include "json_dom.h"
+#include "errmsg.h"
+#include "json_read.h"
+#include "jsonw.h"
 #include "text_file.h"
 
 struct entry {
@@ -21,7 +23,7 @@ struct entry {
 struct ssd_fio_result {
     struct entry *e;
     size_t n;
-    char err[512];
+    char err[SSD__ERRMSG_SIZE];
 };
 
 static int rfail(ssd_fio_result *r, int code, const char *fmt, ...)
@@ -29,34 +31,41 @@ static int rfail(ssd_fio_result *r, int code, const char *fmt, ...)
 static int rfail(ssd_fio_result *r, int code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(r->err, sizeof r->err, fmt, ap);
+    ssd__vfail(r->err, code, fmt, ap);
     va_end(ap);
     return code;
 }
 
-/* Percentile p (e.g. 99.0) from fio's {"99.000000": ns} map, in us. */
-static double pct(const struct ssd__jdoc *d, const struct ssd__jnode *stat, double p) {
-    const struct ssd__jnode *m = ssd__json_get(d, stat, "percentile");
-    if (!m || m->type != SSD__J_OBJ)
-        return NAN;
-    for (long c = m->first; c >= 0; c = d->nodes[c].next) {
-        const struct ssd__jnode *n = &d->nodes[c];
-        char key[32];
-        if (n->keylen == 0 || n->keylen >= sizeof key || n->type != SSD__J_NUM)
-            continue;
-        memcpy(key, n->key, n->keylen);
-        key[n->keylen] = '\0';
-        if (fabs(strtod(key, NULL) - p) < 1e-6)
-            return n->num / 1000.0;
+/* A number member; fio writes some numbers as strings, which count too.
+ * NaN when absent or not a number. */
+static double num(const struct ssd__jv *obj, const char *key) {
+    const struct ssd__jv *m = ssd__jv_get(obj, key);
+    if (m && m->type == SSD__JNUM)
+        return m->num;
+    if (m && m->type == SSD__JSTR && m->str[0]) {
+        char *end;
+        double v = strtod(m->str, &end);
+        return *end ? NAN : v;
     }
     return NAN;
 }
 
+/* Percentile p (e.g. 99.0) from fio's {"99.000000": ns} map, in us. */
+static double pct(const struct ssd__jv *stat, double p) {
+    const struct ssd__jv *m = ssd__jv_get(stat, "percentile");
+    if (!m || m->type != SSD__JOBJ)
+        return NAN;
+    for (size_t i = 0; i < m->n; i++)
+        if (m->items[i].type == SSD__JNUM && fabs(strtod(m->keys[i], NULL) - p) < 1e-6)
+            return m->items[i].num / 1000.0;
+    return NAN;
+}
+
 /* force: add the entry even without I/O (a failed job). */
-static int add_entry(ssd_fio_result *r, const struct ssd__jdoc *d, const struct ssd__jnode *job,
-                     const char *ddir, const struct ssd__jnode *st, int force) {
-    double io = ssd__json_num(d, st, "io_bytes");
-    double ios = ssd__json_num(d, st, "total_ios");
+static int add_entry(ssd_fio_result *r, const struct ssd__jv *job, const char *ddir,
+                     const struct ssd__jv *st, int force) {
+    double io = num(st, "io_bytes");
+    double ios = num(st, "total_ios");
     if (!(io > 0) && !(ios > 0) && !force)
         return 0;
     struct entry *ne = realloc(r->e, (r->n + 1) * sizeof *ne);
@@ -65,88 +74,98 @@ static int add_entry(ssd_fio_result *r, const struct ssd__jdoc *d, const struct 
     r->e = ne;
     struct entry *e = &r->e[r->n];
     memset(e, 0, sizeof *e);
-    const struct ssd__jnode *nm = ssd__json_get(d, job, "jobname");
-    size_t len = nm && nm->type == SSD__J_STR ? nm->strlen : 0;
-    e->name = malloc(len + 1);
+    const char *name = ssd__jv_str(job, "jobname"); /* decoded: \u00e9 is é */
+    e->name = strdup(name ? name : "");
     if (!e->name)
         return SSD_ENOMEM;
-    if (len)
-        memcpy(e->name, nm->str, len);
-    e->name[len] = '\0';
     r->n++;
     struct ssd_fio_job *j = &e->job;
     j->name = e->name;
     j->ddir = ddir;
-    double err = ssd__json_num(d, job, "error");
+    double err = num(job, "error");
     j->error = isfinite(err) && err != 0 ? (err > 0 && err < 1e6 ? (int)err : -1) : 0;
     j->io_bytes = io;
-    j->bw_bps = ssd__json_num(d, st, "bw_bytes");
+    j->bw_bps = num(st, "bw_bytes");
     if (!isfinite(j->bw_bps))
-        j->bw_bps = ssd__json_num(d, st, "bw") * 1024.0; /* older fio: KiB/s */
-    j->iops = ssd__json_num(d, st, "iops");
-    j->runtime_s = ssd__json_num(d, st, "runtime") / 1000.0;
-    const struct ssd__jnode *lat = ssd__json_get(d, st, "lat_ns");
-    const struct ssd__jnode *clat = ssd__json_get(d, st, "clat_ns");
-    double lat_mean = ssd__json_num(d, lat, "mean"), clat_mean = ssd__json_num(d, clat, "mean");
+        j->bw_bps = num(st, "bw") * 1024.0; /* older fio: KiB/s */
+    j->iops = num(st, "iops");
+    j->runtime_s = num(st, "runtime") / 1000.0;
+    const struct ssd__jv *lat = ssd__jv_get(st, "lat_ns");
+    const struct ssd__jv *clat = ssd__jv_get(st, "clat_ns");
+    double lat_mean = num(lat, "mean"), clat_mean = num(clat, "mean");
     /* clat is part of lat: a clat mean above lat's is impossible. */
     j->clat_inconsistent =
         isfinite(lat_mean) && isfinite(clat_mean) && lat_mean > 0 && clat_mean > lat_mean * 1.01;
-    const struct ssd__jnode *src = NULL;
+    const struct ssd__jv *src = NULL;
     j->lat_source = "none";
-    if (lat && ssd__json_get(d, lat, "percentile")) {
+    if (lat && ssd__jv_get(lat, "percentile")) {
         src = lat;
         j->lat_source = "lat_ns";
-    } else if (clat && !j->clat_inconsistent && ssd__json_get(d, clat, "percentile")) {
+    } else if (clat && !j->clat_inconsistent && ssd__jv_get(clat, "percentile")) {
         src = clat;
         j->lat_source = "clat_ns";
     }
     j->lat_mean_us = isfinite(lat_mean) ? lat_mean / 1000.0 : NAN;
-    j->lat_max_us = ssd__json_num(d, lat, "max") / 1000.0;
-    j->lat_p50_us = src ? pct(d, src, 50.0) : NAN;
-    j->lat_p99_us = src ? pct(d, src, 99.0) : NAN;
-    j->lat_p999_us = src ? pct(d, src, 99.9) : NAN;
+    j->lat_max_us = num(lat, "max") / 1000.0;
+    j->lat_p50_us = src ? pct(src, 50.0) : NAN;
+    j->lat_p99_us = src ? pct(src, 99.0) : NAN;
+    j->lat_p999_us = src ? pct(src, 99.9) : NAN;
     return 0;
 }
 
 static int parse_into(ssd_fio_result *r, const char *name, const char *text, size_t len) {
-    struct ssd__jdoc d;
-    int prc = ssd__json_parse(&d, text, len);
-    if (prc == -2) {
-        ssd__json_free(&d);
+    /* The reader wants NUL-terminated text. Trailing NULs (a C string passed
+     * with its terminator) end it; a NUL with text after it would hide the
+     * rest, so it is refused by offset. */
+    while (len && text[len - 1] == '\0')
+        len--;
+    const char *nul = memchr(text, '\0', len);
+    if (nul)
+        return rfail(r, SSD_EFORMAT, "%s: not valid JSON: a NUL byte at offset %zu", name,
+                     (size_t)(nul - text));
+    char *copy = malloc(len + 1);
+    if (!copy)
         return rfail(r, SSD_ENOMEM, "%s: out of memory", name);
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    struct ssd__jv doc;
+    char jerr[256];
+    int rc = ssd__jr_parse(copy, &doc, jerr, sizeof jerr);
+    free(copy);
+    if (rc == SSD_ENOMEM)
+        return rfail(r, SSD_ENOMEM, "%s: out of memory", name);
+    if (rc) {
+        /* "line L: what" from the reader becomes "name:L: not valid JSON: what". */
+        int line = 0, used = 0;
+        if (sscanf(jerr, "line %d: %n", &line, &used) == 1 && used > 0)
+            return rfail(r, SSD_EFORMAT, "%s:%d: not valid JSON: %s", name, line, jerr + used);
+        return rfail(r, SSD_EFORMAT, "%s: not valid JSON: %s", name, jerr);
     }
-    if (prc) {
-        int rc = rfail(r, SSD_EFORMAT, "%s:%zu: not valid JSON: %s", name, d.err_line,
-                       d.err ? d.err : "?");
-        ssd__json_free(&d);
-        return rc;
-    }
-    int rc = 0;
-    const struct ssd__jnode *jobs = ssd__json_get(&d, &d.nodes[0], "jobs");
-    if (!jobs || jobs->type != SSD__J_ARR) {
+    const struct ssd__jv *jobs = ssd__jv_get(&doc, "jobs");
+    if (!jobs || jobs->type != SSD__JARR) {
         rc = rfail(r, SSD_EFORMAT, "%s: no \"jobs\" array: not fio JSON output", name);
         goto out;
     }
     static const char *const dirs[] = {"read", "write", "trim"};
-    for (long c = jobs->first; c >= 0 && rc == 0; c = d.nodes[c].next) {
-        const struct ssd__jnode *job = &d.nodes[c];
+    for (size_t c = 0; c < jobs->n && rc == 0; c++) {
+        const struct ssd__jv *job = &jobs->items[c];
         size_t before = r->n;
         for (int k = 0; k < 3 && rc == 0; k++) {
-            const struct ssd__jnode *st = ssd__json_get(&d, job, dirs[k]);
-            if (st && st->type == SSD__J_OBJ)
-                rc = add_entry(r, &d, job, dirs[k], st, 0);
+            const struct ssd__jv *st = ssd__jv_get(job, dirs[k]);
+            if (st && st->type == SSD__JOBJ)
+                rc = add_entry(r, job, dirs[k], st, 0);
         }
         /* A job that failed before any I/O must not vanish from the summary. */
-        double err = ssd__json_num(&d, job, "error");
+        double err = num(job, "error");
         if (rc == 0 && r->n == before && isfinite(err) && err != 0)
-            rc = add_entry(r, &d, job, "none", NULL, 1);
+            rc = add_entry(r, job, "none", NULL, 1);
     }
     if (rc)
         rc = rfail(r, rc, "%s: out of memory", name);
     else if (r->n == 0)
         rc = rfail(r, SSD_ENODATA, "%s: no job did any I/O", name);
 out:
-    ssd__json_free(&d);
+    ssd__jv_free(&doc);
     return rc;
 }
 
@@ -209,52 +228,47 @@ SSD_API int ssd_fio_result_entry(const ssd_fio_result *r, size_t index, struct s
     return 0;
 }
 
-static void put_num(FILE *f, const char *key, double v, int comma) {
-    if (isfinite(v))
-        fprintf(f, "\"%s\":%.10g%s", key, v, comma ? "," : "");
-    else
-        fprintf(f, "\"%s\":null%s", key, comma ? "," : "");
-}
-
 SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, char **out_json) {
     if (!r || !out_json)
         return SSD_EINVAL;
     *out_json = NULL;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
-        return SSD_ENOMEM;
-    fputc('[', f);
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_array(&w);
     for (size_t i = 0; i < r->n; i++) {
         const struct ssd_fio_job *j = &r->e[i].job;
-        fputs(i ? ",{" : "{", f);
-        fputs("\"name\":\"", f);
-        for (const char *p = j->name; *p; p++)
-            if ((unsigned char)*p >= 0x20 && *p != '"' && *p != '\\')
-                fputc(*p, f);
-        fprintf(f, "\",\"ddir\":\"%s\",", j->ddir);
-        put_num(f, "io_bytes", j->io_bytes, 1);
-        put_num(f, "bw_bps", j->bw_bps, 1);
-        put_num(f, "iops", j->iops, 1);
-        put_num(f, "runtime_s", j->runtime_s, 1);
-        put_num(f, "lat_mean_us", j->lat_mean_us, 1);
-        put_num(f, "lat_p50_us", j->lat_p50_us, 1);
-        put_num(f, "lat_p99_us", j->lat_p99_us, 1);
-        put_num(f, "lat_p99_9_us", j->lat_p999_us, 1);
-        put_num(f, "lat_p999_us", j->lat_p999_us, 1); /* the old name, kept for a release */
-        put_num(f, "lat_max_us", j->lat_max_us, 1);
-        put_num(f, "p99_over_p50", j->lat_p99_us / j->lat_p50_us, 1);
-        put_num(f, "p99_9_over_p50", j->lat_p999_us / j->lat_p50_us, 1);
-        put_num(f, "p999_over_p50", j->lat_p999_us / j->lat_p50_us, 1); /* old name */
-        fprintf(f, "\"lat_source\":\"%s\",\"clat_inconsistent\":%s,\"error\":%d}", j->lat_source,
-                j->clat_inconsistent ? "true" : "false", j->error);
+        ssd__jw_begin_object(&w);
+        ssd__jw_kstr(&w, "name", j->name);
+        ssd__jw_kstr(&w, "ddir", j->ddir);
+        /* lat_p99_9_us and p99_9_over_p50 are the one spelling; lat_p999_us
+         * and p999_over_p50, the old names, stay for a release. */
+        static const char *const keys[] = {
+            "io_bytes",     "bw_bps",         "iops",         "runtime_s",   "lat_mean_us",
+            "lat_p50_us",   "lat_p99_us",     "lat_p99_9_us", "lat_p999_us", "lat_max_us",
+            "p99_over_p50", "p99_9_over_p50", "p999_over_p50"};
+        const double vals[] = {j->io_bytes,
+                               j->bw_bps,
+                               j->iops,
+                               j->runtime_s,
+                               j->lat_mean_us,
+                               j->lat_p50_us,
+                               j->lat_p99_us,
+                               j->lat_p999_us,
+                               j->lat_p999_us,
+                               j->lat_max_us,
+                               j->lat_p99_us / j->lat_p50_us,
+                               j->lat_p999_us / j->lat_p50_us,
+                               j->lat_p999_us / j->lat_p50_us};
+        for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+            ssd__jw_key(&w, keys[k]);
+            ssd__jw_num_g(&w, vals[k], 10);
+        }
+        ssd__jw_kstr(&w, "lat_source", j->lat_source);
+        ssd__jw_kbool(&w, "clat_inconsistent", j->clat_inconsistent);
+        ssd__jw_key(&w, "error");
+        ssd__jw_num_g(&w, j->error, 10);
+        ssd__jw_end_object(&w);
     }
-    fputc(']', f);
-    if (fclose(f)) {
-        free(buf);
-        return SSD_ENOMEM;
-    }
-    *out_json = buf;
-    return 0;
+    ssd__jw_end_array(&w);
+    return ssd__jw_finish(&w, out_json);
 }

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "series_internal.h"
+#include "series_readers.h"
 
 #define MAX_FIELDS 64
 

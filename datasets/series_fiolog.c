@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "series_internal.h"
+#include "series_readers.h"
 
 struct fio_row {
     double t_ms;

@@ -1,5 +1,5 @@
 /* series_open.c - loading series files: size limits, globs, format detection
- * from content, and the shared line/field helpers of the readers. */
+ * from content, and the dispatch to each reader. */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -11,70 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "series_internal.h"
+#include "series_readers.h"
 #include "text_file.h"
-
-char *ssd__lines_next(struct ssd__lines *it, int *had_newline) {
-    if (it->p >= it->end)
-        return NULL;
-    char *line = it->p;
-    char *nl = memchr(it->p, '\n', (size_t)(it->end - it->p));
-    it->lineno++;
-    if (nl) {
-        *nl = '\0';
-        if (nl > line && nl[-1] == '\r')
-            nl[-1] = '\0';
-        it->p = nl + 1;
-        *had_newline = 1;
-    } else {
-        it->p = it->end;
-        *had_newline = 0;
-    }
-    return line;
-}
-
-static char *trim(char *f) {
-    while (*f == ' ' || *f == '\t')
-        f++;
-    char *e = f + strlen(f);
-    while (e > f && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-        *--e = '\0';
-    /* "t_s","bytes": a CSV writer that quotes every field. */
-    if (e - f >= 2 && *f == '"' && e[-1] == '"') {
-        *--e = '\0';
-        return trim(f + 1);
-    }
-    return f;
-}
-
-size_t ssd__split_csv(char *line, char **fields, size_t max) {
-    size_t n = 0;
-    char *p = line;
-    for (;;) {
-        char *comma = strchr(p, ',');
-        if (comma)
-            *comma = '\0';
-        if (n < max)
-            fields[n] = trim(p);
-        n++;
-        if (!comma)
-            break;
-        p = comma + 1;
-    }
-    return n;
-}
-
-int ssd__parse_double(const char *field, double *out) {
-    if (!*field)
-        return -1;
-    char *end;
-    errno = 0;
-    double v = strtod(field, &end);
-    if (*end || errno == ERANGE || !isfinite(v))
-        return -1;
-    *out = v;
-    return 0;
-}
 
 static int line_is_fio_log(const char *p, const char *end) {
     /* 4 to 6 comma-separated integers. */

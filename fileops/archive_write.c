@@ -21,6 +21,7 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "numfmt.h"
 
 #define READ_CHUNK (1 << 20)
 
@@ -346,7 +347,7 @@ static int add_file(ssd_archive *a, int dirfd, const char *name, const char *rel
 /* 1 when every byte of s is part of a valid UTF-8 sequence. */
 static int valid_utf8(const char *s) {
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        int n = ssd__fo_utf8_len(p);
+        int n = ssd__utf8_len(p);
         if (!n)
             return 0;
         p += n;

@@ -17,6 +17,7 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "text.h"
 
 #define MiB (1024.0 * 1024.0)
 
@@ -33,8 +34,7 @@ struct ssd_filebench {
     int keep;
     ssd_fileops_progress_fn progress_fn;
     void *progress_user;
-    char *json;
-    size_t json_len, json_cap;
+    struct ssd__text json; /* sticky out-of-memory: checked once at the end */
 };
 
 int ssd_filebench_create(ssd_filebench **out) {
@@ -54,7 +54,7 @@ int ssd_filebench_create(ssd_filebench **out) {
 void ssd_filebench_free(ssd_filebench *b) {
     if (!b)
         return;
-    free(b->json);
+    ssd__text_free(&b->json);
     free(b);
 }
 
@@ -63,7 +63,7 @@ const char *ssd_filebench_errmsg(const ssd_filebench *b) {
 }
 
 const char *ssd_filebench_json(const ssd_filebench *b) {
-    return b && b->json ? b->json : "";
+    return b && b->json.p ? b->json.p : "";
 }
 
 int ssd_filebench_set_progress(ssd_filebench *b, ssd_fileops_progress_fn fn, void *user) {
@@ -164,47 +164,8 @@ int ssd_filebench_set_option(ssd_filebench *b, const char *key, const char *valu
 
 /* ---------------------------------------------------------------- json */
 
-static void jappend(ssd_filebench *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void jappend(ssd_filebench *b, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int need = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (need < 0)
-        return;
-    if (b->json_len + (size_t)need + 1 > b->json_cap) {
-        size_t cap = (b->json_cap ? b->json_cap * 2 : 1024) + (size_t)need;
-        char *p = realloc(b->json, cap);
-        if (!p)
-            return;
-        b->json = p;
-        b->json_cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->json + b->json_len, b->json_cap - b->json_len, fmt, ap);
-    va_end(ap);
-    b->json_len += (size_t)need;
-}
-
-static void jstr(ssd_filebench *b, const char *s) {
-    jappend(b, "\"");
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            jappend(b, "\\%c", *p);
-        else if (*p < 0x20)
-            jappend(b, "\\u%04x", *p);
-        else if (*p >= 0x80) {
-            int n = ssd__fo_utf8_len(p);
-            if (n)
-                jappend(b, "%.*s", n, (const char *)p), p += n - 1;
-            else
-                jappend(b, "\\ufffd");
-        } else
-            jappend(b, "%c", *p);
-    }
-    jappend(b, "\"");
-}
+#define jappend(b, ...) ssd__text_add(&(b)->json, __VA_ARGS__)
+#define jstr(b, s) ssd__text_jstr(&(b)->json, s)
 
 /* ---------------------------------------------------------------- caches */
 
@@ -266,9 +227,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     if (!*dir) /* not the current directory by accident */
         return ssd__fo_fail(b->err, SSD_EINVAL, "filebench: empty directory name");
     b->err[0] = 0;
-    b->json_len = 0;
-    if (b->json)
-        b->json[0] = 0;
+    ssd__text_free(&b->json);
     char base[PATH_MAX], set_dir[PATH_MAX], copy_dir[PATH_MAX], arc[PATH_MAX], ext_dir[PATH_MAX];
     if (ssd__fo_join(base, sizeof base, dir, "ssdcore-filebench") ||
         ssd__fo_join(set_dir, sizeof set_dir, base, "set") ||
@@ -373,13 +332,13 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
                 (unsigned long long)r.archive_bytes, r.read_s, r.codec_s, r.write_s, r.sync_s);
     }
     jappend(b, "\n  ],\n  \"cache_drop\": \"%s\"\n}\n", how);
-    if (!b->json || b->json_len == 0)
+    /* An allocation that failed anywhere above left the text short: report
+     * it rather than hand out truncated JSON with success. */
+    if (b->json.oom || !b->json.p)
         rc = ssd__fo_fail(b->err, SSD_ENOMEM, "filebench: out of memory for results");
 out:
-    if (rc < 0 && b->json) {
-        b->json[0] = 0;
-        b->json_len = 0;
-    }
+    if (rc < 0)
+        ssd__text_free(&b->json);
     if (!b->keep)
         ssd__fo_rmtree(base);
     ssd_fileset_free(s);

@@ -12,38 +12,25 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
+#include "errmsg.h"
 #include "fo_util.h"
+#include "options.h"
 
 int ssd__fo_fail(char *buf, int code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, SSD__FO_ERRMSG_SIZE, fmt, ap);
+    ssd__vfail(buf, code, fmt, ap);
     va_end(ap);
     return code;
 }
 
 double ssd__fo_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return ssd__mono_s();
 }
 
 int ssd__fo_parse_bool(const char *text, int *out) {
-    static const char *yes[] = {"1", "yes", "true", "on"};
-    static const char *no[] = {"0", "no", "false", "off"};
-    if (!text)
-        return SSD_EINVAL;
-    for (size_t i = 0; i < 4; i++) {
-        if (!strcasecmp(text, yes[i])) {
-            *out = 1;
-            return 0;
-        }
-        if (!strcasecmp(text, no[i])) {
-            *out = 0;
-            return 0;
-        }
-    }
-    return SSD_EINVAL;
+    return ssd__parse_bool(text, out);
 }
 
 int ssd__fo_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out) {
@@ -159,25 +146,4 @@ void ssd__fo_utf8_leave(struct ssd__fo_locale *l) {
     uselocale(l->prev);
     freelocale(l->mine);
     l->mine = (locale_t)0;
-}
-
-int ssd__fo_utf8_len(const unsigned char *p) {
-    unsigned c = p[0], min;
-    int n;
-    if (c < 0x80)
-        return 1;
-    if ((c & 0xE0) == 0xC0)
-        n = 2, min = 0x80, c &= 0x1F;
-    else if ((c & 0xF0) == 0xE0)
-        n = 3, min = 0x800, c &= 0x0F;
-    else if ((c & 0xF8) == 0xF0)
-        n = 4, min = 0x10000, c &= 0x07;
-    else
-        return 0;
-    for (int i = 1; i < n; i++) {
-        if ((p[i] & 0xC0) != 0x80) /* also stops at the terminating NUL */
-            return 0;
-        c = c << 6 | (p[i] & 0x3F);
-    }
-    return c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF) ? 0 : n;
 }

@@ -11,7 +11,9 @@
 
 #include <ssdcore.h>
 
-#define SSD__FO_ERRMSG_SIZE 1024
+#include "errmsg.h"
+
+#define SSD__FO_ERRMSG_SIZE SSD__ERRMSG_SIZE
 
 /* Formats into buf (SSD__FO_ERRMSG_SIZE bytes) and returns code. */
 int ssd__fo_fail(char *buf, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -35,11 +37,6 @@ int ssd__fo_join(char *out, size_t n, const char *a, const char *b);
 
 /* Removes path and everything below it (no symlinks followed). 0 or -errno. */
 int ssd__fo_rmtree(const char *path);
-
-/* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes
- * there are not UTF-8 (a path's stray 0xff): JSON strings must be UTF-8,
- * so the writers put U+FFFD for such a byte. */
-int ssd__fo_utf8_len(const unsigned char *p);
 
 /* libarchive converts entry names with the calling thread's LC_CTYPE; a
  * program left in the C locale stores "ünï" in a 7z archive as "??n??".

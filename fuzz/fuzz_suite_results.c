@@ -10,6 +10,7 @@
 
 #include <ssdcore.h>
 
+#include "report_html.h"
 #include "suite_impl.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DEBS=(build-essential cmake pkg-config liburing-dev libarchive-dev libopenblas-dev liblapacke-dev
+DEBS=(build-essential cmake pkg-config liburing-dev libarchive-dev
       libcriterion-dev fio p7zip-full rsync clang-format valgrind util-linux hyperfine
       clang)
 

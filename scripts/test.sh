@@ -14,6 +14,9 @@ BUILD_DIR=build bash scripts/build.sh -DSSD_WERROR=ON
 
 # The optimizer's flow analysis differs per level (-O3 sees uninitialized
 # paths -O2 does not), and pip builds Release: compile that with -Werror too.
+echo "== layers: one-way dependencies by symbol =="
+python3 scripts/check_layers.py build
+
 echo "== Release build, library and CLI (-Werror) =="
 cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release -DSSD_WERROR=ON -DSSD_BUILD_TESTS=OFF \
     -DSSD_BUILD_PYTHON=OFF >/dev/null

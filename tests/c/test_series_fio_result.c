@@ -37,7 +37,7 @@ Test(fio_result, broken_clat_is_rejected_and_lat_trusted) {
 }
 
 Test(fio_result, real_io_uring_and_spdk_runs_agree_on_latency) {
-    const char *base = SSD_SHARED_DIR "/datasets/nvmebenchmarks/";
+    const char *base = SSD_DATASETS_DIR "/nvmebenchmarks/";
     char p1[512], p2[512];
     snprintf(p1, sizeof p1, "%sio_uring/nvme-b/lbaf0/write/131072bs/1zone/32.json", base);
     snprintf(p2, sizeof p2, "%sspdk/nvme-b/lbaf0/write/131072bs/1zone/32.json", base);
@@ -85,4 +85,33 @@ Test(fio_result, bad_json_names_the_line) {
     cr_expect_eq(ssd_fio_result_parse(&r, "deep.json", deep, 2000), SSD_EFORMAT);
     ssd_fio_result_free(r);
     ssd_fio_result_free(NULL);
+}
+
+/* Job names were kept as raw escaped bytes and then stripped of quotes and
+ * backslashes: `café "q" \x` came out as `cafu00e9 q x`. */
+Test(fio_result, job_names_are_decoded_and_written_back_escaped) {
+    static const char text[] =
+        "{\"jobs\":[{\"jobname\":\"caf\\u00e9 \\\"q\\\" \\\\x\",\"error\":0,"
+        "\"write\":{\"io_bytes\":4096,\"total_ios\":1,\"bw_bytes\":4096,\"iops\":1,"
+        "\"runtime\":1000}}]}";
+    ssd_fio_result *r = NULL;
+    cr_assert_eq(ssd_fio_result_parse(&r, "names.json", text, sizeof text - 1), 0, "%s",
+                 ssd_fio_result_errmsg(r));
+    struct ssd_fio_job j;
+    cr_assert_eq(ssd_fio_result_entry(r, 0, &j), 0);
+    cr_expect_str_eq(j.name, "caf\xc3\xa9 \"q\" \\x");
+    char *json = NULL;
+    cr_assert_eq(ssd_fio_result_to_json(r, &json), 0);
+    cr_expect(strstr(json, "\"name\":\"caf\xc3\xa9 \\\"q\\\" \\\\x\"") != NULL, "%s", json);
+    ssd_free(json);
+    ssd_fio_result_free(r);
+}
+
+Test(fio_result, a_nul_byte_inside_is_refused_by_offset) {
+    static const char text[] = "{\"jobs\":[]}\0{\"more\":1}";
+    ssd_fio_result *r = NULL;
+    cr_assert_eq(ssd_fio_result_parse(&r, "nul.json", text, sizeof text - 1), SSD_EFORMAT);
+    cr_expect(strstr(ssd_fio_result_errmsg(r), "NUL byte at offset 11") != NULL, "%s",
+              ssd_fio_result_errmsg(r));
+    ssd_fio_result_free(r);
 }

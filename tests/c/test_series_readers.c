@@ -240,8 +240,7 @@ Test(series, bytes_sampled_csv_derives_time) {
 }
 
 Test(series, real_fio_run_from_shared_datasets) {
-    const char *p =
-        SSD_SHARED_DIR "/datasets/nvmebenchmarks/custom/zns-a/long3/log_32_1115_bw.*.log";
+    const char *p = SSD_DATASETS_DIR "/nvmebenchmarks/custom/zns-a/long3/log_32_1115_bw.*.log";
     ssd_series *s = NULL;
     int rc = ssd_series_open(&s, p);
     cr_assert_eq(rc, 0, "%s", ssd_series_errmsg(s));

@@ -5,7 +5,7 @@ import shutil
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared"
+DATASETS = ROOT / "datasets"
 
 
 @pytest.fixture(scope="session")
@@ -23,8 +23,9 @@ def cli(build_dir):
 
 
 @pytest.fixture(scope="session")
-def shared_dir():
-    return SHARED
+def datasets_dir():
+    """The real logs the tests use, kept in the repository with their provenance."""
+    return DATASETS
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -64,7 +64,7 @@ def test_segment_l2_is_exact_on_a_clean_step():
     assert ssdcore.segment_l2(y, penalty=1.0) == [50, 100]
 
 
-def test_read_fio_json_rejects_broken_clat(shared_dir):
+def test_read_fio_json_rejects_broken_clat(datasets_dir):
     rows = ssdcore.read_fio_json(DATA.parent / "fio" / "fio3_clat_broken.json")
     assert [r["ddir"] for r in rows] == ["write", "read"]
     assert rows[0]["clat_inconsistent"] and rows[0]["lat_p99_us"] is None
@@ -73,8 +73,8 @@ def test_read_fio_json_rejects_broken_clat(shared_dir):
     assert len(df) == 2
 
 
-def test_fio_json_total_matches_the_summed_job_logs(shared_dir):
-    d = shared_dir / "datasets" / "nvmebenchmarks" / "custom" / "zns-a" / "long3"
+def test_fio_json_total_matches_the_summed_job_logs(datasets_dir):
+    d = datasets_dir / "nvmebenchmarks" / "custom" / "zns-a" / "long3"
     rows = ssdcore.read_fio_json(d / "nvme_32_1115.json")
     w = [r for r in rows if r["ddir"] == "write"][0]
     t, b = ssdcore.read_series(str(d / "log_32_1115_bw.*.log"))

@@ -1,4 +1,4 @@
-"""The analysis on the real fio logs in ../shared/datasets (never modified):
+"""The analysis on the real fio logs in datasets/ (copied unchanged):
 what it finds must match what the dataset README says happened."""
 import glob
 
@@ -8,10 +8,10 @@ import ssdcore
 
 
 @pytest.fixture(scope="module")
-def zns(shared_dir):
-    d = shared_dir / "datasets" / "nvmebenchmarks" / "custom" / "zns-a"
+def zns(datasets_dir):
+    d = datasets_dir / "nvmebenchmarks" / "custom" / "zns-a"
     if not d.exists():
-        pytest.fail(f"{d} missing: the shared datasets must sit beside the repository")
+        pytest.fail(f"{d} missing: the datasets/ folder of the repository is incomplete")
     return d
 
 

@@ -19,6 +19,5 @@ def test_configure_without_c_libraries_names_them_all(tmp_path):
                             "PKG_CONFIG_PATH": ""})
     assert r.returncode != 0
     text = " ".join(r.stderr.split())
-    for lib, deb in (("liburing", "liburing-dev"), ("libarchive", "libarchive-dev"),
-                     ("openblas", "libopenblas-dev"), ("lapacke", "liblapacke-dev")):
+    for lib, deb in (("liburing", "liburing-dev"), ("libarchive", "libarchive-dev")):
         assert f"{lib} (Debian: {deb})" in text, text

@@ -31,8 +31,8 @@ def test_analysis_json_says_p99_9_and_reads_either_column(tmp_path, cli):
         assert a["latency"]["p99_9_us"] == 5000 and a.summary()["lat_p99_9_us"][0] == 5000
 
 
-def test_fio_result_json_says_p99_9(shared_dir):
-    f = (shared_dir / "datasets" / "nvmebenchmarks" / "custom" / "zns-a" / "long3" /
+def test_fio_result_json_says_p99_9(datasets_dir):
+    f = (datasets_dir / "nvmebenchmarks" / "custom" / "zns-a" / "long3" /
          "nvme_8_250.json")
     rows = ssdcore.read_fio_json(f)
     assert rows and all(r["lat_p99_9_us"] == r["lat_p999_us"] for r in rows)

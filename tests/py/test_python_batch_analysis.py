@@ -33,8 +33,8 @@ def test_a_glob_is_one_row_per_file_sorted(tmp_path):
     assert got == [10, 11, 12, 13, 14]
 
 
-def test_fio_job_logs_of_one_run_stay_one_input(shared_dir):
-    d = shared_dir / "datasets" / "nvmebenchmarks" / "custom" / "zns-a" / "long3"
+def test_fio_job_logs_of_one_run_stay_one_input(datasets_dir):
+    d = datasets_dir / "nvmebenchmarks" / "custom" / "zns-a" / "long3"
     df = ssdcore.analyze_many(str(d / "log_32_1115_bw.*.log"))
     assert len(df) == 1 and df["source"][0].endswith("log_32_1115_bw.*.log")
     one = ssdcore.analyze(str(d / "log_32_1115_bw.*.log"))

@@ -1,0 +1,126 @@
+"""Batch analysis throughput: logs per second against workers, and the
+per-log cost of the Python layer over the C core alone.
+
+    PYTHONPATH=build/python .venv/bin/python bench/python_batch.py [N_LOGS] [REPEATS]
+
+Generates N_LOGS (default 10,000) write logs of 600 one-second samples (a
+cache of 30..300 s at 400 MB/s, then 60 MB/s, with 3 % noise) in a
+temporary directory, then times, REPEATS times each (default 3; the median
+is printed):
+
+- the C core alone: bench/analysis_batch.c (compiled here against
+  build/libssdcore.a) makes the calls ``ssdcore.analyze()`` makes (open,
+  analyse, render the JSON) on every file, in one process: the peer the
+  Python layer is measured against;
+- the CLI, ``ssdcore analyze --json`` on every file (JSON printed);
+- ``analyze_many`` with workers=1 (this process), workers=2 (local
+  processes) and a Dask LocalCluster of 2 worker processes.
+
+Prints one table row per way with logs/s and the ratio to the C core, and
+the Python layer's overhead per log (workers=1 minus the CLI, per log).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Callable, Dict, List
+
+import numpy as np
+
+import ssdcore
+
+
+C_CORE = "C core alone (bench/analysis_batch.c)"
+
+
+def generate(d: str, n: int) -> List[str]:
+    rng = np.random.default_rng(1)
+    t = np.arange(1, 601, dtype=float)
+    t_text = [f"{x:g}" for x in t]
+    paths = []
+    for i in range(n):
+        cache_s = rng.integers(30, 300)
+        b = np.where(t <= cache_s, 400e6, 60e6) * rng.normal(1, 0.03, t.size)
+        p = os.path.join(d, f"log{i:05d}.csv")
+        with open(p, "w") as f:
+            f.write("t_s,bytes\n")
+            f.write("".join(f"{a},{int(c)}\n" for a, c in zip(t_text, b)))
+        paths.append(p)
+    return paths
+
+
+def timed(fn: Callable[[], object], repeats: int) -> float:
+    runs = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        runs.append(time.perf_counter() - t0)
+    return statistics.median(runs)
+
+
+def main(argv: List[str]) -> int:
+    n = int(argv[0]) if argv else 10000
+    repeats = int(argv[1]) if len(argv) > 1 else 3
+    cli = shutil.which("ssdcore") or os.path.join("build", "ssdcore")
+    d = tempfile.mkdtemp(prefix="ssdcore-batch-")
+    try:
+        t0 = time.perf_counter()
+        paths = generate(d, n)
+        print(f"{n} logs of 600 samples generated in {time.perf_counter() - t0:.1f} s")
+
+        driver = os.path.join("bench", "out", "analysis_batch")
+        os.makedirs(os.path.dirname(driver), exist_ok=True)
+        libs = subprocess.run(["pkg-config", "--libs", "liburing", "libarchive"], check=True,
+                              capture_output=True, text=True).stdout.split()
+        subprocess.run(["cc", "-O2", "-Ilibssdcore/include", "-o", driver,
+                        "bench/analysis_batch.c", "build/libssdcore.a", *libs, "-lpthread",
+                        "-lm"], check=True)
+
+        def chunked(cmd: List[str]) -> Callable[[], None]:
+            def run() -> None:
+                # As many files per process as an argument list takes.
+                for i in range(0, n, 2000):
+                    subprocess.run([*cmd, *paths[i:i + 2000]], check=True,
+                                   stdout=subprocess.DEVNULL)
+            return run
+
+        results: Dict[str, float] = {
+            C_CORE: timed(chunked([driver]), repeats),
+            "CLI (ssdcore analyze --json)": timed(chunked([cli, "analyze", "--json"]), repeats)}
+        ref = ssdcore.analyze_many(paths[:50])
+        for name, kw in (("analyze_many, workers=1", {}),
+                         ("analyze_many, workers=2 (processes)", {"workers": 2})):
+            results[name] = timed(lambda: ssdcore.analyze_many(paths, **kw), repeats)
+        try:
+            import distributed
+        except ImportError:
+            print("dask.distributed missing: pip install 'ssdcore[dask]' for the cluster row")
+        else:
+            with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                          dashboard_address=None) as cluster, \
+                    distributed.Client(cluster) as client:
+                df = ssdcore.analyze_many(paths[:50], client=client)
+                assert df.equals(ref), "the cluster's frame differs from the local one"
+                results["analyze_many, Dask LocalCluster, 2 workers"] = timed(
+                    lambda: ssdcore.analyze_many(paths, client=client), repeats)
+        c = results[C_CORE]
+        print(f"\n| way | seconds (median of {repeats}) | logs/s | vs C core |")
+        print("|---|---|---|---|")
+        for name, s in results.items():
+            print(f"| {name} | {s:.2f} | {n / s:.0f} | {c / s:.2f}x |")
+        per_log = (results["analyze_many, workers=1"] - c) / n
+        print(f"\nPython layer overhead per log (workers=1 minus the C core): "
+              f"{per_log * 1e6:.0f} µs ({per_log / (c / n) * 100:.0f} % of the C core's "
+              f"{c / n * 1e6:.0f} µs)")
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

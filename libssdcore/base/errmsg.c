@@ -1,0 +1,18 @@
+/* errmsg.c - formatting of per-handle error messages. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "errmsg.h"
+
+int ssd__vfail(char *buf, int code, const char *fmt, va_list ap) {
+    vsnprintf(buf, SSD__ERRMSG_SIZE, fmt, ap);
+    return code;
+}
+
+int ssd__fail(char *buf, int code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    ssd__vfail(buf, code, fmt, ap);
+    va_end(ap);
+    return code;
+}

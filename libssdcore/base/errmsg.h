@@ -1,0 +1,18 @@
+/* errmsg.h - internal: the per-handle error message every handle keeps. */
+#ifndef SSD_ERRMSG_H
+#define SSD_ERRMSG_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/* Size of every handle's message buffer: room for two long paths and why. */
+#define SSD__ERRMSG_SIZE 1024
+
+/* Formats a message into buf (always NUL-terminated, truncated if long) and
+ * returns code, so that failure paths read `return ssd__fail(h->err, ...);`. */
+int ssd__fail(char *buf, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The same with a va_list, for a handle's own wrapper. */
+int ssd__vfail(char *buf, int code, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
+
+#endif

@@ -1,0 +1,79 @@
+/* file_write.c - creating directories and replacing files atomically: the
+ * two ways every output of a run reaches the disk. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "file_write.h"
+#include "ssdcore/base.h"
+
+int ssd__mkdirs(char *path) {
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        int rc = mkdir(path, 0777);
+        *p = '/';
+        if (rc && errno != EEXIST)
+            return -errno;
+    }
+    if (mkdir(path, 0777) && errno != EEXIST)
+        return -errno;
+    return 0;
+}
+
+int ssd__write_atomic(const char *path, const char *data, size_t len) {
+    size_t n = strlen(path);
+    char *tmp = malloc(n + 8);
+    if (!tmp)
+        return SSD_ENOMEM;
+    /* The temporary name starts with a dot beside the target, so a reader
+     * never sees a half-written file under the real name. */
+    const char *slash = strrchr(path, '/');
+    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+    memcpy(tmp, path, dirlen);
+    sprintf(tmp + dirlen, ".%s.tmp", path + dirlen);
+    int rc = 0, fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        rc = -errno;
+        goto out;
+    }
+    for (size_t off = 0; off < len;) {
+        ssize_t w = write(fd, data + off, len - off);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            rc = -errno;
+            break;
+        }
+        off += (size_t)w;
+    }
+    if (!rc && fsync(fd))
+        rc = -errno;
+    if (close(fd) && !rc)
+        rc = -errno;
+    if (!rc && rename(tmp, path))
+        rc = -errno;
+    if (rc) {
+        unlink(tmp);
+        goto out;
+    }
+    char *dir = strdup(dirlen ? path : ".");
+    if (dir) {
+        if (dirlen)
+            dir[dirlen - 1] = 0;
+        int dfd = open(dir[0] ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd >= 0) {
+            fsync(dfd);
+            close(dfd);
+        }
+        free(dir);
+    }
+out:
+    free(tmp);
+    return rc;
+}

@@ -1,0 +1,303 @@
+/* json_read.c - a small recursive-descent JSON reader (RFC 8259):
+ * depth-limited, strict about syntax, \u escapes to UTF-8. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ssdcore/base.h"
+#include "json_read.h"
+
+#define MAX_DEPTH 64
+
+struct reader {
+    const char *p, *start;
+    char *err;
+    size_t errlen;
+    int rc;
+};
+
+static int fail(struct reader *r, const char *what) {
+    if (!r->rc) {
+        int line = 1;
+        for (const char *c = r->start; c < r->p; c++)
+            line += *c == '\n';
+        snprintf(r->err, r->errlen, "line %d: %s", line, what);
+        r->rc = SSD_EFORMAT;
+    }
+    return r->rc;
+}
+
+static void ws(struct reader *r) {
+    while (*r->p == ' ' || *r->p == '\t' || *r->p == '\n' || *r->p == '\r')
+        r->p++;
+}
+
+static int hex4(const char *p, unsigned *out) {
+    unsigned v = 0;
+    for (int i = 0; i < 4; i++) {
+        char c = p[i];
+        v <<= 4;
+        if (c >= '0' && c <= '9')
+            v |= (unsigned)(c - '0');
+        else if (c >= 'a' && c <= 'f')
+            v |= (unsigned)(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F')
+            v |= (unsigned)(c - 'A' + 10);
+        else
+            return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int string(struct reader *r, char **out) {
+    r->p++; /* the opening quote */
+    struct ssd__text t = {0};
+    for (;;) {
+        unsigned char c = (unsigned char)*r->p;
+        if (c == '"')
+            break;
+        if (c < 0x20) {
+            ssd__text_free(&t);
+            return fail(r, c ? "control character in a string" : "unterminated string");
+        }
+        if (c != '\\') {
+            ssd__text_raw(&t, r->p++, 1);
+            continue;
+        }
+        char e = r->p[1];
+        const char *simple = strchr("\"\\/bfnrt", e);
+        if (e && simple) {
+            static const char map[] = "\"\\/\b\f\n\r\t";
+            ssd__text_raw(&t, &map[simple - "\"\\/bfnrt"], 1);
+            r->p += 2;
+            continue;
+        }
+        unsigned u;
+        if (e != 'u' || hex4(r->p + 2, &u)) {
+            ssd__text_free(&t);
+            return fail(r, "bad escape in a string");
+        }
+        r->p += 6;
+        if (u >= 0xD800 && u < 0xDC00 && r->p[0] == '\\' && r->p[1] == 'u') {
+            unsigned lo;
+            if (!hex4(r->p + 2, &lo) && lo >= 0xDC00 && lo < 0xE000) {
+                u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
+                r->p += 6;
+            }
+        }
+        char b[4];
+        size_t n;
+        if (u < 0x80) {
+            b[0] = (char)u, n = 1;
+        } else if (u < 0x800) {
+            b[0] = (char)(0xC0 | u >> 6), b[1] = (char)(0x80 | (u & 63)), n = 2;
+        } else if (u < 0x10000) {
+            b[0] = (char)(0xE0 | u >> 12), b[1] = (char)(0x80 | ((u >> 6) & 63));
+            b[2] = (char)(0x80 | (u & 63)), n = 3;
+        } else {
+            b[0] = (char)(0xF0 | u >> 18), b[1] = (char)(0x80 | ((u >> 12) & 63));
+            b[2] = (char)(0x80 | ((u >> 6) & 63)), b[3] = (char)(0x80 | (u & 63)), n = 4;
+        }
+        ssd__text_raw(&t, b, n);
+    }
+    r->p++;
+    if (!t.p)
+        ssd__text_raw(&t, "", 0);
+    *out = ssd__text_take(&t);
+    if (!*out) {
+        r->rc = SSD_ENOMEM;
+        snprintf(r->err, r->errlen, "out of memory");
+    }
+    return r->rc;
+}
+
+static int value(struct reader *r, struct ssd__jv *v, int depth);
+
+static int push(struct reader *r, struct ssd__jv *v, size_t *cap) {
+    if (v->n < *cap)
+        return 0;
+    size_t c = *cap ? *cap * 2 : 8;
+    struct ssd__jv *items = realloc(v->items, c * sizeof *items);
+    if (items)
+        v->items = items;
+    if (items && v->type == SSD__JOBJ) {
+        char **keys = realloc(v->keys, c * sizeof *keys);
+        if (!keys)
+            items = NULL;
+        else
+            v->keys = keys;
+    }
+    if (!items) {
+        r->rc = SSD_ENOMEM;
+        snprintf(r->err, r->errlen, "out of memory");
+        return r->rc;
+    }
+    *cap = c;
+    return 0;
+}
+
+static int container(struct reader *r, struct ssd__jv *v, int depth) {
+    int obj = *r->p == '{';
+    char close = obj ? '}' : ']';
+    v->type = obj ? SSD__JOBJ : SSD__JARR;
+    size_t cap = 0;
+    r->p++;
+    ws(r);
+    if (*r->p == close) {
+        r->p++;
+        return 0;
+    }
+    for (;;) {
+        if (push(r, v, &cap))
+            return r->rc;
+        char *key = NULL;
+        if (obj) {
+            ws(r);
+            if (*r->p != '"')
+                return fail(r, "expected a string key");
+            if (string(r, &key))
+                return r->rc;
+            ws(r);
+            if (*r->p != ':') {
+                free(key);
+                return fail(r, "expected ':'");
+            }
+            r->p++;
+            v->keys[v->n] = key;
+        }
+        memset(&v->items[v->n], 0, sizeof v->items[v->n]);
+        v->n++;
+        if (value(r, &v->items[v->n - 1], depth + 1))
+            return r->rc;
+        ws(r);
+        if (*r->p == ',') {
+            r->p++;
+            continue;
+        }
+        if (*r->p == close) {
+            r->p++;
+            return 0;
+        }
+        return fail(r, obj ? "expected ',' or '}'" : "expected ',' or ']'");
+    }
+}
+
+static int value(struct reader *r, struct ssd__jv *v, int depth) {
+    if (depth > MAX_DEPTH)
+        return fail(r, "nested too deeply");
+    ws(r);
+    char c = *r->p;
+    if (c == '{' || c == '[')
+        return container(r, v, depth);
+    if (c == '"') {
+        v->type = SSD__JSTR;
+        return string(r, &v->str);
+    }
+    static const struct {
+        const char *word;
+        int type;
+    } words[] = {{"null", SSD__JNULL}, {"true", SSD__JTRUE}, {"false", SSD__JFALSE}};
+    for (size_t i = 0; i < 3; i++) {
+        size_t n = strlen(words[i].word);
+        if (!strncmp(r->p, words[i].word, n)) {
+            v->type = words[i].type;
+            r->p += n;
+            return 0;
+        }
+    }
+    if (c == '-' || (c >= '0' && c <= '9')) {
+        char *end;
+        v->num = strtod(r->p, &end);
+        if (end == r->p || !isfinite(v->num))
+            return fail(r, "bad number");
+        v->type = SSD__JNUM;
+        r->p = end;
+        return 0;
+    }
+    return fail(r, c ? "unexpected character" : "unexpected end");
+}
+
+int ssd__jr_parse(const char *text, struct ssd__jv *out, char *err, size_t errlen) {
+    struct reader r = {text, text, err, errlen, 0};
+    memset(out, 0, sizeof *out);
+    if (!value(&r, out, 0)) {
+        ws(&r);
+        if (*r.p)
+            fail(&r, "text after the value");
+    }
+    if (r.rc)
+        ssd__jv_free(out);
+    return r.rc;
+}
+
+void ssd__jv_free(struct ssd__jv *v) {
+    if (!v)
+        return;
+    for (size_t i = 0; i < v->n; i++) {
+        if (v->keys)
+            free(v->keys[i]);
+        ssd__jv_free(&v->items[i]);
+    }
+    free(v->keys);
+    free(v->items);
+    free(v->str);
+    memset(v, 0, sizeof *v);
+}
+
+const struct ssd__jv *ssd__jv_get(const struct ssd__jv *v, const char *key) {
+    if (!v || v->type != SSD__JOBJ)
+        return NULL;
+    for (size_t i = 0; i < v->n; i++)
+        if (!strcmp(v->keys[i], key))
+            return &v->items[i];
+    return NULL;
+}
+
+double ssd__jv_num(const struct ssd__jv *v, const char *key, double fallback) {
+    const struct ssd__jv *m = ssd__jv_get(v, key);
+    return m && m->type == SSD__JNUM ? m->num : fallback;
+}
+
+const char *ssd__jv_str(const struct ssd__jv *v, const char *key) {
+    const struct ssd__jv *m = ssd__jv_get(v, key);
+    return m && m->type == SSD__JSTR ? m->str : NULL;
+}
+
+int ssd__jv_true(const struct ssd__jv *v, const char *key) {
+    const struct ssd__jv *m = ssd__jv_get(v, key);
+    return m && m->type == SSD__JTRUE;
+}
+
+void ssd__jv_write(struct ssd__text *t, const struct ssd__jv *v) {
+    switch (v->type) {
+    case SSD__JNULL:
+        ssd__text_raw(t, "null", 4);
+        break;
+    case SSD__JTRUE:
+        ssd__text_raw(t, "true", 4);
+        break;
+    case SSD__JFALSE:
+        ssd__text_raw(t, "false", 5);
+        break;
+    case SSD__JNUM:
+        ssd__text_jnum(t, v->num);
+        break;
+    case SSD__JSTR:
+        ssd__text_jstr(t, v->str);
+        break;
+    default:
+        ssd__text_raw(t, v->type == SSD__JOBJ ? "{" : "[", 1);
+        for (size_t i = 0; i < v->n; i++) {
+            if (i)
+                ssd__text_raw(t, ",", 1);
+            if (v->type == SSD__JOBJ) {
+                ssd__text_jstr(t, v->keys[i]);
+                ssd__text_raw(t, ":", 1);
+            }
+            ssd__jv_write(t, &v->items[i]);
+        }
+        ssd__text_raw(t, v->type == SSD__JOBJ ? "}" : "]", 1);
+    }
+}

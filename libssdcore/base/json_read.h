@@ -1,0 +1,36 @@
+/* json_read.h - internal: the one JSON reader: results.json loaded back
+ * (ssd_suite_load), fio JSON output (fio_result.c) and filebench figures.
+ * Values are a tree with strings decoded (\u escapes to UTF-8);
+ * ssd__jv_write() turns any value back into compact JSON. */
+#ifndef SSD_JSON_READ_H
+#define SSD_JSON_READ_H
+
+#include <stddef.h>
+
+#include "text.h"
+
+enum { SSD__JNULL, SSD__JFALSE, SSD__JTRUE, SSD__JNUM, SSD__JSTR, SSD__JARR, SSD__JOBJ };
+
+struct ssd__jv {
+    int type;
+    double num;
+    char *str;   /* JSTR */
+    size_t n;    /* JARR, JOBJ: number of items */
+    char **keys; /* JOBJ */
+    struct ssd__jv *items;
+};
+
+/* Parses text into *out (free with ssd__jv_free). On failure returns
+ * SSD_EFORMAT (or SSD_ENOMEM) with "line L: what" in err. */
+int ssd__jr_parse(const char *text, struct ssd__jv *out, char *err, size_t errlen);
+void ssd__jv_free(struct ssd__jv *v);
+/* The member key of an object (NULL when v is not an object or has none). */
+const struct ssd__jv *ssd__jv_get(const struct ssd__jv *v, const char *key);
+/* Typed look-ups with a fallback. */
+double ssd__jv_num(const struct ssd__jv *v, const char *key, double fallback);
+const char *ssd__jv_str(const struct ssd__jv *v, const char *key);
+int ssd__jv_true(const struct ssd__jv *v, const char *key);
+/* Appends v as compact JSON. */
+void ssd__jv_write(struct ssd__text *t, const struct ssd__jv *v);
+
+#endif

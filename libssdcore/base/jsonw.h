@@ -1,0 +1,86 @@
+/* jsonw.h - internal: the one JSON writer of libssdcore.
+ *
+ * A document is written front to back: open and close objects and arrays,
+ * put a key before each member's value; commas (and, in pretty style,
+ * newlines and indentation) come by themselves. Nothing is validated: a
+ * key inside an array or an unbalanced close writes what it is told.
+ *
+ * Allocation failure is sticky: the first one sets `oom`, every later call
+ * does nothing, and ssd__jw_finish() reports SSD_ENOMEM. A producer writes
+ * its whole document without checking and looks once at the end.
+ *
+ *     struct ssd__jw w;
+ *     ssd__jw_init(&w, SSD__JW_COMPACT);
+ *     ssd__jw_begin_object(&w);
+ *     ssd__jw_ku64(&w, "bytes", 4096);
+ *     ssd__jw_end_object(&w);
+ *     int rc = ssd__jw_finish(&w, &text);   // {"bytes":4096}
+ */
+#ifndef SSD_JSONW_H
+#define SSD_JSONW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum ssd__jw_style {
+    SSD__JW_COMPACT, /* {"a":1,"b":[1,2]} */
+    SSD__JW_SPACED,  /* {"a": 1, "b": [1, 2]} */
+    SSD__JW_PRETTY,  /* a key or element per line, two spaces a level, "key": value */
+};
+
+struct ssd__jw {
+    char *buf; /* NUL-terminated whenever it is not NULL */
+    size_t len, cap;
+    int oom;
+    enum ssd__jw_style style;
+    int depth;
+    int comma;     /* the next key or element needs a separator first */
+    int after_key; /* a key was just written: its value follows directly */
+    /* NULL means realloc; tests put one that fails on demand. What it
+     * returns must be free()able. */
+    void *(*realloc_fn)(void *p, size_t size);
+};
+
+void ssd__jw_init(struct ssd__jw *w, enum ssd__jw_style style);
+
+void ssd__jw_begin_object(struct ssd__jw *w);
+void ssd__jw_end_object(struct ssd__jw *w);
+void ssd__jw_begin_array(struct ssd__jw *w);
+void ssd__jw_end_array(struct ssd__jw *w);
+
+/* A member's key; escaped like any string. */
+void ssd__jw_key(struct ssd__jw *w, const char *key);
+
+/* A string, escaped per RFC 8259: '"' and '\' get a backslash, control
+ * characters are \u00XX, valid UTF-8 is copied as is and each byte that is
+ * not part of valid UTF-8 becomes \ufffd (JSON text must be UTF-8). NULL
+ * writes null. */
+void ssd__jw_str(struct ssd__jw *w, const char *s);
+
+/* Numbers. JSON has no NaN or infinity: a value that is not finite is
+ * written as null by all three. */
+void ssd__jw_num(struct ssd__jw *w, double v);                 /* shortest round trip */
+void ssd__jw_num_g(struct ssd__jw *w, double v, int digits);   /* printf %.*g */
+void ssd__jw_num_f(struct ssd__jw *w, double v, int decimals); /* printf %.*f */
+void ssd__jw_u64(struct ssd__jw *w, uint64_t v);
+
+void ssd__jw_bool(struct ssd__jw *w, int v);
+void ssd__jw_null(struct ssd__jw *w);
+
+/* A member in one call: the key, then the value as above. */
+void ssd__jw_kstr(struct ssd__jw *w, const char *key, const char *s);
+void ssd__jw_knum(struct ssd__jw *w, const char *key, double v);
+void ssd__jw_ku64(struct ssd__jw *w, const char *key, uint64_t v);
+void ssd__jw_kbool(struct ssd__jw *w, const char *key, int v);
+
+/* Hands the text over: returns 0 with the malloc'd (free()) document in
+ * *out, or SSD_ENOMEM with *out NULL and nothing left to free. Either way
+ * w holds no memory afterwards. */
+int ssd__jw_finish(struct ssd__jw *w, char **out);
+
+/* The one string escaper (json_quote.c), as ssd__jw_str() describes:
+ * writes the quoted literal of text into out when out is not NULL and
+ * returns its length either way, so one call measures and the next writes. */
+size_t ssd__json_quoted(const char *text, char *out);
+
+#endif

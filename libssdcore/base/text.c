@@ -1,0 +1,118 @@
+/* text.c - the growable text buffer results, reports and messages are built in. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+#include "jsonw.h"
+#include "numfmt.h"
+
+static int reserve(struct ssd__text *t, size_t extra) {
+    if (t->oom)
+        return -1;
+    if (t->len + extra < t->cap)
+        return 0;
+    size_t cap = t->cap ? t->cap : 4096;
+    while (cap <= t->len + extra)
+        cap *= 2;
+    char *q = realloc(t->p, cap);
+    if (!q) {
+        t->oom = 1;
+        return -1;
+    }
+    t->p = q;
+    t->cap = cap;
+    return 0;
+}
+
+void ssd__text_add(struct ssd__text *t, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char small[256];
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        t->oom = 1;
+        return;
+    }
+    if (reserve(t, (size_t)n + 1))
+        return;
+    if ((size_t)n < sizeof small) {
+        memcpy(t->p + t->len, small, (size_t)n + 1);
+    } else {
+        va_start(ap, fmt);
+        vsnprintf(t->p + t->len, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    t->len += (size_t)n;
+}
+
+void ssd__text_raw(struct ssd__text *t, const char *s, size_t n) {
+    if (reserve(t, n + 1))
+        return;
+    memcpy(t->p + t->len, s, n);
+    t->len += n;
+    t->p[t->len] = 0;
+}
+
+void ssd__text_jstr(struct ssd__text *t, const char *s) {
+    if (!s) {
+        ssd__text_raw(t, "null", 4);
+        return;
+    }
+    size_t n = ssd__json_quoted(s, NULL);
+    if (reserve(t, n + 1))
+        return;
+    ssd__json_quoted(s, t->p + t->len);
+    t->len += n;
+    t->p[t->len] = 0;
+}
+
+void ssd__text_jnum(struct ssd__text *t, double v) {
+    char num[SSD__NUM_BUF];
+    ssd__text_add(t, "%s", ssd__fmt_json_number(num, v));
+}
+
+void ssd__text_html(struct ssd__text *t, const char *s) {
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '&':
+            ssd__text_raw(t, "&amp;", 5);
+            break;
+        case '<':
+            ssd__text_raw(t, "&lt;", 4);
+            break;
+        case '>':
+            ssd__text_raw(t, "&gt;", 4);
+            break;
+        case '"':
+            ssd__text_raw(t, "&quot;", 6);
+            break;
+        default:
+            /* Control characters are not allowed in XML 1.0. */
+            if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
+                ssd__text_raw(t, "?", 1);
+            else
+                ssd__text_raw(t, s, 1);
+        }
+    }
+}
+
+char *ssd__text_take(struct ssd__text *t) {
+    char *p = NULL;
+    if (!t->oom && !reserve(t, 1)) {
+        t->p[t->len] = 0;
+        p = t->p;
+    } else {
+        free(t->p);
+    }
+    memset(t, 0, sizeof *t);
+    return p;
+}
+
+void ssd__text_free(struct ssd__text *t) {
+    free(t->p);
+    memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,42 @@
+/* engine_psync.c - the fallback engine: one pread/pwrite at a time per
+ * worker (queue depth 1 per thread), for systems without io_uring. */
+#include <errno.h>
+#include <unistd.h>
+
+#include "job_impl.h"
+
+static int psync_probe(char *why, size_t why_size) {
+    return 0;
+}
+
+static int psync_run(struct ssd__worker *w) {
+    struct ssd__slot *s = &w->slots[0];
+    s->buf = w->bufs;
+    for (;;) {
+        ssd__worker_poll_epoch(w);
+        uint64_t now = ssd__mono_ns();
+        if (ssd__throttled(w, now)) {
+            if (atomic_load_explicit(&w->rt->stop, memory_order_relaxed))
+                return 0;
+            ssd__throttle_sleep(w, now);
+            continue;
+        }
+        if (!ssd__next_io(w, &s->offset, &s->is_write))
+            return 0;
+        if (s->is_write)
+            ssd__prep_write(w, s->buf, s->offset);
+        ssize_t res;
+        s->t_submit_ns = ssd__mono_ns();
+        do {
+            res = s->is_write ? pwrite(w->fd, s->buf, w->bs, (off_t)s->offset)
+                              : pread(w->fd, s->buf, w->bs, (off_t)s->offset);
+        } while (res < 0 && errno == EINTR);
+        if (res < 0)
+            res = -errno;
+        int rc = ssd__complete(w, s, (long)res, ssd__mono_ns());
+        if (rc < 0)
+            return rc;
+    }
+}
+
+const struct ssd__engine_ops ssd__engine_psync = {"psync", psync_probe, psync_run};

@@ -1,0 +1,889 @@
+/* job.c - the job: options, checks against the target, the run (worker
+ * threads + sampler, or the virtual-time loop), series CSV and results. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "interrupt.h"
+#include "job_impl.h"
+#include "jobfmt.h"
+#include "options.h"
+
+/* Every sample of a job stays in memory (ssd_job_samples, Python's
+ * result["series"]): 1e6 samples are about 107 MiB, 11.5 days at 1 s. */
+#define SSD__MAX_SAMPLES 1000000
+
+static const char *const pattern_names[] = {"read",      "write", "randread",
+                                            "randwrite", "rw",    "randrw"};
+
+enum engine_choice { ENGINE_AUTO, ENGINE_URING, ENGINE_PSYNC };
+
+struct ssd_job {
+    ssd_target *t;
+    struct ssd__workload w;
+    int time_set, bytes_set, interval_set;
+    enum engine_choice engine_choice;
+    char *log_path;
+    int stamp;
+    uint64_t fail_io;
+    ssd_progress_fn progress;
+    void *progress_user;
+    double progress_period_s;
+
+    /* results */
+    int ran;
+    int interrupted;
+    int run_rc;
+    const char *engine;
+    unsigned qd_run;       /* queue depth per thread the engine ran (psync: 1) */
+    char engine_note[320]; /* room for the 200-byte probe reason and the fallback text */
+    double runtime_s;
+    uint64_t bytes[2], ios[2];
+    ssd_hist *lat[2];
+    ssd_sample *samples;
+    size_t nsamples, cap_samples;
+    /* scratch for per-interval summaries, allocated before the run */
+    ssd_hist *iv_lat[2];
+    ssd_hist *iv_all;
+    FILE *log;
+    /* snapshot of the target for the results */
+    char *target_uri;
+    const char *target_kind;
+    uint64_t target_size;
+    unsigned target_block;
+    int target_buffered;
+    char err[SSD__ERRMSG_SIZE];
+};
+
+int ssd_job_create(ssd_job **out, ssd_target *t) {
+    if (!out || !t)
+        return SSD_EINVAL;
+    ssd_job *j = calloc(1, sizeof *j);
+    if (!j)
+        return SSD_ENOMEM;
+    j->t = t;
+    j->w.pattern = SSD__PAT_RANDREAD;
+    j->w.read_pct = 50;
+    j->w.block_size = 4096;
+    j->w.queue_depth = 1;
+    j->w.submit_batch = 1;
+    j->w.threads = 1;
+    j->w.seed = 1;
+    j->w.interval_s = 1.0;
+    j->progress_period_s = 0.5;
+    j->engine = "";
+    *out = j;
+    return 0;
+}
+
+void ssd_job_free(ssd_job *j) {
+    if (!j)
+        return;
+    for (int d = 0; d < 2; d++) {
+        ssd_hist_free(j->lat[d]);
+        ssd_hist_free(j->iv_lat[d]);
+    }
+    ssd_hist_free(j->iv_all);
+    if (j->log)
+        fclose(j->log);
+    free(j->samples);
+    free(j->log_path);
+    free(j->target_uri);
+    free(j);
+}
+
+const char *ssd_job_errmsg(const ssd_job *j) {
+    return j->err;
+}
+
+static int opt_size(ssd_job *j, const char *key, const char *value, uint64_t lo, uint64_t hi,
+                    uint64_t *out) {
+    uint64_t v;
+    if (ssd_parse_size(value, &v))
+        return ssd__fail(j->err, SSD_EINVAL, "option %s: '%s' is not a size (e.g. 4k, 8g)", key,
+                         value);
+    if (v < lo || v > hi)
+        return ssd__fail(j->err, SSD_ERANGE, "option %s: %s is outside %llu..%llu", key, value,
+                         (unsigned long long)lo, (unsigned long long)hi);
+    *out = v;
+    return 0;
+}
+
+static int opt_uint(ssd_job *j, const char *key, const char *value, unsigned lo, unsigned hi,
+                    unsigned *out) {
+    char *end;
+    errno = 0;
+    long long v = strtoll(value, &end, 10);
+    if (end == value || *end || errno)
+        return ssd__fail(j->err, SSD_EINVAL, "option %s: '%s' is not a whole number", key, value);
+    if (v < (long long)lo || v > (long long)hi)
+        return ssd__fail(j->err, SSD_ERANGE, "option %s: %s is outside %u..%u", key, value, lo, hi);
+    *out = (unsigned)v;
+    return 0;
+}
+
+static int opt_flag(ssd_job *j, const char *key, const char *value, int *out) {
+    if (ssd__parse_bool(value, out))
+        return ssd__fail(j->err, SSD_EINVAL, "option %s: expected " SSD__BOOL_WORDS ", got '%s'",
+                         key, value);
+    return 0;
+}
+
+static int opt_duration(ssd_job *j, const char *key, const char *value, double lo, double hi,
+                        double *out) {
+    double v;
+    if (ssd_parse_duration(value, &v))
+        return ssd__fail(j->err, SSD_EINVAL, "option %s: '%s' is not a duration (e.g. 30s, 2h)",
+                         key, value);
+    if (!(v >= lo && v <= hi))
+        return ssd__fail(j->err, SSD_ERANGE, "option %s: %s is outside %g..%g s", key, value, lo,
+                         hi);
+    *out = v;
+    return 0;
+}
+
+/* Refuses a time that needs more samples than a job keeps in memory. */
+static int check_samples(ssd_job *j) {
+    const struct ssd__workload *w = &j->w;
+    if (w->time_s / w->interval_s > SSD__MAX_SAMPLES)
+        return ssd__fail(j->err, SSD_ERANGE,
+                         "time %g s at interval %g s is %.0f samples, more than the %d kept in "
+                         "memory: use a longer interval",
+                         w->time_s, w->interval_s, ceil(w->time_s / w->interval_s),
+                         SSD__MAX_SAMPLES);
+    return 0;
+}
+
+int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
+    j->err[0] = '\0';
+    if (!key || !value)
+        return ssd__fail(j->err, SSD_EINVAL, "option key and value must not be NULL");
+    if (j->ran)
+        return ssd__fail(j->err, SSD_ESTATE, "option %s: the job already ran", key);
+    struct ssd__workload *w = &j->w;
+    uint64_t u = 0; /* set by opt_size on success; GCC -O3 cannot see it */
+    unsigned n;
+    int rc;
+    if (!strcmp(key, "pattern")) {
+        for (int i = 0; i < 6; i++)
+            if (!strcmp(value, pattern_names[i])) {
+                w->pattern = (enum ssd__pattern)i;
+                return 0;
+            }
+        return ssd__fail(j->err, SSD_EINVAL,
+                         "option pattern: unknown pattern '%s' (read, write, randread, randwrite, "
+                         "rw, randrw)",
+                         value);
+    }
+    if (!strcmp(key, "bs")) {
+        if ((rc = opt_size(j, key, value, 512, 64ULL << 20, &u)))
+            return rc;
+        w->block_size = (uint32_t)u;
+        return 0;
+    }
+    if (!strcmp(key, "qd"))
+        return opt_uint(j, key, value, 1, 1024, &w->queue_depth);
+    if (!strcmp(key, "submit_batch"))
+        return opt_uint(j, key, value, 1, 1024, &w->submit_batch);
+    if (!strcmp(key, "threads"))
+        return opt_uint(j, key, value, 1, 64, &w->threads);
+    if (!strcmp(key, "read_pct"))
+        return opt_uint(j, key, value, 0, 100, &w->read_pct);
+    if (!strcmp(key, "offset"))
+        return opt_size(j, key, value, 0, UINT64_MAX >> 1, &w->offset);
+    if (!strcmp(key, "span"))
+        return opt_size(j, key, value, 1, UINT64_MAX >> 1, &w->span);
+    if (!strcmp(key, "time")) {
+        if ((rc = opt_duration(j, key, value, 0, 1e7, &w->time_s)))
+            return rc;
+        j->time_set = 1;
+        /* Checked here once both are given (a new file target is laid out
+         * before the run), and again before the run. */
+        return j->interval_set ? check_samples(j) : 0;
+    }
+    if (!strcmp(key, "bytes")) {
+        if ((rc = opt_size(j, key, value, 0, UINT64_MAX >> 1, &w->max_bytes)))
+            return rc;
+        j->bytes_set = 1;
+        return 0;
+    }
+    if (!strcmp(key, "rate"))
+        return opt_size(j, key, value, 0, UINT64_MAX >> 1, &w->rate_bps);
+    if (!strcmp(key, "coverage"))
+        return opt_flag(j, key, value, &w->full_coverage);
+    if (!strcmp(key, "seed")) {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(value, &end, 0);
+        if (end == value || *end || errno || value[0] == '-')
+            return ssd__fail(j->err, SSD_EINVAL, "option seed: '%s' is not a whole number", value);
+        w->seed = v;
+        return 0;
+    }
+    if (!strcmp(key, "interval")) {
+        if ((rc = opt_duration(j, key, value, 0.01, 3600, &w->interval_s)))
+            return rc;
+        j->interval_set = 1;
+        return j->time_set ? check_samples(j) : 0;
+    }
+    if (!strcmp(key, "engine")) {
+        if (!strcmp(value, "auto"))
+            j->engine_choice = ENGINE_AUTO;
+        else if (!strcmp(value, "io_uring") || !strcmp(value, "uring"))
+            j->engine_choice = ENGINE_URING;
+        else if (!strcmp(value, "psync"))
+            j->engine_choice = ENGINE_PSYNC;
+        else
+            return ssd__fail(j->err, SSD_EINVAL,
+                             "option engine: unknown engine '%s' (auto, io_uring, psync)", value);
+        return 0;
+    }
+    if (!strcmp(key, "log")) {
+        char *p = NULL;
+        if (*value && !(p = strdup(value)))
+            return SSD_ENOMEM;
+        free(j->log_path);
+        j->log_path = p;
+        return 0;
+    }
+    if (!strcmp(key, "stamp"))
+        return opt_flag(j, key, value, &j->stamp);
+    if (!strcmp(key, "fail_io")) {
+        if ((rc = opt_uint(j, key, value, 0, 2000000000u, &n)))
+            return rc;
+        j->fail_io = n;
+        return 0;
+    }
+    return ssd__fail(j->err, SSD_EINVAL, "unknown job option '%s'", key);
+}
+
+void ssd_job_set_progress(ssd_job *j, ssd_progress_fn fn, void *user, double min_period_s) {
+    j->progress = fn;
+    j->progress_user = user;
+    j->progress_period_s = min_period_s > 0 ? min_period_s : 0;
+}
+
+static int pattern_reads(enum ssd__pattern p) {
+    return p != SSD__PAT_WRITE && p != SSD__PAT_RANDWRITE;
+}
+
+static int pattern_writes(enum ssd__pattern p) {
+    return p != SSD__PAT_READ && p != SSD__PAT_RANDREAD;
+}
+
+static int pattern_random(enum ssd__pattern p) {
+    return p == SSD__PAT_RANDREAD || p == SSD__PAT_RANDWRITE || p == SSD__PAT_RANDRW;
+}
+
+/* Checks the workload against the open target and completes the defaults. */
+static int check_workload(ssd_job *j) {
+    ssd_target *t = j->t;
+    struct ssd__workload *w = &j->w;
+    if (!t->is_open)
+        return ssd__fail(j->err, SSD_ESTATE, "the target is not open");
+    const char *uri = t->uri;
+    unsigned lbs = t->block_size ? t->block_size : 512;
+    /* A sim: target models a device opened with O_DIRECT: it refuses what a
+     * real one would, so a workload checked on sim runs on the drive too. */
+    int is_sim = t->fd < 0 && t->ops && strcmp(t->ops->kind, "sim") == 0;
+    int direct = is_sim || (t->fd >= 0 && !t->opt_buffered);
+    if (direct && w->block_size % lbs)
+        return ssd__fail(j->err, SSD_EALIGN,
+                         "%s: block size %u is not a multiple of the target's %u-byte logical "
+                         "block, which O_DIRECT needs (use a multiple, or buffered I/O)",
+                         uri, w->block_size, lbs);
+    if (direct && w->offset % lbs)
+        return ssd__fail(j->err, SSD_EALIGN,
+                         "%s: offset %llu is not a multiple of the target's %u-byte logical block",
+                         uri, (unsigned long long)w->offset, lbs);
+    if (w->offset >= t->size)
+        return ssd__fail(j->err, SSD_ERANGE, "%s: offset %llu is beyond the target's %llu bytes",
+                         uri, (unsigned long long)w->offset, (unsigned long long)t->size);
+    uint64_t room = t->size - w->offset;
+    if (w->span > room)
+        return ssd__fail(j->err, SSD_ERANGE,
+                         "%s: span %llu at offset %llu is larger than the target (%llu bytes)", uri,
+                         (unsigned long long)w->span, (unsigned long long)w->offset,
+                         (unsigned long long)t->size);
+    uint64_t span = w->span ? w->span : room;
+    if (span < w->block_size)
+        return ssd__fail(j->err, SSD_ERANGE,
+                         "%s: the test area (%llu bytes) is smaller than one %u-byte block", uri,
+                         (unsigned long long)span, w->block_size);
+    w->span = span - span % w->block_size;
+    /* One rule for every target, fio's for io_size: a byte budget is a
+     * whole number of I/Os, rounded up (the job ends with the I/O that
+     * reaches it). The workload in the results shows the budget that ran. */
+    if (w->submit_batch > w->queue_depth)
+        return ssd__fail(j->err, SSD_EINVAL,
+                         "option submit_batch: %u is more than the queue depth (%u): a batch "
+                         "is made of I/Os in flight",
+                         w->submit_batch, w->queue_depth);
+    if (w->max_bytes % w->block_size)
+        w->max_bytes += w->block_size - w->max_bytes % w->block_size;
+    if (pattern_writes(w->pattern) && t->opt_read_only)
+        return ssd__fail(j->err, SSD_EUNSAFE,
+                         "%s: pattern %s writes, but the target is opened read-only", uri,
+                         pattern_names[w->pattern]);
+    if (w->pattern == SSD__PAT_READ || w->pattern == SSD__PAT_RANDREAD)
+        w->read_pct = 100;
+    else if (w->pattern == SSD__PAT_WRITE || w->pattern == SSD__PAT_RANDWRITE)
+        w->read_pct = 0;
+    if (!j->time_set && !j->bytes_set && !w->full_coverage)
+        w->time_s = 10;
+    if (w->time_s == 0 && w->max_bytes == 0 && !w->full_coverage)
+        return ssd__fail(j->err, SSD_EINVAL,
+                         "the job has no end: give a time, a byte count or coverage");
+    return check_samples(j);
+}
+
+/* ---- sampling ---------------------------------------------------------- */
+
+static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uint64_t ops[2]) {
+    /* A timed job within the limit may end on one more, short interval
+     * (a late sampler, a rounding of time / interval): a little slack. */
+    if (j->nsamples >= SSD__MAX_SAMPLES + 8)
+        return ssd__fail(j->err, SSD_ERANGE,
+                         "the job reached %d samples after %.0f s, the most kept in memory: use a "
+                         "longer interval",
+                         SSD__MAX_SAMPLES, t_s);
+    if (j->nsamples == j->cap_samples) {
+        size_t cap = j->cap_samples ? 2 * j->cap_samples : 256;
+        ssd_sample *s = realloc(j->samples, cap * sizeof *s);
+        if (!s)
+            return ssd__fail(j->err, SSD_ENOMEM, "no memory for %zu samples", cap);
+        j->samples = s;
+        j->cap_samples = cap;
+    }
+    ssd_sample *s = &j->samples[j->nsamples++];
+    memset(s, 0, sizeof *s);
+    s->t_s = t_s;
+    for (int d = 0; d < 2; d++) {
+        s->bytes[d] = bytes[d];
+        s->ops[d] = ops[d];
+    }
+    ssd_hist_reset(j->iv_all);
+    ssd_hist_merge(j->iv_all, j->iv_lat[0]);
+    ssd_hist_merge(j->iv_all, j->iv_lat[1]);
+    if (ssd_hist_count(j->iv_all)) {
+        s->lat_mean_us = ssd_hist_mean(j->iv_all) / 1e3;
+        s->lat_p99_us = (double)ssd_hist_percentile(j->iv_all, 99) / 1e3;
+        s->lat_max_us = (double)ssd_hist_max(j->iv_all) / 1e3;
+    }
+    for (int d = 0; d < 2; d++) {
+        if (ssd_hist_count(j->iv_lat[d])) {
+            s->dir_lat_mean_us[d] = ssd_hist_mean(j->iv_lat[d]) / 1e3;
+            s->dir_lat_p99_us[d] = (double)ssd_hist_percentile(j->iv_lat[d], 99) / 1e3;
+            s->dir_lat_max_us[d] = (double)ssd_hist_max(j->iv_lat[d]) / 1e3;
+        }
+        ssd_hist_merge(j->lat[d], j->iv_lat[d]);
+        ssd_hist_reset(j->iv_lat[d]);
+        j->bytes[d] += bytes[d];
+        j->ios[d] += ops[d];
+    }
+    if (j->log) {
+        /* Microseconds: a virtual run that stops on a byte budget can end
+         * with an interval far shorter than a millisecond, and t_s must stay
+         * strictly increasing for every reader. */
+        fprintf(j->log,
+                "%.6f,%llu,%llu,%.3f,%.3f,%.3f,%llu,%llu,%llu,%llu,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n",
+                s->t_s, (unsigned long long)(s->bytes[0] + s->bytes[1]),
+                (unsigned long long)(s->ops[0] + s->ops[1]), s->lat_mean_us, s->lat_p99_us,
+                s->lat_max_us, (unsigned long long)s->bytes[0], (unsigned long long)s->bytes[1],
+                (unsigned long long)s->ops[0], (unsigned long long)s->ops[1], s->dir_lat_mean_us[0],
+                s->dir_lat_p99_us[0], s->dir_lat_max_us[0], s->dir_lat_mean_us[1],
+                s->dir_lat_p99_us[1], s->dir_lat_max_us[1]);
+        fflush(j->log);
+    }
+    return 0;
+}
+
+static int open_log(ssd_job *j) {
+    if (!j->log_path)
+        return 0;
+    /* fopen truncates: never over a device or the file under test. */
+    struct stat ls, ts;
+    if (stat(j->log_path, &ls) == 0) {
+        if (S_ISBLK(ls.st_mode))
+            return ssd__fail(j->err, SSD_EUNSAFE,
+                             "log %s: is a block device; the series CSV goes to a file",
+                             j->log_path);
+        if (j->t->fd >= 0 && fstat(j->t->fd, &ts) == 0 && ls.st_dev == ts.st_dev &&
+            ls.st_ino == ts.st_ino)
+            return ssd__fail(j->err, SSD_EUNSAFE, "log %s: is the target itself", j->log_path);
+    }
+    j->log = fopen(j->log_path, "we");
+    if (!j->log)
+        return ssd__fail(j->err, -errno, "log %s: cannot create: %s", j->log_path, strerror(errno));
+    char *meta = NULL;
+    int rc = ssd__job_metadata_json(j->target_uri, j->target_size, &j->w, j->engine, &meta);
+    if (rc)
+        return ssd__fail(j->err, rc, "log %s: no memory for the metadata", j->log_path);
+    fprintf(j->log,
+            "# ssdcore-series 1\n# %s\n"
+            "t_s,bytes,ops,lat_mean_us,lat_p99_us,lat_max_us,read_bytes,write_bytes,read_ops,"
+            "write_ops,read_lat_mean_us,read_lat_p99_us,read_lat_max_us,write_lat_mean_us,"
+            "write_lat_p99_us,write_lat_max_us\n",
+            meta);
+    free(meta);
+    if (fflush(j->log))
+        return ssd__fail(j->err, -errno, "log %s: write failed: %s", j->log_path, strerror(errno));
+    return 0;
+}
+
+static int report_progress(ssd_job *j, double elapsed, double *last_report) {
+    if (!j->progress || elapsed - *last_report < j->progress_period_s || !j->nsamples)
+        return 0;
+    *last_report = elapsed;
+    const ssd_sample *s = &j->samples[j->nsamples - 1];
+    double dt = s->t_s - (j->nsamples > 1 ? j->samples[j->nsamples - 2].t_s : 0);
+    ssd_progress p = {
+        .elapsed_s = elapsed,
+        .time_s = j->w.time_s,
+        .bytes = j->bytes[0] + j->bytes[1],
+        .ios = j->ios[0] + j->ios[1],
+        .max_bytes = j->w.max_bytes,
+        .bw_bps = dt > 0 ? (double)(s->bytes[0] + s->bytes[1]) / dt : 0,
+        .iops = dt > 0 ? (double)(s->ops[0] + s->ops[1]) / dt : 0,
+    };
+    return j->progress(j->progress_user, &p);
+}
+
+/* ---- virtual time ------------------------------------------------------ */
+
+static int run_virtual(ssd_job *j, unsigned gen) {
+    ssd_target *t = j->t;
+    j->engine = "virtual";
+    int rc = t->ops->job_begin ? t->ops->job_begin(t, &j->w) : 0;
+    if (rc < 0)
+        return ssd__fail(j->err, rc, "%s", t->err[0] ? t->err : "the target refused the job");
+    double elapsed = 0, last_report = -1e9;
+    const struct ssd__workload *w = &j->w;
+    for (;;) {
+        double dt = w->interval_s;
+        if (w->time_s > 0) {
+            double left = w->time_s - elapsed;
+            if (left <= 1e-9)
+                break;
+            if (left < dt)
+                dt = left;
+        }
+        uint64_t done = j->bytes[0] + j->bytes[1], budget = 0;
+        if (w->full_coverage && done >= w->span)
+            break; /* a pass that ended exactly on an interval boundary */
+        if (w->max_bytes) {
+            if (done >= w->max_bytes)
+                break;
+            budget = w->max_bytes - done;
+        }
+        /* A coverage pass ends where the span does, not at the next
+         * interval boundary (a whole-drive fill must not write more than
+         * the drive). */
+        if (w->full_coverage && (!budget || w->span - done < budget))
+            budget = w->span - done;
+        struct ssd__interval iv;
+        memset(&iv, 0, sizeof iv);
+        double el = 0;
+        rc = t->ops->run_virtual(t, dt, budget, &iv, j->iv_lat, &el);
+        if (rc < 0)
+            return ssd__fail(j->err, rc, "%s", t->err[0] ? t->err : "the simulated run failed");
+        if (!(el >= 0) || el > dt * (1 + 1e-9))
+            return ssd__fail(j->err, SSD_EINVAL,
+                             "the target advanced virtual time by %g s for a %g s step", el, dt);
+        elapsed += el;
+        if ((rc = add_sample(j, elapsed, iv.bytes, iv.ops)))
+            return rc;
+        j->runtime_s = elapsed;
+        if (el < dt * (1 - 1e-9))
+            break; /* stopped early: coverage pass or byte budget done */
+        if (ssd__interrupt_generation() != gen || report_progress(j, elapsed, &last_report)) {
+            j->interrupted = 1;
+            break;
+        }
+    }
+    return 0;
+}
+
+/* ---- real targets: workers and the sampler ----------------------------- */
+
+static _Atomic uint64_t data_nonce;
+
+int ssd__worker_io_failed(struct ssd__worker *w, const struct ssd__slot *s, long res) {
+    const char *what = s->is_write ? "write" : "read";
+    if (w->err) /* keep the first failure */
+        return w->err;
+    if (res >= 0 && res != (long)w->bs) {
+        w->err = SSD_EIO;
+        snprintf(w->errmsg, sizeof w->errmsg, "%s of %u bytes at offset %llu was short (%ld bytes)",
+                 what, w->bs, (unsigned long long)s->offset, res);
+    } else if (res >= 0) {
+        w->err = SSD_EIO;
+        snprintf(w->errmsg, sizeof w->errmsg,
+                 "%s of %u bytes at offset %llu failed: injected I/O error (fail_io=%llu)", what,
+                 w->bs, (unsigned long long)s->offset, (unsigned long long)w->fail_at);
+    } else {
+        w->err = (int)res;
+        snprintf(w->errmsg, sizeof w->errmsg, "%s of %u bytes at offset %llu failed: %s", what,
+                 w->bs, (unsigned long long)s->offset, strerror((int)-res));
+    }
+    atomic_store(&w->rt->stop, 1);
+    return w->err;
+}
+
+void ssd__throttle_sleep(const struct ssd__worker *w, uint64_t now_ns) {
+    double due_s = (double)(w->issued_bytes + w->bs) / w->rate_bps;
+    uint64_t due_ns = w->rt->start_ns + (uint64_t)(due_s * 1e9);
+    uint64_t wait = due_ns > now_ns ? due_ns - now_ns : 0;
+    if (wait > 10000000)
+        wait = 10000000;
+    struct timespec ts = {0, (long)wait};
+    nanosleep(&ts, NULL);
+}
+
+static void *worker_main(void *arg) {
+    struct ssd__worker *w = arg;
+    const struct ssd__engine_ops *eng = w->rt->engine;
+    int rc = eng->run(w);
+    if (rc < 0 && !w->err) {
+        w->err = rc;
+        snprintf(w->errmsg, sizeof w->errmsg, "%s engine failed: %s", eng->name, ssd_strerror(rc));
+    }
+    pthread_mutex_lock(&w->rt->lock);
+    atomic_store_explicit(&w->done, 1, memory_order_release);
+    atomic_fetch_add(&w->rt->ndone, 1);
+    pthread_cond_signal(&w->rt->cond);
+    pthread_mutex_unlock(&w->rt->lock);
+    return NULL;
+}
+
+static void free_workers(struct ssd__worker *ws, unsigned n) {
+    if (!ws)
+        return;
+    for (unsigned i = 0; i < n; i++) {
+        free(ws[i].bufs);
+        free(ws[i].slots);
+        for (int b = 0; b < 2; b++)
+            for (int d = 0; d < 2; d++)
+                ssd_hist_free(ws[i].iv[b].lat[d]);
+    }
+    free(ws);
+}
+
+/* Moves a worker's interval buffer into the job's interval scratch. */
+static void drain_buf(ssd_job *j, struct ssd__ivbuf *b, uint64_t bytes[2], uint64_t ops[2]) {
+    for (int d = 0; d < 2; d++) {
+        bytes[d] += b->bytes[d];
+        ops[d] += b->ops[d];
+        b->bytes[d] = b->ops[d] = 0;
+        if (ssd_hist_count(b->lat[d])) {
+            ssd_hist_merge(j->iv_lat[d], b->lat[d]);
+            ssd_hist_reset(b->lat[d]);
+        }
+    }
+}
+
+/* Ends the current interval: flips the epoch, waits until every live
+ * worker moved to the other buffer, and collects the one they left. */
+static int collect(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worker *ws, unsigned nw,
+                   double t_s) {
+    unsigned e = atomic_fetch_add_explicit(&rt->epoch, 1, memory_order_acq_rel) + 1;
+    uint64_t bytes[2] = {0, 0}, ops[2] = {0, 0};
+    for (unsigned i = 0; i < nw; i++) {
+        struct ssd__worker *w = &ws[i];
+        for (;;) {
+            if (atomic_load_explicit(&w->done, memory_order_acquire)) {
+                drain_buf(j, &w->iv[0], bytes, ops);
+                drain_buf(j, &w->iv[1], bytes, ops);
+                break;
+            }
+            if (atomic_load_explicit(&w->ack, memory_order_acquire) == e) {
+                drain_buf(j, &w->iv[(e - 1) & 1], bytes, ops);
+                break;
+            }
+            struct timespec ts = {0, 20000};
+            nanosleep(&ts, NULL);
+        }
+    }
+    return add_sample(j, t_s, bytes, ops);
+}
+
+static int run_real(ssd_job *j, unsigned gen) {
+    struct ssd__workload *w = &j->w;
+    struct ssd__jobrt rt;
+    memset(&rt, 0, sizeof rt);
+    rt.w = *w;
+    rt.read_only_pattern = !pattern_writes(w->pattern);
+    rt.write_only_pattern = !pattern_reads(w->pattern);
+    rt.random = pattern_random(w->pattern);
+    rt.nblocks = w->span / w->block_size;
+    rt.stamp = j->stamp;
+    ssd__perm_init(&rt.perm, rt.nblocks, w->seed ^ 0x7065726dULL);
+
+    /* engine */
+    char why[200] = "";
+    if (j->engine_choice == ENGINE_PSYNC) {
+        rt.engine = &ssd__engine_psync;
+    } else if (ssd__engine_uring.probe(why, sizeof why) == 0) {
+        rt.engine = &ssd__engine_uring;
+    } else if (j->engine_choice == ENGINE_URING) {
+        return ssd__fail(j->err, SSD_EUNSUPPORTED, "engine io_uring: %s", why);
+    } else {
+        rt.engine = &ssd__engine_psync;
+        snprintf(j->engine_note, sizeof j->engine_note,
+                 "%s; fell back to psync, which runs one I/O at a time per thread", why);
+    }
+    unsigned qd = w->queue_depth;
+    if (rt.engine == &ssd__engine_psync && qd > 1) {
+        if (j->engine_choice == ENGINE_PSYNC)
+            return ssd__fail(j->err, SSD_EINVAL,
+                             "engine psync runs one I/O at a time: queue depth %u needs io_uring "
+                             "(or use threads)",
+                             qd);
+        qd = 1;
+    }
+    j->engine = rt.engine->name;
+    j->qd_run = qd;
+
+    uint64_t buf_bytes = (uint64_t)SSD__BUFS(qd) * w->block_size;
+    if (buf_bytes * w->threads > (4ULL << 30))
+        return ssd__fail(j->err, SSD_ERANGE,
+                         "queue depth %u (+1 spare) x block size %u x %u threads needs %llu MiB "
+                         "of buffers (limit 4096 MiB)",
+                         qd, w->block_size, w->threads,
+                         (unsigned long long)(buf_bytes * w->threads >> 20));
+
+    struct ssd__worker *ws = calloc(w->threads, sizeof *ws);
+    if (!ws)
+        return ssd__fail(j->err, SSD_ENOMEM, "no memory for %u workers", w->threads);
+    int rc = 0;
+    for (unsigned i = 0; i < w->threads && !rc; i++) {
+        struct ssd__worker *k = &ws[i];
+        k->rt = &rt;
+        k->index = i;
+        k->fd = j->t->fd;
+        k->qd = qd;
+        k->bs = w->block_size;
+        k->fail_at = i == 0 ? j->fail_io : 0;
+        k->rate_bps = (double)w->rate_bps / w->threads;
+        /* Threads of a sequential pattern start spread over the area, so
+         * they do not read each other's blocks from a cache. */
+        k->seq_next = rt.nblocks * i / w->threads;
+        ssd__rng_seed(&k->rng, w->seed * 0x9e3779b97f4a7c15ULL + i);
+        /* Data must differ between runs too, or a deduplicating controller
+         * would recognise a fill's blocks in the next test's writes. */
+        ssd__rng_seed(&k->data, ssd__mono_ns() ^
+                                    ((uint64_t)atomic_fetch_add(&data_nonce, 1) << 40) ^
+                                    ((uint64_t)i << 32) ^ w->seed);
+        void *p = NULL;
+        if (posix_memalign(&p, 4096, (size_t)buf_bytes)) {
+            rc = ssd__fail(j->err, SSD_ENOMEM, "no memory for %llu bytes of I/O buffers",
+                           (unsigned long long)buf_bytes);
+            break;
+        }
+        k->bufs = p;
+        ssd__rng_fill(&k->data, k->bufs, (size_t)buf_bytes);
+        k->slots = calloc(1, SSD__SLOTS_BYTES(qd));
+        if (!k->slots)
+            rc = ssd__fail(j->err, SSD_ENOMEM, "no memory for %u I/O slots", qd);
+        for (int b = 0; b < 2 && !rc; b++)
+            for (int d = 0; d < 2 && !rc; d++)
+                if (ssd_hist_create(&k->iv[b].lat[d]))
+                    rc = ssd__fail(j->err, SSD_ENOMEM, "no memory for latency histograms");
+        k->cur = &k->iv[0];
+    }
+    if (rc) {
+        free_workers(ws, w->threads);
+        return rc;
+    }
+    if ((rc = open_log(j))) {
+        free_workers(ws, w->threads);
+        return rc;
+    }
+
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&rt.cond, &ca);
+    pthread_condattr_destroy(&ca);
+    pthread_mutex_init(&rt.lock, NULL);
+
+    rt.start_ns = ssd__mono_ns();
+    unsigned started = 0;
+    for (; started < w->threads; started++) {
+        int e = pthread_create(&ws[started].thread, NULL, worker_main, &ws[started]);
+        if (e) {
+            rc = ssd__fail(j->err, -e, "cannot start worker thread %u: %s", started, strerror(e));
+            atomic_store(&rt.stop, 1);
+            break;
+        }
+    }
+
+    uint64_t interval_ns = (uint64_t)(w->interval_s * 1e9);
+    uint64_t deadline = w->time_s > 0 ? rt.start_ns + (uint64_t)(w->time_s * 1e9) : UINT64_MAX;
+    uint64_t boundary = rt.start_ns + interval_ns;
+    double last_report = -1e9;
+    while (!rc) {
+        uint64_t target = boundary < deadline ? boundary : deadline;
+        uint64_t now = ssd__mono_ns();
+        int all_done = 0;
+        pthread_mutex_lock(&rt.lock);
+        while (now < target) {
+            if (atomic_load(&rt.ndone) == started) {
+                all_done = 1;
+                break;
+            }
+            if (ssd__interrupt_generation() != gen)
+                break;
+            /* Wake every 50 ms to notice ssd_interrupt() from a handler. */
+            uint64_t until = target - now > 50000000 ? now + 50000000 : target;
+            struct timespec ts = {(time_t)(until / 1000000000ULL), (long)(until % 1000000000ULL)};
+            pthread_cond_timedwait(&rt.cond, &rt.lock, &ts);
+            now = ssd__mono_ns();
+        }
+        if (atomic_load(&rt.ndone) == started)
+            all_done = 1;
+        pthread_mutex_unlock(&rt.lock);
+        if (ssd__interrupt_generation() != gen) {
+            j->interrupted = 1;
+            break;
+        }
+        if (all_done || now >= deadline)
+            break;
+        if (now >= boundary) {
+            if ((rc = collect(j, &rt, ws, started, (double)(boundary - rt.start_ns) * 1e-9)))
+                break;
+            boundary += interval_ns;
+            double el = (double)(now - rt.start_ns) * 1e-9;
+            if (report_progress(j, el, &last_report)) {
+                j->interrupted = 1;
+                break;
+            }
+        }
+    }
+    atomic_store(&rt.stop, 1);
+    for (unsigned i = 0; i < started; i++)
+        pthread_join(ws[i].thread, NULL);
+    uint64_t end = ssd__mono_ns();
+    j->runtime_s = (double)(end - rt.start_ns) * 1e-9;
+    /* The last (possibly short) interval; every worker is done. */
+    double t_end = j->runtime_s;
+    if (j->nsamples && t_end <= j->samples[j->nsamples - 1].t_s)
+        t_end = j->samples[j->nsamples - 1].t_s + 1e-3;
+    int rc2 = collect(j, &rt, ws, started, t_end);
+    if (!rc)
+        rc = rc2;
+    for (unsigned i = 0; i < started && !rc; i++)
+        if (ws[i].err) {
+            rc = ssd__fail(j->err, ws[i].err, "%s: %s", j->t->uri, ws[i].errmsg);
+        }
+    pthread_cond_destroy(&rt.cond);
+    pthread_mutex_destroy(&rt.lock);
+    free_workers(ws, w->threads);
+    return rc;
+}
+
+int ssd_job_run(ssd_job *j) {
+    j->err[0] = '\0';
+    if (j->ran)
+        return ssd__fail(j->err, SSD_ESTATE, "the job already ran");
+    unsigned gen = ssd__interrupt_generation();
+    int rc = check_workload(j);
+    if (rc)
+        return rc;
+    j->ran = 1;
+    ssd_target *t = j->t;
+    j->target_uri = strdup(t->uri);
+    j->target_kind = t->ops->kind;
+    j->target_size = t->size;
+    j->target_block = t->block_size;
+    j->target_buffered = t->opt_buffered;
+    if (!j->target_uri)
+        return ssd__fail(j->err, SSD_ENOMEM, "no memory");
+    for (int d = 0; d < 2; d++)
+        if (ssd_hist_create(&j->lat[d]) || ssd_hist_create(&j->iv_lat[d]))
+            return ssd__fail(j->err, SSD_ENOMEM, "no memory for latency histograms");
+    if (ssd_hist_create(&j->iv_all))
+        return ssd__fail(j->err, SSD_ENOMEM, "no memory for latency histograms");
+    if (t->ops->run_virtual) {
+        j->engine = "virtual";
+        rc = open_log(j);
+        if (!rc)
+            rc = run_virtual(j, gen);
+    } else {
+        rc = run_real(j, gen);
+    }
+    if (j->log) {
+        fclose(j->log);
+        j->log = NULL;
+    }
+    j->run_rc = rc;
+    if (!rc && j->interrupted)
+        rc = ssd__fail(j->err, SSD_EINTERRUPTED, "interrupted after %.1f s", j->runtime_s);
+    return rc;
+}
+
+/* ---- results ----------------------------------------------------------- */
+
+double ssd_job_runtime_s(const ssd_job *j) {
+    return j->runtime_s;
+}
+
+uint64_t ssd_job_bytes(const ssd_job *j, int dir) {
+    return dir == SSD_DIR_ALL       ? j->bytes[0] + j->bytes[1]
+           : (dir == 0 || dir == 1) ? j->bytes[dir]
+                                    : 0;
+}
+
+uint64_t ssd_job_ios(const ssd_job *j, int dir) {
+    return dir == SSD_DIR_ALL ? j->ios[0] + j->ios[1] : (dir == 0 || dir == 1) ? j->ios[dir] : 0;
+}
+
+const ssd_hist *ssd_job_latency(const ssd_job *j, int dir) {
+    return (dir == 0 || dir == 1) ? j->lat[dir] : NULL;
+}
+
+const char *ssd_job_engine(const ssd_job *j) {
+    return j->engine;
+}
+
+int ssd_job_interrupted(const ssd_job *j) {
+    return j->interrupted;
+}
+
+const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n) {
+    if (n)
+        *n = j->nsamples;
+    return j->samples;
+}
+
+int ssd_job_results_json(const ssd_job *j, char **out) {
+    *out = NULL;
+    if (!j->ran)
+        return SSD_ESTATE;
+    struct ssd__job_summary s = {
+        .target_uri = j->target_uri,
+        .target_kind = j->target_kind,
+        .target_size = j->target_size,
+        .target_block = j->target_block,
+        .buffered = j->target_buffered,
+        .w = &j->w,
+        .engine = j->engine,
+        .engine_note = j->engine_note,
+        .qd_run = j->qd_run ? j->qd_run : j->w.queue_depth,
+        .log_path = j->log_path,
+        .interrupted = j->interrupted,
+        .error = j->run_rc && j->run_rc != SSD_EINTERRUPTED ? j->err : NULL,
+        .runtime_s = j->runtime_s,
+        .nsamples = j->nsamples,
+    };
+    for (int d = 0; d < 2; d++) {
+        s.bytes[d] = j->bytes[d];
+        s.ios[d] = j->ios[d];
+        s.lat[d] = j->lat[d];
+    }
+    return ssd__job_results_json(&s, out);
+}

@@ -1,0 +1,133 @@
+/* target.c - the target handle: options and common operations. Opening a
+ * URI (ssd_target_open) is in sim/target_uri.c: the dispatch must know every
+ * kind of target, sim: included, and the simulator sits above io/. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "options.h"
+#include "target_impl.h"
+
+int ssd_target_create(ssd_target **out) {
+    ssd_target *t = calloc(1, sizeof *t);
+    if (!t)
+        return SSD_ENOMEM;
+    t->fd = -1;
+    *out = t;
+    return 0;
+}
+
+void ssd_target_free(ssd_target *t) {
+    if (!t)
+        return;
+    if (t->ops && t->ops->close)
+        t->ops->close(t);
+    if (t->fd >= 0)
+        close(t->fd);
+    free(t->uri);
+    free(t);
+}
+
+static int parse_flag(ssd_target *t, const char *key, const char *value, int *out) {
+    if (ssd__parse_bool(value, out))
+        return ssd__fail(t->err, SSD_EINVAL, "option %s: expected " SSD__BOOL_WORDS ", got '%s'",
+                         key, value);
+    return 0;
+}
+
+int ssd_target_set_option(ssd_target *t, const char *key, const char *value) {
+    t->err[0] = '\0';
+    if (!key || !value)
+        return ssd__fail(t->err, SSD_EINVAL, "option key and value must not be NULL");
+    if (t->is_open)
+        return ssd__fail(t->err, SSD_ESTATE, "option %s: the target is already open", key);
+    if (!strcmp(key, "size")) {
+        int rc = ssd_parse_size(value, &t->opt_size);
+        if (rc)
+            return ssd__fail(t->err, rc, "option size: '%s' is not a size (e.g. 8g, 512m)", value);
+        /* Zero used to mean "no size": a new file was then refused as
+         * missing, an existing one silently kept its own size. */
+        if (!t->opt_size)
+            return ssd__fail(t->err, SSD_ERANGE,
+                             "option size: '%s' is zero bytes; a target needs at least one block "
+                             "(e.g. 8g)",
+                             value);
+        return 0;
+    }
+    if (!strcmp(key, "destroy_data"))
+        return parse_flag(t, key, value, &t->opt_destroy_data);
+    if (!strcmp(key, "buffered"))
+        return parse_flag(t, key, value, &t->opt_buffered);
+    if (!strcmp(key, "read_only"))
+        return parse_flag(t, key, value, &t->opt_read_only);
+    if (!strcmp(key, "layout")) {
+        static const char *const names[] = {"auto", "always", "never"};
+        for (int i = 0; i < 3; i++)
+            if (!strcmp(value, names[i])) {
+                t->opt_layout = i;
+                return 0;
+            }
+        return ssd__fail(t->err, SSD_EINVAL,
+                         "option layout: expected auto, always or never, got '%s'", value);
+    }
+    return ssd__fail(t->err, SSD_EINVAL, "unknown target option '%s'", key);
+}
+
+const char *ssd_target_errmsg(const ssd_target *t) {
+    return t->err;
+}
+
+const char *ssd_target_uri(const ssd_target *t) {
+    return t->uri ? t->uri : "";
+}
+
+uint64_t ssd_target_size(const ssd_target *t) {
+    return t->size;
+}
+
+unsigned ssd_target_block_size(const ssd_target *t) {
+    return t->block_size;
+}
+
+const char *ssd_target_kind(const ssd_target *t) {
+    return t->ops ? t->ops->kind : "closed";
+}
+
+int ssd__trim_refused_for_tests;
+
+int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
+    t->err[0] = '\0';
+    if (!t->is_open)
+        return ssd__fail(t->err, SSD_ESTATE, "trim: the target is not open");
+    if (offset > t->size || length > t->size - offset)
+        return ssd__fail(
+            t->err, SSD_ERANGE, "trim: range %llu+%llu is outside the target (%llu bytes)",
+            (unsigned long long)offset, (unsigned long long)length, (unsigned long long)t->size);
+    if (!t->ops->trim)
+        return ssd__fail(t->err, SSD_EUNSUPPORTED, "trim: not supported on %s targets",
+                         t->ops->kind);
+    /* The kernel's answer on a read-only descriptor is EBADF for a file and
+     * "discard not supported" for a device: neither says why. */
+    if (t->fd >= 0 && t->opt_read_only)
+        return ssd__fail(t->err, SSD_EUNSAFE,
+                         "trim: %s is opened read-only; a trim destroys data in the range (open it "
+                         "without read_only, a device with destroy_data)",
+                         t->uri);
+    if (ssd__trim_refused_for_tests)
+        return ssd__fail(t->err, SSD_EUNSUPPORTED, "%s: trim refused (test hook): %s", t->uri,
+                         strerror(EOPNOTSUPP));
+    return t->ops->trim(t, offset, length);
+}
+
+int ssd_target_idle(ssd_target *t, double seconds) {
+    t->err[0] = '\0';
+    if (!t->is_open)
+        return ssd__fail(t->err, SSD_ESTATE, "idle: the target is not open");
+    if (!(seconds >= 0) || seconds > 1e7)
+        return ssd__fail(t->err, SSD_ERANGE, "idle: %g seconds is out of range", seconds);
+    if (t->ops->idle)
+        return t->ops->idle(t, seconds);
+    return ssd__sleep_interruptible(seconds);
+}

@@ -1,0 +1,191 @@
+/* target_file.c - regular files as targets: created to a size, laid out with
+ * random data (reading a hole measures the page allocator, not the drive),
+ * opened with O_DIRECT unless buffered I/O is asked for. */
+#include <errno.h>
+#include <stdatomic.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "interrupt.h"
+#include "clock.h"
+#include "target_impl.h"
+#include "xrand.h"
+
+#define LAYOUT_CHUNK (1u << 20)
+
+static int file_trim(ssd_target *t, uint64_t offset, uint64_t length) {
+    if (length == 0)
+        return 0;
+    if (fallocate(t->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)offset, (off_t)length) <
+        0) {
+        int e = errno;
+        if (e == EOPNOTSUPP || e == ENOSYS)
+            return ssd__fail(t->err, SSD_EUNSUPPORTED,
+                             "%s: the filesystem cannot punch holes (trim): %s", t->uri,
+                             strerror(e));
+        return ssd__fail(t->err, -e, "%s: trim %llu+%llu failed: %s", t->uri,
+                         (unsigned long long)offset, (unsigned long long)length, strerror(e));
+    }
+    return 0;
+}
+
+static const struct ssd__target_ops file_ops = {
+    .kind = "file",
+    .trim = file_trim,
+};
+
+static uint64_t layout_nonce(void) {
+    static _Atomic uint64_t counter;
+    return ssd__mono_ns() ^ (atomic_fetch_add(&counter, 1) << 40) ^ ((uint64_t)getpid() << 20);
+}
+
+/* Writes random data over [from, to), both multiples of the block size.
+ * `have` is what the file already occupies: a layout that cannot fit in
+ * that plus the free space is refused before writing anything. */
+static int layout(ssd_target *t, uint64_t from, uint64_t to, uint64_t have) {
+    unsigned gen = ssd__interrupt_generation();
+    struct statvfs vfs;
+    if (fstatvfs(t->fd, &vfs) == 0 && vfs.f_frsize > 0) {
+        uint64_t avail = (uint64_t)vfs.f_bavail;
+        avail = avail > UINT64_MAX / vfs.f_frsize ? UINT64_MAX : avail * vfs.f_frsize;
+        if (to - from > have && to - from - have > avail)
+            return ssd__fail(t->err, -ENOSPC,
+                             "%s: laying out %llu bytes needs more than the %llu bytes free on "
+                             "its filesystem (give a smaller size)",
+                             t->uri, (unsigned long long)(to - from), (unsigned long long)avail);
+    }
+    void *buf = NULL;
+    if (posix_memalign(&buf, 4096, LAYOUT_CHUNK))
+        return ssd__fail(t->err, SSD_ENOMEM, "%s: no memory for the layout buffer", t->uri);
+    struct ssd__rng rng;
+    /* Seeded from the clock, as write data is: a fixed seed gave every file
+     * ssdcore ever laid out the same bytes at the same offsets, which a
+     * deduplicating drive or filesystem stores once. */
+    ssd__rng_seed(&rng, 0x6c61796f7574ULL ^ from ^ layout_nonce());
+    /* Preallocating first gives the filesystem the chance to place the file
+     * contiguously; filesystems without fallocate just skip it. */
+    if (to > from)
+        (void)fallocate(t->fd, 0, (off_t)from, (off_t)(to - from));
+    int rc = 0;
+    for (uint64_t off = from; off < to;) {
+        if (ssd__interrupt_generation() != gen) {
+            rc = ssd__fail(t->err, SSD_EINTERRUPTED, "%s: interrupted while laying out the file",
+                           t->uri);
+            break;
+        }
+        size_t n = to - off < LAYOUT_CHUNK ? (size_t)(to - off) : LAYOUT_CHUNK;
+        ssd__rng_fill(&rng, buf, n);
+        ssize_t w = pwrite(t->fd, buf, n, (off_t)off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0 || (size_t)w != n) {
+            int e = w < 0 ? errno : ENOSPC;
+            rc = ssd__fail(t->err, -e, "%s: laying out the file failed at offset %llu: %s", t->uri,
+                           (unsigned long long)off, strerror(e));
+            break;
+        }
+        off += n;
+    }
+    if (!rc && fdatasync(t->fd) < 0)
+        rc = ssd__fail(t->err, -errno, "%s: fdatasync after layout failed: %s", t->uri,
+                       strerror(errno));
+    free(buf);
+    return rc;
+}
+
+static unsigned dio_alignment(int fd) {
+#ifdef STATX_DIOALIGN
+    struct statx sx;
+    if (statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &sx) == 0 && (sx.stx_mask & STATX_DIOALIGN))
+        return sx.stx_dio_offset_align; /* 0: O_DIRECT unsupported */
+#endif
+    return 4096; /* safe for every device we know of */
+}
+
+static int file_open(ssd_target *t, const char *path, int *created) {
+    struct stat st;
+    int exists = stat(path, &st) == 0;
+    if (!exists && errno != ENOENT)
+        return ssd__fail(t->err, -errno, "%s: %s", path, strerror(errno));
+    if (exists && S_ISBLK(st.st_mode))
+        return ssd__block_target_open(t, path);
+    if (exists && !S_ISREG(st.st_mode))
+        return ssd__fail(t->err, SSD_EINVAL, "%s: not a regular file or block device", path);
+    if (!exists && (t->opt_read_only || !t->opt_size))
+        return ssd__fail(t->err, -ENOENT,
+                         "%s: no such file (give a size, e.g. --size-file 8g, to create it)", path);
+
+    int flags = (t->opt_read_only ? O_RDONLY : O_RDWR | O_CREAT) | O_CLOEXEC;
+    if (!t->opt_buffered)
+        flags |= O_DIRECT;
+    t->fd = open(path, flags, 0644);
+    *created = !exists && t->fd >= 0;
+    if (t->fd < 0) {
+        int e = errno;
+        if (e == EINVAL && !t->opt_buffered)
+            return ssd__fail(t->err, SSD_EUNSUPPORTED,
+                             "%s: the filesystem does not support O_DIRECT (use buffered I/O)",
+                             path);
+        return ssd__fail(t->err, -e, "%s: cannot open%s: %s", path,
+                         t->opt_read_only ? "" : " for writing", strerror(e));
+    }
+    if (fstat(t->fd, &st) < 0)
+        return ssd__fail(t->err, -errno, "%s: %s", path, strerror(errno));
+
+    unsigned bsz = 512;
+    if (!t->opt_buffered) {
+        bsz = dio_alignment(t->fd);
+        if (!bsz)
+            return ssd__fail(t->err, SSD_EUNSUPPORTED,
+                             "%s: the filesystem does not support O_DIRECT (use buffered I/O)",
+                             path);
+        if (bsz < 512)
+            bsz = 512;
+    }
+    uint64_t cur = (uint64_t)st.st_size;
+    uint64_t want = t->opt_size ? t->opt_size : cur;
+    want -= want % bsz;
+    if (want == 0)
+        return ssd__fail(t->err, SSD_EINVAL,
+                         "%s: the file is empty or smaller than one %u-byte block (give a size)",
+                         path, bsz);
+    if (want > cur && t->opt_read_only)
+        return ssd__fail(t->err, SSD_ERANGE,
+                         "%s: the file has %llu bytes, fewer than the size asked for (%llu), "
+                         "and is opened read-only",
+                         path, (unsigned long long)cur, (unsigned long long)want);
+
+    t->ops = &file_ops;
+    t->size = want;
+    t->block_size = bsz;
+
+    uint64_t from = want, to = want;
+    int sparse = (uint64_t)st.st_blocks * 512 < cur;
+    if (!t->opt_read_only && t->opt_layout != 2) {
+        if (t->opt_layout == 1 || (sparse && cur > 0))
+            from = 0;
+        else if (want > cur)
+            from = cur - cur % bsz;
+    }
+    if (from >= to)
+        return 0;
+    int rc = layout(t, from, to, (uint64_t)st.st_blocks * 512);
+    /* No half-laid-out file passed off as a target later: give back what
+     * this call added (a file it created goes in ssd__file_target_open). */
+    if (rc < 0 && exists && want > cur)
+        (void)!ftruncate(t->fd, (off_t)cur);
+    return rc;
+}
+
+int ssd__file_target_open(ssd_target *t, const char *path) {
+    int created = 0;
+    int rc = file_open(t, path, &created);
+    if (rc < 0 && created)
+        (void)unlink(path); /* a refused or interrupted open leaves no file */
+    return rc;
+}

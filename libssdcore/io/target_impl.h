@@ -1,0 +1,79 @@
+/* target_impl.h - internal: the target object and the per-kind operations.
+ *
+ * Real targets (file, block) are driven through an I/O engine on the fd.
+ * Virtual-time targets (sim) provide run_virtual instead: the job loop asks
+ * the model to advance by one sampling interval at a time, so a two-hour run
+ * costs seconds and stays deterministic. */
+#ifndef SSD_TARGET_IMPL_H
+#define SSD_TARGET_IMPL_H
+
+#include <stdint.h>
+
+#include "interrupt.h"
+
+#include "errmsg.h"
+#include "ssdcore/hist.h"
+#include "ssdcore/target.h"
+#include "workload.h"
+
+/* What one sampling interval completed; index 0 = reads, 1 = writes. */
+struct ssd__interval {
+    uint64_t bytes[2];
+    uint64_t ops[2];
+};
+
+/* Test hook: non-zero makes ssd_target_trim refuse with SSD_EUNSUPPORTED, as
+ * a device without discard or a filesystem without hole punching does, so
+ * the suite runner's handling can be tested on any target. */
+extern int ssd__trim_refused_for_tests;
+
+struct ssd__target_ops {
+    const char *kind; /* "file", "block", "sim" */
+    /* Optional (NULL: SSD_EUNSUPPORTED). */
+    int (*trim)(ssd_target *t, uint64_t offset, uint64_t length);
+    /* Optional (NULL: the job layer sleeps). */
+    int (*idle)(ssd_target *t, double seconds);
+    /* Virtual-time targets only. job_begin is called once per job before the
+     * first run_virtual, with the checked workload. */
+    int (*job_begin)(ssd_target *t, const struct ssd__workload *w);
+    /* Advances virtual time by up to dt_s running the job's workload, but
+     * stops early once max_bytes (0 = no limit) have completed in this call
+     * or the workload's full_coverage pass is complete. Adds what completed
+     * to *iv and every completed I/O's latency in ns to lat[0] (reads) /
+     * lat[1] (writes) (ssd_hist_record_n for batches); sets *elapsed_s to
+     * the virtual seconds that passed (< dt_s only when it stopped early).
+     * Returns 0 or a negative code with a message in t->err.
+     * The job (job.c) calls job_begin once, then run_virtual once per
+     * sampling interval (dt_s = the interval, or what is left of the time
+     * budget), and ends after a step that returned early, once the time or
+     * byte budget is spent, or once a coverage pass has completed span
+     * bytes; every step becomes one sample at the summed elapsed_s. */
+    int (*run_virtual)(ssd_target *t, double dt_s, uint64_t max_bytes, struct ssd__interval *iv,
+                       ssd_hist *lat[2], double *elapsed_s);
+    /* Virtual clock in seconds since open (sim only). */
+    double (*now_s)(ssd_target *t);
+    /* Releases impl; the fd is closed by the caller. */
+    void (*close)(ssd_target *t);
+};
+
+struct ssd_target {
+    const struct ssd__target_ops *ops;
+    void *impl; /* per-kind state */
+    int fd;     /* -1 for sim targets */
+    int is_open;
+    uint64_t size; /* usable bytes */
+    unsigned block_size;
+    /* options */
+    uint64_t opt_size;
+    int opt_destroy_data, opt_buffered, opt_read_only;
+    int opt_layout; /* 0 auto, 1 always, 2 never */
+    char *uri;
+    char err[SSD__ERRMSG_SIZE];
+};
+
+/* Open a regular file / a block device into t (target_file.c,
+ * target_block.c): set ops, fd, size and block_size. */
+int ssd__file_target_open(ssd_target *t, const char *path);
+int ssd__block_target_open(ssd_target *t, const char *path);
+
+#endif

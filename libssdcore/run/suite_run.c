@@ -1,0 +1,322 @@
+/* suite_run.c - running a suite: the steps in order on one target, the
+ * results directory (results.json, series CSVs, report.html) kept current
+ * after every step, Ctrl-C ending the run with everything logged so far. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "file_write.h"
+#include "interrupt.h"
+#include "ssdcore/hist.h"
+#include "ssdcore/job.h"
+#include "ssdcore/sim.h"
+#include "suite_impl.h"
+
+static void host_info(ssd_suite *s) {
+    if (gethostname(s->host_name, sizeof s->host_name - 1))
+        strcpy(s->host_name, "?");
+    struct utsname u;
+    if (!uname(&u))
+        snprintf(s->host_kernel, sizeof s->host_kernel, "%s %s %s", u.sysname, u.release,
+                 u.machine);
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[512];
+    while (f && fgets(line, sizeof line, f)) {
+        if (!strncmp(line, "model name", 10)) {
+            char *c = strchr(line, ':');
+            if (c) {
+                c++;
+                while (*c == ' ' || *c == '\t')
+                    c++;
+                c[strcspn(c, "\n")] = 0;
+                snprintf(s->host_cpu, sizeof s->host_cpu, "%s", c);
+            }
+            break;
+        }
+    }
+    if (f)
+        fclose(f);
+    if (!s->host_cpu[0])
+        snprintf(s->host_cpu, sizeof s->host_cpu, "%s", !uname(&u) ? u.machine : "?");
+}
+
+static int save_results(ssd_suite *s) {
+    char *json = NULL;
+    int rc = ssd__suite_json(s, &json);
+    if (rc)
+        return ssd__fail(s->err, rc, "results.json: out of memory");
+    rc = ssd__write_atomic(s->results_path, json, strlen(json));
+    ssd_free(json);
+    if (rc)
+        return ssd__fail(s->err, rc, "%s: %s", s->results_path, ssd_strerror(rc));
+    return 0;
+}
+
+static int save_report(ssd_suite *s) {
+    return s->report ? ssd_suite_write_report(s, NULL) : 0;
+}
+
+struct job_cb {
+    ssd_suite *s;
+    int index;
+    double total_s;
+};
+
+static int job_progress(void *user, const ssd_progress *p) {
+    struct job_cb *cb = user;
+    ssd_suite *s = cb->s;
+    ssd_suite_progress sp = {cb->index,    s->nsteps, s->steps[cb->index].name, "job", p,
+                             p->elapsed_s, p->time_s};
+    return s->progress(s->progress_user, &sp);
+}
+
+static int notify(ssd_suite *s, int i, double elapsed, double total) {
+    if (!s->progress)
+        return 0;
+    ssd_suite_progress sp = {i,       s->nsteps, s->steps[i].name, ssd_suite_step_kind(s, i), NULL,
+                             elapsed, total};
+    return s->progress(s->progress_user, &sp);
+}
+
+static int step_fail(ssd_suite *s, struct ssd__step *st, int rc, const char *msg) {
+    st->rc = rc;
+    st->state = rc == SSD_EINTERRUPTED ? SSD__ST_INTERRUPTED : SSD__ST_FAILED;
+    free(st->error);
+    st->error = strdup(msg);
+    if (rc == SSD_EINTERRUPTED)
+        return rc;
+    return ssd__fail(s->err, rc, "step %d (%s, line %d): %s", (int)(st - s->steps) + 1, st->name,
+                     st->lineno, msg);
+}
+
+static void truth_figure(ssd_target *t, const char *key, double *out) {
+    double v;
+    *out = ssd_sim_truth(t, key, &v) == 0 ? v : NAN;
+}
+
+static int run_job(ssd_suite *s, int i) {
+    struct ssd__step *st = &s->steps[i];
+    ssd_job *j = NULL;
+    char path[4096] = "";
+    int rc = ssd_job_create(&j, s->t);
+    if (rc)
+        return step_fail(s, st, rc, ssd_strerror(rc));
+    double total = 0;
+    for (int k = 0; k < st->nopts && !rc; k++) {
+        char buf[64];
+        const char *v = ssd__suite_scaled(s, st->keys[k], st->values[k], buf, sizeof buf);
+        if (!strcmp(st->keys[k], "time"))
+            ssd_parse_duration(v, &total);
+        rc = ssd_job_set_option(j, st->keys[k], v);
+        if (!strcmp(st->keys[k], "interval") && !ssd_parse_duration(v, &st->interval_s))
+            st->interval_ok = 1;
+    }
+    if (!rc && st->log[0]) {
+        snprintf(path, sizeof path, "%s/%s.csv", s->out_dir, st->log);
+        rc = ssd_job_set_option(j, "log", path);
+    }
+    if (rc) {
+        rc = step_fail(s, st, rc, ssd_job_errmsg(j));
+        ssd_job_free(j);
+        return rc;
+    }
+    /* What an after-idle or after-TRIM run can at best find again. */
+    int truth = st->log[0] && !strcmp(ssd_target_kind(s->t), "sim");
+    if (truth)
+        truth_figure(s->t, "fast_room_bytes", &st->truth_room_before);
+    struct job_cb cb = {s, i, total};
+    if (s->progress)
+        ssd_job_set_progress(j, job_progress, &cb, s->progress_period);
+    int run = ssd_job_run(j);
+    size_t nsamples = 0;
+    ssd_job_samples(j, &nsamples);
+    if (run < 0 && run != SSD_EINTERRUPTED && nsamples == 0 && ssd_job_ios(j, SSD_DIR_ALL) == 0) {
+        rc = step_fail(s, st, run, ssd_job_errmsg(j));
+        ssd_job_free(j);
+        return rc;
+    }
+    ssd_job_results_json(j, &st->job_json);
+    ssd__step_latency_spectrum(st);
+    st->runtime_s = ssd_job_runtime_s(j);
+    double rt = st->runtime_s > 0 ? st->runtime_s : NAN;
+    st->bw_bps = (double)ssd_job_bytes(j, SSD_DIR_ALL) / rt;
+    st->iops = (double)ssd_job_ios(j, SSD_DIR_ALL) / rt;
+    st->read_bps = (double)ssd_job_bytes(j, SSD_DIR_READ) / rt;
+    st->write_bps = (double)ssd_job_bytes(j, SSD_DIR_WRITE) / rt;
+    ssd_hist *h = NULL;
+    if (ssd_hist_create(&h) == 0) {
+        ssd_hist_merge(h, ssd_job_latency(j, SSD_DIR_READ));
+        ssd_hist_merge(h, ssd_job_latency(j, SSD_DIR_WRITE));
+        int any = ssd_hist_count(h) > 0;
+        st->lat_mean_us = any ? ssd_hist_mean(h) / 1e3 : NAN;
+        st->lat_p50_us = any ? (double)ssd_hist_percentile(h, 50) / 1e3 : NAN;
+        st->lat_p99_us = any ? (double)ssd_hist_percentile(h, 99) / 1e3 : NAN;
+        st->lat_p999_us = any ? (double)ssd_hist_percentile(h, 99.9) / 1e3 : NAN;
+        ssd_hist_free(h);
+    }
+    if (truth) {
+        ssd_sim_truth_json(s->t, &st->truth_json);
+        truth_figure(s->t, "cache_full_at_bytes", &st->truth_cache_bytes);
+        truth_figure(s->t, "post_cache_mean_bps", &st->truth_post_bps);
+        truth_figure(s->t, "folding_start_bytes", &st->truth_fold_bytes);
+        truth_figure(s->t, "gc_start_bytes", &st->truth_gc_bytes);
+        truth_figure(s->t, "last_idle_recovered_bytes", &st->truth_recovered);
+    }
+    if (run == SSD_EINTERRUPTED) {
+        rc = step_fail(s, st, run, "interrupted");
+    } else if (run < 0) {
+        rc = step_fail(s, st, run, ssd_job_errmsg(j));
+    } else {
+        st->state = SSD__ST_DONE;
+        rc = 0;
+    }
+    ssd_job_free(j);
+    return rc;
+}
+
+static int run_trim(ssd_suite *s, int i) {
+    struct ssd__step *st = &s->steps[i];
+    uint64_t size = ssd_target_size(s->t);
+    uint64_t len = st->length ? st->length : size - st->offset;
+    int rc = ssd_target_trim(s->t, st->offset, len);
+    if (rc == SSD_EUNSUPPORTED) {
+        /* A device without discard, a filesystem without hole punching: the
+         * other steps still measure the drive, so the run goes on and the
+         * step says why it did nothing. */
+        char why[SSD__ERRMSG_SIZE + 16];
+        snprintf(why, sizeof why, "TRIM refused: %s", ssd_target_errmsg(s->t));
+        st->state = SSD__ST_SKIPPED;
+        st->rc = rc;
+        free(st->reason);
+        st->reason = strdup(why);
+        return 0;
+    }
+    if (rc)
+        return step_fail(s, st, rc, ssd_target_errmsg(s->t));
+    st->state = SSD__ST_DONE;
+    return 0;
+}
+
+static int run_idle(ssd_suite *s, int i, unsigned gen) {
+    struct ssd__step *st = &s->steps[i];
+    double total = st->idle_s * s->scale;
+    int rc = 0;
+    if (!strcmp(ssd_target_kind(s->t), "sim")) {
+        rc = ssd_target_idle(s->t, total);
+    } else {
+        /* Slices, so the caller sees progress and an interrupt between
+         * slices is not lost (each idle only watches its own start). */
+        double start = ssd__mono_s(), last = -1e9;
+        for (;;) {
+            double done = ssd__mono_s() - start;
+            if (done >= total)
+                break;
+            if (ssd__interrupt_generation() != gen) {
+                rc = SSD_EINTERRUPTED;
+                break;
+            }
+            if (done - last >= s->progress_period && notify(s, i, done, total)) {
+                ssd_interrupt();
+                rc = SSD_EINTERRUPTED;
+                break;
+            }
+            last = done;
+            double left = total - done;
+            rc = ssd_target_idle(s->t, left < 0.25 ? left : 0.25);
+            if (rc)
+                break;
+        }
+    }
+    if (rc)
+        return step_fail(s, st, rc,
+                         rc == SSD_EINTERRUPTED ? "interrupted" : ssd_target_errmsg(s->t));
+    st->state = SSD__ST_DONE;
+    return 0;
+}
+
+int ssd_suite_run(ssd_suite *s) {
+    if (!s)
+        return SSD_EINVAL;
+    if (s->ran || s->loaded)
+        return ssd__fail(s->err, SSD_ESTATE,
+                         s->loaded ? "a suite loaded from results cannot run"
+                                   : "the suite already ran");
+    if (!s->out_dir)
+        return ssd__fail(s->err, SSD_EINVAL, "out: no results directory set");
+    int rc = ssd_suite_prepare(s);
+    if (rc)
+        return rc;
+    s->ran = 1;
+    unsigned gen = ssd__interrupt_generation();
+    char *dir = strdup(s->out_dir);
+    if (!dir)
+        return ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+    rc = ssd__mkdirs(dir);
+    free(dir);
+    if (rc)
+        return ssd__fail(s->err, rc, "%s: %s", s->out_dir, ssd_strerror(rc));
+    host_info(s);
+    ssd__now_iso(s->started, sizeof s->started);
+    if ((rc = save_results(s)))
+        return rc;
+    for (int i = 0; i < s->nsteps && !rc; i++) {
+        struct ssd__step *st = &s->steps[i];
+        if (ssd__interrupt_generation() != gen) {
+            rc = SSD_EINTERRUPTED;
+            break;
+        }
+        s->current = i;
+        if (notify(s, i, 0, 0)) {
+            rc = SSD_EINTERRUPTED;
+            break;
+        }
+        ssd__now_iso(st->started, sizeof st->started);
+        double t0 = ssd__mono_s();
+        switch (st->kind) {
+        case SSD__STEP_JOB:
+            rc = run_job(s, i);
+            break;
+        case SSD__STEP_TRIM:
+            rc = run_trim(s, i);
+            break;
+        case SSD__STEP_IDLE:
+            rc = run_idle(s, i, gen);
+            break;
+        case SSD__STEP_ANALYZE:
+            ssd__suite_analyze(s, i);
+            break;
+        case SSD__STEP_FILEBENCH:
+            rc = ssd__suite_run_filebench(s, i);
+            break;
+        }
+        st->wall_s = ssd__mono_s() - t0;
+        if (rc == SSD_EINTERRUPTED)
+            break;
+        int wrc = save_results(s);
+        if (!rc)
+            rc = wrc;
+    }
+    s->current = -1;
+    if (rc == SSD_EINTERRUPTED) {
+        s->interrupted = 1;
+        ssd__fail(s->err, rc, "interrupted");
+    } else if (rc) {
+        s->error = strdup(s->err);
+    }
+    ssd__now_iso(s->finished, sizeof s->finished);
+    char saved[SSD__ERRMSG_SIZE];
+    memcpy(saved, s->err, sizeof saved);
+    int wrc = save_results(s);
+    int hrc = save_report(s);
+    if (!rc && (wrc || hrc))
+        return wrc ? wrc : hrc;
+    if (rc)
+        memcpy(s->err, saved, sizeof saved);
+    return rc;
+}

@@ -1,0 +1,236 @@
+/* series.c - the in-memory series handle: construction from arrays, optional
+ * columns, accessors. The readers live in series_*.c. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "errmsg.h"
+#include "series_build.h"
+
+int ssd__series_fail(ssd_series *s, int code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    ssd__vfail(s->err, code, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+int ssd__series_set_string(char **dst, const char *src) {
+    size_t len = strlen(src);
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return SSD_ENOMEM;
+    memcpy(copy, src, len + 1);
+    free(*dst);
+    *dst = copy;
+    return 0;
+}
+
+static ssd_series *series_new(const char *format) {
+    ssd_series *s = calloc(1, sizeof *s);
+    if (s)
+        s->format = format;
+    return s;
+}
+
+int ssd__series_reserve(ssd_series *s, size_t n) {
+    if (n <= s->cap)
+        return 0;
+    if (n > ((size_t)-1) / 2 / sizeof(double))
+        return SSD_ENOMEM;
+    size_t cap = s->cap ? s->cap : 64;
+    while (cap < n)
+        cap *= 2;
+    double *t = realloc(s->t, cap * sizeof *t);
+    if (!t)
+        return SSD_ENOMEM;
+    s->t = t;
+    double *b = realloc(s->b, cap * sizeof *b);
+    if (!b)
+        return SSD_ENOMEM;
+    s->b = b;
+    for (size_t c = 0; c < s->ncols; c++) {
+        double *v = realloc(s->col[c], cap * sizeof *v);
+        if (!v)
+            return SSD_ENOMEM;
+        for (size_t i = s->cap; i < cap; i++)
+            v[i] = NAN;
+        s->col[c] = v;
+    }
+    s->cap = cap;
+    return 0;
+}
+
+void ssd__series_push(ssd_series *s, double t, double bytes) {
+    s->t[s->n] = t;
+    s->b[s->n] = bytes;
+    s->n++;
+}
+
+int ssd__series_column_index(ssd_series *s, const char *name) {
+    for (size_t c = 0; c < s->ncols; c++)
+        if (!strcmp(s->colname[c], name))
+            return (int)c;
+    if (s->ncols == SSD__SERIES_MAX_COLS)
+        return -1;
+    size_t cap = s->cap ? s->cap : 1;
+    double *v = malloc(cap * sizeof *v);
+    char *copy = NULL;
+    if (!v || ssd__series_set_string(&copy, name)) {
+        free(v);
+        return -1;
+    }
+    for (size_t i = 0; i < cap; i++)
+        v[i] = NAN;
+    s->col[s->ncols] = v;
+    s->colname[s->ncols] = copy;
+    return (int)s->ncols++;
+}
+
+static int check_arrays(ssd_series *s, const double *t_s, const double *bytes, size_t count) {
+    double prev = 0.0;
+    for (size_t i = 0; i < count; i++) {
+        if (!isfinite(t_s[i]) || t_s[i] <= prev)
+            return ssd__series_fail(s, SSD_EINVAL,
+                                    "arrays: t_s[%zu] = %g: times must be finite, > 0 and "
+                                    "strictly increasing",
+                                    i, t_s[i]);
+        if (!isfinite(bytes[i]) || bytes[i] < 0)
+            return ssd__series_fail(
+                s, SSD_EINVAL, "arrays: bytes[%zu] = %g: must be finite and >= 0", i, bytes[i]);
+        prev = t_s[i];
+    }
+    return 0;
+}
+
+SSD_API int ssd_series_from_arrays(ssd_series **out, const double *t_s, const double *bytes,
+                                   size_t count) {
+    if (!out)
+        return SSD_EINVAL;
+    *out = NULL;
+    ssd_series *s = series_new("arrays");
+    if (!s)
+        return SSD_ENOMEM;
+    *out = s;
+    if (count && (!t_s || !bytes))
+        return ssd__series_fail(s, SSD_EINVAL, "arrays: NULL array");
+    int rc = check_arrays(s, t_s, bytes, count);
+    if (rc)
+        return rc;
+    if (ssd__series_reserve(s, count ? count : 1))
+        return ssd__series_fail(s, SSD_ENOMEM, "arrays: out of memory");
+    if (count) {
+        memcpy(s->t, t_s, count * sizeof *t_s);
+        memcpy(s->b, bytes, count * sizeof *bytes);
+    }
+    s->n = count;
+    ssd__series_set_string(&s->source, "arrays");
+    return 0;
+}
+
+SSD_API int ssd_series_from_chunks(ssd_series **out, const double *chunk_bytes,
+                                   const double *rate_bps, size_t count) {
+    if (!out)
+        return SSD_EINVAL;
+    *out = NULL;
+    ssd_series *s = series_new("chunks");
+    if (!s)
+        return SSD_ENOMEM;
+    *out = s;
+    if (count && (!chunk_bytes || !rate_bps))
+        return ssd__series_fail(s, SSD_EINVAL, "chunks: NULL array");
+    if (ssd__series_reserve(s, count ? count : 1))
+        return ssd__series_fail(s, SSD_ENOMEM, "chunks: out of memory");
+    double t = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (!isfinite(chunk_bytes[i]) || chunk_bytes[i] <= 0)
+            return ssd__series_fail(s, SSD_EINVAL,
+                                    "chunks: chunk_bytes[%zu] = %g: must be finite and > 0", i,
+                                    chunk_bytes[i]);
+        if (!isfinite(rate_bps[i]) || rate_bps[i] <= 0)
+            return ssd__series_fail(s, SSD_EINVAL,
+                                    "chunks: rate_bps[%zu] = %g: must be finite and > 0", i,
+                                    rate_bps[i]);
+        t += chunk_bytes[i] / rate_bps[i];
+        ssd__series_push(s, t, chunk_bytes[i]);
+    }
+    ssd__series_set_string(&s->source, "chunks");
+    return 0;
+}
+
+SSD_API int ssd_series_set_column(ssd_series *s, const char *name, const double *values) {
+    if (!s || !name || !*name || !values)
+        return SSD_EINVAL;
+    if (!strcmp(name, "t_s") || !strcmp(name, "bytes"))
+        return ssd__series_fail(s, SSD_EINVAL, "column '%s' is not optional", name);
+    if (ssd__series_reserve(s, s->n ? s->n : 1))
+        return ssd__series_fail(s, SSD_ENOMEM, "out of memory");
+    int c = ssd__series_column_index(s, name);
+    if (c < 0)
+        return ssd__series_fail(s, SSD_ERANGE, "column '%s': too many columns", name);
+    if (s->n)
+        memcpy(s->col[c], values, s->n * sizeof *values);
+    return 0;
+}
+
+SSD_API void ssd_series_free(ssd_series *s) {
+    if (!s)
+        return;
+    free(s->t);
+    free(s->b);
+    for (size_t c = 0; c < s->ncols; c++) {
+        free(s->col[c]);
+        free(s->colname[c]);
+    }
+    free(s->metadata);
+    free(s->source);
+    free(s->note);
+    free(s);
+}
+
+SSD_API const char *ssd_series_errmsg(const ssd_series *s) {
+    return s ? s->err : "no series";
+}
+
+SSD_API size_t ssd_series_count(const ssd_series *s) {
+    return s ? s->n : 0;
+}
+
+SSD_API const double *ssd_series_t_s(const ssd_series *s) {
+    return s ? s->t : NULL;
+}
+
+SSD_API const double *ssd_series_bytes(const ssd_series *s) {
+    return s ? s->b : NULL;
+}
+
+SSD_API const double *ssd_series_column(const ssd_series *s, const char *name) {
+    if (!s || !name)
+        return NULL;
+    for (size_t c = 0; c < s->ncols; c++)
+        if (!strcmp(s->colname[c], name))
+            return s->col[c];
+    return NULL;
+}
+
+SSD_API const char *ssd_series_column_name(const ssd_series *s, size_t index) {
+    return s && index < s->ncols ? s->colname[index] : NULL;
+}
+
+SSD_API const char *ssd_series_metadata(const ssd_series *s) {
+    return s && s->metadata ? s->metadata : "{}";
+}
+
+SSD_API const char *ssd_series_source(const ssd_series *s) {
+    return s && s->source ? s->source : "";
+}
+
+SSD_API const char *ssd_series_note(const ssd_series *s) {
+    return s && s->note ? s->note : "";
+}
+
+SSD_API const char *ssd_series_format(const ssd_series *s) {
+    return s && s->format ? s->format : "";
+}

@@ -1,0 +1,42 @@
+/* series_build.h - internal: the series handle's layout and the functions
+ * that fill it, shared by the series type (series.c) and the readers in
+ * datasets/ that build series from files. */
+#ifndef SSD_SERIES_BUILD_H
+#define SSD_SERIES_BUILD_H
+
+#include <stddef.h>
+
+#include <ssdcore/series.h>
+
+#include "errmsg.h"
+
+#define SSD__SERIES_MAX_COLS 16
+
+struct ssd_series {
+    size_t n, cap;
+    double *t;
+    double *b;
+    size_t ncols;
+    char *colname[SSD__SERIES_MAX_COLS];
+    double *col[SSD__SERIES_MAX_COLS];
+    char *metadata;
+    char *source;
+    char *note; /* what the reader did beyond parsing (NULL: nothing) */
+    const char *format;
+    char err[SSD__ERRMSG_SIZE];
+};
+
+/* Formats the handle's message and returns code. */
+int ssd__series_fail(ssd_series *s, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Makes room for n intervals (the optional columns grow too). */
+int ssd__series_reserve(ssd_series *s, size_t n);
+/* Appends one interval; the caller has reserved room. */
+void ssd__series_push(ssd_series *s, double t, double bytes);
+/* Index of a column, creating it (NaN-filled up to cap) when absent; -1 when
+ * the table is full or memory runs out. */
+int ssd__series_column_index(ssd_series *s, const char *name);
+int ssd__series_set_string(char **dst, const char *src);
+
+#endif

@@ -1,0 +1,167 @@
+/* sim_model.h - internal: the simulated drive's parameters, state and
+ * operations, shared by the profile table (sim_profiles.c), the model
+ * (sim_target.c), the ground-truth export (sim_truth.c) and the test driver
+ * (sim_drive.c).
+ *
+ * The model is analytic, not a page-level FTL: the flash is four pools of
+ * bytes (valid native data, invalid native data, clean native space, SLC
+ * contents) and the logical space is a short list of extents, each with the
+ * fraction of its blocks that hold data. Time advances in chunks of at most
+ * one noise tick, split where the write regime changes, so a chunk costs the
+ * same whether it holds one I/O or a million. */
+#ifndef SSD_SIM_MODEL_H
+#define SSD_SIM_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ssdcore/sim.h"
+#include "target_impl.h"
+
+enum ssd__sim_slc { SSD__SLC_NONE, SSD__SLC_STATIC, SSD__SLC_DYNAMIC };
+enum ssd__sim_pre { SSD__PRE_FRESH, SSD__PRE_FULL, SSD__PRE_DIRTY };
+
+/* Where host writes go right now; the order is the order of a fill. */
+enum ssd__sim_regime {
+    SSD__REG_SLC,    /* into the SLC cache */
+    SSD__REG_NATIVE, /* directly into TLC/MLC, clean blocks available */
+    SSD__REG_FOLD,   /* dynamic cache full and no clean blocks: fold while writing */
+    SSD__REG_GC,     /* no clean blocks: every write pays for garbage collection */
+    SSD__REG_COUNT
+};
+
+/* Every parameter is a double so that one table drives parsing, range
+ * checks, `sim show` and JSON. Sizes in GiB, speeds in MiB/s. */
+struct ssd__sim_params {
+    double capacity_gb; /* marketing GB; user bytes by the IDEMA LBA formula */
+    double op_pct;      /* raw flash beyond user capacity, % of user capacity */
+    double bits;        /* bits per cell of the native mode: 2 MLC, 3 TLC */
+    double slc_type;    /* enum ssd__sim_slc */
+    double slc_gb;      /* nominal SLC cache (dynamic: its largest size) */
+    double slc_wa;      /* SLC-internal write amplification: effective = nominal / slc_wa */
+    double slc_seq_mbps, slc_rand_iops;
+    double native_seq_mbps, native_rand_mbps; /* direct to TLC/MLC; random at 4K QD32 */
+    double fold_mbps;                         /* sequential host writes while folding */
+    double floor_mbps;                        /* steady used state, 4K QD32 random */
+    double gc_gamma;                 /* how fast GC cost approaches the floor as garbage thins */
+    double reserve_pct;              /* clean flash the drive keeps for itself, % of raw */
+    double flush_mbps;               /* idle: SLC contents moved to native per second */
+    double idle_gc_mbps, idle_gc_gb; /* idle GC: rate and the fast-write bytes it stops at */
+    double read_seq_mbps, read_rand_iops, read_lat_us, read_lat_slc_us;
+    double write_lat_us, link_mbps, iops_cap;
+    double mix_penalty;         /* throughput lost at a 50/50 read/write mix */
+    double noise, noise_direct; /* per-tick lognormal sigma: cache / direct phases */
+    double tick_s;
+    double dip_period_s, dip_duty, dip_depth; /* periodic GC dips (depth: speed factor) */
+    double lat_sigma, tail_frac, tail_mult;   /* per-I/O latency distribution */
+    double precondition;                      /* enum ssd__sim_pre */
+    double seed;
+};
+
+struct ssd__sim_param_info {
+    const char *name;
+    size_t offset;
+    double min, max;
+    const char *const *choices; /* NULL-terminated names of an enum, or NULL */
+    const char *describe;
+};
+
+extern const struct ssd__sim_param_info ssd__sim_param_table[];
+extern const int ssd__sim_param_table_size;
+
+struct ssd__sim_profile {
+    const char *name;
+    const char *describe;
+    const char *settings; /* "key=value,..." applied on top of the defaults */
+};
+extern const struct ssd__sim_profile ssd__sim_profiles[];
+extern const int ssd__sim_profiles_count;
+
+/* Resolves spec ("bx200,slc_gb=6", "file=/p.ini", "") into p and the profile
+ * name. Messages name the key (and file:line) at fault. */
+int ssd__sim_resolve(const char *spec, struct ssd__sim_params *p, const char **profile_name,
+                     char *err, size_t errlen);
+
+/* Cross-parameter checks (e.g. the reserve must fit inside the spare area). */
+int ssd__sim_validate(const struct ssd__sim_params *p, char *err, size_t errlen);
+
+/* Derived sizes in bytes. */
+uint64_t ssd__sim_user_bytes(const struct ssd__sim_params *p);
+double ssd__sim_raw_bytes(const struct ssd__sim_params *p);
+double ssd__sim_cache_effective_bytes(const struct ssd__sim_params *p);
+
+/* Formats a parameter's value the way the parser reads it back. */
+void ssd__sim_format_param(const struct ssd__sim_params *p, int i, char *buf, size_t len);
+
+/* A piece of logical space [start, next start) of which `mapped` (0..1)
+ * holds data. */
+struct ssd__sim_extent {
+    double start, mapped;
+};
+
+#define SSD__SIM_MAX_EXTENTS 512
+#define SSD__SIM_MAX_PHASES 64
+#define SSD__SIM_LAT_STRATA 16
+
+struct ssd__sim_phase {
+    int regime;
+    double start_bytes, start_s;
+    double bytes, seconds; /* host writes and time spent in it */
+};
+
+struct ssd__sim {
+    struct ssd__sim_params p;
+    const char *profile;
+    double user, raw, reserve;
+    double native; /* raw flash outside a static cache, in native-mode bytes */
+    /* flash pools, bytes */
+    double valid, invalid, clean; /* native */
+    double slc, slc_valid;        /* SLC contents in host bytes, and the valid part */
+    double host_written, nand_written;
+    double now_s;
+    /* logical map */
+    int n_ext;
+    struct ssd__sim_extent ext[SSD__SIM_MAX_EXTENTS];
+    /* current job */
+    int job_active;
+    struct ssd__workload w;
+    double cursor[2]; /* sequential position inside the span, per direction */
+    double coverage;  /* bytes of the full_coverage pass done */
+    double carry[2];  /* fractional I/Os carried between chunks */
+    double job_written, job_read, job_start_s;
+    int n_phases;
+    struct ssd__sim_phase phases[SSD__SIM_MAX_PHASES];
+    double last_idle_recovered;
+    uint64_t rng[4]; /* xoshiro256** for latency draws */
+    double strata_z[SSD__SIM_LAT_STRATA];
+};
+
+/* The model's state for a sim target (t->impl), or NULL for other kinds. */
+struct ssd__sim *ssd__sim_of(ssd_target *t);
+
+/* Current regime for a write of this pattern (does not change state). */
+int ssd__sim_regime(const struct ssd__sim *s);
+const char *ssd__sim_regime_name(int regime);
+double ssd__sim_cache_room(const struct ssd__sim *s);
+double ssd__sim_fast_room(const struct ssd__sim *s);
+double ssd__sim_gc_efficiency(const struct ssd__sim *s);
+double ssd__sim_mapped(const struct ssd__sim *s);
+
+/* The test and CLI driver: job_begin, then run_virtual every interval_s
+ * until the workload's time / bytes / coverage is done, calling cb after
+ * each interval with the interval's counts and latency histograms (reset
+ * before each interval). cb returns non-zero to stop. Returns 0 or a
+ * negative code (message in t->err). */
+typedef int (*ssd__sim_sample_fn)(void *ud, double t_s, double elapsed_s,
+                                  const struct ssd__interval *iv, ssd_hist *const lat[2]);
+int ssd__sim_drive(ssd_target *t, const struct ssd__workload *w, ssd__sim_sample_fn cb, void *ud);
+
+/* Fills w with the job layer's defaults (4K, QD1, one thread, the whole
+ * target, 1 s interval) for the given pattern. */
+void ssd__sim_workload_defaults(struct ssd__workload *w, enum ssd__pattern pattern, uint64_t span);
+
+/* Opens "sim:PROFILE[,k=v...]" (spec is the text after "sim:") into t:
+ * sets ops, impl, size and block_size. Called by ssd_target_open (target_uri.c). */
+int ssd__sim_target_open(ssd_target *t, const char *spec);
+
+#endif

@@ -1,0 +1,40 @@
+/* target_uri.c - ssd_target_open(): a URI to the kind of target it names.
+ * It lives above io/ because it must know every kind, the simulated drive
+ * included, and the simulator is built on io/'s target interface. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim_model.h"
+
+int ssd_target_open(ssd_target *t, const char *uri) {
+    t->err[0] = '\0';
+    if (t->is_open)
+        return ssd__fail(t->err, SSD_ESTATE, "the target is already open (%s)", t->uri);
+    if (!uri || !*uri)
+        return ssd__fail(t->err, SSD_EINVAL, "empty target URI");
+    t->uri = strdup(uri);
+    if (!t->uri)
+        return SSD_ENOMEM;
+    int rc;
+    if (!strncmp(uri, "sim:", 4))
+        rc = ssd__sim_target_open(t, uri + 4);
+    else if (!strncmp(uri, "/dev/", 5) && strncmp(uri, "/dev/shm/", 9))
+        rc = ssd__block_target_open(t, uri); /* /dev/shm is a RAM disk of files */
+    else
+        rc = ssd__file_target_open(t, uri);
+    if (rc < 0) {
+        if (t->ops && t->ops->close)
+            t->ops->close(t);
+        t->ops = NULL;
+        t->impl = NULL;
+        if (t->fd >= 0)
+            close(t->fd);
+        t->fd = -1;
+        free(t->uri);
+        t->uri = NULL;
+        return rc;
+    }
+    t->is_open = 1;
+    return 0;
+}

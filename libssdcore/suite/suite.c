@@ -1,0 +1,432 @@
+/* suite.c - the suite handle: options, building the steps (built-in table
+ * or suite file), step lookups and names, and the analyze step. Running the
+ * steps is run/suite_run.c; rendering the report is report/. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "interrupt.h"
+#include "ssdcore/hist.h"
+#include "ssdcore/job.h"
+#include "ssdcore/sim.h"
+#include "options.h"
+#include "suite_impl.h"
+
+int ssd_suite_create(ssd_suite **out, ssd_target *t) {
+    if (!out || !t)
+        return SSD_EINVAL;
+    ssd_suite *s = calloc(1, sizeof *s);
+    if (!s)
+        return SSD_ENOMEM;
+    s->t = t;
+    if (ssd__suite_describe_target(s)) {
+        free(s);
+        return SSD_ENOMEM;
+    }
+    s->scale = 1;
+    s->report = 1;
+    s->current = -1;
+    strcpy(s->suite_name, "quick");
+    *out = s;
+    return 0;
+}
+
+int ssd__suite_describe_target(ssd_suite *s) {
+    char *uri = strdup(ssd_target_uri(s->t));
+    if (!uri)
+        return SSD_ENOMEM;
+    free(s->target_uri);
+    s->target_uri = uri;
+    snprintf(s->target_kind, sizeof s->target_kind, "%s", ssd_target_kind(s->t));
+    s->target_size = ssd_target_size(s->t);
+    s->target_block = ssd_target_block_size(s->t);
+    return 0;
+}
+
+void ssd__suite_clear_steps(ssd_suite *s) {
+    for (int i = 0; i < s->nsteps; i++) {
+        struct ssd__step *st = &s->steps[i];
+        free(st->line);
+        for (int k = 0; k < st->nopts; k++) {
+            free(st->keys[k]);
+            free(st->values[k]);
+        }
+        for (int k = 0; k < st->naopts; k++)
+            free(st->akeys[k]);
+        free(st->error);
+        free(st->reason);
+        ssd_free(st->job_json);
+        ssd_sim_free(st->truth_json);
+        ssd_free(st->analysis_json);
+        ssd_series_free(st->curve);
+        free(st->phases);
+    }
+    free(s->steps);
+    s->steps = NULL;
+    s->nsteps = s->cap = 0;
+}
+
+void ssd_suite_free(ssd_suite *s) {
+    if (!s)
+        return;
+    ssd__suite_clear_steps(s);
+    free(s->suite_file);
+    free(s->filebench_dir);
+    free(s->filebench_size);
+    free(s->target_uri);
+    free(s->out_dir);
+    free(s->results_path);
+    free(s->report_path);
+    free(s->error);
+    free(s);
+}
+
+const char *ssd_suite_errmsg(const ssd_suite *s) {
+    return s ? s->err : "";
+}
+
+int ssd__suite_set_out(ssd_suite *s, const char *dir) {
+    size_t n = strlen(dir);
+    char *d = strdup(dir), *r = malloc(n + 16), *h = malloc(n + 16);
+    if (!d || !r || !h) {
+        free(d);
+        free(r);
+        free(h);
+        return ssd__fail(s->err, SSD_ENOMEM, "out: out of memory");
+    }
+    sprintf(r, "%s/results.json", dir);
+    sprintf(h, "%s/report.html", dir);
+    free(s->out_dir);
+    free(s->results_path);
+    free(s->report_path);
+    s->out_dir = d;
+    s->results_path = r;
+    s->report_path = h;
+    return 0;
+}
+
+int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
+    if (!s || !key || !value)
+        return SSD_EINVAL;
+    s->err[0] = 0;
+    if (s->prepared)
+        return ssd__fail(s->err, SSD_ESTATE, "%s: the steps are already built", key);
+    if (!strcmp(key, "suite")) {
+        for (int i = 0; i < ssd_suite_builtin_count(); i++)
+            if (!strcmp(value, ssd_suite_builtin_name(i))) {
+                strcpy(s->suite_name, value);
+                free(s->suite_file);
+                s->suite_file = NULL;
+                return 0;
+            }
+        return ssd__fail(s->err, SSD_EINVAL, "suite: unknown suite '%s' (lab2016, fill2021, quick)",
+                         value);
+    }
+    if (!strcmp(key, "suite_file")) {
+        char *f = strdup(value);
+        if (!f)
+            return ssd__fail(s->err, SSD_ENOMEM, "suite_file: out of memory");
+        free(s->suite_file);
+        s->suite_file = f;
+        return 0;
+    }
+    if (!strcmp(key, "out")) {
+        if (!*value)
+            return ssd__fail(s->err, SSD_EINVAL, "out: empty path");
+        return ssd__suite_set_out(s, value);
+    }
+    if (!strcmp(key, "scale")) {
+        char *end;
+        errno = 0;
+        double v = strtod(value, &end);
+        if (end == value || *end || errno || !(v > 0) || v > 1000)
+            return ssd__fail(s->err, SSD_ERANGE, "scale: '%s' is not a number in (0, 1000]", value);
+        s->scale = v;
+        return 0;
+    }
+    if (!strcmp(key, "area")) {
+        uint64_t v;
+        if (ssd_parse_size(value, &v) || !v)
+            return ssd__fail(s->err, SSD_EINVAL, "area: not a size: '%s'", value);
+        s->area = v;
+        return 0;
+    }
+    if (!strcmp(key, "filebench_dir") || !strcmp(key, "filebench_size")) {
+        int is_dir = !strcmp(key, "filebench_dir");
+        uint64_t v;
+        if (!*value || (!is_dir && (ssd_parse_size(value, &v) || !v)) || strpbrk(value, " \t#"))
+            return ssd__fail(s->err, SSD_EINVAL, "%s: bad value '%s'", key, value);
+        char *d = strdup(value);
+        if (!d)
+            return ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", key);
+        char **slot = is_dir ? &s->filebench_dir : &s->filebench_size;
+        free(*slot);
+        *slot = d;
+        return 0;
+    }
+    if (!strcmp(key, "report")) {
+        if (ssd__parse_bool(value, &s->report))
+            return ssd__fail(s->err, SSD_EINVAL, "report: expected " SSD__BOOL_WORDS ", got '%s'",
+                             value);
+        return 0;
+    }
+    return ssd__fail(s->err, SSD_EINVAL,
+                     "unknown option '%s' (suite, suite_file, out, scale, area, report, "
+                     "filebench_dir, filebench_size)",
+                     key);
+}
+
+void ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
+                            double min_period_s) {
+    if (!s)
+        return;
+    s->progress = fn;
+    s->progress_user = user;
+    s->progress_period = min_period_s;
+}
+
+const char *ssd__suite_scaled(const ssd_suite *s, const char *key, const char *value, char *buf,
+                              size_t len) {
+    int is_time = !strcmp(key, "time"), is_interval = !strcmp(key, "interval");
+    double v;
+    if ((!is_time && !is_interval) || s->scale == 1 || ssd_parse_duration(value, &v))
+        return value;
+    v *= s->scale;
+    if (is_interval && v < 0.01)
+        v = 0.01;
+    /* A time of 0 means "no limit": keep a scaled time from becoming one. */
+    if (is_time && v > 0 && v < 0.001)
+        v = 0.001;
+    snprintf(buf, len, "%.9g", v);
+    return buf;
+}
+
+const struct ssd__step *ssd__suite_find(const ssd_suite *s, const char *name, int before) {
+    for (int i = 0; i < before && i < s->nsteps; i++)
+        if (s->steps[i].kind == SSD__STEP_JOB && !strcmp(s->steps[i].name, name))
+            return &s->steps[i];
+    return NULL;
+}
+
+const struct ssd__step *ssd__suite_find_log(const ssd_suite *s, const char *stem, int before) {
+    for (int i = 0; i < before && i < s->nsteps; i++)
+        if (s->steps[i].kind == SSD__STEP_JOB && !strcmp(s->steps[i].log, stem))
+            return &s->steps[i];
+    return NULL;
+}
+
+static int read_file(ssd_suite *s, const char *path, char **out) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return ssd__fail(s->err, -errno, "%s: %s", path, strerror(errno));
+    struct ssd__text t = {0};
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (t.len + n > (1u << 20)) {
+            fclose(f);
+            ssd__text_free(&t);
+            return ssd__fail(s->err, SSD_ERANGE, "%s: larger than 1 MiB: not a suite file", path);
+        }
+        if (memchr(buf, 0, n)) {
+            fclose(f);
+            ssd__text_free(&t);
+            return ssd__fail(s->err, SSD_EFORMAT, "%s: binary data: not a suite file", path);
+        }
+        ssd__text_raw(&t, buf, n);
+    }
+    int err = ferror(f) ? (errno ? errno : EIO) : 0; /* EISDIR for a directory */
+    fclose(f);
+    if (err) {
+        ssd__text_free(&t);
+        return ssd__fail(s->err, -err, "%s: cannot read: %s", path, strerror(err));
+    }
+    if (!t.p)
+        ssd__text_raw(&t, "", 0);
+    *out = ssd__text_take(&t);
+    return *out ? 0 : ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", path);
+}
+
+int ssd_suite_prepare(ssd_suite *s) {
+    if (!s)
+        return SSD_EINVAL;
+    if (s->prepared)
+        return 0;
+    s->err[0] = 0;
+    if (s->loaded)
+        return ssd__fail(s->err, SSD_ESTATE, "a suite loaded from results cannot run");
+    if (!ssd_target_size(s->t))
+        return ssd__fail(s->err, SSD_ESTATE, "the target is not open");
+    /* The target may have been opened after ssd_suite_create. */
+    if (ssd__suite_describe_target(s))
+        return ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+    if (s->filebench_dir) {
+        /* Only lab2016 has the file tests; elsewhere the option did nothing. */
+        if (s->suite_file || strcmp(s->suite_name, "lab2016"))
+            return ssd__fail(s->err, SSD_EINVAL,
+                             "filebench_dir: only the lab2016 suite runs the file tests, not %s "
+                             "(a suite file gives each filebench step its own dir=)",
+                             s->suite_file ? s->suite_file : s->suite_name);
+        /* A typo in a mount point must not benchmark the root filesystem. */
+        struct stat st;
+        int err = stat(s->filebench_dir, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+        if (err)
+            return ssd__fail(s->err, -err, "filebench_dir: %s: %s", s->filebench_dir,
+                             strerror(err));
+    }
+    char *text = NULL;
+    int rc;
+    if (s->suite_file) {
+        rc = read_file(s, s->suite_file, &text);
+        if (rc)
+            return rc;
+        rc = ssd__suite_parse(s, s->suite_file, text);
+    } else {
+        rc = ssd__suite_builtin_text(s->suite_name, s->target_size, s->target_block, s->area,
+                                     s->filebench_dir, s->filebench_size, &text);
+        if (rc)
+            return ssd__fail(s->err, rc, "suite %s: %s", s->suite_name, ssd_strerror(rc));
+        rc = ssd__suite_parse(s, s->suite_name, text);
+    }
+    free(text);
+    if (rc) {
+        ssd__suite_clear_steps(s);
+        return rc;
+    }
+    s->prepared = 1;
+    return 0;
+}
+
+int ssd_suite_step_count(const ssd_suite *s) {
+    return s ? s->nsteps : 0;
+}
+
+static const char *const kind_names[] = {"job", "trim", "idle", "analyze", "filebench"};
+
+const char *ssd__step_kind_name(int kind) {
+    return kind >= 0 && kind < 5 ? kind_names[kind] : NULL;
+}
+
+int ssd__step_kind(const char *name) {
+    for (int i = 0; name && i < 5; i++)
+        if (!strcmp(name, kind_names[i]))
+            return i;
+    return -1;
+}
+
+static const char *const state_names[SSD__ST_COUNT] = {"pending", "done", "interrupted", "failed",
+                                                       "skipped"};
+
+const char *ssd__step_state_name(int state) {
+    return state >= 0 && state < SSD__ST_COUNT ? state_names[state] : "?";
+}
+
+int ssd__step_state(const char *name) {
+    for (int i = 0; name && i < SSD__ST_COUNT; i++)
+        if (!strcmp(name, state_names[i]))
+            return i;
+    return -1;
+}
+
+int ssd__suite_skipped(const ssd_suite *s) {
+    int n = 0;
+    for (int i = 0; i < s->nsteps; i++)
+        n += s->steps[i].state == SSD__ST_SKIPPED;
+    return n;
+}
+
+static const char *kind_name(int kind) {
+    const char *n = ssd__step_kind_name(kind);
+    return n ? n : "?";
+}
+
+const char *ssd_suite_step_kind(const ssd_suite *s, int i) {
+    return s && i >= 0 && i < s->nsteps ? kind_name(s->steps[i].kind) : NULL;
+}
+
+const char *ssd_suite_step_name(const ssd_suite *s, int i) {
+    return s && i >= 0 && i < s->nsteps ? s->steps[i].name : NULL;
+}
+
+const char *ssd_suite_step_line(const ssd_suite *s, int i) {
+    return s && i >= 0 && i < s->nsteps ? s->steps[i].line : NULL;
+}
+
+const char *ssd_suite_results_path(const ssd_suite *s) {
+    return s && s->results_path ? s->results_path : "";
+}
+
+const char *ssd_suite_report_path(const ssd_suite *s) {
+    return s && s->report_path ? s->report_path : "";
+}
+
+int ssd_suite_results_json(const ssd_suite *s, char **out) {
+    if (!s || !out)
+        return SSD_EINVAL;
+    return ssd__suite_json(s, out);
+}
+
+static int open_series(ssd_suite *s, const char *stem, ssd_series **out, char *msg, size_t len) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.csv", s->out_dir, stem);
+    int rc = ssd_series_open(out, path);
+    if (rc) {
+        snprintf(msg, len, "%s", *out ? ssd_series_errmsg(*out) : ssd_strerror(rc));
+        ssd_series_free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+/* An analysis that fails (too few samples, a series without a cache...) is
+ * recorded and the run goes on: hours of measurement are worth more than
+ * one figure. */
+void ssd__suite_analyze(ssd_suite *s, int i) {
+    struct ssd__step *st = &s->steps[i];
+    ssd_series *ser = NULL, *ref = NULL;
+    ssd_analysis *a = NULL;
+    char msg[SSD__ERRMSG_SIZE];
+    int rc = open_series(s, st->series, &ser, msg, sizeof msg);
+    if (!rc && st->reference[0])
+        rc = open_series(s, st->reference, &ref, msg, sizeof msg);
+    if (!rc && (rc = ssd_analysis_create(&a)))
+        snprintf(msg, sizeof msg, "%s", ssd_strerror(rc));
+    for (int k = 0; !rc && k < st->naopts; k++)
+        rc = ssd_analysis_set_option(a, st->akeys[k], st->avalues[k]);
+    if (!rc && (rc = ssd_analysis_run(a, ser, ref)))
+        snprintf(msg, sizeof msg, "%s", ssd_analysis_errmsg(a));
+    if (!rc) {
+        char source[SSD__NAME_MAX + 8];
+        snprintf(source, sizeof source, "%s.csv", st->series);
+        rc = ssd_analysis_to_json(a, source, 0, &st->analysis_json);
+        if (rc)
+            snprintf(msg, sizeof msg, "%s", ssd_strerror(rc));
+    }
+    if (!rc) {
+        ssd_analysis_summary(a, &st->sum);
+        st->has_summary = 1;
+        st->nphases = ssd_analysis_phase_count(a);
+        st->phases = st->nphases ? calloc(st->nphases, sizeof *st->phases) : NULL;
+        if (!st->phases)
+            st->nphases = 0;
+        for (size_t k = 0; k < st->nphases; k++)
+            ssd_analysis_phase(a, k, &st->phases[k]);
+        st->curve = ser;
+        ser = NULL;
+        st->state = SSD__ST_DONE;
+    } else {
+        st->state = SSD__ST_FAILED;
+        st->rc = rc;
+        st->error = strdup(msg);
+    }
+    ssd_analysis_free(a);
+    ssd_series_free(ser);
+    ssd_series_free(ref);
+}

@@ -1,0 +1,297 @@
+/* suite_load.c - a results directory read back into a suite handle, so the
+ * report can be rendered again without the drive: the steps and figures
+ * come from results.json, the analyses are recomputed from the CSVs. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suite_impl.h"
+#include "json_read.h"
+
+#define MAX_RESULTS_BYTES (256u << 20)
+
+static int read_all(ssd_suite *s, const char *path, char **out) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return ssd__fail(s->err, -errno, "%s: %s", path, strerror(errno));
+    struct ssd__text t = {0};
+    char buf[65536];
+    size_t n;
+    int rc = 0;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (t.len + n > MAX_RESULTS_BYTES) {
+            rc = ssd__fail(s->err, SSD_ERANGE, "%s: larger than 256 MiB", path);
+            break;
+        }
+        if (memchr(buf, 0, n)) {
+            rc = ssd__fail(s->err, SSD_EFORMAT, "%s: binary data, not results.json", path);
+            break;
+        }
+        ssd__text_raw(&t, buf, n);
+    }
+    if (!rc && ferror(f)) {
+        int e = errno ? errno : EIO;
+        rc = ssd__fail(s->err, -e, "%s: cannot read: %s", path, strerror(e));
+    }
+    fclose(f);
+    if (!rc && !t.p)
+        ssd__text_raw(&t, "", 0);
+    *out = ssd__text_take(&t);
+    if (!rc && !*out)
+        rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+    if (rc) {
+        free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+static void copy(char *dst, size_t len, const char *src) {
+    snprintf(dst, len, "%s", src ? src : "");
+}
+
+/* "degradation.csv" -> "degradation" */
+static void stem(char *dst, const char *file) {
+    copy(dst, SSD__NAME_MAX, file);
+    size_t n = strlen(dst);
+    if (n > 4 && !strcmp(dst + n - 4, ".csv"))
+        dst[n - 4] = 0;
+}
+
+/* The integer member key of v, or fallback when it is missing, not a whole
+ * number, or outside [lo, hi]: results.json may be damaged or hand-edited,
+ * and casting an out-of-range double to an integer is undefined. */
+static uint64_t whole(const struct ssd__jv *v, const char *key, uint64_t lo, uint64_t hi,
+                      uint64_t fallback) {
+    double d = ssd__jv_num(v, key, NAN);
+    /* 2^64 as a double: the first value a uint64_t cannot hold. */
+    if (!(d >= (double)lo && d < 18446744073709551616.0) || d != floor(d))
+        return fallback;
+    uint64_t u = (uint64_t)d;
+    return u <= hi ? u : fallback;
+}
+
+static char *dump(const struct ssd__jv *v) {
+    if (!v || v->type == SSD__JNULL)
+        return NULL;
+    struct ssd__text t = {0};
+    ssd__jv_write(&t, v);
+    return ssd__text_take(&t);
+}
+
+static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v, int i,
+                     const char *path) {
+    memset(st, 0, sizeof *st);
+    st->x = NAN;
+    st->truth_cache_bytes = st->truth_post_bps = st->truth_fold_bytes = st->truth_gc_bytes =
+        st->truth_recovered = st->truth_room_before = NAN;
+    st->lat_mean_us = st->lat_p50_us = st->lat_p99_us = st->lat_p999_us = NAN;
+    st->kind = ssd__step_kind(ssd__jv_str(v, "kind"));
+    st->state = ssd__step_state(ssd__jv_str(v, "state"));
+    if (v->type != SSD__JOBJ || st->kind < 0 || st->state < 0) {
+        st->kind = SSD__STEP_IDLE;
+        return ssd__fail(s->err, SSD_EFORMAT, "%s: steps[%d]: no valid kind and state", path, i);
+    }
+    copy(st->name, sizeof st->name, ssd__jv_str(v, "name"));
+    st->line = strdup(ssd__jv_str(v, "line") ? ssd__jv_str(v, "line") : "");
+    st->lineno = (int)whole(v, "lineno", 0, INT_MAX, 0);
+    copy(st->started, sizeof st->started, ssd__jv_str(v, "started"));
+    st->wall_s = ssd__jv_num(v, "wall_s", 0);
+    if (ssd__jv_str(v, "error"))
+        st->error = strdup(ssd__jv_str(v, "error"));
+    if (st->state == SSD__ST_SKIPPED)
+        st->reason = strdup(ssd__jv_str(v, "reason") ? ssd__jv_str(v, "reason") : "?");
+    switch (st->kind) {
+    case SSD__STEP_JOB: {
+        copy(st->group, sizeof st->group, ssd__jv_str(v, "group"));
+        st->x = ssd__jv_num(v, "x", NAN);
+        if (ssd__jv_str(v, "log"))
+            stem(st->log, ssd__jv_str(v, "log"));
+        const struct ssd__jv *p = ssd__jv_get(v, "params");
+        for (size_t k = 0; p && p->type == SSD__JOBJ && k < p->n; k++) {
+            if (p->items[k].type != SSD__JSTR || st->nopts == SSD__STEP_MAX_OPTS)
+                continue;
+            st->keys[st->nopts] = strdup(p->keys[k]);
+            st->values[st->nopts] = strdup(p->items[k].str);
+            st->nopts++;
+        }
+        const struct ssd__jv *m = ssd__jv_get(v, "summary");
+        st->runtime_s = ssd__jv_num(m, "runtime_s", NAN);
+        st->bw_bps = ssd__jv_num(m, "bw_bps", NAN);
+        st->iops = ssd__jv_num(m, "iops", NAN);
+        st->read_bps = ssd__jv_num(m, "read_bps", NAN);
+        st->write_bps = ssd__jv_num(m, "write_bps", NAN);
+        st->lat_mean_us = ssd__jv_num(m, "lat_mean_us", NAN);
+        st->lat_p50_us = ssd__jv_num(m, "lat_p50_us", NAN);
+        st->lat_p99_us = ssd__jv_num(m, "lat_p99_us", NAN);
+        st->lat_p999_us = ssd__jv_num(m, "lat_p99_9_us", NAN);
+        st->job_json = dump(ssd__jv_get(v, "results"));
+        ssd__step_latency_spectrum(st);
+        const struct ssd__jv *truth = ssd__jv_get(v, "sim_truth");
+        st->truth_json = dump(truth);
+        st->truth_cache_bytes = ssd__jv_num(truth, "cache_full_at_bytes", NAN);
+        st->truth_post_bps = ssd__jv_num(truth, "post_cache_mean_bps", NAN);
+        st->truth_fold_bytes = ssd__jv_num(truth, "folding_start_bytes", NAN);
+        st->truth_gc_bytes = ssd__jv_num(truth, "gc_start_bytes", NAN);
+        st->truth_recovered = ssd__jv_num(truth, "last_idle_recovered_bytes", NAN);
+        st->truth_room_before = ssd__jv_num(v, "sim_fast_room_before_bytes", NAN);
+        break;
+    }
+    case SSD__STEP_FILEBENCH: {
+        const struct ssd__jv *p = ssd__jv_get(v, "params");
+        for (size_t k = 0; p && p->type == SSD__JOBJ && k < p->n; k++) {
+            if (p->items[k].type != SSD__JSTR || st->nopts == SSD__STEP_MAX_OPTS)
+                continue;
+            st->keys[st->nopts] = strdup(p->keys[k]);
+            st->values[st->nopts] = strdup(p->items[k].str);
+            st->nopts++;
+        }
+        st->job_json = dump(ssd__jv_get(v, "results"));
+        ssd__filebench_figures(st);
+        break;
+    }
+    case SSD__STEP_TRIM:
+        st->offset = whole(v, "offset", 0, UINT64_MAX, 0);
+        st->length = whole(v, "length", 0, UINT64_MAX, 0);
+        break;
+    case SSD__STEP_IDLE:
+        st->idle_s = ssd__jv_num(v, "seconds_unscaled", 0);
+        break;
+    case SSD__STEP_ANALYZE: {
+        if (ssd__jv_str(v, "series"))
+            stem(st->series, ssd__jv_str(v, "series"));
+        if (ssd__jv_str(v, "reference"))
+            stem(st->reference, ssd__jv_str(v, "reference"));
+        const struct ssd__jv *o = ssd__jv_get(v, "options");
+        for (size_t k = 0; o && o->type == SSD__JOBJ && k < o->n; k++) {
+            if (o->items[k].type != SSD__JNUM || st->naopts == SSD__STEP_MAX_OPTS)
+                continue;
+            st->akeys[st->naopts] = strdup(o->keys[k]);
+            st->avalues[st->naopts++] = o->items[k].num;
+        }
+        st->analysis_json = dump(ssd__jv_get(v, "analysis")); /* kept if the CSV is gone */
+        break;
+    }
+    }
+    return 0;
+}
+
+static int load_text(ssd_suite *s, const char *text) {
+    const char *path = s->results_path;
+    struct ssd__jv root;
+    char msg[256];
+    int rc = ssd__jr_parse(text, &root, msg, sizeof msg);
+    if (rc)
+        return ssd__fail(s->err, rc, "%s: %s", path, msg);
+    const char *schema = ssd__jv_str(&root, "schema");
+    if (!schema || strcmp(schema, "ssdcore-results/1")) {
+        rc = ssd__fail(s->err, SSD_EFORMAT, "%s: schema '%s' is not ssdcore-results/1", path,
+                       schema ? schema : "(none)");
+        goto out;
+    }
+    const char *suite = ssd__jv_str(&root, "suite"), *file = ssd__jv_str(&root, "suite_file");
+    copy(s->suite_name, sizeof s->suite_name, suite ? suite : "");
+    if (file && !(s->suite_file = strdup(file))) {
+        rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+        goto out;
+    }
+    s->scale = ssd__jv_num(&root, "scale", 1);
+    const struct ssd__jv *target = ssd__jv_get(&root, "target");
+    s->target_uri = strdup(ssd__jv_str(target, "uri") ? ssd__jv_str(target, "uri") : "?");
+    copy(s->target_kind, sizeof s->target_kind, ssd__jv_str(target, "kind"));
+    s->target_size = whole(target, "size_bytes", 0, UINT64_MAX, 0);
+    s->target_block = (unsigned)whole(target, "block_size", 0, UINT_MAX, 0);
+    const struct ssd__jv *host = ssd__jv_get(&root, "host");
+    copy(s->host_name, sizeof s->host_name, ssd__jv_str(host, "hostname"));
+    copy(s->host_kernel, sizeof s->host_kernel, ssd__jv_str(host, "kernel"));
+    copy(s->host_cpu, sizeof s->host_cpu, ssd__jv_str(host, "cpu"));
+    copy(s->started, sizeof s->started, ssd__jv_str(&root, "started"));
+    copy(s->finished, sizeof s->finished, ssd__jv_str(&root, "finished"));
+    s->interrupted = ssd__jv_true(&root, "interrupted");
+    if (ssd__jv_str(&root, "error"))
+        s->error = strdup(ssd__jv_str(&root, "error"));
+    const struct ssd__jv *steps = ssd__jv_get(&root, "steps");
+    if (!s->target_uri || !steps || steps->type != SSD__JARR) {
+        rc =
+            ssd__fail(s->err, s->target_uri ? SSD_EFORMAT : SSD_ENOMEM, "%s: no steps array", path);
+        goto out;
+    }
+    s->steps_total = (int)whole(&root, "steps_total", 0, INT_MAX, steps->n);
+    if (steps->n) {
+        s->steps = calloc(steps->n, sizeof *s->steps);
+        if (!s->steps) {
+            rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+            goto out;
+        }
+        s->cap = (int)steps->n;
+    }
+    for (size_t i = 0; i < steps->n && !rc; i++) {
+        rc = load_step(s, &s->steps[i], &steps->items[i], (int)i, path);
+        s->nsteps++;
+    }
+    int lost = 0;
+    for (int i = 0; i < s->nsteps && !rc; i++) {
+        struct ssd__step *st = &s->steps[i];
+        if (st->kind != SSD__STEP_ANALYZE || st->state != SSD__ST_DONE)
+            continue;
+        free(st->error);
+        st->error = NULL;
+        char *stored = st->analysis_json;
+        st->analysis_json = NULL;
+        ssd__suite_analyze(s, i);
+        if (st->state == SSD__ST_DONE || !stored) {
+            free(stored);
+            continue;
+        }
+        /* A missing or damaged CSV must not drop the analysis the run
+         * stored: keep it, and say so (the caller warns, the CLI exits 1). */
+        free(st->analysis_json);
+        st->analysis_json = stored;
+        if (!lost++)
+            ssd__fail(s->err, 0, "%s: cannot recompute: %s; the analysis stored in %s is kept",
+                      st->name, st->error ? st->error : "?", path);
+    }
+    if (lost > 1) {
+        size_t n = strlen(s->err);
+        snprintf(s->err + n, sizeof s->err - n, " (and %d more)", lost - 1);
+    }
+out:
+    ssd__jv_free(&root);
+    return rc;
+}
+
+static int create_loaded(ssd_suite **out, const char *dir) {
+    ssd_suite *s = calloc(1, sizeof *s);
+    *out = s;
+    if (!s)
+        return SSD_ENOMEM;
+    s->loaded = s->prepared = s->ran = 1;
+    s->scale = 1;
+    s->report = 1;
+    s->current = -1;
+    return ssd__suite_set_out(s, dir);
+}
+
+int ssd__suite_load_text(ssd_suite **out, const char *dir, const char *text) {
+    int rc = create_loaded(out, dir);
+    return rc ? rc : load_text(*out, text);
+}
+
+int ssd_suite_load(ssd_suite **out, const char *dir) {
+    if (!out || !dir)
+        return SSD_EINVAL;
+    int rc = create_loaded(out, dir);
+    if (rc)
+        return rc;
+    ssd_suite *s = *out;
+    char *text = NULL;
+    if ((rc = read_all(s, s->results_path, &text)))
+        return rc;
+    rc = load_text(s, text);
+    free(text);
+    return rc;
+}

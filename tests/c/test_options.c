@@ -1,0 +1,60 @@
+/* One boolean vocabulary: every handle's flag options take the same words
+ * and refuse the same others (they used to differ: the job any case, the
+ * target case-sensitive, fileops also on/off, the suite's report 0/1 only). */
+#include <criterion/criterion.h>
+
+#include <ssdcore.h>
+
+static const char *const yes[] = {"1", "true", "yes", "on", "TRUE", "Yes", "ON"};
+static const char *const no[] = {"0", "false", "no", "off", "FALSE", "No", "Off"};
+static const char *const bad[] = {"", "2", "y", "n", "enable", "truee", " 1"};
+#define N(a) (sizeof a / sizeof *a)
+
+typedef int (*set_fn)(void *h, const char *key, const char *value);
+
+static void check(const char *what, void *h, set_fn set, const char *key) {
+    for (size_t i = 0; i < N(yes); i++)
+        cr_expect_eq(set(h, key, yes[i]), 0, "%s %s=%s", what, key, yes[i]);
+    for (size_t i = 0; i < N(no); i++)
+        cr_expect_eq(set(h, key, no[i]), 0, "%s %s=%s", what, key, no[i]);
+    for (size_t i = 0; i < N(bad); i++)
+        cr_expect_eq(set(h, key, bad[i]), SSD_EINVAL, "%s %s='%s' must be refused", what, key,
+                     bad[i]);
+}
+
+static int job_set(void *h, const char *k, const char *v) {
+    return ssd_job_set_option(h, k, v);
+}
+static int target_set(void *h, const char *k, const char *v) {
+    return ssd_target_set_option(h, k, v);
+}
+static int suite_set(void *h, const char *k, const char *v) {
+    return ssd_suite_set_option(h, k, v);
+}
+static int copy_set(void *h, const char *k, const char *v) {
+    return ssd_copy_set_option(h, k, v);
+}
+
+Test(options, every_handle_takes_the_same_boolean_words) {
+    ssd_target *t = NULL;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    check("target", t, target_set, "buffered");
+    ssd_target_free(t);
+
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, "sim:bx200"), 0, "%s", ssd_target_errmsg(t));
+    ssd_job *j = NULL;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    check("job", j, job_set, "stamp");
+    ssd_job_free(j);
+    ssd_suite *s = NULL;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    check("suite", s, suite_set, "report");
+    ssd_suite_free(s);
+    ssd_target_free(t);
+
+    ssd_copy *c = NULL;
+    cr_assert_eq(ssd_copy_create(&c), 0);
+    check("copy", c, copy_set, "hardlinks");
+    ssd_copy_free(c);
+}

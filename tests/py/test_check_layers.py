@@ -1,0 +1,72 @@
+"""scripts/check_layers.py: the one-way dependency rule of docs/ARCHITECTURE.md,
+checked by symbol on the real build and shown to catch a wrong-way use."""
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CHECK = ROOT / "scripts" / "check_layers.py"
+BOXES = ["base", "hist", "io", "sim", "series", "analysis", "datasets", "fileops", "suite",
+         "report", "run"]
+
+
+def run_check(build, root=None):
+    args = ["--root", str(root)] if root else []
+    return subprocess.run([sys.executable, str(CHECK), *args, str(build)], capture_output=True,
+                          text=True)
+
+
+def test_the_real_build_keeps_every_arrow(build_dir):
+    r = run_check(build_dir)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "ok" in r.stdout
+
+
+def fake_build(tmp_path, sources):
+    """A build tree with one object file per box, compiled from sources[box]."""
+    for box in BOXES:
+        src = tmp_path / "src" / box
+        src.mkdir(parents=True)
+        c = src / "x.c"
+        c.write_text(sources.get(box, f"int ssd_{box}_marker(void) {{ return 0; }}\n"))
+        d = tmp_path / "build" / "CMakeFiles" / f"ssd_{box}.dir" / "src" / box
+        d.mkdir(parents=True)
+        subprocess.run(["cc", "-c", "-o", str(d / "x.c.o"), str(c)], check=True)
+    return tmp_path / "build"
+
+
+def test_a_lower_box_using_a_higher_one_fails(tmp_path):
+    build = fake_build(tmp_path, {
+        "io": "int ssd_io_thing(void) { return 1; }\n",
+        "base": "int ssd_io_thing(void);\nint ssd_base_use(void) { return ssd_io_thing(); }\n",
+    })
+    r = run_check(build, root=tmp_path)
+    assert r.returncode == 1
+    assert "ssd_io_thing" in r.stdout and "base may not use io" in r.stdout
+
+
+def test_internals_of_fileops_are_off_limits_to_the_suite(tmp_path):
+    build = fake_build(tmp_path, {
+        "fileops": "int ssd__fo_secret(void) { return 1; }\nint ssd_fo_public(void) { return 2; }\n",
+        "suite": "int ssd__fo_secret(void);\nint ssd_fo_public(void);\n"
+                 "int ssd_suite_x(void) { return ssd__fo_secret() + ssd_fo_public(); }\n",
+    })
+    r = run_check(build, root=tmp_path)
+    assert r.returncode == 1
+    assert "ssd__fo_secret" in r.stdout and "ssd_fo_public" not in r.stdout
+
+
+def test_a_build_without_a_box_is_an_error_not_a_pass(tmp_path):
+    r = run_check(tmp_path)
+    assert r.returncode == 2
+    assert "build first" in r.stdout
+
+
+def test_objects_of_deleted_sources_are_ignored(tmp_path):
+    build = fake_build(tmp_path, {
+        "io": "int ssd_io_thing(void) { return 1; }\n",
+        "base": "int ssd_io_thing(void);\nint ssd_base_use(void) { return ssd_io_thing(); }\n",
+    })
+    (tmp_path / "src" / "base" / "x.c").unlink()  # moved away since the last build
+    r = run_check(build, root=tmp_path)
+    assert r.returncode == 0, r.stdout
