@@ -13,11 +13,14 @@ is printed):
   analyse, render the JSON) on every file, in one process: the peer the
   Python layer is measured against;
 - the CLI, ``ssdcore analyze --json`` on every file (JSON printed);
+- the same C calls made from Python through cffi, without result objects;
 - ``analyze_many`` with workers=1 (this process), workers=2 (local
   processes) and a Dask LocalCluster of 2 worker processes.
 
-Prints one table row per way with logs/s and the ratio to the C core, and
-the Python layer's overhead per log (workers=1 minus the CLI, per log).
+The ways take turns in each round (a shared machine's load then hits them
+alike). Prints one table row per way with logs/s and the ratio to the C
+core, and the Python layer's cost per log split into the cffi crossing and
+the result objects. SSD_BUILD_DIR names the build tree (default build).
 """
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Callable, Dict, List
+from typing import Any, Callable, Dict, List
 
 import numpy as np
 
@@ -36,6 +39,8 @@ import ssdcore
 
 
 C_CORE = "C core alone (bench/analysis_batch.c)"
+CFFI = "the same C calls from Python (cffi), no result objects"
+ONE = "analyze_many, workers=1"
 
 
 def generate(d: str, n: int) -> List[str]:
@@ -54,13 +59,16 @@ def generate(d: str, n: int) -> List[str]:
     return paths
 
 
-def timed(fn: Callable[[], object], repeats: int) -> float:
-    runs = []
+def timed_interleaved(ways: Dict[str, Callable[[], object]], repeats: int) -> Dict[str, float]:
+    """Median seconds of each way, the ways taking turns in every round, so
+    a change of load on a shared machine hits all of them alike."""
+    runs: Dict[str, List[float]] = {name: [] for name in ways}
     for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        runs.append(time.perf_counter() - t0)
-    return statistics.median(runs)
+        for name, fn in ways.items():
+            t0 = time.perf_counter()
+            fn()
+            runs[name].append(time.perf_counter() - t0)
+    return {name: statistics.median(r) for name, r in runs.items()}
 
 
 def main(argv: List[str]) -> int:
@@ -73,13 +81,14 @@ def main(argv: List[str]) -> int:
         paths = generate(d, n)
         print(f"{n} logs of 600 samples generated in {time.perf_counter() - t0:.1f} s")
 
+        build = os.environ.get("SSD_BUILD_DIR", "build")
         driver = os.path.join("bench", "out", "analysis_batch")
         os.makedirs(os.path.dirname(driver), exist_ok=True)
         libs = subprocess.run(["pkg-config", "--libs", "liburing", "libarchive"], check=True,
                               capture_output=True, text=True).stdout.split()
         subprocess.run(["cc", "-O2", "-Ilibssdcore/include", "-o", driver,
-                        "bench/analysis_batch.c", "build/libssdcore.a", *libs, "-lpthread",
-                        "-lm"], check=True)
+                        "bench/analysis_batch.c", os.path.join(build, "libssdcore.a"), *libs,
+                        "-lpthread", "-lm"], check=True)
 
         def chunked(cmd: List[str]) -> Callable[[], None]:
             def run() -> None:
@@ -89,34 +98,52 @@ def main(argv: List[str]) -> int:
                                    stdout=subprocess.DEVNULL)
             return run
 
-        results: Dict[str, float] = {
-            C_CORE: timed(chunked([driver]), repeats),
-            "CLI (ssdcore analyze --json)": timed(chunked([cli, "analyze", "--json"]), repeats)}
+        def cffi_only() -> None:
+            # The same C calls from Python through cffi, no result objects.
+            from ssdcore.analysis import Series, _Analysis
+            an = _Analysis({})
+            for p in paths:
+                an.run_json(Series.open(p), None, p)
+
+        ways: Dict[str, Callable[[], object]] = {
+            C_CORE: chunked([driver]),
+            "CLI (ssdcore analyze --json)": chunked([cli, "analyze", "--json"]),
+            CFFI: cffi_only,
+            ONE: lambda: ssdcore.analyze_many(paths),
+            "analyze_many, workers=2 (processes)": lambda: ssdcore.analyze_many(paths,
+                                                                                  workers=2)}
         ref = ssdcore.analyze_many(paths[:50])
-        for name, kw in (("analyze_many, workers=1", {}),
-                         ("analyze_many, workers=2 (processes)", {"workers": 2})):
-            results[name] = timed(lambda: ssdcore.analyze_many(paths, **kw), repeats)
+        cluster: Any = None
         try:
             import distributed
         except ImportError:
             print("dask.distributed missing: pip install 'ssdcore[dask]' for the cluster row")
         else:
-            with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                          dashboard_address=None) as cluster, \
-                    distributed.Client(cluster) as client:
-                df = ssdcore.analyze_many(paths[:50], client=client)
-                assert df.equals(ref), "the cluster's frame differs from the local one"
-                results["analyze_many, Dask LocalCluster, 2 workers"] = timed(
-                    lambda: ssdcore.analyze_many(paths, client=client), repeats)
+            cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1,
+                                               processes=True, dashboard_address=None)
+            client = distributed.Client(cluster)
+            df = ssdcore.analyze_many(paths[:50], client=client)
+            assert df.equals(ref), "the cluster's frame differs from the local one"
+            ways["analyze_many, Dask LocalCluster, 2 workers"] = (
+                lambda: ssdcore.analyze_many(paths, client=client))
+        try:
+            results = timed_interleaved(ways, repeats)
+        finally:
+            if cluster is not None:
+                client.close()
+                cluster.close()
         c = results[C_CORE]
         print(f"\n| way | seconds (median of {repeats}) | logs/s | vs C core |")
         print("|---|---|---|---|")
         for name, s in results.items():
             print(f"| {name} | {s:.2f} | {n / s:.0f} | {c / s:.2f}x |")
-        per_log = (results["analyze_many, workers=1"] - c) / n
-        print(f"\nPython layer overhead per log (workers=1 minus the C core): "
-              f"{per_log * 1e6:.0f} µs ({per_log / (c / n) * 100:.0f} % of the C core's "
-              f"{c / n * 1e6:.0f} µs)")
+        for label, a, b in (("cffi crossing (cffi calls minus the C core)", CFFI, C_CORE),
+                            ("result objects and DataFrame (workers=1 minus cffi calls)", ONE,
+                             CFFI),
+                            ("whole Python layer (workers=1 minus the C core)", ONE, C_CORE)):
+            per_log = (results[a] - results[b]) / n
+            print(f"per log, {label}: {per_log * 1e6:.0f} µs "
+                  f"({per_log / (c / n) * 100:.0f} % of the C core's {c / n * 1e6:.0f} µs)")
     finally:
         shutil.rmtree(d, ignore_errors=True)
     return 0
