@@ -246,6 +246,7 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     results of what completed as ``.results`` (``"interrupted": true``
     after Ctrl-C, ``"error"`` after a failed I/O).
 
+    >>> import ssdcore
     >>> r = ssdcore.job("/work/t.bin", size="64m", pattern="randwrite",
     ...                 qd=32, time=2)                      # doctest: +SKIP
     >>> r = ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time=2)
@@ -386,6 +387,7 @@ def latency_percentiles(result: Union[dict, Sequence[dict]], direction: str = "a
     0 and 100 give the exact min and max. Returns a float numpy array (a
     float for a single pct); NaN when there was no I/O.
 
+    >>> import ssdcore
     >>> r = ssdcore.job("sim:bx200", pattern="randread", qd=1, time=1)
     >>> p50, p99 = ssdcore.latency_percentiles(r, "read", [50, 99])
     >>> bool(p99 >= p50 > 0)

@@ -112,3 +112,14 @@ def test_docstring_examples_pass(name, tmp_path, monkeypatch):
     res = doctest.testmod(mod, extraglobs={"ssdcore": ssdcore, "np": np},
                           optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert res.failed == 0
+
+
+def test_doctest_modules_passes_on_the_package(build_dir, tmp_path):
+    # pytest --doctest-modules runs each docstring with its module's globals
+    # only: two examples used ssdcore without importing it.
+    pkg = build_dir / "python" / "ssdcore"
+    env = dict(os.environ, MPLBACKEND="Agg")
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "--doctest-modules",
+                        "-p", "no:cacheprovider", "--rootdir", str(tmp_path), str(pkg)],
+                       capture_output=True, text=True, cwd=tmp_path, env=env, timeout=600)
+    assert r.returncode == 0 and " passed" in r.stdout, r.stdout[-3000:]
