@@ -44,6 +44,7 @@ class Error(Exception):
     name: str
     detail: str
     reason: str
+    results: Any  # job() and suite(): what ran before the failure, when there is one
 
     def __init__(self, code: int, detail: str = "") -> None:
         self.code = int(code)

@@ -241,8 +241,9 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     ``unit``: the time or byte budget, ``fraction``, ``rate``,
     ``elapsed_s``, ``bytes``, ``ios``, ``bw_bps``, ``iops``) at most ten
     times a second, or True for a tqdm bar (:mod:`ssdcore.progress`).
-    Numeric options refuse booleans (``qd=True`` is no queue depth). Ctrl-C stops the job cleanly and raises KeyboardInterrupt; an
-    I/O error during the run raises SsdError. Either exception carries the
+    Numeric options refuse booleans (``qd=True`` is no queue depth).
+    Ctrl-C stops the job cleanly and raises KeyboardInterrupt; an I/O error
+    during the run raises ssdcore.Error. Either exception carries the
     results of what completed as ``.results`` (``"interrupted": true``
     after Ctrl-C, ``"error"`` after a failed I/O).
 
@@ -370,7 +371,8 @@ def _hist_arrays(h: dict) -> dict:
 
 
 def latency_percentiles(result: Union[dict, Sequence[dict]], direction: str = "all",
-                        pcts: Union[float, Sequence[float]] = (50, 90, 99, 99.9, 99.99)
+                        pcts: Union[float, Sequence[float], np.ndarray] = (50, 90, 99, 99.9,
+                                                                           99.99)
                         ) -> Union[float, np.ndarray]:
     """Latency percentiles in ns, read off a job's exported distribution.
 

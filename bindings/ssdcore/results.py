@@ -590,7 +590,8 @@ class SuiteResult(Result):
         for s in self.steps:
             if s.get("name") == name:
                 return s
-        raise KeyError(f"no step {name!r}; steps: {', '.join(sorted({str(s.get('name')) for s in self.steps}))}")
+        names = ", ".join(sorted({str(s.get("name")) for s in self.steps}))
+        raise KeyError(f"no step {name!r}; steps: {names}")
 
     def job(self, name: str) -> JobResult:
         """The results of job step ``name`` as a :class:`JobResult`."""
