@@ -546,7 +546,7 @@ static int extract_run_in_utf8(ssd_extract *x, const char *archive_path, const c
     if (fstat(x->in_fd, &st) == 0)
         x->res.archive_bytes = (uint64_t)st.st_size;
     posix_fadvise(x->in_fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-    if ((rc = ssd__fo_mkdirs(dst)) < 0) {
+    if ((rc = ssd__mkdirs(dst, 0755)) < 0) {
         ssd__fo_fail(x->err, rc, "%s: cannot create destination: %s", dst, ssd_strerror(rc));
         goto out;
     }

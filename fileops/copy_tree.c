@@ -1149,7 +1149,7 @@ int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result 
     c->res.dirs.total = 1;
     if (!dst_exists) {
         if (!c->list_only) {
-            int rc = ssd__fo_mkdirs(dst);
+            int rc = ssd__mkdirs(dst, 0755);
             if (rc < 0)
                 return ssd__fo_fail(c->err, rc, "%s: cannot create destination: %s", dst,
                                     ssd_strerror(rc));

@@ -20,6 +20,7 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "xrand.h"
 
 #define CHUNK (1 << 20)
 #define KiB 1024ull
@@ -53,47 +54,21 @@ struct ssd_fileset {
 
 /* ---------------------------------------------------------------- rng */
 
-struct rng {
-    uint64_t s[4];
-};
-
-static uint64_t splitmix(uint64_t *x) {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static void rng_seed(struct rng *r, uint64_t seed, uint64_t stream) {
+/* base/xrand.h's xoshiro256**, seeded per (seed, stream) so every file of a
+ * set draws from its own stream and a set is the same on every machine. */
+static void rng_seed(struct ssd__rng *r, uint64_t seed, uint64_t stream) {
     uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ull);
     for (int i = 0; i < 4; i++)
-        r->s[i] = splitmix(&x);
+        r->s[i] = ssd__splitmix64(&x);
 }
 
-static uint64_t rotl(uint64_t x, int k) {
-    return (x << k) | (x >> (64 - k));
-}
-
-/* xoshiro256** */
-static uint64_t next(struct rng *r) {
-    uint64_t *s = r->s;
-    uint64_t out = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return out;
-}
-
-static uint64_t below(struct rng *r, uint64_t n) {
-    return n ? next(r) % n : 0;
+static uint64_t below(struct ssd__rng *r, uint64_t n) {
+    return n ? ssd__rng_next(r) % n : 0;
 }
 
 /* Log-uniform integer in [lo, hi], by integer steps of 1/16 octave, so sizes
  * are spread like real files without any floating point. */
-static uint64_t log_uniform(struct rng *r, uint64_t lo, uint64_t hi) {
+static uint64_t log_uniform(struct ssd__rng *r, uint64_t lo, uint64_t hi) {
     if (hi <= lo)
         return lo;
     unsigned steps = 0;
@@ -121,22 +96,22 @@ static const char *const words[] = {
 };
 #define NWORDS (sizeof words / sizeof words[0])
 
-static size_t fill_random(struct rng *r, unsigned char *p, size_t n) {
+static size_t fill_random(struct ssd__rng *r, unsigned char *p, size_t n) {
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
-        uint64_t v = next(r);
+        uint64_t v = ssd__rng_next(r);
         memcpy(p + i, &v, 8);
     }
-    uint64_t v = next(r);
+    uint64_t v = ssd__rng_next(r);
     for (; i < n; i++, v >>= 8)
         p[i] = (unsigned char)v;
     return n;
 }
 
-static size_t fill_text(struct rng *r, unsigned char *p, size_t n) {
+static size_t fill_text(struct ssd__rng *r, unsigned char *p, size_t n) {
     size_t i = 0;
     while (i < n) {
-        uint64_t v = next(r);
+        uint64_t v = ssd__rng_next(r);
         const char *w = words[v % NWORDS];
         size_t len = strlen(w);
         for (size_t k = 0; k < len && i < n; k++)
@@ -147,11 +122,11 @@ static size_t fill_text(struct rng *r, unsigned char *p, size_t n) {
     return n;
 }
 
-static size_t fill_table(struct rng *r, unsigned char *p, size_t n) {
+static size_t fill_table(struct ssd__rng *r, unsigned char *p, size_t n) {
     size_t i = 0;
     int col = 0;
     while (i < n) {
-        uint64_t v = next(r);
+        uint64_t v = ssd__rng_next(r);
         char cell[32];
         int len = snprintf(cell, sizeof cell, "%llu.%02llu%c", (unsigned long long)(v % 100000),
                            (unsigned long long)((v >> 20) % 100), ++col % 8 ? ';' : '\n');
@@ -163,14 +138,14 @@ static size_t fill_table(struct rng *r, unsigned char *p, size_t n) {
 
 /* Machine code has a skewed byte distribution: draw from 32 common values
  * most of the time. */
-static size_t fill_code(struct rng *r, unsigned char *p, size_t n) {
+static size_t fill_code(struct ssd__rng *r, unsigned char *p, size_t n) {
     static const unsigned char ops[32] = {0x48, 0x89, 0x8b, 0xe8, 0x00, 0xff, 0x0f, 0x85,
                                           0x74, 0x75, 0xc3, 0x83, 0xc4, 0x24, 0x44, 0x4c,
                                           0x8d, 0x05, 0x31, 0xc0, 0x01, 0x10, 0x20, 0x08,
                                           0xeb, 0x39, 0x3b, 0x45, 0x41, 0x5d, 0x55, 0x90};
     size_t i = 0;
     while (i < n) {
-        uint64_t v = next(r);
+        uint64_t v = ssd__rng_next(r);
         for (int k = 0; k < 8 && i < n; k++, v >>= 8)
             p[i++] = (v & 0xC0) ? ops[v & 31] : (unsigned char)(v >> 1);
     }
@@ -179,10 +154,10 @@ static size_t fill_code(struct rng *r, unsigned char *p, size_t n) {
 
 /* Fills one chunk; which generator runs for each 4 KiB block depends on the
  * kind, so every kind has a stable compressibility. */
-static void fill(struct rng *r, enum content kind, unsigned char *p, size_t n) {
+static void fill(struct ssd__rng *r, enum content kind, unsigned char *p, size_t n) {
     for (size_t off = 0; off < n; off += 4096) {
         size_t len = n - off < 4096 ? n - off : 4096;
-        unsigned roll = (unsigned)(next(r) % 100);
+        unsigned roll = (unsigned)(ssd__rng_next(r) % 100);
         switch (kind) {
         case C_RANDOM:
             fill_random(r, p + off, len);
@@ -278,11 +253,11 @@ static int plan_file(struct plan *p, const char *path, uint64_t size, int conten
 }
 
 /* 2023-01-01 plus up to two years, in whole seconds */
-static int64_t some_time(struct rng *r) {
+static int64_t some_time(struct ssd__rng *r) {
     return 1672531200 + (int64_t)below(r, 2 * 365 * 86400);
 }
 
-static int plan_iso(struct plan *p, struct rng *r, uint64_t size) {
+static int plan_iso(struct plan *p, struct ssd__rng *r, uint64_t size) {
     /* a few images of uneven size, in 2 KiB ISO sectors */
     unsigned n = (unsigned)(size / (3 * GiB)) + 2;
     if (n > 5)
@@ -316,7 +291,7 @@ struct ftype {
 
 /* Picks a directory for the next file; now and then makes a new one under
  * a random existing directory, capped at max_depth. */
-static int pick_dir(struct plan *p, struct rng *r, const char *const *names, size_t nnames,
+static int pick_dir(struct plan *p, struct ssd__rng *r, const char *const *names, size_t nnames,
                     unsigned new_per_100, unsigned max_depth, size_t *out) {
     if (p->ndirs && below(r, 100) >= new_per_100) {
         *out = (size_t)below(r, p->ndirs);
@@ -340,7 +315,7 @@ static int pick_dir(struct plan *p, struct rng *r, const char *const *names, siz
     return rc;
 }
 
-static int plan_mixed(struct plan *p, struct rng *r, uint64_t size, const struct ftype *types,
+static int plan_mixed(struct plan *p, struct ssd__rng *r, uint64_t size, const struct ftype *types,
                       size_t ntypes, const char *root, const char *const *dirnames, size_t ndn,
                       unsigned new_dir_per_100, unsigned max_depth, const char *const *stems,
                       size_t nstems) {
@@ -371,7 +346,7 @@ static int plan_mixed(struct plan *p, struct rng *r, uint64_t size, const struct
     return rc;
 }
 
-static int plan_program(struct plan *p, struct rng *r, uint64_t size) {
+static int plan_program(struct plan *p, struct ssd__rng *r, uint64_t size) {
     /* An installed application: mostly small files, a long tail of big
      * libraries and resource packs. Weights are shares of files. */
     static const struct ftype types[] = {
@@ -395,7 +370,7 @@ static int plan_program(struct plan *p, struct rng *r, uint64_t size) {
                       sizeof dirs / sizeof dirs[0], 9, 9, stems, sizeof stems / sizeof stems[0]);
 }
 
-static int plan_work(struct plan *p, struct rng *r, uint64_t size) {
+static int plan_work(struct plan *p, struct ssd__rng *r, uint64_t size) {
     /* A user's work folder: documents, photos, PDFs, media, spreadsheets. */
     static const struct ftype types[] = {
         {"docx", "report", C_RANDOM, 16 * KiB, 4 * MiB, 14},
@@ -513,7 +488,7 @@ static int write_plan_file(ssd_fileset *s, const char *dir, const struct pfile *
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd < 0)
         return ssd__fo_fail(s->err, -errno, "%s: cannot create: %s", path, strerror(errno));
-    struct rng r;
+    struct ssd__rng r;
     rng_seed(&r, s->seed, index + 1);
     int rc = 0;
     for (uint64_t left = f->size; left && rc == 0;) {
@@ -557,7 +532,7 @@ int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
     memset(res, 0, sizeof *res);
     s->err[0] = 0;
     double t0 = ssd__fo_now();
-    int rc = ssd__fo_mkdirs(dir);
+    int rc = ssd__mkdirs(dir, 0755);
     if (rc < 0)
         return ssd__fo_fail(s->err, rc, "%s: cannot create: %s", dir, ssd_strerror(rc));
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -580,7 +555,7 @@ int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
     }
 
     struct plan p = {0};
-    struct rng r;
+    struct ssd__rng r;
     rng_seed(&r, s->seed, 0);
     rc = s->kind == SET_ISO       ? plan_iso(&p, &r, s->size)
          : s->kind == SET_PROGRAM ? plan_program(&p, &r, s->size)
@@ -591,7 +566,7 @@ int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
     }
     char path[PATH_MAX];
     for (size_t i = 0; i < p.ndirs; i++) {
-        if (ssd__fo_join(path, sizeof path, dir, p.dirs[i]) || (rc = ssd__fo_mkdirs(path)) < 0) {
+        if (ssd__fo_join(path, sizeof path, dir, p.dirs[i]) || (rc = ssd__mkdirs(path, 0755)) < 0) {
             rc = ssd__fo_fail(s->err, rc < 0 ? rc : SSD_ERANGE, "%s: cannot create directory",
                               p.dirs[i]);
             goto out;

@@ -14,6 +14,7 @@
 
 #include "clock.h"
 #include "errmsg.h"
+#include "file_write.h"
 #include "fo_util.h"
 #include "options.h"
 
@@ -56,28 +57,6 @@ int ssd__fo_parse_double(const char *text, double min, double max, double *out) 
         return SSD_ERANGE;
     *out = v;
     return 0;
-}
-
-int ssd__fo_mkdirs(const char *path) {
-    char buf[4096];
-    size_t n = strlen(path);
-    if (n == 0 || n >= sizeof buf)
-        return -ENAMETOOLONG;
-    memcpy(buf, path, n + 1);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = 0;
-        if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-            return -errno;
-        *p = '/';
-    }
-    if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-        return -errno;
-    struct stat st;
-    if (stat(buf, &st) < 0)
-        return -errno;
-    return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
 }
 
 int ssd__fo_syncfs(const char *path) {

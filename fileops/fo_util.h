@@ -1,7 +1,7 @@
-/* fo_util.h - private helpers shared by the fileops sources.
- *
- * fileops/ may include only libssdcore's public headers (DESIGN.md), so the
- * few internal conveniences it needs live here rather than in libssdcore/. */
+/* fo_util.h - private helpers shared by the fileops sources: what only
+ * fileops needs. What every box needs (messages, clock, booleans, mkdir -p,
+ * UTF-8) comes from libssdcore/base/, which fileops may use
+ * (docs/ARCHITECTURE.md). */
 #ifndef SSD_FO_UTIL_H
 #define SSD_FO_UTIL_H
 
@@ -12,6 +12,7 @@
 #include <ssdcore.h>
 
 #include "errmsg.h"
+#include "file_write.h" /* ssd__mkdirs(path, 0755) for every directory fileops makes */
 
 #define SSD__FO_ERRMSG_SIZE SSD__ERRMSG_SIZE
 
@@ -25,9 +26,6 @@ double ssd__fo_now(void);
 int ssd__fo_parse_bool(const char *text, int *out);
 int ssd__fo_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 int ssd__fo_parse_double(const char *text, double min, double max, double *out);
-
-/* mkdir -p with mode 0755 for the missing parts. Returns 0 or -errno. */
-int ssd__fo_mkdirs(const char *path);
 
 /* syncfs() on the filesystem holding path. Returns 0 or -errno. */
 int ssd__fo_syncfs(const char *path);

@@ -11,19 +11,27 @@
 #include "file_write.h"
 #include "ssdcore/base.h"
 
-int ssd__mkdirs(char *path) {
-    for (char *p = path + 1; *p; p++) {
+int ssd__mkdirs(const char *path, mode_t mode) {
+    char buf[4096];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof buf)
+        return -ENAMETOOLONG;
+    memcpy(buf, path, n + 1);
+    for (char *p = buf + 1; *p; p++) {
         if (*p != '/')
             continue;
         *p = 0;
-        int rc = mkdir(path, 0777);
-        *p = '/';
-        if (rc && errno != EEXIST)
+        if (mkdir(buf, mode) < 0 && errno != EEXIST)
             return -errno;
+        *p = '/';
     }
-    if (mkdir(path, 0777) && errno != EEXIST)
+    if (mkdir(buf, mode) < 0 && errno != EEXIST)
         return -errno;
-    return 0;
+    /* EEXIST also hides a file of that name: only a directory will do. */
+    struct stat st;
+    if (stat(buf, &st) < 0)
+        return -errno;
+    return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
 }
 
 int ssd__write_atomic(const char *path, const char *data, size_t len) {

@@ -254,11 +254,7 @@ int ssd_suite_run(ssd_suite *s) {
         return rc;
     s->ran = 1;
     unsigned gen = ssd__interrupt_generation();
-    char *dir = strdup(s->out_dir);
-    if (!dir)
-        return ssd__fail(s->err, SSD_ENOMEM, "out of memory");
-    rc = ssd__mkdirs(dir);
-    free(dir);
+    rc = ssd__mkdirs(s->out_dir, 0777);
     if (rc)
         return ssd__fail(s->err, rc, "%s: %s", s->out_dir, ssd_strerror(rc));
     host_info(s);
