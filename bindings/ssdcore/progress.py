@@ -95,7 +95,9 @@ class Throttle:
         return self._fn is not None
 
     def update(self, done: float, total: Optional[float], unit: str,
-               rate: Optional[float] = None, **info: Any) -> None:
+               rate: Optional[float] = None, force: bool = False, **info: Any) -> None:
+        """One update; passed on unless the last one was under 0.1 s ago
+        (``force``: passed on anyway, e.g. a suite step's start)."""
         if self._fn is None:
             return
         now = self._clock()
@@ -104,7 +106,7 @@ class Throttle:
                  fraction=(min(done / total, 1.0) if total else None),
                  rate=rate, wall_s=now - self._start)
         self._latest = p
-        if self._last >= 0 and now - self._last < 1.0 / MAX_PER_SECOND:
+        if not force and self._last >= 0 and now - self._last < 1.0 / MAX_PER_SECOND:
             self._pending = p
             return
         self._deliver(p, now)

@@ -153,10 +153,9 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
                         kind=ffi.string(p.kind).decode(), elapsed_s=p.step_elapsed_s,
                         total_s=p.step_total_s,
                         bw_bps=p.job.bw_bps if p.job != ffi.NULL else 0.0)
-            if p.step != last_step[0]:
-                last_step[0] = p.step
-                throttle._last = -1.0  # a new step is always shown
-            throttle.update(p.step + frac, p.steps, "steps", **info)
+            new_step = p.step != last_step[0]
+            last_step[0] = p.step
+            throttle.update(p.step + frac, p.steps, "steps", force=new_step, **info)
         return 0
 
     c_cb = ffi.callback("int(void *, const ssd_suite_progress *)", cb, onerror=on_error)
