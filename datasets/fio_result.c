@@ -62,8 +62,8 @@ static double pct(const struct ssd__jv *stat, double p) {
 }
 
 /* force: add the entry even without I/O (a failed job). */
-static int add_entry(ssd_fio_result *r, const struct ssd__jv *job, const char *ddir,
-                     const struct ssd__jv *st, int force) {
+static int add_entry(ssd_fio_result *r, const char *fname, const struct ssd__jv *job,
+                     const char *ddir, const struct ssd__jv *st, int force) {
     double io = num(st, "io_bytes");
     double ios = num(st, "total_ios");
     if (!(io > 0) && !(ios > 0) && !force)
@@ -110,6 +110,29 @@ static int add_entry(ssd_fio_result *r, const struct ssd__jv *job, const char *d
     j->lat_p50_us = src ? pct(src, 50.0) : NAN;
     j->lat_p99_us = src ? pct(src, 99.0) : NAN;
     j->lat_p999_us = src ? pct(src, 99.9) : NAN;
+    /* A negative count, rate, time or latency is no measurement: it was
+     * printed as "p99 -0.0". -0 itself is 0. */
+    const struct {
+        const char *what;
+        double *v;
+    } figs[] = {{"io_bytes", &j->io_bytes},
+                {"bw_bytes", &j->bw_bps},
+                {"iops", &j->iops},
+                {"runtime", &j->runtime_s},
+                {"lat mean", &j->lat_mean_us},
+                {"lat max", &j->lat_max_us},
+                {"percentile 50", &j->lat_p50_us},
+                {"percentile 99", &j->lat_p99_us},
+                {"percentile 99.9", &j->lat_p999_us}};
+    for (size_t i = 0; i < sizeof figs / sizeof figs[0]; i++) {
+        if (*figs[i].v == 0)
+            *figs[i].v = 0;
+        if (*figs[i].v < 0) {
+            rfail(r, SSD_EFORMAT, "%s: job '%s' %s: %s is %g: negative", fname, j->name, ddir,
+                  figs[i].what, *figs[i].v);
+            return SSD_EFORMAT;
+        }
+    }
     return 0;
 }
 
@@ -153,15 +176,17 @@ static int parse_into(ssd_fio_result *r, const char *name, const char *text, siz
         for (int k = 0; k < 3 && rc == 0; k++) {
             const struct ssd__jv *st = ssd__jv_get(job, dirs[k]);
             if (st && st->type == SSD__JOBJ)
-                rc = add_entry(r, job, dirs[k], st, 0);
+                rc = add_entry(r, name, job, dirs[k], st, 0);
         }
         /* A job that failed before any I/O must not vanish from the summary. */
         double err = num(job, "error");
         if (rc == 0 && r->n == before && isfinite(err) && err != 0)
-            rc = add_entry(r, job, "none", NULL, 1);
+            rc = add_entry(r, name, job, "none", NULL, 1);
     }
-    if (rc)
+    if (rc == SSD_ENOMEM)
         rc = rfail(r, rc, "%s: out of memory", name);
+    else if (rc)
+        ; /* the message names the job and figure */
     else if (r->n == 0)
         rc = rfail(r, SSD_ENODATA, "%s: no job did any I/O", name);
 out:

@@ -136,6 +136,8 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
         if (b < 0)
             return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %s: %g is negative", name, it.lineno,
                                     bname, b);
+        if ((rc = ssd__series_check_row(s, name, it.lineno, "t_s", t, bname, b, t - prev)))
+            return rc;
         size_t row = s->n;
         ssd__series_push(s, t, b);
         for (size_t i = 0; i < nf && i < nheader && i < MAX_FIELDS; i++) {
@@ -227,6 +229,10 @@ int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len) 
             return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: rate: %g must be > 0", name, it.lineno,
                                     rate);
         double chunk = pos - prev_pos;
+        int rc = ssd__series_check_row(s, name, it.lineno, "time", t + chunk / (rate * rate_scale),
+                                       "rate", rate * rate_scale, 1.0);
+        if (rc)
+            return rc;
         t += chunk / (rate * rate_scale);
         ssd__series_push(s, t, chunk);
         prev_pos = pos;

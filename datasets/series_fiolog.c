@@ -104,6 +104,10 @@ static int parse_one(ssd_series *s, struct ssd__fio_file *f, int ddir, struct fi
         } else {
             bps = v[1] * 1024.0;
         }
+        int rc = ssd__series_check_row(s, f->name, it.lineno, "time", v[0] / 1000.0,
+                                       iops ? "value x bs" : "value", bps, 1.0);
+        if (rc)
+            return rc;
         out->rows[out->n].t_ms = v[0];
         out->rows[out->n].bytes_per_s = bps;
         out->rows[out->n].io_bytes = v[3];

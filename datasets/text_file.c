@@ -29,7 +29,11 @@ static int fail(char *err, size_t errsize, int code, const char *fmt, ...) {
 int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, char *err,
                    size_t errsize) {
     *out = NULL;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: opening a FIFO that no process writes to waited forever
+     * (`analyze FIFO`). Opened this way it returns at once; reads then
+     * block as usual for a writer's data, and end when no writer is left,
+     * which is at once for a FIFO nobody opened for writing. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
         return fail(err, errsize, -errno, "%s: cannot open: %s", path, strerror(errno));
     struct stat st;
@@ -39,6 +43,9 @@ int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, ch
         rc = fail(err, errsize, -errno, "%s: cannot stat: %s", path, strerror(errno));
         goto out;
     }
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0)
+        (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
     if (S_ISDIR(st.st_mode)) {
         rc = fail(err, errsize, -EISDIR, "%s: is a directory", path);
         goto out;
@@ -97,6 +104,10 @@ int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, ch
         }
     }
     buf[n] = '\0';
+    if (n == 0 && S_ISFIFO(st.st_mode)) {
+        rc = fail(err, errsize, SSD_ENODATA, "%s: a FIFO with no writer: nothing to read", path);
+        goto out;
+    }
     if (memchr(buf, '\0', n)) {
         size_t at = (size_t)((char *)memchr(buf, '\0', n) - buf);
         rc = fail(err, errsize, SSD_EFORMAT, "%s: byte %zu: NUL byte: not a text series file", path,

@@ -54,17 +54,30 @@ int cli_target_create(const char *cmd, const struct cli_target_args *a, ssd_targ
     return 0;
 }
 
-static void on_sigint(int sig) {
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig) {
+    stop_signal = sig;
     ssd_interrupt();
 }
 
+/* SIGTERM (kill, systemd, a CI timeout) and SIGHUP (a closed terminal or
+ * ssh session) used to kill a run with no results printed and a
+ * results.json that looked like a running one: they stop it as Ctrl-C
+ * does. */
 void cli_catch_sigint(struct sigaction *old) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
+    sa.sa_handler = on_stop_signal;
     sa.sa_flags = SA_RESETHAND;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, old);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
+int cli_interrupted_status(void) {
+    return 128 + (stop_signal ? stop_signal : SIGINT);
 }
 
 int cli_target_open(const char *cmd, ssd_target *t, const char *uri) {
@@ -72,7 +85,7 @@ int cli_target_open(const char *cmd, ssd_target *t, const char *uri) {
     if (rc >= 0)
         return 0;
     int status = cli_error(cmd, "%s", ssd_target_errmsg(t));
-    return rc == SSD_EINTERRUPTED ? 130 : status; /* Ctrl-C during the layout */
+    return rc == SSD_EINTERRUPTED ? cli_interrupted_status() : status; /* during the layout */
 }
 
 int cli_run_status(const char *cmd, int rc, const char *errmsg, const char *interrupted_fmt, ...) {
@@ -80,9 +93,9 @@ int cli_run_status(const char *cmd, int rc, const char *errmsg, const char *inte
     if (rc == SSD_EINTERRUPTED) {
         va_list ap;
         va_start(ap, interrupted_fmt);
-        cli_report(cmd, 130, interrupted_fmt, ap);
+        cli_report(cmd, cli_interrupted_status(), interrupted_fmt, ap);
         va_end(ap);
-        return 130;
+        return cli_interrupted_status();
     }
     return rc < 0 ? cli_error(cmd, "%s", errmsg) : 0;
 }

@@ -43,10 +43,15 @@ int cli_target_operand(const char *cmd, int argc, char **argv, struct cli_target
  * *out NULL. */
 int cli_target_create(const char *cmd, const struct cli_target_args *a, ssd_target **out);
 
-/* From here on the first Ctrl-C stops the running layout, job, suite or
- * idle cleanly through ssd_interrupt(); a second one kills as usual. The
- * action it replaces goes to *old when old is not NULL. */
+/* From here on the first Ctrl-C, SIGTERM or SIGHUP stops the running
+ * layout, job, suite or idle cleanly through ssd_interrupt(); a second one
+ * kills as usual. The SIGINT action it replaces goes to *old when old is
+ * not NULL. */
 void cli_catch_sigint(struct sigaction *old);
+
+/* The exit status of a run stopped that way: 128 + the signal (130 for
+ * Ctrl-C, 143 for SIGTERM, 129 for SIGHUP), as a shell reports a kill. */
+int cli_interrupted_status(void);
 
 /* Opens t at uri: 0, or the exit status after the message (130 when Ctrl-C
  * stopped the layout of a new file target). */
@@ -54,8 +59,8 @@ int cli_target_open(const char *cmd, ssd_target *t, const char *uri);
 
 /* The exit status of a job or suite run that returned rc, once its results
  * are printed (stdout is flushed first, so they come before any message):
- * 0; 130 after Ctrl-C, saying "interrupted" and what the results cover;
- * 1 after errmsg. */
+ * 0; cli_interrupted_status() after Ctrl-C/SIGTERM/SIGHUP, saying "interrupted" and what the
+ * results cover; 1 after errmsg. */
 int cli_run_status(const char *cmd, int rc, const char *errmsg, const char *interrupted_fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

@@ -12,7 +12,7 @@
 static const char *const analyze_usage =
     "usage: ssdcore analyze FILE... [--reference FRESH] [--json] [--combine]\n"
     "                       [--ddir write|read|trim|any] [--per-io-interval SECONDS]\n"
-    "                       [--set KEY=VALUE]...\n"
+    "                       [--capacity SIZE] [--set KEY=VALUE]...\n"
     "\n"
     "Analyses write series (ssdcore series CSV, fio bw/iops logs, pos_bytes CSV;\n"
     "the format is read from the content). Each FILE is one series; a quoted glob\n"
@@ -20,10 +20,14 @@ static const char *const analyze_usage =
     "fio per-I/O logs (no log_avg_msec) are summed into 1 s intervals first, or\n"
     "intervals of --per-io-interval SECONDS (0.001 to 86400); the output says so.\n"
     "--reference FRESH: the fresh-drive series; FILE is then the after-idle run\n"
-    "and the output gains \"recovery\". --json prints one JSON object per series\n"
+    "and the output gains \"recovery\". --capacity SIZE (\"240057409536\", \"256g\"):\n"
+    "the drive's user capacity, when the series' metadata does not carry it; a\n"
+    "lasting change once about that much was written since TRIM is the used\n"
+    "state (GC), never a cache or folding. --json prints one JSON object per series\n"
     "(an array for several). --set passes analysis options (penalty, min_step,\n"
     "min_drop, min_phase_samples, min_phase_fraction, dip_depth, ss_round_s,\n"
-    "ss_range, ss_slope, expect_cache_bps, exact_limit, noise_merge).\n";
+    "ss_range, ss_slope, expect_cache_bps, exact_limit, noise_merge,\n"
+    "capacity_bytes).\n";
 
 #define MAX_SETS 32
 
@@ -64,6 +68,13 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     if (s.has_folding)
         fprintf(f, "  folding:     from %s at %s/s\n", human(s.folding_start_bytes, b1, sizeof b1),
                 human(s.folding_level_bps, b2, sizeof b2));
+    if (s.has_gc)
+        fprintf(f, "  used state:  from %s (clean blocks ran out) at %s/s, %s/s at the end\n",
+                human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_level_bps, b2, sizeof b2),
+                human(s.gc_end_level_bps, b3, sizeof b3));
+    const char *rnote = ssd_analysis_regime_note(a);
+    if (rnote)
+        fprintf(f, "  note:        %s\n", rnote);
     if (s.has_recovery)
         fprintf(f, "  recovery:    %s written again at cache speed (reference %s/s)\n",
                 human(s.recovered_bytes, b1, sizeof b1),
@@ -75,9 +86,14 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     for (size_t i = 0; i < np; i++) {
         struct ssd_phase p;
         ssd_analysis_phase(a, i, &p);
-        fprintf(f, "    %2zu  %10s .. %-10s  %8.1f .. %-8.1f s  level %s/s\n", i,
-                human(p.start_bytes, b1, sizeof b1), human(p.end_bytes, b2, sizeof b2), p.start_s,
-                p.end_s, human(p.level_bps, b3, sizeof b3));
+        fprintf(f, "    %2zu  %-7s %10s .. %-10s  %8.1f .. %-8.1f s  level %s/s", i,
+                ssd_analysis_regime_name(p.regime), human(p.start_bytes, b1, sizeof b1),
+                human(p.end_bytes, b2, sizeof b2), p.start_s, p.end_s,
+                human(p.level_bps, b3, sizeof b3));
+        if (p.has_dips)
+            fprintf(f, "  dips every %.1f s to %.0f%%, %.0f%% of the time", p.dip_period_s,
+                    100 * (1 - p.dip_depth), 100 * p.dip_duty);
+        fputc('\n', f);
     }
     fprintf(f, "  consistency: mean %s/s, CV %.3f, p1/mean %.2f, p5/mean %.2f\n",
             human(s.mean_bps, b1, sizeof b1), s.cv, s.p1_over_mean, s.p5_over_mean);
@@ -135,6 +151,7 @@ static int open_series(const char *cmd, const char *const *paths, size_t n, cons
 int cmd_analyze(int argc, char **argv) {
     const char *cmd = "analyze";
     const char *reference = NULL, *ddir = NULL;
+    double capacity = 0;
     double per_io_interval_s = 0;
     int json = 0, combine = 0, status = 0;
     const char **files = calloc((size_t)argc, sizeof *files);
@@ -157,7 +174,7 @@ int cmd_analyze(int argc, char **argv) {
         } else if (!strcmp(arg, "--combine")) {
             combine = 1;
         } else if (!strcmp(arg, "--reference") || !strcmp(arg, "--ddir") || !strcmp(arg, "--set") ||
-                   !strcmp(arg, "--per-io-interval")) {
+                   !strcmp(arg, "--per-io-interval") || !strcmp(arg, "--capacity")) {
             if (i + 1 >= argc) {
                 free(files);
                 return cli_usage_error(cmd, "%s needs a value", arg);
@@ -167,7 +184,17 @@ int cmd_analyze(int argc, char **argv) {
                 reference = v;
             else if (!strcmp(arg, "--ddir"))
                 ddir = v;
-            else if (!strcmp(arg, "--per-io-interval")) {
+            else if (!strcmp(arg, "--capacity")) {
+                uint64_t cap;
+                if (ssd_parse_size(v, &cap) < 0 || cap == 0) {
+                    free(files);
+                    return cli_usage_error(cmd,
+                                           "--capacity %s: expected a size in bytes (like "
+                                           "240057409536 or 256g), not zero",
+                                           v);
+                }
+                capacity = (double)cap;
+            } else if (!strcmp(arg, "--per-io-interval")) {
                 if (!parse_decimal(v, &per_io_interval_s) || !(per_io_interval_s >= 0.001) ||
                     per_io_interval_s > 86400) {
                     free(files);
@@ -219,6 +246,10 @@ int cmd_analyze(int argc, char **argv) {
             status = cli_usage_error(cmd, "--set %s: %s", sets[i], ssd_analysis_errmsg(a));
             goto out;
         }
+    }
+    if (capacity > 0 && ssd_analysis_set_option(a, "capacity_bytes", capacity) < 0) {
+        status = cli_usage_error(cmd, "--capacity: %s", ssd_analysis_errmsg(a));
+        goto out;
     }
     if (reference && open_series(cmd, &reference, 1, ddir, per_io_interval_s, &ref)) {
         status = 1;

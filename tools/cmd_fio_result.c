@@ -9,6 +9,15 @@
 
 #include "commands.h"
 
+/* A figure the file did not give is "n/a", never "nan". */
+static const char *figure(char buf[32], double v, int decimals) {
+    if (isfinite(v))
+        snprintf(buf, 32, "%.*f", decimals, v);
+    else
+        snprintf(buf, 32, "n/a");
+    return buf;
+}
+
 int cmd_fio_result(int argc, char **argv) {
     const char *cmd = "fio-result";
     int json = 0, nfiles = 0;
@@ -69,10 +78,12 @@ int cmd_fio_result(int argc, char **argv) {
             for (size_t k = 0; k < ssd_fio_result_count(r[i]); k++) {
                 struct ssd_fio_job j;
                 ssd_fio_result_entry(r[i], k, &j);
-                printf("  %-12s %-5s %10.1f MB/s %10.0f IOPS  lat mean %.1f us  p50 %.1f  p99 "
-                       "%.1f  p99.9 %.1f (%s%s)\n",
-                       j.name, j.ddir, j.bw_bps / 1e6, j.iops, j.lat_mean_us, j.lat_p50_us,
-                       j.lat_p99_us, j.lat_p999_us, j.lat_source,
+                char bw[32], iops[32], mean[32], p50[32], p99[32], p999[32];
+                printf("  %-12s %-5s %10s MB/s %10s IOPS  lat mean %s us  p50 %s  p99 "
+                       "%s  p99.9 %s (%s%s)\n",
+                       j.name, j.ddir, figure(bw, j.bw_bps / 1e6, 1), figure(iops, j.iops, 0),
+                       figure(mean, j.lat_mean_us, 1), figure(p50, j.lat_p50_us, 1),
+                       figure(p99, j.lat_p99_us, 1), figure(p999, j.lat_p999_us, 1), j.lat_source,
                        j.clat_inconsistent ? "; clat_ns inconsistent, ignored" : "");
                 if (j.error)
                     printf("  %-12s FAILED: error %d (%s)\n", j.name, j.error,

@@ -20,7 +20,8 @@ static const char job_usage[] =
     "target:\n"
     "  --target URI        file, block device or sim:PROFILE (also the first argument)\n"
     "  --size-file SIZE    create/extend a file target to SIZE (e.g. 8g)\n"
-    "  --destroy-data      allow writes to a block device (its data is lost)\n"
+    "  --destroy-data      allow writes to a block device or to an existing file\n"
+    "                      ssdcore did not create (its data is lost)\n"
     "  --buffered          use the page cache instead of O_DIRECT\n"
     "workload:\n"
     "  --pattern P         read|write|randread|randwrite|rw|randrw (default randread)\n"
@@ -213,9 +214,15 @@ int cmd_job(int argc, char **argv) {
     int rc;
     if ((status = cli_target_create("job", &ta, &t)))
         return status;
-    /* Reading a device needs no licence to destroy it. */
-    if (!ta.destroy && !strncmp(ta.uri, "/dev/", 5) && strncmp(ta.uri, "/dev/shm/", 9) &&
-        is_read_pattern(pattern ? pattern : "randread"))
+    /* A read job never writes: a device or an existing file is opened
+     * read-only (reading needs no licence to destroy). Only a file that is
+     * to be created or extended (--size-file) is opened for writing, for
+     * its layout. */
+    struct stat tst;
+    int is_dev = !strncmp(ta.uri, "/dev/", 5) && strncmp(ta.uri, "/dev/shm/", 9);
+    int file_exists = strncmp(ta.uri, "sim:", 4) && stat(ta.uri, &tst) == 0;
+    if (!ta.destroy && is_read_pattern(pattern ? pattern : "randread") &&
+        (is_dev || (file_exists && !ta.size_file)))
         ssd_target_set_option(t, "read_only", "1");
     /* From here on Ctrl-C stops the file layout or the job cleanly. */
     cli_catch_sigint(NULL);

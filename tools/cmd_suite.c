@@ -1,5 +1,6 @@
 /* cmd_suite.c - `ssdcore suite`: run a methodology suite on one target and
  * fill a results directory (results.json, series CSVs, report.html). */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +29,8 @@ static const char suite_usage[] =
     "                      extract) in DIR, on the filesystem under test\n"
     "  --filebench-size SIZE  size of each file set (default 8g)\n"
     "  --size-file SIZE    create/extend a file target to SIZE\n"
-    "  --destroy-data      allow writes to a block device (its data is lost)\n"
+    "  --destroy-data      allow writes to a block device or to an existing file\n"
+    "                      ssdcore did not create (its data is lost)\n"
     "  --buffered          use the page cache instead of O_DIRECT\n"
     "  --list              print the steps and exit without running\n"
     "  --json              print results.json to stdout at the end\n"
@@ -211,8 +213,10 @@ int cmd_suite(int argc, char **argv) {
     if (tty)
         fputs("\r\033[K", stderr);
     /* A run that could not even write its first results.json (--out is a
-     * file, or not writable) has no results to show: the error alone. */
-    if (rc < 0 && rc != SSD_EINTERRUPTED && access(ssd_suite_results_path(s), F_OK)) {
+     * file, or not writable), or found another run holding --out, has no
+     * results to show: the error alone. */
+    if (rc < 0 && rc != SSD_EINTERRUPTED &&
+        (rc == -EBUSY || access(ssd_suite_results_path(s), F_OK))) {
         status = cli_error("suite", "%s", ssd_suite_errmsg(s));
         goto out;
     }

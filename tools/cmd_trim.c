@@ -89,7 +89,7 @@ int cmd_idle(int argc, char **argv) {
         sigaction(SIGINT, &old, NULL);
         if (rc == SSD_EINTERRUPTED) {
             cli_error("idle", "interrupted");
-            status = 130; /* as for an interrupted job or suite */
+            status = cli_interrupted_status(); /* as for an interrupted job or suite */
         } else if (rc < 0)
             status = cli_error("idle", "%s", ssd_target_errmsg(t));
     }

@@ -20,7 +20,7 @@ from ._errors import (AccessDenied, AlreadyExists, Error, FormatError, Interrupt
                       InvalidArgument, IOFailure, IsADirectory, NotADirectory, NotFound,
                       OSFailure, OutOfMemory, Refused, SsdError, StateError, TimedOut,
                       Unsupported, check)
-from .job import Target, interrupt, job, latency_percentiles
+from .job import JobSeries, Target, interrupt, job, latency_percentiles
 from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
 from .analysis import Series, analyze, read_fio_json, read_series, segment_l2
 from .batch import analyze_many
@@ -36,7 +36,7 @@ __all__ = [
     "AlreadyExists", "Refused", "Unsupported", "Interrupted", "OutOfMemory", "IOFailure",
     "StateError", "TimedOut", "OSFailure", "NotADirectory", "IsADirectory",
     # job
-    "Target", "interrupt", "job", "latency_percentiles",
+    "JobSeries", "Target", "interrupt", "job", "latency_percentiles",
     # sim
     "SimTarget", "sim_profile", "sim_profiles", "sim_truth",
     # analysis

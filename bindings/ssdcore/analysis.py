@@ -207,7 +207,12 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0) -> Series:
                              if isinstance(c, str) and c.startswith("lat_")})
     if isinstance(data, Mapping):
         rows = data.get("series")
-        if isinstance(rows, list):  # a job result (or a suite step's job results)
+        if rows is not None and hasattr(rows, "column"):  # a job result: its JobSeries
+            if len(rows) == 0:
+                raise error_from_code(lib.SSD_ENODATA, "the job result has no samples to analyse")
+            return _from_arrays(rows.column("t_s"), rows.column("bytes"),
+                                {k: rows.column(k) for k in rows.columns if k.startswith("lat_")})
+        if isinstance(rows, list):  # a job result read back from JSON: a list of dicts
             if not rows:
                 raise error_from_code(lib.SSD_ENODATA, "the job result has no samples to analyse")
             keys = [k for k in rows[0] if isinstance(k, str) and k.startswith("lat_")]
@@ -236,7 +241,7 @@ def _source_of(data: Any) -> Optional[str]:
     if _is_pathlike(data):
         return os.fsdecode(data)
     if isinstance(data, Mapping):
-        if isinstance(data.get("series"), list):
+        if data.get("series") is not None and not isinstance(data.get("series"), str):
             uri = data.get("target", {}).get("uri") if isinstance(data.get("target"), dict) else None
             return f"job on {uri}" if uri else None
         if "log" in data and "kind" in data and data.get("log"):
@@ -275,7 +280,8 @@ class _Analysis:
 
 
 def analyze(data: Any, reference: Any = None, ddir: str = "write",
-            per_io_interval_s: float = 0, **options: float) -> AnalysisResult:
+            per_io_interval_s: float = 0, capacity: Union[int, float, str, None] = None,
+            **options: float) -> AnalysisResult:
     """Analyse one write series; returns an :class:`AnalysisResult` (a dict
     holding the ``ssdcore analyze --json`` object, plus attributes, frames
     and a plot).
@@ -292,7 +298,12 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     saying why, when the reference shows no cache). Keyword options are the C
     library's (``penalty=3``, ``min_drop=1.3``, ``expect_cache_bps=...``).
     fio per-I/O logs are summed into ``per_io_interval_s`` intervals (0: 1 s)
-    first; the result's ``"input_note"`` says so.
+    first; the result's ``"input_note"`` says so. ``capacity``: the drive's
+    user capacity in bytes (an int, or a size string such as ``"256g"``),
+    when the series' metadata does not carry it: a lasting change once
+    about that much was written since TRIM is the used state (``"gc"``),
+    never a cache or folding. Every phase carries ``"regime"`` (cache,
+    direct, folding, gc, other) and ``"dips"``.
 
     >>> t = np.arange(1, 601, dtype=float)
     >>> b = np.where(t <= 100, 400e6, 60e6)
@@ -302,6 +313,10 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     >>> r["cache"]["bytes"] == r.cache_bytes
     True
     """
+    if capacity is not None:
+        if "capacity_bytes" in options:
+            raise TypeError("give capacity= or capacity_bytes=, not both")
+        options["capacity_bytes"] = _capacity_bytes(capacity)
     s = _as_series(data, ddir, per_io_interval_s)
     ref = _as_series(reference, ddir, per_io_interval_s) if reference is not None else None
     return _Analysis(options).run(s, ref, _source_of(data))
@@ -314,6 +329,21 @@ def analyze_many(items: Any, reference: Any = None, ddir: str = "write", errors:
     from .batch import analyze_many as _many
     return _many(items, reference=reference, ddir=ddir, errors=errors,
                  per_io_interval_s=per_io_interval_s, **kwargs)
+
+
+def _capacity_bytes(v: Any) -> float:
+    if isinstance(v, str):
+        out = ffi.new("uint64_t *")
+        rc = lib.ssd_parse_size(v.encode(), out)
+        if rc < 0 or out[0] == 0:
+            raise ValueError(f"capacity: {v!r} is not a size in bytes "
+                             "(like 240057409536 or '256g')")
+        return float(out[0])
+    if isinstance(v, (bool, bytes)) or not isinstance(v, numbers.Real):
+        raise TypeError(f"capacity: expected bytes (a number or a size string), not {v!r}")
+    if not (math.isfinite(float(v)) and float(v) > 0):
+        raise ValueError(f"capacity: {v!r} is not a positive number of bytes")
+    return float(v)
 
 
 def segment_l2(y: Any, penalty: float, min_size: int = 1) -> List[int]:

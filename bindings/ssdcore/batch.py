@@ -174,7 +174,8 @@ def _chunks(items: List[Tuple[str, Any]], n_workers: int, chunksize: Optional[in
 def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "write",
                  errors: str = "raise", per_io_interval_s: float = 0, workers: int = 1,
                  client: Any = None, chunksize: Optional[int] = None,
-                 progress: ProgressArg = None, **options: float) -> Any:
+                 progress: ProgressArg = None, capacity: Any = None,
+                 **options: float) -> Any:
     """Analyse many series; returns a pandas DataFrame, one row per input.
 
     ``paths_or_globs``: a path or glob (``"logs/*.log"``), or a sequence of
@@ -198,7 +199,8 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
 
     ``workers=N`` (N > 1) spreads the inputs over N local processes;
     ``client=`` a ``dask.distributed.Client`` spreads them over its cluster.
-    ``progress`` counts inputs (see :mod:`ssdcore.progress`).
+    ``progress`` counts inputs (see :mod:`ssdcore.progress`). ``capacity``
+    and the keyword options are :func:`ssdcore.analyze`'s, for every input.
     """
     pd = __import__("pandas")
     if errors not in ("raise", "record"):
@@ -209,7 +211,11 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
                                   or chunksize < 1):
         raise ValueError(f"chunksize must be a whole number >= 1, not {chunksize!r}")
     record = errors == "record"
-    from .analysis import _Analysis
+    from .analysis import _Analysis, _capacity_bytes
+    if capacity is not None:  # as analyze(): every input's drive has this size
+        if "capacity_bytes" in options:
+            raise TypeError("give capacity= or capacity_bytes=, not both")
+        options["capacity_bytes"] = _capacity_bytes(capacity)
     _Analysis(options)  # a bad option fails here, once, not on every row
     items = expand_inputs(paths_or_globs)
     ref = _portable(reference) if reference is not None else None

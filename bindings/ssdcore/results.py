@@ -105,6 +105,21 @@ def _bytes_text(n: int) -> str:
     return f"{n} B"
 
 
+def _plain(v: Any) -> Any:
+    """v with numpy arrays, numpy scalars and a JobSeries as JSON types."""
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, np.ndarray):
+        return v.tolist()
+    if isinstance(v, np.generic):
+        return v.item()
+    if hasattr(v, "to_list"):
+        return v.to_list()
+    return v
+
+
 class Result(Dict[str, Any]):
     """Base of every result object: the raw JSON dict plus the conveniences."""
 
@@ -162,6 +177,11 @@ class JobResult(Result):
     ``series`` (one dict per sampling interval)."""
 
     kind = "job"
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The results as plain JSON types: ``series`` a list of dicts, the
+        latency distributions' arrays lists (``json.dumps`` takes it)."""
+        return _plain(dict(self))
 
     @property
     def target_uri(self) -> str:
@@ -267,15 +287,20 @@ class JobResult(Result):
     @property
     def sample_count(self) -> int:
         s = self.get("series")
-        return len(s) if isinstance(s, list) else (_int(self.get("samples")) or 0)
+        return len(s) if s is not None and hasattr(s, "__len__") else (
+            _int(self.get("samples")) or 0)
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per sampling interval: t_s, bytes and ops (int), rate_bps,
         written_bytes (cumulative, int), the latency columns (µs) and the
         per-direction columns."""
         pd = _pandas()
-        rows = self.get("series") or []
-        df = pd.DataFrame(rows)
+        rows = self.get("series")
+        if rows is None:
+            rows = []
+        # A JobSeries (the compact form) gives its columns as arrays; a list
+        # of dicts (results read back from JSON) row by row.
+        df = rows.to_pandas() if hasattr(rows, "to_pandas") else pd.DataFrame(list(rows))
         if df.empty:
             df = pd.DataFrame({"t_s": pd.Series(dtype="float64"),
                                "bytes": pd.Series(dtype="int64"),

@@ -30,6 +30,7 @@ static const struct opt_desc opts[] = {
     OPT(expect_cache_bps, 0.0, 0.0, 1e15),
     OPT_INT(exact_limit, 2048.0, 64.0, 1e12),
     OPT(noise_merge, 1.0, 0.0, 100.0),
+    OPT(capacity_bytes, 0.0, 0.0, 1e18),
 };
 #undef OPT
 #undef OPT_INT
@@ -94,6 +95,25 @@ SSD_API const char *ssd_analysis_errmsg(const ssd_analysis *a) {
     return a ? a->err : "no analysis handle";
 }
 
+/* The drive's capacity: the option, else "capacity_bytes" of the series'
+ * metadata (a flat JSON object, DESIGN.md), else unknown (NaN). */
+static double capacity_of(const struct ssd__analysis_opts *o, const ssd_series *s) {
+    if (o->capacity_bytes > 0)
+        return o->capacity_bytes;
+    const char *m = ssd_series_metadata(s);
+    const char *k = m ? strstr(m, "\"capacity_bytes\"") : NULL;
+    if (!k)
+        return NAN;
+    k += strlen("\"capacity_bytes\"");
+    while (*k == ' ' || *k == '\t')
+        k++;
+    if (*k++ != ':')
+        return NAN;
+    char *end;
+    double v = strtod(k, &end);
+    return end != k && isfinite(v) && v > 0 ? v : NAN;
+}
+
 static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, const ssd_series *s,
                    struct ssd__result *res, char *err) {
     memset(res, 0, sizeof *res);
@@ -108,6 +128,17 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, con
     res->sum.total_bytes = c->total;
     res->sum.has_recovery = 0;
     res->sum.recovered_bytes = res->sum.reference_level_bps = NAN;
+    /* One or two fast samples before a short phase that then drops a lot
+     * are the start of that phase, not a cache of their own: judged alone
+     * they hid the cache (600 MiB/s for 1 s, 320 for 7 s, then 50 for 592
+     * s came out as no cache, post-cache 611 MiB/s). */
+    if (c->nph >= 3) {
+        const struct ssd_phase *p0 = &c->ph[0], *p1 = &c->ph[1], *p2 = &c->ph[2];
+        size_t len1 = p1->last - p1->first + 1;
+        if (p0->last + 1 <= 2 && len1 < 2 * c->min_len && p1->level_bps < p0->level_bps &&
+            p2->level_bps * o->min_drop <= p1->level_bps && p2->last - p2->first + 1 > len1)
+            ssd__curve_merge_next(c, 0);
+    }
     ssd__find_cache(c, o, res);
     /* The cache test may have moved the drop past a dip the segmentation put
      * in the low phase, or past a short phase of its own (a dip and the
@@ -125,6 +156,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, con
     if (res->sum.cache_censored != SSD_CENSOR_RIGHT &&
         ssd__curve_merge_slides(c, o, &res->post_phase))
         ssd__find_steps(c, o, res);
+    ssd__label_regimes(c, o, capacity_of(o, s), res);
     res->lowest_phase_bps = INFINITY;
     for (size_t i = 0; i < c->nph; i++)
         if (c->ph[i].level_bps < res->lowest_phase_bps)
@@ -195,6 +227,10 @@ SSD_API int ssd_analysis_summary(const ssd_analysis *a, struct ssd_analysis_summ
 
 SSD_API const char *ssd_analysis_recovery_note(const ssd_analysis *a) {
     return a && a->have ? a->res.recovery_note : NULL;
+}
+
+SSD_API const char *ssd_analysis_regime_note(const ssd_analysis *a) {
+    return a && a->have ? a->res.regime_note : NULL;
 }
 
 SSD_API size_t ssd_analysis_phase_count(const ssd_analysis *a) {

@@ -193,8 +193,10 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
          * phase; the post-cache level is the one after it. */
         size_t pj = 1;
         size_t len1 = ph[1].last - ph[1].first + 1;
+        /* (Not one longer than the cache itself: that is a level of its
+         * own, direct writes before folding after a short cache.) */
         if (c->nph > 2 && len1 < 2 * c->min_len && ph[2].level_bps * o->min_step <= lo &&
-            ph[2].last - ph[2].first + 1 >= len1)
+            ph[2].last - ph[2].first + 1 >= len1 && len1 <= len0)
             pj = 2;
         double post = ph[pj].level_bps;
         double thr = sqrt(hi * post);

@@ -13,7 +13,7 @@
 struct ssd__analysis_opts {
     double penalty, min_step, min_drop, min_phase_samples, min_phase_fraction;
     double dip_depth, ss_round_s, ss_range, ss_slope, expect_cache_bps, exact_limit;
-    double noise_merge;
+    double noise_merge, capacity_bytes;
 };
 
 /* A series prepared for analysis: per-sample duration, rate and log-rate. */
@@ -55,6 +55,7 @@ struct ssd__result {
     double lowest_phase_bps;   /* as a reference: its slowest phase's level */
     int had_reference;         /* run with a reference: the JSON has "recovery" */
     const char *recovery_note; /* static; why recovery is undefined (NULL: it is not) */
+    const char *regime_note;   /* static; how regimes were labelled (NULL: nothing to say) */
     /* consistency */
     double window_start_bytes, window_end_bytes;
     double min_over_max, mean_over_sigma, dip_base_bps, dip_count;
@@ -87,6 +88,9 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
 /* Moves the start of phase j (and so the end of phase j-1) to sample first,
  * recomputing both phases' figures. */
 void ssd__curve_move_boundary(struct ssd__curve *c, size_t j, size_t first);
+/* Splits phase j at sample at (a new phase j+1 from there on). Returns 0 or
+ * SSD_ENOMEM (the phases unchanged). */
+int ssd__curve_split(struct ssd__curve *c, size_t j, size_t at);
 /* Merges phase j+1 into phase j. */
 void ssd__curve_merge_next(struct ssd__curve *c, size_t j);
 /* Merges neighbours from phase 1 on that are one steady slide (a line fits
@@ -104,6 +108,14 @@ void ssd__find_steps(const struct ssd__curve *c, const struct ssd__analysis_opts
                      struct ssd__result *res);
 void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                         const struct ssd__result *ref, struct ssd__result *res);
+
+/* analysis_regimes.c: labels every phase (cache, direct, folding, gc,
+ * other), merges the used-state decline into one phase, re-checks the cache
+ * against it (a drop where clean blocks ran out is no cache), sets the gc
+ * and folding figures and finds periodic dips per phase. capacity: the
+ * drive's user bytes, or NaN/0 when unknown. */
+void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
+                        struct ssd__result *res);
 
 /* analysis_consistency.c */
 void ssd__consistency(const struct ssd__curve *c, const struct ssd__analysis_opts *o,

@@ -32,6 +32,17 @@ static void put_phases(struct ssd__jw *w, const struct ssd__curve *c) {
         num(w, "mean_bps", p->mean_bps);
         num(w, "slope_bps_per_gib", p->slope_bps_per_byte * 1073741824.0);
         ssd__jw_ku64(w, "samples", p->last - p->first + 1);
+        ssd__jw_kstr(w, "regime", ssd_analysis_regime_name(p->regime));
+        ssd__jw_key(w, "dips");
+        if (p->has_dips) {
+            ssd__jw_begin_object(w);
+            num(w, "period_s", p->dip_period_s);
+            num(w, "depth", p->dip_depth);
+            num(w, "duty", p->dip_duty);
+            ssd__jw_end_object(w);
+        } else {
+            ssd__jw_null(w);
+        }
         ssd__jw_end_object(w);
     }
     ssd__jw_end_array(w);
@@ -60,6 +71,18 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd_analysis_s
     } else {
         ssd__jw_null(w);
     }
+    ssd__jw_key(w, "gc");
+    if (S->has_gc) {
+        ssd__jw_begin_object(w);
+        num(w, "start_bytes", S->gc_start_bytes);
+        num(w, "level_bps", S->gc_level_bps);
+        num(w, "end_level_bps", S->gc_end_level_bps);
+        ssd__jw_end_object(w);
+    } else {
+        ssd__jw_null(w);
+    }
+    ssd__jw_key(w, "capacity_bytes"); /* whole bytes, every digit */
+    ssd__jw_num_f(w, S->capacity_bytes, 0);
 }
 
 static void put_steps_and_bursts(struct ssd__jw *w, const struct ssd__result *r) {
@@ -185,6 +208,8 @@ SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int 
     num(&w, "total_bytes", r->sum.total_bytes);
     put_phases(&w, &a->c);
     put_cache_and_folding(&w, &r->sum);
+    if (r->regime_note)
+        ssd__jw_kstr(&w, "regime_note", r->regime_note);
     put_steps_and_bursts(&w, r);
     put_recovery(&w, r);
     put_consistency(&w, r);

@@ -102,6 +102,34 @@ static long segment(struct ssd__curve *c, const struct ssd__analysis_opts *o, si
     }
     free(yb);
     free(eb);
+    /* A change inside the first block or two (a cache of a few seconds at
+     * the start of a long run: 7 samples of an 8-sample block) leaves the
+     * block means almost untouched, so it is looked for at sample
+     * resolution: the best split of the first segment near its start,
+     * kept when it pays the penalty. */
+    size_t e1 = st[1], lim = 2 * bs < e1 ? 2 * bs : e1 - 1;
+    double s_all = 0, q_all = 0;
+    for (size_t i = 0; i < e1; i++) {
+        s_all += c->y[i];
+        q_all += c->y[i] * c->y[i];
+    }
+    double base = q_all - s_all * s_all / (double)e1, s1 = 0, q1 = 0, best = 0;
+    size_t arg = 0;
+    for (size_t k = 1; k <= lim; k++) {
+        s1 += c->y[k - 1];
+        q1 += c->y[k - 1] * c->y[k - 1];
+        double m2 = (double)(e1 - k), s2 = s_all - s1;
+        double sse = q1 - s1 * s1 / (double)k + (q_all - q1) - s2 * s2 / m2;
+        if (base - sse > best) {
+            best = base - sse;
+            arg = k;
+        }
+    }
+    if (arg && best > beta && count < n) {
+        memmove(st + 2, st + 1, count * sizeof *st);
+        st[1] = arg;
+        count++;
+    }
     return (long)count;
 }
 
@@ -149,8 +177,8 @@ static void relevel(struct ssd__curve *c, const size_t *st, double *lev, size_t 
 
 /* Short segments are not phases: each joins its closer-level neighbour. The
  * first segment stays when it is above the next (it may be a short cache). */
-static int fold_transients(struct ssd__curve *c, size_t *st, double *lev, size_t *k,
-                           unsigned char *drop) {
+static int fold_transients(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *st,
+                           double *lev, size_t *k, unsigned char *drop) {
     int changed = 0;
     memset(drop, 0, *k + 1);
     for (size_t j = 0; j<*k && * k> 1; j++) {
@@ -169,7 +197,12 @@ static int fold_transients(struct ssd__curve *c, size_t *st, double *lev, size_t
             changed = 1;
             continue;
         }
-        if (fabs(lev[j] - lev[j - 1]) <= fabs(lev[j] - lev[j + 1]))
+        /* A short first segment kept as a possible cache takes in none of
+         * its slower neighbours: a 7-second cache followed by a dip and
+         * the climb back would otherwise become one phase with them, and
+         * then with the rest (a static cache in a 2-hour run). */
+        int short_cache = j == 1 && st[1] < c->min_len && lev[0] - lev[1] >= log(o->min_step);
+        if (!short_cache && fabs(lev[j] - lev[j - 1]) <= fabs(lev[j] - lev[j + 1]))
             drop[j] = 1;
         else
             drop[j + 1] = 1;
@@ -354,7 +387,7 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
     }
     relevel(c, st, lev, k);
     for (int pass = 0; pass < 200; pass++) {
-        if (fold_transients(c, st, lev, &k, drop))
+        if (fold_transients(c, o, st, lev, &k, drop))
             continue;
         if (fold_dips(c, o, st, lev, &k, drop))
             continue;
@@ -390,6 +423,21 @@ void ssd__curve_move_boundary(struct ssd__curve *c, size_t j, size_t first) {
     size_t a0 = a->first, b1 = b->last + 1;
     fill_phase(c, a0, first, level_of(c, a0, first), a);
     fill_phase(c, first, b1, level_of(c, first, b1), b);
+}
+
+int ssd__curve_split(struct ssd__curve *c, size_t j, size_t at) {
+    if (j >= c->nph || at <= c->ph[j].first || at > c->ph[j].last)
+        return 0;
+    struct ssd_phase *ph = realloc(c->ph, (c->nph + 1) * sizeof *ph);
+    if (!ph)
+        return SSD_ENOMEM;
+    c->ph = ph;
+    memmove(&ph[j + 2], &ph[j + 1], (c->nph - j - 1) * sizeof *ph);
+    c->nph++;
+    size_t a = ph[j].first, b = ph[j].last + 1;
+    fill_phase(c, a, at, level_of(c, a, at), &ph[j]);
+    fill_phase(c, at, b, level_of(c, at, b), &ph[j + 1]);
+    return 0;
 }
 
 void ssd__curve_merge_next(struct ssd__curve *c, size_t j) {

@@ -2,6 +2,7 @@
  * two ways every output of a run reaches the disk. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,17 +36,21 @@ int ssd__mkdirs(const char *path, mode_t mode) {
 }
 
 int ssd__write_atomic(const char *path, const char *data, size_t len) {
-    size_t n = strlen(path);
-    char *tmp = malloc(n + 8);
+    static _Atomic unsigned counter;
+    size_t n = strlen(path) + 48;
+    char *tmp = malloc(n);
     if (!tmp)
         return SSD_ENOMEM;
     /* The temporary name starts with a dot beside the target, so a reader
-     * never sees a half-written file under the real name. */
+     * never sees a half-written file under the real name; the process id
+     * and a counter make it unique, so two writers (two processes, or two
+     * threads rendering reports) never write into one temporary file. */
     const char *slash = strrchr(path, '/');
     size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
     memcpy(tmp, path, dirlen);
-    sprintf(tmp + dirlen, ".%s.tmp", path + dirlen);
-    int rc = 0, fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    snprintf(tmp + dirlen, n - dirlen, ".%s.%ld.%u.tmp", path + dirlen, (long)getpid(),
+             atomic_fetch_add(&counter, 1));
+    int rc = 0, fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0) {
         rc = -errno;
         goto out;

@@ -77,6 +77,17 @@ void ssd__text_jnum(struct ssd__text *t, double v) {
 
 void ssd__text_html(struct ssd__text *t, const char *s) {
     for (; s && *s; s++) {
+        if ((unsigned char)*s >= 0x80) {
+            /* A path is bytes: one that is not UTF-8 (a 0xFF byte) made the
+             * whole page malformed. Each bad byte shows as U+FFFD. */
+            int n = ssd__utf8_len((const unsigned char *)s);
+            if (n)
+                ssd__text_raw(t, s, (size_t)n);
+            else
+                ssd__text_raw(t, "\xef\xbf\xbd", 3);
+            s += n ? n - 1 : 0;
+            continue;
+        }
         switch (*s) {
         case '&':
             ssd__text_raw(t, "&amp;", 5);

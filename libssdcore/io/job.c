@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "interrupt.h"
 #include "job_impl.h"
@@ -50,6 +51,8 @@ struct ssd_job {
     ssd_hist *iv_lat[2];
     ssd_hist *iv_all;
     FILE *log;
+    size_t log_rows; /* data rows the log holds */
+    int log_failed;  /* a write to it failed: it is renamed LOG.partial */
     /* snapshot of the target for the results */
     char *target_uri;
     const char *target_kind;
@@ -325,6 +328,9 @@ static int check_workload(ssd_job *j) {
                          w->submit_batch, w->queue_depth);
     if (w->max_bytes % w->block_size)
         w->max_bytes += w->block_size - w->max_bytes % w->block_size;
+    if (pattern_writes(w->pattern) && t->write_refused[0])
+        return ssd__fail(j->err, SSD_EUNSAFE, "pattern %s writes, but %s %s",
+                         pattern_names[w->pattern], uri, t->write_refused);
     if (pattern_writes(w->pattern) && t->opt_read_only)
         return ssd__fail(j->err, SSD_EUNSAFE,
                          "%s: pattern %s writes, but the target is opened read-only", uri,
@@ -342,6 +348,19 @@ static int check_workload(ssd_job *j) {
 }
 
 /* ---- sampling ---------------------------------------------------------- */
+
+/* A series CSV cut off by a full disk used to leave the job "error": null
+ * with thousands of rows missing and a torn last line: the job now stops
+ * with the error, and the file is renamed LOG.partial when it is closed. */
+static int log_write_failed(ssd_job *j, int e) {
+    if (!e)
+        e = EIO;
+    j->log_failed = 1;
+    return ssd__fail(j->err, -e,
+                     "log %s: write failed after %zu rows: %s; the rows written are kept in "
+                     "%s.partial",
+                     j->log_path, j->log_rows, strerror(e), j->log_path);
+}
 
 static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uint64_t ops[2]) {
     /* A timed job within the limit may end on one more, short interval
@@ -397,7 +416,9 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
                 (unsigned long long)s->ops[0], (unsigned long long)s->ops[1], s->dir_lat_mean_us[0],
                 s->dir_lat_p99_us[0], s->dir_lat_max_us[0], s->dir_lat_mean_us[1],
                 s->dir_lat_p99_us[1], s->dir_lat_max_us[1]);
-        fflush(j->log);
+        if (fflush(j->log) || ferror(j->log))
+            return log_write_failed(j, errno);
+        j->log_rows++;
     }
     return 0;
 }
@@ -430,9 +451,42 @@ static int open_log(ssd_job *j) {
             "write_lat_p99_us,write_lat_max_us\n",
             meta);
     free(meta);
-    if (fflush(j->log))
-        return ssd__fail(j->err, -errno, "log %s: write failed: %s", j->log_path, strerror(errno));
+    if (fflush(j->log) || ferror(j->log))
+        return log_write_failed(j, errno);
     return 0;
+}
+
+/* The series CSV is a live log (flushed every interval, one whole line per
+ * write, so a kill leaves whole rows and the results say how many count).
+ * A log that could not be written whole is renamed LOG.partial: never a
+ * partial file under the name the user asked for. Returns rc, or the log's
+ * own error when rc was 0. */
+static int close_log(ssd_job *j, int rc) {
+    if (!j->log)
+        return rc;
+    if (fclose(j->log) && !j->log_failed) {
+        int lrc = log_write_failed(j, errno);
+        if (!rc)
+            rc = lrc;
+    }
+    j->log = NULL;
+    if (j->log_failed) {
+        size_t n = strlen(j->log_path) + sizeof ".partial";
+        char *partial = malloc(n);
+        if (partial) {
+            snprintf(partial, n, "%s.partial", j->log_path);
+            if (rename(j->log_path, partial) < 0) {
+                (void)unlink(j->log_path); /* never left looking complete */
+                free(partial);
+            } else {
+                free(j->log_path); /* the results name the file that exists */
+                j->log_path = partial;
+            }
+        } else {
+            (void)unlink(j->log_path);
+        }
+    }
+    return rc;
 }
 
 static int report_progress(ssd_job *j, double elapsed, double *last_report) {
@@ -816,10 +870,7 @@ int ssd_job_run(ssd_job *j) {
     } else {
         rc = run_real(j, gen);
     }
-    if (j->log) {
-        fclose(j->log);
-        j->log = NULL;
-    }
+    rc = close_log(j, rc);
     j->run_rc = rc;
     if (!rc && j->interrupted)
         rc = ssd__fail(j->err, SSD_EINTERRUPTED, "interrupted after %.1f s", j->runtime_s);

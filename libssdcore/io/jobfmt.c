@@ -157,6 +157,8 @@ int ssd__job_results_json(const struct ssd__job_summary *s, char **out) {
     ssd__jw_ku64(&w, "queue_depth_run", s->qd_run);
     if (s->engine_note && *s->engine_note)
         ssd__jw_kstr(&w, "engine_note", s->engine_note);
+    /* One word, as a suite's results.json has: complete | interrupted | failed. */
+    ssd__jw_kstr(&w, "status", s->error ? "failed" : s->interrupted ? "interrupted" : "complete");
     ssd__jw_kbool(&w, "interrupted", s->interrupted);
     if (s->error)
         ssd__jw_kstr(&w, "error", s->error);

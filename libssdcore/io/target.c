@@ -110,6 +110,8 @@ int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
                          t->ops->kind);
     /* The kernel's answer on a read-only descriptor is EBADF for a file and
      * "discard not supported" for a device: neither says why. */
+    if (t->fd >= 0 && t->write_refused[0])
+        return ssd__fail(t->err, SSD_EUNSAFE, "trim: %s %s", t->uri, t->write_refused);
     if (t->fd >= 0 && t->opt_read_only)
         return ssd__fail(t->err, SSD_EUNSAFE,
                          "trim: %s is opened read-only; a trim destroys data in the range (open it "
@@ -119,6 +121,10 @@ int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
         return ssd__fail(t->err, SSD_EUNSUPPORTED, "%s: trim refused (test hook): %s", t->uri,
                          strerror(EOPNOTSUPP));
     return t->ops->trim(t, offset, length);
+}
+
+int ssd__target_writes_refused(const ssd_target *t) {
+    return t->opt_read_only || t->write_refused[0];
 }
 
 int ssd_target_idle(ssd_target *t, double seconds) {

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdatomic.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -48,7 +49,9 @@ static uint64_t layout_nonce(void) {
  * `have` is what the file already occupies: a layout that cannot fit in
  * that plus the free space is refused before writing anything. */
 static int layout(ssd_target *t, uint64_t from, uint64_t to, uint64_t have) {
-    unsigned gen = ssd__interrupt_generation();
+    /* The generation at open: an interrupt that lands while the file is
+     * being created or marked stops the layout too. */
+    unsigned gen = t->open_gen;
     struct statvfs vfs;
     if (fstatvfs(t->fd, &vfs) == 0 && vfs.f_frsize > 0) {
         uint64_t avail = (uint64_t)vfs.f_bavail;
@@ -107,6 +110,28 @@ static unsigned dio_alignment(int fd) {
     return 4096; /* safe for every device we know of */
 }
 
+/* Which of the file's bytes are laid out again, as [*from, want): none
+ * (*from = want), the part beyond the current size, or all of it. */
+static void layout_range(const ssd_target *t, const struct stat *st, enum ssd__layout_mark mark,
+                         int created, uint64_t want, unsigned bsz, uint64_t *from) {
+    uint64_t cur = (uint64_t)st->st_size;
+    int sparse = (uint64_t)st->st_blocks * 512 < cur;
+    *from = want;
+    if (t->opt_layout == 2)
+        return;
+    /* A layout begun and not finished is never trusted: its fallocated
+     * blocks read as zeros without touching the flash. */
+    if (t->opt_layout == 1 || created || mark == SSD__MARK_INCOMPLETE || (sparse && cur > 0))
+        *from = 0;
+    else if (want > cur)
+        *from = cur - cur % bsz;
+}
+
+/* The rule that keeps a user's data safe (docs/crash-safety.md): a file
+ * ssdcore created carries a layout mark and is ssdcore's to write; any other
+ * existing file is the user's and is opened read-only, laid out, extended,
+ * written or trimmed only with destroy_data. A read job on it reads the
+ * file as it is, as fio does. */
 static int file_open(ssd_target *t, const char *path, int *created) {
     struct stat st;
     int exists = stat(path, &st) == 0;
@@ -120,19 +145,53 @@ static int file_open(ssd_target *t, const char *path, int *created) {
         return ssd__fail(t->err, -ENOENT,
                          "%s: no such file (give a size, e.g. --size-file 8g, to create it)", path);
 
-    int flags = (t->opt_read_only ? O_RDONLY : O_RDWR | O_CREAT) | O_CLOEXEC;
+    uint64_t marked_size = 0;
+    enum ssd__layout_mark mark =
+        exists ? ssd__layout_mark_get(path, (uint64_t)st.st_ino, &marked_size) : SSD__MARK_NONE;
+    /* A complete mark for fewer bytes than the file has: the rest was added
+     * by someone else, so the file is not all test data. */
+    if (mark == SSD__MARK_COMPLETE && marked_size < (uint64_t)st.st_size &&
+        (!t->opt_size || marked_size < t->opt_size))
+        mark = SSD__MARK_INCOMPLETE;
+    int users_file = exists && mark == SSD__MARK_NONE && !t->opt_destroy_data;
+    if (t->opt_read_only && mark == SSD__MARK_INCOMPLETE)
+        return ssd__fail(t->err, SSD_EINVAL,
+                         "%s: its layout was interrupted (user.ssdcore.layout is not complete), "
+                         "so its blocks are not test data; open it for writing (e.g. with "
+                         "--size-file) to lay it out again",
+                         path);
+    if (users_file && !t->opt_read_only) {
+        if (t->opt_layout == 1)
+            return ssd__fail(t->err, SSD_EUNSAFE,
+                             "%s: laying out an existing file ssdcore did not create overwrites "
+                             "its data: pass destroy_data (--destroy-data)",
+                             path);
+        snprintf(t->write_refused, sizeof t->write_refused, "%s",
+                 "is an existing file ssdcore did not create (no layout mark): writing or "
+                 "trimming it destroys its data, pass destroy_data (--destroy-data)");
+    }
+
+    int rdonly = t->opt_read_only || users_file;
+    int flags = (rdonly ? O_RDONLY : exists ? O_RDWR : O_RDWR | O_CREAT | O_EXCL) | O_CLOEXEC;
     if (!t->opt_buffered)
         flags |= O_DIRECT;
     t->fd = open(path, flags, 0644);
     *created = !exists && t->fd >= 0;
+    if (t->fd < 0 && exists && !rdonly && errno == EROFS) {
+        /* Reading ssdcore's own file on a read-only mount needs no write
+         * access; a job that writes is refused with this reason. */
+        snprintf(t->write_refused, sizeof t->write_refused, "%s", "is on a read-only filesystem");
+        rdonly = 1;
+        t->fd = open(path, (flags & ~O_RDWR) | O_RDONLY, 0644);
+    }
     if (t->fd < 0) {
         int e = errno;
         if (e == EINVAL && !t->opt_buffered)
             return ssd__fail(t->err, SSD_EUNSUPPORTED,
                              "%s: the filesystem does not support O_DIRECT (use buffered I/O)",
                              path);
-        return ssd__fail(t->err, -e, "%s: cannot open%s: %s", path,
-                         t->opt_read_only ? "" : " for writing", strerror(e));
+        return ssd__fail(t->err, -e, "%s: cannot open%s: %s", path, rdonly ? "" : " for writing",
+                         strerror(e));
     }
     if (fstat(t->fd, &st) < 0)
         return ssd__fail(t->err, -errno, "%s: %s", path, strerror(errno));
@@ -154,27 +213,38 @@ static int file_open(ssd_target *t, const char *path, int *created) {
         return ssd__fail(t->err, SSD_EINVAL,
                          "%s: the file is empty or smaller than one %u-byte block (give a size)",
                          path, bsz);
-    if (want > cur && t->opt_read_only)
-        return ssd__fail(t->err, SSD_ERANGE,
+    if (want > cur && rdonly)
+        return ssd__fail(t->err, t->write_refused[0] ? SSD_EUNSAFE : SSD_ERANGE,
                          "%s: the file has %llu bytes, fewer than the size asked for (%llu), "
-                         "and is opened read-only",
-                         path, (unsigned long long)cur, (unsigned long long)want);
+                         "and it %s",
+                         path, (unsigned long long)cur, (unsigned long long)want,
+                         t->write_refused[0] ? t->write_refused : "is opened read-only");
 
     t->ops = &file_ops;
     t->size = want;
     t->block_size = bsz;
 
-    uint64_t from = want, to = want;
-    int sparse = (uint64_t)st.st_blocks * 512 < cur;
-    if (!t->opt_read_only && t->opt_layout != 2) {
-        if (t->opt_layout == 1 || (sparse && cur > 0))
-            from = 0;
-        else if (want > cur)
-            from = cur - cur % bsz;
+    uint64_t from = want;
+    if (!rdonly)
+        layout_range(t, &st, mark, *created, want, bsz, &from);
+    else if (mark == SSD__MARK_INCOMPLETE && t->write_refused[0])
+        return ssd__fail(t->err, SSD_EINVAL,
+                         "%s: its layout was interrupted, so its blocks are not test data, and "
+                         "it %s",
+                         path, t->write_refused);
+    /* Only what ssdcore laid out from the first byte is marked: a user's
+     * file extended with destroy_data stays the user's. */
+    int ours = *created || mark != SSD__MARK_NONE || from == 0;
+    if (from >= want) {
+        /* A new file left unlaid (layout never) is ssdcore's but not test
+         * data yet: the next open lays it out. */
+        return *created ? ssd__layout_mark_set(t, path, SSD__MARK_INCOMPLETE, 0) : 0;
     }
-    if (from >= to)
-        return 0;
-    int rc = layout(t, from, to, (uint64_t)st.st_blocks * 512);
+    int rc = ours ? ssd__layout_mark_set(t, path, SSD__MARK_INCOMPLETE, 0) : 0;
+    if (!rc)
+        rc = layout(t, from, want, (uint64_t)st.st_blocks * 512);
+    if (!rc && ours)
+        rc = ssd__layout_mark_set(t, path, SSD__MARK_COMPLETE, want);
     /* No half-laid-out file passed off as a target later: give back what
      * this call added (a file it created goes in ssd__file_target_open). */
     if (rc < 0 && exists && want > cur)

@@ -67,6 +67,11 @@ struct ssd_target {
     uint64_t opt_size;
     int opt_destroy_data, opt_buffered, opt_read_only;
     int opt_layout; /* 0 auto, 1 always, 2 never */
+    /* Why writes are refused although read_only was not asked for (a file
+     * that is the user's, not ssdcore's; a read-only filesystem), as a
+     * predicate that follows the URI ("is on a read-only filesystem"), or "". */
+    char write_refused[160];
+    unsigned open_gen; /* ssd__interrupt_generation() when the open began */
     char *uri;
     char err[SSD__ERRMSG_SIZE];
 };
@@ -75,5 +80,17 @@ struct ssd_target {
  * target_block.c): set ops, fd, size and block_size. */
 int ssd__file_target_open(ssd_target *t, const char *path);
 int ssd__block_target_open(ssd_target *t, const char *path);
+
+/* The layout mark of a file target (target_layout_mark.c): none (the
+ * user's file), incomplete (ssdcore's, layout begun but not finished) or
+ * complete (ssdcore's, SIZE bytes laid out). */
+enum ssd__layout_mark { SSD__MARK_NONE, SSD__MARK_INCOMPLETE, SSD__MARK_COMPLETE };
+/* path's mark; ino is its inode number (a side file must name it). */
+enum ssd__layout_mark ssd__layout_mark_get(const char *path, uint64_t ino, uint64_t *size);
+/* Sets t->fd's mark; 0 or a negative code with a message in t->err. */
+int ssd__layout_mark_set(ssd_target *t, const char *path, enum ssd__layout_mark m, uint64_t size);
+
+/* Non-zero when writes to t are refused (read_only, or write_refused set). */
+int ssd__target_writes_refused(const ssd_target *t);
 
 #endif

@@ -351,9 +351,19 @@ static void write_curve(const ssd_suite *s, struct ssd__text *t, const struct ss
         ssd__text_add(t,
                       "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#756bb1\" "
                       "stroke-width=\"2\"/><text x=\"%.1f\" y=\"%d\" fill=\"#756bb1\" "
-                      "text-anchor=\"%s\">slower again from %.1f GiB (folding or GC)</text>\n",
+                      "text-anchor=\"%s\">folding from %.1f GiB</text>\n",
                       X, X, T, H - B, right ? X - 4 : X + 4, H - B - 8, right ? "end" : "start",
                       m->folding_start_bytes / GIB);
+    }
+    if (m->has_gc) {
+        double X = px(&ax, m->gc_start_bytes / GIB);
+        int right = X > (L + W - R) / 2;
+        ssd__text_add(t,
+                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#636363\" "
+                      "stroke-width=\"2\"/><text x=\"%.1f\" y=\"%d\" fill=\"#636363\" "
+                      "text-anchor=\"%s\">used state (GC) from %.1f GiB</text>\n",
+                      X, X, T, H - B, right ? X - 4 : X + 4, H - B - 36, right ? "end" : "start",
+                      m->gc_start_bytes / GIB);
     }
     if (truth) {
         double X = px(&ax, job->truth_cache_bytes / GIB);
@@ -611,8 +621,12 @@ static void headline_table(const ssd_suite *s, struct ssd__text *t) {
         snprintf(label, sizeof label, "%s: after the cache", st->series);
         row(t, label, m->post_cache_bps / MIB, "%.1f", "MiB/s");
         if (m->has_folding) {
-            snprintf(label, sizeof label, "%s: slower again (folding or GC)", st->series);
+            snprintf(label, sizeof label, "%s: folding", st->series);
             row(t, label, m->folding_level_bps / MIB, "%.1f", "MiB/s");
+        }
+        if (m->has_gc) {
+            snprintf(label, sizeof label, "%s: used state (GC) from", st->series);
+            row(t, label, m->gc_start_bytes / GIB, "%.1f", "GiB");
         }
         if (st->nphases > 1) {
             snprintf(label, sizeof label, "%s: at the end", st->series);
@@ -681,10 +695,19 @@ static void truth_table(const ssd_suite *s, struct ssd__text *t, const struct ss
     ssd__text_add(t, "</tr>\n<tr><th>after the cache, MiB/s</th>");
     td_num(t, m->post_cache_bps / MIB, "%.1f");
     td_num(t, job->truth_post_bps / MIB, "%.1f");
-    ssd__text_add(t, "</tr>\n<tr><th>slower again from (folding or GC), GiB</th>");
+    ssd__text_add(t, "</tr>\n<tr><th>folding from, GiB</th>");
     td_num(t, m->has_folding ? m->folding_start_bytes / GIB : NAN, "%.1f");
-    td_num(t, ssd__later_drop_truth(job) / GIB, "%.1f");
+    td_num(t, job->truth_fold_bytes / GIB, "%.1f");
+    ssd__text_add(t, "</tr>\n<tr><th>used state (GC) from, GiB</th>");
+    td_num(t, m->has_gc ? m->gc_start_bytes / GIB : NAN, "%.1f");
+    td_num(t, job->truth_gc_bytes / GIB, "%.1f");
     ssd__text_add(t, "</tr>\n</table>\n");
+    char miss[160];
+    if (!an->reference[0] && ssd__truth_mismatch(an, job, miss, sizeof miss)) {
+        ssd__text_add(t, "<p class=\"mismatch\"><b>Mismatch with the sim truth:</b> ");
+        ssd__text_html(t, miss);
+        ssd__text_add(t, "</p>\n");
+    }
 }
 
 static void steps_table(const ssd_suite *s, struct ssd__text *t) {
@@ -807,9 +830,15 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
     ssd__text_add(&t, " on ");
     ssd__text_html(&t, uri);
     ssd__text_add(&t, "</h1>\n");
-    if (s->interrupted)
+    if (s->killed)
+        ssd__text_add(&t, "<p class=\"err\">The run was killed (it ended without recording "
+                          "why): the figures cover the steps that ran.</p>\n");
+    else if (s->interrupted)
         ssd__text_add(&t, "<p class=\"err\">The run was interrupted: the figures cover the "
                           "steps that ran.</p>\n");
+    else if (s->running)
+        ssd__text_add(&t, "<p class=\"warn\">The run is still going: the figures cover the "
+                          "steps done so far.</p>\n");
     if (s->error) {
         ssd__text_add(&t, "<p class=\"err\">The run failed: ");
         ssd__text_html(&t, s->error);

@@ -51,7 +51,15 @@ static int save_results(ssd_suite *s) {
     int rc = ssd__suite_json(s, &json);
     if (rc)
         return ssd__fail(s->err, rc, "results.json: out of memory");
-    rc = ssd__write_atomic(s->results_path, json, strlen(json));
+    size_t len = strlen(json);
+    rc = ssd__write_atomic(s->results_path, json, len);
+    /* A full disk (a job's log filled it) must not leave the last
+     * results.json saying "running": the space the run kept in reserve is
+     * given back for this write. */
+    if (rc == -ENOSPC && ssd__suite_release_space(s))
+        rc = ssd__write_atomic(s->results_path, json, len);
+    else if (!rc)
+        ssd__suite_reserve_space(s, 4 * (uint64_t)len + (256u << 10)); /* + report.html */
     ssd_free(json);
     if (rc)
         return ssd__fail(s->err, rc, "%s: %s", s->results_path, ssd_strerror(rc));
@@ -252,15 +260,22 @@ int ssd_suite_run(ssd_suite *s) {
     int rc = ssd_suite_prepare(s);
     if (rc)
         return rc;
+    if ((rc = ssd__suite_check_before_run(s)))
+        return rc;
     s->ran = 1;
     unsigned gen = ssd__interrupt_generation();
     rc = ssd__mkdirs(s->out_dir, 0777);
     if (rc)
         return ssd__fail(s->err, rc, "%s: %s", s->out_dir, ssd_strerror(rc));
+    if ((rc = ssd__suite_lock_out(s)))
+        return rc;
     host_info(s);
     ssd__now_iso(s->started, sizeof s->started);
-    if ((rc = save_results(s)))
+    s->running = 1;
+    if ((rc = save_results(s))) {
+        ssd__suite_unlock_out(s);
         return rc;
+    }
     for (int i = 0; i < s->nsteps && !rc; i++) {
         struct ssd__step *st = &s->steps[i];
         if (ssd__interrupt_generation() != gen) {
@@ -306,10 +321,12 @@ int ssd_suite_run(ssd_suite *s) {
         s->error = strdup(s->err);
     }
     ssd__now_iso(s->finished, sizeof s->finished);
+    s->running = 0;
     char saved[SSD__ERRMSG_SIZE];
     memcpy(saved, s->err, sizeof saved);
     int wrc = save_results(s);
     int hrc = save_report(s);
+    ssd__suite_unlock_out(s);
     if (!rc && (wrc || hrc))
         return wrc ? wrc : hrc;
     if (rc)

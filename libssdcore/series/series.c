@@ -69,6 +69,20 @@ void ssd__series_push(ssd_series *s, double t, double bytes) {
     s->n++;
 }
 
+int ssd__series_check_row(ssd_series *s, const char *name, size_t lineno, const char *tcol,
+                          double t_s, const char *bcol, double bytes, double dt) {
+    if (t_s > SSD__SERIES_MAX_T_S)
+        return ssd__series_fail(s, SSD_ERANGE,
+                                "%s:%zu: %s: %g s is more than a century (%g s): not a logged run",
+                                name, lineno, tcol, t_s, SSD__SERIES_MAX_T_S);
+    if (dt > 0 && bytes / dt > SSD__SERIES_MAX_BPS)
+        return ssd__series_fail(s, SSD_ERANGE,
+                                "%s:%zu: %s: %g bytes in %g s is %g bytes/s, more than any drive "
+                                "(%g)",
+                                name, lineno, bcol, bytes, dt, bytes / dt, SSD__SERIES_MAX_BPS);
+    return 0;
+}
+
 int ssd__series_column_index(ssd_series *s, const char *name) {
     for (size_t c = 0; c < s->ncols; c++)
         if (!strcmp(s->colname[c], name))

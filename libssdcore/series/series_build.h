@@ -30,6 +30,18 @@ struct ssd_series {
 int ssd__series_fail(ssd_series *s, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* What no logged drive reaches, so a value beyond it is a damaged or
+ * hostile file, not a measurement: 1e30 bytes in a second became a cache
+ * of 1e30 bytes, t = 1e300 s a duration of 1e300 s. 100 TB/s is a
+ * thousand of today's fastest drives; 3.2e9 s is a century. */
+#define SSD__SERIES_MAX_BPS 1e14
+#define SSD__SERIES_MAX_T_S 3.2e9
+/* Refuses a row whose time (seconds since the start) or rate (bytes over
+ * dt seconds) is beyond those limits, naming name:lineno and the column;
+ * 0 when plausible. dt <= 0 skips the rate check. */
+int ssd__series_check_row(ssd_series *s, const char *name, size_t lineno, const char *tcol,
+                          double t_s, const char *bcol, double bytes, double dt);
+
 /* Makes room for n intervals (the optional columns grow too). */
 int ssd__series_reserve(ssd_series *s, size_t n);
 /* Appends one interval; the caller has reserved room. */

@@ -43,14 +43,17 @@ struct ssd__sim_params {
     double native_seq_mbps, native_rand_mbps; /* direct to TLC/MLC; random at 4K QD32 */
     double fold_mbps;                         /* sequential host writes while folding */
     double floor_mbps;                        /* steady used state, 4K QD32 random */
-    double gc_gamma;                 /* how fast GC cost approaches the floor as garbage thins */
-    double reserve_pct;              /* clean flash the drive keeps for itself, % of raw */
-    double flush_mbps;               /* idle: SLC contents moved to native per second */
+    double gc_gamma;     /* how fast GC cost approaches the floor as garbage thins */
+    double gc_settle_gb; /* GC writes over which victims settle to the steady state (0: at once) */
+    double gc_spread;    /* per-second lognormal sigma of the write speed under GC */
+    double reserve_pct;  /* clean flash the drive keeps for itself, % of raw */
+    double flush_mbps;   /* idle: SLC contents moved to native per second */
     double idle_gc_mbps, idle_gc_gb; /* idle GC: rate and the fast-write bytes it stops at */
     double read_seq_mbps, read_rand_iops, read_lat_us, read_lat_slc_us;
     double write_lat_us, link_mbps, iops_cap;
-    double mix_penalty;         /* throughput lost at a 50/50 read/write mix */
-    double noise, noise_direct; /* per-tick lognormal sigma: cache / direct phases */
+    double mix_penalty; /* share of the read/write speed gap writes lose, times the read share */
+    double qd_dip_at, qd_dip_depth; /* random-write speed factor at one queue depth */
+    double noise, noise_direct;     /* per-tick lognormal sigma: cache / direct phases */
     double tick_s;
     double dip_period_s, dip_duty, dip_depth; /* periodic GC dips (depth: speed factor) */
     double lat_sigma, tail_frac, tail_mult;   /* per-I/O latency distribution */
@@ -107,6 +110,10 @@ struct ssd__sim_phase {
     int regime;
     double start_bytes, start_s;
     double bytes, seconds; /* host writes and time spent in it */
+    /* The noise-free write speed (bytes/s) of the phase's last chunk: the
+     * level the regime had reached when it ended. GC's level falls while
+     * victims settle, so its mean is not its level. */
+    double end_level_bps;
 };
 
 struct ssd__sim {
@@ -132,7 +139,13 @@ struct ssd__sim {
     int n_phases;
     struct ssd__sim_phase phases[SSD__SIM_MAX_PHASES];
     double last_idle_recovered;
-    uint64_t rng[4]; /* xoshiro256** for latency draws */
+    /* Locality, as LBA ranges [lo, hi) (lo >= hi: none). Garbage sits in
+     * the blocks of the data whose overwrites made it (hot); the SLC cache
+     * holds data written into it since it was last empty (slc). */
+    double hot_lo, hot_hi, slc_lo, slc_hi;
+    double gc_written;       /* host bytes written under GC since the garbage was last fresh */
+    double rand_lo, rand_hi; /* LBAs random writes scattered since they were last trimmed */
+    uint64_t rng[4];         /* xoshiro256** for latency draws */
     double strata_z[SSD__SIM_LAT_STRATA];
 };
 
@@ -146,6 +159,12 @@ double ssd__sim_cache_room(const struct ssd__sim *s);
 double ssd__sim_fast_room(const struct ssd__sim *s);
 double ssd__sim_gc_efficiency(const struct ssd__sim *s);
 double ssd__sim_mapped(const struct ssd__sim *s);
+
+/* The write speed (bytes/s) the current job would have now in the current
+ * regime without noise, dips or GC spread (mixed jobs: their write part at
+ * full share), or 0 without a job: ground truth's level for a regime in
+ * progress. */
+double ssd__sim_write_level_bps(const struct ssd__sim *s);
 
 /* The test and CLI driver: job_begin, then run_virtual every interval_s
  * until the workload's time / bytes / coverage is done, calling cb after

@@ -217,15 +217,39 @@ double ssd__sim_fast_room(const struct ssd__sim *s) {
     return s->clean > s->reserve ? s->clean - s->reserve : 0;
 }
 
+/* Valid native data in the blocks that hold the garbage. Garbage sits
+ * with the data whose overwrites made it: a 32 GiB test area overwritten
+ * on a full drive leaves its garbage in the area's own blocks, and GC
+ * reclaims those cheaply however full the rest of the drive is. */
+static double hot_valid(const struct ssd__sim *s) {
+    if (s->hot_hi <= s->hot_lo)
+        return s->valid;
+    return fmin(ext_mapped_in(s, s->hot_lo, s->hot_hi), s->valid);
+}
+
 double ssd__sim_gc_efficiency(const struct ssd__sim *s) {
     /* Share of each reclaimed block that was garbage. Steady state (all user
      * space valid, spare all garbage) gives the used-state floor; more
      * garbage makes victims emptier, steepened by gc_gamma. */
-    double g = s->invalid + s->valid > 0 ? s->invalid / (s->invalid + s->valid) : 1;
+    double hv = hot_valid(s);
+    double g = s->invalid + hv > 0 ? s->invalid / (s->invalid + hv) : 1;
     /* Steady state counts user data held in a static cache as not needing
      * native space, so the floor is the floor with a full cache too. */
     double held = dynamic_cache(s) ? 0 : s->slc_valid;
     double g_ss = (s->native - (s->user - held) - s->reserve) / (s->native - s->reserve);
+    if (s->p.gc_settle_gb > 0) {
+        /* Right after the clean blocks run out, garbage is bunched in the
+         * blocks overwritten first; random overwrites spread it until every
+         * victim holds the hot range's steady share: all of the range
+         * mapped, every other spare byte garbage. */
+        double lo = s->hot_hi > s->hot_lo ? s->hot_lo : 0;
+        double hi = s->hot_hi > s->hot_lo ? s->hot_hi : s->user;
+        double len = hi - lo, unmapped = len - ext_mapped_in(s, lo, hi);
+        double inv_ss = s->native - s->reserve - (ssd__sim_mapped(s) + unmapped - held);
+        double g_hot = inv_ss > 0 ? inv_ss / (inv_ss + len) : 0;
+        if (g > g_hot)
+            g = g_hot + (g - g_hot) * exp(-s->gc_written / (s->p.gc_settle_gb * GIB));
+    }
     double v_ss = s->p.floor_mbps / s->p.native_rand_mbps;
     double v = v_ss * pow(fmax(g, 0) / g_ss, s->p.gc_gamma);
     return v < 1 ? (v > v_ss * 0.5 ? v : v_ss * 0.5) : 1;
@@ -247,10 +271,10 @@ const char *ssd__sim_regime_name(int regime) {
 }
 
 /* Host bytes the current regime lasts for (INFINITY: until state drifts). */
-static double regime_bound(const struct ssd__sim *s, int r) {
+static double regime_bound(const struct ssd__sim *s, int r, double in_place_share) {
     switch (r) {
     case SSD__REG_SLC:
-        return ssd__sim_cache_room(s);
+        return in_place_share < 1 - 1e-9 ? ssd__sim_cache_room(s) / (1 - in_place_share) : INFINITY;
     case SSD__REG_NATIVE:
         return s->clean - s->reserve;
     case SSD__REG_FOLD:
@@ -260,28 +284,76 @@ static double regime_bound(const struct ssd__sim *s, int r) {
     }
 }
 
-/* The old copies of `o` overwritten bytes become garbage where they lived. */
-static void drop_old_copies(struct ssd__sim *s, double o) {
-    double tot = s->valid + s->slc_valid;
-    if (o <= 0 || tot <= 0)
+/* The old copies of `o` overwritten bytes, `os` of them in the SLC cache,
+ * become garbage where they lived. A sequential overwrite of data that was
+ * written sequentially empties whole blocks, which erase for free: that
+ * share (seq_whole) of the native garbage goes straight to clean. */
+static void drop_old_copies(struct ssd__sim *s, double o, double os, double seq_whole) {
+    if (o <= 0)
         return;
-    double os = fmin(o * s->slc_valid / tot, s->slc_valid), on = fmin(o - os, s->valid);
+    os = fmin(fmin(os, o), s->slc_valid);
+    double on = fmin(o - os, s->valid);
+    double whole = seq_whole > 0 ? on * seq_whole : 0;
     s->slc_valid -= os;
     s->valid -= on;
-    s->invalid += on;
+    s->invalid += on - whole;
+    s->clean += whole;
 }
 
-static void apply_write(struct ssd__sim *s, int r, double b, double newly_mapped) {
-    drop_old_copies(s, b - newly_mapped);
+/* Share of a write chunk landing on LBAs [a, b) that overwrites data
+ * still in the SLC cache: the part of the window inside the cache's range,
+ * times how much of it holds data, times how densely the cache holds its
+ * range. Computed once per chunk, so the chunk's cache use is exact. */
+static double slc_overwrite_share(const struct ssd__sim *s, double a, double b) {
+    if (s->slc_valid <= 0 || s->slc_hi <= s->slc_lo || b <= a)
+        return 0;
+    double lo = fmax(a, s->slc_lo), hi = fmin(b, s->slc_hi);
+    if (hi <= lo)
+        return 0;
+    double m = ext_mapped_in(s, s->slc_lo, s->slc_hi);
+    double density = m > 0 ? fmin(1.0, s->slc_valid / m) : 0;
+    return (hi - lo) / (b - a) * (ext_mapped_in(s, lo, hi) / (hi - lo)) * density;
+}
+
+/* Extends a locality range to cover [a, b), or starts it there. */
+static void range_add(double *lo, double *hi, int restart, double a, double b) {
+    if (restart || *hi <= *lo) {
+        *lo = a;
+        *hi = b;
+        return;
+    }
+    *lo = fmin(*lo, a);
+    *hi = fmax(*hi, b);
+}
+
+/* b host bytes in regime r, of which newly_mapped were unmapped before and
+ * in_slc overwrite data still in the SLC cache. While a static cache
+ * takes writes those are rewritten in place and take no new cache room,
+ * as real controllers update a cached page where it is. */
+static void apply_write(struct ssd__sim *s, int r, double b, double newly_mapped, double in_slc,
+                        double seq_whole, double wa, double wb) {
+    double span_lo = (double)s->w.offset, span_hi = (double)(s->w.offset + s->w.span);
+    drop_old_copies(s, b - newly_mapped, in_slc, seq_whole);
+    if (seq_whole < 0) /* a random write: its range now holds scattered data */
+        range_add(&s->rand_lo, &s->rand_hi, 0, span_lo, span_hi);
+    if (s->invalid > 0)
+        range_add(&s->hot_lo, &s->hot_hi, 0, span_lo, span_hi);
     s->host_written += b;
     switch (r) {
-    case SSD__REG_SLC:
-        s->slc += b;
+    case SSD__REG_SLC: {
+        /* Only a static cache: it compacts its own small area as it goes.
+         * A dynamic cache's SLC-mode blocks hold the garbage until they
+         * are folded (Vector 180: the step comes after 120 GB of random
+         * writes, overwrites included). */
+        double in_place = dynamic_cache(s) ? 0 : fmin(fmin(in_slc, b - newly_mapped), b);
+        range_add(&s->slc_lo, &s->slc_hi, s->slc < 1, wa, wb);
+        s->slc += b - in_place;
         s->slc_valid += b;
         if (dynamic_cache(s))
-            s->clean -= slc_cost(s) * b;
+            s->clean -= slc_cost(s) * (b - in_place);
         s->nand_written += b * s->p.slc_wa;
         break;
+    }
     case SSD__REG_NATIVE:
         s->valid += b;
         s->clean -= b;
@@ -307,6 +379,7 @@ static void apply_write(struct ssd__sim *s, int r, double b, double newly_mapped
     default: {
         /* Reclaim b clean bytes from victims that are a share v garbage. */
         double v = ssd__sim_gc_efficiency(s);
+        s->gc_written += b;
         s->valid += b;
         s->invalid -= b;
         if (s->invalid < 0) {
@@ -372,7 +445,15 @@ static double write_rate(const struct ssd__sim *s, int r, int seq, double bs, do
     xdev = fmin(xdev, fmin(p->iops_cap * bs, p->link_mbps * MIB));
     double link = p->link_mbps * MIB;
     double x1 = bs / (p->write_lat_us * 1e-6 + bs / link);
-    return qd_scale(x1, xdev, q);
+    double x = qd_scale(x1, xdev, q);
+    if (!seq && p->qd_dip_depth < 1) {
+        /* A firmware that handles one queue depth badly (Barefoot 3 at
+         * QD4): the dip fades over an octave either side. */
+        double d = fabs(log2(q / p->qd_dip_at));
+        if (d < 1)
+            x *= 1 - (1 - p->qd_dip_depth) * (1 - d);
+    }
+    return x;
 }
 
 static double read_rate(const struct ssd__sim *s, int seq, double bs, double q, double slc_share) {
@@ -390,6 +471,15 @@ static double read_rate(const struct ssd__sim *s, int seq, double bs, double q, 
     }
     double x1 = bs / (lat + bs / link);
     return qd_scale(x1, fmin(xdev, link), q);
+}
+
+static int pattern_seq(enum ssd__pattern pt);
+
+double ssd__sim_write_level_bps(const struct ssd__sim *s) {
+    if (!s->job_active)
+        return 0;
+    double q = (double)s->w.queue_depth * s->w.threads;
+    return write_rate(s, ssd__sim_regime(s), pattern_seq(s->w.pattern), (double)s->w.block_size, q);
 }
 
 /* ---- noise, dips, latency ------------------------------------------------ */
@@ -415,6 +505,20 @@ static double dip_factor(const struct ssd__sim *s, double t_mid) {
     /* Dips vary in depth: the seeds report ranges (60K -> 20-40K). */
     double d = p->dip_depth * (0.8 + 0.4 * u01(splitmix64(h)));
     return fmin(d, 1.0);
+}
+
+/* Under GC the drive alternates between writing into reclaimed blocks and
+ * stalling to reclaim more, so one-second samples scatter around the mean
+ * (the reviews' dots); a second never drops below the used-state floor nor
+ * rises above the direct speed. Drawn per whole virtual second. */
+static double gc_spread_factor(const struct ssd__sim *s, double t_mid) {
+    const struct ssd__sim_params *p = &s->p;
+    if (p->gc_spread <= 0)
+        return 1;
+    double z = hash_normal((uint64_t)p->seed, 3, (uint64_t)(int64_t)floor(t_mid));
+    double f = exp(p->gc_spread * z - 0.5 * p->gc_spread * p->gc_spread);
+    double v = ssd__sim_gc_efficiency(s), v_ss = p->floor_mbps / p->native_rand_mbps;
+    return fmin(fmax(f, v_ss / v), 1 / v);
 }
 
 /* Records n I/Os whose mean latency is mean_ns: a lognormal body drawn by
@@ -496,7 +600,7 @@ static void note_phase(struct ssd__sim *s, int r) {
     ph->regime = r;
     ph->start_bytes = s->job_written;
     ph->start_s = s->now_s - s->job_start_s;
-    ph->bytes = ph->seconds = 0;
+    ph->bytes = ph->seconds = ph->end_level_bps = 0;
 }
 
 /* Updates the logical map for b host bytes in direction dir; returns the
@@ -582,12 +686,19 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         if (step <= 1e-12)
             step = fmin(dt_s - elapsed, p->tick_s);
         int r = ssd__sim_regime(s);
-        double xw = 0, xr = 0;
+        double xw = 0, xr = 0, level_w = 0;
         if (pr < 1) {
             double sigma = r == SSD__REG_SLC ? p->noise : p->noise_direct;
-            xw = write_rate(s, r, seq, bs, q) * tick_noise(s, tick, sigma);
-            if (r == SSD__REG_SLC || r == SSD__REG_NATIVE)
-                xw *= dip_factor(s, ((double)tick + 0.5) * p->tick_s);
+            level_w = write_rate(s, r, seq, bs, q);
+            xw = level_w * tick_noise(s, tick, sigma);
+            if (r == SSD__REG_SLC || r == SSD__REG_NATIVE) {
+                /* The dips are the controller writing back its mapping
+                 * table, so they weigh on small writes, which update the
+                 * map fastest: full depth up to 16K, 1/16 of it at 256K. */
+                double d = dip_factor(s, ((double)tick + 0.5) * p->tick_s);
+                xw *= 1 - (1 - d) * fmin(1.0, 16384 / bs);
+            } else if (r == SSD__REG_GC)
+                xw *= gc_spread_factor(s, ((double)tick + 0.5) * p->tick_s);
         }
         if (reads) {
             double m = ssd__sim_mapped(s);
@@ -598,15 +709,20 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             xr = read_rate(s, seq, bs, q, slc_share) *
                  tick_noise(s, tick + 0x40000000, p->noise * 0.5);
         }
-        /* Reads and writes share the queue: time-share their service, and
-         * lose mix_penalty at a 50/50 mix (SATA is half duplex). */
+        /* Reads and writes share the queue and time-share the device; reads
+         * interleaved with writes stall the write path (SATA is half duplex,
+         * the write buffer cannot flush behind a read), so writes lose a
+         * share that grows with the read share: mix_penalty of the gap
+         * between the two directions' speeds. Bounded by that gap, the curve
+         * runs from all writes to all reads without dipping below either. */
         double x;
         if (pr <= 0)
             x = xw;
         else if (pr >= 1)
             x = xr;
         else
-            x = (1 - p->mix_penalty * 4 * pr * (1 - pr)) / (pr / xr + (1 - pr) / xw);
+            x = 1 / (pr / xr + (1 - pr) / (xw * (1 - p->mix_penalty * pr *
+                                                         (1 - fmin(xr, xw) / fmax(xr, xw)))));
         double spare = 0; /* share of the chunk a throttled host leaves idle */
         if (w->rate_bps && x > (double)w->rate_bps) {
             spare = 1 - (double)w->rate_bps / x;
@@ -615,10 +731,23 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         if (!(x > 0))
             return ssd__fail(t->err, SSD_EINVAL, "sim: the model produced no throughput");
         double xwb = (1 - pr) * x, xrb = pr * x;
+        /* The LBAs this chunk writes (the sequential window up to the end
+         * of the tick, or the whole span), for in-place cache updates. */
+        double wa = (double)w->offset, wb = wa + (double)w->span;
+        if (seq) {
+            wa += s->cursor[1];
+            wb = fmin(wb, wa + xwb * step);
+        }
+        double in_place = xwb > 0 ? slc_overwrite_share(s, wa, wb) : 0;
         if (xwb > 0 && r != SSD__REG_GC) {
-            double bound = regime_bound(s, r);
+            double bound =
+                regime_bound(s, r, r == SSD__REG_SLC && !dynamic_cache(s) ? in_place : 0);
+            /* Split where the regime ends, but not finer than 2 % of a
+             * tick: a cache that writes fed by the blocks its own
+             * overwrites free would otherwise end again and again within
+             * microseconds (it overshoots by at most that much). */
             if (bound / xwb < step)
-                step = fmax(bound / xwb, 1e-9);
+                step = fmin(step, fmax(bound / xwb, 0.02 * p->tick_s));
         }
         if (max_bytes) {
             double left = fmax((double)max_bytes - carried - done_bytes, 0);
@@ -638,11 +767,19 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         if (bw > 0) {
             note_phase(s, r);
             double dm = advance_map(s, 1, bw);
-            apply_write(s, r, bw, dm);
+            /* A sequential chunk overwrites whole blocks except where
+             * random writes scattered the data it replaces. */
+            double seq_whole = -1;
+            if (seq) {
+                double lo = fmax(wa, s->rand_lo), hi = fmin(wb, s->rand_hi);
+                seq_whole = wb > wa ? 1 - fmax(hi - lo, 0) / (wb - wa) : 1;
+            }
+            apply_write(s, r, bw, dm, in_place * bw, seq_whole, wa, seq ? fmin(wa + bw, wb) : wb);
             s->job_written += bw;
             if (s->phases[s->n_phases - 1].regime == r) {
                 s->phases[s->n_phases - 1].bytes += bw;
                 s->phases[s->n_phases - 1].seconds += step;
+                s->phases[s->n_phases - 1].end_level_bps = level_w;
             }
         }
         if (br > 0) {
@@ -699,31 +836,58 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
     return 0;
 }
 
+/* Mapped bytes of [a, b) inside the range [lo, hi), and of the range. */
+static double mapped_overlap(const struct ssd__sim *s, double a, double b, double lo, double hi) {
+    return hi > lo ? ext_mapped_in(s, fmax(a, lo), fmin(b, hi)) : 0;
+}
+
+static void forget_garbage_if_gone(struct ssd__sim *s) {
+    if (s->invalid < 1) {
+        s->hot_lo = s->hot_hi = 0;
+        s->gc_written = 0;
+    }
+    if (s->slc < 1)
+        s->slc_lo = s->slc_hi = 0;
+}
+
 static int sim_trim(ssd_target *t, uint64_t offset, uint64_t length) {
     struct ssd__sim *s = t->impl;
-    double tot = s->valid + s->slc_valid;
-    double removed = -ext_set(s, (double)offset, (double)offset + (double)length, 0.0);
-    if (removed <= 0 || tot <= 0)
+    double a = (double)offset, b = (double)offset + (double)length;
+    /* Before unmapping: how much of the cache's range and of the garbage's
+     * (hot) range the trim removes. */
+    double slc_range = mapped_overlap(s, 0, s->user, s->slc_lo, s->slc_hi);
+    double slc_cut = mapped_overlap(s, a, b, s->slc_lo, s->slc_hi);
+    int hot = s->hot_hi > s->hot_lo;
+    double hot_mapped = hot ? ext_mapped_in(s, s->hot_lo, s->hot_hi) : 0;
+    double hot_cut = mapped_overlap(s, a, b, s->hot_lo, s->hot_hi);
+    double removed = -ext_set(s, a, b, 0.0);
+    if (removed <= 0 || s->valid + s->slc_valid <= 0) {
+        forget_garbage_if_gone(s);
         return 0;
-    double ts = removed * s->slc_valid / tot, tn = removed - ts;
-    /* Blocks holding trimmed data also hold garbage in proportion: once
-     * their valid data is gone they erase for free. */
-    if (s->valid > 0) {
-        double share = fmin(1.0, tn / s->valid);
-        double g = s->invalid * share;
-        s->valid -= fmin(tn, s->valid);
-        s->invalid -= g;
-        s->clean += tn + g;
     }
-    if (s->slc_valid > 0) {
-        double share = fmin(1.0, ts / s->slc_valid);
-        double freed = ts + (s->slc - s->slc_valid) * share;
-        freed = fmin(freed, s->slc);
+    double density = slc_range > 0 ? fmin(1.0, s->slc_valid / slc_range) : 0;
+    double ts = fmin(slc_cut * density, fmin(removed, s->slc_valid)), tn = removed - ts;
+    /* The garbage sits in the hot range's blocks: trimming a share of the
+     * data there empties that share of them, and they erase for free. */
+    double share = hot ? (hot_mapped > 0 ? fmin(1.0, hot_cut / hot_mapped) : 1.0)
+                       : (s->valid > 0 ? fmin(1.0, tn / s->valid) : 1.0);
+    double g = s->invalid * share;
+    double vn = fmin(tn, s->valid);
+    s->valid -= vn;
+    s->invalid -= g;
+    s->clean += vn + g;
+    s->gc_written *= 1 - share;
+    if (s->slc_valid > 0 && ts > 0) {
+        double sshare = fmin(1.0, ts / s->slc_valid);
+        double freed = fmin(ts + (s->slc - s->slc_valid) * sshare, s->slc);
         s->slc -= freed;
-        s->slc_valid -= fmin(ts, s->slc_valid);
+        s->slc_valid -= ts;
         if (dynamic_cache(s))
             s->clean += slc_cost(s) * freed;
     }
+    if (a <= s->rand_lo && b >= s->rand_hi)
+        s->rand_lo = s->rand_hi = 0;
+    forget_garbage_if_gone(s);
     return 0;
 }
 
@@ -775,6 +939,7 @@ static int sim_idle(ssd_target *t, double seconds) {
     background_work(s, seconds);
     s->now_s += seconds;
     s->last_idle_recovered = fmax(0.0, ssd__sim_fast_room(s) - before);
+    forget_garbage_if_gone(s);
     return 0;
 }
 
@@ -805,6 +970,10 @@ static void precondition(struct ssd__sim *s) {
     s->n_ext = 1;
     s->ext[0].start = 0;
     s->valid = s->invalid = s->slc = s->slc_valid = 0;
+    s->hot_lo = s->hot_hi = s->slc_lo = s->slc_hi = s->gc_written = 0;
+    s->rand_lo = s->rand_hi = 0;
+    if ((int)s->p.precondition == SSD__PRE_DIRTY)
+        s->rand_hi = s->user;
     switch ((int)s->p.precondition) {
     case SSD__PRE_FULL:
         s->ext[0].mapped = 1;
@@ -816,6 +985,9 @@ static void precondition(struct ssd__sim *s) {
         s->valid = s->user;
         s->clean = s->reserve;
         s->invalid = s->native - s->user - s->reserve;
+        s->hot_lo = 0;
+        s->hot_hi = s->user;
+        s->gc_written = 1e30; /* settled long ago */
         break;
     default:
         s->ext[0].mapped = 0;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "interrupt.h"
 #include "sim_model.h"
 
 int ssd_target_open(ssd_target *t, const char *uri) {
@@ -13,6 +14,7 @@ int ssd_target_open(ssd_target *t, const char *uri) {
         return ssd__fail(t->err, SSD_ESTATE, "the target is already open (%s)", t->uri);
     if (!uri || !*uri)
         return ssd__fail(t->err, SSD_EINVAL, "empty target URI");
+    t->open_gen = ssd__interrupt_generation();
     t->uri = strdup(uri);
     if (!t->uri)
         return SSD_ENOMEM;
@@ -33,6 +35,7 @@ int ssd_target_open(ssd_target *t, const char *uri) {
         t->fd = -1;
         free(t->uri);
         t->uri = NULL;
+        t->write_refused[0] = '\0';
         return rc;
     }
     t->is_open = 1;

@@ -76,6 +76,7 @@ void ssd__suite_clear_steps(ssd_suite *s) {
 void ssd_suite_free(ssd_suite *s) {
     if (!s)
         return;
+    ssd__suite_unlock_out(s);
     ssd__suite_clear_steps(s);
     free(s->suite_file);
     free(s->filebench_dir);

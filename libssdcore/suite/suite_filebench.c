@@ -3,9 +3,11 @@
  * Work set) as a suite step, through the public ssd_filebench API. They
  * need a directory on the filesystem under test, so they run only when the
  * suite is given one. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ssdcore/fileops.h"
 #include "suite_impl.h"
@@ -53,6 +55,15 @@ int ssd__suite_parse_filebench(ssd_suite *s, struct ssd__step *st, char **tok, i
         } else if (!*v) {
             rc = ssd__fail(s->err, SSD_EINVAL, "%s: filebench: empty dir", where);
             break;
+        } else {
+            /* Checked when the suite is read, not when the step comes up
+             * hours into the run (and before a file target is laid out). */
+            struct stat ds;
+            int err = stat(v, &ds) < 0 ? errno : S_ISDIR(ds.st_mode) ? 0 : ENOTDIR;
+            if (err) {
+                rc = ssd__fail(s->err, -err, "%s: filebench dir=%s: %s", where, v, strerror(err));
+                break;
+            }
         }
         if (st->nopts == SSD__STEP_MAX_OPTS) {
             rc = ssd__fail(s->err, SSD_ERANGE, "%s: filebench: too many options", where);

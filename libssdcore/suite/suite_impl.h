@@ -105,6 +105,10 @@ struct ssd_suite {
     int prepared, ran, current;
     char started[32], finished[32];
     int interrupted;
+    int running;        /* between the run's first and last save (or, loaded: still locked) */
+    int killed;         /* loaded: results.json said running, yet nobody holds the lock */
+    int lock_fd;        /* the OUT lock's descriptor + 1; 0 when not held */
+    int space_released; /* the lock file's reserve was given back (disk full) */
     char *error;
     char host_name[128], host_kernel[256], host_cpu[256];
     char *filebench_dir, *filebench_size; /* file tests appended to lab2016 */
@@ -154,6 +158,10 @@ void ssd__suite_clear_steps(ssd_suite *s);
 /* Where the simulator says writes slowed after the cache: folding or GC,
  * whichever came first; NaN when neither happened. */
 double ssd__later_drop_truth(const struct ssd__step *job);
+/* 1 with a short "what differs" in buf when the analysis step an disagrees
+ * with the sim truth of its logging job beyond the stated uncertainty. */
+int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job, char *buf,
+                        size_t len);
 
 /* The percentile (0..100) of spectrum point k: 100 * (1 - 10^(-k / 8)). */
 double ssd__spectrum_pct(int k);
@@ -183,6 +191,28 @@ int ssd__analysis_lost(const struct ssd__step *st);
 void ssd__analysis_lost_text(const ssd_suite *s, const struct ssd__step *st, char *buf, size_t len);
 /* The number of steps of s that were skipped. */
 int ssd__suite_skipped(const ssd_suite *s);
+/* The checks a run makes before its first step and before creating
+ * anything (run/suite_precheck.c): a target that refuses writes while
+ * steps write or trim, a target that is one of the run's outputs. 0, or a negative code with a
+ * message naming the suite file and line in s->err. */
+int ssd__suite_check_before_run(ssd_suite *s);
+
+/* The results directory's lock (suite_outdir_lock.c): taken before a run
+ * writes anything (0, or a negative code with a message in s->err when
+ * another run holds it), released at its end and by ssd_suite_free. */
+int ssd__suite_lock_out(ssd_suite *s);
+void ssd__suite_unlock_out(ssd_suite *s);
+/* While the lock is held, the lock file keeps `bytes` of the disk in
+ * reserve (fallocate; nothing when the filesystem cannot), so that the run
+ * can still record how it ended when a job's log fills the disk:
+ * release_space gives the reserve back once (1 when it did). */
+void ssd__suite_reserve_space(ssd_suite *s, uint64_t bytes);
+int ssd__suite_release_space(ssd_suite *s);
+/* Non-zero when a live process holds out_dir's lock. */
+int ssd__suite_out_in_use(const char *out_dir);
+/* "running", "complete", "interrupted" or "failed". */
+const char *ssd__suite_status(const ssd_suite *s);
+
 /* The name of a step state ("done", "skipped"...), "?" when unknown; the
  * state of a name, -1 when unknown. */
 const char *ssd__step_state_name(int state);

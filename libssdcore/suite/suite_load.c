@@ -214,6 +214,18 @@ static int load_text(ssd_suite *s, const char *text) {
     s->interrupted = ssd__jv_true(&root, "interrupted");
     if (ssd__jv_str(&root, "error"))
         s->error = strdup(ssd__jv_str(&root, "error"));
+    /* A run that never recorded its end (results.json before this field
+     * had no "status": neither complete, interrupted nor failed) is still
+     * going only while it holds the directory's lock; else it was killed. */
+    const char *status = ssd__jv_str(&root, "status");
+    if (status ? !strcmp(status, "running")
+               : !ssd__jv_true(&root, "complete") && !s->interrupted && !s->error) {
+        if (ssd__suite_out_in_use(s->out_dir))
+            s->running = 1;
+        else
+            s->killed = s->interrupted = 1;
+    }
+    s->killed |= ssd__jv_true(&root, "killed");
     const struct ssd__jv *steps = ssd__jv_get(&root, "steps");
     if (!s->target_uri || !steps || steps->type != SSD__JARR) {
         rc =

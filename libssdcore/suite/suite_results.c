@@ -9,6 +9,7 @@
 #include "ssdcore/base.h"
 #include "ssdcore/target.h"
 #include "suite_impl.h"
+#include "verdict_words.h"
 
 static const char *censor_name(int c) {
     return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
@@ -73,21 +74,67 @@ static void truth_compare(struct ssd__text *t, const struct ssd__step *an,
     knum(t, &g, "analysis", an->sum.post_cache_bps);
     knum(t, &g, "truth", job->truth_post_bps);
     ssd__text_raw(t, "}", 1);
+    /* Like with like: the model's post-cache figure is a mean (bytes over
+     * seconds, dips included), so it is also set beside the mean of the
+     * analysis' post-cache phase, not only its level (a median). */
+    size_t pp = an->sum.has_cache ? 1 : 0;
+    key(t, &f, "post_cache_mean_bps");
+    g = 1;
+    ssd__text_raw(t, "{", 1);
+    knum(t, &g, "analysis", pp < an->nphases ? an->phases[pp].mean_bps : NAN);
+    knum(t, &g, "truth", job->truth_post_bps);
+    ssd__text_raw(t, "}", 1);
     key(t, &f, "folding_start_bytes");
     g = 1;
     ssd__text_raw(t, "{", 1);
     knum(t, &g, "analysis", an->sum.has_folding ? an->sum.folding_start_bytes : NAN);
     knum(t, &g, "truth", job->truth_fold_bytes);
     ssd__text_raw(t, "}", 1);
-    /* The analysis calls any lasting later drop "folding"; on a random-write
-     * run it is where writes became GC-bound. */
+    key(t, &f, "gc_start_bytes");
+    g = 1;
+    ssd__text_raw(t, "{", 1);
+    knum(t, &g, "analysis", an->sum.has_gc ? an->sum.gc_start_bytes : NAN);
+    knum(t, &g, "truth", job->truth_gc_bytes);
+    ssd__text_raw(t, "}", 1);
+    /* The first lasting drop after the cache level, folding or GC alike. */
+    double later = an->sum.has_folding ? an->sum.folding_start_bytes : NAN;
+    if (an->sum.has_gc && !(later < an->sum.gc_start_bytes))
+        later = an->sum.gc_start_bytes;
     key(t, &f, "later_drop_bytes");
     g = 1;
     ssd__text_raw(t, "{", 1);
-    knum(t, &g, "analysis", an->sum.has_folding ? an->sum.folding_start_bytes : NAN);
+    knum(t, &g, "analysis", later);
     knum(t, &g, "truth", ssd__later_drop_truth(job));
     ssd__text_raw(t, "}", 1);
     ssd__text_raw(t, "}", 1);
+}
+
+/* Where the analysis and the model disagree beyond the stated
+ * uncertainty (the cache's, or 5% of a position): the cache found or not,
+ * its size, the used state's start. */
+int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job, char *buf,
+                        size_t len) {
+    const struct ssd_analysis_summary *m = &an->sum;
+    const double GiB = 1073741824.0;
+    double tc = job->truth_cache_bytes, tg = job->truth_gc_bytes;
+    buf[0] = '\0';
+    if (!an->has_summary)
+        return 0;
+    if (isfinite(tc) && tc > 0 && m->has_cache && m->cache_censored == SSD_CENSOR_NONE &&
+        fabs(m->cache_bytes - tc) > fmax(m->cache_uncertainty_bytes, 0.05 * tc))
+        snprintf(buf, len, "cache %.2f GiB, model %.2f GiB", m->cache_bytes / GiB, tc / GiB);
+    else if (isfinite(tc) && tc > 0 && !m->has_cache && an->nphases > 1 &&
+             tc > an->phases[0].end_bytes * 0.5)
+        snprintf(buf, len, "no cache found, model %.2f GiB", tc / GiB);
+    else if (isfinite(tc) && tc == 0 && m->has_cache && m->cache_censored == SSD_CENSOR_NONE)
+        snprintf(buf, len, "cache %.2f GiB, the model has none", m->cache_bytes / GiB);
+    else if (isfinite(tg) && m->has_gc && fabs(m->gc_start_bytes - tg) > 0.05 * tg)
+        snprintf(buf, len, "used state from %.1f GiB, model %.1f GiB", m->gc_start_bytes / GiB,
+                 tg / GiB);
+    else if (!isfinite(tg) && m->has_gc)
+        snprintf(buf, len, "used state from %.1f GiB, the model never ran out of clean blocks",
+                 m->gc_start_bytes / GiB);
+    return buf[0] != '\0';
 }
 
 double ssd__later_drop_truth(const struct ssd__step *job) {
@@ -344,7 +391,8 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
             static const char *const curve_keys[] = {
                 "total_bytes",       "duration_s",      "mean_bps",       "cache_bytes",
                 "cache_censored",    "cache_level_bps", "post_cache_bps", "folding_start_bytes",
-                "folding_level_bps", "end_level_bps"};
+                "folding_level_bps", "gc_start_bytes",  "gc_level_bps",   "gc_end_level_bps",
+                "end_level_bps"};
             key(t, &g, st->series);
             int h = 1;
             ssd__text_raw(t, "{", 1);
@@ -373,6 +421,14 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
         knum(t, &h, "post_cache_bps", m->post_cache_bps);
         knum(t, &h, "folding_start_bytes", m->has_folding ? m->folding_start_bytes : NAN);
         knum(t, &h, "folding_level_bps", m->has_folding ? m->folding_level_bps : NAN);
+        knum(t, &h, "gc_start_bytes", m->has_gc ? m->gc_start_bytes : NAN);
+        knum(t, &h, "gc_level_bps", m->has_gc ? m->gc_level_bps : NAN);
+        knum(t, &h, "gc_end_level_bps", m->has_gc ? m->gc_end_level_bps : NAN);
+        struct ssd__text words = {0};
+        ssd__text_regimes(&words, m, st->phases, st->nphases);
+        char *w = ssd__text_take(&words);
+        kstr(t, &h, "in_words", w);
+        free(w);
         knum(t, &h, "end_level_bps", st->nphases ? st->phases[st->nphases - 1].level_bps : NAN);
         if (st->reference[0])
             knum(t, &h, "recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN);
@@ -414,6 +470,12 @@ int ssd__suite_json(const ssd_suite *s, char **out) {
     for (int i = 0; i < s->nsteps; i++)
         done += s->steps[i].state == SSD__ST_DONE || s->steps[i].state == SSD__ST_SKIPPED;
     int complete = s->nsteps > 0 && done == s->nsteps;
+    /* One word every reader shows: "running" while a run holds its OUT,
+     * "interrupted" after Ctrl-C, SIGTERM, SIGHUP or a kill (a loaded run
+     * that says running but whose lock is free), "failed", "complete". */
+    kstr(&t, &f, "status", ssd__suite_status(s));
+    key(&t, &f, "killed");
+    ssd__text_add(&t, "%s", s->killed ? "true" : "false");
     key(&t, &f, "complete");
     ssd__text_add(&t, "%s", complete ? "true" : "false");
     key(&t, &f, "interrupted");
@@ -448,10 +510,17 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
         return SSD_EINVAL;
     struct ssd__text t = {0};
     int skipped = ssd__suite_skipped(s);
+    const char *status = ssd__suite_status(s);
+    int ran = 0;
+    for (int i = 0; i < s->nsteps; i++)
+        ran += s->steps[i].state == SSD__ST_DONE;
+    int total = s->loaded ? s->steps_total : s->nsteps;
     ssd__text_add(&t, "%s on %s: %s", s->suite_file ? s->suite_file : s->suite_name, s->target_uri,
-                  s->interrupted ? "interrupted"
-                  : s->error     ? "failed"
-                                 : "done");
+                  !strcmp(status, "complete") ? "done" : status);
+    if (strcmp(status, "complete"))
+        ssd__text_add(&t, " after %d of %d steps", ran, total);
+    if (s->killed)
+        ssd__text_add(&t, " (killed: the run ended without recording why)");
     if (skipped)
         ssd__text_add(&t, ", %d step%s skipped", skipped, skipped > 1 ? "s" : "");
     ssd__text_add(&t, "\n");
@@ -520,16 +589,8 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
         const struct ssd_analysis_summary *m = &st->sum;
         ssd__text_add(&t, "  %s: %.1f GiB in %.0f s", st->series, m->total_bytes / 1073741824.0,
                       m->duration_s);
-        if (m->has_cache)
-            ssd__text_add(&t, "; SLC cache %s%.2f GiB at %.1f MiB/s",
-                          m->cache_censored != SSD_CENSOR_NONE ? ">= " : "",
-                          m->cache_bytes / 1073741824.0, m->cache_level_bps / 1048576);
-        else
-            ssd__text_add(&t, "; no SLC cache");
-        ssd__text_add(&t, "; then %.1f MiB/s", m->post_cache_bps / 1048576);
-        if (m->has_folding)
-            ssd__text_add(&t, "; slower again from %.1f GiB at %.1f MiB/s (folding or GC)",
-                          m->folding_start_bytes / 1073741824.0, m->folding_level_bps / 1048576);
+        ssd__text_add(&t, "; ");
+        ssd__text_regimes(&t, m, st->phases, st->nphases);
         if (st->nphases > 1)
             ssd__text_add(&t, "; end %.1f MiB/s", st->phases[st->nphases - 1].level_bps / 1048576);
         if (m->has_recovery)
@@ -541,6 +602,11 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
         else if (job && isfinite(job->truth_cache_bytes))
             ssd__text_add(&t, " [sim truth: cache %.2f GiB]",
                           job->truth_cache_bytes / 1073741824.0);
+        if (job && !st->reference[0]) {
+            char miss[160];
+            if (ssd__truth_mismatch(st, job, miss, sizeof miss))
+                ssd__text_add(&t, " MISMATCH with the sim truth: %s", miss);
+        }
         ssd__text_add(&t, "\n");
         if (job && !strcmp(job->name, "fill") && job->state == SSD__ST_DONE)
             ssd__text_add(&t, "  %-26s %10.0f s (%.1f min)\n", "whole-drive fill time",

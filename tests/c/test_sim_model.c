@@ -100,17 +100,17 @@ Test(sim_model, defaults_and_profile_names) {
     t = open_sim("sim: ssd370 , slc_type = static, slc_gb = 1 ,");
     assert_near(truth(t, "cache_nominal_bytes"), GiB, 1e-12, "spaces");
     ssd_target_free(t);
-    cr_assert_eq(ssd_sim_profile_count(), 7);
-    const char *want[] = {"bx200",     "ssd370",   "as510s",   "vector180",
-                          "mp44l-1tb", "s660-2tb", "ct100-2tb"};
-    for (int i = 0; i < 7; i++) {
+    cr_assert_eq(ssd_sim_profile_count(), 8);
+    const char *want[] = {"bx200",     "ssd370",    "ssd370-1tb", "as510s",
+                          "vector180", "mp44l-1tb", "s660-2tb",   "ct100-2tb"};
+    for (int i = 0; i < 8; i++) {
         cr_assert_str_eq(ssd_sim_profile_name(i), want[i]);
         cr_assert(strstr(ssd_sim_profile_describe(i), "seed 00"));
         char uri[64];
         snprintf(uri, sizeof uri, "sim:%s", want[i]);
         ssd_target_free(open_sim(uri));
     }
-    cr_assert_null(ssd_sim_profile_name(7));
+    cr_assert_null(ssd_sim_profile_name(8));
     cr_assert_null(ssd_sim_profile_name(-1));
     cr_assert_gt(ssd_sim_param_count(), 20);
     cr_assert_str_eq(ssd_sim_param_name(0), "capacity_gb");
@@ -322,12 +322,14 @@ Test(sim_model, reads_from_slc_are_faster_than_from_tlc) {
 }
 
 Test(sim_model, mixed_read_write_pays_a_duplex_penalty) {
-    const char *uri = "sim:ssd370,precondition=full,noise=0,dip_duty=0";
+    const char *uri = "sim:ssd370,precondition=full,noise=0,dip_duty=0,mix_penalty=0.4";
     double rd = rate_of(uri, SSD__PAT_RANDRW, "4k", 4, 100, 2);
     double wr = rate_of(uri, SSD__PAT_RANDRW, "4k", 4, 0, 2);
     double mix = rate_of(uri, SSD__PAT_RANDRW, "4k", 4, 50, 2);
-    double no_penalty = 1 / (0.5 / rd + 0.5 / wr);
-    assert_near(mix, no_penalty * (1 - 0.3), 0.02, "50/50 mix");
+    /* Writes lose mix_penalty of the speed gap, times the read share. */
+    double gap = 1 - fmin(rd, wr) / fmax(rd, wr);
+    assert_near(mix, 1 / (0.5 / rd + 0.5 / (wr * (1 - 0.4 * 0.5 * gap))), 0.02, "50/50 mix");
+    cr_assert_lt(mix, 0.99 / (0.5 / rd + 0.5 / wr), "a penalty over plain time-sharing");
     double r80 = rate_of(uri, SSD__PAT_RANDRW, "4k", 4, 80, 0);
     double w80 = rate_of(uri, SSD__PAT_RANDRW, "4k", 4, 80, 1);
     assert_near(r80 / (r80 + w80), 0.8, 0.01, "80 %% reads");
@@ -446,4 +448,157 @@ Test(sim_model, garbage_collection_widens_the_write_latency_tail) {
     }
     cr_assert_gt(spread[1], 1.3 * spread[0], "p99.9/p50 fresh %.1f, dirty %.1f", spread[0],
                  spread[1]);
+}
+
+/* Every profile's mixed curves, from all writes to all reads, have no dip
+ * below their ends: the penalty grows with the read share but never
+ * outweighs the faster direction (a smooth curve, as the reviews plot). */
+Test(sim_model, mixed_curves_are_monotone_in_the_read_share_for_every_profile) {
+    for (int i = 0; i < ssd_sim_profile_count(); i++) {
+        char uri[96];
+        snprintf(uri, sizeof uri, "sim:%s,precondition=full,noise=0,dip_duty=0",
+                 ssd_sim_profile_name(i));
+        for (int kind = 0; kind < 2; kind++) {
+            enum ssd__pattern pat = kind ? SSD__PAT_RANDRW : SSD__PAT_RW;
+            const char *bs = kind ? "4k" : "128k";
+            unsigned q = kind ? 4 : 2;
+            double x[6];
+            for (int k = 0; k < 6; k++)
+                x[k] = rate_of(uri, pat, bs, q, 20 * k, 2);
+            int up = 1, down = 1;
+            for (int k = 1; k < 6; k++) {
+                up &= x[k] >= x[k - 1] * 0.999;
+                down &= x[k] <= x[k - 1] * 1.001;
+            }
+            cr_assert(up || down, "%s %s: %.0f %.0f %.0f %.0f %.0f %.0f MiB/s", uri, bs, x[0] / MiB,
+                      x[1] / MiB, x[2] / MiB, x[3] / MiB, x[4] / MiB, x[5] / MiB);
+        }
+    }
+}
+
+/* Overwriting data that still sits in a static SLC cache updates it in
+ * place: CrystalDiskMark's 1 GiB file rewritten five times stays at cache
+ * speed, and the cache has as much room after as after the first pass. */
+Test(sim_model, rewriting_cached_lbas_takes_no_new_cache_room) {
+    ssd_target *t = open_sim("sim:bx200,precondition=full,noise=0");
+    struct ssd__workload w = wl(t, SSD__PAT_WRITE, "1m", 32, 0, 1);
+    w.span = (uint64_t)GiB;
+    w.max_bytes = (uint64_t)GiB;
+    struct series s = run(t, &w);
+    series_free(&s);
+    double room = truth(t, "cache_room_bytes");
+    assert_near(room, GiB, 0.01, "1 GiB of the 2 GiB cache used");
+    for (int pass = 0; pass < 5; pass++) {
+        s = run(t, &w);
+        assert_near(s.total_w / s.t[s.n - 1], 500 * MiB, 0.03, "pass at cache speed");
+        series_free(&s);
+    }
+    assert_near(truth(t, "cache_room_bytes"), room, 0.01, "no new room taken");
+    ssd_target_free(t);
+}
+
+/* Garbage sits with the data whose overwrites made it: random writes in a
+ * 32 GiB area of a full drive reclaim the area's own blocks cheaply, while
+ * the same bytes spread over the whole drive pay the used-state floor. */
+Test(sim_model, gc_in_a_small_area_of_a_full_drive_stays_fast) {
+    ssd_target *t = open_sim("sim:ssd370,precondition=full,noise=0,dip_duty=0");
+    cr_assert_eq(ssd_target_trim(t, 0, 32 * (uint64_t)GiB), 0);
+    struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 600, 1);
+    w.span = 32 * (uint64_t)GiB;
+    struct series s = run(t, &w);
+    cr_assert_lt(truth(t, "clean_bytes"), 3 * GiB, "the run reached GC");
+    double end = mean(s.wbps, 500, 600);
+    cr_assert_gt(end, 0.5 * 285 * MiB, "area GC at %.0f MiB/s", end / MiB);
+    series_free(&s);
+    /* TRIM of the area frees its garbage with it. */
+    cr_assert_eq(ssd_target_trim(t, 0, 32 * (uint64_t)GiB), 0);
+    cr_assert_lt(truth(t, "invalid_bytes"), 1);
+    ssd_target_free(t);
+}
+
+/* A sequential overwrite of sequentially written data empties whole
+ * blocks, which erase for free: no GC however long it runs. */
+Test(sim_model, sequential_overwrite_of_sequential_data_needs_no_gc) {
+    ssd_target *t = open_sim("sim:ssd370,precondition=full,noise=0,dip_duty=0");
+    struct ssd__workload w = wl(t, SSD__PAT_WRITE, "128k", 2, 600, 1);
+    struct series s = run(t, &w);
+    assert_near(mean(s.wbps, 500, 600), 370 * MiB, 0.02, "still direct speed");
+    cr_assert_lt(truth(t, "invalid_bytes"), 1);
+    series_free(&s);
+    ssd_target_free(t);
+}
+
+/* From a fresh TRIM, GC settles within the 2-hour test: the SSD370 ends at
+ * its used-state floor (gc_settle_gb), and the pools never go negative. */
+Test(sim_model, gc_settles_to_the_floor_within_two_hours) {
+    ssd_target *t = open_sim("sim:ssd370,noise=0,dip_duty=0");
+    struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 7200, 1);
+    struct series s = run(t, &w);
+    assert_near(mean(s.wbps, 6900, 7200), 7.03 * MiB, 0.1, "floor at 2 h");
+    /* What ground truth reads: the GC phase ends at the floor, its mean is
+     * well above it, and the model's level right now agrees. */
+    struct ssd__sim *m = ssd__sim_of(t);
+    const struct ssd__sim_phase *gc = &m->phases[m->n_phases - 1];
+    cr_assert_eq(gc->regime, SSD__REG_GC);
+    assert_near(gc->end_level_bps, 7.03 * MiB, 0.05, "GC phase level");
+    cr_assert_gt(gc->bytes / gc->seconds, 1.5 * gc->end_level_bps, "GC mean above its level");
+    assert_near(ssd__sim_write_level_bps(m), gc->end_level_bps, 0.01, "level accessor");
+    cr_assert_geq(truth(t, "clean_bytes"), 0);
+    cr_assert_geq(truth(t, "invalid_bytes"), 0);
+    series_free(&s);
+    /* Without settling the same run is still far above the floor. */
+    ssd_target_free(t);
+    t = open_sim("sim:ssd370,noise=0,dip_duty=0,gc_settle_gb=0");
+    s = run(t, &w);
+    cr_assert_gt(mean(s.wbps, 6900, 7200), 2 * 7.03 * MiB);
+    series_free(&s);
+    ssd_target_free(t);
+}
+
+/* Under GC one-second samples scatter (gc_spread) but never below the
+ * floor: the BX200's slowest second in the used state is its 5 MB/s. */
+Test(sim_model, gc_spread_scatters_seconds_down_to_the_floor) {
+    ssd_target *t = open_sim("sim:bx200,precondition=dirty,noise_direct=0");
+    struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 600, 1);
+    struct series s = run(t, &w);
+    for (int i = 0; i < s.n; i++)
+        cr_assert_geq(s.wbps[i], 5 * MiB * 0.999, "second %d at %.2f MiB/s", i, s.wbps[i] / MiB);
+    series_free(&s);
+    ssd_target_free(t);
+}
+
+/* Vector 180: random writes dip at QD4 only, fading over an octave. */
+Test(sim_model, qd_dip_slows_random_writes_at_one_queue_depth) {
+    const char *uri = "sim:vector180,precondition=full,noise=0,dip_duty=0";
+    double q2 = rate_of(uri, SSD__PAT_RANDWRITE, "4k", 2, 0, 1);
+    double q4 = rate_of(uri, SSD__PAT_RANDWRITE, "4k", 4, 0, 1);
+    double q8 = rate_of(uri, SSD__PAT_RANDWRITE, "4k", 8, 0, 1);
+    cr_assert_lt(q4, 0.8 * fmin(q2, q8), "QD2 %.0f QD4 %.0f QD8 %.0f IOPS", q2 / 4096, q4 / 4096,
+                 q8 / 4096);
+    double s4 = rate_of(uri, SSD__PAT_WRITE, "256k", 4, 0, 1);
+    double s8 = rate_of(uri, SSD__PAT_WRITE, "256k", 8, 0, 1);
+    cr_assert_geq(s4, s8 * 0.99, "sequential writes have no dip");
+}
+
+/* A dynamic cache overwriting sequential data is fed by the blocks its own
+ * overwrites free; the run must go on in whole chunks (this once spun in
+ * microsecond steps) and keep writing at cache speed most of the time. */
+Test(sim_model, dynamic_cache_fed_by_its_own_overwrites_keeps_running, .timeout = 60) {
+    ssd_target *t = open_sim("sim:vector180,precondition=full,noise=0,dip_duty=0");
+    uint64_t area = 32 * (uint64_t)GiB;
+    cr_assert_eq(ssd_target_trim(t, 0, area), 0);
+    struct ssd__workload w = wl(t, SSD__PAT_WRITE, "128k", 32, 0, 10);
+    w.span = area;
+    w.max_bytes = area;
+    struct series s = run(t, &w);
+    series_free(&s);
+    cr_assert_eq(ssd_target_idle(t, 900), 0);
+    w = wl(t, SSD__PAT_WRITE, "128k", 2, 180, 1);
+    w.span = area;
+    s = run(t, &w);
+    cr_assert_eq(s.n, 180);
+    cr_assert_gt(s.total_w / 180, 290 * MiB, "%.0f MiB/s", s.total_w / 180 / MiB);
+    cr_assert_geq(truth(t, "clean_bytes"), 0);
+    series_free(&s);
+    ssd_target_free(t);
 }

@@ -109,7 +109,7 @@ def test_cli_read_only_file_is_refused_for_writes(cli, workdir):
     if subprocess.run(["chattr", "+i", str(f)], capture_output=True).returncode != 0:
         pytest.skip("chattr +i unavailable: cannot make a file read-only for root")
     try:
-        r = run(cli, "job", f, "--pattern", "randwrite", "--time", "0.1")
+        r = run(cli, "job", f, "--pattern", "randwrite", "--time", "0.1", "--destroy-data")
         assert r.returncode == 1
         assert "ro.bin: cannot open for writing" in r.stderr, r.stderr
     finally:

@@ -55,7 +55,8 @@ def test_raw_json_round_trips(long_job):
     assert type(d) is dict and d["bytes"] == long_job.total_bytes
     back = pickle.loads(pickle.dumps(long_job))
     assert type(back) is ssdcore.JobResult and back.total_bytes == long_job.total_bytes
-    json.dumps({k: v for k, v in long_job.items() if k not in ("read", "write")})
+    text = json.dumps(long_job.to_dict())  # the samples and histograms as JSON types
+    assert len(json.loads(text)["series"]) == 7200
 
 
 def test_analyze_takes_every_form_and_agrees(long_job):
@@ -91,7 +92,9 @@ def test_analysis_result_frames(long_job):
     s = a.summary()
     assert len(s) == 1 and s["cache_bytes"][0] == a.cache_bytes
     assert list(s.columns) == ssdcore.batch.ANALYSIS_COLUMNS
-    assert "cache 2.00 GiB" in repr(a) and len(repr(a).splitlines()) <= 7
+    assert f"cache {a.cache_bytes / 2**30:.2f} GiB" in repr(a) and len(repr(a).splitlines()) <= 7
+    # The analysis names each phase's regime: the repr and the frame show it.
+    assert ph["regime"].iloc[0] == "cache" and "phases: cache, direct" in repr(a)
     assert isinstance(a.cache_bytes, int) and isinstance(a.total_bytes, int)
 
 

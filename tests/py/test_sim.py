@@ -6,7 +6,8 @@ import pytest
 
 import ssdcore
 
-PROFILES = ["bx200", "ssd370", "as510s", "vector180", "mp44l-1tb", "s660-2tb", "ct100-2tb"]
+PROFILES = ["bx200", "ssd370", "ssd370-1tb", "as510s", "vector180", "mp44l-1tb", "s660-2tb",
+            "ct100-2tb"]
 
 
 def test_sim_profiles_lists_every_profile_with_parameters():

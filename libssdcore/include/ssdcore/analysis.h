@@ -47,14 +47,27 @@ enum ssd_censoring {
     SSD_CENSOR_RESOLUTION = 2 /* the drop is inside the first sample: bytes is a lower bound */
 };
 
+/* What limits the writes in a phase (ssd_analysis_regime_name gives the
+ * JSON word). */
+enum ssd_regime {
+    SSD_REGIME_OTHER = 0,   /* none of the below (a burst, a stretch before a cache...) */
+    SSD_REGIME_CACHE = 1,   /* writing into the SLC cache */
+    SSD_REGIME_DIRECT = 2,  /* straight to TLC/MLC: after the cache, or with none */
+    SSD_REGIME_FOLDING = 3, /* a dynamic cache folded while the host writes */
+    SSD_REGIME_GC = 4       /* used state: clean blocks ran out, GC limits writes */
+};
+
 /* One phase of the curve: a run of samples around one level. */
 struct ssd_phase {
     double start_bytes, end_bytes; /* bytes written before the phase / at its end */
     double start_s, end_s;
-    double level_bps;          /* robust level: median of the per-sample rates */
-    double mean_bps;           /* bytes / seconds inside the phase */
-    double slope_bps_per_byte; /* least-squares trend of the rate over bytes */
-    size_t first, last;        /* sample indices, inclusive */
+    double level_bps;                         /* robust level: median of the per-sample rates */
+    double mean_bps;                          /* bytes / seconds inside the phase */
+    double slope_bps_per_byte;                /* least-squares trend of the rate over bytes */
+    size_t first, last;                       /* sample indices, inclusive */
+    int regime;                               /* enum ssd_regime */
+    int has_dips;                             /* periodic dips inside this phase */
+    double dip_period_s, dip_depth, dip_duty; /* NaN when has_dips is 0 */
 };
 
 /* The headline figures. Fields not applicable are NaN (cache_bytes when no
@@ -74,6 +87,11 @@ struct ssd_analysis_summary {
     double mean_bps, cv, p1_over_mean, p5_over_mean;
     int has_dips;
     double dip_period_s, dip_depth, dip_duty;
+    /* Used state: where clean blocks ran out (GC onset), the gc phase's
+     * level and its level at the end of the run. */
+    int has_gc;
+    double gc_start_bytes, gc_level_bps, gc_end_level_bps;
+    double capacity_bytes; /* the option, or the series' metadata; NaN unknown */
 };
 
 /* Creates a handle with default options. Returns 0 or SSD_ENOMEM. */
@@ -101,6 +119,11 @@ SSD_API void ssd_analysis_free(ssd_analysis *a);
  *                       times the penalty at the noise of their own samples
  *                       merge (a chaotic collapse is one phase, not a
  *                       staircase); 0 turns it off (1)
+ *  "capacity_bytes"     the drive's user capacity (0: take capacity_bytes
+ *                       from the series' metadata, else unknown). A lasting
+ *                       change once about this much has been written since
+ *                       TRIM is GC onset (used state), never a cache or
+ *                       folding (0)
  *  "exact_limit"        series up to this many samples are segmented exactly
  *                       (PELT on samples); longer ones on about exact_limit/2
  *                       block means, each change then re-placed at sample
@@ -125,6 +148,12 @@ SSD_API int ssd_analysis_summary(const ssd_analysis *a, struct ssd_analysis_summ
  * run without a reference, or before a run. Valid until the next run. */
 SSD_API const char *ssd_analysis_recovery_note(const ssd_analysis *a);
 SSD_API size_t ssd_analysis_phase_count(const ssd_analysis *a);
+/* "cache", "direct", "folding", "gc" or "other" for an enum ssd_regime
+ * value (static strings; "other" for anything unknown). */
+SSD_API const char *ssd_analysis_regime_name(int regime);
+/* A note on how the regimes were labelled ("the drive's capacity is unknown:
+ * ..."), or NULL. Valid until the next run. */
+SSD_API const char *ssd_analysis_regime_note(const ssd_analysis *a);
 SSD_API int ssd_analysis_phase(const ssd_analysis *a, size_t index, struct ssd_phase *out);
 
 /* The result as JSON (the `ssdcore analyze --json` object, DESIGN.md), in a

@@ -3,7 +3,13 @@
  *
  * A target is opened from a URI:
  *   - a regular file path: created if missing (option "size"), laid out with
- *     real random data before any read, so reads touch the device;
+ *     real random data before any read, so reads touch the device. A file
+ *     ssdcore creates carries the mark user.ssdcore.layout (or a side file
+ *     PATH.ssdcore-layout), "complete" once its layout finished; a layout
+ *     that did not finish is laid out again, never trusted. An existing file
+ *     without the mark is the user's: it is opened read-only and read as it
+ *     is; writing, trimming, extending or laying it out needs
+ *     "destroy_data" (docs/crash-safety.md);
  *   - a block device path (/dev/...): its size comes from the device; writes
  *     destroy its data, so opening it for writing needs "destroy_data" and a
  *     mounted device is always refused;
@@ -37,11 +43,14 @@ SSD_API void ssd_target_free(ssd_target *t);
  * Sets an option before ssd_target_open. Keys and values are strings:
  *   "size"          file targets: size to create or extend to ("8g");
  *                   zero is refused (SSD_ERANGE).
- *   "destroy_data"  "1" allows writes to a block device (required for them).
+ *   "destroy_data"  "1" allows writes to a block device or to an existing
+ *                   file ssdcore did not create (required for them).
  *   "buffered"      "1" uses the page cache; default is O_DIRECT.
  *   "read_only"     "1" opens for reading only (no destroy_data needed).
- *   "layout"        "auto" (default: lay out a new or sparse file with
- *                   random data before the first read), "always", "never".
+ *   "layout"        "auto" (default: lay out a new file, or one of
+ *                   ssdcore's that is sparse or not completely laid out,
+ *                   with random data before the first read), "always",
+ *                   "never".
  * Returns 0, SSD_EINVAL (unknown key or bad value; see ssd_target_errmsg) or
  * SSD_ESTATE (already open).
  */

@@ -1,0 +1,553 @@
+/* analysis_regimes.c - what limits the writes in each phase: the SLC cache,
+ * direct writes to TLC/MLC, a dynamic cache being folded, or garbage
+ * collection once clean blocks ran out (the used state). The GC decline is
+ * made one phase, and periodic dips are looked for inside each phase (the
+ * reviews' dips are a property of one state of the drive, e.g. the fresh
+ * SSD370, not of the whole run). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis_internal.h"
+
+/* A drive cannot run out of clean blocks before its user capacity has been
+ * written once since TRIM (without overwrites there is no garbage); the
+ * reviews' drives do at 1.06-1.4 times it (spare area, and random
+ * overwrites freeing blocks). A fill never gets there. */
+#define GC_MIN_CAPACITY_SHARE 0.995
+/* A cache at least this share of the capacity is a dynamic one. */
+#define DYNAMIC_MIN_CAPACITY_SHARE 0.05
+/* Without a capacity, a decline is the used state only when it falls at
+ * least this much from its start to the end of the run. */
+#define SHAPE_MIN_FALL 2.0
+/* ... and, right after a cache, when that cache's drop was no bigger. */
+#define SHAPE_MAX_FIRST_STEP 1.5
+
+/* Least-squares line of y[a, b) against the sample index: intercept at a,
+ * slope per sample. */
+static void fit_line(const double *y, size_t a, size_t b, double *icpt, double *slope) {
+    double m = (double)(b - a), sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (size_t i = a; i < b; i++) {
+        double x = (double)(i - a);
+        sx += x;
+        sy += y[i];
+        sxx += x * x;
+        sxy += x * y[i];
+    }
+    double den = m * sxx - sx * sx;
+    *slope = den > 0 ? (m * sxy - sx * sy) / den : 0;
+    *icpt = (sy - *slope * sx) / m;
+}
+
+/* Robust noise of y[a, b) (MAD of differences), never below the run's. */
+static double noise_of(const struct ssd__curve *c, size_t a, size_t b) {
+    if (b < a + 3)
+        return c->sigma;
+    for (size_t i = a + 1; i < b; i++)
+        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
+    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
+    return s > c->sigma ? s : c->sigma;
+}
+
+/* How far (in log-rate) the speed falls through a phase, by its fitted
+ * line; 0 unless it falls by at least 10%, well beyond what its noise could
+ * make of a flat level: a phase that slides (GC taking more and more), not
+ * a level. */
+static double slide_of(const struct ssd__curve *c, const struct ssd_phase *p) {
+    size_t a = p->first, b = p->last + 1, n = b - a;
+    if (n < 8)
+        return 0;
+    double icpt, slope;
+    fit_line(c->y, a, b, &icpt, &slope);
+    double fall = -slope * (double)(n - 1);
+    if (fall < log(1.1))
+        return 0; /* (before the noise: its median is the costly part) */
+    double se = noise_of(c, a, b) * sqrt(12.0 / (double)n);
+    return fall >= 4 * se ? fall : 0;
+}
+
+static int slides_down(const struct ssd__curve *c, const struct ssd_phase *p) {
+    return slide_of(c, p) > 0;
+}
+
+/* The first phase of the used state, or 0 when there is none. With a known
+ * capacity: the first lasting change once about the capacity has been
+ * written. Without: the first phase after the first from which the speed
+ * only falls, and falls through the phase itself (a slide, where a cache,
+ * direct writes and folding are levels). */
+static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             double capacity, const struct ssd__result *res) {
+    double lim = log(o->min_step);
+    int has_cache = res->sum.has_cache;
+    /* Folding belongs to a dynamic cache, which is large (a share of the
+     * free space); a static cache is a small fixed area that never folds.
+     * A dynamic drive runs out of clean blocks with its cache full and
+     * folds first: the used state is the change after the folding step. */
+    int dynamic = has_cache && isfinite(capacity) &&
+                  res->sum.cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * capacity;
+    int folding_seen = 0;
+    double direct = c->ph[has_cache && c->nph > 1 ? 1 : 0].level_bps;
+    for (size_t j = 1; j < c->nph; j++) {
+        const struct ssd_phase *p = &c->ph[j], *q = &c->ph[j - 1];
+        if (isfinite(capacity)) {
+            if (dynamic && j >= 2 && !folding_seen && p->level_bps * o->min_step <= direct &&
+                !slides_down(c, p)) {
+                folding_seen = 1; /* the folding step, wherever it is */
+                continue;
+            }
+            if (p->start_bytes < GC_MIN_CAPACITY_SHARE * capacity)
+                continue;
+            if (fabs(log(p->level_bps / q->level_bps)) >= lim || slides_down(c, p))
+                return j;
+            continue;
+        }
+        /* By shape alone: from here on the speed only falls, it falls
+         * through the phase itself, and by a lot (the reviews' used states
+         * end 5-40x below the fresh speed; a direct phase that sags a little
+         * is no used state). */
+        int falls = slides_down(c, p);
+        for (size_t k = j + 1; falls && k < c->nph; k++) {
+            const struct ssd_phase *pk = &c->ph[k];
+            /* Every long phase slides too: a level (folding) is no GC. */
+            falls = pk->level_bps < c->ph[k - 1].level_bps * sqrt(o->min_step) &&
+                    (pk->last - pk->first + 1 < 4 * c->min_len || slides_down(c, pk));
+        }
+        if (!falls)
+            continue;
+        const struct ssd_phase *end = &c->ph[c->nph - 1];
+        double total = log(p->level_bps / end->level_bps) + slide_of(c, end);
+        if (end == p)
+            total = slide_of(c, p);
+        /* Right after a cache, a decline from a clear step looks the same
+         * whether the step was the cache's end or clean blocks running out
+         * (AS510S halves, then slides): only the capacity tells them
+         * apart. A gentle first step is no cache's (SSD370 slides from its
+         * fresh speed). */
+        if (j == 1 && has_cache && q->level_bps > SHAPE_MAX_FIRST_STEP * p->level_bps)
+            continue;
+        if (total >= log(SHAPE_MIN_FALL))
+            return j;
+    }
+    return 0;
+}
+
+/* The sample where a gradual decline starts, between the middle of the
+ * phase before the onset phase (g0 its first sample) and the middle of the
+ * onset phase ([g0, b)): the split of y[a, b) into a level and a line
+ * that fits best. The used state's speed falls smoothly from
+ * the fresh level, so the segmentation puts the boundary where the fall
+ * has become a step, well after it began (SSD370: 12% late). */
+static size_t knee(const struct ssd__curve *c, size_t a, size_t lo, size_t g0, size_t b,
+                   size_t min_len) {
+    size_t n = b - a;
+    double *sy = malloc((n + 1) * sizeof *sy), *six = malloc((n + 1) * sizeof *six);
+    double *syy1 = malloc((n + 1) * sizeof *syy1);
+    size_t best_k = g0;
+    if (!sy || !six || !syy1)
+        goto out;
+    sy[0] = six[0] = syy1[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        double v = c->y[a + i];
+        sy[i + 1] = sy[i] + v;
+        six[i + 1] = six[i] + (double)i * v;
+        syy1[i + 1] = syy1[i] + v * v;
+    }
+    size_t hi = g0 + (b - g0) / 2;
+    if (lo < a + min_len)
+        lo = a + min_len;
+    double best = INFINITY;
+    for (size_t k = lo; k <= hi && k + min_len <= b; k++) {
+        /* A level over [a, k), a line of its own over [k, b): a step
+         * into the decline (AS510S halves its speed) and a gentle start
+         * (SSD370) alike. */
+        size_t kk = k - a;
+        double m1 = (double)kk, m = (double)(b - k);
+        double s1 = sy[kk], flat = syy1[kk] - s1 * s1 / m1;
+        double s2 = sy[n] - sy[kk], ss2 = syy1[n] - syy1[kk];
+        double sx = m * (m - 1) / 2, sxx = (m - 1) * m * (2 * m - 1) / 6;
+        double sxy = (six[n] - six[kk]) - (double)kk * s2;
+        double vx = sxx - sx * sx / m, vy = ss2 - s2 * s2 / m, cxy = sxy - sx * s2 / m;
+        double sse = flat + (vx > 0 ? vy - cxy * cxy / vx : vy);
+        if (sse < best) {
+            best = sse;
+            best_k = k;
+        }
+    }
+out:
+    free(sy);
+    free(six);
+    free(syy1);
+    return best_k;
+}
+
+/* Periodic dips inside samples [a, b) below base (the phase level, or its
+ * falling line): 1 when found, with the figures in p. A dip is below
+ * 1 - dip_depth (or 3 noise) of the base and ends back above the midpoint,
+ * as in the consistency window (analysis_consistency.c). Drives place one
+ * GC dip somewhere in each period, not at a fixed phase, so the gaps
+ * between dip starts spread from almost 0 to almost two periods around
+ * their mean: dips are periodic when the gaps vary less than random stalls'
+ * would (coefficient of variation under 0.6; exponential gaps have 1), and
+ * the period is the mean gap. A dip covers part of a sample at each end,
+ * so each sample counts for the share of it its rate says was spent in
+ * the dip (the rate mixes the base and the dip's own level). */
+static int dips_in(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                   struct ssd_phase *p, double base0, double slope) {
+    size_t a = p->first, b = p->last + 1, m = b - a;
+    if (m < 12)
+        return 0;
+    double *q = malloc(m * sizeof *q);
+    size_t *ds = malloc(m * sizeof *ds), *de = malloc(m * sizeof *de);
+    double *mins = malloc(m * sizeof *mins);
+    int found = 0;
+    if (!q || !ds || !de || !mins)
+        goto out;
+    if (slope == 0) {
+        double inv = exp(-base0);
+        for (size_t i = 0; i < m; i++)
+            q[i] = c->r[a + i] * inv;
+    } else {
+        for (size_t i = 0; i < m; i++)
+            q[i] = c->r[a + i] * exp(-(base0 + slope * (double)i));
+    }
+    /* The cut below is never above 1 - dip_depth: with fewer than four
+     * samples under it there are no periodic dips, and the noise (a
+     * median) need not be computed. */
+    size_t under = 0;
+    for (size_t i = 0; i < m && under < 4; i++)
+        under += q[i] < 1 - o->dip_depth;
+    if (under < 4)
+        goto out;
+    /* The noise from at most ~1024 differences spread over the phase: a
+     * MAD needs no more, and a long phase's median costs (analysis speed). */
+    size_t stride = (m - 1) / 1024 + 1, nd0 = 0;
+    for (size_t i = 1; i < m; i += stride)
+        c->scratch[nd0++] = fabs(q[i] - q[i - 1]);
+    double sq = 1.4826 * ssd__median(c->scratch, nd0) / sqrt(2.0);
+    double cut = 1 - o->dip_depth;
+    if (1 - 3 * sq < cut)
+        cut = 1 - 3 * sq;
+    double leave = 0.5 * (cut + 1);
+    size_t nd = 0;
+    for (size_t i = 0; i < m;) {
+        if (q[i] >= cut) {
+            i++;
+            continue;
+        }
+        size_t s0 = i;
+        double mn = q[i];
+        while (i < m && q[i] < leave) {
+            mn = q[i] < mn ? q[i] : mn;
+            i++;
+        }
+        ds[nd] = s0;
+        de[nd] = i; /* exclusive */
+        mins[nd++] = mn;
+    }
+    if (nd < 4)
+        goto out;
+    double span = c->t[a + ds[nd - 1]] - c->t[a + ds[0]];
+    double period = span / (double)(nd - 1), ss = 0;
+    for (size_t k = 0; k + 1 < nd; k++) {
+        double g = c->t[a + ds[k + 1]] - c->t[a + ds[k]] - period;
+        ss += g * g;
+    }
+    double cv = period > 0 ? sqrt(ss / (double)(nd - 1)) / period : INFINITY;
+    double window = c->t[b - 1] - (a ? c->t[a - 1] : 0);
+    /* Again and again through the phase, not a few in a corner of it. */
+    if (!(cv < 0.6 && span >= 0.5 * window))
+        goto out;
+    memcpy(c->scratch, mins, nd * sizeof *mins);
+    double qd = ssd__quantile(c->scratch, nd, 0.25);
+    if (!(qd < 1))
+        goto out;
+    double dip_time = 0;
+    for (size_t k = 0; k < nd; k++) {
+        size_t lo = ds[k] ? ds[k] - 1 : 0, hi = de[k] < m ? de[k] + 1 : m;
+        if (k && lo < de[k - 1] + 1)
+            lo = de[k - 1] + 1; /* the sample between two dips counts once */
+        for (size_t i = lo; i < hi; i++) {
+            double f = (1 - q[i]) / (1 - qd);
+            dip_time += (f < 0 ? 0 : f > 1 ? 1 : f) * c->dt[a + i];
+        }
+    }
+    found = 1;
+    p->dip_period_s = period;
+    p->dip_depth = 1 - qd;
+    p->dip_duty = window > 0 ? dip_time / window : NAN;
+out:
+    free(q);
+    free(ds);
+    free(de);
+    free(mins);
+    return found;
+}
+
+static void phase_dips(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                       struct ssd_phase *p) {
+    p->has_dips = 0;
+    p->dip_period_s = p->dip_depth = p->dip_duty = NAN;
+    size_t a = p->first, b = p->last + 1;
+    if (b - a < 12)
+        return;
+    double base = log(p->level_bps), slope = 0;
+    if (p->regime == SSD_REGIME_GC && slides_down(c, p)) {
+        /* Against the decline's own line, lifted to where the samples
+         * outside the dips sit (the median of the residuals). */
+        fit_line(c->y, a, b, &base, &slope);
+        for (size_t i = a; i < b; i++)
+            c->scratch[i - a] = c->y[i] - (base + slope * (double)(i - a));
+        base += ssd__median(c->scratch, b - a);
+    }
+    p->has_dips = dips_in(c, o, p, base, slope);
+}
+
+/* The used state starting inside the last phase, past the capacity, too
+ * gently for the segmentation (a big drive late in a 2-hour run): the
+ * level-then-line split from the capacity on, kept when the line falls
+ * by min_step and the split pays the penalty against one level. Splits
+ * the last phase; returns the used state's phase index, or 0. */
+static size_t late_onset(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                         double capacity) {
+    size_t j = c->nph - 1, a = c->ph[j].first, b = c->ph[j].last + 1, lo = a;
+    size_t min_len = c->min_len > 3 ? c->min_len : 3;
+    if (j == 0 && c->cum[b] < capacity)
+        return 0;
+    while (lo < b && c->cum[lo] < GC_MIN_CAPACITY_SHARE * capacity)
+        lo++;
+    if (lo + 2 * min_len > b)
+        return 0;
+    size_t k = knee(c, a, lo, lo, b, min_len);
+    if (k <= a || k + min_len > b)
+        return 0;
+    double icpt, slope, m = 0, one = 0, two = 0;
+    fit_line(c->y, k, b, &icpt, &slope);
+    if (-slope * (double)(b - k - 1) < log(o->min_step))
+        return 0;
+    for (size_t i = a; i < b; i++)
+        m += c->y[i];
+    m /= (double)(b - a);
+    for (size_t i = a; i < b; i++)
+        one += (c->y[i] - m) * (c->y[i] - m);
+    double m1 = 0;
+    for (size_t i = a; i < k; i++)
+        m1 += c->y[i];
+    m1 /= (double)(k - a);
+    for (size_t i = a; i < k; i++)
+        two += (c->y[i] - m1) * (c->y[i] - m1);
+    for (size_t i = k; i < b; i++) {
+        double d = c->y[i] - (icpt + slope * (double)(i - k));
+        two += d * d;
+    }
+    double sig = noise_of(c, a, b);
+    if (one - two <= o->penalty * sig * sig * log((double)c->n))
+        return 0;
+    if (j == 0)
+        return 0; /* the whole run would be one phase before it: judged by the cache test */
+    return ssd__curve_split(c, j, k) == 0 ? j + 1 : 0;
+}
+
+static int dynamic_cache(const struct ssd_analysis_summary *S) {
+    return S->has_cache && isfinite(S->capacity_bytes) &&
+           S->cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes;
+}
+
+/* Whether a phase between the cache and phase g is a step below the
+ * direct level (folding). */
+static int folded_before(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g) {
+    for (size_t j = 2; j < g; j++)
+        if (c->ph[j].level_bps * o->min_step <= c->ph[1].level_bps)
+            return 1;
+    return 0;
+}
+
+/*
+ * A dynamic cache folds right before clean blocks run out, and a short
+ * folding step just before the decline may have been taken into the
+ * decline's phase. Phase g then starts flat, below the direct level, and
+ * slides after: split it (level, then line, over its samples up to b) when
+ * that pays the penalty against one line, and the level is a step below
+ * direct. Returns 1 when phase g was split (g + 1 is then the used state).
+ */
+static int fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g,
+                        size_t b) {
+    size_t g0 = c->ph[g].first, min_len = c->min_len > 3 ? c->min_len : 3;
+    if (b < g0 + 3 * min_len)
+        return 0;
+    size_t k = knee(c, g0, g0 + min_len, g0, b, min_len);
+    if (k <= g0 + min_len || k + min_len > b)
+        return 0;
+    memcpy(c->scratch, c->y + g0, (k - g0) * sizeof *c->y);
+    double lv = ssd__median(c->scratch, k - g0);
+    if (exp(lv) * o->min_step > c->ph[1].level_bps)
+        return 0;
+    double icpt, slope, one = 0, two = 0, m = 0;
+    fit_line(c->y, g0, b, &icpt, &slope);
+    for (size_t i = g0; i < b; i++) {
+        double d = c->y[i] - (icpt + slope * (double)(i - g0));
+        one += d * d;
+    }
+    for (size_t i = g0; i < k; i++)
+        m += c->y[i];
+    m /= (double)(k - g0);
+    for (size_t i = g0; i < k; i++)
+        two += (c->y[i] - m) * (c->y[i] - m);
+    fit_line(c->y, k, b, &icpt, &slope);
+    for (size_t i = k; i < b; i++) {
+        double d = c->y[i] - (icpt + slope * (double)(i - k));
+        two += d * d;
+    }
+    double sig = noise_of(c, g0, b);
+    if (one - two <= o->penalty * sig * sig * log((double)c->n))
+        return 0;
+    return ssd__curve_split(c, g, k) == 0;
+}
+
+void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
+                        struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    S->capacity_bytes = capacity > 0 ? capacity : NAN;
+    S->has_gc = 0;
+    S->gc_start_bytes = S->gc_level_bps = S->gc_end_level_bps = NAN;
+    res->regime_note = isfinite(S->capacity_bytes)
+                           ? NULL
+                           : "the drive's capacity is unknown: the used state (GC) is told by "
+                             "its shape only (a decline), so a flat used-state level reads as "
+                             "folding; give the capacity";
+    size_t g =
+        S->cache_censored == SSD_CENSOR_RIGHT ? 0 : gc_onset_phase(c, o, S->capacity_bytes, res);
+    double end_level = NAN;
+    if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT)
+        g = late_onset(c, o, S->capacity_bytes);
+    if (g) {
+        /* The decline is one phase: every phase from the onset on, unless
+         * the speed climbs back lastingly (then the drive recovered). */
+        size_t last = g;
+        while (last + 1 < c->nph && c->ph[last + 1].level_bps < c->ph[last].level_bps * o->min_step)
+            last++;
+        end_level = c->ph[last].level_bps;
+        size_t a = c->ph[g - 1].first, g0 = c->ph[g].first, b = c->ph[g].last + 1;
+        int gradual = slides_down(c, &c->ph[g]);
+        while (last > g) {
+            ssd__curve_merge_next(c, g);
+            last--;
+        }
+        if (gradual || isfinite(S->capacity_bytes)) {
+            /* From the middle of the phase before; with a known capacity,
+             * from where it had been written once (no earlier). */
+            size_t lo = g0 - (g0 - a) / 2;
+            if (isfinite(S->capacity_bytes)) {
+                lo = a;
+                while (lo < g0 && c->cum[lo] < GC_MIN_CAPACITY_SHARE * S->capacity_bytes)
+                    lo++;
+            }
+            size_t k = knee(c, a, lo, g0, b, c->min_len > 3 ? c->min_len : 3);
+            int own_level = 0;
+            if (k > g0 + 2) {
+                /* The used state starts later than the segmentation's
+                 * boundary: what lies between is a phase of its own when
+                 * it is not at the level before (a short folding step
+                 * the segmentation gave to the decline). */
+                memcpy(c->scratch, c->y + g0, (k - g0) * sizeof *c->y);
+                double lv = ssd__median(c->scratch, k - g0);
+                own_level = fabs(lv - log(c->ph[g - 1].level_bps)) >= log(o->min_step);
+            }
+            if (own_level && ssd__curve_split(c, g, k) == 0)
+                last = ++g;
+            else if (k != g0 && k > a)
+                ssd__curve_move_boundary(c, g, k);
+        }
+        if (g >= 2 && dynamic_cache(S) && !folded_before(c, o, g) &&
+            fold_then_gc(c, o, g, b > c->ph[g].last + 1 ? c->ph[g].last + 1 : b) &&
+            c->ph[g].first > 0)
+            last = ++g;
+        if (g == 1 && S->has_cache) {
+            /* The first drop was clean blocks running out: no cache. */
+            S->has_cache = 0;
+            S->cache_bytes = S->cache_level_bps = S->cache_drop_ratio = NAN;
+            S->cache_uncertainty_bytes = NAN;
+            S->cache_censored = SSD_CENSOR_NONE;
+            res->cache_phase_end = 0;
+            res->post_phase = 0;
+            res->nbursts = res->bursts_total = 0;
+        }
+        if (g == 1)
+            S->post_cache_bps = c->ph[0].level_bps;
+        S->has_gc = 1;
+        S->gc_start_bytes = c->ph[g].start_bytes;
+        S->gc_level_bps = c->ph[g].level_bps;
+        if (last == g && c->ph[g].last - c->ph[g].first + 1 >= 8) {
+            /* One phase from the start: its level over its last quarter. */
+            size_t a4 = c->ph[g].last + 1 - (c->ph[g].last + 1 - c->ph[g].first) / 4;
+            memcpy(c->scratch, c->y + a4, (c->ph[g].last + 1 - a4) * sizeof *c->y);
+            end_level = exp(ssd__median(c->scratch, c->ph[g].last + 1 - a4));
+        }
+        S->gc_end_level_bps = end_level;
+    }
+    /* Label the rest: the cache; the level after it (or the first level
+     * without one) is direct; a lasting step below direct is folding (a
+     * dynamic cache emptied while writing: the first drop after the cache,
+     * not the last); back near the direct level is direct; anything else
+     * before the used state is other. */
+    size_t gc_from = g ? g : c->nph;
+    double direct = NAN, fold = NAN;
+    /* Only a dynamic cache folds (a static one, small beside the
+     * capacity, never does), and folding lasts: a few slow seconds at the
+     * end of a fill are no folding. */
+    int can_fold =
+        S->has_cache && !(isfinite(S->capacity_bytes) &&
+                          S->cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes);
+    S->has_folding = 0;
+    S->folding_start_bytes = S->folding_level_bps = NAN;
+    for (size_t j = 0; j < c->nph; j++) {
+        struct ssd_phase *p = &c->ph[j];
+        if (j >= gc_from && j <= g) {
+            p->regime = SSD_REGIME_GC;
+        } else if (j > g && g) {
+            p->regime = SSD_REGIME_OTHER;
+        } else if (j == 0 && S->has_cache) {
+            p->regime = SSD_REGIME_CACHE;
+        } else if (isnan(direct)) {
+            direct = p->level_bps;
+            p->regime = SSD_REGIME_DIRECT;
+        } else if (can_fold && isnan(fold) && p->level_bps * o->min_step <= direct &&
+                   p->last - p->first + 1 >= (j + 1 < c->nph ? 1 : 2) * c->min_len) {
+            fold = p->level_bps;
+            p->regime = SSD_REGIME_FOLDING;
+            S->has_folding = 1;
+            S->folding_start_bytes = p->start_bytes;
+            S->folding_level_bps = p->level_bps;
+        } else if (!isnan(fold) && p->level_bps <= fold * o->min_step) {
+            p->regime = SSD_REGIME_FOLDING;
+        } else if (fabs(log(p->level_bps / direct)) < log(o->min_step)) {
+            p->regime = SSD_REGIME_DIRECT;
+        } else {
+            p->regime = SSD_REGIME_OTHER;
+        }
+    }
+    /* Steps at or after the used state's start are GC, not steps. */
+    if (g) {
+        size_t k = 0;
+        for (size_t i = 0; i < res->nsteps; i++)
+            if (res->steps[i].start_bytes < S->gc_start_bytes)
+                res->steps[k++] = res->steps[i];
+        res->nsteps = k;
+    }
+    for (size_t j = 0; j < c->nph; j++)
+        phase_dips(c, o, &c->ph[j]);
+}
+
+SSD_API const char *ssd_analysis_regime_name(int regime) {
+    switch (regime) {
+    case SSD_REGIME_CACHE:
+        return "cache";
+    case SSD_REGIME_DIRECT:
+        return "direct";
+    case SSD_REGIME_FOLDING:
+        return "folding";
+    case SSD_REGIME_GC:
+        return "gc";
+    default:
+        return "other";
+    }
+}

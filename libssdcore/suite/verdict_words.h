@@ -1,0 +1,21 @@
+/* verdict_words.h - internal: an analysis said in a reviewer's words, for
+ * the text summary, results.json's headline and the report. */
+#ifndef SSD_VERDICT_WORDS_H
+#define SSD_VERDICT_WORDS_H
+
+#include <stddef.h>
+
+#include "ssdcore/analysis.h"
+#include "text.h"
+
+/* The regimes of a write curve in a reviewer's words, appended as one
+ * sentence: "SLC cache 2.00 GiB at 320 MiB/s, then 6.4x slower (50.0
+ * MiB/s); used state from 246 GiB (1.10x the capacity): 26.6 falling to
+ * 26.0 MiB/s" or "no SLC cache; fresh-state speed 284 MiB/s until 248 GiB
+ * (1.04x the capacity), then used state: 47.0 falling to 31.2 MiB/s",
+ * with "; periodic dips every 15 s to 45% (direct)". Plain text; the
+ * caller escapes it for HTML. */
+void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m,
+                       const struct ssd_phase *ph, size_t nph);
+
+#endif

@@ -1,0 +1,241 @@
+"""Regimes against the simulator's truth: random drives drawn through the
+model's public profile parameters (key=value on a sim: URI, so the draw
+keeps working as the model improves), the two runs the reviews make on
+each (the 2021 whole-drive fill and the 2015-16 2-hour 4K QD32 test), and
+a score per run. Shared by tests/py/test_analysis_regimes.py (a small
+sweep) and bench/regimes_sweep.py (the >= 200-drive table in
+docs/analysis.md)."""
+import math
+
+import numpy as np
+
+import ssdcore
+
+GIB = 2 ** 30
+TOL = 0.05  # every position within 5 %
+VISIBLE = 1.2  # a speed change smaller than this is no boundary anyone could see
+
+
+def draw_drive(rng):
+    """A random drive as a sim: spec: no, static or dynamic cache; SATA or
+    NVMe speeds; 120 GB to 4 TB; MLC or TLC; dips or none; quiet or noisy."""
+    cache = rng.choice(["none", "static", "dynamic"])
+    nvme = rng.random() < 0.5
+    cap = float(np.exp(rng.uniform(np.log(120), np.log(4000))))
+    bits = int(rng.choice([2, 3]))
+    if nvme:
+        slc = rng.uniform(1500, 6500)
+        native = slc * rng.uniform(0.2, 0.6)
+        link = 7000
+    else:
+        slc = rng.uniform(380, 540)
+        native = slc * rng.uniform(0.12, 0.6)
+        link = 560
+    fold = native * rng.uniform(0.3, 0.7)
+    rand_native = native * rng.uniform(0.4, 0.9)
+    floor = rand_native * rng.uniform(0.03, 0.3)
+    kv = {
+        "capacity_gb": f"{cap:.0f}",
+        "op_pct": f"{rng.uniform(7, 28):.2f}",
+        "bits": bits,
+        "slc_type": cache,
+        "slc_seq_mbps": f"{slc:.0f}",
+        "slc_rand_iops": f"{slc * 256 * rng.uniform(0.6, 1.0):.0f}",
+        "native_seq_mbps": f"{native:.0f}",
+        "native_rand_mbps": f"{rand_native:.1f}",
+        "fold_mbps": f"{fold:.0f}" if cache == "dynamic" else f"{native:.0f}",
+        "floor_mbps": f"{floor:.2f}",
+        "gc_gamma": f"{rng.uniform(0.8, 2.5):.2f}",
+        "link_mbps": link,
+        "iops_cap": 2_000_000 if nvme else 100_000,
+        "noise": f"{rng.choice([0.0, 0.02, 0.05]):.2f}",
+        "noise_direct": f"{rng.choice([0.0, 0.04, 0.08, 0.12]):.2f}",
+        "seed": int(rng.integers(1, 1 << 30)),
+    }
+    if cache == "static":
+        kv["slc_gb"] = f"{cap * rng.uniform(0.004, 0.04):.1f}"
+        kv["slc_wa"] = f"{rng.uniform(1, 1.5):.2f}"
+    elif cache == "dynamic":
+        kv["slc_gb"] = f"{cap * rng.uniform(0.05, 0.3):.0f}"
+        kv["slc_wa"] = 1
+    else:
+        kv["slc_gb"] = 0
+    if rng.random() < 0.4:
+        kv.update(dip_period_s=f"{rng.uniform(8, 30):.1f}", dip_duty=f"{rng.uniform(0.08, 0.2):.2f}",
+                  dip_depth=f"{rng.uniform(0.3, 0.6):.2f}")
+    else:
+        kv["dip_duty"] = 0
+    return "sim:bx200," + ",".join(f"{k}={v}" for k, v in kv.items())
+
+
+def valid_drive(rng):
+    """draw_drive until the model accepts the combination."""
+    while True:
+        spec = draw_drive(rng)
+        try:
+            ssdcore.sim_profile(spec[len("sim:"):])
+            return spec
+        except ssdcore.SsdError:
+            continue
+
+
+def _series(result):
+    s = result["series"]
+    return (np.array([x["t_s"] for x in s]), np.array([x["write_bytes"] for x in s], float))
+
+
+def fill_run(spec):
+    """The 2021 whole-drive fill: 128 KiB sequential QD32 over the drive
+    once, 1 s samples. Returns (truth, (t_s, bytes), capacity)."""
+    t = ssdcore.SimTarget(spec)
+    r = ssdcore.job(t, pattern="write", bs=131072, qd=32, coverage=1, interval=1)
+    truth, cap = t.truth(), t.size
+    t.close()
+    return truth, _series(r), cap
+
+
+def two_hour_run(spec, duration="2h"):
+    """The 2015-16 degradation test: TRIM, 15 min idle, 4K QD32 random
+    writes for 2 h over the whole drive, 1 s samples."""
+    t = ssdcore.SimTarget(spec)
+    t.trim()
+    t.idle(900)
+    r = ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, time=duration, interval=1)
+    truth, cap = t.truth(), t.size
+    t.close()
+    return truth, _series(r), cap
+
+
+def _rate_near(series, at_bytes, before, n=5):
+    """Median rate of the n samples just before (or from) byte position at."""
+    t, b = series
+    dt = np.diff(np.concatenate([[0.0], t]))
+    cum = np.cumsum(b) - b  # bytes before each sample
+    i = int(np.searchsorted(cum, at_bytes))
+    lo, hi = (max(0, i - n - 1), max(0, i - 1)) if before else (min(len(b) - 1, i + 1),
+                                                                min(len(b), i + 1 + n))
+    if hi <= lo:
+        return math.nan
+    return float(np.median(b[lo:hi] / dt[lo:hi]))
+
+
+def _close(found, truth, slack=0.0):
+    """Within 5 %, or within slack bytes (the sample the change fell in:
+    a phase boundary is a sample boundary)."""
+    return found is not None and abs(found - truth) <= max(TOL * truth, slack)
+
+
+def _sample_bytes(series, at):
+    """Bytes of the samples around byte position at (the resolution there)."""
+    t, b = series
+    cum = np.cumsum(b)
+    i = int(np.searchsorted(cum, at))
+    return float(b[max(0, i - 1):i + 2].max()) if len(b) else 0.0
+
+
+def score(truth, series, analysis):
+    """Problems with the analysis of one run against the model's regimes:
+    a list of short strings (empty: labelled right), and flags for false
+    caches and false folding."""
+    probs = []
+    ph = truth["phases"]
+    t, b = series
+    total = float(b.sum())
+    samples = len(b)
+    # The model's phases as a reader of the curve would see them: a phase
+    # shorter than the analysis' shortest lasting phase is part of its
+    # neighbours.
+    min_bytes = total * max(5, 0.01 * samples) / samples
+    a_bounds = [p["start_bytes"] for p in analysis["phases"][1:]]
+    slc = ph[0] if ph and ph[0]["regime"] == "slc" else None
+    cache = analysis["cache"]
+    false_cache = false_fold = False
+    if slc is not None and len(ph) > 1:
+        full = ph[1]["start_bytes"]
+        before = _rate_near(series, full, True)
+        after = _rate_near(series, full, False, 20)
+        cache_rate = ph[0]["bytes"] / ph[0]["seconds"] if ph[0]["seconds"] > 0 else math.inf
+        visible = full >= 2 * cache_rate * t[0] and before >= 1.3 * after
+        if cache is None:
+            if visible:
+                probs.append(f"cache of {full / GIB:.2f} GiB missed")
+        elif cache["censored"] == "resolution":
+            # The drop inside the first sample: bytes is a lower bound and
+            # bytes + uncertainty an upper one.
+            if not (cache["bytes"] * (1 - TOL) <= full <=
+                    (cache["bytes"] + cache["uncertainty_bytes"]) * (1 + TOL)):
+                probs.append(f"cache {cache['bytes'] / GIB:.2f} GiB (at least), "
+                             f"truth {full / GIB:.2f}")
+        elif not _close(cache["bytes"], full):
+            probs.append(f"cache {cache['bytes'] / GIB:.2f} GiB, truth {full / GIB:.2f}")
+    elif cache is not None and cache["censored"] != "right":
+        false_cache = True
+        probs.append(f"false cache of {cache['bytes'] / GIB:.2f} GiB")
+    fold = next((p for p in ph if p["regime"] == "fold"), None)
+    afold = analysis["folding"]
+    if fold is not None:
+        before = _rate_near(series, fold["start_bytes"], True, 20)
+        after = _rate_near(series, fold["start_bytes"], False, 20)
+        visible = (before >= VISIBLE * after and fold["bytes"] >= min_bytes)
+        if afold is None and visible:
+            probs.append(f"folding from {fold['start_bytes'] / GIB:.1f} GiB missed")
+        elif afold is not None and not _close(afold["start_bytes"], fold["start_bytes"]):
+            if visible:
+                probs.append(f"folding at {afold['start_bytes'] / GIB:.1f} GiB, "
+                             f"truth {fold['start_bytes'] / GIB:.1f}")
+            else:
+                false_fold = True
+                probs.append(f"false folding at {afold['start_bytes'] / GIB:.1f} GiB")
+    elif afold is not None:
+        false_fold = True
+        probs.append(f"false folding at {afold['start_bytes'] / GIB:.1f} GiB")
+    gc = next((p for p in ph if p["regime"] == "gc"), None)
+    agc = analysis["gc"]
+    if gc is not None:
+        prev = ph[ph.index(gc) - 1] if ph.index(gc) > 0 else None
+        gmean = gc["bytes"] / gc["seconds"] if gc["seconds"] > 0 else math.nan
+        pmean = prev["bytes"] / prev["seconds"] if prev and prev["seconds"] > 0 else math.nan
+        end = _rate_near(series, total, True, 60)
+        visible = gc["bytes"] >= min_bytes and (
+            max(pmean, end) >= VISIBLE * min(pmean, end) or
+            max(pmean, gmean) >= VISIBLE * min(pmean, gmean))
+        # The model may switch to its used state while GC still costs
+        # nothing: the speed moves only later. Its onset is a position to
+        # find when the speed has moved by 5 % within 10 % of it.
+        at = gc["start_bytes"]
+        before = _rate_near(series, at, True, 20)
+        t_, b_ = series
+        cum = np.cumsum(b_)
+        lo, hi = np.searchsorted(cum, at), np.searchsorted(cum, at * 1.1)
+        dt = np.diff(np.concatenate([[0.0], t_]))
+        moved = hi > lo and (abs(math.log(float(np.median(b_[lo:hi + 1] / dt[lo:hi + 1])) /
+                                          before)) >= math.log(1.05))
+        if agc is None and visible:
+            probs.append(f"used state from {gc['start_bytes'] / GIB:.1f} GiB missed")
+        elif agc is not None and visible and moved and not _close(agc["start_bytes"], at):
+            probs.append(f"used state at {agc['start_bytes'] / GIB:.1f} GiB, "
+                         f"truth {at / GIB:.1f}")
+        elif agc is not None and agc["start_bytes"] < at * (1 - TOL):
+            probs.append(f"used state at {agc['start_bytes'] / GIB:.1f} GiB, before the "
+                         f"model's {at / GIB:.1f}")
+    elif agc is not None:
+        probs.append(f"false used state at {agc['start_bytes'] / GIB:.1f} GiB")
+    # Every visible boundary of the model's regimes is a phase boundary.
+    for i in range(1, len(ph)):
+        at = ph[i]["start_bytes"]
+        if ph[i]["bytes"] < min_bytes or ph[i - 1]["bytes"] < min_bytes:
+            continue
+        before = _rate_near(series, at, True, 20)
+        after = _rate_near(series, at, False, 20)
+        if max(before, after) < VISIBLE * min(before, after):
+            continue
+        if not any(_close(x, at, 1.5 * _sample_bytes(series, at)) for x in a_bounds):
+            probs.append(f"no phase boundary near the {ph[i - 1]['regime']}->{ph[i]['regime']} "
+                         f"change at {at / GIB:.1f} GiB")
+    return probs, false_cache, false_fold
+
+
+def dips_truth(truth):
+    """(period_s, duty) of the model's dips, or None."""
+    p = truth["params"]
+    return (p["dip_period_s"], p["dip_duty"]) if p["dip_duty"] > 0 and p["dip_depth"] < 1 else None
