@@ -44,6 +44,13 @@ struct ssd_fileset {
     int kind;
     uint64_t size, seed;
     int sync_mode;
+    ssd_fileops_progress_fn progress_fn;
+    void *progress_user;
+    double progress_interval;
+    /* During a run: what the progress callback reports. */
+    ssd_fileops_progress now;
+    double next_progress;
+    int stopped;
 };
 
 /* ---------------------------------------------------------------- rng */
@@ -401,8 +408,32 @@ int ssd_fileset_create(ssd_fileset **out) {
     s->size = 8 * GiB;
     s->seed = 1;
     s->sync_mode = 1;
+    s->progress_interval = 0.25;
     *out = s;
     return 0;
+}
+
+int ssd_fileset_set_progress(ssd_fileset *s, ssd_fileops_progress_fn fn, void *user) {
+    if (!s)
+        return SSD_EINVAL;
+    s->progress_fn = fn;
+    s->progress_user = user;
+    return 0;
+}
+
+/* Calls the progress callback when the interval has passed (or force);
+ * returns non-zero once the callback asked to stop. */
+static int fileset_progress(ssd_fileset *s, double t0, int force) {
+    if (!s->progress_fn || s->stopped)
+        return s->stopped;
+    double t = ssd__fo_now();
+    if (!force && t < s->next_progress)
+        return 0;
+    s->next_progress = t + s->progress_interval;
+    s->now.elapsed_s = t - t0;
+    if (s->progress_fn(s->progress_user, &s->now))
+        s->stopped = 1;
+    return s->stopped;
 }
 
 void ssd_fileset_free(ssd_fileset *s) {
@@ -440,6 +471,8 @@ int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value) {
             s->seed = v;
     } else if (!strcmp(key, "sync")) {
         rc = ssd__fo_parse_sync(value, 0, &s->sync_mode);
+    } else if (!strcmp(key, "progress_interval")) {
+        rc = ssd__fo_parse_double(value, 0, 3600, &s->progress_interval);
     } else {
         return ssd__fo_fail(s->err, SSD_EINVAL, "fileset: unknown option '%s'", key);
     }
@@ -453,7 +486,7 @@ int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value) {
  * in the set. When resuming, a file already there with its planned size is
  * complete by the same rule and is kept. */
 static int write_plan_file(ssd_fileset *s, const char *dir, const struct pfile *f, size_t index,
-                           unsigned char *buf, int resuming) {
+                           unsigned char *buf, int resuming, double t0) {
     char path[PATH_MAX];
     if (ssd__fo_join(path, sizeof path, dir, f->path))
         return ssd__fo_fail(s->err, SSD_ERANGE, "%s: path too long", f->path);
@@ -488,6 +521,10 @@ static int write_plan_file(ssd_fileset *s, const char *dir, const struct pfile *
             off += (size_t)w;
         }
         left -= n;
+        s->now.bytes_done += n;
+        if (rc == 0 && fileset_progress(s, t0, 0)) /* a multi-GiB image: stop inside it */
+            rc = ssd__fo_fail(s->err, SSD_EINTERRUPTED, "%s: stopped by the progress callback",
+                              path);
     }
     if (rc == 0 && fchmod(fd, 0644) < 0)
         rc = ssd__fo_fail(s->err, -errno, "%s: chmod: %s", path, strerror(errno));
@@ -599,11 +636,25 @@ int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
         rc = ssd__fo_fail(s->err, SSD_ENOMEM, "fileset: out of memory");
         goto out;
     }
+    memset(&s->now, 0, sizeof s->now);
+    s->now.phase = "mkset";
+    s->now.files_total = p.nfiles;
+    for (size_t i = 0; i < p.nfiles; i++)
+        s->now.bytes_total += p.files[i].size;
+    s->stopped = 0;
+    s->next_progress = t0;
     for (size_t i = 0; i < p.nfiles && rc == 0; i++) {
-        rc = write_plan_file(s, dir, &p.files[i], i, buf, resuming);
+        rc = write_plan_file(s, dir, &p.files[i], i, buf, resuming, t0);
         if (rc == 0) {
             res->files++;
             res->bytes += p.files[i].size;
+            s->now.files_done = res->files;
+            s->now.bytes_done = res->bytes;
+            if (fileset_progress(s, t0, i + 1 == p.nfiles))
+                rc = ssd__fo_fail(s->err, SSD_EINTERRUPTED,
+                                  "fileset: stopped by the progress "
+                                  "callback after %zu of %zu files",
+                                  i + 1, p.nfiles);
         }
     }
     free(buf);

@@ -26,10 +26,28 @@ if [ ! -x .venv/bin/python ]; then
     "$PY" -m venv .venv
 fi
 stamp=.venv/.ssdcore-requirements
-reqs="cffi numpy pandas pytest scikit-build-core ninja"
+# The package's runtime needs and every extra of pyproject.toml: pandas,
+# plot (matplotlib), progress (tqdm, ipywidgets), dask, notebook (ipykernel)
+# and test.
+reqs="cffi numpy pandas pytest scikit-build-core ninja matplotlib tqdm ipywidgets dask[distributed] mypy pandas-stubs nbclient nbformat ipykernel"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$reqs" ]; then
     echo "setup: installing Python packages: $reqs"
     .venv/bin/python -m pip install -q --upgrade pip
     .venv/bin/python -m pip install -q $reqs
     echo "$reqs" > "$stamp"
+fi
+
+# `import ssdcore` in .venv, as a notebook user expects: a .pth file puts the
+# build tree's ready-to-import package (build/python, refreshed by every
+# scripts/build.sh) on the venv's path. It sits after PYTHONPATH, so the
+# tests' PYTHONPATH=build/python still decides what they import. A .venv
+# that is a symlink belongs to another checkout: left alone.
+if [ ! -L .venv ]; then
+    site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+    echo "$PWD/build/python" > "$site/ssdcore-build-tree.pth"
+    # The first time, build it (test.sh builds right after with its own flags).
+    if [ "${SSD_SETUP_NO_BUILD:-0}" != 1 ] && ! ls build/python/ssdcore/_ffi*.so >/dev/null 2>&1; then
+        echo "setup: building ssdcore so that .venv can import it"
+        BUILD_DIR=build bash scripts/build.sh >/dev/null
+    fi
 fi

@@ -61,7 +61,11 @@ int cmd_filebench(int argc, char **argv) {
         ssd_filebench_free(b);
         return 1;
     }
+    /* Each part's progress on a terminal (stderr); Ctrl-C stops cleanly. */
+    fo_cli_progress_start(fo_cli_progress_wanted());
+    ssd_filebench_set_progress(b, fo_cli_progress, NULL);
     int rc = ssd_filebench_run(b, dir);
+    fo_cli_progress_end();
     if (rc < 0) {
         cli_error(cmd, "%s", fo_cli_safe(ssd_filebench_errmsg(b)));
         if (outf) {

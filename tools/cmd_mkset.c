@@ -41,10 +41,19 @@ int cmd_mkset(int argc, char **argv) {
         ssd_fileset_free(s);
         return parsed > 0 ? 0 : 2;
     }
+    /* A progress line on a terminal; Ctrl-C stops cleanly (no partial file). */
+    fo_cli_progress_start(!json && fo_cli_progress_wanted());
+    ssd_fileset_set_option(s, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
+    ssd_fileset_set_progress(s, fo_cli_progress, NULL);
     ssd_fileset_result r = {.size = sizeof r};
     int rc = ssd_fileset_run(s, pos[1], &r);
+    fo_cli_progress_end();
     if (rc < 0) {
-        cli_error(cmd, "%s", fo_cli_safe(ssd_fileset_errmsg(s)));
+        if (rc == SSD_EINTERRUPTED && fo_cli_interrupted())
+            cli_error(cmd, "interrupted: %llu files of the set written in %s, none partial",
+                      (unsigned long long)r.files, pos[1]);
+        else
+            cli_error(cmd, "%s", fo_cli_safe(ssd_fileset_errmsg(s)));
         ssd_fileset_free(s);
         return 1;
     }

@@ -4,17 +4,28 @@
 >>> ssdcore.version()
 '0.1.0'
 
-Submodules: ``job`` (targets and workloads), ``sim`` (the simulated drive),
-``analysis`` (series readers and write-curve analysis), ``fileops`` (tree
-copy, archives, file sets), ``suite`` (the methodology runner and its
-results directory), ``trace`` (block traces and replay), ``compare`` (drives side
-by side) and ``catalog`` (the SQLite results catalog). Their public names are re-exported here.
+Submodules, one per concept: ``job`` (targets and workloads), ``sim`` (the
+simulated drive), ``analysis`` (series readers and write-curve analysis),
+``batch`` (analysis of many logs, on local processes or Dask), ``fileops``
+(tree copy, archives, file sets), ``suite`` (the methodology runner and its
+results directory), ``trace`` (block traces and replay),
+``compare`` (drives side by side), ``catalog`` (the SQLite results
+catalog), ``drive`` (drive identity), ``results`` (the result objects every call returns),
+``progress`` (throttled callbacks, tqdm bars), ``plot`` (matplotlib figures,
+imported on first use) and the exceptions (``ssdcore.Error`` and its
+subclasses). Their public names are re-exported here.
 """
+from typing import Any
+
 from ._ffi import ffi, lib
-from ._errors import SsdError, check
+from ._errors import (AccessDenied, AlreadyExists, Error, FormatError, Interrupted,
+                      InvalidArgument, IOFailure, IsADirectory, NotADirectory, NotFound,
+                      OSFailure, OutOfMemory, Refused, SsdError, StateError, TimedOut,
+                      Unsupported, check)
 from .job import JobSeries, Target, interrupt, job, latency_percentiles
 from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
-from .analysis import Series, analyze, analyze_many, read_fio_json, read_series, segment_l2
+from .analysis import Series, analyze, read_fio_json, read_series, segment_l2
+from .batch import analyze_many
 from .fileops import archive, copy_tree, extract, filebench, make_set
 from .suite import report, suite, suite_builtins, suite_steps
 from .trace import Trace, apps, replay, trace_scenarios
@@ -22,9 +33,15 @@ from .compare import compare
 from .drive import drive_identity, drive_temperature
 from .catalog import (catalog_add, catalog_compare, catalog_figures, catalog_path,
                       catalog_runs)
+from .results import (AnalysisResult, CompareResult, FilebenchResult, JobResult, Result,
+                      SuiteResult, SuiteStep)
 
 __all__ = [
-    "SsdError", "check", "ffi", "lib", "version",
+    "ffi", "lib", "version", "check",
+    # errors
+    "Error", "SsdError", "InvalidArgument", "FormatError", "NotFound", "AccessDenied",
+    "AlreadyExists", "Refused", "Unsupported", "Interrupted", "OutOfMemory", "IOFailure",
+    "StateError", "TimedOut", "OSFailure", "NotADirectory", "IsADirectory",
     # job
     "JobSeries", "Target", "interrupt", "job", "latency_percentiles",
     # sim
@@ -42,12 +59,23 @@ __all__ = [
     "catalog_runs",
     # drive
     "drive_identity", "drive_temperature",
+    # results
+    "Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep", "FilebenchResult",
+    "CompareResult",
 ]
 
 
-def version():
+def version() -> str:
     """The version string of the linked C library."""
-    return ffi.string(lib.ssd_version_string()).decode()
+    return str(ffi.string(lib.ssd_version_string()).decode())
+
+
+def __getattr__(name: str) -> Any:
+    # ssdcore.plot needs matplotlib (the [plot] extra): imported on first use.
+    if name == "plot":
+        import importlib
+        return importlib.import_module(".plot", __name__)
+    raise AttributeError(f"module 'ssdcore' has no attribute {name!r}")
 
 
 __version__ = version()

@@ -13,28 +13,25 @@ import json
 import math
 import numbers
 import os
-from typing import Any, Iterable, Mapping, Sequence, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
-from ._errors import SsdError, check
+from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
+from ._util import PathLike, fspath_bytes, paths_bytes
+from .results import AnalysisResult
 
 __all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", "segment_l2"]
 
-PathLike = Union[str, os.PathLike]
 
 
-def _per_io_interval(v) -> float:
+def _per_io_interval(v: Any) -> float:
     if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
         raise TypeError(f"per_io_interval_s: expected a number of seconds, not {v!r}")
     return float(v)
 
 
-def _paths(p) -> list[str]:
-    if isinstance(p, (str, os.PathLike)):
-        return [os.fspath(p)]
-    return [os.fspath(x) for x in p]
 
 
 class Series:
@@ -44,18 +41,18 @@ class Series:
     bytes)`` or ``Series.from_chunks(chunk_bytes, rate_bps)``.
     """
 
-    def __init__(self, handle):
+    def __init__(self, handle: Any) -> None:
         self._h = ffi.gc(handle, lib.ssd_series_free)
 
     @classmethod
-    def _make(cls, fn, *args):
+    def _make(cls, fn: Any, *args: Any) -> "Series":
         out = ffi.new("ssd_series **")
         rc = fn(out, *args)
         h = out[0]
         if rc < 0:
             detail = ffi.string(lib.ssd_series_errmsg(h)).decode(errors="replace") if h != ffi.NULL else ""
             lib.ssd_series_free(h)
-            raise SsdError(rc, detail)
+            raise error_from_code(rc, detail)
         return cls(h)
 
     @classmethod
@@ -68,14 +65,14 @@ class Series:
         ``note`` then says so.
         """
         interval = _per_io_interval(per_io_interval_s)
-        names = [p.encode() for p in _paths(paths)]
+        names = paths_bytes(paths)
         keep = [ffi.new("char[]", n) for n in names]
         arr = ffi.new("const char *[]", keep)
         return cls._make(lib.ssd_series_open_ex, arr, len(keep), ddir.encode(), max_file_bytes,
                          interval)
 
     @classmethod
-    def from_arrays(cls, t_s, bytes_) -> "Series":
+    def from_arrays(cls, t_s: Any, bytes_: Any) -> "Series":
         """A series from interval end times (s) and bytes per interval."""
         t = np.ascontiguousarray(t_s, dtype=np.float64)
         b = np.ascontiguousarray(bytes_, dtype=np.float64)
@@ -85,7 +82,7 @@ class Series:
                          ffi.cast("double *", ffi.from_buffer(b)), len(t))
 
     @classmethod
-    def from_chunks(cls, chunk_bytes, rate_bps) -> "Series":
+    def from_chunks(cls, chunk_bytes: Any, rate_bps: Any) -> "Series":
         """A series sampled per bytes written: one rate per chunk."""
         c = np.ascontiguousarray(chunk_bytes, dtype=np.float64)
         r = np.ascontiguousarray(rate_bps, dtype=np.float64)
@@ -94,7 +91,7 @@ class Series:
         return cls._make(lib.ssd_series_from_chunks, ffi.cast("double *", ffi.from_buffer(c)),
                          ffi.cast("double *", ffi.from_buffer(r)), len(c))
 
-    def set_column(self, name: str, values) -> None:
+    def set_column(self, name: str, values: Any) -> None:
         v = np.ascontiguousarray(values, dtype=np.float64)
         if v.shape != (len(self),):
             raise ValueError("column length must match the series")
@@ -105,7 +102,7 @@ class Series:
     def __len__(self) -> int:
         return int(lib.ssd_series_count(self._h))
 
-    def _array(self, ptr) -> np.ndarray:
+    def _array(self, ptr: Any) -> np.ndarray:
         n = len(self)
         if ptr == ffi.NULL or n == 0:
             return np.zeros(0)
@@ -120,7 +117,7 @@ class Series:
         return self._array(lib.ssd_series_bytes(self._h))
 
     @property
-    def columns(self) -> dict:
+    def columns(self) -> Dict[str, np.ndarray]:
         out, i = {}, 0
         while True:
             name = lib.ssd_series_column_name(self._h, i)
@@ -131,7 +128,7 @@ class Series:
             i += 1
 
     @property
-    def metadata(self) -> dict:
+    def metadata(self) -> Dict[str, Any]:
         return json.loads(ffi.string(lib.ssd_series_metadata(self._h)).decode())
 
     @property
@@ -148,7 +145,7 @@ class Series:
         into intervals); "" when nothing."""
         return ffi.string(lib.ssd_series_note(self._h)).decode()
 
-    def to_frame(self):
+    def to_frame(self) -> Any:
         """A pandas DataFrame: t_s, bytes, rate_bps and the optional columns."""
         import pandas as pd
         t, b = self.t_s, self.bytes
@@ -159,7 +156,7 @@ class Series:
 
 
 def read_series(paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
-                as_frame: bool = False, per_io_interval_s: float = 0):
+                as_frame: bool = False, per_io_interval_s: float = 0) -> Any:
     """Read a series file (format detected from content) or several fio job
     logs as one series. Returns ``(t_s, bytes)`` numpy arrays, or a pandas
     DataFrame with ``as_frame=True``. fio per-I/O logs are summed into
@@ -171,26 +168,91 @@ def read_series(paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
     return s.to_frame() if as_frame else (s.t_s, s.bytes)
 
 
-def _as_series(data, ddir: str, per_io_interval_s: float = 0) -> Series:
+def _lat_columns(cols: Mapping[str, Any]) -> Dict[str, np.ndarray]:
+    """The latency columns the analysis reads (lat_*_us), one spelling:
+    lat_p99_9_us is what the C reader calls lat_p999_us."""
+    out = {}
+    for k, v in cols.items():
+        if isinstance(k, str) and k.startswith("lat_") and k.endswith("_us"):
+            out["lat_p999_us" if k == "lat_p99_9_us" else k] = np.asarray(v, dtype=np.float64)
+    return out
+
+
+def _from_arrays(t: Any, b: Any, lat: Mapping[str, Any]) -> Series:
+    s = Series.from_arrays(t, b)
+    for k, v in _lat_columns(lat).items():
+        s.set_column(k, v)
+    return s
+
+
+def _is_pathlike(x: Any) -> bool:
+    return isinstance(x, (str, bytes, os.PathLike))
+
+
+def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0) -> Series:
+    """Any input analyze() takes as a Series (see analyze's docstring)."""
     if isinstance(data, Series):
         return data
-    if isinstance(data, (str, os.PathLike)) or (
-            isinstance(data, (list, tuple)) and data and isinstance(data[0], (str, os.PathLike))):
+    if _is_pathlike(data) or (isinstance(data, (list, tuple)) and data
+                              and all(_is_pathlike(x) for x in data)):
         return Series.open(data, ddir=ddir, per_io_interval_s=per_io_interval_s)
+    if type(data).__name__ == "DataFrame" and hasattr(data, "columns"):
+        cols = list(data.columns)
+        if "t_s" not in cols or "bytes" not in cols:
+            raise TypeError(f"a DataFrame to analyse needs columns t_s and bytes; it has "
+                            f"{', '.join(map(str, cols))}")
+        return _from_arrays(data["t_s"].to_numpy(dtype=np.float64),
+                            data["bytes"].to_numpy(dtype=np.float64),
+                            {c: data[c].to_numpy(dtype=np.float64) for c in cols
+                             if isinstance(c, str) and c.startswith("lat_")})
     if isinstance(data, Mapping):
-        return Series.from_arrays(data["t_s"], data["bytes"])
-    if isinstance(data, tuple) and len(data) == 2:
-        return Series.from_arrays(data[0], data[1])
-    raise TypeError("expected a path, a list of fio job logs, a Series, (t_s, bytes) or a "
-                    "mapping with t_s and bytes")
+        rows = data.get("series")
+        if rows is not None and hasattr(rows, "column"):  # a job result: its JobSeries
+            if len(rows) == 0:
+                raise error_from_code(lib.SSD_ENODATA, "the job result has no samples to analyse")
+            return _from_arrays(rows.column("t_s"), rows.column("bytes"),
+                                {k: rows.column(k) for k in rows.columns if k.startswith("lat_")})
+        if isinstance(rows, list):  # a job result read back from JSON: a list of dicts
+            if not rows:
+                raise error_from_code(lib.SSD_ENODATA, "the job result has no samples to analyse")
+            keys = [k for k in rows[0] if isinstance(k, str) and k.startswith("lat_")]
+            return _from_arrays([r["t_s"] for r in rows], [r["bytes"] for r in rows],
+                                {k: [r[k] for r in rows] for k in keys})
+        if "log" in data and "kind" in data:  # a suite step: its series CSV
+            base = getattr(data, "out_dir", None)
+            if not data.get("log"):
+                raise TypeError(f"suite step {data.get('name')!r} logged no series to analyse")
+            if base is None:
+                raise TypeError(f"suite step {data.get('name')!r}: its results directory is "
+                                "unknown; take the step from the SuiteResult")
+            return Series.open(os.path.join(base, str(data["log"])), ddir=ddir)
+        if "t_s" in data and "bytes" in data:
+            return _from_arrays(data["t_s"], data["bytes"], data)
+    if isinstance(data, (tuple, list)) and len(data) == 2:
+        return _from_arrays(data[0], data[1], {})
+    if isinstance(data, np.ndarray) and data.ndim == 2 and data.shape[1] == 2:
+        return _from_arrays(data[:, 0], data[:, 1], {})
+    raise TypeError("expected a path (or glob, or list of fio job logs), a Series, a job "
+                    "result, a suite step, a DataFrame with t_s and bytes, (t_s, bytes) "
+                    f"arrays or a mapping with t_s and bytes; got {type(data).__name__}")
+
+
+def _source_of(data: Any) -> Optional[str]:
+    if _is_pathlike(data):
+        return os.fsdecode(data)
+    if isinstance(data, Mapping):
+        if data.get("series") is not None and not isinstance(data.get("series"), str):
+            uri = data.get("target", {}).get("uri") if isinstance(data.get("target"), dict) else None
+            return f"job on {uri}" if uri else None
+        if "log" in data and "kind" in data and data.get("log"):
+            return str(data["log"])
+    return None
 
 
 class _Analysis:
     def __init__(self, options: Mapping[str, float]):
         out = ffi.new("ssd_analysis **")
-        rc = lib.ssd_analysis_create(out)
-        if rc < 0:
-            raise SsdError(rc)
+        check(lib.ssd_analysis_create(out))
         self._h = ffi.gc(out[0], lib.ssd_analysis_free)
         for k, v in options.items():
             # Numbers only: float() of a string would take "inf", "nan" and
@@ -201,23 +263,37 @@ class _Analysis:
             check(lib.ssd_analysis_set_option(self._h, k.encode(), repr(float(v)).encode()),
                   lambda: lib.ssd_analysis_errmsg(self._h))
 
-    def run(self, s: Series, ref: Series | None, source: str | None) -> dict:
+    def run_json(self, s: Series, ref: Optional[Series], source: Optional[str]) -> Dict[str, Any]:
         check(lib.ssd_analysis_run(self._h, s._h, ref._h if ref is not None else ffi.NULL),
               lambda: lib.ssd_analysis_errmsg(self._h))
         out = ffi.new("char **")
         check(lib.ssd_analysis_to_json(self._h, source.encode() if source else ffi.NULL, 0, out))
         try:
-            return json.loads(ffi.string(out[0]).decode())
+            d: Dict[str, Any] = json.loads(ffi.string(out[0]).decode())
+            return d
         finally:
             lib.ssd_free(out[0])
 
+    def run(self, s: Series, ref: Optional[Series], source: Optional[str]) -> AnalysisResult:
+        d = self.run_json(s, ref, source)
+        lat = {k: v for k, v in s.columns.items() if k.startswith("lat_")}
+        return AnalysisResult(d, s.t_s, s.bytes, lat)
 
-def analyze(data, reference=None, ddir: str = "write", per_io_interval_s: float = 0,
-            capacity=None, **options: float) -> dict:
-    """Analyse one write series; returns the ``ssdcore analyze --json`` dict.
 
-    ``data``: a path (or glob, or list of fio job logs), a ``Series``, a
-    ``(t_s, bytes)`` pair of arrays or a mapping with those keys.
+def analyze(data: Any, reference: Any = None, ddir: str = "write",
+            per_io_interval_s: float = 0, capacity: Union[int, float, str, None] = None,
+            **options: float) -> AnalysisResult:
+    """Analyse one write series; returns an :class:`AnalysisResult` (a dict
+    holding the ``ssdcore analyze --json`` object, plus attributes, frames
+    and a plot).
+
+    ``data``: a path (or glob, or list of fio job logs), a :class:`Series`,
+    a job result (``ssdcore.job(...)``), a suite step from a
+    :class:`SuiteResult`, a pandas DataFrame with ``t_s`` and ``bytes``
+    columns (``read_series(as_frame=True)`` gives one), a ``(t_s, bytes)``
+    pair of arrays (tuple or list), an (n, 2) array or a mapping with those
+    keys. Latency columns in the input (``lat_p99_us``...) are kept, so the
+    result's ``"latency"`` section is there whenever the input has latency.
     ``reference``: the fresh-drive series (same forms) when ``data`` is an
     after-idle run; adds ``"recovery"`` (``None``, with a ``"recovery_note"``
     saying why, when the reference shows no cache). Keyword options are the C
@@ -233,8 +309,10 @@ def analyze(data, reference=None, ddir: str = "write", per_io_interval_s: float 
     >>> t = np.arange(1, 601, dtype=float)
     >>> b = np.where(t <= 100, 400e6, 60e6)
     >>> r = analyze((t, b))
-    >>> round(r["cache"]["bytes"] / 1e9, 1), round(r["post_cache_bps"] / 1e6)
+    >>> round(r.cache_bytes / 1e9, 1), round(r.post_cache_bps / 1e6)
     (40.0, 60)
+    >>> r["cache"]["bytes"] == r.cache_bytes
+    True
     """
     if capacity is not None:
         if "capacity_bytes" in options:
@@ -242,18 +320,25 @@ def analyze(data, reference=None, ddir: str = "write", per_io_interval_s: float 
         options["capacity_bytes"] = _capacity_bytes(capacity)
     s = _as_series(data, ddir, per_io_interval_s)
     ref = _as_series(reference, ddir, per_io_interval_s) if reference is not None else None
-    src = None
-    if isinstance(data, (str, os.PathLike)):
-        src = os.fspath(data)
-    return _Analysis(options).run(s, ref, src)
+    return _Analysis(options).run(s, ref, _source_of(data))
 
 
-def _capacity_bytes(v) -> float:
+def analyze_many(items: Any, reference: Any = None, ddir: str = "write", errors: str = "raise",
+                 per_io_interval_s: float = 0, **kwargs: Any) -> Any:
+    """Moved to :mod:`ssdcore.batch`; this name stays. See
+    :func:`ssdcore.batch.analyze_many`."""
+    from .batch import analyze_many as _many
+    return _many(items, reference=reference, ddir=ddir, errors=errors,
+                 per_io_interval_s=per_io_interval_s, **kwargs)
+
+
+def _capacity_bytes(v: Any) -> float:
     if isinstance(v, str):
         out = ffi.new("uint64_t *")
         rc = lib.ssd_parse_size(v.encode(), out)
         if rc < 0 or out[0] == 0:
-            raise ValueError(f"capacity: {v!r} is not a size in bytes (like 240057409536 or '256g')")
+            raise ValueError(f"capacity: {v!r} is not a size in bytes "
+                             "(like 240057409536 or '256g')")
         return float(out[0])
     if isinstance(v, (bool, bytes)) or not isinstance(v, numbers.Real):
         raise TypeError(f"capacity: expected bytes (a number or a size string), not {v!r}")
@@ -262,47 +347,7 @@ def _capacity_bytes(v) -> float:
     return float(v)
 
 
-def _flatten(d: dict, prefix: str = "") -> dict:
-    out = {}
-    for k, v in d.items():
-        key = f"{prefix}{k}"
-        if isinstance(v, dict):
-            out.update(_flatten(v, key + "."))
-        elif isinstance(v, list):
-            out[key + ".count"] = len(v)
-        else:
-            out[key] = v
-    return out
-
-
-def analyze_many(items: Iterable, reference=None, ddir: str = "write", errors: str = "raise",
-                 per_io_interval_s: float = 0, **options: float):
-    """Analyse many series in one call; returns a pandas DataFrame with one row
-    per item (nested keys flattened: ``cache.bytes``, ``consistency.cv``...).
-    ``errors="record"`` puts a failing file's message in an ``error`` column
-    instead of raising.
-    """
-    import pandas as pd
-    if errors not in ("raise", "record"):
-        raise ValueError(f"errors must be 'raise' or 'record', not {errors!r}")
-    an = _Analysis(options)
-    ref = _as_series(reference, ddir, per_io_interval_s) if reference is not None else None
-    rows = []
-    for item in items:
-        name = os.fspath(item) if isinstance(item, (str, os.PathLike)) else None
-        try:
-            res = an.run(_as_series(item, ddir, per_io_interval_s), ref, name)
-            row = _flatten(res)
-            row["cache.found"] = res["cache"] is not None
-        except SsdError as e:
-            if errors != "record":
-                raise
-            row = {"source": name, "error": str(e)}
-        rows.append(row)
-    return pd.DataFrame(rows)
-
-
-def segment_l2(y, penalty: float, min_size: int = 1) -> list[int]:
+def segment_l2(y: Any, penalty: float, min_size: int = 1) -> List[int]:
     """Exact PELT change-in-mean segmentation (L2 cost); returns segment ends
     (exclusive, the last is len(y)), like ruptures' ``predict``.
 
@@ -313,11 +358,11 @@ def segment_l2(y, penalty: float, min_size: int = 1) -> list[int]:
     n = len(a)
     bad = np.flatnonzero(~np.isfinite(a))
     if bad.size:
-        raise SsdError(lib.SSD_EINVAL, f"y[{bad[0]}] = {a[bad[0]]}: must be finite")
+        raise error_from_code(lib.SSD_EINVAL, f"y[{bad[0]}] = {a[bad[0]]}: must be finite")
     if not penalty > 0 or not math.isfinite(penalty):
-        raise SsdError(lib.SSD_EINVAL, f"penalty {penalty}: must be finite and > 0")
+        raise error_from_code(lib.SSD_EINVAL, f"penalty {penalty}: must be finite and > 0")
     if min_size < 1:
-        raise SsdError(lib.SSD_EINVAL, f"min_size {min_size}: must be >= 1")
+        raise error_from_code(lib.SSD_EINVAL, f"min_size {min_size}: must be >= 1")
     if n == 0:
         return []
     ends = ffi.new("size_t[]", n)
@@ -326,13 +371,13 @@ def segment_l2(y, penalty: float, min_size: int = 1) -> list[int]:
     return [int(ends[i]) for i in range(k)]
 
 
-def read_fio_json(path: PathLike, as_frame: bool = False):
+def read_fio_json(path: PathLike, as_frame: bool = False) -> Any:
     """Summary figures and latency percentiles of fio JSON output: a list of
     dicts (one per job and direction with I/O), or a DataFrame. clat_ns is
     ignored when inconsistent with lat_ns (``clat_inconsistent``).
     """
     out = ffi.new("ssd_fio_result **")
-    rc = lib.ssd_fio_result_open(out, os.fspath(path).encode())
+    rc = lib.ssd_fio_result_open(out, fspath_bytes(path))
     h = ffi.gc(out[0], lib.ssd_fio_result_free) if out[0] != ffi.NULL else None
     check(rc, (lambda: lib.ssd_fio_result_errmsg(h)) if h is not None else None)
     js = ffi.new("char **")

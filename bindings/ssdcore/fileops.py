@@ -22,6 +22,8 @@ from typing import Callable, Optional, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
+from .progress import ProgressArg, Throttle
+from .results import FilebenchResult
 
 PathLike = Union[str, bytes, os.PathLike]
 
@@ -48,28 +50,48 @@ class _Progress:
     """Delivers the C run's progress to a Python callable.
 
     The C side calls back only on the thread that started the run (this
-    one), every ``interval`` seconds at most. The callback is installed even
-    without a user callable: running Python code now and then is what lets
-    Ctrl-C (KeyboardInterrupt) reach a long run. An exception in the user's
-    callable, or KeyboardInterrupt, makes the callback return non-zero,
-    which stops the run cleanly (queued work dropped, no partial file left);
-    :meth:`reraise` then raises it once the C call has returned.
+    one), every ``progress_interval`` seconds at most. The callback is
+    installed even without a user callable: running Python code now and
+    then is what lets Ctrl-C (KeyboardInterrupt) reach a long run. An
+    exception in the user's callable, or KeyboardInterrupt, makes the
+    callback return non-zero, which stops the run cleanly (queued work
+    dropped, no partial file left); :meth:`reraise` then raises it once the
+    C call has returned. ``True`` instead of a callable shows a tqdm bar.
+    Each dict has ``phase``, ``files``/``files_total``,
+    ``bytes``/``bytes_total``, ``elapsed`` and, as every ssdcore progress,
+    ``done``/``total``/``unit`` ("bytes"), ``fraction`` and ``rate``
+    (bytes/s since the previous call).
     """
 
-    def __init__(self, user: Optional[Callable[[dict], object]]):
-        self.user = user
+    def __init__(self, user: ProgressArg, desc: str = "ssdcore"):
+        if user is not None and user is not True and user is not False and not callable(user):
+            raise TypeError(f"progress must be a callable, True or None, not {user!r}")
+        self.user = user if callable(user) else None
+        self.bar = Throttle(True, desc) if user is True else None
         self.exc = None
+        self._prev = (0.0, 0)
         self.c_cb = ffi.callback("int(void *, const ssd_fileops_progress *)", self._cb,
                                  onerror=self._onerror)
 
     def _cb(self, _user, p):
         if self.exc is not None:
             return 1
+        if self.user is None and self.bar is None:
+            return 0
+        t0, b0 = self._prev
+        dt = p.elapsed_s - t0
+        rate = (p.bytes_done - b0) / dt if dt > 0 and p.bytes_done >= b0 else None
+        self._prev = (p.elapsed_s, p.bytes_done)
+        phase = ffi.string(p.phase).decode() if p.phase else ""
+        total = p.bytes_total or None
+        d = {"phase": phase, "files": p.files_done, "files_total": p.files_total,
+             "bytes": p.bytes_done, "bytes_total": p.bytes_total, "elapsed": p.elapsed_s,
+             "done": p.bytes_done, "total": total, "unit": "bytes",
+             "fraction": min(p.bytes_done / total, 1.0) if total else None, "rate": rate}
         if self.user is not None:
-            self.user({"phase": ffi.string(p.phase).decode() if p.phase else "",
-                       "files": p.files_done, "files_total": p.files_total,
-                       "bytes": p.bytes_done, "bytes_total": p.bytes_total,
-                       "elapsed": p.elapsed_s})
+            self.user(d)
+        if self.bar is not None:
+            self.bar.update(p.bytes_done, total, "bytes", rate=rate, name=phase)
         return 0
 
     def _onerror(self, exc_type, exc, tb):
@@ -78,6 +100,8 @@ class _Progress:
         return 1  # stop the run
 
     def reraise(self):
+        if self.bar is not None:
+            self.bar.finish()
         if self.exc is not None:
             exc, self.exc = self.exc, None
             raise exc
@@ -165,7 +189,7 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
               sparse: bool = False, unbuffered: bool = False,
               copy_file_range: bool = False, reflink: bool = False, sync: str = "fs",
               retries: int = 0, wait: float = 1.0,
-              progress: Optional[Callable[[dict], object]] = None,
+              progress: ProgressArg = None,
               progress_interval: float = 0.25, **options) -> CopyResult:
     """Copy the tree ``src`` into ``dst`` the way Robocopy /E (or /MIR) does.
 
@@ -199,7 +223,7 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
     _configure(h, lib.ssd_copy_set_option, lib.ssd_copy_errmsg, opts)
     res = ffi.new("ssd_copy_result *")
     res.size = ffi.sizeof("ssd_copy_result")
-    prog = _Progress(progress)
+    prog = _Progress(progress, desc="copy")
     lib.ssd_copy_set_progress(h, prog.c_cb, ffi.NULL)
     rc = lib.ssd_copy_run(h, os.fsencode(src), os.fsencode(dst), res)
     prog.reraise()
@@ -220,7 +244,7 @@ def _archive_result(r, skipped_entries=()) -> ArchiveResult:
 def archive(src: PathLike, archive_path: PathLike, *, format: str = "7z",
             method: Optional[str] = None, level: Optional[int] = None,
             tmpdir: Optional[PathLike] = None, sync: str = "fs",
-            progress: Optional[Callable[[dict], object]] = None,
+            progress: ProgressArg = None,
             progress_interval: float = 0.25) -> ArchiveResult:
     """Pack the tree ``src`` into ``archive_path`` (7z with Deflate by default).
 
@@ -251,7 +275,7 @@ def archive(src: PathLike, archive_path: PathLike, *, format: str = "7z",
 
 def extract(archive_path: PathLike, dst: PathLike, *, sync: str = "fs",
             overwrite: bool = True, allow_absolute_symlinks: bool = False,
-            progress: Optional[Callable[[dict], object]] = None,
+            progress: ProgressArg = None,
             progress_interval: float = 0.25) -> ArchiveResult:
     """Unpack any archive libarchive reads into ``dst``, securely.
 
@@ -281,10 +305,13 @@ def extract(archive_path: PathLike, dst: PathLike, *, sync: str = "fs",
 
 
 def make_set(kind: str, directory: PathLike, *, size: Union[str, int] = "8g", seed: int = 1,
-             sync: str = "fs") -> FilesetResult:
+             sync: str = "fs", progress: ProgressArg = None,
+             progress_interval: float = 0.25) -> FilesetResult:
     """Generate the "iso", "program" or "work" set into ``directory``.
 
-    The same kind, size and seed give byte-identical sets.
+    The same kind, size and seed give byte-identical sets. ``progress``
+    works as for :func:`copy_tree` (phase "mkset", the set's planned files
+    and bytes as totals); a stopped run removes the file it was writing.
     """
     if not isinstance(kind, str):  # None would make the default 8 GiB work set
         raise TypeError(f"kind must be 'iso', 'program' or 'work', not {kind!r}")
@@ -292,22 +319,30 @@ def make_set(kind: str, directory: PathLike, *, size: Union[str, int] = "8g", se
     check(lib.ssd_fileset_create(box))
     h = ffi.gc(box[0], lib.ssd_fileset_free)
     _configure(h, lib.ssd_fileset_set_option, lib.ssd_fileset_errmsg,
-               dict(kind=kind, size=size, seed=seed, sync=sync))
+               dict(kind=kind, size=size, seed=seed, sync=sync,
+                    progress_interval=progress_interval))
     res = ffi.new("ssd_fileset_result *")
     res.size = ffi.sizeof("ssd_fileset_result")
-    check(lib.ssd_fileset_run(h, os.fsencode(directory), res),
-          lambda: lib.ssd_fileset_errmsg(h))
+    prog = _Progress(progress, desc=f"mkset {kind}")
+    lib.ssd_fileset_set_progress(h, prog.c_cb, ffi.NULL)
+    rc = lib.ssd_fileset_run(h, os.fsencode(directory), res)
+    prog.reraise()
+    check(rc, lambda: lib.ssd_fileset_errmsg(h))
     return FilesetResult(res.files, res.dirs, res.bytes, res.total_s)
 
 
 def filebench(directory: PathLike, *, set: str = "work", size: Union[str, int] = "8g",
               seed: int = 1, steps: str = "copy,archive,extract", workers: int = 8,
               format: str = "7z", method: Optional[str] = None, level: Optional[int] = None,
-              keep: bool = False) -> dict:
+              keep: bool = False, progress: ProgressArg = None) -> FilebenchResult:
     """Make a set under ``directory`` and time copy, archive and extract.
 
-    Returns the results JSON as a dict; ``steps`` is a list of
-    ``{"step", "seconds", "bytes", "mb_per_s", ...}`` (MiB/s).
+    Returns a :class:`FilebenchResult`: the results JSON as a dict whose
+    ``steps`` is a list of ``{"step", "seconds", "bytes", "mib_per_s", ...}``
+    (``mb_per_s``, the old name of the same MiB/s figure, stays for a
+    release); ``to_frame()`` gives one row per step. ``progress`` works as
+    for :func:`copy_tree`, part by part (``phase`` "mkset", "copy",
+    "archive", "extract", each with its own totals).
     """
     box = ffi.new("ssd_filebench **")
     check(lib.ssd_filebench_create(box))
@@ -315,11 +350,14 @@ def filebench(directory: PathLike, *, set: str = "work", size: Union[str, int] =
     _configure(h, lib.ssd_filebench_set_option, lib.ssd_filebench_errmsg,
                dict(set=set, size=size, seed=seed, steps=steps, workers=workers,
                     format=format, method=method, level=level, keep=keep))
-    check(lib.ssd_filebench_run(h, os.fsencode(directory)),
-          lambda: lib.ssd_filebench_errmsg(h))
+    prog = _Progress(progress, desc="filebench")
+    lib.ssd_filebench_set_progress(h, prog.c_cb, ffi.NULL)
+    rc = lib.ssd_filebench_run(h, os.fsencode(directory))
+    prog.reraise()
+    check(rc, lambda: lib.ssd_filebench_errmsg(h))
     js = ffi.new("char **")
     check(lib.ssd_filebench_to_json(h, 0, js))
     try:
-        return json.loads(ffi.string(js[0]).decode())
+        return FilebenchResult(json.loads(ffi.string(js[0]).decode()))
     finally:
         lib.ssd_free(js[0])

@@ -11,17 +11,20 @@ import json as _json
 import os
 import time
 from collections.abc import Sequence
-from typing import Union
+from typing import Any, Optional, TypeVar, Union
 
 import numpy as np
 
-from ._errors import SsdError, check
+from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
+from ._util import PathLike
+from .progress import ProgressArg, Throttle
+from .results import JobResult
 
 __all__ = ["Target", "JobSeries", "job", "interrupt", "latency_percentiles"]
 
 
-def _s(v):
+def _s(v: Any) -> str:
     if isinstance(v, bool):
         return "1" if v else "0"
     s = str(v)
@@ -30,7 +33,7 @@ def _s(v):
     return s
 
 
-def _uri(uri):
+def _uri(uri: Any) -> str:
     """A target URI as text: str, bytes or a path; anything else is a
     TypeError (None must not open a file named "None")."""
     if isinstance(uri, (bytes, os.PathLike)):
@@ -40,6 +43,9 @@ def _uri(uri):
     if "\0" in uri:
         raise ValueError(f"embedded NUL byte in target {uri!r}")
     return uri
+
+
+_TargetT = TypeVar("_TargetT", bound="Target")
 
 
 class Target:
@@ -57,7 +63,7 @@ class Target:
     (67108864, 512, 'file')
     """
 
-    def __init__(self, uri, **options):
+    def __init__(self, uri: PathLike, **options: Any) -> None:
         self._t = None
         self._busy = 0  # jobs and suites running on it (close waits for none)
         p = ffi.new("ssd_target **")
@@ -70,34 +76,34 @@ class Target:
                   self._errmsg)
         check(lib.ssd_target_open(self._t, os.fsencode(_uri(uri))), self._errmsg)
 
-    def _errmsg(self):
+    def _errmsg(self) -> Any:
         return lib.ssd_target_errmsg(self._t)
 
-    def _handle(self):
+    def _handle(self) -> Any:
         if self._t is None:
             raise ValueError("the target is closed")
         return self._t
 
     @property
-    def uri(self):
-        return ffi.string(lib.ssd_target_uri(self._handle())).decode()
+    def uri(self) -> str:
+        return os.fsdecode(ffi.string(lib.ssd_target_uri(self._handle())))
 
     @property
-    def size(self):
+    def size(self) -> int:
         """Usable size in bytes."""
-        return lib.ssd_target_size(self._handle())
+        return int(lib.ssd_target_size(self._handle()))
 
     @property
-    def block_size(self):
+    def block_size(self) -> int:
         """Logical block size: the alignment O_DIRECT needs."""
-        return lib.ssd_target_block_size(self._handle())
+        return int(lib.ssd_target_block_size(self._handle()))
 
     @property
-    def kind(self):
+    def kind(self) -> str:
         """"file", "block" or "sim"."""
         return ffi.string(lib.ssd_target_kind(self._handle())).decode()
 
-    def trim(self, offset=0, length=None):
+    def trim(self, offset: int = 0, length: Optional[int] = None) -> None:
         """Discards [offset, offset+length) (default: to the end)."""
         for name, v in (("offset", offset), ("length", length)):
             if v is not None and not 0 <= v < 2**64:
@@ -106,7 +112,7 @@ class Target:
             length = max(self.size - offset, 0)  # past the end: the library says so
         check(lib.ssd_target_trim(self._handle(), offset, length), self._errmsg)
 
-    def idle(self, seconds):
+    def idle(self, seconds: float) -> None:
         """Leaves the drive idle (virtual time on sim: targets).
 
         Real targets sleep in short steps, so Ctrl-C interrupts the idle."""
@@ -122,7 +128,7 @@ class Target:
                 return
             check(lib.ssd_target_idle(t, min(left, 0.25)), self._errmsg)
 
-    def close(self):
+    def close(self) -> None:
         """Closes the target now rather than at garbage collection."""
         if self._busy:
             raise RuntimeError("the target is in use by a running job or suite; "
@@ -132,10 +138,10 @@ class Target:
             ffi.gc(t, None)  # detach the finaliser, then free now
             lib.ssd_target_free(t)
 
-    def __enter__(self):
+    def __enter__(self: _TargetT) -> _TargetT:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> None:
         self.close()
 
 
@@ -144,7 +150,11 @@ _JOB_KEYS = ("pattern", "bs", "qd", "threads", "read_pct", "offset", "span", "ti
              "submit_batch")
 
 
-def interrupt():
+_NUMERIC_KEYS = ("bs", "qd", "threads", "read_pct", "offset", "span", "time", "bytes", "rate",
+                 "seed", "interval", "submit_batch", "fail_io")
+
+
+def interrupt() -> None:
     """Asks running jobs and idles to stop (as Ctrl-C does in the CLI)."""
     lib.ssd_interrupt()
 
@@ -182,6 +192,7 @@ class JobSeries(Sequence):
     (and iteration) gives one interval as a dict with the series CSV's
     columns, made on demand; ``series.to_pandas()`` a DataFrame.
 
+    >>> import ssdcore
     >>> r = ssdcore.job("sim:bx200", pattern="randwrite", time=3)
     >>> len(r["series"]), r["series"]["write_bytes"].dtype
     (3, dtype('uint64'))
@@ -283,7 +294,7 @@ def _check_log_writable(path):
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o666))
     except OSError as e:
-        raise SsdError(-e.errno, f"log {path}: cannot create: {e.strerror}") from None
+        raise error_from_code(-e.errno, f"log {path}: cannot create: {e.strerror}") from None
     if existed is None:
         os.unlink(path)
 
@@ -307,9 +318,13 @@ def _set_job_options(handle, opts):
     return j if keep is None else None
 
 
-def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
-        destroy_data=None, buffered=None, read_only=None, **options):
-    """Runs one workload and returns its results as a dict.
+def job(target: Union[Target, PathLike], pattern: str = "randread",
+        bs: Union[int, str] = 4096, qd: int = 1, *, progress: ProgressArg = None,
+        size: Union[int, str, None] = None, destroy_data: Optional[bool] = None,
+        buffered: Optional[bool] = None, read_only: Optional[bool] = None,
+        **options: Any) -> JobResult:
+    """Runs one workload and returns its results as a :class:`JobResult`
+    (a dict of the results JSON with attributes, ``to_frame()``, ``plot()``).
 
     ``target`` is a :class:`Target` or a URI (then ``size``, ``destroy_data``,
     ``buffered`` and ``read_only`` open it). Other keyword options are the
@@ -330,12 +345,17 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     and count are equal-length uint64 numpy arrays, one entry per non-empty
     range [lo, hi] (ns, inclusive); count sums to the direction's ``ios``.
     :func:`latency_percentiles` reads any percentile off it.
-    ``progress``, if given, is called as progress(dict) about five times a
-    second. Ctrl-C stops the job cleanly and raises KeyboardInterrupt; an
-    I/O error during the run raises SsdError. Either exception carries the
+    ``progress``: a callable, called with a dict (``done``, ``total`` and
+    ``unit``: the time or byte budget, ``fraction``, ``rate``,
+    ``elapsed_s``, ``bytes``, ``ios``, ``bw_bps``, ``iops``) at most ten
+    times a second, or True for a tqdm bar (:mod:`ssdcore.progress`).
+    Numeric options refuse booleans (``qd=True`` is no queue depth).
+    Ctrl-C stops the job cleanly and raises KeyboardInterrupt; an I/O error
+    during the run raises ssdcore.Error. Either exception carries the
     results of what completed as ``.results`` (``"interrupted": true``
     after Ctrl-C, ``"error"`` after a failed I/O).
 
+    >>> import ssdcore
     >>> r = ssdcore.job("/work/t.bin", size="64m", pattern="randwrite",
     ...                 qd=32, time=2)                      # doctest: +SKIP
     >>> r = ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time=2)
@@ -346,6 +366,9 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     True
     """
     opts = dict(options, pattern=pattern, bs=bs, qd=qd)
+    for key in _NUMERIC_KEYS:
+        if isinstance(opts.get(key), bool):
+            raise TypeError(f"job option {key}: expected a number, not {opts[key]!r}")
     unknown = set(opts) - set(_JOB_KEYS)
     if unknown:
         raise TypeError(f"unknown job option(s): {', '.join(sorted(unknown))}")
@@ -379,10 +402,18 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
         state["exc"] = exc
         return 1  # stop the job
 
+    throttle = Throttle(progress, desc=f"job {pattern}")
+
     def cb(user, pr):
-        if progress is not None:
-            progress({"elapsed_s": pr.elapsed_s, "bytes": pr.bytes, "ios": pr.ios,
-                      "bw_bps": pr.bw_bps, "iops": pr.iops})
+        if throttle.active:
+            # The planned total: the time budget, else the byte budget.
+            if pr.time_s > 0:
+                done, total, unit = pr.elapsed_s, pr.time_s, "s"
+            else:
+                done, total, unit = pr.bytes, (pr.max_bytes or None), "bytes"
+            throttle.update(done, total, unit, rate=pr.bw_bps if unit == "bytes" else None,
+                            elapsed_s=pr.elapsed_s, bytes=pr.bytes, ios=pr.ios,
+                            bw_bps=pr.bw_bps, iops=pr.iops)
         return 0
 
     c_cb = ffi.callback("int(void *, const ssd_progress *)", cb, onerror=on_error)
@@ -392,6 +423,13 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     target._busy += 1
     try:
         rc = lib.ssd_job_run(j)
+        if throttle.active:  # the final figures, while the target is still busy
+            run_s = lib.ssd_job_runtime_s(j)
+            done_b = lib.ssd_job_bytes(j, lib.SSD_DIR_ALL)
+            last = {"elapsed_s": run_s, "bytes": done_b,
+                    "ios": lib.ssd_job_ios(j, lib.SSD_DIR_ALL)}
+            time_budget = throttle.latest_value("unit") == "s"
+            throttle.finish(done=run_s if time_budget else done_b, **last)
     finally:
         target._busy -= 1
     exc = state["exc"]
@@ -404,11 +442,11 @@ def job(target, pattern="randread", bs=4096, qd=1, *, progress=None, size=None,
     # (with "interrupted": true after Ctrl-C) cover every completed I/O.
     if exc is not None:
         try:
-            exc.results = _results(j)
+            exc.results = JobResult(_results(j))
         except SsdError:
             pass
         raise exc
-    result = _results(j)
+    result = JobResult(_results(j))
     if rc < 0 and rc != lib.SSD_EINTERRUPTED:
         try:
             check(rc, errmsg)
@@ -444,7 +482,8 @@ def _hist_arrays(h: dict) -> dict:
 
 
 def latency_percentiles(result: Union[dict, Sequence[dict]], direction: str = "all",
-                        pcts: Union[float, Sequence[float]] = (50, 90, 99, 99.9, 99.99)
+                        pcts: Union[float, Sequence[float], np.ndarray] = (50, 90, 99, 99.9,
+                                                                           99.99)
                         ) -> Union[float, np.ndarray]:
     """Latency percentiles in ns, read off a job's exported distribution.
 
@@ -461,6 +500,7 @@ def latency_percentiles(result: Union[dict, Sequence[dict]], direction: str = "a
     0 and 100 give the exact min and max. Returns a float numpy array (a
     float for a single pct); NaN when there was no I/O.
 
+    >>> import ssdcore
     >>> r = ssdcore.job("sim:bx200", pattern="randread", qd=1, time=1)
     >>> p50, p99 = ssdcore.latency_percentiles(r, "read", [50, 99])
     >>> bool(p99 >= p50 > 0)

@@ -12,15 +12,16 @@ Units follow the reviews: sizes in the parameters are GiB, speeds MiB/s;
 everything in the ground truth is bytes, seconds or plain ratios.
 """
 import json
+from typing import Any, Dict, List, Optional, Union
 
-from ._errors import SsdError, check
+from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
 from .job import Target
 
 __all__ = ["sim_profiles", "sim_profile", "sim_truth", "SimTarget"]
 
 
-def _take_string(ptr):
+def _take_string(ptr: Any) -> str:
     """Decode a malloc'd C string from the sim API and free it."""
     try:
         return ffi.string(ptr[0]).decode() if ptr[0] != ffi.NULL else ""
@@ -28,7 +29,7 @@ def _take_string(ptr):
         lib.ssd_free(ptr[0])
 
 
-def sim_profile(spec):
+def sim_profile(spec: str) -> Dict[str, Any]:
     """Resolve a spec ("bx200", "bx200,slc_gb=6", "file=/p.ini") to a dict:
     {"name", "description", "params": {...}, "derived": {...}}.
 
@@ -42,18 +43,19 @@ def sim_profile(spec):
     rc = lib.ssd_sim_profile_to_json(spec.encode(), 0, out)
     text = _take_string(out)
     if rc < 0:
-        raise SsdError(rc, f"sim:{spec}: {text}")
-    return json.loads(text)
+        raise error_from_code(rc, f"sim:{spec}: {text}")
+    d: Dict[str, Any] = json.loads(text)
+    return d
 
 
-def sim_profiles():
+def sim_profiles() -> List[Dict[str, Any]]:
     """The built-in profiles, each as sim_profile() returns it."""
     names = [ffi.string(lib.ssd_sim_profile_name(i)).decode()
              for i in range(lib.ssd_sim_profile_count())]
     return [sim_profile(n) for n in names]
 
 
-def _handle(target):
+def _handle(target: Any) -> Any:
     if isinstance(target, ffi.CData):
         return target
     for attr in ("_t", "handle", "_handle", "_ptr"):
@@ -65,7 +67,7 @@ def _handle(target):
     raise TypeError(f"expected a sim target, got {type(target).__name__}")
 
 
-def sim_truth(target, key=None):
+def sim_truth(target: Any, key: Optional[str] = None) -> Union[Dict[str, Any], float]:
     """Ground truth of an open sim target: a dict of every figure (events
     that did not happen in the last job are None), or one float by key.
 
@@ -76,12 +78,13 @@ def sim_truth(target, key=None):
     if key is not None:
         out = ffi.new("double *")
         check(lib.ssd_sim_truth(h, key.encode(), out), lambda: lib.ssd_target_errmsg(h))
-        return out[0]
+        return float(out[0])
     out = ffi.new("char **")
     rc = lib.ssd_sim_truth_to_json(h, 0, out)
     if rc < 0:
         check(rc, lambda: lib.ssd_target_errmsg(h))
-    return json.loads(_take_string(out))
+    truth: Dict[str, Any] = json.loads(_take_string(out))
+    return truth
 
 
 class SimTarget(Target):
@@ -92,7 +95,7 @@ class SimTarget(Target):
     2147483648.0
     """
 
-    def __init__(self, uri="sim:bx200"):
+    def __init__(self, uri: str = "sim:bx200") -> None:
         uri = str(uri)
         if not uri.startswith("sim:"):
             uri = "sim:" + uri
@@ -100,13 +103,13 @@ class SimTarget(Target):
         self._uri = uri  # kept for repr() after close()
 
     @property
-    def handle(self):
+    def handle(self) -> Any:
         """The ``ssd_target *`` (None once closed)."""
         return self._t
 
-    def truth(self, key=None):
-        """Same as sim_truth(self, key)."""
+    def truth(self, key: Optional[str] = None) -> Any:
+        """Same as sim_truth(self, key): one float by key, else the dict."""
         return sim_truth(self, key)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"SimTarget({self._uri!r})"

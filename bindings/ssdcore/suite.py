@@ -22,16 +22,19 @@ import errno
 import json
 import os
 import warnings
-from typing import Callable, Optional
+from typing import Dict, List, Optional, Union
 
-from ._errors import SsdError, check
+from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
+from ._util import PathLike, fspath_bytes
 from .job import Target, _s
+from .progress import ProgressArg, Throttle
+from .results import SuiteResult
 
 __all__ = ["suite", "suite_steps", "suite_builtins", "report"]
 
 
-def suite_builtins() -> list[dict]:
+def suite_builtins() -> List[Dict[str, str]]:
     """The built-in suites: ``[{"name": ..., "description": ...}, ...]``."""
     return [{"name": ffi.string(lib.ssd_suite_builtin_name(i)).decode(),
              "description": ffi.string(lib.ssd_suite_builtin_describe(i)).decode()}
@@ -68,11 +71,13 @@ def _precheck(opts: dict):
         del s
     out = opts.get("out")
     if out is not None and os.path.exists(out) and not os.path.isdir(out):
-        raise SsdError(-errno.ENOTDIR, f"{os.fspath(out)}: not a directory")
+        raise error_from_code(-errno.ENOTDIR, f"{os.fspath(out)}: not a directory")
 
 
-def suite_steps(target, suite: str = "quick", *, suite_file=None, scale=None, area=None,
-                size=None) -> list[dict]:
+def suite_steps(target: Union[Target, PathLike], suite: str = "quick", *,
+                suite_file: Optional[PathLike] = None, scale: Optional[float] = None,
+                area: Union[int, str, None] = None,
+                size: Union[int, str, None] = None) -> List[Dict[str, str]]:
     """The steps a suite would run on ``target``, without running them:
     ``[{"kind": "job", "name": "seq-read", "line": "job name=seq-read ..."}, ...]``.
     A bad suite file raises SsdError whose detail names the file and line."""
@@ -88,17 +93,25 @@ def suite_steps(target, suite: str = "quick", *, suite_file=None, scale=None, ar
     return out
 
 
-def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, area=None,
-          report: bool = True, progress: Optional[Callable[[dict], None]] = None, size=None,
-          destroy_data=None, buffered=None, filebench_dir=None, filebench_size=None,
-          hash_serial: bool = False) -> dict:
+def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", *,
+          suite_file: Optional[PathLike] = None, scale: Optional[float] = None,
+          area: Union[int, str, None] = None, report: bool = True,
+          progress: ProgressArg = None, size: Union[int, str, None] = None,
+          destroy_data: Optional[bool] = None, buffered: Optional[bool] = None,
+          filebench_dir: Optional[PathLike] = None,
+          filebench_size: Union[int, str, None] = None,
+          hash_serial: bool = False) -> SuiteResult:
     """Runs a suite on ``target`` (a :class:`Target` or a URI) into directory
-    ``out`` and returns the parsed results.json.
+    ``out`` and returns the parsed results.json as a :class:`SuiteResult`
+    (``r.to_frame()``: one row per step; ``r.job(name)``,
+    ``r.analysis(name)``, ``r.plot()``).
 
     ``scale`` multiplies every time (jobs, sampling intervals, idles): 0.01
     turns the 10-hour lab2016 into minutes on a real drive; sim: targets run
-    in virtual time anyway. ``progress``, if given, is called with
-    ``{"step", "steps", "name", "kind", "elapsed_s", "total_s", "bw_bps"}``.
+    in virtual time anyway. ``progress``: a callable, called with
+    ``{"step", "steps", "name", "kind", "elapsed_s", "total_s", "bw_bps"}``
+    and ``done``/``total`` in steps, ``fraction``, at most ten times a second
+    plus once at each step's start; or True for a tqdm bar.
     ``filebench_dir`` adds lab2016's file tests (copy of the ISO, Program and
     Work sets, 7-Zip Deflate archive and extract) in that directory, with
     sets of ``filebench_size`` (default 8 GiB).
@@ -128,13 +141,22 @@ def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, are
         return 1
 
     # The callback also gives Python a chance to run its signal handlers, so
-    # Ctrl-C reaches a run that holds no GIL.
+    # Ctrl-C reaches a run that holds no GIL. The user sees at most ten
+    # updates a second, plus the start of each step (a callback that stops
+    # the run at a given step can count on seeing it).
+    throttle = Throttle(progress, desc=f"suite {suite}")
+    last_step = [-1]
+
     def cb(user, p):
-        if progress is not None:
-            d = {"step": p.step, "steps": p.steps, "name": ffi.string(p.name).decode(),
-                 "kind": ffi.string(p.kind).decode(), "elapsed_s": p.step_elapsed_s,
-                 "total_s": p.step_total_s, "bw_bps": p.job.bw_bps if p.job != ffi.NULL else 0.0}
-            progress(d)
+        if throttle.active:
+            frac = (min(p.step_elapsed_s / p.step_total_s, 1.0) if p.step_total_s > 0 else 0.0)
+            info = dict(step=p.step, steps=p.steps, name=ffi.string(p.name).decode(),
+                        kind=ffi.string(p.kind).decode(), elapsed_s=p.step_elapsed_s,
+                        total_s=p.step_total_s,
+                        bw_bps=p.job.bw_bps if p.job != ffi.NULL else 0.0)
+            new_step = p.step != last_step[0]
+            last_step[0] = p.step
+            throttle.update(p.step + frac, p.steps, "steps", force=new_step, **info)
         return 0
 
     c_cb = ffi.callback("int(void *, const ssd_suite_progress *)", cb, onerror=on_error)
@@ -144,25 +166,26 @@ def suite(target, out, suite: str = "quick", *, suite_file=None, scale=None, are
     t._busy += 1
     try:
         rc = lib.ssd_suite_run(s)
+        throttle.finish()  # while the target is still busy
     finally:
         t._busy -= 1
     errmsg = ffi.string(lib.ssd_suite_errmsg(s)).decode(errors="replace")
     js = ffi.new("char **")
     if lib.ssd_suite_to_json(s, 0, js) < 0:
         check(rc, lambda: lib.ssd_suite_errmsg(s))
-        raise SsdError(lib.SSD_ENOMEM)
+        raise error_from_code(lib.SSD_ENOMEM)
     try:
-        result = json.loads(ffi.string(js[0]).decode())
+        result = SuiteResult(json.loads(ffi.string(js[0]).decode()), os.fsdecode(out))
     finally:
         lib.ssd_free(js[0])
     if state["exc"] is not None:
         raise state["exc"]
     if rc < 0 and rc != lib.SSD_EINTERRUPTED:
-        raise SsdError(rc, errmsg)
+        raise error_from_code(rc, errmsg)
     return result
 
 
-def report(results_dir, out=None) -> dict:
+def report(results_dir: PathLike, out: Optional[PathLike] = None) -> SuiteResult:
     """Renders ``results_dir``/report.html again (or ``out``) from its
     results.json and series CSVs, recomputing the write-curve analyses, and
     returns the results dict. Works on interrupted runs too.
@@ -170,7 +193,7 @@ def report(results_dir, out=None) -> dict:
     >>> ssdcore.report("/tmp/bx200")["headline"]                  # doctest: +SKIP
     """
     p = ffi.new("ssd_suite **")
-    rc = lib.ssd_suite_load(p, os.fspath(results_dir).encode())
+    rc = lib.ssd_suite_load(p, fspath_bytes(results_dir, "results_dir"))
     if p[0] == ffi.NULL:
         check(rc)
     s = ffi.gc(p[0], lib.ssd_suite_free)
@@ -178,11 +201,11 @@ def report(results_dir, out=None) -> dict:
     warning = ffi.string(lib.ssd_suite_errmsg(s)).decode(errors="replace")
     if warning:  # a CSV is gone: its stored analysis is kept
         warnings.warn(warning, RuntimeWarning, stacklevel=2)
-    check(lib.ssd_suite_write_report(s, os.fspath(out).encode() if out is not None else ffi.NULL),
+    check(lib.ssd_suite_write_report(s, fspath_bytes(out, "out") if out is not None else ffi.NULL),
           lambda: lib.ssd_suite_errmsg(s))
     js = ffi.new("char **")
     check(lib.ssd_suite_to_json(s, 0, js))
     try:
-        return json.loads(ffi.string(js[0]).decode())
+        return SuiteResult(json.loads(ffi.string(js[0]).decode()), os.fsdecode(results_dir))
     finally:
         lib.ssd_free(js[0])

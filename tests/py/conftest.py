@@ -26,3 +26,18 @@ def cli(build_dir):
 def datasets_dir():
     """The real logs the tests use, kept in the repository with their provenance."""
     return DATASETS
+
+
+@pytest.fixture(autouse=True, scope="session")
+def sigint_raises_keyboardinterrupt():
+    """The Ctrl-C tests send SIGINT to this process and expect
+    KeyboardInterrupt. A shell starts a background job with SIGINT ignored,
+    and Python then keeps it ignored: install Python's default handler for
+    the session (children started by the tests inherit it too)."""
+    import signal
+    old = signal.getsignal(signal.SIGINT)
+    if old is not signal.default_int_handler:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    if old is not signal.default_int_handler and old is not None:
+        signal.signal(signal.SIGINT, old)

@@ -276,8 +276,15 @@ SSD_API const char *ssd_fileset_errmsg(const ssd_fileset *s);
  *   seed  unsigned integer [1]; the same kind, size and seed give
  *         byte-identical sets
  *   sync  "fs" or "none" [fs]
+ *   progress_interval  seconds between progress calls [0.25]
  */
 SSD_API int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value);
+
+/* Progress of ssd_fileset_run: phase "mkset", files and bytes written of
+ * the planned totals (known from the start). A non-zero return stops the run:
+ * the file being written is never named, the files before it stay, and the run
+ * returns SSD_EINTERRUPTED. fn NULL removes the callback. */
+SSD_API int ssd_fileset_set_progress(ssd_fileset *s, ssd_fileops_progress_fn fn, void *user);
 
 /* Generates the set into dir (created if missing; must be empty or absent,
  * or hold an unfinished set of the same kind, size and seed, which is then
@@ -306,6 +313,11 @@ SSD_API const char *ssd_filebench_errmsg(const ssd_filebench *b);
  *   keep     keep the working tree afterwards [0]
  */
 SSD_API int ssd_filebench_set_option(ssd_filebench *b, const char *key, const char *value);
+
+/* Progress of ssd_filebench_run: the callback of each part in turn, with its
+ * phase ("mkset", then "scan"/"copy"/"sync", "archive", "extract") and that
+ * part's totals. A non-zero return stops the run as it stops that part. */
+SSD_API int ssd_filebench_set_progress(ssd_filebench *b, ssd_fileops_progress_fn fn, void *user);
 
 /* Makes the set under dir/ (a scratch directory on the filesystem under
  * test), then times each step with caches dropped before it and data synced

@@ -1,0 +1,47 @@
+"""Small helpers every module shares: paths and option values as C strings.
+
+Paths go to C as bytes through ``os.fsencode``, so a file name that is not
+valid UTF-8 (a stray 0xff byte, as a filesystem allows) round-trips
+unchanged, and str, bytes and ``os.PathLike`` all work.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, List, Sequence, Union
+
+PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+
+
+def fspath_bytes(p: Any, what: str = "path") -> bytes:
+    """A path as the bytes C gets; TypeError for anything that is no path
+    (None must not open a file called "None"), ValueError for a NUL byte."""
+    if not isinstance(p, (str, bytes, os.PathLike)):
+        raise TypeError(f"{what}: expected a path (str, bytes or os.PathLike), "
+                        f"not {type(p).__name__}")
+    b = os.fsencode(p)
+    if b"\0" in b:
+        raise ValueError(f"{what}: embedded NUL byte in {p!r}")
+    return b
+
+
+def paths_bytes(p: Union[PathLike, Sequence[PathLike]], what: str = "path") -> List[bytes]:
+    """One path or a sequence of paths, each as bytes."""
+    if isinstance(p, (str, bytes, os.PathLike)):
+        return [fspath_bytes(p, what)]
+    return [fspath_bytes(x, what) for x in p]
+
+
+def option_text(value: Any) -> bytes:
+    """An option value as the library's text: booleans are 1/0, paths
+    fs-encoded, everything else str()."""
+    if isinstance(value, bool):
+        return b"1" if value else b"0"
+    if isinstance(value, (bytes, bytearray)):
+        out = bytes(value)
+    elif isinstance(value, os.PathLike):
+        out = os.fsencode(value)
+    else:
+        out = str(value).encode()
+    if b"\0" in out:
+        raise ValueError(f"embedded NUL byte in {value!r}")
+    return out

@@ -1,0 +1,257 @@
+"""Batch analysis that scales out: many logs, one DataFrame.
+
+``analyze_many`` runs the same analysis over many inputs, in this process,
+over local worker processes (``workers=N``) or over a Dask cluster
+(``client=dask.distributed.Client(...)``, the ``[dask]`` extra). The
+DataFrame is the same whichever runs it: one row per input in input order,
+fixed columns and dtypes (``ssdcore.results.ANALYSIS_COLUMNS``), and in
+``df.attrs["phases"]`` a table of every phase joinable on ``source``.
+
+>>> import ssdcore, numpy as np
+>>> t = np.arange(1, 301, dtype=float)
+>>> runs = [(t, np.where(t <= c, 400e6, 60e6)) for c in (50, 100)]
+>>> df = ssdcore.analyze_many(runs + [None], errors="record")
+>>> [round(x / 1e9) for x in df["cache_bytes"][:2]], df["error"][2]
+([20, 40], 'item 2: None is not something to analyse')
+>>> list(df.attrs["phases"]["source"].unique())
+['item 0', 'item 1']
+"""
+from __future__ import annotations
+
+import glob
+import os
+import re
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from ._errors import error_from_code
+from .progress import ProgressArg, Throttle
+from .results import _ANALYSIS_COLUMNS, _PHASE_COLUMNS, _typed_frame
+
+__all__ = ["analyze_many", "expand_inputs", "ANALYSIS_COLUMNS", "PHASE_COLUMNS"]
+
+ANALYSIS_COLUMNS = [c for c, _ in _ANALYSIS_COLUMNS]
+"""The columns of analyze_many's DataFrame, in order."""
+PHASE_COLUMNS = [c for c, _ in _PHASE_COLUMNS]
+"""The columns of its phases table (``df.attrs["phases"]``)."""
+
+_GLOB_CHARS = set("*?[")
+
+
+def _has_glob(p: str) -> bool:
+    return any(c in _GLOB_CHARS for c in p)
+
+
+class _Missing:
+    """An input that names nothing: a glob without matches, None..."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+
+def _numeric_1d(x: Any) -> bool:
+    try:
+        a = np.asarray(x)
+    except Exception:
+        return False
+    return a.ndim == 1 and a.dtype.kind in "fiu"
+
+
+# fio writes one log per job thread: NAME_bw.1.log, NAME_bw.2.log... which
+# together are one run (DESIGN.md: "several fio job logs" = one series).
+_JOB_LOG = re.compile(r"^(?P<stem>.*_(?:bw|iops|lat|clat|slat))\.\d+\.log$")
+
+
+def _group_job_logs(paths: List[str]) -> List[Tuple[str, Any]]:
+    """Files matched by a glob: the fio job logs of one run (same stem, a
+    thread number apart) as one input named STEM.*.log, other files alone."""
+    groups: Dict[str, List[str]] = {}
+    out: List[Tuple[str, Any]] = []
+    for p in paths:
+        m = _JOB_LOG.match(p)
+        if m is None:
+            out.append((p, p))
+            continue
+        stem = m.group("stem")
+        if stem not in groups:
+            groups[stem] = []
+            out.append((stem, groups[stem]))
+        groups[stem].append(p)
+    result: List[Tuple[str, Any]] = []
+    for name, x in out:
+        if isinstance(x, list):
+            result.append((f"{name}.*.log", x) if len(x) > 1 else (x[0], x[0]))
+        else:
+            result.append((name, x))
+    return result
+
+
+def expand_inputs(items: Any) -> List[Tuple[str, Any]]:
+    """(source, item) pairs: a path or glob string (or a sequence of them
+    and of other inputs) expanded into one entry per file, sorted within
+    each glob. A glob that matches nothing stays as an entry that fails.
+    A mapping {source: input} names its inputs and expands nothing: a glob
+    there is the job logs of one run, as :func:`ssdcore.analyze` reads it."""
+    from collections.abc import Mapping
+    if isinstance(items, Mapping) and not any(k in items for k in ("t_s", "series", "kind")):
+        return [(str(k), v if v is not None else
+                 _Missing(f"{k}: None is not something to analyse")) for k, v in items.items()]
+    if isinstance(items, (str, bytes, os.PathLike)):
+        items = [items]
+    elif isinstance(items, tuple) and len(items) == 2 and _numeric_1d(items[0]):
+        items = [items]  # one (t_s, bytes) pair, not two inputs
+    out: List[Tuple[str, Any]] = []
+    for i, it in enumerate(items):
+        if isinstance(it, (str, bytes, os.PathLike)):
+            p = os.fsdecode(it)
+            if _has_glob(p):
+                hits = sorted(glob.glob(os.path.expanduser(p), recursive=True))
+                if not hits:
+                    out.append((p, _Missing(f"{p}: no file matches this pattern")))
+                out.extend(_group_job_logs(hits))
+            else:
+                out.append((p, p))
+        elif it is None:
+            out.append((f"item {i}", _Missing(f"item {i}: None is not something to analyse")))
+        else:
+            out.append((f"item {i}", it))
+    return out
+
+
+def _portable(item: Any) -> Any:
+    """An input that can travel to another process (a Series handle cannot)."""
+    from .analysis import Series
+    if isinstance(item, Series):
+        cols = {k: v for k, v in item.columns.items() if k.startswith("lat_")}
+        return dict(cols, t_s=item.t_s, bytes=item.bytes)
+    return item
+
+
+def _analyze_chunk(chunk: Sequence[Tuple[str, Any]], reference: Any, ddir: str, record: bool,
+                   per_io_interval_s: float, options: Dict[str, float]
+                   ) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
+    """Rows and phase rows of one chunk of inputs (runs in a worker too)."""
+    from .analysis import _Analysis, _as_series
+    from .results import AnalysisResult
+    an = _Analysis(options)
+    ref = _as_series(reference, ddir, per_io_interval_s) if reference is not None else None
+    rows: List[Dict[str, Any]] = []
+    phases: List[Dict[str, Any]] = []
+    for source, item in chunk:
+        try:
+            if isinstance(item, _Missing):
+                if not record:
+                    if item.message.endswith("pattern"):
+                        raise error_from_code(-2, item.message)
+                    raise TypeError(item.message)
+                rows.append({"source": source, "error": item.message,
+                             "error_type": "NotFound" if item.message.endswith("pattern")
+                             else "TypeError"})
+                continue
+            s = _as_series(item, ddir, per_io_interval_s)
+            d = an.run_json(s, ref, source)
+            res = AnalysisResult(d)
+            rows.append(res._row())
+            phases.extend(res._phase_rows())
+        except Exception as e:  # errors="record" keeps every failure on its row
+            if not record:
+                raise
+            rows.append({"source": source, "error": str(e) or type(e).__name__,
+                         "error_type": type(e).__name__})
+    return rows, phases
+
+
+def _chunks(items: List[Tuple[str, Any]], n_workers: int, chunksize: Optional[int]
+            ) -> List[List[Tuple[str, Any]]]:
+    if chunksize is None:
+        # A few chunks per worker balances load; big enough that a task's
+        # overhead (a pickle, a round trip) is small next to its work.
+        chunksize = max(1, min(512, len(items) // (n_workers * 4) or 1))
+    return [items[i:i + chunksize] for i in range(0, len(items), chunksize)]
+
+
+def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "write",
+                 errors: str = "raise", per_io_interval_s: float = 0, workers: int = 1,
+                 client: Any = None, chunksize: Optional[int] = None,
+                 progress: ProgressArg = None, capacity: Any = None,
+                 **options: float) -> Any:
+    """Analyse many series; returns a pandas DataFrame, one row per input.
+
+    ``paths_or_globs``: a path or glob (``"logs/*.log"``), or a sequence of
+    paths, globs and any other input :func:`ssdcore.analyze` takes (arrays,
+    job results, DataFrames). A glob expands to one row per file, sorted;
+    note that ``analyze`` treats a glob as the job logs of ONE run instead.
+    A mapping ``{source: input}`` names each row itself; there a glob or a
+    list of paths is one run's fio job logs (``{"qd32": "log_32_bw.*.log"}``).
+
+    Columns are fixed (``ssdcore.batch.ANALYSIS_COLUMNS``) with nullable
+    dtypes, whatever the inputs held: ``source``, ``error``, ``samples``,
+    ``total_bytes``, ``cache_found``, ``cache_bytes`` (Int64)... and
+    ``df.attrs["phases"]`` is a DataFrame with one row per phase
+    (``PHASE_COLUMNS``), joinable on ``source``.
+
+    ``errors="record"`` catches every per-input failure (unreadable file,
+    glob without matches, None, malformed input) and puts its message in the
+    ``error`` column (its exception class in ``error_type``); ``"raise"``
+    (the default) raises the first, the same exception class wherever it ran
+    (ssdcore's exceptions pickle).
+
+    ``workers=N`` (N > 1) spreads the inputs over N local processes;
+    ``client=`` a ``dask.distributed.Client`` spreads them over its cluster.
+    ``progress`` counts inputs (see :mod:`ssdcore.progress`). ``capacity``
+    and the keyword options are :func:`ssdcore.analyze`'s, for every input.
+    """
+    pd = __import__("pandas")
+    if errors not in ("raise", "record"):
+        raise ValueError(f"errors must be 'raise' or 'record', not {errors!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number >= 1, not {workers!r}")
+    if chunksize is not None and (isinstance(chunksize, bool) or not isinstance(chunksize, int)
+                                  or chunksize < 1):
+        raise ValueError(f"chunksize must be a whole number >= 1, not {chunksize!r}")
+    record = errors == "record"
+    from .analysis import _Analysis, _capacity_bytes
+    if capacity is not None:  # as analyze(): every input's drive has this size
+        if "capacity_bytes" in options:
+            raise TypeError("give capacity= or capacity_bytes=, not both")
+        options["capacity_bytes"] = _capacity_bytes(capacity)
+    _Analysis(options)  # a bad option fails here, once, not on every row
+    items = expand_inputs(paths_or_globs)
+    ref = _portable(reference) if reference is not None else None
+    throttle = Throttle(progress, desc="analyze_many")
+    rows: List[Dict[str, Any]] = []
+    phases: List[Dict[str, Any]] = []
+
+    def done(part: Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]) -> None:
+        rows.extend(part[0])
+        phases.extend(part[1])
+        throttle.update(len(rows), len(items), "logs")
+
+    try:
+        if client is not None:
+            chunks = _chunks([(s, _portable(x)) for s, x in items],
+                             max(1, len(client.scheduler_info().get("workers", {})) or 1),
+                             chunksize)
+            futures = client.map(_analyze_chunk, chunks, reference=ref, ddir=ddir,
+                                 record=record, per_io_interval_s=per_io_interval_s,
+                                 options=options, pure=False)
+            for f in futures:  # in input order
+                done(f.result())
+        elif workers > 1 and len(items) > 1:
+            from concurrent.futures import ProcessPoolExecutor
+            chunks = _chunks([(s, _portable(x)) for s, x in items], workers, chunksize)
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futs = [pool.submit(_analyze_chunk, c, ref, ddir, record, per_io_interval_s,
+                                    options) for c in chunks]
+                for fut in futs:
+                    done(fut.result())
+        else:
+            for c in _chunks(items, 1, chunksize or 64):
+                done(_analyze_chunk(c, reference, ddir, record, per_io_interval_s, options))
+    finally:
+        throttle.finish(done=len(rows))
+    df = _typed_frame(rows, _ANALYSIS_COLUMNS)
+    df.attrs["phases"] = _typed_frame(phases, _PHASE_COLUMNS)
+    return df
+

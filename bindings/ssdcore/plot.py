@@ -1,0 +1,339 @@
+"""Matplotlib figures of ssdcore results, drawn as the HTML report draws them
+(the ``[plot]`` extra). Every result object has ``.plot()``, which lands here.
+
+- :func:`write_curve`: write speed (MiB/s) against data written (GiB): a dot
+  per sample, the 30 s moving average, the analysis's phases (bands, their
+  levels dashed, the regime named when the analysis gives one), the cache
+  end, folding and GC marked; ``zoom=True`` shows the cache only;
+- :func:`latency_spectrum`: latency against percentile on the
+  one-more-nine-per-step scale (90, 99, 99.9...);
+- :func:`scaling`: a suite's QD, block-size or mixed-workload curves;
+- :func:`overlay`: several runs' write curves on one axes.
+
+>>> import ssdcore, numpy as np
+>>> t = np.arange(1, 601, dtype=float)
+>>> a = ssdcore.analyze((t, np.where(t <= 100, 400e6, 60e6)))
+>>> ax = a.plot()                      # the write curve, cache end marked
+>>> ax.get_xlabel()
+'data written, GiB'
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+import numpy as np
+
+from .results import MIB, AnalysisResult, FilebenchResult, JobResult, SuiteResult
+
+__all__ = ["plot", "write_curve", "cache_zoom", "latency_spectrum", "scaling", "overlay",
+           "PALETTE"]
+
+GIB = float(1 << 30)
+PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
+           "#17becf"]
+"""The report's palette, in its order."""
+_DOTS, _AVG, _LEVEL, _CACHE, _FOLD, _GC = ("#7aa6d6", "#08306b", "#e6550d", "#31a354",
+                                           "#756bb1", "#a50f15")
+_BANDS = ("#e8f0fa", "#f3f3f3")
+_REGIME_BANDS = {"cache": "#e5f5e0", "direct": "#e8f0fa", "folding": "#efedf5",
+                 "gc": "#fee0d2", "other": "#f3f3f3"}
+
+
+def _axes(ax: Any) -> Any:
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+    _, ax = plt.subplots(figsize=(9, 4.5))
+    return ax
+
+
+def _as_analysis(data: Any) -> AnalysisResult:
+    if isinstance(data, AnalysisResult):
+        return data
+    from .analysis import analyze
+    return analyze(data)
+
+
+def _moving_average(t: np.ndarray, b: np.ndarray, window_s: float) -> np.ndarray:
+    """Centred moving average of the rate over window_s seconds: bytes over
+    time inside the window, as the report computes it."""
+    n = len(t)
+    if n == 0:
+        return np.zeros(0)
+    dt = np.diff(np.concatenate(([0.0], t)))
+    interval = float(t[-1]) / n if t[-1] > 0 else 1.0
+    half = int(window_s / interval / 2 + 0.5)
+    cb = np.concatenate(([0.0], np.cumsum(b)))
+    ct = np.concatenate(([0.0], np.cumsum(dt)))
+    i = np.arange(n)
+    lo = np.maximum(i - half, 0)
+    hi = np.minimum(i + half, n - 1)
+    span_t = ct[hi + 1] - ct[lo]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(span_t > 0, (cb[hi + 1] - cb[lo]) / span_t, np.nan)
+
+
+def write_curve(result: Any, ax: Any = None, *, window_s: float = 30.0, zoom: bool = False,
+                dots: bool = True, phases: bool = True, label: Optional[str] = None,
+                color: Optional[str] = None) -> Any:
+    """Write speed against data written, with the analysis drawn on it.
+
+    ``result``: an :class:`AnalysisResult`, or anything ``analyze`` takes (a
+    job result, a path...). ``window_s``: the moving average's width (the
+    report's 30 s). ``zoom=True``: only the cache and what follows it (up to
+    2.5 × the cache). Returns the axes.
+    """
+    a = _as_analysis(result)
+    ax = _axes(ax)
+    t, b = np.asarray(a.t_s, dtype=float), np.asarray(a.bytes, dtype=float)
+    if len(t) == 0:
+        raise ValueError("the analysis carries no samples to draw (it was built from JSON "
+                         "alone); analyze the series itself")
+    dt = np.diff(np.concatenate(([0.0], t)))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rate = np.where(dt > 0, b / dt, np.nan) / MIB
+    x = np.cumsum(b) / GIB
+    if phases:
+        for k, p in enumerate(a.phases):
+            x0, x1 = float(p.get("start_bytes") or 0) / GIB, float(p.get("end_bytes") or 0) / GIB
+            regime = p.get("regime")
+            band = _REGIME_BANDS.get(str(regime), _BANDS[k % 2]) if regime else _BANDS[k % 2]
+            ax.axvspan(x0, x1, color=band, alpha=0.7, lw=0, zorder=0)
+            lvl = float(p.get("level_bps") or 0) / MIB
+            ax.hlines(lvl, x0, x1, colors=_LEVEL, linestyles=(0, (6, 3)), lw=2, zorder=3,
+                      label="phase levels (analysis)" if k == 0 else None)
+            if regime:
+                ax.text((x0 + x1) / 2, lvl, str(regime), ha="center", va="bottom",
+                        fontsize=8, color=_LEVEL, zorder=4)
+            if isinstance(p.get("dips"), dict):
+                ax.text((x0 + x1) / 2, lvl, "dips", ha="center", va="top", fontsize=7,
+                        color=_GC, zorder=4)
+    if dots:
+        ax.plot(x, rate, ".", ms=2.5, color=color or _DOTS, zorder=1,
+                label=(f"{label}: per sample" if label else "per sample"))
+    avg = _moving_average(t, b, window_s) / MIB
+    ax.plot(x, avg, "-", lw=1.8, color=color or _AVG, zorder=2,
+            label=(label or f"{window_s:g} s moving average"))
+    if a.cache_bytes is not None:
+        cx = a.cache_bytes / GIB
+        ge = "≥ " if a.cache_censored not in (None, "none") else ""
+        ax.axvline(cx, color=_CACHE, lw=2, zorder=4, label=f"SLC cache {ge}{cx:.2f} GiB")
+    if a.folding_start_bytes is not None:
+        ax.axvline(a.folding_start_bytes / GIB, color=_FOLD, lw=2, zorder=4,
+                   label=f"folding from {a.folding_start_bytes / GIB:.1f} GiB")
+    if a.gc_start_bytes is not None:
+        ax.axvline(a.gc_start_bytes / GIB, color=_GC, lw=2, ls=":", zorder=4,
+                   label=f"GC from {a.gc_start_bytes / GIB:.1f} GiB")
+    if zoom and a.cache_bytes:
+        ax.set_xlim(0, min(float(x[-1]), 2.5 * a.cache_bytes / GIB))
+    else:
+        ax.set_xlim(0, float(x[-1]) if len(x) else 1)
+    top = np.nanmax(rate) if np.isfinite(rate).any() else 1.0
+    ax.set_ylim(0, top * 1.08)
+    ax.set_xlabel("data written, GiB")
+    ax.set_ylabel("MiB/s")
+    ax.set_title(f"{a.source or 'series'}: write speed against data written"
+                 + (" (cache)" if zoom else ""))
+    ax.legend(loc="upper right", fontsize=8)
+    return ax
+
+
+def cache_zoom(result: Any, ax: Any = None, **kwargs: Any) -> Any:
+    """:func:`write_curve` zoomed on the cache and the drop after it."""
+    return write_curve(result, ax, zoom=True, **kwargs)
+
+
+_NINES = [0, 90, 99, 99.9, 99.99, 99.999, 99.9999]
+
+
+def _spectrum(result: Any, direction: str) -> "tuple[np.ndarray, np.ndarray]":
+    from .job import latency_percentiles
+    k = np.arange(0, 6 * 8 + 1) / 8.0  # eight points per nine, out to 99.9999 %
+    pct = 100.0 * (1.0 - 10.0 ** (-k))
+    us = np.asarray(latency_percentiles(result, direction, pct), dtype=float) / 1e3
+    return k, us
+
+
+def latency_spectrum(results: Union[Any, Sequence[Any]], ax: Any = None, *,
+                     direction: str = "all", labels: Optional[Sequence[str]] = None) -> Any:
+    """Latency (µs, log scale) against percentile, each step one more nine.
+
+    ``results``: a job result (or a list of them, one line each) or a
+    :class:`SuiteResult` (its random 4K tests and degradation run, as in the
+    report).
+    """
+    ax = _axes(ax)
+    runs: List[Any]
+    names: List[str]
+    if isinstance(results, SuiteResult):
+        runs, names = [], []
+        for s in results.steps:
+            nm = str(s.get("name", ""))
+            if s.get("kind") == "job" and isinstance(s.get("results"), dict) and (
+                    nm.startswith("rand4k") or nm == "degradation"):
+                runs.append(JobResult(s["results"]))
+                names.append(nm)
+    elif isinstance(results, (list, tuple)):
+        runs = list(results)
+        names = [f"run {i + 1}" for i in range(len(runs))]
+    else:
+        runs = [results]
+        names = [JobResult(results)._title() if isinstance(results, dict) else "run"]
+    if labels is not None:
+        names = list(labels)
+    drawn = 0
+    for i, (r, nm) in enumerate(zip(runs, names)):
+        k, us = _spectrum(r, direction)
+        ok = np.isfinite(us) & (us > 0)
+        if not ok.any():
+            continue
+        ax.plot(k[ok], us[ok], color=PALETTE[i % len(PALETTE)], lw=2,
+                ls="--" if nm == "degradation" else "-", label=nm)
+        drawn += 1
+    if not drawn:
+        raise ValueError("no latency to draw: the results carry no I/O with a latency "
+                         "distribution")
+    ax.set_yscale("log")
+    ax.set_xticks(range(len(_NINES)))
+    ax.set_xticklabels([f"{p:g}" for p in _NINES])
+    ax.set_xlim(0, 6)
+    ax.set_xlabel("percentile, % (each step one more nine)")
+    ax.set_ylabel("latency, µs (log scale)")
+    ax.set_title("latency by percentile")
+    ax.grid(True, which="both", color="#eee")
+    ax.legend(loc="upper left", fontsize=8)
+    return ax
+
+
+def _groups(suite: SuiteResult) -> Dict[str, List[Dict[str, Any]]]:
+    out: Dict[str, List[Dict[str, Any]]] = {}
+    for s in suite.steps:
+        g = s.get("group")
+        if s.get("kind") == "job" and g and g != "prepare" and s.get("x") is not None \
+                and isinstance(s.get("summary"), dict):
+            out.setdefault(str(g), []).append(s)
+    return out
+
+
+def scaling(suite: SuiteResult, group: Optional[str] = None, ax: Any = None, *,
+            figure: str = "auto", family: Optional[str] = None) -> Any:
+    """A suite's scaling curves (``group``: "qd-randread", "bs-randwrite",
+    "mixed-rand"...; None draws every group of ``family`` ("qd", "bs",
+    "mixed"), by default the first group's).
+    ``figure``: "iops", "mib_per_s" or "auto" (IOPS for 4K random, MiB/s
+    otherwise)."""
+    ax = _axes(ax)
+    groups = _groups(suite)
+    if not groups:
+        raise ValueError("this suite has no scaling steps (steps with a group and an x)")
+    if group is None:
+        fam = family or next(iter(groups)).split("-")[0]
+        names = [g for g in groups if g.split("-")[0] == fam]
+    else:
+        if group not in groups:
+            raise KeyError(f"no scaling group {group!r}; groups: {', '.join(groups)}")
+        names = [group]
+    # One unit per axes: IOPS only when every curve is a random QD curve.
+    use_iops = figure == "iops" or (figure == "auto" and all(
+        g.startswith("qd-rand") for g in names))
+    for i, g in enumerate(names):
+        steps = sorted(groups[g], key=lambda s: float(s["x"]))
+        xs = [float(s["x"]) for s in steps]
+        ys = [float(s["summary"].get("iops" if use_iops else "bw_bps") or 0)
+              / (1 if use_iops else MIB) for s in steps]
+        ax.plot(xs, ys, "o-", color=PALETTE[i % len(PALETTE)], label=g)
+        ax.set_ylabel("IOPS" if use_iops else "MiB/s")
+    fam = names[0].split("-")[0]
+    if fam in ("qd", "bs"):
+        ax.set_xscale("log", base=2)
+    ax.set_xlabel({"qd": "queue depth", "bs": "block size, bytes",
+                   "mixed": "reads, %"}.get(fam, "x"))
+    ax.set_title(f"{fam} scaling" if fam != "mixed" else "mixed workloads")
+    ax.grid(True, color="#eee")
+    ax.legend(fontsize=8)
+    return ax
+
+
+def overlay(results: Sequence[Any], ax: Any = None, *,
+            labels: Optional[Sequence[str]] = None, window_s: float = 30.0,
+            dots: bool = False) -> Any:
+    """Several runs' write curves on one axes (moving averages; ``dots=True``
+    adds the samples), e.g. drives compared or a run before and after idle."""
+    ax = _axes(ax)
+    for i, r in enumerate(results):
+        a = _as_analysis(r)
+        name = labels[i] if labels is not None else (a.source or f"run {i + 1}")
+        write_curve(a, ax, window_s=window_s, dots=dots, phases=False, label=name,
+                    color=PALETTE[i % len(PALETTE)])
+    # One legend entry per run: the cache lines of each run are left unlabeled.
+    handles, names = ax.get_legend_handles_labels()
+    keep = [(h, n) for h, n in zip(handles, names) if not n.startswith(("SLC", "folding", "GC"))]
+    ax.legend([h for h, _ in keep], [n for _, n in keep], fontsize=8)
+    ax.set_title("write speed against data written")
+    return ax
+
+
+def filebench_bars(result: FilebenchResult, ax: Any = None) -> Any:
+    """MiB/s per file-test step, as bars."""
+    ax = _axes(ax)
+    steps = result.steps
+    names = [str(s.get("step")) for s in steps]
+    vals = [float(s.get("mib_per_s") or 0) for s in steps]
+    ax.bar(names, vals, color=PALETTE[: len(names)] or None)
+    ax.set_ylabel("MiB/s")
+    ax.set_title(f"file tests ({result.get('set', '')} set)")
+    return ax
+
+
+def plot(result: Any, ax: Any = None, **kwargs: Any) -> Any:
+    """Draws any result: an analysis or a long job as its write curve, a
+    short job as its latency spectrum, a suite as a grid (write curves,
+    latency, scaling), file tests as bars, a list as an overlay. Returns the
+    axes (or the figure for a suite)."""
+    if isinstance(result, (list, tuple)) and not (len(result) == 2 and
+                                                  not isinstance(result[0], (dict, str))):
+        return overlay(result, ax, **kwargs)
+    if isinstance(result, FilebenchResult):
+        return filebench_bars(result, ax)
+    if isinstance(result, SuiteResult):
+        return _suite_figure(result, **kwargs)
+    if isinstance(result, JobResult):
+        writes = bool((result.get("write") or {}).get("ios"))
+        if writes and result.sample_count >= 20:
+            return write_curve(result, ax, **kwargs)
+        return latency_spectrum(result, ax, **kwargs)
+    return write_curve(result, ax, **kwargs)
+
+
+def _suite_figure(suite: SuiteResult, **kwargs: Any) -> Any:
+    import matplotlib.pyplot as plt
+    panels: List[Any] = []
+    if suite.out_dir is not None:
+        for s in suite.steps:
+            if s.get("kind") == "job" and s.get("log") and s.get("state") == "done":
+                panels.append(("curve", str(s.get("name"))))
+    panels.append(("latency", None))
+    for g in _groups(suite):
+        fam = g.split("-")[0]
+        if ("scaling", fam) not in panels:
+            panels.append(("scaling", fam))
+    cols = 2
+    rows = int(math.ceil(len(panels) / cols))
+    fig, axes = plt.subplots(rows, cols, figsize=(13, 4.2 * rows), squeeze=False)
+    groups = _groups(suite)
+    for (kind, arg), ax in zip(panels, axes.flat):
+        try:
+            if kind == "curve":
+                write_curve(suite.analysis(str(arg)), ax)
+            elif kind == "latency":
+                latency_spectrum(suite, ax)
+            else:
+                scaling(suite, None, ax, family=str(arg))
+        except (ValueError, KeyError, OSError) as e:
+            ax.text(0.5, 0.5, f"{kind}: {e}", ha="center", va="center", transform=ax.transAxes)
+    for ax in list(axes.flat)[len(panels):]:
+        ax.set_visible(False)
+    fig.suptitle(suite._title())
+    fig.tight_layout()
+    return fig

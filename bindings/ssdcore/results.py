@@ -1,0 +1,733 @@
+"""Result objects: what ``job()``, ``suite()``, ``analyze()`` and ``filebench()``
+return.
+
+Each is the library's results JSON as a ``dict`` (so ``r["write"]["iops"]``
+and ``json.dumps(r)`` keep working) with, on top:
+
+- attributes with the unit in the name (``r.bw_bps``, ``r.cache_bytes``,
+  ``r.runtime_s``); byte counts are ``int``;
+- ``r.to_frame()``: a tidy pandas DataFrame, one row per sample, phase, step
+  or file test;
+- ``r.summary()``: a one-row DataFrame of the headline figures;
+- a short ``repr`` and ``_repr_html_`` (a few lines, never the samples);
+- ``r.to_dict()``: the raw JSON as a plain dict;
+- ``r.plot()``: the figure the HTML report draws (``ssdcore.plot``, the
+  ``[plot]`` extra).
+
+Names follow one spelling everywhere: rates in ``_bps`` (bytes/s) or
+``_mib_per_s`` (MiB/s, 1 MiB = 1048576 B), sizes ``_bytes``, times ``_s``,
+latencies ``_us``, and percentile 99.9 is ``p99_9``.
+
+>>> import ssdcore
+>>> r = ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time=2)
+>>> r                                                         # doctest: +ELLIPSIS
+<JobResult sim:bx200 randwrite 4096 B QD32, 2 s, complete>
+  ...
+>>> r.total_bytes == r["bytes"], type(r.total_bytes)
+(True, <class 'int'>)
+>>> len(r.to_frame()), list(r.summary().index)
+(2, [0])
+"""
+from __future__ import annotations
+
+import html
+import math
+import os
+from typing import TYPE_CHECKING, Any, ClassVar, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+    from matplotlib.axes import Axes
+
+__all__ = ["Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep", "FilebenchResult",
+           "CompareResult", "MIB"]
+
+MIB = 1048576
+"""Bytes in a MiB: every ``_mib_per_s`` figure is bytes/s divided by this."""
+
+
+def _pandas() -> Any:
+    try:
+        import pandas
+    except ImportError as e:  # pragma: no cover - pandas is in every extra we test
+        raise ImportError("this needs pandas: pip install 'ssdcore[pandas]'") from e
+    return pandas
+
+
+def _int(v: Any) -> Optional[int]:
+    """A byte count as int (the JSON may carry 2.1e9); None stays None."""
+    if v is None or isinstance(v, bool):
+        return None
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return None
+    return int(round(f)) if math.isfinite(f) else None
+
+
+def _float(v: Any) -> Optional[float]:
+    if v is None or isinstance(v, bool):
+        return None
+    try:
+        return float(v)
+    except (TypeError, ValueError):
+        return None
+
+
+def _get(d: Any, *path: str) -> Any:
+    for k in path:
+        if not isinstance(d, dict):
+            return None
+        d = d.get(k)
+    return d
+
+
+def _fmt(v: Any, unit: str = "") -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, (int, np.integer)) and unit == "B":
+        return _bytes_text(int(v))
+    if isinstance(v, float) and unit == "B/s":
+        return f"{v / MIB:.1f} MiB/s"
+    if isinstance(v, float):
+        return f"{v:.4g}{(' ' + unit) if unit else ''}"
+    return f"{v}{(' ' + unit) if unit else ''}"
+
+
+def _bytes_text(n: int) -> str:
+    for unit, size in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if abs(n) >= size:
+            return f"{n / size:.2f} {unit}"
+    return f"{n} B"
+
+
+def _plain(v: Any) -> Any:
+    """v with numpy arrays, numpy scalars and a JobSeries as JSON types."""
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, np.ndarray):
+        return v.tolist()
+    if isinstance(v, np.generic):
+        return v.item()
+    if hasattr(v, "to_list"):
+        return v.to_list()
+    return v
+
+
+class Result(Dict[str, Any]):
+    """Base of every result object: the raw JSON dict plus the conveniences."""
+
+    kind: ClassVar[str] = "result"
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The raw results JSON as a plain dict (not a copy of nested parts)."""
+        return dict(self)
+
+    # What the repr and the one-row summary show: (name, value, unit) triples.
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return []
+
+    def _title(self) -> str:
+        return ""
+
+    def summary(self) -> "pd.DataFrame":
+        """One row with the headline figures (the columns of ``analyze_many``
+        for an analysis)."""
+        pd = _pandas()
+        return pd.DataFrame([{k: v for k, v, _ in self._headline()}])
+
+    def to_frame(self) -> "pd.DataFrame":
+        raise NotImplementedError
+
+    def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
+        """Draws this result as the HTML report does (needs matplotlib)."""
+        from . import plot as _plot
+        return _plot.plot(self, ax=ax, **kwargs)
+
+    def __repr__(self) -> str:
+        lines = [f"<{type(self).__name__} {self._title()}>"]
+        for k, v, unit in self._headline()[:8]:
+            if v is not None:
+                lines.append(f"  {k}: {_fmt(v, unit)}")
+        return "\n".join(lines)
+
+    __str__ = __repr__
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
+                       f"<td style='text-align:right'>{html.escape(_fmt(v, u))}</td></tr>"
+                       for k, v, u in self._headline() if v is not None)
+        return (f"<div><b>{html.escape(type(self).__name__)}</b> "
+                f"{html.escape(self._title())}<table>{rows}</table></div>")
+
+
+def _pct_us(lat_ns: Any, key: str) -> Optional[float]:
+    v = _float(_get(lat_ns, key))
+    return None if v is None else v / 1e3
+
+
+class JobResult(Result):
+    """What :func:`ssdcore.job` returns: the job's results JSON plus
+    ``series`` (one dict per sampling interval)."""
+
+    kind = "job"
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The results as plain JSON types: ``series`` a list of dicts, the
+        latency distributions' arrays lists (``json.dumps`` takes it)."""
+        return _plain(dict(self))
+
+    @property
+    def target_uri(self) -> str:
+        return str(_get(self, "target", "uri") or "")
+
+    @property
+    def pattern(self) -> str:
+        return str(_get(self, "workload", "pattern") or "")
+
+    @property
+    def block_size_bytes(self) -> int:
+        return _int(_get(self, "workload", "block_size")) or 0
+
+    @property
+    def queue_depth(self) -> int:
+        return _int(_get(self, "workload", "queue_depth")) or 0
+
+    @property
+    def runtime_s(self) -> float:
+        return _float(self.get("runtime_s")) or 0.0
+
+    @property
+    def total_bytes(self) -> int:
+        return _int(self.get("bytes")) or 0
+
+    @property
+    def ios(self) -> int:
+        return _int(self.get("ios")) or 0
+
+    @property
+    def iops(self) -> float:
+        return _float(self.get("iops")) or 0.0
+
+    @property
+    def bw_bps(self) -> float:
+        return _float(self.get("bw_bps")) or 0.0
+
+    @property
+    def bw_mib_per_s(self) -> float:
+        return self.bw_bps / MIB
+
+    @property
+    def interrupted(self) -> bool:
+        return bool(self.get("interrupted"))
+
+    @property
+    def status(self) -> str:
+        """"complete", "interrupted" or "failed" (the JSON's own when it has one)."""
+        s = self.get("status")
+        if isinstance(s, str):
+            return s
+        if self.get("error"):
+            return "failed"
+        return "interrupted" if self.interrupted else "complete"
+
+    def latency_us(self, direction: str = "write") -> Dict[str, Optional[float]]:
+        """The direction's latency figures in µs: min, mean, p50, p99, p99_9,
+        p99_99, max (None without I/O in that direction)."""
+        d = self.get(direction)
+        lat = _get(d, "lat_ns")
+        if not isinstance(d, dict) or not d.get("ios"):
+            return {k: None for k in ("min", "mean", "p50", "p99", "p99_9", "p99_99", "max")}
+        return {k: _pct_us(lat, k) for k in ("min", "mean", "p50", "p99", "p99_9", "p99_99",
+                                             "max")}
+
+    def latency_percentiles(self, direction: str = "all",
+                            pcts: Union[float, Sequence[float]] = (50, 90, 99, 99.9, 99.99)
+                            ) -> Union[float, np.ndarray]:
+        """Same as :func:`ssdcore.latency_percentiles` on this result (ns)."""
+        from .job import latency_percentiles
+        return latency_percentiles(self, direction, pcts)
+
+    def _title(self) -> str:
+        return (f"{self.target_uri} {self.pattern} {self.block_size_bytes} B "
+                f"QD{self.queue_depth}, {self.runtime_s:g} s, {self.status}")
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        out: List[Tuple[str, Any, str]] = [
+            ("target", self.target_uri, ""), ("pattern", self.pattern, ""),
+            ("block_size_bytes", self.block_size_bytes, ""),
+            ("queue_depth", self.queue_depth, ""), ("runtime_s", self.runtime_s, "s"),
+            ("total_bytes", self.total_bytes, "B"), ("iops", self.iops, ""),
+            ("bw_bps", self.bw_bps, "B/s"), ("status", self.status, "")]
+        for d in ("read", "write"):
+            lat = self.latency_us(d)
+            for k in ("p50", "p99", "p99_9", "max"):
+                out.append((f"{d}_{k}_us", lat[k], "µs"))
+        return out
+
+    def __repr__(self) -> str:
+        lines = [f"<JobResult {self._title()}>",
+                 f"  {self.iops:.0f} IOPS, {self.bw_mib_per_s:.1f} MiB/s, "
+                 f"{_bytes_text(self.total_bytes)} in {self.sample_count} samples"]
+        for d in ("read", "write"):
+            lat = self.latency_us(d)
+            if lat["p50"] is not None:
+                lines.append(f"  {d} latency p50 {lat['p50']:.1f} µs, p99 {lat['p99']:.1f} µs,"
+                             f" p99.9 {lat['p99_9']:.1f} µs")
+        return "\n".join(lines)
+
+    __str__ = __repr__
+
+    @property
+    def sample_count(self) -> int:
+        s = self.get("series")
+        return len(s) if s is not None and hasattr(s, "__len__") else (
+            _int(self.get("samples")) or 0)
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per sampling interval: t_s, bytes and ops (int), rate_bps,
+        written_bytes (cumulative, int), the latency columns (µs) and the
+        per-direction columns."""
+        pd = _pandas()
+        rows = self.get("series")
+        if rows is None:
+            rows = []
+        # A JobSeries (the compact form) gives its columns as arrays; a list
+        # of dicts (results read back from JSON) row by row.
+        df = rows.to_pandas() if hasattr(rows, "to_pandas") else pd.DataFrame(list(rows))
+        if df.empty:
+            df = pd.DataFrame({"t_s": pd.Series(dtype="float64"),
+                               "bytes": pd.Series(dtype="int64"),
+                               "ops": pd.Series(dtype="int64")})
+        for c in [c for c in df.columns if c.endswith("bytes") or c.endswith("ops")]:
+            df[c] = df[c].astype("int64")
+        t = df["t_s"].to_numpy(dtype=float)
+        dt = np.diff(np.concatenate(([0.0], t)))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            df.insert(3, "rate_bps", np.where(dt > 0, df["bytes"].to_numpy(float) / dt, np.nan))
+        df.insert(4, "written_bytes", df["bytes"].cumsum().astype("int64"))
+        return df
+
+    def analyze(self, **options: float) -> "AnalysisResult":
+        """The write-curve analysis of this job's samples (latency kept)."""
+        from .analysis import analyze
+        return analyze(self, **options)
+
+
+_ANALYSIS_COLUMNS: List[Tuple[str, str]] = [
+    # (column, dtype) of analyze_many and AnalysisResult.summary(): fixed, so a
+    # batch's columns do not depend on which files it held.
+    ("source", "string"), ("error", "string"), ("error_type", "string"), ("samples", "Int64"),
+    ("duration_s", "float64"), ("total_bytes", "Int64"), ("capacity_bytes", "Int64"),
+    ("phase_count", "Int64"), ("cache_found", "boolean"), ("cache_bytes", "Int64"),
+    ("cache_level_bps", "float64"), ("cache_drop_ratio", "float64"),
+    ("cache_uncertainty_bytes", "Int64"), ("cache_censored", "string"),
+    ("post_cache_bps", "float64"), ("folding_start_bytes", "Int64"),
+    ("folding_level_bps", "float64"), ("gc_start_bytes", "Int64"), ("gc_level_bps", "float64"),
+    ("gc_end_level_bps", "float64"), ("recovered_bytes", "Int64"),
+    ("recovery_reference_level_bps", "float64"), ("recovery_note", "string"),
+    ("mean_bps", "float64"), ("cv", "float64"),
+    ("p1_over_mean", "float64"), ("p5_over_mean", "float64"), ("dips_period_s", "float64"),
+    ("dips_depth", "float64"), ("dips_duty", "float64"), ("lat_p50_us", "float64"),
+    ("lat_p99_us", "float64"), ("lat_p99_9_us", "float64"), ("input_note", "string"),
+]
+
+_PHASE_COLUMNS: List[Tuple[str, str]] = [
+    ("source", "string"), ("phase", "Int64"), ("start_bytes", "Int64"), ("end_bytes", "Int64"),
+    ("start_s", "float64"), ("end_s", "float64"), ("level_bps", "float64"),
+    ("mean_bps", "float64"), ("regime", "string"), ("dips_period_s", "float64"),
+    ("dips_depth", "float64"), ("dips_duty", "float64"),
+]
+
+
+def _typed_frame(rows: List[Dict[str, Any]], columns: List[Tuple[str, str]]) -> "pd.DataFrame":
+    pd = _pandas()
+    data = {name: pd.array([r.get(name) for r in rows], dtype=dtype) for name, dtype in columns}
+    return pd.DataFrame(data, columns=[c for c, _ in columns])
+
+
+class AnalysisResult(Result):
+    """What :func:`ssdcore.analyze` returns: the ``ssdcore analyze --json``
+    object (DESIGN.md's contract) with the series it came from kept for
+    plotting (``.t_s``, ``.bytes``, ``.latency_columns``)."""
+
+    kind = "analysis"
+
+    def __init__(self, data: Dict[str, Any], t_s: Optional[np.ndarray] = None,
+                 bytes_: Optional[np.ndarray] = None,
+                 latency_columns: Optional[Dict[str, np.ndarray]] = None) -> None:
+        super().__init__(data)
+        lat = _get(self, "latency")
+        if isinstance(lat, dict) and "p999_us" in lat and "p99_9_us" not in lat:
+            lat["p99_9_us"] = lat["p999_us"]  # one spelling; the old key stays for a release
+        self.t_s = t_s if t_s is not None else np.zeros(0)
+        self.bytes = bytes_ if bytes_ is not None else np.zeros(0)
+        self.latency_columns = latency_columns or {}
+
+    def __reduce__(self) -> Any:
+        return (_rebuild_analysis, (dict(self), self.t_s, self.bytes, self.latency_columns))
+
+    @property
+    def source(self) -> str:
+        return str(self.get("source") or "")
+
+    @property
+    def samples(self) -> int:
+        return _int(self.get("samples")) or 0
+
+    @property
+    def duration_s(self) -> float:
+        return _float(self.get("duration_s")) or 0.0
+
+    @property
+    def total_bytes(self) -> int:
+        return _int(self.get("total_bytes")) or 0
+
+    @property
+    def capacity_bytes(self) -> Optional[int]:
+        return _int(self.get("capacity_bytes"))
+
+    @property
+    def phases(self) -> List[Dict[str, Any]]:
+        p = self.get("phases")
+        return p if isinstance(p, list) else []
+
+    @property
+    def cache_found(self) -> bool:
+        return isinstance(self.get("cache"), dict)
+
+    @property
+    def cache_bytes(self) -> Optional[int]:
+        return _int(_get(self, "cache", "bytes"))
+
+    @property
+    def cache_level_bps(self) -> Optional[float]:
+        return _float(_get(self, "cache", "level_bps"))
+
+    @property
+    def cache_censored(self) -> Optional[str]:
+        v = _get(self, "cache", "censored")
+        return str(v) if v is not None else None
+
+    @property
+    def post_cache_bps(self) -> Optional[float]:
+        return _float(self.get("post_cache_bps"))
+
+    @property
+    def folding_start_bytes(self) -> Optional[int]:
+        return _int(_get(self, "folding", "start_bytes"))
+
+    @property
+    def folding_level_bps(self) -> Optional[float]:
+        return _float(_get(self, "folding", "level_bps"))
+
+    @property
+    def gc_start_bytes(self) -> Optional[int]:
+        return _int(_get(self, "gc", "start_bytes"))
+
+    @property
+    def gc_level_bps(self) -> Optional[float]:
+        return _float(_get(self, "gc", "level_bps"))
+
+    @property
+    def recovered_bytes(self) -> Optional[int]:
+        return _int(_get(self, "recovery", "recovered_bytes"))
+
+    @property
+    def cv(self) -> Optional[float]:
+        return _float(_get(self, "consistency", "cv"))
+
+    def _row(self) -> Dict[str, Any]:
+        lat = self.get("latency") if isinstance(self.get("latency"), dict) else {}
+        dips = _get(self, "consistency", "dips")
+        return {
+            "source": self.source or None, "error": None, "error_type": None,
+            "samples": self.samples,
+            "duration_s": self.duration_s, "total_bytes": self.total_bytes,
+            "capacity_bytes": self.capacity_bytes, "phase_count": len(self.phases),
+            "cache_found": self.cache_found, "cache_bytes": self.cache_bytes,
+            "cache_level_bps": self.cache_level_bps,
+            "cache_drop_ratio": _float(_get(self, "cache", "drop_ratio")),
+            "cache_uncertainty_bytes": _int(_get(self, "cache", "uncertainty_bytes")),
+            "cache_censored": self.cache_censored, "post_cache_bps": self.post_cache_bps,
+            "folding_start_bytes": self.folding_start_bytes,
+            "folding_level_bps": self.folding_level_bps, "gc_start_bytes": self.gc_start_bytes,
+            "gc_level_bps": self.gc_level_bps,
+            "gc_end_level_bps": _float(_get(self, "gc", "end_level_bps")),
+            "recovered_bytes": self.recovered_bytes,
+            "recovery_reference_level_bps": _float(_get(self, "recovery",
+                                                        "reference_level_bps")),
+            "recovery_note": self.get("recovery_note") or None,
+            "mean_bps": _float(_get(self, "consistency", "mean_bps")), "cv": self.cv,
+            "p1_over_mean": _float(_get(self, "consistency", "p1_over_mean")),
+            "p5_over_mean": _float(_get(self, "consistency", "p5_over_mean")),
+            "dips_period_s": _float(_get(dips, "period_s")),
+            "dips_depth": _float(_get(dips, "depth")), "dips_duty": _float(_get(dips, "duty")),
+            "lat_p50_us": _float(lat.get("p50_us")), "lat_p99_us": _float(lat.get("p99_us")),
+            "lat_p99_9_us": _float(lat.get("p99_9_us", lat.get("p999_us"))),
+            "input_note": self.get("input_note") or None,
+        }
+
+    def _phase_rows(self) -> List[Dict[str, Any]]:
+        rows = []
+        for i, p in enumerate(self.phases):
+            dips = p.get("dips") if isinstance(p.get("dips"), dict) else {}
+            rows.append({"source": self.source or None, "phase": i,
+                         "start_bytes": _int(p.get("start_bytes")),
+                         "end_bytes": _int(p.get("end_bytes")),
+                         "start_s": _float(p.get("start_s")), "end_s": _float(p.get("end_s")),
+                         "level_bps": _float(p.get("level_bps")),
+                         "mean_bps": _float(p.get("mean_bps")), "regime": p.get("regime"),
+                         "dips_period_s": _float(dips.get("period_s")),
+                         "dips_depth": _float(dips.get("depth")),
+                         "dips_duty": _float(dips.get("duty"))})
+        return rows
+
+    def summary(self) -> "pd.DataFrame":
+        """One row, the columns and dtypes of :func:`ssdcore.analyze_many`."""
+        return _typed_frame([self._row()], _ANALYSIS_COLUMNS)
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per phase (start/end bytes as int, level, regime, dips),
+        joinable with ``summary()`` on ``source``."""
+        return _typed_frame(self._phase_rows(), _PHASE_COLUMNS)
+
+    def series_frame(self) -> "pd.DataFrame":
+        """The analysed samples: t_s, bytes, rate_bps, written_bytes."""
+        pd = _pandas()
+        t, b = self.t_s, self.bytes
+        dt = np.diff(np.concatenate(([0.0], t))) if len(t) else np.zeros(0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            rate = np.where(dt > 0, b / np.where(dt > 0, dt, 1), np.nan)
+        df = pd.DataFrame({"t_s": t, "bytes": b, "rate_bps": rate,
+                           "written_bytes": np.cumsum(b)})
+        for k, v in self.latency_columns.items():
+            df[k] = v
+        return df
+
+    def _title(self) -> str:
+        return f"{self.source or '(arrays)'}: {self.samples} samples, {self.duration_s:g} s"
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("cache_bytes", self.cache_bytes, "B"),
+                ("cache_level_bps", self.cache_level_bps, "B/s"),
+                ("post_cache_bps", self.post_cache_bps, "B/s"),
+                ("folding_start_bytes", self.folding_start_bytes, "B"),
+                ("gc_start_bytes", self.gc_start_bytes, "B"),
+                ("recovered_bytes", self.recovered_bytes, "B"),
+                ("total_bytes", self.total_bytes, "B"), ("phases", len(self.phases), ""),
+                ("cv", self.cv, "")]
+
+    def __repr__(self) -> str:
+        lines = [f"<AnalysisResult {self._title()}>"]
+        if self.cache_found:
+            lines.append(f"  cache {_bytes_text(self.cache_bytes or 0)} at "
+                         f"{(self.cache_level_bps or 0) / MIB:.1f} MiB/s "
+                         f"(censored: {self.cache_censored}), then "
+                         f"{(self.post_cache_bps or 0) / MIB:.1f} MiB/s")
+        else:
+            lines.append(f"  no cache; level {(self.post_cache_bps or 0) / MIB:.1f} MiB/s")
+        regimes = [str(p.get("regime")) for p in self.phases if p.get("regime")]
+        lines.append(f"  {len(self.phases)} phases" + (f": {', '.join(regimes)}"
+                                                       if regimes else ""))
+        if self.folding_start_bytes is not None:
+            lines.append(f"  folding from {_bytes_text(self.folding_start_bytes)} at "
+                         f"{(self.folding_level_bps or 0) / MIB:.1f} MiB/s")
+        if self.gc_start_bytes is not None:
+            lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)}")
+        if self.recovered_bytes is not None:
+            lines.append(f"  recovered {_bytes_text(self.recovered_bytes)}")
+        return "\n".join(lines)
+
+    __str__ = __repr__
+
+
+def _rebuild_analysis(d: Dict[str, Any], t: np.ndarray, b: np.ndarray,
+                      lat: Dict[str, np.ndarray]) -> AnalysisResult:
+    return AnalysisResult(d, t, b, lat)
+
+
+class SuiteStep(Dict[str, Any]):
+    """One step of a suite's results (a dict, as in results.json) that knows
+    its results directory, so ``ssdcore.analyze(step)`` finds its series."""
+
+    def __init__(self, data: Dict[str, Any], out_dir: Optional[str] = None) -> None:
+        super().__init__(data)
+        self.out_dir = out_dir
+
+    def __reduce__(self) -> Any:
+        return (SuiteStep, (dict(self), self.out_dir))
+
+
+class SuiteResult(Result):
+    """What :func:`ssdcore.suite` and :func:`ssdcore.report` return: the
+    parsed results.json, and where it lives (``.out_dir``)."""
+
+    kind = "suite"
+
+    def __init__(self, data: Dict[str, Any], out_dir: Optional[str] = None) -> None:
+        super().__init__(data)
+        self.out_dir = out_dir
+        if isinstance(self.get("steps"), list):
+            self["steps"] = [SuiteStep(s, out_dir) if isinstance(s, dict) else s
+                             for s in self["steps"]]
+
+    def __reduce__(self) -> Any:
+        return (SuiteResult, (dict(self), self.out_dir))
+
+    @property
+    def suite_name(self) -> str:
+        return str(self.get("suite") or "")
+
+    @property
+    def target_uri(self) -> str:
+        return str(_get(self, "target", "uri") or "")
+
+    @property
+    def status(self) -> str:
+        s = self.get("status")
+        if isinstance(s, str):
+            return s
+        if self.get("error"):
+            return "failed"
+        if self.get("interrupted"):
+            return "interrupted"
+        return "complete" if self.get("complete", True) else "interrupted"
+
+    @property
+    def steps(self) -> List[Dict[str, Any]]:
+        s = self.get("steps")
+        return s if isinstance(s, list) else []
+
+    @property
+    def headline(self) -> Dict[str, Any]:
+        h = self.get("headline")
+        return h if isinstance(h, dict) else {}
+
+    def step(self, name: str) -> Dict[str, Any]:
+        """The first step called ``name`` (KeyError naming the choices if none)."""
+        for s in self.steps:
+            if s.get("name") == name:
+                return s
+        names = ", ".join(sorted({str(s.get("name")) for s in self.steps}))
+        raise KeyError(f"no step {name!r}; steps: {names}")
+
+    def job(self, name: str) -> JobResult:
+        """The results of job step ``name`` as a :class:`JobResult`."""
+        s = self.step(name)
+        if not isinstance(s.get("results"), dict):
+            raise KeyError(f"step {name!r} is a {s.get('kind')} step with no job results")
+        return JobResult(s["results"])
+
+    def analysis(self, name: str) -> "AnalysisResult":
+        """The write-curve analysis of logged job ``name`` (or of the analyze
+        step of that name), recomputed from its series CSV with latency."""
+        s = self.step(name)
+        log = s.get("series") if s.get("kind") == "analyze" else s.get("log")
+        if not log or self.out_dir is None:
+            raise KeyError(f"step {name!r} has no series log in a known results directory")
+        from .analysis import analyze
+        ref = s.get("reference") if s.get("kind") == "analyze" else None
+        return analyze(os.path.join(self.out_dir, str(log)),
+                       reference=os.path.join(self.out_dir, str(ref)) if ref else None)
+
+    def _title(self) -> str:
+        return f"{self.suite_name} on {self.target_uri}: {len(self.steps)} steps, {self.status}"
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        out: List[Tuple[str, Any, str]] = [("suite", self.suite_name, ""),
+                                           ("target", self.target_uri, ""),
+                                           ("status", self.status, ""),
+                                           ("steps", len(self.steps), "")]
+        for k, v in self.headline.items():
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                out.append((k, v, "B/s" if k.endswith("_bps") else ""))
+        for name, wc in (self.headline.get("write_curves") or {}).items():
+            if isinstance(wc, dict):
+                for k in ("cache_bytes", "post_cache_bps", "recovered_bytes"):
+                    if k in wc:
+                        v = _int(wc[k]) if k.endswith("_bytes") else _float(wc[k])
+                        out.append((f"{name}.{k}", v, "B" if k.endswith("_bytes") else "B/s"))
+        for name, lat in (self.headline.get("latency") or {}).items():
+            if isinstance(lat, dict):
+                out.append((f"{name}.p99_9_us", _float(lat.get("p99_9_us")), "µs"))
+        return out
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per step: index, name, kind, state, group, x, and for jobs
+        runtime_s, total_bytes (int), iops, bw_bps, lat_p50/p99/p99_9_us."""
+        pd = _pandas()
+        rows = []
+        for s in self.steps:
+            summ = s.get("summary") if isinstance(s.get("summary"), dict) else {}
+            res = s.get("results") if isinstance(s.get("results"), dict) else {}
+            rows.append({"index": s.get("index"), "name": s.get("name"), "kind": s.get("kind"),
+                         "state": s.get("state"), "group": s.get("group"), "x": s.get("x"),
+                         "runtime_s": _float(summ.get("runtime_s")),
+                         "total_bytes": _int(res.get("bytes")),
+                         "iops": _float(summ.get("iops")), "bw_bps": _float(summ.get("bw_bps")),
+                         "lat_p50_us": _float(summ.get("lat_p50_us")),
+                         "lat_p99_us": _float(summ.get("lat_p99_us")),
+                         "lat_p99_9_us": _float(summ.get("lat_p99_9_us"))})
+        cols = [("index", "Int64"), ("name", "string"), ("kind", "string"),
+                ("state", "string"), ("group", "string"), ("x", "Float64"),
+                ("runtime_s", "float64"), ("total_bytes", "Int64"), ("iops", "float64"),
+                ("bw_bps", "float64"), ("lat_p50_us", "float64"), ("lat_p99_us", "float64"),
+                ("lat_p99_9_us", "float64")]
+        return pd.DataFrame({c: pd.array([r[c] for r in rows], dtype=t) for c, t in cols})
+
+
+class FilebenchResult(Result):
+    """What :func:`ssdcore.filebench` returns. Each step gets ``mib_per_s``
+    (MiB/s); the old ``mb_per_s`` key, which was MiB/s too, stays for a release."""
+
+    kind = "filebench"
+
+    def __init__(self, data: Dict[str, Any]) -> None:
+        super().__init__(data)
+        for s in self.steps:
+            if "mb_per_s" in s and "mib_per_s" not in s:
+                s["mib_per_s"] = s["mb_per_s"]
+
+    @property
+    def steps(self) -> List[Dict[str, Any]]:
+        s = self.get("steps")
+        return s if isinstance(s, list) else []
+
+    def _title(self) -> str:
+        return f"{self.get('set', '')} set, {len(self.steps)} steps"
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        out: List[Tuple[str, Any, str]] = []
+        for s in self.steps:
+            out.append((f"{s.get('step')}_s", _float(s.get("seconds")), "s"))
+            out.append((f"{s.get('step')}_mib_per_s", _float(s.get("mib_per_s")), "MiB/s"))
+        return out
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per step: step, seconds, bytes (int), mib_per_s and the
+        step's other figures."""
+        pd = _pandas()
+        df = pd.DataFrame(self.steps)
+        for c in [c for c in df.columns if c == "bytes" or c.endswith("_bytes") or c == "files"]:
+            if df[c].notna().all():
+                df[c] = df[c].astype("int64")
+        return df
+
+
+class CompareResult(Result):
+    """Several runs side by side. The compare command fills this in (another
+    change); the class is here so ``ssdcore.compare`` has its place."""
+
+    kind = "compare"
+
+    def to_frame(self) -> "pd.DataFrame":
+        pd = _pandas()
+        runs = self.get("runs")
+        return pd.DataFrame(runs if isinstance(runs, list) else [])

@@ -1,0 +1,125 @@
+"""The Python examples run: every notebook in examples/notebooks executes
+(nbclient) and is stored without outputs; examples/python is mypy --strict
+clean and mypy catches a wrong argument type against ssdcore's annotations;
+the README's Python snippets run; every docstring example in the package
+passes as a doctest."""
+import doctest
+import importlib
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+import pytest
+
+import ssdcore
+from conftest import ROOT
+
+NOTEBOOKS = sorted((ROOT / "examples" / "notebooks").glob("*.ipynb"))
+MYPY_INI = """[mypy]
+strict = True
+[mypy-ssdcore.*]
+follow_imports = silent
+"""
+
+
+def test_there_are_the_four_notebooks():
+    names = [p.stem for p in NOTEBOOKS]
+    assert names == ["01_quick_start_sim", "02_batch_fio_logs", "03_compare_drives",
+                     "04_copy_and_archive"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_is_stored_without_outputs(path):
+    nb = json.loads(path.read_text())
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            assert cell["outputs"] == [] and cell["execution_count"] is None, \
+                f"{path.name}: strip outputs before committing"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_runs(path, tmp_path, monkeypatch):
+    nbformat = pytest.importorskip("nbformat", reason="the [test] extra")
+    nbclient = pytest.importorskip("nbclient", reason="the [test] extra")
+    pytest.importorskip("ipykernel", reason="the [test] extra")
+    # The kernel is this interpreter and inherits PYTHONPATH (the build tree).
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    nb = nbformat.read(str(path), as_version=4)
+    client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
+                                     resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
+              if o.output_type == "error"]
+    assert not errors
+
+
+def test_examples_are_mypy_strict_clean(build_dir, tmp_path):
+    pytest.importorskip("mypy", reason="the [test] extra")
+    ini = tmp_path / "mypy.ini"
+    ini.write_text(MYPY_INI)
+    env = dict(os.environ, MYPYPATH=str(build_dir / "python"))
+    r = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ini),
+                        "--cache-dir", str(tmp_path / "cache"), str(ROOT / "examples" / "python")],
+                       capture_output=True, text=True, env=env, timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
+    bad = tmp_path / "bad.py"
+    bad.write_text('import ssdcore\nssdcore.job("sim:bx200", qd="lots")\n')
+    r = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ini),
+                        "--cache-dir", str(tmp_path / "cache"), str(bad)],
+                       capture_output=True, text=True, env=env, timeout=600)
+    assert r.returncode == 1 and 'Argument "qd" to "job" has incompatible type "str"' in r.stdout
+
+
+@pytest.mark.parametrize("script,args", [("quick_start.py", []),
+                                         ("file_benchmarks.py", ["{tmp}/fb", "4m"])])
+def test_python_example_scripts_run(build_dir, tmp_path, script, args):
+    r = subprocess.run([sys.executable, str(ROOT / "examples" / "python" / script),
+                        *[a.format(tmp=tmp_path) for a in args]],
+                       capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def _readme_snippets():
+    text = (ROOT / "README.md").read_text()
+    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
+
+
+def test_readme_python_snippets_run(tmp_path, monkeypatch):
+    snippets = _readme_snippets()
+    assert len(snippets) >= 3
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    ns: dict = {}
+    for i, code in enumerate(snippets):
+        exec(compile(code, f"README.md python snippet {i + 1}", "exec"), ns)
+
+
+MODULES = ["ssdcore", "ssdcore._errors", "ssdcore.analysis", "ssdcore.batch", "ssdcore.fileops",
+           "ssdcore.job", "ssdcore.plot", "ssdcore.progress", "ssdcore.results", "ssdcore.sim",
+           "ssdcore.suite"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples_pass(name, tmp_path, monkeypatch):
+    import matplotlib
+    matplotlib.use("Agg")
+    import numpy as np
+    monkeypatch.chdir(tmp_path)
+    mod = importlib.import_module(name)
+    res = doctest.testmod(mod, extraglobs={"ssdcore": ssdcore, "np": np},
+                          optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert res.failed == 0
+
+
+def test_doctest_modules_passes_on_the_package(build_dir, tmp_path):
+    # pytest --doctest-modules runs each docstring with its module's globals
+    # only: two examples used ssdcore without importing it.
+    pkg = build_dir / "python" / "ssdcore"
+    env = dict(os.environ, MPLBACKEND="Agg")
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "--doctest-modules",
+                        "-p", "no:cacheprovider", "--rootdir", str(tmp_path), str(pkg)],
+                       capture_output=True, text=True, cwd=tmp_path, env=env, timeout=600)
+    assert r.returncode == 0 and " passed" in r.stdout, r.stdout[-3000:]

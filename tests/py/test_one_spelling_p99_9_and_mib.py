@@ -1,0 +1,48 @@
+"""One spelling for every figure across the C JSON, the CLI, Python and the
+CSV: p99.9 is p99_9 (it was p99_9, p99_9_us and p999_us in three places),
+MiB/s is named mib_per_s (filebench's mb_per_s was MiB/s). The old names
+stay for a release."""
+import json
+import subprocess
+
+import numpy as np
+
+import ssdcore
+
+
+def _series_with_latency(path, column):
+    t = np.arange(1, 301, dtype=float)
+    b = np.where(t <= 50, 400e6, 60e6)
+    lat = np.where(t <= 50, 900.0, 5000.0)
+    path.write_text(f"t_s,bytes,lat_p50_us,{column}\n" +
+                    "".join(f"{a:g},{int(c)},100,{x:g}\n" for a, c, x in zip(t, b, lat)))
+
+
+def test_analysis_json_says_p99_9_and_reads_either_column(tmp_path, cli):
+    for column in ("lat_p99_9_us", "lat_p999_us"):
+        f = tmp_path / f"{column}.csv"
+        _series_with_latency(f, column)
+        d = json.loads(subprocess.run([cli, "analyze", "--json", str(f)], check=True,
+                                      capture_output=True, text=True).stdout)
+        lat = d["latency"]
+        assert lat["p99_9_us"] == lat["p999_us"] == 5000
+        assert lat["p99_9_over_p50"] == lat["p999_over_p50"] == 50
+        a = ssdcore.analyze(f)
+        assert a["latency"]["p99_9_us"] == 5000 and a.summary()["lat_p99_9_us"][0] == 5000
+
+
+def test_fio_result_json_says_p99_9(datasets_dir):
+    f = (datasets_dir / "nvmebenchmarks" / "custom" / "zns-a" / "long3" /
+         "nvme_8_250.json")
+    rows = ssdcore.read_fio_json(f)
+    assert rows and all(r["lat_p99_9_us"] == r["lat_p999_us"] for r in rows)
+
+
+def test_filebench_json_names_mib_per_s(tmp_path, cli):
+    d = json.loads(subprocess.run([cli, "filebench", str(tmp_path), "--set", "program",
+                                   "--size", "2m"], check=True, capture_output=True,
+                                  text=True).stdout)
+    for s in d["steps"]:
+        assert s["mib_per_s"] == s["mb_per_s"]
+        assert abs(s["mib_per_s"] - s["bytes"] / 1048576 / s["seconds"]) < 0.01
+    assert d["units"].startswith("mib_per_s is MiB/s")

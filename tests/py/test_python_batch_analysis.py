@@ -1,0 +1,106 @@
+"""analyze_many: globs expand (fio job logs of one run stay one input),
+errors="record" catches everything per input, columns and dtypes are the
+same whatever the inputs, and local processes or a Dask cluster give the
+same DataFrame as one process."""
+import pathlib
+
+import numpy as np
+import pytest
+
+import ssdcore
+from ssdcore.batch import ANALYSIS_COLUMNS, PHASE_COLUMNS
+
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data"
+
+
+def _curves(d, n):
+    """n logged series with caches of 10..10+n-1 s at 400 MB/s, then 60 MB/s."""
+    t = np.arange(1, 301, dtype=float)
+    paths = []
+    for i in range(n):
+        p = d / f"run{i:03d}.csv"
+        b = np.where(t <= 10 + i, 400e6, 60e6)
+        p.write_text("t_s,bytes\n" + "".join(f"{a:g},{int(c)}\n" for a, c in zip(t, b)))
+        paths.append(p)
+    return paths
+
+
+def test_a_glob_is_one_row_per_file_sorted(tmp_path):
+    _curves(tmp_path, 5)
+    df = ssdcore.analyze_many(str(tmp_path / "run*.csv"))
+    assert list(df["source"]) == sorted(str(p) for p in tmp_path.glob("run*.csv"))
+    got = (df["cache_bytes"] / 400e6).round().astype(int).tolist()
+    assert got == [10, 11, 12, 13, 14]
+
+
+def test_fio_job_logs_of_one_run_stay_one_input(datasets_dir):
+    d = datasets_dir / "nvmebenchmarks" / "custom" / "zns-a" / "long3"
+    df = ssdcore.analyze_many(str(d / "log_32_1115_bw.*.log"))
+    assert len(df) == 1 and df["source"][0].endswith("log_32_1115_bw.*.log")
+    one = ssdcore.analyze(str(d / "log_32_1115_bw.*.log"))
+    assert df["total_bytes"][0] == one.total_bytes
+    named = ssdcore.analyze_many({"qd32": str(d / "log_32_1115_bw.*.log")})
+    assert named["source"][0] == "qd32" and named["total_bytes"][0] == one.total_bytes
+
+
+def test_errors_record_catches_everything_per_item(tmp_path):
+    good = _curves(tmp_path, 1)[0]
+    bad = tmp_path / "bad.csv"
+    bad.write_text("t_s,bytes\n1,1\n0,1\n")
+    items = [good, None, bad, tmp_path / "missing.csv", str(tmp_path / "nomatch*.log"),
+             ("not", "numbers"), 42]
+    df = ssdcore.analyze_many(items, errors="record")
+    assert len(df) == len(items) and list(df.columns) == ANALYSIS_COLUMNS
+    assert df["error"].isna().tolist() == [True] + [False] * (len(items) - 1)
+    assert "None" in df["error"][1] and "bad.csv" in df["error"][2]
+    assert df["error_type"][3] == "NotFound" and "missing.csv" in df["error"][3]
+    assert "no file matches" in df["error"][4]
+    with pytest.raises(FileNotFoundError):
+        ssdcore.analyze_many([good, tmp_path / "missing.csv"])
+
+
+def test_columns_and_dtypes_do_not_drift(tmp_path):
+    a = ssdcore.analyze_many(_curves(tmp_path, 2))
+    b = ssdcore.analyze_many([(np.arange(1, 100.0), np.full(99, 5e7))])  # no cache at all
+    c = ssdcore.analyze_many([None], errors="record")  # nothing but an error
+    for df in (b, c):
+        assert list(df.columns) == list(a.columns) == ANALYSIS_COLUMNS
+        assert df.dtypes.to_dict() == a.dtypes.to_dict()
+    assert str(a["cache_bytes"].dtype) == "Int64" and str(a["cache_found"].dtype) == "boolean"
+    assert b["cache_bytes"].isna().all() and not b["cache_found"][0]
+    ph = a.attrs["phases"]
+    assert list(ph.columns) == PHASE_COLUMNS and set(ph["source"]) == set(a["source"])
+    assert list(c.attrs["phases"].columns) == PHASE_COLUMNS
+    joined = ph.merge(a[["source", "cache_bytes"]], on="source")
+    assert len(joined) == len(ph)
+
+
+def test_local_processes_give_the_same_frame(tmp_path):
+    paths = _curves(tmp_path, 12) + [tmp_path / "missing.csv"]
+    one = ssdcore.analyze_many(paths, errors="record")
+    many = ssdcore.analyze_many(paths, errors="record", workers=2, chunksize=3)
+    assert one.equals(many)
+    assert one.attrs["phases"].equals(many.attrs["phases"])
+    with pytest.raises(FileNotFoundError, match="missing.csv"):  # not BrokenProcessPool
+        ssdcore.analyze_many(paths, workers=2)
+
+
+def test_a_dask_cluster_gives_the_same_frame(tmp_path):
+    distributed = pytest.importorskip("distributed", reason="the [dask] extra")
+    paths = _curves(tmp_path, 8) + [None]
+    one = ssdcore.analyze_many(paths, errors="record")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        remote = ssdcore.analyze_many(paths, errors="record", client=client, chunksize=2)
+        with pytest.raises(FileNotFoundError, match="missing.csv"):
+            ssdcore.analyze_many([tmp_path / "missing.csv"], client=client)
+    assert one.equals(remote)
+
+
+def test_bad_arguments_are_refused(tmp_path):
+    for kw in (dict(workers=0), dict(workers=True), dict(chunksize=0), dict(errors="skip")):
+        with pytest.raises(ValueError):
+            ssdcore.analyze_many([tmp_path / "x.csv"], **kw)
+    with pytest.raises(TypeError):
+        ssdcore.analyze_many([tmp_path / "x.csv"], penalty="3")

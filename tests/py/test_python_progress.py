@@ -1,0 +1,105 @@
+"""Progress a person can watch: at most ten callbacks a second (the C
+library reported every sample: 7,200 calls for a 2-hour sim job), each with
+the planned total and the current rate; progress=True draws a tqdm bar;
+make_set and filebench report too and can be stopped."""
+import os
+import time
+
+import pytest
+
+import ssdcore
+from ssdcore.progress import MAX_PER_SECOND, Throttle
+
+
+def _bounded(calls, wall_s, extra=2):
+    return len(calls) <= MAX_PER_SECOND * wall_s + extra
+
+
+def test_throttle_passes_ten_a_second_and_always_the_last():
+    now = [0.0]
+    seen = []
+    th = Throttle(seen.append, clock=lambda: now[0])
+    for i in range(1000):  # one update a millisecond for a second
+        now[0] = i / 1000
+        th.update(i, 1000, "bytes", rate=1e3)
+    th.finish(done=1000)
+    assert 10 <= len(seen) <= 12
+    gaps = [b["wall_s"] - a["wall_s"] for a, b in zip(seen, seen[1:-1])]
+    assert min(gaps) >= 0.1 - 1e-9
+    assert seen[-1]["done"] == 1000 and seen[-1]["fraction"] == 1.0
+
+
+def test_a_two_hour_sim_job_reports_a_few_times_with_its_total():
+    calls = []
+    t0 = time.monotonic()
+    r = ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time="2h", progress=calls.append)
+    wall = time.monotonic() - t0
+    assert calls and _bounded(calls, wall)
+    last = calls[-1]
+    assert last["unit"] == "s" and last["total"] == 7200 and last["done"] == pytest.approx(7200)
+    assert last["fraction"] == pytest.approx(1.0) and last["bytes"] == r.total_bytes
+    assert {"elapsed_s", "bytes", "ios", "bw_bps", "iops", "rate"} <= set(last)
+
+
+def test_a_byte_budget_is_the_total():
+    calls = []
+    ssdcore.job("sim:bx200", pattern="write", bs="1m", qd=4, bytes="8g", progress=calls.append)
+    assert calls[-1]["unit"] == "bytes" and calls[-1]["total"] == 8 << 30
+    assert calls[-1]["done"] == 8 << 30 and calls[-1]["rate"] > 0
+
+
+def test_suite_progress_is_steps_and_bounded(tmp_path):
+    calls = []
+    t0 = time.monotonic()
+    r = ssdcore.suite("sim:bx200", tmp_path / "lab", suite="lab2016", progress=calls.append)
+    wall = time.monotonic() - t0
+    steps = len(r.steps)
+    # At most ten a second plus the start of each step (it used to be 18,144).
+    assert len(calls) <= steps + MAX_PER_SECOND * wall + 2
+    assert all(c["unit"] == "steps" and c["total"] == steps for c in calls)
+    assert [c["step"] for c in calls] == sorted(c["step"] for c in calls)
+
+
+def test_progress_true_draws_a_tqdm_bar(capsys):
+    pytest.importorskip("tqdm", reason="the [progress] extra")
+    ssdcore.job("sim:bx200", pattern="randwrite", time="10m", progress=True)
+    err = capsys.readouterr().err
+    assert "100%" in err and "/600" in err
+
+
+def test_progress_must_be_a_callable_or_true():
+    with pytest.raises(TypeError, match="progress must be"):
+        ssdcore.job("sim:bx200", time=1, progress="yes")
+
+
+def test_make_set_reports_planned_totals_and_stops_cleanly(tmp_path):
+    calls = []
+    res = ssdcore.make_set("work", tmp_path / "set", size="8m", sync="none",
+                           progress=calls.append, progress_interval=0)
+    assert calls and all(c["phase"] == "mkset" for c in calls)
+    assert calls[-1]["bytes_total"] == res.bytes == calls[-1]["bytes"]
+    assert calls[-1]["files_total"] == res.files and calls[-1]["fraction"] == 1.0
+
+    def stop(p):
+        if p["files"] >= 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        ssdcore.make_set("work", tmp_path / "cut", size="8m", sync="none", progress=stop,
+                         progress_interval=0)
+    written = [os.path.join(d, f) for d, _, fs in os.walk(tmp_path / "cut") for f in fs]
+    assert 3 <= len(written) < res.files
+
+
+def test_filebench_reports_each_part_and_mib_per_s(tmp_path):
+    calls = []
+    r = ssdcore.filebench(tmp_path, set="program", size="4m", progress=calls.append)
+    phases = {c["phase"] for c in calls}
+    assert "mkset" in phases and {"copy", "archive", "extract"} & phases
+    assert isinstance(r, ssdcore.FilebenchResult)
+    df = r.to_frame()
+    assert list(df["step"]) == ["copy", "archive", "extract"]
+    assert (df["mib_per_s"] == df["mb_per_s"]).all()  # the old name stays for a release
+    assert df["bytes"].dtype.kind == "i"
+    assert (abs(df["mib_per_s"] - df["bytes"] / df["seconds"] / 1048576) < 0.01 * df["mib_per_s"]
+            + 0.01).all()

@@ -1,0 +1,126 @@
+"""Result objects: attribute access with units in the names, tidy frames
+with integer byte counts, a one-row summary, a short repr (never the
+samples), the raw JSON still a dict; analyze() takes every form a notebook
+has at hand and keeps latency when the input has it."""
+import json
+import pickle
+
+import numpy as np
+import pytest
+
+import ssdcore
+
+
+@pytest.fixture(scope="module")
+def long_job():
+    # 2 hours on the simulated BX200: 7,200 samples, the issue's 2.8 MB print.
+    return ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time="2h")
+
+
+def test_job_result_attributes_and_dict_agree(long_job):
+    r = long_job
+    assert isinstance(r, ssdcore.JobResult) and isinstance(r, dict)
+    assert r.total_bytes == r["bytes"] and isinstance(r.total_bytes, int)
+    assert r.runtime_s == pytest.approx(7200) and r.sample_count == 7200
+    assert r.bw_bps == pytest.approx(r.total_bytes / r.runtime_s, rel=1e-6)
+    assert r.bw_mib_per_s == pytest.approx(r.bw_bps / 1048576)
+    assert r.status == "complete" and r.queue_depth == 32 and r.block_size_bytes == 4096
+    lat = r.latency_us("write")
+    assert lat["p99_9"] == pytest.approx(r["write"]["lat_ns"]["p99_9"] / 1e3)
+    assert r.latency_us("read")["p50"] is None  # no reads: None, not 0
+
+
+def test_repr_is_a_few_lines_never_the_samples(long_job):
+    text = repr(long_job)
+    assert len(text.splitlines()) <= 6 and len(text) < 600
+    assert text.startswith("<JobResult sim:bx200 randwrite")
+    html = long_job._repr_html_()
+    assert len(html) < 4000 and "<table>" in html
+    assert len(str(long_job)) < 600
+
+
+def test_job_frame_one_row_per_sample_with_integer_bytes(long_job):
+    df = long_job.to_frame()
+    assert len(df) == 7200
+    assert df["bytes"].dtype == np.int64 and df["written_bytes"].dtype == np.int64
+    assert int(df["bytes"].sum()) == long_job.total_bytes
+    assert df["written_bytes"].iloc[-1] == long_job.total_bytes
+    s = long_job.summary()
+    assert len(s) == 1 and s["total_bytes"][0] == long_job.total_bytes
+    assert "write_p99_9_us" in s.columns
+
+
+def test_raw_json_round_trips(long_job):
+    d = long_job.to_dict()
+    assert type(d) is dict and d["bytes"] == long_job.total_bytes
+    back = pickle.loads(pickle.dumps(long_job))
+    assert type(back) is ssdcore.JobResult and back.total_bytes == long_job.total_bytes
+    text = json.dumps(long_job.to_dict())  # the samples and histograms as JSON types
+    assert len(json.loads(text)["series"]) == 7200
+
+
+def test_analyze_takes_every_form_and_agrees(long_job):
+    a = ssdcore.analyze(long_job)
+    assert isinstance(a, ssdcore.AnalysisResult)
+    assert a.cache_bytes == pytest.approx(2 * 2**30, rel=0.05)
+    df = long_job.to_frame()
+    t, b = df["t_s"].to_numpy(), df["bytes"].to_numpy()
+    forms = [df, (t, b), [t, b], {"t_s": t, "bytes": b}, np.column_stack([t, b]),
+             ssdcore.Series.from_arrays(t, b)]
+    for f in forms:
+        assert ssdcore.analyze(f).cache_bytes == a.cache_bytes, type(f)
+    # The job result and its frame carry latency: the analysis keeps it.
+    assert a["latency"] is not None and a["latency"]["p99_us"] > 0
+    assert ssdcore.analyze(df)["latency"]["p99_us"] == a["latency"]["p99_us"]
+    assert ssdcore.analyze((t, b))["latency"] is None
+    assert long_job.analyze().cache_bytes == a.cache_bytes
+
+
+def test_analyze_takes_the_dataframe_read_series_returns(tmp_path, long_job):
+    log = tmp_path / "run.csv"
+    ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time="5m", log=log)
+    df = ssdcore.read_series(log, as_frame=True)
+    assert ssdcore.analyze(df).cache_bytes == ssdcore.analyze(log).cache_bytes
+
+
+def test_analysis_result_frames(long_job):
+    a = ssdcore.analyze(long_job)
+    ph = a.to_frame()
+    assert len(ph) == len(a.phases) >= 2
+    assert str(ph["start_bytes"].dtype) == "Int64" and ph["start_bytes"].iloc[0] == 0
+    assert ph["end_bytes"].iloc[-1] == a.total_bytes
+    s = a.summary()
+    assert len(s) == 1 and s["cache_bytes"][0] == a.cache_bytes
+    assert list(s.columns) == ssdcore.batch.ANALYSIS_COLUMNS
+    assert f"cache {a.cache_bytes / 2**30:.2f} GiB" in repr(a) and len(repr(a).splitlines()) <= 7
+    # The analysis names each phase's regime: the repr and the frame show it.
+    assert ph["regime"].iloc[0] == "cache" and "phases: cache, direct" in repr(a)
+    assert isinstance(a.cache_bytes, int) and isinstance(a.total_bytes, int)
+
+
+def test_suite_result_steps_frame_and_step_analysis(tmp_path):
+    r = ssdcore.suite("sim:bx200", tmp_path / "q", suite="quick")
+    assert isinstance(r, ssdcore.SuiteResult) and r.status == "complete"
+    df = r.to_frame()
+    assert len(df) == len(r["steps"]) and set(df["kind"]) >= {"job", "idle", "trim"}
+    jobs = df[df["kind"] == "job"]
+    assert jobs["total_bytes"].notna().all() and str(jobs["total_bytes"].dtype) == "Int64"
+    deg = r.job("degradation")
+    assert isinstance(deg, ssdcore.JobResult) and deg.pattern == "randwrite"
+    a = ssdcore.analyze(r.step("degradation"))
+    assert a.cache_bytes == r.analysis("degradation").cache_bytes
+    hl = r["headline"]["write_curves"]["degradation"]["cache_bytes"]
+    assert a.cache_bytes == pytest.approx(hl, rel=1e-6)
+    assert len(repr(r).splitlines()) <= 9
+    assert ssdcore.report(tmp_path / "q").out_dir == str(tmp_path / "q")
+    with pytest.raises(KeyError, match="no step 'nope'"):
+        r.step("nope")
+    json.dumps(r)  # still plain JSON
+
+
+def test_analyze_refuses_what_it_cannot_read():
+    with pytest.raises(TypeError, match="got int"):
+        ssdcore.analyze(5)
+    import pandas as pd
+    with pytest.raises(TypeError, match="needs columns t_s and bytes"):
+        ssdcore.analyze(pd.DataFrame({"x": [1.0]}))
