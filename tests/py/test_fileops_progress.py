@@ -20,11 +20,18 @@ def flat_tree(root, n=30, size=200_000):
     return n
 
 
+# What an interrupted mkset leaves on purpose so that a re-run resumes the
+# set (docs/crash-safety.md): a marker, not a file of the set.
+MKSET_MARKER = ".ssdcore-mkset-unfinished"
+
+
 def assert_no_partial(src, dst):
     """Every file present in dst is a complete copy of its source."""
     present = 0
     for dirpath, _, files in os.walk(dst):
         for name in files:
+            if name == MKSET_MARKER:
+                continue
             d = os.path.join(dirpath, name)
             s = os.path.join(src, os.path.relpath(d, dst))
             with open(s, "rb") as a, open(d, "rb") as b:
@@ -197,6 +204,7 @@ def test_cli_mkset_ctrl_c_leaves_no_partial_file(cli, build_dir, tmp_path):
         assert p.returncode == 1 and "interrupted" in err and "none partial" in err, err
         full = tmp_path / "full"
         ssdcore.make_set("work", full, size="256m", sync="none")
+        assert (cut / MKSET_MARKER).exists(), "an interrupted set is marked unfinished"
         assert 0 < assert_no_partial(full, cut) < sum(len(f) for _, _, f in os.walk(full))
     finally:
         shutil.rmtree(work, ignore_errors=True)
