@@ -17,6 +17,7 @@
 
 #include "ssdcore/sim.h"
 #include "target_impl.h"
+#include "xrand.h"
 
 enum ssd__sim_slc { SSD__SLC_NONE, SSD__SLC_STATIC, SSD__SLC_DYNAMIC };
 enum ssd__sim_pre { SSD__PRE_FRESH, SSD__PRE_FULL, SSD__PRE_DIRTY };
@@ -145,7 +146,7 @@ struct ssd__sim {
     double hot_lo, hot_hi, slc_lo, slc_hi;
     double gc_written;       /* host bytes written under GC since the garbage was last fresh */
     double rand_lo, rand_hi; /* LBAs random writes scattered since they were last trimmed */
-    uint64_t rng[4];         /* xoshiro256** for latency draws */
+    struct ssd__rng rng;     /* latency draws (base/xrand.h) */
     double strata_z[SSD__SIM_LAT_STRATA];
 };
 

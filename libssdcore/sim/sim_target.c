@@ -35,23 +35,8 @@ static double hash_normal(uint64_t seed, uint64_t stream, uint64_t index) {
     return sqrt(-2.0 * log(a)) * cos(6.283185307179586 * b);
 }
 
-static uint64_t rotl(uint64_t x, int k) {
-    return (x << k) | (x >> (64 - k));
-}
-
-static uint64_t xoshiro_next(uint64_t s[4]) {
-    uint64_t r = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return r;
-}
-
-static double rng_normal(uint64_t s[4]) {
-    double a = u01(xoshiro_next(s)), b = u01(xoshiro_next(s));
+static double rng_normal(struct ssd__rng *r) {
+    double a = u01(ssd__rng_next(r)), b = u01(ssd__rng_next(r));
     return sqrt(-2.0 * log(a)) * cos(6.283185307179586 * b);
 }
 
@@ -531,7 +516,7 @@ static void record_latency(struct ssd__sim *s, ssd_hist *h, uint64_t n, double m
     double sigma = p->lat_sigma;
     double tail_expect = (double)n * fmin(0.5, p->tail_frac * tail_scale);
     uint64_t n_tail = (uint64_t)tail_expect;
-    if (u01(xoshiro_next(s->rng)) < tail_expect - (double)n_tail)
+    if (u01(ssd__rng_next(&s->rng)) < tail_expect - (double)n_tail)
         n_tail++;
     if (n_tail > n)
         n_tail = n;
@@ -542,14 +527,14 @@ static void record_latency(struct ssd__sim *s, ssd_hist *h, uint64_t n, double m
         body_mean = (mean_ns * (double)n - tail_val * (double)n_tail) / (double)n_body;
         body_mean = fmax(body_mean, 0.3 * mean_ns);
     }
-    double jitter = exp(0.1 * sigma * rng_normal(s->rng));
+    double jitter = exp(0.1 * sigma * rng_normal(&s->rng));
     double scale = body_mean * jitter * exp(-0.5 * sigma * sigma);
     if (n_body < SSD__SIM_LAT_STRATA) {
         for (uint64_t i = 0; i < n_body; i++)
-            ssd_hist_record(h, (uint64_t)(scale * exp(sigma * rng_normal(s->rng))) + 1);
+            ssd_hist_record(h, (uint64_t)(scale * exp(sigma * rng_normal(&s->rng))) + 1);
     } else {
         /* One uniform offset per chunk keeps the strata from repeating. */
-        int shift = (int)(xoshiro_next(s->rng) % SSD__SIM_LAT_STRATA);
+        int shift = (int)(ssd__rng_next(&s->rng) % SSD__SIM_LAT_STRATA);
         for (int j = 0; j < SSD__SIM_LAT_STRATA; j++) {
             uint64_t c = n_body * (uint64_t)(j + 1) / SSD__SIM_LAT_STRATA -
                          n_body * (uint64_t)j / SSD__SIM_LAT_STRATA;
@@ -561,7 +546,7 @@ static void record_latency(struct ssd__sim *s, ssd_hist *h, uint64_t n, double m
         uint64_t c = n_tail / 8 + (i < n_tail % 8);
         if (n_tail < 8)
             c = 1;
-        ssd_hist_record_n(h, (uint64_t)(tail_val * exp(0.5 * rng_normal(s->rng))) + 1, c);
+        ssd_hist_record_n(h, (uint64_t)(tail_val * exp(0.5 * rng_normal(&s->rng))) + 1, c);
     }
 }
 
@@ -652,7 +637,7 @@ static int sim_job_begin(ssd_target *t, const struct ssd__workload *w) {
     s->n_phases = 0;
     uint64_t x = splitmix64((uint64_t)s->p.seed ^ splitmix64(w->seed + 3));
     for (int i = 0; i < 4; i++)
-        s->rng[i] = x = splitmix64(x);
+        s->rng.s[i] = x = splitmix64(x);
     return 0;
 }
 
