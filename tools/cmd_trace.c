@@ -25,7 +25,20 @@ static int load(const char *cmd, ssd_trace *tr, const char *path, const char *fo
     int rc;
     if (!strncmp(path, "scenario:", 9))
         rc = ssd_trace_generate(tr, path + 9, 1, 0);
-    else
+    else if (!strncmp(path, "filetest:", 9)) {
+        /* filetest:NAME or filetest:NAME@SET_SIZE */
+        char name[64];
+        uint64_t set_bytes = 0;
+        const char *at = strchr(path + 9, '@');
+        size_t n = at ? (size_t)(at - path - 9) : strlen(path + 9);
+        if (n >= sizeof name)
+            return cli_usage_error(cmd, "%s: no such file test (ssdcore trace filetests)", path);
+        memcpy(name, path + 9, n);
+        name[n] = 0;
+        if (at && (ssd_parse_size(at + 1, &set_bytes) || !set_bytes))
+            return cli_usage_error(cmd, "%s: '%s' is not a set size like 8g", path, at + 1);
+        rc = ssd_trace_filetest(tr, name, set_bytes);
+    } else
         rc = ssd_trace_load(tr, path, format);
     return rc < 0 ? cli_error(cmd, "%s", ssd_trace_errmsg(tr)) : 0;
 }
@@ -272,20 +285,36 @@ int cmd_trace(int argc, char **argv) {
             printf("%-22s %s\n", ssd_trace_scenario_name(i), ssd_trace_scenario_describe(i));
         return 0;
     }
+    if (!strcmp(sub, "filetests")) {
+        for (int i = 0; i < ssd_trace_filetest_count(); i++) {
+            uint64_t set = 0, dev = 0;
+            const char *name = ssd_trace_filetest_name(i);
+            if (ssd_trace_filetest_sizes(name, &set, &dev)) {
+                printf("%-16s (its recorded sizes are missing: a damaged build)\n", name);
+                continue;
+            }
+            printf("%-16s recorded with a %llu MiB set on a %llu MiB ext4 loop device\n", name,
+                   (unsigned long long)(set >> 20), (unsigned long long)(dev >> 20));
+        }
+        return 0;
+    }
     if (!strcmp(sub, "--help") || !strcmp(sub, "-h")) {
         puts("usage: ssdcore trace info TRACE               characteristics as JSON\n"
              "       ssdcore trace convert IN OUT [--from csv|iolog|blkparse] [--to csv|iolog3]\n"
              "                                   [--file NAME]   (iolog3: the file fio opens)\n"
              "       ssdcore trace generate SCENARIO --out T.csv [--seed N] [--span SIZE]\n"
              "       ssdcore trace scenarios           the built-in application scenarios\n"
+             "       ssdcore trace filetests           the built-in recorded file tests\n"
              "       ssdcore trace record --device DEV --out T.csv -- COMMAND...\n"
              "TRACE is an ssdcore trace CSV, a fio iolog (v2, v3) or blkparse text (detected),\n"
-             "or scenario:NAME. record runs blktrace on DEV while COMMAND runs.");
+             "scenario:NAME, or filetest:NAME[@SET_SIZE] (a recorded file test, repeated to\n"
+             "SET_SIZE). record runs blktrace on DEV while COMMAND runs; where the kernel\n"
+             "refuses block tracing, scripts/record_file_traces.sh records through FUSE.");
         return 0;
     }
     return cli_usage_error("trace",
                            "unknown subcommand '%s' (info, convert, generate, "
-                           "scenarios, record; see ssdcore trace --help)",
+                           "scenarios, filetests, record; see ssdcore trace --help)",
                            sub);
 }
 
@@ -348,7 +377,8 @@ int cmd_replay(int argc, char **argv) {
                  "              [--log SERIES.csv] [--format csv|iolog|blkparse]\n"
                  "              [--size-file SIZE] [--destroy-data] [--buffered]\n"
                  "       ssdcore replay --apps --target URI [--timing T] [--seed N]\n"
-                 "Replays a trace (ssdcore CSV, fio iolog, blkparse text, or scenario:NAME) and\n"
+                 "Replays a trace (ssdcore CSV, fio iolog, blkparse text, scenario:NAME or\n"
+                 "filetest:NAME[@SET_SIZE]) and\n"
                  "prints the results as JSON; --apps replays every built-in application scenario\n"
                  "and prints per-trace bandwidth and the score (bytes / busy time).");
             return 0;

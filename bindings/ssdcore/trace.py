@@ -70,6 +70,19 @@ class Trace:
         check(lib.ssd_trace_generate(tr._tr, name.encode(), int(seed), int(span)), tr._errmsg)
         return tr
 
+    @classmethod
+    def filetest(cls, name, set_size=0):
+        """A recorded lab2016 file test ("iso-copy", "work-archive"...; see
+        ``trace_filetests()``), repeated to a set of set_size bytes (an int
+        or a size like "8g"; 0: as recorded)."""
+        if isinstance(set_size, str):
+            b = ffi.new("uint64_t *")
+            check(lib.ssd_parse_size(set_size.encode(), b))
+            set_size = b[0]
+        tr = cls()
+        check(lib.ssd_trace_filetest(tr._tr, name.encode(), int(set_size)), tr._errmsg)
+        return tr
+
     def __len__(self):
         return lib.ssd_trace_count(self._tr)
 
@@ -122,6 +135,18 @@ def trace_scenarios():
             for i in range(lib.ssd_trace_scenario_count())]
 
 
+def trace_filetests():
+    """[{"name", "set_bytes", "device_bytes"}] of the recorded file tests:
+    the set size each was recorded with and the loop device's size."""
+    out = []
+    for i in range(lib.ssd_trace_filetest_count()):
+        name = lib.ssd_trace_filetest_name(i)
+        s, d = ffi.new("uint64_t *"), ffi.new("uint64_t *")
+        check(lib.ssd_trace_filetest_sizes(name, s, d))
+        out.append({"name": ffi.string(name).decode(), "set_bytes": s[0], "device_bytes": d[0]})
+    return out
+
+
 def _target(target, options):
     if isinstance(target, Target):
         return target, False
@@ -129,12 +154,19 @@ def _target(target, options):
 
 
 def replay(trace, target, target_options=None, **options):
-    """Replay trace (a Trace, a path, or "scenario:NAME") on target (a Target
+    """Replay trace (a Trace, a path, "scenario:NAME" or
+    "filetest:NAME[@SET_SIZE]") on target (a Target
     or a URI). Options: timing ("no-idle", "as-recorded", "scale=F"), qd,
     offset, span, interval, engine, record, log. Returns the results dict."""
     if isinstance(trace, (str, os.PathLike)):
         s = os.fspath(trace)
-        trace = Trace.scenario(s[9:]) if s.startswith("scenario:") else Trace(s)
+        if s.startswith("scenario:"):
+            trace = Trace.scenario(s[9:])
+        elif s.startswith("filetest:"):
+            name, _, size = s[9:].partition("@")
+            trace = Trace.filetest(name, size or 0)
+        else:
+            trace = Trace(s)
     t, own = _target(target, target_options or {})
     try:
         p = ffi.new("ssd_replay **")

@@ -78,7 +78,8 @@ SSD_API int ssd_trace_parse(ssd_trace *tr, const char *text, size_t len, const c
                             const char *name);
 
 /* The format tr was last read from: "csv", "iolog2", "iolog3",
- * "blkparse", "generated" or "" (built by ssd_trace_add). Static string. */
+ * "blkparse", "generated", "recorded" (a built-in file test) or "" (built
+ * by ssd_trace_add). Static string. */
 SSD_API const char *ssd_trace_format(const ssd_trace *tr);
 
 /* Writes tr to path, replacing it atomically (a temporary file renamed
@@ -126,6 +127,34 @@ SSD_API const char *ssd_trace_scenario_describe(int i);
  * Returns 0, SSD_EINVAL (unknown name; the message lists the names) or
  * SSD_ENOMEM. */
 SSD_API int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, uint64_t span);
+
+/* ---- recorded file tests ------------------------------------------------- */
+
+/* The lab2016 file tests (METHODOLOGY.md A 9-10: copy of the ISO, Program
+ * and Work sets inside the drive, 7-Zip Deflate archive and extract of the
+ * Work set) recorded once as block traces of ext4 on a loop device
+ * (scripts/record_file_traces.sh; datasets/filetraces/PROVENANCE.txt) and
+ * built into the library, so targets without a filesystem (sim:) run them.
+ * Names "SET-PHASE": iso-mkset, iso-copy, program-mkset, program-copy,
+ * work-mkset, work-copy, work-archive, work-extract; a *-mkset trace
+ * creates the set the others read. 0 <= i < ssd_trace_filetest_count();
+ * NULL out of range. Static strings. */
+SSD_API int ssd_trace_filetest_count(void);
+SSD_API const char *ssd_trace_filetest_name(int i);
+
+/* The set size a file test was recorded with and the size of the loop
+ * device it was recorded on. Returns 0, SSD_EINVAL (unknown name) or
+ * SSD_EFORMAT. */
+SSD_API int ssd_trace_filetest_sizes(const char *name, uint64_t *set_bytes, uint64_t *device_bytes);
+
+/* Replaces tr's contents with file test `name` for a set of set_bytes (0:
+ * the recorded size): the recording repeated ceil(set_bytes / recorded set
+ * size) times, each repetition after the previous one and shifted by the
+ * recorded device's size, as that many recorded sets side by side. Returns
+ * 0, SSD_EINVAL (unknown name; the message lists the names), SSD_ERANGE
+ * (more than 4096 repetitions), SSD_EFORMAT or SSD_ENOMEM. The format is
+ * then "recorded". */
+SSD_API int ssd_trace_filetest(ssd_trace *tr, const char *name, uint64_t set_bytes);
 
 /* ---- replay -------------------------------------------------------------- */
 
