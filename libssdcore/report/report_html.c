@@ -897,19 +897,25 @@ static void file_tests_table(const ssd_suite *s, struct ssd__text *t) {
     int any = 0;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_FILEBENCH || st->state != SSD__ST_DONE)
+        const char *test = ssd__file_test_key(st);
+        if (!test)
             continue;
         if (!any)
             ssd__text_add(t, "<h2>File tests</h2>\n<table class=\"grid\"><tr><th>test</th>"
                              "<th>set</th><th>step</th><th>seconds</th><th>MiB/s</th></tr>\n");
         any = 1;
-        const char *set = "";
+        /* A replayed file test names its recorded trace: the set is the
+         * part before the phase ("work" of "filetest:work-archive"). */
+        char set[SSD__NAME_MAX] = "";
         for (int k = 0; k < st->nopts; k++)
             if (!strcmp(st->keys[k], "set"))
-                set = st->values[k];
+                snprintf(set, sizeof set, "%s", st->values[k]);
+            else if (!strcmp(st->keys[k], "trace") && !strncmp(st->values[k], "filetest:", 9))
+                snprintf(set, sizeof set, "%.*s (recorded trace)",
+                         (int)strcspn(st->values[k] + 9, "-"), st->values[k] + 9);
         for (int k = 0; k < st->nfile; k++) {
             ssd__text_add(t, "<tr><td>");
-            ssd__text_html(t, st->name);
+            ssd__text_html(t, test);
             ssd__text_add(t, "</td><td>");
             ssd__text_html(t, set);
             ssd__text_add(t, "</td><td>");
@@ -929,7 +935,7 @@ static void replay_table(const ssd_suite *s, struct ssd__text *t) {
     int any = 0;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_REPLAY || st->state != SSD__ST_DONE)
+        if (st->kind != SSD__STEP_REPLAY || st->state != SSD__ST_DONE || st->nfile)
             continue;
         if (!any)
             ssd__text_add(t, "<h2>Application traces</h2>\n<table class=\"grid\"><tr>"

@@ -301,8 +301,11 @@ int ssd_suite_prepare(ssd_suite *s) {
             return rc;
         rc = ssd__suite_parse(s, s->suite_file, text);
     } else {
+        /* A simulated drive has no filesystem: it replays the file tests'
+         * recorded block traces instead. */
+        int file_traces = !strcmp(ssd_target_kind(s->t), "sim");
         rc = ssd__suite_builtin_text(s->suite_name, s->target_size, s->target_block, s->area,
-                                     s->filebench_dir, s->filebench_size, &text);
+                                     s->filebench_dir, s->filebench_size, file_traces, &text);
         if (rc)
             return ssd__fail(s->err, rc, "suite %s: %s", s->suite_name, ssd_strerror(rc));
         rc = ssd__suite_parse(s, s->suite_name, text);

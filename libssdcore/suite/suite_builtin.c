@@ -15,7 +15,8 @@ static const struct {
 } builtins[] = {
     {"lab2016", "2015-2016 lab suite (METHODOLOGY A): seq (1 min), 4K, QD and block-size scaling, "
                 "mixed (3 min each), 2 h degradation, GC recovery; TRIM before and 15 min idle "
-                "between tests"},
+                "between tests; file tests with --filebench-dir, or on sim: as recorded block "
+                "traces"},
     {"lab2016-30s", "lab2016 as seed 002 runs it: random, QD, block-size and mixed tests 30 s "
                     "each"},
     {"lab2016-10pct", "lab2016 as seed 001 runs it: the mixed tests step the read share by "
@@ -219,8 +220,34 @@ static void file_tests(struct ssd__text *t, const char *dir, const char *size) {
                   dir, size, dir, size, dir, size);
 }
 
+/* Tests 9 and 10 on a drive without a filesystem: the recorded block
+ * traces of the same tests (datasets/trace_filetests.c), each set created
+ * first (its mkset trace, group prepare), the drive then idle as between
+ * the other tests. No think time (timing=no-idle): the gaps in a recording
+ * are the recording machine's CPU and its FUSE recorder, not the drive. */
+static void file_traces(struct ssd__text *t, const char *size) {
+    static const char *const sets[][4] = {{"iso", "copy", NULL, NULL},
+                                          {"program", "copy", NULL, NULL},
+                                          {"work", "copy", "archive", "extract"}};
+    ssd__text_add(t, "# 9-10: the file tests as recorded block traces (no filesystem here)\n");
+    for (int i = 0; i < 3; i++) {
+        ssd__text_add(t,
+                      "trim\n"
+                      "replay name=files-%s-mkset group=prepare trace=filetest:%s-mkset "
+                      "set_size=%s timing=no-idle\n",
+                      sets[i][0], sets[i][0], size);
+        for (int k = 1; k < 4 && sets[i][k]; k++)
+            ssd__text_add(t,
+                          "idle 15m\n"
+                          "replay name=files-%s-%s group=files-%s trace=filetest:%s-%s "
+                          "set_size=%s timing=no-idle\n",
+                          sets[i][0], sets[i][k], sets[i][0], sets[i][0], sets[i][k], size);
+    }
+}
+
 int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uint64_t area,
-                            const char *filebench_dir, const char *filebench_size, char **out) {
+                            const char *filebench_dir, const char *filebench_size,
+                            int replay_file_tests, char **out) {
     struct ssd__text t = {0};
     if (!strncmp(name, "lab2016", 7)) {
         const char *T = "time=3m";
@@ -235,6 +262,8 @@ int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uin
         lab2016(&t, a < size ? a : size, block, T, step);
         if (filebench_dir)
             file_tests(&t, filebench_dir, filebench_size ? filebench_size : "8g");
+        else if (replay_file_tests && ssd_trace_filetest_count())
+            file_traces(&t, filebench_size ? filebench_size : "8g");
     } else if (!strcmp(name, "cdm5") || !strcmp(name, "cdm8")) {
         uint64_t a = area ? area : GIB;
         ssd__suite_cdm_text(&t, name, a < size ? a : size);

@@ -92,6 +92,10 @@ struct ssd__step {
     } file[4];
 };
 
+/* The file-test group a done step's file tests belong to (a filebench
+ * step's name, a replayed file test's group), NULL for other steps. */
+const char *ssd__file_test_key(const struct ssd__step *st);
+
 struct ssd_suite {
     ssd_target *t; /* NULL for a suite loaded from a results directory */
     /* The target as results.json and the report describe it. */
@@ -133,10 +137,13 @@ int ssd__suite_parse(ssd_suite *s, const char *source, const char *text);
 /* Writes the built-in suite `name` for a target of `size` bytes with
  * logical blocks of `block` bytes and test area `area` (0 = default) as
  * suite text, malloc'd in *out. filebench_dir (NULL: none) adds lab2016's
- * file tests there, with sets of filebench_size (NULL: 8 GiB). Returns 0,
- * SSD_EINVAL (unknown name) or SSD_ENOMEM. */
+ * file tests there, with sets of filebench_size (NULL: 8 GiB); without
+ * one, file_traces adds them as replays of the recorded file-test traces
+ * (for targets with no filesystem: sim:). Returns 0, SSD_EINVAL (unknown
+ * name) or SSD_ENOMEM. */
 int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uint64_t area,
-                            const char *filebench_dir, const char *filebench_size, char **out);
+                            const char *filebench_dir, const char *filebench_size, int file_traces,
+                            char **out);
 
 /* The value of job option key as the run uses it: times ("time",
  * "interval") multiplied by the suite's scale, the interval kept at 10 ms

@@ -2,7 +2,9 @@
  * application scenario "scenario:NAME") replayed on the suite's target
  * through the public ssd_replay API, reporting its bandwidth (bytes / busy
  * time) as PCMark 8 does. The `apps` suite is one replay step per
- * scenario in group "apps"; the headline averages them into the score. */
+ * scenario in group "apps"; the headline averages them into the score.
+ * A recorded file test ("filetest:NAME", set_size=) reports like the
+ * filebench step, under its group's name ("files-work": copy, archive...). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +26,27 @@ static int known_scenario(const char *name) {
         if (!strcmp(ssd_trace_scenario_name(i), name))
             return 1;
     return 0;
+}
+
+static int known_filetest(const char *name) {
+    for (int i = 0; i < ssd_trace_filetest_count(); i++)
+        if (!strcmp(ssd_trace_filetest_name(i), name))
+            return 1;
+    return 0;
+}
+
+/* Options the suite consumes itself: not the replay's. */
+static int suite_key(const char *key) {
+    return !strcmp(key, "trace") || !strcmp(key, "set_size");
+}
+
+/* A file test's set size: set_size=, else the size it was recorded with. */
+static uint64_t filetest_set_bytes(const struct ssd__step *st, const char *name) {
+    uint64_t b = 0, dev = 0;
+    const char *v = option(st, "set_size");
+    if (v && !ssd_parse_size(v, &b) && b)
+        return b;
+    return ssd_trace_filetest_sizes(name, &b, &dev) ? 0 : b;
 }
 
 int ssd__suite_parse_replay(ssd_suite *s, struct ssd__step *st, char **tok, int n,
@@ -63,6 +86,16 @@ int ssd__suite_parse_replay(ssd_suite *s, struct ssd__step *st, char **tok, int 
                                "%s: replay: unknown scenario '%s' (ssdcore trace scenarios "
                                "lists them)",
                                where, v + 9);
+            else if (!strncmp(v, "filetest:", 9) && !known_filetest(v + 9))
+                rc = ssd__fail(s->err, SSD_EINVAL,
+                               "%s: replay: unknown file test '%s' (ssdcore trace filetests "
+                               "lists them)",
+                               where, v + 9);
+        } else if (!strcmp(k, "set_size")) {
+            uint64_t b = 0;
+            if (ssd_parse_size(v, &b) || !b)
+                rc = ssd__fail(s->err, SSD_EINVAL,
+                               "%s: replay: set_size '%s': expected a size like 8g", where, v);
         } else if (!strcmp(k, "record") || !strcmp(k, "log")) {
             rc = ssd__fail(s->err, SSD_EINVAL, "%s: replay: '%s' is not for suites", where, k);
         } else {
@@ -110,6 +143,19 @@ void ssd__replay_figures(struct ssd__step *st) {
     st->runtime_s = ssd__jv_num(&root, "busy_s", NAN);
     st->iops = ssd__jv_num(&root, "iops", NAN);
     ssd__jv_free(&root);
+    /* A recorded file test (not the set's creation) is a file-test figure
+     * like the filebench step's: the drive's busy time for the set, and
+     * the set's bytes over it. */
+    const char *t = option(st, "trace");
+    const char *phase = t && !strncmp(t, "filetest:", 9) ? strrchr(t, '-') : NULL;
+    st->nfile = 0;
+    if (phase && strcmp(phase + 1, "mkset") && st->runtime_s > 0) {
+        uint64_t bytes = filetest_set_bytes(st, t + 9);
+        snprintf(st->file[0].name, sizeof st->file[0].name, "%s", phase + 1);
+        st->file[0].seconds = st->runtime_s;
+        st->file[0].mibs = bytes ? bytes / 1048576.0 / st->runtime_s : NAN;
+        st->nfile = 1;
+    }
 }
 
 int ssd__suite_run_replay(ssd_suite *s, int i) {
@@ -121,14 +167,16 @@ int ssd__suite_run_replay(ssd_suite *s, int i) {
     const char *why = NULL;
     if (!rc) {
         rc = !strncmp(path, "scenario:", 9) ? ssd_trace_generate(tr, path + 9, 1, 0)
-                                            : ssd_trace_load(tr, path, NULL);
+             : !strncmp(path, "filetest:", 9)
+                 ? ssd_trace_filetest(tr, path + 9, filetest_set_bytes(st, path + 9))
+                 : ssd_trace_load(tr, path, NULL);
         if (rc)
             why = ssd_trace_errmsg(tr);
     }
     if (!rc)
         rc = ssd_replay_create(&r, s->t, tr);
     for (int k = 0; !rc && k < st->nopts; k++)
-        if (strcmp(st->keys[k], "trace"))
+        if (!suite_key(st->keys[k]))
             rc = ssd_replay_set_option(r, st->keys[k], st->values[k]);
     if (!rc)
         rc = ssd_replay_run(r);

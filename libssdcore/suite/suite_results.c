@@ -312,6 +312,25 @@ static void mixed(const ssd_suite *s, struct ssd__text *t, int *f, const char *g
     }
 }
 
+const char *ssd__file_test_key(const struct ssd__step *st) {
+    if (st->state != SSD__ST_DONE || !st->nfile)
+        return NULL;
+    return st->kind == SSD__STEP_FILEBENCH ? st->name
+           : st->kind == SSD__STEP_REPLAY  ? st->group
+                                           : NULL;
+}
+
+/* The first step whose file tests go under the same key as step i's. */
+static int first_file_test(const ssd_suite *s, int i) {
+    const char *name = ssd__file_test_key(&s->steps[i]);
+    for (int j = 0; j < i; j++) {
+        const char *other = ssd__file_test_key(&s->steps[j]);
+        if (other && !strcmp(other, name))
+            return j;
+    }
+    return i;
+}
+
 void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
     int f = 1;
     ssd__text_raw(t, "{", 1);
@@ -349,18 +368,26 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
     ssd__text_raw(t, "{", 1);
     int ft = 1;
     for (int i = 0; i < s->nsteps; i++) {
-        const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_FILEBENCH || st->state != SSD__ST_DONE)
+        const char *name = ssd__file_test_key(&s->steps[i]);
+        if (!name || first_file_test(s, i) != i)
             continue;
-        key(t, &ft, st->name);
+        key(t, &ft, name);
         int h = 1;
         ssd__text_raw(t, "{", 1);
-        for (int k = 0; k < st->nfile; k++) {
-            char name[48];
-            snprintf(name, sizeof name, "%s_s", st->file[k].name);
-            knum(t, &h, name, st->file[k].seconds);
-            snprintf(name, sizeof name, "%s_mibs", st->file[k].name);
-            knum(t, &h, name, st->file[k].mibs);
+        /* A filebench step holds all of its tests; replayed file tests are
+         * one step each, gathered under their group. */
+        for (int j = i; j < s->nsteps; j++) {
+            const struct ssd__step *st = &s->steps[j];
+            const char *other = ssd__file_test_key(st);
+            if (!other || strcmp(other, name))
+                continue;
+            for (int k = 0; k < st->nfile; k++) {
+                char kn[48];
+                snprintf(kn, sizeof kn, "%s_s", st->file[k].name);
+                knum(t, &h, kn, st->file[k].seconds);
+                snprintf(kn, sizeof kn, "%s_mibs", st->file[k].name);
+                knum(t, &h, kn, st->file[k].mibs);
+            }
         }
         ssd__text_raw(t, "}", 1);
     }
@@ -658,18 +685,27 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
                           job->runtime_s, job->runtime_s / 60);
     }
     for (int i = 0; i < s->nsteps; i++) {
-        const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_FILEBENCH || st->state != SSD__ST_DONE)
+        const char *name = ssd__file_test_key(&s->steps[i]);
+        if (!name || first_file_test(s, i) != i)
             continue;
-        ssd__text_add(&t, "  %s:", st->name);
-        for (int k = 0; k < st->nfile; k++)
-            ssd__text_add(&t, "%s %s %.1f s (%.1f MiB/s)", k ? ";" : "", st->file[k].name,
-                          st->file[k].seconds, st->file[k].mibs);
+        ssd__text_add(&t, "  %s:", name);
+        int n = 0;
+        for (int j = i; j < s->nsteps; j++) {
+            const struct ssd__step *st = &s->steps[j];
+            const char *other = ssd__file_test_key(st);
+            if (!other || strcmp(other, name))
+                continue;
+            for (int k = 0; k < st->nfile; k++, n++)
+                ssd__text_add(&t, "%s %s %.1f s (%.1f MiB/s)", n ? ";" : "", st->file[k].name,
+                              st->file[k].seconds, st->file[k].mibs);
+        }
+        if (s->steps[i].kind == SSD__STEP_REPLAY)
+            ssd__text_add(&t, " (replayed block trace, drive busy time)");
         ssd__text_add(&t, "\n");
     }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind == SSD__STEP_REPLAY && st->state == SSD__ST_DONE)
+        if (st->kind == SSD__STEP_REPLAY && st->state == SSD__ST_DONE && !st->nfile)
             ssd__text_add(&t, "  replay %-19s %10.1f MiB/s  (busy %.2f s)\n", st->name,
                           st->bw_bps / 1048576.0, st->runtime_s);
     }
