@@ -367,6 +367,24 @@ static void describe(const char *key, struct figinfo *f) {
         {"p99_9_us", "latency p99.9"},
         {"p99_over_p50", "latency p99 / p50"},
         {"p99_9_over_p50", "latency p99.9 / p50"},
+        {"apps_score_bps", "application score (bytes / busy time)"},
+        {"apps_mean_bps", "application traces, mean bandwidth"},
+        {"bw_bps", "bandwidth (bytes / busy time)"},
+        {"busy_s", "busy time"},
+        {"copy_s", "copy time"},
+        {"copy_mibs", "copy speed"},
+        {"archive_s", "archive time"},
+        {"archive_mibs", "archive speed"},
+        {"extract_s", "extract time"},
+        {"extract_mibs", "extract speed"},
+    };
+    /* Sections the headline's object names would spell badly. */
+    static const struct {
+        const char *prefix, *section;
+    } sections[] = {
+        {"apps_", "Application traces"},
+        {"replays.", "Application traces"},
+        {"cdm.", "CrystalDiskMark (best of passes)"},
     };
     const char *dot = strchr(key, '.'), *leaf = strrchr(key, '.');
     leaf = leaf ? leaf + 1 : key;
@@ -382,6 +400,9 @@ static void describe(const char *key, struct figinfo *f) {
             (char)(f->section[0] >= 'a' && f->section[0] <= 'z' ? f->section[0] - 'a' + 'A'
                                                                 : f->section[0]);
     }
+    for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
+        if (!strncmp(key, sections[i].prefix, strlen(sections[i].prefix)))
+            snprintf(f->section, sizeof f->section, "%s", sections[i].section);
     const char *words = NULL;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(leaf, names[i].leaf))
