@@ -200,3 +200,37 @@ Test(hist, add_bucket_checks_its_arguments) {
     cr_expect_eq(ssd_hist_next_range(h, next, 1, &lo, &hi, &c), -1);
     ssd_hist_free(h);
 }
+
+/* Resets and merges touch only the buckets between min and max: a reused
+ * histogram must forget every earlier value, wherever it lay, and a merge
+ * must carry buckets at both ends of the source's range. */
+Test(hist, reset_forgets_values_outside_the_new_range) {
+    ssd_hist *h = NULL, *m = NULL;
+    cr_assert_eq(ssd_hist_create(&h), 0);
+    cr_assert_eq(ssd_hist_create(&m), 0);
+    ssd_hist_record(h, 3);
+    ssd_hist_record(h, 1000000000ull);
+    ssd_hist_reset(h);
+    ssd_hist_record(h, 5000);
+    ssd_hist_record(h, 7000);
+    cr_assert_eq(ssd_hist_count(h), 2);
+    uint64_t lo, hi, n, seen = 0;
+    for (int i = ssd_hist_next_bucket(h, 0, &lo, &hi, &n); i >= 0;
+         i = ssd_hist_next_bucket(h, i + 1, &lo, &hi, &n)) {
+        cr_assert(lo <= 7000 && hi >= 5000, "a forgotten value's bucket [%llu, %llu]",
+                  (unsigned long long)lo, (unsigned long long)hi);
+        seen += n;
+    }
+    cr_assert_eq(seen, 2);
+    ssd_hist_record(m, 1);
+    ssd_hist_merge(m, h);
+    ssd_hist_record(h, 1ull << 40);
+    ssd_hist_merge(m, h);
+    cr_assert_eq(ssd_hist_count(m), 6);
+    cr_assert_eq(ssd_hist_percentile(m, 100), 1ull << 40);
+    cr_assert_eq(ssd_hist_percentile(m, 1), 1);
+    uint64_t p50 = ssd_hist_percentile(m, 50);
+    cr_assert(p50 >= 4980 && p50 <= 5020, "p50 %llu", (unsigned long long)p50);
+    ssd_hist_free(h);
+    ssd_hist_free(m);
+}
