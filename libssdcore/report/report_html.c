@@ -935,7 +935,8 @@ static void replay_table(const ssd_suite *s, struct ssd__text *t) {
     int any = 0;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_REPLAY || st->state != SSD__ST_DONE || st->nfile)
+        if (st->kind != SSD__STEP_REPLAY || st->state != SSD__ST_DONE ||
+            ssd__replay_is_file_test(st))
             continue;
         if (!any)
             ssd__text_add(t, "<h2>Application traces</h2>\n<table class=\"grid\"><tr>"

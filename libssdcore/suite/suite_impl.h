@@ -95,6 +95,9 @@ struct ssd__step {
 /* The file-test group a done step's file tests belong to (a filebench
  * step's name, a replayed file test's group), NULL for other steps. */
 const char *ssd__file_test_key(const struct ssd__step *st);
+/* 1 for a replay of a recorded file test (trace=filetest:...), set's
+ * creation included: reported with the file tests, not as a trace. */
+int ssd__replay_is_file_test(const struct ssd__step *st);
 
 struct ssd_suite {
     ssd_target *t; /* NULL for a suite loaded from a results directory */

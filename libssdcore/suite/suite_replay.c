@@ -131,6 +131,11 @@ int ssd__suite_parse_replay(ssd_suite *s, struct ssd__step *st, char **tok, int 
     return rc;
 }
 
+int ssd__replay_is_file_test(const struct ssd__step *st) {
+    const char *t = st->kind == SSD__STEP_REPLAY ? option(st, "trace") : NULL;
+    return t && !strncmp(t, "filetest:", 9);
+}
+
 /* The figures the headline and report use, from the results JSON: busy
  * time in runtime_s and bytes / busy time in bw_bps. */
 void ssd__replay_figures(struct ssd__step *st) {

@@ -399,7 +399,8 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
     int rf = 1;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_REPLAY || st->state != SSD__ST_DONE)
+        if (st->kind != SSD__STEP_REPLAY || st->state != SSD__ST_DONE ||
+            ssd__replay_is_file_test(st))
             continue;
         key(t, &rf, st->name);
         int h = 1;
@@ -705,7 +706,8 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
     }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind == SSD__STEP_REPLAY && st->state == SSD__ST_DONE && !st->nfile)
+        if (st->kind == SSD__STEP_REPLAY && st->state == SSD__ST_DONE &&
+            !ssd__replay_is_file_test(st))
             ssd__text_add(&t, "  replay %-19s %10.1f MiB/s  (busy %.2f s)\n", st->name,
                           st->bw_bps / 1048576.0, st->runtime_s);
     }

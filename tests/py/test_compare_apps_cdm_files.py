@@ -58,6 +58,7 @@ def test_apps_cdm_and_file_tests_in_compare_json_and_csv(runs):
     excel = _figure(doc, "replays.pcm8-excel.bw_bps")
     assert excel["values"][0] == pytest.approx(head["bx200"]["replays"]["pcm8-excel"]["bw_bps"])
     assert excel["values"][2] is None
+    assert not [f for f in doc["figures"] if f["key"].startswith("replays.files-")]
     copy = _figure(doc, "file_tests.files-iso.copy_s")
     assert copy["values"][1] == pytest.approx(head["ssd370"]["file_tests"]["files-iso"]["copy_s"])
     assert copy["values"][2] is None and "copy time" in copy["label"]

@@ -146,7 +146,10 @@ def test_lab2016_on_sim_reports_file_tests(tmp_path):
     ft = res["headline"]["file_tests"]
     assert set(ft) == {"files-iso", "files-program", "files-work"}
     assert ft["files-program"]["copy_s"] > 0 and ft["files-work"]["extract_mibs"] > 0
+    # Reported as file tests, not as application traces.
+    assert not [k for k in res["headline"]["replays"] if k.startswith("files-")]
     text = (out / "summary.txt").read_text() if (out / "summary.txt").exists() else r.stdout
     assert "files-work: copy" in text and "replayed block trace" in text
     html = (out / "report.html").read_text()
     assert "<h2>File tests</h2>" in html and "work (recorded trace)" in html
+    assert "<h2>Application traces</h2>" not in html
