@@ -30,8 +30,9 @@ struct ssd__filetrace_blob {
 extern const struct ssd__filetrace_blob ssd__filetrace_blobs[];
 extern const size_t ssd__filetrace_blob_count;
 
-/* More repetitions than this is a size typo (the reviews' 8 GiB is 8). */
-#define MAX_REPEAT 4096
+/* More repetitions than this is a size typo (the reviews' 8 GiB is 8), and
+ * would hold gigabytes of I/O records (program-copy: 12 373 per GiB). */
+#define MAX_REPEAT 256
 
 int ssd_trace_filetest_count(void) {
     return (int)ssd__filetrace_blob_count;

@@ -99,6 +99,12 @@ def test_file_test_repeats_to_the_set_size():
         assert t3 >= four[3 * n - 1][0]
     with pytest.raises(ssdcore.SsdError, match="unknown file test"):
         ssdcore.Trace.filetest("nosuch-copy")
+    # A size typo is refused, not turned into gigabytes of I/O records.
+    with pytest.raises(ssdcore.SsdError, match="more than 256 recordings"):
+        ssdcore.Trace.filetest("iso-copy", "1t")
+    r = subprocess.run(["ssdcore", "trace", "info", "filetest:iso-copy@8x"], capture_output=True,
+                       text=True)
+    assert r.returncode != 0 and "'8x' is not a set size" in r.stderr
 
 
 def _file_tests_suite(tmp_path, profile, size):

@@ -152,7 +152,7 @@ SSD_API int ssd_trace_filetest_sizes(const char *name, uint64_t *set_bytes, uint
  * size) times, each repetition after the previous one and shifted by the
  * recorded device's size, as that many recorded sets side by side. Returns
  * 0, SSD_EINVAL (unknown name; the message lists the names), SSD_ERANGE
- * (more than 4096 repetitions), SSD_EFORMAT or SSD_ENOMEM. The format is
+ * (more than 256 repetitions), SSD_EFORMAT or SSD_ENOMEM. The format is
  * then "recorded". */
 SSD_API int ssd_trace_filetest(ssd_trace *tr, const char *name, uint64_t set_bytes);
 
