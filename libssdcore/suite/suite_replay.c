@@ -49,6 +49,15 @@ static uint64_t filetest_set_bytes(const struct ssd__step *st, const char *name)
     return ssd_trace_filetest_sizes(name, &b, &dev) ? 0 : b;
 }
 
+/* The set the replay moved: whole recordings, so a set_size that is not a
+ * multiple of the recorded set rounds up (ssd_trace_filetest repeats). */
+static uint64_t filetest_replayed_bytes(const struct ssd__step *st, const char *name) {
+    uint64_t rec = 0, dev = 0, want = filetest_set_bytes(st, name);
+    if (ssd_trace_filetest_sizes(name, &rec, &dev) || !rec)
+        return 0;
+    return (want + rec - 1) / rec * rec;
+}
+
 int ssd__suite_parse_replay(ssd_suite *s, struct ssd__step *st, char **tok, int n,
                             const char *where) {
     /* Options are checked on a replay bound to an unopened target. */
@@ -155,7 +164,7 @@ void ssd__replay_figures(struct ssd__step *st) {
     const char *phase = t && !strncmp(t, "filetest:", 9) ? strrchr(t, '-') : NULL;
     st->nfile = 0;
     if (phase && strcmp(phase + 1, "mkset") && st->runtime_s > 0) {
-        uint64_t bytes = filetest_set_bytes(st, t + 9);
+        uint64_t bytes = filetest_replayed_bytes(st, t + 9);
         snprintf(st->file[0].name, sizeof st->file[0].name, "%s", phase + 1);
         st->file[0].seconds = st->runtime_s;
         st->file[0].mibs = bytes ? bytes / 1048576.0 / st->runtime_s : NAN;

@@ -143,6 +143,15 @@ def test_bx200_copies_several_times_slower_than_mlc(tmp_path):
     assert ft["bx200"]["files-work"]["copy_s"] > 2 * ft["ssd370"]["files-work"]["copy_s"]
 
 
+def test_set_size_rounds_up_to_whole_recordings(tmp_path):
+    """A 512 MiB set replays one whole 1 GiB recording; its MiB/s are the
+    replayed bytes over the time, not the asked-for size."""
+    res, _ = _file_tests_suite(tmp_path, "vector180", "512m")
+    rec = {t["name"]: t for t in ssdcore.trace_filetests()}["iso-copy"]["set_bytes"]
+    iso = res["headline"]["file_tests"]["files-iso"]
+    assert iso["copy_mibs"] == pytest.approx(rec / MiB / iso["copy_s"], rel=1e-6)
+
+
 def test_lab2016_on_sim_reports_file_tests(tmp_path):
     out = tmp_path / "lab"
     r = subprocess.run(["ssdcore", "suite", "sim:ssd370", "--suite", "lab2016", "--scale", "0.01",
