@@ -38,6 +38,17 @@ static size_t refine_boundary(const double *y, size_t lo, size_t e, size_t hi, d
     return arg;
 }
 
+/* Robust per-sample noise of y[a, b): 1.4826 MAD of the differences /
+ * sqrt 2 (a trend barely moves it); the run's when there are too few. */
+static double own_sigma(struct ssd__curve *c, size_t a, size_t b) {
+    if (b < a + 8)
+        return c->sigma;
+    for (size_t i = a + 1; i < b; i++)
+        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
+    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
+    return s > 0.005 ? s : 0.005;
+}
+
 /* Fills st[0..k] (segment starts, st[k] = n); returns k or a negative code. */
 static long segment(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *st) {
     size_t n = c->n;
@@ -107,7 +118,11 @@ static long segment(struct ssd__curve *c, const struct ssd__analysis_opts *o, si
      * block means almost untouched, so it is looked for at sample
      * resolution: the best split of the first segment near its start,
      * kept when it pays the penalty. */
-    size_t e1 = st[1], lim = 2 * bs < e1 ? 2 * bs : e1 - 1;
+    /* The search reaches two lasting phases: a short cache carved up by a
+     * deep dip (8 fast samples, 3 in a dip, 5 fast again) otherwise ends
+     * at the dip, and the five after it make the rest look like no drop. */
+    size_t reach = 2 * bs > 2 * c->min_len ? 2 * bs : 2 * c->min_len;
+    size_t e1 = st[1], lim = reach < e1 ? reach : e1 - 1;
     double s_all = 0, q_all = 0;
     for (size_t i = 0; i < e1; i++) {
         s_all += c->y[i];
@@ -125,7 +140,15 @@ static long segment(struct ssd__curve *c, const struct ssd__analysis_opts *o, si
             arg = k;
         }
     }
-    if (arg && best > beta && count < n) {
+    /* ... at the noise of the first segment itself when what follows the
+     * split lasts: the run's noise may be a chaotic used state's (GC
+     * scatters the speed 2x from one second to the next for most of a
+     * 2-hour run), which no 3-second cache at the start could pay
+     * against. (A split before a dip of a sample or two is no cache's end
+     * and is judged at the run's noise.) */
+    double s0 = own_sigma(c, 0, e1);
+    double beta0 = e1 - arg >= c->min_len ? o->penalty * s0 * s0 * log((double)n) : beta;
+    if (arg && best > (beta0 < beta ? beta0 : beta) && count < n) {
         memmove(st + 2, st + 1, count * sizeof *st);
         st[1] = arg;
         count++;
@@ -277,6 +300,12 @@ static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                 c->segsig[j] = local_sigma(c, st[j], st[j + 1]);
             double sa = c->segsig[j - 1], sb = c->segsig[j];
             double sl = sqrt((na * sa * sa + nb * sb * sb) / (na + nb));
+            /* A short first segment above the next may be a short cache:
+             * judged at the noise after it, not at the run's (a chaotic
+             * used state later in the run is no reason to doubt a drop of
+             * 2x at the start). */
+            if (j == 1 && st[1] < c->min_len && lev[0] - lev[1] >= log(o->min_step))
+                sl = own_sigma(c, st[1], st[2]);
             double pen = o->noise_merge * o->penalty * sl * sl * log((double)c->n);
             double gn = sqrt(d * d * na * nb / (na + nb) / pen);
             g[j] = gn < g[j] ? gn : g[j];

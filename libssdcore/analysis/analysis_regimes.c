@@ -442,25 +442,39 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                     lo++;
             }
             size_t k = knee(c, a, lo, g0, b, c->min_len > 3 ? c->min_len : 3);
-            int own_level = 0;
+            int own_level = 0, faster = 0;
             if (k > g0 + 2) {
                 /* The used state starts later than the segmentation's
                  * boundary: what lies between is a phase of its own when
-                 * it is not at the level before (a short folding step
-                 * the segmentation gave to the decline). */
+                 * it is below the level before (a short folding step
+                 * the segmentation gave to the decline). When it is above
+                 * it, the used state began at the boundary, faster than
+                 * the folding before it (the cache emptied, GC finds
+                 * blocks full of garbage at first) and sliding later:
+                 * the boundary stays. */
                 memcpy(c->scratch, c->y + g0, (k - g0) * sizeof *c->y);
                 double lv = ssd__median(c->scratch, k - g0);
-                own_level = fabs(lv - log(c->ph[g - 1].level_bps)) >= log(o->min_step);
+                own_level = log(c->ph[g - 1].level_bps) - lv >= log(o->min_step);
+                faster = lv - log(c->ph[g - 1].level_bps) >= log(o->min_step);
             }
             if (own_level && ssd__curve_split(c, g, k) == 0)
                 last = ++g;
-            else if (k != g0 && k > a)
+            else if (!faster && k != g0 && k > a)
                 ssd__curve_move_boundary(c, g, k);
         }
         if (g >= 2 && dynamic_cache(S) && !folded_before(c, o, g) &&
             fold_then_gc(c, o, g, b > c->ph[g].last + 1 ? c->ph[g].last + 1 : b) &&
             c->ph[g].first > 0)
             last = ++g;
+        /* A cache that lasted until the capacity had been written is no
+         * cache (none holds more than the drive): the first drop was the
+         * used state, and a short phase between it and the decline (the
+         * drop's mixed samples) belongs to the decline. */
+        if (g == 2 && S->has_cache && S->cache_bytes >= GC_MIN_CAPACITY_SHARE * S->capacity_bytes &&
+            c->ph[1].last - c->ph[1].first + 1 < c->min_len) {
+            ssd__curve_merge_next(c, 1);
+            g = last = 1;
+        }
         if (g == 1 && S->has_cache) {
             /* The first drop was clean blocks running out: no cache. */
             S->has_cache = 0;
