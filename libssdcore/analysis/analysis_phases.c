@@ -315,6 +315,7 @@ static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o,
     for (size_t j = 1; j < *k; j++) {
         if (g[j] >= 1)
             continue;
+
         double dl = j >= 2 ? g[j - 1] : INFINITY;
         double dr = j + 1 < *k ? g[j + 1] : INFINITY;
         if (g[j] <= dl && g[j] < dr && !(j >= 2 && drop[j - 1])) {
@@ -333,8 +334,11 @@ static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o,
  * back up) are not regimes: two neighbours, one shorter than four lasting
  * phases, on a staircase that keeps going the same way through them, are
  * one phase (the shortest pair first). */
-static int merge_staircase(struct ssd__curve *c, size_t *st, double *lev, size_t *k,
-                           unsigned char *drop) {
+static double part_misfit(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                          size_t b, size_t p, size_t q);
+
+static int merge_staircase(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *st,
+                           double *lev, size_t *k, unsigned char *drop) {
     size_t lim = 4 * c->min_len, best = 0, arg = 0;
     /* Not the phase after the first: whether the first drop is a step (a
      * cache) or the start of a slow decline (SSD370's fresh random writes
@@ -347,6 +351,12 @@ static int merge_staircase(struct ssd__curve *c, size_t *st, double *lev, size_t
         int down = lev[j - 1] > lev[j] && lev[j] > lev[j + 1] && lev[j + 1] > lev[j + 2];
         int up = lev[j - 1] < lev[j] && lev[j] < lev[j + 1] && lev[j + 1] < lev[j + 2];
         if (!down && !up)
+            continue;
+        /* A step, not a slide: one line through both misfits a quiet
+         * level at its own noise (a dynamic cache's folding level, then
+         * the used state's chaos sliding below it). */
+        size_t a = st[j], m = st[j + 1], b = st[j + 2];
+        if (part_misfit(c, o, a, b, a, m) > 1 || part_misfit(c, o, a, b, m, b) > 1)
             continue;
         if (!best || la + lb < best) {
             best = la + lb;
@@ -422,7 +432,7 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
             continue;
         if (merge_close(c, o, st, lev, gap, &k, drop))
             continue;
-        if (!merge_staircase(c, st, lev, &k, drop))
+        if (!merge_staircase(c, o, st, lev, &k, drop))
             break;
     }
     c->ph = malloc(k * sizeof *c->ph);
@@ -517,6 +527,34 @@ static double flat_sse(const double *y, size_t a, size_t b) {
  * phases). The best-fitting pair merges first. Phase 0 is left alone: the
  * cache was judged on the segmentation's levels.
  */
+/* How much worse the least-squares line of y[a, b) fits the samples of
+ * [p, q) (a part of it) than that part's own line, in units of the
+ * penalty at the part's own noise; 0 unless the part is a quiet level
+ * (lasting, and less than half as noisy as the rest of [a, b)). */
+static double part_misfit(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                          size_t b, size_t p, size_t q) {
+    if (q - p < c->min_len)
+        return 0;
+    double sig = own_sigma(c, p, q), rest = p > a ? own_sigma(c, a, p) : own_sigma(c, q, b);
+    if (!(2 * sig < rest))
+        return 0;
+    double m = (double)(b - a), sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (size_t i = a; i < b; i++) {
+        double x = (double)(i - a);
+        sx += x;
+        sy += c->y[i];
+        sxx += x * x;
+        sxy += x * c->y[i];
+    }
+    double den = m * sxx - sx * sx, slope = den > 0 ? (m * sxy - sx * sy) / den : 0;
+    double icpt = (sy - slope * sx) / m, sse = 0;
+    for (size_t i = p; i < q; i++) {
+        double d = c->y[i] - (icpt + slope * (double)(i - a));
+        sse += d * d;
+    }
+    return (sse - line_sse(c->y, p, q)) / (o->penalty * sig * sig * log((double)c->n));
+}
+
 size_t ssd__curve_merge_slides(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                size_t *keep) {
     size_t merged = 0;
@@ -534,6 +572,11 @@ size_t ssd__curve_merge_slides(struct ssd__curve *c, const struct ssd__analysis_
             double two = line_sse(c->y, a, m) + line_sse(c->y, m, b);
             double sig = local_sigma(c, a, b);
             double g = (one - two) / (o->penalty * sig * sig * lnn);
+            /* ... and at the noise of each part: a quiet level (a dynamic
+             * cache's folding) next to the used state's chaos must not be
+             * swallowed because the chaos sets the pair's noise. */
+            if (g <= 1 && (part_misfit(c, o, a, b, a, m) > 1 || part_misfit(c, o, a, b, m, b) > 1))
+                continue;
             if (g <= 1 && g < best_g) {
                 best_g = g;
                 best = j;

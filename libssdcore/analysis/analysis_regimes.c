@@ -15,6 +15,8 @@
  * reviews' drives do at 1.06-1.4 times it (spare area, and random
  * overwrites freeing blocks). A fill never gets there. */
 #define GC_MIN_CAPACITY_SHARE 0.995
+/* No cache holds more than this share of the capacity (raw / bits). */
+#define MAX_CACHE_CAPACITY_SHARE 0.64
 /* A cache at least this share of the capacity is a dynamic one. */
 #define DYNAMIC_MIN_CAPACITY_SHARE 0.05
 /* Without a capacity, a decline is the used state only when it falls at
@@ -90,8 +92,11 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
     for (size_t j = 1; j < c->nph; j++) {
         const struct ssd_phase *p = &c->ph[j], *q = &c->ph[j - 1];
         if (isfinite(capacity)) {
+            /* (A folding phase that slides took in the start of the
+             * decline after it; before the capacity has been written it
+             * is the folding step all the same: no used state yet.) */
             if (dynamic && j >= 2 && !folding_seen && p->level_bps * o->min_step <= direct &&
-                !slides_down(c, p)) {
+                (!slides_down(c, p) || p->start_bytes < GC_MIN_CAPACITY_SHARE * capacity)) {
                 folding_seen = 1; /* the folding step, wherever it is */
                 continue;
             }
@@ -403,6 +408,18 @@ static int fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o
     return ssd__curve_split(c, g, k) == 0;
 }
 
+/* The first drop was no cache's end after all. */
+static void no_cache(struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    S->has_cache = 0;
+    S->cache_bytes = S->cache_level_bps = S->cache_drop_ratio = NAN;
+    S->cache_uncertainty_bytes = NAN;
+    S->cache_censored = SSD_CENSOR_NONE;
+    res->cache_phase_end = 0;
+    res->post_phase = 0;
+    res->nbursts = res->bursts_total = 0;
+}
+
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
                         struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -475,16 +492,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_merge_next(c, 1);
             g = last = 1;
         }
-        if (g == 1 && S->has_cache) {
-            /* The first drop was clean blocks running out: no cache. */
-            S->has_cache = 0;
-            S->cache_bytes = S->cache_level_bps = S->cache_drop_ratio = NAN;
-            S->cache_uncertainty_bytes = NAN;
-            S->cache_censored = SSD_CENSOR_NONE;
-            res->cache_phase_end = 0;
-            res->post_phase = 0;
-            res->nbursts = res->bursts_total = 0;
-        }
+        if (g == 1 && S->has_cache)
+            no_cache(res); /* the first drop was clean blocks running out */
         if (g == 1)
             S->post_cache_bps = c->ph[0].level_bps;
         S->has_gc = 1;
@@ -498,6 +507,20 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         }
         S->gc_end_level_bps = end_level;
     }
+    /* No SLC cache holds more than the flash in SLC mode, raw / bits:
+     * at most 0.64 of the capacity (MLC with 28% spare). A first level that
+     * lasted longer was a cache and direct writes at one speed (4K random
+     * writes capped at the interface's IOPS, cache or not), and the drop
+     * that ended it, before the used state, is that dynamic cache's
+     * folding: no cache is reported (none can be seen), and the drop is
+     * folding. */
+    int hidden_cache = 0;
+    if (S->has_cache && isfinite(S->capacity_bytes) &&
+        S->cache_bytes > MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes && (!g || g >= 2)) {
+        no_cache(res);
+        S->post_cache_bps = c->ph[0].level_bps;
+        hidden_cache = 1;
+    }
     /* Label the rest: the cache; the level after it (or the first level
      * without one) is direct; a lasting step below direct is folding (a
      * dynamic cache emptied while writing: the first drop after the cache,
@@ -509,8 +532,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * capacity, never does), and folding lasts: a few slow seconds at the
      * end of a fill are no folding. */
     int can_fold =
-        S->has_cache && !(isfinite(S->capacity_bytes) &&
-                          S->cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes);
+        hidden_cache ||
+        (S->has_cache && !(isfinite(S->capacity_bytes) &&
+                           S->cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes));
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;
     for (size_t j = 0; j < c->nph; j++) {
