@@ -225,6 +225,13 @@ static int fold_transients(struct ssd__curve *c, const struct ssd__analysis_opts
          * the climb back would otherwise become one phase with them, and
          * then with the rest (a static cache in a 2-hour run). */
         int short_cache = j == 1 && st[1] < c->min_len && lev[0] - lev[1] >= log(o->min_step);
+        /* ... nor is a level of its own, closer to the cache than to the
+         * slower segment after it and almost lasting (70 samples of 72:
+         * the direct writes between a short cache and folding), taken
+         * into that slower one: it stays for the cache test to judge. */
+        if (short_cache && 2 * len >= c->min_len &&
+            fabs(lev[j] - lev[j + 1]) >= fabs(lev[j] - lev[j - 1]))
+            continue;
         if (!short_cache && fabs(lev[j] - lev[j - 1]) <= fabs(lev[j] - lev[j + 1]))
             drop[j] = 1;
         else

@@ -15,6 +15,9 @@
  * reviews' drives do at 1.06-1.4 times it (spare area, and random
  * overwrites freeing blocks). A fill never gets there. */
 #define GC_MIN_CAPACITY_SHARE 0.995
+/* The used state's scatter (noise of the differences) at least this many
+ * times the folding's before it: the onset is where the scatter jumps. */
+#define SCATTER_JUMP 3.0
 /* No cache holds more than this share of the capacity (raw / bits). */
 #define MAX_CACHE_CAPACITY_SHARE 0.64
 /* A cache at least this share of the capacity is a dynamic one. */
@@ -183,6 +186,45 @@ out:
     free(six);
     free(syy1);
     return best_k;
+}
+
+/* The sample in [lo, hi) where the speed's scatter from one sample to the
+ * next jumps: the best split of the squared differences of y into two
+ * variances (n1 ln v1 + n2 ln v2, least), with the ratio of the noise after
+ * to the noise before in *jump (0 when there is no room). A drive whose
+ * used state scatters the speed 2x from one second to the next (GC
+ * reclaiming blocks of uneven garbage) starts it where the scatter jumps,
+ * often at about the folding level before it, so a change of level does
+ * not show it (the NVMe drives of the sweep: 5-20% late). */
+static size_t scatter_onset(const struct ssd__curve *c, size_t lo, size_t hi, size_t min_len,
+                            double *jump) {
+    *jump = 0;
+    if (lo < 1)
+        lo = 1;
+    if (hi < lo + 2 * min_len + 2)
+        return lo;
+    size_t n = hi - lo;
+    double *s = malloc((n + 1) * sizeof *s);
+    if (!s)
+        return lo;
+    s[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        double d = c->y[lo + i] - c->y[lo + i - 1];
+        s[i + 1] = s[i] + d * d;
+    }
+    double best = INFINITY;
+    size_t arg = lo;
+    for (size_t k = min_len; k + min_len <= n; k++) {
+        double v1 = s[k] / (double)k + 1e-12, v2 = (s[n] - s[k]) / (double)(n - k) + 1e-12;
+        double cost = (double)k * log(v1) + (double)(n - k) * log(v2);
+        if (cost < best) {
+            best = cost;
+            arg = lo + k;
+            *jump = sqrt(v2 / v1);
+        }
+    }
+    free(s);
+    return arg;
 }
 
 /* Periodic dips inside samples [a, b) below base (the phase level, or its
@@ -420,6 +462,28 @@ static void no_cache(struct ssd__result *res) {
     res->nbursts = res->bursts_total = 0;
 }
 
+/* Whether phase j, a lasting step below the direct level, is where a
+ * dynamic cache's folding begins, with the used state from phase gc_from:
+ * not when it is short (under two lasting phases) and a lower phase
+ * follows right after it (the drop's transition, or dips just before it),
+ * nor when the speed later comes back to the direct level for longer than
+ * the step lasted (a cluster of dips: folding goes on until the cache is
+ * empty, and a dynamic cache is emptied only by idle time). */
+static int folding_step(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t j,
+                        size_t gc_from, double direct) {
+    const struct ssd_phase *p = &c->ph[j];
+    size_t len = p->last - p->first + 1;
+    if (len < 2 * c->min_len && j + 1 < gc_from &&
+        c->ph[j + 1].level_bps * o->min_step <= p->level_bps)
+        return 0;
+    for (size_t k = j + 1; k < gc_from; k++) {
+        const struct ssd_phase *q = &c->ph[k];
+        if (fabs(log(q->level_bps / direct)) < log(o->min_step) && q->last - q->first + 1 > len)
+            return 0;
+    }
+    return 1;
+}
+
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
                         struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -459,6 +523,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                     lo++;
             }
             size_t k = knee(c, a, lo, g0, b, c->min_len > 3 ? c->min_len : 3);
+            double jump = 0;
+            size_t kn = scatter_onset(c, lo, b, c->min_len > 3 ? c->min_len : 3, &jump);
+            if (isfinite(S->capacity_bytes) && jump >= SCATTER_JUMP && kn < k)
+                k = kn;
             int own_level = 0, faster = 0;
             if (k > g0 + 2) {
                 /* The used state starts later than the segmentation's
@@ -549,7 +617,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             direct = p->level_bps;
             p->regime = SSD_REGIME_DIRECT;
         } else if (can_fold && isnan(fold) && p->level_bps * o->min_step <= direct &&
-                   p->last - p->first + 1 >= (j + 1 < c->nph ? 1 : 2) * c->min_len) {
+                   p->last - p->first + 1 >= (j + 1 < c->nph ? 1 : 2) * c->min_len &&
+                   folding_step(c, o, j, gc_from, direct)) {
             fold = p->level_bps;
             p->regime = SSD_REGIME_FOLDING;
             S->has_folding = 1;
