@@ -172,7 +172,8 @@ def test_dips_found_in_the_fresh_state_within_10_percent(seed_runs):
 
 def test_small_random_drive_sweep():
     """50 random drives, fill and 2-hour test each (bench/regimes_sweep.py
-    runs the full table): >= 95% labelled right, no false cache or folding."""
+    runs the full table): >= 98% labelled right (the 200-drive sweeps'
+    figure; these 50 are all right), no false cache or folding."""
     rng = np.random.default_rng(4242)
     runs = right = 0
     problems = []
@@ -187,7 +188,7 @@ def test_small_random_drive_sweep():
             right += not probs
             if probs:
                 problems.append((spec, probs))
-    assert right >= 0.95 * runs, problems
+    assert right >= 0.98 * runs, problems
 
 
 def test_fast_first_sample_does_not_hide_the_cache():
