@@ -539,8 +539,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                  * the boundary stays. */
                 memcpy(c->scratch, c->y + g0, (k - g0) * sizeof *c->y);
                 double lv = ssd__median(c->scratch, k - g0);
-                own_level = log(c->ph[g - 1].level_bps) - lv >= log(o->min_step);
-                faster = lv - log(c->ph[g - 1].level_bps) >= log(o->min_step);
+                double below = log(c->ph[g - 1].level_bps) - lv;
+                own_level = dynamic_cache(S) && below >= log(o->min_step);
+                /* (Without a dynamic cache there is no folding step: a
+                 * stretch already a step below is the decline's start.) */
+                faster = fabs(below) >= log(o->min_step) && !own_level;
             }
             if (own_level && ssd__curve_split(c, g, k) == 0)
                 last = ++g;
