@@ -217,7 +217,9 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
          * run's (a used state later in a 2-hour run may scatter the speed
          * 2x from one second to the next; 3 of its sigmas put "fast" out of
          * reach, and a dip just before the drop was taken for the drop). */
-        double fast = fmax(sqrt(thr * hi), post * exp(3 * start_sigma(c, ph[pj].last + 1)));
+        double fast = fmax(sqrt(thr * hi), post * exp(3 * c->sigma));
+        if (fast > sqrt(thr * hi)) /* (the noise term decides: a median, only then) */
+            fast = fmax(sqrt(thr * hi), post * exp(3 * start_sigma(c, ph[pj].last + 1)));
         size_t earliest = 0;
         int ok = hi >= o->min_drop * post && lo < hi;
         if (ok && len0 >= 2) {

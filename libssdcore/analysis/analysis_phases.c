@@ -146,8 +146,11 @@ static long segment(struct ssd__curve *c, const struct ssd__analysis_opts *o, si
      * 2-hour run), which no 3-second cache at the start could pay
      * against. (A split before a dip of a sample or two is no cache's end
      * and is judged at the run's noise.) */
-    double s0 = own_sigma(c, 0, e1);
-    double beta0 = e1 - arg >= c->min_len ? o->penalty * s0 * s0 * log((double)n) : beta;
+    double beta0 = beta;
+    if (arg && best <= beta && e1 - arg >= c->min_len) { /* (a median: only when it matters) */
+        double s0 = own_sigma(c, 0, e1);
+        beta0 = o->penalty * s0 * s0 * log((double)n);
+    }
     if (arg && best > (beta0 < beta ? beta0 : beta) && count < n) {
         memmove(st + 2, st + 1, count * sizeof *st);
         st[1] = arg;
