@@ -247,10 +247,8 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
     }
     if ((rc = read_run_meta(c, d)))
         goto fail;
-    struct ssd__text t = {0};
-    ssd__suite_headline_json(d->s, &t);
-    char *hl = ssd__text_take(&t);
-    if (!hl) {
+    char *hl = NULL;
+    if (ssd__suite_headline_json(d->s, &hl)) {
         rc = ssd__fail(c->err, SSD_ENOMEM, "out of memory");
         goto fail;
     }

@@ -1079,9 +1079,8 @@ static void verdict(const ssd_suite *s, struct ssd__text *t) {
 /* KDiskMark-style tiles when the headline has CrystalDiskMark-style
  * figures (an object "cdm" of numbers): one tile per figure. */
 static void cdm_tiles(const ssd_suite *s, struct ssd__text *t) {
-    struct ssd__text h = {0};
-    ssd__suite_headline_json(s, &h);
-    char *text = ssd__text_take(&h);
+    char *text = NULL;
+    ssd__suite_headline_json(s, &text);
     struct ssd__jv root;
     char msg[32];
     if (!text || ssd__jr_parse(text, &root, msg, sizeof msg)) {

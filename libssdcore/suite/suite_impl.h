@@ -211,8 +211,17 @@ const char *ssd__latency_label(const char *step_name);
 
 /* The results JSON of s as it stands. */
 int ssd__suite_json(const ssd_suite *s, char **out);
-/* Headline figures as a JSON object appended to t. */
-void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t);
+/* Headline figures as a JSON object, malloc'd in *out. 0 or SSD_ENOMEM. */
+int ssd__suite_headline_json(const ssd_suite *s, char **out);
+/* A job's summary figures (results.json's "summary" object): each key and
+ * where its double lives in struct ssd__step. suite_results.c writes them
+ * and suite_load.c reads them back from this one table. */
+struct ssd__step_figure {
+    const char *key;
+    size_t offset;
+};
+extern const struct ssd__step_figure ssd__job_summary[];
+extern const size_t ssd__job_summary_count;
 /* The mixed-workload headline of a group of finished jobs ("mixed-seq",
  * "mixed-rand"): the bandwidth at 80 % reads (NAN when that point did not
  * run) and the mean of the six points (NAN unless all six ran), in bytes/s.

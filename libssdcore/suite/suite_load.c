@@ -122,15 +122,9 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
             st->nopts++;
         }
         const struct ssd__jv *m = ssd__jv_get(v, "summary");
-        st->runtime_s = ssd__jv_num(m, "runtime_s", NAN);
-        st->bw_bps = ssd__jv_num(m, "bw_bps", NAN);
-        st->iops = ssd__jv_num(m, "iops", NAN);
-        st->read_bps = ssd__jv_num(m, "read_bps", NAN);
-        st->write_bps = ssd__jv_num(m, "write_bps", NAN);
-        st->lat_mean_us = ssd__jv_num(m, "lat_mean_us", NAN);
-        st->lat_p50_us = ssd__jv_num(m, "lat_p50_us", NAN);
-        st->lat_p99_us = ssd__jv_num(m, "lat_p99_us", NAN);
-        st->lat_p999_us = ssd__jv_num(m, "lat_p99_9_us", NAN);
+        for (size_t k = 0; k < ssd__job_summary_count; k++)
+            *(double *)((char *)st + ssd__job_summary[k].offset) =
+                ssd__jv_num(m, ssd__job_summary[k].key, NAN);
         st->job_json = dump(ssd__jv_get(v, "results"));
         ssd__step_latency_spectrum(st);
         const struct ssd__jv *truth = ssd__jv_get(v, "sim_truth");
