@@ -21,15 +21,15 @@ static const char *censor_name(int c) {
 /* A job's summary figures: results.json's "summary" object, written here
  * and read back by suite_load.c from this one table. */
 const struct ssd__step_figure ssd__job_summary[] = {
-    {"runtime_s", offsetof(struct ssd__step, runtime_s)},
-    {"bw_bps", offsetof(struct ssd__step, bw_bps)},
-    {"iops", offsetof(struct ssd__step, iops)},
-    {"read_bps", offsetof(struct ssd__step, read_bps)},
-    {"write_bps", offsetof(struct ssd__step, write_bps)},
-    {"lat_mean_us", offsetof(struct ssd__step, lat_mean_us)},
-    {"lat_p50_us", offsetof(struct ssd__step, lat_p50_us)},
-    {"lat_p99_us", offsetof(struct ssd__step, lat_p99_us)},
-    {"lat_p99_9_us", offsetof(struct ssd__step, lat_p999_us)},
+    {"runtime_s", offsetof(struct ssd__step_result, runtime_s)},
+    {"bw_bps", offsetof(struct ssd__step_result, bw_bps)},
+    {"iops", offsetof(struct ssd__step_result, iops)},
+    {"read_bps", offsetof(struct ssd__step_result, read_bps)},
+    {"write_bps", offsetof(struct ssd__step_result, write_bps)},
+    {"lat_mean_us", offsetof(struct ssd__step_result, lat_mean_us)},
+    {"lat_p50_us", offsetof(struct ssd__step_result, lat_p50_us)},
+    {"lat_p99_us", offsetof(struct ssd__step_result, lat_p99_us)},
+    {"lat_p99_9_us", offsetof(struct ssd__step_result, lat_p999_us)},
 };
 const size_t ssd__job_summary_count = sizeof ssd__job_summary / sizeof ssd__job_summary[0];
 
@@ -37,8 +37,8 @@ const size_t ssd__job_summary_count = sizeof ssd__job_summary / sizeof ssd__job_
 static void params(struct ssd__jw *w, const struct ssd__step *st) {
     ssd__jw_key(w, "params");
     ssd__jw_begin_object(w);
-    for (int k = 0; k < st->nopts; k++)
-        ssd__jw_kstr(w, st->keys[k], st->values[k]);
+    for (int k = 0; k < st->def.nopts; k++)
+        ssd__jw_kstr(w, st->def.keys[k], st->def.values[k]);
     ssd__jw_end_object(w);
 }
 
@@ -49,14 +49,15 @@ static void csv_name(struct ssd__jw *w, const char *key, const char *stem) {
     ssd__jw_kstr(w, key, stem[0] ? name : NULL);
 }
 
-static const struct ssd__step *logging_job(const ssd_suite *s, const struct ssd__step *an) {
-    return ssd__suite_find_log(s, an->series, (int)(an - s->steps));
+static const struct ssd__step *logging_job(const struct ssd__results *s,
+                                           const struct ssd__step *an) {
+    return ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
 }
 
 /* The analysis figures beside the simulator's truth for the same run. */
 static void truth_compare(struct ssd__jw *w, const struct ssd__step *an,
                           const struct ssd__step *job) {
-    const struct ssd_analysis_summary *m = &an->sum;
+    const struct ssd_analysis_summary *m = &an->res.sum;
     /* Like with like: the model's post-cache figure is a mean (bytes over
      * seconds, dips included), so it is also set beside the mean of the
      * analysis' post-cache phase, not only its level (a median). */
@@ -71,18 +72,18 @@ static void truth_compare(struct ssd__jw *w, const struct ssd__step *an,
     } pairs[] = {
         /* The fast-write room (cache room, or clean flash on a drive
          * without a cache) the idle or TRIM left when the run began. */
-        {"recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN, job->truth_room_before},
-        {"cache_bytes", m->has_cache ? m->cache_bytes : NAN, job->truth_cache_bytes},
-        {"post_cache_bps", m->post_cache_bps, job->truth_post_bps},
-        {"post_cache_mean_bps", pp < an->nphases ? an->phases[pp].mean_bps : NAN,
-         job->truth_post_bps},
+        {"recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN, job->res.truth_room_before},
+        {"cache_bytes", m->has_cache ? m->cache_bytes : NAN, job->res.truth_cache_bytes},
+        {"post_cache_bps", m->post_cache_bps, job->res.truth_post_bps},
+        {"post_cache_mean_bps", pp < an->res.nphases ? an->res.phases[pp].mean_bps : NAN,
+         job->res.truth_post_bps},
         {"folding_start_bytes", m->has_folding ? m->folding_start_bytes : NAN,
-         job->truth_fold_bytes},
-        {"gc_start_bytes", m->has_gc ? m->gc_start_bytes : NAN, job->truth_gc_bytes},
+         job->res.truth_fold_bytes},
+        {"gc_start_bytes", m->has_gc ? m->gc_start_bytes : NAN, job->res.truth_gc_bytes},
         {"later_drop_bytes", later, ssd__later_drop_truth(job)},
     };
     ssd__jw_begin_object(w);
-    for (size_t i = an->reference[0] ? 0 : 1; i < sizeof pairs / sizeof pairs[0]; i++) {
+    for (size_t i = an->def.reference[0] ? 0 : 1; i < sizeof pairs / sizeof pairs[0]; i++) {
         ssd__jw_key(w, pairs[i].key);
         ssd__jw_begin_object(w);
         ssd__jw_knum(w, "analysis", pairs[i].analysis);
@@ -97,17 +98,17 @@ static void truth_compare(struct ssd__jw *w, const struct ssd__step *an,
  * its size, the used state's start. */
 int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job, char *buf,
                         size_t len) {
-    const struct ssd_analysis_summary *m = &an->sum;
+    const struct ssd_analysis_summary *m = &an->res.sum;
     const double GiB = 1073741824.0;
-    double tc = job->truth_cache_bytes, tg = job->truth_gc_bytes;
+    double tc = job->res.truth_cache_bytes, tg = job->res.truth_gc_bytes;
     buf[0] = '\0';
-    if (!an->has_summary)
+    if (!an->res.has_summary)
         return 0;
     if (isfinite(tc) && tc > 0 && m->has_cache && m->cache_censored == SSD_CENSOR_NONE &&
         fabs(m->cache_bytes - tc) > fmax(m->cache_uncertainty_bytes, 0.05 * tc))
         snprintf(buf, len, "cache %.2f GiB, model %.2f GiB", m->cache_bytes / GiB, tc / GiB);
-    else if (isfinite(tc) && tc > 0 && !m->has_cache && an->nphases > 1 &&
-             tc > an->phases[0].end_bytes * 0.5)
+    else if (isfinite(tc) && tc > 0 && !m->has_cache && an->res.nphases > 1 &&
+             tc > an->res.phases[0].end_bytes * 0.5)
         snprintf(buf, len, "no cache found, model %.2f GiB", tc / GiB);
     else if (isfinite(tc) && tc == 0 && m->has_cache && m->cache_censored == SSD_CENSOR_NONE)
         snprintf(buf, len, "cache %.2f GiB, the model has none", m->cache_bytes / GiB);
@@ -121,81 +122,83 @@ int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job,
 }
 
 double ssd__later_drop_truth(const struct ssd__step *job) {
-    double f = job->truth_fold_bytes, g = job->truth_gc_bytes;
+    double f = job->res.truth_fold_bytes, g = job->res.truth_gc_bytes;
     if (isfinite(f) && isfinite(g))
         return f < g ? f : g;
     return isfinite(f) ? f : g;
 }
 
-static void step_json(const ssd_suite *s, struct ssd__jw *w, int i) {
+static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
     const struct ssd__step *st = &s->steps[i];
     ssd__jw_begin_object(w);
     ssd__jw_knum(w, "index", i);
-    ssd__jw_kstr(w, "kind", ssd__step_kind_name(st->kind));
-    ssd__jw_kstr(w, "name", st->name);
-    ssd__jw_kstr(w, "line", st->line);
-    ssd__jw_knum(w, "lineno", st->lineno);
-    ssd__jw_kstr(w, "state", ssd__step_state_name(st->state));
-    ssd__jw_kstr(w, "started", st->started[0] ? st->started : NULL);
-    ssd__jw_knum(w, "wall_s", st->wall_s);
-    ssd__jw_knum(w, "temp_c_before", st->temp_before_c);
-    ssd__jw_knum(w, "temp_c_after", st->temp_after_c);
-    if (st->error)
-        ssd__jw_kstr(w, "error", st->error);
-    if (st->state == SSD__ST_SKIPPED)
-        ssd__jw_kstr(w, "reason", st->reason);
-    switch (st->kind) {
+    ssd__jw_kstr(w, "kind", ssd__step_kind_name(st->def.kind));
+    ssd__jw_kstr(w, "name", st->def.name);
+    ssd__jw_kstr(w, "line", st->def.line);
+    ssd__jw_knum(w, "lineno", st->def.lineno);
+    ssd__jw_kstr(w, "state", ssd__step_state_name(st->res.state));
+    ssd__jw_kstr(w, "started", st->res.started[0] ? st->res.started : NULL);
+    ssd__jw_knum(w, "wall_s", st->res.wall_s);
+    ssd__jw_knum(w, "temp_c_before", st->res.temp_before_c);
+    ssd__jw_knum(w, "temp_c_after", st->res.temp_after_c);
+    if (st->res.error)
+        ssd__jw_kstr(w, "error", st->res.error);
+    if (st->res.state == SSD__ST_SKIPPED)
+        ssd__jw_kstr(w, "reason", st->res.reason);
+    switch (st->def.kind) {
     case SSD__STEP_JOB:
-        ssd__jw_kstr(w, "group", st->group[0] ? st->group : NULL);
-        ssd__jw_knum(w, "x", st->x);
+        ssd__jw_kstr(w, "group", st->def.group[0] ? st->def.group : NULL);
+        ssd__jw_knum(w, "x", st->def.x);
         params(w, st);
-        csv_name(w, "log", st->log);
-        if (st->job_json) {
+        csv_name(w, "log", st->def.log);
+        if (st->res.job_json) {
             ssd__jw_key(w, "summary");
             ssd__jw_begin_object(w);
             for (size_t k = 0; k < ssd__job_summary_count; k++)
-                ssd__jw_knum(w, ssd__job_summary[k].key,
-                             *(const double *)((const char *)st + ssd__job_summary[k].offset));
+                ssd__jw_knum(
+                    w, ssd__job_summary[k].key,
+                    *(const double *)((const char *)&st->res + ssd__job_summary[k].offset));
             ssd__jw_end_object(w);
         }
-        ssd__jw_kraw(w, "results", st->job_json);
-        if (st->truth_json) {
-            ssd__jw_knum(w, "sim_fast_room_before_bytes", st->truth_room_before);
-            ssd__jw_kraw(w, "sim_truth", st->truth_json);
+        ssd__jw_kraw(w, "results", st->res.job_json);
+        if (st->res.truth_json) {
+            ssd__jw_knum(w, "sim_fast_room_before_bytes", st->res.truth_room_before);
+            ssd__jw_kraw(w, "sim_truth", st->res.truth_json);
         }
         break;
     case SSD__STEP_TRIM:
-        ssd__jw_knum(w, "offset", (double)st->offset);
-        ssd__jw_knum(w, "length", (double)(st->length ? st->length : s->target_size - st->offset));
+        ssd__jw_knum(w, "offset", (double)st->def.offset);
+        ssd__jw_knum(w, "length",
+                     (double)(st->def.length ? st->def.length : s->target_size - st->def.offset));
         break;
     case SSD__STEP_IDLE:
-        ssd__jw_knum(w, "seconds", st->idle_s * s->scale);
-        ssd__jw_knum(w, "seconds_unscaled", st->idle_s);
+        ssd__jw_knum(w, "seconds", st->def.idle_s * s->scale);
+        ssd__jw_knum(w, "seconds_unscaled", st->def.idle_s);
         break;
     case SSD__STEP_FILEBENCH:
         params(w, st);
-        ssd__jw_kraw(w, "results", st->job_json); /* the ssdcore-filebench 1 object */
+        ssd__jw_kraw(w, "results", st->res.job_json); /* the ssdcore-filebench 1 object */
         break;
     case SSD__STEP_REPLAY:
-        ssd__jw_kstr(w, "group", st->group);
+        ssd__jw_kstr(w, "group", st->def.group);
         params(w, st);
-        ssd__jw_kraw(w, "results", st->job_json); /* ssd_replay_results_json */
+        ssd__jw_kraw(w, "results", st->res.job_json); /* ssd_replay_results_json */
         break;
     case SSD__STEP_ANALYZE: {
         char name[SSD__NAME_MAX + 8];
-        snprintf(name, sizeof name, "%s.csv", st->series); /* ".csv" when none, as always */
+        snprintf(name, sizeof name, "%s.csv", st->def.series); /* ".csv" when none, as always */
         ssd__jw_kstr(w, "series", name);
-        csv_name(w, "reference", st->reference);
+        csv_name(w, "reference", st->def.reference);
         ssd__jw_key(w, "options");
         ssd__jw_begin_object(w);
-        for (int k = 0; k < st->naopts; k++)
-            ssd__jw_knum(w, st->akeys[k], st->avalues[k]);
+        for (int k = 0; k < st->def.naopts; k++)
+            ssd__jw_knum(w, st->def.akeys[k], st->def.avalues[k]);
         ssd__jw_end_object(w);
-        ssd__jw_kraw(w, "analysis", st->analysis_json);
+        ssd__jw_kraw(w, "analysis", st->res.analysis_json);
         const struct ssd__step *job = logging_job(s, st);
-        if (job && job->truth_json) {
-            ssd__jw_kraw(w, "sim_truth", job->truth_json);
-            if (st->has_summary) {
+        if (job && job->res.truth_json) {
+            ssd__jw_kraw(w, "sim_truth", job->res.truth_json);
+            if (st->res.has_summary) {
                 ssd__jw_key(w, "truth_vs_analysis");
                 truth_compare(w, st, job);
             }
@@ -207,40 +210,44 @@ static void step_json(const ssd_suite *s, struct ssd__jw *w, int i) {
 }
 
 int ssd__analysis_lost(const struct ssd__step *st) {
-    return st->kind == SSD__STEP_ANALYZE && st->state == SSD__ST_FAILED && !st->has_summary;
+    return st->def.kind == SSD__STEP_ANALYZE && st->res.state == SSD__ST_FAILED &&
+           !st->res.has_summary;
 }
 
-void ssd__analysis_lost_text(const ssd_suite *s, const struct ssd__step *st, char *buf,
+void ssd__analysis_lost_text(const struct ssd__results *s, const struct ssd__step *st, char *buf,
                              size_t len) {
     /* A reloaded directory keeps the run's analysis when the CSV is gone. */
-    snprintf(buf, len, "step %d (%s): %s%s", (int)(st - s->steps) + 1, st->name,
-             st->error ? st->error : "failed",
-             st->analysis_json ? "; the analysis stored in results.json is kept" : "");
+    snprintf(buf, len, "step %d (%s): %s%s", (int)(st - s->steps) + 1, st->def.name,
+             st->res.error ? st->res.error : "failed",
+             st->res.analysis_json ? "; the analysis stored in results.json is kept" : "");
 }
 
-static const struct ssd__step *done_job(const ssd_suite *s, const char *name) {
+static const struct ssd__step *done_job(const struct ssd__results *s, const char *name) {
     const struct ssd__step *st = ssd__suite_find(s, name, s->nsteps);
-    return st && st->state == SSD__ST_DONE ? st : NULL;
+    return st && st->res.state == SSD__ST_DONE ? st : NULL;
 }
 
-void ssd__suite_mixed_headline(const ssd_suite *s, const char *group, double *at80, double *mean) {
+void ssd__suite_mixed_headline(const struct ssd__results *s, const char *group, double *at80,
+                               double *mean) {
     double sum = 0;
     int n = 0;
     *at80 = NAN;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE || strcmp(st->group, group))
+        if (st->def.kind != SSD__STEP_JOB || st->res.state != SSD__ST_DONE ||
+            strcmp(st->def.group, group))
             continue;
-        sum += st->bw_bps;
+        sum += st->res.bw_bps;
         n++;
-        if (st->x == 80)
-            *at80 = st->bw_bps;
+        if (st->def.x == 80)
+            *at80 = st->res.bw_bps;
     }
     /* The mean of the six points is the headline only when all six ran. */
     *mean = n == 6 ? sum / n : NAN;
 }
 
-static void mixed(const ssd_suite *s, struct ssd__jw *w, const char *group, const char *prefix) {
+static void mixed(const struct ssd__results *s, struct ssd__jw *w, const char *group,
+                  const char *prefix) {
     double at80, mean;
     ssd__suite_mixed_headline(s, group, &at80, &mean);
     char k[64];
@@ -256,10 +263,11 @@ static void mixed(const ssd_suite *s, struct ssd__jw *w, const char *group, cons
 
 /* The figures of an analysed write curve, each null when lost; "error"
  * says why a figure is missing or stored rather than recomputed. */
-static void write_curve(const ssd_suite *s, struct ssd__jw *w, const struct ssd__step *st) {
-    const struct ssd_analysis_summary *m = &st->sum;
+static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
+                        const struct ssd__step *st) {
+    const struct ssd_analysis_summary *m = &st->res.sum;
     int lost = ssd__analysis_lost(st);
-    ssd__jw_key(w, st->series);
+    ssd__jw_key(w, st->def.series);
     ssd__jw_begin_object(w);
 #define FIGURE(key, v) ssd__jw_knum(w, key, lost ? NAN : (v))
     FIGURE("total_bytes", m->total_bytes);
@@ -277,16 +285,16 @@ static void write_curve(const ssd_suite *s, struct ssd__jw *w, const struct ssd_
     FIGURE("gc_end_level_bps", m->has_gc ? m->gc_end_level_bps : NAN);
     if (!lost) {
         struct ssd__text words = {0};
-        ssd__text_regimes(&words, m, st->phases, st->nphases);
+        ssd__text_regimes(&words, m, st->res.phases, st->res.nphases);
         char *text = ssd__text_take(&words);
         ssd__jw_kstr(w, "in_words", text);
         free(text);
     }
-    FIGURE("end_level_bps", st->nphases ? st->phases[st->nphases - 1].level_bps : NAN);
-    if (st->reference[0])
+    FIGURE("end_level_bps", st->res.nphases ? st->res.phases[st->res.nphases - 1].level_bps : NAN);
+    if (st->def.reference[0])
         FIGURE("recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN);
 #undef FIGURE
-    if (lost || st->sum_stored) {
+    if (lost || st->res.sum_stored) {
         /* The figures stand (stored in results.json) but the curve is gone,
          * or there are none: a curve must not vanish silently. */
         char why[2 * SSD__ERRMSG_SIZE];
@@ -296,20 +304,20 @@ static void write_curve(const ssd_suite *s, struct ssd__jw *w, const struct ssd_
     ssd__jw_end_object(w);
 }
 
-static void headline(const ssd_suite *s, struct ssd__jw *w) {
+static void headline(const struct ssd__results *s, struct ssd__jw *w) {
     ssd__jw_begin_object(w);
     /* What did not run, first: the figures below are missing it. */
     ssd__jw_key(w, "skipped_steps");
     ssd__jw_begin_array(w);
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->state != SSD__ST_SKIPPED)
+        if (st->res.state != SSD__ST_SKIPPED)
             continue;
         ssd__jw_begin_object(w);
         ssd__jw_knum(w, "index", i);
-        ssd__jw_kstr(w, "name", st->name);
-        ssd__jw_kstr(w, "kind", ssd__step_kind_name(st->kind));
-        ssd__jw_kstr(w, "reason", st->reason);
+        ssd__jw_kstr(w, "name", st->def.name);
+        ssd__jw_kstr(w, "kind", ssd__step_kind_name(st->def.kind));
+        ssd__jw_kstr(w, "reason", st->res.reason);
         ssd__jw_end_object(w);
     }
     ssd__jw_end_array(w);
@@ -317,27 +325,27 @@ static void headline(const ssd_suite *s, struct ssd__jw *w) {
         const struct ssd__named_step *n = &ssd__named_steps[i];
         const struct ssd__step *st = n->headline_key ? done_job(s, n->name) : NULL;
         if (st)
-            ssd__jw_knum(w, n->headline_key, n->iops ? st->iops : st->bw_bps);
+            ssd__jw_knum(w, n->headline_key, n->iops ? st->res.iops : st->res.bw_bps);
     }
     mixed(s, w, "mixed-seq", "mixed_seq");
     mixed(s, w, "mixed-rand", "mixed_random");
     const struct ssd__step *fill = done_job(s, ssd__step_fill);
     if (fill)
-        ssd__jw_knum(w, "fill_time_s", fill->runtime_s);
+        ssd__jw_knum(w, "fill_time_s", fill->res.runtime_s);
     ssd__jw_key(w, "file_tests");
     ssd__jw_begin_object(w);
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_FILEBENCH || st->state != SSD__ST_DONE)
+        if (st->def.kind != SSD__STEP_FILEBENCH || st->res.state != SSD__ST_DONE)
             continue;
-        ssd__jw_key(w, st->name);
+        ssd__jw_key(w, st->def.name);
         ssd__jw_begin_object(w);
-        for (int k = 0; k < st->nfile; k++) {
+        for (int k = 0; k < st->res.nfile; k++) {
             char name[48];
-            snprintf(name, sizeof name, "%s_s", st->file[k].name);
-            ssd__jw_knum(w, name, st->file[k].seconds);
-            snprintf(name, sizeof name, "%s_mibs", st->file[k].name);
-            ssd__jw_knum(w, name, st->file[k].mibs);
+            snprintf(name, sizeof name, "%s_s", st->res.file[k].name);
+            ssd__jw_knum(w, name, st->res.file[k].seconds);
+            snprintf(name, sizeof name, "%s_mibs", st->res.file[k].name);
+            ssd__jw_knum(w, name, st->res.file[k].mibs);
         }
         ssd__jw_end_object(w);
     }
@@ -348,12 +356,12 @@ static void headline(const ssd_suite *s, struct ssd__jw *w) {
     ssd__jw_begin_object(w);
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_REPLAY || st->state != SSD__ST_DONE)
+        if (st->def.kind != SSD__STEP_REPLAY || st->res.state != SSD__ST_DONE)
             continue;
-        ssd__jw_key(w, st->name);
+        ssd__jw_key(w, st->def.name);
         ssd__jw_begin_object(w);
-        ssd__jw_knum(w, "bw_bps", st->bw_bps);
-        ssd__jw_knum(w, "busy_s", st->runtime_s);
+        ssd__jw_knum(w, "bw_bps", st->res.bw_bps);
+        ssd__jw_knum(w, "busy_s", st->res.runtime_s);
         ssd__jw_end_object(w);
     }
     ssd__jw_end_object(w);
@@ -381,16 +389,16 @@ static void headline(const ssd_suite *s, struct ssd__jw *w) {
     ssd__jw_begin_object(w);
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE ||
-            !ssd__latency_label(st->name) || !(st->lat_p50_us > 0))
+        if (st->def.kind != SSD__STEP_JOB || st->res.state != SSD__ST_DONE ||
+            !ssd__latency_label(st->def.name) || !(st->res.lat_p50_us > 0))
             continue;
-        ssd__jw_key(w, st->name);
+        ssd__jw_key(w, st->def.name);
         ssd__jw_begin_object(w);
-        ssd__jw_knum(w, "p50_us", st->lat_p50_us);
-        ssd__jw_knum(w, "p99_us", st->lat_p99_us);
-        ssd__jw_knum(w, "p99_9_us", st->lat_p999_us);
-        ssd__jw_knum(w, "p99_over_p50", st->lat_p99_us / st->lat_p50_us);
-        ssd__jw_knum(w, "p99_9_over_p50", st->lat_p999_us / st->lat_p50_us);
+        ssd__jw_knum(w, "p50_us", st->res.lat_p50_us);
+        ssd__jw_knum(w, "p99_us", st->res.lat_p99_us);
+        ssd__jw_knum(w, "p99_9_us", st->res.lat_p999_us);
+        ssd__jw_knum(w, "p99_over_p50", st->res.lat_p99_us / st->res.lat_p50_us);
+        ssd__jw_knum(w, "p99_9_over_p50", st->res.lat_p999_us / st->res.lat_p50_us);
         ssd__jw_end_object(w);
     }
     ssd__jw_end_object(w);
@@ -398,21 +406,22 @@ static void headline(const ssd_suite *s, struct ssd__jw *w) {
     ssd__jw_begin_object(w);
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (ssd__analysis_lost(st) || (st->kind == SSD__STEP_ANALYZE && st->has_summary))
+        if (ssd__analysis_lost(st) || (st->def.kind == SSD__STEP_ANALYZE && st->res.has_summary))
             write_curve(s, w, st);
     }
     ssd__jw_end_object(w);
     ssd__jw_end_object(w);
 }
 
-int ssd__suite_headline_json(const ssd_suite *s, char **out) {
+int ssd__suite_headline_json(const struct ssd__results *s, char **out) {
     struct ssd__jw w;
     ssd__jw_init(&w, SSD__JW_COMPACT);
     headline(s, &w);
     return ssd__jw_finish(&w, out);
 }
 
-int ssd__suite_json(const ssd_suite *s, char **out) {
+int ssd__suite_json(const ssd_suite *suite, char **out) {
+    const struct ssd__results *s = &suite->res;
     struct ssd__jw w;
     ssd__jw_init(&w, SSD__JW_COMPACT);
     ssd__jw_begin_object(&w);
@@ -443,7 +452,7 @@ int ssd__suite_json(const ssd_suite *s, char **out) {
      * run is still complete. */
     int done = 0;
     for (int i = 0; i < s->nsteps; i++)
-        done += s->steps[i].state == SSD__ST_DONE || s->steps[i].state == SSD__ST_SKIPPED;
+        done += s->steps[i].res.state == SSD__ST_DONE || s->steps[i].res.state == SSD__ST_SKIPPED;
     /* One word every reader shows: "running" while a run holds its OUT,
      * "interrupted" after Ctrl-C, SIGTERM, SIGHUP or a kill (a loaded run
      * that says running but whose lock is free), "failed", "complete". */
@@ -456,7 +465,7 @@ int ssd__suite_json(const ssd_suite *s, char **out) {
     ssd__jw_key(&w, "steps");
     ssd__jw_begin_array(&w);
     for (int i = 0; i < s->nsteps; i++) {
-        if (s->steps[i].state == SSD__ST_PENDING)
+        if (s->steps[i].res.state == SSD__ST_PENDING)
             continue;
         ssd__jw_newline(&w); /* a step a line */
         step_json(s, &w, i);
@@ -473,15 +482,16 @@ static void line_bps(struct ssd__text *t, const char *label, double bps) {
     ssd__text_add(t, "  %-26s %10.1f MiB/s\n", label, bps / 1048576);
 }
 
-int ssd_suite_summary_text(const ssd_suite *s, char **out) {
-    if (!s || !out)
+int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
+    if (!suite || !out)
         return SSD_EINVAL;
+    const struct ssd__results *s = &suite->res;
     struct ssd__text t = {0};
     int skipped = ssd__suite_skipped(s);
     const char *status = ssd__suite_status(s);
     int ran = 0;
     for (int i = 0; i < s->nsteps; i++)
-        ran += s->steps[i].state == SSD__ST_DONE;
+        ran += s->steps[i].res.state == SSD__ST_DONE;
     int total = s->loaded ? s->steps_total : s->nsteps;
     ssd__text_add(&t, "%s on %s: %s", s->suite_file ? s->suite_file : s->suite_name, s->target_uri,
                   !strcmp(status, "complete") ? "done" : status);
@@ -494,30 +504,30 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
     ssd__text_add(&t, "\n");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->state == SSD__ST_SKIPPED)
-            ssd__text_add(&t, "  skipped step %d (%s, line %d): %s\n", i + 1, st->name, st->lineno,
-                          st->reason ? st->reason : "?");
+        if (st->res.state == SSD__ST_SKIPPED)
+            ssd__text_add(&t, "  skipped step %d (%s, line %d): %s\n", i + 1, st->def.name,
+                          st->def.lineno, st->res.reason ? st->res.reason : "?");
     }
     for (size_t i = 0; i < ssd__named_step_count; i++) {
         const struct ssd__named_step *n = &ssd__named_steps[i];
         const struct ssd__step *st = n->text_label ? done_job(s, n->name) : NULL;
         if (!st)
             continue;
-        if (n->iops && st->lat_p50_us > 0)
+        if (n->iops && st->res.lat_p50_us > 0)
             ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s; p99 %.0f us, p99/p50 %.1fx)\n",
-                          n->text_label, st->iops, st->bw_bps / 1048576, st->lat_p99_us,
-                          st->lat_p99_us / st->lat_p50_us);
+                          n->text_label, st->res.iops, st->res.bw_bps / 1048576, st->res.lat_p99_us,
+                          st->res.lat_p99_us / st->res.lat_p50_us);
         else if (n->iops)
-            ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s)\n", n->text_label, st->iops,
-                          st->bw_bps / 1048576);
+            ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s)\n", n->text_label, st->res.iops,
+                          st->res.bw_bps / 1048576);
         else
-            line_bps(&t, n->text_label, st->bw_bps);
+            line_bps(&t, n->text_label, st->res.bw_bps);
     }
     const struct ssd__step *deg = done_job(s, ssd__step_degradation);
-    if (deg && deg->lat_p50_us > 0)
+    if (deg && deg->res.lat_p50_us > 0)
         ssd__text_add(&t, "  %-26s p99 %.0f us, p99.9 %.0f us (p99/p50 %.1fx)\n",
-                      "degradation latency", deg->lat_p99_us, deg->lat_p999_us,
-                      deg->lat_p99_us / deg->lat_p50_us);
+                      "degradation latency", deg->res.lat_p99_us, deg->res.lat_p999_us,
+                      deg->res.lat_p99_us / deg->res.lat_p50_us);
     static const char *const groups[][2] = {{"mixed-seq", "mixed seq 128K"},
                                             {"mixed-rand", "mixed random 4K"}};
     for (int k = 0; k < 2; k++) {
@@ -539,57 +549,58 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
             /* A headline figure that is missing says why. */
             char why[2 * SSD__ERRMSG_SIZE];
             ssd__analysis_lost_text(s, st, why, sizeof why);
-            ssd__text_add(&t, "  %s: analysis failed, no figures: %s\n", st->series, why);
+            ssd__text_add(&t, "  %s: analysis failed, no figures: %s\n", st->def.series, why);
             continue;
         }
-        if (st->kind != SSD__STEP_ANALYZE || !st->has_summary)
+        if (st->def.kind != SSD__STEP_ANALYZE || !st->res.has_summary)
             continue;
-        const struct ssd_analysis_summary *m = &st->sum;
-        ssd__text_add(&t, "  %s: %.1f GiB in %.0f s", st->series, m->total_bytes / 1073741824.0,
+        const struct ssd_analysis_summary *m = &st->res.sum;
+        ssd__text_add(&t, "  %s: %.1f GiB in %.0f s", st->def.series, m->total_bytes / 1073741824.0,
                       m->duration_s);
         ssd__text_add(&t, "; ");
-        ssd__text_regimes(&t, m, st->phases, st->nphases);
-        if (st->nphases > 1)
-            ssd__text_add(&t, "; end %.1f MiB/s", st->phases[st->nphases - 1].level_bps / 1048576);
+        ssd__text_regimes(&t, m, st->res.phases, st->res.nphases);
+        if (st->res.nphases > 1)
+            ssd__text_add(&t, "; end %.1f MiB/s",
+                          st->res.phases[st->res.nphases - 1].level_bps / 1048576);
         if (m->has_recovery)
             ssd__text_add(&t, "; recovered %.2f GiB", m->recovered_bytes / 1073741824.0);
         const struct ssd__step *job = logging_job(s, st);
-        if (job && st->reference[0] && isfinite(job->truth_room_before))
+        if (job && st->def.reference[0] && isfinite(job->res.truth_room_before))
             ssd__text_add(&t, " [sim truth: fast-write room %.2f GiB]",
-                          job->truth_room_before / 1073741824.0);
-        else if (job && isfinite(job->truth_cache_bytes))
+                          job->res.truth_room_before / 1073741824.0);
+        else if (job && isfinite(job->res.truth_cache_bytes))
             ssd__text_add(&t, " [sim truth: cache %.2f GiB]",
-                          job->truth_cache_bytes / 1073741824.0);
-        if (st->sum_stored) {
+                          job->res.truth_cache_bytes / 1073741824.0);
+        if (st->res.sum_stored) {
             char why[2 * SSD__ERRMSG_SIZE];
             ssd__analysis_lost_text(s, st, why, sizeof why);
             ssd__text_add(&t, " (as results.json stored: %s)", why);
         }
-        if (job && !st->reference[0]) {
+        if (job && !st->def.reference[0]) {
             char miss[160];
             if (ssd__truth_mismatch(st, job, miss, sizeof miss))
                 ssd__text_add(&t, " MISMATCH with the sim truth: %s", miss);
         }
         ssd__text_add(&t, "\n");
-        if (job && !strcmp(job->name, ssd__step_fill) && job->state == SSD__ST_DONE)
+        if (job && !strcmp(job->def.name, ssd__step_fill) && job->res.state == SSD__ST_DONE)
             ssd__text_add(&t, "  %-26s %10.0f s (%.1f min)\n", "whole-drive fill time",
-                          job->runtime_s, job->runtime_s / 60);
+                          job->res.runtime_s, job->res.runtime_s / 60);
     }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_FILEBENCH || st->state != SSD__ST_DONE)
+        if (st->def.kind != SSD__STEP_FILEBENCH || st->res.state != SSD__ST_DONE)
             continue;
-        ssd__text_add(&t, "  %s:", st->name);
-        for (int k = 0; k < st->nfile; k++)
-            ssd__text_add(&t, "%s %s %.1f s (%.1f MiB/s)", k ? ";" : "", st->file[k].name,
-                          st->file[k].seconds, st->file[k].mibs);
+        ssd__text_add(&t, "  %s:", st->def.name);
+        for (int k = 0; k < st->res.nfile; k++)
+            ssd__text_add(&t, "%s %s %.1f s (%.1f MiB/s)", k ? ";" : "", st->res.file[k].name,
+                          st->res.file[k].seconds, st->res.file[k].mibs);
         ssd__text_add(&t, "\n");
     }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind == SSD__STEP_REPLAY && st->state == SSD__ST_DONE)
-            ssd__text_add(&t, "  replay %-19s %10.1f MiB/s  (busy %.2f s)\n", st->name,
-                          st->bw_bps / 1048576.0, st->runtime_s);
+        if (st->def.kind == SSD__STEP_REPLAY && st->res.state == SSD__ST_DONE)
+            ssd__text_add(&t, "  replay %-19s %10.1f MiB/s  (busy %.2f s)\n", st->def.name,
+                          st->res.bw_bps / 1048576.0, st->res.runtime_s);
     }
     struct ssd__cdm_figure cdm[16];
     char warn[300];
