@@ -12,6 +12,7 @@
 #include "ssdcore/compare.h"
 #include "errmsg.h"
 #include "report_chart.h"
+#include "curve_groups.h"
 #include "results_model.h"
 #include "file_write.h"
 #include "json_read.h"
@@ -967,21 +968,9 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     if (open)
         ssd__text_add(&t, "</div>\n");
 
-    static const struct {
-        const char *group, *title, *xlabel;
-        int xlog2, xsize, iops;
-    } groups[] = {
-        {"qd-randread", "random read 4K: IOPS against queue depth", "QD", 1, 0, 1},
-        {"qd-randwrite", "random write 4K: IOPS against queue depth", "QD", 1, 0, 1},
-        {"qd-seqread", "sequential read 256K: MiB/s against queue depth", "QD", 1, 0, 0},
-        {"qd-seqwrite", "sequential write 256K: MiB/s against queue depth", "QD", 1, 0, 0},
-        {"bs-randread", "random read, QD4: MiB/s against block size", "block", 1, 1, 0},
-        {"bs-randwrite", "random write, QD4: MiB/s against block size", "block", 1, 1, 0},
-        {"mixed-seq", "mixed sequential 128K: MiB/s against read share", "reads %", 0, 0, 0},
-        {"mixed-rand", "mixed random 4K: MiB/s against read share", "reads %", 0, 0, 0},
-    };
+    const struct ssd__curve_group *groups = ssd__curve_groups;
     int hdr = 0;
-    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+    for (size_t g = 0; g < SSD__GROUP_COUNT; g++) {
         /* A curve needs two points of the same x axis. */
         double x0 = NAN;
         int curve = 0;

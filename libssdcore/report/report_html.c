@@ -18,6 +18,7 @@
 #include "ssdcore/target.h"
 #include "json_read.h"
 #include "report_html.h"
+#include "curve_groups.h"
 #include "step_names.h"
 #include "verdict_words.h"
 
@@ -177,10 +178,6 @@ static void svg_axes(struct ssd__text *t, const struct axis *x, const struct axi
 
 /* ---- curves over x: QD, block size, read share ---------------------- */
 
-struct curve {
-    const char *group, *label;
-};
-
 static int on_curve(const struct ssd__step *st, const char *group, int xlog2) {
     return st->def.kind == SSD__STEP_JOB && st->res.state == SSD__ST_DONE &&
            !strcmp(st->def.group, group) && isfinite(st->def.x) && (!xlog2 || st->def.x > 0) &&
@@ -191,8 +188,8 @@ static int on_curve(const struct ssd__step *st, const char *group, int xlog2) {
  * when every group has a single point (a curve of one dot says nothing: the
  * tables have the figure). xname names x in the hover read-outs. */
 static void group_chart(const struct ssd__results *s, struct ssd__text *t, const char *title,
-                        const char *xlabel, const char *xname, const struct curve *c, int nc,
-                        int xlog2, int xsize, int iops) {
+                        const char *xlabel, const char *xname, const struct ssd__curve_group *c,
+                        int nc, int xlog2, int xsize, int iops) {
     double xlo = INFINITY, xhi = -INFINITY, yhi = 0;
     double ticks[64];
     size_t nticks = 0;
@@ -730,15 +727,16 @@ static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
         else
             row(t, n->report_label, st->res.bw_bps / MIB, "%.1f", "MiB/s");
     }
-    static const char *const groups[][2] = {{"mixed-seq", "mixed sequential 128K, 2 threads"},
-                                            {"mixed-rand", "mixed random 4K, 4 threads"}};
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < SSD__GROUP_COUNT; k++) {
+        const struct ssd__curve_group *g = &ssd__curve_groups[k];
+        if (!g->report_label)
+            continue;
         double at80, mean;
-        ssd__suite_mixed_headline(s, groups[k][0], &at80, &mean);
+        ssd__suite_mixed_headline(s, g->group, &at80, &mean);
         char label[96];
-        snprintf(label, sizeof label, "%s, 80 %% reads", groups[k][1]);
+        snprintf(label, sizeof label, "%s, 80 %% reads", g->report_label);
         row(t, label, at80 / MIB, "%.1f", "MiB/s");
-        snprintf(label, sizeof label, "%s, mean of the six", groups[k][1]);
+        snprintf(label, sizeof label, "%s, mean of the six", g->report_label);
         row(t, label, mean / MIB, "%.1f", "MiB/s");
     }
     for (int i = 0; i < s->nsteps; i++) {
@@ -1136,13 +1134,10 @@ static void section(struct ssd__text *t, const char *h, struct ssd__text *sec) {
 }
 
 static int known_group(const char *g) {
-    static const char *const known[] = {"prepare",      "qd-randread", "qd-randwrite",
-                                        "qd-seqread",   "qd-seqwrite", "bs-randread",
-                                        "bs-randwrite", "mixed-seq",   "mixed-rand"};
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-        if (!strcmp(g, known[i]))
+    for (size_t i = 0; i < SSD__GROUP_COUNT; i++)
+        if (!strcmp(g, ssd__curve_groups[i].group))
             return 1;
-    return 0;
+    return !strcmp(g, ssd__group_prepare);
 }
 
 int ssd__suite_report_html(const struct ssd__results *s, char **out) {
@@ -1247,14 +1242,10 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
                 !strcmp(s->steps[i].def.series, ssd__step_degradation))
                 latency_over_time(&t, &s->steps[i]);
     }
-    static const struct curve qd_rand[] = {{"qd-randread", "random read 4K"},
-                                           {"qd-randwrite", "random write 4K"}};
-    static const struct curve qd_seq[] = {{"qd-seqread", "sequential read 256K"},
-                                          {"qd-seqwrite", "sequential write 256K"}};
-    static const struct curve bs[] = {{"bs-randread", "random read, QD4"},
-                                      {"bs-randwrite", "random write, QD4"}};
-    static const struct curve mixed[] = {{"mixed-seq", "sequential 128K, 2 threads"},
-                                         {"mixed-rand", "random 4K, 4 threads"}};
+    const struct ssd__curve_group *qd_rand = &ssd__curve_groups[SSD__GROUP_QD_RANDREAD],
+                                  *qd_seq = &ssd__curve_groups[SSD__GROUP_QD_SEQREAD],
+                                  *bs = &ssd__curve_groups[SSD__GROUP_BS_RANDREAD],
+                                  *mixed = &ssd__curve_groups[SSD__GROUP_MIXED_SEQ];
     /* A section heading only over charts that were drawn. */
     struct ssd__text sec = {0};
     group_chart(s, &sec, "4K random, IOPS against queue depth", "queue depth", "QD", qd_rand, 2, 1,
@@ -1280,7 +1271,7 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
                        !strcmp(s->steps[k].def.group, st->def.group));
         if (!first)
             continue;
-        struct curve c = {st->def.group, st->def.group};
+        struct ssd__curve_group c = {.group = st->def.group, .label = st->def.group};
         group_chart(s, &t, st->def.group, "x", "x", &c, 1, 0, 0, 0);
     }
     file_tests_table(s, &t);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "curve_groups.h"
 #include "json_read.h"
 #include "suite_impl.h"
 
@@ -51,10 +52,11 @@ int ssd__suite_cdm_text(struct ssd__text *t, const char *name, uint64_t size) {
     ssd__text_add(t,
                   "# %s: CrystalDiskMark-style tests on a %llu-byte test file, %d passes of 5 s, "
                   "best pass\n"
-                  "job name=cdm-prepare group=prepare pattern=write bs=1m qd=32 span=%llu "
+                  "job name=cdm-prepare group=%s pattern=write bs=1m qd=32 span=%llu "
                   "coverage=1 interval=100ms log=cdm-prepare\n"
                   "analyze cdm-prepare\n",
-                  name, (unsigned long long)size, CDM_PASSES, (unsigned long long)size);
+                  name, (unsigned long long)size, CDM_PASSES, ssd__group_prepare,
+                  (unsigned long long)size);
     for (int dir = 0; dir < 2; dir++)
         for (int i = 0; i < 4; i++) {
             const struct cdm_test *c = &tests[i];

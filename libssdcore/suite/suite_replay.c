@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ssdcore/trace.h"
+#include "curve_groups.h"
 #include "suite_impl.h"
 #include "json_read.h"
 
@@ -163,7 +164,8 @@ int ssd__suite_apps_score(const struct ssd__results *s, double *score_bps, doubl
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (st->def.kind != SSD__STEP_REPLAY || st->res.state != SSD__ST_DONE ||
-            strcmp(st->def.group, "apps") || !(st->res.runtime_s > 0) || !isfinite(st->res.bw_bps))
+            strcmp(st->def.group, ssd__group_apps) || !(st->res.runtime_s > 0) ||
+            !isfinite(st->res.bw_bps))
             continue;
         bytes += st->res.bw_bps * st->res.runtime_s;
         busy += st->res.runtime_s;

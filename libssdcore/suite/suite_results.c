@@ -10,6 +10,7 @@
 #include "ssdcore/base.h"
 #include "jsonw.h"
 #include "ssdcore/target.h"
+#include "curve_groups.h"
 #include "step_names.h"
 #include "suite_impl.h"
 #include "verdict_words.h"
@@ -327,8 +328,9 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
         if (st)
             ssd__jw_knum(w, n->headline_key, n->iops ? st->res.iops : st->res.bw_bps);
     }
-    mixed(s, w, "mixed-seq", "mixed_seq");
-    mixed(s, w, "mixed-rand", "mixed_random");
+    for (int k = 0; k < SSD__GROUP_COUNT; k++)
+        if (ssd__curve_groups[k].headline_key)
+            mixed(s, w, ssd__curve_groups[k].group, ssd__curve_groups[k].headline_key);
     const struct ssd__step *fill = done_job(s, ssd__step_fill);
     if (fill)
         ssd__jw_knum(w, "fill_time_s", fill->res.runtime_s);
@@ -528,18 +530,19 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
         ssd__text_add(&t, "  %-26s p99 %.0f us, p99.9 %.0f us (p99/p50 %.1fx)\n",
                       "degradation latency", deg->res.lat_p99_us, deg->res.lat_p999_us,
                       deg->res.lat_p99_us / deg->res.lat_p50_us);
-    static const char *const groups[][2] = {{"mixed-seq", "mixed seq 128K"},
-                                            {"mixed-rand", "mixed random 4K"}};
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < SSD__GROUP_COUNT; k++) {
+        const struct ssd__curve_group *g = &ssd__curve_groups[k];
+        if (!g->text_label)
+            continue;
         double at80, mean;
-        ssd__suite_mixed_headline(s, groups[k][0], &at80, &mean);
+        ssd__suite_mixed_headline(s, g->group, &at80, &mean);
         char label[64];
         if (isfinite(at80)) {
-            snprintf(label, sizeof label, "%s, 80 %% reads", groups[k][1]);
+            snprintf(label, sizeof label, "%s, 80 %% reads", g->text_label);
             line_bps(&t, label, at80);
         }
         if (isfinite(mean)) {
-            snprintf(label, sizeof label, "%s, mean of six", groups[k][1]);
+            snprintf(label, sizeof label, "%s, mean of six", g->text_label);
             line_bps(&t, label, mean);
         }
     }
