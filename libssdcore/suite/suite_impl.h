@@ -79,7 +79,7 @@ int ssd__suite_describe_target(ssd_suite *s);
 /* Frees the steps' definitions and results. */
 void ssd__suite_clear_steps(ssd_suite *s);
 
-/* Fills st->nspec and st->spec_us from the distributions in st->job_json
+/* Fills st->res.nspec and spec_us from the distributions in res.job_json
  * (the same at run time and when a results directory is loaded back), up
  * to the percentile the step's I/O count can resolve. */
 void ssd__step_latency_spectrum(struct ssd__step *st);
