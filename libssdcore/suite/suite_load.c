@@ -83,6 +83,19 @@ static char *dump(const struct ssd__jv *v) {
     return ssd__text_take(&t);
 }
 
+/* The options as written (job, filebench, replay): the string members of
+ * "params". */
+static void load_params(struct ssd__step *st, const struct ssd__jv *v) {
+    const struct ssd__jv *p = ssd__jv_get(v, "params");
+    for (size_t k = 0; p && p->type == SSD__JOBJ && k < p->n; k++) {
+        if (p->items[k].type != SSD__JSTR || st->def.nopts == SSD__STEP_MAX_OPTS)
+            continue;
+        st->def.keys[st->def.nopts] = strdup(p->keys[k]);
+        st->def.values[st->def.nopts] = strdup(p->items[k].str);
+        st->def.nopts++;
+    }
+}
+
 static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v, int i,
                      const char *path) {
     memset(st, 0, sizeof *st);
@@ -113,14 +126,7 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         st->def.x = ssd__jv_num(v, "x", NAN);
         if (ssd__jv_str(v, "log"))
             stem(st->def.log, ssd__jv_str(v, "log"));
-        const struct ssd__jv *p = ssd__jv_get(v, "params");
-        for (size_t k = 0; p && p->type == SSD__JOBJ && k < p->n; k++) {
-            if (p->items[k].type != SSD__JSTR || st->def.nopts == SSD__STEP_MAX_OPTS)
-                continue;
-            st->def.keys[st->def.nopts] = strdup(p->keys[k]);
-            st->def.values[st->def.nopts] = strdup(p->items[k].str);
-            st->def.nopts++;
-        }
+        load_params(st, v);
         const struct ssd__jv *m = ssd__jv_get(v, "summary");
         for (size_t k = 0; k < ssd__job_summary_count; k++)
             *(double *)((char *)&st->res + ssd__job_summary[k].offset) =
@@ -138,28 +144,14 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         break;
     }
     case SSD__STEP_FILEBENCH: {
-        const struct ssd__jv *p = ssd__jv_get(v, "params");
-        for (size_t k = 0; p && p->type == SSD__JOBJ && k < p->n; k++) {
-            if (p->items[k].type != SSD__JSTR || st->def.nopts == SSD__STEP_MAX_OPTS)
-                continue;
-            st->def.keys[st->def.nopts] = strdup(p->keys[k]);
-            st->def.values[st->def.nopts] = strdup(p->items[k].str);
-            st->def.nopts++;
-        }
+        load_params(st, v);
         st->res.job_json = dump(ssd__jv_get(v, "results"));
         ssd__filebench_figures(st);
         break;
     }
     case SSD__STEP_REPLAY: {
         copy(st->def.group, sizeof st->def.group, ssd__jv_str(v, "group"));
-        const struct ssd__jv *p = ssd__jv_get(v, "params");
-        for (size_t k = 0; p && p->type == SSD__JOBJ && k < p->n; k++) {
-            if (p->items[k].type != SSD__JSTR || st->def.nopts == SSD__STEP_MAX_OPTS)
-                continue;
-            st->def.keys[st->def.nopts] = strdup(p->keys[k]);
-            st->def.values[st->def.nopts] = strdup(p->items[k].str);
-            st->def.nopts++;
-        }
+        load_params(st, v);
         st->res.job_json = dump(ssd__jv_get(v, "results"));
         ssd__replay_figures(st);
         break;
