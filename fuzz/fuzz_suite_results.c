@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (ssd_suite_summary_text(s, &out) == 0)
             ssd_free(out);
         out = NULL;
-        if (ssd__suite_report_html(s, &out) == 0)
+        if (ssd__suite_report_html(&s->res, &out) == 0)
             free(out);
     }
     ssd_suite_free(s);

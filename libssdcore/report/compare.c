@@ -10,8 +10,10 @@
 #include <sys/stat.h>
 
 #include "ssdcore/compare.h"
+#include "errmsg.h"
 #include "report_chart.h"
-#include "suite_impl.h"
+#include "curve_groups.h"
+#include "results_model.h"
 #include "file_write.h"
 #include "json_read.h"
 
@@ -25,6 +27,7 @@ static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd"
 
 struct cmp_drive {
     ssd_suite *s;
+    const struct ssd__results *r; /* s's results model */
     char *dir, *label;
     char *target_json; /* results.json's "target" object, verbatim */
     char *model, *status, *suite, *started;
@@ -241,16 +244,15 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
         ssd__fail(c->err, rc, "%s: %s", dir, d->s ? ssd_suite_errmsg(d->s) : "out of memory");
         goto fail;
     }
+    d->r = ssd__suite_results(d->s);
     if (!(d->dir = strdup(dir))) {
         rc = ssd__fail(c->err, SSD_ENOMEM, "out of memory");
         goto fail;
     }
     if ((rc = read_run_meta(c, d)))
         goto fail;
-    struct ssd__text t = {0};
-    ssd__suite_headline_json(d->s, &t);
-    char *hl = ssd__text_take(&t);
-    if (!hl) {
+    char *hl = NULL;
+    if (ssd__suite_headline_json(d->r, &hl)) {
         rc = ssd__fail(c->err, SSD_ENOMEM, "out of memory");
         goto fail;
     }
@@ -272,7 +274,7 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
     snprintf(base, sizeof base, "%s",
              label && *label         ? label
              : d->model && *d->model ? d->model
-                                     : d->s->target_uri);
+                                     : d->r->target_uri);
     char name[300];
     snprintf(name, sizeof name, "%s", base);
     for (int k = 2; label_taken(c, name); k++)
@@ -648,8 +650,8 @@ static void legend_drives(const ssd_compare *c, struct ssd__text *t, const int *
 
 /* A finished job on the curve `group`, at an x the axis can show. */
 static int in_group(const struct ssd__step *st, const char *group, int xlog2) {
-    return st->kind == SSD__STEP_JOB && st->state == SSD__ST_DONE && !strcmp(st->group, group) &&
-           isfinite(st->x) && (!xlog2 || st->x > 0);
+    return st->def.kind == SSD__STEP_JOB && st->res.state == SSD__ST_DONE &&
+           !strcmp(st->def.group, group) && isfinite(st->def.x) && (!xlog2 || st->def.x > 0);
 }
 
 /* One line per drive over a scaling test's points (QD, block size, read
@@ -660,23 +662,23 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     size_t nticks = 0;
     int present[256] = {0}, any = 0;
     for (int i = 0; i < c->nd && i < 256; i++) {
-        const ssd_suite *s = c->d[i].s;
+        const struct ssd__results *s = c->d[i].r;
         for (int k = 0; k < s->nsteps; k++) {
             const struct ssd__step *st = &s->steps[k];
             if (!in_group(st, group, xlog2))
                 continue;
-            double y = iops ? st->iops : st->bw_bps / MIB;
+            double y = iops ? st->res.iops : st->res.bw_bps / MIB;
             if (!isfinite(y))
                 continue;
             present[i] = any = 1;
-            xlo = fmin(xlo, st->x);
-            xhi = fmax(xhi, st->x);
+            xlo = fmin(xlo, st->def.x);
+            xhi = fmax(xhi, st->def.x);
             yhi = fmax(yhi, y);
             int seen = 0;
             for (size_t q = 0; q < nticks; q++)
-                seen |= ticks[q] == st->x;
+                seen |= ticks[q] == st->def.x;
             if (!seen && nticks < 64)
-                ticks[nticks++] = st->x;
+                ticks[nticks++] = st->def.x;
         }
     }
     if (!any)
@@ -695,7 +697,7 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     for (int i = 0; i < c->nd && i < 256; i++) {
         if (!present[i])
             continue;
-        const ssd_suite *s = c->d[i].s;
+        const struct ssd__results *s = c->d[i].r;
         ssd__text_add(t, "<g data-key=\"d%d\" stroke=\"%s\" fill=\"%s\">", i, drive_color(c, i),
                       drive_color(c, i));
         struct ssd__text pts = {0};
@@ -703,13 +705,13 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
             const struct ssd__step *st = &s->steps[k];
             if (!in_group(st, group, xlog2))
                 continue;
-            double y = iops ? st->iops : st->bw_bps / MIB;
+            double y = iops ? st->res.iops : st->res.bw_bps / MIB;
             if (!isfinite(y))
                 continue;
-            double X = ssd__chart_x(&ch, st->x), Y = ssd__chart_y(&ch, y);
+            double X = ssd__chart_x(&ch, st->def.x), Y = ssd__chart_y(&ch, y);
             ssd__text_add(&pts, "%s%.1f,%.1f", pts.len ? " " : "", X, Y);
             char xb[32];
-            snprintf(xb, sizeof xb, "%g", st->x);
+            snprintf(xb, sizeof xb, "%g", st->def.x);
             ssd__text_add(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" stroke=\"none\" data-tip=\"",
                           X, Y, i == c->highlight ? "4.5" : "3.5");
             ssd__text_html(t, c->d[i].label);
@@ -740,20 +742,20 @@ static void curve_free(struct drawn_curve *dc) {
     memset(dc, 0, sizeof *dc);
 }
 
-static int curve_of(const ssd_suite *s, const char *stem, struct drawn_curve *dc) {
+static int curve_of(const struct ssd__results *s, const char *stem, struct drawn_curve *dc) {
     memset(dc, 0, sizeof *dc);
     for (int k = 0; k < s->nsteps; k++) {
         const struct ssd__step *st = &s->steps[k];
-        if (st->kind != SSD__STEP_ANALYZE || !st->curve || strcmp(st->series, stem))
+        if (st->def.kind != SSD__STEP_ANALYZE || !st->res.curve || strcmp(st->def.series, stem))
             continue;
-        dc->n = ssd__curve_points(st->curve, &dc->x, &dc->y);
+        dc->n = ssd__curve_points(st->res.curve, &dc->x, &dc->y);
         if (!dc->n)
             return 0;
         dc->ma = malloc(dc->n * sizeof *dc->ma);
         double breaks[64];
         size_t nb = 0;
-        for (size_t p = 1; p < st->nphases && nb < 64; p++)
-            breaks[nb++] = st->phases[p].start_bytes / GIB;
+        for (size_t p = 1; p < st->res.nphases && nb < 64; p++)
+            breaks[nb++] = st->res.phases[p].start_bytes / GIB;
         if (dc->ma)
             ssd__moving_average(dc->x, dc->y, dc->n, SSD__MA_SAMPLES, breaks, nb, dc->ma);
         else
@@ -770,7 +772,7 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     int nd = c->nd < 64 ? c->nd : 64, present[64] = {0}, any = 0;
     double xhi = 0, yhi = 0, dotmax = 0;
     for (int i = 0; i < nd; i++) {
-        present[i] = curve_of(c->d[i].s, stem, &dc[i]);
+        present[i] = curve_of(c->d[i].r, stem, &dc[i]);
         if (!present[i])
             continue;
         any = 1;
@@ -889,7 +891,7 @@ static void drives_table(const ssd_compare *c, struct ssd__text *t) {
         ssd__text_add(t, "<tr><th><i class=\"sw dot\" style=\"--c:%s\"></i>", drive_color(c, i));
         ssd__text_html(t, d->label);
         ssd__text_add(t, "%s</th><td><code>", i == c->highlight ? " (highlighted)" : "");
-        ssd__text_html(t, d->s->target_uri);
+        ssd__text_html(t, d->r->target_uri);
         ssd__text_add(t, "</code></td><td>");
         ssd__text_html(t, d->suite ? d->suite : "-");
         ssd__text_add(t, "</td><td class=\"%s\">", strcmp(d->status, "complete") ? "warn" : "");
@@ -966,31 +968,19 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     if (open)
         ssd__text_add(&t, "</div>\n");
 
-    static const struct {
-        const char *group, *title, *xlabel;
-        int xlog2, xsize, iops;
-    } groups[] = {
-        {"qd-randread", "random read 4K: IOPS against queue depth", "QD", 1, 0, 1},
-        {"qd-randwrite", "random write 4K: IOPS against queue depth", "QD", 1, 0, 1},
-        {"qd-seqread", "sequential read 256K: MiB/s against queue depth", "QD", 1, 0, 0},
-        {"qd-seqwrite", "sequential write 256K: MiB/s against queue depth", "QD", 1, 0, 0},
-        {"bs-randread", "random read, QD4: MiB/s against block size", "block", 1, 1, 0},
-        {"bs-randwrite", "random write, QD4: MiB/s against block size", "block", 1, 1, 0},
-        {"mixed-seq", "mixed sequential 128K: MiB/s against read share", "reads %", 0, 0, 0},
-        {"mixed-rand", "mixed random 4K: MiB/s against read share", "reads %", 0, 0, 0},
-    };
+    const struct ssd__curve_group *groups = ssd__curve_groups;
     int hdr = 0;
-    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+    for (size_t g = 0; g < SSD__GROUP_COUNT; g++) {
         /* A curve needs two points of the same x axis. */
         double x0 = NAN;
         int curve = 0;
         for (int i = 0; i < c->nd; i++)
-            for (int k = 0; k < c->d[i].s->nsteps; k++) {
-                const struct ssd__step *st = &c->d[i].s->steps[k];
+            for (int k = 0; k < c->d[i].r->nsteps; k++) {
+                const struct ssd__step *st = &c->d[i].r->steps[k];
                 if (!in_group(st, groups[g].group, groups[g].xlog2))
                     continue;
-                curve |= isfinite(x0) && st->x != x0;
-                x0 = st->x;
+                curve |= isfinite(x0) && st->def.x != x0;
+                x0 = st->def.x;
             }
         if (!curve)
             continue;
@@ -1003,15 +993,15 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     char stems[32][SSD__NAME_MAX];
     int nstems = 0;
     for (int i = 0; i < c->nd; i++)
-        for (int k = 0; k < c->d[i].s->nsteps; k++) {
-            const struct ssd__step *st = &c->d[i].s->steps[k];
-            if (st->kind != SSD__STEP_ANALYZE || !st->curve)
+        for (int k = 0; k < c->d[i].r->nsteps; k++) {
+            const struct ssd__step *st = &c->d[i].r->steps[k];
+            if (st->def.kind != SSD__STEP_ANALYZE || !st->res.curve)
                 continue;
             int seen = 0;
             for (int q = 0; q < nstems; q++)
-                seen |= !strcmp(stems[q], st->series);
+                seen |= !strcmp(stems[q], st->def.series);
             if (!seen && nstems < 32)
-                snprintf(stems[nstems++], SSD__NAME_MAX, "%s", st->series);
+                snprintf(stems[nstems++], SSD__NAME_MAX, "%s", st->def.series);
         }
     if (nstems)
         ssd__text_add(&t,

@@ -14,9 +14,9 @@
 #include "json_read.h"
 
 static const char *option(const struct ssd__step *st, const char *key) {
-    for (int k = 0; k < st->nopts; k++)
-        if (!strcmp(st->keys[k], key))
-            return st->values[k];
+    for (int k = 0; k < st->def.nopts; k++)
+        if (!strcmp(st->def.keys[k], key))
+            return st->def.values[k];
     return NULL;
 }
 
@@ -39,7 +39,7 @@ int ssd__suite_parse_filebench(ssd_suite *s, struct ssd__step *st, char **tok, i
             if (!*v || strlen(v) >= SSD__NAME_MAX || strpbrk(v, "\"<>&"))
                 rc = ssd__fail(s->err, SSD_EINVAL, "%s: filebench: bad name '%s'", where, v);
             else
-                strcpy(st->name, v);
+                strcpy(st->def.name, v);
             continue;
         }
         if (!strcmp(k, "keep") || !strcmp(k, "output")) {
@@ -65,14 +65,14 @@ int ssd__suite_parse_filebench(ssd_suite *s, struct ssd__step *st, char **tok, i
                 break;
             }
         }
-        if (st->nopts == SSD__STEP_MAX_OPTS) {
+        if (st->def.nopts == SSD__STEP_MAX_OPTS) {
             rc = ssd__fail(s->err, SSD_ERANGE, "%s: filebench: too many options", where);
             break;
         }
-        st->keys[st->nopts] = strdup(k);
-        st->values[st->nopts] = strdup(v);
-        st->nopts++;
-        if (!st->keys[st->nopts - 1] || !st->values[st->nopts - 1])
+        st->def.keys[st->def.nopts] = strdup(k);
+        st->def.values[st->def.nopts] = strdup(v);
+        st->def.nopts++;
+        if (!st->def.keys[st->def.nopts - 1] || !st->def.values[st->def.nopts - 1])
             rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
     }
     ssd_filebench_free(b);
@@ -80,53 +80,53 @@ int ssd__suite_parse_filebench(ssd_suite *s, struct ssd__step *st, char **tok, i
         rc = ssd__fail(s->err, SSD_EINVAL,
                        "%s: filebench: needs dir=PATH, a directory on the filesystem under test",
                        where);
-    if (!rc && !st->name[0])
-        snprintf(st->name, sizeof st->name, "filebench%d", st->lineno);
+    if (!rc && !st->def.name[0])
+        snprintf(st->def.name, sizeof st->def.name, "filebench%d", st->def.lineno);
     return rc;
 }
 
 void ssd__filebench_figures(struct ssd__step *st) {
-    st->nfile = 0;
+    st->res.nfile = 0;
     struct ssd__jv root;
     char msg[128];
-    if (!st->job_json || ssd__jr_parse(st->job_json, &root, msg, sizeof msg))
+    if (!st->res.job_json || ssd__jr_parse(st->res.job_json, &root, msg, sizeof msg))
         return;
     const struct ssd__jv *steps = ssd__jv_get(&root, "steps");
-    for (size_t i = 0; steps && steps->type == SSD__JARR && i < steps->n && st->nfile < 4; i++) {
+    for (size_t i = 0; steps && steps->type == SSD__JARR && i < steps->n && st->res.nfile < 4;
+         i++) {
         const struct ssd__jv *t = &steps->items[i];
         const char *name = ssd__jv_str(t, "step");
         if (!name)
             continue;
-        snprintf(st->file[st->nfile].name, sizeof st->file[0].name, "%s", name);
-        st->file[st->nfile].seconds = ssd__jv_num(t, "seconds", 0);
-        st->file[st->nfile].mibs = ssd__jv_num(t, "mb_per_s", 0);
-        st->nfile++;
+        snprintf(st->res.file[st->res.nfile].name, sizeof st->res.file[0].name, "%s", name);
+        st->res.file[st->res.nfile].seconds = ssd__jv_num(t, "seconds", 0);
+        st->res.file[st->res.nfile].mibs = ssd__jv_num(t, "mb_per_s", 0);
+        st->res.nfile++;
     }
     ssd__jv_free(&root);
 }
 
 int ssd__suite_run_filebench(ssd_suite *s, int i) {
-    struct ssd__step *st = &s->steps[i];
+    struct ssd__step *st = &s->res.steps[i];
     ssd_filebench *b = NULL;
     int rc = ssd_filebench_create(&b);
-    for (int k = 0; !rc && k < st->nopts; k++)
-        if (strcmp(st->keys[k], "dir"))
-            rc = ssd_filebench_set_option(b, st->keys[k], st->values[k]);
+    for (int k = 0; !rc && k < st->def.nopts; k++)
+        if (strcmp(st->def.keys[k], "dir"))
+            rc = ssd_filebench_set_option(b, st->def.keys[k], st->def.values[k]);
     if (!rc)
         rc = ssd_filebench_run(b, option(st, "dir"));
     if (rc) {
-        st->rc = rc;
-        st->state = SSD__ST_FAILED;
-        free(st->error);
-        st->error = strdup(b ? ssd_filebench_errmsg(b) : ssd_strerror(rc));
-        rc = ssd__fail(s->err, rc, "step %d (%s, line %d): %s", i + 1, st->name, st->lineno,
-                       st->error ? st->error : ssd_strerror(rc));
+        st->res.state = SSD__ST_FAILED;
+        free(st->res.error);
+        st->res.error = strdup(b ? ssd_filebench_errmsg(b) : ssd_strerror(rc));
+        rc = ssd__fail(s->err, rc, "step %d (%s, line %d): %s", i + 1, st->def.name, st->def.lineno,
+                       st->res.error ? st->res.error : ssd_strerror(rc));
         ssd_filebench_free(b);
         return rc;
     }
-    ssd_filebench_to_json(b, SSD_JSON_COMPACT, &st->job_json);
+    ssd_filebench_to_json(b, SSD_JSON_COMPACT, &st->res.job_json);
     ssd_filebench_free(b);
     ssd__filebench_figures(st);
-    st->state = SSD__ST_DONE;
+    st->res.state = SSD__ST_DONE;
     return 0;
 }
