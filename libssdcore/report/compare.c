@@ -12,12 +12,13 @@
 #include "ssdcore/compare.h"
 #include "report_chart.h"
 #include "suite_impl.h"
+#include "file_read.h"
 #include "file_write.h"
 #include "json_read.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
-#define MAX_JSON_BYTES (256u << 20)
+#define MAX_JSON_MIB 256
 
 static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
                                       "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
@@ -158,35 +159,15 @@ static double value(const struct cmp_drive *d, const char *key) {
     return NAN;
 }
 
-static char *read_file(const char *path, int *rc) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        *rc = -errno;
-        return NULL;
-    }
-    struct ssd__text t = {0};
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0 && t.len < MAX_JSON_BYTES)
-        ssd__text_raw(&t, buf, n);
-    *rc = ferror(f) ? -EIO : 0;
-    fclose(f);
-    ssd__text_raw(&t, "", 0);
-    char *p = ssd__text_take(&t);
-    if (!p && !*rc)
-        *rc = SSD_ENOMEM;
-    return p;
-}
-
 /* What results.json says about the run beyond the suite model: the target
  * (with the drive's identity) verbatim, and the run's status. */
 static int read_run_meta(ssd_compare *c, struct cmp_drive *d) {
     char path[4096];
     snprintf(path, sizeof path, "%s/results.json", d->dir);
-    int rc;
-    char *text = read_file(path, &rc);
-    if (!text)
-        return ssd__fail(c->err, rc, "%s: %s", path, strerror(rc < 0 && rc > -4096 ? -rc : EIO));
+    char *text;
+    int rc = ssd__read_text(path, MAX_JSON_MIB, "results.json", c->err, &text);
+    if (rc)
+        return rc;
     struct ssd__jv root = {0};
     char err[256];
     rc = ssd__jr_parse(text, &root, err, sizeof err);
