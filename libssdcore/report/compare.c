@@ -30,8 +30,10 @@ struct cmp_drive {
     char *target_json; /* results.json's "target" object, verbatim */
     char *model, *status, *suite, *started;
     size_t nfig, capfig;
-    char **keys;
-    double *vals;
+    struct cmp_fig {
+        char *key;
+        double v;
+    } * figs;
 };
 
 struct ssd_compare {
@@ -62,9 +64,8 @@ static void drive_free(struct cmp_drive *d) {
     free(d->suite);
     free(d->started);
     for (size_t i = 0; i < d->nfig; i++)
-        free(d->keys[i]);
-    free(d->keys);
-    free(d->vals);
+        free(d->figs[i].key);
+    free(d->figs);
 }
 
 void ssd_compare_free(ssd_compare *c) {
@@ -92,40 +93,40 @@ static char *dup_or_null(const char *s) {
     return s ? strdup(s) : NULL;
 }
 
+/* arr (n used of *cap elements of `size` bytes) with room for one more,
+ * doubling from 64; NULL when memory ran out (arr is still valid then). */
+static void *room_for_one(void *arr, size_t n, size_t *cap, size_t size) {
+    if (n < *cap)
+        return arr;
+    size_t grown = *cap ? 2 * *cap : 64;
+    void *p = realloc(arr, grown * size);
+    if (p)
+        *cap = grown;
+    return p;
+}
+
 static int add_key(ssd_compare *c, const char *key) {
     for (size_t i = 0; i < c->nkeys; i++)
         if (!strcmp(c->keys[i], key))
             return 0;
-    if (c->nkeys == c->capkeys) {
-        size_t cap = c->capkeys ? 2 * c->capkeys : 64;
-        char **k = realloc(c->keys, cap * sizeof *k);
-        if (!k)
-            return SSD_ENOMEM;
-        c->keys = k;
-        c->capkeys = cap;
-    }
-    if (!(c->keys[c->nkeys] = strdup(key)))
+    char **k = room_for_one(c->keys, c->nkeys, &c->capkeys, sizeof *k);
+    if (!k)
+        return SSD_ENOMEM;
+    c->keys = k;
+    if (!(k[c->nkeys] = strdup(key)))
         return SSD_ENOMEM;
     c->nkeys++;
     return 0;
 }
 
 static int add_fig(struct cmp_drive *d, const char *key, double v) {
-    if (d->nfig == d->capfig) {
-        size_t cap = d->capfig ? 2 * d->capfig : 64;
-        char **k = realloc(d->keys, cap * sizeof *k);
-        if (!k)
-            return SSD_ENOMEM;
-        d->keys = k;
-        double *vv = realloc(d->vals, cap * sizeof *vv);
-        if (!vv)
-            return SSD_ENOMEM;
-        d->vals = vv;
-        d->capfig = cap;
-    }
-    if (!(d->keys[d->nfig] = strdup(key)))
+    struct cmp_fig *f = room_for_one(d->figs, d->nfig, &d->capfig, sizeof *f);
+    if (!f)
         return SSD_ENOMEM;
-    d->vals[d->nfig++] = v;
+    d->figs = f;
+    if (!(f[d->nfig].key = strdup(key)))
+        return SSD_ENOMEM;
+    f[d->nfig++].v = v;
     return 0;
 }
 
@@ -154,8 +155,8 @@ static int flatten(ssd_compare *c, struct cmp_drive *d, const struct ssd__jv *v,
 
 static double value(const struct cmp_drive *d, const char *key) {
     for (size_t i = 0; i < d->nfig; i++)
-        if (!strcmp(d->keys[i], key))
-            return d->vals[i];
+        if (!strcmp(d->figs[i].key, key))
+            return d->figs[i].v;
     return NAN;
 }
 
