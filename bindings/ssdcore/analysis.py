@@ -74,22 +74,23 @@ class Series:
     @classmethod
     def from_arrays(cls, t_s: Any, bytes_: Any) -> "Series":
         """A series from interval end times (s) and bytes per interval."""
-        t = np.ascontiguousarray(t_s, dtype=np.float64)
-        b = np.ascontiguousarray(bytes_, dtype=np.float64)
-        if t.shape != b.shape or t.ndim != 1:
-            raise ValueError("t_s and bytes must be 1-D arrays of the same length")
-        return cls._make(lib.ssd_series_from_arrays, ffi.cast("double *", ffi.from_buffer(t)),
-                         ffi.cast("double *", ffi.from_buffer(b)), len(t))
+        return cls._from_pair(lib.ssd_series_from_arrays, t_s, bytes_, "t_s and bytes")
 
     @classmethod
     def from_chunks(cls, chunk_bytes: Any, rate_bps: Any) -> "Series":
         """A series sampled per bytes written: one rate per chunk."""
-        c = np.ascontiguousarray(chunk_bytes, dtype=np.float64)
-        r = np.ascontiguousarray(rate_bps, dtype=np.float64)
-        if c.shape != r.shape or c.ndim != 1:
-            raise ValueError("chunk_bytes and rate_bps must be 1-D arrays of the same length")
-        return cls._make(lib.ssd_series_from_chunks, ffi.cast("double *", ffi.from_buffer(c)),
-                         ffi.cast("double *", ffi.from_buffer(r)), len(c))
+        return cls._from_pair(lib.ssd_series_from_chunks, chunk_bytes, rate_bps,
+                              "chunk_bytes and rate_bps")
+
+    @classmethod
+    def _from_pair(cls, fn: Any, a: Any, b: Any, names: str) -> "Series":
+        """fn(a, b, n) on float64 copies of two 1-D arrays of one length."""
+        x = np.ascontiguousarray(a, dtype=np.float64)
+        y = np.ascontiguousarray(b, dtype=np.float64)
+        if x.shape != y.shape or x.ndim != 1:
+            raise ValueError(f"{names} must be 1-D arrays of the same length")
+        return cls._make(fn, ffi.cast("double *", ffi.from_buffer(x)),
+                         ffi.cast("double *", ffi.from_buffer(y)), len(x))
 
     def set_column(self, name: str, values: Any) -> None:
         v = np.ascontiguousarray(values, dtype=np.float64)
