@@ -1,4 +1,5 @@
-"""Small helpers every module shares: paths and option values as C strings.
+"""Small helpers every module shares: paths and option values as C strings,
+and the strings the library hands back.
 
 Paths go to C as bytes through ``os.fsencode``, so a file name that is not
 valid UTF-8 (a stray 0xff byte, as a filesystem allows) round-trips
@@ -8,6 +9,8 @@ from __future__ import annotations
 
 import os
 from typing import Any, List, Sequence, Union
+
+from ._ffi import ffi, lib
 
 PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
@@ -45,3 +48,12 @@ def option_text(value: Any) -> bytes:
     if b"\0" in out:
         raise ValueError(f"embedded NUL byte in {value!r}")
     return out
+
+
+def take_string(out: Any) -> str:
+    """The string the library handed over in ``out[0]`` (a ``char **``),
+    decoded, and freed with ``ssd_free`` ("" for NULL)."""
+    try:
+        return ffi.string(out[0]).decode() if out[0] != ffi.NULL else ""
+    finally:
+        lib.ssd_free(out[0])

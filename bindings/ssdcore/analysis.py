@@ -19,7 +19,7 @@ import numpy as np
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, fspath_bytes, paths_bytes
+from ._util import PathLike, fspath_bytes, paths_bytes, take_string
 from .results import AnalysisResult
 
 __all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", "segment_l2"]
@@ -269,11 +269,8 @@ class _Analysis:
               lambda: lib.ssd_analysis_errmsg(self._h))
         out = ffi.new("char **")
         check(lib.ssd_analysis_to_json(self._h, source.encode() if source else ffi.NULL, 0, out))
-        try:
-            d: Dict[str, Any] = json.loads(ffi.string(out[0]).decode())
-            return d
-        finally:
-            lib.ssd_free(out[0])
+        d: Dict[str, Any] = json.loads(take_string(out))
+        return d
 
     def run(self, s: Series, ref: Optional[Series], source: Optional[str]) -> AnalysisResult:
         d = self.run_json(s, ref, source)
@@ -383,10 +380,7 @@ def read_fio_json(path: PathLike, as_frame: bool = False) -> Any:
     check(rc, (lambda: lib.ssd_fio_result_errmsg(h)) if h is not None else None)
     js = ffi.new("char **")
     check(lib.ssd_fio_result_to_json(h, 0, js))
-    try:
-        rows = json.loads(ffi.string(js[0]).decode())
-    finally:
-        lib.ssd_free(js[0])
+    rows = json.loads(take_string(js))
     if as_frame:
         import pandas as pd
         return pd.DataFrame(rows)

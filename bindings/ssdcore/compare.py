@@ -21,6 +21,7 @@ from typing import Iterable, Optional
 
 from ._errors import SsdError, check
 from ._ffi import ffi, lib
+from ._util import take_string
 from .job import _s
 
 __all__ = ["compare"]
@@ -29,10 +30,7 @@ __all__ = ["compare"]
 def _take(fn, c) -> str:
     p = ffi.new("char **")
     check(fn(c, p), lambda: lib.ssd_compare_errmsg(c))
-    try:
-        return ffi.string(p[0]).decode()
-    finally:
-        lib.ssd_free(p[0])
+    return take_string(p)
 
 
 def _handle(runs, labels, highlight, title):

@@ -22,6 +22,7 @@ from typing import Callable, Optional, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
+from ._util import option_text, take_string
 from .progress import ProgressArg, Throttle
 from .results import FilebenchResult
 
@@ -29,14 +30,6 @@ PathLike = Union[str, bytes, os.PathLike]
 
 __all__ = ["CopyCounts", "CopyResult", "ArchiveResult", "FilesetResult", "copy_tree",
            "archive", "extract", "make_set", "filebench"]
-
-
-def _text(value) -> bytes:
-    if isinstance(value, bool):
-        return b"1" if value else b"0"
-    if isinstance(value, (bytes, bytearray)):
-        return bytes(value)
-    return str(value).encode()
 
 
 def _run(kind: str, options: dict, paths: tuple, progress: ProgressArg, desc: str = "ssdcore",
@@ -51,7 +44,7 @@ def _run(kind: str, options: dict, paths: tuple, progress: ProgressArg, desc: st
     h = ffi.gc(box[0], fn("free"))
     for key, value in options.items():
         if value is not None:
-            check(fn("set_option")(h, key.encode(), _text(value)), lambda: fn("errmsg")(h))
+            check(fn("set_option")(h, key.encode(), option_text(value)), lambda: fn("errmsg")(h))
     res = None
     if result is not None:
         res = ffi.new(f"{result} *")
@@ -327,7 +320,4 @@ def filebench(directory: PathLike, *, set: str = "work", size: Union[str, int] =
                 (directory,), progress, "filebench")
     js = ffi.new("char **")
     check(lib.ssd_filebench_to_json(h, 0, js))
-    try:
-        return FilebenchResult(json.loads(ffi.string(js[0]).decode()))
-    finally:
-        lib.ssd_free(js[0])
+    return FilebenchResult(json.loads(take_string(js)))

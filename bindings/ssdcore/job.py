@@ -17,7 +17,7 @@ import numpy as np
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike
+from ._util import PathLike, take_string
 from .progress import ProgressArg, Throttle
 from .results import JobResult
 
@@ -460,10 +460,7 @@ def _results(j):
     """The results dict of a job that ran: its JSON, lat_hist as arrays, series."""
     out = ffi.new("char **")
     check(lib.ssd_job_to_json(j, 0, out))
-    try:
-        result = _json.loads(ffi.string(out[0]).decode())
-    finally:
-        lib.ssd_free(out[0])
+    result = _json.loads(take_string(out))
     for d in ("read", "write"):
         if isinstance(result.get(d), dict) and "lat_hist" in result[d]:
             result[d]["lat_hist"] = _hist_arrays(result[d]["lat_hist"])

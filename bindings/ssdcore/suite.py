@@ -26,7 +26,7 @@ from typing import Dict, List, Optional, Union
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, fspath_bytes
+from ._util import PathLike, fspath_bytes, take_string
 from .job import Target, _s
 from .progress import ProgressArg, Throttle
 from .results import SuiteResult
@@ -174,10 +174,7 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
     if lib.ssd_suite_to_json(s, 0, js) < 0:
         check(rc, lambda: lib.ssd_suite_errmsg(s))
         raise error_from_code(lib.SSD_ENOMEM)
-    try:
-        result = SuiteResult(json.loads(ffi.string(js[0]).decode()), os.fsdecode(out))
-    finally:
-        lib.ssd_free(js[0])
+    result = SuiteResult(json.loads(take_string(js)), os.fsdecode(out))
     if state["exc"] is not None:
         raise state["exc"]
     if rc < 0 and rc != lib.SSD_EINTERRUPTED:
@@ -205,7 +202,4 @@ def report(results_dir: PathLike, out: Optional[PathLike] = None) -> SuiteResult
           lambda: lib.ssd_suite_errmsg(s))
     js = ffi.new("char **")
     check(lib.ssd_suite_to_json(s, 0, js))
-    try:
-        return SuiteResult(json.loads(ffi.string(js[0]).decode()), os.fsdecode(results_dir))
-    finally:
-        lib.ssd_free(js[0])
+    return SuiteResult(json.loads(take_string(js)), os.fsdecode(results_dir))

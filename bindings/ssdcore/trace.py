@@ -20,16 +20,10 @@ import os
 
 from ._errors import SsdError, check
 from ._ffi import ffi, lib
+from ._util import take_string
 from .job import Target
 
 __all__ = ["Trace", "replay", "apps", "trace_scenarios"]
-
-
-def _take(ptr):
-    try:
-        return ffi.string(ptr[0]).decode() if ptr[0] != ffi.NULL else ""
-    finally:
-        lib.ssd_free(ptr[0])
 
 
 _OPS = {"R": 0, "W": 1, "T": 2, "F": 3, "read": 0, "write": 1, "trim": 2, "flush": 3}
@@ -112,7 +106,7 @@ class Trace:
         """Characteristics: counts, bytes, sequential shares, idle share, size mix."""
         out = ffi.new("char **")
         check(lib.ssd_trace_summary_json(self._tr, out))
-        return json.loads(_take(out))
+        return json.loads(take_string(out))
 
 
 def trace_scenarios():
@@ -149,7 +143,7 @@ def replay(trace, target, target_options=None, **options):
         out = ffi.new("char **")
         res = None
         if lib.ssd_replay_results_json(r, out) == 0:
-            res = json.loads(_take(out))
+            res = json.loads(take_string(out))
         if rc < 0:
             err = SsdError(rc, ffi.string(lib.ssd_replay_errmsg(r)).decode(errors="replace"))
             err.results = res
@@ -171,7 +165,7 @@ def apps(target, timing=None, seed=1, target_options=None):
                                       out, err, 600)
         if rc < 0:
             raise SsdError(rc, ffi.string(err).decode(errors="replace"))
-        return json.loads(_take(out))
+        return json.loads(take_string(out))
     finally:
         if own:
             t.close()
