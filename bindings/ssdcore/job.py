@@ -7,11 +7,12 @@
 >>> r["read"]["p99_over_p50"]                              # doctest: +SKIP
 >>> ssdcore.latency_percentiles(r, "read", [50, 99, 99.9])  # doctest: +SKIP
 """
+import contextlib
 import json as _json
 import os
 import time
 from collections.abc import Sequence
-from typing import Any, Optional, TypeVar, Union
+from typing import Any, Iterator, Optional, TypeVar, Union
 
 import numpy as np
 
@@ -127,6 +128,18 @@ class Target:
             if left <= 0:
                 return
             check(lib.ssd_target_idle(t, min(left, 0.25)), self._errmsg)
+
+    @contextlib.contextmanager
+    def _running(self) -> Iterator[None]:
+        """Holds the target for one job or suite run: a second one at once
+        (from a progress callback or another thread) would share its state."""
+        if self._busy:
+            raise RuntimeError("the target is already running a job or suite")
+        self._busy += 1
+        try:
+            yield
+        finally:
+            self._busy -= 1
 
     def close(self) -> None:
         """Closes the target now rather than at garbage collection."""
@@ -418,10 +431,7 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
 
     c_cb = ffi.callback("int(void *, const ssd_progress *)", cb, onerror=on_error)
     lib.ssd_job_set_progress(j, c_cb, ffi.NULL, 0.2)
-    if target._busy:  # from a callback or another thread: the state is shared
-        raise RuntimeError("the target is already running a job or suite")
-    target._busy += 1
-    try:
+    with target._running():
         rc = lib.ssd_job_run(j)
         if throttle.active:  # the final figures, while the target is still busy
             run_s = lib.ssd_job_runtime_s(j)
@@ -430,8 +440,6 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
                     "ios": lib.ssd_job_ios(j, lib.SSD_DIR_ALL)}
             time_budget = throttle.latest_value("unit") == "s"
             throttle.finish(done=run_s if time_budget else done_b, **last)
-    finally:
-        target._busy -= 1
     exc = state["exc"]
     if exc is None and rc < 0 and lib.ssd_job_runtime_s(j) == 0 \
             and lib.ssd_job_ios(j, lib.SSD_DIR_ALL) == 0:

@@ -161,14 +161,9 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
 
     c_cb = ffi.callback("int(void *, const ssd_suite_progress *)", cb, onerror=on_error)
     lib.ssd_suite_set_progress(s, c_cb, ffi.NULL, 0.2)
-    if t._busy:  # from a callback or another thread: the state is shared
-        raise RuntimeError("the target is already running a job or suite")
-    t._busy += 1
-    try:
+    with t._running():
         rc = lib.ssd_suite_run(s)
         throttle.finish()  # while the target is still busy
-    finally:
-        t._busy -= 1
     errmsg = ffi.string(lib.ssd_suite_errmsg(s)).decode(errors="replace")
     js = ffi.new("char **")
     if lib.ssd_suite_to_json(s, 0, js) < 0:
