@@ -3,7 +3,6 @@ input, Ctrl-C. Files live under the build tree (a real disk: O_DIRECT fails on
 tmpfs)."""
 import json
 import os
-import shutil
 import signal
 import subprocess
 import time
@@ -11,15 +10,6 @@ import time
 import pytest
 
 import ssdcore
-
-
-@pytest.fixture
-def workdir(build_dir, request):
-    d = build_dir / "pytest-job" / request.node.name
-    shutil.rmtree(d, ignore_errors=True)
-    d.mkdir(parents=True)
-    yield d
-    shutil.rmtree(d, ignore_errors=True)
 
 
 def run(cli, *args):
