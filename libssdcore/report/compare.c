@@ -423,12 +423,23 @@ static double pct_vs(const ssd_compare *c, const char *key, int i) {
 
 /* ---- JSON and CSV ---------------------------------------------------- */
 
-int ssd_compare_json(const ssd_compare *c, char **out) {
+/* What the three outputs check first: 0, SSD_EINVAL, or SSD_ENODATA with
+ * the message when no run was added. */
+static int can_write(const ssd_compare *c, char **out) {
     if (!c || !out)
         return SSD_EINVAL;
     *out = NULL;
-    if (!c->nd)
-        return ssd__fail(((ssd_compare *)c)->err, SSD_ENODATA, "no runs to compare");
+    return c->nd ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENODATA, "no runs to compare");
+}
+
+static const char *better_word(int better) {
+    return better > 0 ? "higher" : better < 0 ? "lower" : "neither";
+}
+
+int ssd_compare_json(const ssd_compare *c, char **out) {
+    int rc = can_write(c, out);
+    if (rc)
+        return rc;
     struct ssd__text t = {0};
     ssd__text_add(&t, "{\"schema\":\"ssdcore-compare/1\",\"tool\":\"ssdcore %s\",\"highlight\":",
                   SSD_VERSION_STRING);
@@ -458,10 +469,7 @@ int ssd_compare_json(const ssd_compare *c, char **out) {
         ssd__text_jstr(&t, f.label);
         ssd__text_add(&t, ",\"unit\":");
         ssd__text_jstr(&t, f.json_unit);
-        ssd__text_add(&t, ",\"better\":\"%s\",\"values\":[",
-                      f.better > 0   ? "higher"
-                      : f.better < 0 ? "lower"
-                                     : "neither");
+        ssd__text_add(&t, ",\"better\":\"%s\",\"values\":[", better_word(f.better));
         for (int i = 0; i < c->nd; i++) {
             if (i)
                 ssd__text_raw(&t, ",", 1);
@@ -489,11 +497,9 @@ static void csv_field(struct ssd__text *t, const char *s) {
 }
 
 int ssd_compare_csv(const ssd_compare *c, char **out) {
-    if (!c || !out)
-        return SSD_EINVAL;
-    *out = NULL;
-    if (!c->nd)
-        return ssd__fail(((ssd_compare *)c)->err, SSD_ENODATA, "no runs to compare");
+    int rc = can_write(c, out);
+    if (rc)
+        return rc;
     struct ssd__text t = {0};
     ssd__text_add(&t, "drive,figure,label,unit,better,value,pct_vs_highlight\n");
     for (int i = 0; i < c->nd; i++)
@@ -505,10 +511,7 @@ int ssd_compare_csv(const ssd_compare *c, char **out) {
             csv_field(&t, c->keys[k]);
             ssd__text_raw(&t, ",", 1);
             csv_field(&t, f.label);
-            ssd__text_add(&t, ",%s,%s,", f.json_unit,
-                          f.better > 0   ? "higher"
-                          : f.better < 0 ? "lower"
-                                         : "neither");
+            ssd__text_add(&t, ",%s,%s,", f.json_unit, better_word(f.better));
             double v = value(&c->d[i], c->keys[k]), p = pct_vs(c, c->keys[k], i);
             if (isfinite(v))
                 ssd__text_add(&t, "%.17g", v);
@@ -886,11 +889,9 @@ static void drives_table(const ssd_compare *c, struct ssd__text *t) {
 }
 
 int ssd_compare_html(const ssd_compare *c, char **out) {
-    if (!c || !out)
-        return SSD_EINVAL;
-    *out = NULL;
-    if (!c->nd)
-        return ssd__fail(((ssd_compare *)c)->err, SSD_ENODATA, "no runs to compare");
+    int rc = can_write(c, out);
+    if (rc)
+        return rc;
     struct ssd__text t = {0};
     char title[256];
     if (c->title)
