@@ -80,7 +80,7 @@ void ssd__moving_average(const double *x, const double *y, size_t n, size_t wind
     free(pre);
 }
 
-static double map(double lo, double hi, int lg, double v, double p0, double p1) {
+double ssd__chart_map(double lo, double hi, int lg, double v, double p0, double p1) {
     if (lg == 2) {
         lo = log2(lo);
         hi = log2(hi);
@@ -96,11 +96,11 @@ static double map(double lo, double hi, int lg, double v, double p0, double p1) 
 }
 
 double ssd__chart_x(const struct ssd__chart *c, double v) {
-    return map(c->xlo, c->xhi, c->xlog2 ? 2 : 0, v, c->l, c->w - c->r);
+    return ssd__chart_map(c->xlo, c->xhi, c->xlog2 ? 2 : 0, v, c->l, c->w - c->r);
 }
 
 double ssd__chart_y(const struct ssd__chart *c, double v) {
-    return map(c->ylo, c->yhi, c->ylog10 ? 10 : 0, v, c->h - c->b, c->t);
+    return ssd__chart_map(c->ylo, c->yhi, c->ylog10 ? 10 : 0, v, c->h - c->b, c->t);
 }
 
 double ssd__nice_step(double range, int n) {

@@ -36,6 +36,9 @@ size_t ssd__curve_points(const ssd_series *s, double **x, double **y);
 void ssd__moving_average(const double *x, const double *y, size_t n, size_t window,
                          const double *breaks, size_t nbreaks, double *out);
 
+/* v in [lo, hi] (on a log2 or log10 scale when lg is 2 or 10) as a
+ * position in [p0, p1]; the middle when the range is empty. */
+double ssd__chart_map(double lo, double hi, int lg, double v, double p0, double p1);
 double ssd__chart_x(const struct ssd__chart *c, double v);
 double ssd__chart_y(const struct ssd__chart *c, double v);
 

@@ -44,24 +44,12 @@ struct axis {
     int log2;
 };
 
-static double map(const struct axis *a, double v, double p0, double p1) {
-    double lo = a->lo, hi = a->hi;
-    if (a->log2) {
-        lo = log2(lo);
-        hi = log2(hi);
-        v = log2(v);
-    }
-    if (hi <= lo)
-        return (p0 + p1) / 2;
-    return p0 + (v - lo) / (hi - lo) * (p1 - p0);
-}
-
 static double px(const struct axis *a, double v) {
-    return map(a, v, L, W - R);
+    return ssd__chart_map(a->lo, a->hi, a->log2 ? 2 : 0, v, L, W - R);
 }
 
 static double py(const struct axis *a, double v) {
-    return map(a, v, H - B, T);
+    return ssd__chart_map(a->lo, a->hi, a->log2 ? 2 : 0, v, H - B, T);
 }
 
 /* A latency for people: 85 µs, 1.2 ms, 3 s. */
