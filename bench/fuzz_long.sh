@@ -12,5 +12,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=${SECONDS_LIMIT:-86400}
-FUZZ_BUILD_DIR=build-fuzz-long FUZZ_TARGETS="${1:-extract}" FUZZ_RUNS="${RUNS:-10000000}" \
+FUZZ_BUILD_DIR=build-fuzz-long FUZZ_BUILD_TYPE=RelWithDebInfo FUZZ_TARGETS="${1:-extract}" FUZZ_RUNS="${RUNS:-10000000}" \
     FUZZ_SECONDS="$limit" exec bash scripts/fuzz.sh

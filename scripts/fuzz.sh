@@ -6,12 +6,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-15}
 B=${FUZZ_BUILD_DIR:-build-fuzz} # bench/fuzz_long.sh builds apart from the test command
+# Debug keeps the test command's short runs easy to debug; long runs want speed
+BUILD_TYPE=${FUZZ_BUILD_TYPE:-Debug}
 if ! command -v clang >/dev/null; then
     echo "fuzz: clang missing (scripts/setup.sh installs it)" >&2
     exit 1
 fi
 CC=clang cmake -S . -B "$B" -DSSD_FUZZ=ON -DSSD_BUILD_TESTS=OFF -DSSD_BUILD_PYTHON=OFF \
-    -DCMAKE_BUILD_TYPE=Debug >/dev/null
+    -DCMAKE_BUILD_TYPE="$BUILD_TYPE" >/dev/null
 cmake --build "$B" -j2 --target fuzz_series fuzz_fio_result fuzz_analysis fuzz_extract \
     fuzz_suite_results fuzz_trace ssdcore_cli >/dev/null
 work=$(mktemp -d)
