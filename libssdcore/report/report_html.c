@@ -18,6 +18,7 @@
 #include "json_read.h"
 #include "report_html.h"
 #include "step_names.h"
+#include "step_options.h"
 #include "verdict_words.h"
 
 #define MIB 1048576.0
@@ -825,15 +826,12 @@ static void file_tests_table(const ssd_suite *s, struct ssd__text *t) {
             ssd__text_add(t, "<h2>File tests</h2>\n<table class=\"grid\"><tr><th>test</th>"
                              "<th>set</th><th>step</th><th>seconds</th><th>MiB/s</th></tr>\n");
         any = 1;
-        const char *set = "";
-        for (int k = 0; k < st->nopts; k++)
-            if (!strcmp(st->keys[k], "set"))
-                set = st->values[k];
+        const char *set = ssd__step_option(st, "set");
         for (int k = 0; k < st->nfile; k++) {
             ssd__text_add(t, "<tr><td>");
             ssd__text_html(t, st->name);
             ssd__text_add(t, "</td><td>");
-            ssd__text_html(t, set);
+            ssd__text_html(t, set ? set : "");
             ssd__text_add(t, "</td><td>");
             ssd__text_html(t, st->file[k].name);
             ssd__text_add(t, "</td>");

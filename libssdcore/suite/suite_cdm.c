@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "json_read.h"
+#include "step_options.h"
 #include "suite_impl.h"
 
 struct cdm_test {
@@ -90,11 +91,10 @@ static double test_size(const ssd_suite *s) {
         const struct ssd__step *st = &s->steps[i];
         if (st->kind != SSD__STEP_JOB || strncmp(st->group, "cdm-", 4))
             continue;
-        for (int k = 0; k < st->nopts; k++)
-            if (!strcmp(st->keys[k], "span")) {
-                uint64_t v;
-                return ssd_parse_size(st->values[k], &v) ? NAN : (double)v;
-            }
+        const char *span = ssd__step_option(st, "span");
+        uint64_t v;
+        if (span)
+            return ssd_parse_size(span, &v) ? NAN : (double)v;
     }
     return NAN;
 }
