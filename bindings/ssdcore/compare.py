@@ -21,7 +21,7 @@ from typing import Iterable, Optional
 
 from ._errors import SsdError, check
 from ._ffi import ffi, lib
-from ._util import take_string
+from ._util import option_text, take_string
 from .job import _s
 
 __all__ = ["compare"]
@@ -50,7 +50,7 @@ def _handle(runs, labels, highlight, title):
               lambda: lib.ssd_compare_errmsg(c))
     for key, value in (("highlight", highlight), ("title", title)):
         if value is not None:
-            check(lib.ssd_compare_set_option(c, key.encode(), _s(value).encode()),
+            check(lib.ssd_compare_set_option(c, key.encode(), option_text(value)),
                   lambda: lib.ssd_compare_errmsg(c))
     return c
 

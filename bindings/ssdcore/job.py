@@ -18,7 +18,7 @@ import numpy as np
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, take_string
+from ._util import PathLike, option_text, take_string
 from .progress import ProgressArg, Throttle
 from .results import JobResult
 
@@ -73,7 +73,7 @@ class Target:
         for key, value in options.items():
             if value is None:
                 continue
-            check(lib.ssd_target_set_option(self._t, key.encode(), _s(value).encode()),
+            check(lib.ssd_target_set_option(self._t, key.encode(), option_text(value)),
                   self._errmsg)
         check(lib.ssd_target_open(self._t, os.fsencode(_uri(uri))), self._errmsg)
 
@@ -326,7 +326,7 @@ def _set_job_options(handle, opts):
     for key, value in opts.items():
         if value is None:
             continue
-        check(lib.ssd_job_set_option(j, key.encode(), _s(value).encode()),
+        check(lib.ssd_job_set_option(j, key.encode(), option_text(value)),
               lambda: lib.ssd_job_errmsg(j))
     return j if keep is None else None
 

@@ -26,8 +26,8 @@ from typing import Dict, List, Optional, Union
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, fspath_bytes, take_string
-from .job import Target, _s
+from ._util import PathLike, fspath_bytes, option_text, take_string
+from .job import Target
 from .progress import ProgressArg, Throttle
 from .results import SuiteResult
 
@@ -56,7 +56,7 @@ def _make(t: Target, options: dict):
             continue
         if isinstance(value, os.PathLike):
             value = os.fspath(value)
-        check(lib.ssd_suite_set_option(s, key.encode(), _s(value).encode()),
+        check(lib.ssd_suite_set_option(s, key.encode(), option_text(value)),
               lambda: lib.ssd_suite_errmsg(s))
     return s
 

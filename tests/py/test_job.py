@@ -143,6 +143,15 @@ def test_python_job_and_target(workdir):
     t.close()
 
 
+def test_python_option_values_as_bytes_and_paths_reach_c_unchanged(workdir):
+    # A bytes value used to reach C as its repr ("b'...'"): the series log
+    # of a path that is not UTF-8 landed in a file named after that text.
+    log = os.fsencode(workdir) + b"/w\xff.csv"
+    r = ssdcore.job("sim:bx200", pattern=b"write", time=1, log=log)
+    assert r["workload"]["pattern"] == "write"
+    assert os.path.exists(log) and os.listdir(workdir) == ["w\udcff.csv"]
+
+
 @pytest.mark.parametrize("target,engine", [
     ("file", "io_uring"), ("file", "psync"), ("sim:bx200", "auto")])
 @pytest.mark.parametrize("budget,ran", [(5000, 8192), (3000, 4096), (8192, 8192)])
