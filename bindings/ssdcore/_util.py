@@ -8,8 +8,9 @@ unchanged, and str, bytes and ``os.PathLike`` all work.
 from __future__ import annotations
 
 import os
-from typing import Any, List, Sequence, Union
+from typing import Any, List, Mapping, Sequence, Union
 
+from ._errors import check
 from ._ffi import ffi, lib
 
 PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
@@ -48,6 +49,14 @@ def option_text(value: Any) -> bytes:
     if b"\0" in out:
         raise ValueError(f"embedded NUL byte in {value!r}")
     return out
+
+
+def set_options(h: Any, options: Mapping[str, Any], setter: Any, errmsg: Any) -> None:
+    """``setter(h, key, value)`` (an ``ssd_*_set_option``) for each option
+    that is not None; a refused one raises with ``errmsg(h)`` as the detail."""
+    for key, value in options.items():
+        if value is not None:
+            check(setter(h, key.encode(), option_text(value)), lambda: errmsg(h))
 
 
 def take_string(out: Any) -> str:

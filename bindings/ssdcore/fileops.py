@@ -22,7 +22,7 @@ from typing import Callable, Optional, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
-from ._util import option_text, take_string
+from ._util import set_options, take_string
 from .progress import ProgressArg, Throttle
 from .results import FilebenchResult
 
@@ -42,9 +42,7 @@ def _run(kind: str, options: dict, paths: tuple, progress: ProgressArg, desc: st
     box = ffi.new(f"ssd_{kind} **")
     check(fn("create")(box))
     h = ffi.gc(box[0], fn("free"))
-    for key, value in options.items():
-        if value is not None:
-            check(fn("set_option")(h, key.encode(), option_text(value)), lambda: fn("errmsg")(h))
+    set_options(h, options, fn("set_option"), fn("errmsg"))
     res = None
     if result is not None:
         res = ffi.new(f"{result} *")

@@ -18,7 +18,7 @@ import numpy as np
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, option_text, take_string
+from ._util import PathLike, set_options, take_string
 from .progress import ProgressArg, Throttle
 from .results import JobResult
 
@@ -70,11 +70,7 @@ class Target:
         p = ffi.new("ssd_target **")
         check(lib.ssd_target_create(p))
         self._t = ffi.gc(p[0], lib.ssd_target_free)
-        for key, value in options.items():
-            if value is None:
-                continue
-            check(lib.ssd_target_set_option(self._t, key.encode(), option_text(value)),
-                  self._errmsg)
+        set_options(self._t, options, lib.ssd_target_set_option, lib.ssd_target_errmsg)
         check(lib.ssd_target_open(self._t, os.fsencode(_uri(uri))), self._errmsg)
 
     def _errmsg(self) -> Any:
@@ -323,11 +319,7 @@ def _set_job_options(handle, opts):
     p = ffi.new("ssd_job **")
     check(lib.ssd_job_create(p, handle))
     j = ffi.gc(p[0], lib.ssd_job_free)
-    for key, value in opts.items():
-        if value is None:
-            continue
-        check(lib.ssd_job_set_option(j, key.encode(), option_text(value)),
-              lambda: lib.ssd_job_errmsg(j))
+    set_options(j, opts, lib.ssd_job_set_option, lib.ssd_job_errmsg)
     return j if keep is None else None
 
 

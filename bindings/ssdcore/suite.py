@@ -26,7 +26,7 @@ from typing import Dict, List, Optional, Union
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, fspath_bytes, option_text, take_string
+from ._util import PathLike, fspath_bytes, set_options, take_string
 from .job import Target
 from .progress import ProgressArg, Throttle
 from .results import SuiteResult
@@ -51,13 +51,7 @@ def _make(t: Target, options: dict):
     p = ffi.new("ssd_suite **")
     check(lib.ssd_suite_create(p, t._t))
     s = ffi.gc(p[0], lib.ssd_suite_free)
-    for key, value in options.items():
-        if value is None:
-            continue
-        if isinstance(value, os.PathLike):
-            value = os.fspath(value)
-        check(lib.ssd_suite_set_option(s, key.encode(), option_text(value)),
-              lambda: lib.ssd_suite_errmsg(s))
+    set_options(s, options, lib.ssd_suite_set_option, lib.ssd_suite_errmsg)
     return s
 
 

@@ -20,7 +20,7 @@ import os
 
 from ._errors import SsdError, check
 from ._ffi import ffi, lib
-from ._util import take_string
+from ._util import set_options, take_string
 from .job import Target
 
 __all__ = ["Trace", "replay", "apps", "trace_scenarios"]
@@ -134,11 +134,7 @@ def replay(trace, target, target_options=None, **options):
         p = ffi.new("ssd_replay **")
         check(lib.ssd_replay_create(p, t._t, trace._tr))
         r = ffi.gc(p[0], lib.ssd_replay_free)
-        for key, value in options.items():
-            if value is None:
-                continue
-            check(lib.ssd_replay_set_option(r, key.encode(), str(value).encode()),
-                  lambda: lib.ssd_replay_errmsg(r))
+        set_options(r, options, lib.ssd_replay_set_option, lib.ssd_replay_errmsg)
         rc = lib.ssd_replay_run(r)
         out = ffi.new("char **")
         res = None
