@@ -182,17 +182,6 @@ static void compact(struct ssd__curve *c, size_t *st, double *lev, size_t *k,
     *k = w;
 }
 
-/* Robust per-sample noise of y[a, b): 1.4826 MAD of the differences /
- * sqrt 2 (a trend barely moves it), never below the run's. */
-static double local_sigma(struct ssd__curve *c, size_t a, size_t b) {
-    if (b < a + 3)
-        return c->sigma;
-    for (size_t i = a + 1; i < b; i++)
-        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
-    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
-    return s > c->sigma ? s : c->sigma;
-}
-
 /* Levels of the segments marked stale (NaN); a segment's noise is computed
  * when merge_close first needs it. */
 static void relevel(struct ssd__curve *c, const size_t *st, double *lev, size_t k) {
@@ -318,9 +307,9 @@ static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o,
             double na = (double)(st[j] - st[j - 1]), nb = (double)(st[j + 1] - st[j]);
             /* The pair's noise: its two segments' own, pooled. */
             if (c->segsig[j - 1] < 0)
-                c->segsig[j - 1] = local_sigma(c, st[j - 1], st[j]);
+                c->segsig[j - 1] = ssd__curve_noise(c, st[j - 1], st[j]);
             if (c->segsig[j] < 0)
-                c->segsig[j] = local_sigma(c, st[j], st[j + 1]);
+                c->segsig[j] = ssd__curve_noise(c, st[j], st[j + 1]);
             double sa = c->segsig[j - 1], sb = c->segsig[j];
             double sl = sqrt((na * sa * sa + nb * sb * sb) / (na + nb));
             /* A short first segment above the next may be a short cache:
@@ -593,7 +582,7 @@ size_t ssd__curve_merge_slides(struct ssd__curve *c, const struct ssd__analysis_
             if (one > flat_sse(c->y, a, m) + flat_sse(c->y, m, b))
                 continue;
             double two = line_sse(c->y, a, m) + line_sse(c->y, m, b);
-            double sig = local_sigma(c, a, b);
+            double sig = ssd__curve_noise(c, a, b);
             double g = (one - two) / (o->penalty * sig * sig * lnn);
             /* ... and at the noise of each part: a quiet level (a dynamic
              * cache's folding) next to the used state's chaos must not be

@@ -44,16 +44,6 @@ static void fit_line(const double *y, size_t a, size_t b, double *icpt, double *
     *icpt = (sy - *slope * sx) / m;
 }
 
-/* Robust noise of y[a, b) (MAD of differences), never below the run's. */
-static double noise_of(const struct ssd__curve *c, size_t a, size_t b) {
-    if (b < a + 3)
-        return c->sigma;
-    for (size_t i = a + 1; i < b; i++)
-        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
-    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
-    return s > c->sigma ? s : c->sigma;
-}
-
 /* How far (in log-rate) the speed falls through a phase, by its fitted
  * line; 0 unless it falls by at least 10%, well beyond what its noise could
  * make of a flat level: a phase that slides (GC taking more and more), not
@@ -67,7 +57,7 @@ static double slide_of(const struct ssd__curve *c, const struct ssd_phase *p) {
     double fall = -slope * (double)(n - 1);
     if (fall < log(1.1))
         return 0; /* (before the noise: its median is the costly part) */
-    double se = noise_of(c, a, b) * sqrt(12.0 / (double)n);
+    double se = ssd__curve_noise(c, a, b) * sqrt(12.0 / (double)n);
     return fall >= 4 * se ? fall : 0;
 }
 
@@ -386,7 +376,7 @@ static size_t late_onset(struct ssd__curve *c, const struct ssd__analysis_opts *
         double d = c->y[i] - (icpt + slope * (double)(i - k));
         two += d * d;
     }
-    double sig = noise_of(c, a, b);
+    double sig = ssd__curve_noise(c, a, b);
     if (one - two <= o->penalty * sig * sig * log((double)c->n))
         return 0;
     if (j == 0)
@@ -444,7 +434,7 @@ static int fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o
         double d = c->y[i] - (icpt + slope * (double)(i - k));
         two += d * d;
     }
-    double sig = noise_of(c, g0, b);
+    double sig = ssd__curve_noise(c, g0, b);
     if (one - two <= o->penalty * sig * sig * log((double)c->n))
         return 0;
     return ssd__curve_split(c, g, k) == 0;

@@ -13,13 +13,14 @@
 #include "errmsg.h"
 #include "report_chart.h"
 #include "curve_groups.h"
+#include "file_read.h"
 #include "results_model.h"
 #include "file_write.h"
 #include "json_read.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
-#define MAX_JSON_BYTES (256u << 20)
+#define MAX_JSON_MIB 256
 
 static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
                                       "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
@@ -32,8 +33,10 @@ struct cmp_drive {
     char *target_json; /* results.json's "target" object, verbatim */
     char *model, *status, *suite, *started;
     size_t nfig, capfig;
-    char **keys;
-    double *vals;
+    struct cmp_fig {
+        char *key;
+        double v;
+    } * figs;
 };
 
 struct ssd_compare {
@@ -64,9 +67,8 @@ static void drive_free(struct cmp_drive *d) {
     free(d->suite);
     free(d->started);
     for (size_t i = 0; i < d->nfig; i++)
-        free(d->keys[i]);
-    free(d->keys);
-    free(d->vals);
+        free(d->figs[i].key);
+    free(d->figs);
 }
 
 void ssd_compare_free(ssd_compare *c) {
@@ -94,40 +96,40 @@ static char *dup_or_null(const char *s) {
     return s ? strdup(s) : NULL;
 }
 
+/* arr (n used of *cap elements of `size` bytes) with room for one more,
+ * doubling from 64; NULL when memory ran out (arr is still valid then). */
+static void *room_for_one(void *arr, size_t n, size_t *cap, size_t size) {
+    if (n < *cap)
+        return arr;
+    size_t grown = *cap ? 2 * *cap : 64;
+    void *p = realloc(arr, grown * size);
+    if (p)
+        *cap = grown;
+    return p;
+}
+
 static int add_key(ssd_compare *c, const char *key) {
     for (size_t i = 0; i < c->nkeys; i++)
         if (!strcmp(c->keys[i], key))
             return 0;
-    if (c->nkeys == c->capkeys) {
-        size_t cap = c->capkeys ? 2 * c->capkeys : 64;
-        char **k = realloc(c->keys, cap * sizeof *k);
-        if (!k)
-            return SSD_ENOMEM;
-        c->keys = k;
-        c->capkeys = cap;
-    }
-    if (!(c->keys[c->nkeys] = strdup(key)))
+    char **k = room_for_one(c->keys, c->nkeys, &c->capkeys, sizeof *k);
+    if (!k)
+        return SSD_ENOMEM;
+    c->keys = k;
+    if (!(k[c->nkeys] = strdup(key)))
         return SSD_ENOMEM;
     c->nkeys++;
     return 0;
 }
 
 static int add_fig(struct cmp_drive *d, const char *key, double v) {
-    if (d->nfig == d->capfig) {
-        size_t cap = d->capfig ? 2 * d->capfig : 64;
-        char **k = realloc(d->keys, cap * sizeof *k);
-        if (!k)
-            return SSD_ENOMEM;
-        d->keys = k;
-        double *vv = realloc(d->vals, cap * sizeof *vv);
-        if (!vv)
-            return SSD_ENOMEM;
-        d->vals = vv;
-        d->capfig = cap;
-    }
-    if (!(d->keys[d->nfig] = strdup(key)))
+    struct cmp_fig *f = room_for_one(d->figs, d->nfig, &d->capfig, sizeof *f);
+    if (!f)
         return SSD_ENOMEM;
-    d->vals[d->nfig++] = v;
+    d->figs = f;
+    if (!(f[d->nfig].key = strdup(key)))
+        return SSD_ENOMEM;
+    f[d->nfig++].v = v;
     return 0;
 }
 
@@ -156,29 +158,9 @@ static int flatten(ssd_compare *c, struct cmp_drive *d, const struct ssd__jv *v,
 
 static double value(const struct cmp_drive *d, const char *key) {
     for (size_t i = 0; i < d->nfig; i++)
-        if (!strcmp(d->keys[i], key))
-            return d->vals[i];
+        if (!strcmp(d->figs[i].key, key))
+            return d->figs[i].v;
     return NAN;
-}
-
-static char *read_file(const char *path, int *rc) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        *rc = -errno;
-        return NULL;
-    }
-    struct ssd__text t = {0};
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0 && t.len < MAX_JSON_BYTES)
-        ssd__text_raw(&t, buf, n);
-    *rc = ferror(f) ? -EIO : 0;
-    fclose(f);
-    ssd__text_raw(&t, "", 0);
-    char *p = ssd__text_take(&t);
-    if (!p && !*rc)
-        *rc = SSD_ENOMEM;
-    return p;
 }
 
 /* What results.json says about the run beyond the suite model: the target
@@ -186,10 +168,10 @@ static char *read_file(const char *path, int *rc) {
 static int read_run_meta(ssd_compare *c, struct cmp_drive *d) {
     char path[4096];
     snprintf(path, sizeof path, "%s/results.json", d->dir);
-    int rc;
-    char *text = read_file(path, &rc);
-    if (!text)
-        return ssd__fail(c->err, rc, "%s: %s", path, strerror(rc < 0 && rc > -4096 ? -rc : EIO));
+    char *text;
+    int rc = ssd__read_text(path, MAX_JSON_MIB, "results.json", c->err, &text);
+    if (rc)
+        return rc;
     struct ssd__jv root = {0};
     char err[256];
     rc = ssd__jr_parse(text, &root, err, sizeof err);
@@ -443,12 +425,23 @@ static double pct_vs(const ssd_compare *c, const char *key, int i) {
 
 /* ---- JSON and CSV ---------------------------------------------------- */
 
-int ssd_compare_json(const ssd_compare *c, char **out) {
+/* What the three outputs check first: 0, SSD_EINVAL, or SSD_ENODATA with
+ * the message when no run was added. */
+static int can_write(const ssd_compare *c, char **out) {
     if (!c || !out)
         return SSD_EINVAL;
     *out = NULL;
-    if (!c->nd)
-        return ssd__fail(((ssd_compare *)c)->err, SSD_ENODATA, "no runs to compare");
+    return c->nd ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENODATA, "no runs to compare");
+}
+
+static const char *better_word(int better) {
+    return better > 0 ? "higher" : better < 0 ? "lower" : "neither";
+}
+
+int ssd_compare_json(const ssd_compare *c, char **out) {
+    int rc = can_write(c, out);
+    if (rc)
+        return rc;
     struct ssd__text t = {0};
     ssd__text_add(&t, "{\"schema\":\"ssdcore-compare/1\",\"tool\":\"ssdcore %s\",\"highlight\":",
                   SSD_VERSION_STRING);
@@ -478,10 +471,7 @@ int ssd_compare_json(const ssd_compare *c, char **out) {
         ssd__text_jstr(&t, f.label);
         ssd__text_add(&t, ",\"unit\":");
         ssd__text_jstr(&t, f.json_unit);
-        ssd__text_add(&t, ",\"better\":\"%s\",\"values\":[",
-                      f.better > 0   ? "higher"
-                      : f.better < 0 ? "lower"
-                                     : "neither");
+        ssd__text_add(&t, ",\"better\":\"%s\",\"values\":[", better_word(f.better));
         for (int i = 0; i < c->nd; i++) {
             if (i)
                 ssd__text_raw(&t, ",", 1);
@@ -509,11 +499,9 @@ static void csv_field(struct ssd__text *t, const char *s) {
 }
 
 int ssd_compare_csv(const ssd_compare *c, char **out) {
-    if (!c || !out)
-        return SSD_EINVAL;
-    *out = NULL;
-    if (!c->nd)
-        return ssd__fail(((ssd_compare *)c)->err, SSD_ENODATA, "no runs to compare");
+    int rc = can_write(c, out);
+    if (rc)
+        return rc;
     struct ssd__text t = {0};
     ssd__text_add(&t, "drive,figure,label,unit,better,value,pct_vs_highlight\n");
     for (int i = 0; i < c->nd; i++)
@@ -525,10 +513,7 @@ int ssd_compare_csv(const ssd_compare *c, char **out) {
             csv_field(&t, c->keys[k]);
             ssd__text_raw(&t, ",", 1);
             csv_field(&t, f.label);
-            ssd__text_add(&t, ",%s,%s,", f.json_unit,
-                          f.better > 0   ? "higher"
-                          : f.better < 0 ? "lower"
-                                         : "neither");
+            ssd__text_add(&t, ",%s,%s,", f.json_unit, better_word(f.better));
             double v = value(&c->d[i], c->keys[k]), p = pct_vs(c, c->keys[k], i);
             if (isfinite(v))
                 ssd__text_add(&t, "%.17g", v);
@@ -906,11 +891,9 @@ static void drives_table(const ssd_compare *c, struct ssd__text *t) {
 }
 
 int ssd_compare_html(const ssd_compare *c, char **out) {
-    if (!c || !out)
-        return SSD_EINVAL;
-    *out = NULL;
-    if (!c->nd)
-        return ssd__fail(((ssd_compare *)c)->err, SSD_ENODATA, "no runs to compare");
+    int rc = can_write(c, out);
+    if (rc)
+        return rc;
     struct ssd__text t = {0};
     char title[256];
     if (c->title)

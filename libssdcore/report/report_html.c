@@ -35,6 +35,9 @@
 #define T 14
 #define B 44
 
+/* The same geometry for report_chart.c's grid lines (the axes are below). */
+static const struct ssd__chart geom = {W, H, L, R, T, B, 0, 0, 0, 0, 0, 0};
+
 static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                       "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
 
@@ -43,41 +46,12 @@ struct axis {
     int log2;
 };
 
-static double map(const struct axis *a, double v, double p0, double p1) {
-    double lo = a->lo, hi = a->hi;
-    if (a->log2) {
-        lo = log2(lo);
-        hi = log2(hi);
-        v = log2(v);
-    }
-    if (hi <= lo)
-        return (p0 + p1) / 2;
-    return p0 + (v - lo) / (hi - lo) * (p1 - p0);
-}
-
 static double px(const struct axis *a, double v) {
-    return map(a, v, L, W - R);
+    return ssd__chart_map(a->lo, a->hi, a->log2 ? 2 : 0, v, L, W - R);
 }
 
 static double py(const struct axis *a, double v) {
-    return map(a, v, H - B, T);
-}
-
-/* A step of 1, 2 or 5 times a power of ten giving about n ticks. */
-static double nice_step(double range, int n) {
-    if (!(range > 0))
-        return 1;
-    double raw = range / n, p = pow(10, floor(log10(raw))), f = raw / p;
-    return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p;
-}
-
-static void fmt_size(char *buf, size_t len, double v) {
-    if (v >= 1048576)
-        snprintf(buf, len, "%gM", v / 1048576);
-    else if (v >= 1024)
-        snprintf(buf, len, "%gK", v / 1024);
-    else
-        snprintf(buf, len, "%g", v);
+    return ssd__chart_map(a->lo, a->hi, a->log2 ? 2 : 0, v, H - B, T);
 }
 
 /* A latency for people: 85 µs, 1.2 ms, 3 s. */
@@ -137,43 +111,14 @@ static void legend(struct ssd__text *lg, const char *key, const char *color, int
  * data's own points), or NULL for nice linear ticks. */
 static void svg_axes(struct ssd__text *t, const struct axis *x, const struct axis *y,
                      const double *xticks, size_t nxticks, int xsize) {
-    double step = nice_step(y->hi - y->lo, 5);
-    for (double v = ceil(y->lo / step) * step; v <= y->hi + step * 1e-9; v += step) {
-        char b[32];
-        ssd__fmt_axis(b, sizeof b, v);
-        ssd__text_add(t,
-                      "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
-                      "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-                      L, W - R, py(y, v), py(y, v), L - 5, py(y, v) + 4, b);
-    }
-    if (xticks) {
-        for (size_t i = 0; i < nxticks; i++) {
-            char b[32];
-            if (xsize)
-                fmt_size(b, sizeof b, xticks[i]);
-            else
-                ssd__fmt_axis(b, sizeof b, xticks[i]);
-            double X = px(x, xticks[i]);
-            ssd__text_add(t,
-                          "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
-                          "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-                          X, X, T, H - B, X, H - B + 16, b);
-        }
-    } else {
-        double xs = nice_step(x->hi - x->lo, 7);
-        for (double v = ceil(x->lo / xs) * xs; v <= x->hi + xs * 1e-9; v += xs) {
-            char b[32];
-            ssd__fmt_axis(b, sizeof b, v);
-            ssd__text_add(t,
-                          "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
-                          "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-                          px(x, v), px(x, v), T, H - B, px(x, v), H - B + 16, b);
-        }
-    }
-    ssd__text_add(t,
-                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                  "stroke=\"#888\"/>\n",
-                  L, T, W - R - L, H - B - T);
+    struct ssd__chart c = geom;
+    c.xlo = x->lo;
+    c.xhi = x->hi;
+    c.xlog2 = x->log2;
+    c.ylo = y->lo;
+    c.yhi = y->hi;
+    ssd__chart_grid(t, &c, xticks, nxticks, xsize);
+    ssd__chart_frame(t, &c);
 }
 
 /* ---- curves over x: QD, block size, read share ---------------------- */
@@ -229,7 +174,7 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
             ssd__text_add(&pts, "%s%.1f,%.1f", pts.len ? " " : "", px(&ax, st->def.x), py(&ay, y));
             char xb[32];
             if (xsize)
-                fmt_size(xb, sizeof xb, st->def.x);
+                ssd__fmt_size(xb, sizeof xb, st->def.x);
             else
                 snprintf(xb, sizeof xb, "%g", st->def.x);
             ssd__text_add(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" data-tip=\"",
@@ -508,19 +453,8 @@ static void log_yticks(struct ssd__text *t, const struct axis *y) {
                 continue;
             char b[32];
             fmt_latency(b, sizeof b, v);
-            ssd__text_add(t,
-                          "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>"
-                          "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-                          L, W - R, py(y, v), py(y, v), m ? "#eee" : "#ddd", L - 5, py(y, v) + 4,
-                          b);
+            ssd__chart_yline(t, &geom, py(y, v), m ? "#eee" : "#ddd", b);
         }
-}
-
-static void frame(struct ssd__text *t) {
-    ssd__text_add(t,
-                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                  "stroke=\"#888\"/>\n",
-                  L, T, W - R - L, H - B - T);
 }
 
 /* A y axis of whole decades around [lo, hi] (both > 0). */
@@ -557,19 +491,10 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
              "percentile, % (each step one more nine)", "latency (log scale)");
     log_yticks(t, &ay);
     static const char *const xl[] = {"0", "90", "99", "99.9", "99.99", "99.999", "99.9999"};
-    for (int d = 0; d <= (int)ax.hi && d < 7; d++) {
-        double X = px(&ax, d);
-        ssd__text_add(t,
-                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>"
-                      "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-                      X, X, T, H - B, X, H - B + 16, xl[d]);
-    }
-    double X50 = px(&ax, log10(2));
-    ssd__text_add(t,
-                  "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
-                  "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">50</text>\n",
-                  X50, X50, T, H - B, X50, H - B + 16);
-    frame(t);
+    for (int d = 0; d <= (int)ax.hi && d < 7; d++)
+        ssd__chart_xline(t, &geom, px(&ax, d), "#ddd", xl[d]);
+    ssd__chart_xline(t, &geom, px(&ax, log10(2)), "#eee", "50");
+    ssd__chart_frame(t, &geom);
     struct ssd__text lg = {0};
     int li = 0;
     for (int i = 0; i < s->nsteps; i++) {
@@ -628,16 +553,13 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
     snprintf(title, sizeof title, "%.64s: latency per interval", an->def.series);
     svg_open(t, title, "time, s", "latency (log scale)");
     log_yticks(t, &ay);
-    double xs = nice_step(ax.hi - ax.lo, 7);
+    double xs = ssd__nice_step(ax.hi - ax.lo, 7);
     for (double v = 0; v <= ax.hi + xs * 1e-9; v += xs) {
         char b[32];
         ssd__fmt_axis(b, sizeof b, v);
-        ssd__text_add(t,
-                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
-                      "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-                      px(&ax, v), px(&ax, v), T, H - B, px(&ax, v), H - B + 16, b);
+        ssd__chart_xline(t, &geom, px(&ax, v), "#eee", b);
     }
-    frame(t);
+    ssd__chart_frame(t, &geom);
     const double *cols[2] = {p99, mean};
     static const char *const colors[2] = {"#d62728", "#1f77b4"};
     static const char *const labels[2] = {"p99 per interval", "mean per interval"};
@@ -908,15 +830,12 @@ static void file_tests_table(const struct ssd__results *s, struct ssd__text *t) 
             ssd__text_add(t, "<h2>File tests</h2>\n<table class=\"grid\"><tr><th>test</th>"
                              "<th>set</th><th>step</th><th>seconds</th><th>MiB/s</th></tr>\n");
         any = 1;
-        const char *set = "";
-        for (int k = 0; k < st->def.nopts; k++)
-            if (!strcmp(st->def.keys[k], "set"))
-                set = st->def.values[k];
+        const char *set = ssd__step_option(st, "set");
         for (int k = 0; k < st->res.nfile; k++) {
             ssd__text_add(t, "<tr><td>");
             ssd__text_html(t, st->def.name);
             ssd__text_add(t, "</td><td>");
-            ssd__text_html(t, set);
+            ssd__text_html(t, set ? set : "");
             ssd__text_add(t, "</td><td>");
             ssd__text_html(t, st->res.file[k].name);
             ssd__text_add(t, "</td>");

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "step_options.h"
 #include "suite_impl.h"
 #include "target_impl.h"
 
@@ -17,19 +18,12 @@ static const char *source(const ssd_suite *s) {
     return s->res.suite_file ? s->res.suite_file : s->res.suite_name;
 }
 
-static const char *option(const struct ssd__step *st, const char *key) {
-    for (int k = 0; k < st->def.nopts; k++)
-        if (!strcmp(st->def.keys[k], key))
-            return st->def.values[k];
-    return NULL;
-}
-
 static int step_writes(const struct ssd__step *st) {
     if (st->def.kind == SSD__STEP_TRIM)
         return 1;
     if (st->def.kind != SSD__STEP_JOB)
         return 0;
-    const char *p = option(st, "pattern");
+    const char *p = ssd__step_option(st, "pattern");
     return p && (!strcmp(p, "write") || !strcmp(p, "randwrite") || !strcmp(p, "rw") ||
                  !strcmp(p, "randrw"));
 }

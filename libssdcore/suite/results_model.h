@@ -138,6 +138,9 @@ const char *ssd__suite_status(const struct ssd__results *r);
 /* The number of steps that were skipped. */
 int ssd__suite_skipped(const struct ssd__results *r);
 /* The step among the first `before` by name (NULL when none); by log stem. */
+/* The value a step line gave for key (job, filebench and replay options), or
+ * NULL (step_options.c). */
+const char *ssd__step_option(const struct ssd__step *st, const char *key);
 const struct ssd__step *ssd__suite_find(const struct ssd__results *r, const char *name, int before);
 const struct ssd__step *ssd__suite_find_log(const struct ssd__results *r, const char *stem,
                                             int before);

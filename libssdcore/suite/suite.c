@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "file_read.h"
 #include "interrupt.h"
 #include "json_style.h"
 #include "ssdcore/hist.h"
@@ -240,38 +241,6 @@ const struct ssd__step *ssd__suite_find_log(const struct ssd__results *s, const 
     return NULL;
 }
 
-static int read_file(ssd_suite *s, const char *path, char **out) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return ssd__fail(s->err, -errno, "%s: %s", path, strerror(errno));
-    struct ssd__text t = {0};
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-        if (t.len + n > (1u << 20)) {
-            fclose(f);
-            ssd__text_free(&t);
-            return ssd__fail(s->err, SSD_ERANGE, "%s: larger than 1 MiB: not a suite file", path);
-        }
-        if (memchr(buf, 0, n)) {
-            fclose(f);
-            ssd__text_free(&t);
-            return ssd__fail(s->err, SSD_EFORMAT, "%s: binary data: not a suite file", path);
-        }
-        ssd__text_raw(&t, buf, n);
-    }
-    int err = ferror(f) ? (errno ? errno : EIO) : 0; /* EISDIR for a directory */
-    fclose(f);
-    if (err) {
-        ssd__text_free(&t);
-        return ssd__fail(s->err, -err, "%s: cannot read: %s", path, strerror(err));
-    }
-    if (!t.p)
-        ssd__text_raw(&t, "", 0);
-    *out = ssd__text_take(&t);
-    return *out ? 0 : ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", path);
-}
-
 int ssd_suite_prepare(ssd_suite *s) {
     if (!s)
         return SSD_EINVAL;
@@ -302,7 +271,7 @@ int ssd_suite_prepare(ssd_suite *s) {
     char *text = NULL;
     int rc;
     if (s->res.suite_file) {
-        rc = read_file(s, s->res.suite_file, &text);
+        rc = ssd__read_text(s->res.suite_file, 1, "a suite file", s->err, &text);
         if (rc)
             return rc;
         rc = ssd__suite_parse(s, s->res.suite_file, text);

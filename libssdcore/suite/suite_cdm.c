@@ -17,6 +17,7 @@
 
 #include "curve_groups.h"
 #include "json_read.h"
+#include "step_options.h"
 #include "suite_impl.h"
 
 struct cdm_test {
@@ -92,11 +93,10 @@ static double test_size(const struct ssd__results *s) {
         const struct ssd__step *st = &s->steps[i];
         if (st->def.kind != SSD__STEP_JOB || strncmp(st->def.group, "cdm-", 4))
             continue;
-        for (int k = 0; k < st->def.nopts; k++)
-            if (!strcmp(st->def.keys[k], "span")) {
-                uint64_t v;
-                return ssd_parse_size(st->def.values[k], &v) ? NAN : (double)v;
-            }
+        const char *span = ssd__step_option(st, "span");
+        uint64_t v;
+        if (span)
+            return ssd_parse_size(span, &v) ? NAN : (double)v;
     }
     return NAN;
 }

@@ -10,15 +10,9 @@
 #include <sys/stat.h>
 
 #include "ssdcore/fileops.h"
+#include "step_options.h"
 #include "suite_impl.h"
 #include "json_read.h"
-
-static const char *option(const struct ssd__step *st, const char *key) {
-    for (int k = 0; k < st->def.nopts; k++)
-        if (!strcmp(st->def.keys[k], key))
-            return st->def.values[k];
-    return NULL;
-}
 
 int ssd__suite_parse_filebench(ssd_suite *s, struct ssd__step *st, char **tok, int n,
                                const char *where) {
@@ -27,14 +21,9 @@ int ssd__suite_parse_filebench(ssd_suite *s, struct ssd__step *st, char **tok, i
     if (rc)
         return ssd__fail(s->err, rc, "%s: filebench: %s", where, ssd_strerror(rc));
     for (int i = 1; i < n && !rc; i++) {
-        char *eq = strchr(tok[i], '=');
-        if (!eq || eq == tok[i]) {
-            rc = ssd__fail(s->err, SSD_EINVAL, "%s: filebench: expected KEY=VALUE, got '%s'", where,
-                           tok[i]);
+        const char *k, *v;
+        if ((rc = ssd__step_split(s, tok[i], "filebench", where, &k, &v)))
             break;
-        }
-        *eq = 0;
-        const char *k = tok[i], *v = eq + 1;
         if (!strcmp(k, "name")) {
             if (!*v || strlen(v) >= SSD__NAME_MAX || strpbrk(v, "\"<>&"))
                 rc = ssd__fail(s->err, SSD_EINVAL, "%s: filebench: bad name '%s'", where, v);
@@ -65,18 +54,10 @@ int ssd__suite_parse_filebench(ssd_suite *s, struct ssd__step *st, char **tok, i
                 break;
             }
         }
-        if (st->def.nopts == SSD__STEP_MAX_OPTS) {
-            rc = ssd__fail(s->err, SSD_ERANGE, "%s: filebench: too many options", where);
-            break;
-        }
-        st->def.keys[st->def.nopts] = strdup(k);
-        st->def.values[st->def.nopts] = strdup(v);
-        st->def.nopts++;
-        if (!st->def.keys[st->def.nopts - 1] || !st->def.values[st->def.nopts - 1])
-            rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
+        rc = ssd__step_keep(s, st, k, v, "filebench", where);
     }
     ssd_filebench_free(b);
-    if (!rc && !option(st, "dir"))
+    if (!rc && !ssd__step_option(st, "dir"))
         rc = ssd__fail(s->err, SSD_EINVAL,
                        "%s: filebench: needs dir=PATH, a directory on the filesystem under test",
                        where);
@@ -114,7 +95,7 @@ int ssd__suite_run_filebench(ssd_suite *s, int i) {
         if (strcmp(st->def.keys[k], "dir"))
             rc = ssd_filebench_set_option(b, st->def.keys[k], st->def.values[k]);
     if (!rc)
-        rc = ssd_filebench_run(b, option(st, "dir"));
+        rc = ssd_filebench_run(b, ssd__step_option(st, "dir"));
     if (rc) {
         st->res.state = SSD__ST_FAILED;
         free(st->res.error);

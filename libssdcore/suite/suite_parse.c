@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ssdcore/job.h"
+#include "step_options.h"
 #include "suite_impl.h"
 
 #define MAX_TOKENS 64
@@ -92,14 +93,9 @@ static int parse_job(ssd_suite *s, struct ssd__step *st, char **tok, int n, cons
     if (rc)
         return ssd__fail(s->err, rc, "%s: job: %s", where, ssd_strerror(rc));
     for (int i = 1; i < n && !rc; i++) {
-        char *eq = strchr(tok[i], '=');
-        if (!eq || eq == tok[i]) {
-            rc = ssd__fail(s->err, SSD_EINVAL, "%s: job: expected KEY=VALUE, got '%s'", where,
-                           tok[i]);
+        const char *k, *v;
+        if ((rc = ssd__step_split(s, tok[i], "job", where, &k, &v)))
             break;
-        }
-        *eq = 0;
-        const char *k = tok[i], *v = eq + 1;
         if (!strcmp(k, "name")) {
             if (set_name(st->def.name, v))
                 rc = ssd__fail(s->err, SSD_EINVAL, "%s: job: bad name '%s'", where, v);
@@ -121,21 +117,12 @@ static int parse_job(ssd_suite *s, struct ssd__step *st, char **tok, int n, cons
                 rc = ssd__fail(s->err, SSD_EEXIST, "%s: job: log '%s' is already used", where, v);
             else
                 strcpy(st->def.log, v);
-        } else if (st->def.nopts == SSD__STEP_MAX_OPTS) {
-            rc = ssd__fail(s->err, SSD_ERANGE, "%s: job: too many options", where);
         } else {
             char buf[64];
             const char *use = ssd__suite_scaled(s, k, v, buf, sizeof buf);
             int r = ssd_job_set_option(j, k, use);
-            if (r) {
-                rc = ssd__fail(s->err, r, "%s: job: %s", where, ssd_job_errmsg(j));
-                break;
-            }
-            st->def.keys[st->def.nopts] = strdup(k);
-            st->def.values[st->def.nopts] = strdup(v);
-            st->def.nopts++;
-            if (!st->def.keys[st->def.nopts - 1] || !st->def.values[st->def.nopts - 1])
-                rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
+            rc = r ? ssd__fail(s->err, r, "%s: job: %s", where, ssd_job_errmsg(j))
+                   : ssd__step_keep(s, st, k, v, "job", where);
         }
     }
     ssd_job_free(j);
@@ -160,14 +147,9 @@ static int parse_analyze(ssd_suite *s, struct ssd__step *st, char **tok, int n, 
     if (rc)
         return ssd__fail(s->err, rc, "%s: analyze: %s", where, ssd_strerror(rc));
     for (int i = 2; i < n && !rc; i++) {
-        char *eq = strchr(tok[i], '=');
-        if (!eq) {
-            rc = ssd__fail(s->err, SSD_EINVAL, "%s: analyze: expected KEY=VALUE, got '%s'", where,
-                           tok[i]);
+        const char *k, *v;
+        if ((rc = ssd__step_split(s, tok[i], "analyze", where, &k, &v)))
             break;
-        }
-        *eq = 0;
-        const char *k = tok[i], *v = eq + 1;
         if (!strcmp(k, "reference")) {
             if (!ssd__suite_find_log(&s->res, v, s->res.nsteps))
                 rc = ssd__fail(s->err, SSD_EINVAL,

@@ -10,15 +10,9 @@
 
 #include "ssdcore/trace.h"
 #include "curve_groups.h"
+#include "step_options.h"
 #include "suite_impl.h"
 #include "json_read.h"
-
-static const char *option(const struct ssd__step *st, const char *key) {
-    for (int k = 0; k < st->def.nopts; k++)
-        if (!strcmp(st->def.keys[k], key))
-            return st->def.values[k];
-    return NULL;
-}
 
 static int known_scenario(const char *name) {
     for (int i = 0; i < ssd_trace_scenario_count(); i++)
@@ -41,14 +35,9 @@ int ssd__suite_parse_replay(ssd_suite *s, struct ssd__step *st, char **tok, int 
     if (rc)
         rc = ssd__fail(s->err, rc, "%s: replay: %s", where, ssd_strerror(rc));
     for (int i = 1; i < n && !rc; i++) {
-        char *eq = strchr(tok[i], '=');
-        if (!eq || eq == tok[i]) {
-            rc = ssd__fail(s->err, SSD_EINVAL, "%s: replay: expected KEY=VALUE, got '%s'", where,
-                           tok[i]);
+        const char *k, *v;
+        if ((rc = ssd__step_split(s, tok[i], "replay", where, &k, &v)))
             break;
-        }
-        *eq = 0;
-        const char *k = tok[i], *v = eq + 1;
         if (!strcmp(k, "name") || !strcmp(k, "group")) {
             if (!*v || strlen(v) >= SSD__NAME_MAX || strpbrk(v, "\"<>&/"))
                 rc = ssd__fail(s->err, SSD_EINVAL, "%s: replay: bad %s '%s'", where, k, v);
@@ -71,26 +60,17 @@ int ssd__suite_parse_replay(ssd_suite *s, struct ssd__step *st, char **tok, int 
             if (r2)
                 rc = ssd__fail(s->err, r2, "%s: replay: %s", where, ssd_replay_errmsg(r));
         }
-        if (rc)
-            break;
-        if (st->def.nopts == SSD__STEP_MAX_OPTS) {
-            rc = ssd__fail(s->err, SSD_ERANGE, "%s: replay: too many options", where);
-            break;
-        }
-        st->def.keys[st->def.nopts] = strdup(k);
-        st->def.values[st->def.nopts] = strdup(v);
-        st->def.nopts++;
-        if (!st->def.keys[st->def.nopts - 1] || !st->def.values[st->def.nopts - 1])
-            rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
+        if (!rc)
+            rc = ssd__step_keep(s, st, k, v, "replay", where);
     }
     ssd_replay_free(r);
     ssd_trace_free(tr);
     ssd_target_free(dummy);
-    if (!rc && !option(st, "trace"))
+    if (!rc && !ssd__step_option(st, "trace"))
         rc = ssd__fail(s->err, SSD_EINVAL, "%s: replay: needs trace=PATH or trace=scenario:NAME",
                        where);
     if (!rc && !st->def.name[0]) {
-        const char *t = option(st, "trace");
+        const char *t = ssd__step_option(st, "trace");
         if (!strncmp(t, "scenario:", 9) && strlen(t + 9) < SSD__NAME_MAX)
             strcpy(st->def.name, t + 9);
         else
@@ -117,7 +97,7 @@ int ssd__suite_run_replay(ssd_suite *s, int i) {
     struct ssd__step *st = &s->res.steps[i];
     ssd_trace *tr = NULL;
     ssd_replay *r = NULL;
-    const char *path = option(st, "trace");
+    const char *path = ssd__step_option(st, "trace");
     int rc = ssd_trace_create(&tr);
     const char *why = NULL;
     if (!rc) {

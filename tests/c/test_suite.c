@@ -116,6 +116,54 @@ Test(suite_file, errors_name_the_file_and_the_line) {
     tu_rmdir(dir);
 }
 
+/* The prepare error of a one-line suite file (plus a logged job first, for
+ * analyze), or "" when it prepares. */
+static void prepare_line(const char *dir, const char *line, char *msg, size_t len) {
+    char path[128], text[2048];
+    snprintf(path, sizeof path, "%s/one.suite", dir);
+    snprintf(text, sizeof text, "job log=w time=1s\n%s\n", line);
+    write_text(path, text);
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    snprintf(msg, len, "%s", ssd_suite_prepare(s) ? ssd_suite_errmsg(s) : "");
+    ssd_suite_free(s);
+    ssd_target_free(t);
+}
+
+Test(suite_file, every_step_kind_refuses_a_bad_key_value_word_alike) {
+    char dir[64], msg[512], want[160];
+    tu_mkdir(dir, sizeof dir);
+    static const char *const kinds[] = {"job", "analyze w", "filebench", "replay"};
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
+        const char *kind = kinds[i];
+        size_t klen = strcspn(kind, " ");
+        static const char *const words[] = {"bare", "=value"};
+        for (size_t w = 0; w < 2; w++) {
+            char line[96];
+            snprintf(line, sizeof line, "%s %s", kind, words[w]);
+            prepare_line(dir, line, msg, sizeof msg);
+            snprintf(want, sizeof want, ":2: %.*s: expected KEY=VALUE, got '%s'", (int)klen, kind,
+                     words[w]);
+            cr_assert(strstr(msg, want), "%s -> %s", line, msg);
+        }
+        /* One option more than a step keeps is refused, naming the kind. */
+        char line[2048];
+        int at = snprintf(line, sizeof line, "%s", kind);
+        for (int k = 0; k <= SSD__STEP_MAX_OPTS; k++)
+            at += snprintf(line + at, sizeof line - (size_t)at,
+                           !strncmp(kind, "job", 3)         ? " bs=4k"
+                           : !strncmp(kind, "analyze", 7)   ? " penalty=4"
+                           : !strncmp(kind, "filebench", 9) ? " set=work"
+                                                            : " timing=no-idle");
+        prepare_line(dir, line, msg, sizeof msg);
+        snprintf(want, sizeof want, ":2: %.*s: too many options", (int)klen, kind);
+        cr_assert(strstr(msg, want), "%s -> %s", kind, msg);
+    }
+    tu_rmdir(dir);
+}
+
 Test(suite_file, binary_and_missing_files_are_refused) {
     char dir[64];
     tu_mkdir(dir, sizeof dir);

@@ -22,6 +22,17 @@ def cli(build_dir):
     return str(exe)
 
 
+@pytest.fixture
+def workdir(build_dir, request):
+    """An empty directory for one test on the build tree's disk (O_DIRECT
+    fails on tmpfs), removed after it."""
+    d = build_dir / f"pytest-{request.module.__name__}" / request.node.name
+    shutil.rmtree(d, ignore_errors=True)
+    d.mkdir(parents=True)
+    yield d
+    shutil.rmtree(d, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def datasets_dir():
     """The real logs the tests use, kept in the repository with their provenance."""
