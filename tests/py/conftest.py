@@ -5,6 +5,9 @@ import shutil
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+# What a C program linking libssdcore.a statically also needs: the
+# pkg-config modules CMakeLists.txt checks for (its SSD_DEPS).
+STATIC_DEPS = ("liburing", "libarchive", "sqlite3", "libzstd")
 DATASETS = ROOT / "datasets"
 
 
