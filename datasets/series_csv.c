@@ -21,6 +21,41 @@ static size_t count_lines(const char *buf, size_t len) {
     return n;
 }
 
+/* The next data row split into fields: its field count, 0 at the end of the
+ * data (a blank last line ends it too), or a negative code with the line
+ * named when the row is short (a truncated last line, or fewer than
+ * `need` fields). */
+static long next_row(ssd_series *s, const char *name, struct ssd__lines *it, char **fields,
+                     size_t nheader, size_t need) {
+    char *line;
+    int nl;
+    while ((line = ssd__lines_next(it, &nl)) != NULL) {
+        if (line[0] == '#' || (!line[0] && nl))
+            continue;
+        if (!line[0])
+            return 0;
+        size_t nf = ssd__split_csv(line, fields, MAX_FIELDS);
+        if (!nl && nf < nheader)
+            return ssd__series_fail(s, SSD_EFORMAT,
+                                    "%s:%zu: truncated last line (%zu of %zu fields)", name,
+                                    it->lineno, nf, nheader);
+        if (nf < need)
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %zu fields, need at least %zu", name,
+                                    it->lineno, nf, need);
+        return (long)nf;
+    }
+    return 0;
+}
+
+/* The number in a required column's field, or SSD_EFORMAT naming it. */
+static int field_number(ssd_series *s, const char *name, size_t lineno, const char *column,
+                        const char *text, double *v) {
+    if (ssd__parse_double(text, v))
+        return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %s: '%s' is not a finite number", name,
+                                lineno, column, text);
+    return 0;
+}
+
 int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len, int ddir) {
     struct ssd__lines it = {buf, buf + len, 0};
     char *line;
@@ -104,26 +139,12 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
     int last = ti > bi ? ti : bi;
     size_t need = (size_t)(last > all ? last : all) + 1;
     double prev = 0.0, sum_sel = 0.0, sum_all = 0.0;
-    while ((line = ssd__lines_next(&it, &nl)) != NULL) {
-        if (line[0] == '#' || (!line[0] && nl))
-            continue;
-        if (!line[0])
-            break;
-        size_t nf = ssd__split_csv(line, fields, MAX_FIELDS);
-        if (!nl && nf < nheader)
-            return ssd__series_fail(s, SSD_EFORMAT,
-                                    "%s:%zu: truncated last line (%zu of %zu fields)", name,
-                                    it.lineno, nf, nheader);
-        if (nf < need)
-            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %zu fields, need at least %zu", name,
-                                    it.lineno, nf, need);
+    long nf;
+    while ((nf = next_row(s, name, &it, fields, nheader, need)) > 0) {
         double t, b;
-        if (ssd__parse_double(fields[ti], &t))
-            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: t_s: '%s' is not a finite number",
-                                    name, it.lineno, fields[ti]);
-        if (ssd__parse_double(fields[bi], &b))
-            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %s: '%s' is not a finite number", name,
-                                    it.lineno, bname, fields[bi]);
+        if ((rc = field_number(s, name, it.lineno, "t_s", fields[ti], &t)) ||
+            (rc = field_number(s, name, it.lineno, bname, fields[bi], &b)))
+            return rc;
         double a;
         if (all != bi && ssd__parse_double(fields[all], &a) == 0)
             sum_all += a;
@@ -140,14 +161,15 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
             return rc;
         size_t row = s->n;
         ssd__series_push(s, t, b);
-        for (size_t i = 0; i < nf && i < nheader && i < MAX_FIELDS; i++) {
+        for (size_t i = 0; i < (size_t)nf && i < nheader && i < MAX_FIELDS; i++) {
             double v;
             if (colmap[i] >= 0 && ssd__parse_double(fields[i], &v) == 0)
                 s->col[colmap[i]][row] = v;
         }
         prev = t;
     }
-    (void)rc;
+    if (nf < 0)
+        return (int)nf;
     if (s->n == 0)
         return ssd__series_fail(s, SSD_ENODATA, "%s:%zu: header only, no data rows", name,
                                 it.lineno);
@@ -200,27 +222,13 @@ int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len) 
                                 name, it.lineno);
     size_t need = (size_t)(pi > ri ? pi : ri) + 1;
     double prev_pos = 0.0, t = 0.0;
-    while ((line = ssd__lines_next(&it, &nl)) != NULL) {
-        if (line[0] == '#' || (!line[0] && nl))
-            continue;
-        if (!line[0])
-            break;
-        size_t nf = ssd__split_csv(line, fields, MAX_FIELDS);
-        if (!nl && nf < nheader)
-            return ssd__series_fail(s, SSD_EFORMAT,
-                                    "%s:%zu: truncated last line (%zu of %zu fields)", name,
-                                    it.lineno, nf, nheader);
-        if (nf < need)
-            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %zu fields, need at least %zu", name,
-                                    it.lineno, nf, need);
+    long nf;
+    while ((nf = next_row(s, name, &it, fields, nheader, need)) > 0) {
         double pos, rate;
-        if (ssd__parse_double(fields[pi], &pos))
-            return ssd__series_fail(s, SSD_EFORMAT,
-                                    "%s:%zu: pos_bytes: '%s' is not a finite number", name,
-                                    it.lineno, fields[pi]);
-        if (ssd__parse_double(fields[ri], &rate))
-            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: rate: '%s' is not a finite number",
-                                    name, it.lineno, fields[ri]);
+        int rc;
+        if ((rc = field_number(s, name, it.lineno, "pos_bytes", fields[pi], &pos)) ||
+            (rc = field_number(s, name, it.lineno, "rate", fields[ri], &rate)))
+            return rc;
         if (pos <= prev_pos)
             return ssd__series_fail(s, SSD_EFORMAT,
                                     "%s:%zu: pos_bytes: %g after %g: must strictly increase", name,
@@ -229,14 +237,16 @@ int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len) 
             return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: rate: %g must be > 0", name, it.lineno,
                                     rate);
         double chunk = pos - prev_pos;
-        int rc = ssd__series_check_row(s, name, it.lineno, "time", t + chunk / (rate * rate_scale),
-                                       "rate", rate * rate_scale, 1.0);
+        rc = ssd__series_check_row(s, name, it.lineno, "time", t + chunk / (rate * rate_scale),
+                                   "rate", rate * rate_scale, 1.0);
         if (rc)
             return rc;
         t += chunk / (rate * rate_scale);
         ssd__series_push(s, t, chunk);
         prev_pos = pos;
     }
+    if (nf < 0)
+        return (int)nf;
     if (s->n == 0)
         return ssd__series_fail(s, SSD_ENODATA, "%s:%zu: header only, no data rows", name,
                                 it.lineno);

@@ -11,6 +11,7 @@ Usage: scripts/check_layers.py [--root SOURCE_DIR] BUILD_DIR
 """
 import collections
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -33,6 +34,11 @@ ALLOWED = {
             "suite", "report"},
 }
 PUBLIC_ONLY = {"datasets", "fileops"}
+# Headers a box must not include, even indirectly, though its include path
+# reaches them: report/ reads the suite's results model (results_model.h),
+# never the runner's state (suite_impl.h). Checked in the compiler's
+# dependency files (OBJ.d), so a header that includes it counts too.
+FORBIDDEN_HEADERS = {"report": {"suite_impl.h"}}
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
@@ -57,6 +63,7 @@ def main():
     owner = {}
     uses = collections.defaultdict(set)
     seen = set()
+    bad_includes = []
     for box in ALLOWED:
         objdir = build / "CMakeFiles" / f"ssd_{box}.dir"
         objs = sorted(objdir.rglob("*.o"))
@@ -72,7 +79,11 @@ def main():
             for s in d:
                 owner[s] = (box, src)
             uses[(box, src)] |= u
-    bad = []
+            dep = pathlib.Path(str(o) + ".d")
+            for h in sorted(FORBIDDEN_HEADERS.get(box, ())):
+                if dep.exists() and re.search(r"[/\s]%s\b" % re.escape(h), dep.read_text()):
+                    bad_includes.append(f"{src} ({box}) includes {h}: {box} may not")
+    bad = list(bad_includes)
     for (box, src), used in sorted(uses.items()):
         for s in sorted(used):
             if s not in owner:

@@ -18,6 +18,7 @@ version, wall-clock times, the host, and on a real file the timing figures
 and is compared whole. Exit status 1 when --against finds a difference.
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -31,6 +32,10 @@ ODD = b'odd "name\x01\xff\xc3\xa9'  # quote, control char, invalid and valid UTF
 
 TOOL = ["tool"]
 WALL = ["started", "finished", "wall_s", "host"]
+# The file tests time real files: their seconds and rates vary, and so does
+# the archive's size (7-Zip records the files' times).
+FILE_TIMING = ["seconds", "mib_per_s", "mb_per_s", "make_s", "sync_s", "read_s", "compress_s",
+               "write_s", "copy_s", "copy_mibs", "archive_s", "archive_mibs", "archive_bytes"]
 TIMING = ["runtime_s", "iops", "bw_bps", "lat_ns", "p99_over_p50", "p99_9_over_p50",
           "max_over_p50", "lat_hist", "samples"]
 
@@ -74,9 +79,9 @@ def mask(text, keys):
     return "".join(out)
 
 
-def run(bin_, args, cwd):
+def run(bin_, args, cwd, ok=(0,)):
     r = subprocess.run([bin_] + args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if r.returncode:
+    if r.returncode not in ok:
         sys.exit("%s failed (%d): %s" % (b" ".join(os.fsencode(a) for a in args),
                                          r.returncode, r.stderr.decode(errors="replace")))
     return r.stdout.decode("utf-8")  # the JSON must be UTF-8: a decode error is a finding
@@ -103,6 +108,51 @@ def synthetic(path, levels, seconds, dip_every=0, gap_every=0):
             if gap_every and i % gap_every >= gap_every - 5:
                 bps = 0
             f.write("%d,%d\n" % (i + 1, bps * (1 + ((i * 7919) % 41 - 20) / 1000)))
+
+
+EVERY_STEP = """\
+trim offset=0 length=1g
+idle 30s
+job name=fresh pattern=randwrite bs=4k qd=32 time=60s interval=1s log=fresh
+idle 1m
+job name=again pattern=randwrite bs=4k qd=32 time=30s interval=1s log=again
+analyze fresh
+analyze again reference=fresh penalty=4
+job name=rr-1 group=my-curve x=1 pattern=randread qd=1 time=5s
+job name=rr-8 group=my-curve x=8 pattern=randread qd=8 time=5s
+replay name=photo group=apps trace=scenario:pcm8-photoshop-heavy timing=no-idle
+filebench dir=files set=work size=2m steps=copy,archive
+"""
+
+
+def every_step(bin_, tmp, cases):
+    """results.json of cdm5 and of a suite file with every step kind, and the
+    latter read back in the states a finished run never writes."""
+    run(bin_, ["suite", "sim:bx200", "--suite", "cdm5", "--out", "suite-cdm5"], tmp)
+    with open(os.path.join(tmp, "suite-cdm5", "results.json"), encoding="utf-8") as fh:
+        cases["suite_cdm5_results"] = mask(fh.read(), TOOL + WALL)
+    os.mkdir(os.path.join(tmp, "files"))
+    with open(os.path.join(tmp, "every.suite"), "w") as fh:
+        fh.write(EVERY_STEP)
+    run(bin_, ["suite", "sim:bx200", "--suite-file", "every.suite", "--out", "suite-every"], tmp)
+    with open(os.path.join(tmp, "suite-every", "results.json"), encoding="utf-8") as fh:
+        cases["suite_every_step_results"] = mask(fh.read(), TOOL + WALL + FILE_TIMING)
+    loaded = os.path.join(tmp, "suite-loaded")
+    shutil.copytree(os.path.join(tmp, "suite-every"), loaded)
+    path = os.path.join(loaded, "results.json")
+    with open(path, encoding="utf-8") as fh:
+        doc = json.load(fh)
+    doc["status"], doc["finished"] = "running", None  # nobody holds the lock: killed
+    steps = doc["steps"]
+    steps[0].update(state="skipped", reason="TRIM refused: \"test\"")
+    steps[7].update(state="failed", error="rr-1: the drive went away \"test\"")
+    steps[8].update(state="interrupted")
+    del steps[5]["analysis"]  # with fresh.csv gone: lost; analyze-again keeps its stored one
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(doc, fh)
+    os.remove(os.path.join(loaded, "fresh.csv"))
+    cases["suite_loaded_results"] = mask(run(bin_, ["report", "suite-loaded", "--json"], tmp,
+                                             ok=(1,)), TOOL + WALL + FILE_TIMING)
 
 
 def capture(bin_, out):
@@ -162,6 +212,7 @@ def capture(bin_, out):
                 if csv.endswith(".csv"):
                     cases["suite_%s_analyze_%s" % (suite, csv)] = run(
                         bin_, ["analyze", "--json", csv], os.path.join(tmp, d))
+        every_step(bin_, tmp, cases)
         cases["suite_quick_analyze_reference"] = run(
             bin_, ["analyze", "--json", "--reference", "degradation.csv", "recovery-idle.csv"],
             os.path.join(tmp, "suite-quick"))

@@ -44,10 +44,12 @@ static const char suite_usage[] =
     "\n"
     "suites:\n";
 
+/* The options passed to the suite as they are come first, in the order of
+ * opt_keys in cmd_suite. */
 enum {
-    OPT_OUT = 256,
-    OPT_SUITE,
+    OPT_SUITE = 256,
     OPT_SUITE_FILE,
+    OPT_OUT,
     OPT_SCALE,
     OPT_AREA,
     OPT_FB_DIR,
@@ -148,14 +150,7 @@ int cmd_suite(int argc, char **argv) {
         case OPT_AREA:
         case OPT_FB_DIR:
         case OPT_FB_SIZE:
-            /* The same order as opt_keys. */
-            opt_values[c == OPT_SUITE        ? 0
-                       : c == OPT_SUITE_FILE ? 1
-                       : c == OPT_OUT        ? 2
-                       : c == OPT_SCALE      ? 3
-                       : c == OPT_AREA       ? 4
-                       : c == OPT_FB_DIR     ? 5
-                                             : 6] = optarg;
+            opt_values[c - OPT_SUITE] = optarg;
             break;
         case OPT_LIST:
             list = 1;

@@ -1,4 +1,5 @@
-"""Small helpers every module shares: paths and option values as C strings.
+"""Small helpers every module shares: paths and option values as C strings,
+and the strings the library hands back.
 
 Paths go to C as bytes through ``os.fsencode``, so a file name that is not
 valid UTF-8 (a stray 0xff byte, as a filesystem allows) round-trips
@@ -7,7 +8,10 @@ unchanged, and str, bytes and ``os.PathLike`` all work.
 from __future__ import annotations
 
 import os
-from typing import Any, List, Sequence, Union
+from typing import Any, List, Mapping, Sequence, Union
+
+from ._errors import check
+from ._ffi import ffi, lib
 
 PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
@@ -45,3 +49,20 @@ def option_text(value: Any) -> bytes:
     if b"\0" in out:
         raise ValueError(f"embedded NUL byte in {value!r}")
     return out
+
+
+def set_options(h: Any, options: Mapping[str, Any], setter: Any, errmsg: Any) -> None:
+    """``setter(h, key, value)`` (an ``ssd_*_set_option``) for each option
+    that is not None; a refused one raises with ``errmsg(h)`` as the detail."""
+    for key, value in options.items():
+        if value is not None:
+            check(setter(h, key.encode(), option_text(value)), lambda: errmsg(h))
+
+
+def take_string(out: Any) -> str:
+    """The string the library handed over in ``out[0]`` (a ``char **``),
+    decoded, and freed with ``ssd_free`` ("" for NULL)."""
+    try:
+        return ffi.string(out[0]).decode() if out[0] != ffi.NULL else ""
+    finally:
+        lib.ssd_free(out[0])

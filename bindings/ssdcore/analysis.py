@@ -19,7 +19,7 @@ import numpy as np
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, fspath_bytes, paths_bytes
+from ._util import PathLike, fspath_bytes, paths_bytes, take_string
 from .results import AnalysisResult
 
 __all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", "segment_l2"]
@@ -74,22 +74,23 @@ class Series:
     @classmethod
     def from_arrays(cls, t_s: Any, bytes_: Any) -> "Series":
         """A series from interval end times (s) and bytes per interval."""
-        t = np.ascontiguousarray(t_s, dtype=np.float64)
-        b = np.ascontiguousarray(bytes_, dtype=np.float64)
-        if t.shape != b.shape or t.ndim != 1:
-            raise ValueError("t_s and bytes must be 1-D arrays of the same length")
-        return cls._make(lib.ssd_series_from_arrays, ffi.cast("double *", ffi.from_buffer(t)),
-                         ffi.cast("double *", ffi.from_buffer(b)), len(t))
+        return cls._from_pair(lib.ssd_series_from_arrays, t_s, bytes_, "t_s and bytes")
 
     @classmethod
     def from_chunks(cls, chunk_bytes: Any, rate_bps: Any) -> "Series":
         """A series sampled per bytes written: one rate per chunk."""
-        c = np.ascontiguousarray(chunk_bytes, dtype=np.float64)
-        r = np.ascontiguousarray(rate_bps, dtype=np.float64)
-        if c.shape != r.shape or c.ndim != 1:
-            raise ValueError("chunk_bytes and rate_bps must be 1-D arrays of the same length")
-        return cls._make(lib.ssd_series_from_chunks, ffi.cast("double *", ffi.from_buffer(c)),
-                         ffi.cast("double *", ffi.from_buffer(r)), len(c))
+        return cls._from_pair(lib.ssd_series_from_chunks, chunk_bytes, rate_bps,
+                              "chunk_bytes and rate_bps")
+
+    @classmethod
+    def _from_pair(cls, fn: Any, a: Any, b: Any, names: str) -> "Series":
+        """fn(a, b, n) on float64 copies of two 1-D arrays of one length."""
+        x = np.ascontiguousarray(a, dtype=np.float64)
+        y = np.ascontiguousarray(b, dtype=np.float64)
+        if x.shape != y.shape or x.ndim != 1:
+            raise ValueError(f"{names} must be 1-D arrays of the same length")
+        return cls._make(fn, ffi.cast("double *", ffi.from_buffer(x)),
+                         ffi.cast("double *", ffi.from_buffer(y)), len(x))
 
     def set_column(self, name: str, values: Any) -> None:
         v = np.ascontiguousarray(values, dtype=np.float64)
@@ -268,11 +269,8 @@ class _Analysis:
               lambda: lib.ssd_analysis_errmsg(self._h))
         out = ffi.new("char **")
         check(lib.ssd_analysis_to_json(self._h, source.encode() if source else ffi.NULL, 0, out))
-        try:
-            d: Dict[str, Any] = json.loads(ffi.string(out[0]).decode())
-            return d
-        finally:
-            lib.ssd_free(out[0])
+        d: Dict[str, Any] = json.loads(take_string(out))
+        return d
 
     def run(self, s: Series, ref: Optional[Series], source: Optional[str]) -> AnalysisResult:
         d = self.run_json(s, ref, source)
@@ -382,10 +380,7 @@ def read_fio_json(path: PathLike, as_frame: bool = False) -> Any:
     check(rc, (lambda: lib.ssd_fio_result_errmsg(h)) if h is not None else None)
     js = ffi.new("char **")
     check(lib.ssd_fio_result_to_json(h, 0, js))
-    try:
-        rows = json.loads(ffi.string(js[0]).decode())
-    finally:
-        lib.ssd_free(js[0])
+    rows = json.loads(take_string(js))
     if as_frame:
         import pandas as pd
         return pd.DataFrame(rows)

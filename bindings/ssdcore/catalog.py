@@ -16,6 +16,7 @@ from typing import Iterable, Optional
 
 from ._errors import check
 from ._ffi import ffi, lib
+from ._util import take_string
 from .compare import compare
 from .job import _s
 
@@ -28,10 +29,7 @@ def catalog_path() -> str:
     ~/.local/share/ssdcore/catalog.sqlite."""
     p = ffi.new("char **")
     check(lib.ssd_catalog_default_path(p))
-    try:
-        return ffi.string(p[0]).decode()
-    finally:
-        lib.ssd_free(p[0])
+    return take_string(p)
 
 
 def _open(catalog):
@@ -105,8 +103,5 @@ def catalog_compare(drives: Iterable[str], catalog=None, out=None, *, highlight=
     for d in drives:
         p = ffi.new("char **")
         check(lib.ssd_catalog_latest_run(c, _s(d).encode(), p), lambda: lib.ssd_catalog_errmsg(c))
-        try:
-            dirs.append(ffi.string(p[0]).decode())
-        finally:
-            lib.ssd_free(p[0])
+        dirs.append(take_string(p))
     return compare(dirs, out, highlight=highlight, labels=[_s(d) for d in drives], title=title)

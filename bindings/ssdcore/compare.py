@@ -21,6 +21,7 @@ from typing import Iterable, Optional
 
 from ._errors import SsdError, check
 from ._ffi import ffi, lib
+from ._util import set_options, take_string
 from .job import _s
 
 __all__ = ["compare"]
@@ -29,10 +30,7 @@ __all__ = ["compare"]
 def _take(fn, c) -> str:
     p = ffi.new("char **")
     check(fn(c, p), lambda: lib.ssd_compare_errmsg(c))
-    try:
-        return ffi.string(p[0]).decode()
-    finally:
-        lib.ssd_free(p[0])
+    return take_string(p)
 
 
 def _handle(runs, labels, highlight, title):
@@ -50,10 +48,8 @@ def _handle(runs, labels, highlight, title):
         check(lib.ssd_compare_add_run(c, os.fsencode(run),
                                       _s(label).encode() if label is not None else ffi.NULL),
               lambda: lib.ssd_compare_errmsg(c))
-    for key, value in (("highlight", highlight), ("title", title)):
-        if value is not None:
-            check(lib.ssd_compare_set_option(c, key.encode(), _s(value).encode()),
-                  lambda: lib.ssd_compare_errmsg(c))
+    set_options(c, {"highlight": highlight, "title": title}, lib.ssd_compare_set_option,
+                lib.ssd_compare_errmsg)
     return c
 
 

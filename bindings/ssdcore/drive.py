@@ -14,6 +14,7 @@ from typing import Optional
 
 from ._errors import check
 from ._ffi import ffi, lib
+from ._util import take_string
 
 __all__ = ["drive_identity", "drive_temperature"]
 
@@ -28,10 +29,7 @@ def drive_identity(target, hash_serial: bool = False) -> dict:
     ``hash_serial`` the serial is ``"sha256:"`` and a 16-digit prefix."""
     p = ffi.new("char **")
     check(lib.ssd_drive_identity_json(_path(target), 1 if hash_serial else 0, p))
-    try:
-        return json.loads(ffi.string(p[0]).decode())
-    finally:
-        lib.ssd_free(p[0])
+    return json.loads(take_string(p))
 
 
 def drive_temperature(target) -> Optional[float]:

@@ -22,6 +22,7 @@ from typing import Callable, Optional, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
+from ._util import set_options, take_string
 from .progress import ProgressArg, Throttle
 from .results import FilebenchResult
 
@@ -31,19 +32,27 @@ __all__ = ["CopyCounts", "CopyResult", "ArchiveResult", "FilesetResult", "copy_t
            "archive", "extract", "make_set", "filebench"]
 
 
-def _text(value) -> bytes:
-    if isinstance(value, bool):
-        return b"1" if value else b"0"
-    if isinstance(value, (bytes, bytearray)):
-        return bytes(value)
-    return str(value).encode()
-
-
-def _configure(handle, setter, errmsg, options):
-    for key, value in options.items():
-        if value is None:
-            continue
-        check(setter(handle, key.encode(), _text(value)), lambda: errmsg(handle))
+def _run(kind: str, options: dict, paths: tuple, progress: ProgressArg, desc: str = "ssdcore",
+         result: Optional[str] = None):
+    """Runs one fileops handle the API convention's way (``ssd_<kind>_create``,
+    ``_set_option`` for each option not None, ``_set_progress``, ``_run``
+    on ``paths`` and, when given, a ``result`` struct): (handle, result)."""
+    def fn(name):
+        return getattr(lib, f"ssd_{kind}_{name}")
+    box = ffi.new(f"ssd_{kind} **")
+    check(fn("create")(box))
+    h = ffi.gc(box[0], fn("free"))
+    set_options(h, options, fn("set_option"), fn("errmsg"))
+    res = None
+    if result is not None:
+        res = ffi.new(f"{result} *")
+        res.size = ffi.sizeof(result)
+    prog = _Progress(progress, desc=desc)
+    fn("set_progress")(h, prog.c_cb, ffi.NULL)
+    rc = fn("run")(h, *[os.fsencode(p) for p in paths], *([res] if res is not None else []))
+    prog.reraise()
+    check(rc, lambda: fn("errmsg")(h))
+    return h, res
 
 
 class _Progress:
@@ -209,9 +218,6 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
     raises stops the copy cleanly and propagates; so does Ctrl-C
     (KeyboardInterrupt). Files copied so far stay, none is left partial.
     """
-    box = ffi.new("ssd_copy **")
-    check(lib.ssd_copy_create(box))
-    h = ffi.gc(box[0], lib.ssd_copy_free)
     opts = dict(mirror=mirror, workers=workers, list_only=list_only, recursive=recursive,
                 include_same=include_same, exclude_older=exclude_older,
                 exclude_newer=exclude_newer, exclude_changed=exclude_changed,
@@ -220,14 +226,7 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
                 copy_file_range=copy_file_range, reflink=reflink, sync=sync, retries=retries,
                 wait=wait, progress_interval=progress_interval)
     opts.update(options)
-    _configure(h, lib.ssd_copy_set_option, lib.ssd_copy_errmsg, opts)
-    res = ffi.new("ssd_copy_result *")
-    res.size = ffi.sizeof("ssd_copy_result")
-    prog = _Progress(progress, desc="copy")
-    lib.ssd_copy_set_progress(h, prog.c_cb, ffi.NULL)
-    rc = lib.ssd_copy_run(h, os.fsencode(src), os.fsencode(dst), res)
-    prog.reraise()
-    check(rc, lambda: lib.ssd_copy_errmsg(h))
+    h, res = _run("copy", opts, (src, dst), progress, "copy", "ssd_copy_result")
     failures = [ffi.string(lib.ssd_copy_failure(h, i)).decode(errors="replace")
                 for i in range(lib.ssd_copy_failure_count(h))]
     return CopyResult(_counts(res.dirs), _counts(res.files), _counts(res.bytes), res.total_s,
@@ -254,20 +253,10 @@ def archive(src: PathLike, archive_path: PathLike, *, format: str = "7z",
     ``progress`` works as for :func:`copy_tree`; a stopped run leaves no
     half archive behind.
     """
-    box = ffi.new("ssd_archive **")
-    check(lib.ssd_archive_create(box))
-    h = ffi.gc(box[0], lib.ssd_archive_free)
-    _configure(h, lib.ssd_archive_set_option, lib.ssd_archive_errmsg,
-               dict(format=format, method=method, level=level,
-                    tmpdir=os.fsdecode(tmpdir) if tmpdir is not None else None, sync=sync,
-                    progress_interval=progress_interval))
-    res = ffi.new("ssd_archive_result *")
-    res.size = ffi.sizeof("ssd_archive_result")
-    prog = _Progress(progress)
-    lib.ssd_archive_set_progress(h, prog.c_cb, ffi.NULL)
-    rc = lib.ssd_archive_run(h, os.fsencode(src), os.fsencode(archive_path), res)
-    prog.reraise()
-    check(rc, lambda: lib.ssd_archive_errmsg(h))
+    h, res = _run("archive", dict(format=format, method=method, level=level,
+                                  tmpdir=os.fsdecode(tmpdir) if tmpdir is not None else None,
+                                  sync=sync, progress_interval=progress_interval),
+                  (src, archive_path), progress, result="ssd_archive_result")
     left_out = [ffi.string(lib.ssd_archive_skipped(h, i)).decode(errors="surrogateescape")
                 for i in range(lib.ssd_archive_skipped_count(h))]
     return _archive_result(res, left_out)
@@ -287,20 +276,10 @@ def extract(archive_path: PathLike, dst: PathLike, *, sync: str = "fs",
     ``progress`` works as for :func:`copy_tree`; the file being written when
     a run stops is removed.
     """
-    box = ffi.new("ssd_extract **")
-    check(lib.ssd_extract_create(box))
-    h = ffi.gc(box[0], lib.ssd_extract_free)
-    _configure(h, lib.ssd_extract_set_option, lib.ssd_extract_errmsg,
-               dict(sync=sync, overwrite=overwrite,
-                    absolute_symlinks=allow_absolute_symlinks,
-                    progress_interval=progress_interval))
-    res = ffi.new("ssd_archive_result *")
-    res.size = ffi.sizeof("ssd_archive_result")
-    prog = _Progress(progress)
-    lib.ssd_extract_set_progress(h, prog.c_cb, ffi.NULL)
-    rc = lib.ssd_extract_run(h, os.fsencode(archive_path), os.fsencode(dst), res)
-    prog.reraise()
-    check(rc, lambda: lib.ssd_extract_errmsg(h))
+    _, res = _run("extract", dict(sync=sync, overwrite=overwrite,
+                                  absolute_symlinks=allow_absolute_symlinks,
+                                  progress_interval=progress_interval),
+                  (archive_path, dst), progress, result="ssd_archive_result")
     return _archive_result(res)
 
 
@@ -315,19 +294,9 @@ def make_set(kind: str, directory: PathLike, *, size: Union[str, int] = "8g", se
     """
     if not isinstance(kind, str):  # None would make the default 8 GiB work set
         raise TypeError(f"kind must be 'iso', 'program' or 'work', not {kind!r}")
-    box = ffi.new("ssd_fileset **")
-    check(lib.ssd_fileset_create(box))
-    h = ffi.gc(box[0], lib.ssd_fileset_free)
-    _configure(h, lib.ssd_fileset_set_option, lib.ssd_fileset_errmsg,
-               dict(kind=kind, size=size, seed=seed, sync=sync,
-                    progress_interval=progress_interval))
-    res = ffi.new("ssd_fileset_result *")
-    res.size = ffi.sizeof("ssd_fileset_result")
-    prog = _Progress(progress, desc=f"mkset {kind}")
-    lib.ssd_fileset_set_progress(h, prog.c_cb, ffi.NULL)
-    rc = lib.ssd_fileset_run(h, os.fsencode(directory), res)
-    prog.reraise()
-    check(rc, lambda: lib.ssd_fileset_errmsg(h))
+    _, res = _run("fileset", dict(kind=kind, size=size, seed=seed, sync=sync,
+                                  progress_interval=progress_interval),
+                  (directory,), progress, f"mkset {kind}", "ssd_fileset_result")
     return FilesetResult(res.files, res.dirs, res.bytes, res.total_s)
 
 
@@ -344,20 +313,9 @@ def filebench(directory: PathLike, *, set: str = "work", size: Union[str, int] =
     for :func:`copy_tree`, part by part (``phase`` "mkset", "copy",
     "archive", "extract", each with its own totals).
     """
-    box = ffi.new("ssd_filebench **")
-    check(lib.ssd_filebench_create(box))
-    h = ffi.gc(box[0], lib.ssd_filebench_free)
-    _configure(h, lib.ssd_filebench_set_option, lib.ssd_filebench_errmsg,
-               dict(set=set, size=size, seed=seed, steps=steps, workers=workers,
-                    format=format, method=method, level=level, keep=keep))
-    prog = _Progress(progress, desc="filebench")
-    lib.ssd_filebench_set_progress(h, prog.c_cb, ffi.NULL)
-    rc = lib.ssd_filebench_run(h, os.fsencode(directory))
-    prog.reraise()
-    check(rc, lambda: lib.ssd_filebench_errmsg(h))
+    h, _ = _run("filebench", dict(set=set, size=size, seed=seed, steps=steps, workers=workers,
+                                  format=format, method=method, level=level, keep=keep),
+                (directory,), progress, "filebench")
     js = ffi.new("char **")
     check(lib.ssd_filebench_to_json(h, 0, js))
-    try:
-        return FilebenchResult(json.loads(ffi.string(js[0]).decode()))
-    finally:
-        lib.ssd_free(js[0])
+    return FilebenchResult(json.loads(take_string(js)))

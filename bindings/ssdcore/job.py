@@ -7,17 +7,18 @@
 >>> r["read"]["p99_over_p50"]                              # doctest: +SKIP
 >>> ssdcore.latency_percentiles(r, "read", [50, 99, 99.9])  # doctest: +SKIP
 """
+import contextlib
 import json as _json
 import os
 import time
 from collections.abc import Sequence
-from typing import Any, Optional, TypeVar, Union
+from typing import Any, Iterator, Optional, TypeVar, Union
 
 import numpy as np
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike
+from ._util import PathLike, set_options, take_string
 from .progress import ProgressArg, Throttle
 from .results import JobResult
 
@@ -69,11 +70,7 @@ class Target:
         p = ffi.new("ssd_target **")
         check(lib.ssd_target_create(p))
         self._t = ffi.gc(p[0], lib.ssd_target_free)
-        for key, value in options.items():
-            if value is None:
-                continue
-            check(lib.ssd_target_set_option(self._t, key.encode(), _s(value).encode()),
-                  self._errmsg)
+        set_options(self._t, options, lib.ssd_target_set_option, lib.ssd_target_errmsg)
         check(lib.ssd_target_open(self._t, os.fsencode(_uri(uri))), self._errmsg)
 
     def _errmsg(self) -> Any:
@@ -127,6 +124,18 @@ class Target:
             if left <= 0:
                 return
             check(lib.ssd_target_idle(t, min(left, 0.25)), self._errmsg)
+
+    @contextlib.contextmanager
+    def _running(self) -> Iterator[None]:
+        """Holds the target for one job or suite run: a second one at once
+        (from a progress callback or another thread) would share its state."""
+        if self._busy:
+            raise RuntimeError("the target is already running a job or suite")
+        self._busy += 1
+        try:
+            yield
+        finally:
+            self._busy -= 1
 
     def close(self) -> None:
         """Closes the target now rather than at garbage collection."""
@@ -310,11 +319,7 @@ def _set_job_options(handle, opts):
     p = ffi.new("ssd_job **")
     check(lib.ssd_job_create(p, handle))
     j = ffi.gc(p[0], lib.ssd_job_free)
-    for key, value in opts.items():
-        if value is None:
-            continue
-        check(lib.ssd_job_set_option(j, key.encode(), _s(value).encode()),
-              lambda: lib.ssd_job_errmsg(j))
+    set_options(j, opts, lib.ssd_job_set_option, lib.ssd_job_errmsg)
     return j if keep is None else None
 
 
@@ -418,10 +423,7 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
 
     c_cb = ffi.callback("int(void *, const ssd_progress *)", cb, onerror=on_error)
     lib.ssd_job_set_progress(j, c_cb, ffi.NULL, 0.2)
-    if target._busy:  # from a callback or another thread: the state is shared
-        raise RuntimeError("the target is already running a job or suite")
-    target._busy += 1
-    try:
+    with target._running():
         rc = lib.ssd_job_run(j)
         if throttle.active:  # the final figures, while the target is still busy
             run_s = lib.ssd_job_runtime_s(j)
@@ -430,8 +432,6 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
                     "ios": lib.ssd_job_ios(j, lib.SSD_DIR_ALL)}
             time_budget = throttle.latest_value("unit") == "s"
             throttle.finish(done=run_s if time_budget else done_b, **last)
-    finally:
-        target._busy -= 1
     exc = state["exc"]
     if exc is None and rc < 0 and lib.ssd_job_runtime_s(j) == 0 \
             and lib.ssd_job_ios(j, lib.SSD_DIR_ALL) == 0:
@@ -460,10 +460,7 @@ def _results(j):
     """The results dict of a job that ran: its JSON, lat_hist as arrays, series."""
     out = ffi.new("char **")
     check(lib.ssd_job_to_json(j, 0, out))
-    try:
-        result = _json.loads(ffi.string(out[0]).decode())
-    finally:
-        lib.ssd_free(out[0])
+    result = _json.loads(take_string(out))
     for d in ("read", "write"):
         if isinstance(result.get(d), dict) and "lat_hist" in result[d]:
             result[d]["lat_hist"] = _hist_arrays(result[d]["lat_hist"])

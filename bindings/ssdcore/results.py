@@ -33,7 +33,8 @@ from __future__ import annotations
 import html
 import math
 import os
-from typing import TYPE_CHECKING, Any, ClassVar, Dict, List, Optional, Sequence, Tuple, Union
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, List, Optional, Sequence, Tuple,
+                    TypeVar, Union, cast)
 
 import numpy as np
 
@@ -82,6 +83,42 @@ def _get(d: Any, *path: str) -> Any:
             return None
         d = d.get(k)
     return d
+
+
+def _text(v: Any) -> Optional[str]:
+    """A name as str; missing or empty is None (the fields' default "")."""
+    return str(v) if v else None
+
+
+def _str(v: Any) -> Optional[str]:
+    return None if v is None else str(v)
+
+
+def _dicts(v: Any) -> List[Dict[str, Any]]:
+    return v if isinstance(v, list) else []
+
+
+T = TypeVar("T")
+
+
+def _field(path: str, conv: Callable[[Any], Optional[T]], default: T, doc: str) -> T:
+    """A read-only attribute: the value at ``path`` (keys joined by dots) of
+    the results JSON through ``conv``, ``default`` where it is missing.
+
+    It is a property, so help() and tab completion list it with its doc;
+    typed as its value, so mypy sees ``r.total_bytes`` as an int."""
+    keys = path.split(".")
+
+    def get(self: Dict[str, Any]) -> T:
+        v = conv(_get(self, *keys))
+        return default if v is None else v
+    return cast(T, property(get, doc=doc))
+
+
+def _maybe(path: str, conv: Callable[[Any], Optional[T]], doc: str) -> Optional[T]:
+    """Like :func:`_field`, but None where the JSON has no value."""
+    keys = path.split(".")
+    return cast(Optional[T], property(lambda self: conv(_get(self, *keys)), doc=doc))
 
 
 def _fmt(v: Any, unit: str = "") -> str:
@@ -167,6 +204,17 @@ class Result(Dict[str, Any]):
                 f"{html.escape(self._title())}<table>{rows}</table></div>")
 
 
+def _status(r: Dict[str, Any]) -> str:
+    """A job's or suite's status; results written before the JSON had one
+    say it with "error", "interrupted" or "complete": false."""
+    s = r.get("status")
+    if isinstance(s, str):
+        return s
+    if r.get("error"):
+        return "failed"
+    return "interrupted" if r.get("interrupted") or not r.get("complete", True) else "complete"
+
+
 def _pct_us(lat_ns: Any, key: str) -> Optional[float]:
     v = _float(_get(lat_ns, key))
     return None if v is None else v / 1e3
@@ -183,59 +231,26 @@ class JobResult(Result):
         latency distributions' arrays lists (``json.dumps`` takes it)."""
         return _plain(dict(self))
 
-    @property
-    def target_uri(self) -> str:
-        return str(_get(self, "target", "uri") or "")
-
-    @property
-    def pattern(self) -> str:
-        return str(_get(self, "workload", "pattern") or "")
-
-    @property
-    def block_size_bytes(self) -> int:
-        return _int(_get(self, "workload", "block_size")) or 0
-
-    @property
-    def queue_depth(self) -> int:
-        return _int(_get(self, "workload", "queue_depth")) or 0
-
-    @property
-    def runtime_s(self) -> float:
-        return _float(self.get("runtime_s")) or 0.0
-
-    @property
-    def total_bytes(self) -> int:
-        return _int(self.get("bytes")) or 0
-
-    @property
-    def ios(self) -> int:
-        return _int(self.get("ios")) or 0
-
-    @property
-    def iops(self) -> float:
-        return _float(self.get("iops")) or 0.0
-
-    @property
-    def bw_bps(self) -> float:
-        return _float(self.get("bw_bps")) or 0.0
+    target_uri = _field("target.uri", _text, "", "The target's URI (sim:bx200, a file, /dev/...).")
+    pattern = _field("workload.pattern", _text, "", "The workload: write, randwrite, read, ...")
+    block_size_bytes = _field("workload.block_size", _int, 0, "Bytes per I/O.")
+    queue_depth = _field("workload.queue_depth", _int, 0, "I/Os in flight.")
+    runtime_s = _field("runtime_s", _float, 0.0, "Seconds the job ran.")
+    total_bytes = _field("bytes", _int, 0, "Bytes moved, both directions.")
+    ios = _field("ios", _int, 0, "I/Os completed, both directions.")
+    iops = _field("iops", _float, 0.0, "I/Os per second.")
+    bw_bps = _field("bw_bps", _float, 0.0, "Throughput in bytes/s.")
+    interrupted = _field("interrupted", bool, False, "True if Ctrl-C or a callback stopped it.")
 
     @property
     def bw_mib_per_s(self) -> float:
+        """Throughput in MiB/s."""
         return self.bw_bps / MIB
-
-    @property
-    def interrupted(self) -> bool:
-        return bool(self.get("interrupted"))
 
     @property
     def status(self) -> str:
         """"complete", "interrupted" or "failed" (the JSON's own when it has one)."""
-        s = self.get("status")
-        if isinstance(s, str):
-            return s
-        if self.get("error"):
-            return "failed"
-        return "interrupted" if self.interrupted else "complete"
+        return _status(self)
 
     def latency_us(self, direction: str = "write") -> Dict[str, Optional[float]]:
         """The direction's latency figures in µs: min, mean, p50, p99, p99_9,
@@ -373,75 +388,31 @@ class AnalysisResult(Result):
     def __reduce__(self) -> Any:
         return (_rebuild_analysis, (dict(self), self.t_s, self.bytes, self.latency_columns))
 
-    @property
-    def source(self) -> str:
-        return str(self.get("source") or "")
-
-    @property
-    def samples(self) -> int:
-        return _int(self.get("samples")) or 0
-
-    @property
-    def duration_s(self) -> float:
-        return _float(self.get("duration_s")) or 0.0
-
-    @property
-    def total_bytes(self) -> int:
-        return _int(self.get("total_bytes")) or 0
-
-    @property
-    def capacity_bytes(self) -> Optional[int]:
-        return _int(self.get("capacity_bytes"))
-
-    @property
-    def phases(self) -> List[Dict[str, Any]]:
-        p = self.get("phases")
-        return p if isinstance(p, list) else []
+    source = _field("source", _text, "", "The file or files analysed (empty for arrays).")
+    samples = _field("samples", _int, 0, "Samples analysed.")
+    duration_s = _field("duration_s", _float, 0.0, "Seconds the series covers.")
+    total_bytes = _field("total_bytes", _int, 0, "Bytes written over the series.")
+    capacity_bytes = _maybe("capacity_bytes", _int, "The drive's size, if known.")
+    phases: List[Dict[str, Any]] = _field("phases", _dicts, [],
+                                          "The phases, in order (dicts as in the JSON).")
+    cache_bytes = _maybe("cache.bytes", _int, "Bytes written at the SLC-cache level.")
+    cache_level_bps = _maybe("cache.level_bps", _float, "Write speed in the cache, bytes/s.")
+    cache_censored = _maybe("cache.censored", _str,
+                            "\"none\", \"right\" (no drop seen: at least cache_bytes) or\n"
+                            "\"resolution\" (the drop fell inside the first sample).")
+    post_cache_bps = _maybe("post_cache_bps", _float, "Write speed after the cache, bytes/s.")
+    folding_start_bytes = _maybe("folding.start_bytes", _int, "Bytes written when folding began.")
+    folding_level_bps = _maybe("folding.level_bps", _float, "Write speed while folding, bytes/s.")
+    gc_start_bytes = _maybe("gc.start_bytes", _int, "Bytes written when GC began.")
+    gc_level_bps = _maybe("gc.level_bps", _float, "Write speed under GC, bytes/s.")
+    recovered_bytes = _maybe("recovery.recovered_bytes", _int,
+                             "Bytes of cache recovered after the idle pause.")
+    cv = _maybe("consistency.cv", _float, "Coefficient of variation of the speed.")
 
     @property
     def cache_found(self) -> bool:
+        """True if the analysis found an SLC cache."""
         return isinstance(self.get("cache"), dict)
-
-    @property
-    def cache_bytes(self) -> Optional[int]:
-        return _int(_get(self, "cache", "bytes"))
-
-    @property
-    def cache_level_bps(self) -> Optional[float]:
-        return _float(_get(self, "cache", "level_bps"))
-
-    @property
-    def cache_censored(self) -> Optional[str]:
-        v = _get(self, "cache", "censored")
-        return str(v) if v is not None else None
-
-    @property
-    def post_cache_bps(self) -> Optional[float]:
-        return _float(self.get("post_cache_bps"))
-
-    @property
-    def folding_start_bytes(self) -> Optional[int]:
-        return _int(_get(self, "folding", "start_bytes"))
-
-    @property
-    def folding_level_bps(self) -> Optional[float]:
-        return _float(_get(self, "folding", "level_bps"))
-
-    @property
-    def gc_start_bytes(self) -> Optional[int]:
-        return _int(_get(self, "gc", "start_bytes"))
-
-    @property
-    def gc_level_bps(self) -> Optional[float]:
-        return _float(_get(self, "gc", "level_bps"))
-
-    @property
-    def recovered_bytes(self) -> Optional[int]:
-        return _int(_get(self, "recovery", "recovered_bytes"))
-
-    @property
-    def cv(self) -> Optional[float]:
-        return _float(_get(self, "consistency", "cv"))
 
     def _row(self) -> Dict[str, Any]:
         lat = self.get("latency") if isinstance(self.get("latency"), dict) else {}
@@ -581,29 +552,16 @@ class SuiteResult(Result):
     def __reduce__(self) -> Any:
         return (SuiteResult, (dict(self), self.out_dir))
 
-    @property
-    def suite_name(self) -> str:
-        return str(self.get("suite") or "")
-
-    @property
-    def target_uri(self) -> str:
-        return str(_get(self, "target", "uri") or "")
+    suite_name = _field("suite", _text, "", "The suite that ran (quick, full, a file's name).")
+    target_uri = _field("target.uri", _text, "", "The target's URI.")
 
     @property
     def status(self) -> str:
-        s = self.get("status")
-        if isinstance(s, str):
-            return s
-        if self.get("error"):
-            return "failed"
-        if self.get("interrupted"):
-            return "interrupted"
-        return "complete" if self.get("complete", True) else "interrupted"
+        """"complete", "interrupted" or "failed" (the JSON's own when it has one)."""
+        return _status(self)
 
-    @property
-    def steps(self) -> List[Dict[str, Any]]:
-        s = self.get("steps")
-        return s if isinstance(s, list) else []
+    steps: List[Dict[str, Any]] = _field("steps", _dicts, [],
+                                          "The steps, in order (dicts as in results.json).")
 
     @property
     def headline(self) -> Dict[str, Any]:
@@ -695,10 +653,8 @@ class FilebenchResult(Result):
             if "mb_per_s" in s and "mib_per_s" not in s:
                 s["mib_per_s"] = s["mb_per_s"]
 
-    @property
-    def steps(self) -> List[Dict[str, Any]]:
-        s = self.get("steps")
-        return s if isinstance(s, list) else []
+    steps: List[Dict[str, Any]] = _field("steps", _dicts, [],
+                                          "The file tests, in order (dicts as in the JSON).")
 
     def _title(self) -> str:
         return f"{self.get('set', '')} set, {len(self.steps)} steps"

@@ -16,17 +16,10 @@ from typing import Any, Dict, List, Optional, Union
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
+from ._util import take_string
 from .job import Target
 
 __all__ = ["sim_profiles", "sim_profile", "sim_truth", "SimTarget"]
-
-
-def _take_string(ptr: Any) -> str:
-    """Decode a malloc'd C string from the sim API and free it."""
-    try:
-        return ffi.string(ptr[0]).decode() if ptr[0] != ffi.NULL else ""
-    finally:
-        lib.ssd_free(ptr[0])
 
 
 def sim_profile(spec: str) -> Dict[str, Any]:
@@ -41,7 +34,7 @@ def sim_profile(spec: str) -> Dict[str, Any]:
         spec = spec[4:]
     out = ffi.new("char **")
     rc = lib.ssd_sim_profile_to_json(spec.encode(), 0, out)
-    text = _take_string(out)
+    text = take_string(out)
     if rc < 0:
         raise error_from_code(rc, f"sim:{spec}: {text}")
     d: Dict[str, Any] = json.loads(text)
@@ -83,7 +76,7 @@ def sim_truth(target: Any, key: Optional[str] = None) -> Union[Dict[str, Any], f
     rc = lib.ssd_sim_truth_to_json(h, 0, out)
     if rc < 0:
         check(rc, lambda: lib.ssd_target_errmsg(h))
-    truth: Dict[str, Any] = json.loads(_take_string(out))
+    truth: Dict[str, Any] = json.loads(take_string(out))
     return truth
 
 

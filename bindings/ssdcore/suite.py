@@ -26,8 +26,8 @@ from typing import Dict, List, Optional, Union
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, fspath_bytes
-from .job import Target, _s
+from ._util import PathLike, fspath_bytes, set_options, take_string
+from .job import Target
 from .progress import ProgressArg, Throttle
 from .results import SuiteResult
 
@@ -51,13 +51,7 @@ def _make(t: Target, options: dict):
     p = ffi.new("ssd_suite **")
     check(lib.ssd_suite_create(p, t._t))
     s = ffi.gc(p[0], lib.ssd_suite_free)
-    for key, value in options.items():
-        if value is None:
-            continue
-        if isinstance(value, os.PathLike):
-            value = os.fspath(value)
-        check(lib.ssd_suite_set_option(s, key.encode(), _s(value).encode()),
-              lambda: lib.ssd_suite_errmsg(s))
+    set_options(s, options, lib.ssd_suite_set_option, lib.ssd_suite_errmsg)
     return s
 
 
@@ -161,23 +155,15 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
 
     c_cb = ffi.callback("int(void *, const ssd_suite_progress *)", cb, onerror=on_error)
     lib.ssd_suite_set_progress(s, c_cb, ffi.NULL, 0.2)
-    if t._busy:  # from a callback or another thread: the state is shared
-        raise RuntimeError("the target is already running a job or suite")
-    t._busy += 1
-    try:
+    with t._running():
         rc = lib.ssd_suite_run(s)
         throttle.finish()  # while the target is still busy
-    finally:
-        t._busy -= 1
     errmsg = ffi.string(lib.ssd_suite_errmsg(s)).decode(errors="replace")
     js = ffi.new("char **")
     if lib.ssd_suite_to_json(s, 0, js) < 0:
         check(rc, lambda: lib.ssd_suite_errmsg(s))
         raise error_from_code(lib.SSD_ENOMEM)
-    try:
-        result = SuiteResult(json.loads(ffi.string(js[0]).decode()), os.fsdecode(out))
-    finally:
-        lib.ssd_free(js[0])
+    result = SuiteResult(json.loads(take_string(js)), os.fsdecode(out))
     if state["exc"] is not None:
         raise state["exc"]
     if rc < 0 and rc != lib.SSD_EINTERRUPTED:
@@ -205,7 +191,4 @@ def report(results_dir: PathLike, out: Optional[PathLike] = None) -> SuiteResult
           lambda: lib.ssd_suite_errmsg(s))
     js = ffi.new("char **")
     check(lib.ssd_suite_to_json(s, 0, js))
-    try:
-        return SuiteResult(json.loads(ffi.string(js[0]).decode()), os.fsdecode(results_dir))
-    finally:
-        lib.ssd_free(js[0])
+    return SuiteResult(json.loads(take_string(js)), os.fsdecode(results_dir))

@@ -20,16 +20,10 @@ import os
 
 from ._errors import SsdError, check
 from ._ffi import ffi, lib
+from ._util import set_options, take_string
 from .job import Target
 
 __all__ = ["Trace", "replay", "apps", "trace_scenarios"]
-
-
-def _take(ptr):
-    try:
-        return ffi.string(ptr[0]).decode() if ptr[0] != ffi.NULL else ""
-    finally:
-        lib.ssd_free(ptr[0])
 
 
 _OPS = {"R": 0, "W": 1, "T": 2, "F": 3, "read": 0, "write": 1, "trim": 2, "flush": 3}
@@ -125,7 +119,7 @@ class Trace:
         """Characteristics: counts, bytes, sequential shares, idle share, size mix."""
         out = ffi.new("char **")
         check(lib.ssd_trace_summary_json(self._tr, out))
-        return json.loads(_take(out))
+        return json.loads(take_string(out))
 
 
 def trace_scenarios():
@@ -172,16 +166,12 @@ def replay(trace, target, target_options=None, **options):
         p = ffi.new("ssd_replay **")
         check(lib.ssd_replay_create(p, t._t, trace._tr))
         r = ffi.gc(p[0], lib.ssd_replay_free)
-        for key, value in options.items():
-            if value is None:
-                continue
-            check(lib.ssd_replay_set_option(r, key.encode(), str(value).encode()),
-                  lambda: lib.ssd_replay_errmsg(r))
+        set_options(r, options, lib.ssd_replay_set_option, lib.ssd_replay_errmsg)
         rc = lib.ssd_replay_run(r)
         out = ffi.new("char **")
         res = None
         if lib.ssd_replay_results_json(r, out) == 0:
-            res = json.loads(_take(out))
+            res = json.loads(take_string(out))
         if rc < 0:
             err = SsdError(rc, ffi.string(lib.ssd_replay_errmsg(r)).decode(errors="replace"))
             err.results = res
@@ -203,7 +193,7 @@ def apps(target, timing=None, seed=1, target_options=None):
                                       out, err, 600)
         if rc < 0:
             raise SsdError(rc, ffi.string(err).decode(errors="replace"))
-        return json.loads(_take(out))
+        return json.loads(take_string(out))
     finally:
         if own:
             t.close()

@@ -170,6 +170,16 @@ static void find_steps(const struct ssd__curve *c, const struct ssd__analysis_op
         }
     }
 }
+/* Robust noise (1.4826 MAD of the differences / sqrt 2) of y[0, b), never
+ * above the run's. */
+static double start_sigma(const struct ssd__curve *c, size_t b) {
+    if (b < 8 || b > c->n)
+        return c->sigma;
+    for (size_t i = 1; i < b; i++)
+        c->scratch[i - 1] = fabs(c->y[i] - c->y[i - 1]);
+    double s = 1.4826 * ssd__median(c->scratch, b - 1) / sqrt(2.0);
+    return s < c->sigma ? (s > 0.005 ? s : 0.005) : c->sigma;
+}
 
 void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                      struct ssd__result *res) {
@@ -202,8 +212,14 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
         double thr = sqrt(hi * post);
         size_t need = c->min_len > 3 ? c->min_len : 3;
         /* Back at the fast level: three quarters of the way up from the
-         * post-cache level (in log), and out of reach of its noise. */
+         * post-cache level (in log), and out of reach of its noise: the
+         * noise of the cache and the level after it, when that is below the
+         * run's (a used state later in a 2-hour run may scatter the speed
+         * 2x from one second to the next; 3 of its sigmas put "fast" out of
+         * reach, and a dip just before the drop was taken for the drop). */
         double fast = fmax(sqrt(thr * hi), post * exp(3 * c->sigma));
+        if (fast > sqrt(thr * hi)) /* (the noise term decides: a median, only then) */
+            fast = fmax(sqrt(thr * hi), post * exp(3 * start_sigma(c, ph[pj].last + 1)));
         size_t earliest = 0;
         int ok = hi >= o->min_drop * post && lo < hi;
         if (ok && len0 >= 2) {

@@ -52,6 +52,15 @@ double ssd__median(double *v, size_t n) {
     return 0.5 * (m + lower);
 }
 
+double ssd__curve_noise(const struct ssd__curve *c, size_t a, size_t b) {
+    if (b < a + 3)
+        return c->sigma;
+    for (size_t i = a + 1; i < b; i++)
+        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
+    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
+    return s > c->sigma ? s : c->sigma;
+}
+
 double ssd__quantile(double *v, size_t n, double q) {
     if (n == 0)
         return NAN;

@@ -38,6 +38,17 @@ static size_t refine_boundary(const double *y, size_t lo, size_t e, size_t hi, d
     return arg;
 }
 
+/* Robust per-sample noise of y[a, b): 1.4826 MAD of the differences /
+ * sqrt 2 (a trend barely moves it); the run's when there are too few. */
+static double own_sigma(struct ssd__curve *c, size_t a, size_t b) {
+    if (b < a + 8)
+        return c->sigma;
+    for (size_t i = a + 1; i < b; i++)
+        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
+    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
+    return s > 0.005 ? s : 0.005;
+}
+
 /* Fills st[0..k] (segment starts, st[k] = n); returns k or a negative code. */
 static long segment(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *st) {
     size_t n = c->n;
@@ -107,7 +118,11 @@ static long segment(struct ssd__curve *c, const struct ssd__analysis_opts *o, si
      * block means almost untouched, so it is looked for at sample
      * resolution: the best split of the first segment near its start,
      * kept when it pays the penalty. */
-    size_t e1 = st[1], lim = 2 * bs < e1 ? 2 * bs : e1 - 1;
+    /* The search reaches two lasting phases: a short cache carved up by a
+     * deep dip (8 fast samples, 3 in a dip, 5 fast again) otherwise ends
+     * at the dip, and the five after it make the rest look like no drop. */
+    size_t reach = 2 * bs > 2 * c->min_len ? 2 * bs : 2 * c->min_len;
+    size_t e1 = st[1], lim = reach < e1 ? reach : e1 - 1;
     double s_all = 0, q_all = 0;
     for (size_t i = 0; i < e1; i++) {
         s_all += c->y[i];
@@ -125,7 +140,18 @@ static long segment(struct ssd__curve *c, const struct ssd__analysis_opts *o, si
             arg = k;
         }
     }
-    if (arg && best > beta && count < n) {
+    /* ... at the noise of the first segment itself when what follows the
+     * split lasts: the run's noise may be a chaotic used state's (GC
+     * scatters the speed 2x from one second to the next for most of a
+     * 2-hour run), which no 3-second cache at the start could pay
+     * against. (A split before a dip of a sample or two is no cache's end
+     * and is judged at the run's noise.) */
+    double beta0 = beta;
+    if (arg && best <= beta && e1 - arg >= c->min_len) { /* (a median: only when it matters) */
+        double s0 = own_sigma(c, 0, e1);
+        beta0 = o->penalty * s0 * s0 * log((double)n);
+    }
+    if (arg && best > (beta0 < beta ? beta0 : beta) && count < n) {
         memmove(st + 2, st + 1, count * sizeof *st);
         st[1] = arg;
         count++;
@@ -154,17 +180,6 @@ static void compact(struct ssd__curve *c, size_t *st, double *lev, size_t *k,
     }
     st[w] = st[*k];
     *k = w;
-}
-
-/* Robust per-sample noise of y[a, b): 1.4826 MAD of the differences /
- * sqrt 2 (a trend barely moves it), never below the run's. */
-static double local_sigma(struct ssd__curve *c, size_t a, size_t b) {
-    if (b < a + 3)
-        return c->sigma;
-    for (size_t i = a + 1; i < b; i++)
-        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
-    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
-    return s > c->sigma ? s : c->sigma;
 }
 
 /* Levels of the segments marked stale (NaN); a segment's noise is computed
@@ -197,11 +212,31 @@ static int fold_transients(struct ssd__curve *c, const struct ssd__analysis_opts
             changed = 1;
             continue;
         }
+        /* A step of a staircase down (or up) that lasts half a lasting
+         * phase and stands min_drop from both lasting neighbours is a
+         * level of its own, not a transient: the direct writes between a
+         * short cache and folding (68 samples at 594 MiB/s, between 2744
+         * and 339, in a 7,200-sample run). A dip sits below both, a drop's
+         * mixed samples last one or two, a cluster of dips at the end of a
+         * cache a few (hence at least twice min_phase_samples as well). */
+        double step = log(o->min_drop);
+        if (2 * len >= c->min_len && (double)len >= 2 * o->min_phase_samples &&
+            st[j + 2] - st[j + 1] >= c->min_len && (j == 1 || st[j] - st[j - 1] >= c->min_len) &&
+            ((lev[j - 1] - lev[j] >= step && lev[j] - lev[j + 1] >= step) ||
+             (lev[j] - lev[j - 1] >= step && lev[j + 1] - lev[j] >= step)))
+            continue;
         /* A short first segment kept as a possible cache takes in none of
          * its slower neighbours: a 7-second cache followed by a dip and
          * the climb back would otherwise become one phase with them, and
          * then with the rest (a static cache in a 2-hour run). */
         int short_cache = j == 1 && st[1] < c->min_len && lev[0] - lev[1] >= log(o->min_step);
+        /* ... nor is a level of its own, closer to the cache than to the
+         * slower segment after it and almost lasting (70 samples of 72:
+         * the direct writes between a short cache and folding), taken
+         * into that slower one: it stays for the cache test to judge. */
+        if (short_cache && 2 * len >= c->min_len &&
+            fabs(lev[j] - lev[j + 1]) >= fabs(lev[j] - lev[j - 1]))
+            continue;
         if (!short_cache && fabs(lev[j] - lev[j - 1]) <= fabs(lev[j] - lev[j + 1]))
             drop[j] = 1;
         else
@@ -272,11 +307,17 @@ static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o,
             double na = (double)(st[j] - st[j - 1]), nb = (double)(st[j + 1] - st[j]);
             /* The pair's noise: its two segments' own, pooled. */
             if (c->segsig[j - 1] < 0)
-                c->segsig[j - 1] = local_sigma(c, st[j - 1], st[j]);
+                c->segsig[j - 1] = ssd__curve_noise(c, st[j - 1], st[j]);
             if (c->segsig[j] < 0)
-                c->segsig[j] = local_sigma(c, st[j], st[j + 1]);
+                c->segsig[j] = ssd__curve_noise(c, st[j], st[j + 1]);
             double sa = c->segsig[j - 1], sb = c->segsig[j];
             double sl = sqrt((na * sa * sa + nb * sb * sb) / (na + nb));
+            /* A short first segment above the next may be a short cache:
+             * judged at the noise after it, not at the run's (a chaotic
+             * used state later in the run is no reason to doubt a drop of
+             * 2x at the start). */
+            if (j == 1 && st[1] < c->min_len && lev[0] - lev[1] >= log(o->min_step))
+                sl = own_sigma(c, st[1], st[2]);
             double pen = o->noise_merge * o->penalty * sl * sl * log((double)c->n);
             double gn = sqrt(d * d * na * nb / (na + nb) / pen);
             g[j] = gn < g[j] ? gn : g[j];
@@ -286,6 +327,7 @@ static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o,
     for (size_t j = 1; j < *k; j++) {
         if (g[j] >= 1)
             continue;
+
         double dl = j >= 2 ? g[j - 1] : INFINITY;
         double dr = j + 1 < *k ? g[j + 1] : INFINITY;
         if (g[j] <= dl && g[j] < dr && !(j >= 2 && drop[j - 1])) {
@@ -304,8 +346,11 @@ static int merge_close(struct ssd__curve *c, const struct ssd__analysis_opts *o,
  * back up) are not regimes: two neighbours, one shorter than four lasting
  * phases, on a staircase that keeps going the same way through them, are
  * one phase (the shortest pair first). */
-static int merge_staircase(struct ssd__curve *c, size_t *st, double *lev, size_t *k,
-                           unsigned char *drop) {
+static double part_misfit(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                          size_t b, size_t p, size_t q);
+
+static int merge_staircase(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *st,
+                           double *lev, size_t *k, unsigned char *drop) {
     size_t lim = 4 * c->min_len, best = 0, arg = 0;
     /* Not the phase after the first: whether the first drop is a step (a
      * cache) or the start of a slow decline (SSD370's fresh random writes
@@ -318,6 +363,12 @@ static int merge_staircase(struct ssd__curve *c, size_t *st, double *lev, size_t
         int down = lev[j - 1] > lev[j] && lev[j] > lev[j + 1] && lev[j + 1] > lev[j + 2];
         int up = lev[j - 1] < lev[j] && lev[j] < lev[j + 1] && lev[j + 1] < lev[j + 2];
         if (!down && !up)
+            continue;
+        /* A step, not a slide: one line through both misfits a quiet
+         * level at its own noise (a dynamic cache's folding level, then
+         * the used state's chaos sliding below it). */
+        size_t a = st[j], m = st[j + 1], b = st[j + 2];
+        if (part_misfit(c, o, a, b, a, m) > 1 || part_misfit(c, o, a, b, m, b) > 1)
             continue;
         if (!best || la + lb < best) {
             best = la + lb;
@@ -393,7 +444,7 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
             continue;
         if (merge_close(c, o, st, lev, gap, &k, drop))
             continue;
-        if (!merge_staircase(c, st, lev, &k, drop))
+        if (!merge_staircase(c, o, st, lev, &k, drop))
             break;
     }
     c->ph = malloc(k * sizeof *c->ph);
@@ -488,6 +539,34 @@ static double flat_sse(const double *y, size_t a, size_t b) {
  * phases). The best-fitting pair merges first. Phase 0 is left alone: the
  * cache was judged on the segmentation's levels.
  */
+/* How much worse the least-squares line of y[a, b) fits the samples of
+ * [p, q) (a part of it) than that part's own line, in units of the
+ * penalty at the part's own noise; 0 unless the part is a quiet level
+ * (lasting, and less than half as noisy as the rest of [a, b)). */
+static double part_misfit(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                          size_t b, size_t p, size_t q) {
+    if (q - p < c->min_len)
+        return 0;
+    double sig = own_sigma(c, p, q), rest = p > a ? own_sigma(c, a, p) : own_sigma(c, q, b);
+    if (!(2 * sig < rest))
+        return 0;
+    double m = (double)(b - a), sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (size_t i = a; i < b; i++) {
+        double x = (double)(i - a);
+        sx += x;
+        sy += c->y[i];
+        sxx += x * x;
+        sxy += x * c->y[i];
+    }
+    double den = m * sxx - sx * sx, slope = den > 0 ? (m * sxy - sx * sy) / den : 0;
+    double icpt = (sy - slope * sx) / m, sse = 0;
+    for (size_t i = p; i < q; i++) {
+        double d = c->y[i] - (icpt + slope * (double)(i - a));
+        sse += d * d;
+    }
+    return (sse - line_sse(c->y, p, q)) / (o->penalty * sig * sig * log((double)c->n));
+}
+
 size_t ssd__curve_merge_slides(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                size_t *keep) {
     size_t merged = 0;
@@ -503,8 +582,13 @@ size_t ssd__curve_merge_slides(struct ssd__curve *c, const struct ssd__analysis_
             if (one > flat_sse(c->y, a, m) + flat_sse(c->y, m, b))
                 continue;
             double two = line_sse(c->y, a, m) + line_sse(c->y, m, b);
-            double sig = local_sigma(c, a, b);
+            double sig = ssd__curve_noise(c, a, b);
             double g = (one - two) / (o->penalty * sig * sig * lnn);
+            /* ... and at the noise of each part: a quiet level (a dynamic
+             * cache's folding) next to the used state's chaos must not be
+             * swallowed because the chaos sets the pair's noise. */
+            if (g <= 1 && (part_misfit(c, o, a, b, a, m) > 1 || part_misfit(c, o, a, b, m, b) > 1))
+                continue;
             if (g <= 1 && g < best_g) {
                 best_g = g;
                 best = j;

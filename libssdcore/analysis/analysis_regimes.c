@@ -15,6 +15,11 @@
  * reviews' drives do at 1.06-1.4 times it (spare area, and random
  * overwrites freeing blocks). A fill never gets there. */
 #define GC_MIN_CAPACITY_SHARE 0.995
+/* The used state's scatter (noise of the differences) at least this many
+ * times the folding's before it: the onset is where the scatter jumps. */
+#define SCATTER_JUMP 3.0
+/* No cache holds more than this share of the capacity (raw / bits). */
+#define MAX_CACHE_CAPACITY_SHARE 0.64
 /* A cache at least this share of the capacity is a dynamic one. */
 #define DYNAMIC_MIN_CAPACITY_SHARE 0.05
 /* Without a capacity, a decline is the used state only when it falls at
@@ -39,16 +44,6 @@ static void fit_line(const double *y, size_t a, size_t b, double *icpt, double *
     *icpt = (sy - *slope * sx) / m;
 }
 
-/* Robust noise of y[a, b) (MAD of differences), never below the run's. */
-static double noise_of(const struct ssd__curve *c, size_t a, size_t b) {
-    if (b < a + 3)
-        return c->sigma;
-    for (size_t i = a + 1; i < b; i++)
-        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
-    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
-    return s > c->sigma ? s : c->sigma;
-}
-
 /* How far (in log-rate) the speed falls through a phase, by its fitted
  * line; 0 unless it falls by at least 10%, well beyond what its noise could
  * make of a flat level: a phase that slides (GC taking more and more), not
@@ -62,7 +57,7 @@ static double slide_of(const struct ssd__curve *c, const struct ssd_phase *p) {
     double fall = -slope * (double)(n - 1);
     if (fall < log(1.1))
         return 0; /* (before the noise: its median is the costly part) */
-    double se = noise_of(c, a, b) * sqrt(12.0 / (double)n);
+    double se = ssd__curve_noise(c, a, b) * sqrt(12.0 / (double)n);
     return fall >= 4 * se ? fall : 0;
 }
 
@@ -90,8 +85,11 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
     for (size_t j = 1; j < c->nph; j++) {
         const struct ssd_phase *p = &c->ph[j], *q = &c->ph[j - 1];
         if (isfinite(capacity)) {
+            /* (A folding phase that slides took in the start of the
+             * decline after it; before the capacity has been written it
+             * is the folding step all the same: no used state yet.) */
             if (dynamic && j >= 2 && !folding_seen && p->level_bps * o->min_step <= direct &&
-                !slides_down(c, p)) {
+                (!slides_down(c, p) || p->start_bytes < GC_MIN_CAPACITY_SHARE * capacity)) {
                 folding_seen = 1; /* the folding step, wherever it is */
                 continue;
             }
@@ -178,6 +176,45 @@ out:
     free(six);
     free(syy1);
     return best_k;
+}
+
+/* The sample in [lo, hi) where the speed's scatter from one sample to the
+ * next jumps: the best split of the squared differences of y into two
+ * variances (n1 ln v1 + n2 ln v2, least), with the ratio of the noise after
+ * to the noise before in *jump (0 when there is no room). A drive whose
+ * used state scatters the speed 2x from one second to the next (GC
+ * reclaiming blocks of uneven garbage) starts it where the scatter jumps,
+ * often at about the folding level before it, so a change of level does
+ * not show it (the NVMe drives of the sweep: 5-20% late). */
+static size_t scatter_onset(const struct ssd__curve *c, size_t lo, size_t hi, size_t min_len,
+                            double *jump) {
+    *jump = 0;
+    if (lo < 1)
+        lo = 1;
+    if (hi < lo + 2 * min_len + 2)
+        return lo;
+    size_t n = hi - lo;
+    double *s = malloc((n + 1) * sizeof *s);
+    if (!s)
+        return lo;
+    s[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        double d = c->y[lo + i] - c->y[lo + i - 1];
+        s[i + 1] = s[i] + d * d;
+    }
+    double best = INFINITY;
+    size_t arg = lo;
+    for (size_t k = min_len; k + min_len <= n; k++) {
+        double v1 = s[k] / (double)k + 1e-12, v2 = (s[n] - s[k]) / (double)(n - k) + 1e-12;
+        double cost = (double)k * log(v1) + (double)(n - k) * log(v2);
+        if (cost < best) {
+            best = cost;
+            arg = lo + k;
+            *jump = sqrt(v2 / v1);
+        }
+    }
+    free(s);
+    return arg;
 }
 
 /* Periodic dips inside samples [a, b) below base (the phase level, or its
@@ -339,7 +376,7 @@ static size_t late_onset(struct ssd__curve *c, const struct ssd__analysis_opts *
         double d = c->y[i] - (icpt + slope * (double)(i - k));
         two += d * d;
     }
-    double sig = noise_of(c, a, b);
+    double sig = ssd__curve_noise(c, a, b);
     if (one - two <= o->penalty * sig * sig * log((double)c->n))
         return 0;
     if (j == 0)
@@ -397,10 +434,44 @@ static int fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o
         double d = c->y[i] - (icpt + slope * (double)(i - k));
         two += d * d;
     }
-    double sig = noise_of(c, g0, b);
+    double sig = ssd__curve_noise(c, g0, b);
     if (one - two <= o->penalty * sig * sig * log((double)c->n))
         return 0;
     return ssd__curve_split(c, g, k) == 0;
+}
+
+/* The first drop was no cache's end after all. */
+static void no_cache(struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    S->has_cache = 0;
+    S->cache_bytes = S->cache_level_bps = S->cache_drop_ratio = NAN;
+    S->cache_uncertainty_bytes = NAN;
+    S->cache_censored = SSD_CENSOR_NONE;
+    res->cache_phase_end = 0;
+    res->post_phase = 0;
+    res->nbursts = res->bursts_total = 0;
+}
+
+/* Whether phase j, a lasting step below the direct level, is where a
+ * dynamic cache's folding begins, with the used state from phase gc_from:
+ * not when it is short (under two lasting phases) and a lower phase
+ * follows right after it (the drop's transition, or dips just before it),
+ * nor when the speed later comes back to the direct level for longer than
+ * the step lasted (a cluster of dips: folding goes on until the cache is
+ * empty, and a dynamic cache is emptied only by idle time). */
+static int folding_step(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t j,
+                        size_t gc_from, double direct) {
+    const struct ssd_phase *p = &c->ph[j];
+    size_t len = p->last - p->first + 1;
+    if (len < 2 * c->min_len && j + 1 < gc_from &&
+        c->ph[j + 1].level_bps * o->min_step <= p->level_bps)
+        return 0;
+    for (size_t k = j + 1; k < gc_from; k++) {
+        const struct ssd_phase *q = &c->ph[k];
+        if (fabs(log(q->level_bps / direct)) < log(o->min_step) && q->last - q->first + 1 > len)
+            return 0;
+    }
+    return 1;
 }
 
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
@@ -442,35 +513,48 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                     lo++;
             }
             size_t k = knee(c, a, lo, g0, b, c->min_len > 3 ? c->min_len : 3);
-            int own_level = 0;
+            double jump = 0;
+            size_t kn = scatter_onset(c, lo, b, c->min_len > 3 ? c->min_len : 3, &jump);
+            if (isfinite(S->capacity_bytes) && jump >= SCATTER_JUMP && kn < k)
+                k = kn;
+            int own_level = 0, faster = 0;
             if (k > g0 + 2) {
                 /* The used state starts later than the segmentation's
                  * boundary: what lies between is a phase of its own when
-                 * it is not at the level before (a short folding step
-                 * the segmentation gave to the decline). */
+                 * it is below the level before (a short folding step
+                 * the segmentation gave to the decline). When it is above
+                 * it, the used state began at the boundary, faster than
+                 * the folding before it (the cache emptied, GC finds
+                 * blocks full of garbage at first) and sliding later:
+                 * the boundary stays. */
                 memcpy(c->scratch, c->y + g0, (k - g0) * sizeof *c->y);
                 double lv = ssd__median(c->scratch, k - g0);
-                own_level = fabs(lv - log(c->ph[g - 1].level_bps)) >= log(o->min_step);
+                double below = log(c->ph[g - 1].level_bps) - lv;
+                own_level = dynamic_cache(S) && below >= log(o->min_step);
+                /* (Without a dynamic cache there is no folding step: a
+                 * stretch already a step below is the decline's start.) */
+                faster = fabs(below) >= log(o->min_step) && !own_level;
             }
             if (own_level && ssd__curve_split(c, g, k) == 0)
                 last = ++g;
-            else if (k != g0 && k > a)
+            else if (!faster && k != g0 && k > a)
                 ssd__curve_move_boundary(c, g, k);
         }
         if (g >= 2 && dynamic_cache(S) && !folded_before(c, o, g) &&
             fold_then_gc(c, o, g, b > c->ph[g].last + 1 ? c->ph[g].last + 1 : b) &&
             c->ph[g].first > 0)
             last = ++g;
-        if (g == 1 && S->has_cache) {
-            /* The first drop was clean blocks running out: no cache. */
-            S->has_cache = 0;
-            S->cache_bytes = S->cache_level_bps = S->cache_drop_ratio = NAN;
-            S->cache_uncertainty_bytes = NAN;
-            S->cache_censored = SSD_CENSOR_NONE;
-            res->cache_phase_end = 0;
-            res->post_phase = 0;
-            res->nbursts = res->bursts_total = 0;
+        /* A cache that lasted until the capacity had been written is no
+         * cache (none holds more than the drive): the first drop was the
+         * used state, and a short phase between it and the decline (the
+         * drop's mixed samples) belongs to the decline. */
+        if (g == 2 && S->has_cache && S->cache_bytes >= GC_MIN_CAPACITY_SHARE * S->capacity_bytes &&
+            c->ph[1].last - c->ph[1].first + 1 < c->min_len) {
+            ssd__curve_merge_next(c, 1);
+            g = last = 1;
         }
+        if (g == 1 && S->has_cache)
+            no_cache(res); /* the first drop was clean blocks running out */
         if (g == 1)
             S->post_cache_bps = c->ph[0].level_bps;
         S->has_gc = 1;
@@ -484,6 +568,20 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         }
         S->gc_end_level_bps = end_level;
     }
+    /* No SLC cache holds more than the flash in SLC mode, raw / bits:
+     * at most 0.64 of the capacity (MLC with 28% spare). A first level that
+     * lasted longer was a cache and direct writes at one speed (4K random
+     * writes capped at the interface's IOPS, cache or not), and the drop
+     * that ended it, before the used state, is that dynamic cache's
+     * folding: no cache is reported (none can be seen), and the drop is
+     * folding. */
+    int hidden_cache = 0;
+    if (S->has_cache && isfinite(S->capacity_bytes) &&
+        S->cache_bytes > MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes && (!g || g >= 2)) {
+        no_cache(res);
+        S->post_cache_bps = c->ph[0].level_bps;
+        hidden_cache = 1;
+    }
     /* Label the rest: the cache; the level after it (or the first level
      * without one) is direct; a lasting step below direct is folding (a
      * dynamic cache emptied while writing: the first drop after the cache,
@@ -495,8 +593,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * capacity, never does), and folding lasts: a few slow seconds at the
      * end of a fill are no folding. */
     int can_fold =
-        S->has_cache && !(isfinite(S->capacity_bytes) &&
-                          S->cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes);
+        hidden_cache ||
+        (S->has_cache && !(isfinite(S->capacity_bytes) &&
+                           S->cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes));
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;
     for (size_t j = 0; j < c->nph; j++) {
@@ -511,7 +610,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             direct = p->level_bps;
             p->regime = SSD_REGIME_DIRECT;
         } else if (can_fold && isnan(fold) && p->level_bps * o->min_step <= direct &&
-                   p->last - p->first + 1 >= (j + 1 < c->nph ? 1 : 2) * c->min_len) {
+                   p->last - p->first + 1 >= (j + 1 < c->nph ? 1 : 2) * c->min_len &&
+                   folding_step(c, o, j, gc_from, direct)) {
             fold = p->level_bps;
             p->regime = SSD_REGIME_FOLDING;
             S->has_folding = 1;

@@ -79,6 +79,9 @@ static void newline(struct ssd__jw *w) {
 static void before_item(struct ssd__jw *w) {
     if (w->comma)
         puts_(w, w->style == SSD__JW_SPACED ? ", " : ",");
+    if (w->comma && w->newline)
+        put(w, "\n", 1);
+    w->newline = 0;
     if (w->style == SSD__JW_PRETTY && w->depth > 0)
         newline(w);
 }
@@ -188,6 +191,19 @@ void ssd__jw_null(struct ssd__jw *w) {
     puts_(w, "null");
 }
 
+void ssd__jw_raw(struct ssd__jw *w, const char *json) {
+    if (!json) {
+        ssd__jw_null(w);
+        return;
+    }
+    before_value(w);
+    puts_(w, json);
+}
+
+void ssd__jw_newline(struct ssd__jw *w) {
+    w->newline = 1;
+}
+
 void ssd__jw_kstr(struct ssd__jw *w, const char *key, const char *s) {
     ssd__jw_key(w, key);
     ssd__jw_str(w, s);
@@ -208,7 +224,14 @@ void ssd__jw_kbool(struct ssd__jw *w, const char *key, int v) {
     ssd__jw_bool(w, v);
 }
 
+void ssd__jw_kraw(struct ssd__jw *w, const char *key, const char *json) {
+    ssd__jw_key(w, key);
+    ssd__jw_raw(w, json);
+}
+
 int ssd__jw_finish(struct ssd__jw *w, char **out) {
+    if (w->newline)
+        put(w, "\n", 1);
     reserve(w, 0); /* an empty document is "", not NULL */
     if (w->oom) {
         free(w->buf);

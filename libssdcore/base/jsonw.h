@@ -36,6 +36,7 @@ struct ssd__jw {
     int depth;
     int comma;     /* the next key or element needs a separator first */
     int after_key; /* a key was just written: its value follows directly */
+    int newline;   /* ssd__jw_newline() asked for a line break not yet written */
     /* NULL means realloc; tests put one that fails on demand. What it
      * returns must be free()able. */
     void *(*realloc_fn)(void *p, size_t size);
@@ -67,11 +68,22 @@ void ssd__jw_u64(struct ssd__jw *w, uint64_t v);
 void ssd__jw_bool(struct ssd__jw *w, int v);
 void ssd__jw_null(struct ssd__jw *w);
 
+/* A value some producer already serialised (an object another handle
+ * wrote), copied as it is; NULL writes null. */
+void ssd__jw_raw(struct ssd__jw *w, const char *json);
+
+/* The next element starts a line: a line break right after the separator
+ * that precedes it (none before an array's first element), or, when
+ * nothing follows, at the end of the text. For compact documents read line
+ * by line (results.json puts each step on a line of its own). */
+void ssd__jw_newline(struct ssd__jw *w);
+
 /* A member in one call: the key, then the value as above. */
 void ssd__jw_kstr(struct ssd__jw *w, const char *key, const char *s);
 void ssd__jw_knum(struct ssd__jw *w, const char *key, double v);
 void ssd__jw_ku64(struct ssd__jw *w, const char *key, uint64_t v);
 void ssd__jw_kbool(struct ssd__jw *w, const char *key, int v);
+void ssd__jw_kraw(struct ssd__jw *w, const char *key, const char *json);
 
 /* Hands the text over: returns 0 with the malloc'd (free()) document in
  * *out, or SSD_ENOMEM with *out NULL and nothing left to free. Either way

@@ -10,14 +10,17 @@
 #include <sys/stat.h>
 
 #include "ssdcore/compare.h"
+#include "errmsg.h"
 #include "report_chart.h"
-#include "suite_impl.h"
+#include "curve_groups.h"
+#include "file_read.h"
+#include "results_model.h"
 #include "file_write.h"
 #include "json_read.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
-#define MAX_JSON_BYTES (256u << 20)
+#define MAX_JSON_MIB 256
 
 static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
                                       "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
@@ -25,12 +28,15 @@ static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd"
 
 struct cmp_drive {
     ssd_suite *s;
+    const struct ssd__results *r; /* s's results model */
     char *dir, *label;
     char *target_json; /* results.json's "target" object, verbatim */
     char *model, *status, *suite, *started;
     size_t nfig, capfig;
-    char **keys;
-    double *vals;
+    struct cmp_fig {
+        char *key;
+        double v;
+    } * figs;
 };
 
 struct ssd_compare {
@@ -61,9 +67,8 @@ static void drive_free(struct cmp_drive *d) {
     free(d->suite);
     free(d->started);
     for (size_t i = 0; i < d->nfig; i++)
-        free(d->keys[i]);
-    free(d->keys);
-    free(d->vals);
+        free(d->figs[i].key);
+    free(d->figs);
 }
 
 void ssd_compare_free(ssd_compare *c) {
@@ -91,40 +96,40 @@ static char *dup_or_null(const char *s) {
     return s ? strdup(s) : NULL;
 }
 
+/* arr (n used of *cap elements of `size` bytes) with room for one more,
+ * doubling from 64; NULL when memory ran out (arr is still valid then). */
+static void *room_for_one(void *arr, size_t n, size_t *cap, size_t size) {
+    if (n < *cap)
+        return arr;
+    size_t grown = *cap ? 2 * *cap : 64;
+    void *p = realloc(arr, grown * size);
+    if (p)
+        *cap = grown;
+    return p;
+}
+
 static int add_key(ssd_compare *c, const char *key) {
     for (size_t i = 0; i < c->nkeys; i++)
         if (!strcmp(c->keys[i], key))
             return 0;
-    if (c->nkeys == c->capkeys) {
-        size_t cap = c->capkeys ? 2 * c->capkeys : 64;
-        char **k = realloc(c->keys, cap * sizeof *k);
-        if (!k)
-            return SSD_ENOMEM;
-        c->keys = k;
-        c->capkeys = cap;
-    }
-    if (!(c->keys[c->nkeys] = strdup(key)))
+    char **k = room_for_one(c->keys, c->nkeys, &c->capkeys, sizeof *k);
+    if (!k)
+        return SSD_ENOMEM;
+    c->keys = k;
+    if (!(k[c->nkeys] = strdup(key)))
         return SSD_ENOMEM;
     c->nkeys++;
     return 0;
 }
 
 static int add_fig(struct cmp_drive *d, const char *key, double v) {
-    if (d->nfig == d->capfig) {
-        size_t cap = d->capfig ? 2 * d->capfig : 64;
-        char **k = realloc(d->keys, cap * sizeof *k);
-        if (!k)
-            return SSD_ENOMEM;
-        d->keys = k;
-        double *vv = realloc(d->vals, cap * sizeof *vv);
-        if (!vv)
-            return SSD_ENOMEM;
-        d->vals = vv;
-        d->capfig = cap;
-    }
-    if (!(d->keys[d->nfig] = strdup(key)))
+    struct cmp_fig *f = room_for_one(d->figs, d->nfig, &d->capfig, sizeof *f);
+    if (!f)
         return SSD_ENOMEM;
-    d->vals[d->nfig++] = v;
+    d->figs = f;
+    if (!(f[d->nfig].key = strdup(key)))
+        return SSD_ENOMEM;
+    f[d->nfig++].v = v;
     return 0;
 }
 
@@ -153,29 +158,9 @@ static int flatten(ssd_compare *c, struct cmp_drive *d, const struct ssd__jv *v,
 
 static double value(const struct cmp_drive *d, const char *key) {
     for (size_t i = 0; i < d->nfig; i++)
-        if (!strcmp(d->keys[i], key))
-            return d->vals[i];
+        if (!strcmp(d->figs[i].key, key))
+            return d->figs[i].v;
     return NAN;
-}
-
-static char *read_file(const char *path, int *rc) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        *rc = -errno;
-        return NULL;
-    }
-    struct ssd__text t = {0};
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0 && t.len < MAX_JSON_BYTES)
-        ssd__text_raw(&t, buf, n);
-    *rc = ferror(f) ? -EIO : 0;
-    fclose(f);
-    ssd__text_raw(&t, "", 0);
-    char *p = ssd__text_take(&t);
-    if (!p && !*rc)
-        *rc = SSD_ENOMEM;
-    return p;
 }
 
 /* What results.json says about the run beyond the suite model: the target
@@ -183,10 +168,10 @@ static char *read_file(const char *path, int *rc) {
 static int read_run_meta(ssd_compare *c, struct cmp_drive *d) {
     char path[4096];
     snprintf(path, sizeof path, "%s/results.json", d->dir);
-    int rc;
-    char *text = read_file(path, &rc);
-    if (!text)
-        return ssd__fail(c->err, rc, "%s: %s", path, strerror(rc < 0 && rc > -4096 ? -rc : EIO));
+    char *text;
+    int rc = ssd__read_text(path, MAX_JSON_MIB, "results.json", c->err, &text);
+    if (rc)
+        return rc;
     struct ssd__jv root = {0};
     char err[256];
     rc = ssd__jr_parse(text, &root, err, sizeof err);
@@ -241,16 +226,15 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
         ssd__fail(c->err, rc, "%s: %s", dir, d->s ? ssd_suite_errmsg(d->s) : "out of memory");
         goto fail;
     }
+    d->r = ssd__suite_results(d->s);
     if (!(d->dir = strdup(dir))) {
         rc = ssd__fail(c->err, SSD_ENOMEM, "out of memory");
         goto fail;
     }
     if ((rc = read_run_meta(c, d)))
         goto fail;
-    struct ssd__text t = {0};
-    ssd__suite_headline_json(d->s, &t);
-    char *hl = ssd__text_take(&t);
-    if (!hl) {
+    char *hl = NULL;
+    if (ssd__suite_headline_json(d->r, &hl)) {
         rc = ssd__fail(c->err, SSD_ENOMEM, "out of memory");
         goto fail;
     }
@@ -272,7 +256,7 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
     snprintf(base, sizeof base, "%s",
              label && *label         ? label
              : d->model && *d->model ? d->model
-                                     : d->s->target_uri);
+                                     : d->r->target_uri);
     char name[300];
     snprintf(name, sizeof name, "%s", base);
     for (int k = 2; label_taken(c, name); k++)
@@ -462,12 +446,23 @@ static double pct_vs(const ssd_compare *c, const char *key, int i) {
 
 /* ---- JSON and CSV ---------------------------------------------------- */
 
-int ssd_compare_json(const ssd_compare *c, char **out) {
+/* What the three outputs check first: 0, SSD_EINVAL, or SSD_ENODATA with
+ * the message when no run was added. */
+static int can_write(const ssd_compare *c, char **out) {
     if (!c || !out)
         return SSD_EINVAL;
     *out = NULL;
-    if (!c->nd)
-        return ssd__fail(((ssd_compare *)c)->err, SSD_ENODATA, "no runs to compare");
+    return c->nd ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENODATA, "no runs to compare");
+}
+
+static const char *better_word(int better) {
+    return better > 0 ? "higher" : better < 0 ? "lower" : "neither";
+}
+
+int ssd_compare_json(const ssd_compare *c, char **out) {
+    int rc = can_write(c, out);
+    if (rc)
+        return rc;
     struct ssd__text t = {0};
     ssd__text_add(&t, "{\"schema\":\"ssdcore-compare/1\",\"tool\":\"ssdcore %s\",\"highlight\":",
                   SSD_VERSION_STRING);
@@ -497,10 +492,7 @@ int ssd_compare_json(const ssd_compare *c, char **out) {
         ssd__text_jstr(&t, f.label);
         ssd__text_add(&t, ",\"unit\":");
         ssd__text_jstr(&t, f.json_unit);
-        ssd__text_add(&t, ",\"better\":\"%s\",\"values\":[",
-                      f.better > 0   ? "higher"
-                      : f.better < 0 ? "lower"
-                                     : "neither");
+        ssd__text_add(&t, ",\"better\":\"%s\",\"values\":[", better_word(f.better));
         for (int i = 0; i < c->nd; i++) {
             if (i)
                 ssd__text_raw(&t, ",", 1);
@@ -528,11 +520,9 @@ static void csv_field(struct ssd__text *t, const char *s) {
 }
 
 int ssd_compare_csv(const ssd_compare *c, char **out) {
-    if (!c || !out)
-        return SSD_EINVAL;
-    *out = NULL;
-    if (!c->nd)
-        return ssd__fail(((ssd_compare *)c)->err, SSD_ENODATA, "no runs to compare");
+    int rc = can_write(c, out);
+    if (rc)
+        return rc;
     struct ssd__text t = {0};
     ssd__text_add(&t, "drive,figure,label,unit,better,value,pct_vs_highlight\n");
     for (int i = 0; i < c->nd; i++)
@@ -544,10 +534,7 @@ int ssd_compare_csv(const ssd_compare *c, char **out) {
             csv_field(&t, c->keys[k]);
             ssd__text_raw(&t, ",", 1);
             csv_field(&t, f.label);
-            ssd__text_add(&t, ",%s,%s,", f.json_unit,
-                          f.better > 0   ? "higher"
-                          : f.better < 0 ? "lower"
-                                         : "neither");
+            ssd__text_add(&t, ",%s,%s,", f.json_unit, better_word(f.better));
             double v = value(&c->d[i], c->keys[k]), p = pct_vs(c, c->keys[k], i);
             if (isfinite(v))
                 ssd__text_add(&t, "%.17g", v);
@@ -669,8 +656,8 @@ static void legend_drives(const ssd_compare *c, struct ssd__text *t, const int *
 
 /* A finished job on the curve `group`, at an x the axis can show. */
 static int in_group(const struct ssd__step *st, const char *group, int xlog2) {
-    return st->kind == SSD__STEP_JOB && st->state == SSD__ST_DONE && !strcmp(st->group, group) &&
-           isfinite(st->x) && (!xlog2 || st->x > 0);
+    return st->def.kind == SSD__STEP_JOB && st->res.state == SSD__ST_DONE &&
+           !strcmp(st->def.group, group) && isfinite(st->def.x) && (!xlog2 || st->def.x > 0);
 }
 
 /* One line per drive over a scaling test's points (QD, block size, read
@@ -681,23 +668,23 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     size_t nticks = 0;
     int present[256] = {0}, any = 0;
     for (int i = 0; i < c->nd && i < 256; i++) {
-        const ssd_suite *s = c->d[i].s;
+        const struct ssd__results *s = c->d[i].r;
         for (int k = 0; k < s->nsteps; k++) {
             const struct ssd__step *st = &s->steps[k];
             if (!in_group(st, group, xlog2))
                 continue;
-            double y = iops ? st->iops : st->bw_bps / MIB;
+            double y = iops ? st->res.iops : st->res.bw_bps / MIB;
             if (!isfinite(y))
                 continue;
             present[i] = any = 1;
-            xlo = fmin(xlo, st->x);
-            xhi = fmax(xhi, st->x);
+            xlo = fmin(xlo, st->def.x);
+            xhi = fmax(xhi, st->def.x);
             yhi = fmax(yhi, y);
             int seen = 0;
             for (size_t q = 0; q < nticks; q++)
-                seen |= ticks[q] == st->x;
+                seen |= ticks[q] == st->def.x;
             if (!seen && nticks < 64)
-                ticks[nticks++] = st->x;
+                ticks[nticks++] = st->def.x;
         }
     }
     if (!any)
@@ -716,7 +703,7 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     for (int i = 0; i < c->nd && i < 256; i++) {
         if (!present[i])
             continue;
-        const ssd_suite *s = c->d[i].s;
+        const struct ssd__results *s = c->d[i].r;
         ssd__text_add(t, "<g data-key=\"d%d\" stroke=\"%s\" fill=\"%s\">", i, drive_color(c, i),
                       drive_color(c, i));
         struct ssd__text pts = {0};
@@ -724,13 +711,13 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
             const struct ssd__step *st = &s->steps[k];
             if (!in_group(st, group, xlog2))
                 continue;
-            double y = iops ? st->iops : st->bw_bps / MIB;
+            double y = iops ? st->res.iops : st->res.bw_bps / MIB;
             if (!isfinite(y))
                 continue;
-            double X = ssd__chart_x(&ch, st->x), Y = ssd__chart_y(&ch, y);
+            double X = ssd__chart_x(&ch, st->def.x), Y = ssd__chart_y(&ch, y);
             ssd__text_add(&pts, "%s%.1f,%.1f", pts.len ? " " : "", X, Y);
             char xb[32];
-            snprintf(xb, sizeof xb, "%g", st->x);
+            snprintf(xb, sizeof xb, "%g", st->def.x);
             ssd__text_add(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" stroke=\"none\" data-tip=\"",
                           X, Y, i == c->highlight ? "4.5" : "3.5");
             ssd__text_html(t, c->d[i].label);
@@ -761,20 +748,20 @@ static void curve_free(struct drawn_curve *dc) {
     memset(dc, 0, sizeof *dc);
 }
 
-static int curve_of(const ssd_suite *s, const char *stem, struct drawn_curve *dc) {
+static int curve_of(const struct ssd__results *s, const char *stem, struct drawn_curve *dc) {
     memset(dc, 0, sizeof *dc);
     for (int k = 0; k < s->nsteps; k++) {
         const struct ssd__step *st = &s->steps[k];
-        if (st->kind != SSD__STEP_ANALYZE || !st->curve || strcmp(st->series, stem))
+        if (st->def.kind != SSD__STEP_ANALYZE || !st->res.curve || strcmp(st->def.series, stem))
             continue;
-        dc->n = ssd__curve_points(st->curve, &dc->x, &dc->y);
+        dc->n = ssd__curve_points(st->res.curve, &dc->x, &dc->y);
         if (!dc->n)
             return 0;
         dc->ma = malloc(dc->n * sizeof *dc->ma);
         double breaks[64];
         size_t nb = 0;
-        for (size_t p = 1; p < st->nphases && nb < 64; p++)
-            breaks[nb++] = st->phases[p].start_bytes / GIB;
+        for (size_t p = 1; p < st->res.nphases && nb < 64; p++)
+            breaks[nb++] = st->res.phases[p].start_bytes / GIB;
         if (dc->ma)
             ssd__moving_average(dc->x, dc->y, dc->n, SSD__MA_SAMPLES, breaks, nb, dc->ma);
         else
@@ -791,7 +778,7 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     int nd = c->nd < 64 ? c->nd : 64, present[64] = {0}, any = 0;
     double xhi = 0, yhi = 0, dotmax = 0;
     for (int i = 0; i < nd; i++) {
-        present[i] = curve_of(c->d[i].s, stem, &dc[i]);
+        present[i] = curve_of(c->d[i].r, stem, &dc[i]);
         if (!present[i])
             continue;
         any = 1;
@@ -910,7 +897,7 @@ static void drives_table(const ssd_compare *c, struct ssd__text *t) {
         ssd__text_add(t, "<tr><th><i class=\"sw dot\" style=\"--c:%s\"></i>", drive_color(c, i));
         ssd__text_html(t, d->label);
         ssd__text_add(t, "%s</th><td><code>", i == c->highlight ? " (highlighted)" : "");
-        ssd__text_html(t, d->s->target_uri);
+        ssd__text_html(t, d->r->target_uri);
         ssd__text_add(t, "</code></td><td>");
         ssd__text_html(t, d->suite ? d->suite : "-");
         ssd__text_add(t, "</td><td class=\"%s\">", strcmp(d->status, "complete") ? "warn" : "");
@@ -925,11 +912,9 @@ static void drives_table(const ssd_compare *c, struct ssd__text *t) {
 }
 
 int ssd_compare_html(const ssd_compare *c, char **out) {
-    if (!c || !out)
-        return SSD_EINVAL;
-    *out = NULL;
-    if (!c->nd)
-        return ssd__fail(((ssd_compare *)c)->err, SSD_ENODATA, "no runs to compare");
+    int rc = can_write(c, out);
+    if (rc)
+        return rc;
     struct ssd__text t = {0};
     char title[256];
     if (c->title)
@@ -987,31 +972,19 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     if (open)
         ssd__text_add(&t, "</div>\n");
 
-    static const struct {
-        const char *group, *title, *xlabel;
-        int xlog2, xsize, iops;
-    } groups[] = {
-        {"qd-randread", "random read 4K: IOPS against queue depth", "QD", 1, 0, 1},
-        {"qd-randwrite", "random write 4K: IOPS against queue depth", "QD", 1, 0, 1},
-        {"qd-seqread", "sequential read 256K: MiB/s against queue depth", "QD", 1, 0, 0},
-        {"qd-seqwrite", "sequential write 256K: MiB/s against queue depth", "QD", 1, 0, 0},
-        {"bs-randread", "random read, QD4: MiB/s against block size", "block", 1, 1, 0},
-        {"bs-randwrite", "random write, QD4: MiB/s against block size", "block", 1, 1, 0},
-        {"mixed-seq", "mixed sequential 128K: MiB/s against read share", "reads %", 0, 0, 0},
-        {"mixed-rand", "mixed random 4K: MiB/s against read share", "reads %", 0, 0, 0},
-    };
+    const struct ssd__curve_group *groups = ssd__curve_groups;
     int hdr = 0;
-    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+    for (size_t g = 0; g < SSD__GROUP_COUNT; g++) {
         /* A curve needs two points of the same x axis. */
         double x0 = NAN;
         int curve = 0;
         for (int i = 0; i < c->nd; i++)
-            for (int k = 0; k < c->d[i].s->nsteps; k++) {
-                const struct ssd__step *st = &c->d[i].s->steps[k];
+            for (int k = 0; k < c->d[i].r->nsteps; k++) {
+                const struct ssd__step *st = &c->d[i].r->steps[k];
                 if (!in_group(st, groups[g].group, groups[g].xlog2))
                     continue;
-                curve |= isfinite(x0) && st->x != x0;
-                x0 = st->x;
+                curve |= isfinite(x0) && st->def.x != x0;
+                x0 = st->def.x;
             }
         if (!curve)
             continue;
@@ -1024,15 +997,15 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     char stems[32][SSD__NAME_MAX];
     int nstems = 0;
     for (int i = 0; i < c->nd; i++)
-        for (int k = 0; k < c->d[i].s->nsteps; k++) {
-            const struct ssd__step *st = &c->d[i].s->steps[k];
-            if (st->kind != SSD__STEP_ANALYZE || !st->curve)
+        for (int k = 0; k < c->d[i].r->nsteps; k++) {
+            const struct ssd__step *st = &c->d[i].r->steps[k];
+            if (st->def.kind != SSD__STEP_ANALYZE || !st->res.curve)
                 continue;
             int seen = 0;
             for (int q = 0; q < nstems; q++)
-                seen |= !strcmp(stems[q], st->series);
+                seen |= !strcmp(stems[q], st->def.series);
             if (!seen && nstems < 32)
-                snprintf(stems[nstems++], SSD__NAME_MAX, "%s", st->series);
+                snprintf(stems[nstems++], SSD__NAME_MAX, "%s", st->def.series);
         }
     if (nstems)
         ssd__text_add(&t,

@@ -80,7 +80,7 @@ void ssd__moving_average(const double *x, const double *y, size_t n, size_t wind
     free(pre);
 }
 
-static double map(double lo, double hi, int lg, double v, double p0, double p1) {
+double ssd__chart_map(double lo, double hi, int lg, double v, double p0, double p1) {
     if (lg == 2) {
         lo = log2(lo);
         hi = log2(hi);
@@ -96,14 +96,14 @@ static double map(double lo, double hi, int lg, double v, double p0, double p1) 
 }
 
 double ssd__chart_x(const struct ssd__chart *c, double v) {
-    return map(c->xlo, c->xhi, c->xlog2 ? 2 : 0, v, c->l, c->w - c->r);
+    return ssd__chart_map(c->xlo, c->xhi, c->xlog2 ? 2 : 0, v, c->l, c->w - c->r);
 }
 
 double ssd__chart_y(const struct ssd__chart *c, double v) {
-    return map(c->ylo, c->yhi, c->ylog10 ? 10 : 0, v, c->h - c->b, c->t);
+    return ssd__chart_map(c->ylo, c->yhi, c->ylog10 ? 10 : 0, v, c->h - c->b, c->t);
 }
 
-static double nice_step(double range, int n) {
+double ssd__nice_step(double range, int n) {
     if (!(range > 0))
         return 1;
     double raw = range / n, p = pow(10, floor(log10(raw))), f = raw / p;
@@ -124,7 +124,7 @@ void ssd__fmt_axis(char *buf, size_t len, double v) {
         snprintf(buf, len, "%.2g", v);
 }
 
-static void fmt_size(char *buf, size_t len, double v) {
+void ssd__fmt_size(char *buf, size_t len, double v) {
     if (v >= 1048576)
         snprintf(buf, len, "%gM", v / 1048576);
     else if (v >= 1024)
@@ -133,20 +133,28 @@ static void fmt_size(char *buf, size_t len, double v) {
         snprintf(buf, len, "%g", v);
 }
 
-static void xtick(struct ssd__text *t, const struct ssd__chart *c, double v, const char *label) {
-    double X = ssd__chart_x(c, v);
+void ssd__chart_xline(struct ssd__text *t, const struct ssd__chart *c, double X, const char *stroke,
+                      const char *label) {
     ssd__text_add(t,
-                  "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
+                  "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"%s\"/>"
                   "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-                  X, X, c->t, c->h - c->b, X, c->h - c->b + 16, label);
+                  X, X, c->t, c->h - c->b, stroke, X, c->h - c->b + 16, label);
+}
+
+void ssd__chart_yline(struct ssd__text *t, const struct ssd__chart *c, double Y, const char *stroke,
+                      const char *label) {
+    ssd__text_add(t,
+                  "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>"
+                  "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+                  c->l, c->w - c->r, Y, Y, stroke, c->l - 5, Y + 4, label);
+}
+
+static void xtick(struct ssd__text *t, const struct ssd__chart *c, double v, const char *label) {
+    ssd__chart_xline(t, c, ssd__chart_x(c, v), "#eee", label);
 }
 
 static void ytick(struct ssd__text *t, const struct ssd__chart *c, double v, const char *label) {
-    double Y = ssd__chart_y(c, v);
-    ssd__text_add(t,
-                  "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
-                  "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-                  c->l, c->w - c->r, Y, Y, c->l - 5, Y + 4, label);
+    ssd__chart_yline(t, c, ssd__chart_y(c, v), "#ddd", label);
 }
 
 void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *aria_label,
@@ -162,38 +170,9 @@ void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char
     ssd__text_add(t, "</title>\n");
     ssd__text_add(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", c->w,
                   c->h);
-    char b[32];
-    if (c->ylog10) {
-        for (double v = pow(10, ceil(log10(c->ylo))); v <= c->yhi * 1.0001; v *= 10) {
-            ssd__fmt_axis(b, sizeof b, v);
-            ytick(t, c, v, b);
-        }
-    } else {
-        double step = nice_step(c->yhi - c->ylo, 5);
-        for (double v = ceil(c->ylo / step) * step; v <= c->yhi + step * 1e-9; v += step) {
-            ssd__fmt_axis(b, sizeof b, v);
-            ytick(t, c, v, b);
-        }
-    }
-    if (xticks) {
-        for (size_t i = 0; i < nxticks; i++) {
-            if (xsize)
-                fmt_size(b, sizeof b, xticks[i]);
-            else
-                ssd__fmt_axis(b, sizeof b, xticks[i]);
-            xtick(t, c, xticks[i], b);
-        }
-    } else {
-        double xs = nice_step(c->xhi - c->xlo, 7);
-        for (double v = ceil(c->xlo / xs) * xs; v <= c->xhi + xs * 1e-9; v += xs) {
-            ssd__fmt_axis(b, sizeof b, v);
-            xtick(t, c, v, b);
-        }
-    }
-    ssd__text_add(t,
-                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                  "stroke=\"#888\"/>\n<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">",
-                  c->l, c->t, c->w - c->r - c->l, c->h - c->b - c->t, (c->l + c->w - c->r) / 2,
+    ssd__chart_grid(t, c, xticks, nxticks, xsize);
+    ssd__chart_frame(t, c);
+    ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", (c->l + c->w - c->r) / 2,
                   c->h - 6);
     ssd__text_html(t, xlabel);
     int mid = (c->t + c->h - c->b) / 2;
@@ -203,6 +182,45 @@ void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char
                   mid, mid);
     ssd__text_html(t, ylabel);
     ssd__text_add(t, "</text>\n");
+}
+
+void ssd__chart_frame(struct ssd__text *t, const struct ssd__chart *c) {
+    ssd__text_add(t,
+                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+                  "stroke=\"#888\"/>\n",
+                  c->l, c->t, c->w - c->r - c->l, c->h - c->b - c->t);
+}
+
+void ssd__chart_grid(struct ssd__text *t, const struct ssd__chart *c, const double *xticks,
+                     size_t nxticks, int xsize) {
+    char b[32];
+    if (c->ylog10) {
+        for (double v = pow(10, ceil(log10(c->ylo))); v <= c->yhi * 1.0001; v *= 10) {
+            ssd__fmt_axis(b, sizeof b, v);
+            ytick(t, c, v, b);
+        }
+    } else {
+        double step = ssd__nice_step(c->yhi - c->ylo, 5);
+        for (double v = ceil(c->ylo / step) * step; v <= c->yhi + step * 1e-9; v += step) {
+            ssd__fmt_axis(b, sizeof b, v);
+            ytick(t, c, v, b);
+        }
+    }
+    if (xticks) {
+        for (size_t i = 0; i < nxticks; i++) {
+            if (xsize)
+                ssd__fmt_size(b, sizeof b, xticks[i]);
+            else
+                ssd__fmt_axis(b, sizeof b, xticks[i]);
+            xtick(t, c, xticks[i], b);
+        }
+    } else {
+        double xs = ssd__nice_step(c->xhi - c->xlo, 7);
+        for (double v = ceil(c->xlo / xs) * xs; v <= c->xhi + xs * 1e-9; v += xs) {
+            ssd__fmt_axis(b, sizeof b, v);
+            xtick(t, c, v, b);
+        }
+    }
 }
 
 void ssd__chart_close(struct ssd__text *t) {

@@ -36,6 +36,9 @@ size_t ssd__curve_points(const ssd_series *s, double **x, double **y);
 void ssd__moving_average(const double *x, const double *y, size_t n, size_t window,
                          const double *breaks, size_t nbreaks, double *out);
 
+/* v in [lo, hi] (on a log2 or log10 scale when lg is 2 or 10) as a
+ * position in [p0, p1]; the middle when the range is empty. */
+double ssd__chart_map(double lo, double hi, int lg, double v, double p0, double p1);
 double ssd__chart_x(const struct ssd__chart *c, double v);
 double ssd__chart_y(const struct ssd__chart *c, double v);
 
@@ -48,8 +51,26 @@ void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char
                      int xsize);
 void ssd__chart_close(struct ssd__text *t);
 
+/* The pieces of ssd__chart_open for a page that frames its SVG itself: the
+ * grid with its labelled ticks, and the plot area's border. */
+void ssd__chart_grid(struct ssd__text *t, const struct ssd__chart *c, const double *xticks,
+                     size_t nxticks, int xsize);
+void ssd__chart_frame(struct ssd__text *t, const struct ssd__chart *c);
+
+/* One labelled grid line at pixel X (below the plot) or Y (left of it). */
+void ssd__chart_xline(struct ssd__text *t, const struct ssd__chart *c, double X, const char *stroke,
+                      const char *label);
+void ssd__chart_yline(struct ssd__text *t, const struct ssd__chart *c, double Y, const char *stroke,
+                      const char *label);
+
+/* A step of 1, 2 or 5 times a power of ten giving about n ticks. */
+double ssd__nice_step(double range, int n);
+
 /* A number for an axis: 950, 1.5k, 12k, 1M. */
 void ssd__fmt_axis(char *buf, size_t len, double v);
+
+/* A size for a log2 axis: 512, 4K, 1M. */
+void ssd__fmt_size(char *buf, size_t len, double v);
 
 /* A legend entry in HTML (outside the plot): a swatch and a label; `key`
  * ties it to the SVG group data-key="key" the script toggles. style:

@@ -13,10 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errmsg.h"
 #include "report_chart.h"
 #include "ssdcore/target.h"
 #include "json_read.h"
 #include "report_html.h"
+#include "curve_groups.h"
 #include "step_names.h"
 #include "verdict_words.h"
 
@@ -33,6 +35,9 @@
 #define T 14
 #define B 44
 
+/* The same geometry for report_chart.c's grid lines (the axes are below). */
+static const struct ssd__chart geom = {W, H, L, R, T, B, 0, 0, 0, 0, 0, 0};
+
 static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                       "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
 
@@ -41,41 +46,12 @@ struct axis {
     int log2;
 };
 
-static double map(const struct axis *a, double v, double p0, double p1) {
-    double lo = a->lo, hi = a->hi;
-    if (a->log2) {
-        lo = log2(lo);
-        hi = log2(hi);
-        v = log2(v);
-    }
-    if (hi <= lo)
-        return (p0 + p1) / 2;
-    return p0 + (v - lo) / (hi - lo) * (p1 - p0);
-}
-
 static double px(const struct axis *a, double v) {
-    return map(a, v, L, W - R);
+    return ssd__chart_map(a->lo, a->hi, a->log2 ? 2 : 0, v, L, W - R);
 }
 
 static double py(const struct axis *a, double v) {
-    return map(a, v, H - B, T);
-}
-
-/* A step of 1, 2 or 5 times a power of ten giving about n ticks. */
-static double nice_step(double range, int n) {
-    if (!(range > 0))
-        return 1;
-    double raw = range / n, p = pow(10, floor(log10(raw))), f = raw / p;
-    return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p;
-}
-
-static void fmt_size(char *buf, size_t len, double v) {
-    if (v >= 1048576)
-        snprintf(buf, len, "%gM", v / 1048576);
-    else if (v >= 1024)
-        snprintf(buf, len, "%gK", v / 1024);
-    else
-        snprintf(buf, len, "%g", v);
+    return ssd__chart_map(a->lo, a->hi, a->log2 ? 2 : 0, v, H - B, T);
 }
 
 /* A latency for people: 85 µs, 1.2 ms, 3 s. */
@@ -135,62 +111,30 @@ static void legend(struct ssd__text *lg, const char *key, const char *color, int
  * data's own points), or NULL for nice linear ticks. */
 static void svg_axes(struct ssd__text *t, const struct axis *x, const struct axis *y,
                      const double *xticks, size_t nxticks, int xsize) {
-    double step = nice_step(y->hi - y->lo, 5);
-    for (double v = ceil(y->lo / step) * step; v <= y->hi + step * 1e-9; v += step) {
-        char b[32];
-        ssd__fmt_axis(b, sizeof b, v);
-        ssd__text_add(t,
-                      "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
-                      "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-                      L, W - R, py(y, v), py(y, v), L - 5, py(y, v) + 4, b);
-    }
-    if (xticks) {
-        for (size_t i = 0; i < nxticks; i++) {
-            char b[32];
-            if (xsize)
-                fmt_size(b, sizeof b, xticks[i]);
-            else
-                ssd__fmt_axis(b, sizeof b, xticks[i]);
-            double X = px(x, xticks[i]);
-            ssd__text_add(t,
-                          "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
-                          "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-                          X, X, T, H - B, X, H - B + 16, b);
-        }
-    } else {
-        double xs = nice_step(x->hi - x->lo, 7);
-        for (double v = ceil(x->lo / xs) * xs; v <= x->hi + xs * 1e-9; v += xs) {
-            char b[32];
-            ssd__fmt_axis(b, sizeof b, v);
-            ssd__text_add(t,
-                          "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
-                          "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-                          px(x, v), px(x, v), T, H - B, px(x, v), H - B + 16, b);
-        }
-    }
-    ssd__text_add(t,
-                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                  "stroke=\"#888\"/>\n",
-                  L, T, W - R - L, H - B - T);
+    struct ssd__chart c = geom;
+    c.xlo = x->lo;
+    c.xhi = x->hi;
+    c.xlog2 = x->log2;
+    c.ylo = y->lo;
+    c.yhi = y->hi;
+    ssd__chart_grid(t, &c, xticks, nxticks, xsize);
+    ssd__chart_frame(t, &c);
 }
 
 /* ---- curves over x: QD, block size, read share ---------------------- */
 
-struct curve {
-    const char *group, *label;
-};
-
 static int on_curve(const struct ssd__step *st, const char *group, int xlog2) {
-    return st->kind == SSD__STEP_JOB && st->state == SSD__ST_DONE && !strcmp(st->group, group) &&
-           isfinite(st->x) && (!xlog2 || st->x > 0) && isfinite(st->iops) && isfinite(st->bw_bps);
+    return st->def.kind == SSD__STEP_JOB && st->res.state == SSD__ST_DONE &&
+           !strcmp(st->def.group, group) && isfinite(st->def.x) && (!xlog2 || st->def.x > 0) &&
+           isfinite(st->res.iops) && isfinite(st->res.bw_bps);
 }
 
 /* One chart of bw (or IOPS) against x for the groups that have points; none
  * when every group has a single point (a curve of one dot says nothing: the
  * tables have the figure). xname names x in the hover read-outs. */
-static void group_chart(const ssd_suite *s, struct ssd__text *t, const char *title,
-                        const char *xlabel, const char *xname, const struct curve *c, int nc,
-                        int xlog2, int xsize, int iops) {
+static void group_chart(const struct ssd__results *s, struct ssd__text *t, const char *title,
+                        const char *xlabel, const char *xname, const struct ssd__curve_group *c,
+                        int nc, int xlog2, int xsize, int iops) {
     double xlo = INFINITY, xhi = -INFINITY, yhi = 0;
     double ticks[64];
     size_t nticks = 0;
@@ -199,15 +143,15 @@ static void group_chart(const ssd_suite *s, struct ssd__text *t, const char *tit
             const struct ssd__step *st = &s->steps[i];
             if (!on_curve(st, c[g].group, xlog2))
                 continue;
-            double y = iops ? st->iops : st->bw_bps / MIB;
-            xlo = fmin(xlo, st->x);
-            xhi = fmax(xhi, st->x);
+            double y = iops ? st->res.iops : st->res.bw_bps / MIB;
+            xlo = fmin(xlo, st->def.x);
+            xhi = fmax(xhi, st->def.x);
             yhi = fmax(yhi, y);
             int seen = 0;
             for (size_t k = 0; k < nticks; k++)
-                seen |= ticks[k] == st->x;
+                seen |= ticks[k] == st->def.x;
             if (!seen && nticks < 64)
-                ticks[nticks++] = st->x;
+                ticks[nticks++] = st->def.x;
         }
     if (nticks < 2)
         return;
@@ -226,15 +170,15 @@ static void group_chart(const ssd_suite *s, struct ssd__text *t, const char *tit
             const struct ssd__step *st = &s->steps[i];
             if (!on_curve(st, c[g].group, xlog2))
                 continue;
-            double y = iops ? st->iops : st->bw_bps / MIB;
-            ssd__text_add(&pts, "%s%.1f,%.1f", pts.len ? " " : "", px(&ax, st->x), py(&ay, y));
+            double y = iops ? st->res.iops : st->res.bw_bps / MIB;
+            ssd__text_add(&pts, "%s%.1f,%.1f", pts.len ? " " : "", px(&ax, st->def.x), py(&ay, y));
             char xb[32];
             if (xsize)
-                fmt_size(xb, sizeof xb, st->x);
+                ssd__fmt_size(xb, sizeof xb, st->def.x);
             else
-                snprintf(xb, sizeof xb, "%g", st->x);
-            ssd__text_add(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" data-tip=\"", px(&ax, st->x),
-                          py(&ay, y));
+                snprintf(xb, sizeof xb, "%g", st->def.x);
+            ssd__text_add(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" data-tip=\"",
+                          px(&ax, st->def.x), py(&ay, y));
             ssd__text_html(t, c[g].label);
             ssd__text_add(t, ", %s %s%s: %.*f %s\"/>\n", xname, xb, xsize ? "B" : "", iops ? 0 : 1,
                           y, unit);
@@ -262,7 +206,7 @@ static void phase_regimes(const struct ssd__step *an, char (*out)[12], size_t n)
         out[k][0] = 0;
     struct ssd__jv a;
     char msg[32];
-    if (!an->analysis_json || ssd__jr_parse(an->analysis_json, &a, msg, sizeof msg))
+    if (!an->res.analysis_json || ssd__jr_parse(an->res.analysis_json, &a, msg, sizeof msg))
         return;
     const struct ssd__jv *ph = ssd__jv_get(&a, "phases");
     for (size_t k = 0; ph && ph->type == SSD__JARR && k < ph->n && k < n; k++) {
@@ -306,9 +250,10 @@ struct curve_data {
 };
 
 /* One panel of a write curve over x in [0, xhi] GiB. */
-static void curve_panel(const ssd_suite *s, struct ssd__text *t, const struct ssd__step *an,
-                        const struct curve_data *d, double xhi, const char *title) {
-    const struct ssd_analysis_summary *m = &an->sum;
+static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
+                        const struct ssd__step *an, const struct curve_data *d, double xhi,
+                        const char *title) {
+    const struct ssd_analysis_summary *m = &an->res.sum;
     double ymax = 0;
     size_t n = 0;
     while (n < d->n && d->x[n] <= xhi * (1 + 1e-9))
@@ -324,13 +269,13 @@ static void curve_panel(const ssd_suite *s, struct ssd__text *t, const struct ss
     /* Phases as bands coloured by regime (or alternating), each with its
      * level as a read-out. */
     char regimes[64][12];
-    size_t np = an->nphases < 64 ? an->nphases : 64;
+    size_t np = an->res.nphases < 64 ? an->res.nphases : 64;
     phase_regimes(an, regimes, np);
     ssd__text_add(t, "<g data-key=\"bands\">\n");
     int seen_regime[5] = {0};
     static const char *const rnames[] = {"cache", "direct", "folding", "gc", "other"};
     for (size_t k = 0; k < np; k++) {
-        const struct ssd_phase *p = &an->phases[k];
+        const struct ssd_phase *p = &an->res.phases[k];
         if (!(p->start_bytes / GIB < xhi))
             continue;
         double x0 = px(&ax, p->start_bytes / GIB), x1 = px(&ax, fmin(p->end_bytes / GIB, xhi));
@@ -356,8 +301,8 @@ static void curve_panel(const ssd_suite *s, struct ssd__text *t, const struct ss
         /* A new line at each phase boundary: the average never runs across. */
         int brk = 0;
         for (size_t k = 1; i && k < np; k++)
-            brk |= d->x[i - 1] <= an->phases[k].start_bytes / GIB &&
-                   d->x[i] > an->phases[k].start_bytes / GIB;
+            brk |= d->x[i - 1] <= an->res.phases[k].start_bytes / GIB &&
+                   d->x[i] > an->res.phases[k].start_bytes / GIB;
         if (brk)
             ssd__text_add(t, "\"/><polyline fill=\"none\" stroke=\"#08306b\" "
                              "stroke-width=\"1.8\" points=\"");
@@ -365,7 +310,7 @@ static void curve_panel(const ssd_suite *s, struct ssd__text *t, const struct ss
     }
     ssd__text_add(t, "\"/></g>\n<g data-key=\"levels\">");
     for (size_t k = 0; k < np; k++) {
-        const struct ssd_phase *p = &an->phases[k];
+        const struct ssd_phase *p = &an->res.phases[k];
         if (!(p->start_bytes / GIB < xhi))
             continue;
         double y = py(&ay, p->level_bps / MIB);
@@ -431,15 +376,15 @@ static void curve_panel(const ssd_suite *s, struct ssd__text *t, const struct ss
                  m->gc_start_bytes / GIB, m->gc_level_bps / MIB);
         legend(&lg, "gc", "#636363", 0, label);
     }
-    const struct ssd__step *job = ssd__suite_find_log(s, an->series, (int)(an - s->steps));
-    if (job && isfinite(job->truth_cache_bytes) && job->truth_cache_bytes > 0 &&
-        job->truth_cache_bytes / GIB <= xhi) {
-        double X = px(&ax, job->truth_cache_bytes / GIB);
+    const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
+    if (job && isfinite(job->res.truth_cache_bytes) && job->res.truth_cache_bytes > 0 &&
+        job->res.truth_cache_bytes / GIB <= xhi) {
+        double X = px(&ax, job->res.truth_cache_bytes / GIB);
         ssd__text_add(t,
                       "<g data-key=\"truth\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
                       "stroke=\"#000\" stroke-dasharray=\"2 3\" data-tip=\"sim truth: cache end "
                       "%.2f GiB\"/></g>\n",
-                      X, X, T, H - B, job->truth_cache_bytes / GIB);
+                      X, X, T, H - B, job->res.truth_cache_bytes / GIB);
         legend(&lg, "truth", "#000", 1, "simulator's truth: cache end");
     }
     svg_close(t, &lg);
@@ -450,14 +395,15 @@ static int cmp_dbl(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static void write_curve(const ssd_suite *s, struct ssd__text *t, const struct ssd__step *an) {
+static void write_curve(const struct ssd__results *s, struct ssd__text *t,
+                        const struct ssd__step *an) {
     struct curve_data d = {0};
-    d.n = ssd__curve_points(an->curve, &d.x, &d.y);
+    d.n = ssd__curve_points(an->res.curve, &d.x, &d.y);
     if (d.n < 2)
         goto done;
     /* The stray tail interval is out of x/y; the median interval names the
      * sampling for the legend. */
-    const double *ts = ssd_series_t_s(an->curve);
+    const double *ts = ssd_series_t_s(an->res.curve);
     double *dt = malloc(d.n * sizeof *dt);
     d.ma = malloc(d.n * sizeof *d.ma);
     if (!dt || !d.ma) {
@@ -471,20 +417,20 @@ static void write_curve(const ssd_suite *s, struct ssd__text *t, const struct ss
     free(dt);
     double breaks[256];
     size_t nb = 0;
-    for (size_t k = 1; k < an->nphases && nb < 256; k++)
-        breaks[nb++] = an->phases[k].start_bytes / GIB;
+    for (size_t k = 1; k < an->res.nphases && nb < 256; k++)
+        breaks[nb++] = an->res.phases[k].start_bytes / GIB;
     ssd__moving_average(d.x, d.y, d.n, SSD__MA_SAMPLES, breaks, nb, d.ma);
     char title[200];
-    snprintf(title, sizeof title, "%.64s: write speed against data written", an->series);
+    snprintf(title, sizeof title, "%.64s: write speed against data written", an->def.series);
     double total = d.x[d.n - 1];
     curve_panel(s, t, an, &d, total, title);
     /* A cache that is a sliver of the axis (the BX200's 2 GiB of 303) gets a
      * zoom of the start, as 3DNews draws it. */
-    const struct ssd_analysis_summary *m = &an->sum;
+    const struct ssd_analysis_summary *m = &an->res.sum;
     if (m->has_cache && m->cache_bytes / GIB < 0.1 * total) {
         double zx = fmin(total, fmax(m->cache_bytes / GIB * 3, d.x[1] * 8));
-        snprintf(title, sizeof title, "%.64s, zoom: the first %.3g GiB (the SLC cache)", an->series,
-                 zx);
+        snprintf(title, sizeof title, "%.64s, zoom: the first %.3g GiB (the SLC cache)",
+                 an->def.series, zx);
         curve_panel(s, t, an, &d, zx, title);
     }
 done:
@@ -507,19 +453,8 @@ static void log_yticks(struct ssd__text *t, const struct axis *y) {
                 continue;
             char b[32];
             fmt_latency(b, sizeof b, v);
-            ssd__text_add(t,
-                          "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>"
-                          "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-                          L, W - R, py(y, v), py(y, v), m ? "#eee" : "#ddd", L - 5, py(y, v) + 4,
-                          b);
+            ssd__chart_yline(t, &geom, py(y, v), m ? "#eee" : "#ddd", b);
         }
-}
-
-static void frame(struct ssd__text *t) {
-    ssd__text_add(t,
-                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                  "stroke=\"#888\"/>\n",
-                  L, T, W - R - L, H - B - T);
 }
 
 /* A y axis of whole decades around [lo, hi] (both > 0). */
@@ -533,20 +468,20 @@ static struct axis log_axis(double lo, double hi) {
 /* Latency against percentile, HdrHistogram style: x is log10(1 / (1 - p)),
  * so 90, 99, 99.9 % are equally spaced and the tail gets the room. One line
  * per random 4K test and the degradation run. */
-static void latency_spectrum(const ssd_suite *s, struct ssd__text *t) {
+static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) {
     double ylo = INFINITY, yhi = 0, xhi = 0;
     int n = 0;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE ||
-            !ssd__latency_label(st->name) || st->nspec < 2)
+        if (st->def.kind != SSD__STEP_JOB || st->res.state != SSD__ST_DONE ||
+            !ssd__latency_label(st->def.name) || st->res.nspec < 2)
             continue;
         n++;
-        xhi = fmax(xhi, (double)(st->nspec - 1) / SSD__SPEC_PER_DECADE);
-        for (int k = 0; k < st->nspec; k++)
-            if (st->spec_us[k] > 0) {
-                ylo = fmin(ylo, st->spec_us[k]);
-                yhi = fmax(yhi, st->spec_us[k]);
+        xhi = fmax(xhi, (double)(st->res.nspec - 1) / SSD__SPEC_PER_DECADE);
+        for (int k = 0; k < st->res.nspec; k++)
+            if (st->res.spec_us[k] > 0) {
+                ylo = fmin(ylo, st->res.spec_us[k]);
+                yhi = fmax(yhi, st->res.spec_us[k]);
             }
     }
     if (!n || !(yhi > 0))
@@ -556,43 +491,36 @@ static void latency_spectrum(const ssd_suite *s, struct ssd__text *t) {
              "percentile, % (each step one more nine)", "latency (log scale)");
     log_yticks(t, &ay);
     static const char *const xl[] = {"0", "90", "99", "99.9", "99.99", "99.999", "99.9999"};
-    for (int d = 0; d <= (int)ax.hi && d < 7; d++) {
-        double X = px(&ax, d);
-        ssd__text_add(t,
-                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>"
-                      "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-                      X, X, T, H - B, X, H - B + 16, xl[d]);
-    }
-    double X50 = px(&ax, log10(2));
-    ssd__text_add(t,
-                  "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
-                  "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">50</text>\n",
-                  X50, X50, T, H - B, X50, H - B + 16);
-    frame(t);
+    for (int d = 0; d <= (int)ax.hi && d < 7; d++)
+        ssd__chart_xline(t, &geom, px(&ax, d), "#ddd", xl[d]);
+    ssd__chart_xline(t, &geom, px(&ax, log10(2)), "#eee", "50");
+    ssd__chart_frame(t, &geom);
     struct ssd__text lg = {0};
     int li = 0;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        const char *label = ssd__latency_label(st->name);
-        if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE || !label || st->nspec < 2)
+        const char *label = ssd__latency_label(st->def.name);
+        if (st->def.kind != SSD__STEP_JOB || st->res.state != SSD__ST_DONE || !label ||
+            st->res.nspec < 2)
             continue;
         const char *color = palette[li % 8];
-        int dashed = !strcmp(st->name, ssd__step_degradation);
+        int dashed = !strcmp(st->def.name, ssd__step_degradation);
         char key[16], p50[24], p99[24], p999[24];
         snprintf(key, sizeof key, "l%d", li++);
-        fmt_latency(p50, sizeof p50, round(st->lat_p50_us));
-        fmt_latency(p99, sizeof p99, round(st->lat_p99_us));
-        fmt_latency(p999, sizeof p999, round(st->lat_p999_us));
+        fmt_latency(p50, sizeof p50, round(st->res.lat_p50_us));
+        fmt_latency(p99, sizeof p99, round(st->res.lat_p99_us));
+        fmt_latency(p999, sizeof p999, round(st->res.lat_p999_us));
         ssd__text_add(t,
                       "<g data-key=\"%s\"><polyline class=\"latency\" fill=\"none\" "
                       "stroke=\"%s\" stroke-width=\"2\"%s data-tip=\"",
                       key, color, dashed ? " stroke-dasharray=\"6 3\"" : "");
         ssd__text_html(t, label);
         ssd__text_add(t, ": p50 %s, p99 %s, p99.9 %s\" points=\"", p50, p99, p999);
-        for (int k = 0; k < st->nspec; k++)
-            if (st->spec_us[k] > 0)
+        for (int k = 0; k < st->res.nspec; k++)
+            if (st->res.spec_us[k] > 0)
                 ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "",
-                              px(&ax, (double)k / SSD__SPEC_PER_DECADE), py(&ay, st->spec_us[k]));
+                              px(&ax, (double)k / SSD__SPEC_PER_DECADE),
+                              py(&ay, st->res.spec_us[k]));
         ssd__text_add(t, "\"/></g>\n");
         legend(&lg, key, color, dashed, label);
     }
@@ -602,7 +530,7 @@ static void latency_spectrum(const ssd_suite *s, struct ssd__text *t) {
 /* p99 and mean latency per interval of an analysed write run, from its
  * series (the lat_p99_us and lat_mean_us columns). */
 static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
-    const ssd_series *ser = an->curve;
+    const ssd_series *ser = an->res.curve;
     size_t n = ser ? ssd_series_count(ser) : 0;
     const double *ts = n ? ssd_series_t_s(ser) : NULL;
     const double *p99 = n ? ssd_series_column(ser, "lat_p99_us") : NULL;
@@ -622,19 +550,16 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
         return;
     struct axis ax = {0, ts[n - 1], 0}, ay = log_axis(ylo, yhi);
     char title[160];
-    snprintf(title, sizeof title, "%.64s: latency per interval", an->series);
+    snprintf(title, sizeof title, "%.64s: latency per interval", an->def.series);
     svg_open(t, title, "time, s", "latency (log scale)");
     log_yticks(t, &ay);
-    double xs = nice_step(ax.hi - ax.lo, 7);
+    double xs = ssd__nice_step(ax.hi - ax.lo, 7);
     for (double v = 0; v <= ax.hi + xs * 1e-9; v += xs) {
         char b[32];
         ssd__fmt_axis(b, sizeof b, v);
-        ssd__text_add(t,
-                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>"
-                      "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-                      px(&ax, v), px(&ax, v), T, H - B, px(&ax, v), H - B + 16, b);
+        ssd__chart_xline(t, &geom, px(&ax, v), "#eee", b);
     }
-    frame(t);
+    ssd__chart_frame(t, &geom);
     const double *cols[2] = {p99, mean};
     static const char *const colors[2] = {"#d62728", "#1f77b4"};
     static const char *const labels[2] = {"p99 per interval", "mean per interval"};
@@ -707,12 +632,12 @@ static void row(struct ssd__text *t, const char *label, double v, const char *fm
     ssd__text_add(t, "<td>%s</td></tr>\n", unit);
 }
 
-static const struct ssd__step *done_job(const ssd_suite *s, const char *name) {
+static const struct ssd__step *done_job(const struct ssd__results *s, const char *name) {
     const struct ssd__step *st = ssd__suite_find(s, name, s->nsteps);
-    return st && st->state == SSD__ST_DONE ? st : NULL;
+    return st && st->res.state == SSD__ST_DONE ? st : NULL;
 }
 
-static void headline_table(const ssd_suite *s, struct ssd__text *t) {
+static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
     ssd__text_add(t, "<table class=\"kv\">\n");
     for (size_t i = 0; i < ssd__named_step_count; i++) {
         const struct ssd__named_step *n = &ssd__named_steps[i];
@@ -720,19 +645,20 @@ static void headline_table(const ssd_suite *s, struct ssd__text *t) {
         if (!st)
             continue;
         if (n->iops)
-            row(t, n->report_label, st->iops, "%.0f", "IOPS");
+            row(t, n->report_label, st->res.iops, "%.0f", "IOPS");
         else
-            row(t, n->report_label, st->bw_bps / MIB, "%.1f", "MiB/s");
+            row(t, n->report_label, st->res.bw_bps / MIB, "%.1f", "MiB/s");
     }
-    static const char *const groups[][2] = {{"mixed-seq", "mixed sequential 128K, 2 threads"},
-                                            {"mixed-rand", "mixed random 4K, 4 threads"}};
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < SSD__GROUP_COUNT; k++) {
+        const struct ssd__curve_group *g = &ssd__curve_groups[k];
+        if (!g->report_label)
+            continue;
         double at80, mean;
-        ssd__suite_mixed_headline(s, groups[k][0], &at80, &mean);
+        ssd__suite_mixed_headline(s, g->group, &at80, &mean);
         char label[96];
-        snprintf(label, sizeof label, "%s, 80 %% reads", groups[k][1]);
+        snprintf(label, sizeof label, "%s, 80 %% reads", g->report_label);
         row(t, label, at80 / MIB, "%.1f", "MiB/s");
-        snprintf(label, sizeof label, "%s, mean of the six", groups[k][1]);
+        snprintf(label, sizeof label, "%s, mean of the six", g->report_label);
         row(t, label, mean / MIB, "%.1f", "MiB/s");
     }
     for (int i = 0; i < s->nsteps; i++) {
@@ -741,56 +667,56 @@ static void headline_table(const ssd_suite *s, struct ssd__text *t) {
             char why[2 * SSD__ERRMSG_SIZE];
             ssd__analysis_lost_text(s, st, why, sizeof why);
             ssd__text_add(t, "<tr><th>");
-            ssd__text_html(t, st->series);
+            ssd__text_html(t, st->def.series);
             ssd__text_add(t, ": write curve</th><td colspan=\"2\" class=\"err\">no figures: ");
             ssd__text_html(t, why);
             ssd__text_add(t, "</td></tr>\n");
             continue;
         }
-        if (st->kind != SSD__STEP_ANALYZE || !st->has_summary)
+        if (st->def.kind != SSD__STEP_ANALYZE || !st->res.has_summary)
             continue;
-        const struct ssd_analysis_summary *m = &st->sum;
+        const struct ssd_analysis_summary *m = &st->res.sum;
         char label[160];
-        snprintf(label, sizeof label, "%s: SLC cache%s", st->series,
+        snprintf(label, sizeof label, "%s: SLC cache%s", st->def.series,
                  m->has_cache && m->cache_censored != SSD_CENSOR_NONE ? " (at least)" : "");
         if (m->has_cache)
             row(t, label, m->cache_bytes / GIB, "%.2f", "GiB");
-        snprintf(label, sizeof label, "%s: after the cache", st->series);
+        snprintf(label, sizeof label, "%s: after the cache", st->def.series);
         row(t, label, m->post_cache_bps / MIB, "%.1f", "MiB/s");
         if (m->has_folding) {
-            snprintf(label, sizeof label, "%s: folding", st->series);
+            snprintf(label, sizeof label, "%s: folding", st->def.series);
             row(t, label, m->folding_level_bps / MIB, "%.1f", "MiB/s");
         }
         if (m->has_gc) {
-            snprintf(label, sizeof label, "%s: used state (GC) from", st->series);
+            snprintf(label, sizeof label, "%s: used state (GC) from", st->def.series);
             row(t, label, m->gc_start_bytes / GIB, "%.1f", "GiB");
         }
-        if (st->nphases > 1) {
-            snprintf(label, sizeof label, "%s: at the end", st->series);
-            row(t, label, st->phases[st->nphases - 1].level_bps / MIB, "%.1f", "MiB/s");
+        if (st->res.nphases > 1) {
+            snprintf(label, sizeof label, "%s: at the end", st->def.series);
+            row(t, label, st->res.phases[st->res.nphases - 1].level_bps / MIB, "%.1f", "MiB/s");
         }
-        snprintf(label, sizeof label, "%s: written", st->series);
+        snprintf(label, sizeof label, "%s: written", st->def.series);
         row(t, label, m->total_bytes / GIB, "%.1f", "GiB");
         if (m->has_recovery) {
-            snprintf(label, sizeof label, "%s: recovered fast-write volume", st->series);
+            snprintf(label, sizeof label, "%s: recovered fast-write volume", st->def.series);
             row(t, label, m->recovered_bytes / GIB, "%.2f", "GiB");
         }
-        const struct ssd__step *job = ssd__suite_find_log(s, st->series, i);
-        if (job && job->state == SSD__ST_DONE && !strcmp(job->name, ssd__step_fill))
-            row(t, "whole-drive fill time", job->runtime_s / 60, "%.1f", "min");
+        const struct ssd__step *job = ssd__suite_find_log(s, st->def.series, i);
+        if (job && job->res.state == SSD__ST_DONE && !strcmp(job->def.name, ssd__step_fill))
+            row(t, "whole-drive fill time", job->res.runtime_s / 60, "%.1f", "min");
     }
     ssd__text_add(t, "</table>\n");
 }
 
 /* The latency figures of the random 4K tests and the degradation run: how
  * consistent the drive is, beside how fast. */
-static void latency_table(const ssd_suite *s, struct ssd__text *t) {
+static void latency_table(const struct ssd__results *s, struct ssd__text *t) {
     int any = 0;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        const char *label = ssd__latency_label(st->name);
-        if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE || !label ||
-            !(st->lat_p50_us > 0))
+        const char *label = ssd__latency_label(st->def.name);
+        if (st->def.kind != SSD__STEP_JOB || st->res.state != SSD__ST_DONE || !label ||
+            !(st->res.lat_p50_us > 0))
             continue;
         if (!any)
             ssd__text_add(t,
@@ -802,98 +728,99 @@ static void latency_table(const ssd_suite *s, struct ssd__text *t) {
         ssd__text_add(t, "<tr><th>");
         ssd__text_html(t, label);
         ssd__text_add(t, "</th>");
-        td_num(t, st->iops, "%.0f");
-        td_num(t, st->lat_p50_us, "%.1f");
-        td_num(t, st->lat_p99_us, "%.1f");
-        td_num(t, st->lat_p999_us, "%.1f");
-        td_num(t, st->lat_p99_us / st->lat_p50_us, "%.1fx");
-        td_num(t, st->lat_p999_us / st->lat_p50_us, "%.1fx");
+        td_num(t, st->res.iops, "%.0f");
+        td_num(t, st->res.lat_p50_us, "%.1f");
+        td_num(t, st->res.lat_p99_us, "%.1f");
+        td_num(t, st->res.lat_p999_us, "%.1f");
+        td_num(t, st->res.lat_p99_us / st->res.lat_p50_us, "%.1fx");
+        td_num(t, st->res.lat_p999_us / st->res.lat_p50_us, "%.1fx");
         ssd__text_add(t, "</tr>\n");
     }
     if (any)
         ssd__text_add(t, "</table>\n");
 }
 
-static void truth_table(const ssd_suite *s, struct ssd__text *t, const struct ssd__step *an) {
-    const struct ssd__step *job = ssd__suite_find_log(s, an->series, (int)(an - s->steps));
-    if (!job || !job->truth_json)
+static void truth_table(const struct ssd__results *s, struct ssd__text *t,
+                        const struct ssd__step *an) {
+    const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
+    if (!job || !job->res.truth_json)
         return;
-    const struct ssd_analysis_summary *m = &an->sum;
+    const struct ssd_analysis_summary *m = &an->res.sum;
     ssd__text_add(t,
                   "<table class=\"grid\"><tr><th>%s</th><th>analysis</th><th>sim truth</th>"
                   "</tr>\n",
-                  an->series);
+                  an->def.series);
     ssd__text_add(t, "<tr><th>SLC cache / fast writes, GiB</th>");
     td_num(t, m->has_cache ? m->cache_bytes / GIB : NAN, "%.3f");
-    td_num(t, job->truth_cache_bytes / GIB, "%.3f");
-    if (an->reference[0]) {
+    td_num(t, job->res.truth_cache_bytes / GIB, "%.3f");
+    if (an->def.reference[0]) {
         ssd__text_add(t, "</tr>\n<tr><th>recovered fast writes, GiB</th>");
         td_num(t, m->has_recovery ? m->recovered_bytes / GIB : NAN, "%.3f");
-        td_num(t, job->truth_room_before / GIB, "%.3f");
+        td_num(t, job->res.truth_room_before / GIB, "%.3f");
     }
     ssd__text_add(t, "</tr>\n<tr><th>after the cache, MiB/s</th>");
     td_num(t, m->post_cache_bps / MIB, "%.1f");
-    td_num(t, job->truth_post_bps / MIB, "%.1f");
+    td_num(t, job->res.truth_post_bps / MIB, "%.1f");
     ssd__text_add(t, "</tr>\n<tr><th>folding from, GiB</th>");
     td_num(t, m->has_folding ? m->folding_start_bytes / GIB : NAN, "%.1f");
-    td_num(t, job->truth_fold_bytes / GIB, "%.1f");
+    td_num(t, job->res.truth_fold_bytes / GIB, "%.1f");
     ssd__text_add(t, "</tr>\n<tr><th>used state (GC) from, GiB</th>");
     td_num(t, m->has_gc ? m->gc_start_bytes / GIB : NAN, "%.1f");
-    td_num(t, job->truth_gc_bytes / GIB, "%.1f");
+    td_num(t, job->res.truth_gc_bytes / GIB, "%.1f");
     ssd__text_add(t, "</tr>\n</table>\n");
     char miss[160];
-    if (!an->reference[0] && ssd__truth_mismatch(an, job, miss, sizeof miss)) {
+    if (!an->def.reference[0] && ssd__truth_mismatch(an, job, miss, sizeof miss)) {
         ssd__text_add(t, "<p class=\"mismatch\"><b>Mismatch with the sim truth:</b> ");
         ssd__text_html(t, miss);
         ssd__text_add(t, "</p>\n");
     }
 }
 
-static void steps_table(const ssd_suite *s, struct ssd__text *t) {
+static void steps_table(const struct ssd__results *s, struct ssd__text *t) {
     ssd__text_add(
         t, "<table class=\"grid\"><tr><th>#</th><th>step</th><th>state</th>"
            "<th>MiB/s</th><th>IOPS</th><th>latency mean, \xc2\xb5s</th><th>p50</th><th>p99</th>"
            "<th>p99.9</th><th>time s</th><th>wall s</th></tr>\n");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        const char *state = ssd__step_state_name(st->state);
+        const char *state = ssd__step_state_name(st->res.state);
         ssd__text_add(t, "<tr class=\"%s\"><td class=\"n\">%d</td><td><code>", state, i + 1);
-        human_line(t, st->line);
+        human_line(t, st->def.line);
         ssd__text_add(t, "</code>");
-        if (st->error) {
+        if (st->res.error) {
             ssd__text_add(t, "<br/><span class=\"err\">");
-            ssd__text_html(t, st->error);
+            ssd__text_html(t, st->res.error);
             ssd__text_add(t, "</span>");
         }
-        if (st->reason) {
+        if (st->res.reason) {
             ssd__text_add(t, "<br/><span class=\"warn\">");
-            ssd__text_html(t, st->reason);
+            ssd__text_html(t, st->res.reason);
             ssd__text_add(t, "</span>");
         }
         ssd__text_add(t, "</td><td>%s</td>", state);
-        if (st->kind == SSD__STEP_JOB && st->job_json) {
-            td_num(t, st->bw_bps / MIB, "%.1f");
-            td_num(t, st->iops, "%.0f");
-            td_num(t, st->lat_mean_us, "%.1f");
-            td_num(t, st->lat_p50_us, "%.1f");
-            td_num(t, st->lat_p99_us, "%.1f");
-            td_num(t, st->lat_p999_us, "%.1f");
+        if (st->def.kind == SSD__STEP_JOB && st->res.job_json) {
+            td_num(t, st->res.bw_bps / MIB, "%.1f");
+            td_num(t, st->res.iops, "%.0f");
+            td_num(t, st->res.lat_mean_us, "%.1f");
+            td_num(t, st->res.lat_p50_us, "%.1f");
+            td_num(t, st->res.lat_p99_us, "%.1f");
+            td_num(t, st->res.lat_p999_us, "%.1f");
         } else {
             ssd__text_add(t, "<td/><td/><td/><td/><td/><td/>");
         }
         /* The drive's time (virtual on sim targets) beside the wall clock. */
-        double time_s = st->kind == SSD__STEP_JOB    ? st->runtime_s
-                        : st->kind == SSD__STEP_IDLE ? st->idle_s * s->scale
-                                                     : NAN;
-        td_num(t, st->state ? time_s : NAN, "%.1f");
-        td_num(t, st->state ? st->wall_s : NAN, "%.2f");
+        double time_s = st->def.kind == SSD__STEP_JOB    ? st->res.runtime_s
+                        : st->def.kind == SSD__STEP_IDLE ? st->def.idle_s * s->scale
+                                                         : NAN;
+        td_num(t, st->res.state ? time_s : NAN, "%.1f");
+        td_num(t, st->res.state ? st->res.wall_s : NAN, "%.2f");
         ssd__text_add(t, "</tr>\n");
     }
     ssd__text_add(t, "</table>\n");
 }
 
 /* Tests 9-10: seconds and MiB/s of each file test, as the reviews print. */
-static void file_tests_table(const ssd_suite *s, struct ssd__text *t) {
+static void file_tests_table(const struct ssd__results *s, struct ssd__text *t) {
     int any = 0;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
@@ -907,22 +834,22 @@ static void file_tests_table(const ssd_suite *s, struct ssd__text *t) {
         /* A replayed file test names its recorded trace: the set is the
          * part before the phase ("work" of "filetest:work-archive"). */
         char set[SSD__NAME_MAX] = "";
-        for (int k = 0; k < st->nopts; k++)
-            if (!strcmp(st->keys[k], "set"))
-                snprintf(set, sizeof set, "%s", st->values[k]);
-            else if (!strcmp(st->keys[k], "trace") && !strncmp(st->values[k], "filetest:", 9))
-                snprintf(set, sizeof set, "%.*s (recorded trace)",
-                         (int)strcspn(st->values[k] + 9, "-"), st->values[k] + 9);
-        for (int k = 0; k < st->nfile; k++) {
+        const char *given = ssd__step_option(st, "set"), *trace = ssd__step_option(st, "trace");
+        if (given)
+            snprintf(set, sizeof set, "%s", given);
+        else if (trace && !strncmp(trace, "filetest:", 9))
+            snprintf(set, sizeof set, "%.*s (recorded trace)", (int)strcspn(trace + 9, "-"),
+                     trace + 9);
+        for (int k = 0; k < st->res.nfile; k++) {
             ssd__text_add(t, "<tr><td>");
             ssd__text_html(t, test);
             ssd__text_add(t, "</td><td>");
             ssd__text_html(t, set);
             ssd__text_add(t, "</td><td>");
-            ssd__text_html(t, st->file[k].name);
+            ssd__text_html(t, st->res.file[k].name);
             ssd__text_add(t, "</td>");
-            td_num(t, st->file[k].seconds, "%.2f");
-            td_num(t, st->file[k].mibs, "%.1f");
+            td_num(t, st->res.file[k].seconds, "%.2f");
+            td_num(t, st->res.file[k].mibs, "%.1f");
             ssd__text_add(t, "</tr>\n");
         }
     }
@@ -931,11 +858,11 @@ static void file_tests_table(const ssd_suite *s, struct ssd__text *t) {
 }
 
 /* Test 11: trace replays, bandwidth as bytes / busy time (PCMark 8's). */
-static void replay_table(const ssd_suite *s, struct ssd__text *t) {
+static void replay_table(const struct ssd__results *s, struct ssd__text *t) {
     int any = 0;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_REPLAY || st->state != SSD__ST_DONE ||
+        if (st->def.kind != SSD__STEP_REPLAY || st->res.state != SSD__ST_DONE ||
             ssd__replay_is_file_test(st))
             continue;
         if (!any)
@@ -943,10 +870,10 @@ static void replay_table(const ssd_suite *s, struct ssd__text *t) {
                              "<th>trace</th><th>MiB/s</th><th>busy s</th></tr>\n");
         any = 1;
         ssd__text_add(t, "<tr><td>");
-        ssd__text_html(t, st->name);
+        ssd__text_html(t, st->def.name);
         ssd__text_add(t, "</td>");
-        td_num(t, st->bw_bps / 1048576.0, "%.1f");
-        td_num(t, st->runtime_s, "%.2f");
+        td_num(t, st->res.bw_bps / 1048576.0, "%.1f");
+        td_num(t, st->res.runtime_s, "%.2f");
         ssd__text_add(t, "</tr>\n");
     }
     double score, mean;
@@ -961,7 +888,7 @@ static void replay_table(const ssd_suite *s, struct ssd__text *t) {
 
 /* Test 8: CrystalDiskMark-style figures, the best pass of each test, with
  * the reviews' warning when the test file fits inside the cache. */
-static void cdm_table(const ssd_suite *s, struct ssd__text *t) {
+static void cdm_table(const struct ssd__results *s, struct ssd__text *t) {
     struct ssd__cdm_figure f[16];
     char warn[300];
     int n = ssd__suite_cdm_figures(s, f, 16, warn, sizeof warn);
@@ -993,7 +920,7 @@ static void meta(struct ssd__text *t, const char *k, const char *v) {
 /* The drive's identity (results.json target.drive) in one line: "Team
  * MP44L 1TB, firmware VC0S036G, serial ..., nvme PCIe 4.0 x4, 931.5 GiB,
  * 512/4096-byte sectors, 41.9 C". Empty when nothing is known. */
-static void drive_line(const ssd_suite *s, char *buf, size_t len) {
+static void drive_line(const struct ssd__results *s, char *buf, size_t len) {
     buf[0] = 0;
     struct ssd__jv d = {0};
     char err[64];
@@ -1039,20 +966,20 @@ static void drive_line(const ssd_suite *s, char *buf, size_t len) {
 /* One line at the top in the reviewers' words: the cache, how far the speed
  * falls after it, what comes later. An analysis that words its own verdict
  * ("verdict" in its JSON) is quoted instead. */
-static void verdict(const ssd_suite *s, struct ssd__text *t) {
+static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     const struct ssd__step *an = NULL;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind == SSD__STEP_ANALYZE && st->has_summary && !st->reference[0] &&
-            (!an || !strcmp(st->series, ssd__step_fill) ||
-             !strcmp(st->series, ssd__step_degradation)))
+        if (st->def.kind == SSD__STEP_ANALYZE && st->res.has_summary && !st->def.reference[0] &&
+            (!an || !strcmp(st->def.series, ssd__step_fill) ||
+             !strcmp(st->def.series, ssd__step_degradation)))
             an = st;
     }
     if (!an)
         return;
     struct ssd__jv a;
     char msg[32];
-    if (an->analysis_json && !ssd__jr_parse(an->analysis_json, &a, msg, sizeof msg)) {
+    if (an->res.analysis_json && !ssd__jr_parse(an->res.analysis_json, &a, msg, sizeof msg)) {
         const char *v = ssd__jv_str(&a, "verdict");
         if (v && *v) {
             ssd__text_add(t, "<p class=\"verdict\">");
@@ -1065,18 +992,18 @@ static void verdict(const ssd_suite *s, struct ssd__text *t) {
     }
     /* The regimes in the words the text summary uses (suite/verdict_words). */
     struct ssd__text words = {0};
-    ssd__text_regimes(&words, &an->sum, an->phases, an->nphases);
+    ssd__text_regimes(&words, &an->res.sum, an->res.phases, an->res.nphases);
     char *w = ssd__text_take(&words);
     ssd__text_add(t, "<p class=\"verdict\">");
-    ssd__text_html(t, an->series);
+    ssd__text_html(t, an->def.series);
     ssd__text_add(t, ": ");
     ssd__text_html(t, w ? w : "");
     ssd__text_add(t, ".");
     free(w);
-    const struct ssd_analysis_summary *m = &an->sum;
-    const struct ssd__step *job = ssd__suite_find_log(s, an->series, (int)(an - s->steps));
-    if (job && job->state == SSD__ST_DONE && !strcmp(job->name, ssd__step_fill))
-        ssd__text_add(t, " The whole drive fills in %.1f min.", job->runtime_s / 60);
+    const struct ssd_analysis_summary *m = &an->res.sum;
+    const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
+    if (job && job->res.state == SSD__ST_DONE && !strcmp(job->def.name, ssd__step_fill))
+        ssd__text_add(t, " The whole drive fills in %.1f min.", job->res.runtime_s / 60);
     if (m->has_dips)
         ssd__text_add(t, " Periodic dips every %.0f s, %.0f %% deep.", m->dip_period_s,
                       m->dip_depth * 100);
@@ -1085,10 +1012,9 @@ static void verdict(const ssd_suite *s, struct ssd__text *t) {
 
 /* KDiskMark-style tiles when the headline has CrystalDiskMark-style
  * figures (an object "cdm" of numbers): one tile per figure. */
-static void cdm_tiles(const ssd_suite *s, struct ssd__text *t) {
-    struct ssd__text h = {0};
-    ssd__suite_headline_json(s, &h);
-    char *text = ssd__text_take(&h);
+static void cdm_tiles(const struct ssd__results *s, struct ssd__text *t) {
+    char *text = NULL;
+    ssd__suite_headline_json(s, &text);
     struct ssd__jv root;
     char msg[32];
     if (!text || ssd__jr_parse(text, &root, msg, sizeof msg)) {
@@ -1137,16 +1063,13 @@ static void section(struct ssd__text *t, const char *h, struct ssd__text *sec) {
 }
 
 static int known_group(const char *g) {
-    static const char *const known[] = {"prepare",      "qd-randread", "qd-randwrite",
-                                        "qd-seqread",   "qd-seqwrite", "bs-randread",
-                                        "bs-randwrite", "mixed-seq",   "mixed-rand"};
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-        if (!strcmp(g, known[i]))
+    for (size_t i = 0; i < SSD__GROUP_COUNT; i++)
+        if (!strcmp(g, ssd__curve_groups[i].group))
             return 1;
-    return 0;
+    return !strcmp(g, ssd__group_prepare);
 }
 
-int ssd__suite_report_html(const ssd_suite *s, char **out) {
+int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     struct ssd__text t = {0};
     const char *uri = s->target_uri;
     ssd__text_add(&t, "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">"
@@ -1180,12 +1103,12 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
     }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->state != SSD__ST_SKIPPED)
+        if (st->res.state != SSD__ST_SKIPPED)
             continue;
         ssd__text_add(&t, "<p class=\"warn\">Step %d (<code>", i + 1);
-        ssd__text_html(&t, st->line);
+        ssd__text_html(&t, st->def.line);
         ssd__text_add(&t, "</code>) was skipped: ");
-        ssd__text_html(&t, st->reason);
+        ssd__text_html(&t, st->res.reason);
         ssd__text_add(&t, ". The run went on without it.</p>\n");
     }
     char buf[128];
@@ -1212,49 +1135,46 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
 
     int curves = 0;
     for (int i = 0; i < s->nsteps; i++)
-        curves += (s->steps[i].kind == SSD__STEP_ANALYZE && s->steps[i].curve) ||
-                  ssd__analysis_lost(&s->steps[i]) || s->steps[i].sum_stored;
+        curves += (s->steps[i].def.kind == SSD__STEP_ANALYZE && s->steps[i].res.curve) ||
+                  ssd__analysis_lost(&s->steps[i]) || s->steps[i].res.sum_stored;
     if (curves)
         ssd__text_add(&t, "<h2>Write curves</h2>\n");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (ssd__analysis_lost(st) || st->sum_stored) {
+        if (ssd__analysis_lost(st) || st->res.sum_stored) {
             char why[2 * SSD__ERRMSG_SIZE];
             ssd__analysis_lost_text(s, st, why, sizeof why);
             ssd__text_add(&t, "<p class=\"err\">No chart for ");
-            ssd__text_html(&t, st->series);
+            ssd__text_html(&t, st->def.series);
             ssd__text_add(&t, ".csv: ");
             ssd__text_html(&t, why);
             ssd__text_add(&t, "%s</p>\n",
-                          st->sum_stored ? ". Its figures above are those results.json stored."
-                                         : "");
+                          st->res.sum_stored ? ". Its figures above are those results.json stored."
+                                             : "");
             continue;
         }
-        if (st->kind != SSD__STEP_ANALYZE || !st->curve)
+        if (st->def.kind != SSD__STEP_ANALYZE || !st->res.curve)
             continue;
         write_curve(s, &t, st);
         truth_table(s, &t, st);
     }
     int spectrum = 0;
     for (int i = 0; i < s->nsteps; i++)
-        spectrum |= s->steps[i].kind == SSD__STEP_JOB && s->steps[i].state == SSD__ST_DONE &&
-                    s->steps[i].nspec > 1 && ssd__latency_label(s->steps[i].name);
+        spectrum |= s->steps[i].def.kind == SSD__STEP_JOB &&
+                    s->steps[i].res.state == SSD__ST_DONE && s->steps[i].res.nspec > 1 &&
+                    ssd__latency_label(s->steps[i].def.name);
     if (spectrum) {
         ssd__text_add(&t, "<h2>Latency</h2>\n");
         latency_spectrum(s, &t);
         for (int i = 0; i < s->nsteps; i++)
-            if (s->steps[i].kind == SSD__STEP_ANALYZE && s->steps[i].curve &&
-                !strcmp(s->steps[i].series, ssd__step_degradation))
+            if (s->steps[i].def.kind == SSD__STEP_ANALYZE && s->steps[i].res.curve &&
+                !strcmp(s->steps[i].def.series, ssd__step_degradation))
                 latency_over_time(&t, &s->steps[i]);
     }
-    static const struct curve qd_rand[] = {{"qd-randread", "random read 4K"},
-                                           {"qd-randwrite", "random write 4K"}};
-    static const struct curve qd_seq[] = {{"qd-seqread", "sequential read 256K"},
-                                          {"qd-seqwrite", "sequential write 256K"}};
-    static const struct curve bs[] = {{"bs-randread", "random read, QD4"},
-                                      {"bs-randwrite", "random write, QD4"}};
-    static const struct curve mixed[] = {{"mixed-seq", "sequential 128K, 2 threads"},
-                                         {"mixed-rand", "random 4K, 4 threads"}};
+    const struct ssd__curve_group *qd_rand = &ssd__curve_groups[SSD__GROUP_QD_RANDREAD],
+                                  *qd_seq = &ssd__curve_groups[SSD__GROUP_QD_SEQREAD],
+                                  *bs = &ssd__curve_groups[SSD__GROUP_BS_RANDREAD],
+                                  *mixed = &ssd__curve_groups[SSD__GROUP_MIXED_SEQ];
     /* A section heading only over charts that were drawn. */
     struct ssd__text sec = {0};
     group_chart(s, &sec, "4K random, IOPS against queue depth", "queue depth", "QD", qd_rand, 2, 1,
@@ -1271,16 +1191,17 @@ int ssd__suite_report_html(const ssd_suite *s, char **out) {
     /* The groups of a user's suite file get a chart each. */
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_JOB || !st->group[0] || known_group(st->group) ||
-            st->state != SSD__ST_DONE)
+        if (st->def.kind != SSD__STEP_JOB || !st->def.group[0] || known_group(st->def.group) ||
+            st->res.state != SSD__ST_DONE)
             continue;
         int first = 1;
         for (int k = 0; k < i; k++)
-            first &= !(s->steps[k].kind == SSD__STEP_JOB && !strcmp(s->steps[k].group, st->group));
+            first &= !(s->steps[k].def.kind == SSD__STEP_JOB &&
+                       !strcmp(s->steps[k].def.group, st->def.group));
         if (!first)
             continue;
-        struct curve c = {st->group, st->group};
-        group_chart(s, &t, st->group, "x", "x", &c, 1, 0, 0, 0);
+        struct ssd__curve_group c = {.group = st->def.group, .label = st->def.group};
+        group_chart(s, &t, st->def.group, "x", "x", &c, 1, 0, 0, 0);
     }
     file_tests_table(s, &t);
     replay_table(s, &t);

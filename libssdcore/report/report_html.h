@@ -2,9 +2,9 @@
 #ifndef SSD_REPORT_HTML_H
 #define SSD_REPORT_HTML_H
 
-#include "suite_impl.h"
+#include "results_model.h"
 
 /* The HTML report of s, malloc'd in *out. 0 or SSD_ENOMEM. */
-int ssd__suite_report_html(const ssd_suite *s, char **out);
+int ssd__suite_report_html(const struct ssd__results *s, char **out);
 
 #endif

@@ -10,26 +10,20 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "step_options.h"
 #include "suite_impl.h"
 #include "target_impl.h"
 
 static const char *source(const ssd_suite *s) {
-    return s->suite_file ? s->suite_file : s->suite_name;
-}
-
-static const char *option(const struct ssd__step *st, const char *key) {
-    for (int k = 0; k < st->nopts; k++)
-        if (!strcmp(st->keys[k], key))
-            return st->values[k];
-    return NULL;
+    return s->res.suite_file ? s->res.suite_file : s->res.suite_name;
 }
 
 static int step_writes(const struct ssd__step *st) {
-    if (st->kind == SSD__STEP_TRIM)
+    if (st->def.kind == SSD__STEP_TRIM)
         return 1;
-    if (st->kind != SSD__STEP_JOB)
+    if (st->def.kind != SSD__STEP_JOB)
         return 0;
-    const char *p = option(st, "pattern");
+    const char *p = ssd__step_option(st, "pattern");
     return p && (!strcmp(p, "write") || !strcmp(p, "randwrite") || !strcmp(p, "rw") ||
                  !strcmp(p, "randrw"));
 }
@@ -44,11 +38,11 @@ static int check_writes_allowed(ssd_suite *s) {
     const ssd_target *t = s->t;
     if (!ssd__target_writes_refused(t))
         return 0;
-    for (int i = 0; i < s->nsteps; i++) {
-        const struct ssd__step *st = &s->steps[i];
+    for (int i = 0; i < s->res.nsteps; i++) {
+        const struct ssd__step *st = &s->res.steps[i];
         if (step_writes(st))
             return ssd__fail(s->err, SSD_EUNSAFE, "%s:%d: '%s' writes, but %s %s", source(s),
-                             st->lineno, st->line, t->uri,
+                             st->def.lineno, st->def.line, t->uri,
                              t->write_refused[0] ? t->write_refused : "is opened read-only");
     }
     return 0;
@@ -65,16 +59,16 @@ static int check_outputs(ssd_suite *s) {
                          s->t->uri,
                          is_target(&ts, s->results_path) ? "results.json" : "report.html");
     char path[4096];
-    for (int i = 0; i < s->nsteps; i++) {
-        const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_JOB || !st->log[0])
+    for (int i = 0; i < s->res.nsteps; i++) {
+        const struct ssd__step *st = &s->res.steps[i];
+        if (st->def.kind != SSD__STEP_JOB || !st->def.log[0])
             continue;
-        snprintf(path, sizeof path, "%s/%s.csv", s->out_dir, st->log);
+        snprintf(path, sizeof path, "%s/%s.csv", s->out_dir, st->def.log);
         if (is_target(&ts, path))
             return ssd__fail(s->err, SSD_EUNSAFE,
                              "%s:%d: log=%s writes %s, which is the target itself: give the log "
                              "another name",
-                             source(s), st->lineno, st->log, path);
+                             source(s), st->def.lineno, st->def.log, path);
     }
     return 0;
 }

@@ -20,11 +20,11 @@
 #include "suite_impl.h"
 
 static void host_info(ssd_suite *s) {
-    if (gethostname(s->host_name, sizeof s->host_name - 1))
-        strcpy(s->host_name, "?");
+    if (gethostname(s->res.host_name, sizeof s->res.host_name - 1))
+        strcpy(s->res.host_name, "?");
     struct utsname u;
     if (!uname(&u))
-        snprintf(s->host_kernel, sizeof s->host_kernel, "%s %s %s", u.sysname, u.release,
+        snprintf(s->res.host_kernel, sizeof s->res.host_kernel, "%s %s %s", u.sysname, u.release,
                  u.machine);
     FILE *f = fopen("/proc/cpuinfo", "r");
     char line[512];
@@ -36,15 +36,15 @@ static void host_info(ssd_suite *s) {
                 while (*c == ' ' || *c == '\t')
                     c++;
                 c[strcspn(c, "\n")] = 0;
-                snprintf(s->host_cpu, sizeof s->host_cpu, "%s", c);
+                snprintf(s->res.host_cpu, sizeof s->res.host_cpu, "%s", c);
             }
             break;
         }
     }
     if (f)
         fclose(f);
-    if (!s->host_cpu[0])
-        snprintf(s->host_cpu, sizeof s->host_cpu, "%s", !uname(&u) ? u.machine : "?");
+    if (!s->res.host_cpu[0])
+        snprintf(s->res.host_cpu, sizeof s->res.host_cpu, "%s", !uname(&u) ? u.machine : "?");
 }
 
 static int save_results(ssd_suite *s) {
@@ -80,8 +80,8 @@ struct job_cb {
 static int job_progress(void *user, const ssd_progress *p) {
     struct job_cb *cb = user;
     ssd_suite *s = cb->s;
-    ssd_suite_progress sp = {sizeof sp, cb->index, s->nsteps,    s->steps[cb->index].name,
-                             "job",     p,         p->elapsed_s, p->time_s};
+    ssd_suite_progress sp = {sizeof sp, cb->index, s->res.nsteps, s->res.steps[cb->index].def.name,
+                             "job",     p,         p->elapsed_s,  p->time_s};
     return s->progress(s->progress_user, &sp);
 }
 
@@ -89,19 +89,19 @@ static int notify(ssd_suite *s, int i, double elapsed, double total) {
     if (!s->progress)
         return 0;
     ssd_suite_progress sp = {
-        sizeof sp, i, s->nsteps, s->steps[i].name, ssd_suite_step_kind(s, i), NULL, elapsed, total};
+        sizeof sp, i,       s->res.nsteps, s->res.steps[i].def.name, ssd_suite_step_kind(s, i),
+        NULL,      elapsed, total};
     return s->progress(s->progress_user, &sp);
 }
 
 static int step_fail(ssd_suite *s, struct ssd__step *st, int rc, const char *msg) {
-    st->rc = rc;
-    st->state = rc == SSD_EINTERRUPTED ? SSD__ST_INTERRUPTED : SSD__ST_FAILED;
-    free(st->error);
-    st->error = strdup(msg);
+    st->res.state = rc == SSD_EINTERRUPTED ? SSD__ST_INTERRUPTED : SSD__ST_FAILED;
+    free(st->res.error);
+    st->res.error = strdup(msg);
     if (rc == SSD_EINTERRUPTED)
         return rc;
-    return ssd__fail(s->err, rc, "step %d (%s, line %d): %s", (int)(st - s->steps) + 1, st->name,
-                     st->lineno, msg);
+    return ssd__fail(s->err, rc, "step %d (%s, line %d): %s", (int)(st - s->res.steps) + 1,
+                     st->def.name, st->def.lineno, msg);
 }
 
 static void truth_figure(ssd_target *t, const char *key, double *out) {
@@ -110,24 +110,22 @@ static void truth_figure(ssd_target *t, const char *key, double *out) {
 }
 
 static int run_job(ssd_suite *s, int i) {
-    struct ssd__step *st = &s->steps[i];
+    struct ssd__step *st = &s->res.steps[i];
     ssd_job *j = NULL;
     char path[4096] = "";
     int rc = ssd_job_create(&j, s->t);
     if (rc)
         return step_fail(s, st, rc, ssd_strerror(rc));
     double total = 0;
-    for (int k = 0; k < st->nopts && !rc; k++) {
+    for (int k = 0; k < st->def.nopts && !rc; k++) {
         char buf[64];
-        const char *v = ssd__suite_scaled(s, st->keys[k], st->values[k], buf, sizeof buf);
-        if (!strcmp(st->keys[k], "time"))
+        const char *v = ssd__suite_scaled(s, st->def.keys[k], st->def.values[k], buf, sizeof buf);
+        if (!strcmp(st->def.keys[k], "time"))
             ssd_parse_duration(v, &total);
-        rc = ssd_job_set_option(j, st->keys[k], v);
-        if (!strcmp(st->keys[k], "interval") && !ssd_parse_duration(v, &st->interval_s))
-            st->interval_ok = 1;
+        rc = ssd_job_set_option(j, st->def.keys[k], v);
     }
-    if (!rc && st->log[0]) {
-        snprintf(path, sizeof path, "%s/%s.csv", s->out_dir, st->log);
+    if (!rc && st->def.log[0]) {
+        snprintf(path, sizeof path, "%s/%s.csv", s->out_dir, st->def.log);
         rc = ssd_job_set_option(j, "log", path);
     }
     if (rc) {
@@ -136,9 +134,9 @@ static int run_job(ssd_suite *s, int i) {
         return rc;
     }
     /* What an after-idle or after-TRIM run can at best find again. */
-    int truth = st->log[0] && !strcmp(ssd_target_kind(s->t), "sim");
+    int truth = st->def.log[0] && !strcmp(ssd_target_kind(s->t), "sim");
     if (truth)
-        truth_figure(s->t, "fast_room_bytes", &st->truth_room_before);
+        truth_figure(s->t, "fast_room_bytes", &st->res.truth_room_before);
     struct job_cb cb = {s, i, total};
     if (s->progress)
         ssd_job_set_progress(j, job_progress, &cb, s->progress_period);
@@ -150,39 +148,39 @@ static int run_job(ssd_suite *s, int i) {
         ssd_job_free(j);
         return rc;
     }
-    ssd_job_to_json(j, 0, &st->job_json);
+    ssd_job_to_json(j, 0, &st->res.job_json);
     ssd__step_latency_spectrum(st);
-    st->runtime_s = ssd_job_runtime_s(j);
-    double rt = st->runtime_s > 0 ? st->runtime_s : NAN;
-    st->bw_bps = (double)ssd_job_bytes(j, SSD_DIR_ALL) / rt;
-    st->iops = (double)ssd_job_ios(j, SSD_DIR_ALL) / rt;
-    st->read_bps = (double)ssd_job_bytes(j, SSD_DIR_READ) / rt;
-    st->write_bps = (double)ssd_job_bytes(j, SSD_DIR_WRITE) / rt;
+    st->res.runtime_s = ssd_job_runtime_s(j);
+    double rt = st->res.runtime_s > 0 ? st->res.runtime_s : NAN;
+    st->res.bw_bps = (double)ssd_job_bytes(j, SSD_DIR_ALL) / rt;
+    st->res.iops = (double)ssd_job_ios(j, SSD_DIR_ALL) / rt;
+    st->res.read_bps = (double)ssd_job_bytes(j, SSD_DIR_READ) / rt;
+    st->res.write_bps = (double)ssd_job_bytes(j, SSD_DIR_WRITE) / rt;
     ssd_hist *h = NULL;
     if (ssd_hist_create(&h) == 0) {
         ssd_hist_merge(h, ssd_job_latency(j, SSD_DIR_READ));
         ssd_hist_merge(h, ssd_job_latency(j, SSD_DIR_WRITE));
         int any = ssd_hist_count(h) > 0;
-        st->lat_mean_us = any ? ssd_hist_mean(h) / 1e3 : NAN;
-        st->lat_p50_us = any ? (double)ssd_hist_percentile(h, 50) / 1e3 : NAN;
-        st->lat_p99_us = any ? (double)ssd_hist_percentile(h, 99) / 1e3 : NAN;
-        st->lat_p999_us = any ? (double)ssd_hist_percentile(h, 99.9) / 1e3 : NAN;
+        st->res.lat_mean_us = any ? ssd_hist_mean(h) / 1e3 : NAN;
+        st->res.lat_p50_us = any ? (double)ssd_hist_percentile(h, 50) / 1e3 : NAN;
+        st->res.lat_p99_us = any ? (double)ssd_hist_percentile(h, 99) / 1e3 : NAN;
+        st->res.lat_p999_us = any ? (double)ssd_hist_percentile(h, 99.9) / 1e3 : NAN;
         ssd_hist_free(h);
     }
     if (truth) {
-        ssd_sim_truth_to_json(s->t, 0, &st->truth_json);
-        truth_figure(s->t, "cache_full_at_bytes", &st->truth_cache_bytes);
-        truth_figure(s->t, "post_cache_mean_bps", &st->truth_post_bps);
-        truth_figure(s->t, "folding_start_bytes", &st->truth_fold_bytes);
-        truth_figure(s->t, "gc_start_bytes", &st->truth_gc_bytes);
-        truth_figure(s->t, "last_idle_recovered_bytes", &st->truth_recovered);
+        ssd_sim_truth_to_json(s->t, 0, &st->res.truth_json);
+        truth_figure(s->t, "cache_full_at_bytes", &st->res.truth_cache_bytes);
+        truth_figure(s->t, "post_cache_mean_bps", &st->res.truth_post_bps);
+        truth_figure(s->t, "folding_start_bytes", &st->res.truth_fold_bytes);
+        truth_figure(s->t, "gc_start_bytes", &st->res.truth_gc_bytes);
+        truth_figure(s->t, "last_idle_recovered_bytes", &st->res.truth_recovered);
     }
     if (run == SSD_EINTERRUPTED) {
         rc = step_fail(s, st, run, "interrupted");
     } else if (run < 0) {
         rc = step_fail(s, st, run, ssd_job_errmsg(j));
     } else {
-        st->state = SSD__ST_DONE;
+        st->res.state = SSD__ST_DONE;
         rc = 0;
     }
     ssd_job_free(j);
@@ -190,31 +188,30 @@ static int run_job(ssd_suite *s, int i) {
 }
 
 static int run_trim(ssd_suite *s, int i) {
-    struct ssd__step *st = &s->steps[i];
+    struct ssd__step *st = &s->res.steps[i];
     uint64_t size = ssd_target_size(s->t);
-    uint64_t len = st->length ? st->length : size - st->offset;
-    int rc = ssd_target_trim(s->t, st->offset, len);
+    uint64_t len = st->def.length ? st->def.length : size - st->def.offset;
+    int rc = ssd_target_trim(s->t, st->def.offset, len);
     if (rc == SSD_EUNSUPPORTED) {
         /* A device without discard, a filesystem without hole punching: the
          * other steps still measure the drive, so the run goes on and the
          * step says why it did nothing. */
         char why[SSD__ERRMSG_SIZE + 16];
         snprintf(why, sizeof why, "TRIM refused: %s", ssd_target_errmsg(s->t));
-        st->state = SSD__ST_SKIPPED;
-        st->rc = rc;
-        free(st->reason);
-        st->reason = strdup(why);
+        st->res.state = SSD__ST_SKIPPED;
+        free(st->res.reason);
+        st->res.reason = strdup(why);
         return 0;
     }
     if (rc)
         return step_fail(s, st, rc, ssd_target_errmsg(s->t));
-    st->state = SSD__ST_DONE;
+    st->res.state = SSD__ST_DONE;
     return 0;
 }
 
 static int run_idle(ssd_suite *s, int i, unsigned gen) {
-    struct ssd__step *st = &s->steps[i];
-    double total = st->idle_s * s->scale;
+    struct ssd__step *st = &s->res.steps[i];
+    double total = st->def.idle_s * s->res.scale;
     int rc = 0;
     if (!strcmp(ssd_target_kind(s->t), "sim")) {
         rc = ssd_target_idle(s->t, total);
@@ -245,23 +242,23 @@ static int run_idle(ssd_suite *s, int i, unsigned gen) {
     if (rc)
         return step_fail(s, st, rc,
                          rc == SSD_EINTERRUPTED ? "interrupted" : ssd_target_errmsg(s->t));
-    st->state = SSD__ST_DONE;
+    st->res.state = SSD__ST_DONE;
     return 0;
 }
 
 /* The drive's temperature now (hwmon), NaN when it has no sensor. */
 static double drive_temp(const ssd_suite *s) {
     double c;
-    return ssd_drive_temperature(s->target_uri, &c) ? NAN : c;
+    return ssd_drive_temperature(s->res.target_uri, &c) ? NAN : c;
 }
 
 int ssd_suite_run(ssd_suite *s) {
     if (!s)
         return SSD_EINVAL;
-    if (s->ran || s->loaded)
+    if (s->ran || s->res.loaded)
         return ssd__fail(s->err, SSD_ESTATE,
-                         s->loaded ? "a suite loaded from results cannot run"
-                                   : "the suite already ran");
+                         s->res.loaded ? "a suite loaded from results cannot run"
+                                       : "the suite already ran");
     if (!s->out_dir)
         return ssd__fail(s->err, SSD_EINVAL, "out: no results directory set");
     int rc = ssd_suite_prepare(s);
@@ -278,18 +275,18 @@ int ssd_suite_run(ssd_suite *s) {
         return rc;
     host_info(s);
     /* Who the drive is; unknown members are null, never a failure. */
-    ssd_free(s->drive_json);
-    s->drive_json = NULL;
-    if (ssd_drive_identity_json(s->target_uri, s->hash_serial, &s->drive_json))
-        s->drive_json = NULL;
-    ssd__now_iso(s->started, sizeof s->started);
-    s->running = 1;
+    ssd_free(s->res.drive_json);
+    s->res.drive_json = NULL;
+    if (ssd_drive_identity_json(s->res.target_uri, s->hash_serial, &s->res.drive_json))
+        s->res.drive_json = NULL;
+    ssd__now_iso(s->res.started, sizeof s->res.started);
+    s->res.running = 1;
     if ((rc = save_results(s))) {
         ssd__suite_unlock_out(s);
         return rc;
     }
-    for (int i = 0; i < s->nsteps && !rc; i++) {
-        struct ssd__step *st = &s->steps[i];
+    for (int i = 0; i < s->res.nsteps && !rc; i++) {
+        struct ssd__step *st = &s->res.steps[i];
         if (ssd__interrupt_generation() != gen) {
             rc = SSD_EINTERRUPTED;
             break;
@@ -299,10 +296,10 @@ int ssd_suite_run(ssd_suite *s) {
             rc = SSD_EINTERRUPTED;
             break;
         }
-        ssd__now_iso(st->started, sizeof st->started);
-        st->temp_before_c = drive_temp(s);
+        ssd__now_iso(st->res.started, sizeof st->res.started);
+        st->res.temp_before_c = drive_temp(s);
         double t0 = ssd__mono_s();
-        switch (st->kind) {
+        switch (st->def.kind) {
         case SSD__STEP_JOB:
             rc = run_job(s, i);
             break;
@@ -322,8 +319,8 @@ int ssd_suite_run(ssd_suite *s) {
             rc = ssd__suite_run_replay(s, i);
             break;
         }
-        st->wall_s = ssd__mono_s() - t0;
-        st->temp_after_c = drive_temp(s);
+        st->res.wall_s = ssd__mono_s() - t0;
+        st->res.temp_after_c = drive_temp(s);
         if (rc == SSD_EINTERRUPTED)
             break;
         int wrc = save_results(s);
@@ -332,13 +329,13 @@ int ssd_suite_run(ssd_suite *s) {
     }
     s->current = -1;
     if (rc == SSD_EINTERRUPTED) {
-        s->interrupted = 1;
+        s->res.interrupted = 1;
         ssd__fail(s->err, rc, "interrupted");
     } else if (rc) {
-        s->error = strdup(s->err);
+        s->res.error = strdup(s->err);
     }
-    ssd__now_iso(s->finished, sizeof s->finished);
-    s->running = 0;
+    ssd__now_iso(s->res.finished, sizeof s->res.finished);
+    s->res.running = 0;
     char saved[SSD__ERRMSG_SIZE];
     memcpy(saved, s->err, sizeof saved);
     int wrc = save_results(s);

@@ -148,6 +148,17 @@ struct ssd__sim {
     double rand_lo, rand_hi; /* LBAs random writes scattered since they were last trimmed */
     struct ssd__rng rng;     /* latency draws (base/xrand.h) */
     double strata_z[SSD__SIM_LAT_STRATA];
+    /* Ground truth's record of the last job's intervals that lay wholly in
+     * one phase: their host write rates, whose median is the phase's level
+     * (sim_truth.c). Bookkeeping only: the model never reads it. */
+    struct ssd__sim_iv_rate *iv;
+    size_t iv_n, iv_cap;
+    int iv_lost; /* out of memory while recording: levels unknown */
+};
+
+struct ssd__sim_iv_rate {
+    double bps;
+    int phase;
 };
 
 /* The model's state for a sim target (t->impl), or NULL for other kinds. */
@@ -166,6 +177,13 @@ double ssd__sim_mapped(const struct ssd__sim *s);
  * full share), or 0 without a job: ground truth's level for a regime in
  * progress. */
 double ssd__sim_write_level_bps(const struct ssd__sim *s);
+
+/* Ground truth's per-interval record (sim_truth.c): cleared when a job
+ * begins; one interval of the job run (phases_before: n_phases when it
+ * began, written: host bytes written in it, over seconds); freed on close. */
+void ssd__sim_truth_job_begin(struct ssd__sim *s);
+void ssd__sim_truth_interval(struct ssd__sim *s, int phases_before, double written, double seconds);
+void ssd__sim_truth_free(struct ssd__sim *s);
 
 /* Opens "sim:PROFILE[,k=v...]" (spec is the text after "sim:") into t:
  * sets ops, impl, size and block_size. Called by ssd_target_open (target_uri.c). */

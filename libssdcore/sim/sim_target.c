@@ -635,6 +635,7 @@ static int sim_job_begin(ssd_target *t, const struct ssd__workload *w) {
     s->job_written = s->job_read = 0;
     s->job_start_s = s->now_s;
     s->n_phases = 0;
+    ssd__sim_truth_job_begin(s);
     uint64_t x = splitmix64((uint64_t)s->p.seed ^ splitmix64(w->seed + 3));
     for (int i = 0; i < 4; i++)
         s->rng.s[i] = x = splitmix64(x);
@@ -663,7 +664,8 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
      * but are not in the caller's count of whole I/Os: take them off the
      * budget, or a run ends one I/O past it. */
     double carried = (s->carry[0] + s->carry[1]) * bs;
-    int stop = 0;
+    int stop = 0, phases_before = s->n_phases;
+    double written = 0;
     while (!stop && elapsed < dt_s * (1 - 1e-12)) {
         int64_t tick = (int64_t)floor(s->now_s / p->tick_s + 1e-9);
         double tick_end = (double)(tick + 1) * p->tick_s;
@@ -761,6 +763,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             }
             apply_write(s, r, bw, dm, in_place * bw, seq_whole, wa, seq ? fmin(wa + bw, wb) : wb);
             s->job_written += bw;
+            written += bw;
             if (s->phases[s->n_phases - 1].regime == r) {
                 s->phases[s->n_phases - 1].bytes += bw;
                 s->phases[s->n_phases - 1].seconds += step;
@@ -818,6 +821,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         elapsed += step;
     }
     *elapsed_s = elapsed;
+    ssd__sim_truth_interval(s, phases_before, written, elapsed);
     return 0;
 }
 
@@ -933,6 +937,8 @@ static double sim_now(ssd_target *t) {
 }
 
 static void sim_close(ssd_target *t) {
+    if (t->impl)
+        ssd__sim_truth_free(t->impl);
     free(t->impl);
     t->impl = NULL;
 }

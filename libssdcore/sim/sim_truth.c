@@ -65,6 +65,82 @@ static int profile_json(const char *spec, char **out) {
     return ssd__jw_finish(&w, out);
 }
 
+/* ---- levels: the median of per-interval rates ---------------------------
+ * An analysis phase's level_bps is the median of its samples' rates (noise
+ * and dips included); its mean_bps is bytes over seconds. The model's own
+ * like-for-like level is the median of the rates of the job's intervals
+ * that lay wholly in the phase (an interval that straddles a change mixes
+ * two regimes, as the analysis' mixed sample does, and counts for neither). */
+
+void ssd__sim_truth_job_begin(struct ssd__sim *s) {
+    s->iv_n = 0;
+    s->iv_lost = 0;
+}
+
+void ssd__sim_truth_interval(struct ssd__sim *s, int phases_before, double written,
+                             double seconds) {
+    if (!(seconds > 0) || !(written > 0) || s->n_phases == 0 || s->iv_lost)
+        return;
+    /* Wholly in one phase: none began during it, or it began the first. */
+    if (s->n_phases != phases_before && !(phases_before == 0 && s->n_phases == 1))
+        return;
+    if (s->iv_n == s->iv_cap) {
+        size_t cap = s->iv_cap ? 2 * s->iv_cap : 4096;
+        struct ssd__sim_iv_rate *iv = realloc(s->iv, cap * sizeof *iv);
+        if (!iv) {
+            s->iv_lost = 1; /* the levels become unknown; the run goes on */
+            return;
+        }
+        s->iv = iv;
+        s->iv_cap = cap;
+    }
+    s->iv[s->iv_n].bps = written / seconds;
+    s->iv[s->iv_n++].phase = s->n_phases - 1;
+}
+
+void ssd__sim_truth_free(struct ssd__sim *s) {
+    free(s->iv);
+    s->iv = NULL;
+    s->iv_n = s->iv_cap = 0;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median rate of the recorded intervals of phase `phase` (or, with
+ * phase < 0, of every phase in regime r), or -1 when there is none (the
+ * phase was shorter than an interval) or the record was lost. */
+static double level_of(const struct ssd__sim *s, int phase, int r) {
+    if (s->iv_lost || s->iv_n == 0)
+        return -1;
+    double *v = malloc(s->iv_n * sizeof *v);
+    if (!v)
+        return -1;
+    size_t n = 0;
+    for (size_t i = 0; i < s->iv_n; i++) {
+        int ph = s->iv[i].phase;
+        if (phase >= 0 ? ph == phase : (ph < s->n_phases && s->phases[ph].regime == r))
+            v[n++] = s->iv[i].bps;
+    }
+    double m = -1;
+    if (n) {
+        qsort(v, n, sizeof *v, cmp_double);
+        m = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    }
+    free(v);
+    return m;
+}
+
+/* The level of the first regime after the cache (as post_cache_mean_bps). */
+static double post_cache_level_bps(const struct ssd__sim *s) {
+    for (int i = 0; i < s->n_phases; i++)
+        if (s->phases[i].regime != SSD__REG_SLC && s->phases[i].seconds > 0)
+            return level_of(s, i, 0);
+    return -1;
+}
+
 /* The start of the first phase of the last job in regime r, or -1. */
 static double phase_start(const struct ssd__sim *s, int r) {
     for (int i = 0; i < s->n_phases; i++)
@@ -111,6 +187,10 @@ enum truth_id {
     T_CACHE_MEAN_BPS,
     T_POST_CACHE_MEAN_BPS,
     T_FOLDING_MEAN_BPS,
+    T_CACHE_LEVEL_BPS,
+    T_POST_CACHE_LEVEL_BPS,
+    T_FOLDING_LEVEL_BPS,
+    T_GC_LEVEL_BPS,
     T_JOB_WRITTEN_BYTES,
     T_HOST_WRITTEN_BYTES,
     T_NAND_WRITTEN_BYTES,
@@ -143,6 +223,10 @@ static const struct truth_key truth_keys[] = {
     {"cache_mean_bps", T_CACHE_MEAN_BPS, 1},
     {"post_cache_mean_bps", T_POST_CACHE_MEAN_BPS, 1},
     {"folding_mean_bps", T_FOLDING_MEAN_BPS, 1},
+    {"cache_level_bps", T_CACHE_LEVEL_BPS, 1},
+    {"post_cache_level_bps", T_POST_CACHE_LEVEL_BPS, 1},
+    {"folding_level_bps", T_FOLDING_LEVEL_BPS, 1},
+    {"gc_level_bps", T_GC_LEVEL_BPS, 1},
     {"job_written_bytes", T_JOB_WRITTEN_BYTES, 0},
     {"host_written_bytes", T_HOST_WRITTEN_BYTES, 0},
     {"nand_written_bytes", T_NAND_WRITTEN_BYTES, 0},
@@ -181,6 +265,14 @@ static double truth_value(const struct ssd__sim *s, enum truth_id id) {
         return post_cache_mean_bps(s);
     case T_FOLDING_MEAN_BPS:
         return phase_mean_bps(s, SSD__REG_FOLD);
+    case T_CACHE_LEVEL_BPS:
+        return level_of(s, -1, SSD__REG_SLC);
+    case T_POST_CACHE_LEVEL_BPS:
+        return post_cache_level_bps(s);
+    case T_FOLDING_LEVEL_BPS:
+        return level_of(s, -1, SSD__REG_FOLD);
+    case T_GC_LEVEL_BPS:
+        return level_of(s, -1, SSD__REG_GC);
     case T_JOB_WRITTEN_BYTES:
         return s->job_written;
     case T_HOST_WRITTEN_BYTES:
@@ -278,9 +370,16 @@ static int truth_json(ssd_target *t, char **out) {
         ssd__jw_key(&w, "mean_bps");
         ssd__jw_num_g(
             &w, s->phases[i].seconds > 0 ? s->phases[i].bytes / s->phases[i].seconds : NAN, 9);
-        /* ... and its level (noise- and dip-free speed) where it ended:
-         * what an analysis phase's level_bps (a median) measures on a
-         * level regime, and gc.end_level_bps on the used state. */
+        /* ... its level, the median of its whole intervals' rates (null
+         * when it lasted less than one): what level_bps measures. */
+        double level = level_of(s, i, 0);
+        ssd__jw_key(&w, "level_bps");
+        if (level < 0)
+            ssd__jw_null(&w);
+        else
+            ssd__jw_num_g(&w, level, 9);
+        /* ... and its noise- and dip-free speed where it ended: what
+         * gc.end_level_bps measures on the used state. */
         ssd__jw_key(&w, "end_level_bps");
         ssd__jw_num_g(&w, s->phases[i].end_level_bps, 9);
         ssd__jw_end_object(&w);

@@ -12,13 +12,14 @@
 #include <time.h>
 
 #include "errmsg.h"
+#include "file_read.h"
 #include "file_write.h"
 #include "ssdcore/catalog.h"
 #include "json_read.h"
 #include "text.h"
 
 #define CATALOG_VERSION 1
-#define MAX_JSON_BYTES (256u << 20)
+#define MAX_JSON_MIB 256
 
 struct ssd_catalog {
     sqlite3 *db;
@@ -138,37 +139,6 @@ const char *ssd_catalog_errmsg(const ssd_catalog *c) {
     return c ? c->err : "";
 }
 
-static char *read_file(const char *path, int *rc) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        *rc = -errno;
-        return NULL;
-    }
-    struct ssd__text t = {0};
-    char buf[65536];
-    size_t n;
-    *rc = 0;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-        if (t.len + n > MAX_JSON_BYTES || memchr(buf, 0, n)) {
-            *rc = SSD_EFORMAT;
-            break;
-        }
-        ssd__text_raw(&t, buf, n);
-    }
-    if (!*rc && ferror(f))
-        *rc = -EIO;
-    fclose(f);
-    ssd__text_raw(&t, "", 0);
-    char *p = ssd__text_take(&t);
-    if (*rc || !p) {
-        free(p);
-        if (!*rc)
-            *rc = SSD_ENOMEM;
-        return NULL;
-    }
-    return p;
-}
-
 static int bind_text(sqlite3_stmt *st, int i, const char *v) {
     return v ? sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);
 }
@@ -208,12 +178,10 @@ int ssd_catalog_add(ssd_catalog *c, const char *dir) {
     c->err[0] = 0;
     char path[PATH_MAX], abs[PATH_MAX];
     snprintf(path, sizeof path, "%s/results.json", dir);
-    int rc;
-    char *text = read_file(path, &rc);
-    if (!text)
-        return ssd__fail(c->err, rc, "%s: %s", path,
-                         rc == SSD_EFORMAT ? "binary or too large, not results.json"
-                                           : strerror(-rc));
+    char *text;
+    int rc = ssd__read_text(path, MAX_JSON_MIB, "results.json", c->err, &text);
+    if (rc)
+        return rc;
     struct ssd__jv root = {0};
     char err[256];
     rc = ssd__jr_parse(text, &root, err, sizeof err);

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "file_read.h"
 #include "interrupt.h"
 #include "json_style.h"
 #include "ssdcore/hist.h"
@@ -31,10 +32,10 @@ int ssd_suite_create(ssd_suite **out, ssd_target *t) {
         free(s);
         return SSD_ENOMEM;
     }
-    s->scale = 1;
+    s->res.scale = 1;
     s->report = 1;
     s->current = -1;
-    strcpy(s->suite_name, "quick");
+    strcpy(s->res.suite_name, "quick");
     *out = s;
     return 0;
 }
@@ -43,35 +44,35 @@ int ssd__suite_describe_target(ssd_suite *s) {
     char *uri = strdup(ssd_target_uri(s->t));
     if (!uri)
         return SSD_ENOMEM;
-    free(s->target_uri);
-    s->target_uri = uri;
-    snprintf(s->target_kind, sizeof s->target_kind, "%s", ssd_target_kind(s->t));
-    s->target_size = ssd_target_size(s->t);
-    s->target_block = ssd_target_block_size(s->t);
+    free(s->res.target_uri);
+    s->res.target_uri = uri;
+    snprintf(s->res.target_kind, sizeof s->res.target_kind, "%s", ssd_target_kind(s->t));
+    s->res.target_size = ssd_target_size(s->t);
+    s->res.target_block = ssd_target_block_size(s->t);
     return 0;
 }
 
 void ssd__suite_clear_steps(ssd_suite *s) {
-    for (int i = 0; i < s->nsteps; i++) {
-        struct ssd__step *st = &s->steps[i];
-        free(st->line);
-        for (int k = 0; k < st->nopts; k++) {
-            free(st->keys[k]);
-            free(st->values[k]);
+    for (int i = 0; i < s->res.nsteps; i++) {
+        struct ssd__step *st = &s->res.steps[i];
+        free(st->def.line);
+        for (int k = 0; k < st->def.nopts; k++) {
+            free(st->def.keys[k]);
+            free(st->def.values[k]);
         }
-        for (int k = 0; k < st->naopts; k++)
-            free(st->akeys[k]);
-        free(st->error);
-        free(st->reason);
-        ssd_free(st->job_json);
-        ssd_free(st->truth_json);
-        ssd_free(st->analysis_json);
-        ssd_series_free(st->curve);
-        free(st->phases);
+        for (int k = 0; k < st->def.naopts; k++)
+            free(st->def.akeys[k]);
+        free(st->res.error);
+        free(st->res.reason);
+        ssd_free(st->res.job_json);
+        ssd_free(st->res.truth_json);
+        ssd_free(st->res.analysis_json);
+        ssd_series_free(st->res.curve);
+        free(st->res.phases);
     }
-    free(s->steps);
-    s->steps = NULL;
-    s->nsteps = s->cap = 0;
+    free(s->res.steps);
+    s->res.steps = NULL;
+    s->res.nsteps = s->cap = 0;
 }
 
 void ssd_suite_free(ssd_suite *s) {
@@ -79,15 +80,15 @@ void ssd_suite_free(ssd_suite *s) {
         return;
     ssd__suite_unlock_out(s);
     ssd__suite_clear_steps(s);
-    free(s->suite_file);
+    free(s->res.suite_file);
     free(s->filebench_dir);
     free(s->filebench_size);
-    ssd_free(s->drive_json);
-    free(s->target_uri);
+    ssd_free(s->res.drive_json);
+    free(s->res.target_uri);
     free(s->out_dir);
     free(s->results_path);
     free(s->report_path);
-    free(s->error);
+    free(s->res.error);
     free(s);
 }
 
@@ -124,9 +125,9 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
     if (!strcmp(key, "suite")) {
         for (int i = 0; i < ssd_suite_builtin_count(); i++)
             if (!strcmp(value, ssd_suite_builtin_name(i))) {
-                strcpy(s->suite_name, value);
-                free(s->suite_file);
-                s->suite_file = NULL;
+                strcpy(s->res.suite_name, value);
+                free(s->res.suite_file);
+                s->res.suite_file = NULL;
                 return 0;
             }
         return ssd__fail(s->err, SSD_EINVAL,
@@ -138,8 +139,8 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
         char *f = strdup(value);
         if (!f)
             return ssd__fail(s->err, SSD_ENOMEM, "suite_file: out of memory");
-        free(s->suite_file);
-        s->suite_file = f;
+        free(s->res.suite_file);
+        s->res.suite_file = f;
         return 0;
     }
     if (!strcmp(key, "out")) {
@@ -153,7 +154,7 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
         double v = strtod(value, &end);
         if (end == value || *end || errno || !(v > 0) || v > 1000)
             return ssd__fail(s->err, SSD_ERANGE, "scale: '%s' is not a number in (0, 1000]", value);
-        s->scale = v;
+        s->res.scale = v;
         return 0;
     }
     if (!strcmp(key, "area")) {
@@ -208,9 +209,9 @@ const char *ssd__suite_scaled(const ssd_suite *s, const char *key, const char *v
                               size_t len) {
     int is_time = !strcmp(key, "time"), is_interval = !strcmp(key, "interval");
     double v;
-    if ((!is_time && !is_interval) || s->scale == 1 || ssd_parse_duration(value, &v))
+    if ((!is_time && !is_interval) || s->res.scale == 1 || ssd_parse_duration(value, &v))
         return value;
-    v *= s->scale;
+    v *= s->res.scale;
     if (is_interval && v < 0.01)
         v = 0.01;
     /* A time of 0 means "no limit": keep a scaled time from becoming one. */
@@ -220,50 +221,24 @@ const char *ssd__suite_scaled(const ssd_suite *s, const char *key, const char *v
     return buf;
 }
 
-const struct ssd__step *ssd__suite_find(const ssd_suite *s, const char *name, int before) {
+const struct ssd__results *ssd__suite_results(const ssd_suite *s) {
+    return &s->res;
+}
+
+const struct ssd__step *ssd__suite_find(const struct ssd__results *s, const char *name,
+                                        int before) {
     for (int i = 0; i < before && i < s->nsteps; i++)
-        if (s->steps[i].kind == SSD__STEP_JOB && !strcmp(s->steps[i].name, name))
+        if (s->steps[i].def.kind == SSD__STEP_JOB && !strcmp(s->steps[i].def.name, name))
             return &s->steps[i];
     return NULL;
 }
 
-const struct ssd__step *ssd__suite_find_log(const ssd_suite *s, const char *stem, int before) {
+const struct ssd__step *ssd__suite_find_log(const struct ssd__results *s, const char *stem,
+                                            int before) {
     for (int i = 0; i < before && i < s->nsteps; i++)
-        if (s->steps[i].kind == SSD__STEP_JOB && !strcmp(s->steps[i].log, stem))
+        if (s->steps[i].def.kind == SSD__STEP_JOB && !strcmp(s->steps[i].def.log, stem))
             return &s->steps[i];
     return NULL;
-}
-
-static int read_file(ssd_suite *s, const char *path, char **out) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return ssd__fail(s->err, -errno, "%s: %s", path, strerror(errno));
-    struct ssd__text t = {0};
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-        if (t.len + n > (1u << 20)) {
-            fclose(f);
-            ssd__text_free(&t);
-            return ssd__fail(s->err, SSD_ERANGE, "%s: larger than 1 MiB: not a suite file", path);
-        }
-        if (memchr(buf, 0, n)) {
-            fclose(f);
-            ssd__text_free(&t);
-            return ssd__fail(s->err, SSD_EFORMAT, "%s: binary data: not a suite file", path);
-        }
-        ssd__text_raw(&t, buf, n);
-    }
-    int err = ferror(f) ? (errno ? errno : EIO) : 0; /* EISDIR for a directory */
-    fclose(f);
-    if (err) {
-        ssd__text_free(&t);
-        return ssd__fail(s->err, -err, "%s: cannot read: %s", path, strerror(err));
-    }
-    if (!t.p)
-        ssd__text_raw(&t, "", 0);
-    *out = ssd__text_take(&t);
-    return *out ? 0 : ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", path);
 }
 
 int ssd_suite_prepare(ssd_suite *s) {
@@ -272,7 +247,7 @@ int ssd_suite_prepare(ssd_suite *s) {
     if (s->prepared)
         return 0;
     s->err[0] = 0;
-    if (s->loaded)
+    if (s->res.loaded)
         return ssd__fail(s->err, SSD_ESTATE, "a suite loaded from results cannot run");
     if (!ssd_target_size(s->t))
         return ssd__fail(s->err, SSD_ESTATE, "the target is not open");
@@ -281,11 +256,11 @@ int ssd_suite_prepare(ssd_suite *s) {
         return ssd__fail(s->err, SSD_ENOMEM, "out of memory");
     if (s->filebench_dir) {
         /* Only lab2016 has the file tests; elsewhere the option did nothing. */
-        if (s->suite_file || strncmp(s->suite_name, "lab2016", 7))
+        if (s->res.suite_file || strncmp(s->res.suite_name, "lab2016", 7))
             return ssd__fail(s->err, SSD_EINVAL,
                              "filebench_dir: only the lab2016 suite runs the file tests, not %s "
                              "(a suite file gives each filebench step its own dir=)",
-                             s->suite_file ? s->suite_file : s->suite_name);
+                             s->res.suite_file ? s->res.suite_file : s->res.suite_name);
         /* A typo in a mount point must not benchmark the root filesystem. */
         struct stat st;
         int err = stat(s->filebench_dir, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
@@ -295,20 +270,21 @@ int ssd_suite_prepare(ssd_suite *s) {
     }
     char *text = NULL;
     int rc;
-    if (s->suite_file) {
-        rc = read_file(s, s->suite_file, &text);
+    if (s->res.suite_file) {
+        rc = ssd__read_text(s->res.suite_file, 1, "a suite file", s->err, &text);
         if (rc)
             return rc;
-        rc = ssd__suite_parse(s, s->suite_file, text);
+        rc = ssd__suite_parse(s, s->res.suite_file, text);
     } else {
         /* A simulated drive has no filesystem: it replays the file tests'
          * recorded block traces instead. */
         int file_traces = !strcmp(ssd_target_kind(s->t), "sim");
-        rc = ssd__suite_builtin_text(s->suite_name, s->target_size, s->target_block, s->area,
-                                     s->filebench_dir, s->filebench_size, file_traces, &text);
+        rc = ssd__suite_builtin_text(s->res.suite_name, s->res.target_size, s->res.target_block,
+                                     s->area, s->filebench_dir, s->filebench_size, file_traces,
+                                     &text);
         if (rc)
-            return ssd__fail(s->err, rc, "suite %s: %s", s->suite_name, ssd_strerror(rc));
-        rc = ssd__suite_parse(s, s->suite_name, text);
+            return ssd__fail(s->err, rc, "suite %s: %s", s->res.suite_name, ssd_strerror(rc));
+        rc = ssd__suite_parse(s, s->res.suite_name, text);
     }
     free(text);
     if (rc) {
@@ -320,7 +296,7 @@ int ssd_suite_prepare(ssd_suite *s) {
 }
 
 int ssd_suite_step_count(const ssd_suite *s) {
-    return s ? s->nsteps : 0;
+    return s ? s->res.nsteps : 0;
 }
 
 static const char *const kind_names[] = {"job", "trim", "idle", "analyze", "filebench", "replay"};
@@ -350,10 +326,10 @@ int ssd__step_state(const char *name) {
     return -1;
 }
 
-int ssd__suite_skipped(const ssd_suite *s) {
+int ssd__suite_skipped(const struct ssd__results *s) {
     int n = 0;
     for (int i = 0; i < s->nsteps; i++)
-        n += s->steps[i].state == SSD__ST_SKIPPED;
+        n += s->steps[i].res.state == SSD__ST_SKIPPED;
     return n;
 }
 
@@ -363,15 +339,15 @@ static const char *kind_name(int kind) {
 }
 
 const char *ssd_suite_step_kind(const ssd_suite *s, int i) {
-    return s && i >= 0 && i < s->nsteps ? kind_name(s->steps[i].kind) : NULL;
+    return s && i >= 0 && i < s->res.nsteps ? kind_name(s->res.steps[i].def.kind) : NULL;
 }
 
 const char *ssd_suite_step_name(const ssd_suite *s, int i) {
-    return s && i >= 0 && i < s->nsteps ? s->steps[i].name : NULL;
+    return s && i >= 0 && i < s->res.nsteps ? s->res.steps[i].def.name : NULL;
 }
 
 const char *ssd_suite_step_line(const ssd_suite *s, int i) {
-    return s && i >= 0 && i < s->nsteps ? s->steps[i].line : NULL;
+    return s && i >= 0 && i < s->res.nsteps ? s->res.steps[i].def.line : NULL;
 }
 
 const char *ssd_suite_results_path(const ssd_suite *s) {
@@ -413,45 +389,44 @@ static int open_series(ssd_suite *s, const char *stem, ssd_series **out, char *m
  * recorded and the run goes on: hours of measurement are worth more than
  * one figure. */
 void ssd__suite_analyze(ssd_suite *s, int i) {
-    struct ssd__step *st = &s->steps[i];
+    struct ssd__step *st = &s->res.steps[i];
     ssd_series *ser = NULL, *ref = NULL;
     ssd_analysis *a = NULL;
     char msg[SSD__ERRMSG_SIZE];
-    int rc = open_series(s, st->series, &ser, msg, sizeof msg);
-    if (!rc && st->reference[0])
-        rc = open_series(s, st->reference, &ref, msg, sizeof msg);
+    int rc = open_series(s, st->def.series, &ser, msg, sizeof msg);
+    if (!rc && st->def.reference[0])
+        rc = open_series(s, st->def.reference, &ref, msg, sizeof msg);
     if (!rc && (rc = ssd_analysis_create(&a)))
         snprintf(msg, sizeof msg, "%s", ssd_strerror(rc));
-    for (int k = 0; !rc && k < st->naopts; k++)
-        rc = ssd_analysis_set_option_double(a, st->akeys[k], st->avalues[k]);
+    for (int k = 0; !rc && k < st->def.naopts; k++)
+        rc = ssd_analysis_set_option_double(a, st->def.akeys[k], st->def.avalues[k]);
     if (!rc && (rc = ssd_analysis_run(a, ser, ref)))
         snprintf(msg, sizeof msg, "%s", ssd_analysis_errmsg(a));
     if (!rc) {
         char source[SSD__NAME_MAX + 8];
-        snprintf(source, sizeof source, "%s.csv", st->series);
-        rc = ssd_analysis_to_json(a, source, 0, &st->analysis_json);
+        snprintf(source, sizeof source, "%s.csv", st->def.series);
+        rc = ssd_analysis_to_json(a, source, 0, &st->res.analysis_json);
         if (rc)
             snprintf(msg, sizeof msg, "%s", ssd_strerror(rc));
     }
     if (!rc) {
-        st->sum.size = sizeof st->sum;
-        ssd_analysis_summary(a, &st->sum);
-        st->has_summary = 1;
-        st->nphases = ssd_analysis_phase_count(a);
-        st->phases = st->nphases ? calloc(st->nphases, sizeof *st->phases) : NULL;
-        if (!st->phases)
-            st->nphases = 0;
-        for (size_t k = 0; k < st->nphases; k++) {
-            st->phases[k].size = sizeof st->phases[k];
-            ssd_analysis_phase(a, k, &st->phases[k]);
+        st->res.sum.size = sizeof st->res.sum;
+        ssd_analysis_summary(a, &st->res.sum);
+        st->res.has_summary = 1;
+        st->res.nphases = ssd_analysis_phase_count(a);
+        st->res.phases = st->res.nphases ? calloc(st->res.nphases, sizeof *st->res.phases) : NULL;
+        if (!st->res.phases)
+            st->res.nphases = 0;
+        for (size_t k = 0; k < st->res.nphases; k++) {
+            st->res.phases[k].size = sizeof st->res.phases[k];
+            ssd_analysis_phase(a, k, &st->res.phases[k]);
         }
-        st->curve = ser;
+        st->res.curve = ser;
         ser = NULL;
-        st->state = SSD__ST_DONE;
+        st->res.state = SSD__ST_DONE;
     } else {
-        st->state = SSD__ST_FAILED;
-        st->rc = rc;
-        st->error = strdup(msg);
+        st->res.state = SSD__ST_FAILED;
+        st->res.error = strdup(msg);
     }
     ssd_analysis_free(a);
     ssd_series_free(ser);

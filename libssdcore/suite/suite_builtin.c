@@ -8,6 +8,7 @@
 
 #include "ssdcore/suite.h"
 #include "ssdcore/trace.h"
+#include "curve_groups.h"
 #include "suite_impl.h"
 
 static const struct {
@@ -69,9 +70,9 @@ static void test(struct gen *g, int writes, int reads, const char *fmt, ...) {
     }
     if (reads && !g->prepared) {
         ssd__text_add(g->t,
-                      "job name=prepare-%d group=prepare pattern=write bs=128k qd=32 "
-                      "span=%llu coverage=1\n",
-                      ++g->nprep, (unsigned long long)g->area);
+                      "job name=prepare-%d group=%s pattern=write bs=128k qd=32 span=%llu "
+                      "coverage=1\n",
+                      ++g->nprep, ssd__group_prepare, (unsigned long long)g->area);
         g->prepared = !writes;
     }
     ssd__text_add(g->t, "idle %s\n", g->idle);
@@ -81,6 +82,20 @@ static void test(struct gen *g, int writes, int reads, const char *fmt, ...) {
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
     ssd__text_add(g->t, "job %s span=%llu\n", line, (unsigned long long)g->area);
+}
+
+/* A test at point x of built-in curve `id` (curve_groups.h): the job is
+ * named GROUP-x, in group GROUP at x; rest is its workload. */
+static void point(struct gen *g, int writes, int reads, int id, int x, const char *rest, ...)
+    __attribute__((format(printf, 6, 7)));
+static void point(struct gen *g, int writes, int reads, int id, int x, const char *rest, ...) {
+    char workload[256];
+    va_list ap;
+    va_start(ap, rest);
+    vsnprintf(workload, sizeof workload, rest, ap);
+    va_end(ap);
+    const char *group = ssd__curve_groups[id].group;
+    test(g, writes, reads, "name=%s-%d group=%s x=%d %s", group, x, group, x, workload);
 }
 
 /* The reviews' test lengths (METHODOLOGY.md A): sequential tests are
@@ -100,47 +115,37 @@ static void lab2016(struct ssd__text *t, uint64_t area, unsigned block, const ch
                   "# METHODOLOGY.md A: the 2015-2016 lab suite. Test area %llu bytes.\n"
                   "# The used state: the whole drive written once.\n"
                   "trim\n"
-                  "job name=precondition group=prepare pattern=write bs=128k qd=32 coverage=1\n",
-                  (unsigned long long)area);
+                  "job name=precondition group=%s pattern=write bs=128k qd=32 coverage=1\n",
+                  (unsigned long long)area, ssd__group_prepare);
     ssd__text_add(t, "# 1-4, reads first: they keep the area's data\n");
     test(g, 0, 1, "name=seq-read pattern=read bs=256k qd=1 %s", S);
     test(g, 0, 1, "name=rand4k-read-qd1 pattern=randread bs=4k qd=1 %s", T);
     test(g, 0, 1, "name=rand4k-read-qd4 pattern=randread bs=4k qd=4 %s", T);
     for (int i = 0; i < 6; i++)
-        test(g, 0, 1, "name=qd-randread-%d group=qd-randread x=%d pattern=randread bs=4k qd=%d %s",
-             qds[i], qds[i], qds[i], T);
+        point(g, 0, 1, SSD__GROUP_QD_RANDREAD, qds[i], "pattern=randread bs=4k qd=%d %s", qds[i],
+              T);
     for (int i = 0; i < 6; i++)
-        test(g, 0, 1, "name=qd-seqread-%d group=qd-seqread x=%d pattern=read bs=256k qd=%d %s",
-             qds[i], qds[i], qds[i], T);
+        point(g, 0, 1, SSD__GROUP_QD_SEQREAD, qds[i], "pattern=read bs=256k qd=%d %s", qds[i], T);
     for (int bs = bs0; bs <= 256 * 1024; bs *= 2)
-        test(g, 0, 1, "name=bs-randread-%d group=bs-randread x=%d pattern=randread bs=%d qd=4 %s",
-             bs, bs, bs, T);
+        point(g, 0, 1, SSD__GROUP_BS_RANDREAD, bs, "pattern=randread bs=%d qd=4 %s", bs, T);
     ssd__text_add(t, "# 1-4, writes: TRIM before each\n");
     test(g, 1, 0, "name=seq-write pattern=write bs=256k qd=1 %s", S);
     test(g, 1, 0, "name=rand4k-write-qd1 pattern=randwrite bs=4k qd=1 %s", T);
     test(g, 1, 0, "name=rand4k-write-qd4 pattern=randwrite bs=4k qd=4 %s", T);
     for (int i = 0; i < 6; i++)
-        test(g, 1, 0,
-             "name=qd-randwrite-%d group=qd-randwrite x=%d pattern=randwrite bs=4k qd=%d %s",
-             qds[i], qds[i], qds[i], T);
+        point(g, 1, 0, SSD__GROUP_QD_RANDWRITE, qds[i], "pattern=randwrite bs=4k qd=%d %s", qds[i],
+              T);
     for (int i = 0; i < 6; i++)
-        test(g, 1, 0, "name=qd-seqwrite-%d group=qd-seqwrite x=%d pattern=write bs=256k qd=%d %s",
-             qds[i], qds[i], qds[i], T);
+        point(g, 1, 0, SSD__GROUP_QD_SEQWRITE, qds[i], "pattern=write bs=256k qd=%d %s", qds[i], T);
     for (int bs = bs0; bs <= 256 * 1024; bs *= 2)
-        test(g, 1, 0,
-             "name=bs-randwrite-%d group=bs-randwrite x=%d pattern=randwrite bs=%d qd=4 %s", bs, bs,
-             bs, T);
+        point(g, 1, 0, SSD__GROUP_BS_RANDWRITE, bs, "pattern=randwrite bs=%d qd=4 %s", bs, T);
     ssd__text_add(t, "# 5: mixed workloads, read share 0..100 %%\n");
     for (int r = 0; r <= 100; r += mixed_step)
-        test(g, 1, 1,
-             "name=mixed-seq-%d group=mixed-seq x=%d pattern=rw bs=128k qd=1 threads=2 "
-             "read_pct=%d %s",
-             r, r, r, T);
+        point(g, 1, 1, SSD__GROUP_MIXED_SEQ, r, "pattern=rw bs=128k qd=1 threads=2 read_pct=%d %s",
+              r, T);
     for (int r = 0; r <= 100; r += mixed_step)
-        test(g, 1, 1,
-             "name=mixed-rand-%d group=mixed-rand x=%d pattern=randrw bs=4k qd=1 threads=4 "
-             "read_pct=%d %s",
-             r, r, r, T);
+        point(g, 1, 1, SSD__GROUP_MIXED_RAND, r,
+              "pattern=randrw bs=4k qd=1 threads=4 read_pct=%d %s", r, T);
     ssd__text_add(t, "# 6: degradation, the whole drive, fresh after TRIM\n"
                      "trim\n"
                      "idle 15m\n"
@@ -181,10 +186,8 @@ static void quick(struct ssd__text *t, uint64_t area) {
     test(g, 1, 0, "name=seq-write pattern=write bs=256k qd=1 %s", T);
     test(g, 1, 0, "name=rand4k-write-qd1 pattern=randwrite bs=4k qd=1 %s", T);
     test(g, 1, 0, "name=rand4k-write-qd4 pattern=randwrite bs=4k qd=4 %s", T);
-    test(g, 1, 1,
-         "name=mixed-rand-80 group=mixed-rand x=80 pattern=randrw bs=4k qd=1 threads=4 "
-         "read_pct=80 %s",
-         T);
+    point(g, 1, 1, SSD__GROUP_MIXED_RAND, 80, "pattern=randrw bs=4k qd=1 threads=4 read_pct=80 %s",
+          T);
     ssd__text_add(t, "trim\n"
                      "idle 10s\n"
                      "job name=degradation pattern=randwrite bs=4k qd=32 time=2m interval=1s "
@@ -204,8 +207,8 @@ static void apps(struct ssd__text *t) {
     ssd__text_add(t, "# METHODOLOGY.md A 11: application traces, bandwidth = bytes / busy time\n"
                      "idle 15m\n");
     for (int i = 0; i < ssd_trace_scenario_count(); i++)
-        ssd__text_add(t, "replay name=%s group=apps trace=scenario:%s timing=as-recorded\n",
-                      ssd_trace_scenario_name(i), ssd_trace_scenario_name(i));
+        ssd__text_add(t, "replay name=%s group=%s trace=scenario:%s timing=as-recorded\n",
+                      ssd_trace_scenario_name(i), ssd__group_apps, ssd_trace_scenario_name(i));
 }
 
 /* Tests 9 and 10: copy of each set inside the drive, 7-Zip Deflate archive

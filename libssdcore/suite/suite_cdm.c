@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "curve_groups.h"
 #include "json_read.h"
+#include "step_options.h"
 #include "suite_impl.h"
 
 struct cdm_test {
@@ -51,10 +53,11 @@ int ssd__suite_cdm_text(struct ssd__text *t, const char *name, uint64_t size) {
     ssd__text_add(t,
                   "# %s: CrystalDiskMark-style tests on a %llu-byte test file, %d passes of 5 s, "
                   "best pass\n"
-                  "job name=cdm-prepare group=prepare pattern=write bs=1m qd=32 span=%llu "
+                  "job name=cdm-prepare group=%s pattern=write bs=1m qd=32 span=%llu "
                   "coverage=1 interval=100ms log=cdm-prepare\n"
                   "analyze cdm-prepare\n",
-                  name, (unsigned long long)size, CDM_PASSES, (unsigned long long)size);
+                  name, (unsigned long long)size, CDM_PASSES, ssd__group_prepare,
+                  (unsigned long long)size);
     for (int dir = 0; dir < 2; dir++)
         for (int i = 0; i < 4; i++) {
             const struct cdm_test *c = &tests[i];
@@ -73,50 +76,49 @@ int ssd__suite_cdm_text(struct ssd__text *t, const char *name, uint64_t size) {
 }
 
 /* The best pass of group g ("cdm-seq-read"), NaN when none is done. */
-static double best_of(const ssd_suite *s, const char *g) {
+static double best_of(const struct ssd__results *s, const char *g) {
     double best = NAN;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind == SSD__STEP_JOB && st->state == SSD__ST_DONE && !strcmp(st->group, g) &&
-            (isnan(best) || st->bw_bps > best))
-            best = st->bw_bps;
+        if (st->def.kind == SSD__STEP_JOB && st->res.state == SSD__ST_DONE &&
+            !strcmp(st->def.group, g) && (isnan(best) || st->res.bw_bps > best))
+            best = st->res.bw_bps;
     }
     return best;
 }
 
 /* The test file's size: the span of the first cdm job. */
-static double test_size(const ssd_suite *s) {
+static double test_size(const struct ssd__results *s) {
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_JOB || strncmp(st->group, "cdm-", 4))
+        if (st->def.kind != SSD__STEP_JOB || strncmp(st->def.group, "cdm-", 4))
             continue;
-        for (int k = 0; k < st->nopts; k++)
-            if (!strcmp(st->keys[k], "span")) {
-                uint64_t v;
-                return ssd_parse_size(st->values[k], &v) ? NAN : (double)v;
-            }
+        const char *span = ssd__step_option(st, "span");
+        uint64_t v;
+        if (span)
+            return ssd_parse_size(span, &v) ? NAN : (double)v;
     }
     return NAN;
 }
 
 /* The drive's SLC cache as this run knows it: found by an analysis, else
  * (sim: targets) the model's effective cache. */
-static double known_cache(const ssd_suite *s, const char **how) {
+static double known_cache(const struct ssd__results *s, const char **how) {
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind == SSD__STEP_ANALYZE && st->has_summary && st->sum.has_cache) {
+        if (st->def.kind == SSD__STEP_ANALYZE && st->res.has_summary && st->res.sum.has_cache) {
             *how = "found by the analysis";
-            return st->sum.cache_bytes;
+            return st->res.sum.cache_bytes;
         }
     }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_JOB || !st->truth_json)
+        if (st->def.kind != SSD__STEP_JOB || !st->res.truth_json)
             continue;
         /* sim_truth: {"profile":..., "params":..., "cache_effective_bytes":...} */
         struct ssd__jv root;
         char msg[64];
-        if (ssd__jr_parse(st->truth_json, &root, msg, sizeof msg))
+        if (ssd__jr_parse(st->res.truth_json, &root, msg, sizeof msg))
             continue;
         double c = ssd__jv_num(&root, "cache_effective_bytes", NAN);
         ssd__jv_free(&root);
@@ -128,16 +130,16 @@ static double known_cache(const ssd_suite *s, const char **how) {
     return NAN;
 }
 
-int ssd__suite_cdm_figures(const ssd_suite *s, struct ssd__cdm_figure *out, int max, char *warning,
-                           size_t wlen) {
+int ssd__suite_cdm_figures(const struct ssd__results *s, struct ssd__cdm_figure *out, int max,
+                           char *warning, size_t wlen) {
     int n = 0;
     warning[0] = 0;
     for (int i = 0; i < s->nsteps && n < max; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_JOB || strncmp(st->group, "cdm-", 4) || st->x != 1)
+        if (st->def.kind != SSD__STEP_JOB || strncmp(st->def.group, "cdm-", 4) || st->def.x != 1)
             continue;
-        snprintf(out[n].name, sizeof out[n].name, "%s", st->group + 4);
-        out[n].best_bps = best_of(s, st->group);
+        snprintf(out[n].name, sizeof out[n].name, "%s", st->def.group + 4);
+        out[n].best_bps = best_of(s, st->def.group);
         n++;
     }
     if (!n)

@@ -10,15 +10,9 @@
 #include <sys/stat.h>
 
 #include "ssdcore/fileops.h"
+#include "step_options.h"
 #include "suite_impl.h"
 #include "json_read.h"
-
-static const char *option(const struct ssd__step *st, const char *key) {
-    for (int k = 0; k < st->nopts; k++)
-        if (!strcmp(st->keys[k], key))
-            return st->values[k];
-    return NULL;
-}
 
 int ssd__suite_parse_filebench(ssd_suite *s, struct ssd__step *st, char **tok, int n,
                                const char *where) {
@@ -27,19 +21,14 @@ int ssd__suite_parse_filebench(ssd_suite *s, struct ssd__step *st, char **tok, i
     if (rc)
         return ssd__fail(s->err, rc, "%s: filebench: %s", where, ssd_strerror(rc));
     for (int i = 1; i < n && !rc; i++) {
-        char *eq = strchr(tok[i], '=');
-        if (!eq || eq == tok[i]) {
-            rc = ssd__fail(s->err, SSD_EINVAL, "%s: filebench: expected KEY=VALUE, got '%s'", where,
-                           tok[i]);
+        const char *k, *v;
+        if ((rc = ssd__step_split(s, tok[i], "filebench", where, &k, &v)))
             break;
-        }
-        *eq = 0;
-        const char *k = tok[i], *v = eq + 1;
         if (!strcmp(k, "name")) {
             if (!*v || strlen(v) >= SSD__NAME_MAX || strpbrk(v, "\"<>&"))
                 rc = ssd__fail(s->err, SSD_EINVAL, "%s: filebench: bad name '%s'", where, v);
             else
-                strcpy(st->name, v);
+                strcpy(st->def.name, v);
             continue;
         }
         if (!strcmp(k, "keep") || !strcmp(k, "output")) {
@@ -65,68 +54,60 @@ int ssd__suite_parse_filebench(ssd_suite *s, struct ssd__step *st, char **tok, i
                 break;
             }
         }
-        if (st->nopts == SSD__STEP_MAX_OPTS) {
-            rc = ssd__fail(s->err, SSD_ERANGE, "%s: filebench: too many options", where);
-            break;
-        }
-        st->keys[st->nopts] = strdup(k);
-        st->values[st->nopts] = strdup(v);
-        st->nopts++;
-        if (!st->keys[st->nopts - 1] || !st->values[st->nopts - 1])
-            rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
+        rc = ssd__step_keep(s, st, k, v, "filebench", where);
     }
     ssd_filebench_free(b);
-    if (!rc && !option(st, "dir"))
+    if (!rc && !ssd__step_option(st, "dir"))
         rc = ssd__fail(s->err, SSD_EINVAL,
                        "%s: filebench: needs dir=PATH, a directory on the filesystem under test",
                        where);
-    if (!rc && !st->name[0])
-        snprintf(st->name, sizeof st->name, "filebench%d", st->lineno);
+    if (!rc && !st->def.name[0])
+        snprintf(st->def.name, sizeof st->def.name, "filebench%d", st->def.lineno);
     return rc;
 }
 
 void ssd__filebench_figures(struct ssd__step *st) {
-    st->nfile = 0;
+    st->res.nfile = 0;
     struct ssd__jv root;
     char msg[128];
-    if (!st->job_json || ssd__jr_parse(st->job_json, &root, msg, sizeof msg))
+    if (!st->res.job_json || ssd__jr_parse(st->res.job_json, &root, msg, sizeof msg))
         return;
     const struct ssd__jv *steps = ssd__jv_get(&root, "steps");
-    for (size_t i = 0; steps && steps->type == SSD__JARR && i < steps->n && st->nfile < 4; i++) {
+    for (size_t i = 0; steps && steps->type == SSD__JARR && i < steps->n && st->res.nfile < 4;
+         i++) {
         const struct ssd__jv *t = &steps->items[i];
         const char *name = ssd__jv_str(t, "step");
         if (!name)
             continue;
-        snprintf(st->file[st->nfile].name, sizeof st->file[0].name, "%s", name);
-        st->file[st->nfile].seconds = ssd__jv_num(t, "seconds", 0);
-        st->file[st->nfile].mibs = ssd__jv_num(t, "mb_per_s", 0);
-        st->nfile++;
+        snprintf(st->res.file[st->res.nfile].name, sizeof st->res.file[0].name, "%s", name);
+        st->res.file[st->res.nfile].seconds = ssd__jv_num(t, "seconds", 0);
+        st->res.file[st->res.nfile].mibs = ssd__jv_num(t, "mb_per_s", 0);
+        st->res.nfile++;
     }
     ssd__jv_free(&root);
 }
 
 int ssd__suite_run_filebench(ssd_suite *s, int i) {
-    struct ssd__step *st = &s->steps[i];
+    struct ssd__step *st = &s->res.steps[i];
     ssd_filebench *b = NULL;
     int rc = ssd_filebench_create(&b);
-    for (int k = 0; !rc && k < st->nopts; k++)
-        if (strcmp(st->keys[k], "dir"))
-            rc = ssd_filebench_set_option(b, st->keys[k], st->values[k]);
+    for (int k = 0; !rc && k < st->def.nopts; k++)
+        if (strcmp(st->def.keys[k], "dir"))
+            rc = ssd_filebench_set_option(b, st->def.keys[k], st->def.values[k]);
     if (!rc)
-        rc = ssd_filebench_run(b, option(st, "dir"));
+        rc = ssd_filebench_run(b, ssd__step_option(st, "dir"));
     if (rc) {
-        st->rc = rc;
-        st->state = SSD__ST_FAILED;
-        free(st->error);
-        st->error = strdup(b ? ssd_filebench_errmsg(b) : ssd_strerror(rc));
-        rc = ssd__fail(s->err, rc, "step %d (%s, line %d): %s", i + 1, st->name, st->lineno,
-                       st->error ? st->error : ssd_strerror(rc));
+        st->res.state = SSD__ST_FAILED;
+        free(st->res.error);
+        st->res.error = strdup(b ? ssd_filebench_errmsg(b) : ssd_strerror(rc));
+        rc = ssd__fail(s->err, rc, "step %d (%s, line %d): %s", i + 1, st->def.name, st->def.lineno,
+                       st->res.error ? st->res.error : ssd_strerror(rc));
         ssd_filebench_free(b);
         return rc;
     }
-    ssd_filebench_to_json(b, SSD_JSON_COMPACT, &st->job_json);
+    ssd_filebench_to_json(b, SSD_JSON_COMPACT, &st->res.job_json);
     ssd_filebench_free(b);
     ssd__filebench_figures(st);
-    st->state = SSD__ST_DONE;
+    st->res.state = SSD__ST_DONE;
     return 0;
 }

@@ -50,12 +50,12 @@ static void add_direction(ssd_hist *h, const struct ssd__jv *dir, double *lo, do
 }
 
 void ssd__step_latency_spectrum(struct ssd__step *st) {
-    st->nspec = 0;
-    if (!st->job_json)
+    st->res.nspec = 0;
+    if (!st->res.job_json)
         return;
     struct ssd__jv root;
     char msg[128];
-    if (ssd__jr_parse(st->job_json, &root, msg, sizeof msg))
+    if (ssd__jr_parse(st->res.job_json, &root, msg, sizeof msg))
         return;
     ssd_hist *h = NULL;
     if (ssd_hist_create(&h) == 0) {
@@ -72,7 +72,7 @@ void ssd__step_latency_spectrum(struct ssd__step *st) {
                 v = k == 0 ? lo : fmax(v, lo);
             if (isfinite(hi))
                 v = fmin(v, hi);
-            st->spec_us[st->nspec++] = v / 1e3;
+            st->res.spec_us[st->res.nspec++] = v / 1e3;
         }
         ssd_hist_free(h);
     }

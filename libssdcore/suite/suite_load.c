@@ -83,113 +83,99 @@ static char *dump(const struct ssd__jv *v) {
     return ssd__text_take(&t);
 }
 
+/* The options as written (job, filebench, replay): the string members of
+ * "params". */
+static void load_params(struct ssd__step *st, const struct ssd__jv *v) {
+    const struct ssd__jv *p = ssd__jv_get(v, "params");
+    for (size_t k = 0; p && p->type == SSD__JOBJ && k < p->n; k++) {
+        if (p->items[k].type != SSD__JSTR || st->def.nopts == SSD__STEP_MAX_OPTS)
+            continue;
+        st->def.keys[st->def.nopts] = strdup(p->keys[k]);
+        st->def.values[st->def.nopts] = strdup(p->items[k].str);
+        st->def.nopts++;
+    }
+}
+
 static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v, int i,
                      const char *path) {
     memset(st, 0, sizeof *st);
-    st->x = NAN;
-    st->truth_cache_bytes = st->truth_post_bps = st->truth_fold_bytes = st->truth_gc_bytes =
-        st->truth_recovered = st->truth_room_before = NAN;
-    st->lat_mean_us = st->lat_p50_us = st->lat_p99_us = st->lat_p999_us = NAN;
-    st->kind = ssd__step_kind(ssd__jv_str(v, "kind"));
-    st->state = ssd__step_state(ssd__jv_str(v, "state"));
-    if (v->type != SSD__JOBJ || st->kind < 0 || st->state < 0) {
-        st->kind = SSD__STEP_IDLE;
+    st->def.x = NAN;
+    st->res.truth_cache_bytes = st->res.truth_post_bps = st->res.truth_fold_bytes =
+        st->res.truth_gc_bytes = st->res.truth_recovered = st->res.truth_room_before = NAN;
+    st->res.lat_mean_us = st->res.lat_p50_us = st->res.lat_p99_us = st->res.lat_p999_us = NAN;
+    st->def.kind = ssd__step_kind(ssd__jv_str(v, "kind"));
+    st->res.state = ssd__step_state(ssd__jv_str(v, "state"));
+    if (v->type != SSD__JOBJ || st->def.kind < 0 || st->res.state < 0) {
+        st->def.kind = SSD__STEP_IDLE;
         return ssd__fail(s->err, SSD_EFORMAT, "%s: steps[%d]: no valid kind and state", path, i);
     }
-    copy(st->name, sizeof st->name, ssd__jv_str(v, "name"));
-    st->line = strdup(ssd__jv_str(v, "line") ? ssd__jv_str(v, "line") : "");
-    st->lineno = (int)whole(v, "lineno", 0, INT_MAX, 0);
-    copy(st->started, sizeof st->started, ssd__jv_str(v, "started"));
-    st->wall_s = ssd__jv_num(v, "wall_s", 0);
-    st->temp_before_c = ssd__jv_num(v, "temp_c_before", NAN);
-    st->temp_after_c = ssd__jv_num(v, "temp_c_after", NAN);
+    copy(st->def.name, sizeof st->def.name, ssd__jv_str(v, "name"));
+    st->def.line = strdup(ssd__jv_str(v, "line") ? ssd__jv_str(v, "line") : "");
+    st->def.lineno = (int)whole(v, "lineno", 0, INT_MAX, 0);
+    copy(st->res.started, sizeof st->res.started, ssd__jv_str(v, "started"));
+    st->res.wall_s = ssd__jv_num(v, "wall_s", 0);
+    st->res.temp_before_c = ssd__jv_num(v, "temp_c_before", NAN);
+    st->res.temp_after_c = ssd__jv_num(v, "temp_c_after", NAN);
     if (ssd__jv_str(v, "error"))
-        st->error = strdup(ssd__jv_str(v, "error"));
-    if (st->state == SSD__ST_SKIPPED)
-        st->reason = strdup(ssd__jv_str(v, "reason") ? ssd__jv_str(v, "reason") : "?");
-    switch (st->kind) {
+        st->res.error = strdup(ssd__jv_str(v, "error"));
+    if (st->res.state == SSD__ST_SKIPPED)
+        st->res.reason = strdup(ssd__jv_str(v, "reason") ? ssd__jv_str(v, "reason") : "?");
+    switch (st->def.kind) {
     case SSD__STEP_JOB: {
-        copy(st->group, sizeof st->group, ssd__jv_str(v, "group"));
-        st->x = ssd__jv_num(v, "x", NAN);
+        copy(st->def.group, sizeof st->def.group, ssd__jv_str(v, "group"));
+        st->def.x = ssd__jv_num(v, "x", NAN);
         if (ssd__jv_str(v, "log"))
-            stem(st->log, ssd__jv_str(v, "log"));
-        const struct ssd__jv *p = ssd__jv_get(v, "params");
-        for (size_t k = 0; p && p->type == SSD__JOBJ && k < p->n; k++) {
-            if (p->items[k].type != SSD__JSTR || st->nopts == SSD__STEP_MAX_OPTS)
-                continue;
-            st->keys[st->nopts] = strdup(p->keys[k]);
-            st->values[st->nopts] = strdup(p->items[k].str);
-            st->nopts++;
-        }
+            stem(st->def.log, ssd__jv_str(v, "log"));
+        load_params(st, v);
         const struct ssd__jv *m = ssd__jv_get(v, "summary");
-        st->runtime_s = ssd__jv_num(m, "runtime_s", NAN);
-        st->bw_bps = ssd__jv_num(m, "bw_bps", NAN);
-        st->iops = ssd__jv_num(m, "iops", NAN);
-        st->read_bps = ssd__jv_num(m, "read_bps", NAN);
-        st->write_bps = ssd__jv_num(m, "write_bps", NAN);
-        st->lat_mean_us = ssd__jv_num(m, "lat_mean_us", NAN);
-        st->lat_p50_us = ssd__jv_num(m, "lat_p50_us", NAN);
-        st->lat_p99_us = ssd__jv_num(m, "lat_p99_us", NAN);
-        st->lat_p999_us = ssd__jv_num(m, "lat_p99_9_us", NAN);
-        st->job_json = dump(ssd__jv_get(v, "results"));
+        for (size_t k = 0; k < ssd__job_summary_count; k++)
+            *(double *)((char *)&st->res + ssd__job_summary[k].offset) =
+                ssd__jv_num(m, ssd__job_summary[k].key, NAN);
+        st->res.job_json = dump(ssd__jv_get(v, "results"));
         ssd__step_latency_spectrum(st);
         const struct ssd__jv *truth = ssd__jv_get(v, "sim_truth");
-        st->truth_json = dump(truth);
-        st->truth_cache_bytes = ssd__jv_num(truth, "cache_full_at_bytes", NAN);
-        st->truth_post_bps = ssd__jv_num(truth, "post_cache_mean_bps", NAN);
-        st->truth_fold_bytes = ssd__jv_num(truth, "folding_start_bytes", NAN);
-        st->truth_gc_bytes = ssd__jv_num(truth, "gc_start_bytes", NAN);
-        st->truth_recovered = ssd__jv_num(truth, "last_idle_recovered_bytes", NAN);
-        st->truth_room_before = ssd__jv_num(v, "sim_fast_room_before_bytes", NAN);
+        st->res.truth_json = dump(truth);
+        st->res.truth_cache_bytes = ssd__jv_num(truth, "cache_full_at_bytes", NAN);
+        st->res.truth_post_bps = ssd__jv_num(truth, "post_cache_mean_bps", NAN);
+        st->res.truth_fold_bytes = ssd__jv_num(truth, "folding_start_bytes", NAN);
+        st->res.truth_gc_bytes = ssd__jv_num(truth, "gc_start_bytes", NAN);
+        st->res.truth_recovered = ssd__jv_num(truth, "last_idle_recovered_bytes", NAN);
+        st->res.truth_room_before = ssd__jv_num(v, "sim_fast_room_before_bytes", NAN);
         break;
     }
     case SSD__STEP_FILEBENCH: {
-        const struct ssd__jv *p = ssd__jv_get(v, "params");
-        for (size_t k = 0; p && p->type == SSD__JOBJ && k < p->n; k++) {
-            if (p->items[k].type != SSD__JSTR || st->nopts == SSD__STEP_MAX_OPTS)
-                continue;
-            st->keys[st->nopts] = strdup(p->keys[k]);
-            st->values[st->nopts] = strdup(p->items[k].str);
-            st->nopts++;
-        }
-        st->job_json = dump(ssd__jv_get(v, "results"));
+        load_params(st, v);
+        st->res.job_json = dump(ssd__jv_get(v, "results"));
         ssd__filebench_figures(st);
         break;
     }
     case SSD__STEP_REPLAY: {
-        copy(st->group, sizeof st->group, ssd__jv_str(v, "group"));
-        const struct ssd__jv *p = ssd__jv_get(v, "params");
-        for (size_t k = 0; p && p->type == SSD__JOBJ && k < p->n; k++) {
-            if (p->items[k].type != SSD__JSTR || st->nopts == SSD__STEP_MAX_OPTS)
-                continue;
-            st->keys[st->nopts] = strdup(p->keys[k]);
-            st->values[st->nopts] = strdup(p->items[k].str);
-            st->nopts++;
-        }
-        st->job_json = dump(ssd__jv_get(v, "results"));
+        copy(st->def.group, sizeof st->def.group, ssd__jv_str(v, "group"));
+        load_params(st, v);
+        st->res.job_json = dump(ssd__jv_get(v, "results"));
         ssd__replay_figures(st);
         break;
     }
     case SSD__STEP_TRIM:
-        st->offset = whole(v, "offset", 0, UINT64_MAX, 0);
-        st->length = whole(v, "length", 0, UINT64_MAX, 0);
+        st->def.offset = whole(v, "offset", 0, UINT64_MAX, 0);
+        st->def.length = whole(v, "length", 0, UINT64_MAX, 0);
         break;
     case SSD__STEP_IDLE:
-        st->idle_s = ssd__jv_num(v, "seconds_unscaled", 0);
+        st->def.idle_s = ssd__jv_num(v, "seconds_unscaled", 0);
         break;
     case SSD__STEP_ANALYZE: {
         if (ssd__jv_str(v, "series"))
-            stem(st->series, ssd__jv_str(v, "series"));
+            stem(st->def.series, ssd__jv_str(v, "series"));
         if (ssd__jv_str(v, "reference"))
-            stem(st->reference, ssd__jv_str(v, "reference"));
+            stem(st->def.reference, ssd__jv_str(v, "reference"));
         const struct ssd__jv *o = ssd__jv_get(v, "options");
         for (size_t k = 0; o && o->type == SSD__JOBJ && k < o->n; k++) {
-            if (o->items[k].type != SSD__JNUM || st->naopts == SSD__STEP_MAX_OPTS)
+            if (o->items[k].type != SSD__JNUM || st->def.naopts == SSD__STEP_MAX_OPTS)
                 continue;
-            st->akeys[st->naopts] = strdup(o->keys[k]);
-            st->avalues[st->naopts++] = o->items[k].num;
+            st->def.akeys[st->def.naopts] = strdup(o->keys[k]);
+            st->def.avalues[st->def.naopts++] = o->items[k].num;
         }
-        st->analysis_json = dump(ssd__jv_get(v, "analysis")); /* kept if the CSV is gone */
+        st->res.analysis_json = dump(ssd__jv_get(v, "analysis")); /* kept if the CSV is gone */
         break;
     }
     }
@@ -202,9 +188,9 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
 static void summary_from_stored(struct ssd__step *st) {
     struct ssd__jv a;
     char msg[64];
-    if (!st->analysis_json || ssd__jr_parse(st->analysis_json, &a, msg, sizeof msg))
+    if (!st->res.analysis_json || ssd__jr_parse(st->res.analysis_json, &a, msg, sizeof msg))
         return;
-    struct ssd_analysis_summary *m = &st->sum;
+    struct ssd_analysis_summary *m = &st->res.sum;
     memset(m, 0, sizeof *m);
     m->samples = (size_t)whole(&a, "samples", 0, SIZE_MAX, 0);
     m->duration_s = ssd__jv_num(&a, "duration_s", NAN);
@@ -241,21 +227,21 @@ static void summary_from_stored(struct ssd__step *st) {
     m->dip_period_s = m->dip_depth = m->dip_duty = NAN;
     const struct ssd__jv *ph = ssd__jv_get(&a, "phases");
     if (ph && ph->type == SSD__JARR && ph->n) {
-        free(st->phases);
-        st->phases = calloc(ph->n, sizeof *st->phases);
-        st->nphases = st->phases ? ph->n : 0;
-        for (size_t i = 0; i < st->nphases; i++) {
+        free(st->res.phases);
+        st->res.phases = calloc(ph->n, sizeof *st->res.phases);
+        st->res.nphases = st->res.phases ? ph->n : 0;
+        for (size_t i = 0; i < st->res.nphases; i++) {
             const struct ssd__jv *p = &ph->items[i];
-            st->phases[i].start_bytes = ssd__jv_num(p, "start_bytes", NAN);
-            st->phases[i].end_bytes = ssd__jv_num(p, "end_bytes", NAN);
-            st->phases[i].start_s = ssd__jv_num(p, "start_s", NAN);
-            st->phases[i].end_s = ssd__jv_num(p, "end_s", NAN);
-            st->phases[i].level_bps = ssd__jv_num(p, "level_bps", NAN);
-            st->phases[i].mean_bps = ssd__jv_num(p, "mean_bps", NAN);
-            st->phases[i].slope_bps_per_byte = NAN;
+            st->res.phases[i].start_bytes = ssd__jv_num(p, "start_bytes", NAN);
+            st->res.phases[i].end_bytes = ssd__jv_num(p, "end_bytes", NAN);
+            st->res.phases[i].start_s = ssd__jv_num(p, "start_s", NAN);
+            st->res.phases[i].end_s = ssd__jv_num(p, "end_s", NAN);
+            st->res.phases[i].level_bps = ssd__jv_num(p, "level_bps", NAN);
+            st->res.phases[i].mean_bps = ssd__jv_num(p, "mean_bps", NAN);
+            st->res.phases[i].slope_bps_per_byte = NAN;
         }
     }
-    st->has_summary = st->sum_stored = 1;
+    st->res.has_summary = st->res.sum_stored = 1;
     ssd__jv_free(&a);
 }
 
@@ -273,82 +259,82 @@ static int load_text(ssd_suite *s, const char *text) {
         goto out;
     }
     const char *suite = ssd__jv_str(&root, "suite"), *file = ssd__jv_str(&root, "suite_file");
-    copy(s->suite_name, sizeof s->suite_name, suite ? suite : "");
-    if (file && !(s->suite_file = strdup(file))) {
+    copy(s->res.suite_name, sizeof s->res.suite_name, suite ? suite : "");
+    if (file && !(s->res.suite_file = strdup(file))) {
         rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
         goto out;
     }
-    s->scale = ssd__jv_num(&root, "scale", 1);
+    s->res.scale = ssd__jv_num(&root, "scale", 1);
     const struct ssd__jv *target = ssd__jv_get(&root, "target");
-    s->target_uri = strdup(ssd__jv_str(target, "uri") ? ssd__jv_str(target, "uri") : "?");
-    copy(s->target_kind, sizeof s->target_kind, ssd__jv_str(target, "kind"));
-    s->target_size = whole(target, "size_bytes", 0, UINT64_MAX, 0);
-    s->target_block = (unsigned)whole(target, "block_size", 0, UINT_MAX, 0);
+    s->res.target_uri = strdup(ssd__jv_str(target, "uri") ? ssd__jv_str(target, "uri") : "?");
+    copy(s->res.target_kind, sizeof s->res.target_kind, ssd__jv_str(target, "kind"));
+    s->res.target_size = whole(target, "size_bytes", 0, UINT64_MAX, 0);
+    s->res.target_block = (unsigned)whole(target, "block_size", 0, UINT_MAX, 0);
     const struct ssd__jv *drive = ssd__jv_get(target, "drive");
     if (drive && drive->type == SSD__JOBJ)
-        s->drive_json = dump(drive);
+        s->res.drive_json = dump(drive);
     const struct ssd__jv *host = ssd__jv_get(&root, "host");
-    copy(s->host_name, sizeof s->host_name, ssd__jv_str(host, "hostname"));
-    copy(s->host_kernel, sizeof s->host_kernel, ssd__jv_str(host, "kernel"));
-    copy(s->host_cpu, sizeof s->host_cpu, ssd__jv_str(host, "cpu"));
-    copy(s->started, sizeof s->started, ssd__jv_str(&root, "started"));
-    copy(s->finished, sizeof s->finished, ssd__jv_str(&root, "finished"));
-    s->interrupted = ssd__jv_true(&root, "interrupted");
+    copy(s->res.host_name, sizeof s->res.host_name, ssd__jv_str(host, "hostname"));
+    copy(s->res.host_kernel, sizeof s->res.host_kernel, ssd__jv_str(host, "kernel"));
+    copy(s->res.host_cpu, sizeof s->res.host_cpu, ssd__jv_str(host, "cpu"));
+    copy(s->res.started, sizeof s->res.started, ssd__jv_str(&root, "started"));
+    copy(s->res.finished, sizeof s->res.finished, ssd__jv_str(&root, "finished"));
+    s->res.interrupted = ssd__jv_true(&root, "interrupted");
     if (ssd__jv_str(&root, "error"))
-        s->error = strdup(ssd__jv_str(&root, "error"));
+        s->res.error = strdup(ssd__jv_str(&root, "error"));
     /* A run that never recorded its end (results.json before this field
      * had no "status": neither complete, interrupted nor failed) is still
      * going only while it holds the directory's lock; else it was killed. */
     const char *status = ssd__jv_str(&root, "status");
     if (status ? !strcmp(status, "running")
-               : !ssd__jv_true(&root, "complete") && !s->interrupted && !s->error) {
+               : !ssd__jv_true(&root, "complete") && !s->res.interrupted && !s->res.error) {
         if (ssd__suite_out_in_use(s->out_dir))
-            s->running = 1;
+            s->res.running = 1;
         else
-            s->killed = s->interrupted = 1;
+            s->res.killed = s->res.interrupted = 1;
     }
-    s->killed |= ssd__jv_true(&root, "killed");
+    s->res.killed |= ssd__jv_true(&root, "killed");
     const struct ssd__jv *steps = ssd__jv_get(&root, "steps");
-    if (!s->target_uri || !steps || steps->type != SSD__JARR) {
-        rc =
-            ssd__fail(s->err, s->target_uri ? SSD_EFORMAT : SSD_ENOMEM, "%s: no steps array", path);
+    if (!s->res.target_uri || !steps || steps->type != SSD__JARR) {
+        rc = ssd__fail(s->err, s->res.target_uri ? SSD_EFORMAT : SSD_ENOMEM, "%s: no steps array",
+                       path);
         goto out;
     }
-    s->steps_total = (int)whole(&root, "steps_total", 0, INT_MAX, steps->n);
+    s->res.steps_total = (int)whole(&root, "steps_total", 0, INT_MAX, steps->n);
     if (steps->n) {
-        s->steps = calloc(steps->n, sizeof *s->steps);
-        if (!s->steps) {
+        s->res.steps = calloc(steps->n, sizeof *s->res.steps);
+        if (!s->res.steps) {
             rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
             goto out;
         }
         s->cap = (int)steps->n;
     }
     for (size_t i = 0; i < steps->n && !rc; i++) {
-        rc = load_step(s, &s->steps[i], &steps->items[i], (int)i, path);
-        s->nsteps++;
+        rc = load_step(s, &s->res.steps[i], &steps->items[i], (int)i, path);
+        s->res.nsteps++;
     }
     int lost = 0;
-    for (int i = 0; i < s->nsteps && !rc; i++) {
-        struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_ANALYZE || st->state != SSD__ST_DONE)
+    for (int i = 0; i < s->res.nsteps && !rc; i++) {
+        struct ssd__step *st = &s->res.steps[i];
+        if (st->def.kind != SSD__STEP_ANALYZE || st->res.state != SSD__ST_DONE)
             continue;
-        free(st->error);
-        st->error = NULL;
-        char *stored = st->analysis_json;
-        st->analysis_json = NULL;
+        free(st->res.error);
+        st->res.error = NULL;
+        char *stored = st->res.analysis_json;
+        st->res.analysis_json = NULL;
         ssd__suite_analyze(s, i);
-        if (st->state == SSD__ST_DONE || !stored) {
+        if (st->res.state == SSD__ST_DONE || !stored) {
             free(stored);
             continue;
         }
         /* A missing or damaged CSV must not drop the analysis the run
          * stored: keep it, and say so (the caller warns, the CLI exits 1). */
-        free(st->analysis_json);
-        st->analysis_json = stored;
+        free(st->res.analysis_json);
+        st->res.analysis_json = stored;
         summary_from_stored(st);
         if (!lost++)
             ssd__fail(s->err, 0, "%s: cannot recompute: %s; the analysis stored in %s is kept",
-                      st->name, st->error ? st->error : "?", path);
+                      st->def.name, st->res.error ? st->res.error : "?", path);
     }
     if (lost > 1) {
         size_t n = strlen(s->err);
@@ -364,8 +350,8 @@ static int create_loaded(ssd_suite **out, const char *dir) {
     *out = s;
     if (!s)
         return SSD_ENOMEM;
-    s->loaded = s->prepared = s->ran = 1;
-    s->scale = 1;
+    s->res.loaded = s->prepared = s->ran = 1;
+    s->res.scale = 1;
     s->report = 1;
     s->current = -1;
     return ssd__suite_set_out(s, dir);

@@ -147,7 +147,7 @@ int ssd__suite_out_in_use(const char *out_dir) {
     return busy;
 }
 
-const char *ssd__suite_status(const ssd_suite *s) {
+const char *ssd__suite_status(const struct ssd__results *s) {
     if (s->interrupted)
         return "interrupted";
     if (s->error)
@@ -156,7 +156,7 @@ const char *ssd__suite_status(const ssd_suite *s) {
         return "running";
     int done = 0;
     for (int i = 0; i < s->nsteps; i++)
-        done += s->steps[i].state == SSD__ST_DONE || s->steps[i].state == SSD__ST_SKIPPED;
+        done += s->steps[i].res.state == SSD__ST_DONE || s->steps[i].res.state == SSD__ST_SKIPPED;
     int total = s->loaded ? s->steps_total : s->nsteps;
     /* Every step ran, or the run stopped without saying why: a run that
      * never started has no steps to show either. */

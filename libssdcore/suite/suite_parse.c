@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ssdcore/job.h"
+#include "step_options.h"
 #include "suite_impl.h"
 
 #define MAX_TOKENS 64
@@ -33,19 +34,19 @@ static int set_name(char *dst, const char *v) {
 }
 
 static struct ssd__step *new_step(ssd_suite *s) {
-    if (s->nsteps == s->cap) {
+    if (s->res.nsteps == s->cap) {
         int cap = s->cap ? s->cap * 2 : 32;
-        struct ssd__step *p = realloc(s->steps, (size_t)cap * sizeof *p);
+        struct ssd__step *p = realloc(s->res.steps, (size_t)cap * sizeof *p);
         if (!p)
             return NULL;
-        s->steps = p;
+        s->res.steps = p;
         s->cap = cap;
     }
-    struct ssd__step *st = &s->steps[s->nsteps];
+    struct ssd__step *st = &s->res.steps[s->res.nsteps];
     memset(st, 0, sizeof *st);
-    st->x = NAN;
-    st->truth_cache_bytes = st->truth_post_bps = st->truth_fold_bytes = st->truth_gc_bytes =
-        st->truth_recovered = st->truth_room_before = NAN;
+    st->def.x = NAN;
+    st->res.truth_cache_bytes = st->res.truth_post_bps = st->res.truth_fold_bytes =
+        st->res.truth_gc_bytes = st->res.truth_recovered = st->res.truth_room_before = NAN;
     return st;
 }
 
@@ -65,24 +66,24 @@ static int parse_trim(ssd_suite *s, struct ssd__step *st, char **tok, int n, con
             return ssd__fail(s->err, SSD_EINVAL, "%s: trim: %s: not a size: '%s'", where, tok[i],
                              eq + 1);
         if (!strcmp(tok[i], "offset"))
-            st->offset = v;
+            st->def.offset = v;
         else
-            st->length = v;
+            st->def.length = v;
     }
     uint64_t size = ssd_target_size(s->t);
-    if (st->offset >= size || (st->length && st->length > size - st->offset))
+    if (st->def.offset >= size || (st->def.length && st->def.length > size - st->def.offset))
         return ssd__fail(s->err, SSD_ERANGE, "%s: trim: range beyond the target's %llu bytes",
                          where, (unsigned long long)size);
-    strcpy(st->name, "trim");
+    strcpy(st->def.name, "trim");
     return 0;
 }
 
 static int parse_idle(ssd_suite *s, struct ssd__step *st, char **tok, int n, const char *where) {
     if (n != 2)
         return ssd__fail(s->err, SSD_EINVAL, "%s: idle: expected one duration ('idle 15m')", where);
-    if (ssd_parse_duration(tok[1], &st->idle_s) || st->idle_s < 0)
+    if (ssd_parse_duration(tok[1], &st->def.idle_s) || st->def.idle_s < 0)
         return ssd__fail(s->err, SSD_EINVAL, "%s: idle: not a duration: '%s'", where, tok[1]);
-    strcpy(st->name, "idle");
+    strcpy(st->def.name, "idle");
     return 0;
 }
 
@@ -92,57 +93,44 @@ static int parse_job(ssd_suite *s, struct ssd__step *st, char **tok, int n, cons
     if (rc)
         return ssd__fail(s->err, rc, "%s: job: %s", where, ssd_strerror(rc));
     for (int i = 1; i < n && !rc; i++) {
-        char *eq = strchr(tok[i], '=');
-        if (!eq || eq == tok[i]) {
-            rc = ssd__fail(s->err, SSD_EINVAL, "%s: job: expected KEY=VALUE, got '%s'", where,
-                           tok[i]);
+        const char *k, *v;
+        if ((rc = ssd__step_split(s, tok[i], "job", where, &k, &v)))
             break;
-        }
-        *eq = 0;
-        const char *k = tok[i], *v = eq + 1;
         if (!strcmp(k, "name")) {
-            if (set_name(st->name, v))
+            if (set_name(st->def.name, v))
                 rc = ssd__fail(s->err, SSD_EINVAL, "%s: job: bad name '%s'", where, v);
         } else if (!strcmp(k, "group")) {
-            if (set_name(st->group, v))
+            if (set_name(st->def.group, v))
                 rc = ssd__fail(s->err, SSD_EINVAL, "%s: job: bad group '%s'", where, v);
         } else if (!strcmp(k, "x")) {
             char *end;
             errno = 0;
-            st->x = strtod(v, &end);
-            if (end == v || *end || errno || !isfinite(st->x))
+            st->def.x = strtod(v, &end);
+            if (end == v || *end || errno || !isfinite(st->def.x))
                 rc = ssd__fail(s->err, SSD_EINVAL, "%s: job: x: not a number: '%s'", where, v);
         } else if (!strcmp(k, "log")) {
             if (!valid_stem(v))
                 rc = ssd__fail(s->err, SSD_EINVAL,
                                "%s: job: log: '%s' is not a file stem (letters, digits, - _ .)",
                                where, v);
-            else if (ssd__suite_find_log(s, v, s->nsteps))
+            else if (ssd__suite_find_log(&s->res, v, s->res.nsteps))
                 rc = ssd__fail(s->err, SSD_EEXIST, "%s: job: log '%s' is already used", where, v);
             else
-                strcpy(st->log, v);
-        } else if (st->nopts == SSD__STEP_MAX_OPTS) {
-            rc = ssd__fail(s->err, SSD_ERANGE, "%s: job: too many options", where);
+                strcpy(st->def.log, v);
         } else {
             char buf[64];
             const char *use = ssd__suite_scaled(s, k, v, buf, sizeof buf);
             int r = ssd_job_set_option(j, k, use);
-            if (r) {
-                rc = ssd__fail(s->err, r, "%s: job: %s", where, ssd_job_errmsg(j));
-                break;
-            }
-            st->keys[st->nopts] = strdup(k);
-            st->values[st->nopts] = strdup(v);
-            st->nopts++;
-            if (!st->keys[st->nopts - 1] || !st->values[st->nopts - 1])
-                rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
+            rc = r ? ssd__fail(s->err, r, "%s: job: %s", where, ssd_job_errmsg(j))
+                   : ssd__step_keep(s, st, k, v, "job", where);
         }
     }
     ssd_job_free(j);
-    if (!rc && !st->name[0])
-        snprintf(st->name, sizeof st->name, "job%d", st->lineno);
-    if (!rc && ssd__suite_find(s, st->name, s->nsteps - 1))
-        rc = ssd__fail(s->err, SSD_EEXIST, "%s: job: name '%s' is already used", where, st->name);
+    if (!rc && !st->def.name[0])
+        snprintf(st->def.name, sizeof st->def.name, "job%d", st->def.lineno);
+    if (!rc && ssd__suite_find(&s->res, st->def.name, s->res.nsteps - 1))
+        rc = ssd__fail(s->err, SSD_EEXIST, "%s: job: name '%s' is already used", where,
+                       st->def.name);
     return rc;
 }
 
@@ -150,29 +138,24 @@ static int parse_analyze(ssd_suite *s, struct ssd__step *st, char **tok, int n, 
     if (n < 2 || strchr(tok[1], '='))
         return ssd__fail(s->err, SSD_EINVAL, "%s: analyze: expected a log name ('analyze degr')",
                          where);
-    if (!ssd__suite_find_log(s, tok[1], s->nsteps))
+    if (!ssd__suite_find_log(&s->res, tok[1], s->res.nsteps))
         return ssd__fail(s->err, SSD_EINVAL, "%s: analyze: no earlier job has log=%s", where,
                          tok[1]);
-    strcpy(st->series, tok[1]);
+    strcpy(st->def.series, tok[1]);
     ssd_analysis *a = NULL;
     int rc = ssd_analysis_create(&a);
     if (rc)
         return ssd__fail(s->err, rc, "%s: analyze: %s", where, ssd_strerror(rc));
     for (int i = 2; i < n && !rc; i++) {
-        char *eq = strchr(tok[i], '=');
-        if (!eq) {
-            rc = ssd__fail(s->err, SSD_EINVAL, "%s: analyze: expected KEY=VALUE, got '%s'", where,
-                           tok[i]);
+        const char *k, *v;
+        if ((rc = ssd__step_split(s, tok[i], "analyze", where, &k, &v)))
             break;
-        }
-        *eq = 0;
-        const char *k = tok[i], *v = eq + 1;
         if (!strcmp(k, "reference")) {
-            if (!ssd__suite_find_log(s, v, s->nsteps))
+            if (!ssd__suite_find_log(&s->res, v, s->res.nsteps))
                 rc = ssd__fail(s->err, SSD_EINVAL,
                                "%s: analyze: reference: no earlier job has log=%s", where, v);
             else
-                strcpy(st->reference, v);
+                strcpy(st->def.reference, v);
             continue;
         }
         char *end;
@@ -180,20 +163,20 @@ static int parse_analyze(ssd_suite *s, struct ssd__step *st, char **tok, int n, 
         double d = strtod(v, &end);
         if (end == v || *end || errno) {
             rc = ssd__fail(s->err, SSD_EINVAL, "%s: analyze: %s: not a number: '%s'", where, k, v);
-        } else if (st->naopts == SSD__STEP_MAX_OPTS) {
+        } else if (st->def.naopts == SSD__STEP_MAX_OPTS) {
             rc = ssd__fail(s->err, SSD_ERANGE, "%s: analyze: too many options", where);
         } else {
             int r = ssd_analysis_set_option_double(a, k, d);
             if (r)
                 rc = ssd__fail(s->err, r, "%s: analyze: %s", where, ssd_analysis_errmsg(a));
-            else if (!(st->akeys[st->naopts] = strdup(k)))
+            else if (!(st->def.akeys[st->def.naopts] = strdup(k)))
                 rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
             else
-                st->avalues[st->naopts++] = d;
+                st->def.avalues[st->def.naopts++] = d;
         }
     }
     ssd_analysis_free(a);
-    snprintf(st->name, sizeof st->name, "analyze-%s", st->series);
+    snprintf(st->def.name, sizeof st->def.name, "analyze-%s", st->def.series);
     return rc;
 }
 
@@ -248,32 +231,33 @@ int ssd__suite_parse(ssd_suite *s, const char *source, const char *text) {
             free(line);
             return ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
         }
-        st->lineno = lineno;
+        st->def.lineno = lineno;
         /* Owned by the step from here, so a failure below frees it with the
          * rest of the steps. */
-        s->nsteps++;
+        s->res.nsteps++;
         char *trimmed = line;
         while (isspace((unsigned char)*trimmed))
             trimmed++;
         size_t tl = strlen(trimmed);
         while (tl && isspace((unsigned char)trimmed[tl - 1]))
             trimmed[--tl] = 0;
-        st->line = strdup(trimmed);
+        st->def.line = strdup(trimmed);
         free(line);
-        if (!st->line)
+        if (!st->def.line)
             rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
         else if (!strcmp(tok[0], "trim"))
-            st->kind = SSD__STEP_TRIM, rc = parse_trim(s, st, tok, n, where);
+            st->def.kind = SSD__STEP_TRIM, rc = parse_trim(s, st, tok, n, where);
         else if (!strcmp(tok[0], "idle"))
-            st->kind = SSD__STEP_IDLE, rc = parse_idle(s, st, tok, n, where);
+            st->def.kind = SSD__STEP_IDLE, rc = parse_idle(s, st, tok, n, where);
         else if (!strcmp(tok[0], "job"))
-            st->kind = SSD__STEP_JOB, rc = parse_job(s, st, tok, n, where);
+            st->def.kind = SSD__STEP_JOB, rc = parse_job(s, st, tok, n, where);
         else if (!strcmp(tok[0], "analyze"))
-            st->kind = SSD__STEP_ANALYZE, rc = parse_analyze(s, st, tok, n, where);
+            st->def.kind = SSD__STEP_ANALYZE, rc = parse_analyze(s, st, tok, n, where);
         else if (!strcmp(tok[0], "filebench"))
-            st->kind = SSD__STEP_FILEBENCH, rc = ssd__suite_parse_filebench(s, st, tok, n, where);
+            st->def.kind = SSD__STEP_FILEBENCH,
+            rc = ssd__suite_parse_filebench(s, st, tok, n, where);
         else if (!strcmp(tok[0], "replay"))
-            st->kind = SSD__STEP_REPLAY, rc = ssd__suite_parse_replay(s, st, tok, n, where);
+            st->def.kind = SSD__STEP_REPLAY, rc = ssd__suite_parse_replay(s, st, tok, n, where);
         else
             rc = ssd__fail(s->err, SSD_EINVAL,
                            "%s: unknown step '%s' (expected trim, idle, job, analyze, filebench or "
@@ -283,7 +267,7 @@ int ssd__suite_parse(ssd_suite *s, const char *source, const char *text) {
         if (rc)
             return rc;
     }
-    if (s->nsteps == 0)
+    if (s->res.nsteps == 0)
         return ssd__fail(s->err, SSD_ENODATA, "%s: no steps", source);
     return 0;
 }

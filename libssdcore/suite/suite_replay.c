@@ -11,15 +11,10 @@
 #include <string.h>
 
 #include "ssdcore/trace.h"
+#include "curve_groups.h"
+#include "step_options.h"
 #include "suite_impl.h"
 #include "json_read.h"
-
-static const char *option(const struct ssd__step *st, const char *key) {
-    for (int k = 0; k < st->nopts; k++)
-        if (!strcmp(st->keys[k], key))
-            return st->values[k];
-    return NULL;
-}
 
 static int known_scenario(const char *name) {
     for (int i = 0; i < ssd_trace_scenario_count(); i++)
@@ -43,7 +38,7 @@ static int suite_key(const char *key) {
 /* A file test's set size: set_size=, else the size it was recorded with. */
 static uint64_t filetest_set_bytes(const struct ssd__step *st, const char *name) {
     uint64_t b = 0, dev = 0;
-    const char *v = option(st, "set_size");
+    const char *v = ssd__step_option(st, "set_size");
     if (v && !ssd_parse_size(v, &b) && b)
         return b;
     return ssd_trace_filetest_sizes(name, &b, &dev) ? 0 : b;
@@ -72,19 +67,14 @@ int ssd__suite_parse_replay(ssd_suite *s, struct ssd__step *st, char **tok, int 
     if (rc)
         rc = ssd__fail(s->err, rc, "%s: replay: %s", where, ssd_strerror(rc));
     for (int i = 1; i < n && !rc; i++) {
-        char *eq = strchr(tok[i], '=');
-        if (!eq || eq == tok[i]) {
-            rc = ssd__fail(s->err, SSD_EINVAL, "%s: replay: expected KEY=VALUE, got '%s'", where,
-                           tok[i]);
+        const char *k, *v;
+        if ((rc = ssd__step_split(s, tok[i], "replay", where, &k, &v)))
             break;
-        }
-        *eq = 0;
-        const char *k = tok[i], *v = eq + 1;
         if (!strcmp(k, "name") || !strcmp(k, "group")) {
             if (!*v || strlen(v) >= SSD__NAME_MAX || strpbrk(v, "\"<>&/"))
                 rc = ssd__fail(s->err, SSD_EINVAL, "%s: replay: bad %s '%s'", where, k, v);
             else
-                strcpy(k[0] == 'n' ? st->name : st->group, v);
+                strcpy(k[0] == 'n' ? st->def.name : st->def.group, v);
             continue;
         }
         if (!strcmp(k, "trace")) {
@@ -112,36 +102,27 @@ int ssd__suite_parse_replay(ssd_suite *s, struct ssd__step *st, char **tok, int 
             if (r2)
                 rc = ssd__fail(s->err, r2, "%s: replay: %s", where, ssd_replay_errmsg(r));
         }
-        if (rc)
-            break;
-        if (st->nopts == SSD__STEP_MAX_OPTS) {
-            rc = ssd__fail(s->err, SSD_ERANGE, "%s: replay: too many options", where);
-            break;
-        }
-        st->keys[st->nopts] = strdup(k);
-        st->values[st->nopts] = strdup(v);
-        st->nopts++;
-        if (!st->keys[st->nopts - 1] || !st->values[st->nopts - 1])
-            rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
+        if (!rc)
+            rc = ssd__step_keep(s, st, k, v, "replay", where);
     }
     ssd_replay_free(r);
     ssd_trace_free(tr);
     ssd_target_free(dummy);
-    if (!rc && !option(st, "trace"))
+    if (!rc && !ssd__step_option(st, "trace"))
         rc = ssd__fail(s->err, SSD_EINVAL, "%s: replay: needs trace=PATH or trace=scenario:NAME",
                        where);
-    if (!rc && !st->name[0]) {
-        const char *t = option(st, "trace");
+    if (!rc && !st->def.name[0]) {
+        const char *t = ssd__step_option(st, "trace");
         if (!strncmp(t, "scenario:", 9) && strlen(t + 9) < SSD__NAME_MAX)
-            strcpy(st->name, t + 9);
+            strcpy(st->def.name, t + 9);
         else
-            snprintf(st->name, sizeof st->name, "replay%d", st->lineno);
+            snprintf(st->def.name, sizeof st->def.name, "replay%d", st->def.lineno);
     }
     return rc;
 }
 
 int ssd__replay_is_file_test(const struct ssd__step *st) {
-    const char *t = st->kind == SSD__STEP_REPLAY ? option(st, "trace") : NULL;
+    const char *t = st->def.kind == SSD__STEP_REPLAY ? ssd__step_option(st, "trace") : NULL;
     return t && !strncmp(t, "filetest:", 9);
 }
 
@@ -150,33 +131,33 @@ int ssd__replay_is_file_test(const struct ssd__step *st) {
 void ssd__replay_figures(struct ssd__step *st) {
     struct ssd__jv root;
     char msg[128];
-    st->bw_bps = st->runtime_s = st->iops = NAN;
-    if (!st->job_json || ssd__jr_parse(st->job_json, &root, msg, sizeof msg))
+    st->res.bw_bps = st->res.runtime_s = st->res.iops = NAN;
+    if (!st->res.job_json || ssd__jr_parse(st->res.job_json, &root, msg, sizeof msg))
         return;
-    st->bw_bps = ssd__jv_num(&root, "bw_bps", NAN);
-    st->runtime_s = ssd__jv_num(&root, "busy_s", NAN);
-    st->iops = ssd__jv_num(&root, "iops", NAN);
+    st->res.bw_bps = ssd__jv_num(&root, "bw_bps", NAN);
+    st->res.runtime_s = ssd__jv_num(&root, "busy_s", NAN);
+    st->res.iops = ssd__jv_num(&root, "iops", NAN);
     ssd__jv_free(&root);
     /* A recorded file test (not the set's creation) is a file-test figure
      * like the filebench step's: the drive's busy time for the set, and
      * the set's bytes over it. */
-    const char *t = option(st, "trace");
+    const char *t = ssd__step_option(st, "trace");
     const char *phase = t && !strncmp(t, "filetest:", 9) ? strrchr(t, '-') : NULL;
-    st->nfile = 0;
-    if (phase && strcmp(phase + 1, "mkset") && st->runtime_s > 0) {
+    st->res.nfile = 0;
+    if (phase && strcmp(phase + 1, "mkset") && st->res.runtime_s > 0) {
         uint64_t bytes = filetest_replayed_bytes(st, t + 9);
-        snprintf(st->file[0].name, sizeof st->file[0].name, "%s", phase + 1);
-        st->file[0].seconds = st->runtime_s;
-        st->file[0].mibs = bytes ? bytes / 1048576.0 / st->runtime_s : NAN;
-        st->nfile = 1;
+        snprintf(st->res.file[0].name, sizeof st->res.file[0].name, "%s", phase + 1);
+        st->res.file[0].seconds = st->res.runtime_s;
+        st->res.file[0].mibs = bytes ? bytes / 1048576.0 / st->res.runtime_s : NAN;
+        st->res.nfile = 1;
     }
 }
 
 int ssd__suite_run_replay(ssd_suite *s, int i) {
-    struct ssd__step *st = &s->steps[i];
+    struct ssd__step *st = &s->res.steps[i];
     ssd_trace *tr = NULL;
     ssd_replay *r = NULL;
-    const char *path = option(st, "trace");
+    const char *path = ssd__step_option(st, "trace");
     int rc = ssd_trace_create(&tr);
     const char *why = NULL;
     if (!rc) {
@@ -189,9 +170,9 @@ int ssd__suite_run_replay(ssd_suite *s, int i) {
     }
     if (!rc)
         rc = ssd_replay_create(&r, s->t, tr);
-    for (int k = 0; !rc && k < st->nopts; k++)
-        if (!suite_key(st->keys[k]))
-            rc = ssd_replay_set_option(r, st->keys[k], st->values[k]);
+    for (int k = 0; !rc && k < st->def.nopts; k++)
+        if (!suite_key(st->def.keys[k]))
+            rc = ssd_replay_set_option(r, st->def.keys[k], st->def.values[k]);
     if (!rc)
         rc = ssd_replay_run(r);
     if (rc && !why)
@@ -199,18 +180,17 @@ int ssd__suite_run_replay(ssd_suite *s, int i) {
     char *json = NULL;
     if (r && (rc == 0 || rc == SSD_EINTERRUPTED))
         ssd_replay_results_json(r, &json);
-    st->job_json = json;
+    st->res.job_json = json;
     ssd__replay_figures(st);
     if (rc) {
-        st->rc = rc;
-        st->state = rc == SSD_EINTERRUPTED ? SSD__ST_INTERRUPTED : SSD__ST_FAILED;
-        free(st->error);
-        st->error = strdup(why && *why ? why : ssd_strerror(rc));
+        st->res.state = rc == SSD_EINTERRUPTED ? SSD__ST_INTERRUPTED : SSD__ST_FAILED;
+        free(st->res.error);
+        st->res.error = strdup(why && *why ? why : ssd_strerror(rc));
         if (rc != SSD_EINTERRUPTED)
-            rc = ssd__fail(s->err, rc, "step %d (%s, line %d): %s", i + 1, st->name, st->lineno,
-                           st->error ? st->error : ssd_strerror(rc));
+            rc = ssd__fail(s->err, rc, "step %d (%s, line %d): %s", i + 1, st->def.name,
+                           st->def.lineno, st->res.error ? st->res.error : ssd_strerror(rc));
     } else {
-        st->state = SSD__ST_DONE;
+        st->res.state = SSD__ST_DONE;
     }
     ssd_replay_free(r);
     ssd_trace_free(tr);
@@ -220,17 +200,18 @@ int ssd__suite_run_replay(ssd_suite *s, int i) {
 /* The application score over the done replay steps of group "apps": total
  * bytes over total busy time (PCMark 8's storage bandwidth) and the mean
  * of the traces' bandwidths. 0 when there is none. */
-int ssd__suite_apps_score(const ssd_suite *s, double *score_bps, double *mean_bps) {
+int ssd__suite_apps_score(const struct ssd__results *s, double *score_bps, double *mean_bps) {
     double bytes = 0, busy = 0, sum = 0;
     int n = 0;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_REPLAY || st->state != SSD__ST_DONE ||
-            strcmp(st->group, "apps") || !(st->runtime_s > 0) || !isfinite(st->bw_bps))
+        if (st->def.kind != SSD__STEP_REPLAY || st->res.state != SSD__ST_DONE ||
+            strcmp(st->def.group, ssd__group_apps) || !(st->res.runtime_s > 0) ||
+            !isfinite(st->res.bw_bps))
             continue;
-        bytes += st->bw_bps * st->runtime_s;
-        busy += st->runtime_s;
-        sum += st->bw_bps;
+        bytes += st->res.bw_bps * st->res.runtime_s;
+        busy += st->res.runtime_s;
+        sum += st->res.bw_bps;
         n++;
     }
     *score_bps = busy > 0 ? bytes / busy : NAN;

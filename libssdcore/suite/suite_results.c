@@ -2,12 +2,16 @@
  * the run, the host, every attempted step with its parameters and results,
  * and the headline figures the reviews print. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_read.h"
 #include "ssdcore/base.h"
+#include "jsonw.h"
 #include "ssdcore/target.h"
+#include "curve_groups.h"
 #include "step_names.h"
 #include "suite_impl.h"
 #include "verdict_words.h"
@@ -16,116 +20,134 @@ static const char *censor_name(int c) {
     return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
 }
 
-static void key(struct ssd__text *t, int *first, const char *k) {
-    if (!*first)
-        ssd__text_raw(t, ",", 1);
-    *first = 0;
-    ssd__text_jstr(t, k);
-    ssd__text_raw(t, ":", 1);
+/* A job's summary figures: results.json's "summary" object, written here
+ * and read back by suite_load.c from this one table. */
+const struct ssd__step_figure ssd__job_summary[] = {
+    {"runtime_s", offsetof(struct ssd__step_result, runtime_s)},
+    {"bw_bps", offsetof(struct ssd__step_result, bw_bps)},
+    {"iops", offsetof(struct ssd__step_result, iops)},
+    {"read_bps", offsetof(struct ssd__step_result, read_bps)},
+    {"write_bps", offsetof(struct ssd__step_result, write_bps)},
+    {"lat_mean_us", offsetof(struct ssd__step_result, lat_mean_us)},
+    {"lat_p50_us", offsetof(struct ssd__step_result, lat_p50_us)},
+    {"lat_p99_us", offsetof(struct ssd__step_result, lat_p99_us)},
+    {"lat_p99_9_us", offsetof(struct ssd__step_result, lat_p999_us)},
+};
+const size_t ssd__job_summary_count = sizeof ssd__job_summary / sizeof ssd__job_summary[0];
+
+/* The step's options as written: {"key": "value", ...}. */
+static void params(struct ssd__jw *w, const struct ssd__step *st) {
+    ssd__jw_key(w, "params");
+    ssd__jw_begin_object(w);
+    for (int k = 0; k < st->def.nopts; k++)
+        ssd__jw_kstr(w, st->def.keys[k], st->def.values[k]);
+    ssd__jw_end_object(w);
 }
 
-static void knum(struct ssd__text *t, int *first, const char *k, double v) {
-    key(t, first, k);
-    ssd__text_jnum(t, v);
+/* "STEM.csv", or null for no stem. */
+static void csv_name(struct ssd__jw *w, const char *key, const char *stem) {
+    char name[SSD__NAME_MAX + 8];
+    snprintf(name, sizeof name, "%s.csv", stem);
+    ssd__jw_kstr(w, key, stem[0] ? name : NULL);
 }
 
-static void kstr(struct ssd__text *t, int *first, const char *k, const char *v) {
-    key(t, first, k);
-    ssd__text_jstr(t, v);
+static const struct ssd__step *logging_job(const struct ssd__results *s,
+                                           const struct ssd__step *an) {
+    return ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
 }
 
-/* A JSON fragment the library produced, or null. */
-static void kraw(struct ssd__text *t, int *first, const char *k, const char *json) {
-    key(t, first, k);
-    if (json)
-        ssd__text_raw(t, json, strlen(json));
-    else
-        ssd__text_raw(t, "null", 4);
+/* A level found and the model's (the median of its whole intervals'
+ * rates, like the analysis' median of its samples) agree within this share:
+ * the two medians cover the same samples but for the few a boundary placed
+ * differently moves from one phase to the next (seeds' drives: within 1 %,
+ * docs/analysis.md). */
+#define TRUTH_LEVEL_TOL 0.05
+
+/* The model's levels from its truth JSON; NaN where it has none (a phase
+ * shorter than an interval, or a results.json written before they were). */
+struct truth_levels {
+    double cache, post_cache, folding, gc;
+};
+
+static struct truth_levels truth_levels_of(const struct ssd__step *job) {
+    struct truth_levels L = {NAN, NAN, NAN, NAN};
+    struct ssd__jv root;
+    char msg[64];
+    if (!job->res.truth_json || ssd__jr_parse(job->res.truth_json, &root, msg, sizeof msg))
+        return L;
+    L.cache = ssd__jv_num(&root, "cache_level_bps", NAN);
+    L.post_cache = ssd__jv_num(&root, "post_cache_level_bps", NAN);
+    L.folding = ssd__jv_num(&root, "folding_level_bps", NAN);
+    L.gc = ssd__jv_num(&root, "gc_level_bps", NAN);
+    ssd__jv_free(&root);
+    return L;
 }
 
-static const struct ssd__step *logging_job(const ssd_suite *s, const struct ssd__step *an) {
-    return ssd__suite_find_log(s, an->series, (int)(an - s->steps));
-}
-
-/* The analysis figures beside the simulator's truth for the same run. */
-static void truth_compare(struct ssd__text *t, const struct ssd__step *an,
+/* The analysis figures beside the simulator's truth for the same run, like
+ * with like: a level (median) beside the model's level, with its stated
+ * uncertainty; a mean beside its mean; a position beside its position. */
+static void truth_compare(struct ssd__jw *w, const struct ssd__step *an,
                           const struct ssd__step *job) {
-    int f = 1;
-    ssd__text_raw(t, "{", 1);
-    double cache = an->sum.has_cache ? an->sum.cache_bytes : NAN;
-    if (an->reference[0]) {
-        key(t, &f, "recovered_bytes");
-        int g = 1;
-        ssd__text_raw(t, "{", 1);
-        knum(t, &g, "analysis", an->sum.has_recovery ? an->sum.recovered_bytes : NAN);
+    const struct ssd_analysis_summary *m = &an->res.sum;
+    struct truth_levels L = truth_levels_of(job);
+    /* The model's mean (bytes over seconds, dips included) beside the mean
+     * of the analysis' post-cache phase. */
+    size_t pp = m->has_cache ? 1 : 0;
+    /* The first lasting drop after the cache level, folding or GC alike. */
+    double later = m->has_folding ? m->folding_start_bytes : NAN;
+    if (m->has_gc && !(later < m->gc_start_bytes))
+        later = m->gc_start_bytes;
+    const struct {
+        const char *key;
+        double analysis, truth;
+        int level; /* a level: with its uncertainty */
+    } pairs[] = {
         /* The fast-write room (cache room, or clean flash on a drive
          * without a cache) the idle or TRIM left when the run began. */
-        knum(t, &g, "truth", job->truth_room_before);
-        ssd__text_raw(t, "}", 1);
+        {"recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN, job->res.truth_room_before,
+         0},
+        {"cache_bytes", m->has_cache ? m->cache_bytes : NAN, job->res.truth_cache_bytes, 0},
+        {"cache_level_bps", m->has_cache ? m->cache_level_bps : NAN, L.cache, 1},
+        {"post_cache_bps", m->post_cache_bps, L.post_cache, 1},
+        {"post_cache_mean_bps", pp < an->res.nphases ? an->res.phases[pp].mean_bps : NAN,
+         job->res.truth_post_bps, 0},
+        {"folding_start_bytes", m->has_folding ? m->folding_start_bytes : NAN,
+         job->res.truth_fold_bytes, 0},
+        {"folding_level_bps", m->has_folding ? m->folding_level_bps : NAN, L.folding, 1},
+        {"gc_start_bytes", m->has_gc ? m->gc_start_bytes : NAN, job->res.truth_gc_bytes, 0},
+        {"gc_level_bps", m->has_gc ? m->gc_level_bps : NAN, L.gc, 1},
+        {"later_drop_bytes", later, ssd__later_drop_truth(job), 0},
+    };
+    ssd__jw_begin_object(w);
+    for (size_t i = an->def.reference[0] ? 0 : 1; i < sizeof pairs / sizeof pairs[0]; i++) {
+        ssd__jw_key(w, pairs[i].key);
+        ssd__jw_begin_object(w);
+        ssd__jw_knum(w, "analysis", pairs[i].analysis);
+        ssd__jw_knum(w, "truth", pairs[i].truth);
+        if (pairs[i].level)
+            ssd__jw_knum(w, "uncertainty_bps", TRUTH_LEVEL_TOL * pairs[i].truth);
+        ssd__jw_end_object(w);
     }
-    key(t, &f, "cache_bytes");
-    int g = 1;
-    ssd__text_raw(t, "{", 1);
-    knum(t, &g, "analysis", cache);
-    knum(t, &g, "truth", job->truth_cache_bytes);
-    ssd__text_raw(t, "}", 1);
-    key(t, &f, "post_cache_bps");
-    g = 1;
-    ssd__text_raw(t, "{", 1);
-    knum(t, &g, "analysis", an->sum.post_cache_bps);
-    knum(t, &g, "truth", job->truth_post_bps);
-    ssd__text_raw(t, "}", 1);
-    /* Like with like: the model's post-cache figure is a mean (bytes over
-     * seconds, dips included), so it is also set beside the mean of the
-     * analysis' post-cache phase, not only its level (a median). */
-    size_t pp = an->sum.has_cache ? 1 : 0;
-    key(t, &f, "post_cache_mean_bps");
-    g = 1;
-    ssd__text_raw(t, "{", 1);
-    knum(t, &g, "analysis", pp < an->nphases ? an->phases[pp].mean_bps : NAN);
-    knum(t, &g, "truth", job->truth_post_bps);
-    ssd__text_raw(t, "}", 1);
-    key(t, &f, "folding_start_bytes");
-    g = 1;
-    ssd__text_raw(t, "{", 1);
-    knum(t, &g, "analysis", an->sum.has_folding ? an->sum.folding_start_bytes : NAN);
-    knum(t, &g, "truth", job->truth_fold_bytes);
-    ssd__text_raw(t, "}", 1);
-    key(t, &f, "gc_start_bytes");
-    g = 1;
-    ssd__text_raw(t, "{", 1);
-    knum(t, &g, "analysis", an->sum.has_gc ? an->sum.gc_start_bytes : NAN);
-    knum(t, &g, "truth", job->truth_gc_bytes);
-    ssd__text_raw(t, "}", 1);
-    /* The first lasting drop after the cache level, folding or GC alike. */
-    double later = an->sum.has_folding ? an->sum.folding_start_bytes : NAN;
-    if (an->sum.has_gc && !(later < an->sum.gc_start_bytes))
-        later = an->sum.gc_start_bytes;
-    key(t, &f, "later_drop_bytes");
-    g = 1;
-    ssd__text_raw(t, "{", 1);
-    knum(t, &g, "analysis", later);
-    knum(t, &g, "truth", ssd__later_drop_truth(job));
-    ssd__text_raw(t, "}", 1);
-    ssd__text_raw(t, "}", 1);
+    ssd__jw_end_object(w);
 }
 
 /* Where the analysis and the model disagree beyond the stated
- * uncertainty (the cache's, or 5% of a position): the cache found or not,
- * its size, the used state's start. */
+ * uncertainty (the cache's, 5% of a position, TRUTH_LEVEL_TOL of a level):
+ * the cache found or not, its size, the used state's start, the level after
+ * the cache (the analysis' median beside the model's). */
 int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job, char *buf,
                         size_t len) {
-    const struct ssd_analysis_summary *m = &an->sum;
+    const struct ssd_analysis_summary *m = &an->res.sum;
     const double GiB = 1073741824.0;
-    double tc = job->truth_cache_bytes, tg = job->truth_gc_bytes;
+    double tc = job->res.truth_cache_bytes, tg = job->res.truth_gc_bytes;
     buf[0] = '\0';
-    if (!an->has_summary)
+    if (!an->res.has_summary)
         return 0;
     if (isfinite(tc) && tc > 0 && m->has_cache && m->cache_censored == SSD_CENSOR_NONE &&
         fabs(m->cache_bytes - tc) > fmax(m->cache_uncertainty_bytes, 0.05 * tc))
         snprintf(buf, len, "cache %.2f GiB, model %.2f GiB", m->cache_bytes / GiB, tc / GiB);
-    else if (isfinite(tc) && tc > 0 && !m->has_cache && an->nphases > 1 &&
-             tc > an->phases[0].end_bytes * 0.5)
+    else if (isfinite(tc) && tc > 0 && !m->has_cache && an->res.nphases > 1 &&
+             tc > an->res.phases[0].end_bytes * 0.5)
         snprintf(buf, len, "no cache found, model %.2f GiB", tc / GiB);
     else if (isfinite(tc) && tc == 0 && m->has_cache && m->cache_censored == SSD_CENSOR_NONE)
         snprintf(buf, len, "cache %.2f GiB, the model has none", m->cache_bytes / GiB);
@@ -135,193 +157,211 @@ int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job,
     else if (!isfinite(tg) && m->has_gc)
         snprintf(buf, len, "used state from %.1f GiB, the model never ran out of clean blocks",
                  m->gc_start_bytes / GiB);
+    if (buf[0])
+        return 1;
+    /* The cache judged alike (both found, or neither): the level after it. */
+    double tl = truth_levels_of(job).post_cache;
+    int same_cache = (isfinite(tc) && tc > 0) == (m->has_cache != 0);
+    if (same_cache && isfinite(tl) && tl > 0 && isfinite(m->post_cache_bps) &&
+        fabs(m->post_cache_bps - tl) > TRUTH_LEVEL_TOL * tl)
+        snprintf(buf, len, "level after the cache %.1f MiB/s, model %.1f MiB/s (+-%.0f%%)",
+                 m->post_cache_bps / 1048576.0, tl / 1048576.0, 100 * TRUTH_LEVEL_TOL);
     return buf[0] != '\0';
 }
 
 double ssd__later_drop_truth(const struct ssd__step *job) {
-    double f = job->truth_fold_bytes, g = job->truth_gc_bytes;
+    double f = job->res.truth_fold_bytes, g = job->res.truth_gc_bytes;
     if (isfinite(f) && isfinite(g))
         return f < g ? f : g;
     return isfinite(f) ? f : g;
 }
 
-static void step_json(const ssd_suite *s, struct ssd__text *t, int i) {
+static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
     const struct ssd__step *st = &s->steps[i];
-    int f = 1;
-    ssd__text_raw(t, "{", 1);
-    knum(t, &f, "index", i);
-    kstr(t, &f, "kind", ssd__step_kind_name(st->kind));
-    kstr(t, &f, "name", st->name);
-    kstr(t, &f, "line", st->line);
-    knum(t, &f, "lineno", st->lineno);
-    kstr(t, &f, "state", ssd__step_state_name(st->state));
-    kstr(t, &f, "started", st->started[0] ? st->started : NULL);
-    knum(t, &f, "wall_s", st->wall_s);
-    knum(t, &f, "temp_c_before", st->temp_before_c);
-    knum(t, &f, "temp_c_after", st->temp_after_c);
-    if (st->error)
-        kstr(t, &f, "error", st->error);
-    if (st->state == SSD__ST_SKIPPED)
-        kstr(t, &f, "reason", st->reason);
-    switch (st->kind) {
-    case SSD__STEP_JOB: {
-        kstr(t, &f, "group", st->group[0] ? st->group : NULL);
-        knum(t, &f, "x", st->x);
-        key(t, &f, "params");
-        int g = 1;
-        ssd__text_raw(t, "{", 1);
-        for (int k = 0; k < st->nopts; k++)
-            kstr(t, &g, st->keys[k], st->values[k]);
-        ssd__text_raw(t, "}", 1);
-        if (st->log[0]) {
-            char name[SSD__NAME_MAX + 8];
-            snprintf(name, sizeof name, "%s.csv", st->log);
-            kstr(t, &f, "log", name);
-        } else {
-            kstr(t, &f, "log", NULL);
+    ssd__jw_begin_object(w);
+    ssd__jw_knum(w, "index", i);
+    ssd__jw_kstr(w, "kind", ssd__step_kind_name(st->def.kind));
+    ssd__jw_kstr(w, "name", st->def.name);
+    ssd__jw_kstr(w, "line", st->def.line);
+    ssd__jw_knum(w, "lineno", st->def.lineno);
+    ssd__jw_kstr(w, "state", ssd__step_state_name(st->res.state));
+    ssd__jw_kstr(w, "started", st->res.started[0] ? st->res.started : NULL);
+    ssd__jw_knum(w, "wall_s", st->res.wall_s);
+    ssd__jw_knum(w, "temp_c_before", st->res.temp_before_c);
+    ssd__jw_knum(w, "temp_c_after", st->res.temp_after_c);
+    if (st->res.error)
+        ssd__jw_kstr(w, "error", st->res.error);
+    if (st->res.state == SSD__ST_SKIPPED)
+        ssd__jw_kstr(w, "reason", st->res.reason);
+    switch (st->def.kind) {
+    case SSD__STEP_JOB:
+        ssd__jw_kstr(w, "group", st->def.group[0] ? st->def.group : NULL);
+        ssd__jw_knum(w, "x", st->def.x);
+        params(w, st);
+        csv_name(w, "log", st->def.log);
+        if (st->res.job_json) {
+            ssd__jw_key(w, "summary");
+            ssd__jw_begin_object(w);
+            for (size_t k = 0; k < ssd__job_summary_count; k++)
+                ssd__jw_knum(
+                    w, ssd__job_summary[k].key,
+                    *(const double *)((const char *)&st->res + ssd__job_summary[k].offset));
+            ssd__jw_end_object(w);
         }
-        if (st->job_json) {
-            key(t, &f, "summary");
-            g = 1;
-            ssd__text_raw(t, "{", 1);
-            knum(t, &g, "runtime_s", st->runtime_s);
-            knum(t, &g, "bw_bps", st->bw_bps);
-            knum(t, &g, "iops", st->iops);
-            knum(t, &g, "read_bps", st->read_bps);
-            knum(t, &g, "write_bps", st->write_bps);
-            knum(t, &g, "lat_mean_us", st->lat_mean_us);
-            knum(t, &g, "lat_p50_us", st->lat_p50_us);
-            knum(t, &g, "lat_p99_us", st->lat_p99_us);
-            knum(t, &g, "lat_p99_9_us", st->lat_p999_us);
-            ssd__text_raw(t, "}", 1);
-        }
-        kraw(t, &f, "results", st->job_json);
-        if (st->truth_json) {
-            knum(t, &f, "sim_fast_room_before_bytes", st->truth_room_before);
-            kraw(t, &f, "sim_truth", st->truth_json);
+        ssd__jw_kraw(w, "results", st->res.job_json);
+        if (st->res.truth_json) {
+            ssd__jw_knum(w, "sim_fast_room_before_bytes", st->res.truth_room_before);
+            ssd__jw_kraw(w, "sim_truth", st->res.truth_json);
         }
         break;
-    }
-    case SSD__STEP_TRIM: {
-        knum(t, &f, "offset", (double)st->offset);
-        knum(t, &f, "length", (double)(st->length ? st->length : s->target_size - st->offset));
+    case SSD__STEP_TRIM:
+        ssd__jw_knum(w, "offset", (double)st->def.offset);
+        ssd__jw_knum(w, "length",
+                     (double)(st->def.length ? st->def.length : s->target_size - st->def.offset));
         break;
-    }
     case SSD__STEP_IDLE:
-        knum(t, &f, "seconds", st->idle_s * s->scale);
-        knum(t, &f, "seconds_unscaled", st->idle_s);
+        ssd__jw_knum(w, "seconds", st->def.idle_s * s->scale);
+        ssd__jw_knum(w, "seconds_unscaled", st->def.idle_s);
         break;
-    case SSD__STEP_FILEBENCH: {
-        key(t, &f, "params");
-        int g = 1;
-        ssd__text_raw(t, "{", 1);
-        for (int k = 0; k < st->nopts; k++)
-            kstr(t, &g, st->keys[k], st->values[k]);
-        ssd__text_raw(t, "}", 1);
-        kraw(t, &f, "results", st->job_json); /* the ssdcore-filebench 1 object */
+    case SSD__STEP_FILEBENCH:
+        params(w, st);
+        ssd__jw_kraw(w, "results", st->res.job_json); /* the ssdcore-filebench 1 object */
         break;
-    }
-    case SSD__STEP_REPLAY: {
-        kstr(t, &f, "group", st->group);
-        key(t, &f, "params");
-        int g = 1;
-        ssd__text_raw(t, "{", 1);
-        for (int k = 0; k < st->nopts; k++)
-            kstr(t, &g, st->keys[k], st->values[k]);
-        ssd__text_raw(t, "}", 1);
-        kraw(t, &f, "results", st->job_json); /* ssd_replay_results_json */
+    case SSD__STEP_REPLAY:
+        ssd__jw_kstr(w, "group", st->def.group);
+        params(w, st);
+        ssd__jw_kraw(w, "results", st->res.job_json); /* ssd_replay_results_json */
         break;
-    }
     case SSD__STEP_ANALYZE: {
         char name[SSD__NAME_MAX + 8];
-        snprintf(name, sizeof name, "%s.csv", st->series);
-        kstr(t, &f, "series", name);
-        if (st->reference[0]) {
-            snprintf(name, sizeof name, "%s.csv", st->reference);
-            kstr(t, &f, "reference", name);
-        } else {
-            kstr(t, &f, "reference", NULL);
-        }
-        key(t, &f, "options");
-        int g = 1;
-        ssd__text_raw(t, "{", 1);
-        for (int k = 0; k < st->naopts; k++)
-            knum(t, &g, st->akeys[k], st->avalues[k]);
-        ssd__text_raw(t, "}", 1);
-        kraw(t, &f, "analysis", st->analysis_json);
+        snprintf(name, sizeof name, "%s.csv", st->def.series); /* ".csv" when none, as always */
+        ssd__jw_kstr(w, "series", name);
+        csv_name(w, "reference", st->def.reference);
+        ssd__jw_key(w, "options");
+        ssd__jw_begin_object(w);
+        for (int k = 0; k < st->def.naopts; k++)
+            ssd__jw_knum(w, st->def.akeys[k], st->def.avalues[k]);
+        ssd__jw_end_object(w);
+        ssd__jw_kraw(w, "analysis", st->res.analysis_json);
         const struct ssd__step *job = logging_job(s, st);
-        if (job && job->truth_json) {
-            kraw(t, &f, "sim_truth", job->truth_json);
-            if (st->has_summary) {
-                key(t, &f, "truth_vs_analysis");
-                truth_compare(t, st, job);
+        if (job && job->res.truth_json) {
+            ssd__jw_kraw(w, "sim_truth", job->res.truth_json);
+            if (st->res.has_summary) {
+                ssd__jw_key(w, "truth_vs_analysis");
+                truth_compare(w, st, job);
             }
         }
         break;
     }
     }
-    ssd__text_raw(t, "}", 1);
+    ssd__jw_end_object(w);
 }
 
 int ssd__analysis_lost(const struct ssd__step *st) {
-    return st->kind == SSD__STEP_ANALYZE && st->state == SSD__ST_FAILED && !st->has_summary;
+    return st->def.kind == SSD__STEP_ANALYZE && st->res.state == SSD__ST_FAILED &&
+           !st->res.has_summary;
 }
 
-void ssd__analysis_lost_text(const ssd_suite *s, const struct ssd__step *st, char *buf,
+void ssd__analysis_lost_text(const struct ssd__results *s, const struct ssd__step *st, char *buf,
                              size_t len) {
     /* A reloaded directory keeps the run's analysis when the CSV is gone. */
-    snprintf(buf, len, "step %d (%s): %s%s", (int)(st - s->steps) + 1, st->name,
-             st->error ? st->error : "failed",
-             st->analysis_json ? "; the analysis stored in results.json is kept" : "");
+    snprintf(buf, len, "step %d (%s): %s%s", (int)(st - s->steps) + 1, st->def.name,
+             st->res.error ? st->res.error : "failed",
+             st->res.analysis_json ? "; the analysis stored in results.json is kept" : "");
 }
 
-static const struct ssd__step *done_job(const ssd_suite *s, const char *name) {
+static const struct ssd__step *done_job(const struct ssd__results *s, const char *name) {
     const struct ssd__step *st = ssd__suite_find(s, name, s->nsteps);
-    return st && st->state == SSD__ST_DONE ? st : NULL;
+    return st && st->res.state == SSD__ST_DONE ? st : NULL;
 }
 
-void ssd__suite_mixed_headline(const ssd_suite *s, const char *group, double *at80, double *mean) {
+void ssd__suite_mixed_headline(const struct ssd__results *s, const char *group, double *at80,
+                               double *mean) {
     double sum = 0;
     int n = 0;
     *at80 = NAN;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE || strcmp(st->group, group))
+        if (st->def.kind != SSD__STEP_JOB || st->res.state != SSD__ST_DONE ||
+            strcmp(st->def.group, group))
             continue;
-        sum += st->bw_bps;
+        sum += st->res.bw_bps;
         n++;
-        if (st->x == 80)
-            *at80 = st->bw_bps;
+        if (st->def.x == 80)
+            *at80 = st->res.bw_bps;
     }
     /* The mean of the six points is the headline only when all six ran. */
     *mean = n == 6 ? sum / n : NAN;
 }
 
-static void mixed(const ssd_suite *s, struct ssd__text *t, int *f, const char *group,
+static void mixed(const struct ssd__results *s, struct ssd__jw *w, const char *group,
                   const char *prefix) {
     double at80, mean;
     ssd__suite_mixed_headline(s, group, &at80, &mean);
     char k[64];
     if (isfinite(at80)) {
         snprintf(k, sizeof k, "%s_80_bps", prefix);
-        knum(t, f, k, at80);
+        ssd__jw_knum(w, k, at80);
     }
     if (isfinite(mean)) {
         snprintf(k, sizeof k, "%s_mean_bps", prefix);
-        knum(t, f, k, mean);
+        ssd__jw_knum(w, k, mean);
     }
 }
 
+/* The figures of an analysed write curve, each null when lost; "error"
+ * says why a figure is missing or stored rather than recomputed. */
+static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
+                        const struct ssd__step *st) {
+    const struct ssd_analysis_summary *m = &st->res.sum;
+    int lost = ssd__analysis_lost(st);
+    ssd__jw_key(w, st->def.series);
+    ssd__jw_begin_object(w);
+#define FIGURE(key, v) ssd__jw_knum(w, key, lost ? NAN : (v))
+    FIGURE("total_bytes", m->total_bytes);
+    FIGURE("duration_s", m->duration_s);
+    FIGURE("mean_bps", m->total_bytes / m->duration_s);
+    FIGURE("cache_bytes", m->has_cache ? m->cache_bytes : NAN);
+    ssd__jw_kstr(w, "cache_censored",
+                 !lost && m->has_cache ? censor_name(m->cache_censored) : NULL);
+    FIGURE("cache_level_bps", m->has_cache ? m->cache_level_bps : NAN);
+    FIGURE("post_cache_bps", m->post_cache_bps);
+    FIGURE("folding_start_bytes", m->has_folding ? m->folding_start_bytes : NAN);
+    FIGURE("folding_level_bps", m->has_folding ? m->folding_level_bps : NAN);
+    FIGURE("gc_start_bytes", m->has_gc ? m->gc_start_bytes : NAN);
+    FIGURE("gc_level_bps", m->has_gc ? m->gc_level_bps : NAN);
+    FIGURE("gc_end_level_bps", m->has_gc ? m->gc_end_level_bps : NAN);
+    if (!lost) {
+        struct ssd__text words = {0};
+        ssd__text_regimes(&words, m, st->res.phases, st->res.nphases);
+        char *text = ssd__text_take(&words);
+        ssd__jw_kstr(w, "in_words", text);
+        free(text);
+    }
+    FIGURE("end_level_bps", st->res.nphases ? st->res.phases[st->res.nphases - 1].level_bps : NAN);
+    if (st->def.reference[0])
+        FIGURE("recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN);
+#undef FIGURE
+    if (lost || st->res.sum_stored) {
+        /* The figures stand (stored in results.json) but the curve is gone,
+         * or there are none: a curve must not vanish silently. */
+        char why[2 * SSD__ERRMSG_SIZE];
+        ssd__analysis_lost_text(s, st, why, sizeof why);
+        ssd__jw_kstr(w, "error", why);
+    }
+    ssd__jw_end_object(w);
+}
+
 const char *ssd__file_test_key(const struct ssd__step *st) {
-    if (st->state != SSD__ST_DONE || !st->nfile)
+    if (st->res.state != SSD__ST_DONE || !st->res.nfile)
         return NULL;
-    return st->kind == SSD__STEP_FILEBENCH ? st->name
-           : st->kind == SSD__STEP_REPLAY  ? st->group
-                                           : NULL;
+    return st->def.kind == SSD__STEP_FILEBENCH ? st->def.name
+           : st->def.kind == SSD__STEP_REPLAY  ? st->def.group
+                                               : NULL;
 }
 
 /* The first step whose file tests go under the same key as step i's. */
-static int first_file_test(const ssd_suite *s, int i) {
+static int first_file_test(const struct ssd__results *s, int i) {
     const char *name = ssd__file_test_key(&s->steps[i]);
     for (int j = 0; j < i; j++) {
         const char *other = ssd__file_test_key(&s->steps[j]);
@@ -331,49 +371,43 @@ static int first_file_test(const ssd_suite *s, int i) {
     return i;
 }
 
-void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
-    int f = 1;
-    ssd__text_raw(t, "{", 1);
+static void headline(const struct ssd__results *s, struct ssd__jw *w) {
+    ssd__jw_begin_object(w);
     /* What did not run, first: the figures below are missing it. */
-    key(t, &f, "skipped_steps");
-    ssd__text_raw(t, "[", 1);
-    for (int i = 0, first = 1; i < s->nsteps; i++) {
+    ssd__jw_key(w, "skipped_steps");
+    ssd__jw_begin_array(w);
+    for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->state != SSD__ST_SKIPPED)
+        if (st->res.state != SSD__ST_SKIPPED)
             continue;
-        if (!first)
-            ssd__text_raw(t, ",", 1);
-        first = 0;
-        int h = 1;
-        ssd__text_raw(t, "{", 1);
-        knum(t, &h, "index", i);
-        kstr(t, &h, "name", st->name);
-        kstr(t, &h, "kind", ssd__step_kind_name(st->kind));
-        kstr(t, &h, "reason", st->reason);
-        ssd__text_raw(t, "}", 1);
+        ssd__jw_begin_object(w);
+        ssd__jw_knum(w, "index", i);
+        ssd__jw_kstr(w, "name", st->def.name);
+        ssd__jw_kstr(w, "kind", ssd__step_kind_name(st->def.kind));
+        ssd__jw_kstr(w, "reason", st->res.reason);
+        ssd__jw_end_object(w);
     }
-    ssd__text_raw(t, "]", 1);
+    ssd__jw_end_array(w);
     for (size_t i = 0; i < ssd__named_step_count; i++) {
         const struct ssd__named_step *n = &ssd__named_steps[i];
         const struct ssd__step *st = n->headline_key ? done_job(s, n->name) : NULL;
         if (st)
-            knum(t, &f, n->headline_key, n->iops ? st->iops : st->bw_bps);
+            ssd__jw_knum(w, n->headline_key, n->iops ? st->res.iops : st->res.bw_bps);
     }
-    mixed(s, t, &f, "mixed-seq", "mixed_seq");
-    mixed(s, t, &f, "mixed-rand", "mixed_random");
+    for (int k = 0; k < SSD__GROUP_COUNT; k++)
+        if (ssd__curve_groups[k].headline_key)
+            mixed(s, w, ssd__curve_groups[k].group, ssd__curve_groups[k].headline_key);
     const struct ssd__step *fill = done_job(s, ssd__step_fill);
     if (fill)
-        knum(t, &f, "fill_time_s", fill->runtime_s);
-    key(t, &f, "file_tests");
-    ssd__text_raw(t, "{", 1);
-    int ft = 1;
+        ssd__jw_knum(w, "fill_time_s", fill->res.runtime_s);
+    ssd__jw_key(w, "file_tests");
+    ssd__jw_begin_object(w);
     for (int i = 0; i < s->nsteps; i++) {
         const char *name = ssd__file_test_key(&s->steps[i]);
         if (!name || first_file_test(s, i) != i)
             continue;
-        key(t, &ft, name);
-        int h = 1;
-        ssd__text_raw(t, "{", 1);
+        ssd__jw_key(w, name);
+        ssd__jw_begin_object(w);
         /* A filebench step holds all of its tests; replayed file tests are
          * one step each, gathered under their group. */
         for (int j = i; j < s->nsteps; j++) {
@@ -381,217 +415,160 @@ void ssd__suite_headline_json(const ssd_suite *s, struct ssd__text *t) {
             const char *other = ssd__file_test_key(st);
             if (!other || strcmp(other, name))
                 continue;
-            for (int k = 0; k < st->nfile; k++) {
+            for (int k = 0; k < st->res.nfile; k++) {
                 char kn[48];
-                snprintf(kn, sizeof kn, "%s_s", st->file[k].name);
-                knum(t, &h, kn, st->file[k].seconds);
-                snprintf(kn, sizeof kn, "%s_mibs", st->file[k].name);
-                knum(t, &h, kn, st->file[k].mibs);
+                snprintf(kn, sizeof kn, "%s_s", st->res.file[k].name);
+                ssd__jw_knum(w, kn, st->res.file[k].seconds);
+                snprintf(kn, sizeof kn, "%s_mibs", st->res.file[k].name);
+                ssd__jw_knum(w, kn, st->res.file[k].mibs);
             }
         }
-        ssd__text_raw(t, "}", 1);
+        ssd__jw_end_object(w);
     }
-    ssd__text_raw(t, "}", 1);
+    ssd__jw_end_object(w);
     /* Trace replays: bandwidth (bytes / busy time) per trace, and the
      * application score over the "apps" group, as the reviews chart them. */
-    key(t, &f, "replays");
-    ssd__text_raw(t, "{", 1);
-    int rf = 1;
+    ssd__jw_key(w, "replays");
+    ssd__jw_begin_object(w);
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_REPLAY || st->state != SSD__ST_DONE ||
+        if (st->def.kind != SSD__STEP_REPLAY || st->res.state != SSD__ST_DONE ||
             ssd__replay_is_file_test(st))
             continue;
-        key(t, &rf, st->name);
-        int h = 1;
-        ssd__text_raw(t, "{", 1);
-        knum(t, &h, "bw_bps", st->bw_bps);
-        knum(t, &h, "busy_s", st->runtime_s);
-        ssd__text_raw(t, "}", 1);
+        ssd__jw_key(w, st->def.name);
+        ssd__jw_begin_object(w);
+        ssd__jw_knum(w, "bw_bps", st->res.bw_bps);
+        ssd__jw_knum(w, "busy_s", st->res.runtime_s);
+        ssd__jw_end_object(w);
     }
-    ssd__text_raw(t, "}", 1);
+    ssd__jw_end_object(w);
     struct ssd__cdm_figure cdm[16];
     char cdm_warning[300];
     int ncdm = ssd__suite_cdm_figures(s, cdm, 16, cdm_warning, sizeof cdm_warning);
     if (ncdm) {
-        key(t, &f, "cdm");
-        ssd__text_raw(t, "{", 1);
-        int cf = 1;
+        ssd__jw_key(w, "cdm");
+        ssd__jw_begin_object(w);
         for (int i = 0; i < ncdm; i++) {
             char name[SSD__NAME_MAX + 8];
             snprintf(name, sizeof name, "%.60s_bps", cdm[i].name);
-            knum(t, &cf, name, cdm[i].best_bps);
+            ssd__jw_knum(w, name, cdm[i].best_bps);
         }
-        ssd__text_raw(t, "}", 1);
-        kstr(t, &f, "cdm_warning", cdm_warning[0] ? cdm_warning : NULL);
+        ssd__jw_end_object(w);
+        ssd__jw_kstr(w, "cdm_warning", cdm_warning[0] ? cdm_warning : NULL);
     }
     double apps_score, apps_mean;
     if (ssd__suite_apps_score(s, &apps_score, &apps_mean)) {
-        knum(t, &f, "apps_score_bps", apps_score);
-        knum(t, &f, "apps_mean_bps", apps_mean);
+        ssd__jw_knum(w, "apps_score_bps", apps_score);
+        ssd__jw_knum(w, "apps_mean_bps", apps_mean);
     }
     /* How consistent the latency is: the tail over the median per test. */
-    key(t, &f, "latency");
-    ssd__text_raw(t, "{", 1);
-    int lf = 1;
+    ssd__jw_key(w, "latency");
+    ssd__jw_begin_object(w);
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind != SSD__STEP_JOB || st->state != SSD__ST_DONE ||
-            !ssd__latency_label(st->name) || !(st->lat_p50_us > 0))
+        if (st->def.kind != SSD__STEP_JOB || st->res.state != SSD__ST_DONE ||
+            !ssd__latency_label(st->def.name) || !(st->res.lat_p50_us > 0))
             continue;
-        key(t, &lf, st->name);
-        int h = 1;
-        ssd__text_raw(t, "{", 1);
-        knum(t, &h, "p50_us", st->lat_p50_us);
-        knum(t, &h, "p99_us", st->lat_p99_us);
-        knum(t, &h, "p99_9_us", st->lat_p999_us);
-        knum(t, &h, "p99_over_p50", st->lat_p99_us / st->lat_p50_us);
-        knum(t, &h, "p99_9_over_p50", st->lat_p999_us / st->lat_p50_us);
-        ssd__text_raw(t, "}", 1);
+        ssd__jw_key(w, st->def.name);
+        ssd__jw_begin_object(w);
+        ssd__jw_knum(w, "p50_us", st->res.lat_p50_us);
+        ssd__jw_knum(w, "p99_us", st->res.lat_p99_us);
+        ssd__jw_knum(w, "p99_9_us", st->res.lat_p999_us);
+        ssd__jw_knum(w, "p99_over_p50", st->res.lat_p99_us / st->res.lat_p50_us);
+        ssd__jw_knum(w, "p99_9_over_p50", st->res.lat_p999_us / st->res.lat_p50_us);
+        ssd__jw_end_object(w);
     }
-    ssd__text_raw(t, "}", 1);
-    key(t, &f, "write_curves");
-    ssd__text_raw(t, "{", 1);
-    int g = 1;
+    ssd__jw_end_object(w);
+    ssd__jw_key(w, "write_curves");
+    ssd__jw_begin_object(w);
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (ssd__analysis_lost(st)) {
-            /* Every figure null, and why: a curve must not vanish silently. */
-            static const char *const curve_keys[] = {
-                "total_bytes",       "duration_s",      "mean_bps",       "cache_bytes",
-                "cache_censored",    "cache_level_bps", "post_cache_bps", "folding_start_bytes",
-                "folding_level_bps", "gc_start_bytes",  "gc_level_bps",   "gc_end_level_bps",
-                "end_level_bps"};
-            key(t, &g, st->series);
-            int h = 1;
-            ssd__text_raw(t, "{", 1);
-            for (size_t k = 0; k < sizeof curve_keys / sizeof curve_keys[0]; k++)
-                knum(t, &h, curve_keys[k], NAN);
-            if (st->reference[0])
-                knum(t, &h, "recovered_bytes", NAN);
-            char why[2 * SSD__ERRMSG_SIZE];
-            ssd__analysis_lost_text(s, st, why, sizeof why);
-            kstr(t, &h, "error", why);
-            ssd__text_raw(t, "}", 1);
-            continue;
-        }
-        if (st->kind != SSD__STEP_ANALYZE || !st->has_summary)
-            continue;
-        const struct ssd_analysis_summary *m = &st->sum;
-        key(t, &g, st->series);
-        int h = 1;
-        ssd__text_raw(t, "{", 1);
-        knum(t, &h, "total_bytes", m->total_bytes);
-        knum(t, &h, "duration_s", m->duration_s);
-        knum(t, &h, "mean_bps", m->total_bytes / m->duration_s);
-        knum(t, &h, "cache_bytes", m->has_cache ? m->cache_bytes : NAN);
-        kstr(t, &h, "cache_censored", m->has_cache ? censor_name(m->cache_censored) : NULL);
-        knum(t, &h, "cache_level_bps", m->has_cache ? m->cache_level_bps : NAN);
-        knum(t, &h, "post_cache_bps", m->post_cache_bps);
-        knum(t, &h, "folding_start_bytes", m->has_folding ? m->folding_start_bytes : NAN);
-        knum(t, &h, "folding_level_bps", m->has_folding ? m->folding_level_bps : NAN);
-        knum(t, &h, "gc_start_bytes", m->has_gc ? m->gc_start_bytes : NAN);
-        knum(t, &h, "gc_level_bps", m->has_gc ? m->gc_level_bps : NAN);
-        knum(t, &h, "gc_end_level_bps", m->has_gc ? m->gc_end_level_bps : NAN);
-        struct ssd__text words = {0};
-        ssd__text_regimes(&words, m, st->phases, st->nphases);
-        char *w = ssd__text_take(&words);
-        kstr(t, &h, "in_words", w);
-        free(w);
-        knum(t, &h, "end_level_bps", st->nphases ? st->phases[st->nphases - 1].level_bps : NAN);
-        if (st->reference[0])
-            knum(t, &h, "recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN);
-        if (st->sum_stored) {
-            /* The figures stand (stored in results.json); the curve is gone. */
-            char why[2 * SSD__ERRMSG_SIZE];
-            ssd__analysis_lost_text(s, st, why, sizeof why);
-            kstr(t, &h, "error", why);
-        }
-        ssd__text_raw(t, "}", 1);
+        if (ssd__analysis_lost(st) || (st->def.kind == SSD__STEP_ANALYZE && st->res.has_summary))
+            write_curve(s, w, st);
     }
-    ssd__text_raw(t, "}", 1);
-    ssd__text_raw(t, "}", 1);
+    ssd__jw_end_object(w);
+    ssd__jw_end_object(w);
 }
 
-int ssd__suite_json(const ssd_suite *s, char **out) {
-    struct ssd__text t = {0};
-    int f = 1;
-    ssd__text_raw(&t, "{", 1);
-    kstr(&t, &f, "schema", "ssdcore-results/1");
-    kstr(&t, &f, "tool", "ssdcore " SSD_VERSION_STRING);
-    kstr(&t, &f, "suite", s->suite_file ? NULL : s->suite_name);
-    kstr(&t, &f, "suite_file", s->suite_file);
-    knum(&t, &f, "scale", s->scale);
-    key(&t, &f, "target");
-    int g = 1;
-    ssd__text_raw(&t, "{", 1);
-    kstr(&t, &g, "uri", s->target_uri);
-    kstr(&t, &g, "kind", s->target_kind);
-    knum(&t, &g, "size_bytes", (double)s->target_size);
-    knum(&t, &g, "block_size", s->target_block);
+int ssd__suite_headline_json(const struct ssd__results *s, char **out) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    headline(s, &w);
+    return ssd__jw_finish(&w, out);
+}
+
+int ssd__suite_json(const ssd_suite *suite, char **out) {
+    const struct ssd__results *s = &suite->res;
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "schema", "ssdcore-results/1");
+    ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
+    ssd__jw_kstr(&w, "suite", s->suite_file ? NULL : s->suite_name);
+    ssd__jw_kstr(&w, "suite_file", s->suite_file);
+    ssd__jw_knum(&w, "scale", s->scale);
+    ssd__jw_key(&w, "target");
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "uri", s->target_uri);
+    ssd__jw_kstr(&w, "kind", s->target_kind);
+    ssd__jw_knum(&w, "size_bytes", (double)s->target_size);
+    ssd__jw_knum(&w, "block_size", s->target_block);
     /* Absent in results written before ssdcore recorded the drive. */
     if (s->drive_json)
-        kraw(&t, &g, "drive", s->drive_json);
-    ssd__text_raw(&t, "}", 1);
-    key(&t, &f, "host");
-    g = 1;
-    ssd__text_raw(&t, "{", 1);
-    kstr(&t, &g, "hostname", s->host_name);
-    kstr(&t, &g, "kernel", s->host_kernel);
-    kstr(&t, &g, "cpu", s->host_cpu);
-    ssd__text_raw(&t, "}", 1);
-    kstr(&t, &f, "started", s->started[0] ? s->started : NULL);
-    kstr(&t, &f, "finished", s->finished[0] ? s->finished : NULL);
+        ssd__jw_kraw(&w, "drive", s->drive_json);
+    ssd__jw_end_object(&w);
+    ssd__jw_key(&w, "host");
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "hostname", s->host_name);
+    ssd__jw_kstr(&w, "kernel", s->host_kernel);
+    ssd__jw_kstr(&w, "cpu", s->host_cpu);
+    ssd__jw_end_object(&w);
+    ssd__jw_kstr(&w, "started", s->started[0] ? s->started : NULL);
+    ssd__jw_kstr(&w, "finished", s->finished[0] ? s->finished : NULL);
     /* A skipped step ran its course: it is listed in the headline, and the
      * run is still complete. */
     int done = 0;
     for (int i = 0; i < s->nsteps; i++)
-        done += s->steps[i].state == SSD__ST_DONE || s->steps[i].state == SSD__ST_SKIPPED;
-    int complete = s->nsteps > 0 && done == s->nsteps;
+        done += s->steps[i].res.state == SSD__ST_DONE || s->steps[i].res.state == SSD__ST_SKIPPED;
     /* One word every reader shows: "running" while a run holds its OUT,
      * "interrupted" after Ctrl-C, SIGTERM, SIGHUP or a kill (a loaded run
      * that says running but whose lock is free), "failed", "complete". */
-    kstr(&t, &f, "status", ssd__suite_status(s));
-    key(&t, &f, "killed");
-    ssd__text_add(&t, "%s", s->killed ? "true" : "false");
-    key(&t, &f, "complete");
-    ssd__text_add(&t, "%s", complete ? "true" : "false");
-    key(&t, &f, "interrupted");
-    ssd__text_add(&t, "%s", s->interrupted ? "true" : "false");
-    kstr(&t, &f, "error", s->error);
-    knum(&t, &f, "steps_total", s->loaded ? s->steps_total : s->nsteps);
-    key(&t, &f, "steps");
-    ssd__text_raw(&t, "[", 1);
-    int first = 1;
+    ssd__jw_kstr(&w, "status", ssd__suite_status(s));
+    ssd__jw_kbool(&w, "killed", s->killed);
+    ssd__jw_kbool(&w, "complete", s->nsteps > 0 && done == s->nsteps);
+    ssd__jw_kbool(&w, "interrupted", s->interrupted);
+    ssd__jw_kstr(&w, "error", s->error);
+    ssd__jw_knum(&w, "steps_total", s->loaded ? s->steps_total : s->nsteps);
+    ssd__jw_key(&w, "steps");
+    ssd__jw_begin_array(&w);
     for (int i = 0; i < s->nsteps; i++) {
-        if (s->steps[i].state == SSD__ST_PENDING)
+        if (s->steps[i].res.state == SSD__ST_PENDING)
             continue;
-        if (!first)
-            ssd__text_raw(&t, ",\n", 2);
-        first = 0;
-        step_json(s, &t, i);
+        ssd__jw_newline(&w); /* a step a line */
+        step_json(s, &w, i);
     }
-    ssd__text_raw(&t, "]", 1);
-    key(&t, &f, "headline");
-    ssd__suite_headline_json(s, &t);
-    ssd__text_raw(&t, "}\n", 2);
-    *out = ssd__text_take(&t);
-    return *out ? 0 : SSD_ENOMEM;
+    ssd__jw_end_array(&w);
+    ssd__jw_key(&w, "headline");
+    headline(s, &w);
+    ssd__jw_end_object(&w);
+    ssd__jw_newline(&w);
+    return ssd__jw_finish(&w, out);
 }
 
 static void line_bps(struct ssd__text *t, const char *label, double bps) {
     ssd__text_add(t, "  %-26s %10.1f MiB/s\n", label, bps / 1048576);
 }
 
-int ssd_suite_summary_text(const ssd_suite *s, char **out) {
-    if (!s || !out)
+int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
+    if (!suite || !out)
         return SSD_EINVAL;
+    const struct ssd__results *s = &suite->res;
     struct ssd__text t = {0};
     int skipped = ssd__suite_skipped(s);
     const char *status = ssd__suite_status(s);
     int ran = 0;
     for (int i = 0; i < s->nsteps; i++)
-        ran += s->steps[i].state == SSD__ST_DONE;
+        ran += s->steps[i].res.state == SSD__ST_DONE;
     int total = s->loaded ? s->steps_total : s->nsteps;
     ssd__text_add(&t, "%s on %s: %s", s->suite_file ? s->suite_file : s->suite_name, s->target_uri,
                   !strcmp(status, "complete") ? "done" : status);
@@ -604,42 +581,43 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
     ssd__text_add(&t, "\n");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->state == SSD__ST_SKIPPED)
-            ssd__text_add(&t, "  skipped step %d (%s, line %d): %s\n", i + 1, st->name, st->lineno,
-                          st->reason ? st->reason : "?");
+        if (st->res.state == SSD__ST_SKIPPED)
+            ssd__text_add(&t, "  skipped step %d (%s, line %d): %s\n", i + 1, st->def.name,
+                          st->def.lineno, st->res.reason ? st->res.reason : "?");
     }
     for (size_t i = 0; i < ssd__named_step_count; i++) {
         const struct ssd__named_step *n = &ssd__named_steps[i];
         const struct ssd__step *st = n->text_label ? done_job(s, n->name) : NULL;
         if (!st)
             continue;
-        if (n->iops && st->lat_p50_us > 0)
+        if (n->iops && st->res.lat_p50_us > 0)
             ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s; p99 %.0f us, p99/p50 %.1fx)\n",
-                          n->text_label, st->iops, st->bw_bps / 1048576, st->lat_p99_us,
-                          st->lat_p99_us / st->lat_p50_us);
+                          n->text_label, st->res.iops, st->res.bw_bps / 1048576, st->res.lat_p99_us,
+                          st->res.lat_p99_us / st->res.lat_p50_us);
         else if (n->iops)
-            ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s)\n", n->text_label, st->iops,
-                          st->bw_bps / 1048576);
+            ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s)\n", n->text_label, st->res.iops,
+                          st->res.bw_bps / 1048576);
         else
-            line_bps(&t, n->text_label, st->bw_bps);
+            line_bps(&t, n->text_label, st->res.bw_bps);
     }
     const struct ssd__step *deg = done_job(s, ssd__step_degradation);
-    if (deg && deg->lat_p50_us > 0)
+    if (deg && deg->res.lat_p50_us > 0)
         ssd__text_add(&t, "  %-26s p99 %.0f us, p99.9 %.0f us (p99/p50 %.1fx)\n",
-                      "degradation latency", deg->lat_p99_us, deg->lat_p999_us,
-                      deg->lat_p99_us / deg->lat_p50_us);
-    static const char *const groups[][2] = {{"mixed-seq", "mixed seq 128K"},
-                                            {"mixed-rand", "mixed random 4K"}};
-    for (int k = 0; k < 2; k++) {
+                      "degradation latency", deg->res.lat_p99_us, deg->res.lat_p999_us,
+                      deg->res.lat_p99_us / deg->res.lat_p50_us);
+    for (int k = 0; k < SSD__GROUP_COUNT; k++) {
+        const struct ssd__curve_group *g = &ssd__curve_groups[k];
+        if (!g->text_label)
+            continue;
         double at80, mean;
-        ssd__suite_mixed_headline(s, groups[k][0], &at80, &mean);
+        ssd__suite_mixed_headline(s, g->group, &at80, &mean);
         char label[64];
         if (isfinite(at80)) {
-            snprintf(label, sizeof label, "%s, 80 %% reads", groups[k][1]);
+            snprintf(label, sizeof label, "%s, 80 %% reads", g->text_label);
             line_bps(&t, label, at80);
         }
         if (isfinite(mean)) {
-            snprintf(label, sizeof label, "%s, mean of six", groups[k][1]);
+            snprintf(label, sizeof label, "%s, mean of six", g->text_label);
             line_bps(&t, label, mean);
         }
     }
@@ -649,41 +627,42 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
             /* A headline figure that is missing says why. */
             char why[2 * SSD__ERRMSG_SIZE];
             ssd__analysis_lost_text(s, st, why, sizeof why);
-            ssd__text_add(&t, "  %s: analysis failed, no figures: %s\n", st->series, why);
+            ssd__text_add(&t, "  %s: analysis failed, no figures: %s\n", st->def.series, why);
             continue;
         }
-        if (st->kind != SSD__STEP_ANALYZE || !st->has_summary)
+        if (st->def.kind != SSD__STEP_ANALYZE || !st->res.has_summary)
             continue;
-        const struct ssd_analysis_summary *m = &st->sum;
-        ssd__text_add(&t, "  %s: %.1f GiB in %.0f s", st->series, m->total_bytes / 1073741824.0,
+        const struct ssd_analysis_summary *m = &st->res.sum;
+        ssd__text_add(&t, "  %s: %.1f GiB in %.0f s", st->def.series, m->total_bytes / 1073741824.0,
                       m->duration_s);
         ssd__text_add(&t, "; ");
-        ssd__text_regimes(&t, m, st->phases, st->nphases);
-        if (st->nphases > 1)
-            ssd__text_add(&t, "; end %.1f MiB/s", st->phases[st->nphases - 1].level_bps / 1048576);
+        ssd__text_regimes(&t, m, st->res.phases, st->res.nphases);
+        if (st->res.nphases > 1)
+            ssd__text_add(&t, "; end %.1f MiB/s",
+                          st->res.phases[st->res.nphases - 1].level_bps / 1048576);
         if (m->has_recovery)
             ssd__text_add(&t, "; recovered %.2f GiB", m->recovered_bytes / 1073741824.0);
         const struct ssd__step *job = logging_job(s, st);
-        if (job && st->reference[0] && isfinite(job->truth_room_before))
+        if (job && st->def.reference[0] && isfinite(job->res.truth_room_before))
             ssd__text_add(&t, " [sim truth: fast-write room %.2f GiB]",
-                          job->truth_room_before / 1073741824.0);
-        else if (job && isfinite(job->truth_cache_bytes))
+                          job->res.truth_room_before / 1073741824.0);
+        else if (job && isfinite(job->res.truth_cache_bytes))
             ssd__text_add(&t, " [sim truth: cache %.2f GiB]",
-                          job->truth_cache_bytes / 1073741824.0);
-        if (st->sum_stored) {
+                          job->res.truth_cache_bytes / 1073741824.0);
+        if (st->res.sum_stored) {
             char why[2 * SSD__ERRMSG_SIZE];
             ssd__analysis_lost_text(s, st, why, sizeof why);
             ssd__text_add(&t, " (as results.json stored: %s)", why);
         }
-        if (job && !st->reference[0]) {
+        if (job && !st->def.reference[0]) {
             char miss[160];
             if (ssd__truth_mismatch(st, job, miss, sizeof miss))
                 ssd__text_add(&t, " MISMATCH with the sim truth: %s", miss);
         }
         ssd__text_add(&t, "\n");
-        if (job && !strcmp(job->name, ssd__step_fill) && job->state == SSD__ST_DONE)
+        if (job && !strcmp(job->def.name, ssd__step_fill) && job->res.state == SSD__ST_DONE)
             ssd__text_add(&t, "  %-26s %10.0f s (%.1f min)\n", "whole-drive fill time",
-                          job->runtime_s, job->runtime_s / 60);
+                          job->res.runtime_s, job->res.runtime_s / 60);
     }
     for (int i = 0; i < s->nsteps; i++) {
         const char *name = ssd__file_test_key(&s->steps[i]);
@@ -696,20 +675,20 @@ int ssd_suite_summary_text(const ssd_suite *s, char **out) {
             const char *other = ssd__file_test_key(st);
             if (!other || strcmp(other, name))
                 continue;
-            for (int k = 0; k < st->nfile; k++, n++)
-                ssd__text_add(&t, "%s %s %.1f s (%.1f MiB/s)", n ? ";" : "", st->file[k].name,
-                              st->file[k].seconds, st->file[k].mibs);
+            for (int k = 0; k < st->res.nfile; k++, n++)
+                ssd__text_add(&t, "%s %s %.1f s (%.1f MiB/s)", n ? ";" : "", st->res.file[k].name,
+                              st->res.file[k].seconds, st->res.file[k].mibs);
         }
-        if (s->steps[i].kind == SSD__STEP_REPLAY)
+        if (s->steps[i].def.kind == SSD__STEP_REPLAY)
             ssd__text_add(&t, " (replayed block trace, drive busy time)");
         ssd__text_add(&t, "\n");
     }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->kind == SSD__STEP_REPLAY && st->state == SSD__ST_DONE &&
+        if (st->def.kind == SSD__STEP_REPLAY && st->res.state == SSD__ST_DONE &&
             !ssd__replay_is_file_test(st))
-            ssd__text_add(&t, "  replay %-19s %10.1f MiB/s  (busy %.2f s)\n", st->name,
-                          st->bw_bps / 1048576.0, st->runtime_s);
+            ssd__text_add(&t, "  replay %-19s %10.1f MiB/s  (busy %.2f s)\n", st->def.name,
+                          st->res.bw_bps / 1048576.0, st->res.runtime_s);
     }
     struct ssd__cdm_figure cdm[16];
     char warn[300];

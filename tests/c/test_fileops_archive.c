@@ -14,25 +14,16 @@
 
 #include <ssdcore.h>
 
-static char root[256], src[300], out[300], arc[300], outside[300];
+#include "fileops_testutil.h"
 
-static int rm_cb(const char *p, const struct stat *st, int flag, struct FTW *f) {
-    (void)st;
-    (void)f;
-    return flag == FTW_DP ? rmdir(p) : unlink(p);
-}
+static char src[300], out[300], arc[300], outside[300];
 
 static void setup(void) {
-    snprintf(root, sizeof root, "/tmp/ssd_arc_test.XXXXXX");
-    cr_assert_not_null(mkdtemp(root));
+    tu_make_root("ssd_arc_test");
     snprintf(src, sizeof src, "%s/src", root);
     snprintf(out, sizeof out, "%s/out", root);
     snprintf(outside, sizeof outside, "%s/evil", root);
     cr_assert_eq(mkdir(src, 0755), 0);
-}
-
-static void teardown(void) {
-    nftw(root, rm_cb, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 static void put(const char *rel, size_t size, unsigned seed, int compressible) {
@@ -61,30 +52,13 @@ static void make_tree(void) {
     cr_assert_eq(symlink("photo.jpg", p), 0);
 }
 
-static int files_equal(const char *a, const char *b) {
-    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
-    int same = fa && fb;
-    while (same) {
-        int ca = fgetc(fa), cb = fgetc(fb);
-        if (ca != cb)
-            same = 0;
-        if (ca == EOF)
-            break;
-    }
-    if (fa)
-        fclose(fa);
-    if (fb)
-        fclose(fb);
-    return same;
-}
-
 static void expect_same_tree(void) {
     const char *files[] = {"readme.txt", "docs/photo.jpg", "docs/zero"};
     char a[512], b[512];
     for (int i = 0; i < 3; i++) {
         snprintf(a, sizeof a, "%s/%s", src, files[i]);
         snprintf(b, sizeof b, "%s/%s", out, files[i]);
-        cr_expect(files_equal(a, b), "%s differs", files[i]);
+        cr_expect(tu_files_equal(a, b), "%s differs", files[i]);
         struct stat sa, sb;
         stat(a, &sa);
         cr_assert_eq(stat(b, &sb), 0, "%s", b);
@@ -121,7 +95,7 @@ static int unpack(ssd_archive_result *r, char *msg, size_t n) {
     return rc;
 }
 
-TestSuite(archive, .init = setup, .fini = teardown, .timeout = 60);
+TestSuite(archive, .init = setup, .fini = tu_remove_root, .timeout = 60);
 
 Test(archive, every_format_round_trips) {
     make_tree();
@@ -148,7 +122,7 @@ Test(archive, every_format_round_trips) {
         cr_expect_eq(r.files, 3);
         cr_expect_eq(r.data_bytes, 800000);
         expect_same_tree();
-        nftw(out, rm_cb, 16, FTW_DEPTH | FTW_PHYS);
+        tu_remove_tree(out);
     }
 }
 
@@ -243,20 +217,20 @@ Test(archive, symlink_escapes_are_refused) {
                                       {"inner/l/victim", AE_IFREG, NULL, 0}};
     write_hostile("tar", through, 3);
     expect_refused("symlink to outside", "symlink", 1);
-    nftw(out, rm_cb, 16, FTW_DEPTH | FTW_PHYS);
+    tu_remove_tree(out);
 
     /* a relative link that climbs out */
     struct hostile_entry climb[] = {{"l", AE_IFLNK, "../evil", 0}, {"l/victim", AE_IFREG, NULL, 0}};
     write_hostile("tar", climb, 2);
     expect_refused("relative climbing link", "outside", 1);
-    nftw(out, rm_cb, 16, FTW_DEPTH | FTW_PHYS);
+    tu_remove_tree(out);
 
     /* even an inside link is never written through */
     struct hostile_entry inside[] = {
         {"d", AE_IFDIR, NULL, 0}, {"l", AE_IFLNK, "d", 0}, {"l/victim", AE_IFREG, NULL, 0}};
     write_hostile("tar", inside, 3);
     expect_refused("path through a link", "through a symlink", 1);
-    nftw(out, rm_cb, 16, FTW_DEPTH | FTW_PHYS);
+    tu_remove_tree(out);
 
     struct hostile_entry hard[] = {{"h", AE_IFREG, "../evil/x", 1}};
     write_hostile("tar", hard, 1);
@@ -285,14 +259,14 @@ Test(archive, truncated_and_corrupt_archives_fail_with_format_errors) {
         int rc = unpack(&r, msg, sizeof msg);
         if (i < 2) /* 7z and zip carry CRCs */
             cr_expect_eq(rc, SSD_EFORMAT, "%s corrupt: %d %s", names[i], rc, msg);
-        nftw(out, rm_cb, 16, FTW_DEPTH | FTW_PHYS);
+        tu_remove_tree(out);
 
         pack(formats[i], i == 2 ? "zstd" : "deflate", names[i]);
         cr_assert_eq(truncate(arc, st.st_size * 2 / 3), 0);
         rc = unpack(&r, msg, sizeof msg);
         cr_expect_eq(rc, SSD_EFORMAT, "%s truncated: %d %s", names[i], rc, msg);
         cr_expect(strlen(msg) > 0);
-        nftw(out, rm_cb, 16, FTW_DEPTH | FTW_PHYS);
+        tu_remove_tree(out);
     }
     snprintf(arc, sizeof arc, "%s/notanarchive", root);
     FILE *f = fopen(arc, "w");

@@ -11,24 +11,15 @@
 
 #include <ssdcore.h>
 
-static char root[256], src[300], dst[300];
+#include "fileops_testutil.h"
 
-static int rm_cb(const char *p, const struct stat *st, int flag, struct FTW *f) {
-    (void)st;
-    (void)f;
-    return flag == FTW_DP ? rmdir(p) : unlink(p);
-}
+static char src[300], dst[300];
 
 static void setup(void) {
-    snprintf(root, sizeof root, "/tmp/ssd_copy_test.XXXXXX");
-    cr_assert_not_null(mkdtemp(root));
+    tu_make_root("ssd_copy_test");
     snprintf(src, sizeof src, "%s/src", root);
     snprintf(dst, sizeof dst, "%s/dst", root);
     cr_assert_eq(mkdir(src, 0755), 0);
-}
-
-static void teardown(void) {
-    nftw(root, rm_cb, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 static void put(const char *base, const char *rel, size_t size, unsigned seed, mode_t mode) {
@@ -59,20 +50,7 @@ static int same_file(const char *rel) {
     char a[512], b[512];
     snprintf(a, sizeof a, "%s/%s", src, rel);
     snprintf(b, sizeof b, "%s/%s", dst, rel);
-    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
-    int same = fa && fb;
-    while (same) {
-        int ca = fgetc(fa), cb = fgetc(fb);
-        if (ca != cb)
-            same = 0;
-        if (ca == EOF)
-            break;
-    }
-    if (fa)
-        fclose(fa);
-    if (fb)
-        fclose(fb);
-    return same;
+    return tu_files_equal(a, b);
 }
 
 static struct stat lst(const char *base, const char *rel) {
@@ -117,7 +95,7 @@ static void make_tree(void) {
     set_mtime(src, "empty", 1500000003);
 }
 
-TestSuite(copy, .init = setup, .fini = teardown, .timeout = 60);
+TestSuite(copy, .init = setup, .fini = tu_remove_root, .timeout = 60);
 
 Test(copy, tree_is_identical_in_content_mode_times_and_links) {
     make_tree();

@@ -13,21 +13,10 @@
 
 #include <ssdcore.h>
 
-static char root[256];
-
-static int rm_cb(const char *p, const struct stat *st, int flag, struct FTW *f) {
-    (void)st;
-    (void)f;
-    return flag == FTW_DP ? rmdir(p) : unlink(p);
-}
+#include "fileops_testutil.h"
 
 static void setup(void) {
-    snprintf(root, sizeof root, "/tmp/ssd_fuzz_test.XXXXXX");
-    cr_assert_not_null(mkdtemp(root));
-}
-
-static void teardown(void) {
-    nftw(root, rm_cb, 16, FTW_DEPTH | FTW_PHYS);
+    tu_make_root("ssd_fuzz_test");
 }
 
 static int entries(const char *dir) {
@@ -41,7 +30,7 @@ static int entries(const char *dir) {
     return n;
 }
 
-TestSuite(extract_fuzz, .init = setup, .fini = teardown, .timeout = 120);
+TestSuite(extract_fuzz, .init = setup, .fini = tu_remove_root, .timeout = 120);
 
 Test(extract_fuzz, damaged_archives_fail_cleanly_and_stay_inside) {
     char src[300], outside[300], arc[300], out[300];
@@ -108,7 +97,7 @@ Test(extract_fuzz, damaged_archives_fail_cleanly_and_stay_inside) {
             }
             ssd_extract_free(xh);
             cr_expect_eq(entries(outside), 0, "%s round %d wrote outside", formats[f], round);
-            nftw(out, rm_cb, 16, FTW_DEPTH | FTW_PHYS);
+            tu_remove_tree(out);
         }
         free(orig);
         free(buf);

@@ -9,22 +9,12 @@
 
 #include <ssdcore.h>
 
-static char root[256];
+#include "fileops_testutil.h"
+
 static uint64_t sum_bytes, sum_files, hash;
 
-static int rm_cb(const char *p, const struct stat *st, int flag, struct FTW *f) {
-    (void)st;
-    (void)f;
-    return flag == FTW_DP ? rmdir(p) : unlink(p);
-}
-
 static void setup(void) {
-    snprintf(root, sizeof root, "/tmp/ssd_set_test.XXXXXX");
-    cr_assert_not_null(mkdtemp(root));
-}
-
-static void teardown(void) {
-    nftw(root, rm_cb, 16, FTW_DEPTH | FTW_PHYS);
+    tu_make_root("ssd_set_test");
 }
 
 static size_t prefix_len;
@@ -68,7 +58,7 @@ static uint64_t make(const char *kind, const char *name, const char *size, const
     return hash;
 }
 
-TestSuite(fileset, .init = setup, .fini = teardown, .timeout = 60);
+TestSuite(fileset, .init = setup, .fini = tu_remove_root, .timeout = 60);
 
 Test(fileset, same_seed_gives_identical_sets_and_exact_size) {
     const char *kinds[] = {"iso", "program", "work"};

@@ -287,3 +287,37 @@ Test(jsonw, a_member_in_one_call) {
     ssd__jw_end_object(&w);
     expect_text(&w, "{\"s\": \"x\", \"none\": null, \"n\": 0.5, \"u\": 7, \"b\": false}");
 }
+
+Test(jsonw, raw_splices_a_serialised_value_or_null) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kraw(&w, "a", "{\"x\":[1,2]}");
+    ssd__jw_kraw(&w, "b", NULL);
+    ssd__jw_key(&w, "c");
+    ssd__jw_begin_array(&w);
+    ssd__jw_raw(&w, "true");
+    ssd__jw_raw(&w, "\"s\"");
+    ssd__jw_end_array(&w);
+    ssd__jw_end_object(&w);
+    expect_text(&w, "{\"a\":{\"x\":[1,2]},\"b\":null,\"c\":[true,\"s\"]}");
+}
+
+Test(jsonw, newline_goes_after_the_separator_and_ends_the_text) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    ssd__jw_key(&w, "steps");
+    ssd__jw_begin_array(&w);
+    for (int i = 0; i < 3; i++) {
+        ssd__jw_newline(&w); /* none before the first element */
+        ssd__jw_begin_object(&w);
+        ssd__jw_knum(&w, "i", i);
+        ssd__jw_end_object(&w);
+    }
+    ssd__jw_end_array(&w);
+    ssd__jw_knum(&w, "n", 3); /* no pending break left for the next member */
+    ssd__jw_end_object(&w);
+    ssd__jw_newline(&w);
+    expect_text(&w, "{\"steps\":[{\"i\":0},\n{\"i\":1},\n{\"i\":2}],\"n\":3}\n");
+}

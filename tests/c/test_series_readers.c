@@ -275,6 +275,19 @@ Test(series, bad_input_names_file_line_and_field) {
     expect_error("{\"fio version\": \"fio-3.32\"}\n", SSD_EFORMAT, "summary", NULL);
 }
 
+Test(series, both_csv_readers_refuse_short_rows_and_non_numbers_alike) {
+    expect_error("# ssdcore-series 1\nt_s,bytes,ops\n1,100,5\n2\n", SSD_EFORMAT, ":4",
+                 "1 fields, need at least 2");
+    expect_error("pos_bytes,mib_s,note\n1048576,100,a\n2097152\n3145728,100,c\n", SSD_EFORMAT, ":3",
+                 "1 fields, need at least 2");
+    expect_error("pos_bytes,mib_s,note\n1048576,100,a\n2097152,100", SSD_EFORMAT, ":3",
+                 "truncated last line (2 of 3 fields)");
+    expect_error("pos_bytes,mib_s\n1048576,fast\n", SSD_EFORMAT, ":2",
+                 "rate: 'fast' is not a finite number");
+    expect_error("pos_bytes,mib_s\nlots,100\n", SSD_EFORMAT, ":2",
+                 "pos_bytes: 'lots' is not a finite number");
+}
+
 Test(series, bytes_sampled_csv_with_two_rate_columns_is_ambiguous) {
     /* Both used to be accepted and mb_s silently won over mib_s. */
     expect_error("# comment\npos_bytes,mib_s,mb_s\n268435456,381.47,400\n", SSD_EFORMAT, ":2",

@@ -29,6 +29,10 @@ Test(sim_bx200, cache_is_2gb_effective_of_3gb_nominal_then_speed_falls_6_to_7x) 
     assert_near(post, 50 * MiB, 0.08, "TLC random write about 50 MB/s");
     assert_near(truth(t, "cache_mean_bps"), cache_level, 0.03, "truth: cache level");
     assert_near(truth(t, "post_cache_mean_bps"), post, 0.03, "truth: post-cache level");
+    /* Like with like: the truth's levels are medians of its whole
+     * intervals' rates, as a reader's plateaus are. */
+    assert_near(truth(t, "cache_level_bps"), cache_level, 0.01, "truth: cache median level");
+    assert_near(truth(t, "post_cache_level_bps"), post, 0.01, "truth: post-cache median level");
     double ratio = cache_level / post;
     cr_assert(ratio >= 6.0 && ratio <= 7.0, "drop %.2fx, seed says 6-7x", ratio);
     series_free(&s);

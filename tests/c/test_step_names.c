@@ -8,8 +8,17 @@
 
 #include <ssdcore.h>
 
+#include "curve_groups.h"
 #include "step_names.h"
 #include "suite_impl.h"
+
+/* How many times needle occurs in text. */
+static int count(const char *text, const char *needle) {
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)); p++)
+        n++;
+    return n;
+}
 
 /* 1 when the suite text has a job named name ("name=NAME" as a whole word). */
 static int has_job(const char *text, const char *name) {
@@ -64,4 +73,41 @@ Test(step_names, a_renamed_step_is_caught) {
     cr_expect_not(has_job(lab, "seq-read-renamed"));
     cr_expect_not(has_job(lab, "seq"));
     free(lab);
+}
+
+/* The curve table (suite/curve_groups.c) against the built-in suites: a
+ * group renamed in suite_builtin.c without its row would drop its chart
+ * from the report and the compare page and its headline from results.json. */
+Test(curve_groups, every_row_is_a_curve_of_lab2016) {
+    char *lab = builtin("lab2016");
+    for (size_t i = 0; i < SSD__GROUP_COUNT; i++) {
+        const struct ssd__curve_group *g = &ssd__curve_groups[i];
+        cr_assert(g->group && g->label && g->title && g->xlabel, "row %zu is incomplete", i);
+        char want[96];
+        snprintf(want, sizeof want, " group=%s x=", g->group);
+        cr_expect_geq(count(lab, want), 6, "lab2016 has %d points of curve '%s'", count(lab, want),
+                      g->group);
+        cr_expect(!g->headline_key == !g->text_label && !g->headline_key == !g->report_label,
+                  "mixed row '%s' lacks a label", g->group);
+    }
+    char want[64];
+    snprintf(want, sizeof want, " group=%s ", ssd__group_prepare);
+    cr_expect_gt(count(lab, want), 1);
+    free(lab);
+}
+
+Test(curve_groups, quick_and_apps_carry_their_groups) {
+    char *quick = builtin("quick"), *apps = builtin("apps");
+    int mixed = 0;
+    for (size_t i = 0; i < SSD__GROUP_COUNT; i++) {
+        char want[96];
+        snprintf(want, sizeof want, " group=%s x=80 ", ssd__curve_groups[i].group);
+        mixed += ssd__curve_groups[i].headline_key && count(quick, want) == 1;
+    }
+    cr_expect_eq(mixed, 1, "quick's mixed 80 %% point is in a headline group");
+    char want[64];
+    snprintf(want, sizeof want, " group=%s ", ssd__group_apps);
+    cr_expect_eq(count(apps, want), ssd_trace_scenario_count());
+    free(quick);
+    free(apps);
 }

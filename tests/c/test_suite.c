@@ -116,6 +116,54 @@ Test(suite_file, errors_name_the_file_and_the_line) {
     tu_rmdir(dir);
 }
 
+/* The prepare error of a one-line suite file (plus a logged job first, for
+ * analyze), or "" when it prepares. */
+static void prepare_line(const char *dir, const char *line, char *msg, size_t len) {
+    char path[128], text[2048];
+    snprintf(path, sizeof path, "%s/one.suite", dir);
+    snprintf(text, sizeof text, "job log=w time=1s\n%s\n", line);
+    write_text(path, text);
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    snprintf(msg, len, "%s", ssd_suite_prepare(s) ? ssd_suite_errmsg(s) : "");
+    ssd_suite_free(s);
+    ssd_target_free(t);
+}
+
+Test(suite_file, every_step_kind_refuses_a_bad_key_value_word_alike) {
+    char dir[64], msg[512], want[160];
+    tu_mkdir(dir, sizeof dir);
+    static const char *const kinds[] = {"job", "analyze w", "filebench", "replay"};
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
+        const char *kind = kinds[i];
+        size_t klen = strcspn(kind, " ");
+        static const char *const words[] = {"bare", "=value"};
+        for (size_t w = 0; w < 2; w++) {
+            char line[96];
+            snprintf(line, sizeof line, "%s %s", kind, words[w]);
+            prepare_line(dir, line, msg, sizeof msg);
+            snprintf(want, sizeof want, ":2: %.*s: expected KEY=VALUE, got '%s'", (int)klen, kind,
+                     words[w]);
+            cr_assert(strstr(msg, want), "%s -> %s", line, msg);
+        }
+        /* One option more than a step keeps is refused, naming the kind. */
+        char line[2048];
+        int at = snprintf(line, sizeof line, "%s", kind);
+        for (int k = 0; k <= SSD__STEP_MAX_OPTS; k++)
+            at += snprintf(line + at, sizeof line - (size_t)at,
+                           !strncmp(kind, "job", 3)         ? " bs=4k"
+                           : !strncmp(kind, "analyze", 7)   ? " penalty=4"
+                           : !strncmp(kind, "filebench", 9) ? " set=work"
+                                                            : " timing=no-idle");
+        prepare_line(dir, line, msg, sizeof msg);
+        snprintf(want, sizeof want, ":2: %.*s: too many options", (int)klen, kind);
+        cr_assert(strstr(msg, want), "%s -> %s", kind, msg);
+    }
+    tu_rmdir(dir);
+}
+
 Test(suite_file, binary_and_missing_files_are_refused) {
     char dir[64];
     tu_mkdir(dir, sizeof dir);
@@ -253,15 +301,15 @@ Test(suite_run, a_refused_trim_is_skipped_with_its_reason_and_the_run_goes_on) {
     int rc = ssd_suite_run(s);
     ssd__trim_refused_for_tests = 0;
     cr_assert_eq(rc, 0, "%s", ssd_suite_errmsg(s));
-    cr_assert_eq(s->nsteps, 4);
+    cr_assert_eq(s->res.nsteps, 4);
     for (int i = 0; i < 4; i++) {
-        const struct ssd__step *st = &s->steps[i];
-        cr_assert_eq(st->state, i % 2 ? SSD__ST_DONE : SSD__ST_SKIPPED, "step %d", i + 1);
-        cr_assert_eq(st->error, NULL);
+        const struct ssd__step *st = &s->res.steps[i];
+        cr_assert_eq(st->res.state, i % 2 ? SSD__ST_DONE : SSD__ST_SKIPPED, "step %d", i + 1);
+        cr_assert_eq(st->res.error, NULL);
         if (i % 2 == 0)
-            cr_assert(st->reason && strstr(st->reason, "TRIM refused") &&
-                          strstr(st->reason, strerror(EOPNOTSUPP)),
-                      "%s", st->reason);
+            cr_assert(st->res.reason && strstr(st->res.reason, "TRIM refused") &&
+                          strstr(st->res.reason, strerror(EOPNOTSUPP)),
+                      "%s", st->res.reason);
     }
     char *json = slurp(ssd_suite_results_path(s)), *text = NULL;
     cr_assert(strstr(json, "\"complete\":true"));
@@ -277,8 +325,8 @@ Test(suite_run, a_refused_trim_is_skipped_with_its_reason_and_the_run_goes_on) {
     cr_assert(strstr(html, "Step 3 (<code>trim length=1g</code>) was skipped: TRIM refused"));
     /* Loaded back, the steps are still skipped for the same reason. */
     cr_assert_eq(ssd_suite_load(&l, dir), 0, "%s", ssd_suite_errmsg(l));
-    cr_assert_eq(l->steps[2].state, SSD__ST_SKIPPED);
-    cr_assert_str_eq(l->steps[2].reason, s->steps[2].reason);
+    cr_assert_eq(l->res.steps[2].res.state, SSD__ST_SKIPPED);
+    cr_assert_str_eq(l->res.steps[2].res.reason, s->res.steps[2].res.reason);
     char *again = NULL;
     cr_assert_eq(ssd_suite_to_json(l, 0, &again), 0);
     cr_assert(strstr(again, "\"complete\":true"));
@@ -323,8 +371,8 @@ Test(suite_run, a_lost_csv_is_named_in_the_headline_and_the_report) {
     ssd_suite_set_progress(s, lose_csv_before_analysis, &l, 0);
     cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
     cr_assert(l.removed);
-    cr_assert_eq(s->steps[1].state, SSD__ST_FAILED);
-    cr_assert_eq(s->steps[3].state, SSD__ST_DONE);
+    cr_assert_eq(s->res.steps[1].res.state, SSD__ST_FAILED);
+    cr_assert_eq(s->res.steps[3].res.state, SSD__ST_DONE);
     char *json = slurp(ssd_suite_results_path(s)), *text = NULL;
     const char *wc = strstr(json, "\"write_curves\":{");
     cr_assert_not_null(wc);
@@ -358,40 +406,40 @@ Test(suite_load, the_checked_in_sample_loads_with_its_figures) {
     cr_assert_eq(ssd_suite_load(&l, SSD_TEST_DATA_DIR "/results/quick-bx200"), 0, "%s",
                  ssd_suite_errmsg(l));
     cr_assert_str_eq(ssd_suite_errmsg(l), "", "every CSV is there");
-    cr_assert_str_eq(l->suite_name, "quick");
-    cr_assert_str_eq(l->target_uri, "sim:bx200");
-    cr_assert_eq(l->nsteps, l->steps_total);
+    cr_assert_str_eq(l->res.suite_name, "quick");
+    cr_assert_str_eq(l->res.target_uri, "sim:bx200");
+    cr_assert_eq(l->res.nsteps, l->res.steps_total);
     int jobs = 0, analyses = 0;
-    for (int i = 0; i < l->nsteps; i++) {
-        const struct ssd__step *st = &l->steps[i];
-        cr_assert_eq(st->state, SSD__ST_DONE, "step %d", i + 1);
-        if (st->kind == SSD__STEP_JOB) {
+    for (int i = 0; i < l->res.nsteps; i++) {
+        const struct ssd__step *st = &l->res.steps[i];
+        cr_assert_eq(st->res.state, SSD__ST_DONE, "step %d", i + 1);
+        if (st->def.kind == SSD__STEP_JOB) {
             jobs++;
-            cr_assert_gt(st->bw_bps, 0, "%s", st->name);
-            cr_assert_gt(st->lat_p99_us, st->lat_p50_us * 0.999, "%s", st->name);
+            cr_assert_gt(st->res.bw_bps, 0, "%s", st->def.name);
+            cr_assert_gt(st->res.lat_p99_us, st->res.lat_p50_us * 0.999, "%s", st->def.name);
         }
-        if (st->kind != SSD__STEP_ANALYZE)
+        if (st->def.kind != SSD__STEP_ANALYZE)
             continue;
         analyses++;
-        cr_assert(st->has_summary && st->curve, "%s recomputed from its CSV", st->name);
-        const struct ssd__step *job = ssd__suite_find_log(l, st->series, i);
+        cr_assert(st->res.has_summary && st->res.curve, "%s recomputed from its CSV", st->def.name);
+        const struct ssd__step *job = ssd__suite_find_log(&l->res, st->def.series, i);
         cr_assert_not_null(job);
-        if (!strcmp(st->series, "degradation")) {
-            cr_assert(st->sum.has_cache);
-            cr_assert_float_eq(st->sum.cache_bytes, job->truth_cache_bytes,
-                               0.1 * job->truth_cache_bytes);
-            cr_assert_float_eq(st->sum.post_cache_bps, job->truth_post_bps,
-                               0.15 * job->truth_post_bps);
+        if (!strcmp(st->def.series, "degradation")) {
+            cr_assert(st->res.sum.has_cache);
+            cr_assert_float_eq(st->res.sum.cache_bytes, job->res.truth_cache_bytes,
+                               0.1 * job->res.truth_cache_bytes);
+            cr_assert_float_eq(st->res.sum.post_cache_bps, job->res.truth_post_bps,
+                               0.15 * job->res.truth_post_bps);
         }
     }
     cr_assert_geq(jobs, 8);
     cr_assert_eq(analyses, 2);
-    const struct ssd__step *q1 = ssd__suite_find(l, "rand4k-read-qd1", l->nsteps);
+    const struct ssd__step *q1 = ssd__suite_find(&l->res, "rand4k-read-qd1", l->res.nsteps);
     cr_assert_not_null(q1);
     char *text = NULL;
     cr_assert_eq(ssd_suite_summary_text(l, &text), 0);
     char want[96];
-    snprintf(want, sizeof want, "%-26s %10.0f IOPS", "random read 4K QD1", q1->iops);
+    snprintf(want, sizeof want, "%-26s %10.0f IOPS", "random read 4K QD1", q1->res.iops);
     cr_assert(strstr(text, "quick on sim:bx200: done\n"), "%s", text);
     cr_assert(strstr(text, want), "%s", text);
     cr_assert(strstr(text, "degradation: ") && strstr(text, "SLC cache "), "%s", text);
@@ -424,7 +472,7 @@ Test(suite_load, fuzz_regressions_load_or_are_refused_cleanly) {
             ssd_free(out);
             cr_assert_eq(ssd_suite_summary_text(l, &out), 0, "%s", path);
             ssd_free(out);
-            cr_assert_eq(ssd__suite_report_html(l, &out), 0, "%s", path);
+            cr_assert_eq(ssd__suite_report_html(&l->res, &out), 0, "%s", path);
             free(out);
         } else {
             cr_assert(strstr(ssd_suite_errmsg(l), "results.json"), "%s: %s", path,
@@ -448,12 +496,12 @@ Test(suite_load, out_of_range_integers_fall_back) {
                      "{\"kind\":\"trim\",\"state\":\"done\",\"lineno\":1e99,\"offset\":-1,"
                      "\"length\":4096}]}"),
                  0, "%s", ssd_suite_errmsg(l));
-    cr_assert_eq(l->target_size, 0);
-    cr_assert_eq(l->target_block, 0);
-    cr_assert_eq(l->steps_total, 1);
-    cr_assert_eq(l->steps[0].lineno, 0);
-    cr_assert_eq(l->steps[0].offset, 0);
-    cr_assert_eq(l->steps[0].length, 4096);
+    cr_assert_eq(l->res.target_size, 0);
+    cr_assert_eq(l->res.target_block, 0);
+    cr_assert_eq(l->res.steps_total, 1);
+    cr_assert_eq(l->res.steps[0].def.lineno, 0);
+    cr_assert_eq(l->res.steps[0].def.offset, 0);
+    cr_assert_eq(l->res.steps[0].def.length, 4096);
     ssd_suite_free(l);
 }
 

@@ -5,6 +5,9 @@ import shutil
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+# What a C program linking libssdcore.a statically also needs: the
+# pkg-config modules CMakeLists.txt checks for (its SSD_DEPS).
+STATIC_DEPS = ("liburing", "libarchive", "sqlite3", "libzstd")
 DATASETS = ROOT / "datasets"
 
 
@@ -20,6 +23,17 @@ def cli(build_dir):
     exe = build_dir / "ssdcore"
     assert exe.exists(), f"{exe} missing: build first (scripts/build.sh)"
     return str(exe)
+
+
+@pytest.fixture
+def workdir(build_dir, request):
+    """An empty directory for one test on the build tree's disk (O_DIRECT
+    fails on tmpfs), removed after it."""
+    d = build_dir / f"pytest-{request.module.__name__}" / request.node.name
+    shutil.rmtree(d, ignore_errors=True)
+    d.mkdir(parents=True)
+    yield d
+    shutil.rmtree(d, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -28,6 +28,17 @@ def test_analyze_paths_arrays_and_mappings_agree():
     assert a["source"].endswith("series_v1_cache.csv")
 
 
+def test_series_from_two_arrays_takes_floats_and_refuses_a_mismatch():
+    s = ssdcore.Series.from_arrays([1, 2, 3], np.array([10, 20, 30], dtype=np.int32))
+    assert len(s) == 3
+    c = ssdcore.Series.from_chunks([1 << 20] * 4, [1e8] * 4)
+    assert len(c) == 4
+    with pytest.raises(ValueError, match="t_s and bytes must be 1-D arrays of the same length"):
+        ssdcore.Series.from_arrays([1, 2, 3], [10, 20])
+    with pytest.raises(ValueError, match="chunk_bytes and rate_bps must be 1-D"):
+        ssdcore.Series.from_chunks([[1, 2]], [[3, 4]])
+
+
 def test_analyze_many_returns_one_row_per_file():
     files = [DATA / "series_v1_cache.csv", DATA / "fio_4col_bw.1.log", DATA / "bytes_sampled.csv"]
     df = ssdcore.analyze_many(files)

@@ -75,6 +75,38 @@ def test_level_regimes_match_the_models_level(seed_runs):
     assert checked >= 20
 
 
+def test_levels_like_for_like_median_against_median(seed_runs):
+    """The truth's level_bps is the median of its whole intervals' rates,
+    which is what a phase's level_bps is of its samples: on every cache,
+    direct and folding phase of the seeds' runs they agree within 1 %, and
+    the used state's level (a median over a decline, whose start the two
+    place a little apart) within 5 %."""
+    names = {"slc": "cache", "native": "direct", "fold": "folding"}
+    checked = gc_checked = 0
+    for key, (truth, _, _, a) in seed_runs.items():
+        for tp in truth["phases"]:
+            want = names.get(tp["regime"])
+            if want is None:
+                continue
+            mid = tp["start_bytes"] + tp["bytes"] / 2
+            ph = next((p for p in a["phases"]
+                       if p["start_bytes"] <= mid < p["end_bytes"] and p["regime"] == want), None)
+            if ph is None or tp["bytes"] < 0.8 * (ph["end_bytes"] - ph["start_bytes"]):
+                continue
+            assert ph["level_bps"] == pytest.approx(tp["level_bps"], rel=0.01), (key, tp)
+            checked += 1
+        top = {"cache_level_bps": "slc", "post_cache_level_bps": None, "folding_level_bps": "fold",
+               "gc_level_bps": "gc"}
+        for k, regime in top.items():
+            first = next((p for p in truth["phases"] if regime is None and p["regime"] != "slc"
+                          or p["regime"] == regime), None)
+            assert (truth[k] is None) == (first is None), (key, k)
+        if a["gc"] is not None and truth["gc_level_bps"] is not None:
+            assert a["gc"]["level_bps"] == pytest.approx(truth["gc_level_bps"], rel=0.05), key
+            gc_checked += 1
+    assert checked >= 20 and gc_checked >= 8
+
+
 def test_no_cache_drives_report_direct_then_used_state(seed_runs):
     # The issue's SSD370 and AS510S: no cache, one gc phase (not a
     # staircase), starting where the model ran out of clean blocks.
@@ -140,7 +172,8 @@ def test_dips_found_in_the_fresh_state_within_10_percent(seed_runs):
 
 def test_small_random_drive_sweep():
     """50 random drives, fill and 2-hour test each (bench/regimes_sweep.py
-    runs the full table): >= 95% labelled right, no false cache or folding."""
+    runs the full table): >= 98% labelled right (the 200-drive sweeps'
+    figure; these 50 are all right), no false cache or folding."""
     rng = np.random.default_rng(4242)
     runs = right = 0
     problems = []
@@ -155,7 +188,7 @@ def test_small_random_drive_sweep():
             right += not probs
             if probs:
                 problems.append((spec, probs))
-    assert right >= 0.95 * runs, problems
+    assert right >= 0.98 * runs, problems
 
 
 def test_fast_first_sample_does_not_hide_the_cache():

@@ -3,22 +3,11 @@ sizes with O_DIRECT, zero and negative sizes, a missing target, a read-only
 target, a span larger than the target, an unknown pattern. Each is refused
 before any I/O with a message naming what is wrong, and the Python error
 carries the same code the C API returns."""
-import shutil
 import subprocess
 
 import pytest
 
 import ssdcore
-
-
-@pytest.fixture
-def workdir(build_dir, request):
-    # On the build tree's disk: O_DIRECT fails on tmpfs.
-    d = build_dir / "pytest-badinput" / request.node.name
-    shutil.rmtree(d, ignore_errors=True)
-    d.mkdir(parents=True)
-    yield d
-    shutil.rmtree(d, ignore_errors=True)
 
 
 # (CLI arguments, Python keywords, needle in the message, Python error name)

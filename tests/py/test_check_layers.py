@@ -22,8 +22,9 @@ def test_the_real_build_keeps_every_arrow(build_dir):
     assert "ok" in r.stdout
 
 
-def fake_build(tmp_path, sources):
-    """A build tree with one object file per box, compiled from sources[box]."""
+def fake_build(tmp_path, sources, include=None):
+    """A build tree with one object file per box, compiled from sources[box]
+    (with include on the include path), and its dependency file beside it."""
     for box in BOXES:
         src = tmp_path / "src" / box
         src.mkdir(parents=True)
@@ -31,7 +32,9 @@ def fake_build(tmp_path, sources):
         c.write_text(sources.get(box, f"int ssd_{box}_marker(void) {{ return 0; }}\n"))
         d = tmp_path / "build" / "CMakeFiles" / f"ssd_{box}.dir" / "src" / box
         d.mkdir(parents=True)
-        subprocess.run(["cc", "-c", "-o", str(d / "x.c.o"), str(c)], check=True)
+        inc = ["-I", str(include)] if include else []
+        subprocess.run(["cc", "-c", *inc, "-MD", "-MF", str(d / "x.c.o.d"), "-o", str(d / "x.c.o"),
+                        str(c)], check=True)
     return tmp_path / "build"
 
 
@@ -54,6 +57,18 @@ def test_internals_of_fileops_are_off_limits_to_the_suite(tmp_path):
     r = run_check(build, root=tmp_path)
     assert r.returncode == 1
     assert "ssd__fo_secret" in r.stdout and "ssd_fo_public" not in r.stdout
+
+
+def test_the_report_may_not_include_the_runners_state_even_indirectly(tmp_path):
+    inc = tmp_path / "inc"
+    inc.mkdir()
+    (inc / "suite_impl.h").write_text("struct runner { int lock_fd; };\n")
+    (inc / "results_model.h").write_text('#include "suite_impl.h"\n')
+    build = fake_build(tmp_path, {"report": '#include "results_model.h"\n'
+                                            "int ssd_report_x(void) { return 0; }\n"}, include=inc)
+    r = run_check(build, root=tmp_path)
+    assert r.returncode == 1
+    assert "src/report/x.c (report) includes suite_impl.h" in r.stdout
 
 
 def test_a_build_without_a_box_is_an_error_not_a_pass(tmp_path):

@@ -150,15 +150,6 @@ def corrupted_btrfs(workdir):
         img.unlink(missing_ok=True)
 
 
-@pytest.fixture
-def workdir(build_dir, request):
-    d = build_dir / "pytest-faultfs" / request.node.name
-    shutil.rmtree(d, ignore_errors=True)
-    d.mkdir(parents=True)
-    yield d
-    shutil.rmtree(d, ignore_errors=True)
-
-
 def test_eio_from_a_corrupted_btrfs_is_reported_by_copy_and_archive(workdir, cli):
     with corrupted_btrfs(workdir) as mnt:
         with pytest.raises(OSError):

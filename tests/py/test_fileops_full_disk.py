@@ -62,15 +62,6 @@ def small_ext4(workdir):
         img.unlink(missing_ok=True)
 
 
-@pytest.fixture
-def workdir(build_dir, request):
-    d = build_dir / "pytest-fullfs" / request.node.name
-    shutil.rmtree(d, ignore_errors=True)
-    d.mkdir(parents=True)
-    yield d
-    shutil.rmtree(d, ignore_errors=True)
-
-
 def make_src(root):
     root.mkdir()
     for i in range(NFILES):

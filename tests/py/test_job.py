@@ -3,7 +3,6 @@ input, Ctrl-C. Files live under the build tree (a real disk: O_DIRECT fails on
 tmpfs)."""
 import json
 import os
-import shutil
 import signal
 import subprocess
 import time
@@ -11,15 +10,6 @@ import time
 import pytest
 
 import ssdcore
-
-
-@pytest.fixture
-def workdir(build_dir, request):
-    d = build_dir / "pytest-job" / request.node.name
-    shutil.rmtree(d, ignore_errors=True)
-    d.mkdir(parents=True)
-    yield d
-    shutil.rmtree(d, ignore_errors=True)
 
 
 def run(cli, *args):
@@ -151,6 +141,15 @@ def test_python_job_and_target(workdir):
     assert r["write"]["bytes"] == 8 << 20
     t.trim(0, 1 << 20)
     t.close()
+
+
+def test_python_option_values_as_bytes_and_paths_reach_c_unchanged(workdir):
+    # A bytes value used to reach C as its repr ("b'...'"): the series log
+    # of a path that is not UTF-8 landed in a file named after that text.
+    log = os.fsencode(workdir) + b"/w\xff.csv"
+    r = ssdcore.job("sim:bx200", pattern=b"write", time=1, log=log)
+    assert r["workload"]["pattern"] == "write"
+    assert os.path.exists(log) and os.listdir(workdir) == ["w\udcff.csv"]
 
 
 @pytest.mark.parametrize("target,engine", [

@@ -20,15 +20,6 @@ def sh(*args, check=True):
 
 
 @pytest.fixture
-def workdir(build_dir, request):
-    d = build_dir / "pytest-block" / request.node.name
-    shutil.rmtree(d, ignore_errors=True)
-    d.mkdir(parents=True)
-    yield d
-    shutil.rmtree(d, ignore_errors=True)
-
-
-@pytest.fixture
 def loopdev(workdir):
     """Returns a function making a loop device over a new sparse file."""
     made, mounts = [], []

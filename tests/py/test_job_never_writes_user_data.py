@@ -5,7 +5,6 @@ disk) or on small tmpfs mounts for the read-only cases."""
 import gc
 import hashlib
 import os
-import shutil
 import signal
 import subprocess
 import time
@@ -13,15 +12,6 @@ import time
 import pytest
 
 import ssdcore
-
-
-@pytest.fixture
-def workdir(build_dir, request):
-    d = build_dir / "pytest-never-writes" / request.node.name
-    shutil.rmtree(d, ignore_errors=True)
-    d.mkdir(parents=True)
-    yield d
-    shutil.rmtree(d, ignore_errors=True)
 
 
 def run(cli, *args):

@@ -24,6 +24,16 @@ def test_target_uri_with_a_nul_byte_is_refused():
         ssdcore.Target("sim:bx200", size="1g\0junk")
 
 
+def test_file_operation_options_with_a_nul_byte_are_refused(tmp_path):
+    # "8m\0junk" used to reach C as "8m": the file operations encoded their
+    # option values with a copy of their own that missed the check.
+    with pytest.raises(ValueError, match="NUL"):
+        ssdcore.make_set("work", tmp_path / "set", size="8m\0junk")
+    with pytest.raises(ValueError, match="NUL"):
+        ssdcore.archive(tmp_path, tmp_path / "a.7z", method="deflate\0junk")
+    assert not (tmp_path / "set").exists() and not (tmp_path / "a.7z").exists()
+
+
 def test_target_uri_as_bytes_or_path(tmp_path):
     t = ssdcore.Target(b"sim:bx200")
     assert t.uri == "sim:bx200"

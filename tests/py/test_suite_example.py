@@ -5,7 +5,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, STATIC_DEPS
 
 
 def test_run_suite_example_writes_results(build_dir, tmp_path):
@@ -13,8 +13,7 @@ def test_run_suite_example_writes_results(build_dir, tmp_path):
     lib = build_dir / "libssdcore.a"
     if not cc or not lib.exists():
         pytest.skip("needs cc and the static library")
-    deps = subprocess.run(["pkg-config", "--libs", "liburing", "libarchive", "libzstd", "lapacke",
-                           "openblas"],
+    deps = subprocess.run(["pkg-config", "--libs", *STATIC_DEPS],
                           capture_output=True, text=True, check=True).stdout.split()
     exe = tmp_path / "run_suite"
     subprocess.run([cc, "-Wall", "-Wextra", "-Werror", str(ROOT / "examples" / "run_suite.c"),

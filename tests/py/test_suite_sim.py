@@ -54,6 +54,18 @@ def test_quick_suite_results_agree_with_jobs_analysis_and_truth(tmp_path):
                                                                rel=0.05)
     tva = degr["truth_vs_analysis"]["cache_bytes"]
     assert tva["truth"] == truth["cache_full_at_bytes"]
+    # Like with like: the analysis' level (a median of its samples) beside
+    # the model's (a median of its whole intervals), mean beside mean,
+    # within the stated uncertainty; the used state's start beside the model's.
+    tva = degr["truth_vs_analysis"]
+    for k, tk in (("post_cache_bps", "post_cache_level_bps"), ("cache_level_bps", "cache_level_bps")):
+        pair = tva[k]
+        assert pair["truth"] == truth[tk]
+        assert pair["uncertainty_bps"] == pytest.approx(0.05 * pair["truth"])
+        assert abs(pair["analysis"] - pair["truth"]) <= pair["uncertainty_bps"], k
+    assert tva["post_cache_bps"]["analysis"] == pytest.approx(degr["analysis"]["post_cache_bps"])
+    assert tva["post_cache_mean_bps"]["truth"] == truth["post_cache_mean_bps"]
+    assert "gc_start_bytes" in tva and "gc_level_bps" in tva
     rec = step(res, "analyze-recovery-idle")
     assert rec["reference"] == "degradation.csv"
     assert rec["analysis"]["recovery"]["recovered_bytes"] == pytest.approx(

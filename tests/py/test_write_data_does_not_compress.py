@@ -2,20 +2,10 @@
 keeps its size under zlib (gzip's deflate). Replacing one word per sector
 before each write, as the engine once did, let gzip shrink a sequential
 4 KiB QD1 fill 40-fold and a random QD32 one by a fifth."""
-import shutil
 import subprocess
 import zlib
 
 import pytest
-
-
-@pytest.fixture
-def workdir(build_dir, request):
-    d = build_dir / "pytest-compress" / request.node.name  # a real disk: O_DIRECT
-    shutil.rmtree(d, ignore_errors=True)
-    d.mkdir(parents=True)
-    yield d
-    shutil.rmtree(d, ignore_errors=True)
 
 
 @pytest.mark.parametrize("pattern,qd,engine", [("write", "1", "io_uring"),

@@ -96,6 +96,11 @@ SSD_API int ssd_sim_profile_value(const char *spec, const char *key, char *buf, 
  *   "post_cache_mean_bps"        ... in the first regime after the cache
  *                                (direct to TLC/MLC, folding or GC-bound)
  *   "folding_mean_bps"           ... while folding
+ *   "cache_level_bps", "post_cache_level_bps", "folding_level_bps",
+ *   "gc_level_bps"               in the last job: the level of each regime,
+ *                                the median of the rates of the job's
+ *                                intervals that lay wholly in it (what an
+ *                                analysis phase's level_bps is of its samples)
  *   "job_written_bytes"          host bytes written in the last job
  *   "host_written_bytes"         host bytes written since open
  *   "nand_written_bytes"         flash bytes programmed since open
@@ -111,7 +116,8 @@ SSD_API int ssd_sim_profile_value(const char *spec, const char *key, char *buf, 
  *   "dirty"                      1 when writes are now GC-bound, else 0
  *   "virtual_time_s"             the virtual clock since open
  * Returns 0; SSD_ENODATA when the event ("..._at_bytes", "..._start_bytes",
- * "..._mean_bps") did not happen in the last job; SSD_EINVAL for an unknown
+ * "..._mean_bps") did not happen in the last job (a "..._level_bps" also
+ * when the regime never lasted a whole interval); SSD_EINVAL for an unknown
  * key or a target that is not an open sim target (message in
  * ssd_target_errmsg()).
  */

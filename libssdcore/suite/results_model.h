@@ -1,0 +1,198 @@
+/* results_model.h - internal: the results model of a suite run, what
+ * results.json records: the run (target, host, times, status) and each
+ * step's definition and results. The runner (run/) and the loader
+ * (suite_load.c) write it; results.json, the text summary and report/ read
+ * it. report/ includes this header, never suite_impl.h: the runner's own
+ * state (the target handle, the lock, progress, the results directory) is
+ * not its business, and scripts/check_layers.py checks that it stays so. */
+#ifndef SSD_RESULTS_MODEL_H
+#define SSD_RESULTS_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ssdcore/analysis.h"
+#include "ssdcore/series.h"
+#include "ssdcore/suite.h"
+
+enum {
+    SSD__STEP_JOB,
+    SSD__STEP_TRIM,
+    SSD__STEP_IDLE,
+    SSD__STEP_ANALYZE,
+    SSD__STEP_FILEBENCH,
+    SSD__STEP_REPLAY
+};
+/* SKIPPED: the step could not do its work for a reason that does not spoil
+ * the others (a TRIM the target refuses); the run goes on. */
+enum { SSD__ST_PENDING, SSD__ST_DONE, SSD__ST_INTERRUPTED, SSD__ST_FAILED, SSD__ST_SKIPPED };
+#define SSD__ST_COUNT 5
+
+#define SSD__STEP_MAX_OPTS 24
+#define SSD__NAME_MAX 64
+
+/* Latency spectrum points: 8 per decade of 1/(1-p), from 0 % to 99.9999 %. */
+#define SSD__SPEC_PER_DECADE 8
+#define SSD__SPEC_MAX (6 * SSD__SPEC_PER_DECADE + 1)
+
+/* A step as the suite file defines it. The parser (suite_parse.c) or the
+ * loader writes it; nothing changes it once the run starts. */
+struct ssd__step_def {
+    int kind;
+    int lineno;
+    char *line;                    /* as written */
+    char name[SSD__NAME_MAX + 16]; /* "analyze-" + a log stem */
+    char group[SSD__NAME_MAX];     /* a curve of the report ("qd-randread"), or "" */
+    double x;                      /* the step's point on that curve */
+
+    /* job, filebench, replay: options as written (times unscaled) */
+    int nopts;
+    char *keys[SSD__STEP_MAX_OPTS], *values[SSD__STEP_MAX_OPTS];
+    char log[SSD__NAME_MAX]; /* series file stem, "" = none */
+    /* trim */
+    uint64_t offset, length; /* length 0 = to the end of the target */
+    /* idle */
+    double idle_s; /* unscaled */
+    /* analyze: the logs' stems and analysis options */
+    char series[SSD__NAME_MAX], reference[SSD__NAME_MAX];
+    int naopts;
+    char *akeys[SSD__STEP_MAX_OPTS];
+    double avalues[SSD__STEP_MAX_OPTS];
+};
+
+/* What a step did: written by the runner as the step runs (or by the
+ * loader from results.json), read by every output. */
+struct ssd__step_result {
+    int state;
+    char *error;
+    char *reason; /* SKIPPED: why ("TRIM refused: ...") */
+    char started[32];
+    double wall_s;
+    char *job_json, *truth_json, *analysis_json;
+    /* figures the headline and the report use */
+    double runtime_s, bw_bps, iops, read_bps, write_bps;
+    double lat_mean_us, lat_p50_us, lat_p99_us, lat_p999_us;
+    /* job: the latency spectrum (us, both directions) at the percentiles
+     * ssd__spectrum_pct(k), k < nspec (see suite_latency.c) */
+    int nspec;
+    double spec_us[SSD__SPEC_MAX];
+    ssd_series *curve; /* analyze: the analysed series, kept for the report */
+    int has_summary;
+    int sum_stored; /* sum and phases come from results.json: the CSV is gone */
+    struct ssd_analysis_summary sum;
+    size_t nphases;
+    struct ssd_phase *phases;
+    double truth_cache_bytes, truth_post_bps, truth_fold_bytes, truth_gc_bytes, truth_recovered;
+    double truth_room_before; /* fast-write bytes the drive had when the job started */
+    /* the drive's temperature (hwmon) around the step, NaN when unknown */
+    double temp_before_c, temp_after_c;
+    /* filebench: seconds and MiB/s of each file test (copy, archive...) */
+    int nfile;
+    struct {
+        char name[16];
+        double seconds, mibs;
+    } file[4];
+};
+
+struct ssd__step {
+    struct ssd__step_def def;
+    struct ssd__step_result res;
+};
+
+/* The run as results.json records it. */
+struct ssd__results {
+    /* The target as results.json and the report describe it. */
+    char *target_uri;
+    char target_kind[16];
+    uint64_t target_size;
+    unsigned target_block;
+    char *drive_json; /* the drive's identity (ssdcore/drive.h), NULL before the run */
+    char host_name[128], host_kernel[256], host_cpu[256];
+    char suite_name[SSD__NAME_MAX];
+    char *suite_file;
+    double scale;
+    struct ssd__step *steps;
+    int nsteps;
+    int loaded, steps_total; /* loaded: steps_total as results.json said */
+    char started[32], finished[32];
+    int interrupted;
+    int running; /* between the run's first and last save (or, loaded: still locked) */
+    int killed;  /* loaded: results.json said running, yet nobody holds the lock */
+    char *error;
+};
+
+/* The results model of a suite handle (one loaded with ssd_suite_load, for
+ * the compare page). */
+const struct ssd__results *ssd__suite_results(const ssd_suite *s);
+
+/* "job", "trim", "idle", "analyze", "filebench", "replay"; -1 / NULL when
+ * unknown. */
+const char *ssd__step_kind_name(int kind);
+int ssd__step_kind(const char *name);
+/* The name of a step state ("done", "skipped"...), "?" when unknown; the
+ * state of a name, -1 when unknown. */
+const char *ssd__step_state_name(int state);
+int ssd__step_state(const char *name);
+/* "running", "complete", "interrupted" or "failed". */
+const char *ssd__suite_status(const struct ssd__results *r);
+/* The number of steps that were skipped. */
+int ssd__suite_skipped(const struct ssd__results *r);
+/* The step among the first `before` by name (NULL when none); by log stem. */
+/* The value a step line gave for key (job, filebench and replay options), or
+ * NULL (step_options.c). */
+const char *ssd__step_option(const struct ssd__step *st, const char *key);
+/* The file-test group a done step's file tests belong to (a filebench
+ * step's name, a replayed file test's group), NULL for other steps. */
+const char *ssd__file_test_key(const struct ssd__step *st);
+/* 1 for a replay of a recorded file test (trace=filetest:...), set's
+ * creation included: reported with the file tests, not as a trace. */
+int ssd__replay_is_file_test(const struct ssd__step *st);
+const struct ssd__step *ssd__suite_find(const struct ssd__results *r, const char *name, int before);
+const struct ssd__step *ssd__suite_find_log(const struct ssd__results *r, const char *stem,
+                                            int before);
+
+/* Headline figures as a JSON object, malloc'd in *out. 0 or SSD_ENOMEM. */
+int ssd__suite_headline_json(const struct ssd__results *r, char **out);
+/* The mixed-workload headline of a group of finished jobs ("mixed-seq",
+ * "mixed-rand"): the bandwidth at 80 % reads (NAN when that point did not
+ * run) and the mean of the six points (NAN unless all six ran), in bytes/s.
+ * One definition for results.json, the text summary and the report. */
+void ssd__suite_mixed_headline(const struct ssd__results *r, const char *group, double *at80,
+                               double *mean);
+/* An analyze step that has no figures because it failed (its CSV missing
+ * or unreadable, too few samples...): the headline, the text summary and
+ * the report say so instead of leaving the curve out. */
+int ssd__analysis_lost(const struct ssd__step *st);
+/* "step 41 (analyze-degradation): <why>[; the analysis stored in
+ * results.json is kept]" into buf. */
+void ssd__analysis_lost_text(const struct ssd__results *r, const struct ssd__step *st, char *buf,
+                             size_t len);
+
+/* Where the simulator says writes slowed after the cache: folding or GC,
+ * whichever came first; NaN when neither happened. */
+double ssd__later_drop_truth(const struct ssd__step *job);
+/* 1 with a short "what differs" in buf when the analysis step an disagrees
+ * with the sim truth of its logging job beyond the stated uncertainty. */
+int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job, char *buf,
+                        size_t len);
+
+/* The percentile (0..100) of spectrum point k: 100 * (1 - 10^(-k / 8)). */
+double ssd__spectrum_pct(int k);
+/* The report label of a step the latency chart and table show (the random
+ * 4K tests and the degradation run), or NULL. */
+const char *ssd__latency_label(const char *step_name);
+
+/* CrystalDiskMark figures: each test's best pass, with the warning when
+ * the test file fits inside the drive's known SLC cache (warning ""
+ * otherwise). Returns the number of figures (at most max). */
+struct ssd__cdm_figure {
+    char name[SSD__NAME_MAX];
+    double best_bps;
+};
+int ssd__suite_cdm_figures(const struct ssd__results *r, struct ssd__cdm_figure *out, int max,
+                           char *warning, size_t wlen);
+/* The application score over the done steps of group "apps" (returns how
+ * many there were). */
+int ssd__suite_apps_score(const struct ssd__results *r, double *score_bps, double *mean_bps);
+
+#endif
