@@ -181,6 +181,26 @@ static double start_sigma(const struct ssd__curve *c, size_t b) {
     return s < c->sigma ? (s > 0.005 ? s : 0.005) : c->sigma;
 }
 
+/* Whether phase 1 (len1 samples, shorter than a lasting phase) is a dip
+ * inside the cache rather than a level of its own: it ends with the speed
+ * back at the cache's, the climb before the drop. A sample among its last
+ * two is back when it is three quarters of the way up from the level after
+ * it to the cache's (in log, out of reach of that level's noise) and
+ * closer to the cache than to phase 1's own level. A short cache carved by
+ * a GC dip (5 samples at 6.2 GB/s, 4 at 4.6 in the dip, 2 back at 5.6,
+ * then 3.1 GB/s) then gets the whole of its length; direct writes between
+ * a short cache and folding stay at their own level to their end. */
+static int dip_inside_cache(const struct ssd__curve *c, size_t len1, double hi, double post) {
+    const struct ssd_phase *p = &c->ph[1];
+    if (len1 >= c->min_len || len1 < 3)
+        return 0;
+    double fast = hi * pow(post / hi, 0.25), noisy = post * exp(3 * c->sigma);
+    if (noisy > fast) /* (the noise term decides: a median, only then) */
+        fast = fmax(fast, post * exp(3 * start_sigma(c, c->ph[2].last + 1)));
+    fast = fmax(fast, sqrt(hi * p->level_bps));
+    return c->r[p->last] >= fast || c->r[p->last - 1] >= fast;
+}
+
 void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                      struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -204,9 +224,12 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
         size_t pj = 1;
         size_t len1 = ph[1].last - ph[1].first + 1;
         /* (Not one longer than the cache itself: that is a level of its
-         * own, direct writes before folding after a short cache.) */
+         * own, direct writes before folding after a short cache; unless the
+         * speed climbs back to the cache's within it, a dip inside the
+         * cache.) */
         if (c->nph > 2 && len1 < 2 * c->min_len && ph[2].level_bps * o->min_step <= lo &&
-            ph[2].last - ph[2].first + 1 >= len1 && len1 <= len0)
+            ph[2].last - ph[2].first + 1 >= len1 &&
+            (len1 <= len0 || dip_inside_cache(c, len1, hi, ph[2].level_bps)))
             pj = 2;
         double post = ph[pj].level_bps;
         double thr = sqrt(hi * post);
@@ -271,6 +294,20 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             }
         }
         if (ok) {
+            /* Nor before a climb back to the cache's speed after a dip
+             * below the midpoint among the few samples the placement looks
+             * at: the cache was still there. A GC dip two samples before
+             * the drop, the climb back and then the drop fit two levels
+             * best with the dip on the slow side (a 43 GiB cache placed at
+             * 38.5 GiB, where the dip began). (A speed that only sags
+             * towards the drop, with no dip before, is left to the
+             * placement.) */
+            int dipped = 0;
+            for (size_t i = k > 4 ? k - 4 : 0; i < k; i++) {
+                if (dipped && c->r[i] >= fast && i + 1 > earliest)
+                    earliest = i + 1;
+                dipped |= c->r[i] < thr;
+            }
             struct placement p = place_drop(c, 0, k, hi, place_lo, earliest);
             S->has_cache = 1;
             S->cache_bytes = p.bytes;
