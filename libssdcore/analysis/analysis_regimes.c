@@ -179,37 +179,45 @@ out:
 }
 
 /* The sample in [lo, hi) where the speed's scatter from one sample to the
- * next jumps: the best split of the squared differences of y into two
- * variances (n1 ln v1 + n2 ln v2, least), with the ratio of the noise after
- * to the noise before in *jump (0 when there is no room). A drive whose
- * used state scatters the speed 2x from one second to the next (GC
- * reclaiming blocks of uneven garbage) starts it where the scatter jumps,
- * often at about the folding level before it, so a change of level does
- * not show it (the NVMe drives of the sweep: 5-20% late). */
-static size_t scatter_onset(const struct ssd__curve *c, size_t lo, size_t hi, size_t min_len,
-                            double *jump) {
+ * next jumps: the best split of the squared differences of y over
+ * [from, hi) into two variances (n1 ln v1 + n2 ln v2, least), at lo or
+ * later, with the ratio of the noise after to the noise before in *jump (0
+ * when there is no room). A drive whose used state scatters the speed 2x
+ * from one second to the next (GC reclaiming blocks of uneven garbage)
+ * starts it where the scatter jumps, often at about the folding level
+ * before it, so a change of level does not show it (the NVMe drives of
+ * the sweep: 5-20% late). The quiet stretch before lo (the fresh state
+ * before the capacity had been written) counts on the quiet side: a used
+ * state that starts a few samples after the capacity (spare area of a few
+ * GiB at 2.7 GB/s) left too few samples between the two for a quiet side
+ * of a lasting phase, and its start was placed where the chaos thickened,
+ * 25% late. */
+static size_t scatter_onset(const struct ssd__curve *c, size_t from, size_t lo, size_t hi,
+                            size_t min_len, double *jump) {
     *jump = 0;
-    if (lo < 1)
-        lo = 1;
-    if (hi < lo + 2 * min_len + 2)
+    if (from < 1)
+        from = 1;
+    if (lo < from + (min_len + 1) / 2)
+        lo = from + (min_len + 1) / 2;
+    if (hi < lo + min_len + 2)
         return lo;
-    size_t n = hi - lo;
+    size_t n = hi - from;
     double *s = malloc((n + 1) * sizeof *s);
     if (!s)
         return lo;
     s[0] = 0;
     for (size_t i = 0; i < n; i++) {
-        double d = c->y[lo + i] - c->y[lo + i - 1];
+        double d = c->y[from + i] - c->y[from + i - 1];
         s[i + 1] = s[i] + d * d;
     }
     double best = INFINITY;
     size_t arg = lo;
-    for (size_t k = min_len; k + min_len <= n; k++) {
+    for (size_t k = lo - from; k + min_len <= n; k++) {
         double v1 = s[k] / (double)k + 1e-12, v2 = (s[n] - s[k]) / (double)(n - k) + 1e-12;
         double cost = (double)k * log(v1) + (double)(n - k) * log(v2);
         if (cost < best) {
             best = cost;
-            arg = lo + k;
+            arg = from + k;
             *jump = sqrt(v2 / v1);
         }
     }
@@ -514,7 +522,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             }
             size_t k = knee(c, a, lo, g0, b, c->min_len > 3 ? c->min_len : 3);
             double jump = 0;
-            size_t kn = scatter_onset(c, lo, b, c->min_len > 3 ? c->min_len : 3, &jump);
+            size_t kn = scatter_onset(c, a, lo, b, c->min_len > 3 ? c->min_len : 3, &jump);
             if (isfinite(S->capacity_bytes) && jump >= SCATTER_JUMP && kn < k)
                 k = kn;
             int own_level = 0, faster = 0;
