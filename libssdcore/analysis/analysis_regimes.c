@@ -225,6 +225,17 @@ static size_t scatter_onset(const struct ssd__curve *c, size_t from, size_t lo, 
     return arg;
 }
 
+/* Robust per-sample noise of y[a, b) (1.4826 MAD of the differences /
+ * sqrt 2), not floored at the run's: a quiet level beside the used state's
+ * chaos is compared with it, and the chaos sets the run's noise. */
+static double quiet_noise(const struct ssd__curve *c, size_t a, size_t b) {
+    if (b < a + 3)
+        return INFINITY;
+    for (size_t i = a + 1; i < b; i++)
+        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
+    return 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
+}
+
 /* Periodic dips inside samples [a, b) below base (the phase level, or its
  * falling line): 1 when found, with the figures in p. A dip is below
  * 1 - dip_depth (or 3 noise) of the base and ends back above the midpoint,
@@ -524,6 +535,21 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             double jump = 0;
             size_t kn = scatter_onset(c, a, lo, b, c->min_len > 3 ? c->min_len : 3, &jump);
             if (isfinite(S->capacity_bytes) && jump >= SCATTER_JUMP && kn < k)
+                k = kn;
+            /* A dynamic cache that has not folded yet folds once the
+             * capacity has been written (the model's drives: 1-17 GiB
+             * past it), at a quiet level a step below direct, and the
+             * used state's chaos follows. The segmentation's boundary is
+             * then the folding's start (the knee finds it there), and the
+             * used state starts where the scatter jumps, a lasting phase
+             * later: against the folding's own noise, not the run's before
+             * it (GC dips in the direct writes before the capacity hide the
+             * jump there). A level quieter than 1% counts as 1%: a noise-free
+             * model's smooth decline is no chaos. */
+            size_t ml = c->min_len > 3 ? c->min_len : 3;
+            if (isfinite(S->capacity_bytes) && dynamic_cache(S) && !folded_before(c, o, g) &&
+                k <= g0 + 2 && kn >= g0 + ml && kn + ml <= b &&
+                SCATTER_JUMP * fmax(quiet_noise(c, g0, kn), 0.01) <= quiet_noise(c, kn, b))
                 k = kn;
             int own_level = 0, faster = 0;
             if (k > g0 + 2) {
