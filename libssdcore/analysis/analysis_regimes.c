@@ -539,6 +539,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             size_t kn = scatter_onset(c, a, lo, b, c->min_len > 3 ? c->min_len : 3, &jump);
             if (isfinite(S->capacity_bytes) && jump >= SCATTER_JUMP && kn < k)
                 k = kn;
+            /* The knee may fall on a GC dip of the fresh state before the
+             * used state (a 3-sample dip to 30% is a step into a line for
+             * the level-then-line fit): when the speed between the knee
+             * and where the scatter jumps is still the fresh level, the
+             * used state starts at the jump. */
+            if (isfinite(S->capacity_bytes) && jump >= SCATTER_JUMP && kn > k && kn <= g0 &&
+                kn >= k + 3) {
+                memcpy(c->scratch, c->y + k, (kn - k) * sizeof *c->y);
+                double lv = ssd__median(c->scratch, kn - k);
+                if (fabs(log(c->ph[g - 1].level_bps) - lv) < log(o->min_step))
+                    k = kn;
+            }
             /* A dynamic cache that has not folded yet folds once the
              * capacity has been written (the model's drives: 1-17 GiB
              * past it), at a quiet level a step below direct, and the
