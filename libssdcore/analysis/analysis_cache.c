@@ -110,7 +110,20 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
     if (kk > first) {
         double fp = clamp01((c->r[kk - 1] - lo) / (hi - lo));
         double mix_prev = fp < 1 - fp ? fp : 1 - fp, mix_cur = fm < 1 - fm ? fm : 1 - fm;
-        if (mix_prev > mix_cur) {
+        /* ... unless the previous one ends a short plateau between the
+         * two levels (two samples or more at one intermediate level, and
+         * this one still intermediate): only one sample holds the drop,
+         * so the plateau is a GC dip inside the cache (to 66% of it, on a
+         * drive whose post-cache level is 35%), and the drop is in the
+         * sample after it, when the low level follows right after that
+         * one (a speed that sags through several intermediate levels
+         * towards the drop is no such dip). */
+        double in = 3 * c->sigma; /* (between the levels by more than noise) */
+        int plateau = kk >= first + 2 && c->y[kk - 2] < yh - in && c->y[kk - 2] > yl + in &&
+                      c->y[kk - 1] < yh - in && fabs(c->y[kk - 1] - c->y[kk - 2]) < in &&
+                      c->y[kk] < yh - in && c->y[kk] > yl + in && kk + 1 < c->n &&
+                      c->y[kk + 1] <= yl + in;
+        if (mix_prev > mix_cur && !plateau) {
             m = kk - 1;
             fm = fp;
         }
@@ -332,7 +345,9 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             if (!inside_first)
                 S->cache_drop_ratio = hi / post;
             S->post_cache_bps = post;
-            res->cache_phase_end = k;
+            /* (The low phase starts no earlier than the sample that holds
+             * the drop.) */
+            res->cache_phase_end = p.mixed > k ? p.mixed : k;
             res->post_phase = pj;
             find_bursts(c, k + 1, thr, res);
         }
