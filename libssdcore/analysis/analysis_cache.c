@@ -244,6 +244,14 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             ph[2].last - ph[2].first + 1 >= len1 &&
             (len1 <= len0 || dip_inside_cache(c, len1, hi, ph[2].level_bps)))
             pj = 2;
+        /* A GC dip right after the drop leaves a short phase below the
+         * level after it (8 samples at 1.9 GB/s after a cache at 5.0,
+         * then 2.7 GB/s for 220 samples): the post-cache level is the
+         * lasting one after the dip, and the drop's sample mixes the cache
+         * with it, not with the dip. */
+        if (c->nph > 2 && len1 < 2 * c->min_len && ph[2].level_bps >= lo * o->min_step &&
+            ph[2].level_bps * o->min_drop <= hi && ph[2].last - ph[2].first + 1 >= 4 * len1)
+            pj = 2;
         double post = ph[pj].level_bps;
         double thr = sqrt(hi * post);
         size_t need = c->min_len > 3 ? c->min_len : 3;
