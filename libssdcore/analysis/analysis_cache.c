@@ -194,6 +194,18 @@ static double start_sigma(const struct ssd__curve *c, size_t b) {
     return s < c->sigma ? (s > 0.005 ? s : 0.005) : c->sigma;
 }
 
+/* Robust noise (1.4826 MAD of the differences / sqrt 2) of the 2 * need
+ * samples after the first, at least 0.005. */
+static double after_drop_sigma(const struct ssd__curve *c, size_t need) {
+    size_t b = 1 + 2 * need < c->n ? 1 + 2 * need : c->n;
+    if (b < 4)
+        return c->sigma;
+    for (size_t i = 2; i < b; i++)
+        c->scratch[i - 2] = fabs(c->y[i] - c->y[i - 1]);
+    double s = 1.4826 * ssd__median(c->scratch, b - 2) / sqrt(2.0);
+    return s > 0.005 ? s : 0.005;
+}
+
 /* Whether phase 1 (len1 samples, shorter than a lasting phase) is a dip
  * inside the cache rather than a level of its own: it ends with the speed
  * back at the cache's, the climb before the drop. A sample among its last
@@ -335,8 +347,19 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             S->cache_level_bps = hi;
             S->cache_uncertainty_bytes = p.uncertainty;
             /* With a one-sample first phase, nothing beyond that sample was
-             * written at its speed: the drop is inside it. */
-            int inside_first = p.mixed == 0 || (len0 == 1 && p.bytes <= c->b[0] * 1.02);
+             * written at its speed: the drop is inside it. So it is when the
+             * second sample is above the post-cache level by no more than
+             * its noise: its "share at the cache level" is noise, and the
+             * first sample's rate only a lower bound of the cache's (a
+             * cache of 1.04 GiB in a first sample of 1.96 read 2.01 GiB,
+             * 2% of the second sample's noise counted as cache). The noise
+             * is that of the samples right after the drop: a used state
+             * later in the run may scatter the speed 2x. */
+            int inside_first =
+                p.mixed == 0 ||
+                (len0 == 1 &&
+                 (p.bytes <= c->b[0] * 1.02 ||
+                  (p.mixed == 1 && c->r[1] <= post * exp(3 * after_drop_sigma(c, need)))));
             S->cache_censored = inside_first ? SSD_CENSOR_RESOLUTION : SSD_CENSOR_NONE;
             if (inside_first) {
                 /* The cache level is unknown (the first sample's rate is a lower
