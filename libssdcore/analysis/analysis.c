@@ -172,6 +172,13 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, con
                 res->post_phase--;
         }
         ssd__curve_move_boundary(c, 1, res->cache_phase_end);
+        /* A GC dip right after the drop is no phase: it joins the
+         * post-cache level after it. */
+        if (res->post_phase == 2 && c->nph >= 3 &&
+            c->ph[1].level_bps * o->min_step <= c->ph[2].level_bps) {
+            ssd__curve_merge_next(c, 1);
+            res->post_phase = 1;
+        }
     }
     /* A steady slide after the cache is one phase, not a staircase of
      * steps (and no folding): count the steps again on the merged phases. */

@@ -110,7 +110,20 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
     if (kk > first) {
         double fp = clamp01((c->r[kk - 1] - lo) / (hi - lo));
         double mix_prev = fp < 1 - fp ? fp : 1 - fp, mix_cur = fm < 1 - fm ? fm : 1 - fm;
-        if (mix_prev > mix_cur) {
+        /* ... unless the previous one ends a short plateau between the
+         * two levels (two samples or more at one intermediate level, and
+         * this one still intermediate): only one sample holds the drop,
+         * so the plateau is a GC dip inside the cache (to 66% of it, on a
+         * drive whose post-cache level is 35%), and the drop is in the
+         * sample after it, when the low level follows right after that
+         * one (a speed that sags through several intermediate levels
+         * towards the drop is no such dip). */
+        double in = 3 * c->sigma; /* (between the levels by more than noise) */
+        int plateau = kk >= first + 2 && c->y[kk - 2] < yh - in && c->y[kk - 2] > yl + in &&
+                      c->y[kk - 1] < yh - in && fabs(c->y[kk - 1] - c->y[kk - 2]) < in &&
+                      c->y[kk] < yh - in && c->y[kk] > yl + in && kk + 1 < c->n &&
+                      c->y[kk + 1] <= yl + in;
+        if (mix_prev > mix_cur && !plateau) {
             m = kk - 1;
             fm = fp;
         }
@@ -181,6 +194,38 @@ static double start_sigma(const struct ssd__curve *c, size_t b) {
     return s < c->sigma ? (s > 0.005 ? s : 0.005) : c->sigma;
 }
 
+/* Robust noise (1.4826 MAD of the differences / sqrt 2) of the 2 * need
+ * samples after the first, at least 0.005. */
+static double after_drop_sigma(const struct ssd__curve *c, size_t need) {
+    size_t b = 1 + 2 * need < c->n ? 1 + 2 * need : c->n;
+    if (b < 4)
+        return c->sigma;
+    for (size_t i = 2; i < b; i++)
+        c->scratch[i - 2] = fabs(c->y[i] - c->y[i - 1]);
+    double s = 1.4826 * ssd__median(c->scratch, b - 2) / sqrt(2.0);
+    return s > 0.005 ? s : 0.005;
+}
+
+/* Whether phase 1 (len1 samples, shorter than a lasting phase) is a dip
+ * inside the cache rather than a level of its own: it ends with the speed
+ * back at the cache's, the climb before the drop. A sample among its last
+ * two is back when it is three quarters of the way up from the level after
+ * it to the cache's (in log, out of reach of that level's noise) and
+ * closer to the cache than to phase 1's own level. A short cache carved by
+ * a GC dip (5 samples at 6.2 GB/s, 4 at 4.6 in the dip, 2 back at 5.6,
+ * then 3.1 GB/s) then gets the whole of its length; direct writes between
+ * a short cache and folding stay at their own level to their end. */
+static int dip_inside_cache(const struct ssd__curve *c, size_t len1, double hi, double post) {
+    const struct ssd_phase *p = &c->ph[1];
+    if (len1 >= c->min_len || len1 < 3)
+        return 0;
+    double fast = hi * pow(post / hi, 0.25), noisy = post * exp(3 * c->sigma);
+    if (noisy > fast) /* (the noise term decides: a median, only then) */
+        fast = fmax(fast, post * exp(3 * start_sigma(c, c->ph[2].last + 1)));
+    fast = fmax(fast, sqrt(hi * p->level_bps));
+    return c->r[p->last] >= fast || c->r[p->last - 1] >= fast;
+}
+
 void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                      struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -204,9 +249,20 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
         size_t pj = 1;
         size_t len1 = ph[1].last - ph[1].first + 1;
         /* (Not one longer than the cache itself: that is a level of its
-         * own, direct writes before folding after a short cache.) */
+         * own, direct writes before folding after a short cache; unless the
+         * speed climbs back to the cache's within it, a dip inside the
+         * cache.) */
         if (c->nph > 2 && len1 < 2 * c->min_len && ph[2].level_bps * o->min_step <= lo &&
-            ph[2].last - ph[2].first + 1 >= len1 && len1 <= len0)
+            ph[2].last - ph[2].first + 1 >= len1 &&
+            (len1 <= len0 || dip_inside_cache(c, len1, hi, ph[2].level_bps)))
+            pj = 2;
+        /* A GC dip right after the drop leaves a short phase below the
+         * level after it (8 samples at 1.9 GB/s after a cache at 5.0,
+         * then 2.7 GB/s for 220 samples): the post-cache level is the
+         * lasting one after the dip, and the drop's sample mixes the cache
+         * with it, not with the dip. */
+        if (c->nph > 2 && len1 < 2 * c->min_len && ph[2].level_bps >= lo * o->min_step &&
+            ph[2].level_bps * o->min_drop <= hi && ph[2].last - ph[2].first + 1 >= 4 * len1)
             pj = 2;
         double post = ph[pj].level_bps;
         double thr = sqrt(hi * post);
@@ -271,14 +327,39 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             }
         }
         if (ok) {
+            /* Nor before a climb back to the cache's speed after a dip
+             * below the midpoint among the few samples the placement looks
+             * at: the cache was still there. A GC dip two samples before
+             * the drop, the climb back and then the drop fit two levels
+             * best with the dip on the slow side (a 43 GiB cache placed at
+             * 38.5 GiB, where the dip began). (A speed that only sags
+             * towards the drop, with no dip before, is left to the
+             * placement.) */
+            int dipped = 0;
+            for (size_t i = k > 4 ? k - 4 : 0; i < k; i++) {
+                if (dipped && c->r[i] >= fast && i + 1 > earliest)
+                    earliest = i + 1;
+                dipped |= c->r[i] < thr;
+            }
             struct placement p = place_drop(c, 0, k, hi, place_lo, earliest);
             S->has_cache = 1;
             S->cache_bytes = p.bytes;
             S->cache_level_bps = hi;
             S->cache_uncertainty_bytes = p.uncertainty;
             /* With a one-sample first phase, nothing beyond that sample was
-             * written at its speed: the drop is inside it. */
-            int inside_first = p.mixed == 0 || (len0 == 1 && p.bytes <= c->b[0] * 1.02);
+             * written at its speed: the drop is inside it. So it is when the
+             * second sample is above the post-cache level by no more than
+             * its noise: its "share at the cache level" is noise, and the
+             * first sample's rate only a lower bound of the cache's (a
+             * cache of 1.04 GiB in a first sample of 1.96 read 2.01 GiB,
+             * 2% of the second sample's noise counted as cache). The noise
+             * is that of the samples right after the drop: a used state
+             * later in the run may scatter the speed 2x. */
+            int inside_first =
+                p.mixed == 0 ||
+                (len0 == 1 &&
+                 (p.bytes <= c->b[0] * 1.02 ||
+                  (p.mixed == 1 && c->r[1] <= post * exp(3 * after_drop_sigma(c, need)))));
             S->cache_censored = inside_first ? SSD_CENSOR_RESOLUTION : SSD_CENSOR_NONE;
             if (inside_first) {
                 /* The cache level is unknown (the first sample's rate is a lower
@@ -295,7 +376,9 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             if (!inside_first)
                 S->cache_drop_ratio = hi / post;
             S->post_cache_bps = post;
-            res->cache_phase_end = k;
+            /* (The low phase starts no earlier than the sample that holds
+             * the drop.) */
+            res->cache_phase_end = p.mixed > k ? p.mixed : k;
             res->post_phase = pj;
             find_bursts(c, k + 1, thr, res);
         }

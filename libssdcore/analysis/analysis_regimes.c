@@ -16,8 +16,11 @@
  * overwrites freeing blocks). A fill never gets there. */
 #define GC_MIN_CAPACITY_SHARE 0.995
 /* The used state's scatter (noise of the differences) at least this many
- * times the folding's before it: the onset is where the scatter jumps. */
-#define SCATTER_JUMP 3.0
+ * times the folding's before it: the onset is where the scatter jumps.
+ * (Not 3: the fresh state's periodic GC dips, 40% deep every 15 s, weigh
+ * on the quiet side with an RMS difference of 0.19 in log-rate, and a used
+ * state that scatters the speed 2x, RMS 0.45-0.6, then shows 2.3-3.) */
+#define SCATTER_JUMP 2.25
 /* No cache holds more than this share of the capacity (raw / bits). */
 #define MAX_CACHE_CAPACITY_SHARE 0.64
 /* A cache at least this share of the capacity is a dynamic one. */
@@ -179,42 +182,61 @@ out:
 }
 
 /* The sample in [lo, hi) where the speed's scatter from one sample to the
- * next jumps: the best split of the squared differences of y into two
- * variances (n1 ln v1 + n2 ln v2, least), with the ratio of the noise after
- * to the noise before in *jump (0 when there is no room). A drive whose
- * used state scatters the speed 2x from one second to the next (GC
- * reclaiming blocks of uneven garbage) starts it where the scatter jumps,
- * often at about the folding level before it, so a change of level does
- * not show it (the NVMe drives of the sweep: 5-20% late). */
-static size_t scatter_onset(const struct ssd__curve *c, size_t lo, size_t hi, size_t min_len,
-                            double *jump) {
+ * next jumps: the best split of the squared differences of y over
+ * [from, hi) into two variances (n1 ln v1 + n2 ln v2, least), at lo or
+ * later, with the ratio of the noise after to the noise before in *jump (0
+ * when there is no room). A drive whose used state scatters the speed 2x
+ * from one second to the next (GC reclaiming blocks of uneven garbage)
+ * starts it where the scatter jumps, often at about the folding level
+ * before it, so a change of level does not show it (the NVMe drives of
+ * the sweep: 5-20% late). The quiet stretch before lo (the fresh state
+ * before the capacity had been written) counts on the quiet side: a used
+ * state that starts a few samples after the capacity (spare area of a few
+ * GiB at 2.7 GB/s) left too few samples between the two for a quiet side
+ * of a lasting phase, and its start was placed where the chaos thickened,
+ * 25% late. */
+static size_t scatter_onset(const struct ssd__curve *c, size_t from, size_t lo, size_t hi,
+                            size_t min_len, double *jump) {
     *jump = 0;
-    if (lo < 1)
-        lo = 1;
-    if (hi < lo + 2 * min_len + 2)
+    if (from < 1)
+        from = 1;
+    if (lo < from + (min_len + 1) / 2)
+        lo = from + (min_len + 1) / 2;
+    if (hi < lo + min_len + 2)
         return lo;
-    size_t n = hi - lo;
+    size_t n = hi - from;
     double *s = malloc((n + 1) * sizeof *s);
     if (!s)
         return lo;
     s[0] = 0;
     for (size_t i = 0; i < n; i++) {
-        double d = c->y[lo + i] - c->y[lo + i - 1];
+        double d = c->y[from + i] - c->y[from + i - 1];
         s[i + 1] = s[i] + d * d;
     }
     double best = INFINITY;
     size_t arg = lo;
-    for (size_t k = min_len; k + min_len <= n; k++) {
+    for (size_t k = lo - from; k + min_len <= n; k++) {
         double v1 = s[k] / (double)k + 1e-12, v2 = (s[n] - s[k]) / (double)(n - k) + 1e-12;
         double cost = (double)k * log(v1) + (double)(n - k) * log(v2);
         if (cost < best) {
             best = cost;
-            arg = lo + k;
+            arg = from + k;
             *jump = sqrt(v2 / v1);
         }
     }
     free(s);
     return arg;
+}
+
+/* Robust per-sample noise of y[a, b) (1.4826 MAD of the differences /
+ * sqrt 2), not floored at the run's: a quiet level beside the used state's
+ * chaos is compared with it, and the chaos sets the run's noise. */
+static double quiet_noise(const struct ssd__curve *c, size_t a, size_t b) {
+    if (b < a + 3)
+        return INFINITY;
+    for (size_t i = a + 1; i < b; i++)
+        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
+    return 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
 }
 
 /* Periodic dips inside samples [a, b) below base (the phase level, or its
@@ -514,8 +536,35 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             }
             size_t k = knee(c, a, lo, g0, b, c->min_len > 3 ? c->min_len : 3);
             double jump = 0;
-            size_t kn = scatter_onset(c, lo, b, c->min_len > 3 ? c->min_len : 3, &jump);
+            size_t kn = scatter_onset(c, a, lo, b, c->min_len > 3 ? c->min_len : 3, &jump);
             if (isfinite(S->capacity_bytes) && jump >= SCATTER_JUMP && kn < k)
+                k = kn;
+            /* The knee may fall on a GC dip of the fresh state before the
+             * used state (a 3-sample dip to 30% is a step into a line for
+             * the level-then-line fit): when the speed between the knee
+             * and where the scatter jumps is still the fresh level, the
+             * used state starts at the jump. */
+            if (isfinite(S->capacity_bytes) && jump >= SCATTER_JUMP && kn > k && kn <= g0 &&
+                kn >= k + 3) {
+                memcpy(c->scratch, c->y + k, (kn - k) * sizeof *c->y);
+                double lv = ssd__median(c->scratch, kn - k);
+                if (fabs(log(c->ph[g - 1].level_bps) - lv) < log(o->min_step))
+                    k = kn;
+            }
+            /* A dynamic cache that has not folded yet folds once the
+             * capacity has been written (the model's drives: 1-17 GiB
+             * past it), at a quiet level a step below direct, and the
+             * used state's chaos follows. The segmentation's boundary is
+             * then the folding's start (the knee finds it there), and the
+             * used state starts where the scatter jumps, a lasting phase
+             * later: against the folding's own noise, not the run's before
+             * it (GC dips in the direct writes before the capacity hide the
+             * jump there). A level quieter than 1% counts as 1%: a noise-free
+             * model's smooth decline is no chaos. */
+            size_t ml = c->min_len > 3 ? c->min_len : 3;
+            if (isfinite(S->capacity_bytes) && dynamic_cache(S) && !folded_before(c, o, g) &&
+                k <= g0 + 2 && kn >= g0 + ml && kn + ml <= b &&
+                SCATTER_JUMP * fmax(quiet_noise(c, g0, kn), 0.01) <= quiet_noise(c, kn, b))
                 k = kn;
             int own_level = 0, faster = 0;
             if (k > g0 + 2) {
