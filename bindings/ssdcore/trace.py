@@ -121,6 +121,12 @@ class Trace:
         check(lib.ssd_trace_summary_json(self._tr, out))
         return json.loads(take_string(out))
 
+    def __repr__(self):
+        s = self.summary()
+        gib = 1 << 30
+        return (f"<Trace {s['ios']} I/Os ({self.format}), {s['read_bytes'] / gib:.2f} GiB read, "
+                f"{s['write_bytes'] / gib:.2f} GiB written, {s['duration_s']:.1f} s>")
+
 
 def trace_scenarios():
     """[{"name", "describe"}] of the built-in application scenarios."""
