@@ -123,9 +123,11 @@ class Trace:
 
     def __repr__(self):
         s = self.summary()
-        gib = 1 << 30
-        return (f"<Trace {s['ios']} I/Os ({self.format}), {s['read_bytes'] / gib:.2f} GiB read, "
-                f"{s['write_bytes'] / gib:.2f} GiB written, {s['duration_s']:.1f} s>")
+
+        def size(b):
+            return f"{b / (1 << 30):.2f} GiB" if b >= 1 << 30 else f"{b / (1 << 20):.1f} MiB"
+        return (f"<Trace {s['ios']} I/Os ({self.format}), {size(s['read_bytes'])} read, "
+                f"{size(s['write_bytes'])} written, {s['duration_s']:.1f} s>")
 
 
 def trace_scenarios():

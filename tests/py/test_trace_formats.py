@@ -131,5 +131,5 @@ def test_repr_says_what_the_trace_holds():
     tr = ssdcore.Trace.parse("# ssdcore-trace 1\nt_s,op,offset,length\n0,W,0,1048576\n"
                              "0.5,R,0,1048576\n")
     r = repr(tr)
-    assert r.startswith("<Trace 2 I/Os (") and "0.00 GiB read" in r and "0.5 s>" in r
+    assert r.startswith("<Trace 2 I/Os (") and "1.0 MiB read" in r and "0.5 s>" in r
     assert repr(ssdcore.Trace.filetest("iso-copy")).startswith("<Trace 3330 I/Os (recorded), 1.00")
