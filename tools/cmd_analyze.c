@@ -12,7 +12,8 @@
 static const char *const analyze_usage =
     "usage: ssdcore analyze FILE... [--reference FRESH] [--json] [--combine]\n"
     "                       [--ddir write|read|trim|any] [--per-io-interval SECONDS]\n"
-    "                       [--capacity SIZE] [--set KEY=VALUE]...\n"
+    "                       [--capacity SIZE] [--written-before SIZE]\n"
+    "                       [--set KEY=VALUE]...\n"
     "\n"
     "Analyses write series (ssdcore series CSV, fio bw/iops logs, pos_bytes CSV;\n"
     "the format is read from the content). Each FILE is one series; a quoted glob\n"
@@ -23,11 +24,14 @@ static const char *const analyze_usage =
     "and the output gains \"recovery\". --capacity SIZE (\"240057409536\", \"256g\"):\n"
     "the drive's user capacity, when the series' metadata does not carry it; a\n"
     "lasting change once about that much was written since TRIM is the used\n"
-    "state (GC), never a cache or folding. --json prints one JSON object per series\n"
+    "state (GC), never a cache or folding. --written-before SIZE: what was written\n"
+    "to the drive since its last TRIM before the run (a run on a drive already\n"
+    "written full, e.g. after idle time following a 2-hour test: its used state may\n"
+    "begin a few GiB in). --json prints one JSON object per series\n"
     "(an array for several). --set passes analysis options (penalty, min_step,\n"
     "min_drop, min_phase_samples, min_phase_fraction, dip_depth, ss_round_s,\n"
     "ss_range, ss_slope, expect_cache_bps, exact_limit, noise_merge,\n"
-    "capacity_bytes).\n";
+    "capacity_bytes, written_before_bytes).\n";
 
 #define MAX_SETS 32
 
@@ -151,7 +155,7 @@ static int open_series(const char *cmd, const char *const *paths, size_t n, cons
 int cmd_analyze(int argc, char **argv) {
     const char *cmd = "analyze";
     const char *reference = NULL, *ddir = NULL;
-    double capacity = 0;
+    double capacity = 0, written_before = -1;
     double per_io_interval_s = 0;
     int json = 0, combine = 0, status = 0;
     const char **files = calloc((size_t)argc, sizeof *files);
@@ -174,7 +178,8 @@ int cmd_analyze(int argc, char **argv) {
         } else if (!strcmp(arg, "--combine")) {
             combine = 1;
         } else if (!strcmp(arg, "--reference") || !strcmp(arg, "--ddir") || !strcmp(arg, "--set") ||
-                   !strcmp(arg, "--per-io-interval") || !strcmp(arg, "--capacity")) {
+                   !strcmp(arg, "--per-io-interval") || !strcmp(arg, "--capacity") ||
+                   !strcmp(arg, "--written-before")) {
             if (i + 1 >= argc) {
                 free(files);
                 return cli_usage_error(cmd, "%s needs a value", arg);
@@ -194,6 +199,16 @@ int cmd_analyze(int argc, char **argv) {
                                            v);
                 }
                 capacity = (double)cap;
+            } else if (!strcmp(arg, "--written-before")) {
+                uint64_t w;
+                if (ssd_parse_size(v, &w) < 0) {
+                    free(files);
+                    return cli_usage_error(cmd,
+                                           "--written-before %s: expected a size in bytes (like "
+                                           "330g or 0)",
+                                           v);
+                }
+                written_before = (double)w;
             } else if (!strcmp(arg, "--per-io-interval")) {
                 if (!parse_decimal(v, &per_io_interval_s) || !(per_io_interval_s >= 0.001) ||
                     per_io_interval_s > 86400) {
@@ -251,6 +266,12 @@ int cmd_analyze(int argc, char **argv) {
     snprintf(capacity_text, sizeof capacity_text, "%.17g", capacity);
     if (capacity > 0 && ssd_analysis_set_option(a, "capacity_bytes", capacity_text) < 0) {
         status = cli_usage_error(cmd, "--capacity: %s", ssd_analysis_errmsg(a));
+        goto out;
+    }
+    snprintf(capacity_text, sizeof capacity_text, "%.17g", written_before);
+    if (written_before >= 0 &&
+        ssd_analysis_set_option(a, "written_before_bytes", capacity_text) < 0) {
+        status = cli_usage_error(cmd, "--written-before: %s", ssd_analysis_errmsg(a));
         goto out;
     }
     if (reference && open_series(cmd, &reference, 1, ddir, per_io_interval_s, &ref)) {

@@ -280,6 +280,7 @@ class _Analysis:
 
 def analyze(data: Any, reference: Any = None, ddir: str = "write",
             per_io_interval_s: float = 0, capacity: Union[int, float, str, None] = None,
+            written_before: Union[int, float, str, None] = None,
             **options: float) -> AnalysisResult:
     """Analyse one write series; returns an :class:`AnalysisResult` (a dict
     holding the ``ssdcore analyze --json`` object, plus attributes, frames
@@ -301,8 +302,11 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     user capacity in bytes (an int, or a size string such as ``"256g"``),
     when the series' metadata does not carry it: a lasting change once
     about that much was written since TRIM is the used state (``"gc"``),
-    never a cache or folding. Every phase carries ``"regime"`` (cache,
-    direct, folding, gc, other) and ``"dips"``.
+    never a cache or folding. ``written_before``: bytes (or a size string)
+    written to the drive since its last TRIM before the run, for a run on a
+    drive already written full (after idle time following a 2-hour test):
+    its used state may then begin a few GiB in. Every phase carries
+    ``"regime"`` (cache, direct, folding, gc, other) and ``"dips"``.
 
     >>> t = np.arange(1, 601, dtype=float)
     >>> b = np.where(t <= 100, 400e6, 60e6)
@@ -316,6 +320,11 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
         if "capacity_bytes" in options:
             raise TypeError("give capacity= or capacity_bytes=, not both")
         options["capacity_bytes"] = _capacity_bytes(capacity)
+    if written_before is not None:
+        if "written_before_bytes" in options:
+            raise TypeError("give written_before= or written_before_bytes=, not both")
+        options["written_before_bytes"] = _capacity_bytes(written_before, "written_before",
+                                                          zero=True)
     s = _as_series(data, ddir, per_io_interval_s)
     ref = _as_series(reference, ddir, per_io_interval_s) if reference is not None else None
     return _Analysis(options).run(s, ref, _source_of(data))
@@ -330,18 +339,20 @@ def analyze_many(items: Any, reference: Any = None, ddir: str = "write", errors:
                  per_io_interval_s=per_io_interval_s, **kwargs)
 
 
-def _capacity_bytes(v: Any) -> float:
+def _capacity_bytes(v: Any, what: str = "capacity", zero: bool = False) -> float:
+    """A size in bytes from a number or a size string ("256g"); positive,
+    or with zero=True also 0."""
     if isinstance(v, str):
         out = ffi.new("uint64_t *")
         rc = lib.ssd_parse_size(v.encode(), out)
-        if rc < 0 or out[0] == 0:
-            raise ValueError(f"capacity: {v!r} is not a size in bytes "
+        if rc < 0 or (out[0] == 0 and not zero):
+            raise ValueError(f"{what}: {v!r} is not a size in bytes "
                              "(like 240057409536 or '256g')")
         return float(out[0])
     if isinstance(v, (bool, bytes)) or not isinstance(v, numbers.Real):
-        raise TypeError(f"capacity: expected bytes (a number or a size string), not {v!r}")
-    if not (math.isfinite(float(v)) and float(v) > 0):
-        raise ValueError(f"capacity: {v!r} is not a positive number of bytes")
+        raise TypeError(f"{what}: expected bytes (a number or a size string), not {v!r}")
+    if not (math.isfinite(float(v)) and (float(v) > 0 or (zero and float(v) == 0))):
+        raise ValueError(f"{what}: {v!r} is not a {'' if zero else 'positive '}number of bytes")
     return float(v)
 
 

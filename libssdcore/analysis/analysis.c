@@ -34,6 +34,7 @@ static const struct opt_desc opts[] = {
     OPT_INT(exact_limit, 2048.0, 64.0, 1e12),
     OPT(noise_merge, 1.0, 0.0, 100.0),
     OPT(capacity_bytes, 0.0, 0.0, 1e18),
+    OPT(written_before_bytes, 0.0, 0.0, 1e18),
 };
 #undef OPT
 #undef OPT_INT
@@ -137,7 +138,7 @@ static double capacity_of(const struct ssd__analysis_opts *o, const ssd_series *
 }
 
 static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, const ssd_series *s,
-                   struct ssd__result *res, char *err) {
+                   const struct ssd__result *ref, struct ssd__result *res, char *err) {
     memset(res, 0, sizeof *res);
     int rc = ssd__curve_prepare(c, s, err);
     if (rc)
@@ -185,7 +186,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, con
     if (res->sum.cache_censored != SSD_CENSOR_RIGHT &&
         ssd__curve_merge_slides(c, o, &res->post_phase))
         ssd__find_steps(c, o, res);
-    ssd__label_regimes(c, o, capacity_of(o, s), res);
+    ssd__label_regimes(c, o, capacity_of(o, s), ref, res);
     res->lowest_phase_bps = INFINITY;
     for (size_t i = 0; i < c->nph; i++)
         if (c->ph[i].level_bps < res->lowest_phase_bps)
@@ -224,20 +225,24 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
         memset(&rc_curve, 0, sizeof rc_curve);
         if (!ref)
             return ssd__fail(a->err, SSD_ENOMEM, "out of memory");
-        int rc = analyse(&rc_curve, &a->o, reference, ref, a->err);
+        /* What was written before the run describes the run, not its
+         * reference (a fresh-drive run after a TRIM). */
+        struct ssd__analysis_opts ro = a->o;
+        ro.written_before_bytes = 0;
+        int rc = analyse(&rc_curve, &ro, reference, NULL, ref, a->err);
         ssd__curve_release(&rc_curve);
         if (rc) {
             free(ref);
             return rc;
         }
-        rc = analyse(&a->c, &a->o, s, &a->res, a->err);
+        rc = analyse(&a->c, &a->o, s, ref, &a->res, a->err);
         if (rc == 0)
             ssd__find_recovery(&a->c, &a->o, ref, &a->res);
         free(ref);
         if (rc)
             return rc;
     } else {
-        int rc = analyse(&a->c, &a->o, s, &a->res, a->err);
+        int rc = analyse(&a->c, &a->o, s, NULL, &a->res, a->err);
         if (rc)
             return rc;
     }

@@ -463,6 +463,13 @@ void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_o
     while (j + 1 < c->nph &&
            !(ph[j].level_bps < thr && ph[j].last - ph[j].first + 1 >= 2 * c->min_len))
         j++;
+    /* A drive without a cache writes at its fresh speed, dips and all,
+     * until the clean blocks idle time gave back run out: the low level is
+     * the used state when the run reached it (SSD370's dips pull a few
+     * seconds' median below the threshold). */
+    if (!R->has_cache && S->has_gc)
+        for (j = 0; j + 1 < c->nph && ph[j].regime != SSD_REGIME_GC;)
+            j++;
     double hi = 0;
     for (size_t i = 0; i < j; i++)
         if (ph[i].level_bps > hi)

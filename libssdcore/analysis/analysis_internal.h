@@ -13,7 +13,7 @@
 struct ssd__analysis_opts {
     double penalty, min_step, min_drop, min_phase_samples, min_phase_fraction;
     double dip_depth, ss_round_s, ss_range, ss_slope, expect_cache_bps, exact_limit;
-    double noise_merge, capacity_bytes;
+    double noise_merge, capacity_bytes, written_before_bytes;
 };
 
 /* A series prepared for analysis: per-sample duration, rate and log-rate. */
@@ -118,9 +118,10 @@ void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_o
  * other), merges the used-state decline into one phase, re-checks the cache
  * against it (a drop where clean blocks ran out is no cache), sets the gc
  * and folding figures and finds periodic dips per phase. capacity: the
- * drive's user bytes, or NaN/0 when unknown. */
+ * drive's user bytes, or NaN/0 when unknown. ref: the reference run's
+ * result (the same drive fresh), or NULL. */
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
-                        struct ssd__result *res);
+                        const struct ssd__result *ref, struct ssd__result *res);
 
 /* analysis_consistency.c */
 void ssd__consistency(const struct ssd__curve *c, const struct ssd__analysis_opts *o,

@@ -83,6 +83,8 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd_analysis_s
     }
     ssd__jw_key(w, "capacity_bytes"); /* whole bytes, every digit */
     ssd__jw_num_f(w, S->capacity_bytes, 0);
+    ssd__jw_key(w, "written_before_bytes");
+    ssd__jw_num_f(w, S->written_before_bytes, 0);
 }
 
 static void put_steps_and_bursts(struct ssd__jw *w, const struct ssd__result *r) {

@@ -15,6 +15,7 @@
  * reviews' drives do at 1.06-1.4 times it (spare area, and random
  * overwrites freeing blocks). A fill never gets there. */
 #define GC_MIN_CAPACITY_SHARE 0.995
+
 /* The used state's scatter (noise of the differences) at least this many
  * times the folding's before it: the onset is where the scatter jumps.
  * (Not 3: the fresh state's periodic GC dips, 40% deep every 15 s, weigh
@@ -30,6 +31,23 @@
 #define SHAPE_MIN_FALL 2.0
 /* ... and, right after a cache, when that cache's drop was no bigger. */
 #define SHAPE_MAX_FIRST_STEP 1.5
+
+/* The bytes of this run before which the used state cannot begin: the
+ * capacity's share less what was written since TRIM before the run (option
+ * written_before_bytes; at or below 0 on a drive already written full, as
+ * in a recovery run after a 2-hour test). NaN when the capacity is unknown. */
+static double fresh_room(const struct ssd__analysis_opts *o, double capacity) {
+    return GC_MIN_CAPACITY_SHARE * capacity - o->written_before_bytes;
+}
+
+/* A used drive (one already written full) given some fast-write room back
+ * by idle time: the drop that ends a cache is the cache's end, however
+ * little was written, and the used state comes after. */
+static int used_drive_cache(const struct ssd__analysis_opts *o, double capacity,
+                            const struct ssd_analysis_summary *S) {
+    return o->written_before_bytes > 0 && S->has_cache &&
+           S->cache_bytes < MAX_CACHE_CAPACITY_SHARE * capacity;
+}
 
 /* Least-squares line of y[a, b) against the sample index: intercept at a,
  * slope per sample. */
@@ -83,7 +101,7 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
      * folds first: the used state is the change after the folding step. */
     int dynamic = has_cache && isfinite(capacity) &&
                   res->sum.cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * capacity;
-    int folding_seen = 0;
+    int folding_seen = 0, direct_seen = 0;
     double direct = c->ph[has_cache && c->nph > 1 ? 1 : 0].level_bps;
     for (size_t j = 1; j < c->nph; j++) {
         const struct ssd_phase *p = &c->ph[j], *q = &c->ph[j - 1];
@@ -92,13 +110,33 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
              * decline after it; before the capacity has been written it
              * is the folding step all the same: no used state yet.) */
             if (dynamic && j >= 2 && !folding_seen && p->level_bps * o->min_step <= direct &&
-                (!slides_down(c, p) || p->start_bytes < GC_MIN_CAPACITY_SHARE * capacity)) {
+                (!slides_down(c, p) || p->start_bytes < fresh_room(o, capacity))) {
                 folding_seen = 1; /* the folding step, wherever it is */
                 continue;
             }
-            if (p->start_bytes < GC_MIN_CAPACITY_SHARE * capacity)
+            if (p->start_bytes < fresh_room(o, capacity))
                 continue;
-            if (fabs(log(p->level_bps / q->level_bps)) >= lim || slides_down(c, p))
+            if (o->written_before_bytes > 0) {
+                /* A used drive: the change is from the last lasting level
+                 * before (a sample or two between levels is the
+                 * transition), and the first lasting level after a cache
+                 * is the clean blocks idle time gave back (direct writes)
+                 * unless it slides. */
+                if (p->last - p->first + 1 < c->min_len)
+                    continue;
+                if (used_drive_cache(o, capacity, &res->sum) && !direct_seen) {
+                    direct_seen = 1;
+                    if (!slides_down(c, p))
+                        continue;
+                }
+                q = NULL;
+                for (size_t k = j; k-- > (has_cache ? 1 : 0) && !q;)
+                    if (c->ph[k].last - c->ph[k].first + 1 >= c->min_len)
+                        q = &c->ph[k];
+                if (!q && !slides_down(c, p))
+                    continue;
+            }
+            if ((q && fabs(log(p->level_bps / q->level_bps)) >= lim) || slides_down(c, p))
                 return j;
             continue;
         }
@@ -370,9 +408,9 @@ static size_t late_onset(struct ssd__curve *c, const struct ssd__analysis_opts *
                          double capacity) {
     size_t j = c->nph - 1, a = c->ph[j].first, b = c->ph[j].last + 1, lo = a;
     size_t min_len = c->min_len > 3 ? c->min_len : 3;
-    if (j == 0 && c->cum[b] < capacity)
+    if (j == 0 && c->cum[b] + o->written_before_bytes < capacity)
         return 0;
-    while (lo < b && c->cum[lo] < GC_MIN_CAPACITY_SHARE * capacity)
+    while (lo < b && c->cum[lo] < fresh_room(o, capacity))
         lo++;
     if (lo + 2 * min_len > b)
         return 0;
@@ -497,9 +535,10 @@ static int folding_step(const struct ssd__curve *c, const struct ssd__analysis_o
 }
 
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
-                        struct ssd__result *res) {
+                        const struct ssd__result *ref, struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
     S->capacity_bytes = capacity > 0 ? capacity : NAN;
+    S->written_before_bytes = o->written_before_bytes;
     S->has_gc = 0;
     S->gc_start_bytes = S->gc_level_bps = S->gc_end_level_bps = NAN;
     res->regime_note = isfinite(S->capacity_bytes)
@@ -507,6 +546,16 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                            : "the drive's capacity is unknown: the used state (GC) is told by "
                              "its shape only (a decline), so a flat used-state level reads as "
                              "folding; give the capacity";
+    /* A drive without a cache (its reference, the same drive fresh, had
+     * none), written full before this run: a fast start at the fresh
+     * speed is the clean blocks idle time gave back, not a cache, and the
+     * drop that ends it is the used state. */
+    if (ref && o->written_before_bytes > 0 && S->has_cache && !ref->sum.has_cache &&
+        isfinite(ref->sum.post_cache_bps) && c->nph >= 2 &&
+        fabs(log(S->cache_level_bps / ref->sum.post_cache_bps)) < log(o->min_step)) {
+        no_cache(res);
+        S->post_cache_bps = c->ph[0].level_bps;
+    }
     size_t g =
         S->cache_censored == SSD_CENSOR_RIGHT ? 0 : gc_onset_phase(c, o, S->capacity_bytes, res);
     double end_level = NAN;
@@ -531,8 +580,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             size_t lo = g0 - (g0 - a) / 2;
             if (isfinite(S->capacity_bytes)) {
                 lo = a;
-                while (lo < g0 && c->cum[lo] < GC_MIN_CAPACITY_SHARE * S->capacity_bytes)
+                while (lo < g0 && c->cum[lo] < fresh_room(o, S->capacity_bytes))
                     lo++;
+                /* On a used drive the capacity bounds nothing: not before
+                 * the middle of the phase before (the level it held). */
+                if (o->written_before_bytes > 0 && lo < g0 - (g0 - a) / 2)
+                    lo = g0 - (g0 - a) / 2;
             }
             size_t k = knee(c, a, lo, g0, b, c->min_len > 3 ? c->min_len : 3);
             double jump = 0;
@@ -602,7 +655,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_merge_next(c, 1);
             g = last = 1;
         }
-        if (g == 1 && S->has_cache)
+        if (g == 1 && S->has_cache && !used_drive_cache(o, S->capacity_bytes, S))
             no_cache(res); /* the first drop was clean blocks running out */
         if (g == 1)
             S->post_cache_bps = c->ph[0].level_bps;

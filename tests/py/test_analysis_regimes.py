@@ -311,3 +311,42 @@ def test_suite_flags_a_mismatch_with_the_truth(tmp_path, cli):
                            str(out)], check=True, capture_output=True, text=True).stdout
     assert re.search(r"MISMATCH with the sim truth: no cache found, model 2\.\d\d GiB", text)
     assert "Mismatch with the sim truth" in (out / "report.html").read_text()
+
+
+def test_written_before_finds_the_used_state_of_a_run_on_a_used_drive(tmp_path, cli):
+    """AS510S written full by a 2-hour run, idle 15 minutes, then written
+    again: 1.4 GiB at the fresh speed, then the used state. Told nothing of
+    what came before, the analysis calls the fresh stretch a cache and
+    finds no used state (the capacity was not written in the run); told
+    what was written since TRIM (CLI --written-before, Python
+    written_before=), it finds no cache and the used state at the model's
+    onset, and echoes the figure."""
+    suite = tmp_path / "used.suite"
+    suite.write_text("trim\n"
+                     "job name=degradation pattern=randwrite bs=4k qd=32 time=2h interval=1s "
+                     "log=degradation\n"
+                     "idle 15m\n"
+                     "job name=recovery-idle pattern=randwrite bs=4k qd=32 time=5m interval=1s "
+                     "log=recovery-idle\n")
+    out = tmp_path / "out"
+    res = ssdcore.suite("sim:as510s", out, suite_file=suite, report=False)
+    job = [s for s in res["steps"] if s["name"] == "recovery-idle"][0]
+    onset = job["sim_truth"]["gc_start_bytes"]
+    written = [s for s in res["steps"] if s["name"] == "degradation"][0]["results"]["write"]
+    log, ref = out / "recovery-idle.csv", out / "degradation.csv"
+    blind = ssdcore.analyze(str(log), reference=str(ref))
+    assert blind["gc"] is None and blind["written_before_bytes"] == 0
+    told = ssdcore.analyze(str(log), reference=str(ref), written_before=written["bytes"])
+    assert told["written_before_bytes"] == written["bytes"]
+    assert told["cache"] is None
+    assert told["gc"]["start_bytes"] == pytest.approx(onset, rel=0.05)
+    assert told["recovery"]["recovered_bytes"] == pytest.approx(onset, rel=0.05)
+    cli_json = json.loads(subprocess.run(
+        [cli, "analyze", str(log), "--reference", str(ref), "--json", "--written-before",
+         str(written["bytes"])], check=True, capture_output=True, text=True).stdout)
+    assert cli_json["gc"] == told["gc"] and cli_json["phases"] == told["phases"]
+    bad = subprocess.run([cli, "analyze", str(log), "--written-before", "-1"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "--written-before -1" in bad.stderr and not bad.stdout
+    with pytest.raises(ValueError, match="written_before"):
+        ssdcore.analyze(str(log), written_before="lots")

@@ -93,7 +93,8 @@ struct ssd_analysis_summary {
      * level and its level at the end of the run. */
     int has_gc;
     double gc_start_bytes, gc_level_bps, gc_end_level_bps;
-    double capacity_bytes; /* the option, or the series' metadata; NaN unknown */
+    double capacity_bytes;       /* the option, or the series' metadata; NaN unknown */
+    double written_before_bytes; /* the option: written since TRIM before the run (0) */
 };
 
 /* Creates a handle with default options. Returns 0 or SSD_ENOMEM. */
@@ -127,6 +128,13 @@ SSD_API void ssd_analysis_free(ssd_analysis *a);
  *                       change once about this much has been written since
  *                       TRIM is GC onset (used state), never a cache or
  *                       folding (0)
+ *  "written_before_bytes" bytes written to the drive since its last TRIM
+ *                       before this series began (a run on a used drive:
+ *                       after a fill, or after idle time following one). The
+ *                       used state may then begin once capacity_bytes minus
+ *                       this much has been written in the run, from its
+ *                       first change after the cache on a drive already
+ *                       written full. Not applied to the reference (0)
  *  "exact_limit"        series up to this many samples are segmented exactly
  *                       (PELT on samples); longer ones on about exact_limit/2
  *                       block means, each change then re-placed at sample
