@@ -769,7 +769,7 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
     td_num(t, job->res.truth_gc_bytes / GIB, "%.1f");
     ssd__text_add(t, "</tr>\n</table>\n");
     char miss[160];
-    if (!an->def.reference[0] && ssd__truth_mismatch(an, job, miss, sizeof miss)) {
+    if (ssd__truth_mismatch(an, job, miss, sizeof miss)) {
         ssd__text_add(t, "<p class=\"mismatch\"><b>Mismatch with the sim truth:</b> ");
         ssd__text_html(t, miss);
         ssd__text_add(t, "</p>\n");

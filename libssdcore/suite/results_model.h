@@ -168,6 +168,11 @@ int ssd__analysis_lost(const struct ssd__step *st);
 void ssd__analysis_lost_text(const struct ssd__results *r, const struct ssd__step *st, char *buf,
                              size_t len);
 
+/* Bytes written to the target since its last whole-target TRIM before step
+ * `before` began: jobs' and replays' writes, less what partial TRIMs
+ * covered (written_since_trim.c). */
+double ssd__written_since_trim(const struct ssd__results *r, int before);
+
 /* Where the simulator says writes slowed after the cache: folding or GC,
  * whichever came first; NaN when neither happened. */
 double ssd__later_drop_truth(const struct ssd__step *job);

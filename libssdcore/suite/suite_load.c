@@ -215,6 +215,8 @@ static void summary_from_stored(struct ssd__step *st) {
     m->gc_start_bytes = ssd__jv_num(g, "start_bytes", NAN);
     m->gc_level_bps = ssd__jv_num(g, "level_bps", NAN);
     m->gc_end_level_bps = ssd__jv_num(g, "end_level_bps", NAN);
+    m->capacity_bytes = ssd__jv_num(&a, "capacity_bytes", NAN);
+    m->written_before_bytes = ssd__jv_num(&a, "written_before_bytes", 0);
     const struct ssd__jv *r = ssd__jv_get(&a, "recovery");
     m->has_recovery = r && r->type == SSD__JOBJ && isfinite(ssd__jv_num(r, "recovered_bytes", NAN));
     m->recovered_bytes = ssd__jv_num(r, "recovered_bytes", NAN);

@@ -1,0 +1,38 @@
+/* written_since_trim.c - how much the suite had written to the target since
+ * its last TRIM when a step began. A drive runs out of clean blocks (its
+ * used state) only once about its capacity has been written since TRIM, so
+ * the analysis of a run on a drive the suite already filled (lab2016's
+ * recovery after the 2-hour test) needs to know it: without it, the used
+ * state a few GiB into that run reads as "other". */
+#include <math.h>
+
+#include "json_read.h"
+#include "results_model.h"
+
+/* Bytes a job or replay step wrote: "write"."bytes" of its results JSON
+ * (also an interrupted or failed one: the writes happened). */
+static double step_written(const struct ssd__step *st) {
+    struct ssd__jv root;
+    char msg[64];
+    if (!st->res.job_json || ssd__jr_parse(st->res.job_json, &root, msg, sizeof msg))
+        return 0;
+    double w = ssd__jv_num(ssd__jv_get(&root, "write"), "bytes", 0);
+    ssd__jv_free(&root);
+    return isfinite(w) && w > 0 ? w : 0;
+}
+
+double ssd__written_since_trim(const struct ssd__results *r, int before) {
+    double w = 0;
+    for (int i = 0; i < before && i < r->nsteps; i++) {
+        const struct ssd__step *st = &r->steps[i];
+        if (st->def.kind == SSD__STEP_TRIM && st->res.state == SSD__ST_DONE) {
+            uint64_t len = st->def.length ? st->def.length : r->target_size - st->def.offset;
+            /* A whole-target TRIM leaves nothing written; part of it frees
+             * at most what it covers. */
+            w = st->def.offset == 0 && len >= r->target_size ? 0 : fmax(0, w - (double)len);
+        } else if (st->def.kind == SSD__STEP_JOB || st->def.kind == SSD__STEP_REPLAY) {
+            w += step_written(st);
+        }
+    }
+    return w;
+}
