@@ -563,9 +563,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         g = late_onset(c, o, S->capacity_bytes);
     if (g) {
         /* The decline is one phase: every phase from the onset on, unless
-         * the speed climbs back lastingly (then the drive recovered). */
+         * the speed climbs back lastingly above where the used state
+         * began (then the drive recovered). A climb out of a dip inside
+         * the used state is none (BX200's recovery run: 23, 12.5, then 24
+         * MiB/s). */
         size_t last = g;
-        while (last + 1 < c->nph && c->ph[last + 1].level_bps < c->ph[last].level_bps * o->min_step)
+        while (last + 1 < c->nph && c->ph[last + 1].level_bps < c->ph[g].level_bps * o->min_step)
             last++;
         end_level = c->ph[last].level_bps;
         size_t a = c->ph[g - 1].first, g0 = c->ph[g].first, b = c->ph[g].last + 1;
