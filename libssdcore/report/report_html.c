@@ -693,7 +693,7 @@ static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
         }
         if (st->res.nphases > 1) {
             snprintf(label, sizeof label, "%s: at the end", st->def.series);
-            row(t, label, st->res.phases[st->res.nphases - 1].level_bps / MIB, "%.1f", "MiB/s");
+            row(t, label, ssd__end_level(st) / MIB, "%.1f", "MiB/s");
         }
         snprintf(label, sizeof label, "%s: written", st->def.series);
         row(t, label, m->total_bytes / GIB, "%.1f", "GiB");

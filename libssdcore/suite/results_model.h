@@ -168,6 +168,11 @@ int ssd__analysis_lost(const struct ssd__step *st);
 void ssd__analysis_lost_text(const struct ssd__results *r, const struct ssd__step *st, char *buf,
                              size_t len);
 
+/* The write speed at the end of an analysed run: the used state's level
+ * over its last quarter when the run ends in it (its phase's median covers
+ * the whole decline), else the last phase's level; NaN without phases. */
+double ssd__end_level(const struct ssd__step *an);
+
 /* Bytes written to the target since its last whole-target TRIM before step
  * `before` began: jobs' and replays' writes, less what partial TRIMs
  * covered (written_since_trim.c). */

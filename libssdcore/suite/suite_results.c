@@ -176,6 +176,16 @@ int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job,
     return buf[0] != '\0';
 }
 
+double ssd__end_level(const struct ssd__step *an) {
+    const struct ssd_analysis_summary *m = &an->res.sum;
+    if (!an->res.nphases)
+        return NAN;
+    const struct ssd_phase *last = &an->res.phases[an->res.nphases - 1];
+    if (m->has_gc && last->regime == SSD_REGIME_GC && isfinite(m->gc_end_level_bps))
+        return m->gc_end_level_bps;
+    return last->level_bps;
+}
+
 double ssd__later_drop_truth(const struct ssd__step *job) {
     double f = job->res.truth_fold_bytes, g = job->res.truth_gc_bytes;
     if (isfinite(f) && isfinite(g))
@@ -345,7 +355,7 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
         ssd__jw_kstr(w, "in_words", text);
         free(text);
     }
-    FIGURE("end_level_bps", st->res.nphases ? st->res.phases[st->res.nphases - 1].level_bps : NAN);
+    FIGURE("end_level_bps", ssd__end_level(st));
     if (st->def.reference[0])
         FIGURE("recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN);
 #undef FIGURE
@@ -645,8 +655,7 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
         ssd__text_add(&t, "; ");
         ssd__text_regimes(&t, m, st->res.phases, st->res.nphases);
         if (st->res.nphases > 1)
-            ssd__text_add(&t, "; end %.1f MiB/s",
-                          st->res.phases[st->res.nphases - 1].level_bps / 1048576);
+            ssd__text_add(&t, "; end %.1f MiB/s", ssd__end_level(st) / 1048576);
         if (m->has_recovery)
             ssd__text_add(&t, "; recovered %.2f GiB", m->recovered_bytes / 1073741824.0);
         const struct ssd__step *job = logging_job(s, st);

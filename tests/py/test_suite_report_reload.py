@@ -51,6 +51,33 @@ def test_reload_of_an_interrupted_run(cli, tmp_path):
     assert svg_count(out / "report.html") >= 1
 
 
+def test_a_stored_analysis_keeps_the_used_state_end_level(lab, cli, tmp_path):
+    """recovery-idle ends in the used state: its end level is the used
+    state's level over its last quarter, the same whether recomputed from
+    the CSV or read back from results.json (the phases' regimes are read
+    back too)."""
+    import shutil
+    copy = tmp_path / "copy"
+    shutil.copytree(lab, copy)
+    (copy / "recovery-idle.csv").unlink()
+    was = load(lab)
+    an = [s for s in was["steps"] if s["name"] == "analyze-recovery-idle"][0]["analysis"]
+    assert an["phases"][-1]["regime"] == "gc"
+    curve = was["headline"]["write_curves"]["recovery-idle"]
+    assert curve["end_level_bps"] == pytest.approx(an["gc"]["end_level_bps"])
+    with pytest.warns(RuntimeWarning, match="recovery-idle.csv"):
+        res = ssdcore.report(copy)
+    lost = res["headline"]["write_curves"]["recovery-idle"]
+    assert lost["end_level_bps"] == pytest.approx(curve["end_level_bps"])
+
+    def line(d):
+        out = subprocess.run([cli, "report", str(d), "--summary"], capture_output=True,
+                             text=True).stdout
+        return [x for x in out.splitlines() if "recovery-idle:" in x][0].split(" (as results")[0]
+    assert line(copy) == line(lab)
+    assert f"end {an['gc']['end_level_bps'] / 2**20:.1f} MiB/s" in line(lab)
+
+
 def test_a_missing_csv_fails_that_analysis_only(lab, cli, tmp_path):
     import shutil
     copy = tmp_path / "copy"
