@@ -1,6 +1,8 @@
 /* verdict_words.c - the regimes of a write curve as a reviewer says them
  * (verdict_words.h). */
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "verdict_words.h"
 
@@ -14,6 +16,20 @@ static void capacity_share(struct ssd__text *t, const struct ssd_analysis_summar
                       (at + m->written_before_bytes) / m->capacity_bytes);
     else
         ssd__text_add(t, " (%.2fx the capacity)", at / m->capacity_bytes);
+}
+
+/* No SLC cache holds more than this share of the capacity (raw / bits,
+ * analysis_regimes.c): a run that wrote that much without a drop shows the
+ * drive has none. */
+#define NO_CACHE_HOLDS_MORE 0.64
+
+/* Whether the speed ever fell lastingly below the first level (by the
+ * analysis' default min_drop, 1.3x). */
+static int dropped(const struct ssd_phase *ph, size_t nph) {
+    for (size_t i = 1; i < nph; i++)
+        if (ph[i].level_bps * 1.3 < ph[0].level_bps)
+            return 1;
+    return 0;
 }
 
 void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m,
@@ -30,6 +46,15 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
         ssd__text_add(t, "no SLC cache; fresh-state speed %.1f MiB/s until %.1f GiB",
                       m->post_cache_bps / MiB, m->gc_start_bytes / GiB);
         capacity_share(t, m, m->gc_start_bytes);
+    } else if (!dropped(ph, nph) && !(isfinite(m->capacity_bytes) &&
+                                      m->total_bytes >= NO_CACHE_HOLDS_MORE * m->capacity_bytes)) {
+        /* One speed all through a run shorter than any cache could be
+         * (CrystalDiskMark's 1 GiB test file on a drive with a 2 GiB cache):
+         * that says nothing about a cache. */
+        ssd__text_add(t,
+                      "no drop in %.2f GiB: %.1f MiB/s throughout (an SLC cache larger than "
+                      "that would not show)",
+                      m->total_bytes / GiB, m->post_cache_bps / MiB);
     } else {
         ssd__text_add(t, "no SLC cache; %.1f MiB/s", m->post_cache_bps / MiB);
     }
@@ -47,8 +72,18 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
         ssd__text_add(t, " %.1f falling to %.1f MiB/s", m->gc_level_bps / MiB,
                       m->gc_end_level_bps / MiB);
     }
-    for (size_t i = 0; i < nph; i++)
-        if (ph[i].has_dips)
-            ssd__text_add(t, "; periodic dips every %.0f s to %.0f%% (%s)", ph[i].dip_period_s,
-                          100 * (1 - ph[i].dip_depth), ssd_analysis_regime_name(ph[i].regime));
+    /* Each phase's dips, once: two phases of one regime with the same dips
+     * (a level either side of a burst) read as one phrase. */
+    char last[96] = "";
+    for (size_t i = 0; i < nph; i++) {
+        if (!ph[i].has_dips)
+            continue;
+        char words[96];
+        snprintf(words, sizeof words, "; periodic dips every %.0f s to %.0f%% (%s)",
+                 ph[i].dip_period_s, 100 * (1 - ph[i].dip_depth),
+                 ssd_analysis_regime_name(ph[i].regime));
+        if (strcmp(words, last))
+            ssd__text_add(t, "%s", words);
+        memcpy(last, words, sizeof last);
+    }
 }

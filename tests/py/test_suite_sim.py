@@ -258,3 +258,25 @@ def test_a_used_state_the_analysis_misses_is_flagged(cli, tmp_path):
     assert "MISMATCH with the sim truth: no used state found, model from 4.0 GiB" in summary
     html = (out / "report.html").read_text()
     assert "Mismatch with the sim truth:</b> no used state found, model from 4.0 GiB" in html
+
+
+def test_a_run_without_a_drop_says_no_cache_only_when_one_would_show(tmp_path):
+    """CrystalDiskMark's 1 GiB test file on BX200 (2 GiB cache) and Vector
+    180's 94 GiB after TRIM (120 GiB cache) never drop: that is no proof of
+    no cache, and the words used to say "no SLC cache". A whole-drive fill
+    of the SSD370 without a drop is (no cache holds 0.64 of the capacity)."""
+    cdm = ssdcore.suite("sim:bx200", tmp_path / "cdm", suite="cdm5", report=False)
+    words = cdm["headline"]["write_curves"]["cdm-prepare"]["in_words"]
+    assert words.startswith("no drop in 1.00 GiB: ") and "no SLC cache" not in words
+    lab = ssdcore.suite("sim:vector180", tmp_path / "v180", suite="lab2016", report=False)
+    words = lab["headline"]["write_curves"]["recovery-trim"]["in_words"]
+    assert words.startswith("no drop in 94.") and "no SLC cache" not in words
+    # The same dips in two phases of one regime are one phrase (SSD370's
+    # run after TRIM said "periodic dips every 20 s to 43% (direct)" twice).
+    ssd370 = ssdcore.suite("sim:ssd370", tmp_path / "370", suite="lab2016", report=False)
+    words = ssd370["headline"]["write_curves"]["recovery-trim"]["in_words"]
+    phases = [s for s in ssd370["steps"] if s["name"] == "analyze-recovery-trim"][0]
+    assert sum(p["dips"] is not None for p in phases["analysis"]["phases"]) == 2
+    assert words.count("periodic dips every 20 s") == 1
+    fill = ssdcore.suite("sim:ssd370", tmp_path / "fill", suite="fill2021", report=False)
+    assert fill["headline"]["write_curves"]["fill"]["in_words"].startswith("no SLC cache; ")
