@@ -416,7 +416,10 @@ static void describe(const char *key, struct figinfo *f) {
     f->scale = 1;
     f->better = 0;
     f->unit = f->json_unit = "";
-    if (ends(leaf, "_bps")) {
+    if (ends(leaf, "_bps") && !strncmp(key, "cdm.", 4)) {
+        /* CrystalDiskMark's figures in its own unit, as the run's report. */
+        f->unit = "MB/s", f->json_unit = "bytes/s", f->scale = 1e-6, f->better = 1;
+    } else if (ends(leaf, "_bps")) {
         f->unit = "MiB/s", f->json_unit = "bytes/s", f->scale = 1 / MIB, f->better = 1;
     } else if (ends(leaf, "_iops")) {
         f->unit = f->json_unit = "IOPS", f->better = 1;

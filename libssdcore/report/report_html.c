@@ -637,6 +637,15 @@ static const struct ssd__step *done_job(const struct ssd__results *s, const char
     return st && st->res.state == SSD__ST_DONE ? st : NULL;
 }
 
+/* An analysis of a preparation write (CDM's test file, the area written
+ * before read tests): it measures nothing the headline should show. */
+static int preparation(const struct ssd__results *s, const struct ssd__step *an) {
+    if (an->def.kind != SSD__STEP_ANALYZE)
+        return 0;
+    const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
+    return job && !strcmp(job->def.group, ssd__group_prepare);
+}
+
 static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
     ssd__text_add(t, "<table class=\"kv\">\n");
     for (size_t i = 0; i < ssd__named_step_count; i++) {
@@ -673,7 +682,7 @@ static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
             ssd__text_add(t, "</td></tr>\n");
             continue;
         }
-        if (st->def.kind != SSD__STEP_ANALYZE || !st->res.has_summary)
+        if (st->def.kind != SSD__STEP_ANALYZE || !st->res.has_summary || preparation(s, st))
             continue;
         const struct ssd_analysis_summary *m = &st->res.sum;
         char label[160];
@@ -681,7 +690,8 @@ static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
                  m->has_cache && m->cache_censored != SSD_CENSOR_NONE ? " (at least)" : "");
         if (m->has_cache)
             row(t, label, m->cache_bytes / GIB, "%.2f", "GiB");
-        snprintf(label, sizeof label, "%s: after the cache", st->def.series);
+        snprintf(label, sizeof label, "%s: %s", st->def.series,
+                 m->has_cache ? "after the cache" : "write speed");
         row(t, label, m->post_cache_bps / MIB, "%.1f", "MiB/s");
         if (m->has_folding) {
             snprintf(label, sizeof label, "%s: folding", st->def.series);
@@ -965,11 +975,14 @@ static void drive_line(const struct ssd__results *s, char *buf, size_t len) {
 
 /* One line at the top in the reviewers' words: the cache, how far the speed
  * falls after it, what comes later. An analysis that words its own verdict
- * ("verdict" in its JSON) is quoted instead. */
+ * ("verdict" in its JSON) is quoted instead. A preparation write (CDM's
+ * test file) measures nothing and makes none. */
 static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     const struct ssd__step *an = NULL;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
+        if (preparation(s, st))
+            continue;
         if (st->def.kind == SSD__STEP_ANALYZE && st->res.has_summary && !st->def.reference[0] &&
             (!an || !strcmp(st->def.series, ssd__step_fill) ||
              !strcmp(st->def.series, ssd__step_degradation)))
@@ -1011,7 +1024,10 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
 }
 
 /* KDiskMark-style tiles when the headline has CrystalDiskMark-style
- * figures (an object "cdm" of numbers): one tile per figure. */
+ * figures (an object "cdm" of numbers): one tile per figure, in MB/s as
+ * CrystalDiskMark, KDiskMark and the table below show them, with the
+ * reviews' warning right under them when the test file fits in the cache
+ * (the tiles are what a reader looks at first). */
 static void cdm_tiles(const struct ssd__results *s, struct ssd__text *t) {
     char *text = NULL;
     ssd__suite_headline_json(s, &text);
@@ -1037,7 +1053,7 @@ static void cdm_tiles(const struct ssd__results *s, struct ssd__text *t) {
         char name[96];
         snprintf(name, sizeof name, "%s", k);
         if (n > 4 && !strcmp(k + n - 4, "_bps"))
-            val /= MIB, unit = "MiB/s", name[n - 4] = 0;
+            val /= 1e6, unit = "MB/s", name[n - 4] = 0;
         else if (n > 5 && !strcmp(k + n - 5, "_iops"))
             unit = "IOPS", name[n - 5] = 0;
         else if (n > 3 && !strcmp(k + n - 3, "_us"))
@@ -1049,8 +1065,16 @@ static void cdm_tiles(const struct ssd__results *s, struct ssd__text *t) {
         ssd__text_html(t, name);
         ssd__text_add(t, "</div>\n");
     }
-    if (any)
+    if (any) {
         ssd__text_add(t, "</div>\n");
+        struct ssd__cdm_figure f[16];
+        char warn[300];
+        if (ssd__suite_cdm_figures(s, f, 16, warn, sizeof warn) && warn[0]) {
+            ssd__text_add(t, "<p class=\"warn\"><b>Warning:</b> ");
+            ssd__text_html(t, warn);
+            ssd__text_add(t, "</p>\n");
+        }
+    }
     ssd__jv_free(&root);
 }
 

@@ -3,6 +3,7 @@ test figures of the runs that have them (issue 15 item 8), labelled, and
 shows them as missing, never as zero, for runs that do not."""
 import csv
 import json
+import re
 import subprocess
 import xml.etree.ElementTree as ET
 
@@ -84,6 +85,9 @@ def test_compare_page_shows_them_in_sections(runs, tmp_path):
     for words in ("Application traces", "CrystalDiskMark (best of passes)", "File tests",
                   "application score (bytes / busy time)", "files-iso: copy time"):
         assert words in html, words
+    # CrystalDiskMark's figures in its own unit, as the run's report shows them
+    cdm_rows = re.findall(r"<th>((?:seq|rnd)[^< ]*-(?:read|write))</th><td>([^<]*)</td>", html)
+    assert len(cdm_rows) == 8 and {u for _, u in cdm_rows} == {"MB/s"}, cdm_rows
     got, console = probe(cmp / "compare.html", 1400, tmp_path)
     assert console == [], console
     assert got["charts"] >= 3 and got["empty"] == [], got

@@ -107,3 +107,29 @@ def test_one_point_is_not_a_chart(tmp_path):
     html = (tmp_path / "q" / "report.html").read_text()
     assert "against read share" not in html and "Mixed workloads" not in html
     assert "mixed random 4K, 4 threads, 80 % reads" in html  # the figure is in the table
+
+
+def test_cdm_tiles_read_like_kdiskmark(tmp_path):
+    """The CrystalDiskMark suite's tiles (the first thing a reader sees):
+    one per test, in MB/s like CrystalDiskMark, KDiskMark, the text summary
+    and the table below (they were MiB/s beside a MB/s table), the warning
+    that the test file fits in the cache right under them, and no verdict or
+    headline row made from the preparation write (it said "cdm-prepare: no
+    SLC cache" on a drive with a 2 GiB one)."""
+    out = tmp_path / "cdm"
+    res = ssdcore.suite("sim:bx200", out, suite="cdm5")
+    html = (out / "report.html").read_text()
+    tiles = re.findall(r'<div class="tile"><b>([\d.]+)</b>([^<]*)<br/>([^<]+)</div>', html)
+    cdm = res["headline"]["cdm"]
+    assert len(tiles) == len(cdm) == 8
+    section = html[html.index("<h2>CrystalDiskMark-style tests</h2>"):]
+    table = dict(re.findall(r'<tr><td>([^<]+)</td><td class="n">([\d.]+)</td></tr>', section))
+    for value, unit, name in tiles:
+        assert unit == "MB/s"
+        mb = cdm[name + "_bps"] / 1e6
+        assert float(value) == pytest.approx(mb, abs=0.5 if mb >= 100 else 0.05), name
+        assert float(table[name]) == pytest.approx(mb, abs=0.05), name
+    warn = html.index("fits inside the drive's 2.00 GiB SLC cache")
+    assert html.rindex('<div class="tile">') < warn < html.index("<h2>Write curves</h2>")
+    head = html[:html.index("<h2>Write curves</h2>")]
+    assert 'class="verdict"' not in head and "cdm-prepare" not in head
