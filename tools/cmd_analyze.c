@@ -67,8 +67,10 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     } else {
         fprintf(f, "  cache:       none found\n");
     }
+    /* Without a cache post_cache_bps is the first level: not "post" anything. */
     if (isfinite(s.post_cache_bps))
-        fprintf(f, "  post-cache:  %s/s\n", human(s.post_cache_bps, b1, sizeof b1));
+        fprintf(f, "  %s %s/s\n", s.has_cache ? "post-cache: " : "first level:",
+                human(s.post_cache_bps, b1, sizeof b1));
     if (s.has_folding)
         fprintf(f, "  folding:     from %s at %s/s\n", human(s.folding_start_bytes, b1, sizeof b1),
                 human(s.folding_level_bps, b2, sizeof b2));

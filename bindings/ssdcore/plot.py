@@ -94,6 +94,10 @@ def write_curve(result: Any, ax: Any = None, *, window_s: float = 30.0, zoom: bo
     with np.errstate(divide="ignore", invalid="ignore"):
         rate = np.where(dt > 0, b / dt, np.nan) / MIB
     x = np.cumsum(b) / GIB
+    # A run that never dropped cannot tell a cache from direct writes (the
+    # analysis' regime_note says so): its "direct" is named as the guess it is.
+    undecided = (a.cache_bytes is None and a.gc_start_bytes is None
+                 and str(a.regime_note or "").startswith("the speed never dropped"))
     if phases:
         for k, p in enumerate(a.phases):
             x0, x1 = float(p.get("start_bytes") or 0) / GIB, float(p.get("end_bytes") or 0) / GIB
@@ -104,7 +108,8 @@ def write_curve(result: Any, ax: Any = None, *, window_s: float = 30.0, zoom: bo
             ax.hlines(lvl, x0, x1, colors=_LEVEL, linestyles=(0, (6, 3)), lw=2, zorder=3,
                       label="phase levels (analysis)" if k == 0 else None)
             if regime:
-                ax.text((x0 + x1) / 2, lvl, str(regime), ha="center", va="bottom",
+                name = "cache or direct" if undecided and regime == "direct" else str(regime)
+                ax.text((x0 + x1) / 2, lvl, name, ha="center", va="bottom",
                         fontsize=8, color=_LEVEL, zorder=4)
             if isinstance(p.get("dips"), dict):
                 ax.text((x0 + x1) / 2, lvl, "dips", ha="center", va="top", fontsize=7,

@@ -345,7 +345,7 @@ _ANALYSIS_COLUMNS: List[Tuple[str, str]] = [
     ("cache_uncertainty_bytes", "Int64"), ("cache_censored", "string"),
     ("post_cache_bps", "float64"), ("folding_start_bytes", "Int64"),
     ("folding_level_bps", "float64"), ("gc_start_bytes", "Int64"), ("gc_level_bps", "float64"),
-    ("gc_end_level_bps", "float64"), ("recovered_bytes", "Int64"),
+    ("gc_end_level_bps", "float64"), ("regime_note", "string"), ("recovered_bytes", "Int64"),
     ("recovery_reference_level_bps", "float64"), ("recovery_note", "string"),
     ("mean_bps", "float64"), ("cv", "float64"),
     ("p1_over_mean", "float64"), ("p5_over_mean", "float64"), ("dips_period_s", "float64"),
@@ -405,6 +405,9 @@ class AnalysisResult(Result):
     folding_level_bps = _maybe("folding.level_bps", _float, "Write speed while folding, bytes/s.")
     gc_start_bytes = _maybe("gc.start_bytes", _int, "Bytes written when GC began.")
     gc_level_bps = _maybe("gc.level_bps", _float, "Write speed under GC, bytes/s.")
+    regime_note = _maybe("regime_note", _str,
+                         "What the regimes cannot tell: the speed never dropped (a cache\n"
+                         "larger than the run would not show), or the capacity is unknown.")
     recovered_bytes = _maybe("recovery.recovered_bytes", _int,
                              "Bytes of cache recovered after the idle pause.")
     cv = _maybe("consistency.cv", _float, "Coefficient of variation of the speed.")
@@ -431,6 +434,7 @@ class AnalysisResult(Result):
             "folding_level_bps": self.folding_level_bps, "gc_start_bytes": self.gc_start_bytes,
             "gc_level_bps": self.gc_level_bps,
             "gc_end_level_bps": _float(_get(self, "gc", "end_level_bps")),
+            "regime_note": self.regime_note,
             "recovered_bytes": self.recovered_bytes,
             "recovery_reference_level_bps": _float(_get(self, "recovery",
                                                         "reference_level_bps")),
@@ -503,7 +507,8 @@ class AnalysisResult(Result):
                          f"(censored: {self.cache_censored}), then "
                          f"{(self.post_cache_bps or 0) / MIB:.1f} MiB/s")
         else:
-            lines.append(f"  no cache; level {(self.post_cache_bps or 0) / MIB:.1f} MiB/s")
+            lines.append(f"  no cache found; first level {(self.post_cache_bps or 0) / MIB:.1f} "
+                         "MiB/s")
         regimes = [str(p.get("regime")) for p in self.phases if p.get("regime")]
         lines.append(f"  {len(self.phases)} phases" + (f": {', '.join(regimes)}"
                                                        if regimes else ""))
@@ -514,6 +519,8 @@ class AnalysisResult(Result):
             lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)}")
         if self.recovered_bytes is not None:
             lines.append(f"  recovered {_bytes_text(self.recovered_bytes)}")
+        if self.regime_note:
+            lines.append(f"  note: {self.regime_note}")
         return "\n".join(lines)
 
     __str__ = __repr__

@@ -534,6 +534,15 @@ static int folding_step(const struct ssd__curve *c, const struct ssd__analysis_o
     return 1;
 }
 
+/* Whether the speed ever fell lastingly below the first level (by
+ * min_drop, the drop a cache's end must make). */
+static int dropped_below_first(const struct ssd__curve *c, const struct ssd__analysis_opts *o) {
+    for (size_t j = 1; j < c->nph; j++)
+        if (c->ph[j].level_bps * o->min_drop < c->ph[0].level_bps)
+            return 1;
+    return 0;
+}
+
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
                         const struct ssd__result *ref, struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -730,6 +739,22 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             p->regime = SSD_REGIME_OTHER;
         }
     }
+    /* One speed all through a run shorter than any cache could be
+     * (CrystalDiskMark's 1 GiB test file on a drive with a 2 GiB cache)
+     * says nothing about a cache: its level may be the cache's. The
+     * contract has no "unknown" regime, so the phase stays direct and the
+     * note says what cannot be told. */
+    if (!S->has_cache && !g && !S->has_folding && !hidden_cache && !dropped_below_first(c, o) &&
+        !(isfinite(S->capacity_bytes) &&
+          S->total_bytes >= MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes))
+        res->regime_note =
+            isfinite(S->capacity_bytes)
+                ? "the speed never dropped: an SLC cache larger than this run wrote would "
+                  "not show, so the direct level may be a cache's; a run writing 64% of the "
+                  "capacity tells"
+                : "the speed never dropped: an SLC cache larger than this run wrote would "
+                  "not show, so the direct level may be a cache's; the drive's capacity is "
+                  "unknown, so no run length rules a cache out (give the capacity)";
     /* Steps at or after the used state's start are GC, not steps. */
     if (g) {
         size_t k = 0;

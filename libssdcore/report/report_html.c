@@ -231,11 +231,15 @@ static const char *regime_color(const char *r, size_t k) {
     return k % 2 ? "#f1f1f1" : "#e6eef8";
 }
 
-static const char *regime_words(const char *r) {
+/* undecided: the run never dropped and was too short to rule a cache out
+ * (ssd__one_speed_throughout), so its "direct" may be a cache. */
+static const char *regime_words(const char *r, int undecided) {
     if (!strcmp(r, "cache"))
         return "SLC cache";
     if (!strcmp(r, "direct"))
-        return "direct to TLC/MLC";
+        return undecided ? "one speed throughout: an SLC cache or direct writes, the run is too "
+                           "short to tell"
+                         : "direct to TLC/MLC";
     if (!strcmp(r, "folding"))
         return "folding (emptying the cache while writing)";
     if (!strcmp(r, "gc"))
@@ -271,6 +275,7 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
     char regimes[64][12];
     size_t np = an->res.nphases < 64 ? an->res.nphases : 64;
     phase_regimes(an, regimes, np);
+    int undecided = ssd__one_speed_throughout(m, an->res.phases, an->res.nphases);
     ssd__text_add(t, "<g data-key=\"bands\">\n");
     int seen_regime[5] = {0};
     static const char *const rnames[] = {"cache", "direct", "folding", "gc", "other"};
@@ -283,8 +288,10 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
                       "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" "
                       "data-tip=\"phase %zu%s%s%s: %.2f-%.2f GiB, level %.1f MiB/s\"/>\n",
                       x0, T, fmax(x1 - x0, 0.5), H - B - T, regime_color(regimes[k], k), k + 1,
-                      regimes[k][0] ? " (" : "", regimes[k], regimes[k][0] ? ")" : "",
-                      p->start_bytes / GIB, p->end_bytes / GIB, p->level_bps / MIB);
+                      regimes[k][0] ? " (" : "",
+                      undecided && !strcmp(regimes[k], "direct") ? "cache or direct" : regimes[k],
+                      regimes[k][0] ? ")" : "", p->start_bytes / GIB, p->end_bytes / GIB,
+                      p->level_bps / MIB);
         for (int r = 0; r < 5; r++)
             seen_regime[r] |= !strcmp(regimes[k], rnames[r]);
     }
@@ -335,7 +342,7 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
     for (int r = 0; r < 5; r++)
         if (seen_regime[r]) {
             char key[16];
-            snprintf(label, sizeof label, "phase: %s", regime_words(rnames[r]));
+            snprintf(label, sizeof label, "phase: %s", regime_words(rnames[r], undecided));
             snprintf(key, sizeof key, "bands");
             legend(&lg, key, regime_color(rnames[r], 0), 3, label);
             any_regime = 1;
@@ -768,8 +775,16 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
         td_num(t, m->has_recovery ? m->recovered_bytes / GIB : NAN, "%.3f");
         td_num(t, job->res.truth_room_before / GIB, "%.3f");
     }
+    /* A run that never dropped has no "after the cache": its one level is
+     * given as such. */
+    int undecided = ssd__one_speed_throughout(m, an->res.phases, an->res.nphases);
+    if (undecided) {
+        ssd__text_add(t, "</tr>\n<tr><th>one speed throughout, MiB/s</th>");
+        td_num(t, m->post_cache_bps / MIB, "%.1f");
+        td_num(t, NAN, "%.1f");
+    }
     ssd__text_add(t, "</tr>\n<tr><th>after the cache, MiB/s</th>");
-    td_num(t, m->post_cache_bps / MIB, "%.1f");
+    td_num(t, undecided ? NAN : m->post_cache_bps / MIB, "%.1f");
     td_num(t, job->res.truth_post_bps / MIB, "%.1f");
     ssd__text_add(t, "</tr>\n<tr><th>folding from, GiB</th>");
     td_num(t, m->has_folding ? m->folding_start_bytes / GIB : NAN, "%.1f");

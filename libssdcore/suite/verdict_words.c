@@ -32,6 +32,13 @@ static int dropped(const struct ssd_phase *ph, size_t nph) {
     return 0;
 }
 
+int ssd__one_speed_throughout(const struct ssd_analysis_summary *m, const struct ssd_phase *ph,
+                              size_t nph) {
+    return !m->has_cache && !m->has_gc && !m->has_folding && !dropped(ph, nph) &&
+           !(isfinite(m->capacity_bytes) &&
+             m->total_bytes >= NO_CACHE_HOLDS_MORE * m->capacity_bytes);
+}
+
 void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m,
                        const struct ssd_phase *ph, size_t nph) {
     const double GiB = 1073741824.0, MiB = 1048576.0;
@@ -46,8 +53,7 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
         ssd__text_add(t, "no SLC cache; fresh-state speed %.1f MiB/s until %.1f GiB",
                       m->post_cache_bps / MiB, m->gc_start_bytes / GiB);
         capacity_share(t, m, m->gc_start_bytes);
-    } else if (!dropped(ph, nph) && !(isfinite(m->capacity_bytes) &&
-                                      m->total_bytes >= NO_CACHE_HOLDS_MORE * m->capacity_bytes)) {
+    } else if (ssd__one_speed_throughout(m, ph, nph)) {
         /* One speed all through a run shorter than any cache could be
          * (CrystalDiskMark's 1 GiB test file on a drive with a 2 GiB cache):
          * that says nothing about a cache. */

@@ -18,4 +18,11 @@
 void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m,
                        const struct ssd_phase *ph, size_t nph);
 
+/* Whether a run's speed never dropped and it wrote less than any cache
+ * could hold (or the capacity is unknown): its one level may be a cache's
+ * or direct writes, and nothing tells which (the analysis' regime_note
+ * says the same, by the same rule). */
+int ssd__one_speed_throughout(const struct ssd_analysis_summary *m, const struct ssd_phase *ph,
+                              size_t nph);
+
 #endif

@@ -1,6 +1,7 @@
 /* The write-curve analysis on curves built here with exact answers. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,6 +108,25 @@ Test(curve, flat_noisy_drive_has_no_cache) {
     cr_expect(strstr(json, "\"cache\":null") != NULL, "%s", json);
     cr_expect(strstr(json, "\"post_cache_bps\":") != NULL);
     ssd_free(json);
+    /* One speed throughout, capacity unknown: whether that level was a
+     * cache's cannot be told, and the note says so. */
+    const char *note = ssd_analysis_regime_note(a);
+    cr_assert_not_null(note);
+    cr_expect(strstr(note, "never dropped") && strstr(note, "capacity is unknown"), "%s", note);
+    /* On a drive of 1.2x what the run wrote, a cache would have had to hold
+     * 83% of it: no cache, and nothing left to say. */
+    char cap[32];
+    snprintf(cap, sizeof cap, "%.0f", 1.2 * r.total_bytes);
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", cap), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    cr_expect_null(ssd_analysis_regime_note(a), "%s", ssd_analysis_regime_note(a));
+    /* On a drive 100x larger, it is a short run again. */
+    snprintf(cap, sizeof cap, "%.0f", 100 * r.total_bytes);
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", cap), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    note = ssd_analysis_regime_note(a);
+    cr_assert_not_null(note);
+    cr_expect(strstr(note, "never dropped") && strstr(note, "64% of the capacity"), "%s", note);
     ssd_analysis_free(a);
     ssd_series_free(s);
 }
