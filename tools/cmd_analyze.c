@@ -27,7 +27,8 @@ static const char *const analyze_usage =
     "state (GC), never a cache or folding. --written-before SIZE: what was written\n"
     "to the drive since its last TRIM before the run (a run on a drive already\n"
     "written full, e.g. after idle time following a 2-hour test: its used state may\n"
-    "begin a few GiB in). --json prints one JSON object per series\n"
+    "begin a few GiB in); by default the series' metadata's, which a suite's jobs\n"
+    "record (job --written-before). --json prints one JSON object per series\n"
     "(an array for several). --set passes analysis options (penalty, min_step,\n"
     "min_drop, min_phase_samples, min_phase_fraction, dip_depth, ss_round_s,\n"
     "ss_range, ss_slope, expect_cache_bps, exact_limit, noise_merge,\n"
@@ -78,6 +79,9 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
         fprintf(f, "  used state:  from %s (clean blocks ran out) at %s/s, %s/s at the end\n",
                 human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_level_bps, b2, sizeof b2),
                 human(s.gc_end_level_bps, b3, sizeof b3));
+    if (s.written_before_bytes > 0)
+        fprintf(f, "  written before: %s since the last TRIM\n",
+                human(s.written_before_bytes, b1, sizeof b1));
     const char *rnote = ssd_analysis_regime_note(a);
     if (rnote)
         fprintf(f, "  note:        %s\n", rnote);

@@ -42,6 +42,9 @@ static const char job_usage[] =
     "output:\n"
     "  --interval DURATION sampling interval, 10ms..1h (default 1s)\n"
     "  --log FILE          write the series CSV (flushed every interval)\n"
+    "  --written-before SIZE  bytes written to the drive since its last TRIM before\n"
+    "                      this job, recorded in the CSV for `analyze` (a run on a\n"
+    "                      drive written full reaches its used state early)\n"
     "  --json              print the results as JSON instead of a summary\n"
     "  --no-progress       no progress line on a terminal\n";
 
@@ -62,6 +65,7 @@ enum {
     OPT_ENGINE,
     OPT_INTERVAL,
     OPT_LOG,
+    OPT_WRITTEN_BEFORE,
     OPT_JSON,
     OPT_NO_PROGRESS,
     OPT_END,
@@ -89,6 +93,7 @@ static const struct option long_opts[] = {
     {"engine", required_argument, NULL, OPT_ENGINE},
     {"interval", required_argument, NULL, OPT_INTERVAL},
     {"log", required_argument, NULL, OPT_LOG},
+    {"written-before", required_argument, NULL, OPT_WRITTEN_BEFORE},
     {"json", no_argument, NULL, OPT_JSON},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"help", no_argument, NULL, 'h'},
@@ -100,11 +105,22 @@ static const struct {
     int id;
     const char *key;
 } passthrough[] = {
-    {OPT_PATTERN, "pattern"},   {OPT_BS, "bs"},          {OPT_QD, "qd"},
-    {OPT_THREADS, "threads"},   {OPT_RWMIX, "read_pct"}, {OPT_OFFSET, "offset"},
-    {OPT_SPAN, "span"},         {OPT_TIME, "time"},      {OPT_BYTES, "bytes"},
-    {OPT_RATE, "rate"},         {OPT_SEED, "seed"},      {OPT_ENGINE, "engine"},
-    {OPT_INTERVAL, "interval"}, {OPT_LOG, "log"},        {OPT_SUBMIT_BATCH, "submit_batch"},
+    {OPT_PATTERN, "pattern"},
+    {OPT_BS, "bs"},
+    {OPT_QD, "qd"},
+    {OPT_THREADS, "threads"},
+    {OPT_RWMIX, "read_pct"},
+    {OPT_OFFSET, "offset"},
+    {OPT_SPAN, "span"},
+    {OPT_TIME, "time"},
+    {OPT_BYTES, "bytes"},
+    {OPT_RATE, "rate"},
+    {OPT_SEED, "seed"},
+    {OPT_ENGINE, "engine"},
+    {OPT_INTERVAL, "interval"},
+    {OPT_LOG, "log"},
+    {OPT_SUBMIT_BATCH, "submit_batch"},
+    {OPT_WRITTEN_BEFORE, "written_before"},
 };
 
 static int progress_line(void *user, const ssd_progress *p) {

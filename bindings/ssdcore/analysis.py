@@ -305,7 +305,9 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     never a cache or folding. ``written_before``: bytes (or a size string)
     written to the drive since its last TRIM before the run, for a run on a
     drive already written full (after idle time following a 2-hour test):
-    its used state may then begin a few GiB in. Every phase carries
+    its used state may then begin a few GiB in; by default the figure the
+    series' metadata records (a suite's jobs record it; ``job(...,
+    written_before=)`` too). Every phase carries
     ``"regime"`` (cache, direct, folding, gc, other) and ``"dips"``.
 
     >>> t = np.arange(1, 601, dtype=float)

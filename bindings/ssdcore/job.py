@@ -156,11 +156,11 @@ class Target:
 
 _JOB_KEYS = ("pattern", "bs", "qd", "threads", "read_pct", "offset", "span", "time", "bytes",
              "rate", "coverage", "seed", "interval", "engine", "log", "stamp", "fail_io",
-             "submit_batch")
+             "submit_batch", "written_before")
 
 
 _NUMERIC_KEYS = ("bs", "qd", "threads", "read_pct", "offset", "span", "time", "bytes", "rate",
-                 "seed", "interval", "submit_batch", "fail_io")
+                 "seed", "interval", "submit_batch", "fail_io", "written_before")
 
 
 def interrupt() -> None:
@@ -334,7 +334,9 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     ``target`` is a :class:`Target` or a URI (then ``size``, ``destroy_data``,
     ``buffered`` and ``read_only`` open it). Other keyword options are the
     job options of ``ssd_job_set_option``: threads, read_pct, offset, span,
-    time, bytes, rate, coverage, seed, interval, engine, log, submit_batch.
+    time, bytes, rate, coverage, seed, interval, engine, log, submit_batch,
+    written_before (bytes written to the drive since its last TRIM, recorded
+    in the log's metadata for :func:`analyze`).
     Sizes and times
     may be numbers (bytes, seconds) or strings ("8g", "2h").
 

@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,6 +85,8 @@ SSD_API int ssd_analysis_set_option_double(ssd_analysis *a, const char *key, dou
         return ssd__fail(a->err, SSD_ERANGE, "option %s = %g: outside [%g, %g]", key, value, d->lo,
                          d->hi);
     *(double *)((char *)&a->o + d->offset) = value;
+    if (d->offset == offsetof(struct ssd__analysis_opts, written_before_bytes))
+        a->o.written_before_set = 1;
     return 0;
 }
 
@@ -118,16 +121,16 @@ SSD_API const char *ssd_analysis_errmsg(const ssd_analysis *a) {
     return a ? a->err : "no handle";
 }
 
-/* The drive's capacity: the option, else "capacity_bytes" of the series'
- * metadata (a flat JSON object, DESIGN.md), else unknown (NaN). */
-static double capacity_of(const struct ssd__analysis_opts *o, const ssd_series *s) {
-    if (o->capacity_bytes > 0)
-        return o->capacity_bytes;
+/* A positive number under "key" in the series' metadata (a flat JSON
+ * object, DESIGN.md), else NaN. */
+static double metadata_number(const ssd_series *s, const char *key) {
     const char *m = ssd_series_metadata(s);
-    const char *k = m ? strstr(m, "\"capacity_bytes\"") : NULL;
+    char quoted[64];
+    snprintf(quoted, sizeof quoted, "\"%s\"", key);
+    const char *k = m ? strstr(m, quoted) : NULL;
     if (!k)
         return NAN;
-    k += strlen("\"capacity_bytes\"");
+    k += strlen(quoted);
     while (*k == ' ' || *k == '\t')
         k++;
     if (*k++ != ':')
@@ -137,9 +140,24 @@ static double capacity_of(const struct ssd__analysis_opts *o, const ssd_series *
     return end != k && isfinite(v) && v > 0 ? v : NAN;
 }
 
-static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *o, const ssd_series *s,
-                   const struct ssd__result *ref, struct ssd__result *res, char *err) {
+/* The drive's capacity: the option, else the metadata's, else unknown (NaN). */
+static double capacity_of(const struct ssd__analysis_opts *o, const ssd_series *s) {
+    return o->capacity_bytes > 0 ? o->capacity_bytes : metadata_number(s, "capacity_bytes");
+}
+
+static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
+                   const ssd_series *s, const struct ssd__result *ref, struct ssd__result *res,
+                   char *err) {
     memset(res, 0, sizeof *res);
+    /* What was written since TRIM before the run: the option when given
+     * (0 included), else what the job recorded in the metadata (a suite's
+     * jobs do), else 0. */
+    struct ssd__analysis_opts eo = *given;
+    const struct ssd__analysis_opts *o = &eo;
+    if (!eo.written_before_set) {
+        double w = metadata_number(s, "written_before_bytes");
+        eo.written_before_bytes = isfinite(w) && w <= 1e18 ? w : 0;
+    }
     int rc = ssd__curve_prepare(c, s, err);
     if (rc)
         return rc;
@@ -229,6 +247,7 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
          * reference (a fresh-drive run after a TRIM). */
         struct ssd__analysis_opts ro = a->o;
         ro.written_before_bytes = 0;
+        ro.written_before_set = 0; /* its own metadata's, if any */
         int rc = analyse(&rc_curve, &ro, reference, NULL, ref, a->err);
         ssd__curve_release(&rc_curve);
         if (rc) {

@@ -32,6 +32,10 @@ struct ssd_job {
     char *log_path;
     int stamp;
     uint64_t fail_io;
+    /* What was written to the drive since its last TRIM before this job:
+     * not used by the job, recorded in the series metadata for the
+     * analysis (a run on a used drive reaches its used state early). */
+    uint64_t written_before;
     ssd_progress_fn progress;
     void *progress_user;
     double progress_period_s;
@@ -256,6 +260,8 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
     }
     if (!strcmp(key, "stamp"))
         return opt_flag(j, key, value, &j->stamp);
+    if (!strcmp(key, "written_before"))
+        return opt_size(j, key, value, 0, UINT64_MAX >> 1, &j->written_before);
     if (!strcmp(key, "fail_io")) {
         if ((rc = opt_uint(j, key, value, 0, 2000000000u, &n)))
             return rc;
@@ -446,7 +452,8 @@ static int open_log(ssd_job *j) {
     if (!j->log)
         return ssd__fail(j->err, -errno, "log %s: cannot create: %s", j->log_path, strerror(errno));
     char *meta = NULL;
-    int rc = ssd__job_metadata_json(j->target_uri, j->target_size, &j->w, j->engine, &meta);
+    int rc = ssd__job_metadata_json(j->target_uri, j->target_size, j->written_before, &j->w,
+                                    j->engine, &meta);
     if (rc)
         return ssd__fail(j->err, rc, "log %s: no memory for the metadata", j->log_path);
     fprintf(j->log,

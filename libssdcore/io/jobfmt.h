@@ -26,8 +26,10 @@ struct ssd__job_summary {
 
 /* Both return 0 or SSD_ENOMEM, with a malloc'd string in *out. */
 int ssd__job_results_json(const struct ssd__job_summary *s, char **out);
-int ssd__job_metadata_json(const char *target_uri, uint64_t capacity, const struct ssd__workload *w,
-                           const char *engine, char **out);
+/* written_before: bytes written since TRIM before the job ("written_before_bytes",
+ * left out when 0). */
+int ssd__job_metadata_json(const char *target_uri, uint64_t capacity, uint64_t written_before,
+                           const struct ssd__workload *w, const char *engine, char **out);
 
 const char *ssd__pattern_name(int pattern);
 

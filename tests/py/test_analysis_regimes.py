@@ -315,12 +315,13 @@ def test_suite_flags_a_mismatch_with_the_truth(tmp_path, cli):
 
 def test_written_before_finds_the_used_state_of_a_run_on_a_used_drive(tmp_path, cli):
     """AS510S written full by a 2-hour run, idle 15 minutes, then written
-    again: 1.4 GiB at the fresh speed, then the used state. Told nothing of
-    what came before, the analysis calls the fresh stretch a cache and
-    finds no used state (the capacity was not written in the run); told
-    what was written since TRIM (CLI --written-before, Python
-    written_before=), it finds no cache and the used state at the model's
-    onset, and echoes the figure."""
+    again: 1.4 GiB at the fresh speed, then the used state. Told nothing was
+    written before (written_before=0), the analysis calls the fresh stretch
+    a cache and finds no used state (the capacity was not written in the
+    run); told what was written since TRIM (CLI --written-before, Python
+    written_before=), or reading it from the log, where the suite's job
+    recorded it, it finds no cache and the used state at the model's onset,
+    and echoes the figure."""
     suite = tmp_path / "used.suite"
     suite.write_text("trim\n"
                      "job name=degradation pattern=randwrite bs=4k qd=32 time=2h interval=1s "
@@ -334,10 +335,13 @@ def test_written_before_finds_the_used_state_of_a_run_on_a_used_drive(tmp_path, 
     onset = job["sim_truth"]["gc_start_bytes"]
     written = [s for s in res["steps"] if s["name"] == "degradation"][0]["results"]["write"]
     log, ref = out / "recovery-idle.csv", out / "degradation.csv"
-    blind = ssdcore.analyze(str(log), reference=str(ref))
+    blind = ssdcore.analyze(str(log), reference=str(ref), written_before=0)
     assert blind["gc"] is None and blind["written_before_bytes"] == 0
     told = ssdcore.analyze(str(log), reference=str(ref), written_before=written["bytes"])
     assert told["written_before_bytes"] == written["bytes"]
+    from_log = ssdcore.analyze(str(log), reference=str(ref))
+    assert from_log["written_before_bytes"] == written["bytes"]
+    assert from_log["gc"] == told["gc"] and from_log["phases"] == told["phases"]
     assert told["cache"] is None
     assert told["gc"]["start_bytes"] == pytest.approx(onset, rel=0.05)
     assert told["recovery"]["recovered_bytes"] == pytest.approx(onset, rel=0.05)

@@ -94,7 +94,8 @@ struct ssd_analysis_summary {
     int has_gc;
     double gc_start_bytes, gc_level_bps, gc_end_level_bps;
     double capacity_bytes;       /* the option, or the series' metadata; NaN unknown */
-    double written_before_bytes; /* the option: written since TRIM before the run (0) */
+    double written_before_bytes; /* written since TRIM before the run: the option, else the
+                                    series metadata's "written_before_bytes", else 0 */
 };
 
 /* Creates a handle with default options. Returns 0 or SSD_ENOMEM. */
@@ -134,7 +135,11 @@ SSD_API void ssd_analysis_free(ssd_analysis *a);
  *                       used state may then begin once capacity_bytes minus
  *                       this much has been written in the run, from its
  *                       first change after the cache on a drive already
- *                       written full. Not applied to the reference (0)
+ *                       written full. Not applied to the reference. Unset,
+ *                       the series metadata's "written_before_bytes" is
+ *                       taken when it has one (a job's "written_before"
+ *                       option, which a suite sets); set, even to 0, the
+ *                       option wins (0)
  *  "exact_limit"        series up to this many samples are segmented exactly
  *                       (PELT on samples); longer ones on about exact_limit/2
  *                       block means, each change then re-placed at sample

@@ -113,6 +113,10 @@ SSD_API void ssd_job_free(ssd_job *j);
  *               with a note in the results when io_uring is unavailable)
  *   "log"       path of the series CSV to write ("" = none), flushed every
  *               interval so an interrupted run keeps its samples
+ *   "written_before"  bytes written to the drive since its last TRIM before
+ *               this job (default 0); the job does not use it but records it
+ *               as "written_before_bytes" in the series metadata, where the
+ *               analysis finds it (a suite sets it for every job)
  *   "stamp"     "1": writes carry their byte offset in the block's first 16
  *               bytes (magic "ssdstamp" + offset), for coverage checks
  *   "fail_io"   fault injection for tests: the Nth I/O (1-based) of worker
