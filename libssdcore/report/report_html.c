@@ -757,6 +757,24 @@ static void latency_table(const struct ssd__results *s, struct ssd__text *t) {
         ssd__text_add(t, "</table>\n");
 }
 
+/* The model's bytes written at cache speed, and their level, when the job
+ * ended still in its SLC cache (the cache never filled: no
+ * "cache_full_at_bytes"); else NaN. */
+static double truth_unfilled_cache(const struct ssd__step *job, double *level_bps) {
+    struct ssd__jv root;
+    char msg[64];
+    *level_bps = NAN;
+    if (!job->res.truth_json || ssd__jr_parse(job->res.truth_json, &root, msg, sizeof msg))
+        return NAN;
+    const char *regime = ssd__jv_str(&root, "regime");
+    int in_cache = regime && !strcmp(regime, "slc");
+    double written = ssd__jv_num(&root, "job_written_bytes", NAN);
+    if (in_cache)
+        *level_bps = ssd__jv_num(&root, "cache_level_bps", NAN);
+    ssd__jv_free(&root);
+    return in_cache ? written : NAN;
+}
+
 static void truth_table(const struct ssd__results *s, struct ssd__text *t,
                         const struct ssd__step *an) {
     const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
@@ -769,7 +787,14 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
                   an->def.series);
     ssd__text_add(t, "<tr><th>SLC cache / fast writes, GiB</th>");
     td_num(t, m->has_cache ? m->cache_bytes / GIB : NAN, "%.3f");
-    td_num(t, job->res.truth_cache_bytes / GIB, "%.3f");
+    double unfilled_level = NAN;
+    double unfilled =
+        isfinite(job->res.truth_cache_bytes) ? NAN : truth_unfilled_cache(job, &unfilled_level);
+    if (isfinite(unfilled))
+        /* The whole run fitted in the cache: "-" would read as none. */
+        ssd__text_add(t, "<td class=\"n\">&ge; %.3f (never filled)</td>", unfilled / GIB);
+    else
+        td_num(t, job->res.truth_cache_bytes / GIB, "%.3f");
     if (an->def.reference[0]) {
         ssd__text_add(t, "</tr>\n<tr><th>recovered fast writes, GiB</th>");
         td_num(t, m->has_recovery ? m->recovered_bytes / GIB : NAN, "%.3f");
@@ -781,7 +806,7 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
     if (undecided) {
         ssd__text_add(t, "</tr>\n<tr><th>one speed throughout, MiB/s</th>");
         td_num(t, m->post_cache_bps / MIB, "%.1f");
-        td_num(t, NAN, "%.1f");
+        td_num(t, unfilled_level / MIB, "%.1f");
     }
     ssd__text_add(t, "</tr>\n<tr><th>after the cache, MiB/s</th>");
     td_num(t, undecided ? NAN : m->post_cache_bps / MIB, "%.1f");

@@ -4,6 +4,7 @@ the BX200 (2 GiB cache) was drawn as "phase: direct to TLC/MLC" with "after
 the cache 490 MiB/s" in report.html, and "no cache; level ..." in Python.
 The analysis now says so in its regime_note, and every reader shows it."""
 import json
+import re
 import subprocess
 
 import numpy as np
@@ -84,7 +85,12 @@ def test_report_of_a_cdm_prepare_inside_the_cache(tmp_path):
     html = (out / "report.html").read_text()
     assert "one speed throughout: an SLC cache or direct writes" in html
     assert "direct to TLC/MLC" not in html
-    assert "one speed throughout, MiB/s" in html
+    # The model's side: the whole 1 GiB fitted in its cache, which is not "-",
+    # at a level the analysis' one speed matches.
+    assert "<td class=\"n\">&ge; 1.000 (never filled)</td>" in html
+    row = re.search(r'one speed throughout, MiB/s</th><td class="n">([\d.]+)</td>'
+                    r'<td class="n">([\d.]+)</td>', html)
+    assert row and float(row.group(1)) == pytest.approx(float(row.group(2)), rel=0.03)
 
 
 def test_plot_names_the_guess():
