@@ -402,7 +402,12 @@ void ssd__suite_analyze(ssd_suite *s, int i) {
      * 2-hour test) may reach the used state early; the step's own
      * written_before_bytes= wins. */
     const struct ssd__step *job = ssd__suite_find_log(&s->res, st->def.series, i);
-    if (!rc && job) {
+    /* A job step's own written_before= is in its log's metadata, where the
+     * analysis reads it: the runner's count must not override it. */
+    int own = 0;
+    for (int k = 0; job && k < job->def.nopts; k++)
+        own |= !strcmp(job->def.keys[k], "written_before");
+    if (!rc && job && !own) {
         double w = ssd__written_since_trim(&s->res, (int)(job - s->res.steps));
         if (w > 0)
             rc = ssd_analysis_set_option_double(a, "written_before_bytes", w);

@@ -92,3 +92,19 @@ def test_job_refuses_a_bad_figure_by_name(value):
             "--written-before", value, "--no-progress", check=False)
     assert p.returncode != 0
     assert "written_before" in p.stderr, p.stderr
+
+
+def test_a_job_steps_own_figure_reaches_the_suites_analysis(tmp_path):
+    """A job step's written_before= is what its log records, and the suite's
+    analysis of that log uses it rather than the runner's own count (what
+    job "a" wrote)."""
+    suite = tmp_path / "own.suite"
+    suite.write_text("trim\n"
+                     "job name=a pattern=randwrite bs=4k qd=32 time=10s interval=1s\n"
+                     "job name=w pattern=randwrite bs=4k qd=32 time=20s interval=1s log=w "
+                     "written_before=200g\n"
+                     "analyze w\n")
+    out = tmp_path / "out"
+    cli("suite", "sim:bx200", "--suite-file", suite, "--out", out, "--no-progress")
+    assert metadata(out / "w.csv")["written_before_bytes"] == 200 * GIB
+    assert suite_analysis(out, "analyze-w")["written_before_bytes"] == 200 * GIB
