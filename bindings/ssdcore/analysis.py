@@ -273,6 +273,16 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0) -> Series:
                 raise error_from_code(lib.SSD_ENODATA, "the job result has no samples to analyse")
             keys = [k for k in rows[0] if isinstance(k, str)]
             return _job_series(data, {k: [r.get(k) for r in rows] for k in keys}, ddir)
+        if isinstance(data.get("analysis_context"), Mapping) and rows is None:
+            # A job result without its samples (a suite's, results.json's):
+            # its log, which carries the same context.
+            log = getattr(data, "log_path", None) or data.get("log")
+            if not log or not os.path.exists(str(log)):
+                raise error_from_code(lib.SSD_ENODATA,
+                                      "the job result has no samples to analyse"
+                                      + (f" and its log {log} is not there" if log else
+                                         " and no log"))
+            return Series.open(str(log), ddir=ddir)
         if "log" in data and "kind" in data:  # a suite step: its series CSV
             base = getattr(data, "out_dir", None)
             if not data.get("log"):

@@ -225,6 +225,9 @@ class JobResult(Result):
     ``series`` (one dict per sampling interval)."""
 
     kind = "job"
+    log_path: Optional[str] = None
+    """Where the job's series CSV is (a suite's job: in its results
+    directory); ``analyze()`` reads it when the result holds no samples."""
 
     def to_dict(self) -> Dict[str, Any]:
         """The results as plain JSON types: ``series`` a list of dicts, the
@@ -607,7 +610,12 @@ class SuiteResult(Result):
         s = self.step(name)
         if not isinstance(s.get("results"), dict):
             raise KeyError(f"step {name!r} is a {s.get('kind')} step with no job results")
-        return JobResult(s["results"])
+        r = JobResult(s["results"])
+        # Its samples are in its log, in this results directory (wherever
+        # it has moved): r.analyze() reads it there, with its context.
+        if s.get("log") and self.out_dir is not None:
+            r.log_path = os.path.join(self.out_dir, str(s["log"]))
+        return r
 
     def analysis(self, name: str) -> "AnalysisResult":
         """The write-curve analysis of logged job ``name`` (or of the analyze

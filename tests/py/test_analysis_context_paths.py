@@ -2,8 +2,8 @@
 with the run"; issue 21 item 1): the same run analysed through the C API
 (ssd_job_series), Python's job().analyze(), the CLI on its log,
 ssdcore.analyze(path), ssdcore.analyze(DataFrame) with the capacity given,
-a suite's analyze step and the suite reloaded (compare and catalog
-re-analyse through it) gives one verdict: the phases' regimes and
+a suite's analyze step, its SuiteResult.job(name).analyze() and the suite
+reloaded (compare and catalog re-analyse through it) gives one verdict: the phases' regimes and
 boundaries, the cache bytes and where GC starts.
 
 Each seed drive runs the 2-hour 4K QD32 random-write test on a fresh
@@ -129,8 +129,11 @@ def test_every_path_gives_one_verdict(profile, cli, tmp_path):
         # deterministic drive: the same samples, the same verdict.
         s_want = dict(want)
         s_want["precondition"] = "none" if name == "fresh" else "unknown"
-        for label, an in (("suite analyze step", suite_an), ("suite reloaded", reload_an)):
-            assert verdict(an[f"{name}.csv"]) == s_want, f"{profile} {name}: {label}"
+        for label, an in (("suite analyze step", suite_an[f"{name}.csv"]),
+                          ("suite reloaded", reload_an[f"{name}.csv"]),
+                          ("SuiteResult.job().analyze()", res.job(name).analyze()),
+                          ("reloaded SuiteResult.analysis()", reloaded.analysis(name))):
+            assert verdict(an) == s_want, f"{profile} {name}: {label}"
 
 
 def test_explicit_options_win_over_the_context(tmp_path):
