@@ -216,6 +216,12 @@ def job_context(result: Mapping[str, Any]) -> Dict[str, Any]:
     return out
 
 
+def _as_logged(v: Any, digits: int) -> np.ndarray:
+    """v as a job's log prints it ("%.*f") and a reader reads it back."""
+    return np.array([float(f"{x:.{digits}f}") for x in np.asarray(v, dtype=np.float64)],
+                    dtype=np.float64)
+
+
 def _job_series(result: Mapping[str, Any], cols: Mapping[str, Any], ddir: str) -> Series:
     """A job result's samples as the series its log gives (``ssd_job_series``):
     one direction's bytes as ``ssdcore.analyze(log, ddir=...)`` reads them,
@@ -234,8 +240,12 @@ def _job_series(result: Mapping[str, Any], cols: Mapping[str, Any], ddir: str) -
         raise error_from_code(lib.SSD_ENODATA, f"the job result's {name} is 0 in all {len(sel)} "
                               f"samples (a {'read' if ddir == 'write' else 'write'}-only job): "
                               f"use ddir {'read' if ddir == 'write' else 'write'} or any")
-    keep = {k: v for k, v in cols.items() if k == "ops" or k.startswith("lat_")}
-    s = _from_arrays(cols["t_s"], sel, keep)
+    # At the precision the log prints them (t_s %.6f, latencies %.3f), as
+    # ssd_job_series does: the series is the log's, to the last bit.
+    keep = {k: _as_logged(v, 3) for k, v in cols.items() if k.startswith("lat_")}
+    if "ops" in cols:
+        keep["ops"] = cols["ops"]
+    s = _from_arrays(_as_logged(cols["t_s"], 6), sel, keep)
     if "ops" in keep:
         s.set_column("ops", np.asarray(keep["ops"], dtype=np.float64))
     s.metadata = job_context(result)

@@ -125,6 +125,11 @@ def test_every_path_gives_one_verdict(profile, cli, tmp_path):
         got["analyze(DataFrame, capacity=)"]["workload"] = want["workload"]
         bad = {k: v for k, v in got.items() if v != want}
         assert not bad, f"{profile} {name}: {sorted(bad)} differ from the CLI's {want}: {bad}"
+        # The job's series is its log's to the last bit: the whole analysis
+        # (latency, consistency, steady state) is the log's too.
+        whole = {k: v for k, v in cli_an.items() if k != "source"}
+        for k in ("C ssd_job_series", "job().analyze()", "JobResult read back from JSON"):
+            assert {x: y for x, y in dict(paths[k]).items() if x != "source"} == whole, k
         # The suite's runs are its own (after a TRIM) but the same
         # deterministic drive: the same samples, the same verdict.
         s_want = dict(want)
