@@ -110,6 +110,14 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     if (s.has_dips)
         fprintf(f, "  dips:        every %.1f s, %.0f%% deep, %.0f%% of the time\n", s.dip_period_s,
                 100 * s.dip_depth, 100 * s.dip_duty);
+    /* The one the drive settles into, not the first stable stretch. */
+    if (s.steady_reached)
+        fprintf(f, "  steady state: from %.0f s (%s written) at %s/s, to the end (SNIA PTS rule)\n",
+                s.steady_start_s, human(s.steady_start_bytes, b1, sizeof b1),
+                human(s.steady_mean_bps, b2, sizeof b2));
+    else
+        fprintf(f, "  steady state: not reached by the end (SNIA PTS rule: the last 5 rounds "
+                   "vary or slide too much)\n");
 }
 
 /* A plain decimal number: [+-]digits[.digits][e[+-]digits], nothing else.

@@ -411,6 +411,13 @@ class AnalysisResult(Result):
     recovered_bytes = _maybe("recovery.recovered_bytes", _int,
                              "Bytes of cache recovered after the idle pause.")
     cv = _maybe("consistency.cv", _float, "Coefficient of variation of the speed.")
+    steady_state_start_s = _maybe("steady_state.start_s", _float,
+                                  "Where the steady state the drive settles into starts, s\n"
+                                  "(SNIA PTS rule, last stable region); None when not reached.")
+    steady_state_start_bytes = _maybe("steady_state.start_bytes", _int,
+                                      "The same, as bytes written.")
+    steady_state_bps = _maybe("steady_state.mean_bps", _float,
+                              "The steady state's average speed, bytes/s.")
 
     @property
     def cache_found(self) -> bool:

@@ -211,6 +211,10 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
             res->lowest_phase_bps = c->ph[i].level_bps;
     ssd__consistency(c, o, s, res);
     ssd__steady_state(c, o, res);
+    res->sum.steady_reached = res->ss_reached;
+    res->sum.steady_start_s = res->ss_start_s;
+    res->sum.steady_start_bytes = res->ss_start_bytes;
+    res->sum.steady_mean_bps = res->ss_mean_bps;
     return 0;
 }
 

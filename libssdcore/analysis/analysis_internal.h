@@ -69,7 +69,9 @@ struct ssd__result {
     /* steady state */
     int ss_reached, ss_rolling_reached;
     double ss_start_s, ss_start_bytes, ss_mean_bps, ss_range_ratio, ss_slope_ratio;
-    double ss_rolling_start_s, ss_round_s;
+    double ss_rolling_start_s, ss_rolling_start_bytes, ss_round_s;
+    double ss_first_stable_s; /* the first window anywhere that meets the rule */
+    size_t ss_rounds;         /* rounds from the steady state's start to the run's end */
 };
 
 struct ssd_analysis {

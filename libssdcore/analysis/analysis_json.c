@@ -179,15 +179,21 @@ static void put_latency(struct ssd__jw *w, const struct ssd__result *r) {
 static void put_steady_state(struct ssd__jw *w, const struct ssd__result *r) {
     ssd__jw_key(w, "steady_state");
     ssd__jw_begin_object(w);
+    /* Which one: the last stable region, reaching the end of the run
+     * (analysis_steady.c), not the first window that meets the rule. */
+    ssd__jw_kstr(w, "found_in", "last_stable_region");
     ssd__jw_kbool(w, "reached", r->ss_reached);
     num(w, "round_s", r->ss_round_s);
     num(w, "start_s", r->ss_start_s);
     num(w, "start_bytes", r->ss_start_bytes);
+    ssd__jw_ku64(w, "rounds", r->ss_rounds);
     num(w, "mean_bps", r->ss_mean_bps);
     num(w, "range_ratio", r->ss_range_ratio);
     num(w, "slope_ratio", r->ss_slope_ratio);
     ssd__jw_kbool(w, "rolling_reached", r->ss_rolling_reached);
     num(w, "rolling_start_s", r->ss_rolling_start_s);
+    num(w, "rolling_start_bytes", r->ss_rolling_start_bytes);
+    num(w, "first_stable_start_s", r->ss_first_stable_s);
     ssd__jw_end_object(w);
 }
 

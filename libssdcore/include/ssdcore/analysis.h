@@ -96,6 +96,12 @@ struct ssd_analysis_summary {
     double capacity_bytes;       /* the option, or the series' metadata; NaN unknown */
     double written_before_bytes; /* written since TRIM before the run: the option, else the
                                     series metadata's "written_before_bytes", else 0 */
+    /* Steady state by the SNIA PTS rule (5 rounds of ss_round_s), in the
+     * last stable region: 1 when the run ends in it; it starts at
+     * steady_start_s / _bytes (NaN when not reached) and its measurement
+     * window averages steady_mean_bps. */
+    int steady_reached;
+    double steady_start_s, steady_start_bytes, steady_mean_bps;
 };
 
 /* Creates a handle with default options. Returns 0 or SSD_ENOMEM. */

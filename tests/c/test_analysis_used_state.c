@@ -1,0 +1,125 @@
+/* The used state as the analysis reports it: the level it slides from and
+ * to, the steady state the drive settles into (SNIA PTS rule, last stable
+ * region), and recovery bounds. Curves built here with exact answers. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#define GIB 1073741824.0
+
+static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
+static double uniform(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return ((double)(rng_state >> 11) + 0.5) / 9007199254740992.0;
+}
+static double gauss(void) {
+    return sqrt(-2 * log(uniform())) * cos(6.283185307179586 * uniform());
+}
+
+/* A speed over time: the rate at second t (no noise). */
+typedef double (*rate_fn)(double t, const double *p);
+
+/* n one-second samples of rate(t) with multiplicative noise cv. */
+static ssd_series *curve_of(size_t n, rate_fn rate, const double *p, double cv) {
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    cr_assert(t && b);
+    for (size_t i = 0; i < n; i++) {
+        t[i] = (double)(i + 1);
+        b[i] = rate((double)i + 0.5, p) * (cv > 0 ? exp(cv * gauss()) : 1.0);
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    free(b);
+    return s;
+}
+
+static ssd_analysis *analysed(ssd_series *s, ssd_series *ref, const char *capacity,
+                              const char *written_before, struct ssd_analysis_summary *sum) {
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    if (capacity)
+        cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", capacity), 0);
+    if (written_before)
+        cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", written_before), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    sum->size = sizeof *sum;
+    cr_assert_eq(ssd_analysis_summary(a, sum), 0);
+    return a;
+}
+
+static char *json_of(const ssd_analysis *a) {
+    char *json = NULL;
+    cr_assert_eq(ssd_analysis_to_json(a, "x", 0, &json), 0);
+    return json;
+}
+
+/* p[0] s at p[1] B/s (a fresh plateau), then p[2] B/s sliding linearly to
+ * p[3] by second p[4], flat after. */
+static double plateau_slide_floor(double t, const double *p) {
+    if (t < p[0])
+        return p[1];
+    if (t < p[4])
+        return p[2] + (p[3] - p[2]) * (t - p[0]) / (p[4] - p[0]);
+    return p[3];
+}
+
+Test(steady, the_fresh_plateau_is_not_the_steady_state) {
+    /* 15 minutes fresh at 300 MB/s (stable by the rule), a slide from 120
+     * to 40 MB/s until 2400 s, then 40 MB/s for 1200 s: the drive settles
+     * at 40 MB/s, so its steady state starts near 2400 s, not at 0. */
+    const double p[] = {900, 300e6, 120e6, 40e6, 2400};
+    ssd_series *s = curve_of(3600, plateau_slide_floor, p, 0.03);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, NULL, NULL, &r);
+    cr_assert(r.steady_reached);
+    /* The slide's last rounds fall by under 10% across 5 rounds of 60 s
+     * (2.7 MB/s a minute on 40-53 MB/s), so the rule holds a few rounds
+     * before the floor; never on the plateau or the slide's fast part. */
+    cr_expect(r.steady_start_s >= 1900 && r.steady_start_s <= 2460, "start %.0f s",
+              r.steady_start_s);
+    cr_expect_float_eq(r.steady_mean_bps, 40e6, 0.15 * 40e6);
+    cr_expect_gt(r.steady_start_bytes, 900 * 300e6);
+    char *json = json_of(a);
+    cr_expect(strstr(json, "\"found_in\":\"last_stable_region\""), "%s", json);
+    /* The plateau did meet the rule: said beside, as the first stable window. */
+    cr_expect(strstr(json, "\"first_stable_start_s\":0"), "%s", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(steady, a_run_still_sliding_at_its_end_has_not_reached_it) {
+    /* Fresh for 15 minutes, then sliding from 120 to 20 MB/s to the end:
+     * the last five rounds fall by more than 10%; no steady state. */
+    const double p[] = {900, 300e6, 120e6, 20e6, 3600};
+    ssd_series *s = curve_of(3600, plateau_slide_floor, p, 0.02);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, NULL, NULL, &r);
+    cr_expect_not(r.steady_reached);
+    cr_expect(isnan(r.steady_start_s) && isnan(r.steady_start_bytes));
+    char *json = json_of(a);
+    cr_expect(strstr(json, "\"reached\":false"), "%s", json);
+    cr_expect(strstr(json, "\"rolling_reached\":false"), "%s", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(steady, a_flat_run_is_steady_from_its_start) {
+    const double p[] = {3600, 200e6, 200e6, 200e6, 3600};
+    ssd_series *s = curve_of(3600, plateau_slide_floor, p, 0.05);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, NULL, NULL, &r);
+    cr_assert(r.steady_reached);
+    cr_expect_eq(r.steady_start_s, 0);
+    cr_expect_eq(r.steady_start_bytes, 0);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
