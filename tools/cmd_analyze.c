@@ -85,7 +85,13 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     const char *rnote = ssd_analysis_regime_note(a);
     if (rnote)
         fprintf(f, "  note:        %s\n", rnote);
-    if (s.has_recovery)
+    if (s.has_recovery && s.recovery_censored == SSD_CENSOR_RIGHT)
+        fprintf(f,
+                "  recovery:    at least %s (the drive never slowed: all the run wrote, at "
+                "cache speed; reference %s/s)\n",
+                human(s.recovered_bytes, b1, sizeof b1),
+                human(s.reference_level_bps, b2, sizeof b2));
+    else if (s.has_recovery)
         fprintf(f, "  recovery:    %s written again at cache speed (reference %s/s)\n",
                 human(s.recovered_bytes, b1, sizeof b1),
                 human(s.reference_level_bps, b2, sizeof b2));

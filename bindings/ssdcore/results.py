@@ -410,6 +410,9 @@ class AnalysisResult(Result):
                          "larger than the run would not show), or the capacity is unknown.")
     recovered_bytes = _maybe("recovery.recovered_bytes", _int,
                              "Bytes of cache recovered after the idle pause.")
+    recovery_censored = _maybe("recovery.censored", _str,
+                               "\"right\": the run never slowed, so recovered_bytes (all it\n"
+                               "wrote) is a lower bound; \"none\": the end of the room was seen.")
     cv = _maybe("consistency.cv", _float, "Coefficient of variation of the speed.")
     steady_state_start_s = _maybe("steady_state.start_s", _float,
                                   "Where the steady state the drive settles into starts, s\n"
@@ -525,7 +528,10 @@ class AnalysisResult(Result):
         if self.gc_start_bytes is not None:
             lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)}")
         if self.recovered_bytes is not None:
-            lines.append(f"  recovered {_bytes_text(self.recovered_bytes)}")
+            lines.append(f"  recovered {_bytes_text(self.recovered_bytes)}"
+                         if self.recovery_censored != "right" else
+                         f"  recovered at least {_bytes_text(self.recovered_bytes)} "
+                         "(the drive never slowed)")
         if self.regime_note:
             lines.append(f"  note: {self.regime_note}")
         return "\n".join(lines)

@@ -714,7 +714,16 @@ static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
         }
         snprintf(label, sizeof label, "%s: written", st->def.series);
         row(t, label, m->total_bytes / GIB, "%.1f", "GiB");
-        if (m->has_recovery) {
+        if (m->has_recovery && m->recovery_censored == SSD_CENSOR_RIGHT) {
+            /* All the run wrote: a lower bound, said as one. */
+            snprintf(label, sizeof label, "%s: recovered fast-write volume", st->def.series);
+            ssd__text_add(t, "<tr><th>");
+            ssd__text_html(t, label);
+            ssd__text_add(t,
+                          "</th><td class=\"n\">&ge; %.2f</td><td>GiB (at least: the drive "
+                          "never slowed)</td></tr>\n",
+                          m->recovered_bytes / GIB);
+        } else if (m->has_recovery) {
             snprintf(label, sizeof label, "%s: recovered fast-write volume", st->def.series);
             row(t, label, m->recovered_bytes / GIB, "%.2f", "GiB");
         }
@@ -797,7 +806,11 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
         td_num(t, job->res.truth_cache_bytes / GIB, "%.3f");
     if (an->def.reference[0]) {
         ssd__text_add(t, "</tr>\n<tr><th>recovered fast writes, GiB</th>");
-        td_num(t, m->has_recovery ? m->recovered_bytes / GIB : NAN, "%.3f");
+        if (m->has_recovery && m->recovery_censored == SSD_CENSOR_RIGHT)
+            ssd__text_add(t, "<td class=\"n\">&ge; %.3f (never slowed)</td>",
+                          m->recovered_bytes / GIB);
+        else
+            td_num(t, m->has_recovery ? m->recovered_bytes / GIB : NAN, "%.3f");
         td_num(t, job->res.truth_room_before / GIB, "%.3f");
     }
     /* A run that never dropped has no "after the cache": its one level is

@@ -221,6 +221,8 @@ static void summary_from_stored(struct ssd__step *st) {
     m->has_recovery = r && r->type == SSD__JOBJ && isfinite(ssd__jv_num(r, "recovered_bytes", NAN));
     m->recovered_bytes = ssd__jv_num(r, "recovered_bytes", NAN);
     m->reference_level_bps = ssd__jv_num(r, "reference_level_bps", NAN);
+    const char *rcens = ssd__jv_str(r, "censored");
+    m->recovery_censored = rcens && !strcmp(rcens, "right") ? SSD_CENSOR_RIGHT : SSD_CENSOR_NONE;
     const struct ssd__jv *k = ssd__jv_get(&a, "consistency");
     m->mean_bps = ssd__jv_num(k, "mean_bps", NAN);
     m->cv = ssd__jv_num(k, "cv", NAN);

@@ -356,8 +356,12 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
         free(text);
     }
     FIGURE("end_level_bps", ssd__end_level(st));
-    if (st->def.reference[0])
+    if (st->def.reference[0]) {
         FIGURE("recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN);
+        /* "right": the run never slowed, the figure is a lower bound. */
+        ssd__jw_kstr(w, "recovery_censored",
+                     !lost && m->has_recovery ? censor_name(m->recovery_censored) : NULL);
+    }
 #undef FIGURE
     if (lost || st->res.sum_stored) {
         /* The figures stand (stored in results.json) but the curve is gone,
@@ -657,7 +661,11 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
         if (st->res.nphases > 1)
             ssd__text_add(&t, "; end %.1f MiB/s", ssd__end_level(st) / 1048576);
         if (m->has_recovery)
-            ssd__text_add(&t, "; recovered %.2f GiB", m->recovered_bytes / 1073741824.0);
+            ssd__text_add(&t, "; recovered %s%.2f GiB%s",
+                          m->recovery_censored == SSD_CENSOR_RIGHT ? "at least " : "",
+                          m->recovered_bytes / 1073741824.0,
+                          m->recovery_censored == SSD_CENSOR_RIGHT ? " (the drive never slowed)"
+                                                                   : "");
         const struct ssd__step *job = logging_job(s, st);
         if (job && st->def.reference[0] && isfinite(job->res.truth_room_before))
             ssd__text_add(&t, " [sim truth: fast-write room %.2f GiB]",

@@ -123,3 +123,53 @@ Test(steady, a_flat_run_is_steady_from_its_start) {
     ssd_analysis_free(a);
     ssd_series_free(s);
 }
+
+/* p[0] s at p[1] B/s, then p[2] B/s. */
+static double two_levels(double t, const double *p) {
+    return t < p[0] ? p[1] : p[2];
+}
+
+/* p[1] B/s throughout but p[3] B/s from second p[0] for p[2] seconds (a
+ * cluster of GC dips). */
+static double dips_cluster(double t, const double *p) {
+    return t >= p[0] && t < p[0] + p[2] ? p[3] : p[1];
+}
+
+Test(recovery, a_cluster_of_dips_is_not_the_end_of_the_recovered_room) {
+    /* SSD370 after a TRIM (lab2016-30s): fresh speed for the whole run but
+     * for 12 s of dips at 194 of 284 MiB/s; the reference (the 2-hour run)
+     * has no cache and falls to its used state once its 240 GB were
+     * written. TRIM gave every block back: the recovered room is all the
+     * run wrote, at least. */
+    const double pr[] = {900, 284e6, 10e6}, pd[] = {135, 284e6, 12, 194e6};
+    ssd_series *ref = curve_of(3000, two_levels, pr, 0.03);
+    ssd_series *s = curve_of(300, dips_cluster, pd, 0.03);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, ref, "240e9", NULL, &r);
+    cr_assert_not(r.has_cache);
+    cr_assert(r.has_recovery);
+    cr_expect_eq(r.recovery_censored, SSD_CENSOR_RIGHT);
+    cr_expect_float_eq(r.recovered_bytes, r.total_bytes, 1);
+    char *json = json_of(a);
+    cr_expect(strstr(json, "\"censored\":\"right\"}"), "%s", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+Test(recovery, a_run_that_slows_lastingly_is_exact) {
+    /* The same drive after 15 minutes of idle: 2.7 GB at the fresh speed,
+     * then the used state for good: an exact figure, not a bound. */
+    const double pr[] = {900, 284e6, 10e6}, pi[] = {2.7e9 / 284e6, 284e6, 10e6};
+    ssd_series *ref = curve_of(3000, two_levels, pr, 0.03);
+    ssd_series *s = curve_of(300, two_levels, pi, 0.03);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, ref, "240e9", "300e9", &r);
+    cr_assert(r.has_recovery);
+    cr_expect_eq(r.recovery_censored, SSD_CENSOR_NONE);
+    cr_expect(fabs(r.recovered_bytes / 2.7e9 - 1) < 0.05, "recovered %.4g", r.recovered_bytes);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}

@@ -68,3 +68,30 @@ def test_steady_state_attributes_in_python(runs):
     assert r.steady_state_start_s == ss["start_s"] and r.steady_state_start_s > 900
     assert r.steady_state_start_bytes == int(ss["start_bytes"])
     assert r.steady_state_bps == ss["mean_bps"]
+
+
+def test_recovery_of_a_run_that_never_slowed_is_a_lower_bound(runs, cli):
+    import subprocess
+    for p in ("ssd370", "as510s"):
+        trim = step(runs[p], "recovery-trim")
+        rec = trim["analysis"]["recovery"]
+        # TRIM restores the drive whole: never slowed in 5 minutes.
+        assert rec["censored"] == "right", p
+        assert rec["recovered_bytes"] == pytest.approx(trim["analysis"]["total_bytes"]), p
+        idle = step(runs[p], "recovery-idle")["analysis"]["recovery"]
+        assert idle["censored"] == "none", p
+        r = ssdcore.analyze(runs[p] / "recovery-trim.csv", reference=runs[p] / "degradation.csv")
+        assert r.recovery_censored == "right" and "recovered at least" in repr(r)
+        out = subprocess.run([cli, "report", str(runs[p]), "--summary"], capture_output=True,
+                             text=True).stdout
+        line = next(x for x in out.splitlines() if x.strip().startswith("recovery-trim:"))
+        assert "recovered at least" in line and "(the drive never slowed)" in line, line
+        html = (runs[p] / "report.html").read_text()
+        assert "at least: the drive never slowed" in html
+        heads = json.loads((runs[p] / "results.json").read_text())["headline"]["write_curves"]
+        assert heads["recovery-trim"]["recovery_censored"] == "right"
+        assert heads["recovery-idle"]["recovery_censored"] == "none"
+        txt = subprocess.run([cli, "analyze", str(runs[p] / "recovery-trim.csv"), "--reference",
+                              str(runs[p] / "degradation.csv")], capture_output=True,
+                             text=True).stdout
+        assert "recovery:    at least" in txt, txt

@@ -96,6 +96,10 @@ struct ssd_analysis_summary {
     double capacity_bytes;       /* the option, or the series' metadata; NaN unknown */
     double written_before_bytes; /* written since TRIM before the run: the option, else the
                                     series metadata's "written_before_bytes", else 0 */
+    /* enum ssd_censoring: SSD_CENSOR_RIGHT when the run never slowed to a
+     * lasting low level, so recovered_bytes (all it wrote) is a lower
+     * bound; SSD_CENSOR_NONE otherwise, and without a recovery. */
+    int recovery_censored;
     /* Steady state by the SNIA PTS rule (5 rounds of ss_round_s), in the
      * last stable region: 1 when the run ends in it; it starts at
      * steady_start_s / _bytes (NaN when not reached) and its measurement
