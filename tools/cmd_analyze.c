@@ -75,10 +75,21 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     if (s.has_folding)
         fprintf(f, "  folding:     from %s at %s/s\n", human(s.folding_start_bytes, b1, sizeof b1),
                 human(s.folding_level_bps, b2, sizeof b2));
-    if (s.has_gc)
+    if (s.has_gc && s.gc_sliding) {
+        /* A slide has no one level: where it starts and ends, and its pace. */
+        char b4[32];
+        fprintf(f,
+                "  used state:  from %s (clean blocks ran out): %s/s just after the onset, %s to "
+                "%s/s at the end (%s/s per GiB written)\n",
+                human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_start_level_bps, b2, sizeof b2),
+                s.gc_end_level_bps < s.gc_start_level_bps ? "falling" : "rising",
+                human(s.gc_end_level_bps, b3, sizeof b3),
+                human(s.gc_slope_bps_per_gib, b4, sizeof b4));
+    } else if (s.has_gc) {
         fprintf(f, "  used state:  from %s (clean blocks ran out) at %s/s, %s/s at the end\n",
                 human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_level_bps, b2, sizeof b2),
                 human(s.gc_end_level_bps, b3, sizeof b3));
+    }
     if (s.written_before_bytes > 0)
         fprintf(f, "  written before: %s since the last TRIM\n",
                 human(s.written_before_bytes, b1, sizeof b1));

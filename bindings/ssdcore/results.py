@@ -405,6 +405,27 @@ class AnalysisResult(Result):
     folding_level_bps = _maybe("folding.level_bps", _float, "Write speed while folding, bytes/s.")
     gc_start_bytes = _maybe("gc.start_bytes", _int, "Bytes written when GC began.")
     gc_level_bps = _maybe("gc.level_bps", _float, "Write speed under GC, bytes/s.")
+    gc_start_level_bps = _maybe("gc.start_level_bps", _float,
+                                "The used state's speed just after its onset, bytes/s.")
+    gc_end_level_bps = _maybe("gc.end_level_bps", _float,
+                              "The used state's speed at its end, bytes/s.")
+    gc_slope_bps_per_gib = _maybe("gc.slope_bps_per_gib", _float,
+                                  "The used state's mean slope from its onset to its end, in\n"
+                                  "bytes/s per GiB written (negative: falling).")
+
+    @property
+    def gc_sliding(self) -> bool:
+        """True when the used state slides (its start and end levels differ
+        by the min_step option, 1.15x, or more)."""
+        return bool(_get(self, "gc", "sliding"))
+
+    @property
+    def gc_trend(self) -> List[Tuple[float, float]]:
+        """The used state's level along its slide: (bytes written, bytes/s)
+        points, from its onset to its end; [] without a used state."""
+        pts = _get(self, "gc", "trend")
+        return [(float(q["bytes"]), float(q["level_bps"])) for q in pts or []
+                if isinstance(q, dict)]
     regime_note = _maybe("regime_note", _str,
                          "What the regimes cannot tell: the speed never dropped (a cache\n"
                          "larger than the run would not show), or the capacity is unknown.")
@@ -525,8 +546,14 @@ class AnalysisResult(Result):
         if self.folding_start_bytes is not None:
             lines.append(f"  folding from {_bytes_text(self.folding_start_bytes)} at "
                          f"{(self.folding_level_bps or 0) / MIB:.1f} MiB/s")
-        if self.gc_start_bytes is not None:
-            lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)}")
+        if self.gc_start_bytes is not None and self.gc_sliding:
+            lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)}: "
+                         f"{(self.gc_start_level_bps or 0) / MIB:.1f} MiB/s just after the onset, "
+                         f"{(self.gc_end_level_bps or 0) / MIB:.1f} MiB/s at the end "
+                         f"({(self.gc_slope_bps_per_gib or 0) / MIB:+.3g} MiB/s per GiB written)")
+        elif self.gc_start_bytes is not None:
+            lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)} at "
+                         f"{(self.gc_level_bps or 0) / MIB:.1f} MiB/s")
         if self.recovered_bytes is not None:
             lines.append(f"  recovered {_bytes_text(self.recovered_bytes)}"
                          if self.recovery_censored != "right" else

@@ -205,6 +205,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
         ssd__curve_merge_slides(c, o, &res->post_phase))
         ssd__find_steps(c, o, res);
     ssd__label_regimes(c, o, capacity_of(o, s), ref, res);
+    ssd__gc_slide(c, o, res);
     res->lowest_phase_bps = INFINITY;
     for (size_t i = 0; i < c->nph; i++)
         if (c->ph[i].level_bps < res->lowest_phase_bps)

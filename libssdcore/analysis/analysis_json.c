@@ -48,7 +48,8 @@ static void put_phases(struct ssd__jw *w, const struct ssd__curve *c) {
     ssd__jw_end_array(w);
 }
 
-static void put_cache_and_folding(struct ssd__jw *w, const struct ssd_analysis_summary *S) {
+static void put_cache_and_folding(struct ssd__jw *w, const struct ssd__result *r) {
+    const struct ssd_analysis_summary *S = &r->sum;
     ssd__jw_key(w, "cache");
     if (S->has_cache) {
         ssd__jw_begin_object(w);
@@ -77,6 +78,19 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd_analysis_s
         num(w, "start_bytes", S->gc_start_bytes);
         num(w, "level_bps", S->gc_level_bps);
         num(w, "end_level_bps", S->gc_end_level_bps);
+        /* As it slides (analysis_slide.c): bytes/s per GiB written. */
+        num(w, "start_level_bps", S->gc_start_level_bps);
+        num(w, "slope_bps_per_gib", S->gc_slope_bps_per_gib);
+        ssd__jw_kbool(w, "sliding", S->gc_sliding);
+        ssd__jw_key(w, "trend");
+        ssd__jw_begin_array(w);
+        for (size_t i = 0; i < r->gc_ntrend; i++) {
+            ssd__jw_begin_object(w);
+            num(w, "bytes", r->gc_trend_bytes[i]);
+            num(w, "level_bps", r->gc_trend_bps[i]);
+            ssd__jw_end_object(w);
+        }
+        ssd__jw_end_array(w);
         ssd__jw_end_object(w);
     } else {
         ssd__jw_null(w);
@@ -217,7 +231,7 @@ SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int 
     num(&w, "duration_s", r->sum.duration_s);
     num(&w, "total_bytes", r->sum.total_bytes);
     put_phases(&w, &a->c);
-    put_cache_and_folding(&w, &r->sum);
+    put_cache_and_folding(&w, r);
     if (r->regime_note)
         ssd__jw_kstr(&w, "regime_note", r->regime_note);
     put_steps_and_bursts(&w, r);

@@ -215,6 +215,10 @@ static void summary_from_stored(struct ssd__step *st) {
     m->gc_start_bytes = ssd__jv_num(g, "start_bytes", NAN);
     m->gc_level_bps = ssd__jv_num(g, "level_bps", NAN);
     m->gc_end_level_bps = ssd__jv_num(g, "end_level_bps", NAN);
+    m->gc_start_level_bps = ssd__jv_num(g, "start_level_bps", NAN);
+    m->gc_slope_bps_per_gib = ssd__jv_num(g, "slope_bps_per_gib", NAN);
+    const struct ssd__jv *sliding = ssd__jv_get(g, "sliding");
+    m->gc_sliding = sliding && sliding->type == SSD__JTRUE;
     m->capacity_bytes = ssd__jv_num(&a, "capacity_bytes", NAN);
     m->written_before_bytes = ssd__jv_num(&a, "written_before_bytes", 0);
     const struct ssd__jv *r = ssd__jv_get(&a, "recovery");

@@ -173,3 +173,54 @@ Test(recovery, a_run_that_slows_lastingly_is_exact) {
     ssd_series_free(s);
     ssd_series_free(ref);
 }
+
+/* p[0] s at p[1] B/s (fresh), then a used state falling from p[2] towards
+ * p[3] B/s, exponentially with time constant p[4] s. */
+static double fresh_then_decay(double t, const double *p) {
+    return t < p[0] ? p[1] : p[3] + (p[2] - p[3]) * exp(-(t - p[0]) / p[4]);
+}
+
+Test(used_state, a_sliding_used_state_reports_where_it_starts_and_ends) {
+    /* AS510S's shape: 233 MiB/s until the capacity is written, then 115
+     * falling to about 29 MiB/s. Its median (44) is neither; it was
+     * reported "43.8 falling to 31.2" (the last quarter's median). */
+    const double p[] = {1200, 244e6, 121e6, 27e6, 1900};
+    ssd_series *s = curve_of(7200, fresh_then_decay, p, 0.02);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "256e9", NULL, &r);
+    cr_assert(r.has_gc);
+    cr_expect_float_eq(r.gc_start_bytes, 1200 * 244e6, 0.02 * 1200 * 244e6);
+    /* Just after the onset: the first few seconds' speed. */
+    cr_expect_float_eq(r.gc_start_level_bps, 121e6, 0.03 * 121e6, "start %.4g",
+                       r.gc_start_level_bps);
+    double end = fresh_then_decay(7199.5, p);
+    cr_expect_float_eq(r.gc_end_level_bps, end, 0.02 * end, "end %.4g vs %.4g", r.gc_end_level_bps,
+                       end);
+    cr_expect(r.gc_sliding);
+    /* The mean slope: from the start level to the end level over the
+     * GiB the used state wrote. */
+    double gib = (r.total_bytes - r.gc_start_bytes) / GIB;
+    double slope = (end - 121e6) / gib;
+    cr_expect_float_eq(r.gc_slope_bps_per_gib, slope, 0.05 * fabs(slope), "slope %.4g vs %.4g",
+                       r.gc_slope_bps_per_gib, slope);
+    char *json = json_of(a);
+    cr_expect(strstr(json, "\"sliding\":true,\"trend\":[{\"bytes\":"), "%s", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(used_state, a_flat_used_state_does_not_slide) {
+    /* BX200-like: 50 MB/s fresh, then 27 MB/s flat. */
+    const double p[] = {4000, 50e6, 27e6, 27e6, 1};
+    ssd_series *s = curve_of(7200, fresh_then_decay, p, 0.05);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "190e9", NULL, &r);
+    cr_assert(r.has_gc);
+    cr_expect_not(r.gc_sliding);
+    cr_expect_float_eq(r.gc_start_level_bps, 27e6, 0.03 * 27e6);
+    cr_expect_float_eq(r.gc_end_level_bps, 27e6, 0.03 * 27e6);
+    cr_expect(fabs(r.gc_slope_bps_per_gib) < 0.01 * 27e6);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}

@@ -96,6 +96,12 @@ struct ssd_analysis_summary {
     double capacity_bytes;       /* the option, or the series' metadata; NaN unknown */
     double written_before_bytes; /* written since TRIM before the run: the option, else the
                                     series metadata's "written_before_bytes", else 0 */
+    /* The used state as it slides (NaN without one): its level just after
+     * the onset and its mean slope from there to its end, in bytes/s per
+     * GiB written (negative: falling; gc_end_level_bps is where it ends).
+     * gc_sliding: the two levels differ by the min_step option or more. */
+    double gc_start_level_bps, gc_slope_bps_per_gib;
+    int gc_sliding;
     /* enum ssd_censoring: SSD_CENSOR_RIGHT when the run never slowed to a
      * lasting low level, so recovered_bytes (all it wrote) is a lower
      * bound; SSD_CENSOR_NONE otherwise, and without a recovery. */
