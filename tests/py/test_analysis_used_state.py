@@ -200,3 +200,16 @@ def test_the_python_plot_draws_the_slide(runs):
         assert any(list(line.get_ydata()) == pytest.approx(want) for line in ax.get_lines())
     finally:
         plt.close(fig)
+
+
+def test_compare_marks_a_recovery_lower_bound(runs, cli, tmp_path):
+    import subprocess
+    r = subprocess.run([cli, "compare", str(runs["ssd370"]), str(runs["as510s"]), "--out",
+                        str(tmp_path / "cmp")], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    html = (tmp_path / "cmp" / "compare.html").read_text()
+    trim = html[html.index("recovery-trim: recovered fast-write volume"):]
+    trim = trim[:trim.index("</svg>")]
+    assert trim.count("\u2265 ") >= 4, trim  # two drives, tooltip and label each
+    idle = html[html.index("recovery-idle: recovered fast-write volume"):]
+    assert "\u2265 " not in idle[:idle.index("</svg>")]
