@@ -761,6 +761,15 @@ static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
             snprintf(label, sizeof label, "%s: at the end", st->def.series);
             row(t, label, ssd__end_level(st) / MIB, "%.1f", "MiB/s");
         }
+        /* The steady state the drive settles into (SNIA PTS rule, last
+         * stable region), from a long enough run: a short one's "steady"
+         * plateau says little. */
+        if (m->steady_reached && m->duration_s >= 1800) {
+            snprintf(label, sizeof label, "%s: steady state (SNIA PTS) from", st->def.series);
+            row(t, label, m->steady_start_s, "%.0f", "s");
+            snprintf(label, sizeof label, "%s: steady state speed", st->def.series);
+            row(t, label, m->steady_mean_bps / MIB, "%.1f", "MiB/s");
+        }
         snprintf(label, sizeof label, "%s: written", st->def.series);
         row(t, label, m->total_bytes / GIB, "%.1f", "GiB");
         if (m->has_recovery && m->recovery_censored == SSD_CENSOR_RIGHT) {

@@ -213,3 +213,12 @@ def test_compare_marks_a_recovery_lower_bound(runs, cli, tmp_path):
     assert trim.count("\u2265 ") >= 4, trim  # two drives, tooltip and label each
     idle = html[html.index("recovery-idle: recovered fast-write volume"):]
     assert "\u2265 " not in idle[:idle.index("</svg>")]
+
+
+def test_the_report_gives_the_steady_state_the_drive_settles_into(runs):
+    a = step(runs["as510s"], "degradation")["analysis"]
+    html = (runs["as510s"] / "report.html").read_text()
+    row = html[html.index("degradation: steady state (SNIA PTS) from"):]
+    assert f'<td class="n">{a["steady_state"]["start_s"]:.0f}</td><td>s</td>' in row[:200], row[:200]
+    # A 5-minute run's plateau is no steady state worth a row.
+    assert "recovery-trim: steady state" not in html
