@@ -222,3 +222,15 @@ def test_the_report_gives_the_steady_state_the_drive_settles_into(runs):
     assert f'<td class="n">{a["steady_state"]["start_s"]:.0f}</td><td>s</td>' in row[:200], row[:200]
     # A 5-minute run's plateau is no steady state worth a row.
     assert "recovery-trim: steady state" not in html
+
+
+def test_the_summary_row_carries_the_slide_the_bound_and_the_steady_state(runs):
+    d = runs["ssd370"]
+    row = ssdcore.analyze(d / "degradation.csv").summary().iloc[0]
+    g = step(d, "degradation")["analysis"]
+    assert row["gc_start_level_bps"] == g["gc"]["start_level_bps"]
+    assert row["gc_slope_bps_per_gib"] == g["gc"]["slope_bps_per_gib"]
+    assert row["steady_state_start_s"] == g["steady_state"]["start_s"]
+    assert row["steady_state_bps"] == g["steady_state"]["mean_bps"]
+    trim = ssdcore.analyze(d / "recovery-trim.csv", reference=d / "degradation.csv").summary()
+    assert trim.iloc[0]["recovery_censored"] == "right"
