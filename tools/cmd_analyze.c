@@ -78,10 +78,21 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     if (s.has_folding)
         fprintf(f, "  folding:     from %s at %s/s\n", human(s.folding_start_bytes, b1, sizeof b1),
                 human(s.folding_level_bps, b2, sizeof b2));
-    if (s.has_gc)
+    if (s.has_gc && s.gc_sliding) {
+        /* A slide has no one level: where it starts and ends, and its pace. */
+        char b4[32];
+        fprintf(f,
+                "  used state:  from %s (clean blocks ran out): %s/s just after the onset, %s to "
+                "%s/s at the end (%s/s per GiB written)\n",
+                human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_start_level_bps, b2, sizeof b2),
+                s.gc_end_level_bps < s.gc_start_level_bps ? "falling" : "rising",
+                human(s.gc_end_level_bps, b3, sizeof b3),
+                human(s.gc_slope_bps_per_gib, b4, sizeof b4));
+    } else if (s.has_gc) {
         fprintf(f, "  used state:  from %s (clean blocks ran out) at %s/s, %s/s at the end\n",
                 human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_level_bps, b2, sizeof b2),
                 human(s.gc_end_level_bps, b3, sizeof b3));
+    }
     if (s.written_before_bytes > 0)
         fprintf(f, "  written before: %s since the last TRIM\n",
                 human(s.written_before_bytes, b1, sizeof b1));
@@ -90,7 +101,13 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     const char *rnote = ssd_analysis_regime_note(a);
     if (rnote)
         fprintf(f, "  note:        %s\n", rnote);
-    if (s.has_recovery)
+    if (s.has_recovery && s.recovery_censored == SSD_CENSOR_RIGHT)
+        fprintf(f,
+                "  recovery:    at least %s (the drive never slowed: all the run wrote, at "
+                "cache speed; reference %s/s)\n",
+                human(s.recovered_bytes, b1, sizeof b1),
+                human(s.reference_level_bps, b2, sizeof b2));
+    else if (s.has_recovery)
         fprintf(f, "  recovery:    %s written again at cache speed (reference %s/s)\n",
                 human(s.recovered_bytes, b1, sizeof b1),
                 human(s.reference_level_bps, b2, sizeof b2));
@@ -115,6 +132,14 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     if (s.has_dips)
         fprintf(f, "  dips:        every %.1f s, %.0f%% deep, %.0f%% of the time\n", s.dip_period_s,
                 100 * s.dip_depth, 100 * s.dip_duty);
+    /* The one the drive settles into, not the first stable stretch. */
+    if (s.steady_reached)
+        fprintf(f, "  steady state: from %.0f s (%s written) at %s/s, to the end (SNIA PTS rule)\n",
+                s.steady_start_s, human(s.steady_start_bytes, b1, sizeof b1),
+                human(s.steady_mean_bps, b2, sizeof b2));
+    else
+        fprintf(f, "  steady state: not reached by the end (SNIA PTS rule: the last 5 rounds "
+                   "vary or slide too much)\n");
 }
 
 /* A plain decimal number: [+-]digits[.digits][e[+-]digits], nothing else.

@@ -264,12 +264,17 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
         ssd__find_steps(c, o, res);
     ssd__label_regimes(c, o, capacity_of(o, s), ref, res);
     res->sum.precondition = (int)o->precondition;
+    ssd__gc_slide(c, o, res);
     res->lowest_phase_bps = INFINITY;
     for (size_t i = 0; i < c->nph; i++)
         if (c->ph[i].level_bps < res->lowest_phase_bps)
             res->lowest_phase_bps = c->ph[i].level_bps;
     ssd__consistency(c, o, s, res);
     ssd__steady_state(c, o, res);
+    res->sum.steady_reached = res->ss_reached;
+    res->sum.steady_start_s = res->ss_start_s;
+    res->sum.steady_start_bytes = res->ss_start_bytes;
+    res->sum.steady_mean_bps = res->ss_mean_bps;
     return 0;
 }
 

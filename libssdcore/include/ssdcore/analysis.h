@@ -107,6 +107,22 @@ struct ssd_analysis_summary {
                                     series metadata's "written_before_bytes", else 0 */
     int precondition;            /* enum ssd_precondition: the option, else the series
                                     metadata's "precondition", else unknown */
+    /* The used state as it slides (NaN without one): its level just after
+     * the onset and its mean slope from there to its end, in bytes/s per
+     * GiB written (negative: falling; gc_end_level_bps is where it ends).
+     * gc_sliding: the two levels differ by the min_step option or more. */
+    double gc_start_level_bps, gc_slope_bps_per_gib;
+    int gc_sliding;
+    /* enum ssd_censoring: SSD_CENSOR_RIGHT when the run never slowed to a
+     * lasting low level, so recovered_bytes (all it wrote) is a lower
+     * bound; SSD_CENSOR_NONE otherwise, and without a recovery. */
+    int recovery_censored;
+    /* Steady state by the SNIA PTS rule (5 rounds of ss_round_s), in the
+     * last stable region: 1 when the run ends in it; it starts at
+     * steady_start_s / _bytes (NaN when not reached) and its measurement
+     * window averages steady_mean_bps. */
+    int steady_reached;
+    double steady_start_s, steady_start_bytes, steady_mean_bps;
 };
 
 /* Creates a handle with default options. Returns 0 or SSD_ENOMEM. */
