@@ -285,6 +285,7 @@ static int load_text(ssd_suite *s, const char *text) {
     copy(s->res.host_cpu, sizeof s->res.host_cpu, ssd__jv_str(host, "cpu"));
     copy(s->res.started, sizeof s->res.started, ssd__jv_str(&root, "started"));
     copy(s->res.finished, sizeof s->res.finished, ssd__jv_str(&root, "finished"));
+    copy(s->res.run_id, sizeof s->res.run_id, ssd__jv_str(&root, "run_id"));
     s->res.interrupted = ssd__jv_true(&root, "interrupted");
     if (ssd__jv_str(&root, "error"))
         s->res.error = strdup(ssd__jv_str(&root, "error"));
