@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "errmsg.h"
+#include "file_read.h"
 #include "jsonw.h"
 #include "trace_internal.h"
 
@@ -260,13 +262,17 @@ int ssd_trace_load(ssd_trace *tr, const char *path, const char *format) {
     tr->err[0] = 0;
     tr->n = 0;
     tr->format = "";
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return ssd__trace_fail(tr, -errno, "%s: cannot open: %s", path, strerror(errno));
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return ssd__trace_fail(tr, -EISDIR, "%s: is a directory", path);
+    /* Only a regular file is read: a FIFO, a socket or a device could
+     * block the open or the read, or never end. */
+    char why[SSD__ERRMSG_SIZE];
+    int fd = ssd__open_text(path, 0, why);
+    if (fd < 0)
+        return ssd__trace_fail(tr, fd, "%s", why);
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        return ssd__trace_fail(tr, -e, "%s: cannot open: %s", path, strerror(e));
     }
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
