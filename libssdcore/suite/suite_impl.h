@@ -28,6 +28,7 @@ struct ssd_suite {
     int lock_fd;                          /* the OUT lock's descriptor + 1; 0 when not held */
     int space_released;                   /* the lock file's reserve was given back (disk full) */
     char *filebench_dir, *filebench_size; /* file tests appended to lab2016 */
+    char *suite_text; /* the suite file's text, given or read once (option suite_text) */
     int hash_serial;
 };
 
