@@ -311,8 +311,10 @@ int ssd_suite_run(ssd_suite *s) {
     /* Who the drive is; unknown members are null, never a failure. */
     ssd_free(s->res.drive_json);
     s->res.drive_json = NULL;
-    if (ssd_drive_identity_json(s->res.target_uri, s->hash_serial, &s->res.drive_json))
+    if (ssd_drive_identity_json(s->res.target_uri, s->hash_serial, &s->res.drive_json)) {
+        ssd_free(s->res.drive_json); /* the message */
         s->res.drive_json = NULL;
+    }
     ssd__now_iso(s->res.started, sizeof s->res.started);
     new_run_id(s->res.run_id, sizeof s->res.run_id);
     s->res.running = 1;
