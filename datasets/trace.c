@@ -93,6 +93,10 @@ int ssd_trace_add(ssd_trace *tr, const ssd_trace_io *io) {
         return ssd__trace_fail(tr, SSD_EINVAL, "I/O %zu: length 0", k);
     if (io->offset + io->length < io->offset)
         return ssd__trace_fail(tr, SSD_EINVAL, "I/O %zu: offset + length overflows", k);
+    if (io->op <= SSD_TRACE_WRITE && io->length > SSD_TRACE_MAX_IO_BYTES)
+        return ssd__trace_fail(
+            tr, SSD_EINVAL, "I/O %zu: length %llu bytes: larger than any one I/O (at most %llu)", k,
+            (unsigned long long)io->length, (unsigned long long)SSD_TRACE_MAX_IO_BYTES);
     if (io->done_s >= 0 && !(io->done_s >= io->t_s))
         return ssd__trace_fail(tr, SSD_EINVAL, "I/O %zu: completes before it is issued", k);
     return ssd__trace_push(tr, io);
