@@ -376,6 +376,11 @@ int ssd_suite_run(ssd_suite *s) {
     char saved[SSD__ERRMSG_SIZE];
     memcpy(saved, s->err, sizeof saved);
     int wrc = save_results(s);
+    /* The disk is full even after the space kept in reserve was given back:
+     * results.json still says "running", so the lock file says how the run
+     * ended, and readers show that rather than a killed run. */
+    if (wrc)
+        ssd__suite_note_end(s, s->res.interrupted ? "interrupted" : "failed", rc ? saved : s->err);
     int hrc = save_report(s);
     ssd__suite_unlock_out(s);
     if (!rc && (wrc || hrc))

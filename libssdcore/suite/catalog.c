@@ -336,8 +336,12 @@ static int read_run(char *err, const char *dir, struct run_doc *r) {
                                                         : "running";
     /* As every reader of results.json shows it: a run that says running
      * while nobody holds its directory was killed. */
+    char word[16], noted[SSD__ERRMSG_SIZE];
     if (!strcmp(r->status, "running") && !ssd__suite_out_in_use(dir))
-        r->status = "interrupted";
+        r->status = ssd__suite_out_noted_end(dir, word, sizeof word, noted, sizeof noted) &&
+                            !strcmp(word, "failed")
+                        ? "failed"
+                        : "interrupted";
     return 0;
 }
 

@@ -295,10 +295,17 @@ static int load_text(ssd_suite *s, const char *text) {
     const char *status = ssd__jv_str(&root, "status");
     if (status ? !strcmp(status, "running")
                : !ssd__jv_true(&root, "complete") && !s->res.interrupted && !s->res.error) {
+        char word[16], why[SSD__ERRMSG_SIZE];
         if (ssd__suite_out_in_use(s->out_dir))
             s->res.running = 1;
-        else
+        else if (!ssd__suite_out_noted_end(s->out_dir, word, sizeof word, why, sizeof why))
             s->res.killed = s->res.interrupted = 1;
+        else if (!strcmp(word, "interrupted"))
+            s->res.interrupted = 1; /* its end, noted where there was room */
+        else if (!s->res.error && !(s->res.error = strdup(why))) {
+            rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+            goto out;
+        }
     }
     s->res.killed |= ssd__jv_true(&root, "killed");
     const struct ssd__jv *steps = ssd__jv_get(&root, "steps");
