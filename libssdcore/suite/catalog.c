@@ -269,6 +269,9 @@ static void printable(char *buf, size_t len, const char *s) {
  * The run's key: its run_id; a run written before ssdcore recorded one is
  * identified by where and when it ran and the directory it is in (two runs
  * started in the same second differ by directory). */
+static int read_run_text(char *err, const char *dir, const char *path, const char *text,
+                         struct run_doc *r);
+
 static int read_run(char *err, const char *dir, struct run_doc *r) {
     memset(r, 0, sizeof *r);
     char path[PATH_MAX];
@@ -278,9 +281,17 @@ static int read_run(char *err, const char *dir, struct run_doc *r) {
     int rc = ssd__read_text(path, MAX_JSON_MIB, "results.json", err, &text);
     if (rc)
         return rc;
-    char why[256];
-    rc = ssd__jr_parse(text, &r->root, why, sizeof why);
+    rc = read_run_text(err, dir, path, text, r);
     free(text);
+    return rc;
+}
+
+/* read_run from the text of dir's results.json (path names it). */
+static int read_run_text(char *err, const char *dir, const char *path, const char *text,
+                         struct run_doc *r) {
+    memset(r, 0, sizeof *r);
+    char why[256];
+    int rc = ssd__jr_parse(text, &r->root, why, sizeof why);
     if (rc) {
         run_doc_free(r);
         return ssd__fail(err, rc, "%s: %s", path, why);
@@ -506,6 +517,27 @@ done:
     sqlite3_finalize(fig);
     free(olddir);
     return result;
+}
+
+int ssd__catalog_add_text(ssd_catalog *c, const char *dir, const char *text) {
+    if (!c || !c->db || !dir || !text)
+        return SSD_EINVAL;
+    c->err[0] = 0;
+    struct run_doc r;
+    int rc = read_run_text(c->err, dir, dir, text, &r);
+    if (rc)
+        return rc;
+    rc = add_run(c, &r);
+    run_doc_free(&r);
+    return rc;
+}
+
+int ssd__catalog_clear(ssd_catalog *c) {
+    return c && c->db &&
+                   sqlite3_exec(c->db, "DELETE FROM figures; DELETE FROM runs", NULL, NULL, NULL) ==
+                       SQLITE_OK
+               ? 0
+               : SSD_EIO;
 }
 
 int ssd_catalog_add(ssd_catalog *c, const char *dir) {

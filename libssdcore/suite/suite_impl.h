@@ -10,6 +10,7 @@
 #include "errmsg.h"
 #include "file_write.h"
 #include "results_model.h"
+#include "ssdcore/catalog.h"
 #include "text.h"
 
 struct ssd_suite {
@@ -131,5 +132,11 @@ void ssd__suite_note_end(ssd_suite *s, const char *status, const char *why);
  * no run holds OUT: the next run there clears it. */
 int ssd__suite_out_noted_end(const char *out_dir, char *status, size_t status_len, char *why,
                              size_t why_len);
+
+/* ssd_catalog_add with dir's results.json given as text (the fuzz target
+ * adds documents from memory; dir need not exist). */
+int ssd__catalog_add_text(ssd_catalog *c, const char *dir, const char *text);
+/* Deletes every run (the fuzz target reuses one in-memory catalog). */
+int ssd__catalog_clear(ssd_catalog *c);
 
 #endif
