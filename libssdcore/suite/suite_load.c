@@ -8,16 +8,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "suite_impl.h"
+#include "file_read.h"
 #include "json_read.h"
 
 #define MAX_RESULTS_BYTES (256u << 20)
 
 static int read_all(ssd_suite *s, const char *path, char **out) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return ssd__fail(s->err, -errno, "%s: %s", path, strerror(errno));
+    /* Never blocks in open() on a FIFO named results.json; refuses a device
+     * or socket (base/file_read.c). */
+    int fd = ssd__open_text(path, 1, s->err);
+    if (fd < 0)
+        return fd;
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        return ssd__fail(s->err, -e, "%s: %s", path, strerror(e));
+    }
     struct ssd__text t = {0};
     char buf[65536];
     size_t n;

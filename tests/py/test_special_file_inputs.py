@@ -65,3 +65,14 @@ def test_a_suite_file_from_a_pipe_is_read_once(cli, tmp_path):
                         "--suite-file", str(tmp_path / "s.fifo"), "--out", str(tmp_path / "o3")],
                        capture_output=True, text=True, timeout=20)
     assert r.returncode == 1 and "s.fifo" in r.stderr, r.stderr
+
+
+def test_a_fifo_named_results_json_is_no_hang(cli, tmp_path):
+    d = tmp_path / "run"
+    d.mkdir()
+    os.mkfifo(d / "results.json")
+    for args in (["report", str(d), "--summary", "--out", str(tmp_path / "r.html")],
+                 ["catalog", "add", str(d), "--catalog", str(tmp_path / "c.sqlite")],
+                 ["compare", str(d), str(d), "--out", str(tmp_path / "cmp")]):
+        r = subprocess.run([cli, *args], capture_output=True, text=True, timeout=20)
+        assert r.returncode != 0 and "results.json" in r.stderr, (args, r.stderr)
