@@ -76,3 +76,13 @@ def test_a_fifo_named_results_json_is_no_hang(cli, tmp_path):
                  ["compare", str(d), str(d), "--out", str(tmp_path / "cmp")]):
         r = subprocess.run([cli, *args], capture_output=True, text=True, timeout=20)
         assert r.returncode != 0 and "results.json" in r.stderr, (args, r.stderr)
+
+
+def test_a_fifo_as_a_sim_profile_file_is_no_hang(cli, tmp_path, fifo):
+    # no writer: an empty profile (the defaults), at once
+    r = subprocess.run([cli, "job", f"sim:file={fifo}", "--pattern", "read", "--time", "1"],
+                       capture_output=True, text=True, timeout=20)
+    assert r.returncode == 0, r.stderr
+    r = subprocess.run([cli, "job", "sim:file=/dev/null", "--pattern", "read", "--time", "1"],
+                       capture_output=True, text=True, timeout=20)
+    assert r.returncode != 0 and "character device" in r.stderr, r.stderr
