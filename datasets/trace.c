@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "errmsg.h"
+#include "file_read.h"
 #include "jsonw.h"
 #include "trace_internal.h"
 
@@ -91,6 +93,10 @@ int ssd_trace_add(ssd_trace *tr, const ssd_trace_io *io) {
         return ssd__trace_fail(tr, SSD_EINVAL, "I/O %zu: length 0", k);
     if (io->offset + io->length < io->offset)
         return ssd__trace_fail(tr, SSD_EINVAL, "I/O %zu: offset + length overflows", k);
+    if (io->op <= SSD_TRACE_WRITE && io->length > SSD_TRACE_MAX_IO_BYTES)
+        return ssd__trace_fail(
+            tr, SSD_EINVAL, "I/O %zu: length %llu bytes: larger than any one I/O (at most %llu)", k,
+            (unsigned long long)io->length, (unsigned long long)SSD_TRACE_MAX_IO_BYTES);
     if (io->done_s >= 0 && !(io->done_s >= io->t_s))
         return ssd__trace_fail(tr, SSD_EINVAL, "I/O %zu: completes before it is issued", k);
     return ssd__trace_push(tr, io);
@@ -260,13 +266,17 @@ int ssd_trace_load(ssd_trace *tr, const char *path, const char *format) {
     tr->err[0] = 0;
     tr->n = 0;
     tr->format = "";
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return ssd__trace_fail(tr, -errno, "%s: cannot open: %s", path, strerror(errno));
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return ssd__trace_fail(tr, -EISDIR, "%s: is a directory", path);
+    /* Only a regular file is read: a FIFO, a socket or a device could
+     * block the open or the read, or never end. */
+    char why[SSD__ERRMSG_SIZE];
+    int fd = ssd__open_text(path, 0, why);
+    if (fd < 0)
+        return ssd__trace_fail(tr, fd, "%s", why);
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        return ssd__trace_fail(tr, -e, "%s: cannot open: %s", path, strerror(e));
     }
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);

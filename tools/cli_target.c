@@ -76,6 +76,10 @@ void cli_catch_sigint(struct sigaction *old) {
     sigaction(SIGHUP, &sa, NULL);
 }
 
+int cli_stop_signal(void) {
+    return stop_signal;
+}
+
 int cli_interrupted_status(void) {
     return 128 + (stop_signal ? stop_signal : SIGINT);
 }

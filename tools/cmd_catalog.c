@@ -15,7 +15,8 @@ static const char catalog_usage[] =
     "Keeps suite runs in a results catalog (one SQLite file; default\n"
     "$SSDCORE_CATALOG, else $XDG_DATA_HOME/ssdcore/catalog.sqlite, else\n"
     "~/.local/share/ssdcore/catalog.sqlite). Adding a run that is already there\n"
-    "changes nothing. list prints the runs (oldest first) whose drive, model,\n"
+    "changes nothing; a run that changed since (catalogued while it ran) is\n"
+    "updated. list prints the runs (oldest first) whose drive, model,\n"
     "serial or target contains TEXT. Compare catalogued drives with\n"
     "  ssdcore compare --catalog PATH --drive A --drive B --out DIR\n";
 
@@ -58,7 +59,7 @@ int cmd_catalog(int argc, char **argv) {
         return cli_usage_error("catalog", "list takes no directories (use --drive TEXT)");
     ssd_catalog *cat = NULL;
     int status = 0;
-    if (ssd_catalog_open(&cat, path) < 0) {
+    if ((add ? ssd_catalog_open(&cat, path) : ssd_catalog_open_existing(&cat, path)) < 0) {
         status = cli_error("catalog", "%s", cat ? ssd_catalog_errmsg(cat) : "out of memory");
         goto done;
     }
@@ -68,7 +69,10 @@ int cmd_catalog(int argc, char **argv) {
             if (rc < 0)
                 status = cli_error("catalog", "%s", ssd_catalog_errmsg(cat));
             else
-                printf("%s: %s\n", argv[i], rc ? "added" : "already in the catalog");
+                printf("%s: %s\n", argv[i],
+                       rc == 1   ? "added"
+                       : rc == 2 ? "updated"
+                                 : "already in the catalog");
         }
         goto done;
     }

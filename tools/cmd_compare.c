@@ -85,7 +85,7 @@ int cmd_compare(int argc, char **argv) {
             goto done;
         }
         ssd_catalog *cat = NULL;
-        int rc = ssd_catalog_open(&cat, catalog);
+        int rc = ssd_catalog_open_existing(&cat, catalog);
         if (rc < 0) {
             status = cli_error("compare", "%s", cat ? ssd_catalog_errmsg(cat) : "out of memory");
             ssd_catalog_close(cat);

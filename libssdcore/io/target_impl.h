@@ -93,4 +93,9 @@ int ssd__layout_mark_set(ssd_target *t, const char *path, enum ssd__layout_mark 
 /* Non-zero when writes to t are refused (read_only, or write_refused set). */
 int ssd__target_writes_refused(const ssd_target *t);
 
+/* ssd_drive_identity_json() for any target, the sim: profile taken as it
+ * is written (sim/target_uri.c checks it first: the simulator sits above
+ * io/). */
+int ssd__drive_identity_json(const char *target, int hash_serial, char **out);
+
 #endif

@@ -507,6 +507,12 @@ static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
             }
             if (rc)
                 break;
+            /* Stopped while waiting: the I/O is not issued (were it the
+             * last, nothing after would notice the stop). */
+            if (ssd__interrupt_generation() != x.gen) {
+                r->interrupted = 1;
+                break;
+            }
         }
         if (io.op >= SSD_TRACE_TRIM) {
             if ((rc = drain(&x)) < 0)
@@ -598,6 +604,10 @@ static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
         if (rc == 0)
             rc = d;
     }
+    /* A stop that came while the last I/Os completed: they did, yet the
+     * user asked to stop, and the run says so. */
+    if (rc == 0 && ssd__interrupt_generation() != x.gen)
+        r->interrupted = 1;
     uint64_t end = now_ns();
     r->runtime_s = (double)(end - x.t0) * 1e-9;
     r->busy_s = (double)x.busy_ns * 1e-9;

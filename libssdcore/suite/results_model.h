@@ -115,6 +115,7 @@ struct ssd__results {
     int nsteps;
     int loaded, steps_total; /* loaded: steps_total as results.json said */
     char started[32], finished[32];
+    char run_id[40]; /* 32 hex digits drawn at the start: the run's identity in a catalog */
     int interrupted;
     int running; /* between the run's first and last save (or, loaded: still locked) */
     int killed;  /* loaded: results.json said running, yet nobody holds the lock */

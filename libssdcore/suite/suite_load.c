@@ -8,17 +8,27 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "suite_impl.h"
+#include "file_read.h"
 #include "json_read.h"
 #include "precondition.h"
 
 #define MAX_RESULTS_BYTES (256u << 20)
 
 static int read_all(ssd_suite *s, const char *path, char **out) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return ssd__fail(s->err, -errno, "%s: %s", path, strerror(errno));
+    /* Never blocks in open() on a FIFO named results.json; refuses a device
+     * or socket (base/file_read.c). */
+    int fd = ssd__open_text(path, 1, s->err);
+    if (fd < 0)
+        return fd;
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        return ssd__fail(s->err, -e, "%s: %s", path, strerror(e));
+    }
     struct ssd__text t = {0};
     char buf[65536];
     size_t n;
@@ -296,6 +306,7 @@ static int load_text(ssd_suite *s, const char *text) {
     copy(s->res.host_cpu, sizeof s->res.host_cpu, ssd__jv_str(host, "cpu"));
     copy(s->res.started, sizeof s->res.started, ssd__jv_str(&root, "started"));
     copy(s->res.finished, sizeof s->res.finished, ssd__jv_str(&root, "finished"));
+    copy(s->res.run_id, sizeof s->res.run_id, ssd__jv_str(&root, "run_id"));
     s->res.interrupted = ssd__jv_true(&root, "interrupted");
     if (ssd__jv_str(&root, "error"))
         s->res.error = strdup(ssd__jv_str(&root, "error"));
@@ -305,10 +316,17 @@ static int load_text(ssd_suite *s, const char *text) {
     const char *status = ssd__jv_str(&root, "status");
     if (status ? !strcmp(status, "running")
                : !ssd__jv_true(&root, "complete") && !s->res.interrupted && !s->res.error) {
+        char word[16], why[SSD__ERRMSG_SIZE];
         if (ssd__suite_out_in_use(s->out_dir))
             s->res.running = 1;
-        else
+        else if (!ssd__suite_out_noted_end(s->out_dir, word, sizeof word, why, sizeof why))
             s->res.killed = s->res.interrupted = 1;
+        else if (!strcmp(word, "interrupted"))
+            s->res.interrupted = 1; /* its end, noted where there was room */
+        else if (!s->res.error && !(s->res.error = strdup(why))) {
+            rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+            goto out;
+        }
     }
     s->res.killed |= ssd__jv_true(&root, "killed");
     const struct ssd__jv *steps = ssd__jv_get(&root, "steps");

@@ -89,8 +89,13 @@ SSD_API const char *ssd_trace_format(const ssd_trace *tr);
  * SSD_EINVAL or -errno. */
 SSD_API int ssd_trace_save(ssd_trace *tr, const char *path, const char *format, const char *file);
 
-/* Appends one I/O (times must not decrease; length > 0 except for a flush).
- * Returns 0, SSD_EINVAL with a message, or SSD_ENOMEM. */
+/* The largest read or write a trace may hold: 1 GiB (the kernel splits far
+ * smaller ones; a replay buffers the largest I/O once per queue slot). */
+#define SSD_TRACE_MAX_IO_BYTES (1ull << 30)
+
+/* Appends one I/O (times must not decrease; length > 0 except for a flush,
+ * at most SSD_TRACE_MAX_IO_BYTES for a read or write; offset + length
+ * within 2^64). Returns 0, SSD_EINVAL with a message, or SSD_ENOMEM. */
 SSD_API int ssd_trace_add(ssd_trace *tr, const ssd_trace_io *io);
 
 /* Number of I/Os, and one of them (0 <= i < count; else SSD_ERANGE). */
