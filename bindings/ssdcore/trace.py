@@ -18,7 +18,7 @@ bandwidth and the score (total bytes / total busy time, PCMark 8's way).
 import json
 import os
 
-from ._errors import SsdError, check
+from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import set_options, take_string
 from .job import Target
@@ -181,7 +181,8 @@ def replay(trace, target, target_options=None, **options):
         if lib.ssd_replay_results_json(r, out) == 0:
             res = json.loads(take_string(out))
         if rc < 0:
-            err = SsdError(rc, ffi.string(lib.ssd_replay_errmsg(r)).decode(errors="replace"))
+            msg = ffi.string(lib.ssd_replay_errmsg(r)).decode(errors="replace")
+            err = error_from_code(rc, msg)
             err.results = res
             raise err
         return res

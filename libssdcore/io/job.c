@@ -14,6 +14,7 @@
 #include "json_style.h"
 #include "jobfmt.h"
 #include "options.h"
+#include "output_check.h"
 
 /* Every sample of a job stays in memory (ssd_job_samples, Python's
  * result["series"]): 1e6 samples are about 107 MiB, 11.5 days at 1 s. */
@@ -437,23 +438,23 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
 static int open_log(ssd_job *j) {
     if (!j->log_path)
         return 0;
-    /* fopen truncates: never over a device or the file under test. */
-    struct stat ls, ts;
-    if (stat(j->log_path, &ls) == 0) {
-        if (S_ISBLK(ls.st_mode))
-            return ssd__fail(j->err, SSD_EUNSAFE,
-                             "log %s: is a block device; the series CSV goes to a file",
-                             j->log_path);
-        if (j->t->fd >= 0 && fstat(j->t->fd, &ts) == 0 && ls.st_dev == ts.st_dev &&
-            ls.st_ino == ts.st_ino)
-            return ssd__fail(j->err, SSD_EUNSAFE, "log %s: is the target itself", j->log_path);
-    }
+    /* fopen truncates: never the file under test, a device, or a file
+     * ssdcore did not write unless destroy_data says so. A FIFO is a
+     * stream the user opened (--log >(tail -f)), and is written. */
+    struct ssd__file_id target;
+    int have_target = ssd__file_id_of_fd(&target, j->t->fd, "the target itself") == 0;
+    int rc = ssd__output_check("log", j->log_path, &target, have_target, "# ssdcore-series 1",
+                               SSD__OUT_IN_PLACE | SSD__OUT_DESTROY_DATA_LIFTS |
+                                   (j->t->opt_destroy_data ? SSD__OUT_USER_SAYS_SO : 0),
+                               j->err);
+    if (rc)
+        return rc;
     j->log = fopen(j->log_path, "we");
     if (!j->log)
         return ssd__fail(j->err, -errno, "log %s: cannot create: %s", j->log_path, strerror(errno));
     char *meta = NULL;
-    int rc = ssd__job_metadata_json(j->target_uri, j->target_size, j->written_before, &j->w,
-                                    j->engine, &meta);
+    rc = ssd__job_metadata_json(j->target_uri, j->target_size, j->written_before, &j->w, j->engine,
+                                &meta);
     if (rc)
         return ssd__fail(j->err, rc, "log %s: no memory for the metadata", j->log_path);
     fprintf(j->log,

@@ -17,6 +17,7 @@
 #include "results_model.h"
 #include "file_write.h"
 #include "json_read.h"
+#include "output_check.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
@@ -1026,24 +1027,51 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                   "figure.</p>\n<script>//<![CDATA[\n%s//]]></script>\n</body>\n</html>\n",
                   SSD_VERSION_STRING, ssd__report_js);
     *out = ssd__text_take(&t);
-    return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "out of memory");
+    return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.html: out of memory");
 }
 
 int ssd_compare_write(ssd_compare *c, const char *dir) {
     if (!c || !dir || !*dir)
         return SSD_EINVAL;
+    c->err[0] = 0;
     char path[4096];
     int rc = ssd__mkdirs(dir, 0777);
     if (rc)
         return ssd__fail(c->err, rc, "%s: cannot create: %s", dir, strerror(-rc));
     static const char *const names[] = {"compare.json", "compare.csv", "compare.html"};
+    static const char *const signatures[] = {"{\"schema\":\"ssdcore-compare/", "drive,figure,",
+                                             "<!DOCTYPE html>"};
+    /* The runs' results.json files are what compare reads (their CSVs are
+     * never named compare.*); no output may replace one. */
+    struct ssd__file_id *in = calloc((size_t)c->nd + 1, sizeof *in);
+    char(*in_paths)[4096] = calloc((size_t)c->nd + 1, sizeof *in_paths);
+    size_t nin = 0;
+    if (!in || !in_paths) {
+        free(in);
+        free(in_paths);
+        return ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory for %d runs", dir, c->nd);
+    }
+    for (int i = 0; i < c->nd; i++) {
+        snprintf(in_paths[nin], sizeof in_paths[nin], "%s/results.json", c->d[i].dir);
+        if (ssd__file_id_of(&in[nin], in_paths[nin]) == 0)
+            nin++;
+    }
+    for (int k = 0; k < 3 && !rc; k++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[k]);
+        rc = ssd__output_check("compare", path, in, nin, signatures[k], 0, c->err);
+    }
+    free(in);
+    free(in_paths);
+    if (rc)
+        return rc;
     for (int k = 0; k < 3; k++) {
         char *text = NULL;
         rc = k == 0   ? ssd_compare_json(c, &text)
              : k == 1 ? ssd_compare_csv(c, &text)
                       : ssd_compare_html(c, &text);
         if (rc)
-            return rc;
+            return *c->err ? rc
+                           : ssd__fail(c->err, rc, "%s/%s: %s", dir, names[k], ssd_strerror(rc));
         snprintf(path, sizeof path, "%s/%s", dir, names[k]);
         rc = ssd__write_atomic(path, text, strlen(text));
         free(text);
