@@ -42,7 +42,7 @@ static int read_all(ssd_suite *s, const char *path, char **out) {
         ssd__text_raw(&t, "", 0);
     *out = ssd__text_take(&t);
     if (!rc && !*out)
-        rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+        rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", path);
     if (rc) {
         free(*out);
         *out = NULL;
@@ -267,7 +267,7 @@ static int load_text(ssd_suite *s, const char *text) {
     const char *suite = ssd__jv_str(&root, "suite"), *file = ssd__jv_str(&root, "suite_file");
     copy(s->res.suite_name, sizeof s->res.suite_name, suite ? suite : "");
     if (file && !(s->res.suite_file = strdup(file))) {
-        rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+        rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", path);
         goto out;
     }
     s->res.scale = ssd__jv_num(&root, "scale", 1);
@@ -310,7 +310,7 @@ static int load_text(ssd_suite *s, const char *text) {
     if (steps->n) {
         s->res.steps = calloc(steps->n, sizeof *s->res.steps);
         if (!s->res.steps) {
-            rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+            rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", path);
             goto out;
         }
         s->cap = (int)steps->n;
