@@ -11,6 +11,7 @@
 
 #include "suite_impl.h"
 #include "json_read.h"
+#include "output_check.h"
 
 #define MAX_RESULTS_BYTES (256u << 20)
 
@@ -54,12 +55,22 @@ static void copy(char *dst, size_t len, const char *src) {
     snprintf(dst, len, "%s", src ? src : "");
 }
 
-/* "degradation.csv" -> "degradation" */
-static void stem(char *dst, const char *file) {
+/* "degradation.csv" -> "degradation". The name comes from results.json,
+ * which anyone may have written: a series is a plain file name inside the
+ * results directory, never "../../x.csv" or "/etc/x.csv" (the report and
+ * compare would read and draw a file outside it). */
+static int stem(ssd_suite *s, char *dst, const char *file, const char *path, int i,
+                const char *key) {
+    if (!ssd__plain_file_name(file))
+        return ssd__fail(s->err, SSD_EFORMAT,
+                         "%s: steps[%d]: %s \"%.200s\" is not a plain file name inside the "
+                         "results directory",
+                         path, i, key, file);
     copy(dst, SSD__NAME_MAX, file);
     size_t n = strlen(dst);
     if (n > 4 && !strcmp(dst + n - 4, ".csv"))
         dst[n - 4] = 0;
+    return 0;
 }
 
 /* The integer member key of v, or fallback when it is missing, not a whole
@@ -124,8 +135,8 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     case SSD__STEP_JOB: {
         copy(st->def.group, sizeof st->def.group, ssd__jv_str(v, "group"));
         st->def.x = ssd__jv_num(v, "x", NAN);
-        if (ssd__jv_str(v, "log"))
-            stem(st->def.log, ssd__jv_str(v, "log"));
+        if (ssd__jv_str(v, "log") && stem(s, st->def.log, ssd__jv_str(v, "log"), path, i, "log"))
+            return SSD_EFORMAT;
         load_params(st, v);
         const struct ssd__jv *m = ssd__jv_get(v, "summary");
         for (size_t k = 0; k < ssd__job_summary_count; k++)
@@ -164,10 +175,12 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         st->def.idle_s = ssd__jv_num(v, "seconds_unscaled", 0);
         break;
     case SSD__STEP_ANALYZE: {
-        if (ssd__jv_str(v, "series"))
-            stem(st->def.series, ssd__jv_str(v, "series"));
-        if (ssd__jv_str(v, "reference"))
-            stem(st->def.reference, ssd__jv_str(v, "reference"));
+        if (ssd__jv_str(v, "series") &&
+            stem(s, st->def.series, ssd__jv_str(v, "series"), path, i, "series"))
+            return SSD_EFORMAT;
+        if (ssd__jv_str(v, "reference") &&
+            stem(s, st->def.reference, ssd__jv_str(v, "reference"), path, i, "reference"))
+            return SSD_EFORMAT;
         const struct ssd__jv *o = ssd__jv_get(v, "options");
         for (size_t k = 0; o && o->type == SSD__JOBJ && k < o->n; k++) {
             if (o->items[k].type != SSD__JNUM || st->def.naopts == SSD__STEP_MAX_OPTS)
