@@ -512,12 +512,19 @@ int ssd_compare_json(const ssd_compare *c, char **out) {
     return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.json: out of memory");
 }
 
+/* A text field, quoted when it must be. One that a spreadsheet would take
+ * for a formula (starting with =, +, -, @, a tab or a carriage return: a
+ * drive label is whatever the user or the drive's model string says) gets
+ * a leading apostrophe, as OWASP's CSV injection advice has it, so opening
+ * compare.csv never runs =HYPERLINK(...) or a DDE call. */
 static void csv_field(struct ssd__text *t, const char *s) {
+    const char *formula = strchr("=+-@\t\r", *s) && *s ? "'" : "";
     if (!strpbrk(s, ",\"\n\r")) {
-        ssd__text_add(t, "%s", s);
+        ssd__text_add(t, "%s%s", formula, s);
         return;
     }
     ssd__text_raw(t, "\"", 1);
+    ssd__text_add(t, "%s", formula);
     for (; *s; s++) {
         if (*s == '"')
             ssd__text_raw(t, "\"", 1);
