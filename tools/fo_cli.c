@@ -57,6 +57,19 @@ const char *fo_cli_safe(const char *s) {
     return buf;
 }
 
+void fo_cli_print_lines(FILE *out, const char *text) {
+    for (const char *p = text; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        char *line = strndup(p, n);
+        fputs(line ? fo_cli_safe(line) : "(line dropped: out of memory)", out);
+        free(line);
+        if (nl)
+            fputc('\n', out);
+        p += n + (nl != NULL);
+    }
+}
+
 static int progress_drawn, progress_draw;
 static double last_draw;
 static volatile sig_atomic_t interrupted;

@@ -2,11 +2,13 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <ssdcore.h>
 
 #include "commands.h"
+#include "fo_cli.h"
 
 static const struct ssd_cli_command commands[] = {
     {"version", cmd_version, "print the version"},
@@ -38,10 +40,16 @@ static void usage(FILE *out) {
     fprintf(out, "\n'ssdcore COMMAND --help' describes each command.\n");
 }
 
+/* Messages name paths, drive models and series from results.json or a
+ * catalog: control characters are shown as \xNN, never sent to the
+ * terminal. */
 int cli_report(const char *cmd, int status, const char *fmt, va_list ap) {
-    fprintf(stderr, "ssdcore %s: ", cmd);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char *msg = NULL;
+    if (vasprintf(&msg, fmt, ap) < 0)
+        msg = NULL;
+    fprintf(stderr, "ssdcore %s: %s\n", cmd,
+            msg ? fo_cli_safe(msg) : "(message dropped: out of memory)");
+    free(msg);
     return status;
 }
 
