@@ -146,8 +146,7 @@ static int file_open(ssd_target *t, const char *path, int *created) {
                          "%s: no such file (give a size, e.g. --size-file 8g, to create it)", path);
 
     uint64_t marked_size = 0;
-    enum ssd__layout_mark mark =
-        exists ? ssd__layout_mark_get(path, (uint64_t)st.st_ino, &marked_size) : SSD__MARK_NONE;
+    enum ssd__layout_mark mark = exists ? ssd__layout_mark_get(path, &marked_size) : SSD__MARK_NONE;
     /* A complete mark for fewer bytes than the file has: the rest was added
      * by someone else, so the file is not all test data. */
     if (mark == SSD__MARK_COMPLETE && marked_size < (uint64_t)st.st_size &&
