@@ -173,3 +173,25 @@ def test_compare_never_replaces_a_runs_results(cli, results, tmp_path):
     assert (out / "compare.csv").read_text() == "mine\n"
     run(cli, "compare", results, "--out", tmp_path / "ok")
     run(cli, "compare", results, "--out", tmp_path / "ok")
+
+
+def test_archive_never_replaces_a_node_or_a_file_it_did_not_write(cli, tmp_path):
+    # `archive DIR DIR/notes.txt` replaced the notes (an input, left out of
+    # the archive as "the old archive") with an empty archive, and an
+    # archive named after a device node replaced the node.
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "notes.txt").write_text("my notes\n")
+    p = run(cli, "archive", src, src / "notes.txt", ok=False)
+    assert "ssdcore did not create" in p.stderr
+    assert (src / "notes.txt").read_text() == "my notes\n"
+    for kind, node in nodes(tmp_path).items():
+        before = ident(node)
+        p = run(cli, "archive", src, node, ok=False)
+        assert f"is a {kind}, not a regular file" in p.stderr
+        assert same_node(node, before)
+    # Its own archives are replaced as before, in every format.
+    for name, fmt in (("a.7z", "7z"), ("a.zip", "zip"), ("a.tar.zst", "tar.zst"),
+                      ("a.tar", "tar")):
+        run(cli, "archive", src, tmp_path / name, "--format", fmt)
+        run(cli, "archive", src, tmp_path / name, "--format", fmt)
