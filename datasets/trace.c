@@ -260,6 +260,12 @@ int ssd_trace_parse(ssd_trace *tr, const char *text, size_t len, const char *for
     copy[len] = 0;
     int rc = reader(tr, copy, len, name);
     free(copy);
+    /* Every failure names the trace: running out of memory too. */
+    if (rc < 0 && strncmp(tr->err, name, strlen(name))) {
+        char why[SSD__TRACE_ERR_SIZE];
+        memcpy(why, tr->err, sizeof why);
+        ssd__trace_fail(tr, rc, "%s: %s", name, why);
+    }
     if (rc < 0) {
         tr->n = 0;
         tr->format = "";

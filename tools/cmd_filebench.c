@@ -32,7 +32,7 @@ int cmd_filebench(int argc, char **argv) {
     const char *dir = NULL, *output = NULL;
     ssd_filebench *b = NULL;
     if (ssd_filebench_create(&b) < 0)
-        return cli_error(cmd, "out of memory");
+        return cli_error(cmd, "out of memory creating the file benchmark");
     const struct fo_cli_opt opts[] = {
         FO_CLI_FLAG("--keep", "keep", "1"),
         {"--output", 1, .arg = &output},

@@ -52,7 +52,9 @@ int cmd_report(int argc, char **argv) {
     ssd_suite *s = NULL;
     int status = 0;
     if (ssd_suite_load(&s, argv[optind]) < 0) {
-        status = cli_error("report", "%s", s ? ssd_suite_errmsg(s) : "out of memory");
+        status = s && *ssd_suite_errmsg(s)
+                     ? cli_error("report", "%s", ssd_suite_errmsg(s))
+                     : cli_error("report", "%s: out of memory loading the results", argv[optind]);
         goto done;
     }
     /* A lost CSV: the stored analysis is kept and the report still written,

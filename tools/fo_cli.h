@@ -29,6 +29,9 @@ const char *fo_cli_safe(const char *s);
  * report --summary) reaches the terminal as text, never as escape
  * sequences. */
 void fo_cli_print_lines(FILE *out, const char *text);
+/* fo_cli_safe(s) written to out, without allocating (for messages about
+ * running out of memory). */
+void fo_cli_put_safe(FILE *out, const char *s);
 
 /* Catches the first SIGINT, SIGTERM or SIGHUP (a second one kills as usual)
  * and sets whether

@@ -44,12 +44,11 @@ static void usage(FILE *out) {
  * catalog: control characters are shown as \xNN, never sent to the
  * terminal. */
 int cli_report(const char *cmd, int status, const char *fmt, va_list ap) {
-    char *msg = NULL;
-    if (vasprintf(&msg, fmt, ap) < 0)
-        msg = NULL;
-    fprintf(stderr, "ssdcore %s: %s\n", cmd,
-            msg ? fo_cli_safe(msg) : "(message dropped: out of memory)");
-    free(msg);
+    char msg[4096];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    fprintf(stderr, "ssdcore %s: ", cmd);
+    fo_cli_put_safe(stderr, msg);
+    fputc('\n', stderr);
     return status;
 }
 

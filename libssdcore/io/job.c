@@ -741,7 +741,8 @@ static int init_worker(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worker *k,
     for (int b = 0; b < 2; b++)
         for (int d = 0; d < 2; d++)
             if (ssd_hist_create(&k->iv[b].lat[d]))
-                return ssd__fail(j->err, SSD_ENOMEM, "no memory for latency histograms");
+                return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms",
+                                 j->target_uri);
     return 0;
 }
 
@@ -888,12 +889,12 @@ int ssd_job_run(ssd_job *j) {
     j->target_block = t->block_size;
     j->target_buffered = t->opt_buffered;
     if (!j->target_uri)
-        return ssd__fail(j->err, SSD_ENOMEM, "no memory");
+        return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory to start the job", t->uri);
     for (int d = 0; d < 2; d++)
         if (ssd_hist_create(&j->lat[d]) || ssd_hist_create(&j->iv_lat[d]))
-            return ssd__fail(j->err, SSD_ENOMEM, "no memory for latency histograms");
+            return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
     if (ssd_hist_create(&j->iv_all))
-        return ssd__fail(j->err, SSD_ENOMEM, "no memory for latency histograms");
+        return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
     if (t->ops->run_virtual) {
         j->engine = "virtual";
         rc = open_log(j);

@@ -247,7 +247,7 @@ static int write_record(ssd_replay *r, const struct issued *iss, size_t n) {
     if (rc == 0)
         rc = ssd_trace_save(out, r->record_path, "csv", NULL);
     if (rc < 0)
-        ssd__fail(r->err, rc, "record: %s", ssd_trace_errmsg(out));
+        ssd__fail(r->err, rc, "record %s: %s", r->record_path, ssd_trace_errmsg(out));
     ssd_trace_free(out);
     return rc;
 }
