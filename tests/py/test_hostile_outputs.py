@@ -195,3 +195,13 @@ def test_archive_never_replaces_a_node_or_a_file_it_did_not_write(cli, tmp_path)
                       ("a.tar", "tar")):
         run(cli, "archive", src, tmp_path / name, "--format", fmt)
         run(cli, "archive", src, tmp_path / name, "--format", fmt)
+
+
+def test_filebench_output_never_appends_to_a_block_device(cli, tmp_path):
+    node = nodes(tmp_path).get("block device")
+    if node is None:  # mknod needs root; the FIFO cases above still run
+        return
+    (tmp_path / "d").mkdir()
+    p = run(cli, "filebench", tmp_path / "d", "--output", node, ok=False)
+    assert "is a block device" in p.stderr
+    assert stat.S_ISBLK(os.lstat(node).st_mode)
