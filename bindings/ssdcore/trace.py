@@ -107,11 +107,20 @@ class Trace:
         return ffi.string(lib.ssd_trace_format(self._tr)).decode()
 
     @property
+    def source(self):
+        """The file the trace was loaded from (as given), or None. An output
+        of the same command never replaces it (docs/crash-safety.md)."""
+        p = lib.ssd_trace_source(self._tr)
+        return None if p == ffi.NULL else os.fsdecode(ffi.string(p))
+
+    @property
     def max_overlap(self):
         return lib.ssd_trace_max_overlap(self._tr)
 
     def save(self, path, format="csv", file=None):
-        """Write as "csv" or "iolog3" (file: the path fio should open)."""
+        """Write as "csv" or "iolog3" (file: the path fio should open).
+        Raises ssdcore.Refused over the trace's own source file, a device
+        node or another special file, or a file ssdcore did not write."""
         check(lib.ssd_trace_save(self._tr, os.fsencode(path), format.encode(),
                                  os.fsencode(file) if file else ffi.NULL), self._errmsg)
 

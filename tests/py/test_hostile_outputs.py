@@ -205,3 +205,15 @@ def test_filebench_output_never_appends_to_a_block_device(cli, tmp_path):
     p = run(cli, "filebench", tmp_path / "d", "--output", node, ok=False)
     assert "is a block device" in p.stderr
     assert stat.S_ISBLK(os.lstat(node).st_mode)
+
+
+def test_python_trace_knows_its_source_and_never_saves_over_it(trace, tmp_path):
+    t = ssdcore.Trace(str(trace))
+    assert t.source == str(trace)
+    before = trace.read_bytes()
+    with pytest.raises(ssdcore.Refused, match="which this command reads"):
+        t.save(trace)
+    assert trace.read_bytes() == before
+    assert ssdcore.Trace.scenario("game-level").source is None
+    t.save(tmp_path / "copy.csv")
+    assert ssdcore.Trace(str(tmp_path / "copy.csv")).source == str(tmp_path / "copy.csv")
