@@ -26,14 +26,20 @@ int fsetxattr(int fd, const char *n, const void *v, size_t s, int f) {
 
 
 @pytest.fixture(scope="module")
-def no_xattr_env(tmp_path_factory):
+def no_xattr_env(cli, tmp_path_factory):
     cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
     assert cc, "a C compiler builds the fault-injection shim"
     d = tmp_path_factory.mktemp("shim")
     (d / "noxattr.c").write_text(NO_XATTR_SHIM)
     subprocess.run([cc, "-shared", "-fPIC", "-o", str(d / "noxattr.so"), str(d / "noxattr.c")],
                    check=True)
-    return dict(os.environ, LD_PRELOAD=str(d / "noxattr.so"))
+    preload = [str(d / "noxattr.so")]
+    # An ASan build wants its runtime first among the preloaded libraries.
+    ldd = subprocess.run(["ldd", cli], capture_output=True, text=True).stdout
+    asan = re.search(r"(\S*libasan\.so\S*) => (\S+)", ldd)
+    if asan:
+        preload.insert(0, asan.group(2))
+    return dict(os.environ, LD_PRELOAD=":".join(preload))
 
 
 def job(cli, target, *args, env=None):
