@@ -217,3 +217,23 @@ def test_python_trace_knows_its_source_and_never_saves_over_it(trace, tmp_path):
     assert ssdcore.Trace.scenario("game-level").source is None
     t.save(tmp_path / "copy.csv")
     assert ssdcore.Trace(str(tmp_path / "copy.csv")).source == str(tmp_path / "copy.csv")
+
+
+def test_extract_and_copy_never_replace_a_node_at_the_destination(cli, tmp_path):
+    # Extracting or copying a file named like a node that is already at the
+    # destination renamed the file over the node (as root, into /dev, for
+    # every process).
+    src = tmp_path / "src"
+    src.mkdir()
+    for node in nodes(tmp_path).values():  # the names nodes() uses
+        (src / node.name).write_text("data\n")
+    run(cli, "archive", src, tmp_path / "a.7z")
+    for cmd in (["extract", tmp_path / "a.7z"], ["copy", src]):
+        dst = tmp_path / f"dst-{cmd[0]}"
+        dst.mkdir()
+        made = nodes(dst)
+        before = {k: ident(p) for k, p in made.items()}
+        p = run(cli, *cmd, dst, ok=False)
+        assert "an output never replaces one" in p.stdout + p.stderr, (cmd, p.stderr)
+        for k, path in made.items():
+            assert same_node(path, before[k]), (cmd, k)
