@@ -7,6 +7,7 @@
 #include <ssdcore.h>
 
 #include "commands.h"
+#include "fo_cli.h"
 
 static const char catalog_usage[] =
     "usage: ssdcore catalog add RUN_DIR... [--catalog PATH]\n"
@@ -82,7 +83,10 @@ int cmd_catalog(int argc, char **argv) {
         status = cli_error("catalog", "%s", ssd_catalog_errmsg(cat));
         goto done;
     }
-    fputs(text, stdout);
+    if (json)
+        fputs(text, stdout);
+    else
+        fo_cli_print_lines(stdout, text);
     ssd_free(text);
 done:
     ssd_catalog_close(cat);

@@ -141,7 +141,7 @@ int cmd_copy(int argc, char **argv) {
     int json = 0, verbose = 0, list_only = 0;
     ssd_copy *c = NULL;
     if (ssd_copy_create(&c) < 0)
-        return cli_error(cmd, "out of memory") * 16;
+        return cli_error(cmd, "out of memory creating the copy") * 16;
     const struct fo_cli_opt opts[] = {
         {"--json", .seen = &json},
         {"-v", .seen = &verbose},

@@ -236,7 +236,7 @@ int cmd_suite(int argc, char **argv) {
     if ((status = cli_target_open("suite", t, ta.uri)))
         goto out;
     if (ssd_suite_create(&s, t)) {
-        status = cli_error("suite", "out of memory");
+        status = cli_error("suite", "out of memory creating the suite");
         goto out;
     }
     if (!report)

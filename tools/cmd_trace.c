@@ -50,7 +50,7 @@ static int trace_info(int argc, char **argv) {
         return cli_usage_error("trace", "usage: ssdcore trace info TRACE [--format=F]");
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
-        return cli_error("trace", "out of memory");
+        return cli_error("trace", "out of memory creating the trace handle");
     int status = load("trace", tr, argv[2], format);
     char *json = NULL;
     if (!status && ssd_trace_summary_json(tr, &json) == 0)
@@ -83,7 +83,7 @@ static int trace_convert(int argc, char **argv) {
                                         "csv|iolog3] [--file NAME]");
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
-        return cli_error("trace", "out of memory");
+        return cli_error("trace", "out of memory creating the trace handle");
     int status = load("trace", tr, argv[optind], from);
     if (!status && ssd_trace_save(tr, argv[optind + 1], to, file) < 0)
         status = cli_error("trace", "%s", ssd_trace_errmsg(tr));
@@ -120,7 +120,7 @@ static int trace_generate(int argc, char **argv) {
                                         "[--seed N] [--span SIZE]");
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
-        return cli_error("trace", "out of memory");
+        return cli_error("trace", "out of memory creating the trace handle");
     int status = 0;
     if (ssd_trace_generate(tr, argv[optind], seed, span) < 0 ||
         ssd_trace_save(tr, out, "csv", NULL) < 0)
@@ -297,7 +297,7 @@ static int trace_record(int argc, char **argv) {
     }
     ssd_trace *tr;
     if (ssd_trace_create(&tr)) {
-        status = cli_error("trace", "out of memory");
+        status = cli_error("trace", "out of memory creating the trace handle");
         goto out;
     }
     if (ssd_trace_load(tr, parsed, "blkparse") < 0 || ssd_trace_save(tr, out, "csv", NULL) < 0)
@@ -485,11 +485,11 @@ int cmd_replay(int argc, char **argv) {
     ssd_replay *r = NULL;
     if (ssd_trace_create(&tr)) {
         ssd_target_free(t);
-        return cli_error("replay", "out of memory");
+        return cli_error("replay", "out of memory creating the trace handle");
     }
     status = load("replay", tr, trace_path, format);
     if (!status && ssd_replay_create(&r, t, tr))
-        status = cli_error("replay", "out of memory");
+        status = cli_error("replay", "out of memory creating the replay");
     for (int k = O_TIMING; k <= O_PRECONDITION && !status; k++)
         if (vals[k] && ssd_replay_set_option(r, keys[k], vals[k]) < 0)
             status = cli_usage_error("replay", "--%s: %s", keys[k], ssd_replay_errmsg(r));

@@ -2,11 +2,13 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <ssdcore.h>
 
 #include "commands.h"
+#include "fo_cli.h"
 
 static const struct ssd_cli_command commands[] = {
     {"version", cmd_version, "print the version"},
@@ -38,9 +40,14 @@ static void usage(FILE *out) {
     fprintf(out, "\n'ssdcore COMMAND --help' describes each command.\n");
 }
 
+/* Messages name paths, drive models and series from results.json or a
+ * catalog: control characters are shown as \xNN, never sent to the
+ * terminal. */
 int cli_report(const char *cmd, int status, const char *fmt, va_list ap) {
+    char msg[4096];
+    vsnprintf(msg, sizeof msg, fmt, ap);
     fprintf(stderr, "ssdcore %s: ", cmd);
-    vfprintf(stderr, fmt, ap);
+    fo_cli_put_safe(stderr, msg);
     fputc('\n', stderr);
     return status;
 }

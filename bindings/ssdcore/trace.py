@@ -19,7 +19,7 @@ import json
 import os
 import threading
 
-from ._errors import SsdError, check
+from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import set_options, take_string
 from .job import Target
@@ -108,11 +108,20 @@ class Trace:
         return ffi.string(lib.ssd_trace_format(self._tr)).decode()
 
     @property
+    def source(self):
+        """The file the trace was loaded from (as given), or None. An output
+        of the same command never replaces it (docs/crash-safety.md)."""
+        p = lib.ssd_trace_source(self._tr)
+        return None if p == ffi.NULL else os.fsdecode(ffi.string(p))
+
+    @property
     def max_overlap(self):
         return lib.ssd_trace_max_overlap(self._tr)
 
     def save(self, path, format="csv", file=None):
-        """Write as "csv" or "iolog3" (file: the path fio should open)."""
+        """Write as "csv" or "iolog3" (file: the path fio should open).
+        Raises ssdcore.Refused over the trace's own source file, a device
+        node or another special file, or a file ssdcore did not write."""
         check(lib.ssd_trace_save(self._tr, os.fsencode(path), format.encode(),
                                  os.fsencode(file) if file else ffi.NULL), self._errmsg)
 
@@ -224,7 +233,8 @@ def replay(trace, target, target_options=None, **options):
             stop.results = res  # what was replayed before Ctrl-C, as job() keeps it
             raise stop
         if rc < 0:
-            err = SsdError(rc, ffi.string(lib.ssd_replay_errmsg(r)).decode(errors="replace"))
+            msg = ffi.string(lib.ssd_replay_errmsg(r)).decode(errors="replace")
+            err = error_from_code(rc, msg)
             err.results = res
             raise err
         return res

@@ -261,8 +261,7 @@ static int file_open(ssd_target *t, const char *path, int *created) {
                          "%s: no such file (give a size, e.g. --size-file 8g, to create it)", path);
 
     uint64_t marked_size = 0;
-    enum ssd__layout_mark mark =
-        exists ? ssd__layout_mark_get(path, (uint64_t)st.st_ino, &marked_size) : SSD__MARK_NONE;
+    enum ssd__layout_mark mark = exists ? ssd__layout_mark_get(path, &marked_size) : SSD__MARK_NONE;
     const enum ssd__layout_mark mark_seen = mark;
     const uint64_t marked_seen = marked_size;
     const ino_t ino_seen = exists ? st.st_ino : 0;
@@ -325,8 +324,7 @@ static int file_open(ssd_target *t, const char *path, int *created) {
      * (a run that held it laid the file out, or replaced it). */
     if (exists) {
         uint64_t now_size = 0;
-        if (st.st_ino != ino_seen ||
-            ssd__layout_mark_get(path, (uint64_t)st.st_ino, &now_size) != mark_seen ||
+        if (st.st_ino != ino_seen || ssd__layout_mark_get(path, &now_size) != mark_seen ||
             now_size != marked_seen) {
             file_release(t);
             close(t->fd);

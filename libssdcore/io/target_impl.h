@@ -85,8 +85,10 @@ int ssd__block_target_open(ssd_target *t, const char *path);
  * user's file), incomplete (ssdcore's, layout begun but not finished) or
  * complete (ssdcore's, SIZE bytes laid out). */
 enum ssd__layout_mark { SSD__MARK_NONE, SSD__MARK_INCOMPLETE, SSD__MARK_COMPLETE };
-/* path's mark; ino is its inode number (a side file must name it). */
-enum ssd__layout_mark ssd__layout_mark_get(const char *path, uint64_t ino, uint64_t *size);
+/* path's mark: the xattr, or where user xattrs are missing a side file
+ * that names this very file (inode, birth time, generation; see
+ * target_layout_mark.c). */
+enum ssd__layout_mark ssd__layout_mark_get(const char *path, uint64_t *size);
 /* Sets t->fd's mark; 0 or a negative code with a message in t->err. */
 int ssd__layout_mark_set(ssd_target *t, const char *path, enum ssd__layout_mark m, uint64_t size);
 

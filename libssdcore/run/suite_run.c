@@ -19,6 +19,7 @@
 #include "ssdcore/job.h"
 #include "ssdcore/drive.h"
 #include "ssdcore/sim.h"
+#include "output_check.h"
 #include "suite_impl.h"
 
 static void host_info(ssd_suite *s) {
@@ -50,8 +51,14 @@ static void host_info(ssd_suite *s) {
 }
 
 static int save_results(ssd_suite *s) {
+    /* Checked at every save: OUT is the user's directory, and a results.json
+     * there that this run did not write (a FIFO, a user's file) is not ours
+     * to replace. */
+    int rc = ssd__output_check("results", s->results_path, NULL, 0, "{", 0, s->err);
+    if (rc)
+        return rc;
     char *json = NULL;
-    int rc = ssd__suite_json(s, &json);
+    rc = ssd__suite_json(s, &json);
     if (rc)
         return ssd__fail(s->err, rc, "results.json: out of memory");
     size_t len = strlen(json);

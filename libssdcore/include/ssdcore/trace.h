@@ -82,11 +82,18 @@ SSD_API int ssd_trace_parse(ssd_trace *tr, const char *text, size_t len, const c
  * by ssd_trace_add). Static string. */
 SSD_API const char *ssd_trace_format(const ssd_trace *tr);
 
+/* The file tr was last read from by ssd_trace_load (the path as given),
+ * or NULL when its I/Os came from elsewhere. Owned by tr. */
+SSD_API const char *ssd_trace_source(const ssd_trace *tr);
+
 /* Writes tr to path, replacing it atomically (a temporary file renamed
- * into place). format: "csv" (default for NULL) or "iolog3"; iolog3 names
- * `file` (NULL: "/dev/null-trace") as the file every I/O goes to, so fio
- * replays it with --read_iolog and --replay_redirect. Returns 0,
- * SSD_EINVAL or -errno. */
+ * into place). Refused (SSD_EUNSAFE, with the reason in ssd_trace_errmsg)
+ * when path is the file tr was loaded from, a device node or another
+ * non-regular file, or a non-empty file ssdcore did not write (one that
+ * does not begin as this format's files do). format: "csv" (default for
+ * NULL) or "iolog3"; iolog3 names `file` (NULL: "/dev/null-trace") as the
+ * file every I/O goes to, so fio replays it with --read_iolog and
+ * --replay_redirect. Returns 0, SSD_EINVAL, SSD_EUNSAFE or -errno. */
 SSD_API int ssd_trace_save(ssd_trace *tr, const char *path, const char *format, const char *file);
 
 /* The largest read or write a trace may hold: 1 GiB (the kernel splits far
