@@ -45,6 +45,9 @@ static const char job_usage[] =
     "  --written-before SIZE  bytes written to the drive since its last TRIM before\n"
     "                      this job, recorded in the CSV for `analyze` (a run on a\n"
     "                      drive written full reaches its used state early)\n"
+    "  --precondition none|seq_fill|random_fill|unknown\n"
+    "                      how the drive was preconditioned before this job,\n"
+    "                      recorded in the CSV for `analyze`\n"
     "  --json              print the results as JSON instead of a summary\n"
     "  --no-progress       no progress line on a terminal\n";
 
@@ -66,6 +69,7 @@ enum {
     OPT_INTERVAL,
     OPT_LOG,
     OPT_WRITTEN_BEFORE,
+    OPT_PRECONDITION,
     OPT_JSON,
     OPT_NO_PROGRESS,
     OPT_END,
@@ -94,6 +98,7 @@ static const struct option long_opts[] = {
     {"interval", required_argument, NULL, OPT_INTERVAL},
     {"log", required_argument, NULL, OPT_LOG},
     {"written-before", required_argument, NULL, OPT_WRITTEN_BEFORE},
+    {"precondition", required_argument, NULL, OPT_PRECONDITION},
     {"json", no_argument, NULL, OPT_JSON},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"help", no_argument, NULL, 'h'},
@@ -121,6 +126,7 @@ static const struct {
     {OPT_LOG, "log"},
     {OPT_SUBMIT_BATCH, "submit_batch"},
     {OPT_WRITTEN_BEFORE, "written_before"},
+    {OPT_PRECONDITION, "precondition"},
 };
 
 static int progress_line(void *user, const ssd_progress *p) {

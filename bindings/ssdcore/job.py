@@ -156,7 +156,7 @@ class Target:
 
 _JOB_KEYS = ("pattern", "bs", "qd", "threads", "read_pct", "offset", "span", "time", "bytes",
              "rate", "coverage", "seed", "interval", "engine", "log", "stamp", "fail_io",
-             "submit_batch", "written_before")
+             "submit_batch", "written_before", "precondition")
 
 
 _NUMERIC_KEYS = ("bs", "qd", "threads", "read_pct", "offset", "span", "time", "bytes", "rate",
@@ -336,7 +336,9 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     job options of ``ssd_job_set_option``: threads, read_pct, offset, span,
     time, bytes, rate, coverage, seed, interval, engine, log, submit_batch,
     written_before (bytes written to the drive since its last TRIM, recorded
-    in the log's metadata for :func:`analyze`).
+    in the log's metadata for :func:`analyze`), precondition (how the drive
+    was preconditioned before the job: "none", "seq_fill", "random_fill" or
+    "unknown", recorded the same way).
     Sizes and times
     may be numbers (bytes, seconds) or strings ("8g", "2h").
 

@@ -36,6 +36,10 @@ struct ssd_job {
      * not used by the job, recorded in the series metadata for the
      * analysis (a run on a used drive reaches its used state early). */
     uint64_t written_before;
+    /* How the drive was preconditioned before this job ("none", "seq_fill",
+     * "random_fill", "unknown"; "" = not said): recorded like
+     * written_before, for the analysis. */
+    char precondition[16];
     ssd_progress_fn progress;
     void *progress_user;
     double progress_period_s;
@@ -262,6 +266,17 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
         return opt_flag(j, key, value, &j->stamp);
     if (!strcmp(key, "written_before"))
         return opt_size(j, key, value, 0, UINT64_MAX >> 1, &j->written_before);
+    if (!strcmp(key, "precondition")) {
+        static const char *const states[] = {"", "none", "seq_fill", "random_fill", "unknown"};
+        for (size_t k = 0; k < sizeof states / sizeof states[0]; k++)
+            if (!strcmp(value, states[k])) {
+                strcpy(j->precondition, value);
+                return 0;
+            }
+        return ssd__fail(j->err, SSD_EINVAL,
+                         "option precondition: '%s' is not none, seq_fill, random_fill or unknown",
+                         value);
+    }
     if (!strcmp(key, "fail_io")) {
         if ((rc = opt_uint(j, key, value, 0, 2000000000u, &n)))
             return rc;
@@ -452,8 +467,8 @@ static int open_log(ssd_job *j) {
     if (!j->log)
         return ssd__fail(j->err, -errno, "log %s: cannot create: %s", j->log_path, strerror(errno));
     char *meta = NULL;
-    int rc = ssd__job_metadata_json(j->target_uri, j->target_size, j->written_before, &j->w,
-                                    j->engine, &meta);
+    int rc = ssd__job_metadata_json(j->target_uri, j->target_size, j->written_before,
+                                    j->precondition, &j->w, j->engine, &meta);
     if (rc)
         return ssd__fail(j->err, rc, "log %s: no memory for the metadata", j->log_path);
     fprintf(j->log,

@@ -37,7 +37,8 @@ static void put_workload(struct ssd__jw *w, const struct ssd__workload *wl) {
 }
 
 int ssd__job_metadata_json(const char *target_uri, uint64_t capacity, uint64_t written_before,
-                           const struct ssd__workload *wl, const char *engine, char **out) {
+                           const char *precondition, const struct ssd__workload *wl,
+                           const char *engine, char **out) {
     struct ssd__jw w;
     ssd__jw_init(&w, SSD__JW_COMPACT);
     ssd__jw_begin_object(&w);
@@ -45,6 +46,8 @@ int ssd__job_metadata_json(const char *target_uri, uint64_t capacity, uint64_t w
     ssd__jw_ku64(&w, "capacity_bytes", capacity);
     if (written_before)
         ssd__jw_ku64(&w, "written_before_bytes", written_before);
+    if (precondition && *precondition)
+        ssd__jw_kstr(&w, "precondition", precondition);
     ssd__jw_kstr(&w, "pattern", ssd__pattern_name(wl->pattern));
     ssd__jw_ku64(&w, "block_size", wl->block_size);
     ssd__jw_ku64(&w, "queue_depth", wl->queue_depth);

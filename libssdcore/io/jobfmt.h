@@ -27,9 +27,11 @@ struct ssd__job_summary {
 /* Both return 0 or SSD_ENOMEM, with a malloc'd string in *out. */
 int ssd__job_results_json(const struct ssd__job_summary *s, char **out);
 /* written_before: bytes written since TRIM before the job ("written_before_bytes",
- * left out when 0). */
+ * left out when 0); precondition: how the drive was preconditioned
+ * ("precondition", left out when NULL or ""). */
 int ssd__job_metadata_json(const char *target_uri, uint64_t capacity, uint64_t written_before,
-                           const struct ssd__workload *w, const char *engine, char **out);
+                           const char *precondition, const struct ssd__workload *w,
+                           const char *engine, char **out);
 
 const char *ssd__pattern_name(int pattern);
 
