@@ -177,6 +177,26 @@ SSD_API int ssd_job_to_json(const ssd_job *j, int flags, char **out);
 /* Deprecated (removed after 0.2): ssd_job_to_json(j, 0, out). */
 SSD_API int ssd_job_results_json(const ssd_job *j, char **out);
 
+/*
+ * Preconditions the whole target, as SNIA PTS does before it measures:
+ *   kind "seq_fill"     128 KiB sequential writes at QD32 over every block,
+ *                       `loops` times (the workload-independent
+ *                       preconditioning: twice the capacity by default)
+ *   kind "random_fill"  4 KiB random writes at QD32, each loop visiting
+ *                       every block once in a random order
+ * loops: 1..64, 0 = the default 2. On sim targets the model applies the
+ * writes in bulk at a cost that does not grow with the capacity (virtual
+ * time advances by as long as they take); on files and devices it runs
+ * one job per loop, which takes hours on a large drive: `fn` (may be NULL)
+ * sees each loop's progress as ssd_job_set_progress's callback does, and
+ * ssd_interrupt() stops it (SSD_EINTERRUPTED). *written (may be NULL) gets
+ * the bytes written, also when it stopped early. Errors: SSD_EINVAL (an
+ * unknown kind, loops out of range; the message in ssd_target_errmsg),
+ * SSD_EUNSAFE (a target that refuses writes), or the failing job's code.
+ */
+SSD_API int ssd_target_precondition(ssd_target *t, const char *kind, unsigned loops,
+                                    uint64_t *written, ssd_progress_fn fn, void *user);
+
 /* Asks every running job and idle in this process to stop soon. Safe to call
  * from a signal handler and from any thread: it only bumps an atomic counter.
  * Jobs and idles that start afterwards are not affected. */
