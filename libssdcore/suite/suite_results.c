@@ -216,6 +216,17 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
         ssd__jw_knum(w, "x", st->def.x);
         params(w, st);
         csv_name(w, "log", st->def.log);
+        /* The analysis context the job ran in, as its log's metadata has it
+         * (the step's own options win there, and so here). */
+        {
+            const char *pre = ssd__step_option(st, "precondition");
+            const char *wb = ssd__step_option(st, "written_before");
+            uint64_t own = 0;
+            ssd__jw_kstr(w, "precondition", pre ? pre : ssd__precondition_state(s, i));
+            ssd__jw_knum(w, "written_before_bytes",
+                         wb && !ssd_parse_size(wb, &own) ? (double)own
+                                                         : ssd__written_since_trim(s, i));
+        }
         if (st->res.job_json) {
             ssd__jw_key(w, "summary");
             ssd__jw_begin_object(w);
@@ -239,6 +250,17 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
     case SSD__STEP_IDLE:
         ssd__jw_knum(w, "seconds", st->def.idle_s * s->scale);
         ssd__jw_knum(w, "seconds_unscaled", st->def.idle_s);
+        break;
+    case SSD__STEP_PRECONDITION: {
+        params(w, st);
+        const char *loops = ssd__step_option(st, "loops");
+        ssd__jw_kstr(w, "precondition", ssd__step_option(st, "kind"));
+        ssd__jw_knum(w, "loops", loops ? atof(loops) : 2);
+        ssd__jw_knum(w, "written_bytes", st->res.written_bytes);
+        break;
+    }
+    case SSD__STEP_PURGE:
+        ssd__jw_kstr(w, "how", st->res.how[0] ? st->res.how : NULL);
         break;
     case SSD__STEP_FILEBENCH:
         params(w, st);

@@ -161,3 +161,105 @@ def test_the_cli_fills_and_purges(tmp_path):
     assert cli("purge", "sim:bx200", "--destroy-data").stdout.strip() == \
         "purged sim:bx200 (model reset)"
     assert cli("purge", "sim:bx200", check=False).returncode == 2
+
+
+# ---- suite steps ------------------------------------------------------------
+
+FILL_SUITE = """\
+purge
+precondition kind=seq_fill
+job name=steady pattern=randwrite bs=4k qd=32 time=20m interval=1s log=steady
+analyze steady
+purge
+precondition kind=random_fill loops=3
+idle 15m
+job name=after-random pattern=randwrite bs=4k qd=32 time=5m interval=1s log=after-random
+trim
+job name=fresh pattern=randwrite bs=4k qd=32 time=5m interval=1s log=fresh
+"""
+
+
+@pytest.fixture(scope="module")
+def fill_run(tmp_path_factory):
+    d = tmp_path_factory.mktemp("fill")
+    (d / "fill.suite").write_text(FILL_SUITE)
+    cli("suite", "sim:ssd370", "--suite-file", d / "fill.suite", "--out", d / "r",
+        "--no-progress")
+    return d / "r"
+
+
+def steps(run):
+    return json.loads((run / "results.json").read_text())["steps"]
+
+
+def test_the_suite_records_purges_and_preconditions(fill_run):
+    st = steps(fill_run)
+    cap = 256060514304
+    assert [s["kind"] for s in st[:2]] == ["purge", "precondition"]
+    assert st[0]["how"] == "model reset"
+    assert st[1]["precondition"] == "seq_fill" and st[1]["loops"] == 2
+    assert st[1]["params"] == {"kind": "seq_fill"}
+    assert st[1]["written_bytes"] == pytest.approx(2 * cap, abs=2 * 131072)
+    assert st[5]["precondition"] == "random_fill" and st[5]["loops"] == 3
+    assert st[5]["written_bytes"] == 3 * cap
+
+
+def test_each_job_knows_how_the_drive_was_prepared(fill_run):
+    jobs = {s["name"]: s for s in steps(fill_run) if s["kind"] == "job"}
+    want = {"steady": ("seq_fill", 2), "after-random": ("random_fill", 3), "fresh": ("none", 0)}
+    for name, (pre, loops) in want.items():
+        assert jobs[name]["precondition"] == pre
+        # A purge resets what was written, as a whole-drive TRIM does.
+        assert jobs[name]["written_before_bytes"] == pytest.approx(
+            loops * 256060514304, abs=2 * 131072)
+        m = metadata(fill_run / f"{name}.csv")
+        assert m["precondition"] == pre
+        assert m.get("written_before_bytes", 0) == jobs[name]["written_before_bytes"]
+
+
+def test_the_model_says_native_then_gc_after_the_fill(fill_run):
+    job = [s for s in steps(fill_run) if s["name"] == "steady"][0]
+    assert [p["regime"] for p in job["sim_truth"]["phases"]] == ["native", "gc"]
+
+
+def test_a_results_directory_read_back_keeps_them(fill_run):
+    again = json.loads(cli("report", fill_run, "--json").stdout)["steps"]
+    for a, b in zip(steps(fill_run), again):
+        for k in ("kind", "state", "precondition", "loops", "written_bytes", "how",
+                  "written_before_bytes"):
+            assert a.get(k) == b.get(k), (a["name"], k)
+
+
+def test_a_drive_opened_dirty_is_randomly_filled(tmp_path):
+    (tmp_path / "s.suite").write_text("job name=j pattern=randwrite time=5s log=j\n")
+    cli("suite", "sim:bx200,precondition=dirty", "--suite-file", tmp_path / "s.suite", "--out",
+        tmp_path / "r", "--no-progress")
+    assert metadata(tmp_path / "r" / "j.csv")["precondition"] == "random_fill"
+
+
+@pytest.mark.parametrize("line, message", [
+    ("precondition", "kind= is missing"),
+    ("precondition kind=full", "'full' is not seq_fill or random_fill"),
+    ("precondition kind=seq_fill loops=0", "loops: '0' is not a number in [1, 64]"),
+    ("precondition kind=seq_fill size=1g", "unknown key 'size'"),
+    ("purge now", "purge: takes no options"),
+])
+def test_suite_files_with_bad_steps_are_refused_naming_the_line(tmp_path, line, message):
+    (tmp_path / "s.suite").write_text("trim\n" + line + "\n")
+    r = cli("suite", "sim:bx200", "--suite-file", tmp_path / "s.suite", "--out", tmp_path / "r",
+            "--no-progress", check=False)
+    assert r.returncode != 0
+    assert "s.suite:2: " in r.stderr and message in r.stderr
+    assert not (tmp_path / "r").exists()
+
+
+def test_a_file_target_is_punched_and_filled_by_jobs(tmp_path):
+    (tmp_path / "s.suite").write_text("purge\nprecondition kind=random_fill loops=1\n"
+                                      "job name=j pattern=randwrite time=1s log=j\n")
+    t = tmp_path / "t.bin"
+    cli("suite", t, "--size-file", "8m", "--suite-file", tmp_path / "s.suite", "--out",
+        tmp_path / "r", "--no-progress")
+    st = steps(tmp_path / "r")
+    assert st[0]["how"] == "hole punch"
+    assert st[1]["written_bytes"] == 8 << 20
+    assert metadata(tmp_path / "r" / "j.csv")["precondition"] == "random_fill"
