@@ -12,7 +12,7 @@ Run from the repo root after scripts/build.sh:
     PATH=build:$PATH PYTHONPATH=build/python .venv/bin/python bench/used_drive_sweep.py \\
         [--drives 200] [--seed 2026] [--small] [-v] [--json FILE]
 
---small draws 32-256 GB drives with a 1 s noise tick and coarser samples:
+--small draws 120 GB-1 TB drives with a 2 s noise tick and coarser samples:
 the 50-drive test's setting (tests/py/test_used_drive_sweep.py).
 """
 import argparse
@@ -25,7 +25,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "py"))
 from used_drive_scoring import format_table, sweep, table  # noqa: E402
 
-SMALL = dict(cap_range=(120, 1000), tick_s=1, interval=(1, 1, 2))
+SMALL = dict(cap_range=(120, 1000), tick_s=2, interval=(1, 2, 4))
 
 
 def main():
