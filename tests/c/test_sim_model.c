@@ -604,3 +604,28 @@ Test(sim_model, dynamic_cache_fed_by_its_own_overwrites_keeps_running, .timeout 
     series_free(&s);
     ssd_target_free(t);
 }
+
+/* A precondition fills the whole drive in bulk from the C API, a purge
+ * makes it fresh again, and a kind or loop count it does not know is
+ * refused with the reason. */
+Test(sim_model, precondition_fills_in_bulk_and_purge_makes_it_fresh) {
+    ssd_target *t = open_sim("sim:ssd370");
+    uint64_t size = ssd_target_size(t), written = 0;
+    cr_assert_eq(ssd_target_precondition(t, "random_fill", 3, &written, NULL, NULL), 0);
+    cr_assert_eq(written, 3 * size);
+    assert_near(truth(t, "mapped_bytes"), (double)size, 1e-9, "every block written");
+    cr_assert_eq(truth(t, "dirty"), 1, "three random passes leave the used state");
+    cr_assert_eq(ssd_target_precondition(t, "seq_fill", 0, &written, NULL, NULL), 0);
+    cr_assert_leq(written - 2 * size, 2 * 131072, "the default is twice the capacity");
+    const char *how = NULL;
+    cr_assert_eq(ssd_target_purge(t, &how), 0);
+    cr_assert_str_eq(how, "model reset");
+    cr_assert_eq(truth(t, "mapped_bytes"), 0);
+    cr_assert_eq(truth(t, "dirty"), 0);
+    cr_assert_eq(ssd_target_precondition(t, "full", 1, &written, NULL, NULL), SSD_EINVAL);
+    cr_assert(strstr(ssd_target_errmsg(t), "unknown kind 'full'"), "%s", ssd_target_errmsg(t));
+    cr_assert_eq(written, 0);
+    cr_assert_eq(ssd_target_precondition(t, "seq_fill", 65, NULL, NULL, NULL), SSD_ERANGE);
+    cr_assert_eq(ssd_target_purge(NULL, NULL), SSD_EINVAL);
+    ssd_target_free(t);
+}
