@@ -105,8 +105,18 @@ def write_curve(result: Any, ax: Any = None, *, window_s: float = 30.0, zoom: bo
             band = _REGIME_BANDS.get(str(regime), _BANDS[k % 2]) if regime else _BANDS[k % 2]
             ax.axvspan(x0, x1, color=band, alpha=0.7, lw=0, zorder=0)
             lvl = float(p.get("level_bps") or 0) / MIB
-            ax.hlines(lvl, x0, x1, colors=_LEVEL, linestyles=(0, (6, 3)), lw=2, zorder=3,
-                      label="phase levels (analysis)" if k == 0 else None)
+            trend = a.gc_trend if (regime == "gc" and a.gc_sliding and
+                                   p.get("start_bytes") == a.gc_start_bytes) else []
+            if len(trend) >= 2:
+                # A used state that slides is drawn as it slides: a flat
+                # level would cross the curve.
+                tx, ty = [q[0] / GIB for q in trend], [q[1] / MIB for q in trend]
+                ax.plot(tx, ty, color=_LEVEL, ls=(0, (6, 3)), lw=2, zorder=3,
+                        label="phase levels (analysis)" if k == 0 else None)
+                lvl = float(np.interp((x0 + x1) / 2, tx, ty))  # where its name goes
+            else:
+                ax.hlines(lvl, x0, x1, colors=_LEVEL, linestyles=(0, (6, 3)), lw=2, zorder=3,
+                          label="phase levels (analysis)" if k == 0 else None)
             if regime:
                 name = "cache or direct" if undecided and regime == "direct" else str(regime)
                 ax.text((x0 + x1) / 2, lvl, name, ha="center", va="bottom",

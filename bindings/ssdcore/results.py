@@ -225,6 +225,9 @@ class JobResult(Result):
     ``series`` (one dict per sampling interval)."""
 
     kind = "job"
+    log_path: Optional[str] = None
+    """Where the job's series CSV is (a suite's job: in its results
+    directory); ``analyze()`` reads it when the result holds no samples."""
 
     def to_dict(self) -> Dict[str, Any]:
         """The results as plain JSON types: ``series`` a list of dicts, the
@@ -241,6 +244,21 @@ class JobResult(Result):
     iops = _field("iops", _float, 0.0, "I/Os per second.")
     bw_bps = _field("bw_bps", _float, 0.0, "Throughput in bytes/s.")
     interrupted = _field("interrupted", bool, False, "True if Ctrl-C or a callback stopped it.")
+    capacity_bytes = _maybe("analysis_context.capacity_bytes", _int,
+                            "The drive's (target's) capacity, as the analysis reads it.")
+    written_before_bytes = _field("analysis_context.written_before_bytes", _int, 0,
+                                  "Bytes written to the drive since its last TRIM before the job.")
+    precondition = _field("analysis_context.precondition", _text, "unknown",
+                          "How the drive was preconditioned: none, seq_fill, random_fill or\n"
+                          "unknown.")
+
+    @property
+    def analysis_context(self) -> Dict[str, Any]:
+        """What the analysis must know about the run beyond its samples
+        (capacity_bytes, written_before_bytes, precondition, pattern,
+        block_size, queue_depth): the series metadata ``analyze()`` gives it."""
+        from .analysis import job_context
+        return job_context(self)
 
     @property
     def bw_mib_per_s(self) -> float:
@@ -329,8 +347,12 @@ class JobResult(Result):
         df.insert(4, "written_bytes", df["bytes"].cumsum().astype("int64"))
         return df
 
-    def analyze(self, **options: float) -> "AnalysisResult":
-        """The write-curve analysis of this job's samples (latency kept)."""
+    def analyze(self, **options: Any) -> "AnalysisResult":
+        """The write-curve analysis of this job's samples (latency kept), in
+        the job's analysis context (capacity, written_before, precondition,
+        workload): the verdict ``ssdcore.analyze(its log)`` gives. Options
+        (``capacity=``, ``written_before=``, ``precondition=``, ``ddir=``...)
+        are :func:`ssdcore.analyze`'s and win over the context."""
         from .analysis import analyze
         return analyze(self, **options)
 
@@ -345,8 +367,11 @@ _ANALYSIS_COLUMNS: List[Tuple[str, str]] = [
     ("cache_uncertainty_bytes", "Int64"), ("cache_censored", "string"),
     ("post_cache_bps", "float64"), ("folding_start_bytes", "Int64"),
     ("folding_level_bps", "float64"), ("gc_start_bytes", "Int64"), ("gc_level_bps", "float64"),
-    ("gc_end_level_bps", "float64"), ("regime_note", "string"), ("recovered_bytes", "Int64"),
-    ("recovery_reference_level_bps", "float64"), ("recovery_note", "string"),
+    ("gc_end_level_bps", "float64"), ("gc_start_level_bps", "float64"),
+    ("gc_slope_bps_per_gib", "float64"), ("regime_note", "string"), ("recovered_bytes", "Int64"),
+    ("recovery_censored", "string"), ("recovery_reference_level_bps", "float64"),
+    ("recovery_note", "string"), ("steady_state_start_s", "float64"),
+    ("steady_state_bps", "float64"),
     ("mean_bps", "float64"), ("cv", "float64"),
     ("p1_over_mean", "float64"), ("p5_over_mean", "float64"), ("dips_period_s", "float64"),
     ("dips_depth", "float64"), ("dips_duty", "float64"), ("lat_p50_us", "float64"),
@@ -405,12 +430,43 @@ class AnalysisResult(Result):
     folding_level_bps = _maybe("folding.level_bps", _float, "Write speed while folding, bytes/s.")
     gc_start_bytes = _maybe("gc.start_bytes", _int, "Bytes written when GC began.")
     gc_level_bps = _maybe("gc.level_bps", _float, "Write speed under GC, bytes/s.")
+    gc_start_level_bps = _maybe("gc.start_level_bps", _float,
+                                "The used state's speed just after its onset, bytes/s.")
+    gc_end_level_bps = _maybe("gc.end_level_bps", _float,
+                              "The used state's speed at its end, bytes/s.")
+    gc_slope_bps_per_gib = _maybe("gc.slope_bps_per_gib", _float,
+                                  "The used state's mean slope from its onset to its end, in\n"
+                                  "bytes/s per GiB written (negative: falling).")
+
+    @property
+    def gc_sliding(self) -> bool:
+        """True when the used state slides (its start and end levels differ
+        by the min_step option, 1.15x, or more)."""
+        return bool(_get(self, "gc", "sliding"))
+
+    @property
+    def gc_trend(self) -> List[Tuple[float, float]]:
+        """The used state's level along its slide: (bytes written, bytes/s)
+        points, from its onset to its end; [] without a used state."""
+        pts = _get(self, "gc", "trend")
+        return [(float(q["bytes"]), float(q["level_bps"])) for q in pts or []
+                if isinstance(q, dict)]
     regime_note = _maybe("regime_note", _str,
                          "What the regimes cannot tell: the speed never dropped (a cache\n"
                          "larger than the run would not show), or the capacity is unknown.")
     recovered_bytes = _maybe("recovery.recovered_bytes", _int,
                              "Bytes of cache recovered after the idle pause.")
+    recovery_censored = _maybe("recovery.censored", _str,
+                               "\"right\": the run never slowed, so recovered_bytes (all it\n"
+                               "wrote) is a lower bound; \"none\": the end of the room was seen.")
     cv = _maybe("consistency.cv", _float, "Coefficient of variation of the speed.")
+    steady_state_start_s = _maybe("steady_state.start_s", _float,
+                                  "Where the steady state the drive settles into starts, s\n"
+                                  "(SNIA PTS rule, last stable region); None when not reached.")
+    steady_state_start_bytes = _maybe("steady_state.start_bytes", _int,
+                                      "The same, as bytes written.")
+    steady_state_bps = _maybe("steady_state.mean_bps", _float,
+                              "The steady state's average speed, bytes/s.")
 
     @property
     def cache_found(self) -> bool:
@@ -434,8 +490,13 @@ class AnalysisResult(Result):
             "folding_level_bps": self.folding_level_bps, "gc_start_bytes": self.gc_start_bytes,
             "gc_level_bps": self.gc_level_bps,
             "gc_end_level_bps": _float(_get(self, "gc", "end_level_bps")),
+            "gc_start_level_bps": self.gc_start_level_bps,
+            "gc_slope_bps_per_gib": self.gc_slope_bps_per_gib,
             "regime_note": self.regime_note,
             "recovered_bytes": self.recovered_bytes,
+            "recovery_censored": self.recovery_censored,
+            "steady_state_start_s": self.steady_state_start_s,
+            "steady_state_bps": self.steady_state_bps,
             "recovery_reference_level_bps": _float(_get(self, "recovery",
                                                         "reference_level_bps")),
             "recovery_note": self.get("recovery_note") or None,
@@ -515,10 +576,19 @@ class AnalysisResult(Result):
         if self.folding_start_bytes is not None:
             lines.append(f"  folding from {_bytes_text(self.folding_start_bytes)} at "
                          f"{(self.folding_level_bps or 0) / MIB:.1f} MiB/s")
-        if self.gc_start_bytes is not None:
-            lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)}")
+        if self.gc_start_bytes is not None and self.gc_sliding:
+            lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)}: "
+                         f"{(self.gc_start_level_bps or 0) / MIB:.1f} MiB/s just after the onset, "
+                         f"{(self.gc_end_level_bps or 0) / MIB:.1f} MiB/s at the end "
+                         f"({(self.gc_slope_bps_per_gib or 0) / MIB:+.3g} MiB/s per GiB written)")
+        elif self.gc_start_bytes is not None:
+            lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)} at "
+                         f"{(self.gc_level_bps or 0) / MIB:.1f} MiB/s")
         if self.recovered_bytes is not None:
-            lines.append(f"  recovered {_bytes_text(self.recovered_bytes)}")
+            lines.append(f"  recovered {_bytes_text(self.recovered_bytes)}"
+                         if self.recovery_censored != "right" else
+                         f"  recovered at least {_bytes_text(self.recovered_bytes)} "
+                         "(the drive never slowed)")
         if self.regime_note:
             lines.append(f"  note: {self.regime_note}")
         return "\n".join(lines)
@@ -588,7 +658,12 @@ class SuiteResult(Result):
         s = self.step(name)
         if not isinstance(s.get("results"), dict):
             raise KeyError(f"step {name!r} is a {s.get('kind')} step with no job results")
-        return JobResult(s["results"])
+        r = JobResult(s["results"])
+        # Its samples are in its log, in this results directory (wherever
+        # it has moved): r.analyze() reads it there, with its context.
+        if s.get("log") and self.out_dir is not None:
+            r.log_path = os.path.join(self.out_dir, str(s["log"]))
+        return r
 
     def analysis(self, name: str) -> "AnalysisResult":
         """The write-curve analysis of logged job ``name`` (or of the analyze

@@ -14,9 +14,10 @@ struct ssd__analysis_opts {
     double penalty, min_step, min_drop, min_phase_samples, min_phase_fraction;
     double dip_depth, ss_round_s, ss_range, ss_slope, expect_cache_bps, exact_limit;
     double noise_merge, capacity_bytes, written_before_bytes;
-    /* written_before_bytes was given (even 0): it then wins over the
-     * series metadata's */
-    int written_before_set;
+    double precondition; /* enum ssd_precondition */
+    /* written_before_bytes (even 0) or precondition was given: it then
+     * wins over the series metadata's */
+    int written_before_set, precondition_set;
 };
 
 /* A series prepared for analysis: per-sample duration, rate and log-rate. */
@@ -36,6 +37,7 @@ struct ssd__curve {
 };
 
 #define SSD__MAX_STEPS 16
+#define SSD__MAX_TREND 40
 #define SSD__MAX_BURSTS 64
 
 /* A later step down (or up) of the write level after the post-cache phase;
@@ -57,6 +59,9 @@ struct ssd__result {
     struct ssd__burst bursts[SSD__MAX_BURSTS];
     size_t nbursts, bursts_total;
     int recovery_censored;
+    /* The used state's level along its slide: bytes written, level */
+    double gc_trend_bytes[SSD__MAX_TREND], gc_trend_bps[SSD__MAX_TREND];
+    size_t gc_ntrend;
     double lowest_phase_bps;   /* as a reference: its slowest phase's level */
     int had_reference;         /* run with a reference: the JSON has "recovery" */
     const char *recovery_note; /* static; why recovery is undefined (NULL: it is not) */
@@ -69,7 +74,13 @@ struct ssd__result {
     /* steady state */
     int ss_reached, ss_rolling_reached;
     double ss_start_s, ss_start_bytes, ss_mean_bps, ss_range_ratio, ss_slope_ratio;
-    double ss_rolling_start_s, ss_round_s;
+    double ss_rolling_start_s, ss_rolling_start_bytes, ss_round_s;
+    double ss_first_stable_s; /* the first window anywhere that meets the rule */
+    size_t ss_rounds;         /* rounds from the steady state's start to the run's end */
+    /* The workload the series metadata records (DESIGN.md, "The analysis
+     * context travels with the run"); pattern "" when it records none. */
+    char pattern[16];
+    double block_size, queue_depth;
 };
 
 struct ssd_analysis {
@@ -125,6 +136,11 @@ void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_o
  * result (the same drive fresh), or NULL. */
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
                         const struct ssd__result *ref, struct ssd__result *res);
+
+/* analysis_slide.c: the used state's level just after the onset, at the
+ * end (it sets gc_end_level_bps), its mean slope and points along it. */
+void ssd__gc_slide(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                   struct ssd__result *res);
 
 /* analysis_consistency.c */
 void ssd__consistency(const struct ssd__curve *c, const struct ssd__analysis_opts *o,

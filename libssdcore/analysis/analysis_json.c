@@ -5,6 +5,7 @@
 
 #include "analysis_internal.h"
 #include "jsonw.h"
+#include "precondition.h"
 
 /* Ten significant digits: finer than any measurement the analysis makes. */
 #define DIGITS 10
@@ -48,7 +49,8 @@ static void put_phases(struct ssd__jw *w, const struct ssd__curve *c) {
     ssd__jw_end_array(w);
 }
 
-static void put_cache_and_folding(struct ssd__jw *w, const struct ssd_analysis_summary *S) {
+static void put_cache_and_folding(struct ssd__jw *w, const struct ssd__result *r) {
+    const struct ssd_analysis_summary *S = &r->sum;
     ssd__jw_key(w, "cache");
     if (S->has_cache) {
         ssd__jw_begin_object(w);
@@ -77,6 +79,19 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd_analysis_s
         num(w, "start_bytes", S->gc_start_bytes);
         num(w, "level_bps", S->gc_level_bps);
         num(w, "end_level_bps", S->gc_end_level_bps);
+        /* As it slides (analysis_slide.c): bytes/s per GiB written. */
+        num(w, "start_level_bps", S->gc_start_level_bps);
+        num(w, "slope_bps_per_gib", S->gc_slope_bps_per_gib);
+        ssd__jw_kbool(w, "sliding", S->gc_sliding);
+        ssd__jw_key(w, "trend");
+        ssd__jw_begin_array(w);
+        for (size_t i = 0; i < r->gc_ntrend; i++) {
+            ssd__jw_begin_object(w);
+            num(w, "bytes", r->gc_trend_bytes[i]);
+            num(w, "level_bps", r->gc_trend_bps[i]);
+            ssd__jw_end_object(w);
+        }
+        ssd__jw_end_array(w);
         ssd__jw_end_object(w);
     } else {
         ssd__jw_null(w);
@@ -85,6 +100,23 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd_analysis_s
     ssd__jw_num_f(w, S->capacity_bytes, 0);
     ssd__jw_key(w, "written_before_bytes");
     ssd__jw_num_f(w, S->written_before_bytes, 0);
+}
+
+/* The rest of the context the verdict was reached in (DESIGN.md, "The
+ * analysis context travels with the run"): how the drive was preconditioned
+ * and the workload the series metadata records (null when none). */
+static void put_context(struct ssd__jw *w, const struct ssd__result *r) {
+    ssd__jw_kstr(w, "precondition", ssd__precondition_name(r->sum.precondition));
+    ssd__jw_key(w, "workload");
+    if (r->pattern[0]) {
+        ssd__jw_begin_object(w);
+        ssd__jw_kstr(w, "pattern", r->pattern);
+        num(w, "block_size", r->block_size);
+        num(w, "queue_depth", r->queue_depth);
+        ssd__jw_end_object(w);
+    } else {
+        ssd__jw_null(w);
+    }
 }
 
 static void put_steps_and_bursts(struct ssd__jw *w, const struct ssd__result *r) {
@@ -179,15 +211,21 @@ static void put_latency(struct ssd__jw *w, const struct ssd__result *r) {
 static void put_steady_state(struct ssd__jw *w, const struct ssd__result *r) {
     ssd__jw_key(w, "steady_state");
     ssd__jw_begin_object(w);
+    /* Which one: the last stable region, reaching the end of the run
+     * (analysis_steady.c), not the first window that meets the rule. */
+    ssd__jw_kstr(w, "found_in", "last_stable_region");
     ssd__jw_kbool(w, "reached", r->ss_reached);
     num(w, "round_s", r->ss_round_s);
     num(w, "start_s", r->ss_start_s);
     num(w, "start_bytes", r->ss_start_bytes);
+    ssd__jw_ku64(w, "rounds", r->ss_rounds);
     num(w, "mean_bps", r->ss_mean_bps);
     num(w, "range_ratio", r->ss_range_ratio);
     num(w, "slope_ratio", r->ss_slope_ratio);
     ssd__jw_kbool(w, "rolling_reached", r->ss_rolling_reached);
     num(w, "rolling_start_s", r->ss_rolling_start_s);
+    num(w, "rolling_start_bytes", r->ss_rolling_start_bytes);
+    num(w, "first_stable_start_s", r->ss_first_stable_s);
     ssd__jw_end_object(w);
 }
 
@@ -211,7 +249,8 @@ SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int 
     num(&w, "duration_s", r->sum.duration_s);
     num(&w, "total_bytes", r->sum.total_bytes);
     put_phases(&w, &a->c);
-    put_cache_and_folding(&w, &r->sum);
+    put_cache_and_folding(&w, r);
+    put_context(&w, r);
     if (r->regime_note)
         ssd__jw_kstr(&w, "regime_note", r->regime_note);
     put_steps_and_bursts(&w, r);

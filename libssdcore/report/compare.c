@@ -133,6 +133,19 @@ static int add_fig(struct cmp_drive *d, const char *key, double v) {
     return 0;
 }
 
+/* A figure marked a lower bound: KEY AT_LEAST = 1. */
+#define AT_LEAST "#at_least"
+
+/* The figure a "..._censored" key bounds: "right" censoring makes it a
+ * lower bound (the headline's write curves). */
+static const char *lower_bound_of(const char *censored_key) {
+    if (!strcmp(censored_key, "recovery_censored"))
+        return "recovered_bytes";
+    if (!strcmp(censored_key, "cache_censored"))
+        return "cache_bytes";
+    return NULL;
+}
+
 /* Every number under v as "a.b.c" = value; null leaves are figures the run
  * should have had (a lost analysis) and count as missing. */
 static int flatten(ssd_compare *c, struct cmp_drive *d, const struct ssd__jv *v, char *path,
@@ -146,6 +159,13 @@ static int flatten(ssd_compare *c, struct cmp_drive *d, const struct ssd__jv *v,
         if (m->type == SSD__JNUM || m->type == SSD__JNULL) {
             if (!(rc = add_fig(d, path, m->type == SSD__JNUM ? m->num : NAN)))
                 rc = add_key(c, path);
+        } else if (m->type == SSD__JSTR && !strcmp(m->str, "right") && lower_bound_of(v->keys[i])) {
+            /* A figure that is only a lower bound (a run that never
+             * slowed): marked, never a row of its own. */
+            char mark[512];
+            snprintf(mark, sizeof mark, "%.*s%s%s" AT_LEAST, (int)at, path, at ? "." : "",
+                     lower_bound_of(v->keys[i]));
+            rc = add_fig(d, mark, 1);
         } else if (m->type == SSD__JOBJ) {
             rc = flatten(c, d, m, path, len);
         }
@@ -161,6 +181,14 @@ static double value(const struct cmp_drive *d, const char *key) {
         if (!strcmp(d->figs[i].key, key))
             return d->figs[i].v;
     return NAN;
+}
+
+/* "\u2265 " when the drive's figure is only a lower bound, else "" (a
+ * character, not an entity: the bars are SVG, read as XML). */
+static const char *at_least(const struct cmp_drive *d, const char *key) {
+    char mark[512];
+    snprintf(mark, sizeof mark, "%s" AT_LEAST, key);
+    return value(d, mark) == 1 ? "\xe2\x89\xa5 " : "";
 }
 
 /* What results.json says about the run beyond the suite model: the target
@@ -346,6 +374,8 @@ static void describe(const char *key, struct figinfo *f) {
         {"gc_start_bytes", "used state (GC) from"},
         {"gc_level_bps", "speed in the used state"},
         {"gc_end_level_bps", "used-state speed at the end"},
+        {"gc_start_level_bps", "used-state speed just after the onset"},
+        {"gc_slope_bps_per_gib", "used-state slope, per GiB written"},
         {"p50_us", "latency p50"},
         {"p99_us", "latency p99"},
         {"p99_9_us", "latency p99.9"},
@@ -421,6 +451,10 @@ static void describe(const char *key, struct figinfo *f) {
         f->unit = "MB/s", f->json_unit = "bytes/s", f->scale = 1e-6, f->better = 1;
     } else if (ends(leaf, "_bps")) {
         f->unit = "MiB/s", f->json_unit = "bytes/s", f->scale = 1 / MIB, f->better = 1;
+    } else if (ends(leaf, "_bps_per_gib")) {
+        /* A slope: falling slower is better (closer to 0 from below). */
+        f->unit = "MiB/s per GiB", f->json_unit = "bytes/s per GiB", f->scale = 1 / MIB;
+        f->better = 1;
     } else if (ends(leaf, "_iops")) {
         f->unit = f->json_unit = "IOPS", f->better = 1;
     } else if (ends(leaf, "_mibs")) {
@@ -617,7 +651,8 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const char *key,
             fmt_value(vb, sizeof vb, v);
         if (r < n && i != c->highlight && isfinite(p))
             snprintf(pb, sizeof pb, " (%+.0f %%)", p);
-        ssd__text_add(t, ": %s %s%s\">", vb, r < n ? f->unit : "", pb);
+        ssd__text_add(t, ": %s%s %s%s\">", r < n ? at_least(d, key) : "", vb, r < n ? f->unit : "",
+                      pb);
         ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\"%s>", lw - 6, y + 17,
                       i == c->highlight ? " font-weight=\"bold\"" : "");
         /* Long labels are cut here; the tooltip has the whole one. */
@@ -631,10 +666,10 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const char *key,
             double bw = vmax > 0 ? fabs(v) / vmax * (W - lw - vw) : 0;
             ssd__text_add(t,
                           "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>"
-                          "<text x=\"%.1f\" y=\"%d\">%s%s</text>",
+                          "<text x=\"%.1f\" y=\"%d\">%s%s%s</text>",
                           lw, y + 3, fmax(bw, 1), rowh - 8,
                           i == c->highlight ? drive_color(c, i) : "#9db4cc", lw + bw + 5, y + 17,
-                          vb, pb);
+                          at_least(d, key), vb, pb);
         } else {
             ssd__text_add(t,
                           "<text x=\"%d\" y=\"%d\" fill=\"#a60\" font-style=\"italic\">"
@@ -877,7 +912,7 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t) {
                 continue;
             }
             fmt_value(vb, sizeof vb, v);
-            ssd__text_add(t, "<td class=\"n\">%s", vb);
+            ssd__text_add(t, "<td class=\"n\">%s%s", at_least(&c->d[i], c->keys[k]), vb);
             if (i != c->highlight && isfinite(p))
                 ssd__text_add(t, " <small class=\"%s\">%+.0f %%</small>",
                               f.better * p > 0   ? "good"

@@ -217,6 +217,27 @@ static void phase_regimes(const struct ssd__step *an, char (*out)[12], size_t n)
     ssd__jv_free(&a);
 }
 
+/* The used state's level along its slide ("gc"."trend": bytes written,
+ * level), up to cap points; 0 when the analysis has none. */
+static size_t gc_trend(const struct ssd__step *an, double *gib, double *mibs, size_t cap) {
+    struct ssd__jv a;
+    char msg[32];
+    size_t n = 0;
+    if (!an->res.analysis_json || ssd__jr_parse(an->res.analysis_json, &a, msg, sizeof msg))
+        return 0;
+    const struct ssd__jv *tr = ssd__jv_get(ssd__jv_get(&a, "gc"), "trend");
+    for (size_t k = 0; tr && tr->type == SSD__JARR && k < tr->n && n < cap; k++) {
+        double x = ssd__jv_num(&tr->items[k], "bytes", NAN),
+               y = ssd__jv_num(&tr->items[k], "level_bps", NAN);
+        if (isfinite(x) && isfinite(y)) {
+            gib[n] = x / GIB;
+            mibs[n++] = y / MIB;
+        }
+    }
+    ssd__jv_free(&a);
+    return n;
+}
+
 static const char *regime_color(const char *r, size_t k) {
     if (!strcmp(r, "cache"))
         return "#dcefd6";
@@ -316,10 +337,25 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
         ssd__text_add(t, "%s%.1f,%.1f", i && !brk ? " " : "", px(&ax, d->x[i]), py(&ay, d->ma[i]));
     }
     ssd__text_add(t, "\"/></g>\n<g data-key=\"levels\">");
+    /* A used state that slides is drawn as it slides: a flat level would
+     * cross the curve (AS510S: 43.8 MiB/s across 115 falling to 29). */
+    double tx[64], ty[64];
+    size_t nt = m->has_gc && m->gc_sliding ? gc_trend(an, tx, ty, 64) : 0;
     for (size_t k = 0; k < np; k++) {
         const struct ssd_phase *p = &an->res.phases[k];
         if (!(p->start_bytes / GIB < xhi))
             continue;
+        if (nt >= 2 && p->regime == SSD_REGIME_GC && fabs(p->start_bytes - m->gc_start_bytes) < 1) {
+            ssd__text_add(t,
+                          "<polyline fill=\"none\" stroke=\"#e6550d\" stroke-width=\"2\" "
+                          "stroke-dasharray=\"6 3\" data-tip=\"phase %zu, used state: %.1f MiB/s "
+                          "just after the onset, %.1f MiB/s at the end\" points=\"",
+                          k + 1, m->gc_start_level_bps / MIB, m->gc_end_level_bps / MIB);
+            for (size_t i = 0; i < nt && tx[i] <= xhi * (1 + 1e-9); i++)
+                ssd__text_add(t, "%s%.1f,%.1f", i ? " " : "", px(&ax, tx[i]), py(&ay, ty[i]));
+            ssd__text_add(t, "\"/>\n");
+            continue;
+        }
         double y = py(&ay, p->level_bps / MIB);
         ssd__text_add(t,
                       "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#e6550d\" "
@@ -337,7 +373,9 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
              "broken at phase boundaries",
              SSD__MA_SAMPLES, SSD__MA_SAMPLES * d->interval);
     legend(&lg, "ma", "#08306b", 0, label);
-    legend(&lg, "levels", "#e6550d", 1, "phase levels (analysis)");
+    legend(&lg, "levels", "#e6550d", 1,
+           nt >= 2 ? "phase levels (analysis; the used state's as it slides)"
+                   : "phase levels (analysis)");
     int any_regime = 0;
     for (int r = 0; r < 5; r++)
         if (seen_regime[r]) {
@@ -379,8 +417,13 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
                       "stroke=\"#636363\" stroke-width=\"2.5\" data-tip=\"used state (GC) from "
                       "%.1f GiB\"/></g>\n",
                       X, X, T, H - B, m->gc_start_bytes / GIB);
-        snprintf(label, sizeof label, "used state (GC) from %.1f GiB: %.1f MiB/s",
-                 m->gc_start_bytes / GIB, m->gc_level_bps / MIB);
+        if (m->gc_sliding)
+            snprintf(
+                label, sizeof label, "used state (GC) from %.1f GiB: %.1f falling to %.1f MiB/s",
+                m->gc_start_bytes / GIB, m->gc_start_level_bps / MIB, m->gc_end_level_bps / MIB);
+        else
+            snprintf(label, sizeof label, "used state (GC) from %.1f GiB: %.1f MiB/s",
+                     m->gc_start_bytes / GIB, m->gc_level_bps / MIB);
         legend(&lg, "gc", "#636363", 0, label);
     }
     const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
@@ -708,13 +751,37 @@ static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
             snprintf(label, sizeof label, "%s: used state (GC) from", st->def.series);
             row(t, label, m->gc_start_bytes / GIB, "%.1f", "GiB");
         }
+        if (m->has_gc && m->gc_sliding) {
+            snprintf(label, sizeof label, "%s: used state just after the onset", st->def.series);
+            row(t, label, m->gc_start_level_bps / MIB, "%.1f", "MiB/s");
+            snprintf(label, sizeof label, "%s: used state slope", st->def.series);
+            row(t, label, m->gc_slope_bps_per_gib / MIB, "%+.3f", "MiB/s per GiB written");
+        }
         if (st->res.nphases > 1) {
             snprintf(label, sizeof label, "%s: at the end", st->def.series);
             row(t, label, ssd__end_level(st) / MIB, "%.1f", "MiB/s");
         }
+        /* The steady state the drive settles into (SNIA PTS rule, last
+         * stable region), from a long enough run: a short one's "steady"
+         * plateau says little. */
+        if (m->steady_reached && m->duration_s >= 1800) {
+            snprintf(label, sizeof label, "%s: steady state (SNIA PTS) from", st->def.series);
+            row(t, label, m->steady_start_s, "%.0f", "s");
+            snprintf(label, sizeof label, "%s: steady state speed", st->def.series);
+            row(t, label, m->steady_mean_bps / MIB, "%.1f", "MiB/s");
+        }
         snprintf(label, sizeof label, "%s: written", st->def.series);
         row(t, label, m->total_bytes / GIB, "%.1f", "GiB");
-        if (m->has_recovery) {
+        if (m->has_recovery && m->recovery_censored == SSD_CENSOR_RIGHT) {
+            /* All the run wrote: a lower bound, said as one. */
+            snprintf(label, sizeof label, "%s: recovered fast-write volume", st->def.series);
+            ssd__text_add(t, "<tr><th>");
+            ssd__text_html(t, label);
+            ssd__text_add(t,
+                          "</th><td class=\"n\">&ge; %.2f</td><td>GiB (at least: the drive "
+                          "never slowed)</td></tr>\n",
+                          m->recovered_bytes / GIB);
+        } else if (m->has_recovery) {
             snprintf(label, sizeof label, "%s: recovered fast-write volume", st->def.series);
             row(t, label, m->recovered_bytes / GIB, "%.2f", "GiB");
         }
@@ -797,7 +864,11 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
         td_num(t, job->res.truth_cache_bytes / GIB, "%.3f");
     if (an->def.reference[0]) {
         ssd__text_add(t, "</tr>\n<tr><th>recovered fast writes, GiB</th>");
-        td_num(t, m->has_recovery ? m->recovered_bytes / GIB : NAN, "%.3f");
+        if (m->has_recovery && m->recovery_censored == SSD_CENSOR_RIGHT)
+            ssd__text_add(t, "<td class=\"n\">&ge; %.3f (never slowed)</td>",
+                          m->recovered_bytes / GIB);
+        else
+            td_num(t, m->has_recovery ? m->recovered_bytes / GIB : NAN, "%.3f");
         td_num(t, job->res.truth_room_before / GIB, "%.3f");
     }
     /* A run that never dropped has no "after the cache": its one level is

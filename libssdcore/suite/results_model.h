@@ -184,13 +184,11 @@ double ssd__end_level(const struct ssd__step *an);
  * `before` began: jobs' and replays' writes, less what partial TRIMs
  * covered (written_since_trim.c). */
 double ssd__written_since_trim(const struct ssd__results *r, int before);
-/* How the target was preconditioned when step `before` began: "none" after
- * a whole-target TRIM or a purge, "seq_fill" / "random_fill" after a
- * precondition step (since the last of those), and before any of them the
- * state the target was opened in ("none", "seq_fill" or "random_fill" for a
- * sim: drive opened fresh, full or dirty; "unknown" for a real one); a
- * precondition that did not finish leaves "unknown". */
-const char *ssd__precondition_state(const struct ssd__results *r, int before);
+/* How the drive was preconditioned when step `before` began: the word a
+ * job records in its log ("none" after a whole-target TRIM or a purge,
+ * "seq_fill" / "random_fill" after a precondition step, with nothing else
+ * written since), or NULL when the suite does not know (not recorded). */
+const char *ssd__precondition_since_trim(const struct ssd__results *r, int before);
 
 /* Where the simulator says writes slowed after the cache: folding or GC,
  * whichever came first; NaN when neither happened. */

@@ -11,6 +11,7 @@
 
 #include "suite_impl.h"
 #include "json_read.h"
+#include "precondition.h"
 
 #define MAX_RESULTS_BYTES (256u << 20)
 
@@ -223,12 +224,22 @@ static void summary_from_stored(struct ssd__step *st) {
     m->gc_start_bytes = ssd__jv_num(g, "start_bytes", NAN);
     m->gc_level_bps = ssd__jv_num(g, "level_bps", NAN);
     m->gc_end_level_bps = ssd__jv_num(g, "end_level_bps", NAN);
+    m->gc_start_level_bps = ssd__jv_num(g, "start_level_bps", NAN);
+    m->gc_slope_bps_per_gib = ssd__jv_num(g, "slope_bps_per_gib", NAN);
+    const struct ssd__jv *sliding = ssd__jv_get(g, "sliding");
+    m->gc_sliding = sliding && sliding->type == SSD__JTRUE;
     m->capacity_bytes = ssd__jv_num(&a, "capacity_bytes", NAN);
     m->written_before_bytes = ssd__jv_num(&a, "written_before_bytes", 0);
+    /* Not 0 (none) from the memset: what the analysis said, else unknown. */
+    const char *pre = ssd__jv_str(&a, "precondition");
+    int pc = pre ? ssd__precondition_parse(pre, strlen(pre)) : -1;
+    m->precondition = pc >= 0 ? pc : SSD_PRECONDITION_UNKNOWN;
     const struct ssd__jv *r = ssd__jv_get(&a, "recovery");
     m->has_recovery = r && r->type == SSD__JOBJ && isfinite(ssd__jv_num(r, "recovered_bytes", NAN));
     m->recovered_bytes = ssd__jv_num(r, "recovered_bytes", NAN);
     m->reference_level_bps = ssd__jv_num(r, "reference_level_bps", NAN);
+    const char *rcens = ssd__jv_str(r, "censored");
+    m->recovery_censored = rcens && !strcmp(rcens, "right") ? SSD_CENSOR_RIGHT : SSD_CENSOR_NONE;
     const struct ssd__jv *k = ssd__jv_get(&a, "consistency");
     m->mean_bps = ssd__jv_num(k, "mean_bps", NAN);
     m->cv = ssd__jv_num(k, "cv", NAN);

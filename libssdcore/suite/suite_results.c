@@ -66,11 +66,11 @@ static const struct ssd__step *logging_job(const struct ssd__results *s,
 /* The model's levels from its truth JSON; NaN where it has none (a phase
  * shorter than an interval, or a results.json written before they were). */
 struct truth_levels {
-    double cache, post_cache, folding, gc;
+    double cache, post_cache, folding, gc, gc_end;
 };
 
 static struct truth_levels truth_levels_of(const struct ssd__step *job) {
-    struct truth_levels L = {NAN, NAN, NAN, NAN};
+    struct truth_levels L = {NAN, NAN, NAN, NAN, NAN};
     struct ssd__jv root;
     char msg[64];
     if (!job->res.truth_json || ssd__jr_parse(job->res.truth_json, &root, msg, sizeof msg))
@@ -79,6 +79,14 @@ static struct truth_levels truth_levels_of(const struct ssd__step *job) {
     L.post_cache = ssd__jv_num(&root, "post_cache_level_bps", NAN);
     L.folding = ssd__jv_num(&root, "folding_level_bps", NAN);
     L.gc = ssd__jv_num(&root, "gc_level_bps", NAN);
+    /* Where the model's used state ended: its last gc phase's noise- and
+     * dip-free speed at its end. */
+    const struct ssd__jv *ph = ssd__jv_get(&root, "phases");
+    for (size_t i = 0; ph && ph->type == SSD__JARR && i < ph->n; i++) {
+        const char *r = ssd__jv_str(&ph->items[i], "regime");
+        if (r && !strcmp(r, "gc"))
+            L.gc_end = ssd__jv_num(&ph->items[i], "end_level_bps", NAN);
+    }
     ssd__jv_free(&root);
     return L;
 }
@@ -116,6 +124,7 @@ static void truth_compare(struct ssd__jw *w, const struct ssd__step *an,
         {"folding_level_bps", m->has_folding ? m->folding_level_bps : NAN, L.folding, 1},
         {"gc_start_bytes", m->has_gc ? m->gc_start_bytes : NAN, job->res.truth_gc_bytes, 0},
         {"gc_level_bps", m->has_gc ? m->gc_level_bps : NAN, L.gc, 1},
+        {"gc_end_level_bps", m->has_gc ? m->gc_end_level_bps : NAN, L.gc_end, 1},
         {"later_drop_bytes", later, ssd__later_drop_truth(job), 0},
     };
     ssd__jw_begin_object(w);
@@ -216,17 +225,6 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
         ssd__jw_knum(w, "x", st->def.x);
         params(w, st);
         csv_name(w, "log", st->def.log);
-        /* The analysis context the job ran in, as its log's metadata has it
-         * (the step's own options win there, and so here). */
-        {
-            const char *pre = ssd__step_option(st, "precondition");
-            const char *wb = ssd__step_option(st, "written_before");
-            uint64_t own = 0;
-            ssd__jw_kstr(w, "precondition", pre ? pre : ssd__precondition_state(s, i));
-            ssd__jw_knum(w, "written_before_bytes",
-                         wb && !ssd_parse_size(wb, &own) ? (double)own
-                                                         : ssd__written_since_trim(s, i));
-        }
         if (st->res.job_json) {
             ssd__jw_key(w, "summary");
             ssd__jw_begin_object(w);
@@ -370,6 +368,8 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
     FIGURE("gc_start_bytes", m->has_gc ? m->gc_start_bytes : NAN);
     FIGURE("gc_level_bps", m->has_gc ? m->gc_level_bps : NAN);
     FIGURE("gc_end_level_bps", m->has_gc ? m->gc_end_level_bps : NAN);
+    FIGURE("gc_start_level_bps", m->has_gc ? m->gc_start_level_bps : NAN);
+    FIGURE("gc_slope_bps_per_gib", m->has_gc ? m->gc_slope_bps_per_gib : NAN);
     if (!lost) {
         struct ssd__text words = {0};
         ssd__text_regimes(&words, m, st->res.phases, st->res.nphases);
@@ -378,8 +378,12 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
         free(text);
     }
     FIGURE("end_level_bps", ssd__end_level(st));
-    if (st->def.reference[0])
+    if (st->def.reference[0]) {
         FIGURE("recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN);
+        /* "right": the run never slowed, the figure is a lower bound. */
+        ssd__jw_kstr(w, "recovery_censored",
+                     !lost && m->has_recovery ? censor_name(m->recovery_censored) : NULL);
+    }
 #undef FIGURE
     if (lost || st->res.sum_stored) {
         /* The figures stand (stored in results.json) but the curve is gone,
@@ -679,7 +683,11 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
         if (st->res.nphases > 1)
             ssd__text_add(&t, "; end %.1f MiB/s", ssd__end_level(st) / 1048576);
         if (m->has_recovery)
-            ssd__text_add(&t, "; recovered %.2f GiB", m->recovered_bytes / 1073741824.0);
+            ssd__text_add(&t, "; recovered %s%.2f GiB%s",
+                          m->recovery_censored == SSD_CENSOR_RIGHT ? "at least " : "",
+                          m->recovered_bytes / 1073741824.0,
+                          m->recovery_censored == SSD_CENSOR_RIGHT ? " (the drive never slowed)"
+                                                                   : "");
         const struct ssd__step *job = logging_job(s, st);
         if (job && st->def.reference[0] && isfinite(job->res.truth_room_before))
             ssd__text_add(&t, " [sim truth: fast-write room %.2f GiB]",

@@ -75,8 +75,17 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
         } else {
             ssd__text_add(t, ", then used state:");
         }
-        ssd__text_add(t, " %.1f falling to %.1f MiB/s", m->gc_level_bps / MiB,
-                      m->gc_end_level_bps / MiB);
+        if (m->gc_sliding && isfinite(m->gc_start_level_bps))
+            /* A slide has no one level: where it starts, where it ends
+             * and how fast it goes (analysis_slide.c). */
+            ssd__text_add(t,
+                          " %.1f MiB/s just after the onset, %s to %.1f MiB/s at the end (%+.3g "
+                          "MiB/s per GiB written)",
+                          m->gc_start_level_bps / MiB,
+                          m->gc_end_level_bps < m->gc_start_level_bps ? "falling" : "rising",
+                          m->gc_end_level_bps / MiB, m->gc_slope_bps_per_gib / MiB);
+        else
+            ssd__text_add(t, " %.1f MiB/s", m->gc_level_bps / MiB);
     }
     /* Each phase's dips, once: two phases of one regime with the same dips
      * (a level either side of a burst) read as one phrase. */

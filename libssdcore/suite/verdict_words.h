@@ -10,9 +10,10 @@
 
 /* The regimes of a write curve in a reviewer's words, appended as one
  * sentence: "SLC cache 2.00 GiB at 320 MiB/s, then 6.4x slower (50.0
- * MiB/s); used state from 246 GiB (1.10x the capacity): 26.6 falling to
- * 26.0 MiB/s" or "no SLC cache; fresh-state speed 284 MiB/s until 248 GiB
- * (1.04x the capacity), then used state: 47.0 falling to 31.2 MiB/s",
+ * MiB/s); used state from 246 GiB (1.10x the capacity): 26.6 MiB/s" or
+ * "no SLC cache; fresh-state speed 233 MiB/s until 253 GiB (1.06x the
+ * capacity), then used state: 115.8 MiB/s just after the onset, falling to
+ * 28.7 MiB/s at the end (-0.291 MiB/s per GiB written)",
  * with "; periodic dips every 15 s to 45% (direct)". Plain text; the
  * caller escapes it for HTML. */
 void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m,

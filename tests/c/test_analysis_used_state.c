@@ -1,0 +1,226 @@
+/* The used state as the analysis reports it: the level it slides from and
+ * to, the steady state the drive settles into (SNIA PTS rule, last stable
+ * region), and recovery bounds. Curves built here with exact answers. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#define GIB 1073741824.0
+
+static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
+static double uniform(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return ((double)(rng_state >> 11) + 0.5) / 9007199254740992.0;
+}
+static double gauss(void) {
+    return sqrt(-2 * log(uniform())) * cos(6.283185307179586 * uniform());
+}
+
+/* A speed over time: the rate at second t (no noise). */
+typedef double (*rate_fn)(double t, const double *p);
+
+/* n one-second samples of rate(t) with multiplicative noise cv. */
+static ssd_series *curve_of(size_t n, rate_fn rate, const double *p, double cv) {
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    cr_assert(t && b);
+    for (size_t i = 0; i < n; i++) {
+        t[i] = (double)(i + 1);
+        b[i] = rate((double)i + 0.5, p) * (cv > 0 ? exp(cv * gauss()) : 1.0);
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    free(b);
+    return s;
+}
+
+static ssd_analysis *analysed(ssd_series *s, ssd_series *ref, const char *capacity,
+                              const char *written_before, struct ssd_analysis_summary *sum) {
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    if (capacity)
+        cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", capacity), 0);
+    if (written_before)
+        cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", written_before), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    sum->size = sizeof *sum;
+    cr_assert_eq(ssd_analysis_summary(a, sum), 0);
+    return a;
+}
+
+static char *json_of(const ssd_analysis *a) {
+    char *json = NULL;
+    cr_assert_eq(ssd_analysis_to_json(a, "x", 0, &json), 0);
+    return json;
+}
+
+/* p[0] s at p[1] B/s (a fresh plateau), then p[2] B/s sliding linearly to
+ * p[3] by second p[4], flat after. */
+static double plateau_slide_floor(double t, const double *p) {
+    if (t < p[0])
+        return p[1];
+    if (t < p[4])
+        return p[2] + (p[3] - p[2]) * (t - p[0]) / (p[4] - p[0]);
+    return p[3];
+}
+
+Test(steady, the_fresh_plateau_is_not_the_steady_state) {
+    /* 15 minutes fresh at 300 MB/s (stable by the rule), a slide from 120
+     * to 40 MB/s until 2400 s, then 40 MB/s for 1200 s: the drive settles
+     * at 40 MB/s, so its steady state starts near 2400 s, not at 0. */
+    const double p[] = {900, 300e6, 120e6, 40e6, 2400};
+    ssd_series *s = curve_of(3600, plateau_slide_floor, p, 0.03);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, NULL, NULL, &r);
+    cr_assert(r.steady_reached);
+    /* The slide's last rounds fall by under 10% across 5 rounds of 60 s
+     * (2.7 MB/s a minute on 40-53 MB/s), so the rule holds a few rounds
+     * before the floor; never on the plateau or the slide's fast part. */
+    cr_expect(r.steady_start_s >= 1900 && r.steady_start_s <= 2460, "start %.0f s",
+              r.steady_start_s);
+    cr_expect_float_eq(r.steady_mean_bps, 40e6, 0.15 * 40e6);
+    cr_expect_gt(r.steady_start_bytes, 900 * 300e6);
+    char *json = json_of(a);
+    cr_expect(strstr(json, "\"found_in\":\"last_stable_region\""), "%s", json);
+    /* The plateau did meet the rule: said beside, as the first stable window. */
+    cr_expect(strstr(json, "\"first_stable_start_s\":0"), "%s", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(steady, a_run_still_sliding_at_its_end_has_not_reached_it) {
+    /* Fresh for 15 minutes, then sliding from 120 to 20 MB/s to the end:
+     * the last five rounds fall by more than 10%; no steady state. */
+    const double p[] = {900, 300e6, 120e6, 20e6, 3600};
+    ssd_series *s = curve_of(3600, plateau_slide_floor, p, 0.02);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, NULL, NULL, &r);
+    cr_expect_not(r.steady_reached);
+    cr_expect(isnan(r.steady_start_s) && isnan(r.steady_start_bytes));
+    char *json = json_of(a);
+    cr_expect(strstr(json, "\"reached\":false"), "%s", json);
+    cr_expect(strstr(json, "\"rolling_reached\":false"), "%s", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(steady, a_flat_run_is_steady_from_its_start) {
+    const double p[] = {3600, 200e6, 200e6, 200e6, 3600};
+    ssd_series *s = curve_of(3600, plateau_slide_floor, p, 0.05);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, NULL, NULL, &r);
+    cr_assert(r.steady_reached);
+    cr_expect_eq(r.steady_start_s, 0);
+    cr_expect_eq(r.steady_start_bytes, 0);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+/* p[0] s at p[1] B/s, then p[2] B/s. */
+static double two_levels(double t, const double *p) {
+    return t < p[0] ? p[1] : p[2];
+}
+
+/* p[1] B/s throughout but p[3] B/s from second p[0] for p[2] seconds (a
+ * cluster of GC dips). */
+static double dips_cluster(double t, const double *p) {
+    return t >= p[0] && t < p[0] + p[2] ? p[3] : p[1];
+}
+
+Test(recovery, a_cluster_of_dips_is_not_the_end_of_the_recovered_room) {
+    /* SSD370 after a TRIM (lab2016-30s): fresh speed for the whole run but
+     * for 12 s of dips at 194 of 284 MiB/s; the reference (the 2-hour run)
+     * has no cache and falls to its used state once its 240 GB were
+     * written. TRIM gave every block back: the recovered room is all the
+     * run wrote, at least. */
+    const double pr[] = {900, 284e6, 10e6}, pd[] = {135, 284e6, 12, 194e6};
+    ssd_series *ref = curve_of(3000, two_levels, pr, 0.03);
+    ssd_series *s = curve_of(300, dips_cluster, pd, 0.03);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, ref, "240e9", NULL, &r);
+    cr_assert_not(r.has_cache);
+    cr_assert(r.has_recovery);
+    cr_expect_eq(r.recovery_censored, SSD_CENSOR_RIGHT);
+    cr_expect_float_eq(r.recovered_bytes, r.total_bytes, 1);
+    char *json = json_of(a);
+    cr_expect(strstr(json, "\"censored\":\"right\"}"), "%s", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+Test(recovery, a_run_that_slows_lastingly_is_exact) {
+    /* The same drive after 15 minutes of idle: 2.7 GB at the fresh speed,
+     * then the used state for good: an exact figure, not a bound. */
+    const double pr[] = {900, 284e6, 10e6}, pi[] = {2.7e9 / 284e6, 284e6, 10e6};
+    ssd_series *ref = curve_of(3000, two_levels, pr, 0.03);
+    ssd_series *s = curve_of(300, two_levels, pi, 0.03);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, ref, "240e9", "300e9", &r);
+    cr_assert(r.has_recovery);
+    cr_expect_eq(r.recovery_censored, SSD_CENSOR_NONE);
+    cr_expect(fabs(r.recovered_bytes / 2.7e9 - 1) < 0.05, "recovered %.4g", r.recovered_bytes);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+/* p[0] s at p[1] B/s (fresh), then a used state falling from p[2] towards
+ * p[3] B/s, exponentially with time constant p[4] s. */
+static double fresh_then_decay(double t, const double *p) {
+    return t < p[0] ? p[1] : p[3] + (p[2] - p[3]) * exp(-(t - p[0]) / p[4]);
+}
+
+Test(used_state, a_sliding_used_state_reports_where_it_starts_and_ends) {
+    /* AS510S's shape: 233 MiB/s until the capacity is written, then 115
+     * falling to about 29 MiB/s. Its median (44) is neither; it was
+     * reported "43.8 falling to 31.2" (the last quarter's median). */
+    const double p[] = {1200, 244e6, 121e6, 27e6, 1900};
+    ssd_series *s = curve_of(7200, fresh_then_decay, p, 0.02);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "256e9", NULL, &r);
+    cr_assert(r.has_gc);
+    cr_expect_float_eq(r.gc_start_bytes, 1200 * 244e6, 0.02 * 1200 * 244e6);
+    /* Just after the onset: the first few seconds' speed. */
+    cr_expect_float_eq(r.gc_start_level_bps, 121e6, 0.03 * 121e6, "start %.4g",
+                       r.gc_start_level_bps);
+    double end = fresh_then_decay(7199.5, p);
+    cr_expect_float_eq(r.gc_end_level_bps, end, 0.02 * end, "end %.4g vs %.4g", r.gc_end_level_bps,
+                       end);
+    cr_expect(r.gc_sliding);
+    /* The mean slope: from the start level to the end level over the
+     * GiB the used state wrote. */
+    double gib = (r.total_bytes - r.gc_start_bytes) / GIB;
+    double slope = (end - 121e6) / gib;
+    cr_expect_float_eq(r.gc_slope_bps_per_gib, slope, 0.05 * fabs(slope), "slope %.4g vs %.4g",
+                       r.gc_slope_bps_per_gib, slope);
+    char *json = json_of(a);
+    cr_expect(strstr(json, "\"sliding\":true,\"trend\":[{\"bytes\":"), "%s", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(used_state, a_flat_used_state_does_not_slide) {
+    /* BX200-like: 50 MB/s fresh, then 27 MB/s flat. */
+    const double p[] = {4000, 50e6, 27e6, 27e6, 1};
+    ssd_series *s = curve_of(7200, fresh_then_decay, p, 0.05);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "190e9", NULL, &r);
+    cr_assert(r.has_gc);
+    cr_expect_not(r.gc_sliding);
+    cr_expect_float_eq(r.gc_start_level_bps, 27e6, 0.03 * 27e6);
+    cr_expect_float_eq(r.gc_end_level_bps, 27e6, 0.03 * 27e6);
+    cr_expect(fabs(r.gc_slope_bps_per_gib) < 0.01 * 27e6);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
