@@ -118,17 +118,12 @@ SSD_API void ssd_job_free(ssd_job *j);
  *               this job (default 0); the job does not use it but records it
  *               as "written_before_bytes" in the series metadata, where the
  *               analysis finds it (a suite sets it for every job)
- *   "precondition"  how the drive was preconditioned before this job: "none"
- *               (fresh after a TRIM or purge), "seq_fill", "random_fill" or
- *               "unknown" (default: not said); recorded like written_before
- *               as "precondition" in the series metadata (a suite sets it
- *               for every job)
-
  *   "precondition"  how the drive was preconditioned before this job: none
  *               (fresh, TRIMmed or sanitized), seq_fill, random_fill or
  *               unknown (default: not recorded, which the analysis reads as
  *               unknown); recorded as "precondition" in the series metadata
- *               like written_before (a suite sets it after a TRIM)
+ *               like written_before (a suite sets it after a TRIM, a purge
+ *               or a precondition step)
  *   "stamp"     "1": writes carry their byte offset in the block's first 16
  *               bytes (magic "ssdstamp" + offset), for coverage checks
  *   "fail_io"   fault injection for tests: the Nth I/O (1-based) of worker
