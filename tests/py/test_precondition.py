@@ -208,13 +208,13 @@ def test_each_job_knows_how_the_drive_was_prepared(fill_run):
     jobs = {s["name"]: s for s in steps(fill_run) if s["kind"] == "job"}
     want = {"steady": ("seq_fill", 2), "after-random": ("random_fill", 3), "fresh": ("none", 0)}
     for name, (pre, loops) in want.items():
-        assert jobs[name]["precondition"] == pre
+        ctx = jobs[name]["results"]["analysis_context"]
+        assert ctx["precondition"] == pre
         # A purge resets what was written, as a whole-drive TRIM does.
-        assert jobs[name]["written_before_bytes"] == pytest.approx(
-            loops * 256060514304, abs=2 * 131072)
+        assert ctx["written_before_bytes"] == pytest.approx(loops * 256060514304, abs=2 * 131072)
         m = metadata(fill_run / f"{name}.csv")
         assert m["precondition"] == pre
-        assert m.get("written_before_bytes", 0) == jobs[name]["written_before_bytes"]
+        assert m.get("written_before_bytes", 0) == ctx["written_before_bytes"]
 
 
 def test_the_model_says_native_then_gc_after_the_fill(fill_run):
@@ -225,16 +225,22 @@ def test_the_model_says_native_then_gc_after_the_fill(fill_run):
 def test_a_results_directory_read_back_keeps_them(fill_run):
     again = json.loads(cli("report", fill_run, "--json").stdout)["steps"]
     for a, b in zip(steps(fill_run), again):
-        for k in ("kind", "state", "precondition", "loops", "written_bytes", "how",
-                  "written_before_bytes"):
+        for k in ("kind", "state", "precondition", "loops", "written_bytes", "how"):
             assert a.get(k) == b.get(k), (a["name"], k)
 
 
-def test_a_drive_opened_dirty_is_randomly_filled(tmp_path):
-    (tmp_path / "s.suite").write_text("job name=j pattern=randwrite time=5s log=j\n")
-    cli("suite", "sim:bx200,precondition=dirty", "--suite-file", tmp_path / "s.suite", "--out",
-        tmp_path / "r", "--no-progress")
-    assert metadata(tmp_path / "r" / "j.csv")["precondition"] == "random_fill"
+def test_a_job_after_another_write_is_not_said_to_be_preconditioned(tmp_path):
+    """Once a job wrote after the fill, the drive is neither fresh nor just
+    filled: the suite does not record a word (written_before says what
+    was written)."""
+    (tmp_path / "s.suite").write_text(
+        "purge\nprecondition kind=seq_fill loops=1\n"
+        "job name=a pattern=randwrite time=5s log=a\njob name=b pattern=randwrite time=5s log=b\n")
+    cli("suite", "sim:bx200", "--suite-file", tmp_path / "s.suite", "--out", tmp_path / "r",
+        "--no-progress")
+    assert metadata(tmp_path / "r" / "a.csv")["precondition"] == "seq_fill"
+    b = metadata(tmp_path / "r" / "b.csv")
+    assert "precondition" not in b and b["written_before_bytes"] > 240e9
 
 
 @pytest.mark.parametrize("line, message", [
