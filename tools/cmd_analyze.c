@@ -252,7 +252,8 @@ int cmd_analyze(int argc, char **argv) {
         }
         *eq = '\0';
         double v;
-        if (ssd_analysis_get_option(a, sets[i], &v) == 0 && !parse_decimal(eq + 1, &v)) {
+        if (ssd_analysis_get_option(a, sets[i], &v) == 0 && strcmp(sets[i], "precondition") &&
+            !parse_decimal(eq + 1, &v)) {
             status = cli_usage_error(cmd,
                                      "--set %s=%s: %s needs a decimal number (like 3, 0.5 or "
                                      "1e9; not empty, hex, inf or nan)",

@@ -256,6 +256,11 @@ class _Analysis:
         check(lib.ssd_analysis_create(out))
         self._h = ffi.gc(out[0], lib.ssd_analysis_free)
         for k, v in options.items():
+            if k == "precondition" and isinstance(v, str):
+                # its word: none, seq_fill, random_fill, unknown
+                check(lib.ssd_analysis_set_option(self._h, k.encode(), v.encode()),
+                      lambda: lib.ssd_analysis_errmsg(self._h))
+                continue
             # Numbers only: float() of a string would take "inf", "nan" and
             # " 3 " (the CLI refuses those), and True is no count.
             if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis_internal.h"
+#include "precondition.h"
 #include "result_size.h"
 
 struct opt_desc {
@@ -36,6 +37,7 @@ static const struct opt_desc opts[] = {
     OPT(noise_merge, 1.0, 0.0, 100.0),
     OPT(capacity_bytes, 0.0, 0.0, 1e18),
     OPT(written_before_bytes, 0.0, 0.0, 1e18),
+    OPT_INT(precondition, SSD_PRECONDITION_UNKNOWN, 0.0, SSD_PRECONDITION_UNKNOWN),
 };
 #undef OPT
 #undef OPT_INT
@@ -87,6 +89,8 @@ SSD_API int ssd_analysis_set_option_double(ssd_analysis *a, const char *key, dou
     *(double *)((char *)&a->o + d->offset) = value;
     if (d->offset == offsetof(struct ssd__analysis_opts, written_before_bytes))
         a->o.written_before_set = 1;
+    if (d->offset == offsetof(struct ssd__analysis_opts, precondition))
+        a->o.precondition_set = 1;
     return 0;
 }
 
@@ -100,6 +104,14 @@ SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, const char
         return ssd__fail(a->err, SSD_EINVAL, "unknown option '%s'", key ? key : "(null)");
     if (!value)
         return ssd__fail(a->err, SSD_EINVAL, "option %s: no value", key);
+    if (!strcmp(key, "precondition")) {
+        int p = ssd__precondition_parse(value, strlen(value));
+        if (p >= 0)
+            return ssd_analysis_set_option_double(a, key, p);
+        if (!*value || !(isdigit((unsigned char)*value)))
+            return ssd__fail(a->err, SSD_EINVAL, "option precondition = '%s': not one of %s", value,
+                             SSD__PRECONDITION_CHOICES);
+    }
     char *end;
     errno = 0;
     double v = strtod(value, &end);
@@ -140,6 +152,33 @@ static double metadata_number(const ssd_series *s, const char *key) {
     return end != k && isfinite(v) && v > 0 ? v : NAN;
 }
 
+/* The string under "key" in the series' metadata, copied to out (NUL
+ * terminated); 0 when found, -1 when absent, not a plain string or longer
+ * than out. */
+static int metadata_word(const ssd_series *s, const char *key, char *out, size_t len) {
+    const char *m = ssd_series_metadata(s);
+    char quoted[64];
+    snprintf(quoted, sizeof quoted, "\"%s\"", key);
+    const char *k = m ? strstr(m, quoted) : NULL;
+    if (!k)
+        return -1;
+    k += strlen(quoted);
+    while (*k == ' ' || *k == '\t')
+        k++;
+    if (*k++ != ':')
+        return -1;
+    while (*k == ' ' || *k == '\t')
+        k++;
+    if (*k++ != '"')
+        return -1;
+    size_t n = strcspn(k, "\"\\");
+    if (k[n] != '"' || n >= len)
+        return -1;
+    memcpy(out, k, n);
+    out[n] = '\0';
+    return 0;
+}
+
 /* The drive's capacity: the option, else the metadata's, else unknown (NaN). */
 static double capacity_of(const struct ssd__analysis_opts *o, const ssd_series *s) {
     return o->capacity_bytes > 0 ? o->capacity_bytes : metadata_number(s, "capacity_bytes");
@@ -157,6 +196,13 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
     if (!eo.written_before_set) {
         double w = metadata_number(s, "written_before_bytes");
         eo.written_before_bytes = isfinite(w) && w <= 1e18 ? w : 0;
+    }
+    char word[32];
+    if (!eo.precondition_set) {
+        int p = metadata_word(s, "precondition", word, sizeof word)
+                    ? -1
+                    : ssd__precondition_parse(word, strlen(word));
+        eo.precondition = p >= 0 ? p : SSD_PRECONDITION_UNKNOWN;
     }
     int rc = ssd__curve_prepare(c, s, err);
     if (rc)
@@ -205,6 +251,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
         ssd__curve_merge_slides(c, o, &res->post_phase))
         ssd__find_steps(c, o, res);
     ssd__label_regimes(c, o, capacity_of(o, s), ref, res);
+    res->sum.precondition = (int)o->precondition;
     res->lowest_phase_bps = INFINITY;
     for (size_t i = 0; i < c->nph; i++)
         if (c->ph[i].level_bps < res->lowest_phase_bps)
@@ -248,6 +295,7 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
         struct ssd__analysis_opts ro = a->o;
         ro.written_before_bytes = 0;
         ro.written_before_set = 0; /* its own metadata's, if any */
+        ro.precondition_set = 0;
         int rc = analyse(&rc_curve, &ro, reference, NULL, ref, a->err);
         ssd__curve_release(&rc_curve);
         if (rc) {

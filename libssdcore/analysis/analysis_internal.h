@@ -14,9 +14,10 @@ struct ssd__analysis_opts {
     double penalty, min_step, min_drop, min_phase_samples, min_phase_fraction;
     double dip_depth, ss_round_s, ss_range, ss_slope, expect_cache_bps, exact_limit;
     double noise_merge, capacity_bytes, written_before_bytes;
-    /* written_before_bytes was given (even 0): it then wins over the
-     * series metadata's */
-    int written_before_set;
+    double precondition; /* enum ssd_precondition */
+    /* written_before_bytes (even 0) or precondition was given: it then
+     * wins over the series metadata's */
+    int written_before_set, precondition_set;
 };
 
 /* A series prepared for analysis: per-sample duration, rate and log-rate. */

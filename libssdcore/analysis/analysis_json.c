@@ -5,6 +5,7 @@
 
 #include "analysis_internal.h"
 #include "jsonw.h"
+#include "precondition.h"
 
 /* Ten significant digits: finer than any measurement the analysis makes. */
 #define DIGITS 10
@@ -85,6 +86,7 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd_analysis_s
     ssd__jw_num_f(w, S->capacity_bytes, 0);
     ssd__jw_key(w, "written_before_bytes");
     ssd__jw_num_f(w, S->written_before_bytes, 0);
+    ssd__jw_kstr(w, "precondition", ssd__precondition_name(S->precondition));
 }
 
 static void put_steps_and_bursts(struct ssd__jw *w, const struct ssd__result *r) {
