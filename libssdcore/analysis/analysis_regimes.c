@@ -49,6 +49,29 @@ static int used_drive_cache(const struct ssd__analysis_opts *o, double capacity,
            S->cache_bytes < MAX_CACHE_CAPACITY_SHARE * capacity;
 }
 
+/* Raw flash is at most this share of the user capacity (28 % spare,
+ * enterprise drives included). */
+#define RAW_MAX_CAPACITY_SHARE 1.28
+
+/* On a used drive, the most this run can write before its clean blocks run
+ * out. Until GC first runs, every page the host writes since TRIM takes a
+ * clean one, overwrite or not: raw flash less what was written before.
+ * Once that exceeds the raw flash, GC has run, and idle time may since
+ * have cleaned every block of garbage: raw flash less the valid data. A
+ * sequential fill leaves all it wrote valid (up to the capacity); random
+ * writes (or writes of an unknown kind) at least C (1 - e^(-W/C)), the
+ * share of the logical blocks they touched. Direct writes cannot go on
+ * past it; a level that does is the used state. */
+static double clean_room_max(const struct ssd__analysis_opts *o, double capacity) {
+    double w = o->written_before_bytes, raw = RAW_MAX_CAPACITY_SHARE * capacity;
+    if (w < raw)
+        return raw - w;
+    double valid = (int)o->precondition == SSD_PRECONDITION_SEQ_FILL
+                       ? capacity
+                       : capacity * (1 - exp(-w / capacity));
+    return raw - valid;
+}
+
 /* Least-squares line of y[a, b) against the sample index: intercept at a,
  * slope per sample. */
 static void fit_line(const double *y, size_t a, size_t b, double *icpt, double *slope) {
@@ -86,13 +109,28 @@ static int slides_down(const struct ssd__curve *c, const struct ssd_phase *p) {
     return slide_of(c, p) > 0;
 }
 
+/* Whether phase j, the first lasting level after a cache on a used drive,
+ * cannot be direct writes: the run wrote past the clean blocks the drive
+ * can have had, and no lasting step below phase j came before that. */
+static int outlasts_clean_room(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               double capacity, size_t j) {
+    double room = clean_room_max(o, capacity);
+    if (c->total <= room)
+        return 0;
+    for (size_t k = j + 1; k < c->nph && c->ph[k].start_bytes < room; k++)
+        if (c->ph[k].level_bps * o->min_step <= c->ph[j].level_bps &&
+            (c->ph[k].last - c->ph[k].first + 1 >= c->min_len || k + 1 == c->nph))
+            return 0;
+    return 1;
+}
+
 /* The first phase of the used state, or 0 when there is none. With a known
  * capacity: the first lasting change once about the capacity has been
  * written. Without: the first phase after the first from which the speed
  * only falls, and falls through the phase itself (a slide, where a cache,
  * direct writes and folding are levels). */
 static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                             double capacity, const struct ssd__result *res) {
+                             double capacity, const struct ssd__result *res, int *clean_room) {
     double lim = log(o->min_step);
     int has_cache = res->sum.has_cache;
     /* Folding belongs to a dynamic cache, which is large (a share of the
@@ -126,12 +164,23 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                     continue;
                 if (used_drive_cache(o, capacity, &res->sum) && !direct_seen) {
                     direct_seen = 1;
+                    /* ... unless it outlasts the clean blocks the drive
+                     * can have had: then the fast start was those clean
+                     * blocks (a fill's spare area), never a cache, and
+                     * this drop is where they ran out. */
+                    if (outlasts_clean_room(c, o, capacity, j)) {
+                        *clean_room = 1;
+                        return j;
+                    }
                     if (!slides_down(c, p))
                         continue;
                 }
                 q = NULL;
+                /* (The run's first level counts however short: the
+                 * spare area a fill left fills in a few minutes of a
+                 * run of hours.) */
                 for (size_t k = j; k-- > (has_cache ? 1 : 0) && !q;)
-                    if (c->ph[k].last - c->ph[k].first + 1 >= c->min_len)
+                    if (c->ph[k].last - c->ph[k].first + 1 >= (k ? c->min_len : 3))
                         q = &c->ph[k];
                 if (!q && !slides_down(c, p))
                     continue;
@@ -565,8 +614,21 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         no_cache(res);
         S->post_cache_bps = c->ph[0].level_bps;
     }
-    size_t g =
-        S->cache_censored == SSD_CENSOR_RIGHT ? 0 : gc_onset_phase(c, o, S->capacity_bytes, res);
+    int clean_room = 0;
+    size_t g = S->cache_censored == SSD_CENSOR_RIGHT
+                   ? 0
+                   : gc_onset_phase(c, o, S->capacity_bytes, res, &clean_room);
+    if (clean_room) {
+        /* (Judged before the onset is placed: no cache, so no folding
+         * step to split off between the fast start and the decline; the
+         * short phases between them are the drop's transition.) */
+        no_cache(res);
+        S->post_cache_bps = c->ph[0].level_bps;
+        while (g > 1 && c->ph[g - 1].last - c->ph[g - 1].first + 1 < c->min_len) {
+            ssd__curve_merge_next(c, g - 1);
+            g--;
+        }
+    }
     double end_level = NAN;
     if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT)
         g = late_onset(c, o, S->capacity_bytes);
@@ -667,7 +729,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_merge_next(c, 1);
             g = last = 1;
         }
-        if (g == 1 && S->has_cache && !used_drive_cache(o, S->capacity_bytes, S))
+        if (g == 1 && S->has_cache && (!used_drive_cache(o, S->capacity_bytes, S) || clean_room))
             no_cache(res); /* the first drop was clean blocks running out */
         if (g == 1)
             S->post_cache_bps = c->ph[0].level_bps;

@@ -34,3 +34,59 @@ def test_precondition_option_words_and_metadata(tmp_path):
     out = subprocess.run([cli, "analyze", str(p), "--json", "--set", "precondition=seq_fill"],
                          capture_output=True, text=True)
     assert out.returncode == 0 and '"precondition":"seq_fill"' in out.stdout.replace(" ", "")
+
+
+def _used_run(spec, pattern="write", idle=0, factor=1.5):
+    """TRIM, a fill of the capacity (128K sequential or 4K random), idle,
+    then 4K QD32 random writes of factor x the capacity at 1 s samples."""
+    t = ssdcore.SimTarget(spec)
+    cap = t.size
+    t.trim()
+    if pattern == "write":
+        ssdcore.job(t, pattern="write", bs=131072, qd=32, coverage=1, interval=60)
+    else:
+        ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, bytes=cap, interval=60)
+    if idle:
+        t.idle(idle)
+    r = ssdcore.job(t, pattern="randwrite", bs=4096, qd=32,
+                    bytes=int(factor * cap) // 4096 * 4096, interval=1)
+    truth = t.truth()
+    t.close()
+    s = r["series"]
+    series = (np.array([x["t_s"] for x in s]), np.array([x["write_bytes"] for x in s], float))
+    return truth, series, cap
+
+
+@pytest.mark.parametrize("spec,pattern,pre", [
+    ("sim:mp44l-1tb,capacity_gb=512,slc_type=none,slc_gb=0,op_pct=12", "write", "seq_fill"),
+    ("sim:mp44l-1tb,capacity_gb=512,slc_type=none,slc_gb=0,op_pct=20", "randwrite",
+     "random_fill"),
+    ("sim:ssd370,op_pct=25", "write", "seq_fill"),
+    ("sim:mp44l-1tb", "write", "seq_fill"),
+])
+def test_clean_blocks_after_a_fill_are_the_used_states_onset_not_a_cache(spec, pattern, pre):
+    """The issue's fill.suite: the spare area a fill leaves is written
+    fast, then the used state; before, 'SLC cache 51.89 GiB' on a drive
+    without one."""
+    truth, series, cap = _used_run(spec, pattern)
+    slc = [p for p in truth["phases"] if p["regime"] == "slc"]
+    gc = next(p for p in truth["phases"] if p["regime"] == "gc")
+    a = ssdcore.analyze(series, capacity=cap, written_before=cap, precondition=pre)
+    assert not slc and a["cache"] is None, a["cache"]
+    assert a["gc"] is not None
+    assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.05 * gc["start_bytes"]
+    assert [p["regime"] for p in a["phases"]][:2] == ["direct", "gc"]
+
+
+def test_static_cache_after_a_fill_and_idle_is_still_found():
+    """BX200's static cache survives a fill; idle time empties it: the run
+    then starts with the cache, writes the clean blocks direct, then the
+    used state."""
+    truth, series, cap = _used_run("sim:bx200", "write", idle=900, factor=0.3)
+    slc = next(p for p in truth["phases"] if p["regime"] == "slc")
+    full = truth["phases"][1]["start_bytes"]
+    a = ssdcore.analyze(series, capacity=cap, written_before=cap, precondition="seq_fill")
+    assert slc and a["cache"] is not None
+    assert abs(a["cache"]["bytes"] - full) <= 0.05 * full
+    assert a["gc"] is not None
+
