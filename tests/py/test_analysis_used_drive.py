@@ -90,3 +90,22 @@ def test_static_cache_after_a_fill_and_idle_is_still_found():
     assert abs(a["cache"]["bytes"] - full) <= 0.05 * full
     assert a["gc"] is not None
 
+
+@pytest.mark.parametrize("start_bps,start_gb,noise", [
+    (400e6, 5, 0.0), (400e6, 5, 0.05), (500e6, 10, 0.05), (300e6, 2, 0.05)])
+def test_slower_start_does_not_hide_the_cache(start_bps, start_gb, noise):
+    """A start slower than the cache (a ramp or a low-power state), then a
+    40 GB cache at 800 MB/s, then a 4x drop: before, 'no cache' with the
+    cache and the level after it labelled 'other'."""
+    from synth_curves import Curve, generate
+    g = 1e9
+    t, b = generate(Curve(levels=[(0, start_bps), (start_gb * g, 800e6),
+                                  (start_gb * g + 40 * g, 200e6)],
+                          duration_s=1200, noise_cv=noise, seed=3))
+    a = ssdcore.analyze((t, b))
+    assert a["cache"] is not None
+    truth = (start_gb + 40) * g  # the slow start is written into the cache too
+    assert abs(a["cache"]["bytes"] - truth) <= 0.01 * truth
+    assert abs(a["cache"]["level_bps"] / 800e6 - 1) <= 0.03
+    assert abs(a["post_cache_bps"] / 200e6 - 1) <= 0.03
+    assert [p["regime"] for p in a["phases"]] == ["cache", "direct"]
