@@ -801,6 +801,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             p->regime = SSD_REGIME_OTHER;
         }
     }
+    /* A drive written before the run (a fill, or earlier runs since
+     * TRIM), capacity unknown: the clean blocks that writing left are
+     * written fast, then the used state follows, and without the capacity
+     * nothing bounds that room, so a cache found may be it. */
+    if (!isfinite(S->capacity_bytes) && S->has_cache &&
+        (o->written_before_bytes > 0 || (int)o->precondition == SSD_PRECONDITION_SEQ_FILL ||
+         (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL))
+        res->regime_note =
+            "the drive's capacity is unknown and it was written before this run: the clean "
+            "blocks that writing left are written fast, then the used state follows, so the "
+            "cache may be those clean blocks and its drop the used state's onset; give the "
+            "capacity";
     /* One speed all through a run shorter than any cache could be
      * (CrystalDiskMark's 1 GiB test file on a drive with a 2 GiB cache)
      * says nothing about a cache: its level may be the cache's. The

@@ -109,3 +109,25 @@ def test_slower_start_does_not_hide_the_cache(start_bps, start_gb, noise):
     assert abs(a["cache"]["level_bps"] / 800e6 - 1) <= 0.03
     assert abs(a["post_cache_bps"] / 200e6 - 1) <= 0.03
     assert [p["regime"] for p in a["phases"]] == ["cache", "direct"]
+
+
+def test_without_the_capacity_a_used_drive_says_what_cannot_be_told(tmp_path):
+    """A filled drive's spare area then the used state, capacity unknown:
+    nothing bounds the clean blocks, so the 'cache' found may be them; the
+    note says so in the JSON, the Python attribute and the CLI text."""
+    t = np.arange(1, 3001, dtype=float)  # 56 GB fast, then 175 GB
+    b = np.where(t <= 80, 700e6, 60e6)
+    a = ssdcore.analyze((t, b), written_before=512e9)
+    assert a["cache"] is not None
+    assert "cache may be those clean blocks" in a["regime_note"]
+    assert a.regime_note == a["regime_note"]
+    p = tmp_path / "s.csv"
+    p.write_text('# ssdcore-series 1\n# {"written_before_bytes":512000000000}\nt_s,bytes\n' +
+                 "".join(f"{x:.0f},{y:.0f}\n" for x, y in zip(t, b)))
+    cli = os.path.join(os.environ.get("SSD_BUILD_DIR", "build"), "ssdcore")
+    out = subprocess.run([cli, "analyze", str(p)], capture_output=True, text=True)
+    assert out.returncode == 0 and "cache may be those clean blocks" in out.stdout
+    # with the capacity it is told: the spare area, then the used state
+    a = ssdcore.analyze((t, b), written_before=512e9, capacity=512e9, precondition="seq_fill")
+    assert a["cache"] is None and a["gc"] is not None
+    assert "clean blocks" not in str(a.get("regime_note"))
