@@ -3,7 +3,8 @@
 random simulated drives (tests/py/regime_scoring.py's draw, consumer and
 enterprise-like), each in three states before the same 4K QD32 random-write
 run: fresh (TRIM, 15 min idle), sequentially filled (TRIM, one 128 KiB
-sequential pass over the capacity) and randomly filled (TRIM, the capacity
+sequential pass over the capacity; and the same followed by 15 min of idle
+time, which empties a static cache) and randomly filled (TRIM, the capacity
 written once in 4 KiB random writes). The run writes 1.5x the capacity (at
 least 2 h); it is analysed with the capacity, what was written since TRIM
 and the precondition, and scored against the model's regimes.
@@ -22,7 +23,7 @@ import numpy as np  # noqa: E402
 import ssdcore  # noqa: E402
 from regime_scoring import GIB, _series, score, valid_drive  # noqa: E402
 
-STATES = ("fresh", "seq_fill", "random_fill")
+STATES = ("fresh", "seq_fill", "seq_fill_idle", "random_fill")
 
 
 def enterprise_drive(rng):
@@ -47,9 +48,11 @@ def used_run(spec, state):
     wb = 0
     if state == "fresh":
         t.idle(900)
-    elif state == "seq_fill":
+    elif state.startswith("seq_fill"):
         ssdcore.job(t, pattern="write", bs=131072, qd=32, coverage=1, interval=60)
         wb = cap
+        if state == "seq_fill_idle":
+            t.idle(900)  # a static cache emptied, some room cleaned
     else:
         ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, bytes=cap, interval=60)
         wb = cap
@@ -109,7 +112,8 @@ def main():
             truth, series, cap, wb = cached(runs, f"{seed}-{i}-{state}", spec, state)
             opts = dict(capacity=cap, written_before=wb)
             if not no_context:
-                opts["precondition"] = state if state != "fresh" else "none"
+                opts["precondition"] = {"fresh": "none", "seq_fill_idle": "seq_fill"}.get(state,
+                                                                                         state)
             a = ssdcore.analyze(series, **opts)
             probs, fc, ff = score(truth, series, a)
             key = (state, kind)

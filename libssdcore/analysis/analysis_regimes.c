@@ -124,6 +124,117 @@ static int outlasts_clean_room(const struct ssd__curve *c, const struct ssd__ana
     return 1;
 }
 
+static double quiet_noise(const struct ssd__curve *c, size_t a, size_t b);
+
+/* On a used drive, a cache emptied by idle time is followed by direct
+ * writes to the clean blocks and then the used state; when the direct
+ * stretch is shorter than a lasting phase (4 GiB at 63 MB/s between a 12
+ * GiB cache at 350 and the used state at 14, in a run of 52,000 samples)
+ * the segmentation gives it to the used state, and the drop from the cache
+ * reads as clean blocks running out. Splits phase 1 where such a stretch
+ * ends (the best two-level split of its first samples: at least 10 of them
+ * at a level a step below the cache and 2x above the level after,
+ * paying the penalty at the stretch's own noise); returns 1 when it did. */
+static int short_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
+    if (c->nph < 2)
+        return 0;
+    size_t f = c->ph[1].first, end = c->ph[1].last + 1, ml = c->min_len;
+    size_t b = f + 4 * ml < end ? f + 4 * ml : end;
+    if (b < f + 8)
+        return 0;
+    double best = INFINITY, s1 = 0, ss1 = 0, st = 0, sst = 0;
+    size_t arg = 0;
+    for (size_t i = f; i < b; i++) {
+        st += c->y[i];
+        sst += c->y[i] * c->y[i];
+    }
+    for (size_t k = f + 1; k < b; k++) {
+        s1 += c->y[k - 1];
+        ss1 += c->y[k - 1] * c->y[k - 1];
+        double m1 = (double)(k - f), m2 = (double)(b - k);
+        if (k < f + 3 || k > f + 2 * ml || m2 < 3)
+            continue;
+        double sse = ss1 - s1 * s1 / m1 + (sst - ss1) - (st - s1) * (st - s1) / m2;
+        if (sse < best) {
+            best = sse;
+            arg = k;
+        }
+    }
+    if (!arg)
+        return 0;
+    double one = sst - st * st / (double)(b - f);
+    memcpy(c->scratch, c->y + f, (arg - f) * sizeof *c->y);
+    double l1 = ssd__median(c->scratch, arg - f);
+    memcpy(c->scratch, c->y + arg, (b - arg) * sizeof *c->y);
+    double l2 = ssd__median(c->scratch, b - arg);
+    double sig = quiet_noise(c, f, b);
+    /* (Clean blocks running out often pass through a few samples, a
+     * stretch at most 1.7x above the used state that follows: 3-19
+     * samples on the sweep's filled drives. Direct writes are a level of
+     * their own, at least 2x above the used state's, SHAPE_MIN_FALL.) */
+    if (!(arg >= f + 10 && l1 <= log(c->ph[0].level_bps / o->min_step) &&
+          l1 >= l2 + log(SHAPE_MIN_FALL) &&
+          one - best > o->penalty * sig * sig * log((double)c->n)))
+        return 0;
+    return ssd__curve_split(c, 1, arg) == 0;
+}
+
+/* A used drive's fast start that is two levels: a cache emptied by idle
+ * time, then direct writes to the clean blocks, both shorter than a
+ * lasting phase (9 GiB at 410 MB/s, 5 GiB at 115, then the used state at
+ * 17, in a run of 32,000 samples), so the segmentation made them one
+ * phase at the direct level, which then drops where the clean blocks run
+ * out. A fill with no idle time after it starts flat at the direct level.
+ * Splits phase 0 at the best two-level split when the first level is
+ * min_drop above the second, the second lasts 10 samples, and the split
+ * pays the penalty at the start's own noise; returns 1 when it did. */
+static int cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
+    size_t e = c->ph[0].last + 1;
+    if (e < 12)
+        return 0;
+    double best = INFINITY, s1 = 0, ss1 = 0, st = 0, sst = 0;
+    size_t arg = 0;
+    for (size_t i = 0; i < e; i++) {
+        st += c->y[i];
+        sst += c->y[i] * c->y[i];
+    }
+    for (size_t k = 1; k + 10 <= e; k++) {
+        s1 += c->y[k - 1];
+        ss1 += c->y[k - 1] * c->y[k - 1];
+        double m1 = (double)k, m2 = (double)(e - k);
+        if (k < 2)
+            continue;
+        double sse = ss1 - s1 * s1 / m1 + (sst - ss1) - (st - s1) * (st - s1) / m2;
+        if (sse < best) {
+            best = sse;
+            arg = k;
+        }
+    }
+    if (!arg)
+        return 0;
+    double one = sst - st * st / (double)e;
+    memcpy(c->scratch, c->y, arg * sizeof *c->y);
+    double l1 = ssd__median(c->scratch, arg);
+    memcpy(c->scratch, c->y + arg, (e - arg) * sizeof *c->y);
+    double l2 = ssd__median(c->scratch, e - arg);
+    double sig = quiet_noise(c, 0, e), lg = log(c->ph[1].level_bps);
+    if (!(l1 >= l2 + log(o->min_drop) && l2 >= lg + log(o->min_drop) &&
+          one - best > o->penalty * sig * sig * log((double)c->n)))
+        return 0;
+    /* Both are levels: most samples of each on their side of the
+     * midpoints (not the drop's transition samples at the end of the
+     * fast start). */
+    double hi_mid = 0.5 * (l1 + l2), lo_mid = 0.5 * (l2 + lg);
+    size_t up = 0, mid = 0;
+    for (size_t i = 0; i < arg; i++)
+        up += c->y[i] >= hi_mid;
+    for (size_t i = arg; i < e; i++)
+        mid += c->y[i] < hi_mid && c->y[i] > lo_mid;
+    if ((double)up < 0.7 * (double)arg || (double)mid < 0.7 * (double)(e - arg))
+        return 0;
+    return ssd__curve_split(c, 0, arg) == 0;
+}
+
 /* The first phase of the used state, or 0 when there is none. With a known
  * capacity: the first lasting change once about the capacity has been
  * written. Without: the first phase after the first from which the speed
@@ -618,16 +729,43 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     size_t g = S->cache_censored == SSD_CENSOR_RIGHT
                    ? 0
                    : gc_onset_phase(c, o, S->capacity_bytes, res, &clean_room);
+    /* A phase shorter than a lasting phase between the cache and the
+     * used state, a level of its own (10 samples or more, min_drop below
+     * the cache and 2x above the used state): the direct writes, so the
+     * cache was one. */
+    if (clean_room && g == 2 && c->ph[1].last - c->ph[1].first + 1 >= 10 &&
+        c->ph[1].level_bps * o->min_drop <= c->ph[0].level_bps &&
+        c->ph[1].level_bps >= SHAPE_MIN_FALL * c->ph[2].level_bps)
+        clean_room = 0;
+    /* (Other short phases between the fast start and the decline are
+     * the drop's transition: the decline's.) */
+    while (clean_room && g > 1 && c->ph[g - 1].last - c->ph[g - 1].first + 1 < c->min_len) {
+        ssd__curve_merge_next(c, g - 1);
+        g--;
+    }
+    if (clean_room && g == 1 && short_direct_after_cache(c, o)) {
+        clean_room = 0; /* a cache, then direct writes, then the used state */
+        g = 2;
+    }
+    if (clean_room && g == 1 && cache_in_fast_start(c, o)) {
+        /* The cache test again, on the cache alone; the used state is
+         * now phase 2, after the direct writes. */
+        size_t at = c->ph[1].first;
+        ssd__find_cache(c, o, res);
+        clean_room = !S->has_cache || S->cache_censored != SSD_CENSOR_NONE ||
+                     res->cache_phase_end + 2 < at || res->cache_phase_end > at + 2;
+        if (!clean_room)
+            ssd__curve_move_boundary(c, 1, res->cache_phase_end);
+        if (clean_room)
+            ssd__curve_merge_next(c, 0);
+        else
+            g = 2;
+    }
     if (clean_room) {
         /* (Judged before the onset is placed: no cache, so no folding
-         * step to split off between the fast start and the decline; the
-         * short phases between them are the drop's transition.) */
+         * step to split off between the fast start and the decline.) */
         no_cache(res);
         S->post_cache_bps = c->ph[0].level_bps;
-        while (g > 1 && c->ph[g - 1].last - c->ph[g - 1].first + 1 < c->min_len) {
-            ssd__curve_merge_next(c, g - 1);
-            g--;
-        }
     }
     double end_level = NAN;
     if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT)
@@ -813,6 +951,19 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             "blocks that writing left are written fast, then the used state follows, so the "
             "cache may be those clean blocks and its drop the used state's onset; give the "
             "capacity";
+    /* With the capacity, a used drive's cache whose run ended before it
+     * could have written every clean block it may have had, and with no
+     * used state after it: the drop may be the cache's end or where the
+     * clean blocks ran out (the level after it the used state), and only a
+     * longer run tells. */
+    if (isfinite(S->capacity_bytes) && S->has_cache && !g && o->written_before_bytes > 0 &&
+        used_drive_cache(o, S->capacity_bytes, S) &&
+        S->total_bytes <= clean_room_max(o, S->capacity_bytes))
+        res->regime_note =
+            "the drive was written before this run, which ended before it could have "
+            "written every clean block the drive may have: the cache may be those clean "
+            "blocks and its drop the used state's onset; a run writing more than the raw "
+            "flash (at most 1.28x the capacity) less what was written before tells";
     /* One speed all through a run shorter than any cache could be
      * (CrystalDiskMark's 1 GiB test file on a drive with a 2 GiB cache)
      * says nothing about a cache: its level may be the cache's. The

@@ -131,3 +131,24 @@ def test_without_the_capacity_a_used_drive_says_what_cannot_be_told(tmp_path):
     a = ssdcore.analyze((t, b), written_before=512e9, capacity=512e9, precondition="seq_fill")
     assert a["cache"] is None and a["gc"] is not None
     assert "clean blocks" not in str(a.get("regime_note"))
+
+
+def test_cache_and_short_direct_stretch_after_fill_and_idle_are_found():
+    """After a fill and idle time a static cache (9 GiB) and the clean
+    blocks idle gave back (5 GiB, direct) are both shorter than a lasting
+    phase of a long run, so they came out as one fast start at the direct
+    level: before the used-drive rule, a 'cache' of 14.5 GiB at the direct
+    speed; with it alone, no cache at all. Now the cache, direct writes,
+    then the used state."""
+    spec = ("sim:bx200,capacity_gb=442,op_pct=7.04,bits=2,slc_type=static,slc_seq_mbps=420,"
+            "slc_rand_iops=105000,native_seq_mbps=200,native_rand_mbps=115,fold_mbps=200,"
+            "floor_mbps=15,gc_gamma=1.5,link_mbps=560,iops_cap=100000,noise=0.02,"
+            "noise_direct=0.04,seed=5,slc_gb=9,slc_wa=1,dip_duty=0")
+    truth, series, cap = _used_run(spec, "write", idle=900, factor=1.0)
+    ph = truth["phases"]
+    assert [p["regime"] for p in ph] == ["slc", "native", "gc"]
+    a = ssdcore.analyze(series, capacity=cap, written_before=cap, precondition="seq_fill")
+    assert a["cache"] is not None
+    assert abs(a["cache"]["bytes"] - ph[1]["start_bytes"]) <= 0.05 * ph[1]["start_bytes"]
+    assert abs(a["gc"]["start_bytes"] - ph[2]["start_bytes"]) <= 0.05 * ph[2]["start_bytes"]
+    assert [p["regime"] for p in a["phases"]][:3] == ["cache", "direct", "gc"]
