@@ -804,6 +804,26 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             size_t kn = scatter_onset(c, a, lo, b, c->min_len > 3 ? c->min_len : 3, &jump);
             if (isfinite(S->capacity_bytes) && jump >= SCATTER_JUMP && kn < k)
                 k = kn;
+            /* A run that starts with the clean blocks a fill left: their
+             * end may be anywhere in that fast start, and a used state
+             * that first scatters the speed between the fast level and a
+             * slower one left the segmentation's boundary 50 % late. The
+             * scatter's jump from the run's start is taken when it comes
+             * earlier (not the knee: a GC dip of the fresh state is a step
+             * for a level-then-line fit) and the speed from there on is no
+             * longer the fast level: its median 5 % and 3 noise below
+             * (GC dips of a noise-free fresh state make jumps too). */
+            if (clean_room && g == 1 && lo > a + 3) {
+                double jump2 = 0;
+                size_t kn2 = scatter_onset(c, a, a + 3, b, c->min_len > 3 ? c->min_len : 3, &jump2);
+                if (jump2 >= SCATTER_JUMP && kn2 + 3 <= k && kn2 < g0) {
+                    size_t e2 = k < g0 ? k : g0;
+                    double q = fmax(log(1.05), 3 * quiet_noise(c, a, kn2));
+                    memcpy(c->scratch, c->y + kn2, (e2 - kn2) * sizeof *c->y);
+                    if (log(c->ph[0].level_bps) - ssd__median(c->scratch, e2 - kn2) >= q)
+                        k = kn2;
+                }
+            }
             /* The knee may fall on a GC dip of the fresh state before the
              * used state (a 3-sample dip to 30% is a step into a line for
              * the level-then-line fit): when the speed between the knee
