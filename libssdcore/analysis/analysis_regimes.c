@@ -117,10 +117,22 @@ static int outlasts_clean_room(const struct ssd__curve *c, const struct ssd__ana
     double room = clean_room_max(o, capacity);
     if (c->total <= room)
         return 0;
-    for (size_t k = j + 1; k < c->nph && c->ph[k].start_bytes < room; k++)
-        if (c->ph[k].level_bps * o->min_step <= c->ph[j].level_bps &&
-            (c->ph[k].last - c->ph[k].first + 1 >= c->min_len || k + 1 == c->nph))
-            return 0;
+    for (size_t k = j + 1; k < c->nph && c->ph[k].start_bytes < room; k++) {
+        const struct ssd_phase *p = &c->ph[k];
+        if (p->level_bps * o->min_step > c->ph[j].level_bps ||
+            (p->last - p->first + 1 < c->min_len && k + 1 < c->nph))
+            continue;
+        /* (A decline that starts where the level before it ended, with no
+         * step, is the used state going on: a randomly filled SATA
+         * drive's slides from 120 to 40 MB/s after its spare area, and
+         * the segmentation cut a level off its start.) */
+        double icpt, slope;
+        fit_line(c->y, p->first, p->last + 1, &icpt, &slope);
+        if (k == j + 1 && slides_down(c, p) &&
+            fabs(icpt - log(c->ph[j].level_bps)) < log(o->min_step))
+            continue;
+        return 0;
+    }
     return 1;
 }
 

@@ -63,6 +63,8 @@ def _used_run(spec, pattern="write", idle=0, factor=1.5):
      "random_fill"),
     ("sim:ssd370,op_pct=25", "write", "seq_fill"),
     ("sim:mp44l-1tb", "write", "seq_fill"),
+    # the used state slides from 120 to 40 MB/s right after the spare area
+    ("sim:as510s", "randwrite", "random_fill"),
 ])
 def test_clean_blocks_after_a_fill_are_the_used_states_onset_not_a_cache(spec, pattern, pre):
     """The issue's fill.suite: the spare area a fill leaves is written
