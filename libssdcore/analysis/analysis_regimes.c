@@ -983,13 +983,14 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             "blocks that writing left are written fast, then the used state follows, so the "
             "cache may be those clean blocks and its drop the used state's onset; give the "
             "capacity";
-    /* With the capacity, a used drive's cache whose run ended before it
-     * could have written every clean block it may have had, and with no
-     * used state after it: the drop may be the cache's end or where the
-     * clean blocks ran out (the level after it the used state), and only a
-     * longer run tells. */
-    if (isfinite(S->capacity_bytes) && S->has_cache && !g && o->written_before_bytes > 0 &&
-        used_drive_cache(o, S->capacity_bytes, S) &&
+    /* With the capacity, a drive written full (its used state may start
+     * at once) whose cache's run ended before it could have written every
+     * clean block it may have had, and with no used state after it: the
+     * drop may be the cache's end or where the clean blocks ran out (the
+     * level after it the used state), and only a longer run tells. A drive
+     * written a little since TRIM (a suite's earlier jobs) is not full. */
+    if (isfinite(S->capacity_bytes) && S->has_cache && !g &&
+        fresh_room(o, S->capacity_bytes) <= 0 && used_drive_cache(o, S->capacity_bytes, S) &&
         S->total_bytes <= clean_room_max(o, S->capacity_bytes))
         res->regime_note =
             "the drive was written before this run, which ended before it could have "

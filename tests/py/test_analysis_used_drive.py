@@ -154,3 +154,17 @@ def test_cache_and_short_direct_stretch_after_fill_and_idle_are_found():
     assert abs(a["cache"]["bytes"] - ph[1]["start_bytes"]) <= 0.05 * ph[1]["start_bytes"]
     assert abs(a["gc"]["start_bytes"] - ph[2]["start_bytes"]) <= 0.05 * ph[2]["start_bytes"]
     assert [p["regime"] for p in a["phases"]][:3] == ["cache", "direct", "gc"]
+
+
+def test_short_run_on_a_full_drive_says_it_cannot_tell_but_a_barely_written_one_does_not():
+    """A cache and a level after it, in a run that ends inside the clean
+    blocks a full drive may have: the note says a longer run tells. A
+    drive written a little since TRIM (a suite's earlier jobs, 8 GB of
+    240 GB) is no full drive: its cache is a cache, and no note."""
+    t = np.arange(1, 301, dtype=float)
+    b = np.where(t <= 20, 400e6, 60e6)  # 8 GB fast, then 17 GB
+    full = ssdcore.analyze((t, b), capacity=240e9, written_before=240e9,
+                           precondition="seq_fill")
+    assert full["cache"] is not None and "a run writing more" in full["regime_note"]
+    little = ssdcore.analyze((t, b), capacity=240e9, written_before=8e9)
+    assert little["cache"] is not None and little.get("regime_note") is None
