@@ -582,6 +582,8 @@ Test(curve, clean_blocks_after_a_fill_are_no_cache) {
     cr_assert_eq(ssd_analysis_run(a, s2, NULL), 0, "%s", ssd_analysis_errmsg(a));
     cr_assert_eq(ssd_analysis_summary(a, &r), 0);
     cr_expect(r.has_cache);
+    const char *note = ssd_analysis_regime_note(a);
+    cr_expect(note && strstr(note, "may be those clean blocks"), "%s", note ? note : "(none)");
     ssd_analysis_free(a);
     ssd_series_free(s);
     ssd_series_free(s2);
