@@ -138,6 +138,40 @@ static int outlasts_clean_room(const struct ssd__curve *c, const struct ssd__ana
 
 static double quiet_noise(const struct ssd__curve *c, size_t a, size_t b);
 
+/* The best split of y[a, b) into two levels, the first [a, k) with k in
+ * [kmin, kmax]: returns k (0 when there is no room), the levels' medians
+ * in *l1 and *l2 and the squared error it saves against one level in
+ * *gain. */
+static size_t two_levels(const struct ssd__curve *c, size_t a, size_t b, size_t kmin, size_t kmax,
+                         double *l1, double *l2, double *gain) {
+    double best = INFINITY, s1 = 0, ss1 = 0, st = 0, sst = 0;
+    size_t arg = 0;
+    for (size_t i = a; i < b; i++) {
+        st += c->y[i];
+        sst += c->y[i] * c->y[i];
+    }
+    for (size_t k = a + 1; k < b && k <= kmax; k++) {
+        s1 += c->y[k - 1];
+        ss1 += c->y[k - 1] * c->y[k - 1];
+        if (k < kmin)
+            continue;
+        double m1 = (double)(k - a), m2 = (double)(b - k);
+        double sse = ss1 - s1 * s1 / m1 + (sst - ss1) - (st - s1) * (st - s1) / m2;
+        if (sse < best) {
+            best = sse;
+            arg = k;
+        }
+    }
+    if (!arg)
+        return 0;
+    *gain = sst - st * st / (double)(b - a) - best;
+    memcpy(c->scratch, c->y + a, (arg - a) * sizeof *c->y);
+    *l1 = ssd__median(c->scratch, arg - a);
+    memcpy(c->scratch, c->y + arg, (b - arg) * sizeof *c->y);
+    *l2 = ssd__median(c->scratch, b - arg);
+    return arg;
+}
+
 /* On a used drive, a cache emptied by idle time is followed by direct
  * writes to the clean blocks and then the used state; when the direct
  * stretch is shorter than a lasting phase (4 GiB at 63 MB/s between a 12
@@ -154,39 +188,18 @@ static int short_direct_after_cache(struct ssd__curve *c, const struct ssd__anal
     size_t b = f + 4 * ml < end ? f + 4 * ml : end;
     if (b < f + 8)
         return 0;
-    double best = INFINITY, s1 = 0, ss1 = 0, st = 0, sst = 0;
-    size_t arg = 0;
-    for (size_t i = f; i < b; i++) {
-        st += c->y[i];
-        sst += c->y[i] * c->y[i];
-    }
-    for (size_t k = f + 1; k < b; k++) {
-        s1 += c->y[k - 1];
-        ss1 += c->y[k - 1] * c->y[k - 1];
-        double m1 = (double)(k - f), m2 = (double)(b - k);
-        if (k < f + 3 || k > f + 2 * ml || m2 < 3)
-            continue;
-        double sse = ss1 - s1 * s1 / m1 + (sst - ss1) - (st - s1) * (st - s1) / m2;
-        if (sse < best) {
-            best = sse;
-            arg = k;
-        }
-    }
+    double l1, l2, gain;
+    size_t arg =
+        two_levels(c, f, b, f + 3, b - 3 < f + 2 * ml ? b - 3 : f + 2 * ml, &l1, &l2, &gain);
     if (!arg)
         return 0;
-    double one = sst - st * st / (double)(b - f);
-    memcpy(c->scratch, c->y + f, (arg - f) * sizeof *c->y);
-    double l1 = ssd__median(c->scratch, arg - f);
-    memcpy(c->scratch, c->y + arg, (b - arg) * sizeof *c->y);
-    double l2 = ssd__median(c->scratch, b - arg);
     double sig = quiet_noise(c, f, b);
     /* (Clean blocks running out often pass through a few samples, a
      * stretch at most 1.7x above the used state that follows: 3-19
      * samples on the sweep's filled drives. Direct writes are a level of
      * their own, at least 2x above the used state's, SHAPE_MIN_FALL.) */
     if (!(arg >= f + 10 && l1 <= log(c->ph[0].level_bps / o->min_step) &&
-          l1 >= l2 + log(SHAPE_MIN_FALL) &&
-          one - best > o->penalty * sig * sig * log((double)c->n)))
+          l1 >= l2 + log(SHAPE_MIN_FALL) && gain > o->penalty * sig * sig * log((double)c->n)))
         return 0;
     return ssd__curve_split(c, 1, arg) == 0;
 }
@@ -204,34 +217,13 @@ static int cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_
     size_t e = c->ph[0].last + 1;
     if (e < 12)
         return 0;
-    double best = INFINITY, s1 = 0, ss1 = 0, st = 0, sst = 0;
-    size_t arg = 0;
-    for (size_t i = 0; i < e; i++) {
-        st += c->y[i];
-        sst += c->y[i] * c->y[i];
-    }
-    for (size_t k = 1; k + 10 <= e; k++) {
-        s1 += c->y[k - 1];
-        ss1 += c->y[k - 1] * c->y[k - 1];
-        double m1 = (double)k, m2 = (double)(e - k);
-        if (k < 2)
-            continue;
-        double sse = ss1 - s1 * s1 / m1 + (sst - ss1) - (st - s1) * (st - s1) / m2;
-        if (sse < best) {
-            best = sse;
-            arg = k;
-        }
-    }
+    double l1, l2, gain;
+    size_t arg = two_levels(c, 0, e, 2, e - 10, &l1, &l2, &gain);
     if (!arg)
         return 0;
-    double one = sst - st * st / (double)e;
-    memcpy(c->scratch, c->y, arg * sizeof *c->y);
-    double l1 = ssd__median(c->scratch, arg);
-    memcpy(c->scratch, c->y + arg, (e - arg) * sizeof *c->y);
-    double l2 = ssd__median(c->scratch, e - arg);
     double sig = quiet_noise(c, 0, e), lg = log(c->ph[1].level_bps);
     if (!(l1 >= l2 + log(o->min_drop) && l2 >= lg + log(o->min_drop) &&
-          one - best > o->penalty * sig * sig * log((double)c->n)))
+          gain > o->penalty * sig * sig * log((double)c->n)))
         return 0;
     /* Both are levels: most samples of each on their side of the
      * midpoints (not the drop's transition samples at the end of the
