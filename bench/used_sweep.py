@@ -10,6 +10,11 @@ least 2 h); it is analysed with the capacity, what was written since TRIM
 and the precondition, and scored against the model's regimes.
 
     PYTHONPATH=build/python .venv/bin/python bench/used_sweep.py [N] [SEED] [-v] [--runs DIR]
+        [--no-precondition] [--snia]
+
+--no-precondition leaves the analysis' precondition unknown; --snia adds
+a fifth state, randomly filled with twice the capacity (SNIA PTS's
+random preconditioning: more than the raw flash, so GC has run).
 """
 import collections
 import json
@@ -54,8 +59,11 @@ def used_run(spec, state):
         if state == "seq_fill_idle":
             t.idle(900)  # a static cache emptied, some room cleaned
     else:
-        ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, bytes=cap, interval=60)
-        wb = cap
+        # random_fill_2x: twice the capacity, as SNIA PTS's random
+        # preconditioning (more than the raw flash: GC has run)
+        times = 2 if state == "random_fill_2x" else 1
+        ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, bytes=times * cap, interval=60)
+        wb = times * cap
     # Enough to reach the used state in every state: 1.5x the capacity,
     # samples of at most 20,000.
     nbytes = 1.5 * cap
@@ -96,6 +104,7 @@ def main():
     args = [a for a in argv if not a.startswith("-")]
     verbose = "-v" in argv
     no_context = "--no-precondition" in argv
+    states = STATES + (("random_fill_2x",) if "--snia" in argv else ())
     n = int(args[0]) if args else 30
     seed = int(args[1]) if len(args) > 1 else 2026
     rng = np.random.default_rng(seed)
@@ -108,12 +117,12 @@ def main():
         ent = i % 3 == 2
         spec = enterprise_drive(rng) if ent else valid_drive(rng)
         kind = "enterprise" if ent else spec.split("slc_type=")[1].split(",")[0]
-        for state in STATES:
+        for state in states:
             truth, series, cap, wb = cached(runs, f"{seed}-{i}-{state}", spec, state)
             opts = dict(capacity=cap, written_before=wb)
             if not no_context:
-                opts["precondition"] = {"fresh": "none", "seq_fill_idle": "seq_fill"}.get(state,
-                                                                                         state)
+                opts["precondition"] = {"fresh": "none", "seq_fill_idle": "seq_fill",
+                                        "random_fill_2x": "random_fill"}.get(state, state)
             a = ssdcore.analyze(series, **opts)
             probs, fc, ff = score(truth, series, a)
             key = (state, kind)
@@ -135,7 +144,7 @@ def main():
         es = f"{100 * np.median(e):.1f} % / {100 * max(e):.1f} %" if e else "-"
         print(f"| {key[0]} | {key[1]} | {rows[key]} | {right[key]} ({100 * right[key] / rows[key]:.0f} %)"
               f" | {fcache[key]} | {es} |")
-    for state in STATES:
+    for state in states:
         tot = sum(v for k, v in rows.items() if k[0] == state)
         ok = sum(v for k, v in right.items() if k[0] == state)
         fc = sum(v for k, v in fcache.items() if k[0] == state)
