@@ -32,7 +32,9 @@ static const char *const analyze_usage =
     "(an array for several). --set passes analysis options (penalty, min_step,\n"
     "min_drop, min_phase_samples, min_phase_fraction, dip_depth, ss_round_s,\n"
     "ss_range, ss_slope, expect_cache_bps, exact_limit, noise_merge,\n"
-    "capacity_bytes, written_before_bytes).\n";
+    "capacity_bytes, written_before_bytes; precondition=none|seq_fill|random_fill|\n"
+    "unknown: how the drive was filled before the run, which bounds the clean\n"
+    "blocks a used drive writes fast; by default the series' metadata's).\n";
 
 #define MAX_SETS 32
 
