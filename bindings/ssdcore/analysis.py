@@ -312,7 +312,12 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     drive already written full (after idle time following a 2-hour test):
     its used state may then begin a few GiB in; by default the figure the
     series' metadata records (a suite's jobs record it; ``job(...,
-    written_before=)`` too). Every phase carries
+    written_before=)`` too). ``precondition=`` (an option): how the drive
+    was filled before the run, ``"none"``, ``"seq_fill"``, ``"random_fill"``
+    or ``"unknown"`` (by default the series metadata's word): with the
+    capacity and ``written_before`` it bounds the clean blocks a used drive
+    writes fast, so a fast start that ends when they run out is the used
+    state's onset (``"gc"``), never a cache. Every phase carries
     ``"regime"`` (cache, direct, folding, gc, other) and ``"dips"``.
 
     >>> t = np.arange(1, 601, dtype=float)
