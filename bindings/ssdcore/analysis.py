@@ -390,8 +390,10 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     ``"random_fill"`` or ``"unknown"``; by default the metadata's, else
     unknown. A job result (``job(...)``, ``SuiteResult.job(name)``) carries
     all of this in its ``analysis_context``, and its analysis reads it from
-    there: ``job(...).analyze()`` gives what ``analyze(its log)`` gives. An
-    option given here wins. Every phase carries
+    there: ``job(...).analyze()`` gives what ``analyze(its log)`` gives. With the
+    capacity and ``written_before`` it bounds the clean blocks a used drive
+    writes fast, so a fast start that ends when they run out is the used
+    state's onset (``"gc"``), never a cache. An option given here wins. Every phase carries
     ``"regime"`` (cache, direct, folding, gc, other) and ``"dips"``.
 
     >>> t = np.arange(1, 601, dtype=float)

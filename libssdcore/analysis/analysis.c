@@ -206,6 +206,31 @@ static double capacity_of(const struct ssd__analysis_opts *o, const ssd_series *
     return o->capacity_bytes > 0 ? o->capacity_bytes : metadata_number(s, "capacity_bytes");
 }
 
+/* A start slower than the cache (a ramp, a low-power state the drive
+ * leaves after a few GB) before a fast phase that then drops lastingly: the
+ * cache is the fast phase, and the slow start was written into it too.
+ * Judged alone, the first phase was no faster than what came later and
+ * the drop was never tested ("no cache; the speed never dropped"). The
+ * first phase takes the slow start in; c->lead says how many samples the
+ * cache test is not to judge at cache speed. */
+static void take_in_slow_start(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
+    c->lead = 0;
+    if (c->nph < 3)
+        return;
+    const struct ssd_phase *p0 = &c->ph[0], *p1 = &c->ph[1], *p2 = &c->ph[2];
+    size_t len0 = p0->last - p0->first + 1, len1 = p1->last - p1->first + 1;
+    if (p1->level_bps < p0->level_bps * o->min_step ||
+        p2->level_bps * o->min_drop > p1->level_bps || len1 < c->min_len || len0 > len1)
+        return;
+    for (size_t j = 2; j < c->nph; j++)
+        if (c->ph[j].level_bps * o->min_step > p1->level_bps)
+            return; /* (the fast phase is the fastest) */
+    double level = p1->level_bps;
+    ssd__curve_merge_next(c, 0);
+    c->ph[0].level_bps = level; /* the cache's, not the slow start's */
+    c->lead = len0;
+}
+
 static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
                    const ssd_series *s, const struct ssd__result *ref, struct ssd__result *res,
                    char *err) {
@@ -238,6 +263,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
             p2->level_bps * o->min_drop <= p1->level_bps && p2->last - p2->first + 1 > len1)
             ssd__curve_merge_next(c, 0);
     }
+    take_in_slow_start(c, o);
     ssd__find_cache(c, o, res);
     /* The cache test may have moved the drop past a dip the segmentation put
      * in the low phase, or past a short phase of its own (a dip and the

@@ -286,7 +286,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             /* (a short climb right after the drop is handled below) */
             size_t from = pj == 1 ? lasting_low_start(c, k, thr, need, fast, NULL)
                                   : (low_run(c, ph[pj].first, thr) >= need ? ph[pj].first : c->n);
-            ok = frac_above(c, 0, k > 1 ? k - 1 : k, thr) >= 0.7 && from < c->n &&
+            ok = frac_above(c, c->lead, k > 1 ? k - 1 : k, thr) >= 0.7 && from < c->n &&
                  frac_above(c, k, c->n, thr) <= 0.6;
         } else if (ok) {
             /* A one-sample first phase: either the drop happened inside the

@@ -33,6 +33,7 @@ struct ssd__curve {
     struct ssd_phase *ph;
     size_t nph;
     size_t min_len; /* shortest lasting phase, samples */
+    size_t lead;    /* samples of a slower start the first phase took in (0: none) */
     double *segsig; /* while segmenting: each segment's own noise (n + 1) */
 };
 

@@ -100,6 +100,7 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd__result *r
     ssd__jw_num_f(w, S->capacity_bytes, 0);
     ssd__jw_key(w, "written_before_bytes");
     ssd__jw_num_f(w, S->written_before_bytes, 0);
+    ssd__jw_kstr(w, "precondition", ssd__precondition_name(S->precondition));
 }
 
 /* The rest of the context the verdict was reached in (DESIGN.md, "The

@@ -49,6 +49,29 @@ static int used_drive_cache(const struct ssd__analysis_opts *o, double capacity,
            S->cache_bytes < MAX_CACHE_CAPACITY_SHARE * capacity;
 }
 
+/* Raw flash is at most this share of the user capacity (28 % spare,
+ * enterprise drives included). */
+#define RAW_MAX_CAPACITY_SHARE 1.28
+
+/* On a used drive, the most this run can write before its clean blocks run
+ * out. Until GC first runs, every page the host writes since TRIM takes a
+ * clean one, overwrite or not: raw flash less what was written before.
+ * Once that exceeds the raw flash, GC has run, and idle time may since
+ * have cleaned every block of garbage: raw flash less the valid data. A
+ * sequential fill leaves all it wrote valid (up to the capacity); random
+ * writes (or writes of an unknown kind) at least C (1 - e^(-W/C)), the
+ * share of the logical blocks they touched. Direct writes cannot go on
+ * past it; a level that does is the used state. */
+static double clean_room_max(const struct ssd__analysis_opts *o, double capacity) {
+    double w = o->written_before_bytes, raw = RAW_MAX_CAPACITY_SHARE * capacity;
+    if (w < raw)
+        return raw - w;
+    double valid = (int)o->precondition == SSD_PRECONDITION_SEQ_FILL
+                       ? capacity
+                       : capacity * (1 - exp(-w / capacity));
+    return raw - valid;
+}
+
 /* Least-squares line of y[a, b) against the sample index: intercept at a,
  * slope per sample. */
 static void fit_line(const double *y, size_t a, size_t b, double *icpt, double *slope) {
@@ -86,13 +109,143 @@ static int slides_down(const struct ssd__curve *c, const struct ssd_phase *p) {
     return slide_of(c, p) > 0;
 }
 
+/* Whether phase j, the first lasting level after a cache on a used drive,
+ * cannot be direct writes: the run wrote past the clean blocks the drive
+ * can have had, and no lasting step below phase j came before that. */
+static int outlasts_clean_room(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               double capacity, size_t j) {
+    double room = clean_room_max(o, capacity);
+    if (c->total <= room)
+        return 0;
+    for (size_t k = j + 1; k < c->nph && c->ph[k].start_bytes < room; k++) {
+        const struct ssd_phase *p = &c->ph[k];
+        if (p->level_bps * o->min_step > c->ph[j].level_bps ||
+            (p->last - p->first + 1 < c->min_len && k + 1 < c->nph))
+            continue;
+        /* (A decline that starts where the level before it ended, with no
+         * step, is the used state going on: a randomly filled SATA
+         * drive's slides from 120 to 40 MB/s after its spare area, and
+         * the segmentation cut a level off its start.) */
+        double icpt, slope;
+        fit_line(c->y, p->first, p->last + 1, &icpt, &slope);
+        if (k == j + 1 && slides_down(c, p) &&
+            fabs(icpt - log(c->ph[j].level_bps)) < log(o->min_step))
+            continue;
+        return 0;
+    }
+    return 1;
+}
+
+static double quiet_noise(const struct ssd__curve *c, size_t a, size_t b);
+
+/* The best split of y[a, b) into two levels, the first [a, k) with k in
+ * [kmin, kmax]: returns k (0 when there is no room), the levels' medians
+ * in *l1 and *l2 and the squared error it saves against one level in
+ * *gain. */
+static size_t two_levels(const struct ssd__curve *c, size_t a, size_t b, size_t kmin, size_t kmax,
+                         double *l1, double *l2, double *gain) {
+    double best = INFINITY, s1 = 0, ss1 = 0, st = 0, sst = 0;
+    size_t arg = 0;
+    for (size_t i = a; i < b; i++) {
+        st += c->y[i];
+        sst += c->y[i] * c->y[i];
+    }
+    for (size_t k = a + 1; k < b && k <= kmax; k++) {
+        s1 += c->y[k - 1];
+        ss1 += c->y[k - 1] * c->y[k - 1];
+        if (k < kmin)
+            continue;
+        double m1 = (double)(k - a), m2 = (double)(b - k);
+        double sse = ss1 - s1 * s1 / m1 + (sst - ss1) - (st - s1) * (st - s1) / m2;
+        if (sse < best) {
+            best = sse;
+            arg = k;
+        }
+    }
+    if (!arg)
+        return 0;
+    *gain = sst - st * st / (double)(b - a) - best;
+    memcpy(c->scratch, c->y + a, (arg - a) * sizeof *c->y);
+    *l1 = ssd__median(c->scratch, arg - a);
+    memcpy(c->scratch, c->y + arg, (b - arg) * sizeof *c->y);
+    *l2 = ssd__median(c->scratch, b - arg);
+    return arg;
+}
+
+/* On a used drive, a cache emptied by idle time is followed by direct
+ * writes to the clean blocks and then the used state; when the direct
+ * stretch is shorter than a lasting phase (4 GiB at 63 MB/s between a 12
+ * GiB cache at 350 and the used state at 14, in a run of 52,000 samples)
+ * the segmentation gives it to the used state, and the drop from the cache
+ * reads as clean blocks running out. Splits phase 1 where such a stretch
+ * ends (the best two-level split of its first samples: at least 10 of them
+ * at a level a step below the cache and 2x above the level after,
+ * paying the penalty at the stretch's own noise); returns 1 when it did. */
+static int short_direct_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
+    if (c->nph < 2)
+        return 0;
+    size_t f = c->ph[1].first, end = c->ph[1].last + 1, ml = c->min_len;
+    size_t b = f + 4 * ml < end ? f + 4 * ml : end;
+    if (b < f + 8)
+        return 0;
+    double l1, l2, gain;
+    size_t arg =
+        two_levels(c, f, b, f + 3, b - 3 < f + 2 * ml ? b - 3 : f + 2 * ml, &l1, &l2, &gain);
+    if (!arg)
+        return 0;
+    double sig = quiet_noise(c, f, b);
+    /* (Clean blocks running out often pass through a few samples, a
+     * stretch at most 1.7x above the used state that follows: 3-19
+     * samples on the sweep's filled drives. Direct writes are a level of
+     * their own, at least 2x above the used state's, SHAPE_MIN_FALL.) */
+    if (!(arg >= f + 10 && l1 <= log(c->ph[0].level_bps / o->min_step) &&
+          l1 >= l2 + log(SHAPE_MIN_FALL) && gain > o->penalty * sig * sig * log((double)c->n)))
+        return 0;
+    return ssd__curve_split(c, 1, arg) == 0;
+}
+
+/* A used drive's fast start that is two levels: a cache emptied by idle
+ * time, then direct writes to the clean blocks, both shorter than a
+ * lasting phase (9 GiB at 410 MB/s, 5 GiB at 115, then the used state at
+ * 17, in a run of 32,000 samples), so the segmentation made them one
+ * phase at the direct level, which then drops where the clean blocks run
+ * out. A fill with no idle time after it starts flat at the direct level.
+ * Splits phase 0 at the best two-level split when the first level is
+ * min_drop above the second, the second lasts 10 samples, and the split
+ * pays the penalty at the start's own noise; returns 1 when it did. */
+static int cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
+    size_t e = c->ph[0].last + 1;
+    if (e < 12)
+        return 0;
+    double l1, l2, gain;
+    size_t arg = two_levels(c, 0, e, 2, e - 10, &l1, &l2, &gain);
+    if (!arg)
+        return 0;
+    double sig = quiet_noise(c, 0, e), lg = log(c->ph[1].level_bps);
+    if (!(l1 >= l2 + log(o->min_drop) && l2 >= lg + log(o->min_drop) &&
+          gain > o->penalty * sig * sig * log((double)c->n)))
+        return 0;
+    /* Both are levels: most samples of each on their side of the
+     * midpoints (not the drop's transition samples at the end of the
+     * fast start). */
+    double hi_mid = 0.5 * (l1 + l2), lo_mid = 0.5 * (l2 + lg);
+    size_t up = 0, mid = 0;
+    for (size_t i = 0; i < arg; i++)
+        up += c->y[i] >= hi_mid;
+    for (size_t i = arg; i < e; i++)
+        mid += c->y[i] < hi_mid && c->y[i] > lo_mid;
+    if ((double)up < 0.7 * (double)arg || (double)mid < 0.7 * (double)(e - arg))
+        return 0;
+    return ssd__curve_split(c, 0, arg) == 0;
+}
+
 /* The first phase of the used state, or 0 when there is none. With a known
  * capacity: the first lasting change once about the capacity has been
  * written. Without: the first phase after the first from which the speed
  * only falls, and falls through the phase itself (a slide, where a cache,
  * direct writes and folding are levels). */
 static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                             double capacity, const struct ssd__result *res) {
+                             double capacity, const struct ssd__result *res, int *clean_room) {
     double lim = log(o->min_step);
     int has_cache = res->sum.has_cache;
     /* Folding belongs to a dynamic cache, which is large (a share of the
@@ -126,12 +279,23 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                     continue;
                 if (used_drive_cache(o, capacity, &res->sum) && !direct_seen) {
                     direct_seen = 1;
+                    /* ... unless it outlasts the clean blocks the drive
+                     * can have had: then the fast start was those clean
+                     * blocks (a fill's spare area), never a cache, and
+                     * this drop is where they ran out. */
+                    if (outlasts_clean_room(c, o, capacity, j)) {
+                        *clean_room = 1;
+                        return j;
+                    }
                     if (!slides_down(c, p))
                         continue;
                 }
                 q = NULL;
+                /* (The run's first level counts however short: the
+                 * spare area a fill left fills in a few minutes of a
+                 * run of hours.) */
                 for (size_t k = j; k-- > (has_cache ? 1 : 0) && !q;)
-                    if (c->ph[k].last - c->ph[k].first + 1 >= c->min_len)
+                    if (c->ph[k].last - c->ph[k].first + 1 >= (k ? c->min_len : 3))
                         q = &c->ph[k];
                 if (!q && !slides_down(c, p))
                     continue;
@@ -565,8 +729,48 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         no_cache(res);
         S->post_cache_bps = c->ph[0].level_bps;
     }
-    size_t g =
-        S->cache_censored == SSD_CENSOR_RIGHT ? 0 : gc_onset_phase(c, o, S->capacity_bytes, res);
+    int clean_room = 0;
+    size_t g = S->cache_censored == SSD_CENSOR_RIGHT
+                   ? 0
+                   : gc_onset_phase(c, o, S->capacity_bytes, res, &clean_room);
+    /* A phase shorter than a lasting phase between the cache and the
+     * used state, a level of its own (10 samples or more, min_drop below
+     * the cache and 2x above the used state): the direct writes, so the
+     * cache was one. */
+    if (clean_room && g == 2 && c->ph[1].last - c->ph[1].first + 1 >= 10 &&
+        c->ph[1].level_bps * o->min_drop <= c->ph[0].level_bps &&
+        c->ph[1].level_bps >= SHAPE_MIN_FALL * c->ph[2].level_bps)
+        clean_room = 0;
+    /* (Other short phases between the fast start and the decline are
+     * the drop's transition: the decline's.) */
+    while (clean_room && g > 1 && c->ph[g - 1].last - c->ph[g - 1].first + 1 < c->min_len) {
+        ssd__curve_merge_next(c, g - 1);
+        g--;
+    }
+    if (clean_room && g == 1 && short_direct_after_cache(c, o)) {
+        clean_room = 0; /* a cache, then direct writes, then the used state */
+        g = 2;
+    }
+    if (clean_room && g == 1 && cache_in_fast_start(c, o)) {
+        /* The cache test again, on the cache alone; the used state is
+         * now phase 2, after the direct writes. */
+        size_t at = c->ph[1].first;
+        ssd__find_cache(c, o, res);
+        clean_room = !S->has_cache || S->cache_censored != SSD_CENSOR_NONE ||
+                     res->cache_phase_end + 2 < at || res->cache_phase_end > at + 2;
+        if (!clean_room)
+            ssd__curve_move_boundary(c, 1, res->cache_phase_end);
+        if (clean_room)
+            ssd__curve_merge_next(c, 0);
+        else
+            g = 2;
+    }
+    if (clean_room) {
+        /* (Judged before the onset is placed: no cache, so no folding
+         * step to split off between the fast start and the decline.) */
+        no_cache(res);
+        S->post_cache_bps = c->ph[0].level_bps;
+    }
     double end_level = NAN;
     if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT)
         g = late_onset(c, o, S->capacity_bytes);
@@ -604,6 +808,26 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             size_t kn = scatter_onset(c, a, lo, b, c->min_len > 3 ? c->min_len : 3, &jump);
             if (isfinite(S->capacity_bytes) && jump >= SCATTER_JUMP && kn < k)
                 k = kn;
+            /* A run that starts with the clean blocks a fill left: their
+             * end may be anywhere in that fast start, and a used state
+             * that first scatters the speed between the fast level and a
+             * slower one left the segmentation's boundary 50 % late. The
+             * scatter's jump from the run's start is taken when it comes
+             * earlier (not the knee: a GC dip of the fresh state is a step
+             * for a level-then-line fit) and the speed from there on is no
+             * longer the fast level: its median 5 % and 3 noise below
+             * (GC dips of a noise-free fresh state make jumps too). */
+            if (clean_room && g == 1 && lo > a + 3) {
+                double jump2 = 0;
+                size_t kn2 = scatter_onset(c, a, a + 3, b, c->min_len > 3 ? c->min_len : 3, &jump2);
+                if (jump2 >= SCATTER_JUMP && kn2 + 3 <= k && kn2 < g0) {
+                    size_t e2 = k < g0 ? k : g0;
+                    double q = fmax(log(1.05), 3 * quiet_noise(c, a, kn2));
+                    memcpy(c->scratch, c->y + kn2, (e2 - kn2) * sizeof *c->y);
+                    if (log(c->ph[0].level_bps) - ssd__median(c->scratch, e2 - kn2) >= q)
+                        k = kn2;
+                }
+            }
             /* The knee may fall on a GC dip of the fresh state before the
              * used state (a 3-sample dip to 30% is a step into a line for
              * the level-then-line fit): when the speed between the knee
@@ -667,7 +891,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_merge_next(c, 1);
             g = last = 1;
         }
-        if (g == 1 && S->has_cache && !used_drive_cache(o, S->capacity_bytes, S))
+        if (g == 1 && S->has_cache && (!used_drive_cache(o, S->capacity_bytes, S) || clean_room))
             no_cache(res); /* the first drop was clean blocks running out */
         if (g == 1)
             S->post_cache_bps = c->ph[0].level_bps;
@@ -739,6 +963,32 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             p->regime = SSD_REGIME_OTHER;
         }
     }
+    /* A drive written before the run (a fill, or earlier runs since
+     * TRIM), capacity unknown: the clean blocks that writing left are
+     * written fast, then the used state follows, and without the capacity
+     * nothing bounds that room, so a cache found may be it. */
+    if (!isfinite(S->capacity_bytes) && S->has_cache &&
+        (o->written_before_bytes > 0 || (int)o->precondition == SSD_PRECONDITION_SEQ_FILL ||
+         (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL))
+        res->regime_note =
+            "the drive's capacity is unknown and it was written before this run: the clean "
+            "blocks that writing left are written fast, then the used state follows, so the "
+            "cache may be those clean blocks and its drop the used state's onset; give the "
+            "capacity";
+    /* With the capacity, a drive written full (its used state may start
+     * at once) whose cache's run ended before it could have written every
+     * clean block it may have had, and with no used state after it: the
+     * drop may be the cache's end or where the clean blocks ran out (the
+     * level after it the used state), and only a longer run tells. A drive
+     * written a little since TRIM (a suite's earlier jobs) is not full. */
+    if (isfinite(S->capacity_bytes) && S->has_cache && !g &&
+        fresh_room(o, S->capacity_bytes) <= 0 && used_drive_cache(o, S->capacity_bytes, S) &&
+        S->total_bytes <= clean_room_max(o, S->capacity_bytes))
+        res->regime_note =
+            "the drive was written before this run, which ended before it could have "
+            "written every clean block the drive may have: the cache may be those clean "
+            "blocks and its drop the used state's onset; a run writing more than the raw "
+            "flash (at most 1.28x the capacity) less what was written before tells";
     /* One speed all through a run shorter than any cache could be
      * (CrystalDiskMark's 1 GiB test file on a drive with a 2 GiB cache)
      * says nothing about a cache: its level may be the cache's. The

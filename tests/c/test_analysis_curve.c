@@ -525,3 +525,66 @@ Test(curve, recovery_against_a_one_level_reference_is_undefined) {
     ssd_series_free(flat);
     ssd_series_free(fresh);
 }
+
+/* n one-second samples at rate r(w) of the bytes w written so far, with
+ * multiplicative noise cv. */
+static ssd_series *levels_curve(size_t n, const double *at, const double *bps, size_t nl,
+                                double cv) {
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b), w = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t k = 0;
+        while (k + 1 < nl && w >= at[k + 1])
+            k++;
+        t[i] = (double)(i + 1);
+        b[i] = bps[k] * (cv > 0 ? exp(cv * gauss()) : 1.0);
+        w += b[i];
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    free(b);
+    return s;
+}
+
+Test(curve, slower_start_does_not_hide_the_cache) {
+    /* 5 GB at 400 MB/s (a low-power start), a cache to 45 GB at 800 MB/s,
+     * then 200 MB/s: before, no cache and two phases 'other'. */
+    const double at[] = {0, 5e9, 45e9}, bps[] = {400e6, 800e6, 200e6};
+    ssd_series *s = levels_curve(1200, at, bps, 3, 0.03);
+    struct ssd_analysis_summary r = run(s, NULL, NULL);
+    cr_assert(r.has_cache);
+    cr_expect(fabs(r.cache_bytes / 45e9 - 1) < 0.01, "%g", r.cache_bytes / 1e9);
+    cr_expect(fabs(r.cache_level_bps / 800e6 - 1) < 0.03, "%g", r.cache_level_bps);
+    cr_expect(fabs(r.post_cache_bps / 200e6 - 1) < 0.03, "%g", r.post_cache_bps);
+    ssd_series_free(s);
+}
+
+Test(curve, clean_blocks_after_a_fill_are_no_cache) {
+    /* A 512 GB drive filled sequentially: its spare area, 56 GB at 700
+     * MB/s, then the used state at 60 MB/s for 240 GB, more than any
+     * spare area (28 %) holds. */
+    const double at[] = {0, 56e9}, bps[] = {700e6, 60e6};
+    ssd_series *s = levels_curve(4900, at, bps, 2, 0.02);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", "512e9"), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", "512e9"), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "seq_fill"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(!r.has_cache, "cache %g GB", r.cache_bytes / 1e9);
+    cr_assert(r.has_gc);
+    cr_expect(fabs(r.gc_start_bytes / 56e9 - 1) < 0.01, "%g", r.gc_start_bytes / 1e9);
+    cr_expect_eq(r.precondition, SSD_PRECONDITION_SEQ_FILL);
+    /* A short run that ends inside the room cannot tell: the cache stays. */
+    ssd_series *s2 = levels_curve(1000, at, bps, 2, 0.02);
+    cr_assert_eq(ssd_analysis_run(a, s2, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.has_cache);
+    const char *note = ssd_analysis_regime_note(a);
+    cr_expect(note && strstr(note, "may be those clean blocks"), "%s", note ? note : "(none)");
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(s2);
+}

@@ -1,0 +1,171 @@
+"""Runs on a used drive (docs/analysis.md, "Runs on a used drive"): the
+clean blocks a fill leaves are no SLC cache, a real cache on a used drive
+is still found, what cannot be told without the capacity is said, and a
+slower start does not hide a cache."""
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import ssdcore
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+GIB = 2 ** 30
+
+
+def test_precondition_option_words_and_metadata(tmp_path):
+    t = np.arange(1, 301, dtype=float)
+    b = np.full(300, 100e6)
+    assert ssdcore.analyze((t, b))["precondition"] == "unknown"
+    assert ssdcore.analyze((t, b), precondition="seq_fill")["precondition"] == "seq_fill"
+    with pytest.raises(TypeError, match="precondition"):  # a word, not the enum's number
+        ssdcore.analyze((t, b), precondition=2)
+    with pytest.raises(ssdcore.SsdError, match="not one of none, seq_fill"):
+        ssdcore.analyze((t, b), precondition="full")
+    p = tmp_path / "s.csv"
+    p.write_text('# ssdcore-series 1\n# {"precondition":"random_fill"}\nt_s,bytes\n' +
+                 "".join(f"{i},{100e6:.0f}\n" for i in range(1, 301)))
+    assert ssdcore.analyze(str(p))["precondition"] == "random_fill"
+    # an explicit option wins over the metadata's
+    assert ssdcore.analyze(str(p), precondition="none")["precondition"] == "none"
+    cli = os.path.join(os.environ.get("SSD_BUILD_DIR", "build"), "ssdcore")
+    out = subprocess.run([cli, "analyze", str(p), "--json", "--set", "precondition=seq_fill"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and '"precondition":"seq_fill"' in out.stdout.replace(" ", "")
+
+
+def _used_run(spec, pattern="write", idle=0, factor=1.5):
+    """TRIM, a fill of the capacity (128K sequential or 4K random), idle,
+    then 4K QD32 random writes of factor x the capacity at 1 s samples."""
+    t = ssdcore.SimTarget(spec)
+    cap = t.size
+    t.trim()
+    if pattern == "write":
+        ssdcore.job(t, pattern="write", bs=131072, qd=32, coverage=1, interval=60)
+    else:
+        ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, bytes=cap, interval=60)
+    if idle:
+        t.idle(idle)
+    r = ssdcore.job(t, pattern="randwrite", bs=4096, qd=32,
+                    bytes=int(factor * cap) // 4096 * 4096, interval=1)
+    truth = t.truth()
+    t.close()
+    s = r["series"]
+    series = (np.array([x["t_s"] for x in s]), np.array([x["write_bytes"] for x in s], float))
+    return truth, series, cap
+
+
+@pytest.mark.parametrize("spec,pattern,pre", [
+    ("sim:mp44l-1tb,capacity_gb=512,slc_type=none,slc_gb=0,op_pct=12", "write", "seq_fill"),
+    ("sim:mp44l-1tb,capacity_gb=512,slc_type=none,slc_gb=0,op_pct=20", "randwrite",
+     "random_fill"),
+    ("sim:ssd370,op_pct=25", "write", "seq_fill"),
+    ("sim:mp44l-1tb", "write", "seq_fill"),
+    # the used state slides from 120 to 40 MB/s right after the spare area
+    ("sim:as510s", "randwrite", "random_fill"),
+])
+def test_clean_blocks_after_a_fill_are_the_used_states_onset_not_a_cache(spec, pattern, pre):
+    """The issue's fill.suite: the spare area a fill leaves is written
+    fast, then the used state; before, 'SLC cache 51.89 GiB' on a drive
+    without one."""
+    truth, series, cap = _used_run(spec, pattern)
+    slc = [p for p in truth["phases"] if p["regime"] == "slc"]
+    gc = next(p for p in truth["phases"] if p["regime"] == "gc")
+    a = ssdcore.analyze(series, capacity=cap, written_before=cap, precondition=pre)
+    assert not slc and a["cache"] is None, a["cache"]
+    assert a["gc"] is not None
+    assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.05 * gc["start_bytes"]
+    assert [p["regime"] for p in a["phases"]][:2] == ["direct", "gc"]
+
+
+def test_static_cache_after_a_fill_and_idle_is_still_found():
+    """BX200's static cache survives a fill; idle time empties it: the run
+    then starts with the cache, writes the clean blocks direct, then the
+    used state."""
+    truth, series, cap = _used_run("sim:bx200", "write", idle=900, factor=0.3)
+    slc = next(p for p in truth["phases"] if p["regime"] == "slc")
+    full = truth["phases"][1]["start_bytes"]
+    a = ssdcore.analyze(series, capacity=cap, written_before=cap, precondition="seq_fill")
+    assert slc and a["cache"] is not None
+    assert abs(a["cache"]["bytes"] - full) <= 0.05 * full
+    assert a["gc"] is not None
+
+
+@pytest.mark.parametrize("start_bps,start_gb,noise", [
+    (400e6, 5, 0.0), (400e6, 5, 0.05), (500e6, 10, 0.05), (300e6, 2, 0.05)])
+def test_slower_start_does_not_hide_the_cache(start_bps, start_gb, noise):
+    """A start slower than the cache (a ramp or a low-power state), then a
+    40 GB cache at 800 MB/s, then a 4x drop: before, 'no cache' with the
+    cache and the level after it labelled 'other'."""
+    from synth_curves import Curve, generate
+    g = 1e9
+    t, b = generate(Curve(levels=[(0, start_bps), (start_gb * g, 800e6),
+                                  (start_gb * g + 40 * g, 200e6)],
+                          duration_s=1200, noise_cv=noise, seed=3))
+    a = ssdcore.analyze((t, b))
+    assert a["cache"] is not None
+    truth = (start_gb + 40) * g  # the slow start is written into the cache too
+    assert abs(a["cache"]["bytes"] - truth) <= 0.01 * truth
+    assert abs(a["cache"]["level_bps"] / 800e6 - 1) <= 0.03
+    assert abs(a["post_cache_bps"] / 200e6 - 1) <= 0.03
+    assert [p["regime"] for p in a["phases"]] == ["cache", "direct"]
+
+
+def test_without_the_capacity_a_used_drive_says_what_cannot_be_told(tmp_path):
+    """A filled drive's spare area then the used state, capacity unknown:
+    nothing bounds the clean blocks, so the 'cache' found may be them; the
+    note says so in the JSON, the Python attribute and the CLI text."""
+    t = np.arange(1, 3001, dtype=float)  # 56 GB fast, then 175 GB
+    b = np.where(t <= 80, 700e6, 60e6)
+    a = ssdcore.analyze((t, b), written_before=512e9)
+    assert a["cache"] is not None
+    assert "cache may be those clean blocks" in a["regime_note"]
+    assert a.regime_note == a["regime_note"]
+    p = tmp_path / "s.csv"
+    p.write_text('# ssdcore-series 1\n# {"written_before_bytes":512000000000}\nt_s,bytes\n' +
+                 "".join(f"{x:.0f},{y:.0f}\n" for x, y in zip(t, b)))
+    cli = os.path.join(os.environ.get("SSD_BUILD_DIR", "build"), "ssdcore")
+    out = subprocess.run([cli, "analyze", str(p)], capture_output=True, text=True)
+    assert out.returncode == 0 and "cache may be those clean blocks" in out.stdout
+    # with the capacity it is told: the spare area, then the used state
+    a = ssdcore.analyze((t, b), written_before=512e9, capacity=512e9, precondition="seq_fill")
+    assert a["cache"] is None and a["gc"] is not None
+    assert "clean blocks" not in str(a.get("regime_note"))
+
+
+def test_cache_and_short_direct_stretch_after_fill_and_idle_are_found():
+    """After a fill and idle time a static cache (9 GiB) and the clean
+    blocks idle gave back (5 GiB, direct) are both shorter than a lasting
+    phase of a long run, so they came out as one fast start at the direct
+    level: before the used-drive rule, a 'cache' of 14.5 GiB at the direct
+    speed; with it alone, no cache at all. Now the cache, direct writes,
+    then the used state."""
+    spec = ("sim:bx200,capacity_gb=442,op_pct=7.04,bits=2,slc_type=static,slc_seq_mbps=420,"
+            "slc_rand_iops=105000,native_seq_mbps=200,native_rand_mbps=115,fold_mbps=200,"
+            "floor_mbps=15,gc_gamma=1.5,link_mbps=560,iops_cap=100000,noise=0.02,"
+            "noise_direct=0.04,seed=5,slc_gb=9,slc_wa=1,dip_duty=0")
+    truth, series, cap = _used_run(spec, "write", idle=900, factor=1.0)
+    ph = truth["phases"]
+    assert [p["regime"] for p in ph] == ["slc", "native", "gc"]
+    a = ssdcore.analyze(series, capacity=cap, written_before=cap, precondition="seq_fill")
+    assert a["cache"] is not None
+    assert abs(a["cache"]["bytes"] - ph[1]["start_bytes"]) <= 0.05 * ph[1]["start_bytes"]
+    assert abs(a["gc"]["start_bytes"] - ph[2]["start_bytes"]) <= 0.05 * ph[2]["start_bytes"]
+    assert [p["regime"] for p in a["phases"]][:3] == ["cache", "direct", "gc"]
+
+
+def test_short_run_on_a_full_drive_says_it_cannot_tell_but_a_barely_written_one_does_not():
+    """A cache and a level after it, in a run that ends inside the clean
+    blocks a full drive may have: the note says a longer run tells. A
+    drive written a little since TRIM (a suite's earlier jobs, 8 GB of
+    240 GB) is no full drive: its cache is a cache, and no note."""
+    t = np.arange(1, 301, dtype=float)
+    b = np.where(t <= 20, 400e6, 60e6)  # 8 GB fast, then 17 GB
+    full = ssdcore.analyze((t, b), capacity=240e9, written_before=240e9,
+                           precondition="seq_fill")
+    assert full["cache"] is not None and "a run writing more" in full["regime_note"]
+    little = ssdcore.analyze((t, b), capacity=240e9, written_before=8e9)
+    assert little["cache"] is not None and little.get("regime_note") is None
