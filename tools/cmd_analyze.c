@@ -13,6 +13,7 @@ static const char *const analyze_usage =
     "usage: ssdcore analyze FILE... [--reference FRESH] [--json] [--combine]\n"
     "                       [--ddir write|read|trim|any] [--per-io-interval SECONDS]\n"
     "                       [--capacity SIZE] [--written-before SIZE]\n"
+    "                       [--precondition none|seq_fill|random_fill|unknown]\n"
     "                       [--set KEY=VALUE]...\n"
     "\n"
     "Analyses write series (ssdcore series CSV, fio bw/iops logs, pos_bytes CSV;\n"
@@ -28,11 +29,13 @@ static const char *const analyze_usage =
     "to the drive since its last TRIM before the run (a run on a drive already\n"
     "written full, e.g. after idle time following a 2-hour test: its used state may\n"
     "begin a few GiB in); by default the series' metadata's, which a suite's jobs\n"
-    "record (job --written-before). --json prints one JSON object per series\n"
-    "(an array for several). --set passes analysis options (penalty, min_step,\n"
-    "min_drop, min_phase_samples, min_phase_fraction, dip_depth, ss_round_s,\n"
-    "ss_range, ss_slope, expect_cache_bps, exact_limit, noise_merge,\n"
-    "capacity_bytes, written_before_bytes).\n";
+    "record (job --written-before). --precondition: how the drive was\n"
+    "preconditioned before the run; by default the series' metadata's (job\n"
+    "--precondition; a suite records it), else unknown. --json prints one JSON\n"
+    "object per series (an array for several). --set passes analysis options\n"
+    "(penalty, min_step, min_drop, min_phase_samples, min_phase_fraction,\n"
+    "dip_depth, ss_round_s, ss_range, ss_slope, expect_cache_bps, exact_limit,\n"
+    "noise_merge, capacity_bytes, written_before_bytes, precondition).\n";
 
 #define MAX_SETS 32
 
@@ -82,6 +85,8 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     if (s.written_before_bytes > 0)
         fprintf(f, "  written before: %s since the last TRIM\n",
                 human(s.written_before_bytes, b1, sizeof b1));
+    if (s.precondition != SSD_PRECONDITION_UNKNOWN)
+        fprintf(f, "  precondition: %s\n", ssd_analysis_precondition_name(s.precondition));
     const char *rnote = ssd_analysis_regime_note(a);
     if (rnote)
         fprintf(f, "  note:        %s\n", rnote);
@@ -160,7 +165,7 @@ static int open_series(const char *cmd, const char *const *paths, size_t n, cons
 
 int cmd_analyze(int argc, char **argv) {
     const char *cmd = "analyze";
-    const char *reference = NULL, *ddir = NULL;
+    const char *reference = NULL, *ddir = NULL, *precondition = NULL;
     double capacity = 0, written_before = -1;
     double per_io_interval_s = 0;
     int json = 0, combine = 0, status = 0;
@@ -185,7 +190,7 @@ int cmd_analyze(int argc, char **argv) {
             combine = 1;
         } else if (!strcmp(arg, "--reference") || !strcmp(arg, "--ddir") || !strcmp(arg, "--set") ||
                    !strcmp(arg, "--per-io-interval") || !strcmp(arg, "--capacity") ||
-                   !strcmp(arg, "--written-before")) {
+                   !strcmp(arg, "--written-before") || !strcmp(arg, "--precondition")) {
             if (i + 1 >= argc) {
                 free(files);
                 return cli_usage_error(cmd, "%s needs a value", arg);
@@ -195,6 +200,8 @@ int cmd_analyze(int argc, char **argv) {
                 reference = v;
             else if (!strcmp(arg, "--ddir"))
                 ddir = v;
+            else if (!strcmp(arg, "--precondition"))
+                precondition = v;
             else if (!strcmp(arg, "--capacity")) {
                 uint64_t cap;
                 if (ssd_parse_size(v, &cap) < 0 || cap == 0) {
@@ -252,7 +259,9 @@ int cmd_analyze(int argc, char **argv) {
         }
         *eq = '\0';
         double v;
-        if (ssd_analysis_get_option(a, sets[i], &v) == 0 && !parse_decimal(eq + 1, &v)) {
+        /* precondition takes its word (seq_fill...) too: set_option checks it. */
+        if (ssd_analysis_get_option(a, sets[i], &v) == 0 && strcmp(sets[i], "precondition") &&
+            !parse_decimal(eq + 1, &v)) {
             status = cli_usage_error(cmd,
                                      "--set %s=%s: %s needs a decimal number (like 3, 0.5 or "
                                      "1e9; not empty, hex, inf or nan)",
@@ -278,6 +287,10 @@ int cmd_analyze(int argc, char **argv) {
     if (written_before >= 0 &&
         ssd_analysis_set_option(a, "written_before_bytes", capacity_text) < 0) {
         status = cli_usage_error(cmd, "--written-before: %s", ssd_analysis_errmsg(a));
+        goto out;
+    }
+    if (precondition && ssd_analysis_set_option(a, "precondition", precondition) < 0) {
+        status = cli_usage_error(cmd, "--precondition: %s", ssd_analysis_errmsg(a));
         goto out;
     }
     if (reference && open_series(cmd, &reference, 1, ddir, per_io_interval_s, &ref)) {

@@ -45,9 +45,9 @@ static const char job_usage[] =
     "  --written-before SIZE  bytes written to the drive since its last TRIM before\n"
     "                      this job, recorded in the CSV for `analyze` (a run on a\n"
     "                      drive written full reaches its used state early)\n"
-    "  --precondition none|seq_fill|random_fill|unknown\n"
-    "                      how the drive was preconditioned before this job,\n"
-    "                      recorded in the CSV for `analyze`\n"
+    "  --precondition P    how the drive was preconditioned before this job: none\n"
+    "                      (fresh), seq_fill, random_fill or unknown; recorded in the\n"
+    "                      CSV for `analyze` like --written-before\n"
     "  --json              print the results as JSON instead of a summary\n"
     "  --no-progress       no progress line on a terminal\n";
 

@@ -330,6 +330,8 @@ int cmd_replay(int argc, char **argv) {
         O_ENGINE,
         O_RECORD,
         O_LOG,
+        O_WRITTEN_BEFORE,
+        O_PRECONDITION,
         O_FORMAT,
         O_APPS,
         O_SEED
@@ -344,6 +346,8 @@ int cmd_replay(int argc, char **argv) {
         {"engine", required_argument, NULL, O_ENGINE},
         {"record", required_argument, NULL, O_RECORD},
         {"log", required_argument, NULL, O_LOG},
+        {"written-before", required_argument, NULL, O_WRITTEN_BEFORE},
+        {"precondition", required_argument, NULL, O_PRECONDITION},
         {"format", required_argument, NULL, O_FORMAT},
         {"apps", no_argument, NULL, O_APPS},
         {"seed", required_argument, NULL, O_SEED},
@@ -351,9 +355,10 @@ int cmd_replay(int argc, char **argv) {
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    static const char *const keys[] = {NULL,       "timing", "qd",     "offset", "span",
-                                       "interval", "engine", "record", "log"};
-    const char *vals[9] = {0}, *format = NULL;
+    static const char *const keys[] = {NULL,   "timing",         "qd",          "offset",
+                                       "span", "interval",       "engine",      "record",
+                                       "log",  "written_before", "precondition"};
+    const char *vals[11] = {0}, *format = NULL;
     struct cli_target_args ta = {0};
     int apps = 0, c;
     uint64_t seed = 1;
@@ -361,7 +366,7 @@ int cmd_replay(int argc, char **argv) {
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (cli_target_option(&ta, c, optarg))
             continue;
-        if (c >= O_TIMING && c <= O_LOG)
+        if (c >= O_TIMING && c <= O_PRECONDITION)
             vals[c] = optarg;
         else if (c == O_FORMAT)
             format = optarg;
@@ -375,6 +380,7 @@ int cmd_replay(int argc, char **argv) {
                  "              [--qd recorded|N] [--offset SIZE] [--span SIZE] [--interval T]\n"
                  "              [--engine auto|io_uring|psync] [--record ISSUED.csv]\n"
                  "              [--log SERIES.csv] [--format csv|iolog|blkparse]\n"
+                 "              [--written-before SIZE] [--precondition none|seq_fill|...]\n"
                  "              [--size-file SIZE] [--destroy-data] [--buffered]\n"
                  "       ssdcore replay --apps --target URI [--timing T] [--seed N]\n"
                  "Replays a trace (ssdcore CSV, fio iolog, blkparse text, scenario:NAME or\n"
@@ -425,7 +431,7 @@ int cmd_replay(int argc, char **argv) {
     status = load("replay", tr, trace_path, format);
     if (!status && ssd_replay_create(&r, t, tr))
         status = cli_error("replay", "out of memory");
-    for (int k = O_TIMING; k <= O_LOG && !status; k++)
+    for (int k = O_TIMING; k <= O_PRECONDITION && !status; k++)
         if (vals[k] && ssd_replay_set_option(r, keys[k], vals[k]) < 0)
             status = cli_usage_error("replay", "--%s: %s", keys[k], ssd_replay_errmsg(r));
     if (!status) {

@@ -22,7 +22,8 @@ from ._ffi import ffi, lib
 from ._util import PathLike, fspath_bytes, paths_bytes, take_string
 from .results import AnalysisResult
 
-__all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", "segment_l2"]
+__all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", "segment_l2",
+           "job_context"]
 
 
 
@@ -130,7 +131,17 @@ class Series:
 
     @property
     def metadata(self) -> Dict[str, Any]:
+        """The series' metadata: what a series CSV's ``# {...}`` line holds
+        (capacity_bytes, written_before_bytes, precondition, pattern,
+        block_size, queue_depth...); ``{}`` when none."""
         return json.loads(ffi.string(lib.ssd_series_metadata(self._h)).decode())
+
+    @metadata.setter
+    def metadata(self, value: Mapping[str, Any]) -> None:
+        if not isinstance(value, Mapping):
+            raise TypeError(f"metadata: expected a dict, not {type(value).__name__}")
+        check(lib.ssd_series_set_metadata(self._h, json.dumps(dict(value)).encode()),
+              lambda: lib.ssd_series_errmsg(self._h))
 
     @property
     def source(self) -> str:
@@ -186,6 +197,61 @@ def _from_arrays(t: Any, b: Any, lat: Mapping[str, Any]) -> Series:
     return s
 
 
+def job_context(result: Mapping[str, Any]) -> Dict[str, Any]:
+    """What the analysis must know about a job's run beyond its samples, in
+    the series metadata's words (DESIGN.md, "The analysis context travels
+    with the run"): the results' ``analysis_context`` (capacity_bytes,
+    written_before_bytes, precondition, pattern, block_size, queue_depth),
+    or for results written before it existed, what their target and
+    workload say."""
+    ctx = result.get("analysis_context")
+    if isinstance(ctx, Mapping):
+        return dict(ctx)
+    out: Dict[str, Any] = {}
+    target, wl = result.get("target"), result.get("workload")
+    if isinstance(target, Mapping) and target.get("size_bytes"):
+        out["capacity_bytes"] = target["size_bytes"]
+    if isinstance(wl, Mapping):
+        out.update({k: wl[k] for k in ("pattern", "block_size", "queue_depth") if k in wl})
+    return out
+
+
+def _as_logged(v: Any, digits: int) -> np.ndarray:
+    """v as a job's log prints it ("%.*f") and a reader reads it back."""
+    return np.array([float(f"{x:.{digits}f}") for x in np.asarray(v, dtype=np.float64)],
+                    dtype=np.float64)
+
+
+def _job_series(result: Mapping[str, Any], cols: Mapping[str, Any], ddir: str) -> Series:
+    """A job result's samples as the series its log gives (``ssd_job_series``):
+    one direction's bytes as ``ssdcore.analyze(log, ddir=...)`` reads them,
+    ops and the latency columns, and the job's analysis context as
+    metadata, so every path gives the same verdict."""
+    if ddir == "trim":
+        raise error_from_code(lib.SSD_ENODATA, "a job result has no trim bytes "
+                              "(ddir write, read or any)")
+    name = {"write": "write_bytes", "read": "read_bytes", "any": "bytes"}.get(ddir)
+    if name is None:
+        raise ValueError(f"ddir {ddir!r}: expected write, read, trim or any")
+    if name not in cols:  # results of an older version: both directions only
+        name = "bytes"
+    sel = np.asarray(cols[name], dtype=np.float64)
+    if name != "bytes" and not sel.any() and np.asarray(cols["bytes"], dtype=np.float64).any():
+        raise error_from_code(lib.SSD_ENODATA, f"the job result's {name} is 0 in all {len(sel)} "
+                              f"samples (a {'read' if ddir == 'write' else 'write'}-only job): "
+                              f"use ddir {'read' if ddir == 'write' else 'write'} or any")
+    # At the precision the log prints them (t_s %.6f, latencies %.3f), as
+    # ssd_job_series does: the series is the log's, to the last bit.
+    keep = {k: _as_logged(v, 3) for k, v in cols.items() if k.startswith("lat_")}
+    if "ops" in cols:
+        keep["ops"] = cols["ops"]
+    s = _from_arrays(_as_logged(cols["t_s"], 6), sel, keep)
+    if "ops" in keep:
+        s.set_column("ops", np.asarray(keep["ops"], dtype=np.float64))
+    s.metadata = job_context(result)
+    return s
+
+
 def _is_pathlike(x: Any) -> bool:
     return isinstance(x, (str, bytes, os.PathLike))
 
@@ -211,14 +277,22 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0) -> Series:
         if rows is not None and hasattr(rows, "column"):  # a job result: its JobSeries
             if len(rows) == 0:
                 raise error_from_code(lib.SSD_ENODATA, "the job result has no samples to analyse")
-            return _from_arrays(rows.column("t_s"), rows.column("bytes"),
-                                {k: rows.column(k) for k in rows.columns if k.startswith("lat_")})
+            return _job_series(data, {k: rows.column(k) for k in rows.columns}, ddir)
         if isinstance(rows, list):  # a job result read back from JSON: a list of dicts
             if not rows:
                 raise error_from_code(lib.SSD_ENODATA, "the job result has no samples to analyse")
-            keys = [k for k in rows[0] if isinstance(k, str) and k.startswith("lat_")]
-            return _from_arrays([r["t_s"] for r in rows], [r["bytes"] for r in rows],
-                                {k: [r[k] for r in rows] for k in keys})
+            keys = [k for k in rows[0] if isinstance(k, str)]
+            return _job_series(data, {k: [r.get(k) for r in rows] for k in keys}, ddir)
+        if isinstance(data.get("analysis_context"), Mapping) and rows is None:
+            # A job result without its samples (a suite's, results.json's):
+            # its log, which carries the same context.
+            log = getattr(data, "log_path", None) or data.get("log")
+            if not log or not os.path.exists(str(log)):
+                raise error_from_code(lib.SSD_ENODATA,
+                                      "the job result has no samples to analyse"
+                                      + (f" and its log {log} is not there" if log else
+                                         " and no log"))
+            return Series.open(str(log), ddir=ddir)
         if "log" in data and "kind" in data:  # a suite step: its series CSV
             base = getattr(data, "out_dir", None)
             if not data.get("log"):
@@ -256,6 +330,10 @@ class _Analysis:
         check(lib.ssd_analysis_create(out))
         self._h = ffi.gc(out[0], lib.ssd_analysis_free)
         for k, v in options.items():
+            if k == "precondition" and isinstance(v, str):  # its word: none, seq_fill...
+                check(lib.ssd_analysis_set_option(self._h, b"precondition", v.encode()),
+                      lambda: lib.ssd_analysis_errmsg(self._h))
+                continue
             # Numbers only: float() of a string would take "inf", "nan" and
             # " 3 " (the CLI refuses those), and True is no count.
             if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
@@ -281,7 +359,7 @@ class _Analysis:
 def analyze(data: Any, reference: Any = None, ddir: str = "write",
             per_io_interval_s: float = 0, capacity: Union[int, float, str, None] = None,
             written_before: Union[int, float, str, None] = None,
-            **options: float) -> AnalysisResult:
+            precondition: Optional[str] = None, **options: float) -> AnalysisResult:
     """Analyse one write series; returns an :class:`AnalysisResult` (a dict
     holding the ``ssdcore analyze --json`` object, plus attributes, frames
     and a plot).
@@ -307,7 +385,13 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     drive already written full (after idle time following a 2-hour test):
     its used state may then begin a few GiB in; by default the figure the
     series' metadata records (a suite's jobs record it; ``job(...,
-    written_before=)`` too). Every phase carries
+    written_before=)`` too). ``precondition``: how the drive was
+    preconditioned before the run, ``"none"``, ``"seq_fill"``,
+    ``"random_fill"`` or ``"unknown"``; by default the metadata's, else
+    unknown. A job result (``job(...)``, ``SuiteResult.job(name)``) carries
+    all of this in its ``analysis_context``, and its analysis reads it from
+    there: ``job(...).analyze()`` gives what ``analyze(its log)`` gives. An
+    option given here wins. Every phase carries
     ``"regime"`` (cache, direct, folding, gc, other) and ``"dips"``.
 
     >>> t = np.arange(1, 601, dtype=float)
@@ -327,6 +411,11 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
             raise TypeError("give written_before= or written_before_bytes=, not both")
         options["written_before_bytes"] = _capacity_bytes(written_before, "written_before",
                                                           zero=True)
+    if precondition is not None:
+        if not isinstance(precondition, str):
+            raise TypeError(f"precondition: expected none, seq_fill, random_fill or unknown, "
+                            f"not {precondition!r}")
+        options["precondition"] = precondition  # type: ignore[assignment]
     s = _as_series(data, ddir, per_io_interval_s)
     ref = _as_series(reference, ddir, per_io_interval_s) if reference is not None else None
     return _Analysis(options).run(s, ref, _source_of(data))

@@ -348,8 +348,10 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     time, bytes, rate, coverage, seed, interval, engine, log, submit_batch,
     written_before (bytes written to the drive since its last TRIM, recorded
     in the log's metadata for :func:`analyze`), precondition (how the drive
-    was preconditioned before the job: "none", "seq_fill", "random_fill" or
-    "unknown", recorded the same way).
+    was preconditioned: "none", "seq_fill", "random_fill" or "unknown",
+    recorded likewise). The result's ``analysis_context`` carries both, the
+    drive's capacity and the workload, so ``job(...).analyze()`` gives the
+    verdict ``analyze(its log)`` gives.
     Sizes and times
     may be numbers (bytes, seconds) or strings ("8g", "2h").
 

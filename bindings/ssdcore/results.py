@@ -225,6 +225,9 @@ class JobResult(Result):
     ``series`` (one dict per sampling interval)."""
 
     kind = "job"
+    log_path: Optional[str] = None
+    """Where the job's series CSV is (a suite's job: in its results
+    directory); ``analyze()`` reads it when the result holds no samples."""
 
     def to_dict(self) -> Dict[str, Any]:
         """The results as plain JSON types: ``series`` a list of dicts, the
@@ -241,6 +244,21 @@ class JobResult(Result):
     iops = _field("iops", _float, 0.0, "I/Os per second.")
     bw_bps = _field("bw_bps", _float, 0.0, "Throughput in bytes/s.")
     interrupted = _field("interrupted", bool, False, "True if Ctrl-C or a callback stopped it.")
+    capacity_bytes = _maybe("analysis_context.capacity_bytes", _int,
+                            "The drive's (target's) capacity, as the analysis reads it.")
+    written_before_bytes = _field("analysis_context.written_before_bytes", _int, 0,
+                                  "Bytes written to the drive since its last TRIM before the job.")
+    precondition = _field("analysis_context.precondition", _text, "unknown",
+                          "How the drive was preconditioned: none, seq_fill, random_fill or\n"
+                          "unknown.")
+
+    @property
+    def analysis_context(self) -> Dict[str, Any]:
+        """What the analysis must know about the run beyond its samples
+        (capacity_bytes, written_before_bytes, precondition, pattern,
+        block_size, queue_depth): the series metadata ``analyze()`` gives it."""
+        from .analysis import job_context
+        return job_context(self)
 
     @property
     def bw_mib_per_s(self) -> float:
@@ -329,8 +347,12 @@ class JobResult(Result):
         df.insert(4, "written_bytes", df["bytes"].cumsum().astype("int64"))
         return df
 
-    def analyze(self, **options: float) -> "AnalysisResult":
-        """The write-curve analysis of this job's samples (latency kept)."""
+    def analyze(self, **options: Any) -> "AnalysisResult":
+        """The write-curve analysis of this job's samples (latency kept), in
+        the job's analysis context (capacity, written_before, precondition,
+        workload): the verdict ``ssdcore.analyze(its log)`` gives. Options
+        (``capacity=``, ``written_before=``, ``precondition=``, ``ddir=``...)
+        are :func:`ssdcore.analyze`'s and win over the context."""
         from .analysis import analyze
         return analyze(self, **options)
 
@@ -588,7 +610,12 @@ class SuiteResult(Result):
         s = self.step(name)
         if not isinstance(s.get("results"), dict):
             raise KeyError(f"step {name!r} is a {s.get('kind')} step with no job results")
-        return JobResult(s["results"])
+        r = JobResult(s["results"])
+        # Its samples are in its log, in this results directory (wherever
+        # it has moved): r.analyze() reads it there, with its context.
+        if s.get("log") and self.out_dir is not None:
+            r.log_path = os.path.join(self.out_dir, str(s["log"]))
+        return r
 
     def analysis(self, name: str) -> "AnalysisResult":
         """The write-curve analysis of logged job ``name`` (or of the analyze

@@ -159,7 +159,9 @@ def replay(trace, target, target_options=None, **options):
     """Replay trace (a Trace, a path, "scenario:NAME" or
     "filetest:NAME[@SET_SIZE]") on target (a Target
     or a URI). Options: timing ("no-idle", "as-recorded", "scale=F"), qd,
-    offset, span, interval, engine, record, log. Returns the results dict."""
+    offset, span, interval, engine, record, log, written_before and
+    precondition (recorded in the log's metadata for :func:`analyze`, as a
+    job's). Returns the results dict."""
     if isinstance(trace, (str, os.PathLike)):
         s = os.fspath(trace)
         if s.startswith("scenario:"):

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis_internal.h"
+#include "precondition.h"
 #include "result_size.h"
 
 struct opt_desc {
@@ -36,6 +37,7 @@ static const struct opt_desc opts[] = {
     OPT(noise_merge, 1.0, 0.0, 100.0),
     OPT(capacity_bytes, 0.0, 0.0, 1e18),
     OPT(written_before_bytes, 0.0, 0.0, 1e18),
+    OPT_INT(precondition, SSD_PRECONDITION_UNKNOWN, 0.0, SSD_PRECONDITION_UNKNOWN),
 };
 #undef OPT
 #undef OPT_INT
@@ -87,6 +89,8 @@ SSD_API int ssd_analysis_set_option_double(ssd_analysis *a, const char *key, dou
     *(double *)((char *)&a->o + d->offset) = value;
     if (d->offset == offsetof(struct ssd__analysis_opts, written_before_bytes))
         a->o.written_before_set = 1;
+    if (d->offset == offsetof(struct ssd__analysis_opts, precondition))
+        a->o.precondition_set = 1;
     return 0;
 }
 
@@ -100,6 +104,14 @@ SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, const char
         return ssd__fail(a->err, SSD_EINVAL, "unknown option '%s'", key ? key : "(null)");
     if (!value)
         return ssd__fail(a->err, SSD_EINVAL, "option %s: no value", key);
+    if (!strcmp(key, "precondition")) {
+        int p = ssd__precondition_parse(value, strlen(value));
+        if (p >= 0)
+            return ssd_analysis_set_option_double(a, key, p);
+        if (!*value || !(isdigit((unsigned char)*value)))
+            return ssd__fail(a->err, SSD_EINVAL, "option precondition = '%s': not one of %s", value,
+                             SSD__PRECONDITION_CHOICES);
+    }
     char *end;
     errno = 0;
     double v = strtod(value, &end);
@@ -140,6 +152,55 @@ static double metadata_number(const ssd_series *s, const char *key) {
     return end != k && isfinite(v) && v > 0 ? v : NAN;
 }
 
+/* The string under "key" in the series' metadata, copied to out (NUL
+ * terminated); 0 when found, -1 when absent, not a plain string or longer
+ * than out. */
+static int metadata_word(const ssd_series *s, const char *key, char *out, size_t len) {
+    const char *m = ssd_series_metadata(s);
+    char quoted[64];
+    snprintf(quoted, sizeof quoted, "\"%s\"", key);
+    const char *k = m ? strstr(m, quoted) : NULL;
+    if (!k)
+        return -1;
+    k += strlen(quoted);
+    while (*k == ' ' || *k == '\t')
+        k++;
+    if (*k++ != ':')
+        return -1;
+    while (*k == ' ' || *k == '\t')
+        k++;
+    if (*k++ != '"')
+        return -1;
+    size_t n = strcspn(k, "\"\\");
+    if (k[n] != '"' || n >= len)
+        return -1;
+    memcpy(out, k, n);
+    out[n] = '\0';
+    return 0;
+}
+
+/* What the series metadata says about the run beyond its samples (DESIGN.md,
+ * "The analysis context travels with the run"): written_before_bytes and
+ * precondition unless the options set them, and the workload. */
+static void context_of(struct ssd__analysis_opts *eo, const ssd_series *s,
+                       struct ssd__result *res) {
+    if (!eo->written_before_set) {
+        double w = metadata_number(s, "written_before_bytes");
+        eo->written_before_bytes = isfinite(w) && w <= 1e18 ? w : 0;
+    }
+    char word[32];
+    if (!eo->precondition_set) {
+        int p = metadata_word(s, "precondition", word, sizeof word)
+                    ? -1
+                    : ssd__precondition_parse(word, strlen(word));
+        eo->precondition = p >= 0 ? p : SSD_PRECONDITION_UNKNOWN;
+    }
+    if (metadata_word(s, "pattern", res->pattern, sizeof res->pattern))
+        res->pattern[0] = '\0';
+    res->block_size = metadata_number(s, "block_size");
+    res->queue_depth = metadata_number(s, "queue_depth");
+}
+
 /* The drive's capacity: the option, else the metadata's, else unknown (NaN). */
 static double capacity_of(const struct ssd__analysis_opts *o, const ssd_series *s) {
     return o->capacity_bytes > 0 ? o->capacity_bytes : metadata_number(s, "capacity_bytes");
@@ -149,15 +210,12 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
                    const ssd_series *s, const struct ssd__result *ref, struct ssd__result *res,
                    char *err) {
     memset(res, 0, sizeof *res);
-    /* What was written since TRIM before the run: the option when given
-     * (0 included), else what the job recorded in the metadata (a suite's
-     * jobs do), else 0. */
+    /* What was written since TRIM before the run and how the drive was
+     * preconditioned: the option when given (0 included), else what the
+     * job recorded in the metadata (a suite's jobs do), else 0 and unknown. */
     struct ssd__analysis_opts eo = *given;
     const struct ssd__analysis_opts *o = &eo;
-    if (!eo.written_before_set) {
-        double w = metadata_number(s, "written_before_bytes");
-        eo.written_before_bytes = isfinite(w) && w <= 1e18 ? w : 0;
-    }
+    context_of(&eo, s, res);
     int rc = ssd__curve_prepare(c, s, err);
     if (rc)
         return rc;
@@ -205,6 +263,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
         ssd__curve_merge_slides(c, o, &res->post_phase))
         ssd__find_steps(c, o, res);
     ssd__label_regimes(c, o, capacity_of(o, s), ref, res);
+    res->sum.precondition = (int)o->precondition;
     res->lowest_phase_bps = INFINITY;
     for (size_t i = 0; i < c->nph; i++)
         if (c->ph[i].level_bps < res->lowest_phase_bps)
@@ -248,6 +307,7 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
         struct ssd__analysis_opts ro = a->o;
         ro.written_before_bytes = 0;
         ro.written_before_set = 0; /* its own metadata's, if any */
+        ro.precondition_set = 0;
         int rc = analyse(&rc_curve, &ro, reference, NULL, ref, a->err);
         ssd__curve_release(&rc_curve);
         if (rc) {
@@ -276,6 +336,10 @@ SSD_API int ssd_analysis_summary(const ssd_analysis *a, struct ssd_analysis_summ
         return SSD_ESTATE;
     ssd__result_copy(out, &a->res.sum, sizeof a->res.sum);
     return 0;
+}
+
+SSD_API const char *ssd_analysis_precondition_name(int precondition) {
+    return ssd__precondition_name(precondition);
 }
 
 SSD_API const char *ssd_analysis_recovery_note(const ssd_analysis *a) {

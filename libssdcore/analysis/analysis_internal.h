@@ -14,9 +14,10 @@ struct ssd__analysis_opts {
     double penalty, min_step, min_drop, min_phase_samples, min_phase_fraction;
     double dip_depth, ss_round_s, ss_range, ss_slope, expect_cache_bps, exact_limit;
     double noise_merge, capacity_bytes, written_before_bytes;
-    /* written_before_bytes was given (even 0): it then wins over the
-     * series metadata's */
-    int written_before_set;
+    double precondition; /* enum ssd_precondition */
+    /* written_before_bytes (even 0) or precondition was given: it then
+     * wins over the series metadata's */
+    int written_before_set, precondition_set;
 };
 
 /* A series prepared for analysis: per-sample duration, rate and log-rate. */
@@ -70,6 +71,10 @@ struct ssd__result {
     int ss_reached, ss_rolling_reached;
     double ss_start_s, ss_start_bytes, ss_mean_bps, ss_range_ratio, ss_slope_ratio;
     double ss_rolling_start_s, ss_round_s;
+    /* The workload the series metadata records (DESIGN.md, "The analysis
+     * context travels with the run"); pattern "" when it records none. */
+    char pattern[16];
+    double block_size, queue_depth;
 };
 
 struct ssd_analysis {

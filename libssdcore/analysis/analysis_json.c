@@ -5,6 +5,7 @@
 
 #include "analysis_internal.h"
 #include "jsonw.h"
+#include "precondition.h"
 
 /* Ten significant digits: finer than any measurement the analysis makes. */
 #define DIGITS 10
@@ -85,6 +86,23 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd_analysis_s
     ssd__jw_num_f(w, S->capacity_bytes, 0);
     ssd__jw_key(w, "written_before_bytes");
     ssd__jw_num_f(w, S->written_before_bytes, 0);
+}
+
+/* The rest of the context the verdict was reached in (DESIGN.md, "The
+ * analysis context travels with the run"): how the drive was preconditioned
+ * and the workload the series metadata records (null when none). */
+static void put_context(struct ssd__jw *w, const struct ssd__result *r) {
+    ssd__jw_kstr(w, "precondition", ssd__precondition_name(r->sum.precondition));
+    ssd__jw_key(w, "workload");
+    if (r->pattern[0]) {
+        ssd__jw_begin_object(w);
+        ssd__jw_kstr(w, "pattern", r->pattern);
+        num(w, "block_size", r->block_size);
+        num(w, "queue_depth", r->queue_depth);
+        ssd__jw_end_object(w);
+    } else {
+        ssd__jw_null(w);
+    }
 }
 
 static void put_steps_and_bursts(struct ssd__jw *w, const struct ssd__result *r) {
@@ -212,6 +230,7 @@ SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int 
     num(&w, "total_bytes", r->sum.total_bytes);
     put_phases(&w, &a->c);
     put_cache_and_folding(&w, &r->sum);
+    put_context(&w, r);
     if (r->regime_note)
         ssd__jw_kstr(&w, "regime_note", r->regime_note);
     put_steps_and_bursts(&w, r);

@@ -14,6 +14,7 @@
 #include "json_style.h"
 #include "jobfmt.h"
 #include "options.h"
+#include "precondition.h"
 
 /* Every sample of a job stays in memory (ssd_job_samples, Python's
  * result["series"]): 1e6 samples are about 107 MiB, 11.5 days at 1 s. */
@@ -36,10 +37,9 @@ struct ssd_job {
      * not used by the job, recorded in the series metadata for the
      * analysis (a run on a used drive reaches its used state early). */
     uint64_t written_before;
-    /* How the drive was preconditioned before this job ("none", "seq_fill",
-     * "random_fill", "unknown"; "" = not said): recorded like
-     * written_before, for the analysis. */
-    char precondition[16];
+    /* How the drive was preconditioned (enum ssd_precondition), recorded
+     * likewise; -1: not given, left out of the metadata (unknown). */
+    int precondition;
     ssd_progress_fn progress;
     void *progress_user;
     double progress_period_s;
@@ -82,6 +82,7 @@ int ssd_job_create(ssd_job **out, ssd_target *t) {
     j->w.read_pct = 50;
     j->w.block_size = 4096;
     j->w.queue_depth = 1;
+    j->precondition = -1;
     j->w.submit_batch = 1;
     j->w.threads = 1;
     j->w.seed = 1;
@@ -267,15 +268,12 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
     if (!strcmp(key, "written_before"))
         return opt_size(j, key, value, 0, UINT64_MAX >> 1, &j->written_before);
     if (!strcmp(key, "precondition")) {
-        static const char *const states[] = {"", "none", "seq_fill", "random_fill", "unknown"};
-        for (size_t k = 0; k < sizeof states / sizeof states[0]; k++)
-            if (!strcmp(value, states[k])) {
-                strcpy(j->precondition, value);
-                return 0;
-            }
-        return ssd__fail(j->err, SSD_EINVAL,
-                         "option precondition: '%s' is not none, seq_fill, random_fill or unknown",
-                         value);
+        int p = ssd__precondition_parse(value, strlen(value));
+        if (p < 0)
+            return ssd__fail(j->err, SSD_EINVAL, "option precondition: unknown value '%s' (%s)",
+                             value, SSD__PRECONDITION_CHOICES);
+        j->precondition = p;
+        return 0;
     }
     if (!strcmp(key, "fail_io")) {
         if ((rc = opt_uint(j, key, value, 0, 2000000000u, &n)))
@@ -467,8 +465,8 @@ static int open_log(ssd_job *j) {
     if (!j->log)
         return ssd__fail(j->err, -errno, "log %s: cannot create: %s", j->log_path, strerror(errno));
     char *meta = NULL;
-    int rc = ssd__job_metadata_json(j->target_uri, j->target_size, j->written_before,
-                                    j->precondition, &j->w, j->engine, &meta);
+    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition};
+    int rc = ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, &meta);
     if (rc)
         return ssd__fail(j->err, rc, "log %s: no memory for the metadata", j->log_path);
     fprintf(j->log,
@@ -957,6 +955,18 @@ const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n) {
     return j->samples;
 }
 
+int ssd_job_metadata_json(const ssd_job *j, char **out) {
+    if (!out)
+        return SSD_EINVAL;
+    *out = NULL;
+    if (!j)
+        return SSD_EINVAL;
+    if (!j->ran)
+        return SSD_ESTATE;
+    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition};
+    return ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, out);
+}
+
 int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
     if (!out)
         return SSD_EINVAL;
@@ -969,6 +979,7 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
         .target_uri = j->target_uri,
         .target_kind = j->target_kind,
         .target_size = j->target_size,
+        .ctx = {j->target_size, j->written_before, j->precondition},
         .target_block = j->target_block,
         .buffered = j->target_buffered,
         .w = &j->w,

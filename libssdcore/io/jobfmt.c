@@ -5,6 +5,7 @@
 #include "ssdcore/base.h"
 #include "jobfmt.h"
 #include "jsonw.h"
+#include "precondition.h"
 
 static const char *const names[] = {"read", "write", "randread", "randwrite", "rw", "randrw"};
 
@@ -36,18 +37,17 @@ static void put_workload(struct ssd__jw *w, const struct ssd__workload *wl) {
     ssd__jw_end_object(w);
 }
 
-int ssd__job_metadata_json(const char *target_uri, uint64_t capacity, uint64_t written_before,
-                           const char *precondition, const struct ssd__workload *wl,
-                           const char *engine, char **out) {
+int ssd__job_metadata_json(const char *target_uri, const struct ssd__job_context *ctx,
+                           const struct ssd__workload *wl, const char *engine, char **out) {
     struct ssd__jw w;
     ssd__jw_init(&w, SSD__JW_COMPACT);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "target", or_empty(target_uri));
-    ssd__jw_ku64(&w, "capacity_bytes", capacity);
-    if (written_before)
-        ssd__jw_ku64(&w, "written_before_bytes", written_before);
-    if (precondition && *precondition)
-        ssd__jw_kstr(&w, "precondition", precondition);
+    ssd__jw_ku64(&w, "capacity_bytes", ctx->capacity);
+    if (ctx->written_before)
+        ssd__jw_ku64(&w, "written_before_bytes", ctx->written_before);
+    if (ctx->precondition >= 0)
+        ssd__jw_kstr(&w, "precondition", ssd__precondition_name(ctx->precondition));
     ssd__jw_kstr(&w, "pattern", ssd__pattern_name(wl->pattern));
     ssd__jw_ku64(&w, "block_size", wl->block_size);
     ssd__jw_ku64(&w, "queue_depth", wl->queue_depth);
@@ -157,6 +157,18 @@ int ssd__job_results_json(const struct ssd__job_summary *s, char **out) {
     ssd__jw_end_object(&w);
     ssd__jw_key(&w, "workload");
     put_workload(&w, s->w);
+    /* What the analysis of the run must know, in the series metadata's
+     * words, so a result analysed in memory (Python's job().analyze())
+     * gets the answer its log gets. */
+    ssd__jw_key(&w, "analysis_context");
+    ssd__jw_begin_object(&w);
+    ssd__jw_ku64(&w, "capacity_bytes", s->ctx.capacity);
+    ssd__jw_ku64(&w, "written_before_bytes", s->ctx.written_before);
+    ssd__jw_kstr(&w, "precondition", ssd__precondition_name(s->ctx.precondition));
+    ssd__jw_kstr(&w, "pattern", ssd__pattern_name(s->w->pattern));
+    ssd__jw_ku64(&w, "block_size", s->w->block_size);
+    ssd__jw_ku64(&w, "queue_depth", s->w->queue_depth);
+    ssd__jw_end_object(&w);
     ssd__jw_kstr(&w, "engine", or_empty(s->engine));
     /* What ran, next to what was asked: psync runs one I/O at a time. */
     ssd__jw_ku64(&w, "queue_depth_run", s->qd_run);

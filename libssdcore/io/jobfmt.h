@@ -9,9 +9,19 @@
 #include "ssdcore/hist.h"
 #include "workload.h"
 
+/* What the analysis must know about a job's run beyond its samples
+ * (DESIGN.md, "The analysis context travels with the run"), with the
+ * workload: the series metadata and the results' "analysis_context". */
+struct ssd__job_context {
+    uint64_t capacity;       /* the target's size */
+    uint64_t written_before; /* bytes written since TRIM before the job */
+    int precondition;        /* enum ssd_precondition; -1 not given */
+};
+
 struct ssd__job_summary {
     const char *target_uri, *target_kind;
     uint64_t target_size;
+    struct ssd__job_context ctx;
     unsigned target_block;
     int buffered;
     const struct ssd__workload *w;
@@ -26,12 +36,11 @@ struct ssd__job_summary {
 
 /* Both return 0 or SSD_ENOMEM, with a malloc'd string in *out. */
 int ssd__job_results_json(const struct ssd__job_summary *s, char **out);
-/* written_before: bytes written since TRIM before the job ("written_before_bytes",
- * left out when 0); precondition: how the drive was preconditioned
- * ("precondition", left out when NULL or ""). */
-int ssd__job_metadata_json(const char *target_uri, uint64_t capacity, uint64_t written_before,
-                           const char *precondition, const struct ssd__workload *w,
-                           const char *engine, char **out);
+/* The series metadata line: the context's capacity_bytes,
+ * written_before_bytes (left out when 0) and precondition (left out when not
+ * given), the workload, engine and tool. */
+int ssd__job_metadata_json(const char *target_uri, const struct ssd__job_context *ctx,
+                           const struct ssd__workload *w, const char *engine, char **out);
 
 const char *ssd__pattern_name(int pattern);
 

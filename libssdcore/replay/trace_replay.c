@@ -29,6 +29,7 @@
 #include "errmsg.h"
 #include "interrupt.h"
 #include "jsonw.h"
+#include "precondition.h"
 #include "ssdcore/job.h"
 #include "ssdcore/trace.h"
 #include "target_impl.h"
@@ -51,6 +52,11 @@ struct ssd_replay {
     double interval_s;
     int engine; /* 0 auto, 1 io_uring, 2 psync */
     char *record_path, *log_path;
+    /* The analysis context its log records (DESIGN.md): bytes written
+     * since TRIM before the replay, and how the drive was preconditioned
+     * (enum ssd_precondition, -1 not given). */
+    uint64_t written_before;
+    int precondition;
     /* results */
     int ran, interrupted;
     unsigned qd_run;
@@ -75,6 +81,7 @@ int ssd_replay_create(ssd_replay **out, ssd_target *t, const ssd_trace *tr) {
     r->t = t;
     r->tr = tr;
     r->interval_s = 1;
+    r->precondition = -1;
     r->engine_name = "";
     if (ssd_hist_create(&r->lat[0]) || ssd_hist_create(&r->lat[1])) {
         ssd_replay_free(r);
@@ -173,9 +180,24 @@ int ssd_replay_set_option(ssd_replay *r, const char *key, const char *value) {
         return set_str(r, &r->record_path, value);
     if (!strcmp(key, "log"))
         return set_str(r, &r->log_path, value);
+    if (!strcmp(key, "written_before")) {
+        uint64_t v;
+        if (ssd_parse_size(value, &v) || v > UINT64_MAX >> 1)
+            return ssd__fail(r->err, SSD_EINVAL, "written_before \"%s\" is not a size", value);
+        r->written_before = v;
+        return 0;
+    }
+    if (!strcmp(key, "precondition")) {
+        int p = ssd__precondition_parse(value, strlen(value));
+        if (p < 0)
+            return ssd__fail(r->err, SSD_EINVAL, "precondition \"%s\" is not one of %s", value,
+                             SSD__PRECONDITION_CHOICES);
+        r->precondition = p;
+        return 0;
+    }
     return ssd__fail(r->err, SSD_EINVAL,
                      "unknown replay option \"%s\" (timing, qd, offset, span, interval, engine, "
-                     "record, log)",
+                     "record, log, written_before, precondition)",
                      key);
 }
 
@@ -253,11 +275,21 @@ static int write_log(ssd_replay *r) {
     FILE *f = fopen(r->log_path, "w");
     if (!f)
         return ssd__fail(r->err, -errno, "%s: cannot create: %s", r->log_path, strerror(errno));
+    /* The analysis context (DESIGN.md): capacity, written_before and
+     * precondition when given, the workload's name. */
+    char extra[96] = "";
+    int n = 0;
+    if (r->written_before)
+        n = snprintf(extra, sizeof extra, ",\"written_before_bytes\":%llu",
+                     (unsigned long long)r->written_before);
+    if (r->precondition >= 0)
+        snprintf(extra + n, sizeof extra - (size_t)n, ",\"precondition\":\"%s\"",
+                 ssd__precondition_name(r->precondition));
     fprintf(f,
-            "# ssdcore-series 1\n# {\"target\":\"%s\",\"capacity_bytes\":%llu,\"pattern\":"
+            "# ssdcore-series 1\n# {\"target\":\"%s\",\"capacity_bytes\":%llu%s,\"pattern\":"
             "\"replay\",\"interval_s\":%g,\"tool\":\"ssdcore " SSD_VERSION_STRING "\"}\n"
             "t_s,bytes,ops\n",
-            ssd_target_uri(r->t), (unsigned long long)ssd_target_size(r->t), r->interval_s);
+            ssd_target_uri(r->t), (unsigned long long)ssd_target_size(r->t), extra, r->interval_s);
     for (size_t i = 0; i < r->nsamples; i++)
         fprintf(f, "%.3f,%llu,%llu\n", r->samples[i].t_s, (unsigned long long)r->samples[i].bytes,
                 (unsigned long long)r->samples[i].ops);

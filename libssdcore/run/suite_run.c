@@ -141,6 +141,14 @@ static int run_job(ssd_suite *s, int i) {
         snprintf(v, sizeof v, "%.0f", wb);
         rc = ssd_job_set_option(j, "written_before", v);
     }
+    /* Likewise how the drive was preconditioned, when the suite knows it;
+     * the step's own precondition= wins. */
+    int own_pre = 0;
+    for (int k = 0; k < st->def.nopts; k++)
+        own_pre |= !strcmp(st->def.keys[k], "precondition");
+    const char *pre = own_pre ? NULL : ssd__precondition_since_trim(&s->res, i);
+    if (!rc && pre)
+        rc = ssd_job_set_option(j, "precondition", pre);
     if (rc) {
         rc = step_fail(s, st, rc, ssd_job_errmsg(j));
         ssd_job_free(j);

@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "errmsg.h"
+#include "json_read.h"
 #include "series_build.h"
+#include "text.h"
 
 int ssd__series_fail(ssd_series *s, int code, const char *fmt, ...) {
     va_list ap;
@@ -235,6 +237,41 @@ SSD_API const char *ssd_series_column_name(const ssd_series *s, size_t index) {
 
 SSD_API const char *ssd_series_metadata(const ssd_series *s) {
     return s && s->metadata ? s->metadata : "{}";
+}
+
+/* What a series CSV's metadata line may hold: a run's context is a few
+ * hundred bytes. */
+#define METADATA_MAX 65536
+
+SSD_API int ssd_series_set_metadata(ssd_series *s, const char *json) {
+    if (!s)
+        return SSD_EINVAL;
+    s->err[0] = '\0';
+    if (!json)
+        return ssd__series_fail(s, SSD_EINVAL, "metadata: NULL");
+    if (strlen(json) > METADATA_MAX)
+        return ssd__series_fail(s, SSD_ERANGE, "metadata: %zu bytes, more than %d", strlen(json),
+                                METADATA_MAX);
+    struct ssd__jv v;
+    char msg[128];
+    int rc = ssd__jr_parse(json, &v, msg, sizeof msg);
+    if (rc)
+        return ssd__series_fail(s, rc == SSD_ENOMEM ? SSD_ENOMEM : SSD_EINVAL, "metadata: %s", msg);
+    if (v.type != SSD__JOBJ) {
+        ssd__jv_free(&v);
+        return ssd__series_fail(s, SSD_EINVAL, "metadata: not a JSON object");
+    }
+    /* Compact, as a series CSV's metadata line is: the readers look keys
+     * up in that form. */
+    struct ssd__text t = {0};
+    ssd__jv_write(&t, &v);
+    ssd__jv_free(&v);
+    char *text = ssd__text_take(&t);
+    if (!text)
+        return ssd__series_fail(s, SSD_ENOMEM, "out of memory");
+    free(s->metadata);
+    s->metadata = text;
+    return 0;
 }
 
 SSD_API const char *ssd_series_source(const ssd_series *s) {

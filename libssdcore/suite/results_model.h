@@ -177,6 +177,10 @@ double ssd__end_level(const struct ssd__step *an);
  * `before` began: jobs' and replays' writes, less what partial TRIMs
  * covered (written_since_trim.c). */
 double ssd__written_since_trim(const struct ssd__results *r, int before);
+/* How the drive was preconditioned when step `before` began: the word a
+ * job records in its log ("none" after a whole-target TRIM with nothing
+ * written since), or NULL when the suite does not know (not recorded). */
+const char *ssd__precondition_since_trim(const struct ssd__results *r, int before);
 
 /* Where the simulator says writes slowed after the cache: folding or GC,
  * whichever came first; NaN when neither happened. */

@@ -11,6 +11,7 @@
 
 #include "suite_impl.h"
 #include "json_read.h"
+#include "precondition.h"
 
 #define MAX_RESULTS_BYTES (256u << 20)
 
@@ -217,6 +218,10 @@ static void summary_from_stored(struct ssd__step *st) {
     m->gc_end_level_bps = ssd__jv_num(g, "end_level_bps", NAN);
     m->capacity_bytes = ssd__jv_num(&a, "capacity_bytes", NAN);
     m->written_before_bytes = ssd__jv_num(&a, "written_before_bytes", 0);
+    /* Not 0 (none) from the memset: what the analysis said, else unknown. */
+    const char *pre = ssd__jv_str(&a, "precondition");
+    int pc = pre ? ssd__precondition_parse(pre, strlen(pre)) : -1;
+    m->precondition = pc >= 0 ? pc : SSD_PRECONDITION_UNKNOWN;
     const struct ssd__jv *r = ssd__jv_get(&a, "recovery");
     m->has_recovery = r && r->type == SSD__JOBJ && isfinite(ssd__jv_num(r, "recovered_bytes", NAN));
     m->recovered_bytes = ssd__jv_num(r, "recovered_bytes", NAN);

@@ -161,6 +161,12 @@ static int parse_analyze(ssd_suite *s, struct ssd__step *st, char **tok, int n, 
         char *end;
         errno = 0;
         double d = strtod(v, &end);
+        /* precondition takes its word (seq_fill...): kept as its number. */
+        if (!strcmp(k, "precondition") && !ssd_analysis_set_option(a, k, v) &&
+            !ssd_analysis_get_option(a, k, &d)) {
+            end = (char *)v + strlen(v);
+            errno = 0;
+        }
         if (end == v || *end || errno) {
             rc = ssd__fail(s->err, SSD_EINVAL, "%s: analyze: %s: not a number: '%s'", where, k, v);
         } else if (st->def.naopts == SSD__STEP_MAX_OPTS) {

@@ -36,3 +36,23 @@ double ssd__written_since_trim(const struct ssd__results *r, int before) {
     }
     return w;
 }
+
+/* How the drive was preconditioned when step `before` began, as the
+ * precondition word a job records: "none" once a whole-target TRIM left it
+ * fresh and nothing was written since; NULL (not recorded: unknown)
+ * otherwise, what was written since TRIM being in written_before. */
+const char *ssd__precondition_since_trim(const struct ssd__results *r, int before) {
+    const char *p = NULL;
+    for (int i = 0; i < before && i < r->nsteps; i++) {
+        const struct ssd__step *st = &r->steps[i];
+        if (st->def.kind == SSD__STEP_TRIM && st->res.state == SSD__ST_DONE) {
+            uint64_t len = st->def.length ? st->def.length : r->target_size - st->def.offset;
+            if (st->def.offset == 0 && len >= r->target_size)
+                p = "none";
+        } else if ((st->def.kind == SSD__STEP_JOB || st->def.kind == SSD__STEP_REPLAY) &&
+                   step_written(st) > 0) {
+            p = NULL;
+        }
+    }
+    return p;
+}

@@ -682,3 +682,41 @@ Test(suite_filebench, a_file_test_step_records_its_timings) {
     ssd_target_free(t);
     tu_rmdir(dir);
 }
+
+/* A step whose CSV is gone keeps its stored analysis: its precondition is
+ * the stored one, not 0 (none) from a zeroed summary. */
+Test(suite_load, a_stored_analysis_keeps_its_precondition) {
+    char dir[64], path[128];
+    tu_mkdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/p.suite", dir);
+    write_text(path, "job log=a time=20s pattern=randwrite precondition=seq_fill\n"
+                     "job log=b time=20s pattern=randwrite\nanalyze a\nanalyze b\n");
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s, *l = NULL;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
+    char csv[128];
+    for (const char *n = "ab"; *n; n++) {
+        snprintf(csv, sizeof csv, "%s/%c.csv", dir, *n);
+        cr_assert_eq(unlink(csv), 0);
+    }
+    ssd_suite_load(&l, dir); /* says the CSVs are gone; the stored analyses stay */
+    cr_assert_not_null(l);
+    int want[] = {SSD_PRECONDITION_SEQ_FILL, SSD_PRECONDITION_UNKNOWN}, seen = 0;
+    for (int i = 0; i < l->res.nsteps; i++) {
+        const struct ssd__step *st = &l->res.steps[i];
+        if (st->def.kind != SSD__STEP_ANALYZE)
+            continue;
+        cr_assert(st->res.sum_stored);
+        cr_assert_eq(st->res.sum.precondition, want[seen], "%s: %d", st->def.name,
+                     st->res.sum.precondition);
+        seen++;
+    }
+    cr_assert_eq(seen, 2);
+    ssd_suite_free(l);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}

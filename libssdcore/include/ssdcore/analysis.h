@@ -57,6 +57,15 @@ enum ssd_regime {
     SSD_REGIME_GC = 4       /* used state: clean blocks ran out, GC limits writes */
 };
 
+/* How the drive was preconditioned before the run (the "precondition" word
+ * of the series metadata, a job's option and the analysis option). */
+enum ssd_precondition {
+    SSD_PRECONDITION_NONE = 0,        /* fresh: nothing deliberate since TRIM/sanitize */
+    SSD_PRECONDITION_SEQ_FILL = 1,    /* filled sequentially (SNIA PTS WIPC) */
+    SSD_PRECONDITION_RANDOM_FILL = 2, /* filled with random writes (SNIA PTS WDPC) */
+    SSD_PRECONDITION_UNKNOWN = 3      /* not recorded */
+};
+
 /* One phase of the curve: a run of samples around one level. */
 struct ssd_phase {
     size_t size;                   /* sizeof this struct: see "The API convention" in base.h */
@@ -96,6 +105,8 @@ struct ssd_analysis_summary {
     double capacity_bytes;       /* the option, or the series' metadata; NaN unknown */
     double written_before_bytes; /* written since TRIM before the run: the option, else the
                                     series metadata's "written_before_bytes", else 0 */
+    int precondition;            /* enum ssd_precondition: the option, else the series
+                                    metadata's "precondition", else unknown */
 };
 
 /* Creates a handle with default options. Returns 0 or SSD_ENOMEM. */
@@ -104,7 +115,8 @@ SSD_API int ssd_analysis_create(ssd_analysis **out);
 SSD_API void ssd_analysis_free(ssd_analysis *a);
 
 /*
- * Options by key, the value a decimal number as text ("3", "0.5", "1e9").
+ * Options by key, the value a decimal number as text ("3", "0.5", "1e9"),
+ * or for "precondition" its word.
  * Returns 0; SSD_EINVAL for an unknown key, a value that is not a finite
  * decimal number or a fraction for a count - min_phase_samples,
  * exact_limit -; SSD_ERANGE out of bounds (ssd_analysis_errmsg says which):
@@ -140,6 +152,14 @@ SSD_API void ssd_analysis_free(ssd_analysis *a);
  *                       taken when it has one (a job's "written_before"
  *                       option, which a suite sets); set, even to 0, the
  *                       option wins (0)
+ *  "precondition"       how the drive was preconditioned before the run: the
+ *                       word none, seq_fill, random_fill or unknown (or its
+ *                       enum ssd_precondition value). Unset, the series
+ *                       metadata's "precondition" is taken (a job's
+ *                       "precondition" option; a suite records it), else
+ *                       unknown; set, the option wins. The analysis'
+ *                       context, with capacity_bytes and
+ *                       written_before_bytes (unknown)
  *  "exact_limit"        series up to this many samples are segmented exactly
  *                       (PELT on samples); longer ones on about exact_limit/2
  *                       block means, each change then re-placed at sample
@@ -171,6 +191,9 @@ SSD_API size_t ssd_analysis_phase_count(const ssd_analysis *a);
 /* "cache", "direct", "folding", "gc" or "other" for an enum ssd_regime
  * value (static strings; "other" for anything unknown). */
 SSD_API const char *ssd_analysis_regime_name(int regime);
+/* "none", "seq_fill", "random_fill" or "unknown" for an enum
+ * ssd_precondition value (static strings; "unknown" for anything else). */
+SSD_API const char *ssd_analysis_precondition_name(int precondition);
 /* A note on how the regimes were labelled ("the drive's capacity is unknown:
  * ..."), or NULL. Valid until the next run. */
 SSD_API const char *ssd_analysis_regime_note(const ssd_analysis *a);

@@ -31,6 +31,7 @@
 
 #include "base.h"
 #include "hist.h"
+#include "series.h"
 #include "target.h"
 
 #ifdef __cplusplus
@@ -122,6 +123,12 @@ SSD_API void ssd_job_free(ssd_job *j);
  *               "unknown" (default: not said); recorded like written_before
  *               as "precondition" in the series metadata (a suite sets it
  *               for every job)
+
+ *   "precondition"  how the drive was preconditioned before this job: none
+ *               (fresh, TRIMmed or sanitized), seq_fill, random_fill or
+ *               unknown (default: not recorded, which the analysis reads as
+ *               unknown); recorded as "precondition" in the series metadata
+ *               like written_before (a suite sets it after a TRIM)
  *   "stamp"     "1": writes carry their byte offset in the block's first 16
  *               bytes (magic "ssdstamp" + offset), for coverage checks
  *   "fail_io"   fault injection for tests: the Nth I/O (1-based) of worker
@@ -196,6 +203,26 @@ SSD_API int ssd_job_results_json(const ssd_job *j, char **out);
  */
 SSD_API int ssd_target_precondition(ssd_target *t, const char *kind, unsigned loops,
                                     uint64_t *written, ssd_progress_fn fn, void *user);
+
+/* The series metadata of the job's run, the JSON object its log's "# {...}"
+ * line holds: target, capacity_bytes, written_before_bytes (when > 0),
+ * precondition (when given), pattern, block_size, queue_depth, ... - what
+ * the analysis must know about the run (DESIGN.md, "The analysis context
+ * travels with the run"). A malloc'd string released with ssd_free().
+ * Returns 0, SSD_EINVAL (NULL argument), SSD_ESTATE (the job has not run)
+ * or SSD_ENOMEM. */
+SSD_API int ssd_job_metadata_json(const ssd_job *j, char **out);
+
+/* The job's samples as a series for ssd_analysis_run, carrying the job's
+ * metadata (ssd_job_metadata_json), so its analysis is the analysis of the
+ * job's log: bytes are one direction's (dir SSD_DIR_WRITE, as
+ * ssd_series_open reads a log by default; SSD_DIR_READ; SSD_DIR_ALL both),
+ * with the columns ops, lat_mean_us, lat_p99_us and lat_max_us, each at the
+ * precision the log prints it. Returns 0;
+ * SSD_EINVAL (NULL argument, bad dir), SSD_ESTATE (the job has not run),
+ * SSD_ENODATA (no samples, or no bytes in that direction while the other
+ * has some: a read-only job's writes) or SSD_ENOMEM; *out is NULL then. */
+SSD_API int ssd_job_series(const ssd_job *j, int dir, ssd_series **out);
 
 /* Asks every running job and idle in this process to stop soon. Safe to call
  * from a signal handler and from any thread: it only bumps an atomic counter.

@@ -102,6 +102,14 @@ SSD_API int ssd_series_from_chunks(ssd_series **out, const double *chunk_bytes,
  * ssd_series_count() entries (copied; NaN marks a missing value). */
 SSD_API int ssd_series_set_column(ssd_series *s, const char *name, const double *values);
 
+/* Sets the metadata JSON object (a series CSV's "# {...}" line): what the
+ * analysis must know about the run beyond its samples - capacity_bytes,
+ * written_before_bytes, precondition, pattern, block_size, queue_depth
+ * (DESIGN.md, "The analysis context travels with the run"). json is copied
+ * (stored compact). Returns 0, SSD_EINVAL (NULL, not a JSON object; see
+ * ssd_series_errmsg), SSD_ERANGE (over 64 KiB) or SSD_ENOMEM. */
+SSD_API int ssd_series_set_metadata(ssd_series *s, const char *json);
+
 /* Frees the handle. NULL is a no-op. */
 SSD_API void ssd_series_free(ssd_series *s);
 

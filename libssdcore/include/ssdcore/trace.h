@@ -184,6 +184,9 @@ SSD_API void ssd_replay_free(ssd_replay *r);
  *   "record"    path: write the I/Os actually issued (target offsets, in
  *               issue order) as an ssdcore trace CSV, for checking
  *   "log"       path of a series CSV of the samples ("" = none)
+ *   "written_before", "precondition"  as a job's: recorded in the log's
+ *               metadata for the analysis (DESIGN.md, "The analysis context
+ *               travels with the run")
  * Returns 0, SSD_EINVAL / SSD_ERANGE with a message, or SSD_ESTATE (ran).
  */
 SSD_API int ssd_replay_set_option(ssd_replay *r, const char *key, const char *value);

@@ -1,0 +1,18 @@
+/* precondition.h - internal: the words for how a drive was preconditioned
+ * before a run (DESIGN.md, "The analysis context travels with the run"):
+ * job, replay and suite record one in the series metadata ("precondition"),
+ * the analysis reads it back. The values are enum ssd_precondition
+ * (ssdcore/analysis.h). */
+#ifndef SSD_PRECONDITION_H
+#define SSD_PRECONDITION_H
+
+#include <stddef.h>
+
+/* "none", "seq_fill", "random_fill" or "unknown" (anything out of range). */
+const char *ssd__precondition_name(int value);
+/* The value of the len-byte word s, or -1 when it is none of them. */
+int ssd__precondition_parse(const char *s, size_t len);
+/* The choices, for messages: "none, seq_fill, random_fill, unknown". */
+#define SSD__PRECONDITION_CHOICES "none, seq_fill, random_fill, unknown"
+
+#endif

@@ -1,0 +1,85 @@
+/* job_series.c - ssd_job_series(): a job's samples as a series carrying the
+ * job's metadata, so the analysis of a job in memory is the analysis of its
+ * log (DESIGN.md, "The analysis context travels with the run"). It lives
+ * in run/, which may use both the job (io/) and the series. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ssdcore/job.h"
+#include "ssdcore/series.h"
+
+/* The optional columns a series CSV reader keeps of a job's log. */
+enum { COL_OPS, COL_LAT_MEAN, COL_LAT_P99, COL_LAT_MAX, NCOLS };
+static const char *const col_names[NCOLS] = {"ops", "lat_mean_us", "lat_p99_us", "lat_max_us"};
+
+/* A sample by index: a caller of an older header steps by samples[0].size;
+ * the library's own array has this build's stride. */
+static const ssd_sample *sample_at(const ssd_sample *s, size_t i) {
+    return (const ssd_sample *)((const char *)s + i * s[0].size);
+}
+
+/* v at the precision the job's log prints it ("%.*f"), so the series is
+ * the one ssd_series_open reads back from the log, to the last bit. */
+static double as_logged(double v, int digits) {
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return strtod(buf, NULL);
+}
+
+static double dir_sum(const uint64_t v[2], int dir) {
+    return dir == SSD_DIR_ALL ? (double)v[0] + (double)v[1] : (double)v[dir];
+}
+
+SSD_API int ssd_job_series(const ssd_job *j, int dir, ssd_series **out) {
+    if (!out)
+        return SSD_EINVAL;
+    *out = NULL;
+    if (!j || (dir != SSD_DIR_READ && dir != SSD_DIR_WRITE && dir != SSD_DIR_ALL))
+        return SSD_EINVAL;
+    char *meta = NULL;
+    int rc = ssd_job_metadata_json(j, &meta);
+    if (rc)
+        return rc;
+    size_t n = 0;
+    const ssd_sample *sm = ssd_job_samples(j, &n);
+    double *t = malloc((n ? n : 1) * sizeof *t);
+    double *b = malloc((n ? n : 1) * sizeof *b);
+    double *col = malloc((n ? n : 1) * NCOLS * sizeof *col);
+    double sel = 0, all = 0;
+    if (!t || !b || !col) {
+        rc = SSD_ENOMEM;
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const ssd_sample *s = sample_at(sm, i);
+        t[i] = as_logged(s->t_s, 6);
+        b[i] = dir_sum(s->bytes, dir);
+        sel += b[i];
+        all += dir_sum(s->bytes, SSD_DIR_ALL);
+        col[COL_OPS * n + i] = dir_sum(s->ops, SSD_DIR_ALL);
+        col[COL_LAT_MEAN * n + i] = as_logged(s->lat_mean_us, 3);
+        col[COL_LAT_P99 * n + i] = as_logged(s->lat_p99_us, 3);
+        col[COL_LAT_MAX * n + i] = as_logged(s->lat_max_us, 3);
+    }
+    /* No samples, or none in that direction (a read-only job's writes):
+     * as ssd_series_open refuses the job's log. */
+    if (n == 0 || (sel == 0 && all > 0)) {
+        rc = SSD_ENODATA;
+        goto done;
+    }
+    rc = ssd_series_from_arrays(out, t, b, n);
+    for (int c = 0; rc == 0 && c < NCOLS; c++)
+        rc = ssd_series_set_column(*out, col_names[c], col + (size_t)c * n);
+    if (rc == 0)
+        rc = ssd_series_set_metadata(*out, meta);
+    if (rc) {
+        ssd_series_free(*out);
+        *out = NULL;
+    }
+done:
+    free(t);
+    free(b);
+    free(col);
+    ssd_free(meta);
+    return rc;
+}

@@ -1,0 +1,178 @@
+"""One analysis context, every path (DESIGN.md, "The analysis context travels
+with the run"; issue 21 item 1): the same run analysed through the C API
+(ssd_job_series), Python's job().analyze(), the CLI on its log,
+ssdcore.analyze(path), ssdcore.analyze(DataFrame) with the capacity given,
+a suite's analyze step, its SuiteResult.job(name).analyze() and the suite
+reloaded (compare and catalog re-analyse through it) gives one verdict: the phases' regimes and
+boundaries, the cache bytes and where GC starts.
+
+Each seed drive runs the 2-hour 4K QD32 random-write test on a fresh
+drive, then a used-drive run straight after it (written_before = what the
+2-hour test wrote). Before the context travelled, job().analyze() lost the
+drive's capacity: SSD370 got a 261 GiB cache the CLI did not see, and the
+paths agreed on 0 of the 4 drives."""
+import json
+import subprocess
+
+import pytest
+
+import ssdcore
+from ssdcore._ffi import ffi, lib
+
+SEEDS = ["bx200", "ssd370", "as510s", "vector180"]
+USED_TIME = "20m"
+
+
+def verdict(a):
+    """What must not depend on the path: phases (regime, start, end bytes),
+    cache bytes, GC start, and the context the analysis used."""
+    a = dict(a)
+    cache = a.get("cache")
+    gc = a.get("gc")
+    return {
+        "phases": [(p["regime"], p["start_bytes"], p["end_bytes"]) for p in a["phases"]],
+        "cache_bytes": cache["bytes"] if cache else None,
+        "gc_start_bytes": gc["start_bytes"] if gc else None,
+        "capacity_bytes": a.get("capacity_bytes"),
+        "written_before_bytes": a.get("written_before_bytes"),
+        "precondition": a.get("precondition"),
+        "workload": a.get("workload"),
+    }
+
+
+def c_api_analysis(profile, runs):
+    """The runs on one simulated drive through the C API alone: a job per
+    run, ssd_job_series (the job's samples with its metadata), the
+    analysis. runs: job options per run, in order."""
+    tp = ffi.new("ssd_target **")
+    assert lib.ssd_target_create(tp) == 0
+    t = ffi.gc(tp[0], lib.ssd_target_free)
+    assert lib.ssd_target_open(t, f"sim:{profile}".encode()) == 0
+    out = []
+    for opts in runs:
+        jp = ffi.new("ssd_job **")
+        assert lib.ssd_job_create(jp, t) == 0
+        j = ffi.gc(jp[0], lib.ssd_job_free)
+        for k, v in opts.items():
+            assert lib.ssd_job_set_option(j, k.encode(), str(v).encode()) == 0, \
+                ffi.string(lib.ssd_job_errmsg(j))
+        assert lib.ssd_job_run(j) == 0, ffi.string(lib.ssd_job_errmsg(j))
+        sp = ffi.new("ssd_series **")
+        assert lib.ssd_job_series(j, lib.SSD_DIR_WRITE, sp) == 0
+        s = ffi.gc(sp[0], lib.ssd_series_free)
+        ap = ffi.new("ssd_analysis **")
+        assert lib.ssd_analysis_create(ap) == 0
+        a = ffi.gc(ap[0], lib.ssd_analysis_free)
+        assert lib.ssd_analysis_run(a, s, ffi.NULL) == 0, ffi.string(lib.ssd_analysis_errmsg(a))
+        js = ffi.new("char **")
+        assert lib.ssd_analysis_to_json(a, ffi.NULL, 0, js) == 0
+        out.append(json.loads(ffi.string(js[0]).decode()))
+        lib.ssd_free(js[0])
+    return out
+
+
+@pytest.mark.parametrize("profile", SEEDS)
+def test_every_path_gives_one_verdict(profile, cli, tmp_path):
+    fresh_opts = dict(pattern="randwrite", bs="4k", qd=32, time="2h", precondition="none")
+    # Python: one simulated drive, the 2-hour test then the used-drive run.
+    t = ssdcore.Target(f"sim:{profile}")
+    fresh = ssdcore.job(t, log=str(tmp_path / "fresh.csv"), **fresh_opts)
+    wb = fresh["write"]["bytes"]
+    used_opts = dict(pattern="randwrite", bs="4k", qd=32, time=USED_TIME, written_before=wb)
+    used = ssdcore.job(t, log=str(tmp_path / "used.csv"), **used_opts)
+    t.close()
+    cap = fresh.capacity_bytes
+    assert cap and fresh.analysis_context["capacity_bytes"] == cap
+    assert used.written_before_bytes == wb and fresh.precondition == "none"
+
+    c_fresh, c_used = c_api_analysis(profile, [fresh_opts, used_opts])
+
+    # The suite: the same steps after a TRIM (the drive is fresh then) on
+    # a drive of the same profile; it records written_before itself.
+    suite_file = tmp_path / "ctx.suite"
+    suite_file.write_text(
+        "trim\n"
+        "job name=fresh pattern=randwrite bs=4k qd=32 time=2h log=fresh\n"
+        f"job name=used pattern=randwrite bs=4k qd=32 time={USED_TIME} log=used\n"
+        "analyze fresh\nanalyze used\n")
+    out = tmp_path / "suite"
+    res = ssdcore.suite(f"sim:{profile}", out, suite_file=suite_file)
+    suite_an = {s["series"]: s["analysis"] for s in res["steps"] if s["kind"] == "analyze"}
+    reloaded = ssdcore.report(out)  # what compare and catalog re-analyse through
+    reload_an = {s["series"]: s["analysis"] for s in reloaded["steps"]
+                 if s["kind"] == "analyze"}
+    assert res.job("used")["analysis_context"]["written_before_bytes"] == wb
+
+    for name, run, c_an, extra in (("fresh", fresh, c_fresh, {"precondition": "none"}),
+                                   ("used", used, c_used, {"written_before": wb})):
+        log = tmp_path / f"{name}.csv"
+        cli_an = json.loads(subprocess.run([cli, "analyze", str(log), "--json"], check=True,
+                                           capture_output=True, text=True).stdout)
+        frame = ssdcore.read_series(str(log), as_frame=True)
+        paths = {
+            "C ssd_job_series": c_an,
+            "job().analyze()": run.analyze(),
+            "CLI analyze": cli_an,
+            "analyze(path)": ssdcore.analyze(str(log)),
+            "analyze(DataFrame, capacity=)": ssdcore.analyze(
+                frame, capacity=cap, **extra),
+            "JobResult read back from JSON": ssdcore.analyze(
+                json.loads(json.dumps(run.to_dict()))),
+        }
+        want = verdict(paths["CLI analyze"])
+        got = {k: verdict(v) for k, v in paths.items()}
+        # A DataFrame carries no workload: everything else must match.
+        got["analyze(DataFrame, capacity=)"]["workload"] = want["workload"]
+        bad = {k: v for k, v in got.items() if v != want}
+        assert not bad, f"{profile} {name}: {sorted(bad)} differ from the CLI's {want}: {bad}"
+        # The job's series is its log's to the last bit: the whole analysis
+        # (latency, consistency, steady state) is the log's too.
+        whole = {k: v for k, v in cli_an.items() if k != "source"}
+        for k in ("C ssd_job_series", "job().analyze()", "JobResult read back from JSON"):
+            assert {x: y for x, y in dict(paths[k]).items() if x != "source"} == whole, k
+        # The suite's runs are its own (after a TRIM) but the same
+        # deterministic drive: the same samples, the same verdict.
+        s_want = dict(want)
+        s_want["precondition"] = "none" if name == "fresh" else "unknown"
+        for label, an in (("suite analyze step", suite_an[f"{name}.csv"]),
+                          ("suite reloaded", reload_an[f"{name}.csv"]),
+                          ("SuiteResult.job().analyze()", res.job(name).analyze()),
+                          ("reloaded SuiteResult.analysis()", reloaded.analysis(name))):
+            assert verdict(an) == s_want, f"{profile} {name}: {label}"
+
+
+def test_explicit_options_win_over_the_context(tmp_path):
+    r = ssdcore.job("sim:ssd370", pattern="randwrite", qd=32, time="2h", precondition="seq_fill",
+                    written_before="100g")
+    a = r.analyze()
+    assert a["precondition"] == "seq_fill" and a["written_before_bytes"] == 100 * 2**30
+    assert a["capacity_bytes"] == r.capacity_bytes
+    b = r.analyze(capacity="512g", written_before=0, precondition="none")
+    assert b["capacity_bytes"] == 512 * 2**30 and b["written_before_bytes"] == 0
+    assert b["precondition"] == "none"
+    with pytest.raises(ssdcore.Error, match="precondition"):
+        r.analyze(precondition="half_full")
+
+
+def test_a_read_job_is_analysed_as_its_log_is(tmp_path):
+    log = tmp_path / "r.csv"
+    r = ssdcore.job("sim:ssd370", pattern="randread", qd=4, time=20, log=str(log))
+    for ddir in ("write", "read", "any"):
+        try:
+            want = verdict(ssdcore.analyze(str(log), ddir=ddir))
+        except ssdcore.Error as e:
+            with pytest.raises(type(e), match="0 in all"):
+                r.analyze(ddir=ddir)
+            continue
+        assert verdict(r.analyze(ddir=ddir)) == want
+
+
+def test_a_replay_log_carries_the_context(tmp_path):
+    log = tmp_path / "r.csv"
+    ssdcore.replay("scenario:app-startup", "sim:ssd370", log=str(log), written_before="10g",
+                   precondition="random_fill")
+    a = ssdcore.analyze(str(log))
+    assert a["written_before_bytes"] == 10 * 2**30 and a["precondition"] == "random_fill"
+    assert a["capacity_bytes"] == 256060514304 and a["workload"]["pattern"] == "replay"
+    with pytest.raises(ssdcore.Error, match="precondition"):
+        ssdcore.replay("scenario:app-startup", "sim:ssd370", precondition="full")
