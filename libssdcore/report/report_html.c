@@ -1196,6 +1196,7 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     cdm_tiles(s, &t);
     headline_table(s, &t);
     latency_table(s, &t);
+    ssd__report_pts(s, &t);
 
     int curves = 0;
     for (int i = 0; i < s->nsteps; i++)

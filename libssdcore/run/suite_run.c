@@ -339,6 +339,9 @@ int ssd_suite_run(ssd_suite *s) {
         case SSD__STEP_REPLAY:
             rc = ssd__suite_run_replay(s, i);
             break;
+        case SSD__STEP_PTS:
+            rc = ssd__suite_run_pts(s, i);
+            break;
         }
         st->res.wall_s = ssd__mono_s() - t0;
         st->res.temp_after_c = drive_temp(s);

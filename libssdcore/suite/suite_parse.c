@@ -264,10 +264,12 @@ int ssd__suite_parse(ssd_suite *s, const char *source, const char *text) {
             rc = ssd__suite_parse_filebench(s, st, tok, n, where);
         else if (!strcmp(tok[0], "replay"))
             st->def.kind = SSD__STEP_REPLAY, rc = ssd__suite_parse_replay(s, st, tok, n, where);
+        else if (!strcmp(tok[0], "pts"))
+            st->def.kind = SSD__STEP_PTS, rc = ssd__suite_parse_pts(s, st, tok, n, where);
         else
             rc = ssd__fail(s->err, SSD_EINVAL,
-                           "%s: unknown step '%s' (expected trim, idle, job, analyze, filebench or "
-                           "replay)",
+                           "%s: unknown step '%s' (expected trim, idle, job, analyze, filebench, "
+                           "replay or pts)",
                            where, tok[0]);
         free(work);
         if (rc)
