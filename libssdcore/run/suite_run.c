@@ -288,6 +288,7 @@ int ssd_suite_run(ssd_suite *s) {
     if ((rc = ssd__suite_check_before_run(s)))
         return rc;
     s->ran = 1;
+    s->checkpoint = save_results;
     unsigned gen = ssd__interrupt_generation();
     rc = ssd__mkdirs(s->out_dir, 0777);
     if (rc)
@@ -352,6 +353,7 @@ int ssd_suite_run(ssd_suite *s) {
             rc = wrc;
     }
     s->current = -1;
+    s->checkpoint = NULL;
     if (rc == SSD_EINTERRUPTED) {
         s->res.interrupted = 1;
         ssd__fail(s->err, rc, "interrupted");

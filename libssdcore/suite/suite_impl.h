@@ -29,6 +29,10 @@ struct ssd_suite {
     int space_released;                   /* the lock file's reserve was given back (disk full) */
     char *filebench_dir, *filebench_size; /* file tests appended to lab2016 */
     int hash_serial;
+    /* Saves results.json as it stands (the runner's, set while it runs;
+     * NULL otherwise): a long step (a PTS test) calls it after rounds so a
+     * killed run keeps them. */
+    int (*checkpoint)(ssd_suite *s);
 };
 
 /* Parses suite text (a file's content or a built-in table) into s->steps;

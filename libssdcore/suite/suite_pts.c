@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "interrupt.h"
 #include "json_read.h"
 #include "jsonw.h"
@@ -184,7 +185,61 @@ struct pts {
     double elapsed;  /* test time since the purge: jobs and idles (scaled) */
     unsigned gen;    /* interrupt generation at the step's start */
     char where[256]; /* the cell running, for messages */
+    /* what the "pts" object says before the test's own members */
+    char purge[SSD__ERRMSG_SIZE + 16]; /* "" until the purge ran */
+    int wipc_loops;                    /* 0: none */
+    double wipc_bytes;
+    /* the test's own members, from its state, at any point of the run */
+    void (*emit)(struct pts *p, struct ssd__jw *w);
+    void *state;
+    double saved_at; /* wall clock of the last checkpoint */
 };
+
+/* The step's "pts" object as it stands, into st->res.pts_json (kept as it
+ * was when memory runs out). */
+static int snapshot(struct pts *p) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "test", test_names[p->test]);
+    ssd__jw_kstr(&w, "spec", test_sections[p->test]);
+    ssd__jw_knum(&w, "round_s", p->round_s);
+    ssd__jw_knum(&w, "max_rounds", p->max_rounds);
+    ssd__jw_knum(&w, "capacity_bytes", p->cap_bytes);
+    ssd__jw_kstr(&w, "purge", p->purge[0] ? p->purge : NULL);
+    ssd__jw_key(&w, "wipc");
+    if (p->wipc_loops) {
+        ssd__jw_begin_object(&w);
+        ssd__jw_kstr(&w, "kind", "seq_fill");
+        ssd__jw_knum(&w, "loops", p->wipc_loops);
+        ssd__jw_knum(&w, "bytes", p->wipc_bytes);
+        ssd__jw_end_object(&w);
+    } else {
+        ssd__jw_null(&w);
+    }
+    if (p->emit)
+        p->emit(p, &w);
+    ssd__jw_knum(&w, "written_bytes", p->written);
+    ssd__jw_knum(&w, "test_time_s", p->elapsed);
+    ssd__jw_end_object(&w);
+    char *json = NULL;
+    if (ssd__jw_finish(&w, &json))
+        return SSD_ENOMEM;
+    free(p->st->res.pts_json);
+    p->st->res.pts_json = json;
+    return 0;
+}
+
+/* After a round: results.json gets the rounds so far, so a run that is
+ * killed hours into a test keeps them (at most every 10 s of wall time:
+ * rounds on sim: targets take microseconds). */
+static void checkpoint(struct pts *p) {
+    double now = ssd__mono_s();
+    if (!p->s->checkpoint || now - p->saved_at < 10 || snapshot(p))
+        return;
+    p->saved_at = now;
+    p->s->checkpoint(p->s);
+}
 
 struct cell {
     double iops, bps, read_bps, write_bps, lat_mean_us, lat_max_us, runtime_s, wbytes;
@@ -217,7 +272,8 @@ static int fail(struct pts *p, int rc, const char *what) {
  * latency. seq selects sequential patterns. A job that is kept (*keep)
  * gives the caller its samples. */
 static int run_cell(struct pts *p, int seq, unsigned bs, int read_pct, int qd, int threads,
-                    double seconds, double bytes, double interval, ssd_job **keep, struct cell *c) {
+                    double seconds, double bytes, double interval, const char *log, ssd_job **keep,
+                    struct cell *c) {
     ssd_job *j = NULL;
     int rc = ssd_job_create(&j, p->s->t);
     if (rc)
@@ -256,6 +312,11 @@ static int run_cell(struct pts *p, int seq, unsigned bs, int read_pct, int qd, i
     snprintf(v, sizeof v, "%.0f", fmod(floor(p->written / 4096), 4e9) + 1);
     if (!rc)
         rc = ssd_job_set_option(j, "seed", v);
+    /* A logged run (WSAT) says in its CSV that it starts from a purge. */
+    if (!rc && log)
+        rc = ssd_job_set_option(j, "log", log);
+    if (!rc && log)
+        rc = ssd_job_set_option(j, "precondition", "none");
     if (rc) {
         rc = fail(p, rc, ssd_job_errmsg(j));
         ssd_job_free(j);
@@ -309,42 +370,30 @@ static int idle(struct pts *p, double seconds) {
 }
 
 /* Purge, then the workload-independent preconditioning (section 3.3: 2x
- * the capacity in 128 KiB sequential writes), recorded in w. A purge the
- * device refuses (no discard) is recorded and the test goes on, as a
- * refused TRIM is. */
-static int prepare(struct pts *p, struct ssd__jw *w, int wipc) {
+ * the capacity in 128 KiB sequential writes). A purge the device refuses
+ * (no discard) is recorded and the test goes on, as a refused TRIM is. */
+static int prepare(struct pts *p, int wipc) {
     const char *how = "";
     snprintf(p->where, sizeof p->where, "purge");
     int rc = ssd_target_purge(p->s->t, &how);
-    ssd__jw_key(w, "purge");
-    if (rc == SSD_EUNSUPPORTED) {
-        char why[SSD__ERRMSG_SIZE + 16];
-        snprintf(why, sizeof why, "refused: %s", ssd_target_errmsg(p->s->t));
-        ssd__jw_str(w, why);
-    } else if (rc) {
-        ssd__jw_null(w);
+    if (rc == SSD_EUNSUPPORTED)
+        snprintf(p->purge, sizeof p->purge, "refused: %s", ssd_target_errmsg(p->s->t));
+    else if (rc)
         return fail(p, rc, ssd_target_errmsg(p->s->t));
-    } else {
-        ssd__jw_str(w, how);
-    }
+    else
+        snprintf(p->purge, sizeof p->purge, "%s", how);
     p->written = 0;
     p->elapsed = 0;
     int loops = (int)opt_num(p->st, "wipc_loops", 2);
-    ssd__jw_key(w, "wipc");
-    if (!wipc || loops == 0) {
-        ssd__jw_null(w);
+    if (!wipc || loops == 0)
         return 0;
-    }
     snprintf(p->where, sizeof p->where, "workload-independent preconditioning");
     uint64_t written = 0;
+    p->wipc_loops = loops;
     rc = ssd_target_precondition(p->s->t, "seq_fill", (unsigned)loops, &written,
                                  p->s->progress ? cell_progress : NULL, p);
     p->written += (double)written;
-    ssd__jw_begin_object(w);
-    ssd__jw_kstr(w, "kind", "seq_fill");
-    ssd__jw_knum(w, "loops", loops);
-    ssd__jw_knum(w, "bytes", (double)written);
-    ssd__jw_end_object(w);
+    p->wipc_bytes = (double)written;
     if (rc)
         return rc == SSD_EINTERRUPTED ? rc : fail(p, rc, ssd_target_errmsg(p->s->t));
     return 0;
@@ -452,116 +501,157 @@ static void rounds_json(struct ssd__jw *w, const char *key, const double *a, int
 
 /* Sections 7 and 9: rounds of a block size x R/W mix matrix, each cell
  * for one round time, until the tracking cell's steady state. */
-static int matrix_test(struct pts *p, struct ssd__jw *w, int lat) {
-    int nm = lat ? NLAT : NMIX, nb = lat ? NLAT : NBS;
-    const int *mix = lat ? lat_mix : iops_mix;
-    const unsigned *bss = lat ? lat_bs : iops_bs;
-    int tm = lat ? LAT_TRACK_MIX : IOPS_TRACK_MIX, tb = lat ? LAT_TRACK_BS : IOPS_TRACK_BS;
-    int qd = lat ? 1 : p->qd, th = lat ? 1 : p->threads;
-    size_t cells = (size_t)p->max_rounds * nm * nb;
-    double *val = calloc(cells, sizeof *val), *mx = calloc(cells, sizeof *mx);
-    double *track = calloc((size_t)p->max_rounds, sizeof *track);
-    int rc = val && mx && track ? 0 : fail(p, SSD_ENOMEM, "out of memory");
-    int rounds = 0;
+struct matrix {
+    int lat, nm, nb, qd, th, tm, tb, rounds;
+    const int *mix;
+    const unsigned *bss;
+    double *val, *mx, *track; /* [round][mix][bs], [round] */
     struct ssd__pts_window ss;
-    ssd__pts_steady(track, 0, &ss);
-    for (int r = 0; !rc && r < p->max_rounds && !ss.reached; r++) {
-        for (int m = 0; !rc && m < nm; m++)
-            for (int b = 0; !rc && b < nb; b++) {
+};
+
+static void matrix_emit(struct pts *p, struct ssd__jw *w) {
+    const struct matrix *m = p->state;
+    ssd__jw_kstr(w, "tracking",
+                 m->lat ? "mean latency, 4 KiB random writes (R/W 0/100), us"
+                        : "IOPS, 4 KiB random writes (R/W 0/100)");
+    unums(w, "block_sizes", m->bss, m->nb);
+    inums(w, "read_pcts", m->mix, m->nm);
+    ssd__jw_knum(w, "qd", m->qd);
+    ssd__jw_knum(w, "threads", m->th);
+    ssd__jw_knum(w, "rounds", m->rounds);
+    nums(w, "tracking_values", m->track, m->rounds);
+    window_json(w, "steady_state", &m->ss);
+    int first, last;
+    table_window(&m->ss, m->rounds, &first, &last);
+    ssd__jw_kstr(w, "table_rounds", m->ss.reached ? "steady-state window" : "last 5 rounds");
+    rounds_json(w, m->lat ? "round_mean_us" : "round_iops", m->val, m->rounds, m->nm, m->nb);
+    if (m->lat)
+        rounds_json(w, "round_max_us", m->mx, m->rounds, m->nm, m->nb);
+    if (m->rounds) {
+        matrix_json(w, m->lat ? "mean_us" : "iops", m->val, m->nm, m->nb, first, last, 0);
+        if (m->lat)
+            matrix_json(w, "max_us", m->mx, m->nm, m->nb, first, last, 1);
+    }
+}
+
+static int matrix_test(struct pts *p, int lat) {
+    struct matrix M = {lat,
+                       lat ? NLAT : NMIX,
+                       lat ? NLAT : NBS,
+                       lat ? 1 : p->qd,
+                       lat ? 1 : p->threads,
+                       lat ? LAT_TRACK_MIX : IOPS_TRACK_MIX,
+                       lat ? LAT_TRACK_BS : IOPS_TRACK_BS,
+                       0,
+                       lat ? lat_mix : iops_mix,
+                       lat ? lat_bs : iops_bs,
+                       NULL,
+                       NULL,
+                       NULL,
+                       {0}},
+                  *m = &M;
+    size_t cells = (size_t)p->max_rounds * m->nm * m->nb;
+    m->val = calloc(cells, sizeof *m->val);
+    m->mx = calloc(cells, sizeof *m->mx);
+    m->track = calloc((size_t)p->max_rounds, sizeof *m->track);
+    int rc = m->val && m->mx && m->track ? 0 : fail(p, SSD_ENOMEM, "out of memory");
+    ssd__pts_steady(m->track, 0, &m->ss);
+    if (!rc) {
+        p->state = m;
+        p->emit = matrix_emit;
+    }
+    for (int r = 0; !rc && r < p->max_rounds && !m->ss.reached; r++) {
+        for (int i = 0; !rc && i < m->nm; i++)
+            for (int b = 0; !rc && b < m->nb; b++) {
                 struct cell c;
                 snprintf(p->where, sizeof p->where, "round %d, %u bytes at R/W %d/%d", r + 1,
-                         bss[b], mix[m], 100 - mix[m]);
-                rc = run_cell(p, 0, bss[b], mix[m], qd, th, p->round_s, 0, p->round_s, NULL, &c);
-                size_t k = ((size_t)r * nm + m) * nb + b;
-                val[k] = rc ? NAN : lat ? c.lat_mean_us : c.iops;
-                mx[k] = rc ? NAN : c.lat_max_us;
+                         m->bss[b], m->mix[i], 100 - m->mix[i]);
+                rc = run_cell(p, 0, m->bss[b], m->mix[i], m->qd, m->th, p->round_s, 0, p->round_s,
+                              NULL, NULL, &c);
+                size_t k = ((size_t)r * m->nm + i) * m->nb + b;
+                m->val[k] = rc ? NAN : lat ? c.lat_mean_us : c.iops;
+                m->mx[k] = rc ? NAN : c.lat_max_us;
             }
         if (rc)
             break;
-        rounds = r + 1;
-        track[r] = val[((size_t)r * nm + tm) * nb + tb];
-        ssd__pts_steady(track, rounds, &ss);
+        m->rounds = r + 1;
+        m->track[r] = m->val[((size_t)r * m->nm + m->tm) * m->nb + m->tb];
+        ssd__pts_steady(m->track, m->rounds, &m->ss);
+        checkpoint(p);
     }
-    ssd__jw_kstr(w, "tracking",
-                 lat ? "mean latency, 4 KiB random writes (R/W 0/100), us"
-                     : "IOPS, 4 KiB random writes (R/W 0/100)");
-    unums(w, "block_sizes", bss, nb);
-    inums(w, "read_pcts", mix, nm);
-    ssd__jw_knum(w, "qd", qd);
-    ssd__jw_knum(w, "threads", th);
-    ssd__jw_knum(w, "rounds", rounds);
-    nums(w, "tracking_values", track, rounds);
-    window_json(w, "steady_state", &ss);
-    int first, last;
-    table_window(&ss, rounds, &first, &last);
-    ssd__jw_kstr(w, "table_rounds", ss.reached ? "steady-state window" : "last 5 rounds");
-    if (val && mx) {
-        rounds_json(w, lat ? "round_mean_us" : "round_iops", val, rounds, nm, nb);
-        if (lat)
-            rounds_json(w, "round_max_us", mx, rounds, nm, nb);
-        if (rounds) {
-            matrix_json(w, lat ? "mean_us" : "iops", val, nm, nb, first, last, 0);
-            if (lat)
-                matrix_json(w, "max_us", mx, nm, nb, first, last, 1);
-        }
-    }
-    free(val);
-    free(mx);
-    free(track);
-    return rc;
+    int src = snapshot(p);
+    p->emit = NULL;
+    free(m->val);
+    free(m->mx);
+    free(m->track);
+    return rc ? rc : src ? fail(p, src, "out of memory") : 0;
 }
 
 /* Section 8: sequential writes then reads of one block size per round;
  * the write throughput is tracked. */
-static int throughput_test(struct pts *p, struct ssd__jw *w) {
-    uint64_t bs = 1048576;
-    const char *v = ssd__step_option(p->st, "bs");
-    if (v)
-        ssd_parse_size(v, &bs);
-    double *wr = calloc((size_t)p->max_rounds, sizeof *wr),
-           *rd = calloc((size_t)p->max_rounds, sizeof *rd);
-    int rc = wr && rd ? 0 : fail(p, SSD_ENOMEM, "out of memory");
-    int rounds = 0;
+struct tp {
+    uint64_t bs;
+    double *wr, *rd;
+    int rounds;
     struct ssd__pts_window ss;
-    ssd__pts_steady(wr, 0, &ss);
-    for (int r = 0; !rc && r < p->max_rounds && !ss.reached; r++) {
-        struct cell c;
-        snprintf(p->where, sizeof p->where, "round %d, sequential write", r + 1);
-        rc =
-            run_cell(p, 1, (unsigned)bs, 0, p->qd, p->threads, p->round_s, 0, p->round_s, NULL, &c);
-        if (rc)
-            break;
-        wr[r] = c.write_bps;
-        snprintf(p->where, sizeof p->where, "round %d, sequential read", r + 1);
-        rc = run_cell(p, 1, (unsigned)bs, 100, p->qd, p->threads, p->round_s, 0, p->round_s, NULL,
-                      &c);
-        if (rc)
-            break;
-        rd[r] = c.read_bps;
-        rounds = r + 1;
-        ssd__pts_steady(wr, rounds, &ss);
-    }
-    ssd__jw_knum(w, "bs", (double)bs);
+};
+
+static void tp_emit(struct pts *p, struct ssd__jw *w) {
+    const struct tp *t = p->state;
+    ssd__jw_knum(w, "bs", (double)t->bs);
     ssd__jw_kstr(w, "tracking", "sequential write throughput, bytes/s");
     ssd__jw_knum(w, "qd", p->qd);
     ssd__jw_knum(w, "threads", p->threads);
-    ssd__jw_knum(w, "rounds", rounds);
-    if (wr && rd) {
-        nums(w, "tracking_values", wr, rounds);
-        nums(w, "round_write_bps", wr, rounds);
-        nums(w, "round_read_bps", rd, rounds);
-    }
-    window_json(w, "steady_state", &ss);
+    ssd__jw_knum(w, "rounds", t->rounds);
+    nums(w, "tracking_values", t->wr, t->rounds);
+    nums(w, "round_write_bps", t->wr, t->rounds);
+    nums(w, "round_read_bps", t->rd, t->rounds);
+    window_json(w, "steady_state", &t->ss);
     int first, last;
-    table_window(&ss, rounds, &first, &last);
-    ssd__jw_kstr(w, "table_rounds", ss.reached ? "steady-state window" : "last 5 rounds");
-    if (wr && rd && rounds) {
-        ssd__jw_knum(w, "write_bps", over_window(wr, 1, 1, 0, 0, first, last, 0));
-        ssd__jw_knum(w, "read_bps", over_window(rd, 1, 1, 0, 0, first, last, 0));
+    table_window(&t->ss, t->rounds, &first, &last);
+    ssd__jw_kstr(w, "table_rounds", t->ss.reached ? "steady-state window" : "last 5 rounds");
+    if (t->rounds) {
+        ssd__jw_knum(w, "write_bps", over_window(t->wr, 1, 1, 0, 0, first, last, 0));
+        ssd__jw_knum(w, "read_bps", over_window(t->rd, 1, 1, 0, 0, first, last, 0));
     }
-    free(wr);
-    free(rd);
-    return rc;
+}
+
+static int throughput_test(struct pts *p) {
+    struct tp T = {1048576, NULL, NULL, 0, {0}}, *t = &T;
+    const char *v = ssd__step_option(p->st, "bs");
+    if (v)
+        ssd_parse_size(v, &t->bs);
+    t->wr = calloc((size_t)p->max_rounds, sizeof *t->wr);
+    t->rd = calloc((size_t)p->max_rounds, sizeof *t->rd);
+    int rc = t->wr && t->rd ? 0 : fail(p, SSD_ENOMEM, "out of memory");
+    ssd__pts_steady(t->wr, 0, &t->ss);
+    if (!rc) {
+        p->state = t;
+        p->emit = tp_emit;
+    }
+    for (int r = 0; !rc && r < p->max_rounds && !t->ss.reached; r++) {
+        struct cell c;
+        snprintf(p->where, sizeof p->where, "round %d, sequential write", r + 1);
+        rc = run_cell(p, 1, (unsigned)t->bs, 0, p->qd, p->threads, p->round_s, 0, p->round_s, NULL,
+                      NULL, &c);
+        if (rc)
+            break;
+        t->wr[r] = c.write_bps;
+        snprintf(p->where, sizeof p->where, "round %d, sequential read", r + 1);
+        rc = run_cell(p, 1, (unsigned)t->bs, 100, p->qd, p->threads, p->round_s, 0, p->round_s,
+                      NULL, NULL, &c);
+        if (rc)
+            break;
+        t->rd[r] = c.read_bps;
+        t->rounds = r + 1;
+        ssd__pts_steady(t->wr, t->rounds, &t->ss);
+        checkpoint(p);
+    }
+    int src = snapshot(p);
+    p->emit = NULL;
+    free(t->wr);
+    free(t->rd);
+    return rc ? rc : src ? fail(p, src, "out of memory") : 0;
 }
 
 /* Continuous 4K random writes in rounds of round_s (one job whose samples
@@ -601,12 +691,15 @@ static void trace_free(struct trace *tr) {
     free(tr->gb);
 }
 
+/* 4K random writes for `seconds` (or `bytes`), one job whose samples are
+ * the rounds: appended to tr (elapsed test time, IOPS, bytes since the
+ * purge at each round's end). log: the job's series CSV, or NULL. */
 static int write_rounds(struct pts *p, double seconds, double bytes, double interval,
-                        struct trace *tr) {
+                        const char *log, struct trace *tr) {
     ssd_job *j = NULL;
     struct cell c;
     double t0 = p->elapsed, w0 = p->written;
-    int rc = run_cell(p, 0, 4096, 0, p->qd, p->threads, seconds, bytes, interval, &j, &c);
+    int rc = run_cell(p, 0, 4096, 0, p->qd, p->threads, seconds, bytes, interval, log, &j, &c);
     if (rc)
         return rc;
     size_t n = 0;
@@ -629,26 +722,64 @@ static int write_rounds(struct pts *p, double seconds, double bytes, double inte
     return rc ? fail(p, rc, "out of memory") : 0;
 }
 
-static void trace_json(struct ssd__jw *w, const struct trace *tr, int from, const char *t_key,
-                       const char *iops_key, const char *bytes_key) {
-    nums(w, t_key, tr->t + from, tr->n - from);
-    nums(w, iops_key, tr->iops + from, tr->n - from);
+static void trace_json(struct ssd__jw *w, const struct trace *tr, int from, int to,
+                       const char *t_key, const char *iops_key, const char *bytes_key) {
+    nums(w, t_key, tr->t + from, to - from);
+    nums(w, iops_key, tr->iops + from, to - from);
     if (bytes_key)
-        nums(w, bytes_key, tr->gb + from, tr->n - from);
+        nums(w, bytes_key, tr->gb + from, to - from);
 }
 
-/* The model's own figures for the run just done, as IOPS of 4 KiB: the
- * fresh level (its first regime), the speed at the end (gc_efficiency of
- * the native random-write speed) and the used-state floor it tends to. */
-static void truth_json(struct pts *p, struct ssd__jw *w) {
-    if (strcmp(ssd_target_kind(p->s->t), "sim"))
-        return;
-    double fresh = NAN, end = NAN, floor_iops = NAN, gc_at = NAN, eff = NAN, v;
+/* Section 10: from purge, 4K random writes to `fills` x the capacity or
+ * the time cap, one point per round, logged to STEP.csv (flushed every
+ * round, so a killed run keeps its points and `ssdcore analyze` reads
+ * it). On sim: the model's own figures as IOPS of 4 KiB: its first
+ * regime's level, its speed at the end (gc_efficiency of the native
+ * random-write speed) and the used-state floor it tends to. */
+struct wsat {
+    double fills, cap;
+    struct trace tr;
+    struct ssd__pts_window ss;
+    int truth;
+    double fresh, end, floor_iops, gc_at;
+    char log[SSD__NAME_MAX + 24];
+};
+
+static void wsat_emit(struct pts *p, struct ssd__jw *w) {
+    const struct wsat *x = p->state;
+    ssd__jw_kstr(w, "tracking", "IOPS, 4 KiB random writes, per round");
+    ssd__jw_knum(w, "qd", p->qd);
+    ssd__jw_knum(w, "threads", p->threads);
+    ssd__jw_knum(w, "fills", x->fills);
+    ssd__jw_knum(w, "cap_s", x->cap);
+    ssd__jw_kstr(w, "log", x->log);
+    ssd__jw_kstr(w, "stopped_by",
+                 p->written >= x->fills * p->cap_bytes * 0.999 ? "capacity" : "time");
+    ssd__jw_knum(w, "rounds", x->tr.n);
+    trace_json(w, &x->tr, 0, x->tr.n, "t_s", "iops", "written_bytes_at");
+    ssd__jw_knum(w, "fresh_iops", x->tr.n ? x->tr.iops[0] : NAN);
+    /* The steady state is the end of the run, never the fresh plateau. */
+    window_json(w, "steady_state", &x->ss);
+    ssd__jw_knum(w, "steady_iops", x->ss.mean);
+    if (x->truth) {
+        ssd__jw_key(w, "sim_truth");
+        ssd__jw_begin_object(w);
+        ssd__jw_knum(w, "fresh_iops", x->fresh);
+        ssd__jw_knum(w, "end_iops", x->end);
+        ssd__jw_knum(w, "floor_iops", x->floor_iops);
+        ssd__jw_knum(w, "gc_start_bytes", x->gc_at);
+        ssd__jw_end_object(w);
+    }
+}
+
+static void wsat_truth(struct pts *p, struct wsat *x) {
+    double v, eff = NAN;
+    x->fresh = x->end = x->floor_iops = x->gc_at = NAN;
     if (!ssd_sim_truth(p->s->t, "cache_level_bps", &v) ||
         !ssd_sim_truth(p->s->t, "post_cache_level_bps", &v))
-        fresh = v / 4096;
+        x->fresh = v / 4096;
     if (!ssd_sim_truth(p->s->t, "gc_start_bytes", &v))
-        gc_at = v;
+        x->gc_at = v;
     if (!ssd_sim_truth(p->s->t, "gc_efficiency", &v))
         eff = v;
     char *json = NULL;
@@ -656,135 +787,144 @@ static void truth_json(struct pts *p, struct ssd__jw *w) {
     char msg[64];
     if (!ssd_sim_truth_to_json(p->s->t, 0, &json) && !ssd__jr_parse(json, &root, msg, sizeof msg)) {
         const struct ssd__jv *pa = ssd__jv_get(&root, "params");
-        double native = ssd__jv_num(pa, "native_rand_mbps", NAN);
-        end = eff * native * 1048576 / 4096;
-        floor_iops = ssd__jv_num(pa, "floor_mbps", NAN) * 1048576 / 4096;
+        x->end = eff * ssd__jv_num(pa, "native_rand_mbps", NAN) * 1048576 / 4096;
+        x->floor_iops = ssd__jv_num(pa, "floor_mbps", NAN) * 1048576 / 4096;
         ssd__jv_free(&root);
     }
     ssd_free(json);
-    ssd__jw_key(w, "sim_truth");
-    ssd__jw_begin_object(w);
-    ssd__jw_knum(w, "fresh_iops", fresh);
-    ssd__jw_knum(w, "end_iops", end);
-    ssd__jw_knum(w, "floor_iops", floor_iops);
-    ssd__jw_knum(w, "gc_start_bytes", gc_at);
-    ssd__jw_end_object(w);
+    x->truth = 1;
 }
 
-/* Section 10: from purge, 4K random writes to `fills` x the capacity or
- * the time cap, one point per round. */
-static int wsat_test(struct pts *p, struct ssd__jw *w) {
-    double fills = opt_num(p->st, "fills", 4);
-    double cap = opt_time(p->st, "cap", 86400) * p->s->res.scale;
-    struct trace tr = {0};
+static int wsat_test(struct pts *p) {
+    struct wsat X = {0}, *x = &X;
+    x->fills = opt_num(p->st, "fills", 4);
+    x->cap = opt_time(p->st, "cap", 86400) * p->s->res.scale;
+    snprintf(x->log, sizeof x->log, "%s.csv", p->st->def.name);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", p->s->out_dir ? p->s->out_dir : ".", x->log);
+    ssd__pts_steady(x->tr.iops, 0, &x->ss);
+    p->state = x;
+    p->emit = wsat_emit;
     snprintf(p->where, sizeof p->where, "write saturation");
-    int rc = write_rounds(p, cap, fills * p->cap_bytes, p->round_s, &tr);
-    struct ssd__pts_window ss;
-    ssd__pts_steady(tr.iops, tr.n, &ss);
-    ssd__jw_kstr(w, "tracking", "IOPS, 4 KiB random writes, per round");
-    ssd__jw_knum(w, "qd", p->qd);
-    ssd__jw_knum(w, "threads", p->threads);
-    ssd__jw_knum(w, "fills", fills);
-    ssd__jw_knum(w, "cap_s", cap);
-    ssd__jw_kstr(w, "stopped_by", p->written >= fills * p->cap_bytes * 0.999 ? "capacity" : "time");
-    ssd__jw_knum(w, "rounds", tr.n);
-    trace_json(w, &tr, 0, "t_s", "iops", "written_bytes_at");
-    ssd__jw_knum(w, "fresh_iops", tr.n ? tr.iops[0] : NAN);
-    /* The steady state is the end of the run, never the fresh plateau. */
-    window_json(w, "steady_state", &ss);
-    ssd__jw_knum(w, "steady_iops", ss.mean);
-    if (!rc)
-        truth_json(p, w);
-    trace_free(&tr);
-    return rc;
+    int rc = write_rounds(p, x->cap, x->fills * p->cap_bytes, p->round_s, path, &x->tr);
+    ssd__pts_steady(x->tr.iops, x->tr.n, &x->ss);
+    if (!rc && !strcmp(ssd_target_kind(p->s->t), "sim"))
+        wsat_truth(p, x);
+    int src = snapshot(p);
+    p->emit = NULL;
+    trace_free(&x->tr);
+    return rc ? rc : src ? fail(p, src, "out of memory") : 0;
 }
 
 /* Section 11: the WSAT workload to steady state (and at least twice the
  * capacity, so the fresh plateau is not taken for it), then for each wait
  * state `bursts` x (a burst of 4K random writes, the wait), each followed
  * by a return to the baseline (continuous writes). */
-static int hir_test(struct pts *p, struct ssd__jw *w) {
-    double waits[MAX_WAITS] = {5, 10, 15, 25, 50};
-    int nw = 5;
-    const char *wv = ssd__step_option(p->st, "waits");
-    if (wv)
-        nw = parse_waits(wv, waits, MAX_WAITS);
-    int bursts = (int)opt_num(p->st, "bursts", 360);
-    double scale = p->s->res.scale;
-    double burst = opt_time(p->st, "burst", 5) * scale;
-    double baseline = opt_time(p->st, "baseline", 1800) * scale;
-    double fills = opt_num(p->st, "fills", 4);
-    struct trace pre = {0}, tr = {0};
+struct hir {
+    double waits[MAX_WAITS];
+    int nw, bursts, started; /* wait states begun */
+    double burst, baseline;
+    struct trace pre, tr;
     struct ssd__pts_window ss;
-    ssd__pts_steady(pre.iops, 0, &ss);
-    int rc = 0;
-    /* Pre-write, a round at a time, to steady state. */
-    for (int r = 0; !rc && p->written < fills * p->cap_bytes; r++) {
-        snprintf(p->where, sizeof p->where, "pre-write round %d", r + 1);
-        rc = write_rounds(p, p->round_s, 0, p->round_s, &pre);
-        ssd__pts_steady(pre.iops, pre.n, &ss);
-        if (ss.reached && p->written >= 2 * p->cap_bytes)
-            break;
-    }
+    /* per wait state: its bursts tr[from, to) and baseline [to, end) */
+    int from[MAX_WAITS], to[MAX_WAITS], end[MAX_WAITS];
+};
+
+static double trace_mean(const struct trace *tr, int from, int to) {
+    double sum = 0;
+    for (int i = from; i < to; i++)
+        sum += tr->iops[i];
+    return to > from ? sum / (to - from) : NAN;
+}
+
+static void hir_emit(struct pts *p, struct ssd__jw *w) {
+    const struct hir *h = p->state;
+    double scale = p->s->res.scale;
     ssd__jw_kstr(w, "tracking", "IOPS, 4 KiB random writes");
     ssd__jw_knum(w, "qd", p->qd);
     ssd__jw_knum(w, "threads", p->threads);
     ssd__jw_key(w, "prewrite");
     ssd__jw_begin_object(w);
-    ssd__jw_knum(w, "rounds", pre.n);
-    trace_json(w, &pre, 0, "t_s", "iops", "written_bytes_at");
-    window_json(w, "steady_state", &ss);
+    ssd__jw_knum(w, "rounds", h->pre.n);
+    trace_json(w, &h->pre, 0, h->pre.n, "t_s", "iops", "written_bytes_at");
+    window_json(w, "steady_state", &h->ss);
     ssd__jw_end_object(w);
-    ssd__jw_knum(w, "baseline_iops", ss.mean);
-    ssd__jw_knum(w, "burst_s", burst);
-    ssd__jw_knum(w, "bursts", bursts);
-    ssd__jw_knum(w, "baseline_s", baseline);
+    ssd__jw_knum(w, "baseline_iops", h->ss.mean);
+    ssd__jw_knum(w, "burst_s", h->burst);
+    ssd__jw_knum(w, "bursts", h->bursts);
+    ssd__jw_knum(w, "baseline_s", h->baseline);
     ssd__jw_key(w, "waits");
     ssd__jw_begin_array(w);
-    for (int k = 0; !rc && k < nw; k++) {
-        int from = tr.n;
-        double sum = 0;
-        int cnt = 0;
-        for (int b = 0; !rc && b < bursts; b++) {
-            struct cell c;
-            snprintf(p->where, sizeof p->where, "wait state %g s, burst %d", waits[k], b + 1);
-            double t = p->elapsed;
-            rc = run_cell(p, 0, 4096, 0, p->qd, p->threads, burst, 0, burst, NULL, &c);
-            if (!rc && (rc = trace_add(&tr, t, c.iops, p->written)))
-                rc = fail(p, rc, "out of memory");
-            if (!rc) {
-                sum += c.iops;
-                cnt++;
-                rc = idle(p, waits[k] * scale);
-            }
-        }
+    for (int k = 0; k < h->started; k++) {
         ssd__jw_begin_object(w);
-        ssd__jw_knum(w, "wait_s", waits[k] * scale);
-        ssd__jw_knum(w, "mean_iops", cnt ? sum / cnt : NAN);
-        trace_json(w, &tr, from, "t_s", "iops", NULL);
-        int bfrom = tr.n;
-        if (!rc) {
-            snprintf(p->where, sizeof p->where, "return to baseline after wait state %g s",
-                     waits[k]);
-            rc = write_rounds(p, baseline, 0, burst, &tr);
-        }
-        double bsum = 0;
-        for (int i = bfrom; i < tr.n; i++)
-            bsum += tr.iops[i];
-        ssd__jw_knum(w, "baseline_iops", tr.n > bfrom ? bsum / (tr.n - bfrom) : NAN);
-        trace_json(w, &tr, bfrom, "baseline_t_s", "baseline_iops_series", NULL);
+        ssd__jw_knum(w, "wait_s", h->waits[k] * scale);
+        ssd__jw_knum(w, "mean_iops", trace_mean(&h->tr, h->from[k], h->to[k]));
+        trace_json(w, &h->tr, h->from[k], h->to[k], "t_s", "iops", NULL);
+        ssd__jw_knum(w, "baseline_iops", trace_mean(&h->tr, h->to[k], h->end[k]));
+        trace_json(w, &h->tr, h->to[k], h->end[k], "baseline_t_s", "baseline_iops_series", NULL);
         ssd__jw_end_object(w);
     }
     ssd__jw_end_array(w);
-    trace_free(&pre);
-    trace_free(&tr);
-    return rc;
+}
+
+static int hir_test(struct pts *p) {
+    struct hir H = {.waits = {5, 10, 15, 25, 50}, .nw = 5}, *h = &H;
+    const char *wv = ssd__step_option(p->st, "waits");
+    if (wv)
+        h->nw = parse_waits(wv, h->waits, MAX_WAITS);
+    h->bursts = (int)opt_num(p->st, "bursts", 360);
+    double scale = p->s->res.scale;
+    h->burst = opt_time(p->st, "burst", 5) * scale;
+    h->baseline = opt_time(p->st, "baseline", 1800) * scale;
+    double fills = opt_num(p->st, "fills", 4);
+    ssd__pts_steady(h->pre.iops, 0, &h->ss);
+    p->state = h;
+    p->emit = hir_emit;
+    int rc = 0;
+    /* Pre-write, a round at a time, to steady state. */
+    for (int r = 0; !rc && p->written < fills * p->cap_bytes; r++) {
+        snprintf(p->where, sizeof p->where, "pre-write round %d", r + 1);
+        rc = write_rounds(p, p->round_s, 0, p->round_s, NULL, &h->pre);
+        ssd__pts_steady(h->pre.iops, h->pre.n, &h->ss);
+        checkpoint(p);
+        if (h->ss.reached && p->written >= 2 * p->cap_bytes)
+            break;
+    }
+    for (int k = 0; !rc && k < h->nw; k++) {
+        h->from[k] = h->to[k] = h->end[k] = h->tr.n;
+        h->started = k + 1;
+        for (int b = 0; !rc && b < h->bursts; b++) {
+            struct cell c;
+            snprintf(p->where, sizeof p->where, "wait state %g s, burst %d", h->waits[k], b + 1);
+            double t = p->elapsed;
+            rc = run_cell(p, 0, 4096, 0, p->qd, p->threads, h->burst, 0, h->burst, NULL, NULL, &c);
+            if (!rc && (rc = trace_add(&h->tr, t, c.iops, p->written)))
+                rc = fail(p, rc, "out of memory");
+            h->to[k] = h->end[k] = h->tr.n;
+            if (!rc)
+                rc = idle(p, h->waits[k] * scale);
+        }
+        checkpoint(p);
+        if (!rc) {
+            snprintf(p->where, sizeof p->where, "return to baseline after wait state %g s",
+                     h->waits[k]);
+            rc = write_rounds(p, h->baseline, 0, h->burst, NULL, &h->tr);
+            h->end[k] = h->tr.n;
+        }
+        checkpoint(p);
+    }
+    int src = snapshot(p);
+    p->emit = NULL;
+    trace_free(&h->pre);
+    trace_free(&h->tr);
+    return rc ? rc : src ? fail(p, src, "out of memory") : 0;
 }
 
 int ssd__suite_run_pts(ssd_suite *s, int i) {
     struct ssd__step *st = &s->res.steps[i];
     struct pts P = {.s = s, .index = i, .st = st}, *p = &P;
     p->gen = ssd__interrupt_generation();
+    p->saved_at = ssd__mono_s();
     p->test = test_id(ssd__step_option(st, "test"));
     p->cap_bytes = (double)ssd_target_size(s->t);
     p->round_s = opt_time(st, "round", 60) * s->res.scale;
@@ -792,42 +932,29 @@ int ssd__suite_run_pts(ssd_suite *s, int i) {
     /* The Client's demand intensity (PTS-C: 2 threads x QD16). */
     p->qd = (int)opt_num(st, "qd", 16);
     p->threads = (int)opt_num(st, "threads", 2);
-    struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
-    ssd__jw_begin_object(&w);
-    ssd__jw_kstr(&w, "test", test_names[p->test]);
-    ssd__jw_kstr(&w, "spec", test_sections[p->test]);
-    ssd__jw_knum(&w, "round_s", p->round_s);
-    ssd__jw_knum(&w, "max_rounds", p->max_rounds);
-    ssd__jw_knum(&w, "capacity_bytes", p->cap_bytes);
     /* WSAT and HIR start from the purged drive; the others from WIPC. */
-    int rc = prepare(p, &w, p->test != PTS_WSAT && p->test != PTS_HIR);
+    int rc = prepare(p, p->test != PTS_WSAT && p->test != PTS_HIR);
     if (!rc) {
         switch (p->test) {
         case PTS_IOPS:
-            rc = matrix_test(p, &w, 0);
+            rc = matrix_test(p, 0);
             break;
         case PTS_LAT:
-            rc = matrix_test(p, &w, 1);
+            rc = matrix_test(p, 1);
             break;
         case PTS_TP:
-            rc = throughput_test(p, &w);
+            rc = throughput_test(p);
             break;
         case PTS_WSAT:
-            rc = wsat_test(p, &w);
+            rc = wsat_test(p);
             break;
         case PTS_HIR:
-            rc = hir_test(p, &w);
+            rc = hir_test(p);
             break;
         }
+    } else if (snapshot(p)) {
+        rc = SSD_ENOMEM;
     }
-    ssd__jw_knum(&w, "written_bytes", p->written);
-    ssd__jw_knum(&w, "test_time_s", p->elapsed);
-    ssd__jw_end_object(&w);
-    free(st->res.pts_json);
-    st->res.pts_json = NULL;
-    if (ssd__jw_finish(&w, &st->res.pts_json) && !rc)
-        rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
     st->res.runtime_s = p->elapsed;
     if (rc) {
         st->res.state = rc == SSD_EINTERRUPTED ? SSD__ST_INTERRUPTED : SSD__ST_FAILED;

@@ -128,6 +128,10 @@ def test_wsat_drops_from_fresh_to_steady_as_the_model_says(run):
     assert p["steady_iops"] == pytest.approx(t["end_iops"], rel=0.10)
     assert p["fresh_iops"] > 5 * p["steady_iops"]
     assert p["steady_state"]["reached"]
+    # the run is also a series CSV, flushed every round, that analyze reads
+    assert p["log"] == "pts-wsat.csv"
+    a = ssdcore.analyze(out / "pts-wsat.csv")
+    assert a["samples"] == p["rounds"] and a["cache"] is None and a["gc"] is not None
     h = r["headline"]["pts"]["pts-wsat"]
     assert h["fresh_iops"] == p["fresh_iops"] and h["sim_truth_end_iops"] == t["end_iops"]
 
