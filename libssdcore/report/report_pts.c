@@ -41,7 +41,8 @@ static void range(const struct line *ls, int nl, int x, int lg, double *lo, doub
     for (int k = 0; k < nl; k++)
         for (int i = 0; i < ls[k].n; i++) {
             double v = x ? ls[k].x[i] : ls[k].y[i];
-            if (!isfinite(v) || (lg && v <= 0))
+            /* results.json may hold anything: an axis spans 1e-200..1e200 */
+            if (!(fabs(v) <= 1e200) || (lg && !(v >= 1e-200)))
                 continue;
             *lo = fmin(*lo, v);
             *hi = fmax(*hi, v);
@@ -79,8 +80,7 @@ static int chart(struct ssd__text *t, const char *title, const char *xl, const c
         ssd__text_add(t, "<g data-key=\"%s\" fill=\"%s\">", key, color);
         struct ssd__text pts = {0};
         for (int i = 0; i < l->n; i++) {
-            if (!isfinite(l->x[i]) || !isfinite(l->y[i]) || (ylog10 && l->y[i] <= 0) ||
-                (xlog2 && l->x[i] <= 0))
+            if (!(l->x[i] >= xlo && l->x[i] <= xhi && l->y[i] >= ylo && l->y[i] <= yhi))
                 continue;
             double X = ssd__chart_x(&c, l->x[i]), Y = ssd__chart_y(&c, l->y[i]);
             ssd__text_add(&pts, "%s%.1f,%.1f", pts.len ? " " : "", X, Y);

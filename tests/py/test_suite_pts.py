@@ -214,3 +214,26 @@ def test_bad_pts_lines_name_file_and_line(tmp_path, line, words):
     with pytest.raises(ssdcore.SsdError) as e:
         ssdcore.suite_steps("sim:bx200", suite_file=suite)
     assert str(suite) + words in str(e.value)
+
+
+def test_report_of_hostile_pts_figures_ends(run, tmp_path):
+    """results.json may be edited: a figure of 1e308 (an axis of infinite
+    ticks once padded), nulls, wrong types and round counts that the arrays
+    do not hold must give a report, not a hang or a crash."""
+    res = json.loads((run[0] / "results.json").read_text())
+    for s in res["steps"]:
+        p = s["pts"]
+        p["rounds"] = 1e9
+        for key in ("tracking_values", "iops", "t_s"):
+            if isinstance(p.get(key), list) and p[key]:
+                p[key][0] = 1e308
+        if "round_iops" in p:
+            p["round_iops"][0] = "x"
+        p["steady_state"] = {"reached": True, "first_round": -5, "last_round": 1e300}
+        for w in p.get("waits", []):
+            w["iops"] = [1e308, None, "x"]
+    out = tmp_path / "hostile"
+    out.mkdir()
+    (out / "results.json").write_text(json.dumps(res))
+    subprocess.run(["ssdcore", "report", str(out)], check=True, capture_output=True, timeout=60)
+    ET.parse(out / "report.html")
