@@ -262,8 +262,10 @@ static void iops_test(struct ssd__text *t, const struct ssd__jv *v) {
             size_label(labels[b], sizeof labels[b], bs[b]);
             ls[nl++] = (struct line){labels[b], x, y + b * rounds, rounds, 0, NULL};
         }
+        double ticks[64];
+        int nt = round_ticks(ticks, rounds);
         chart(t, "IOPS steady-state convergence: random writes (R/W 0/100) by block size", "round",
-              "IOPS", ls, nl, 0, 1, NULL, 0, 0);
+              "IOPS", ls, nl, 0, 1, ticks, nt, 0);
     }
     free(x);
     free(y);
@@ -517,6 +519,70 @@ static void hir_test(struct ssd__text *t, const struct ssd__jv *v) {
     free(ci);
 }
 
+static double cell_at(const struct ssd__jv *v, const char *key, int read_pct, double bs) {
+    int m = ssd__pts_index(v, "read_pcts", read_pct), b = ssd__pts_index(v, "block_sizes", bs);
+    return m < 0 || b < 0 ? NAN : ssd__pts_cell(v, key, (size_t)m, (size_t)b);
+}
+
+/* One row per test: its rounds, its steady state and its key figures. */
+static void summary_table(const struct ssd__results *s, struct ssd__text *t) {
+    ssd__text_add(t,
+                  "<table class=\"grid\">\n<caption>The PTS tests at a glance</caption>\n"
+                  "<tr><th>test</th><th>rounds</th><th>steady state</th><th>figures</th></tr>\n");
+    for (int i = 0; i < s->nsteps; i++) {
+        struct ssd__jv v;
+        if (ssd__pts_parse(&s->steps[i], &v))
+            continue;
+        const char *test = ssd__jv_str(&v, "test");
+        test = test ? test : "";
+        const struct ssd__jv *ss = ssd__jv_get(&v, "steady_state");
+        if (!strcmp(test, "hir"))
+            ss = ssd__jv_get(ssd__jv_get(&v, "prewrite"), "steady_state");
+        ssd__text_add(t, "<tr><td>");
+        ssd__text_html(t, s->steps[i].def.name);
+        double rounds = !strcmp(test, "hir")
+                            ? ssd__jv_num(ssd__jv_get(&v, "prewrite"), "rounds", NAN)
+                            : ssd__jv_num(&v, "rounds", NAN);
+        if (isfinite(rounds))
+            ssd__text_add(t, "</td><td class=\"n\">%.0f%s</td><td>", rounds,
+                          !strcmp(test, "hir") ? " (pre-write)" : "");
+        else
+            ssd__text_add(t, "</td><td class=\"n\">-</td><td>");
+        if (ssd__jv_true(ss, "reached"))
+            ssd__text_add(t, "rounds %.0f-%.0f", ssd__jv_num(ss, "first_round", NAN),
+                          ssd__jv_num(ss, "last_round", NAN));
+        else
+            ssd__text_add(t, "not reached");
+        ssd__text_add(t, "</td><td>");
+        if (!strcmp(test, "iops"))
+            ssd__text_add(t, "4K random write %.0f IOPS, read %.0f IOPS",
+                          cell_at(&v, "iops", 0, 4096), cell_at(&v, "iops", 100, 4096));
+        else if (!strcmp(test, "throughput"))
+            ssd__text_add(t, "%.0fK sequential read %.1f MB/s, write %.1f MB/s",
+                          ssd__jv_num(&v, "bs", NAN) / 1024, ssd__jv_num(&v, "read_bps", NAN) / 1e6,
+                          ssd__jv_num(&v, "write_bps", NAN) / 1e6);
+        else if (!strcmp(test, "latency"))
+            ssd__text_add(t, "4K QD1 mean read %.3f ms, write %.3f ms; max write %.3f ms",
+                          cell_at(&v, "mean_us", 100, 4096) / 1e3,
+                          cell_at(&v, "mean_us", 0, 4096) / 1e3,
+                          cell_at(&v, "max_us", 0, 4096) / 1e3);
+        else if (!strcmp(test, "wsat"))
+            ssd__text_add(t, "4K random write %.0f IOPS fresh, %.0f IOPS at the end",
+                          ssd__jv_num(&v, "fresh_iops", NAN), ssd__jv_num(&v, "steady_iops", NAN));
+        else if (!strcmp(test, "hir")) {
+            ssd__text_add(t, "baseline %.0f IOPS; bursts", ssd__jv_num(&v, "baseline_iops", NAN));
+            const struct ssd__jv *ws = ssd__jv_get(&v, "waits");
+            for (size_t k = 0; ws && ws->type == SSD__JARR && k < ws->n; k++)
+                ssd__text_add(t, "%s %.0f IOPS after %g s", k ? "," : "",
+                              ssd__jv_num(&ws->items[k], "mean_iops", NAN),
+                              ssd__jv_num(&ws->items[k], "wait_s", NAN));
+        }
+        ssd__text_add(t, "</td></tr>\n");
+        ssd__jv_free(&v);
+    }
+    ssd__text_add(t, "</table>\n");
+}
+
 void ssd__report_pts(const struct ssd__results *s, struct ssd__text *t) {
     int any = 0;
     for (int i = 0; i < s->nsteps; i++)
@@ -524,6 +590,7 @@ void ssd__report_pts(const struct ssd__results *s, struct ssd__text *t) {
     if (!any)
         return;
     ssd__text_add(t, "<h2>SNIA PTS (Client)</h2>\n");
+    summary_table(s, t);
     int tp = 0;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];

@@ -156,7 +156,7 @@ def test_report_draws_the_spec_charts_and_reloads_identically(run, tmp_path):
     out = run[0]
     html = (out / "report.html").read_text()
     ET.parse(out / "report.html")
-    for caption in ("IOPS steady-state convergence", "IOPS steady-state measurement window",
+    for caption in ("The PTS tests at a glance", "IOPS steady-state convergence", "IOPS steady-state measurement window",
                     "IOPS, mean over the steady-state window",
                     "IOPS against block size by R/W mix (2D plot)",
                     "Sequential throughput, MB/s", "Average latency, ms, T1Q1",
