@@ -488,10 +488,11 @@ def precondition(target: Target, kind: str = "seq_fill", loops: int = 2, *,
     analysis of a later run needs as ``written_before`` (after a purge or a
     TRIM of the whole drive).
 
+    >>> import ssdcore
     >>> t = ssdcore.SimTarget("sim:bx200")
     >>> t.purge()
     'model reset'
-    >>> ssdcore.precondition(t, "seq_fill")["written_bytes"] == 2 * t.size
+    >>> ssdcore.precondition(t, "seq_fill")["written_bytes"] >= 2 * t.size  # whole 128K blocks
     True
     """
     if not isinstance(target, Target):

@@ -13,8 +13,13 @@ series CSV per logged job, report.html).
 >>> [s["name"] for s in ssdcore.suite_steps("sim:bx200", "quick")][:3]
 ['prepare-1', 'idle', 'seq-read']
 
-Built-in suites: ``lab2016`` (METHODOLOGY.md A), ``fill2021`` (B) and
-``quick``; or a suite file of your own (``suite_file=``, docs/suite.md).
+Built-in suites: ``lab2016`` (METHODOLOGY.md A), ``fill2021`` (B),
+``pts`` (the SNIA PTS tests with the Client settings: each step's ``"pts"``
+object and ``headline["pts"]``) and ``quick``; or a suite file of your own
+(``suite_file=``, docs/suite.md).
+
+>>> r = ssdcore.suite("sim:bx200", "/tmp/pts", suite="pts")        # doctest: +SKIP
+>>> r["headline"]["pts"]["pts-wsat"]["steady_iops"]                 # doctest: +SKIP
 """
 from __future__ import annotations
 

@@ -793,7 +793,7 @@ static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
             ssd__text_add(t, "<tr><th>");
             ssd__text_html(t, label);
             ssd__text_add(t,
-                          "</th><td class=\"n\">&ge; %.2f</td><td>GiB (at least: the drive "
+                          "</th><td class=\"n\">≥ %.2f</td><td>GiB (at least: the drive "
                           "never slowed)</td></tr>\n",
                           m->recovered_bytes / GIB);
         } else if (m->has_recovery) {
@@ -874,13 +874,13 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
         isfinite(job->res.truth_cache_bytes) ? NAN : truth_unfilled_cache(job, &unfilled_level);
     if (isfinite(unfilled))
         /* The whole run fitted in the cache: "-" would read as none. */
-        ssd__text_add(t, "<td class=\"n\">&ge; %.3f (never filled)</td>", unfilled / GIB);
+        ssd__text_add(t, "<td class=\"n\">≥ %.3f (never filled)</td>", unfilled / GIB);
     else
         td_num(t, job->res.truth_cache_bytes / GIB, "%.3f");
     if (an->def.reference[0]) {
         ssd__text_add(t, "</tr>\n<tr><th>recovered fast writes, GiB</th>");
         if (m->has_recovery && m->recovery_censored == SSD_CENSOR_RIGHT)
-            ssd__text_add(t, "<td class=\"n\">&ge; %.3f (never slowed)</td>",
+            ssd__text_add(t, "<td class=\"n\">≥ %.3f (never slowed)</td>",
                           m->recovered_bytes / GIB);
         else
             td_num(t, m->has_recovery ? m->recovered_bytes / GIB : NAN, "%.3f");
@@ -1282,6 +1282,7 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     cdm_tiles(s, &t);
     headline_table(s, &t);
     latency_table(s, &t);
+    ssd__report_pts(s, &t);
 
     int curves = 0;
     for (int i = 0; i < s->nsteps; i++)

@@ -362,6 +362,7 @@ int ssd_suite_run(ssd_suite *s) {
     if ((rc = ssd__suite_check_before_run(s)))
         return rc;
     s->ran = 1;
+    s->checkpoint = save_results;
     unsigned gen = ssd__interrupt_generation();
     rc = ssd__mkdirs(s->out_dir, 0777);
     if (rc)
@@ -422,6 +423,9 @@ int ssd_suite_run(ssd_suite *s) {
         case SSD__STEP_PURGE:
             rc = run_purge(s, i);
             break;
+        case SSD__STEP_PTS:
+            rc = ssd__suite_run_pts(s, i);
+            break;
         }
         st->res.wall_s = ssd__mono_s() - t0;
         st->res.temp_after_c = drive_temp(s);
@@ -432,6 +436,7 @@ int ssd_suite_run(ssd_suite *s) {
             rc = wrc;
     }
     s->current = -1;
+    s->checkpoint = NULL;
     if (rc == SSD_EINTERRUPTED) {
         s->res.interrupted = 1;
         ssd__fail(s->err, rc, "interrupted");

@@ -23,9 +23,10 @@ enum {
     SSD__STEP_FILEBENCH,
     SSD__STEP_REPLAY,
     SSD__STEP_PRECONDITION, /* a whole-target fill: params kind= and loops= */
-    SSD__STEP_PURGE
+    SSD__STEP_PURGE,
+    SSD__STEP_PTS /* a SNIA PTS test: params test= and its options */
 };
-#define SSD__STEP_KIND_COUNT 8
+#define SSD__STEP_KIND_COUNT 9
 /* SKIPPED: the step could not do its work for a reason that does not spoil
  * the others (a TRIM the target refuses); the run goes on. */
 enum { SSD__ST_PENDING, SSD__ST_DONE, SSD__ST_INTERRUPTED, SSD__ST_FAILED, SSD__ST_SKIPPED };
@@ -72,6 +73,9 @@ struct ssd__step_result {
     char started[32];
     double wall_s;
     char *job_json, *truth_json, *analysis_json;
+    /* pts: the test's rounds, steady state and tables (results.json's
+     * "pts" object, suite_pts.c) */
+    char *pts_json;
     /* figures the headline and the report use */
     double runtime_s, bw_bps, iops, read_bps, write_bps;
     double lat_mean_us, lat_p50_us, lat_p99_us, lat_p999_us;
@@ -138,7 +142,7 @@ struct ssd__results {
 const struct ssd__results *ssd__suite_results(const ssd_suite *s);
 
 /* "job", "trim", "idle", "analyze", "filebench", "replay", "precondition",
- * "purge"; -1 / NULL when unknown. */
+ * "purge", "pts"; -1 / NULL when unknown. */
 const char *ssd__step_kind_name(int kind);
 int ssd__step_kind(const char *name);
 /* The name of a step state ("done", "skipped"...), "?" when unknown; the
@@ -218,6 +222,20 @@ struct ssd__cdm_figure {
 };
 int ssd__suite_cdm_figures(const struct ssd__results *r, struct ssd__cdm_figure *out, int max,
                            char *warning, size_t wlen);
+/* The PTS steps (pts_results.c): their "pts" object parsed (0, or -1 for
+ * another step or bad JSON; free with ssd__jv_free), a number of a
+ * matrix ("iops"[mix][bs]; a plain array's item i when j is 0) and the
+ * row of a value in a number array ("block_sizes"); the headline's "pts"
+ * object and the text summary's lines. */
+struct ssd__jv;
+struct ssd__jw;
+struct ssd__text;
+int ssd__pts_parse(const struct ssd__step *st, struct ssd__jv *out);
+double ssd__pts_cell(const struct ssd__jv *v, const char *key, size_t i, size_t j);
+int ssd__pts_index(const struct ssd__jv *v, const char *key, double x);
+void ssd__pts_headline(const struct ssd__results *r, struct ssd__jw *w);
+void ssd__pts_summary(const struct ssd__results *r, struct ssd__text *t);
+
 /* The application score over the done steps of group "apps" (returns how
  * many there were). */
 int ssd__suite_apps_score(const struct ssd__results *r, double *score_bps, double *mean_bps);

@@ -67,6 +67,7 @@ void ssd__suite_clear_steps(ssd_suite *s) {
         ssd_free(st->res.job_json);
         ssd_free(st->res.truth_json);
         ssd_free(st->res.analysis_json);
+        free(st->res.pts_json);
         ssd_series_free(st->res.curve);
         free(st->res.phases);
     }
@@ -135,7 +136,7 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
             }
         return ssd__fail(s->err, SSD_EINVAL,
                          "suite: unknown suite '%s' (lab2016, lab2016-30s, lab2016-10pct, "
-                         "apps, cdm5, cdm8, fill2021, quick)",
+                         "apps, cdm5, cdm8, fill2021, quick, pts)",
                          value);
     }
     if (!strcmp(key, "suite_file")) {
@@ -316,7 +317,7 @@ int ssd_suite_step_count(const ssd_suite *s) {
 }
 
 static const char *const kind_names[SSD__STEP_KIND_COUNT] = {
-    "job", "trim", "idle", "analyze", "filebench", "replay", "precondition", "purge"};
+    "job", "trim", "idle", "analyze", "filebench", "replay", "precondition", "purge", "pts"};
 
 const char *ssd__step_kind_name(int kind) {
     return kind >= 0 && kind < SSD__STEP_KIND_COUNT ? kind_names[kind] : NULL;

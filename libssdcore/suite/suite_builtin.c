@@ -31,6 +31,10 @@ static const struct {
              "RND4K Q1T1, read and write; 1 GiB test file (--area), 5 passes, best pass"},
     {"fill2021", "2021 lab (METHODOLOGY B): whole-drive sequential fill, three-segment analysis, "
                  "fill time"},
+    {"pts", "SNIA PTS v2.0.2, Client settings: purge, 2x capacity sequential preconditioning, "
+            "then IOPS (8 block sizes x 7 R/W mixes), throughput (1024K, 128K), latency, "
+            "each in 1-minute rounds to steady state (max 25), write saturation and host idle "
+            "recovery"},
     {"quick", "a few-minute subset for demos and CI: seq, 4K QD1/QD4, mixed 80 %, short "
               "degradation and recovery"},
 };
@@ -274,6 +278,8 @@ int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uin
         apps(&t);
     } else if (!strcmp(name, "fill2021")) {
         fill2021(&t, size);
+    } else if (!strcmp(name, "pts")) {
+        ssd__suite_pts_text(&t);
     } else if (!strcmp(name, "quick")) {
         uint64_t a = area ? area : GIB;
         quick(&t, a < size ? a : size);

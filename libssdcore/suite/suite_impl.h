@@ -32,6 +32,10 @@ struct ssd_suite {
     char *filebench_dir, *filebench_size; /* file tests appended to lab2016 */
     char *suite_text; /* the suite file's text, given or read once (option suite_text) */
     int hash_serial;
+    /* Saves results.json as it stands (the runner's, set while it runs;
+     * NULL otherwise): a long step (a PTS test) calls it after rounds so a
+     * killed run keeps them. */
+    int (*checkpoint)(ssd_suite *s);
 };
 
 /* Parses suite text (a file's content or a built-in table) into s->steps;
@@ -67,6 +71,26 @@ int ssd__suite_parse_replay(ssd_suite *s, struct ssd__step *st, char **tok, int 
                             const char *where);
 int ssd__suite_run_replay(ssd_suite *s, int i);
 void ssd__replay_figures(struct ssd__step *st);
+
+/* The SNIA PTS-C tests (suite_pts.c): the `pts` step (test=iops,
+ * throughput, latency, wsat or hir) parsed, and run: it purges the target,
+ * preconditions it and runs its rounds, recording everything in
+ * st->res.pts_json. ssd__suite_pts_text writes the built-in "pts" suite. */
+int ssd__suite_parse_pts(ssd_suite *s, struct ssd__step *st, char **tok, int n, const char *where);
+int ssd__suite_run_pts(ssd_suite *s, int i);
+void ssd__suite_pts_text(struct ssd__text *t);
+
+/* The PTS steady-state rule on the last SSD__PTS_WINDOW of n rounds of a
+ * tracking variable y (pts_steady.c; PTS v2.0.2 section 3.1): fills *w
+ * (rounds numbered from 1; NaN figures when n is short) and returns
+ * w->reached: 1 when the data excursion is within 20 % and the slope
+ * excursion within 10 % of the window's mean. */
+#define SSD__PTS_WINDOW 5
+struct ssd__pts_window {
+    int reached, first, last;
+    double mean, range, range_limit, slope, intercept, slope_excursion, slope_limit;
+};
+int ssd__pts_steady(const double *y, int n, struct ssd__pts_window *w);
 
 /* CrystalDiskMark presets (suite_cdm.c): the suite text of "cdm5" or
  * "cdm8" on a test file of size bytes (SSD_EINVAL for another name). */

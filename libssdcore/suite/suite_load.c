@@ -179,6 +179,13 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         ssd__replay_figures(st);
         break;
     }
+    case SSD__STEP_PTS: {
+        load_params(st, v);
+        const struct ssd__jv *pts = ssd__jv_get(v, "pts");
+        if (pts && pts->type == SSD__JOBJ)
+            st->res.pts_json = dump(pts);
+        break;
+    }
     case SSD__STEP_TRIM:
         st->def.offset = whole(v, "offset", 0, UINT64_MAX, 0);
         st->def.length = whole(v, "length", 0, UINT64_MAX, 0);

@@ -312,10 +312,12 @@ int ssd__suite_parse(ssd_suite *s, const char *source, const char *text) {
             st->def.kind = SSD__STEP_PRECONDITION, rc = parse_precondition(s, st, tok, n, where);
         else if (!strcmp(tok[0], "purge"))
             st->def.kind = SSD__STEP_PURGE, rc = parse_purge(s, st, n, where);
+        else if (!strcmp(tok[0], "pts"))
+            st->def.kind = SSD__STEP_PTS, rc = ssd__suite_parse_pts(s, st, tok, n, where);
         else
             rc = ssd__fail(s->err, SSD_EINVAL,
                            "%s: unknown step '%s' (expected trim, purge, precondition, idle, job, "
-                           "analyze, filebench or replay)",
+                           "analyze, filebench, replay or pts)",
                            where, tok[0]);
         free(work);
         if (rc)

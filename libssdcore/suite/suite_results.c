@@ -269,6 +269,10 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
         params(w, st);
         ssd__jw_kraw(w, "results", st->res.job_json); /* ssd_replay_results_json */
         break;
+    case SSD__STEP_PTS:
+        params(w, st);
+        ssd__jw_kraw(w, "pts", st->res.pts_json); /* suite_pts.c */
+        break;
     case SSD__STEP_ANALYZE: {
         char name[SSD__NAME_MAX + 8];
         snprintf(name, sizeof name, "%s.csv", st->def.series); /* ".csv" when none, as always */
@@ -522,6 +526,7 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
         ssd__jw_end_object(w);
     }
     ssd__jw_end_object(w);
+    ssd__pts_headline(s, w);
     ssd__jw_key(w, "write_curves");
     ssd__jw_begin_object(w);
     for (int i = 0; i < s->nsteps; i++) {
@@ -750,6 +755,7 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
     if (ssd__suite_apps_score(s, &score, &mean))
         ssd__text_add(&t, "  %-26s %10.1f MiB/s  (bytes / busy time; mean of traces %.1f MiB/s)\n",
                       "application score", score / 1048576.0, mean / 1048576.0);
+    ssd__pts_summary(s, &t);
     *out = ssd__text_take(&t);
     return *out ? 0 : SSD_ENOMEM;
 }

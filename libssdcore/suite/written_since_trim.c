@@ -38,6 +38,15 @@ double ssd__written_since_trim(const struct ssd__results *r, int before) {
             w = st->def.offset == 0 && len >= r->target_size ? 0 : fmax(0, w - (double)len);
         } else if (st->def.kind == SSD__STEP_JOB || st->def.kind == SSD__STEP_REPLAY) {
             w += step_written(st);
+        } else if (st->def.kind == SSD__STEP_PTS && st->res.pts_json) {
+            /* A PTS test purges first: what it wrote since is all there is. */
+            struct ssd__jv root;
+            char msg[64];
+            if (!ssd__jr_parse(st->res.pts_json, &root, msg, sizeof msg)) {
+                double b = ssd__jv_num(&root, "written_bytes", 0);
+                w = isfinite(b) && b > 0 ? b : 0;
+                ssd__jv_free(&root);
+            }
         }
     }
     return w;
@@ -66,6 +75,8 @@ const char *ssd__precondition_since_trim(const struct ssd__results *r, int befor
         } else if ((st->def.kind == SSD__STEP_JOB || st->def.kind == SSD__STEP_REPLAY) &&
                    step_written(st) > 0) {
             p = NULL;
+        } else if (st->def.kind == SSD__STEP_PTS && st->res.state != SSD__ST_PENDING) {
+            p = NULL; /* purged, preconditioned and written in rounds */
         }
     }
     return p;

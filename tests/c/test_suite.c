@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "job_testutil.h"
+#include "json_read.h"
 #include "report_html.h"
 #include "suite_impl.h"
 #include "target_impl.h"
@@ -84,12 +85,13 @@ Test(suite_api, builtin_suites_list_their_steps_in_the_file_language) {
         for (int i = 0; i < n; i++) {
             const char *kind = ssd_suite_step_kind(s, i), *line = ssd_suite_step_line(s, i);
             cr_assert(!strncmp(line, kind, strlen(kind)), "%s / %s", kind, line);
-            jobs += !strcmp(kind, "job") || !strcmp(kind, "replay");
+            jobs += !strcmp(kind, "job") || !strcmp(kind, "replay") || !strcmp(kind, "pts");
             analyses += !strcmp(kind, "analyze");
         }
         cr_assert_gt(jobs, 0);
-        /* apps replays traces; every other built-in analyses a write curve */
-        if (strcmp(ssd_suite_builtin_name(b), "apps"))
+        /* apps replays traces, pts runs its own rounds; every other
+         * built-in analyses a write curve */
+        if (strcmp(ssd_suite_builtin_name(b), "apps") && strcmp(ssd_suite_builtin_name(b), "pts"))
             cr_assert_gt(analyses, 0, "%s analyses a write curve", ssd_suite_builtin_name(b));
         ssd_suite_free(s);
     }
@@ -716,6 +718,46 @@ Test(suite_load, a_stored_analysis_keeps_its_precondition) {
     }
     cr_assert_eq(seen, 2);
     ssd_suite_free(l);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
+
+/* Stops the run at the Nth job progress inside a pts step. */
+static int stop_in_pts(void *user, const ssd_suite_progress *p) {
+    int *left = user;
+    return !strcmp(p->kind, "pts") && p->job && --*left == 0;
+}
+
+Test(suite_run, an_interrupted_pts_test_keeps_the_rounds_it_ran) {
+    char dir[64], path[128];
+    tu_mkdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/lat.suite", dir);
+    /* The latency test: 9 cells a round; on bx200 it needs more than 5. */
+    write_text(path, "pts test=latency\n");
+    ssd_target *t = sim("sim:bx200");
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    int left = 40;
+    ssd_suite_set_progress(s, stop_in_pts, &left, 0);
+    cr_assert_eq(ssd_suite_run(s), SSD_EINTERRUPTED);
+    const struct ssd__step *st = &s->res.steps[0];
+    cr_assert_eq(st->res.state, SSD__ST_INTERRUPTED);
+    struct ssd__jv v;
+    cr_assert_eq(ssd__pts_parse(st, &v), 0);
+    double rounds = ssd__jv_num(&v, "rounds", -1);
+    cr_assert(rounds >= 1 && rounds < 25, "rounds %g", rounds);
+    const struct ssd__jv *track = ssd__jv_get(&v, "tracking_values");
+    cr_assert_not_null(track);
+    cr_assert_eq(track->n, (size_t)rounds, "one tracking value per whole round");
+    cr_assert_str_eq(ssd__jv_str(&v, "purge"), "model reset");
+    ssd__jv_free(&v);
+    char *json = slurp(ssd_suite_results_path(s));
+    cr_assert(strstr(json, "\"interrupted\":true"));
+    cr_assert(strstr(json, "\"pts\":{\"test\":\"latency\""), "the rounds are in results.json");
+    free(json);
     ssd_suite_free(s);
     ssd_target_free(t);
     tu_rmdir(dir);

@@ -9,6 +9,10 @@
  *              between tests;
  *   "fill2021" section B: a whole-drive sequential fill and its three-segment
  *              analysis (cache, direct-to-TLC, folding);
+ *   "pts"      the SNIA PTS v2.0.2 tests with the Client settings: IOPS,
+ *              throughput, latency (each from purge and preconditioning, in
+ *              rounds to the steady-state rule), write saturation and host
+ *              idle recovery; results.json's "pts" object per step;
  *   "quick"    a few-minute subset for demos and CI.
  * A suite file (option "suite_file") holds one step per line:
  *   # comment
@@ -20,6 +24,9 @@
  *   analyze STEM [reference=STEM]           write-curve analysis of a log
  *   filebench dir=PATH [name=N] KEY=VALUE... file tests (ssd_filebench keys:
  *                                           set size seed steps workers...)
+ *   pts test=iops|throughput|latency|wsat|hir [KEY=VALUE...]
+ *                                           one SNIA PTS test, purge to
+ *                                           steady state (docs/suite.md)
  * Errors in a file name it and the line ("my.suite:3: job: ...").
  *
  * The results directory (option "out") receives results.json (schema
@@ -53,7 +60,7 @@ typedef struct ssd_suite_progress {
     int step;                /* index of the running step, 0-based */
     int steps;               /* number of steps */
     const char *name;        /* the step's name ("seq-read", "idle"...) */
-    const char *kind;        /* "job", "trim", "idle", "analyze" or "filebench" */
+    const char *kind;        /* "job", "trim", "idle", "analyze", "filebench", "replay", "pts" */
     const ssd_progress *job; /* the running job's progress; NULL outside jobs */
     double step_elapsed_s;   /* time spent in the step (virtual on sim targets) */
     double step_total_s;     /* the step's planned duration (scaled); 0 = unknown */

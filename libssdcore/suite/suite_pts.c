@@ -1,0 +1,973 @@
+/* suite_pts.c - the SNIA Solid State Storage Performance Test Specification
+ * (PTS v2.0.2, its Client settings) as suite steps. A PTS test is not a fixed
+ * list of jobs: it purges the drive, preconditions it, then runs rounds of
+ * its workload until the steady-state rule holds (pts_steady.c) or 25
+ * rounds have run, so each test is one `pts` step that runs its own loop:
+ *   pts test=iops          section 7: random, 8 block sizes x 7 R/W mixes
+ *   pts test=throughput    section 8: sequential read and write, bs=1024k|128k
+ *   pts test=latency       section 9: 0.5K, 4K, 8K x 100/0, 65/35, 0/100, T1Q1
+ *   pts test=wsat          section 10: 4K random writes from purge, to 4x capacity
+ *   pts test=hir           section 11: 4K write bursts after idle waits
+ * Everything the test measured goes into results.json's "pts" object of
+ * the step (docs/suite.md "pts"), which the report draws. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "interrupt.h"
+#include "json_read.h"
+#include "jsonw.h"
+#include "ssdcore/hist.h"
+#include "ssdcore/job.h"
+#include "ssdcore/sim.h"
+#include "step_options.h"
+#include "suite_impl.h"
+
+enum { PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT, PTS_HIR, PTS_TESTS };
+static const char *const test_names[PTS_TESTS] = {"iops", "throughput", "latency", "wsat", "hir"};
+static const char *const test_sections[PTS_TESTS] = {
+    "SNIA PTS v2.0.2 section 7 (IOPS)", "SNIA PTS v2.0.2 section 8 (Throughput)",
+    "SNIA PTS v2.0.2 section 9 (Latency)", "SNIA PTS v2.0.2 section 10 (Write Saturation)",
+    "SNIA PTS v2.0.2 section 11 (Host Idle Recovery)"};
+
+/* The IOPS matrix, in the spec's loop order: R/W mix (read %) outside,
+ * block size inside, largest first. */
+#define NMIX 7
+#define NBS 8
+static const int iops_mix[NMIX] = {100, 95, 65, 50, 35, 5, 0};
+static const unsigned iops_bs[NBS] = {1048576, 131072, 65536, 32768, 16384, 8192, 4096, 512};
+#define IOPS_TRACK_BS 6  /* 4 KiB */
+#define IOPS_TRACK_MIX 6 /* 0/100: all writes */
+#define NLAT 3
+static const int lat_mix[NLAT] = {100, 65, 0};
+static const unsigned lat_bs[NLAT] = {512, 4096, 8192};
+#define LAT_TRACK_BS 1
+#define LAT_TRACK_MIX 2
+#define MAX_WAITS 8
+
+/* The keys a pts step takes; anything else is refused at parse time. */
+static const char *const keys[] = {"name",  "test",    "bs",         "round",   "max_rounds",
+                                   "qd",    "threads", "wipc_loops", "fills",   "cap",
+                                   "waits", "bursts",  "burst",      "baseline"};
+
+static int test_id(const char *v) {
+    for (int i = 0; v && i < PTS_TESTS; i++)
+        if (!strcmp(v, test_names[i]))
+            return i;
+    return -1;
+}
+
+/* The comma-separated wait states of HIR, in seconds. */
+static int parse_waits(const char *v, double *out, int max) {
+    int n = 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", v);
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        double d;
+        if (n == max || ssd_parse_duration(t, &d) || !(d >= 0) || d > 86400)
+            return -1;
+        out[n++] = d;
+    }
+    return n ? n : -1;
+}
+
+static int check_value(const char *k, const char *v) {
+    double d;
+    uint64_t u;
+    char *end;
+    errno = 0;
+    if (!strcmp(k, "test"))
+        return test_id(v) >= 0 ? 0 : -1;
+    if (!strcmp(k, "bs"))
+        return !ssd_parse_size(v, &u) && (u == 131072 || u == 1048576) ? 0 : -1;
+    if (!strcmp(k, "round") || !strcmp(k, "cap") || !strcmp(k, "burst") || !strcmp(k, "baseline"))
+        return !ssd_parse_duration(v, &d) && d > 0 && d <= 7 * 86400 ? 0 : -1;
+    if (!strcmp(k, "waits")) {
+        double w[MAX_WAITS];
+        return parse_waits(v, w, MAX_WAITS) > 0 ? 0 : -1;
+    }
+    long l = strtol(v, &end, 10);
+    if (end == v || *end || errno)
+        return -1;
+    if (!strcmp(k, "max_rounds"))
+        return l >= SSD__PTS_WINDOW && l <= 1000 ? 0 : -1;
+    if (!strcmp(k, "qd"))
+        return l >= 1 && l <= 1024 ? 0 : -1;
+    if (!strcmp(k, "threads"))
+        return l >= 1 && l <= 64 ? 0 : -1;
+    if (!strcmp(k, "wipc_loops"))
+        return l >= 0 && l <= 64 ? 0 : -1;
+    if (!strcmp(k, "fills"))
+        return l >= 1 && l <= 64 ? 0 : -1;
+    if (!strcmp(k, "bursts"))
+        return l >= 1 && l <= 100000 ? 0 : -1;
+    return -1;
+}
+
+int ssd__suite_parse_pts(ssd_suite *s, struct ssd__step *st, char **tok, int n, const char *where) {
+    int rc = 0, test = -1;
+    for (int i = 1; i < n && !rc; i++) {
+        const char *k, *v;
+        if ((rc = ssd__step_split(s, tok[i], "pts", where, &k, &v)))
+            break;
+        int known = 0;
+        for (size_t j = 0; j < sizeof keys / sizeof keys[0]; j++)
+            known |= !strcmp(k, keys[j]);
+        if (!known)
+            return ssd__fail(s->err, SSD_EINVAL,
+                             "%s: pts: unknown key '%s' (test, name, bs, round, max_rounds, qd, "
+                             "threads, wipc_loops, fills, cap, waits, bursts, burst, baseline)",
+                             where, k);
+        if (!strcmp(k, "name")) {
+            if (!*v || strlen(v) >= SSD__NAME_MAX || strpbrk(v, "\"<>&/ "))
+                return ssd__fail(s->err, SSD_EINVAL, "%s: pts: bad name '%s'", where, v);
+            strcpy(st->def.name, v);
+            continue;
+        }
+        if (check_value(k, v))
+            return ssd__fail(s->err, SSD_EINVAL, "%s: pts: %s: bad value '%s'%s", where, k, v,
+                             !strcmp(k, "test") ? " (iops, throughput, latency, wsat, hir)"
+                             : !strcmp(k, "bs") ? " (128k or 1024k)"
+                                                : "");
+        if (!strcmp(k, "test"))
+            test = test_id(v);
+        rc = ssd__step_keep(s, st, k, v, "pts", where);
+    }
+    if (rc)
+        return rc;
+    if (test < 0)
+        return ssd__fail(s->err, SSD_EINVAL,
+                         "%s: pts: test= is required (iops, throughput, latency, wsat, hir)",
+                         where);
+    if (!st->def.name[0]) {
+        const char *bs = ssd__step_option(st, "bs");
+        uint64_t b = 1048576;
+        if (test == PTS_TP && bs)
+            ssd_parse_size(bs, &b);
+        if (test == PTS_TP)
+            snprintf(st->def.name, sizeof st->def.name, "pts-throughput-%uk", (unsigned)(b / 1024));
+        else
+            snprintf(st->def.name, sizeof st->def.name, "pts-%s", test_names[test]);
+    }
+    return 0;
+}
+
+void ssd__suite_pts_text(struct ssd__text *t) {
+    ssd__text_add(t,
+                  "# SNIA PTS v2.0.2 with the Client settings (docs/suite.md \"pts\"). Each test\n"
+                  "# purges the drive, preconditions it (2x capacity, 128 KiB sequential) and\n"
+                  "# runs 1-minute rounds until the steady-state rule holds (5-round window,\n"
+                  "# data excursion within 20 %%, slope within 10 %%) or 25 rounds.\n"
+                  "pts test=iops\n"
+                  "pts test=throughput bs=1024k\n"
+                  "pts test=throughput bs=128k\n"
+                  "pts test=latency\n"
+                  "# WSAT: 4K random writes from purge to 4x the capacity (or 24 h)\n"
+                  "pts test=wsat\n"
+                  "# HIR: after the WSAT steady state, 5 s write bursts with waits of 5-50 s\n"
+                  "pts test=hir\n");
+}
+
+/* ---- running ------------------------------------------------------------ */
+
+struct pts {
+    ssd_suite *s;
+    int index;
+    struct ssd__step *st;
+    int test;
+    double cap_bytes;
+    double round_s; /* scaled */
+    int max_rounds, qd, threads;
+    double written;  /* host bytes since the purge */
+    double elapsed;  /* test time since the purge: jobs and idles (scaled) */
+    unsigned gen;    /* interrupt generation at the step's start */
+    char where[256]; /* the cell running, for messages */
+    /* what the "pts" object says before the test's own members */
+    char purge[SSD__ERRMSG_SIZE + 16]; /* "" until the purge ran */
+    int wipc_loops;                    /* 0: none */
+    double wipc_bytes;
+    /* the test's own members, from its state, at any point of the run */
+    void (*emit)(struct pts *p, struct ssd__jw *w);
+    void *state;
+    double saved_at; /* wall clock of the last checkpoint */
+};
+
+/* The step's "pts" object as it stands, into st->res.pts_json (kept as it
+ * was when memory runs out). */
+static int snapshot(struct pts *p) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "test", test_names[p->test]);
+    ssd__jw_kstr(&w, "spec", test_sections[p->test]);
+    ssd__jw_knum(&w, "round_s", p->round_s);
+    ssd__jw_knum(&w, "max_rounds", p->max_rounds);
+    ssd__jw_knum(&w, "capacity_bytes", p->cap_bytes);
+    ssd__jw_kstr(&w, "purge", p->purge[0] ? p->purge : NULL);
+    ssd__jw_key(&w, "wipc");
+    if (p->wipc_loops) {
+        ssd__jw_begin_object(&w);
+        ssd__jw_kstr(&w, "kind", "seq_fill");
+        ssd__jw_knum(&w, "loops", p->wipc_loops);
+        ssd__jw_knum(&w, "bytes", p->wipc_bytes);
+        ssd__jw_end_object(&w);
+    } else {
+        ssd__jw_null(&w);
+    }
+    if (p->emit)
+        p->emit(p, &w);
+    ssd__jw_knum(&w, "written_bytes", p->written);
+    ssd__jw_knum(&w, "test_time_s", p->elapsed);
+    ssd__jw_end_object(&w);
+    char *json = NULL;
+    if (ssd__jw_finish(&w, &json))
+        return SSD_ENOMEM;
+    free(p->st->res.pts_json);
+    p->st->res.pts_json = json;
+    return 0;
+}
+
+/* After a round: results.json gets the rounds so far, so a run that is
+ * killed hours into a test keeps them (at most every 10 s of wall time:
+ * rounds on sim: targets take microseconds). */
+static void checkpoint(struct pts *p) {
+    double now = ssd__mono_s();
+    if (!p->s->checkpoint || now - p->saved_at < 10 || snapshot(p))
+        return;
+    p->saved_at = now;
+    p->s->checkpoint(p->s);
+}
+
+struct cell {
+    double iops, bps, read_bps, write_bps, lat_mean_us, lat_max_us, runtime_s, wbytes;
+};
+
+static double opt_num(const struct ssd__step *st, const char *k, double dflt) {
+    const char *v = ssd__step_option(st, k);
+    return v ? strtod(v, NULL) : dflt;
+}
+
+static double opt_time(const struct ssd__step *st, const char *k, double dflt) {
+    const char *v = ssd__step_option(st, k);
+    double d;
+    return v && !ssd_parse_duration(v, &d) ? d : dflt;
+}
+
+static int cell_progress(void *user, const ssd_progress *pr) {
+    struct pts *p = user;
+    ssd_suite *s = p->s;
+    ssd_suite_progress sp = {sizeof sp, p->index, s->res.nsteps, p->st->def.name,
+                             "pts",     pr,       pr->elapsed_s, pr->time_s};
+    return s->progress(s->progress_user, &sp);
+}
+
+static int fail(struct pts *p, int rc, const char *what) {
+    return ssd__fail(p->s->err, rc, "%s: %s", p->where, what);
+}
+
+/* One workload for `seconds` (scaled already): its IOPS, bandwidth and
+ * latency. seq selects sequential patterns. A job that is kept (*keep)
+ * gives the caller its samples. */
+static int run_cell(struct pts *p, int seq, unsigned bs, int read_pct, int qd, int threads,
+                    double seconds, double bytes, double interval, const char *log, ssd_job **keep,
+                    struct cell *c) {
+    ssd_job *j = NULL;
+    int rc = ssd_job_create(&j, p->s->t);
+    if (rc)
+        return fail(p, rc, ssd_strerror(rc));
+    const char *pattern = seq ? (read_pct == 100 ? "read"
+                                 : read_pct == 0 ? "write"
+                                                 : "rw")
+                              : (read_pct == 100 ? "randread"
+                                 : read_pct == 0 ? "randwrite"
+                                                 : "randrw");
+    char v[64];
+    rc = ssd_job_set_option(j, "pattern", pattern);
+    snprintf(v, sizeof v, "%u", bs);
+    if (!rc)
+        rc = ssd_job_set_option(j, "bs", v);
+    snprintf(v, sizeof v, "%d", read_pct);
+    if (!rc && read_pct != 0 && read_pct != 100)
+        rc = ssd_job_set_option(j, "read_pct", v);
+    snprintf(v, sizeof v, "%d", qd);
+    if (!rc)
+        rc = ssd_job_set_option(j, "qd", v);
+    snprintf(v, sizeof v, "%d", threads);
+    if (!rc)
+        rc = ssd_job_set_option(j, "threads", v);
+    snprintf(v, sizeof v, "%.9g", seconds < 0.001 ? 0.001 : seconds);
+    if (!rc)
+        rc = ssd_job_set_option(j, "time", v);
+    snprintf(v, sizeof v, "%.0f", bytes);
+    if (!rc && bytes > 0)
+        rc = ssd_job_set_option(j, "bytes", v);
+    snprintf(v, sizeof v, "%.9g", interval < 0.01 ? 0.01 : interval > 3600 ? 3600 : interval);
+    if (!rc)
+        rc = ssd_job_set_option(j, "interval", v);
+    /* A different seed per cell: the same offsets again would favour a
+     * drive that caches what it just wrote. */
+    snprintf(v, sizeof v, "%.0f", fmod(floor(p->written / 4096), 4e9) + 1);
+    if (!rc)
+        rc = ssd_job_set_option(j, "seed", v);
+    /* A logged run (WSAT) says in its CSV that it starts from a purge. */
+    if (!rc && log)
+        rc = ssd_job_set_option(j, "log", log);
+    if (!rc && log)
+        rc = ssd_job_set_option(j, "precondition", "none");
+    if (rc) {
+        rc = fail(p, rc, ssd_job_errmsg(j));
+        ssd_job_free(j);
+        return rc;
+    }
+    if (p->s->progress)
+        ssd_job_set_progress(j, cell_progress, p, p->s->progress_period);
+    int run = ssd_job_run(j);
+    double rt = ssd_job_runtime_s(j);
+    double wb = (double)ssd_job_bytes(j, SSD_DIR_WRITE);
+    p->written += wb;
+    p->elapsed += rt;
+    if (run < 0) {
+        rc = run == SSD_EINTERRUPTED ? run : fail(p, run, ssd_job_errmsg(j));
+        ssd_job_free(j);
+        return rc;
+    }
+    double d = rt > 0 ? rt : NAN;
+    c->runtime_s = rt;
+    c->wbytes = wb;
+    c->iops = (double)ssd_job_ios(j, SSD_DIR_ALL) / d;
+    c->bps = (double)ssd_job_bytes(j, SSD_DIR_ALL) / d;
+    c->read_bps = (double)ssd_job_bytes(j, SSD_DIR_READ) / d;
+    c->write_bps = wb / d;
+    c->lat_mean_us = c->lat_max_us = NAN;
+    ssd_hist *h = NULL;
+    if (ssd_hist_create(&h) == 0) {
+        ssd_hist_merge(h, ssd_job_latency(j, SSD_DIR_READ));
+        ssd_hist_merge(h, ssd_job_latency(j, SSD_DIR_WRITE));
+        if (ssd_hist_count(h) > 0) {
+            c->lat_mean_us = ssd_hist_mean(h) / 1e3;
+            c->lat_max_us = (double)ssd_hist_max(h) / 1e3;
+        }
+        ssd_hist_free(h);
+    }
+    if (keep)
+        *keep = j;
+    else
+        ssd_job_free(j);
+    return 0;
+}
+
+static int idle(struct pts *p, double seconds) {
+    if (ssd__interrupt_generation() != p->gen)
+        return SSD_EINTERRUPTED;
+    int rc = ssd_target_idle(p->s->t, seconds);
+    if (rc)
+        return rc == SSD_EINTERRUPTED ? rc : fail(p, rc, ssd_target_errmsg(p->s->t));
+    p->elapsed += seconds;
+    return 0;
+}
+
+/* Purge, then the workload-independent preconditioning (section 3.3: 2x
+ * the capacity in 128 KiB sequential writes). A purge the device refuses
+ * (no discard) is recorded and the test goes on, as a refused TRIM is. */
+static int prepare(struct pts *p, int wipc) {
+    const char *how = "";
+    snprintf(p->where, sizeof p->where, "purge");
+    int rc = ssd_target_purge(p->s->t, &how);
+    if (rc == SSD_EUNSUPPORTED)
+        snprintf(p->purge, sizeof p->purge, "refused: %s", ssd_target_errmsg(p->s->t));
+    else if (rc)
+        return fail(p, rc, ssd_target_errmsg(p->s->t));
+    else
+        snprintf(p->purge, sizeof p->purge, "%s", how);
+    p->written = 0;
+    p->elapsed = 0;
+    int loops = (int)opt_num(p->st, "wipc_loops", 2);
+    if (!wipc || loops == 0)
+        return 0;
+    snprintf(p->where, sizeof p->where, "workload-independent preconditioning");
+    uint64_t written = 0;
+    p->wipc_loops = loops;
+    rc = ssd_target_precondition(p->s->t, "seq_fill", (unsigned)loops, &written,
+                                 p->s->progress ? cell_progress : NULL, p);
+    p->written += (double)written;
+    p->wipc_bytes = (double)written;
+    if (rc)
+        return rc == SSD_EINTERRUPTED ? rc : fail(p, rc, ssd_target_errmsg(p->s->t));
+    return 0;
+}
+
+static void window_json(struct ssd__jw *w, const char *key, const struct ssd__pts_window *ss) {
+    ssd__jw_key(w, key);
+    ssd__jw_begin_object(w);
+    ssd__jw_kbool(w, "reached", ss->reached);
+    ssd__jw_knum(w, "rounds_in_window", SSD__PTS_WINDOW);
+    if (ss->first) {
+        ssd__jw_knum(w, "first_round", ss->first);
+        ssd__jw_knum(w, "last_round", ss->last);
+    } else {
+        ssd__jw_kraw(w, "first_round", "null");
+        ssd__jw_kraw(w, "last_round", "null");
+    }
+    ssd__jw_knum(w, "mean", ss->mean);
+    ssd__jw_knum(w, "range", ss->range);
+    ssd__jw_knum(w, "range_limit", ss->range_limit);
+    ssd__jw_knum(w, "slope_per_round", ss->slope);
+    ssd__jw_knum(w, "intercept", ss->intercept);
+    ssd__jw_knum(w, "slope_excursion", ss->slope_excursion);
+    ssd__jw_knum(w, "slope_limit", ss->slope_limit);
+    ssd__jw_end_object(w);
+}
+
+static void nums(struct ssd__jw *w, const char *key, const double *v, int n) {
+    ssd__jw_key(w, key);
+    ssd__jw_begin_array(w);
+    for (int i = 0; i < n; i++)
+        ssd__jw_num_g(w, v[i], 7);
+    ssd__jw_end_array(w);
+}
+
+static void unums(struct ssd__jw *w, const char *key, const unsigned *v, int n) {
+    ssd__jw_key(w, key);
+    ssd__jw_begin_array(w);
+    for (int i = 0; i < n; i++)
+        ssd__jw_num(w, v[i]);
+    ssd__jw_end_array(w);
+}
+
+static void inums(struct ssd__jw *w, const char *key, const int *v, int n) {
+    ssd__jw_key(w, key);
+    ssd__jw_begin_array(w);
+    for (int i = 0; i < n; i++)
+        ssd__jw_num(w, v[i]);
+    ssd__jw_end_array(w);
+}
+
+/* The mean of cell (m, b) over the window's rounds [first, last] (1-based)
+ * of a [round][nm][nb] array; the max instead when take_max. */
+static double over_window(const double *a, int nm, int nb, int m, int b, int first, int last,
+                          int take_max) {
+    double acc = take_max ? -INFINITY : 0;
+    int n = 0;
+    for (int r = first; r <= last; r++) {
+        double v = a[((size_t)(r - 1) * nm + m) * nb + b];
+        if (!isfinite(v))
+            continue;
+        acc = take_max ? fmax(acc, v) : acc + v;
+        n++;
+    }
+    return n ? (take_max ? acc : acc / n) : NAN;
+}
+
+/* The window the tables average: the steady-state window, or the last
+ * five rounds when steady state was not reached (said in "table_rounds"). */
+static void table_window(const struct ssd__pts_window *ss, int rounds, int *first, int *last) {
+    *last = ss->reached ? ss->last : rounds;
+    *first =
+        ss->reached ? ss->first : (rounds > SSD__PTS_WINDOW ? rounds - SSD__PTS_WINDOW + 1 : 1);
+}
+
+static void matrix_json(struct ssd__jw *w, const char *key, const double *a, int nm, int nb,
+                        int first, int last, int take_max) {
+    ssd__jw_key(w, key);
+    ssd__jw_begin_array(w);
+    for (int m = 0; m < nm; m++) {
+        ssd__jw_begin_array(w);
+        for (int b = 0; b < nb; b++)
+            ssd__jw_num_g(w, over_window(a, nm, nb, m, b, first, last, take_max), 7);
+        ssd__jw_end_array(w);
+    }
+    ssd__jw_end_array(w);
+}
+
+static void rounds_json(struct ssd__jw *w, const char *key, const double *a, int rounds, int nm,
+                        int nb) {
+    ssd__jw_key(w, key);
+    ssd__jw_begin_array(w);
+    for (int r = 0; r < rounds; r++) {
+        ssd__jw_begin_array(w);
+        for (int m = 0; m < nm; m++) {
+            ssd__jw_begin_array(w);
+            for (int b = 0; b < nb; b++)
+                ssd__jw_num_g(w, a[((size_t)r * nm + m) * nb + b], 7);
+            ssd__jw_end_array(w);
+        }
+        ssd__jw_end_array(w);
+    }
+    ssd__jw_end_array(w);
+}
+
+/* Sections 7 and 9: rounds of a block size x R/W mix matrix, each cell
+ * for one round time, until the tracking cell's steady state. */
+struct matrix {
+    int lat, nm, nb, qd, th, tm, tb, rounds;
+    const int *mix;
+    const unsigned *bss;
+    double *val, *mx, *track; /* [round][mix][bs], [round] */
+    struct ssd__pts_window ss;
+};
+
+static void matrix_emit(struct pts *p, struct ssd__jw *w) {
+    const struct matrix *m = p->state;
+    ssd__jw_kstr(w, "tracking",
+                 m->lat ? "mean latency, 4 KiB random writes (R/W 0/100), us"
+                        : "IOPS, 4 KiB random writes (R/W 0/100)");
+    unums(w, "block_sizes", m->bss, m->nb);
+    inums(w, "read_pcts", m->mix, m->nm);
+    ssd__jw_knum(w, "qd", m->qd);
+    ssd__jw_knum(w, "threads", m->th);
+    ssd__jw_knum(w, "rounds", m->rounds);
+    nums(w, "tracking_values", m->track, m->rounds);
+    window_json(w, "steady_state", &m->ss);
+    int first, last;
+    table_window(&m->ss, m->rounds, &first, &last);
+    ssd__jw_kstr(w, "table_rounds", m->ss.reached ? "steady-state window" : "last 5 rounds");
+    rounds_json(w, m->lat ? "round_mean_us" : "round_iops", m->val, m->rounds, m->nm, m->nb);
+    if (m->lat)
+        rounds_json(w, "round_max_us", m->mx, m->rounds, m->nm, m->nb);
+    if (m->rounds) {
+        matrix_json(w, m->lat ? "mean_us" : "iops", m->val, m->nm, m->nb, first, last, 0);
+        if (m->lat)
+            matrix_json(w, "max_us", m->mx, m->nm, m->nb, first, last, 1);
+    }
+}
+
+static int matrix_test(struct pts *p, int lat) {
+    struct matrix M = {lat,
+                       lat ? NLAT : NMIX,
+                       lat ? NLAT : NBS,
+                       lat ? 1 : p->qd,
+                       lat ? 1 : p->threads,
+                       lat ? LAT_TRACK_MIX : IOPS_TRACK_MIX,
+                       lat ? LAT_TRACK_BS : IOPS_TRACK_BS,
+                       0,
+                       lat ? lat_mix : iops_mix,
+                       lat ? lat_bs : iops_bs,
+                       NULL,
+                       NULL,
+                       NULL,
+                       {0}},
+                  *m = &M;
+    size_t cells = (size_t)p->max_rounds * m->nm * m->nb;
+    m->val = calloc(cells, sizeof *m->val);
+    m->mx = calloc(cells, sizeof *m->mx);
+    m->track = calloc((size_t)p->max_rounds, sizeof *m->track);
+    int rc = m->val && m->mx && m->track ? 0 : fail(p, SSD_ENOMEM, "out of memory");
+    ssd__pts_steady(m->track, 0, &m->ss);
+    if (!rc) {
+        p->state = m;
+        p->emit = matrix_emit;
+    }
+    for (int r = 0; !rc && r < p->max_rounds && !m->ss.reached; r++) {
+        for (int i = 0; !rc && i < m->nm; i++)
+            for (int b = 0; !rc && b < m->nb; b++) {
+                struct cell c;
+                snprintf(p->where, sizeof p->where, "round %d, %u bytes at R/W %d/%d", r + 1,
+                         m->bss[b], m->mix[i], 100 - m->mix[i]);
+                rc = run_cell(p, 0, m->bss[b], m->mix[i], m->qd, m->th, p->round_s, 0, p->round_s,
+                              NULL, NULL, &c);
+                size_t k = ((size_t)r * m->nm + i) * m->nb + b;
+                m->val[k] = rc ? NAN : lat ? c.lat_mean_us : c.iops;
+                m->mx[k] = rc ? NAN : c.lat_max_us;
+            }
+        if (rc)
+            break;
+        m->rounds = r + 1;
+        m->track[r] = m->val[((size_t)r * m->nm + m->tm) * m->nb + m->tb];
+        ssd__pts_steady(m->track, m->rounds, &m->ss);
+        checkpoint(p);
+    }
+    int src = snapshot(p);
+    p->emit = NULL;
+    free(m->val);
+    free(m->mx);
+    free(m->track);
+    return rc ? rc : src ? fail(p, src, "out of memory") : 0;
+}
+
+/* Section 8: sequential writes then reads of one block size per round;
+ * the write throughput is tracked. */
+struct tp {
+    uint64_t bs;
+    double *wr, *rd;
+    int rounds;
+    struct ssd__pts_window ss;
+};
+
+static void tp_emit(struct pts *p, struct ssd__jw *w) {
+    const struct tp *t = p->state;
+    ssd__jw_knum(w, "bs", (double)t->bs);
+    ssd__jw_kstr(w, "tracking", "sequential write throughput, bytes/s");
+    ssd__jw_knum(w, "qd", p->qd);
+    ssd__jw_knum(w, "threads", p->threads);
+    ssd__jw_knum(w, "rounds", t->rounds);
+    nums(w, "tracking_values", t->wr, t->rounds);
+    nums(w, "round_write_bps", t->wr, t->rounds);
+    nums(w, "round_read_bps", t->rd, t->rounds);
+    window_json(w, "steady_state", &t->ss);
+    int first, last;
+    table_window(&t->ss, t->rounds, &first, &last);
+    ssd__jw_kstr(w, "table_rounds", t->ss.reached ? "steady-state window" : "last 5 rounds");
+    if (t->rounds) {
+        ssd__jw_knum(w, "write_bps", over_window(t->wr, 1, 1, 0, 0, first, last, 0));
+        ssd__jw_knum(w, "read_bps", over_window(t->rd, 1, 1, 0, 0, first, last, 0));
+    }
+}
+
+static int throughput_test(struct pts *p) {
+    struct tp T = {1048576, NULL, NULL, 0, {0}}, *t = &T;
+    const char *v = ssd__step_option(p->st, "bs");
+    if (v)
+        ssd_parse_size(v, &t->bs);
+    t->wr = calloc((size_t)p->max_rounds, sizeof *t->wr);
+    t->rd = calloc((size_t)p->max_rounds, sizeof *t->rd);
+    int rc = t->wr && t->rd ? 0 : fail(p, SSD_ENOMEM, "out of memory");
+    ssd__pts_steady(t->wr, 0, &t->ss);
+    if (!rc) {
+        p->state = t;
+        p->emit = tp_emit;
+    }
+    for (int r = 0; !rc && r < p->max_rounds && !t->ss.reached; r++) {
+        struct cell c;
+        snprintf(p->where, sizeof p->where, "round %d, sequential write", r + 1);
+        rc = run_cell(p, 1, (unsigned)t->bs, 0, p->qd, p->threads, p->round_s, 0, p->round_s, NULL,
+                      NULL, &c);
+        if (rc)
+            break;
+        t->wr[r] = c.write_bps;
+        snprintf(p->where, sizeof p->where, "round %d, sequential read", r + 1);
+        rc = run_cell(p, 1, (unsigned)t->bs, 100, p->qd, p->threads, p->round_s, 0, p->round_s,
+                      NULL, NULL, &c);
+        if (rc)
+            break;
+        t->rd[r] = c.read_bps;
+        t->rounds = r + 1;
+        ssd__pts_steady(t->wr, t->rounds, &t->ss);
+        checkpoint(p);
+    }
+    int src = snapshot(p);
+    p->emit = NULL;
+    free(t->wr);
+    free(t->rd);
+    return rc ? rc : src ? fail(p, src, "out of memory") : 0;
+}
+
+/* Continuous 4K random writes in rounds of round_s (one job whose samples
+ * are the rounds, as WSAT plots them) until `bytes` or `seconds`: the
+ * IOPS, elapsed time and total bytes at the end of each round appended to
+ * the arrays (grown as needed). */
+struct trace {
+    double *t, *iops, *gb;
+    int n, cap;
+};
+
+static int trace_add(struct trace *tr, double t, double iops, double bytes) {
+    if (tr->n == tr->cap) {
+        int cap = tr->cap ? tr->cap * 2 : 256;
+        double *a = realloc(tr->t, (size_t)cap * sizeof *a);
+        if (!a)
+            return SSD_ENOMEM;
+        tr->t = a;
+        if (!(a = realloc(tr->iops, (size_t)cap * sizeof *a)))
+            return SSD_ENOMEM;
+        tr->iops = a;
+        if (!(a = realloc(tr->gb, (size_t)cap * sizeof *a)))
+            return SSD_ENOMEM;
+        tr->gb = a;
+        tr->cap = cap;
+    }
+    tr->t[tr->n] = t;
+    tr->iops[tr->n] = iops;
+    tr->gb[tr->n] = bytes;
+    tr->n++;
+    return 0;
+}
+
+static void trace_free(struct trace *tr) {
+    free(tr->t);
+    free(tr->iops);
+    free(tr->gb);
+}
+
+/* 4K random writes for `seconds` (or `bytes`), one job whose samples are
+ * the rounds: appended to tr (elapsed test time, IOPS, bytes since the
+ * purge at each round's end). log: the job's series CSV, or NULL. */
+static int write_rounds(struct pts *p, double seconds, double bytes, double interval,
+                        const char *log, struct trace *tr) {
+    ssd_job *j = NULL;
+    struct cell c;
+    double t0 = p->elapsed, w0 = p->written;
+    int rc = run_cell(p, 0, 4096, 0, p->qd, p->threads, seconds, bytes, interval, log, &j, &c);
+    if (rc)
+        return rc;
+    size_t n = 0;
+    const ssd_sample *sm = ssd_job_samples(j, &n);
+    size_t stride = n ? sm[0].size : 0;
+    double prev = 0, cum = 0;
+    for (size_t i = 0; i < n && !rc; i++) {
+        const ssd_sample *x = (const ssd_sample *)((const char *)sm + i * stride);
+        double dt = x->t_s - prev;
+        prev = x->t_s;
+        cum += (double)x->bytes[SSD_DIR_WRITE];
+        /* A stray last interval (the byte budget ran out just after a
+         * round began) says nothing about the round. */
+        if (dt < 0.5 * interval && i + 1 == n)
+            break;
+        rc =
+            trace_add(tr, t0 + x->t_s, dt > 0 ? (double)x->ops[SSD_DIR_WRITE] / dt : NAN, w0 + cum);
+    }
+    ssd_job_free(j);
+    return rc ? fail(p, rc, "out of memory") : 0;
+}
+
+static void trace_json(struct ssd__jw *w, const struct trace *tr, int from, int to,
+                       const char *t_key, const char *iops_key, const char *bytes_key) {
+    nums(w, t_key, tr->t + from, to - from);
+    nums(w, iops_key, tr->iops + from, to - from);
+    if (bytes_key)
+        nums(w, bytes_key, tr->gb + from, to - from);
+}
+
+/* Section 10: from purge, 4K random writes to `fills` x the capacity or
+ * the time cap, one point per round, logged to STEP.csv (flushed every
+ * round, so a killed run keeps its points and `ssdcore analyze` reads
+ * it). On sim: the model's own figures as IOPS of 4 KiB: its first
+ * regime's level, its speed at the end (gc_efficiency of the native
+ * random-write speed) and the used-state floor it tends to. */
+struct wsat {
+    double fills, cap;
+    struct trace tr;
+    struct ssd__pts_window ss;
+    int truth;
+    double fresh, end, floor_iops, gc_at;
+    char log[SSD__NAME_MAX + 24];
+};
+
+static void wsat_emit(struct pts *p, struct ssd__jw *w) {
+    const struct wsat *x = p->state;
+    ssd__jw_kstr(w, "tracking", "IOPS, 4 KiB random writes, per round");
+    ssd__jw_knum(w, "qd", p->qd);
+    ssd__jw_knum(w, "threads", p->threads);
+    ssd__jw_knum(w, "fills", x->fills);
+    ssd__jw_knum(w, "cap_s", x->cap);
+    ssd__jw_kstr(w, "log", x->log);
+    ssd__jw_kstr(w, "stopped_by",
+                 p->written >= x->fills * p->cap_bytes * 0.999 ? "capacity" : "time");
+    ssd__jw_knum(w, "rounds", x->tr.n);
+    trace_json(w, &x->tr, 0, x->tr.n, "t_s", "iops", "written_bytes_at");
+    ssd__jw_knum(w, "fresh_iops", x->tr.n ? x->tr.iops[0] : NAN);
+    /* The steady state is the end of the run, never the fresh plateau. */
+    window_json(w, "steady_state", &x->ss);
+    ssd__jw_knum(w, "steady_iops", x->ss.mean);
+    if (x->truth) {
+        ssd__jw_key(w, "sim_truth");
+        ssd__jw_begin_object(w);
+        ssd__jw_knum(w, "fresh_iops", x->fresh);
+        ssd__jw_knum(w, "end_iops", x->end);
+        ssd__jw_knum(w, "floor_iops", x->floor_iops);
+        ssd__jw_knum(w, "gc_start_bytes", x->gc_at);
+        ssd__jw_end_object(w);
+    }
+}
+
+static void wsat_truth(struct pts *p, struct wsat *x) {
+    double v, eff = NAN;
+    x->fresh = x->end = x->floor_iops = x->gc_at = NAN;
+    if (!ssd_sim_truth(p->s->t, "cache_level_bps", &v) ||
+        !ssd_sim_truth(p->s->t, "post_cache_level_bps", &v))
+        x->fresh = v / 4096;
+    if (!ssd_sim_truth(p->s->t, "gc_start_bytes", &v))
+        x->gc_at = v;
+    if (!ssd_sim_truth(p->s->t, "gc_efficiency", &v))
+        eff = v;
+    char *json = NULL;
+    struct ssd__jv root;
+    char msg[64];
+    if (!ssd_sim_truth_to_json(p->s->t, 0, &json) && !ssd__jr_parse(json, &root, msg, sizeof msg)) {
+        const struct ssd__jv *pa = ssd__jv_get(&root, "params");
+        x->end = eff * ssd__jv_num(pa, "native_rand_mbps", NAN) * 1048576 / 4096;
+        x->floor_iops = ssd__jv_num(pa, "floor_mbps", NAN) * 1048576 / 4096;
+        ssd__jv_free(&root);
+    }
+    ssd_free(json);
+    x->truth = 1;
+}
+
+static int wsat_test(struct pts *p) {
+    struct wsat X = {0}, *x = &X;
+    x->fills = opt_num(p->st, "fills", 4);
+    x->cap = opt_time(p->st, "cap", 86400) * p->s->res.scale;
+    snprintf(x->log, sizeof x->log, "%s.csv", p->st->def.name);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", p->s->out_dir ? p->s->out_dir : ".", x->log);
+    ssd__pts_steady(x->tr.iops, 0, &x->ss);
+    p->state = x;
+    p->emit = wsat_emit;
+    snprintf(p->where, sizeof p->where, "write saturation");
+    int rc = write_rounds(p, x->cap, x->fills * p->cap_bytes, p->round_s, path, &x->tr);
+    ssd__pts_steady(x->tr.iops, x->tr.n, &x->ss);
+    if (!rc && !strcmp(ssd_target_kind(p->s->t), "sim"))
+        wsat_truth(p, x);
+    int src = snapshot(p);
+    p->emit = NULL;
+    trace_free(&x->tr);
+    return rc ? rc : src ? fail(p, src, "out of memory") : 0;
+}
+
+/* Section 11: the WSAT workload to steady state (and at least twice the
+ * capacity, so the fresh plateau is not taken for it), then for each wait
+ * state `bursts` x (a burst of 4K random writes, the wait), each followed
+ * by a return to the baseline (continuous writes). */
+struct hir {
+    double waits[MAX_WAITS];
+    int nw, bursts, started; /* wait states begun */
+    double burst, baseline;
+    struct trace pre, tr;
+    struct ssd__pts_window ss;
+    /* per wait state: its bursts tr[from, to) and baseline [to, end) */
+    int from[MAX_WAITS], to[MAX_WAITS], end[MAX_WAITS];
+};
+
+static double trace_mean(const struct trace *tr, int from, int to) {
+    double sum = 0;
+    for (int i = from; i < to; i++)
+        sum += tr->iops[i];
+    return to > from ? sum / (to - from) : NAN;
+}
+
+static void hir_emit(struct pts *p, struct ssd__jw *w) {
+    const struct hir *h = p->state;
+    double scale = p->s->res.scale;
+    ssd__jw_kstr(w, "tracking", "IOPS, 4 KiB random writes");
+    ssd__jw_knum(w, "qd", p->qd);
+    ssd__jw_knum(w, "threads", p->threads);
+    ssd__jw_key(w, "prewrite");
+    ssd__jw_begin_object(w);
+    ssd__jw_knum(w, "rounds", h->pre.n);
+    trace_json(w, &h->pre, 0, h->pre.n, "t_s", "iops", "written_bytes_at");
+    window_json(w, "steady_state", &h->ss);
+    ssd__jw_end_object(w);
+    ssd__jw_knum(w, "baseline_iops", h->ss.mean);
+    ssd__jw_knum(w, "burst_s", h->burst);
+    ssd__jw_knum(w, "bursts", h->bursts);
+    ssd__jw_knum(w, "baseline_s", h->baseline);
+    ssd__jw_key(w, "waits");
+    ssd__jw_begin_array(w);
+    for (int k = 0; k < h->started; k++) {
+        ssd__jw_begin_object(w);
+        ssd__jw_knum(w, "wait_s", h->waits[k] * scale);
+        ssd__jw_knum(w, "mean_iops", trace_mean(&h->tr, h->from[k], h->to[k]));
+        trace_json(w, &h->tr, h->from[k], h->to[k], "t_s", "iops", NULL);
+        ssd__jw_knum(w, "baseline_iops", trace_mean(&h->tr, h->to[k], h->end[k]));
+        trace_json(w, &h->tr, h->to[k], h->end[k], "baseline_t_s", "baseline_iops_series", NULL);
+        ssd__jw_end_object(w);
+    }
+    ssd__jw_end_array(w);
+}
+
+static int hir_test(struct pts *p) {
+    struct hir H = {.waits = {5, 10, 15, 25, 50}, .nw = 5}, *h = &H;
+    const char *wv = ssd__step_option(p->st, "waits");
+    if (wv)
+        h->nw = parse_waits(wv, h->waits, MAX_WAITS);
+    h->bursts = (int)opt_num(p->st, "bursts", 360);
+    double scale = p->s->res.scale;
+    h->burst = opt_time(p->st, "burst", 5) * scale;
+    h->baseline = opt_time(p->st, "baseline", 1800) * scale;
+    double fills = opt_num(p->st, "fills", 4);
+    ssd__pts_steady(h->pre.iops, 0, &h->ss);
+    p->state = h;
+    p->emit = hir_emit;
+    int rc = 0;
+    /* Pre-write, a round at a time, to steady state. */
+    for (int r = 0; !rc && p->written < fills * p->cap_bytes; r++) {
+        snprintf(p->where, sizeof p->where, "pre-write round %d", r + 1);
+        rc = write_rounds(p, p->round_s, 0, p->round_s, NULL, &h->pre);
+        ssd__pts_steady(h->pre.iops, h->pre.n, &h->ss);
+        checkpoint(p);
+        if (h->ss.reached && p->written >= 2 * p->cap_bytes)
+            break;
+    }
+    for (int k = 0; !rc && k < h->nw; k++) {
+        h->from[k] = h->to[k] = h->end[k] = h->tr.n;
+        h->started = k + 1;
+        for (int b = 0; !rc && b < h->bursts; b++) {
+            struct cell c;
+            snprintf(p->where, sizeof p->where, "wait state %g s, burst %d", h->waits[k], b + 1);
+            double t = p->elapsed;
+            rc = run_cell(p, 0, 4096, 0, p->qd, p->threads, h->burst, 0, h->burst, NULL, NULL, &c);
+            if (!rc && (rc = trace_add(&h->tr, t, c.iops, p->written)))
+                rc = fail(p, rc, "out of memory");
+            h->to[k] = h->end[k] = h->tr.n;
+            if (!rc)
+                rc = idle(p, h->waits[k] * scale);
+        }
+        checkpoint(p);
+        if (!rc) {
+            snprintf(p->where, sizeof p->where, "return to baseline after wait state %g s",
+                     h->waits[k]);
+            rc = write_rounds(p, h->baseline, 0, h->burst, NULL, &h->tr);
+            h->end[k] = h->tr.n;
+        }
+        checkpoint(p);
+    }
+    int src = snapshot(p);
+    p->emit = NULL;
+    trace_free(&h->pre);
+    trace_free(&h->tr);
+    return rc ? rc : src ? fail(p, src, "out of memory") : 0;
+}
+
+int ssd__suite_run_pts(ssd_suite *s, int i) {
+    struct ssd__step *st = &s->res.steps[i];
+    struct pts P = {.s = s, .index = i, .st = st}, *p = &P;
+    p->gen = ssd__interrupt_generation();
+    p->saved_at = ssd__mono_s();
+    p->test = test_id(ssd__step_option(st, "test"));
+    p->cap_bytes = (double)ssd_target_size(s->t);
+    p->round_s = opt_time(st, "round", 60) * s->res.scale;
+    p->max_rounds = (int)opt_num(st, "max_rounds", 25);
+    /* The Client's demand intensity (PTS-C: 2 threads x QD16). */
+    p->qd = (int)opt_num(st, "qd", 16);
+    p->threads = (int)opt_num(st, "threads", 2);
+    /* WSAT and HIR start from the purged drive; the others from WIPC. */
+    int rc = prepare(p, p->test != PTS_WSAT && p->test != PTS_HIR);
+    if (!rc) {
+        switch (p->test) {
+        case PTS_IOPS:
+            rc = matrix_test(p, 0);
+            break;
+        case PTS_LAT:
+            rc = matrix_test(p, 1);
+            break;
+        case PTS_TP:
+            rc = throughput_test(p);
+            break;
+        case PTS_WSAT:
+            rc = wsat_test(p);
+            break;
+        case PTS_HIR:
+            rc = hir_test(p);
+            break;
+        }
+    } else if (snapshot(p)) {
+        rc = SSD_ENOMEM;
+    }
+    st->res.runtime_s = p->elapsed;
+    if (rc) {
+        st->res.state = rc == SSD_EINTERRUPTED ? SSD__ST_INTERRUPTED : SSD__ST_FAILED;
+        free(st->res.error);
+        st->res.error = strdup(rc == SSD_EINTERRUPTED ? "interrupted" : s->err);
+        if (rc != SSD_EINTERRUPTED) {
+            char msg[SSD__ERRMSG_SIZE];
+            snprintf(msg, sizeof msg, "%s", s->err);
+            ssd__fail(s->err, rc, "step %d (%s, line %d): %s", i + 1, st->def.name, st->def.lineno,
+                      msg);
+        }
+        return rc;
+    }
+    st->res.state = SSD__ST_DONE;
+    return 0;
+}

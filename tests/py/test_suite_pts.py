@@ -1,0 +1,239 @@
+"""The SNIA PTS suite (--suite pts): purge, preconditioning, rounds to the
+steady-state rule, the IOPS/throughput/latency tables, WSAT against the
+simulator's truth, HIR, the report's charts, and the same run from the CLI,
+Python and a suite file."""
+import json
+import math
+import subprocess
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import ssdcore
+from suite_helpers import load, svg_count
+
+# An enterprise-like drive (no SLC cache, 12 % OP), small so WSAT's 4x
+# capacity is quick in virtual time.
+ENT = "sim:mp44l-1tb,slc_type=none,slc_gb=0,op_pct=12,capacity_gb=64"
+BLOCKS = [1048576, 131072, 65536, 32768, 16384, 8192, 4096, 512]
+MIXES = [100, 95, 65, 50, 35, 5, 0]
+
+
+def rule(window):
+    """The PTS steady-state rule, written again from the spec's words."""
+    n = len(window)
+    mean = sum(window) / n
+    xs = range(n)
+    xm = sum(xs) / n
+    slope = sum((x - xm) * (y - mean) for x, y in zip(xs, window)) / sum(
+        (x - xm) ** 2 for x in xs)
+    return (max(window) - min(window) <= 0.2 * mean
+            and abs(slope) * (n - 1) <= 0.1 * mean)
+
+
+def check_rounds(p):
+    """Rounds stop at the first 5-round window that meets the rule, or at
+    max_rounds; the steady-state record says which."""
+    y = p["tracking_values"]
+    n = p["rounds"]
+    assert len(y) == n and 5 <= n <= p["max_rounds"] == 25
+    for k in range(5, n):
+        assert not rule(y[k - 5:k]), f"the window ending at round {k} already held: {y}"
+    ss = p["steady_state"]
+    assert ss["reached"] == rule(y[-5:])
+    if ss["reached"]:
+        assert (ss["first_round"], ss["last_round"]) == (n - 4, n)
+        assert ss["range"] <= ss["range_limit"] and ss["slope_excursion"] <= ss["slope_limit"]
+        assert p["table_rounds"] == "steady-state window"
+    else:
+        assert n == 25 and p["table_rounds"] == "last 5 rounds"
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("pts")
+    r = ssdcore.suite(ENT, out, suite="pts")
+    return out, r, load(out)
+
+
+def pts(res, name):
+    (s,) = [s for s in res["steps"] if s["name"] == name]
+    assert s["state"] == "done" and s["kind"] == "pts"
+    return s["pts"]
+
+
+def test_every_test_runs_from_purge(run):
+    out, r, res = run
+    assert [s["name"] for s in res["steps"]] == [
+        "pts-iops", "pts-throughput-1024k", "pts-throughput-128k", "pts-latency",
+        "pts-wsat", "pts-hir"]
+    cap = res["target"]["size_bytes"]
+    for s in res["steps"]:
+        p = s["pts"]
+        assert p["purge"] == "model reset"
+        if p["test"] in ("wsat", "hir"):
+            assert p["wipc"] is None  # from the purged drive
+        else:
+            w = p["wipc"]
+            assert (w["kind"], w["loops"]) == ("seq_fill", 2)
+            # twice the capacity, in whole 128 KiB writes
+            assert 2 * cap <= w["bytes"] < 2 * cap + 2 * 131072
+        assert p["round_s"] == 60
+    assert set(r["headline"]["pts"]) == {s["name"] for s in res["steps"]}
+
+
+def test_iops_matrix_complete_and_averaged_over_the_window(run):
+    p = pts(run[2], "pts-iops")
+    check_rounds(p)
+    assert p["block_sizes"] == BLOCKS and p["read_pcts"] == MIXES
+    assert len(p["round_iops"]) == p["rounds"]
+    # the tracking variable is the 4K 0/100 cell of each round
+    assert p["tracking_values"] == [r[6][6] for r in p["round_iops"]]
+    first, last = p["rounds"] - 4, p["rounds"]
+    for m in range(7):
+        for b in range(8):
+            cells = [r[m][b] for r in p["round_iops"][first - 1:last]]
+            assert all(c > 0 for c in cells)
+            assert p["iops"][m][b] == pytest.approx(sum(cells) / 5, rel=1e-5)
+    # reads are faster than writes, small blocks give more IOPS
+    assert p["iops"][0][6] > 5 * p["iops"][6][6]
+    assert p["iops"][6][7] >= p["iops"][6][0]
+    # the 4K write steady state is the model's used-state floor (60 MiB/s)
+    assert p["iops"][6][6] == pytest.approx(60 * 256, rel=0.05)
+
+
+def test_throughput_and_latency_tables(run):
+    res = run[2]
+    for name, bs in (("pts-throughput-1024k", 1048576), ("pts-throughput-128k", 131072)):
+        p = pts(res, name)
+        check_rounds(p)
+        assert p["bs"] == bs and p["read_bps"] > p["write_bps"] > 0
+    p = pts(res, "pts-latency")
+    check_rounds(p)
+    assert p["block_sizes"] == [512, 4096, 8192] and p["read_pcts"] == [100, 65, 0]
+    assert (p["qd"], p["threads"]) == (1, 1)
+    for m in range(3):
+        for b in range(3):
+            assert 0 < p["mean_us"][m][b] <= p["max_us"][m][b]
+
+
+def test_wsat_drops_from_fresh_to_steady_as_the_model_says(run):
+    out, r, res = run
+    p = pts(res, "pts-wsat")
+    cap = res["target"]["size_bytes"]
+    assert p["stopped_by"] == "capacity" and p["written_bytes"] >= 4 * cap * 0.999
+    assert len(p["iops"]) == len(p["t_s"]) == len(p["written_bytes_at"]) == p["rounds"]
+    t = p["sim_truth"]
+    assert p["fresh_iops"] == pytest.approx(t["fresh_iops"], rel=0.05)
+    assert p["steady_iops"] == pytest.approx(t["end_iops"], rel=0.10)
+    assert p["fresh_iops"] > 5 * p["steady_iops"]
+    assert p["steady_state"]["reached"]
+    # the run is also a series CSV, flushed every round, that analyze reads
+    assert p["log"] == "pts-wsat.csv"
+    a = ssdcore.analyze(out / "pts-wsat.csv")
+    assert a["samples"] == p["rounds"] and a["cache"] is None and a["gc"] is not None
+    h = r["headline"]["pts"]["pts-wsat"]
+    assert h["fresh_iops"] == p["fresh_iops"] and h["sim_truth_end_iops"] == t["end_iops"]
+
+
+def test_hir_recovers_more_after_longer_waits(run):
+    p = pts(run[2], "pts-hir")
+    waits = p["waits"]
+    assert [w["wait_s"] for w in waits] == [5, 10, 15, 25, 50]
+    assert p["prewrite"]["steady_state"]["reached"]
+    means = [w["mean_iops"] for w in waits]
+    assert all(len(w["iops"]) == p["bursts"] == 360 for w in waits)
+    assert means[0] > 1.5 * p["baseline_iops"]
+    for a, b in zip(means, means[1:]):
+        assert b >= 0.98 * a, means
+    assert means[-1] > 2 * means[0]
+    # each burst time is later than the one before (wait states between)
+    ts = [t for w in waits for t in w["t_s"]]
+    assert ts == sorted(ts)
+
+
+def test_report_draws_the_spec_charts_and_reloads_identically(run, tmp_path):
+    out = run[0]
+    html = (out / "report.html").read_text()
+    ET.parse(out / "report.html")
+    for caption in ("The PTS tests at a glance", "IOPS steady-state convergence", "IOPS steady-state measurement window",
+                    "IOPS, mean over the steady-state window",
+                    "IOPS against block size by R/W mix (2D plot)",
+                    "Sequential throughput, MB/s", "Average latency, ms, T1Q1",
+                    "Maximum latency, ms, T1Q1", "WSAT: IOPS against time",
+                    "WSAT: IOPS against total data written", "WSAT against the simulator",
+                    "HIR: IOPS against time", "Mean IOPS of the bursts by wait state"):
+        assert caption in html, caption
+    assert svg_count(out / "report.html") == 9  # 3 IOPS, 2 throughput, 1 latency, 2 WSAT, 1 HIR
+    before = html
+    subprocess.run(["ssdcore", "report", str(out)], check=True, capture_output=True)
+    assert (out / "report.html").read_text() == before
+
+
+def test_cli_lists_the_pts_steps_and_scale_shortens_rounds(tmp_path):
+    lst = subprocess.run(["ssdcore", "suite", "sim:bx200", "--suite", "pts", "--list"],
+                         check=True, capture_output=True, text=True).stdout
+    for line in ("pts test=iops", "pts test=throughput bs=1024k", "pts test=throughput bs=128k",
+                 "pts test=latency", "pts test=wsat", "pts test=hir"):
+        assert line in lst
+    suite = tmp_path / "one.suite"
+    suite.write_text("pts test=throughput bs=128k max_rounds=6\n")
+    out = tmp_path / "r"
+    subprocess.run(["ssdcore", "suite", ENT, "--suite-file", str(suite), "--scale", "0.01",
+                    "--out", str(out)], check=True, capture_output=True)
+    p = load(out)["steps"][0]["pts"]
+    assert p["round_s"] == pytest.approx(0.6) and p["max_rounds"] == 6
+    assert p["test_time_s"] <= 2 * 0.6 * 6 + 1e-6
+
+
+def test_rounds_go_on_until_the_window_holds_or_25(tmp_path):
+    # bx200's used state is noisy: its latency takes more than 5 rounds,
+    # and 5-second IOPS rounds may never settle in 25
+    suite = tmp_path / "two.suite"
+    suite.write_text("pts test=latency\npts test=iops round=5s\n")
+    out = tmp_path / "r"
+    ssdcore.suite("sim:bx200", out, suite_file=suite)
+    lat, iops = (s["pts"] for s in load(out)["steps"])
+    check_rounds(lat)
+    assert lat["rounds"] > 5 and lat["steady_state"]["reached"]
+    check_rounds(iops)
+    assert iops["rounds"] > 5
+
+
+@pytest.mark.parametrize("line, words", [
+    ("pts test=frob", ":1: pts: test: bad value 'frob' (iops, throughput"),
+    ("pts test=throughput bs=64k", ":1: pts: bs: bad value '64k' (128k or 1024k)"),
+    ("pts bs=128k", ":1: pts: test= is required"),
+    ("pts test=iops max_rounds=3", ":1: pts: max_rounds: bad value '3'"),
+    ("pts test=hir waits=5,x", ":1: pts: waits: bad value '5,x'"),
+    ("pts test=iops frob=1", ":1: pts: unknown key 'frob'"),
+])
+def test_bad_pts_lines_name_file_and_line(tmp_path, line, words):
+    suite = tmp_path / "bad.suite"
+    suite.write_text(line + "\n")
+    with pytest.raises(ssdcore.SsdError) as e:
+        ssdcore.suite_steps("sim:bx200", suite_file=suite)
+    assert str(suite) + words in str(e.value)
+
+
+def test_report_of_hostile_pts_figures_ends(run, tmp_path):
+    """results.json may be edited: a figure of 1e308 (an axis of infinite
+    ticks once padded), nulls, wrong types and round counts that the arrays
+    do not hold must give a report, not a hang or a crash."""
+    res = json.loads((run[0] / "results.json").read_text())
+    for s in res["steps"]:
+        p = s["pts"]
+        p["rounds"] = 1e9
+        for key in ("tracking_values", "iops", "t_s"):
+            if isinstance(p.get(key), list) and p[key]:
+                p[key][0] = 1e308
+        if "round_iops" in p:
+            p["round_iops"][0] = "x"
+        p["steady_state"] = {"reached": True, "first_round": -5, "last_round": 1e300}
+        for w in p.get("waits", []):
+            w["iops"] = [1e308, None, "x"]
+    out = tmp_path / "hostile"
+    out.mkdir()
+    (out / "results.json").write_text(json.dumps(res))
+    subprocess.run(["ssdcore", "report", str(out)], check=True, capture_output=True, timeout=60)
+    ET.parse(out / "report.html")
