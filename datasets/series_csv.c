@@ -9,9 +9,25 @@
 
 #define MAX_FIELDS 64
 
+/* Whether name is in a ssd_series_open_columns list. */
+static int listed(const char *list, const char *name) {
+    size_t len = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        if (n && p[n - 1] == '*' ? len >= n - 1 && !strncmp(name, p, n - 1)
+                                 : n == len && !strncmp(name, p, n))
+            return 1;
+        p += n + (comma != NULL);
+    }
+    return 0;
+}
+
 /* The optional columns kept; others are ignored. */
-static int is_kept_column(const char *name) {
-    return !strcmp(name, "ops") || !strncmp(name, "lat_", 4);
+static int is_kept_column(const ssd_series *s, const char *name) {
+    if (strcmp(name, "ops") && strncmp(name, "lat_", 4))
+        return 0;
+    return !s->keep_columns || listed(s->keep_columns, name);
 }
 
 /* The next data row split into fields: its field count, 0 at the end of the
@@ -136,7 +152,7 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
                     return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: header: bytes twice", name,
                                             it.lineno);
                 bi = (int)i;
-            } else if (is_kept_column(fields[i])) {
+            } else if (is_kept_column(s, fields[i])) {
                 colmap[i] = ssd__series_column_index(s, fields[i]);
             }
             if (!strcmp(fields[i], "read_bytes") || !strcmp(fields[i], "write_bytes"))

@@ -57,19 +57,29 @@ class Series:
 
     @classmethod
     def open(cls, paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
-             max_file_bytes: int = 0, per_io_interval_s: float = 0) -> "Series":
+             max_file_bytes: int = 0, per_io_interval_s: float = 0,
+             columns: Optional[Sequence[str]] = None) -> "Series":
         """Read one series from a file, a glob, or several fio job logs.
 
         fio per-I/O logs (written without ``log_avg_msec``) are summed into
         intervals of ``per_io_interval_s`` seconds (0: the default, 1 s);
-        ``note`` then says so.
+        ``note`` then says so. ``columns``: the optional columns to keep
+        (``["lat_p99_us"]``, ``["lat_*"]``; ``[]`` for t_s and bytes alone,
+        the fastest read: the others are skipped unparsed); None keeps all.
         """
         interval = _per_io_interval(per_io_interval_s)
         names = paths_bytes(paths)
         keep = [ffi.new("char[]", n) for n in names]
         arr = ffi.new("const char *[]", keep)
-        return cls._make(lib.ssd_series_open_ex, arr, len(keep), ddir.encode(), max_file_bytes,
-                         interval)
+        if columns is None:
+            wanted = ffi.NULL
+        else:
+            if isinstance(columns, (str, bytes)) or any(
+                    not isinstance(c, str) or not c or "," in c for c in columns):
+                raise TypeError(f"columns: expected a list of column names, not {columns!r}")
+            wanted = ",".join(columns).encode()
+        return cls._make(lib.ssd_series_open_columns, arr, len(keep), ddir.encode(),
+                         max_file_bytes, interval, wanted)
 
     @classmethod
     def from_arrays(cls, t_s: Any, bytes_: Any) -> "Series":
@@ -165,7 +175,9 @@ def read_series(paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
 
     >>> t, b = read_series("tests/data/series_v1_cache.csv")   # doctest: +SKIP
     """
-    s = Series.open(paths, ddir=ddir, per_io_interval_s=per_io_interval_s)
+    # (t_s, bytes) alone needs no other column parsed.
+    s = Series.open(paths, ddir=ddir, per_io_interval_s=per_io_interval_s,
+                    columns=None if as_frame else [])
     return s.to_frame() if as_frame else (s.t_s, s.bytes)
 
 
@@ -196,7 +208,9 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0) -> Series:
         return data
     if _is_pathlike(data) or (isinstance(data, (list, tuple)) and data
                               and all(_is_pathlike(x) for x in data)):
-        return Series.open(data, ddir=ddir, per_io_interval_s=per_io_interval_s)
+        # The analysis reads the latency columns alone.
+        return Series.open(data, ddir=ddir, per_io_interval_s=per_io_interval_s,
+                           columns=["lat_*"])
     if type(data).__name__ == "DataFrame" and hasattr(data, "columns"):
         cols = list(data.columns)
         if "t_s" not in cols or "bytes" not in cols:

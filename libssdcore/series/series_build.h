@@ -23,6 +23,9 @@ struct ssd_series {
     char *source;
     char *note; /* what the reader did beyond parsing (NULL: nothing) */
     const char *format;
+    /* While a reader runs: the optional columns to keep (see
+     * ssd_series_open_columns; NULL: all), borrowed from the caller. */
+    const char *keep_columns;
     char err[SSD__ERRMSG_SIZE];
 };
 
