@@ -200,7 +200,9 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
         if ((rc = range_number(s, name, it.lineno, bname, f, e, it.end + 1, &b)))
             return rc;
         double a;
-        if (all != bi) {
+        /* Only for the message when the direction's column is 0 in every
+         * row: once it is not, the sum of both directions is not needed. */
+        if (all != bi && sum_sel == 0) {
             f = ssd__row_field(&r, starts, (size_t)all, &e);
             if (ssd__parse_number(f, e, it.end + 1, &a) == 0)
                 sum_all += a;

@@ -401,3 +401,25 @@ Test(series, open_columns_keeps_only_the_named_optional_columns) {
         ssd_series_free(s);
     }
 }
+
+/* A read-only job's log read for writes is refused with the reason, though
+ * the reader stops summing "bytes" once the write column is nonzero. */
+Test(series, write_column_all_zero_in_a_read_job_is_named) {
+    const char *path = write_tmp("readjob.csv", "t_s,bytes,read_bytes,write_bytes\n"
+                                                "1,100,100,0\n"
+                                                "2,100,100,0\n"
+                                                "3,100,100,0\n");
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_open(&s, path), SSD_ENODATA);
+    cr_expect(strstr(ssd_series_errmsg(s), "write_bytes is 0 in all 3 rows (a read-only job): use "
+                                           "ddir read or any") != NULL,
+              "%s", ssd_series_errmsg(s));
+    ssd_series_free(s);
+    path = write_tmp("mixed.csv", "t_s,bytes,read_bytes,write_bytes\n"
+                                  "1,100,100,0\n"
+                                  "2,150,100,50\n"
+                                  "3,100,100,0\n");
+    cr_assert_eq(ssd_series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_eq(ssd_series_bytes(s)[1], 50.0);
+    ssd_series_free(s);
+}
