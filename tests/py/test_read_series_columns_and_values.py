@@ -60,3 +60,23 @@ def test_analyze_of_a_path_keeps_its_latency():
     r = ssdcore.analyze(DATA / "series_v1_cache.csv")
     assert "lat_p99_us" in r.latency_columns
     assert r["latency"]["p99_us"] > 0
+
+
+def test_read_series_arrays_outlive_the_reader_and_are_writable(tmp_path):
+    # read_series lends the C arrays to numpy instead of copying them: the
+    # arrays must keep them alive and be the caller's to change.
+    import gc
+    p = tmp_path / "s.csv"
+    _write(p, 2000, np.random.default_rng(3))
+    ref = ssdcore.Series.open(p)
+    t, b = ssdcore.read_series(p)
+    gc.collect()
+    junk = [ssdcore.read_series(p) for _ in range(5)]  # reuse freed memory, if any was
+    del junk
+    gc.collect()
+    assert np.array_equal(t, ref.t_s) and np.array_equal(b, ref.bytes)
+    assert t.dtype == np.float64 and t.flags.writeable and t.flags.c_contiguous
+    t[0] = -1.0
+    b *= 2
+    assert t[0] == -1.0 and np.array_equal(b, ref.bytes * 2)
+    assert ref.t_s[0] > 0  # another read is untouched
