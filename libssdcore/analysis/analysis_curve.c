@@ -73,12 +73,21 @@ static void hoare_partition(double *v, long l, long m, double x, long *io, long 
     *jo = j;
 }
 
-/* Wirth's selection (Hoare's partition around v[k]): O(n) expected; v ends
- * partitioned around the k-th (ssd__median and ssd__quantile read the
- * neighbour from that). */
-static double select_kth(double *v, size_t n, size_t kk) {
-    long l = 0, m = (long)n - 1, k = (long)kk;
+/* Floyd and Rivest's SELECT: on a long range the pivot is first chosen as
+ * the k-th of a sample around k (recursively, in place), so that one
+ * partition pass leaves a few thousand elements where Wirth's pivot, v[k]
+ * as it lies, left half the range each pass. The loop and its partition
+ * are Wirth's (Hoare's): v ends partitioned around the k-th. */
+static void select_range(double *v, long l, long m, long k) {
     while (l < m) {
+        if (m - l > 600) {
+            double n = (double)(m - l + 1), i = (double)(k - l + 1), z = log(n);
+            double s = 0.5 * exp(2 * z / 3);
+            double sd = 0.5 * sqrt(z * s * (n - s) / n) * (i < n / 2 ? -1 : 1);
+            long nl = (long)((double)k - i * s / n + sd),
+                 nr = (long)((double)k + (n - i) * s / n + sd);
+            select_range(v, nl > l ? nl : l, nr < m ? nr : m, k);
+        }
         long i, j;
         hoare_partition(v, l, m, v[k], &i, &j);
         if (j < k)
@@ -86,6 +95,12 @@ static double select_kth(double *v, size_t n, size_t kk) {
         if (k < i)
             m = j;
     }
+}
+
+/* The k-th smallest of v[0, n); v ends partitioned around it (ssd__median
+ * and ssd__quantile read the neighbour from that). */
+static double select_kth(double *v, size_t n, size_t k) {
+    select_range(v, 0, (long)n - 1, (long)k);
     return v[k];
 }
 
