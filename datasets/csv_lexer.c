@@ -4,8 +4,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "series_readers.h"
 
@@ -26,6 +30,63 @@ char *ssd__lines_next(struct ssd__lines *it, int *had_newline) {
         *had_newline = 0;
     }
     return line;
+}
+
+/* Records the comma at c as the end of a field. */
+#define COMMA_AT(c)                                                                                \
+    do {                                                                                           \
+        if (n <= max)                                                                              \
+            starts[n] = (c) + 1;                                                                   \
+        n++;                                                                                       \
+    } while (0)
+
+int ssd__next_fields(struct ssd__lines *it, struct ssd__row *row, char **starts, size_t max) {
+    if (it->p >= it->end)
+        return 0;
+    char *line = it->p, *p = line, *nl = NULL;
+    size_t n = 1;
+    starts[0] = line;
+    it->lineno++;
+#ifdef __SSE2__
+    /* One pass finds the newline and the commas before it, 16 bytes at a
+     * time (a series row has a comma every 8 bytes or so). */
+    const __m128i comma = _mm_set1_epi8(','), newline = _mm_set1_epi8('\n');
+    while (it->end - p >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        unsigned commas = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, comma));
+        unsigned newlines = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, newline));
+        if (newlines)
+            commas &= (1u << __builtin_ctz(newlines)) - 1;
+        for (; commas; commas &= commas - 1)
+            COMMA_AT(p + __builtin_ctz(commas));
+        if (newlines) {
+            nl = p + __builtin_ctz(newlines);
+            break;
+        }
+        p += 16;
+    }
+    if (!nl)
+#endif
+        for (; p < it->end; p++) {
+            if (*p == '\n') {
+                nl = p;
+                break;
+            }
+            if (*p == ',')
+                COMMA_AT(p);
+        }
+    row->start = line;
+    row->nfields = n;
+    if (nl) {
+        row->end = nl > line && nl[-1] == '\r' ? nl - 1 : nl;
+        it->p = nl + 1;
+        row->had_newline = 1;
+    } else {
+        row->end = it->end;
+        it->p = it->end;
+        row->had_newline = 0;
+    }
+    return 1;
 }
 
 static char *trim(char *f) {
@@ -69,4 +130,162 @@ int ssd__parse_double(const char *field, double *out) {
         return -1;
     *out = v;
     return 0;
+}
+
+/* Powers of ten a double holds exactly (5^22 < 2^53). */
+static const double exact_pow10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                       1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+static const uint64_t pow10_u64[9] = {1,      10,      100,      1000,     10000,
+                                      100000, 1000000, 10000000, 100000000};
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The value of eight ASCII digits (the first the most significant) in
+ * three multiplies: the SWAR conversion of simdjson and fast_float. */
+static inline uint64_t eight_digits_value(uint64_t v) {
+    v -= 0x3030303030303030ULL;
+    v = v * 10 + (v >> 8);
+    return (((v & 0x000000FF000000FFULL) * 0x000F424000000064ULL) +
+            (((v >> 16) & 0x000000FF000000FFULL) * 0x0000271000000001ULL)) >>
+           32;
+}
+#define SSD_SWAR_DIGITS 1
+#endif
+
+/*
+ * Appends the digits from *q (up to end) to *m, 8 bytes at a time where
+ * limit allows reading them: the first non-digit byte of a word is found
+ * from a mask (a byte is a digit when neither adding 0x46 nor subtracting
+ * 0x30 sets its top bit; carries and borrows only run upward from a
+ * non-digit, so the lowest flagged byte is exact), so a run of 1 to 8
+ * digits costs no branch per digit. *m wraps past 19 digits: the caller
+ * then takes the slow path. Returns how many digits.
+ */
+static inline size_t digits_into(const char **q, const char *end, const char *limit, uint64_t *m) {
+    const char *p = *q;
+    uint64_t v = *m;
+#ifdef SSD_SWAR_DIGITS
+    while (limit - p >= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        uint64_t nondigit =
+            ((w + 0x4646464646464646ULL) | (w - 0x3030303030303030ULL)) & 0x8080808080808080ULL;
+        size_t k = nondigit ? (size_t)__builtin_ctzll(nondigit) >> 3 : 8;
+        if (k > (size_t)(end - p))
+            k = (size_t)(end - p);
+        if (k == 8) {
+            v = v * 100000000 + eight_digits_value(w);
+            p += 8;
+            continue;
+        }
+        if (k) {
+            /* the k digits moved to the top, '0's shifted in below */
+            w = (w << (8 * (8 - k))) | (0x3030303030303030ULL >> (8 * k));
+            v = v * pow10_u64[k] + eight_digits_value(w);
+            p += k;
+        }
+        *m = v;
+        size_t n = (size_t)(p - *q);
+        *q = p;
+        return n;
+    }
+#else
+    (void)limit;
+    (void)pow10_u64;
+#endif
+    while (p < end && (unsigned)(*p - '0') < 10)
+        v = v * 10 + (uint64_t)(*p++ - '0');
+    size_t n = (size_t)(p - *q);
+    *q = p;
+    *m = v;
+    return n;
+}
+
+/*
+ * The fast path is Clinger's: a decimal of at most 19 digits whose integer
+ * m fits in 53 bits and whose exponent is within +-22 is m * 10^e or
+ * m / 10^-e, one IEEE operation on two exact doubles, hence correctly
+ * rounded: the double strtod returns. Every number the series and fio
+ * writers produce (%.6f times, integer bytes, %.3f latencies) takes it;
+ * anything else (more digits, big exponents, hex, inf, nan, garbage) is
+ * handed to strtod itself, so the accepted set and the values are strtod's.
+ */
+int ssd__parse_number(char *p, char *end, const char *limit, double *out) {
+    const char *q = p;
+    int neg = 0;
+    if (q < end && (*q == '-' || *q == '+'))
+        neg = *q++ == '-';
+    uint64_t m = 0;
+    int exp10 = 0, odd = 0;
+    size_t digits = digits_into(&q, end, limit, &m);
+    if (q < end && *q == '.') {
+        q++;
+        size_t frac = digits_into(&q, end, limit, &m);
+        digits += frac;
+        exp10 = -(int)frac; /* frac <= 19 when the fast path is taken */
+    }
+    if (digits && q < end && (*q == 'e' || *q == 'E')) {
+        const char *e = q + 1;
+        int eneg = 0, ev = 0, edigits = 0;
+        if (e < end && (*e == '-' || *e == '+'))
+            eneg = *e++ == '-';
+        while (e < end && (unsigned)(*e - '0') < 10 && edigits < 5) {
+            ev = ev * 10 + (*e++ - '0');
+            edigits++;
+        }
+        exp10 += eneg ? -ev : ev;
+        odd = !edigits; /* "1e" or "1e+": strtod decides */
+        q = e;
+    }
+    if (q == end && !odd && digits && digits <= 19 && m <= (UINT64_C(1) << 53) && exp10 >= -22 &&
+        exp10 <= 22) {
+        double v = (double)m;
+        v = exp10 < 0 ? v / exact_pow10[-exp10] : v * exact_pow10[exp10];
+        *out = neg ? -v : v;
+        return 0;
+    }
+    char saved = *end;
+    *end = '\0';
+    int rc = ssd__parse_double(p, out);
+    *end = saved;
+    return rc;
+}
+
+char *ssd__trim_range(char *f, char **end) {
+    char *e = *end;
+    for (;;) {
+        while (f < e && (*f == ' ' || *f == '\t'))
+            f++;
+        while (e > f && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+            e--;
+        if (e - f >= 2 && *f == '"' && e[-1] == '"') {
+            f++;
+            e--;
+            continue;
+        }
+        *end = e;
+        return f;
+    }
+}
+
+size_t ssd__count_lines(const char *buf, size_t len) {
+    size_t n = 1;
+    const char *p = buf, *end = buf + len;
+#ifdef __SSE2__
+    /* Each newline subtracts -1 from its byte lane; the lanes are summed
+     * (psadbw) before any can wrap, every 255 blocks. */
+    const __m128i newline = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+    while (end - p >= 16) {
+        __m128i lanes = zero;
+        for (int i = 0; i < 255 && end - p >= 16; i++, p += 16)
+            lanes = _mm_sub_epi8(
+                lanes, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), newline));
+        __m128i sums = _mm_sad_epu8(lanes, zero);
+        n += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_extract_epi16(sums, 4);
+    }
+#endif
+    for (; p < end; p++)
+        n += *p == '\n';
+    return n;
 }

@@ -9,16 +9,25 @@
 
 #define MAX_FIELDS 64
 
-/* The optional columns kept; others are ignored. */
-static int is_kept_column(const char *name) {
-    return !strcmp(name, "ops") || !strncmp(name, "lat_", 4);
+/* Whether name is in a ssd_series_open_columns list. */
+static int listed(const char *list, const char *name) {
+    size_t len = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        if (n && p[n - 1] == '*' ? len >= n - 1 && !strncmp(name, p, n - 1)
+                                 : n == len && !strncmp(name, p, n))
+            return 1;
+        p += n + (comma != NULL);
+    }
+    return 0;
 }
 
-static size_t count_lines(const char *buf, size_t len) {
-    size_t n = 1;
-    for (const char *p = buf; (p = memchr(p, '\n', (size_t)(buf + len - p))) != NULL; p++)
-        n++;
-    return n;
+/* The optional columns kept; others are ignored. */
+static int is_kept_column(const ssd_series *s, const char *name) {
+    if (strcmp(name, "ops") && strncmp(name, "lat_", 4))
+        return 0;
+    return !s->keep_columns || listed(s->keep_columns, name);
 }
 
 /* The next data row split into fields: its field count, 0 at the end of the
@@ -56,6 +65,38 @@ static int field_number(ssd_series *s, const char *name, size_t lineno, const ch
     return 0;
 }
 
+/* A data row located without writing into it: next_row's checks and
+ * messages, the fields as ranges (ssd__row_field). */
+static long next_row_ranges(ssd_series *s, const char *name, struct ssd__lines *it,
+                            struct ssd__row *row, char **starts, size_t nheader, size_t need) {
+    while (ssd__next_fields(it, row, starts, MAX_FIELDS)) {
+        int empty = row->start == row->end;
+        if ((!empty && *row->start == '#') || (empty && row->had_newline))
+            continue;
+        if (empty)
+            return 0;
+        size_t nf = row->nfields;
+        if (!row->had_newline && nf < nheader)
+            return ssd__series_fail(s, SSD_EFORMAT,
+                                    "%s:%zu: truncated last line (%zu of %zu fields)", name,
+                                    it->lineno, nf, nheader);
+        if (nf < need)
+            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %zu fields, need at least %zu", name,
+                                    it->lineno, nf, need);
+        return (long)nf;
+    }
+    return 0;
+}
+
+/* The number in a required column's field [f, e), or SSD_EFORMAT naming it. */
+static int range_number(ssd_series *s, const char *name, size_t lineno, const char *column, char *f,
+                        char *e, const char *limit, double *v) {
+    if (ssd__parse_number(f, e, limit, v))
+        return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %s: '%.*s' is not a finite number", name,
+                                lineno, column, (int)(e - f), f);
+    return 0;
+}
+
 int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len, int ddir) {
     struct ssd__lines it = {buf, buf + len, 0};
     char *line;
@@ -66,7 +107,7 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
     int colmap[MAX_FIELDS];
     int rc;
 
-    if (ssd__series_reserve(s, count_lines(buf, len)))
+    if (ssd__series_reserve(s, ssd__count_lines(buf, len)))
         return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
 
     /* Comments, the magic line, metadata, then the header. */
@@ -111,7 +152,7 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
                     return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: header: bytes twice", name,
                                             it.lineno);
                 bi = (int)i;
-            } else if (is_kept_column(fields[i])) {
+            } else if (is_kept_column(s, fields[i])) {
                 colmap[i] = ssd__series_column_index(s, fields[i]);
             }
             if (!strcmp(fields[i], "read_bytes") || !strcmp(fields[i], "write_bytes"))
@@ -138,16 +179,34 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
     }
     int last = ti > bi ? ti : bi;
     size_t need = (size_t)(last > all ? last : all) + 1;
+    /* The optional columns kept, as (field, column) pairs. */
+    size_t kept_field[MAX_FIELDS], kept_col[MAX_FIELDS], nkept = 0;
+    for (size_t i = 0; i < nheader; i++)
+        if (colmap[i] >= 0) {
+            kept_field[nkept] = i;
+            kept_col[nkept++] = (size_t)colmap[i];
+        }
     double prev = 0.0, sum_sel = 0.0, sum_all = 0.0;
     long nf;
-    while ((nf = next_row(s, name, &it, fields, nheader, need)) > 0) {
+    char *starts[MAX_FIELDS + 1];
+    struct ssd__row r;
+    while ((nf = next_row_ranges(s, name, &it, &r, starts, nheader, need)) > 0) {
         double t, b;
-        if ((rc = field_number(s, name, it.lineno, "t_s", fields[ti], &t)) ||
-            (rc = field_number(s, name, it.lineno, bname, fields[bi], &b)))
+        char *f, *e;
+        f = ssd__row_field(&r, starts, (size_t)ti, &e);
+        if ((rc = range_number(s, name, it.lineno, "t_s", f, e, it.end + 1, &t)))
+            return rc;
+        f = ssd__row_field(&r, starts, (size_t)bi, &e);
+        if ((rc = range_number(s, name, it.lineno, bname, f, e, it.end + 1, &b)))
             return rc;
         double a;
-        if (all != bi && ssd__parse_double(fields[all], &a) == 0)
-            sum_all += a;
+        /* Only for the message when the direction's column is 0 in every
+         * row: once it is not, the sum of both directions is not needed. */
+        if (all != bi && sum_sel == 0) {
+            f = ssd__row_field(&r, starts, (size_t)all, &e);
+            if (ssd__parse_number(f, e, it.end + 1, &a) == 0)
+                sum_all += a;
+        }
         sum_sel += b;
         if (t <= prev)
             return ssd__series_fail(s, SSD_EFORMAT,
@@ -157,14 +216,20 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
         if (b < 0)
             return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %s: %g is negative", name, it.lineno,
                                     bname, b);
-        if ((rc = ssd__series_check_row(s, name, it.lineno, "t_s", t, bname, b, t - prev)))
+        if (!ssd__series_row_plausible(t, b, t - prev) &&
+            (rc = ssd__series_check_row(s, name, it.lineno, "t_s", t, bname, b, t - prev)))
             return rc;
+        /* The lines were counted for the reservation; growing stays cheap
+         * (geometric) should a count ever fall short. */
+        if (s->n == s->cap && ssd__series_reserve(s, s->n + 1))
+            return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
         size_t row = s->n;
         ssd__series_push(s, t, b);
-        for (size_t i = 0; i < (size_t)nf && i < nheader && i < MAX_FIELDS; i++) {
+        for (size_t k = 0; k < nkept && kept_field[k] < (size_t)nf; k++) {
             double v;
-            if (colmap[i] >= 0 && ssd__parse_double(fields[i], &v) == 0)
-                s->col[colmap[i]][row] = v;
+            f = ssd__row_field(&r, starts, kept_field[k], &e);
+            if (ssd__parse_number(f, e, it.end + 1, &v) == 0)
+                s->col[kept_col[k]][row] = v;
         }
         prev = t;
     }
@@ -189,7 +254,7 @@ int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len) 
     double rate_scale = 1.0;
     size_t nheader = 0;
 
-    if (ssd__series_reserve(s, count_lines(buf, len)))
+    if (ssd__series_reserve(s, ssd__count_lines(buf, len)))
         return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
     while ((line = ssd__lines_next(&it, &nl)) != NULL) {
         if (line[0] == '#' || !line[0])

@@ -24,6 +24,34 @@ struct fio_parsed {
     int per_io; /* one row per I/O (written without log_avg_msec) */
 };
 
+/* The k-th smallest of v[0, n) (v reordered): Hoare's selection, linear on
+ * average where the sort it replaces took 40 % of reading a 1M-row log. */
+static double kth_smallest(double *v, size_t n, size_t kk) {
+    long l = 0, m = (long)n - 1, k = (long)kk;
+    while (l < m) {
+        double x = v[k];
+        long i = l, j = m;
+        do {
+            while (v[i] < x)
+                i++;
+            while (x < v[j])
+                j--;
+            if (i <= j) {
+                double t = v[i];
+                v[i] = v[j];
+                v[j] = t;
+                i++;
+                j--;
+            }
+        } while (i <= j);
+        if (j < k)
+            l = i;
+        if (k < i)
+            m = j;
+    }
+    return v[k];
+}
+
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
@@ -55,21 +83,19 @@ static int parse_one(ssd_series *s, struct ssd__fio_file *f, int ddir, struct fi
     struct ssd__lines it = {f->buf, f->buf + f->len, 0};
     const char *base = strrchr(f->name, '/');
     int iops = strstr(base ? base : f->name, "_iops") != NULL;
-    size_t cap = 1;
-    for (const char *p = f->buf; (p = memchr(p, '\n', (size_t)(f->buf + f->len - p))); p++)
-        cap++;
+    size_t cap = ssd__count_lines(f->buf, f->len);
     out->rows = malloc(cap * sizeof *out->rows);
     out->n = 0;
     if (!out->rows)
         return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", f->name);
-    char *line, *fields[8];
-    int nl;
+    char *starts[9];
+    struct ssd__row row;
     double prev_t = -1;
-    while ((line = ssd__lines_next(&it, &nl)) != NULL) {
-        if (!line[0] && nl)
+    while (ssd__next_fields(&it, &row, starts, 8)) {
+        if (row.start == row.end && row.had_newline)
             continue;
-        size_t nf = ssd__split_csv(line, fields, 8);
-        if (!nl && nf < 4)
+        size_t nf = row.nfields;
+        if (!row.had_newline && nf < 4)
             return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: truncated last line", f->name,
                                     it.lineno);
         if (nf < 4 || nf > 6)
@@ -79,11 +105,14 @@ static int parse_one(ssd_series *s, struct ssd__fio_file *f, int ddir, struct fi
                                     f->name, it.lineno, nf);
         double v[6];
         static const char *const what[6] = {"time", "value", "ddir", "bs", "offset", "prio"};
-        for (size_t i = 0; i < nf; i++)
-            if (ssd__parse_double(fields[i], &v[i]) || v[i] < 0)
+        for (size_t i = 0; i < nf; i++) {
+            char *fe;
+            char *fs = ssd__row_field(&row, starts, i, &fe);
+            if (ssd__parse_number(fs, fe, it.end + 1, &v[i]) || v[i] < 0)
                 return ssd__series_fail(s, SSD_EFORMAT,
-                                        "%s:%zu: %s: '%s' is not a non-negative number", f->name,
-                                        it.lineno, what[i], fields[i]);
+                                        "%s:%zu: %s: '%.*s' is not a non-negative number", f->name,
+                                        it.lineno, what[i], (int)(fe - fs), fs);
+        }
         if (v[2] > 2 || v[2] != floor(v[2]))
             return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: ddir: %g is not 0, 1 or 2", f->name,
                                     it.lineno, v[2]);
@@ -121,8 +150,7 @@ static int parse_one(ssd_series *s, struct ssd__fio_file *f, int ddir, struct fi
             return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", f->name);
         for (size_t i = 1; i < out->n; i++)
             d[i - 1] = out->rows[i].t_ms - out->rows[i - 1].t_ms;
-        qsort(d, out->n - 1, sizeof *d, cmp_double);
-        out->interval_ms = d[(out->n - 1) / 2];
+        out->interval_ms = kth_smallest(d, out->n - 1, (out->n - 1) / 2);
         free(d);
     } else if (out->n == 1) {
         out->interval_ms = out->rows[0].t_ms;

@@ -134,6 +134,13 @@ static int has_glob_chars(const char *p) {
 SSD_API int ssd_series_open_ex(ssd_series **out, const char *const *paths, size_t npaths,
                                const char *ddir_name, uint64_t max_file_bytes,
                                double per_io_interval_s) {
+    return ssd_series_open_columns(out, paths, npaths, ddir_name, max_file_bytes, per_io_interval_s,
+                                   NULL);
+}
+
+SSD_API int ssd_series_open_columns(ssd_series **out, const char *const *paths, size_t npaths,
+                                    const char *ddir_name, uint64_t max_file_bytes,
+                                    double per_io_interval_s, const char *columns) {
     if (!out)
         return SSD_EINVAL;
     *out = NULL;
@@ -156,6 +163,7 @@ SSD_API int ssd_series_open_ex(ssd_series **out, const char *const *paths, size_
                                 "%g s)",
                                 per_io_interval_s, SSD_SERIES_PER_IO_INTERVAL_S);
     uint64_t limit = max_file_bytes ? max_file_bytes : SSD_SERIES_MAX_FILE_BYTES;
+    s->keep_columns = columns; /* until the readers return (out:) */
 
     /* Expand globs into one list of names. */
     int rc = 0;
@@ -240,6 +248,7 @@ SSD_API int ssd_series_open_ex(ssd_series **out, const char *const *paths, size_
     s->format = "fio-log";
     rc = ssd__read_fio_logs(s, files, nnames, ddir, per_io_interval_s);
 out:
+    s->keep_columns = NULL;
     if (rc)
         s->n = 0; /* a failed open holds no partial data */
     for (size_t i = 0; i < nfiles; i++)

@@ -108,12 +108,6 @@ int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, ch
         rc = fail(err, errsize, SSD_ENODATA, "%s: a FIFO with no writer: nothing to read", path);
         goto out;
     }
-    if (memchr(buf, '\0', n)) {
-        size_t at = (size_t)((char *)memchr(buf, '\0', n) - buf);
-        rc = fail(err, errsize, SSD_EFORMAT, "%s: byte %zu: NUL byte: not a text series file", path,
-                  at);
-        goto out;
-    }
     /* A spreadsheet's UTF-8 byte-order mark is not part of the text. */
     if (n >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
         memmove(buf, buf + 3, n - 2);

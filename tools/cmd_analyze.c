@@ -178,7 +178,9 @@ static int parse_decimal(const char *s, double *out) {
 
 static int open_series(const char *cmd, const char *const *paths, size_t n, const char *ddir,
                        double per_io_interval_s, ssd_series **out) {
-    int rc = ssd_series_open_ex(out, paths, n, ddir, 0, per_io_interval_s);
+    /* The analysis reads the latency columns alone: the others (ops, the
+     * per-direction figures) are skipped unparsed. */
+    int rc = ssd_series_open_columns(out, paths, n, ddir, 0, per_io_interval_s, "lat_*");
     if (rc < 0) {
         cli_error(cmd, "%s", *out ? ssd_series_errmsg(*out) : ssd_strerror(rc));
         ssd_series_free(*out);

@@ -58,19 +58,29 @@ class Series:
 
     @classmethod
     def open(cls, paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
-             max_file_bytes: int = 0, per_io_interval_s: float = 0) -> "Series":
+             max_file_bytes: int = 0, per_io_interval_s: float = 0,
+             columns: Optional[Sequence[str]] = None) -> "Series":
         """Read one series from a file, a glob, or several fio job logs.
 
         fio per-I/O logs (written without ``log_avg_msec``) are summed into
         intervals of ``per_io_interval_s`` seconds (0: the default, 1 s);
-        ``note`` then says so.
+        ``note`` then says so. ``columns``: the optional columns to keep
+        (``["lat_p99_us"]``, ``["lat_*"]``; ``[]`` for t_s and bytes alone,
+        the fastest read: the others are skipped unparsed); None keeps all.
         """
         interval = _per_io_interval(per_io_interval_s)
         names = paths_bytes(paths)
         keep = [ffi.new("char[]", n) for n in names]
         arr = ffi.new("const char *[]", keep)
-        return cls._make(lib.ssd_series_open_ex, arr, len(keep), ddir.encode(), max_file_bytes,
-                         interval)
+        if columns is None:
+            wanted = ffi.NULL
+        else:
+            if isinstance(columns, (str, bytes)) or any(
+                    not isinstance(c, str) or not c or "," in c for c in columns):
+                raise TypeError(f"columns: expected a list of column names, not {columns!r}")
+            wanted = ",".join(columns).encode()
+        return cls._make(lib.ssd_series_open_columns, arr, len(keep), ddir.encode(),
+                         max_file_bytes, interval, wanted)
 
     @classmethod
     def from_arrays(cls, t_s: Any, bytes_: Any) -> "Series":
@@ -167,6 +177,27 @@ class Series:
         return pd.DataFrame(data)
 
 
+class _Owned:
+    """The C array of a Series that nothing else holds, lent to numpy: the
+    array keeps the Series alive (its base is this object) instead of
+    copying it (two 8 MB copies and their page faults for 1M samples)."""
+
+    def __init__(self, series: Series, ptr: Any, n: int) -> None:
+        self._series = series
+        self.__array_interface__ = {"shape": (n,), "typestr": "<f8", "version": 3,
+                                    "data": (int(ffi.cast("uintptr_t", ptr)), False)}
+
+
+def _take_arrays(s: Series) -> Any:
+    """(t_s, bytes) of a Series that the caller drops: writable arrays over
+    its memory, no copy."""
+    n = len(s)
+    if n == 0:
+        return np.zeros(0), np.zeros(0)
+    return (np.asarray(_Owned(s, lib.ssd_series_t_s(s._h), n)),
+            np.asarray(_Owned(s, lib.ssd_series_bytes(s._h), n)))
+
+
 def read_series(paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
                 as_frame: bool = False, per_io_interval_s: float = 0) -> Any:
     """Read a series file (format detected from content) or several fio job
@@ -176,8 +207,10 @@ def read_series(paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
 
     >>> t, b = read_series("tests/data/series_v1_cache.csv")   # doctest: +SKIP
     """
-    s = Series.open(paths, ddir=ddir, per_io_interval_s=per_io_interval_s)
-    return s.to_frame() if as_frame else (s.t_s, s.bytes)
+    # (t_s, bytes) alone needs no other column parsed.
+    s = Series.open(paths, ddir=ddir, per_io_interval_s=per_io_interval_s,
+                    columns=None if as_frame else [])
+    return s.to_frame() if as_frame else _take_arrays(s)
 
 
 def _lat_columns(cols: Mapping[str, Any]) -> Dict[str, np.ndarray]:
@@ -262,7 +295,9 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0) -> Series:
         return data
     if _is_pathlike(data) or (isinstance(data, (list, tuple)) and data
                               and all(_is_pathlike(x) for x in data)):
-        return Series.open(data, ddir=ddir, per_io_interval_s=per_io_interval_s)
+        # The analysis reads the latency columns alone.
+        return Series.open(data, ddir=ddir, per_io_interval_s=per_io_interval_s,
+                           columns=["lat_*"])
     if type(data).__name__ == "DataFrame" and hasattr(data, "columns"):
         cols = list(data.columns)
         if "t_s" not in cols or "bytes" not in cols:

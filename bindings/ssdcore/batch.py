@@ -27,7 +27,7 @@ import numpy as np
 
 from ._errors import error_from_code
 from .progress import ProgressArg, Throttle
-from .results import _ANALYSIS_COLUMNS, _PHASE_COLUMNS, _typed_frame
+from .results import _ANALYSIS_COLUMNS, _PHASE_COLUMNS
 
 __all__ = ["analyze_many", "expand_inputs", "ANALYSIS_COLUMNS", "PHASE_COLUMNS"]
 
@@ -171,6 +171,27 @@ def _chunks(items: List[Tuple[str, Any]], n_workers: int, chunksize: Optional[in
     return [items[i:i + chunksize] for i in range(0, len(items), chunksize)]
 
 
+class _Columns:
+    """Rows kept as one list per column, not one dict per row: a batch of a
+    million logs holds its figures, not a million dicts of 35 keys (the
+    DataFrame, built at the end, is the same)."""
+
+    def __init__(self, columns: List[Tuple[str, str]]) -> None:
+        self.spec = columns
+        self.values: Dict[str, List[Any]] = {name: [] for name, _ in columns}
+        self.n = 0
+
+    def extend(self, rows: List[Dict[str, Any]]) -> None:
+        for name, col in self.values.items():
+            col.extend([r.get(name) for r in rows])
+        self.n += len(rows)
+
+    def frame(self) -> Any:
+        pd = __import__("pandas")
+        data = {name: pd.array(self.values[name], dtype=dtype) for name, dtype in self.spec}
+        return pd.DataFrame(data, columns=[c for c, _ in self.spec])
+
+
 def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "write",
                  errors: str = "raise", per_io_interval_s: float = 0, workers: int = 1,
                  client: Any = None, chunksize: Optional[int] = None,
@@ -220,13 +241,13 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
     items = expand_inputs(paths_or_globs)
     ref = _portable(reference) if reference is not None else None
     throttle = Throttle(progress, desc="analyze_many")
-    rows: List[Dict[str, Any]] = []
-    phases: List[Dict[str, Any]] = []
+    rows = _Columns(_ANALYSIS_COLUMNS)
+    phases = _Columns(_PHASE_COLUMNS)
 
     def done(part: Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]) -> None:
         rows.extend(part[0])
         phases.extend(part[1])
-        throttle.update(len(rows), len(items), "logs")
+        throttle.update(rows.n, len(items), "logs")
 
     try:
         if client is not None:
@@ -240,18 +261,25 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
                 done(f.result())
         elif workers > 1 and len(items) > 1:
             from concurrent.futures import ProcessPoolExecutor
+            from collections import deque
             chunks = _chunks([(s, _portable(x)) for s, x in items], workers, chunksize)
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                futs = [pool.submit(_analyze_chunk, c, ref, ddir, record, per_io_interval_s,
-                                    options) for c in chunks]
-                for fut in futs:
-                    done(fut.result())
+                # A few chunks per worker in flight, not all: results waiting
+                # for an earlier chunk stay few whatever the number of files.
+                futs: Any = deque()
+                for c in chunks:
+                    futs.append(pool.submit(_analyze_chunk, c, ref, ddir, record,
+                                            per_io_interval_s, options))
+                    if len(futs) >= 2 * workers:
+                        done(futs.popleft().result())
+                while futs:
+                    done(futs.popleft().result())
         else:
             for c in _chunks(items, 1, chunksize or 64):
                 done(_analyze_chunk(c, reference, ddir, record, per_io_interval_s, options))
     finally:
-        throttle.finish(done=len(rows))
-    df = _typed_frame(rows, _ANALYSIS_COLUMNS)
-    df.attrs["phases"] = _typed_frame(phases, _PHASE_COLUMNS)
+        throttle.finish(done=rows.n)
+    df = rows.frame()
+    df.attrs["phases"] = phases.frame()
     return df
 

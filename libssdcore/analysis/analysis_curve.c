@@ -13,28 +13,94 @@ static void swap_d(double *a, double *b) {
     *b = t;
 }
 
-/* Wirth's selection (Hoare's partition around v[k]): O(n) expected. */
-static double select_kth(double *v, size_t n, size_t kk) {
-    long l = 0, m = (long)n - 1, k = (long)kk;
-    while (l < m) {
-        double x = v[k];
-        long i = l, j = m;
-        do {
-            while (v[i] < x)
-                i++;
-            while (x < v[j])
-                j--;
-            if (i <= j) {
-                swap_d(&v[i], &v[j]);
-                i++;
-                j--;
+enum { PARTITION_BLOCK = 64 };
+
+/*
+ * Hoare's partition of v[l..m] around the value x (which v[l..m] holds):
+ * afterwards v[l..*jo] <= x, v[*io..m] >= x, and anything between equals x.
+ * Long ranges go 64 elements a block at a time (Edelkamp and Weiss's
+ * BlockQuicksort): each side first notes, without a branch, which of its
+ * elements are on the wrong side, then those are swapped in pairs. On noisy
+ * rates the element-by-element loop mispredicted about every other
+ * comparison, and selection took a third of a two-hour log's analysis.
+ */
+static void hoare_partition(double *v, long l, long m, double x, long *io, long *jo) {
+    long L = l, R = m;
+    unsigned char offl[PARTITION_BLOCK], offr[PARTITION_BLOCK];
+    int nl = 0, nr = 0, sl = 0, sr = 0;
+    while (R - L + 1 > 2 * PARTITION_BLOCK) {
+        if (nl == 0) {
+            sl = 0;
+            for (int i = 0; i < PARTITION_BLOCK; i++) {
+                offl[nl] = (unsigned char)i;
+                nl += !(v[L + i] < x);
             }
-        } while (i <= j);
+        }
+        if (nr == 0) {
+            sr = 0;
+            for (int i = 0; i < PARTITION_BLOCK; i++) {
+                offr[nr] = (unsigned char)i;
+                nr += !(x < v[R - i]);
+            }
+        }
+        int n = nl < nr ? nl : nr;
+        for (int i = 0; i < n; i++)
+            swap_d(&v[L + offl[sl + i]], &v[R - offr[sr + i]]);
+        nl -= n;
+        nr -= n;
+        sl += n;
+        sr += n;
+        if (nl == 0)
+            L += PARTITION_BLOCK;
+        if (nr == 0)
+            R -= PARTITION_BLOCK;
+    }
+    /* v[l..L) <= x <= v(R..m]; the rest the classic way, bounded (the
+     * element equal to x may have moved out of [L, R]). */
+    long i = L, j = R;
+    do {
+        while (i <= R && v[i] < x)
+            i++;
+        while (j >= L && x < v[j])
+            j--;
+        if (i <= j) {
+            swap_d(&v[i], &v[j]);
+            i++;
+            j--;
+        }
+    } while (i <= j);
+    *io = i;
+    *jo = j;
+}
+
+/* Floyd and Rivest's SELECT: on a long range the pivot is first chosen as
+ * the k-th of a sample around k (recursively, in place), so that one
+ * partition pass leaves a few thousand elements where Wirth's pivot, v[k]
+ * as it lies, left half the range each pass. The loop and its partition
+ * are Wirth's (Hoare's): v ends partitioned around the k-th. */
+static void select_range(double *v, long l, long m, long k) {
+    while (l < m) {
+        if (m - l > 600) {
+            double n = (double)(m - l + 1), i = (double)(k - l + 1), z = log(n);
+            double s = 0.5 * exp(2 * z / 3);
+            double sd = 0.5 * sqrt(z * s * (n - s) / n) * (i < n / 2 ? -1 : 1);
+            long nl = (long)((double)k - i * s / n + sd),
+                 nr = (long)((double)k + (n - i) * s / n + sd);
+            select_range(v, nl > l ? nl : l, nr < m ? nr : m, k);
+        }
+        long i, j;
+        hoare_partition(v, l, m, v[k], &i, &j);
         if (j < k)
             l = i;
         if (k < i)
             m = j;
     }
+}
+
+/* The k-th smallest of v[0, n); v ends partitioned around it (ssd__median
+ * and ssd__quantile read the neighbour from that). */
+static double select_kth(double *v, size_t n, size_t k) {
+    select_range(v, 0, (long)n - 1, (long)k);
     return v[k];
 }
 

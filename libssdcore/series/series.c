@@ -65,12 +65,6 @@ int ssd__series_reserve(ssd_series *s, size_t n) {
     return 0;
 }
 
-void ssd__series_push(ssd_series *s, double t, double bytes) {
-    s->t[s->n] = t;
-    s->b[s->n] = bytes;
-    s->n++;
-}
-
 int ssd__series_check_row(ssd_series *s, const char *name, size_t lineno, const char *tcol,
                           double t_s, const char *bcol, double bytes, double dt) {
     if (t_s > SSD__SERIES_MAX_T_S)

@@ -362,3 +362,79 @@ Test(series, parse_from_memory) {
     cr_expect_eq(ssd_series_count(s), 3);
     ssd_series_free(s);
 }
+
+/* ssd_series_open_columns keeps what it is asked for and nothing else (the
+ * others are not parsed), and t_s and bytes whatever the list. */
+Test(series, open_columns_keeps_only_the_named_optional_columns) {
+    const char *path = write_tmp("cols.csv", "t_s,bytes,ops,lat_mean_us,lat_p99_us,x\n"
+                                             "1,100,10,5.5,9.5,q\n"
+                                             "2,200,20,6.5,10.5,q\n");
+    const char *paths[1] = {path};
+    struct {
+        const char *list;
+        const char *kept[4];
+    } cases[] = {{NULL, {"ops", "lat_mean_us", "lat_p99_us", NULL}},
+                 {"", {NULL}},
+                 {"lat_*", {"lat_mean_us", "lat_p99_us", NULL}},
+                 {"lat_p99_us,ops", {"ops", "lat_p99_us", NULL}},
+                 {"lat_p99_us,absent,x", {"lat_p99_us", NULL}},
+                 {"lat_p99", {NULL}},
+                 {"*", {"ops", "lat_mean_us", "lat_p99_us", NULL}}};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        ssd_series *s = NULL;
+        cr_assert_eq(ssd_series_open_columns(&s, paths, 1, NULL, 0, 0, cases[c].list), 0, "%s",
+                     ssd_series_errmsg(s));
+        cr_assert_eq(ssd_series_count(s), 2);
+        cr_expect_eq(ssd_series_t_s(s)[1], 2.0);
+        cr_expect_eq(ssd_series_bytes(s)[1], 200.0);
+        size_t i = 0;
+        for (; cases[c].kept[i]; i++) {
+            cr_assert_str_eq(ssd_series_column_name(s, i), cases[c].kept[i], "list '%s'",
+                             cases[c].list ? cases[c].list : "NULL");
+            cr_expect_eq(ssd_series_column(s, cases[c].kept[i])[1],
+                         !strcmp(cases[c].kept[i], "ops")           ? 20.0
+                         : !strcmp(cases[c].kept[i], "lat_mean_us") ? 6.5
+                                                                    : 10.5);
+        }
+        cr_expect_null(ssd_series_column_name(s, i), "list '%s' kept more",
+                       cases[c].list ? cases[c].list : "NULL");
+        ssd_series_free(s);
+    }
+}
+
+/* A read-only job's log read for writes is refused with the reason, though
+ * the reader stops summing "bytes" once the write column is nonzero. */
+Test(series, write_column_all_zero_in_a_read_job_is_named) {
+    const char *path = write_tmp("readjob.csv", "t_s,bytes,read_bytes,write_bytes\n"
+                                                "1,100,100,0\n"
+                                                "2,100,100,0\n"
+                                                "3,100,100,0\n");
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_open(&s, path), SSD_ENODATA);
+    cr_expect(strstr(ssd_series_errmsg(s), "write_bytes is 0 in all 3 rows (a read-only job): use "
+                                           "ddir read or any") != NULL,
+              "%s", ssd_series_errmsg(s));
+    ssd_series_free(s);
+    path = write_tmp("mixed.csv", "t_s,bytes,read_bytes,write_bytes\n"
+                                  "1,100,100,0\n"
+                                  "2,150,100,50\n"
+                                  "3,100,100,0\n");
+    cr_assert_eq(ssd_series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_eq(ssd_series_bytes(s)[1], 50.0);
+    ssd_series_free(s);
+}
+
+/* The logging interval is the median spacing of a log's rows, the upper
+ * one of an even count (spacings 1, 1, 2, 2 s: 2 s), found by selection. */
+Test(series, fio_interval_is_the_median_row_spacing) {
+    const char *path = write_tmp("median_bw.1.log", "1000, 1000, 1, 0, 0\n"
+                                                    "2000, 1000, 1, 0, 0\n"
+                                                    "3000, 1000, 1, 0, 0\n"
+                                                    "5000, 1000, 1, 0, 0\n"
+                                                    "7000, 1000, 1, 0, 0\n");
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_eq(ssd_series_count(s), 4);
+    cr_expect_eq(ssd_series_t_s(s)[0], 2.0);
+    ssd_series_free(s);
+}

@@ -104,3 +104,21 @@ def test_bad_arguments_are_refused(tmp_path):
             ssdcore.analyze_many([tmp_path / "x.csv"], **kw)
     with pytest.raises(TypeError):
         ssdcore.analyze_many([tmp_path / "x.csv"], penalty="3")
+
+
+def test_workers_with_few_chunks_in_flight_keep_input_order_and_dtypes():
+    # More chunks (12) than the pool keeps in flight (2 per worker): each
+    # row still lands at its input's place, failures included, with the
+    # dtypes of a single analysis' summary().
+    t = np.arange(1, 301, dtype=float)
+    items = [(t, np.where(t <= 20 + 10 * i, 400e6, 60e6)) for i in range(11)]
+    items.insert(5, None)
+    one = ssdcore.analyze_many(items, errors="record")
+    two = ssdcore.analyze_many(items, errors="record", workers=2, chunksize=1)
+    assert one.equals(two)
+    assert one.attrs["phases"].equals(two.attrs["phases"])
+    assert list(one["error"].isna()) == [i != 5 for i in range(12)]
+    single = ssdcore.analyze(items[0]).summary()
+    assert list(single.dtypes) == list(one.dtypes)
+    assert one.iloc[[0]].drop(columns="source").reset_index(drop=True).equals(
+        single.drop(columns="source"))

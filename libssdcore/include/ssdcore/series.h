@@ -84,6 +84,18 @@ SSD_API int ssd_series_open_many(ssd_series **out, const char *const *paths, siz
 SSD_API int ssd_series_open_ex(ssd_series **out, const char *const *paths, size_t npaths,
                                const char *ddir, uint64_t max_file_bytes, double per_io_interval_s);
 
+/*
+ * ssd_series_open_ex keeping only the optional columns named in columns, a
+ * comma-separated list of names ("lat_p99_us,ops"; a name ending in '*'
+ * names every column it begins: "lat_*"). "" keeps none: t_s and bytes
+ * alone, the fastest read, since a column not kept is skipped, not parsed.
+ * NULL keeps every column the reader knows, as ssd_series_open_ex. A named
+ * column the file lacks is no error: the series has no such column.
+ */
+SSD_API int ssd_series_open_columns(ssd_series **out, const char *const *paths, size_t npaths,
+                                    const char *ddir, uint64_t max_file_bytes,
+                                    double per_io_interval_s, const char *columns);
+
 /* Parses a series held in memory (the same formats), e.g. from a pipe. name
  * is used in messages. */
 SSD_API int ssd_series_parse(ssd_series **out, const char *name, const char *text, size_t len);

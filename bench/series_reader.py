@@ -1,0 +1,233 @@
+"""The series reader and batch analysis against pandas and pyarrow, side by
+side in one run (issue 23).
+
+    PYTHONPATH=build/python PATH=build:$PATH .venv/bin/python bench/series_reader.py \
+        [--logs 2000] [--distinct 32] [--repeats 5] [--data DIR]
+
+Generates with the simulator (``ssdcore job sim:... --log``):
+
+- a 1,000,000-sample series: sim:bx200, 10 ms intervals for 10,000 s, the
+  16 columns the sampler writes (~114 MB), and the same cut to t_s,bytes
+  (~19 MB, the issue's 17.5 MB file);
+- ``--logs`` two-hour logs of 7,200 one-second samples (16 columns, ~0.9 MB
+  each): ``--distinct`` sim runs over the profiles, block sizes and queue
+  depths, copied round-robin to make up the number (the files are distinct
+  on disk; their contents repeat, which changes nothing for a reader).
+
+``--data DIR`` keeps them there and reuses them on the next run. Then
+times, ``--repeats`` rounds of every way in turn (a shared machine's load
+hits them alike; the median is printed):
+
+1. one file: ``ssdcore.read_series`` (the C reader through cffi, arrays
+   out), ``ssdcore analyze FILE --json`` as a whole process (read, analyse,
+   print), ``pandas.read_csv`` (C engine) of all columns and of t_s,bytes,
+   and pyarrow's CSV reader (all its threads, and one);
+2. the batch: ``analyze_many`` with workers 1 and 2 against pandas reading
+   every file (all columns, and t_s,bytes), one process.
+
+Ratios are time(peer) / time(ssdcore): above 1, ssdcore is faster. Goals
+(issue 23): the reader >= 2x pandas.read_csv on the same file; ``ssdcore
+analyze`` of 1M samples <= 0.1 s; analyze_many(workers=2) >= 30,000 logs/min
+and >= 2.5x pandas read_csv of all columns in one process. pyarrow is an
+optional peer (``pip install 'ssdcore[bench]'``); its rows are skipped
+without it.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Callable, Dict, List
+
+import ssdcore
+
+PROFILES = ["bx200", "ssd370", "as510s", "vector180", "mp44l-1tb", "s660-2tb", "ct100-2tb",
+            "ssd370-1tb"]
+
+
+def cli() -> str:
+    return shutil.which("ssdcore") or os.path.join(os.environ.get("SSD_BUILD_DIR", "build"),
+                                                    "ssdcore")
+
+
+def sim_log(path: str, profile: str, bs: str, qd: int, duration: str, interval: str) -> None:
+    subprocess.run([cli(), "job", f"sim:{profile}", "--pattern", "write", "--bs", bs, "--qd",
+                    str(qd), "--time", duration, "--interval", interval, "--log", path,
+                    "--no-progress"], check=True, stdout=subprocess.DEVNULL)
+
+
+def generate(d: str, n_logs: int, distinct: int) -> Dict[str, object]:
+    os.makedirs(d, exist_ok=True)
+    big_full = os.path.join(d, "series_1m_16col.csv")
+    big = os.path.join(d, "series_1m.csv")
+    if not os.path.exists(big_full):
+        sim_log(big_full, "bx200", "128k", 32, "10000s", "10ms")
+    if not os.path.exists(big):
+        with open(big_full) as src, open(big + ".tmp", "w") as dst:
+            for line in src:
+                if line.startswith("#"):
+                    dst.write(line)
+                    continue
+                f = line.rstrip("\n").split(",")
+                dst.write(f"{f[0]},{f[1]}\n")
+        os.replace(big + ".tmp", big)
+    src_dir = os.path.join(d, "distinct")
+    os.makedirs(src_dir, exist_ok=True)
+    sources = []
+    for i in range(distinct):
+        p = os.path.join(src_dir, f"run{i:03d}.csv")
+        if not os.path.exists(p):
+            sim_log(p, PROFILES[i % len(PROFILES)], ["128k", "1m"][i // len(PROFILES) % 2],
+                    [32, 4][i // (2 * len(PROFILES)) % 2], "2h", "1s")
+        sources.append(p)
+    log_dir = os.path.join(d, "logs")
+    os.makedirs(log_dir, exist_ok=True)
+    logs = []
+    for i in range(n_logs):
+        p = os.path.join(log_dir, f"log{i:05d}.csv")
+        if not os.path.exists(p):
+            shutil.copyfile(sources[i % distinct], p)
+        logs.append(p)
+    return {"big": big, "big_full": big_full, "logs": logs}
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its children that ended."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    ch = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + ch.ru_utime + ch.ru_stime
+
+
+CPU: Dict[str, float] = {}  # median CPU seconds of each way's last timing
+
+
+def timed_interleaved(ways: Dict[str, Callable[[], object]], repeats: int) -> Dict[str, float]:
+    runs: Dict[str, List[float]] = {name: [] for name in ways}
+    cpu: Dict[str, List[float]] = {name: [] for name in ways}
+    for _ in range(repeats):
+        for name, fn in ways.items():
+            c0, t0 = cpu_seconds(), time.perf_counter()
+            fn()
+            runs[name].append(time.perf_counter() - t0)
+            cpu[name].append(cpu_seconds() - c0)
+    CPU.update({name: statistics.median(c) for name, c in cpu.items()})
+    return {name: statistics.median(r) for name, r in runs.items()}
+
+
+def table(title: str, results: Dict[str, float], base: str, unit: str, per: int = 1) -> None:
+    print(f"\n{title}\n| way | {unit} (median) | time / time of {base} |")
+    print("|---|---|---|")
+    b = results[base]
+    for name, s in results.items():
+        shown = f"{s * 1e3:.1f} ms" if per == 1 else f"{per / s * 60:,.0f} logs/min"
+        print(f"| {name} | {shown} | {s / b:.2f} |")
+
+
+def main(argv: List[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--logs", type=int, default=2000)
+    ap.add_argument("--distinct", type=int, default=32)
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--data", help="keep the generated files here (reused next time)")
+    args = ap.parse_args(argv)
+    import pandas as pd
+    try:
+        from pyarrow import csv as pacsv
+    except ImportError:
+        pacsv = None
+        print("pyarrow missing: pip install 'ssdcore[bench]' for its rows")
+    d = args.data or tempfile.mkdtemp(prefix="ssdcore-reader-bench-")
+    try:
+        t0 = time.perf_counter()
+        data = generate(d, args.logs, args.distinct)
+        print(f"inputs ready in {time.perf_counter() - t0:.1f} s ({d}); "
+              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+        exe = cli()
+        small = data["logs"][0]  # type: ignore[index]
+
+        cli_cpu: List[float] = []
+
+        def analyze_process(path: str) -> None:
+            # Its CPU time too: on a machine other jobs load, wall time
+            # includes waiting for a core.
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run([exe, "analyze", path, "--json"], check=True,
+                           stdout=subprocess.DEVNULL)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cli_cpu.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+
+        def one_file(path: str) -> Dict[str, Callable[[], object]]:
+            cli_cpu.clear()
+            ways: Dict[str, Callable[[], object]] = {
+                "ssdcore.read_series": lambda: ssdcore.read_series(path),
+                "ssdcore analyze --json (whole process)": lambda: analyze_process(path),
+                "pandas.read_csv, all columns": lambda: pd.read_csv(path, comment="#"),
+                "pandas.read_csv, usecols t_s,bytes": lambda: pd.read_csv(
+                    path, comment="#", usecols=["t_s", "bytes"]),
+            }
+            if pacsv is not None:
+                skip = pacsv.ReadOptions(skip_rows=2)
+                one = pacsv.ReadOptions(skip_rows=2, use_threads=False)
+                ways["pyarrow.csv.read_csv (threads)"] = lambda: pacsv.read_csv(
+                    path, read_options=skip)
+                ways["pyarrow.csv.read_csv (1 thread)"] = lambda: pacsv.read_csv(
+                    path, read_options=one)
+            return ways
+
+        for label, path in (("1,000,000 samples, t_s,bytes", data["big"]),
+                            ("1,000,000 samples, the sampler's 16 columns", data["big_full"]),
+                            ("one two-hour log (7,200 samples, 16 columns)", small)):
+            r = timed_interleaved(one_file(str(path)),
+                                  args.repeats if "1,000,000" in label else args.repeats * 20)
+            table(f"{label}: {os.path.getsize(str(path)) / 1e6:.1f} MB", r,
+                  "ssdcore.read_series", "time")
+            rs = r["ssdcore.read_series"]
+            print(f"reader vs pandas.read_csv (all columns): {r['pandas.read_csv, all columns'] / rs:.2f}x"
+                  f" (goal >= 2x); `ssdcore analyze` whole process: "
+                  f"{r['ssdcore analyze --json (whole process)'] * 1e3:.0f} ms wall, "
+                  f"{statistics.median(cli_cpu) * 1e3:.0f} ms CPU (median)")
+
+        logs: List[str] = data["logs"]  # type: ignore[assignment]
+        n = len(logs)
+        ref = ssdcore.analyze_many(logs[:40])
+        assert ref.equals(ssdcore.analyze_many(logs[:40], workers=2)), \
+            "workers=2 gives another frame than workers=1"
+        ways = {
+            "analyze_many, workers=1": lambda: ssdcore.analyze_many(logs),
+            "analyze_many, workers=2": lambda: ssdcore.analyze_many(logs, workers=2),
+            "pandas.read_csv of every file, all columns": lambda: [
+                pd.read_csv(p, comment="#") for p in logs],
+            "pandas.read_csv of every file, t_s,bytes": lambda: [
+                pd.read_csv(p, comment="#", usecols=["t_s", "bytes"]) for p in logs],
+        }
+        r = timed_interleaved(ways, max(1, args.repeats // 2 + 1))
+        print(f"\n{n} two-hour logs\n| way | logs/min (median) | vs pandas, all columns "
+              f"| CPU ms per log |")
+        print("|---|---|---|---|")
+        pall = r["pandas.read_csv of every file, all columns"]
+        for name, s in r.items():
+            print(f"| {name} | {n / s * 60:,.0f} | {pall / s:.2f}x | {CPU[name] / n * 1e3:.2f} |")
+        per_log = CPU["analyze_many, workers=2"] / n
+        print(f"CPU per log, workers=2 (both processes): {per_log * 1e3:.2f} ms: two idle "
+              f"cores would do {2 * 60 / per_log:,.0f} logs/min; pandas all columns "
+              f"{CPU['pandas.read_csv of every file, all columns'] / n * 1e3:.2f} ms per log "
+              f"in one process")
+        w2 = r["analyze_many, workers=2"]
+        print(f"analyze_many(workers=2): {n / w2 * 60:,.0f} logs/min (goal >= 30,000), "
+              f"{pall / w2:.2f}x pandas all columns (goal >= 2.5x), "
+              f"{r['analyze_many, workers=1'] / w2:.2f}x workers=1; load average now "
+              f"{os.getloadavg()[0]:.1f}")
+    finally:
+        if not args.data:
+            shutil.rmtree(d, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

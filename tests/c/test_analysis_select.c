@@ -1,0 +1,88 @@
+/* The analysis' medians and quantiles (ssd__median, ssd__quantile: a
+ * selection with a block partition) against a full sort, on the shapes
+ * rates take: noise, runs of equal values, two levels, sorted, reversed,
+ * and sizes around the 64-element blocks. */
+#include <criterion/criterion.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis_internal.h"
+
+static uint64_t state = 0x9E3779B97F4A7C15ULL;
+static uint64_t next_u64(void) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+}
+
+static int cmp(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void fill(double *v, size_t n, int shape) {
+    for (size_t i = 0; i < n; i++) {
+        double u = (double)(next_u64() >> 11) / 9007199254740992.0;
+        switch (shape) {
+        case 0:
+            v[i] = u;
+            break; /* noise */
+        case 1:
+            v[i] = (double)(next_u64() % 5);
+            break; /* few values */
+        case 2:
+            v[i] = 7.0;
+            break; /* all equal */
+        case 3:
+            v[i] = i < n / 3 ? 400e6 * (1 + u / 50) : 60e6;
+            break; /* two levels */
+        case 4:
+            v[i] = (double)i;
+            break; /* sorted */
+        case 5:
+            v[i] = (double)(n - i);
+            break; /* reversed */
+        default:
+            v[i] = (double)(i < n / 2 ? i : n - i);
+            break; /* organ pipe */
+        }
+    }
+}
+
+Test(analysis_select, median_and_quantiles_equal_a_full_sort) {
+    static const size_t sizes[] = {1,   2,   3,   12,  63,  64,   65,   127,
+                                   128, 129, 130, 200, 257, 1000, 4097, 7200};
+    static const double qs[] = {0, 0.01, 0.05, 0.25, 0.5, 0.75, 0.99, 1};
+    double *v = malloc(7200 * sizeof *v), *sorted = malloc(7200 * sizeof *v),
+           *work = malloc(7200 * sizeof *v);
+    cr_assert(v && sorted && work);
+    for (int shape = 0; shape < 7; shape++)
+        for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
+            for (int rep = 0; rep < 3; rep++) {
+                size_t n = sizes[s];
+                fill(v, n, shape);
+                memcpy(sorted, v, n * sizeof *v);
+                qsort(sorted, n, sizeof *v, cmp);
+                double want = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+                memcpy(work, v, n * sizeof *v);
+                cr_assert_eq(ssd__median(work, n), want, "median, shape %d, n %zu", shape, n);
+                for (size_t q = 0; q < sizeof qs / sizeof *qs; q++) {
+                    double pos = qs[q] * (double)(n - 1);
+                    size_t k = (size_t)pos;
+                    double frac = pos - (double)k;
+                    double wq = frac == 0 || k + 1 >= n
+                                    ? sorted[k]
+                                    : sorted[k] + frac * (sorted[k + 1] - sorted[k]);
+                    memcpy(work, v, n * sizeof *v);
+                    cr_assert_eq(ssd__quantile(work, n, qs[q]), wq, "q %g, shape %d, n %zu", qs[q],
+                                 shape, n);
+                    qsort(work, n, sizeof *v, cmp); /* the same values, reordered */
+                    cr_assert(memcmp(work, sorted, n * sizeof *v) == 0);
+                }
+            }
+    free(v);
+    free(sorted);
+    free(work);
+}

@@ -1,0 +1,241 @@
+/* The readers' lexer: the number parser (ssd__parse_number) against strtod, the
+ * parser it replaces: the same fields accepted and refused, the same double
+ * to the bit, on what the writers produce and on what they never do. */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "series_readers.h"
+
+/* What the reader accepted before: strtod over the whole (trimmed) field,
+ * finite, no ERANGE. */
+static int reference(const char *text, double *v) {
+    if (!*text)
+        return -1;
+    char *end;
+    errno = 0;
+    *v = strtod(text, &end);
+    return (*end || errno == ERANGE || !isfinite(*v)) ? -1 : 0;
+}
+
+static unsigned checked;
+
+/* Parses text as a field followed by more of its row (",7\n"), as a reader
+ * sees it, and compares with strtod; the row must be left as it was. */
+static void same_as_strtod(const char *text) {
+    char row[600];
+    size_t n = strlen(text);
+    cr_assert_lt(n + 4, sizeof row);
+    memcpy(row, text, n);
+    memcpy(row + n, ",7\n", 4);
+    double want = 0, got = 0;
+    int want_rc = reference(text, &want);
+    int got_rc = ssd__parse_number(row, row + n, row + n + 4, &got);
+    cr_assert_eq(got_rc, want_rc, "'%s': parser says %d, strtod %d", text, got_rc, want_rc);
+    if (want_rc == 0)
+        cr_assert(memcmp(&got, &want, sizeof got) == 0, "'%s': %.17g, strtod %.17g", text, got,
+                  want);
+    cr_assert(memcmp(row + n, ",7\n", 4) == 0, "'%s': the row after the field changed", text);
+    /* At the very end of a buffer (the last field of a file without a
+     * final newline): nothing past the NUL is read (ASan builds check). */
+    char *tail = malloc(n + 1);
+    cr_assert_not_null(tail);
+    memcpy(tail, text, n + 1);
+    got_rc = ssd__parse_number(tail, tail + n, tail + n + 1, &got);
+    cr_assert_eq(got_rc, want_rc, "'%s' at the buffer end: parser says %d, strtod %d", text, got_rc,
+                 want_rc);
+    if (want_rc == 0)
+        cr_assert(memcmp(&got, &want, sizeof got) == 0, "'%s' at the end: %.17g, strtod %.17g",
+                  text, got, want);
+    free(tail);
+    checked++;
+}
+
+static uint64_t rng_state = 88172645463325252ULL;
+static uint64_t next_u64(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+Test(csv_lexer, same_as_strtod_on_what_the_writers_write) {
+    char text[64];
+    for (int i = 0; i < 200000; i++) {
+        uint64_t r = next_u64();
+        /* t_s (%.6f up to a century), bytes (integers), latencies (%.3f) */
+        double t = (double)(r % 3200000000000000ULL) / 1e6;
+        snprintf(text, sizeof text, "%.6f", t);
+        same_as_strtod(text);
+        snprintf(text, sizeof text, "%llu", (unsigned long long)(next_u64() >> (r % 64)));
+        same_as_strtod(text);
+        snprintf(text, sizeof text, "%.3f", (double)(next_u64() % 100000000000ULL) / 1e3);
+        same_as_strtod(text);
+    }
+}
+
+Test(csv_lexer, same_as_strtod_on_random_doubles_in_every_notation) {
+    static const char *const fmt[] = {"%.17g", "%.16g", "%.15g", "%.9g",  "%.3g",  "%.20e",
+                                      "%.6e",  "%.1f",  "%.8f",  "%.12f", "%.25f", "%a"};
+    char text[512];
+    for (int i = 0; i < 100000; i++) {
+        uint64_t bits = next_u64();
+        double v;
+        memcpy(&v, &bits, sizeof v);
+        if (!isfinite(v) || fabs(v) > 1e200)
+            v = (double)(int64_t)next_u64() / (double)(next_u64() % 1000000 + 1);
+        for (size_t f = 0; f < sizeof fmt / sizeof *fmt; f++) {
+            snprintf(text, sizeof text, fmt[f], v);
+            same_as_strtod(text);
+        }
+        /* a decimal scaled by every power of ten near the exact range */
+        int e = (int)(next_u64() % 61) - 30;
+        snprintf(text, sizeof text, "%llde%d",
+                 (long long)(next_u64() % 100000000000LL) - 50000000000LL, e);
+        same_as_strtod(text);
+        snprintf(text, sizeof text, "%.*fE%+d", (int)(next_u64() % 20), v / 1e10, e);
+        same_as_strtod(text);
+    }
+}
+
+Test(csv_lexer, same_as_strtod_on_edges) {
+    static const char *const edge[] = {"0",
+                                       "-0",
+                                       "+0",
+                                       "0.0",
+                                       "-0.000",
+                                       "00000000000000000000000000000001",
+                                       "1.",
+                                       ".5",
+                                       "-.5",
+                                       "+.5e-3",
+                                       ".",
+                                       "-",
+                                       "+",
+                                       "",
+                                       "e5",
+                                       ".e5",
+                                       "1e",
+                                       "1e+",
+                                       "1e-",
+                                       "1E5",
+                                       "1e22",
+                                       "1e23",
+                                       "1e-22",
+                                       "1e-23",
+                                       "9007199254740992",
+                                       "9007199254740993",
+                                       "9007199254740993e-5",
+                                       "18446744073709551615",
+                                       "18446744073709551616",
+                                       "9999999999999999999",
+                                       "99999999999999999999",
+                                       "1234567890123456789e-22",
+                                       "0.1",
+                                       "0.2",
+                                       "0.3",
+                                       "2.2250738585072011e-308",
+                                       "2.2250738585072014e-308",
+                                       "4.9e-324",
+                                       "2.4703282292062327e-324",
+                                       "1e-400",
+                                       "1.7976931348623157e308",
+                                       "1.7976931348623159e308",
+                                       "1e309",
+                                       "-1e309",
+                                       "1e99999",
+                                       "1e-99999",
+                                       "0e99999",
+                                       "1e000000000000000000001",
+                                       "inf",
+                                       "-inf",
+                                       "INF",
+                                       "infinity",
+                                       "nan",
+                                       "NaN",
+                                       "nan(1)",
+                                       "0x10",
+                                       "0x1p3",
+                                       "0X1.8P1",
+                                       "1,5",
+                                       "1 5",
+                                       "1.2.3",
+                                       "--1",
+                                       "+-1",
+                                       "1e5.5",
+                                       "1e+5e",
+                                       "12abc",
+                                       "1.5x",
+                                       "\t1",
+                                       "1\t",
+                                       "\"1\"",
+                                       "0.000000000000000000000000000001",
+                                       "1.000000000000000000000000000000",
+                                       "123456789012345678.9",
+                                       "4503599627370496.5",
+                                       "4503599627370497.5",
+                                       "0.1e-22",
+                                       "10e21",
+                                       "100000000000000000000000e-2"};
+    for (size_t i = 0; i < sizeof edge / sizeof *edge; i++)
+        same_as_strtod(edge[i]);
+}
+
+Test(csv_lexer, same_as_strtod_on_long_digit_strings) {
+    char text[400];
+    for (int i = 0; i < 20000; i++) {
+        size_t n = 1 + next_u64() % 350, k = 0;
+        if (next_u64() & 1)
+            text[k++] = '-';
+        size_t dot = next_u64() % (n + 1);
+        for (size_t j = 0; j < n; j++) {
+            if (j == dot)
+                text[k++] = '.';
+            text[k++] = (char)('0' + (next_u64() % 10 < 3 ? 0 : next_u64() % 10));
+        }
+        if (next_u64() % 3 == 0)
+            k += (size_t)snprintf(text + k, sizeof text - k, "e%d", (int)(next_u64() % 800) - 400);
+        text[k] = '\0';
+        same_as_strtod(text);
+    }
+    cr_log_info("%u fields compared with strtod", checked);
+}
+
+/* A field the fallback hands to strtod must not run into the next field:
+ * "1e" then ",5" is not 1e5. */
+Test(csv_lexer, fallback_stops_at_the_field_end) {
+    char row[] = "1e,5\n";
+    double v;
+    cr_assert_eq(ssd__parse_number(row, row + 2, row + sizeof row, &v), -1);
+    char row2[] = "0x1,8\n";
+    cr_assert_eq(ssd__parse_number(row2, row2 + 3, row2 + sizeof row2, &v), 0);
+    cr_assert_eq(v, 1.0);
+    cr_assert_str_eq(row2, "0x1,8\n");
+}
+
+/* The readers reserve one row per line counted: a count short by one
+ * would write past the arrays. Every length and alignment around the
+ * 16-byte blocks and the 255-block sums, against a byte-by-byte count. */
+Test(csv_lexer, line_count_is_exact) {
+    size_t len = 16 * 255 * 3 + 40;
+    char *buf = malloc(len + 1);
+    cr_assert_not_null(buf);
+    for (int density = 1; density <= 64; density *= 4) {
+        for (size_t i = 0; i < len; i++)
+            buf[i] = next_u64() % (size_t)density == 0 ? '\n' : 'x';
+        buf[len] = '\0';
+        for (size_t start = 0; start < 17; start++)
+            for (size_t n = 0; n + start <= len; n += 1 + n / 7) {
+                size_t want = 1;
+                for (size_t i = start; i < start + n; i++)
+                    want += buf[i] == '\n';
+                cr_assert_eq(ssd__count_lines(buf + start, n), want, "start %zu, %zu bytes", start,
+                             n);
+            }
+    }
+    free(buf);
+}
