@@ -34,7 +34,7 @@ int cmd_trim(int argc, char **argv) {
                  "punched hole in a file. The data in the range is lost.");
             return 0;
         } else
-            return cli_usage_error("trim", "bad arguments (see ssdcore trim --help)");
+            return cli_getopt_error("trim", argv, "h", opts);
     }
     if (optind + 1 != argc)
         return cli_usage_error("trim", "expected exactly one TARGET");
@@ -64,14 +64,17 @@ int cmd_trim(int argc, char **argv) {
 }
 
 int cmd_idle(int argc, char **argv) {
-    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    if (cli_wants_help(argc, argv)) {
         puts("usage: ssdcore idle TARGET DURATION\n"
              "Leaves the target idle (e.g. 15m) so the drive can collect garbage;\n"
              "virtual time on sim: targets. Ctrl-C ends it early.");
         return 0;
     }
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] == '-' && argv[i][1])
+            return cli_usage_error("idle", "unknown option '%s'", argv[i]);
     if (argc != 3)
-        return cli_usage_error("idle", "expected TARGET DURATION (see ssdcore idle --help)");
+        return cli_usage_error("idle", "expected TARGET DURATION");
     double s;
     if (ssd_parse_duration(argv[2], &s))
         return cli_usage_error("idle", "'%s' is not a duration (e.g. 15m, 30s)", argv[2]);
