@@ -44,10 +44,8 @@ int cmd_catalog(int argc, char **argv) {
                                          {NULL, 0, NULL, 0}};
     const char *path = NULL, *drive = NULL;
     int json = 0, c;
-    if (argc < 2) {
-        fputs(catalog_usage, stderr);
-        return 2;
-    }
+    if (argc < 2)
+        return cli_usage_error("catalog", "missing command (add, list)");
     const char *verb = argv[1];
     int add = !strcmp(verb, "add"), list = !strcmp(verb, "list");
     if (!add && !list) {

@@ -170,10 +170,8 @@ static int sim_truth(int argc, char **argv) {
 }
 
 int cmd_sim(int argc, char **argv) {
-    if (argc < 2) {
-        fputs(sim_usage, stderr);
-        return 2;
-    }
+    if (argc < 2)
+        return cli_usage_error("sim", "missing command (list, show, truth)");
     const char *sub = argv[1];
     const char *help = !strcmp(sub, "list")    ? list_usage
                        : !strcmp(sub, "show")  ? show_usage

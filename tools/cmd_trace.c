@@ -429,10 +429,10 @@ int cmd_trace(int argc, char **argv) {
     } verbs[] = {{"info", trace_info},           {"convert", trace_convert},
                  {"generate", trace_generate},   {"scenarios", trace_scenarios},
                  {"filetests", trace_filetests}, {"record", trace_record}};
-    if (argc < 2) {
-        fputs(trace_usage, stderr);
-        return 2;
-    }
+    if (argc < 2)
+        return cli_usage_error("trace",
+                               "missing command (info, convert, generate, scenarios, filetests, "
+                               "record)");
     for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
         if (!strcmp(argv[1], verbs[i].name))
             return verbs[i].fn(argc, argv);

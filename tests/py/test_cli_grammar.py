@@ -89,6 +89,19 @@ def test_an_unknown_option_is_a_usage_error_in_the_one_wording(cli, tmp_path):
     assert r.returncode == 2 and r.stderr.endswith("Try 'ssdcore --help'.\n")
 
 
+def test_a_missing_or_unknown_verb_is_a_usage_error_in_the_one_wording(cli):
+    paths = command_paths(cli)
+    containers = {p[0] for p in paths if len(p) == 2}
+    assert containers >= {"trace", "sim", "catalog"}
+    for cmd in sorted(containers):
+        for args in ([], ["no-such-verb"]):
+            r = run(cli, cmd, *args)
+            assert (r.returncode, r.stdout) == (2, ""), (cmd, args)
+            lines = r.stderr.splitlines()
+            assert len(lines) == 2 and lines[0].startswith(f"ssdcore {cmd}: "), r.stderr
+            assert lines[1] == f"Try 'ssdcore {cmd} --help'.", r.stderr
+
+
 def invocations(tmp_path):
     """Cheap arguments for every result-printing command (a fresh set each
     call: copy, extract and mkset refuse to write into what exists)."""
