@@ -2,7 +2,8 @@
 # Long fuzzing of the readers of logged data (issue 14): the series readers
 # (series CSV v1, fio bw/iops logs, pos_bytes CSV: fuzz_series_reader), fio
 # JSON (fuzz_fio_result) and results.json with everything built from it
-# (fuzz_results_reader), RUNS executions each (default 10,000,000), seeded
+# (fuzz_results_reader), and the results catalog's reader of results.json
+# (fuzz_catalog), RUNS executions each (default 10,000,000), seeded
 # with the checked-in samples, under ASan/UBSan. Prints the executions each
 # reached and how long it took; docs/crash-safety.md records the counts.
 #
@@ -16,19 +17,21 @@ cd "$(dirname "$0")/.."
 RUNS=${RUNS:-10000000}
 MAX_SECONDS=${MAX_SECONDS:-0}
 BUILD=${BUILD:-build-fuzz-readers}
-TARGETS=${TARGETS:-"series:fuzz_series_reader fio:fuzz_fio_result results:fuzz_results_reader"}
+TARGETS=${TARGETS:-"series:fuzz_series_reader fio:fuzz_fio_result results:fuzz_results_reader catalog:fuzz_catalog"}
 command -v clang >/dev/null || { echo "fuzz_readers: clang missing" >&2; exit 1; }
 CC=clang cmake -S . -B "$BUILD" -DSSD_FUZZ=ON -DSSD_BUILD_TESTS=OFF -DSSD_BUILD_PYTHON=OFF \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$BUILD" -j2 --target fuzz_series_reader fuzz_fio_result fuzz_results_reader >/dev/null
+cmake --build "$BUILD" -j2 --target fuzz_series_reader fuzz_fio_result fuzz_results_reader \
+    fuzz_catalog >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/series" "$work/fio" "$work/results" "$BUILD/crashes"
+mkdir -p "$work/series" "$work/fio" "$work/results" "$work/catalog" "$BUILD/crashes"
 cp tests/data/series/*.csv tests/data/series/*.log "$work/series/"
 cp tests/data/fio/*.json "$work/fio/"
 i=0
 for f in tests/data/results/*/*.json; do
     cp "$f" "$work/results/$i.json"
+    cp "$f" "$work/catalog/$i.json"
     i=$((i + 1))
 done
 status=0

@@ -10,7 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "errmsg.h"
+#include "file_read.h"
 #include "jsonw.h"
+#include "output_check.h"
 #include "trace_internal.h"
 
 /* A trace file larger than this is refused before it is read. */
@@ -38,7 +41,17 @@ void ssd_trace_free(ssd_trace *tr) {
     if (!tr)
         return;
     free(tr->io);
+    free(tr->source);
     free(tr);
+}
+
+void ssd__trace_forget_source(ssd_trace *tr) {
+    free(tr->source);
+    tr->source = NULL;
+}
+
+const char *ssd_trace_source(const ssd_trace *tr) {
+    return tr ? tr->source : NULL;
 }
 
 const char *ssd_trace_errmsg(const ssd_trace *tr) {
@@ -91,6 +104,10 @@ int ssd_trace_add(ssd_trace *tr, const ssd_trace_io *io) {
         return ssd__trace_fail(tr, SSD_EINVAL, "I/O %zu: length 0", k);
     if (io->offset + io->length < io->offset)
         return ssd__trace_fail(tr, SSD_EINVAL, "I/O %zu: offset + length overflows", k);
+    if (io->op <= SSD_TRACE_WRITE && io->length > SSD_TRACE_MAX_IO_BYTES)
+        return ssd__trace_fail(
+            tr, SSD_EINVAL, "I/O %zu: length %llu bytes: larger than any one I/O (at most %llu)", k,
+            (unsigned long long)io->length, (unsigned long long)SSD_TRACE_MAX_IO_BYTES);
     if (io->done_s >= 0 && !(io->done_s >= io->t_s))
         return ssd__trace_fail(tr, SSD_EINVAL, "I/O %zu: completes before it is issued", k);
     return ssd__trace_push(tr, io);
@@ -217,6 +234,7 @@ int ssd_trace_parse(ssd_trace *tr, const char *text, size_t len, const char *for
     tr->err[0] = 0;
     tr->n = 0;
     tr->format = "";
+    ssd__trace_forget_source(tr);
     if (!name)
         name = "<memory>";
     if (!format || !strcmp(format, "auto")) {
@@ -247,6 +265,12 @@ int ssd_trace_parse(ssd_trace *tr, const char *text, size_t len, const char *for
     copy[len] = 0;
     int rc = reader(tr, copy, len, name);
     free(copy);
+    /* Every failure names the trace: running out of memory too. */
+    if (rc < 0 && strncmp(tr->err, name, strlen(name))) {
+        char why[SSD__TRACE_ERR_SIZE];
+        memcpy(why, tr->err, sizeof why);
+        ssd__trace_fail(tr, rc, "%s: %s", name, why);
+    }
     if (rc < 0) {
         tr->n = 0;
         tr->format = "";
@@ -260,13 +284,23 @@ int ssd_trace_load(ssd_trace *tr, const char *path, const char *format) {
     tr->err[0] = 0;
     tr->n = 0;
     tr->format = "";
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return ssd__trace_fail(tr, -errno, "%s: cannot open: %s", path, strerror(errno));
+    /* Only a regular file is read: a FIFO, a socket or a device could
+     * block the open or the read, or never end. */
+    char why[SSD__ERRMSG_SIZE];
+    int fd = ssd__open_text(path, 0, why);
+    if (fd < 0)
+        return ssd__trace_fail(tr, fd, "%s", why);
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return ssd__trace_fail(tr, -EISDIR, "%s: is a directory", path);
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        return ssd__trace_fail(tr, -e, "%s: cannot stat: %s", path, strerror(e));
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        return ssd__trace_fail(tr, -e, "%s: cannot open: %s", path, strerror(e));
     }
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
@@ -301,6 +335,10 @@ int ssd_trace_load(ssd_trace *tr, const char *path, const char *format) {
     if (rc == 0)
         rc = ssd_trace_parse(tr, buf, n, format, path);
     free(buf);
+    if (rc == 0 && (tr->source = strdup(path))) {
+        tr->source_dev = st.st_dev;
+        tr->source_ino = st.st_ino;
+    }
     return rc;
 }
 
@@ -325,6 +363,13 @@ int ssd_trace_save(ssd_trace *tr, const char *path, const char *format, const ch
         file = "/dev/null-trace";
     if (iolog && strpbrk(file, " \t\n"))
         return ssd__trace_fail(tr, SSD_EINVAL, "iolog file name \"%s\" holds blanks", file);
+    char why[SSD__ERRMSG_SIZE], name[SSD__ERRMSG_SIZE / 2];
+    snprintf(name, sizeof name, "the trace %s", tr->source ? tr->source : "");
+    struct ssd__file_id src = {tr->source_dev, tr->source_ino, name};
+    int rc = ssd__output_check("trace", path, &src, tr->source ? 1 : 0,
+                               iolog ? "fio version 3 iolog" : "# ssdcore-trace 1", 0, why);
+    if (rc)
+        return ssd__trace_fail(tr, rc, "%s", why);
     size_t pl = strlen(path);
     char *tmp = malloc(pl + 16);
     if (!tmp)

@@ -138,6 +138,15 @@ int ssd__trace_read_blkparse(ssd_trace *tr, char *text, size_t len, const char *
         if (op < 0)
             continue;
         uint64_t key = (sector << 2 | (uint64_t)op) * 0x9E3779B97F4A7C15ull;
+        if (a == issue && (sector * 512 + nsect * 512 < sector * 512 ||
+                           (op <= SSD_TRACE_WRITE && nsect * 512 > SSD_TRACE_MAX_IO_BYTES))) {
+            rc = ssd__trace_fail(tr, SSD_EFORMAT, "%s:%zu: sector %s + %s: %s", name, it.lineno,
+                                 f[7], f[9],
+                                 op <= SSD_TRACE_WRITE && nsect * 512 > SSD_TRACE_MAX_IO_BYTES
+                                     ? "larger than any one I/O (at most 1 GiB)"
+                                     : "past the end of any device");
+            goto out;
+        }
         if (a == issue) {
             if (t0 < 0)
                 t0 = t;

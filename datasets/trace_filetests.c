@@ -108,6 +108,7 @@ int ssd_trace_filetest(ssd_trace *tr, const char *name, uint64_t set_bytes) {
     tr->n = 0;
     tr->err[0] = 0;
     tr->format = "";
+    ssd__trace_forget_source(tr);
     const struct ssd__filetrace_blob *b = find(name);
     if (!b) {
         char list[512] = "";

@@ -4,6 +4,7 @@
 #define SSD_TRACE_INTERNAL_H
 
 #include <stddef.h>
+#include <sys/types.h>
 #include <stdint.h>
 
 #include <ssdcore/trace.h>
@@ -14,8 +15,16 @@ struct ssd_trace {
     ssd_trace_io *io;
     size_t n, cap;
     const char *format;
+    /* The file ssd_trace_load read (NULL otherwise): an output of the same
+     * command never replaces it (docs/crash-safety.md). */
+    char *source;
+    dev_t source_dev;
+    ino_t source_ino;
     char err[SSD__TRACE_ERR_SIZE];
 };
+
+/* Forgets the file the I/Os came from: every reset of the I/Os calls it. */
+void ssd__trace_forget_source(ssd_trace *tr);
 
 /* Formats the handle's message and returns code. */
 int ssd__trace_fail(ssd_trace *tr, int code, const char *fmt, ...)

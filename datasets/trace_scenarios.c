@@ -140,6 +140,7 @@ int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, uint64_t 
     tr->n = 0;
     tr->err[0] = 0;
     tr->format = "";
+    ssd__trace_forget_source(tr);
     if (span < 64 * MIB)
         return ssd__trace_fail(tr, SSD_ERANGE, "span %llu: a scenario needs at least 64 MiB",
                                (unsigned long long)span);

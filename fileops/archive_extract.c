@@ -483,7 +483,10 @@ static int write_file(ssd_extract *x, struct archive *ar, struct archive_entry *
         }
     }
     if (rc == 0 && (rc = ssd__fo_tmp_publish(&tmp, x->overwrite)) < 0)
-        ssd__fo_fail(x->err, rc, "%s: cannot give the file its name: %s", name, ssd_strerror(rc));
+        ssd__fo_fail(x->err, rc, "%s: cannot give the file its name: %s", name,
+                     rc == SSD_EUNSAFE ? "a device node, FIFO or socket has it, and an output "
+                                         "never replaces one (remove it first)"
+                                       : ssd_strerror(rc));
     if (close(fd) < 0 && rc == 0)
         rc = ssd__fo_fail(x->err, -errno, "%s: close: %s", name, strerror(errno));
     if (rc < 0)

@@ -22,7 +22,9 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "errmsg.h"
 #include "numfmt.h"
+#include "output_check.h"
 #include "result_size.h"
 
 #define READ_CHUNK (1 << 20)
@@ -620,6 +622,17 @@ static int archive_run_in_utf8(ssd_archive *a, const char *src, const char *arch
         if (S_ISDIR(old.st_mode)) {
             rc = ssd__fo_fail(a->err, -EISDIR, "%s: cannot create archive: it is a directory",
                               archive_path);
+            goto out;
+        }
+        /* What an output may replace (docs/crash-safety.md): never a device
+         * node or a FIFO, nor a file that is not an archive of this format
+         * (`archive DIR DIR/notes.txt` replaced the notes, an input, with
+         * the archive). A tar has no leading magic to tell. */
+        static const char *const magic[] = {"7z\xbc\xaf\x27\x1c", "PK", "\x28\xb5\x2f\xfd", NULL};
+        char why[SSD__ERRMSG_SIZE];
+        if ((rc = ssd__output_check("archive", archive_path, NULL, 0, magic[a->format], 0, why)) <
+            0) {
+            ssd__fo_fail(a->err, rc, "%s", why);
             goto out;
         }
         a->old_st = old;

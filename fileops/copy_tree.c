@@ -829,8 +829,12 @@ static int copy_regular(struct worker *w, const struct job *j, char *why, size_t
         goto out;
     }
     stage = "rename into place";
-    if ((rc = ssd__fo_tmp_publish(&tmp, 1)) < 0)
+    if ((rc = ssd__fo_tmp_publish(&tmp, 1)) < 0) {
+        if (rc == SSD_EUNSAFE)
+            stage = "a device node, FIFO or socket has its name at the destination, and an "
+                    "output never replaces one (remove it first)";
         goto out;
+    }
     created = 0;
     stage = "close destination";
     int fd = dfd;

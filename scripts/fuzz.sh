@@ -15,10 +15,11 @@ fi
 CC=clang cmake -S . -B "$B" -DSSD_FUZZ=ON -DSSD_BUILD_TESTS=OFF -DSSD_BUILD_PYTHON=OFF \
     -DCMAKE_BUILD_TYPE="$BUILD_TYPE" >/dev/null
 cmake --build "$B" -j2 --target fuzz_series fuzz_fio_result fuzz_analysis fuzz_extract \
-    fuzz_suite_results fuzz_trace ssdcore_cli >/dev/null
+    fuzz_suite_results fuzz_trace fuzz_catalog ssdcore_cli >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/series" "$work/fio" "$work/analysis" "$work/extract" "$work/results" "$work/trace"
+mkdir -p "$work/series" "$work/fio" "$work/analysis" "$work/extract" "$work/results" "$work/trace" \
+    "$work/catalog"
 cp tests/data/series/*.csv tests/data/series/*.log "$work/series/"
 cp tests/data/fio/*.json "$work/fio/"
 # fuzz_trace reads its first byte as the reader to use (0 auto .. 3 blkparse)
@@ -30,6 +31,7 @@ done
 i=0
 for f in tests/data/results/*/*.json; do # samples and regression inputs
     cp "$f" "$work/results/$i.json"
+    cp "$f" "$work/catalog/$i.json"
     i=$((i + 1))
 done
 head -c 4096 /dev/urandom > "$work/analysis/random"
@@ -82,7 +84,7 @@ rm -rf "$tree"
 # each after that many executions or FUZZ_SECONDS, whichever comes first
 # (bench/fuzz_long.sh).
 for t in series:fuzz_series fio:fuzz_fio_result analysis:fuzz_analysis extract:fuzz_extract \
-    results:fuzz_suite_results trace:fuzz_trace; do
+    results:fuzz_suite_results trace:fuzz_trace catalog:fuzz_catalog; do
     corpus=${t%%:*} exe=${t#*:}
     if [ -n "${FUZZ_TARGETS:-}" ] && [[ " $FUZZ_TARGETS " != *" $corpus "* ]]; then
         continue

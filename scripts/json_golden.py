@@ -13,7 +13,7 @@ logged job and the compact analysis. Paths are relative and some contain a
 quote, a control character, a stray 0xff and UTF-8, to exercise escaping.
 
 Only what varies from run to run is masked (replaced by "#"): the tool
-version, wall-clock times, the host, and on a real file the timing figures
+version, wall-clock times, the run id, the host, and on a real file the timing figures
 (latencies, rates, samples). Everything on sim: targets runs in virtual time
 and is compared whole. Exit status 1 when --against finds a difference.
 """
@@ -31,7 +31,7 @@ SERIES = os.path.join(ROOT, "tests", "data", "series")
 ODD = b'odd "name\x01\xff\xc3\xa9'  # quote, control char, invalid and valid UTF-8
 
 TOOL = ["tool"]
-WALL = ["started", "finished", "wall_s", "host"]
+WALL = ["started", "finished", "run_id", "wall_s", "host"]
 # The file tests time real files: their seconds and rates vary, and so does
 # the archive's size (7-Zip records the files' times).
 FILE_TIMING = ["seconds", "mib_per_s", "mb_per_s", "make_s", "sync_s", "read_s", "compress_s",

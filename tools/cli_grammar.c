@@ -8,9 +8,14 @@
 #include "commands.h"
 #include "fo_cli.h"
 
+/* Messages name paths, drive models and series from results.json or a
+ * catalog: control characters are shown as \xNN, never sent to the
+ * terminal. */
 int cli_report(const char *cmd, int status, const char *fmt, va_list ap) {
+    char msg[4096];
+    vsnprintf(msg, sizeof msg, fmt, ap);
     fprintf(stderr, "ssdcore %s: ", cmd);
-    vfprintf(stderr, fmt, ap);
+    fo_cli_put_safe(stderr, msg);
     fputc('\n', stderr);
     return status;
 }

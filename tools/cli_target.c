@@ -40,7 +40,7 @@ int cli_target_create(const char *cmd, const struct cli_target_args *a, ssd_targ
     ssd_target *t = NULL;
     *out = NULL;
     if (ssd_target_create(&t))
-        return cli_error(cmd, "out of memory");
+        return cli_error(cmd, "out of memory creating the target handle");
     if (a->size_file && ssd_target_set_option(t, "size", a->size_file)) {
         int status = cli_error(cmd, "--size-file: %s", ssd_target_errmsg(t));
         ssd_target_free(t);
@@ -74,6 +74,10 @@ void cli_catch_sigint(struct sigaction *old) {
     sigaction(SIGINT, &sa, old);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+}
+
+int cli_stop_signal(void) {
+    return stop_signal;
 }
 
 int cli_interrupted_status(void) {

@@ -52,6 +52,8 @@ void cli_catch_sigint(struct sigaction *old);
 /* The exit status of a run stopped that way: 128 + the signal (130 for
  * Ctrl-C, 143 for SIGTERM, 129 for SIGHUP), as a shell reports a kill. */
 int cli_interrupted_status(void);
+/* The signal cli_catch_sigint caught (SIGINT, SIGTERM, SIGHUP); 0 when none. */
+int cli_stop_signal(void);
 
 /* Opens t at uri: 0, or the exit status after the message (130 when Ctrl-C
  * stopped the layout of a new file target). */

@@ -202,7 +202,7 @@ int cmd_analyze(int argc, char **argv) {
     char **out = NULL;
     size_t nout = 0;
     if (!files)
-        return cli_error(cmd, "out of memory");
+        return cli_error(cmd, "out of memory for the argument list");
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
@@ -273,7 +273,7 @@ int cmd_analyze(int argc, char **argv) {
     }
     if (ssd_analysis_create(&a) < 0) {
         free(files);
-        return cli_error(cmd, "out of memory");
+        return cli_error(cmd, "out of memory creating the analysis");
     }
     for (size_t i = 0; i < nsets; i++) {
         char *eq = strchr(sets[i], '=');
@@ -324,7 +324,7 @@ int cmd_analyze(int argc, char **argv) {
     size_t nseries = combine ? 1 : nfiles;
     out = calloc(nseries, sizeof *out);
     if (!out) {
-        status = cli_error(cmd, "out of memory");
+        status = cli_error(cmd, "out of memory for the argument list");
         goto out;
     }
     /* Everything is analysed before anything is printed: a bad file means

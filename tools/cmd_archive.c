@@ -25,7 +25,7 @@ int cmd_archive(int argc, char **argv) {
     int json = 0;
     ssd_archive *a = NULL;
     if (ssd_archive_create(&a) < 0)
-        return cli_error(cmd, "out of memory");
+        return cli_error(cmd, "out of memory creating the archive writer");
     const struct fo_cli_opt opts[] = {
         {"--json", .seen = &json},
         FO_CLI_VALUE("--format", "format"),

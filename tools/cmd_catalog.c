@@ -7,6 +7,7 @@
 #include <ssdcore.h>
 
 #include "commands.h"
+#include "fo_cli.h"
 
 static const char catalog_usage[] =
     "usage: ssdcore catalog COMMAND [ARGS...]\n"
@@ -25,7 +26,8 @@ static const char add_usage[] =
     "usage: ssdcore catalog add RUN_DIR... [--catalog PATH]\n"
     "\n"
     "Adds suite runs (results directories) to the catalog. Adding a run that is\n"
-    "already there changes nothing.\n"
+    "already there changes nothing; a run that changed since (catalogued while\n"
+    "it ran) is updated.\n"
     "  --catalog PATH   the catalog file (default: see 'ssdcore catalog --help')\n";
 
 static const char list_usage[] =
@@ -85,7 +87,7 @@ int cmd_catalog(int argc, char **argv) {
         return cli_usage_error(cmd, "takes no directories (use --drive TEXT)");
     ssd_catalog *cat = NULL;
     int status = 0;
-    if (ssd_catalog_open(&cat, path) < 0) {
+    if ((add ? ssd_catalog_open(&cat, path) : ssd_catalog_open_existing(&cat, path)) < 0) {
         status = cli_error(cmd, "%s", cat ? ssd_catalog_errmsg(cat) : "out of memory");
         goto done;
     }
@@ -95,7 +97,10 @@ int cmd_catalog(int argc, char **argv) {
             if (rc < 0)
                 status = cli_error(cmd, "%s", ssd_catalog_errmsg(cat));
             else
-                printf("%s: %s\n", argv[i], rc ? "added" : "already in the catalog");
+                printf("%s: %s\n", argv[i],
+                       rc == 1   ? "added"
+                       : rc == 2 ? "updated"
+                                 : "already in the catalog");
         }
         goto done;
     }
@@ -105,7 +110,10 @@ int cmd_catalog(int argc, char **argv) {
         status = cli_error(cmd, "%s", ssd_catalog_errmsg(cat));
         goto done;
     }
-    fputs(text, stdout);
+    if (json)
+        fputs(text, stdout);
+    else
+        fo_cli_print_lines(stdout, text);
     ssd_free(text);
 done:
     ssd_catalog_close(cat);

@@ -42,7 +42,7 @@ int cmd_compare(int argc, char **argv) {
     int nlabels = 0, ndrives = 0, ndirs = 0, c, status = 0;
     ssd_compare *cmp = NULL;
     if (!labels || !drives) {
-        status = cli_error("compare", "out of memory");
+        status = cli_error("compare", "out of memory for %d arguments", argc);
         goto done;
     }
     optind = 1;
@@ -85,7 +85,7 @@ int cmd_compare(int argc, char **argv) {
             goto done;
         }
         ssd_catalog *cat = NULL;
-        int rc = ssd_catalog_open(&cat, catalog);
+        int rc = ssd_catalog_open_existing(&cat, catalog);
         if (rc < 0) {
             status = cli_error("compare", "%s", cat ? ssd_catalog_errmsg(cat) : "out of memory");
             ssd_catalog_close(cat);
@@ -101,7 +101,7 @@ int cmd_compare(int argc, char **argv) {
         }
         ssd_catalog_close(cat);
         if (!dirs)
-            status = cli_error("compare", "out of memory");
+            status = cli_error("compare", "out of memory for %d drives", ndrives);
         if (status)
             goto done;
     } else if (optind >= argc) {
@@ -109,7 +109,7 @@ int cmd_compare(int argc, char **argv) {
         goto done;
     }
     if (ssd_compare_create(&cmp) < 0) {
-        status = cli_error("compare", "out of memory");
+        status = cli_error("compare", "out of memory creating the comparison");
         goto done;
     }
     int nruns = dirs ? ndirs : argc - optind;

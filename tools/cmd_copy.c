@@ -155,7 +155,7 @@ int cmd_copy(int argc, char **argv) {
     for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
         robocopy_exit |= !strcmp(argv[i], "--robocopy-exit");
     if (ssd_copy_create(&c) < 0)
-        return copy_status(robocopy_exit, cli_error(cmd, "out of memory") * 16);
+        return copy_status(robocopy_exit, cli_error(cmd, "out of memory creating the copy") * 16);
     const struct fo_cli_opt opts[] = {
         {"--json", .seen = &json},
         {"--robocopy-exit", 0, NULL, NULL, NULL, NULL},

@@ -27,7 +27,7 @@ int cmd_extract(int argc, char **argv) {
     int json = 0;
     ssd_extract *x = NULL;
     if (ssd_extract_create(&x) < 0)
-        return cli_error(cmd, "out of memory");
+        return cli_error(cmd, "out of memory creating the extractor");
     const struct fo_cli_opt opts[] = {
         {"--json", .seen = &json},
         FO_CLI_FLAG("--allow-absolute-symlinks", "absolute_symlinks", "1"),

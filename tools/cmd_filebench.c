@@ -34,7 +34,7 @@ int cmd_filebench(int argc, char **argv) {
     int json_out = 0;
     ssd_filebench *b = NULL;
     if (ssd_filebench_create(&b) < 0)
-        return cli_error(cmd, "out of memory");
+        return cli_error(cmd, "out of memory creating the file benchmark");
     const struct fo_cli_opt opts[] = {
         FO_CLI_FLAG("--keep", "keep", "1"), {"--out", 1, .arg = &output},
         {"--json", .seen = &json_out},      FO_CLI_VALUE("--set", "set"),
@@ -53,6 +53,13 @@ int cmd_filebench(int argc, char **argv) {
     FILE *outf = NULL;
     struct stat ost;
     int out_existed = output && stat(output, &ost) == 0;
+    /* Appending JSON to a block device writes into the disk (rule 6 of
+     * docs/crash-safety.md): the results go to a file, a pipe or a tty. */
+    if (out_existed && S_ISBLK(ost.st_mode)) {
+        cli_error(cmd, "%s: is a block device, not a file for the results", output);
+        ssd_filebench_free(b);
+        return 1;
+    }
     if (output && !(outf = fopen(output, "a"))) {
         cli_error(cmd, "%s: cannot write the results: %s", output, strerror(errno));
         ssd_filebench_free(b);

@@ -40,7 +40,7 @@ int cmd_fio_result(int argc, char **argv) {
         return cli_usage_error(cmd, "no input file");
     ssd_fio_result **r = calloc((size_t)argc, sizeof *r);
     if (!r)
-        return cli_error(cmd, "out of memory");
+        return cli_error(cmd, "out of memory for the argument list");
     int status = 0;
     /* Read everything first: no partial output on a bad file. */
     for (int i = 1; i < argc && !status; i++) {
@@ -58,7 +58,7 @@ int cmd_fio_result(int argc, char **argv) {
         if (json) {
             char *s = NULL;
             if (ssd_fio_result_to_json(r[i], 0, &s) < 0) {
-                status = cli_error(cmd, "out of memory");
+                status = cli_error(cmd, "out of memory writing the fio results as JSON");
                 break;
             }
             printf("%s{\"source\":\"", first ? "" : ",\n");

@@ -41,8 +41,12 @@ int cmd_identity(int argc, char **argv) {
         return cli_usage_error("identity", "expected one TARGET");
     char *json = NULL;
     int rc = ssd_drive_identity_json(argv[optind], hash, &json);
-    if (rc < 0)
-        return cli_error("identity", "%s: %s", argv[optind], ssd_strerror(rc));
+    if (rc < 0) {
+        int status = json ? cli_error("identity", "%s", json)
+                          : cli_error("identity", "%s: %s", argv[optind], ssd_strerror(rc));
+        ssd_free(json);
+        return status;
+    }
     cli_print_result(json, json_out);
     ssd_free(json);
     return 0;

@@ -250,7 +250,7 @@ int cmd_job(int argc, char **argv) {
     /* Options and the log are checked before the target is opened: opening
      * a new file target lays it out, which may take minutes. */
     if (ssd_job_create(&j, t)) {
-        status = cli_error("job", "out of memory");
+        status = cli_error("job", "out of memory creating the job");
         goto out;
     }
     for (size_t i = 0; i < sizeof passthrough / sizeof passthrough[0]; i++) {

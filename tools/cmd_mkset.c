@@ -24,7 +24,7 @@ int cmd_mkset(int argc, char **argv) {
     int json = 0;
     ssd_fileset *s = NULL;
     if (ssd_fileset_create(&s) < 0)
-        return cli_error(cmd, "out of memory");
+        return cli_error(cmd, "out of memory creating the file set");
     const struct fo_cli_opt opts[] = {
         {"--json", .seen = &json},
         FO_CLI_VALUE("--size", "size"),

@@ -6,6 +6,7 @@
 #include <ssdcore.h>
 
 #include "commands.h"
+#include "fo_cli.h"
 
 static const char report_usage[] =
     "usage: ssdcore report DIR [--out FILE] [--summary] [--json]\n"
@@ -51,7 +52,9 @@ int cmd_report(int argc, char **argv) {
     ssd_suite *s = NULL;
     int status = 0;
     if (ssd_suite_load(&s, argv[optind]) < 0) {
-        status = cli_error("report", "%s", s ? ssd_suite_errmsg(s) : "out of memory");
+        status = s && *ssd_suite_errmsg(s)
+                     ? cli_error("report", "%s", ssd_suite_errmsg(s))
+                     : cli_error("report", "%s: out of memory loading the results", argv[optind]);
         goto done;
     }
     /* A lost CSV: the stored analysis is kept and the report still written,
@@ -66,7 +69,7 @@ int cmd_report(int argc, char **argv) {
     if (json && ssd_suite_to_json(s, 0, &text) == 0)
         fputs(text, stdout);
     else if (summary && ssd_suite_summary_text(s, &text) == 0)
-        fputs(text, stdout);
+        fo_cli_print_lines(stdout, text);
     ssd_free(text);
     if (!json)
         printf("report: %s\n", out ? out : ssd_suite_report_path(s));

@@ -1,6 +1,7 @@
 /* cmd_suite.c - `ssdcore suite`: run a methodology suite on one target and
  * fill a results directory (results.json, series CSVs, report.html). */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,7 +106,7 @@ static int progress_line(void *user, const ssd_suite_progress *p) {
  * than any real one, before a real target is opened: opening a new file
  * target lays it out, which may take minutes, and a typo in the suite file
  * or --out must not cost that. 0, or the exit status after the message. */
-static int precheck(const char *const keys[7], const char *const values[7], int list) {
+static int precheck(const char *const keys[8], const char *const values[8], int list) {
     ssd_target *t = NULL;
     ssd_suite *s = NULL;
     int status = 0;
@@ -115,7 +116,7 @@ static int precheck(const char *const keys[7], const char *const values[7], int 
         ssd_target_free(t);
         return 0; /* no stand-in: the real target's checks will do */
     }
-    for (int i = 0; i < 7 && !status; i++)
+    for (int i = 0; i < 8 && !status; i++)
         if (values[i] && ssd_suite_set_option(s, keys[i], values[i]))
             status = cli_usage_error("suite", "%s", ssd_suite_errmsg(s));
     if (!status && ssd_suite_prepare(s))
@@ -128,11 +129,48 @@ static int precheck(const char *const keys[7], const char *const values[7], int 
     return status;
 }
 
+/* *text: the whole of path when it is a pipe or FIFO (NULL for anything
+ * else, which the library reads itself). Returns 0 or an exit status. */
+static int read_pipe(const char *path, char **text) {
+    struct stat st;
+    *text = NULL;
+    if (stat(path, &st) || !S_ISFIFO(st.st_mode))
+        return 0;
+    /* Opened without blocking: a FIFO nobody writes to reads as empty. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    int fl = fd < 0 ? -1 : fcntl(fd, F_GETFL);
+    FILE *f = fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0 ? NULL : fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return cli_error("suite", "%s: %s", path, strerror(e));
+    }
+    size_t cap = 1 << 20, n = 0;
+    char *buf = malloc(cap + 2);
+    if (buf)
+        n = fread(buf, 1, cap + 1, f);
+    int bad = buf && ferror(f);
+    fclose(f);
+    if (!buf)
+        return cli_error("suite", "%s: out of memory", path);
+    if (bad || n > cap || memchr(buf, 0, n)) {
+        free(buf);
+        return bad ? cli_error("suite", "%s: cannot read: %s", path, strerror(errno))
+                   : cli_error("suite", "%s: %s: not a suite file", path,
+                               n > cap ? "larger than 1 MiB" : "binary data");
+    }
+    buf[n] = 0;
+    *text = buf;
+    return 0;
+}
+
 int cmd_suite(int argc, char **argv) {
     struct cli_target_args ta = {0};
-    const char *opt_keys[] = {"suite", "suite_file",    "out",           "scale",
-                              "area",  "filebench_dir", "filebench_size"};
-    const char *opt_values[7] = {0};
+    const char *opt_keys[] = {"suite",         "suite_file",     "out",       "scale", "area",
+                              "filebench_dir", "filebench_size", "suite_text"};
+    const char *opt_values[8] = {0};
+    char *suite_text = NULL;
     int list = 0, json = 0, report = 1, progress = 1, hash_serial = 0;
     optind = 1;
     int c;
@@ -181,25 +219,32 @@ int cmd_suite(int argc, char **argv) {
     if (opt_values[0] && opt_values[1])
         return cli_usage_error("suite", "--suite and --suite-file exclude each other");
 
+    /* A suite file that is a pipe (--suite-file <(...)) can be read only
+     * once, and the checks below read it before the run does. */
+    if (opt_values[1] && (status = read_pipe(opt_values[1], &suite_text)))
+        return status;
+    opt_values[7] = suite_text;
     ssd_target *t = NULL;
     ssd_suite *s = NULL;
     int rc;
-    if ((status = cli_target_create("suite", &ta, &t)))
+    if ((status = cli_target_create("suite", &ta, &t))) {
+        free(suite_text);
         return status;
+    }
     cli_catch_sigint(NULL);
     if (strncmp(ta.uri, "sim:", 4) && (status = precheck(opt_keys, opt_values, list)))
         goto out;
     if ((status = cli_target_open("suite", t, ta.uri)))
         goto out;
     if (ssd_suite_create(&s, t)) {
-        status = cli_error("suite", "out of memory");
+        status = cli_error("suite", "out of memory creating the suite");
         goto out;
     }
     if (!report)
         ssd_suite_set_option(s, "report", "0");
     if (hash_serial)
         ssd_suite_set_option(s, "hash_serial", "1");
-    for (int i = 0; i < 7; i++)
+    for (int i = 0; i < 8; i++)
         if (opt_values[i] && ssd_suite_set_option(s, opt_keys[i], opt_values[i])) {
             status = cli_usage_error("suite", "%s", ssd_suite_errmsg(s));
             goto out;
@@ -257,5 +302,6 @@ int cmd_suite(int argc, char **argv) {
 out:
     ssd_suite_free(s);
     ssd_target_free(t);
+    free(suite_text);
     return status;
 }

@@ -4,11 +4,12 @@
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
-#include <spawn.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -19,8 +20,6 @@
 #include "cli_target.h"
 #include "commands.h"
 #include "fo_cli.h"
-
-extern char **environ;
 
 static int load(const char *cmd, ssd_trace *tr, const char *path, const char *format) {
     int rc;
@@ -76,7 +75,7 @@ static int trace_info(int argc, char **argv) {
         return cli_usage_error("trace info", "expected one TRACE");
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
-        return cli_error("trace info", "out of memory");
+        return cli_error("trace info", "out of memory creating the trace handle");
     int status = load("trace info", tr, argv[optind], format);
     char *json = NULL;
     if (!status && ssd_trace_summary_json(tr, &json) == 0)
@@ -119,7 +118,7 @@ static int trace_convert(int argc, char **argv) {
         return cli_usage_error("trace convert", "expected IN and OUT");
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
-        return cli_error("trace convert", "out of memory");
+        return cli_error("trace convert", "out of memory creating the trace handle");
     int status = load("trace convert", tr, argv[optind], from);
     if (!status && ssd_trace_save(tr, argv[optind + 1], to, file) < 0)
         status = cli_error("trace convert", "%s", ssd_trace_errmsg(tr));
@@ -167,7 +166,7 @@ static int trace_generate(int argc, char **argv) {
         return cli_usage_error("trace generate", "missing --out T.csv");
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
-        return cli_error("trace generate", "out of memory");
+        return cli_error("trace generate", "out of memory creating the trace handle");
     int status = 0;
     if (ssd_trace_generate(tr, argv[optind], seed, span) < 0 ||
         ssd_trace_save(tr, out, "csv", NULL) < 0)
@@ -178,15 +177,62 @@ static int trace_generate(int argc, char **argv) {
 
 /* ---- record ---------------------------------------------------------------- */
 
-static int spawn(pid_t *pid, char *const argv[]) {
-    return posix_spawnp(pid, argv[0], NULL, NULL, argv, environ);
+/* Starts argv[0] (PATH searched); 0, or an errno value when it could not
+ * be run. The child gets death_sig when ssdcore dies however it dies (even
+ * SIGKILL), so a tracer is never left running as an orphan. */
+static int spawn(pid_t *pid, char *const argv[], int death_sig) {
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) < 0)
+        return errno;
+    pid_t parent = getpid();
+    *pid = fork();
+    if (*pid < 0) {
+        int e = errno;
+        close(fds[0]);
+        close(fds[1]);
+        return e;
+    }
+    if (*pid == 0) {
+        close(fds[0]);
+        /* The stop signals as they were before ssdcore caught them. */
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        signal(SIGHUP, SIG_DFL);
+        prctl(PR_SET_PDEATHSIG, death_sig);
+        if (getppid() != parent) /* ssdcore died before the prctl */
+            _exit(127);
+        execvp(argv[0], argv);
+        int e = errno;
+        (void)!write(fds[1], &e, sizeof e);
+        _exit(127);
+    }
+    close(fds[1]);
+    int e = 0;
+    ssize_t n;
+    while ((n = read(fds[0], &e, sizeof e)) < 0 && errno == EINTR)
+        ;
+    close(fds[0]);
+    if (n == (ssize_t)sizeof e) { /* exec failed */
+        while (waitpid(*pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+        return e;
+    }
+    return 0;
 }
 
-static int wait_status(pid_t pid) {
-    int st;
-    while (waitpid(pid, &st, 0) < 0)
+/* Waits for pid. A stop signal ssdcore caught meanwhile (SIGTERM, SIGHUP,
+ * Ctrl-C) is passed on to it, once: the command stops as it would have
+ * without ssdcore in between, and the recording of what it did is kept. */
+static int wait_status(pid_t pid, int forward) {
+    int st, sent = 0;
+    while (waitpid(pid, &st, 0) < 0) {
         if (errno != EINTR)
             return -1;
+        if (forward && !sent && cli_stop_signal()) {
+            kill(pid, cli_stop_signal());
+            sent = 1;
+        }
+    }
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 
@@ -244,12 +290,15 @@ static int trace_record(int argc, char **argv) {
     char dir[] = "/tmp/ssdcore-record-XXXXXX";
     if (!mkdtemp(dir))
         return cli_error("trace record", "cannot make a temporary directory: %s", strerror(errno));
-    int status = 0;
+    int status = 0, err;
+    /* SIGTERM, SIGHUP and Ctrl-C stop the command, then the tracer, and the
+     * recording so far is kept; blktrace stops cleanly on SIGINT. */
+    cli_catch_sigint(NULL);
     pid_t bt;
     char *btv[] = {"blktrace", "-d", (char *)dev, "-D", dir, "-o", "rec", NULL};
-    if (spawn(&bt, btv)) {
+    if ((err = spawn(&bt, btv, SIGINT))) {
         status = cli_error("trace record", "cannot run blktrace (Debian package blktrace): %s",
-                           strerror(errno));
+                           strerror(err));
         goto out;
     }
     /* blktrace is ready once its per-CPU files exist. */
@@ -270,38 +319,44 @@ static int trace_record(int argc, char **argv) {
                                dev);
             goto out;
         }
-        if (!ready)
+        if (!ready && !cli_stop_signal())
             nanosleep(&(struct timespec){0, 10000000}, NULL);
+        if (cli_stop_signal())
+            break;
     }
-    if (!ready) {
+    if (!ready || cli_stop_signal()) {
         kill(bt, SIGINT);
-        wait_status(bt);
-        status = cli_error("trace record", "blktrace did not start tracing %s within 3 s", dev);
+        wait_status(bt, 0);
+        status =
+            cli_stop_signal()
+                ? (cli_error("trace record", "interrupted before the command started"),
+                   cli_interrupted_status())
+                : cli_error("trace record", "blktrace did not start tracing %s within 3 s", dev);
         goto out;
     }
     pid_t child;
     int cmd_status = -1;
-    if (spawn(&child, cmdv) == 0)
-        cmd_status = wait_status(child);
+    if (!(err = spawn(&child, cmdv, SIGTERM)))
+        cmd_status = wait_status(child, 1);
     sync();
     nanosleep(&(struct timespec){0, 200000000}, NULL);
     kill(bt, SIGINT);
-    wait_status(bt);
+    wait_status(bt, 0);
     if (cmd_status < 0) {
-        status = cli_error("trace record", "cannot run %s: %s", cmdv[0], strerror(errno));
+        status = cli_error("trace record", "cannot run %s: %s", cmdv[0], strerror(err));
         goto out;
     }
     char parsed[sizeof dir + 16];
     snprintf(parsed, sizeof parsed, "%s/parsed.txt", dir);
     char *bpv[] = {"blkparse", "-q", "-i", "rec", "-D", dir, "-o", parsed, NULL};
     pid_t bp;
-    if (spawn(&bp, bpv) || wait_status(bp) != 0) {
+    if (spawn(&bp, bpv, SIGTERM) || wait_status(bp, 0) != 0) {
         status = cli_error("trace record", "blkparse failed on the recording in %s", dir);
         goto out;
     }
     ssd_trace *tr;
     if (ssd_trace_create(&tr)) {
-        status = cli_error("trace record", "out of memory");
+        status = cli_error("trace record", "out of memory creating the trace handle");
         goto out;
     }
     if (ssd_trace_load(tr, parsed, "blkparse") < 0 || ssd_trace_save(tr, out, "csv", NULL) < 0)
@@ -310,7 +365,11 @@ static int trace_record(int argc, char **argv) {
         printf("%zu I/Os recorded on %s while '%s' ran (exit %d) -> %s\n", ssd_trace_count(tr), dev,
                cmdv[0], cmd_status, out);
     ssd_trace_free(tr);
-    if (!status && cmd_status)
+    if (!status && cli_stop_signal())
+        status = (cli_error("trace record", "interrupted: the trace holds what the command did "
+                                            "until then"),
+                  cli_interrupted_status());
+    else if (!status && cmd_status)
         status = cli_error("trace record", "the command exited with status %d", cmd_status);
 out:;
     /* Remove the raw recording. */
@@ -556,11 +615,11 @@ int cmd_replay(int argc, char **argv) {
     ssd_replay *r = NULL;
     if (ssd_trace_create(&tr)) {
         ssd_target_free(t);
-        return cli_error("replay", "out of memory");
+        return cli_error("replay", "out of memory creating the trace handle");
     }
     status = load("replay", tr, trace_path, format);
     if (!status && ssd_replay_create(&r, t, tr))
-        status = cli_error("replay", "out of memory");
+        status = cli_error("replay", "out of memory creating the replay");
     for (int k = O_TIMING; k <= O_PRECONDITION && !status; k++)
         if (vals[k] && ssd_replay_set_option(r, keys[k], vals[k]) < 0)
             status = cli_usage_error("replay", "--%s: %s", keys[k], ssd_replay_errmsg(r));

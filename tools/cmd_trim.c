@@ -47,7 +47,7 @@ int cmd_trim(int argc, char **argv) {
         return cli_usage_error("trim", "--length: '%s' is not a size", len_s);
     ssd_target *t;
     if (ssd_target_create(&t))
-        return cli_error("trim", "out of memory");
+        return cli_error("trim", "out of memory creating the target handle");
     int status = 0;
     ssd_target_set_option(t, "destroy_data", "1");
     ssd_target_set_option(t, "layout", "never");
@@ -80,7 +80,7 @@ int cmd_idle(int argc, char **argv) {
         return cli_usage_error("idle", "'%s' is not a duration (e.g. 15m, 30s)", argv[2]);
     ssd_target *t;
     if (ssd_target_create(&t))
-        return cli_error("idle", "out of memory");
+        return cli_error("idle", "out of memory creating the target handle");
     int status = 0;
     ssd_target_set_option(t, "read_only", "1");
     if (ssd_target_open(t, argv[1]) < 0) {

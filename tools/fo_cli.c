@@ -20,20 +20,8 @@ void fo_cli_json_str(FILE *out, const char *s) {
     ssd_free(quoted);
 }
 
-const char *fo_cli_safe(const char *s) {
-    static char *buf;
-    static size_t cap;
-    if (!s)
-        return "";
-    size_t need = strlen(s) * 4 + 1;
-    if (need > cap) {
-        char *g = realloc(buf, need);
-        if (!g)
-            return "(message dropped: out of memory)";
-        buf = g;
-        cap = need;
-    }
-    char *w = buf;
+/* The escaping of fo_cli_safe into w (room for 4 bytes per byte of s). */
+static void safe_into(char *w, const char *s) {
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
         int len = 0; /* length of a valid UTF-8 sequence at p that is not a C1 control */
         if (*p >= 0x20 && *p < 0x7f)
@@ -54,7 +42,56 @@ const char *fo_cli_safe(const char *s) {
         }
     }
     *w = 0;
+}
+
+const char *fo_cli_safe(const char *s) {
+    static char *buf;
+    static size_t cap;
+    if (!s)
+        return "";
+    size_t need = strlen(s) * 4 + 1;
+    if (need > cap) {
+        char *g = realloc(buf, need);
+        if (!g)
+            return "(message dropped: out of memory)";
+        buf = g;
+        cap = need;
+    }
+    safe_into(buf, s);
     return buf;
+}
+
+void fo_cli_put_safe(FILE *out, const char *s) {
+    /* No allocation: this prints the messages of running out of memory. */
+    char chunk[256], esc[4 * sizeof chunk];
+    for (size_t n = strlen(s); n;) {
+        size_t k = n < sizeof chunk - 1 ? n : sizeof chunk - 1;
+        /* Never split a UTF-8 sequence between chunks. */
+        while (k < n && k > 1 && ((unsigned char)s[k] & 0xc0) == 0x80)
+            k--;
+        memcpy(chunk, s, k);
+        chunk[k] = 0;
+        safe_into(esc, chunk);
+        fputs(esc, out);
+        s += k;
+        n -= k;
+    }
+}
+
+void fo_cli_print_lines(FILE *out, const char *text) {
+    for (const char *p = text; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        char *line = strndup(p, n);
+        if (line)
+            fo_cli_put_safe(out, line);
+        else
+            fputs("(line dropped: out of memory)", out);
+        free(line);
+        if (nl)
+            fputc('\n', out);
+        p += n + (nl != NULL);
+    }
 }
 
 static int progress_drawn, progress_draw;

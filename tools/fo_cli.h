@@ -24,6 +24,14 @@ int fo_cli_progress_wanted(void);
  * terminal (move the cursor, retitle the window, hide text). Returns a
  * buffer reused by the next call. */
 const char *fo_cli_safe(const char *s);
+/* Prints text to out line by line through fo_cli_safe, keeping the line
+ * breaks: text made of names from results.json or a catalog (catalog list,
+ * report --summary) reaches the terminal as text, never as escape
+ * sequences. */
+void fo_cli_print_lines(FILE *out, const char *text);
+/* fo_cli_safe(s) written to out, without allocating (for messages about
+ * running out of memory). */
+void fo_cli_put_safe(FILE *out, const char *s);
 
 /* Catches the first SIGINT, SIGTERM or SIGHUP (a second one kills as usual)
  * and sets whether

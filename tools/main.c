@@ -2,11 +2,13 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <ssdcore.h>
 
 #include "commands.h"
+#include "fo_cli.h"
 
 static const struct ssd_cli_command commands[] = {
     {"version", cmd_version, "print the version"},

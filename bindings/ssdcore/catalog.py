@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import urllib.request
+from contextlib import closing
 from typing import Iterable, Optional
 
 from ._errors import check
@@ -32,9 +34,10 @@ def catalog_path() -> str:
     return take_string(p)
 
 
-def _open(catalog):
+def _open(catalog, existing=False):
     p = ffi.new("ssd_catalog **")
-    rc = lib.ssd_catalog_open(p, os.fsencode(catalog) if catalog is not None else ffi.NULL)
+    opener = lib.ssd_catalog_open_existing if existing else lib.ssd_catalog_open
+    rc = opener(p, os.fsencode(catalog) if catalog is not None else ffi.NULL)
     if p[0] == ffi.NULL:
         check(rc)
     c = ffi.gc(p[0], lib.ssd_catalog_close)
@@ -44,10 +47,12 @@ def _open(catalog):
 
 def catalog_add(run_dir, catalog=None) -> bool:
     """Adds the run in ``run_dir`` to the catalog (created when missing).
-    True when added, False when it was there already (nothing changes)."""
+    True when added, or updated because the run changed since it was added
+    (it was still running); False when it was there already as it is
+    (nothing changes)."""
     c = _open(catalog)
     return check(lib.ssd_catalog_add(c, os.fsencode(run_dir)),
-                 lambda: lib.ssd_catalog_errmsg(c)) == 1
+                 lambda: lib.ssd_catalog_errmsg(c)) in (1, 2)
 
 
 def _match(drive):
@@ -60,9 +65,14 @@ def _match(drive):
 
 
 def _connect(catalog):
-    path = os.fspath(catalog) if catalog is not None else catalog_path()
-    _open(path)  # the same checks and errors as the C side (and creates it)
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    path = os.fsdecode(os.fspath(catalog)) if catalog is not None else catalog_path()
+    # The same checks and errors as the C side; a missing catalog raises
+    # FileNotFoundError (ssdcore.NotFound), nothing is created.
+    _open(path, existing=True)
+    # A URI, for mode=ro: the path quoted, so '#', '%' and '?' are the
+    # file's own characters, not a fragment, an escape or a query.
+    uri = "file:" + urllib.request.pathname2url(os.path.abspath(path)) + "?mode=ro"
+    return sqlite3.connect(uri, uri=True)
 
 
 def catalog_runs(catalog=None, drive: Optional[str] = None):
@@ -72,7 +82,7 @@ def catalog_runs(catalog=None, drive: Optional[str] = None):
     import pandas as pd
 
     where, args = _match(drive)
-    with _connect(catalog) as db:
+    with closing(_connect(catalog)) as db:
         return pd.read_sql_query(
             "SELECT r.id, r.run_key, r.dir, r.drive, r.model, r.serial, r.firmware,"
             " r.capacity_bytes, r.target, r.target_kind, r.suite, r.status, r.host, r.tool,"
@@ -87,7 +97,7 @@ def catalog_figures(catalog=None, drive: Optional[str] = None):
     import pandas as pd
 
     where, args = _match(drive)
-    with _connect(catalog) as db:
+    with closing(_connect(catalog)) as db:
         return pd.read_sql_query(
             "SELECT f.run_id, r.drive, r.started, f.key AS figure, f.value FROM figures f"
             " JOIN runs r ON r.id = f.run_id" + where + " ORDER BY r.started, r.id, f.key",
@@ -98,7 +108,7 @@ def catalog_compare(drives: Iterable[str], catalog=None, out=None, *, highlight=
                     title=None):
     """:func:`compare` over the newest catalogued run of each drive text in
     ``drives`` (labelled by that text)."""
-    c = _open(catalog)
+    c = _open(catalog, existing=True)
     dirs = []
     for d in drives:
         p = ffi.new("char **")

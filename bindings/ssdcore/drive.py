@@ -12,7 +12,7 @@ import json
 import os
 from typing import Optional
 
-from ._errors import check
+from ._errors import check, error_from_code
 from ._ffi import ffi, lib
 from ._util import take_string
 
@@ -28,8 +28,11 @@ def drive_identity(target, hash_serial: bool = False) -> dict:
     file: the device its filesystem is on, or a ``sim:`` URI). With
     ``hash_serial`` the serial is ``"sha256:"`` and a 16-digit prefix."""
     p = ffi.new("char **")
-    check(lib.ssd_drive_identity_json(_path(target), 1 if hash_serial else 0, p))
-    return json.loads(take_string(p))
+    rc = lib.ssd_drive_identity_json(_path(target), 1 if hash_serial else 0, p)
+    text = take_string(p)  # the identity, or on failure the message
+    if rc < 0:
+        raise error_from_code(rc, text)
+    return json.loads(text)
 
 
 def drive_temperature(target) -> Optional[float]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
 import warnings
 from typing import Dict, List, Optional, Union
 
@@ -55,6 +56,33 @@ def _make(t: Target, options: dict):
     return s
 
 
+def _suite_source(suite: str, suite_file: Optional[PathLike]) -> dict:
+    """The options naming the suite. A suite file that is a pipe or FIFO
+    (``/dev/fd/N`` of a process substitution) is read here, once, and
+    handed over as ``suite_text``: the checks before a run read the suite
+    before the run does, and a pipe has nothing left for a second read."""
+    opts = {"suite": None if suite_file else suite, "suite_file": suite_file}
+    if suite_file is None:
+        return opts
+    try:
+        fifo = stat.S_ISFIFO(os.stat(suite_file).st_mode)
+    except OSError:
+        fifo = False  # the library says what is wrong with it
+    if fifo:
+        # Opened without blocking: a FIFO nobody writes to reads as empty.
+        fd = os.open(suite_file, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        os.set_blocking(fd, True)
+        with open(fd, "rb") as f:
+            text = f.read((1 << 20) + 1)
+        name = os.fsdecode(suite_file)
+        if len(text) > 1 << 20 or b"\0" in text:
+            raise error_from_code(lib.SSD_EFORMAT, f"{name}: " + (
+                "larger than 1 MiB" if len(text) > 1 << 20 else "binary data")
+                + ": not a suite file")
+        opts["suite_text"] = text
+    return opts
+
+
 def _precheck(opts: dict):
     """Checks the suite and options on a stand-in simulated drive bigger than
     any real one, before a real target is opened: opening a new file target
@@ -76,8 +104,7 @@ def suite_steps(target: Union[Target, PathLike], suite: str = "quick", *,
     ``[{"kind": "job", "name": "seq-read", "line": "job name=seq-read ..."}, ...]``.
     A bad suite file raises SsdError whose detail names the file and line."""
     t = _target(target, size, None, None)
-    s = _make(t, {"suite": None if suite_file else suite, "suite_file": suite_file,
-                  "scale": scale, "area": area})
+    s = _make(t, dict(_suite_source(suite, suite_file), scale=scale, area=area))
     check(lib.ssd_suite_prepare(s), lambda: lib.ssd_suite_errmsg(s))
     out = []
     for i in range(lib.ssd_suite_step_count(s)):
@@ -120,7 +147,7 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
     >>> r = ssdcore.suite("sim:bx200", "/tmp/q")                 # doctest: +SKIP
     >>> r["headline"]["rand4k_read_qd1_iops"]                     # doctest: +SKIP
     """
-    opts = {"suite": None if suite_file else suite, "suite_file": suite_file,
+    opts = {**_suite_source(suite, suite_file),
             "scale": scale, "area": area, "out": out,
             "report": None if report else False, "filebench_dir": filebench_dir,
             "filebench_size": filebench_size, "hash_serial": True if hash_serial else None}

@@ -17,8 +17,9 @@ bandwidth and the score (total bytes / total busy time, PCMark 8's way).
 """
 import json
 import os
+import threading
 
-from ._errors import SsdError, check
+from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import set_options, take_string
 from .job import Target
@@ -107,11 +108,20 @@ class Trace:
         return ffi.string(lib.ssd_trace_format(self._tr)).decode()
 
     @property
+    def source(self):
+        """The file the trace was loaded from (as given), or None. An output
+        of the same command never replaces it (docs/crash-safety.md)."""
+        p = lib.ssd_trace_source(self._tr)
+        return None if p == ffi.NULL else os.fsdecode(ffi.string(p))
+
+    @property
     def max_overlap(self):
         return lib.ssd_trace_max_overlap(self._tr)
 
     def save(self, path, format="csv", file=None):
-        """Write as "csv" or "iolog3" (file: the path fio should open)."""
+        """Write as "csv" or "iolog3" (file: the path fio should open).
+        Raises ssdcore.Refused over the trace's own source file, a device
+        node or another special file, or a file ssdcore did not write."""
         check(lib.ssd_trace_save(self._tr, os.fsencode(path), format.encode(),
                                  os.fsencode(file) if file else ffi.NULL), self._errmsg)
 
@@ -155,13 +165,50 @@ def _target(target, options):
     return Target(target, **options), True
 
 
+def _run_interruptibly(fn, *args):
+    """Calls the C function fn(*args), returning (its result, the
+    KeyboardInterrupt that stopped it or None). A replay has no callback in
+    which Python could run its signal handlers, so, from the main thread, it
+    runs in a worker thread (cffi releases the GIL) while this thread waits
+    and takes Ctrl-C: ssd_interrupt() then stops the replay at its next
+    check (every 10 ms of an as-recorded wait)."""
+    if threading.current_thread() is not threading.main_thread():
+        return fn(*args), None
+    box = {}
+    # A plain lock the worker releases when done: an interrupted
+    # Thread.join() can leave is_alive() False while the thread still runs
+    # (Python before 3.13), an interrupted lock acquire cannot.
+    done = threading.Lock()
+    done.acquire()
+
+    def work():
+        try:
+            box["rc"] = fn(*args)
+        finally:
+            done.release()
+
+    worker = threading.Thread(target=work, name="ssdcore-replay", daemon=True)
+    worker.start()
+    stop = None
+    while True:
+        try:
+            if done.acquire(timeout=0.5):
+                break
+        except KeyboardInterrupt as e:
+            stop = stop or e
+            lib.ssd_interrupt()
+    return box.get("rc", lib.SSD_EINTERRUPTED), stop
+
+
 def replay(trace, target, target_options=None, **options):
     """Replay trace (a Trace, a path, "scenario:NAME" or
     "filetest:NAME[@SET_SIZE]") on target (a Target
     or a URI). Options: timing ("no-idle", "as-recorded", "scale=F"), qd,
     offset, span, interval, engine, record, log, written_before and
     precondition (recorded in the log's metadata for :func:`analyze`, as a
-    job's). Returns the results dict."""
+    job's). Returns the results dict. Ctrl-C stops the replay and raises
+    KeyboardInterrupt, with the results of what was replayed
+    (``"interrupted": true``) as ``.results``."""
     if isinstance(trace, (str, os.PathLike)):
         s = os.fspath(trace)
         if s.startswith("scenario:"):
@@ -177,13 +224,17 @@ def replay(trace, target, target_options=None, **options):
         check(lib.ssd_replay_create(p, t._t, trace._tr))
         r = ffi.gc(p[0], lib.ssd_replay_free)
         set_options(r, options, lib.ssd_replay_set_option, lib.ssd_replay_errmsg)
-        rc = lib.ssd_replay_run(r)
+        rc, stop = _run_interruptibly(lib.ssd_replay_run, r)
         out = ffi.new("char **")
         res = None
         if lib.ssd_replay_results_json(r, out) == 0:
             res = json.loads(take_string(out))
+        if stop is not None:
+            stop.results = res  # what was replayed before Ctrl-C, as job() keeps it
+            raise stop
         if rc < 0:
-            err = SsdError(rc, ffi.string(lib.ssd_replay_errmsg(r)).decode(errors="replace"))
+            msg = ffi.string(lib.ssd_replay_errmsg(r)).decode(errors="replace")
+            err = error_from_code(rc, msg)
             err.results = res
             raise err
         return res
@@ -199,8 +250,13 @@ def apps(target, timing=None, seed=1, target_options=None):
     try:
         out = ffi.new("char **")
         err = ffi.new("char[600]")
-        rc = lib.ssd_replay_apps_json(t._t, timing.encode() if timing else ffi.NULL, int(seed),
-                                      out, err, 600)
+        rc, stop = _run_interruptibly(lib.ssd_replay_apps_json, t._t,
+                                      timing.encode() if timing else ffi.NULL, int(seed), out,
+                                      err, 600)
+        if stop is not None:
+            if out[0] != ffi.NULL:
+                lib.ssd_free(out[0])
+            raise stop
         if rc < 0:
             raise SsdError(rc, ffi.string(err).decode(errors="replace"))
         return json.loads(take_string(out))

@@ -11,4 +11,15 @@
  * NUL byte: binary data, not `what`) or SSD_ENOMEM; *out is NULL then. */
 int ssd__read_text(const char *path, unsigned max_mib, const char *what, char *err, char **out);
 
+/* "regular file", "directory", "FIFO", "socket", "character device",
+ * "block device", "symbolic link" or "special file" for a st_mode. */
+const char *ssd__file_kind_name(unsigned mode);
+
+/* Opens path for reading as a text input (blocking reads): without
+ * blocking in open(), so that a FIFO with no writer cannot hang it, and
+ * only a regular file, or a FIFO or pipe when fifo_ok. Returns the
+ * descriptor, or writes why into err (naming path) and returns -errno,
+ * -EISDIR or SSD_EINVAL (a device, a socket, or a FIFO when not fifo_ok). */
+int ssd__open_text(const char *path, int fifo_ok, char *err);
+
 #endif

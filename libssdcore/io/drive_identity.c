@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "ssdcore/drive.h"
+#include "target_impl.h"
 #include "text.h"
 
 #define ATTR_MAX 256
@@ -303,7 +304,16 @@ static void jnum(struct ssd__text *t, const char *key, double v) {
     ssd__text_jnum(t, v);
 }
 
-int ssd_drive_identity_json(const char *target, int hash_serial, char **out) {
+/* *out: a malloc'd message "TARGET: why" for a failure (NULL when out of
+ * memory); returns code. */
+static int identity_fail(char **out, int code, const char *target, const char *why) {
+    struct ssd__text t = {0};
+    ssd__text_add(&t, "%s: %s", target, why);
+    *out = ssd__text_take(&t);
+    return code;
+}
+
+int ssd__drive_identity_json(const char *target, int hash_serial, char **out) {
     if (!target || !out)
         return SSD_EINVAL;
     *out = NULL;
@@ -320,16 +330,30 @@ int ssd_drive_identity_json(const char *target, int hash_serial, char **out) {
         *out = ssd__text_take(&t);
         return *out ? 0 : SSD_ENOMEM;
     }
+    struct stat sb;
+    if (stat(target, &sb))
+        return identity_fail(out, -errno, target, strerror(errno));
+    /* A device node of another kind, a FIFO or a socket names no drive:
+     * the disk its node sits on is not the one meant. */
+    if (!S_ISBLK(sb.st_mode) && !S_ISREG(sb.st_mode)) {
+        char why[160];
+        snprintf(why, sizeof why,
+                 "is a %s: a drive is a block device, a regular file (the drive it is on) or a "
+                 "sim: URI",
+                 S_ISCHR(sb.st_mode)    ? "character device"
+                 : S_ISFIFO(sb.st_mode) ? "FIFO"
+                 : S_ISSOCK(sb.st_mode) ? "socket"
+                 : S_ISDIR(sb.st_mode)  ? "directory"
+                                        : "special file");
+        return identity_fail(out, SSD_EINVAL, target, why);
+    }
     struct ident id;
     memset(&id, 0, sizeof id);
     id.capacity = id.logical = id.physical = id.temperature = NAN;
     id.rotational = -1;
-    struct stat sb;
-    if (stat(target, &sb))
-        return -errno;
     int rc = identify(target, &id, 0);
     if (rc)
-        return rc;
+        return identity_fail(out, rc, target, strerror(-rc));
     char serial[ATTR_MAX];
     snprintf(serial, sizeof serial, "%s", id.serial);
     if (hash_serial && serial[0]) {

@@ -15,6 +15,7 @@
 #include "jobfmt.h"
 #include "options.h"
 #include "precondition.h"
+#include "output_check.h"
 
 /* Every sample of a job stays in memory (ssd_job_samples, Python's
  * result["series"]): 1e6 samples are about 107 MiB, 11.5 days at 1 s. */
@@ -450,23 +451,23 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
 static int open_log(ssd_job *j) {
     if (!j->log_path)
         return 0;
-    /* fopen truncates: never over a device or the file under test. */
-    struct stat ls, ts;
-    if (stat(j->log_path, &ls) == 0) {
-        if (S_ISBLK(ls.st_mode))
-            return ssd__fail(j->err, SSD_EUNSAFE,
-                             "log %s: is a block device; the series CSV goes to a file",
-                             j->log_path);
-        if (j->t->fd >= 0 && fstat(j->t->fd, &ts) == 0 && ls.st_dev == ts.st_dev &&
-            ls.st_ino == ts.st_ino)
-            return ssd__fail(j->err, SSD_EUNSAFE, "log %s: is the target itself", j->log_path);
-    }
+    /* fopen truncates: never the file under test, a device, or a file
+     * ssdcore did not write unless destroy_data says so. A FIFO is a
+     * stream the user opened (--log >(tail -f)), and is written. */
+    struct ssd__file_id target;
+    int have_target = ssd__file_id_of_fd(&target, j->t->fd, "the target itself") == 0;
+    int rc = ssd__output_check("log", j->log_path, &target, have_target, "# ssdcore-series 1",
+                               SSD__OUT_IN_PLACE | SSD__OUT_DESTROY_DATA_LIFTS |
+                                   (j->t->opt_destroy_data ? SSD__OUT_USER_SAYS_SO : 0),
+                               j->err);
+    if (rc)
+        return rc;
     j->log = fopen(j->log_path, "we");
     if (!j->log)
         return ssd__fail(j->err, -errno, "log %s: cannot create: %s", j->log_path, strerror(errno));
     char *meta = NULL;
     struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition};
-    int rc = ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, &meta);
+    rc = ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, &meta);
     if (rc)
         return ssd__fail(j->err, rc, "log %s: no memory for the metadata", j->log_path);
     fprintf(j->log,
@@ -753,7 +754,8 @@ static int init_worker(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worker *k,
     for (int b = 0; b < 2; b++)
         for (int d = 0; d < 2; d++)
             if (ssd_hist_create(&k->iv[b].lat[d]))
-                return ssd__fail(j->err, SSD_ENOMEM, "no memory for latency histograms");
+                return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms",
+                                 j->target_uri);
     return 0;
 }
 
@@ -900,12 +902,12 @@ int ssd_job_run(ssd_job *j) {
     j->target_block = t->block_size;
     j->target_buffered = t->opt_buffered;
     if (!j->target_uri)
-        return ssd__fail(j->err, SSD_ENOMEM, "no memory");
+        return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory to start the job", t->uri);
     for (int d = 0; d < 2; d++)
         if (ssd_hist_create(&j->lat[d]) || ssd_hist_create(&j->iv_lat[d]))
-            return ssd__fail(j->err, SSD_ENOMEM, "no memory for latency histograms");
+            return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
     if (ssd_hist_create(&j->iv_all))
-        return ssd__fail(j->err, SSD_ENOMEM, "no memory for latency histograms");
+        return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
     if (t->ops->run_virtual) {
         j->engine = "virtual";
         rc = open_log(j);

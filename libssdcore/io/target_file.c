@@ -2,11 +2,14 @@
  * random data (reading a hole measures the page allocator, not the drive),
  * opened with O_DIRECT unless buffered I/O is asked for. */
 #include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdatomic.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <time.h>
@@ -35,9 +38,117 @@ static int file_trim(ssd_target *t, uint64_t offset, uint64_t length) {
     return 0;
 }
 
+/* One run at a time on a file target: two jobs on one file would measure
+ * each other's I/O, and two layouts of a new file would leave its mark
+ * saying what neither did. The lock is flock() on a descriptor of its own
+ * (not the one I/O goes through: an io_uring gives that one back only some
+ * time after the process ends), one per file and process, shared by every
+ * target of the process on that file: a program that opens one file twice
+ * (a Target and a job on its path) is one user of it. */
+struct file_hold {
+    dev_t dev;
+    ino_t ino;
+    int fd, refs;
+};
+static pthread_mutex_t holds_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct file_hold *holds;
+static size_t nholds, holds_cap;
+
+/* t->impl: the index + 1 of its hold, as a pointer-sized integer. */
+static void file_release(ssd_target *t) {
+    size_t i = (size_t)(uintptr_t)t->impl;
+    t->impl = NULL;
+    if (!i--)
+        return;
+    pthread_mutex_lock(&holds_mu);
+    if (i < nholds && --holds[i].refs == 0) {
+        close(holds[i].fd);
+        holds[i].fd = -1;
+    }
+    pthread_mutex_unlock(&holds_mu);
+}
+
+/* Takes the lock of the file open as t->fd (st: its fstat). Returns 0 (also
+ * where the filesystem has no flock), -EBUSY with the message, or
+ * SSD_EINTERRUPTED. */
+static int file_hold(ssd_target *t, const char *path, const struct stat *st) {
+    pthread_mutex_lock(&holds_mu);
+    size_t i;
+    for (i = 0; i < nholds; i++)
+        if (holds[i].refs && holds[i].dev == st->st_dev && holds[i].ino == st->st_ino)
+            break;
+    if (i < nholds) {
+        holds[i].refs++;
+        t->impl = (void *)(uintptr_t)(i + 1);
+        pthread_mutex_unlock(&holds_mu);
+        return 0;
+    }
+    pthread_mutex_unlock(&holds_mu);
+    /* The same file as t->fd, in a descriptor of its own. */
+    char self[64];
+    snprintf(self, sizeof self, "/proc/self/fd/%d", t->fd);
+    int fd = open(self, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    struct stat ls;
+    if (fd >= 0 && (fstat(fd, &ls) < 0 || ls.st_dev != st->st_dev || ls.st_ino != st->st_ino)) {
+        close(fd);
+        fd = -1;
+    }
+    if (fd < 0)
+        return 0; /* no /proc, or no read access: unlocked, as before */
+    /* A busy lock is tried again for a moment: a run that is ending, or
+     * one on its way out between two steps, lets it go. */
+    int locked = flock(fd, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK;
+    for (int tries = 0; !locked && tries < 50; tries++) {
+        if (ssd__sleep_interruptible(0.01) == SSD_EINTERRUPTED) {
+            close(fd);
+            return ssd__fail(t->err, SSD_EINTERRUPTED, "%s: interrupted while another run held it",
+                             path);
+        }
+        locked = flock(fd, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK;
+    }
+    if (!locked) {
+        close(fd);
+        return ssd__fail(t->err, -EBUSY,
+                         "%s: in use by another ssdcore job, suite or replay (another process "
+                         "holds the file's lock): two runs on one target would measure each "
+                         "other's I/O",
+                         path);
+    }
+    pthread_mutex_lock(&holds_mu);
+    /* Another thread of this process may have taken it meanwhile. */
+    for (i = 0; i < nholds; i++)
+        if (holds[i].refs && holds[i].dev == st->st_dev && holds[i].ino == st->st_ino)
+            break;
+    if (i < nholds) {
+        holds[i].refs++;
+        close(fd); /* the lock stays with the other descriptor */
+    } else {
+        for (i = 0; i < nholds && holds[i].refs; i++)
+            ;
+        if (i == nholds && nholds == holds_cap) {
+            size_t cap = holds_cap ? 2 * holds_cap : 8;
+            struct file_hold *p = realloc(holds, cap * sizeof *p);
+            if (!p) {
+                pthread_mutex_unlock(&holds_mu);
+                close(fd);
+                return ssd__fail(t->err, SSD_ENOMEM, "out of memory");
+            }
+            holds = p;
+            holds_cap = cap;
+        }
+        if (i == nholds)
+            nholds++;
+        holds[i] = (struct file_hold){st->st_dev, st->st_ino, fd, 1};
+    }
+    t->impl = (void *)(uintptr_t)(i + 1);
+    pthread_mutex_unlock(&holds_mu);
+    return 0;
+}
+
 static const struct ssd__target_ops file_ops = {
     .kind = "file",
     .trim = file_trim,
+    .close = file_release,
 };
 
 static uint64_t layout_nonce(void) {
@@ -132,6 +243,10 @@ static void layout_range(const ssd_target *t, const struct stat *st, enum ssd__l
  * existing file is the user's and is opened read-only, laid out, extended,
  * written or trimmed only with destroy_data. A read job on it reads the
  * file as it is, as fio does. */
+/* file_open found the file changed between its checks and its open (another
+ * process created, laid out or replaced it): look again. */
+#define FILE_OPEN_AGAIN 1
+
 static int file_open(ssd_target *t, const char *path, int *created) {
     struct stat st;
     int exists = stat(path, &st) == 0;
@@ -146,8 +261,10 @@ static int file_open(ssd_target *t, const char *path, int *created) {
                          "%s: no such file (give a size, e.g. --size-file 8g, to create it)", path);
 
     uint64_t marked_size = 0;
-    enum ssd__layout_mark mark =
-        exists ? ssd__layout_mark_get(path, (uint64_t)st.st_ino, &marked_size) : SSD__MARK_NONE;
+    enum ssd__layout_mark mark = exists ? ssd__layout_mark_get(path, &marked_size) : SSD__MARK_NONE;
+    const enum ssd__layout_mark mark_seen = mark;
+    const uint64_t marked_seen = marked_size;
+    const ino_t ino_seen = exists ? st.st_ino : 0;
     /* A complete mark for fewer bytes than the file has: the rest was added
      * by someone else, so the file is not all test data. */
     if (mark == SSD__MARK_COMPLETE && marked_size < (uint64_t)st.st_size &&
@@ -184,6 +301,8 @@ static int file_open(ssd_target *t, const char *path, int *created) {
         rdonly = 1;
         t->fd = open(path, (flags & ~O_RDWR) | O_RDONLY, 0644);
     }
+    if (t->fd < 0 && !exists && errno == EEXIST)
+        return FILE_OPEN_AGAIN; /* created by another process since the stat */
     if (t->fd < 0) {
         int e = errno;
         if (e == EINVAL && !t->opt_buffered)
@@ -195,6 +314,24 @@ static int file_open(ssd_target *t, const char *path, int *created) {
     }
     if (fstat(t->fd, &st) < 0)
         return ssd__fail(t->err, -errno, "%s: %s", path, strerror(errno));
+    /* The lock before anything is written; ops set now so that a failed
+     * open gives it back (ssd_target_open calls ops->close). */
+    t->ops = &file_ops;
+    int rc = file_hold(t, path, &st);
+    if (rc)
+        return rc;
+    /* What the checks above saw may have changed before the lock was taken
+     * (a run that held it laid the file out, or replaced it). */
+    if (exists) {
+        uint64_t now_size = 0;
+        if (st.st_ino != ino_seen || ssd__layout_mark_get(path, &now_size) != mark_seen ||
+            now_size != marked_seen) {
+            file_release(t);
+            close(t->fd);
+            t->fd = -1;
+            return FILE_OPEN_AGAIN;
+        }
+    }
 
     unsigned bsz = 512;
     if (!t->opt_buffered) {
@@ -240,7 +377,7 @@ static int file_open(ssd_target *t, const char *path, int *created) {
          * data yet: the next open lays it out. */
         return *created ? ssd__layout_mark_set(t, path, SSD__MARK_INCOMPLETE, 0) : 0;
     }
-    int rc = ours ? ssd__layout_mark_set(t, path, SSD__MARK_INCOMPLETE, 0) : 0;
+    rc = ours ? ssd__layout_mark_set(t, path, SSD__MARK_INCOMPLETE, 0) : 0;
     if (!rc)
         rc = layout(t, from, want, (uint64_t)st.st_blocks * 512);
     if (!rc && ours)
@@ -253,8 +390,16 @@ static int file_open(ssd_target *t, const char *path, int *created) {
 }
 
 int ssd__file_target_open(ssd_target *t, const char *path) {
-    int created = 0;
-    int rc = file_open(t, path, &created);
+    int created = 0, rc = FILE_OPEN_AGAIN;
+    for (int tries = 0; rc == FILE_OPEN_AGAIN && tries < 4; tries++) {
+        t->write_refused[0] = '\0';
+        rc = file_open(t, path, &created);
+    }
+    if (rc == FILE_OPEN_AGAIN)
+        return ssd__fail(t->err, -EBUSY,
+                         "%s: kept changing while it was opened (another "
+                         "process is creating or replacing it)",
+                         path);
     if (rc < 0 && created)
         (void)unlink(path); /* a refused or interrupted open leaves no file */
     return rc;

@@ -85,12 +85,19 @@ int ssd__block_target_open(ssd_target *t, const char *path);
  * user's file), incomplete (ssdcore's, layout begun but not finished) or
  * complete (ssdcore's, SIZE bytes laid out). */
 enum ssd__layout_mark { SSD__MARK_NONE, SSD__MARK_INCOMPLETE, SSD__MARK_COMPLETE };
-/* path's mark; ino is its inode number (a side file must name it). */
-enum ssd__layout_mark ssd__layout_mark_get(const char *path, uint64_t ino, uint64_t *size);
+/* path's mark: the xattr, or where user xattrs are missing a side file
+ * that names this very file (inode, birth time, generation; see
+ * target_layout_mark.c). */
+enum ssd__layout_mark ssd__layout_mark_get(const char *path, uint64_t *size);
 /* Sets t->fd's mark; 0 or a negative code with a message in t->err. */
 int ssd__layout_mark_set(ssd_target *t, const char *path, enum ssd__layout_mark m, uint64_t size);
 
 /* Non-zero when writes to t are refused (read_only, or write_refused set). */
 int ssd__target_writes_refused(const ssd_target *t);
+
+/* ssd_drive_identity_json() for any target, the sim: profile taken as it
+ * is written (sim/target_uri.c checks it first: the simulator sits above
+ * io/). */
+int ssd__drive_identity_json(const char *target, int hash_serial, char **out);
 
 #endif

@@ -9,16 +9,22 @@
  * own files from the user's: a file without one is never written without
  * destroy_data.
  *
- * The mark is the xattr user.ssdcore.layout, which travels with the inode.
- * A filesystem without user xattrs gets a side file PATH.ssdcore-layout
- * instead, holding the inode number so that a file replaced under the same
- * name is not mistaken for the one that was marked. */
+ * The mark is the xattr user.ssdcore.layout, which travels with the inode;
+ * on a filesystem with user xattrs it is the only mark read. A filesystem
+ * without them gets a side file PATH.ssdcore-layout instead, naming the
+ * file by more than its inode number, which a new file reuses once the
+ * target is deleted (a user's file would then pass for ssdcore's): the
+ * inode's birth time and generation where the filesystem reports them,
+ * and where it reports neither, the size a complete layout left (an
+ * incomplete mark then proves nothing and is not trusted). */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -55,7 +61,31 @@ static enum ssd__layout_mark parse_mark(const char *v, uint64_t *size) {
     return SSD__MARK_INCOMPLETE;
 }
 
-static enum ssd__layout_mark side_get(const char *path, uint64_t ino, uint64_t *size) {
+/* What names one file on a filesystem beyond its inode number: "-" for
+ * what the filesystem does not report. */
+struct file_ident {
+    unsigned long long ino, size;
+    char btime[48], gen[24];
+};
+
+static void ident_of_fd(int fd, struct file_ident *id) {
+    struct statx sx;
+    snprintf(id->btime, sizeof id->btime, "-");
+    snprintf(id->gen, sizeof id->gen, "-");
+    id->ino = id->size = 0;
+    if (statx(fd, "", AT_EMPTY_PATH, STATX_INO | STATX_SIZE | STATX_BTIME, &sx) == 0) {
+        id->ino = sx.stx_ino;
+        id->size = sx.stx_size;
+        if (sx.stx_mask & STATX_BTIME)
+            snprintf(id->btime, sizeof id->btime, "%lld.%09u", (long long)sx.stx_btime.tv_sec,
+                     sx.stx_btime.tv_nsec);
+    }
+    int gen;
+    if (ioctl(fd, FS_IOC_GETVERSION, &gen) == 0)
+        snprintf(id->gen, sizeof id->gen, "%u", (unsigned)gen);
+}
+
+static enum ssd__layout_mark side_get(const char *path, uint64_t *size) {
     char *sp = side_path(path);
     if (!sp)
         return SSD__MARK_NONE;
@@ -63,21 +93,39 @@ static enum ssd__layout_mark side_get(const char *path, uint64_t ino, uint64_t *
     free(sp);
     if (!f)
         return SSD__MARK_NONE;
-    char line[128] = "";
-    unsigned long long ino_want = ino;
-    unsigned long long ino_got = 0;
+    /* Opening the user's file read-only to ask its generation changes
+     * nothing (O_NONBLOCK: never wait on a FIFO put there). */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    struct file_ident now;
+    if (fd >= 0) {
+        ident_of_fd(fd, &now);
+        close(fd);
+    }
+    char line[256] = "", btime[48], gen[24];
+    unsigned long long ino = 0, marked_size = 0;
     int off = 0;
     enum ssd__layout_mark m = SSD__MARK_NONE;
-    if (fgets(line, sizeof line, f) &&
-        sscanf(line, "ssdcore-layout %llu %n", &ino_got, &off) == 1 && ino_got == ino_want) {
+    /* Version 1 side files ("ssdcore-layout INO VALUE") named the inode
+     * alone: not trusted, the file counts as the user's. */
+    if (fd >= 0 && fgets(line, sizeof line, f) &&
+        sscanf(line, "ssdcore-layout 2 ino=%llu btime=%47s gen=%23s size=%llu %n", &ino, btime, gen,
+               &marked_size, &off) == 4 &&
+        off > 0 && ino == now.ino && !strcmp(btime, now.btime) && !strcmp(gen, now.gen)) {
         line[strcspn(line, "\n")] = '\0';
         m = parse_mark(line + off, size);
+        /* Neither a birth time nor a generation: only a complete layout's
+         * exact size tells this file from a new one on the same inode. */
+        if (!strcmp(btime, "-") && !strcmp(gen, "-") &&
+            (m != SSD__MARK_COMPLETE || now.size != marked_size || *size != marked_size))
+            m = SSD__MARK_NONE;
     }
+    if (m == SSD__MARK_NONE)
+        *size = 0;
     fclose(f);
     return m;
 }
 
-enum ssd__layout_mark ssd__layout_mark_get(const char *path, uint64_t ino, uint64_t *size) {
+enum ssd__layout_mark ssd__layout_mark_get(const char *path, uint64_t *size) {
     char v[64];
     *size = 0;
     ssize_t n = getxattr(path, MARK_XATTR, v, sizeof v - 1);
@@ -85,17 +133,19 @@ enum ssd__layout_mark ssd__layout_mark_get(const char *path, uint64_t ino, uint6
         v[n] = '\0';
         return parse_mark(v, size);
     }
-    if (errno == ENODATA)
-        return side_get(path, ino, size); /* a mark written before xattrs worked */
-    return xattr_unsupported(errno) ? side_get(path, ino, size) : SSD__MARK_NONE;
+    /* ENODATA: the filesystem has user xattrs and this file has no mark; a
+     * side file beside it (left by another file, or written by hand) does
+     * not make it ssdcore's. */
+    return xattr_unsupported(errno) ? side_get(path, size) : SSD__MARK_NONE;
 }
 
 /* The side file is replaced by rename, so a kill leaves the old mark or the
  * new one, never half of one. */
 static int side_set(int fd, const char *path, const char *value) {
-    struct stat st;
-    if (fstat(fd, &st) < 0)
-        return -errno;
+    struct file_ident id;
+    ident_of_fd(fd, &id);
+    if (!id.ino)
+        return errno ? -errno : -EIO;
     char *sp = side_path(path);
     if (!sp)
         return SSD_ENOMEM;
@@ -111,7 +161,8 @@ static int side_set(int fd, const char *path, const char *value) {
     if (!f) {
         rc = -errno;
     } else {
-        fprintf(f, "ssdcore-layout %llu %s\n", (unsigned long long)st.st_ino, value);
+        fprintf(f, "ssdcore-layout 2 ino=%llu btime=%s gen=%s size=%llu %s\n", id.ino, id.btime,
+                id.gen, id.size, value);
         if (fflush(f) || fsync(fileno(f)))
             rc = -errno;
         if (fclose(f) && !rc)

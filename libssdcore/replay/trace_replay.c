@@ -27,9 +27,12 @@
 #include <unistd.h>
 
 #include "errmsg.h"
+#include "file_write.h"
 #include "interrupt.h"
 #include "jsonw.h"
 #include "precondition.h"
+#include "output_check.h"
+#include "text.h"
 #include "ssdcore/job.h"
 #include "ssdcore/trace.h"
 #include "target_impl.h"
@@ -266,15 +269,15 @@ static int write_record(ssd_replay *r, const struct issued *iss, size_t n) {
     if (rc == 0)
         rc = ssd_trace_save(out, r->record_path, "csv", NULL);
     if (rc < 0)
-        ssd__fail(r->err, rc, "record: %s", ssd_trace_errmsg(out));
+        ssd__fail(r->err, rc, "record %s: %s", r->record_path, ssd_trace_errmsg(out));
     ssd_trace_free(out);
     return rc;
 }
 
+/* The series is written after the replay, like every output renamed into
+ * place: a replay killed part-way leaves the previous file, not half of a
+ * new one, and never writes into whatever node the name held. */
 static int write_log(ssd_replay *r) {
-    FILE *f = fopen(r->log_path, "w");
-    if (!f)
-        return ssd__fail(r->err, -errno, "%s: cannot create: %s", r->log_path, strerror(errno));
     /* The analysis context (DESIGN.md): capacity, written_before and
      * precondition when given, the workload's name. */
     char extra[96] = "";
@@ -285,18 +288,48 @@ static int write_log(ssd_replay *r) {
     if (r->precondition >= 0)
         snprintf(extra + n, sizeof extra - (size_t)n, ",\"precondition\":\"%s\"",
                  ssd__precondition_name(r->precondition));
-    fprintf(f,
-            "# ssdcore-series 1\n# {\"target\":\"%s\",\"capacity_bytes\":%llu%s,\"pattern\":"
-            "\"replay\",\"interval_s\":%g,\"tool\":\"ssdcore " SSD_VERSION_STRING "\"}\n"
-            "t_s,bytes,ops\n",
-            ssd_target_uri(r->t), (unsigned long long)ssd_target_size(r->t), extra, r->interval_s);
+    struct ssd__text t = {0};
+    ssd__text_add(&t,
+                  "# ssdcore-series 1\n# {\"target\":\"%s\",\"capacity_bytes\":%llu%s,\"pattern\":"
+                  "\"replay\",\"interval_s\":%g,\"tool\":\"ssdcore " SSD_VERSION_STRING "\"}\n"
+                  "t_s,bytes,ops\n",
+                  ssd_target_uri(r->t), (unsigned long long)ssd_target_size(r->t), extra,
+                  r->interval_s);
     for (size_t i = 0; i < r->nsamples; i++)
-        fprintf(f, "%.3f,%llu,%llu\n", r->samples[i].t_s, (unsigned long long)r->samples[i].bytes,
-                (unsigned long long)r->samples[i].ops);
-    int bad = ferror(f);
-    if (fclose(f) || bad)
-        return ssd__fail(r->err, -EIO, "%s: cannot write", r->log_path);
+        ssd__text_add(&t, "%.3f,%llu,%llu\n", r->samples[i].t_s,
+                      (unsigned long long)r->samples[i].bytes,
+                      (unsigned long long)r->samples[i].ops);
+    char *text = ssd__text_take(&t);
+    if (!text)
+        return ssd__fail(r->err, SSD_ENOMEM, "log %s: out of memory for %zu samples", r->log_path,
+                         r->nsamples);
+    int rc = ssd__write_atomic(r->log_path, text, strlen(text));
+    free(text);
+    if (rc)
+        return ssd__fail(r->err, rc, "log %s: cannot write: %s", r->log_path, ssd_strerror(rc));
     return 0;
+}
+
+/* Before the first I/O: --record and --log never replace the trace, the
+ * target, a device node or a file ssdcore did not write (unless
+ * destroy_data says so), so a refusal costs nothing. */
+static int check_outputs(ssd_replay *r) {
+    struct ssd__file_id in[2];
+    size_t nin = 0;
+    char trace_name[SSD__ERRMSG_SIZE / 2];
+    snprintf(trace_name, sizeof trace_name, "the trace %s",
+             ssd_trace_source(r->tr) ? ssd_trace_source(r->tr) : "");
+    if (ssd__file_id_of(&in[nin], ssd_trace_source(r->tr)) == 0)
+        in[nin++].name = trace_name;
+    if (ssd__file_id_of_fd(&in[nin], r->t->fd, "the target itself") == 0)
+        nin++;
+    unsigned flags =
+        SSD__OUT_DESTROY_DATA_LIFTS | (r->t->opt_destroy_data ? SSD__OUT_USER_SAYS_SO : 0);
+    int rc =
+        ssd__output_check("record", r->record_path, in, nin, "# ssdcore-trace 1", flags, r->err);
+    if (!rc)
+        rc = ssd__output_check("log", r->log_path, in, nin, "# ssdcore-series 1", flags, r->err);
+    return rc;
 }
 
 /* ---- real targets ---------------------------------------------------------- */
@@ -507,6 +540,12 @@ static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
             }
             if (rc)
                 break;
+            /* Stopped while waiting: the I/O is not issued (were it the
+             * last, nothing after would notice the stop). */
+            if (ssd__interrupt_generation() != x.gen) {
+                r->interrupted = 1;
+                break;
+            }
         }
         if (io.op >= SSD_TRACE_TRIM) {
             if ((rc = drain(&x)) < 0)
@@ -598,6 +637,10 @@ static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
         if (rc == 0)
             rc = d;
     }
+    /* A stop that came while the last I/Os completed: they did, yet the
+     * user asked to stop, and the run says so. */
+    if (rc == 0 && ssd__interrupt_generation() != x.gen)
+        r->interrupted = 1;
     uint64_t end = now_ns();
     r->runtime_s = (double)(end - x.t0) * 1e-9;
     r->busy_s = (double)x.busy_ns * 1e-9;
@@ -803,6 +846,9 @@ int ssd_replay_run(ssd_replay *r) {
                          (unsigned long long)m.offset, (unsigned long long)m.span,
                          (unsigned long long)m.block);
     m.span -= m.span % m.block;
+    int checked = check_outputs(r);
+    if (checked)
+        return checked;
     size_t n = ssd_trace_count(r->tr);
     for (size_t i = 0; i < n; i++) {
         ssd_trace_io io;

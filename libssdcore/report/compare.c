@@ -17,6 +17,7 @@
 #include "results_model.h"
 #include "file_write.h"
 #include "json_read.h"
+#include "output_check.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
@@ -225,7 +226,7 @@ static int read_run_meta(ssd_compare *c, struct cmp_drive *d) {
                                                        : ssd__jv_str(&root, "suite_file"));
     d->started = dup_or_null(ssd__jv_str(&root, "started"));
     ssd__jv_free(&root);
-    return d->status ? 0 : ssd__fail(c->err, SSD_ENOMEM, "out of memory");
+    return d->status ? 0 : ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory", path);
 }
 
 static int label_taken(const ssd_compare *c, const char *label) {
@@ -243,7 +244,7 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
         int cap = c->cap ? 2 * c->cap : 8;
         struct cmp_drive *d = realloc(c->d, (size_t)cap * sizeof *d);
         if (!d)
-            return ssd__fail(c->err, SSD_ENOMEM, "out of memory");
+            return ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory for run %d", dir, c->nd + 1);
         c->d = d;
         c->cap = cap;
     }
@@ -251,19 +252,22 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
     memset(d, 0, sizeof *d);
     int rc = ssd_suite_load(&d->s, dir);
     if (rc < 0) {
-        ssd__fail(c->err, rc, "%s: %s", dir, d->s ? ssd_suite_errmsg(d->s) : "out of memory");
+        if (d->s && *ssd_suite_errmsg(d->s))
+            ssd__fail(c->err, rc, "%s: %s", dir, ssd_suite_errmsg(d->s));
+        else
+            ssd__fail(c->err, rc, "%s: cannot load the results: %s", dir, ssd_strerror(rc));
         goto fail;
     }
     d->r = ssd__suite_results(d->s);
     if (!(d->dir = strdup(dir))) {
-        rc = ssd__fail(c->err, SSD_ENOMEM, "out of memory");
+        rc = ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory", dir);
         goto fail;
     }
     if ((rc = read_run_meta(c, d)))
         goto fail;
     char *hl = NULL;
     if (ssd__suite_headline_json(d->r, &hl)) {
-        rc = ssd__fail(c->err, SSD_ENOMEM, "out of memory");
+        rc = ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory for the headline figures", dir);
         goto fail;
     }
     struct ssd__jv root = {0};
@@ -277,7 +281,7 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
     rc = flatten(c, d, &root, path, sizeof path);
     ssd__jv_free(&root);
     if (rc) {
-        ssd__fail(c->err, rc, "out of memory");
+        ssd__fail(c->err, rc, "%s: out of memory for the figures", dir);
         goto fail;
     }
     char base[256];
@@ -290,7 +294,7 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
     for (int k = 2; label_taken(c, name); k++)
         snprintf(name, sizeof name, "%s (%d)", base, k);
     if (!(d->label = strdup(name))) {
-        rc = ssd__fail(c->err, SSD_ENOMEM, "out of memory");
+        rc = ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory", dir);
         goto fail;
     }
     c->nd++;
@@ -306,7 +310,7 @@ int ssd_compare_set_option(ssd_compare *c, const char *key, const char *value) {
     if (!strcmp(key, "title")) {
         char *t = strdup(value);
         if (!t)
-            return ssd__fail(c->err, SSD_ENOMEM, "out of memory");
+            return ssd__fail(c->err, SSD_ENOMEM, "title: out of memory");
         free(c->title);
         c->title = t;
         return 0;
@@ -539,15 +543,22 @@ int ssd_compare_json(const ssd_compare *c, char **out) {
     }
     ssd__text_add(&t, "]}\n");
     *out = ssd__text_take(&t);
-    return *out ? 0 : SSD_ENOMEM;
+    return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.json: out of memory");
 }
 
+/* A text field, quoted when it must be. One that a spreadsheet would take
+ * for a formula (starting with =, +, -, @, a tab or a carriage return: a
+ * drive label is whatever the user or the drive's model string says) gets
+ * a leading apostrophe, as OWASP's CSV injection advice has it, so opening
+ * compare.csv never runs =HYPERLINK(...) or a DDE call. */
 static void csv_field(struct ssd__text *t, const char *s) {
+    const char *formula = strchr("=+-@\t\r", *s) && *s ? "'" : "";
     if (!strpbrk(s, ",\"\n\r")) {
-        ssd__text_add(t, "%s", s);
+        ssd__text_add(t, "%s%s", formula, s);
         return;
     }
     ssd__text_raw(t, "\"", 1);
+    ssd__text_add(t, "%s", formula);
     for (; *s; s++) {
         if (*s == '"')
             ssd__text_raw(t, "\"", 1);
@@ -581,7 +592,7 @@ int ssd_compare_csv(const ssd_compare *c, char **out) {
             ssd__text_raw(&t, "\n", 1);
         }
     *out = ssd__text_take(&t);
-    return *out ? 0 : SSD_ENOMEM;
+    return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.csv: out of memory");
 }
 
 /* ---- the page ---------------------------------------------------------- */
@@ -601,15 +612,22 @@ static void fmt_value(char *buf, size_t len, double v) {
  * saying so, never a zero-length bar. */
 static void bars(const ssd_compare *c, struct ssd__text *t, const char *key,
                  const struct figinfo *f) {
-    int order[256], n = 0, nmiss = 0, miss[256];
-    for (int i = 0; i < c->nd && i < 256; i++) {
+    int *order = malloc(2 * (size_t)c->nd * sizeof *order), n = 0, nmiss = 0;
+    if (!order) {
+        t->oom = 1;
+        return;
+    }
+    int *miss = order + c->nd;
+    for (int i = 0; i < c->nd; i++) {
         if (isfinite(value(&c->d[i], key)))
             order[n++] = i;
         else
             miss[nmiss++] = i;
     }
-    if (!n)
+    if (!n) {
+        free(order);
         return;
+    }
     /* Insertion sort, best first (largest first when neither is better). */
     for (int a = 1; a < n; a++)
         for (int b = a; b > 0; b--) {
@@ -679,6 +697,7 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const char *key,
         ssd__text_add(t, "</g>\n");
     }
     ssd__text_add(t, "</svg></figure>\n");
+    free(order);
 }
 
 static void legend_drives(const ssd_compare *c, struct ssd__text *t, const int *present) {
@@ -704,8 +723,12 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
                           const char *title, const char *xlabel, int xlog2, int xsize, int iops) {
     double xlo = INFINITY, xhi = -INFINITY, yhi = 0, ticks[64];
     size_t nticks = 0;
-    int present[256] = {0}, any = 0;
-    for (int i = 0; i < c->nd && i < 256; i++) {
+    int *present = calloc((size_t)c->nd, sizeof *present), any = 0;
+    if (!present) {
+        t->oom = 1;
+        return;
+    }
+    for (int i = 0; i < c->nd; i++) {
         const struct ssd__results *s = c->d[i].r;
         for (int k = 0; k < s->nsteps; k++) {
             const struct ssd__step *st = &s->steps[k];
@@ -725,8 +748,10 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
                 ticks[nticks++] = st->def.x;
         }
     }
-    if (!any)
+    if (!any) {
+        free(present);
         return;
+    }
     if (xhi == xlo) {
         xlo = xlog2 ? xlo / 2 : xlo - 1;
         xhi = xlog2 ? xhi * 2 : xhi + 1;
@@ -738,7 +763,7 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     ssd__text_add(t, "</figcaption>\n");
     ssd__chart_open(t, &ch, title, xlabel, iops ? "IOPS" : "MiB/s",
                     xlog2 || nticks <= 12 ? ticks : NULL, nticks, xsize);
-    for (int i = 0; i < c->nd && i < 256; i++) {
+    for (int i = 0; i < c->nd; i++) {
         if (!present[i])
             continue;
         const struct ssd__results *s = c->d[i].r;
@@ -772,6 +797,7 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     ssd__chart_close(t);
     legend_drives(c, t, present);
     ssd__text_add(t, "</figure>\n");
+    free(present);
 }
 
 struct drawn_curve {
@@ -812,9 +838,15 @@ static int curve_of(const struct ssd__results *s, const char *stem, struct drawn
 /* Every drive's write curve (its moving average) on shared axes, then one
  * small chart per drive with its samples, all on the same axes. */
 static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char *stem) {
-    struct drawn_curve dc[64];
-    int nd = c->nd < 64 ? c->nd : 64, present[64] = {0}, any = 0;
+    int nd = c->nd, any = 0;
+    struct drawn_curve *dc = calloc((size_t)nd, sizeof *dc);
+    int *present = calloc((size_t)nd, sizeof *present);
     double xhi = 0, yhi = 0, dotmax = 0;
+    if (!dc || !present) {
+        t->oom = 1;
+        nd = 0;
+        goto done;
+    }
     for (int i = 0; i < nd; i++) {
         present[i] = curve_of(c->d[i].r, stem, &dc[i]);
         if (!present[i])
@@ -887,6 +919,8 @@ done:
     for (int i = 0; i < nd; i++)
         if (present[i])
             curve_free(&dc[i]);
+    free(dc);
+    free(present);
 }
 
 static void figures_table(const ssd_compare *c, struct ssd__text *t) {
@@ -1061,24 +1095,50 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                   "figure.</p>\n<script>//<![CDATA[\n%s//]]></script>\n</body>\n</html>\n",
                   SSD_VERSION_STRING, ssd__report_js);
     *out = ssd__text_take(&t);
-    return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "out of memory");
+    return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.html: out of memory");
 }
 
 int ssd_compare_write(ssd_compare *c, const char *dir) {
     if (!c || !dir || !*dir)
         return SSD_EINVAL;
+    c->err[0] = 0;
     char path[4096];
     int rc = ssd__mkdirs(dir, 0777);
     if (rc)
         return ssd__fail(c->err, rc, "%s: cannot create: %s", dir, strerror(-rc));
     static const char *const names[] = {"compare.json", "compare.csv", "compare.html"};
+    static const char *const signatures[] = {"{\"schema\":\"ssdcore-compare/", "drive,figure,",
+                                             "<!DOCTYPE html>"};
+    /* The runs' results.json files are what compare reads (their CSVs are
+     * never named compare.*); no output may replace one. */
+    struct ssd__file_id *in = calloc((size_t)c->nd + 1, sizeof *in);
+    char(*in_paths)[4096] = calloc((size_t)c->nd + 1, sizeof *in_paths);
+    size_t nin = 0;
+    if (!in || !in_paths) {
+        free(in);
+        free(in_paths);
+        return ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory for %d runs", dir, c->nd);
+    }
+    for (int i = 0; i < c->nd; i++) {
+        snprintf(in_paths[nin], sizeof in_paths[nin], "%s/results.json", c->d[i].dir);
+        if (ssd__file_id_of(&in[nin], in_paths[nin]) == 0)
+            nin++;
+    }
+    for (int k = 0; k < 3 && !rc; k++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[k]);
+        rc = ssd__output_check("compare", path, in, nin, signatures[k], 0, c->err);
+    }
+    free(in);
+    free(in_paths);
+    if (rc)
+        return rc;
     for (int k = 0; k < 3; k++) {
         char *text = NULL;
         rc = k == 0   ? ssd_compare_json(c, &text)
              : k == 1 ? ssd_compare_csv(c, &text)
                       : ssd_compare_html(c, &text);
         if (rc)
-            return rc;
+            return ssd__fail(c->err, rc, "%s/%s: %s", dir, names[k], ssd_strerror(rc));
         snprintf(path, sizeof path, "%s/%s", dir, names[k]);
         rc = ssd__write_atomic(path, text, strlen(text));
         free(text);

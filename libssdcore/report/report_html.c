@@ -22,6 +22,7 @@
 #include "step_names.h"
 #include "verdict_words.h"
 
+#define MAX_DRAWN 4000
 #define MIB 1048576.0
 #define GIB 1073741824.0
 
@@ -319,17 +320,20 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
     ssd__text_add(t, "</g>\n");
     /* A dot per sample: one path of zero-length round-capped segments is
      * far smaller than a circle element each. */
+    /* At most MAX_DRAWN samples a chart: a chart is 560 px wide, and a
+     * long series drawn whole made pages of a hundred megabytes. */
+    size_t stride = n > MAX_DRAWN ? (n + MAX_DRAWN - 1) / MAX_DRAWN : 1;
     ssd__text_add(t, "<g data-key=\"dots\"><path fill=\"none\" stroke=\"#7aa6d6\" "
                      "stroke-width=\"2.4\" stroke-linecap=\"round\" d=\"");
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i += stride)
         ssd__text_add(t, "M%.1f %.1fh0", px(&ax, d->x[i]), py(&ay, d->y[i]));
     ssd__text_add(t, "\"/></g>\n<g data-key=\"ma\"><polyline fill=\"none\" stroke=\"#08306b\" "
                      "stroke-width=\"1.8\" points=\"");
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i += stride) {
         /* A new line at each phase boundary: the average never runs across. */
         int brk = 0;
         for (size_t k = 1; i && k < np; k++)
-            brk |= d->x[i - 1] <= an->res.phases[k].start_bytes / GIB &&
+            brk |= d->x[i - stride] <= an->res.phases[k].start_bytes / GIB &&
                    d->x[i] > an->res.phases[k].start_bytes / GIB;
         if (brk)
             ssd__text_add(t, "\"/><polyline fill=\"none\" stroke=\"#08306b\" "
@@ -366,7 +370,11 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
     }
     ssd__text_add(t, "</g>\n");
     char label[160];
-    snprintf(label, sizeof label, "per sample (one dot every %.3g s)", d->interval);
+    if (stride > 1)
+        snprintf(label, sizeof label, "every %zuth of %zu samples (one dot every %.3g s)", stride,
+                 n, stride * d->interval);
+    else
+        snprintf(label, sizeof label, "per sample (one dot every %.3g s)", d->interval);
     legend(&lg, "dots", "#7aa6d6", 2, label);
     snprintf(label, sizeof label,
              "moving average of %d samples (%.3g s here; the reviews' 30 s at 1 s sampling), "
@@ -620,13 +628,20 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
                       "<g data-key=\"%s\"><polyline fill=\"none\" stroke=\"%s\" "
                       "stroke-width=\"1.4\" points=\"",
                       keys[c], colors[c]);
+        /* At most MAX_DRAWN points, each the worst of the intervals it
+         * stands for, so a spike is never thinned away. */
+        size_t stride = n > MAX_DRAWN ? (n + MAX_DRAWN - 1) / MAX_DRAWN : 1;
         int first = 1;
-        for (size_t i = 0; i < n; i++)
-            if (cols[c][i] > 0 && isfinite(cols[c][i])) {
-                ssd__text_add(t, "%s%.1f,%.1f", first ? "" : " ", px(&ax, ts[i]),
-                              py(&ay, cols[c][i]));
+        for (size_t i = 0; i < n; i += stride) {
+            double v = NAN;
+            for (size_t k = i; k < i + stride && k < n; k++)
+                if (cols[c][k] > 0 && isfinite(cols[c][k]) && !(v >= cols[c][k]))
+                    v = cols[c][k];
+            if (isfinite(v)) {
+                ssd__text_add(t, "%s%.1f,%.1f", first ? "" : " ", px(&ax, ts[i]), py(&ay, v));
                 first = 0;
             }
+        }
         ssd__text_add(t, "\"/></g>\n");
         legend(&lg, keys[c], colors[c], 0, labels[c]);
     }
@@ -1286,6 +1301,17 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
             ssd__text_add(&t, "%s</p>\n",
                           st->res.sum_stored ? ". Its figures above are those results.json stored."
                                              : "");
+            continue;
+        }
+        if (st->def.kind == SSD__STEP_ANALYZE && st->res.same_as > 0 &&
+            st->res.same_as <= s->nsteps) {
+            ssd__text_add(&t, "<p>");
+            ssd__text_html(&t, st->def.name);
+            ssd__text_add(&t, ": the same analysis of ");
+            ssd__text_html(&t, st->def.series);
+            ssd__text_add(&t, ".csv as ");
+            ssd__text_html(&t, s->steps[st->res.same_as - 1].def.name);
+            ssd__text_add(&t, ", charted above.</p>\n");
             continue;
         }
         if (st->def.kind != SSD__STEP_ANALYZE || !st->res.curve)

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <sys/random.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -17,6 +19,7 @@
 #include "ssdcore/job.h"
 #include "ssdcore/drive.h"
 #include "ssdcore/sim.h"
+#include "output_check.h"
 #include "suite_impl.h"
 
 static void host_info(ssd_suite *s) {
@@ -48,8 +51,14 @@ static void host_info(ssd_suite *s) {
 }
 
 static int save_results(ssd_suite *s) {
+    /* Checked at every save: OUT is the user's directory, and a results.json
+     * there that this run did not write (a FIFO, a user's file) is not ours
+     * to replace. */
+    int rc = ssd__output_check("results", s->results_path, NULL, 0, "{", 0, s->err);
+    if (rc)
+        return rc;
     char *json = NULL;
-    int rc = ssd__suite_json(s, &json);
+    rc = ssd__suite_json(s, &json);
     if (rc)
         return ssd__fail(s->err, rc, "results.json: out of memory");
     size_t len = strlen(json);
@@ -273,6 +282,25 @@ static double drive_temp(const ssd_suite *s) {
     return ssd_drive_temperature(s->res.target_uri, &c) ? NAN : c;
 }
 
+/* 32 random hex digits: the run's identity (two runs started in the same
+ * second on one host and target differ), from getrandom, else from the
+ * clock, pid and address-space layout. */
+static void new_run_id(char *buf, size_t len) {
+    unsigned char b[16];
+    if (getrandom(b, sizeof b, GRND_NONBLOCK) != (ssize_t)sizeof b) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        uint64_t x = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec,
+                 y = (uint64_t)getpid() << 32 ^ (uint64_t)(uintptr_t)buf;
+        for (int i = 0; i < 16; i++) {
+            x ^= x >> 12, x ^= x << 25, x ^= x >> 27, x += y;
+            b[i] = (unsigned char)((x * 0x2545F4914F6CDD1Dull) >> 56);
+        }
+    }
+    for (int i = 0; i < 16 && 2 * i + 2 < (int)len; i++)
+        snprintf(buf + 2 * i, 3, "%02x", b[i]);
+}
+
 int ssd_suite_run(ssd_suite *s) {
     if (!s)
         return SSD_EINVAL;
@@ -298,9 +326,12 @@ int ssd_suite_run(ssd_suite *s) {
     /* Who the drive is; unknown members are null, never a failure. */
     ssd_free(s->res.drive_json);
     s->res.drive_json = NULL;
-    if (ssd_drive_identity_json(s->res.target_uri, s->hash_serial, &s->res.drive_json))
+    if (ssd_drive_identity_json(s->res.target_uri, s->hash_serial, &s->res.drive_json)) {
+        ssd_free(s->res.drive_json); /* the message */
         s->res.drive_json = NULL;
+    }
     ssd__now_iso(s->res.started, sizeof s->res.started);
+    new_run_id(s->res.run_id, sizeof s->res.run_id);
     s->res.running = 1;
     if ((rc = save_results(s))) {
         ssd__suite_unlock_out(s);
@@ -360,6 +391,11 @@ int ssd_suite_run(ssd_suite *s) {
     char saved[SSD__ERRMSG_SIZE];
     memcpy(saved, s->err, sizeof saved);
     int wrc = save_results(s);
+    /* The disk is full even after the space kept in reserve was given back:
+     * results.json still says "running", so the lock file says how the run
+     * ended, and readers show that rather than a killed run. */
+    if (wrc)
+        ssd__suite_note_end(s, s->res.interrupted ? "interrupted" : "failed", rc ? saved : s->err);
     int hrc = save_report(s);
     ssd__suite_unlock_out(s);
     if (!rc && (wrc || hrc))

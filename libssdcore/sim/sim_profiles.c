@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "file_read.h"
 #include "sim_model.h"
 
 #define P(field) offsetof(struct ssd__sim_params, field)
@@ -273,9 +275,17 @@ static int apply_list(struct ssd__sim_params *p, const char *list, char *err, si
 
 static int apply_file(struct ssd__sim_params *p, const char *path, const char **profile_name,
                       char *err, size_t errlen) {
-    FILE *f = fopen(path, "r");
+    /* Never blocks in open() on a FIFO; a device or socket is refused. */
+    char why[SSD__ERRMSG_SIZE];
+    int fd = ssd__open_text(path, 1, why);
+    if (fd < 0) {
+        snprintf(err, errlen, "profile file %s", why);
+        return fd;
+    }
+    FILE *f = fdopen(fd, "r");
     if (!f) {
         int e = errno;
+        close(fd);
         snprintf(err, errlen, "profile file %s: %s", path, strerror(e));
         return -e;
     }

@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include "interrupt.h"
+#include "ssdcore/drive.h"
+#include "text.h"
 #include "sim_model.h"
 
 int ssd_target_open(ssd_target *t, const char *uri) {
@@ -40,4 +42,26 @@ int ssd_target_open(ssd_target *t, const char *uri) {
     }
     t->is_open = 1;
     return 0;
+}
+
+/* Here rather than in io/drive_identity.c: a sim: URI is checked against
+ * the profiles as ssd_target_open checks it, so that identity and a job
+ * refuse the same unknown profile. */
+int ssd_drive_identity_json(const char *target, int hash_serial, char **out) {
+    if (!target || !out)
+        return SSD_EINVAL;
+    *out = NULL;
+    if (!strncmp(target, "sim:", 4)) {
+        char *why = NULL;
+        int rc = ssd_sim_profile_to_json(target[4] ? target + 4 : NULL, 0, &why);
+        if (rc < 0) {
+            struct ssd__text t = {0};
+            ssd__text_add(&t, "%s: %s", target, why ? why : ssd_strerror(rc));
+            ssd_free(why);
+            *out = ssd__text_take(&t);
+            return rc;
+        }
+        ssd_free(why);
+    }
+    return ssd__drive_identity_json(target, hash_serial, out);
 }

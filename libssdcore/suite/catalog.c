@@ -16,9 +16,12 @@
 #include "file_write.h"
 #include "ssdcore/catalog.h"
 #include "json_read.h"
+#include "suite_impl.h"
 #include "text.h"
 
 #define CATALOG_VERSION 1
+#define STR_(x) #x
+#define STR(x) STR_(x)
 #define MAX_JSON_MIB 256
 
 struct ssd_catalog {
@@ -73,7 +76,76 @@ static int make_parent(const char *path) {
     return ssd__mkdirs(buf, 0777);
 }
 
-int ssd_catalog_open(ssd_catalog **out, const char *path) {
+static int query_int(sqlite3 *db, const char *sql, int *v) {
+    sqlite3_stmt *st = NULL;
+    int ok =
+        sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW;
+    if (ok)
+        *v = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return ok ? 0 : -1;
+}
+
+/* Objects in the file that are not the catalog's. */
+static const char foreign_objects[] =
+    "SELECT count(*) FROM sqlite_master WHERE name NOT IN"
+    " ('runs','figures','runs_started','sqlite_autoindex_runs_1')";
+
+/* Checks that the file is an ssdcore catalog, creating its tables when it
+ * has none. The tables and user_version are created in one transaction and
+ * checked again once its write lock is held: a process killed part-way
+ * leaves no table or all of them with their version, and two processes
+ * creating one new file at once both succeed. A file holding only some of
+ * the catalog's tables at version 0 (what ssdcore left when killed during
+ * creation, before it was one transaction) is completed, not refused. A
+ * file that is not SQLite, or a database of something else, is refused
+ * rather than written into. */
+static int check_or_create(ssd_catalog *c) {
+    int locked = 0;
+    for (;;) {
+        int version = -1, foreign = 0;
+        int bad = query_int(c->db, "PRAGMA user_version", &version);
+        if (bad || query_int(c->db, foreign_objects, &foreign)) {
+            int notadb = (sqlite3_errcode(c->db) & 0xff) == SQLITE_NOTADB;
+            int rc = notadb ? ssd__fail(c->err, SSD_EFORMAT,
+                                        "%s: not an SQLite file, so not a catalog", c->path)
+                            : db_fail(c, "cannot read");
+            if (locked)
+                sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+            return rc;
+        }
+        if (version == CATALOG_VERSION) {
+            if (locked)
+                sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+            return 0;
+        }
+        if (version != 0 || foreign) {
+            if (locked)
+                sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+            return ssd__fail(c->err, SSD_EFORMAT,
+                             "%s: not an ssdcore catalog (user_version %d, expected %d)", c->path,
+                             version, CATALOG_VERSION);
+        }
+        if (locked)
+            break;
+        /* Only a new file is written to here: setting user_version on every
+         * open would cost a synced write per `catalog list`. */
+        if (sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+            return db_fail(c, "cannot create the tables");
+        locked = 1;
+    }
+    if (sqlite3_exec(c->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
+        sqlite3_exec(c->db, "PRAGMA user_version=" STR(CATALOG_VERSION), NULL, NULL, NULL) !=
+            SQLITE_OK ||
+        sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        int rc = db_fail(c, "cannot create the tables");
+        sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+        return rc;
+    }
+    return 0;
+}
+
+static int open_catalog(ssd_catalog **out, const char *path, int create) {
     if (!out)
         return SSD_EINVAL;
     ssd_catalog *c = *out = calloc(1, sizeof *c);
@@ -87,44 +159,31 @@ int ssd_catalog_open(ssd_catalog **out, const char *path) {
     if (!c->path)
         return ssd__fail(c->err, SSD_ENOMEM, "out of memory");
     struct stat sb;
-    if (!stat(c->path, &sb) && S_ISDIR(sb.st_mode))
+    if (stat(c->path, &sb)) {
+        if (errno != ENOENT || !create)
+            return ssd__fail(c->err, -errno, "%s: %s%s", c->path,
+                             errno == ENOENT ? "no such catalog" : strerror(errno),
+                             errno == ENOENT ? " (ssdcore catalog add creates it)" : "");
+    } else if (S_ISDIR(sb.st_mode)) {
         return ssd__fail(c->err, -EISDIR, "%s: a directory, not a catalog file", c->path);
-    if ((rc = make_parent(c->path)))
+    } else if (!S_ISREG(sb.st_mode)) {
+        return ssd__fail(c->err, SSD_EFORMAT, "%s: not a regular file, so not a catalog", c->path);
+    }
+    if (create && (rc = make_parent(c->path)))
         return ssd__fail(c->err, rc, "%s: cannot create its directory: %s", c->path, strerror(-rc));
-    if (sqlite3_open_v2(c->path, &c->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
-        SQLITE_OK)
+    if (sqlite3_open_v2(c->path, &c->db, SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0),
+                        NULL) != SQLITE_OK)
         return db_fail(c, "cannot open");
     sqlite3_busy_timeout(c->db, 5000);
-    /* A file that is not SQLite, or a database of something else, is refused
-     * rather than written into. */
-    sqlite3_stmt *st = NULL;
-    int version = -1;
-    if (sqlite3_prepare_v2(c->db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK &&
-        sqlite3_step(st) == SQLITE_ROW)
-        version = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    if (version == -1)
-        return (sqlite3_errcode(c->db) & 0xff) == SQLITE_NOTADB
-                   ? ssd__fail(c->err, SSD_EFORMAT, "%s: not an SQLite file, so not a catalog",
-                               c->path)
-                   : db_fail(c, "cannot read");
-    int tables = 0;
-    if (sqlite3_prepare_v2(c->db, "SELECT count(*) FROM sqlite_master", -1, &st, NULL) ==
-            SQLITE_OK &&
-        sqlite3_step(st) == SQLITE_ROW)
-        tables = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    if (version != CATALOG_VERSION && (version != 0 || tables))
-        return ssd__fail(c->err, SSD_EFORMAT,
-                         "%s: not an ssdcore catalog (user_version %d, expected %d)", c->path,
-                         version, CATALOG_VERSION);
-    /* Only a new file is written to here: setting user_version on every
-     * open would cost a synced write per `catalog list`. */
-    if (version == 0 &&
-        (sqlite3_exec(c->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
-         sqlite3_exec(c->db, "PRAGMA user_version=1", NULL, NULL, NULL) != SQLITE_OK))
-        return db_fail(c, "cannot create the tables");
-    return 0;
+    return check_or_create(c);
+}
+
+int ssd_catalog_open(ssd_catalog **out, const char *path) {
+    return open_catalog(out, path, 1);
+}
+
+int ssd_catalog_open_existing(ssd_catalog **out, const char *path) {
+    return open_catalog(out, path, 0);
 }
 
 void ssd_catalog_close(ssd_catalog *c) {
@@ -172,109 +231,271 @@ static int insert_figures(sqlite3_stmt *st, sqlite3_int64 id, const struct ssd__
     return SQLITE_DONE;
 }
 
-int ssd_catalog_add(ssd_catalog *c, const char *dir) {
-    if (!c || !c->db || !dir)
-        return SSD_EINVAL;
-    c->err[0] = 0;
-    char path[PATH_MAX], abs[PATH_MAX];
-    snprintf(path, sizeof path, "%s/results.json", dir);
+/* One results.json as the catalog keeps it. */
+struct run_doc {
+    struct ssd__jv root;
+    char *key;     /* the run's identity (see run_key) */
+    char *old_key; /* a run without run_id: its key before ssdcore added the directory */
+    char *hltext;  /* the headline, as JSON */
+    const char *status;
+    char abs[PATH_MAX];
+};
+
+static void run_doc_free(struct run_doc *r) {
+    ssd__jv_free(&r->root);
+    free(r->key);
+    free(r->old_key);
+    free(r->hltext);
+}
+
+/* The id a run gives itself in results.json (ssdcore writes 32 hex
+ * digits); NULL for results written before it did, or an id that is not
+ * one. */
+static const char *run_id(const struct ssd__jv *root) {
+    const char *id = ssd__jv_str(root, "run_id");
+    size_t n = id ? strspn(id, "0123456789abcdef") : 0;
+    return n >= 16 && n <= 64 && !id[n] ? id : NULL;
+}
+
+/* s for a message: at most 64 bytes, control characters as '?'. */
+static void printable(char *buf, size_t len, const char *s) {
+    size_t i = 0;
+    for (; s[i] && i + 1 < len && i < 64; i++)
+        buf[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
+    buf[i] = 0;
+}
+
+/* Reads dir/results.json into r (run_doc_free it when this returns 0).
+ * The run's key: its run_id; a run written before ssdcore recorded one is
+ * identified by where and when it ran and the directory it is in (two runs
+ * started in the same second differ by directory). */
+static int read_run_text(char *err, const char *dir, const char *path, const char *text,
+                         struct run_doc *r);
+
+static int read_run(char *err, const char *dir, struct run_doc *r) {
+    memset(r, 0, sizeof *r);
+    char path[PATH_MAX];
+    if (snprintf(path, sizeof path, "%s/results.json", dir) >= (int)sizeof path)
+        return ssd__fail(err, -ENAMETOOLONG, "%s: the path is too long", dir);
     char *text;
-    int rc = ssd__read_text(path, MAX_JSON_MIB, "results.json", c->err, &text);
+    int rc = ssd__read_text(path, MAX_JSON_MIB, "results.json", err, &text);
     if (rc)
         return rc;
-    struct ssd__jv root = {0};
-    char err[256];
-    rc = ssd__jr_parse(text, &root, err, sizeof err);
+    rc = read_run_text(err, dir, path, text, r);
     free(text);
-    if (rc)
-        return ssd__fail(c->err, rc, "%s: %s", path, err);
-    const char *schema_name = ssd__jv_str(&root, "schema");
-    if (!schema_name || strcmp(schema_name, "ssdcore-results/1")) {
-        ssd__jv_free(&root);
-        return ssd__fail(c->err, SSD_EFORMAT, "%s: not ssdcore results (schema %s)", path,
-                         schema_name ? schema_name : "missing");
+    return rc;
+}
+
+/* read_run from the text of dir's results.json (path names it). */
+static int read_run_text(char *err, const char *dir, const char *path, const char *text,
+                         struct run_doc *r) {
+    memset(r, 0, sizeof *r);
+    char why[256];
+    int rc = ssd__jr_parse(text, &r->root, why, sizeof why);
+    if (rc) {
+        run_doc_free(r);
+        return ssd__fail(err, rc, "%s: %s", path, why);
     }
-    if (!realpath(dir, abs))
-        snprintf(abs, sizeof abs, "%s", dir);
-    const struct ssd__jv *target = ssd__jv_get(&root, "target"),
-                         *drive = ssd__jv_get(target, "drive"), *host = ssd__jv_get(&root, "host"),
-                         *headline = ssd__jv_get(&root, "headline");
-    const char *uri = ssd__jv_str(target, "uri"), *model = ssd__jv_str(drive, "model");
-    const char *suite = ssd__jv_str(&root, "suite") ? ssd__jv_str(&root, "suite")
-                                                    : ssd__jv_str(&root, "suite_file");
-    const char *started = ssd__jv_str(&root, "started"), *hostname = ssd__jv_str(host, "hostname");
-    const char *status = ssd__jv_str(&root, "status");
-    if (!status)
-        status = ssd__jv_true(&root, "complete")      ? "complete"
-                 : ssd__jv_true(&root, "interrupted") ? "interrupted"
-                 : ssd__jv_str(&root, "error")        ? "failed"
-                                                      : "partial";
-    /* The run's identity: where and when it ran, not where it is kept. A run
-     * without a start time is identified by its directory. */
-    char key[PATH_MAX + 16];
-    if (started)
-        snprintf(key, sizeof key, "%s|%s|%s|%s", hostname ? hostname : "", uri ? uri : "",
-                 suite ? suite : "", started);
-    else
-        snprintf(key, sizeof key, "dir|%s", abs);
+    const char *schema_name = ssd__jv_str(&r->root, "schema");
+    if (!schema_name || strcmp(schema_name, "ssdcore-results/1")) {
+        char shown[80] = "";
+        if (schema_name)
+            printable(shown, sizeof shown, schema_name);
+        rc = ssd__fail(err, SSD_EFORMAT,
+                       "%s: not ssdcore results this version can read (schema %s%s%s; expected "
+                       "\"ssdcore-results/1\")",
+                       path, schema_name ? "\"" : "", schema_name ? shown : "missing",
+                       schema_name ? "\"" : "");
+        run_doc_free(r);
+        return rc;
+    }
+    if (!realpath(dir, r->abs))
+        snprintf(r->abs, sizeof r->abs, "%s", dir);
+    const struct ssd__jv *root = &r->root, *target = ssd__jv_get(root, "target"),
+                         *host = ssd__jv_get(root, "host"),
+                         *headline = ssd__jv_get(root, "headline");
+    const char *uri = ssd__jv_str(target, "uri"), *hostname = ssd__jv_str(host, "hostname");
+    const char *suite =
+        ssd__jv_str(root, "suite") ? ssd__jv_str(root, "suite") : ssd__jv_str(root, "suite_file");
+    const char *started = ssd__jv_str(root, "started"), *id = run_id(root);
+    struct ssd__text k = {0}, o = {0};
+    if (id) {
+        ssd__text_add(&k, "id|%s", id);
+    } else if (started) {
+        ssd__text_add(&o, "%s|%s|%s|%s", hostname ? hostname : "", uri ? uri : "",
+                      suite ? suite : "", started);
+        ssd__text_add(&k, "%s|%s|%s|%s|dir|%s", hostname ? hostname : "", uri ? uri : "",
+                      suite ? suite : "", started, r->abs);
+        r->old_key = ssd__text_take(&o);
+    } else {
+        ssd__text_add(&k, "dir|%s", r->abs);
+    }
+    r->key = ssd__text_take(&k);
     struct ssd__text hl = {0};
     if (headline)
         ssd__jv_write(&hl, headline);
-    char *hltext = ssd__text_take(&hl);
+    r->hltext = ssd__text_take(&hl);
+    if (!r->key || (id == NULL && started && !r->old_key) || (headline && !r->hltext)) {
+        run_doc_free(r);
+        return ssd__fail(err, SSD_ENOMEM, "%s: out of memory", path);
+    }
+    r->status = ssd__jv_str(root, "status");
+    if (!r->status)
+        r->status = ssd__jv_true(root, "complete")      ? "complete"
+                    : ssd__jv_true(root, "interrupted") ? "interrupted"
+                    : ssd__jv_str(root, "error")        ? "failed"
+                                                        : "running";
+    /* As every reader of results.json shows it: a run that says running
+     * while nobody holds its directory was killed. */
+    char word[16], noted[SSD__ERRMSG_SIZE];
+    if (!strcmp(r->status, "running") && !ssd__suite_out_in_use(dir))
+        r->status = ssd__suite_out_noted_end(dir, word, sizeof word, noted, sizeof noted) &&
+                            !strcmp(word, "failed")
+                        ? "failed"
+                        : "interrupted";
+    return 0;
+}
+
+static int streq(const char *a, const char *b) {
+    return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Whether dir still holds the run whose key is key. */
+static int dir_holds(const char *dir, const char *key) {
+    char err[SSD__ERRMSG_SIZE];
+    struct run_doc r;
+    if (read_run(err, dir, &r))
+        return 0;
+    int same = !strcmp(r.key, key);
+    run_doc_free(&r);
+    return same;
+}
+
+static const char insert_sql[] =
+    "INSERT INTO runs(run_key,dir,drive,model,serial,firmware,capacity_bytes,target,target_kind,"
+    "suite,status,host,tool,started,finished,added,headline)"
+    " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17)";
+static const char update_sql[] =
+    "UPDATE runs SET run_key=?1,dir=?2,drive=?3,model=?4,serial=?5,firmware=?6,"
+    "capacity_bytes=?7,target=?8,target_kind=?9,suite=?10,status=?11,host=?12,tool=?13,"
+    "started=?14,finished=?15,headline=?17 WHERE id=?18";
+
+static void bind_run(sqlite3_stmt *st, const struct run_doc *r, const char *dir,
+                     const char *added) {
+    const struct ssd__jv *root = &r->root, *target = ssd__jv_get(root, "target"),
+                         *drive = ssd__jv_get(target, "drive"), *host = ssd__jv_get(root, "host");
+    const char *uri = ssd__jv_str(target, "uri"), *model = ssd__jv_str(drive, "model");
+    double cap = ssd__jv_num(drive, "capacity_bytes", ssd__jv_num(target, "size_bytes", NAN));
+    bind_text(st, 1, r->key);
+    bind_text(st, 2, dir);
+    bind_text(st, 3, model && *model ? model : uri);
+    bind_text(st, 4, model);
+    bind_text(st, 5, ssd__jv_str(drive, "serial"));
+    bind_text(st, 6, ssd__jv_str(drive, "firmware"));
+    if (isfinite(cap))
+        sqlite3_bind_double(st, 7, cap);
+    bind_text(st, 8, uri);
+    bind_text(st, 9, ssd__jv_str(target, "kind"));
+    bind_text(st, 10,
+              ssd__jv_str(root, "suite") ? ssd__jv_str(root, "suite")
+                                         : ssd__jv_str(root, "suite_file"));
+    bind_text(st, 11, r->status);
+    bind_text(st, 12, ssd__jv_str(host, "hostname"));
+    bind_text(st, 13, ssd__jv_str(root, "tool"));
+    bind_text(st, 14, ssd__jv_str(root, "started"));
+    bind_text(st, 15, ssd__jv_str(root, "finished"));
+    if (added)
+        bind_text(st, 16, added);
+    bind_text(st, 17, r->hltext);
+}
+
+/* Adds r, or updates its row when the run changed since (its status, end or
+ * figures: a run catalogued while it ran) or when the directory the row
+ * names no longer holds it. Returns 1 added, 2 updated, 0 unchanged, or a
+ * negative code. */
+static int add_run(ssd_catalog *c, const struct run_doc *r) {
     char added[32];
     time_t now = time(NULL);
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(added, sizeof added, "%Y-%m-%dT%H:%M:%SZ", &tm);
-
-    sqlite3_stmt *ins = NULL, *fig = NULL;
+    sqlite3_stmt *st = NULL, *fig = NULL;
     int result = 0;
-    if (sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-        result = db_fail(c, "cannot begin");
-        goto done;
+    char *olddir = NULL;
+    if (sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return db_fail(c, "cannot begin");
+    /* A run without run_id that an older ssdcore catalogued under its old
+     * key, from this directory: the same run. */
+    if (r->old_key) {
+        if (sqlite3_prepare_v2(c->db, "UPDATE runs SET run_key=?1 WHERE run_key=?2 AND dir=?3", -1,
+                               &st, NULL) != SQLITE_OK)
+            goto prepare_failed;
+        bind_text(st, 1, r->key);
+        bind_text(st, 2, r->old_key);
+        bind_text(st, 3, r->abs);
+        int rc = sqlite3_step(st);
+        sqlite3_finalize(st);
+        st = NULL;
+        if (rc != SQLITE_DONE && (rc & 0xff) != SQLITE_CONSTRAINT) {
+            result = db_fail(c, "cannot add the run");
+            goto rollback;
+        }
     }
     if (sqlite3_prepare_v2(c->db,
-                           "INSERT OR IGNORE INTO runs(run_key,dir,drive,model,serial,firmware,"
-                           "capacity_bytes,target,target_kind,suite,status,host,tool,started,"
-                           "finished,added,headline) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                           -1, &ins, NULL) != SQLITE_OK) {
-        result = db_fail(c, "cannot prepare");
+                           "SELECT id,dir,status,finished,headline FROM runs WHERE run_key=?", -1,
+                           &st, NULL) != SQLITE_OK)
+        goto prepare_failed;
+    bind_text(st, 1, r->key);
+    sqlite3_int64 id = -1;
+    int rc = sqlite3_step(st), same = 0;
+    if (rc == SQLITE_ROW) {
+        id = sqlite3_column_int64(st, 0);
+        const char *dir = (const char *)sqlite3_column_text(st, 1);
+        olddir = dir ? strdup(dir) : NULL;
+        same = streq((const char *)sqlite3_column_text(st, 2), r->status) &&
+               streq((const char *)sqlite3_column_text(st, 3), ssd__jv_str(&r->root, "finished")) &&
+               streq((const char *)sqlite3_column_text(st, 4), r->hltext);
+    } else if (rc != SQLITE_DONE) {
+        result = db_fail(c, "cannot read the catalog");
         goto rollback;
     }
-    double cap = ssd__jv_num(drive, "capacity_bytes", ssd__jv_num(target, "size_bytes", NAN));
-    bind_text(ins, 1, key);
-    bind_text(ins, 2, abs);
-    bind_text(ins, 3, model && *model ? model : uri);
-    bind_text(ins, 4, model);
-    bind_text(ins, 5, ssd__jv_str(drive, "serial"));
-    bind_text(ins, 6, ssd__jv_str(drive, "firmware"));
-    if (isfinite(cap))
-        sqlite3_bind_double(ins, 7, cap);
-    bind_text(ins, 8, uri);
-    bind_text(ins, 9, ssd__jv_str(target, "kind"));
-    bind_text(ins, 10, suite);
-    bind_text(ins, 11, status);
-    bind_text(ins, 12, hostname);
-    bind_text(ins, 13, ssd__jv_str(&root, "tool"));
-    bind_text(ins, 14, started);
-    bind_text(ins, 15, ssd__jv_str(&root, "finished"));
-    bind_text(ins, 16, added);
-    bind_text(ins, 17, hltext);
-    if (sqlite3_step(ins) != SQLITE_DONE) {
+    sqlite3_finalize(st);
+    st = NULL;
+    /* A copy of a run keeps the directory first catalogued, while that still
+     * holds it. */
+    int dir_ok = olddir && (!strcmp(olddir, r->abs) || dir_holds(olddir, r->key));
+    if (id >= 0 && same && dir_ok) {
+        result = 0;
+        goto rollback;
+    }
+    if (sqlite3_prepare_v2(c->db, id >= 0 ? update_sql : insert_sql, -1, &st, NULL) != SQLITE_OK)
+        goto prepare_failed;
+    bind_run(st, r, dir_ok ? olddir : r->abs, id >= 0 ? NULL : added);
+    if (id >= 0)
+        sqlite3_bind_int64(st, 18, id);
+    if (sqlite3_step(st) != SQLITE_DONE) {
         result = db_fail(c, "cannot add the run");
         goto rollback;
     }
-    if (sqlite3_changes(c->db) == 0) {
-        result = 0; /* already there */
-        goto rollback;
-    }
-    sqlite3_int64 id = sqlite3_last_insert_rowid(c->db);
-    if (headline && headline->type == SSD__JOBJ) {
-        if (sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO figures VALUES(?,?,?)", -1, &fig,
-                               NULL) != SQLITE_OK) {
-            result = db_fail(c, "cannot prepare");
+    if (id < 0) {
+        id = sqlite3_last_insert_rowid(c->db);
+    } else {
+        sqlite3_finalize(st);
+        st = NULL;
+        if (sqlite3_prepare_v2(c->db, "DELETE FROM figures WHERE run_id=?", -1, &st, NULL) !=
+            SQLITE_OK)
+            goto prepare_failed;
+        sqlite3_bind_int64(st, 1, id);
+        if (sqlite3_step(st) != SQLITE_DONE) {
+            result = db_fail(c, "cannot update the figures");
             goto rollback;
         }
+    }
+    const struct ssd__jv *headline = ssd__jv_get(&r->root, "headline");
+    if (headline && headline->type == SSD__JOBJ) {
+        if (sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO figures VALUES(?,?,?)", -1, &fig,
+                               NULL) != SQLITE_OK)
+            goto prepare_failed;
         char fpath[512] = "";
         if (insert_figures(fig, id, headline, fpath, sizeof fpath) != SQLITE_DONE) {
             result = db_fail(c, "cannot add the figures");
@@ -285,16 +506,51 @@ int ssd_catalog_add(ssd_catalog *c, const char *dir) {
         result = db_fail(c, "cannot commit");
         goto rollback;
     }
-    result = 1;
+    result = olddir ? 2 : 1;
     goto done;
+prepare_failed:
+    result = db_fail(c, "cannot prepare");
 rollback:
     sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
 done:
-    sqlite3_finalize(ins);
+    sqlite3_finalize(st);
     sqlite3_finalize(fig);
-    free(hltext);
-    ssd__jv_free(&root);
+    free(olddir);
     return result;
+}
+
+int ssd__catalog_add_text(ssd_catalog *c, const char *dir, const char *text) {
+    if (!c || !c->db || !dir || !text)
+        return SSD_EINVAL;
+    c->err[0] = 0;
+    struct run_doc r;
+    int rc = read_run_text(c->err, dir, dir, text, &r);
+    if (rc)
+        return rc;
+    rc = add_run(c, &r);
+    run_doc_free(&r);
+    return rc;
+}
+
+int ssd__catalog_clear(ssd_catalog *c) {
+    return c && c->db &&
+                   sqlite3_exec(c->db, "DELETE FROM figures; DELETE FROM runs", NULL, NULL, NULL) ==
+                       SQLITE_OK
+               ? 0
+               : SSD_EIO;
+}
+
+int ssd_catalog_add(ssd_catalog *c, const char *dir) {
+    if (!c || !c->db || !dir)
+        return SSD_EINVAL;
+    c->err[0] = 0;
+    struct run_doc r;
+    int rc = read_run(c->err, dir, &r);
+    if (rc)
+        return rc;
+    rc = add_run(c, &r);
+    run_doc_free(&r);
+    return rc;
 }
 
 static const char match_where[] =
@@ -378,25 +634,97 @@ int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format,
     return *out ? n : ssd__fail(c->err, SSD_ENOMEM, "out of memory");
 }
 
+/* The newest run matching drive_text whose directory still holds it. A row
+ * whose directory now holds another run (the directory was reused) is
+ * passed over, and the run found there catalogued, so that a compare never
+ * shows one drive's data under another's name; a row whose run has changed
+ * since (it was catalogued while running) is brought up to date first. */
 int ssd_catalog_latest_run(ssd_catalog *c, const char *drive_text, char **dir_out) {
     if (!c || !c->db || !dir_out || !drive_text)
         return SSD_EINVAL;
     *dir_out = NULL;
-    char sql[1024];
-    snprintf(sql, sizeof sql, "SELECT dir FROM runs%s ORDER BY started DESC, id DESC LIMIT 1",
-             match_where);
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(c->db, sql, -1, &st, NULL) != SQLITE_OK)
-        return db_fail(c, "cannot search");
-    bind_text(st, 1, *drive_text ? drive_text : NULL);
-    int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW)
-        *dir_out = strdup((const char *)sqlite3_column_text(st, 0));
-    sqlite3_finalize(st);
-    if (rc == SQLITE_DONE)
+    c->err[0] = 0;
+    char sql[1024], why[SSD__ERRMSG_SIZE] = "";
+    snprintf(sql, sizeof sql,
+             "SELECT dir,run_key,status FROM runs%s ORDER BY started DESC, id DESC", match_where);
+    int rows = 0;
+    /* A pass stops at a reused directory, catalogues the run found there
+     * and starts again: that run may be the newest of this drive. Runs so
+     * catalogued hold their directories, so each reused one costs a pass. */
+    for (int pass = 0; pass < 64 && !*dir_out; pass++) {
+        sqlite3_stmt *st = NULL;
+        if (sqlite3_prepare_v2(c->db, sql, -1, &st, NULL) != SQLITE_OK)
+            return db_fail(c, "cannot search");
+        bind_text(st, 1, *drive_text ? drive_text : NULL);
+        /* Read every candidate first: the catalog is written below. */
+        struct ssd__text cand = {0};
+        int n = 0, rc;
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+            for (int k = 0; k < 3; k++) {
+                const char *v = (const char *)sqlite3_column_text(st, k);
+                ssd__text_raw(&cand, v ? v : "", v ? strlen(v) + 1 : 1);
+            }
+            n++;
+        }
+        sqlite3_finalize(st);
+        char *all = ssd__text_take(&cand);
+        if (rc != SQLITE_DONE || (n && !all)) {
+            free(all);
+            return rc != SQLITE_DONE ? db_fail(c, "cannot search")
+                                     : ssd__fail(c->err, SSD_ENOMEM, "out of memory");
+        }
+        rows = n;
+        int added = 0;
+        const char *p = all;
+        for (int i = 0; i < n && !*dir_out; i++) {
+            const char *dir = p, *key = dir + strlen(dir) + 1, *status = key + strlen(key) + 1;
+            p = status + strlen(status) + 1;
+            char err[SSD__ERRMSG_SIZE];
+            struct run_doc r;
+            if (read_run(err, dir, &r)) {
+                if (!why[0])
+                    snprintf(why, sizeof why, "%s", err);
+                continue;
+            }
+            if (!strcmp(r.key, key)) {
+                if (strcmp(r.status, status) && add_run(c, &r) < 0) {
+                    run_doc_free(&r);
+                    free(all);
+                    return SSD_EIO;
+                }
+                if (!(*dir_out = strdup(dir))) {
+                    run_doc_free(&r);
+                    free(all);
+                    return ssd__fail(c->err, SSD_ENOMEM, "out of memory");
+                }
+            } else {
+                if (!why[0])
+                    snprintf(why, sizeof why,
+                             "%s holds another run now (started %s): the directory was reused", dir,
+                             ssd__jv_str(&r.root, "started") ? ssd__jv_str(&r.root, "started")
+                                                             : "?");
+                int a = add_run(c, &r);
+                if (a < 0) {
+                    run_doc_free(&r);
+                    free(all);
+                    return a;
+                }
+                added += a > 0;
+            }
+            run_doc_free(&r);
+            if (added) /* a newer run of this drive may be the one just found */
+                break;
+        }
+        free(all);
+        if (!added)
+            break;
+    }
+    if (*dir_out)
+        return 0;
+    if (!rows)
         return ssd__fail(c->err, SSD_ENODATA, "%s: no run in the catalog matches drive \"%s\"",
                          c->path, drive_text);
-    if (rc != SQLITE_ROW)
-        return db_fail(c, "cannot search");
-    return *dir_out ? 0 : ssd__fail(c->err, SSD_ENOMEM, "out of memory");
+    return ssd__fail(c->err, SSD_ENODATA,
+                     "%s: no run of drive \"%s\" is still where it was catalogued (%s)", c->path,
+                     drive_text, why);
 }

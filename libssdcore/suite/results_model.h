@@ -77,6 +77,10 @@ struct ssd__step_result {
     int nspec;
     double spec_us[SSD__SPEC_MAX];
     ssd_series *curve; /* analyze: the analysed series, kept for the report */
+    /* analyze, loaded from results.json: 1 + the index of an earlier step
+     * with the same analysis (series, reference, options), whose results
+     * this one copies and whose chart stands for both; 0 otherwise. */
+    int same_as;
     int has_summary;
     int sum_stored; /* sum and phases come from results.json: the CSV is gone */
     struct ssd_analysis_summary sum;
@@ -115,6 +119,7 @@ struct ssd__results {
     int nsteps;
     int loaded, steps_total; /* loaded: steps_total as results.json said */
     char started[32], finished[32];
+    char run_id[40]; /* 32 hex digits drawn at the start: the run's identity in a catalog */
     int interrupted;
     int running; /* between the run's first and last save (or, loaded: still locked) */
     int killed;  /* loaded: results.json said running, yet nobody holds the lock */

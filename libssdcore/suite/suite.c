@@ -82,6 +82,7 @@ void ssd_suite_free(ssd_suite *s) {
     ssd__suite_unlock_out(s);
     ssd__suite_clear_steps(s);
     free(s->res.suite_file);
+    free(s->suite_text);
     free(s->filebench_dir);
     free(s->filebench_size);
     ssd_free(s->res.drive_json);
@@ -129,6 +130,8 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
                 strcpy(s->res.suite_name, value);
                 free(s->res.suite_file);
                 s->res.suite_file = NULL;
+                free(s->suite_text);
+                s->suite_text = NULL;
                 return 0;
             }
         return ssd__fail(s->err, SSD_EINVAL,
@@ -142,6 +145,16 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
             return ssd__fail(s->err, SSD_ENOMEM, "suite_file: out of memory");
         free(s->res.suite_file);
         s->res.suite_file = f;
+        return 0;
+    }
+    if (!strcmp(key, "suite_text")) {
+        if (strlen(value) > (1u << 20))
+            return ssd__fail(s->err, SSD_EINVAL, "suite_text: larger than 1 MiB: not a suite file");
+        char *t = strdup(value);
+        if (!t)
+            return ssd__fail(s->err, SSD_ENOMEM, "suite_text: out of memory");
+        free(s->suite_text);
+        s->suite_text = t;
         return 0;
     }
     if (!strcmp(key, "out")) {
@@ -190,10 +203,11 @@ int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
                              value);
         return 0;
     }
-    return ssd__fail(s->err, SSD_EINVAL,
-                     "unknown option '%s' (suite, suite_file, out, scale, area, report, "
-                     "filebench_dir, filebench_size, hash_serial)",
-                     key);
+    return ssd__fail(
+        s->err, SSD_EINVAL,
+        "unknown option '%s' (suite, suite_file, suite_text, out, scale, area, report, "
+        "filebench_dir, filebench_size, hash_serial)",
+        key);
 }
 
 int ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
@@ -272,10 +286,12 @@ int ssd_suite_prepare(ssd_suite *s) {
     char *text = NULL;
     int rc;
     if (s->res.suite_file) {
-        rc = ssd__read_text(s->res.suite_file, 1, "a suite file", s->err, &text);
-        if (rc)
+        /* Read once and kept: a pipe (--suite-file <(...)) has nothing left
+         * for a second read. */
+        if (!s->suite_text &&
+            (rc = ssd__read_text(s->res.suite_file, 1, "a suite file", s->err, &s->suite_text)))
             return rc;
-        rc = ssd__suite_parse(s, s->res.suite_file, text);
+        rc = ssd__suite_parse(s, s->res.suite_file, s->suite_text);
     } else {
         /* A simulated drive has no filesystem: it replays the file tests'
          * recorded block traces instead. */

@@ -10,6 +10,7 @@
 #include "errmsg.h"
 #include "file_write.h"
 #include "results_model.h"
+#include "ssdcore/catalog.h"
 #include "text.h"
 
 struct ssd_suite {
@@ -25,9 +26,11 @@ struct ssd_suite {
     double progress_period;
     int cap; /* res.steps' room */
     int prepared, ran, current;
-    int lock_fd;                          /* the OUT lock's descriptor + 1; 0 when not held */
-    int space_released;                   /* the lock file's reserve was given back (disk full) */
+    int lock_fd;        /* the OUT lock's descriptor + 1; 0 when not held */
+    int space_released; /* the lock file's reserve was given back (disk full) */
+    int note_len;       /* bytes of the end noted in the lock file (ssd__suite_note_end) */
     char *filebench_dir, *filebench_size; /* file tests appended to lab2016 */
+    char *suite_text; /* the suite file's text, given or read once (option suite_text) */
     int hash_serial;
 };
 
@@ -117,5 +120,23 @@ void ssd__suite_reserve_space(ssd_suite *s, uint64_t bytes);
 int ssd__suite_release_space(ssd_suite *s);
 /* Non-zero when a live process holds out_dir's lock. */
 int ssd__suite_out_in_use(const char *out_dir);
+
+/* A run that could not write its last results.json (the disk is full)
+ * notes how it ended in OUT's lock file instead: "STATUS: WHY" after the
+ * pid, in the block the file already has, so no free space is needed.
+ * status: "failed" or "interrupted". */
+void ssd__suite_note_end(ssd_suite *s, const char *status, const char *why);
+
+/* The end a run noted in OUT's lock file (ssd__suite_note_end): 1 with the
+ * status word and the reason, 0 when there is none. Meaningful only while
+ * no run holds OUT: the next run there clears it. */
+int ssd__suite_out_noted_end(const char *out_dir, char *status, size_t status_len, char *why,
+                             size_t why_len);
+
+/* ssd_catalog_add with dir's results.json given as text (the fuzz target
+ * adds documents from memory; dir need not exist). */
+int ssd__catalog_add_text(ssd_catalog *c, const char *dir, const char *text);
+/* Deletes every run (the fuzz target reuses one in-memory catalog). */
+int ssd__catalog_clear(ssd_catalog *c);
 
 #endif

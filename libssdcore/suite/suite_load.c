@@ -8,17 +8,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "suite_impl.h"
+#include "file_read.h"
 #include "json_read.h"
 #include "precondition.h"
+#include "output_check.h"
 
 #define MAX_RESULTS_BYTES (256u << 20)
 
 static int read_all(ssd_suite *s, const char *path, char **out) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return ssd__fail(s->err, -errno, "%s: %s", path, strerror(errno));
+    /* Never blocks in open() on a FIFO named results.json; refuses a device
+     * or socket (base/file_read.c). */
+    int fd = ssd__open_text(path, 1, s->err);
+    if (fd < 0)
+        return fd;
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        return ssd__fail(s->err, -e, "%s: %s", path, strerror(e));
+    }
     struct ssd__text t = {0};
     char buf[65536];
     size_t n;
@@ -43,7 +54,7 @@ static int read_all(ssd_suite *s, const char *path, char **out) {
         ssd__text_raw(&t, "", 0);
     *out = ssd__text_take(&t);
     if (!rc && !*out)
-        rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+        rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", path);
     if (rc) {
         free(*out);
         *out = NULL;
@@ -55,12 +66,22 @@ static void copy(char *dst, size_t len, const char *src) {
     snprintf(dst, len, "%s", src ? src : "");
 }
 
-/* "degradation.csv" -> "degradation" */
-static void stem(char *dst, const char *file) {
+/* "degradation.csv" -> "degradation". The name comes from results.json,
+ * which anyone may have written: a series is a plain file name inside the
+ * results directory, never "../../x.csv" or "/etc/x.csv" (the report and
+ * compare would read and draw a file outside it). */
+static int stem(ssd_suite *s, char *dst, const char *file, const char *path, int i,
+                const char *key) {
+    if (!ssd__plain_file_name(file))
+        return ssd__fail(s->err, SSD_EFORMAT,
+                         "%s: steps[%d]: %s \"%.200s\" is not a plain file name inside the "
+                         "results directory",
+                         path, i, key, file);
     copy(dst, SSD__NAME_MAX, file);
     size_t n = strlen(dst);
     if (n > 4 && !strcmp(dst + n - 4, ".csv"))
         dst[n - 4] = 0;
+    return 0;
 }
 
 /* The integer member key of v, or fallback when it is missing, not a whole
@@ -125,8 +146,8 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     case SSD__STEP_JOB: {
         copy(st->def.group, sizeof st->def.group, ssd__jv_str(v, "group"));
         st->def.x = ssd__jv_num(v, "x", NAN);
-        if (ssd__jv_str(v, "log"))
-            stem(st->def.log, ssd__jv_str(v, "log"));
+        if (ssd__jv_str(v, "log") && stem(s, st->def.log, ssd__jv_str(v, "log"), path, i, "log"))
+            return SSD_EFORMAT;
         load_params(st, v);
         const struct ssd__jv *m = ssd__jv_get(v, "summary");
         for (size_t k = 0; k < ssd__job_summary_count; k++)
@@ -165,10 +186,12 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         st->def.idle_s = ssd__jv_num(v, "seconds_unscaled", 0);
         break;
     case SSD__STEP_ANALYZE: {
-        if (ssd__jv_str(v, "series"))
-            stem(st->def.series, ssd__jv_str(v, "series"));
-        if (ssd__jv_str(v, "reference"))
-            stem(st->def.reference, ssd__jv_str(v, "reference"));
+        if (ssd__jv_str(v, "series") &&
+            stem(s, st->def.series, ssd__jv_str(v, "series"), path, i, "series"))
+            return SSD_EFORMAT;
+        if (ssd__jv_str(v, "reference") &&
+            stem(s, st->def.reference, ssd__jv_str(v, "reference"), path, i, "reference"))
+            return SSD_EFORMAT;
         const struct ssd__jv *o = ssd__jv_get(v, "options");
         for (size_t k = 0; o && o->type == SSD__JOBJ && k < o->n; k++) {
             if (o->items[k].type != SSD__JNUM || st->def.naopts == SSD__STEP_MAX_OPTS)
@@ -262,6 +285,45 @@ static void summary_from_stored(struct ssd__step *st) {
     ssd__jv_free(&a);
 }
 
+/* An earlier analyze step that analyses what step i does (same series,
+ * reference and options: the same job log, so the same figures), or -1. */
+static int same_analysis(const struct ssd__results *r, int i) {
+    const struct ssd__step_def *d = &r->steps[i].def;
+    for (int j = 0; j < i; j++) {
+        const struct ssd__step *o = &r->steps[j];
+        if (o->def.kind != SSD__STEP_ANALYZE || o->res.state != SSD__ST_DONE || !o->res.curve ||
+            strcmp(o->def.series, d->series) || strcmp(o->def.reference, d->reference) ||
+            o->def.naopts != d->naopts)
+            continue;
+        int same = 1;
+        for (int k = 0; same && k < d->naopts; k++)
+            same = !strcmp(o->def.akeys[k], d->akeys[k]) && o->def.avalues[k] == d->avalues[k];
+        if (same)
+            return j;
+    }
+    return -1;
+}
+
+/* Step i takes step j's results without reading the CSV again: a
+ * results.json repeating one analysis 300 times cost 300 loads of the
+ * series, 533 MB and a 112 MB page (issue 26). 0 or SSD_ENOMEM. */
+static int copy_analysis(struct ssd__results *r, int i, int j) {
+    struct ssd__step_result *to = &r->steps[i].res;
+    const struct ssd__step_result *from = &r->steps[j].res;
+    to->analysis_json = from->analysis_json ? strdup(from->analysis_json) : NULL;
+    to->phases = from->nphases ? malloc(from->nphases * sizeof *to->phases) : NULL;
+    if ((from->analysis_json && !to->analysis_json) || (from->nphases && !to->phases))
+        return SSD_ENOMEM;
+    if (from->nphases)
+        memcpy(to->phases, from->phases, from->nphases * sizeof *to->phases);
+    to->nphases = from->nphases;
+    to->sum = from->sum;
+    to->has_summary = from->has_summary;
+    to->same_as = j + 1;
+    to->state = SSD__ST_DONE;
+    return 0;
+}
+
 static int load_text(ssd_suite *s, const char *text) {
     const char *path = s->results_path;
     struct ssd__jv root;
@@ -278,7 +340,7 @@ static int load_text(ssd_suite *s, const char *text) {
     const char *suite = ssd__jv_str(&root, "suite"), *file = ssd__jv_str(&root, "suite_file");
     copy(s->res.suite_name, sizeof s->res.suite_name, suite ? suite : "");
     if (file && !(s->res.suite_file = strdup(file))) {
-        rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+        rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", path);
         goto out;
     }
     s->res.scale = ssd__jv_num(&root, "scale", 1);
@@ -296,6 +358,7 @@ static int load_text(ssd_suite *s, const char *text) {
     copy(s->res.host_cpu, sizeof s->res.host_cpu, ssd__jv_str(host, "cpu"));
     copy(s->res.started, sizeof s->res.started, ssd__jv_str(&root, "started"));
     copy(s->res.finished, sizeof s->res.finished, ssd__jv_str(&root, "finished"));
+    copy(s->res.run_id, sizeof s->res.run_id, ssd__jv_str(&root, "run_id"));
     s->res.interrupted = ssd__jv_true(&root, "interrupted");
     if (ssd__jv_str(&root, "error"))
         s->res.error = strdup(ssd__jv_str(&root, "error"));
@@ -305,10 +368,17 @@ static int load_text(ssd_suite *s, const char *text) {
     const char *status = ssd__jv_str(&root, "status");
     if (status ? !strcmp(status, "running")
                : !ssd__jv_true(&root, "complete") && !s->res.interrupted && !s->res.error) {
+        char word[16], why[SSD__ERRMSG_SIZE];
         if (ssd__suite_out_in_use(s->out_dir))
             s->res.running = 1;
-        else
+        else if (!ssd__suite_out_noted_end(s->out_dir, word, sizeof word, why, sizeof why))
             s->res.killed = s->res.interrupted = 1;
+        else if (!strcmp(word, "interrupted"))
+            s->res.interrupted = 1; /* its end, noted where there was room */
+        else if (!s->res.error && !(s->res.error = strdup(why))) {
+            rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+            goto out;
+        }
     }
     s->res.killed |= ssd__jv_true(&root, "killed");
     const struct ssd__jv *steps = ssd__jv_get(&root, "steps");
@@ -321,7 +391,7 @@ static int load_text(ssd_suite *s, const char *text) {
     if (steps->n) {
         s->res.steps = calloc(steps->n, sizeof *s->res.steps);
         if (!s->res.steps) {
-            rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
+            rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", path);
             goto out;
         }
         s->cap = (int)steps->n;
@@ -339,7 +409,14 @@ static int load_text(ssd_suite *s, const char *text) {
         st->res.error = NULL;
         char *stored = st->res.analysis_json;
         st->res.analysis_json = NULL;
-        ssd__suite_analyze(s, i);
+        int j = same_analysis(&s->res, i);
+        if (j >= 0 && copy_analysis(&s->res, i, j)) {
+            free(stored);
+            rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory for %s", path, st->def.name);
+            break;
+        }
+        if (j < 0)
+            ssd__suite_analyze(s, i);
         if (st->res.state == SSD__ST_DONE || !stored) {
             free(stored);
             continue;

@@ -126,9 +126,60 @@ int ssd__suite_release_space(ssd_suite *s) {
     return ftruncate(s->lock_fd - 1, pid_line_len()) == 0;
 }
 
+void ssd__suite_note_end(ssd_suite *s, const char *status, const char *why) {
+    if (s->lock_fd <= 0)
+        return;
+    /* Within the lock file's first block, which the pid line already
+     * holds: writing there takes no free space. */
+    char note[2048];
+    int n = snprintf(note, sizeof note - 1, "%s: %s", status, why && *why ? why : "?");
+    if (n < 0)
+        return;
+    if (n > (int)sizeof note - 2)
+        n = (int)sizeof note - 2;
+    for (int i = 0; i < n; i++)
+        if ((unsigned char)note[i] < 0x20)
+            note[i] = ' ';
+    note[n++] = '\n';
+    int fd = s->lock_fd - 1;
+    if (pwrite(fd, note, (size_t)n, pid_line_len()) == n) {
+        s->note_len = n;
+        (void)fdatasync(fd);
+    }
+}
+
+int ssd__suite_out_noted_end(const char *out_dir, char *status, size_t status_len, char *why,
+                             size_t why_len) {
+    char *path = lock_path(out_dir);
+    if (!path)
+        return 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    free(path);
+    if (fd < 0)
+        return 0;
+    char buf[4096];
+    ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+    close(fd);
+    buf[n > 0 ? n : 0] = '\0';
+    char *note = strchr(buf, '\n');
+    if (!note++)
+        return 0;
+    note[strcspn(note, "\n")] = '\0';
+    char *colon = strstr(note, ": ");
+    if (!colon)
+        return 0;
+    *colon = '\0';
+    if (strcmp(note, "failed") && strcmp(note, "interrupted"))
+        return 0;
+    snprintf(status, status_len, "%s", note);
+    snprintf(why, why_len, "%s", colon + 2);
+    return 1;
+}
+
 void ssd__suite_unlock_out(ssd_suite *s) {
     if (s->lock_fd > 0) {
-        (void)!ftruncate(s->lock_fd - 1, pid_line_len()); /* the reserve goes */
+        /* the reserve goes; a noted end stays */
+        (void)!ftruncate(s->lock_fd - 1, pid_line_len() + s->note_len);
         close(s->lock_fd - 1); /* the file stays: unlinking it races a new locker */
     }
     s->lock_fd = 0;

@@ -557,6 +557,8 @@ int ssd__suite_json(const ssd_suite *suite, char **out) {
     ssd__jw_end_object(&w);
     ssd__jw_kstr(&w, "started", s->started[0] ? s->started : NULL);
     ssd__jw_kstr(&w, "finished", s->finished[0] ? s->finished : NULL);
+    if (s->run_id[0])
+        ssd__jw_kstr(&w, "run_id", s->run_id);
     /* A skipped step ran its course: it is listed in the headline, and the
      * run is still complete. */
     int done = 0;

@@ -118,6 +118,16 @@ Test(compare, identity_of_sim_and_a_missing_path) {
     cr_assert(strstr(json, "\"profile\":\"bx200\""));
     ssd_free(json);
     cr_assert_eq(ssd_drive_identity_json("/nonexistent/x", 0, &json), -ENOENT);
+    cr_assert(json && strstr(json, "/nonexistent/x"));
+    ssd_free(json);
+    /* what a job refuses, identity refuses: an unknown profile, a node that
+     * names no drive (the disk under /dev is not the drive meant) */
+    cr_assert_eq(ssd_drive_identity_json("sim:nope", 0, &json), SSD_EINVAL);
+    cr_assert(json && strstr(json, "sim:nope") && strstr(json, "unknown profile"), "%s", json);
+    ssd_free(json);
+    cr_assert_eq(ssd_drive_identity_json("/dev/null", 0, &json), SSD_EINVAL);
+    cr_assert(json && strstr(json, "character device"), "%s", json);
+    ssd_free(json);
     double c;
     cr_assert_eq(ssd_drive_temperature("sim:bx200", &c), SSD_ENODATA);
     cr_assert(isnan(c));

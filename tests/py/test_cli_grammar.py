@@ -149,6 +149,9 @@ def test_every_result_is_text_by_default_and_json_with_the_flag(cli, tmp_path):
             if name == "extract":
                 made = run(cli, "archive", *args["archive"])
                 assert made.returncode == 0, made.stderr
+            if name == "catalog list":  # list reads a catalog that add made
+                made = run(cli, "catalog", "add", args["report"][0], *args[name])
+                assert made.returncode == 0, made.stderr
             r = run(cli, *p, *args[name], *flag)
             assert r.returncode == 0, (name, flag, r.stderr)
             results.append(r.stdout)

@@ -116,8 +116,10 @@ def test_bad_options_are_refused_before_a_new_file_is_laid_out(cli, tmp_path, ba
 
 
 def test_log_check_keeps_an_existing_log_until_the_run(cli, tmp_path):
+    # An earlier run's log (a file that is not ssdcore's is refused:
+    # test_hostile_outputs.py).
     log = tmp_path / "x.csv"
-    log.write_text("old\n")
+    log.write_text("# ssdcore-series 1\nold\n")
     p = run(cli, "job", "--target", "sim:bx200", "--time", "2", "--log", str(log))
     assert p.returncode == 0, p.stderr
     assert log.read_text().startswith("# ssdcore-series 1") and len(log.read_text().split("\n")) == 6

@@ -8,9 +8,11 @@
  * model, serial, firmware, capacity_bytes, target, target_kind, suite,
  * status, host, tool, started, finished, added, headline JSON) and figures
  * (run_id, key, value: the run's headline figures flattened to dotted keys,
- * as ssdcore/compare.h names them). A run is identified by its host, target,
- * suite and start time, so adding it again (from the same or a moved
- * directory) changes nothing.
+ * as ssdcore/compare.h names them). A run is identified by the run_id its
+ * results.json records, so adding it again (from the same or a moved
+ * directory) changes nothing unless the run changed; results written before
+ * ssdcore recorded run_id are identified by host, target, suite, start time
+ * and directory.
  *
  * Not thread-safe: one thread per handle; several processes may share a
  * file (SQLite locks it).
@@ -40,13 +42,22 @@ SSD_API int ssd_catalog_default_path(char **out);
  * why). */
 SSD_API int ssd_catalog_open(ssd_catalog **out, const char *path);
 
+/* As ssd_catalog_open, for reading a catalog that must exist: a missing
+ * file is -ENOENT ("no such catalog"), and nothing is created. */
+SSD_API int ssd_catalog_open_existing(ssd_catalog **out, const char *path);
+
 /* Closes c; NULL is a no-op. */
 SSD_API void ssd_catalog_close(ssd_catalog *c);
 
 /* Adds the run in results directory dir (its results.json). Returns 1 when
- * added, 0 when the run was already there (nothing changes), or a negative
- * code with the directory and the reason in ssd_catalog_errmsg(): -errno,
- * SSD_EFORMAT (not a results.json), SSD_EIO. */
+ * added, 2 when the run was there but has changed since (its status, end or
+ * figures: it was catalogued while running; or the directory first
+ * catalogued no longer holds it): its row is updated; 0 when the run was
+ * already there as it is (nothing changes); or a negative code with the
+ * directory and the reason in ssd_catalog_errmsg(): -errno, SSD_EFORMAT (not
+ * a results.json this version reads), SSD_EIO. A run whose results.json says
+ * "running" while no process holds its directory is catalogued as
+ * "interrupted", as every reader shows it. */
 SSD_API int ssd_catalog_add(ssd_catalog *c, const char *dir);
 
 /* The runs whose drive, model, serial or target contains drive_text
@@ -60,8 +71,12 @@ SSD_API int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char 
                              char **out);
 
 /* The results directory of the newest run matching drive_text as above, in
- * a malloc'd string (ssd_free). Returns 0, SSD_ENODATA (no run matches: the
- * message says which text) or a negative code. */
+ * a malloc'd string (ssd_free). A run whose directory now holds another run
+ * (the directory was reused) or no results.json is passed over, and the run
+ * found there is catalogued; a run that changed since it was catalogued is
+ * updated first. Returns 0, SSD_ENODATA (no run matches, or none is still
+ * where it was catalogued: the message says which text and why) or a
+ * negative code. */
 SSD_API int ssd_catalog_latest_run(ssd_catalog *c, const char *drive_text, char **dir_out);
 
 /* The last error message; "" when there was none. Owned by c. */

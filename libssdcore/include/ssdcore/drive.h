@@ -33,8 +33,13 @@ extern "C" {
  * is on), or a sim: URI (the profile). hash_serial non-zero replaces the
  * serial by "sha256:" and the first 16 hex digits of its SHA-256, so runs
  * of one drive still match without publishing its serial. Thread-safe.
- * Returns 0, SSD_EINVAL (target or out NULL), -errno (target cannot be
- * stat'ed) or SSD_ENOMEM.
+ * Returns 0, SSD_EINVAL (target or out NULL; a character device, FIFO,
+ * socket or directory, which names no drive; a sim: spec that does not
+ * resolve, as ssd_target_open refuses it), SSD_ERANGE (a sim: value out of
+ * range), -errno (target cannot be stat'ed) or SSD_ENOMEM. On failure *out
+ * holds a malloc'd one-line message naming the target and what is wrong
+ * (NULL when out of memory or target or out is NULL): free it with
+ * ssd_free() either way.
  */
 SSD_API int ssd_drive_identity_json(const char *target, int hash_serial, char **out);
 

@@ -80,7 +80,12 @@ SSD_API void ssd_suite_free(ssd_suite *s);
 /*
  * Sets an option before ssd_suite_prepare / ssd_suite_run:
  *   "suite"       a built-in suite name (default "quick")
- *   "suite_file"  path of a suite file (replaces "suite")
+ *   "suite_file"  path of a suite file (replaces "suite"); a pipe or FIFO
+ *                 is read once, by the first prepare
+ *   "suite_text"  the text of the suite file "suite_file" names, when the
+ *                 caller has read it (a pipe can be read only once): it is
+ *                 parsed instead of reading the file, messages and
+ *                 results.json still name the file
  *   "out"         the results directory (created if missing; required to run)
  *   "scale"       multiplies every time: job durations, sampling intervals
  *                 (not below 10 ms) and idles ("0.01"); default 1

@@ -82,15 +82,27 @@ SSD_API int ssd_trace_parse(ssd_trace *tr, const char *text, size_t len, const c
  * by ssd_trace_add). Static string. */
 SSD_API const char *ssd_trace_format(const ssd_trace *tr);
 
+/* The file tr was last read from by ssd_trace_load (the path as given),
+ * or NULL when its I/Os came from elsewhere. Owned by tr. */
+SSD_API const char *ssd_trace_source(const ssd_trace *tr);
+
 /* Writes tr to path, replacing it atomically (a temporary file renamed
- * into place). format: "csv" (default for NULL) or "iolog3"; iolog3 names
- * `file` (NULL: "/dev/null-trace") as the file every I/O goes to, so fio
- * replays it with --read_iolog and --replay_redirect. Returns 0,
- * SSD_EINVAL or -errno. */
+ * into place). Refused (SSD_EUNSAFE, with the reason in ssd_trace_errmsg)
+ * when path is the file tr was loaded from, a device node or another
+ * non-regular file, or a non-empty file ssdcore did not write (one that
+ * does not begin as this format's files do). format: "csv" (default for
+ * NULL) or "iolog3"; iolog3 names `file` (NULL: "/dev/null-trace") as the
+ * file every I/O goes to, so fio replays it with --read_iolog and
+ * --replay_redirect. Returns 0, SSD_EINVAL, SSD_EUNSAFE or -errno. */
 SSD_API int ssd_trace_save(ssd_trace *tr, const char *path, const char *format, const char *file);
 
-/* Appends one I/O (times must not decrease; length > 0 except for a flush).
- * Returns 0, SSD_EINVAL with a message, or SSD_ENOMEM. */
+/* The largest read or write a trace may hold: 1 GiB (the kernel splits far
+ * smaller ones; a replay buffers the largest I/O once per queue slot). */
+#define SSD_TRACE_MAX_IO_BYTES (1ull << 30)
+
+/* Appends one I/O (times must not decrease; length > 0 except for a flush,
+ * at most SSD_TRACE_MAX_IO_BYTES for a read or write; offset + length
+ * within 2^64). Returns 0, SSD_EINVAL with a message, or SSD_ENOMEM. */
 SSD_API int ssd_trace_add(ssd_trace *tr, const ssd_trace_io *io);
 
 /* Number of I/Os, and one of them (0 <= i < count; else SSD_ERANGE). */

@@ -1,0 +1,42 @@
+/* Fuzzes the results catalog's reader of results.json (ssd_catalog_add):
+ * the JSON reader, the schema check and its message, the run key (run_id,
+ * or host, target, suite, start and directory), the status, the headline
+ * flattened into figures; then the runs listed as JSON and as text. Each
+ * input is added twice to an emptied in-memory catalog (the second add must
+ * find it unchanged), so a run is deterministic. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#include "suite_impl.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (memchr(data, 0, size)) /* the file reader refuses NUL bytes */
+        return 0;
+    char *text = malloc(size + 1);
+    if (!text)
+        return 0;
+    memcpy(text, data, size);
+    text[size] = 0;
+    static ssd_catalog *c;
+    if (!c && ssd_catalog_open(&c, ":memory:")) {
+        ssd_catalog_close(c);
+        c = NULL;
+    }
+    if (c && ssd__catalog_clear(c) == 0) {
+        int rc = ssd__catalog_add_text(c, "/nonexistent/ssdcore-fuzz", text);
+        if (rc == 1 && ssd__catalog_add_text(c, "/nonexistent/ssdcore-fuzz", text) != 0)
+            abort(); /* the same document twice: nothing changes */
+        char *out = NULL;
+        if (ssd_catalog_list(c, NULL, "json", &out) >= 0)
+            ssd_free(out);
+        out = NULL;
+        if (ssd_catalog_list(c, "a", "text", &out) >= 0)
+            ssd_free(out);
+    }
+    free(text);
+    return 0;
+}

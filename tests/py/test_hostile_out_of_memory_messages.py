@@ -1,0 +1,77 @@
+"""Every failure says what and where, even when memory runs out (issue 26):
+`compare` under memory pressure printed "ssdcore compare: " and nothing
+else, and other commands said only "out of memory". Each command is run
+under an address-space limit swept from just below what it needs down to
+where the program can no longer start; every failure in between must name
+a file, a target or what was being built."""
+import re
+import resource
+import subprocess
+
+import pytest
+
+SUITE = ("job name=w pattern=write bs=1m time=2s interval=50ms log=degradation\n"
+         "analyze degradation\n")
+
+
+@pytest.fixture(scope="module")
+def inputs(cli, tmp_path_factory):
+    base = tmp_path_factory.mktemp("in")
+    (base / "s.suite").write_text(SUITE)
+    subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(base / "s.suite"), "--out",
+                    str(base / "run")], check=True, capture_output=True, timeout=60)
+    subprocess.run([cli, "trace", "generate", "game-level", "--out", str(base / "t.csv"),
+                    "--span", "64m"], check=True, capture_output=True, timeout=60)
+    return base
+
+
+COMMANDS = {
+    "compare": lambda b, o: ["compare", *[str(b / "run")] * 100, "--out", str(o / "c")],
+    "report": lambda b, o: ["report", str(b / "run"), "--out", str(o / "r.html")],
+    "replay": lambda b, o: ["replay", str(b / "t.csv"), "--target", "sim:bx200", "--log",
+                            str(o / "l.csv"), "--record", str(o / "r.csv")],
+    "trace": lambda b, o: ["trace", "convert", str(b / "t.csv"), str(o / "t.csv")],
+    "job": lambda b, o: ["job", "--target", "sim:bx200", "--time", "2", "--log",
+                         str(o / "j.csv")],
+    "analyze": lambda b, o: ["analyze", str(b / "run" / "degradation.csv")],
+    "suite": lambda b, o: ["suite", "sim:bx200", "--suite-file", str(b / "s.suite"), "--out",
+                           str(o / "s")],
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_out_of_memory_names_what_and_where(cli, inputs, tmp_path, name):
+    args = [cli] + COMMANDS[name](inputs, tmp_path)
+    paths = [a for a in args[1:] if "/" in a or a.startswith("sim:")]
+
+    def attempt(kib):
+        def limit():
+            resource.setrlimit(resource.RLIMIT_AS, (kib << 10, kib << 10))
+        return subprocess.run(args, capture_output=True, text=True, timeout=60,
+                              preexec_fn=limit)
+
+    lo, hi = 8 << 10, 4 << 20  # KiB
+    assert attempt(hi).returncode == 0
+    while hi - lo > 64:
+        mid = (lo + hi) // 2
+        if attempt(mid).returncode == 0:
+            hi = mid
+        else:
+            lo = mid
+    failures = 0
+    for kib in range(hi - 16, max(hi - (3 << 10), 8 << 10), -64):
+        p = attempt(kib)
+        if p.returncode == 127:  # the loader could not map the libraries
+            break
+        if p.returncode == 0:
+            continue
+        failures += 1
+        msg = p.stderr.strip().splitlines()[-1] if p.stderr.strip() else ""
+        # a sub-verb names itself too: "ssdcore trace convert: "
+        prefix = f"ssdcore {args[1]}: " if args[1] != "trace" else f"ssdcore trace {args[2]}: "
+        assert msg.startswith(prefix), msg
+        rest = msg[len(prefix):].removeprefix("warning: ")
+        assert rest.strip() and rest != "out of memory", msg
+        assert any(pth in rest for pth in paths) or \
+            re.search(r"creating|for the|for \d+|writing|:\d+:", rest), msg
+    assert failures >= 1  # the sweep reached the messages it checks

@@ -1,0 +1,50 @@
+"""One run at a time on a file target (issue #26): a job, replay or suite
+on a file another process holds is refused with the reason, instead of both
+measuring each other's I/O and leaving the layout mark inconsistent."""
+import os
+import subprocess
+import time
+
+import pytest
+
+import ssdcore
+
+
+def test_a_second_run_on_a_held_file_is_refused(cli, tmp_path):
+    f = tmp_path / "t.bin"
+    t = ssdcore.Target(str(f), size="8m")
+    try:
+        r = subprocess.run([cli, "job", str(f), "--pattern", "read", "--time", "0.2"],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 1 and "in use by another ssdcore" in r.stderr, r.stderr
+        assert str(f) in r.stderr
+        # this process holding it already: one user, as before
+        ssdcore.Target(str(f)).close()
+        trace = tmp_path / "t.csv"
+        trace.write_text("# ssdcore-trace 1\nt_s,op,offset,length\n0,R,0,4096\n")
+        r = subprocess.run([cli, "replay", str(trace), "--target", str(f)],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 1 and "in use" in r.stderr, r.stderr
+    finally:
+        t.close()
+    r = subprocess.run([cli, "job", str(f), "--pattern", "read", "--time", "0.2"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+
+
+def test_two_jobs_started_together_on_a_new_file(cli, tmp_path):
+    f = tmp_path / "new.bin"
+    cmd = [cli, "job", str(f), "--size-file", "64m", "--pattern", "randwrite", "--time", "4"]
+    a = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    end = time.monotonic() + 30
+    while not f.exists() and time.monotonic() < end and a.poll() is None:
+        time.sleep(0.01)
+    b = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    out_a, err_a = a.communicate(timeout=120)
+    assert a.returncode == 0, err_a
+    assert b.returncode == 1 and "in use by another ssdcore" in b.stderr, (b.returncode, b.stderr)
+    # the layout mark is the first job's, whole: a read-only open trusts it
+    r = subprocess.run([cli, "job", str(f), "--pattern", "read", "--time", "0.2"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert os.path.getsize(f) == 64 << 20
