@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs each seed review's own tests on its sim profile and prints the
 measured figures next to the review's, as the markdown table in
-docs/simulator.md (tests/py/test_sim_profile_figures.py asserts every row
+docs/simulator.md; then each datacenter profile's datasheet figures, as the
+second table there (tests/py/test_sim_profile_figures.py asserts every row
 with its tolerance and that the table in the docs is this output).
 
 The drive goes through the review's sequence (METHODOLOGY.md A) with the
@@ -371,6 +372,66 @@ def map1602(add):
 SEEDS = {"000": bx200, "001": ssd370, "002": as510s, "004": vector180, "003": map1602}
 
 
+# ---- datacenter drives: their datasheets' figures --------------------------
+
+# profile: (sequential read MB/s, sequential write MB/s, 4 KB random write
+# IOPS), the datasheet's figures (decimal MB/s; random writes rated in the
+# steady state). docs/simulator.md cites each source.
+DATASHEETS = {
+    "p4500-4tb": (3200, 1800, 62500),
+    "p5500-7.68tb": (7000, 4300, 130000),
+    "pm9a3-7.68tb": (6500, 3500, 200000),
+    "cd6r-15.36tb": (6200, 4000, 85000),
+}
+
+
+def datasheet(add):
+    """Each datacenter profile through the measurements its datasheet
+    rates, after SNIA's preconditioning: purge, twice the capacity written
+    sequentially, 128 KiB QD32 sequential read and write for a minute; then
+    purge, twice the capacity written randomly (4 KiB), and 4 KiB QD32
+    random writes for 20 minutes, the last 10 minutes' IOPS as the steady
+    state. And WSAT on the purged drive meets no SLC cache in the model's
+    truth: native, then gc."""
+    for name, (rd, wr, iops) in DATASHEETS.items():
+        t = ssdcore.SimTarget(f"sim:{name}")
+        t.purge()
+        ssdcore.precondition(t, "seq_fill")
+        r = ssdcore.job(t, pattern="read", bs="128k", qd=32, time=60)
+        w = ssdcore.job(t, pattern="write", bs="128k", qd=32, time=60)
+        t.purge()
+        ssdcore.precondition(t, "random_fill")
+        s = ssdcore.job(t, pattern="randwrite", bs="4k", qd=32, time=1200, interval=1)
+        steady = sum(x["write_ops"] for x in s["series"][600:]) / 600
+        read_mbs, write_mbs = rwbps(r) / 1e6, rwbps(w) / 1e6
+        add(name, "sequential read 128K QD32", f"{rd} MB/s", f"{read_mbs:.0f} MB/s", read_mbs,
+            *near(rd, 0.05))
+        add(name, "sequential write 128K QD32", f"{wr} MB/s", f"{write_mbs:.0f} MB/s",
+            write_mbs, *near(wr, 0.05))
+        add(name, "4K QD32 random write, steady state after a random fill",
+            f"{iops:,} IOPS", f"{steady:,.0f} IOPS", steady, *near(iops, 0.05))
+        # SNIA's write saturation test on the purged drive: no SLC cache,
+        # the clean blocks written directly, then the used state.
+        fresh = ssdcore.SimTarget(f"sim:{name}")
+        fresh.purge()
+        ssdcore.job(fresh, pattern="randwrite", bs="4k", qd=32, time="6h",
+                    bytes=4 * fresh.size, interval=10)
+        regimes = [p["regime"] for p in fresh.truth()["phases"]]
+        add(name, "WSAT after a purge (4K QD32, 6 h or 4x the capacity): regimes",
+            "no SLC cache", ", ".join(regimes), float(regimes != ["native", "gc"]), 0, 0)
+
+
+def datasheet_rows():
+    out = []
+    datasheet(lambda *a: out.append(Row(*a)))
+    return out
+
+
+def datasheet_table(rs):
+    return "\n".join(["| profile | figure | datasheet | measured |", "|---|---|---|---|"] +
+                      [r.markdown() for r in rs])
+
+
 def rows(seeds=None):
     out = []
 
@@ -390,10 +451,14 @@ def table(rs):
 
 def main():
     rs = rows()
+    ds = datasheet_rows()
     if "--json" in sys.argv:
-        print(json.dumps([vars(r) for r in rs], indent=1))
+        print(json.dumps([vars(r) for r in rs + ds], indent=1))
     else:
         print(table(rs))
+        print()
+        print(datasheet_table(ds))
+    rs = rs + ds
     bad = [r for r in rs if not r.ok()]
     for r in bad:
         print(f"OUT OF BAND: {r.profile}: {r.figure}: {r.value:.4g} not in "

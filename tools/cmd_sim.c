@@ -70,9 +70,9 @@ static int sim_list_json(void) {
 }
 
 static int sim_list(void) {
-    printf("%-10s %8s %-8s %8s %8s %9s %9s %9s  %s\n", "profile", "capacity", "cache", "nominal",
+    printf("%-12s %8s %-8s %8s %8s %9s %9s %9s  %s\n", "profile", "capacity", "cache", "nominal",
            "eff.", "after seq", "after rnd", "floor", "drive");
-    printf("%-10s %8s %-8s %8s %8s %9s %9s %9s\n", "", "GB", "", "GiB", "GiB", "MiB/s", "MiB/s",
+    printf("%-12s %8s %-8s %8s %8s %9s %9s %9s\n", "", "GB", "", "GiB", "GiB", "MiB/s", "MiB/s",
            "IOPS");
     for (int i = 0; i < ssd_sim_profile_count(); i++) {
         const char *name = ssd_sim_profile_name(i);
@@ -88,7 +88,7 @@ static int sim_list(void) {
         }
         ssd_free(json);
         int none = !strcmp(type, "none");
-        printf("%-10s %8.0f %-8s %8.1f %8.1f %9.0f %9.1f %9.0f  %s\n", name,
+        printf("%-12s %8.0f %-8s %8.1f %8.1f %9.0f %9.1f %9.0f  %s\n", name,
                value(name, "capacity_gb"), type, none ? 0 : value(name, "slc_gb"),
                eff / 1073741824.0, value(name, "native_seq_mbps"), value(name, "native_rand_mbps"),
                value(name, "floor_mbps") * 256, ssd_sim_profile_describe(i));

@@ -1,9 +1,11 @@
-/* cmd_trim.c - `ssdcore trim` and `ssdcore idle`: the two target operations
- * the methodology puts between workloads. */
+/* cmd_trim.c - `ssdcore trim`, `idle`, `purge` and `precondition`: the
+ * target operations the methodology puts between workloads. */
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <ssdcore.h>
 
@@ -95,6 +97,129 @@ int cmd_idle(int argc, char **argv) {
             status = cli_interrupted_status(); /* as for an interrupted job or suite */
         } else if (rc < 0)
             status = cli_error("idle", "%s", ssd_target_errmsg(t));
+    }
+    ssd_target_free(t);
+    return status;
+}
+
+int cmd_purge(int argc, char **argv) {
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        puts("usage: ssdcore purge TARGET --destroy-data\n"
+             "Purges the target (a sanitize, as SNIA PTS starts each test): secure discard\n"
+             "of the whole device (a plain discard where it has none), the whole file\n"
+             "punched, a sim: drive back to fresh. All of its data is lost.");
+        return 0;
+    }
+    int destroy = argc == 3 && !strcmp(argv[2], "--destroy-data");
+    if (argc == 3 && !strcmp(argv[1], "--destroy-data")) {
+        destroy = 1;
+        argv[1] = argv[2];
+    }
+    if (argc != 3 && argc != 2)
+        return cli_usage_error("purge",
+                               "expected TARGET --destroy-data (see ssdcore purge --help)");
+    if (!destroy)
+        return cli_usage_error("purge",
+                               "purge destroys all data on the target: pass --destroy-data");
+    ssd_target *t;
+    if (ssd_target_create(&t))
+        return cli_error("purge", "out of memory");
+    int status = 0;
+    const char *how = "";
+    ssd_target_set_option(t, "destroy_data", "1");
+    ssd_target_set_option(t, "layout", "never");
+    if (ssd_target_open(t, argv[1]) < 0 || ssd_target_purge(t, &how) < 0)
+        status = cli_error("purge", "%s", ssd_target_errmsg(t));
+    else
+        printf("purged %s (%s)\n", argv[1], how);
+    ssd_target_free(t);
+    return status;
+}
+
+static int precondition_progress(void *user, const ssd_progress *p) {
+    (void)user;
+    fprintf(stderr, "\r  %7.1f s  %8.1f GiB  %9.1f MB/s  ", p->elapsed_s,
+            (double)p->bytes / 1073741824.0, p->bw_bps / 1e6);
+    fflush(stderr);
+    return 0;
+}
+
+int cmd_precondition(int argc, char **argv) {
+    static const struct option opts[] = {
+        {"kind", required_argument, NULL, 'k'},
+        {"loops", required_argument, NULL, 'l'},
+        {"destroy-data", no_argument, NULL, 'D'},
+        {"json", no_argument, NULL, 'j'},
+        {"no-progress", no_argument, NULL, 'n'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *kind = "seq_fill", *loops_s = "2";
+    int destroy = 0, json = 0, progress = 1, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'k')
+            kind = optarg;
+        else if (c == 'l')
+            loops_s = optarg;
+        else if (c == 'D')
+            destroy = 1;
+        else if (c == 'j')
+            json = 1;
+        else if (c == 'n')
+            progress = 0;
+        else if (c == 'h') {
+            puts("usage: ssdcore precondition TARGET [--kind seq_fill|random_fill] [--loops N]\n"
+                 "                            --destroy-data [--json] [--no-progress]\n"
+                 "Fills the whole target as SNIA PTS preconditions a drive: seq_fill writes it\n"
+                 "sequentially in 128 KiB blocks at QD32, random_fill in 4 KiB random writes at\n"
+                 "QD32 (every block once per loop), N times over (default 2). A sim: drive\n"
+                 "takes it in bulk in milliseconds; a real one takes hours. Prints the bytes\n"
+                 "written: what a later run's analysis needs as --written-before.");
+            return 0;
+        } else
+            return cli_usage_error("precondition",
+                                   "bad arguments (see ssdcore precondition --help)");
+    }
+    if (optind + 1 != argc)
+        return cli_usage_error("precondition", "expected exactly one TARGET");
+    if (!destroy)
+        return cli_usage_error("precondition",
+                               "a precondition overwrites the whole target: pass --destroy-data");
+    char *end;
+    unsigned long loops = strtoul(loops_s, &end, 10);
+    if (end == loops_s || *end || loops < 1 || loops > 64)
+        return cli_usage_error("precondition", "--loops: '%s' is not a number in [1, 64]", loops_s);
+    ssd_target *t;
+    if (ssd_target_create(&t))
+        return cli_error("precondition", "out of memory");
+    int status = 0;
+    ssd_target_set_option(t, "destroy_data", "1");
+    ssd_target_set_option(t, "layout", "never");
+    if (ssd_target_open(t, argv[optind]) < 0) {
+        status = cli_error("precondition", "%s", ssd_target_errmsg(t));
+    } else {
+        uint64_t written = 0;
+        struct sigaction old;
+        cli_catch_sigint(&old);
+        int rc =
+            ssd_target_precondition(t, kind, (unsigned)loops, &written,
+                                    progress && isatty(2) ? precondition_progress : NULL, NULL);
+        sigaction(SIGINT, &old, NULL);
+        if (progress && isatty(2))
+            fputc('\n', stderr);
+        if (rc == SSD_EINTERRUPTED) {
+            cli_error("precondition", "interrupted after %llu bytes", (unsigned long long)written);
+            status = cli_interrupted_status();
+        } else if (rc < 0) {
+            status = cli_error("precondition", "%s", ssd_target_errmsg(t));
+        } else if (json) {
+            printf("{\"kind\": \"%s\", \"loops\": %lu, \"written_bytes\": %llu}\n", kind, loops,
+                   (unsigned long long)written);
+        } else {
+            printf("%s x%lu: wrote %llu bytes (%.1f GiB)\n", kind, loops,
+                   (unsigned long long)written, (double)written / 1073741824.0);
+        }
     }
     ssd_target_free(t);
     return status;

@@ -12,7 +12,7 @@ import json as _json
 import os
 import time
 from collections.abc import Sequence
-from typing import Any, Iterator, Optional, TypeVar, Union
+from typing import Any, Dict, Iterator, Optional, TypeVar, Union
 
 import numpy as np
 
@@ -108,6 +108,17 @@ class Target:
         if length is None:
             length = max(self.size - offset, 0)  # past the end: the library says so
         check(lib.ssd_target_trim(self._handle(), offset, length), self._errmsg)
+
+    def purge(self) -> str:
+        """Purges the target (a sanitize): its data is gone and an SSD returns
+        to its fresh state. Block devices: secure discard of the whole
+        device, or a discard where it has none; files: the whole file
+        punched; sim: targets: the model returns to a fresh drive. Returns
+        what was done: "secure discard", "discard", "hole punch" or "model
+        reset"."""
+        how = ffi.new("const char **")
+        check(lib.ssd_target_purge(self._handle(), how), self._errmsg)
+        return ffi.string(how[0]).decode()
 
     def idle(self, seconds: float) -> None:
         """Leaves the drive idle (virtual time on sim: targets).
@@ -460,6 +471,61 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
             e.results = result
             raise
     return result
+
+
+def precondition(target: Target, kind: str = "seq_fill", loops: int = 2, *,
+                 progress: ProgressArg = None) -> Dict[str, Any]:
+    """Preconditions the whole target as SNIA PTS does before it measures:
+    ``kind`` "seq_fill" (128 KiB sequential writes at QD32 over every block,
+    ``loops`` times: twice the capacity by default) or "random_fill" (4 KiB
+    random writes at QD32, each loop visiting every block once in a random
+    order). On sim: targets the model applies the writes in bulk (a few
+    milliseconds, whatever the capacity; virtual time advances as long as
+    they would take); on files and devices it runs one job per loop (hours
+    on a large drive; ``progress`` as for :func:`job`, Ctrl-C stops it).
+
+    Returns ``{"kind", "loops", "written_bytes"}``; the bytes are what the
+    analysis of a later run needs as ``written_before`` (after a purge or a
+    TRIM of the whole drive).
+
+    >>> t = ssdcore.SimTarget("sim:bx200")
+    >>> t.purge()
+    'model reset'
+    >>> ssdcore.precondition(t, "seq_fill")["written_bytes"] == 2 * t.size
+    True
+    """
+    if not isinstance(target, Target):
+        raise TypeError("precondition: expected an open ssdcore.Target")
+    if isinstance(loops, bool) or not isinstance(loops, int):
+        raise TypeError(f"precondition: loops must be a whole number, not {loops!r}")
+    if not 1 <= loops <= 64:
+        raise ValueError(f"precondition: loops {loops} is out of range [1, 64]")
+    written = ffi.new("uint64_t *")
+    state = {"exc": None}
+
+    def on_error(exc_type, exc, tb):
+        state["exc"] = exc
+        return 1
+
+    throttle = Throttle(progress, desc=f"precondition {kind}")
+
+    def cb(user, pr):
+        if throttle.active:
+            throttle.update(pr.bytes, pr.max_bytes or None, "bytes", rate=pr.bw_bps,
+                            elapsed_s=pr.elapsed_s, bytes=pr.bytes, ios=pr.ios,
+                            bw_bps=pr.bw_bps, iops=pr.iops)
+        return 0
+
+    c_cb = ffi.callback("int(void *, const ssd_progress *)", cb, onerror=on_error)
+    with target._running():
+        rc = lib.ssd_target_precondition(target._handle(), str(kind).encode(), loops, written,
+                                         c_cb, ffi.NULL)
+        if throttle.active:
+            throttle.finish(done=int(written[0]))
+    if state["exc"] is not None:
+        raise state["exc"]
+    check(rc, target._errmsg)
+    return {"kind": kind, "loops": loops, "written_bytes": int(written[0])}
 
 
 def _results(j):

@@ -123,6 +123,43 @@ int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
     return t->ops->trim(t, offset, length);
 }
 
+/* Why t refuses to lose its data (a read-only open, a file that is not
+ * ssdcore's), as a message for `what` in t->err; 0 when it may. */
+static int refuse_destruction(ssd_target *t, const char *what) {
+    if (t->fd >= 0 && t->write_refused[0])
+        return ssd__fail(t->err, SSD_EUNSAFE, "%s: %s %s", what, t->uri, t->write_refused);
+    if (t->fd >= 0 && t->opt_read_only)
+        return ssd__fail(t->err, SSD_EUNSAFE,
+                         "%s: %s is opened read-only; a %s destroys its data (open it without "
+                         "read_only, a device with destroy_data)",
+                         what, t->uri, what);
+    return 0;
+}
+
+int ssd_target_purge(ssd_target *t, const char **how) {
+    const char *done = "";
+    if (how)
+        *how = done;
+    if (!t)
+        return SSD_EINVAL;
+    t->err[0] = '\0';
+    if (!t->is_open)
+        return ssd__fail(t->err, SSD_ESTATE, "purge: the target is not open");
+    if (!t->ops->purge)
+        return ssd__fail(t->err, SSD_EUNSUPPORTED, "purge: not supported on %s targets",
+                         t->ops->kind);
+    int rc = refuse_destruction(t, "purge");
+    if (rc)
+        return rc;
+    if (ssd__trim_refused_for_tests)
+        return ssd__fail(t->err, SSD_EUNSUPPORTED, "%s: purge refused (test hook): %s", t->uri,
+                         strerror(EOPNOTSUPP));
+    rc = t->ops->purge(t, &done);
+    if (!rc && how)
+        *how = done;
+    return rc;
+}
+
 int ssd__target_writes_refused(const ssd_target *t) {
     return t->opt_read_only || t->write_refused[0];
 }

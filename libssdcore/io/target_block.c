@@ -38,9 +38,26 @@ static int block_trim(ssd_target *t, uint64_t offset, uint64_t length) {
     return 0;
 }
 
+/* Secure discard (the device erases the data, not only unmaps it) where
+ * the device has it, else a discard of the whole device: both return an
+ * SSD to its fresh state, which is what a test needs of a purge. */
+static int block_purge(ssd_target *t, const char **how) {
+    uint64_t range[2] = {0, t->size};
+    if (ioctl(t->fd, BLKSECDISCARD, range) == 0) {
+        *how = "secure discard";
+        return 0;
+    }
+    int e = errno;
+    if (e != EOPNOTSUPP && e != EINVAL)
+        return ssd__fail(t->err, -e, "%s: BLKSECDISCARD failed: %s", t->uri, strerror(e));
+    *how = "discard";
+    return block_trim(t, 0, t->size);
+}
+
 static const struct ssd__target_ops block_ops = {
     .kind = "block",
     .trim = block_trim,
+    .purge = block_purge,
 };
 
 /* The sysfs directory of a device number, resolved ("/sys/devices/.../sda"). */

@@ -145,10 +145,18 @@ static int file_hold(ssd_target *t, const char *path, const struct stat *st) {
     return 0;
 }
 
+/* A file has no secure erase: its blocks are given back to the
+ * filesystem, which discards them on the drive if it is mounted so. */
+static int file_purge(ssd_target *t, const char **how) {
+    *how = "hole punch";
+    return file_trim(t, 0, t->size);
+}
+
 static const struct ssd__target_ops file_ops = {
     .kind = "file",
     .trim = file_trim,
     .close = file_release,
+    .purge = file_purge,
 };
 
 static uint64_t layout_nonce(void) {

@@ -31,6 +31,15 @@ struct ssd__target_ops {
     const char *kind; /* "file", "block", "sim" */
     /* Optional (NULL: SSD_EUNSUPPORTED). */
     int (*trim)(ssd_target *t, uint64_t offset, uint64_t length);
+    /* Optional (NULL: SSD_EUNSUPPORTED). Discards everything, securely where
+     * the device can; *how names what was done ("secure discard",
+     * "discard", "hole punch", "model reset"). */
+    int (*purge)(ssd_target *t, const char **how);
+    /* Optional (NULL: ssd_target_precondition runs jobs). Writes the whole
+     * target `loops` times, 128 KiB sequential (random = 0) or 4 KiB random
+     * writes at QD32, each loop one pass over every block, at a cost that
+     * does not depend on the size; *written = bytes written. */
+    int (*fill)(ssd_target *t, int random, unsigned loops, uint64_t *written);
     /* Optional (NULL: the job layer sleeps). */
     int (*idle)(ssd_target *t, double seconds);
     /* Virtual-time targets only. job_begin is called once per job before the

@@ -19,7 +19,8 @@ static const char *source(const ssd_suite *s) {
 }
 
 static int step_writes(const struct ssd__step *st) {
-    if (st->def.kind == SSD__STEP_TRIM)
+    if (st->def.kind == SSD__STEP_TRIM || st->def.kind == SSD__STEP_PURGE ||
+        st->def.kind == SSD__STEP_PRECONDITION)
         return 1;
     if (st->def.kind != SSD__STEP_JOB)
         return 0;

@@ -239,6 +239,52 @@ static int run_trim(ssd_suite *s, int i) {
     return 0;
 }
 
+/* A purge the target refuses (a device without discard) is skipped, as
+ * such a TRIM is: the steps after it still measure the drive. */
+static int run_purge(ssd_suite *s, int i) {
+    struct ssd__step *st = &s->res.steps[i];
+    const char *how = "";
+    int rc = ssd_target_purge(s->t, &how);
+    if (rc == SSD_EUNSUPPORTED) {
+        char why[SSD__ERRMSG_SIZE + 16];
+        snprintf(why, sizeof why, "purge refused: %s", ssd_target_errmsg(s->t));
+        st->res.state = SSD__ST_SKIPPED;
+        free(st->res.reason);
+        st->res.reason = strdup(why);
+        return 0;
+    }
+    if (rc)
+        return step_fail(s, st, rc, ssd_target_errmsg(s->t));
+    snprintf(st->res.how, sizeof st->res.how, "%s", how);
+    st->res.state = SSD__ST_DONE;
+    return 0;
+}
+
+static int precondition_progress(void *user, const ssd_progress *p) {
+    struct job_cb *cb = user;
+    ssd_suite *s = cb->s;
+    ssd_suite_progress sp = {sizeof sp,      cb->index, s->res.nsteps, "precondition",
+                             "precondition", p,         p->elapsed_s,  p->time_s};
+    return s->progress(s->progress_user, &sp);
+}
+
+static int run_precondition(ssd_suite *s, int i) {
+    struct ssd__step *st = &s->res.steps[i];
+    const char *loops = ssd__step_option(st, "loops");
+    uint64_t written = 0;
+    struct job_cb cb = {s, i, 0};
+    int rc = ssd_target_precondition(s->t, ssd__step_option(st, "kind"),
+                                     loops ? (unsigned)atoi(loops) : 0, &written,
+                                     s->progress ? precondition_progress : NULL, &cb);
+    st->res.written_bytes = (double)written; /* also when it stopped: the writes happened */
+    if (rc == SSD_EINTERRUPTED)
+        return step_fail(s, st, rc, "interrupted");
+    if (rc)
+        return step_fail(s, st, rc, ssd_target_errmsg(s->t));
+    st->res.state = SSD__ST_DONE;
+    return 0;
+}
+
 static int run_idle(ssd_suite *s, int i, unsigned gen) {
     struct ssd__step *st = &s->res.steps[i];
     double total = st->def.idle_s * s->res.scale;
@@ -369,6 +415,12 @@ int ssd_suite_run(ssd_suite *s) {
             break;
         case SSD__STEP_REPLAY:
             rc = ssd__suite_run_replay(s, i);
+            break;
+        case SSD__STEP_PRECONDITION:
+            rc = run_precondition(s, i);
+            break;
+        case SSD__STEP_PURGE:
+            rc = run_purge(s, i);
             break;
         }
         st->res.wall_s = ssd__mono_s() - t0;

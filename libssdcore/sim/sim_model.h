@@ -146,7 +146,12 @@ struct ssd__sim {
     double hot_lo, hot_hi, slc_lo, slc_hi;
     double gc_written;       /* host bytes written under GC since the garbage was last fresh */
     double rand_lo, rand_hi; /* LBAs random writes scattered since they were last trimmed */
-    struct ssd__rng rng;     /* latency draws (base/xrand.h) */
+    /* A precondition in progress (ssd_target_precondition): run_virtual
+     * writes in chunks of a share of the span instead of one noise tick,
+     * without noise, dips, latencies or ground truth's interval record, so
+     * a fill costs the same however large the drive and however slow. */
+    int bulk;
+    struct ssd__rng rng; /* latency draws (base/xrand.h) */
     double strata_z[SSD__SIM_LAT_STRATA];
     /* Ground truth's record of the last job's intervals that lay wholly in
      * one phase: their host write rates, whose median is the phase's level

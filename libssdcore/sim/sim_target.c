@@ -506,6 +506,22 @@ static double gc_spread_factor(const struct ssd__sim *s, double t_mid) {
     return fmin(fmax(f, v_ss / v), 1 / v);
 }
 
+/* In bulk (a precondition), the mean of what dips and GC spread do to the
+ * write speed over time, so a fill takes as long as it does tick by tick:
+ * GC spread is clamped (never below the floor), so its mean is not 1. */
+static double bulk_mean_factor(const struct ssd__sim *s, int r, double bs) {
+    const struct ssd__sim_params *p = &s->p;
+    if (r == SSD__REG_GC) {
+        double sum = 0;
+        for (int k = 0; k < 64; k++)
+            sum += gc_spread_factor(s, floor(s->now_s) + k + 0.5);
+        return sum / 64;
+    }
+    if ((r == SSD__REG_SLC || r == SSD__REG_NATIVE) && p->dip_duty > 0 && p->dip_depth < 1)
+        return 1 - p->dip_duty * (1 - p->dip_depth) * fmin(1.0, 65536 / bs);
+    return 1;
+}
+
 /* Records n I/Os whose mean latency is mean_ns: a lognormal body drawn by
  * stratified quantiles plus a tail of stalls. Constant cost per call. */
 static void record_latency(struct ssd__sim *s, ssd_hist *h, uint64_t n, double mean_ns,
@@ -670,11 +686,14 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         int64_t tick = (int64_t)floor(s->now_s / p->tick_s + 1e-9);
         double tick_end = (double)(tick + 1) * p->tick_s;
         double step = fmin(dt_s - elapsed, tick_end - s->now_s);
-        if (step <= 1e-12)
-            step = fmin(dt_s - elapsed, p->tick_s);
+        if (step <= 1e-12 || s->bulk)
+            step = s->bulk ? dt_s - elapsed : fmin(dt_s - elapsed, p->tick_s);
         int r = ssd__sim_regime(s);
         double xw = 0, xr = 0, level_w = 0;
-        if (pr < 1) {
+        if (pr < 1 && s->bulk) {
+            level_w = write_rate(s, r, seq, bs, q);
+            xw = level_w * bulk_mean_factor(s, r, bs);
+        } else if (pr < 1) {
             double sigma = r == SSD__REG_SLC ? p->noise : p->noise_direct;
             level_w = write_rate(s, r, seq, bs, q);
             xw = level_w * tick_noise(s, tick, sigma);
@@ -717,6 +736,11 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         }
         if (!(x > 0))
             return ssd__fail(t->err, SSD_EINVAL, "sim: the model produced no throughput");
+        /* In bulk, GC's cost follows the state closely enough at 1/512 of
+         * the span a chunk (the bulk fill against the ticked one:
+         * test_sim_model.c). */
+        if (s->bulk)
+            step = fmin(step, fmax((double)w->span / 512, 1048576.0) / x);
         double xwb = (1 - pr) * x, xrb = pr * x;
         /* The LBAs this chunk writes (the sequential window up to the end
          * of the tick, or the whole span), for in-place cache updates. */
@@ -821,7 +845,8 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         elapsed += step;
     }
     *elapsed_s = elapsed;
-    ssd__sim_truth_interval(s, phases_before, written, elapsed);
+    if (!s->bulk)
+        ssd__sim_truth_interval(s, phases_before, written, elapsed);
     return 0;
 }
 
@@ -943,29 +968,17 @@ static void sim_close(ssd_target *t) {
     t->impl = NULL;
 }
 
-static const struct ssd__target_ops sim_ops = {
-    .kind = "sim",
-    .trim = sim_trim,
-    .idle = sim_idle,
-    .job_begin = sim_job_begin,
-    .run_virtual = sim_run_virtual,
-    .now_s = sim_now,
-    .close = sim_close,
-};
-
-struct ssd__sim *ssd__sim_of(ssd_target *t) {
-    return t && t->ops == &sim_ops ? t->impl : NULL;
-}
-
-static void precondition(struct ssd__sim *s) {
+/* The drive's state as it leaves the factory (fresh), written once (full)
+ * or in the steady used state (dirty). */
+static void reset_state(struct ssd__sim *s, int pre) {
     s->n_ext = 1;
     s->ext[0].start = 0;
     s->valid = s->invalid = s->slc = s->slc_valid = 0;
     s->hot_lo = s->hot_hi = s->slc_lo = s->slc_hi = s->gc_written = 0;
     s->rand_lo = s->rand_hi = 0;
-    if ((int)s->p.precondition == SSD__PRE_DIRTY)
+    if (pre == SSD__PRE_DIRTY)
         s->rand_hi = s->user;
-    switch ((int)s->p.precondition) {
+    switch (pre) {
     case SSD__PRE_FULL:
         s->ext[0].mapped = 1;
         s->valid = s->user;
@@ -987,6 +1000,66 @@ static void precondition(struct ssd__sim *s) {
     }
 }
 
+/* A sanitize: every block erased, the cache empty, nothing mapped. The
+ * clock and the lifetime write counters go on. */
+static int sim_purge(ssd_target *t, const char **how) {
+    reset_state(t->impl, SSD__PRE_FRESH);
+    *how = "model reset";
+    return 0;
+}
+
+/* Writes the whole drive `loops` times as ssd_target_precondition's jobs
+ * would (128 KiB sequential or 4 KiB random writes at QD32, each loop one
+ * pass over every block), in bulk: chunks of a share of the drive, so the
+ * cost does not grow with its capacity or fall with its speed. */
+static int sim_fill(ssd_target *t, int random, unsigned loops, uint64_t *written) {
+    struct ssd__sim *s = t->impl;
+    uint64_t total = 0;
+    int rc = 0;
+    for (unsigned k = 0; k < loops && !rc; k++) {
+        struct ssd__workload w;
+        memset(&w, 0, sizeof w);
+        w.pattern = random ? SSD__PAT_RANDWRITE : SSD__PAT_WRITE;
+        w.block_size = random ? 4096 : 131072;
+        w.queue_depth = 32;
+        w.submit_batch = 1;
+        w.threads = 1;
+        w.span = t->size;
+        w.full_coverage = 1;
+        w.seed = 101 + k;
+        w.interval_s = 3600;
+        if ((rc = sim_job_begin(t, &w)))
+            break;
+        struct ssd__interval iv = {{0, 0}, {0, 0}};
+        double el = 0, dt = 1e9;
+        s->bulk = 1;
+        do
+            rc = sim_run_virtual(t, dt, random ? 0 : t->size, &iv, NULL, &el);
+        while (!rc && el >= dt * (1 - 1e-12));
+        s->bulk = 0;
+        total += iv.bytes[1];
+    }
+    if (written)
+        *written = total;
+    return rc;
+}
+
+static const struct ssd__target_ops sim_ops = {
+    .kind = "sim",
+    .trim = sim_trim,
+    .purge = sim_purge,
+    .fill = sim_fill,
+    .idle = sim_idle,
+    .job_begin = sim_job_begin,
+    .run_virtual = sim_run_virtual,
+    .now_s = sim_now,
+    .close = sim_close,
+};
+
+struct ssd__sim *ssd__sim_of(ssd_target *t) {
+    return t && t->ops == &sim_ops ? t->impl : NULL;
+}
+
 int ssd__sim_target_open(ssd_target *t, const char *spec) {
     struct ssd__sim_params p;
     const char *name;
@@ -1006,7 +1079,7 @@ int ssd__sim_target_open(ssd_target *t, const char *spec) {
     s->reserve = s->raw * p.reserve_pct / 100.0;
     for (int j = 0; j < SSD__SIM_LAT_STRATA; j++)
         s->strata_z[j] = inv_normal((j + 0.5) / SSD__SIM_LAT_STRATA);
-    precondition(s);
+    reset_state(s, (int)p.precondition);
     t->ops = &sim_ops;
     t->impl = s;
     t->size = (uint64_t)s->user;

@@ -21,8 +21,11 @@ enum {
     SSD__STEP_IDLE,
     SSD__STEP_ANALYZE,
     SSD__STEP_FILEBENCH,
-    SSD__STEP_REPLAY
+    SSD__STEP_REPLAY,
+    SSD__STEP_PRECONDITION, /* a whole-target fill: params kind= and loops= */
+    SSD__STEP_PURGE
 };
+#define SSD__STEP_KIND_COUNT 8
 /* SKIPPED: the step could not do its work for a reason that does not spoil
  * the others (a TRIM the target refuses); the run goes on. */
 enum { SSD__ST_PENDING, SSD__ST_DONE, SSD__ST_INTERRUPTED, SSD__ST_FAILED, SSD__ST_SKIPPED };
@@ -88,6 +91,10 @@ struct ssd__step_result {
     struct ssd_phase *phases;
     double truth_cache_bytes, truth_post_bps, truth_fold_bytes, truth_gc_bytes, truth_recovered;
     double truth_room_before; /* fast-write bytes the drive had when the job started */
+    /* precondition: bytes it wrote (NaN before it ran); purge: what was done
+     * ("secure discard", "discard", "hole punch", "model reset") */
+    double written_bytes;
+    char how[24];
     /* the drive's temperature (hwmon) around the step, NaN when unknown */
     double temp_before_c, temp_after_c;
     /* filebench: seconds and MiB/s of each file test (copy, archive...) */
@@ -130,8 +137,8 @@ struct ssd__results {
  * the compare page). */
 const struct ssd__results *ssd__suite_results(const ssd_suite *s);
 
-/* "job", "trim", "idle", "analyze", "filebench", "replay"; -1 / NULL when
- * unknown. */
+/* "job", "trim", "idle", "analyze", "filebench", "replay", "precondition",
+ * "purge"; -1 / NULL when unknown. */
 const char *ssd__step_kind_name(int kind);
 int ssd__step_kind(const char *name);
 /* The name of a step state ("done", "skipped"...), "?" when unknown; the
@@ -183,7 +190,8 @@ double ssd__end_level(const struct ssd__step *an);
  * covered (written_since_trim.c). */
 double ssd__written_since_trim(const struct ssd__results *r, int before);
 /* How the drive was preconditioned when step `before` began: the word a
- * job records in its log ("none" after a whole-target TRIM with nothing
+ * job records in its log ("none" after a whole-target TRIM or a purge,
+ * "seq_fill" / "random_fill" after a precondition step, with nothing else
  * written since), or NULL when the suite does not know (not recorded). */
 const char *ssd__precondition_since_trim(const struct ssd__results *r, int before);
 

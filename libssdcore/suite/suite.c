@@ -316,14 +316,15 @@ int ssd_suite_step_count(const ssd_suite *s) {
     return s ? s->res.nsteps : 0;
 }
 
-static const char *const kind_names[] = {"job", "trim", "idle", "analyze", "filebench", "replay"};
+static const char *const kind_names[SSD__STEP_KIND_COUNT] = {
+    "job", "trim", "idle", "analyze", "filebench", "replay", "precondition", "purge"};
 
 const char *ssd__step_kind_name(int kind) {
-    return kind >= 0 && kind < 6 ? kind_names[kind] : NULL;
+    return kind >= 0 && kind < SSD__STEP_KIND_COUNT ? kind_names[kind] : NULL;
 }
 
 int ssd__step_kind(const char *name) {
-    for (int i = 0; name && i < 6; i++)
+    for (int i = 0; name && i < SSD__STEP_KIND_COUNT; i++)
         if (!strcmp(name, kind_names[i]))
             return i;
     return -1;

@@ -124,6 +124,7 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     st->def.x = NAN;
     st->res.truth_cache_bytes = st->res.truth_post_bps = st->res.truth_fold_bytes =
         st->res.truth_gc_bytes = st->res.truth_recovered = st->res.truth_room_before = NAN;
+    st->res.written_bytes = NAN;
     st->res.lat_mean_us = st->res.lat_p50_us = st->res.lat_p99_us = st->res.lat_p999_us = NAN;
     st->def.kind = ssd__step_kind(ssd__jv_str(v, "kind"));
     st->res.state = ssd__step_state(ssd__jv_str(v, "state"));
@@ -184,6 +185,13 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         break;
     case SSD__STEP_IDLE:
         st->def.idle_s = ssd__jv_num(v, "seconds_unscaled", 0);
+        break;
+    case SSD__STEP_PRECONDITION:
+        load_params(st, v);
+        st->res.written_bytes = ssd__jv_num(v, "written_bytes", NAN);
+        break;
+    case SSD__STEP_PURGE:
+        copy(st->res.how, sizeof st->res.how, ssd__jv_str(v, "how"));
         break;
     case SSD__STEP_ANALYZE: {
         if (ssd__jv_str(v, "series") &&

@@ -47,6 +47,7 @@ static struct ssd__step *new_step(ssd_suite *s) {
     st->def.x = NAN;
     st->res.truth_cache_bytes = st->res.truth_post_bps = st->res.truth_fold_bytes =
         st->res.truth_gc_bytes = st->res.truth_recovered = st->res.truth_room_before = NAN;
+    st->res.written_bytes = NAN;
     return st;
 }
 
@@ -75,6 +76,49 @@ static int parse_trim(ssd_suite *s, struct ssd__step *st, char **tok, int n, con
         return ssd__fail(s->err, SSD_ERANGE, "%s: trim: range beyond the target's %llu bytes",
                          where, (unsigned long long)size);
     strcpy(st->def.name, "trim");
+    return 0;
+}
+
+/* precondition kind=seq_fill|random_fill [loops=N]: kept as options, so
+ * results.json's params say what was asked. */
+static int parse_precondition(ssd_suite *s, struct ssd__step *st, char **tok, int n,
+                              const char *where) {
+    int rc = 0, have_kind = 0;
+    for (int i = 1; i < n && !rc; i++) {
+        const char *k, *v;
+        if ((rc = ssd__step_split(s, tok[i], "precondition", where, &k, &v)))
+            break;
+        if (!strcmp(k, "kind")) {
+            if (strcmp(v, "seq_fill") && strcmp(v, "random_fill"))
+                return ssd__fail(s->err, SSD_EINVAL,
+                                 "%s: precondition: kind: '%s' is not seq_fill or random_fill",
+                                 where, v);
+            have_kind = 1;
+        } else if (!strcmp(k, "loops")) {
+            char *end;
+            errno = 0;
+            long l = strtol(v, &end, 10);
+            if (end == v || *end || errno || l < 1 || l > 64)
+                return ssd__fail(s->err, SSD_EINVAL,
+                                 "%s: precondition: loops: '%s' is not a number in [1, 64]", where,
+                                 v);
+        } else {
+            return ssd__fail(s->err, SSD_EINVAL, "%s: precondition: unknown key '%s' (kind, loops)",
+                             where, k);
+        }
+        rc = ssd__step_keep(s, st, k, v, "precondition", where);
+    }
+    if (!rc && !have_kind)
+        rc = ssd__fail(s->err, SSD_EINVAL,
+                       "%s: precondition: kind= is missing (seq_fill or random_fill)", where);
+    strcpy(st->def.name, "precondition");
+    return rc;
+}
+
+static int parse_purge(ssd_suite *s, struct ssd__step *st, int n, const char *where) {
+    if (n != 1)
+        return ssd__fail(s->err, SSD_EINVAL, "%s: purge: takes no options", where);
+    strcpy(st->def.name, "purge");
     return 0;
 }
 
@@ -264,10 +308,14 @@ int ssd__suite_parse(ssd_suite *s, const char *source, const char *text) {
             rc = ssd__suite_parse_filebench(s, st, tok, n, where);
         else if (!strcmp(tok[0], "replay"))
             st->def.kind = SSD__STEP_REPLAY, rc = ssd__suite_parse_replay(s, st, tok, n, where);
+        else if (!strcmp(tok[0], "precondition"))
+            st->def.kind = SSD__STEP_PRECONDITION, rc = parse_precondition(s, st, tok, n, where);
+        else if (!strcmp(tok[0], "purge"))
+            st->def.kind = SSD__STEP_PURGE, rc = parse_purge(s, st, n, where);
         else
             rc = ssd__fail(s->err, SSD_EINVAL,
-                           "%s: unknown step '%s' (expected trim, idle, job, analyze, filebench or "
-                           "replay)",
+                           "%s: unknown step '%s' (expected trim, purge, precondition, idle, job, "
+                           "analyze, filebench or replay)",
                            where, tok[0]);
         free(work);
         if (rc)

@@ -249,6 +249,17 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
         ssd__jw_knum(w, "seconds", st->def.idle_s * s->scale);
         ssd__jw_knum(w, "seconds_unscaled", st->def.idle_s);
         break;
+    case SSD__STEP_PRECONDITION: {
+        params(w, st);
+        const char *loops = ssd__step_option(st, "loops");
+        ssd__jw_kstr(w, "precondition", ssd__step_option(st, "kind"));
+        ssd__jw_knum(w, "loops", loops ? atof(loops) : 2);
+        ssd__jw_knum(w, "written_bytes", st->res.written_bytes);
+        break;
+    }
+    case SSD__STEP_PURGE:
+        ssd__jw_kstr(w, "how", st->res.how[0] ? st->res.how : NULL);
+        break;
     case SSD__STEP_FILEBENCH:
         params(w, st);
         ssd__jw_kraw(w, "results", st->res.job_json); /* the ssdcore-filebench 1 object */

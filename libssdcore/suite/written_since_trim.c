@@ -1,10 +1,12 @@
 /* written_since_trim.c - how much the suite had written to the target since
- * its last TRIM when a step began. A drive runs out of clean blocks (its
- * used state) only once about its capacity has been written since TRIM, so
- * the analysis of a run on a drive the suite already filled (lab2016's
- * recovery after the 2-hour test) needs to know it: without it, the used
- * state a few GiB into that run reads as "other". */
+ * its last TRIM or purge when a step began, and how it was preconditioned.
+ * A drive runs out of clean blocks (its used state) only once about its
+ * capacity has been written since TRIM, so the analysis of a run on a drive
+ * the suite already filled (lab2016's recovery after the 2-hour test) needs
+ * to know it: without it, the used state a few GiB into that run reads as
+ * "other". */
 #include <math.h>
+#include <string.h>
 
 #include "json_read.h"
 #include "results_model.h"
@@ -25,7 +27,11 @@ double ssd__written_since_trim(const struct ssd__results *r, int before) {
     double w = 0;
     for (int i = 0; i < before && i < r->nsteps; i++) {
         const struct ssd__step *st = &r->steps[i];
-        if (st->def.kind == SSD__STEP_TRIM && st->res.state == SSD__ST_DONE) {
+        if (st->def.kind == SSD__STEP_PURGE && st->res.state == SSD__ST_DONE) {
+            w = 0; /* a sanitize, as a whole-target TRIM */
+        } else if (st->def.kind == SSD__STEP_PRECONDITION) {
+            w += isfinite(st->res.written_bytes) ? st->res.written_bytes : 0;
+        } else if (st->def.kind == SSD__STEP_TRIM && st->res.state == SSD__ST_DONE) {
             uint64_t len = st->def.length ? st->def.length : r->target_size - st->def.offset;
             /* A whole-target TRIM leaves nothing written; part of it frees
              * at most what it covers. */
@@ -38,17 +44,25 @@ double ssd__written_since_trim(const struct ssd__results *r, int before) {
 }
 
 /* How the drive was preconditioned when step `before` began, as the
- * precondition word a job records: "none" once a whole-target TRIM left it
- * fresh and nothing was written since; NULL (not recorded: unknown)
- * otherwise, what was written since TRIM being in written_before. */
+ * precondition word a job records: "none" once a whole-target TRIM or a
+ * purge left it fresh, "seq_fill" / "random_fill" once a precondition step
+ * filled it, each only while nothing else was written since; NULL (not
+ * recorded: unknown) otherwise, what was written since being in
+ * written_before. A precondition that did not finish leaves it unknown. */
 const char *ssd__precondition_since_trim(const struct ssd__results *r, int before) {
     const char *p = NULL;
     for (int i = 0; i < before && i < r->nsteps; i++) {
         const struct ssd__step *st = &r->steps[i];
-        if (st->def.kind == SSD__STEP_TRIM && st->res.state == SSD__ST_DONE) {
+        int done = st->res.state == SSD__ST_DONE;
+        if (st->def.kind == SSD__STEP_TRIM && done) {
             uint64_t len = st->def.length ? st->def.length : r->target_size - st->def.offset;
             if (st->def.offset == 0 && len >= r->target_size)
                 p = "none";
+        } else if (st->def.kind == SSD__STEP_PURGE && done) {
+            p = "none";
+        } else if (st->def.kind == SSD__STEP_PRECONDITION && st->res.state != SSD__ST_PENDING) {
+            const char *kind = ssd__step_option(st, "kind");
+            p = !done || !kind ? NULL : !strcmp(kind, "random_fill") ? "random_fill" : "seq_fill";
         } else if ((st->def.kind == SSD__STEP_JOB || st->def.kind == SSD__STEP_REPLAY) &&
                    step_written(st) > 0) {
             p = NULL;

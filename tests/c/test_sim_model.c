@@ -100,17 +100,19 @@ Test(sim_model, defaults_and_profile_names) {
     t = open_sim("sim: ssd370 , slc_type = static, slc_gb = 1 ,");
     assert_near(truth(t, "cache_nominal_bytes"), GiB, 1e-12, "spaces");
     ssd_target_free(t);
-    cr_assert_eq(ssd_sim_profile_count(), 8);
-    const char *want[] = {"bx200",     "ssd370",    "ssd370-1tb", "as510s",
-                          "vector180", "mp44l-1tb", "s660-2tb",   "ct100-2tb"};
-    for (int i = 0; i < 8; i++) {
+    cr_assert_eq(ssd_sim_profile_count(), 12);
+    /* The seed reviews' drives, then the datacenter drives of datasheets. */
+    const char *want[] = {"bx200",     "ssd370",       "ssd370-1tb",   "as510s",
+                          "vector180", "mp44l-1tb",    "s660-2tb",     "ct100-2tb",
+                          "p4500-4tb", "p5500-7.68tb", "pm9a3-7.68tb", "cd6r-15.36tb"};
+    for (int i = 0; i < 12; i++) {
         cr_assert_str_eq(ssd_sim_profile_name(i), want[i]);
-        cr_assert(strstr(ssd_sim_profile_describe(i), "seed 00"));
+        cr_assert(strstr(ssd_sim_profile_describe(i), i < 8 ? "seed 00" : "(datasheet)"));
         char uri[64];
         snprintf(uri, sizeof uri, "sim:%s", want[i]);
         ssd_target_free(open_sim(uri));
     }
-    cr_assert_null(ssd_sim_profile_name(8));
+    cr_assert_null(ssd_sim_profile_name(12));
     cr_assert_null(ssd_sim_profile_name(-1));
     cr_assert_gt(ssd_sim_param_count(), 20);
     cr_assert_str_eq(ssd_sim_param_name(0), "capacity_gb");
@@ -600,5 +602,30 @@ Test(sim_model, dynamic_cache_fed_by_its_own_overwrites_keeps_running, .timeout 
     cr_assert_gt(s.total_w / 180, 290 * MiB, "%.0f MiB/s", s.total_w / 180 / MiB);
     cr_assert_geq(truth(t, "clean_bytes"), 0);
     series_free(&s);
+    ssd_target_free(t);
+}
+
+/* A precondition fills the whole drive in bulk from the C API, a purge
+ * makes it fresh again, and a kind or loop count it does not know is
+ * refused with the reason. */
+Test(sim_model, precondition_fills_in_bulk_and_purge_makes_it_fresh) {
+    ssd_target *t = open_sim("sim:ssd370");
+    uint64_t size = ssd_target_size(t), written = 0;
+    cr_assert_eq(ssd_target_precondition(t, "random_fill", 3, &written, NULL, NULL), 0);
+    cr_assert_eq(written, 3 * size);
+    assert_near(truth(t, "mapped_bytes"), (double)size, 1e-9, "every block written");
+    cr_assert_eq(truth(t, "dirty"), 1, "three random passes leave the used state");
+    cr_assert_eq(ssd_target_precondition(t, "seq_fill", 0, &written, NULL, NULL), 0);
+    cr_assert_leq(written - 2 * size, 2 * 131072, "the default is twice the capacity");
+    const char *how = NULL;
+    cr_assert_eq(ssd_target_purge(t, &how), 0);
+    cr_assert_str_eq(how, "model reset");
+    cr_assert_eq(truth(t, "mapped_bytes"), 0);
+    cr_assert_eq(truth(t, "dirty"), 0);
+    cr_assert_eq(ssd_target_precondition(t, "full", 1, &written, NULL, NULL), SSD_EINVAL);
+    cr_assert(strstr(ssd_target_errmsg(t), "unknown kind 'full'"), "%s", ssd_target_errmsg(t));
+    cr_assert_eq(written, 0);
+    cr_assert_eq(ssd_target_precondition(t, "seq_fill", 65, NULL, NULL, NULL), SSD_ERANGE);
+    cr_assert_eq(ssd_target_purge(NULL, NULL), SSD_EINVAL);
     ssd_target_free(t);
 }

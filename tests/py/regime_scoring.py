@@ -16,12 +16,13 @@ TOL = 0.05  # every position within 5 %
 VISIBLE = 1.2  # a speed change smaller than this is no boundary anyone could see
 
 
-def draw_drive(rng):
+def draw_drive(rng, cap_range=(120, 4000)):
     """A random drive as a sim: spec: no, static or dynamic cache; SATA or
-    NVMe speeds; 120 GB to 4 TB; MLC or TLC; dips or none; quiet or noisy."""
+    NVMe speeds; 120 GB to 4 TB (cap_range); MLC or TLC; dips or none; quiet
+    or noisy."""
     cache = rng.choice(["none", "static", "dynamic"])
     nvme = rng.random() < 0.5
-    cap = float(np.exp(rng.uniform(np.log(120), np.log(4000))))
+    cap = float(np.exp(rng.uniform(np.log(cap_range[0]), np.log(cap_range[1]))))
     bits = int(rng.choice([2, 3]))
     if nvme:
         slc = rng.uniform(1500, 6500)
@@ -68,10 +69,10 @@ def draw_drive(rng):
     return "sim:bx200," + ",".join(f"{k}={v}" for k, v in kv.items())
 
 
-def valid_drive(rng):
+def valid_drive(rng, cap_range=(120, 4000)):
     """draw_drive until the model accepts the combination."""
     while True:
-        spec = draw_drive(rng)
+        spec = draw_drive(rng, cap_range)
         try:
             ssdcore.sim_profile(spec[len("sim:"):])
             return spec

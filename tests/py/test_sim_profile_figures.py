@@ -34,3 +34,44 @@ def test_docs_table_is_the_bench_output(figures):
     table = mod.table(rows)
     assert table in doc, ("docs/simulator.md's profile table differs from "
                           "`python3 bench/sim_profile_figures.py`; paste its output")
+
+
+# ---- datacenter profiles: their datasheets' figures -----------------------
+
+@pytest.fixture(scope="module")
+def datasheet_only():
+    spec = importlib.util.spec_from_file_location("sim_profile_figures_ds",
+                                                  ROOT / "bench" / "sim_profile_figures.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod, mod.datasheet_rows()
+
+
+def test_every_datasheet_figure_is_within_its_band(datasheet_only):
+    mod, rows = datasheet_only
+    assert {r.profile for r in rows} == set(mod.DATASHEETS) and len(mod.DATASHEETS) >= 3
+    assert len(rows) == 4 * len(mod.DATASHEETS)
+    bad = [f"{r.profile}: {r.figure}: {r.value:.4g} not in [{r.lo:.4g}, {r.hi:.4g}] "
+           f"({r.measured}; datasheet: {r.seed})"
+           for r in rows if not r.ok()]
+    assert not bad, "\n".join(bad)
+
+
+def test_datacenter_profiles_have_no_cache_and_datacenter_spare_flash(datasheet_only):
+    import ssdcore
+    mod, _ = datasheet_only
+    for name in mod.DATASHEETS:
+        p = ssdcore.sim_profile(name)
+        d = p["derived"]
+        assert p["params"]["slc_type"] == "none" and d["cache_effective_bytes"] == 0
+        assert 0.07 <= d["raw_bytes"] / d["user_bytes"] - 1 <= 0.28, name
+        # The used-state floor is the datasheet's steady random-write rating.
+        assert d["floor_iops"] == mod.DATASHEETS[name][2]
+
+
+def test_docs_datasheet_table_is_the_bench_output(datasheet_only):
+    mod, rows = datasheet_only
+    doc = (ROOT / "docs" / "simulator.md").read_text()
+    assert mod.datasheet_table(rows) in doc, (
+        "docs/simulator.md's datasheet table differs from `python3 "
+        "bench/sim_profile_figures.py`; paste its second table")

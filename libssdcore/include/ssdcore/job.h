@@ -122,7 +122,8 @@ SSD_API void ssd_job_free(ssd_job *j);
  *               (fresh, TRIMmed or sanitized), seq_fill, random_fill or
  *               unknown (default: not recorded, which the analysis reads as
  *               unknown); recorded as "precondition" in the series metadata
- *               like written_before (a suite sets it after a TRIM)
+ *               like written_before (a suite sets it after a TRIM, a purge
+ *               or a precondition step)
  *   "stamp"     "1": writes carry their byte offset in the block's first 16
  *               bytes (magic "ssdstamp" + offset), for coverage checks
  *   "fail_io"   fault injection for tests: the Nth I/O (1-based) of worker
@@ -175,6 +176,26 @@ SSD_API const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n);
  * ssd_free(). flags: enum ssd_json_flags. Returns 0, SSD_EINVAL (NULL
  * argument, unknown flag), SSD_ESTATE (the job has not run) or SSD_ENOMEM. */
 SSD_API int ssd_job_to_json(const ssd_job *j, int flags, char **out);
+
+/*
+ * Preconditions the whole target, as SNIA PTS does before it measures:
+ *   kind "seq_fill"     128 KiB sequential writes at QD32 over every block,
+ *                       `loops` times (the workload-independent
+ *                       preconditioning: twice the capacity by default)
+ *   kind "random_fill"  4 KiB random writes at QD32, each loop visiting
+ *                       every block once in a random order
+ * loops: 1..64, 0 = the default 2. On sim targets the model applies the
+ * writes in bulk at a cost that does not grow with the capacity (virtual
+ * time advances by as long as they take); on files and devices it runs
+ * one job per loop, which takes hours on a large drive: `fn` (may be NULL)
+ * sees each loop's progress as ssd_job_set_progress's callback does, and
+ * ssd_interrupt() stops it (SSD_EINTERRUPTED). *written (may be NULL) gets
+ * the bytes written, also when it stopped early. Errors: SSD_EINVAL (an
+ * unknown kind, loops out of range; the message in ssd_target_errmsg),
+ * SSD_EUNSAFE (a target that refuses writes), or the failing job's code.
+ */
+SSD_API int ssd_target_precondition(ssd_target *t, const char *kind, unsigned loops,
+                                    uint64_t *written, ssd_progress_fn fn, void *user);
 
 /* The series metadata of the job's run, the JSON object its log's "# {...}"
  * line holds: target, capacity_bytes, written_before_bytes (when > 0),

@@ -76,6 +76,17 @@ SSD_API const char *ssd_target_kind(const ssd_target *t);
  * SSD_EUNSAFE on a file or device opened read_only. */
 SSD_API int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length);
 
+/* Purges the target (a sanitize, as SNIA PTS starts every test): its data
+ * is gone and an SSD returns to its fresh state. Block devices:
+ * BLKSECDISCARD of the whole device, or BLKDISCARD where the device has no
+ * secure discard; files: the whole file punched; sim targets: the model
+ * returns to a fresh drive (nothing mapped, the cache empty, no garbage).
+ * *how (may be NULL) names what was done: "secure discard", "discard",
+ * "hole punch" or "model reset" (a static string; "" on failure). Returns
+ * 0 or a negative code: SSD_EUNSAFE on a target opened read_only or a file
+ * ssdcore did not create, SSD_EUNSUPPORTED when the device cannot discard. */
+SSD_API int ssd_target_purge(ssd_target *t, const char **how);
+
 /* Leaves the drive idle for `seconds` so it can collect garbage: a sleep on
  * real targets (interruptible: returns SSD_EINTERRUPTED after
  * ssd_interrupt()), virtual time on sim targets. */

@@ -1,0 +1,266 @@
+"""Used drives against the simulator's truth (issue 21, item 7): random
+drives, consumer-like (regime_scoring.draw_drive) and enterprise-like (no
+SLC cache, 7-28 % over-provisioning, a rated steady random-write level),
+each in three states -- fresh after a TRIM, sequentially filled, randomly
+filled -- and each state with three workloads: the whole-drive sequential
+fill, the 2-hour 4K QD32 random write (lab2016's degradation test) and the
+SNIA write saturation test (WSAT: 4K QD32 random writes for 4x the capacity
+or 6 hours, whichever comes first).
+
+Every run writes its series CSV as a job does (the metadata carries the
+drive's capacity, `written_before_bytes` and `precondition`), is analysed by
+`ssdcore analyze --json` from that CSV alone (the context travels with the
+log), and is scored against the model's regimes with
+regime_scoring.score plus the used-state onset error.
+
+Shared by tests/py/test_used_drive_sweep.py (50 small drives) and
+bench/used_drive_sweep.py (200 drives, the table in docs/simulator.md)."""
+import json
+import math
+import os
+import subprocess
+
+import numpy as np
+
+import ssdcore
+from regime_scoring import VISIBLE, _rate_near, score, valid_drive
+
+GIB = 2 ** 30
+STATES = ("fresh", "seq_fill", "random_fill")
+WORKLOADS = ("fill", "2h", "wsat")
+TOL = 0.05
+
+
+def draw_enterprise(rng, cap_range=(480, 7680)):
+    """A datacenter drive as a sim: spec: no SLC cache, 7-28 % spare, TLC,
+    NVMe Gen3/Gen4 speeds, a fresh-out-of-box random-write level and a
+    rated steady one (the used-state floor) 1.5-5x below it."""
+    op = rng.uniform(7, 28)
+    cap = float(np.exp(rng.uniform(np.log(cap_range[0]), np.log(cap_range[1]))))
+    gen4 = rng.random() < 0.6
+    link = 7000 if gen4 else 3500
+    seq = rng.uniform(0.35, 0.8) * (6800 if gen4 else 3300)
+    rand = seq * rng.uniform(0.3, 0.8)  # fresh 4K QD32 random write, MiB/s
+    # More spare flash, a higher steady level (the 3 DWPD models' 2-3x).
+    floor = rand * min(0.7, rng.uniform(0.12, 0.3) * (1 + op / 14))
+    kv = {
+        "capacity_gb": f"{cap:.0f}",
+        "op_pct": f"{op:.2f}",
+        "bits": 3,
+        "slc_type": "none",
+        "slc_gb": 0,
+        "native_seq_mbps": f"{seq:.0f}",
+        "native_rand_mbps": f"{rand:.0f}",
+        "fold_mbps": f"{seq:.0f}",
+        "floor_mbps": f"{floor:.1f}",
+        "gc_gamma": f"{rng.uniform(0.8, 2.0):.2f}",
+        "gc_settle_gb": 0,
+        "gc_spread": f"{rng.choice([0.0, 0.05, 0.15]):.2f}",
+        "link_mbps": link,
+        "iops_cap": 2_000_000,
+        "read_seq_mbps": f"{0.9 * link:.0f}",
+        "read_rand_iops": 1_000_000,
+        "write_lat_us": 15,
+        "idle_gc_mbps": f"{rng.uniform(20, 200):.0f}",
+        "idle_gc_gb": f"{cap * rng.uniform(0.002, 0.02):.1f}",
+        "noise": 0.02,
+        "noise_direct": f"{rng.choice([0.0, 0.03, 0.06]):.2f}",
+        "dip_duty": 0,
+        "seed": int(rng.integers(1, 1 << 30)),
+    }
+    return "sim:bx200," + ",".join(f"{k}={v}" for k, v in kv.items())
+
+
+def draw(rng, cap_range=None, tick_s=None):
+    """(kind, spec): half consumer drives (regime_scoring's draw: no, static
+    or dynamic cache), half enterprise-like ones; cap_range in marketing GB
+    (None: the draws' own ranges), tick_s a coarser noise tick for speed."""
+    enterprise = rng.random() < 0.5
+    while True:
+        if enterprise:
+            spec = draw_enterprise(rng, cap_range or (480, 7680))
+        else:
+            spec = valid_drive(rng, cap_range=cap_range or (120, 4000))
+        if tick_s:
+            spec += f",tick_s={tick_s}"
+        try:
+            ssdcore.sim_profile(spec[len("sim:"):])
+        except ssdcore.SsdError:
+            continue
+        kind = "enterprise" if enterprise else "consumer-" + spec.split("slc_type=")[1].split(
+            ",")[0]
+        return kind, spec
+
+
+def prepare(t, state, loops=2):
+    """Puts the drive into `state`, then idles 15 minutes (as lab2016 does
+    before every test: the drive flushes its cache and its background GC
+    prepares a few GB of clean blocks): fresh (TRIM), seq_fill (purged,
+    then 128K sequential writes over the capacity `loops` times: SNIA's
+    workload-independent preconditioning) or random_fill (purged, then 4K
+    random writes over the capacity `loops` times). Returns the bytes
+    written since the purge or TRIM."""
+    w = 0
+    if state == "fresh":
+        t.trim()
+    elif hasattr(ssdcore, "precondition"):
+        t.purge()
+        w = ssdcore.precondition(t, state, loops=loops)["written_bytes"]
+    else:
+        t.trim()  # before ssdcore.precondition: the same writes as jobs
+        if state == "seq_fill":
+            r = ssdcore.job(t, pattern="write", bs=131072, qd=32, bytes=loops * t.size,
+                            interval=3600)
+            w = int(r["write"]["bytes"])
+        else:
+            for k in range(loops):
+                r = ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, coverage=1,
+                                seed=101 + k, interval=3600)
+                w += int(r["write"]["bytes"])
+    t.idle(900)
+    return w
+
+
+def workload_options(workload, capacity, interval):
+    """The job options of a workload; `interval` is (fill, 2h, wsat)
+    sampling intervals in seconds."""
+    if workload == "fill":
+        return dict(pattern="write", bs=131072, qd=32, coverage=1, interval=interval[0])
+    if workload == "2h":
+        return dict(pattern="randwrite", bs=4096, qd=32, time="2h", interval=interval[1])
+    return dict(pattern="randwrite", bs=4096, qd=32, bytes=4 * capacity, time="6h",
+                interval=interval[2])
+
+
+def simulate(spec, state, workload, log, interval=(1, 1, 5), loops=2):
+    """One run: the drive in `state`, then `workload` logged to `log`.
+    Returns (truth, (t_s, bytes), capacity, written_before)."""
+    with ssdcore.SimTarget(spec) as t:
+        wb = prepare(t, state, loops)
+        pre = "none" if state == "fresh" else state
+        opts = workload_options(workload, t.size, interval)
+        r = ssdcore.job(t, log=str(log), precondition=pre, written_before=wb, **opts)
+        truth = t.truth()
+        s = r["series"]
+        return truth, (np.asarray(s["t_s"], float), np.asarray(s["write_bytes"], float)), \
+            t.size, wb
+
+
+def analyze_logs(paths, exe="ssdcore"):
+    """`ssdcore analyze --json` of the logs, the context from their metadata."""
+    out = subprocess.run([exe, "analyze", "--json", *map(str, paths)], check=True,
+                         capture_output=True, text=True).stdout
+    a = json.loads(out)
+    return a if isinstance(a, list) else [a]
+
+
+def gc_onset(truth, series, analysis):
+    """(truth_bytes, found_bytes or None, visible): where the model's used
+    state (gc) began in the run, where the analysis put it, and whether the
+    speed visibly moved there (as regime_scoring.score decides: a switch the
+    curve does not show is no position to find)."""
+    ph = truth["phases"]
+    gc = next((p for p in ph if p["regime"] == "gc"), None)
+    if gc is None:
+        return None, None, False
+    t, b = series
+    total = float(b.sum())
+    min_bytes = total * max(5, 0.01 * len(b)) / len(b)
+    i = ph.index(gc)
+    prev = ph[i - 1] if i > 0 else None
+    gmean = gc["bytes"] / gc["seconds"] if gc["seconds"] > 0 else math.nan
+    pmean = prev["bytes"] / prev["seconds"] if prev and prev["seconds"] > 0 else math.nan
+    end = _rate_near(series, total, True, 60)
+    visible = gc["bytes"] >= min_bytes and (
+        max(pmean, end) >= VISIBLE * min(pmean, end) or
+        max(pmean, gmean) >= VISIBLE * min(pmean, gmean))
+    at = gc["start_bytes"]
+    if at > 0:
+        before = _rate_near(series, at, True, 20)
+        cum = np.cumsum(b)
+        dt = np.diff(np.concatenate([[0.0], t]))
+        lo, hi = np.searchsorted(cum, at), np.searchsorted(cum, at * 1.1)
+        visible = visible and hi > lo and abs(math.log(
+            float(np.median(b[lo:hi + 1] / dt[lo:hi + 1])) / before)) >= math.log(1.05)
+    else:
+        visible = False  # in the used state from the first byte: no onset to place
+    agc = analysis["gc"]
+    return at, (agc["start_bytes"] if agc else None), visible
+
+
+def score_run(truth, series, analysis):
+    """The scores of one run: a dict with problems (list), false_cache,
+    missed_cache, false_fold, onset_err (fraction, None when there is no
+    visible onset; inf when the analysis found none)."""
+    probs, fc, ff = score(truth, series, analysis)
+    at, found, visible = gc_onset(truth, series, analysis)
+    err = None
+    if at is not None and visible:
+        err = math.inf if found is None else abs(found - at) / at
+    return {"problems": probs, "false_cache": bool(fc), "false_fold": bool(ff),
+            "missed_cache": any("missed" in p and "cache" in p for p in probs),
+            "onset_err": err}
+
+
+def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loops=2,
+          exe="ssdcore", log=None, states=STATES):
+    """Runs n drives x STATES x WORKLOADS; returns a list of row dicts
+    (drive, kind, spec, state, workload and score_run's keys)."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for i in range(n):
+        kind, spec = draw(rng, cap_range, tick_s)
+        runs = []
+        for state in states:
+            for wl in WORKLOADS:
+                path = os.path.join(workdir, f"d{i}-{state}-{wl}.csv")
+                truth, series, cap, wb = simulate(spec, state, wl, path, interval, loops)
+                runs.append((state, wl, path, truth, series))
+        analyses = analyze_logs([r[2] for r in runs], exe)
+        for (state, wl, path, truth, series), a in zip(runs, analyses):
+            row = {"drive": i, "kind": kind, "spec": spec, "state": state, "workload": wl}
+            row.update(score_run(truth, series, a))
+            rows.append(row)
+            if log and row["problems"]:
+                log(f"{i} {kind} {state} {wl} {spec}: {'; '.join(row['problems'])}")
+            os.remove(path)
+    return rows
+
+
+def table(rows):
+    """Per state x workload: runs, labelled right (%), false caches, missed
+    caches, onsets within 5 % (of visible ones), median and worst onset
+    error (%). A list of dicts, in STATES x WORKLOADS order."""
+    out = []
+    for state in STATES:
+        for wl in WORKLOADS:
+            rs = [r for r in rows if r["state"] == state and r["workload"] == wl]
+            if not rs:
+                continue
+            errs = [r["onset_err"] for r in rs if r["onset_err"] is not None]
+            out.append({
+                "state": state, "workload": wl, "runs": len(rs),
+                "right": sum(not r["problems"] for r in rs),
+                "false_caches": sum(r["false_cache"] for r in rs),
+                "missed_caches": sum(r["missed_cache"] for r in rs),
+                "onsets": len(errs),
+                "onsets_within": sum(e <= TOL for e in errs),
+                "onset_median_pct": 100 * float(np.median(errs)) if errs else None,
+                "onset_worst_pct": 100 * max(errs) if errs else None,
+            })
+    return out
+
+
+def format_table(cells):
+    def pct(x):
+        return "-" if x is None else ("missed" if math.isinf(x) else f"{x:.1f}")
+    lines = ["| state | workload | runs | labelled right | false caches | missed caches | "
+             "onset within 5 % | onset error median / worst (%) |",
+             "|---|---|---|---|---|---|---|---|"]
+    for c in cells:
+        lines.append(
+            f"| {c['state']} | {c['workload']} | {c['runs']} | {c['right']} "
+            f"({100 * c['right'] / c['runs']:.0f} %) | {c['false_caches']} | "
+            f"{c['missed_caches']} | {c['onsets_within']} of {c['onsets']} | "
+            f"{pct(c['onset_median_pct'])} / {pct(c['onset_worst_pct'])} |")
+    return "\n".join(lines)
