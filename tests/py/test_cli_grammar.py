@@ -16,6 +16,7 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 # text by default and as JSON with --json.
 ACTIONS = {
     "trim": "discards a range",
+    "purge": "sanitizes a target",
     "idle": "waits",
     "compare": "writes compare.html/.json/.csv into --out",
     "catalog add": "adds runs to the catalog file",
@@ -116,6 +117,7 @@ def invocations(tmp_path):
         "suite": ["sim:bx200", "--suite", "quick", "--list"],
         "report": [d / "results", "--out", d / "report.html"],
         "identity": ["sim:bx200"],
+        "precondition": ["sim:bx200", "--destroy-data", "--no-progress"],
         "catalog list": ["--catalog", d / "catalog.sqlite"],
         "sim list": [],
         "sim show": ["bx200"],
