@@ -66,10 +66,6 @@ const char *ssd_filebench_errmsg(const ssd_filebench *b) {
     return b ? b->err : "no handle";
 }
 
-const char *ssd_filebench_json(const ssd_filebench *b) {
-    return b && b->json.p ? b->json.p : "";
-}
-
 int ssd_filebench_to_json(const ssd_filebench *b, int flags, char **out) {
     if (!out)
         return SSD_EINVAL;

@@ -47,14 +47,14 @@ int ssd__fo_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *ou
     return 0;
 }
 
+/* Every seconds option (wait, mtime_tolerance, progress_interval) takes a
+ * duration with its unit ("1s", "500ms", "2m") like every other one, through
+ * the one parser; a bare number is seconds. */
 int ssd__fo_parse_double(const char *text, double min, double max, double *out) {
-    if (!text || !*text)
-        return SSD_EINVAL;
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (*end || errno || !isfinite(v))
-        return SSD_EINVAL;
+    double v;
+    int rc = text ? ssd_parse_duration(text, &v) : SSD_EINVAL;
+    if (rc < 0)
+        return rc;
     if (v < min || v > max)
         return SSD_ERANGE;
     *out = v;

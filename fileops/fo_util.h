@@ -26,6 +26,7 @@ double ssd__fo_now(void);
 /* Option value parsers; each returns 0 or SSD_EINVAL/SSD_ERANGE. */
 int ssd__fo_parse_bool(const char *text, int *out);
 int ssd__fo_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
+/* A duration in seconds: ssd_parse_duration ("1s", "500ms", "2m", "30"). */
 int ssd__fo_parse_double(const char *text, double min, double max, double *out);
 
 /* syncfs() on the filesystem holding path. Returns 0 or -errno. */

@@ -177,8 +177,8 @@ def capture(bin_, out):
         cases["sim_show_bx200"] = run(bin_, ["sim", "show", "bx200", "--json"], tmp)
         cases["sim_show_vector180"] = run(bin_, ["sim", "show", "vector180,seed=9", "--json"], tmp)
         cases["sim_list"] = run(bin_, ["sim", "list"], tmp)  # parses the profile JSON
-        cases["sim_truth_fresh"] = run(bin_, ["sim", "truth", "bx200"], tmp)
-        cases["sim_truth_trim_idle"] = run(bin_, ["sim", "truth", "mp44l-1tb", "--trim",
+        cases["sim_truth_fresh"] = run(bin_, ["sim", "truth", "bx200", "--json"], tmp)
+        cases["sim_truth_trim_idle"] = run(bin_, ["sim", "truth", "mp44l-1tb", "--trim", "--json",
                                                   "--idle", "10m"], tmp)
 
         names = sorted(n for n in os.listdir(SERIES) if not n.endswith((".md", ".py")))

@@ -11,7 +11,7 @@
 
 static const char *const analyze_usage =
     "usage: ssdcore analyze FILE... [--reference FRESH] [--json] [--combine]\n"
-    "                       [--ddir write|read|trim|any] [--per-io-interval SECONDS]\n"
+    "                       [--ddir write|read|trim|any] [--per-io-interval DURATION]\n"
     "                       [--capacity SIZE] [--written-before SIZE]\n"
     "                       [--precondition none|seq_fill|random_fill|unknown]\n"
     "                       [--set KEY=VALUE]...\n"
@@ -20,7 +20,7 @@ static const char *const analyze_usage =
     "the format is read from the content). Each FILE is one series; a quoted glob\n"
     "('run_bw.*.log') or --combine makes several fio job logs one series.\n"
     "fio per-I/O logs (no log_avg_msec) are summed into 1 s intervals first, or\n"
-    "intervals of --per-io-interval SECONDS (0.001 to 86400); the output says so.\n"
+    "intervals of --per-io-interval DURATION (1ms to 24h: 500ms, 2s); the output says so.\n"
     "--reference FRESH: the fresh-drive series; FILE is then the after-idle run\n"
     "and the output gains \"recovery\". --capacity SIZE (\"240057409536\", \"256g\"):\n"
     "the drive's user capacity, when the series' metadata does not carry it; a\n"
@@ -220,7 +220,7 @@ int cmd_analyze(int argc, char **argv) {
                    !strcmp(arg, "--written-before") || !strcmp(arg, "--precondition")) {
             if (i + 1 >= argc) {
                 free(files);
-                return cli_usage_error(cmd, "%s needs a value", arg);
+                return cli_usage_error(cmd, "option '%s' needs a value", arg);
             }
             const char *v = argv[++i];
             if (!strcmp(arg, "--reference"))
@@ -250,12 +250,12 @@ int cmd_analyze(int argc, char **argv) {
                 }
                 written_before = (double)w;
             } else if (!strcmp(arg, "--per-io-interval")) {
-                if (!parse_decimal(v, &per_io_interval_s) || !(per_io_interval_s >= 0.001) ||
+                if (ssd_parse_duration(v, &per_io_interval_s) || !(per_io_interval_s >= 0.001) ||
                     per_io_interval_s > 86400) {
                     free(files);
                     return cli_usage_error(cmd,
-                                           "--per-io-interval %s: expected seconds from 0.001 to "
-                                           "86400",
+                                           "--per-io-interval %s: expected a duration from 1ms "
+                                           "to 24h (500ms, 2s)",
                                            v);
                 }
             } else if (nsets < MAX_SETS)
@@ -264,15 +264,14 @@ int cmd_analyze(int argc, char **argv) {
             reference = arg + 12;
         } else if (arg[0] == '-' && arg[1]) {
             free(files);
-            return cli_usage_error(cmd, "unknown option %s (see --help)", arg);
+            return cli_usage_error(cmd, "unknown option '%s'", arg);
         } else {
             files[nfiles++] = arg;
         }
     }
     if (!nfiles) {
         free(files);
-        fputs(analyze_usage, stderr);
-        return 2;
+        return cli_usage_error(cmd, "expected one or more FILEs");
     }
     if (ssd_analysis_create(&a) < 0) {
         free(files);

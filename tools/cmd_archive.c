@@ -17,7 +17,7 @@ static const char usage_text[] =
     "  --sync fs|none                fsync the archive before the clock stops [fs]\n"
     "  --json                        print the result as JSON\n";
 
-FO_CLI_SPEC(archive_cli, archive, "archive", usage_text, 2, "needs SRC and ARCHIVE (see --help)");
+FO_CLI_SPEC(archive_cli, archive, "archive", usage_text, 2, "needs SRC and ARCHIVE");
 
 int cmd_archive(int argc, char **argv) {
     const char *cmd = "archive";

@@ -10,16 +10,33 @@
 #include "fo_cli.h"
 
 static const char catalog_usage[] =
-    "usage: ssdcore catalog add RUN_DIR... [--catalog PATH]\n"
-    "       ssdcore catalog list [--drive TEXT] [--json] [--catalog PATH]\n"
+    "usage: ssdcore catalog COMMAND [ARGS...]\n"
+    "\n"
+    "commands:\n"
+    "  add   add suite runs to the catalog\n"
+    "  list  the runs in the catalog, by drive\n"
     "\n"
     "Keeps suite runs in a results catalog (one SQLite file; default\n"
     "$SSDCORE_CATALOG, else $XDG_DATA_HOME/ssdcore/catalog.sqlite, else\n"
-    "~/.local/share/ssdcore/catalog.sqlite). Adding a run that is already there\n"
-    "changes nothing; a run that changed since (catalogued while it ran) is\n"
-    "updated. list prints the runs (oldest first) whose drive, model,\n"
-    "serial or target contains TEXT. Compare catalogued drives with\n"
-    "  ssdcore compare --catalog PATH --drive A --drive B --out DIR\n";
+    "~/.local/share/ssdcore/catalog.sqlite). Compare catalogued drives with\n"
+    "  ssdcore compare --catalog PATH --drive A --drive B --out DIR\n"
+    "'ssdcore catalog COMMAND --help' describes each.\n";
+
+static const char add_usage[] =
+    "usage: ssdcore catalog add RUN_DIR... [--catalog PATH]\n"
+    "\n"
+    "Adds suite runs (results directories) to the catalog. Adding a run that is\n"
+    "already there changes nothing; a run that changed since (catalogued while\n"
+    "it ran) is updated.\n"
+    "  --catalog PATH   the catalog file (default: see 'ssdcore catalog --help')\n";
+
+static const char list_usage[] =
+    "usage: ssdcore catalog list [--drive TEXT] [--json] [--catalog PATH]\n"
+    "\n"
+    "Prints the runs (oldest first) whose drive, model, serial or target contains\n"
+    "TEXT (all without --drive).\n"
+    "  --catalog PATH   the catalog file (default: see 'ssdcore catalog --help')\n"
+    "  --json           print them as JSON\n";
 
 int cmd_catalog(int argc, char **argv) {
     static const struct option opts[] = {{"catalog", required_argument, NULL, 'c'},
@@ -29,46 +46,56 @@ int cmd_catalog(int argc, char **argv) {
                                          {NULL, 0, NULL, 0}};
     const char *path = NULL, *drive = NULL;
     int json = 0, c;
-    optind = 1;
+    if (argc < 2)
+        return cli_usage_error("catalog", "missing command (add, list)");
+    const char *verb = argv[1];
+    int add = !strcmp(verb, "add"), list = !strcmp(verb, "list");
+    if (!add && !list) {
+        if (cli_is_help(verb)) {
+            fputs(catalog_usage, stdout);
+            return 0;
+        }
+        return cli_usage_error("catalog", "unknown command '%s'", verb);
+    }
+    const char *cmd = add ? "catalog add" : "catalog list";
+    optind = 2;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case 'h':
-            fputs(catalog_usage, stdout);
+            fputs(add ? add_usage : list_usage, stdout);
             return 0;
         case 'c':
             path = optarg;
             break;
         case 'd':
+            if (add)
+                return cli_usage_error(cmd, "unknown option '--drive'");
             drive = optarg;
             break;
         case 'j':
+            if (add)
+                return cli_usage_error(cmd, "unknown option '--json'");
             json = 1;
             break;
         default:
-            return cli_usage_error("catalog", "bad arguments (see ssdcore catalog --help)");
+            return cli_getopt_error(cmd, argv, "h", opts);
         }
     }
-    if (optind >= argc)
-        return cli_usage_error("catalog", "expected add or list (see ssdcore catalog --help)");
-    const char *verb = argv[optind++];
-    int add = !strcmp(verb, "add"), list = !strcmp(verb, "list");
-    if (!add && !list)
-        return cli_usage_error("catalog", "unknown action \"%s\": expected add or list", verb);
     if (add && optind >= argc)
-        return cli_usage_error("catalog", "add: expected one or more results directories");
+        return cli_usage_error(cmd, "expected one or more results directories");
     if (list && optind < argc)
-        return cli_usage_error("catalog", "list takes no directories (use --drive TEXT)");
+        return cli_usage_error(cmd, "takes no directories (use --drive TEXT)");
     ssd_catalog *cat = NULL;
     int status = 0;
     if ((add ? ssd_catalog_open(&cat, path) : ssd_catalog_open_existing(&cat, path)) < 0) {
-        status = cli_error("catalog", "%s", cat ? ssd_catalog_errmsg(cat) : "out of memory");
+        status = cli_error(cmd, "%s", cat ? ssd_catalog_errmsg(cat) : "out of memory");
         goto done;
     }
     if (add) {
         for (int i = optind; i < argc; i++) {
             int rc = ssd_catalog_add(cat, argv[i]);
             if (rc < 0)
-                status = cli_error("catalog", "%s", ssd_catalog_errmsg(cat));
+                status = cli_error(cmd, "%s", ssd_catalog_errmsg(cat));
             else
                 printf("%s: %s\n", argv[i],
                        rc == 1   ? "added"
@@ -80,7 +107,7 @@ int cmd_catalog(int argc, char **argv) {
     char *text = NULL;
     int n = ssd_catalog_list(cat, drive, json ? "json" : "text", &text);
     if (n < 0) {
-        status = cli_error("catalog", "%s", ssd_catalog_errmsg(cat));
+        status = cli_error(cmd, "%s", ssd_catalog_errmsg(cat));
         goto done;
     }
     if (json)

@@ -70,7 +70,7 @@ int cmd_compare(int argc, char **argv) {
             drives[ndrives++] = optarg;
             break;
         default:
-            status = cli_usage_error("compare", "bad arguments (see ssdcore compare --help)");
+            status = cli_getopt_error("compare", argv, "ho:", opts);
             goto done;
         }
     }

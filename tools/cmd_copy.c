@@ -1,5 +1,6 @@
 /* cmd_copy.c - `ssdcore copy SRC DST`: Robocopy-like tree copy. */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include <ssdcore.h>
@@ -16,7 +17,7 @@ static const char usage_text[] =
     "  --workers N, --mt N     parallel copy threads [8] (/MT)\n"
     "  --include-same          copy files that are the same too (/IS)\n"
     "  --xo, --xn, --xc        exclude older / newer / changed files\n"
-    "  --tolerance S           mtimes within S seconds are equal [0] (/FFT: 2)\n"
+    "  --tolerance T           mtimes within T (2s, 500ms) are equal [0] (/FFT: 2s)\n"
     "  --hardlinks             recreate hard links\n"
     "  --no-xattrs             do not copy extended attributes (user.*; all when root)\n"
     "  --acls                  copy POSIX ACLs too (/COPY:S; rsync -A)\n"
@@ -28,12 +29,14 @@ static const char usage_text[] =
     "  --reflink               try FICLONE first (CoW: measures no writes)\n"
     "  --sync fs|file|none     flush DST before the clock stops [fs]\n"
     "  --retries N, --r N      retries per failed file [0] (/R)\n"
-    "  --wait S, --w S         seconds between retries [1] (/W)\n"
+    "  --wait T, --w T         time between retries (1s, 500ms) [1s] (/W)\n"
     "  --json                  print the summary as JSON\n"
     "  -v, --verbose           print every decision (new file, newer, extra...)\n"
+    "  --robocopy-exit         exit with Robocopy's bits (below) instead of 0/1/2\n"
     "  --fault-read TEXT       testing: fail reads of paths containing TEXT\n"
-    "Exit status: Robocopy's bits: 1 files copied, 2 extras, 4 mismatches,\n"
-    "8 failures, 16 fatal error.\n";
+    "Exit status: 0 done, 1 a file or dir failed or the copy stopped, 2 usage\n"
+    "error. With --robocopy-exit, Robocopy's bits: 1 files copied, 2 extras,\n"
+    "4 mismatches, 8 failures, 16 fatal error (0 nothing to do; usage error 16).\n";
 
 static void fmt_bytes(char *out, size_t n, uint64_t v) {
     static const char units[] = "kmgt";
@@ -133,17 +136,29 @@ static void log_decision(void *user, const char *action, const char *rel, uint64
     fprintf(user, "%14s %14llu  %s\n", action, (unsigned long long)size, fo_cli_safe(rel));
 }
 
-FO_CLI_SPEC(copy_cli, copy, "copy", usage_text, 2, "needs SRC and DST (see --help)");
+FO_CLI_SPEC(copy_cli, copy, "copy", usage_text, 2, "needs SRC and DST");
+
+/* Robocopy's bits only when asked: a script that checks "exit 0" must not
+ * take a copy that copied files (bit 1) for a failure. */
+static int copy_status(int robocopy_exit, int bits) {
+    if (robocopy_exit)
+        return bits;
+    return bits >= 8 ? 1 : 0;
+}
 
 int cmd_copy(int argc, char **argv) {
     const char *cmd = "copy";
     const char *pos[2] = {NULL, NULL};
-    int json = 0, verbose = 0, list_only = 0;
+    int json = 0, verbose = 0, list_only = 0, robocopy_exit = 0;
     ssd_copy *c = NULL;
+    /* before the parse, so a usage error knows its exit status */
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+        robocopy_exit |= !strcmp(argv[i], "--robocopy-exit");
     if (ssd_copy_create(&c) < 0)
-        return cli_error(cmd, "out of memory creating the copy") * 16;
+        return copy_status(robocopy_exit, cli_error(cmd, "out of memory creating the copy") * 16);
     const struct fo_cli_opt opts[] = {
         {"--json", .seen = &json},
+        {"--robocopy-exit", 0, NULL, NULL, NULL, NULL},
         {"-v", .seen = &verbose},
         {"--verbose", .seen = &verbose},
         FO_CLI_FLAG("--mirror", "mirror", "1"),
@@ -180,7 +195,7 @@ int cmd_copy(int argc, char **argv) {
     int parsed = fo_cli_parse(&copy_cli, c, opts, argc, argv, pos);
     if (parsed) {
         ssd_copy_free(c);
-        return parsed > 0 ? 0 : 16;
+        return parsed > 0 ? 0 : robocopy_exit ? 16 : 2;
     }
     fo_cli_progress_start(!json && fo_cli_progress_wanted() && !verbose && !list_only);
     ssd_copy_set_option(c, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
@@ -198,7 +213,7 @@ int cmd_copy(int argc, char **argv) {
         else
             cli_error(cmd, "%s", fo_cli_safe(ssd_copy_errmsg(c)));
         ssd_copy_free(c);
-        return 16;
+        return copy_status(robocopy_exit, 16);
     }
     if (json)
         print_json(c, pos[0], pos[1], &r, list_only);
@@ -212,5 +227,5 @@ int cmd_copy(int argc, char **argv) {
                 fo_cli_safe(first ? first : ssd_copy_errmsg(c)));
     }
     ssd_copy_free(c);
-    return r.exit_bits;
+    return copy_status(robocopy_exit, r.exit_bits);
 }

@@ -15,36 +15,33 @@ static const char usage_text[] =
     "Makes a file set under DIR/ssdcore-filebench (on the filesystem under test),\n"
     "then times copy, archive and extract inside it, caches dropped before each\n"
     "step (drop_caches when root, posix_fadvise always) and data synced before\n"
-    "each clock stops. Prints the results JSON (MiB/s per step).\n"
+    "each clock stops. Prints the results (MiB/s per step).\n"
     "  --set iso|program|work        [work]\n"
     "  --size SIZE                   [8g]\n"
     "  --seed N                      [1]\n"
     "  --steps copy,archive,extract  [all three]\n"
     "  --workers N                   copy workers [8]\n"
     "  --format F --method M --level N   archive settings [7z deflate]\n"
-    "  --output FILE                 also write the JSON to FILE\n"
+    "  --out FILE                    also write the results JSON to FILE\n"
+    "  --json                        print the results as JSON\n"
     "  --keep                        keep the scratch tree\n";
 
-FO_CLI_SPEC(filebench_cli, filebench, "filebench", usage_text, 1, "needs DIR (see --help)");
+FO_CLI_SPEC(filebench_cli, filebench, "filebench", usage_text, 1, "needs DIR");
 
 int cmd_filebench(int argc, char **argv) {
     const char *cmd = "filebench";
     const char *dir = NULL, *output = NULL;
+    int json_out = 0;
     ssd_filebench *b = NULL;
     if (ssd_filebench_create(&b) < 0)
         return cli_error(cmd, "out of memory creating the file benchmark");
     const struct fo_cli_opt opts[] = {
-        FO_CLI_FLAG("--keep", "keep", "1"),
-        {"--output", 1, .arg = &output},
-        FO_CLI_VALUE("--set", "set"),
-        FO_CLI_VALUE("--size", "size"),
-        FO_CLI_VALUE("--seed", "seed"),
-        FO_CLI_VALUE("--steps", "steps"),
-        FO_CLI_VALUE("--workers", "workers"),
-        FO_CLI_VALUE("--format", "format"),
-        FO_CLI_VALUE("--method", "method"),
-        FO_CLI_VALUE("--level", "level"),
-        {0},
+        FO_CLI_FLAG("--keep", "keep", "1"), {"--out", 1, .arg = &output},
+        {"--json", .seen = &json_out},      FO_CLI_VALUE("--set", "set"),
+        FO_CLI_VALUE("--size", "size"),     FO_CLI_VALUE("--seed", "seed"),
+        FO_CLI_VALUE("--steps", "steps"),   FO_CLI_VALUE("--workers", "workers"),
+        FO_CLI_VALUE("--format", "format"), FO_CLI_VALUE("--method", "method"),
+        FO_CLI_VALUE("--level", "level"),   {0},
     };
     int parsed = fo_cli_parse(&filebench_cli, b, opts, argc, argv, &dir);
     if (parsed) {
@@ -100,7 +97,7 @@ int cmd_filebench(int argc, char **argv) {
             return 1;
         }
     }
-    fputs(json, stdout);
+    cli_print_result(json, json_out);
     ssd_free(json);
     return 0;
 }

@@ -32,12 +32,12 @@ int cmd_fio_result(int argc, char **argv) {
         if (!strcmp(argv[i], "--json"))
             json = 1;
         else if (argv[i][0] == '-' && argv[i][1])
-            return cli_usage_error(cmd, "unknown option %s", argv[i]);
+            return cli_usage_error(cmd, "unknown option '%s'", argv[i]);
         else
             nfiles++;
     }
     if (!nfiles)
-        return cli_usage_error(cmd, "no input file (see --help)");
+        return cli_usage_error(cmd, "no input file");
     ssd_fio_result **r = calloc((size_t)argc, sizeof *r);
     if (!r)
         return cli_error(cmd, "out of memory for the argument list");

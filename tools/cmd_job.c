@@ -219,15 +219,14 @@ int cmd_job(int argc, char **argv) {
             progress = 0;
             break;
         case '?':
-            return cli_usage_error("job", "bad arguments (see ssdcore job --help)");
+            return cli_getopt_error("job", argv, "h", long_opts);
         default:
             values[c] = optarg;
             if (c == OPT_PATTERN)
                 pattern = optarg;
         }
     }
-    int status =
-        cli_target_operand("job", argc, argv, &ta, "missing --target (see ssdcore job --help)");
+    int status = cli_target_operand("job", argc, argv, &ta, "missing --target");
     if (status)
         return status;
 

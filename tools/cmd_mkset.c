@@ -16,7 +16,7 @@ static const char usage_text[] =
     "  --size SIZE   total bytes [8g]\n"
     "  --seed N      the same kind, size and seed give byte-identical sets [1]\n";
 
-FO_CLI_SPEC(mkset_cli, fileset, "mkset", usage_text, 2, "needs a set kind and DIR (see --help)");
+FO_CLI_SPEC(mkset_cli, fileset, "mkset", usage_text, 2, "needs a set kind and DIR");
 
 int cmd_mkset(int argc, char **argv) {
     const char *cmd = "mkset";

@@ -44,7 +44,7 @@ int cmd_report(int argc, char **argv) {
             json = 1;
             break;
         default:
-            return cli_usage_error("report", "bad arguments (see ssdcore report --help)");
+            return cli_getopt_error("report", argv, "ho:", opts);
         }
     }
     if (optind + 1 != argc)

@@ -7,22 +7,66 @@
 #include <ssdcore.h>
 
 #include "commands.h"
+#include "fo_cli.h"
 
-static void sim_usage(FILE *out) {
-    fprintf(out, "usage: ssdcore sim list                 the built-in profiles and key figures\n"
-                 "       ssdcore sim show SPEC [--json]   every parameter of a profile\n"
-                 "       ssdcore sim truth URI [--trim] [--idle SECONDS]\n"
-                 "                                        ground truth of a sim target (JSON)\n"
-                 "\n"
-                 "SPEC is a sim: URI without 'sim:', e.g. bx200 or bx200,slc_gb=6. The output\n"
-                 "of 'sim show' is a profile file: edit it and open sim:file=PATH.\n");
-}
+static const char sim_usage[] =
+    "usage: ssdcore sim COMMAND [ARGS...]\n"
+    "\n"
+    "commands:\n"
+    "  list   the built-in profiles and key figures\n"
+    "  show   every parameter of a profile\n"
+    "  truth  ground truth of a sim target\n"
+    "\n"
+    "SPEC is a sim: URI without 'sim:', e.g. bx200 or bx200,slc_gb=6. The output\n"
+    "of 'sim show' is a profile file: edit it and open sim:file=PATH.\n"
+    "'ssdcore sim COMMAND --help' describes each.\n";
+
+static const char list_usage[] = "usage: ssdcore sim list [--json]\n"
+                                 "\n"
+                                 "The built-in profiles and their key figures.\n"
+                                 "  --json   print every profile's parameters as JSON\n";
+
+static const char show_usage[] =
+    "usage: ssdcore sim show SPEC [--json]\n"
+    "\n"
+    "Every parameter of a profile (SPEC: bx200, bx200,slc_gb=6, file=PATH) as a\n"
+    "profile file: edit it and open sim:file=PATH.\n"
+    "  --json   print them as JSON\n";
+
+static const char truth_usage[] =
+    "usage: ssdcore sim truth URI [--trim] [--idle DURATION] [--json]\n"
+    "\n"
+    "The ground truth of a sim target: nominal and effective SLC cache, how dirty\n"
+    "the drive is, the virtual clock.\n"
+    "  --trim            TRIM the whole target first\n"
+    "  --idle DURATION   leave it idle that long first (15m, 30s)\n"
+    "  --json            print it as JSON\n";
 
 static double value(const char *spec, const char *key) {
     char buf[64];
     if (ssd_sim_profile_value(spec, key, buf, sizeof buf))
         return 0;
     return strtod(buf, NULL);
+}
+
+static int sim_list_json(void) {
+    fputs("[", stdout);
+    for (int i = 0; i < ssd_sim_profile_count(); i++) {
+        const char *name = ssd_sim_profile_name(i);
+        char *json = NULL;
+        if (ssd_sim_profile_to_json(name, 0, &json)) {
+            ssd_free(json);
+            return cli_error("sim list", "profile %s does not resolve", name);
+        }
+        printf("%s{\"name\": ", i ? ", " : "");
+        fo_cli_json_str(stdout, name);
+        printf(", \"description\": ");
+        fo_cli_json_str(stdout, ssd_sim_profile_describe(i));
+        printf(", \"profile\": %s}", json);
+        ssd_free(json);
+    }
+    fputs("]\n", stdout);
+    return 0;
 }
 
 static int sim_list(void) {
@@ -56,7 +100,7 @@ static int sim_show(const char *spec, int json) {
     char *text = NULL;
     int rc = ssd_sim_profile_to_json(spec, 0, &text);
     if (rc) {
-        rc = cli_error("sim", "sim:%s: %s", spec, text ? text : ssd_strerror(rc));
+        rc = cli_error("sim show", "sim:%s: %s", spec, text ? text : ssd_strerror(rc));
         ssd_free(text);
         return rc;
     }
@@ -71,29 +115,35 @@ static int sim_show(const char *spec, int json) {
         char buf[64];
         const char *key = ssd_sim_param_name(i);
         if (ssd_sim_profile_value(spec, key, buf, sizeof buf))
-            return cli_error("sim", "sim:%s: cannot read %s", spec, key);
+            return cli_error("sim show", "sim:%s: cannot read %s", spec, key);
         printf("%-17s = %-12s # %s\n", key, buf, ssd_sim_param_describe(i));
     }
     return 0;
 }
 
 static int sim_truth(int argc, char **argv) {
-    const char *uri = NULL;
-    int trim = 0;
+    const char *uri = NULL, *cmd = "sim truth";
+    int trim = 0, json_out = 0;
     double idle = 0;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--trim"))
             trim = 1;
-        else if (!strcmp(argv[i], "--idle") && i + 1 < argc) {
+        else if (!strcmp(argv[i], "--json"))
+            json_out = 1;
+        else if (!strcmp(argv[i], "--idle")) {
+            if (i + 1 >= argc)
+                return cli_usage_error(cmd, "option '--idle' needs a value");
             if (ssd_parse_duration(argv[++i], &idle))
-                return cli_usage_error("sim", "--idle: '%s' is not a duration", argv[i]);
-        } else if (argv[i][0] == '-' || uri)
-            return cli_usage_error("sim", "unexpected argument '%s'", argv[i]);
+                return cli_usage_error(cmd, "--idle: '%s' is not a duration", argv[i]);
+        } else if (argv[i][0] == '-')
+            return cli_usage_error(cmd, "unknown option '%s'", argv[i]);
+        else if (uri)
+            return cli_usage_error(cmd, "unexpected argument '%s'", argv[i]);
         else
             uri = argv[i];
     }
     if (!uri)
-        return cli_usage_error("sim", "truth needs a sim: URI");
+        return cli_usage_error(cmd, "expected a sim: URI");
     char full[4096];
     snprintf(full, sizeof full, "%s%s", strncmp(uri, "sim:", 4) ? "sim:" : "", uri);
     ssd_target *t = NULL;
@@ -109,47 +159,60 @@ static int sim_truth(int argc, char **argv) {
         rc = ssd_sim_truth_to_json(t, 0, &json);
     if (rc) {
         int status = cli_error(
-            "sim", "%s", t && *ssd_target_errmsg(t) ? ssd_target_errmsg(t) : ssd_strerror(rc));
+            cmd, "%s", t && *ssd_target_errmsg(t) ? ssd_target_errmsg(t) : ssd_strerror(rc));
         ssd_target_free(t);
         return status;
     }
-    printf("%s\n", json);
+    cli_print_result(json, json_out);
     ssd_free(json);
     ssd_target_free(t);
     return 0;
 }
 
 int cmd_sim(int argc, char **argv) {
-    if (argc < 2) {
-        sim_usage(stderr);
-        return 2;
-    }
+    if (argc < 2)
+        return cli_usage_error("sim", "missing command (list, show, truth)");
     const char *sub = argv[1];
-    if (!strcmp(sub, "-h") || !strcmp(sub, "--help")) {
-        sim_usage(stdout);
+    const char *help = !strcmp(sub, "list")    ? list_usage
+                       : !strcmp(sub, "show")  ? show_usage
+                       : !strcmp(sub, "truth") ? truth_usage
+                                               : NULL;
+    if (help && cli_wants_help(argc - 1, argv + 1)) {
+        fputs(help, stdout);
         return 0;
     }
-    if (!strcmp(sub, "list"))
-        return argc == 2 ? sim_list() : cli_usage_error("sim", "list takes no arguments");
+    if (cli_is_help(sub)) {
+        fputs(sim_usage, stdout);
+        return 0;
+    }
+    if (!strcmp(sub, "list")) {
+        int json = cli_take_flag(&argc, argv, "--json");
+        if (argc > 2)
+            return cli_usage_error(
+                "sim list", argv[2][0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'",
+                argv[2]);
+        return json ? sim_list_json() : sim_list();
+    }
     if (!strcmp(sub, "show")) {
         int json = 0;
         const char *spec = NULL;
         for (int i = 2; i < argc; i++) {
             if (!strcmp(argv[i], "--json"))
                 json = 1;
-            else if (spec || argv[i][0] == '-')
-                return cli_usage_error("sim", "unexpected argument '%s'", argv[i]);
+            else if (argv[i][0] == '-')
+                return cli_usage_error("sim show", "unknown option '%s'", argv[i]);
+            else if (spec)
+                return cli_usage_error("sim show", "unexpected argument '%s'", argv[i]);
             else
                 spec = argv[i];
         }
         if (!spec)
-            return cli_usage_error("sim", "show needs a profile, e.g. 'ssdcore sim show bx200'");
+            return cli_usage_error("sim show", "expected a profile, e.g. 'ssdcore sim show bx200'");
         if (!strncmp(spec, "sim:", 4))
             spec += 4;
         return sim_show(spec, json);
     }
     if (!strcmp(sub, "truth"))
         return sim_truth(argc, argv);
-    sim_usage(stderr);
-    return cli_usage_error("sim", "unknown subcommand '%s'", sub);
+    return cli_usage_error("sim", "unknown command '%s'", sub);
 }

@@ -13,6 +13,7 @@
 
 #include "cli_target.h"
 #include "commands.h"
+#include "fo_cli.h"
 
 static const char suite_usage[] =
     "usage: ssdcore suite TARGET --out DIR [options]\n"
@@ -39,7 +40,8 @@ static const char suite_usage[] =
     "                      ssdcore did not create (its data is lost)\n"
     "  --buffered          use the page cache instead of O_DIRECT\n"
     "  --list              print the steps and exit without running\n"
-    "  --json              print results.json to stdout at the end\n"
+    "  --json              print results.json to stdout at the end (with --list:\n"
+    "                      the steps as a JSON array)\n"
     "  --no-report         do not write report.html\n"
     "  --hash-serial       record the drive's serial as a SHA-256 prefix, not in clear\n"
     "  --no-progress       no progress line on a terminal\n"
@@ -207,11 +209,10 @@ int cmd_suite(int argc, char **argv) {
             hash_serial = 1;
             break;
         default:
-            return cli_usage_error("suite", "bad arguments (see ssdcore suite --help)");
+            return cli_getopt_error("suite", argv, "h", long_opts);
         }
     }
-    int status =
-        cli_target_operand("suite", argc, argv, &ta, "missing TARGET (see ssdcore suite --help)");
+    int status = cli_target_operand("suite", argc, argv, &ta, "missing TARGET");
     if (status)
         return status;
     if (!opt_values[2] && !list)
@@ -254,8 +255,16 @@ int cmd_suite(int argc, char **argv) {
         goto out;
     }
     if (list) {
-        for (int i = 0; i < ssd_suite_step_count(s); i++)
-            printf("%3d  %s\n", i + 1, ssd_suite_step_line(s, i));
+        for (int i = 0; i < ssd_suite_step_count(s); i++) {
+            if (!json) {
+                printf("%3d  %s\n", i + 1, ssd_suite_step_line(s, i));
+                continue;
+            }
+            fputs(i ? ", " : "[", stdout);
+            fo_cli_json_str(stdout, ssd_suite_step_line(s, i));
+        }
+        if (json)
+            fputs(ssd_suite_step_count(s) ? "]\n" : "[]\n", stdout);
         status = 0;
         goto out;
     }

@@ -19,6 +19,7 @@
 
 #include "cli_target.h"
 #include "commands.h"
+#include "fo_cli.h"
 
 static int load(const char *cmd, ssd_trace *tr, const char *path, const char *format) {
     int rc;
@@ -42,51 +43,85 @@ static int load(const char *cmd, ssd_trace *tr, const char *path, const char *fo
     return rc < 0 ? cli_error(cmd, "%s", ssd_trace_errmsg(tr)) : 0;
 }
 
+static const char info_usage[] =
+    "usage: ssdcore trace info TRACE [--format csv|iolog|blkparse] [--json]\n"
+    "\n"
+    "The characteristics of a trace: I/O count, read/write mix, sizes, span,\n"
+    "queue depth, duration. TRACE is an ssdcore trace CSV, a fio iolog (v2, v3)\n"
+    "or blkparse text (detected unless --format says), scenario:NAME, or\n"
+    "filetest:NAME[@SET_SIZE].\n"
+    "  --json   print them as JSON\n";
+
 static int trace_info(int argc, char **argv) {
+    static const struct option opts[] = {{"format", required_argument, NULL, 'f'},
+                                         {"json", no_argument, NULL, 'j'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
     const char *format = NULL;
-    if (argc == 4 && !strncmp(argv[3], "--format=", 9))
-        format = argv[3] + 9;
-    else if (argc != 3)
-        return cli_usage_error("trace", "usage: ssdcore trace info TRACE [--format=F]");
+    int json_out = 0, c;
+    optind = 2;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(info_usage, stdout);
+            return 0;
+        } else if (c == 'f')
+            format = optarg;
+        else if (c == 'j')
+            json_out = 1;
+        else
+            return cli_getopt_error("trace info", argv, "h", opts);
+    }
+    if (optind + 1 != argc)
+        return cli_usage_error("trace info", "expected one TRACE");
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
-        return cli_error("trace", "out of memory creating the trace handle");
-    int status = load("trace", tr, argv[2], format);
+        return cli_error("trace info", "out of memory creating the trace handle");
+    int status = load("trace info", tr, argv[optind], format);
     char *json = NULL;
     if (!status && ssd_trace_summary_json(tr, &json) == 0)
-        puts(json);
+        cli_print_result(json, json_out);
     ssd_free(json);
     ssd_trace_free(tr);
     return status;
 }
 
+static const char convert_usage[] =
+    "usage: ssdcore trace convert IN OUT [--from csv|iolog|blkparse] [--to csv|iolog3]\n"
+    "                             [--file NAME]\n"
+    "\n"
+    "Converts a trace (IN as for 'ssdcore trace info') to an ssdcore trace CSV or\n"
+    "a fio iolog v3 (--file NAME: the file fio opens).\n";
+
 static int trace_convert(int argc, char **argv) {
     static const struct option opts[] = {{"from", required_argument, NULL, 'f'},
                                          {"to", required_argument, NULL, 't'},
                                          {"file", required_argument, NULL, 'n'},
+                                         {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     const char *from = NULL, *to = "csv", *file = NULL;
     int c;
     optind = 2;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        if (c == 'f')
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(convert_usage, stdout);
+            return 0;
+        } else if (c == 'f')
             from = optarg;
         else if (c == 't')
             to = optarg;
         else if (c == 'n')
             file = optarg;
         else
-            return cli_usage_error("trace", "bad arguments (see ssdcore trace --help)");
+            return cli_getopt_error("trace convert", argv, "h", opts);
     }
     if (optind + 2 != argc)
-        return cli_usage_error("trace", "usage: ssdcore trace convert IN OUT [--from F] [--to "
-                                        "csv|iolog3] [--file NAME]");
+        return cli_usage_error("trace convert", "expected IN and OUT");
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
-        return cli_error("trace", "out of memory creating the trace handle");
-    int status = load("trace", tr, argv[optind], from);
+        return cli_error("trace convert", "out of memory creating the trace handle");
+    int status = load("trace convert", tr, argv[optind], from);
     if (!status && ssd_trace_save(tr, argv[optind + 1], to, file) < 0)
-        status = cli_error("trace", "%s", ssd_trace_errmsg(tr));
+        status = cli_error("trace convert", "%s", ssd_trace_errmsg(tr));
     if (!status)
         printf("%zu I/Os (%s) -> %s (%s)\n", ssd_trace_count(tr), ssd_trace_format(tr),
                argv[optind + 1], to);
@@ -94,37 +129,48 @@ static int trace_convert(int argc, char **argv) {
     return status;
 }
 
+static const char generate_usage[] =
+    "usage: ssdcore trace generate SCENARIO --out T.csv [--seed N] [--span SIZE]\n"
+    "\n"
+    "Writes a built-in application scenario ('ssdcore trace scenarios') as an\n"
+    "ssdcore trace CSV; --span places it in the first SIZE of the target.\n";
+
 static int trace_generate(int argc, char **argv) {
     static const struct option opts[] = {{"out", required_argument, NULL, 'o'},
                                          {"seed", required_argument, NULL, 's'},
                                          {"span", required_argument, NULL, 'p'},
+                                         {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     const char *out = NULL;
     uint64_t seed = 1, span = 0;
     int c;
     optind = 2;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        if (c == 'o')
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(generate_usage, stdout);
+            return 0;
+        } else if (c == 'o')
             out = optarg;
         else if (c == 's') {
             if (ssd_parse_size(optarg, &seed))
-                return cli_usage_error("trace", "--seed: '%s' is not a number", optarg);
+                return cli_usage_error("trace generate", "--seed: '%s' is not a number", optarg);
         } else if (c == 'p') {
             if (ssd_parse_size(optarg, &span))
-                return cli_usage_error("trace", "--span: '%s' is not a size", optarg);
+                return cli_usage_error("trace generate", "--span: '%s' is not a size", optarg);
         } else
-            return cli_usage_error("trace", "bad arguments (see ssdcore trace --help)");
+            return cli_getopt_error("trace generate", argv, "h", opts);
     }
-    if (optind + 1 != argc || !out)
-        return cli_usage_error("trace", "usage: ssdcore trace generate SCENARIO --out T.csv "
-                                        "[--seed N] [--span SIZE]");
+    if (optind + 1 != argc)
+        return cli_usage_error("trace generate", "expected one SCENARIO");
+    if (!out)
+        return cli_usage_error("trace generate", "missing --out T.csv");
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
-        return cli_error("trace", "out of memory creating the trace handle");
+        return cli_error("trace generate", "out of memory creating the trace handle");
     int status = 0;
     if (ssd_trace_generate(tr, argv[optind], seed, span) < 0 ||
         ssd_trace_save(tr, out, "csv", NULL) < 0)
-        status = cli_error("trace", "%s", ssd_trace_errmsg(tr));
+        status = cli_error("trace generate", "%s", ssd_trace_errmsg(tr));
     ssd_trace_free(tr);
     return status;
 }
@@ -202,35 +248,48 @@ static const char *tracing_unavailable(void) {
            "could not be mounted (needs root and a kernel with CONFIG_BLK_DEV_IO_TRACE)";
 }
 
+static const char record_usage[] =
+    "usage: ssdcore trace record --device DEV --out T.csv -- COMMAND...\n"
+    "\n"
+    "Runs blktrace on the block device DEV while COMMAND runs and writes what\n"
+    "it issued as an ssdcore trace CSV (root; where the kernel refuses block\n"
+    "tracing, scripts/record_file_traces.sh records through FUSE).\n";
+
 static int trace_record(int argc, char **argv) {
-    const char *dev = NULL, *out = NULL;
+    const char *dev = NULL, *out = NULL, *cmd = "trace record";
     int i = 2;
     for (; i < argc && strcmp(argv[i], "--"); i++) {
-        if (!strcmp(argv[i], "--device") && i + 1 < argc)
-            dev = argv[++i];
-        else if (!strcmp(argv[i], "--out") && i + 1 < argc)
-            out = argv[++i];
+        if (cli_is_help(argv[i])) {
+            fputs(record_usage, stdout);
+            return 0;
+        }
+        if (!strcmp(argv[i], "--device") || !strcmp(argv[i], "--out")) {
+            if (i + 1 >= argc)
+                return cli_usage_error(cmd, "option '%s' needs a value", argv[i]);
+            *(argv[i][2] == 'd' ? &dev : &out) = argv[i + 1];
+            i++;
+        } else if (argv[i][0] == '-')
+            return cli_usage_error(cmd, "unknown option '%s'", argv[i]);
         else
-            return cli_usage_error("trace",
-                                   "record: unexpected '%s' (usage: ssdcore trace "
-                                   "record --device DEV --out T.csv -- COMMAND...)",
+            return cli_usage_error(cmd, "unexpected argument '%s' (the command goes after --)",
                                    argv[i]);
     }
-    if (!dev || !out || i + 1 >= argc)
-        return cli_usage_error("trace", "usage: ssdcore trace record --device DEV --out T.csv -- "
-                                        "COMMAND...");
+    if (!dev || !out)
+        return cli_usage_error(cmd, "missing --device DEV or --out T.csv");
+    if (i + 1 >= argc)
+        return cli_usage_error(cmd, "missing '-- COMMAND...'");
     char **cmdv = argv + i + 1;
     struct stat st;
     if (stat(dev, &st) < 0)
-        return cli_error("trace", "record: %s: %s", dev, strerror(errno));
+        return cli_error("trace record", "%s: %s", dev, strerror(errno));
     if (!S_ISBLK(st.st_mode))
-        return cli_error("trace", "record: %s is not a block device", dev);
+        return cli_error("trace record", "%s is not a block device", dev);
     const char *why = tracing_unavailable();
     if (why)
-        return cli_error("trace", "record: %s", why);
+        return cli_error("trace record", "%s", why);
     char dir[] = "/tmp/ssdcore-record-XXXXXX";
     if (!mkdtemp(dir))
-        return cli_error("trace", "record: cannot make a temporary directory: %s", strerror(errno));
+        return cli_error("trace record", "cannot make a temporary directory: %s", strerror(errno));
     int status = 0, err;
     /* SIGTERM, SIGHUP and Ctrl-C stop the command, then the tracer, and the
      * recording so far is kept; blktrace stops cleanly on SIGINT. */
@@ -238,7 +297,7 @@ static int trace_record(int argc, char **argv) {
     pid_t bt;
     char *btv[] = {"blktrace", "-d", (char *)dev, "-D", dir, "-o", "rec", NULL};
     if ((err = spawn(&bt, btv, SIGINT))) {
-        status = cli_error("trace", "record: cannot run blktrace (Debian package blktrace): %s",
+        status = cli_error("trace record", "cannot run blktrace (Debian package blktrace): %s",
                            strerror(err));
         goto out;
     }
@@ -254,8 +313,8 @@ static int trace_record(int argc, char **argv) {
         int st2;
         if (!ready && waitpid(bt, &st2, WNOHANG) == bt) {
             (void)st2;
-            status = cli_error("trace",
-                               "record: blktrace could not trace %s (its message is above): "
+            status = cli_error("trace record",
+                               "blktrace could not trace %s (its message is above): "
                                "block tracing is unavailable here",
                                dev);
             goto out;
@@ -270,9 +329,9 @@ static int trace_record(int argc, char **argv) {
         wait_status(bt, 0);
         status =
             cli_stop_signal()
-                ? (cli_error("trace", "record: interrupted before the command started"),
+                ? (cli_error("trace record", "interrupted before the command started"),
                    cli_interrupted_status())
-                : cli_error("trace", "record: blktrace did not start tracing %s within 3 s", dev);
+                : cli_error("trace record", "blktrace did not start tracing %s within 3 s", dev);
         goto out;
     }
     pid_t child;
@@ -284,7 +343,7 @@ static int trace_record(int argc, char **argv) {
     kill(bt, SIGINT);
     wait_status(bt, 0);
     if (cmd_status < 0) {
-        status = cli_error("trace", "record: cannot run %s: %s", cmdv[0], strerror(err));
+        status = cli_error("trace record", "cannot run %s: %s", cmdv[0], strerror(err));
         goto out;
     }
     char parsed[sizeof dir + 16];
@@ -292,26 +351,26 @@ static int trace_record(int argc, char **argv) {
     char *bpv[] = {"blkparse", "-q", "-i", "rec", "-D", dir, "-o", parsed, NULL};
     pid_t bp;
     if (spawn(&bp, bpv, SIGTERM) || wait_status(bp, 0) != 0) {
-        status = cli_error("trace", "record: blkparse failed on the recording in %s", dir);
+        status = cli_error("trace record", "blkparse failed on the recording in %s", dir);
         goto out;
     }
     ssd_trace *tr;
     if (ssd_trace_create(&tr)) {
-        status = cli_error("trace", "out of memory creating the trace handle");
+        status = cli_error("trace record", "out of memory creating the trace handle");
         goto out;
     }
     if (ssd_trace_load(tr, parsed, "blkparse") < 0 || ssd_trace_save(tr, out, "csv", NULL) < 0)
-        status = cli_error("trace", "record: %s", ssd_trace_errmsg(tr));
+        status = cli_error("trace record", "%s", ssd_trace_errmsg(tr));
     else
         printf("%zu I/Os recorded on %s while '%s' ran (exit %d) -> %s\n", ssd_trace_count(tr), dev,
                cmdv[0], cmd_status, out);
     ssd_trace_free(tr);
     if (!status && cli_stop_signal())
-        status = (cli_error("trace", "record: interrupted: the trace holds what the command did "
-                                     "until then"),
+        status = (cli_error("trace record", "interrupted: the trace holds what the command did "
+                                            "until then"),
                   cli_interrupted_status());
     else if (!status && cmd_status)
-        status = cli_error("trace", "record: the command exited with status %d", cmd_status);
+        status = cli_error("trace record", "the command exited with status %d", cmd_status);
 out:;
     /* Remove the raw recording. */
     DIR *d = opendir(dir);
@@ -329,52 +388,118 @@ out:;
     return status;
 }
 
-int cmd_trace(int argc, char **argv) {
-    const char *sub = argc > 1 ? argv[1] : "";
-    if (!strcmp(sub, "info"))
-        return trace_info(argc, argv);
-    if (!strcmp(sub, "convert"))
-        return trace_convert(argc, argv);
-    if (!strcmp(sub, "generate"))
-        return trace_generate(argc, argv);
-    if (!strcmp(sub, "record"))
-        return trace_record(argc, argv);
-    if (!strcmp(sub, "scenarios")) {
-        for (int i = 0; i < ssd_trace_scenario_count(); i++)
-            printf("%-22s %s\n", ssd_trace_scenario_name(i), ssd_trace_scenario_describe(i));
-        return 0;
+static const char trace_usage[] =
+    "usage: ssdcore trace COMMAND [ARGS...]\n"
+    "\n"
+    "commands:\n"
+    "  info       the characteristics of a trace\n"
+    "  convert    convert between trace formats (fio iolog, blkparse, CSV)\n"
+    "  generate   write a built-in application scenario as a trace CSV\n"
+    "  scenarios  the built-in application scenarios\n"
+    "  filetests  the built-in recorded file tests\n"
+    "  record     record a device's I/O with blktrace while a command runs\n"
+    "\n"
+    "TRACE is an ssdcore trace CSV, a fio iolog (v2, v3) or blkparse text (detected),\n"
+    "scenario:NAME, or filetest:NAME[@SET_SIZE] (a recorded file test, repeated to\n"
+    "SET_SIZE). 'ssdcore trace COMMAND --help' describes each.\n";
+
+static const char scenarios_usage[] = "usage: ssdcore trace scenarios [--json]\n"
+                                      "\n"
+                                      "The built-in application scenarios (scenario:NAME).\n"
+                                      "  --json   print them as JSON\n";
+
+static const char filetests_usage[] =
+    "usage: ssdcore trace filetests [--json]\n"
+    "\n"
+    "The built-in recorded file tests (filetest:NAME[@SET_SIZE]) and the set and\n"
+    "device sizes they were recorded with.\n"
+    "  --json   print them as JSON\n";
+
+/* scenarios and filetests: no argument but --json (and --help). */
+static int list_args(const char *cmd, const char *usage, int argc, char **argv, int *json) {
+    *json = 0;
+    for (int i = 2; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(usage, stdout);
+            return 1;
+        }
+        if (!strcmp(argv[i], "--json"))
+            *json = 1;
+        else
+            return -cli_usage_error(
+                cmd, argv[i][0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'",
+                argv[i]);
     }
-    if (!strcmp(sub, "filetests")) {
-        for (int i = 0; i < ssd_trace_filetest_count(); i++) {
-            uint64_t set = 0, dev = 0;
-            const char *name = ssd_trace_filetest_name(i);
-            if (ssd_trace_filetest_sizes(name, &set, &dev)) {
-                printf("%-16s (its recorded sizes are missing: a damaged build)\n", name);
-                continue;
-            }
+    return 0;
+}
+
+static int trace_scenarios(int argc, char **argv) {
+    int json, rc = list_args("trace scenarios", scenarios_usage, argc, argv, &json);
+    if (rc)
+        return rc > 0 ? 0 : -rc;
+    fputs(json ? "[" : "", stdout);
+    for (int i = 0; i < ssd_trace_scenario_count(); i++) {
+        if (!json) {
+            printf("%-22s %s\n", ssd_trace_scenario_name(i), ssd_trace_scenario_describe(i));
+            continue;
+        }
+        printf("%s{\"name\": ", i ? ", " : "");
+        fo_cli_json_str(stdout, ssd_trace_scenario_name(i));
+        printf(", \"description\": ");
+        fo_cli_json_str(stdout, ssd_trace_scenario_describe(i));
+        printf("}");
+    }
+    fputs(json ? "]\n" : "", stdout);
+    return 0;
+}
+
+static int trace_filetests(int argc, char **argv) {
+    int json, rc = list_args("trace filetests", filetests_usage, argc, argv, &json);
+    if (rc)
+        return rc > 0 ? 0 : -rc;
+    fputs(json ? "[" : "", stdout);
+    for (int i = 0; i < ssd_trace_filetest_count(); i++) {
+        uint64_t set = 0, dev = 0;
+        const char *name = ssd_trace_filetest_name(i);
+        int damaged = ssd_trace_filetest_sizes(name, &set, &dev) != 0;
+        if (json) {
+            printf("%s{\"name\": ", i ? ", " : "");
+            fo_cli_json_str(stdout, name);
+            if (damaged)
+                printf(", \"set_bytes\": null, \"device_bytes\": null}");
+            else
+                printf(", \"set_bytes\": %llu, \"device_bytes\": %llu}", (unsigned long long)set,
+                       (unsigned long long)dev);
+        } else if (damaged) {
+            printf("%-16s (its recorded sizes are missing: a damaged build)\n", name);
+        } else {
             printf("%-16s recorded with a %llu MiB set on a %llu MiB ext4 loop device\n", name,
                    (unsigned long long)(set >> 20), (unsigned long long)(dev >> 20));
         }
+    }
+    fputs(json ? "]\n" : "", stdout);
+    return 0;
+}
+
+int cmd_trace(int argc, char **argv) {
+    static const struct {
+        const char *name;
+        int (*fn)(int, char **);
+    } verbs[] = {{"info", trace_info},           {"convert", trace_convert},
+                 {"generate", trace_generate},   {"scenarios", trace_scenarios},
+                 {"filetests", trace_filetests}, {"record", trace_record}};
+    if (argc < 2)
+        return cli_usage_error("trace",
+                               "missing command (info, convert, generate, scenarios, filetests, "
+                               "record)");
+    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+        if (!strcmp(argv[1], verbs[i].name))
+            return verbs[i].fn(argc, argv);
+    if (cli_is_help(argv[1])) {
+        fputs(trace_usage, stdout);
         return 0;
     }
-    if (!strcmp(sub, "--help") || !strcmp(sub, "-h")) {
-        puts("usage: ssdcore trace info TRACE               characteristics as JSON\n"
-             "       ssdcore trace convert IN OUT [--from csv|iolog|blkparse] [--to csv|iolog3]\n"
-             "                                   [--file NAME]   (iolog3: the file fio opens)\n"
-             "       ssdcore trace generate SCENARIO --out T.csv [--seed N] [--span SIZE]\n"
-             "       ssdcore trace scenarios           the built-in application scenarios\n"
-             "       ssdcore trace filetests           the built-in recorded file tests\n"
-             "       ssdcore trace record --device DEV --out T.csv -- COMMAND...\n"
-             "TRACE is an ssdcore trace CSV, a fio iolog (v2, v3) or blkparse text (detected),\n"
-             "scenario:NAME, or filetest:NAME[@SET_SIZE] (a recorded file test, repeated to\n"
-             "SET_SIZE). record runs blktrace on DEV while COMMAND runs; where the kernel\n"
-             "refuses block tracing, scripts/record_file_traces.sh records through FUSE.");
-        return 0;
-    }
-    return cli_usage_error("trace",
-                           "unknown subcommand '%s' (info, convert, generate, "
-                           "scenarios, filetests, record; see ssdcore trace --help)",
-                           sub);
+    return cli_usage_error("trace", "unknown command '%s'", argv[1]);
 }
 
 /* ---- replay ---------------------------------------------------------------- */
@@ -393,7 +518,8 @@ int cmd_replay(int argc, char **argv) {
         O_PRECONDITION,
         O_FORMAT,
         O_APPS,
-        O_SEED
+        O_SEED,
+        O_JSON
     };
     static const struct option opts[] = {
         {"target", required_argument, NULL, CLI_OPT_TARGET},
@@ -410,6 +536,7 @@ int cmd_replay(int argc, char **argv) {
         {"format", required_argument, NULL, O_FORMAT},
         {"apps", no_argument, NULL, O_APPS},
         {"seed", required_argument, NULL, O_SEED},
+        {"json", no_argument, NULL, O_JSON},
         CLI_TARGET_LONG_OPTS,
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -419,7 +546,7 @@ int cmd_replay(int argc, char **argv) {
                                        "log",  "written_before", "precondition"};
     const char *vals[11] = {0}, *format = NULL;
     struct cli_target_args ta = {0};
-    int apps = 0, c;
+    int apps = 0, json_out = 0, c;
     uint64_t seed = 1;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -431,29 +558,32 @@ int cmd_replay(int argc, char **argv) {
             format = optarg;
         else if (c == O_APPS)
             apps = 1;
+        else if (c == O_JSON)
+            json_out = 1;
         else if (c == O_SEED) {
             if (ssd_parse_size(optarg, &seed))
                 return cli_usage_error("replay", "--seed: '%s' is not a number", optarg);
         } else if (c == 'h') {
             puts("usage: ssdcore replay TRACE --target URI [--timing no-idle|as-recorded|scale=F]\n"
-                 "              [--qd recorded|N] [--offset SIZE] [--span SIZE] [--interval T]\n"
+                 "              [--qd recorded|N] [--offset SIZE] [--span SIZE] [--interval "
+                 "DURATION]\n"
                  "              [--engine auto|io_uring|psync] [--record ISSUED.csv]\n"
                  "              [--log SERIES.csv] [--format csv|iolog|blkparse]\n"
                  "              [--written-before SIZE] [--precondition none|seq_fill|...]\n"
-                 "              [--size-file SIZE] [--destroy-data] [--buffered]\n"
-                 "       ssdcore replay --apps --target URI [--timing T] [--seed N]\n"
+                 "              [--size-file SIZE] [--destroy-data] [--buffered] [--json]\n"
+                 "       ssdcore replay --apps --target URI [--timing T] [--seed N] [--json]\n"
                  "Replays a trace (ssdcore CSV, fio iolog, blkparse text, scenario:NAME or\n"
-                 "filetest:NAME[@SET_SIZE]) and\n"
-                 "prints the results as JSON; --apps replays every built-in application scenario\n"
-                 "and prints per-trace bandwidth and the score (bytes / busy time).");
+                 "filetest:NAME[@SET_SIZE]) and prints the results (as JSON with --json);\n"
+                 "--apps replays every built-in application scenario and prints per-trace\n"
+                 "bandwidth and the score (bytes / busy time).");
             return 0;
         } else
-            return cli_usage_error("replay", "bad arguments (see ssdcore replay --help)");
+            return cli_getopt_error("replay", argv, "h", opts);
     }
     const char *trace_path = NULL;
     if (!apps) {
         if (optind >= argc)
-            return cli_usage_error("replay", "no TRACE given (see ssdcore replay --help)");
+            return cli_usage_error("replay", "no TRACE given");
         trace_path = argv[optind++];
     }
     if (!ta.uri) {
@@ -476,7 +606,7 @@ int cmd_replay(int argc, char **argv) {
         char *json = NULL, err[600];
         int rc = ssd_replay_apps_json(t, vals[O_TIMING], seed, &json, err, sizeof err);
         if (rc == 0)
-            puts(json);
+            cli_print_result(json, json_out);
         ssd_free(json);
         ssd_target_free(t);
         return cli_run_status("replay", rc, err, "interrupted");
@@ -497,7 +627,7 @@ int cmd_replay(int argc, char **argv) {
         int rc = ssd_replay_run(r);
         char *json = NULL;
         if ((rc == 0 || rc == SSD_EINTERRUPTED) && ssd_replay_results_json(r, &json) == 0)
-            puts(json);
+            cli_print_result(json, json_out);
         ssd_free(json);
         status = cli_run_status("replay", rc, ssd_replay_errmsg(r),
                                 "interrupted: the results cover the I/Os completed so far");

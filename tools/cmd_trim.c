@@ -36,7 +36,7 @@ int cmd_trim(int argc, char **argv) {
                  "punched hole in a file. The data in the range is lost.");
             return 0;
         } else
-            return cli_usage_error("trim", "bad arguments (see ssdcore trim --help)");
+            return cli_getopt_error("trim", argv, "h", opts);
     }
     if (optind + 1 != argc)
         return cli_usage_error("trim", "expected exactly one TARGET");
@@ -66,14 +66,17 @@ int cmd_trim(int argc, char **argv) {
 }
 
 int cmd_idle(int argc, char **argv) {
-    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    if (cli_wants_help(argc, argv)) {
         puts("usage: ssdcore idle TARGET DURATION\n"
              "Leaves the target idle (e.g. 15m) so the drive can collect garbage;\n"
              "virtual time on sim: targets. Ctrl-C ends it early.");
         return 0;
     }
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] == '-' && argv[i][1])
+            return cli_usage_error("idle", "unknown option '%s'", argv[i]);
     if (argc != 3)
-        return cli_usage_error("idle", "expected TARGET DURATION (see ssdcore idle --help)");
+        return cli_usage_error("idle", "expected TARGET DURATION");
     double s;
     if (ssd_parse_duration(argv[2], &s))
         return cli_usage_error("idle", "'%s' is not a duration (e.g. 15m, 30s)", argv[2]);
@@ -100,21 +103,27 @@ int cmd_idle(int argc, char **argv) {
 }
 
 int cmd_purge(int argc, char **argv) {
-    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        puts("usage: ssdcore purge TARGET --destroy-data\n"
-             "Purges the target (a sanitize, as SNIA PTS starts each test): secure discard\n"
-             "of the whole device (a plain discard where it has none), the whole file\n"
-             "punched, a sim: drive back to fresh. All of its data is lost.");
-        return 0;
+    const char *target = NULL;
+    int destroy = 0;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            puts("usage: ssdcore purge TARGET --destroy-data\n"
+                 "Purges the target (a sanitize, as SNIA PTS starts each test): secure discard\n"
+                 "of the whole device (a plain discard where it has none), the whole file\n"
+                 "punched, a sim: drive back to fresh. All of its data is lost.");
+            return 0;
+        }
+        if (!strcmp(argv[i], "--destroy-data"))
+            destroy = 1;
+        else if (argv[i][0] == '-' && argv[i][1])
+            return cli_usage_error("purge", "unknown option '%s'", argv[i]);
+        else if (target)
+            return cli_usage_error("purge", "unexpected argument '%s'", argv[i]);
+        else
+            target = argv[i];
     }
-    int destroy = argc == 3 && !strcmp(argv[2], "--destroy-data");
-    if (argc == 3 && !strcmp(argv[1], "--destroy-data")) {
-        destroy = 1;
-        argv[1] = argv[2];
-    }
-    if (argc != 3 && argc != 2)
-        return cli_usage_error("purge",
-                               "expected TARGET --destroy-data (see ssdcore purge --help)");
+    if (!target)
+        return cli_usage_error("purge", "expected TARGET --destroy-data");
     if (!destroy)
         return cli_usage_error("purge",
                                "purge destroys all data on the target: pass --destroy-data");
@@ -125,10 +134,10 @@ int cmd_purge(int argc, char **argv) {
     const char *how = "";
     ssd_target_set_option(t, "destroy_data", "1");
     ssd_target_set_option(t, "layout", "never");
-    if (ssd_target_open(t, argv[1]) < 0 || ssd_target_purge(t, &how) < 0)
+    if (ssd_target_open(t, target) < 0 || ssd_target_purge(t, &how) < 0)
         status = cli_error("purge", "%s", ssd_target_errmsg(t));
     else
-        printf("purged %s (%s)\n", argv[1], how);
+        printf("purged %s (%s)\n", target, how);
     ssd_target_free(t);
     return status;
 }
@@ -175,8 +184,7 @@ int cmd_precondition(int argc, char **argv) {
                  "written: what a later run's analysis needs as --written-before.");
             return 0;
         } else
-            return cli_usage_error("precondition",
-                                   "bad arguments (see ssdcore precondition --help)");
+            return cli_getopt_error("precondition", argv, "h", opts);
     }
     if (optind + 1 != argc)
         return cli_usage_error("precondition", "expected exactly one TARGET");

@@ -1,4 +1,4 @@
-/* cmd_version.c - `ssdcore version`. */
+/* cmd_version.c - `ssdcore version [--json]`. */
 #include <stdio.h>
 
 #include <ssdcore.h>
@@ -6,6 +6,22 @@
 #include "commands.h"
 
 int cmd_version(int argc, char **argv) {
-    printf("ssdcore %s\n", ssd_version_string());
+    int json = cli_take_flag(&argc, argv, "--json");
+    if (argc > 1 && cli_is_help(argv[1])) {
+        puts("usage: ssdcore version [--json]\n"
+             "\n"
+             "Prints the version of ssdcore (the library the tool runs with).\n"
+             "  --json   print it as JSON");
+        return 0;
+    }
+    if (argc > 1)
+        return cli_usage_error(
+            "version", argv[1][0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'",
+            argv[1]);
+    if (json)
+        printf("{\"version\": \"%s\", \"version_number\": %u}\n", ssd_version_string(),
+               ssd_version_number());
+    else
+        printf("ssdcore %s\n", ssd_version_string());
     return 0;
 }

@@ -35,11 +35,34 @@ int cmd_filebench(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 
+/* The grammar every subcommand shares (cli_grammar.c; docs/README.md "CLI
+ * conventions"). cmd is what follows "ssdcore" ("job", "trace info"). */
+
 /* Prints "ssdcore CMD: message" to stderr and returns status. */
 int cli_report(const char *cmd, int status, const char *fmt, va_list ap);
-/* Prints "ssdcore CMD: message" to stderr and returns exit status 2. */
+/* A usage error, the one wording for all:
+ *   ssdcore CMD: message
+ *   Try 'ssdcore CMD --help'.
+ * on stderr; returns exit status 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints "ssdcore CMD: message" to stderr and returns exit status 1. */
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+struct option;
+/* The usage error for getopt_long's '?' (opterr is 0: getopt prints
+ * nothing): an unknown option, a missing or unwanted value, an ambiguous
+ * abbreviation with its candidates in table order. Returns 2. */
+int cli_getopt_error(const char *cmd, char **argv, const char *optstring,
+                     const struct option *longopts);
+/* Whether arg is -h or --help. */
+int cli_is_help(const char *arg);
+/* Whether -h or --help comes in argv[1..argc-1] before any "--". */
+int cli_wants_help(int argc, char **argv);
+/* Removes every argv[1..] equal to flag (before any "--") and says whether
+ * there was one: how a command whose own parser predates --json takes it. */
+int cli_take_flag(int *argc, char **argv, const char *flag);
+/* Prints a command's JSON result: as it is with --json (as_json), else as
+ * "key: value" text (nested objects indented, lists as "- " items). */
+void cli_print_result(const char *json, int as_json);
 
 #endif

@@ -199,7 +199,7 @@ static const char *opt_value(const char *cmd, int argc, char **argv, int *i, con
     if (a[n] == '=')
         return a + n + 1;
     if (*i + 1 >= argc) {
-        cli_usage_error(cmd, "%s needs a value", name);
+        cli_usage_error(cmd, "option '%s' needs a value", name);
         return NULL;
     }
     return argv[++*i];
@@ -232,7 +232,7 @@ int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_c
                 return -1;
             }
         } else if (a[0] == '-' && a[1]) {
-            cli_usage_error(cmd, "unknown option '%s' (see --help)", a);
+            cli_usage_error(cmd, "unknown option '%s'", a);
             return -1;
         } else if (npos < spec->npos) {
             pos[npos++] = a;

@@ -1,6 +1,6 @@
 /* main.c - the ssdcore command-line tool: dispatch to a subcommand. */
 #include <errno.h>
-#include <stdarg.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,35 +40,8 @@ static void usage(FILE *out) {
     fprintf(out, "usage: ssdcore COMMAND [ARGS...]\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\n'ssdcore COMMAND --help' describes each command.\n");
-}
-
-/* Messages name paths, drive models and series from results.json or a
- * catalog: control characters are shown as \xNN, never sent to the
- * terminal. */
-int cli_report(const char *cmd, int status, const char *fmt, va_list ap) {
-    char msg[4096];
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    fprintf(stderr, "ssdcore %s: ", cmd);
-    fo_cli_put_safe(stderr, msg);
-    fputc('\n', stderr);
-    return status;
-}
-
-int cli_usage_error(const char *cmd, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int status = cli_report(cmd, 2, fmt, ap);
-    va_end(ap);
-    return status;
-}
-
-int cli_error(const char *cmd, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int status = cli_report(cmd, 1, fmt, ap);
-    va_end(ap);
-    return status;
+    fprintf(out, "\n'ssdcore help COMMAND' or 'ssdcore COMMAND --help' describes each command;\n"
+                 "every command that prints a result prints it as JSON with --json.\n");
 }
 
 /* A command's output that did not all reach stdout (a full disk under
@@ -82,21 +55,42 @@ static int finish(const char *cmd, int status) {
     return status ? status : 1;
 }
 
+/* "ssdcore help CMD [VERB]" is "ssdcore CMD [VERB] --help". */
+static int help(int argc, char **argv) {
+    if (argc < 3) {
+        usage(stdout);
+        return 0;
+    }
+    char *args[8];
+    int n = 0;
+    for (int i = 2; i < argc && n < 6; i++)
+        args[n++] = argv[i];
+    args[n++] = "--help";
+    args[n] = NULL;
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[2], commands[i].name))
+            return finish(argv[2], commands[i].fn(n, args));
+    fprintf(stderr, "ssdcore help: unknown command '%s'\nTry 'ssdcore --help'.\n", argv[2]);
+    return 2;
+}
+
 int main(int argc, char **argv) {
+    opterr = 0; /* cli_getopt_error says what is wrong, in the one wording */
     if (argc < 2) {
         usage(stderr);
         return 2;
     }
-    if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+    if (cli_is_help(argv[1])) {
         usage(stdout);
         return 0;
     }
+    if (!strcmp(argv[1], "help"))
+        return finish("help", help(argc, argv));
     if (!strcmp(argv[1], "--version"))
         return finish("version", cmd_version(argc - 1, argv + 1));
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return finish(argv[1], commands[i].fn(argc - 1, argv + 1));
-    fprintf(stderr, "ssdcore: unknown command '%s'\n", argv[1]);
-    usage(stderr);
+    fprintf(stderr, "ssdcore: unknown command '%s'\nTry 'ssdcore --help'.\n", argv[1]);
     return 2;
 }

@@ -37,9 +37,12 @@ def paths_bytes(p: Union[PathLike, Sequence[PathLike]], what: str = "path") -> L
 
 def option_text(value: Any) -> bytes:
     """An option value as the library's text: booleans are 1/0, paths
-    fs-encoded, everything else str()."""
+    fs-encoded, floats in plain decimals (the library's size and duration
+    parser takes no exponent: 1e-05 is "0.00001"), everything else str()."""
     if isinstance(value, bool):
         return b"1" if value else b"0"
+    if isinstance(value, float) and "e" in repr(value):
+        return format(value, ".12f").rstrip("0").rstrip(".").encode() or b"0"
     if isinstance(value, (bytes, bytearray)):
         out = bytes(value)
     elif isinstance(value, os.PathLike):

@@ -72,7 +72,7 @@ SSD_API void ssd_analysis_free(ssd_analysis *a) {
     free(a);
 }
 
-SSD_API int ssd_analysis_set_option_double(ssd_analysis *a, const char *key, double value) {
+static int set_number(ssd_analysis *a, const char *key, double value) {
     if (!a)
         return SSD_EINVAL;
     const struct opt_desc *d = find_opt(key);
@@ -107,7 +107,7 @@ SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, const char
     if (!strcmp(key, "precondition")) {
         int p = ssd__precondition_parse(value, strlen(value));
         if (p >= 0)
-            return ssd_analysis_set_option_double(a, key, p);
+            return set_number(a, key, p);
         if (!*value || !(isdigit((unsigned char)*value)))
             return ssd__fail(a->err, SSD_EINVAL, "option precondition = '%s': not one of %s", value,
                              SSD__PRECONDITION_CHOICES);
@@ -118,7 +118,7 @@ SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, const char
     if (end == value || *end || isspace((unsigned char)*value) || strpbrk(value, "xX") ||
         errno == ERANGE)
         return ssd__fail(a->err, SSD_EINVAL, "option %s = '%s': not a decimal number", key, value);
-    return ssd_analysis_set_option_double(a, key, v);
+    return set_number(a, key, v);
 }
 
 SSD_API int ssd_analysis_get_option(const ssd_analysis *a, const char *key, double *value) {

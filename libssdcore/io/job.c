@@ -1003,7 +1003,3 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
     int rc = ssd__job_results_json(&s, &text);
     return rc ? rc : ssd__json_restyle(text, flags, out);
 }
-
-int ssd_job_results_json(const ssd_job *j, char **out) {
-    return ssd_job_to_json(j, SSD_JSON_COMPACT, out);
-}

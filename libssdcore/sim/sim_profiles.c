@@ -598,7 +598,3 @@ int ssd_sim_profile_value(const char *spec, const char *key, char *buf, size_t l
     memcpy(buf, text, strlen(text) + 1);
     return 0;
 }
-
-void ssd_sim_free(void *ptr) {
-    free(ptr);
-}

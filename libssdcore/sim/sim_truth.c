@@ -419,11 +419,3 @@ int ssd_sim_truth_to_json(ssd_target *t, int flags, char **out) {
     int rc = truth_json(t, &text);
     return rc ? rc : ssd__json_restyle(text, flags, out);
 }
-
-int ssd_sim_profile_json(const char *spec, char **out) {
-    return ssd_sim_profile_to_json(spec, SSD_JSON_COMPACT, out);
-}
-
-int ssd_sim_truth_json(ssd_target *t, char **out) {
-    return ssd_sim_truth_to_json(t, SSD_JSON_COMPACT, out);
-}

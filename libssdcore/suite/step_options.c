@@ -1,8 +1,17 @@
 /* step_options.c - see step_options.h. */
 #include "step_options.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "ssdcore/analysis.h"
+
+int ssd__step_analysis_set(ssd_analysis *a, const char *key, double value) {
+    char text[32];
+    snprintf(text, sizeof text, "%.17g", value);
+    return ssd_analysis_set_option(a, key, text);
+}
 
 int ssd__step_split(ssd_suite *s, char *tok, const char *kind, const char *where, const char **key,
                     const char **value) {

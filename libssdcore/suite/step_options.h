@@ -17,6 +17,11 @@ int ssd__step_split(ssd_suite *s, char *tok, const char *kind, const char *where
 int ssd__step_keep(ssd_suite *s, struct ssd__step *st, const char *key, const char *value,
                    const char *kind, const char *where);
 
+/* Sets an analysis option kept as a number (an analyze step's KEY=VALUE,
+ * the runner's written_before_bytes) through the public ssd_analysis_set_option,
+ * written with %.17g so the double goes through unchanged. */
+int ssd__step_analysis_set(ssd_analysis *a, const char *key, double value);
+
 /* The value kept for a key: ssd__step_option in results_model.h. */
 
 #endif

@@ -19,6 +19,7 @@
 #include "ssdcore/job.h"
 #include "ssdcore/sim.h"
 #include "options.h"
+#include "step_options.h"
 #include "suite_impl.h"
 
 int ssd_suite_create(ssd_suite **out, ssd_target *t) {
@@ -387,10 +388,6 @@ int ssd_suite_to_json(const ssd_suite *s, int flags, char **out) {
     return rc ? rc : ssd__json_restyle(text, flags, out);
 }
 
-int ssd_suite_results_json(const ssd_suite *s, char **out) {
-    return ssd_suite_to_json(s, SSD_JSON_COMPACT, out);
-}
-
 static int open_series(ssd_suite *s, const char *stem, ssd_series **out, char *msg, size_t len) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.csv", s->out_dir, stem);
@@ -428,10 +425,10 @@ void ssd__suite_analyze(ssd_suite *s, int i) {
     if (!rc && job && !own) {
         double w = ssd__written_since_trim(&s->res, (int)(job - s->res.steps));
         if (w > 0)
-            rc = ssd_analysis_set_option_double(a, "written_before_bytes", w);
+            rc = ssd__step_analysis_set(a, "written_before_bytes", w);
     }
     for (int k = 0; !rc && k < st->def.naopts; k++)
-        rc = ssd_analysis_set_option_double(a, st->def.akeys[k], st->def.avalues[k]);
+        rc = ssd__step_analysis_set(a, st->def.akeys[k], st->def.avalues[k]);
     if (!rc && (rc = ssd_analysis_run(a, ser, ref)))
         snprintf(msg, sizeof msg, "%s", ssd_analysis_errmsg(a));
     if (!rc) {

@@ -216,7 +216,7 @@ static int parse_analyze(ssd_suite *s, struct ssd__step *st, char **tok, int n, 
         } else if (st->def.naopts == SSD__STEP_MAX_OPTS) {
             rc = ssd__fail(s->err, SSD_ERANGE, "%s: analyze: too many options", where);
         } else {
-            int r = ssd_analysis_set_option_double(a, k, d);
+            int r = ssd__step_analysis_set(a, k, d);
             if (r)
                 rc = ssd__fail(s->err, r, "%s: analyze: %s", where, ssd_analysis_errmsg(a));
             else if (!(st->def.akeys[st->def.naopts] = strdup(k)))

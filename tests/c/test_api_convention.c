@@ -129,24 +129,24 @@ static char *squeeze(const char *s) {
 Test(api_convention, to_json_pretty_is_the_same_document_one_member_a_line) {
     ssd_target *t;
     ssd_job *j = ran_job(&t);
-    char *compact = NULL, *pretty = NULL, *old = NULL;
+    char *compact = NULL, *pretty = NULL, *plain = NULL;
     cr_assert_eq(ssd_job_to_json(j, SSD_JSON_COMPACT, &compact), 0);
     cr_assert_eq(ssd_job_to_json(j, SSD_JSON_PRETTY, &pretty), 0);
-    cr_assert_eq(ssd_job_results_json(j, &old), 0);
-    cr_assert_str_eq(old, compact, "the deprecated name gives the same text");
+    cr_assert_eq(ssd_job_to_json(j, 0, &plain), 0);
+    cr_assert_str_eq(plain, compact, "flags 0 is the compact text");
     cr_assert_null(strchr(compact, '\n'));
     cr_assert_not_null(strstr(pretty, "{\n  \""), "%.80s", pretty);
     char *a = squeeze(compact), *b = squeeze(pretty);
     cr_assert_str_eq(a, b);
     free(a), free(b);
-    ssd_free(compact), ssd_free(pretty), ssd_free(old);
+    ssd_free(compact), ssd_free(pretty), ssd_free(plain);
 
     cr_assert_eq(ssd_sim_truth_to_json(t, SSD_JSON_PRETTY, &pretty), 0);
-    cr_assert_eq(ssd_sim_truth_json(t, &old), 0);
-    a = squeeze(old), b = squeeze(pretty);
+    cr_assert_eq(ssd_sim_truth_to_json(t, 0, &plain), 0);
+    a = squeeze(plain), b = squeeze(pretty);
     cr_assert_str_eq(a, b);
     free(a), free(b);
-    ssd_free(pretty), ssd_free(old);
+    ssd_free(pretty), ssd_free(plain);
     ssd_job_free(j);
     ssd_target_free(t);
 }

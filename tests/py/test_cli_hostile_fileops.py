@@ -22,7 +22,7 @@ def test_mirror_into_a_parent_of_the_source_is_refused(cli, tmp_path):
     src = next(p for p in top.iterdir() if p.is_dir())
     before = tree(top)
     for dst in (top, tmp_path):
-        p = run(cli, "copy", str(src), str(dst), "--mirror")
+        p = run(cli, "copy", "--robocopy-exit", str(src), str(dst), "--mirror")
         assert p.returncode >= 8 and p.stdout == ""
         assert "inside the destination" in p.stderr and str(src) in p.stderr
         assert tree(top) == before
@@ -35,22 +35,22 @@ def test_mirror_into_a_parent_of_the_source_is_refused(cli, tmp_path):
         raise AssertionError("copy_tree mirrored over its own source")
     assert tree(top) == before
     # Without --mirror nothing is deleted, so it is allowed.
-    p = run(cli, "copy", str(src), str(top))
+    p = run(cli, "copy", "--robocopy-exit", str(src), str(top))
     assert p.returncode < 8, p.stderr
     assert set(before) <= set(tree(top))
 
 
 def test_filebench_output_that_cannot_be_written_fails_before_the_run(cli, tmp_path):
-    # --output into a missing directory used to be found only after the
+    # --out into a missing directory used to be found only after the
     # run, with the JSON already on stdout next to the error.
     out = tmp_path / "missing" / "r.json"
-    p = run(cli, "filebench", str(tmp_path), "--size", "1m", "--output", str(out))
+    p = run(cli, "filebench", str(tmp_path), "--size", "1m", "--out", str(out))
     assert p.returncode == 1 and p.stdout == "" and str(out) in p.stderr
     assert not (tmp_path / "ssdcore-filebench").exists()
     good = tmp_path / "r.json"
     good.write_text("old, longer content that must not survive\n" * 10)
-    p = run(cli, "filebench", str(tmp_path), "--size", "1m", "--steps", "copy", "--output",
-            str(good))
+    p = run(cli, "filebench", str(tmp_path), "--size", "1m", "--steps", "copy", "--out",
+            str(good), "--json")
     assert p.returncode == 0, p.stderr
     assert good.read_text() == p.stdout
 
@@ -83,11 +83,11 @@ def test_copy_json_stays_valid_with_list_or_verbose(cli, tmp_path):
     src.mkdir()
     (src / "a.txt").write_text("a")
     for extra in (["--list"], ["-v"]):
-        p = run(cli, "copy", str(src), str(tmp_path / "dst"), "--json", *extra)
+        p = run(cli, "copy", "--robocopy-exit", str(src), str(tmp_path / "dst"), "--json", *extra)
         assert p.returncode < 8, p.stderr
         assert json.loads(p.stdout)["files"]["total"] == 1
         assert "a.txt" in p.stderr
-    p = run(cli, "copy", str(src), str(tmp_path / "dst2"), "--list")
+    p = run(cli, "copy", "--robocopy-exit", str(src), str(tmp_path / "dst2"), "--list")
     assert "a.txt" in p.stdout  # without --json the decisions stay on stdout
 
 

@@ -34,7 +34,7 @@ def test_json_stays_utf8_for_paths_that_are_not(cli, tmp_path):
              b"--buffered"],
             [b"copy", src, os.path.join(d, b"cp"), b"--json"],
             [b"archive", src, os.path.join(d, b"a.7z"), b"--json"],
-            [b"sim", b"truth", b"sim:bx200"]]
+            [b"sim", b"truth", b"sim:bx200", b"--json"]]
     for args in cmds:
         p = subprocess.run([os.fsencode(cli), *args], capture_output=True, timeout=60)
         assert p.returncode < 8, p.stderr

@@ -11,6 +11,9 @@ from fileops_helpers import make_tree, snapshot
 
 
 def run_cli(cli, *args):
+    # these tests pin Robocopy's exit bits, which copy gives under --robocopy-exit
+    if args[0] == "copy":
+        args = ("copy", "--robocopy-exit", *args[1:])
     return subprocess.run([cli, *map(str, args)], capture_output=True, text=True)
 
 
@@ -153,3 +156,16 @@ def test_full_destination_fails_cleanly(tmp_path, cli, small_tmpfs):
     # what was copied is complete; failed files left nothing behind
     for name in os.listdir(small_tmpfs / "dst"):
         assert (small_tmpfs / "dst" / name).read_bytes() == (src / name).read_bytes()
+
+
+def test_copy_seconds_options_are_durations_with_units(tmp_path):
+    # wait and mtime_tolerance went through strtod: "500ms" was refused
+    # where every other duration (job time=, sim idle) takes units.
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "f").write_text("x")
+    r = ssdcore.copy_tree(src, tmp_path / "dst", wait="500ms", mtime_tolerance="2s", sync="none")
+    assert r.files.copied == 1
+    ssdcore.copy_tree(src, tmp_path / "dst2", mtime_tolerance=1e-05, sync="none")
+    with pytest.raises(ssdcore.SsdError):
+        ssdcore.copy_tree(src, tmp_path / "dst3", wait="soon")

@@ -89,7 +89,7 @@ def test_serial_hashed_for_privacy(afile, tmp_path, monkeypatch, cli):
     monkeypatch.setenv("SSD_SYSFS_ROOT", str(tmp_path / "sys"))
     want = "sha256:" + hashlib.sha256(b"TPBF2207080020101623").hexdigest()[:16]
     assert ssdcore.drive_identity(afile, hash_serial=True)["serial"] == want
-    r = subprocess.run([cli, "identity", str(afile), "--hash-serial"], capture_output=True,
+    r = subprocess.run([cli, "identity", str(afile), "--hash-serial", "--json"], capture_output=True,
                        text=True)
     assert r.returncode == 0 and json.loads(r.stdout)["serial"] == want
     assert "TPBF" not in r.stdout

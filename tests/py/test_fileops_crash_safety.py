@@ -18,6 +18,8 @@ import pytest
 import ssdcore
 from fileops_helpers import contents
 
+COPY = ("copy", "--robocopy-exit")  # these tests pin Robocopy's exit bits
+
 PARTIAL_MARK = ".ssdcore-partial."
 TRIALS = 6
 
@@ -84,12 +86,12 @@ SIGNALS = [signal.SIGKILL, signal.SIGTERM]
 
 @pytest.mark.parametrize("sig", SIGNALS, ids=["kill9", "term"])
 def test_a_killed_copy_leaves_only_complete_files_and_a_rerun_finishes(tmp_path, cli, src, sig):
-    full = timed([cli, "copy", src, tmp_path / "probe", "--sync", "none", "--workers", "2"])
+    full = timed([cli, *COPY, src, tmp_path / "probe", "--sync", "none", "--workers", "2"])
     rng = random.Random(int(sig))
     for trial in range(TRIALS):
         dst = tmp_path / f"dst{trial}"
         delay = rng.uniform(0, full * 1.2)
-        rc, out, err = run_and_kill([cli, "copy", src, dst, "--sync", "none", "--workers", "2"],
+        rc, out, err = run_and_kill([cli, *COPY, src, dst, "--sync", "none", "--workers", "2"],
                                     delay, sig)
         where = f"trial {trial}, {sig.name} after {delay:.3f}s (full run {full:.3f}s)"
         # rc -15: the signal came before the handler was installed (process
@@ -101,7 +103,7 @@ def test_a_killed_copy_leaves_only_complete_files_and_a_rerun_finishes(tmp_path,
         if dst.exists():
             assert_complete(src, dst, where)
             # the old trap: --xo kept a truncated file stamped "now" and exited 0
-            r = subprocess.run([cli, "copy", src, dst, "--xo", "--sync", "none"],
+            r = subprocess.run([cli, *COPY, src, dst, "--xo", "--sync", "none"],
                                capture_output=True, text=True)
             assert r.returncode < 8, (where, r.stdout, r.stderr)
             assert contents(dst) == contents(src), where

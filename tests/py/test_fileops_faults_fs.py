@@ -13,6 +13,8 @@ import pytest
 import ssdcore
 from fileops_helpers import contents
 
+COPY = ("copy", "--robocopy-exit")  # these tests pin Robocopy's exit bits
+
 PARTIAL_MARK = ".ssdcore-partial."
 
 
@@ -155,7 +157,7 @@ def test_eio_from_a_corrupted_btrfs_is_reported_by_copy_and_archive(workdir, cli
         with pytest.raises(OSError):
             (mnt / "src" / "victim.bin").read_bytes()  # the fault is real
         dst = workdir / "dst"
-        r = subprocess.run([cli, "copy", mnt / "src", dst, "--json"], capture_output=True,
+        r = subprocess.run([cli, *COPY, mnt / "src", dst, "--json"], capture_output=True,
                            text=True)
         assert r.returncode == 9, r.stderr  # ok.txt copied, victim.bin FAILED
         assert "victim.bin" in r.stdout and "Input/output error" in r.stdout

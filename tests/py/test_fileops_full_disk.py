@@ -14,6 +14,8 @@ import pytest
 
 import ssdcore
 
+COPY = ("copy", "--robocopy-exit")  # these tests pin Robocopy's exit bits
+
 FS_MB = 24
 NFILES, FILE_MB = 10, 4  # 40 MiB of incompressible data: never fits
 
@@ -88,7 +90,7 @@ def test_copy_into_a_full_filesystem_fails_the_files_that_do_not_fit(workdir, cl
     make_src(src)
     with small_ext4(workdir) as mnt:
         dst = mnt / "dst"
-        r = subprocess.run([cli, "copy", src, dst, "--json", "--workers", "2"],
+        r = subprocess.run([cli, *COPY, src, dst, "--json", "--workers", "2"],
                            capture_output=True, text=True)
         out = json.loads(r.stdout)
         # Robocopy: 1 (copied some) | 8 (failures); nothing fatal (16)

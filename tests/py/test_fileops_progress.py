@@ -11,6 +11,8 @@ import pytest
 import ssdcore
 from fileops_helpers import make_tree
 
+COPY = ("copy", "--robocopy-exit")  # these tests pin Robocopy's exit bits
+
 
 def flat_tree(root, n=30, size=200_000):
     os.makedirs(root)
@@ -169,7 +171,7 @@ def _cli_ctrl_c(cli, src, dst):
     import subprocess
     import time
     flat_tree(src, n=60, size=2 << 20)
-    p = subprocess.Popen([cli, "copy", str(src), str(dst), "--workers", "1", "--sync", "file"],
+    p = subprocess.Popen([cli, *COPY, str(src), str(dst), "--workers", "1", "--sync", "file"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     while p.poll() is None and not (dst.is_dir() and os.listdir(dst)):
         time.sleep(0.001)

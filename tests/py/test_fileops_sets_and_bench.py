@@ -56,7 +56,7 @@ def test_mkset_refuses_a_non_empty_directory(tmp_path, cli):
 def test_filebench_reports_every_step(tmp_path, cli):
     out = tmp_path / "results.json"
     r = subprocess.run([cli, "filebench", tmp_path, "--set", "program", "--size", "8m",
-                        "--output", out], capture_output=True, text=True)
+                        "--out", out, "--json"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     res = json.loads(out.read_text())
     assert res == json.loads(r.stdout)

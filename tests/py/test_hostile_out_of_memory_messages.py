@@ -67,7 +67,8 @@ def test_out_of_memory_names_what_and_where(cli, inputs, tmp_path, name):
             continue
         failures += 1
         msg = p.stderr.strip().splitlines()[-1] if p.stderr.strip() else ""
-        prefix = f"ssdcore {args[1]}: "
+        # a sub-verb names itself too: "ssdcore trace convert: "
+        prefix = f"ssdcore {args[1]}: " if args[1] != "trace" else f"ssdcore trace {args[2]}: "
         assert msg.startswith(prefix), msg
         rest = msg[len(prefix):].removeprefix("warning: ")
         assert rest.strip() and rest != "out of memory", msg

@@ -202,7 +202,7 @@ def test_filebench_output_never_appends_to_a_block_device(cli, tmp_path):
     if node is None:  # mknod needs root; the FIFO cases above still run
         return
     (tmp_path / "d").mkdir()
-    p = run(cli, "filebench", tmp_path / "d", "--output", node, ok=False)
+    p = run(cli, "filebench", tmp_path / "d", "--out", node, ok=False)
     assert "is a block device" in p.stderr
     assert stat.S_ISBLK(os.lstat(node).st_mode)
 

@@ -42,7 +42,7 @@ def test_fio_result_json_says_p99_9(datasets_dir):
 
 def test_filebench_json_names_mib_per_s(tmp_path, cli):
     d = json.loads(subprocess.run([cli, "filebench", str(tmp_path), "--set", "program",
-                                   "--size", "2m"], check=True, capture_output=True,
+                                   "--size", "2m", "--json"], check=True, capture_output=True,
                                   text=True).stdout)
     for s in d["steps"]:
         assert s["mib_per_s"] == s["mb_per_s"]

@@ -56,7 +56,7 @@ def test_cli_replay_stopped_before_its_last_io_says_interrupted(cli, tmp_path):
     f = tmp_path / "f.bin"
     f.write_bytes(b"\0" * (1 << 20))
     p = subprocess.Popen([cli, "replay", str(tmp_path / "t.csv"), "--target", str(f),
-                          "--timing", "as-recorded"], stdout=subprocess.PIPE,
+                          "--timing", "as-recorded", "--json"], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True)
     try:
         time.sleep(1.0)

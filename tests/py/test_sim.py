@@ -98,7 +98,8 @@ def test_cli_sim_errors_name_the_key_and_print_nothing_on_stdout(cli):
 
 
 def test_cli_sim_truth_after_idle(cli):
-    out = subprocess.run([cli, "sim", "truth", "sim:as510s,precondition=dirty", "--idle", "15m"],
+    out = subprocess.run([cli, "sim", "truth", "sim:as510s,precondition=dirty", "--idle", "15m",
+                          "--json"],
                          capture_output=True, text=True, check=True).stdout
     truth = json.loads(out)
     assert truth["virtual_time_s"] == 900

@@ -99,7 +99,7 @@ def test_cli_convert_and_info(cli, tmp_path):
     r = subprocess.run([cli, "trace", "convert", str(DATA / "iolog_v2.log"), str(out)],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
-    r = subprocess.run([cli, "trace", "info", str(out)], capture_output=True, text=True)
+    r = subprocess.run([cli, "trace", "info", str(out), "--json"], capture_output=True, text=True)
     info = json.loads(r.stdout)
     assert (info["reads"], info["writes"], info["trims"], info["flushes"]) == (1, 1, 1, 1)
     r = subprocess.run([cli, "trace", "info", str(DATA / "README.md")], capture_output=True,

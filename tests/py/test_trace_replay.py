@@ -117,7 +117,7 @@ def test_sim_replay_issues_every_io_and_idle_lets_the_cache_flush():
 
 
 def test_cli_replay_and_apps_on_sim(cli):
-    r = subprocess.run([cli, "replay", "scenario:pcm8-excel", "--target", "sim:ssd370"],
+    r = subprocess.run([cli, "replay", "scenario:pcm8-excel", "--target", "sim:ssd370", "--json"],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     res = json.loads(r.stdout)

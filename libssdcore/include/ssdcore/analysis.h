@@ -184,9 +184,6 @@ SSD_API void ssd_analysis_free(ssd_analysis *a);
 SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, const char *value);
 /* The value of an option as a number. SSD_EINVAL for an unknown key. */
 SSD_API int ssd_analysis_get_option(const ssd_analysis *a, const char *key, double *value);
-/* Deprecated (removed after 0.2; it was ssd_analysis_set_option before):
- * the same with the value as a double. */
-SSD_API int ssd_analysis_set_option_double(ssd_analysis *a, const char *key, double value);
 
 /* Analyses series s; reference, when not NULL, is the fresh-drive series
  * that after-idle series s is compared with (recovery). The series must

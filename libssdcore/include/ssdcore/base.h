@@ -34,7 +34,7 @@
  * version's with SSD_EINVAL), and which the library sets in the structs it
  * hands out (progress reports, sample arrays: the stride), so members can be
  * added at the end later without breaking callers built against an older
- * header. A function marked "Deprecated" is an old name kept for one release.
+ * header.
  */
 #ifndef SSDCORE_BASE_H
 #define SSDCORE_BASE_H

@@ -329,9 +329,6 @@ SSD_API int ssd_filebench_run(ssd_filebench *b, const char *dir);
  * Returns 0, SSD_EINVAL (NULL argument, unknown flag), SSD_ESTATE (no run
  * yet) or SSD_ENOMEM. */
 SSD_API int ssd_filebench_to_json(const ssd_filebench *b, int flags, char **out);
-/* Deprecated (removed after 0.2): the same owned by the handle, valid until
- * the next run or free; "" before a run. */
-SSD_API const char *ssd_filebench_json(const ssd_filebench *b);
 
 #ifdef __cplusplus
 }

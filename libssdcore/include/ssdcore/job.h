@@ -176,8 +176,6 @@ SSD_API const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n);
  * ssd_free(). flags: enum ssd_json_flags. Returns 0, SSD_EINVAL (NULL
  * argument, unknown flag), SSD_ESTATE (the job has not run) or SSD_ENOMEM. */
 SSD_API int ssd_job_to_json(const ssd_job *j, int flags, char **out);
-/* Deprecated (removed after 0.2): ssd_job_to_json(j, 0, out). */
-SSD_API int ssd_job_results_json(const ssd_job *j, char **out);
 
 /*
  * Preconditions the whole target, as SNIA PTS does before it measures:

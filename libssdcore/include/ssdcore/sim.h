@@ -15,7 +15,7 @@
  * Overrides apply left to right. A profile file holds "key = value" lines;
  * '#' starts a comment; a "base = NAME" line (first) starts from a named
  * profile. Keys and their ranges: `ssdcore sim show PROFILE` or
- * ssd_sim_profile_json(). Sizes are GiB and speeds MiB/s, as in the
+ * ssd_sim_profile_to_json(). Sizes are GiB and speeds MiB/s, as in the
  * reviews, except capacity_gb (the marketing decimal size, IDEMA LBA count).
  *
  * Ground truth is what the model knows and an analysis has to find out: the
@@ -24,7 +24,7 @@
  * how dirty the drive is, the virtual clock.
  *
  * Strings returned through char ** are malloc'd; release them with
- * ssd_sim_free(). Functions without a target are thread-safe; the ones
+ * ssd_free(). Functions without a target are thread-safe; the ones
  * taking a target follow the target's rule (one thread at a time).
  */
 #ifndef SSDCORE_SIM_H
@@ -62,8 +62,6 @@ SSD_API const char *ssd_sim_param_describe(int i);
  * ssd_free().
  */
 SSD_API int ssd_sim_profile_to_json(const char *spec, int flags, char **out);
-/* Deprecated (removed after 0.2): ssd_sim_profile_to_json(spec, 0, out). */
-SSD_API int ssd_sim_profile_json(const char *spec, char **out);
 
 /*
  * One parameter of a resolved spec as text, exactly as a profile file or URI
@@ -131,12 +129,6 @@ SSD_API int ssd_sim_truth(ssd_target *t, const char *key, double *out);
  * ssd_json_flags. Returns 0 or a negative code (message in
  * ssd_target_errmsg()). Free *out with ssd_free(). */
 SSD_API int ssd_sim_truth_to_json(ssd_target *t, int flags, char **out);
-/* Deprecated (removed after 0.2): ssd_sim_truth_to_json(t, 0, out). */
-SSD_API int ssd_sim_truth_json(ssd_target *t, char **out);
-
-/* Deprecated (removed after 0.2): ssd_free, which frees every string the
- * library returns. */
-SSD_API void ssd_sim_free(void *p);
 
 #ifdef __cplusplus
 }

@@ -153,8 +153,6 @@ SSD_API const char *ssd_suite_errmsg(const ssd_suite *s);
  * callback) and after the run. flags: enum ssd_json_flags. Returns 0,
  * SSD_EINVAL (NULL argument, unknown flag) or SSD_ENOMEM. */
 SSD_API int ssd_suite_to_json(const ssd_suite *s, int flags, char **out);
-/* Deprecated (removed after 0.2): ssd_suite_to_json(s, 0, out). */
-SSD_API int ssd_suite_results_json(const ssd_suite *s, char **out);
 
 /* The headline figures as a few lines of text for people ("seq read
  * 512.3 MiB/s", "degradation: SLC cache 2.00 GiB, then 50.1 MiB/s"...), in

@@ -1,0 +1,201 @@
+"""The one CLI grammar (docs/README.md, "CLI conventions"), checked on every
+subcommand and sub-verb. The commands are not a hand list: they are read
+from `ssdcore --help` and, for commands with sub-verbs, from the "commands:"
+section of their own --help, so a new command is checked the day it lands."""
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+# Commands that act rather than print a result (they write files or change a
+# target and say where): no --json. Anything else must print its result as
+# text by default and as JSON with --json.
+ACTIONS = {
+    "trim": "discards a range",
+    "purge": "sanitizes a target",
+    "idle": "waits",
+    "compare": "writes compare.html/.json/.csv into --out",
+    "catalog add": "adds runs to the catalog file",
+    "trace convert": "writes OUT",
+    "trace generate": "writes --out",
+    "trace record": "writes --out",
+}
+
+
+def run(cli, *args, cwd=None):
+    return subprocess.run([cli, *map(str, args)], capture_output=True, text=True, timeout=120,
+                          cwd=cwd)
+
+
+def listed(help_text):
+    """The names under a help text's "commands:" heading."""
+    lines = help_text.splitlines()
+    names = []
+    for line in lines[lines.index("commands:") + 1:]:
+        if not line.startswith("  "):
+            break
+        names.append(line.split()[0])
+    return names
+
+
+def command_paths(cli):
+    """Every command as its words: ("job",), ("trace", "info"), ..."""
+    top = run(cli, "--help")
+    assert top.returncode == 0 and top.stdout.startswith("usage: ssdcore ")
+    paths = []
+    for cmd in listed(top.stdout):
+        h = run(cli, cmd, "--help").stdout
+        paths.append((cmd,))
+        if "\ncommands:\n" in h:
+            paths += [(cmd, verb) for verb in listed(h)]
+    return paths
+
+
+def leaves(paths):
+    return [p for p in paths if not any(q[:len(p)] == p and len(q) > len(p) for q in paths)]
+
+
+def test_the_walk_finds_the_commands_and_their_sub_verbs(cli):
+    paths = command_paths(cli)
+    for p in [("job",), ("copy",), ("trace", "info"), ("sim", "show"), ("catalog", "add")]:
+        assert p in paths
+    assert len(paths) >= 25
+
+
+def test_help_at_every_level_is_usage_on_stdout_and_help_cmd_says_the_same(cli):
+    assert run(cli, "help").stdout == run(cli, "--help").stdout
+    for p in command_paths(cli):
+        name = " ".join(p)
+        h = run(cli, *p, "--help")
+        assert (h.returncode, h.stderr) == (0, ""), name
+        assert h.stdout.startswith(f"usage: ssdcore {name} "), (name, h.stdout[:80])
+        assert run(cli, *p, "-h").stdout == h.stdout, name
+        same = run(cli, "help", *p)
+        assert (same.returncode, same.stdout) == (0, h.stdout), name
+
+
+def test_an_unknown_option_is_a_usage_error_in_the_one_wording(cli, tmp_path):
+    for p in leaves(command_paths(cli)):
+        name = " ".join(p)
+        r = run(cli, *p, "--no-such-flag", cwd=tmp_path)
+        assert (r.returncode, r.stdout) == (2, ""), (name, r.stderr)
+        assert r.stderr == (f"ssdcore {name}: unknown option '--no-such-flag'\n"
+                            f"Try 'ssdcore {name} --help'.\n"), name
+    assert list(tmp_path.iterdir()) == []
+    r = run(cli, "no-such-command")
+    assert r.returncode == 2 and r.stderr.endswith("Try 'ssdcore --help'.\n")
+
+
+def test_a_missing_or_unknown_verb_is_a_usage_error_in_the_one_wording(cli):
+    paths = command_paths(cli)
+    containers = {p[0] for p in paths if len(p) == 2}
+    assert containers >= {"trace", "sim", "catalog"}
+    for cmd in sorted(containers):
+        for args in ([], ["no-such-verb"]):
+            r = run(cli, cmd, *args)
+            assert (r.returncode, r.stdout) == (2, ""), (cmd, args)
+            lines = r.stderr.splitlines()
+            assert len(lines) == 2 and lines[0].startswith(f"ssdcore {cmd}: "), r.stderr
+            assert lines[1] == f"Try 'ssdcore {cmd} --help'.", r.stderr
+
+
+def invocations(tmp_path):
+    """Cheap arguments for every result-printing command (a fresh set each
+    call: copy, extract and mkset refuse to write into what exists)."""
+    d = tmp_path / f"run{len(list(tmp_path.iterdir()))}"
+    src = d / "src"
+    src.mkdir(parents=True)
+    (src / "a.txt").write_text("a" * 5000)
+    shutil.copytree(DATA / "results" / "quick-bx200", d / "results")
+    return {
+        "version": [],
+        "job": ["--target", "sim:bx200", "--time", "1s", "--no-progress"],
+        "suite": ["sim:bx200", "--suite", "quick", "--list"],
+        "report": [d / "results", "--out", d / "report.html"],
+        "identity": ["sim:bx200"],
+        "precondition": ["sim:bx200", "--destroy-data", "--no-progress"],
+        "catalog list": ["--catalog", d / "catalog.sqlite"],
+        "sim list": [],
+        "sim show": ["bx200"],
+        "sim truth": ["sim:bx200"],
+        "analyze": [DATA / "series" / "series_v1_cache.csv"],
+        "fio-result": [DATA / "fio" / "fio3_clat_broken.json"],
+        "copy": [src, d / "copy"],
+        "archive": [src, d / "a.tar", "--format", "tar"],
+        "extract": [d / "a.tar", d / "x"],
+        "mkset": ["program", d / "set", "--size", "1m"],
+        "filebench": [d, "--set", "program", "--size", "1m", "--steps", "copy"],
+        "trace info": ["scenario:pcm8-excel"],
+        "trace scenarios": [],
+        "trace filetests": [],
+        "replay": ["scenario:pcm8-excel", "--target", "sim:ssd370"],
+    }
+
+
+def test_every_result_is_text_by_default_and_json_with_the_flag(cli, tmp_path):
+    for p in leaves(command_paths(cli)):
+        name = " ".join(p)
+        help_text = run(cli, *p, "--help").stdout
+        if name in ACTIONS:
+            assert "--json" not in help_text, f"{name} takes --json: drop it from ACTIONS"
+            continue
+        assert "--json" in help_text, f"{name} prints a result: it must take --json"
+        results = []
+        for flag in ([], ["--json"]):
+            args = invocations(tmp_path)
+            assert name in args, f"{name}: add cheap arguments to invocations()"
+            if name == "extract":
+                made = run(cli, "archive", *args["archive"])
+                assert made.returncode == 0, made.stderr
+            if name == "catalog list":  # list reads a catalog that add made
+                made = run(cli, "catalog", "add", args["report"][0], *args[name])
+                assert made.returncode == 0, made.stderr
+            r = run(cli, *p, *args[name], *flag)
+            assert r.returncode == 0, (name, flag, r.stderr)
+            results.append(r.stdout)
+        text, as_json = results
+        json.loads(as_json)  # valid JSON with --json
+        with pytest.raises(ValueError):
+            json.loads(text)  # and text without it
+        assert text.strip(), name
+
+
+def test_copy_exits_0_1_2_unless_robocopy_bits_are_asked_for(cli, tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "f").write_text("x")
+    assert run(cli, "copy").returncode == 2
+    assert run(cli, "copy", src, tmp_path / "d1").returncode == 0  # Robocopy would say 1
+    assert run(cli, "copy", src, tmp_path / "d2", "--robocopy-exit").returncode == 1
+    assert run(cli, "copy", tmp_path / "missing", tmp_path / "d3").returncode == 1
+    assert run(cli, "copy", tmp_path / "missing", tmp_path / "d3",
+               "--robocopy-exit").returncode == 16
+    assert run(cli, "copy", "--robocopy-exit").returncode == 16
+
+
+def test_durations_take_units_where_job_does(cli, tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "f").write_text("x")
+    r = run(cli, "copy", src, tmp_path / "d", "--wait", "500ms", "--tolerance", "2s", "--json")
+    assert r.returncode == 0, r.stderr
+    r = run(cli, "copy", src, tmp_path / "e", "--wait", "soon")
+    assert r.returncode == 2 and "wait" in r.stderr
+    series = DATA / "series" / "fio_per_io_bw.1.log"
+    r = run(cli, "analyze", series, "--per-io-interval", "500ms", "--json")
+    assert r.returncode == 0, r.stderr
+    assert "0.5 s intervals" in json.loads(r.stdout)["input_note"]
+
+
+def test_one_spelling_for_the_output_file(cli, tmp_path):
+    out = tmp_path / "fb.json"
+    r = run(cli, "filebench", tmp_path, "--set", "program", "--size", "1m", "--steps", "copy",
+            "--out", out, "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(out.read_text()) == json.loads(r.stdout)
+    r = run(cli, "filebench", tmp_path, "--output", out)
+    assert r.returncode == 2 and "unknown option '--output'" in r.stderr

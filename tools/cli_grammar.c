@@ -1,0 +1,313 @@
+/* cli_grammar.c - what every subcommand says the same way: usage errors,
+ * option mistakes, --help and --json, and a result as text or JSON. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "fo_cli.h"
+
+/* Messages name paths, drive models and series from results.json or a
+ * catalog: control characters are shown as \xNN, never sent to the
+ * terminal. */
+int cli_report(const char *cmd, int status, const char *fmt, va_list ap) {
+    char msg[4096];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    fprintf(stderr, "ssdcore %s: ", cmd);
+    fo_cli_put_safe(stderr, msg);
+    fputc('\n', stderr);
+    return status;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    cli_report(cmd, 2, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "Try 'ssdcore %s --help'.\n", cmd);
+    return 2;
+}
+
+int cli_error(const char *cmd, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int status = cli_report(cmd, 1, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+int cli_is_help(const char *arg) {
+    return arg && (!strcmp(arg, "-h") || !strcmp(arg, "--help"));
+}
+
+int cli_wants_help(int argc, char **argv) {
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+        if (cli_is_help(argv[i]))
+            return 1;
+    return 0;
+}
+
+int cli_take_flag(int *argc, char **argv, const char *flag) {
+    int seen = 0, w = 1, i = 1;
+    for (; i < *argc && strcmp(argv[i], "--"); i++) {
+        if (!strcmp(argv[i], flag))
+            seen = 1;
+        else
+            argv[w++] = argv[i];
+    }
+    while (i < *argc)
+        argv[w++] = argv[i++];
+    argv[w] = NULL;
+    *argc = w;
+    return seen;
+}
+
+int cli_getopt_error(const char *cmd, char **argv, const char *optstring,
+                     const struct option *longopts) {
+    const char *arg = argv[optind - 1];
+    if (arg && !strncmp(arg, "--", 2) && longopts) {
+        const char *name = arg + 2;
+        size_t n = strcspn(name, "=");
+        const struct option *exact = NULL;
+        int matches = 0;
+        for (const struct option *o = longopts; o->name; o++) {
+            if (strncmp(o->name, name, n))
+                continue;
+            matches++;
+            if (strlen(o->name) == n)
+                exact = o;
+        }
+        if (!exact && matches == 1)
+            for (const struct option *o = longopts; o->name; o++)
+                if (!strncmp(o->name, name, n))
+                    exact = o;
+        if (exact && name[n] == '=' && exact->has_arg == no_argument)
+            return cli_usage_error(cmd, "option '--%s' takes no value", exact->name);
+        if (exact)
+            return cli_usage_error(cmd, "option '--%s' needs a value", exact->name);
+        if (matches > 1) {
+            char list[1024];
+            size_t w = 0;
+            for (const struct option *o = longopts; o->name && w < sizeof list; o++)
+                if (!strncmp(o->name, name, n))
+                    w += (size_t)snprintf(list + w, sizeof list - w, " '--%s'", o->name);
+            return cli_usage_error(cmd, "option '%.*s' is ambiguous; possibilities:%s", (int)n + 2,
+                                   arg, list);
+        }
+        return cli_usage_error(cmd, "unknown option '%s'", arg);
+    }
+    if (optopt && optopt != '?' && optstring && strchr(optstring, optopt))
+        return cli_usage_error(cmd, "option '-%c' needs a value", optopt);
+    if (optopt)
+        return cli_usage_error(cmd, "unknown option '-%c'", optopt);
+    return cli_usage_error(cmd, "unknown option '%s'", arg ? arg : "");
+}
+
+/* ---- a JSON result as text ---------------------------------------------------
+ * One rendering for every command that has no text form of its own: objects
+ * become "key: value" lines, nested ones indented below their key, arrays of
+ * plain values one line "a, b, c", arrays of objects "- " items. Strings are
+ * printed through fo_cli_safe (a drive's model text cannot drive the terminal). */
+
+struct jtext {
+    const char *p;
+    FILE *out;
+};
+
+static void skip_ws(struct jtext *t) {
+    while (*t->p == ' ' || *t->p == '\n' || *t->p == '\t' || *t->p == '\r')
+        t->p++;
+}
+
+/* The string at t->p (after its quote), unescaped into a malloc'd buffer. */
+static char *take_string(struct jtext *t) {
+    const char *s = ++t->p;
+    char *buf = malloc(strlen(s) + 1), *w = buf;
+    if (!buf)
+        return NULL;
+    while (*t->p && *t->p != '"') {
+        char c = *t->p++;
+        if (c != '\\') {
+            *w++ = c;
+            continue;
+        }
+        if (!*t->p)
+            break;
+        c = *t->p++;
+        if (c == 'u' && strlen(t->p) >= 4) {
+            unsigned cp =
+                (unsigned)strtoul((char[5]){t->p[0], t->p[1], t->p[2], t->p[3], 0}, NULL, 16);
+            t->p += 4;
+            if (cp < 0x80) {
+                *w++ = (char)cp;
+            } else if (cp < 0x800) {
+                *w++ = (char)(0xc0 | cp >> 6);
+                *w++ = (char)(0x80 | (cp & 0x3f));
+            } else {
+                *w++ = (char)(0xe0 | cp >> 12);
+                *w++ = (char)(0x80 | (cp >> 6 & 0x3f));
+                *w++ = (char)(0x80 | (cp & 0x3f));
+            }
+        } else {
+            *w++ = c == 'n' ? '\n' : c == 't' ? '\t' : c == 'r' ? '\r' : c;
+        }
+    }
+    if (*t->p == '"')
+        t->p++;
+    *w = 0;
+    return buf;
+}
+
+static void put_scalar(struct jtext *t) {
+    skip_ws(t);
+    if (*t->p == '"') {
+        char *s = take_string(t);
+        fputs(s ? fo_cli_safe(s) : "?", t->out);
+        free(s);
+        return;
+    }
+    size_t n = strcspn(t->p, ",]} \n\t\r");
+    fprintf(t->out, "%.*s", (int)n, t->p);
+    t->p += n;
+}
+
+/* Whether the array at t->p ('[') holds no object or array. */
+static int flat_array(const char *p) {
+    int in_str = 0;
+    for (p++; *p; p++) {
+        if (in_str) {
+            if (*p == '\\' && p[1])
+                p++;
+            else if (*p == '"')
+                in_str = 0;
+        } else if (*p == '"') {
+            in_str = 1;
+        } else if (*p == '{' || *p == '[') {
+            return 0;
+        } else if (*p == ']') {
+            return 1;
+        }
+    }
+    return 1;
+}
+
+static void put_value(struct jtext *t, int indent);
+
+/* The flat array at t->p as "a, b, c" (nothing for an empty one). */
+static int put_flat(struct jtext *t) {
+    t->p++;
+    int n = 0;
+    for (;;) {
+        skip_ws(t);
+        if (*t->p == ']' || !*t->p)
+            break;
+        if (*t->p == ',') {
+            t->p++;
+            continue;
+        }
+        fputs(n++ ? ", " : "", t->out);
+        put_scalar(t);
+    }
+    if (*t->p == ']')
+        t->p++;
+    return n;
+}
+
+static void put_members(struct jtext *t, int indent, int first_inline) {
+    t->p++; /* '{' */
+    int first = 1;
+    for (;;) {
+        skip_ws(t);
+        if (*t->p == '}' || !*t->p)
+            break;
+        if (*t->p == ',') {
+            t->p++;
+            continue;
+        }
+        if (*t->p != '"')
+            break;
+        char *key = take_string(t);
+        skip_ws(t);
+        if (*t->p == ':')
+            t->p++;
+        fprintf(t->out, "%*s%s:", first && first_inline ? 0 : indent, "",
+                key ? fo_cli_safe(key) : "?");
+        free(key);
+        first = 0;
+        put_value(t, indent + 2);
+    }
+    if (first)
+        fprintf(t->out, "%*s(empty)\n", first_inline ? 0 : indent, "");
+    if (*t->p == '}')
+        t->p++;
+}
+
+static void put_items(struct jtext *t, int indent) {
+    t->p++; /* '[' */
+    for (;;) {
+        skip_ws(t);
+        if (*t->p == ']' || !*t->p)
+            break;
+        if (*t->p == ',') {
+            t->p++;
+            continue;
+        }
+        fprintf(t->out, "%*s-", indent, "");
+        if (*t->p == '{') {
+            fputc(' ', t->out);
+            put_members(t, indent + 2, 1);
+        } else if (*t->p == '[' && flat_array(t->p)) {
+            fputc(' ', t->out);
+            put_flat(t);
+            fputc('\n', t->out);
+        } else if (*t->p == '[') {
+            fputc('\n', t->out);
+            put_items(t, indent + 2);
+        } else {
+            fputc(' ', t->out);
+            put_scalar(t);
+            fputc('\n', t->out);
+        }
+    }
+    if (*t->p == ']')
+        t->p++;
+}
+
+/* After "key:": the value on the same line, or below it indented. */
+static void put_value(struct jtext *t, int indent) {
+    skip_ws(t);
+    if (*t->p == '{') {
+        fputc('\n', t->out);
+        put_members(t, indent, 0);
+    } else if (*t->p == '[' && flat_array(t->p)) {
+        fputc(' ', t->out);
+        fputs(put_flat(t) ? "\n" : "(none)\n", t->out);
+    } else if (*t->p == '[') {
+        fputc('\n', t->out);
+        put_items(t, indent);
+    } else {
+        fputc(' ', t->out);
+        put_scalar(t);
+        fputc('\n', t->out);
+    }
+}
+
+void cli_print_result(const char *json, int as_json) {
+    if (as_json) {
+        fputs(json, stdout);
+        if (!*json || json[strlen(json) - 1] != '\n')
+            fputc('\n', stdout);
+        return;
+    }
+    struct jtext t = {json, stdout};
+    skip_ws(&t);
+    if (*t.p == '{')
+        put_members(&t, 0, 0);
+    else if (*t.p == '[')
+        put_items(&t, 0);
+    else {
+        put_scalar(&t);
+        fputc('\n', stdout);
+    }
+}
