@@ -228,6 +228,16 @@ static int run_trim(ssd_suite *s, int i) {
     }
     if (rc)
         return step_fail(s, st, rc, ssd_target_errmsg(s->t));
+    ssd_trim_reach r;
+    ssd_target_trim_reach(s->t, &r);
+    st->res.trim_reached = r.reached == 1;
+    st->res.trim_how = strdup(r.how);
+    if (r.fs_type[0]) {
+        st->res.trim_fs = strdup(r.fs_type);
+        st->res.trim_mount = strdup(r.mount_point);
+        st->res.trim_mount_opts = strdup(r.mount_options);
+    }
+    st->res.trim_fitrim_bytes = r.fitrim_tried && !r.fitrim_errno ? (double)r.fitrim_bytes : NAN;
     st->res.state = SSD__ST_DONE;
     return 0;
 }

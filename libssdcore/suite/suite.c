@@ -64,6 +64,10 @@ void ssd__suite_clear_steps(ssd_suite *s) {
             free(st->def.akeys[k]);
         free(st->res.error);
         free(st->res.reason);
+        free(st->res.trim_how);
+        free(st->res.trim_fs);
+        free(st->res.trim_mount);
+        free(st->res.trim_mount_opts);
         ssd_free(st->res.job_json);
         ssd_free(st->res.truth_json);
         ssd_free(st->res.analysis_json);
@@ -347,6 +351,25 @@ int ssd__suite_skipped(const struct ssd__results *s) {
     for (int i = 0; i < s->nsteps; i++)
         n += s->steps[i].res.state == SSD__ST_SKIPPED;
     return n;
+}
+
+char *ssd__trim_warning(const struct ssd__step *st, int index) {
+    if (st->def.kind != SSD__STEP_TRIM || st->res.state != SSD__ST_DONE || !st->res.trim_how ||
+        st->res.trim_reached)
+        return NULL;
+    char *msg = NULL;
+    int n;
+    if (st->res.trim_fs)
+        n = asprintf(&msg,
+                     "step %d (trim, line %d): the TRIM did not reach the drive: %s; %s on %s, "
+                     "mount options %s",
+                     index + 1, st->def.lineno, st->res.trim_how, st->res.trim_fs,
+                     st->res.trim_mount ? st->res.trim_mount : "?",
+                     st->res.trim_mount_opts ? st->res.trim_mount_opts : "?");
+    else
+        n = asprintf(&msg, "step %d (trim, line %d): the TRIM did not reach the drive: %s",
+                     index + 1, st->def.lineno, st->res.trim_how);
+    return n < 0 ? NULL : msg;
 }
 
 static const char *kind_name(int kind) {
