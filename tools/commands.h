@@ -17,6 +17,7 @@ int cmd_version(int argc, char **argv);
 int cmd_job(int argc, char **argv);
 int cmd_trim(int argc, char **argv);
 int cmd_idle(int argc, char **argv);
+int cmd_health(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_suite(int argc, char **argv);
 int cmd_report(int argc, char **argv);

@@ -13,6 +13,7 @@ static const struct ssd_cli_command commands[] = {
     {"job", cmd_job, "run one workload on a target (file, device, sim:)"},
     {"trim", cmd_trim, "discard a range of a target"},
     {"idle", cmd_idle, "leave a target idle for a while"},
+    {"health", cmd_health, "the drive's health counters and write amplification"},
     {"suite", cmd_suite,
      "run a methodology suite (lab2016, apps, cdm5, fill2021...) into a results dir"},
     {"report", cmd_report, "render report.html again from a results directory"},

@@ -136,6 +136,23 @@ class Target:
             else None,
         }
 
+    def health(self) -> dict[str, Any]:
+        """The drive's health counters: the NVMe health log, the SATA SMART
+        attributes, or a sim: drive's model counters (host and media bytes
+        written). Counters the drive does not expose are absent, never 0;
+        without counters (a file, a loop device) ``{"available": False,
+        "why": ...}``.
+
+        >>> t = ssdcore.Target("sim:bx200")
+        >>> t.health()["source"]
+        'sim model'
+        """
+        h = ffi.new("ssd_health *")
+        check(lib.ssd_target_health(self._handle(), h), self._errmsg)
+        out = ffi.new("char **")
+        check(lib.ssd_health_to_json(h, out))
+        return _json.loads(take_string(out))
+
     def idle(self, seconds: float) -> None:
         """Leaves the drive idle (virtual time on sim: targets).
 

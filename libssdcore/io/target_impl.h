@@ -12,6 +12,7 @@
 #include "interrupt.h"
 
 #include "errmsg.h"
+#include "ssdcore/health.h"
 #include "ssdcore/hist.h"
 #include "ssdcore/target.h"
 #include "workload.h"
@@ -52,6 +53,9 @@ struct ssd__target_ops {
                        ssd_hist *lat[2], double *elapsed_s);
     /* Virtual clock in seconds since open (sim only). */
     double (*now_s)(ssd_target *t);
+    /* Optional (NULL: no drive counters): fills *h (cleared to NaN by the
+     * caller); 0 or a negative code with a message in t->err. */
+    int (*health)(ssd_target *t, ssd_health *h);
     /* Releases impl; the fd is closed by the caller. */
     void (*close)(ssd_target *t);
 };

@@ -918,6 +918,9 @@ static void steps_table(const struct ssd__results *s, struct ssd__text *t) {
             ssd__text_html(t, st->res.reason);
             ssd__text_add(t, "</span>");
         }
+        if (st->res.health_json && isfinite(st->res.wa))
+            ssd__text_add(t, "<br/><span class=\"note\">write amplification %.2f</span>",
+                          st->res.wa);
         if (st->def.kind == SSD__STEP_TRIM && st->res.trim_how) {
             ssd__text_add(
                 t, "<br/><span class=\"%s\">TRIM %s: ", st->res.trim_reached ? "note" : "warn",

@@ -7,6 +7,7 @@
  * and phase boundaries land on the byte. Noise and dips are functions of
  * the virtual tick index and the seed, not of how the caller slices time. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -943,6 +944,18 @@ static void sim_close(ssd_target *t) {
     t->impl = NULL;
 }
 
+/* The model counts what the host wrote and what the flash programmed (cache
+ * writes, folding, GC moves); nothing else of a health log. */
+static int sim_health(ssd_target *t, ssd_health *h) {
+    const struct ssd__sim *s = t->impl;
+    h->available = 1;
+    snprintf(h->source, sizeof h->source, "sim model");
+    /* whole bytes, as a drive counts them (the model's are continuous) */
+    h->host_written_bytes = round(s->host_written);
+    h->media_written_bytes = round(s->nand_written);
+    return 0;
+}
+
 static const struct ssd__target_ops sim_ops = {
     .kind = "sim",
     .trim = sim_trim,
@@ -950,6 +963,7 @@ static const struct ssd__target_ops sim_ops = {
     .job_begin = sim_job_begin,
     .run_virtual = sim_run_virtual,
     .now_s = sim_now,
+    .health = sim_health,
     .close = sim_close,
 };
 

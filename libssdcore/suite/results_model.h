@@ -86,6 +86,12 @@ struct ssd__step_result {
     double truth_room_before; /* fast-write bytes the drive had when the job started */
     /* the drive's temperature (hwmon) around the step, NaN when unknown */
     double temp_before_c, temp_after_c;
+    /* steps that write: the drive's counters before and after
+     * ({"source","before","after","delta"} or {"available": false, "why"}),
+     * NULL when not read; the write amplification over the step (media over
+     * host bytes written), NaN when the drive does not expose media writes */
+    char *health_json;
+    double wa;
     /* trim: whether it reached the drive (ssd_trim_reach): how is NULL when
      * unknown (not run, or an older results.json); fs, mount point and
      * options name the file's filesystem (NULL for other targets) */

@@ -65,6 +65,7 @@ void ssd__suite_clear_steps(ssd_suite *s) {
         free(st->res.error);
         free(st->res.reason);
         free(st->res.trim_how);
+        ssd_free(st->res.health_json);
         free(st->res.trim_fs);
         free(st->res.trim_mount);
         free(st->res.trim_mount_opts);

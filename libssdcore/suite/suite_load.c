@@ -144,6 +144,12 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     st->res.wall_s = ssd__jv_num(v, "wall_s", 0);
     st->res.temp_before_c = ssd__jv_num(v, "temp_c_before", NAN);
     st->res.temp_after_c = ssd__jv_num(v, "temp_c_after", NAN);
+    const struct ssd__jv *health = ssd__jv_get(v, "health");
+    st->res.wa = NAN;
+    if (health && health->type == SSD__JOBJ) {
+        st->res.health_json = dump(health);
+        st->res.wa = ssd__jv_num(ssd__jv_get(health, "delta"), "write_amplification", NAN);
+    }
     if (ssd__jv_str(v, "error"))
         st->res.error = strdup(ssd__jv_str(v, "error"));
     if (st->res.state == SSD__ST_SKIPPED)

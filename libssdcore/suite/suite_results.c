@@ -215,6 +215,8 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
     ssd__jw_knum(w, "wall_s", st->res.wall_s);
     ssd__jw_knum(w, "temp_c_before", st->res.temp_before_c);
     ssd__jw_knum(w, "temp_c_after", st->res.temp_after_c);
+    if (st->res.health_json)
+        ssd__jw_kraw(w, "health", st->res.health_json);
     if (st->res.error)
         ssd__jw_kstr(w, "error", st->res.error);
     if (st->res.state == SSD__ST_SKIPPED)
@@ -659,6 +661,14 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
                           st->res.bw_bps / 1048576);
         else
             line_bps(&t, n->text_label, st->res.bw_bps);
+    }
+    /* The drive's write amplification over each logged write (the curves the
+     * analysis reads); report.html and results.json have it for every step. */
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->res.health_json && isfinite(st->res.wa) && st->def.log[0])
+            ssd__text_add(&t, "  %-26s %10.2f  (write amplification: media / host bytes)\n",
+                          st->def.name, st->res.wa);
     }
     const struct ssd__step *deg = done_job(s, ssd__step_degradation);
     if (deg && deg->res.lat_p50_us > 0)
