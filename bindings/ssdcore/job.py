@@ -198,13 +198,13 @@ class Target:
         self.close()
 
 
-_JOB_KEYS = ("pattern", "bs", "qd", "threads", "read_pct", "offset", "span", "time", "bytes",
-             "rate", "coverage", "seed", "interval", "engine", "log", "stamp", "fail_io",
+_JOB_KEYS = ("pattern", "bs", "qd", "threads", "read_pct", "offset", "span", "time", "warmup",
+             "bytes", "rate", "coverage", "seed", "interval", "engine", "log", "stamp", "fail_io",
              "submit_batch", "written_before", "precondition")
 
 
-_NUMERIC_KEYS = ("bs", "qd", "threads", "read_pct", "offset", "span", "time", "bytes", "rate",
-                 "seed", "interval", "submit_batch", "fail_io", "written_before")
+_NUMERIC_KEYS = ("bs", "qd", "threads", "read_pct", "offset", "span", "time", "warmup", "bytes",
+                 "rate", "seed", "interval", "submit_batch", "fail_io", "written_before")
 
 
 def interrupt() -> None:

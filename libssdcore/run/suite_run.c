@@ -124,8 +124,10 @@ static int run_job(ssd_suite *s, int i) {
     for (int k = 0; k < st->def.nopts && !rc; k++) {
         char buf[64];
         const char *v = ssd__suite_scaled(s, st->def.keys[k], st->def.values[k], buf, sizeof buf);
-        if (!strcmp(st->def.keys[k], "time"))
-            ssd_parse_duration(v, &total);
+        double d = 0;
+        if ((!strcmp(st->def.keys[k], "time") || !strcmp(st->def.keys[k], "warmup")) &&
+            !ssd_parse_duration(v, &d))
+            total += d; /* the progress counts the warm-up too */
         rc = ssd_job_set_option(j, st->def.keys[k], v);
     }
     if (!rc && st->def.log[0]) {

@@ -226,7 +226,8 @@ int ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
 
 const char *ssd__suite_scaled(const ssd_suite *s, const char *key, const char *value, char *buf,
                               size_t len) {
-    int is_time = !strcmp(key, "time"), is_interval = !strcmp(key, "interval");
+    int is_time = !strcmp(key, "time") || !strcmp(key, "warmup"),
+        is_interval = !strcmp(key, "interval");
     double v;
     if ((!is_time && !is_interval) || s->res.scale == 1 || ssd_parse_duration(value, &v))
         return value;
