@@ -430,7 +430,12 @@ static double write_rate(const struct ssd__sim *s, int r, int seq, double bs, do
     }
     xdev = fmin(xdev, fmin(p->iops_cap * bs, p->link_mbps * MIB));
     double link = p->link_mbps * MIB;
-    double x1 = bs / (p->write_lat_us * 1e-6 + bs / link);
+    /* A QD1 write is buffered while the cache takes it; past the cache a
+     * TLC drive waits on the flash (seed 000: the BX200's QD1 random write
+     * a third of the MLC drives'). */
+    double lat = r != SSD__REG_SLC && p->native_write_lat_us > 0 ? p->native_write_lat_us
+                                                                  : p->write_lat_us;
+    double x1 = bs / (lat * 1e-6 + bs / link);
     double x = qd_scale(x1, xdev, q);
     if (!seq && p->qd_dip_depth < 1) {
         /* A firmware that handles one queue depth badly (Barefoot 3 at
