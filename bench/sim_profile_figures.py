@@ -189,9 +189,23 @@ def mixed_rows(add, profile, lab, seed):
 
 # ---- per seed -------------------------------------------------------------
 
+def rand4k_write_qd1(profile):
+    """IOPS of the 3 min 4K QD1 random write test (the used state, TRIM of the
+    area, 15 min idle), as Lab2016.write_tests runs it."""
+    lab = Lab2016(profile)
+    return lab.test("rand4k-write-qd1", pattern="randwrite", bs="4k", qd=1,
+                    time=180)["write"]["iops"]
+
+
 def bx200(add):
     lab = Lab2016("bx200")
     lab.write_tests()
+    qd1 = lab.results["rand4k-write-qd1"]["write"]["iops"]
+    mlc = {p: rand4k_write_qd1(p) for p in ("ssd370", "as510s", "vector180")}
+    ratio = statistics.mean(mlc.values()) / qd1
+    add("bx200", "4K QD1 random write (3 min test) vs the MLC drives", "three times below",
+        f"{qd1 / 1000:.1f}K vs " + " / ".join(f"{v / 1000:.1f}K" for v in mlc.values()) +
+        f" IOPS (SSD370 / AS510S / Vector 180; {ratio:.2f}× below their mean)", ratio, 2.6, 3.4)
     lab.degradation(interval=0.1)
     deg = lab.results["degradation"]
     v = wbps(deg)

@@ -21,6 +21,9 @@ int cli_target_option(struct cli_target_args *a, int c, const char *arg) {
     case CLI_OPT_BUFFERED:
         a->buffered = 1;
         return 1;
+    case CLI_OPT_NO_FITRIM:
+        a->no_fitrim = 1;
+        return 1;
     }
     return 0;
 }
@@ -50,6 +53,8 @@ int cli_target_create(const char *cmd, const struct cli_target_args *a, ssd_targ
         ssd_target_set_option(t, "destroy_data", "1");
     if (a->buffered)
         ssd_target_set_option(t, "buffered", "1");
+    if (a->no_fitrim)
+        ssd_target_set_option(t, "fitrim", "never");
     *out = t;
     return 0;
 }

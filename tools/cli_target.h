@@ -10,22 +10,29 @@
 #include <ssdcore.h>
 
 /* getopt_long ids of the target options, above those of every command. */
-enum { CLI_OPT_TARGET = 1000, CLI_OPT_SIZE_FILE, CLI_OPT_DESTROY, CLI_OPT_BUFFERED };
+enum {
+    CLI_OPT_TARGET = 1000,
+    CLI_OPT_SIZE_FILE,
+    CLI_OPT_DESTROY,
+    CLI_OPT_BUFFERED,
+    CLI_OPT_NO_FITRIM
+};
 
-/* The long options --size-file, --destroy-data and --buffered; --target
+/* The long options --size-file, --destroy-data, --buffered and --no-fitrim; --target
  * goes where each command lists it (getopt names ambiguous abbreviations'
  * candidates in table order). */
 /* clang-format off */
 #define CLI_TARGET_LONG_OPTS                                                                       \
     {"size-file", required_argument, NULL, CLI_OPT_SIZE_FILE},                                     \
     {"destroy-data", no_argument, NULL, CLI_OPT_DESTROY},                                          \
-    {"buffered", no_argument, NULL, CLI_OPT_BUFFERED}
+    {"buffered", no_argument, NULL, CLI_OPT_BUFFERED},                                             \
+    {"no-fitrim", no_argument, NULL, CLI_OPT_NO_FITRIM}
 /* clang-format on */
 
 struct cli_target_args {
     const char *uri; /* --target, or the first argument */
     const char *size_file;
-    int destroy, buffered;
+    int destroy, buffered, no_fitrim;
 };
 
 /* Records getopt_long's c and its optarg when c is one of the target

@@ -34,6 +34,8 @@ static const char job_usage[] =
     "  --offset SIZE       start of the test area (default 0)\n"
     "  --span SIZE         length of the test area (default: the rest of the target)\n"
     "  --time DURATION     stop after this long (30s, 2h; default 10s)\n"
+    "  --warmup DURATION   run this long first, logged but not measured (the\n"
+    "                      figures cover --time after it)\n"
     "  --bytes SIZE        stop after this many bytes\n"
     "  --rate SIZE         limit to SIZE bytes per second\n"
     "  --coverage, --fill  write/read every block of the area exactly once, then stop\n"
@@ -61,6 +63,7 @@ enum {
     OPT_OFFSET,
     OPT_SPAN,
     OPT_TIME,
+    OPT_WARMUP,
     OPT_BYTES,
     OPT_RATE,
     OPT_COVERAGE,
@@ -89,6 +92,7 @@ static const struct option long_opts[] = {
     {"offset", required_argument, NULL, OPT_OFFSET},
     {"span", required_argument, NULL, OPT_SPAN},
     {"time", required_argument, NULL, OPT_TIME},
+    {"warmup", required_argument, NULL, OPT_WARMUP},
     {"bytes", required_argument, NULL, OPT_BYTES},
     {"rate", required_argument, NULL, OPT_RATE},
     {"coverage", no_argument, NULL, OPT_COVERAGE},
@@ -118,6 +122,7 @@ static const struct {
     {OPT_OFFSET, "offset"},
     {OPT_SPAN, "span"},
     {OPT_TIME, "time"},
+    {OPT_WARMUP, "warmup"},
     {OPT_BYTES, "bytes"},
     {OPT_RATE, "rate"},
     {OPT_SEED, "seed"},

@@ -39,6 +39,7 @@ static const char suite_usage[] =
     "  --destroy-data      allow writes to a block device or to an existing file\n"
     "                      ssdcore did not create (its data is lost)\n"
     "  --buffered          use the page cache instead of O_DIRECT\n"
+    "  --no-fitrim         after a TRIM of a file target, do not FITRIM its filesystem\n"
     "  --list              print the steps and exit without running\n"
     "  --json              print results.json to stdout at the end (with --list:\n"
     "                      the steps as a JSON array)\n"

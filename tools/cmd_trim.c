@@ -14,14 +14,12 @@
 
 int cmd_trim(int argc, char **argv) {
     static const struct option opts[] = {
-        {"offset", required_argument, NULL, 'o'},
-        {"length", required_argument, NULL, 'l'},
-        {"destroy-data", no_argument, NULL, 'D'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"offset", required_argument, NULL, 'o'}, {"length", required_argument, NULL, 'l'},
+        {"destroy-data", no_argument, NULL, 'D'}, {"no-fitrim", no_argument, NULL, 'F'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
     };
     const char *off_s = "0", *len_s = NULL;
-    int destroy = 0, c;
+    int destroy = 0, no_fitrim = 0, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'o')
@@ -30,10 +28,16 @@ int cmd_trim(int argc, char **argv) {
             len_s = optarg;
         else if (c == 'D')
             destroy = 1;
+        else if (c == 'F')
+            no_fitrim = 1;
         else if (c == 'h') {
-            puts("usage: ssdcore trim TARGET [--offset SIZE] [--length SIZE] --destroy-data\n"
+            puts("usage: ssdcore trim TARGET [--offset SIZE] [--length SIZE] [--no-fitrim]\n"
+                 "                    --destroy-data\n"
                  "Discards the range (default: the whole target): BLKDISCARD on a device, a\n"
-                 "punched hole in a file. The data in the range is lost.");
+                 "punched hole in a file. The data in the range is lost. A hole reaches the SSD\n"
+                 "only through a filesystem mounted with discard, or a FITRIM of its free space\n"
+                 "(as fstrim does; needs root), which follows unless --no-fitrim. Prints how the\n"
+                 "TRIM reached the drive, or a warning saying why it did not.");
             return 0;
         } else
             return cli_getopt_error("trim", argv, "h", opts);
@@ -53,13 +57,23 @@ int cmd_trim(int argc, char **argv) {
     int status = 0;
     ssd_target_set_option(t, "destroy_data", "1");
     ssd_target_set_option(t, "layout", "never");
+    if (no_fitrim)
+        ssd_target_set_option(t, "fitrim", "never");
     if (ssd_target_open(t, argv[optind]) < 0) {
         status = cli_error("trim", "%s", ssd_target_errmsg(t));
     } else {
         if (!len_s)
             len = off < ssd_target_size(t) ? ssd_target_size(t) - off : 0;
+        ssd_trim_reach r;
         if (ssd_target_trim(t, off, len) < 0)
             status = cli_error("trim", "%s", ssd_target_errmsg(t));
+        else if (ssd_target_trim_reach(t, &r) == 0 && r.reached == 1)
+            printf("TRIM reached the drive: %s\n", r.how);
+        else
+            fprintf(stderr,
+                    "ssdcore trim: warning: the TRIM did not reach the drive (%s; %s on %s, "
+                    "mount options %s)\n",
+                    r.how, r.fs_type, r.mount_point, r.mount_options);
     }
     ssd_target_free(t);
     return status;

@@ -19,6 +19,7 @@ int cmd_trim(int argc, char **argv);
 int cmd_idle(int argc, char **argv);
 int cmd_purge(int argc, char **argv);
 int cmd_precondition(int argc, char **argv);
+int cmd_health(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_suite(int argc, char **argv);
 int cmd_report(int argc, char **argv);

@@ -18,6 +18,7 @@ static const struct ssd_cli_command commands[] = {
     {"purge", cmd_purge, "sanitize a target: secure discard, back to a fresh drive"},
     {"precondition", cmd_precondition,
      "fill a whole target sequentially or randomly (SNIA preconditioning)"},
+    {"health", cmd_health, "the drive's health counters and write amplification"},
     {"suite", cmd_suite,
      "run a methodology suite (lab2016, apps, cdm5, fill2021...) into a results dir"},
     {"report", cmd_report, "render report.html again from a results directory"},

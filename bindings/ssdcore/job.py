@@ -52,7 +52,8 @@ _TargetT = TypeVar("_TargetT", bound="Target")
 class Target:
     """An open target: a file path, a block device (``/dev/...``) or ``sim:PROFILE``.
 
-    Options (``size``, ``destroy_data``, ``buffered``, ``read_only``, ``layout``)
+    Options (``size``, ``destroy_data``, ``buffered``, ``read_only``, ``layout``,
+    ``fitrim``)
     are those of ``ssd_target_set_option``. The target keeps its state across
     jobs (a filled drive stays full), as the methodology's sequences need.
     An existing file ssdcore did not create (no ``user.ssdcore.layout`` mark)
@@ -100,14 +101,57 @@ class Target:
         """"file", "block" or "sim"."""
         return ffi.string(lib.ssd_target_kind(self._handle())).decode()
 
-    def trim(self, offset: int = 0, length: Optional[int] = None) -> None:
-        """Discards [offset, offset+length) (default: to the end)."""
+    def trim(self, offset: int = 0, length: Optional[int] = None) -> dict[str, Any]:
+        """Discards [offset, offset+length) (default: to the end) and returns
+        whether the TRIM reached the drive (see :meth:`trim_reach`).
+
+        A hole punched in a file reaches the SSD only when its filesystem is
+        mounted with ``discard``, or through a FITRIM of the filesystem's free
+        space, which follows unless the target was opened with
+        ``fitrim="never"`` (FITRIM needs root or CAP_SYS_ADMIN)."""
         for name, v in (("offset", offset), ("length", length)):
             if v is not None and not 0 <= v < 2**64:
                 raise ValueError(f"trim: {name} {v} is not a byte count (0 .. 2**64-1)")
         if length is None:
             length = max(self.size - offset, 0)  # past the end: the library says so
         check(lib.ssd_target_trim(self._handle(), offset, length), self._errmsg)
+        return self.trim_reach()
+
+    def trim_reach(self) -> dict[str, Any]:
+        """How the last TRIM reached the drive: ``reached`` (True, False, or
+        None before any TRIM), ``how`` ("discard mount option", "FITRIM",
+        "block device BLKDISCARD", "model (sim)" or "not passed: ..."), and
+        for a file its ``filesystem``, ``mount_point`` and ``mount_options``;
+        ``fitrim_bytes`` when FITRIM ran (else None)."""
+        r = ffi.new("ssd_trim_reach *")
+        check(lib.ssd_target_trim_reach(self._handle(), r))
+        fs = ffi.string(r.fs_type).decode(errors="replace")
+        return {
+            "reached": None if r.reached < 0 else bool(r.reached),
+            "how": ffi.string(r.how).decode(errors="replace"),
+            "filesystem": fs or None,
+            "mount_point": os.fsdecode(ffi.string(r.mount_point)) if fs else None,
+            "mount_options": ffi.string(r.mount_options).decode(errors="replace") if fs else None,
+            "fitrim_bytes": int(r.fitrim_bytes) if r.fitrim_tried and not r.fitrim_errno
+            else None,
+        }
+
+    def health(self) -> dict[str, Any]:
+        """The drive's health counters: the NVMe health log, the SATA SMART
+        attributes, or a sim: drive's model counters (host and media bytes
+        written). Counters the drive does not expose are absent, never 0;
+        without counters (a file, a loop device) ``{"available": False,
+        "why": ...}``.
+
+        >>> t = ssdcore.Target("sim:bx200")
+        >>> t.health()["source"]
+        'sim model'
+        """
+        h = ffi.new("ssd_health *")
+        check(lib.ssd_target_health(self._handle(), h), self._errmsg)
+        out = ffi.new("char **")
+        check(lib.ssd_health_to_json(h, out))
+        return _json.loads(take_string(out))
 
     def purge(self) -> str:
         """Purges the target (a sanitize): its data is gone and an SSD returns
@@ -165,13 +209,13 @@ class Target:
         self.close()
 
 
-_JOB_KEYS = ("pattern", "bs", "qd", "threads", "read_pct", "offset", "span", "time", "bytes",
-             "rate", "coverage", "seed", "interval", "engine", "log", "stamp", "fail_io",
+_JOB_KEYS = ("pattern", "bs", "qd", "threads", "read_pct", "offset", "span", "time", "warmup",
+             "bytes", "rate", "coverage", "seed", "interval", "engine", "log", "stamp", "fail_io",
              "submit_batch", "written_before", "precondition")
 
 
-_NUMERIC_KEYS = ("bs", "qd", "threads", "read_pct", "offset", "span", "time", "bytes", "rate",
-                 "seed", "interval", "submit_batch", "fail_io", "written_before")
+_NUMERIC_KEYS = ("bs", "qd", "threads", "read_pct", "offset", "span", "time", "warmup", "bytes",
+                 "rate", "seed", "interval", "submit_batch", "fail_io", "written_before")
 
 
 def interrupt() -> None:

@@ -10,6 +10,7 @@
 #include "ssdcore/base.h"
 #include "ssdcore/hist.h"
 #include "ssdcore/target.h"
+#include "ssdcore/health.h"
 #include "ssdcore/job.h"
 #include "ssdcore/sim.h"
 #include "ssdcore/series.h"

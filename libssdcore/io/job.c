@@ -53,6 +53,7 @@ struct ssd_job {
     unsigned qd_run;       /* queue depth per thread the engine ran (psync: 1) */
     char engine_note[320]; /* room for the 200-byte probe reason and the fallback text */
     double runtime_s;
+    double measured_from_s; /* end of the warm-up's last sample; 0 without one */
     uint64_t bytes[2], ios[2];
     ssd_hist *lat[2];
     ssd_sample *samples;
@@ -163,7 +164,7 @@ static int opt_duration(ssd_job *j, const char *key, const char *value, double l
 /* Refuses a time that needs more samples than a job keeps in memory. */
 static int check_samples(ssd_job *j) {
     const struct ssd__workload *w = &j->w;
-    if (w->time_s / w->interval_s > SSD__MAX_SAMPLES)
+    if ((w->time_s + w->warmup_s) / w->interval_s > SSD__MAX_SAMPLES)
         return ssd__fail(j->err, SSD_ERANGE,
                          "time %g s at interval %g s is %.0f samples, more than the %d kept in "
                          "memory: use a longer interval",
@@ -219,6 +220,8 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
          * before the run), and again before the run. */
         return j->interval_set ? check_samples(j) : 0;
     }
+    if (!strcmp(key, "warmup"))
+        return opt_duration(j, key, value, 0, 1e7, &w->warmup_s);
     if (!strcmp(key, "bytes")) {
         if ((rc = opt_size(j, key, value, 0, UINT64_MAX >> 1, &w->max_bytes)))
             return rc;
@@ -368,6 +371,12 @@ static int check_workload(ssd_job *j) {
     if (w->time_s == 0 && w->max_bytes == 0 && !w->full_coverage)
         return ssd__fail(j->err, SSD_EINVAL,
                          "the job has no end: give a time, a byte count or coverage");
+    /* A warm-up is a time before the measured time: with a byte budget or a
+     * coverage pass there is no measured time to put it before. */
+    if (w->warmup_s > 0 && (!j->time_set || w->time_s == 0 || w->max_bytes || w->full_coverage))
+        return ssd__fail(j->err, SSD_EINVAL,
+                         "option warmup: needs a time to measure after it (time=), and no "
+                         "bytes or coverage");
     return check_samples(j);
 }
 
@@ -410,6 +419,11 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
         s->bytes[d] = bytes[d];
         s->ops[d] = ops[d];
     }
+    /* An interval that began inside the warm-up is logged, not measured. */
+    double began = j->nsamples > 1 ? j->samples[j->nsamples - 2].t_s : 0;
+    int measured = !(j->w.warmup_s > 0) || began >= j->w.warmup_s - 1e-9;
+    if (!measured)
+        j->measured_from_s = t_s;
     ssd_hist_reset(j->iv_all);
     ssd_hist_merge(j->iv_all, j->iv_lat[0]);
     ssd_hist_merge(j->iv_all, j->iv_lat[1]);
@@ -424,10 +438,12 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
             s->dir_lat_p99_us[d] = (double)ssd_hist_percentile(j->iv_lat[d], 99) / 1e3;
             s->dir_lat_max_us[d] = (double)ssd_hist_max(j->iv_lat[d]) / 1e3;
         }
-        ssd_hist_merge(j->lat[d], j->iv_lat[d]);
+        if (measured) {
+            ssd_hist_merge(j->lat[d], j->iv_lat[d]);
+            j->bytes[d] += bytes[d];
+            j->ios[d] += ops[d];
+        }
         ssd_hist_reset(j->iv_lat[d]);
-        j->bytes[d] += bytes[d];
-        j->ios[d] += ops[d];
     }
     if (j->log) {
         /* Microseconds: a virtual run that stops on a byte budget can end
@@ -547,7 +563,7 @@ static int run_virtual(ssd_job *j, unsigned gen) {
     for (;;) {
         double dt = w->interval_s;
         if (w->time_s > 0) {
-            double left = w->time_s - elapsed;
+            double left = w->time_s + w->warmup_s - elapsed;
             if (left <= 1e-9)
                 break;
             if (left < dt)
@@ -766,7 +782,8 @@ static int sample_intervals(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worke
                             unsigned started, unsigned gen) {
     const struct ssd__workload *w = &j->w;
     uint64_t interval_ns = (uint64_t)(w->interval_s * 1e9);
-    uint64_t deadline = w->time_s > 0 ? rt->start_ns + (uint64_t)(w->time_s * 1e9) : UINT64_MAX;
+    uint64_t deadline =
+        w->time_s > 0 ? rt->start_ns + (uint64_t)((w->time_s + w->warmup_s) * 1e9) : UINT64_MAX;
     uint64_t boundary = rt->start_ns + interval_ns;
     double last_report = -1e9;
     for (;;) {
@@ -926,7 +943,7 @@ int ssd_job_run(ssd_job *j) {
 /* ---- results ----------------------------------------------------------- */
 
 double ssd_job_runtime_s(const ssd_job *j) {
-    return j->runtime_s;
+    return j->runtime_s - j->measured_from_s;
 }
 
 uint64_t ssd_job_bytes(const ssd_job *j, int dir) {
@@ -991,7 +1008,7 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
         .log_path = j->log_path,
         .interrupted = j->interrupted,
         .error = j->run_rc && j->run_rc != SSD_EINTERRUPTED ? j->err : NULL,
-        .runtime_s = j->runtime_s,
+        .runtime_s = j->runtime_s - j->measured_from_s, /* the measured time */
         .nsamples = j->nsamples,
     };
     for (int d = 0; d < 2; d++) {

@@ -29,6 +29,8 @@ static void put_workload(struct ssd__jw *w, const struct ssd__workload *wl) {
     ssd__jw_ku64(w, "offset", wl->offset);
     ssd__jw_ku64(w, "span", wl->span);
     ssd__jw_knum(w, "time_s", wl->time_s);
+    if (wl->warmup_s > 0)
+        ssd__jw_knum(w, "warmup_s", wl->warmup_s);
     ssd__jw_ku64(w, "max_bytes", wl->max_bytes);
     ssd__jw_ku64(w, "rate_bps", wl->rate_bps);
     ssd__jw_kbool(w, "coverage", wl->full_coverage);

@@ -2,6 +2,7 @@
  * URI (ssd_target_open) is in sim/target_uri.c: the dispatch must know every
  * kind of target, sim: included, and the simulator sits above io/. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -15,6 +16,7 @@ int ssd_target_create(ssd_target **out) {
     if (!t)
         return SSD_ENOMEM;
     t->fd = -1;
+    t->trim_reach.reached = -1;
     *out = t;
     return 0;
 }
@@ -62,6 +64,13 @@ int ssd_target_set_option(ssd_target *t, const char *key, const char *value) {
         return parse_flag(t, key, value, &t->opt_buffered);
     if (!strcmp(key, "read_only"))
         return parse_flag(t, key, value, &t->opt_read_only);
+    if (!strcmp(key, "fitrim")) {
+        if (strcmp(value, "auto") && strcmp(value, "never"))
+            return ssd__fail(t->err, SSD_EINVAL, "option fitrim: expected auto or never, got '%s'",
+                             value);
+        t->opt_no_fitrim = !strcmp(value, "never");
+        return 0;
+    }
     if (!strcmp(key, "layout")) {
         static const char *const names[] = {"auto", "always", "never"};
         for (int i = 0; i < 3; i++)
@@ -120,7 +129,26 @@ int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
     if (ssd__trim_refused_for_tests)
         return ssd__fail(t->err, SSD_EUNSUPPORTED, "%s: trim refused (test hook): %s", t->uri,
                          strerror(EOPNOTSUPP));
-    return t->ops->trim(t, offset, length);
+    int rc = t->ops->trim(t, offset, length);
+    if (rc < 0)
+        return rc;
+    ssd_trim_reach *r = &t->trim_reach;
+    memset(r, 0, sizeof *r);
+    if (!strcmp(t->ops->kind, "file")) {
+        ssd__file_trim_reach(t);
+    } else {
+        r->reached = 1;
+        snprintf(r->how, sizeof r->how, "%s",
+                 !strcmp(t->ops->kind, "sim") ? "model (sim)" : "block device BLKDISCARD");
+    }
+    return 0;
+}
+
+int ssd_target_trim_reach(const ssd_target *t, ssd_trim_reach *out) {
+    if (!t || !out)
+        return SSD_EINVAL;
+    *out = t->trim_reach;
+    return 0;
 }
 
 /* Why t refuses to lose its data (a read-only open, a file that is not

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "drive_health.h"
 #include "target_impl.h"
 
 static int block_trim(ssd_target *t, uint64_t offset, uint64_t length) {
@@ -58,6 +59,7 @@ static const struct ssd__target_ops block_ops = {
     .kind = "block",
     .trim = block_trim,
     .purge = block_purge,
+    .health = ssd__block_health,
 };
 
 /* The sysfs directory of a device number, resolved ("/sys/devices/.../sda"). */

@@ -12,6 +12,7 @@
 #include "interrupt.h"
 
 #include "errmsg.h"
+#include "ssdcore/health.h"
 #include "ssdcore/hist.h"
 #include "ssdcore/target.h"
 #include "workload.h"
@@ -61,6 +62,9 @@ struct ssd__target_ops {
                        ssd_hist *lat[2], double *elapsed_s);
     /* Virtual clock in seconds since open (sim only). */
     double (*now_s)(ssd_target *t);
+    /* Optional (NULL: no drive counters): fills *h (cleared to NaN by the
+     * caller); 0 or a negative code with a message in t->err. */
+    int (*health)(ssd_target *t, ssd_health *h);
     /* Releases impl; the fd is closed by the caller. */
     void (*close)(ssd_target *t);
 };
@@ -76,6 +80,8 @@ struct ssd_target {
     uint64_t opt_size;
     int opt_destroy_data, opt_buffered, opt_read_only;
     int opt_layout; /* 0 auto, 1 always, 2 never */
+    int opt_no_fitrim;
+    ssd_trim_reach trim_reach; /* the last TRIM's */
     /* Why writes are refused although read_only was not asked for (a file
      * that is the user's, not ssdcore's; a read-only filesystem), as a
      * predicate that follows the URI ("is on a read-only filesystem"), or "". */
@@ -100,6 +106,12 @@ enum ssd__layout_mark { SSD__MARK_NONE, SSD__MARK_INCOMPLETE, SSD__MARK_COMPLETE
 enum ssd__layout_mark ssd__layout_mark_get(const char *path, uint64_t *size);
 /* Sets t->fd's mark; 0 or a negative code with a message in t->err. */
 int ssd__layout_mark_set(ssd_target *t, const char *path, enum ssd__layout_mark m, uint64_t size);
+
+/* Fills t->trim_reach after a hole was punched in a file target
+ * (trim_reach.c): the discard mount option, else FITRIM on the mount point
+ * unless opt_no_fitrim, else a "not passed" reason. Never fails: what it
+ * cannot learn it says in trim_reach.how. */
+void ssd__file_trim_reach(ssd_target *t);
 
 /* Non-zero when writes to t are refused (read_only, or write_refused set). */
 int ssd__target_writes_refused(const ssd_target *t);

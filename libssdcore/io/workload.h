@@ -25,11 +25,14 @@ struct ssd__workload {
     uint64_t offset;       /* start of the test area inside the target */
     uint64_t span;         /* length of the test area */
     double time_s;         /* stop after this long; 0 = no time limit */
-    uint64_t max_bytes;    /* stop after this many bytes; 0 = no limit */
-    uint64_t rate_bps;     /* throttle to this many bytes/s in total; 0 = none */
-    int full_coverage;     /* random patterns visit every block exactly once */
-    uint64_t seed;         /* offsets and data; same seed, same run */
-    double interval_s;     /* sampling interval, 0.01 .. 3600 */
+    /* run this long first, unmeasured (then time_s measured): the figures
+     * exclude it, the series logs it */
+    double warmup_s;
+    uint64_t max_bytes; /* stop after this many bytes; 0 = no limit */
+    uint64_t rate_bps;  /* throttle to this many bytes/s in total; 0 = none */
+    int full_coverage;  /* random patterns visit every block exactly once */
+    uint64_t seed;      /* offsets and data; same seed, same run */
+    double interval_s;  /* sampling interval, 0.01 .. 3600 */
 };
 
 #endif

@@ -933,6 +933,16 @@ static void steps_table(const struct ssd__results *s, struct ssd__text *t) {
             ssd__text_html(t, st->res.reason);
             ssd__text_add(t, "</span>");
         }
+        if (st->res.health_json && isfinite(st->res.wa))
+            ssd__text_add(t, "<br/><span class=\"note\">write amplification %.2f</span>",
+                          st->res.wa);
+        if (st->def.kind == SSD__STEP_TRIM && st->res.trim_how) {
+            ssd__text_add(
+                t, "<br/><span class=\"%s\">TRIM %s: ", st->res.trim_reached ? "note" : "warn",
+                st->res.trim_reached ? "reached the drive" : "did not reach the drive");
+            ssd__text_html(t, st->res.trim_how);
+            ssd__text_add(t, "</span>");
+        }
         ssd__text_add(t, "</td><td>%s</td>", state);
         if (st->def.kind == SSD__STEP_JOB && st->res.job_json) {
             td_num(t, st->res.bw_bps / MIB, "%.1f");
@@ -1260,6 +1270,15 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
         ssd__text_add(&t, "</code>) was skipped: ");
         ssd__text_html(&t, st->res.reason);
         ssd__text_add(&t, ". The run went on without it.</p>\n");
+    }
+    for (int i = 0; i < s->nsteps; i++) {
+        char *warn = ssd__trim_warning(&s->steps[i], i);
+        if (!warn)
+            continue;
+        ssd__text_add(&t, "<p class=\"warn\">");
+        ssd__text_html(&t, warn);
+        ssd__text_add(&t, ". The steps after it measured a drive that was not trimmed.</p>\n");
+        free(warn);
     }
     char buf[128];
     ssd__text_add(&t, "<table class=\"kv\">\n");

@@ -15,6 +15,8 @@
 #include "clock.h"
 #include "file_write.h"
 #include "interrupt.h"
+#include "jsonw.h"
+#include "ssdcore/health.h"
 #include "ssdcore/hist.h"
 #include "ssdcore/job.h"
 #include "ssdcore/drive.h"
@@ -129,8 +131,10 @@ static int run_job(ssd_suite *s, int i) {
     for (int k = 0; k < st->def.nopts && !rc; k++) {
         char buf[64];
         const char *v = ssd__suite_scaled(s, st->def.keys[k], st->def.values[k], buf, sizeof buf);
-        if (!strcmp(st->def.keys[k], "time"))
-            ssd_parse_duration(v, &total);
+        double d = 0;
+        if ((!strcmp(st->def.keys[k], "time") || !strcmp(st->def.keys[k], "warmup")) &&
+            !ssd_parse_duration(v, &d))
+            total += d; /* the progress counts the warm-up too */
         rc = ssd_job_set_option(j, st->def.keys[k], v);
     }
     if (!rc && st->def.log[0]) {
@@ -217,6 +221,44 @@ static int run_job(ssd_suite *s, int i) {
     return rc;
 }
 
+/* Steps whose writes the drive's counters should account for. */
+static int step_writes_data(const struct ssd__step *st) {
+    if (st->def.kind == SSD__STEP_REPLAY)
+        return 1;
+    const char *p = st->def.kind == SSD__STEP_JOB ? ssd__step_option(st, "pattern") : NULL;
+    return p && (!strcmp(p, "write") || !strcmp(p, "randwrite") || !strcmp(p, "rw") ||
+                 !strcmp(p, "randrw"));
+}
+
+/* st's health record from the counters read around it. */
+static void record_health(struct ssd__step *st, const ssd_health *before, const ssd_health *after) {
+    char *b = NULL, *a = NULL, *d = NULL;
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    if (before->available && after->available && !ssd_health_to_json(before, &b) &&
+        !ssd_health_to_json(after, &a) && !ssd_health_delta_json(before, after, &d)) {
+        ssd__jw_kstr(&w, "source", after->source);
+        ssd__jw_kraw(&w, "before", b);
+        ssd__jw_kraw(&w, "after", a);
+        ssd__jw_kraw(&w, "delta", d);
+        double host = after->host_written_bytes - before->host_written_bytes;
+        double media = after->media_written_bytes - before->media_written_bytes;
+        st->res.wa = isfinite(host) && isfinite(media) && host > 0 ? media / host : NAN;
+    } else {
+        ssd__jw_kbool(&w, "available", 0);
+        ssd__jw_kstr(&w, "why", before->available ? after->why : before->why);
+    }
+    ssd__jw_end_object(&w);
+    ssd_free(b);
+    ssd_free(a);
+    ssd_free(d);
+    ssd_free(st->res.health_json);
+    st->res.health_json = NULL;
+    if (ssd__jw_finish(&w, &st->res.health_json))
+        st->res.health_json = NULL;
+}
+
 static int run_trim(ssd_suite *s, int i) {
     struct ssd__step *st = &s->res.steps[i];
     uint64_t size = ssd_target_size(s->t);
@@ -235,6 +277,16 @@ static int run_trim(ssd_suite *s, int i) {
     }
     if (rc)
         return step_fail(s, st, rc, ssd_target_errmsg(s->t));
+    ssd_trim_reach r;
+    ssd_target_trim_reach(s->t, &r);
+    st->res.trim_reached = r.reached == 1;
+    st->res.trim_how = strdup(r.how);
+    if (r.fs_type[0]) {
+        st->res.trim_fs = strdup(r.fs_type);
+        st->res.trim_mount = strdup(r.mount_point);
+        st->res.trim_mount_opts = strdup(r.mount_options);
+    }
+    st->res.trim_fitrim_bytes = r.fitrim_tried && !r.fitrim_errno ? (double)r.fitrim_bytes : NAN;
     st->res.state = SSD__ST_DONE;
     return 0;
 }
@@ -397,6 +449,9 @@ int ssd_suite_run(ssd_suite *s) {
         }
         ssd__now_iso(st->res.started, sizeof st->res.started);
         st->res.temp_before_c = drive_temp(s);
+        st->res.wa = NAN;
+        ssd_health hb, ha;
+        int counted = step_writes_data(st) && ssd_target_health(s->t, &hb) == 0;
         double t0 = ssd__mono_s();
         switch (st->def.kind) {
         case SSD__STEP_JOB:
@@ -429,6 +484,8 @@ int ssd_suite_run(ssd_suite *s) {
         }
         st->res.wall_s = ssd__mono_s() - t0;
         st->res.temp_after_c = drive_temp(s);
+        if (counted && ssd_target_health(s->t, &ha) == 0)
+            record_health(st, &hb, &ha);
         if (rc == SSD_EINTERRUPTED)
             break;
         int wrc = save_results(s);

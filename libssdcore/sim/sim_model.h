@@ -52,6 +52,7 @@ struct ssd__sim_params {
     double idle_gc_mbps, idle_gc_gb; /* idle GC: rate and the fast-write bytes it stops at */
     double read_seq_mbps, read_rand_iops, read_lat_us, read_lat_slc_us;
     double write_lat_us, link_mbps, iops_cap;
+    double native_write_lat_us; /* QD1 write latency once the cache is full; 0: write_lat_us */
     double mix_penalty; /* share of the read/write speed gap writes lose, times the read share */
     double qd_dip_at, qd_dip_depth; /* random-write speed factor at one queue depth */
     double noise, noise_direct;     /* per-tick lognormal sigma: cache / direct phases */

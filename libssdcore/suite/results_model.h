@@ -101,6 +101,18 @@ struct ssd__step_result {
     char how[24];
     /* the drive's temperature (hwmon) around the step, NaN when unknown */
     double temp_before_c, temp_after_c;
+    /* steps that write: the drive's counters before and after
+     * ({"source","before","after","delta"} or {"available": false, "why"}),
+     * NULL when not read; the write amplification over the step (media over
+     * host bytes written), NaN when the drive does not expose media writes */
+    char *health_json;
+    double wa;
+    /* trim: whether it reached the drive (ssd_trim_reach): how is NULL when
+     * unknown (not run, or an older results.json); fs, mount point and
+     * options name the file's filesystem (NULL for other targets) */
+    int trim_reached;
+    char *trim_how, *trim_fs, *trim_mount, *trim_mount_opts;
+    double trim_fitrim_bytes; /* NaN when FITRIM did not run */
     /* filebench: seconds and MiB/s of each file test (copy, archive...) */
     int nfile;
     struct {
@@ -151,6 +163,10 @@ const char *ssd__step_state_name(int state);
 int ssd__step_state(const char *name);
 /* "running", "complete", "interrupted" or "failed". */
 const char *ssd__suite_status(const struct ssd__results *r);
+/* "step N (trim, line L): the TRIM did not reach the drive: HOW; FS on
+ * MOUNT, mount options OPTS" for a TRIM known not to have reached the
+ * drive (malloc'd), else NULL. */
+char *ssd__trim_warning(const struct ssd__step *st, int index);
 /* The number of steps that were skipped. */
 int ssd__suite_skipped(const struct ssd__results *r);
 /* The step among the first `before` by name (NULL when none); by log stem. */

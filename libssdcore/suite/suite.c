@@ -65,6 +65,11 @@ void ssd__suite_clear_steps(ssd_suite *s) {
             free(st->def.akeys[k]);
         free(st->res.error);
         free(st->res.reason);
+        free(st->res.trim_how);
+        ssd_free(st->res.health_json);
+        free(st->res.trim_fs);
+        free(st->res.trim_mount);
+        free(st->res.trim_mount_opts);
         ssd_free(st->res.job_json);
         ssd_free(st->res.truth_json);
         ssd_free(st->res.analysis_json);
@@ -223,7 +228,8 @@ int ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
 
 const char *ssd__suite_scaled(const ssd_suite *s, const char *key, const char *value, char *buf,
                               size_t len) {
-    int is_time = !strcmp(key, "time"), is_interval = !strcmp(key, "interval");
+    int is_time = !strcmp(key, "time") || !strcmp(key, "warmup"),
+        is_interval = !strcmp(key, "interval");
     double v;
     if ((!is_time && !is_interval) || s->res.scale == 1 || ssd_parse_duration(value, &v))
         return value;
@@ -350,6 +356,25 @@ int ssd__suite_skipped(const struct ssd__results *s) {
     for (int i = 0; i < s->nsteps; i++)
         n += s->steps[i].res.state == SSD__ST_SKIPPED;
     return n;
+}
+
+char *ssd__trim_warning(const struct ssd__step *st, int index) {
+    if (st->def.kind != SSD__STEP_TRIM || st->res.state != SSD__ST_DONE || !st->res.trim_how ||
+        st->res.trim_reached)
+        return NULL;
+    char *msg = NULL;
+    int n;
+    if (st->res.trim_fs)
+        n = asprintf(&msg,
+                     "step %d (trim, line %d): the TRIM did not reach the drive: %s; %s on %s, "
+                     "mount options %s",
+                     index + 1, st->def.lineno, st->res.trim_how, st->res.trim_fs,
+                     st->res.trim_mount ? st->res.trim_mount : "?",
+                     st->res.trim_mount_opts ? st->res.trim_mount_opts : "?");
+    else
+        n = asprintf(&msg, "step %d (trim, line %d): the TRIM did not reach the drive: %s",
+                     index + 1, st->def.lineno, st->res.trim_how);
+    return n < 0 ? NULL : msg;
 }
 
 static const char *kind_name(int kind) {

@@ -20,6 +20,8 @@ static const struct {
                 "traces"},
     {"lab2016-30s", "lab2016 as seed 002 runs it: random, QD, block-size and mixed tests 30 s "
                     "each"},
+    {"lab2016-40s", "lab2016 as seed 002's general rules say: random, QD, block-size and mixed "
+                    "tests 40 s each, the last 30 s measured (warmup=10s time=30s)"},
     {"lab2016-10pct", "lab2016 as seed 001 runs it: the mixed tests step the read share by "
                       "10 %"},
     {"apps", "application traces (METHODOLOGY A 11): PCMark 8-style storage traces, a game-level "
@@ -261,6 +263,8 @@ int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uin
         int step = 20;
         if (!strcmp(name, "lab2016-30s"))
             T = "time=30s";
+        else if (!strcmp(name, "lab2016-40s"))
+            T = "warmup=10s time=30s";
         else if (!strcmp(name, "lab2016-10pct"))
             step = 10;
         else if (strcmp(name, "lab2016"))

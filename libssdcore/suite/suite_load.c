@@ -118,6 +118,23 @@ static void load_params(struct ssd__step *st, const struct ssd__jv *v) {
     }
 }
 
+/* A TRIM step's reached_device object; absent (older results.json): the
+ * reach stays unknown and nothing is claimed. */
+static void load_trim_reach(struct ssd__step *st, const struct ssd__jv *r) {
+    st->res.trim_fitrim_bytes = NAN;
+    if (!r || r->type != SSD__JOBJ || !ssd__jv_str(r, "how"))
+        return;
+    const struct ssd__jv *reached = ssd__jv_get(r, "reached");
+    st->res.trim_reached = reached && reached->type == SSD__JTRUE;
+    st->res.trim_how = strdup(ssd__jv_str(r, "how"));
+    const char *fs = ssd__jv_str(r, "filesystem"), *mp = ssd__jv_str(r, "mount_point"),
+               *mo = ssd__jv_str(r, "mount_options");
+    st->res.trim_fs = fs ? strdup(fs) : NULL;
+    st->res.trim_mount = mp ? strdup(mp) : NULL;
+    st->res.trim_mount_opts = mo ? strdup(mo) : NULL;
+    st->res.trim_fitrim_bytes = ssd__jv_num(r, "fitrim_bytes", NAN);
+}
+
 static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v, int i,
                      const char *path) {
     memset(st, 0, sizeof *st);
@@ -139,6 +156,12 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     st->res.wall_s = ssd__jv_num(v, "wall_s", 0);
     st->res.temp_before_c = ssd__jv_num(v, "temp_c_before", NAN);
     st->res.temp_after_c = ssd__jv_num(v, "temp_c_after", NAN);
+    const struct ssd__jv *health = ssd__jv_get(v, "health");
+    st->res.wa = NAN;
+    if (health && health->type == SSD__JOBJ) {
+        st->res.health_json = dump(health);
+        st->res.wa = ssd__jv_num(ssd__jv_get(health, "delta"), "write_amplification", NAN);
+    }
     if (ssd__jv_str(v, "error"))
         st->res.error = strdup(ssd__jv_str(v, "error"));
     if (st->res.state == SSD__ST_SKIPPED)
@@ -189,6 +212,7 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     case SSD__STEP_TRIM:
         st->def.offset = whole(v, "offset", 0, UINT64_MAX, 0);
         st->def.length = whole(v, "length", 0, UINT64_MAX, 0);
+        load_trim_reach(st, ssd__jv_get(v, "reached_device"));
         break;
     case SSD__STEP_IDLE:
         st->def.idle_s = ssd__jv_num(v, "seconds_unscaled", 0);

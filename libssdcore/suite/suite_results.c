@@ -215,6 +215,8 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
     ssd__jw_knum(w, "wall_s", st->res.wall_s);
     ssd__jw_knum(w, "temp_c_before", st->res.temp_before_c);
     ssd__jw_knum(w, "temp_c_after", st->res.temp_after_c);
+    if (st->res.health_json)
+        ssd__jw_kraw(w, "health", st->res.health_json);
     if (st->res.error)
         ssd__jw_kstr(w, "error", st->res.error);
     if (st->res.state == SSD__ST_SKIPPED)
@@ -244,6 +246,17 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
         ssd__jw_knum(w, "offset", (double)st->def.offset);
         ssd__jw_knum(w, "length",
                      (double)(st->def.length ? st->def.length : s->target_size - st->def.offset));
+        if (st->res.trim_how) {
+            ssd__jw_key(w, "reached_device");
+            ssd__jw_begin_object(w);
+            ssd__jw_kbool(w, "reached", st->res.trim_reached);
+            ssd__jw_kstr(w, "how", st->res.trim_how);
+            ssd__jw_kstr(w, "filesystem", st->res.trim_fs);
+            ssd__jw_kstr(w, "mount_point", st->res.trim_mount);
+            ssd__jw_kstr(w, "mount_options", st->res.trim_mount_opts);
+            ssd__jw_knum(w, "fitrim_bytes", st->res.trim_fitrim_bytes);
+            ssd__jw_end_object(w);
+        }
         break;
     case SSD__STEP_IDLE:
         ssd__jw_knum(w, "seconds", st->def.idle_s * s->scale);
@@ -433,6 +446,17 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
         ssd__jw_kstr(w, "kind", ssd__step_kind_name(st->def.kind));
         ssd__jw_kstr(w, "reason", st->res.reason);
         ssd__jw_end_object(w);
+    }
+    ssd__jw_end_array(w);
+    /* A TRIM that stayed in the filesystem: the steps after it measured an
+     * untrimmed drive. */
+    ssd__jw_key(w, "warnings");
+    ssd__jw_begin_array(w);
+    for (int i = 0; i < s->nsteps; i++) {
+        char *msg = ssd__trim_warning(&s->steps[i], i);
+        if (msg)
+            ssd__jw_str(w, msg);
+        free(msg);
     }
     ssd__jw_end_array(w);
     for (size_t i = 0; i < ssd__named_step_count; i++) {
@@ -634,6 +658,10 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
         if (st->res.state == SSD__ST_SKIPPED)
             ssd__text_add(&t, "  skipped step %d (%s, line %d): %s\n", i + 1, st->def.name,
                           st->def.lineno, st->res.reason ? st->res.reason : "?");
+        char *warn = ssd__trim_warning(st, i);
+        if (warn)
+            ssd__text_add(&t, "  warning: %s\n", warn);
+        free(warn);
     }
     for (size_t i = 0; i < ssd__named_step_count; i++) {
         const struct ssd__named_step *n = &ssd__named_steps[i];
@@ -649,6 +677,14 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
                           st->res.bw_bps / 1048576);
         else
             line_bps(&t, n->text_label, st->res.bw_bps);
+    }
+    /* The drive's write amplification over each logged write (the curves the
+     * analysis reads); report.html and results.json have it for every step. */
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->res.health_json && isfinite(st->res.wa) && st->def.log[0])
+            ssd__text_add(&t, "  %-26s %10.2f  (write amplification: media / host bytes)\n",
+                          st->def.name, st->res.wa);
     }
     const struct ssd__step *deg = done_job(s, ssd__step_degradation);
     if (deg && deg->res.lat_p50_us > 0)

@@ -117,6 +117,7 @@ def invocations(tmp_path):
         "suite": ["sim:bx200", "--suite", "quick", "--list"],
         "report": [d / "results", "--out", d / "report.html"],
         "identity": ["sim:bx200"],
+        "health": ["sim:bx200"],
         "precondition": ["sim:bx200", "--destroy-data", "--no-progress"],
         "catalog list": ["--catalog", d / "catalog.sqlite"],
         "sim list": [],

@@ -82,6 +82,7 @@ def test_quick_suite_results_agree_with_jobs_analysis_and_truth(tmp_path):
 
 
 @pytest.mark.parametrize("suite, length, points", [("lab2016-30s", 30, [0, 20, 40, 60, 80, 100]),
+                                                   ("lab2016-40s", 30, [0, 20, 40, 60, 80, 100]),
                                                    ("lab2016-10pct", 180, list(range(0, 101, 10)))])
 def test_lab2016_variants_follow_seeds_002_and_001(cli, suite, length, points):
     """Seed 002 runs the random, QD, block-size and mixed tests for 30 s;

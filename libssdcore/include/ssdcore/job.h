@@ -101,6 +101,10 @@ SSD_API void ssd_job_free(ssd_job *j);
  *   "offset"    start of the test area in the target (default 0)
  *   "span"      length of the test area (default: the rest of the target)
  *   "time"      stop after this long ("30s", "2h"); "0" = no time limit
+ *   "warmup"    run this long first ("10s"), then "time" measured: the
+ *               figures (bytes, IOPS, latency, runtime_s) cover only the
+ *               intervals that began after the warm-up; the series logs
+ *               every interval. Needs a time; refused with bytes/coverage.
  *   "bytes"     stop after this many bytes ("8g"); "0" = no limit
  *               (with neither time nor bytes nor coverage, time is 10 s)
  *   "rate"      limit the total rate to this many bytes/s ("100m")
@@ -151,7 +155,9 @@ SSD_API int ssd_job_run(ssd_job *j);
 /* The last error message; "" when there was none. */
 SSD_API const char *ssd_job_errmsg(const ssd_job *j);
 
-/* Results after ssd_job_run. dir is an ssd_dir; SSD_DIR_ALL sums both. */
+/* Results after ssd_job_run. dir is an ssd_dir; SSD_DIR_ALL sums both.
+ * With a warm-up, the runtime and the bytes and I/Os are the measured
+ * part's (the intervals after the warm-up). */
 SSD_API double ssd_job_runtime_s(const ssd_job *j);
 SSD_API uint64_t ssd_job_bytes(const ssd_job *j, int dir);
 SSD_API uint64_t ssd_job_ios(const ssd_job *j, int dir);

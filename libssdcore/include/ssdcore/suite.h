@@ -6,7 +6,9 @@
  *   "lab2016"  METHODOLOGY.md section A: sequential, random 4K, QD and
  *              block-size scaling, mixed workloads, the 2-hour degradation
  *              test and GC recovery, with TRIMs before and 15-minute idles
- *              between tests;
+ *              between tests ("lab2016-30s", "lab2016-40s": seed 002's
+ *              30 s tests, or 40 s with the last 30 s measured;
+ *              "lab2016-10pct": seed 001's 10 % mixed steps);
  *   "fill2021" section B: a whole-drive sequential fill and its three-segment
  *              analysis (cache, direct-to-TLC, folding);
  *   "pts"      the SNIA PTS v2.0.2 tests with the Client settings: IOPS,

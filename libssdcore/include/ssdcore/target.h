@@ -47,6 +47,9 @@ SSD_API void ssd_target_free(ssd_target *t);
  *                   file ssdcore did not create (required for them).
  *   "buffered"      "1" uses the page cache; default is O_DIRECT.
  *   "read_only"     "1" opens for reading only (no destroy_data needed).
+ *   "fitrim"        "auto" (default: after a TRIM of a file target on a
+ *                   filesystem mounted without discard, FITRIM its mount
+ *                   point so the TRIM reaches the drive) or "never".
  *   "layout"        "auto" (default: lay out a new file, or one of
  *                   ssdcore's that is sparse or not completely laid out,
  *                   with random data before the first read), "always",
@@ -86,6 +89,33 @@ SSD_API int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length);
  * 0 or a negative code: SSD_EUNSAFE on a target opened read_only or a file
  * ssdcore did not create, SSD_EUNSUPPORTED when the device cannot discard. */
 SSD_API int ssd_target_purge(ssd_target *t, const char **how);
+
+/* Whether the last successful ssd_target_trim reached the drive, and how.
+ * A punched hole in a file reaches the SSD only when the filesystem passes
+ * discards: mounted with "discard", or a FITRIM (what fstrim does) on its
+ * mount point. So after punching, a file target runs FITRIM on the file's
+ * filesystem unless it is mounted with discard or the option "fitrim" is
+ * "never"; FITRIM needs root or CAP_SYS_ADMIN, and a refusal is recorded,
+ * not an error. */
+typedef struct ssd_trim_reach {
+    int reached; /* 1 reached the device, 0 it did not (warn), -1 no TRIM yet */
+    /* "discard mount option", "FITRIM", "block device BLKDISCARD",
+     * "model (sim)", or "not passed: ext4 mounted without discard, FITRIM
+     * refused: EPERM (Operation not permitted)" (or "FITRIM disabled") */
+    char how[256];
+    /* file targets: the file's filesystem as /proc/self/mountinfo lists it
+     * ("" for other targets) */
+    char fs_type[32];
+    char mount_point[256];
+    char mount_options[256]; /* per-mount options, then the superblock's */
+    int fitrim_tried;        /* 1 when FITRIM was attempted */
+    int fitrim_errno;        /* its errno when it failed, else 0 */
+    uint64_t fitrim_bytes;   /* bytes the kernel reported trimmed by FITRIM */
+} ssd_trim_reach;
+
+/* Copies the last TRIM's reach into *out. Returns 0, or SSD_EINVAL for a
+ * NULL argument. */
+SSD_API int ssd_target_trim_reach(const ssd_target *t, ssd_trim_reach *out);
 
 /* Leaves the drive idle for `seconds` so it can collect garbage: a sleep on
  * real targets (interruptible: returns SSD_EINTERRUPTED after

@@ -1,0 +1,91 @@
+/* cmd_health.c - `ssdcore health TARGET [--json]`: the drive's own counters
+ * (host and media bytes written, errors, thermal throttling). */
+#include <getopt.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <ssdcore.h>
+
+#include "commands.h"
+
+static const char health_usage[] =
+    "usage: ssdcore health TARGET [--json]\n"
+    "\n"
+    "Prints the drive's health counters: the NVMe SMART / health log, the SATA\n"
+    "SMART attributes, or a sim: drive's model counters. Counters the drive does\n"
+    "not expose are left out (null is never printed as 0); a target without\n"
+    "counters (a file, a loop device) says \"not available\" and why.\n"
+    "\n"
+    "  --json  print the counters as a JSON object\n";
+
+int cmd_health(int argc, char **argv) {
+    static const struct option opts[] = {
+        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    int json = 0, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(health_usage, stdout);
+            return 0;
+        }
+        if (c != 'j')
+            return cli_getopt_error("health", argv, "h", opts);
+        json = 1;
+    }
+    if (optind + 1 != argc)
+        return cli_usage_error("health", "expected one TARGET");
+    ssd_target *t;
+    if (ssd_target_create(&t))
+        return cli_error("health", "out of memory");
+    ssd_target_set_option(t, "read_only", "1");
+    ssd_target_set_option(t, "layout", "never");
+    ssd_health h;
+    char *text = NULL;
+    int status = 0;
+    if (ssd_target_open(t, argv[optind]) < 0 || ssd_target_health(t, &h) < 0)
+        status = cli_error("health", "%s", ssd_target_errmsg(t));
+    else if (ssd_health_to_json(&h, &text) < 0)
+        status = cli_error("health", "out of memory");
+    else if (json)
+        puts(text);
+    else if (!h.available)
+        printf("health counters not available: %s\n", h.why);
+    else {
+        static const struct {
+            const char *label;
+            size_t off;
+            double unit;
+        } rows[] = {
+#define R(label, name, unit) {label, offsetof(ssd_health, name), unit}
+            R("host written, GiB", host_written_bytes, 1073741824.0),
+            R("host read, GiB", host_read_bytes, 1073741824.0),
+            R("host write commands", host_write_commands, 1),
+            R("host read commands", host_read_commands, 1),
+            R("media (NAND) written, GiB", media_written_bytes, 1073741824.0),
+            R("media errors", media_errors, 1),
+            R("reallocated sectors", reallocated_sectors, 1),
+            R("warning temp. time, min", warning_temp_minutes, 1),
+            R("critical temp. time, min", critical_temp_minutes, 1),
+            R("thermal T1 transitions", thermal_t1_transitions, 1),
+            R("thermal T2 transitions", thermal_t2_transitions, 1),
+            R("thermal T1 time, s", thermal_t1_seconds, 1),
+            R("thermal T2 time, s", thermal_t2_seconds, 1),
+            R("temperature, C", temperature_c, 1),
+            R("percentage used", percentage_used, 1),
+#undef R
+        };
+        printf("source: %s\n", h.source);
+        for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+            double v = *(const double *)((const char *)&h + rows[i].off) / rows[i].unit;
+            if (isfinite(v))
+                printf("  %-28s %.6g\n", rows[i].label, v);
+        }
+        if (isfinite(h.media_written_bytes) && h.host_written_bytes > 0)
+            printf("  %-28s %.3f\n", "write amplification (life)",
+                   h.media_written_bytes / h.host_written_bytes);
+    }
+    ssd_free(text);
+    ssd_target_free(t);
+    return status;
+}
