@@ -1,0 +1,149 @@
+"""#24: the compare page says what each figure is. A figure measured under
+other test conditions (the quick suite's 2-minute degradation, a 5 s test on
+a 1 GiB span) is a row of its own, never a bar against the 2-hour one; a
+drive the analysis found to have no cache says "no cache", not "missing";
+a lower bound says "at least" and is never a percentage base; drives are
+named as `sim list` names them, with the suite when one drive is there
+twice; a summary table on top links each drive's report."""
+import csv
+import json
+import os
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import ssdcore
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    base = tmp_path_factory.mktemp("like")
+    out = {}
+    for name, target, suite in (("bx-lab", "sim:bx200", "lab2016"),
+                                ("bx-quick", "sim:bx200", "quick"),
+                                ("ssd370", "sim:ssd370", "lab2016")):
+        out[name] = base / "runs" / name
+        ssdcore.suite(target, out[name], suite=suite)
+    return out
+
+
+@pytest.fixture(scope="module")
+def cmp(runs, cli, tmp_path_factory):
+    import subprocess
+    out = runs["bx-lab"].parent.parent / "c"
+    r = subprocess.run([cli, "compare", str(runs["bx-lab"]), str(runs["bx-quick"]),
+                        str(runs["ssd370"]), "--out", str(out)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    doc = json.loads((out / "compare.json").read_text())
+    rows = list(csv.DictReader(open(out / "compare.csv")))
+    return out, doc, rows, (out / "compare.html").read_text()
+
+
+def test_names_from_the_profile_with_the_suite_when_a_drive_is_there_twice(cmp):
+    _, doc, _, _ = cmp
+    assert [d["label"] for d in doc["drives"]] == ["Crucial BX200 240 GB (lab2016)",
+                                                   "Crucial BX200 240 GB (quick)",
+                                                   "Transcend SSD370 256 GB"]
+    assert all(d["run_id"] and len(d["run_id"]) == 32 for d in doc["drives"])
+
+
+def test_two_minute_degradation_is_not_barred_against_two_hours(cmp):
+    _, doc, rows, html = cmp
+    written = [f for f in doc["figures"] if f["key"] == "write_curves.degradation.total_bytes"]
+    assert len(written) == 2
+    by_cond = {f["conditions"]: f for f in written}
+    assert set(by_cond) == {"4K QD32, 2 h, whole drive", "4K QD32, 2 min, whole drive"}
+    two_h, two_min = by_cond["4K QD32, 2 h, whole drive"], by_cond["4K QD32, 2 min, whole drive"]
+    assert two_h["values"][1] is None and two_h["states"][1] == "other_conditions"
+    assert two_h["values"][0] > 0 and two_h["values"][2] > 0
+    assert two_min["values"][1] > 0 and two_min["values"][0] is None
+    # The random tests: 3 min on 32 GiB and 5 s on 1 GiB are two rows too.
+    iops = {f["conditions"] for f in doc["figures"] if f["key"] == "rand4k_write_qd4_iops"}
+    assert iops == {"4K QD4, 3 min, 32 GiB span", "4K QD4, 5 s, 1 GiB span"}
+    # CSV: one line per drive x figure, its conditions, no percentage across
+    # conditions (the highlight is the lab2016 run).
+    q = [r for r in rows if r["drive"] == "Crucial BX200 240 GB (quick)"
+         and r["figure"] == "write_curves.degradation.total_bytes"]
+    assert len(q) == 1 and q[0]["conditions"] == "4K QD32, 2 min, whole drive"
+    assert q[0]["pct_vs_highlight"] == "" and float(q[0]["value"]) > 0
+    s = [r for r in rows if r["drive"] == "Transcend SSD370 256 GB"
+         and r["figure"] == "write_curves.degradation.total_bytes"]
+    assert s[0]["pct_vs_highlight"] != ""
+    # The page: the 2-minute bar is in its own figure, named by its conditions.
+    for m in re.finditer(r"<figure class=\"bars\"><figcaption>degradation: written[^<]*", html):
+        fig = html[m.start():html.index("</figure>", m.start())]
+        assert ("(quick)" in fig) != ("(lab2016)" in fig)
+        assert "-90 %" not in fig
+
+
+def test_no_cache_is_none_and_recovery_is_at_least(cmp, runs):
+    _, doc, rows, html = cmp
+    head = json.loads((runs["ssd370"] / "results.json").read_text())["headline"]
+    deg = head["write_curves"]["degradation"]
+    assert deg["cache_bytes"] is None and deg["state"]["cache_bytes"] == "none"
+    assert deg["state"]["total_bytes"] == "measured"
+    trim = head["write_curves"]["recovery-trim"]
+    assert trim["recovery_censored"] == "right"
+    assert trim["state"]["recovered_bytes"] == "lower_bound"
+    cache = [f for f in doc["figures"] if f["key"] == "write_curves.degradation.cache_bytes"]
+    lab = [f for f in cache if f["conditions"] == "4K QD32, 2 h, whole drive"][0]
+    assert lab["states"][2] == "none" and lab["values"][2] is None
+    fig = html[html.index("degradation: SLC cache, 4K QD32, 2 h"):]
+    fig = fig[:fig.index("</figure>")]
+    assert "no cache" in fig and "not in this run" not in fig and "missing" not in fig
+    rec = [r for r in rows if r["drive"] == "Transcend SSD370 256 GB"
+           and r["figure"] == "write_curves.recovery-trim.recovered_bytes"][0]
+    assert rec["state"] == "lower_bound" and rec["pct_vs_highlight"] == ""
+    bx = [r for r in rows if r["drive"] == "Crucial BX200 240 GB (lab2016)"
+          and r["figure"] == "write_curves.recovery-trim.recovered_bytes"][0]
+    assert bx["state"] == "measured" and bx["pct_vs_highlight"] in ("", "0")
+    fig = html[html.index("recovery-trim: recovered fast-write volume"):]
+    fig = fig[:fig.index("</figure>")]
+    gib = head["write_curves"]["recovery-trim"]["recovered_bytes"] / 2**30
+    assert f"at least {gib:.2f} GiB, the drive never slowed" in fig
+    assert "%)" not in fig  # a bound is never a percentage base
+    # The quick run has no TRIM recovery: not in this run, not "none".
+    quick = [r for r in rows if r["drive"] == "Crucial BX200 240 GB (quick)"
+             and r["figure"] == "write_curves.recovery-trim.recovered_bytes"][0]
+    assert quick["state"] == "not_measured" and quick["value"] == ""
+
+
+def test_summary_on_top_links_reports_and_headings_are_unique(cmp, runs):
+    out, doc, _, html = cmp
+    root = ET.fromstring(html.replace("<!DOCTYPE html>", ""))
+    ns = "{http://www.w3.org/1999/xhtml}"
+    heads = [("".join(h.itertext()), h.get("id")) for h in root.iter()
+             if h.tag in (ns + "h2", ns + "h3")]
+    texts = [h[0] for h in heads]
+    assert len(texts) == len(set(texts)), texts
+    assert texts[0] == "Summary"
+    ids = {h[1] for h in heads}
+    toc = [a.get("href") for a in root.iter(ns + "a") if (a.get("href") or "").startswith("#")]
+    assert toc and all(h[1:] in ids for h in toc)
+    assert {"#" + i for i in ids} <= set(toc)
+    table = [t for t in root.iter(ns + "table") if t.get("id") == "summary-table"][0]
+    trs = list(table.iter(ns + "tr"))
+    assert len(trs) == 1 + 3
+    links = [a.get("href") for a in table.iter(ns + "a")]
+    assert links == ["../runs/bx-lab/report.html", "../runs/bx-quick/report.html",
+                     "../runs/ssd370/report.html"]
+    for href in links:
+        assert os.path.exists(os.path.join(out, href))
+    ssd = "".join(trs[3].itertext())
+    assert "no cache" in ssd and "at least" in ssd and "slowest second" in ssd
+    bx = "".join(trs[1].itertext())
+    assert "GiB" in bx and "slowest second" in bx
+    # The BX200's used state falls to a few MiB/s: the review's "5 MB/s".
+    slow = float(re.search(r"slowest second ([0-9.]+) MiB/s", bx).group(1))
+    assert 1 < slow < 12
+    quick = "".join(trs[2].itertext())
+    assert "not in this run" in quick
+
+
+def test_python_frame_has_state_and_conditions(runs):
+    df = ssdcore.compare([runs["bx-lab"], runs["ssd370"]])
+    assert {"state", "conditions"} <= set(df.columns)
+    c = df[(df.figure == "write_curves.degradation.cache_bytes")]
+    assert list(c.state) == ["measured", "none"]
+    assert c.value.isna().tolist() == [False, True]
