@@ -740,7 +740,14 @@ static double row_pct(const ssd_compare *c, const struct cmp_row *r, int i) {
 static void row_label(const ssd_compare *c, const struct cmp_row *r, const struct figinfo *f,
                       char *buf, size_t len) {
     (void)c;
-    snprintf(buf, len, "%s%s%s", f->label, r->cond ? ", " : "", r->cond ? r->cond : "");
+    const char *cond = r->cond ? r->cond : "";
+    /* "sequential read 256K QD1" needs no second "256K QD1". */
+    size_t head = strcspn(cond, ",");
+    char first[64];
+    snprintf(first, sizeof first, "%.*s", (int)head, cond);
+    if (head && strstr(f->label, first))
+        cond += head + (cond[head] == ',' ? 2 : 0);
+    snprintf(buf, len, "%s%s%s", f->label, *cond ? ", " : "", cond);
 }
 
 /* What a state says in words where there is no number. */
@@ -979,7 +986,7 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
     double vmax = 0;
     for (int a = 0; a < n; a++)
         vmax = fmax(vmax, fabs(row_value(c, row, order[a]) * f->scale));
-    int rows = n + nmiss, rowh = 26, lw = 190, vw = 150, W = 640;
+    int rows = n + nmiss, rowh = 26, lw = 235, vw = 150, W = 660;
     int H = rows * rowh + 8;
     char label[400];
     row_label(c, row, f, label, sizeof label);
@@ -1014,10 +1021,10 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
                           pb, bound_suffix(key, st), state_names[st]);
         else
             ssd__text_add(t, ": %s\" data-state=\"%s\">", state_words(key, st), state_names[st]);
-        ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\"%s>", lw - 6, y + 17,
-                      i == c->highlight ? " font-weight=\"bold\"" : "");
+        ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"12\"%s>", lw - 6,
+                      y + 17, i == c->highlight ? " font-weight=\"bold\"" : "");
         /* Long labels are cut here; the tooltip has the whole one. */
-        char shortl[40];
+        char shortl[36];
         snprintf(shortl, sizeof shortl, "%s", d->label);
         if (strlen(d->label) >= sizeof shortl)
             memcpy(shortl + sizeof shortl - 4, "...", 4);

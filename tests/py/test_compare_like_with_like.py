@@ -61,6 +61,10 @@ def test_two_minute_degradation_is_not_barred_against_two_hours(cmp):
     # The random tests: 3 min on 32 GiB and 5 s on 1 GiB are two rows too.
     iops = {f["conditions"] for f in doc["figures"] if f["key"] == "rand4k_write_qd4_iops"}
     assert iops == {"4K QD4, 3 min, 32 GiB span", "4K QD4, 5 s, 1 GiB span"}
+    # Named by what differs, without repeating what the figure's name says.
+    labels = {f["label"] for f in doc["figures"] if f["key"] == "seq_read_bps"}
+    assert labels == {"sequential read 256K QD1, 1 min, 32 GiB span",
+                      "sequential read 256K QD1, 5 s, 1 GiB span"}
     # CSV: one line per drive x figure, its conditions, no percentage across
     # conditions (the highlight is the lab2016 run).
     q = [r for r in rows if r["drive"] == "Crucial BX200 240 GB (quick)"
