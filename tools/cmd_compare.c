@@ -172,6 +172,10 @@ int cmd_compare(int argc, char **argv) {
         status = cli_error("compare", "%s", ssd_compare_errmsg(cmp));
         goto done;
     }
+    char *text = NULL;
+    if (ssd_compare_text(cmp, &text) == 0)
+        fputs(text, stdout);
+    ssd_free(text);
     printf("compare: %s/compare.html (%d drives)\n", out, ssd_compare_drive_count(cmp));
 done:
     ssd_compare_free(cmp);

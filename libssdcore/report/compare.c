@@ -1337,20 +1337,27 @@ static const char *main_curve(const struct ssd__results *r) {
     return first;
 }
 
-/* One summary cell: the figure in words, with its unit; a state in words. */
-static void summary_cell(const struct cmp_drive *d, struct ssd__text *t, const char *key,
-                         const char *unit, double scale, int minutes) {
+/* One summary cell: the figure in words with its unit, or its state in
+ * words; *state says which. */
+#define NCELLS 8
+struct summary_row {
+    char cell[NCELLS][200];
+    int state[NCELLS]; /* -1: free text (the anomalies) */
+};
+
+static void summary_cell(const struct cmp_drive *d, char *buf, size_t len, int *state,
+                         const char *key, const char *unit, double scale, int minutes) {
     const struct cmp_fig *f = fig_of(d, key);
     int st = f ? f->state : ST_NOT_MEASURED;
+    *state = st;
     if (!f || !isfinite(f->v) || st == ST_NONE || st == ST_NOT_MEASURED) {
-        ssd__text_add(t, "<td class=\"%s\" data-state=\"%s\">%s</td>",
-                      st == ST_NONE ? "none" : "missing", state_names[st], state_words(key, st));
+        snprintf(buf, len, "%s", state_words(key, st));
         return;
     }
     char vb[48];
     fmt_value(vb, sizeof vb, f->v * scale);
-    ssd__text_add(t, "<td data-state=\"%s\">%s%s %s%s</td>", state_names[st], bound_prefix(st), vb,
-                  unit, minutes ? "" : bound_suffix(key, st));
+    snprintf(buf, len, "%s%s %s%s", bound_prefix(st), vb, unit,
+             minutes ? "" : bound_suffix(key, st));
 }
 
 /* The slowest second of a curve from x_from GiB on (the used state), in
@@ -1377,8 +1384,9 @@ static double slowest(const struct ssd__results *r, const char *stem, double x_f
 
 /* Dips on the QD and block-size curves: a point more than 15 % below an
  * earlier (smaller) one, as Vector 180's random write at QD4. */
-static void anomalies(const struct ssd__results *r, struct ssd__text *t) {
-    int any = 0;
+static void anomalies(const struct ssd__results *r, char *buf, size_t len) {
+    size_t n = 0;
+    buf[0] = 0;
     for (size_t g = 0; g < SSD__GROUP_COUNT; g++) {
         const struct ssd__curve_group *cg = &ssd__curve_groups[g];
         if (!cg->xlog2)
@@ -1399,18 +1407,59 @@ static void anomalies(const struct ssd__results *r, struct ssd__text *t) {
             if (!(y <= best))
                 best = y;
         }
-        if (isfinite(at)) {
-            ssd__text_add(t, "%s", any++ ? "; " : "");
-            ssd__text_html(t, cg->label);
+        if (isfinite(at) && n < len) {
             if (cg->xsize)
-                ssd__text_add(t, ": dips %.0f %% at %g%s", worst_drop * 100,
-                              at >= 1024 ? at / 1024 : at, at >= 1024 ? "K" : " B");
+                n += (size_t)snprintf(buf + n, len - n, "%s%s: dips %.0f %% at %g%s", n ? "; " : "",
+                                      cg->label, worst_drop * 100, at >= 1024 ? at / 1024 : at,
+                                      at >= 1024 ? "K" : " B");
             else
-                ssd__text_add(t, ": dips %.0f %% at %g", worst_drop * 100, at);
+                n += (size_t)snprintf(buf + n, len - n, "%s%s: dips %.0f %% at %g", n ? "; " : "",
+                                      cg->label, worst_drop * 100, at);
         }
     }
-    if (!any)
-        ssd__text_add(t, "none");
+    if (!buf[0])
+        snprintf(buf, len, "none");
+}
+
+static const char *const summary_heads[NCELLS] = {"cache",
+                                                  "after the cache",
+                                                  "used state: start -> end (slowest second)",
+                                                  "recovered after idle",
+                                                  "recovered after TRIM",
+                                                  "QD and block-size anomalies",
+                                                  "fill time",
+                                                  "application score"};
+
+static void summary_of(const struct cmp_drive *d, struct summary_row *row) {
+    const char *stem = main_curve(d->r);
+    char key[256];
+#define CURVE_KEY(leaf)                                                                            \
+    (snprintf(key, sizeof key, "write_curves.%s.%s", stem ? stem : "", leaf), key)
+#define CELL(k) row->cell[k], sizeof row->cell[k], &row->state[k]
+    summary_cell(d, CELL(0), CURVE_KEY("cache_bytes"), "GiB", 1 / GIB, 0);
+    summary_cell(d, CELL(1), CURVE_KEY("post_cache_bps"), "MiB/s", 1 / MIB, 0);
+    const struct cmp_fig *gs = fig_of(d, CURVE_KEY("gc_start_level_bps"));
+    const struct cmp_fig *ge = fig_of(d, CURVE_KEY("gc_end_level_bps"));
+    const struct cmp_fig *gx = fig_of(d, CURVE_KEY("gc_start_bytes"));
+    if (gs && ge && gs->state == ST_MEASURED && ge->state == ST_MEASURED) {
+        double lo = slowest(d->r, stem, gx && isfinite(gx->v) ? gx->v / GIB : 0);
+        int n = snprintf(row->cell[2], sizeof row->cell[2], "%.1f -> %.1f MiB/s", gs->v / MIB,
+                         ge->v / MIB);
+        if (isfinite(lo) && n > 0 && (size_t)n < sizeof row->cell[2])
+            snprintf(row->cell[2] + n, sizeof row->cell[2] - (size_t)n,
+                     " (slowest second %.2f MiB/s)", lo);
+        row->state[2] = ST_MEASURED;
+    } else {
+        summary_cell(d, CELL(2), CURVE_KEY("gc_start_level_bps"), "MiB/s", 1 / MIB, 0);
+    }
+    summary_cell(d, CELL(3), "write_curves.recovery-idle.recovered_bytes", "GiB", 1 / GIB, 0);
+    summary_cell(d, CELL(4), "write_curves.recovery-trim.recovered_bytes", "GiB", 1 / GIB, 0);
+    anomalies(d->r, row->cell[5], sizeof row->cell[5]);
+    row->state[5] = -1;
+    summary_cell(d, CELL(6), "fill_time_s", "min", 1 / 60.0, 1);
+    summary_cell(d, CELL(7), "apps_score_bps", "MiB/s", 1 / MIB, 0);
+#undef CELL
+#undef CURVE_KEY
 }
 
 /* Where a drive's report is, as the page links it: relative to the
@@ -1443,17 +1492,17 @@ static void report_href(const ssd_compare *c, const struct cmp_drive *d, char *b
 
 static void summary_table(const ssd_compare *c, struct ssd__text *t) {
     ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid summary\" id=\"summary-table\">"
-                     "<tr><th>drive</th><th>cache</th><th>after the cache</th>"
-                     "<th>used state: start &#8594; end (slowest second)</th>"
-                     "<th>recovered after idle</th><th>recovered after TRIM</th>"
-                     "<th>QD and block-size anomalies</th><th>fill time</th>"
-                     "<th>application score</th></tr>\n");
+                     "<tr><th>drive</th>");
+    for (int k = 0; k < NCELLS; k++) {
+        ssd__text_add(t, "<th>");
+        ssd__text_html(t, summary_heads[k]);
+        ssd__text_add(t, "</th>");
+    }
+    ssd__text_add(t, "</tr>\n");
     for (int i = 0; i < c->nd; i++) {
         const struct cmp_drive *d = &c->d[i];
-        const char *stem = main_curve(d->r);
-        char key[256], href[4096];
+        char href[4096], rpath[4200];
         report_href(c, d, href, sizeof href);
-        char rpath[4200];
         snprintf(rpath, sizeof rpath, "%s/report.html", d->dir);
         struct stat sb;
         ssd__text_add(t, "<tr><th><i class=\"sw dot\" style=\"--c:%s\"></i>", drive_color(c, i));
@@ -1469,31 +1518,21 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
         ssd__text_add(t, "<br/><small>");
         ssd__text_html(t, d->suite ? d->suite : "no suite");
         ssd__text_add(t, "</small></th>");
-#define CURVE_KEY(leaf)                                                                            \
-    (snprintf(key, sizeof key, "write_curves.%s.%s", stem ? stem : "", leaf), key)
-        summary_cell(d, t, CURVE_KEY("cache_bytes"), "GiB", 1 / GIB, 0);
-        summary_cell(d, t, CURVE_KEY("post_cache_bps"), "MiB/s", 1 / MIB, 0);
-        const struct cmp_fig *gs = fig_of(d, CURVE_KEY("gc_start_level_bps"));
-        const struct cmp_fig *ge = fig_of(d, CURVE_KEY("gc_end_level_bps"));
-        const struct cmp_fig *gx = fig_of(d, CURVE_KEY("gc_start_bytes"));
-        if (gs && ge && gs->state == ST_MEASURED && ge->state == ST_MEASURED) {
-            double lo = slowest(d->r, stem, gx && isfinite(gx->v) ? gx->v / GIB : 0);
-            ssd__text_add(t, "<td data-state=\"measured\">%.1f &#8594; %.1f MiB/s", gs->v / MIB,
-                          ge->v / MIB);
-            if (isfinite(lo))
-                ssd__text_add(t, " (slowest second %.2f MiB/s)", lo);
+        struct summary_row row;
+        summary_of(d, &row);
+        for (int k = 0; k < NCELLS; k++) {
+            int st = row.state[k];
+            if (st < 0)
+                ssd__text_add(t, "<td>");
+            else
+                ssd__text_add(t, "<td%s data-state=\"%s\">",
+                              st == ST_NONE           ? " class=\"none\""
+                              : st == ST_NOT_MEASURED ? " class=\"missing\""
+                                                      : "",
+                              state_names[st]);
+            ssd__text_html(t, row.cell[k]);
             ssd__text_add(t, "</td>");
-        } else {
-            summary_cell(d, t, CURVE_KEY("gc_start_level_bps"), "MiB/s", 1 / MIB, 0);
         }
-        summary_cell(d, t, "write_curves.recovery-idle.recovered_bytes", "GiB", 1 / GIB, 0);
-        summary_cell(d, t, "write_curves.recovery-trim.recovered_bytes", "GiB", 1 / GIB, 0);
-#undef CURVE_KEY
-        ssd__text_add(t, "<td>");
-        anomalies(d->r, t);
-        ssd__text_add(t, "</td>");
-        summary_cell(d, t, "fill_time_s", "min", 1 / 60.0, 1);
-        summary_cell(d, t, "apps_score_bps", "MiB/s", 1 / MIB, 0);
         ssd__text_add(t, "</tr>\n");
     }
     ssd__text_add(t, "</table></div>\n");
@@ -1520,6 +1559,28 @@ static void drives_table(const ssd_compare *c, struct ssd__text *t) {
         ssd__text_add(t, "</code></td></tr>\n");
     }
     ssd__text_add(t, "</table></div>\n");
+}
+
+int ssd_compare_text(const ssd_compare *c, char **out) {
+    int rc = can_write(c, out);
+    if (rc)
+        return rc;
+    struct ssd__text t = {0};
+    for (int i = 0; i < c->nd; i++) {
+        const struct cmp_drive *d = &c->d[i];
+        struct summary_row row;
+        summary_of(d, &row);
+        const char *suite = d->suite ? d->suite : "no suite";
+        /* The suite once: a name may carry it already. */
+        if (strstr(d->label, suite))
+            ssd__text_add(&t, "%s: %s\n", d->label, d->dir);
+        else
+            ssd__text_add(&t, "%s (%s): %s\n", d->label, suite, d->dir);
+        for (int k = 0; k < NCELLS; k++)
+            ssd__text_add(&t, "  %-42s %s\n", summary_heads[k], row.cell[k]);
+    }
+    *out = ssd__text_take(&t);
+    return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare text: out of memory");
 }
 
 int ssd_compare_html(const ssd_compare *c, char **out) {

@@ -15,6 +15,8 @@ import pytest
 
 import ssdcore
 
+STDOUT = {}  # what `ssdcore compare` printed, by the cmp fixture
+
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
@@ -37,6 +39,7 @@ def cmp(runs, cli, tmp_path_factory):
     assert r.returncode == 0, r.stderr
     doc = json.loads((out / "compare.json").read_text())
     rows = list(csv.DictReader(open(out / "compare.csv")))
+    STDOUT["compare"] = r.stdout
     return out, doc, rows, (out / "compare.html").read_text()
 
 
@@ -151,3 +154,16 @@ def test_python_frame_has_state_and_conditions(runs):
     c = df[(df.figure == "write_curves.degradation.cache_bytes")]
     assert list(c.state) == ["measured", "none"]
     assert c.value.isna().tolist() == [False, True]
+
+
+def test_cli_and_python_print_the_summary_in_words(cmp, runs):
+    text = STDOUT["compare"]
+    blocks = text.split("\nTranscend SSD370 256 GB")
+    assert blocks[0].startswith("Crucial BX200 240 GB (lab2016): ")
+    ssd = blocks[1]
+    assert "no cache" in ssd and "at least" in ssd and "the drive never slowed" in ssd
+    quick = text[text.index("Crucial BX200 240 GB (quick)"):text.index("\nTranscend")]
+    assert "recovered after TRIM" in quick and "not in this run" in quick
+    assert "no used state in this run" in quick
+    df = ssdcore.compare([runs["ssd370"]])
+    assert "no cache" in df.attrs["text"]
