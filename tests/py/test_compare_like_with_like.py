@@ -167,3 +167,19 @@ def test_cli_and_python_print_the_summary_in_words(cmp, runs):
     assert "no used state in this run" in quick
     df = ssdcore.compare([runs["ssd370"]])
     assert "no cache" in df.attrs["text"]
+
+
+def test_a_real_drive_is_named_by_model_capacity_and_firmware(runs, tmp_path):
+    import shutil
+    d = tmp_path / "real"
+    shutil.copytree(runs["bx-quick"], d)
+    doc = json.loads((d / "results.json").read_text())
+    doc["target"]["drive"].update(model="Samsung SSD 860 EVO", profile=None,
+                                  capacity_bytes=500107862016, firmware="RVT02B6Q")
+    (d / "results.json").write_text(json.dumps(doc))
+    df = ssdcore.compare([d])
+    assert set(df.drive) == {"Samsung SSD 860 EVO 500 GB, firmware RVT02B6Q"}
+    # A model that says its capacity is not told it twice.
+    doc["target"]["drive"].update(model="Team MP44L 1TB", capacity_bytes=1000204886016)
+    (d / "results.json").write_text(json.dumps(doc))
+    assert set(ssdcore.compare([d]).drive) == {"Team MP44L 1TB, firmware RVT02B6Q"}
