@@ -23,6 +23,7 @@ from ._errors import SsdError, check
 from ._ffi import ffi, lib
 from ._util import set_options, take_string
 from .job import _s
+from .results import CompareResult
 
 __all__ = ["compare"]
 
@@ -86,4 +87,5 @@ def compare(runs: Iterable, out=None, *, highlight=None, labels: Optional[list] 
     df.attrs["html"] = _take(lib.ssd_compare_html, c)
     df.attrs["text"] = _take(lib.ssd_compare_text, c)
     df.attrs["compare"] = json.loads(_take(lib.ssd_compare_json, c))
+    df.attrs["result"] = CompareResult(df.attrs["compare"])
     return df

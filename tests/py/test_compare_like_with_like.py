@@ -154,6 +154,15 @@ def test_python_frame_has_state_and_conditions(runs):
     c = df[(df.figure == "write_curves.degradation.cache_bytes")]
     assert list(c.state) == ["measured", "none"]
     assert c.value.isna().tolist() == [False, True]
+    res = df.attrs["result"]
+    assert isinstance(res, ssdcore.CompareResult) and "Transcend SSD370 256 GB" in repr(res)
+    fr = res.to_frame()
+    cache = fr[fr.figure == "write_curves.degradation.cache_bytes"]
+    assert list(cache.state) == ["measured", "none"]
+    rec = fr[(fr.figure == "write_curves.recovery-trim.recovered_bytes")
+             & (fr.drive == "Transcend SSD370 256 GB")]
+    assert list(rec.state) == ["lower_bound"] and rec.value.iloc[0] > 0
+    assert set(fr.conditions.dropna()) >= {"4K QD32, 2 h, whole drive"}
 
 
 def test_cli_and_python_print_the_summary_in_words(cmp, runs):
