@@ -1413,7 +1413,7 @@ static void anomalies(const struct ssd__results *r, char *buf, size_t len) {
                                       cg->label, worst_drop * 100, at >= 1024 ? at / 1024 : at,
                                       at >= 1024 ? "K" : " B");
             else
-                n += (size_t)snprintf(buf + n, len - n, "%s%s: dips %.0f %% at %g", n ? "; " : "",
+                n += (size_t)snprintf(buf + n, len - n, "%s%s: dips %.0f %% at QD%g", n ? "; " : "",
                                       cg->label, worst_drop * 100, at);
         }
     }

@@ -192,3 +192,25 @@ def test_a_real_drive_is_named_by_model_capacity_and_firmware(runs, tmp_path):
     doc["target"]["drive"].update(model="Team MP44L 1TB", capacity_bytes=1000204886016)
     (d / "results.json").write_text(json.dumps(doc))
     assert set(ssdcore.compare([d]).drive) == {"Team MP44L 1TB, firmware RVT02B6Q"}
+
+
+def test_summary_names_a_queue_depth_dip(tmp_path, cli):
+    """Vector 180's random write falls at QD4 (the seed's review): the
+    summary says so, where before only its chart showed it."""
+    import subprocess
+    suite = tmp_path / "qd.suite"
+    suite.write_text("trim\n" + "".join(
+        f"job name=qd-randwrite-{q} group=qd-randwrite x={q} pattern=randwrite bs=4k qd={q} "
+        f"time=20s span=32g\n" for q in (1, 2, 4, 8, 16, 32)))
+    for name, target in (("v", "sim:vector180"), ("s", "sim:ssd370")):
+        subprocess.run(["ssdcore", "suite", target, "--suite-file", str(suite), "--out",
+                        str(tmp_path / name), "--no-progress"], check=True, capture_output=True)
+    r = subprocess.run([cli, "compare", str(tmp_path / "v"), str(tmp_path / "s"), "--out",
+                        str(tmp_path / "c")], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    lines = [ln for ln in r.stdout.splitlines() if "anomalies" in ln]
+    assert re.search(r"random write 4K: dips \d+ % at QD4$", lines[0]), lines
+    assert lines[1].endswith(" none")
+    html = (tmp_path / "c" / "compare.html").read_text()
+    assert "dips" in html[html.index('id="summary-table"'):html.index("</table>",
+                                                                       html.index('id="summary-table"'))]
