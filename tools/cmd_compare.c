@@ -11,7 +11,8 @@
 
 static const char compare_usage[] =
     "usage: ssdcore compare RUN_DIR... --out DIR [--highlight DRIVE] [--label TEXT]...\n"
-    "       ssdcore compare --catalog PATH --drive TEXT --drive TEXT... --out DIR\n"
+    "       ssdcore compare --catalog PATH --drive TEXT|--run ID... [--suite NAME]\n"
+    "                       [--date YYYY-MM-DD] --out DIR\n"
     "\n"
     "Puts drives side by side: DIR/compare.html (sorted bars per figure with one\n"
     "drive highlighted and the difference against it, QD / block-size / mixed\n"
@@ -27,21 +28,35 @@ static const char compare_usage[] =
     "                     else the target)\n"
     "  --title TEXT       the page title\n"
     "  --catalog PATH     take the runs from this catalog (ssdcore catalog);\n"
-    "  --drive TEXT       ... the newest run whose drive matches TEXT, per --drive\n";
+    "  --drive TEXT       ... the newest run whose drive matches TEXT, per --drive;\n"
+    "                     compare prints which run it took and of how many\n"
+    "  --run ID           ... the run with this catalog id (catalog list) or run_id\n"
+    "                     (its first 4+ hex digits), per --run\n"
+    "  --suite NAME       ... only runs of this suite (every --drive)\n"
+    "  --date PREFIX      ... only runs started on this date (2026-12-03, every --drive)\n";
 
 int cmd_compare(int argc, char **argv) {
-    static const struct option opts[] = {
-        {"out", required_argument, NULL, 'o'},     {"highlight", required_argument, NULL, 'H'},
-        {"label", required_argument, NULL, 'l'},   {"title", required_argument, NULL, 't'},
-        {"catalog", required_argument, NULL, 'c'}, {"drive", required_argument, NULL, 'd'},
-        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {{"out", required_argument, NULL, 'o'},
+                                         {"highlight", required_argument, NULL, 'H'},
+                                         {"label", required_argument, NULL, 'l'},
+                                         {"title", required_argument, NULL, 't'},
+                                         {"catalog", required_argument, NULL, 'c'},
+                                         {"drive", required_argument, NULL, 'd'},
+                                         {"run", required_argument, NULL, 'r'},
+                                         {"suite", required_argument, NULL, 's'},
+                                         {"date", required_argument, NULL, 'D'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
     const char *out = NULL, *highlight = NULL, *title = NULL, *catalog = NULL;
+    const char *suite = NULL, *date = NULL;
     const char **labels = calloc((size_t)argc + 1, sizeof *labels);
+    /* One pick per --drive or --run, in order: drives[i] with runs[i]. */
     const char **drives = calloc((size_t)argc + 1, sizeof *drives);
+    const char **runs = calloc((size_t)argc + 1, sizeof *runs);
     char **dirs = NULL;
     int nlabels = 0, ndrives = 0, ndirs = 0, c, status = 0;
     ssd_compare *cmp = NULL;
-    if (!labels || !drives) {
+    if (!labels || !drives || !runs) {
         status = cli_error("compare", "out of memory for %d arguments", argc);
         goto done;
     }
@@ -69,6 +84,16 @@ int cmd_compare(int argc, char **argv) {
         case 'd':
             drives[ndrives++] = optarg;
             break;
+        case 'r':
+            runs[ndrives] = optarg;
+            drives[ndrives++] = "";
+            break;
+        case 's':
+            suite = optarg;
+            break;
+        case 'D':
+            date = optarg;
+            break;
         default:
             status = cli_getopt_error("compare", argv, "ho:", opts);
             goto done;
@@ -78,10 +103,10 @@ int cmd_compare(int argc, char **argv) {
         status = cli_usage_error("compare", "--out DIR is required");
         goto done;
     }
-    if (catalog || ndrives) {
+    if (catalog || ndrives || suite || date) {
         if (!catalog || !ndrives || optind != argc) {
-            status = cli_usage_error("compare", "--catalog PATH needs --drive TEXT (one per "
-                                                "drive) and no run directories");
+            status = cli_usage_error("compare", "--catalog PATH needs --drive TEXT or --run ID "
+                                                "(one per run) and no run directories");
             goto done;
         }
         ssd_catalog *cat = NULL;
@@ -93,10 +118,19 @@ int cmd_compare(int argc, char **argv) {
         }
         dirs = calloc((size_t)ndrives, sizeof *dirs);
         for (int i = 0; dirs && i < ndrives; i++) {
-            if ((rc = ssd_catalog_latest_run(cat, drives[i], &dirs[i])) < 0) {
+            char *about = NULL;
+            if ((rc = ssd_catalog_pick_run(cat, drives[i], runs[i], suite, date, &dirs[i],
+                                           &about)) < 0) {
                 status = cli_error("compare", "%s", ssd_catalog_errmsg(cat));
                 break;
             }
+            /* Say which run stands for the drive: the newest of several is
+             * a choice the user may not have meant. */
+            if (about)
+                printf("compare: %s%s\n", about,
+                       strstr(about, "the newest of") ? " (choose with --run, --suite or --date)"
+                                                      : "");
+            ssd_free(about);
             ndirs++;
         }
         ssd_catalog_close(cat);
@@ -120,7 +154,7 @@ int cmd_compare(int argc, char **argv) {
     }
     for (int i = 0; i < nruns; i++) {
         const char *dir = dirs ? dirs[i] : argv[optind + i];
-        const char *label = nlabels ? labels[i] : dirs ? drives[i] : NULL;
+        const char *label = nlabels ? labels[i] : NULL;
         if (ssd_compare_add_run(cmp, dir, label) < 0) {
             status = cli_error("compare", "%s", ssd_compare_errmsg(cmp));
             goto done;
@@ -138,6 +172,10 @@ int cmd_compare(int argc, char **argv) {
         status = cli_error("compare", "%s", ssd_compare_errmsg(cmp));
         goto done;
     }
+    char *text = NULL;
+    if (ssd_compare_text(cmp, &text) == 0)
+        fputs(text, stdout);
+    ssd_free(text);
     printf("compare: %s/compare.html (%d drives)\n", out, ssd_compare_drive_count(cmp));
 done:
     ssd_compare_free(cmp);
@@ -146,5 +184,6 @@ done:
     free(dirs);
     free(labels);
     free(drives);
+    free(runs);
     return status;
 }

@@ -105,13 +105,28 @@ def catalog_figures(catalog=None, drive: Optional[str] = None):
 
 
 def catalog_compare(drives: Iterable[str], catalog=None, out=None, *, highlight=None,
-                    title=None):
+                    title=None, runs: Optional[Iterable] = None, suite: Optional[str] = None,
+                    date: Optional[str] = None):
     """:func:`compare` over the newest catalogued run of each drive text in
-    ``drives`` (labelled by that text)."""
+    ``drives``, among the runs of ``suite`` started on ``date`` (a prefix of
+    the start time, "2026-12-03") when given, then the runs in ``runs``
+    (catalog ids or run_id prefixes of 4+ hex digits). Drives are named as
+    :func:`compare` names them (the profile's or the drive's model). Which
+    run stood for each is in ``df.attrs["picked"]``, one line each:
+    'drive "ssd370": run 7 (..., lab2016, started ..., DIR), the newest of
+    3 matching runs'."""
     c = _open(catalog, existing=True)
-    dirs = []
-    for d in drives:
-        p = ffi.new("char **")
-        check(lib.ssd_catalog_latest_run(c, _s(d).encode(), p), lambda: lib.ssd_catalog_errmsg(c))
+    picks = [(_s(d), None) for d in drives] + [("", str(r)) for r in (runs or [])]
+    dirs, picked = [], []
+    for d, run in picks:
+        p, about = ffi.new("char **"), ffi.new("char **")
+        check(lib.ssd_catalog_pick_run(
+            c, d.encode(), run.encode() if run is not None else ffi.NULL,
+            _s(suite).encode() if suite is not None else ffi.NULL,
+            _s(date).encode() if date is not None else ffi.NULL, p, about),
+            lambda: lib.ssd_catalog_errmsg(c))
         dirs.append(take_string(p))
-    return compare(dirs, out, highlight=highlight, labels=[_s(d) for d in drives], title=title)
+        picked.append(take_string(about) if about[0] != ffi.NULL else "")
+    df = compare(dirs, out, highlight=highlight, title=title)
+    df.attrs["picked"] = picked
+    return df

@@ -23,6 +23,7 @@ from ._errors import SsdError, check
 from ._ffi import ffi, lib
 from ._util import set_options, take_string
 from .job import _s
+from .results import CompareResult
 
 __all__ = ["compare"]
 
@@ -60,14 +61,19 @@ def compare(runs: Iterable, out=None, *, highlight=None, labels: Optional[list] 
     key), ``label``, ``unit`` (of ``value``: bytes/s, IOPS, us, bytes, s...),
     ``better`` (higher / lower / neither), ``value`` (NaN when the run lacks
     the figure) and ``pct_vs_highlight`` (the difference against the
-    highlighted drive, in %).
+    highlighted drive, in %), ``state`` (measured, none, not_measured,
+    lower_bound, upper_bound: what the value is; docs/compare.md) and
+    ``conditions`` (the test's block size, QD, threads, length and span: a
+    percentage is only between figures of the same conditions).
 
     ``highlight``: the drive the others are measured against (its label or
     1-based position; default the first). ``labels``: one name per run
     (default: the drive's model, else the target). With ``out``, writes
     ``out``/compare.html, compare.json and compare.csv. The page is in
     ``df.attrs["html"]`` and the parsed compare.json in
-    ``df.attrs["compare"]`` either way.
+    ``df.attrs["compare"]`` either way, the summary the CLI prints (one block
+    per drive: cache, after the cache, used state, recovery...) in
+    ``df.attrs["text"]``.
     """
     import pandas as pd
 
@@ -79,5 +85,7 @@ def compare(runs: Iterable, out=None, *, highlight=None, labels: Optional[list] 
                                               "unit": str, "better": str},
                      keep_default_na=False, na_values={"value": [""], "pct_vs_highlight": [""]})
     df.attrs["html"] = _take(lib.ssd_compare_html, c)
+    df.attrs["text"] = _take(lib.ssd_compare_text, c)
     df.attrs["compare"] = json.loads(_take(lib.ssd_compare_json, c))
+    df.attrs["result"] = CompareResult(df.attrs["compare"])
     return df

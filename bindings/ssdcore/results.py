@@ -760,12 +760,31 @@ class FilebenchResult(Result):
 
 
 class CompareResult(Result):
-    """Several runs side by side. The compare command fills this in (another
-    change); the class is here so ``ssdcore.compare`` has its place."""
+    """Several runs side by side: compare.json (schema ``ssdcore-compare/1``)
+    as a dict. ``to_frame()`` has one row per drive x figure row, with
+    ``state`` (measured, none, not_measured, lower_bound, upper_bound,
+    other_conditions) and ``conditions`` (block size, QD, threads, length,
+    span of the test), so "no cache" is never read as "not tested" and a
+    bound never as an exact figure. ``ssdcore.compare()`` puts one in
+    ``df.attrs["result"]``."""
 
     kind = "compare"
 
+    def _title(self) -> str:
+        return ", ".join(d.get("label", "?") for d in self.get("drives") or [])
+
     def to_frame(self) -> "pd.DataFrame":
         pd = _pandas()
-        runs = self.get("runs")
-        return pd.DataFrame(runs if isinstance(runs, list) else [])
+        drives = [d.get("label") for d in self.get("drives") or []]
+        rows = []
+        for f in self.get("figures") or []:
+            states = f.get("states") or [None] * len(drives)
+            conds = f.get("value_conditions") or [None] * len(drives)
+            for i, drive in enumerate(drives):
+                rows.append({"drive": drive, "figure": f.get("key"), "label": f.get("label"),
+                             "unit": f.get("unit"), "better": f.get("better"),
+                             "value": f["values"][i] if f["values"][i] is not None else float("nan"),
+                             "state": states[i], "conditions": conds[i],
+                             "row_conditions": f.get("conditions")})
+        return pd.DataFrame(rows, columns=["drive", "figure", "label", "unit", "better", "value",
+                                           "state", "conditions", "row_conditions"])

@@ -15,6 +15,7 @@
 #include "curve_groups.h"
 #include "file_read.h"
 #include "results_model.h"
+#include "step_names.h"
 #include "file_write.h"
 #include "json_read.h"
 #include "output_check.h"
@@ -27,16 +28,28 @@ static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd"
                                       "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
 #define NPAL (sizeof palette / sizeof palette[0])
 
+/* What a figure is (results.json headline "state"): a measured value, a
+ * measured absence ("no cache"), a figure this run does not have, or a
+ * bound. OTHER: the drive has the figure, measured under other conditions
+ * (another row of the page). */
+enum { ST_MEASURED, ST_NONE, ST_NOT_MEASURED, ST_LOWER, ST_UPPER, ST_OTHER };
+static const char *const state_names[] = {"measured",    "none",        "not_measured",
+                                          "lower_bound", "upper_bound", "other_conditions"};
+
 struct cmp_drive {
     ssd_suite *s;
     const struct ssd__results *r; /* s's results model */
     char *dir, *label;
+    char name[160];    /* the drive as a reader calls it (ssd__drive_name) */
+    int user_label;    /* label given by the caller: kept as it is */
     char *target_json; /* results.json's "target" object, verbatim */
     char *model, *status, *suite, *started;
     size_t nfig, capfig;
     struct cmp_fig {
         char *key;
         double v;
+        int state;
+        char *cond; /* the test's conditions ("4K QD32, 2 min, 1 GiB span"), "" unknown */
     } * figs;
 };
 
@@ -45,6 +58,7 @@ struct ssd_compare {
     int nd, cap;
     int highlight;
     char *title;
+    const char *outdir; /* while ssd_compare_write runs: links to the reports are relative */
     /* every figure key, in the order first seen */
     char **keys;
     size_t nkeys, capkeys;
@@ -67,8 +81,10 @@ static void drive_free(struct cmp_drive *d) {
     free(d->status);
     free(d->suite);
     free(d->started);
-    for (size_t i = 0; i < d->nfig; i++)
+    for (size_t i = 0; i < d->nfig; i++) {
         free(d->figs[i].key);
+        free(d->figs[i].cond);
+    }
     free(d->figs);
 }
 
@@ -110,6 +126,8 @@ static void *room_for_one(void *arr, size_t n, size_t *cap, size_t size) {
 }
 
 static int add_key(ssd_compare *c, const char *key) {
+    if (!key)
+        return SSD_EINVAL;
     for (size_t i = 0; i < c->nkeys; i++)
         if (!strcmp(c->keys[i], key))
             return 0;
@@ -123,28 +141,177 @@ static int add_key(ssd_compare *c, const char *key) {
     return 0;
 }
 
+/* "2h" -> "2 h", "5s" -> "5 s", "2m" -> "2 min", times the run's scale. */
+static void put_time(char *buf, size_t len, const char *t, double scale) {
+    char *end;
+    double v = strtod(t, &end);
+    double mul = !strcmp(end, "h") ? 3600 : !strcmp(end, "m") ? 60 : !strcmp(end, "ms") ? 1e-3 : 1;
+    if (end == t) {
+        snprintf(buf, len, "%s", t);
+        return;
+    }
+    double sec = v * mul * (scale > 0 ? scale : 1);
+    if (sec >= 3600 && fmod(sec, 3600) == 0)
+        snprintf(buf, len, "%g h", sec / 3600);
+    else if (sec >= 60 && fmod(sec, 60) == 0)
+        snprintf(buf, len, "%g min", sec / 60);
+    else
+        snprintf(buf, len, "%g s", sec);
+}
+
+/* A job's test conditions, as a reader compares them: block size, queue
+ * depth and threads, how long (or how much), and the span. Two figures are
+ * the same test only when these are the same. */
+static void job_conditions(const struct ssd__results *r, const struct ssd__step *st, char *buf,
+                           size_t len) {
+    const char *bs = ssd__step_option(st, "bs"), *qd = ssd__step_option(st, "qd");
+    const char *threads = ssd__step_option(st, "threads"), *time = ssd__step_option(st, "time");
+    const char *span = ssd__step_option(st, "span"), *cov = ssd__step_option(st, "coverage");
+    const char *bytes = ssd__step_option(st, "bytes");
+    size_t n = 0;
+#define PUT(...)                                                                                   \
+    do {                                                                                           \
+        if (n < len)                                                                               \
+            n += (size_t)snprintf(buf + n, len - n, __VA_ARGS__);                                  \
+    } while (0)
+    buf[0] = 0;
+    if (bs) {
+        PUT("%s", bs);
+        for (size_t k = n - strlen(bs); k < n && k < len; k++)
+            if (buf[k] >= 'a' && buf[k] <= 'z')
+                buf[k] = (char)(buf[k] - 'a' + 'A');
+    }
+    if (qd)
+        PUT("%sQD%s", n ? " " : "", qd);
+    if (threads && strcmp(threads, "1"))
+        PUT("%s%s threads", n ? " " : "", threads);
+    if (time) {
+        char tb[32];
+        put_time(tb, sizeof tb, time, r->scale);
+        PUT("%s%s", n ? ", " : "", tb);
+    } else if (cov) {
+        PUT("%s%s x the span", n ? ", " : "", cov);
+    } else if (bytes) {
+        PUT("%s%s written", n ? ", " : "", bytes);
+    }
+    if (span) {
+        double b = strtod(span, NULL);
+        if (b >= GIB)
+            PUT("%s%g GiB span", n ? ", " : "", b / GIB);
+        else
+            PUT("%s%s span", n ? ", " : "", span);
+    } else {
+        PUT("%swhole drive", n ? ", " : "");
+    }
+#undef PUT
+}
+
+/* The step a flattened headline key comes from, NULL when no single job
+ * stands for it (CrystalDiskMark's passes, the file tests, the score). */
+static const struct ssd__step *step_of(const struct ssd__results *r, const char *key) {
+    char name[SSD__NAME_MAX + 16];
+    const char *dot = strchr(key, '.'), *last = strrchr(key, '.');
+    if (dot && last > dot) {
+        snprintf(name, sizeof name, "%.*s", (int)(last - dot - 1), dot + 1);
+        if (!strncmp(key, "write_curves.", 13))
+            return ssd__suite_find_log(r, name, r->nsteps);
+        if (!strncmp(key, "latency.", 8))
+            return ssd__suite_find(r, name, r->nsteps);
+        if (!strncmp(key, "replays.", 8)) {
+            for (int i = 0; i < r->nsteps; i++)
+                if (!strcmp(r->steps[i].def.name, name))
+                    return &r->steps[i];
+        }
+        return NULL;
+    }
+    if (dot)
+        return NULL;
+    for (size_t i = 0; i < ssd__named_step_count; i++)
+        if (ssd__named_steps[i].headline_key && !strcmp(ssd__named_steps[i].headline_key, key))
+            return ssd__suite_find(r, ssd__named_steps[i].name, r->nsteps);
+    if (!strcmp(key, "fill_time_s"))
+        return ssd__suite_find(r, ssd__step_fill, r->nsteps);
+    for (size_t g = 0; g < SSD__GROUP_COUNT; g++) {
+        const char *hk = ssd__curve_groups[g].headline_key;
+        if (hk && !strncmp(key, hk, strlen(hk)))
+            for (int i = 0; i < r->nsteps; i++)
+                if (r->steps[i].def.kind == SSD__STEP_JOB &&
+                    !strcmp(r->steps[i].def.group, ssd__curve_groups[g].group))
+                    return &r->steps[i];
+    }
+    return NULL;
+}
+
+static void conditions_of(const struct ssd__results *r, const char *key, char *buf, size_t len) {
+    const struct ssd__step *st = step_of(r, key);
+    buf[0] = 0;
+    if (st)
+        job_conditions(r, st, buf, len);
+}
+
 static int add_fig(struct cmp_drive *d, const char *key, double v) {
     struct cmp_fig *f = room_for_one(d->figs, d->nfig, &d->capfig, sizeof *f);
     if (!f)
         return SSD_ENOMEM;
     d->figs = f;
-    if (!(f[d->nfig].key = strdup(key)))
+    char cond[200];
+    conditions_of(d->r, key, cond, sizeof cond);
+    f += d->nfig;
+    f->key = strdup(key);
+    f->cond = strdup(cond);
+    if (!f->key || !f->cond) {
+        free(f->key);
+        free(f->cond);
         return SSD_ENOMEM;
-    f[d->nfig++].v = v;
+    }
+    f->v = v;
+    /* A null figure without a state is one the run should have had. */
+    f->state = isfinite(v) ? ST_MEASURED : ST_NOT_MEASURED;
+    d->nfig++;
     return 0;
 }
 
-/* A figure marked a lower bound: KEY AT_LEAST = 1. */
-#define AT_LEAST "#at_least"
-
-/* The figure a "..._censored" key bounds: "right" censoring makes it a
- * lower bound (the headline's write curves). */
-static const char *lower_bound_of(const char *censored_key) {
-    if (!strcmp(censored_key, "recovery_censored"))
-        return "recovered_bytes";
-    if (!strcmp(censored_key, "cache_censored"))
-        return "cache_bytes";
+static struct cmp_fig *fig_of(const struct cmp_drive *d, const char *key) {
+    for (size_t i = 0; i < d->nfig; i++)
+        if (!strcmp(d->figs[i].key, key))
+            return &d->figs[i];
     return NULL;
+}
+
+static int add_key(ssd_compare *c, const char *key);
+
+/* A headline "state" object: what each sibling figure is. */
+static int take_states(ssd_compare *c, struct cmp_drive *d, const struct ssd__jv *v,
+                       const char *prefix, size_t at) {
+    for (size_t i = 0; i < v->n; i++) {
+        const struct ssd__jv *m = &v->items[i];
+        if (m->type != SSD__JSTR)
+            continue;
+        char key[512];
+        snprintf(key, sizeof key, "%.*s%s%s", (int)at, prefix, at ? "." : "", v->keys[i]);
+        int state = -1;
+        for (int k = 0; k < ST_OTHER; k++)
+            if (!strcmp(m->str, state_names[k]))
+                state = k;
+        if (state < 0)
+            continue;
+        struct cmp_fig *f = fig_of(d, key);
+        if (!f) {
+            int rc = add_fig(d, key, NAN);
+            if (!rc)
+                rc = add_key(c, key);
+            if (rc)
+                return rc;
+            f = &d->figs[d->nfig - 1];
+        }
+        /* A state that claims a value the figure does not have is not
+         * believed: no number, nothing measured. */
+        f->state =
+            (state == ST_MEASURED || state == ST_LOWER || state == ST_UPPER) && !isfinite(f->v)
+                ? ST_NOT_MEASURED
+                : state;
+    }
+    return 0;
 }
 
 /* Every number under v as "a.b.c" = value; null leaves are figures the run
@@ -160,13 +327,8 @@ static int flatten(ssd_compare *c, struct cmp_drive *d, const struct ssd__jv *v,
         if (m->type == SSD__JNUM || m->type == SSD__JNULL) {
             if (!(rc = add_fig(d, path, m->type == SSD__JNUM ? m->num : NAN)))
                 rc = add_key(c, path);
-        } else if (m->type == SSD__JSTR && !strcmp(m->str, "right") && lower_bound_of(v->keys[i])) {
-            /* A figure that is only a lower bound (a run that never
-             * slowed): marked, never a row of its own. */
-            char mark[512];
-            snprintf(mark, sizeof mark, "%.*s%s%s" AT_LEAST, (int)at, path, at ? "." : "",
-                     lower_bound_of(v->keys[i]));
-            rc = add_fig(d, mark, 1);
+        } else if (m->type == SSD__JOBJ && !strcmp(v->keys[i], "state")) {
+            rc = take_states(c, d, m, path, at);
         } else if (m->type == SSD__JOBJ) {
             rc = flatten(c, d, m, path, len);
         }
@@ -175,21 +337,6 @@ static int flatten(ssd_compare *c, struct cmp_drive *d, const struct ssd__jv *v,
             return rc;
     }
     return 0;
-}
-
-static double value(const struct cmp_drive *d, const char *key) {
-    for (size_t i = 0; i < d->nfig; i++)
-        if (!strcmp(d->figs[i].key, key))
-            return d->figs[i].v;
-    return NAN;
-}
-
-/* "\u2265 " when the drive's figure is only a lower bound, else "" (a
- * character, not an entity: the bars are SVG, read as XML). */
-static const char *at_least(const struct cmp_drive *d, const char *key) {
-    char mark[512];
-    snprintf(mark, sizeof mark, "%s" AT_LEAST, key);
-    return value(d, mark) == 1 ? "\xe2\x89\xa5 " : "";
 }
 
 /* What results.json says about the run beyond the suite model: the target
@@ -229,10 +376,44 @@ static int read_run_meta(ssd_compare *c, struct cmp_drive *d) {
     return d->status ? 0 : ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory", path);
 }
 
-static int label_taken(const ssd_compare *c, const char *label) {
-    for (int i = 0; i < c->nd; i++)
+static int label_taken(const ssd_compare *c, int upto, const char *label) {
+    for (int i = 0; i < upto; i++)
         if (!strcmp(c->d[i].label, label))
             return 1;
+    return 0;
+}
+
+/* The drives' names, made unique the way a reader tells runs apart: the
+ * drive, then its suite when the drive is there more than once, then the
+ * start time, and only then a number. */
+static int relabel(ssd_compare *c) {
+    for (int i = 0; i < c->nd; i++) {
+        struct cmp_drive *d = &c->d[i];
+        if (d->user_label)
+            continue;
+        int same = 0, same_suite = 0;
+        for (int j = 0; j < c->nd; j++)
+            if (j != i && !strcmp(c->d[j].name, d->name)) {
+                same = 1;
+                same_suite |= !strcmp(c->d[j].suite ? c->d[j].suite : "", d->suite ? d->suite : "");
+            }
+        char base[300], name[320];
+        if (!same)
+            snprintf(base, sizeof base, "%s", d->name);
+        else if (!same_suite || !d->started)
+            snprintf(base, sizeof base, "%s (%s)", d->name, d->suite ? d->suite : "no suite");
+        else
+            snprintf(base, sizeof base, "%s (%s, %s)", d->name, d->suite ? d->suite : "no suite",
+                     d->started);
+        snprintf(name, sizeof name, "%s", base);
+        for (int k = 2; label_taken(c, i, name); k++)
+            snprintf(name, sizeof name, "%s (%d)", base, k);
+        char *l = strdup(name);
+        if (!l)
+            return SSD_ENOMEM;
+        free(d->label);
+        d->label = l;
+    }
     return 0;
 }
 
@@ -284,20 +465,22 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
         ssd__fail(c->err, rc, "%s: out of memory for the figures", dir);
         goto fail;
     }
-    char base[256];
-    snprintf(base, sizeof base, "%s",
-             label && *label         ? label
-             : d->model && *d->model ? d->model
-                                     : d->r->target_uri);
+    ssd__drive_name(d->r, d->name, sizeof d->name);
+    d->user_label = label && *label;
     char name[300];
-    snprintf(name, sizeof name, "%s", base);
-    for (int k = 2; label_taken(c, name); k++)
-        snprintf(name, sizeof name, "%s (%d)", base, k);
+    snprintf(name, sizeof name, "%s", d->user_label ? label : d->name);
+    for (int k = 2; d->user_label && label_taken(c, c->nd, name); k++)
+        snprintf(name, sizeof name, "%s (%d)", label, k);
     if (!(d->label = strdup(name))) {
         rc = ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory", dir);
         goto fail;
     }
     c->nd++;
+    if (relabel(c)) {
+        c->nd--;
+        rc = ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory", dir);
+        goto fail;
+    }
     return 0;
 fail:
     drive_free(d);
@@ -403,6 +586,8 @@ static void describe(const char *key, struct figinfo *f) {
         {"apps_", "Application traces"},
         {"replays.", "Application traces"},
         {"cdm.", "CrystalDiskMark (best of passes)"},
+        {"write_curves.", "Write-curve figures"},
+        {"latency.", "Latency"},
     };
     const char *dot = strchr(key, '.'), *leaf = strrchr(key, '.');
     leaf = leaf ? leaf + 1 : key;
@@ -478,11 +663,121 @@ static void describe(const char *key, struct figinfo *f) {
     }
 }
 
-static double pct_vs(const ssd_compare *c, const char *key, int i) {
-    double v = value(&c->d[i], key), h = value(&c->d[c->highlight], key);
+/* ---- rows: one figure under one set of test conditions ---------------- */
+
+/* A figure whose drives ran it under different conditions is one row per
+ * set of conditions ("degradation: SLC cache, 4K QD32, 2 min, 1 GiB span"
+ * and "..., 2 h, whole drive"); cond NULL: every drive's figure is the
+ * same test. */
+struct cmp_row {
+    size_t k;
+    const char *cond;
+};
+
+static int build_rows(const ssd_compare *c, struct cmp_row **out, size_t *nout) {
+    size_t n = 0, cap = 0;
+    struct cmp_row *rows = NULL;
+    for (size_t k = 0; k < c->nkeys; k++) {
+        const char *conds[64];
+        int nc = 0;
+        for (int i = 0; i < c->nd; i++) {
+            const struct cmp_fig *f = fig_of(&c->d[i], c->keys[k]);
+            if (!f)
+                continue;
+            int seen = 0;
+            for (int q = 0; q < nc; q++)
+                seen |= !strcmp(conds[q], f->cond);
+            if (!seen && nc < 64)
+                conds[nc++] = f->cond;
+        }
+        for (int q = 0; q < (nc > 1 ? nc : 1); q++) {
+            struct cmp_row *r = room_for_one(rows, n, &cap, sizeof *r);
+            if (!r) {
+                free(rows);
+                return SSD_ENOMEM;
+            }
+            rows = r;
+            rows[n].k = k;
+            rows[n++].cond = nc > 1 ? conds[q] : NULL;
+        }
+    }
+    *out = rows;
+    *nout = n;
+    return 0;
+}
+
+static const struct cmp_fig *row_fig(const ssd_compare *c, const struct cmp_row *r, int i) {
+    const struct cmp_fig *f = fig_of(&c->d[i], c->keys[r->k]);
+    return f && (!r->cond || !strcmp(f->cond, r->cond)) ? f : NULL;
+}
+
+static int row_state(const ssd_compare *c, const struct cmp_row *r, int i) {
+    const struct cmp_fig *f = fig_of(&c->d[i], c->keys[r->k]);
+    if (!f)
+        return ST_NOT_MEASURED;
+    if (r->cond && strcmp(f->cond, r->cond))
+        return ST_OTHER;
+    return f->state;
+}
+
+/* The value a bar or a cell shows: measured or a bound; NaN otherwise. */
+static double row_value(const ssd_compare *c, const struct cmp_row *r, int i) {
+    int st = row_state(c, r, i);
+    return st == ST_MEASURED || st == ST_LOWER || st == ST_UPPER ? row_fig(c, r, i)->v : NAN;
+}
+
+/* The difference against the highlighted drive, only between two exact
+ * figures of the same test: a bound or a "none" is never a base. */
+static double row_pct(const ssd_compare *c, const struct cmp_row *r, int i) {
+    if (row_state(c, r, i) != ST_MEASURED || row_state(c, r, c->highlight) != ST_MEASURED)
+        return NAN;
+    double v = row_value(c, r, i), h = row_value(c, r, c->highlight);
     if (!isfinite(v) || !isfinite(h) || h == 0)
         return NAN;
     return (v - h) / fabs(h) * 100;
+}
+
+static void row_label(const ssd_compare *c, const struct cmp_row *r, const struct figinfo *f,
+                      char *buf, size_t len) {
+    (void)c;
+    const char *cond = r->cond ? r->cond : "";
+    /* "sequential read 256K QD1" needs no second "256K QD1". */
+    size_t head = strcspn(cond, ",");
+    char first[64];
+    snprintf(first, sizeof first, "%.*s", (int)head, cond);
+    if (head && strstr(f->label, first))
+        cond += head + (cond[head] == ',' ? 2 : 0);
+    snprintf(buf, len, "%s%s%s", f->label, *cond ? ", " : "", cond);
+}
+
+/* What a state says in words where there is no number. */
+static const char *state_words(const char *key, int state) {
+    const char *leaf = strrchr(key, '.');
+    leaf = leaf ? leaf + 1 : key;
+    if (state == ST_NONE) {
+        if (!strncmp(leaf, "cache_", 6) || !strcmp(leaf, "post_cache_bps"))
+            return "no cache";
+        if (!strncmp(leaf, "folding_", 8))
+            return "no second slowdown";
+        if (!strncmp(leaf, "gc_", 3))
+            return "no used state in this run";
+        if (!strcmp(leaf, "recovered_bytes"))
+            return "nothing to recover";
+        return "none";
+    }
+    if (state == ST_OTHER)
+        return "measured under other conditions (another row)";
+    return "not in this run";
+}
+
+/* "at least " / "at most " before a bound, and what a lower bound means. */
+static const char *bound_prefix(int state) {
+    return state == ST_LOWER ? "at least " : state == ST_UPPER ? "at most " : "";
+}
+static const char *bound_suffix(const char *key, int state) {
+    if (state == ST_LOWER && (ends(key, ".recovered_bytes") || ends(key, ".cache_bytes")))
+        return ", the drive never slowed";
+    return "";
 }
 
 /* ---- JSON and CSV ---------------------------------------------------- */
@@ -521,26 +816,52 @@ int ssd_compare_json(const ssd_compare *c, char **out) {
         ssd__text_jstr(&t, d->status);
         ssd__text_add(&t, ",\"started\":");
         ssd__text_jstr(&t, d->started);
+        ssd__text_add(&t, ",\"name\":");
+        ssd__text_jstr(&t, d->name);
+        ssd__text_add(&t, ",\"run_id\":");
+        ssd__text_jstr(&t, d->r->run_id[0] ? d->r->run_id : NULL);
         ssd__text_add(&t, ",\"target\":%s}", d->target_json ? d->target_json : "null");
     }
     ssd__text_add(&t, "],\n\"figures\":[");
-    for (size_t k = 0; k < c->nkeys; k++) {
+    struct cmp_row *rows;
+    size_t nrows;
+    if (build_rows(c, &rows, &nrows)) {
+        free(ssd__text_take(&t));
+        return ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.json: out of memory");
+    }
+    for (size_t q = 0; q < nrows; q++) {
+        const struct cmp_row *r = &rows[q];
         struct figinfo f;
-        describe(c->keys[k], &f);
-        ssd__text_add(&t, "%s\n{\"key\":", k ? "," : "");
-        ssd__text_jstr(&t, c->keys[k]);
+        char label[400];
+        describe(c->keys[r->k], &f);
+        row_label(c, r, &f, label, sizeof label);
+        ssd__text_add(&t, "%s\n{\"key\":", q ? "," : "");
+        ssd__text_jstr(&t, c->keys[r->k]);
         ssd__text_add(&t, ",\"label\":");
-        ssd__text_jstr(&t, f.label);
+        ssd__text_jstr(&t, label);
         ssd__text_add(&t, ",\"unit\":");
         ssd__text_jstr(&t, f.json_unit);
-        ssd__text_add(&t, ",\"better\":\"%s\",\"values\":[", better_word(f.better));
+        ssd__text_add(&t, ",\"better\":\"%s\",\"conditions\":", better_word(f.better));
+        ssd__text_jstr(&t, r->cond);
+        ssd__text_add(&t, ",\"values\":[");
         for (int i = 0; i < c->nd; i++) {
             if (i)
                 ssd__text_raw(&t, ",", 1);
-            ssd__text_jnum(&t, value(&c->d[i], c->keys[k]));
+            ssd__text_jnum(&t, row_value(c, r, i));
+        }
+        ssd__text_add(&t, "],\"states\":[");
+        for (int i = 0; i < c->nd; i++)
+            ssd__text_add(&t, "%s\"%s\"", i ? "," : "", state_names[row_state(c, r, i)]);
+        ssd__text_add(&t, "],\"value_conditions\":[");
+        for (int i = 0; i < c->nd; i++) {
+            const struct cmp_fig *fg = fig_of(&c->d[i], c->keys[r->k]);
+            if (i)
+                ssd__text_raw(&t, ",", 1);
+            ssd__text_jstr(&t, fg && *fg->cond ? fg->cond : NULL);
         }
         ssd__text_add(&t, "]}");
     }
+    free(rows);
     ssd__text_add(&t, "]}\n");
     *out = ssd__text_take(&t);
     return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.json: out of memory");
@@ -572,25 +893,44 @@ int ssd_compare_csv(const ssd_compare *c, char **out) {
     if (rc)
         return rc;
     struct ssd__text t = {0};
-    ssd__text_add(&t, "drive,figure,label,unit,better,value,pct_vs_highlight\n");
+    ssd__text_add(&t, "drive,figure,label,unit,better,value,pct_vs_highlight,state,conditions\n");
+    struct cmp_row *rows;
+    size_t nrows;
+    if (build_rows(c, &rows, &nrows)) {
+        free(ssd__text_take(&t));
+        return ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.csv: out of memory");
+    }
+    /* One line per drive x figure: the row the drive's figure is in. */
     for (int i = 0; i < c->nd; i++)
-        for (size_t k = 0; k < c->nkeys; k++) {
+        for (size_t q = 0; q < nrows; q++) {
+            const struct cmp_row *r = &rows[q];
+            int st = row_state(c, r, i);
+            if (st == ST_OTHER)
+                continue;
+            if (r->cond && !row_fig(c, r, i) && q > 0 && rows[q - 1].k == r->k)
+                continue; /* a drive without the figure: once, on the key's first row */
             struct figinfo f;
-            describe(c->keys[k], &f);
+            char label[400];
+            describe(c->keys[r->k], &f);
+            row_label(c, r, &f, label, sizeof label);
             csv_field(&t, c->d[i].label);
             ssd__text_raw(&t, ",", 1);
-            csv_field(&t, c->keys[k]);
+            csv_field(&t, c->keys[r->k]);
             ssd__text_raw(&t, ",", 1);
-            csv_field(&t, f.label);
+            csv_field(&t, label);
             ssd__text_add(&t, ",%s,%s,", f.json_unit, better_word(f.better));
-            double v = value(&c->d[i], c->keys[k]), p = pct_vs(c, c->keys[k], i);
+            double v = row_value(c, r, i), p = row_pct(c, r, i);
             if (isfinite(v))
                 ssd__text_add(&t, "%.17g", v);
             ssd__text_raw(&t, ",", 1);
             if (isfinite(p))
                 ssd__text_add(&t, "%.6g", p);
+            ssd__text_add(&t, ",%s,", state_names[st]);
+            const struct cmp_fig *fg = fig_of(&c->d[i], c->keys[r->k]);
+            csv_field(&t, fg ? fg->cond : "");
             ssd__text_raw(&t, "\n", 1);
         }
+    free(rows);
     *out = ssd__text_take(&t);
     return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.csv: out of memory");
 }
@@ -606,12 +946,15 @@ static void fmt_value(char *buf, size_t len, double v) {
     snprintf(buf, len, a >= 1000 ? "%.0f" : a >= 100 ? "%.1f" : a >= 1 ? "%.2f" : "%.3g", v);
 }
 
-/* Sorted horizontal bars of one figure: best first, the highlighted drive
- * in its colour and the others grey, each labelled with its value and its
- * difference against the highlighted drive; a missing figure is a row
- * saying so, never a zero-length bar. */
-static void bars(const ssd_compare *c, struct ssd__text *t, const char *key,
+/* Sorted horizontal bars of one row: best first, the highlighted drive in
+ * its colour and the others grey, each labelled with its value and its
+ * difference against the highlighted drive; a bound says "at least", a
+ * figure the drive does not have says why in words (no cache, not in this
+ * run), never a zero-length bar. Drives measured under other conditions are
+ * in their own row. */
+static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row *row,
                  const struct figinfo *f) {
+    const char *key = c->keys[row->k];
     int *order = malloc(2 * (size_t)c->nd * sizeof *order), n = 0, nmiss = 0;
     if (!order) {
         t->oom = 1;
@@ -619,9 +962,10 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const char *key,
     }
     int *miss = order + c->nd;
     for (int i = 0; i < c->nd; i++) {
-        if (isfinite(value(&c->d[i], key)))
+        int st = row_state(c, row, i);
+        if (isfinite(row_value(c, row, i)))
             order[n++] = i;
-        else
+        else if (st != ST_OTHER)
             miss[nmiss++] = i;
     }
     if (!n) {
@@ -631,7 +975,7 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const char *key,
     /* Insertion sort, best first (largest first when neither is better). */
     for (int a = 1; a < n; a++)
         for (int b = a; b > 0; b--) {
-            double x = value(&c->d[order[b - 1]], key), y = value(&c->d[order[b]], key);
+            double x = row_value(c, row, order[b - 1]), y = row_value(c, row, order[b]);
             int swap = f->better < 0 ? y < x : y > x;
             if (!swap)
                 break;
@@ -641,11 +985,13 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const char *key,
         }
     double vmax = 0;
     for (int a = 0; a < n; a++)
-        vmax = fmax(vmax, fabs(value(&c->d[order[a]], key) * f->scale));
-    int rows = n + nmiss, rowh = 26, lw = 190, vw = 150, W = 640;
+        vmax = fmax(vmax, fabs(row_value(c, row, order[a]) * f->scale));
+    int rows = n + nmiss, rowh = 26, lw = 235, vw = 150, W = 660;
     int H = rows * rowh + 8;
+    char label[400];
+    row_label(c, row, f, label, sizeof label);
     ssd__text_add(t, "<figure class=\"bars\"><figcaption>");
-    ssd__text_html(t, f->label);
+    ssd__text_html(t, label);
     if (*f->unit)
         ssd__text_add(t, ", %s", f->unit);
     ssd__text_add(t, " <small>(%s)</small></figcaption>\n",
@@ -656,25 +1002,29 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const char *key,
                   "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 %d %d\" "
                   "role=\"img\" aria-label=\"",
                   W, H);
-    ssd__text_html(t, f->label);
+    ssd__text_html(t, label);
     ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"14\">\n");
     for (int r = 0; r < rows; r++) {
         int i = r < n ? order[r] : miss[r - n], y = 4 + r * rowh;
+        int st = row_state(c, row, i);
         const struct cmp_drive *d = &c->d[i];
         ssd__text_add(t, "<g data-tip=\"");
         ssd__text_html(t, d->label);
-        char vb[48] = "missing", pb[48] = "";
-        double v = value(d, key) * f->scale, p = pct_vs(c, key, i);
+        char vb[48] = "", pb[48] = "";
+        double v = row_value(c, row, i) * f->scale, p = row_pct(c, row, i);
         if (r < n)
             fmt_value(vb, sizeof vb, v);
         if (r < n && i != c->highlight && isfinite(p))
             snprintf(pb, sizeof pb, " (%+.0f %%)", p);
-        ssd__text_add(t, ": %s%s %s%s\">", r < n ? at_least(d, key) : "", vb, r < n ? f->unit : "",
-                      pb);
-        ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\"%s>", lw - 6, y + 17,
-                      i == c->highlight ? " font-weight=\"bold\"" : "");
+        if (r < n)
+            ssd__text_add(t, ": %s%s %s%s%s\" data-state=\"%s\">", bound_prefix(st), vb, f->unit,
+                          pb, bound_suffix(key, st), state_names[st]);
+        else
+            ssd__text_add(t, ": %s\" data-state=\"%s\">", state_words(key, st), state_names[st]);
+        ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"12\"%s>", lw - 6,
+                      y + 17, i == c->highlight ? " font-weight=\"bold\"" : "");
         /* Long labels are cut here; the tooltip has the whole one. */
-        char shortl[40];
+        char shortl[36];
         snprintf(shortl, sizeof shortl, "%s", d->label);
         if (strlen(d->label) >= sizeof shortl)
             memcpy(shortl + sizeof shortl - 4, "...", 4);
@@ -683,16 +1033,15 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const char *key,
         if (r < n) {
             double bw = vmax > 0 ? fabs(v) / vmax * (W - lw - vw) : 0;
             ssd__text_add(t,
-                          "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>"
+                          "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"%s/>"
                           "<text x=\"%.1f\" y=\"%d\">%s%s%s</text>",
                           lw, y + 3, fmax(bw, 1), rowh - 8,
-                          i == c->highlight ? drive_color(c, i) : "#9db4cc", lw + bw + 5, y + 17,
-                          at_least(d, key), vb, pb);
+                          i == c->highlight ? drive_color(c, i) : "#9db4cc",
+                          st == ST_LOWER ? " stroke=\"#555\" stroke-dasharray=\"4 3\"" : "",
+                          fmin(lw + bw + 5, W - vw + 10), y + 17, bound_prefix(st), vb, pb);
         } else {
-            ssd__text_add(t,
-                          "<text x=\"%d\" y=\"%d\" fill=\"#a60\" font-style=\"italic\">"
-                          "missing (this run has no such figure)</text>",
-                          lw + 4, y + 17);
+            ssd__text_add(t, "<text x=\"%d\" y=\"%d\" fill=\"%s\" font-style=\"italic\">%s</text>",
+                          lw + 4, y + 17, st == ST_NONE ? "#333" : "#a60", state_words(key, st));
         }
         ssd__text_add(t, "</g>\n");
     }
@@ -923,7 +1272,8 @@ done:
     free(present);
 }
 
-static void figures_table(const ssd_compare *c, struct ssd__text *t) {
+static void figures_table(const ssd_compare *c, struct ssd__text *t, const struct cmp_row *rows,
+                          size_t nrows) {
     ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid figures\"><tr><th>figure</th>"
                      "<th>unit</th>");
     for (int i = 0; i < c->nd; i++) {
@@ -932,27 +1282,255 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t) {
         ssd__text_add(t, "</th>");
     }
     ssd__text_add(t, "</tr>\n");
-    for (size_t k = 0; k < c->nkeys; k++) {
+    for (size_t q = 0; q < nrows; q++) {
+        const struct cmp_row *r = &rows[q];
+        const char *key = c->keys[r->k];
         struct figinfo f;
-        describe(c->keys[k], &f);
+        char label[400];
+        describe(key, &f);
+        row_label(c, r, &f, label, sizeof label);
         ssd__text_add(t, "<tr><th>");
-        ssd__text_html(t, f.label);
+        ssd__text_html(t, label);
         ssd__text_add(t, "</th><td>%s</td>", f.unit);
         for (int i = 0; i < c->nd; i++) {
-            double v = value(&c->d[i], c->keys[k]) * f.scale, p = pct_vs(c, c->keys[k], i);
+            int st = row_state(c, r, i);
+            double v = row_value(c, r, i) * f.scale, p = row_pct(c, r, i);
             char vb[48];
             if (!isfinite(v)) {
-                ssd__text_add(t, "<td class=\"n missing\">missing</td>");
+                ssd__text_add(t, "<td class=\"n %s\" data-state=\"%s\">%s</td>",
+                              st == ST_NONE ? "none" : "missing", state_names[st],
+                              state_words(key, st));
                 continue;
             }
             fmt_value(vb, sizeof vb, v);
-            ssd__text_add(t, "<td class=\"n\">%s%s", at_least(&c->d[i], c->keys[k]), vb);
+            ssd__text_add(t, "<td class=\"n\" data-state=\"%s\">%s%s%s", state_names[st],
+                          bound_prefix(st), vb, bound_suffix(key, st));
             if (i != c->highlight && isfinite(p))
                 ssd__text_add(t, " <small class=\"%s\">%+.0f %%</small>",
                               f.better * p > 0   ? "good"
                               : f.better * p < 0 ? "bad"
                                                  : "",
                               p);
+            ssd__text_add(t, "</td>");
+        }
+        ssd__text_add(t, "</tr>\n");
+    }
+    ssd__text_add(t, "</table></div>\n");
+}
+
+/* ---- the summary on top ------------------------------------------------ */
+
+/* The write curve a reader asks about first: the degradation run, else the
+ * whole-drive fill, else the first one analysed. */
+static const char *main_curve(const struct ssd__results *r) {
+    const char *first = NULL;
+    for (int k = 0; k < r->nsteps; k++) {
+        const struct ssd__step *st = &r->steps[k];
+        if (st->def.kind != SSD__STEP_ANALYZE || st->def.reference[0])
+            continue;
+        if (!strcmp(st->def.series, ssd__step_degradation) ||
+            !strcmp(st->def.series, ssd__step_fill))
+            return st->def.series;
+        if (!first)
+            first = st->def.series;
+    }
+    return first;
+}
+
+/* One summary cell: the figure in words with its unit, or its state in
+ * words; *state says which. */
+#define NCELLS 8
+struct summary_row {
+    char cell[NCELLS][200];
+    int state[NCELLS]; /* -1: free text (the anomalies) */
+};
+
+static void summary_cell(const struct cmp_drive *d, char *buf, size_t len, int *state,
+                         const char *key, const char *unit, double scale, int minutes) {
+    const struct cmp_fig *f = fig_of(d, key);
+    int st = f ? f->state : ST_NOT_MEASURED;
+    *state = st;
+    if (!f || !isfinite(f->v) || st == ST_NONE || st == ST_NOT_MEASURED) {
+        snprintf(buf, len, "%s", state_words(key, st));
+        return;
+    }
+    char vb[48];
+    fmt_value(vb, sizeof vb, f->v * scale);
+    snprintf(buf, len, "%s%s %s%s", bound_prefix(st), vb, unit,
+             minutes ? "" : bound_suffix(key, st));
+}
+
+/* The slowest second of a curve from x_from GiB on (the used state), in
+ * MiB/s; NaN without a curve. */
+static double slowest(const struct ssd__results *r, const char *stem, double x_from) {
+    double lo = NAN;
+    for (int k = 0; k < r->nsteps; k++) {
+        const struct ssd__step *st = &r->steps[k];
+        if (st->def.kind != SSD__STEP_ANALYZE || !st->res.curve || strcmp(st->def.series, stem))
+            continue;
+        double *x, *y;
+        size_t n = ssd__curve_points(st->res.curve, &x, &y);
+        for (size_t i = 0; i < n; i++)
+            if (x[i] >= x_from && !(y[i] >= lo))
+                lo = y[i];
+        if (n) {
+            free(x);
+            free(y);
+        }
+        break;
+    }
+    return lo;
+}
+
+/* Dips on the QD and block-size curves: a point more than 15 % below an
+ * earlier (smaller) one, as Vector 180's random write at QD4. */
+static void anomalies(const struct ssd__results *r, char *buf, size_t len) {
+    size_t n = 0;
+    buf[0] = 0;
+    for (size_t g = 0; g < SSD__GROUP_COUNT; g++) {
+        const struct ssd__curve_group *cg = &ssd__curve_groups[g];
+        if (!cg->xlog2)
+            continue;
+        double best = NAN, worst_drop = 0, at = NAN;
+        for (int k = 0; k < r->nsteps; k++) {
+            const struct ssd__step *st = &r->steps[k];
+            if (st->def.kind != SSD__STEP_JOB || st->res.state != SSD__ST_DONE ||
+                strcmp(st->def.group, cg->group))
+                continue;
+            double y = cg->iops ? st->res.iops : st->res.bw_bps;
+            if (!isfinite(y))
+                continue;
+            if (isfinite(best) && y < 0.85 * best && 1 - y / best > worst_drop) {
+                worst_drop = 1 - y / best;
+                at = st->def.x;
+            }
+            if (!(y <= best))
+                best = y;
+        }
+        if (isfinite(at) && n < len) {
+            if (cg->xsize)
+                n += (size_t)snprintf(buf + n, len - n, "%s%s: dips %.0f %% at %g%s", n ? "; " : "",
+                                      cg->label, worst_drop * 100, at >= 1024 ? at / 1024 : at,
+                                      at >= 1024 ? "K" : " B");
+            else
+                n += (size_t)snprintf(buf + n, len - n, "%s%s: dips %.0f %% at QD%g", n ? "; " : "",
+                                      cg->label, worst_drop * 100, at);
+        }
+    }
+    if (!buf[0])
+        snprintf(buf, len, "none");
+}
+
+static const char *const summary_heads[NCELLS] = {"cache",
+                                                  "after the cache",
+                                                  "used state: start -> end (slowest second)",
+                                                  "recovered after idle",
+                                                  "recovered after TRIM",
+                                                  "QD and block-size anomalies",
+                                                  "fill time",
+                                                  "application score"};
+
+static void summary_of(const struct cmp_drive *d, struct summary_row *row) {
+    const char *stem = main_curve(d->r);
+    char key[256];
+#define CURVE_KEY(leaf)                                                                            \
+    (snprintf(key, sizeof key, "write_curves.%s.%s", stem ? stem : "", leaf), key)
+#define CELL(k) row->cell[k], sizeof row->cell[k], &row->state[k]
+    summary_cell(d, CELL(0), CURVE_KEY("cache_bytes"), "GiB", 1 / GIB, 0);
+    summary_cell(d, CELL(1), CURVE_KEY("post_cache_bps"), "MiB/s", 1 / MIB, 0);
+    const struct cmp_fig *gs = fig_of(d, CURVE_KEY("gc_start_level_bps"));
+    const struct cmp_fig *ge = fig_of(d, CURVE_KEY("gc_end_level_bps"));
+    const struct cmp_fig *gx = fig_of(d, CURVE_KEY("gc_start_bytes"));
+    if (gs && ge && gs->state == ST_MEASURED && ge->state == ST_MEASURED) {
+        double lo = slowest(d->r, stem, gx && isfinite(gx->v) ? gx->v / GIB : 0);
+        int n = snprintf(row->cell[2], sizeof row->cell[2], "%.1f -> %.1f MiB/s", gs->v / MIB,
+                         ge->v / MIB);
+        if (isfinite(lo) && n > 0 && (size_t)n < sizeof row->cell[2])
+            snprintf(row->cell[2] + n, sizeof row->cell[2] - (size_t)n,
+                     " (slowest second %.2f MiB/s)", lo);
+        row->state[2] = ST_MEASURED;
+    } else {
+        summary_cell(d, CELL(2), CURVE_KEY("gc_start_level_bps"), "MiB/s", 1 / MIB, 0);
+    }
+    summary_cell(d, CELL(3), "write_curves.recovery-idle.recovered_bytes", "GiB", 1 / GIB, 0);
+    summary_cell(d, CELL(4), "write_curves.recovery-trim.recovered_bytes", "GiB", 1 / GIB, 0);
+    anomalies(d->r, row->cell[5], sizeof row->cell[5]);
+    row->state[5] = -1;
+    summary_cell(d, CELL(6), "fill_time_s", "min", 1 / 60.0, 1);
+    summary_cell(d, CELL(7), "apps_score_bps", "MiB/s", 1 / MIB, 0);
+#undef CELL
+#undef CURVE_KEY
+}
+
+/* Where a drive's report is, as the page links it: relative to the
+ * compare's directory when both resolve, else the run directory as given. */
+static void report_href(const ssd_compare *c, const struct cmp_drive *d, char *buf, size_t len) {
+    char run[4096], out[4096];
+    snprintf(buf, len, "%s/report.html", d->dir);
+    if (!c->outdir || !realpath(d->dir, run) || !realpath(c->outdir, out))
+        return;
+    /* The longest common run of whole components: "/a/b" and "/a/bc"
+     * share "/a" only. */
+    size_t common = 0, i = 0;
+    for (;; i++) {
+        int end_run = run[i] == '/' || !run[i], end_out = out[i] == '/' || !out[i];
+        if (end_run && end_out)
+            common = i;
+        if (!run[i] || !out[i] || run[i] != out[i])
+            break;
+    }
+    size_t n = 0;
+    buf[0] = 0;
+    for (const char *p = out + common; *p; p++)
+        if (*p == '/' && n + 4 < len)
+            n += (size_t)snprintf(buf + n, len - n, "../");
+    const char *rest = run + common;
+    if (*rest == '/')
+        rest++;
+    snprintf(buf + n, len - n, "%s%sreport.html", rest, *rest ? "/" : "");
+}
+
+static void summary_table(const ssd_compare *c, struct ssd__text *t) {
+    ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid summary\" id=\"summary-table\">"
+                     "<tr><th>drive</th>");
+    for (int k = 0; k < NCELLS; k++) {
+        ssd__text_add(t, "<th>");
+        ssd__text_html(t, summary_heads[k]);
+        ssd__text_add(t, "</th>");
+    }
+    ssd__text_add(t, "</tr>\n");
+    for (int i = 0; i < c->nd; i++) {
+        const struct cmp_drive *d = &c->d[i];
+        char href[4096], rpath[4200];
+        report_href(c, d, href, sizeof href);
+        snprintf(rpath, sizeof rpath, "%s/report.html", d->dir);
+        struct stat sb;
+        ssd__text_add(t, "<tr><th><i class=\"sw dot\" style=\"--c:%s\"></i>", drive_color(c, i));
+        if (!stat(rpath, &sb)) {
+            ssd__text_add(t, "<a href=\"");
+            ssd__text_html(t, href);
+            ssd__text_add(t, "\">");
+            ssd__text_html(t, d->label);
+            ssd__text_add(t, "</a>");
+        } else {
+            ssd__text_html(t, d->label);
+        }
+        ssd__text_add(t, "<br/><small>");
+        ssd__text_html(t, d->suite ? d->suite : "no suite");
+        ssd__text_add(t, "</small></th>");
+        struct summary_row row;
+        summary_of(d, &row);
+        for (int k = 0; k < NCELLS; k++) {
+            int st = row.state[k];
+            if (st < 0)
+                ssd__text_add(t, "<td>");
+            else
+                ssd__text_add(t, "<td%s data-state=\"%s\">",
+                              st == ST_NONE           ? " class=\"none\""
+                              : st == ST_NOT_MEASURED ? " class=\"missing\""
+                                                      : "",
+                              state_names[st]);
+            ssd__text_html(t, row.cell[k]);
             ssd__text_add(t, "</td>");
         }
         ssd__text_add(t, "</tr>\n");
@@ -983,6 +1561,28 @@ static void drives_table(const ssd_compare *c, struct ssd__text *t) {
     ssd__text_add(t, "</table></div>\n");
 }
 
+int ssd_compare_text(const ssd_compare *c, char **out) {
+    int rc = can_write(c, out);
+    if (rc)
+        return rc;
+    struct ssd__text t = {0};
+    for (int i = 0; i < c->nd; i++) {
+        const struct cmp_drive *d = &c->d[i];
+        struct summary_row row;
+        summary_of(d, &row);
+        const char *suite = d->suite ? d->suite : "no suite";
+        /* The suite once: a name may carry it already. */
+        if (strstr(d->label, suite))
+            ssd__text_add(&t, "%s: %s\n", d->label, d->dir);
+        else
+            ssd__text_add(&t, "%s (%s): %s\n", d->label, suite, d->dir);
+        for (int k = 0; k < NCELLS; k++)
+            ssd__text_add(&t, "  %-42s %s\n", summary_heads[k], row.cell[k]);
+    }
+    *out = ssd__text_take(&t);
+    return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare text: out of memory");
+}
+
 int ssd_compare_html(const ssd_compare *c, char **out) {
     int rc = can_write(c, out);
     if (rc)
@@ -1000,6 +1600,8 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     ssd__text_add(&t,
                   "</title>\n<style>\n%s"
                   "th.hl{background:#eef4fb}td.missing{color:#a60;font-style:italic}\n"
+                  "td.none{color:#333;font-style:italic}nav.toc ol{margin:.2em 0 .6em}\n"
+                  "table.summary td{font-size:.92em}\n"
                   "small.good{color:#2a7a2a}small.bad{color:#b00}\n"
                   ".barsgrid{display:grid;grid-template-columns:repeat(auto-fill,"
                   "minmax(420px,1fr));gap:0 1.2em}\n"
@@ -1009,61 +1611,23 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                   ssd__report_css);
     ssd__text_html(&t, title);
     ssd__text_add(&t, "</h1>\n");
-    drives_table(c, &t);
-    ssd__text_add(&t, "<p>Percentages are against <b>");
-    ssd__text_html(&t, c->d[c->highlight].label);
-    ssd__text_add(&t, "</b>. A figure a run does not have is shown as missing, never as "
-                      "zero.</p>\n");
-
-    /* Sorted bars, section by section. */
-    char section[64] = "";
-    int open = 0;
-    for (size_t k = 0; k < c->nkeys; k++) {
-        struct figinfo f;
-        describe(c->keys[k], &f);
-        /* The median and the ratios to it are in the table; bars of the
-         * tail latencies are what the reviews compare. */
-        if (!f.better || ends(c->keys[k], "p50_us") || ends(c->keys[k], "_over_p50"))
-            continue;
-        int any = 0;
-        for (int i = 0; i < c->nd; i++)
-            any |= isfinite(value(&c->d[i], c->keys[k]));
-        if (!any)
-            continue;
-        if (strcmp(section, f.section)) {
-            if (open)
-                ssd__text_add(&t, "</div>\n");
-            snprintf(section, sizeof section, "%s", f.section);
-            ssd__text_add(&t, "<h2>");
-            ssd__text_html(&t, section);
-            ssd__text_add(&t, "</h2>\n<div class=\"barsgrid\">\n");
-            open = 1;
-        }
-        bars(c, &t, c->keys[k], &f);
+    struct cmp_row *rows;
+    size_t nrows;
+    if (build_rows(c, &rows, &nrows)) {
+        free(ssd__text_take(&t));
+        return ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.html: out of memory");
     }
-    if (open)
-        ssd__text_add(&t, "</div>\n");
-
-    const struct ssd__curve_group *groups = ssd__curve_groups;
-    int hdr = 0;
-    for (size_t g = 0; g < SSD__GROUP_COUNT; g++) {
-        /* A curve needs two points of the same x axis. */
-        double x0 = NAN;
-        int curve = 0;
-        for (int i = 0; i < c->nd; i++)
-            for (int k = 0; k < c->d[i].r->nsteps; k++) {
-                const struct ssd__step *st = &c->d[i].r->steps[k];
-                if (!in_group(st, groups[g].group, groups[g].xlog2))
-                    continue;
-                curve |= isfinite(x0) && st->def.x != x0;
-                x0 = st->def.x;
-            }
-        if (!curve)
-            continue;
-        if (!hdr++)
-            ssd__text_add(&t, "<h2>Scaling: queue depth, block size, mixed load</h2>\n");
-        group_overlay(c, &t, groups[g].group, groups[g].title, groups[g].xlabel, groups[g].xlog2,
-                      groups[g].xsize, groups[g].iops);
+    /* The sections of the bars, each once, in the order first seen. */
+    char sections[32][64];
+    int nsec = 0;
+    for (size_t q = 0; q < nrows; q++) {
+        struct figinfo f;
+        describe(c->keys[rows[q].k], &f);
+        int seen = 0;
+        for (int k = 0; k < nsec; k++)
+            seen |= !strcmp(sections[k], f.section);
+        if (!seen && nsec < 32)
+            snprintf(sections[nsec++], sizeof sections[0], "%s", f.section);
     }
     /* Write curves: every series stem any drive analysed. */
     char stems[32][SSD__NAME_MAX];
@@ -1079,17 +1643,113 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
             if (!seen && nstems < 32)
                 snprintf(stems[nstems++], SSD__NAME_MAX, "%s", st->def.series);
         }
+    const struct ssd__curve_group *groups = ssd__curve_groups;
+    int scaling[SSD__GROUP_COUNT], nscaling = 0;
+    for (size_t g = 0; g < SSD__GROUP_COUNT; g++) {
+        /* A curve needs two points of the same x axis. */
+        double x0 = NAN;
+        int curve = 0;
+        for (int i = 0; i < c->nd; i++)
+            for (int k = 0; k < c->d[i].r->nsteps; k++) {
+                const struct ssd__step *st = &c->d[i].r->steps[k];
+                if (!in_group(st, groups[g].group, groups[g].xlog2))
+                    continue;
+                curve |= isfinite(x0) && st->def.x != x0;
+                x0 = st->def.x;
+            }
+        scaling[g] = curve;
+        nscaling += curve;
+    }
+
+    /* Contents: every heading below, each once. */
+    ssd__text_add(&t, "<nav class=\"toc\"><b>Contents</b><ol>"
+                      "<li><a href=\"#summary\">Summary</a></li>"
+                      "<li><a href=\"#drives\">Drives and runs</a></li>");
+    for (int k = 0; k < nsec; k++) {
+        ssd__text_add(&t, "<li><a href=\"#sec-%d\">", k);
+        ssd__text_html(&t, sections[k]);
+        ssd__text_add(&t, "</a></li>");
+    }
+    if (nscaling)
+        ssd__text_add(&t, "<li><a href=\"#scaling\">Scaling: queue depth, block size, mixed "
+                          "load</a></li>");
+    if (nstems) {
+        ssd__text_add(&t, "<li><a href=\"#write-curves\">Write curves</a><ol>");
+        for (int q = 0; q < nstems; q++) {
+            ssd__text_add(&t, "<li><a href=\"#curve-%d\">", q);
+            ssd__text_html(&t, stems[q]);
+            ssd__text_add(&t, "</a></li>");
+        }
+        ssd__text_add(&t, "</ol></li>");
+    }
+    ssd__text_add(&t, "<li><a href=\"#every-figure\">Every figure</a></li></ol></nav>\n");
+
+    ssd__text_add(&t, "<h2 id=\"summary\">Summary</h2>\n");
+    summary_table(c, &t);
+    ssd__text_add(&t, "<p>\"at least\": the run ended before the drive slowed, so the figure is a "
+                      "lower bound; \"no cache\": the analysis found none; \"not in this run\": "
+                      "the suite did not measure it. The drive's name links its report.</p>\n");
+    ssd__text_add(&t, "<h2 id=\"drives\">Drives and runs</h2>\n");
+    drives_table(c, &t);
+    ssd__text_add(&t, "<p>Percentages are against <b>");
+    ssd__text_html(&t, c->d[c->highlight].label);
+    ssd__text_add(&t, "</b>, and only between exact figures of the same test: a figure measured "
+                      "under other conditions (test length, span, block size, queue depth, "
+                      "threads) is a row of its own, named by its conditions; a lower bound or "
+                      "a \"none\" is never a base. A figure a run does not have is never "
+                      "zero.</p>\n");
+
+    /* Sorted bars, section by section. */
+    for (int sec = 0; sec < nsec; sec++) {
+        int open = 0;
+        for (size_t q = 0; q < nrows; q++) {
+            const char *key = c->keys[rows[q].k];
+            struct figinfo f;
+            describe(key, &f);
+            if (strcmp(f.section, sections[sec]))
+                continue;
+            /* The median and the ratios to it are in the table; bars of the
+             * tail latencies are what the reviews compare. */
+            if (!f.better || ends(key, "p50_us") || ends(key, "_over_p50"))
+                continue;
+            int any = 0;
+            for (int i = 0; i < c->nd; i++)
+                any |= isfinite(row_value(c, &rows[q], i));
+            if (!any)
+                continue;
+            if (!open++) {
+                ssd__text_add(&t, "<h2 id=\"sec-%d\">", sec);
+                ssd__text_html(&t, sections[sec]);
+                ssd__text_add(&t, "</h2>\n<div class=\"barsgrid\">\n");
+            }
+            bars(c, &t, &rows[q], &f);
+        }
+        if (open)
+            ssd__text_add(&t, "</div>\n");
+    }
+
+    if (nscaling)
+        ssd__text_add(&t, "<h2 id=\"scaling\">Scaling: queue depth, block size, mixed load</h2>\n");
+    for (size_t g = 0; g < SSD__GROUP_COUNT; g++)
+        if (scaling[g])
+            group_overlay(c, &t, groups[g].group, groups[g].title, groups[g].xlabel,
+                          groups[g].xlog2, groups[g].xsize, groups[g].iops);
     if (nstems)
         ssd__text_add(&t,
-                      "<h2>Write curves</h2>\n<p>Each line is the moving average over %d "
-                      "samples (the reviews' 30 s at 1 s sampling), broken at the phase "
-                      "boundaries the analysis found.</p>\n",
+                      "<h2 id=\"write-curves\">Write curves</h2>\n<p>Each line is the moving "
+                      "average over %d samples (the reviews' 30 s at 1 s sampling), broken at "
+                      "the phase boundaries the analysis found.</p>\n",
                       SSD__MA_SAMPLES);
-    for (int q = 0; q < nstems; q++)
+    for (int q = 0; q < nstems; q++) {
+        ssd__text_add(&t, "<h3 id=\"curve-%d\">Write curves: ", q);
+        ssd__text_html(&t, stems[q]);
+        ssd__text_add(&t, "</h3>\n");
         write_overlay(c, &t, stems[q]);
+    }
 
-    ssd__text_add(&t, "<h2>Every figure</h2>\n");
-    figures_table(c, &t);
+    ssd__text_add(&t, "<h2 id=\"every-figure\">Every figure</h2>\n");
+    figures_table(c, &t, rows, nrows);
+    free(rows);
     ssd__text_add(&t,
                   "<p>ssdcore %s. compare.json and compare.csv beside this page hold every "
                   "figure.</p>\n<script>//<![CDATA[\n%s//]]></script>\n</body>\n</html>\n",
@@ -1134,9 +1794,11 @@ int ssd_compare_write(ssd_compare *c, const char *dir) {
         return rc;
     for (int k = 0; k < 3; k++) {
         char *text = NULL;
+        c->outdir = dir;
         rc = k == 0   ? ssd_compare_json(c, &text)
              : k == 1 ? ssd_compare_csv(c, &text)
                       : ssd_compare_html(c, &text);
+        c->outdir = NULL;
         if (rc)
             return ssd__fail(c->err, rc, "%s/%s: %s", dir, names[k], ssd_strerror(rc));
         snprintf(path, sizeof path, "%s/%s", dir, names[k]);

@@ -640,13 +640,43 @@ int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format,
  * shows one drive's data under another's name; a row whose run has changed
  * since (it was catalogued while running) is brought up to date first. */
 int ssd_catalog_latest_run(ssd_catalog *c, const char *drive_text, char **dir_out) {
+    return ssd_catalog_pick_run(c, drive_text, NULL, NULL, NULL, dir_out, NULL);
+}
+
+/* "drive \"ssd370\", suite lab2016, ..." for the messages: what was asked. */
+static void asked(char *buf, size_t len, const char *drive, const char *run, const char *suite,
+                  const char *date) {
+    size_t n = *drive ? (size_t)snprintf(buf, len, "drive \"%s\"", drive) : 0;
+    if (!*drive)
+        buf[0] = 0;
+    if (run && n < len)
+        n += (size_t)snprintf(buf + n, len - n, "%srun %s", n ? ", " : "", run);
+    if (!n && n < len)
+        n += (size_t)snprintf(buf + n, len - n, "any drive");
+    if (suite && n < len)
+        n += (size_t)snprintf(buf + n, len - n, ", suite %s", suite);
+    if (date && n < len)
+        snprintf(buf + n, len - n, ", started %s...", date);
+}
+
+int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const char *run, const char *suite,
+                         const char *date, char **dir_out, char **about_out) {
     if (!c || !c->db || !dir_out || !drive_text)
         return SSD_EINVAL;
     *dir_out = NULL;
+    if (about_out)
+        *about_out = NULL;
     c->err[0] = 0;
-    char sql[1024], why[SSD__ERRMSG_SIZE] = "";
+    char sql[1536], why[SSD__ERRMSG_SIZE] = "", what[512];
+    asked(what, sizeof what, drive_text, run, suite, date);
+    /* A run is its catalog id (as `catalog list` prints it) or the start of
+     * its run_id: four hex digits at least, so "7" is never a prefix. */
     snprintf(sql, sizeof sql,
-             "SELECT dir,run_key,status FROM runs%s ORDER BY started DESC, id DESC", match_where);
+             "SELECT dir,run_key,status,id,coalesce(suite,''),coalesce(started,'') FROM runs "
+             "WHERE (%s) AND (?2 IS NULL OR CAST(id AS TEXT)=?2 OR (length(?2)>=4 AND "
+             "substr(run_key,1,3+length(?2))='id|'||lower(?2))) AND (?3 IS NULL OR suite=?3) AND "
+             "(?4 IS NULL OR substr(started,1,length(?4))=?4) ORDER BY started DESC, id DESC",
+             match_where + strlen(" WHERE "));
     int rows = 0;
     /* A pass stops at a reused directory, catalogues the run found there
      * and starts again: that run may be the newest of this drive. Runs so
@@ -656,11 +686,14 @@ int ssd_catalog_latest_run(ssd_catalog *c, const char *drive_text, char **dir_ou
         if (sqlite3_prepare_v2(c->db, sql, -1, &st, NULL) != SQLITE_OK)
             return db_fail(c, "cannot search");
         bind_text(st, 1, *drive_text ? drive_text : NULL);
+        bind_text(st, 2, run);
+        bind_text(st, 3, suite);
+        bind_text(st, 4, date);
         /* Read every candidate first: the catalog is written below. */
         struct ssd__text cand = {0};
         int n = 0, rc;
         while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-            for (int k = 0; k < 3; k++) {
+            for (int k = 0; k < 6; k++) {
                 const char *v = (const char *)sqlite3_column_text(st, k);
                 ssd__text_raw(&cand, v ? v : "", v ? strlen(v) + 1 : 1);
             }
@@ -678,7 +711,9 @@ int ssd_catalog_latest_run(ssd_catalog *c, const char *drive_text, char **dir_ou
         const char *p = all;
         for (int i = 0; i < n && !*dir_out; i++) {
             const char *dir = p, *key = dir + strlen(dir) + 1, *status = key + strlen(key) + 1;
-            p = status + strlen(status) + 1;
+            const char *id = status + strlen(status) + 1, *rsuite = id + strlen(id) + 1;
+            const char *started = rsuite + strlen(rsuite) + 1;
+            p = started + strlen(started) + 1;
             char err[SSD__ERRMSG_SIZE];
             struct run_doc r;
             if (read_run(err, dir, &r)) {
@@ -696,6 +731,18 @@ int ssd_catalog_latest_run(ssd_catalog *c, const char *drive_text, char **dir_ou
                     run_doc_free(&r);
                     free(all);
                     return ssd__fail(c->err, SSD_ENOMEM, "out of memory");
+                }
+                if (about_out) {
+                    struct ssd__text a = {0};
+                    const char *rid = ssd__jv_str(&r.root, "run_id");
+                    ssd__text_add(&a, "%s: run %s (", what, id);
+                    if (rid)
+                        ssd__text_add(&a, "run_id %.12s..., ", rid);
+                    ssd__text_add(&a, "%s, started %s, %s)", *rsuite ? rsuite : "no suite",
+                                  *started ? started : "?", dir);
+                    if (n - i > 1)
+                        ssd__text_add(&a, ", the newest of %d matching runs", n - i);
+                    *about_out = ssd__text_take(&a);
                 }
             } else {
                 if (!why[0])
@@ -722,9 +769,8 @@ int ssd_catalog_latest_run(ssd_catalog *c, const char *drive_text, char **dir_ou
     if (*dir_out)
         return 0;
     if (!rows)
-        return ssd__fail(c->err, SSD_ENODATA, "%s: no run in the catalog matches drive \"%s\"",
-                         c->path, drive_text);
-    return ssd__fail(c->err, SSD_ENODATA,
-                     "%s: no run of drive \"%s\" is still where it was catalogued (%s)", c->path,
-                     drive_text, why);
+        return ssd__fail(c->err, SSD_ENODATA, "%s: no run in the catalog matches %s", c->path,
+                         what);
+    return ssd__fail(c->err, SSD_ENODATA, "%s: no run of %s is still where it was catalogued (%s)",
+                     c->path, what, why);
 }

@@ -183,6 +183,11 @@ const struct ssd__step *ssd__suite_find(const struct ssd__results *r, const char
 const struct ssd__step *ssd__suite_find_log(const struct ssd__results *r, const char *stem,
                                             int before);
 
+/* What a reader calls the run's drive (drive_name.c): the simulator
+ * profile's drive ("Crucial BX200 240 GB"), else the identity's model with
+ * its capacity and firmware, else the target URI. Always a string. */
+void ssd__drive_name(const struct ssd__results *r, char *buf, size_t len);
+
 /* Headline figures as a JSON object, malloc'd in *out. 0 or SSD_ENOMEM. */
 int ssd__suite_headline_json(const struct ssd__results *r, char **out);
 /* The mixed-workload headline of a group of finished jobs ("mixed-seq",

@@ -402,6 +402,46 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
                      !lost && m->has_recovery ? censor_name(m->recovery_censored) : NULL);
     }
 #undef FIGURE
+    /* What each figure is (docs/compare.md): measured, none (the analysis
+     * found the drive has no such phase: "no cache"), not_measured (the
+     * analysis was lost), or a lower bound (the run ended before the drive
+     * slowed, or the drop fell inside the first sample). A reader must not
+     * take "none" for "not tested", nor a bound for an exact figure. */
+    ssd__jw_key(w, "state");
+    ssd__jw_begin_object(w);
+    static const struct {
+        const char *key;
+        int phase; /* 0 always, 1 cache, 2 folding, 3 gc, 4 recovery */
+    } states[] = {{"total_bytes", 0},          {"duration_s", 0},        {"mean_bps", 0},
+                  {"cache_bytes", 1},          {"cache_level_bps", 1},   {"post_cache_bps", 0},
+                  {"folding_start_bytes", 2},  {"folding_level_bps", 2}, {"gc_start_bytes", 3},
+                  {"gc_level_bps", 3},         {"gc_end_level_bps", 3},  {"gc_start_level_bps", 3},
+                  {"gc_slope_bps_per_gib", 3}, {"end_level_bps", 0},     {"recovered_bytes", 4}};
+    for (size_t k = 0; k < sizeof states / sizeof states[0]; k++) {
+        int phase = states[k].phase;
+        if (phase == 4 && !st->def.reference[0])
+            continue;
+        int has = phase == 1   ? m->has_cache
+                  : phase == 2 ? m->has_folding
+                  : phase == 3 ? m->has_gc
+                  : phase == 4 ? m->has_recovery
+                               : 1;
+        const char *state = lost ? "not_measured" : has ? "measured" : "none";
+        if (!lost && has && phase == 1 && m->cache_censored != SSD_CENSOR_NONE &&
+            strcmp(states[k].key, "cache_level_bps") != 0)
+            state = "lower_bound";
+        /* The first sample's rate is only a floor of a cache level that
+         * ended inside it. */
+        if (!lost && has && phase == 1 && m->cache_censored == SSD_CENSOR_RESOLUTION)
+            state = "lower_bound";
+        if (!lost && has && phase == 4 && m->recovery_censored == SSD_CENSOR_RIGHT)
+            state = "lower_bound";
+        if (!strcmp(state, "measured") && !strcmp(states[k].key, "post_cache_bps") &&
+            !isfinite(m->post_cache_bps))
+            state = "none";
+        ssd__jw_kstr(w, states[k].key, state);
+    }
+    ssd__jw_end_object(w);
     if (lost || st->res.sum_stored) {
         /* The figures stand (stored in results.json) but the curve is gone,
          * or there are none: a curve must not vanish silently. */

@@ -72,9 +72,9 @@ def test_apps_cdm_and_file_tests_in_compare_json_and_csv(runs):
         assert v[:2] == [None, None]
         assert v[2] == pytest.approx(head["cdm"]["cdm"][key.split(".", 1)[1]])
     rows = list(csv.DictReader(open(cmp / "compare.csv")))
-    miss = [r for r in rows if r["figure"] == "apps_score_bps" and r["drive"] == "sim:vector180"]
+    miss = [r for r in rows if r["figure"] == "apps_score_bps" and r["drive"] == "OCZ Vector 180 240 GB"]
     assert miss[0]["value"] == "" and miss[0]["pct_vs_highlight"] == ""
-    cdm_miss = [r for r in rows if r["figure"] == cdm_keys[0] and r["drive"] == "sim:bx200"]
+    cdm_miss = [r for r in rows if r["figure"] == cdm_keys[0] and r["drive"] == "Crucial BX200 240 GB"]
     assert cdm_miss[0]["value"] == ""
 
 

@@ -39,9 +39,11 @@ def test_cli_writes_page_json_and_csv(runs, cli, tmp_path):
     assert r.returncode == 0, r.stderr
     doc = json.loads((tmp_path / "c" / "compare.json").read_text())
     assert doc["schema"] == "ssdcore-compare/1"
-    assert [d["label"] for d in doc["drives"]] == ["sim:bx200", "sim:ssd370", "sim:mp44l-1tb",
-                                                   "sim:s660-2tb"]
-    assert doc["highlight"] == "sim:mp44l-1tb"
+    # Named as `sim list` names the profiles' drives, not "sim:bx200".
+    assert [d["label"] for d in doc["drives"]] == ["Crucial BX200 240 GB",
+                                                   "Transcend SSD370 256 GB", "Team MP44L 1 TB",
+                                                   "Fanxiang S660 2 TB"]
+    assert doc["highlight"] == "Team MP44L 1 TB"
     assert doc["drives"][2]["target"]["uri"] == "sim:mp44l-1tb"
     # Each run's own headline, figure by figure.
     for i, k in enumerate(("bx200", "ssd370", "mp44l", "s660")):
@@ -58,15 +60,16 @@ def test_cli_writes_page_json_and_csv(runs, cli, tmp_path):
     assert 1.3 < fill[3] / fill[2] < 1.9
     rows = list(csv.DictReader(open(tmp_path / "c" / "compare.csv")))
     assert len(rows) == 4 * len(doc["figures"])
-    s660_fill = [r for r in rows if r["drive"] == "sim:s660-2tb" and r["figure"] == "fill_time_s"]
+    s660_fill = [r for r in rows if r["drive"] == "Fanxiang S660 2 TB" and r["figure"] == "fill_time_s"]
     assert float(s660_fill[0]["pct_vs_highlight"]) == pytest.approx(
         (fill[3] - fill[2]) / fill[2] * 100, rel=1e-4)
-    missing = [r for r in rows if r["drive"] == "sim:bx200" and r["figure"] == "fill_time_s"]
+    missing = [r for r in rows if r["drive"] == "Crucial BX200 240 GB" and r["figure"] == "fill_time_s"]
     assert missing[0]["value"] == "" and missing[0]["pct_vs_highlight"] == ""
+    assert missing[0]["state"] == "not_measured"
     html = (tmp_path / "c" / "compare.html").read_text()
     root = ET.fromstring(html.replace("<!DOCTYPE html>", ""))  # well-formed: any parser reads it
     assert len(list(root.iter(SVG))) > 10
-    assert "missing (this run has no such figure)" in html
+    assert "not in this run" in html and "this run has no such figure" not in html
     assert 'name="viewport"' in html and "<script>" in html and "http://" not in html.replace(
         "http://www.w3.org", "")
 
@@ -91,7 +94,7 @@ def test_bars_are_sorted_best_first_with_the_highlight_marked(runs, tmp_path):
     # fill time: lower is better, so the MP44L bar comes first
     part = html[html.index("whole-drive fill time"):]
     part = part[:part.index("</figure>")]
-    assert part.index("sim:mp44l-1tb") < part.index("sim:s660-2tb")
+    assert part.index("Team MP44L 1 TB") < part.index("Fanxiang S660 2 TB")
     assert "lower is better" in part and "%)" in part
 
 
@@ -145,4 +148,6 @@ def test_bad_input_names_what_is_wrong(runs, cli, tmp_path):
 
 def test_same_drive_twice_gets_distinct_labels(runs):
     df = ssdcore.compare([runs["bx200"], runs["bx200"]])
-    assert sorted(set(df.drive)) == ["sim:bx200", "sim:bx200 (2)"]
+    # One drive twice: told apart by suite and start time, then a number.
+    a, b = sorted(set(df.drive))
+    assert a.startswith("Crucial BX200 240 GB (lab2016, ") and b == a + " (2)"

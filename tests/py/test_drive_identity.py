@@ -132,10 +132,11 @@ def test_results_json_records_the_drive_and_step_temperatures(tmp_path, monkeypa
     assert step["temp_c_before"] == pytest.approx(41.85)
     assert step["temp_c_after"] == pytest.approx(41.85)
     # loaded back, the report keeps it and the compare label is the model
+    # with its firmware (the model says its capacity already)
     again = ssdcore.report(tmp_path / "out")
     assert again["target"]["drive"] == drive
     html = (tmp_path / "out" / "report.html").read_text()
     assert "Team MP44L 1TB" in html
     doc = ssdcore.compare([tmp_path / "out"]).attrs["compare"]
-    assert doc["drives"][0]["label"] == "Team MP44L 1TB"
+    assert doc["drives"][0]["label"] == "Team MP44L 1TB, firmware VC0S036G"
     assert doc["drives"][0]["target"]["drive"] == drive

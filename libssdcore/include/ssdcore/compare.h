@@ -72,6 +72,15 @@ SSD_API int ssd_compare_csv(const ssd_compare *c, char **out);
  * external fetch). As above. */
 SSD_API int ssd_compare_html(const ssd_compare *c, char **out);
 
+/* The summary as text, a block per drive: its name, suite and directory,
+ * then the cache, the speed after it, the used state (start -> end, the
+ * slowest second), the recovery after idle and after TRIM, QD and
+ * block-size dips, the fill time and the application score, each a value
+ * with its unit or what it is in words ("no cache", "not in this run",
+ * "at least 77.10 GiB, the drive never slowed"). Malloc'd in *out
+ * (ssd_free). Returns 0, SSD_ENODATA (no runs) or SSD_ENOMEM. */
+SSD_API int ssd_compare_text(const ssd_compare *c, char **out);
+
 /* Writes compare.html, compare.json and compare.csv into dir (created if
  * missing), each atomically. Returns 0 or a negative code (message in
  * ssd_compare_errmsg). */

@@ -1,0 +1,37 @@
+"""#24: results.json's headline says what each write-curve figure is, so a
+reader (and compare) tells "no cache" from "not tested" and a lower bound
+from an exact figure: state = measured | none | not_measured | lower_bound
+| upper_bound per figure."""
+import json
+
+import ssdcore
+
+STATES = {"measured", "none", "not_measured", "lower_bound", "upper_bound"}
+
+
+def _head(tmp_path, target):
+    ssdcore.suite(target, tmp_path / "r", suite="quick", report=False)
+    return json.loads((tmp_path / "r" / "results.json").read_text())["headline"]
+
+
+def test_a_drive_without_cache_says_none(tmp_path):
+    curve = _head(tmp_path, "sim:ssd370")["write_curves"]["degradation"]
+    st = curve["state"]
+    assert set(st.values()) <= STATES
+    assert curve["cache_bytes"] is None and st["cache_bytes"] == "none"
+    assert st["cache_level_bps"] == "none"
+    assert curve["total_bytes"] > 0 and st["total_bytes"] == "measured"
+    # Every number the curve has carries a state, and a null is never "measured".
+    for k, v in curve.items():
+        if k.endswith(("_bytes", "_bps", "_s", "_gib")) and k in st:
+            assert (v is not None) == (st[k] in ("measured", "lower_bound", "upper_bound")), k
+
+
+def test_a_cache_that_was_seen_is_measured(tmp_path):
+    curve = _head(tmp_path, "sim:bx200")["write_curves"]["degradation"]
+    assert curve["cache_bytes"] > 1 << 30 and curve["state"]["cache_bytes"] == "measured"
+    # The reference curve names its recovery.
+    rec = _head(tmp_path / "x", "sim:bx200")["write_curves"]["recovery-idle"]
+    assert rec["state"]["recovered_bytes"] in ("measured", "lower_bound", "none")
+    if rec["recovery_censored"] == "right":
+        assert rec["state"]["recovered_bytes"] == "lower_bound"
