@@ -143,6 +143,7 @@ class Target:
         without counters (a file, a loop device) ``{"available": False,
         "why": ...}``.
 
+        >>> import ssdcore
         >>> t = ssdcore.Target("sim:bx200")
         >>> t.health()["source"]
         'sim model'

@@ -66,7 +66,9 @@ def draw_drive(rng, cap_range=(120, 4000)):
                   dip_depth=f"{rng.uniform(0.3, 0.6):.2f}")
     else:
         kv["dip_duty"] = 0
-    return "sim:bx200," + ",".join(f"{k}={v}" for k, v in kv.items())
+    # (native_write_lat_us=0: the random drives' write latency is write_lat_us
+    # alone, not the BX200 profile's slow QD1 writes after its cache)
+    return "sim:bx200,native_write_lat_us=0," + ",".join(f"{k}={v}" for k, v in kv.items())
 
 
 def valid_drive(rng, cap_range=(120, 4000)):

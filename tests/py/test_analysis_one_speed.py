@@ -87,7 +87,7 @@ def test_report_of_a_cdm_prepare_inside_the_cache(tmp_path):
     assert "direct to TLC/MLC" not in html
     # The model's side: the whole 1 GiB fitted in its cache, which is not "-",
     # at a level the analysis' one speed matches.
-    assert "<td class=\"n\">&ge; 1.000 (never filled)</td>" in html
+    assert "<td class=\"n\">≥ 1.000 (never filled)</td>" in html
     row = re.search(r'one speed throughout, MiB/s</th><td class="n">([\d.]+)</td>'
                     r'<td class="n">([\d.]+)</td>', html)
     assert row and float(row.group(1)) == pytest.approx(float(row.group(2)), rel=0.03)

@@ -68,7 +68,9 @@ def draw_enterprise(rng, cap_range=(480, 7680)):
         "dip_duty": 0,
         "seed": int(rng.integers(1, 1 << 30)),
     }
-    return "sim:bx200," + ",".join(f"{k}={v}" for k, v in kv.items())
+    # (native_write_lat_us=0: the random drives' write latency is write_lat_us
+    # alone, not the BX200 profile's slow QD1 writes after its cache)
+    return "sim:bx200,native_write_lat_us=0," + ",".join(f"{k}={v}" for k, v in kv.items())
 
 
 def draw(rng, cap_range=None, tick_s=None):
