@@ -28,7 +28,7 @@ import numpy as np
 from ._errors import error_from_code
 from .progress import ProgressArg, Throttle
 from .results import _ANALYSIS_COLUMNS, _PHASE_COLUMNS
-from .storage import pyarrow_parquet
+from .storage import glob_url, is_url, pyarrow_parquet
 
 __all__ = ["analyze_many", "expand_inputs", "read_results_parquet", "write_results_parquet",
            "ANALYSIS_COLUMNS", "PHASE_COLUMNS"]
@@ -108,7 +108,8 @@ def expand_inputs(items: Any) -> List[Tuple[str, Any]]:
         if isinstance(it, (str, bytes, os.PathLike)):
             p = os.fsdecode(it)
             if _has_glob(p):
-                hits = sorted(glob.glob(os.path.expanduser(p), recursive=True))
+                hits = (glob_url(p) if is_url(p) else
+                        sorted(glob.glob(os.path.expanduser(p), recursive=True)))
                 if not hits:
                     out.append((p, _Missing(f"{p}: no file matches this pattern")))
                 out.extend(_group_job_logs(hits))
@@ -119,6 +120,18 @@ def expand_inputs(items: Any) -> List[Tuple[str, Any]]:
         else:
             out.append((f"item {i}", it))
     return out
+
+
+def _on_cluster(item: Any) -> Any:
+    """An input as a cluster's workers open it: a relative local path made
+    absolute (a worker's working directory is its own; the paths must be
+    shared, e.g. NFS), a URL as it is (each worker reads it), the rest
+    portable. The file's contents never go through the client."""
+    if isinstance(item, (str, os.PathLike)) and not is_url(os.fspath(item)):
+        return os.path.abspath(os.path.expanduser(os.fspath(item)))
+    if isinstance(item, list) and item and all(isinstance(x, (str, os.PathLike)) for x in item):
+        return [_on_cluster(x) for x in item]
+    return _portable(item)
 
 
 def _phases_path(path: Any) -> str:
@@ -254,7 +267,11 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
     (ssdcore's exceptions pickle).
 
     ``workers=N`` (N > 1) spreads the inputs over N local processes;
-    ``client=`` a ``dask.distributed.Client`` spreads them over its cluster.
+    ``client=`` a ``dask.distributed.Client`` spreads them over its cluster
+    (``Client("tcp://scheduler:8786")``): each worker opens its inputs
+    itself, from their paths (made absolute: they must be the same on every
+    machine) or URLs (``s3://...``, through fsspec), and only the compact
+    rows come back; arrays and other inputs are sent to the workers.
     Paths and URLs may name Parquet files too (pyarrow, see
     :mod:`ssdcore.storage`). ``write_parquet="results.parquet"`` also
     writes the frame as Parquet (:func:`write_results_parquet`).
@@ -291,7 +308,7 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
 
     try:
         if client is not None:
-            chunks = _chunks([(s, _portable(x)) for s, x in items],
+            chunks = _chunks([(s, _on_cluster(x)) for s, x in items],
                              max(1, len(client.scheduler_info().get("workers", {})) or 1),
                              chunksize)
             futures = client.map(_analyze_chunk, chunks, reference=ref, ddir=ddir,
@@ -302,7 +319,7 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
         elif workers > 1 and len(items) > 1:
             from concurrent.futures import ProcessPoolExecutor
             from collections import deque
-            chunks = _chunks([(s, _portable(x)) for s, x in items], workers, chunksize)
+            chunks = _chunks([(s, _on_cluster(x)) for s, x in items], workers, chunksize)
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 # A few chunks per worker in flight, not all: results waiting
                 # for an earlier chunk stay few whatever the number of files.
