@@ -134,3 +134,15 @@ def test_urls_are_read_through_fsspec_csv_and_parquet(tmp_path):
         assert _no_source(ssdcore.analyze(url)) == want
     with pytest.raises(ssdcore.NotFound, match=r"file://.*/none\.csv: no such object"):
         ssdcore.read_series("file://" + str(tmp_path / "none.csv"))
+
+
+def test_the_c_reader_names_a_parquet_file_and_where_to_read_it(tmp_path):
+    import subprocess
+    p = tmp_path / "run.parquet"
+    ssdcore.Series.open(CACHE).to_parquet(p)
+    cli = shutil.which("ssdcore") or os.path.join(os.environ.get("SSD_BUILD_DIR", "build"),
+                                                  "ssdcore")
+    r = subprocess.run([cli, "analyze", str(p)], capture_output=True, text=True, timeout=30)
+    assert r.returncode == 1
+    assert f"{p}: a Parquet file: the C reader takes series CSV and fio logs" in r.stderr
+    assert "ssdcore.read_series, pyarrow" in r.stderr
