@@ -23,18 +23,25 @@ hits them alike; the median is printed):
    print), ``pandas.read_csv`` (C engine) of all columns and of t_s,bytes,
    and pyarrow's CSV reader (all its threads, and one);
 2. the batch: ``analyze_many`` with workers 1 and 2 against pandas reading
-   every file (all columns, and t_s,bytes), one process.
+   every file (all columns, and t_s,bytes), one process;
+3. the batch on real Dask clusters (``dask scheduler`` and ``dask worker
+   --nthreads 1`` processes on 127.0.0.1, not a LocalCluster): two workers
+   against one, both clusters up for the whole run, the ways interleaved.
 
 Ratios are time(peer) / time(ssdcore): above 1, ssdcore is faster. Goals
 (issue 23): the reader >= 2x pandas.read_csv on the same file; ``ssdcore
 analyze`` of 1M samples <= 0.1 s; analyze_many(workers=2) >= 30,000 logs/min
-and >= 2.5x pandas read_csv of all columns in one process. pyarrow is an
-optional peer (``pip install 'ssdcore[bench]'``); its rows are skipped
+and >= 2.5x pandas read_csv of all columns in one process; a two-worker
+Dask cluster >= 1.9x one worker. ``--parts`` picks the parts (default
+``file,batch,dask``). pyarrow is an optional peer (``pip install 'ssdcore[bench]'``); its rows are skipped
 without it.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import signal
 import os
 import resource
 import shutil
@@ -43,7 +50,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Callable, Dict, List
+from typing import Callable, Dict, Iterator, List
 
 import ssdcore
 
@@ -129,12 +136,65 @@ def table(title: str, results: Dict[str, float], base: str, unit: str, per: int 
         print(f"| {name} | {shown} | {s / b:.2f} |")
 
 
+@contextlib.contextmanager
+def dask_cluster(n_workers: int, d: str) -> Iterator[object]:
+    """A Client of a real cluster: a ``dask scheduler`` and ``n_workers``
+    ``dask worker --nthreads 1`` processes on 127.0.0.1, all stopped on exit
+    (their process groups; SIGKILL after 5 s)."""
+    from distributed import Client
+    sched_file = os.path.join(d, f"scheduler-{n_workers}.json")
+    procs: List[subprocess.Popen] = []
+
+    def start(args: List[str]) -> None:
+        procs.append(subprocess.Popen([sys.executable, "-m", "dask", *args],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                      start_new_session=True))
+    client = None
+    try:
+        start(["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+               "--scheduler-file", sched_file, "--idle-timeout", "3600s"])
+        deadline = time.monotonic() + 60
+        while not (os.path.exists(sched_file) and open(sched_file).read().strip()):
+            if time.monotonic() > deadline or procs[0].poll() is not None:
+                raise RuntimeError("dask scheduler did not start")
+            time.sleep(0.1)
+        for _ in range(n_workers):
+            start(["worker", "--scheduler-file", sched_file, "--host", "127.0.0.1",
+                   "--nthreads", "1", "--no-nanny", "--no-dashboard", "--death-timeout", "60"])
+        with open(sched_file) as f:
+            client = Client(json.load(f)["address"], timeout=60)
+        client.wait_for_workers(n_workers, timeout=60)
+        yield client
+    finally:
+        if client is not None:
+            client.close(timeout=10)
+        for p in reversed(procs):
+            if p.poll() is None:
+                os.killpg(p.pid, signal.SIGTERM)
+                try:
+                    p.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    os.killpg(p.pid, signal.SIGKILL)
+                    p.wait()
+
+
+def workers_cpu(client: object) -> float:
+    """CPU seconds the cluster's worker processes have used so far."""
+    def cpu() -> float:
+        r = resource.getrusage(resource.RUSAGE_SELF)
+        return r.ru_utime + r.ru_stime
+    return float(sum(client.run(cpu).values()))  # type: ignore[attr-defined]
+
+
 def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--logs", type=int, default=2000)
     ap.add_argument("--distinct", type=int, default=32)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--data", help="keep the generated files here (reused next time)")
+    ap.add_argument("--parts", default="file,batch,dask",
+                    help="comma-separated: file (one file), batch (analyze_many "
+                         "local), dask (two-worker cluster against one)")
     args = ap.parse_args(argv)
     import pandas as pd
     try:
@@ -180,7 +240,8 @@ def main(argv: List[str]) -> int:
                     path, read_options=one)
             return ways
 
-        for label, path in (("1,000,000 samples, t_s,bytes", data["big"]),
+        parts = set(args.parts.split(","))
+        for label, path in [] if "file" not in parts else (("1,000,000 samples, t_s,bytes", data["big"]),
                             ("1,000,000 samples, the sampler's 16 columns", data["big_full"]),
                             ("one two-hour log (7,200 samples, 16 columns)", small)):
             r = timed_interleaved(one_file(str(path)),
@@ -195,6 +256,10 @@ def main(argv: List[str]) -> int:
 
         logs: List[str] = data["logs"]  # type: ignore[assignment]
         n = len(logs)
+        if "dask" in parts:
+            dask_clusters(logs, d, args.repeats)
+        if "batch" not in parts:
+            return 0
         ref = ssdcore.analyze_many(logs[:40])
         assert ref.equals(ssdcore.analyze_many(logs[:40], workers=2)), \
             "workers=2 gives another frame than workers=1"
@@ -227,6 +292,36 @@ def main(argv: List[str]) -> int:
         if not args.data:
             shutil.rmtree(d, ignore_errors=True)
     return 0
+
+
+def dask_clusters(logs: List[str], d: str, repeats: int) -> None:
+    n = len(logs)
+    with dask_cluster(1, d) as one, dask_cluster(2, d) as two:
+        ref = ssdcore.analyze_many(logs[:40])
+        for c in (one, two):
+            assert ref.equals(ssdcore.analyze_many(logs[:40], client=c)), \
+                "a Dask cluster gives another frame than the local run"
+        clients = {"Dask cluster, 1 worker": one, "Dask cluster, 2 workers": two}
+        wcpu: Dict[str, List[float]] = {k: [] for k in clients}
+
+        def way(name: str) -> Callable[[], object]:
+            def run() -> object:
+                c = clients[name]
+                before = workers_cpu(c)
+                df = ssdcore.analyze_many(logs, client=c)
+                wcpu[name].append(workers_cpu(c) - before)
+                return df
+            return run
+        load0 = os.getloadavg()[0]
+        r = timed_interleaved({k: way(k) for k in clients}, max(1, repeats // 2 + 1))
+    print(f"\n{n} two-hour logs on real Dask clusters (scheduler + `dask worker "
+          f"--nthreads 1` processes)\n| way | logs/min (median) | CPU ms per log (workers) |")
+    print("|---|---|---|")
+    for name, s in r.items():
+        print(f"| {name} | {n / s * 60:,.0f} | {statistics.median(wcpu[name]) / n * 1e3:.2f} |")
+    print(f"two workers / one worker: {r['Dask cluster, 1 worker'] / r['Dask cluster, 2 workers']:.2f}x"
+          f" (goal >= 1.9x); load average {load0:.1f} before, {os.getloadavg()[0]:.1f} after "
+          f"on {os.cpu_count()} CPUs")
 
 
 if __name__ == "__main__":

@@ -90,6 +90,14 @@ int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, ch
         /* Binary data is refused as it arrives, not after up to the limit
          * has been read into memory (a pipe of zeros, /dev/zero). */
         const char *nul = memchr(buf + n, '\0', (size_t)r);
+        if (nul && n + (size_t)r >= 4 && !memcmp(buf, "PAR1", 4)) {
+            /* Parquet stays out of C (no Arrow dependency): say where it is read. */
+            rc = fail(err, errsize, SSD_EFORMAT,
+                      "%s: a Parquet file: the C reader takes series CSV and fio logs; read "
+                      "Parquet with the Python package (ssdcore.read_series, pyarrow)",
+                      path);
+            goto out;
+        }
         if (nul) {
             rc = fail(err, errsize, SSD_EFORMAT, "%s: byte %zu: NUL byte: not a text series file",
                       path, (size_t)(nul - buf));

@@ -27,9 +27,9 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=.venv/.ssdcore-requirements
 # The package's runtime needs and every extra of pyproject.toml: pandas,
-# plot (matplotlib), progress (tqdm, ipywidgets), dask, notebook (ipykernel)
-# and test.
-reqs="cffi numpy pandas pytest scikit-build-core ninja matplotlib tqdm ipywidgets dask[distributed] mypy pandas-stubs nbclient nbformat ipykernel"
+# plot (matplotlib), progress (tqdm, ipywidgets), dask, parquet (pyarrow),
+# notebook (ipykernel) and test.
+reqs="cffi numpy pandas pytest scikit-build-core ninja matplotlib tqdm ipywidgets dask[distributed] pyarrow mypy pandas-stubs nbclient nbformat ipykernel"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$reqs" ]; then
     echo "setup: installing Python packages: $reqs"
     .venv/bin/python -m pip install -q --upgrade pip

@@ -25,7 +25,7 @@ from ._errors import (AccessDenied, AlreadyExists, Error, FormatError, Interrupt
 from .job import JobSeries, Target, interrupt, job, latency_percentiles, precondition
 from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
 from .analysis import Series, analyze, read_fio_json, read_series, segment_l2
-from .batch import analyze_many
+from .batch import analyze_many, read_results_parquet, write_results_parquet
 from .fileops import archive, copy_tree, extract, filebench, make_set
 from .suite import report, suite, suite_builtins, suite_steps
 from .trace import Trace, apps, replay, trace_filetests, trace_scenarios
@@ -48,6 +48,7 @@ __all__ = [
     "SimTarget", "sim_profile", "sim_profiles", "sim_truth",
     # analysis
     "Series", "analyze", "analyze_many", "read_fio_json", "read_series", "segment_l2",
+    "read_results_parquet", "write_results_parquet",
     # fileops
     "archive", "copy_tree", "extract", "filebench", "make_set",
     # suite

@@ -21,6 +21,7 @@ from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, fspath_bytes, paths_bytes, take_string
 from .results import AnalysisResult
+from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
 
 __all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", "segment_l2",
            "job_context"]
@@ -69,6 +70,14 @@ class Series:
         the fastest read: the others are skipped unparsed); None keeps all.
         """
         interval = _per_io_interval(per_io_interval_s)
+        if isinstance(paths, (str, os.PathLike)):
+            # Parquet (pyarrow) and URLs (fsspec) are read in Python and
+            # handed to C as arrays or text: the C reader stays CSV/fio.
+            p = os.fspath(paths)
+            if is_url(p):
+                return open_url(p, ddir, columns)  # type: ignore[no-any-return]
+            if is_parquet_file(p):
+                return series_from_parquet(p, p, columns)  # type: ignore[no-any-return]
         names = paths_bytes(paths)
         keep = [ffi.new("char[]", n) for n in names]
         arr = ffi.new("const char *[]", keep)
@@ -166,6 +175,15 @@ class Series:
         """What the reader did beyond parsing (e.g. summing a per-I/O fio log
         into intervals); "" when nothing."""
         return ffi.string(lib.ssd_series_note(self._h)).decode()
+
+    def to_parquet(self, path: PathLike, compression: str = "zstd") -> None:
+        """Write this series as Parquet (needs pyarrow): its columns, and its
+        metadata (capacity_bytes, precondition...) as the file's key-value
+        metadata, so ``analyze("x.parquet")`` gives what the CSV gives.
+
+        >>> ssdcore.Series.open("run.csv").to_parquet("run.parquet")  # doctest: +SKIP
+        """
+        series_to_parquet(self, path, compression)
 
     def to_frame(self) -> Any:
         """A pandas DataFrame: t_s, bytes, rate_bps and the optional columns."""

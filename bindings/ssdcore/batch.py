@@ -28,8 +28,10 @@ import numpy as np
 from ._errors import error_from_code
 from .progress import ProgressArg, Throttle
 from .results import _ANALYSIS_COLUMNS, _PHASE_COLUMNS
+from .storage import glob_url, is_url, pyarrow_parquet
 
-__all__ = ["analyze_many", "expand_inputs", "ANALYSIS_COLUMNS", "PHASE_COLUMNS"]
+__all__ = ["analyze_many", "expand_inputs", "read_results_parquet", "write_results_parquet",
+           "ANALYSIS_COLUMNS", "PHASE_COLUMNS"]
 
 ANALYSIS_COLUMNS = [c for c, _ in _ANALYSIS_COLUMNS]
 """The columns of analyze_many's DataFrame, in order."""
@@ -106,7 +108,8 @@ def expand_inputs(items: Any) -> List[Tuple[str, Any]]:
         if isinstance(it, (str, bytes, os.PathLike)):
             p = os.fsdecode(it)
             if _has_glob(p):
-                hits = sorted(glob.glob(os.path.expanduser(p), recursive=True))
+                hits = (glob_url(p) if is_url(p) else
+                        sorted(glob.glob(os.path.expanduser(p), recursive=True)))
                 if not hits:
                     out.append((p, _Missing(f"{p}: no file matches this pattern")))
                 out.extend(_group_job_logs(hits))
@@ -117,6 +120,51 @@ def expand_inputs(items: Any) -> List[Tuple[str, Any]]:
         else:
             out.append((f"item {i}", it))
     return out
+
+
+def _on_cluster(item: Any) -> Any:
+    """An input as a cluster's workers open it: a relative local path made
+    absolute (a worker's working directory is its own; the paths must be
+    shared, e.g. NFS), a URL as it is (each worker reads it), the rest
+    portable. The file's contents never go through the client."""
+    if isinstance(item, (str, os.PathLike)) and not is_url(os.fspath(item)):
+        return os.path.abspath(os.path.expanduser(os.fspath(item)))
+    if isinstance(item, list) and item and all(isinstance(x, (str, os.PathLike)) for x in item):
+        return [_on_cluster(x) for x in item]
+    return _portable(item)
+
+
+def _phases_path(path: Any) -> str:
+    root, ext = os.path.splitext(os.fspath(path))
+    return f"{root}.phases{ext or '.parquet'}"
+
+
+def write_results_parquet(df: Any, path: Any) -> None:
+    """Write an :func:`analyze_many` frame as Parquet (needs pyarrow): its
+    rows to ``path`` with their dtypes, and its phases table
+    (``df.attrs["phases"]``) to ``NAME.phases.parquet`` beside it.
+    (pandas' own ``df.to_parquet`` refuses a frame whose attrs hold a
+    frame.) Read both back with :func:`read_results_parquet`."""
+    pq = pyarrow_parquet()
+    import pyarrow as pa
+    for frame, p in ((df, os.fspath(path)), (df.attrs.get("phases"), _phases_path(path))):
+        if frame is None:
+            continue
+        plain = frame.copy(deep=False)
+        plain.attrs = {}
+        pq.write_table(pa.Table.from_pandas(plain, preserve_index=False), p,
+                       compression="zstd")
+
+
+def read_results_parquet(path: Any) -> Any:
+    """An :func:`analyze_many` frame written by :func:`write_results_parquet`
+    (or ``write_parquet=``), its phases table in ``df.attrs["phases"]``."""
+    pq = pyarrow_parquet()
+    df = pq.read_table(os.fspath(path)).to_pandas()
+    pp = _phases_path(path)
+    if os.path.exists(pp):
+        df.attrs["phases"] = pq.read_table(pp).to_pandas()
+    return df
 
 
 def _portable(item: Any) -> Any:
@@ -196,7 +244,7 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
                  errors: str = "raise", per_io_interval_s: float = 0, workers: int = 1,
                  client: Any = None, chunksize: Optional[int] = None,
                  progress: ProgressArg = None, capacity: Any = None,
-                 **options: float) -> Any:
+                 write_parquet: Any = None, **options: float) -> Any:
     """Analyse many series; returns a pandas DataFrame, one row per input.
 
     ``paths_or_globs``: a path or glob (``"logs/*.log"``), or a sequence of
@@ -219,7 +267,14 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
     (ssdcore's exceptions pickle).
 
     ``workers=N`` (N > 1) spreads the inputs over N local processes;
-    ``client=`` a ``dask.distributed.Client`` spreads them over its cluster.
+    ``client=`` a ``dask.distributed.Client`` spreads them over its cluster
+    (``Client("tcp://scheduler:8786")``): each worker opens its inputs
+    itself, from their paths (made absolute: they must be the same on every
+    machine) or URLs (``s3://...``, through fsspec), and only the compact
+    rows come back; arrays and other inputs are sent to the workers.
+    Paths and URLs may name Parquet files too (pyarrow, see
+    :mod:`ssdcore.storage`). ``write_parquet="results.parquet"`` also
+    writes the frame as Parquet (:func:`write_results_parquet`).
     ``progress`` counts inputs (see :mod:`ssdcore.progress`). ``capacity``
     and the keyword options are :func:`ssdcore.analyze`'s, for every input.
     """
@@ -232,6 +287,8 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
                                   or chunksize < 1):
         raise ValueError(f"chunksize must be a whole number >= 1, not {chunksize!r}")
     record = errors == "record"
+    if write_parquet is not None:
+        pyarrow_parquet()  # missing: say so now, not after the work
     from .analysis import _Analysis, _capacity_bytes
     if capacity is not None:  # as analyze(): every input's drive has this size
         if "capacity_bytes" in options:
@@ -251,7 +308,7 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
 
     try:
         if client is not None:
-            chunks = _chunks([(s, _portable(x)) for s, x in items],
+            chunks = _chunks([(s, _on_cluster(x)) for s, x in items],
                              max(1, len(client.scheduler_info().get("workers", {})) or 1),
                              chunksize)
             futures = client.map(_analyze_chunk, chunks, reference=ref, ddir=ddir,
@@ -262,7 +319,7 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
         elif workers > 1 and len(items) > 1:
             from concurrent.futures import ProcessPoolExecutor
             from collections import deque
-            chunks = _chunks([(s, _portable(x)) for s, x in items], workers, chunksize)
+            chunks = _chunks([(s, _on_cluster(x)) for s, x in items], workers, chunksize)
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 # A few chunks per worker in flight, not all: results waiting
                 # for an earlier chunk stay few whatever the number of files.
@@ -281,5 +338,7 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
         throttle.finish(done=rows.n)
     df = rows.frame()
     df.attrs["phases"] = phases.frame()
+    if write_parquet is not None:
+        write_results_parquet(df, write_parquet)
     return df
 
