@@ -167,3 +167,11 @@ def _shared_runs_stay_unchanged(request):
         changed = request.getfixturevalue("sim_runs").changed()
         assert not changed, (f"{request.node.nodeid} changed the shared run directories "
                              f"{changed}: copy them (shutil.copytree) before writing")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Tests marked slow run first (the order is otherwise kept): under
+    xdist both workers start on them at once, instead of one worker ending
+    the run alone on a long test handed out last."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
