@@ -6,9 +6,8 @@ messages and uncaught errors are collected while the page loads.
 One Chromium serves every check of a test process (it took 2-4 s to start,
 and each page used to start two): it is started on first use, driven over the
 DevTools protocol on a pipe (--remote-debugging-pipe: no port, nothing to
-install), each page loaded in a new tab, and closed when the process exits.
-Under xdist the browser tests share one group (xdist_group "browser"), so
-one worker starts it."""
+install), each page loaded in a new tab, and closed when the process exits
+(under xdist: one per worker that loads a page)."""
 import atexit
 import base64
 import fcntl

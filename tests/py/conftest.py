@@ -172,6 +172,6 @@ def _shared_runs_stay_unchanged(request):
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
     """Tests marked slow run first (the order is otherwise kept): under
-    xdist both workers start on them at once, instead of one worker ending
-    the run alone on a long test handed out last."""
+    xdist (scripts/test.sh: --dist loadfile) the files that hold them are
+    handed out first, so no worker ends the run alone on a long file."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -12,9 +12,6 @@ import ssdcore
 from regime_scoring import (GIB, dips_truth, fill_run, score, two_hour_run, valid_drive)
 
 MIB = 2 ** 20
-# seed_runs (every profile's 2-hour test and fill, 2 s of CPU) is computed
-# once: the module's tests stay on one xdist worker.
-pytestmark = pytest.mark.xdist_group("analysis_regimes")
 REGIMES = {"cache", "direct", "folding", "gc", "other"}
 
 

@@ -78,7 +78,6 @@ def test_apps_cdm_and_file_tests_in_compare_json_and_csv(runs):
     assert cdm_miss[0]["value"] == ""
 
 
-@pytest.mark.xdist_group("browser")  # the one Chromium of browser_helpers
 def test_compare_page_shows_them_in_sections(runs, tmp_path):
     _, cmp = runs
     html = (cmp / "compare.html").read_text()

@@ -19,7 +19,7 @@ import pytest
 
 from conftest import ROOT
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("pip"),  # one venv, one build
+pytestmark = [pytest.mark.slow,  # xdist runs a file's tests on one worker: one venv, one build
               pytest.mark.skipif(os.environ.get("SSD_SKIP_PIP_TEST") == "1",
                                  reason="SSD_SKIP_PIP_TEST=1 set by the developer for a quick run")]
 

@@ -10,9 +10,6 @@ import pytest
 import ssdcore
 from browser_helpers import probe, screenshot
 
-# One Chromium serves them all (browser_helpers): one xdist worker runs them.
-pytestmark = pytest.mark.xdist_group("browser")
-
 SHOTS = pathlib.Path(os.environ.get("SSD_BUILD_DIR", pathlib.Path(__file__).parents[2] / "build"))
 SHOTS = SHOTS / "browser"
 
