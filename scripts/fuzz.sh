@@ -82,23 +82,43 @@ fi
 rm -rf "$tree"
 # FUZZ_TARGETS (corpus names, e.g. "extract") picks targets; FUZZ_RUNS stops
 # each after that many executions or FUZZ_SECONDS, whichever comes first
-# (bench/fuzz_long.sh).
+# (bench/fuzz_long.sh). FUZZ_JOBS targets run at once (default: one per
+# CPU; each libFuzzer run is single-threaded), each for its full time.
+fuzz_one() { # fuzz_one CORPUS EXE: its log in $work/EXE.log, its status
+    local corpus=$1 exe=$2
+    local limit=(-max_total_time="$SECONDS_EACH")
+    [ -n "${FUZZ_RUNS:-}" ] && limit+=(-runs="$FUZZ_RUNS")
+    TMPDIR="$work" ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
+        "$B/fuzz/$exe" "${limit[@]}" -max_len=65536 -rss_limit_mb=1024 \
+        -timeout=10 -print_final_stats=0 -artifact_prefix="$work/$exe-" "$work/$corpus" \
+        2>"$work/$exe.log"
+}
+jobs_max=${FUZZ_JOBS:-$(nproc)}
+pids=() names=()
 for t in series:fuzz_series fio:fuzz_fio_result analysis:fuzz_analysis extract:fuzz_extract \
     results:fuzz_suite_results trace:fuzz_trace catalog:fuzz_catalog; do
     corpus=${t%%:*} exe=${t#*:}
     if [ -n "${FUZZ_TARGETS:-}" ] && [[ " $FUZZ_TARGETS " != *" $corpus "* ]]; then
         continue
     fi
-    limit=(-max_total_time="$SECONDS_EACH")
-    [ -n "${FUZZ_RUNS:-}" ] && limit+=(-runs="$FUZZ_RUNS")
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
+        wait -n || true # statuses are collected below, per target
+    done
     echo "fuzz: $exe for ${SECONDS_EACH}s${FUZZ_RUNS:+ or $FUZZ_RUNS runs}"
-    TMPDIR="$work" ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
-        "$B/fuzz/$exe" "${limit[@]}" -max_len=65536 -rss_limit_mb=1024 \
-        -timeout=10 -print_final_stats=0 -artifact_prefix="$work/" "$work/$corpus" 2>"$work/$exe.log" || {
-        tail -40 "$work/$exe.log" >&2
-        mkdir -p "$B"/crashes && cp "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$B"/crashes/ 2>/dev/null || true
-        echo "fuzz: $exe failed (artifacts in $B/crashes)" >&2
-        exit 1
-    }
-    grep -E "^Done|DONE" "$work/$exe.log" | tail -1
+    fuzz_one "$corpus" "$exe" &
+    pids+=($!) names+=("$exe")
 done
+failed=0
+for i in "${!pids[@]}"; do
+    exe=${names[$i]}
+    if wait "${pids[$i]}"; then
+        echo "fuzz: $exe: $(grep -E "^Done|DONE" "$work/$exe.log" | tail -1)"
+    else
+        tail -40 "$work/$exe.log" >&2
+        mkdir -p "$B"/crashes
+        cp "$work/$exe"-crash-* "$work/$exe"-leak-* "$work/$exe"-timeout-* "$B"/crashes/ 2>/dev/null || true
+        echo "fuzz: $exe failed (artifacts in $B/crashes)" >&2
+        failed=1
+    fi
+done
+exit "$failed"

@@ -29,7 +29,7 @@ stamp=.venv/.ssdcore-requirements
 # The package's runtime needs and every extra of pyproject.toml: pandas,
 # plot (matplotlib), progress (tqdm, ipywidgets), dask, parquet (pyarrow),
 # notebook (ipykernel) and test.
-reqs="cffi numpy pandas pytest scikit-build-core ninja matplotlib tqdm ipywidgets dask[distributed] pyarrow mypy pandas-stubs nbclient nbformat ipykernel"
+reqs="cffi numpy pandas pytest pytest-xdist scikit-build-core ninja matplotlib tqdm ipywidgets dask[distributed] pyarrow mypy pandas-stubs nbclient nbformat ipykernel"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$reqs" ]; then
     echo "setup: installing Python packages: $reqs"
     .venv/bin/python -m pip install -q --upgrade pip

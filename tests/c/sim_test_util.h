@@ -153,9 +153,12 @@ static inline int index_at_written(const struct series *s, double bytes) {
     return s->n;
 }
 
-#define assert_near(x, want, rel, ...)                                                             \
+/* fmt and its arguments name the case; they follow the figures' arguments
+ * (they came first, so a failure printed the figures through the wrong
+ * conversions: clang's -Wformat says so). */
+#define assert_near(x, want, rel, fmt, ...)                                                        \
     cr_assert(fabs((double)(x) - (double)(want)) <= (rel)*fabs((double)(want)),                    \
-              "%s = %g, want %g +- %g %%: " __VA_ARGS__, #x, (double)(x), (double)(want),          \
-              100.0 * (rel))
+              "%s = %g, want %g +- %g %%: " fmt, #x, (double)(x), (double)(want), 100.0 * (rel),   \
+              ##__VA_ARGS__)
 
 #endif

@@ -1,13 +1,25 @@
 """Headless Chromium (Debian's chromium, installed by scripts/setup.sh) for
 the report and compare pages: a copy of the page gets a probe script that
-measures what a reader would see and writes it into the DOM, which
---dump-dom returns; console messages come from --enable-logging=stderr."""
+measures what a reader would see and writes it into the DOM; console
+messages and uncaught errors are collected while the page loads.
+
+One Chromium serves every check of a test process (it took 2-4 s to start,
+and each page used to start two): it is started on first use, driven over the
+DevTools protocol on a pipe (--remote-debugging-pipe: no port, nothing to
+install), each page loaded in a new tab, and closed when the process exits
+(under xdist: one per worker that loads a page)."""
+import atexit
+import base64
+import fcntl
 import json
 import os
 import pathlib
 import re
+import select
 import shutil
 import subprocess
+import tempfile
+import time
 
 PROBE = r"""
 <script>//<![CDATA[
@@ -54,6 +66,8 @@ def chromium():
 
 
 def _run(page, width, extra):
+    """One Chromium for one command-line load (--dump-dom, --screenshot=):
+    for a check that needs the browser's own command line."""
     cmd = [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
            "--enable-logging=stderr", "--v=0", f"--window-size={width},2400",
            "--virtual-time-budget=5000", *extra, pathlib.Path(page).resolve().as_uri()]
@@ -64,21 +78,181 @@ def console_messages(stderr):
     return [ln for ln in stderr.splitlines() if ":CONSOLE" in ln]
 
 
+class Browser:
+    """A headless Chromium driven over the DevTools protocol on fds 3 and 4
+    (JSON messages ended by a NUL byte). Every wait is bounded."""
+
+    TIMEOUT = 60.0
+
+    def __init__(self):
+        self.profile = tempfile.mkdtemp(prefix="ssdcore-chromium-")
+        to_child, self._w = os.pipe()   # we write commands, Chromium reads fd 3
+        self._r, from_child = os.pipe()  # Chromium writes fd 4, we read
+
+        def fds():  # in the child: the pipe ends become fds 3 and 4
+            a = fcntl.fcntl(to_child, fcntl.F_DUPFD, 10)
+            b = fcntl.fcntl(from_child, fcntl.F_DUPFD, 10)
+            os.dup2(a, 3)
+            os.dup2(b, 4)
+
+        self.proc = subprocess.Popen(
+            [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+             "--remote-debugging-pipe", f"--user-data-dir={self.profile}",
+             "--no-first-run", "--no-default-browser-check", "--mute-audio", "about:blank"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            preexec_fn=fds, pass_fds=(3, 4))
+        os.close(to_child)
+        os.close(from_child)
+        self._buf = b""
+        self._next = 0
+        self.events = []
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def _message(self, deadline):
+        while b"\0" not in self._buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("Chromium did not answer in time")
+            ready, _, _ = select.select([self._r], [], [], left)
+            if ready:
+                chunk = os.read(self._r, 1 << 20)
+                if not chunk:
+                    raise RuntimeError("Chromium closed its DevTools pipe (it exited)")
+                self._buf += chunk
+        msg, self._buf = self._buf.split(b"\0", 1)
+        return json.loads(msg)
+
+    def call(self, method, session=None, timeout=None, **params):
+        """Sends one command and returns its result; events that arrive
+        meanwhile are kept in self.events."""
+        self._next += 1
+        msg = {"id": self._next, "method": method, "params": params}
+        if session:
+            msg["sessionId"] = session
+        os.write(self._w, json.dumps(msg).encode() + b"\0")
+        deadline = time.monotonic() + (timeout or self.TIMEOUT)
+        while True:
+            m = self._message(deadline)
+            if m.get("id") == self._next:
+                if "error" in m:
+                    raise RuntimeError(f"Chromium: {method}: {m['error']}")
+                return m.get("result", {})
+            self.events.append(m)
+
+    def wait_event(self, method, session, timeout=None):
+        deadline = time.monotonic() + (timeout or self.TIMEOUT)
+        while True:
+            for m in self.events:
+                if m.get("method") == method and m.get("sessionId") == session:
+                    return m
+            self.events.append(self._message(deadline))
+
+    def open(self, page, width):
+        """A new tab at width x 2400 px with page loaded: its session id."""
+        target = self.call("Target.createTarget", url="about:blank")["targetId"]
+        session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        for domain in ("Page", "Runtime", "Log"):
+            self.call(f"{domain}.enable", session)
+        self.call("Emulation.setDeviceMetricsOverride", session, width=width, height=2400,
+                  deviceScaleFactor=1, mobile=False)
+        self.call("Page.navigate", session, url=pathlib.Path(page).resolve().as_uri())
+        self.wait_event("Page.loadEventFired", session)
+        return target, session
+
+    def close_tab(self, target, session):
+        self.call("Target.closeTarget", targetId=target)
+        self.events = [m for m in self.events if m.get("sessionId") != session]
+
+    def console(self, session):
+        """The console messages and uncaught errors of the tab, one line each."""
+        out = []
+        for m in self.events:
+            if m.get("sessionId") != session:
+                continue
+            p = m.get("params", {})
+            if m.get("method") == "Runtime.consoleAPICalled":
+                text = " ".join(str(a.get("value", a.get("description", a.get("type"))))
+                                for a in p.get("args", []))
+                out.append(f"CONSOLE {p.get('type')}: {text}")
+            elif m.get("method") == "Runtime.exceptionThrown":
+                d = p.get("exceptionDetails", {})
+                desc = d.get("exception", {}).get("description", "")
+                out.append(f"CONSOLE uncaught: {d.get('text')} {desc} "
+                           f"({d.get('url')}:{d.get('lineNumber')})")
+            elif m.get("method") == "Log.entryAdded" and p["entry"].get("level") != "verbose":
+                e = p["entry"]
+                out.append(f"CONSOLE {e.get('source')} {e.get('level')}: {e.get('text')} "
+                           f"({e.get('url', '')})")
+        return out
+
+    def close(self):
+        if self.alive():
+            try:
+                self.call("Browser.close", timeout=10)
+            except (RuntimeError, TimeoutError, OSError):
+                pass
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        for fd in (self._w, self._r):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+_browser = None
+
+
+def browser():
+    """This process's Chromium, started on first use (again if it died)."""
+    global _browser
+    if _browser is None or not _browser.alive():
+        if _browser is not None:
+            _browser.close()
+        _browser = Browser()
+        atexit.register(_browser.close)
+    return _browser
+
+
 def probe(page, width, workdir):
     """Loads a probed copy of page at width px: (measurements, console lines)."""
     html = pathlib.Path(page).read_text()
     copy = pathlib.Path(workdir) / f"probe-{width}-{pathlib.Path(page).name}"
     copy.write_text(html.replace("</body>", PROBE + "</body>"))
-    r = _run(copy, width, ["--dump-dom"])
-    m = re.search(r'data-probe="([^"]*)"', r.stdout)
-    assert m, f"the probe did not run in {page}: {r.stderr[-2000:]}"
-    return json.loads(m.group(1).replace("&quot;", '"')), console_messages(r.stderr)
+    b = browser()
+    target, session = b.open(copy, width)
+    try:
+        got = None
+        deadline = time.monotonic() + 10
+        while got is None and time.monotonic() < deadline:
+            r = b.call("Runtime.evaluate", session,
+                       expression="document.body && document.body.getAttribute('data-probe')",
+                       returnByValue=True)
+            got = r.get("result", {}).get("value")
+            if got is None:
+                time.sleep(0.05)
+        assert got, f"the probe did not run in {page}: {b.console(session)}"
+        return json.loads(got), b.console(session)
+    finally:
+        b.close_tab(target, session)
 
 
 def screenshot(page, width, png):
     """Saves a screenshot of the page (unmodified) at width px; returns the
     console lines of that load."""
     png.parent.mkdir(parents=True, exist_ok=True)
-    r = _run(page, width, [f"--screenshot={png}"])
-    assert png.exists() and png.stat().st_size > 1000, r.stderr[-2000:]
-    return console_messages(r.stderr)
+    b = browser()
+    target, session = b.open(page, width)
+    try:
+        data = b.call("Page.captureScreenshot", session, format="png")["data"]
+        png.write_bytes(base64.b64decode(data))
+        assert png.stat().st_size > 1000, b.console(session)
+        return b.console(session)
+    finally:
+        b.close_tab(target, session)

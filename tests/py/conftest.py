@@ -1,6 +1,8 @@
 import os
 import pathlib
+import re
 import shutil
+import time
 
 import pytest
 
@@ -55,3 +57,121 @@ def sigint_raises_keyboardinterrupt():
     yield
     if old is not signal.default_int_handler and old is not None:
         signal.signal(signal.SIGINT, old)
+
+
+# ---------------------------------------------------------------------------
+# Test-suite speed (docs/testing.md): shared simulator runs, the slow marker,
+# and the order the tests are handed out in.
+
+def _shared_root(tmp_path_factory):
+    """A directory shared by every xdist worker of this session (and by the
+    one process without xdist), under pytest's own base temp."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # .../pytest-N/popen-gwK -> .../pytest-N
+    root = base / "shared-sim-runs"
+    root.mkdir(exist_ok=True)
+    return root
+
+
+def _snapshot(d):
+    """Every file under d with its size and modification time: a shared run
+    directory must look the same after each test that was handed it."""
+    out = {}
+    for p in sorted(d.rglob("*")):
+        st = p.lstat()
+        out[str(p.relative_to(d))] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+class SimRuns:
+    """Suites on simulated drives, each run once per test session and shared
+    by every test and every xdist worker that asks for it (a sim: target runs
+    in virtual time and is deterministic, so one run serves them all). The
+    first worker to ask runs it under a file lock; the others wait and read it.
+
+    The directories are READ-ONLY to tests: a test that writes next to a run
+    (report(dir), a damaged copy) copies it first (shutil.copytree). An
+    autouse check fails the test that changed one."""
+
+    def __init__(self, root):
+        self.root = root
+        self.handed = {}  # path -> snapshot taken when it was made
+
+    def _key(self, target, suite):
+        return re.sub(r"[^A-Za-z0-9.-]+", "_", f"{target}-{suite}")
+
+    def path(self, target, suite):
+        """The results directory of `suite` run on `target` (with its report)."""
+        import fcntl
+        import json
+
+        import ssdcore
+
+        key = self._key(target, suite)
+        out = self.root / key
+        done = self.root / f"{key}.done"
+        with open(self.root / f"{key}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            if not done.exists():
+                shutil.rmtree(out, ignore_errors=True)
+                calls = []
+                t0 = time.monotonic()
+                res = ssdcore.suite(target, out, suite=suite, progress=calls.append)
+                wall = time.monotonic() - t0
+                with open(out / "results.json") as f:
+                    assert json.load(f) == res, "ssdcore.suite() returned other than results.json"
+                (self.root / f"{key}.progress.json").write_text(
+                    json.dumps({"wall_s": wall, "calls": calls}))
+                done.write_text(json.dumps(_snapshot(out)))
+        if out not in self.handed:
+            import json
+            self.handed[out] = {k: tuple(v) for k, v in json.loads(done.read_text()).items()}
+        return out
+
+    def suite(self, target, suite):
+        """The run's results as ssdcore.suite() returned them (a new
+        SuiteResult on each call: change it freely; never the directory)."""
+        import json
+
+        import ssdcore
+        out = self.path(target, suite)
+        with open(out / "results.json") as f:
+            return ssdcore.SuiteResult(json.load(f), str(out))
+
+    def progress(self, target, suite):
+        """What the run's progress callback was called with, and its wall time."""
+        import json
+        self.path(target, suite)
+        return json.loads((self.root / f"{self._key(target, suite)}.progress.json").read_text())
+
+    def changed(self):
+        """The shared directories this process handed out that a test changed."""
+        return [str(d) for d, snap in self.handed.items() if _snapshot(d) != snap]
+
+
+@pytest.fixture(scope="session")
+def sim_runs(tmp_path_factory):
+    """Shared suite runs on simulated drives: sim_runs.path("sim:bx200",
+    "lab2016") is its results directory, sim_runs.suite(...) its SuiteResult.
+    Read-only: copy a directory before writing into it."""
+    return SimRuns(_shared_root(tmp_path_factory))
+
+
+@pytest.fixture(autouse=True)
+def _shared_runs_stay_unchanged(request):
+    """Fails a test that wrote into a shared run directory (the other tests
+    that read it, maybe at the same time on another worker, would see it)."""
+    yield
+    if "sim_runs" in request.fixturenames:
+        changed = request.getfixturevalue("sim_runs").changed()
+        assert not changed, (f"{request.node.nodeid} changed the shared run directories "
+                             f"{changed}: copy them (shutil.copytree) before writing")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Tests marked slow run first (the order is otherwise kept): under
+    xdist (scripts/test.sh: --dist loadfile) the files that hold them are
+    handed out first, so no worker ends the run alone on a long file."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -170,6 +170,7 @@ def test_dips_found_in_the_fresh_state_within_10_percent(seed_runs):
     assert checked >= 4
 
 
+@pytest.mark.slow
 def test_small_random_drive_sweep():
     """50 random drives, fill and 2-hour test each (bench/regimes_sweep.py
     runs the full table): >= 98% labelled right (the 200-drive sweeps'
@@ -279,6 +280,7 @@ def test_python_capacity_takes_sizes_and_refuses_nonsense():
         ssdcore.analyze((t, b), capacity=True)
 
 
+@pytest.mark.slow
 def test_suite_words_truth_and_report_for_a_no_cache_drive(tmp_path, cli):
     out = tmp_path / "run"
     text = subprocess.run([cli, "suite", "sim:ssd370", "--suite", "lab2016", "--out", str(out)],

@@ -14,16 +14,12 @@ from suite_helpers import SVG
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    base = tmp_path_factory.mktemp("runs")
-    out = {}
-    for name, target, suite in (("bx200", "sim:bx200", "lab2016"),
-                                ("ssd370", "sim:ssd370", "lab2016"),
-                                ("mp44l", "sim:mp44l-1tb", "fill2021"),
-                                ("s660", "sim:s660-2tb", "fill2021")):
-        out[name] = base / name
-        ssdcore.suite(target, out[name], suite=suite, report=False)
-    return out
+def runs(sim_runs):
+    return {name: sim_runs.path(target, suite)
+            for name, target, suite in (("bx200", "sim:bx200", "lab2016"),
+                                        ("ssd370", "sim:ssd370", "lab2016"),
+                                        ("mp44l", "sim:mp44l-1tb", "fill2021"),
+                                        ("s660", "sim:s660-2tb", "fill2021"))}
 
 
 def values(doc, key):

@@ -40,6 +40,7 @@ def test_notebook_is_stored_without_outputs(path):
                 f"{path.name}: strip outputs before committing"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs(path, tmp_path, monkeypatch):
     nbformat = pytest.importorskip("nbformat", reason="the [test] extra")
@@ -56,6 +57,7 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
     assert not errors
 
 
+@pytest.mark.slow
 def test_examples_are_mypy_strict_clean(build_dir, tmp_path):
     pytest.importorskip("mypy", reason="the [test] extra")
     ini = tmp_path / "mypy.ini"
@@ -114,6 +116,7 @@ def test_docstring_examples_pass(name, tmp_path, monkeypatch):
     assert res.failed == 0
 
 
+@pytest.mark.slow
 def test_doctest_modules_passes_on_the_package(build_dir, tmp_path):
     # pytest --doctest-modules runs each docstring with its module's globals
     # only: two examples used ssdcore without importing it.

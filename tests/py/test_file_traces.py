@@ -126,6 +126,7 @@ def _file_tests_suite(tmp_path, profile, size):
     return json.loads((out / "results.json").read_text()), out
 
 
+@pytest.mark.slow
 def test_bx200_copies_several_times_slower_than_mlc(tmp_path):
     res = {p: _file_tests_suite(tmp_path, p, "8g")[0] for p in ("bx200", "ssd370")}
     ft = {p: r["headline"]["file_tests"] for p, r in res.items()}
@@ -152,6 +153,7 @@ def test_set_size_rounds_up_to_whole_recordings(tmp_path):
     assert iso["copy_mibs"] == pytest.approx(rec / MiB / iso["copy_s"], rel=1e-6)
 
 
+@pytest.mark.slow
 def test_lab2016_on_sim_reports_file_tests(tmp_path):
     out = tmp_path / "lab"
     r = subprocess.run(["ssdcore", "suite", "sim:ssd370", "--suite", "lab2016", "--scale", "0.01",

@@ -118,6 +118,7 @@ def zero_blocks(path, bs=4096):
             n += b == zero
 
 
+@pytest.mark.slow
 def test_layout_killed_part_way_is_laid_out_again(cli, workdir):
     f = workdir / "t.bin"
     p = subprocess.Popen([cli, "job", str(f), "--size-file", "768m", "--pattern", "randread",

@@ -1,5 +1,17 @@
-"""`pip install .` in a fresh venv gives `import ssdcore` and the CLI on PATH."""
+"""`pip install .` in a fresh venv gives `import ssdcore` and the CLI on PATH;
+`pip install -e .` reads the package's Python files from the source tree.
+
+Both install into one fresh venv that holds only pip and the build
+requirements pip itself would put in an isolated build environment
+(pyproject's [build-system] requires, then what the backend asks for), and
+build without isolation in one shared build directory: the library is
+compiled once for both (an isolated build makes scikit-build-core clear the
+build directory every time). They compile with -Werror: this is the
+test command's Release (-O3) -Werror build, whose optimizer sees paths the
+-O2 build does not."""
+import json
 import os
+import re
 import subprocess
 import sys
 
@@ -7,39 +19,67 @@ import pytest
 
 from conftest import ROOT
 
+pytestmark = [pytest.mark.slow,  # xdist runs a file's tests on one worker: one venv, one build
+              pytest.mark.skipif(os.environ.get("SSD_SKIP_PIP_TEST") == "1",
+                                 reason="SSD_SKIP_PIP_TEST=1 set by the developer for a quick run")]
 
-@pytest.mark.skipif(os.environ.get("SSD_SKIP_PIP_TEST") == "1",
-                    reason="SSD_SKIP_PIP_TEST=1 set by the developer for a quick run")
-def test_pip_install_in_fresh_venv(tmp_path):
-    venv = tmp_path / "venv"
+ENV = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
+
+
+def pip(py, *args):
+    r = subprocess.run([str(py), "-m", "pip", *args], capture_output=True, text=True, env=ENV)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    return r.stdout
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory):
+    """A fresh venv with the build requirements; installs of ssdcore into it
+    build in one directory."""
+    base = tmp_path_factory.mktemp("pip")
+    venv = base / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     py = venv / "bin" / "python"
-    r = subprocess.run([str(py), "-m", "pip", "install", "-q", str(ROOT)],
-                       capture_output=True, text=True,
-                       env=dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1"))
-    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
-    out = subprocess.run([str(py), "-c", "import ssdcore; print(ssdcore.version())"],
-                         cwd=tmp_path, check=True, capture_output=True, text=True).stdout
-    assert out.strip().startswith("0.")
+    text = (ROOT / "pyproject.toml").read_text()
+    requires = re.search(r"\[build-system\]\s*requires\s*=\s*\[([^]]*)\]", text).group(1)
+    pip(py, "install", "-q", *re.findall(r'"([^"]+)"', requires))
+    asks = json.loads(subprocess.run(
+        [str(py), "-c", "import json, scikit_build_core.build as b; "
+         "print(json.dumps(b.get_requires_for_build_wheel()))"],
+        check=True, capture_output=True, text=True, cwd=ROOT).stdout)
+    if asks:
+        pip(py, "install", "-q", *asks)
+    return venv, base / "build"
+
+
+def install(venv, *args):
+    venv, build = venv
+    pip(venv / "bin" / "python", "install", "-q", "--no-build-isolation",
+        f"--config-settings=build-dir={build}", "--config-settings=cmake.define.SSD_WERROR=ON",
+        *args)
+    return venv, venv / "bin" / "python"
+
+
+def test_pip_install_in_fresh_venv(venv, tmp_path):
+    venv, py = install(venv, str(ROOT))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run([str(py), "-c", "import ssdcore, ssdcore.results as r; "
+                          "print(ssdcore.version()); print(r.__file__)"],
+                         cwd=tmp_path, check=True, capture_output=True, text=True,
+                         env=env).stdout.split()
+    assert out[0].startswith("0.")
+    assert out[1].startswith(str(venv))  # installed, not read from the source tree
     cli = venv / "bin" / "ssdcore"
     assert cli.exists()
     assert subprocess.run([str(cli), "version"], capture_output=True, text=True,
                           check=True).stdout.startswith("ssdcore ")
 
 
-@pytest.mark.skipif(os.environ.get("SSD_SKIP_PIP_TEST") == "1",
-                    reason="SSD_SKIP_PIP_TEST=1 set by the developer for a quick run")
-def test_editable_install_reads_the_source_tree(tmp_path):
+def test_editable_install_reads_the_source_tree(venv, tmp_path):
     # `pip install -e .` used to copy the .py files, so edits were not picked
     # up. Now the package's Python files are read from bindings/ssdcore
     # (scikit-build-core's redirect mode), the compiled _ffi from the venv.
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    py = venv / "bin" / "python"
-    r = subprocess.run([str(py), "-m", "pip", "install", "-q", "-e", str(ROOT)],
-                       capture_output=True, text=True,
-                       env=dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1"))
-    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    venv, py = install(venv, "-e", str(ROOT))
     code = ("import ssdcore, ssdcore.results as r, ssdcore._ffi as f; "
             "print(r.__file__); print(f.__file__); print(ssdcore.version())")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}

@@ -17,8 +17,8 @@ GIB = 2 ** 30
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    return ssdcore.suite("sim:bx200", tmp_path_factory.mktemp("lab") / "r", suite="lab2016")
+def lab(sim_runs):
+    return sim_runs.suite("sim:bx200", "lab2016")
 
 
 @pytest.fixture(autouse=True)

@@ -48,12 +48,12 @@ def test_a_byte_budget_is_the_total():
     assert calls[-1]["done"] == 8 << 30 and calls[-1]["rate"] > 0
 
 
-def test_suite_progress_is_steps_and_bounded(tmp_path):
-    calls = []
-    t0 = time.monotonic()
-    r = ssdcore.suite("sim:bx200", tmp_path / "lab", suite="lab2016", progress=calls.append)
-    wall = time.monotonic() - t0
-    steps = len(r.steps)
+def test_suite_progress_is_steps_and_bounded(sim_runs):
+    # The shared lab2016 run (conftest.SimRuns) is made with a progress
+    # callback that keeps its calls and the run's wall time.
+    rec = sim_runs.progress("sim:bx200", "lab2016")
+    calls, wall = rec["calls"], rec["wall_s"]
+    steps = len(sim_runs.suite("sim:bx200", "lab2016").steps)
     # At most ten a second plus the start of each step (it used to be 18,144).
     assert len(calls) <= steps + MAX_PER_SECOND * wall + 2
     assert all(c["unit"] == "steps" and c["total"] == steps for c in calls)

@@ -8,22 +8,20 @@ import pathlib
 import pytest
 
 import ssdcore
-from browser_helpers import console_messages, probe, screenshot, _run
+from browser_helpers import probe, screenshot
 
 SHOTS = pathlib.Path(os.environ.get("SSD_BUILD_DIR", pathlib.Path(__file__).parents[2] / "build"))
 SHOTS = SHOTS / "browser"
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory):
+def pages(sim_runs, tmp_path_factory):
     base = tmp_path_factory.mktemp("pages")
-    runs = {}
-    for name, target, suite in (("lab2016", "sim:bx200", "lab2016"),
-                                ("ssd370", "sim:ssd370", "lab2016"),
-                                ("fill2021", "sim:mp44l-1tb", "fill2021"),
-                                ("s660", "sim:s660-2tb", "fill2021")):
-        runs[name] = base / name
-        ssdcore.suite(target, runs[name], suite=suite)
+    runs = {name: sim_runs.path(target, suite)
+            for name, target, suite in (("lab2016", "sim:bx200", "lab2016"),
+                                        ("ssd370", "sim:ssd370", "lab2016"),
+                                        ("fill2021", "sim:mp44l-1tb", "fill2021"),
+                                        ("s660", "sim:s660-2tb", "fill2021"))}
     ssdcore.compare([runs[k] for k in ("lab2016", "ssd370", "fill2021", "s660")],
                     out=base / "compare", highlight=3)
     return {"lab2016": runs["lab2016"] / "report.html",

@@ -11,17 +11,13 @@ from suite_helpers import csv_rows
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    out = tmp_path_factory.mktemp("lab") / "bx200"
-    ssdcore.suite("sim:bx200", out, suite="lab2016")
-    return out
+def lab(sim_runs):
+    return sim_runs.path("sim:bx200", "lab2016")
 
 
 @pytest.fixture(scope="module")
-def fill(tmp_path_factory):
-    out = tmp_path_factory.mktemp("fill") / "mp44l"
-    ssdcore.suite("sim:mp44l-1tb", out, suite="fill2021")
-    return out
+def fill(sim_runs):
+    return sim_runs.path("sim:mp44l-1tb", "fill2021")
 
 
 def figures(html):
@@ -34,11 +30,11 @@ def curve_figure(html, title):
     return found[0]
 
 
-def test_moving_average_is_in_samples_and_breaks_at_phases(fill):
+def test_moving_average_is_in_samples_and_breaks_at_phases(fill, tmp_path):
     html = (fill / "report.html").read_text()
     fig = curve_figure(html, "fill: write speed against data written")
     ma = re.search(r'<g data-key="ma">(.*?)</g>', fig, re.S).group(1)
-    res = ssdcore.report(fill)
+    res = ssdcore.report(fill, out=tmp_path / "report.html")
     phases = [s for s in res["steps"] if s["name"] == "analyze-fill"][0]["analysis"]["phases"]
     assert len(phases) >= 3
     assert ma.count("<polyline") == len(phases)  # one line per phase, none across an edge

@@ -7,6 +7,8 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+# The module's fixture runs every profile's review test (4 s of CPU).
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")

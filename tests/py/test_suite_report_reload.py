@@ -10,10 +10,8 @@ from suite_helpers import load, svg_count
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    out = tmp_path_factory.mktemp("lab") / "bx200"
-    ssdcore.suite("sim:bx200", out, suite="lab2016")
-    return out
+def lab(sim_runs):
+    return sim_runs.path("sim:bx200", "lab2016")
 
 
 def test_reload_gives_the_same_results_and_the_same_report(lab, cli, tmp_path):
@@ -22,11 +20,14 @@ def test_reload_gives_the_same_results_and_the_same_report(lab, cli, tmp_path):
     again = ssdcore.report(lab, out=tmp_path / "r.html")
     assert again == before  # analyses recomputed from the CSVs agree exactly
     assert (tmp_path / "r.html").read_bytes() == html
-    r = subprocess.run([cli, "report", str(lab), "--json"], capture_output=True, text=True)
+    # lab is shared (conftest.SimRuns): the CLI writes its reports beside
+    r = subprocess.run([cli, "report", str(lab), "--json", "--out", str(tmp_path / "j.html")],
+                       capture_output=True, text=True)
     assert r.returncode == 0 and json.loads(r.stdout) == before
-    r = subprocess.run([cli, "report", str(lab), "--summary"], capture_output=True, text=True)
+    r = subprocess.run([cli, "report", str(lab), "--summary", "--out", str(tmp_path / "s.html")],
+                       capture_output=True, text=True)
     assert r.returncode == 0 and "SLC cache 2.0" in r.stdout
-    assert (lab / "report.html").read_bytes() == html
+    assert (tmp_path / "s.html").read_bytes() == html
 
 
 def test_reload_of_an_interrupted_run(cli, tmp_path):
@@ -71,7 +72,8 @@ def test_a_stored_analysis_keeps_the_used_state_end_level(lab, cli, tmp_path):
     assert lost["end_level_bps"] == pytest.approx(curve["end_level_bps"])
 
     def line(d):
-        out = subprocess.run([cli, "report", str(d), "--summary"], capture_output=True,
+        out = subprocess.run([cli, "report", str(d), "--summary", "--out",
+                              str(tmp_path / "summary.html")], capture_output=True,
                              text=True).stdout
         return [x for x in out.splitlines() if "recovery-idle:" in x][0].split(" (as results")[0]
     assert line(copy) == line(lab)

@@ -101,11 +101,11 @@ def test_lab2016_variants_follow_seeds_002_and_001(cli, suite, length, points):
     assert mixed == points
 
 
-def test_lab2016_on_bx200_reproduces_the_review(tmp_path):
+def test_lab2016_on_bx200_reproduces_the_review(sim_runs):
     """Seed 000: cache about 2 GB, then a 6-7x drop to about 50 MB/s; a 2 h
     run writes just over 300 GB; idle GC gives fast writes back."""
-    out = tmp_path / "lab"
-    res = ssdcore.suite("sim:bx200", out, suite="lab2016")
+    res = sim_runs.suite("sim:bx200", "lab2016")
+    out = sim_runs.path("sim:bx200", "lab2016")
     assert res["complete"] is True
     area = 32 * GIB
     trims = steps(res, "trim")
@@ -208,13 +208,14 @@ def test_scale_shortens_jobs_intervals_and_idles_in_virtual_time(tmp_path):
 
 @pytest.mark.parametrize("profile,review_gib", [("as510s", 1.4), ("vector180", 10.0),
                                                 ("bx200", 2.0), ("ssd370", 2.7)])
-def test_lab2016_gc_recovery_matches_the_review_and_the_truth(cli, tmp_path, profile, review_gib):
+def test_lab2016_gc_recovery_matches_the_review_and_the_truth(cli, sim_runs, tmp_path, profile,
+                                                             review_gib):
     """Seeds 002 and 004: 15 minutes of idle give back 1.4 GB (AS510S) and
     10 GB (Vector 180) of fast writes; the truth is the room the drive had.
     The drive was written full by the 2-hour test before, so once that room
     is used up the run is in the used state a few GiB in: the analysis is
     told what was written since TRIM and finds it where the model has it."""
-    res = ssdcore.suite(f"sim:{profile}", tmp_path / profile, suite="lab2016", report=False)
+    res = sim_runs.suite(f"sim:{profile}", "lab2016")
     an = step(res, "analyze-recovery-idle")
     cmp = an["truth_vs_analysis"]["recovered_bytes"]
     assert cmp["truth"] == step(res, "recovery-idle")["sim_fast_room_before_bytes"]
@@ -231,7 +232,9 @@ def test_lab2016_gc_recovery_matches_the_review_and_the_truth(cli, tmp_path, pro
     # After a TRIM nothing counts as written, and no used state is found.
     trimmed = step(res, "analyze-recovery-trim")["analysis"]
     assert trimmed["written_before_bytes"] == 0 and trimmed["gc"] is None
-    summary = subprocess.run([cli, "report", str(tmp_path / profile), "--summary"],
+    run = sim_runs.path(f"sim:{profile}", "lab2016")
+    summary = subprocess.run([cli, "report", str(run), "--summary", "--out",
+                              str(tmp_path / "report.html")],
                              capture_output=True, text=True, check=True).stdout
     assert "recovery-idle:" in summary and "MISMATCH" not in summary
 
@@ -261,7 +264,7 @@ def test_a_used_state_the_analysis_misses_is_flagged(cli, tmp_path):
     assert "Mismatch with the sim truth:</b> no used state found, model from 4.0 GiB" in html
 
 
-def test_a_run_without_a_drop_says_no_cache_only_when_one_would_show(tmp_path):
+def test_a_run_without_a_drop_says_no_cache_only_when_one_would_show(sim_runs, tmp_path):
     """CrystalDiskMark's 1 GiB test file on BX200 (2 GiB cache) and Vector
     180's 94 GiB after TRIM (120 GiB cache) never drop: that is no proof of
     no cache, and the words used to say "no SLC cache". A whole-drive fill
@@ -269,12 +272,12 @@ def test_a_run_without_a_drop_says_no_cache_only_when_one_would_show(tmp_path):
     cdm = ssdcore.suite("sim:bx200", tmp_path / "cdm", suite="cdm5", report=False)
     words = cdm["headline"]["write_curves"]["cdm-prepare"]["in_words"]
     assert words.startswith("no drop in 1.00 GiB: ") and "no SLC cache" not in words
-    lab = ssdcore.suite("sim:vector180", tmp_path / "v180", suite="lab2016", report=False)
+    lab = sim_runs.suite("sim:vector180", "lab2016")
     words = lab["headline"]["write_curves"]["recovery-trim"]["in_words"]
     assert words.startswith("no drop in 94.") and "no SLC cache" not in words
     # The same dips in two phases of one regime are one phrase (SSD370's
     # run after TRIM said "periodic dips every 20 s to 43% (direct)" twice).
-    ssd370 = ssdcore.suite("sim:ssd370", tmp_path / "370", suite="lab2016", report=False)
+    ssd370 = sim_runs.suite("sim:ssd370", "lab2016")
     words = ssd370["headline"]["write_curves"]["recovery-trim"]["in_words"]
     phases = [s for s in ssd370["steps"] if s["name"] == "analyze-recovery-trim"][0]
     assert sum(p["dips"] is not None for p in phases["analysis"]["phases"]) == 2

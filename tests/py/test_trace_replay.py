@@ -127,6 +127,7 @@ def test_cli_replay_and_apps_on_sim(cli):
     assert r.returncode == 1 and "unknown scenario" in r.stderr
 
 
+@pytest.mark.slow
 def test_apps_scores_reproduce_the_reviews_contrasts():
     """Seed 001: the SSD370 is weak on random reads, so it is slower than
     the BX200 on the random-read-heavy traces in either timing. Seed 000:

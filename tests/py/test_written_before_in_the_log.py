@@ -26,10 +26,8 @@ def cli(*args, check=True):
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    out = tmp_path_factory.mktemp("lab") / "bx200"
-    cli("suite", "sim:bx200", "--suite", "lab2016", "--out", out, "--no-progress")
-    return out
+def lab(sim_runs):
+    return sim_runs.path("sim:bx200", "lab2016")
 
 
 def suite_analysis(run, name):
