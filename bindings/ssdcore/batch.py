@@ -319,7 +319,7 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
         elif workers > 1 and len(items) > 1:
             from concurrent.futures import ProcessPoolExecutor
             from collections import deque
-            chunks = _chunks([(s, _on_cluster(x)) for s, x in items], workers, chunksize)
+            chunks = _chunks([(s, _portable(x)) for s, x in items], workers, chunksize)
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 # A few chunks per worker in flight, not all: results waiting
                 # for an earlier chunk stay few whatever the number of files.
