@@ -72,6 +72,17 @@ static double clean_room_max(const struct ssd__analysis_opts *o, double capacity
     return raw - valid;
 }
 
+/* Sequential writes over a drive filled sequentially (SNIA's sequential
+ * preconditioning, then a whole-drive fill): each overwrite invalidates
+ * whole blocks, which GC frees without copying a page, so no used state
+ * follows when the clean blocks run out and clean_room_max bounds
+ * nothing: a drop is a cache's end (the model's seq-filled drives stay
+ * native through the fill). After random writes the valid pages are
+ * scattered, and a sequential run pays GC like a random one. */
+static int seq_overwrites(const struct ssd__analysis_opts *o, const struct ssd__result *res) {
+    return (int)o->precondition == SSD_PRECONDITION_SEQ_FILL && !strcmp(res->pattern, "write");
+}
+
 /* Least-squares line of y[a, b) against the sample index: intercept at a,
  * slope per sample. */
 static void fit_line(const double *y, size_t a, size_t b, double *icpt, double *slope) {
@@ -283,7 +294,7 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                      * can have had: then the fast start was those clean
                      * blocks (a fill's spare area), never a cache, and
                      * this drop is where they ran out. */
-                    if (outlasts_clean_room(c, o, capacity, j)) {
+                    if (!seq_overwrites(o, res) && outlasts_clean_room(c, o, capacity, j)) {
                         *clean_room = 1;
                         return j;
                     }
@@ -983,7 +994,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * written a little since TRIM (a suite's earlier jobs) is not full. */
     if (isfinite(S->capacity_bytes) && S->has_cache && !g &&
         fresh_room(o, S->capacity_bytes) <= 0 && used_drive_cache(o, S->capacity_bytes, S) &&
-        S->total_bytes <= clean_room_max(o, S->capacity_bytes))
+        !seq_overwrites(o, res) && S->total_bytes <= clean_room_max(o, S->capacity_bytes))
         res->regime_note =
             "the drive was written before this run, which ended before it could have "
             "written every clean block the drive may have: the cache may be those clean "
