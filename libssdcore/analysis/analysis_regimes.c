@@ -273,8 +273,13 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
             /* (A folding phase that slides took in the start of the
              * decline after it; before the capacity has been written it
              * is the folding step all the same: no used state yet.) */
+            /* (On a used drive, folding too writes into clean blocks: a
+             * step that runs to the end past every clean block the
+             * drive can have had is the used state, not folding.) */
             if (dynamic && j >= 2 && !folding_seen && p->level_bps * o->min_step <= direct &&
-                (!slides_down(c, p) || p->start_bytes < fresh_room(o, capacity))) {
+                (!slides_down(c, p) || p->start_bytes < fresh_room(o, capacity)) &&
+                !(o->written_before_bytes > 0 && fresh_room(o, capacity) <= 0 &&
+                  !seq_overwrites(o, res) && outlasts_clean_room(c, o, capacity, j))) {
                 folding_seen = 1; /* the folding step, wherever it is */
                 continue;
             }

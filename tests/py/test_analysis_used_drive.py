@@ -201,3 +201,29 @@ def test_sequential_fill_of_a_sequentially_filled_drive_keeps_its_cache(spec, tm
     full = truth["phases"][1]["start_bytes"]
     assert a["cache"] is not None and abs(a["cache"]["bytes"] - full) <= 0.05 * full
     assert a["gc"] is None
+
+
+def test_a_step_past_the_clean_blocks_after_a_dynamic_cache_is_the_used_state(tmp_path):
+    """A dynamic cache emptied by idle time on a sequentially filled drive,
+    then a level (direct writes or folding), then a step that runs to the
+    end past every clean block the drive can have had: folding writes into
+    clean blocks too, so that step is the used state. Before: 'folding at
+    51.8 GiB', no used state."""
+    spec = ("sim:bx200,capacity_gb=230,op_pct=23.76,bits=2,slc_type=dynamic,slc_seq_mbps=389,"
+            "slc_rand_iops=76266,native_seq_mbps=101,native_rand_mbps=45.6,fold_mbps=46,"
+            "floor_mbps=6.66,gc_gamma=1.64,link_mbps=560,iops_cap=100000,noise=0.00,"
+            "noise_direct=0.12,seed=314881430,slc_gb=43,slc_wa=1,dip_duty=0,tick_s=2")
+    log = tmp_path / "r.csv"
+    with ssdcore.SimTarget(spec) as t:
+        t.purge()
+        w = ssdcore.precondition(t, "seq_fill", loops=2)["written_bytes"]
+        t.idle(900)
+        ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, time="2h", interval=2,
+                    log=str(log), precondition="seq_fill", written_before=w)
+        truth = t.truth()
+    gc = next(p for p in truth["phases"] if p["regime"] == "gc")
+    a = ssdcore.analyze(str(log))
+    assert a["cache"] is not None
+    assert a["gc"] is not None, [p["regime"] for p in a["phases"]]
+    assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.05 * gc["start_bytes"]
+    assert a["folding"] is None or a["folding"]["start_bytes"] < a["gc"]["start_bytes"]
