@@ -313,6 +313,19 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                 for (size_t k = j; k-- > (has_cache ? 1 : 0) && !q;)
                     if (c->ph[k].last - c->ph[k].first + 1 >= (k ? c->min_len : 3))
                         q = &c->ph[k];
+                /* (Counted by its samples: those the segmentation gave to
+                 * the next phase while still a step above its level are
+                 * the fast start's too: a static cache in one sample, then
+                 * four of direct writes at 480 MB/s, then the used state
+                 * at 18.) */
+                if (!q && j == 1 && !has_cache) {
+                    size_t n = c->ph[0].last - c->ph[0].first + 1;
+                    for (size_t i = p->first; i <= p->last && n < 3; i++, n++)
+                        if (c->y[i] - log(p->level_bps) < lim)
+                            break;
+                    if (n >= 3)
+                        q = &c->ph[0];
+                }
                 if (!q && !slides_down(c, p))
                     continue;
             }
@@ -893,6 +906,20 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 last = ++g;
             else if (!faster && k != g0 && k > a)
                 ssd__curve_move_boundary(c, g, k);
+        }
+        /* A used drive's fast start with no cache ends where its samples
+         * stop being a step above the used state (the segmentation gave
+         * the last few to the decline: gc_onset_phase counts them). Not
+         * into a decline that slides: its start is above its median. */
+        if (g == 1 && !S->has_cache && o->written_before_bytes > 0 && !slides_down(c, &c->ph[1])) {
+            /* (Above the midpoint too: not the drop's mixed sample.) */
+            size_t f = c->ph[1].first, e = f;
+            double lo1 = log(c->ph[1].level_bps),
+                   cut = fmax(lo1 + log(o->min_step), 0.5 * (lo1 + log(c->ph[0].level_bps)));
+            while (e + c->min_len <= c->ph[1].last && c->y[e] >= cut)
+                e++;
+            if (e > f)
+                ssd__curve_move_boundary(c, 1, e);
         }
         if (g >= 2 && dynamic_cache(S) && !folded_before(c, o, g) &&
             fold_then_gc(c, o, g, b > c->ph[g].last + 1 ? c->ph[g].last + 1 : b) &&

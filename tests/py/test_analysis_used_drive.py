@@ -227,3 +227,31 @@ def test_a_step_past_the_clean_blocks_after_a_dynamic_cache_is_the_used_state(tm
     assert a["gc"] is not None, [p["regime"] for p in a["phases"]]
     assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.05 * gc["start_bytes"]
     assert a["folding"] is None or a["folding"]["start_bytes"] < a["gc"]["start_bytes"]
+
+
+def test_a_fast_start_the_segmentation_split_is_counted_by_its_samples(tmp_path):
+    """A randomly filled drive with a small static cache: the cache inside
+    the first sample, four samples of direct writes at 480 MB/s, then the
+    used state at 18 (of 8,000 samples). The segmentation gave the direct
+    samples to the decline, so the first phase (one sample) was too short
+    to be the level before the used state: 'used state at 50.7 GiB' (the
+    model's 3.2), or none. Its samples a step above count."""
+    spec = ("sim:bx200,capacity_gb=196,op_pct=10.43,bits=2,slc_type=static,slc_seq_mbps=1795,"
+            "slc_rand_iops=389334,native_seq_mbps=480,native_rand_mbps=354.9,fold_mbps=480,"
+            "floor_mbps=13.36,gc_gamma=1.49,link_mbps=7000,iops_cap=2000000,noise=0.02,"
+            "noise_direct=0.00,seed=632397307,slc_gb=1.7,slc_wa=1.43,dip_period_s=16.2,"
+            "dip_duty=0.13,dip_depth=0.48,tick_s=2")
+    log = tmp_path / "r.csv"
+    with ssdcore.SimTarget(spec) as t:
+        t.purge()
+        w = ssdcore.precondition(t, "random_fill", loops=2)["written_bytes"]
+        t.idle(900)
+        ssdcore.job(t, pattern="write", bs=131072, qd=32, coverage=1, interval=1,
+                    log=str(log), precondition="random_fill", written_before=w)
+        truth = t.truth()
+    gc = next(p for p in truth["phases"] if p["regime"] == "gc")
+    a = ssdcore.analyze(str(log))
+    assert a["gc"] is not None
+    # within the sample the change fell in (about 0.45 GiB here)
+    assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.6 * 2 ** 30, \
+        (a["gc"]["start_bytes"] / 2 ** 30, gc["start_bytes"] / 2 ** 30)
