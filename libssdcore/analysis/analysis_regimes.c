@@ -72,6 +72,17 @@ static double clean_room_max(const struct ssd__analysis_opts *o, double capacity
     return raw - valid;
 }
 
+/* Sequential writes over a drive filled sequentially (SNIA's sequential
+ * preconditioning, then a whole-drive fill): each overwrite invalidates
+ * whole blocks, which GC frees without copying a page, so no used state
+ * follows when the clean blocks run out and clean_room_max bounds
+ * nothing: a drop is a cache's end (the model's seq-filled drives stay
+ * native through the fill). After random writes the valid pages are
+ * scattered, and a sequential run pays GC like a random one. */
+static int seq_overwrites(const struct ssd__analysis_opts *o, const struct ssd__result *res) {
+    return (int)o->precondition == SSD_PRECONDITION_SEQ_FILL && !strcmp(res->pattern, "write");
+}
+
 /* Least-squares line of y[a, b) against the sample index: intercept at a,
  * slope per sample. */
 static void fit_line(const double *y, size_t a, size_t b, double *icpt, double *slope) {
@@ -262,8 +273,13 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
             /* (A folding phase that slides took in the start of the
              * decline after it; before the capacity has been written it
              * is the folding step all the same: no used state yet.) */
+            /* (On a used drive, folding too writes into clean blocks: a
+             * step that runs to the end past every clean block the
+             * drive can have had is the used state, not folding.) */
             if (dynamic && j >= 2 && !folding_seen && p->level_bps * o->min_step <= direct &&
-                (!slides_down(c, p) || p->start_bytes < fresh_room(o, capacity))) {
+                (!slides_down(c, p) || p->start_bytes < fresh_room(o, capacity)) &&
+                !(o->written_before_bytes > 0 && fresh_room(o, capacity) <= 0 &&
+                  !seq_overwrites(o, res) && outlasts_clean_room(c, o, capacity, j))) {
                 folding_seen = 1; /* the folding step, wherever it is */
                 continue;
             }
@@ -283,7 +299,7 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                      * can have had: then the fast start was those clean
                      * blocks (a fill's spare area), never a cache, and
                      * this drop is where they ran out. */
-                    if (outlasts_clean_room(c, o, capacity, j)) {
+                    if (!seq_overwrites(o, res) && outlasts_clean_room(c, o, capacity, j)) {
                         *clean_room = 1;
                         return j;
                     }
@@ -297,6 +313,19 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                 for (size_t k = j; k-- > (has_cache ? 1 : 0) && !q;)
                     if (c->ph[k].last - c->ph[k].first + 1 >= (k ? c->min_len : 3))
                         q = &c->ph[k];
+                /* (Counted by its samples: those the segmentation gave to
+                 * the next phase while still a step above its level are
+                 * the fast start's too: a static cache in one sample, then
+                 * four of direct writes at 480 MB/s, then the used state
+                 * at 18.) */
+                if (!q && j == 1 && !has_cache) {
+                    size_t n = c->ph[0].last - c->ph[0].first + 1;
+                    for (size_t i = p->first; i <= p->last && n < 3; i++, n++)
+                        if (c->y[i] - log(p->level_bps) < lim)
+                            break;
+                    if (n >= 3)
+                        q = &c->ph[0];
+                }
                 if (!q && !slides_down(c, p))
                     continue;
             }
@@ -878,6 +907,20 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             else if (!faster && k != g0 && k > a)
                 ssd__curve_move_boundary(c, g, k);
         }
+        /* A used drive's fast start with no cache ends where its samples
+         * stop being a step above the used state (the segmentation gave
+         * the last few to the decline: gc_onset_phase counts them). Not
+         * into a decline that slides: its start is above its median. */
+        if (g == 1 && !S->has_cache && o->written_before_bytes > 0 && !slides_down(c, &c->ph[1])) {
+            /* (Above the midpoint too: not the drop's mixed sample.) */
+            size_t f = c->ph[1].first, e = f;
+            double lo1 = log(c->ph[1].level_bps),
+                   cut = fmax(lo1 + log(o->min_step), 0.5 * (lo1 + log(c->ph[0].level_bps)));
+            while (e + c->min_len <= c->ph[1].last && c->y[e] >= cut)
+                e++;
+            if (e > f)
+                ssd__curve_move_boundary(c, 1, e);
+        }
         if (g >= 2 && dynamic_cache(S) && !folded_before(c, o, g) &&
             fold_then_gc(c, o, g, b > c->ph[g].last + 1 ? c->ph[g].last + 1 : b) &&
             c->ph[g].first > 0)
@@ -983,7 +1026,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * written a little since TRIM (a suite's earlier jobs) is not full. */
     if (isfinite(S->capacity_bytes) && S->has_cache && !g &&
         fresh_room(o, S->capacity_bytes) <= 0 && used_drive_cache(o, S->capacity_bytes, S) &&
-        S->total_bytes <= clean_room_max(o, S->capacity_bytes))
+        !seq_overwrites(o, res) && S->total_bytes <= clean_room_max(o, S->capacity_bytes))
         res->regime_note =
             "the drive was written before this run, which ended before it could have "
             "written every clean block the drive may have: the cache may be those clean "

@@ -213,12 +213,22 @@ def score(truth, series, analysis):
         dt = np.diff(np.concatenate([[0.0], t_]))
         moved = hi > lo and (abs(math.log(float(np.median(b_[lo:hi + 1] / dt[lo:hi + 1])) /
                                           before)) >= math.log(1.05))
-        if agc is None and visible:
+        # A used state that starts within the run's first lasting phase
+        # (a drive written full whose idle time cleaned less than that) is
+        # the run's state from its start: what came before it is part of
+        # its neighbour, as for the boundaries below, and there is no
+        # onset to place (as when the model is in it from the first byte).
+        from_start = at < min_bytes
+        # The onset is placed at a sample boundary: within the sample the
+        # change fell in, as every boundary below.
+        slack = 1.5 * _sample_bytes(series, at)
+        if agc is None and visible and not from_start:
             probs.append(f"used state from {gc['start_bytes'] / GIB:.1f} GiB missed")
-        elif agc is not None and visible and moved and not _close(agc["start_bytes"], at):
+        elif (agc is not None and visible and moved and not from_start and
+              not _close(agc["start_bytes"], at, slack)):
             probs.append(f"used state at {agc['start_bytes'] / GIB:.1f} GiB, "
                          f"truth {at / GIB:.1f}")
-        elif agc is not None and agc["start_bytes"] < at * (1 - TOL):
+        elif agc is not None and agc["start_bytes"] < at * (1 - TOL) - slack:
             probs.append(f"used state at {agc['start_bytes'] / GIB:.1f} GiB, before the "
                          f"model's {at / GIB:.1f}")
     elif agc is not None:

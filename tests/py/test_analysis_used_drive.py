@@ -169,3 +169,89 @@ def test_short_run_on_a_full_drive_says_it_cannot_tell_but_a_barely_written_one_
     assert full["cache"] is not None and "a run writing more" in full["regime_note"]
     little = ssdcore.analyze((t, b), capacity=240e9, written_before=8e9)
     assert little["cache"] is not None and little.get("regime_note") is None
+
+
+def _filled_then_seq_fill(spec, state, log):
+    """Purge, SNIA's 2x preconditioning (state), 15 min idle, then the
+    whole-drive 128K sequential fill logged to log (its metadata carries
+    the pattern, precondition and written_before)."""
+    with ssdcore.SimTarget(spec) as t:
+        t.purge()
+        w = ssdcore.precondition(t, state, loops=2)["written_bytes"]
+        t.idle(900)
+        ssdcore.job(t, pattern="write", bs=131072, qd=32, coverage=1, interval=1,
+                    log=str(log), precondition=state, written_before=w)
+        return t.truth()
+
+
+@pytest.mark.parametrize("spec", [
+    "sim:bx200,capacity_gb=200,slc_gb=6,tick_s=2",
+    "sim:bx200,capacity_gb=200,slc_type=dynamic,slc_gb=40,op_pct=20,tick_s=2",
+])
+def test_sequential_fill_of_a_sequentially_filled_drive_keeps_its_cache(spec, tmp_path):
+    """Sequential overwrites of a sequentially filled drive free whole
+    blocks: no used state follows, so the clean-block bound does not turn
+    the cache (idle time emptied) into clean blocks. Before: 'no cache,
+    used state from' the cache's end. After a random fill the same run
+    pays GC, and the bound still holds."""
+    truth = _filled_then_seq_fill(spec, "seq_fill", tmp_path / "s.csv")
+    assert truth["phases"][0]["regime"] == "slc"
+    assert not any(p["regime"] == "gc" for p in truth["phases"])
+    a = ssdcore.analyze(str(tmp_path / "s.csv"))
+    full = truth["phases"][1]["start_bytes"]
+    assert a["cache"] is not None and abs(a["cache"]["bytes"] - full) <= 0.05 * full
+    assert a["gc"] is None
+
+
+def test_a_step_past_the_clean_blocks_after_a_dynamic_cache_is_the_used_state(tmp_path):
+    """A dynamic cache emptied by idle time on a sequentially filled drive,
+    then a level (direct writes or folding), then a step that runs to the
+    end past every clean block the drive can have had: folding writes into
+    clean blocks too, so that step is the used state. Before: 'folding at
+    51.8 GiB', no used state."""
+    spec = ("sim:bx200,capacity_gb=230,op_pct=23.76,bits=2,slc_type=dynamic,slc_seq_mbps=389,"
+            "slc_rand_iops=76266,native_seq_mbps=101,native_rand_mbps=45.6,fold_mbps=46,"
+            "floor_mbps=6.66,gc_gamma=1.64,link_mbps=560,iops_cap=100000,noise=0.00,"
+            "noise_direct=0.12,seed=314881430,slc_gb=43,slc_wa=1,dip_duty=0,tick_s=2")
+    log = tmp_path / "r.csv"
+    with ssdcore.SimTarget(spec) as t:
+        t.purge()
+        w = ssdcore.precondition(t, "seq_fill", loops=2)["written_bytes"]
+        t.idle(900)
+        ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, time="2h", interval=2,
+                    log=str(log), precondition="seq_fill", written_before=w)
+        truth = t.truth()
+    gc = next(p for p in truth["phases"] if p["regime"] == "gc")
+    a = ssdcore.analyze(str(log))
+    assert a["cache"] is not None
+    assert a["gc"] is not None, [p["regime"] for p in a["phases"]]
+    assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.05 * gc["start_bytes"]
+    assert a["folding"] is None or a["folding"]["start_bytes"] < a["gc"]["start_bytes"]
+
+
+def test_a_fast_start_the_segmentation_split_is_counted_by_its_samples(tmp_path):
+    """A randomly filled drive with a small static cache: the cache inside
+    the first sample, four samples of direct writes at 480 MB/s, then the
+    used state at 18 (of 8,000 samples). The segmentation gave the direct
+    samples to the decline, so the first phase (one sample) was too short
+    to be the level before the used state: 'used state at 50.7 GiB' (the
+    model's 3.2), or none. Its samples a step above count."""
+    spec = ("sim:bx200,capacity_gb=196,op_pct=10.43,bits=2,slc_type=static,slc_seq_mbps=1795,"
+            "slc_rand_iops=389334,native_seq_mbps=480,native_rand_mbps=354.9,fold_mbps=480,"
+            "floor_mbps=13.36,gc_gamma=1.49,link_mbps=7000,iops_cap=2000000,noise=0.02,"
+            "noise_direct=0.00,seed=632397307,slc_gb=1.7,slc_wa=1.43,dip_period_s=16.2,"
+            "dip_duty=0.13,dip_depth=0.48,tick_s=2")
+    log = tmp_path / "r.csv"
+    with ssdcore.SimTarget(spec) as t:
+        t.purge()
+        w = ssdcore.precondition(t, "random_fill", loops=2)["written_bytes"]
+        t.idle(900)
+        ssdcore.job(t, pattern="write", bs=131072, qd=32, coverage=1, interval=1,
+                    log=str(log), precondition="random_fill", written_before=w)
+        truth = t.truth()
+    gc = next(p for p in truth["phases"] if p["regime"] == "gc")
+    a = ssdcore.analyze(str(log))
+    assert a["gc"] is not None
+    # within the sample the change fell in (about 0.45 GiB here)
+    assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.6 * 2 ** 30, \
+        (a["gc"]["start_bytes"] / 2 ** 30, gc["start_bytes"] / 2 ** 30)

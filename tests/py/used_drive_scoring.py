@@ -23,7 +23,7 @@ import subprocess
 import numpy as np
 
 import ssdcore
-from regime_scoring import VISIBLE, _rate_near, score, valid_drive
+from regime_scoring import VISIBLE, _rate_near, _sample_bytes, score, valid_drive
 
 GIB = 2 ** 30
 STATES = ("fresh", "seq_fill", "random_fill")
@@ -186,6 +186,9 @@ def gc_onset(truth, series, analysis):
             float(np.median(b[lo:hi + 1] / dt[lo:hi + 1])) / before)) >= math.log(1.05)
     else:
         visible = False  # in the used state from the first byte: no onset to place
+    # Within the run's first lasting phase: the run's state from its start
+    # (regime_scoring.score), no onset to place either.
+    visible = visible and at >= min_bytes
     agc = analysis["gc"]
     return at, (agc["start_bytes"] if agc else None), visible
 
@@ -198,7 +201,10 @@ def score_run(truth, series, analysis):
     at, found, visible = gc_onset(truth, series, analysis)
     err = None
     if at is not None and visible:
-        err = math.inf if found is None else abs(found - at) / at
+        # Within the sample the change fell in is exact: a boundary is a
+        # sample boundary (regime_scoring.score's slack).
+        slack = 1.5 * _sample_bytes(series, at)
+        err = math.inf if found is None else max(0.0, abs(found - at) - slack) / at
     return {"problems": probs, "false_cache": bool(fc), "false_fold": bool(ff),
             "missed_cache": any("missed" in p and "cache" in p for p in probs),
             "onset_err": err}
