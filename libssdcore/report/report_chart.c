@@ -277,10 +277,10 @@ const char ssd__report_css[] =
     "@media (max-width:600px){body{font-size:15px}table{font-size:13px}"
     "svg.chart text{font-size:16px}"
     "ul.legend{font-size:12px;gap:0 .7em;line-height:1.25}ul.legend button{padding:1px 0}}\n"
-    "@media (max-width:480px){svg.chart text{font-size:20px}"
+    "@media (max-width:480px){svg.chart{overflow:visible}svg.chart text{font-size:19px}"
     /* A compare's bars keep their label column: the chart scrolls sideways
      * inside its figure rather than shrinking its text. */
-    ".barsgrid figure{overflow-x:auto}.barsgrid svg.chart{min-width:470px}"
+    ".barsgrid figure{overflow-x:auto}.barsgrid svg.chart{min-width:470px;overflow:hidden}"
     ".barsgrid svg.chart text{font-size:16px}}\n"
     "@media (max-width:340px){svg.chart text{font-size:23px}}\n"
     /* Paper: A4, charts at two thirds of the width with their legend

@@ -549,8 +549,13 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
              "percentile, % (each step one more nine)", "latency (log scale)");
     log_yticks(t, &ay);
     static const char *const xl[] = {"0", "90", "99", "99.9", "99.99", "99.999", "99.9999"};
-    for (int d = 0; d <= (int)ax.hi && d < 7; d++)
-        ssd__chart_xline(t, &geom, px(&ax, d), "#ddd", xl[d]);
+    int last = (int)ax.hi < 6 ? (int)ax.hi : 6;
+    for (int d = 0; d <= last; d++)
+        ssd__chart_xline(t, &geom, px(&ax, d), "#ddd", d < last ? xl[d] : "");
+    /* The last label ends at the right edge: centred on its tick it would
+     * run past the SVG and be cut ("99.9999" read as "99.999"). */
+    ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n", W - 2, H - B + 16,
+                  xl[last]);
     ssd__chart_xline(t, &geom, px(&ax, log10(2)), "#eee", "50");
     ssd__chart_frame(t, &geom);
     struct ssd__text lg = {0};

@@ -12,7 +12,7 @@ import subprocess
 PROBE = r"""
 <script>//<![CDATA[
 window.addEventListener('load', function () {
-  var out = {charts: 0, empty: [], minFontPx: 1e9, toggled: null};
+  var out = {charts: 0, empty: [], clipped: [], minFontPx: 1e9, toggled: null};
   document.querySelectorAll('svg.chart').forEach(function (svg, i) {
     out.charts++;
     var marks = svg.querySelectorAll('polyline[points], path[d], circle, g[data-tip] rect');
@@ -28,6 +28,13 @@ window.addEventListener('load', function () {
     svg.querySelectorAll('text').forEach(function (tx) {
       if (!ctm || !tx.textContent.trim() || !tx.getBBox().width) return;
       var px = parseFloat(getComputedStyle(tx).fontSize) * ctm.a;
+      // A label that runs past the SVG's edge is cut off (past the page's
+      // when the SVG lets its text overflow).
+      var bb = tx.getBBox(), vb = svg.viewBox.baseVal, r = tx.getBoundingClientRect();
+      var cut = getComputedStyle(svg).overflow === 'visible'
+        ? r.left < 0 || r.right > window.innerWidth
+        : vb && vb.width && (bb.x < -1 || bb.x + bb.width > vb.width + 1);
+      if (cut && !tx.getAttribute('transform')) out.clipped.push(tx.textContent);
       if (px < out.minFontPx) { out.minFontPx = px; out.minFontText = tx.textContent; }
     });
   });

@@ -45,6 +45,7 @@ def test_page_renders_with_data_and_no_errors(pages, name, width, tmp_path):
     assert got["scrollWidth"] <= got["innerWidth"] + 1, got
     # Chart text as drawn (CSS enlarges it on a phone): 11 px or more.
     assert got["minFontPx"] >= 11, got
+    assert got["clipped"] == [], f"labels cut at a chart's edge: {got['clipped']}"
     shot = SHOTS / f"{name}-{width}.png"
     assert screenshot(pages[name], width, shot) == []
 
