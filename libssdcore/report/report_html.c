@@ -122,6 +122,14 @@ static void svg_axes(struct ssd__text *t, const struct axis *x, const struct axi
     ssd__chart_frame(t, &c);
 }
 
+/* A job option as written in the suite ("3m"), or NULL. */
+static const char *step_opt(const struct ssd__step *st, const char *key) {
+    for (int k = 0; k < st->def.nopts; k++)
+        if (!strcmp(st->def.keys[k], key))
+            return st->def.values[k];
+    return NULL;
+}
+
 /* ---- curves over x: QD, block size, read share ---------------------- */
 
 static int on_curve(const struct ssd__step *st, const char *group, int xlog2) {
@@ -164,7 +172,18 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
     for (int g = 0; g < nc; g++) {
         const char *color = palette[g % 8];
         struct ssd__text pts = {0};
-        char key[16];
+        char key[16], label[160];
+        /* The test time names the curve apart from a headline figure with
+         * the same pattern (a 1-minute "sequential write 256K QD1" beside
+         * this curve's 3-minute QD1 point). */
+        const char *time = NULL;
+        for (int i = 0; i < s->nsteps && !time; i++)
+            if (on_curve(&s->steps[i], c[g].group, xlog2))
+                time = step_opt(&s->steps[i], "time");
+        if (time)
+            snprintf(label, sizeof label, "%s, %s a point", c[g].label, time);
+        else
+            snprintf(label, sizeof label, "%s", c[g].label);
         snprintf(key, sizeof key, "g%d", g);
         ssd__text_add(t, "<g data-key=\"%s\" fill=\"%s\">", key, color);
         for (int i = 0; i < s->nsteps; i++) {
@@ -190,7 +209,7 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
                           "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
                           "points=\"%s\"/>",
                           color, p);
-            legend(&lg, key, color, 0, c[g].label);
+            legend(&lg, key, color, 0, label);
         }
         free(p);
         ssd__text_add(t, "</g>\n");
@@ -716,17 +735,34 @@ static int preparation(const struct ssd__results *s, const struct ssd__step *an)
     return job && !strcmp(job->def.group, ssd__group_prepare);
 }
 
+static void headline_rows(const struct ssd__results *s, struct ssd__text *t);
+
+/* The headline figures as a table; nothing when the run has none. */
 static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
-    ssd__text_add(t, "<table class=\"kv\">\n");
+    struct ssd__text rows = {0};
+    headline_rows(s, &rows);
+    char *r = ssd__text_take(&rows);
+    if (r && *r)
+        ssd__text_add(t, "<table class=\"kv\">\n%s</table>\n", r);
+    free(r);
+}
+
+static void headline_rows(const struct ssd__results *s, struct ssd__text *t) {
     for (size_t i = 0; i < ssd__named_step_count; i++) {
         const struct ssd__named_step *n = &ssd__named_steps[i];
         const struct ssd__step *st = n->report_label ? done_job(s, n->name) : NULL;
         if (!st)
             continue;
-        if (n->iops)
-            row(t, n->report_label, st->res.iops, "%.0f", "IOPS");
+        char label[160];
+        const char *time = step_opt(st, "time");
+        if (time)
+            snprintf(label, sizeof label, "%s, %s", n->report_label, time);
         else
-            row(t, n->report_label, st->res.bw_bps / MIB, "%.1f", "MiB/s");
+            snprintf(label, sizeof label, "%s", n->report_label);
+        if (n->iops)
+            row(t, label, st->res.iops, "%.0f", "IOPS");
+        else
+            row(t, label, st->res.bw_bps / MIB, "%.1f", "MiB/s");
     }
     for (int k = 0; k < SSD__GROUP_COUNT; k++) {
         const struct ssd__curve_group *g = &ssd__curve_groups[k];
@@ -809,7 +845,6 @@ static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
         if (job && job->res.state == SSD__ST_DONE && !strcmp(job->def.name, ssd__step_fill))
             row(t, "whole-drive fill time", job->res.runtime_s / 60, "%.1f", "min");
     }
-    ssd__text_add(t, "</table>\n");
 }
 
 /* The latency figures of the random 4K tests and the degradation run: how
@@ -1008,6 +1043,69 @@ static void file_tests_table(const struct ssd__results *s, struct ssd__text *t) 
         ssd__text_add(t, "</table>\n");
 }
 
+/* The application traces as bars, as PCMark 8 shows them: one bar per
+ * trace in MiB/s (bytes / busy time) and the score (NAN: none) last, in
+ * a darker colour. The SVG is as tall as its bars. */
+static void replay_bars(const struct ssd__results *s, struct ssd__text *t, double score) {
+    enum { LW = 190, VW = 70, ROW = 26, TOP = 6 };
+    int n = 0;
+    double top = isfinite(score) ? score : 0;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->def.kind == SSD__STEP_REPLAY && st->res.state == SSD__ST_DONE &&
+            !ssd__replay_is_file_test(st)) {
+            n++;
+            top = fmax(top, st->res.bw_bps);
+        }
+    }
+    if (!n || !(top > 0))
+        return;
+    int rows = n + isfinite(score), h = TOP + rows * ROW + 6;
+    char summary[160];
+    snprintf(summary, sizeof summary, "application traces, MiB/s: %d traces%s", n,
+             isfinite(score) ? "" : ", no score");
+    if (isfinite(score))
+        snprintf(summary + strlen(summary), sizeof summary - strlen(summary), ", score %.1f",
+                 score / MIB);
+    ssd__text_add(t,
+                  "<figure>\n<figcaption>application traces: MiB/s (bytes / busy time, higher "
+                  "is better)</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                  "class=\"chart\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\" "
+                  "font-family=\"sans-serif\" font-size=\"13\">\n<title>%s</title>\n"
+                  "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n",
+                  W, h, summary, summary, W, h);
+    int r = 0;
+    for (int i = 0; i <= s->nsteps; i++) {
+        const struct ssd__step *st = i < s->nsteps ? &s->steps[i] : NULL;
+        double v;
+        const char *name;
+        if (st) {
+            if (st->def.kind != SSD__STEP_REPLAY || st->res.state != SSD__ST_DONE ||
+                ssd__replay_is_file_test(st))
+                continue;
+            v = st->res.bw_bps;
+            name = st->def.name;
+        } else if (isfinite(score)) {
+            v = score;
+            name = "score";
+        } else
+            break;
+        int y = TOP + r++ * ROW;
+        double bw = (W - LW - VW) * v / top;
+        ssd__text_add(t, "<g data-tip=\"");
+        ssd__text_html(t, name);
+        ssd__text_add(t, ": %.1f MiB/s\"><text x=\"%d\" y=\"%d\" text-anchor=\"end\"%s>", v / MIB,
+                      LW - 6, y + 17, st ? "" : " font-weight=\"bold\"");
+        ssd__text_html(t, name);
+        ssd__text_add(t,
+                      "</text><rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
+                      "fill=\"%s\"/><text x=\"%.1f\" y=\"%d\">%.1f</text></g>\n",
+                      LW, y + 4, fmax(bw, 1), ROW - 8, st ? "#6b9bc8" : "#1f4e79", LW + bw + 5,
+                      y + 17, v / MIB);
+    }
+    ssd__text_add(t, "</svg>\n</figure>\n");
+}
+
 /* Test 11: trace replays, bandwidth as bytes / busy time (PCMark 8's). */
 static void replay_table(const struct ssd__results *s, struct ssd__text *t) {
     int any = 0;
@@ -1028,13 +1126,16 @@ static void replay_table(const struct ssd__results *s, struct ssd__text *t) {
         ssd__text_add(t, "</tr>\n");
     }
     double score, mean;
-    if (any && ssd__suite_apps_score(s, &score, &mean)) {
+    int scored = any && ssd__suite_apps_score(s, &score, &mean);
+    if (scored) {
         ssd__text_add(t, "<tr><th>score (bytes / busy time)</th>");
         td_num(t, score / 1048576.0, "%.1f");
         ssd__text_add(t, "<td></td></tr>\n");
     }
     if (any)
         ssd__text_add(t, "</table>\n");
+    if (any)
+        replay_bars(s, t, scored ? score : NAN);
 }
 
 /* Test 8: CrystalDiskMark-style figures, the best pass of each test, with
@@ -1302,11 +1403,14 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     meta(&t, "time scale", buf);
     meta(&t, "started", s->started);
     meta(&t, "finished", s->finished);
-    ssd__text_add(&t, "</table>\n<h2>Headline figures</h2>\n");
-    cdm_tiles(s, &t);
-    headline_table(s, &t);
-    latency_table(s, &t);
-    ssd__report_pts(s, &t);
+    ssd__text_add(&t, "</table>\n");
+    /* A heading only over figures: an apps run has none of these. */
+    struct ssd__text head = {0};
+    cdm_tiles(s, &head);
+    headline_table(s, &head);
+    latency_table(s, &head);
+    ssd__report_pts(s, &head);
+    section(&t, "Headline figures", &head);
 
     int curves = 0;
     for (int i = 0; i < s->nsteps; i++)

@@ -26,21 +26,24 @@ def pages(tmp_path_factory):
                                 ("s660", "sim:s660-2tb", "fill2021")):
         runs[name] = base / name
         ssdcore.suite(target, runs[name], suite=suite)
+    runs["apps"] = base / "apps"
+    ssdcore.suite("sim:bx200", runs["apps"], suite="apps")
     ssdcore.compare([runs[k] for k in ("lab2016", "ssd370", "fill2021", "s660")],
                     out=base / "compare", highlight=3)
     return {"lab2016": runs["lab2016"] / "report.html",
             "fill2021": runs["fill2021"] / "report.html",
+            "apps": runs["apps"] / "report.html",
             "compare": base / "compare" / "compare.html"}
 
 
-@pytest.mark.parametrize("name", ["lab2016", "fill2021", "compare"])
+@pytest.mark.parametrize("name", ["lab2016", "fill2021", "compare", "apps"])
 @pytest.mark.parametrize("width", [1400, 390])
 def test_page_renders_with_data_and_no_errors(pages, name, width, tmp_path):
     got, console = probe(pages[name], width, tmp_path)
     assert console == [], console
-    assert got["charts"] >= (3 if name != "fill2021" else 1), got
+    assert got["charts"] >= (3 if name in ("lab2016", "compare") else 1), got
     assert got["empty"] == [], f"charts without data: {got['empty']}"
-    assert got["toggled"] is True  # a legend entry hides its marks
+    assert got["toggled"] is (None if name == "apps" else True)  # a legend entry hides its marks
     # No sideways scrolling of the page, chart text still readable.
     assert got["scrollWidth"] <= got["innerWidth"] + 1, got
     # Chart text as drawn (CSS enlarges it on a phone): 11 px or more.
@@ -77,3 +80,28 @@ def test_print_fits_a4_pages(pages, name, most, tmp_path):
         lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
         assert lines, f"{name}: page {p} of {n} is blank"
         assert p == n or lines[-1] not in headings, f"{name}: heading {lines[-1]!r} ends page {p}"
+
+
+def test_apps_page_has_its_bar_chart_and_no_empty_section(pages):
+    html = pages["apps"].read_text()
+    # No heading over nothing: an apps run has no headline table.
+    assert "Headline figures" not in html
+    m = re.search(r'<svg[^>]*aria-label="application traces, MiB/s: (\d+) traces, score ([\d.]+)"',
+                  html)
+    assert m, "the apps page has no bar chart of its traces"
+    rows = re.findall(r"<tr><td>([^<]+)</td><td class=\"n\">([\d.]+)</td>", html)
+    assert int(m.group(1)) == len(rows) > 0
+    score = re.search(r"<th>score \(bytes / busy time\)</th><td class=\"n\">([\d.]+)<", html)
+    assert score and score.group(1) == m.group(2)
+    # One bar per trace with the table's figure, the score last.
+    bars = re.findall(r'<g data-tip="([^":]+): ([\d.]+) MiB/s">', html)
+    assert bars == rows + [("score", score.group(1))]
+
+
+def test_same_pattern_different_tests_are_named_apart(pages):
+    """lab2016's 1-minute "sequential write 256K QD1" and the 3-minute QD1
+    point of the queue-depth curve are different figures: the names say
+    their test time."""
+    html = pages["lab2016"].read_text()
+    assert "sequential write, 256K QD1, 1m</th>" in html
+    assert "sequential write 256K, 3m a point" in html
