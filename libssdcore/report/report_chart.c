@@ -232,7 +232,8 @@ void ssd__legend_item(struct ssd__text *t, const char *key, const char *color, i
     static const char *const cls[] = {"line", "dash", "dot", "band"};
     ssd__text_add(t, "<li><button type=\"button\" data-key=\"");
     ssd__text_html(t, key);
-    ssd__text_add(t, "\"><i class=\"sw %s\" style=\"--c:%s\"></i>", cls[style & 3], color);
+    ssd__text_add(t, "\" aria-pressed=\"true\"><i class=\"sw %s\" style=\"--c:%s\"></i>",
+                  cls[style & 3], color);
     ssd__text_html(t, label);
     ssd__text_add(t, "</button></li>\n");
 }
@@ -268,6 +269,7 @@ const char ssd__report_css[] =
     ".tile b{display:block;font-size:1.4em}\n"
     ".barsgrid svg.chart text{font-size:15px}.multiples svg.chart text{font-size:14.5px}\n"
     ".multiples{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:.6em}\n"
+    "svg [data-tip]:focus{outline:2px solid #000;outline-offset:1px}\n"
     "#tip{position:fixed;pointer-events:none;background:#222;color:#fff;padding:3px 6px;"
     "border-radius:3px;font-size:12px;display:none;z-index:9}\n"
     /* Chart text is in SVG units and shrinks with the SVG: on a phone the
@@ -314,7 +316,7 @@ const char ssd__report_js[] =
     "(function(){var tip=document.getElementById('tip');\n"
     "document.querySelectorAll('ul.legend button').forEach(function(b){\n"
     " b.addEventListener('click',function(){var f=b.closest('figure');if(!f)return;\n"
-    "  var off=b.classList.toggle('off');\n"
+    "  var off=b.classList.toggle('off');b.setAttribute('aria-pressed',off?'false':'true');\n"
     "  f.querySelectorAll('[data-key=\"'+b.getAttribute('data-key')+'\"]').forEach(function(g){\n"
     "   if(g!==b)g.style.display=off?'none':'';});});});\n"
     "document.addEventListener('mouseover',function(e){var el=e.target.closest?"
@@ -323,4 +325,14 @@ const char ssd__report_js[] =
     " tip.textContent=el.getAttribute('data-tip');tip.style.display='block';});\n"
     "document.addEventListener('mousemove',function(e){if(tip){tip.style.left=(e.clientX+12)+'px';"
     "tip.style.top=(e.clientY+12)+'px';}});\n"
+    /* Keyboard and screen reader: every read-out is a focusable point
+     * named by its text; focus shows the read-out beside it. */
+    "document.querySelectorAll('svg [data-tip]').forEach(function(el){"
+    "el.setAttribute('tabindex','0');el.setAttribute('role','img');"
+    "el.setAttribute('aria-label',el.getAttribute('data-tip'));});\n"
+    "document.addEventListener('focusin',function(e){var el=e.target.closest?"
+    "e.target.closest('svg [data-tip]'):null;if(!el||!tip){if(tip)tip.style.display='none';"
+    "return;}var r=el.getBoundingClientRect();tip.textContent=el.getAttribute('data-tip');"
+    "tip.style.left=(r.right+6)+'px';tip.style.top=(r.bottom+6)+'px';"
+    "tip.style.display='block';});\n"
     "})();\n";

@@ -38,17 +38,41 @@ window.addEventListener('load', function () {
       if (px < out.minFontPx) { out.minFontPx = px; out.minFontText = tx.textContent; }
     });
   });
+  // Accessibility: each chart's text alternative (title and a data summary),
+  // points reachable by keyboard, the toggles' pressed state.
+  out.noText = [];
+  document.querySelectorAll('svg.chart').forEach(function (svg, i) {
+    var label = svg.getAttribute('aria-label') || '';
+    var title = svg.querySelector('title'), desc = svg.querySelector('desc');
+    if (!title || !title.textContent.trim() || !desc || !/\d/.test(desc.textContent) ||
+        label.indexOf(desc.textContent) < 0) out.noText.push(i);
+  });
+  var tips = document.querySelectorAll('svg [data-tip]');
+  out.tips = tips.length;
+  out.focusable = Array.prototype.filter.call(tips, function (el) {
+    return el.tabIndex === 0 && el.getAttribute('aria-label') === el.getAttribute('data-tip');
+  }).length;
+  if (tips.length) {
+    tips[0].focus();
+    var tipEl = document.getElementById('tip');
+    out.focusTip = document.activeElement === tips[0] && tipEl &&
+      getComputedStyle(tipEl).display !== 'none' ? tipEl.textContent : null;
+    tips[0].blur();
+  }
   out.scrollWidth = document.documentElement.scrollWidth;
   out.innerWidth = window.innerWidth;
   var b = document.querySelector('ul.legend button');
   if (b) {
     var f = b.closest('figure'), key = b.getAttribute('data-key');
+    out.pressed = [b.getAttribute('aria-pressed')];
     b.click();
+    out.pressed.push(b.getAttribute('aria-pressed'));
     var hidden = 0, all = 0;
     f.querySelectorAll('svg [data-key="' + key + '"]').forEach(function (g) {
       all++; if (getComputedStyle(g).display === 'none') hidden++;
     });
     b.click();
+    out.pressed.push(b.getAttribute('aria-pressed'));
     out.toggled = all > 0 && hidden === all;
   }
   // A phone width runs inside an iframe (see _phone_frame): report to the top.

@@ -49,6 +49,14 @@ def test_page_renders_with_data_and_no_errors(pages, name, width, tmp_path):
     # Chart text as drawn (CSS enlarges it on a phone): 11 px or more.
     assert got["minFontPx"] >= 11, got
     assert got["clipped"] == [], f"labels cut at a chart's edge: {got['clipped']}"
+    # Accessible: report charts have a title and a data summary, toggles a
+    # pressed state, every read-out a focusable point that shows it.
+    if name != "compare":  # the compare's own charts are compare.c's
+        assert got["noText"] == [], f"charts without a text alternative: {got['noText']}"
+    if got["toggled"] is not None:
+        assert got["pressed"] == ["true", "false", "true"], got["pressed"]
+    assert got["tips"] > 0 and got["focusable"] == got["tips"], got
+    assert got["focusTip"], got
     shot = SHOTS / f"{name}-{width}.png"
     assert screenshot(pages[name], width, shot) == []
 
@@ -86,8 +94,8 @@ def test_apps_page_has_its_bar_chart_and_no_empty_section(pages):
     html = pages["apps"].read_text()
     # No heading over nothing: an apps run has no headline table.
     assert "Headline figures" not in html
-    m = re.search(r'<svg[^>]*aria-label="application traces, MiB/s: (\d+) traces, score ([\d.]+)"',
-                  html)
+    m = re.search(r'<svg[^>]*aria-label="application traces, MiB/s. (\d+) traces, '
+                  r'[\d.]+ to [\d.]+ MiB/s; score ([\d.]+)"', html)
     assert m, "the apps page has no bar chart of its traces"
     rows = re.findall(r"<tr><td>([^<]+)</td><td class=\"n\">([\d.]+)</td>", html)
     assert int(m.group(1)) == len(rows) > 0
@@ -105,3 +113,33 @@ def test_same_pattern_different_tests_are_named_apart(pages):
     html = pages["lab2016"].read_text()
     assert "sequential write, 256K QD1, 1m</th>" in html
     assert "sequential write 256K, 3m a point" in html
+
+
+def _contrast(a, b):
+    def lum(h):
+        c = [int(h[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_sample_dots_contrast_and_markers_differ_besides_colour(pages):
+    """Sample dots stand out 3:1 from white and from every phase band; the
+    curves of one chart differ by marker shape and dash, not only colour."""
+    html = pages["lab2016"].read_text()
+    dots = set(re.findall(r'<g data-key="dots"><path fill="none" stroke="(#[0-9a-f]{6})"', html))
+    assert dots
+    bands = set(re.findall(r'<g data-key="bands">(.*?)</g>', html, re.S))
+    fills = {"#ffffff"} | {f for b in bands for f in re.findall(r'fill="(#[0-9a-f]{6})"', b)}
+    assert len(fills) > 1
+    for d in dots:
+        for f in fills:
+            assert _contrast(d, f) >= 3, (d, f, _contrast(d, f))
+    qd = html[html.index("4K random, IOPS against queue depth"):]
+    qd = qd[:qd.index("</figure>")]
+    groups = re.findall(r'<g data-key="g(\d)"[^>]*>(.*?)</g>', qd, re.S)
+    assert len(groups) == 2
+    shapes = [re.match(r"<(\w+)", body).group(1) for _, body in groups]
+    dashed = ["stroke-dasharray" in body for _, body in groups]
+    assert shapes[0] != shapes[1] and dashed[0] != dashed[1], (shapes, dashed)
