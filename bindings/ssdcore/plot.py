@@ -4,7 +4,8 @@
 - :func:`write_curve`: write speed (MiB/s) against data written (GiB): a dot
   per sample, the 30 s moving average, the analysis's phases (bands, their
   levels dashed, the regime named when the analysis gives one), the cache
-  end, folding and GC marked; ``zoom=True`` shows the cache only;
+  end, folding and GC marked; ``zoom=True`` shows the cache only,
+  ``x="time"`` draws against seconds;
 - :func:`latency_spectrum`: latency against percentile on the
   one-more-nine-per-step scale (90, 99, 99.9...);
 - :func:`scaling`: a suite's QD, block-size or mixed-workload curves;
@@ -33,7 +34,7 @@ GIB = float(1 << 30)
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
            "#17becf"]
 """The report's palette, in its order."""
-_DOTS, _AVG, _LEVEL, _CACHE, _FOLD, _GC = ("#7aa6d6", "#08306b", "#e6550d", "#31a354",
+_DOTS, _AVG, _LEVEL, _CACHE, _FOLD, _GC = ("#4a7fb8", "#08306b", "#e6550d", "#31a354",
                                            "#756bb1", "#a50f15")
 _BANDS = ("#e8f0fa", "#f3f3f3")
 _REGIME_BANDS = {"cache": "#e5f5e0", "direct": "#e8f0fa", "folding": "#efedf5",
@@ -55,35 +56,63 @@ def _as_analysis(data: Any) -> AnalysisResult:
     return analyze(data)
 
 
-def _moving_average(t: np.ndarray, b: np.ndarray, window_s: float) -> np.ndarray:
-    """Centred moving average of the rate over window_s seconds: bytes over
-    time inside the window, as the report computes it."""
-    n = len(t)
+MA_SAMPLES = 30
+"""The report's moving average spans 30 samples (the reviews' 30 s at their
+1 s sampling, whatever a run's interval is): report_chart.h's
+SSD__MA_SAMPLES."""
+
+
+def _moving_average(x: np.ndarray, y: np.ndarray, window: int,
+                    breaks: Sequence[float] = ()) -> np.ndarray:
+    """Centred moving average of y over ``window`` samples that never
+    crosses a break (the x where a phase starts), as report_chart.c's
+    ssd__moving_average: each window is clipped to its sample's segment;
+    samples at or before a break belong to the segment before it."""
+    n = len(y)
+    out = np.full(n, np.nan)
     if n == 0:
-        return np.zeros(0)
-    dt = np.diff(np.concatenate(([0.0], t)))
-    interval = float(t[-1]) / n if t[-1] > 0 else 1.0
-    half = int(window_s / interval / 2 + 0.5)
-    cb = np.concatenate(([0.0], np.cumsum(b)))
-    ct = np.concatenate(([0.0], np.cumsum(dt)))
-    i = np.arange(n)
-    lo = np.maximum(i - half, 0)
-    hi = np.minimum(i + half, n - 1)
-    span_t = ct[hi + 1] - ct[lo]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(span_t > 0, (cb[hi + 1] - cb[lo]) / span_t, np.nan)
+        return out
+    half = max(int(window), 1) // 2
+    pre = np.concatenate(([0.0], np.cumsum(np.nan_to_num(y))))
+    # A segment ends at the last sample with x <= the next break.
+    cuts = sorted({int(np.searchsorted(x, b, side="right")) for b in breaks
+                   if np.isfinite(b)} - {0, n})
+    for lo_seg, hi_seg in zip([0] + cuts, cuts + [n]):
+        i = np.arange(lo_seg, hi_seg)
+        lo = np.maximum(i - half, lo_seg)
+        hi = np.minimum(i + half + 1, hi_seg)
+        out[lo_seg:hi_seg] = (pre[hi] - pre[lo]) / (hi - lo)
+    return out
 
 
-def write_curve(result: Any, ax: Any = None, *, window_s: float = 30.0, zoom: bool = False,
-                dots: bool = True, phases: bool = True, label: Optional[str] = None,
-                color: Optional[str] = None) -> Any:
+def _short_name(source: Any) -> str:
+    """A title-sized name for an analysis's source: a series file's stem
+    ("degradation"), not its whole temporary path."""
+    import os
+    name = os.path.basename(str(source or "").rstrip("/")) or "series"
+    for ext in (".csv", ".json", ".log"):
+        if name.endswith(ext):
+            name = name[: -len(ext)]
+    return name if len(name) <= 40 else name[:37] + "..."
+
+
+def write_curve(result: Any, ax: Any = None, *, window_s: Optional[float] = None,
+                zoom: bool = False, dots: bool = True, phases: bool = True,
+                label: Optional[str] = None, color: Optional[str] = None,
+                x: str = "gib") -> Any:
     """Write speed against data written, with the analysis drawn on it.
 
     ``result``: an :class:`AnalysisResult`, or anything ``analyze`` takes (a
-    job result, a path...). ``window_s``: the moving average's width (the
-    report's 30 s). ``zoom=True``: only the cache and what follows it (up to
-    2.5 × the cache). Returns the axes.
+    job result, a path...). The moving average is the report's: 30 samples,
+    never across a phase boundary; ``window_s`` sets its width in seconds
+    instead. ``zoom=True``: only the cache and what follows it (up to 2.5 ×
+    the cache; labels outside it are left out). ``x="time"``: against
+    seconds rather than GiB written. ``label``/``color``: the run's name and
+    colour, carried by its cache, folding and GC marks too (for overlays).
+    Returns the axes.
     """
+    if x not in ("gib", "time"):
+        raise ValueError(f"x must be 'gib' or 'time', not {x!r}")
     a = _as_analysis(result)
     ax = _axes(ax)
     t, b = np.asarray(a.t_s, dtype=float), np.asarray(a.bytes, dtype=float)
@@ -91,16 +120,31 @@ def write_curve(result: Any, ax: Any = None, *, window_s: float = 30.0, zoom: bo
         raise ValueError("the analysis carries no samples to draw (it was built from JSON "
                          "alone); analyze the series itself")
     dt = np.diff(np.concatenate(([0.0], t)))
+    # As the report: a stray last interval (under half the median) is left
+    # out, it would read as a spike.
+    if len(dt) >= 2 and dt[-1] < 0.5 * float(np.median(dt)):
+        t, b, dt = t[:-1], b[:-1], dt[:-1]
     with np.errstate(divide="ignore", invalid="ignore"):
         rate = np.where(dt > 0, b / dt, np.nan) / MIB
-    x = np.cumsum(b) / GIB
+    cum = np.cumsum(b)
+    gib = cum / GIB
+    by_time = x == "time"
+    xs = t if by_time else gib
+
+    def at(nbytes: float) -> float:
+        """Where a byte count written lands on the x axis."""
+        return float(np.interp(nbytes, cum, t)) if by_time else nbytes / GIB
+
+    xmax = float(xs[-1]) if len(xs) else 1.0
+    if zoom and a.cache_bytes:
+        xmax = min(xmax, at(2.5 * a.cache_bytes))
     # A run that never dropped cannot tell a cache from direct writes (the
     # analysis' regime_note says so): its "direct" is named as the guess it is.
     undecided = (a.cache_bytes is None and a.gc_start_bytes is None
                  and str(a.regime_note or "").startswith("the speed never dropped"))
     if phases:
         for k, p in enumerate(a.phases):
-            x0, x1 = float(p.get("start_bytes") or 0) / GIB, float(p.get("end_bytes") or 0) / GIB
+            x0, x1 = at(float(p.get("start_bytes") or 0)), at(float(p.get("end_bytes") or 0))
             regime = p.get("regime")
             band = _REGIME_BANDS.get(str(regime), _BANDS[k % 2]) if regime else _BANDS[k % 2]
             ax.axvspan(x0, x1, color=band, alpha=0.7, lw=0, zorder=0)
@@ -110,46 +154,59 @@ def write_curve(result: Any, ax: Any = None, *, window_s: float = 30.0, zoom: bo
             if len(trend) >= 2:
                 # A used state that slides is drawn as it slides: a flat
                 # level would cross the curve.
-                tx, ty = [q[0] / GIB for q in trend], [q[1] / MIB for q in trend]
+                tx, ty = [at(q[0]) for q in trend], [q[1] / MIB for q in trend]
                 ax.plot(tx, ty, color=_LEVEL, ls=(0, (6, 3)), lw=2, zorder=3,
                         label="phase levels (analysis)" if k == 0 else None)
                 lvl = float(np.interp((x0 + x1) / 2, tx, ty))  # where its name goes
             else:
                 ax.hlines(lvl, x0, x1, colors=_LEVEL, linestyles=(0, (6, 3)), lw=2, zorder=3,
                           label="phase levels (analysis)" if k == 0 else None)
+            # A phase's name sits in the middle of what is shown of it;
+            # none for a phase outside the zoom (a label far right of the
+            # axes made Jupyter's tight figure 38,531 pixels wide).
+            mid = (x0 + min(x1, xmax)) / 2
+            if x0 >= xmax:
+                continue
             if regime:
                 name = "cache or direct" if undecided and regime == "direct" else str(regime)
-                ax.text((x0 + x1) / 2, lvl, name, ha="center", va="bottom",
-                        fontsize=8, color=_LEVEL, zorder=4)
+                ax.text(mid, lvl, name, ha="center", va="bottom", fontsize=8, color=_LEVEL,
+                        zorder=4, clip_on=True)
             if isinstance(p.get("dips"), dict):
-                ax.text((x0 + x1) / 2, lvl, "dips", ha="center", va="top", fontsize=7,
-                        color=_GC, zorder=4)
+                ax.text(mid, lvl, "dips", ha="center", va="top", fontsize=7, color=_GC,
+                        zorder=4, clip_on=True)
     if dots:
-        ax.plot(x, rate, ".", ms=2.5, color=color or _DOTS, zorder=1,
+        ax.plot(xs, rate, ".", ms=2.5, color=color or _DOTS, zorder=1,
                 label=(f"{label}: per sample" if label else "per sample"))
-    avg = _moving_average(t, b, window_s) / MIB
-    ax.plot(x, avg, "-", lw=1.8, color=color or _AVG, zorder=2,
-            label=(label or f"{window_s:g} s moving average"))
+    if window_s is not None:
+        med = float(np.median(dt)) if len(dt) else 1.0
+        window = max(int(round(window_s / med)), 1) if med > 0 else MA_SAMPLES
+    else:
+        window = MA_SAMPLES
+    breaks = [float(p["start_bytes"]) / GIB for p in a.phases[1:]
+              if p.get("start_bytes") is not None]
+    avg = _moving_average(gib, rate, window, breaks)
+    ma_name = (f"{window_s:g} s moving average" if window_s is not None
+               else f"moving average of {window} samples")
+    ax.plot(xs, avg, "-", lw=1.8, color=color or _AVG, zorder=2, label=(label or ma_name))
+    who = f"{label}: " if label else ""
     if a.cache_bytes is not None:
         cx = a.cache_bytes / GIB
         ge = "≥ " if a.cache_censored not in (None, "none") else ""
-        ax.axvline(cx, color=_CACHE, lw=2, zorder=4, label=f"SLC cache {ge}{cx:.2f} GiB")
+        ax.axvline(at(a.cache_bytes), color=color or _CACHE, lw=2, zorder=4,
+                   label=f"{who}SLC cache {ge}{cx:.2f} GiB")
     if a.folding_start_bytes is not None:
-        ax.axvline(a.folding_start_bytes / GIB, color=_FOLD, lw=2, zorder=4,
-                   label=f"folding from {a.folding_start_bytes / GIB:.1f} GiB")
+        ax.axvline(at(a.folding_start_bytes), color=color or _FOLD, lw=2, ls="-.", zorder=4,
+                   label=f"{who}folding from {a.folding_start_bytes / GIB:.1f} GiB")
     if a.gc_start_bytes is not None:
-        ax.axvline(a.gc_start_bytes / GIB, color=_GC, lw=2, ls=":", zorder=4,
-                   label=f"GC from {a.gc_start_bytes / GIB:.1f} GiB")
-    if zoom and a.cache_bytes:
-        ax.set_xlim(0, min(float(x[-1]), 2.5 * a.cache_bytes / GIB))
-    else:
-        ax.set_xlim(0, float(x[-1]) if len(x) else 1)
+        ax.axvline(at(a.gc_start_bytes), color=color or _GC, lw=2, ls=":", zorder=4,
+                   label=f"{who}GC from {a.gc_start_bytes / GIB:.1f} GiB")
+    ax.set_xlim(0, xmax)
     top = np.nanmax(rate) if np.isfinite(rate).any() else 1.0
     ax.set_ylim(0, top * 1.08)
-    ax.set_xlabel("data written, GiB")
+    ax.set_xlabel("time, s" if by_time else "data written, GiB")
     ax.set_ylabel("MiB/s")
-    ax.set_title(f"{a.source or 'series'}: write speed against data written"
-                 + (" (cache)" if zoom else ""))
+    ax.set_title(f"{_short_name(a.source)}: write speed against "
+                 + ("time" if by_time else "data written") + (" (cache)" if zoom else ""))
     ax.legend(loc="upper right", fontsize=8)
     return ax
 
@@ -271,21 +328,20 @@ def scaling(suite: SuiteResult, group: Optional[str] = None, ax: Any = None, *,
 
 
 def overlay(results: Sequence[Any], ax: Any = None, *,
-            labels: Optional[Sequence[str]] = None, window_s: float = 30.0,
-            dots: bool = False) -> Any:
+            labels: Optional[Sequence[str]] = None, window_s: Optional[float] = None,
+            dots: bool = False, x: str = "gib") -> Any:
     """Several runs' write curves on one axes (moving averages; ``dots=True``
-    adds the samples), e.g. drives compared or a run before and after idle."""
+    adds the samples), e.g. drives compared or a run before and after idle.
+    Each run's cache, folding and GC marks carry its name and its curve's
+    colour."""
     ax = _axes(ax)
     for i, r in enumerate(results):
         a = _as_analysis(r)
-        name = labels[i] if labels is not None else (a.source or f"run {i + 1}")
+        name = labels[i] if labels is not None else _short_name(a.source or f"run {i + 1}")
         write_curve(a, ax, window_s=window_s, dots=dots, phases=False, label=name,
-                    color=PALETTE[i % len(PALETTE)])
-    # One legend entry per run: the cache lines of each run are left unlabeled.
-    handles, names = ax.get_legend_handles_labels()
-    keep = [(h, n) for h, n in zip(handles, names) if not n.startswith(("SLC", "folding", "GC"))]
-    ax.legend([h for h, _ in keep], [n for _, n in keep], fontsize=8)
-    ax.set_title("write speed against data written")
+                    color=PALETTE[i % len(PALETTE)], x=x)
+    ax.legend(fontsize=8)
+    ax.set_title("write speed against " + ("time" if x == "time" else "data written"))
     return ax
 
 

@@ -232,7 +232,8 @@ void ssd__legend_item(struct ssd__text *t, const char *key, const char *color, i
     static const char *const cls[] = {"line", "dash", "dot", "band"};
     ssd__text_add(t, "<li><button type=\"button\" data-key=\"");
     ssd__text_html(t, key);
-    ssd__text_add(t, "\"><i class=\"sw %s\" style=\"--c:%s\"></i>", cls[style & 3], color);
+    ssd__text_add(t, "\" aria-pressed=\"true\"><i class=\"sw %s\" style=\"--c:%s\"></i>",
+                  cls[style & 3], color);
     ssd__text_html(t, label);
     ssd__text_add(t, "</button></li>\n");
 }
@@ -266,14 +267,47 @@ const char ssd__report_css[] =
     ".tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(9em,1fr));gap:.4em}\n"
     ".tile{border:1px solid #ccc;border-radius:4px;padding:.4em;text-align:center}\n"
     ".tile b{display:block;font-size:1.4em}\n"
+    ".barsgrid svg.chart text{font-size:15px}.multiples svg.chart text{font-size:14.5px}\n"
     ".multiples{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:.6em}\n"
+    "svg [data-tip]:focus{outline:2px solid #000;outline-offset:1px}\n"
     "#tip{position:fixed;pointer-events:none;background:#222;color:#fff;padding:3px 6px;"
     "border-radius:3px;font-size:12px;display:none;z-index:9}\n"
-    "@media (max-width:600px){body{font-size:15px}table{font-size:13px}}\n"
-    "@media print{body{max-width:none;margin:0;font-size:10pt}#tip,ul.legend "
-    "button.off{display:none}"
+    /* Chart text is in SVG units and shrinks with the SVG: on a phone the
+     * charts (640 units wide) show at about 0.6 of their size, so their text
+     * is set larger there to stay at 11 px or more; legends get smaller
+     * text and less air so they stay shorter than their charts. */
+    "@media (max-width:600px){body{font-size:15px}table{font-size:13px}"
+    "svg.chart text{font-size:16px}"
+    "ul.legend{font-size:12px;gap:0 .7em;line-height:1.25}ul.legend button{padding:1px 0}}\n"
+    "@media (max-width:480px){svg.chart{overflow:visible}svg.chart text{font-size:19px}"
+    /* A compare's bars keep their label column: the chart scrolls sideways
+     * inside its figure rather than shrinking its text. */
+    ".barsgrid figure{overflow-x:auto}.barsgrid svg.chart{min-width:470px;overflow:hidden}"
+    ".barsgrid svg.chart text{font-size:16px}}\n"
+    "@media (max-width:340px){svg.chart text{font-size:23px}}\n"
+    /* Paper: A4, charts at two thirds of the width with their legend
+     * beside them, no blank pages, no heading or caption left at a page
+     * foot, no figure or small table cut in two. */
+    "@page{size:A4;margin:12mm 12mm 14mm}\n"
+    "@media print{body{max-width:none;margin:0;padding:0;font-size:9pt;line-height:1.25}"
+    "#tip,ul.legend button.off,nav.toc{display:none}"
     "\n details.steps:not([open])>*:not(summary){display:none}\n"
-    " table{page-break-inside:auto}tr{page-break-inside:avoid}}\n";
+    " h1{font-size:15pt;margin:0 0 .3em}h2{font-size:12pt;margin:.8em 0 .3em}"
+    "h3{font-size:10pt;margin:.6em 0 .2em}\n"
+    " h1,h2,h3,figcaption,caption{break-after:avoid;page-break-after:avoid}\n"
+    " figure{display:grid;grid-template-columns:56% 44%;align-items:start;margin:0 0 .6em;"
+    "break-inside:avoid;page-break-inside:avoid}\n"
+    " figure>figcaption,figure>:not(svg):not(ul.legend){grid-column:1/-1}\n"
+    " svg.chart{max-width:none}ul.legend{display:block;font-size:7.5pt;margin:0 0 0 .8em}"
+    "ul.legend li{margin:0 0 .15em}\n"
+    " table{margin:.2em 0 .6em;font-size:7.5pt}th,td{padding:1px 5px}"
+    "table.grid{display:table;overflow:visible}.scroll{overflow:visible}\n"
+    " table{page-break-inside:auto}tr{break-inside:avoid;page-break-inside:avoid}"
+    "tr:first-child{break-after:avoid;page-break-after:avoid}\n"
+    " .verdict{font-size:10pt}.tiles{grid-template-columns:repeat(4,1fr)}"
+    ".multiples{grid-template-columns:repeat(4,1fr)}\n"
+    " .barsgrid{grid-template-columns:repeat(2,1fr)!important}.barsgrid figure{display:block}"
+    ".barsgrid svg.chart{max-width:100%}}\n";
 
 /* Legend buttons hide or show the SVG groups with the same data-key in
  * their figure; any element with data-tip shows it on hover (units
@@ -282,7 +316,7 @@ const char ssd__report_js[] =
     "(function(){var tip=document.getElementById('tip');\n"
     "document.querySelectorAll('ul.legend button').forEach(function(b){\n"
     " b.addEventListener('click',function(){var f=b.closest('figure');if(!f)return;\n"
-    "  var off=b.classList.toggle('off');\n"
+    "  var off=b.classList.toggle('off');b.setAttribute('aria-pressed',off?'false':'true');\n"
     "  f.querySelectorAll('[data-key=\"'+b.getAttribute('data-key')+'\"]').forEach(function(g){\n"
     "   if(g!==b)g.style.display=off?'none':'';});});});\n"
     "document.addEventListener('mouseover',function(e){var el=e.target.closest?"
@@ -291,4 +325,14 @@ const char ssd__report_js[] =
     " tip.textContent=el.getAttribute('data-tip');tip.style.display='block';});\n"
     "document.addEventListener('mousemove',function(e){if(tip){tip.style.left=(e.clientX+12)+'px';"
     "tip.style.top=(e.clientY+12)+'px';}});\n"
+    /* Keyboard and screen reader: every read-out is a focusable point
+     * named by its text; focus shows the read-out beside it. */
+    "document.querySelectorAll('svg [data-tip]').forEach(function(el){"
+    "el.setAttribute('tabindex','0');el.setAttribute('role','img');"
+    "el.setAttribute('aria-label',el.getAttribute('data-tip'));});\n"
+    "document.addEventListener('focusin',function(e){var el=e.target.closest?"
+    "e.target.closest('svg [data-tip]'):null;if(!el||!tip){if(tip)tip.style.display='none';"
+    "return;}var r=el.getBoundingClientRect();tip.textContent=el.getAttribute('data-tip');"
+    "tip.style.left=(r.right+6)+'px';tip.style.top=(r.bottom+6)+'px';"
+    "tip.style.display='block';});\n"
     "})();\n";

@@ -65,8 +65,10 @@ static void fmt_latency(char *buf, size_t len, double us) {
         snprintf(buf, len, "%g \xc2\xb5s", us);
 }
 
-/* <figure>, its caption, and an SVG that scales to the width. */
-static void svg_open(struct ssd__text *t, const char *title, const char *xlabel,
+/* <figure>, its caption, and an SVG that scales to the width. A screen
+ * reader gets the title and desc, a short summary of the data (the
+ * figures are in the tables and the hover read-outs). */
+static void svg_open(struct ssd__text *t, const char *title, const char *desc, const char *xlabel,
                      const char *ylabel) {
     ssd__text_add(t, "<figure>\n<figcaption>");
     ssd__text_html(t, title);
@@ -75,10 +77,14 @@ static void svg_open(struct ssd__text *t, const char *title, const char *xlabel,
                   "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
                   W, H);
     ssd__text_html(t, title);
+    ssd__text_add(t, ". ");
+    ssd__text_html(t, desc);
     ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"13\">\n<title>");
     ssd__text_html(t, title);
+    ssd__text_add(t, "</title>\n<desc>");
+    ssd__text_html(t, desc);
     ssd__text_add(t,
-                  "</title>\n<rect x=\"0\" y=\"0\" "
+                  "</desc>\n<rect x=\"0\" y=\"0\" "
                   "width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n<text x=\"%d\" y=\"%d\" "
                   "text-anchor=\"middle\">",
                   W, H, (L + W - R) / 2, H - 6);
@@ -122,6 +128,33 @@ static void svg_axes(struct ssd__text *t, const struct axis *x, const struct axi
     ssd__chart_frame(t, &c);
 }
 
+/* A point of curve g, up to the attributes after the shape's own: curves
+ * differ by marker (circle, square, triangle, diamond) and dash, not only
+ * by colour. */
+static void marker(struct ssd__text *t, int g, double x, double y) {
+    switch (g % 4) {
+    case 0:
+        ssd__text_add(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\"", x, y);
+        break;
+    case 1:
+        ssd__text_add(t, "<rect x=\"%.1f\" y=\"%.1f\" width=\"8\" height=\"8\"", x - 4, y - 4);
+        break;
+    case 2:
+        ssd__text_add(t, "<path d=\"M%.1f %.1fl5 9h-10z\"", x, y - 5);
+        break;
+    default:
+        ssd__text_add(t, "<path d=\"M%.1f %.1fl5 5l-5 5l-5-5z\"", x, y - 5);
+    }
+}
+
+/* A job option as written in the suite ("3m"), or NULL. */
+static const char *step_opt(const struct ssd__step *st, const char *key) {
+    for (int k = 0; k < st->def.nopts; k++)
+        if (!strcmp(st->def.keys[k], key))
+            return st->def.values[k];
+    return NULL;
+}
+
 /* ---- curves over x: QD, block size, read share ---------------------- */
 
 static int on_curve(const struct ssd__step *st, const char *group, int xlog2) {
@@ -158,13 +191,43 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
         return;
     struct axis ax = {xlo, xhi, xlog2}, ay = {0, yhi > 0 ? yhi * 1.1 : 1, 0};
     const char *unit = iops ? "IOPS" : "MiB/s";
-    svg_open(t, title, xlabel, unit);
+    /* Each curve's first and last point, in the read-out's words. */
+    char desc[512] = "";
+    for (int g = 0; g < nc; g++) {
+        const struct ssd__step *first = NULL, *last = NULL;
+        for (int i = 0; i < s->nsteps; i++)
+            if (on_curve(&s->steps[i], c[g].group, xlog2)) {
+                if (!first)
+                    first = &s->steps[i];
+                last = &s->steps[i];
+            }
+        if (!first)
+            continue;
+        double y0 = iops ? first->res.iops : first->res.bw_bps / MIB,
+               y1 = iops ? last->res.iops : last->res.bw_bps / MIB;
+        size_t k = strlen(desc);
+        snprintf(desc + k, sizeof desc - k, "%s%s: %.*f %s at %s %g to %.*f at %s %g",
+                 k ? "; " : "", c[g].label, iops ? 0 : 1, y0, unit, xname, first->def.x,
+                 iops ? 0 : 1, y1, xname, last->def.x);
+    }
+    svg_open(t, title, desc, xlabel, unit);
     svg_axes(t, &ax, &ay, xlog2 || nticks <= 12 ? ticks : NULL, nticks, xsize);
     struct ssd__text lg = {0};
     for (int g = 0; g < nc; g++) {
         const char *color = palette[g % 8];
         struct ssd__text pts = {0};
-        char key[16];
+        char key[16], label[160];
+        /* The test time names the curve apart from a headline figure with
+         * the same pattern (a 1-minute "sequential write 256K QD1" beside
+         * this curve's 3-minute QD1 point). */
+        const char *time = NULL;
+        for (int i = 0; i < s->nsteps && !time; i++)
+            if (on_curve(&s->steps[i], c[g].group, xlog2))
+                time = step_opt(&s->steps[i], "time");
+        if (time)
+            snprintf(label, sizeof label, "%s, %s a point", c[g].label, time);
+        else
+            snprintf(label, sizeof label, "%s", c[g].label);
         snprintf(key, sizeof key, "g%d", g);
         ssd__text_add(t, "<g data-key=\"%s\" fill=\"%s\">", key, color);
         for (int i = 0; i < s->nsteps; i++) {
@@ -178,8 +241,8 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
                 ssd__fmt_size(xb, sizeof xb, st->def.x);
             else
                 snprintf(xb, sizeof xb, "%g", st->def.x);
-            ssd__text_add(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" data-tip=\"",
-                          px(&ax, st->def.x), py(&ay, y));
+            marker(t, g, px(&ax, st->def.x), py(&ay, y));
+            ssd__text_add(t, " data-tip=\"");
             ssd__text_html(t, c[g].label);
             ssd__text_add(t, ", %s %s%s: %.*f %s\"/>\n", xname, xb, xsize ? "B" : "", iops ? 0 : 1,
                           y, unit);
@@ -187,10 +250,10 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
         char *p = ssd__text_take(&pts);
         if (p && *p) {
             ssd__text_add(t,
-                          "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
+                          "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s "
                           "points=\"%s\"/>",
-                          color, p);
-            legend(&lg, key, color, 0, c[g].label);
+                          color, g % 2 ? " stroke-dasharray=\"7 4\"" : "", p);
+            legend(&lg, key, color, g % 2, label);
         }
         free(p);
         ssd__text_add(t, "</g>\n");
@@ -289,7 +352,18 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
     for (size_t i = 0; i < n; i++)
         ymax = fmax(ymax, d->y[i]);
     struct axis ax = {0, xhi, 0}, ay = {0, ymax > 0 ? ymax * 1.08 : 1, 0};
-    svg_open(t, title, "data written, GiB", "MiB/s");
+    double ymin = INFINITY, ysum = 0;
+    for (size_t i = 0; i < n; i++) {
+        ymin = fmin(ymin, d->y[i]);
+        ysum += d->y[i];
+    }
+    char desc[256];
+    snprintf(desc, sizeof desc,
+             "%zu samples over %.2f GiB written: %.1f MiB/s at first, %.1f at the end (moving "
+             "average); mean %.1f, slowest sample %.1f, fastest %.1f MiB/s",
+             n, d->x[n - 1], d->ma ? d->ma[0] : d->y[0], d->ma ? d->ma[n - 1] : d->y[n - 1],
+             ysum / (double)n, ymin, ymax);
+    svg_open(t, title, desc, "data written, GiB", "MiB/s");
     svg_axes(t, &ax, &ay, NULL, 0, 0);
     struct ssd__text lg = {0};
     /* Phases as bands coloured by regime (or alternating), each with its
@@ -323,7 +397,7 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
     /* At most MAX_DRAWN samples a chart: a chart is 560 px wide, and a
      * long series drawn whole made pages of a hundred megabytes. */
     size_t stride = n > MAX_DRAWN ? (n + MAX_DRAWN - 1) / MAX_DRAWN : 1;
-    ssd__text_add(t, "<g data-key=\"dots\"><path fill=\"none\" stroke=\"#7aa6d6\" "
+    ssd__text_add(t, "<g data-key=\"dots\"><path fill=\"none\" stroke=\"#4a7fb8\" "
                      "stroke-width=\"2.4\" stroke-linecap=\"round\" d=\"");
     for (size_t i = 0; i < n; i += stride)
         ssd__text_add(t, "M%.1f %.1fh0", px(&ax, d->x[i]), py(&ay, d->y[i]));
@@ -375,7 +449,7 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
                  n, stride * d->interval);
     else
         snprintf(label, sizeof label, "per sample (one dot every %.3g s)", d->interval);
-    legend(&lg, "dots", "#7aa6d6", 2, label);
+    legend(&lg, "dots", "#4a7fb8", 2, label);
     snprintf(label, sizeof label,
              "moving average of %d samples (%.3g s here; the reviews' 30 s at 1 s sampling), "
              "broken at phase boundaries",
@@ -545,12 +619,24 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
     if (!n || !(yhi > 0))
         return;
     struct axis ax = {0, ceil(fmax(xhi, 1) - 1e-9), 0}, ay = log_axis(ylo, yhi);
-    svg_open(t, "latency by percentile (random 4K tests, degradation run)",
+    char desc[192], lo[32], hi[32];
+    fmt_latency(lo, sizeof lo, ylo);
+    fmt_latency(hi, sizeof hi, yhi);
+    snprintf(desc, sizeof desc,
+             "%d tests, latency from %s at the lowest percentile to %s at the "
+             "highest",
+             n, lo, hi);
+    svg_open(t, "latency by percentile (random 4K tests, degradation run)", desc,
              "percentile, % (each step one more nine)", "latency (log scale)");
     log_yticks(t, &ay);
     static const char *const xl[] = {"0", "90", "99", "99.9", "99.99", "99.999", "99.9999"};
-    for (int d = 0; d <= (int)ax.hi && d < 7; d++)
-        ssd__chart_xline(t, &geom, px(&ax, d), "#ddd", xl[d]);
+    int last = (int)ax.hi < 6 ? (int)ax.hi : 6;
+    for (int d = 0; d <= last; d++)
+        ssd__chart_xline(t, &geom, px(&ax, d), "#ddd", d < last ? xl[d] : "");
+    /* The last label ends at the right edge: centred on its tick it would
+     * run past the SVG and be cut ("99.9999" read as "99.999"). */
+    ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n", W - 2, H - B + 16,
+                  xl[last]);
     ssd__chart_xline(t, &geom, px(&ax, log10(2)), "#eee", "50");
     ssd__chart_frame(t, &geom);
     struct ssd__text lg = {0};
@@ -609,7 +695,12 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
     struct axis ax = {0, ts[n - 1], 0}, ay = log_axis(ylo, yhi);
     char title[160];
     snprintf(title, sizeof title, "%.64s: latency per interval", an->def.series);
-    svg_open(t, title, "time, s", "latency (log scale)");
+    char desc[192], lo[32], hi[32];
+    fmt_latency(lo, sizeof lo, ylo);
+    fmt_latency(hi, sizeof hi, yhi);
+    snprintf(desc, sizeof desc, "%zu intervals over %.0f s; latency per interval from %s to %s", n,
+             ts[n - 1], lo, hi);
+    svg_open(t, title, desc, "time, s", "latency (log scale)");
     log_yticks(t, &ay);
     double xs = ssd__nice_step(ax.hi - ax.lo, 7);
     for (double v = 0; v <= ax.hi + xs * 1e-9; v += xs) {
@@ -711,17 +802,34 @@ static int preparation(const struct ssd__results *s, const struct ssd__step *an)
     return job && !strcmp(job->def.group, ssd__group_prepare);
 }
 
+static void headline_rows(const struct ssd__results *s, struct ssd__text *t);
+
+/* The headline figures as a table; nothing when the run has none. */
 static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
-    ssd__text_add(t, "<table class=\"kv\">\n");
+    struct ssd__text rows = {0};
+    headline_rows(s, &rows);
+    char *r = ssd__text_take(&rows);
+    if (r && *r)
+        ssd__text_add(t, "<table class=\"kv\">\n%s</table>\n", r);
+    free(r);
+}
+
+static void headline_rows(const struct ssd__results *s, struct ssd__text *t) {
     for (size_t i = 0; i < ssd__named_step_count; i++) {
         const struct ssd__named_step *n = &ssd__named_steps[i];
         const struct ssd__step *st = n->report_label ? done_job(s, n->name) : NULL;
         if (!st)
             continue;
-        if (n->iops)
-            row(t, n->report_label, st->res.iops, "%.0f", "IOPS");
+        char label[160];
+        const char *time = step_opt(st, "time");
+        if (time)
+            snprintf(label, sizeof label, "%s, %s", n->report_label, time);
         else
-            row(t, n->report_label, st->res.bw_bps / MIB, "%.1f", "MiB/s");
+            snprintf(label, sizeof label, "%s", n->report_label);
+        if (n->iops)
+            row(t, label, st->res.iops, "%.0f", "IOPS");
+        else
+            row(t, label, st->res.bw_bps / MIB, "%.1f", "MiB/s");
     }
     for (int k = 0; k < SSD__GROUP_COUNT; k++) {
         const struct ssd__curve_group *g = &ssd__curve_groups[k];
@@ -804,7 +912,6 @@ static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
         if (job && job->res.state == SSD__ST_DONE && !strcmp(job->def.name, ssd__step_fill))
             row(t, "whole-drive fill time", job->res.runtime_s / 60, "%.1f", "min");
     }
-    ssd__text_add(t, "</table>\n");
 }
 
 /* The latency figures of the random 4K tests and the degradation run: how
@@ -1003,6 +1110,71 @@ static void file_tests_table(const struct ssd__results *s, struct ssd__text *t) 
         ssd__text_add(t, "</table>\n");
 }
 
+/* The application traces as bars, as PCMark 8 shows them: one bar per
+ * trace in MiB/s (bytes / busy time) and the score (NAN: none) last, in
+ * a darker colour. The SVG is as tall as its bars. */
+static void replay_bars(const struct ssd__results *s, struct ssd__text *t, double score) {
+    enum { LW = 190, VW = 70, ROW = 26, TOP = 6 };
+    int n = 0;
+    double top = isfinite(score) ? score : 0, lo = INFINITY, hi = 0;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->def.kind == SSD__STEP_REPLAY && st->res.state == SSD__ST_DONE &&
+            !ssd__replay_is_file_test(st)) {
+            n++;
+            top = fmax(top, st->res.bw_bps);
+            lo = fmin(lo, st->res.bw_bps);
+            hi = fmax(hi, st->res.bw_bps);
+        }
+    }
+    if (!n || !(top > 0))
+        return;
+    int rows = n + isfinite(score), h = TOP + rows * ROW + 6;
+    char desc[160];
+    snprintf(desc, sizeof desc, "%d traces, %.1f to %.1f MiB/s", n, lo / MIB, hi / MIB);
+    if (isfinite(score))
+        snprintf(desc + strlen(desc), sizeof desc - strlen(desc), "; score %.1f", score / MIB);
+    static const char title[] = "application traces, MiB/s";
+    ssd__text_add(t,
+                  "<figure>\n<figcaption>application traces: MiB/s (bytes / busy time, higher "
+                  "is better)</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                  "class=\"chart\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s. %s\" "
+                  "font-family=\"sans-serif\" font-size=\"13\">\n<title>%s</title>\n"
+                  "<desc>%s</desc>\n"
+                  "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n",
+                  W, h, title, desc, title, desc, W, h);
+    int r = 0;
+    for (int i = 0; i <= s->nsteps; i++) {
+        const struct ssd__step *st = i < s->nsteps ? &s->steps[i] : NULL;
+        double v;
+        const char *name;
+        if (st) {
+            if (st->def.kind != SSD__STEP_REPLAY || st->res.state != SSD__ST_DONE ||
+                ssd__replay_is_file_test(st))
+                continue;
+            v = st->res.bw_bps;
+            name = st->def.name;
+        } else if (isfinite(score)) {
+            v = score;
+            name = "score";
+        } else
+            break;
+        int y = TOP + r++ * ROW;
+        double bw = (W - LW - VW) * v / top;
+        ssd__text_add(t, "<g data-tip=\"");
+        ssd__text_html(t, name);
+        ssd__text_add(t, ": %.1f MiB/s\"><text x=\"%d\" y=\"%d\" text-anchor=\"end\"%s>", v / MIB,
+                      LW - 6, y + 17, st ? "" : " font-weight=\"bold\"");
+        ssd__text_html(t, name);
+        ssd__text_add(t,
+                      "</text><rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
+                      "fill=\"%s\"/><text x=\"%.1f\" y=\"%d\">%.1f</text></g>\n",
+                      LW, y + 4, fmax(bw, 1), ROW - 8, st ? "#6b9bc8" : "#1f4e79", LW + bw + 5,
+                      y + 17, v / MIB);
+    }
+    ssd__text_add(t, "</svg>\n</figure>\n");
+}
+
 /* Test 11: trace replays, bandwidth as bytes / busy time (PCMark 8's). */
 static void replay_table(const struct ssd__results *s, struct ssd__text *t) {
     int any = 0;
@@ -1023,13 +1195,16 @@ static void replay_table(const struct ssd__results *s, struct ssd__text *t) {
         ssd__text_add(t, "</tr>\n");
     }
     double score, mean;
-    if (any && ssd__suite_apps_score(s, &score, &mean)) {
+    int scored = any && ssd__suite_apps_score(s, &score, &mean);
+    if (scored) {
         ssd__text_add(t, "<tr><th>score (bytes / busy time)</th>");
         td_num(t, score / 1048576.0, "%.1f");
         ssd__text_add(t, "<td></td></tr>\n");
     }
     if (any)
         ssd__text_add(t, "</table>\n");
+    if (any)
+        replay_bars(s, t, scored ? score : NAN);
 }
 
 /* Test 8: CrystalDiskMark-style figures, the best pass of each test, with
@@ -1297,11 +1472,14 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     meta(&t, "time scale", buf);
     meta(&t, "started", s->started);
     meta(&t, "finished", s->finished);
-    ssd__text_add(&t, "</table>\n<h2>Headline figures</h2>\n");
-    cdm_tiles(s, &t);
-    headline_table(s, &t);
-    latency_table(s, &t);
-    ssd__report_pts(s, &t);
+    ssd__text_add(&t, "</table>\n");
+    /* A heading only over figures: an apps run has none of these. */
+    struct ssd__text head = {0};
+    cdm_tiles(s, &head);
+    headline_table(s, &head);
+    latency_table(s, &head);
+    ssd__report_pts(s, &head);
+    section(&t, "Headline figures", &head);
 
     int curves = 0;
     for (int i = 0; i < s->nsteps; i++)

@@ -4,11 +4,13 @@ and readable chart text on a 400 px phone. Screenshots at 1400 and 400 px
 are kept under build/browser/ (CI keeps them as artifacts)."""
 import os
 import pathlib
+import re
+import subprocess
 
 import pytest
 
 import ssdcore
-from browser_helpers import probe, screenshot
+from browser_helpers import print_pages, probe, screenshot
 
 SHOTS = pathlib.Path(os.environ.get("SSD_BUILD_DIR", pathlib.Path(__file__).parents[2] / "build"))
 SHOTS = SHOTS / "browser"
@@ -21,25 +23,37 @@ def pages(sim_runs, tmp_path_factory):
             for name, target, suite in (("lab2016", "sim:bx200", "lab2016"),
                                         ("ssd370", "sim:ssd370", "lab2016"),
                                         ("fill2021", "sim:mp44l-1tb", "fill2021"),
-                                        ("s660", "sim:s660-2tb", "fill2021"))}
+                                        ("s660", "sim:s660-2tb", "fill2021"),
+                                        ("apps", "sim:bx200", "apps"))}
     ssdcore.compare([runs[k] for k in ("lab2016", "ssd370", "fill2021", "s660")],
                     out=base / "compare", highlight=3)
     return {"lab2016": runs["lab2016"] / "report.html",
             "fill2021": runs["fill2021"] / "report.html",
+            "apps": runs["apps"] / "report.html",
             "compare": base / "compare" / "compare.html"}
 
 
-@pytest.mark.parametrize("name", ["lab2016", "fill2021", "compare"])
-@pytest.mark.parametrize("width", [1400, 400])
+@pytest.mark.parametrize("name", ["lab2016", "fill2021", "compare", "apps"])
+@pytest.mark.parametrize("width", [1400, 390])
 def test_page_renders_with_data_and_no_errors(pages, name, width, tmp_path):
     got, console = probe(pages[name], width, tmp_path)
     assert console == [], console
-    assert got["charts"] >= (3 if name != "fill2021" else 1), got
+    assert got["charts"] >= (3 if name in ("lab2016", "compare") else 1), got
     assert got["empty"] == [], f"charts without data: {got['empty']}"
-    assert got["toggled"] is True  # a legend entry hides its marks
+    assert got["toggled"] is (None if name == "apps" else True)  # a legend entry hides its marks
     # No sideways scrolling of the page, chart text still readable.
     assert got["scrollWidth"] <= got["innerWidth"] + 1, got
-    assert got["minFontPx"] >= (7 if width == 400 else 10), got
+    # Chart text as drawn (CSS enlarges it on a phone): 11 px or more.
+    assert got["minFontPx"] >= 11, got
+    assert got["clipped"] == [], f"labels cut at a chart's edge: {got['clipped']}"
+    # Accessible: report charts have a title and a data summary, toggles a
+    # pressed state, every read-out a focusable point that shows it.
+    if name != "compare":  # the compare's own charts are compare.c's
+        assert got["noText"] == [], f"charts without a text alternative: {got['noText']}"
+    if got["toggled"] is not None:
+        assert got["pressed"] == ["true", "false", "true"], got["pressed"]
+    assert got["tips"] > 0 and got["focusable"] == got["tips"], got
+    assert got["focusTip"], got
     shot = SHOTS / f"{name}-{width}.png"
     assert screenshot(pages[name], width, shot) == []
 
@@ -54,3 +68,75 @@ def test_the_probe_catches_errors_and_empty_charts(tmp_path):
     got, console = probe(bad, 1400, tmp_path)
     assert got["charts"] == 1 and got["empty"] == [0]
     assert any("undefinedFunction" in c for c in console)
+
+
+@pytest.mark.parametrize("name,most", [("lab2016", 5), ("compare", 10)])
+def test_print_fits_a4_pages(pages, name, most, tmp_path):
+    """A lab2016 report prints on at most 5 A4 pages, a 4-drive compare on
+    at most 10 (they were 9 and 25 Letter pages before the print styles)."""
+    n, pdf = print_pages(pages[name], tmp_path)
+    assert 1 <= n <= most, f"{name}: {n} pages"
+    # No blank page, and no section heading as the last line of a page.
+    html = pathlib.Path(pages[name]).read_text()
+    headings = {re.sub(r"<[^>]+>", "", h).strip() for h in re.findall(r"<h[23][^>]*>(.*?)</h[23]>", html)}
+    for p in range(1, n + 1):
+        text = subprocess.run(["pdftotext", "-layout", "-f", str(p), "-l", str(p), str(pdf), "-"],
+                              capture_output=True, text=True, check=True).stdout
+        lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+        assert lines, f"{name}: page {p} of {n} is blank"
+        assert p == n or lines[-1] not in headings, f"{name}: heading {lines[-1]!r} ends page {p}"
+
+
+def test_apps_page_has_its_bar_chart_and_no_empty_section(pages):
+    html = pages["apps"].read_text()
+    # No heading over nothing: an apps run has no headline table.
+    assert "Headline figures" not in html
+    m = re.search(r'<svg[^>]*aria-label="application traces, MiB/s. (\d+) traces, '
+                  r'[\d.]+ to [\d.]+ MiB/s; score ([\d.]+)"', html)
+    assert m, "the apps page has no bar chart of its traces"
+    rows = re.findall(r"<tr><td>([^<]+)</td><td class=\"n\">([\d.]+)</td>", html)
+    assert int(m.group(1)) == len(rows) > 0
+    score = re.search(r"<th>score \(bytes / busy time\)</th><td class=\"n\">([\d.]+)<", html)
+    assert score and score.group(1) == m.group(2)
+    # One bar per trace with the table's figure, the score last.
+    bars = re.findall(r'<g data-tip="([^":]+): ([\d.]+) MiB/s">', html)
+    assert bars == rows + [("score", score.group(1))]
+
+
+def test_same_pattern_different_tests_are_named_apart(pages):
+    """lab2016's 1-minute "sequential write 256K QD1" and the 3-minute QD1
+    point of the queue-depth curve are different figures: the names say
+    their test time."""
+    html = pages["lab2016"].read_text()
+    assert "sequential write, 256K QD1, 1m</th>" in html
+    assert "sequential write 256K, 3m a point" in html
+
+
+def _contrast(a, b):
+    def lum(h):
+        c = [int(h[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_sample_dots_contrast_and_markers_differ_besides_colour(pages):
+    """Sample dots stand out 3:1 from white and from every phase band; the
+    curves of one chart differ by marker shape and dash, not only colour."""
+    html = pages["lab2016"].read_text()
+    dots = set(re.findall(r'<g data-key="dots"><path fill="none" stroke="(#[0-9a-f]{6})"', html))
+    assert dots
+    bands = set(re.findall(r'<g data-key="bands">(.*?)</g>', html, re.S))
+    fills = {"#ffffff"} | {f for b in bands for f in re.findall(r'fill="(#[0-9a-f]{6})"', b)}
+    assert len(fills) > 1
+    for d in dots:
+        for f in fills:
+            assert _contrast(d, f) >= 3, (d, f, _contrast(d, f))
+    qd = html[html.index("4K random, IOPS against queue depth"):]
+    qd = qd[:qd.index("</figure>")]
+    groups = re.findall(r'<g data-key="g(\d)"[^>]*>(.*?)</g>', qd, re.S)
+    assert len(groups) == 2
+    shapes = [re.match(r"<(\w+)", body).group(1) for _, body in groups]
+    dashed = ["stroke-dasharray" in body for _, body in groups]
+    assert shapes[0] != shapes[1] and dashed[0] != dashed[1], (shapes, dashed)
