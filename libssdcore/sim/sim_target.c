@@ -1029,8 +1029,9 @@ static int sim_purge(ssd_target *t, const char **how) {
 /* Writes the whole drive `loops` times as ssd_target_precondition's jobs
  * would (128 KiB sequential or 4 KiB random writes at QD32, each loop one
  * pass over every block), in bulk: chunks of a share of the drive, so the
- * cost does not grow with its capacity or fall with its speed. */
-static int sim_fill(ssd_target *t, int random, unsigned loops, uint64_t *written) {
+ * cost does not grow with its capacity or fall with its speed. A fill
+ * level (bytes > 0) writes only the first `bytes`, once. */
+static int sim_fill(ssd_target *t, int random, unsigned loops, uint64_t bytes, uint64_t *written) {
     struct ssd__sim *s = t->impl;
     uint64_t total = 0;
     int rc = 0;
@@ -1042,7 +1043,7 @@ static int sim_fill(ssd_target *t, int random, unsigned loops, uint64_t *written
         w.queue_depth = 32;
         w.submit_batch = 1;
         w.threads = 1;
-        w.span = t->size;
+        w.span = bytes && !random ? bytes : t->size;
         w.full_coverage = 1;
         w.seed = 101 + k;
         w.interval_s = 3600;
@@ -1052,7 +1053,7 @@ static int sim_fill(ssd_target *t, int random, unsigned loops, uint64_t *written
         double el = 0, dt = 1e9;
         s->bulk = 1;
         do
-            rc = sim_run_virtual(t, dt, random ? 0 : t->size, &iv, NULL, &el);
+            rc = sim_run_virtual(t, dt, random ? 0 : w.span, &iv, NULL, &el);
         while (!rc && el >= dt * (1 - 1e-12));
         s->bulk = 0;
         total += iv.bytes[1];

@@ -220,6 +220,10 @@ double ssd__written_since_trim(const struct ssd__results *r, int before);
  * written since), or NULL when the suite does not know (not recorded). */
 const char *ssd__precondition_since_trim(const struct ssd__results *r, int before);
 
+/* The bytes a `fill level=|bytes=` step (a precondition of kind fill)
+ * writes on a target of `size` bytes. */
+uint64_t ssd__fill_step_bytes(const struct ssd__step *st, uint64_t size);
+
 /* Where the simulator says writes slowed after the cache: folding or GC,
  * whichever came first; NaN when neither happened. */
 double ssd__later_drop_truth(const struct ssd__step *job);

@@ -265,8 +265,19 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
     case SSD__STEP_PRECONDITION: {
         params(w, st);
         const char *loops = ssd__step_option(st, "loops");
-        ssd__jw_kstr(w, "precondition", ssd__step_option(st, "kind"));
-        ssd__jw_knum(w, "loops", loops ? atof(loops) : 2);
+        const char *kind = ssd__step_option(st, "kind");
+        ssd__jw_kstr(w, "precondition", kind);
+        if (kind && !strcmp(kind, "fill")) {
+            /* What the fill aimed at, and the level it left (of the target). */
+            uint64_t want = ssd__fill_step_bytes(st, s->target_size);
+            ssd__jw_knum(w, "fill_bytes", (double)want);
+            ssd__jw_knum(w, "fill_level_pct",
+                         s->target_size && isfinite(st->res.written_bytes)
+                             ? 100.0 * st->res.written_bytes / (double)s->target_size
+                             : NAN);
+        } else {
+            ssd__jw_knum(w, "loops", loops ? atof(loops) : 2);
+        }
         ssd__jw_knum(w, "written_bytes", st->res.written_bytes);
         break;
     }
