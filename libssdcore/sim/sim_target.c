@@ -394,14 +394,37 @@ static double qd_scale(double x1, double xmax, double q) {
     return x1 * q / (1 + (q - 1) * x1 / xinf);
 }
 
+/* How short of a full-size cache a dynamic cache is because the drive
+ * holds data: 0 on an empty drive, rising as user data leaves less free
+ * flash than the nominal cache needs (iXBT's nearly full drive, seed 003). */
+double ssd__sim_full_shortfall(const struct ssd__sim *s) {
+    if (!dynamic_cache(s) || s->p.slc_gb <= 0)
+        return 0;
+    double nominal = s->p.slc_gb * GIB / s->p.slc_wa;
+    double free_room = (s->native - s->reserve - s->valid) / slc_cost(s);
+    double f = 1 - free_room / nominal;
+    return f < 0 ? 0 : f > 1 ? 1 : f;
+}
+
 static double write_rate(const struct ssd__sim *s, int r, int seq, double bs, double q) {
     const struct ssd__sim_params *p = &s->p;
     double bseq, brand;
     switch (r) {
-    case SSD__REG_SLC:
+    case SSD__REG_SLC: {
         bseq = p->slc_seq_mbps * MIB;
         brand = p->slc_rand_iops * 4096;
+        /* A nearly full drive frees its small cache's room by folding while
+         * the host writes: each cached byte waits on full_gc_load x the
+         * shortfall of a byte folded (a drive with dies to spare folds
+         * beside the writes, one without waits on all of it). */
+        double load = p->full_gc_load * ssd__sim_full_shortfall(s);
+        if (load > 0) {
+            double slow = 1 / (1 + load * bseq / (p->fold_mbps * MIB));
+            bseq *= slow;
+            brand *= slow;
+        }
         break;
+    }
     case SSD__REG_NATIVE:
         bseq = p->native_seq_mbps * MIB;
         brand = p->native_rand_mbps * MIB;
