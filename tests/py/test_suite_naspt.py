@@ -1,6 +1,9 @@
 """The fill step and the naspt suite: each NASPT-like test on the empty
 drive and at 90 % full, and seed 003's (iXBT 2021) statements about them,
 asserted on the figures the simulated drives measure."""
+import subprocess
+import xml.etree.ElementTree as ET
+
 import pytest
 
 import ssdcore
@@ -16,13 +19,14 @@ def naspt(tmp_path_factory):
     """{drive: {test group: {"empty": MiB/s, "full": MiB/s}}} from one run each."""
     out = {}
     for d in DRIVES:
-        res = ssdcore.suite(f"sim:{d}", tmp_path_factory.mktemp(d), suite="naspt")
+        outdir = tmp_path_factory.mktemp(d)
+        res = ssdcore.suite(f"sim:{d}", outdir, suite="naspt")
         assert res["status"] == "complete"
         figs = {}
         for s in steps(res, "job"):
             state = {0: "empty", 90: "full"}[s["x"]]
             figs.setdefault(s["group"], {})[state] = s["summary"]["bw_bps"] / (1 << 20)
-        out[d] = {"res": res, "figs": figs}
+        out[d] = {"res": res, "figs": figs, "dir": outdir}
     return out
 
 
@@ -108,3 +112,39 @@ def test_seed003_controller_generation_is_faster_in_every_test(naspt):
     for g in s:
         for st in ("empty", "full"):
             assert s[g][st] > c[g][st], (g, st)
+
+
+def bar_charts(path):
+    """{test: [(state, MiB/s), ...]} from the fill-level figures of a page."""
+    root = ET.parse(path).getroot()
+    ns = "{http://www.w3.org/1999/xhtml}"
+    body = [el for el in root.iter() if el.tag in (ns + "h3", "{http://www.w3.org/2000/svg}svg")]
+    out, test = {}, None
+    for el in body:
+        if el.tag == ns + "h3":
+            test = "".join(el.itertext())
+        elif test and el.get("aria-label", "").startswith(test + ": MiB/s, empty and"):
+            bars = [(g.get("data-key"), float(g.find("{http://www.w3.org/2000/svg}text").text))
+                    for g in el.iter("{http://www.w3.org/2000/svg}g") if g.get("data-key")]
+            out[test] = bars
+            test = None
+    return out
+
+
+def test_report_and_compare_draw_empty_and_full_side_by_side(naspt, cli, tmp_path):
+    d = naspt["mp44l-1tb"]
+    charts = bar_charts(d["dir"] / "report.html")
+    assert set(charts) == {g[len("naspt-"):] for g in d["figs"]}
+    for test, bars in charts.items():
+        want = d["figs"]["naspt-" + test]
+        assert [k for k, _ in bars] == ["empty", "full"]
+        assert [v for _, v in bars] == [round(want["empty"]), round(want["full"])]
+    out = tmp_path / "cmp"
+    subprocess.run([cli, "compare", *[str(naspt[x]["dir"]) for x in DRIVES], "--out", str(out)],
+                   check=True, capture_output=True)
+    charts = bar_charts(out / "compare.html")
+    assert len(charts) == 10
+    for test, bars in charts.items():
+        assert [k for k, _ in bars] == ["empty", "full"] * 3
+        assert [v for _, v in bars] == [round(naspt[x]["figs"]["naspt-" + test][s])
+                                        for x in DRIVES for s in ("empty", "full")]
