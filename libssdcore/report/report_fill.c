@@ -11,25 +11,15 @@
 #include "report_fill.h"
 
 #define MIB 1048576.0
-#define PREFIX "naspt-"
-
-int ssd__fill_level_group(const char *group) {
-    return group && !strncmp(group, PREFIX, strlen(PREFIX));
-}
-
-/* The run's figure for `group` on the empty drive (x = 0, state 0) or at a
- * fill level (x > 0, state 1: *level gets it); NaN when it has none. */
+/* The run's MiB/s for `group` on the empty drive (state 0) or at its fill
+ * level (state 1: *level gets it); NaN when it has none. */
 static double figure(const struct ssd__results *r, const char *group, int state, double *level) {
-    for (int i = 0; i < r->nsteps; i++) {
-        const struct ssd__step *st = &r->steps[i];
-        if (st->def.kind != SSD__STEP_JOB || strcmp(st->def.group, group) ||
-            st->res.state != SSD__ST_DONE || !isfinite(st->def.x) || (st->def.x > 0) != state)
-            continue;
-        if (state && level)
-            *level = st->def.x;
-        return st->res.bw_bps / MIB;
-    }
-    return NAN;
+    struct ssd__fill_figure f;
+    if (!ssd__fill_level_pair(r, group, &f))
+        return NAN;
+    if (state && level && isfinite(f.level_pct))
+        *level = f.level_pct;
+    return (state ? f.full_bps : f.empty_bps) / MIB;
 }
 
 static void chart(struct ssd__text *t, const char *group, const struct ssd__results *const *runs,
@@ -52,7 +42,7 @@ static void chart(struct ssd__text *t, const char *group, const struct ssd__resu
                            .xhi = n,
                            .ylo = 0,
                            .yhi = yhi > 0 ? yhi * 1.15 : 1};
-    const char *test = group + strlen(PREFIX);
+    const char *test = group + strlen("naspt-");
     char title[160], state[2][32];
     snprintf(state[0], sizeof state[0], "empty");
     snprintf(state[1], sizeof state[1], "%g %% full", level);

@@ -14,7 +14,4 @@
 void ssd__fill_level_figures(struct ssd__text *t, const struct ssd__results *const *runs,
                              const char *const *labels, int n);
 
-/* Whether `group` is one of those tests' groups. */
-int ssd__fill_level_group(const char *group);
-
 #endif

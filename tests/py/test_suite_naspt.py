@@ -49,6 +49,15 @@ def test_naspt_runs_every_test_empty_and_at_90_percent_full(naspt):
     full = step(res, "naspt-file-copy-to-full")
     assert empty["results"]["analysis_context"].get("written_before_bytes", 0) == 0
     assert full["results"]["analysis_context"]["written_before_bytes"] == fills[0]["written_bytes"]
+    # The headline pairs them up, and says the same when read back.
+    head = res["headline"]["naspt"]
+    assert set(head) == {g[len("naspt-"):] for g in figs}
+    for test, h in head.items():
+        assert h["empty_bps"] / (1 << 20) == pytest.approx(figs["naspt-" + test]["empty"])
+        assert h["full_bps"] / (1 << 20) == pytest.approx(figs["naspt-" + test]["full"])
+        assert h["fill_level_pct"] == 90
+        assert h["full_over_empty"] == pytest.approx(h["full_bps"] / h["empty_bps"])
+    assert ssdcore.report(naspt["mp44l-1tb"]["dir"])["headline"]["naspt"] == head
     # The tests stay in the part of the drive the fill left free.
     for s in steps(res, "job"):
         assert int(s["params"]["offset"]) >= fills[0]["written_bytes"]
