@@ -50,3 +50,16 @@ def test_fill_step_bad_lines_are_refused_before_anything_runs(cli, tmp_path, lin
                         str(tmp_path / "r")], capture_output=True, text=True)
     assert r.returncode != 0 and f"f.suite:2: fill: " in r.stderr and msg in r.stderr, r.stderr
     assert not (tmp_path / "r").exists()
+
+
+def test_fill_step_on_a_file_runs_a_job_and_writes_that_share(cli, tmp_path):
+    """Off the simulator the fill is one job: 128 KiB writes over the share."""
+    suite = tmp_path / "f.suite"
+    suite.write_text("fill level=50%\nfill bytes=3m name=small\n")
+    out = tmp_path / "r"
+    subprocess.run([cli, "suite", str(tmp_path / "t.bin"), "--size-file", "64m", "--suite-file",
+                    str(suite), "--out", str(out)], check=True, capture_output=True)
+    res = load(out)
+    assert step(res, "fill")["written_bytes"] == 32 << 20
+    assert step(res, "fill")["fill_level_pct"] == 50
+    assert step(res, "small")["written_bytes"] == 3 << 20
