@@ -48,7 +48,7 @@ def test_fill_step_bad_lines_are_refused_before_anything_runs(cli, tmp_path, lin
     suite.write_text(f"trim\n{line}\n")
     r = subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(suite), "--out",
                         str(tmp_path / "r")], capture_output=True, text=True)
-    assert r.returncode != 0 and f"f.suite:2: fill: " in r.stderr and msg in r.stderr, r.stderr
+    assert r.returncode != 0 and "f.suite:2: fill: " in r.stderr and msg in r.stderr, r.stderr
     assert not (tmp_path / "r").exists()
 
 
