@@ -217,12 +217,13 @@ static void naspt_round(struct ssd__text *t, uint64_t size, uint64_t area, int l
         {"file-rand-access", "pattern=randread bs=64k qd=1 threads=4", 4},
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
-        ssd__text_add(t,
-                      "job name=naspt-%s-%s group=naspt-%s x=%d %s offset=%llu span=%llu "
-                      "bytes=%llu\n",
-                      tests[i].test, state, tests[i].test, level, tests[i].workload,
-                      (unsigned long long)off, (unsigned long long)area,
-                      (unsigned long long)(area / (uint64_t)tests[i].part / MIB * MIB));
+        ssd__text_add(
+            t,
+            "job name=naspt-%s-%s group=naspt-%s x=%d %s offset=%llu span=%llu "
+            "bytes=%llu\n",
+            tests[i].test, state, tests[i].test, level, tests[i].workload, (unsigned long long)off,
+            (unsigned long long)area,
+            (unsigned long long)(area / (uint64_t)tests[i].part / (256 * 1024) * (256 * 1024)));
 }
 
 static void naspt(struct ssd__text *t, uint64_t size) {

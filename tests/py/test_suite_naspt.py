@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import ssdcore
-from suite_helpers import step, steps
+from suite_helpers import load, step, steps
 
 DRIVES = ("mp44l-1tb", "s660-2tb", "ct100-2tb")
 MT_READS = ("naspt-hd-playback-2x", "naspt-hd-playback-4x", "naspt-file-seq-access",
@@ -157,3 +157,16 @@ def test_report_and_compare_draw_empty_and_full_side_by_side(naspt, cli, tmp_pat
         assert [k for k, _ in bars] == ["empty", "full"] * 3
         assert [v for _, v in bars] == [round(naspt[x]["figs"]["naspt-" + test][s])
                                         for x in DRIVES for s in ("empty", "full")]
+
+
+def test_naspt_on_a_small_file_runs_and_a_tiny_one_is_refused(cli, tmp_path):
+    out = tmp_path / "r"
+    subprocess.run([cli, "suite", str(tmp_path / "t.bin"), "--size-file", "64m", "--suite",
+                    "naspt", "--scale", "0.001", "--out", str(out)], check=True,
+                   capture_output=True)
+    res = load(out)
+    assert res["status"] == "complete" and len(res["headline"]["naspt"]) == 10
+    r = subprocess.run([cli, "suite", str(tmp_path / "s.bin"), "--size-file", "8m", "--suite",
+                        "naspt", "--out", str(tmp_path / "s")], capture_output=True, text=True)
+    assert r.returncode != 0 and "suite naspt: the target's 8388608 bytes are too small" in \
+        r.stderr, r.stderr
