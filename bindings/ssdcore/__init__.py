@@ -22,7 +22,7 @@ from ._errors import (AccessDenied, AlreadyExists, Error, FormatError, Interrupt
                       InvalidArgument, IOFailure, IsADirectory, NotADirectory, NotFound,
                       OSFailure, OutOfMemory, Refused, SsdError, StateError, TimedOut,
                       Unsupported, check)
-from .job import JobSeries, Target, interrupt, job, latency_percentiles, precondition
+from .job import JobSeries, Target, fill, interrupt, job, latency_percentiles, precondition
 from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
 from .analysis import Series, analyze, read_fio_json, read_series, segment_l2
 from .batch import analyze_many, read_results_parquet, write_results_parquet
@@ -43,7 +43,7 @@ __all__ = [
     "AlreadyExists", "Refused", "Unsupported", "Interrupted", "OutOfMemory", "IOFailure",
     "StateError", "TimedOut", "OSFailure", "NotADirectory", "IsADirectory",
     # job
-    "JobSeries", "Target", "interrupt", "job", "latency_percentiles", "precondition",
+    "JobSeries", "Target", "fill", "interrupt", "job", "latency_percentiles", "precondition",
     # sim
     "SimTarget", "sim_profile", "sim_profiles", "sim_truth",
     # analysis

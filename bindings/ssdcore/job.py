@@ -574,6 +574,60 @@ def precondition(target: Target, kind: str = "seq_fill", loops: int = 2, *,
     return {"kind": kind, "loops": loops, "written_bytes": int(written[0])}
 
 
+def fill(target: Target, level: Optional[float] = None, *, bytes: Optional[int] = None,
+         progress: ProgressArg = None) -> Dict[str, Any]:
+    """Fills the target to a level, as reviewers test a nearly full drive:
+    ``level`` percent of it (``fill(t, 90)``) or ``bytes``, from offset 0,
+    written once with 128 KiB sequential writes at QD32 (fresh,
+    incompressible data). The machinery of :func:`precondition`: on sim:
+    targets in bulk, elsewhere one job (``progress`` and Ctrl-C as there).
+
+    Returns ``{"fill_bytes", "written_bytes"}``.
+
+    >>> import ssdcore
+    >>> t = ssdcore.SimTarget("sim:mp44l-1tb")
+    >>> ssdcore.fill(t, 90)["written_bytes"] > 0.899 * t.size
+    True
+    """
+    if not isinstance(target, Target):
+        raise TypeError("fill: expected an open ssdcore.Target")
+    if (level is None) == (bytes is None):
+        raise TypeError("fill: give one of level (percent) or bytes")
+    if level is not None:
+        if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level <= 100:
+            raise ValueError(f"fill: level {level!r} is not a percentage in (0, 100]")
+        want = int(target.size * float(level) / 100.0)
+    else:
+        if isinstance(bytes, bool) or not isinstance(bytes, int):
+            raise TypeError(f"fill: bytes must be a whole number, not {bytes!r}")
+        want = bytes
+    written = ffi.new("uint64_t *")
+    state = {"exc": None}
+
+    def on_error(exc_type, exc, tb):
+        state["exc"] = exc
+        return 1
+
+    throttle = Throttle(progress, desc="fill")
+
+    def cb(user, pr):
+        if throttle.active:
+            throttle.update(pr.bytes, pr.max_bytes or None, "bytes", rate=pr.bw_bps,
+                            elapsed_s=pr.elapsed_s, bytes=pr.bytes, ios=pr.ios,
+                            bw_bps=pr.bw_bps, iops=pr.iops)
+        return 0
+
+    c_cb = ffi.callback("int(void *, const ssd_progress *)", cb, onerror=on_error)
+    with target._running():
+        rc = lib.ssd_target_fill(target._handle(), want, written, c_cb, ffi.NULL)
+        if throttle.active:
+            throttle.finish(done=int(written[0]))
+    if state["exc"] is not None:
+        raise state["exc"]
+    check(rc, target._errmsg)
+    return {"fill_bytes": want, "written_bytes": int(written[0])}
+
+
 def _results(j):
     """The results dict of a job that ran: its JSON, lat_hist as arrays, series."""
     out = ffi.new("char **")

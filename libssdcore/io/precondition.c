@@ -7,8 +7,8 @@
 #include "ssdcore/job.h"
 #include "target_impl.h"
 
-static int fill_with_jobs(ssd_target *t, int random, unsigned loops, uint64_t *written,
-                          ssd_progress_fn fn, void *user) {
+static int fill_with_jobs(ssd_target *t, int random, unsigned loops, uint64_t bytes,
+                          uint64_t *written, ssd_progress_fn fn, void *user) {
     int rc = 0;
     for (unsigned k = 0; k < loops && !rc; k++) {
         ssd_job *j = NULL;
@@ -24,6 +24,12 @@ static int fill_with_jobs(ssd_target *t, int random, unsigned loops, uint64_t *w
                                  {"interval", "10s"}};
         for (size_t o = 0; o < sizeof opts / sizeof opts[0] && !rc; o++)
             rc = ssd_job_set_option(j, opts[o][0], opts[o][1]);
+        if (!rc && bytes) {
+            /* A fill level: the first `bytes`, once, as the job's span. */
+            char span[32];
+            snprintf(span, sizeof span, "%llu", (unsigned long long)bytes);
+            rc = ssd_job_set_option(j, "span", span);
+        }
         if (!rc && fn)
             rc = ssd_job_set_progress(j, fn, user, 0.1);
         if (!rc)
@@ -31,16 +37,31 @@ static int fill_with_jobs(ssd_target *t, int random, unsigned loops, uint64_t *w
         *written += ssd_job_bytes(j, SSD_DIR_WRITE);
         if (rc)
             ssd__fail(t->err, rc, "precondition %s, loop %u of %u: %s",
-                      random ? "random_fill" : "seq_fill", k + 1, loops,
-                      rc == SSD_EINTERRUPTED ? "interrupted" : ssd_job_errmsg(j));
+                      bytes    ? "fill"
+                      : random ? "random_fill"
+                               : "seq_fill",
+                      k + 1, loops, rc == SSD_EINTERRUPTED ? "interrupted" : ssd_job_errmsg(j));
         ssd_job_free(j);
     }
     return rc;
 }
 
+static int run_fill(ssd_target *t, int random, unsigned loops, uint64_t bytes, uint64_t *written,
+                    ssd_progress_fn fn, void *user) {
+    uint64_t done = 0;
+    if (ssd__target_writes_refused(t))
+        return ssd__fail(t->err, SSD_EUNSAFE, "%s: %s %s", bytes ? "fill" : "precondition", t->uri,
+                         t->write_refused[0] ? t->write_refused
+                                             : "is opened read-only; a fill writes to it");
+    int rc = t->ops->fill ? t->ops->fill(t, random, loops, bytes, &done)
+                          : fill_with_jobs(t, random, loops, bytes, &done, fn, user);
+    if (written)
+        *written = done;
+    return rc;
+}
+
 int ssd_target_precondition(ssd_target *t, const char *kind, unsigned loops, uint64_t *written,
                             ssd_progress_fn fn, void *user) {
-    uint64_t done = 0;
     if (written)
         *written = 0;
     if (!t)
@@ -62,13 +83,25 @@ int ssd_target_precondition(ssd_target *t, const char *kind, unsigned loops, uin
                          loops);
     if (!loops)
         loops = 2;
-    if (ssd__target_writes_refused(t))
-        return ssd__fail(t->err, SSD_EUNSAFE, "precondition: %s %s", t->uri,
-                         t->write_refused[0] ? t->write_refused
-                                             : "is opened read-only; a fill writes all of it");
-    int rc = t->ops->fill ? t->ops->fill(t, random, loops, &done)
-                          : fill_with_jobs(t, random, loops, &done, fn, user);
+    return run_fill(t, random, loops, 0, written, fn, user);
+}
+
+int ssd_target_fill(ssd_target *t, uint64_t bytes, uint64_t *written, ssd_progress_fn fn,
+                    void *user) {
     if (written)
-        *written = done;
-    return rc;
+        *written = 0;
+    if (!t)
+        return SSD_EINVAL;
+    t->err[0] = '\0';
+    if (!t->is_open)
+        return ssd__fail(t->err, SSD_ESTATE, "fill: the target is not open");
+    uint64_t bs = 131072;
+    if (bytes == 0 || bytes > t->size)
+        return ssd__fail(t->err, SSD_ERANGE,
+                         "fill: %llu bytes is out of range [1, %llu] (the target's size)",
+                         (unsigned long long)bytes, (unsigned long long)t->size);
+    /* Whole 128 KiB writes: the level rounds down to them (to the size at most). */
+    if (bytes >= bs)
+        bytes -= bytes % bs;
+    return run_fill(t, 0, 1, bytes, written, fn, user);
 }

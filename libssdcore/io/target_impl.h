@@ -39,8 +39,10 @@ struct ssd__target_ops {
     /* Optional (NULL: ssd_target_precondition runs jobs). Writes the whole
      * target `loops` times, 128 KiB sequential (random = 0) or 4 KiB random
      * writes at QD32, each loop one pass over every block, at a cost that
-     * does not depend on the size; *written = bytes written. */
-    int (*fill)(ssd_target *t, int random, unsigned loops, uint64_t *written);
+     * does not depend on the size; bytes > 0 (sequential, one loop): only
+     * the first `bytes` from offset 0 (a fill level); *written = bytes
+     * written. */
+    int (*fill)(ssd_target *t, int random, unsigned loops, uint64_t bytes, uint64_t *written);
     /* Optional (NULL: the job layer sleeps). */
     int (*idle)(ssd_target *t, double seconds);
     /* Virtual-time targets only. job_begin is called once per job before the

@@ -13,6 +13,7 @@
 #include "errmsg.h"
 #include "report_chart.h"
 #include "curve_groups.h"
+#include "report_fill.h"
 #include "file_read.h"
 #include "results_model.h"
 #include "step_names.h"
@@ -1734,6 +1735,21 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
         if (scaling[g])
             group_overlay(c, &t, groups[g].group, groups[g].title, groups[g].xlabel,
                           groups[g].xlog2, groups[g].xsize, groups[g].iops);
+    {
+        const struct ssd__results **runs = calloc((size_t)c->nd + 1, sizeof *runs);
+        const char **labels = calloc((size_t)c->nd + 1, sizeof *labels);
+        if (runs && labels) {
+            for (int i = 0; i < c->nd; i++) {
+                runs[i] = c->d[i].r;
+                labels[i] = c->d[i].label;
+            }
+            ssd__fill_level_figures(&t, runs, labels, c->nd);
+        } else {
+            t.oom = 1;
+        }
+        free(runs);
+        free(labels);
+    }
     if (nstems)
         ssd__text_add(&t,
                       "<h2 id=\"write-curves\">Write curves</h2>\n<p>Each line is the moving "

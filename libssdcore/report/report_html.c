@@ -19,6 +19,7 @@
 #include "json_read.h"
 #include "report_html.h"
 #include "curve_groups.h"
+#include "report_fill.h"
 #include "step_names.h"
 #include "verdict_words.h"
 
@@ -1547,11 +1548,14 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     group_chart(s, &sec, "mixed reads and writes: MiB/s against read share", "reads, %", "reads %",
                 mixed, 2, 0, 0, 0);
     section(&t, "Mixed workloads", &sec);
+    const struct ssd__results *one[1] = {s};
+    const char *name[1] = {s->target_uri ? s->target_uri : "this run"};
+    ssd__fill_level_figures(&t, one, name, 1);
     /* The groups of a user's suite file get a chart each. */
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (st->def.kind != SSD__STEP_JOB || !st->def.group[0] || known_group(st->def.group) ||
-            st->res.state != SSD__ST_DONE)
+            ssd__fill_level_group(st->def.group) || st->res.state != SSD__ST_DONE)
             continue;
         int first = 1;
         for (int k = 0; k < i; k++)

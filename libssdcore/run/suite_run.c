@@ -325,9 +325,12 @@ static int run_precondition(ssd_suite *s, int i) {
     const char *loops = ssd__step_option(st, "loops");
     uint64_t written = 0;
     struct job_cb cb = {s, i, 0};
-    int rc = ssd_target_precondition(s->t, ssd__step_option(st, "kind"),
-                                     loops ? (unsigned)atoi(loops) : 0, &written,
-                                     s->progress ? precondition_progress : NULL, &cb);
+    const char *kind = ssd__step_option(st, "kind");
+    int rc = kind && !strcmp(kind, "fill")
+                 ? ssd_target_fill(s->t, ssd__fill_step_bytes(st, ssd_target_size(s->t)), &written,
+                                   s->progress ? precondition_progress : NULL, &cb)
+                 : ssd_target_precondition(s->t, kind, loops ? (unsigned)atoi(loops) : 0, &written,
+                                           s->progress ? precondition_progress : NULL, &cb);
     st->res.written_bytes = (double)written; /* also when it stopped: the writes happened */
     if (rc == SSD_EINTERRUPTED)
         return step_fail(s, st, rc, "interrupted");

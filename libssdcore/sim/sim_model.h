@@ -52,6 +52,7 @@ struct ssd__sim_params {
     double idle_gc_mbps, idle_gc_gb; /* idle GC: rate and the fast-write bytes it stops at */
     double read_seq_mbps, read_rand_iops, read_lat_us, read_lat_slc_us;
     double write_lat_us, link_mbps, iops_cap;
+    double full_gc_load; /* share of foreground folding a nearly full drive's writes wait on */
     double native_write_lat_us; /* QD1 write latency once the cache is full; 0: write_lat_us */
     double mix_penalty; /* share of the read/write speed gap writes lose, times the read share */
     double qd_dip_at, qd_dip_depth; /* random-write speed factor at one queue depth */
@@ -174,6 +175,7 @@ struct ssd__sim *ssd__sim_of(ssd_target *t);
 int ssd__sim_regime(const struct ssd__sim *s);
 const char *ssd__sim_regime_name(int regime);
 double ssd__sim_cache_room(const struct ssd__sim *s);
+double ssd__sim_full_shortfall(const struct ssd__sim *s);
 double ssd__sim_fast_room(const struct ssd__sim *s);
 double ssd__sim_gc_efficiency(const struct ssd__sim *s);
 double ssd__sim_mapped(const struct ssd__sim *s);

@@ -57,6 +57,9 @@ const struct ssd__sim_param_info ssd__sim_param_table[] = {
     {"write_lat_us", P(write_lat_us), 1, 1e5, NULL, "4K QD1 write latency (buffered), us"},
     {"native_write_lat_us", P(native_write_lat_us), 0, 1e5, NULL,
      "4K QD1 write latency once writes go to TLC/MLC (cache full), us (0: write_lat_us)"},
+    {"full_gc_load", P(full_gc_load), 0, 4, NULL,
+     "dynamic cache on a nearly full drive: share of the folding that frees its room which "
+     "host writes wait on (0: none; 1: all, no spare dies)"},
     {"link_mbps", P(link_mbps), 1, 1e6, NULL, "interface bandwidth, MiB/s"},
     {"iops_cap", P(iops_cap), 1, 1e8, NULL, "controller command limit, IOPS"},
     {"mix_penalty", P(mix_penalty), 0, 0.9, NULL,
@@ -89,8 +92,8 @@ static const char defaults[] =
     "fold_mbps=100,floor_mbps=20,gc_gamma=1.5,gc_settle_gb=0,gc_spread=0,reserve_pct=1,flush_mbps="
     "50,"
     "idle_gc_mbps=10,idle_gc_gb=2,read_seq_mbps=530,read_rand_iops=90000,"
-    "read_lat_us=90,read_lat_slc_us=60,write_lat_us=40,native_write_lat_us=0,link_mbps=560,iops_"
-    "cap=100000,"
+    "read_lat_us=90,read_lat_slc_us=60,write_lat_us=40,native_write_lat_us=0,full_gc_load=0,"
+    "link_mbps=560,iops_cap=100000,"
     "mix_penalty=0.3,qd_dip_at=4,qd_dip_depth=1,noise=0.03,noise_direct=0.06,tick_s=0.1,dip_period_"
     "s=20,"
     "dip_duty=0,dip_depth=1,lat_sigma=0.4,tail_frac=0.001,tail_mult=20,"
@@ -176,18 +179,24 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      "fold_mbps=512,floor_mbps=60,gc_gamma=1.5,flush_mbps=1200,idle_gc_mbps=200,"
      "idle_gc_gb=20,read_seq_mbps=4800,read_rand_iops=600000,read_lat_us=70,"
      "read_lat_slc_us=45,write_lat_us=12,link_mbps=7000,iops_cap=900000,mix_penalty=0.12,"
-     "noise=0.02,noise_direct=0.05,lat_sigma=0.5"},
+     "noise=0.02,noise_direct=0.05,lat_sigma=0.5,full_gc_load=1"},
     /* seed 003, Fanxiang S660 2 TB (MAP1602, paired 512 Gbit dies). "SLC
      * cache slower than the 1 TB model; direct-to-TLC up to about 2 GB/s
      * (noisy); final segment about 0.6 GB/s; the whole fill only 1.6x longer
-     * than the 1 TB model". */
+     * than the 1 TB model". NASPT (empty vs nearly full): "the 2 TB drive
+     * drops less than the 1 TB" reading what the full drive holds in TLC
+     * (its paired dies read TLC in parallel: read_lat_us=62, against the
+     * MP44L's 70), and "the S660 did not fall behind even the empty MP44L
+     * in writes, keeping its speed when full" (it folds on spare dies
+     * beside the host's writes: full_gc_load=0.1, the MP44L's and CT100's
+     * 1). */
     {"s660-2tb", "Fanxiang S660 2 TB, MAP1602 TLC NVMe, dynamic SLC (seed 003)",
      "capacity_gb=2000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gb=340,slc_wa=1,"
      "slc_seq_mbps=2600,slc_rand_iops=400000,native_seq_mbps=1800,native_rand_mbps=800,"
      "fold_mbps=614,floor_mbps=70,gc_gamma=1.5,flush_mbps=1500,idle_gc_mbps=200,"
-     "idle_gc_gb=20,read_seq_mbps=4700,read_rand_iops=600000,read_lat_us=75,"
+     "idle_gc_gb=20,read_seq_mbps=4700,read_rand_iops=600000,read_lat_us=62,"
      "read_lat_slc_us=50,write_lat_us=12,link_mbps=7000,iops_cap=900000,mix_penalty=0.12,"
-     "noise=0.02,noise_direct=0.12,lat_sigma=0.5"},
+     "noise=0.02,noise_direct=0.12,lat_sigma=0.5,full_gc_load=0.1"},
     /* seed 003, MiWhole CT100 2 TB (MAP1202, same flash as the S660). "a
      * smaller cache (shortens the third segment)"; "MAP1602 works about
      * twice as fast as MAP1202" direct; "the MAP1602 drive fills about 37 %
@@ -198,7 +207,7 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      "fold_mbps=430,floor_mbps=50,gc_gamma=1.5,flush_mbps=900,idle_gc_mbps=150,"
      "idle_gc_gb=15,read_seq_mbps=3300,read_rand_iops=400000,read_lat_us=80,"
      "read_lat_slc_us=55,write_lat_us=15,link_mbps=3500,iops_cap=600000,mix_penalty=0.15,"
-     "noise=0.02,noise_direct=0.06,lat_sigma=0.5"},
+     "noise=0.02,noise_direct=0.06,lat_sigma=0.5,full_gc_load=1"},
     /*
      * Datacenter drives (issue 21): no SLC cache, 7-28 % spare flash, and a
      * rated 4K random-write figure measured in the steady state (after

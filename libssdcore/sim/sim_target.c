@@ -394,14 +394,37 @@ static double qd_scale(double x1, double xmax, double q) {
     return x1 * q / (1 + (q - 1) * x1 / xinf);
 }
 
+/* How short of a full-size cache a dynamic cache is because the drive
+ * holds data: 0 on an empty drive, rising as user data leaves less free
+ * flash than the nominal cache needs (iXBT's nearly full drive, seed 003). */
+double ssd__sim_full_shortfall(const struct ssd__sim *s) {
+    if (!dynamic_cache(s) || s->p.slc_gb <= 0)
+        return 0;
+    double nominal = s->p.slc_gb * GIB / s->p.slc_wa;
+    double free_room = (s->native - s->reserve - s->valid) / slc_cost(s);
+    double f = 1 - free_room / nominal;
+    return f < 0 ? 0 : f > 1 ? 1 : f;
+}
+
 static double write_rate(const struct ssd__sim *s, int r, int seq, double bs, double q) {
     const struct ssd__sim_params *p = &s->p;
     double bseq, brand;
     switch (r) {
-    case SSD__REG_SLC:
+    case SSD__REG_SLC: {
         bseq = p->slc_seq_mbps * MIB;
         brand = p->slc_rand_iops * 4096;
+        /* A nearly full drive frees its small cache's room by folding while
+         * the host writes: each cached byte waits on full_gc_load x the
+         * shortfall of a byte folded (a drive with dies to spare folds
+         * beside the writes, one without waits on all of it). */
+        double load = p->full_gc_load * ssd__sim_full_shortfall(s);
+        if (load > 0) {
+            double slow = 1 / (1 + load * bseq / (p->fold_mbps * MIB));
+            bseq *= slow;
+            brand *= slow;
+        }
         break;
+    }
     case SSD__REG_NATIVE:
         bseq = p->native_seq_mbps * MIB;
         brand = p->native_rand_mbps * MIB;
@@ -1029,8 +1052,9 @@ static int sim_purge(ssd_target *t, const char **how) {
 /* Writes the whole drive `loops` times as ssd_target_precondition's jobs
  * would (128 KiB sequential or 4 KiB random writes at QD32, each loop one
  * pass over every block), in bulk: chunks of a share of the drive, so the
- * cost does not grow with its capacity or fall with its speed. */
-static int sim_fill(ssd_target *t, int random, unsigned loops, uint64_t *written) {
+ * cost does not grow with its capacity or fall with its speed. A fill
+ * level (bytes > 0) writes only the first `bytes`, once. */
+static int sim_fill(ssd_target *t, int random, unsigned loops, uint64_t bytes, uint64_t *written) {
     struct ssd__sim *s = t->impl;
     uint64_t total = 0;
     int rc = 0;
@@ -1042,7 +1066,7 @@ static int sim_fill(ssd_target *t, int random, unsigned loops, uint64_t *written
         w.queue_depth = 32;
         w.submit_batch = 1;
         w.threads = 1;
-        w.span = t->size;
+        w.span = bytes && !random ? bytes : t->size;
         w.full_coverage = 1;
         w.seed = 101 + k;
         w.interval_s = 3600;
@@ -1052,7 +1076,7 @@ static int sim_fill(ssd_target *t, int random, unsigned loops, uint64_t *written
         double el = 0, dt = 1e9;
         s->bulk = 1;
         do
-            rc = sim_run_virtual(t, dt, random ? 0 : t->size, &iv, NULL, &el);
+            rc = sim_run_virtual(t, dt, random ? 0 : w.span, &iv, NULL, &el);
         while (!rc && el >= dt * (1 - 1e-12));
         s->bulk = 0;
         total += iv.bytes[1];

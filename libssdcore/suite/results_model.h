@@ -220,6 +220,26 @@ double ssd__written_since_trim(const struct ssd__results *r, int before);
  * written since), or NULL when the suite does not know (not recorded). */
 const char *ssd__precondition_since_trim(const struct ssd__results *r, int before);
 
+/* The bytes a `fill level=|bytes=` step (a precondition of kind fill)
+ * writes on a target of `size` bytes. */
+uint64_t ssd__fill_step_bytes(const struct ssd__step *st, uint64_t size);
+
+/* A test run on the empty drive and again at a fill level (the naspt
+ * suite's group naspt-TEST, x = the level, 0 when empty): its MiB/s... in
+ * bytes/s, NaN for a state that did not run. */
+struct ssd__fill_figure {
+    char test[64];
+    double empty_bps, full_bps, level_pct;
+};
+/* Whether `group` is such a test's group. */
+int ssd__fill_level_group(const char *group);
+/* Fills *f for `group`; 0 when the run has no finished step in it. */
+int ssd__fill_level_pair(const struct ssd__results *r, const char *group,
+                         struct ssd__fill_figure *f);
+/* Every such test of the run, in the order they first ran (at most max);
+ * returns how many. */
+int ssd__fill_level_figures_of(const struct ssd__results *r, struct ssd__fill_figure *out, int max);
+
 /* Where the simulator says writes slowed after the cache: folding or GC,
  * whichever came first; NaN when neither happened. */
 double ssd__later_drop_truth(const struct ssd__step *job);

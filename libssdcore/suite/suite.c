@@ -303,6 +303,13 @@ int ssd_suite_prepare(ssd_suite *s) {
         /* A simulated drive has no filesystem: it replays the file tests'
          * recorded block traces instead. */
         int file_traces = !strcmp(ssd_target_kind(s->t), "sim");
+        /* naspt's test files are a sixteenth of the drive, at least 4 MiB. */
+        if (!strcmp(s->res.suite_name, "naspt") && s->res.target_size < 64ull << 20)
+            return ssd__fail(s->err, SSD_ERANGE,
+                             "suite naspt: the target's %llu bytes are too small: it needs at "
+                             "least 64 MiB (its test files are a sixteenth of the drive, beyond "
+                             "a 90 %% fill)",
+                             (unsigned long long)s->res.target_size);
         rc = ssd__suite_builtin_text(s->res.suite_name, s->res.target_size, s->res.target_block,
                                      s->area, s->filebench_dir, s->filebench_size, file_traces,
                                      &text);

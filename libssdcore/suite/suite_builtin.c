@@ -33,6 +33,9 @@ static const struct {
              "RND4K Q1T1, read and write; 1 GiB test file (--area), 5 passes, best pass"},
     {"fill2021", "2021 lab (METHODOLOGY B): whole-drive sequential fill, three-segment analysis, "
                  "fill time"},
+    {"naspt", "NASPT-like large-file work (seed 003): file copy to and from the drive, HD video "
+              "playback (1, 2, 4 streams) and record, playback and record, content creation, "
+              "sequential and random file access; on the empty drive, then at 90 % full"},
     {"pts", "SNIA PTS v2.0.2, Client settings: purge, 2x capacity sequential preconditioning, "
             "then IOPS (8 block sizes x 7 R/W mixes), throughput (1024K, 128K), latency, "
             "each in 1-minute rounds to steady state (max 25), write saturation and host idle "
@@ -54,6 +57,7 @@ const char *ssd_suite_builtin_describe(int i) {
 }
 
 #define GIB (1024ull * 1024 * 1024)
+#define MIB (1024ull * 1024)
 
 /* The generator's state: the text, the test area, and whether the area
  * holds data that no test has trimmed since. */
@@ -182,6 +186,53 @@ static void fill2021(struct ssd__text *t, uint64_t size) {
                   (unsigned long long)size);
 }
 
+/* NASPT-like tests (the Intel NAS Performance Toolkit's scenarios as
+ * block-level jobs, seed 003): each runs on the empty drive and again
+ * with 90 % of it filled, in group naspt-TEST at x = the fill level, so
+ * the report draws "empty" and "90 % full" side by side. The tests use an
+ * area at the end of the drive, in the part a 90 % fill leaves free; the
+ * writes come first and the reads read what they wrote, straight after,
+ * as the toolkit's own test files are read (from the SLC cache while the
+ * drive has room to keep them there). */
+static void naspt_round(struct ssd__text *t, uint64_t size, uint64_t area, int level) {
+    uint64_t off = (size - area) / MIB * MIB;
+    const char *state = level ? "full" : "empty";
+    ssd__text_add(t, "# %s drive\ntrim\n", level ? "90 % full" : "empty");
+    if (level)
+        ssd__text_add(t, "fill level=%d%% name=fill-%d\n", level, level);
+    ssd__text_add(t, "idle 15m\n");
+    static const struct {
+        const char *test, *workload;
+        int part; /* 1: the whole area, 2: half, 4: a quarter */
+    } tests[] = {
+        {"file-copy-to", "pattern=write bs=32k qd=1", 1},
+        {"hd-video-record", "pattern=write bs=32k qd=1", 2},
+        {"hd-playback-record", "pattern=rw read_pct=50 bs=32k qd=1 threads=2", 2},
+        {"content-creation", "pattern=randrw read_pct=30 bs=16k qd=1", 8},
+        {"file-copy-from", "pattern=read bs=64k qd=1", 1},
+        {"hd-playback", "pattern=read bs=256k qd=1", 2},
+        {"hd-playback-2x", "pattern=read bs=256k qd=1 threads=2", 2},
+        {"hd-playback-4x", "pattern=read bs=256k qd=1 threads=4", 2},
+        {"file-seq-access", "pattern=read bs=64k qd=1 threads=4", 2},
+        {"file-rand-access", "pattern=randread bs=64k qd=1 threads=4", 4},
+    };
+    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
+        ssd__text_add(
+            t,
+            "job name=naspt-%s-%s group=naspt-%s x=%d %s offset=%llu span=%llu "
+            "bytes=%llu\n",
+            tests[i].test, state, tests[i].test, level, tests[i].workload, (unsigned long long)off,
+            (unsigned long long)area,
+            (unsigned long long)(area / (uint64_t)tests[i].part / (256 * 1024) * (256 * 1024)));
+}
+
+static void naspt(struct ssd__text *t, uint64_t size) {
+    /* 16 GiB of test files, as much as fits in a sixteenth of the drive. */
+    uint64_t area = size / 16 < 16 * GIB ? size / 16 / MIB * MIB : 16 * GIB;
+    naspt_round(t, size, area, 0);
+    naspt_round(t, size, area, 90);
+}
+
 static void quick(struct ssd__text *t, uint64_t area) {
     const char *T = "time=5s";
     struct gen G = {t, area, "10s", 0, 0}, *g = &G;
@@ -284,6 +335,8 @@ int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uin
         fill2021(&t, size);
     } else if (!strcmp(name, "pts")) {
         ssd__suite_pts_text(&t);
+    } else if (!strcmp(name, "naspt")) {
+        naspt(&t, size);
     } else if (!strcmp(name, "quick")) {
         uint64_t a = area ? area : GIB;
         quick(&t, a < size ? a : size);

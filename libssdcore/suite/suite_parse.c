@@ -115,6 +115,68 @@ static int parse_precondition(ssd_suite *s, struct ssd__step *st, char **tok, in
     return rc;
 }
 
+/* The bytes a `fill` step writes: level=P% of the target, or bytes=SIZE.
+ * NaN-free: the parser checked the value, so 0 only for a bad one. */
+uint64_t ssd__fill_step_bytes(const struct ssd__step *st, uint64_t size) {
+    const char *level = ssd__step_option(st, "level"), *bytes = ssd__step_option(st, "bytes");
+    uint64_t b = 0;
+    if (level) {
+        char *end;
+        double pct = strtod(level, &end);
+        b = (uint64_t)((double)size * pct / 100.0);
+    } else if (bytes && ssd_parse_size(bytes, &b)) {
+        b = 0;
+    }
+    return b > size ? size : b;
+}
+
+/* fill level=P% | bytes=SIZE [name=N]: the first part of the target written
+ * once sequentially (ssd_target_fill), a drive as full as a user's. Kept as
+ * a precondition step of kind fill, so it runs through the same code. */
+static int parse_fill(ssd_suite *s, struct ssd__step *st, char **tok, int n, const char *where) {
+    int rc = ssd__step_keep(s, st, "kind", "fill", "fill", where), have = 0;
+    snprintf(st->def.name, sizeof st->def.name, "fill");
+    for (int i = 1; i < n && !rc; i++) {
+        const char *k, *v;
+        if ((rc = ssd__step_split(s, tok[i], "fill", where, &k, &v)))
+            break;
+        if (!strcmp(k, "level")) {
+            char *end;
+            errno = 0;
+            double pct = strtod(v, &end);
+            if (end == v || errno || (*end && strcmp(end, "%")) || !(pct > 0 && pct <= 100))
+                return ssd__fail(s->err, SSD_EINVAL,
+                                 "%s: fill: level: '%s' is not a percentage in (0, 100] "
+                                 "('level=90%%')",
+                                 where, v);
+            have++;
+        } else if (!strcmp(k, "bytes")) {
+            uint64_t b;
+            if (ssd_parse_size(v, &b) || b == 0)
+                return ssd__fail(s->err, SSD_EINVAL, "%s: fill: bytes: not a size: '%s'", where, v);
+            if (b > ssd_target_size(s->t))
+                return ssd__fail(s->err, SSD_ERANGE,
+                                 "%s: fill: bytes=%s is beyond the target's %llu bytes", where, v,
+                                 (unsigned long long)ssd_target_size(s->t));
+            have++;
+        } else if (!strcmp(k, "name")) {
+            if (!*v || strlen(v) >= sizeof st->def.name)
+                return ssd__fail(s->err, SSD_EINVAL, "%s: fill: name: '%s' is empty or too long",
+                                 where, v);
+            snprintf(st->def.name, sizeof st->def.name, "%s", v);
+            continue;
+        } else {
+            return ssd__fail(s->err, SSD_EINVAL, "%s: fill: unknown key '%s' (level, bytes, name)",
+                             where, k);
+        }
+        rc = ssd__step_keep(s, st, k, v, "fill", where);
+    }
+    if (!rc && have != 1)
+        rc = ssd__fail(s->err, SSD_EINVAL,
+                       "%s: fill: give one of level=P%% or bytes=SIZE ('fill level=90%%')", where);
+    return rc;
+}
+
 static int parse_purge(ssd_suite *s, struct ssd__step *st, int n, const char *where) {
     if (n != 1)
         return ssd__fail(s->err, SSD_EINVAL, "%s: purge: takes no options", where);
@@ -312,12 +374,14 @@ int ssd__suite_parse(ssd_suite *s, const char *source, const char *text) {
             st->def.kind = SSD__STEP_PRECONDITION, rc = parse_precondition(s, st, tok, n, where);
         else if (!strcmp(tok[0], "purge"))
             st->def.kind = SSD__STEP_PURGE, rc = parse_purge(s, st, n, where);
+        else if (!strcmp(tok[0], "fill"))
+            st->def.kind = SSD__STEP_PRECONDITION, rc = parse_fill(s, st, tok, n, where);
         else if (!strcmp(tok[0], "pts"))
             st->def.kind = SSD__STEP_PTS, rc = ssd__suite_parse_pts(s, st, tok, n, where);
         else
             rc = ssd__fail(s->err, SSD_EINVAL,
-                           "%s: unknown step '%s' (expected trim, purge, precondition, idle, job, "
-                           "analyze, filebench, replay or pts)",
+                           "%s: unknown step '%s' (expected trim, purge, precondition, fill, idle, "
+                           "job, analyze, filebench, replay or pts)",
                            where, tok[0]);
         free(work);
         if (rc)

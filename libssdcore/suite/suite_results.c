@@ -265,8 +265,19 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
     case SSD__STEP_PRECONDITION: {
         params(w, st);
         const char *loops = ssd__step_option(st, "loops");
-        ssd__jw_kstr(w, "precondition", ssd__step_option(st, "kind"));
-        ssd__jw_knum(w, "loops", loops ? atof(loops) : 2);
+        const char *kind = ssd__step_option(st, "kind");
+        ssd__jw_kstr(w, "precondition", kind);
+        if (kind && !strcmp(kind, "fill")) {
+            /* What the fill aimed at, and the level it left (of the target). */
+            uint64_t want = ssd__fill_step_bytes(st, s->target_size);
+            ssd__jw_knum(w, "fill_bytes", (double)want);
+            ssd__jw_knum(w, "fill_level_pct",
+                         s->target_size && isfinite(st->res.written_bytes)
+                             ? 100.0 * st->res.written_bytes / (double)s->target_size
+                             : NAN);
+        } else {
+            ssd__jw_knum(w, "loops", loops ? atof(loops) : 2);
+        }
         ssd__jw_knum(w, "written_bytes", st->res.written_bytes);
         break;
     }
@@ -567,6 +578,23 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
         ssd__jw_end_object(w);
         ssd__jw_kstr(w, "cdm_warning", cdm_warning[0] ? cdm_warning : NULL);
     }
+    struct ssd__fill_figure levels[32];
+    int nlevels = ssd__fill_level_figures_of(s, levels, 32);
+    if (nlevels) {
+        /* naspt: each test empty and at the fill level, and the change. */
+        ssd__jw_key(w, "naspt");
+        ssd__jw_begin_object(w);
+        for (int i = 0; i < nlevels; i++) {
+            ssd__jw_key(w, levels[i].test);
+            ssd__jw_begin_object(w);
+            ssd__jw_knum(w, "empty_bps", levels[i].empty_bps);
+            ssd__jw_knum(w, "full_bps", levels[i].full_bps);
+            ssd__jw_knum(w, "fill_level_pct", levels[i].level_pct);
+            ssd__jw_knum(w, "full_over_empty", levels[i].full_bps / levels[i].empty_bps);
+            ssd__jw_end_object(w);
+        }
+        ssd__jw_end_object(w);
+    }
     double apps_score, apps_mean;
     if (ssd__suite_apps_score(s, &apps_score, &apps_mean)) {
         ssd__jw_knum(w, "apps_score_bps", apps_score);
@@ -827,6 +855,14 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
                       cdm[i].best_bps / 1e6);
     if (warn[0])
         ssd__text_add(&t, "  warning: %s\n", warn);
+    struct ssd__fill_figure levels[32];
+    int nlevels = ssd__fill_level_figures_of(s, levels, 32);
+    for (int i = 0; i < nlevels; i++)
+        ssd__text_add(&t, "  naspt %-20s %8.1f MiB/s empty, %8.1f at %g %% full (%+.0f %%)\n",
+                      levels[i].test, levels[i].empty_bps / 1048576.0,
+                      levels[i].full_bps / 1048576.0,
+                      isfinite(levels[i].level_pct) ? levels[i].level_pct : 0,
+                      100 * (levels[i].full_bps / levels[i].empty_bps - 1));
     double score, mean;
     if (ssd__suite_apps_score(s, &score, &mean))
         ssd__text_add(&t, "  %-26s %10.1f MiB/s  (bytes / busy time; mean of traces %.1f MiB/s)\n",

@@ -71,7 +71,11 @@ const char *ssd__precondition_since_trim(const struct ssd__results *r, int befor
             p = "none";
         } else if (st->def.kind == SSD__STEP_PRECONDITION && st->res.state != SSD__ST_PENDING) {
             const char *kind = ssd__step_option(st, "kind");
-            p = !done || !kind ? NULL : !strcmp(kind, "random_fill") ? "random_fill" : "seq_fill";
+            /* A fill level leaves part of the drive unwritten: no word
+             * says so, its bytes are in written_before. */
+            p = !done || !kind || !strcmp(kind, "fill") ? NULL
+                : !strcmp(kind, "random_fill")          ? "random_fill"
+                                                        : "seq_fill";
         } else if ((st->def.kind == SSD__STEP_JOB || st->def.kind == SSD__STEP_REPLAY) &&
                    step_written(st) > 0) {
             p = NULL;

@@ -84,14 +84,18 @@ Test(suite_api, builtin_suites_list_their_steps_in_the_file_language) {
         cr_assert_gt(n, 3);
         for (int i = 0; i < n; i++) {
             const char *kind = ssd_suite_step_kind(s, i), *line = ssd_suite_step_line(s, i);
-            cr_assert(!strncmp(line, kind, strlen(kind)), "%s / %s", kind, line);
+            /* a `fill` line is a precondition of kind fill */
+            cr_assert(!strncmp(line, kind, strlen(kind)) ||
+                          (!strcmp(kind, "precondition") && !strncmp(line, "fill ", 5)),
+                      "%s / %s", kind, line);
             jobs += !strcmp(kind, "job") || !strcmp(kind, "replay") || !strcmp(kind, "pts");
             analyses += !strcmp(kind, "analyze");
         }
         cr_assert_gt(jobs, 0);
-        /* apps replays traces, pts runs its own rounds; every other
-         * built-in analyses a write curve */
-        if (strcmp(ssd_suite_builtin_name(b), "apps") && strcmp(ssd_suite_builtin_name(b), "pts"))
+        /* apps replays traces, pts runs its own rounds, naspt compares
+         * fill levels; every other built-in analyses a write curve */
+        const char *name = ssd_suite_builtin_name(b);
+        if (strcmp(name, "apps") && strcmp(name, "pts") && strcmp(name, "naspt"))
             cr_assert_gt(analyses, 0, "%s analyses a write curve", ssd_suite_builtin_name(b));
         ssd_suite_free(s);
     }
@@ -761,4 +765,18 @@ Test(suite_run, an_interrupted_pts_test_keeps_the_rounds_it_ran) {
     ssd_suite_free(s);
     ssd_target_free(t);
     tu_rmdir(dir);
+}
+
+Test(suite_file, fill_level_writes_that_share_once_and_counts_as_written_before) {
+    ssd_target *t = sim("sim:mp44l-1tb");
+    uint64_t written = 0;
+    cr_assert_eq(ssd_target_fill(t, ssd_target_size(t) / 10 + 7, &written, NULL, NULL), 0);
+    /* whole 128 KiB writes, rounded down */
+    cr_assert_eq(written, (ssd_target_size(t) / 10 + 7) / 131072 * 131072);
+    cr_assert_eq(ssd_target_fill(t, 0, &written, NULL, NULL), SSD_ERANGE);
+    cr_assert_eq(written, 0);
+    cr_assert_eq(ssd_target_fill(t, ssd_target_size(t) + 1, NULL, NULL, NULL), SSD_ERANGE);
+    cr_assert(strstr(ssd_target_errmsg(t), "fill: "), "%s", ssd_target_errmsg(t));
+    cr_assert_eq(ssd_target_fill(NULL, 1, NULL, NULL, NULL), SSD_EINVAL);
+    ssd_target_free(t);
 }

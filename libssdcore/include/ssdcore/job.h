@@ -203,6 +203,19 @@ SSD_API int ssd_job_to_json(const ssd_job *j, int flags, char **out);
 SSD_API int ssd_target_precondition(ssd_target *t, const char *kind, unsigned loops,
                                     uint64_t *written, ssd_progress_fn fn, void *user);
 
+/*
+ * Fills the target to a level, as reviewers test a nearly full drive: the
+ * first `bytes` (rounded down to whole 128 KiB writes when at least one),
+ * written once with 128 KiB sequential writes at QD32, fresh incompressible
+ * data. The same machinery as ssd_target_precondition: on sim targets in
+ * bulk (milliseconds; virtual time advances as long as the writes take),
+ * elsewhere as one job, with `fn`, ssd_interrupt() and *written (may be
+ * NULL) as there. Errors: SSD_ERANGE (bytes 0 or beyond the target's
+ * size), SSD_EUNSAFE (a target that refuses writes), or the job's code.
+ */
+SSD_API int ssd_target_fill(ssd_target *t, uint64_t bytes, uint64_t *written, ssd_progress_fn fn,
+                            void *user);
+
 /* The series metadata of the job's run, the JSON object its log's "# {...}"
  * line holds: target, capacity_bytes, written_before_bytes (when > 0),
  * precondition (when given), pattern, block_size, queue_depth, ... - what
