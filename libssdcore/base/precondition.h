@@ -15,4 +15,9 @@ int ssd__precondition_parse(const char *s, size_t len);
 /* The choices, for messages: "none, seq_fill, random_fill, unknown". */
 #define SSD__PRECONDITION_CHOICES "none, seq_fill, random_fill, unknown"
 
+/* The suite keyword and precondition kind of a partial sequential fill
+ * (`fill level=90%`), spelled once: the same word names fill2021's
+ * whole-drive fill step in step_names.c, a different thing. */
+#define SSD__FILL_KIND "fill"
+
 #endif

@@ -6,6 +6,7 @@
 
 #include "ssdcore/job.h"
 #include "target_impl.h"
+#include "precondition.h"
 
 static int fill_with_jobs(ssd_target *t, int random, unsigned loops, uint64_t bytes,
                           uint64_t *written, ssd_progress_fn fn, void *user) {
@@ -37,7 +38,7 @@ static int fill_with_jobs(ssd_target *t, int random, unsigned loops, uint64_t by
         *written += ssd_job_bytes(j, SSD_DIR_WRITE);
         if (rc)
             ssd__fail(t->err, rc, "precondition %s, loop %u of %u: %s",
-                      bytes    ? "fill"
+                      bytes    ? SSD__FILL_KIND
                       : random ? "random_fill"
                                : "seq_fill",
                       k + 1, loops, rc == SSD_EINTERRUPTED ? "interrupted" : ssd_job_errmsg(j));
@@ -50,9 +51,9 @@ static int run_fill(ssd_target *t, int random, unsigned loops, uint64_t bytes, u
                     ssd_progress_fn fn, void *user) {
     uint64_t done = 0;
     if (ssd__target_writes_refused(t))
-        return ssd__fail(t->err, SSD_EUNSAFE, "%s: %s %s", bytes ? "fill" : "precondition", t->uri,
-                         t->write_refused[0] ? t->write_refused
-                                             : "is opened read-only; a fill writes to it");
+        return ssd__fail(
+            t->err, SSD_EUNSAFE, "%s: %s %s", bytes ? SSD__FILL_KIND : "precondition", t->uri,
+            t->write_refused[0] ? t->write_refused : "is opened read-only; a fill writes to it");
     int rc = t->ops->fill ? t->ops->fill(t, random, loops, bytes, &done)
                           : fill_with_jobs(t, random, loops, bytes, &done, fn, user);
     if (written)

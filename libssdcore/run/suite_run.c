@@ -23,6 +23,7 @@
 #include "ssdcore/sim.h"
 #include "output_check.h"
 #include "suite_impl.h"
+#include "precondition.h"
 
 static void host_info(ssd_suite *s) {
     if (gethostname(s->res.host_name, sizeof s->res.host_name - 1))
@@ -326,7 +327,7 @@ static int run_precondition(ssd_suite *s, int i) {
     uint64_t written = 0;
     struct job_cb cb = {s, i, 0};
     const char *kind = ssd__step_option(st, "kind");
-    int rc = kind && !strcmp(kind, "fill")
+    int rc = kind && !strcmp(kind, SSD__FILL_KIND)
                  ? ssd_target_fill(s->t, ssd__fill_step_bytes(st, ssd_target_size(s->t)), &written,
                                    s->progress ? precondition_progress : NULL, &cb)
                  : ssd_target_precondition(s->t, kind, loops ? (unsigned)atoi(loops) : 0, &written,

@@ -11,6 +11,7 @@
 #include "ssdcore/job.h"
 #include "step_options.h"
 #include "suite_impl.h"
+#include "precondition.h"
 
 #define MAX_TOKENS 64
 
@@ -134,11 +135,11 @@ uint64_t ssd__fill_step_bytes(const struct ssd__step *st, uint64_t size) {
  * once sequentially (ssd_target_fill), a drive as full as a user's. Kept as
  * a precondition step of kind fill, so it runs through the same code. */
 static int parse_fill(ssd_suite *s, struct ssd__step *st, char **tok, int n, const char *where) {
-    int rc = ssd__step_keep(s, st, "kind", "fill", "fill", where), have = 0;
-    snprintf(st->def.name, sizeof st->def.name, "fill");
+    int rc = ssd__step_keep(s, st, "kind", SSD__FILL_KIND, SSD__FILL_KIND, where), have = 0;
+    snprintf(st->def.name, sizeof st->def.name, SSD__FILL_KIND);
     for (int i = 1; i < n && !rc; i++) {
         const char *k, *v;
-        if ((rc = ssd__step_split(s, tok[i], "fill", where, &k, &v)))
+        if ((rc = ssd__step_split(s, tok[i], SSD__FILL_KIND, where, &k, &v)))
             break;
         if (!strcmp(k, "level")) {
             char *end;
@@ -169,7 +170,7 @@ static int parse_fill(ssd_suite *s, struct ssd__step *st, char **tok, int n, con
             return ssd__fail(s->err, SSD_EINVAL, "%s: fill: unknown key '%s' (level, bytes, name)",
                              where, k);
         }
-        rc = ssd__step_keep(s, st, k, v, "fill", where);
+        rc = ssd__step_keep(s, st, k, v, SSD__FILL_KIND, where);
     }
     if (!rc && have != 1)
         rc = ssd__fail(s->err, SSD_EINVAL,
@@ -374,7 +375,7 @@ int ssd__suite_parse(ssd_suite *s, const char *source, const char *text) {
             st->def.kind = SSD__STEP_PRECONDITION, rc = parse_precondition(s, st, tok, n, where);
         else if (!strcmp(tok[0], "purge"))
             st->def.kind = SSD__STEP_PURGE, rc = parse_purge(s, st, n, where);
-        else if (!strcmp(tok[0], "fill"))
+        else if (!strcmp(tok[0], SSD__FILL_KIND))
             st->def.kind = SSD__STEP_PRECONDITION, rc = parse_fill(s, st, tok, n, where);
         else if (!strcmp(tok[0], "pts"))
             st->def.kind = SSD__STEP_PTS, rc = ssd__suite_parse_pts(s, st, tok, n, where);

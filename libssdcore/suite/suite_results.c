@@ -15,6 +15,7 @@
 #include "step_names.h"
 #include "suite_impl.h"
 #include "verdict_words.h"
+#include "precondition.h"
 
 static const char *censor_name(int c) {
     return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
@@ -267,7 +268,7 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
         const char *loops = ssd__step_option(st, "loops");
         const char *kind = ssd__step_option(st, "kind");
         ssd__jw_kstr(w, "precondition", kind);
-        if (kind && !strcmp(kind, "fill")) {
+        if (kind && !strcmp(kind, SSD__FILL_KIND)) {
             /* What the fill aimed at, and the level it left (of the target). */
             uint64_t want = ssd__fill_step_bytes(st, s->target_size);
             ssd__jw_knum(w, "fill_bytes", (double)want);

@@ -10,6 +10,7 @@
 
 #include "json_read.h"
 #include "results_model.h"
+#include "precondition.h"
 
 /* Bytes a job or replay step wrote: "write"."bytes" of its results JSON
  * (also an interrupted or failed one: the writes happened). */
@@ -73,9 +74,9 @@ const char *ssd__precondition_since_trim(const struct ssd__results *r, int befor
             const char *kind = ssd__step_option(st, "kind");
             /* A fill level leaves part of the drive unwritten: no word
              * says so, its bytes are in written_before. */
-            p = !done || !kind || !strcmp(kind, "fill") ? NULL
-                : !strcmp(kind, "random_fill")          ? "random_fill"
-                                                        : "seq_fill";
+            p = !done || !kind || !strcmp(kind, SSD__FILL_KIND) ? NULL
+                : !strcmp(kind, "random_fill")                  ? "random_fill"
+                                                                : "seq_fill";
         } else if ((st->def.kind == SSD__STEP_JOB || st->def.kind == SSD__STEP_REPLAY) &&
                    step_written(st) > 0) {
             p = NULL;
