@@ -864,8 +864,12 @@ static void headline_rows(const struct ssd__results *s, struct ssd__text *t) {
                  m->has_cache && m->cache_censored != SSD_CENSOR_NONE ? " (at least)" : "");
         if (m->has_cache)
             row(t, label, m->cache_bytes / GIB, "%.2f", "GiB");
+        /* Without a cache, a run that reaches its used state starts at
+         * the drive's fresh-state (direct) speed: the clean blocks. */
         snprintf(label, sizeof label, "%s: %s", st->def.series,
-                 m->has_cache ? "after the cache" : "write speed");
+                 m->has_cache ? "after the cache"
+                 : m->has_gc  ? "fresh-state speed"
+                              : "write speed");
         row(t, label, m->post_cache_bps / MIB, "%.1f", "MiB/s");
         if (m->has_folding) {
             snprintf(label, sizeof label, "%s: folding", st->def.series);
@@ -975,8 +979,14 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
                   "<table class=\"grid\"><tr><th>%s</th><th>analysis</th><th>sim truth</th>"
                   "</tr>\n",
                   an->def.series);
+    /* A run that never dropped has no "after the cache": its one level is
+     * given as such. */
+    int undecided = ssd__one_speed_throughout(m, an->res.phases, an->res.nphases);
     ssd__text_add(t, "<tr><th>SLC cache / fast writes, GiB</th>");
-    td_num(t, m->has_cache ? m->cache_bytes / GIB : NAN, "%.3f");
+    if (!m->has_cache && !undecided)
+        ssd__text_add(t, "<td class=\"n\">none</td>"); /* measured none, not "-" */
+    else
+        td_num(t, m->has_cache ? m->cache_bytes / GIB : NAN, "%.3f");
     double unfilled_level = NAN;
     double unfilled =
         isfinite(job->res.truth_cache_bytes) ? NAN : truth_unfilled_cache(job, &unfilled_level);
@@ -994,15 +1004,15 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
             td_num(t, m->has_recovery ? m->recovered_bytes / GIB : NAN, "%.3f");
         td_num(t, job->res.truth_room_before / GIB, "%.3f");
     }
-    /* A run that never dropped has no "after the cache": its one level is
-     * given as such. */
-    int undecided = ssd__one_speed_throughout(m, an->res.phases, an->res.nphases);
     if (undecided) {
         ssd__text_add(t, "</tr>\n<tr><th>one speed throughout, MiB/s</th>");
         td_num(t, m->post_cache_bps / MIB, "%.1f");
         td_num(t, unfilled_level / MIB, "%.1f");
     }
-    ssd__text_add(t, "</tr>\n<tr><th>after the cache, MiB/s</th>");
+    ssd__text_add(t,
+                  m->has_cache || undecided
+                      ? "</tr>\n<tr><th>after the cache, MiB/s</th>"
+                      : "</tr>\n<tr><th>after the cache (no cache: the first level), MiB/s</th>");
     td_num(t, undecided ? NAN : m->post_cache_bps / MIB, "%.1f");
     td_num(t, job->res.truth_post_bps / MIB, "%.1f");
     ssd__text_add(t, "</tr>\n<tr><th>folding from, GiB</th>");

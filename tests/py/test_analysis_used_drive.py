@@ -255,3 +255,23 @@ def test_a_fast_start_the_segmentation_split_is_counted_by_its_samples(tmp_path)
     # within the sample the change fell in (about 0.45 GiB here)
     assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.6 * 2 ** 30, \
         (a["gc"]["start_bytes"] / 2 ** 30, gc["start_bytes"] / 2 ** 30)
+
+
+def test_report_of_a_filled_no_cache_drive_says_none_and_fresh_state(tmp_path):
+    # The fill.suite: a filled drive without a cache. The report's
+    # headline calls its fast start the fresh-state speed, and the truth
+    # table says the measured cache is none (not "-", which reads as not
+    # measured) and what its "after the cache" figure is.
+    suite = tmp_path / "fill.suite"
+    suite.write_text("trim\nidle 15m\njob name=fill pattern=write bs=128k qd=32 bytes=512g\n"
+                     "job name=steady pattern=randwrite bs=4k qd=32 bytes=1024g interval=1s "
+                     "log=steady\nanalyze steady\n")
+    out = tmp_path / "r"
+    ssdcore.suite("sim:mp44l-1tb,capacity_gb=512,slc_type=none,slc_gb=0,op_pct=12", out,
+                  suite_file=suite)
+    html = (out / "report.html").read_text()
+    assert "steady: fresh-state speed" in html
+    assert "steady: write speed<" not in html
+    table = html[html.index("<th>SLC cache / fast writes, GiB</th>"):]
+    assert table.startswith('<th>SLC cache / fast writes, GiB</th><td class="n">none</td>')
+    assert "after the cache (no cache: the first level), MiB/s" in html
