@@ -260,22 +260,25 @@ static void record_health(struct ssd__step *st, const ssd_health *before, const 
         st->res.health_json = NULL;
 }
 
+/* A step the target refuses (a device without discard, a filesystem
+ * without hole punching): the other steps still measure the drive, so the
+ * run goes on and the step says why it did nothing. */
+static int skip_refused(ssd_suite *s, struct ssd__step *st, const char *what) {
+    char why[SSD__ERRMSG_SIZE + 32];
+    snprintf(why, sizeof why, "%s refused: %s", what, ssd_target_errmsg(s->t));
+    st->res.state = SSD__ST_SKIPPED;
+    free(st->res.reason);
+    st->res.reason = strdup(why);
+    return 0;
+}
+
 static int run_trim(ssd_suite *s, int i) {
     struct ssd__step *st = &s->res.steps[i];
     uint64_t size = ssd_target_size(s->t);
     uint64_t len = st->def.length ? st->def.length : size - st->def.offset;
     int rc = ssd_target_trim(s->t, st->def.offset, len);
-    if (rc == SSD_EUNSUPPORTED) {
-        /* A device without discard, a filesystem without hole punching: the
-         * other steps still measure the drive, so the run goes on and the
-         * step says why it did nothing. */
-        char why[SSD__ERRMSG_SIZE + 16];
-        snprintf(why, sizeof why, "TRIM refused: %s", ssd_target_errmsg(s->t));
-        st->res.state = SSD__ST_SKIPPED;
-        free(st->res.reason);
-        st->res.reason = strdup(why);
-        return 0;
-    }
+    if (rc == SSD_EUNSUPPORTED)
+        return skip_refused(s, st, "TRIM");
     if (rc)
         return step_fail(s, st, rc, ssd_target_errmsg(s->t));
     ssd_trim_reach r;
@@ -292,20 +295,12 @@ static int run_trim(ssd_suite *s, int i) {
     return 0;
 }
 
-/* A purge the target refuses (a device without discard) is skipped, as
- * such a TRIM is: the steps after it still measure the drive. */
 static int run_purge(ssd_suite *s, int i) {
     struct ssd__step *st = &s->res.steps[i];
     const char *how = "";
     int rc = ssd_target_purge(s->t, &how);
-    if (rc == SSD_EUNSUPPORTED) {
-        char why[SSD__ERRMSG_SIZE + 16];
-        snprintf(why, sizeof why, "purge refused: %s", ssd_target_errmsg(s->t));
-        st->res.state = SSD__ST_SKIPPED;
-        free(st->res.reason);
-        st->res.reason = strdup(why);
-        return 0;
-    }
+    if (rc == SSD_EUNSUPPORTED)
+        return skip_refused(s, st, "purge");
     if (rc)
         return step_fail(s, st, rc, ssd_target_errmsg(s->t));
     snprintf(st->res.how, sizeof st->res.how, "%s", how);
