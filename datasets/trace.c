@@ -55,7 +55,7 @@ const char *ssd_trace_source(const ssd_trace *tr) {
 }
 
 const char *ssd_trace_errmsg(const ssd_trace *tr) {
-    return tr ? tr->err : "no trace";
+    return tr ? tr->err : "no handle";
 }
 
 const char *ssd_trace_format(const ssd_trace *tr) {

@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     text[size] = 0;
     static ssd_catalog *c;
     if (!c && ssd_catalog_open(&c, ":memory:")) {
-        ssd_catalog_close(c);
+        ssd_catalog_free(c);
         c = NULL;
     }
     if (c && ssd__catalog_clear(c) == 0) {

@@ -116,6 +116,6 @@ int cmd_catalog(int argc, char **argv) {
         fo_cli_print_lines(stdout, text);
     ssd_free(text);
 done:
-    ssd_catalog_close(cat);
+    ssd_catalog_free(cat);
     return status;
 }

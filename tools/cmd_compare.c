@@ -113,7 +113,7 @@ int cmd_compare(int argc, char **argv) {
         int rc = ssd_catalog_open_existing(&cat, catalog);
         if (rc < 0) {
             status = cli_error("compare", "%s", cat ? ssd_catalog_errmsg(cat) : "out of memory");
-            ssd_catalog_close(cat);
+            ssd_catalog_free(cat);
             goto done;
         }
         dirs = calloc((size_t)ndrives, sizeof *dirs);
@@ -133,7 +133,7 @@ int cmd_compare(int argc, char **argv) {
             ssd_free(about);
             ndirs++;
         }
-        ssd_catalog_close(cat);
+        ssd_catalog_free(cat);
         if (!dirs)
             status = cli_error("compare", "out of memory for %d drives", ndrives);
         if (status)

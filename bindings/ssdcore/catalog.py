@@ -40,7 +40,7 @@ def _open(catalog, existing=False):
     rc = opener(p, os.fsencode(catalog) if catalog is not None else ffi.NULL)
     if p[0] == ffi.NULL:
         check(rc)
-    c = ffi.gc(p[0], lib.ssd_catalog_close)
+    c = ffi.gc(p[0], lib.ssd_catalog_free)
     check(rc, lambda: lib.ssd_catalog_errmsg(c))
     return c
 

@@ -106,7 +106,7 @@ void ssd_replay_free(ssd_replay *r) {
 }
 
 const char *ssd_replay_errmsg(const ssd_replay *r) {
-    return r ? r->err : "no replay";
+    return r ? r->err : "no handle";
 }
 
 static int set_str(ssd_replay *r, char **dst, const char *v) {

@@ -103,7 +103,7 @@ void ssd_compare_free(ssd_compare *c) {
 }
 
 const char *ssd_compare_errmsg(const ssd_compare *c) {
-    return c ? c->err : "";
+    return c ? c->err : "no handle";
 }
 
 int ssd_compare_drive_count(const ssd_compare *c) {

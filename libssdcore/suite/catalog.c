@@ -186,7 +186,7 @@ int ssd_catalog_open_existing(ssd_catalog **out, const char *path) {
     return open_catalog(out, path, 0);
 }
 
-void ssd_catalog_close(ssd_catalog *c) {
+void ssd_catalog_free(ssd_catalog *c) {
     if (!c)
         return;
     sqlite3_close_v2(c->db);
@@ -195,7 +195,7 @@ void ssd_catalog_close(ssd_catalog *c) {
 }
 
 const char *ssd_catalog_errmsg(const ssd_catalog *c) {
-    return c ? c->err : "";
+    return c ? c->err : "no handle";
 }
 
 static int bind_text(sqlite3_stmt *st, int i, const char *v) {

@@ -108,8 +108,8 @@ Test(compare, the_catalog_adds_once_and_finds_the_drive) {
     ssd_free(out);
     cr_assert_eq(ssd_catalog_latest_run(cat, "nosuch", &out), SSD_ENODATA);
     cr_assert(strstr(ssd_catalog_errmsg(cat), "nosuch"));
-    ssd_catalog_close(cat);
-    ssd_catalog_close(NULL);
+    ssd_catalog_free(cat);
+    ssd_catalog_free(NULL);
 }
 
 Test(compare, identity_of_sim_and_a_missing_path) {

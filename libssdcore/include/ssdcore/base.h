@@ -12,9 +12,8 @@
  * parser accepts after preprocessing: no static inline functions and no
  * macros inside prototypes.
  *
- * The API convention (docs/ARCHITECTURE.md), the same for every handle X (target,
- * job, series, analysis, suite, copy, archive, extract, fileset, filebench,
- * fio_result):
+ * The API convention (docs/ARCHITECTURE.md), the same for every handle X a
+ * public header declares (tests/py/test_api_headers.py enumerates them):
  *   int  ssd_X_create(ssd_X **out, ...)   or _open/_parse/_load for handles
  *                                          made from input; 0 or SSD_E*
  *   void ssd_X_free(ssd_X *)               NULL is a no-op

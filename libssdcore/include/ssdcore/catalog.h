@@ -47,7 +47,7 @@ SSD_API int ssd_catalog_open(ssd_catalog **out, const char *path);
 SSD_API int ssd_catalog_open_existing(ssd_catalog **out, const char *path);
 
 /* Closes c; NULL is a no-op. */
-SSD_API void ssd_catalog_close(ssd_catalog *c);
+SSD_API void ssd_catalog_free(ssd_catalog *c);
 
 /* Adds the run in results directory dir (its results.json). Returns 1 when
  * added, 2 when the run was there but has changed since (its status, end or

@@ -1,0 +1,121 @@
+"""The API convention (ssdcore/base.h), checked over every handle the public
+headers declare, not over a hand list: a new handle that breaks a rule fails
+here without anyone remembering to add it to a test.
+
+For every `typedef struct ssd_X ssd_X;` in libssdcore/include/ssdcore/*.h:
+- it is freed by ssd_X_free, and free(NULL) is a no-op;
+- it has ssd_X_errmsg, and errmsg(NULL) is the static "no handle";
+- its functions (ssd_X_*) are declared in the header that declares it;
+and no public header keeps a deprecated name.
+The exceptions are listed below with their reasons."""
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import ROOT
+
+INCLUDE = ROOT / "libssdcore" / "include"
+
+# Handles whose only failures are EINVAL and ENOMEM keep no message (as
+# HdrHistogram's hdr_histogram does): there is nothing to name.
+NO_ERRMSG = {"ssd_hist": "records numbers; fails only with SSD_EINVAL or -ENOMEM"}
+
+# A target operation built on a higher box lives with that box: the target
+# box sits below job and health (tests/py/test_check_layers.py), so its
+# header cannot declare a function it could not implement.
+ELSEWHERE = {
+    "ssd_target_fill": "job.h",  # a job that writes the fill
+    "ssd_target_precondition": "job.h",  # jobs that precondition
+    "ssd_target_health": "health.h",  # the health box reads the counters
+}
+
+
+def _strip_comments(text):
+    return re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+
+
+def _headers():
+    return {h.name: _strip_comments(h.read_text()) for h in sorted((INCLUDE / "ssdcore").glob("*.h"))}
+
+
+def _handles(headers):
+    out = {}
+    for name, text in headers.items():
+        for m in re.finditer(r"typedef struct (ssd_\w+) \1;", text):
+            out[m.group(1)] = name
+    return out
+
+
+def _functions(headers):
+    out = {}
+    for name, text in headers.items():
+        for m in re.finditer(r"\bSSD_API\b[^;(]*?\b(ssd_\w+)\s*\(", text):
+            out.setdefault(m.group(1), set()).add(name)
+    return out
+
+
+def test_the_headers_declare_the_handles_we_know():
+    # guards the parsing below: a regex that matched nothing would pass all
+    handles = _handles(_headers())
+    assert {"ssd_target", "ssd_job", "ssd_catalog", "ssd_replay", "ssd_hist"} <= set(handles)
+    assert len(handles) >= 16
+
+
+def test_every_handle_has_free_and_errmsg_in_its_header():
+    headers = _headers()
+    funcs = _functions(headers)
+    wrong = []
+    for h, header in _handles(headers).items():
+        if header not in funcs.get(h + "_free", ()):
+            wrong.append(f"{h}: no {h}_free in {header}")
+        if h not in NO_ERRMSG and header not in funcs.get(h + "_errmsg", ()):
+            wrong.append(f"{h}: no {h}_errmsg in {header}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_handles_functions_live_in_its_header():
+    headers = _headers()
+    handles = _handles(headers)
+    by_length = sorted(handles, key=len, reverse=True)  # ssd_fio_result before ssd_fio
+    wrong = []
+    for f, where in _functions(headers).items():
+        owner = next((h for h in by_length if f.startswith(h + "_")), None)
+        if owner is None:
+            continue
+        expected = ELSEWHERE.get(f, handles[owner])
+        if where != {expected}:
+            wrong.append(f"{f} is declared in {sorted(where)}, belongs in {expected}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_public_header_keeps_a_deprecated_name():
+    for name, text in _headers().items():
+        assert "deprecated" not in text.lower(), name
+
+
+def test_free_and_errmsg_of_null_for_every_handle(build_dir, tmp_path):
+    cc = shutil.which("cc")
+    lib = build_dir / "libssdcore.so"
+    if not cc or not lib.exists():
+        pytest.fail("needs cc and the shared library (scripts/build.sh builds it)")
+    headers = _headers()
+    funcs = _functions(headers)
+    handles = _handles(headers)
+    lines = ["#include <stdio.h>", "#include <string.h>", "#include <ssdcore.h>",
+             "int main(void) {", "    int bad = 0;"]
+    for h in sorted(handles):
+        lines.append(f"    {h}_free(NULL);")
+        if h + "_errmsg" in funcs:
+            lines.append(f'    if (!{h}_errmsg(NULL) || strcmp({h}_errmsg(NULL), "no handle"))'
+                         f' {{ printf("{h}_errmsg(NULL)\\n"); bad = 1; }}')
+    lines += ['    printf("checked %d\\n", ' + str(len(handles)) + ");", "    return bad;", "}"]
+    src = tmp_path / "convention.c"
+    src.write_text("\n".join(lines) + "\n")
+    exe = tmp_path / "convention"
+    subprocess.run([cc, "-Wall", "-Werror", str(src), "-I", str(INCLUDE), "-L", str(build_dir),
+                    "-lssdcore", f"-Wl,-rpath,{build_dir}", "-o", str(exe)], check=True)
+    r = subprocess.run([str(exe)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.strip() == f"checked {len(handles)}"
