@@ -196,10 +196,6 @@ static int check_log_writable(const char *path) {
     return 0;
 }
 
-static int is_read_pattern(const char *p) {
-    return p && (!strcmp(p, "read") || !strcmp(p, "randread"));
-}
-
 int cmd_job(int argc, char **argv) {
     struct cli_target_args ta = {0};
     const char *pattern = NULL;
@@ -240,15 +236,8 @@ int cmd_job(int argc, char **argv) {
     int rc;
     if ((status = cli_target_create("job", &ta, &t)))
         return status;
-    /* A read job never writes: a device or an existing file is opened
-     * read-only (reading needs no licence to destroy). Only a file that is
-     * to be created or extended (--size-file) is opened for writing, for
-     * its layout. */
-    struct stat tst;
-    int is_dev = !strncmp(ta.uri, "/dev/", 5) && strncmp(ta.uri, "/dev/shm/", 9);
-    int file_exists = strncmp(ta.uri, "sim:", 4) && stat(ta.uri, &tst) == 0;
-    if (!ta.destroy && is_read_pattern(pattern ? pattern : "randread") &&
-        (is_dev || (file_exists && !ta.size_file)))
+    /* A read job never writes: the library says when to open read-only */
+    if (ssd_job_opens_read_only(ta.uri, pattern, ta.destroy, ta.size_file != NULL))
         ssd_target_set_option(t, "read_only", "1");
     /* From here on Ctrl-C stops the file layout or the job cleanly. */
     cli_catch_sigint(NULL);

@@ -18,7 +18,7 @@ import numpy as np
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, set_options, take_string
+from ._util import PathLike, option_text, set_options, take_string
 from .progress import ProgressArg, Throttle
 from .results import JobResult
 
@@ -446,13 +446,9 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
         _set_job_options(None, opts)
         if opts.get("log") is not None:
             _check_log_writable(os.fspath(opts["log"]))
-        # As in the CLI, a read job never writes: a device or an existing
-        # file is opened read-only; only a file to be created or extended
-        # (size) is opened for writing, for its layout.
-        is_dev = target.startswith("/dev/") and not target.startswith("/dev/shm/")
-        if read_only is None and not destroy_data and pattern in ("read", "randread") \
-                and (is_dev or (not target.startswith("sim:") and size is None
-                                and os.path.exists(target))):
+        # A read job never writes: the library says when to open read-only
+        if read_only is None and lib.ssd_job_opens_read_only(
+                os.fsencode(target), option_text(pattern), bool(destroy_data), size is not None):
             read_only = True
         target = Target(target, size=size, destroy_data=destroy_data, buffered=buffered,
                         read_only=read_only)

@@ -26,6 +26,21 @@ static const char *const pattern_names[] = {"read",      "write", "randread",
 
 enum engine_choice { ENGINE_AUTO, ENGINE_URING, ENGINE_PSYNC };
 
+int ssd_job_opens_read_only(const char *uri, const char *pattern, int destroy_data,
+                            int sizes_file) {
+    if (!uri || destroy_data || !strncmp(uri, "sim:", 4))
+        return 0;
+    if (!pattern)
+        pattern = "randread";
+    if (strcmp(pattern, "read") && strcmp(pattern, "randread"))
+        return 0;
+    /* /dev/shm holds files, which a job may create and lay out */
+    if (!strncmp(uri, "/dev/", 5) && strncmp(uri, "/dev/shm/", 9))
+        return 1;
+    struct stat st;
+    return !sizes_file && stat(uri, &st) == 0;
+}
+
 struct ssd_job {
     ssd_target *t;
     struct ssd__workload w;

@@ -616,3 +616,25 @@ Test(job_file, written_data_repeats_no_run_of_bytes) {
     check_no_repeated_chunks("write", "io_uring", "1");
     check_no_repeated_chunks("randwrite", "io_uring", "8");
 }
+
+/* The one place that decides when a job opens its target read-only (the CLI
+ * and Python ask it): a read job without the licence to destroy, on a device
+ * or an existing file it does not size; never a write job or a new file. */
+Test(job_file, opens_read_only_only_for_reads_of_what_exists) {
+    char path[] = "/tmp/ssd_ro_XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    close(fd);
+    cr_assert_eq(ssd_job_opens_read_only(path, "read", 0, 0), 1);
+    cr_assert_eq(ssd_job_opens_read_only(path, NULL, 0, 0), 1, "default pattern is randread");
+    cr_assert_eq(ssd_job_opens_read_only(path, "randwrite", 0, 0), 0);
+    cr_assert_eq(ssd_job_opens_read_only(path, "randrw", 0, 0), 0);
+    cr_assert_eq(ssd_job_opens_read_only(path, "read", 1, 0), 0, "destroy opens for writing");
+    cr_assert_eq(ssd_job_opens_read_only(path, "read", 0, 1), 0, "a sized file is laid out");
+    unlink(path);
+    cr_assert_eq(ssd_job_opens_read_only(path, "read", 0, 0), 0, "a new file is created");
+    cr_assert_eq(ssd_job_opens_read_only("/dev/nonexistent-ssd", "randread", 0, 0), 1);
+    cr_assert_eq(ssd_job_opens_read_only("/dev/shm/ssd-new-file", "read", 0, 0), 0);
+    cr_assert_eq(ssd_job_opens_read_only("sim:bx200", "read", 0, 0), 0);
+    cr_assert_eq(ssd_job_opens_read_only(NULL, "read", 0, 0), 0);
+}

@@ -82,6 +82,15 @@ typedef int (*ssd_progress_fn)(void *user, const ssd_progress *p);
  * Returns 0, SSD_EINVAL (NULL argument) or SSD_ENOMEM. */
 SSD_API int ssd_job_create(ssd_job **out, ssd_target *t);
 
+/* Whether a job of this pattern (NULL: the default, randread) on the target
+ * `uri` should open it read-only: a read job without the licence to destroy
+ * data, on a block device or an existing file it does not create or resize,
+ * never writes, and reading needs no licence. The CLI and Python ask this
+ * rather than decide; set the target's read_only option when it says 1.
+ * Returns 1 or 0. */
+SSD_API int ssd_job_opens_read_only(const char *uri, const char *pattern, int destroy_data,
+                                    int sizes_file);
+
 /* Frees j and its results; NULL is a no-op. */
 SSD_API void ssd_job_free(ssd_job *j);
 
