@@ -69,3 +69,45 @@ def take_string(out: Any) -> str:
         return ffi.string(out[0]).decode() if out[0] != ffi.NULL else ""
     finally:
         lib.ssd_free(out[0])
+
+
+def parse_size(text: Union[str, int]) -> int:
+    """A size in bytes, parsed as the CLI parses ``--bytes`` and ``--size``
+    (the C library's ssd_parse_size): binary units as the reviews use them,
+    ``k m g t p`` optionally followed by ``i`` and/or ``b``, any case, so
+    ``"4k"``, ``"4KB"`` and ``"4KiB"`` are all 4096 and ``"1.5g"`` is
+    1610612736. An int is returned as it is.
+
+    >>> parse_size("4KB"), parse_size("1GiB"), parse_size("1.5g"), parse_size(512)
+    (4096, 1073741824, 1610612736, 512)
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        if text < 0:
+            raise ValueError(f"parse_size: {text} is negative")
+        return text
+    if not isinstance(text, str):
+        raise TypeError(f"parse_size: expected a size string or an int, not {text!r}")
+    out = ffi.new("uint64_t *")
+    if lib.ssd_parse_size(text.encode(), out) < 0:
+        raise ValueError(f"parse_size: {text!r} is not a size (like 4096, '4k', '1.5GiB')")
+    return int(out[0])
+
+
+def parse_duration(text: Union[str, int, float]) -> float:
+    """A duration in seconds, parsed as the CLI parses ``--time``: ``"30"``,
+    ``"30s"``, ``"500ms"``, ``"15m"``, ``"2h"``, ``"1.5h"``. A number is
+    seconds.
+
+    >>> parse_duration("15m"), parse_duration("500ms"), parse_duration(2)
+    (900.0, 0.5, 2.0)
+    """
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        if not text >= 0:
+            raise ValueError(f"parse_duration: {text} is not a duration")
+        return float(text)
+    if not isinstance(text, str):
+        raise TypeError(f"parse_duration: expected a duration string or seconds, not {text!r}")
+    out = ffi.new("double *")
+    if lib.ssd_parse_duration(text.encode(), out) < 0:
+        raise ValueError(f"parse_duration: {text!r} is not a duration (like 30, '500ms', '2h')")
+    return float(out[0])

@@ -99,7 +99,7 @@ def test_readme_python_snippets_run(tmp_path, monkeypatch):
         exec(compile(code, f"README.md python snippet {i + 1}", "exec"), ns)
 
 
-MODULES = ["ssdcore", "ssdcore._errors", "ssdcore.analysis", "ssdcore.batch", "ssdcore.fileops",
+MODULES = ["ssdcore", "ssdcore._errors", "ssdcore._util", "ssdcore.analysis", "ssdcore.batch", "ssdcore.fileops",
            "ssdcore.job", "ssdcore.plot", "ssdcore.progress", "ssdcore.results", "ssdcore.sim",
            "ssdcore.suite"]
 
