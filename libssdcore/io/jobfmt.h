@@ -42,6 +42,12 @@ int ssd__job_results_json(const struct ssd__job_summary *s, char **out);
 int ssd__job_metadata_json(const char *target_uri, const struct ssd__job_context *ctx,
                            const struct ssd__workload *w, const char *engine, char **out);
 
+/* The same line for a series another source wrote (a replay): pattern
+ * names it, wl is NULL (its block size, queue depth... are left out). */
+int ssd__series_metadata_json(const char *target_uri, const struct ssd__job_context *ctx,
+                              const struct ssd__workload *wl, const char *pattern,
+                              double interval_s, const char *engine, char **out);
+
 const char *ssd__pattern_name(int pattern);
 
 #endif
