@@ -372,6 +372,16 @@ static int set_opt(ssd_job *j, int rc, const char *key, uint64_t v) {
     return rc ? rc : ssd_job_set_option(j, key, s);
 }
 
+/* What a job that ran the replay's I/Os completed. */
+static void add_results(ssd_replay *r, const ssd_job *j) {
+    for (int d = 0; d < 2; d++) {
+        r->bytes[d] += ssd_job_bytes(j, d);
+        r->ios[d] += ssd_job_ios(j, d);
+        if (ssd_job_latency(j, d)) /* NULL when the job never started */
+            ssd_hist_merge(r->lat[d], ssd_job_latency(j, d));
+    }
+}
+
 static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     size_t n = ssd_trace_count(r->tr);
     struct feed f = {.r = r, .m = m, .iss = iss, .n = n};
@@ -410,12 +420,7 @@ static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
         r->qd_run = 1;
     r->runtime_s = ssd_job_runtime_s(j);
     r->busy_s = (double)src.busy_ns * 1e-9;
-    for (int d = 0; d < 2; d++) {
-        r->bytes[d] = ssd_job_bytes(j, d);
-        r->ios[d] = ssd_job_ios(j, d);
-        if (ssd_job_latency(j, d))
-            ssd_hist_merge(r->lat[d], ssd_job_latency(j, d));
-    }
+    add_results(r, j);
     size_t ns = 0;
     const ssd_sample *smp = ssd_job_samples(j, &ns);
     r->samples_lat = 1;
@@ -435,34 +440,23 @@ static int sim_job(ssd_replay *r, int dir, int seq, uint64_t off, uint64_t span,
     int rc = ssd_job_create(&j, r->t);
     if (rc < 0)
         return ssd__fail(r->err, rc, "out of memory");
-    char v[64];
     static const char *const pats[2][2] = {{"randread", "read"}, {"randwrite", "write"}};
     rc = ssd_job_set_option(j, "pattern", pats[dir][seq]);
-    snprintf(v, sizeof v, "%llu", (unsigned long long)len);
-    rc = rc ? rc : ssd_job_set_option(j, "bs", v);
-    snprintf(v, sizeof v, "%u", qd);
-    rc = rc ? rc : ssd_job_set_option(j, "qd", v);
-    snprintf(v, sizeof v, "%llu", (unsigned long long)off);
-    rc = rc ? rc : ssd_job_set_option(j, "offset", v);
-    snprintf(v, sizeof v, "%llu", (unsigned long long)span);
-    rc = rc ? rc : ssd_job_set_option(j, "span", v);
-    snprintf(v, sizeof v, "%llu", (unsigned long long)(len * count));
-    rc = rc ? rc : ssd_job_set_option(j, "bytes", v);
-    rc = rc ? rc : ssd_job_set_option(j, "time", "0");
+    rc = set_opt(j, rc, "bs", len);
+    rc = set_opt(j, rc, "qd", qd);
+    rc = set_opt(j, rc, "offset", off);
+    rc = set_opt(j, rc, "span", span);
+    rc = set_opt(j, rc, "bytes", len * count);
+    rc = set_opt(j, rc, "time", 0);
     rc = rc ? rc : ssd_job_set_option(j, "interval", "1h");
     rc = rc ? rc : ssd_job_run(j);
-    if (rc < 0) {
+    if (rc < 0)
         ssd__fail(r->err, rc, "sim: %s", ssd_job_errmsg(j));
-        ssd_job_free(j);
-        return rc;
-    }
+    else
+        add_results(r, j);
     *elapsed = ssd_job_runtime_s(j);
-    int d = dir ? SSD_DIR_WRITE : SSD_DIR_READ;
-    r->bytes[dir] += ssd_job_bytes(j, d);
-    r->ios[dir] += ssd_job_ios(j, d);
-    ssd_hist_merge(r->lat[dir], ssd_job_latency(j, d));
     ssd_job_free(j);
-    return 0;
+    return rc < 0 ? rc : 0;
 }
 
 static int run_sim(ssd_replay *r, const struct mapper *m, struct issued *iss) {
