@@ -356,11 +356,9 @@ static int read_run_meta(ssd_compare *c, struct cmp_drive *d) {
     free(text);
     if (rc)
         return ssd__fail(c->err, rc, "%s: %s", path, err);
-    struct ssd__text t = {0};
     const struct ssd__jv *target = ssd__jv_get(&root, "target");
     if (target && target->type == SSD__JOBJ) {
-        ssd__jv_write(&t, target);
-        d->target_json = ssd__text_take(&t);
+        d->target_json = ssd__jv_json(target);
         const struct ssd__jv *drive = ssd__jv_get(target, "drive");
         d->model = dup_or_null(ssd__jv_str(drive, "model"));
     }
