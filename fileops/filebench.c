@@ -17,7 +17,6 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
-#include "json_style.h"
 #include "jsonw.h"
 
 /* Marks DIR/ssdcore-filebench as ssdcore's own, so it may be deleted. */
@@ -70,12 +69,15 @@ int ssd_filebench_to_json(const ssd_filebench *b, int flags, char **out) {
     if (!out)
         return SSD_EINVAL;
     *out = NULL;
-    if (!b || !ssd__json_flags_ok(flags))
+    enum ssd__jw_style style;
+    if (!b || ssd__jw_style_of(flags, SSD__JW_COMPACT, &style))
         return SSD_EINVAL;
     if (!b->json)
         return SSD_ESTATE;
-    char *text = strdup(b->json);
-    return text ? ssd__json_restyle(text, flags, out) : SSD_ENOMEM;
+    struct ssd__jw w; /* the stored compact document, in the style asked for */
+    ssd__jw_init(&w, style);
+    ssd__jw_raw(&w, b->json);
+    return ssd__jw_finish(&w, out);
 }
 
 int ssd_filebench_set_progress(ssd_filebench *b, ssd_fileops_progress_fn fn, void *user) {

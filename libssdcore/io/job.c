@@ -11,7 +11,6 @@
 
 #include "interrupt.h"
 #include "job_impl.h"
-#include "json_style.h"
 #include "jobfmt.h"
 #include "options.h"
 #include "precondition.h"
@@ -998,7 +997,8 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
     if (!out)
         return SSD_EINVAL;
     *out = NULL;
-    if (!j || !ssd__json_flags_ok(flags))
+    enum ssd__jw_style style;
+    if (!j || ssd__jw_style_of(flags, SSD__JW_COMPACT, &style))
         return SSD_EINVAL;
     if (!j->ran)
         return SSD_ESTATE;
@@ -1024,7 +1024,5 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
         s.ios[d] = j->ios[d];
         s.lat[d] = j->lat[d];
     }
-    char *text = NULL;
-    int rc = ssd__job_results_json(&s, &text);
-    return rc ? rc : ssd__json_restyle(text, flags, out);
+    return ssd__job_results_json(&s, style, out);
 }

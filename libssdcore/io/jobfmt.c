@@ -148,9 +148,9 @@ static void put_dir(struct ssd__jw *w, uint64_t bytes, uint64_t ios, const ssd_h
     ssd__jw_end_object(w);
 }
 
-int ssd__job_results_json(const struct ssd__job_summary *s, char **out) {
+int ssd__job_results_json(const struct ssd__job_summary *s, enum ssd__jw_style style, char **out) {
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     double rt = s->runtime_s;
     ssd__jw_begin_object(&w);
     /* schema_version moves when a key changes meaning or goes away;

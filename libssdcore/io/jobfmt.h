@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "jsonw.h"
 #include "ssdcore/hist.h"
 #include "workload.h"
 
@@ -35,7 +36,7 @@ struct ssd__job_summary {
 };
 
 /* Both return 0 or SSD_ENOMEM, with a malloc'd string in *out. */
-int ssd__job_results_json(const struct ssd__job_summary *s, char **out);
+int ssd__job_results_json(const struct ssd__job_summary *s, enum ssd__jw_style style, char **out);
 /* The series metadata line: the context's capacity_bytes,
  * written_before_bytes (left out when 0) and precondition (left out when not
  * given), the workload, engine and tool. */
