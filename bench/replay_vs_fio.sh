@@ -64,7 +64,7 @@ for qd in "${QDS[@]}"; do
     : > "$OUT/replay-fio.$qd"
     for _ in $(seq "$REPS"); do
         "$SSD" replay "$TRACE_LOG" --target "$FILE" "${DESTROY[@]}" --qd "$qd" \
-            --timing no-idle --engine io_uring |
+            --timing no-idle --engine io_uring --json |
             "$PY" -c 'import json,sys; d=json.load(sys.stdin); print(d["ios"] / d["runtime_s"])' \
             >> "$OUT/replay-ssd.$qd"
         fio --name=replay --read_iolog="$TRACE_LOG" --replay_no_stall=1 --ioengine=io_uring \

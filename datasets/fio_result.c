@@ -13,7 +13,6 @@
 #include "errmsg.h"
 #include "json_read.h"
 #include "jsonw.h"
-#include "json_style.h"
 #include "result_size.h"
 #include "text_file.h"
 
@@ -255,12 +254,12 @@ SSD_API int ssd_fio_result_entry(const ssd_fio_result *r, size_t index, struct s
     return 0;
 }
 
-static int fio_result_json(const ssd_fio_result *r, char **out_json) {
+static int fio_result_json(const ssd_fio_result *r, enum ssd__jw_style style, char **out_json) {
     if (!r || !out_json)
         return SSD_EINVAL;
     *out_json = NULL;
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     ssd__jw_begin_array(&w);
     for (size_t i = 0; i < r->n; i++) {
         const struct ssd_fio_job *j = &r->e[i].job;
@@ -304,9 +303,8 @@ SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, int flags, char **ou
     if (!out)
         return SSD_EINVAL;
     *out = NULL;
-    if (!ssd__json_flags_ok(flags))
+    enum ssd__jw_style style;
+    if (ssd__jw_style_of(flags, SSD__JW_COMPACT, &style))
         return SSD_EINVAL;
-    char *text = NULL;
-    int rc = fio_result_json(r, &text);
-    return rc ? rc : ssd__json_restyle(text, flags, out);
+    return fio_result_json(r, style, out);
 }

@@ -17,8 +17,7 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
-#include "json_style.h"
-#include "text.h"
+#include "jsonw.h"
 
 /* Marks DIR/ssdcore-filebench as ssdcore's own, so it may be deleted. */
 #define FILEBENCH_MARKER ".ssdcore-filebench"
@@ -38,7 +37,7 @@ struct ssd_filebench {
     int keep;
     ssd_fileops_progress_fn progress_fn;
     void *progress_user;
-    struct ssd__text json; /* sticky out-of-memory: checked once at the end */
+    char *json; /* the last run's results, compact */
 };
 
 int ssd_filebench_create(ssd_filebench **out) {
@@ -58,7 +57,7 @@ int ssd_filebench_create(ssd_filebench **out) {
 void ssd_filebench_free(ssd_filebench *b) {
     if (!b)
         return;
-    ssd__text_free(&b->json);
+    free(b->json);
     free(b);
 }
 
@@ -70,12 +69,15 @@ int ssd_filebench_to_json(const ssd_filebench *b, int flags, char **out) {
     if (!out)
         return SSD_EINVAL;
     *out = NULL;
-    if (!b || !ssd__json_flags_ok(flags))
+    enum ssd__jw_style style;
+    if (!b || ssd__jw_style_of(flags, SSD__JW_COMPACT, &style))
         return SSD_EINVAL;
-    if (!b->json.p)
+    if (!b->json)
         return SSD_ESTATE;
-    char *text = strdup(b->json.p);
-    return text ? ssd__json_restyle(text, flags, out) : SSD_ENOMEM;
+    struct ssd__jw w; /* the stored compact document, in the style asked for */
+    ssd__jw_init(&w, style);
+    ssd__jw_raw(&w, b->json);
+    return ssd__jw_finish(&w, out);
 }
 
 int ssd_filebench_set_progress(ssd_filebench *b, ssd_fileops_progress_fn fn, void *user) {
@@ -176,9 +178,6 @@ int ssd_filebench_set_option(ssd_filebench *b, const char *key, const char *valu
 
 /* ---------------------------------------------------------------- json */
 
-#define jappend(b, ...) ssd__text_add(&(b)->json, __VA_ARGS__)
-#define jstr(b, s) ssd__text_jstr(&(b)->json, s)
-
 /* ---------------------------------------------------------------- caches */
 
 static int fadvise_cb(const char *p, const struct stat *st, int flag, struct FTW *f) {
@@ -222,15 +221,28 @@ static const char *method_name(const ssd_filebench *b) {
     return strcmp(b->format, "tar") ? "deflate" : "store";
 }
 
-static void step_json(ssd_filebench *b, int *first, const char *name, double seconds,
-                      uint64_t bytes, uint64_t files) {
-    jappend(b,
-            "%s\n    {\"step\": \"%s\", \"seconds\": %.6f, \"bytes\": %llu, \"files\": %llu, "
-            "\"mib_per_s\": %.3f, \"mb_per_s\": %.3f",
-            *first ? "" : ",", name, seconds, (unsigned long long)bytes, (unsigned long long)files,
-            seconds > 0 ? (double)bytes / MiB / seconds : 0.0,
-            seconds > 0 ? (double)bytes / MiB / seconds : 0.0);
-    *first = 0;
+/* A step's object, left open for the members of its kind. */
+static void step_json(struct ssd__jw *w, const char *name, double seconds, uint64_t bytes,
+                      uint64_t files, double sync_s) {
+    double mibps = seconds > 0 ? (double)bytes / MiB / seconds : 0.0;
+    ssd__jw_begin_object(w);
+    ssd__jw_kstr(w, "step", name);
+    ssd__jw_key(w, "seconds");
+    ssd__jw_num_f(w, seconds, 6);
+    ssd__jw_ku64(w, "bytes", bytes);
+    ssd__jw_ku64(w, "files", files);
+    ssd__jw_key(w, "mib_per_s");
+    ssd__jw_num_f(w, mibps, 3);
+    ssd__jw_key(w, "mb_per_s");
+    ssd__jw_num_f(w, mibps, 3);
+    ssd__jw_key(w, "sync_s");
+    ssd__jw_num_f(w, sync_s, 6);
+}
+
+/* Part times, to the microsecond as every filebench time is. */
+static void ksec(struct ssd__jw *w, const char *key, double s) {
+    ssd__jw_key(w, key);
+    ssd__jw_num_f(w, s, 6);
 }
 
 int ssd_filebench_run(ssd_filebench *b, const char *dir) {
@@ -239,7 +251,10 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     if (!*dir) /* not the current directory by accident */
         return ssd__fo_fail(b->err, SSD_EINVAL, "filebench: empty directory name");
     b->err[0] = 0;
-    ssd__text_free(&b->json);
+    free(b->json);
+    b->json = NULL;
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
     char base[PATH_MAX], set_dir[PATH_MAX], copy_dir[PATH_MAX], arc[PATH_MAX], ext_dir[PATH_MAX];
     if (ssd__fo_join(base, sizeof base, dir, "ssdcore-filebench") ||
         ssd__fo_join(set_dir, sizeof set_dir, base, "set") ||
@@ -314,20 +329,26 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         ssd__fo_fail(b->err, rc, "mkset: %s", ssd_fileset_errmsg(s));
         goto out;
     }
-    jappend(b, "{\n  \"schema\": \"ssdcore-filebench 1\",\n  \"tool\": \"ssdcore %s\",\n",
-            ssd_version_string());
-    jappend(b, "  \"dir\": ");
-    jstr(b, dir);
-    jappend(b,
-            ",\n  \"set\": {\"kind\": \"%s\", \"size\": \"%s\", \"seed\": \"%s\", \"files\": %llu, "
-            "\"dirs\": %llu, \"bytes\": %llu, \"make_s\": %.6f},\n",
-            b->set, b->size, b->seed, (unsigned long long)sr.files, (unsigned long long)sr.dirs,
-            (unsigned long long)sr.bytes, sr.total_s);
-    jappend(b, "  \"units\": \"mib_per_s is MiB/s (1 MiB = 1048576 B), as in the reviews; "
-               "mb_per_s is its old name\",\n");
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "schema", "ssdcore-filebench 1");
+    ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
+    ssd__jw_kstr(&w, "dir", dir);
+    ssd__jw_key(&w, "set");
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "kind", b->set);
+    ssd__jw_kstr(&w, "size", b->size);
+    ssd__jw_kstr(&w, "seed", b->seed);
+    ssd__jw_ku64(&w, "files", sr.files);
+    ssd__jw_ku64(&w, "dirs", sr.dirs);
+    ssd__jw_ku64(&w, "bytes", sr.bytes);
+    ksec(&w, "make_s", sr.total_s);
+    ssd__jw_end_object(&w);
+    ssd__jw_kstr(&w, "units",
+                 "mib_per_s is MiB/s (1 MiB = 1048576 B), as in the reviews; mb_per_s is its old "
+                 "name");
     const char *how = "none";
-    jappend(b, "  \"steps\": [");
-    int first = 1;
+    ssd__jw_key(&w, "steps");
+    ssd__jw_begin_array(&w);
 
     if (b->steps & 1) {
         how = drop_caches(base);
@@ -336,8 +357,9 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
             rc = ssd__fo_fail(b->err, rc < 0 ? rc : SSD_EIO, "copy: %s", ssd_copy_errmsg(c));
             goto out;
         }
-        step_json(b, &first, "copy", r.total_s, r.bytes.copied, r.files.copied);
-        jappend(b, ", \"sync_s\": %.6f, \"workers\": %u}", r.sync_s, r.workers);
+        step_json(&w, "copy", r.total_s, r.bytes.copied, r.files.copied, r.sync_s);
+        ssd__jw_ku64(&w, "workers", r.workers);
+        ssd__jw_end_object(&w);
         ssd__fo_rmtree(copy_dir); /* frees the space before the next step */
     }
     if (b->steps & 2) {
@@ -347,12 +369,14 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
             ssd__fo_fail(b->err, rc, "archive: %s", ssd_archive_errmsg(a));
             goto out;
         }
-        step_json(b, &first, "archive", r.total_s, r.data_bytes, r.files);
-        jappend(b,
-                ", \"archive_bytes\": %llu, \"format\": \"%s\", \"method\": \"%s\", "
-                "\"read_s\": %.6f, \"compress_s\": %.6f, \"write_s\": %.6f, \"sync_s\": %.6f}",
-                (unsigned long long)r.archive_bytes, b->format, method_name(b), r.read_s, r.codec_s,
-                r.write_s, r.sync_s);
+        step_json(&w, "archive", r.total_s, r.data_bytes, r.files, r.sync_s);
+        ssd__jw_ku64(&w, "archive_bytes", r.archive_bytes);
+        ssd__jw_kstr(&w, "format", b->format);
+        ssd__jw_kstr(&w, "method", method_name(b));
+        ksec(&w, "read_s", r.read_s);
+        ksec(&w, "compress_s", r.codec_s);
+        ksec(&w, "write_s", r.write_s);
+        ssd__jw_end_object(&w);
     }
     if (b->steps & 4) {
         how = drop_caches(base);
@@ -361,20 +385,24 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
             ssd__fo_fail(b->err, rc, "extract: %s", ssd_extract_errmsg(x));
             goto out;
         }
-        step_json(b, &first, "extract", r.total_s, r.data_bytes, r.files);
-        jappend(b,
-                ", \"archive_bytes\": %llu, \"read_s\": %.6f, \"decompress_s\": %.6f, "
-                "\"write_s\": %.6f, \"sync_s\": %.6f}",
-                (unsigned long long)r.archive_bytes, r.read_s, r.codec_s, r.write_s, r.sync_s);
+        step_json(&w, "extract", r.total_s, r.data_bytes, r.files, r.sync_s);
+        ssd__jw_ku64(&w, "archive_bytes", r.archive_bytes);
+        ksec(&w, "read_s", r.read_s);
+        ksec(&w, "decompress_s", r.codec_s);
+        ksec(&w, "write_s", r.write_s);
+        ssd__jw_end_object(&w);
     }
-    jappend(b, "\n  ],\n  \"cache_drop\": \"%s\"\n}\n", how);
-    /* An allocation that failed anywhere above left the text short: report
-     * it rather than hand out truncated JSON with success. */
-    if (b->json.oom || !b->json.p)
-        rc = ssd__fo_fail(b->err, SSD_ENOMEM, "filebench: out of memory for results");
+    ssd__jw_end_array(&w);
+    ssd__jw_kstr(&w, "cache_drop", how);
+    ssd__jw_end_object(&w);
+    ssd__jw_newline(&w); /* a file ends with a line break */
 out:
-    if (rc < 0)
-        ssd__text_free(&b->json);
+    if (ssd__jw_finish(&w, &b->json) < 0 && rc >= 0)
+        rc = ssd__fo_fail(b->err, SSD_ENOMEM, "filebench: out of memory for results");
+    if (rc < 0) {
+        free(b->json);
+        b->json = NULL;
+    }
     if (!b->keep)
         ssd__fo_rmtree(base);
     ssd_fileset_free(s);

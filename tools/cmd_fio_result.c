@@ -8,6 +8,7 @@
 #include <ssdcore.h>
 
 #include "commands.h"
+#include "fo_cli.h"
 
 /* A figure the file did not give is "n/a", never "nan". */
 static const char *figure(char buf[32], double v, int decimals) {
@@ -61,11 +62,9 @@ int cmd_fio_result(int argc, char **argv) {
                 status = cli_error(cmd, "out of memory writing the fio results as JSON");
                 break;
             }
-            printf("%s{\"source\":\"", first ? "" : ",\n");
-            for (const char *p = argv[i]; *p; p++)
-                if ((unsigned char)*p >= 0x20)
-                    printf(*p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
-            printf("\",\"jobs\":%s}", s);
+            printf("%s{\"source\":", first ? "" : ",\n");
+            fo_cli_json_str(stdout, argv[i]);
+            printf(",\"jobs\":%s}", s);
             ssd_free(s);
         }
         for (size_t k = 0; k < ssd_fio_result_count(r[i]); k++) {

@@ -7,6 +7,7 @@
 
 #include "ssdcore/base.h"
 #include "json_read.h"
+#include "jsonw.h"
 
 #define MAX_DEPTH 64
 
@@ -276,34 +277,37 @@ int ssd__jv_true(const struct ssd__jv *v, const char *key) {
     return m && m->type == SSD__JTRUE;
 }
 
-void ssd__jv_write(struct ssd__text *t, const struct ssd__jv *v) {
+static void put(struct ssd__jw *w, const struct ssd__jv *v) {
     switch (v->type) {
     case SSD__JNULL:
-        ssd__text_raw(t, "null", 4);
+        ssd__jw_null(w);
         break;
     case SSD__JTRUE:
-        ssd__text_raw(t, "true", 4);
-        break;
     case SSD__JFALSE:
-        ssd__text_raw(t, "false", 5);
+        ssd__jw_bool(w, v->type == SSD__JTRUE);
         break;
     case SSD__JNUM:
-        ssd__text_jnum(t, v->num);
+        ssd__jw_num(w, v->num);
         break;
     case SSD__JSTR:
-        ssd__text_jstr(t, v->str);
+        ssd__jw_str(w, v->str);
         break;
     default:
-        ssd__text_raw(t, v->type == SSD__JOBJ ? "{" : "[", 1);
+        (v->type == SSD__JOBJ ? ssd__jw_begin_object : ssd__jw_begin_array)(w);
         for (size_t i = 0; i < v->n; i++) {
-            if (i)
-                ssd__text_raw(t, ",", 1);
-            if (v->type == SSD__JOBJ) {
-                ssd__text_jstr(t, v->keys[i]);
-                ssd__text_raw(t, ":", 1);
-            }
-            ssd__jv_write(t, &v->items[i]);
+            if (v->type == SSD__JOBJ)
+                ssd__jw_key(w, v->keys[i]);
+            put(w, &v->items[i]);
         }
-        ssd__text_raw(t, v->type == SSD__JOBJ ? "}" : "]", 1);
+        (v->type == SSD__JOBJ ? ssd__jw_end_object : ssd__jw_end_array)(w);
     }
+}
+
+char *ssd__jv_json(const struct ssd__jv *v) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    put(&w, v);
+    char *out = NULL;
+    ssd__jw_finish(&w, &out);
+    return out;
 }

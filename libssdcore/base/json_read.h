@@ -1,13 +1,13 @@
 /* json_read.h - internal: the one JSON reader: results.json loaded back
  * (ssd_suite_load), fio JSON output (fio_result.c) and filebench figures.
  * Values are a tree with strings decoded (\u escapes to UTF-8);
- * ssd__jv_write() turns any value back into compact JSON. */
+ * ssd__jv_json() turns any value back into compact JSON. */
 #ifndef SSD_JSON_READ_H
 #define SSD_JSON_READ_H
 
 #include <stddef.h>
 
-#include "text.h"
+#include "text.h" /* for the files that include it through this one */
 
 enum { SSD__JNULL, SSD__JFALSE, SSD__JTRUE, SSD__JNUM, SSD__JSTR, SSD__JARR, SSD__JOBJ };
 
@@ -30,7 +30,8 @@ const struct ssd__jv *ssd__jv_get(const struct ssd__jv *v, const char *key);
 double ssd__jv_num(const struct ssd__jv *v, const char *key, double fallback);
 const char *ssd__jv_str(const struct ssd__jv *v, const char *key);
 int ssd__jv_true(const struct ssd__jv *v, const char *key);
-/* Appends v as compact JSON. */
-void ssd__jv_write(struct ssd__text *t, const struct ssd__jv *v);
+/* v as compact JSON, written by jsonw: a malloc'd string, or NULL when
+ * out of memory. */
+char *ssd__jv_json(const struct ssd__jv *v);
 
 #endif

@@ -14,6 +14,13 @@ void ssd__jw_init(struct ssd__jw *w, enum ssd__jw_style style) {
     w->style = style;
 }
 
+int ssd__jw_style_of(int flags, enum ssd__jw_style one_line, enum ssd__jw_style *style) {
+    if (flags & ~SSD_JSON_PRETTY)
+        return SSD_EINVAL;
+    *style = flags & SSD_JSON_PRETTY ? SSD__JW_PRETTY : one_line;
+    return 0;
+}
+
 /* Room for n more bytes and the terminating NUL. */
 static int reserve(struct ssd__jw *w, size_t n) {
     if (w->oom)
@@ -68,10 +75,14 @@ __attribute__((format(printf, 2, 3))) static void putf(struct ssd__jw *w, const 
     w->len += (size_t)n;
 }
 
-static void newline(struct ssd__jw *w) {
+static void indent(struct ssd__jw *w, int depth) {
     put(w, "\n", 1);
-    for (int i = 0; i < w->depth; i++)
+    for (int i = 0; i < depth; i++)
         put(w, "  ", 2);
+}
+
+static void newline(struct ssd__jw *w) {
+    indent(w, w->depth);
 }
 
 /* What comes before a key, or before a value that no key introduces: the
@@ -191,17 +202,54 @@ void ssd__jw_null(struct ssd__jw *w) {
     puts_(w, "null");
 }
 
+static const char *skip_space(const char *p) {
+    while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
+        p++;
+    return p;
+}
+
+/* A document re-indented as this writer's pretty style writes one, at
+ * depth: every open, close and comma starts a line. */
+static void put_pretty(struct ssd__jw *w, const char *p) {
+    int depth = w->depth;
+    for (p = skip_space(p); *p; p = skip_space(p)) {
+        char c = *p++;
+        if (c == '}' || c == ']')
+            indent(w, --depth);
+        put(w, &c, 1);
+        if (c == '"') {
+            const char *q = p;
+            for (; *q && *q != '"'; q++)
+                q += *q == '\\' && q[1];
+            q += *q == '"';
+            put(w, p, (size_t)(q - p));
+            p = q;
+        } else if (c == '{' || c == '[') {
+            depth++;
+            if (*skip_space(p) != (c == '{' ? '}' : ']'))
+                indent(w, depth);
+        } else if (c == ',') {
+            indent(w, depth);
+        } else if (c == ':') {
+            put(w, " ", 1);
+        }
+    }
+}
+
 void ssd__jw_raw(struct ssd__jw *w, const char *json) {
     if (!json) {
         ssd__jw_null(w);
         return;
     }
     before_value(w);
-    puts_(w, json);
+    if (w->style == SSD__JW_PRETTY)
+        put_pretty(w, json);
+    else
+        puts_(w, json);
 }
 
 void ssd__jw_newline(struct ssd__jw *w) {
-    w->newline = 1;
+    w->newline = w->style != SSD__JW_PRETTY;
 }
 
 void ssd__jw_kstr(struct ssd__jw *w, const char *key, const char *s) {

@@ -44,6 +44,11 @@ struct ssd__jw {
 
 void ssd__jw_init(struct ssd__jw *w, enum ssd__jw_style style);
 
+/* The style the flags of an ssd_*_to_json ask for (ssdcore/base.h):
+ * SSD__JW_PRETTY for SSD_JSON_PRETTY, else the producer's one-line style.
+ * Returns 0, or SSD_EINVAL for any other flag bit. */
+int ssd__jw_style_of(int flags, enum ssd__jw_style one_line, enum ssd__jw_style *style);
+
 void ssd__jw_begin_object(struct ssd__jw *w);
 void ssd__jw_end_object(struct ssd__jw *w);
 void ssd__jw_begin_array(struct ssd__jw *w);
@@ -69,13 +74,15 @@ void ssd__jw_bool(struct ssd__jw *w, int v);
 void ssd__jw_null(struct ssd__jw *w);
 
 /* A value some producer already serialised (an object another handle
- * wrote), copied as it is; NULL writes null. */
+ * wrote), in any whitespace style: copied as it is, or in pretty style
+ * re-indented at its place (strings byte for byte); NULL writes null. */
 void ssd__jw_raw(struct ssd__jw *w, const char *json);
 
 /* The next element starts a line: a line break right after the separator
  * that precedes it (none before an array's first element), or, when
  * nothing follows, at the end of the text. For compact documents read line
- * by line (results.json puts each step on a line of its own). */
+ * by line (results.json puts each step on a line of its own); the pretty
+ * style has its own lines and ignores it. */
 void ssd__jw_newline(struct ssd__jw *w);
 
 /* A member in one call: the key, then the value as above. */

@@ -1,12 +1,11 @@
 /* text.c - the growable text buffer results, reports and messages are built in. */
-#include <math.h>
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "text.h"
-#include "jsonw.h"
 #include "numfmt.h"
 
 static int reserve(struct ssd__text *t, size_t extra) {
@@ -55,24 +54,6 @@ void ssd__text_raw(struct ssd__text *t, const char *s, size_t n) {
     memcpy(t->p + t->len, s, n);
     t->len += n;
     t->p[t->len] = 0;
-}
-
-void ssd__text_jstr(struct ssd__text *t, const char *s) {
-    if (!s) {
-        ssd__text_raw(t, "null", 4);
-        return;
-    }
-    size_t n = ssd__json_quoted(s, NULL);
-    if (reserve(t, n + 1))
-        return;
-    ssd__json_quoted(s, t->p + t->len);
-    t->len += n;
-    t->p[t->len] = 0;
-}
-
-void ssd__text_jnum(struct ssd__text *t, double v) {
-    char num[SSD__NUM_BUF];
-    ssd__text_add(t, "%s", ssd__fmt_json_number(num, v));
 }
 
 void ssd__text_html(struct ssd__text *t, const char *s) {

@@ -1,5 +1,5 @@
-/* text.h - internal: a growable text buffer for the results JSON and
- * the HTML report. Appends never fail loudly: an allocation failure sets
+/* text.h - internal: a growable text buffer for the HTML report and other
+ * text (JSON is written by jsonw.h). Appends never fail loudly: an allocation failure sets
  * `oom`, later appends do nothing, and the owner checks once at the end. */
 #ifndef SSD_TEXT_H
 #define SSD_TEXT_H
@@ -14,10 +14,6 @@ struct ssd__text {
 
 void ssd__text_add(struct ssd__text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ssd__text_raw(struct ssd__text *t, const char *s, size_t n);
-/* Appends s as a quoted JSON string (NULL appends null). */
-void ssd__text_jstr(struct ssd__text *t, const char *s);
-/* Appends a JSON number, or null when v is not finite. */
-void ssd__text_jnum(struct ssd__text *t, double v);
 /* Appends s with &, <, >, " escaped for HTML/XML. */
 void ssd__text_html(struct ssd__text *t, const char *s);
 /* Gives the buffer away (NUL-terminated) and resets t; NULL after oom. */

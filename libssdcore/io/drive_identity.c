@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "ssdcore/drive.h"
+#include "jsonw.h"
 #include "target_impl.h"
 #include "text.h"
 
@@ -294,14 +295,9 @@ static void sha256_hex16(const char *s, char out[17]) {
     snprintf(out, 17, "%08x%08x", h[0], h[1]);
 }
 
-static void jstr_or_null(struct ssd__text *t, const char *key, const char *v) {
-    ssd__text_add(t, ",\"%s\":", key);
-    ssd__text_jstr(t, v && *v ? v : NULL);
-}
-
-static void jnum(struct ssd__text *t, const char *key, double v) {
-    ssd__text_add(t, ",\"%s\":", key);
-    ssd__text_jnum(t, v);
+/* A sysfs attribute: null when the kernel did not say. */
+static void jstr_or_null(struct ssd__jw *w, const char *key, const char *v) {
+    ssd__jw_kstr(w, key, v && *v ? v : NULL);
 }
 
 /* *out: a malloc'd message "TARGET: why" for a failure (NULL when out of
@@ -317,18 +313,23 @@ int ssd__drive_identity_json(const char *target, int hash_serial, char **out) {
     if (!target || !out)
         return SSD_EINVAL;
     *out = NULL;
-    struct ssd__text t = {0};
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
     if (!strncmp(target, "sim:", 4)) {
         char profile[128];
         snprintf(profile, sizeof profile, "%.*s", (int)strcspn(target + 4, ","), target + 4);
-        ssd__text_add(&t, "{\"source\":\"sim\",\"via\":\"sim\",\"model\":");
-        ssd__text_jstr(&t, target);
-        ssd__text_add(&t, ",\"profile\":");
-        ssd__text_jstr(&t, profile);
-        ssd__text_add(&t, ",\"serial\":null,\"serial_hashed\":false,\"firmware\":null,"
-                          "\"transport\":\"sim\",\"temperature_c\":null}");
-        *out = ssd__text_take(&t);
-        return *out ? 0 : SSD_ENOMEM;
+        ssd__jw_begin_object(&w);
+        ssd__jw_kstr(&w, "source", "sim");
+        ssd__jw_kstr(&w, "via", "sim");
+        ssd__jw_kstr(&w, "model", target);
+        ssd__jw_kstr(&w, "profile", profile);
+        ssd__jw_kstr(&w, "serial", NULL);
+        ssd__jw_kbool(&w, "serial_hashed", 0);
+        ssd__jw_kstr(&w, "firmware", NULL);
+        ssd__jw_kstr(&w, "transport", "sim");
+        ssd__jw_knum(&w, "temperature_c", NAN);
+        ssd__jw_end_object(&w);
+        return ssd__jw_finish(&w, out);
     }
     struct stat sb;
     if (stat(target, &sb))
@@ -361,29 +362,30 @@ int ssd__drive_identity_json(const char *target, int hash_serial, char **out) {
         sha256_hex16(id.serial, hex);
         snprintf(serial, sizeof serial, "sha256:%s", hex);
     }
-    ssd__text_add(&t, "{\"source\":%s,\"via\":\"%s\"", id.found ? "\"sysfs\"" : "null",
-                  S_ISBLK(sb.st_mode) ? "device" : "file");
-    jstr_or_null(&t, "device", id.device);
-    jstr_or_null(&t, "partition", id.partition);
-    jstr_or_null(&t, "backing_file", id.backing);
-    jstr_or_null(&t, "model", id.model);
-    jstr_or_null(&t, "vendor", id.vendor);
-    jstr_or_null(&t, "serial", serial);
-    ssd__text_add(&t, ",\"serial_hashed\":%s", hash_serial && serial[0] ? "true" : "false");
-    jstr_or_null(&t, "firmware", id.firmware);
-    jnum(&t, "capacity_bytes", id.capacity);
-    jnum(&t, "logical_sector_bytes", id.logical);
-    jnum(&t, "physical_sector_bytes", id.physical);
-    ssd__text_add(&t, ",\"rotational\":%s",
-                  id.rotational < 0 ? "null"
-                  : id.rotational   ? "true"
-                                    : "false");
-    jstr_or_null(&t, "transport", id.transport);
-    jstr_or_null(&t, "link", id.link);
-    jnum(&t, "temperature_c", id.temperature);
-    ssd__text_raw(&t, "}", 1);
-    *out = ssd__text_take(&t);
-    return *out ? 0 : SSD_ENOMEM;
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "source", id.found ? "sysfs" : NULL);
+    ssd__jw_kstr(&w, "via", S_ISBLK(sb.st_mode) ? "device" : "file");
+    jstr_or_null(&w, "device", id.device);
+    jstr_or_null(&w, "partition", id.partition);
+    jstr_or_null(&w, "backing_file", id.backing);
+    jstr_or_null(&w, "model", id.model);
+    jstr_or_null(&w, "vendor", id.vendor);
+    jstr_or_null(&w, "serial", serial);
+    ssd__jw_kbool(&w, "serial_hashed", hash_serial && serial[0]);
+    jstr_or_null(&w, "firmware", id.firmware);
+    ssd__jw_knum(&w, "capacity_bytes", id.capacity);
+    ssd__jw_knum(&w, "logical_sector_bytes", id.logical);
+    ssd__jw_knum(&w, "physical_sector_bytes", id.physical);
+    ssd__jw_key(&w, "rotational");
+    if (id.rotational < 0)
+        ssd__jw_null(&w);
+    else
+        ssd__jw_bool(&w, id.rotational);
+    jstr_or_null(&w, "transport", id.transport);
+    jstr_or_null(&w, "link", id.link);
+    ssd__jw_knum(&w, "temperature_c", id.temperature);
+    ssd__jw_end_object(&w);
+    return ssd__jw_finish(&w, out);
 }
 
 int ssd_drive_temperature(const char *target, double *celsius) {

@@ -82,6 +82,7 @@ static int uring_run(struct ssd__worker *w) {
     for (unsigned i = 0; i < qd; i++) {
         w->slots[i].buf = iov[i].iov_base;
         w->slots[i].buf_index = i;
+        w->slots[i].len = w->bs;
         freelist[i] = qd - 1 - i;
     }
     /* A write takes the spare buffer, re-keyed while earlier I/O was in
@@ -97,11 +98,15 @@ static int uring_run(struct ssd__worker *w) {
     int fd = fixed_file ? 0 : w->fd;
     int stopping = 0, failed = 0;
     unsigned batch = w->rt->w.submit_batch ? w->rt->w.submit_batch : 1;
+    struct ssd__source *src = w->rt->src;
+    uint64_t busy_since = 0;
 
     for (;;) {
         ssd__worker_poll_epoch(w);
         uint64_t now = ssd__mono_ns();
         unsigned queued = 0, pending = 0; /* prepared this round; not yet submitted */
+        uint64_t until = 0;
+        int waiting = 0; /* a source has nothing due before until */
         while (nfree && !stopping) {
             if (ssd__throttled(w, now))
                 break;
@@ -123,13 +128,31 @@ static int uring_run(struct ssd__worker *w) {
             }
             unsigned id = freelist[nfree - 1];
             struct ssd__slot *s = &w->slots[id];
-            if (!ssd__next_io(w, &s->offset, &s->is_write)) {
+            if (src) {
+                int got = ssd__next_src(w, s, inflight + queued, now, &until);
+                if (got == SSD__SRC_WAIT) {
+                    waiting = 1;
+                    break;
+                }
+                if (got <= 0) {
+                    failed = got < 0;
+                    stopping = 1;
+                    break;
+                }
+            } else if (!ssd__next_io(w, &s->offset, &s->is_write)) {
                 stopping = 1;
                 break;
             }
             struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
             nfree--;
-            if (s->is_write) {
+            if (s->is_write && src) { /* lengths vary: re-keyed in line, as long as asked */
+                ssd__rekey_n(w, s->buf, s->len);
+                if (fixed_bufs)
+                    io_uring_prep_write_fixed(sqe, fd, s->buf, s->len, s->offset,
+                                              (int)s->buf_index);
+                else
+                    io_uring_prep_write(sqe, fd, s->buf, s->len, s->offset);
+            } else if (s->is_write) {
                 if (spare_stale) /* a second write in this round */
                     ssd__rekey(w, spare);
                 unsigned char *b = s->buf;
@@ -146,9 +169,9 @@ static int uring_run(struct ssd__worker *w) {
                     io_uring_prep_write(sqe, fd, s->buf, w->bs, s->offset);
             } else {
                 if (fixed_bufs)
-                    io_uring_prep_read_fixed(sqe, fd, s->buf, w->bs, s->offset, (int)s->buf_index);
+                    io_uring_prep_read_fixed(sqe, fd, s->buf, s->len, s->offset, (int)s->buf_index);
                 else
-                    io_uring_prep_read(sqe, fd, s->buf, w->bs, s->offset);
+                    io_uring_prep_read(sqe, fd, s->buf, s->len, s->offset);
             }
             if (fixed_file)
                 sqe->flags |= IOSQE_FIXED_FILE;
@@ -157,11 +180,16 @@ static int uring_run(struct ssd__worker *w) {
             queued++;
             pending++;
         }
+        if (!inflight && queued)
+            busy_since = now;
         inflight += queued;
         if (!inflight) {
             if (stopping || atomic_load_explicit(&w->rt->stop, memory_order_relaxed))
                 break;
-            ssd__throttle_sleep(w, now); /* idle only because of the rate limit */
+            if (waiting) /* a source's next I/O is not due yet */
+                ssd__sleep_until(until);
+            else /* idle only because of the rate limit */
+                ssd__throttle_sleep(w, now);
             continue;
         }
         if (spare_stale) { /* hand the writes over first, then re-key */
@@ -171,7 +199,17 @@ static int uring_run(struct ssd__worker *w) {
             ssd__rekey(w, spare);
             spare_stale = 0;
         }
-        rc = io_uring_submit_and_wait(&ring, 1);
+        if (waiting && until) { /* a completion, or the time the next I/O is due */
+            struct io_uring_cqe *c;
+            uint64_t left = until > now ? until - now : 0;
+            struct __kernel_timespec ts = {(long long)(left / 1000000000ull),
+                                           (long long)(left % 1000000000ull)};
+            rc = io_uring_submit_and_wait_timeout(&ring, &c, 1, &ts, NULL);
+            if (rc == -ETIME)
+                rc = 0;
+        } else {
+            rc = io_uring_submit_and_wait(&ring, 1);
+        }
         if (rc < 0 && rc != -EINTR && rc != -EAGAIN && rc != -EBUSY) {
             w->err = rc;
             snprintf(w->errmsg, sizeof w->errmsg, "io_uring submit failed: %s", strerror(-rc));
@@ -193,6 +231,8 @@ static int uring_run(struct ssd__worker *w) {
         }
         io_uring_cq_advance(&ring, seen);
         inflight -= seen;
+        if (!inflight && seen)
+            w->busy_ns += now - busy_since;
     }
     io_uring_queue_exit(&ring);
     return failed ? (w->err ? w->err : SSD_EIO) : 0;

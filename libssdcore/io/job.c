@@ -11,11 +11,11 @@
 
 #include "interrupt.h"
 #include "job_impl.h"
-#include "json_style.h"
 #include "jobfmt.h"
 #include "options.h"
 #include "precondition.h"
 #include "output_check.h"
+#include "series_write.h"
 
 /* Every sample of a job stays in memory (ssd_job_samples, Python's
  * result["series"]): 1e6 samples are about 107 MiB, 11.5 days at 1 s. */
@@ -56,6 +56,7 @@ struct ssd_job {
     /* How the drive was preconditioned (enum ssd_precondition), recorded
      * likewise; -1: not given, left out of the metadata (unknown). */
     int precondition;
+    struct ssd__source *src; /* ssd__job_run_source: a trace instead of w */
     ssd_progress_fn progress;
     void *progress_user;
     double progress_period_s;
@@ -381,9 +382,9 @@ static int check_workload(ssd_job *j) {
         w->read_pct = 100;
     else if (w->pattern == SSD__PAT_WRITE || w->pattern == SSD__PAT_RANDWRITE)
         w->read_pct = 0;
-    if (!j->time_set && !j->bytes_set && !w->full_coverage)
+    if (!j->time_set && !j->bytes_set && !w->full_coverage && !j->src)
         w->time_s = 10;
-    if (w->time_s == 0 && w->max_bytes == 0 && !w->full_coverage)
+    if (w->time_s == 0 && !j->src && w->max_bytes == 0 && !w->full_coverage)
         return ssd__fail(j->err, SSD_EINVAL,
                          "the job has no end: give a time, a byte count or coverage");
     /* A warm-up is a time before the measured time: with a byte budget or a
@@ -461,17 +462,7 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
         ssd_hist_reset(j->iv_lat[d]);
     }
     if (j->log) {
-        /* Microseconds: a virtual run that stops on a byte budget can end
-         * with an interval far shorter than a millisecond, and t_s must stay
-         * strictly increasing for every reader. */
-        fprintf(j->log,
-                "%.6f,%llu,%llu,%.3f,%.3f,%.3f,%llu,%llu,%llu,%llu,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n",
-                s->t_s, (unsigned long long)(s->bytes[0] + s->bytes[1]),
-                (unsigned long long)(s->ops[0] + s->ops[1]), s->lat_mean_us, s->lat_p99_us,
-                s->lat_max_us, (unsigned long long)s->bytes[0], (unsigned long long)s->bytes[1],
-                (unsigned long long)s->ops[0], (unsigned long long)s->ops[1], s->dir_lat_mean_us[0],
-                s->dir_lat_p99_us[0], s->dir_lat_max_us[0], s->dir_lat_mean_us[1],
-                s->dir_lat_p99_us[1], s->dir_lat_max_us[1]);
+        ssd__series_put_row(j->log, s, 1);
         if (fflush(j->log) || ferror(j->log))
             return log_write_failed(j, errno);
         j->log_rows++;
@@ -501,12 +492,7 @@ static int open_log(ssd_job *j) {
     rc = ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, &meta);
     if (rc)
         return ssd__fail(j->err, rc, "log %s: no memory for the metadata", j->log_path);
-    fprintf(j->log,
-            "# ssdcore-series 1\n# %s\n"
-            "t_s,bytes,ops,lat_mean_us,lat_p99_us,lat_max_us,read_bytes,write_bytes,read_ops,"
-            "write_ops,read_lat_mean_us,read_lat_p99_us,read_lat_max_us,write_lat_mean_us,"
-            "write_lat_p99_us,write_lat_max_us\n",
-            meta);
+    ssd__series_put_head(j->log, meta, 1);
     free(meta);
     if (fflush(j->log) || ferror(j->log))
         return log_write_failed(j, errno);
@@ -628,19 +614,19 @@ int ssd__worker_io_failed(struct ssd__worker *w, const struct ssd__slot *s, long
     const char *what = s->is_write ? "write" : "read";
     if (w->err) /* keep the first failure */
         return w->err;
-    if (res >= 0 && res != (long)w->bs) {
+    if (res >= 0 && res != (long)s->len) {
         w->err = SSD_EIO;
         snprintf(w->errmsg, sizeof w->errmsg, "%s of %u bytes at offset %llu was short (%ld bytes)",
-                 what, w->bs, (unsigned long long)s->offset, res);
+                 what, s->len, (unsigned long long)s->offset, res);
     } else if (res >= 0) {
         w->err = SSD_EIO;
         snprintf(w->errmsg, sizeof w->errmsg,
                  "%s of %u bytes at offset %llu failed: injected I/O error (fail_io=%llu)", what,
-                 w->bs, (unsigned long long)s->offset, (unsigned long long)w->fail_at);
+                 s->len, (unsigned long long)s->offset, (unsigned long long)w->fail_at);
     } else {
         w->err = (int)res;
         snprintf(w->errmsg, sizeof w->errmsg, "%s of %u bytes at offset %llu failed: %s", what,
-                 w->bs, (unsigned long long)s->offset, strerror((int)-res));
+                 s->len, (unsigned long long)s->offset, strerror((int)-res));
     }
     atomic_store(&w->rt->stop, 1);
     return w->err;
@@ -653,6 +639,13 @@ void ssd__throttle_sleep(const struct ssd__worker *w, uint64_t now_ns) {
     if (wait > 10000000)
         wait = 10000000;
     struct timespec ts = {0, (long)wait};
+    nanosleep(&ts, NULL);
+}
+
+void ssd__sleep_until(uint64_t until_ns) {
+    uint64_t now = ssd__mono_ns();
+    uint64_t wait = until_ns > now ? until_ns - now : 0;
+    struct timespec ts = {0, (long)(wait > 10000000 ? 10000000 : wait)};
     nanosleep(&ts, NULL);
 }
 
@@ -852,6 +845,7 @@ static int run_real(ssd_job *j, unsigned gen) {
     rt.random = pattern_random(w->pattern);
     rt.nblocks = w->span / w->block_size;
     rt.stamp = j->stamp;
+    rt.src = j->src;
     ssd__perm_init(&rt.perm, rt.nblocks, w->seed ^ 0x7065726dULL);
 
     unsigned qd = 0;
@@ -909,6 +903,8 @@ static int run_real(ssd_job *j, unsigned gen) {
     for (unsigned i = 0; i < started && !rc; i++)
         if (ws[i].err)
             rc = ssd__fail(j->err, ws[i].err, "%s: %s", j->t->uri, ws[i].errmsg);
+    for (unsigned i = 0; i < started && j->src; i++)
+        j->src->busy_ns += ws[i].busy_ns;
 out:
     if (sync_ready) {
         pthread_cond_destroy(&rt.cond);
@@ -953,6 +949,17 @@ int ssd_job_run(ssd_job *j) {
     if (!rc && j->interrupted)
         rc = ssd__fail(j->err, SSD_EINTERRUPTED, "interrupted after %.1f s", j->runtime_s);
     return rc;
+}
+
+int ssd__job_run_source(ssd_job *j, struct ssd__source *src) {
+    if (j->t->ops->run_virtual)
+        return ssd__fail(j->err, SSD_EUNSUPPORTED, "%s: a simulated target runs jobs, not I/Os",
+                         j->t->uri);
+    j->src = src;
+    j->w.pattern = src->writes ? SSD__PAT_WRITE : SSD__PAT_READ;
+    j->w.block_size = src->max_len;
+    j->w.threads = 1;
+    return ssd_job_run(j);
 }
 
 /* ---- results ----------------------------------------------------------- */
@@ -1005,7 +1012,8 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
     if (!out)
         return SSD_EINVAL;
     *out = NULL;
-    if (!j || !ssd__json_flags_ok(flags))
+    enum ssd__jw_style style;
+    if (!j || ssd__jw_style_of(flags, SSD__JW_COMPACT, &style))
         return SSD_EINVAL;
     if (!j->ran)
         return SSD_ESTATE;
@@ -1031,7 +1039,5 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
         s.ios[d] = j->ios[d];
         s.lat[d] = j->lat[d];
     }
-    char *text = NULL;
-    int rc = ssd__job_results_json(&s, &text);
-    return rc ? rc : ssd__json_restyle(text, flags, out);
+    return ssd__job_results_json(&s, style, out);
 }

@@ -18,6 +18,7 @@
 
 #include "clock.h"
 #include "errmsg.h"
+#include "io_source.h"
 #include "ssdcore/job.h"
 #include "target_impl.h"
 #include "workload.h"
@@ -37,6 +38,7 @@ struct ssd__slot {
     unsigned char *buf;
     unsigned buf_index; /* which of the worker's qd + 1 buffers buf is */
     int is_write;
+    uint32_t len; /* the worker's block size, or what a source asked for */
 };
 
 /* A worker has qd + 1 I/O buffers: one per slot and a spare, which the
@@ -88,6 +90,7 @@ struct ssd__worker {
     /* rate limit (bytes/s for this worker; 0 = none) */
     double rate_bps;
     uint64_t issued_bytes;
+    uint64_t busy_ns; /* time with at least one I/O in flight */
     /* fault injection */
     uint64_t completed;
     uint64_t fail_at;
@@ -99,6 +102,7 @@ struct ssd__worker {
 struct ssd__jobrt {
     struct ssd__workload w;
     const struct ssd__engine_ops *engine;
+    struct ssd__source *src; /* NULL: the workload decides the I/Os */
     int read_only_pattern, write_only_pattern, random;
     uint64_t nblocks;
     uint64_t start_ns;
@@ -158,6 +162,14 @@ static inline int ssd__next_io(struct ssd__worker *w, uint64_t *offset, int *is_
     return 1;
 }
 
+/* The next I/O of a source (io_source.h), unless the job is stopping. */
+static inline int ssd__next_src(struct ssd__worker *w, struct ssd__slot *s, unsigned inflight,
+                                uint64_t now_ns, uint64_t *until_ns) {
+    if (atomic_load_explicit(&w->rt->stop, memory_order_relaxed))
+        return SSD__SRC_STOP;
+    return w->rt->src->next(w, s, inflight, now_ns, until_ns);
+}
+
 /* XORs n bytes at p with the word k (p need not be aligned). */
 static inline void ssd__xor_run(unsigned char *p, size_t n, uint64_t k) {
     size_t i = 0;
@@ -181,12 +193,16 @@ static inline void ssd__xor_run(unsigned char *p, size_t n, uint64_t k) {
  * sequential fill 40-fold.) Refilling from xoshiro would cost 5 times
  * more: ~2 GB/s per core here, against 13-18 GB/s for this.
  * ssd__prep_write is ssd__rekey, then the offset stamp when asked. */
-static inline void ssd__rekey(struct ssd__worker *w, unsigned char *buf) {
+static inline void ssd__rekey_n(struct ssd__worker *w, unsigned char *buf, uint32_t n) {
     uint32_t o = 0;
-    for (; o + 512 <= w->bs; o += 512) /* a constant length, so it vectorises */
+    for (; o + 512 <= n; o += 512) /* a constant length, so it vectorises */
         ssd__xor_run(buf + o, 512, ssd__rng_next(&w->data));
-    if (o < w->bs) /* buffered I/O takes any block size */
-        ssd__xor_run(buf + o, w->bs - o, ssd__rng_next(&w->data));
+    if (o < n) /* buffered I/O takes any block size */
+        ssd__xor_run(buf + o, n - o, ssd__rng_next(&w->data));
+}
+
+static inline void ssd__rekey(struct ssd__worker *w, unsigned char *buf) {
+    ssd__rekey_n(w, buf, w->bs);
 }
 
 /* The offset stamp, when the job asked for one. */
@@ -197,9 +213,9 @@ static inline void ssd__stamp(const struct ssd__worker *w, unsigned char *buf, u
     }
 }
 
-static inline void ssd__prep_write(struct ssd__worker *w, unsigned char *buf, uint64_t offset) {
-    ssd__rekey(w, buf);
-    ssd__stamp(w, buf, offset);
+static inline void ssd__prep_write(struct ssd__worker *w, struct ssd__slot *s) {
+    ssd__rekey_n(w, s->buf, s->len);
+    ssd__stamp(w, s->buf, s->offset);
 }
 
 /* Records one completion. res is the engine's result (bytes or -errno).
@@ -209,10 +225,10 @@ int ssd__worker_io_failed(struct ssd__worker *w, const struct ssd__slot *s, long
 static inline int ssd__complete(struct ssd__worker *w, const struct ssd__slot *s, long res,
                                 uint64_t now_ns) {
     w->completed++;
-    if (__builtin_expect(res != (long)w->bs || w->completed == w->fail_at, 0))
+    if (__builtin_expect(res != (long)s->len || w->completed == w->fail_at, 0))
         return ssd__worker_io_failed(w, s, res);
     struct ssd__ivbuf *b = w->cur;
-    b->bytes[s->is_write] += w->bs;
+    b->bytes[s->is_write] += s->len;
     b->ops[s->is_write]++;
     ssd_hist_record(b->lat[s->is_write], now_ns - s->t_submit_ns);
     return 0;
@@ -229,5 +245,8 @@ static inline int ssd__throttled(const struct ssd__worker *w, uint64_t now_ns) {
 /* Sleeps until the rate budget allows one more block, at most 10 ms (so
  * the worker keeps acknowledging epochs and seeing stop). */
 void ssd__throttle_sleep(const struct ssd__worker *w, uint64_t now_ns);
+
+/* Sleeps until until_ns, at most 10 ms, for the same reasons. */
+void ssd__sleep_until(uint64_t until_ns);
 
 #endif

@@ -41,6 +41,12 @@ static void put_workload(struct ssd__jw *w, const struct ssd__workload *wl) {
 
 int ssd__job_metadata_json(const char *target_uri, const struct ssd__job_context *ctx,
                            const struct ssd__workload *wl, const char *engine, char **out) {
+    return ssd__series_metadata_json(target_uri, ctx, wl, NULL, wl->interval_s, engine, out);
+}
+
+int ssd__series_metadata_json(const char *target_uri, const struct ssd__job_context *ctx,
+                              const struct ssd__workload *wl, const char *pattern,
+                              double interval_s, const char *engine, char **out) {
     struct ssd__jw w;
     ssd__jw_init(&w, SSD__JW_COMPACT);
     ssd__jw_begin_object(&w);
@@ -50,14 +56,16 @@ int ssd__job_metadata_json(const char *target_uri, const struct ssd__job_context
         ssd__jw_ku64(&w, "written_before_bytes", ctx->written_before);
     if (ctx->precondition >= 0)
         ssd__jw_kstr(&w, "precondition", ssd__precondition_name(ctx->precondition));
-    ssd__jw_kstr(&w, "pattern", ssd__pattern_name(wl->pattern));
-    ssd__jw_ku64(&w, "block_size", wl->block_size);
-    ssd__jw_ku64(&w, "queue_depth", wl->queue_depth);
-    ssd__jw_ku64(&w, "threads", wl->threads);
-    ssd__jw_ku64(&w, "read_pct", wl->read_pct);
-    ssd__jw_ku64(&w, "offset", wl->offset);
-    ssd__jw_ku64(&w, "span", wl->span);
-    ssd__jw_knum(&w, "interval_s", wl->interval_s);
+    ssd__jw_kstr(&w, "pattern", pattern ? pattern : ssd__pattern_name(wl->pattern));
+    if (wl) {
+        ssd__jw_ku64(&w, "block_size", wl->block_size);
+        ssd__jw_ku64(&w, "queue_depth", wl->queue_depth);
+        ssd__jw_ku64(&w, "threads", wl->threads);
+        ssd__jw_ku64(&w, "read_pct", wl->read_pct);
+        ssd__jw_ku64(&w, "offset", wl->offset);
+        ssd__jw_ku64(&w, "span", wl->span);
+    }
+    ssd__jw_knum(&w, "interval_s", interval_s);
     ssd__jw_kstr(&w, "engine", or_empty(engine));
     ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
     ssd__jw_end_object(&w);
@@ -140,9 +148,9 @@ static void put_dir(struct ssd__jw *w, uint64_t bytes, uint64_t ios, const ssd_h
     ssd__jw_end_object(w);
 }
 
-int ssd__job_results_json(const struct ssd__job_summary *s, char **out) {
+int ssd__job_results_json(const struct ssd__job_summary *s, enum ssd__jw_style style, char **out) {
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     double rt = s->runtime_s;
     ssd__jw_begin_object(&w);
     /* schema_version moves when a key changes meaning or goes away;

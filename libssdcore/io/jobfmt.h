@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "jsonw.h"
 #include "ssdcore/hist.h"
 #include "workload.h"
 
@@ -35,12 +36,18 @@ struct ssd__job_summary {
 };
 
 /* Both return 0 or SSD_ENOMEM, with a malloc'd string in *out. */
-int ssd__job_results_json(const struct ssd__job_summary *s, char **out);
+int ssd__job_results_json(const struct ssd__job_summary *s, enum ssd__jw_style style, char **out);
 /* The series metadata line: the context's capacity_bytes,
  * written_before_bytes (left out when 0) and precondition (left out when not
  * given), the workload, engine and tool. */
 int ssd__job_metadata_json(const char *target_uri, const struct ssd__job_context *ctx,
                            const struct ssd__workload *w, const char *engine, char **out);
+
+/* The same line for a series another source wrote (a replay): pattern
+ * names it, wl is NULL (its block size, queue depth... are left out). */
+int ssd__series_metadata_json(const char *target_uri, const struct ssd__job_context *ctx,
+                              const struct ssd__workload *wl, const char *pattern,
+                              double interval_s, const char *engine, char **out);
 
 const char *ssd__pattern_name(int pattern);
 

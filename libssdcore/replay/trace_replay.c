@@ -1,14 +1,13 @@
 /* trace_replay.c - issuing a trace's I/Os against a target.
  *
- * This sits above io/ (targets, jobs) and datasets/ (the trace type), and
- * uses only their public headers plus the target's fd and block size.
- *
- * Real targets (file, block device): one io_uring ring (or pread/pwrite, one
- * at a time) issues the I/Os in trace order, at most qd in flight; in
- * as-recorded / scaled timing each I/O also waits for its recorded issue
- * time. Trims and flushes wait until everything before them completed, as
- * the block layer orders them. Busy time is the time with at least one I/O
- * in flight, the measure PCMark's bandwidth divides by.
+ * A trace is one more I/O source for the job machinery (io/io_source.h).
+ * Real targets (file, block device): the job's engine (io_uring, or
+ * pread/pwrite one at a time), sampler and clock run the trace's I/Os in
+ * trace order, at most qd in flight; in as-recorded / scaled timing each
+ * I/O also waits for its recorded issue time. Trims and flushes wait until
+ * everything before them completed, as the block layer orders them. Busy
+ * time is the time with at least one I/O in flight, the measure PCMark's
+ * bandwidth divides by.
  *
  * Sim targets run in virtual time through the public job interface: runs of
  * consecutive I/Os with the same direction, size and access kind
@@ -16,34 +15,23 @@
  * regime changes, queue-depth scaling and GC apply as they do to any job;
  * recorded think time becomes the model's idle time. */
 #include <errno.h>
-#include <fcntl.h>
-#include <liburing.h>
-#include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "errmsg.h"
 #include "file_write.h"
 #include "interrupt.h"
+#include "job_impl.h"
+#include "jobfmt.h"
 #include "jsonw.h"
-#include "precondition.h"
 #include "output_check.h"
-#include "text.h"
-#include "ssdcore/job.h"
+#include "precondition.h"
+#include "series_write.h"
 #include "ssdcore/trace.h"
-#include "target_impl.h"
-#include "xrand.h"
 
 #define MAX_QD 1024
-
-struct sample {
-    double t_s;
-    uint64_t bytes, ops;
-};
 
 struct ssd_replay {
     ssd_target *t;
@@ -53,7 +41,7 @@ struct ssd_replay {
     unsigned qd;  /* 0 = recorded */
     uint64_t offset, span;
     double interval_s;
-    int engine; /* 0 auto, 1 io_uring, 2 psync */
+    const char *engine; /* the job's engine option: auto, io_uring or psync */
     char *record_path, *log_path;
     /* The analysis context its log records (DESIGN.md): bytes written
      * since TRIM before the replay, and how the drive was preconditioned
@@ -67,8 +55,9 @@ struct ssd_replay {
     double runtime_s, busy_s;
     uint64_t bytes[2], ios[2], trims, flushes, remapped;
     ssd_hist *lat[2];
-    struct sample *samples;
+    ssd_sample *samples;
     size_t nsamples, samples_cap;
+    int samples_lat; /* the samples hold latencies (real targets) */
     char err[SSD__ERRMSG_SIZE];
 };
 
@@ -84,6 +73,7 @@ int ssd_replay_create(ssd_replay **out, ssd_target *t, const ssd_trace *tr) {
     r->t = t;
     r->tr = tr;
     r->interval_s = 1;
+    r->engine = "auto";
     r->precondition = -1;
     r->engine_name = "";
     if (ssd_hist_create(&r->lat[0]) || ssd_hist_create(&r->lat[1])) {
@@ -169,15 +159,13 @@ int ssd_replay_set_option(ssd_replay *r, const char *key, const char *value) {
         return 0;
     }
     if (!strcmp(key, "engine")) {
-        int e = !strcmp(value, "auto")       ? 0
-                : !strcmp(value, "io_uring") ? 1
-                : !strcmp(value, "psync")    ? 2
-                                             : -1;
-        if (e < 0)
-            return ssd__fail(r->err, SSD_EINVAL, "engine \"%s\" is not auto, io_uring or psync",
-                             value);
-        r->engine = e;
-        return 0;
+        static const char *const engines[] = {"auto", "io_uring", "psync"};
+        for (size_t i = 0; i < 3; i++)
+            if (!strcmp(value, engines[i])) {
+                r->engine = engines[i];
+                return 0;
+            }
+        return ssd__fail(r->err, SSD_EINVAL, "engine \"%s\" is not auto, io_uring or psync", value);
     }
     if (!strcmp(key, "record"))
         return set_str(r, &r->record_path, value);
@@ -206,16 +194,16 @@ int ssd_replay_set_option(ssd_replay *r, const char *key, const char *value) {
 
 /* ---- shared ---------------------------------------------------------------- */
 
-static int push_sample(ssd_replay *r, double t_s, uint64_t bytes, uint64_t ops) {
+static int push_sample(ssd_replay *r, const ssd_sample *s) {
     if (r->nsamples == r->samples_cap) {
         size_t cap = r->samples_cap ? r->samples_cap * 2 : 256;
-        struct sample *p = realloc(r->samples, cap * sizeof *p);
+        ssd_sample *p = realloc(r->samples, cap * sizeof *p);
         if (!p)
             return ssd__fail(r->err, SSD_ENOMEM, "out of memory for samples");
         r->samples = p;
         r->samples_cap = cap;
     }
-    r->samples[r->nsamples++] = (struct sample){t_s, bytes, ops};
+    r->samples[r->nsamples++] = *s;
     return 0;
 }
 
@@ -244,12 +232,6 @@ static int map_io(ssd_replay *r, const struct mapper *m, const ssd_trace_io *io,
     return 0;
 }
 
-static uint64_t now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 /* What the record option keeps of each issued I/O. */
 struct issued {
     double t_s;
@@ -276,37 +258,26 @@ static int write_record(ssd_replay *r, const struct issued *iss, size_t n) {
 
 /* The series is written after the replay, like every output renamed into
  * place: a replay killed part-way leaves the previous file, not half of a
- * new one, and never writes into whatever node the name held. */
+ * new one, and never writes into whatever node the name held. The
+ * metadata carries the analysis context (DESIGN.md). */
 static int write_log(ssd_replay *r) {
-    /* The analysis context (DESIGN.md): capacity, written_before and
-     * precondition when given, the workload's name. */
-    char extra[96] = "";
-    int n = 0;
-    if (r->written_before)
-        n = snprintf(extra, sizeof extra, ",\"written_before_bytes\":%llu",
-                     (unsigned long long)r->written_before);
-    if (r->precondition >= 0)
-        snprintf(extra + n, sizeof extra - (size_t)n, ",\"precondition\":\"%s\"",
-                 ssd__precondition_name(r->precondition));
-    struct ssd__text t = {0};
-    ssd__text_add(&t,
-                  "# ssdcore-series 1\n# {\"target\":\"%s\",\"capacity_bytes\":%llu%s,\"pattern\":"
-                  "\"replay\",\"interval_s\":%g,\"tool\":\"ssdcore " SSD_VERSION_STRING "\"}\n"
-                  "t_s,bytes,ops\n",
-                  ssd_target_uri(r->t), (unsigned long long)ssd_target_size(r->t), extra,
-                  r->interval_s);
-    for (size_t i = 0; i < r->nsamples; i++)
-        ssd__text_add(&t, "%.3f,%llu,%llu\n", r->samples[i].t_s,
-                      (unsigned long long)r->samples[i].bytes,
-                      (unsigned long long)r->samples[i].ops);
-    char *text = ssd__text_take(&t);
-    if (!text)
-        return ssd__fail(r->err, SSD_ENOMEM, "log %s: out of memory for %zu samples", r->log_path,
-                         r->nsamples);
-    int rc = ssd__write_atomic(r->log_path, text, strlen(text));
+    struct ssd__job_context ctx = {ssd_target_size(r->t), r->written_before, r->precondition};
+    char *meta = NULL, *text = NULL;
+    size_t len = 0;
+    int rc = ssd__series_metadata_json(ssd_target_uri(r->t), &ctx, NULL, "replay", r->interval_s,
+                                       r->engine_name, &meta);
+    FILE *f = rc ? NULL : open_memstream(&text, &len);
+    if (f) {
+        ssd__series_put_head(f, meta, r->samples_lat);
+        for (size_t i = 0; i < r->nsamples; i++)
+            ssd__series_put_row(f, &r->samples[i], r->samples_lat);
+    }
+    rc = !f || fclose(f) ? SSD_ENOMEM : ssd__write_atomic(r->log_path, text, len);
+    free(meta);
     free(text);
     if (rc)
-        return ssd__fail(r->err, rc, "log %s: cannot write: %s", r->log_path, ssd_strerror(rc));
+        return ssd__fail(r->err, rc, "log %s: cannot write %zu samples: %s", r->log_path,
+                         r->nsamples, ssd_strerror(rc));
     return 0;
 }
 
@@ -332,327 +303,133 @@ static int check_outputs(ssd_replay *r) {
     return rc;
 }
 
-/* ---- real targets ---------------------------------------------------------- */
+/* ---- real targets: the trace as the job's I/O source ------------------------ */
 
-struct slot {
-    uint64_t t_ns;
-    uint64_t offset, length; /* in the target, as issued */
-    size_t io;
-    int dir;
-    unsigned char *buf;
-};
-
-struct real {
+struct feed {
     ssd_replay *r;
-    int fd;
-    unsigned qd;
-    struct io_uring ring;
-    int ring_ok;
-    struct slot *slots;
-    unsigned *free_slots, nfree;
-    unsigned char *bufs;
-    size_t buf_len;
-    struct ssd__rng data;
-    unsigned inflight;
-    uint64_t t0, busy_since, busy_ns, next_sample_ns;
-    uint64_t iv_bytes, iv_ops;
-    unsigned gen;
+    const struct mapper *m;
+    struct issued *iss;
+    size_t next, n;
+    double t_first;
 };
 
-/* Fresh write data in every block: each 512-byte sector XORed with a new
- * random word (as job writes are), so no controller can compress or
- * deduplicate it. */
-static void rekey(struct real *x, unsigned char *buf, uint64_t len) {
-    for (uint64_t o = 0; o < len; o += 512) {
-        uint64_t k = ssd__rng_next(&x->data);
-        for (unsigned i = 0; i < 512; i += 8) {
-            uint64_t v;
-            memcpy(&v, buf + o + i, 8);
-            v ^= k;
-            memcpy(buf + o + i, &v, 8);
+static int feed_failed(struct ssd__worker *w, int rc, const char *msg) {
+    w->err = rc;
+    snprintf(w->errmsg, sizeof w->errmsg, "%s", msg);
+    return rc;
+}
+
+static int feed_next(struct ssd__worker *w, struct ssd__slot *s, unsigned inflight, uint64_t now,
+                     uint64_t *until) {
+    struct ssd__source *src = w->rt->src;
+    struct feed *f = src->ctx;
+    ssd_replay *r = f->r;
+    uint64_t t0 = w->rt->start_ns;
+    for (; f->next < f->n; f->next++) {
+        size_t i = f->next;
+        ssd_trace_io io;
+        ssd_trace_get(r->tr, i, &io);
+        uint64_t due = t0 + (uint64_t)((io.t_s - f->t_first) * r->scale * 1e9);
+        if (r->scale > 0 && now < due) { /* wait for the recorded issue time */
+            *until = due;
+            return SSD__SRC_WAIT;
         }
-    }
-}
-
-static int sample_until(struct real *x, uint64_t now) {
-    ssd_replay *r = x->r;
-    uint64_t step = (uint64_t)(r->interval_s * 1e9);
-    while (now >= x->next_sample_ns) {
-        if (push_sample(r, (double)(x->next_sample_ns - x->t0) * 1e-9, x->iv_bytes, x->iv_ops))
-            return SSD_ENOMEM;
-        x->iv_bytes = x->iv_ops = 0;
-        x->next_sample_ns += step;
-    }
-    return 0;
-}
-
-static int completed(struct real *x, unsigned s, long res, uint64_t now) {
-    ssd_replay *r = x->r;
-    struct slot *sl = &x->slots[s];
-    uint64_t want = sl->length;
-    if (res != (long)want)
-        return ssd__fail(r->err, res < 0 ? (int)res : SSD_EIO,
-                         "trace I/O %zu (%s of %llu bytes at target offset %llu) failed: %s",
-                         sl->io + 1, sl->dir ? "write" : "read", (unsigned long long)want,
-                         (unsigned long long)sl->offset,
-                         res < 0 ? strerror((int)-res) : "short transfer");
-    r->bytes[sl->dir] += want;
-    r->ios[sl->dir]++;
-    x->iv_bytes += want;
-    x->iv_ops++;
-    ssd_hist_record(r->lat[sl->dir], now - sl->t_ns);
-    x->free_slots[x->nfree++] = s;
-    if (--x->inflight == 0)
-        x->busy_ns += now - x->busy_since;
-    return 0;
-}
-
-/* Waits for one completion (io_uring) and reaps every one that is ready;
- * with a deadline, returns 0 at the deadline with nothing reaped. */
-static int reap(struct real *x, uint64_t deadline_ns) {
-    struct io_uring_cqe *cqe;
-    int rc;
-    if (deadline_ns) {
-        uint64_t now = now_ns();
-        uint64_t left = deadline_ns > now ? deadline_ns - now : 0;
-        struct __kernel_timespec ts = {(long long)(left / 1000000000ull),
-                                       (long long)(left % 1000000000ull)};
-        rc = io_uring_wait_cqe_timeout(&x->ring, &cqe, &ts);
-        if (rc == -ETIME)
-            return 0;
-    } else {
-        rc = io_uring_wait_cqe(&x->ring, &cqe);
-    }
-    if (rc == -EINTR)
-        return 0;
-    if (rc < 0)
-        return ssd__fail(x->r->err, rc, "io_uring wait failed: %s", strerror(-rc));
-    unsigned head, n = 0;
-    uint64_t now = now_ns();
-    io_uring_for_each_cqe(&x->ring, head, cqe) {
-        rc = completed(x, (unsigned)cqe->user_data, cqe->res, now);
-        n++;
-        if (rc < 0)
-            break;
-    }
-    io_uring_cq_advance(&x->ring, n);
-    return rc < 0 ? rc : 0;
-}
-
-/* Completes everything in flight (before a trim or flush, and at the end). */
-static int drain(struct real *x) {
-    while (x->inflight) {
-        int rc;
-        if (x->ring_ok) {
-            rc = io_uring_submit(&x->ring);
-            if (rc < 0 && rc != -EBUSY && rc != -EAGAIN && rc != -EINTR)
-                return ssd__fail(x->r->err, rc, "io_uring submit failed: %s", strerror(-rc));
-            rc = reap(x, 0);
-        } else {
-            rc = 0;
+        if (io.op >= SSD_TRACE_TRIM && inflight) { /* after everything before it */
+            *until = 0;
+            return SSD__SRC_WAIT;
         }
+        uint64_t off = 0, len = 0;
+        int rc = io.op == SSD_TRACE_FLUSH ? 0 : map_io(r, f->m, &io, i, &off, &len);
         if (rc < 0)
-            return rc;
+            return feed_failed(w, rc, r->err);
+        if (f->iss)
+            f->iss[i] = (struct issued){(double)(now - t0) * 1e-9, io.op, off, len};
+        if (io.op < SSD_TRACE_TRIM) {
+            s->offset = off;
+            s->len = (uint32_t)len;
+            s->is_write = io.op == SSD_TRACE_WRITE;
+            f->next++;
+            return SSD__SRC_IO;
+        }
+        if (io.op == SSD_TRACE_TRIM && (rc = ssd_target_trim(r->t, off, len)) < 0)
+            ssd__fail(r->err, rc, "trace I/O %zu: trim failed: %s", i + 1, ssd_target_errmsg(r->t));
+        else if (io.op == SSD_TRACE_FLUSH && fdatasync(w->fd) < 0)
+            rc = ssd__fail(r->err, -errno, "trace I/O %zu: flush failed: %s", i + 1,
+                           strerror(errno));
+        if (rc < 0)
+            return feed_failed(w, rc, r->err);
+        *(io.op == SSD_TRACE_TRIM ? &r->trims : &r->flushes) += 1;
+        uint64_t done = ssd__mono_ns();
+        src->busy_ns += done - now;
+        now = done;
     }
-    return 0;
+    return SSD__SRC_STOP;
 }
 
-/* Sleeps until deadline (at most 10 ms at a time, watching interrupts). */
-static void sleep_until(uint64_t deadline) {
-    uint64_t now = now_ns();
-    if (deadline <= now)
-        return;
-    uint64_t d = deadline - now;
-    if (d > 10000000)
-        d = 10000000;
-    struct timespec ts = {(time_t)(d / 1000000000ull), (long)(d % 1000000000ull)};
-    nanosleep(&ts, NULL);
+static int set_opt(ssd_job *j, int rc, const char *key, uint64_t v) {
+    char s[32];
+    snprintf(s, sizeof s, "%llu", (unsigned long long)v);
+    return rc ? rc : ssd_job_set_option(j, key, s);
+}
+
+/* What a job that ran the replay's I/Os completed. */
+static void add_results(ssd_replay *r, const ssd_job *j) {
+    for (int d = 0; d < 2; d++) {
+        r->bytes[d] += ssd_job_bytes(j, d);
+        r->ios[d] += ssd_job_ios(j, d);
+        if (ssd_job_latency(j, d)) /* NULL when the job never started */
+            ssd_hist_merge(r->lat[d], ssd_job_latency(j, d));
+    }
 }
 
 static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
-    const ssd_trace *tr = r->tr;
-    size_t n = ssd_trace_count(tr);
-    struct real x = {.r = r, .fd = r->t->fd, .qd = r->qd_run};
-    int rc = 0;
+    size_t n = ssd_trace_count(r->tr);
+    struct feed f = {.r = r, .m = m, .iss = iss, .n = n};
+    struct ssd__source src = {.next = feed_next, .ctx = &f};
     uint64_t block = m->block, maxlen = block;
     for (size_t i = 0; i < n; i++) {
         ssd_trace_io io;
-        ssd_trace_get(tr, i, &io);
+        ssd_trace_get(r->tr, i, &io);
+        if (i == 0)
+            f.t_first = io.t_s;
         if (io.op <= SSD_TRACE_WRITE && io.length > maxlen)
             maxlen = io.length;
+        src.writes |= io.op == SSD_TRACE_WRITE;
     }
-    x.buf_len = (maxlen + block - 1) / block * block;
-    x.buf_len = (x.buf_len + 4095) / 4096 * 4096;
-    if (r->engine != 2) {
-        /* A plain ring: with DEFER_TASKRUN completions would wait for the
-         * next wait call, and slots that finished would sit unreaped while
-         * the queue looks full, lowering the depth the device sees. */
-        rc = io_uring_queue_init(x.qd, &x.ring, 0);
-        if (rc < 0 && r->engine == 1)
-            return ssd__fail(r->err, rc, "io_uring is unavailable here: %s", strerror(-rc));
-        x.ring_ok = rc == 0;
-        rc = 0;
+    src.max_len = (uint32_t)((maxlen + block - 1) / block * block);
+    /* psync runs one I/O at a time, whether asked for or fallen back to. */
+    if (!strcmp(r->engine, "psync"))
+        r->qd_run = 1;
+    ssd_job *j = NULL;
+    int rc = ssd_job_create(&j, r->t);
+    if (rc < 0)
+        return ssd__fail(r->err, rc, "out of memory");
+    char iv[32];
+    snprintf(iv, sizeof iv, "%.17g", r->interval_s);
+    rc = set_opt(j, 0, "qd", r->qd_run);
+    rc = set_opt(j, rc, "offset", m->offset);
+    rc = set_opt(j, rc, "span", m->span);
+    rc = rc ? rc : ssd_job_set_option(j, "interval", iv);
+    rc = rc ? rc : ssd_job_set_option(j, "engine", r->engine);
+    rc = rc ? rc : ssd__job_run_source(j, &src);
+    r->interrupted = ssd_job_interrupted(j);
+    if (rc < 0 && rc != SSD_EINTERRUPTED)
+        ssd__fail(r->err, rc, "%s", ssd_job_errmsg(j));
+    r->engine_name = ssd_job_engine(j);
+    if (!strcmp(r->engine_name, "psync"))
+        r->qd_run = 1;
+    r->runtime_s = ssd_job_runtime_s(j);
+    r->busy_s = (double)src.busy_ns * 1e-9;
+    add_results(r, j);
+    size_t ns = 0;
+    const ssd_sample *smp = ssd_job_samples(j, &ns);
+    r->samples_lat = 1;
+    for (size_t i = 0; i < ns && (rc == 0 || rc == SSD_EINTERRUPTED); i++) {
+        int p = push_sample(r, &smp[i]);
+        rc = p < 0 ? p : rc;
     }
-    if (!x.ring_ok)
-        x.qd = r->qd_run = 1; /* pread/pwrite: one at a time */
-    r->engine_name = x.ring_ok ? "io_uring" : "psync";
-    x.slots = calloc(x.qd, sizeof *x.slots);
-    x.free_slots = calloc(x.qd, sizeof *x.free_slots);
-    if (!x.slots || !x.free_slots || posix_memalign((void **)&x.bufs, 4096, x.buf_len * x.qd)) {
-        x.bufs = NULL;
-        rc = ssd__fail(r->err, SSD_ENOMEM, "out of memory for %u buffers of %zu bytes", x.qd,
-                       x.buf_len);
-        goto out;
-    }
-    ssd__rng_seed(&x.data, now_ns() ^ (uint64_t)(uintptr_t)&x);
-    ssd__rng_fill(&x.data, x.bufs, x.buf_len * x.qd);
-    for (unsigned s = 0; s < x.qd; s++) {
-        x.slots[s].buf = x.bufs + (size_t)s * x.buf_len;
-        x.free_slots[x.nfree++] = x.qd - 1 - s;
-    }
-    x.gen = ssd__interrupt_generation();
-    x.t0 = now_ns();
-    x.next_sample_ns = x.t0 + (uint64_t)(r->interval_s * 1e9);
-    double t_first = 0;
-    if (n) {
-        ssd_trace_io io;
-        ssd_trace_get(tr, 0, &io);
-        t_first = io.t_s;
-    }
-    for (size_t i = 0; i < n && rc == 0; i++) {
-        if (ssd__interrupt_generation() != x.gen) {
-            r->interrupted = 1;
-            break;
-        }
-        ssd_trace_io io;
-        ssd_trace_get(tr, i, &io);
-        if (r->scale > 0) { /* wait for the recorded issue time */
-            uint64_t due = x.t0 + (uint64_t)((io.t_s - t_first) * r->scale * 1e9);
-            while (now_ns() < due && rc == 0 && ssd__interrupt_generation() == x.gen) {
-                if (x.inflight && x.ring_ok) {
-                    if (io_uring_sq_ready(&x.ring))
-                        io_uring_submit(&x.ring);
-                    rc = reap(&x, due);
-                } else
-                    sleep_until(due);
-                if (rc == 0)
-                    rc = sample_until(&x, now_ns());
-            }
-            if (rc)
-                break;
-            /* Stopped while waiting: the I/O is not issued (were it the
-             * last, nothing after would notice the stop). */
-            if (ssd__interrupt_generation() != x.gen) {
-                r->interrupted = 1;
-                break;
-            }
-        }
-        if (io.op >= SSD_TRACE_TRIM) {
-            if ((rc = drain(&x)) < 0)
-                break;
-            uint64_t off = 0, len = 0;
-            uint64_t t = now_ns();
-            if (io.op == SSD_TRACE_TRIM) {
-                if ((rc = map_io(r, m, &io, i, &off, &len)) < 0)
-                    break;
-                rc = ssd_target_trim(r->t, off, len);
-                if (rc < 0) {
-                    ssd__fail(r->err, rc, "trace I/O %zu: trim failed: %s", i + 1,
-                              ssd_target_errmsg(r->t));
-                    break;
-                }
-                r->trims++;
-            } else {
-                if (fdatasync(x.fd) < 0) {
-                    rc = ssd__fail(r->err, -errno, "trace I/O %zu: flush failed: %s", i + 1,
-                                   strerror(errno));
-                    break;
-                }
-                r->flushes++;
-            }
-            x.busy_ns += now_ns() - t;
-            if (iss)
-                iss[i] = (struct issued){(double)(t - x.t0) * 1e-9, io.op, off, len};
-            continue;
-        }
-        while (x.nfree == 0 && rc == 0) { /* queue full: wait for a slot */
-            rc = io_uring_submit(&x.ring);
-            rc = rc < 0 && rc != -EBUSY && rc != -EAGAIN && rc != -EINTR
-                     ? ssd__fail(r->err, rc, "io_uring submit failed: %s", strerror(-rc))
-                     : reap(&x, 0);
-        }
-        if (rc < 0)
-            break;
-        uint64_t off = 0, len = 0;
-        if ((rc = map_io(r, m, &io, i, &off, &len)) < 0)
-            break;
-        unsigned s = x.free_slots[--x.nfree];
-        struct slot *sl = &x.slots[s];
-        sl->io = i;
-        sl->offset = off;
-        sl->length = len;
-        sl->dir = io.op == SSD_TRACE_WRITE;
-        if (sl->dir)
-            rekey(&x, sl->buf, len);
-        uint64_t t = now_ns();
-        sl->t_ns = t;
-        if (x.inflight++ == 0)
-            x.busy_since = t;
-        if (iss)
-            iss[i] = (struct issued){(double)(t - x.t0) * 1e-9, io.op, off, len};
-        if (x.ring_ok) {
-            struct io_uring_sqe *sqe = io_uring_get_sqe(&x.ring);
-            if (sl->dir)
-                io_uring_prep_write(sqe, x.fd, sl->buf, (unsigned)len, off);
-            else
-                io_uring_prep_read(sqe, x.fd, sl->buf, (unsigned)len, off);
-            io_uring_sqe_set_data64(sqe, s);
-            /* Hand it over now: an I/O waits for no other, as fio's replay. */
-            int q = io_uring_submit(&x.ring);
-            if (q < 0 && q != -EBUSY && q != -EAGAIN && q != -EINTR)
-                rc = ssd__fail(r->err, q, "io_uring submit failed: %s", strerror(-q));
-            /* Reap whatever is done without waiting. */
-            if (rc == 0 && io_uring_cq_ready(&x.ring)) {
-                struct io_uring_cqe *cqe;
-                unsigned head, k = 0;
-                uint64_t now = now_ns();
-                io_uring_for_each_cqe(&x.ring, head, cqe) {
-                    rc = completed(&x, (unsigned)cqe->user_data, cqe->res, now);
-                    k++;
-                    if (rc < 0)
-                        break;
-                }
-                io_uring_cq_advance(&x.ring, k);
-            }
-        } else {
-            ssize_t got = sl->dir ? pwrite(x.fd, sl->buf, len, (off_t)off)
-                                  : pread(x.fd, sl->buf, len, (off_t)off);
-            rc = completed(&x, s, got < 0 ? -errno : (long)got, now_ns());
-        }
-        if (rc == 0)
-            rc = sample_until(&x, now_ns());
-    }
-    if (rc == 0 || r->interrupted) {
-        int d = drain(&x);
-        if (rc == 0)
-            rc = d;
-    }
-    /* A stop that came while the last I/Os completed: they did, yet the
-     * user asked to stop, and the run says so. */
-    if (rc == 0 && ssd__interrupt_generation() != x.gen)
-        r->interrupted = 1;
-    uint64_t end = now_ns();
-    r->runtime_s = (double)(end - x.t0) * 1e-9;
-    r->busy_s = (double)x.busy_ns * 1e-9;
-    if (rc == 0 && (x.iv_bytes || x.iv_ops))
-        rc = push_sample(r, r->runtime_s, x.iv_bytes, x.iv_ops);
-out:
-    if (x.ring_ok)
-        io_uring_queue_exit(&x.ring);
-    free(x.slots);
-    free(x.free_slots);
-    free(x.bufs);
-    return rc;
+    ssd_job_free(j);
+    return rc == SSD_EINTERRUPTED ? 0 : rc;
 }
 
 /* ---- sim targets ----------------------------------------------------------- */
@@ -663,34 +440,23 @@ static int sim_job(ssd_replay *r, int dir, int seq, uint64_t off, uint64_t span,
     int rc = ssd_job_create(&j, r->t);
     if (rc < 0)
         return ssd__fail(r->err, rc, "out of memory");
-    char v[64];
     static const char *const pats[2][2] = {{"randread", "read"}, {"randwrite", "write"}};
     rc = ssd_job_set_option(j, "pattern", pats[dir][seq]);
-    snprintf(v, sizeof v, "%llu", (unsigned long long)len);
-    rc = rc ? rc : ssd_job_set_option(j, "bs", v);
-    snprintf(v, sizeof v, "%u", qd);
-    rc = rc ? rc : ssd_job_set_option(j, "qd", v);
-    snprintf(v, sizeof v, "%llu", (unsigned long long)off);
-    rc = rc ? rc : ssd_job_set_option(j, "offset", v);
-    snprintf(v, sizeof v, "%llu", (unsigned long long)span);
-    rc = rc ? rc : ssd_job_set_option(j, "span", v);
-    snprintf(v, sizeof v, "%llu", (unsigned long long)(len * count));
-    rc = rc ? rc : ssd_job_set_option(j, "bytes", v);
-    rc = rc ? rc : ssd_job_set_option(j, "time", "0");
+    rc = set_opt(j, rc, "bs", len);
+    rc = set_opt(j, rc, "qd", qd);
+    rc = set_opt(j, rc, "offset", off);
+    rc = set_opt(j, rc, "span", span);
+    rc = set_opt(j, rc, "bytes", len * count);
+    rc = set_opt(j, rc, "time", 0);
     rc = rc ? rc : ssd_job_set_option(j, "interval", "1h");
     rc = rc ? rc : ssd_job_run(j);
-    if (rc < 0) {
+    if (rc < 0)
         ssd__fail(r->err, rc, "sim: %s", ssd_job_errmsg(j));
-        ssd_job_free(j);
-        return rc;
-    }
+    else
+        add_results(r, j);
     *elapsed = ssd_job_runtime_s(j);
-    int d = dir ? SSD_DIR_WRITE : SSD_DIR_READ;
-    r->bytes[dir] += ssd_job_bytes(j, d);
-    r->ios[dir] += ssd_job_ios(j, d);
-    ssd_hist_merge(r->lat[dir], ssd_job_latency(j, d));
     ssd_job_free(j);
-    return 0;
+    return rc < 0 ? rc : 0;
 }
 
 static int run_sim(ssd_replay *r, const struct mapper *m, struct issued *iss) {
@@ -698,7 +464,8 @@ static int run_sim(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     size_t n = ssd_trace_count(tr);
     r->engine_name = "virtual";
     double clock = 0, busy = 0, next_sample = r->interval_s, t_first = 0;
-    uint64_t iv_bytes = 0, iv_ops = 0, prev_end[2] = {UINT64_MAX, UINT64_MAX};
+    uint64_t prev_end[2] = {UINT64_MAX, UINT64_MAX};
+    ssd_sample iv = {.size = sizeof iv};
     unsigned gen = ssd__interrupt_generation();
     int rc = 0;
     if (n) {
@@ -798,18 +565,19 @@ static int run_sim(ssd_replay *r, const struct mapper *m, struct issued *iss) {
             break;
         clock += el;
         busy += el;
-        iv_bytes += count * bs;
-        iv_ops += count;
-        while (clock >= next_sample) {
-            if ((rc = push_sample(r, next_sample, iv_bytes, iv_ops)) < 0)
+        iv.bytes[dir] += count * bs;
+        iv.ops[dir] += count;
+        for (; clock >= next_sample; next_sample += r->interval_s) {
+            iv.t_s = next_sample;
+            if ((rc = push_sample(r, &iv)) < 0)
                 break;
-            iv_bytes = iv_ops = 0;
-            next_sample += r->interval_s;
+            iv = (ssd_sample){.size = sizeof iv};
         }
         i = k;
     }
-    if (rc == 0 && (iv_bytes || iv_ops))
-        rc = push_sample(r, clock, iv_bytes, iv_ops);
+    iv.t_s = clock;
+    if (rc == 0 && (iv.ops[0] || iv.ops[1]))
+        rc = push_sample(r, &iv);
     r->runtime_s = clock;
     r->busy_s = busy;
     return rc;
@@ -912,7 +680,7 @@ uint64_t ssd_replay_ios(const ssd_replay *r, int dir) {
 }
 
 static void put_dir(struct ssd__jw *w, const char *key, uint64_t bytes, uint64_t ios,
-                    const ssd_hist *h, double busy) {
+                    const ssd_hist *h) {
     ssd__jw_key(w, key);
     ssd__jw_begin_object(w);
     ssd__jw_ku64(w, "bytes", bytes);
@@ -928,7 +696,6 @@ static void put_dir(struct ssd__jw *w, const char *key, uint64_t bytes, uint64_t
         ssd__jw_ku64(w, pc[i].k, ssd_hist_percentile(h, pc[i].p));
     ssd__jw_ku64(w, "max", ssd_hist_max(h));
     ssd__jw_end_object(w);
-    (void)busy;
     ssd__jw_end_object(w);
 }
 
@@ -951,9 +718,8 @@ int ssd_replay_results_json(const ssd_replay *r, char **out) {
     ssd__jw_kstr(&w, "kind", ssd_target_kind(r->t));
     ssd__jw_ku64(&w, "size_bytes", ssd_target_size(r->t));
     ssd__jw_end_object(&w);
-    ssd__jw_key(&w, "trace");
-    /* The summary is our own JSON: splice it in as a value. */
-    ssd__jw_null(&w);
+    ssd__jw_kraw(&w, "trace", summary);
+    free(summary);
     char timing[48];
     if (r->scale == 0)
         snprintf(timing, sizeof timing, "no-idle");
@@ -975,43 +741,19 @@ int ssd_replay_results_json(const ssd_replay *r, char **out) {
     ssd__jw_ku64(&w, "remapped_ios", r->remapped);
     ssd__jw_knum(&w, "bw_bps", r->busy_s > 0 ? (double)b / r->busy_s : 0);
     ssd__jw_knum(&w, "iops", r->busy_s > 0 ? (double)n / r->busy_s : 0);
-    put_dir(&w, "read", r->bytes[0], r->ios[0], r->lat[0], r->busy_s);
-    put_dir(&w, "write", r->bytes[1], r->ios[1], r->lat[1], r->busy_s);
+    put_dir(&w, "read", r->bytes[0], r->ios[0], r->lat[0]);
+    put_dir(&w, "write", r->bytes[1], r->ios[1], r->lat[1]);
     ssd__jw_kstr(&w, "log", r->log_path);
     ssd__jw_key(&w, "samples");
     ssd__jw_begin_array(&w);
     for (size_t i = 0; i < r->nsamples; i++) {
         ssd__jw_begin_array(&w);
         ssd__jw_num(&w, r->samples[i].t_s);
-        ssd__jw_u64(&w, r->samples[i].bytes);
-        ssd__jw_u64(&w, r->samples[i].ops);
+        ssd__jw_u64(&w, r->samples[i].bytes[0] + r->samples[i].bytes[1]);
+        ssd__jw_u64(&w, r->samples[i].ops[0] + r->samples[i].ops[1]);
         ssd__jw_end_array(&w);
     }
     ssd__jw_end_array(&w);
     ssd__jw_end_object(&w);
-    char *doc = NULL;
-    int rc = ssd__jw_finish(&w, &doc);
-    if (rc < 0) {
-        free(summary);
-        return rc;
-    }
-    /* Replace the placeholder with the summary object. */
-    const char *ph = "\"trace\":null";
-    char *at = strstr(doc, ph);
-    size_t dl = strlen(doc), sl = strlen(summary), pl = strlen(ph);
-    char *res = malloc(dl - pl + sl + 9 + 1);
-    if (!res) {
-        free(doc);
-        free(summary);
-        return SSD_ENOMEM;
-    }
-    size_t pre = (size_t)(at - doc);
-    memcpy(res, doc, pre);
-    memcpy(res + pre, "\"trace\":", 8);
-    memcpy(res + pre + 8, summary, sl);
-    strcpy(res + pre + 8 + sl, at + pl);
-    free(doc);
-    free(summary);
-    *out = res;
-    return 0;
+    return ssd__jw_finish(&w, out);
 }

@@ -19,6 +19,7 @@
 #include "step_names.h"
 #include "file_write.h"
 #include "json_read.h"
+#include "jsonw.h"
 #include "output_check.h"
 
 #define MIB 1048576.0
@@ -355,11 +356,9 @@ static int read_run_meta(ssd_compare *c, struct cmp_drive *d) {
     free(text);
     if (rc)
         return ssd__fail(c->err, rc, "%s: %s", path, err);
-    struct ssd__text t = {0};
     const struct ssd__jv *target = ssd__jv_get(&root, "target");
     if (target && target->type == SSD__JOBJ) {
-        ssd__jv_write(&t, target);
-        d->target_json = ssd__text_take(&t);
+        d->target_json = ssd__jv_json(target);
         const struct ssd__jv *drive = ssd__jv_get(target, "drive");
         d->model = dup_or_null(ssd__jv_str(drive, "model"));
     }
@@ -800,72 +799,76 @@ int ssd_compare_json(const ssd_compare *c, char **out) {
     int rc = can_write(c, out);
     if (rc)
         return rc;
-    struct ssd__text t = {0};
-    ssd__text_add(&t, "{\"schema\":\"ssdcore-compare/1\",\"tool\":\"ssdcore %s\",\"highlight\":",
-                  SSD_VERSION_STRING);
-    ssd__text_jstr(&t, c->d[c->highlight].label);
-    ssd__text_add(&t, ",\n\"drives\":[");
-    for (int i = 0; i < c->nd; i++) {
-        const struct cmp_drive *d = &c->d[i];
-        ssd__text_add(&t, "%s\n{\"label\":", i ? "," : "");
-        ssd__text_jstr(&t, d->label);
-        ssd__text_add(&t, ",\"dir\":");
-        ssd__text_jstr(&t, d->dir);
-        ssd__text_add(&t, ",\"suite\":");
-        ssd__text_jstr(&t, d->suite);
-        ssd__text_add(&t, ",\"status\":");
-        ssd__text_jstr(&t, d->status);
-        ssd__text_add(&t, ",\"started\":");
-        ssd__text_jstr(&t, d->started);
-        ssd__text_add(&t, ",\"name\":");
-        ssd__text_jstr(&t, d->name);
-        ssd__text_add(&t, ",\"run_id\":");
-        ssd__text_jstr(&t, d->r->run_id[0] ? d->r->run_id : NULL);
-        ssd__text_add(&t, ",\"target\":%s}", d->target_json ? d->target_json : "null");
-    }
-    ssd__text_add(&t, "],\n\"figures\":[");
     struct cmp_row *rows;
     size_t nrows;
-    if (build_rows(c, &rows, &nrows)) {
-        free(ssd__text_take(&t));
+    if (build_rows(c, &rows, &nrows))
         return ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.json: out of memory");
+    /* Compact, a drive or a figure a line. */
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "schema", "ssdcore-compare/1");
+    ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
+    ssd__jw_kstr(&w, "highlight", c->d[c->highlight].label);
+    ssd__jw_newline(&w);
+    ssd__jw_key(&w, "drives");
+    ssd__jw_begin_array(&w);
+    for (int i = 0; i < c->nd; i++) {
+        const struct cmp_drive *d = &c->d[i];
+        ssd__jw_newline(&w);
+        ssd__jw_begin_object(&w);
+        ssd__jw_kstr(&w, "label", d->label);
+        ssd__jw_kstr(&w, "dir", d->dir);
+        ssd__jw_kstr(&w, "suite", d->suite);
+        ssd__jw_kstr(&w, "status", d->status);
+        ssd__jw_kstr(&w, "started", d->started);
+        ssd__jw_kstr(&w, "name", d->name);
+        ssd__jw_kstr(&w, "run_id", d->r->run_id[0] ? d->r->run_id : NULL);
+        ssd__jw_kraw(&w, "target", d->target_json);
+        ssd__jw_end_object(&w);
     }
+    ssd__jw_end_array(&w);
+    ssd__jw_newline(&w);
+    ssd__jw_key(&w, "figures");
+    ssd__jw_begin_array(&w);
     for (size_t q = 0; q < nrows; q++) {
         const struct cmp_row *r = &rows[q];
         struct figinfo f;
         char label[400];
         describe(c->keys[r->k], &f);
         row_label(c, r, &f, label, sizeof label);
-        ssd__text_add(&t, "%s\n{\"key\":", q ? "," : "");
-        ssd__text_jstr(&t, c->keys[r->k]);
-        ssd__text_add(&t, ",\"label\":");
-        ssd__text_jstr(&t, label);
-        ssd__text_add(&t, ",\"unit\":");
-        ssd__text_jstr(&t, f.json_unit);
-        ssd__text_add(&t, ",\"better\":\"%s\",\"conditions\":", better_word(f.better));
-        ssd__text_jstr(&t, r->cond);
-        ssd__text_add(&t, ",\"values\":[");
-        for (int i = 0; i < c->nd; i++) {
-            if (i)
-                ssd__text_raw(&t, ",", 1);
-            ssd__text_jnum(&t, row_value(c, r, i));
-        }
-        ssd__text_add(&t, "],\"states\":[");
+        ssd__jw_newline(&w);
+        ssd__jw_begin_object(&w);
+        ssd__jw_kstr(&w, "key", c->keys[r->k]);
+        ssd__jw_kstr(&w, "label", label);
+        ssd__jw_kstr(&w, "unit", f.json_unit);
+        ssd__jw_kstr(&w, "better", better_word(f.better));
+        ssd__jw_kstr(&w, "conditions", r->cond);
+        ssd__jw_key(&w, "values");
+        ssd__jw_begin_array(&w);
         for (int i = 0; i < c->nd; i++)
-            ssd__text_add(&t, "%s\"%s\"", i ? "," : "", state_names[row_state(c, r, i)]);
-        ssd__text_add(&t, "],\"value_conditions\":[");
+            ssd__jw_num(&w, row_value(c, r, i));
+        ssd__jw_end_array(&w);
+        ssd__jw_key(&w, "states");
+        ssd__jw_begin_array(&w);
+        for (int i = 0; i < c->nd; i++)
+            ssd__jw_str(&w, state_names[row_state(c, r, i)]);
+        ssd__jw_end_array(&w);
+        ssd__jw_key(&w, "value_conditions");
+        ssd__jw_begin_array(&w);
         for (int i = 0; i < c->nd; i++) {
             const struct cmp_fig *fg = fig_of(&c->d[i], c->keys[r->k]);
-            if (i)
-                ssd__text_raw(&t, ",", 1);
-            ssd__text_jstr(&t, fg && *fg->cond ? fg->cond : NULL);
+            ssd__jw_str(&w, fg && *fg->cond ? fg->cond : NULL);
         }
-        ssd__text_add(&t, "]}");
+        ssd__jw_end_array(&w);
+        ssd__jw_end_object(&w);
     }
     free(rows);
-    ssd__text_add(&t, "]}\n");
-    *out = ssd__text_take(&t);
-    return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.json: out of memory");
+    ssd__jw_end_array(&w);
+    ssd__jw_end_object(&w);
+    ssd__jw_newline(&w);
+    rc = ssd__jw_finish(&w, out);
+    return rc ? ssd__fail(((ssd_compare *)c)->err, rc, "compare.json: out of memory") : 0;
 }
 
 /* A text field, quoted when it must be. One that a spreadsheet would take

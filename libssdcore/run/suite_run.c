@@ -61,7 +61,7 @@ static int save_results(ssd_suite *s) {
     if (rc)
         return rc;
     char *json = NULL;
-    rc = ssd__suite_json(s, &json);
+    rc = ssd__suite_json(s, SSD__JW_COMPACT, &json);
     if (rc)
         return ssd__fail(s->err, rc, "results.json: out of memory");
     size_t len = strlen(json);

@@ -257,10 +257,8 @@ SSD_API int ssd_series_set_metadata(ssd_series *s, const char *json) {
     }
     /* Compact, as a series CSV's metadata line is: the readers look keys
      * up in that form. */
-    struct ssd__text t = {0};
-    ssd__jv_write(&t, &v);
+    char *text = ssd__jv_json(&v);
     ssd__jv_free(&v);
-    char *text = ssd__text_take(&t);
     if (!text)
         return ssd__series_fail(s, SSD_ENOMEM, "out of memory");
     free(s->metadata);

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_style.h"
 #include "jsonw.h"
 #include "sim_model.h"
 
@@ -31,7 +30,7 @@ static void key_bytes(struct ssd__jw *w, const char *key, double v) {
     ssd__jw_num_f(w, v, 0);
 }
 
-static int profile_json(const char *spec, char **out) {
+static int profile_json(const char *spec, enum ssd__jw_style style, char **out) {
     struct ssd__sim_params p;
     const char *name;
     char msg[512];
@@ -46,7 +45,7 @@ static int profile_json(const char *spec, char **out) {
         if (!strcmp(ssd__sim_profiles[i].name, name))
             describe = ssd__sim_profiles[i].describe;
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_SPACED);
+    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "name", name);
     ssd__jw_kstr(&w, "description", describe);
@@ -334,7 +333,7 @@ int ssd_sim_truth(ssd_target *t, const char *key, double *out) {
     return ssd__fail(t->err, SSD_EINVAL, "truth: unknown key '%s'", key ? key : "(null)");
 }
 
-static int truth_json(ssd_target *t, char **out) {
+static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
     int rc;
     struct ssd__sim *s = sim_or_fail(t, &rc);
     *out = NULL;
@@ -342,7 +341,7 @@ static int truth_json(ssd_target *t, char **out) {
         return rc;
     t->err[0] = '\0';
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_SPACED);
+    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "profile", s->profile);
     for (int k = 0; k < N_TRUTH_KEYS; k++) {
@@ -398,24 +397,18 @@ int ssd_sim_profile_to_json(const char *spec, int flags, char **out) {
     if (!out)
         return SSD_EINVAL;
     *out = NULL;
-    if (!ssd__json_flags_ok(flags))
+    enum ssd__jw_style style;
+    if (ssd__jw_style_of(flags, SSD__JW_SPACED, &style))
         return SSD_EINVAL;
-    char *text = NULL;
-    int rc = profile_json(spec, &text);
-    if (rc) {
-        *out = text; /* the message, as documented */
-        return rc;
-    }
-    return ssd__json_restyle(text, flags, out);
+    return profile_json(spec, style, out); /* on failure *out is the message, as documented */
 }
 
 int ssd_sim_truth_to_json(ssd_target *t, int flags, char **out) {
     if (!out)
         return SSD_EINVAL;
     *out = NULL;
-    if (!ssd__json_flags_ok(flags))
+    enum ssd__jw_style style;
+    if (ssd__jw_style_of(flags, SSD__JW_SPACED, &style))
         return SSD_EINVAL;
-    char *text = NULL;
-    int rc = truth_json(t, &text);
-    return rc ? rc : ssd__json_restyle(text, flags, out);
+    return truth_json(t, style, out);
 }

@@ -16,6 +16,7 @@
 #include "file_write.h"
 #include "ssdcore/catalog.h"
 #include "json_read.h"
+#include "jsonw.h"
 #include "suite_impl.h"
 #include "text.h"
 
@@ -331,10 +332,7 @@ static int read_run_text(char *err, const char *dir, const char *path, const cha
         ssd__text_add(&k, "dir|%s", r->abs);
     }
     r->key = ssd__text_take(&k);
-    struct ssd__text hl = {0};
-    if (headline)
-        ssd__jv_write(&hl, headline);
-    r->hltext = ssd__text_take(&hl);
+    r->hltext = headline ? ssd__jv_json(headline) : NULL;
     if (!r->key || (id == NULL && started && !r->old_key) || (headline && !r->hltext)) {
         run_doc_free(r);
         return ssd__fail(err, SSD_ENOMEM, "%s: out of memory", path);
@@ -587,51 +585,55 @@ int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format,
     if (sqlite3_prepare_v2(c->db, sql, -1, &st, NULL) != SQLITE_OK)
         return db_fail(c, "cannot list");
     bind_text(st, 1, drive_text && *drive_text ? drive_text : NULL);
+    /* Text: a header and a run a line; JSON: an array, a run a line. */
     struct ssd__text t = {0};
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
     if (text)
         ssd__text_add(&t, "%-5s %-21s %-28s %-10s %-12s %s\n", "id", "started", "drive", "suite",
                       "status", "directory");
     else
-        ssd__text_raw(&t, "[", 1);
+        ssd__jw_begin_array(&w);
     int n = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        n++;
         if (text) {
             text_row(&t, st);
-            n++;
             continue;
         }
-        ssd__text_add(&t, "%s{", n ? ",\n" : "\n");
+        ssd__jw_newline(&w);
+        ssd__jw_begin_object(&w);
         for (int k = 0; k < sqlite3_column_count(st); k++) {
-            if (k)
-                ssd__text_raw(&t, ",", 1);
-            ssd__text_jstr(&t, sqlite3_column_name(st, k));
-            ssd__text_raw(&t, ":", 1);
-            switch (sqlite3_column_type(st, k)) {
-            case SQLITE_NULL:
-                ssd__text_raw(&t, "null", 4);
-                break;
-            case SQLITE_INTEGER:
-                ssd__text_add(&t, "%lld", (long long)sqlite3_column_int64(st, k));
-                break;
-            case SQLITE_FLOAT:
-                ssd__text_jnum(&t, sqlite3_column_double(st, k));
-                break;
-            default:
-                ssd__text_jstr(&t, (const char *)sqlite3_column_text(st, k));
-            }
+            ssd__jw_key(&w, sqlite3_column_name(st, k));
+            int type = sqlite3_column_type(st, k);
+            if (type == SQLITE_NULL)
+                ssd__jw_null(&w);
+            else if (type == SQLITE_INTEGER) /* SQLite's decimal text of it */
+                ssd__jw_raw(&w, (const char *)sqlite3_column_text(st, k));
+            else if (type == SQLITE_FLOAT)
+                ssd__jw_num(&w, sqlite3_column_double(st, k));
+            else
+                ssd__jw_str(&w, (const char *)sqlite3_column_text(st, k));
         }
-        ssd__text_raw(&t, "}", 1);
-        n++;
+        ssd__jw_end_object(&w);
     }
     sqlite3_finalize(st);
-    if (!text)
-        ssd__text_add(&t, "%s]\n", n ? "\n" : "");
+    if (!text) {
+        ssd__jw_end_array(&w);
+        ssd__jw_newline(&w);
+    }
+    char *doc = NULL;
+    ssd__jw_finish(&w, &doc);
+    if (text) {
+        free(doc);
+        doc = ssd__text_take(&t);
+    }
     if (rc != SQLITE_DONE) {
-        ssd__text_free(&t);
+        free(doc);
         return db_fail(c, "cannot list");
     }
-    *out = ssd__text_take(&t);
-    return *out ? n : ssd__fail(c->err, SSD_ENOMEM, "out of memory");
+    *out = doc;
+    return doc ? n : ssd__fail(c->err, SSD_ENOMEM, "out of memory");
 }
 
 /* The newest run matching drive_text whose directory still holds it. A row

@@ -14,7 +14,6 @@
 
 #include "file_read.h"
 #include "interrupt.h"
-#include "json_style.h"
 #include "ssdcore/hist.h"
 #include "ssdcore/job.h"
 #include "ssdcore/sim.h"
@@ -413,11 +412,10 @@ int ssd_suite_to_json(const ssd_suite *s, int flags, char **out) {
     if (!out)
         return SSD_EINVAL;
     *out = NULL;
-    if (!s || !ssd__json_flags_ok(flags))
+    enum ssd__jw_style style;
+    if (!s || ssd__jw_style_of(flags, SSD__JW_COMPACT, &style))
         return SSD_EINVAL;
-    char *text = NULL;
-    int rc = ssd__suite_json(s, &text);
-    return rc ? rc : ssd__json_restyle(text, flags, out);
+    return ssd__suite_json(s, style, out);
 }
 
 static int open_series(ssd_suite *s, const char *stem, ssd_series **out, char *msg, size_t len) {

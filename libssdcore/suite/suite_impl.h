@@ -9,6 +9,7 @@
 
 #include "errmsg.h"
 #include "file_write.h"
+#include "jsonw.h"
 #include "results_model.h"
 #include "ssdcore/catalog.h"
 #include "text.h"
@@ -114,7 +115,7 @@ void ssd__suite_clear_steps(ssd_suite *s);
  * to the percentile the step's I/O count can resolve. */
 void ssd__step_latency_spectrum(struct ssd__step *st);
 /* The results JSON of s as it stands. */
-int ssd__suite_json(const ssd_suite *s, char **out);
+int ssd__suite_json(const ssd_suite *s, enum ssd__jw_style style, char **out);
 /* A job's summary figures (results.json's "summary" object): each key and
  * where its double lives in struct ssd__step_result. suite_results.c writes them
  * and suite_load.c reads them back from this one table. */

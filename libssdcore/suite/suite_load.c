@@ -98,11 +98,7 @@ static uint64_t whole(const struct ssd__jv *v, const char *key, uint64_t lo, uin
 }
 
 static char *dump(const struct ssd__jv *v) {
-    if (!v || v->type == SSD__JNULL)
-        return NULL;
-    struct ssd__text t = {0};
-    ssd__jv_write(&t, v);
-    return ssd__text_take(&t);
+    return v && v->type != SSD__JNULL ? ssd__jv_json(v) : NULL;
 }
 
 /* The options as written (job, filebench, replay): the string members of

@@ -638,10 +638,10 @@ int ssd__suite_headline_json(const struct ssd__results *s, char **out) {
     return ssd__jw_finish(&w, out);
 }
 
-int ssd__suite_json(const ssd_suite *suite, char **out) {
+int ssd__suite_json(const ssd_suite *suite, enum ssd__jw_style style, char **out) {
     const struct ssd__results *s = &suite->res;
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "schema", "ssdcore-results/1");
     ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);

@@ -7,7 +7,7 @@
 
 #include <ssdcore.h>
 
-#include "json_style.h"
+#include "jsonw.h"
 
 Test(api_convention, errmsg_of_a_fresh_handle_is_empty) {
     ssd_target *t;
@@ -122,11 +122,11 @@ Test(api_convention, to_json_pretty_is_the_same_document_one_member_a_line) {
     ssd_target_free(t);
 }
 
-Test(api_convention, restyled_pretty_matches_the_writers_own_pretty_style) {
-    /* The analysis writes pretty JSON itself; the job, suite, truth,
-     * filebench and fio documents are restyled. Restyling the analysis'
-     * compact text must give its own pretty text byte for byte, so every
-     * pretty document looks the same. */
+Test(api_convention, embedded_json_in_pretty_style_matches_the_writers_own) {
+    /* Every producer writes pretty JSON through jsonw; documents embedded
+     * raw (a job's results in a suite's) are re-indented by ssd__jw_raw.
+     * Re-indenting the analysis' compact text must give its own pretty
+     * text byte for byte, so every pretty document looks the same. */
     double t_s[40], bytes[40];
     for (int i = 0; i < 40; i++) {
         t_s[i] = i + 1;
@@ -140,10 +140,13 @@ Test(api_convention, restyled_pretty_matches_the_writers_own_pretty_style) {
     char *compact = NULL, *pretty = NULL, *restyled = NULL;
     cr_assert_eq(ssd_analysis_to_json(a, "x", SSD_JSON_COMPACT, &compact), 0);
     cr_assert_eq(ssd_analysis_to_json(a, "x", SSD_JSON_PRETTY, &pretty), 0);
-    cr_assert_eq(ssd__json_restyle(compact, SSD_JSON_PRETTY, &restyled), 0);
+    struct ssd__jw w; /* another producer's document embedded in a pretty one */
+    ssd__jw_init(&w, SSD__JW_PRETTY);
+    ssd__jw_raw(&w, compact);
+    cr_assert_eq(ssd__jw_finish(&w, &restyled), 0);
     cr_assert_str_eq(restyled, pretty);
     cr_assert_not_null(strstr(pretty, "\"phases\": [\n"));
-    ssd_free(restyled), ssd_free(pretty);
+    ssd_free(restyled), ssd_free(pretty), ssd_free(compact);
     ssd_analysis_free(a);
     ssd_series_free(s);
 }
