@@ -423,6 +423,51 @@ Test(segment, pelt_matches_exhaustive_optimal_partitioning) {
     }
 }
 
+/* Ties: on small integers many splits cost exactly the same, and the
+ * candidates are compared several at a time (segment.c); PELT must still
+ * pick what the exhaustive search with its strict < picks, the earliest
+ * split, over a long change-free stretch (hundreds of candidates). */
+Test(segment, pelt_ties_pick_the_exhaustive_search_s_split) {
+    enum { N = 300 };
+    double y[N];
+    for (int trial = 0; trial < 6; trial++) {
+        for (int i = 0; i < N; i++)
+            y[i] = (double)((i * 7 + trial) % 3) + (i >= 200 ? 4.0 * (trial % 2) : 0.0);
+        double pen = 0.5 + trial;
+        size_t ends[N];
+        int k = ssd_segment_l2(y, N, pen, 1, ends, N);
+        cr_assert_gt(k, 0);
+        static double f[N + 1], s1[N + 1], s2[N + 1];
+        static int last[N + 1];
+        double mean = 0;
+        for (int i = 0; i < N; i++)
+            mean += y[i];
+        mean /= N;
+        for (int i = 0; i < N; i++) { /* the sums segment.c uses, centred */
+            s1[i + 1] = s1[i] + (y[i] - mean);
+            s2[i + 1] = s2[i] + (y[i] - mean) * (y[i] - mean);
+        }
+        f[0] = -pen;
+        for (int t = 1; t <= N; t++) {
+            f[t] = INFINITY;
+            for (int s = 0; s < t; s++) {
+                double m = s1[t] - s1[s];
+                double c = s2[t] - s2[s] - m * m / (double)(t - s);
+                double v = f[s] + (c > 0 ? c : 0) + pen;
+                if (v < f[t])
+                    f[t] = v, last[t] = s;
+            }
+        }
+        int kb = 0;
+        for (int t = N; t > 0; t = last[t])
+            kb++;
+        cr_assert_eq(k, kb, "trial %d: %d vs %d segments", trial, k, kb);
+        int t = N;
+        for (int j = k - 1; j >= 0 && t > 0; j--, t = last[t])
+            cr_expect_eq((int)ends[j], t, "trial %d: end %d", trial, j);
+    }
+}
+
 /* Found by fuzz_analysis: a huge duration made the steady-state round loop
  * endless. Absurd magnitudes must still finish, with finite or null
  * figures, never a hang. */
