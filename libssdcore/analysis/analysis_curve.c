@@ -143,6 +143,37 @@ double ssd__quantile(double *v, size_t n, double q) {
     return a + frac * (b - a);
 }
 
+/* The neighbour above the k-th when v[0, n) is partitioned around it: the
+ * least of v(k, n). */
+static double next_above(const double *v, size_t k, size_t n) {
+    double b = v[k + 1];
+    for (size_t i = k + 2; i < n; i++)
+        if (v[i] < b)
+            b = v[i];
+    return b;
+}
+
+double ssd__quantile_pair(double *v, size_t n, double qlo, double qhi, double *lo) {
+    if (n == 0) {
+        *lo = NAN;
+        return NAN;
+    }
+    double phi = qhi * (double)(n - 1), plo = qlo * (double)(n - 1);
+    size_t khi = (size_t)phi, klo = (size_t)plo;
+    double fhi = phi - (double)khi, flo = plo - (double)klo;
+    double a = select_kth(v, n, khi), hi = a;
+    if (!(fhi == 0 || khi + 1 >= n))
+        hi = a + fhi * (next_above(v, khi, n) - a);
+    /* v[0, khi) holds the khi smallest: the lower quantile's k-th and its
+     * neighbour are there or at khi. */
+    double al = klo < khi ? select_kth(v, khi, klo) : a;
+    if (flo == 0 || klo + 1 >= n)
+        *lo = al;
+    else
+        *lo = al + flo * (next_above(v, klo, klo < khi ? khi + 1 : n) - al);
+    return hi;
+}
+
 void ssd__curve_release(struct ssd__curve *c) {
     free(c->trel);
     free(c->dt);

@@ -86,3 +86,34 @@ Test(analysis_select, median_and_quantiles_equal_a_full_sort) {
     free(sorted);
     free(work);
 }
+
+/* Two quantiles from one selection (the consistency window's p1 and p5)
+ * equal ssd__quantile's one at a time, for every pair of the list, on
+ * every shape and size: the lower one's k-th and neighbour are looked for
+ * below the upper one's k-th. */
+Test(analysis_select, quantile_pair_equals_two_quantiles) {
+    static const size_t sizes[] = {1, 2, 3, 12, 65, 129, 1000, 4097, 7200};
+    static const double qs[] = {0, 0.01, 0.05, 0.25, 0.5, 0.75, 0.99, 1};
+    double *v = malloc(7200 * sizeof *v), *work = malloc(7200 * sizeof *v);
+    cr_assert(v && work);
+    for (int shape = 0; shape < 7; shape++)
+        for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+            size_t n = sizes[s];
+            fill(v, n, shape);
+            for (size_t i = 0; i < sizeof qs / sizeof *qs; i++)
+                for (size_t j = i; j < sizeof qs / sizeof *qs; j++) {
+                    memcpy(work, v, n * sizeof *v);
+                    double lo_want = ssd__quantile(work, n, qs[i]);
+                    memcpy(work, v, n * sizeof *v);
+                    double hi_want = ssd__quantile(work, n, qs[j]);
+                    memcpy(work, v, n * sizeof *v);
+                    double lo = -1, hi = ssd__quantile_pair(work, n, qs[i], qs[j], &lo);
+                    cr_assert_eq(hi, hi_want, "q %g of %g/%g, shape %d, n %zu", qs[j], qs[i], qs[j],
+                                 shape, n);
+                    cr_assert_eq(lo, lo_want, "q %g of %g/%g, shape %d, n %zu", qs[i], qs[i], qs[j],
+                                 shape, n);
+                }
+        }
+    free(v);
+    free(work);
+}
