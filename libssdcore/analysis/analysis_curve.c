@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analysis_internal.h"
+#include "prefault.h"
 
 static void swap_d(double *a, double *b) {
     double t = *a;
@@ -217,6 +218,11 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
     c->scratch = malloc(n * sizeof *c->scratch);
     if (!c->dt || !c->r || !c->y || !c->cum || !c->scratch)
         return ssd__fail(err, SSD_ENOMEM, "%s: out of memory for %zu samples", src, n);
+    ssd__prefault(c->dt, n * sizeof *c->dt);
+    ssd__prefault(c->r, n * sizeof *c->r);
+    ssd__prefault(c->y, n * sizeof *c->y);
+    ssd__prefault(c->cum, (n + 1) * sizeof *c->cum);
+    ssd__prefault(c->scratch, n * sizeof *c->scratch);
     double prev = 0;
     for (size_t i = 0; i < n; i++) {
         if (!(t[i] - prev > 0) || !isfinite(t[i]))

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis_internal.h"
+#include "prefault.h"
 
 static uint64_t state = 0x9E3779B97F4A7C15ULL;
 static uint64_t next_u64(void) {
@@ -116,4 +117,23 @@ Test(analysis_select, quantile_pair_equals_two_quantiles) {
         }
     free(v);
     free(work);
+}
+
+/* Prefaulting the arrays (prefault.c) is only a hint: what an array holds,
+ * written before or after, at any alignment, is what it holds; NULL and
+ * small lengths are no-ops. */
+Test(analysis_select, prefault_keeps_an_array_s_contents) {
+    size_t n = (3u << 20) / sizeof(double) + 7;
+    double *v = malloc(n * sizeof *v);
+    cr_assert(v);
+    for (size_t i = 0; i < n / 2; i++)
+        v[i] = (double)i * 0.5;
+    ssd__prefault((char *)v + 3, n * sizeof *v - 3);
+    ssd__prefault(NULL, 1u << 30);
+    ssd__prefault(v, 100);
+    for (size_t i = n / 2; i < n; i++)
+        v[i] = (double)i * 0.5;
+    for (size_t i = 0; i < n; i++)
+        cr_assert_eq(v[i], (double)i * 0.5, "element %zu", i);
+    free(v);
 }
