@@ -151,6 +151,9 @@ void ssd__consistency(const struct ssd__curve *c, const struct ssd__analysis_opt
                       const ssd_series *s, struct ssd__result *res);
 
 /* analysis_steady.c */
+/* Cumulative bytes at time t (linear inside a sample); *hint: the first
+ * sample whose end is >= t for a nearby t, updated (any value works). */
+double ssd__bytes_at(const struct ssd__curve *c, double t, size_t *hint);
 void ssd__steady_state(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                        struct ssd__result *res);
 

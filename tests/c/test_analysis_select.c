@@ -137,3 +137,60 @@ Test(analysis_select, prefault_keeps_an_array_s_contents) {
         cr_assert_eq(v[i], (double)i * 0.5, "element %zu", i);
     free(v);
 }
+
+/* The steady state's cumulative bytes at a time (analysis_steady.c) start
+ * from a hint and gallop when it is far: from any hint, near or far,
+ * before or after, at sample ends and inside samples, before the first
+ * and after the last, on jittered intervals and rates, the answer is the
+ * linear scan's. */
+Test(analysis_select, bytes_at_from_any_hint_equals_a_scan) {
+    enum { N = 3000 };
+    static double t[N], b[N];
+    double now = 0;
+    for (size_t i = 0; i < N; i++) {
+        now += 0.5 + (double)(next_u64() % 1000) / 1000.0;
+        t[i] = now;
+        b[i] = 1e6 * (double)(1 + next_u64() % 97);
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
+    struct ssd__curve c;
+    memset(&c, 0, sizeof c);
+    char err[512];
+    cr_assert_eq(ssd__curve_prepare(&c, s, err), 0, "%s", err);
+    for (int k = 0; k < 20000; k++) {
+        double at;
+        switch (k % 4) {
+        case 0:
+            at = t[next_u64() % N]; /* a sample's end */
+            break;
+        case 1:
+            at = now * (double)(next_u64() % 100001) / 100000.0;
+            break;
+        case 2:
+            at = -1.0 - (double)(next_u64() % 10); /* before the start */
+            break;
+        default:
+            at = now + (double)(next_u64() % 10); /* at or after the end */
+            break;
+        }
+        size_t lo = 0; /* the first sample whose end is >= at, by a scan */
+        while (lo < N && c.t[lo] < at)
+            lo++;
+        double want;
+        if (lo >= N) {
+            want = c.total;
+        } else {
+            double t0 = lo ? c.t[lo - 1] : 0, part = (at - t0) / c.dt[lo];
+            want = c.cum[lo] + c.b[lo] * (part < 0 ? 0 : part);
+        }
+        size_t hint = (size_t)(next_u64() % (N + 20));
+        if (k % 3 == 0) /* near: within a few samples either side */
+            hint = lo + 8 > 16 ? lo + (next_u64() % 17) - 8 : lo;
+        size_t h = hint;
+        cr_assert_eq(ssd__bytes_at(&c, at, &h), want, "t %.17g from hint %zu", at, hint);
+        cr_assert_eq(h, lo, "t %.17g from hint %zu", at, hint);
+    }
+    ssd__curve_release(&c);
+    ssd_series_free(s);
+}
