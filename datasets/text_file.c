@@ -13,6 +13,7 @@
 
 #include <ssdcore/base.h>
 
+#include "prefault.h"
 #include "text_file.h"
 
 static int fail(char *err, size_t errsize, int code, const char *fmt, ...)
@@ -62,6 +63,8 @@ int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, ch
         rc = fail(err, errsize, SSD_ENOMEM, "%s: out of memory", path);
         goto out;
     }
+    if (S_ISREG(st.st_mode))
+        ssd__prefault(buf, cap);
     for (;;) {
         if (n + 1 >= cap) {
             if ((uint64_t)cap > limit) {

@@ -162,8 +162,9 @@ void ssd__consistency(const struct ssd__curve *c, const struct ssd__analysis_opt
     res->mean_over_sigma = sd > 0 ? mean / sd : INFINITY;
     res->min_over_max = mx > 0 ? mn / mx : NAN;
     memcpy(c->scratch, c->r + a, m * sizeof *c->r);
-    S->p1_over_mean = ssd__quantile(c->scratch, m, 0.01) / mean;
-    S->p5_over_mean = ssd__quantile(c->scratch, m, 0.05) / mean;
+    double p1;
+    S->p5_over_mean = ssd__quantile_pair(c->scratch, m, 0.01, 0.05, &p1) / mean;
+    S->p1_over_mean = p1 / mean;
     find_dips(c, o, a, res);
 
     /* Latency spread: the typical (median) per-interval figure of each

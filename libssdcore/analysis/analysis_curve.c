@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analysis_internal.h"
+#include "prefault.h"
 
 static void swap_d(double *a, double *b) {
     double t = *a;
@@ -143,6 +144,37 @@ double ssd__quantile(double *v, size_t n, double q) {
     return a + frac * (b - a);
 }
 
+/* The neighbour above the k-th when v[0, n) is partitioned around it: the
+ * least of v(k, n). */
+static double next_above(const double *v, size_t k, size_t n) {
+    double b = v[k + 1];
+    for (size_t i = k + 2; i < n; i++)
+        if (v[i] < b)
+            b = v[i];
+    return b;
+}
+
+double ssd__quantile_pair(double *v, size_t n, double qlo, double qhi, double *lo) {
+    if (n == 0) {
+        *lo = NAN;
+        return NAN;
+    }
+    double phi = qhi * (double)(n - 1), plo = qlo * (double)(n - 1);
+    size_t khi = (size_t)phi, klo = (size_t)plo;
+    double fhi = phi - (double)khi, flo = plo - (double)klo;
+    double a = select_kth(v, n, khi), hi = a;
+    if (!(fhi == 0 || khi + 1 >= n))
+        hi = a + fhi * (next_above(v, khi, n) - a);
+    /* v[0, khi) holds the khi smallest: the lower quantile's k-th and its
+     * neighbour are there or at khi. */
+    double al = klo < khi ? select_kth(v, khi, klo) : a;
+    if (flo == 0 || klo + 1 >= n)
+        *lo = al;
+    else
+        *lo = al + flo * (next_above(v, klo, klo < khi ? khi + 1 : n) - al);
+    return hi;
+}
+
 void ssd__curve_release(struct ssd__curve *c) {
     free(c->trel);
     free(c->dt);
@@ -152,6 +184,21 @@ void ssd__curve_release(struct ssd__curve *c) {
     free(c->scratch);
     free(c->ph);
     memset(c, 0, sizeof *c);
+}
+
+/*
+ * Whether t0 > 1.5 * (the median of the n intervals d) can hold, decided
+ * without the median where a count settles it: the median is at least the
+ * lower middle d, and 1.5 * d rounds monotonically, so when at most (n-1)/2
+ * intervals have 1.5 * d < t0 the lower middle is not among them and the
+ * answer is no. A series that starts at 0 (nearly all) is known in one
+ * pass without a selection.
+ */
+static int late_start(const double *d, size_t n, double t0) {
+    size_t below = 0;
+    for (size_t i = 0; i < n; i++)
+        below += 1.5 * d[i] < t0;
+    return below > (n - 1) / 2;
 }
 
 int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
@@ -164,14 +211,18 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
     c->n = n;
     const double *t = ssd_series_t_s(s);
     c->b = ssd_series_bytes(s);
-    c->trel = malloc(n * sizeof *c->trel);
     c->dt = malloc(n * sizeof *c->dt);
     c->r = malloc(n * sizeof *c->r);
     c->y = malloc(n * sizeof *c->y);
     c->cum = malloc((n + 1) * sizeof *c->cum);
     c->scratch = malloc(n * sizeof *c->scratch);
-    if (!c->trel || !c->dt || !c->r || !c->y || !c->cum || !c->scratch)
+    if (!c->dt || !c->r || !c->y || !c->cum || !c->scratch)
         return ssd__fail(err, SSD_ENOMEM, "%s: out of memory for %zu samples", src, n);
+    ssd__prefault(c->dt, n * sizeof *c->dt);
+    ssd__prefault(c->r, n * sizeof *c->r);
+    ssd__prefault(c->y, n * sizeof *c->y);
+    ssd__prefault(c->cum, (n + 1) * sizeof *c->cum);
+    ssd__prefault(c->scratch, n * sizeof *c->scratch);
     double prev = 0;
     for (size_t i = 0; i < n; i++) {
         if (!(t[i] - prev > 0) || !isfinite(t[i]))
@@ -188,18 +239,29 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
      * it. Nearer 0, the series started at 0 and its first interval is t_s[0]
      * as measured (jittered intervals stay exact). All times of the result
      * are relative to that start. */
-    double med = ssd__median(c->scratch, n - 1);
     const char *fmt = ssd_series_format(s);
     /* Byte-sampled series build their clock from 0 chunk by chunk: a slow
      * first chunk is a long first interval, not a late start. */
     int from_zero = !strcmp(fmt, "bytes-csv") || !strcmp(fmt, "chunks");
-    c->t0 = !from_zero && t[0] > 1.5 * med ? t[0] - med : 0;
-    for (size_t i = 0; i < n; i++)
-        c->trel[i] = t[i] - c->t0;
-    c->t = c->trel;
+    c->t0 = 0;
+    if (!from_zero && late_start(c->scratch, n - 1, t[0])) {
+        double med = ssd__median(c->scratch, n - 1);
+        c->t0 = t[0] > 1.5 * med ? t[0] - med : 0;
+    }
+    if (c->t0 != 0) {
+        c->trel = malloc(n * sizeof *c->trel);
+        if (!c->trel)
+            return ssd__fail(err, SSD_ENOMEM, "%s: out of memory for %zu samples", src, n);
+        for (size_t i = 0; i < n; i++)
+            c->trel[i] = t[i] - c->t0;
+        c->t = c->trel;
+    } else {
+        c->t = t; /* t - 0 is t: the series' own times (it outlives the run) */
+    }
     prev = 0;
     c->cum[0] = 0;
     size_t npos = 0;
+    double rmin = INFINITY, rmax = 0;
     for (size_t i = 0; i < n; i++) {
         double dt = c->t[i] - prev;
         if (!(dt > 0))
@@ -212,8 +274,9 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
         c->dt[i] = dt;
         c->r[i] = c->b[i] / dt;
         c->cum[i + 1] = c->cum[i] + c->b[i];
-        if (c->r[i] > 0)
-            c->scratch[npos++] = c->r[i];
+        npos += c->r[i] > 0;
+        rmin = c->r[i] < rmin ? c->r[i] : rmin;
+        rmax = c->r[i] > rmax ? c->r[i] : rmax;
         prev = c->t[i];
     }
     if (npos == 0)
@@ -221,10 +284,22 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
     c->duration = c->t[n - 1];
     c->total = c->cum[n];
     /* A stall (rate ~0) would be -inf in log space: floor it far below the
-     * typical level, where it still stands out but stays finite. */
-    double floor_r = ssd__median(c->scratch, npos) * 1e-3;
-    for (size_t i = 0; i < n; i++)
-        c->y[i] = log(c->r[i] > floor_r ? c->r[i] : floor_r);
+     * typical level, where it still stands out but stays finite. The floor
+     * is a thousandth of the median positive rate, at most a thousandth of
+     * the largest: when every rate is above that, the floor changes
+     * nothing and its median is not needed. */
+    if (rmin > rmax * 1e-3) {
+        for (size_t i = 0; i < n; i++)
+            c->y[i] = log(c->r[i]);
+    } else {
+        npos = 0;
+        for (size_t i = 0; i < n; i++)
+            if (c->r[i] > 0)
+                c->scratch[npos++] = c->r[i];
+        double floor_r = ssd__median(c->scratch, npos) * 1e-3;
+        for (size_t i = 0; i < n; i++)
+            c->y[i] = log(c->r[i] > floor_r ? c->r[i] : floor_r);
+    }
     for (size_t i = 1; i < n; i++)
         c->scratch[i - 1] = fabs(c->y[i] - c->y[i - 1]);
     /* MAD of first differences: level shifts are rare, so they barely move

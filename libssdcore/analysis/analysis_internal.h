@@ -99,6 +99,9 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err);
 void ssd__curve_release(struct ssd__curve *c);
 double ssd__median(double *v, size_t n);             /* reorders v */
 double ssd__quantile(double *v, size_t n, double q); /* reorders v */
+/* The quantiles qlo <= qhi of v (the qhi one returned, the qlo one in *lo),
+ * each equal to ssd__quantile's, for about the cost of one (reorders v). */
+double ssd__quantile_pair(double *v, size_t n, double qlo, double qhi, double *lo);
 /* Robust per-sample noise of y[a, b): 1.4826 MAD of the differences /
  * sqrt 2 (a trend barely moves it), never below the run's (uses scratch). */
 double ssd__curve_noise(const struct ssd__curve *c, size_t a, size_t b);
@@ -148,6 +151,9 @@ void ssd__consistency(const struct ssd__curve *c, const struct ssd__analysis_opt
                       const ssd_series *s, struct ssd__result *res);
 
 /* analysis_steady.c */
+/* Cumulative bytes at time t (linear inside a sample); *hint: the first
+ * sample whose end is >= t for a nearby t, updated (any value works). */
+double ssd__bytes_at(const struct ssd__curve *c, double t, size_t *hint);
 void ssd__steady_state(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                        struct ssd__result *res);
 

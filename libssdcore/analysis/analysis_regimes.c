@@ -371,33 +371,39 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
  * has become a step, well after it began (SSD370: 12% late). */
 static size_t knee(const struct ssd__curve *c, size_t a, size_t lo, size_t g0, size_t b,
                    size_t min_len) {
-    size_t n = b - a;
-    double *sy = malloc((n + 1) * sizeof *sy), *six = malloc((n + 1) * sizeof *six);
-    double *syy1 = malloc((n + 1) * sizeof *syy1);
-    size_t best_k = g0;
-    if (!sy || !six || !syy1)
-        goto out;
-    sy[0] = six[0] = syy1[0] = 0;
+    /* The sums over [a, a + kk) run along with k (they were prefix arrays
+     * of the whole range, 24 MB of fresh pages on a million samples, for
+     * values read once each in this order); the same additions in the same
+     * order, so the same doubles. */
+    size_t n = b - a, best_k = g0;
+    double ty = 0, tix = 0, tyy = 0;
     for (size_t i = 0; i < n; i++) {
         double v = c->y[a + i];
-        sy[i + 1] = sy[i] + v;
-        six[i + 1] = six[i] + (double)i * v;
-        syy1[i + 1] = syy1[i] + v * v;
+        ty = ty + v;
+        tix = tix + (double)i * v;
+        tyy = tyy + v * v;
     }
     size_t hi = g0 + (b - g0) / 2;
     if (lo < a + min_len)
         lo = a + min_len;
-    double best = INFINITY;
+    double best = INFINITY, sy = 0, six = 0, syy1 = 0;
+    size_t done = 0; /* the sums hold [a, a + done) */
     for (size_t k = lo; k <= hi && k + min_len <= b; k++) {
         /* A level over [a, k), a line of its own over [k, b): a step
          * into the decline (AS510S halves its speed) and a gentle start
          * (SSD370) alike. */
         size_t kk = k - a;
+        for (; done < kk; done++) {
+            double v = c->y[a + done];
+            sy = sy + v;
+            six = six + (double)done * v;
+            syy1 = syy1 + v * v;
+        }
         double m1 = (double)kk, m = (double)(b - k);
-        double s1 = sy[kk], flat = syy1[kk] - s1 * s1 / m1;
-        double s2 = sy[n] - sy[kk], ss2 = syy1[n] - syy1[kk];
+        double s1 = sy, flat = syy1 - s1 * s1 / m1;
+        double s2 = ty - sy, ss2 = tyy - syy1;
         double sx = m * (m - 1) / 2, sxx = (m - 1) * m * (2 * m - 1) / 6;
-        double sxy = (six[n] - six[kk]) - (double)kk * s2;
+        double sxy = (tix - six) - (double)kk * s2;
         double vx = sxx - sx * sx / m, vy = ss2 - s2 * s2 / m, cxy = sxy - sx * s2 / m;
         double sse = flat + (vx > 0 ? vy - cxy * cxy / vx : vy);
         if (sse < best) {
@@ -405,10 +411,6 @@ static size_t knee(const struct ssd__curve *c, size_t a, size_t lo, size_t g0, s
             best_k = k;
         }
     }
-out:
-    free(sy);
-    free(six);
-    free(syy1);
     return best_k;
 }
 
@@ -435,19 +437,23 @@ static size_t scatter_onset(const struct ssd__curve *c, size_t from, size_t lo, 
         lo = from + (min_len + 1) / 2;
     if (hi < lo + min_len + 2)
         return lo;
+    /* Running sums of the squared differences (a prefix array of them was
+     * 8 MB of fresh pages on a million samples): the same additions in the
+     * same order. */
     size_t n = hi - from;
-    double *s = malloc((n + 1) * sizeof *s);
-    if (!s)
-        return lo;
-    s[0] = 0;
+    double total = 0;
     for (size_t i = 0; i < n; i++) {
         double d = c->y[from + i] - c->y[from + i - 1];
-        s[i + 1] = s[i] + d * d;
+        total = total + d * d;
     }
-    double best = INFINITY;
-    size_t arg = lo;
+    double best = INFINITY, sk = 0;
+    size_t arg = lo, done = 0; /* sk: the sum of the first done */
     for (size_t k = lo - from; k + min_len <= n; k++) {
-        double v1 = s[k] / (double)k + 1e-12, v2 = (s[n] - s[k]) / (double)(n - k) + 1e-12;
+        for (; done < k; done++) {
+            double d = c->y[from + done] - c->y[from + done - 1];
+            sk = sk + d * d;
+        }
+        double v1 = sk / (double)k + 1e-12, v2 = (total - sk) / (double)(n - k) + 1e-12;
         double cost = (double)k * log(v1) + (double)(n - k) * log(v2);
         if (cost < best) {
             best = cost;
@@ -455,7 +461,6 @@ static size_t scatter_onset(const struct ssd__curve *c, size_t from, size_t lo, 
             *jump = sqrt(v2 / v1);
         }
     }
-    free(s);
     return arg;
 }
 

@@ -34,7 +34,7 @@
  * window sliding one sample at a time moves it a step, so the rolling
  * variant costs O(n), not O(n log n) (it doubled the analysis' time at
  * 7,200 samples); anything else finds it by binary search. */
-static double bytes_at(const struct ssd__curve *c, double t, size_t *hint) {
+double ssd__bytes_at(const struct ssd__curve *c, double t, size_t *hint) {
     size_t lo = *hint;
     if (lo > c->n)
         lo = c->n;
@@ -47,8 +47,34 @@ static double bytes_at(const struct ssd__curve *c, double t, size_t *hint) {
             goto found;
     }
     {
-        size_t a = 0, b = c->n;
-        while (a < b) {
+        /* Farther: gallop from the hint to a bracket, then bisect it. The
+         * window of rounds moves a round (60 samples at 1 s) per step, so
+         * the bracket is a few probes away, not log2(n) of them, each a
+         * mispredicted branch. The answer is the same: the first sample
+         * whose end is >= t (the times strictly increase). */
+        size_t a, b;
+        if (lo < c->n && c->t[lo] < t) { /* the answer is after lo */
+            size_t step = 1;
+            a = lo + 1;
+            b = a;
+            while (b < c->n && c->t[b] < t) {
+                a = b + 1;
+                b = b + step < c->n ? b + step : c->n;
+                step *= 2;
+            }
+        } else if (lo > 0 && c->t[lo - 1] >= t) { /* the answer is before lo */
+            size_t step = 1;
+            b = lo - 1;
+            a = b;
+            while (a > 0 && c->t[a - 1] >= t) {
+                b = a - 1;
+                a = a > step ? a - step : 0;
+                step *= 2;
+            }
+        } else {
+            goto found; /* t[lo - 1] < t <= t[lo]: the fourth step found it */
+        }
+        while (a < b) { /* t[a - 1] < t <= t[b] (or b = n) */
             size_t mid = a + (b - a) / 2;
             if (c->t[mid] < t)
                 a = mid + 1;
@@ -76,9 +102,9 @@ struct window {
 static int check_window(const struct ssd__curve *c, const struct ssd__analysis_opts *o, double t0,
                         double round, struct window *w, size_t *hint) {
     double v[ROUNDS];
-    double prev = bytes_at(c, t0, &hint[0]);
+    double prev = ssd__bytes_at(c, t0, &hint[0]);
     for (int k = 0; k < ROUNDS; k++) {
-        double next = bytes_at(c, t0 + (k + 1) * round, &hint[k + 1]);
+        double next = ssd__bytes_at(c, t0 + (k + 1) * round, &hint[k + 1]);
         v[k] = (next - prev) / round;
         prev = next;
     }
@@ -139,7 +165,7 @@ void ssd__steady_state(const struct ssd__curve *c, const struct ssd__analysis_op
     for (size_t m = 1; m <= nrounds; m++) {
         double k = (double)(nrounds - m); /* the round's index from the start */
         double t0 = dur - (double)m * round;
-        double at = bytes_at(c, t0, hint);
+        double at = ssd__bytes_at(c, t0, hint);
         double v = (prev - at) / round;
         prev = at;
         sv += v, skv += k * v, sk += k, skk += k * k;

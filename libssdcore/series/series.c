@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "errmsg.h"
+#include "prefault.h"
 #include "json_read.h"
 #include "series_build.h"
 #include "text.h"
@@ -53,6 +54,8 @@ int ssd__series_reserve(ssd_series *s, size_t n) {
     if (!b)
         return SSD_ENOMEM;
     s->b = b;
+    ssd__prefault(t + s->cap, (cap - s->cap) * sizeof *t);
+    ssd__prefault(b + s->cap, (cap - s->cap) * sizeof *b);
     for (size_t c = 0; c < s->ncols; c++) {
         double *v = realloc(s->col[c], cap * sizeof *v);
         if (!v)

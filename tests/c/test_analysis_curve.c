@@ -423,6 +423,51 @@ Test(segment, pelt_matches_exhaustive_optimal_partitioning) {
     }
 }
 
+/* Ties: on small integers many splits cost exactly the same, and the
+ * candidates are compared several at a time (segment.c); PELT must still
+ * pick what the exhaustive search with its strict < picks, the earliest
+ * split, over a long change-free stretch (hundreds of candidates). */
+Test(segment, pelt_ties_pick_the_exhaustive_search_s_split) {
+    enum { N = 300 };
+    double y[N];
+    for (int trial = 0; trial < 6; trial++) {
+        for (int i = 0; i < N; i++)
+            y[i] = (double)((i * 7 + trial) % 3) + (i >= 200 ? 4.0 * (trial % 2) : 0.0);
+        double pen = 0.5 + trial;
+        size_t ends[N];
+        int k = ssd_segment_l2(y, N, pen, 1, ends, N);
+        cr_assert_gt(k, 0);
+        static double f[N + 1], s1[N + 1], s2[N + 1];
+        static int last[N + 1];
+        double mean = 0;
+        for (int i = 0; i < N; i++)
+            mean += y[i];
+        mean /= N;
+        for (int i = 0; i < N; i++) { /* the sums segment.c uses, centred */
+            s1[i + 1] = s1[i] + (y[i] - mean);
+            s2[i + 1] = s2[i] + (y[i] - mean) * (y[i] - mean);
+        }
+        f[0] = -pen;
+        for (int t = 1; t <= N; t++) {
+            f[t] = INFINITY;
+            for (int s = 0; s < t; s++) {
+                double m = s1[t] - s1[s];
+                double c = s2[t] - s2[s] - m * m / (double)(t - s);
+                double v = f[s] + (c > 0 ? c : 0) + pen;
+                if (v < f[t])
+                    f[t] = v, last[t] = s;
+            }
+        }
+        int kb = 0;
+        for (int t = N; t > 0; t = last[t])
+            kb++;
+        cr_assert_eq(k, kb, "trial %d: %d vs %d segments", trial, k, kb);
+        int t = N;
+        for (int j = k - 1; j >= 0 && t > 0; j--, t = last[t])
+            cr_expect_eq((int)ends[j], t, "trial %d: end %d", trial, j);
+    }
+}
+
 /* Found by fuzz_analysis: a huge duration made the steady-state round loop
  * endless. Absurd magnitudes must still finish, with finite or null
  * figures, never a hang. */
@@ -487,6 +532,52 @@ Test(curve, times_are_relative_to_the_series_start) {
     ssd_analysis_free(y);
     ssd_series_free(a);
     ssd_series_free(b);
+}
+
+static int cmp_double(const void *x, const void *y) {
+    double a = *(const double *)x, b = *(const double *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* The start is moved back one median interval when the first t_s is more
+ * than 1.5 of them in; analysis_curve.c settles most series by a count
+ * instead of the median. Near the boundary (first t_s just above or below
+ * 1.5 medians, an even and an odd number of intervals, two interval sizes
+ * in any proportion) the duration must be what the median rule says. */
+Test(curve, late_start_follows_the_median_interval_rule) {
+    enum { N = 401 };
+    static double t[N], b[N], d[N];
+    for (int trial = 0; trial < 24; trial++) {
+        size_t n = N - (size_t)(trial % 2); /* 400 or 399 intervals */
+        double small = 1.0, big = 1.0 + 0.1 * (trial / 8 + 1);
+        double share = (double)(trial / 2 % 4) / 4; /* of big intervals */
+        for (size_t i = 1; i < n; i++)
+            d[i - 1] = (double)(i % 4) < share * 4 ? big : small;
+        double sorted[N];
+        memcpy(sorted, d, (n - 1) * sizeof *d);
+        qsort(sorted, n - 1, sizeof *sorted, cmp_double);
+        size_t m = n - 1;
+        double med = m % 2 ? sorted[m / 2] : 0.5 * (sorted[m / 2] + sorted[m / 2 - 1]);
+        double first = 1.5 * med * (trial % 4 < 2 ? 1.01 : 0.99);
+        t[0] = first;
+        b[0] = 1e8;
+        for (size_t i = 1; i < n; i++) {
+            t[i] = t[i - 1] + d[i - 1];
+            b[i] = 1e8;
+        }
+        ssd_series *s = NULL;
+        cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+        ssd_analysis *a;
+        cr_assert_eq(ssd_analysis_create(&a), 0);
+        cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+        struct ssd_analysis_summary sum = {.size = sizeof sum};
+        ssd_analysis_summary(a, &sum);
+        double t0 = first > 1.5 * med ? first - med : 0;
+        cr_expect_eq(sum.duration_s, t[n - 1] - t0, "trial %d: duration %.17g, expected %.17g",
+                     trial, sum.duration_s, t[n - 1] - t0);
+        ssd_analysis_free(a);
+        ssd_series_free(s);
+    }
 }
 
 Test(curve, recovery_against_a_one_level_reference_is_undefined) {

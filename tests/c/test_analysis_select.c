@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis_internal.h"
+#include "prefault.h"
 
 static uint64_t state = 0x9E3779B97F4A7C15ULL;
 static uint64_t next_u64(void) {
@@ -85,4 +86,111 @@ Test(analysis_select, median_and_quantiles_equal_a_full_sort) {
     free(v);
     free(sorted);
     free(work);
+}
+
+/* Two quantiles from one selection (the consistency window's p1 and p5)
+ * equal ssd__quantile's one at a time, for every pair of the list, on
+ * every shape and size: the lower one's k-th and neighbour are looked for
+ * below the upper one's k-th. */
+Test(analysis_select, quantile_pair_equals_two_quantiles) {
+    static const size_t sizes[] = {1, 2, 3, 12, 65, 129, 1000, 4097, 7200};
+    static const double qs[] = {0, 0.01, 0.05, 0.25, 0.5, 0.75, 0.99, 1};
+    double *v = malloc(7200 * sizeof *v), *work = malloc(7200 * sizeof *v);
+    cr_assert(v && work);
+    for (int shape = 0; shape < 7; shape++)
+        for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+            size_t n = sizes[s];
+            fill(v, n, shape);
+            for (size_t i = 0; i < sizeof qs / sizeof *qs; i++)
+                for (size_t j = i; j < sizeof qs / sizeof *qs; j++) {
+                    memcpy(work, v, n * sizeof *v);
+                    double lo_want = ssd__quantile(work, n, qs[i]);
+                    memcpy(work, v, n * sizeof *v);
+                    double hi_want = ssd__quantile(work, n, qs[j]);
+                    memcpy(work, v, n * sizeof *v);
+                    double lo = -1, hi = ssd__quantile_pair(work, n, qs[i], qs[j], &lo);
+                    cr_assert_eq(hi, hi_want, "q %g of %g/%g, shape %d, n %zu", qs[j], qs[i], qs[j],
+                                 shape, n);
+                    cr_assert_eq(lo, lo_want, "q %g of %g/%g, shape %d, n %zu", qs[i], qs[i], qs[j],
+                                 shape, n);
+                }
+        }
+    free(v);
+    free(work);
+}
+
+/* Prefaulting the arrays (prefault.c) is only a hint: what an array holds,
+ * written before or after, at any alignment, is what it holds; NULL and
+ * small lengths are no-ops. */
+Test(analysis_select, prefault_keeps_an_array_s_contents) {
+    size_t n = (3u << 20) / sizeof(double) + 7;
+    double *v = malloc(n * sizeof *v);
+    cr_assert(v);
+    for (size_t i = 0; i < n / 2; i++)
+        v[i] = (double)i * 0.5;
+    ssd__prefault((char *)v + 3, n * sizeof *v - 3);
+    ssd__prefault(NULL, 1u << 30);
+    ssd__prefault(v, 100);
+    for (size_t i = n / 2; i < n; i++)
+        v[i] = (double)i * 0.5;
+    for (size_t i = 0; i < n; i++)
+        cr_assert_eq(v[i], (double)i * 0.5, "element %zu", i);
+    free(v);
+}
+
+/* The steady state's cumulative bytes at a time (analysis_steady.c) start
+ * from a hint and gallop when it is far: from any hint, near or far,
+ * before or after, at sample ends and inside samples, before the first
+ * and after the last, on jittered intervals and rates, the answer is the
+ * linear scan's. */
+Test(analysis_select, bytes_at_from_any_hint_equals_a_scan) {
+    enum { N = 3000 };
+    static double t[N], b[N];
+    double now = 0;
+    for (size_t i = 0; i < N; i++) {
+        now += 0.5 + (double)(next_u64() % 1000) / 1000.0;
+        t[i] = now;
+        b[i] = 1e6 * (double)(1 + next_u64() % 97);
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
+    struct ssd__curve c;
+    memset(&c, 0, sizeof c);
+    char err[512];
+    cr_assert_eq(ssd__curve_prepare(&c, s, err), 0, "%s", err);
+    for (int k = 0; k < 20000; k++) {
+        double at;
+        switch (k % 4) {
+        case 0:
+            at = t[next_u64() % N]; /* a sample's end */
+            break;
+        case 1:
+            at = now * (double)(next_u64() % 100001) / 100000.0;
+            break;
+        case 2:
+            at = -1.0 - (double)(next_u64() % 10); /* before the start */
+            break;
+        default:
+            at = now + (double)(next_u64() % 10); /* at or after the end */
+            break;
+        }
+        size_t lo = 0; /* the first sample whose end is >= at, by a scan */
+        while (lo < N && c.t[lo] < at)
+            lo++;
+        double want;
+        if (lo >= N) {
+            want = c.total;
+        } else {
+            double t0 = lo ? c.t[lo - 1] : 0, part = (at - t0) / c.dt[lo];
+            want = c.cum[lo] + c.b[lo] * (part < 0 ? 0 : part);
+        }
+        size_t hint = (size_t)(next_u64() % (N + 20));
+        if (k % 3 == 0) /* near: within a few samples either side */
+            hint = lo + 8 > 16 ? lo + (next_u64() % 17) - 8 : lo;
+        size_t h = hint;
+        cr_assert_eq(ssd__bytes_at(&c, at, &h), want, "t %.17g from hint %zu", at, hint);
+        cr_assert_eq(h, lo, "t %.17g from hint %zu", at, hint);
+    }
+    ssd__curve_release(&c);
+    ssd_series_free(s);
 }
