@@ -999,12 +999,23 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
                   f->better > 0   ? "higher is better"
                   : f->better < 0 ? "lower is better"
                                   : "for reference");
-    ssd__text_add(t,
-                  "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 %d %d\" "
-                  "role=\"img\" aria-label=\"",
-                  W, H);
-    ssd__text_html(t, label);
-    ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"14\">\n");
+    /* The text alternative: the bars in their order, each with its value
+     * or what the drive's figure is instead. */
+    struct ssd__text desc = {0};
+    for (int r = 0; r < rows; r++) {
+        int i = r < n ? order[r] : miss[r - n], st = row_state(c, row, i);
+        char vb[48] = "";
+        if (r < n)
+            fmt_value(vb, sizeof vb, row_value(c, row, i) * f->scale);
+        ssd__text_add(&desc, "%s%s: %s%s%s%s", r ? "; " : "", c->d[i].label,
+                      r < n ? bound_prefix(st) : "", r < n ? vb : state_words(key, st),
+                      r < n && *f->unit ? " " : "", r < n ? f->unit : "");
+    }
+    char title[460];
+    snprintf(title, sizeof title, "%s%s%s", label, *f->unit ? ", " : "", f->unit);
+    char *dtext = ssd__text_take(&desc);
+    ssd__chart_svg(t, W, H, title, dtext ? dtext : "", 14);
+    free(dtext);
     for (int r = 0; r < rows; r++) {
         int i = r < n ? order[r] : miss[r - n], y = 4 + r * rowh;
         int st = row_state(c, row, i);
@@ -1111,8 +1122,31 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     ssd__text_add(t, "<figure><figcaption>");
     ssd__text_html(t, title);
     ssd__text_add(t, "</figcaption>\n");
-    ssd__chart_open(t, &ch, title, xlabel, iops ? "IOPS" : "MiB/s",
+    /* Each drive's first and last point, for a screen reader. */
+    struct ssd__text desc = {0};
+    for (int i = 0; i < c->nd; i++) {
+        const struct ssd__step *first = NULL, *last = NULL;
+        for (int k = 0; present[i] && k < c->d[i].r->nsteps; k++) {
+            const struct ssd__step *st = &c->d[i].r->steps[k];
+            double y = iops ? st->res.iops : st->res.bw_bps;
+            if (!in_group(st, group, xlog2) || !isfinite(y))
+                continue;
+            if (!first)
+                first = st;
+            last = st;
+        }
+        if (!first)
+            continue;
+        ssd__text_add(&desc, "%s%s: %.*f at %s %g to %.*f %s at %s %g", desc.len ? "; " : "",
+                      c->d[i].label, iops ? 0 : 1, iops ? first->res.iops : first->res.bw_bps / MIB,
+                      xlabel, first->def.x, iops ? 0 : 1,
+                      iops ? last->res.iops : last->res.bw_bps / MIB, iops ? "IOPS" : "MiB/s",
+                      xlabel, last->def.x);
+    }
+    char *dtext = ssd__text_take(&desc);
+    ssd__chart_open(t, &ch, title, dtext ? dtext : "", xlabel, iops ? "IOPS" : "MiB/s",
                     xlog2 || nticks <= 12 ? ticks : NULL, nticks, xsize);
+    free(dtext);
     for (int i = 0; i < c->nd; i++) {
         if (!present[i])
             continue;
@@ -1219,7 +1253,15 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     ssd__text_add(t, "<figure><figcaption>");
     ssd__text_html(t, title);
     ssd__text_add(t, "</figcaption>\n");
-    ssd__chart_open(t, &ch, title, "data written, GiB", "MiB/s", NULL, 0, 0);
+    struct ssd__text desc = {0};
+    for (int i = 0; i < nd; i++)
+        if (present[i])
+            ssd__text_add(&desc, "%s%s: %.1f MiB/s at first, %.1f at the end of %.1f GiB",
+                          desc.len ? "; " : "", c->d[i].label, dc[i].ma[0], dc[i].ma[dc[i].n - 1],
+                          dc[i].x[dc[i].n - 1]);
+    char *dtext = ssd__text_take(&desc);
+    ssd__chart_open(t, &ch, title, dtext ? dtext : "", "data written, GiB", "MiB/s", NULL, 0, 0);
+    free(dtext);
     for (int i = 0; i < nd; i++) {
         if (!present[i])
             continue;
@@ -1246,7 +1288,17 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
         ssd__text_add(t, "<figure><figcaption>");
         ssd__text_html(t, c->d[i].label);
         ssd__text_add(t, "</figcaption>\n");
-        ssd__chart_open(t, &sm, c->d[i].label, "GiB written", "MiB/s", NULL, 0, 0);
+        double lo = INFINITY, hi = 0;
+        for (size_t k = 0; k < dc[i].n; k++) {
+            lo = fmin(lo, dc[i].y[k]);
+            hi = fmax(hi, dc[i].y[k]);
+        }
+        char sdesc[200];
+        snprintf(sdesc, sizeof sdesc,
+                 "%zu samples over %.1f GiB written, from %.1f to %.1f MiB/s; moving average "
+                 "%.1f at first, %.1f at the end",
+                 dc[i].n, dc[i].x[dc[i].n - 1], lo, hi, dc[i].ma[0], dc[i].ma[dc[i].n - 1]);
+        ssd__chart_open(t, &sm, c->d[i].label, sdesc, "GiB written", "MiB/s", NULL, 0, 0);
         size_t step = dc[i].n > 3000 ? (dc[i].n + 2999) / 3000 : 1;
         ssd__text_add(t,
                       "<path fill=\"none\" stroke=\"%s\" stroke-opacity=\"0.45\" "

@@ -157,17 +157,31 @@ static void ytick(struct ssd__text *t, const struct ssd__chart *c, double v, con
     ssd__chart_yline(t, c, ssd__chart_y(c, v), "#ddd", label);
 }
 
-void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *aria_label,
-                     const char *xlabel, const char *ylabel, const double *xticks, size_t nxticks,
-                     int xsize) {
+void ssd__chart_svg(struct ssd__text *t, int w, int h, const char *title, const char *desc,
+                    int font_size) {
     ssd__text_add(t,
                   "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 %d %d\" "
                   "preserveAspectRatio=\"xMidYMid meet\" role=\"img\" aria-label=\"",
-                  c->w, c->h);
-    ssd__text_html(t, aria_label);
-    ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"13\">\n<title>");
-    ssd__text_html(t, aria_label);
+                  w, h);
+    ssd__text_html(t, title);
+    if (desc && *desc) {
+        ssd__text_add(t, ". ");
+        ssd__text_html(t, desc);
+    }
+    ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"%d\">\n<title>", font_size);
+    ssd__text_html(t, title);
     ssd__text_add(t, "</title>\n");
+    if (desc && *desc) {
+        ssd__text_add(t, "<desc>");
+        ssd__text_html(t, desc);
+        ssd__text_add(t, "</desc>\n");
+    }
+}
+
+void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *title,
+                     const char *desc, const char *xlabel, const char *ylabel, const double *xticks,
+                     size_t nxticks, int xsize) {
+    ssd__chart_svg(t, c->w, c->h, title, desc, 13);
     ssd__text_add(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", c->w,
                   c->h);
     ssd__chart_grid(t, c, xticks, nxticks, xsize);

@@ -73,19 +73,10 @@ static void svg_open(struct ssd__text *t, const char *title, const char *desc, c
                      const char *ylabel) {
     ssd__text_add(t, "<figure>\n<figcaption>");
     ssd__text_html(t, title);
+    ssd__text_add(t, "</figcaption>\n");
+    ssd__chart_svg(t, W, H, title, desc, 13);
     ssd__text_add(t,
-                  "</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" "
-                  "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
-                  W, H);
-    ssd__text_html(t, title);
-    ssd__text_add(t, ". ");
-    ssd__text_html(t, desc);
-    ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"13\">\n<title>");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</title>\n<desc>");
-    ssd__text_html(t, desc);
-    ssd__text_add(t,
-                  "</desc>\n<rect x=\"0\" y=\"0\" "
+                  "<rect x=\"0\" y=\"0\" "
                   "width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n<text x=\"%d\" y=\"%d\" "
                   "text-anchor=\"middle\">",
                   W, H, (L + W - R) / 2, H - 6);

@@ -4,6 +4,7 @@ is missing, never zero; percentages are against the highlighted drive."""
 import csv
 import json
 import math
+import re
 import subprocess
 import xml.etree.ElementTree as ET
 
@@ -147,3 +148,25 @@ def test_same_drive_twice_gets_distinct_labels(runs):
     # One drive twice: told apart by suite and start time, then a number.
     a, b = sorted(set(df.drive))
     assert a.startswith("Crucial BX200 240 GB (lab2016, ") and b == a + " (2)"
+
+
+def test_every_compare_chart_has_a_text_alternative(runs):
+    """Each chart of the compare (bars, scaling curves, write curves and the
+    small multiples) has a <title> and a <desc> that gives its figures, as
+    the report's charts do; a bar chart's desc lists the drives in the bars'
+    order with the values the bars show."""
+    html = ssdcore.compare([runs["mp44l"], runs["s660"], runs["bx200"]]).attrs["html"]
+    svgs = re.findall(r"<svg [^>]*class=\"chart\".*?</svg>", html, re.S)
+    assert len(svgs) > 20
+    for svg in svgs:
+        title = re.search(r"<title>([^<]+)</title>", svg)
+        desc = re.search(r"<desc>([^<]+)</desc>", svg)
+        assert title and desc and re.search(r"\d", desc.group(1)), svg[:300]
+        label = re.search(r'aria-label="([^"]*)"', svg).group(1)
+        assert label == f"{title.group(1)}. {desc.group(1)}"
+    fig = html[html.index("whole-drive fill time"):]
+    fig = fig[:fig.index("</figure>")]
+    desc = re.search(r"<desc>([^<]+)</desc>", fig).group(1)
+    shown = re.findall(r'<g data-tip="([^":]+): ([\d.]+) min', fig)
+    assert [f"{d}: {v} min" for d, v in shown] == desc.split("; ")[:len(shown)]
+    assert "Crucial BX200 240 GB: not in this run" in desc

@@ -46,10 +46,10 @@ def test_page_renders_with_data_and_no_errors(pages, name, width, tmp_path):
     # Chart text as drawn (CSS enlarges it on a phone): 11 px or more.
     assert got["minFontPx"] >= 11, got
     assert got["clipped"] == [], f"labels cut at a chart's edge: {got['clipped']}"
-    # Accessible: report charts have a title and a data summary, toggles a
-    # pressed state, every read-out a focusable point that shows it.
-    if name != "compare":  # the compare's own charts are compare.c's
-        assert got["noText"] == [], f"charts without a text alternative: {got['noText']}"
+    # Accessible: every chart (the compare's 85 too) has a title and a data
+    # summary, toggles a pressed state, every read-out a focusable point
+    # that shows it.
+    assert got["noText"] == [], f"charts without a text alternative: {got['noText']}"
     if got["toggled"] is not None:
         assert got["pressed"] == ["true", "false", "true"], got["pressed"]
     assert got["tips"] > 0 and got["focusable"] == got["tips"], got
