@@ -71,6 +71,15 @@ window.addEventListener('load', function () {
       getComputedStyle(tipEl).display !== 'none' ? tipEl.textContent : null;
     tips[0].blur();
   }
+  // Tables that hide part of themselves (a box narrower than its rows) or
+  // run past the window: their class, and how far.
+  out.cutTables = [];
+  document.querySelectorAll('table').forEach(function (tb) {
+    var r = tb.getBoundingClientRect();
+    if (tb.scrollWidth > tb.clientWidth + 1 || r.right > window.innerWidth + 1)
+      out.cutTables.push({cls: tb.className, scrollWidth: tb.scrollWidth,
+                          clientWidth: tb.clientWidth, right: r.right});
+  });
   out.scrollWidth = document.documentElement.scrollWidth;
   out.innerWidth = window.innerWidth;
   var b = document.querySelector('ul.legend button');
