@@ -219,6 +219,9 @@ class Browser:
             self.call(f"{domain}.enable", session)
         self.call("Emulation.setDeviceMetricsOverride", session, width=width, height=2400,
                   deviceScaleFactor=1, mobile=False)
+        # Every tab behaves as the focused one: a background tab gets no
+        # focus events, and the probe's keyboard check failed now and then.
+        self.call("Emulation.setFocusEmulationEnabled", session, enabled=True)
         self.call("Page.navigate", session, url=pathlib.Path(page).resolve().as_uri())
         self.wait_event("Page.loadEventFired", session)
         return target, session
