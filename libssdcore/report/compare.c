@@ -1020,7 +1020,7 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
         int i = r < n ? order[r] : miss[r - n], y = 4 + r * rowh;
         int st = row_state(c, row, i);
         const struct cmp_drive *d = &c->d[i];
-        ssd__text_add(t, "<g data-tip=\"");
+        ssd__text_add(t, "<g data-drive=\"d%d\" data-tip=\"", i);
         ssd__text_html(t, d->label);
         char vb[48] = "", pb[48] = "";
         double v = row_value(c, row, i) * f->scale, p = row_pct(c, row, i);
@@ -1151,8 +1151,8 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
         if (!present[i])
             continue;
         const struct ssd__results *s = c->d[i].r;
-        ssd__text_add(t, "<g data-key=\"d%d\" stroke=\"%s\" fill=\"%s\">", i, drive_color(c, i),
-                      drive_color(c, i));
+        ssd__text_add(t, "<g data-key=\"d%d\" data-drive=\"d%d\" stroke=\"%s\" fill=\"%s\">", i, i,
+                      drive_color(c, i), drive_color(c, i));
         struct ssd__text pts = {0};
         for (int k = 0; k < s->nsteps; k++) {
             const struct ssd__step *st = &s->steps[k];
@@ -1219,6 +1219,28 @@ static int curve_of(const struct ssd__results *s, const char *stem, struct drawn
     return 0;
 }
 
+/* Read-outs along a drive's moving average: 17 points evenly spread over
+ * its samples, each a dot with its value on hover and keyboard focus (the
+ * page's script makes every data-tip focusable). Points past the chart's
+ * x range (a zoom) are left out. */
+static void curve_readouts(const ssd_compare *c, struct ssd__text *t, const struct ssd__chart *ch,
+                           const struct drawn_curve *dc, int i) {
+    enum { READOUTS = 16 };
+    for (size_t j = 0; j <= READOUTS; j++) {
+        size_t k = (dc->n - 1) * j / READOUTS;
+        if (dc->x[k] > ch->xhi * (1 + 1e-9) || !isfinite(dc->ma[k]))
+            break;
+        ssd__text_add(t,
+                      "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\" stroke=\"#fff\" "
+                      "data-tip=\"",
+                      ssd__chart_x(ch, dc->x[k]), ssd__chart_y(ch, fmin(dc->ma[k], ch->yhi)),
+                      drive_color(c, i));
+        ssd__text_html(t, c->d[i].label);
+        ssd__text_add(t, ": %.2f GiB written, %.1f MiB/s (moving average)\"/>", dc->x[k],
+                      dc->ma[k]);
+    }
+}
+
 /* Every drive's write curve (its moving average) on shared axes, then one
  * small chart per drive with its samples, all on the same axes. */
 static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char *stem) {
@@ -1267,15 +1289,17 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
             continue;
         size_t step = dc[i].n > 1200 ? (dc[i].n + 1199) / 1200 : 1;
         ssd__text_add(t,
-                      "<g data-key=\"d%d\"><polyline fill=\"none\" stroke=\"%s\" "
-                      "stroke-width=\"%s\" points=\"",
-                      i, drive_color(c, i), i == c->highlight ? "2.6" : "1.6");
+                      "<g data-key=\"d%d\" data-drive=\"d%d\"><polyline fill=\"none\" "
+                      "stroke=\"%s\" stroke-width=\"%s\" points=\"",
+                      i, i, drive_color(c, i), i == c->highlight ? "2.6" : "1.6");
         for (size_t k = 0; k < dc[i].n; k += step)
             ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "", ssd__chart_x(&ch, dc[i].x[k]),
                           ssd__chart_y(&ch, fmin(dc[i].ma[k], ch.yhi)));
         ssd__text_add(t, "\"><title>");
         ssd__text_html(t, c->d[i].label);
-        ssd__text_add(t, "</title></polyline></g>\n");
+        ssd__text_add(t, "</title></polyline>");
+        curve_readouts(c, t, &ch, &dc[i], i);
+        ssd__text_add(t, "</g>\n");
     }
     ssd__chart_close(t);
     legend_drives(c, t, present);
@@ -1285,7 +1309,7 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     for (int i = 0; i < nd; i++) {
         if (!present[i])
             continue;
-        ssd__text_add(t, "<figure><figcaption>");
+        ssd__text_add(t, "<figure data-drive=\"d%d\"><figcaption>", i);
         ssd__text_html(t, c->d[i].label);
         ssd__text_add(t, "</figcaption>\n");
         double lo = INFINITY, hi = 0;
@@ -1656,6 +1680,12 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                   "td.none{color:#333;font-style:italic}nav.toc ol{margin:.2em 0 .6em}\n"
                   "table.summary td{font-size:.92em}\n"
                   "small.good{color:#2a7a2a}small.bad{color:#b00}\n"
+                  ".drivebar{position:sticky;top:0;z-index:5;background:#fff;padding:.3em 0;"
+                  "border-bottom:1px solid #ddd}\n"
+                  ".drivebar button{font:inherit;background:#fff;border:1px solid #999;"
+                  "border-radius:3px;padding:2px 6px;margin:2px 0;cursor:pointer;color:inherit}\n"
+                  ".drivebar button[aria-pressed=false]{opacity:.45;text-decoration:line-through}\n"
+                  "@media print{.drivebar{display:none}}\n"
                   ".barsgrid{display:grid;grid-template-columns:repeat(auto-fill,"
                   "minmax(420px,1fr));gap:0 1.2em}\n"
                   "@media (max-width:600px){.barsgrid{grid-template-columns:1fr}\n"
@@ -1737,7 +1767,18 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     }
     ssd__text_add(&t, "<li><a href=\"#every-figure\">Every figure</a></li></ol></nav>\n");
 
-    ssd__text_add(&t, "<h2 id=\"summary\">Summary</h2>\n");
+    /* One switch per drive for every chart of the page at once. */
+    ssd__text_add(&t, "<div class=\"drivebar\" role=\"group\" aria-label=\"Drives shown in "
+                      "every chart\"><b>Show in every chart:</b>");
+    for (int i = 0; i < c->nd; i++) {
+        ssd__text_add(&t,
+                      " <button type=\"button\" data-drive=\"d%d\" aria-pressed=\"true\"><i "
+                      "class=\"sw line\" style=\"--c:%s\"></i>",
+                      i, drive_color(c, i));
+        ssd__text_html(&t, c->d[i].label);
+        ssd__text_add(&t, "</button>");
+    }
+    ssd__text_add(&t, "</div>\n<h2 id=\"summary\">Summary</h2>\n");
     summary_table(c, &t);
     ssd__text_add(&t, "<p>\"at least\": the run ended before the drive slowed, so the figure is a "
                       "lower bound; \"no cache\": the analysis found none; \"not in this run\": "

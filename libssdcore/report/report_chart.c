@@ -350,4 +350,15 @@ const char ssd__report_js[] =
     "return;}var r=el.getBoundingClientRect();tip.textContent=el.getAttribute('data-tip');"
     "tip.style.left=(r.right+6)+'px';tip.style.top=(r.bottom+6)+'px';"
     "tip.style.display='block';});\n"
+    /* A page-wide drive switch (the compare's): the drive's marks in every
+     * chart, its bars and its small chart, and its entries in every legend
+     * go off and on together. */
+    "document.querySelectorAll('.drivebar button').forEach(function(b){\n"
+    " b.addEventListener('click',function(){var d=b.getAttribute('data-drive'),"
+    "off=b.getAttribute('aria-pressed')==='true';\n"
+    "  b.setAttribute('aria-pressed',off?'false':'true');\n"
+    "  document.querySelectorAll('[data-drive=\"'+d+'\"]').forEach(function(el){"
+    "if(el.tagName!=='BUTTON')el.style.display=off?'none':'';});\n"
+    "  document.querySelectorAll('ul.legend button[data-key=\"'+d+'\"]').forEach(function(l){"
+    "l.classList.toggle('off',off);l.setAttribute('aria-pressed',off?'false':'true');});});});\n"
     "})();\n";

@@ -64,6 +64,8 @@ static void chart(struct ssd__text *t, const char *group, const struct ssd__resu
     }
     ssd__chart_open(t, &c, title, desc, "", "MiB/s", &none, 0, 0);
     for (int i = 0; i < n; i++) {
+        /* The compare's page-wide drive switch shows and hides this. */
+        ssd__text_add(t, "<g data-drive=\"d%d\">", i);
         double base = ssd__chart_y(&c, 0), v[2];
         for (int s = 0; s < 2; s++) {
             v[s] = figure(runs[i], group, s, NULL);
@@ -91,6 +93,7 @@ static void chart(struct ssd__text *t, const char *group, const struct ssd__resu
                           "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" font-size=\"11\" "
                           "fill=\"#555\">full: %+.0f %%</text>\n",
                           ssd__chart_x(&c, i + 0.5), c.h - c.b + 32, 100 * (v[1] / v[0] - 1));
+        ssd__text_add(t, "</g>\n");
     }
     ssd__chart_close(t);
 }

@@ -96,6 +96,38 @@ window.addEventListener('load', function () {
     out.pressed.push(b.getAttribute('aria-pressed'));
     out.toggled = all > 0 && hidden === all;
   }
+  // The compare's page-wide drive switch: the second drive off hides it in
+  // every chart (its marks, bars and small chart) and marks its legend
+  // entries off; on again shows it all.
+  var db = document.querySelectorAll('.drivebar button');
+  if (db.length > 1) {
+    var sw = db[1], d = sw.getAttribute('data-drive');
+    var shown = function () {
+      var charts = 0;
+      document.querySelectorAll('svg.chart').forEach(function (svg) {
+        var marks = svg.querySelectorAll('[data-drive="' + d + '"]');
+        if (Array.prototype.some.call(marks, function (m) {
+          return m.getBoundingClientRect().width > 0 || m.getBoundingClientRect().height > 0;
+        })) charts++;
+      });
+      return charts;
+    };
+    var legends = function (v) {
+      return Array.prototype.every.call(
+        document.querySelectorAll('ul.legend button[data-key="' + d + '"]'),
+        function (l) { return l.getAttribute('aria-pressed') === v; });
+    };
+    out.drive = {keyboard: sw.tabIndex === 0, pressed: [sw.getAttribute('aria-pressed')],
+                 charts: [shown()]};
+    sw.click();
+    out.drive.pressed.push(sw.getAttribute('aria-pressed'));
+    out.drive.charts.push(shown());
+    out.drive.legendsOff = legends('false');
+    sw.click();
+    out.drive.pressed.push(sw.getAttribute('aria-pressed'));
+    out.drive.charts.push(shown());
+    out.drive.legendsOn = legends('true');
+  }
   // A phone width runs inside an iframe (see _phone_frame): report to the top.
   var top = window.parent && window.parent !== window ? window.parent.document : document;
   top.body.setAttribute('data-probe', JSON.stringify(out));

@@ -170,3 +170,26 @@ def test_every_compare_chart_has_a_text_alternative(runs):
     shown = re.findall(r'<g data-tip="([^":]+): ([\d.]+) min', fig)
     assert [f"{d}: {v} min" for d, v in shown] == desc.split("; ")[:len(shown)]
     assert "Crucial BX200 240 GB: not in this run" in desc
+
+
+def test_write_curves_have_hover_values_and_a_page_wide_drive_switch(runs):
+    """Each drive's line on the write curves carries read-outs (GiB written
+    and MiB/s) along its moving average; one switch per drive at the top
+    reaches every chart's marks of that drive (data-drive)."""
+    html = ssdcore.compare([runs["mp44l"], runs["s660"]]).attrs["html"]
+    fig = html[html.index("fill: write speed against data written"):]
+    fig = fig[:fig.index("</figure>")]
+    for d, name in enumerate(("Team MP44L 1 TB", "Fanxiang S660 2 TB")):
+        group = re.search(rf'<g data-key="d{d}" data-drive="d{d}">(.*?)</g>', fig, re.S).group(1)
+        tips = re.findall(rf'data-tip="{name}: ([\d.]+) GiB written, ([\d.]+) MiB/s '
+                          r'\(moving average\)"', group)
+        assert len(tips) == 17, tips
+        gib = [float(g) for g, _ in tips]
+        assert gib == sorted(gib) and gib[-1] > 900  # along the whole fill
+    bar = re.search(r'<div class="drivebar"[^>]*>(.*?)</div>', html, re.S).group(1)
+    assert re.findall(r'<button type="button" data-drive="(d\d)" aria-pressed="true">', bar) == \
+        ["d0", "d1"]
+    # every chart of the page that shows a drive marks it for the switch
+    for svg in re.findall(r"<svg [^>]*class=\"chart\".*?</svg>", html, re.S):
+        if "Team MP44L 1 TB" in svg.split("</desc>")[1]:
+            assert 'data-drive="d0"' in svg, svg[:200]

@@ -55,6 +55,14 @@ def test_page_renders_with_data_and_no_errors(pages, name, width, tmp_path):
     assert got["noText"] == [], f"charts without a text alternative: {got['noText']}"
     if got["toggled"] is not None:
         assert got["pressed"] == ["true", "false", "true"], got["pressed"]
+    if name == "compare":
+        # One switch per drive for the whole page: keyboard reachable, with
+        # a pressed state, hiding the drive in every chart that shows it.
+        drive = got["drive"]
+        assert drive["keyboard"] and drive["pressed"] == ["true", "false", "true"], drive
+        assert drive["charts"][0] > 10 and drive["charts"][1] == 0, drive
+        assert drive["charts"][2] == drive["charts"][0], drive
+        assert drive["legendsOff"] and drive["legendsOn"], drive
     assert got["tips"] > 0 and got["focusable"] == got["tips"], got
     assert got["focusTip"], got
     shot = SHOTS / f"{name}-{width}.png"
