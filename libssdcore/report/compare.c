@@ -1219,17 +1219,26 @@ static int curve_of(const struct ssd__results *s, const char *stem, struct drawn
     return 0;
 }
 
-/* Read-outs along a drive's moving average: 17 points evenly spread over
- * its samples, each a dot with its value on hover and keyboard focus (the
- * page's script makes every data-tip focusable). Points past the chart's
- * x range (a zoom) are left out. */
+/* Read-outs along a drive's moving average: up to 17 points evenly spread
+ * over the GiB it wrote inside the chart's x range (all of them, or a zoom's), each
+ * a dot with its value on hover and keyboard focus (the page's script
+ * makes every data-tip focusable). */
 static void curve_readouts(const ssd_compare *c, struct ssd__text *t, const struct ssd__chart *ch,
                            const struct drawn_curve *dc, int i) {
     enum { READOUTS = 16 };
-    for (size_t j = 0; j <= READOUTS; j++) {
-        size_t k = (dc->n - 1) * j / READOUTS;
-        if (dc->x[k] > ch->xhi * (1 + 1e-9) || !isfinite(dc->ma[k]))
-            break;
+    size_t m = 0;
+    while (m < dc->n && dc->x[m] <= ch->xhi * (1 + 1e-9))
+        m++;
+    /* Evenly spread in GiB written, not in samples: a drive that slows
+     * down writes less per sample, and its read-outs bunched at the end. */
+    size_t prev = (size_t)-1, k = 0;
+    for (size_t j = 0; m && j <= READOUTS; j++) {
+        double at = dc->x[m - 1] * (double)j / READOUTS;
+        while (k + 1 < m && dc->x[k] < at)
+            k++;
+        if (k == prev || !isfinite(dc->ma[k]))
+            continue;
+        prev = k;
         ssd__text_add(t,
                       "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\" stroke=\"#fff\" "
                       "data-tip=\"",
@@ -1239,6 +1248,92 @@ static void curve_readouts(const ssd_compare *c, struct ssd__text *t, const stru
         ssd__text_add(t, ": %.2f GiB written, %.1f MiB/s (moving average)\"/>", dc->x[k],
                       dc->ma[k]);
     }
+}
+
+/* The analysis of a drive's write curve `stem`, NULL when it has none. */
+static const struct ssd__step *curve_analysis(const struct ssd__results *r, const char *stem) {
+    for (int k = 0; k < r->nsteps; k++) {
+        const struct ssd__step *st = &r->steps[k];
+        if (st->def.kind == SSD__STEP_ANALYZE && st->res.curve && st->res.has_summary &&
+            !strcmp(st->def.series, stem))
+            return st;
+    }
+    return NULL;
+}
+
+/* A cache that is a sliver of the shared axis (the BX200's 2 GiB of a
+ * 300 GiB axis is one pixel) gets a zoom of the start, as the report draws
+ * it: every drive's moving average over the first three times the largest
+ * such cache, with each drive's cache end marked. */
+static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *stem,
+                       const struct drawn_curve *dc, const int *present, double xhi) {
+    double zx = 0;
+    for (int i = 0; i < c->nd; i++) {
+        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
+        if (!an || !an->res.sum.has_cache || !(an->res.sum.cache_bytes / GIB < 0.03 * xhi))
+            continue;
+        zx = fmax(zx, fmax(an->res.sum.cache_bytes / GIB * 3, dc[i].n > 1 ? dc[i].x[1] * 8 : 0));
+    }
+    if (!(zx > 0))
+        return;
+    zx = fmin(zx, xhi);
+    double yhi = 0;
+    for (int i = 0; i < c->nd; i++)
+        for (size_t k = 0; present[i] && k < dc[i].n && dc[i].x[k] <= zx; k++)
+            yhi = fmax(yhi, dc[i].ma[k]);
+    char title[200];
+    snprintf(title, sizeof title, "%.80s, zoom: the first %.3g GiB (small SLC caches)", stem, zx);
+    struct ssd__chart ch = {640, 300, 64, 16, 14, 44, 0, zx, 0, yhi > 0 ? yhi * 1.1 : 1, 0, 0};
+    struct ssd__text desc = {0};
+    for (int i = 0; i < c->nd; i++) {
+        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
+        if (!present[i])
+            continue;
+        ssd__text_add(&desc, "%s%s: ", desc.len ? "; " : "", c->d[i].label);
+        if (an && an->res.sum.has_cache)
+            ssd__text_add(&desc, "SLC cache %s%.2f GiB at %.1f MiB/s",
+                          an->res.sum.cache_censored != SSD_CENSOR_NONE ? "at least " : "",
+                          an->res.sum.cache_bytes / GIB, an->res.sum.cache_level_bps / MIB);
+        else
+            ssd__text_add(&desc, "no SLC cache, %.1f MiB/s at first", dc[i].ma[0]);
+    }
+    char *dtext = ssd__text_take(&desc);
+    ssd__text_add(t, "<figure><figcaption>");
+    ssd__text_html(t, title);
+    ssd__text_add(t, "</figcaption>\n");
+    ssd__chart_open(t, &ch, title, dtext ? dtext : "", "data written, GiB", "MiB/s", NULL, 0, 0);
+    free(dtext);
+    for (int i = 0; i < c->nd; i++) {
+        if (!present[i])
+            continue;
+        const char *color = drive_color(c, i);
+        ssd__text_add(t,
+                      "<g data-key=\"d%d\" data-drive=\"d%d\"><polyline fill=\"none\" "
+                      "stroke=\"%s\" stroke-width=\"%s\" points=\"",
+                      i, i, color, i == c->highlight ? "2.6" : "1.6");
+        for (size_t k = 0; k < dc[i].n && dc[i].x[k] <= zx * (1 + 1e-9); k++)
+            ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "", ssd__chart_x(&ch, dc[i].x[k]),
+                          ssd__chart_y(&ch, fmin(dc[i].ma[k], ch.yhi)));
+        ssd__text_add(t, "\"/>");
+        const struct ssd__step *an = curve_analysis(c->d[i].r, stem);
+        if (an && an->res.sum.has_cache && an->res.sum.cache_bytes / GIB <= zx) {
+            double X = ssd__chart_x(&ch, an->res.sum.cache_bytes / GIB);
+            ssd__text_add(t,
+                          "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" "
+                          "stroke-width=\"2\" stroke-dasharray=\"5 3\" data-tip=\"",
+                          X, X, ch.t, ch.h - ch.b, color);
+            ssd__text_html(t, c->d[i].label);
+            ssd__text_add(t, ": SLC cache end %s%.2f GiB\"/>",
+                          an->res.sum.cache_censored != SSD_CENSOR_NONE ? "at least " : "",
+                          an->res.sum.cache_bytes / GIB);
+        }
+        curve_readouts(c, t, &ch, &dc[i], i);
+        ssd__text_add(t, "</g>\n");
+    }
+    ssd__chart_close(t);
+    legend_drives(c, t, present);
+    ssd__text_add(t, "<p class=\"note\">Dashed: each drive's SLC cache end (analysis).</p>\n"
+                     "</figure>\n");
 }
 
 /* Every drive's write curve (its moving average) on shared axes, then one
@@ -1303,7 +1398,9 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     }
     ssd__chart_close(t);
     legend_drives(c, t, present);
-    ssd__text_add(t, "</figure>\n<div class=\"multiples\">\n");
+    ssd__text_add(t, "</figure>\n");
+    write_zoom(c, t, stem, dc, present, ch.xhi);
+    ssd__text_add(t, "<div class=\"multiples\">\n");
     struct ssd__chart sm = {420, 260, 56, 12, 10, 40, 0, ch.xhi, 0, dotmax > 0 ? dotmax * 1.05 : 1,
                             0,   0};
     for (int i = 0; i < nd; i++) {
