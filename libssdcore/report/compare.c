@@ -1187,6 +1187,7 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
 struct drawn_curve {
     size_t n;
     double *x, *y, *ma;
+    const char *stem; /* the series, for its job's block size */
 };
 
 static void curve_free(struct drawn_curve *dc) {
@@ -1205,6 +1206,7 @@ static int curve_of(const struct ssd__results *s, const char *stem, struct drawn
         dc->n = ssd__curve_points(st->res.curve, &dc->x, &dc->y);
         if (!dc->n)
             return 0;
+        dc->stem = st->def.series;
         dc->ma = malloc(dc->n * sizeof *dc->ma);
         double breaks[64];
         size_t nb = 0;
@@ -1225,6 +1227,11 @@ static int curve_of(const struct ssd__results *s, const char *stem, struct drawn
  * makes every data-tip focusable). */
 static void curve_readouts(const ssd_compare *c, struct ssd__text *t, const struct ssd__chart *ch,
                            const struct drawn_curve *dc, int i) {
+    double block = NAN;
+    const struct ssd__step *job =
+        dc->stem ? ssd__suite_find_log(c->d[i].r, dc->stem, c->d[i].r->nsteps) : NULL;
+    if (job)
+        block = ssd__iops_block(ssd__step_option(job, "bs"));
     enum { READOUTS = 16 };
     size_t m = 0;
     while (m < dc->n && dc->x[m] <= ch->xhi * (1 + 1e-9))
@@ -1245,8 +1252,10 @@ static void curve_readouts(const ssd_compare *c, struct ssd__text *t, const stru
                       ssd__chart_x(ch, dc->x[k]), ssd__chart_y(ch, fmin(dc->ma[k], ch->yhi)),
                       drive_color(c, i));
         ssd__text_html(t, c->d[i].label);
-        ssd__text_add(t, ": %.2f GiB written, %.1f MiB/s (moving average)\"/>", dc->x[k],
-                      dc->ma[k]);
+        char io[40];
+        ssd__fmt_iops(io, sizeof io, dc->ma[k] * MIB, block);
+        ssd__text_add(t, ": %.2f GiB written, %.1f MiB/s%s (moving average)\"/>", dc->x[k],
+                      dc->ma[k], io);
     }
 }
 
@@ -1619,9 +1628,16 @@ static void summary_of(const struct cmp_drive *d, struct summary_row *row) {
         double lo = slowest(d->r, stem, gx && isfinite(gx->v) ? gx->v / GIB : 0);
         int n = snprintf(row->cell[2], sizeof row->cell[2], "%.1f -> %.1f MiB/s", gs->v / MIB,
                          ge->v / MIB);
+        /* A 4K test's floor in IOPS too: "7.14 MiB/s" is 1,828 IOPS. */
+        const struct ssd__step *job = ssd__suite_find_log(d->r, stem, d->r->nsteps);
+        double block = job ? ssd__iops_block(ssd__step_option(job, "bs")) : NAN;
+        char io[40], also[48] = "";
+        ssd__fmt_iops(io, sizeof io, lo * MIB, block);
+        if (*io) /* " (1,828 IOPS)" -> ", 1,828 IOPS" */
+            snprintf(also, sizeof also, ", %.*s", (int)strlen(io) - 3, io + 2);
         if (isfinite(lo) && n > 0 && (size_t)n < sizeof row->cell[2])
             snprintf(row->cell[2] + n, sizeof row->cell[2] - (size_t)n,
-                     " (slowest second %.2f MiB/s)", lo);
+                     " (slowest second %.2f MiB/s%s)", lo, also);
         row->state[2] = ST_MEASURED;
     } else {
         summary_cell(d, CELL(2), CURVE_KEY("gc_start_level_bps"), "MiB/s", 1 / MIB, 0);

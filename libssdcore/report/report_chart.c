@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "report_chart.h"
+#include "ssdcore/base.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
@@ -131,6 +132,28 @@ void ssd__fmt_size(char *buf, size_t len, double v) {
         snprintf(buf, len, "%gK", v / 1024);
     else
         snprintf(buf, len, "%g", v);
+}
+
+double ssd__iops_block(const char *bs_option) {
+    uint64_t bs;
+    if (!bs_option || ssd_parse_size(bs_option, &bs) || !bs || bs > 65536)
+        return NAN;
+    return (double)bs;
+}
+
+void ssd__fmt_iops(char *buf, size_t len, double bytes_per_s, double block) {
+    buf[0] = 0;
+    if (!(block > 0) || !isfinite(bytes_per_s) || bytes_per_s < 0)
+        return;
+    double v = round(bytes_per_s / block);
+    /* Thousands apart as the reviews print them: 1,828 and 21,760. */
+    if (v >= 1e6)
+        snprintf(buf, len, " (%.0f,%03.0f,%03.0f IOPS)", floor(v / 1e6), fmod(floor(v / 1e3), 1e3),
+                 fmod(v, 1e3));
+    else if (v >= 1e3)
+        snprintf(buf, len, " (%.0f,%03.0f IOPS)", floor(v / 1e3), fmod(v, 1e3));
+    else
+        snprintf(buf, len, " (%.0f IOPS)", v);
 }
 
 void ssd__chart_xline(struct ssd__text *t, const struct ssd__chart *c, double X, const char *stroke,
@@ -266,6 +289,7 @@ const char ssd__report_css[] =
     ".scroll{overflow-x:auto;max-width:100%}\n"
     "tr.failed td,.err{color:#b00}\ntr.interrupted td,tr.skipped td,.warn{color:#a60}\n"
     "tr.pending td{color:#999}\ncode{font-size:90%;overflow-wrap:anywhere}\n"
+    "p.consistency{font-size:.92em;margin:-.6em 0 1.2em}\n"
     ".verdict{font-size:1.15em;border-left:4px solid #1f77b4;padding:.3em "
     ".7em;background:#f4f8fc}\n"
     "ul.legend{list-style:none;margin:.2em 0;padding:0;display:flex;flex-wrap:wrap;gap:.2em 1em;"

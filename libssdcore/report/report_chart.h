@@ -77,6 +77,15 @@ void ssd__fmt_axis(char *buf, size_t len, double v);
 /* A size for a log2 axis: 512, 4K, 1M. */
 void ssd__fmt_size(char *buf, size_t len, double v);
 
+/* The block size of a write curve's job when its speed is better said in
+ * IOPS too (a small-block test: 64 KiB or less, as the reviews quote the
+ * 4K degradation runs), from its bs= option; NaN otherwise. */
+double ssd__iops_block(const char *bs_option);
+
+/* " (1,828 IOPS)" for bytes_per_s at block bytes a request; "" when block
+ * is NaN. */
+void ssd__fmt_iops(char *buf, size_t len, double bytes_per_s, double block);
+
 /* A legend entry in HTML (outside the plot): a swatch and a label; `key`
  * ties it to the SVG group data-key="key" the script toggles. style:
  * 0 line, 1 dashed line, 2 dot, 3 band. */

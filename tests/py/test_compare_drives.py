@@ -211,3 +211,18 @@ def test_a_small_cache_gets_a_zoom_in_the_compare(runs):
         gib = [float(g) for g in re.findall(r"([\d.]+) GiB written", group.group(1))]
         assert len(gib) >= 5 and max(gib) <= float(zoom.group(1))
     assert "zoom:" not in ssdcore.compare([runs["mp44l"], runs["s660"]]).attrs["html"]
+
+
+def test_4k_floors_in_iops_too(runs):
+    """The summary's slowest second of a 4K used state is said in IOPS too
+    (the reviews quote SSD370's floor as IOPS), and so are the write curves'
+    read-outs of a 4K test; a 1 MiB fill's are not."""
+    html = ssdcore.compare([runs["bx200"], runs["ssd370"], runs["mp44l"]]).attrs["html"]
+    floors = re.findall(r"slowest second ([\d.]+) MiB/s, ([\d,]+) IOPS\)", html)
+    assert len(floors) == 2, floors
+    for mibs, iops in floors:
+        assert int(iops.replace(",", "")) == pytest.approx(float(mibs) * 256, abs=2)
+    assert re.search(r'data-tip="Transcend SSD370 256 GB: [\d.]+ GiB written, [\d.]+ MiB/s '
+                     r'\([\d,]+ IOPS\) \(moving average\)"', html)
+    assert re.search(r'data-tip="Team MP44L 1 TB: [\d.]+ GiB written, [\d.]+ MiB/s '
+                     r'\(moving average\)"', html)
