@@ -1002,17 +1002,28 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
                   f->better > 0   ? "higher is better"
                   : f->better < 0 ? "lower is better"
                                   : "for reference");
-    ssd__text_add(t,
-                  "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 %d %d\" "
-                  "role=\"img\" aria-label=\"",
-                  W, H);
-    ssd__text_html(t, label);
-    ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"14\">\n");
+    /* The text alternative: the bars in their order, each with its value
+     * or what the drive's figure is instead. */
+    struct ssd__text desc = {0};
+    for (int r = 0; r < rows; r++) {
+        int i = r < n ? order[r] : miss[r - n], st = row_state(c, row, i);
+        char vb[48] = "";
+        if (r < n)
+            fmt_value(vb, sizeof vb, row_value(c, row, i) * f->scale);
+        ssd__text_add(&desc, "%s%s: %s%s%s%s", r ? "; " : "", c->d[i].label,
+                      r < n ? bound_prefix(st) : "", r < n ? vb : state_words(key, st),
+                      r < n && *f->unit ? " " : "", r < n ? f->unit : "");
+    }
+    char title[460];
+    snprintf(title, sizeof title, "%s%s%s", label, *f->unit ? ", " : "", f->unit);
+    char *dtext = ssd__text_take(&desc);
+    ssd__chart_svg(t, W, H, title, dtext ? dtext : "", 14);
+    free(dtext);
     for (int r = 0; r < rows; r++) {
         int i = r < n ? order[r] : miss[r - n], y = 4 + r * rowh;
         int st = row_state(c, row, i);
         const struct cmp_drive *d = &c->d[i];
-        ssd__text_add(t, "<g data-tip=\"");
+        ssd__text_add(t, "<g data-drive=\"d%d\" data-tip=\"", i);
         ssd__text_html(t, d->label);
         char vb[48] = "", pb[48] = "";
         double v = row_value(c, row, i) * f->scale, p = row_pct(c, row, i);
@@ -1114,14 +1125,37 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     ssd__text_add(t, "<figure><figcaption>");
     ssd__text_html(t, title);
     ssd__text_add(t, "</figcaption>\n");
-    ssd__chart_open(t, &ch, title, xlabel, iops ? "IOPS" : "MiB/s",
+    /* Each drive's first and last point, for a screen reader. */
+    struct ssd__text desc = {0};
+    for (int i = 0; i < c->nd; i++) {
+        const struct ssd__step *first = NULL, *last = NULL;
+        for (int k = 0; present[i] && k < c->d[i].r->nsteps; k++) {
+            const struct ssd__step *st = &c->d[i].r->steps[k];
+            double y = iops ? st->res.iops : st->res.bw_bps;
+            if (!in_group(st, group, xlog2) || !isfinite(y))
+                continue;
+            if (!first)
+                first = st;
+            last = st;
+        }
+        if (!first)
+            continue;
+        ssd__text_add(&desc, "%s%s: %.*f at %s %g to %.*f %s at %s %g", desc.len ? "; " : "",
+                      c->d[i].label, iops ? 0 : 1, iops ? first->res.iops : first->res.bw_bps / MIB,
+                      xlabel, first->def.x, iops ? 0 : 1,
+                      iops ? last->res.iops : last->res.bw_bps / MIB, iops ? "IOPS" : "MiB/s",
+                      xlabel, last->def.x);
+    }
+    char *dtext = ssd__text_take(&desc);
+    ssd__chart_open(t, &ch, title, dtext ? dtext : "", xlabel, iops ? "IOPS" : "MiB/s",
                     xlog2 || nticks <= 12 ? ticks : NULL, nticks, xsize);
+    free(dtext);
     for (int i = 0; i < c->nd; i++) {
         if (!present[i])
             continue;
         const struct ssd__results *s = c->d[i].r;
-        ssd__text_add(t, "<g data-key=\"d%d\" stroke=\"%s\" fill=\"%s\">", i, drive_color(c, i),
-                      drive_color(c, i));
+        ssd__text_add(t, "<g data-key=\"d%d\" data-drive=\"d%d\" stroke=\"%s\" fill=\"%s\">", i, i,
+                      drive_color(c, i), drive_color(c, i));
         struct ssd__text pts = {0};
         for (int k = 0; k < s->nsteps; k++) {
             const struct ssd__step *st = &s->steps[k];
@@ -1156,6 +1190,7 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
 struct drawn_curve {
     size_t n;
     double *x, *y, *ma;
+    const char *stem; /* the series, for its job's block size */
 };
 
 static void curve_free(struct drawn_curve *dc) {
@@ -1174,6 +1209,7 @@ static int curve_of(const struct ssd__results *s, const char *stem, struct drawn
         dc->n = ssd__curve_points(st->res.curve, &dc->x, &dc->y);
         if (!dc->n)
             return 0;
+        dc->stem = st->def.series;
         dc->ma = malloc(dc->n * sizeof *dc->ma);
         double breaks[64];
         size_t nb = 0;
@@ -1186,6 +1222,130 @@ static int curve_of(const struct ssd__results *s, const char *stem, struct drawn
         return dc->n > 0;
     }
     return 0;
+}
+
+/* Read-outs along a drive's moving average: up to 17 points evenly spread
+ * over the GiB it wrote inside the chart's x range (all of them, or a zoom's), each
+ * a dot with its value on hover and keyboard focus (the page's script
+ * makes every data-tip focusable). */
+static void curve_readouts(const ssd_compare *c, struct ssd__text *t, const struct ssd__chart *ch,
+                           const struct drawn_curve *dc, int i) {
+    double block = NAN;
+    const struct ssd__step *job =
+        dc->stem ? ssd__suite_find_log(c->d[i].r, dc->stem, c->d[i].r->nsteps) : NULL;
+    if (job)
+        block = ssd__iops_block(ssd__step_option(job, "bs"));
+    enum { READOUTS = 16 };
+    size_t m = 0;
+    while (m < dc->n && dc->x[m] <= ch->xhi * (1 + 1e-9))
+        m++;
+    /* Evenly spread in GiB written, not in samples: a drive that slows
+     * down writes less per sample, and its read-outs bunched at the end. */
+    size_t prev = (size_t)-1, k = 0;
+    for (size_t j = 0; m && j <= READOUTS; j++) {
+        double at = dc->x[m - 1] * (double)j / READOUTS;
+        while (k + 1 < m && dc->x[k] < at)
+            k++;
+        if (k == prev || !isfinite(dc->ma[k]))
+            continue;
+        prev = k;
+        ssd__text_add(t,
+                      "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\" stroke=\"#fff\" "
+                      "data-tip=\"",
+                      ssd__chart_x(ch, dc->x[k]), ssd__chart_y(ch, fmin(dc->ma[k], ch->yhi)),
+                      drive_color(c, i));
+        ssd__text_html(t, c->d[i].label);
+        char io[40];
+        ssd__fmt_iops(io, sizeof io, dc->ma[k] * MIB, block);
+        ssd__text_add(t, ": %.2f GiB written, %.1f MiB/s%s (moving average)\"/>", dc->x[k],
+                      dc->ma[k], io);
+    }
+}
+
+/* The analysis of a drive's write curve `stem`, NULL when it has none. */
+static const struct ssd__step *curve_analysis(const struct ssd__results *r, const char *stem) {
+    for (int k = 0; k < r->nsteps; k++) {
+        const struct ssd__step *st = &r->steps[k];
+        if (st->def.kind == SSD__STEP_ANALYZE && st->res.curve && st->res.has_summary &&
+            !strcmp(st->def.series, stem))
+            return st;
+    }
+    return NULL;
+}
+
+/* A cache that is a sliver of the shared axis (the BX200's 2 GiB of a
+ * 300 GiB axis is one pixel) gets a zoom of the start, as the report draws
+ * it: every drive's moving average over the first three times the largest
+ * such cache, with each drive's cache end marked. */
+static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *stem,
+                       const struct drawn_curve *dc, const int *present, double xhi) {
+    double zx = 0;
+    for (int i = 0; i < c->nd; i++) {
+        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
+        if (!an || !an->res.sum.has_cache || !(an->res.sum.cache_bytes / GIB < 0.03 * xhi))
+            continue;
+        zx = fmax(zx, fmax(an->res.sum.cache_bytes / GIB * 3, dc[i].n > 1 ? dc[i].x[1] * 8 : 0));
+    }
+    if (!(zx > 0))
+        return;
+    zx = fmin(zx, xhi);
+    double yhi = 0;
+    for (int i = 0; i < c->nd; i++)
+        for (size_t k = 0; present[i] && k < dc[i].n && dc[i].x[k] <= zx; k++)
+            yhi = fmax(yhi, dc[i].ma[k]);
+    char title[200];
+    snprintf(title, sizeof title, "%.80s, zoom: the first %.3g GiB (small SLC caches)", stem, zx);
+    struct ssd__chart ch = {640, 300, 64, 16, 14, 44, 0, zx, 0, yhi > 0 ? yhi * 1.1 : 1, 0, 0};
+    struct ssd__text desc = {0};
+    for (int i = 0; i < c->nd; i++) {
+        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
+        if (!present[i])
+            continue;
+        ssd__text_add(&desc, "%s%s: ", desc.len ? "; " : "", c->d[i].label);
+        if (an && an->res.sum.has_cache)
+            ssd__text_add(&desc, "SLC cache %s%.2f GiB at %.1f MiB/s",
+                          an->res.sum.cache_censored != SSD_CENSOR_NONE ? "at least " : "",
+                          an->res.sum.cache_bytes / GIB, an->res.sum.cache_level_bps / MIB);
+        else
+            ssd__text_add(&desc, "no SLC cache, %.1f MiB/s at first", dc[i].ma[0]);
+    }
+    char *dtext = ssd__text_take(&desc);
+    ssd__text_add(t, "<figure><figcaption>");
+    ssd__text_html(t, title);
+    ssd__text_add(t, "</figcaption>\n");
+    ssd__chart_open(t, &ch, title, dtext ? dtext : "", "data written, GiB", "MiB/s", NULL, 0, 0);
+    free(dtext);
+    for (int i = 0; i < c->nd; i++) {
+        if (!present[i])
+            continue;
+        const char *color = drive_color(c, i);
+        ssd__text_add(t,
+                      "<g data-key=\"d%d\" data-drive=\"d%d\"><polyline fill=\"none\" "
+                      "stroke=\"%s\" stroke-width=\"%s\" points=\"",
+                      i, i, color, i == c->highlight ? "2.6" : "1.6");
+        for (size_t k = 0; k < dc[i].n && dc[i].x[k] <= zx * (1 + 1e-9); k++)
+            ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "", ssd__chart_x(&ch, dc[i].x[k]),
+                          ssd__chart_y(&ch, fmin(dc[i].ma[k], ch.yhi)));
+        ssd__text_add(t, "\"/>");
+        const struct ssd__step *an = curve_analysis(c->d[i].r, stem);
+        if (an && an->res.sum.has_cache && an->res.sum.cache_bytes / GIB <= zx) {
+            double X = ssd__chart_x(&ch, an->res.sum.cache_bytes / GIB);
+            ssd__text_add(t,
+                          "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" "
+                          "stroke-width=\"2\" stroke-dasharray=\"5 3\" data-tip=\"",
+                          X, X, ch.t, ch.h - ch.b, color);
+            ssd__text_html(t, c->d[i].label);
+            ssd__text_add(t, ": SLC cache end %s%.2f GiB\"/>",
+                          an->res.sum.cache_censored != SSD_CENSOR_NONE ? "at least " : "",
+                          an->res.sum.cache_bytes / GIB);
+        }
+        curve_readouts(c, t, &ch, &dc[i], i);
+        ssd__text_add(t, "</g>\n");
+    }
+    ssd__chart_close(t);
+    legend_drives(c, t, present);
+    ssd__text_add(t, "<p class=\"note\">Dashed: each drive's SLC cache end (analysis).</p>\n"
+                     "</figure>\n");
 }
 
 /* Every drive's write curve (its moving average) on shared axes, then one
@@ -1222,34 +1382,56 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     ssd__text_add(t, "<figure><figcaption>");
     ssd__text_html(t, title);
     ssd__text_add(t, "</figcaption>\n");
-    ssd__chart_open(t, &ch, title, "data written, GiB", "MiB/s", NULL, 0, 0);
+    struct ssd__text desc = {0};
+    for (int i = 0; i < nd; i++)
+        if (present[i])
+            ssd__text_add(&desc, "%s%s: %.1f MiB/s at first, %.1f at the end of %.1f GiB",
+                          desc.len ? "; " : "", c->d[i].label, dc[i].ma[0], dc[i].ma[dc[i].n - 1],
+                          dc[i].x[dc[i].n - 1]);
+    char *dtext = ssd__text_take(&desc);
+    ssd__chart_open(t, &ch, title, dtext ? dtext : "", "data written, GiB", "MiB/s", NULL, 0, 0);
+    free(dtext);
     for (int i = 0; i < nd; i++) {
         if (!present[i])
             continue;
         size_t step = dc[i].n > 1200 ? (dc[i].n + 1199) / 1200 : 1;
         ssd__text_add(t,
-                      "<g data-key=\"d%d\"><polyline fill=\"none\" stroke=\"%s\" "
-                      "stroke-width=\"%s\" points=\"",
-                      i, drive_color(c, i), i == c->highlight ? "2.6" : "1.6");
+                      "<g data-key=\"d%d\" data-drive=\"d%d\"><polyline fill=\"none\" "
+                      "stroke=\"%s\" stroke-width=\"%s\" points=\"",
+                      i, i, drive_color(c, i), i == c->highlight ? "2.6" : "1.6");
         for (size_t k = 0; k < dc[i].n; k += step)
             ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "", ssd__chart_x(&ch, dc[i].x[k]),
                           ssd__chart_y(&ch, fmin(dc[i].ma[k], ch.yhi)));
         ssd__text_add(t, "\"><title>");
         ssd__text_html(t, c->d[i].label);
-        ssd__text_add(t, "</title></polyline></g>\n");
+        ssd__text_add(t, "</title></polyline>");
+        curve_readouts(c, t, &ch, &dc[i], i);
+        ssd__text_add(t, "</g>\n");
     }
     ssd__chart_close(t);
     legend_drives(c, t, present);
-    ssd__text_add(t, "</figure>\n<div class=\"multiples\">\n");
+    ssd__text_add(t, "</figure>\n");
+    write_zoom(c, t, stem, dc, present, ch.xhi);
+    ssd__text_add(t, "<div class=\"multiples\">\n");
     struct ssd__chart sm = {420, 260, 56, 12, 10, 40, 0, ch.xhi, 0, dotmax > 0 ? dotmax * 1.05 : 1,
                             0,   0};
     for (int i = 0; i < nd; i++) {
         if (!present[i])
             continue;
-        ssd__text_add(t, "<figure><figcaption>");
+        ssd__text_add(t, "<figure data-drive=\"d%d\"><figcaption>", i);
         ssd__text_html(t, c->d[i].label);
         ssd__text_add(t, "</figcaption>\n");
-        ssd__chart_open(t, &sm, c->d[i].label, "GiB written", "MiB/s", NULL, 0, 0);
+        double lo = INFINITY, hi = 0;
+        for (size_t k = 0; k < dc[i].n; k++) {
+            lo = fmin(lo, dc[i].y[k]);
+            hi = fmax(hi, dc[i].y[k]);
+        }
+        char sdesc[200];
+        snprintf(sdesc, sizeof sdesc,
+                 "%zu samples over %.1f GiB written, from %.1f to %.1f MiB/s; moving average "
+                 "%.1f at first, %.1f at the end",
+                 dc[i].n, dc[i].x[dc[i].n - 1], lo, hi, dc[i].ma[0], dc[i].ma[dc[i].n - 1]);
+        ssd__chart_open(t, &sm, c->d[i].label, sdesc, "GiB written", "MiB/s", NULL, 0, 0);
         size_t step = dc[i].n > 3000 ? (dc[i].n + 2999) / 3000 : 1;
         ssd__text_add(t,
                       "<path fill=\"none\" stroke=\"%s\" stroke-opacity=\"0.45\" "
@@ -1449,9 +1631,16 @@ static void summary_of(const struct cmp_drive *d, struct summary_row *row) {
         double lo = slowest(d->r, stem, gx && isfinite(gx->v) ? gx->v / GIB : 0);
         int n = snprintf(row->cell[2], sizeof row->cell[2], "%.1f -> %.1f MiB/s", gs->v / MIB,
                          ge->v / MIB);
+        /* A 4K test's floor in IOPS too: "7.14 MiB/s" is 1,828 IOPS. */
+        const struct ssd__step *job = ssd__suite_find_log(d->r, stem, d->r->nsteps);
+        double block = job ? ssd__iops_block(ssd__step_option(job, "bs")) : NAN;
+        char io[40], also[48] = "";
+        ssd__fmt_iops(io, sizeof io, lo * MIB, block);
+        if (*io) /* " (1,828 IOPS)" -> ", 1,828 IOPS" */
+            snprintf(also, sizeof also, ", %.*s", (int)strlen(io) - 3, io + 2);
         if (isfinite(lo) && n > 0 && (size_t)n < sizeof row->cell[2])
             snprintf(row->cell[2] + n, sizeof row->cell[2] - (size_t)n,
-                     " (slowest second %.2f MiB/s)", lo);
+                     " (slowest second %.2f MiB/s%s)", lo, also);
         row->state[2] = ST_MEASURED;
     } else {
         summary_cell(d, CELL(2), CURVE_KEY("gc_start_level_bps"), "MiB/s", 1 / MIB, 0);
@@ -1607,6 +1796,12 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                   "td.none{color:#333;font-style:italic}nav.toc ol{margin:.2em 0 .6em}\n"
                   "table.summary td{font-size:.92em}\n"
                   "small.good{color:#2a7a2a}small.bad{color:#b00}\n"
+                  ".drivebar{position:sticky;top:0;z-index:5;background:#fff;padding:.3em 0;"
+                  "border-bottom:1px solid #ddd}\n"
+                  ".drivebar button{font:inherit;background:#fff;border:1px solid #999;"
+                  "border-radius:3px;padding:2px 6px;margin:2px 0;cursor:pointer;color:inherit}\n"
+                  ".drivebar button[aria-pressed=false]{opacity:.45;text-decoration:line-through}\n"
+                  "@media print{.drivebar{display:none}}\n"
                   ".barsgrid{display:grid;grid-template-columns:repeat(auto-fill,"
                   "minmax(420px,1fr));gap:0 1.2em}\n"
                   "@media (max-width:600px){.barsgrid{grid-template-columns:1fr}\n"
@@ -1688,7 +1883,18 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     }
     ssd__text_add(&t, "<li><a href=\"#every-figure\">Every figure</a></li></ol></nav>\n");
 
-    ssd__text_add(&t, "<h2 id=\"summary\">Summary</h2>\n");
+    /* One switch per drive for every chart of the page at once. */
+    ssd__text_add(&t, "<div class=\"drivebar\" role=\"group\" aria-label=\"Drives shown in "
+                      "every chart\"><b>Show in every chart:</b>");
+    for (int i = 0; i < c->nd; i++) {
+        ssd__text_add(&t,
+                      " <button type=\"button\" data-drive=\"d%d\" aria-pressed=\"true\"><i "
+                      "class=\"sw line\" style=\"--c:%s\"></i>",
+                      i, drive_color(c, i));
+        ssd__text_html(&t, c->d[i].label);
+        ssd__text_add(&t, "</button>");
+    }
+    ssd__text_add(&t, "</div>\n<h2 id=\"summary\">Summary</h2>\n");
     summary_table(c, &t);
     ssd__text_add(&t, "<p>\"at least\": the run ended before the drive slowed, so the figure is a "
                       "lower bound; \"no cache\": the analysis found none; \"not in this run\": "

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "report_chart.h"
+#include "ssdcore/base.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
@@ -133,6 +134,28 @@ void ssd__fmt_size(char *buf, size_t len, double v) {
         snprintf(buf, len, "%g", v);
 }
 
+double ssd__iops_block(const char *bs_option) {
+    uint64_t bs;
+    if (!bs_option || ssd_parse_size(bs_option, &bs) || !bs || bs > 65536)
+        return NAN;
+    return (double)bs;
+}
+
+void ssd__fmt_iops(char *buf, size_t len, double bytes_per_s, double block) {
+    buf[0] = 0;
+    if (!(block > 0) || !isfinite(bytes_per_s) || bytes_per_s < 0)
+        return;
+    double v = round(bytes_per_s / block);
+    /* Thousands apart as the reviews print them: 1,828 and 21,760. */
+    if (v >= 1e6)
+        snprintf(buf, len, " (%.0f,%03.0f,%03.0f IOPS)", floor(v / 1e6), fmod(floor(v / 1e3), 1e3),
+                 fmod(v, 1e3));
+    else if (v >= 1e3)
+        snprintf(buf, len, " (%.0f,%03.0f IOPS)", floor(v / 1e3), fmod(v, 1e3));
+    else
+        snprintf(buf, len, " (%.0f IOPS)", v);
+}
+
 void ssd__chart_xline(struct ssd__text *t, const struct ssd__chart *c, double X, const char *stroke,
                       const char *label) {
     ssd__text_add(t,
@@ -157,17 +180,31 @@ static void ytick(struct ssd__text *t, const struct ssd__chart *c, double v, con
     ssd__chart_yline(t, c, ssd__chart_y(c, v), "#ddd", label);
 }
 
-void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *aria_label,
-                     const char *xlabel, const char *ylabel, const double *xticks, size_t nxticks,
-                     int xsize) {
+void ssd__chart_svg(struct ssd__text *t, int w, int h, const char *title, const char *desc,
+                    int font_size) {
     ssd__text_add(t,
                   "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 %d %d\" "
                   "preserveAspectRatio=\"xMidYMid meet\" role=\"img\" aria-label=\"",
-                  c->w, c->h);
-    ssd__text_html(t, aria_label);
-    ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"13\">\n<title>");
-    ssd__text_html(t, aria_label);
+                  w, h);
+    ssd__text_html(t, title);
+    if (desc && *desc) {
+        ssd__text_add(t, ". ");
+        ssd__text_html(t, desc);
+    }
+    ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"%d\">\n<title>", font_size);
+    ssd__text_html(t, title);
     ssd__text_add(t, "</title>\n");
+    if (desc && *desc) {
+        ssd__text_add(t, "<desc>");
+        ssd__text_html(t, desc);
+        ssd__text_add(t, "</desc>\n");
+    }
+}
+
+void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *title,
+                     const char *desc, const char *xlabel, const char *ylabel, const double *xticks,
+                     size_t nxticks, int xsize) {
+    ssd__chart_svg(t, c->w, c->h, title, desc, 13);
     ssd__text_add(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", c->w,
                   c->h);
     ssd__chart_grid(t, c, xticks, nxticks, xsize);
@@ -252,6 +289,7 @@ const char ssd__report_css[] =
     ".scroll{overflow-x:auto;max-width:100%}\n"
     "tr.failed td,.err{color:#b00}\ntr.interrupted td,tr.skipped td,.warn{color:#a60}\n"
     "tr.pending td{color:#999}\ncode{font-size:90%;overflow-wrap:anywhere}\n"
+    "p.consistency{font-size:.92em;margin:-.6em 0 1.2em}\n"
     ".verdict{font-size:1.15em;border-left:4px solid #1f77b4;padding:.3em "
     ".7em;background:#f4f8fc}\n"
     "ul.legend{list-style:none;margin:.2em 0;padding:0;display:flex;flex-wrap:wrap;gap:.2em 1em;"
@@ -277,6 +315,7 @@ const char ssd__report_css[] =
      * is set larger there to stay at 11 px or more; legends get smaller
      * text and less air so they stay shorter than their charts. */
     "@media (max-width:600px){body{font-size:15px}table{font-size:13px}"
+    "table.latency{font-size:12px}table.latency th,table.latency td{padding:2px 3px}"
     "svg.chart text{font-size:16px}"
     "ul.legend{font-size:12px;gap:0 .7em;line-height:1.25}ul.legend button{padding:1px 0}}\n"
     "@media (max-width:480px){svg.chart{overflow:visible}svg.chart text{font-size:19px}"
@@ -335,4 +374,15 @@ const char ssd__report_js[] =
     "return;}var r=el.getBoundingClientRect();tip.textContent=el.getAttribute('data-tip');"
     "tip.style.left=(r.right+6)+'px';tip.style.top=(r.bottom+6)+'px';"
     "tip.style.display='block';});\n"
+    /* A page-wide drive switch (the compare's): the drive's marks in every
+     * chart, its bars and its small chart, and its entries in every legend
+     * go off and on together. */
+    "document.querySelectorAll('.drivebar button').forEach(function(b){\n"
+    " b.addEventListener('click',function(){var d=b.getAttribute('data-drive'),"
+    "off=b.getAttribute('aria-pressed')==='true';\n"
+    "  b.setAttribute('aria-pressed',off?'false':'true');\n"
+    "  document.querySelectorAll('[data-drive=\"'+d+'\"]').forEach(function(el){"
+    "if(el.tagName!=='BUTTON')el.style.display=off?'none':'';});\n"
+    "  document.querySelectorAll('ul.legend button[data-key=\"'+d+'\"]').forEach(function(l){"
+    "l.classList.toggle('off',off);l.setAttribute('aria-pressed',off?'false':'true');});});});\n"
     "})();\n";

@@ -42,13 +42,18 @@ double ssd__chart_map(double lo, double hi, int lg, double v, double p0, double 
 double ssd__chart_x(const struct ssd__chart *c, double v);
 double ssd__chart_y(const struct ssd__chart *c, double v);
 
-/* Opens a responsive SVG (width 100 %, viewBox c->w x c->h) labelled by
- * aria_label, and draws the grid, ticks with readable labels (1, 2, 5 steps;
- * 1k/1M for large numbers, sizes as 4K/1M on log2 axes with xticks) and the
- * axis titles. */
-void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *aria_label,
-                     const char *xlabel, const char *ylabel, const double *xticks, size_t nxticks,
-                     int xsize);
+/* Opens a responsive SVG w x h (width 100 %) with its text alternative: a
+ * screen reader gets title and desc (a short summary of the data with its
+ * figures) as the <title>, the <desc> and the aria-label "title. desc". */
+void ssd__chart_svg(struct ssd__text *t, int w, int h, const char *title, const char *desc,
+                    int font_size);
+
+/* ssd__chart_svg for the chart c, then the grid, ticks with readable labels
+ * (1, 2, 5 steps; 1k/1M for large numbers, sizes as 4K/1M on log2 axes with
+ * xticks) and the axis titles. */
+void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *title,
+                     const char *desc, const char *xlabel, const char *ylabel, const double *xticks,
+                     size_t nxticks, int xsize);
 void ssd__chart_close(struct ssd__text *t);
 
 /* The pieces of ssd__chart_open for a page that frames its SVG itself: the
@@ -71,6 +76,15 @@ void ssd__fmt_axis(char *buf, size_t len, double v);
 
 /* A size for a log2 axis: 512, 4K, 1M. */
 void ssd__fmt_size(char *buf, size_t len, double v);
+
+/* The block size of a write curve's job when its speed is better said in
+ * IOPS too (a small-block test: 64 KiB or less, as the reviews quote the
+ * 4K degradation runs), from its bs= option; NaN otherwise. */
+double ssd__iops_block(const char *bs_option);
+
+/* " (1,828 IOPS)" for bytes_per_s at block bytes a request; "" when block
+ * is NaN. */
+void ssd__fmt_iops(char *buf, size_t len, double bytes_per_s, double block);
 
 /* A legend entry in HTML (outside the plot): a swatch and a label; `key`
  * ties it to the SVG group data-key="key" the script toggles. style:

@@ -54,8 +54,18 @@ static void chart(struct ssd__text *t, const char *group, const struct ssd__resu
         ssd__legend_item(t, s ? "full" : "empty", color[s], 3, state[s]);
     ssd__text_add(t, "</ul>\n");
     double none = 0;
-    ssd__chart_open(t, &c, title, "", "MiB/s", &none, 0, 0);
+    char desc[512] = "";
     for (int i = 0; i < n; i++) {
+        double e = figure(runs[i], group, 0, NULL), f = figure(runs[i], group, 1, NULL);
+        size_t at = strlen(desc);
+        if (at < sizeof desc)
+            snprintf(desc + at, sizeof desc - at, "%s%.60s: %s %.0f, %s %.0f MiB/s", at ? "; " : "",
+                     labels[i], state[0], e, state[1], f);
+    }
+    ssd__chart_open(t, &c, title, desc, "", "MiB/s", &none, 0, 0);
+    for (int i = 0; i < n; i++) {
+        /* The compare's page-wide drive switch shows and hides this. */
+        ssd__text_add(t, "<g data-drive=\"d%d\">", i);
         double base = ssd__chart_y(&c, 0), v[2];
         for (int s = 0; s < 2; s++) {
             v[s] = figure(runs[i], group, s, NULL);
@@ -83,6 +93,7 @@ static void chart(struct ssd__text *t, const char *group, const struct ssd__resu
                           "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" font-size=\"11\" "
                           "fill=\"#555\">full: %+.0f %%</text>\n",
                           ssd__chart_x(&c, i + 0.5), c.h - c.b + 32, 100 * (v[1] / v[0] - 1));
+        ssd__text_add(t, "</g>\n");
     }
     ssd__chart_close(t);
 }

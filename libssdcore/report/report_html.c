@@ -73,19 +73,10 @@ static void svg_open(struct ssd__text *t, const char *title, const char *desc, c
                      const char *ylabel) {
     ssd__text_add(t, "<figure>\n<figcaption>");
     ssd__text_html(t, title);
+    ssd__text_add(t, "</figcaption>\n");
+    ssd__chart_svg(t, W, H, title, desc, 13);
     ssd__text_add(t,
-                  "</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" "
-                  "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
-                  W, H);
-    ssd__text_html(t, title);
-    ssd__text_add(t, ". ");
-    ssd__text_html(t, desc);
-    ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"13\">\n<title>");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</title>\n<desc>");
-    ssd__text_html(t, desc);
-    ssd__text_add(t,
-                  "</desc>\n<rect x=\"0\" y=\"0\" "
+                  "<rect x=\"0\" y=\"0\" "
                   "width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n<text x=\"%d\" y=\"%d\" "
                   "text-anchor=\"middle\">",
                   W, H, (L + W - R) / 2, H - 6);
@@ -337,6 +328,7 @@ struct curve_data {
     size_t n;
     double *x, *y, *ma; /* GiB written, MiB/s, moving average */
     double interval;    /* median sampling interval, s */
+    double block;       /* bytes a request when IOPS are said too (ssd__iops_block), or NaN */
 };
 
 /* One panel of a write curve over x in [0, xhi] GiB. */
@@ -358,13 +350,18 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
         ymin = fmin(ymin, d->y[i]);
         ysum += d->y[i];
     }
-    char desc[256];
+    char desc[320], iops_mean[40], iops_min[40], ylabel[64] = "MiB/s";
+    ssd__fmt_iops(iops_mean, sizeof iops_mean, ysum / (double)n * MIB, d->block);
+    ssd__fmt_iops(iops_min, sizeof iops_min, ymin * MIB, d->block);
     snprintf(desc, sizeof desc,
              "%zu samples over %.2f GiB written: %.1f MiB/s at first, %.1f at the end (moving "
-             "average); mean %.1f, slowest sample %.1f, fastest %.1f MiB/s",
+             "average); mean %.1f%s, slowest sample %.1f%s, fastest %.1f MiB/s",
              n, d->x[n - 1], d->ma ? d->ma[0] : d->y[0], d->ma ? d->ma[n - 1] : d->y[n - 1],
-             ysum / (double)n, ymin, ymax);
-    svg_open(t, title, desc, "data written, GiB", "MiB/s");
+             ysum / (double)n, iops_mean, ymin, iops_min, ymax);
+    /* A small-block curve says its IOPS too, as the reviews quote them. */
+    if (isfinite(d->block))
+        snprintf(ylabel, sizeof ylabel, "MiB/s; \xc3\x97%g = IOPS", MIB / d->block);
+    svg_open(t, title, desc, "data written, GiB", ylabel);
     svg_axes(t, &ax, &ay, NULL, 0, 0);
     struct ssd__text lg = {0};
     /* Phases as bands coloured by regime (or alternating), each with its
@@ -381,14 +378,16 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
         if (!(p->start_bytes / GIB < xhi))
             continue;
         double x0 = px(&ax, p->start_bytes / GIB), x1 = px(&ax, fmin(p->end_bytes / GIB, xhi));
+        char io[40];
+        ssd__fmt_iops(io, sizeof io, p->level_bps, d->block);
         ssd__text_add(t,
                       "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" "
-                      "data-tip=\"phase %zu%s%s%s: %.2f-%.2f GiB, level %.1f MiB/s\"/>\n",
+                      "data-tip=\"phase %zu%s%s%s: %.2f-%.2f GiB, level %.1f MiB/s%s\"/>\n",
                       x0, T, fmax(x1 - x0, 0.5), H - B - T, regime_color(regimes[k], k), k + 1,
                       regimes[k][0] ? " (" : "",
                       undecided && !strcmp(regimes[k], "direct") ? "cache or direct" : regimes[k],
                       regimes[k][0] ? ")" : "", p->start_bytes / GIB, p->end_bytes / GIB,
-                      p->level_bps / MIB);
+                      p->level_bps / MIB, io);
         for (int r = 0; r < 5; r++)
             seen_regime[r] |= !strcmp(regimes[k], rnames[r]);
     }
@@ -436,12 +435,14 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
             continue;
         }
         double y = py(&ay, p->level_bps / MIB);
+        char io[40];
+        ssd__fmt_iops(io, sizeof io, p->level_bps, d->block);
         ssd__text_add(t,
                       "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#e6550d\" "
                       "stroke-width=\"2\" stroke-dasharray=\"6 3\" data-tip=\"phase %zu level: "
-                      "%.1f MiB/s\"/>\n",
+                      "%.1f MiB/s%s\"/>\n",
                       px(&ax, p->start_bytes / GIB), px(&ax, fmin(p->end_bytes / GIB, xhi)), y, y,
-                      k + 1, p->level_bps / MIB);
+                      k + 1, p->level_bps / MIB, io);
     }
     ssd__text_add(t, "</g>\n");
     char label[160];
@@ -500,13 +501,18 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
                       "stroke=\"#636363\" stroke-width=\"2.5\" data-tip=\"used state (GC) from "
                       "%.1f GiB\"/></g>\n",
                       X, X, T, H - B, m->gc_start_bytes / GIB);
+        char io0[40], io1[40];
+        ssd__fmt_iops(io0, sizeof io0, m->gc_sliding ? m->gc_start_level_bps : m->gc_level_bps,
+                      d->block);
+        ssd__fmt_iops(io1, sizeof io1, m->gc_end_level_bps, d->block);
         if (m->gc_sliding)
-            snprintf(
-                label, sizeof label, "used state (GC) from %.1f GiB: %.1f falling to %.1f MiB/s",
-                m->gc_start_bytes / GIB, m->gc_start_level_bps / MIB, m->gc_end_level_bps / MIB);
+            snprintf(label, sizeof label,
+                     "used state (GC) from %.1f GiB: %.1f%s falling to %.1f MiB/s%s",
+                     m->gc_start_bytes / GIB, m->gc_start_level_bps / MIB, io0,
+                     m->gc_end_level_bps / MIB, io1);
         else
-            snprintf(label, sizeof label, "used state (GC) from %.1f GiB: %.1f MiB/s",
-                     m->gc_start_bytes / GIB, m->gc_level_bps / MIB);
+            snprintf(label, sizeof label, "used state (GC) from %.1f GiB: %.1f MiB/s%s",
+                     m->gc_start_bytes / GIB, m->gc_level_bps / MIB, io0);
         legend(&lg, "gc", "#636363", 0, label);
     }
     const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
@@ -526,6 +532,46 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
 static int cmp_dbl(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+/* How steady the curve is after its cache, under its chart: the mean, p5
+ * and p1 of the per-interval speed (analysis "consistency") and the slowest
+ * interval, the figure the reviews quote ("falls to 5 MB/s"); with IOPS for
+ * a small-block test. */
+static void consistency_line(struct ssd__text *t, const struct ssd__step *an,
+                             const struct curve_data *d) {
+    const struct ssd_analysis_summary *m = &an->res.sum;
+    if (!isfinite(m->mean_bps))
+        return;
+    double from = 0;
+    struct ssd__jv a;
+    char msg[32];
+    if (an->res.analysis_json && !ssd__jr_parse(an->res.analysis_json, &a, msg, sizeof msg)) {
+        from = ssd__jv_num(ssd__jv_get(&a, "consistency"), "window_start_bytes", 0) / GIB;
+        ssd__jv_free(&a);
+    }
+    double lo = INFINITY;
+    for (size_t i = 0; i < d->n; i++)
+        if (d->x[i] > from)
+            lo = fmin(lo, d->y[i]);
+    char mean[40], p5[40], p1[40], slow[40], every[48];
+    ssd__fmt_iops(mean, sizeof mean, m->mean_bps, d->block);
+    ssd__fmt_iops(p5, sizeof p5, m->p5_over_mean * m->mean_bps, d->block);
+    ssd__fmt_iops(p1, sizeof p1, m->p1_over_mean * m->mean_bps, d->block);
+    ssd__fmt_iops(slow, sizeof slow, lo * MIB, d->block);
+    if (fabs(d->interval - 1) < 0.01)
+        snprintf(every, sizeof every, "second");
+    else
+        snprintf(every, sizeof every, "interval (%.3g s)", d->interval);
+    ssd__text_add(t, "<p class=\"consistency\"><b>");
+    ssd__text_html(t, an->def.series);
+    if (from > 0)
+        ssd__text_add(t, ", after the first %.2f GiB", from);
+    ssd__text_add(t, ":</b> mean %.1f MiB/s%s, p5 %.1f%s, p1 %.1f%s", m->mean_bps / MIB, mean,
+                  m->p5_over_mean * m->mean_bps / MIB, p5, m->p1_over_mean * m->mean_bps / MIB, p1);
+    if (isfinite(lo))
+        ssd__text_add(t, ", slowest %s %.2f MiB/s%s", every, lo, slow);
+    ssd__text_add(t, ".</p>\n");
 }
 
 static void write_curve(const struct ssd__results *s, struct ssd__text *t,
@@ -553,10 +599,13 @@ static void write_curve(const struct ssd__results *s, struct ssd__text *t,
     for (size_t k = 1; k < an->res.nphases && nb < 256; k++)
         breaks[nb++] = an->res.phases[k].start_bytes / GIB;
     ssd__moving_average(d.x, d.y, d.n, SSD__MA_SAMPLES, breaks, nb, d.ma);
+    const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
+    d.block = job ? ssd__iops_block(step_opt(job, "bs")) : NAN;
     char title[200];
     snprintf(title, sizeof title, "%.64s: write speed against data written", an->def.series);
     double total = d.x[d.n - 1];
     curve_panel(s, t, an, &d, total, title);
+    consistency_line(t, an, &d);
     /* A cache that is a sliver of the axis (the BX200's 2 GiB of 303) gets a
      * zoom of the start, as 3DNews draws it. */
     const struct ssd_analysis_summary *m = &an->res.sum;
@@ -940,11 +989,15 @@ static void latency_table(const struct ssd__results *s, struct ssd__text *t) {
         ssd__text_html(t, label);
         ssd__text_add(t, "</th>");
         td_num(t, st->res.iops, "%.0f");
-        td_num(t, st->res.lat_p50_us, "%.1f");
-        td_num(t, st->res.lat_p99_us, "%.1f");
-        td_num(t, st->res.lat_p999_us, "%.1f");
-        td_num(t, st->res.lat_p99_us / st->res.lat_p50_us, "%.1fx");
-        td_num(t, st->res.lat_p999_us / st->res.lat_p50_us, "%.1fx");
+        /* Whole µs from 100 on and whole ratios from 10 on (the decimal
+         * says nothing there): the table then fits a 390 px phone. */
+        td_num(t, st->res.lat_p50_us, st->res.lat_p50_us >= 100 ? "%.0f" : "%.1f");
+        td_num(t, st->res.lat_p99_us, st->res.lat_p99_us >= 100 ? "%.0f" : "%.1f");
+        td_num(t, st->res.lat_p999_us, st->res.lat_p999_us >= 100 ? "%.0f" : "%.1f");
+        double r99 = st->res.lat_p99_us / st->res.lat_p50_us,
+               r999 = st->res.lat_p999_us / st->res.lat_p50_us;
+        td_num(t, r99, r99 >= 10 ? "%.0fx" : "%.1fx");
+        td_num(t, r999, r999 >= 10 ? "%.0fx" : "%.1fx");
         ssd__text_add(t, "</tr>\n");
     }
     if (any)

@@ -70,7 +70,17 @@ static int chart(struct ssd__text *t, const char *title, const char *xl, const c
     ssd__text_add(t, "<figure>\n<figcaption>");
     ssd__text_html(t, title);
     ssd__text_add(t, "</figcaption>\n");
-    ssd__chart_open(t, &c, title, xl, yl, xticks, (size_t)nxt, xsize);
+    /* The summary a screen reader gets: each line's range of y. */
+    char desc[512] = "";
+    for (int k = 0; k < nl; k++) {
+        double lo, hi;
+        range(&ls[k], 1, 0, ylog10, &lo, &hi);
+        size_t at = strlen(desc);
+        if (isfinite(lo) && at < sizeof desc)
+            snprintf(desc + at, sizeof desc - at, "%s%.60s: %s %.4g to %.4g", at ? "; " : "",
+                     ls[k].label, yl, lo, hi);
+    }
+    ssd__chart_open(t, &c, title, desc, xl, yl, xticks, (size_t)nxt, xsize);
     struct ssd__text lg = {0};
     for (int k = 0; k < nl; k++) {
         const struct line *l = &ls[k];

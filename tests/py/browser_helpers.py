@@ -71,6 +71,15 @@ window.addEventListener('load', function () {
       getComputedStyle(tipEl).display !== 'none' ? tipEl.textContent : null;
     tips[0].blur();
   }
+  // Tables that hide part of themselves (a box narrower than its rows) or
+  // run past the window: their class, and how far.
+  out.cutTables = [];
+  document.querySelectorAll('table').forEach(function (tb) {
+    var r = tb.getBoundingClientRect();
+    if (tb.scrollWidth > tb.clientWidth + 1 || r.right > window.innerWidth + 1)
+      out.cutTables.push({cls: tb.className, scrollWidth: tb.scrollWidth,
+                          clientWidth: tb.clientWidth, right: r.right});
+  });
   out.scrollWidth = document.documentElement.scrollWidth;
   out.innerWidth = window.innerWidth;
   var b = document.querySelector('ul.legend button');
@@ -86,6 +95,38 @@ window.addEventListener('load', function () {
     b.click();
     out.pressed.push(b.getAttribute('aria-pressed'));
     out.toggled = all > 0 && hidden === all;
+  }
+  // The compare's page-wide drive switch: the second drive off hides it in
+  // every chart (its marks, bars and small chart) and marks its legend
+  // entries off; on again shows it all.
+  var db = document.querySelectorAll('.drivebar button');
+  if (db.length > 1) {
+    var sw = db[1], d = sw.getAttribute('data-drive');
+    var shown = function () {
+      var charts = 0;
+      document.querySelectorAll('svg.chart').forEach(function (svg) {
+        var marks = svg.querySelectorAll('[data-drive="' + d + '"]');
+        if (Array.prototype.some.call(marks, function (m) {
+          return m.getBoundingClientRect().width > 0 || m.getBoundingClientRect().height > 0;
+        })) charts++;
+      });
+      return charts;
+    };
+    var legends = function (v) {
+      return Array.prototype.every.call(
+        document.querySelectorAll('ul.legend button[data-key="' + d + '"]'),
+        function (l) { return l.getAttribute('aria-pressed') === v; });
+    };
+    out.drive = {keyboard: sw.tabIndex === 0, pressed: [sw.getAttribute('aria-pressed')],
+                 charts: [shown()]};
+    sw.click();
+    out.drive.pressed.push(sw.getAttribute('aria-pressed'));
+    out.drive.charts.push(shown());
+    out.drive.legendsOff = legends('false');
+    sw.click();
+    out.drive.pressed.push(sw.getAttribute('aria-pressed'));
+    out.drive.charts.push(shown());
+    out.drive.legendsOn = legends('true');
   }
   // A phone width runs inside an iframe (see _phone_frame): report to the top.
   var top = window.parent && window.parent !== window ? window.parent.document : document;
@@ -210,6 +251,9 @@ class Browser:
             self.call(f"{domain}.enable", session)
         self.call("Emulation.setDeviceMetricsOverride", session, width=width, height=2400,
                   deviceScaleFactor=1, mobile=False)
+        # Every tab behaves as the focused one: a background tab gets no
+        # focus events, and the probe's keyboard check failed now and then.
+        self.call("Emulation.setFocusEmulationEnabled", session, enabled=True)
         self.call("Page.navigate", session, url=pathlib.Path(page).resolve().as_uri())
         self.wait_event("Page.loadEventFired", session)
         return target, session

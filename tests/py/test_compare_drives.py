@@ -4,6 +4,7 @@ is missing, never zero; percentages are against the highlighted drive."""
 import csv
 import json
 import math
+import re
 import subprocess
 import xml.etree.ElementTree as ET
 
@@ -147,3 +148,81 @@ def test_same_drive_twice_gets_distinct_labels(runs):
     # One drive twice: told apart by suite and start time, then a number.
     a, b = sorted(set(df.drive))
     assert a.startswith("Crucial BX200 240 GB (lab2016, ") and b == a + " (2)"
+
+
+def test_every_compare_chart_has_a_text_alternative(runs):
+    """Each chart of the compare (bars, scaling curves, write curves and the
+    small multiples) has a <title> and a <desc> that gives its figures, as
+    the report's charts do; a bar chart's desc lists the drives in the bars'
+    order with the values the bars show."""
+    html = ssdcore.compare([runs["mp44l"], runs["s660"], runs["bx200"]]).attrs["html"]
+    svgs = re.findall(r"<svg [^>]*class=\"chart\".*?</svg>", html, re.S)
+    assert len(svgs) > 20
+    for svg in svgs:
+        title = re.search(r"<title>([^<]+)</title>", svg)
+        desc = re.search(r"<desc>([^<]+)</desc>", svg)
+        assert title and desc and re.search(r"\d", desc.group(1)), svg[:300]
+        label = re.search(r'aria-label="([^"]*)"', svg).group(1)
+        assert label == f"{title.group(1)}. {desc.group(1)}"
+    fig = html[html.index("whole-drive fill time"):]
+    fig = fig[:fig.index("</figure>")]
+    desc = re.search(r"<desc>([^<]+)</desc>", fig).group(1)
+    shown = re.findall(r'<g data-tip="([^":]+): ([\d.]+) min', fig)
+    assert [f"{d}: {v} min" for d, v in shown] == desc.split("; ")[:len(shown)]
+    assert "Crucial BX200 240 GB: not in this run" in desc
+
+
+def test_write_curves_have_hover_values_and_a_page_wide_drive_switch(runs):
+    """Each drive's line on the write curves carries read-outs (GiB written
+    and MiB/s) along its moving average; one switch per drive at the top
+    reaches every chart's marks of that drive (data-drive)."""
+    html = ssdcore.compare([runs["mp44l"], runs["s660"]]).attrs["html"]
+    fig = html[html.index("fill: write speed against data written"):]
+    fig = fig[:fig.index("</figure>")]
+    for d, name in enumerate(("Team MP44L 1 TB", "Fanxiang S660 2 TB")):
+        group = re.search(rf'<g data-key="d{d}" data-drive="d{d}">(.*?)</g>', fig, re.S).group(1)
+        tips = re.findall(rf'data-tip="{name}: ([\d.]+) GiB written, ([\d.]+) MiB/s '
+                          r'\(moving average\)"', group)
+        assert 12 <= len(tips) <= 17, tips
+        gib = [float(g) for g, _ in tips]
+        assert gib == sorted(gib) and gib[-1] > 900  # along the whole fill
+    bar = re.search(r'<div class="drivebar"[^>]*>(.*?)</div>', html, re.S).group(1)
+    assert re.findall(r'<button type="button" data-drive="(d\d)" aria-pressed="true">', bar) == \
+        ["d0", "d1"]
+    # every chart of the page that shows a drive marks it for the switch
+    for svg in re.findall(r"<svg [^>]*class=\"chart\".*?</svg>", html, re.S):
+        if "Team MP44L 1 TB" in svg.split("</desc>")[1]:
+            assert 'data-drive="d0"' in svg, svg[:200]
+
+
+def test_a_small_cache_gets_a_zoom_in_the_compare(runs):
+    """The BX200's 2 GiB cache is one pixel of a 305 GiB axis: the compare
+    draws the start again, zoomed, with each drive's cache end marked, as
+    the report does; the fill's 180 and 340 GiB caches need none."""
+    html = ssdcore.compare([runs["bx200"], runs["ssd370"]]).attrs["html"]
+    zoom = re.search(r"<figure><figcaption>degradation, zoom: the first ([\d.]+) GiB "
+                     r"\(small SLC caches\)</figcaption>.*?</figure>", html, re.S)
+    assert zoom and 4 <= float(zoom.group(1)) <= 8, zoom
+    end = re.search(r'data-tip="Crucial BX200 240 GB: SLC cache end ([\d.]+) GiB"', zoom.group(0))
+    assert end and float(end.group(1)) == pytest.approx(2.0, abs=0.1)
+    assert "Transcend SSD370 256 GB: no SLC cache" in zoom.group(0)  # in its desc
+    for d in ("d0", "d1"):  # both drives' lines, with read-outs inside the zoom
+        group = re.search(rf'<g data-key="{d}" data-drive="{d}">(.*?)</g>', zoom.group(0), re.S)
+        gib = [float(g) for g in re.findall(r"([\d.]+) GiB written", group.group(1))]
+        assert len(gib) >= 5 and max(gib) <= float(zoom.group(1))
+    assert "zoom:" not in ssdcore.compare([runs["mp44l"], runs["s660"]]).attrs["html"]
+
+
+def test_4k_floors_in_iops_too(runs):
+    """The summary's slowest second of a 4K used state is said in IOPS too
+    (the reviews quote SSD370's floor as IOPS), and so are the write curves'
+    read-outs of a 4K test; a 1 MiB fill's are not."""
+    html = ssdcore.compare([runs["bx200"], runs["ssd370"], runs["mp44l"]]).attrs["html"]
+    floors = re.findall(r"slowest second ([\d.]+) MiB/s, ([\d,]+) IOPS\)", html)
+    assert len(floors) == 2, floors
+    for mibs, iops in floors:
+        assert int(iops.replace(",", "")) == pytest.approx(float(mibs) * 256, abs=2)
+    assert re.search(r'data-tip="Transcend SSD370 256 GB: [\d.]+ GiB written, [\d.]+ MiB/s '
+                     r'\([\d,]+ IOPS\) \(moving average\)"', html)
+    assert re.search(r'data-tip="Team MP44L 1 TB: [\d.]+ GiB written, [\d.]+ MiB/s '
+                     r'\(moving average\)"', html)

@@ -43,15 +43,26 @@ def test_page_renders_with_data_and_no_errors(pages, name, width, tmp_path):
     assert got["toggled"] is (None if name == "apps" else True)  # a legend entry hides its marks
     # No sideways scrolling of the page, chart text still readable.
     assert got["scrollWidth"] <= got["innerWidth"] + 1, got
+    # The latency table fits the width whole (it ran 20 px past a 390 px
+    # phone); wider tables scroll inside their own box, never the page.
+    assert [c for c in got["cutTables"] if "latency" in c["cls"]] == [], got["cutTables"]
     # Chart text as drawn (CSS enlarges it on a phone): 11 px or more.
     assert got["minFontPx"] >= 11, got
     assert got["clipped"] == [], f"labels cut at a chart's edge: {got['clipped']}"
-    # Accessible: report charts have a title and a data summary, toggles a
-    # pressed state, every read-out a focusable point that shows it.
-    if name != "compare":  # the compare's own charts are compare.c's
-        assert got["noText"] == [], f"charts without a text alternative: {got['noText']}"
+    # Accessible: every chart (the compare's 85 too) has a title and a data
+    # summary, toggles a pressed state, every read-out a focusable point
+    # that shows it.
+    assert got["noText"] == [], f"charts without a text alternative: {got['noText']}"
     if got["toggled"] is not None:
         assert got["pressed"] == ["true", "false", "true"], got["pressed"]
+    if name == "compare":
+        # One switch per drive for the whole page: keyboard reachable, with
+        # a pressed state, hiding the drive in every chart that shows it.
+        drive = got["drive"]
+        assert drive["keyboard"] and drive["pressed"] == ["true", "false", "true"], drive
+        assert drive["charts"][0] > 10 and drive["charts"][1] == 0, drive
+        assert drive["charts"][2] == drive["charts"][0], drive
+        assert drive["legendsOff"] and drive["legendsOn"], drive
     assert got["tips"] > 0 and got["focusable"] == got["tips"], got
     assert got["focusTip"], got
     shot = SHOTS / f"{name}-{width}.png"

@@ -131,3 +131,42 @@ def test_cdm_tiles_read_like_kdiskmark(tmp_path):
     assert 'class="verdict"' not in head and "cdm-prepare" not in head
     # each test's passes are charted against the pass, not an anonymous "x"
     assert html.count(">pass</text>") == 8 and ">x</text>" not in html
+
+
+def test_consistency_figures_and_iops_under_a_4k_write_curve(lab, fill, tmp_path):
+    """Under each write curve: the mean, p5 and p1 of the analysis and the
+    slowest second after the cache (the review's "falls to 5 MB/s": the
+    BX200's 5.45 MiB/s), with IOPS beside MiB/s for a 4K test (SSD370's
+    7.14 MiB/s floor is 1,828 IOPS); the curve's axis says how to read IOPS.
+    A 1 MiB fill says no IOPS."""
+    html = (lab / "report.html").read_text()
+    res = ssdcore.report(lab, out=tmp_path / "report.html")
+    k = [s for s in res["steps"] if s["name"] == "analyze-degradation"][0]["analysis"]
+    k = k["consistency"]
+    line = re.search(r'<p class="consistency"><b>degradation, after the first ([\d.]+) GiB:</b> '
+                     r"mean ([\d.]+) MiB/s \(([\d,]+) IOPS\), p5 ([\d.]+) \(([\d,]+) IOPS\), "
+                     r"p1 ([\d.]+) \(([\d,]+) IOPS\), slowest second ([\d.]+) MiB/s "
+                     r"\(([\d,]+) IOPS\)\.</p>", html)
+    assert line, re.findall(r'<p class="consistency">.*?</p>', html)
+    g = line.groups()
+    mib = 1048576
+    assert float(g[0]) == pytest.approx(k["window_start_bytes"] / 2**30, abs=0.01)
+    assert float(g[1]) == pytest.approx(k["mean_bps"] / mib, abs=0.05)
+    assert float(g[3]) == pytest.approx(k["p5_over_mean"] * k["mean_bps"] / mib, abs=0.05)
+    assert float(g[5]) == pytest.approx(k["p1_over_mean"] * k["mean_bps"] / mib, abs=0.05)
+    header, rows = csv_rows(lab / "degradation.csv")
+    col = header.index("bytes")
+    written, slowest = 0, float("inf")
+    for r in rows[:-1] if float(rows[-1][0]) - float(rows[-2][0]) < 0.5 else rows:
+        written += float(r[col])
+        if written > k["window_start_bytes"]:
+            slowest = min(slowest, float(r[col]) / mib)  # 1 s intervals
+    assert float(g[7]) == pytest.approx(slowest, abs=0.005) and 4 < slowest < 7
+    for mibs, iops in zip(g[1:9:2], g[2:10:2]):  # 4K: IOPS = MiB/s x 256
+        assert int(iops.replace(",", "")) == pytest.approx(float(mibs) * 256, abs=0.01 * float(mibs) * 256 + 1)
+    fig = curve_figure(html, "degradation: write speed against data written")
+    assert "MiB/s; \u00d7256 = IOPS</text>" in fig
+    assert re.search(r'data-tip="phase \d+ level: [\d.]+ MiB/s \([\d,]+ IOPS\)"', fig)
+    fill_html = (fill / "report.html").read_text()
+    assert '<p class="consistency"><b>fill' in fill_html and "IOPS" not in re.search(
+        r'<p class="consistency">.*?</p>', fill_html).group(0)
