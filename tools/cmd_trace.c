@@ -626,7 +626,8 @@ int cmd_replay(int argc, char **argv) {
     if (!status) {
         int rc = ssd_replay_run(r);
         char *json = NULL;
-        if ((rc == 0 || rc == SSD_EINTERRUPTED) && ssd_replay_results_json(r, &json) == 0)
+        if ((rc == 0 || rc == SSD_EINTERRUPTED) &&
+            ssd_replay_to_json(r, SSD_JSON_COMPACT, &json) == 0)
             cli_print_result(json, json_out);
         ssd_free(json);
         status = cli_run_status("replay", rc, ssd_replay_errmsg(r),

@@ -11,7 +11,7 @@ True
 
 Traces are read from ssdcore trace CSV, fio iologs (v2, v3) and blkparse
 text (detected from the content) and written as CSV or fio iolog v3.
-``replay`` returns the results dict of ``ssd_replay_results_json``;
+``replay`` returns the results dict of ``ssd_replay_to_json``;
 ``apps`` replays every built-in application scenario and returns per-trace
 bandwidth and the score (total bytes / total busy time, PCMark 8's way).
 """
@@ -227,7 +227,7 @@ def replay(trace, target, target_options=None, **options):
         rc, stop = _run_interruptibly(lib.ssd_replay_run, r)
         out = ffi.new("char **")
         res = None
-        if lib.ssd_replay_results_json(r, out) == 0:
+        if lib.ssd_replay_to_json(r, 0, out) == 0:
             res = json.loads(take_string(out))
         if stop is not None:
             stop.results = res  # what was replayed before Ctrl-C, as job() keeps it

@@ -699,17 +699,20 @@ static void put_dir(struct ssd__jw *w, const char *key, uint64_t bytes, uint64_t
     ssd__jw_end_object(w);
 }
 
-int ssd_replay_results_json(const ssd_replay *r, char **out) {
-    if (!r || !out)
+int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
+    if (!out)
         return SSD_EINVAL;
     *out = NULL;
+    enum ssd__jw_style style;
+    if (!r || ssd__jw_style_of(flags, SSD__JW_COMPACT, &style))
+        return SSD_EINVAL;
     if (!r->ran)
         return SSD_ESTATE;
     char *summary = NULL;
     if (ssd_trace_summary_json(r->tr, &summary) < 0)
         return SSD_ENOMEM;
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
     ssd__jw_key(&w, "target");

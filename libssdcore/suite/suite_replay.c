@@ -179,7 +179,7 @@ int ssd__suite_run_replay(ssd_suite *s, int i) {
         why = r ? ssd_replay_errmsg(r) : ssd_strerror(rc);
     char *json = NULL;
     if (r && (rc == 0 || rc == SSD_EINTERRUPTED))
-        ssd_replay_results_json(r, &json);
+        ssd_replay_to_json(r, SSD_JSON_COMPACT, &json);
     st->res.job_json = json;
     ssd__replay_figures(st);
     if (rc) {

@@ -292,7 +292,7 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
     case SSD__STEP_REPLAY:
         ssd__jw_kstr(w, "group", st->def.group);
         params(w, st);
-        ssd__jw_kraw(w, "results", st->res.job_json); /* ssd_replay_results_json */
+        ssd__jw_kraw(w, "results", st->res.job_json); /* ssd_replay_to_json */
         break;
     case SSD__STEP_PTS:
         params(w, st);

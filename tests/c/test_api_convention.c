@@ -160,6 +160,7 @@ Test(api_convention, to_json_refuses_null_and_unknown_flags) {
     cr_assert_eq(ssd_fio_result_to_json(NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_analysis_to_json(NULL, NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_sim_truth_to_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_replay_to_json(NULL, 0, &out), SSD_EINVAL);
     ssd_target *t;
     ssd_job *j = ran_job(&t);
     cr_assert_eq(ssd_job_to_json(j, 4, &out), SSD_EINVAL);

@@ -85,9 +85,17 @@ Test(trace, replay_on_a_file_issues_the_recorded_ios) {
     cr_assert_eq(io.offset, 0);
     ssd_trace_get(back, 3, &io);
     cr_assert_eq(io.op, SSD_TRACE_TRIM);
-    char *json = NULL;
-    cr_assert_eq(ssd_replay_results_json(r, &json), 0);
+    char *json = NULL, *pretty = NULL;
+    cr_assert_eq(ssd_replay_to_json(r, SSD_JSON_COMPACT, &json), 0);
     cr_assert(strstr(json, "\"remapped_ios\":1"), "%s", json);
+    cr_assert_null(strchr(json, '\n'), "compact is one line: %s", json);
+    /* Pretty: a member a line, the trace summary inside re-indented too. */
+    cr_assert_eq(ssd_replay_to_json(r, SSD_JSON_PRETTY, &pretty), 0);
+    cr_assert(strstr(pretty, "\n  \"remapped_ios\": 1,\n"), "%s", pretty);
+    cr_assert(strstr(pretty, "\n  \"trace\": {\n    \""), "%s", pretty);
+    ssd_free(pretty);
+    cr_assert_eq(ssd_replay_to_json(r, 4, &pretty), SSD_EINVAL);
+    cr_assert_null(pretty);
     ssd_free(json);
     ssd_trace_free(back);
     ssd_replay_free(r);

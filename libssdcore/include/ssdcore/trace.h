@@ -222,8 +222,9 @@ SSD_API uint64_t ssd_replay_ios(const ssd_replay *r, int dir);
 /* The results as a JSON object: target, trace (its summary), timing, qd,
  * engine, runtime_s, busy_s, bytes, ios, bw_bps (bytes / busy_s), iops,
  * read/write {bytes, ios, lat_ns percentiles}, samples [[t_s, bytes, ops]...],
- * interrupted. Returns 0, SSD_ESTATE (not run) or SSD_ENOMEM. */
-SSD_API int ssd_replay_results_json(const ssd_replay *r, char **out);
+ * interrupted. flags: enum ssd_json_flags (base.h). Returns 0, SSD_EINVAL
+ * (NULL or an unknown flag), SSD_ESTATE (not run) or SSD_ENOMEM. */
+SSD_API int ssd_replay_to_json(const ssd_replay *r, int flags, char **out);
 
 /*
  * The application score: every built-in scenario generated from seed and
