@@ -300,11 +300,9 @@ static int fio_result_json(const ssd_fio_result *r, enum ssd__jw_style style, ch
 }
 
 SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, int flags, char **out) {
-    if (!out)
-        return SSD_EINVAL;
-    *out = NULL;
     enum ssd__jw_style style;
-    if (ssd__jw_style_of(flags, SSD__JW_COMPACT, &style))
-        return SSD_EINVAL;
+    int rc = ssd__jw_style_of(r, out, flags, SSD__JW_COMPACT, &style);
+    if (rc)
+        return rc;
     return fio_result_json(r, style, out);
 }

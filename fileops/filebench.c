@@ -66,12 +66,10 @@ const char *ssd_filebench_errmsg(const ssd_filebench *b) {
 }
 
 int ssd_filebench_to_json(const ssd_filebench *b, int flags, char **out) {
-    if (!out)
-        return SSD_EINVAL;
-    *out = NULL;
     enum ssd__jw_style style;
-    if (!b || ssd__jw_style_of(flags, SSD__JW_COMPACT, &style))
-        return SSD_EINVAL;
+    int rc = ssd__jw_style_of(b, out, flags, SSD__JW_COMPACT, &style);
+    if (rc)
+        return rc;
     if (!b->json)
         return SSD_ESTATE;
     struct ssd__jw w; /* the stored compact document, in the style asked for */

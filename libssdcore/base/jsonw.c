@@ -14,8 +14,11 @@ void ssd__jw_init(struct ssd__jw *w, enum ssd__jw_style style) {
     w->style = style;
 }
 
-int ssd__jw_style_of(int flags, enum ssd__jw_style one_line, enum ssd__jw_style *style) {
-    if (flags & ~SSD_JSON_PRETTY)
+int ssd__jw_style_of(const void *handle, char **out, int flags, enum ssd__jw_style one_line,
+                     enum ssd__jw_style *style) {
+    if (out)
+        *out = NULL;
+    if (!handle || !out || (flags & ~SSD_JSON_PRETTY))
         return SSD_EINVAL;
     *style = flags & SSD_JSON_PRETTY ? SSD__JW_PRETTY : one_line;
     return 0;

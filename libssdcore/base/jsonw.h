@@ -44,10 +44,12 @@ struct ssd__jw {
 
 void ssd__jw_init(struct ssd__jw *w, enum ssd__jw_style style);
 
-/* The style the flags of an ssd_*_to_json ask for (ssdcore/base.h):
- * SSD__JW_PRETTY for SSD_JSON_PRETTY, else the producer's one-line style.
- * Returns 0, or SSD_EINVAL for any other flag bit. */
-int ssd__jw_style_of(int flags, enum ssd__jw_style one_line, enum ssd__jw_style *style);
+/* What every ssd_*_to_json checks first (ssdcore/base.h): returns 0 with
+ * *out NULL and *style the one flags ask for (SSD__JW_PRETTY for
+ * SSD_JSON_PRETTY, else the producer's one-line style), or SSD_EINVAL for a
+ * NULL handle or out, or a flag bit it does not know. */
+int ssd__jw_style_of(const void *handle, char **out, int flags, enum ssd__jw_style one_line,
+                     enum ssd__jw_style *style);
 
 void ssd__jw_begin_object(struct ssd__jw *w);
 void ssd__jw_end_object(struct ssd__jw *w);

@@ -1009,12 +1009,10 @@ int ssd_job_metadata_json(const ssd_job *j, char **out) {
 }
 
 int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
-    if (!out)
-        return SSD_EINVAL;
-    *out = NULL;
     enum ssd__jw_style style;
-    if (!j || ssd__jw_style_of(flags, SSD__JW_COMPACT, &style))
-        return SSD_EINVAL;
+    int rc = ssd__jw_style_of(j, out, flags, SSD__JW_COMPACT, &style);
+    if (rc)
+        return rc;
     if (!j->ran)
         return SSD_ESTATE;
     struct ssd__job_summary s = {

@@ -700,12 +700,10 @@ static void put_dir(struct ssd__jw *w, const char *key, uint64_t bytes, uint64_t
 }
 
 int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
-    if (!out)
-        return SSD_EINVAL;
-    *out = NULL;
     enum ssd__jw_style style;
-    if (!r || ssd__jw_style_of(flags, SSD__JW_COMPACT, &style))
-        return SSD_EINVAL;
+    int rc = ssd__jw_style_of(r, out, flags, SSD__JW_COMPACT, &style);
+    if (rc)
+        return rc;
     if (!r->ran)
         return SSD_ESTATE;
     char *summary = NULL;

@@ -394,21 +394,17 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
 }
 
 int ssd_sim_profile_to_json(const char *spec, int flags, char **out) {
-    if (!out)
-        return SSD_EINVAL;
-    *out = NULL;
     enum ssd__jw_style style;
-    if (ssd__jw_style_of(flags, SSD__JW_SPACED, &style))
-        return SSD_EINVAL;
+    int rc = ssd__jw_style_of(spec, out, flags, SSD__JW_SPACED, &style);
+    if (rc)
+        return rc;
     return profile_json(spec, style, out); /* on failure *out is the message, as documented */
 }
 
 int ssd_sim_truth_to_json(ssd_target *t, int flags, char **out) {
-    if (!out)
-        return SSD_EINVAL;
-    *out = NULL;
     enum ssd__jw_style style;
-    if (ssd__jw_style_of(flags, SSD__JW_SPACED, &style))
-        return SSD_EINVAL;
+    int rc = ssd__jw_style_of(t, out, flags, SSD__JW_SPACED, &style);
+    if (rc)
+        return rc;
     return truth_json(t, style, out);
 }

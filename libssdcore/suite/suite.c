@@ -409,12 +409,10 @@ const char *ssd_suite_report_path(const ssd_suite *s) {
 }
 
 int ssd_suite_to_json(const ssd_suite *s, int flags, char **out) {
-    if (!out)
-        return SSD_EINVAL;
-    *out = NULL;
     enum ssd__jw_style style;
-    if (!s || ssd__jw_style_of(flags, SSD__JW_COMPACT, &style))
-        return SSD_EINVAL;
+    int rc = ssd__jw_style_of(s, out, flags, SSD__JW_COMPACT, &style);
+    if (rc)
+        return rc;
     return ssd__suite_json(s, style, out);
 }
 
