@@ -35,6 +35,11 @@ struct ssd__curve {
     size_t min_len; /* shortest lasting phase, samples */
     size_t lead;    /* samples of a slower start the first phase took in (0: none) */
     double *segsig; /* while segmenting: each segment's own noise (n + 1) */
+    /* While segmenting: the log-rates of each segment in sorted runs
+     * (segys), run[i] 1 where a sorted run starts, 2 where an unsorted one
+     * does (its level is then selected from y), 0 inside (n + 1). */
+    double *segys;
+    unsigned char *segrun;
 };
 
 #define SSD__MAX_STEPS 16
@@ -107,6 +112,11 @@ double ssd__quantile_pair(double *v, size_t n, double qlo, double qhi, double *l
 double ssd__curve_noise(const struct ssd__curve *c, size_t a, size_t b);
 
 /* analysis_phases.c: segmentation and clean-up into c->ph. */
+/* The median of v[a, b) made of sorted runs, each starting where run[] is
+ * nonzero (run[a] among them): merges them into one sorted run in place
+ * (run[a] = 1, the other marks cleared; tmp: b - a doubles). ssd__median's
+ * value. */
+double ssd__sorted_runs_median(double *v, unsigned char *run, double *tmp, size_t a, size_t b);
 int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, char *err);
 /* Moves the start of phase j (and so the end of phase j-1) to sample first,
  * recomputing both phases' figures. */

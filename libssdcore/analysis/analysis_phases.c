@@ -182,12 +182,86 @@ static void compact(struct ssd__curve *c, size_t *st, double *lev, size_t *k,
     *k = w;
 }
 
+enum { SORTED_RUN_MAX = 64 }; /* longer new segments are selected, not sorted */
+
+/* The median of a sorted v[0, n): ssd__median's value, its very operands. */
+static double sorted_median(const double *v, size_t n) {
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2] + v[n / 2 - 1]);
+}
+
+/* A sorted run of y[a, b) in segys (insertion sort: it is short). */
+static void sort_run(struct ssd__curve *c, size_t a, size_t b) {
+    double *v = c->segys;
+    for (size_t i = a; i < b; i++) {
+        double x = c->y[i];
+        size_t j = i;
+        for (; j > a && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
+    memset(c->segrun + a, 0, b - a);
+    c->segrun[a] = 1;
+}
+
+/*
+ * The level (median log-rate) of segment [a, b) after merges. The clean-up
+ * passes merge a segment with a neighbour or two, again and again: on a
+ * chaotic run segmented into a thousand short pieces, selecting each merged
+ * segment's median afresh went over its samples a dozen times. Segments
+ * that began short keep their values sorted (segys), and a merge of sorted
+ * runs is a linear merge; a segment with a long unsorted part is selected
+ * as before. The same median either way (the middle values of the same
+ * multiset).
+ */
+static double segment_level(struct ssd__curve *c, size_t a, size_t b) {
+    unsigned char *run = c->segrun;
+    if (!run)
+        return level_of(c, a, b);
+    int sorted = 1;
+    for (size_t i = a; i < b && sorted; i++)
+        sorted = run[i] != 2;
+    if (!sorted) {
+        if (b - a <= SORTED_RUN_MAX) {
+            sort_run(c, a, b);
+            return sorted_median(c->segys + a, b - a);
+        }
+        memset(run + a, 0, b - a);
+        run[a] = 2;
+        return level_of(c, a, b);
+    }
+    return ssd__sorted_runs_median(c->segys, run, c->scratch, a, b);
+}
+
+double ssd__sorted_runs_median(double *v, unsigned char *run, double *tmp, size_t a, size_t b) {
+    /* Merge the runs left to right: [a, e1) is sorted, [e1, e2) the next. */
+    size_t e1 = a + 1;
+    while (e1 < b && !run[e1])
+        e1++;
+    while (e1 < b) {
+        size_t e2 = e1 + 1;
+        while (e2 < b && !run[e2])
+            e2++;
+        size_t i = a, j = e1, w = 0;
+        while (i < e1 && j < e2)
+            tmp[w++] = v[j] < v[i] ? v[j++] : v[i++];
+        while (i < e1)
+            tmp[w++] = v[i++];
+        while (j < e2)
+            tmp[w++] = v[j++];
+        memcpy(v + a, tmp, w * sizeof *v);
+        run[e1] = 0;
+        e1 = e2;
+    }
+    run[a] = 1;
+    return sorted_median(v + a, b - a);
+}
+
 /* Levels of the segments marked stale (NaN); a segment's noise is computed
  * when merge_close first needs it. */
 static void relevel(struct ssd__curve *c, const size_t *st, double *lev, size_t k) {
     for (size_t j = 0; j < k; j++)
         if (isnan(lev[j]))
-            lev[j] = level_of(c, st[j], st[j + 1]);
+            lev[j] = segment_level(c, st[j], st[j + 1]);
 }
 
 /* Short segments are not phases: each joins its closer-level neighbour. The
@@ -416,8 +490,11 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
     double *gap = malloc((n + 1) * sizeof *gap);
     unsigned char *drop = malloc(n + 1);
     c->segsig = o->noise_merge > 0 ? malloc((n + 1) * sizeof *c->segsig) : NULL;
+    c->segys = malloc((n + 1) * sizeof *c->segys);
+    c->segrun = calloc(n + 1, 1);
     int rc = 0;
-    if (!st || !lev || !gap || !drop || (o->noise_merge > 0 && !c->segsig)) {
+    if (!st || !lev || !gap || !drop || (o->noise_merge > 0 && !c->segsig) || !c->segys ||
+        !c->segrun) {
         rc = ssd__fail(err, SSD_ENOMEM, "out of memory segmenting %zu samples", n);
         goto out;
     }
@@ -435,6 +512,7 @@ int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, 
         lev[j] = NAN;
         if (c->segsig)
             c->segsig[j] = -1;
+        c->segrun[st[j]] = 2; /* each segment one unsorted run */
     }
     relevel(c, st, lev, k);
     for (int pass = 0; pass < 200; pass++) {
@@ -462,6 +540,10 @@ out:
     free(drop);
     free(c->segsig);
     c->segsig = NULL;
+    free(c->segys);
+    free(c->segrun);
+    c->segys = NULL;
+    c->segrun = NULL;
     return rc;
 }
 

@@ -194,3 +194,35 @@ Test(analysis_select, bytes_at_from_any_hint_equals_a_scan) {
     ssd__curve_release(&c);
     ssd_series_free(s);
 }
+
+/* A merged segment's level from its parts' sorted runs (analysis_phases.c)
+ * is ssd__median's over the same values, for runs of any lengths (one,
+ * many, single elements), with repeated values, and it leaves one sorted
+ * run. */
+Test(analysis_select, sorted_runs_median_equals_a_selection) {
+    enum { N = 700 };
+    static double v[N + 8], work[N], tmp[N];
+    static unsigned char run[N + 8];
+    for (int trial = 0; trial < 400; trial++) {
+        size_t a = (size_t)(next_u64() % 8), n = 1 + (size_t)(next_u64() % N);
+        size_t b = a + n;
+        fill(v + a, n, trial % 7);
+        memset(run, 0, sizeof run);
+        /* runs of random lengths (1 to 1, 5, 60 or n), each sorted */
+        size_t maxlen = trial % 4 == 0 ? 1 : trial % 4 == 1 ? 5 : trial % 4 == 2 ? 60 : n;
+        for (size_t s = a; s < b;) {
+            size_t len = 1 + (size_t)(next_u64() % maxlen), e = s + len < b ? s + len : b;
+            qsort(v + s, e - s, sizeof *v, cmp);
+            run[s] = 1;
+            s = e;
+        }
+        memcpy(work, v + a, n * sizeof *v);
+        double want = ssd__median(work, n);
+        cr_assert_eq(ssd__sorted_runs_median(v, run, tmp, a, b), want, "trial %d, n %zu", trial, n);
+        cr_assert_eq(run[a], 1);
+        for (size_t i = a + 1; i < b; i++) {
+            cr_assert_eq(run[i], 0, "trial %d: mark left at %zu", trial, i);
+            cr_assert(v[i - 1] <= v[i], "trial %d: unsorted at %zu", trial, i);
+        }
+    }
+}
