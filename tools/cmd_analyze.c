@@ -180,7 +180,7 @@ static int open_series(const char *cmd, const char *const *paths, size_t n, cons
                        double per_io_interval_s, ssd_series **out) {
     /* The analysis reads the latency columns alone: the others (ops, the
      * per-direction figures) are skipped unparsed. */
-    int rc = ssd_series_open_columns(out, paths, n, ddir, 0, per_io_interval_s, "lat_*");
+    int rc = ssd_series_open_columns(out, paths, n, ddir, 0, per_io_interval_s, "lat_*,temp_c");
     if (rc < 0) {
         cli_error(cmd, "%s", *out ? ssd_series_errmsg(*out) : ssd_strerror(rc));
         ssd_series_free(*out);

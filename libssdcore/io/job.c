@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "drive_temp.h"
 #include "interrupt.h"
 #include "job_impl.h"
 #include "json_style.h"
@@ -18,7 +19,7 @@
 #include "output_check.h"
 
 /* Every sample of a job stays in memory (ssd_job_samples, Python's
- * result["series"]): 1e6 samples are about 107 MiB, 11.5 days at 1 s. */
+ * result["series"]): 1e6 samples are about 115 MiB, 11.5 days at 1 s. */
 #define SSD__MAX_SAMPLES 1000000
 
 static const char *const pattern_names[] = {"read",      "write", "randread",
@@ -41,6 +42,9 @@ struct ssd_job {
     /* How the drive was preconditioned (enum ssd_precondition), recorded
      * likewise; -1: not given, left out of the metadata (unknown). */
     int precondition;
+    /* Where the drive's temperature is read each interval (the series'
+     * temp_c column); kind NONE: the column is left out. */
+    struct ssd__temp_src temp;
     ssd_progress_fn progress;
     void *progress_user;
     double progress_period_s;
@@ -395,7 +399,8 @@ static int log_write_failed(ssd_job *j, int e) {
                      j->log_path, j->log_rows, strerror(e), j->log_path);
 }
 
-static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uint64_t ops[2]) {
+static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uint64_t ops[2],
+                      double temp_c) {
     /* A timed job within the limit may end on one more, short interval
      * (a late sampler, a rounding of time / interval): a little slack. */
     if (j->nsamples >= SSD__MAX_SAMPLES + 8)
@@ -415,6 +420,7 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
     memset(s, 0, sizeof *s);
     s->size = sizeof *s;
     s->t_s = t_s;
+    s->temp_c = temp_c;
     for (int d = 0; d < 2; d++) {
         s->bytes[d] = bytes[d];
         s->ops[d] = ops[d];
@@ -450,13 +456,21 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
          * with an interval far shorter than a millisecond, and t_s must stay
          * strictly increasing for every reader. */
         fprintf(j->log,
-                "%.6f,%llu,%llu,%.3f,%.3f,%.3f,%llu,%llu,%llu,%llu,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n",
+                "%.6f,%llu,%llu,%.3f,%.3f,%.3f,%llu,%llu,%llu,%llu,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f",
                 s->t_s, (unsigned long long)(s->bytes[0] + s->bytes[1]),
                 (unsigned long long)(s->ops[0] + s->ops[1]), s->lat_mean_us, s->lat_p99_us,
                 s->lat_max_us, (unsigned long long)s->bytes[0], (unsigned long long)s->bytes[1],
                 (unsigned long long)s->ops[0], (unsigned long long)s->ops[1], s->dir_lat_mean_us[0],
                 s->dir_lat_p99_us[0], s->dir_lat_max_us[0], s->dir_lat_mean_us[1],
                 s->dir_lat_p99_us[1], s->dir_lat_max_us[1]);
+        /* A reading that failed is an empty field (NaN to every reader),
+         * never 0. */
+        if (j->temp.kind != SSD__TEMP_NONE && isfinite(s->temp_c))
+            fprintf(j->log, ",%.1f\n", s->temp_c);
+        else if (j->temp.kind != SSD__TEMP_NONE)
+            fputs(",\n", j->log);
+        else
+            fputc('\n', j->log);
         if (fflush(j->log) || ferror(j->log))
             return log_write_failed(j, errno);
         j->log_rows++;
@@ -482,7 +496,8 @@ static int open_log(ssd_job *j) {
     if (!j->log)
         return ssd__fail(j->err, -errno, "log %s: cannot create: %s", j->log_path, strerror(errno));
     char *meta = NULL;
-    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition};
+    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
+                                   j->temp.source};
     rc = ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, &meta);
     if (rc)
         return ssd__fail(j->err, rc, "log %s: no memory for the metadata", j->log_path);
@@ -490,8 +505,8 @@ static int open_log(ssd_job *j) {
             "# ssdcore-series 1\n# %s\n"
             "t_s,bytes,ops,lat_mean_us,lat_p99_us,lat_max_us,read_bytes,write_bytes,read_ops,"
             "write_ops,read_lat_mean_us,read_lat_p99_us,read_lat_max_us,write_lat_mean_us,"
-            "write_lat_p99_us,write_lat_max_us\n",
-            meta);
+            "write_lat_p99_us,write_lat_max_us%s\n",
+            meta, j->temp.kind != SSD__TEMP_NONE ? ",temp_c" : "");
     free(meta);
     if (fflush(j->log) || ferror(j->log))
         return log_write_failed(j, errno);
@@ -592,7 +607,7 @@ static int run_virtual(ssd_job *j, unsigned gen) {
             return ssd__fail(j->err, SSD_EINVAL,
                              "the target advanced virtual time by %g s for a %g s step", el, dt);
         elapsed += el;
-        if ((rc = add_sample(j, elapsed, iv.bytes, iv.ops)))
+        if ((rc = add_sample(j, elapsed, iv.bytes, iv.ops, ssd__temp_read(t, &j->temp))))
             return rc;
         j->runtime_s = elapsed;
         if (el < dt * (1 - 1e-9))
@@ -705,7 +720,7 @@ static int collect(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worker *ws, un
             nanosleep(&ts, NULL);
         }
     }
-    return add_sample(j, t_s, bytes, ops);
+    return add_sample(j, t_s, bytes, ops, ssd__temp_read(j->t, &j->temp));
 }
 
 /* The engine the job runs on (io_uring unless psync was asked for or
@@ -925,6 +940,7 @@ int ssd_job_run(ssd_job *j) {
             return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
     if (ssd_hist_create(&j->iv_all))
         return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
+    ssd__temp_probe(t, &j->temp);
     if (t->ops->run_virtual) {
         j->engine = "virtual";
         rc = open_log(j);
@@ -982,7 +998,8 @@ int ssd_job_metadata_json(const ssd_job *j, char **out) {
         return SSD_EINVAL;
     if (!j->ran)
         return SSD_ESTATE;
-    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition};
+    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
+                                   j->temp.source};
     return ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, out);
 }
 
@@ -998,7 +1015,7 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
         .target_uri = j->target_uri,
         .target_kind = j->target_kind,
         .target_size = j->target_size,
-        .ctx = {j->target_size, j->written_before, j->precondition},
+        .ctx = {j->target_size, j->written_before, j->precondition, j->temp.source},
         .target_block = j->target_block,
         .buffered = j->target_buffered,
         .w = &j->w,

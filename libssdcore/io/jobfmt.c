@@ -50,6 +50,8 @@ int ssd__job_metadata_json(const char *target_uri, const struct ssd__job_context
         ssd__jw_ku64(&w, "written_before_bytes", ctx->written_before);
     if (ctx->precondition >= 0)
         ssd__jw_kstr(&w, "precondition", ssd__precondition_name(ctx->precondition));
+    if (ctx->temp_source && *ctx->temp_source)
+        ssd__jw_kstr(&w, "temp_source", ctx->temp_source);
     ssd__jw_kstr(&w, "pattern", ssd__pattern_name(wl->pattern));
     ssd__jw_ku64(&w, "block_size", wl->block_size);
     ssd__jw_ku64(&w, "queue_depth", wl->queue_depth);
@@ -183,6 +185,8 @@ int ssd__job_results_json(const struct ssd__job_summary *s, char **out) {
         ssd__jw_kstr(&w, "error", s->error);
     if (s->log_path)
         ssd__jw_kstr(&w, "log", s->log_path);
+    if (s->ctx.temp_source && *s->ctx.temp_source)
+        ssd__jw_kstr(&w, "temp_source", s->ctx.temp_source);
     ssd__jw_ku64(&w, "samples", s->nsamples);
     ssd__jw_knum(&w, "runtime_s", rt);
     put_totals(&w, s->bytes[0] + s->bytes[1], s->ios[0] + s->ios[1], rt);

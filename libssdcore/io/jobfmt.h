@@ -16,6 +16,7 @@ struct ssd__job_context {
     uint64_t capacity;       /* the target's size */
     uint64_t written_before; /* bytes written since TRIM before the job */
     int precondition;        /* enum ssd_precondition; -1 not given */
+    const char *temp_source; /* where temp_c was read; NULL or "": no temp_c column */
 };
 
 struct ssd__job_summary {
