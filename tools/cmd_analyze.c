@@ -93,6 +93,16 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                 human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_level_bps, b2, sizeof b2),
                 human(s.gc_end_level_bps, b3, sizeof b3));
     }
+    if (s.has_throttle)
+        fprintf(
+            f,
+            "  throttle:    from %.0f s (%s written) at %.1f C: %s/s -> %s/s, %.0f s throttled\n",
+            s.throttle_start_s, human(s.throttle_start_bytes, b1, sizeof b1), s.throttle_temp_c,
+            human(s.throttle_before_bps, b2, sizeof b2), human(s.throttle_level_bps, b3, sizeof b3),
+            s.throttled_s);
+    if (s.has_temperature)
+        fprintf(f, "  temperature: %.1f C at the start, %.1f C at most, %.1f C at the end\n",
+                s.temp_start_c, s.temp_max_c, s.temp_end_c);
     if (s.written_before_bytes > 0)
         fprintf(f, "  written before: %s since the last TRIM\n",
                 human(s.written_before_bytes, b1, sizeof b1));

@@ -763,7 +763,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
      * but are not in the caller's count of whole I/Os: take them off the
      * budget, or a run ends one I/O past it. */
     double carried = (s->carry[0] + s->carry[1]) * bs;
-    int stop = 0, phases_before = s->n_phases;
+    int stop = 0, phases_before = s->n_phases, throttled = 0;
     double written = 0;
     while (!stop && elapsed < dt_s * (1 - 1e-12)) {
         int64_t tick = (int64_t)floor(s->now_s / p->tick_s + 1e-9);
@@ -816,6 +816,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
                                                          (1 - fmin(xr, xw) / fmax(xr, xw)))));
         /* A hot drive caps its speed (a lower power state), reads and
          * writes together. */
+        throttled |= s->throttle_step != 0;
         if (!s->bulk && x > throttle_cap_bps(s)) {
             double cap = throttle_cap_bps(s);
             xw *= cap / x;
@@ -943,7 +944,9 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         elapsed += step;
     }
     *elapsed_s = elapsed;
-    if (!s->bulk)
+    /* A write regime's level is its speed when cool: a throttled interval
+     * is the thermal regime's (the throttles' record), not the regime's. */
+    if (!s->bulk && !throttled)
         ssd__sim_truth_interval(s, phases_before, written, elapsed);
     return 0;
 }

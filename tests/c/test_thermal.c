@@ -180,3 +180,126 @@ Test(thermal, ata_airflow_temperature_stands_in_when_194_is_missing) {
     cr_assert_eq(ssd__health_from_ata_smart(data, &h), 0);
     cr_expect_eq(h.temperature_c, 51);
 }
+
+static double truth(ssd_target *t, const char *key) {
+    double v = NAN;
+    int rc = ssd_sim_truth(t, key, &v);
+    cr_assert_eq(rc, 0, "truth %s: %s", key, ssd_target_errmsg(t));
+    return v;
+}
+
+Test(thermal, sim_throttle_steps_engage_at_their_temperatures_with_hysteresis) {
+    /* A SATA drive made to heat fast: light step at 60 C, heavy at 70 C. */
+    ssd_target *t = open_target("sim:ssd370,heat_write_c=150,thermal_tau_s=30,throttle_c=60,"
+                                "throttle_mbps=300,throttle2_c=70,throttle2_mbps=50,"
+                                "throttle_hyst_c=3,noise=0,noise_direct=0,dip_duty=0");
+    ssd_job *j = write_job(t, "300s", NULL);
+    double start = truth(t, "throttle_start_temp_c");
+    cr_expect(start >= 60 && start < 60.5, "%g", start);
+    cr_expect_float_eq(truth(t, "throttle_level_bps"), 300 * 1048576.0, 1);
+    char *json = NULL;
+    cr_assert_eq(ssd_sim_truth_to_json(t, 0, &json), 0);
+    cr_expect(strstr(json, "\"regime\": \"throttle\", \"step\": 1"), "%.3000s", json);
+    cr_expect(strstr(json, "\"step\": 2"), "the heavy step engages: %.3000s", json);
+    ssd_free(json);
+    /* At 300 MiB/s the drive would settle at 35 + 150 * 0.29 = 79 C: the
+     * heavy step engages at 70, its 50 MiB/s cools the drive, and it is
+     * released 3 C below 70; the temperature never passes 70 by much. */
+    size_t n = 0;
+    const ssd_sample *sm = ssd_job_samples(j, &n);
+    double hottest = 0;
+    for (size_t i = 0; i < n; i++)
+        hottest = fmax(hottest, sm[i].temp_c);
+    cr_expect(hottest < 71.5, "%g", hottest);
+    /* Cooling: an idle drive returns towards its idle temperature and
+     * leaves the throttle behind. */
+    cr_assert_eq(ssd_target_idle(t, 600), 0);
+    cr_expect(truth(t, "temperature_c") < 36, "%g", truth(t, "temperature_c"));
+    ssd_job_free(j);
+    j = write_job(t, "2s", NULL);
+    double tv;
+    cr_expect_eq(ssd_sim_truth(t, "throttle_start_s", &tv), SSD_ENODATA, "cool: no throttle");
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+Test(thermal, a_heavy_step_needs_a_light_one_below_it) {
+    ssd_target *t = NULL;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_expect_eq(ssd_target_open(t, "sim:bx200,throttle2_c=80"), SSD_ERANGE);
+    cr_expect(strstr(ssd_target_errmsg(t), "throttle2_c"), "%s", ssd_target_errmsg(t));
+    ssd_target_free(t);
+}
+
+/* A synthetic run: 1 s samples at 1000 MB/s, then at 600 from sample 60,
+ * with temperatures temp(i). */
+static ssd_analysis *analyse_run(double (*temp)(size_t), int with_temp,
+                                 struct ssd_analysis_summary *sum) {
+    enum { N = 200 };
+    double t[N], b[N], c[N];
+    for (size_t i = 0; i < N; i++) {
+        t[i] = (double)(i + 1);
+        b[i] = (i < 60 ? 1000e6 : 600e6) * (1 + 0.005 * ((double)((i * 7919) % 5) - 2));
+        c[i] = temp(i);
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
+    if (with_temp)
+        cr_assert_eq(ssd_series_set_column(s, "temp_c", c), 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    sum->size = sizeof *sum;
+    cr_assert_eq(ssd_analysis_summary(a, sum), 0);
+    ssd_series_free(s);
+    return a;
+}
+
+/* Heats to 80 C at the drop, then holds at 78-80. */
+static double held(size_t i) {
+    return i < 60 ? 40 + 40.0 * (double)i / 59 : 80 - 2 * (1 - exp(-(double)(i - 60) / 20));
+}
+/* The same shape, 25 C cooler: a drop on a drive at 55 C. */
+static double cool(size_t i) {
+    return held(i) - 25;
+}
+/* Heats to 80 C at the drop and keeps heating: the drop did not hold it. */
+static double rising(size_t i) {
+    return 40 + 40.0 * (double)i / 59;
+}
+
+Test(thermal, analysis_calls_a_drop_throttling_only_with_a_held_hot_temperature) {
+    struct ssd_analysis_summary m;
+    ssd_analysis *a = analyse_run(held, 1, &m);
+    cr_expect(m.has_temperature);
+    cr_expect(m.has_throttle);
+    cr_expect_float_eq(m.throttle_start_s, 60, 1e-9);
+    cr_expect_float_eq(m.throttle_temp_c, 80, 0.1);
+    cr_expect(fabs(m.throttle_level_bps / 600e6 - 1) < 0.02, "%g", m.throttle_level_bps);
+    cr_expect(!m.has_cache, "the fast start is the cool drive, not a cache");
+    cr_expect_float_eq(m.post_cache_bps, m.throttle_before_bps, 1e-9);
+    struct ssd_phase p = {.size = sizeof p};
+    cr_assert_eq(ssd_analysis_phase(a, 1, &p), 0);
+    cr_expect_str_eq(ssd_analysis_regime_name(p.regime), "throttle");
+    char *json = NULL;
+    cr_assert_eq(ssd_analysis_to_json(a, NULL, 0, &json), 0);
+    cr_expect(strstr(json, "\"throttle\":{\"start_s\":60"), "%s", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    /* The same speeds: without the column, or on a cooler drive, or with
+     * the temperature still climbing after the drop, no throttle, and the
+     * cache verdict is the one the speeds alone give. */
+    double (*others[])(size_t) = {held, cool, rising};
+    for (int k = 0; k < 3; k++) {
+        a = analyse_run(others[k], k != 0, &m);
+        cr_expect(!m.has_throttle, "case %d", k);
+        cr_expect(m.has_cache, "case %d", k);
+        cr_expect_eq(m.has_temperature, k != 0, "case %d", k);
+        cr_assert_eq(ssd_analysis_to_json(a, NULL, 0, &json), 0);
+        cr_expect(strstr(json, "\"throttle\":null"), "%s", json);
+        if (k == 0)
+            cr_expect(strstr(json, "\"temperature\":null") && strstr(json, "throttle_note"));
+        ssd_free(json);
+        ssd_analysis_free(a);
+    }
+}

@@ -1,0 +1,124 @@
+"""Temperature and throttling on the simulator: the thermal profile
+throttles, the analysis finds it within a few % of the model's truth (only
+with the temp_c column, never guessed without it), the column round-trips
+through the series reader and Python."""
+import json
+
+import numpy as np
+import pytest
+
+import ssdcore
+
+HOT = "sim:hot-nvme-1tb"
+MIB = 2 ** 20
+
+
+def rel_err(a, b):
+    return abs(a - b) / abs(b)
+
+
+@pytest.fixture(scope="module")
+def hot_write(tmp_path_factory):
+    """Five minutes of 128K QD32 sequential writes on the thermal profile,
+    logged; its truth; and the analysis of the log."""
+    log = tmp_path_factory.mktemp("thermal") / "hot.csv"
+    t = ssdcore.SimTarget(HOT)
+    r = ssdcore.job(t, pattern="write", bs="128k", qd=32, time=300, log=str(log))
+    truth = t.truth()
+    t.close()
+    return r, truth, log, ssdcore.analyze(str(log))
+
+
+def test_the_thermal_profile_throttles_at_its_temperature(hot_write):
+    r, truth, _, _ = hot_write
+    assert truth["throttle_start_s"] is not None, "the drive never throttled"
+    assert 80 <= truth["throttle_start_temp_c"] < 80.5
+    assert truth["throttle_level_bps"] == pytest.approx(2200 * MIB, rel=1e-6)
+    temps = r["series"]["temp_c"]
+    assert temps[0] < 45 and 79 < temps.max() <= 80.5
+    # The throttle holds it below 80 C from then on, at the capped speed.
+    late = r["series"]["write_bytes"][-60:]
+    assert np.median(late) == pytest.approx(2200 * MIB, rel=0.01)
+
+
+def test_analysis_finds_the_throttle_within_a_few_percent_of_truth(hot_write):
+    _, truth, _, a = hot_write
+    th = a["throttle"]
+    assert th is not None, a.get("throttle_note")
+    assert rel_err(th["start_s"], truth["throttle_start_s"]) <= 0.03
+    assert rel_err(th["start_bytes"], truth["throttle_start_bytes"]) <= 0.03
+    assert abs(th["temp_c"] - truth["throttle_start_temp_c"]) <= 1.0
+    assert rel_err(th["level_bps"], truth["throttle_level_bps"]) <= 0.03
+    assert rel_err(th["before_bps"], truth["post_cache_level_bps"]) <= 0.03
+    assert rel_err(th["throttled_s"], truth["throttled_s"]) <= 0.03
+    # Its own regime, and the fast start is no SLC cache (the drive has none).
+    assert [p["regime"] for p in a["phases"]] == ["direct", "throttle"]
+    assert a["cache"] is None
+    assert a["temperature"]["source"] == "sim model"
+    assert a["temperature"]["max_c"] == pytest.approx(truth["throttle_start_temp_c"], abs=0.6)
+    assert a.throttle_temp_c == th["temp_c"] and a.throttle_start_s == th["start_s"]
+
+
+def test_without_the_temperature_column_there_is_no_throttle_verdict(hot_write):
+    r, _, log, _ = hot_write
+    # The same samples without temp_c: read without the column, as arrays,
+    # and as a log whose column was cut off.
+    plain = ssdcore.Series.open(str(log), columns=["lat_*"])
+    arrays = (r["series"]["t_s"], r["series"]["write_bytes"].astype(float))
+    cut = log.with_name("cut.csv")
+    lines = log.read_text().splitlines()
+    cut.write_text("\n".join(line.rsplit(",", 1)[0] if not line.startswith("#") else line
+                             for line in lines) + "\n")
+    assert "temp_c" not in cut.read_text()
+    for data in (plain, arrays, str(cut)):
+        a = ssdcore.analyze(data)
+        assert a["throttle"] is None and a["temperature"] is None
+        assert "temperature" in a["throttle_note"]
+        assert all(p["regime"] != "throttle" for p in a["phases"])
+
+
+def test_temperature_column_round_trips_through_reader_and_python(hot_write):
+    r, _, log, _ = hot_write
+    s = r["series"]
+    assert "temp_c" in s.columns and "temp_c" in s[0]
+    read = ssdcore.Series.open(str(log))
+    assert "temp_c" in read.columns
+    np.testing.assert_allclose(read.columns["temp_c"], np.round(s["temp_c"], 1), atol=1e-9)
+    head = log.read_text().splitlines()[1]
+    assert json.loads(head[2:])["temp_source"] == "sim model"
+    assert r["temp_source"] == "sim model"
+    # The in-memory analysis of the job is the log's.
+    a = r.analyze()
+    assert a["throttle"] == ssdcore.analyze(str(log))["throttle"]
+    # Only the columns asked for are parsed.
+    assert "temp_c" not in ssdcore.Series.open(str(log), columns=[]).columns
+    assert list(ssdcore.Series.open(str(log), columns=["temp_c"]).columns) == ["temp_c"]
+
+
+def test_a_file_target_without_a_sensor_has_no_temperature(tmp_path):
+    r = ssdcore.job(str(tmp_path / "f.bin"), pattern="write", size="4m", time=0.3,
+                    interval=0.1, buffered=True, log=str(tmp_path / "f.csv"))
+    if r.get("temp_source"):
+        pytest.skip(f"this machine reads the disk's temperature ({r['temp_source']})")
+    assert "temp_c" not in r["series"].columns
+    assert "temp_c" not in (tmp_path / "f.csv").read_text()
+    with pytest.raises(KeyError):
+        r["series"]["temp_c"]
+
+
+def test_no_throttle_on_the_drives_that_do_not_throttle(tmp_path):
+    # The seeds' and datasheets' drives heat too (their logs have temp_c)
+    # but never throttle: a fill's verdicts with the column are the
+    # verdicts without it, and none is a throttle.
+    for p in ssdcore.sim_profiles():
+        if p["params"]["throttle_c"]:
+            continue
+        log = str(tmp_path / f"{p['name']}.csv")
+        ssdcore.job(f"sim:{p['name']}", pattern="write", bs="128k", qd=32, coverage=1,
+                    interval=1, log=log)
+        with_t = ssdcore.analyze(log)
+        without = ssdcore.analyze(ssdcore.Series.open(log, columns=["lat_*"]))
+        assert with_t["temperature"] is not None and without["temperature"] is None
+        assert with_t["throttle"] is None, p["name"]
+        for k in ("phases", "cache", "post_cache_bps", "folding", "gc"):
+            assert with_t[k] == without[k], (p["name"], k)
