@@ -212,11 +212,12 @@ class Target:
 
 _JOB_KEYS = ("pattern", "bs", "qd", "threads", "read_pct", "offset", "span", "time", "warmup",
              "bytes", "rate", "coverage", "seed", "interval", "engine", "log", "stamp", "fail_io",
-             "submit_batch", "written_before", "precondition")
+             "submit_batch", "written_before", "precondition", "temp_steady")
 
 
 _NUMERIC_KEYS = ("bs", "qd", "threads", "read_pct", "offset", "span", "time", "warmup", "bytes",
-                 "rate", "seed", "interval", "submit_batch", "fail_io", "written_before")
+                 "rate", "seed", "interval", "submit_batch", "fail_io", "written_before",
+                 "temp_steady")
 
 
 def interrupt() -> None:

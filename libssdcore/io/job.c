@@ -22,6 +22,11 @@
  * result["series"]): 1e6 samples are about 115 MiB, 11.5 days at 1 s. */
 #define SSD__MAX_SAMPLES 1000000
 
+/* A temperature is steady when its readings over the temp_steady window
+ * span no more than this: NVMe reports whole kelvins, so one step of the
+ * sensor is not a change. */
+#define SSD__TEMP_STEADY_C 1.0
+
 static const char *const pattern_names[] = {"read",      "write", "randread",
                                             "randwrite", "rw",    "randrw"};
 
@@ -45,6 +50,10 @@ struct ssd_job {
     /* Where the drive's temperature is read each interval (the series'
      * temp_c column); kind NONE: the column is left out. */
     struct ssd__temp_src temp;
+    /* "temp_steady": stop once the temperature held within
+     * SSD__TEMP_STEADY_C for this long (0: off); when it did. */
+    double temp_steady_s, temp_steady_at_s;
+    int temp_stop;
     ssd_progress_fn progress;
     void *progress_user;
     double progress_period_s;
@@ -226,6 +235,8 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
     }
     if (!strcmp(key, "warmup"))
         return opt_duration(j, key, value, 0, 1e7, &w->warmup_s);
+    if (!strcmp(key, "temp_steady"))
+        return opt_duration(j, key, value, 0, 1e7, &j->temp_steady_s);
     if (!strcmp(key, "bytes")) {
         if ((rc = opt_size(j, key, value, 0, UINT64_MAX >> 1, &w->max_bytes)))
             return rc;
@@ -399,6 +410,32 @@ static int log_write_failed(ssd_job *j, int e) {
                      j->log_path, j->log_rows, strerror(e), j->log_path);
 }
 
+/* Whether the temperature held within SSD__TEMP_STEADY_C over the last
+ * temp_steady seconds (every reading known): then the job stops, as a
+ * thermal test runs until the drive's temperature settles. Judged at most
+ * once per second of the run, so short intervals cost no more. */
+static void check_temp_steady(ssd_job *j) {
+    size_t n = j->nsamples;
+    double now = j->samples[n - 1].t_s, prev = n > 1 ? j->samples[n - 2].t_s : 0;
+    if (now < j->temp_steady_s || (n > 1 && floor(now) == floor(prev)))
+        return;
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t i = n; i-- > 0;) {
+        const ssd_sample *s = &j->samples[i];
+        if (!isfinite(s->temp_c))
+            return;
+        lo = fmin(lo, s->temp_c);
+        hi = fmax(hi, s->temp_c);
+        if (hi - lo > SSD__TEMP_STEADY_C)
+            return;
+        double began = i ? j->samples[i - 1].t_s : 0;
+        if (began <= now - j->temp_steady_s + 1e-9)
+            break;
+    }
+    j->temp_stop = 1;
+    j->temp_steady_at_s = now;
+}
+
 static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uint64_t ops[2],
                       double temp_c) {
     /* A timed job within the limit may end on one more, short interval
@@ -451,6 +488,8 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
         }
         ssd_hist_reset(j->iv_lat[d]);
     }
+    if (j->temp_steady_s > 0 && !j->temp_stop)
+        check_temp_steady(j);
     if (j->log) {
         /* Microseconds: a virtual run that stops on a byte budget can end
          * with an interval far shorter than a millisecond, and t_s must stay
@@ -610,6 +649,8 @@ static int run_virtual(ssd_job *j, unsigned gen) {
         if ((rc = add_sample(j, elapsed, iv.bytes, iv.ops, ssd__temp_read(t, &j->temp))))
             return rc;
         j->runtime_s = elapsed;
+        if (j->temp_stop)
+            break; /* the temperature settled */
         if (el < dt * (1 - 1e-9))
             break; /* stopped early: coverage pass or byte budget done */
         if (ssd__interrupt_generation() != gen || report_progress(j, elapsed, &last_report)) {
@@ -832,6 +873,8 @@ static int sample_intervals(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worke
             int rc = collect(j, rt, ws, started, (double)(boundary - rt->start_ns) * 1e-9);
             if (rc)
                 return rc;
+            if (j->temp_stop)
+                return 0; /* the temperature settled */
             boundary += interval_ns;
             double el = (double)(now - rt->start_ns) * 1e-9;
             if (report_progress(j, el, &last_report)) {
@@ -1027,6 +1070,8 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
         .error = j->run_rc && j->run_rc != SSD_EINTERRUPTED ? j->err : NULL,
         .runtime_s = j->runtime_s - j->measured_from_s, /* the measured time */
         .nsamples = j->nsamples,
+        .temp_steady_s = j->temp_steady_s,
+        .temp_steady_at_s = j->temp_stop ? j->temp_steady_at_s : NAN,
     };
     for (int d = 0; d < 2; d++) {
         s.bytes[d] = j->bytes[d];

@@ -187,6 +187,10 @@ int ssd__job_results_json(const struct ssd__job_summary *s, char **out) {
         ssd__jw_kstr(&w, "log", s->log_path);
     if (s->ctx.temp_source && *s->ctx.temp_source)
         ssd__jw_kstr(&w, "temp_source", s->ctx.temp_source);
+    if (s->temp_steady_s > 0) { /* null: it never settled (or was never read) */
+        ssd__jw_knum(&w, "temp_steady_s", s->temp_steady_s);
+        ssd__jw_knum(&w, "temp_steady_at_s", s->temp_steady_at_s);
+    }
     ssd__jw_ku64(&w, "samples", s->nsamples);
     ssd__jw_knum(&w, "runtime_s", rt);
     put_totals(&w, s->bytes[0] + s->bytes[1], s->ios[0] + s->ios[1], rt);

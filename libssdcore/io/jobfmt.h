@@ -31,6 +31,8 @@ struct ssd__job_summary {
     int interrupted;
     double runtime_s;
     size_t nsamples;
+    double temp_steady_s;    /* the temp_steady option (0: not asked) */
+    double temp_steady_at_s; /* when the temperature settled; NaN: never */
     uint64_t bytes[2], ios[2];
     const ssd_hist *lat[2];
 };

@@ -122,3 +122,12 @@ def test_no_throttle_on_the_drives_that_do_not_throttle(tmp_path):
         assert with_t["throttle"] is None, p["name"]
         for k in ("phases", "cache", "post_cache_bps", "folding", "gc"):
             assert with_t[k] == without[k], (p["name"], k)
+
+
+def test_temp_steady_stops_a_job_once_the_temperature_settles():
+    r = ssdcore.job(HOT, pattern="write", bs="128k", qd=32, time="30m", temp_steady="2m")
+    assert r["temp_steady_s"] == 120
+    at = r["temp_steady_at_s"]
+    assert at is not None and 120 <= at < 600 and r["runtime_s"] == pytest.approx(at)
+    last = r["series"]["temp_c"][-120:]
+    assert last.max() - last.min() <= 1.0

@@ -107,6 +107,11 @@ SSD_API void ssd_job_free(ssd_job *j);
  *               figures (bytes, IOPS, latency, runtime_s) cover only the
  *               intervals that began after the warm-up; the series logs
  *               every interval. Needs a time; refused with bytes/coverage.
+ *   "temp_steady"  stop once the drive's temperature has held within 1 C
+ *               for this long ("2m"; "0" = off), as a thermal test runs
+ *               until the temperature settles; time (or bytes) stays the
+ *               limit. The results give "temp_steady_at_s" (null when it
+ *               never settled, or the temperature cannot be read)
  *   "bytes"     stop after this many bytes ("8g"); "0" = no limit
  *               (with neither time nor bytes nor coverage, time is 10 s)
  *   "rate"      limit the total rate to this many bytes/s ("100m")
