@@ -794,6 +794,10 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
         ssd__text_regimes(&t, m, st->res.phases, st->res.nphases);
         if (st->res.nphases > 1)
             ssd__text_add(&t, "; end %.1f MiB/s", ssd__end_level(st) / 1048576);
+        if (m->has_throttle)
+            ssd__text_add(&t, "; throttles at %.1f C after %.0f s: %.1f -> %.1f MiB/s",
+                          m->throttle_temp_c, m->throttle_start_s, m->throttle_before_bps / 1048576,
+                          m->throttle_level_bps / 1048576);
         if (m->has_recovery)
             ssd__text_add(&t, "; recovered %s%.2f GiB%s",
                           m->recovery_censored == SSD_CENSOR_RIGHT ? "at least " : "",

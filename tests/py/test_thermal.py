@@ -1,8 +1,10 @@
 """Temperature and throttling on the simulator: the thermal profile
 throttles, the analysis finds it within a few % of the model's truth (only
 with the temp_c column, never guessed without it), the column round-trips
-through the series reader and Python."""
+through the series reader and Python, and the thermal suite runs."""
 import json
+import math
+import subprocess
 
 import numpy as np
 import pytest
@@ -131,3 +133,19 @@ def test_temp_steady_stops_a_job_once_the_temperature_settles():
     assert at is not None and 120 <= at < 600 and r["runtime_s"] == pytest.approx(at)
     last = r["series"]["temp_c"][-120:]
     assert last.max() - last.min() <= 1.0
+
+
+def test_thermal_suite_writes_then_reads_and_finds_the_throttle(tmp_path):
+    out = tmp_path / "run"
+    res = ssdcore.suite(HOT, str(out), "thermal")
+    steps = {s["name"]: s for s in res["steps"]}
+    assert steps["thermal-write"]["state"] == "done" and steps["thermal-read"]["state"] == "done"
+    w = steps["analyze-thermal-write"]["analysis"]
+    assert w["throttle"] is not None and abs(w["throttle"]["temp_c"] - 80) <= 1
+    rd = steps["analyze-thermal-read"]["analysis"]
+    assert rd["temperature"] is not None and rd["throttle"] is None  # reads heat less
+    html = (out / "report.html").read_text()
+    assert "temp-axis" in html  # the write curve's second axis
+    cli = subprocess.run(["ssdcore", "suite", "--list", HOT, "--suite", "thermal"],
+                         capture_output=True, text=True, check=True).stdout
+    assert "temp_steady=2m" in cli and "ddir=read" in cli
