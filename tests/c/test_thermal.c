@@ -303,3 +303,32 @@ Test(thermal, analysis_calls_a_drop_throttling_only_with_a_held_hot_temperature)
         ssd_analysis_free(a);
     }
 }
+
+Test(thermal, checked_in_sample_with_temperatures_reads_and_throttles) {
+    ssd_series *s = NULL;
+    const char *path = SSD_TEST_DATA_DIR "/series/series_v1_temp.csv";
+    cr_assert_eq(ssd_series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
+    const double *tc = ssd_series_column(s, "temp_c");
+    cr_assert_not_null(tc);
+    cr_expect_float_eq(tc[0], 40, 1e-9);
+    cr_expect(isnan(tc[150]), "an empty field is unknown, not 0: %g", tc[150]);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary m = {.size = sizeof m};
+    cr_assert_eq(ssd_analysis_summary(a, &m), 0);
+    cr_expect(m.has_throttle);
+    cr_expect_float_eq(m.throttle_start_s, 100, 1e-9);
+    cr_expect_float_eq(m.throttle_temp_c, 80, 1e-9);
+    char *json = NULL;
+    cr_assert_eq(ssd_analysis_to_json(a, NULL, 0, &json), 0);
+    cr_expect(strstr(json, "\"source\":\"nvme smart log\""), "%s", json);
+    ssd_free(json);
+    /* Above the drive's hottest reading, no drop is throttling. */
+    cr_assert_eq(ssd_analysis_set_option(a, "throttle_min_c", "85"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0);
+    cr_assert_eq(ssd_analysis_summary(a, &m), 0);
+    cr_expect(!m.has_throttle);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
