@@ -78,6 +78,60 @@ static void revoke_cache(struct ssd__curve *c, struct ssd__result *res) {
         c->ph[0].regime = SSD_REGIME_DIRECT;
 }
 
+/* A throttle that saw-tooths inside one phase: the drive slows as it
+ * reaches its limit, cools a few degrees, speeds up, heats again, in
+ * steps too short for phases of their own (the segmentation calls them
+ * periodic dips). It is throttling when the dips begin, again and again,
+ * at the same temperature (within PEAK_C of the first), each after the
+ * drive heated up to it (rising before), at least throttle_min_c, after
+ * the drive warmed HEATED_C: GC dips come whatever the temperature. The
+ * phases keep their regime; "throttle" gives the first dip, the speed in
+ * the dips and the time spent in them. */
+static void sawtooth(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                     const double *T, struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    for (size_t j = 0; j < c->nph; j++) {
+        const struct ssd_phase *p = &c->ph[j];
+        double level = p->level_bps, on = NAN, coolest = finite_min(T, 0, p->first + 1);
+        size_t first = 0, starts = 0, in_dip = 0;
+        double dip_s = 0;
+        size_t n_low = 0;
+        for (size_t k = p->first + 4; k <= p->last; k++) {
+            int low = c->r[k] * o->min_step <= level;
+            if (low) {
+                c->scratch[n_low++] = c->r[k];
+                dip_s += c->dt[k];
+            }
+            if (!low || in_dip) {
+                in_dip = low;
+                continue;
+            }
+            in_dip = 1;
+            double tk = finite_max(T, k - 1, k + 1);
+            int rising = T[k - 1] - T[k - 4] >= 0.5;
+            if (!(tk >= o->throttle_min_c) || !rising || !(tk - coolest >= HEATED_C) ||
+                !(tk >= finite_max(T, 0, k) - PEAK_C))
+                continue;
+            if (!starts) {
+                first = k;
+                on = tk;
+            }
+            starts += fabs(tk - on) <= PEAK_C;
+        }
+        if (starts < 3)
+            continue;
+        S->has_throttle = 1;
+        S->throttle_start_s = c->t[first - 1];
+        S->throttle_start_bytes = c->cum[first];
+        S->throttle_temp_c = on;
+        S->throttle_level_bps = ssd__median(c->scratch, n_low);
+        S->throttle_before_bps = level;
+        S->throttled_s = dip_s;
+        res->throttle_steps = 0; /* inside a phase: no phase of its own */
+        return;
+    }
+}
+
 void ssd__find_throttle(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                         const ssd_series *s, struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -153,6 +207,19 @@ void ssd__find_throttle(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->throttle_start_s = p->start_s;
         S->throttle_start_bytes = p->start_bytes;
         S->throttle_temp_c = on;
+        /* A drive whose throttle saw-tooths (its speed back as soon as it
+         * cooled a little) dropped at this temperature before, in steps too
+         * short for a phase of their own: the throttle began at the first
+         * such drop. */
+        for (size_t k = prev->first + 1; k < i; k++) {
+            double tk = finite_max(T, k - 1, k + 1);
+            if (c->r[k] * o->min_step <= before && tk >= on - PEAK_C && tk >= o->throttle_min_c) {
+                S->throttle_start_s = c->t[k - 1];
+                S->throttle_start_bytes = c->cum[k];
+                S->throttle_temp_c = tk;
+                break;
+            }
+        }
         S->throttle_level_bps = p->level_bps;
         S->throttle_before_bps = before;
         S->throttled_s = held_s;
@@ -165,4 +232,5 @@ void ssd__find_throttle(struct ssd__curve *c, const struct ssd__analysis_opts *o
             revoke_cache(c, res);
         return;
     }
+    sawtooth(c, o, T, res);
 }

@@ -61,6 +61,24 @@ def test_analysis_finds_the_throttle_within_a_few_percent_of_truth(hot_write):
     assert a.throttle_temp_c == th["temp_c"] and a.throttle_start_s == th["start_s"]
 
 
+@pytest.mark.parametrize("cap", [1500, 1000, 600])
+def test_a_sawtooth_throttle_is_found_at_its_first_drop(cap):
+    # A cap that cools the drive below the release point: the speed comes
+    # back, the drive heats again, and the speed saw-tooths; at 600 MiB/s
+    # the steps are too short for phases of their own (periodic dips).
+    t = ssdcore.SimTarget(f"{HOT},throttle_mbps={cap}")
+    r = ssdcore.job(t, pattern="write", bs="128k", qd=32, time=400)
+    truth = t.truth()
+    t.close()
+    assert len(truth["throttles"]) > 3  # it saw-tooths
+    th = r.analyze()["throttle"]
+    assert th is not None
+    assert rel_err(th["start_s"], truth["throttle_start_s"]) <= 0.03
+    assert rel_err(th["start_bytes"], truth["throttle_start_bytes"]) <= 0.03
+    assert abs(th["temp_c"] - truth["throttle_start_temp_c"]) <= 1.0
+    assert rel_err(th["level_bps"], cap * MIB) <= 0.05
+
+
 def test_without_the_temperature_column_there_is_no_throttle_verdict(hot_write):
     r, _, log, _ = hot_write
     # The same samples without temp_c: read without the column, as arrays,
