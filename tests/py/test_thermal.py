@@ -167,3 +167,20 @@ def test_thermal_suite_writes_then_reads_and_finds_the_throttle(tmp_path):
     cli = subprocess.run(["ssdcore", "suite", "--list", HOT, "--suite", "thermal"],
                          capture_output=True, text=True, check=True).stdout
     assert "temp_steady=2m" in cli and "ddir=read" in cli
+
+
+def test_python_plot_draws_the_temperature_on_a_second_axis(hot_write):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from ssdcore import plot as P
+    r, _, log, a = hot_write
+    ax = P.write_curve(a)
+    assert len(ax.figure.axes) == 2  # the speed, and the temperature's twin
+    temp_ax = ax.figure.axes[1]
+    assert temp_ax.get_ylabel() == "°C"
+    assert any("throttles at 80.0" in t.get_text() for t in ax.get_legend().get_texts())
+    plt.close(ax.figure)
+    ax = P.write_curve(ssdcore.analyze(ssdcore.Series.open(str(log), columns=["lat_*"])))
+    assert len(ax.figure.axes) == 1  # no column, no axis
+    plt.close(ax.figure)
