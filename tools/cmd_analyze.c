@@ -35,7 +35,9 @@ static const char *const analyze_usage =
     "object per series (an array for several). --set passes analysis options\n"
     "(penalty, min_step, min_drop, min_phase_samples, min_phase_fraction,\n"
     "dip_depth, ss_round_s, ss_range, ss_slope, expect_cache_bps, exact_limit,\n"
-    "noise_merge, capacity_bytes, written_before_bytes, precondition).\n";
+    "noise_merge, capacity_bytes, written_before_bytes, precondition,\n"
+    "throttle_min_c). A series with a temp_c column (the drive's temperature) is\n"
+    "also checked for thermal throttling; without one, throttling is not assessed.\n";
 
 #define MAX_SETS 32
 

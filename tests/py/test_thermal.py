@@ -184,3 +184,18 @@ def test_python_plot_draws_the_temperature_on_a_second_axis(hot_write):
     ax = P.write_curve(ssdcore.analyze(ssdcore.Series.open(str(log), columns=["lat_*"])))
     assert len(ax.figure.axes) == 1  # no column, no axis
     plt.close(ax.figure)
+
+
+def test_cli_analyze_help_and_set_reach_the_throttle_option():
+    import subprocess
+    help_text = subprocess.run(["ssdcore", "analyze", "--help"], capture_output=True,
+                               text=True).stdout
+    assert "throttle_min_c" in help_text and "temp_c" in help_text
+    sample = str(__import__("pathlib").Path(__file__).parents[1] / "data" / "series"
+                 / "series_v1_temp.csv")
+    out = subprocess.run(["ssdcore", "analyze", "--json", sample], capture_output=True,
+                         text=True, check=True).stdout
+    assert json.loads(out)["throttle"]["temp_c"] == 80
+    out = subprocess.run(["ssdcore", "analyze", "--json", "--set", "throttle_min_c=85", sample],
+                         capture_output=True, text=True, check=True).stdout
+    assert json.loads(out)["throttle"] is None
