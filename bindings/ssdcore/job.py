@@ -411,7 +411,9 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     written_before (bytes written to the drive since its last TRIM, recorded
     in the log's metadata for :func:`analyze`), precondition (how the drive
     was preconditioned: "none", "seq_fill", "random_fill" or "unknown",
-    recorded likewise). The result's ``analysis_context`` carries both, the
+    recorded likewise), temp_steady (stop once the drive's temperature held
+    within 1 C that long: a thermal test; ``temp_steady_at_s`` says when).
+    The result's ``analysis_context`` carries both, the
     drive's capacity and the workload, so ``job(...).analyze()`` gives the
     verdict ``analyze(its log)`` gives.
     Sizes and times
