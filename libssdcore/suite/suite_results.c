@@ -303,6 +303,8 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
         snprintf(name, sizeof name, "%s.csv", st->def.series); /* ".csv" when none, as always */
         ssd__jw_kstr(w, "series", name);
         csv_name(w, "reference", st->def.reference);
+        if (st->def.ddir[0]) /* the direction analysed, when not the writes */
+            ssd__jw_kstr(w, "ddir", st->def.ddir);
         ssd__jw_key(w, "options");
         ssd__jw_begin_object(w);
         for (int k = 0; k < st->def.naopts; k++)

@@ -167,6 +167,12 @@ def test_thermal_suite_writes_then_reads_and_finds_the_throttle(tmp_path):
     cli = subprocess.run(["ssdcore", "suite", "--list", HOT, "--suite", "thermal"],
                          capture_output=True, text=True, check=True).stdout
     assert "temp_steady=2m" in cli and "ddir=read" in cli
+    # Reloaded, the read pass's analysis reads its reads again (ddir is
+    # kept in results.json), so nothing falls back to the stored figures.
+    again = subprocess.run(["ssdcore", "report", str(out)], capture_output=True, text=True,
+                           check=True)
+    assert "cannot recompute" not in again.stderr, again.stderr
+    assert steps["analyze-thermal-read"]["ddir"] == "read"
 
 
 def test_python_plot_draws_the_temperature_on_a_second_axis(hot_write):
