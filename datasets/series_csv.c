@@ -25,7 +25,7 @@ static int listed(const char *list, const char *name) {
 
 /* The optional columns kept; others are ignored. */
 static int is_kept_column(const ssd_series *s, const char *name) {
-    if (strcmp(name, "ops") && strncmp(name, "lat_", 4))
+    if (strcmp(name, "ops") && strncmp(name, "lat_", 4) && strcmp(name, "temp_c"))
         return 0;
     return !s->keep_columns || listed(s->keep_columns, name);
 }

@@ -35,7 +35,9 @@ static const char *const analyze_usage =
     "object per series (an array for several). --set passes analysis options\n"
     "(penalty, min_step, min_drop, min_phase_samples, min_phase_fraction,\n"
     "dip_depth, ss_round_s, ss_range, ss_slope, expect_cache_bps, exact_limit,\n"
-    "noise_merge, capacity_bytes, written_before_bytes, precondition).\n";
+    "noise_merge, capacity_bytes, written_before_bytes, precondition,\n"
+    "throttle_min_c). A series with a temp_c column (the drive's temperature) is\n"
+    "also checked for thermal throttling; without one, throttling is not assessed.\n";
 
 #define MAX_SETS 32
 
@@ -93,6 +95,16 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                 human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_level_bps, b2, sizeof b2),
                 human(s.gc_end_level_bps, b3, sizeof b3));
     }
+    if (s.has_throttle)
+        fprintf(
+            f,
+            "  throttle:    from %.0f s (%s written) at %.1f C: %s/s -> %s/s, %.0f s throttled\n",
+            s.throttle_start_s, human(s.throttle_start_bytes, b1, sizeof b1), s.throttle_temp_c,
+            human(s.throttle_before_bps, b2, sizeof b2), human(s.throttle_level_bps, b3, sizeof b3),
+            s.throttled_s);
+    if (s.has_temperature)
+        fprintf(f, "  temperature: %.1f C at the start, %.1f C at most, %.1f C at the end\n",
+                s.temp_start_c, s.temp_max_c, s.temp_end_c);
     if (s.written_before_bytes > 0)
         fprintf(f, "  written before: %s since the last TRIM\n",
                 human(s.written_before_bytes, b1, sizeof b1));
@@ -180,7 +192,7 @@ static int open_series(const char *cmd, const char *const *paths, size_t n, cons
                        double per_io_interval_s, ssd_series **out) {
     /* The analysis reads the latency columns alone: the others (ops, the
      * per-direction figures) are skipped unparsed. */
-    int rc = ssd_series_open_columns(out, paths, n, ddir, 0, per_io_interval_s, "lat_*");
+    int rc = ssd_series_open_columns(out, paths, n, ddir, 0, per_io_interval_s, "lat_*,temp_c");
     if (rc < 0) {
         cli_error(cmd, "%s", *out ? ssd_series_errmsg(*out) : ssd_strerror(rc));
         ssd_series_free(*out);

@@ -36,6 +36,8 @@ static const char job_usage[] =
     "  --time DURATION     stop after this long (30s, 2h; default 10s)\n"
     "  --warmup DURATION   run this long first, logged but not measured (the\n"
     "                      figures cover --time after it)\n"
+    "  --temp-steady DURATION  stop once the drive's temperature held within 1 C\n"
+    "                      this long (a thermal test; --time stays the limit)\n"
     "  --bytes SIZE        stop after this many bytes\n"
     "  --rate SIZE         limit to SIZE bytes per second\n"
     "  --coverage, --fill  write/read every block of the area exactly once, then stop\n"
@@ -64,6 +66,7 @@ enum {
     OPT_SPAN,
     OPT_TIME,
     OPT_WARMUP,
+    OPT_TEMP_STEADY,
     OPT_BYTES,
     OPT_RATE,
     OPT_COVERAGE,
@@ -93,6 +96,7 @@ static const struct option long_opts[] = {
     {"span", required_argument, NULL, OPT_SPAN},
     {"time", required_argument, NULL, OPT_TIME},
     {"warmup", required_argument, NULL, OPT_WARMUP},
+    {"temp-steady", required_argument, NULL, OPT_TEMP_STEADY},
     {"bytes", required_argument, NULL, OPT_BYTES},
     {"rate", required_argument, NULL, OPT_RATE},
     {"coverage", no_argument, NULL, OPT_COVERAGE},
@@ -123,6 +127,7 @@ static const struct {
     {OPT_SPAN, "span"},
     {OPT_TIME, "time"},
     {OPT_WARMUP, "warmup"},
+    {OPT_TEMP_STEADY, "temp_steady"},
     {OPT_BYTES, "bytes"},
     {OPT_RATE, "rate"},
     {OPT_SEED, "seed"},

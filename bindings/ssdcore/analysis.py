@@ -231,13 +231,22 @@ def read_series(paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
     return s.to_frame() if as_frame else _take_arrays(s)
 
 
+def _is_analysis_column(k: Any) -> bool:
+    """A column the analysis reads beside t_s and bytes: latencies
+    (lat_*_us) and the drive's temperature (temp_c, for throttling)."""
+    return isinstance(k, str) and (k.startswith("lat_") or k == "temp_c")
+
+
 def _lat_columns(cols: Mapping[str, Any]) -> Dict[str, np.ndarray]:
-    """The latency columns the analysis reads (lat_*_us), one spelling:
-    lat_p99_9_us is what the C reader calls lat_p999_us."""
+    """The columns the analysis reads (lat_*_us, temp_c), one spelling:
+    lat_p99_9_us is what the C reader calls lat_p999_us. A temperature that
+    is unknown (None) is NaN."""
     out = {}
     for k, v in cols.items():
         if isinstance(k, str) and k.startswith("lat_") and k.endswith("_us"):
             out["lat_p999_us" if k == "lat_p99_9_us" else k] = np.asarray(v, dtype=np.float64)
+        elif k == "temp_c":
+            out[k] = np.array([np.nan if x is None else x for x in v], dtype=np.float64)
     return out
 
 
@@ -257,7 +266,10 @@ def job_context(result: Mapping[str, Any]) -> Dict[str, Any]:
     workload say."""
     ctx = result.get("analysis_context")
     if isinstance(ctx, Mapping):
-        return dict(ctx)
+        out = dict(ctx)
+        if result.get("temp_source"):  # where the samples' temp_c was read
+            out["temp_source"] = result["temp_source"]
+        return out
     out: Dict[str, Any] = {}
     target, wl = result.get("target"), result.get("workload")
     if isinstance(target, Mapping) and target.get("size_bytes"):
@@ -294,6 +306,8 @@ def _job_series(result: Mapping[str, Any], cols: Mapping[str, Any], ddir: str) -
     # At the precision the log prints them (t_s %.6f, latencies %.3f), as
     # ssd_job_series does: the series is the log's, to the last bit.
     keep = {k: _as_logged(v, 3) for k, v in cols.items() if k.startswith("lat_")}
+    if "temp_c" in cols:  # %.1f in the log
+        keep["temp_c"] = _as_logged([np.nan if x is None else x for x in cols["temp_c"]], 1)
     if "ops" in cols:
         keep["ops"] = cols["ops"]
     s = _from_arrays(_as_logged(cols["t_s"], 6), sel, keep)
@@ -313,9 +327,9 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0) -> Series:
         return data
     if _is_pathlike(data) or (isinstance(data, (list, tuple)) and data
                               and all(_is_pathlike(x) for x in data)):
-        # The analysis reads the latency columns alone.
+        # The analysis reads the latency and temperature columns alone.
         return Series.open(data, ddir=ddir, per_io_interval_s=per_io_interval_s,
-                           columns=["lat_*"])
+                           columns=["lat_*", "temp_c"])
     if type(data).__name__ == "DataFrame" and hasattr(data, "columns"):
         cols = list(data.columns)
         if "t_s" not in cols or "bytes" not in cols:
@@ -324,7 +338,7 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0) -> Series:
         return _from_arrays(data["t_s"].to_numpy(dtype=np.float64),
                             data["bytes"].to_numpy(dtype=np.float64),
                             {c: data[c].to_numpy(dtype=np.float64) for c in cols
-                             if isinstance(c, str) and c.startswith("lat_")})
+                             if _is_analysis_column(c)})
     if isinstance(data, Mapping):
         rows = data.get("series")
         if rows is not None and hasattr(rows, "column"):  # a job result: its JobSeries
@@ -405,7 +419,7 @@ class _Analysis:
 
     def run(self, s: Series, ref: Optional[Series], source: Optional[str]) -> AnalysisResult:
         d = self.run_json(s, ref, source)
-        lat = {k: v for k, v in s.columns.items() if k.startswith("lat_")}
+        lat = {k: v for k, v in s.columns.items() if _is_analysis_column(k)}
         return AnalysisResult(d, s.t_s, s.bytes, lat)
 
 

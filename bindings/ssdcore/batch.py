@@ -171,7 +171,7 @@ def _portable(item: Any) -> Any:
     """An input that can travel to another process (a Series handle cannot)."""
     from .analysis import Series
     if isinstance(item, Series):
-        cols = {k: v for k, v in item.columns.items() if k.startswith("lat_")}
+        cols = {k: v for k, v in item.columns.items() if k.startswith("lat_") or k == "temp_c"}
         return dict(cols, t_s=item.t_s, bytes=item.bytes)
     return item
 

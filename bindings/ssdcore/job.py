@@ -212,11 +212,12 @@ class Target:
 
 _JOB_KEYS = ("pattern", "bs", "qd", "threads", "read_pct", "offset", "span", "time", "warmup",
              "bytes", "rate", "coverage", "seed", "interval", "engine", "log", "stamp", "fail_io",
-             "submit_batch", "written_before", "precondition")
+             "submit_batch", "written_before", "precondition", "temp_steady")
 
 
 _NUMERIC_KEYS = ("bs", "qd", "threads", "read_pct", "offset", "span", "time", "warmup", "bytes",
-                 "rate", "seed", "interval", "submit_batch", "fail_io", "written_before")
+                 "rate", "seed", "interval", "submit_batch", "fail_io", "written_before",
+                 "temp_steady")
 
 
 def interrupt() -> None:
@@ -224,13 +225,14 @@ def interrupt() -> None:
     lib.ssd_interrupt()
 
 
-# ssd_sample as numpy sees it (job.h): 112 bytes a sample, checked at import.
+# ssd_sample as numpy sees it (job.h): 120 bytes a sample, checked at import.
 _SAMPLE_DTYPE = np.dtype([
     ("size", "<u8"),  # the struct's version (ssdcore/base.h); the stride of the array
     ("t_s", "<f8"), ("bytes", "<u8", (2,)), ("ops", "<u8", (2,)),
     ("lat_mean_us", "<f8"), ("lat_p99_us", "<f8"), ("lat_max_us", "<f8"),
     ("dir_lat_mean_us", "<f8", (2,)), ("dir_lat_p99_us", "<f8", (2,)),
     ("dir_lat_max_us", "<f8", (2,)),
+    ("temp_c", "<f8"),  # NaN when the drive's temperature is unknown
 ])
 assert _SAMPLE_DTYPE.itemsize == ffi.sizeof("ssd_sample")
 
@@ -244,13 +246,16 @@ _SERIES_COLUMNS = (
     ("read_lat_mean_us", "dir_lat_mean_us", 0), ("read_lat_p99_us", "dir_lat_p99_us", 0),
     ("read_lat_max_us", "dir_lat_max_us", 0), ("write_lat_mean_us", "dir_lat_mean_us", 1),
     ("write_lat_p99_us", "dir_lat_p99_us", 1), ("write_lat_max_us", "dir_lat_max_us", 1),
+    ("temp_c", "temp_c", None),
 )
 _COLUMN = {name: (field, d) for name, field, d in _SERIES_COLUMNS}
+# Columns a job has only when it could read them, as its log has them.
+_OPTIONAL = ("temp_c",)
 
 
 class JobSeries(Sequence):
     """A job's samples, one per interval, in the compact form the library
-    keeps them (112 bytes a sample: 1M samples are ~107 MiB, where a list of
+    keeps them (120 bytes a sample: 1M samples are ~115 MiB, where a list of
     dicts took 1.68 GB).
 
     ``series["write_bytes"]`` is a column as a numpy array; ``series[i]``
@@ -270,9 +275,16 @@ class JobSeries(Sequence):
     def __init__(self, raw: np.ndarray):
         self._raw = raw
 
-    columns = tuple(name for name, _, _ in _SERIES_COLUMNS)
+    @property
+    def columns(self) -> tuple:
+        """The series CSV's columns; temp_c only when the drive's
+        temperature was read (absent, not 0, when unknown)."""
+        return tuple(name for name, _, _ in _SERIES_COLUMNS
+                     if name not in _OPTIONAL or np.isfinite(self._raw[name]).any())
 
     def column(self, name: str) -> np.ndarray:
+        if name in _OPTIONAL and name not in self.columns:
+            raise KeyError(name)
         field, d = _COLUMN[name]
         v = self._raw[field]
         if v.ndim == 2:
@@ -282,11 +294,16 @@ class JobSeries(Sequence):
     def _row(self, i: int) -> dict:
         x = self._raw[i]
         row = {}
+        cols = self.columns
         for name, field, d in _SERIES_COLUMNS:
+            if name not in cols:
+                continue
             v = x[field]
             if getattr(v, "ndim", 0):
                 v = v[0] + v[1] if d is None else v[d]
-            row[name] = v.item()
+            v = v.item()
+            # A reading that failed is None (an empty field in the log).
+            row[name] = None if name in _OPTIONAL and v != v else v
         return row
 
     def __len__(self):
@@ -394,7 +411,9 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     written_before (bytes written to the drive since its last TRIM, recorded
     in the log's metadata for :func:`analyze`), precondition (how the drive
     was preconditioned: "none", "seq_fill", "random_fill" or "unknown",
-    recorded likewise). The result's ``analysis_context`` carries both, the
+    recorded likewise), temp_steady (stop once the drive's temperature held
+    within 1 C that long: a thermal test; ``temp_steady_at_s`` says when).
+    The result's ``analysis_context`` carries both, the
     drive's capacity and the workload, so ``job(...).analyze()`` gives the
     verdict ``analyze(its log)`` gives.
     Sizes and times

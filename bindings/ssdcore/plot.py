@@ -37,8 +37,9 @@ PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e
 _DOTS, _AVG, _LEVEL, _CACHE, _FOLD, _GC = ("#4a7fb8", "#08306b", "#e6550d", "#31a354",
                                            "#756bb1", "#a50f15")
 _BANDS = ("#e8f0fa", "#f3f3f3")
+_TEMP = "#c0392b"
 _REGIME_BANDS = {"cache": "#e5f5e0", "direct": "#e8f0fa", "folding": "#efedf5",
-                 "gc": "#fee0d2", "other": "#f3f3f3"}
+                 "gc": "#fee0d2", "throttle": "#f8d7da", "other": "#f3f3f3"}
 
 
 def _axes(ax: Any) -> Any:
@@ -200,9 +201,23 @@ def write_curve(result: Any, ax: Any = None, *, window_s: Optional[float] = None
     if a.gc_start_bytes is not None:
         ax.axvline(at(a.gc_start_bytes), color=color or _GC, lw=2, ls=":", zorder=4,
                    label=f"{who}GC from {a.gc_start_bytes / GIB:.1f} GiB")
+    if a.throttle_start_bytes is not None:
+        ax.axvline(at(a.throttle_start_bytes), color=color or _TEMP, lw=2, zorder=4,
+                   label=f"{who}throttles at {a.throttle_temp_c:.1f} °C")
     ax.set_xlim(0, xmax)
     top = np.nanmax(rate) if np.isfinite(rate).any() else 1.0
     ax.set_ylim(0, top * 1.08)
+    temp = a.latency_columns.get("temp_c")
+    if temp is not None and np.isfinite(temp).any():
+        # The drive's temperature on a second axis, as the report draws it
+        # (a reading that failed is a gap, never 0).
+        temp = np.asarray(temp, dtype=float)[:len(xs)]
+        tax = ax.twinx()
+        tax.plot(xs, temp, "-", lw=1.4, color=_TEMP, label="drive temperature, °C")
+        lo, hi = np.nanmin(temp), np.nanmax(temp)
+        tax.set_ylim(np.floor(lo / 10) * 10, max(np.ceil(hi / 10) * 10, np.floor(lo / 10) * 10 + 20))
+        tax.set_ylabel("°C", color=_TEMP)
+        tax.tick_params(axis="y", colors=_TEMP)
     ax.set_xlabel("time, s" if by_time else "data written, GiB")
     ax.set_ylabel("MiB/s")
     ax.set_title(f"{_short_name(a.source)}: write speed against "

@@ -467,6 +467,17 @@ class AnalysisResult(Result):
                                       "The same, as bytes written.")
     steady_state_bps = _maybe("steady_state.mean_bps", _float,
                               "The steady state's average speed, bytes/s.")
+    throttle_start_s = _maybe("throttle.start_s", _float,
+                              "When thermal throttling began, s (None: none found, or the\n"
+                              "series has no temp_c column: throttle_note says which).")
+    throttle_start_bytes = _maybe("throttle.start_bytes", _int,
+                                  "Bytes written when thermal throttling began.")
+    throttle_temp_c = _maybe("throttle.temp_c", _float,
+                             "The drive's temperature when it began to throttle, degrees C.")
+    throttle_level_bps = _maybe("throttle.level_bps", _float,
+                                "Write speed while throttled (its first phase), bytes/s.")
+    temp_max_c = _maybe("temperature.max_c", _float,
+                        "The highest temperature the series logged (None without temp_c).")
 
     @property
     def cache_found(self) -> bool:

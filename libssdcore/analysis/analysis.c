@@ -38,6 +38,7 @@ static const struct opt_desc opts[] = {
     OPT(capacity_bytes, 0.0, 0.0, 1e18),
     OPT(written_before_bytes, 0.0, 0.0, 1e18),
     OPT_INT(precondition, SSD_PRECONDITION_UNKNOWN, 0.0, SSD_PRECONDITION_UNKNOWN),
+    OPT(throttle_min_c, 60.0, -40.0, 200.0),
 };
 #undef OPT
 #undef OPT_INT
@@ -197,6 +198,8 @@ static void context_of(struct ssd__analysis_opts *eo, const ssd_series *s,
     }
     if (metadata_word(s, "pattern", res->pattern, sizeof res->pattern))
         res->pattern[0] = '\0';
+    if (metadata_word(s, "temp_source", res->temp_source, sizeof res->temp_source))
+        res->temp_source[0] = '\0';
     res->block_size = metadata_number(s, "block_size");
     res->queue_depth = metadata_number(s, "queue_depth");
 }
@@ -289,6 +292,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
         ssd__curve_merge_slides(c, o, &res->post_phase))
         ssd__find_steps(c, o, res);
     ssd__label_regimes(c, o, capacity_of(o, s), ref, res);
+    ssd__find_throttle(c, o, s, res);
     res->sum.precondition = (int)o->precondition;
     ssd__gc_slide(c, o, res);
     res->lowest_phase_bps = INFINITY;

@@ -15,6 +15,7 @@ struct ssd__analysis_opts {
     double dip_depth, ss_round_s, ss_range, ss_slope, expect_cache_bps, exact_limit;
     double noise_merge, capacity_bytes, written_before_bytes;
     double precondition; /* enum ssd_precondition */
+    double throttle_min_c;
     /* written_before_bytes (even 0) or precondition was given: it then
      * wins over the series metadata's */
     int written_before_set, precondition_set;
@@ -72,6 +73,8 @@ struct ssd__result {
     int had_reference;         /* run with a reference: the JSON has "recovery" */
     const char *recovery_note; /* static; why recovery is undefined (NULL: it is not) */
     const char *regime_note;   /* static; how regimes were labelled (NULL: nothing to say) */
+    const char *throttle_note; /* static; why throttling was not assessed (NULL: it was) */
+    int throttle_steps;        /* throttled phases */
     /* consistency */
     double window_start_bytes, window_end_bytes;
     double min_over_max, mean_over_sigma, dip_base_bps, dip_count;
@@ -86,6 +89,7 @@ struct ssd__result {
     /* The workload the series metadata records (DESIGN.md, "The analysis
      * context travels with the run"); pattern "" when it records none. */
     char pattern[16];
+    char temp_source[32]; /* the metadata's temp_source: where temp_c was read */
     double block_size, queue_depth;
 };
 
@@ -150,6 +154,13 @@ void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_o
  * result (the same drive fresh), or NULL. */
 void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o, double capacity,
                         const struct ssd__result *ref, struct ssd__result *res);
+
+/* analysis_thermal.c: the temperature figures and thermal throttling,
+ * from the series' temp_c column (nothing without one). A throttle whose
+ * onset is the drop the cache test took for the cache's end takes the
+ * cache's place: the fast start was the drive before it got hot. */
+void ssd__find_throttle(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                        const ssd_series *s, struct ssd__result *res);
 
 /* analysis_slide.c: the used state's level just after the onset, at the
  * end (it sets gc_end_level_bps), its mean slope and points along it. */

@@ -209,6 +209,43 @@ static void put_latency(struct ssd__jw *w, const struct ssd__result *r) {
     }
 }
 
+/* "temperature" (null without a temp_c column) and "throttle" (null when
+ * none was found, or not assessed: "throttle_note" says why). */
+static void put_thermal(struct ssd__jw *w, const struct ssd__result *r) {
+    const struct ssd_analysis_summary *S = &r->sum;
+    ssd__jw_key(w, "temperature");
+    if (S->has_temperature) {
+        ssd__jw_begin_object(w);
+        ssd__jw_key(w, "source");
+        if (r->temp_source[0])
+            ssd__jw_str(w, r->temp_source);
+        else
+            ssd__jw_null(w);
+        num(w, "start_c", S->temp_start_c);
+        num(w, "max_c", S->temp_max_c);
+        num(w, "end_c", S->temp_end_c);
+        ssd__jw_end_object(w);
+    } else {
+        ssd__jw_null(w);
+    }
+    ssd__jw_key(w, "throttle");
+    if (S->has_throttle) {
+        ssd__jw_begin_object(w);
+        num(w, "start_s", S->throttle_start_s);
+        num(w, "start_bytes", S->throttle_start_bytes);
+        num(w, "temp_c", S->throttle_temp_c);
+        num(w, "level_bps", S->throttle_level_bps);
+        num(w, "before_bps", S->throttle_before_bps);
+        num(w, "throttled_s", S->throttled_s);
+        ssd__jw_ku64(w, "phases", (uint64_t)r->throttle_steps);
+        ssd__jw_end_object(w);
+    } else {
+        ssd__jw_null(w);
+    }
+    if (r->throttle_note)
+        ssd__jw_kstr(w, "throttle_note", r->throttle_note);
+}
+
 static void put_steady_state(struct ssd__jw *w, const struct ssd__result *r) {
     ssd__jw_key(w, "steady_state");
     ssd__jw_begin_object(w);
@@ -259,6 +296,7 @@ SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int 
     put_consistency(&w, r);
     put_latency(&w, r);
     put_steady_state(&w, r);
+    put_thermal(&w, r);
     ssd__jw_end_object(&w);
     return ssd__jw_finish(&w, out_json);
 }

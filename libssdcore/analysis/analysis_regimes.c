@@ -1075,6 +1075,8 @@ SSD_API const char *ssd_analysis_regime_name(int regime) {
         return "folding";
     case SSD_REGIME_GC:
         return "gc";
+    case SSD_REGIME_THROTTLE:
+        return "throttle";
     default:
         return "other";
     }

@@ -79,6 +79,7 @@ void ssd__health_from_nvme_log(const uint8_t log[512], ssd_health *h) {
 int ssd__health_from_ata_smart(const uint8_t data[512], ssd_health *h) {
     ssd__health_clear(h);
     int seen = 0;
+    double airflow = NAN;
     /* 30 attributes of 12 bytes from offset 2: id, flags (2), value, worst,
      * raw (6), reserved. */
     for (int i = 0; i < 30; i++) {
@@ -93,6 +94,9 @@ int ssd__health_from_ata_smart(const uint8_t data[512], ssd_health *h) {
             break;
         case 194:
             h->temperature_c = a[5], seen = 1; /* the low byte is the current reading */
+            break;
+        case 190: /* airflow temperature: what drives without 194 report */
+            airflow = a[5], seen = 1;
             break;
         case 241:
             h->host_written_bytes = raw * 512, seen = 1;
@@ -109,6 +113,8 @@ int ssd__health_from_ata_smart(const uint8_t data[512], ssd_health *h) {
     }
     if (!seen)
         return -1;
+    if (isnan(h->temperature_c))
+        h->temperature_c = airflow;
     h->available = 1;
     snprintf(h->source, sizeof h->source, "ata smart");
     return 0;

@@ -106,26 +106,41 @@ static int pcie_gen(double gts) {
     return 0;
 }
 
-static void temperature(const char *devdir, struct ident *id) {
+/* The hwmon temperature input of the disk at sysfs directory devdir (NVMe:
+ * the controller's hwmon; SATA: drivetemp's), into path; 0, or -1 when the
+ * disk has none. */
+static int hwmon_input(const char *devdir, char *path, size_t len) {
     static const char *const pats[] = {"%s/device/hwmon*/temp1_input",
                                        "%s/device/hwmon/hwmon*/temp1_input"};
-    for (size_t p = 0; p < 2 && isnan(id->temperature); p++) {
+    int found = 0;
+    for (size_t p = 0; p < 2 && !found; p++) {
         char pat[PBUF];
         snprintf(pat, sizeof pat, pats[p], devdir);
         glob_t g;
-        if (glob(pat, 0, NULL, &g) == 0 && g.gl_pathc) {
-            char dir[PATH_MAX];
-            snprintf(dir, sizeof dir, "%s", g.gl_pathv[0]);
-            char *slash = strrchr(dir, '/');
-            if (slash) {
-                *slash = 0;
-                double m = attr_num(dir, "temp1_input");
-                if (isfinite(m))
-                    id->temperature = m / 1000;
-            }
+        if (glob(pat, 0, NULL, &g) == 0 && g.gl_pathc && strlen(g.gl_pathv[0]) < len) {
+            snprintf(path, len, "%s", g.gl_pathv[0]);
+            found = 1;
         }
         globfree(&g);
     }
+    return found ? 0 : -1;
+}
+
+double ssd__hwmon_read_c(const char *input) {
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", input);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        return NAN;
+    *slash = 0;
+    double m = attr_num(dir, slash + 1);
+    return isfinite(m) ? m / 1000 : NAN; /* millidegrees */
+}
+
+static void temperature(const char *devdir, struct ident *id) {
+    char input[PBUF];
+    if (isnan(id->temperature) && hwmon_input(devdir, input, sizeof input) == 0)
+        id->temperature = ssd__hwmon_read_c(input);
 }
 
 static void describe_disk(const char *disk, const char *devnode, struct ident *id) {
@@ -229,6 +244,35 @@ static int identify(const char *target, struct ident *id, int depth) {
         }
     }
     return 0;
+}
+
+/* The disk under target (a block device, or the filesystem a file is on;
+ * a partition's disk; a loop device's backing file's disk) and its hwmon
+ * temperature input, into path. 0, or -1 when there is none. */
+int ssd__hwmon_temp_input(const char *target, char *path, size_t len) {
+    char cur[PATH_MAX], backing[PATH_MAX];
+    snprintf(cur, sizeof cur, "%s", target);
+    for (int depth = 0; depth < 4; depth++) {
+        struct stat sb;
+        if (stat(cur, &sb))
+            return -1;
+        dev_t d = S_ISBLK(sb.st_mode) ? sb.st_rdev : sb.st_dev;
+        char link[PATH_MAX], dir[PATH_MAX];
+        snprintf(link, sizeof link, "%s/dev/block/%u:%u", sysfs_root(), major(d), minor(d));
+        if (!realpath(link, dir))
+            return -1;
+        char part[64];
+        attr(dir, "partition", part, sizeof part);
+        if (part[0])
+            *strrchr(dir, '/') = 0;
+        char loop[PBUF];
+        snprintf(loop, sizeof loop, "%s/loop", dir);
+        attr(loop, "backing_file", backing, sizeof backing);
+        if (!backing[0])
+            return hwmon_input(dir, path, len);
+        snprintf(cur, sizeof cur, "%s", backing);
+    }
+    return -1;
 }
 
 /* ---- SHA-256 (FIPS 180-4), only to hash serial numbers ---------------- */

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "drive_temp.h"
 #include "interrupt.h"
 #include "job_impl.h"
 #include "jobfmt.h"
@@ -18,8 +19,13 @@
 #include "series_write.h"
 
 /* Every sample of a job stays in memory (ssd_job_samples, Python's
- * result["series"]): 1e6 samples are about 107 MiB, 11.5 days at 1 s. */
+ * result["series"]): 1e6 samples are about 115 MiB, 11.5 days at 1 s. */
 #define SSD__MAX_SAMPLES 1000000
+
+/* A temperature is steady when its readings over the temp_steady window
+ * span no more than this: NVMe reports whole kelvins, so one step of the
+ * sensor is not a change. */
+#define SSD__TEMP_STEADY_C 1.0
 
 static const char *const pattern_names[] = {"read",      "write", "randread",
                                             "randwrite", "rw",    "randrw"};
@@ -57,6 +63,13 @@ struct ssd_job {
      * likewise; -1: not given, left out of the metadata (unknown). */
     int precondition;
     struct ssd__source *src; /* ssd__job_run_source: a trace instead of w */
+    /* Where the drive's temperature is read each interval (the series'
+     * temp_c column); kind NONE: the column is left out. */
+    struct ssd__temp_src temp;
+    /* "temp_steady": stop once the temperature held within
+     * SSD__TEMP_STEADY_C for this long (0: off); when it did. */
+    double temp_steady_s, temp_steady_at_s;
+    int temp_stop;
     ssd_progress_fn progress;
     void *progress_user;
     double progress_period_s;
@@ -238,6 +251,8 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
     }
     if (!strcmp(key, "warmup"))
         return opt_duration(j, key, value, 0, 1e7, &w->warmup_s);
+    if (!strcmp(key, "temp_steady"))
+        return opt_duration(j, key, value, 0, 1e7, &j->temp_steady_s);
     if (!strcmp(key, "bytes")) {
         if ((rc = opt_size(j, key, value, 0, UINT64_MAX >> 1, &w->max_bytes)))
             return rc;
@@ -411,7 +426,39 @@ static int log_write_failed(ssd_job *j, int e) {
                      j->log_path, j->log_rows, strerror(e), j->log_path);
 }
 
-static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uint64_t ops[2]) {
+/* Whether the temperature held within SSD__TEMP_STEADY_C over the last
+ * temp_steady seconds (every reading known): then the job stops, as a
+ * thermal test runs until the drive's temperature settles. Judged at most
+ * once per second of the run, so short intervals cost no more. */
+static void check_temp_steady(ssd_job *j) {
+    size_t n = j->nsamples;
+    double now = j->samples[n - 1].t_s, prev = n > 1 ? j->samples[n - 2].t_s : 0;
+    if (now < j->temp_steady_s || (n > 1 && floor(now) == floor(prev)))
+        return;
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t i = n; i-- > 0;) {
+        const ssd_sample *s = &j->samples[i];
+        if (!isfinite(s->temp_c))
+            return;
+        lo = fmin(lo, s->temp_c);
+        hi = fmax(hi, s->temp_c);
+        if (hi - lo > SSD__TEMP_STEADY_C)
+            return;
+        double began = i ? j->samples[i - 1].t_s : 0;
+        if (began <= now - j->temp_steady_s + 1e-9)
+            break;
+    }
+    j->temp_stop = 1;
+    j->temp_steady_at_s = now;
+}
+
+/* The series log's columns: all of a job's, temp_c when a source exists. */
+static int series_columns(const ssd_job *j) {
+    return SSD__SERIES_LAT | (j->temp.kind != SSD__TEMP_NONE ? SSD__SERIES_TEMP : 0);
+}
+
+static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uint64_t ops[2],
+                      double temp_c) {
     /* A timed job within the limit may end on one more, short interval
      * (a late sampler, a rounding of time / interval): a little slack. */
     if (j->nsamples >= SSD__MAX_SAMPLES + 8)
@@ -431,6 +478,7 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
     memset(s, 0, sizeof *s);
     s->size = sizeof *s;
     s->t_s = t_s;
+    s->temp_c = temp_c;
     for (int d = 0; d < 2; d++) {
         s->bytes[d] = bytes[d];
         s->ops[d] = ops[d];
@@ -461,8 +509,10 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
         }
         ssd_hist_reset(j->iv_lat[d]);
     }
+    if (j->temp_steady_s > 0 && !j->temp_stop)
+        check_temp_steady(j);
     if (j->log) {
-        ssd__series_put_row(j->log, s, 1);
+        ssd__series_put_row(j->log, s, series_columns(j));
         if (fflush(j->log) || ferror(j->log))
             return log_write_failed(j, errno);
         j->log_rows++;
@@ -488,11 +538,12 @@ static int open_log(ssd_job *j) {
     if (!j->log)
         return ssd__fail(j->err, -errno, "log %s: cannot create: %s", j->log_path, strerror(errno));
     char *meta = NULL;
-    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition};
+    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
+                                   j->temp.source};
     rc = ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, &meta);
     if (rc)
         return ssd__fail(j->err, rc, "log %s: no memory for the metadata", j->log_path);
-    ssd__series_put_head(j->log, meta, 1);
+    ssd__series_put_head(j->log, meta, series_columns(j));
     free(meta);
     if (fflush(j->log) || ferror(j->log))
         return log_write_failed(j, errno);
@@ -593,9 +644,11 @@ static int run_virtual(ssd_job *j, unsigned gen) {
             return ssd__fail(j->err, SSD_EINVAL,
                              "the target advanced virtual time by %g s for a %g s step", el, dt);
         elapsed += el;
-        if ((rc = add_sample(j, elapsed, iv.bytes, iv.ops)))
+        if ((rc = add_sample(j, elapsed, iv.bytes, iv.ops, ssd__temp_read(t, &j->temp))))
             return rc;
         j->runtime_s = elapsed;
+        if (j->temp_stop)
+            break; /* the temperature settled */
         if (el < dt * (1 - 1e-9))
             break; /* stopped early: coverage pass or byte budget done */
         if (ssd__interrupt_generation() != gen || report_progress(j, elapsed, &last_report)) {
@@ -713,7 +766,7 @@ static int collect(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worker *ws, un
             nanosleep(&ts, NULL);
         }
     }
-    return add_sample(j, t_s, bytes, ops);
+    return add_sample(j, t_s, bytes, ops, ssd__temp_read(j->t, &j->temp));
 }
 
 /* The engine the job runs on (io_uring unless psync was asked for or
@@ -825,6 +878,8 @@ static int sample_intervals(ssd_job *j, struct ssd__jobrt *rt, struct ssd__worke
             int rc = collect(j, rt, ws, started, (double)(boundary - rt->start_ns) * 1e-9);
             if (rc)
                 return rc;
+            if (j->temp_stop)
+                return 0; /* the temperature settled */
             boundary += interval_ns;
             double el = (double)(now - rt->start_ns) * 1e-9;
             if (report_progress(j, el, &last_report)) {
@@ -936,6 +991,7 @@ int ssd_job_run(ssd_job *j) {
             return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
     if (ssd_hist_create(&j->iv_all))
         return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
+    ssd__temp_probe(t, &j->temp);
     if (t->ops->run_virtual) {
         j->engine = "virtual";
         rc = open_log(j);
@@ -1004,7 +1060,8 @@ int ssd_job_metadata_json(const ssd_job *j, char **out) {
         return SSD_EINVAL;
     if (!j->ran)
         return SSD_ESTATE;
-    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition};
+    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
+                                   j->temp.source};
     return ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, out);
 }
 
@@ -1019,7 +1076,7 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
         .target_uri = j->target_uri,
         .target_kind = j->target_kind,
         .target_size = j->target_size,
-        .ctx = {j->target_size, j->written_before, j->precondition},
+        .ctx = {j->target_size, j->written_before, j->precondition, j->temp.source},
         .target_block = j->target_block,
         .buffered = j->target_buffered,
         .w = &j->w,
@@ -1031,6 +1088,8 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
         .error = j->run_rc && j->run_rc != SSD_EINTERRUPTED ? j->err : NULL,
         .runtime_s = j->runtime_s - j->measured_from_s, /* the measured time */
         .nsamples = j->nsamples,
+        .temp_steady_s = j->temp_steady_s,
+        .temp_steady_at_s = j->temp_stop ? j->temp_steady_at_s : NAN,
     };
     for (int d = 0; d < 2; d++) {
         s.bytes[d] = j->bytes[d];

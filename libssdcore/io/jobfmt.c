@@ -56,6 +56,8 @@ int ssd__series_metadata_json(const char *target_uri, const struct ssd__job_cont
         ssd__jw_ku64(&w, "written_before_bytes", ctx->written_before);
     if (ctx->precondition >= 0)
         ssd__jw_kstr(&w, "precondition", ssd__precondition_name(ctx->precondition));
+    if (ctx->temp_source && *ctx->temp_source)
+        ssd__jw_kstr(&w, "temp_source", ctx->temp_source);
     ssd__jw_kstr(&w, "pattern", pattern ? pattern : ssd__pattern_name(wl->pattern));
     if (wl) {
         ssd__jw_ku64(&w, "block_size", wl->block_size);
@@ -191,6 +193,12 @@ int ssd__job_results_json(const struct ssd__job_summary *s, enum ssd__jw_style s
         ssd__jw_kstr(&w, "error", s->error);
     if (s->log_path)
         ssd__jw_kstr(&w, "log", s->log_path);
+    if (s->ctx.temp_source && *s->ctx.temp_source)
+        ssd__jw_kstr(&w, "temp_source", s->ctx.temp_source);
+    if (s->temp_steady_s > 0) { /* null: it never settled (or was never read) */
+        ssd__jw_knum(&w, "temp_steady_s", s->temp_steady_s);
+        ssd__jw_knum(&w, "temp_steady_at_s", s->temp_steady_at_s);
+    }
     ssd__jw_ku64(&w, "samples", s->nsamples);
     ssd__jw_knum(&w, "runtime_s", rt);
     put_totals(&w, s->bytes[0] + s->bytes[1], s->ios[0] + s->ios[1], rt);

@@ -17,6 +17,7 @@ struct ssd__job_context {
     uint64_t capacity;       /* the target's size */
     uint64_t written_before; /* bytes written since TRIM before the job */
     int precondition;        /* enum ssd_precondition; -1 not given */
+    const char *temp_source; /* where temp_c was read; NULL or "": no temp_c column */
 };
 
 struct ssd__job_summary {
@@ -31,6 +32,8 @@ struct ssd__job_summary {
     int interrupted;
     double runtime_s;
     size_t nsamples;
+    double temp_steady_s;    /* the temp_steady option (0: not asked) */
+    double temp_steady_at_s; /* when the temperature settled; NaN: never */
     uint64_t bytes[2], ios[2];
     const ssd_hist *lat[2];
 };

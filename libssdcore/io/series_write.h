@@ -7,12 +7,19 @@
 
 #include "ssdcore/job.h"
 
-/* The version line, the metadata line (a JSON object) and the column
- * names; with_lat adds the latency and per-direction columns to the
- * t_s,bytes,ops every series has. */
-void ssd__series_put_head(FILE *f, const char *meta_json, int with_lat);
+/* The optional columns after the t_s,bytes,ops every series has. */
+enum ssd__series_columns {
+    SSD__SERIES_LAT = 1, /* latency and per-direction columns */
+    SSD__SERIES_TEMP = 2 /* temp_c, the drive's temperature */
+};
 
-/* One row of s, with the columns the head named. */
-void ssd__series_put_row(FILE *f, const ssd_sample *s, int with_lat);
+/* The version line, the metadata line (a JSON object) and the column
+ * names: t_s,bytes,ops and the columns flags (enum ssd__series_columns)
+ * ask for. */
+void ssd__series_put_head(FILE *f, const char *meta_json, int flags);
+
+/* One row of s, with the columns the head named. A temperature that could
+ * not be read is an empty field (NaN to every reader), never 0. */
+void ssd__series_put_row(FILE *f, const ssd_sample *s, int flags);
 
 #endif

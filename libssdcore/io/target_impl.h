@@ -123,4 +123,11 @@ int ssd__target_writes_refused(const ssd_target *t);
  * io/). */
 int ssd__drive_identity_json(const char *target, int hash_serial, char **out);
 
+/* The hwmon temperature input (".../temp1_input") of the disk under target
+ * (drive_identity.c): a block device, the disk a file's filesystem is on, a
+ * partition's disk, a loop device's backing file's. 0, or -1 when none. */
+int ssd__hwmon_temp_input(const char *target, char *path, size_t len);
+/* That input's reading in degrees Celsius; NaN when unreadable. */
+double ssd__hwmon_read_c(const char *input);
+
 #endif

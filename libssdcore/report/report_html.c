@@ -303,6 +303,8 @@ static const char *regime_color(const char *r, size_t k) {
         return "#e9e4f3";
     if (!strcmp(r, "gc"))
         return "#fbe3cf";
+    if (!strcmp(r, "throttle"))
+        return "#f8d7da";
     if (*r)
         return "#eeeeee";
     return k % 2 ? "#f1f1f1" : "#e6eef8";
@@ -321,6 +323,8 @@ static const char *regime_words(const char *r, int undecided) {
         return "folding (emptying the cache while writing)";
     if (!strcmp(r, "gc"))
         return "garbage collection (used state)";
+    if (!strcmp(r, "throttle"))
+        return "thermal throttling (the drive got hot)";
     return r;
 }
 
@@ -330,6 +334,69 @@ struct curve_data {
     double interval;    /* median sampling interval, s */
     double block;       /* bytes a request when IOPS are said too (ssd__iops_block), or NaN */
 };
+
+/* The drive's temperature on a second axis (right, degrees C, labels
+ * inside the plot's right edge), when the series logged it (temp_c), and
+ * where the analysis found it throttling. A reading that failed leaves a
+ * gap in the line, never a 0. */
+static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const struct ssd__step *an,
+                             const struct curve_data *d, size_t n, const struct axis *ax) {
+    const double *tc = ssd_series_column(an->res.curve, "temp_c");
+    if (!tc)
+        return;
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t i = 0; i < n; i++)
+        if (isfinite(tc[i]))
+            lo = fmin(lo, tc[i]), hi = fmax(hi, tc[i]);
+    if (!(hi >= lo))
+        return;
+    struct axis at = {floor(lo / 10) * 10, ceil(hi / 10) * 10, 0};
+    if (at.hi - at.lo < 20)
+        at.hi = at.lo + 20;
+    ssd__text_add(t, "<g data-key=\"temp\" class=\"temp-axis\" fill=\"#c0392b\" "
+                     "font-size=\"11\" text-anchor=\"end\">");
+    for (double v = at.lo; v <= at.hi + 1e-9; v += 10)
+        ssd__text_add(t, "<text x=\"%d\" y=\"%.1f\">%.0f \u00b0C</text>", W - R - 3, py(&at, v) - 2,
+                      v);
+    size_t stride = n > MAX_DRAWN ? (n + MAX_DRAWN - 1) / MAX_DRAWN : 1;
+    int open = 0;
+    for (size_t i = 0; i < n; i += stride) {
+        if (!isfinite(tc[i])) {
+            if (open)
+                ssd__text_add(t, "\"/>");
+            open = 0;
+            continue;
+        }
+        if (!open)
+            ssd__text_add(t, "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.6\" "
+                             "points=\"");
+        ssd__text_add(t, "%s%.1f,%.1f", open ? " " : "", px(ax, d->x[i]), py(&at, tc[i]));
+        open = 1;
+    }
+    if (open)
+        ssd__text_add(t, "\"/>");
+    const struct ssd_analysis_summary *m = &an->res.sum;
+    if (m->has_throttle && m->throttle_start_bytes / GIB <= ax->hi) {
+        double X = px(ax, m->throttle_start_bytes / GIB);
+        ssd__text_add(t,
+                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#c0392b\" "
+                      "stroke-width=\"2.5\" data-tip=\"throttles at %.1f \u00b0C after %.0f s "
+                      "(%.1f GiB): %.1f -> %.1f MiB/s\"/>",
+                      X, X, T, H - B, m->throttle_temp_c, m->throttle_start_s,
+                      m->throttle_start_bytes / GIB, m->throttle_before_bps / MIB,
+                      m->throttle_level_bps / MIB);
+    }
+    ssd__text_add(t, "</g>\n");
+    char label[200];
+    if (m->has_throttle)
+        snprintf(label, sizeof label,
+                 "drive temperature (right axis, \u00b0C); throttles at %.1f \u00b0C after %.0f s",
+                 m->throttle_temp_c, m->throttle_start_s);
+    else
+        snprintf(label, sizeof label, "drive temperature (right axis, \u00b0C), %.0f-%.0f \u00b0C",
+                 lo, hi);
+    legend(lg, "temp", "#c0392b", 0, label);
+}
 
 /* One panel of a write curve over x in [0, xhi] GiB. */
 static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
@@ -371,8 +438,8 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
     phase_regimes(an, regimes, np);
     int undecided = ssd__one_speed_throughout(m, an->res.phases, an->res.nphases);
     ssd__text_add(t, "<g data-key=\"bands\">\n");
-    int seen_regime[5] = {0};
-    static const char *const rnames[] = {"cache", "direct", "folding", "gc", "other"};
+    int seen_regime[6] = {0};
+    static const char *const rnames[] = {"cache", "direct", "folding", "gc", "throttle", "other"};
     for (size_t k = 0; k < np; k++) {
         const struct ssd_phase *p = &an->res.phases[k];
         if (!(p->start_bytes / GIB < xhi))
@@ -388,7 +455,7 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
                       undecided && !strcmp(regimes[k], "direct") ? "cache or direct" : regimes[k],
                       regimes[k][0] ? ")" : "", p->start_bytes / GIB, p->end_bytes / GIB,
                       p->level_bps / MIB, io);
-        for (int r = 0; r < 5; r++)
+        for (int r = 0; r < 6; r++)
             seen_regime[r] |= !strcmp(regimes[k], rnames[r]);
     }
     ssd__text_add(t, "</g>\n");
@@ -461,7 +528,7 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
            nt >= 2 ? "phase levels (analysis; the used state's as it slides)"
                    : "phase levels (analysis)");
     int any_regime = 0;
-    for (int r = 0; r < 5; r++)
+    for (int r = 0; r < 6; r++)
         if (seen_regime[r]) {
             char key[16];
             snprintf(label, sizeof label, "phase: %s", regime_words(rnames[r], undecided));
@@ -515,6 +582,7 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
                      m->gc_start_bytes / GIB, m->gc_level_bps / MIB, io0);
         legend(&lg, "gc", "#636363", 0, label);
     }
+    temperature_axis(t, &lg, an, d, n, &ax);
     const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
     if (job && isfinite(job->res.truth_cache_bytes) && job->res.truth_cache_bytes > 0 &&
         job->res.truth_cache_bytes / GIB <= xhi) {

@@ -2,6 +2,7 @@
  * job's metadata, so the analysis of a job in memory is the analysis of its
  * log (DESIGN.md, "The analysis context travels with the run"). It lives
  * in run/, which may use both the job (io/) and the series. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -9,8 +10,9 @@
 #include "ssdcore/series.h"
 
 /* The optional columns a series CSV reader keeps of a job's log. */
-enum { COL_OPS, COL_LAT_MEAN, COL_LAT_P99, COL_LAT_MAX, NCOLS };
-static const char *const col_names[NCOLS] = {"ops", "lat_mean_us", "lat_p99_us", "lat_max_us"};
+enum { COL_OPS, COL_LAT_MEAN, COL_LAT_P99, COL_LAT_MAX, COL_TEMP, NCOLS };
+static const char *const col_names[NCOLS] = {"ops", "lat_mean_us", "lat_p99_us", "lat_max_us",
+                                             "temp_c"};
 
 /* A sample by index: a caller of an older header steps by samples[0].size;
  * the library's own array has this build's stride. */
@@ -46,6 +48,7 @@ SSD_API int ssd_job_series(const ssd_job *j, int dir, ssd_series **out) {
     double *b = malloc((n ? n : 1) * sizeof *b);
     double *col = malloc((n ? n : 1) * NCOLS * sizeof *col);
     double sel = 0, all = 0;
+    int have_temp = 0; /* the log has a temp_c column: some reading succeeded */
     if (!t || !b || !col) {
         rc = SSD_ENOMEM;
         goto done;
@@ -60,6 +63,8 @@ SSD_API int ssd_job_series(const ssd_job *j, int dir, ssd_series **out) {
         col[COL_LAT_MEAN * n + i] = as_logged(s->lat_mean_us, 3);
         col[COL_LAT_P99 * n + i] = as_logged(s->lat_p99_us, 3);
         col[COL_LAT_MAX * n + i] = as_logged(s->lat_max_us, 3);
+        col[COL_TEMP * n + i] = isfinite(s->temp_c) ? as_logged(s->temp_c, 1) : NAN;
+        have_temp |= isfinite(s->temp_c);
     }
     /* No samples, or none in that direction (a read-only job's writes):
      * as ssd_series_open refuses the job's log. */
@@ -69,7 +74,8 @@ SSD_API int ssd_job_series(const ssd_job *j, int dir, ssd_series **out) {
     }
     rc = ssd_series_from_arrays(out, t, b, n);
     for (int c = 0; rc == 0 && c < NCOLS; c++)
-        rc = ssd_series_set_column(*out, col_names[c], col + (size_t)c * n);
+        if (c != COL_TEMP || have_temp)
+            rc = ssd_series_set_column(*out, col_names[c], col + (size_t)c * n);
     if (rc == 0)
         rc = ssd_series_set_metadata(*out, meta);
     if (rc) {

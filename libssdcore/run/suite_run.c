@@ -374,7 +374,12 @@ static int run_idle(ssd_suite *s, int i, unsigned gen) {
 }
 
 /* The drive's temperature now (hwmon), NaN when it has no sensor. */
+/* The drive's temperature where its jobs read it (the health log: NVMe,
+ * ATA SMART, the sim model), else its hwmon sensor. */
 static double drive_temp(const ssd_suite *s) {
+    ssd_health h;
+    if (ssd_target_health(s->t, &h) == 0 && h.available && isfinite(h.temperature_c))
+        return h.temperature_c;
     double c;
     return ssd_drive_temperature(s->res.target_uri, &c) ? NAN : c;
 }

@@ -62,6 +62,12 @@ struct ssd__sim_params {
     double lat_sigma, tail_frac, tail_mult;   /* per-I/O latency distribution */
     double precondition;                      /* enum ssd__sim_pre */
     double seed;
+    /* Thermal model: a first-order lag towards temp_idle_c plus heat_*_c
+     * per GiB/s moved; above throttle_c (0: never) the total speed is
+     * capped at throttle_mbps, above throttle2_c at throttle2_mbps, each
+     * released hyst_c below its threshold. */
+    double temp_idle_c, heat_write_c, heat_read_c, thermal_tau_s;
+    double throttle_c, throttle_mbps, throttle2_c, throttle2_mbps, throttle_hyst_c;
 };
 
 struct ssd__sim_param_info {
@@ -119,6 +125,14 @@ struct ssd__sim_phase {
     double end_level_bps;
 };
 
+/* One throttled stretch of the last job (ground truth). */
+struct ssd__sim_throttle {
+    int step; /* 1 or 2 */
+    double start_s, start_bytes, start_temp_c;
+    double bytes, seconds; /* host bytes moved (both directions) and time in it */
+};
+#define SSD__SIM_MAX_THROTTLES 256
+
 struct ssd__sim {
     struct ssd__sim_params p;
     const char *profile;
@@ -161,6 +175,12 @@ struct ssd__sim {
     struct ssd__sim_iv_rate *iv;
     size_t iv_n, iv_cap;
     int iv_lost; /* out of memory while recording: levels unknown */
+    /* Thermal state: the drive's temperature, the throttle step in force
+     * (0 none), and the last job's throttled stretches (truth). */
+    double temp_c;
+    int throttle_step;
+    int n_throttles;
+    struct ssd__sim_throttle throttles[SSD__SIM_MAX_THROTTLES];
 };
 
 struct ssd__sim_iv_rate {

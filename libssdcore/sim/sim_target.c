@@ -597,6 +597,55 @@ static void record_latency(struct ssd__sim *s, ssd_hist *h, uint64_t n, double m
 
 static void background_work(struct ssd__sim *s, double seconds);
 
+/* ---- temperature ----------------------------------------------------------- */
+
+/* The throttle step the temperature calls for: a step engages at its
+ * temperature and is released throttle_hyst_c below it. */
+static int throttle_step_for(const struct ssd__sim *s) {
+    const struct ssd__sim_params *p = &s->p;
+    double t = s->temp_c, h = p->throttle_hyst_c;
+    int k = s->throttle_step;
+    if (p->throttle2_c > 0 && t >= p->throttle2_c)
+        return 2;
+    if (k == 2 && p->throttle2_c > 0 && t >= p->throttle2_c - h)
+        return 2;
+    if (p->throttle_c > 0 && (t >= p->throttle_c || (k >= 1 && t >= p->throttle_c - h)))
+        return 1;
+    return 0;
+}
+
+/* The speed cap (bytes/s) of the throttle step in force; INFINITY when none. */
+static double throttle_cap_bps(const struct ssd__sim *s) {
+    return s->throttle_step == 2   ? s->p.throttle2_mbps * MIB
+           : s->throttle_step == 1 ? s->p.throttle_mbps * MIB
+                                   : INFINITY;
+}
+
+/* Sets the throttle step for the temperature now; a step that engages or
+ * changes during a job opens a throttled stretch in ground truth. */
+static void update_throttle(struct ssd__sim *s) {
+    int k = throttle_step_for(s);
+    if (k == s->throttle_step)
+        return;
+    s->throttle_step = k;
+    if (k && s->job_active && !s->bulk && s->n_throttles < SSD__SIM_MAX_THROTTLES) {
+        struct ssd__sim_throttle *th = &s->throttles[s->n_throttles++];
+        th->step = k;
+        th->start_s = s->now_s - s->job_start_s;
+        th->start_bytes = s->job_written;
+        th->start_temp_c = s->temp_c;
+        th->bytes = th->seconds = 0;
+    }
+}
+
+/* seconds at wb write and rb read bytes/s: the temperature moves towards
+ * the steady temperature of that power as a first-order lag. */
+static void heat(struct ssd__sim *s, double seconds, double wb, double rb) {
+    const struct ssd__sim_params *p = &s->p;
+    double steady = p->temp_idle_c + p->heat_write_c * wb / GIB + p->heat_read_c * rb / GIB;
+    s->temp_c = steady + (s->temp_c - steady) * exp(-seconds / p->thermal_tau_s);
+}
+
 /* ---- the job ------------------------------------------------------------- */
 
 static int pattern_reads(enum ssd__pattern pt) {
@@ -680,6 +729,11 @@ static int sim_job_begin(ssd_target *t, const struct ssd__workload *w) {
     s->job_written = s->job_read = 0;
     s->job_start_s = s->now_s;
     s->n_phases = 0;
+    s->n_throttles = 0;
+    if (s->throttle_step) { /* still throttled from before: a stretch from the start */
+        s->throttles[0] = (struct ssd__sim_throttle){s->throttle_step, 0, 0, s->temp_c, 0, 0};
+        s->n_throttles = 1;
+    }
     ssd__sim_truth_job_begin(s);
     uint64_t x = splitmix64((uint64_t)s->p.seed ^ splitmix64(w->seed + 3));
     for (int i = 0; i < 4; i++)
@@ -709,7 +763,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
      * but are not in the caller's count of whole I/Os: take them off the
      * budget, or a run ends one I/O past it. */
     double carried = (s->carry[0] + s->carry[1]) * bs;
-    int stop = 0, phases_before = s->n_phases;
+    int stop = 0, phases_before = s->n_phases, throttled = 0;
     double written = 0;
     while (!stop && elapsed < dt_s * (1 - 1e-12)) {
         int64_t tick = (int64_t)floor(s->now_s / p->tick_s + 1e-9);
@@ -718,6 +772,8 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         if (step <= 1e-12 || s->bulk)
             step = s->bulk ? dt_s - elapsed : fmin(dt_s - elapsed, p->tick_s);
         int r = ssd__sim_regime(s);
+        if (!s->bulk)
+            update_throttle(s);
         double xw = 0, xr = 0, level_w = 0;
         if (pr < 1 && s->bulk) {
             level_w = write_rate(s, r, seq, bs, q);
@@ -758,7 +814,16 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         else
             x = 1 / (pr / xr + (1 - pr) / (xw * (1 - p->mix_penalty * pr *
                                                          (1 - fmin(xr, xw) / fmax(xr, xw)))));
-        double spare = 0; /* share of the chunk a throttled host leaves idle */
+        /* A hot drive caps its speed (a lower power state), reads and
+         * writes together. */
+        throttled |= s->throttle_step != 0;
+        if (!s->bulk && x > throttle_cap_bps(s)) {
+            double cap = throttle_cap_bps(s);
+            xw *= cap / x;
+            xr *= cap / x;
+            x = cap;
+        }
+        double spare = 0; /* share of the chunk a rate-limited host leaves idle */
         if (w->rate_bps && x > (double)w->rate_bps) {
             spare = 1 - (double)w->rate_bps / x;
             x = (double)w->rate_bps;
@@ -831,6 +896,11 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             s->coverage += bw + br;
         if (spare > 0)
             background_work(s, spare * step);
+        heat(s, step, xwb, xrb);
+        if (!s->bulk && s->throttle_step && s->n_throttles > 0) {
+            s->throttles[s->n_throttles - 1].bytes += bw + br;
+            s->throttles[s->n_throttles - 1].seconds += step;
+        }
         /* Whole I/Os only; the fraction carries into the next chunk. At
          * the end the I/Os in flight round up once, not once per direction
          * (a 4k randrw budget is one I/O, not a read and a write). */
@@ -874,7 +944,9 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         elapsed += step;
     }
     *elapsed_s = elapsed;
-    if (!s->bulk)
+    /* A write regime's level is its speed when cool: a throttled interval
+     * is the thermal regime's (the throttles' record), not the regime's. */
+    if (!s->bulk && !throttled)
         ssd__sim_truth_interval(s, phases_before, written, elapsed);
     return 0;
 }
@@ -980,6 +1052,8 @@ static int sim_idle(ssd_target *t, double seconds) {
     struct ssd__sim *s = t->impl;
     double before = ssd__sim_fast_room(s);
     background_work(s, seconds);
+    heat(s, seconds, 0, 0);
+    update_throttle(s);
     s->now_s += seconds;
     s->last_idle_recovered = fmax(0.0, ssd__sim_fast_room(s) - before);
     forget_garbage_if_gone(s);
@@ -998,7 +1072,8 @@ static void sim_close(ssd_target *t) {
 }
 
 /* The model counts what the host wrote and what the flash programmed (cache
- * writes, folding, GC moves); nothing else of a health log. */
+ * writes, folding, GC moves) and has a temperature; nothing else of a
+ * health log. */
 static int sim_health(ssd_target *t, ssd_health *h) {
     const struct ssd__sim *s = t->impl;
     h->available = 1;
@@ -1006,6 +1081,7 @@ static int sim_health(ssd_target *t, ssd_health *h) {
     /* whole bytes, as a drive counts them (the model's are continuous) */
     h->host_written_bytes = round(s->host_written);
     h->media_written_bytes = round(s->nand_written);
+    h->temperature_c = round(s->temp_c * 10) / 10; /* a sensor's tenth of a degree */
     return 0;
 }
 
@@ -1123,6 +1199,7 @@ int ssd__sim_target_open(ssd_target *t, const char *spec) {
     for (int j = 0; j < SSD__SIM_LAT_STRATA; j++)
         s->strata_z[j] = inv_normal((j + 0.5) / SSD__SIM_LAT_STRATA);
     reset_state(s, (int)p.precondition);
+    s->temp_c = p.temp_idle_c;
     t->ops = &sim_ops;
     t->impl = s;
     t->size = (uint64_t)s->user;

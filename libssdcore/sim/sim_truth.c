@@ -203,6 +203,12 @@ enum truth_id {
     T_GC_EFFICIENCY,
     T_DIRTY,
     T_VIRTUAL_TIME_S,
+    T_TEMPERATURE_C,
+    T_THROTTLE_START_S,
+    T_THROTTLE_START_BYTES,
+    T_THROTTLE_START_TEMP_C,
+    T_THROTTLE_LEVEL_BPS,
+    T_THROTTLED_S,
 };
 
 struct truth_key {
@@ -239,11 +245,38 @@ static const struct truth_key truth_keys[] = {
     {"gc_efficiency", T_GC_EFFICIENCY, 0},
     {"dirty", T_DIRTY, 0},
     {"virtual_time_s", T_VIRTUAL_TIME_S, 0},
+    {"temperature_c", T_TEMPERATURE_C, 0},
+    {"throttle_start_s", T_THROTTLE_START_S, 1},
+    {"throttle_start_bytes", T_THROTTLE_START_BYTES, 1},
+    {"throttle_start_temp_c", T_THROTTLE_START_TEMP_C, 1},
+    {"throttle_level_bps", T_THROTTLE_LEVEL_BPS, 1},
+    {"throttled_s", T_THROTTLED_S, 0},
 };
 #define N_TRUTH_KEYS ((int)(sizeof truth_keys / sizeof truth_keys[0]))
 
+/* Seconds the last job ran throttled. */
+static double throttled_s(const struct ssd__sim *s) {
+    double t = 0;
+    for (int i = 0; i < s->n_throttles; i++)
+        t += s->throttles[i].seconds;
+    return t;
+}
+
 static double truth_value(const struct ssd__sim *s, enum truth_id id) {
+    const struct ssd__sim_throttle *th = s->n_throttles ? &s->throttles[0] : NULL;
     switch (id) {
+    case T_TEMPERATURE_C:
+        return s->temp_c;
+    case T_THROTTLE_START_S:
+        return th ? th->start_s : -1;
+    case T_THROTTLE_START_BYTES:
+        return th ? th->start_bytes : -1;
+    case T_THROTTLE_START_TEMP_C:
+        return th ? th->start_temp_c : -1;
+    case T_THROTTLE_LEVEL_BPS:
+        return th && th->seconds > 0 ? th->bytes / th->seconds : -1;
+    case T_THROTTLED_S:
+        return throttled_s(s);
     case T_CACHE_NOMINAL_BYTES:
         return (int)s->p.slc_type == SSD__SLC_NONE ? 0 : s->p.slc_gb * GIB;
     case T_CACHE_EFFECTIVE_BYTES:
@@ -381,6 +414,28 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
          * gc.end_level_bps measures on the used state. */
         ssd__jw_key(&w, "end_level_bps");
         ssd__jw_num_g(&w, s->phases[i].end_level_bps, 9);
+        ssd__jw_end_object(&w);
+    }
+    ssd__jw_end_array(&w);
+    /* The thermal regime, beside the write regimes above: each stretch the
+     * drive ran throttled, its step and where it began. */
+    ssd__jw_key(&w, "throttles");
+    ssd__jw_begin_array(&w);
+    for (int i = 0; i < s->n_throttles; i++) {
+        const struct ssd__sim_throttle *th = &s->throttles[i];
+        ssd__jw_begin_object(&w);
+        ssd__jw_kstr(&w, "regime", "throttle");
+        ssd__jw_ku64(&w, "step", (uint64_t)th->step);
+        key_bytes(&w, "start_bytes", th->start_bytes);
+        ssd__jw_key(&w, "start_s");
+        ssd__jw_num_g(&w, th->start_s, 9);
+        ssd__jw_key(&w, "start_temp_c");
+        ssd__jw_num_g(&w, th->start_temp_c, 6);
+        key_bytes(&w, "bytes", th->bytes);
+        ssd__jw_key(&w, "seconds");
+        ssd__jw_num_g(&w, th->seconds, 9);
+        ssd__jw_key(&w, "mean_bps");
+        ssd__jw_num_g(&w, th->seconds > 0 ? th->bytes / th->seconds : NAN, 9);
         ssd__jw_end_object(&w);
     }
     ssd__jw_end_array(&w);

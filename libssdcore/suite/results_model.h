@@ -59,6 +59,7 @@ struct ssd__step_def {
     double idle_s; /* unscaled */
     /* analyze: the logs' stems and analysis options */
     char series[SSD__NAME_MAX], reference[SSD__NAME_MAX];
+    char ddir[8]; /* the direction analysed: "" (writes), "read" or "any" */
     int naopts;
     char *akeys[SSD__STEP_MAX_OPTS];
     double avalues[SSD__STEP_MAX_OPTS];

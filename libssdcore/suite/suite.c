@@ -227,7 +227,7 @@ int ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,
 
 const char *ssd__suite_scaled(const ssd_suite *s, const char *key, const char *value, char *buf,
                               size_t len) {
-    int is_time = !strcmp(key, "time") || !strcmp(key, "warmup"),
+    int is_time = !strcmp(key, "time") || !strcmp(key, "warmup") || !strcmp(key, "temp_steady"),
         is_interval = !strcmp(key, "interval");
     double v;
     if ((!is_time && !is_interval) || s->res.scale == 1 || ssd_parse_duration(value, &v))
@@ -416,10 +416,12 @@ int ssd_suite_to_json(const ssd_suite *s, int flags, char **out) {
     return ssd__suite_json(s, style, out);
 }
 
-static int open_series(ssd_suite *s, const char *stem, ssd_series **out, char *msg, size_t len) {
+static int open_series(ssd_suite *s, const char *stem, const char *ddir, ssd_series **out,
+                       char *msg, size_t len) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.csv", s->out_dir, stem);
-    int rc = ssd_series_open(out, path);
+    const char *paths[] = {path};
+    int rc = ssd_series_open_many(out, paths, 1, *ddir ? ddir : NULL, 0);
     if (rc) {
         snprintf(msg, len, "%s", *out ? ssd_series_errmsg(*out) : ssd_strerror(rc));
         ssd_series_free(*out);
@@ -436,9 +438,9 @@ void ssd__suite_analyze(ssd_suite *s, int i) {
     ssd_series *ser = NULL, *ref = NULL;
     ssd_analysis *a = NULL;
     char msg[SSD__ERRMSG_SIZE];
-    int rc = open_series(s, st->def.series, &ser, msg, sizeof msg);
+    int rc = open_series(s, st->def.series, st->def.ddir, &ser, msg, sizeof msg);
     if (!rc && st->def.reference[0])
-        rc = open_series(s, st->def.reference, &ref, msg, sizeof msg);
+        rc = open_series(s, st->def.reference, st->def.ddir, &ref, msg, sizeof msg);
     if (!rc && (rc = ssd_analysis_create(&a)))
         snprintf(msg, sizeof msg, "%s", ssd_strerror(rc));
     /* A run on a drive this suite already wrote (a recovery run after the

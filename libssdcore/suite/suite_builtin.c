@@ -36,6 +36,10 @@ static const struct {
     {"naspt", "NASPT-like large-file work (seed 003): file copy to and from the drive, HD video "
               "playback (1, 2, 4 streams) and record, playback and record, content creation, "
               "sequential and random file access; on the empty drive, then at 90 % full"},
+    {"thermal", "temperature and throttling as TechPowerUp and Tom's test it: sustained 128K "
+                "QD32 sequential write, then read, the temperature logged every second, each "
+                "until it settles (2 min within 1 C, at most 30 min); the analysis finds the "
+                "throttle"},
     {"pts", "SNIA PTS v2.0.2, Client settings: purge, 2x capacity sequential preconditioning, "
             "then IOPS (8 block sizes x 7 R/W mixes), throughput (1024K, 128K), latency, "
             "each in 1-minute rounds to steady state (max 25), write saturation and host idle "
@@ -233,6 +237,25 @@ static void naspt(struct ssd__text *t, uint64_t size) {
     naspt_round(t, size, area, 90);
 }
 
+/* Reviewers write, then read, without a pause until the drive's
+ * temperature settles, and look for the speed step where it throttles. A
+ * cooled drive first (idle), so the curve starts cold; the read follows a
+ * pause and reads what the write wrote (a drive larger than 30 minutes of
+ * its writes also reads unwritten blocks, which a drive answers fast). */
+static void thermal(struct ssd__text *t) {
+    static const char *const dirs[] = {"write", "read"};
+    ssd__text_add(t, "# Thermal: sustained sequential write, then read, until the temperature "
+                     "settles\n"
+                     "trim\n");
+    for (int d = 0; d < 2; d++)
+        ssd__text_add(t,
+                      "idle 10m\n"
+                      "job name=thermal-%s pattern=%s bs=128k qd=32 time=30m temp_steady=2m "
+                      "interval=1s log=thermal-%s\n"
+                      "analyze thermal-%s ddir=%s\n",
+                      dirs[d], dirs[d], dirs[d], dirs[d], dirs[d]);
+}
+
 static void quick(struct ssd__text *t, uint64_t area) {
     const char *T = "time=5s";
     struct gen G = {t, area, "10s", 0, 0}, *g = &G;
@@ -337,6 +360,8 @@ int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uin
         ssd__suite_pts_text(&t);
     } else if (!strcmp(name, "naspt")) {
         naspt(&t, size);
+    } else if (!strcmp(name, "thermal")) {
+        thermal(&t);
     } else if (!strcmp(name, "quick")) {
         uint64_t a = area ? area : GIB;
         quick(&t, a < size ? a : size);

@@ -227,6 +227,10 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
         if (ssd__jv_str(v, "reference") &&
             stem(s, st->def.reference, ssd__jv_str(v, "reference"), path, i, "reference"))
             return SSD_EFORMAT;
+        /* A read job's analysis re-reads its reads (analyze ddir=read). */
+        const char *dd = ssd__jv_str(v, "ddir");
+        if (dd && (!strcmp(dd, "write") || !strcmp(dd, "read") || !strcmp(dd, "any")))
+            snprintf(st->def.ddir, sizeof st->def.ddir, "%s", dd);
         const struct ssd__jv *o = ssd__jv_get(v, "options");
         for (size_t k = 0; o && o->type == SSD__JOBJ && k < o->n; k++) {
             if (o->items[k].type != SSD__JNUM || st->def.naopts == SSD__STEP_MAX_OPTS)

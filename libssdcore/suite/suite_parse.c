@@ -265,6 +265,16 @@ static int parse_analyze(ssd_suite *s, struct ssd__step *st, char **tok, int n, 
                 strcpy(st->def.reference, v);
             continue;
         }
+        /* A read job's curve is its reads (a thermal read test). */
+        if (!strcmp(k, "ddir")) {
+            if (strcmp(v, "write") && strcmp(v, "read") && strcmp(v, "any"))
+                rc =
+                    ssd__fail(s->err, SSD_EINVAL,
+                              "%s: analyze: ddir: expected write, read or any, got '%s'", where, v);
+            else
+                snprintf(st->def.ddir, sizeof st->def.ddir, "%s", v);
+            continue;
+        }
         char *end;
         errno = 0;
         double d = strtod(v, &end);

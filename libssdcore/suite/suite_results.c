@@ -303,6 +303,8 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
         snprintf(name, sizeof name, "%s.csv", st->def.series); /* ".csv" when none, as always */
         ssd__jw_kstr(w, "series", name);
         csv_name(w, "reference", st->def.reference);
+        if (st->def.ddir[0]) /* the direction analysed, when not the writes */
+            ssd__jw_kstr(w, "ddir", st->def.ddir);
         ssd__jw_key(w, "options");
         ssd__jw_begin_object(w);
         for (int k = 0; k < st->def.naopts; k++)
@@ -794,6 +796,10 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
         ssd__text_regimes(&t, m, st->res.phases, st->res.nphases);
         if (st->res.nphases > 1)
             ssd__text_add(&t, "; end %.1f MiB/s", ssd__end_level(st) / 1048576);
+        if (m->has_throttle)
+            ssd__text_add(&t, "; throttles at %.1f C after %.0f s: %.1f -> %.1f MiB/s",
+                          m->throttle_temp_c, m->throttle_start_s, m->throttle_before_bps / 1048576,
+                          m->throttle_level_bps / 1048576);
         if (m->has_recovery)
             ssd__text_add(&t, "; recovered %s%.2f GiB%s",
                           m->recovery_censored == SSD_CENSOR_RIGHT ? "at least " : "",

@@ -20,6 +20,8 @@ def seed_runs():
     """The seeds' drives: every profile, the 2-hour test and the fill."""
     out = {}
     for p in ssdcore.sim_profiles():
+        if p["params"]["throttle_c"]:
+            continue  # write regimes only: test_thermal.py scores the throttling drive
         name = p["name"]
         for run, fn in (("2h", two_hour_run), ("fill", fill_run)):
             truth, series, cap = fn(f"sim:{name}")

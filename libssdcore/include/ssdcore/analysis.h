@@ -54,7 +54,8 @@ enum ssd_regime {
     SSD_REGIME_CACHE = 1,   /* writing into the SLC cache */
     SSD_REGIME_DIRECT = 2,  /* straight to TLC/MLC: after the cache, or with none */
     SSD_REGIME_FOLDING = 3, /* a dynamic cache folded while the host writes */
-    SSD_REGIME_GC = 4       /* used state: clean blocks ran out, GC limits writes */
+    SSD_REGIME_GC = 4,      /* used state: clean blocks ran out, GC limits writes */
+    SSD_REGIME_THROTTLE = 5 /* a hot drive capped its speed (needs a temp_c column) */
 };
 
 /* How the drive was preconditioned before the run (the "precondition" word
@@ -123,6 +124,18 @@ struct ssd_analysis_summary {
      * window averages steady_mean_bps. */
     int steady_reached;
     double steady_start_s, steady_start_bytes, steady_mean_bps;
+    /* Temperature, from the series' temp_c column (has_temperature 0 and
+     * NaN without one): the first, highest and last reading. */
+    int has_temperature;
+    double temp_start_c, temp_max_c, temp_end_c;
+    /* Thermal throttling (only with temperatures; never guessed from the
+     * speed alone): a step down at the hottest point of a heating drive
+     * after which the temperature holds. Where and at what temperature it
+     * began, the speed before and in the first throttled phase, and the
+     * seconds spent in throttled phases. NaN when has_throttle is 0. */
+    int has_throttle;
+    double throttle_start_s, throttle_start_bytes, throttle_temp_c;
+    double throttle_level_bps, throttle_before_bps, throttled_s;
 };
 
 /* Creates a handle with default options. Returns 0 or SSD_ENOMEM. */
@@ -176,6 +189,10 @@ SSD_API void ssd_analysis_free(ssd_analysis *a);
  *                       unknown; set, the option wins. The analysis'
  *                       context, with capacity_bytes and
  *                       written_before_bytes (unknown)
+ *  "throttle_min_c"     the lowest temperature (degrees C) a drop may be
+ *                       thermal throttling at (60: published drives
+ *                       throttle at 60-85 C composite; a drop on a cooler
+ *                       drive is the cache or GC)
  *  "exact_limit"        series up to this many samples are segmented exactly
  *                       (PELT on samples); longer ones on about exact_limit/2
  *                       block means, each change then re-placed at sample

@@ -35,7 +35,7 @@ typedef struct ssd_health {
     double warning_temp_minutes, critical_temp_minutes;    /* NVMe */
     double thermal_t1_transitions, thermal_t2_transitions; /* NVMe thermal management */
     double thermal_t1_seconds, thermal_t2_seconds;
-    double temperature_c;   /* NVMe composite temperature; ATA 194 */
+    double temperature_c;   /* NVMe composite temperature; ATA 194 (else 190); sim: the model */
     double percentage_used; /* NVMe endurance estimate used, percent */
 } ssd_health;
 

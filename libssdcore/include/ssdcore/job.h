@@ -46,7 +46,8 @@ enum ssd_dir { SSD_DIR_READ = 0, SSD_DIR_WRITE = 1, SSD_DIR_ALL = 2 };
 /* One sampling interval. t_s is the end of the interval in seconds since the
  * start (virtual seconds on simulated targets). lat_* cover both directions,
  * dir_lat_*[SSD_DIR_READ / SSD_DIR_WRITE] one each; a latency is 0 when the
- * interval completed no I/O of that kind. */
+ * interval completed no I/O of that kind. temp_c is the drive's temperature
+ * at the interval's end (NaN when unknown: see "log"). */
 typedef struct ssd_sample {
     size_t size; /* set by the library: sizeof this struct, the stride of
                     ssd_job_samples' array (base.h) */
@@ -59,6 +60,7 @@ typedef struct ssd_sample {
     double dir_lat_mean_us[2];
     double dir_lat_p99_us[2];
     double dir_lat_max_us[2];
+    double temp_c;
 } ssd_sample;
 
 /* What the progress callback sees. */
@@ -114,6 +116,11 @@ SSD_API void ssd_job_free(ssd_job *j);
  *               figures (bytes, IOPS, latency, runtime_s) cover only the
  *               intervals that began after the warm-up; the series logs
  *               every interval. Needs a time; refused with bytes/coverage.
+ *   "temp_steady"  stop once the drive's temperature has held within 1 C
+ *               for this long ("2m"; "0" = off), as a thermal test runs
+ *               until the temperature settles; time (or bytes) stays the
+ *               limit. The results give "temp_steady_at_s" (null when it
+ *               never settled, or the temperature cannot be read)
  *   "bytes"     stop after this many bytes ("8g"); "0" = no limit
  *               (with neither time nor bytes nor coverage, time is 10 s)
  *   "rate"      limit the total rate to this many bytes/s ("100m")
@@ -126,7 +133,13 @@ SSD_API void ssd_job_free(ssd_job *j);
  *   "engine"    auto | io_uring | psync (default auto: io_uring, or psync
  *               with a note in the results when io_uring is unavailable)
  *   "log"       path of the series CSV to write ("" = none), flushed every
- *               interval so an interrupted run keeps its samples
+ *               interval so an interrupted run keeps its samples. When the
+ *               drive's temperature can be read (ssd_target_health's
+ *               temperature_c: NVMe SMART log, ATA SMART 194/190, the sim
+ *               model; else the disk's hwmon sensor), the log has a temp_c
+ *               column (degrees C at each interval's end, read at most once
+ *               a second on real drives; an empty field when a reading
+ *               failed) and its metadata names the "temp_source"
  *   "written_before"  bytes written to the drive since its last TRIM before
  *               this job (default 0); the job does not use it but records it
  *               as "written_before_bytes" in the series metadata, where the

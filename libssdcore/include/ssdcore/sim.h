@@ -113,6 +113,14 @@ SSD_API int ssd_sim_profile_value(const char *spec, const char *key, char *buf, 
  *                                floor is floor_mbps / native_rand_mbps
  *   "dirty"                      1 when writes are now GC-bound, else 0
  *   "virtual_time_s"             the virtual clock since open
+ *   "temperature_c"              the model's temperature now
+ *   "throttle_start_s", "throttle_start_bytes", "throttle_start_temp_c"
+ *                                in the last job: when, after how many host
+ *                                bytes written and at what temperature the
+ *                                drive first throttled
+ *   "throttle_level_bps"         ... its mean host rate in that first
+ *                                throttled stretch
+ *   "throttled_s"                seconds of the last job run throttled
  * Returns 0; SSD_ENODATA when the event ("..._at_bytes", "..._start_bytes",
  * "..._mean_bps") did not happen in the last job (a "..._level_bps" also
  * when the regime never lasted a whole interval); SSD_EINVAL for an unknown
@@ -125,7 +133,10 @@ SSD_API int ssd_sim_truth(ssd_target *t, const char *key, double *out);
  * are null), plus "profile", "params", "regime" (where a write would go
  * now) and "phases": the regimes of the last job in order,
  * [{"regime":"slc"|"native"|"fold"|"gc", "start_bytes":..., "start_s":...,
- * "bytes":..., "seconds":...}, ...] (at most 64). flags: enum
+ * "bytes":..., "seconds":...}, ...] (at most 64), and "throttles": the
+ * thermal regime, each stretch of the last job run throttled,
+ * [{"regime":"throttle", "step":1|2, "start_bytes", "start_s",
+ * "start_temp_c", "bytes", "seconds", "mean_bps"}, ...]. flags: enum
  * ssd_json_flags. Returns 0 or a negative code (message in
  * ssd_target_errmsg()). Free *out with ssd_free(). */
 SSD_API int ssd_sim_truth_to_json(ssd_target *t, int flags, char **out);

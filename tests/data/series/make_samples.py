@@ -62,3 +62,18 @@ chunk = 256 * 2 ** 20
 pos = np.arange(1, 41) * chunk
 rate = np.where(pos <= 3 * GiB, 400e6, 60e6)
 w("bytes_sampled.csv", "pos_bytes,mib_s\n" + "\n".join(f"{p},{r / 2 ** 20:.3f}" for p, r in zip(pos, rate)) + "\n")
+
+# v1 with the drive's temperature (temp_c): 3000 MB/s until the drive
+# reaches 80 C at 100 s, then throttled to 2000 MB/s with the temperature
+# held just below; one reading failed (an empty field, not 0).
+rows = ["# ssdcore-series 1",
+        '# {"target":"/dev/nvme0n1","capacity_bytes":1000204886016,"temp_source":"nvme smart log",'
+        '"pattern":"write","block_size":131072,"queue_depth":32,"threads":1,"interval_s":1.0,'
+        '"tool":"ssdcore 0.1.0"}',
+        "t_s,bytes,lat_mean_us,temp_c"]
+for i in range(300):
+    rate = (3000e6 if i < 100 else 2000e6) * (1 + 0.01 * (((i * 37) % 7) - 3))
+    temp = 40 + 40 * (i + 1) / 100 if i < 100 else 80 - 1.5 * (1 - np.exp(-(i - 99) / 30))
+    field = "" if i == 150 else f"{temp:.0f}"  # NVMe reports whole kelvins
+    rows.append(f"{i + 1:.3f},{rate:.0f},{131072 * 32 / rate * 1e6:.1f},{field}")
+w("series_v1_temp.csv", "\n".join(rows) + "\n")
