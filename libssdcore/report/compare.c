@@ -14,6 +14,7 @@
 #include "report_chart.h"
 #include "curve_groups.h"
 #include "report_fill.h"
+#include "report_verdict.h"
 #include "file_read.h"
 #include "results_model.h"
 #include "step_names.h"
@@ -1565,43 +1566,22 @@ static double slowest(const struct ssd__results *r, const char *stem, double x_f
     return lo;
 }
 
-/* Dips on the QD and block-size curves: a point more than 15 % below an
- * earlier (smaller) one, as Vector 180's random write at QD4. */
+/* Dips on the QD and block-size curves, in the words of the report's
+ * verdicts (report_verdict.c). */
 static void anomalies(const struct ssd__results *r, char *buf, size_t len) {
-    size_t n = 0;
-    buf[0] = 0;
+    struct ssd__text t = {0};
     for (size_t g = 0; g < SSD__GROUP_COUNT; g++) {
         const struct ssd__curve_group *cg = &ssd__curve_groups[g];
-        if (!cg->xlog2)
+        struct ssd__dip d;
+        if (!cg->xlog2 || !ssd__curve_dip(r, cg, &d))
             continue;
-        double best = NAN, worst_drop = 0, at = NAN;
-        for (int k = 0; k < r->nsteps; k++) {
-            const struct ssd__step *st = &r->steps[k];
-            if (st->def.kind != SSD__STEP_JOB || st->res.state != SSD__ST_DONE ||
-                strcmp(st->def.group, cg->group))
-                continue;
-            double y = cg->iops ? st->res.iops : st->res.bw_bps;
-            if (!isfinite(y))
-                continue;
-            if (isfinite(best) && y < 0.85 * best && 1 - y / best > worst_drop) {
-                worst_drop = 1 - y / best;
-                at = st->def.x;
-            }
-            if (!(y <= best))
-                best = y;
-        }
-        if (isfinite(at) && n < len) {
-            if (cg->xsize)
-                n += (size_t)snprintf(buf + n, len - n, "%s%s: dips %.0f %% at %g%s", n ? "; " : "",
-                                      cg->label, worst_drop * 100, at >= 1024 ? at / 1024 : at,
-                                      at >= 1024 ? "K" : " B");
-            else
-                n += (size_t)snprintf(buf + n, len - n, "%s%s: dips %.0f %% at QD%g", n ? "; " : "",
-                                      cg->label, worst_drop * 100, at);
-        }
+        if (t.len)
+            ssd__text_add(&t, "; ");
+        ssd__dip_words(&t, cg, &d);
     }
-    if (!buf[0])
-        snprintf(buf, len, "none");
+    char *s = ssd__text_take(&t);
+    snprintf(buf, len, "%s", s && *s ? s : "none");
+    free(s);
 }
 
 static const char *const summary_heads[NCELLS] = {"cache",

@@ -290,6 +290,7 @@ const char ssd__report_css[] =
     "tr.failed td,.err{color:#b00}\ntr.interrupted td,tr.skipped td,.warn{color:#a60}\n"
     "tr.pending td{color:#999}\ncode{font-size:90%;overflow-wrap:anywhere}\n"
     "p.consistency{font-size:.92em;margin:-.6em 0 1.2em}\n"
+    "ul.verdicts{margin:.4em 0 1em;padding-left:1.4em}ul.verdicts li{margin:.15em 0}\n"
     ".verdict{font-size:1.15em;border-left:4px solid #1f77b4;padding:.3em "
     ".7em;background:#f4f8fc}\n"
     "ul.legend{list-style:none;margin:.2em 0;padding:0;display:flex;flex-wrap:wrap;gap:.2em 1em;"

@@ -22,6 +22,7 @@
 #include "report_fill.h"
 #include "step_names.h"
 #include "verdict_words.h"
+#include "report_verdict.h"
 
 #define MAX_DRAWN 4000
 #define MIB 1048576.0
@@ -1398,6 +1399,29 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     ssd__text_add(t, "</p>\n");
 }
 
+/* A verdict line for every other test, under the write curve's (the QD
+ * and block-size dips among them: Vector 180's QD4 showed only in its
+ * chart). */
+static void test_verdicts(const struct ssd__results *s, struct ssd__text *t) {
+    struct ssd__text lines = {0};
+    ssd__test_verdicts(s, &lines);
+    char *all = ssd__text_take(&lines);
+    if (all && *all) {
+        ssd__text_add(t, "<ul class=\"verdicts\">\n");
+        for (char *p = all, *nl; *p; p = nl + 1) {
+            nl = strchr(p, '\n');
+            if (!nl)
+                break;
+            *nl = 0;
+            ssd__text_add(t, "<li>");
+            ssd__text_html(t, p);
+            ssd__text_add(t, "</li>\n");
+        }
+        ssd__text_add(t, "</ul>\n");
+    }
+    free(all);
+}
+
 /* KDiskMark-style tiles when the headline has CrystalDiskMark-style
  * figures (an object "cdm" of numbers): one tile per figure, in MB/s as
  * CrystalDiskMark, KDiskMark and the table below show them, with the
@@ -1486,6 +1510,7 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     ssd__text_html(&t, uri);
     ssd__text_add(&t, "</h1>\n");
     verdict(s, &t);
+    test_verdicts(s, &t);
     if (s->killed)
         ssd__text_add(&t, "<p class=\"err\">The run was killed (it ended without recording "
                           "why): the figures cover the steps that ran.</p>\n");

@@ -170,3 +170,50 @@ def test_consistency_figures_and_iops_under_a_4k_write_curve(lab, fill, tmp_path
     fill_html = (fill / "report.html").read_text()
     assert '<p class="consistency"><b>fill' in fill_html and "IOPS" not in re.search(
         r'<p class="consistency">.*?</p>', fill_html).group(0)
+
+
+def _with_qd4_dip(lab, out):
+    """A copy of the BX200 run whose random write at QD4 is 40 % below its
+    QD2 (as Vector 180's): results.json is what the report reads."""
+    import json
+    shutil.copytree(lab, out)
+    doc = json.loads((out / "results.json").read_text())
+    steps = {s["name"]: s for s in doc["steps"]}
+    qd2 = steps["qd-randwrite-2"]["summary"]["iops"]
+    for part in ("summary", "results"):
+        for key in ("iops", "bw_bps"):
+            base = steps["qd-randwrite-2"][part][key]
+            steps["qd-randwrite-4"][part][key] = base * 0.6
+    (out / "results.json").write_text(json.dumps(doc))
+    return qd2
+
+
+def test_a_verdict_for_every_test_names_a_qd_dip(lab, tmp_path):
+    """On top of the report, under the write curve's verdict: one line per
+    test in a reviewer's words; a QD dip gets its line (Vector 180's QD4 dip
+    showed only in its chart), and the compare's summary says it in the
+    same words."""
+    html = (lab / "report.html").read_text()
+    lines = re.findall(r"<li>(.*?)</li>", re.search(r'<ul class="verdicts">(.*?)</ul>', html,
+                                                     re.S).group(1))
+    assert html.index('<p class="verdict">') < html.index('<ul class="verdicts">')
+    text = "\n".join(lines)
+    for words in ("sequential read, 256K QD1:", "random read 4K: ", "random write 4K: ",
+                  "random read, QD4: ", "mixed sequential 128K, 2 threads: ", "latency: ",
+                  "recovery-idle: ", "recovery-trim: "):
+        assert words in text, (words, text)
+    assert re.search(r"random write 4K: [\d,]+ IOPS at QD1, [\d,]+ at QD32 .*; no dip\.", text)
+    qd2 = _with_qd4_dip(lab, tmp_path / "dip")
+    ssdcore.report(tmp_path / "dip")
+    dipped = (tmp_path / "dip" / "report.html").read_text()
+    m = re.search(r"<li>random write 4K: [^<]*; dips (\d+) % at QD4 \(([\d,]+) IOPS at QD2, "
+                  r"([\d,]+) at QD4\)\.</li>", dipped)
+    assert m, re.findall(r"<li>random write 4K.*?</li>", dipped)
+    assert int(m.group(1)) == 40
+    assert int(m.group(2).replace(",", "")) == round(qd2)
+    assert int(m.group(3).replace(",", "")) == pytest.approx(qd2 * 0.6, abs=1)
+    cmp = ssdcore.compare([tmp_path / "dip", lab]).attrs["html"]
+    summary = cmp[cmp.index('id="summary-table"'):]
+    summary = summary[:summary.index("</table>")]
+    assert f"random write 4K: dips 40 % at QD4 ({m.group(2)} IOPS at QD2, {m.group(3)} at QD4)" \
+        in summary
