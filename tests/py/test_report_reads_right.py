@@ -105,32 +105,57 @@ def test_one_point_is_not_a_chart(tmp_path):
     assert "mixed random 4K, 4 threads, 80 % reads" in html  # the figure is in the table
 
 
-def test_cdm_tiles_read_like_kdiskmark(tmp_path):
-    """The CrystalDiskMark suite's tiles (the first thing a reader sees):
-    one per test, in MB/s like CrystalDiskMark, KDiskMark, the text summary
-    and the table below (they were MiB/s beside a MB/s table), the warning
-    that the test file fits in the cache right under them, and no verdict or
-    headline row made from the preparation write (it said "cdm-prepare: no
-    SLC cache" on a drive with a 2 GiB one)."""
+def test_cdm_grid_reads_like_crystaldiskmark(tmp_path):
+    """The CrystalDiskMark suite's figures as CrystalDiskMark shows them, the
+    first thing a reader sees: its tests as rows and Read | Write as
+    columns, each cell the best pass in MB/s with two decimals, that pass's
+    IOPS and mean latency and the range of the five passes; the warning
+    that the test file fits in the cache right under it; every pass in the
+    table below; the passes charted in MB/s too (they were MiB/s beside MB/s
+    tiles), read and write of a test in one chart. No verdict or headline
+    row is made from the preparation write (it said "cdm-prepare: no SLC
+    cache" on a drive with a 2 GiB one)."""
     out = tmp_path / "cdm"
-    res = ssdcore.suite("sim:bx200", out, suite="cdm5")
+    res = ssdcore.suite("sim:bx200", out, suite="cdm8")
     html = (out / "report.html").read_text()
-    tiles = re.findall(r'<div class="tile"><b>([\d.]+)</b>([^<]*)<br/>([^<]+)</div>', html)
+    grid = html[html.index('<table class="cdm">'):]
+    grid = grid[:grid.index("</table>")]
+    rows = re.findall(r'<tr><th scope="row">([^<]+)</th>(.*?)</tr>', grid)
+    assert [r[0] for r in rows] == ["SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1"]
+    assert '<th scope="col">Read</th><th scope="col">Write</th>' in grid
     cdm = res["headline"]["cdm"]
-    assert len(tiles) == len(cdm) == 8
-    section = html[html.index("<h2>CrystalDiskMark-style tests</h2>"):]
-    table = dict(re.findall(r'<tr><td>([^<]+)</td><td class="n">([\d.]+)</td></tr>', section))
-    for value, unit, name in tiles:
-        assert unit == "MB/s"
-        mb = cdm[name + "_bps"] / 1e6
-        assert float(value) == pytest.approx(mb, abs=0.5 if mb >= 100 else 0.05), name
-        assert float(table[name]) == pytest.approx(mb, abs=0.05), name
+    steps = {s["name"]: s for s in res["steps"]}
+    for test, cells in rows:
+        got = re.findall(r'<td data-test="([^"]+)"><b>([\d.]+)</b> MB/s<small>([\d,]+) IOPS, '
+                         r'([\d.]+) \u00b5s</small><small>(\d) passes: ([\d.]+)\u2013([\d.]+)'
+                         r'</small></td>', cells)
+        assert [g[0] for g in got] == [test.lower().replace(" ", "-") + d
+                                       for d in ("-read", "-write")], cells
+        for name, mbs, iops, lat, n, lo, hi in got:
+            passes = [steps[f"cdm-{name}-{p}"]["summary"] for p in range(1, 6)]
+            best = max(passes, key=lambda p: p["bw_bps"])
+            assert mbs == f"{cdm[name + '_bps'] / 1e6:.2f}" == f"{best['bw_bps'] / 1e6:.2f}"
+            assert int(iops.replace(",", "")) == round(best["iops"])
+            assert float(lat) == pytest.approx(best["lat_mean_us"], abs=0.51)
+            assert int(n) == 5
+            assert lo == f"{min(p['bw_bps'] for p in passes) / 1e6:.2f}" and hi == mbs
     warn = html.index("fits inside the drive's 2.00 GiB SLC cache")
-    assert html.rindex('<div class="tile">') < warn < html.index("<h2>Write curves</h2>")
+    assert html.index('<table class="cdm">') < warn < html.index("<h2>Write curves</h2>")
     head = html[:html.index("<h2>Write curves</h2>")]
     assert 'class="verdict"' not in head and "cdm-prepare" not in head
-    # each test's passes are charted against the pass, not an anonymous "x"
-    assert html.count(">pass</text>") == 8 and ">x</text>" not in html
+    # every pass in the table below, MB/s, the best marked
+    section = html[html.index("<h2>CrystalDiskMark-style tests</h2>"):]
+    table = re.findall(r'<tr><td>([^<]+)</td>((?:<td class="n[^"]*">[\d.]+</td>){6})</tr>', section)
+    assert len(table) == len(cdm) == 8
+    for name, cells in table:
+        vals = re.findall(r">([\d.]+)<", cells)
+        assert vals[-1] == f"{cdm[name + '_bps'] / 1e6:.2f}" == max(vals[:5], key=float)
+    # each test's passes in one chart, read and write, in MB/s like the grid
+    charts = re.findall(r"<figcaption>([A-Z0-9 ]+): MB/s in each pass</figcaption>", html)
+    assert charts == [r[0] for r in rows]
+    assert html.count(">pass</text>") == 4 and ">x</text>" not in html
+    assert "MiB/s" not in html[html.index(charts[0] + ": MB/s in each pass"):html.index(
+        "<h2>CrystalDiskMark-style tests</h2>")]
 
 
 def test_consistency_figures_and_iops_under_a_4k_write_curve(lab, fill, tmp_path):
