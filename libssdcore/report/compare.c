@@ -1377,7 +1377,7 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
              SSD__MA_SAMPLES);
     struct ssd__chart ch = {
         640, 340, 64, 16, 14, 44, 0, xhi > 0 ? xhi : 1, 0, yhi > 0 ? yhi * 1.1 : 1, 0, 0};
-    ssd__text_add(t, "<figure><figcaption>");
+    ssd__text_add(t, "<div class=\"printpair\"><figure><figcaption>");
     ssd__text_html(t, title);
     ssd__text_add(t, "</figcaption>\n");
     struct ssd__text desc = {0};
@@ -1410,7 +1410,7 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     legend_drives(c, t, present);
     ssd__text_add(t, "</figure>\n");
     write_zoom(c, t, stem, dc, present, ch.xhi);
-    ssd__text_add(t, "<div class=\"multiples\">\n");
+    ssd__text_add(t, "</div>\n<div class=\"multiples\">\n");
     struct ssd__chart sm = {420, 260, 56, 12, 10, 40, 0, ch.xhi, 0, dotmax > 0 ? dotmax * 1.05 : 1,
                             0,   0};
     for (int i = 0; i < nd; i++) {
@@ -1778,7 +1778,12 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                   ".drivebar button{font:inherit;background:#fff;border:1px solid #999;"
                   "border-radius:3px;padding:2px 6px;margin:2px 0;cursor:pointer;color:inherit}\n"
                   ".drivebar button[aria-pressed=false]{opacity:.45;text-decoration:line-through}\n"
-                  "@media print{.drivebar{display:none}}\n"
+                  /* Paper: the scaling charts and a write curve with its zoom two
+                   * abreast, each legend under its chart (beside it, the legend
+                   * of two drives left half a page blank). */
+                  "@media print{.drivebar{display:none}"
+                  ".printpair{display:grid;grid-template-columns:1fr 1fr;gap:0 1.2em}"
+                  ".printpair figure{display:block}.printpair ul.legend{margin:0}}\n"
                   ".barsgrid{display:grid;grid-template-columns:repeat(auto-fill,"
                   "minmax(420px,1fr));gap:0 1.2em}\n"
                   "@media (max-width:600px){.barsgrid{grid-template-columns:1fr}\n"
@@ -1916,11 +1921,14 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     }
 
     if (nscaling)
-        ssd__text_add(&t, "<h2 id=\"scaling\">Scaling: queue depth, block size, mixed load</h2>\n");
+        ssd__text_add(&t, "<h2 id=\"scaling\">Scaling: queue depth, block size, mixed load</h2>\n"
+                          "<div class=\"printpair\">\n");
     for (size_t g = 0; g < SSD__GROUP_COUNT; g++)
         if (scaling[g])
             group_overlay(c, &t, groups[g].group, groups[g].title, groups[g].xlabel,
                           groups[g].xlog2, groups[g].xsize, groups[g].iops);
+    if (nscaling)
+        ssd__text_add(&t, "</div>\n");
     {
         const struct ssd__results **runs = calloc((size_t)c->nd + 1, sizeof *runs);
         const char **labels = calloc((size_t)c->nd + 1, sizeof *labels);
