@@ -1786,7 +1786,8 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                   ".printpair figure{display:block}.printpair ul.legend{margin:0}}\n"
                   ".barsgrid{display:grid;grid-template-columns:repeat(auto-fill,"
                   "minmax(420px,1fr));gap:0 1.2em}\n"
-                  "@media (max-width:600px){.barsgrid{grid-template-columns:1fr}\n"
+                  "@media (max-width:600px){.barsgrid{grid-template-columns:1fr}"
+                  ".drivebar{position:static}\n"
                   " table.drives th:nth-child(n+5),table.drives td:nth-child(n+5){display:none}}\n"
                   "</style>\n</head>\n<body>\n<div id=\"tip\"></div>\n<h1>",
                   ssd__report_css);
