@@ -289,7 +289,7 @@ const char ssd__report_css[] =
     ".scroll{overflow-x:auto;max-width:100%}\n"
     "tr.failed td,.err{color:#b00}\ntr.interrupted td,tr.skipped td,.warn{color:#a60}\n"
     "tr.pending td{color:#999}\ncode{font-size:90%;overflow-wrap:anywhere}\n"
-    "p.consistency{font-size:.92em;margin:-.6em 0 1.2em}\n"
+    "p.consistency{font-size:.92em;margin:-.6em 0 1.2em}\nnav.toc ol{margin:.2em 0 .6em}\n"
     "ul.verdicts{margin:.4em 0 1em;padding-left:1.4em}ul.verdicts li{margin:.15em 0}\n"
     ".verdict{font-size:1.15em;border-left:4px solid #1f77b4;padding:.3em "
     ".7em;background:#f4f8fc}\n"

@@ -140,11 +140,11 @@ def test_cdm_grid_reads_like_crystaldiskmark(tmp_path):
             assert int(n) == 5
             assert lo == f"{min(p['bw_bps'] for p in passes) / 1e6:.2f}" and hi == mbs
     warn = html.index("fits inside the drive's 2.00 GiB SLC cache")
-    assert html.index('<table class="cdm">') < warn < html.index("<h2>Write curves</h2>")
-    head = html[:html.index("<h2>Write curves</h2>")]
+    assert html.index('<table class="cdm">') < warn < html.index('<h2 id="write-curves">Write curves</h2>')
+    head = html[:html.index('<h2 id="write-curves">Write curves</h2>')]
     assert 'class="verdict"' not in head and "cdm-prepare" not in head
     # every pass in the table below, MB/s, the best marked
-    section = html[html.index("<h2>CrystalDiskMark-style tests</h2>"):]
+    section = html[html.index('<h2 id="crystaldiskmark-style-tests">CrystalDiskMark-style tests</h2>'):]
     table = re.findall(r'<tr><td>([^<]+)</td>((?:<td class="n[^"]*">[\d.]+</td>){6})</tr>', section)
     assert len(table) == len(cdm) == 8
     for name, cells in table:
@@ -155,7 +155,7 @@ def test_cdm_grid_reads_like_crystaldiskmark(tmp_path):
     assert charts == [r[0] for r in rows]
     assert html.count(">pass</text>") == 4 and ">x</text>" not in html
     assert "MiB/s" not in html[html.index(charts[0] + ": MB/s in each pass"):html.index(
-        "<h2>CrystalDiskMark-style tests</h2>")]
+        '<h2 id="crystaldiskmark-style-tests">CrystalDiskMark-style tests</h2>')]
 
 
 def test_consistency_figures_and_iops_under_a_4k_write_curve(lab, fill, tmp_path):
@@ -242,3 +242,15 @@ def test_a_verdict_for_every_test_names_a_qd_dip(lab, tmp_path):
     summary = summary[:summary.index("</table>")]
     assert f"random write 4K: dips 40 % at QD4 ({m.group(2)} IOPS at QD2, {m.group(3)} at QD4)" \
         in summary
+
+
+def test_the_report_has_contents_with_anchors_and_unique_headings(lab):
+    """Like the compare: a table of contents on top links every section
+    heading by its anchor; no heading is there twice."""
+    html = (lab / "report.html").read_text()
+    heads = re.findall(r'<h2 id="([^"]+)">([^<]+)</h2>', html)
+    assert len(heads) >= 6 and len(heads) == html.count("<h2")
+    assert len({t for _, t in heads}) == len(heads) and len({i for i, _ in heads}) == len(heads)
+    toc = re.search(r'<nav class="toc"><b>Contents</b><ol>(.*?)</ol></nav>', html).group(1)
+    assert re.findall(r'<li><a href="#([^"]+)">([^<]+)</a></li>', toc) == heads
+    assert html.index('<nav class="toc">') < html.index("<h2")
