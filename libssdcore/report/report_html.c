@@ -1776,7 +1776,9 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     const struct ssd__results *one[1] = {s};
     const char *name[1] = {s->target_uri ? s->target_uri : "this run"};
     ssd__fill_level_figures(&t, one, name, 1);
-    /* The groups of a user's suite file get a chart each. */
+    /* The groups of a user's suite file get a chart each; CrystalDiskMark's
+     * go under its own heading, after the table of its passes. */
+    struct ssd__text cdm_charts = {0};
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (st->def.kind != SSD__STEP_JOB || !st->def.group[0] || known_group(st->def.group) ||
@@ -1810,11 +1812,15 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
         snprintf(title, sizeof title, "%s: MB/s in each pass", tname);
         c[0] = (struct ssd__curve_group){.group = rd, .label = "read"};
         c[1] = (struct ssd__curve_group){.group = wr, .label = "write"};
-        group_chart(s, &t, title, "pass", "pass", c, 2, 0, 0, 2);
+        group_chart(s, &cdm_charts, title, "pass", "pass", c, 2, 0, 0, 2);
     }
     file_tests_table(s, &t);
     replay_table(s, &t);
     cdm_table(s, &t);
+    char *cdm_body = ssd__text_take(&cdm_charts);
+    if (cdm_body)
+        ssd__text_add(&t, "%s", cdm_body);
+    free(cdm_body);
     ssd__text_add(&t, "<details class=\"steps\"><summary>Every step (%d)</summary>\n", s->nsteps);
     steps_table(s, &t);
     ssd__text_add(

@@ -154,8 +154,11 @@ def test_cdm_grid_reads_like_crystaldiskmark(tmp_path):
     charts = re.findall(r"<figcaption>([A-Z0-9 ]+): MB/s in each pass</figcaption>", html)
     assert charts == [r[0] for r in rows]
     assert html.count(">pass</text>") == 4 and ">x</text>" not in html
-    assert "MiB/s" not in html[html.index(charts[0] + ": MB/s in each pass"):html.index(
-        '<h2 id="crystaldiskmark-style-tests">CrystalDiskMark-style tests</h2>')]
+    # under CrystalDiskMark's own heading, after its passes (not under the
+    # write curves), and in no other unit
+    passes = html[html.index(charts[0] + ": MB/s in each pass"):html.index('<details class="steps">')]
+    assert html.index('<h2 id="crystaldiskmark-style-tests">') < html.index(charts[0] + ": MB/s")
+    assert passes.count("<svg") == 4 and "MiB/s" not in passes
 
 
 def test_consistency_figures_and_iops_under_a_4k_write_curve(lab, fill, tmp_path):
