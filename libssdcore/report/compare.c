@@ -14,6 +14,7 @@
 #include "report_chart.h"
 #include "curve_groups.h"
 #include "report_fill.h"
+#include "report_verdict.h"
 #include "file_read.h"
 #include "results_model.h"
 #include "step_names.h"
@@ -1379,7 +1380,7 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
              SSD__MA_SAMPLES);
     struct ssd__chart ch = {
         640, 340, 64, 16, 14, 44, 0, xhi > 0 ? xhi : 1, 0, yhi > 0 ? yhi * 1.1 : 1, 0, 0};
-    ssd__text_add(t, "<figure><figcaption>");
+    ssd__text_add(t, "<div class=\"printpair\"><figure><figcaption>");
     ssd__text_html(t, title);
     ssd__text_add(t, "</figcaption>\n");
     struct ssd__text desc = {0};
@@ -1412,7 +1413,7 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     legend_drives(c, t, present);
     ssd__text_add(t, "</figure>\n");
     write_zoom(c, t, stem, dc, present, ch.xhi);
-    ssd__text_add(t, "<div class=\"multiples\">\n");
+    ssd__text_add(t, "</div>\n<div class=\"multiples\">\n");
     struct ssd__chart sm = {420, 260, 56, 12, 10, 40, 0, ch.xhi, 0, dotmax > 0 ? dotmax * 1.05 : 1,
                             0,   0};
     for (int i = 0; i < nd; i++) {
@@ -1568,43 +1569,22 @@ static double slowest(const struct ssd__results *r, const char *stem, double x_f
     return lo;
 }
 
-/* Dips on the QD and block-size curves: a point more than 15 % below an
- * earlier (smaller) one, as Vector 180's random write at QD4. */
+/* Dips on the QD and block-size curves, in the words of the report's
+ * verdicts (report_verdict.c). */
 static void anomalies(const struct ssd__results *r, char *buf, size_t len) {
-    size_t n = 0;
-    buf[0] = 0;
+    struct ssd__text t = {0};
     for (size_t g = 0; g < SSD__GROUP_COUNT; g++) {
         const struct ssd__curve_group *cg = &ssd__curve_groups[g];
-        if (!cg->xlog2)
+        struct ssd__dip d;
+        if (!cg->xlog2 || !ssd__curve_dip(r, cg, &d))
             continue;
-        double best = NAN, worst_drop = 0, at = NAN;
-        for (int k = 0; k < r->nsteps; k++) {
-            const struct ssd__step *st = &r->steps[k];
-            if (st->def.kind != SSD__STEP_JOB || st->res.state != SSD__ST_DONE ||
-                strcmp(st->def.group, cg->group))
-                continue;
-            double y = cg->iops ? st->res.iops : st->res.bw_bps;
-            if (!isfinite(y))
-                continue;
-            if (isfinite(best) && y < 0.85 * best && 1 - y / best > worst_drop) {
-                worst_drop = 1 - y / best;
-                at = st->def.x;
-            }
-            if (!(y <= best))
-                best = y;
-        }
-        if (isfinite(at) && n < len) {
-            if (cg->xsize)
-                n += (size_t)snprintf(buf + n, len - n, "%s%s: dips %.0f %% at %g%s", n ? "; " : "",
-                                      cg->label, worst_drop * 100, at >= 1024 ? at / 1024 : at,
-                                      at >= 1024 ? "K" : " B");
-            else
-                n += (size_t)snprintf(buf + n, len - n, "%s%s: dips %.0f %% at QD%g", n ? "; " : "",
-                                      cg->label, worst_drop * 100, at);
-        }
+        if (t.len)
+            ssd__text_add(&t, "; ");
+        ssd__dip_words(&t, cg, &d);
     }
-    if (!buf[0])
-        snprintf(buf, len, "none");
+    char *s = ssd__text_take(&t);
+    snprintf(buf, len, "%s", s && *s ? s : "none");
+    free(s);
 }
 
 static const char *const summary_heads[NCELLS] = {"cache",
@@ -1801,10 +1781,16 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                   ".drivebar button{font:inherit;background:#fff;border:1px solid #999;"
                   "border-radius:3px;padding:2px 6px;margin:2px 0;cursor:pointer;color:inherit}\n"
                   ".drivebar button[aria-pressed=false]{opacity:.45;text-decoration:line-through}\n"
-                  "@media print{.drivebar{display:none}}\n"
+                  /* Paper: the scaling charts and a write curve with its zoom two
+                   * abreast, each legend under its chart (beside it, the legend
+                   * of two drives left half a page blank). */
+                  "@media print{.drivebar{display:none}"
+                  ".printpair{display:grid;grid-template-columns:1fr 1fr;gap:0 1.2em}"
+                  ".printpair figure{display:block}.printpair ul.legend{margin:0}}\n"
                   ".barsgrid{display:grid;grid-template-columns:repeat(auto-fill,"
                   "minmax(420px,1fr));gap:0 1.2em}\n"
-                  "@media (max-width:600px){.barsgrid{grid-template-columns:1fr}\n"
+                  "@media (max-width:600px){.barsgrid{grid-template-columns:1fr}"
+                  ".drivebar{position:static}\n"
                   " table.drives th:nth-child(n+5),table.drives td:nth-child(n+5){display:none}}\n"
                   "</style>\n</head>\n<body>\n<div id=\"tip\"></div>\n<h1>",
                   ssd__report_css);
@@ -1939,11 +1925,14 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     }
 
     if (nscaling)
-        ssd__text_add(&t, "<h2 id=\"scaling\">Scaling: queue depth, block size, mixed load</h2>\n");
+        ssd__text_add(&t, "<h2 id=\"scaling\">Scaling: queue depth, block size, mixed load</h2>\n"
+                          "<div class=\"printpair\">\n");
     for (size_t g = 0; g < SSD__GROUP_COUNT; g++)
         if (scaling[g])
             group_overlay(c, &t, groups[g].group, groups[g].title, groups[g].xlabel,
                           groups[g].xlog2, groups[g].xsize, groups[g].iops);
+    if (nscaling)
+        ssd__text_add(&t, "</div>\n");
     {
         const struct ssd__results **runs = calloc((size_t)c->nd + 1, sizeof *runs);
         const char **labels = calloc((size_t)c->nd + 1, sizeof *labels);

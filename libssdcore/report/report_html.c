@@ -22,6 +22,7 @@
 #include "report_fill.h"
 #include "step_names.h"
 #include "verdict_words.h"
+#include "report_verdict.h"
 
 #define MAX_DRAWN 4000
 #define MIB 1048576.0
@@ -155,6 +156,12 @@ static int on_curve(const struct ssd__step *st, const char *group, int xlog2) {
            isfinite(st->res.iops) && isfinite(st->res.bw_bps);
 }
 
+/* A job's figure in a chart's unit: 0 MiB/s, 1 IOPS, 2 MB/s (decimal, as
+ * CrystalDiskMark prints). */
+static double fig_of(const struct ssd__step *st, int unit) {
+    return unit == 1 ? st->res.iops : st->res.bw_bps / (unit == 2 ? 1e6 : MIB);
+}
+
 /* One chart of bw (or IOPS) against x for the groups that have points; none
  * when every group has a single point (a curve of one dot says nothing: the
  * tables have the figure). xname names x in the hover read-outs. */
@@ -169,7 +176,7 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
             const struct ssd__step *st = &s->steps[i];
             if (!on_curve(st, c[g].group, xlog2))
                 continue;
-            double y = iops ? st->res.iops : st->res.bw_bps / MIB;
+            double y = fig_of(st, iops);
             xlo = fmin(xlo, st->def.x);
             xhi = fmax(xhi, st->def.x);
             yhi = fmax(yhi, y);
@@ -182,7 +189,7 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
     if (nticks < 2)
         return;
     struct axis ax = {xlo, xhi, xlog2}, ay = {0, yhi > 0 ? yhi * 1.1 : 1, 0};
-    const char *unit = iops ? "IOPS" : "MiB/s";
+    const char *unit = iops == 1 ? "IOPS" : iops == 2 ? "MB/s" : "MiB/s";
     /* Each curve's first and last point, in the read-out's words. */
     char desc[512] = "";
     for (int g = 0; g < nc; g++) {
@@ -195,12 +202,11 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
             }
         if (!first)
             continue;
-        double y0 = iops ? first->res.iops : first->res.bw_bps / MIB,
-               y1 = iops ? last->res.iops : last->res.bw_bps / MIB;
+        double y0 = fig_of(first, iops), y1 = fig_of(last, iops);
         size_t k = strlen(desc);
         snprintf(desc + k, sizeof desc - k, "%s%s: %.*f %s at %s %g to %.*f at %s %g",
-                 k ? "; " : "", c[g].label, iops ? 0 : 1, y0, unit, xname, first->def.x,
-                 iops ? 0 : 1, y1, xname, last->def.x);
+                 k ? "; " : "", c[g].label, iops == 1 ? 0 : 1, y0, unit, xname, first->def.x,
+                 iops == 1 ? 0 : 1, y1, xname, last->def.x);
     }
     svg_open(t, title, desc, xlabel, unit);
     svg_axes(t, &ax, &ay, xlog2 || nticks <= 12 ? ticks : NULL, nticks, xsize);
@@ -226,7 +232,7 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
             const struct ssd__step *st = &s->steps[i];
             if (!on_curve(st, c[g].group, xlog2))
                 continue;
-            double y = iops ? st->res.iops : st->res.bw_bps / MIB;
+            double y = fig_of(st, iops);
             ssd__text_add(&pts, "%s%.1f,%.1f", pts.len ? " " : "", px(&ax, st->def.x), py(&ay, y));
             char xb[32];
             if (xsize)
@@ -236,8 +242,8 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
             marker(t, g, px(&ax, st->def.x), py(&ay, y));
             ssd__text_add(t, " data-tip=\"");
             ssd__text_html(t, c[g].label);
-            ssd__text_add(t, ", %s %s%s: %.*f %s\"/>\n", xname, xb, xsize ? "B" : "", iops ? 0 : 1,
-                          y, unit);
+            ssd__text_add(t, ", %s %s%s: %.*f %s\"/>\n", xname, xb, xsize ? "B" : "",
+                          iops == 1 ? 0 : 1, y, unit);
         }
         char *p = ssd__text_take(&pts);
         if (p && *p) {
@@ -1339,29 +1345,45 @@ static void replay_table(const struct ssd__results *s, struct ssd__text *t) {
         replay_bars(s, t, scored ? score : NAN);
 }
 
-/* Test 8: CrystalDiskMark-style figures, the best pass of each test, with
- * the reviews' warning when the test file fits inside the cache. */
+/* Test 8: every pass of each CrystalDiskMark-style test in MB/s, its best
+ * marked (the grid on top shows the best). */
 static void cdm_table(const struct ssd__results *s, struct ssd__text *t) {
     struct ssd__cdm_figure f[16];
     char warn[300];
-    int n = ssd__suite_cdm_figures(s, f, 16, warn, sizeof warn);
+    int n = ssd__suite_cdm_figures(s, f, 16, warn, sizeof warn), npass = 0;
     if (!n)
         return;
-    ssd__text_add(t, "<h2>CrystalDiskMark-style tests</h2>\n");
-    if (warn[0]) {
-        ssd__text_add(t, "<p class=\"warn\"><b>Warning:</b> ");
-        ssd__text_html(t, warn);
-        ssd__text_add(t, "</p>\n");
-    }
-    ssd__text_add(t, "<table class=\"grid\"><tr><th>test</th><th>MB/s (best pass)</th></tr>\n");
+    for (int i = 0; i < n; i++)
+        npass = f[i].passes > npass ? f[i].passes : npass;
+    ssd__text_add(t, "<h2>CrystalDiskMark-style tests</h2>\n<div class=\"scroll\"><table "
+                     "class=\"grid cdmpasses\"><tr><th>test</th>");
+    for (int p = 1; p <= npass; p++)
+        ssd__text_add(t, "<th>pass %d</th>", p);
+    ssd__text_add(t, "<th>MB/s (best pass)</th></tr>\n");
     for (int i = 0; i < n; i++) {
         ssd__text_add(t, "<tr><td>");
         ssd__text_html(t, f[i].name);
         ssd__text_add(t, "</td>");
-        td_num(t, f[i].best_bps / 1e6, "%.1f");
+        char group[SSD__NAME_MAX + 8];
+        snprintf(group, sizeof group, "cdm-%.60s", f[i].name);
+        int p = 0;
+        for (int k = 0; k < s->nsteps && p < npass; k++) {
+            const struct ssd__step *st = &s->steps[k];
+            if (st->def.kind != SSD__STEP_JOB || strcmp(st->def.group, group))
+                continue;
+            p++;
+            if (st->res.state == SSD__ST_DONE && isfinite(st->res.bw_bps))
+                ssd__text_add(t, "<td class=\"n%s\">%.2f</td>",
+                              st->res.bw_bps == f[i].best_bps ? " best" : "", st->res.bw_bps / 1e6);
+            else
+                ssd__text_add(t, "<td class=\"n\">-</td>");
+        }
+        for (; p < npass; p++)
+            ssd__text_add(t, "<td class=\"n\">-</td>");
+        td_num(t, f[i].best_bps / 1e6, "%.2f");
         ssd__text_add(t, "</tr>\n");
     }
-    ssd__text_add(t, "</table>\n");
+    ssd__text_add(t, "</table></div>\n");
 }
 
 static void meta(struct ssd__text *t, const char *k, const char *v) {
@@ -1466,59 +1488,126 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     ssd__text_add(t, "</p>\n");
 }
 
-/* KDiskMark-style tiles when the headline has CrystalDiskMark-style
- * figures (an object "cdm" of numbers): one tile per figure, in MB/s as
- * CrystalDiskMark, KDiskMark and the table below show them, with the
- * reviews' warning right under them when the test file fits in the cache
- * (the tiles are what a reader looks at first). */
-static void cdm_tiles(const struct ssd__results *s, struct ssd__text *t) {
-    char *text = NULL;
-    ssd__suite_headline_json(s, &text);
-    struct ssd__jv root;
-    char msg[32];
-    if (!text || ssd__jr_parse(text, &root, msg, sizeof msg)) {
-        free(text);
-        return;
-    }
-    free(text);
-    const struct ssd__jv *cdm = ssd__jv_get(&root, "cdm");
-    int any = 0;
-    for (size_t i = 0; cdm && cdm->type == SSD__JOBJ && i < cdm->n; i++) {
-        const struct ssd__jv *v = &cdm->items[i];
-        if (v->type != SSD__JNUM)
-            continue;
-        if (!any++)
-            ssd__text_add(t, "<div class=\"tiles\">\n");
-        const char *k = cdm->keys[i];
-        size_t n = strlen(k);
-        double val = v->num;
-        const char *unit = "";
-        char name[96];
-        snprintf(name, sizeof name, "%s", k);
-        if (n > 4 && !strcmp(k + n - 4, "_bps"))
-            val /= 1e6, unit = "MB/s", name[n - 4] = 0;
-        else if (n > 5 && !strcmp(k + n - 5, "_iops"))
-            unit = "IOPS", name[n - 5] = 0;
-        else if (n > 3 && !strcmp(k + n - 3, "_us"))
-            unit = "\xc2\xb5s", name[n - 3] = 0;
-        for (char *c = name; *c; c++)
-            if (*c == '_')
-                *c = ' ';
-        ssd__text_add(t, "<div class=\"tile\"><b>%.*f</b>%s<br/>", val >= 100 ? 0 : 1, val, unit);
-        ssd__text_html(t, name);
-        ssd__text_add(t, "</div>\n");
-    }
-    if (any) {
-        ssd__text_add(t, "</div>\n");
-        struct ssd__cdm_figure f[16];
-        char warn[300];
-        if (ssd__suite_cdm_figures(s, f, 16, warn, sizeof warn) && warn[0]) {
-            ssd__text_add(t, "<p class=\"warn\"><b>Warning:</b> ");
-            ssd__text_html(t, warn);
-            ssd__text_add(t, "</p>\n");
+/* A verdict line for every other test, under the write curve's (the QD
+ * and block-size dips among them: Vector 180's QD4 showed only in its
+ * chart). */
+static void test_verdicts(const struct ssd__results *s, struct ssd__text *t) {
+    struct ssd__text lines = {0};
+    ssd__test_verdicts(s, &lines);
+    char *all = ssd__text_take(&lines);
+    if (all && *all) {
+        ssd__text_add(t, "<ul class=\"verdicts\">\n");
+        for (char *p = all, *nl; *p; p = nl + 1) {
+            nl = strchr(p, '\n');
+            if (!nl)
+                break;
+            *nl = 0;
+            ssd__text_add(t, "<li>");
+            ssd__text_html(t, p);
+            ssd__text_add(t, "</li>\n");
         }
+        ssd__text_add(t, "</ul>\n");
     }
-    ssd__jv_free(&root);
+    free(all);
+}
+
+/* CrystalDiskMark's name of a test: "seq1m-q8t1" -> "SEQ1M Q8T1". */
+static void cdm_test_name(char *buf, size_t len, const char *test, size_t n) {
+    snprintf(buf, len, "%.*s", (int)n, test);
+    for (char *c = buf; *c; c++)
+        *c = *c == '-' ? ' ' : (*c >= 'a' && *c <= 'z') ? (char)(*c - 'a' + 'A') : *c;
+}
+
+/* A CrystalDiskMark figure's test and direction: "seq1m-q8t1-read" is
+ * test "seq1m-q8t1" (length *n), read (0) or write (1); -1 otherwise. */
+static int cdm_split(const char *name, size_t *n) {
+    size_t len = strlen(name);
+    if (len > 5 && !strcmp(name + len - 5, "-read"))
+        return *n = len - 5, 0;
+    if (len > 6 && !strcmp(name + len - 6, "-write"))
+        return *n = len - 6, 1;
+    return -1;
+}
+
+/* 1234567 -> "1,234,567". */
+static void thousands(char *buf, size_t len, double v) {
+    double r = round(v);
+    if (r >= 1e6)
+        snprintf(buf, len, "%.0f,%03.0f,%03.0f", floor(r / 1e6), fmod(floor(r / 1e3), 1e3),
+                 fmod(r, 1e3));
+    else if (r >= 1e3)
+        snprintf(buf, len, "%.0f,%03.0f", floor(r / 1e3), fmod(r, 1e3));
+    else
+        snprintf(buf, len, "%.0f", r);
+}
+
+/* CrystalDiskMark's window as a reader knows it, first on the page: its
+ * tests as rows (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1, or
+ * cdm5's), Read | Write as columns, each cell the best pass in MB/s
+ * (decimal, two places, as CrystalDiskMark prints) with that pass's IOPS
+ * and mean latency and the spread of the passes; the reviews' warning
+ * right under it when the test file fits in the cache. */
+static void cdm_tiles(const struct ssd__results *s, struct ssd__text *t) {
+    struct ssd__cdm_figure f[16];
+    char warn[300];
+    int n = ssd__suite_cdm_figures(s, f, 16, warn, sizeof warn);
+    if (!n)
+        return;
+    int passes = 0;
+    for (int i = 0; i < n; i++)
+        passes = f[i].passes > passes ? f[i].passes : passes;
+    ssd__text_add(t,
+                  "<table class=\"cdm\"><caption>CrystalDiskMark-style: the best of %d passes, "
+                  "MB/s (10<sup>6</sup> bytes/s, as CrystalDiskMark prints), with that pass's "
+                  "IOPS and mean latency and the range of the passes</caption>\n"
+                  "<tr><th></th><th scope=\"col\">Read</th><th scope=\"col\">Write</th></tr>\n",
+                  passes);
+    for (int i = 0; i < n; i++) {
+        size_t len;
+        if (cdm_split(f[i].name, &len) < 0)
+            continue;
+        int seen = 0; /* each test once, in the suite's order */
+        for (int k = 0; k < i; k++) {
+            size_t l2;
+            seen |=
+                cdm_split(f[k].name, &l2) >= 0 && l2 == len && !strncmp(f[k].name, f[i].name, len);
+        }
+        if (seen)
+            continue;
+        char test[SSD__NAME_MAX];
+        cdm_test_name(test, sizeof test, f[i].name, len);
+        ssd__text_add(t, "<tr><th scope=\"row\">");
+        ssd__text_html(t, test);
+        ssd__text_add(t, "</th>");
+        for (int dir = 0; dir < 2; dir++) {
+            const struct ssd__cdm_figure *c = NULL;
+            for (int k = 0; k < n && !c; k++) {
+                size_t l2;
+                if (cdm_split(f[k].name, &l2) == dir && l2 == len &&
+                    !strncmp(f[k].name, f[i].name, len))
+                    c = &f[k];
+            }
+            if (!c || !isfinite(c->best_bps)) {
+                ssd__text_add(t, "<td class=\"missing\">not in this run</td>");
+                continue;
+            }
+            char io[32];
+            thousands(io, sizeof io, c->best_iops);
+            ssd__text_add(t, "<td data-test=\"");
+            ssd__text_html(t, c->name);
+            ssd__text_add(t, "\"><b>%.2f</b> MB/s<small>%s IOPS, %.*f \xc2\xb5s</small>",
+                          c->best_bps / 1e6, io, c->best_lat_us >= 100 ? 0 : 1, c->best_lat_us);
+            ssd__text_add(t, "<small>%d passes: %.2f\xe2\x80\x93%.2f</small></td>", c->passes,
+                          c->min_bps / 1e6, c->max_bps / 1e6);
+        }
+        ssd__text_add(t, "</tr>\n");
+    }
+    ssd__text_add(t, "</table>\n");
+    if (warn[0]) {
+        ssd__text_add(t, "<p class=\"warn\"><b>Warning:</b> ");
+        ssd__text_html(t, warn);
+        ssd__text_add(t, "</p>\n");
+    }
 }
 
 /* Appends the charts in sec under heading h, or nothing when none was drawn. */
@@ -1534,6 +1623,77 @@ static int known_group(const char *g) {
         if (!strcmp(g, ssd__curve_groups[i].group))
             return 1;
     return !strcmp(g, ssd__group_prepare);
+}
+
+/* The page with a table of contents at `at`: every <h2> after it gets an
+ * id made of its words ("Write curves" -> "write-curves"; one given is
+ * kept) and a link. NULL when memory ran out. */
+static char *with_contents(const char *page, size_t at) {
+    struct ssd__text toc = {0}, rest = {0};
+    int n = 0;
+    char ids[32][64];
+    const char *p = page + at;
+    for (;;) {
+        const char *h = strstr(p, "<h2");
+        const char *gt = h ? strchr(h, '>') : NULL, *end = gt ? strstr(gt, "</h2>") : NULL;
+        if (!end) {
+            ssd__text_add(&rest, "%s", p);
+            break;
+        }
+        ssd__text_raw(&rest, p, (size_t)(h - p));
+        char id[64] = "";
+        const char *given = strstr(h, "id=\"");
+        if (given && given < gt) {
+            size_t len = strcspn(given + 4, "\"");
+            snprintf(id, sizeof id, "%.*s", (int)(len < 63 ? len : 63), given + 4);
+        } else {
+            size_t k = 0;
+            for (const char *c = gt + 1; c < end && k + 1 < sizeof id; c++) {
+                char ch = *c >= 'A' && *c <= 'Z' ? (char)(*c - 'A' + 'a') : *c;
+                int word = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
+                if (word)
+                    id[k++] = ch;
+                else if (k && id[k - 1] != '-')
+                    id[k++] = '-';
+            }
+            while (k && id[k - 1] == '-')
+                k--;
+            id[k] = 0;
+            for (int q = 2, taken = 1; taken; q++) { /* unique on the page */
+                taken = 0;
+                for (int j = 0; j < n && j < 32; j++)
+                    taken |= !strcmp(ids[j], id);
+                if (taken)
+                    snprintf(id + (k < 52 ? k : 52), 12, "-%d", q & 0xffff);
+            }
+        }
+        if (n < 32)
+            snprintf(ids[n], sizeof ids[n], "%s", id);
+        n++;
+        ssd__text_add(&rest, "<h2 id=\"%s\">", id);
+        ssd__text_raw(&rest, gt + 1, (size_t)(end - gt - 1));
+        ssd__text_add(&rest, "</h2>");
+        ssd__text_add(&toc, "<li><a href=\"#%s\">", id);
+        ssd__text_raw(&toc, gt + 1, (size_t)(end - gt - 1));
+        ssd__text_add(&toc, "</a></li>");
+        p = end + 5;
+    }
+    char *links = ssd__text_take(&toc), *body = ssd__text_take(&rest);
+    struct ssd__text all = {0};
+    ssd__text_raw(&all, page, at);
+    if (links && n >= 2)
+        ssd__text_add(&all, "<nav class=\"toc\"><b>Contents</b><ol>%s</ol></nav>\n", links);
+    if (body)
+        ssd__text_add(&all, "%s", body);
+    int oom = !links || !body;
+    free(links);
+    free(body);
+    char *out = ssd__text_take(&all);
+    if (oom) {
+        free(out);
+        return NULL;
+    }
+    return out;
 }
 
 int ssd__suite_report_html(const struct ssd__results *s, char **out) {
@@ -1554,6 +1714,7 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     ssd__text_html(&t, uri);
     ssd__text_add(&t, "</h1>\n");
     verdict(s, &t);
+    test_verdicts(s, &t);
     if (s->killed)
         ssd__text_add(&t, "<p class=\"err\">The run was killed (it ended without recording "
                           "why): the figures cover the steps that ran.</p>\n");
@@ -1605,6 +1766,7 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     meta(&t, "started", s->started);
     meta(&t, "finished", s->finished);
     ssd__text_add(&t, "</table>\n");
+    size_t toc_at = t.len; /* the contents go here, once the headings are known */
     /* A heading only over figures: an apps run has none of these. */
     struct ssd__text head = {0};
     cdm_tiles(s, &head);
@@ -1682,7 +1844,9 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     const struct ssd__results *one[1] = {s};
     const char *name[1] = {s->target_uri ? s->target_uri : "this run"};
     ssd__fill_level_figures(&t, one, name, 1);
-    /* The groups of a user's suite file get a chart each. */
+    /* The groups of a user's suite file get a chart each; CrystalDiskMark's
+     * go under its own heading, after the table of its passes. */
+    struct ssd__text cdm_charts = {0};
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (st->def.kind != SSD__STEP_JOB || !st->def.group[0] || known_group(st->def.group) ||
@@ -1694,14 +1858,37 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
                        !strcmp(s->steps[k].def.group, st->def.group));
         if (!first)
             continue;
-        struct ssd__curve_group c = {.group = st->def.group, .label = st->def.group};
-        /* A CrystalDiskMark test's points are its passes (suite_cdm.c). */
-        const char *x = strncmp(st->def.group, "cdm-", 4) ? "x" : "pass";
-        group_chart(s, &t, st->def.group, x, x, &c, 1, 0, 0, 0);
+        struct ssd__curve_group c[2] = {{.group = st->def.group, .label = st->def.group}};
+        size_t len;
+        int dir = strncmp(st->def.group, "cdm-", 4) ? -1 : cdm_split(st->def.group + 4, &len);
+        if (dir < 0) {
+            group_chart(s, &t, st->def.group, "x", "x", c, 1, 0, 0, 0);
+            continue;
+        }
+        /* A CrystalDiskMark test's points are its passes (suite_cdm.c):
+         * its read and write in one chart, in MB/s as the grid on top. */
+        char rd[SSD__NAME_MAX + 8], wr[SSD__NAME_MAX + 8], tname[SSD__NAME_MAX], title[160];
+        snprintf(rd, sizeof rd, "cdm-%.*s-read", (int)len, st->def.group + 4);
+        snprintf(wr, sizeof wr, "cdm-%.*s-write", (int)len, st->def.group + 4);
+        int other = 0; /* the other direction came first: charted there */
+        for (int k = 0; k < i; k++)
+            other |= s->steps[k].def.kind == SSD__STEP_JOB &&
+                     !strcmp(s->steps[k].def.group, dir ? rd : wr);
+        if (other)
+            continue;
+        cdm_test_name(tname, sizeof tname, st->def.group + 4, len);
+        snprintf(title, sizeof title, "%s: MB/s in each pass", tname);
+        c[0] = (struct ssd__curve_group){.group = rd, .label = "read"};
+        c[1] = (struct ssd__curve_group){.group = wr, .label = "write"};
+        group_chart(s, &cdm_charts, title, "pass", "pass", c, 2, 0, 0, 2);
     }
     file_tests_table(s, &t);
     replay_table(s, &t);
     cdm_table(s, &t);
+    char *cdm_body = ssd__text_take(&cdm_charts);
+    if (cdm_body)
+        ssd__text_add(&t, "%s", cdm_body);
+    free(cdm_body);
     ssd__text_add(&t, "<details class=\"steps\"><summary>Every step (%d)</summary>\n", s->nsteps);
     steps_table(s, &t);
     ssd__text_add(
@@ -1710,6 +1897,8 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
         "figure and the series CSVs every sample.</p>\n<script>//<![CDATA[\n%s//]]></script>\n"
         "</body>\n</html>\n",
         SSD_VERSION_STRING, ssd__report_js);
-    *out = ssd__text_take(&t);
+    char *page = ssd__text_take(&t);
+    *out = page ? with_contents(page, toc_at) : NULL;
+    free(page);
     return *out ? 0 : SSD_ENOMEM;
 }

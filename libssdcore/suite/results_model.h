@@ -261,6 +261,11 @@ const char *ssd__latency_label(const char *step_name);
 struct ssd__cdm_figure {
     char name[SSD__NAME_MAX];
     double best_bps;
+    /* The best pass's IOPS and mean latency, and the spread of the passes
+     * (slowest and fastest, how many were done), as CrystalDiskMark's
+     * IOPS and latency views and its per-pass log show them. */
+    double best_iops, best_lat_us, min_bps, max_bps;
+    int passes;
 };
 int ssd__suite_cdm_figures(const struct ssd__results *r, struct ssd__cdm_figure *out, int max,
                            char *warning, size_t wlen);

@@ -75,16 +75,25 @@ int ssd__suite_cdm_text(struct ssd__text *t, const char *name, uint64_t size) {
     return 0;
 }
 
-/* The best pass of group g ("cdm-seq-read"), NaN when none is done. */
-static double best_of(const struct ssd__results *s, const char *g) {
-    double best = NAN;
+/* The best pass of group g ("cdm-seq-read") and the spread of its passes
+ * into f; best_bps NaN when none is done. */
+static void passes_of(const struct ssd__results *s, const char *g, struct ssd__cdm_figure *f) {
+    f->best_bps = f->best_iops = f->best_lat_us = f->min_bps = f->max_bps = NAN;
+    f->passes = 0;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->def.kind == SSD__STEP_JOB && st->res.state == SSD__ST_DONE &&
-            !strcmp(st->def.group, g) && (isnan(best) || st->res.bw_bps > best))
-            best = st->res.bw_bps;
+        if (st->def.kind != SSD__STEP_JOB || st->res.state != SSD__ST_DONE ||
+            strcmp(st->def.group, g) || !isfinite(st->res.bw_bps))
+            continue;
+        f->passes++;
+        if (isnan(f->best_bps) || st->res.bw_bps > f->best_bps) {
+            f->best_bps = st->res.bw_bps;
+            f->best_iops = st->res.iops;
+            f->best_lat_us = st->res.lat_mean_us;
+        }
+        f->min_bps = isnan(f->min_bps) ? st->res.bw_bps : fmin(f->min_bps, st->res.bw_bps);
+        f->max_bps = isnan(f->max_bps) ? st->res.bw_bps : fmax(f->max_bps, st->res.bw_bps);
     }
-    return best;
 }
 
 /* The test file's size: the span of the first cdm job. */
@@ -139,7 +148,7 @@ int ssd__suite_cdm_figures(const struct ssd__results *s, struct ssd__cdm_figure 
         if (st->def.kind != SSD__STEP_JOB || strncmp(st->def.group, "cdm-", 4) || st->def.x != 1)
             continue;
         snprintf(out[n].name, sizeof out[n].name, "%s", st->def.group + 4);
-        out[n].best_bps = best_of(s, st->def.group);
+        passes_of(s, st->def.group, &out[n]);
         n++;
     }
     if (!n)

@@ -209,7 +209,13 @@ def test_summary_names_a_queue_depth_dip(tmp_path, cli):
                         str(tmp_path / "c")], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     lines = [ln for ln in r.stdout.splitlines() if "anomalies" in ln]
-    assert re.search(r"random write 4K: dips \d+ % at QD4$", lines[0]), lines
+    dip = re.search(r"(random write 4K: dips \d+ % at QD4 \([\d,]+ IOPS at QD\d+, [\d,]+ at QD4\))$",
+                    lines[0])
+    assert dip, lines
+    # The drive's own report says it on top, in the same words.
+    report = (tmp_path / "v" / "report.html").read_text()
+    verdicts = report[report.index('<ul class="verdicts">'):report.index("</ul>")]
+    assert dip.group(1)[len("random write 4K: "):] in verdicts, verdicts
     assert lines[1].endswith(" none")
     html = (tmp_path / "c" / "compare.html").read_text()
     assert "dips" in html[html.index('id="summary-table"'):html.index("</table>",

@@ -168,5 +168,5 @@ def test_lab2016_on_sim_reports_file_tests(tmp_path):
     text = (out / "summary.txt").read_text() if (out / "summary.txt").exists() else r.stdout
     assert "files-work: copy" in text and "replayed block trace" in text
     html = (out / "report.html").read_text()
-    assert "<h2>File tests</h2>" in html and "work (recorded trace)" in html
-    assert "<h2>Application traces</h2>" not in html
+    assert '<h2 id="file-tests">File tests</h2>' in html and "work (recorded trace)" in html
+    assert ">Application traces</h2>" not in html

@@ -29,12 +29,12 @@ def test_compare_draws_every_run(cli, run_dir, tmp_path, n):
     assert f"({n} drives)" in p.stdout
     page = (out / "compare.html").read_text()
     # One write curve per run, and its legend entry; nothing beyond them.
-    curves = re.findall(r'<g data-key="d(\d+)"><polyline', page)
+    curves = re.findall(r'<g data-key="d(\d+)" data-drive="d\1"><polyline', page)
     assert sorted(map(int, curves)) == list(range(n))
     legend = re.findall(r'<li><button type="button" data-key="d(\d+)"', page)
     assert sorted(map(int, legend)) == list(range(n))
     # Every bar chart has a row per run.
     for fig in re.findall(r'<figure class="bars">(.*?)</figure>', page, re.S):
-        assert len(re.findall(r'<g data-tip=', fig)) == n
+        assert len(re.findall(r'<g data-drive="d\d+" data-tip=', fig)) == n
     assert len((out / "compare.csv").read_text().splitlines()) > n
 

@@ -105,32 +105,60 @@ def test_one_point_is_not_a_chart(tmp_path):
     assert "mixed random 4K, 4 threads, 80 % reads" in html  # the figure is in the table
 
 
-def test_cdm_tiles_read_like_kdiskmark(tmp_path):
-    """The CrystalDiskMark suite's tiles (the first thing a reader sees):
-    one per test, in MB/s like CrystalDiskMark, KDiskMark, the text summary
-    and the table below (they were MiB/s beside a MB/s table), the warning
-    that the test file fits in the cache right under them, and no verdict or
-    headline row made from the preparation write (it said "cdm-prepare: no
-    SLC cache" on a drive with a 2 GiB one)."""
+def test_cdm_grid_reads_like_crystaldiskmark(tmp_path):
+    """The CrystalDiskMark suite's figures as CrystalDiskMark shows them, the
+    first thing a reader sees: its tests as rows and Read | Write as
+    columns, each cell the best pass in MB/s with two decimals, that pass's
+    IOPS and mean latency and the range of the five passes; the warning
+    that the test file fits in the cache right under it; every pass in the
+    table below; the passes charted in MB/s too (they were MiB/s beside MB/s
+    tiles), read and write of a test in one chart. No verdict or headline
+    row is made from the preparation write (it said "cdm-prepare: no SLC
+    cache" on a drive with a 2 GiB one)."""
     out = tmp_path / "cdm"
-    res = ssdcore.suite("sim:bx200", out, suite="cdm5")
+    res = ssdcore.suite("sim:bx200", out, suite="cdm8")
     html = (out / "report.html").read_text()
-    tiles = re.findall(r'<div class="tile"><b>([\d.]+)</b>([^<]*)<br/>([^<]+)</div>', html)
+    grid = html[html.index('<table class="cdm">'):]
+    grid = grid[:grid.index("</table>")]
+    rows = re.findall(r'<tr><th scope="row">([^<]+)</th>(.*?)</tr>', grid)
+    assert [r[0] for r in rows] == ["SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1"]
+    assert '<th scope="col">Read</th><th scope="col">Write</th>' in grid
     cdm = res["headline"]["cdm"]
-    assert len(tiles) == len(cdm) == 8
-    section = html[html.index("<h2>CrystalDiskMark-style tests</h2>"):]
-    table = dict(re.findall(r'<tr><td>([^<]+)</td><td class="n">([\d.]+)</td></tr>', section))
-    for value, unit, name in tiles:
-        assert unit == "MB/s"
-        mb = cdm[name + "_bps"] / 1e6
-        assert float(value) == pytest.approx(mb, abs=0.5 if mb >= 100 else 0.05), name
-        assert float(table[name]) == pytest.approx(mb, abs=0.05), name
+    steps = {s["name"]: s for s in res["steps"]}
+    for test, cells in rows:
+        got = re.findall(r'<td data-test="([^"]+)"><b>([\d.]+)</b> MB/s<small>([\d,]+) IOPS, '
+                         r'([\d.]+) \u00b5s</small><small>(\d) passes: ([\d.]+)\u2013([\d.]+)'
+                         r'</small></td>', cells)
+        assert [g[0] for g in got] == [test.lower().replace(" ", "-") + d
+                                       for d in ("-read", "-write")], cells
+        for name, mbs, iops, lat, n, lo, hi in got:
+            passes = [steps[f"cdm-{name}-{p}"]["summary"] for p in range(1, 6)]
+            best = max(passes, key=lambda p: p["bw_bps"])
+            assert mbs == f"{cdm[name + '_bps'] / 1e6:.2f}" == f"{best['bw_bps'] / 1e6:.2f}"
+            assert int(iops.replace(",", "")) == round(best["iops"])
+            assert float(lat) == pytest.approx(best["lat_mean_us"], abs=0.51)
+            assert int(n) == 5
+            assert lo == f"{min(p['bw_bps'] for p in passes) / 1e6:.2f}" and hi == mbs
     warn = html.index("fits inside the drive's 2.00 GiB SLC cache")
-    assert html.rindex('<div class="tile">') < warn < html.index("<h2>Write curves</h2>")
-    head = html[:html.index("<h2>Write curves</h2>")]
+    assert html.index('<table class="cdm">') < warn < html.index('<h2 id="write-curves">Write curves</h2>')
+    head = html[:html.index('<h2 id="write-curves">Write curves</h2>')]
     assert 'class="verdict"' not in head and "cdm-prepare" not in head
-    # each test's passes are charted against the pass, not an anonymous "x"
-    assert html.count(">pass</text>") == 8 and ">x</text>" not in html
+    # every pass in the table below, MB/s, the best marked
+    section = html[html.index('<h2 id="crystaldiskmark-style-tests">CrystalDiskMark-style tests</h2>'):]
+    table = re.findall(r'<tr><td>([^<]+)</td>((?:<td class="n[^"]*">[\d.]+</td>){6})</tr>', section)
+    assert len(table) == len(cdm) == 8
+    for name, cells in table:
+        vals = re.findall(r">([\d.]+)<", cells)
+        assert vals[-1] == f"{cdm[name + '_bps'] / 1e6:.2f}" == max(vals[:5], key=float)
+    # each test's passes in one chart, read and write, in MB/s like the grid
+    charts = re.findall(r"<figcaption>([A-Z0-9 ]+): MB/s in each pass</figcaption>", html)
+    assert charts == [r[0] for r in rows]
+    assert html.count(">pass</text>") == 4 and ">x</text>" not in html
+    # under CrystalDiskMark's own heading, after its passes (not under the
+    # write curves), and in no other unit
+    passes = html[html.index(charts[0] + ": MB/s in each pass"):html.index('<details class="steps">')]
+    assert html.index('<h2 id="crystaldiskmark-style-tests">') < html.index(charts[0] + ": MB/s")
+    assert passes.count("<svg") == 4 and "MiB/s" not in passes
 
 
 def test_consistency_figures_and_iops_under_a_4k_write_curve(lab, fill, tmp_path):
@@ -170,3 +198,62 @@ def test_consistency_figures_and_iops_under_a_4k_write_curve(lab, fill, tmp_path
     fill_html = (fill / "report.html").read_text()
     assert '<p class="consistency"><b>fill' in fill_html and "IOPS" not in re.search(
         r'<p class="consistency">.*?</p>', fill_html).group(0)
+
+
+def _with_qd4_dip(lab, out):
+    """A copy of the BX200 run whose random write at QD4 is 40 % below its
+    QD2 (as Vector 180's): results.json is what the report reads."""
+    import json
+    shutil.copytree(lab, out)
+    doc = json.loads((out / "results.json").read_text())
+    steps = {s["name"]: s for s in doc["steps"]}
+    qd2 = steps["qd-randwrite-2"]["summary"]["iops"]
+    for part in ("summary", "results"):
+        for key in ("iops", "bw_bps"):
+            base = steps["qd-randwrite-2"][part][key]
+            steps["qd-randwrite-4"][part][key] = base * 0.6
+    (out / "results.json").write_text(json.dumps(doc))
+    return qd2
+
+
+def test_a_verdict_for_every_test_names_a_qd_dip(lab, tmp_path):
+    """On top of the report, under the write curve's verdict: one line per
+    test in a reviewer's words; a QD dip gets its line (Vector 180's QD4 dip
+    showed only in its chart), and the compare's summary says it in the
+    same words."""
+    html = (lab / "report.html").read_text()
+    lines = re.findall(r"<li>(.*?)</li>", re.search(r'<ul class="verdicts">(.*?)</ul>', html,
+                                                     re.S).group(1))
+    assert html.index('<p class="verdict">') < html.index('<ul class="verdicts">')
+    text = "\n".join(lines)
+    for words in ("sequential read, 256K QD1:", "random read 4K: ", "random write 4K: ",
+                  "random read, QD4: ", "mixed sequential 128K, 2 threads: ", "latency: ",
+                  "recovery-idle: ", "recovery-trim: "):
+        assert words in text, (words, text)
+    assert re.search(r"random write 4K: [\d,]+ IOPS at QD1, [\d,]+ at QD32 .*; no dip\.", text)
+    qd2 = _with_qd4_dip(lab, tmp_path / "dip")
+    ssdcore.report(tmp_path / "dip")
+    dipped = (tmp_path / "dip" / "report.html").read_text()
+    m = re.search(r"<li>random write 4K: [^<]*; dips (\d+) % at QD4 \(([\d,]+) IOPS at QD2, "
+                  r"([\d,]+) at QD4\)\.</li>", dipped)
+    assert m, re.findall(r"<li>random write 4K.*?</li>", dipped)
+    assert int(m.group(1)) == 40
+    assert int(m.group(2).replace(",", "")) == round(qd2)
+    assert int(m.group(3).replace(",", "")) == pytest.approx(qd2 * 0.6, abs=1)
+    cmp = ssdcore.compare([tmp_path / "dip", lab]).attrs["html"]
+    summary = cmp[cmp.index('id="summary-table"'):]
+    summary = summary[:summary.index("</table>")]
+    assert f"random write 4K: dips 40 % at QD4 ({m.group(2)} IOPS at QD2, {m.group(3)} at QD4)" \
+        in summary
+
+
+def test_the_report_has_contents_with_anchors_and_unique_headings(lab):
+    """Like the compare: a table of contents on top links every section
+    heading by its anchor; no heading is there twice."""
+    html = (lab / "report.html").read_text()
+    heads = re.findall(r'<h2 id="([^"]+)">([^<]+)</h2>', html)
+    assert len(heads) >= 6 and len(heads) == html.count("<h2")
+    assert len({t for _, t in heads}) == len(heads) and len({i for i, _ in heads}) == len(heads)
+    toc = re.search(r'<nav class="toc"><b>Contents</b><ol>(.*?)</ol></nav>', html).group(1)
+    assert re.findall(r'<li><a href="#([^"]+)">([^<]+)</a></li>', toc) == heads
+    assert html.index('<nav class="toc">') < html.index("<h2")
