@@ -345,6 +345,10 @@ struct curve_data {
  * inside the plot's right edge), when the series logged it (temp_c), and
  * where the analysis found it throttling. A reading that failed leaves a
  * gap in the line, never a 0. */
+/* The least temperature range (max - min over the run) drawn on the write
+ * curve when the drive did not throttle. */
+#define SSD__TEMP_DRAW_MIN_RANGE_C 3.0
+
 static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const struct ssd__step *an,
                              const struct curve_data *d, size_t n, const struct axis *ax) {
     const double *tc = ssd_series_column(an->res.curve, "temp_c");
@@ -355,6 +359,11 @@ static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const st
         if (isfinite(tc[i]))
             lo = fmin(lo, tc[i]), hi = fmax(hi, tc[i]);
     if (!(hi >= lo))
+        return;
+    const struct ssd_analysis_summary *m = &an->res.sum;
+    /* A temperature that held within a few degrees says nothing the curve
+     * needs: a flat red line across it would only be read as a level. */
+    if (!m->has_throttle && hi - lo < SSD__TEMP_DRAW_MIN_RANGE_C)
         return;
     struct axis at = {floor(lo / 10) * 10, ceil(hi / 10) * 10, 0};
     if (at.hi - at.lo < 20)
@@ -381,7 +390,6 @@ static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const st
     }
     if (open)
         ssd__text_add(t, "\"/>");
-    const struct ssd_analysis_summary *m = &an->res.sum;
     if (m->has_throttle && m->throttle_start_bytes / GIB <= ax->hi) {
         double X = px(ax, m->throttle_start_bytes / GIB);
         ssd__text_add(t,
@@ -1410,6 +1418,12 @@ static void drive_line(const struct ssd__results *s, char *buf, size_t len) {
     const char *model = ssd__jv_str(&d, "model"), *fw = ssd__jv_str(&d, "firmware"),
                *serial = ssd__jv_str(&d, "serial"), *tr = ssd__jv_str(&d, "transport"),
                *link = ssd__jv_str(&d, "link"), *vendor = ssd__jv_str(&d, "vendor");
+    /* A simulated drive's model is its profile ("sim:bx200"): name the
+     * drive the profile models instead, as the title does. */
+    char named[256];
+    ssd__drive_name(s, named, sizeof named);
+    if (model && !strncmp(model, "sim:", 4) && named[0])
+        model = named;
     if (vendor && model && strncmp(vendor, "0x", 2) && strcmp(vendor, "ATA"))
         ADD("%s ", vendor);
     if (model)
@@ -1701,9 +1715,14 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     const char *uri = s->target_uri;
     ssd__text_add(&t, "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">"
                       "\n<head>\n<meta charset=\"utf-8\"/>\n<title>ssdcore: ");
+    /* The drive by name ("Crucial BX200 240 GB"), as the compare calls it;
+     * the target URI when nothing names it. */
+    char named[256];
+    ssd__drive_name(s, named, sizeof named);
+    const char *drive_label = named[0] ? named : uri;
     ssd__text_html(&t, s->suite_file ? s->suite_file : s->suite_name);
     ssd__text_add(&t, " on ");
-    ssd__text_html(&t, uri);
+    ssd__text_html(&t, drive_label);
     ssd__text_add(&t,
                   "</title>\n<meta name=\"viewport\" content=\"width=device-width, "
                   "initial-scale=1\"/>\n<style>\n%s</style>\n</head>\n<body>\n"
@@ -1711,7 +1730,7 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
                   ssd__report_css);
     ssd__text_html(&t, s->suite_file ? s->suite_file : s->suite_name);
     ssd__text_add(&t, " on ");
-    ssd__text_html(&t, uri);
+    ssd__text_html(&t, drive_label);
     ssd__text_add(&t, "</h1>\n");
     verdict(s, &t);
     test_verdicts(s, &t);
@@ -1842,7 +1861,7 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
                 mixed, 2, 0, 0, 0);
     section(&t, "Mixed workloads", &sec);
     const struct ssd__results *one[1] = {s};
-    const char *name[1] = {s->target_uri ? s->target_uri : "this run"};
+    const char *name[1] = {drive_label ? drive_label : "this run"};
     ssd__fill_level_figures(&t, one, name, 1);
     /* The groups of a user's suite file get a chart each; CrystalDiskMark's
      * go under its own heading, after the table of its passes. */
