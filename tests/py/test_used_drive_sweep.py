@@ -110,3 +110,19 @@ def test_scoring_a_used_state_from_the_runs_start_and_within_a_sample():
     found["gc"]["start_bytes"] = found["phases"][1]["start_bytes"] = after + 3 * 2e9
     r = score_run(truth, series, found)
     assert r["problems"] and r["onset_err"] > 0.05, r
+
+
+def test_kept_runs_are_analysed_again_without_simulating(tmp_path, monkeypatch):
+    """bench/used_drive_sweep.py --runs DIR: the logs and the model's truth
+    stay in DIR, and the next sweep with the same seed and settings
+    analyses them again without simulating (a change of the analysis
+    measured in seconds)."""
+    import used_drive_scoring as uds
+    first = uds.sweep(1, 5, str(tmp_path), keep=True, states=("fresh",), **SMALL)
+
+    def simulate(*a, **k):
+        raise AssertionError("simulated again")
+    monkeypatch.setattr(uds, "simulate", simulate)
+    again = uds.sweep(1, 5, str(tmp_path), keep=True, states=("fresh",), **SMALL)
+    assert len(first) == 3 and [r["problems"] for r in first] == [r["problems"] for r in again]
+    assert all(r["log"] and r["log"].startswith(str(tmp_path)) for r in again)
