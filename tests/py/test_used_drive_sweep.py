@@ -126,3 +126,73 @@ def test_kept_runs_are_analysed_again_without_simulating(tmp_path, monkeypatch):
     again = uds.sweep(1, 5, str(tmp_path), keep=True, states=("fresh",), **SMALL)
     assert len(first) == 3 and [r["problems"] for r in first] == [r["problems"] for r in again]
     assert all(r["log"] and r["log"].startswith(str(tmp_path)) for r in again)
+
+
+def _levels(levels, n_each, noise=0.0, seed=1):
+    """A series of 1 s samples at the given levels (B/s), n_each samples
+    each, and the model's phases for them (regime, level)."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    b = np.concatenate([np.full(n, lv) * (1 + noise * rng.standard_normal(n))
+                        for (_, lv), n in zip(levels, n_each)])
+    phases, at = [], 0.0
+    for (regime, lv), n in zip(levels, n_each):
+        phases.append({"regime": regime, "start_bytes": at, "bytes": lv * n, "seconds": float(n)})
+        at += lv * n
+    return {"phases": phases}, (np.arange(1.0, len(b) + 1), b)
+
+
+def _found(phases):
+    """An analysis result with these (regime, start_bytes) phases."""
+    out = {"cache": None, "folding": None, "gc": None, "phases": []}
+    for regime, at in phases:
+        out["phases"].append({"start_bytes": at, "regime": regime})
+        if regime == "cache":
+            out["cache"] = {"bytes": phases[1][1], "censored": "none", "uncertainty_bytes": 0}
+        elif regime in ("folding", "gc") and out[regime] is None:
+            out[regime] = {"start_bytes": at}
+    return out
+
+
+def test_scoring_folding_at_the_used_states_speed_is_part_of_it():
+    """A dynamic cache folded at the speed of the used state after it (59
+    and 59 MB/s): no curve shows where folding ends, so the used state from
+    the folding's start is right and no folding is asked for. Folding
+    visibly faster than the used state is still asked for."""
+    from used_drive_scoring import score_run
+    truth, series = _levels([("slc", 400e6), ("fold", 59e6), ("gc", 59e6)], [50, 200, 400])
+    fold_at = truth["phases"][1]["start_bytes"]
+    r = score_run(truth, series, _found([("cache", 0), ("gc", fold_at)]))
+    assert not r["problems"], r
+    truth, series = _levels([("slc", 400e6), ("fold", 100e6), ("gc", 59e6)], [50, 200, 400])
+    r = score_run(truth, series, _found([("cache", 0), ("gc", fold_at)]))
+    assert any("folding" in p for p in r["problems"]), r
+
+
+def test_scoring_an_onset_the_speed_does_not_show_is_no_position():
+    """The model may switch to GC while it still costs nothing: a speed
+    that moves less than 5 % over 20 samples after the switch (noise 6 %
+    a sample) is no onset to place; over 3-6 samples, noise alone moved
+    it 5 % and a later onset was scored wrong."""
+    from used_drive_scoring import score_run
+    truth, series = _levels([("native", 4e9), ("gc", 4e9), ("gc", 1e9)], [30, 30, 200],
+                            noise=0.06, seed=1)
+    truth["phases"] = [truth["phases"][0],
+                       dict(truth["phases"][1], bytes=truth["phases"][1]["bytes"] +
+                            truth["phases"][2]["bytes"], seconds=230.0)]
+    later = float(series[1][:60].sum())
+    r = score_run(truth, series, _found([("direct", 0), ("gc", later)]))
+    assert not r["problems"] and r["onset_err"] is None, r
+
+
+def test_scoring_folding_is_placed_within_its_sample():
+    """Folding found at the sample boundary next to the model's start is
+    right, as every other boundary (a boundary is a sample boundary)."""
+    from used_drive_scoring import score_run
+    truth, series = _levels([("slc", 4e9), ("fold", 1e9), ("gc", 0.3e9)], [10, 100, 300])
+    at = truth["phases"][1]["start_bytes"]
+    found = _found([("cache", 0), ("folding", at - 3e9), ("gc", truth["phases"][2]["start_bytes"])])
+    found["cache"]["bytes"] = at  # (the cache test places the drop inside its sample)
+    assert not score_run(truth, series, found)["problems"]
+    found["folding"]["start_bytes"] = found["phases"][1]["start_bytes"] = at - 9e9
+    assert score_run(truth, series, found)["problems"]  # two samples off

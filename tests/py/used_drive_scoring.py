@@ -23,7 +23,7 @@ import subprocess
 import numpy as np
 
 import ssdcore
-from regime_scoring import VISIBLE, _rate_near, _sample_bytes, score, valid_drive
+from regime_scoring import VISIBLE, _rate_near, _sample_bytes, reader_phases, score, valid_drive
 
 GIB = 2 ** 30
 STATES = ("fresh", "seq_fill", "random_fill")
@@ -162,7 +162,7 @@ def gc_onset(truth, series, analysis):
     state (gc) began in the run, where the analysis put it, and whether the
     speed visibly moved there (as regime_scoring.score decides: a switch the
     curve does not show is no position to find)."""
-    ph = truth["phases"]
+    ph = reader_phases(truth, series)
     gc = next((p for p in ph if p["regime"] == "gc"), None)
     if gc is None:
         return None, None, False
@@ -183,6 +183,7 @@ def gc_onset(truth, series, analysis):
         cum = np.cumsum(b)
         dt = np.diff(np.concatenate([[0.0], t]))
         lo, hi = np.searchsorted(cum, at), np.searchsorted(cum, at * 1.1)
+        hi = max(hi, min(lo + 20, len(b) - 1))  # (as regime_scoring.score)
         visible = visible and hi > lo and abs(math.log(
             float(np.median(b[lo:hi + 1] / dt[lo:hi + 1])) / before)) >= math.log(1.05)
     else:
