@@ -2,31 +2,35 @@
 (consumer-like and enterprise-like), each fresh after a TRIM, sequentially
 filled and randomly filled, each state with the whole-drive fill, the
 2-hour 4K QD32 test and WSAT, analysed by `ssdcore analyze --json` from
-each log alone (its metadata carries the capacity, written_before_bytes and
-precondition) and scored against the model's regimes. Targets: at least
-99 % of the runs labelled right, no false cache, every visible used-state
-onset within 5 %. bench/used_drive_sweep.py runs the same with 200 drives.
+each log (its metadata carries the capacity, written_before_bytes and
+precondition; a filled drive's run has the same drive's fresh run of the
+same workload as its --reference) and scored against the model's regimes.
+Targets: at least 99 % of the runs labelled right, no false cache, every
+visible used-state onset within 5 %. bench/used_drive_sweep.py runs the
+same with 200 drives.
 
-The preconditioned states fail until the used-drive analysis (a fast start
-that ends once the clean blocks run out is the used state's onset, never a
-cache) lands, and fresh drives miss the 99 % by a few runs; they are strict
-xfails, so the day a state meets the targets its mark must go."""
+No state meets every target on seeds 2026 and 7 yet (docs/analysis.md,
+"Runs on a used drive", lists what is left); each state is a strict xfail,
+so the day a state meets them its mark must go."""
 import pytest
 
 from used_drive_scoring import STATES, sweep, table
 
 SMALL = dict(cap_range=(120, 1000), tick_s=2, interval=(1, 2, 4))
-PENDING = pytest.mark.xfail(strict=True, reason="used-drive analysis lands in branch usedcache")
-# Fresh drives miss the 99 % too (measured 3 Dec: 145 of 150 runs; used
-# states found late on enterprise drives, a dynamic cache's folding
-# missed): issue 21 item 7's targets hold for every state.
-FRESH_PENDING = pytest.mark.xfail(strict=True, reason="fresh drives: 145 of 150 right today "
-                                  "(issue 21 item 7)")
+# Measured 3 Dec 2026 (seed 2026 / 7), labelled right of 150, no false cache:
+PENDING = {
+    "fresh": "147 / 143 of 150: caches of a few samples sized 5-12 % off, gentle "
+             "enterprise used states, dynamic caches of 4 samples missed",
+    "seq_fill": "147 / 146 of 150: a dynamic cache whose fresh reference missed it, "
+                "folding that starts inside the fast start",
+    "random_fill": "141 / 138 of 150: a dynamic cache in the first sample folded in one, "
+                   "a static cache whose direct writes merged into the used state's decline",
+}
 
 
 @pytest.fixture(scope="module")
 def rows(tmp_path_factory):
-    return sweep(50, 2026, str(tmp_path_factory.mktemp("used")), **SMALL)
+    return sweep(50, 2026, str(tmp_path_factory.mktemp("used")), reference=True, **SMALL)
 
 
 def test_the_sweep_covers_every_kind_state_and_workload(rows):
@@ -37,18 +41,25 @@ def test_the_sweep_covers_every_kind_state_and_workload(rows):
     # visible used-state onset to find (the clean blocks the idle after the
     # fill prepared, then GC). An onset inside the run's first lasting phase
     # (a few GiB of idle-cleaned blocks in one sample) has no place to score,
-    # so the count is of onsets the curve can show: 80 (seq_fill) and 47
+    # so the count is of onsets the curve can show: 80 (seq_fill) and 49
     # (random_fill) of 150 on seed 2026.
     for state in STATES[1:]:
         onsets = [r for r in rows if r["state"] == state and r["onset_err"] is not None]
         assert len(onsets) >= 40, (state, len(onsets))
 
 
+def test_no_false_cache_in_any_state(rows):
+    """The first target every state meets already (seeds 2026 and 7): with
+    the fresh run as reference, a filled drive's clean blocks are never an
+    SLC cache (before it: 10 on seed 2026, 7 on seed 7)."""
+    bad = [f"{r['drive']} {r['kind']} {r['state']} {r['workload']}: {'; '.join(r['problems'])}"
+           for r in rows if r["false_cache"]]
+    assert not bad, "\n".join(bad)
+
+
 @pytest.mark.parametrize("state", [
-    pytest.param("fresh", marks=FRESH_PENDING),
-    pytest.param("seq_fill", marks=PENDING),
-    pytest.param("random_fill", marks=PENDING),
-])
+    pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=PENDING[s])) if s in PENDING
+    else s for s in STATES])
 def test_used_drive_targets(rows, state):
     cells = [c for c in table(rows) if c["state"] == state]
     runs = sum(c["runs"] for c in cells)
