@@ -285,16 +285,27 @@ static int ref_cache(const struct ref_levels *rl, const struct ssd_phase *p) {
     return rl->cache && !rl->none && p->level_bps * p->level_bps > rl->cache_level * rl->direct;
 }
 
-/* Whether a fast start (phase p) is the clean blocks, no cache: the drive
- * has none, or the phase is a level (3 samples or more) at the direct
- * level, nearer to it than to the cache's. */
+/* Whether a fast start (phase p, which the cache test put at cache_level)
+ * is the clean blocks, no cache: the drive has none; or the phase is a level
+ * (3 samples or more) and either the reference showed no cache and the
+ * start is no faster than its direct level (an SLC cache is: 57.5 MB/s
+ * against a fresh 57.4 is no cache, on a 1.7 TB drive whose 2-hour
+ * reference wrote too little to rule one out), or the start is at the
+ * direct level, nearer to it than to the cache's. */
 static int ref_clean(const struct ref_levels *rl, const struct ssd__analysis_opts *o,
-                     const struct ssd_phase *p) {
-    return rl->known &&
-           (rl->none ||
-            (p->last - p->first + 1 >= 3 &&
-             (!rl->cache || p->level_bps * p->level_bps <= rl->cache_level * rl->direct) &&
-             p->level_bps * o->min_step > rl->direct));
+                     const struct ssd_phase *p, double cache_level) {
+    if (!rl->known)
+        return 0;
+    if (rl->none)
+        return 1;
+    if (p->last - p->first + 1 < 3)
+        return 0;
+    if (!rl->cache)
+        return cache_level <= rl->direct * o->min_step ||
+               (p->level_bps <= rl->direct * o->min_step &&
+                p->level_bps * o->min_step > rl->direct);
+    return p->level_bps * p->level_bps <= rl->cache_level * rl->direct &&
+           p->level_bps * o->min_step > rl->direct;
 }
 
 /* Phase j right after a used drive's cache, a step below one of the
@@ -942,7 +953,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * level), not at its cache's: the clean blocks idle time or the
      * spare area gave back, not a cache, and the drop that ends it is
      * the used state. */
-    if (rl.known && S->has_cache && c->nph >= 2 && ref_clean(&rl, o, &c->ph[0])) {
+    if (rl.known && S->has_cache && c->nph >= 2 &&
+        ref_clean(&rl, o, &c->ph[0], S->cache_level_bps)) {
         no_cache(res);
         S->post_cache_bps = c->ph[0].level_bps;
         clean_start = 1;

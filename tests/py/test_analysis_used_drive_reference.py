@@ -102,3 +102,25 @@ def test_a_sequential_fill_over_a_sequentially_filled_drive_has_no_used_state(tm
     a = ssdcore.analyze(str(log))
     assert a["precondition"] == "seq_fill" and a["gc"] is None
     assert not score_run(truth, series, a)["problems"]
+
+
+def test_a_big_drive_whose_short_reference_cannot_rule_out_a_cache(tmp_path):
+    """A 1.7 TB SATA drive without a cache: its fresh 2-hour run writes a
+    fifth of the capacity, too little to say it has no cache, but its
+    randomly filled run's fast start (the clean blocks, 2 GiB) runs no
+    faster than that reference's direct level, as an SLC cache would:
+    no cache. Before: 'false cache of 2.53 GiB' (200-drive sweep, drive
+    86), the fast start a step below the direct level as a phase (its
+    median took in the drop) though the cache test put it at it."""
+    spec = BASE + (
+        "capacity_gb=1682,op_pct=8.71,bits=2,slc_type=none,slc_seq_mbps=484,"
+        "slc_rand_iops=81239,native_seq_mbps=93,native_rand_mbps=55.0,fold_mbps=93,"
+        "floor_mbps=12.11,gc_gamma=2.15,link_mbps=560,iops_cap=100000,noise=0.05,"
+        "noise_direct=0.04,seed=782631654,slc_gb=0,dip_period_s=9.9,dip_duty=0.13,"
+        "dip_depth=0.44")
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", "2h", fresh)
+    truth, series, _, _ = simulate(spec, "random_fill", "2h", used)
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    assert a["cache"] is None and a["gc"] is not None
+    assert not score_run(truth, series, a)["false_cache"]
