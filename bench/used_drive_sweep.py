@@ -10,10 +10,19 @@ and precondition in its metadata) and scored against the model's regimes
 
 Run from the repo root after scripts/build.sh:
     PATH=build:$PATH PYTHONPATH=build/python .venv/bin/python bench/used_drive_sweep.py \\
-        [--drives 200] [--seed 2026] [--small] [-v] [--json FILE]
+        [--drives 200] [--seed 2026] [--small] [-v] [--json FILE] [--runs DIR]
+        [--loops 2] [--no-precondition] [--states fresh,seq_fill,random_fill]
 
 --small draws 120 GB-1 TB drives with a 2 s noise tick and coarser samples:
 the 50-drive test's setting (tests/py/test_used_drive_sweep.py).
+--runs DIR keeps every log (CSV, and the model's truth beside it) in DIR and
+reuses them on the next call with the same seed and settings: a change of
+the analysis is measured in seconds, without simulating again.
+--loops N: the preconditioning writes N times the capacity (SNIA's is 2,
+more than the raw flash, so GC has run; 1 leaves the drive under it).
+--no-precondition analyses with the precondition `unknown` (what was
+written before still known): what the analysis makes of a log whose
+precondition was not recorded.
 """
 import argparse
 import json
@@ -23,7 +32,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "py"))
-from used_drive_scoring import format_table, sweep, table  # noqa: E402
+from used_drive_scoring import STATES, format_table, sweep, table  # noqa: E402
 
 SMALL = dict(cap_range=(120, 1000), tick_s=2, interval=(1, 2, 4))
 
@@ -35,17 +44,37 @@ def main():
     ap.add_argument("--small", action="store_true", help="the 50-drive test's small drives")
     ap.add_argument("-v", action="store_true", help="print every run with a problem")
     ap.add_argument("--json", help="write the rows and the table to this file")
+    ap.add_argument("--runs", help="keep the logs in this directory and reuse them")
+    ap.add_argument("--loops", type=int, default=2,
+                    help="capacities the preconditioning writes (default 2, SNIA's)")
+    ap.add_argument("--no-precondition", action="store_true",
+                    help="analyse with the precondition unknown")
+    ap.add_argument("--reference", action="store_true",
+                    help="analyse each filled run with the same drive's fresh run as reference")
+    ap.add_argument("--states", default=",".join(STATES),
+                    help="comma-separated subset of " + ",".join(STATES))
     a = ap.parse_args()
+    states = tuple(s for s in a.states.split(",") if s)
+    if not states or set(states) - set(STATES):
+        ap.error(f"--states: a comma-separated subset of {','.join(STATES)}")
     t0 = time.monotonic()
     log = (lambda m: print(m, file=sys.stderr)) if a.v else None
-    with tempfile.TemporaryDirectory(prefix="used-sweep-") as d:
-        rows = sweep(a.drives, a.seed, d, log=log, **(SMALL if a.small else {}))
+    extra = ["--precondition", "unknown"] if a.no_precondition else []
+    opts = dict(SMALL if a.small else {}, log=log, loops=a.loops, states=states,
+                analyze_args=extra, reference=a.reference)
+    if a.runs:
+        os.makedirs(a.runs, exist_ok=True)
+        rows = sweep(a.drives, a.seed, a.runs, keep=True, **opts)
+    else:
+        with tempfile.TemporaryDirectory(prefix="used-sweep-") as d:
+            rows = sweep(a.drives, a.seed, d, **opts)
     cells = table(rows)
     print(format_table(cells))
     n = len(rows)
     ok = sum(not r["problems"] for r in rows)
     kinds = sorted({r["kind"] for r in rows})
-    mix = ", ".join(f"{sum(r['kind'] == k for r in rows) // 9} {k}" for k in kinds)
+    per_drive = 3 * len(states)
+    mix = ", ".join(f"{sum(r['kind'] == k for r in rows) // per_drive} {k}" for k in kinds)
     print(f"\n{a.drives} drives ({mix}), "
           f"{n} runs: {ok} labelled right ({100 * ok / n:.1f} %), "
           f"{sum(r['false_cache'] for r in rows)} false caches, "

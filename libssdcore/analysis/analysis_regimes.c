@@ -49,6 +49,11 @@ static int used_drive_cache(const struct ssd__analysis_opts *o, double capacity,
            S->cache_bytes < MAX_CACHE_CAPACITY_SHARE * capacity;
 }
 
+/* A stretch this many samples or longer between two levels a step apart is
+ * a level of its own, not the drop's transition (short_direct_after_cache's
+ * shortest direct writes). */
+#define SHORT_LEVEL 10
+
 /* Raw flash is at most this share of the user capacity (28 % spare,
  * enterprise drives included). */
 #define RAW_MAX_CAPACITY_SHARE 1.28
@@ -209,7 +214,7 @@ static int short_direct_after_cache(struct ssd__curve *c, const struct ssd__anal
      * stretch at most 1.7x above the used state that follows: 3-19
      * samples on the sweep's filled drives. Direct writes are a level of
      * their own, at least 2x above the used state's, SHAPE_MIN_FALL.) */
-    if (!(arg >= f + 10 && l1 <= log(c->ph[0].level_bps / o->min_step) &&
+    if (!(arg >= f + SHORT_LEVEL && l1 <= log(c->ph[0].level_bps / o->min_step) &&
           l1 >= l2 + log(SHAPE_MIN_FALL) && gain > o->penalty * sig * sig * log((double)c->n)))
         return 0;
     return ssd__curve_split(c, 1, arg) == 0;
@@ -250,13 +255,108 @@ static int cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_
     return ssd__curve_split(c, 0, arg) == 0;
 }
 
+/* What the reference (the same drive's run of the same workload when
+ * fresh, after a TRIM) says about the drive on a used-drive run: its direct
+ * level (the writes to clean blocks after its cache, or its first level
+ * without one) and, when it has a cache, the cache's level and whether it
+ * is dynamic (a share of the capacity: it borrows clean blocks, so on a
+ * drive written full its end is folding, never direct writes). A used
+ * drive writes its clean blocks at that direct level and its SLC cache at
+ * the cache's: the level tells which, where a curve alone cannot (a static
+ * cache emptied by idle time, then GC, looks as a cacheless drive's clean
+ * blocks, then GC). known is 0 without a reference or on a fresh run. */
+struct ref_levels {
+    int known;
+    double direct;      /* the fresh direct level, B/s */
+    int cache;          /* the fresh run had a cache ... */
+    double cache_level; /* ... at this level */
+    int dynamic;        /* ... a dynamic one */
+    int none;           /* the fresh run showed the drive has no cache */
+    double fold;        /* its folding's level (NaN when it showed none) */
+    int start_is_cache; /* the run's first sample held that dynamic cache */
+};
+
+/* Whether a fast start (phase p) is the drive's cache: it has one, and the
+ * phase's level is nearer (in ratio) to the cache's than to the direct one
+ * (the geometric midpoint, as the recovery's threshold). */
+static int ref_cache(const struct ref_levels *rl, const struct ssd_phase *p) {
+    if (rl->start_is_cache)
+        return 1;
+    return rl->cache && !rl->none && p->level_bps * p->level_bps > rl->cache_level * rl->direct;
+}
+
+/* Whether a fast start (phase p, which the cache test put at cache_level)
+ * is the clean blocks, no cache: the drive has none; or the phase is a level
+ * (3 samples or more) and either the reference showed no cache and the
+ * start is no faster than its direct level (an SLC cache is: 57.5 MB/s
+ * against a fresh 57.4 is no cache, on a 1.7 TB drive whose 2-hour
+ * reference wrote too little to rule one out), or the start is at the
+ * direct level, nearer to it than to the cache's. */
+static int ref_clean(const struct ref_levels *rl, const struct ssd__analysis_opts *o,
+                     const struct ssd_phase *p, double cache_level) {
+    if (!rl->known)
+        return 0;
+    if (rl->none)
+        return 1;
+    if (p->last - p->first + 1 < 3)
+        return 0;
+    if (!rl->cache)
+        return cache_level <= rl->direct * o->min_step ||
+               (p->level_bps <= rl->direct * o->min_step &&
+                p->level_bps * o->min_step > rl->direct);
+    return p->level_bps * p->level_bps <= rl->cache_level * rl->direct &&
+           p->level_bps * o->min_step > rl->direct;
+}
+
+/* Phase j right after a used drive's cache, a step below one of the
+ * reference's levels (its direct level, or its folding's), that starts
+ * with samples at that level (above the geometric midpoint between it and
+ * the phase's own level): the direct writes to the clean blocks idle time
+ * gave back, or the folding of a dynamic cache, too short for the
+ * segmentation to make them a phase (1 GiB of direct writes in 6 samples
+ * before the used state; 34 GiB in 12 before a dynamic cache's folding; 4
+ * GiB of folding in 4 samples). Splits them off when there are 3 or more;
+ * returns 1 when it did. */
+static int ref_level_split(struct ssd__curve *c, const struct ssd__analysis_opts *o, double level,
+                           size_t j) {
+    if (j >= c->nph || !(c->ph[j].level_bps * o->min_step <= level))
+        return 0;
+    size_t f = c->ph[j].first, end = c->ph[j].last + 1, ml = c->min_len > 10 ? c->min_len : 10;
+    size_t b = f + 2 * ml < end ? f + 2 * ml : end;
+    if (b < f + 6)
+        return 0;
+    /* The best two-level split of the phase's start (GC dips inside the
+     * direct writes: not the first sample below the midpoint), kept when
+     * the first level is at the reference's (above the midpoint, within a
+     * step of it), a step above the second, and the split pays the
+     * penalty at the start's own noise. */
+    double l1, l2, gain;
+    size_t arg = two_levels(c, f, b, f + 3, b - 3 < f + ml ? b - 3 : f + ml, &l1, &l2, &gain);
+    double cut = 0.5 * (log(level) + log(c->ph[j].level_bps)), sig = quiet_noise(c, f, b);
+    if (!arg || l1 < cut || fabs(l1 - log(level)) >= log(o->min_step) ||
+        l1 < l2 + log(o->min_step) || !(gain > o->penalty * sig * sig * log((double)c->n)))
+        return 0;
+    return ssd__curve_split(c, j, arg) == 0;
+}
+
+static double median3(double a, double b, double c) {
+    return fmax(fmin(a, b), fmin(fmax(a, b), c));
+}
+
+/* Whether a level is the reference's direct level or faster (not a step
+ * below it). */
+static int at_direct(const struct ref_levels *rl, const struct ssd__analysis_opts *o, double bps) {
+    return bps * o->min_step > rl->direct;
+}
+
 /* The first phase of the used state, or 0 when there is none. With a known
  * capacity: the first lasting change once about the capacity has been
  * written. Without: the first phase after the first from which the speed
  * only falls, and falls through the phase itself (a slide, where a cache,
  * direct writes and folding are levels). */
 static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                             double capacity, const struct ssd__result *res, int *clean_room) {
+                             double capacity, const struct ssd__result *res, int clean_start,
+                             const struct ref_levels *rl, int *clean_room) {
     double lim = log(o->min_step);
     int has_cache = res->sum.has_cache;
     /* Folding belongs to a dynamic cache, which is large (a share of the
@@ -267,6 +367,34 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                   res->sum.cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * capacity;
     int folding_seen = 0, direct_seen = 0;
     double direct = c->ph[has_cache && c->nph > 1 ? 1 : 0].level_bps;
+    if (rl->known && has_cache && isfinite(capacity) && o->written_before_bytes > 0 &&
+        ref_cache(rl, &c->ph[0])) {
+        if (seq_overwrites(o, res))
+            return 0; /* whole blocks freed: no used state */
+        /* The reference knows the drive's levels: after the cache, a
+         * lasting level at the direct one is direct writes to the clean
+         * blocks idle time gave back, one a step below it is no direct
+         * writes: folding after a dynamic cache (it took the clean
+         * blocks), else the used state. */
+        for (size_t j = 1; j < c->nph; j++) {
+            const struct ssd_phase *p = &c->ph[j];
+            if (at_direct(rl, o, p->level_bps))
+                continue;
+            if (p->last - p->first + 1 < SHORT_LEVEL && j + 1 < c->nph)
+                continue; /* the drop's transition */
+            /* (Folding is a level of its own, a step above the used
+             * state after it: a slow level with no step after it is the
+             * used state, which is where a drive full but for its cache
+             * ends up whatever it folded first.) */
+            if (rl->dynamic && !folding_seen && j + 1 < c->nph &&
+                c->ph[j + 1].level_bps * o->min_step <= p->level_bps) {
+                folding_seen = 1;
+                continue;
+            }
+            return j;
+        }
+        return 0;
+    }
     for (size_t j = 1; j < c->nph; j++) {
         const struct ssd_phase *p = &c->ph[j], *q = &c->ph[j - 1];
         if (isfinite(capacity)) {
@@ -310,8 +438,12 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                 /* (The run's first level counts however short: the
                  * spare area a fill left fills in a few minutes of a
                  * run of hours.) */
+                /* (Of any length when the reference showed it is the
+                 * drive's direct level: clean blocks, not noise.) */
                 for (size_t k = j; k-- > (has_cache ? 1 : 0) && !q;)
-                    if (c->ph[k].last - c->ph[k].first + 1 >= (k ? c->min_len : 3))
+                    if (c->ph[k].last - c->ph[k].first + 1 >= (k             ? c->min_len
+                                                               : clean_start ? 1
+                                                                             : 3))
                         q = &c->ph[k];
                 /* (Counted by its samples: those the segmentation gave to
                  * the next phase while still a step above its level are
@@ -753,20 +885,92 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                            : "the drive's capacity is unknown: the used state (GC) is told by "
                              "its shape only (a decline), so a flat used-state level reads as "
                              "folding; give the capacity";
-    /* A drive without a cache (its reference, the same drive fresh, had
-     * none), written full before this run: a fast start at the fresh
-     * speed is the clean blocks idle time gave back, not a cache, and the
-     * drop that ends it is the used state. */
-    if (ref && o->written_before_bytes > 0 && S->has_cache && !ref->sum.has_cache &&
-        isfinite(ref->sum.post_cache_bps) && c->nph >= 2 &&
-        fabs(log(S->cache_level_bps / ref->sum.post_cache_bps)) < log(o->min_step)) {
+    int clean_start = 0;
+    struct ref_levels rl = {0, NAN, 0, NAN, 0, 0, NAN, 0};
+    if (ref && o->written_before_bytes > 0 && isfinite(ref->sum.post_cache_bps)) {
+        rl.known = 1;
+        rl.direct = ref->sum.post_cache_bps;
+        rl.cache = ref->sum.has_cache && ref->sum.cache_censored != SSD_CENSOR_RIGHT &&
+                   ref->sum.cache_level_bps >= o->min_step * rl.direct;
+        rl.cache_level = ref->sum.cache_level_bps;
+        rl.dynamic = rl.cache && isfinite(S->capacity_bytes) &&
+                     ref->sum.cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes;
+        rl.fold = rl.dynamic && ref->sum.has_folding ? ref->sum.folding_level_bps : NAN;
+        /* A drive that showed no cache fresh, in a run that reached its
+         * used state or wrote more than any cache holds, has none. */
+        rl.none = !ref->sum.has_cache &&
+                  (ref->sum.has_gc ||
+                   (isfinite(S->capacity_bytes) &&
+                    ref->sum.total_bytes >= MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes));
+    }
+    /* A dynamic cache small enough to end inside the run's first sample
+     * or two (2 GiB in 2 s at 2.9 GB/s), then its folding at the level the
+     * reference folded at, then the used state a step below: the cache
+     * test cannot judge a fast start of a sample, but the reference's
+     * levels tell it was the cache (above the folding by min_drop), with
+     * its end inside it (as a cache test's "resolution": at least what
+     * the sample wrote above the folding level). */
+    if (rl.known && rl.dynamic && isfinite(rl.fold) &&
+        (!S->has_cache || S->cache_censored != SSD_CENSOR_RIGHT) && c->nph >= 2 &&
+        c->ph[0].last == 0 && c->r[0] >= rl.fold * o->min_drop &&
+        ref_level_split(c, o, rl.fold, 1)) {
+        double lower = (c->r[0] - c->ph[1].level_bps) * c->dt[0];
+        S->has_cache = 1;
+        S->cache_censored = SSD_CENSOR_RESOLUTION;
+        S->cache_bytes = lower > 0 ? lower : 0;
+        S->cache_uncertainty_bytes = c->b[0] - S->cache_bytes;
+        S->cache_level_bps = c->r[0];
+        S->cache_drop_ratio = c->r[0] / c->ph[1].level_bps;
+        S->post_cache_bps = c->ph[1].level_bps;
+        res->cache_phase_end = 1;
+        res->post_phase = 1;
+        rl.start_is_cache = 1;
+    }
+    /* A fast start at the reference's cache level that the segmentation
+     * made one phase with the direct writes after it (both shorter than a
+     * lasting phase): split it, and the cache test judges the cache
+     * alone. */
+    if (rl.known && S->has_cache && c->nph >= 2 && rl.cache && !rl.none && c->ph[0].last >= 2 &&
+        !ref_cache(&rl, &c->ph[0]) &&
+        median3(c->y[0], c->y[1], c->y[2]) >= 0.5 * (log(rl.cache_level) + log(rl.direct)) &&
+        cache_in_fast_start(c, o)) {
+        size_t at = c->ph[1].first;
+        ssd__find_cache(c, o, res);
+        if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+            res->cache_phase_end + 2 >= at && res->cache_phase_end <= at + 2)
+            ssd__curve_move_boundary(c, 1, res->cache_phase_end);
+        else
+            ssd__curve_merge_next(c, 0);
+    }
+    /* Direct writes after the cache, shorter than a lasting phase, that the
+     * segmentation gave to the used state: their own phase. */
+    int rl_path = rl.known && S->has_cache && c->nph >= 2 && ref_cache(&rl, &c->ph[0]);
+    if (rl_path && !short_direct_after_cache(c, o))
+        ref_level_split(c, o, rl.direct, 1);
+    if (rl_path && rl.dynamic && isfinite(rl.fold)) {
+        size_t j = 1;
+        while (j < c->nph && at_direct(&rl, o, c->ph[j].level_bps))
+            j++;
+        ref_level_split(c, o, rl.fold, j);
+    }
+    /* A drive written before this run whose fast start is at its fresh
+     * direct level (the reference's level after its cache, or its only
+     * level), not at its cache's: the clean blocks idle time or the
+     * spare area gave back, not a cache, and the drop that ends it is
+     * the used state. */
+    if (rl.known && S->has_cache && c->nph >= 2 &&
+        ref_clean(&rl, o, &c->ph[0], S->cache_level_bps)) {
         no_cache(res);
         S->post_cache_bps = c->ph[0].level_bps;
+        clean_start = 1;
     }
     int clean_room = 0;
-    size_t g = S->cache_censored == SSD_CENSOR_RIGHT
+    /* Sequential writes over a drive filled sequentially free whole blocks:
+     * GC copies nothing, and no used state follows (seq_overwrites). */
+    int no_used = isfinite(S->capacity_bytes) && seq_overwrites(o, res);
+    size_t g = S->cache_censored == SSD_CENSOR_RIGHT || no_used
                    ? 0
-                   : gc_onset_phase(c, o, S->capacity_bytes, res, &clean_room);
+                   : gc_onset_phase(c, o, S->capacity_bytes, res, clean_start, &rl, &clean_room);
     /* A phase shorter than a lasting phase between the cache and the
      * used state, a level of its own (10 samples or more, min_drop below
      * the cache and 2x above the used state): the direct writes, so the
@@ -806,7 +1010,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->post_cache_bps = c->ph[0].level_bps;
     }
     double end_level = NAN;
-    if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT)
+    if (!g && isfinite(S->capacity_bytes) && S->cache_censored != SSD_CENSOR_RIGHT && !no_used)
         g = late_onset(c, o, S->capacity_bytes);
     if (g) {
         /* The decline is one phase: every phase from the onset on, unless
@@ -885,8 +1089,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
              * jump there). A level quieter than 1% counts as 1%: a noise-free
              * model's smooth decline is no chaos. */
             size_t ml = c->min_len > 3 ? c->min_len : 3;
-            if (isfinite(S->capacity_bytes) && dynamic_cache(S) && !folded_before(c, o, g) &&
-                k <= g0 + 2 && kn >= g0 + ml && kn + ml <= b &&
+            if (isfinite(S->capacity_bytes) && dynamic_cache(S) && !rl_path &&
+                !folded_before(c, o, g) && k <= g0 + 2 && kn >= g0 + ml && kn + ml <= b &&
                 SCATTER_JUMP * fmax(quiet_noise(c, g0, kn), 0.01) <= quiet_noise(c, kn, b))
                 k = kn;
             int own_level = 0, faster = 0;
@@ -902,7 +1106,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 memcpy(c->scratch, c->y + g0, (k - g0) * sizeof *c->y);
                 double lv = ssd__median(c->scratch, k - g0);
                 double below = log(c->ph[g - 1].level_bps) - lv;
-                own_level = dynamic_cache(S) && below >= log(o->min_step);
+                own_level = dynamic_cache(S) && !rl_path && below >= log(o->min_step);
                 /* (Without a dynamic cache there is no folding step: a
                  * stretch already a step below is the decline's start.) */
                 faster = fabs(below) >= log(o->min_step) && !own_level;
@@ -926,7 +1130,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             if (e > f)
                 ssd__curve_move_boundary(c, 1, e);
         }
-        if (g >= 2 && dynamic_cache(S) && !folded_before(c, o, g) &&
+        if (g >= 2 && dynamic_cache(S) && !rl_path && !folded_before(c, o, g) &&
             fold_then_gc(c, o, g, b > c->ph[g].last + 1 ? c->ph[g].last + 1 : b) &&
             c->ph[g].first > 0)
             last = ++g;
@@ -968,13 +1172,65 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->post_cache_bps = c->ph[0].level_bps;
         hidden_cache = 1;
     }
+    /* A static cache is a fixed area that idle time empties: on a used
+     * drive it holds what it held fresh (the reference's cache), and a fast
+     * start that ran on past that was the cache and then the clean blocks
+     * idle time gave back, written at the direct level, too short to be a
+     * level of its own (2 GiB in three samples, with the drop to the used
+     * state in the last). The cache ends in the sample that holds the
+     * reference's size, and the rest of the fast start is direct. */
+    int split_direct = 0;
+    if (rl.known && rl.cache && !rl.dynamic && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_NONE && ref->sum.cache_censored != SSD_CENSOR_RIGHT &&
+        ref_cache(&rl, &c->ph[0]) && (!g || g == 1) && c->nph >= 2) {
+        /* (A reference whose cache ended inside its first sample gives
+         * bounds, and so does the run: the same ones.) */
+        int within = ref->sum.cache_censored == SSD_CENSOR_RESOLUTION;
+        double lo = ref->sum.cache_bytes, hi = lo + (within ? ref->sum.cache_uncertainty_bytes : 0);
+        double want = 0.5 * (lo + hi);
+        size_t i = 0;
+        while (i < c->ph[0].last && c->cum[i + 1] <= want)
+            i++;
+        size_t at = want - c->cum[i] > 0.5 * c->b[i] ? i + 1 : i;
+        if (S->cache_bytes > hi * 1.05) {
+            if (at > 0 && at <= c->ph[0].last && ssd__curve_split(c, 0, at) == 0) {
+                split_direct = 1;
+                S->post_cache_bps = c->ph[1].level_bps;
+                res->cache_phase_end = at;
+                if (g)
+                    g++;
+            } /* (else the direct writes are inside the cache's last sample) */
+            S->cache_bytes = lo;
+            if (within) {
+                S->cache_censored = SSD_CENSOR_RESOLUTION;
+                S->cache_uncertainty_bytes = hi - lo;
+            }
+        }
+    }
+    /* The used state's first samples still at the reference's direct level
+     * (above the midpoint between it and the used state's) are the direct
+     * writes before it: the direct phase's, or a phase of their own right
+     * after the cache (3 samples or more). */
+    if (rl_path && g >= 1 && g < c->nph && c->ph[g].level_bps * o->min_step <= rl.direct) {
+        size_t f = c->ph[g].first, e = f;
+        double cut = 0.5 * (log(rl.direct) + log(c->ph[g].level_bps));
+        while (e + 3 <= c->ph[g].last && c->y[e] >= cut)
+            e++;
+        int direct_before = split_direct || (g >= 2 && at_direct(&rl, o, c->ph[g - 1].level_bps));
+        if (e > f && direct_before) {
+            ssd__curve_move_boundary(c, g, e);
+        } else if (e >= f + 3 && g == 1 && ssd__curve_split(c, g, e) == 0) {
+            split_direct = 1;
+            g++;
+        }
+        S->gc_start_bytes = c->ph[g].start_bytes;
+        S->gc_level_bps = c->ph[g].level_bps;
+    }
     /* Label the rest: the cache; the level after it (or the first level
      * without one) is direct; a lasting step below direct is folding (a
      * dynamic cache emptied while writing: the first drop after the cache,
      * not the last); back near the direct level is direct; anything else
      * before the used state is other. */
-    size_t gc_from = g ? g : c->nph;
-    double direct = NAN, fold = NAN;
     /* Only a dynamic cache folds (a static one, small beside the
      * capacity, never does), and folding lasts: a few slow seconds at the
      * end of a fill are no folding. */
@@ -982,6 +1238,16 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         hidden_cache ||
         (S->has_cache && !(isfinite(S->capacity_bytes) &&
                            S->cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes));
+    size_t gc_from = g ? g : c->nph;
+    double direct = NAN, fold = NAN;
+    /* (With a reference, the drive's direct level is the reference's:
+     * the first level after a dynamic cache may be its folding, however
+     * short: a small cache on a drive written full folds in minutes.) */
+    int ref_fold = 0;
+    if (rl.known && S->has_cache && ref_cache(&rl, &c->ph[0])) {
+        direct = rl.direct;
+        can_fold = ref_fold = rl.dynamic;
+    }
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;
     for (size_t j = 0; j < c->nph; j++) {
@@ -992,11 +1258,14 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             p->regime = SSD_REGIME_OTHER;
         } else if (j == 0 && S->has_cache) {
             p->regime = SSD_REGIME_CACHE;
+        } else if (j == 1 && split_direct) {
+            p->regime = SSD_REGIME_DIRECT;
         } else if (isnan(direct)) {
             direct = p->level_bps;
             p->regime = SSD_REGIME_DIRECT;
         } else if (can_fold && isnan(fold) && p->level_bps * o->min_step <= direct &&
-                   p->last - p->first + 1 >= (j + 1 < c->nph ? 1 : 2) * c->min_len &&
+                   (p->last - p->first + 1 >= (j + 1 < c->nph ? 1 : 2) * c->min_len ||
+                    (ref_fold && j + 1 < c->nph && p->last - p->first + 1 >= 3)) &&
                    folding_step(c, o, j, gc_from, direct)) {
             fold = p->level_bps;
             p->regime = SSD_REGIME_FOLDING;

@@ -136,12 +136,45 @@ def _sample_bytes(series, at):
     return float(b[max(0, i - 1):i + 2].max()) if len(b) else 0.0
 
 
+def _rate(p):
+    return p["bytes"] / p["seconds"] if p["seconds"] > 0 else math.nan
+
+
+def reader_phases(truth, series):
+    """The model's phases as a reader of the curve can tell them: folding
+    at the speed of the used state right after it is part of that used
+    state. The model folds a dynamic cache before GC; when both run at one
+    speed (a small cache folded on a drive written full: 59 and 59 MB/s),
+    the speed just after the switch and at the end of the run too (all
+    within VISIBLE of the folding's), no curve shows where one ends, so
+    the used state is taken to begin where the folding did (and no folding
+    is asked for)."""
+    ph = [dict(p) for p in truth["phases"]]
+    total = float(series[1].sum())
+    out = []
+    for i, p in enumerate(ph):
+        nxt = ph[i + 1] if i + 1 < len(ph) else None
+        if p["regime"] == "fold" and nxt is not None and nxt["regime"] == "gc":
+            rates = [_rate(nxt), _rate_near(series, nxt["start_bytes"], False, 20),
+                     _rate_near(series, total, True, 60)]
+            same = all(max(r, _rate(p)) < VISIBLE * min(r, _rate(p)) for r in rates)
+        else:
+            same = False
+        if same:
+            nxt["start_bytes"] = p["start_bytes"]
+            nxt["bytes"] += p["bytes"]
+            nxt["seconds"] += p["seconds"]
+            continue
+        out.append(p)
+    return out
+
+
 def score(truth, series, analysis):
     """Problems with the analysis of one run against the model's regimes:
     a list of short strings (empty: labelled right), and flags for false
     caches and false folding."""
     probs = []
-    ph = truth["phases"]
+    ph = reader_phases(truth, series)
     t, b = series
     total = float(b.sum())
     samples = len(b)
@@ -182,7 +215,8 @@ def score(truth, series, analysis):
         visible = (before >= VISIBLE * after and fold["bytes"] >= min_bytes)
         if afold is None and visible:
             probs.append(f"folding from {fold['start_bytes'] / GIB:.1f} GiB missed")
-        elif afold is not None and not _close(afold["start_bytes"], fold["start_bytes"]):
+        elif afold is not None and not _close(afold["start_bytes"], fold["start_bytes"],
+                                              1.5 * _sample_bytes(series, fold["start_bytes"])):
             if visible:
                 probs.append(f"folding at {afold['start_bytes'] / GIB:.1f} GiB, "
                              f"truth {fold['start_bytes'] / GIB:.1f}")
@@ -210,6 +244,10 @@ def score(truth, series, analysis):
         t_, b_ = series
         cum = np.cumsum(b_)
         lo, hi = np.searchsorted(cum, at), np.searchsorted(cum, at * 1.1)
+        # (Over at least as many samples as the 20 before it: a median of
+        # 3-6 noisy samples moved 5 % on noise alone, and an onset the
+        # speed does not show was asked for where the model put it.)
+        hi = max(hi, min(lo + 20, len(b_) - 1))
         dt = np.diff(np.concatenate([[0.0], t_]))
         moved = hi > lo and (abs(math.log(float(np.median(b_[lo:hi + 1] / dt[lo:hi + 1])) /
                                           before)) >= math.log(1.05))

@@ -23,7 +23,7 @@ import subprocess
 import numpy as np
 
 import ssdcore
-from regime_scoring import VISIBLE, _rate_near, _sample_bytes, score, valid_drive
+from regime_scoring import VISIBLE, _rate_near, _sample_bytes, reader_phases, score, valid_drive
 
 GIB = 2 ** 30
 STATES = ("fresh", "seq_fill", "random_fill")
@@ -148,9 +148,10 @@ def simulate(spec, state, workload, log, interval=(1, 1, 5), loops=2):
             t.size, wb
 
 
-def analyze_logs(paths, exe="ssdcore"):
-    """`ssdcore analyze --json` of the logs, the context from their metadata."""
-    out = subprocess.run([exe, "analyze", "--json", *map(str, paths)], check=True,
+def analyze_logs(paths, exe="ssdcore", args=()):
+    """`ssdcore analyze --json` of the logs, the context from their metadata
+    (args: more options, e.g. ["--precondition", "unknown"])."""
+    out = subprocess.run([exe, "analyze", "--json", *args, *map(str, paths)], check=True,
                          capture_output=True, text=True).stdout
     a = json.loads(out)
     return a if isinstance(a, list) else [a]
@@ -161,7 +162,7 @@ def gc_onset(truth, series, analysis):
     state (gc) began in the run, where the analysis put it, and whether the
     speed visibly moved there (as regime_scoring.score decides: a switch the
     curve does not show is no position to find)."""
-    ph = truth["phases"]
+    ph = reader_phases(truth, series)
     gc = next((p for p in ph if p["regime"] == "gc"), None)
     if gc is None:
         return None, None, False
@@ -182,6 +183,7 @@ def gc_onset(truth, series, analysis):
         cum = np.cumsum(b)
         dt = np.diff(np.concatenate([[0.0], t]))
         lo, hi = np.searchsorted(cum, at), np.searchsorted(cum, at * 1.1)
+        hi = max(hi, min(lo + 20, len(b) - 1))  # (as regime_scoring.score)
         visible = visible and hi > lo and abs(math.log(
             float(np.median(b[lo:hi + 1] / dt[lo:hi + 1])) / before)) >= math.log(1.05)
     else:
@@ -210,10 +212,32 @@ def score_run(truth, series, analysis):
             "onset_err": err}
 
 
+def _kept_run(spec, state, wl, path, interval, loops, keep):
+    """simulate(), or the run kept in path (its CSV) and path + ".json"
+    (spec, truth and series) by an earlier sweep with keep=True."""
+    side = path + ".json"
+    if keep and os.path.exists(path) and os.path.exists(side):
+        with open(side) as f:
+            k = json.load(f)
+        if k["spec"] == spec and k["interval"] == list(interval) and k["loops"] == loops:
+            return k["truth"], (np.asarray(k["t_s"]), np.asarray(k["bytes"]))
+    truth, series, _, _ = simulate(spec, state, wl, path, interval, loops)
+    if keep:
+        with open(side + ".tmp", "w") as f:
+            json.dump({"spec": spec, "interval": list(interval), "loops": loops, "truth": truth,
+                       "t_s": series[0].tolist(), "bytes": series[1].tolist()}, f)
+        os.replace(side + ".tmp", side)
+    return truth, series
+
+
 def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loops=2,
-          exe="ssdcore", log=None, states=STATES):
+          exe="ssdcore", log=None, states=STATES, keep=False, analyze_args=(),
+          reference=False):
     """Runs n drives x STATES x WORKLOADS; returns a list of row dicts
-    (drive, kind, spec, state, workload and score_run's keys)."""
+    (drive, kind, spec, state, workload and score_run's keys). keep: the
+    logs stay in workdir and a later sweep with the same workdir, seed and
+    settings analyses them again without simulating (to measure a change
+    of the analysis in seconds)."""
     rng = np.random.default_rng(seed)
     rows = []
     for i in range(n):
@@ -221,17 +245,33 @@ def sweep(n, seed, workdir, cap_range=None, tick_s=None, interval=(1, 1, 5), loo
         runs = []
         for state in states:
             for wl in WORKLOADS:
-                path = os.path.join(workdir, f"d{i}-{state}-{wl}.csv")
-                truth, series, cap, wb = simulate(spec, state, wl, path, interval, loops)
+                path = os.path.join(workdir, f"s{seed}-d{i}-{state}-{wl}.csv")
+                truth, series = _kept_run(spec, state, wl, path, interval, loops, keep)
                 runs.append((state, wl, path, truth, series))
-        analyses = analyze_logs([r[2] for r in runs], exe)
+        if reference and "fresh" in states:
+            # The filled runs with the same drive's fresh run of the same
+            # workload as their reference (its cache and direct levels):
+            # one call per workload for the filled runs.
+            fresh = [r[2] for r in runs if r[0] == "fresh"]
+            got = dict(zip(fresh, analyze_logs(fresh, exe, analyze_args)))
+            for wl in WORKLOADS:
+                ref = next(r[2] for r in runs if r[0] == "fresh" and r[1] == wl)
+                used = [r[2] for r in runs if r[0] != "fresh" and r[1] == wl]
+                if used:
+                    got.update(zip(used, analyze_logs(used, exe,
+                                                      [*analyze_args, "--reference", ref])))
+            analyses = [got[r[2]] for r in runs]
+        else:
+            analyses = analyze_logs([r[2] for r in runs], exe, analyze_args)
         for (state, wl, path, truth, series), a in zip(runs, analyses):
-            row = {"drive": i, "kind": kind, "spec": spec, "state": state, "workload": wl}
+            row = {"drive": i, "kind": kind, "spec": spec, "state": state, "workload": wl,
+                   "log": path if keep else None}
             row.update(score_run(truth, series, a))
             rows.append(row)
             if log and row["problems"]:
                 log(f"{i} {kind} {state} {wl} {spec}: {'; '.join(row['problems'])}")
-            os.remove(path)
+            if not keep:
+                os.remove(path)
     return rows
 
 

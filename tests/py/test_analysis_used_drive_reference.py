@@ -1,0 +1,126 @@
+"""A used drive's run analysed with the same drive's fresh run of the same
+workload as its reference (docs/analysis.md, "Runs on a used drive": "With
+the fresh run as reference"). From one curve, a static SLC cache that idle
+time emptied after a fill (then GC) and a cacheless drive's clean blocks
+(then GC) look alike, and so do a dynamic cache's folding and direct
+writes; the reference's levels tell them apart. Drives of the used-drive
+sweep (tests/py/used_drive_scoring.py, seed 2026) that were labelled wrong
+with a reference before: the used state missed after 23 GiB of clean
+blocks written in one sample (no cache), a cache of 5.6 GiB missed
+(static), folding missed (dynamic)."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+import ssdcore
+
+sys.path.insert(0, os.path.dirname(__file__))
+from used_drive_scoring import score_run, simulate  # noqa: E402
+
+BASE = "sim:bx200,native_write_lat_us=0,"
+NO_CACHE = BASE + (  # datacenter-like: no cache, 11 % spare
+    "capacity_gb=244,op_pct=11.36,bits=3,slc_type=none,slc_gb=0,native_seq_mbps=5311,"
+    "native_rand_mbps=4080,fold_mbps=5311,floor_mbps=985.3,gc_gamma=1.82,gc_settle_gb=0,"
+    "gc_spread=0.00,link_mbps=7000,iops_cap=2000000,read_seq_mbps=6300,read_rand_iops=1000000,"
+    "write_lat_us=15,idle_gc_mbps=50,idle_gc_gb=4.1,noise=0.02,noise_direct=0.06,dip_duty=0,"
+    "seed=318200402,tick_s=2")
+STATIC = BASE + (
+    "capacity_gb=279,op_pct=27.17,bits=2,slc_type=static,slc_seq_mbps=489,slc_rand_iops=122059,"
+    "native_seq_mbps=226,native_rand_mbps=183.7,fold_mbps=226,floor_mbps=28.59,gc_gamma=2.33,"
+    "link_mbps=560,iops_cap=100000,noise=0.02,noise_direct=0.12,seed=869240300,slc_gb=7.6,"
+    "slc_wa=1.37,dip_duty=0,tick_s=2")
+DYNAMIC = BASE + (
+    "capacity_gb=358,op_pct=16.05,bits=3,slc_type=dynamic,slc_seq_mbps=452,slc_rand_iops=100065,"
+    "native_seq_mbps=128,native_rand_mbps=65.5,fold_mbps=52,floor_mbps=11.27,gc_gamma=0.82,"
+    "link_mbps=560,iops_cap=100000,noise=0.05,noise_direct=0.04,seed=480716256,slc_gb=51,"
+    "slc_wa=1,dip_period_s=21.1,dip_duty=0.13,dip_depth=0.39,tick_s=2")
+INTERVAL = (1, 2, 4)
+
+
+@pytest.mark.parametrize("spec,state,workload,expect", [
+    (NO_CACHE, "seq_fill", "wsat", "no cache"),
+    (STATIC, "random_fill", "2h", "cache"),
+    (DYNAMIC, "seq_fill", "2h", "folding"),
+])
+def test_the_fresh_run_tells_a_used_drives_cache_from_its_clean_blocks(spec, state, workload,
+                                                                      expect, tmp_path):
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", workload, fresh, INTERVAL)
+    truth, series, _, _ = simulate(spec, state, workload, used, INTERVAL)
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
+    assert a["gc"] is not None
+    if expect == "no cache":
+        assert a["cache"] is None
+    elif expect == "cache":
+        assert a["cache"] is not None
+    else:
+        assert a["cache"] is not None and a["folding"] is not None
+        assert a["folding"]["start_bytes"] < a["gc"]["start_bytes"]
+    # The CLI's --reference gives the same verdict.
+    cli = os.path.join(os.environ.get("SSD_BUILD_DIR", "build"), "ssdcore")
+    out = subprocess.run([cli, "analyze", "--json", "--reference", str(fresh), str(used)],
+                         capture_output=True, text=True, check=True).stdout
+    import json
+    b = json.loads(out)
+    for k in ("cache", "folding", "gc"):
+        assert (a[k] is None) == (b[k] is None), k
+        if a[k] is not None:
+            assert a[k]["start_bytes" if k != "cache" else "bytes"] == \
+                b[k]["start_bytes" if k != "cache" else "bytes"], k
+
+
+def test_a_fresh_run_is_not_changed_by_a_reference(tmp_path):
+    """The reference speaks only for a drive written before the run: a run
+    after a TRIM (written_before 0) gets the same regimes with or without
+    one."""
+    fresh, other = tmp_path / "fresh.csv", tmp_path / "fresh2.csv"
+    simulate(STATIC, "fresh", "2h", fresh, INTERVAL)
+    simulate(STATIC, "fresh", "wsat", other, INTERVAL)
+    a = ssdcore.analyze(str(other))
+    b = ssdcore.analyze(str(other), reference=str(fresh))
+    assert [p["regime"] for p in a["phases"]] == [p["regime"] for p in b["phases"]]
+    assert a["cache"] == b["cache"] and a["gc"] == b["gc"]
+
+
+def test_a_sequential_fill_over_a_sequentially_filled_drive_has_no_used_state(tmp_path):
+    """Sequential overwrites of data written sequentially free whole blocks:
+    GC copies nothing, so the run has no used state (the model's 100 such
+    fills of the sweep: none). Before: 'false used state at 124.2 GiB' on
+    a cacheless drive whose speed wandered near the end of the fill."""
+    spec = BASE + (
+        "capacity_gb=143,op_pct=15.61,bits=2,slc_type=none,slc_seq_mbps=2125,"
+        "slc_rand_iops=478734,native_seq_mbps=549,native_rand_mbps=302.3,fold_mbps=549,"
+        "floor_mbps=42.66,gc_gamma=1.60,link_mbps=7000,iops_cap=2000000,noise=0.05,"
+        "noise_direct=0.08,seed=872098494,slc_gb=0,dip_duty=0,tick_s=2")
+    log = tmp_path / "fill.csv"
+    truth, series, _, _ = simulate(spec, "seq_fill", "fill", log, INTERVAL)
+    assert not any(p["regime"] == "gc" for p in truth["phases"])
+    a = ssdcore.analyze(str(log))
+    assert a["precondition"] == "seq_fill" and a["gc"] is None
+    assert not score_run(truth, series, a)["problems"]
+
+
+def test_a_big_drive_whose_short_reference_cannot_rule_out_a_cache(tmp_path):
+    """A 1.7 TB SATA drive without a cache: its fresh 2-hour run writes a
+    fifth of the capacity, too little to say it has no cache, but its
+    randomly filled run's fast start (the clean blocks, 2 GiB) runs no
+    faster than that reference's direct level, as an SLC cache would:
+    no cache. Before: 'false cache of 2.53 GiB' (200-drive sweep, drive
+    86), the fast start a step below the direct level as a phase (its
+    median took in the drop) though the cache test put it at it."""
+    spec = BASE + (
+        "capacity_gb=1682,op_pct=8.71,bits=2,slc_type=none,slc_seq_mbps=484,"
+        "slc_rand_iops=81239,native_seq_mbps=93,native_rand_mbps=55.0,fold_mbps=93,"
+        "floor_mbps=12.11,gc_gamma=2.15,link_mbps=560,iops_cap=100000,noise=0.05,"
+        "noise_direct=0.04,seed=782631654,slc_gb=0,dip_period_s=9.9,dip_duty=0.13,"
+        "dip_depth=0.44")
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", "2h", fresh)
+    truth, series, _, _ = simulate(spec, "random_fill", "2h", used)
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    assert a["cache"] is None and a["gc"] is not None
+    assert not score_run(truth, series, a)["false_cache"]
