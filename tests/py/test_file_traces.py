@@ -64,7 +64,7 @@ def test_builtin_file_test_moves_the_set(name):
     set_bytes, dev = info["set_bytes"], info["device_bytes"]
     tr = ssdcore.Trace.filetest(name)
     s = tr.summary()
-    phase = name.split("-")[1]
+    phase = name.split("-")[-1]
     rd, wr = s["read_bytes"], s["write_bytes"]
     if phase == "mkset":
         assert set_bytes <= wr <= set_bytes * 1.1 and rd < 0.05 * set_bytes
