@@ -40,6 +40,8 @@ static const struct {
                 "QD32 sequential write, then read, the temperature logged every second, each "
                 "until it settles (2 min within 1 C, at most 30 min); the analysis finds the "
                 "throttle"},
+    {"copy50g", "50 GB file copies at NVMe queue depths (ext4 recorded with up to 64 I/Os in "
+                "flight): onto the drive, inside it, off it; the set scales with --scale"},
     {"pts", "SNIA PTS v2.0.2, Client settings: purge, 2x capacity sequential preconditioning, "
             "then IOPS (8 block sizes x 7 R/W mixes), throughput (1024K, 128K), latency, "
             "each in 1-minute rounds to steady state (max 25), write saturation and host idle "
@@ -328,9 +330,33 @@ static void file_traces(struct ssd__text *t, const char *size) {
     }
 }
 
+/* A 50 GB copy onto the drive, inside it and off it (issue 25; PCMark 10's
+ * cp1-cp3 with 20 GB): the ISO set recorded at the queue depths ext4 issues
+ * (nvme-iso-*), its writes alone for a copy from another drive, its reads
+ * alone for a copy to another. The set is created first and the drive
+ * idles between copies as between the reviews' tests. */
+static void copy50g(struct ssd__text *t, double scale) {
+    uint64_t bytes = (uint64_t)(50e9 * scale);
+    if (bytes < 1)
+        bytes = 1;
+    ssd__text_add(t, "# 50 GB copies at NVMe queue depths (recorded ext4 block traces)\ntrim\n");
+    ssd__text_add(t,
+                  "replay name=copy50g-mkset group=prepare trace=filetest:nvme-iso-mkset "
+                  "set_size=%llu timing=no-idle\n",
+                  (unsigned long long)bytes);
+    static const char *const steps[][2] = {
+        {"to", "copy_to"}, {"inside", "copy"}, {"from", "copy_from"}};
+    for (int i = 0; i < 3; i++)
+        ssd__text_add(t,
+                      "idle 15m\n"
+                      "replay name=copy50g-%s group=files-copy50g trace=filetest:nvme-iso-%s "
+                      "set_size=%llu timing=no-idle\n",
+                      steps[i][0], steps[i][1], (unsigned long long)bytes);
+}
+
 int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uint64_t area,
                             const char *filebench_dir, const char *filebench_size,
-                            int replay_file_tests, char **out) {
+                            int replay_file_tests, double scale, char **out) {
     struct ssd__text t = {0};
     if (!strncmp(name, "lab2016", 7)) {
         const char *T = "time=3m";
@@ -356,6 +382,8 @@ int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uin
         apps(&t);
     } else if (!strcmp(name, "fill2021")) {
         fill2021(&t, size);
+    } else if (!strcmp(name, "copy50g")) {
+        copy50g(&t, scale);
     } else if (!strcmp(name, "pts")) {
         ssd__suite_pts_text(&t);
     } else if (!strcmp(name, "naspt")) {

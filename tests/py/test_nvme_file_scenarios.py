@@ -1,5 +1,7 @@
 """NVMe-speed file scenarios (issue 25, docs/traces.md "NVMe-speed file
-traces"): the file tests recorded again at the queue depths ext4 issues."""
+traces"): the file tests recorded again at the queue depths ext4 issues, and
+a 50 GB copy onto, inside and off the drive (copy50g)."""
+import json
 import os
 import subprocess
 
@@ -36,6 +38,26 @@ def test_nvme_recordings_keep_the_queue_depth_ext4_issued():
     assert tests["nvme-iso-copy"]["device_bytes"] == 3 << 30
 
 
+def test_copy_halves_keep_the_writes_or_the_reads(tmp_path):
+    whole = ssdcore.Trace.filetest("nvme-iso-copy")
+    to = ssdcore.Trace.filetest("nvme-iso-copy_to")
+    frm = ssdcore.Trace.filetest("nvme-iso-copy_from")
+    assert {io[1] for io in to} <= {"W", "T", "F"} and {io[1] for io in frm} == {"R"}
+    assert len(to) + len(frm) == len(whole)
+    s, st, sf = whole.summary(), to.summary(), frm.summary()
+    assert st["write_bytes"] == s["write_bytes"] and sf["read_bytes"] == s["read_bytes"]
+    # Halves repeat to a set size like the whole test does.
+    rec = _filetests()["nvme-iso-copy"]["set_bytes"]
+    assert len(ssdcore.Trace.filetest("nvme-iso-copy_to", 3 * rec)) == 3 * len(to)
+    with pytest.raises(ssdcore.SsdError, match="NAME_to and NAME_from"):
+        ssdcore.Trace.filetest("nvme-iso-copy_sideways")
+    suite = tmp_path / "up.suite"
+    suite.write_text("replay trace=filetest:nvme-iso-copy_up\n")
+    bad = subprocess.run(["ssdcore", "suite", "sim:bx200", "--suite-file", str(suite), "--out",
+                          str(tmp_path / "x")], capture_output=True, text=True)
+    assert bad.returncode != 0 and "unknown file test 'nvme-iso-copy_up'" in bad.stderr, bad.stderr
+
+
 def test_recorder_keeps_many_ios_in_flight_on_a_direct_io_loop_device(build_dir, tmp_path):
     why = _recorder_unavailable(build_dir)
     if why:
@@ -56,3 +78,32 @@ def test_recorder_keeps_many_ios_in_flight_on_a_direct_io_loop_device(build_dir,
         assert s["max_overlap"] >= 2, (name, s["max_overlap"])
         assert s["write_bytes"] >= 64 * MiB
     assert s["read_bytes"] < 4 * MiB  # mkset writes the set
+
+
+def _suite(tmp_path, target, suite, scale):
+    out = tmp_path / suite
+    r = subprocess.run(["ssdcore", "suite", target, "--suite", suite, "--scale", str(scale),
+                        "--out", str(out), "--no-progress"], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    return json.loads((out / "results.json").read_text()), r.stdout
+
+
+def test_copy50g_scales_its_set_and_reports_three_copies(tmp_path):
+    """--scale 0.02: a 1 GB set (one recording) and 18 s idles. Seed 003:
+    budget four-channel NVMe drives copy inside the drive at close to 4
+    GB/s; the MP44L's copy moves its reads and writes at 3.5-4.2 GB/s, and
+    the BX200 (SATA) copies far slower."""
+    res, text = _suite(tmp_path, "sim:mp44l-1tb", "copy50g", 0.02)
+    steps = {s["name"]: s for s in res["steps"]}
+    for n in ("copy50g-mkset", "copy50g-to", "copy50g-inside", "copy50g-from"):
+        assert "set_size=1000000000 " in steps[n]["line"], steps[n]["line"]
+    ft = res["headline"]["file_tests"]["files-copy50g"]
+    assert set(ft) == {"copy_to_s", "copy_to_mibs", "copy_s", "copy_mibs", "copy_from_s",
+                       "copy_from_mibs"}
+    inside = steps["copy50g-inside"]["results"]
+    assert 3.5e9 <= inside["bw_bps"] <= 4.2e9, inside["bw_bps"]
+    assert inside["qd"] >= 8
+    assert "files-copy50g" in text
+    sata, _ = _suite(tmp_path / "b", "sim:bx200", "copy50g", 0.02)
+    assert sata["headline"]["file_tests"]["files-copy50g"]["copy_mibs"] < ft["copy_mibs"] / 4

@@ -149,7 +149,10 @@ SSD_API int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, u
  * built into the library, so targets without a filesystem (sim:) run them.
  * Names "SET-PHASE": iso-mkset, iso-copy, program-mkset, program-copy,
  * work-mkset, work-copy, work-archive, work-extract; a *-mkset trace
- * creates the set the others read. 0 <= i < ssd_trace_filetest_count();
+ * creates the set the others read. The same tests recorded again at the
+ * queue depths the filesystem issues (image in RAM, loop device in direct
+ * I/O mode, a multi-threaded recorder; up to 64 I/Os in flight) carry the
+ * prefix "nvme-" (nvme-iso-copy, ...). 0 <= i < ssd_trace_filetest_count();
  * NULL out of range. Static strings. */
 SSD_API int ssd_trace_filetest_count(void);
 SSD_API const char *ssd_trace_filetest_name(int i);
@@ -162,7 +165,11 @@ SSD_API int ssd_trace_filetest_sizes(const char *name, uint64_t *set_bytes, uint
 /* Replaces tr's contents with file test `name` for a set of set_bytes (0:
  * the recorded size): the recording repeated ceil(set_bytes / recorded set
  * size) times, each repetition after the previous one and shifted by the
- * recorded device's size, as that many recorded sets side by side. Returns
+ * recorded device's size, as that many recorded sets side by side. A name
+ * ending in "_to" keeps only the test's writes, trims and flushes (a copy
+ * from another drive onto this one: nvme-iso-copy_to), "_from" only its
+ * reads (a copy from this drive to another); ssd_trace_filetest_sizes
+ * takes these names too. Returns
  * 0, SSD_EINVAL (unknown name; the message lists the names), SSD_ERANGE
  * (more than 256 repetitions), SSD_EFORMAT or SSD_ENOMEM. The format is
  * then "recorded". */
