@@ -42,6 +42,9 @@ static const struct {
                 "throttle"},
     {"copy50g", "50 GB file copies at NVMe queue depths (ext4 recorded with up to 64 I/Os in "
                 "flight): onto the drive, inside it, off it; the set scales with --scale"},
+    {"fsd", "PCMark 10 Full System Drive-like: start-ups, application use, 20 GB and 2.37 GB "
+            "copies onto, inside and off the drive; bandwidth, access time and their combined "
+            "score; copies scale with --scale"},
     {"pts", "SNIA PTS v2.0.2, Client settings: purge, 2x capacity sequential preconditioning, "
             "then IOPS (8 block sizes x 7 R/W mixes), throughput (1024K, 128K), latency, "
             "each in 1-minute rounds to steady state (max 25), write saturation and host idle "
@@ -354,6 +357,31 @@ static void copy50g(struct ssd__text *t, double scale) {
                       steps[i][0], steps[i][1], (unsigned long long)bytes);
 }
 
+/* The PCMark 10 Full System Drive-like run (ssd_replay_fsd_json) as suite
+ * steps: groups fsd-apps, fsd-iso and fsd-photo are scored (headline
+ * "fsd"; a set's three copies also under file_tests, like lab2016's),
+ * preparations are group prepare. Applications keep their think time;
+ * copies run back to back. */
+static void fsd(struct ssd__text *t, double scale) {
+    const char *name, *trace;
+    double gb;
+    ssd__text_add(t, "# PCMark 10 Full System Drive-like: bandwidth and access time\ntrim\n");
+    for (int i = 0; ssd_replay_fsd_trace(i, &name, &trace, &gb) == 0; i++) {
+        char size[48] = "";
+        if (gb > 0) {
+            double b = gb * 1e9 * scale;
+            snprintf(size, sizeof size, " set_size=%llu", (unsigned long long)(b < 1 ? 1 : b));
+        }
+        const char *group = gb <= 0 ? "fsd-apps" : strstr(trace, "-iso-") ? "fsd-iso" : "fsd-photo";
+        if (name)
+            ssd__text_add(t, "replay name=fsd-%s group=%s trace=%s%s timing=%s\n", name, group,
+                          trace, size, gb > 0 ? "no-idle" : "as-recorded");
+        else
+            ssd__text_add(t, "replay name=fsd-prepare%d group=prepare trace=%s%s timing=no-idle\n",
+                          i, trace, size);
+    }
+}
+
 int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uint64_t area,
                             const char *filebench_dir, const char *filebench_size,
                             int replay_file_tests, double scale, char **out) {
@@ -382,6 +410,8 @@ int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uin
         apps(&t);
     } else if (!strcmp(name, "fill2021")) {
         fill2021(&t, size);
+    } else if (!strcmp(name, "fsd")) {
+        fsd(&t, scale);
     } else if (!strcmp(name, "copy50g")) {
         copy50g(&t, scale);
     } else if (!strcmp(name, "pts")) {

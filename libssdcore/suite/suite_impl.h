@@ -49,7 +49,7 @@ int ssd__suite_parse(ssd_suite *s, const char *source, const char *text);
  * file tests there, with sets of filebench_size (NULL: 8 GiB); without
  * one, file_traces adds them as replays of the recorded file-test traces
  * (for targets with no filesystem: sim:). scale (--scale) sizes the file
- * set of copy50g. Returns 0, SSD_EINVAL (unknown name) or
+ * sets of copy50g and fsd. Returns 0, SSD_EINVAL (unknown name) or
  * SSD_ENOMEM. */
 int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uint64_t area,
                             const char *filebench_dir, const char *filebench_size, int file_traces,

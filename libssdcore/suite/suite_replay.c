@@ -136,6 +136,7 @@ void ssd__replay_figures(struct ssd__step *st) {
     st->res.bw_bps = ssd__jv_num(&root, "bw_bps", NAN);
     st->res.runtime_s = ssd__jv_num(&root, "busy_s", NAN);
     st->res.iops = ssd__jv_num(&root, "iops", NAN);
+    st->res.lat_mean_us = ssd__jv_num(&root, "access_s", NAN) * 1e6;
     ssd__jv_free(&root);
     /* A recorded file test (not the set's creation) is a file-test figure
      * like the filebench step's: the drive's busy time for the set, and
@@ -215,5 +216,26 @@ int ssd__suite_apps_score(const struct ssd__results *s, double *score_bps, doubl
     }
     *score_bps = busy > 0 ? bytes / busy : NAN;
     *mean_bps = n ? sum / n : NAN;
+    return n;
+}
+
+/* The Full System Drive-like figures over the done replay steps whose
+ * group begins "fsd" (fsd-apps, fsd-iso, fsd-photo): geometric means of
+ * their bandwidths and average access times.
+ * Returns how many steps count; 0 leaves both NaN. */
+int ssd__suite_fsd_figures(const struct ssd__results *s, double *bw_bps, double *access_s) {
+    double lb = 0, la = 0;
+    int n = 0;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (st->def.kind != SSD__STEP_REPLAY || st->res.state != SSD__ST_DONE ||
+            strncmp(st->def.group, "fsd", 3) || !(st->res.bw_bps > 0) || !(st->res.lat_mean_us > 0))
+            continue;
+        lb += log(st->res.bw_bps);
+        la += log(st->res.lat_mean_us * 1e-6);
+        n++;
+    }
+    *bw_bps = n ? exp(lb / n) : NAN;
+    *access_s = n ? exp(la / n) : NAN;
     return n;
 }

@@ -1,7 +1,9 @@
 """NVMe-speed file scenarios (issue 25, docs/traces.md "NVMe-speed file
-traces"): the file tests recorded again at the queue depths ext4 issues, and
-a 50 GB copy onto, inside and off the drive (copy50g)."""
+traces"): the file tests recorded again at the queue depths ext4 issues, a
+50 GB copy onto, inside and off the drive (copy50g), and a PCMark 10 Full
+System Drive-like score from bandwidth and access time (fsd)."""
 import json
+import math
 import os
 import subprocess
 
@@ -107,3 +109,56 @@ def test_copy50g_scales_its_set_and_reports_three_copies(tmp_path):
     assert "files-copy50g" in text
     sata, _ = _suite(tmp_path / "b", "sim:bx200", "copy50g", 0.02)
     assert sata["headline"]["file_tests"]["files-copy50g"]["copy_mibs"] < ft["copy_mibs"] / 4
+
+
+@pytest.fixture(scope="module")
+def fsd_mp44l():
+    return ssdcore.fsd("sim:mp44l-1tb", scale=0.02)
+
+
+def test_fsd_score_is_the_geometric_mean_of_bandwidth_and_inverse_access_time(fsd_mp44l):
+    """UL's formula: score = geometric mean (bandwidth, 1 / average access
+    time); ours over the traces' geometric means, in MB/s and 1/ms."""
+    nv = fsd_mp44l
+    scored = [t for t in nv["traces"] if t["scored"]]
+    assert [t["name"] for t in scored] == ["start-apps", "start-game", "aft", "exc", "ill", "ind",
+                                           "pow", "psh", "psl", "cp1", "cp2", "cp3", "cps1",
+                                           "cps2", "cps3"]
+    gbw = math.exp(sum(math.log(t["bw_bps"]) for t in scored) / len(scored))
+    gat = math.exp(sum(math.log(t["access_s"]) for t in scored) / len(scored))
+    assert nv["bandwidth_bps"] == pytest.approx(gbw, rel=1e-9)
+    assert nv["access_s"] == pytest.approx(gat, rel=1e-9)
+    assert nv["score"] == pytest.approx(math.sqrt(gbw / 1e6 / (gat * 1e3)), rel=1e-9)
+    # Copies run at their recorded depth, applications at QD1.
+    assert all(t["qd"] >= 4 for t in scored if t["name"].startswith("cp"))
+    sata = ssdcore.fsd("sim:bx200", scale=0.02)
+    assert sata["score"] < nv["score"] / 2
+    assert sata["access_s"] > nv["access_s"] and sata["bandwidth_bps"] < nv["bandwidth_bps"]
+    with pytest.raises(ssdcore.SsdError, match="scale"):
+        ssdcore.fsd("sim:bx200", scale=0)
+    cli = subprocess.run(["ssdcore", "replay", "--fsd", "--target", "sim:mp44l-1tb", "--scale",
+                          "0.02", "--json"], capture_output=True, text=True, check=True)
+    assert json.loads(cli.stdout)["score"] == pytest.approx(nv["score"], rel=1e-9)
+
+
+def _no_duplicate_keys(pairs):
+    keys = [k for k, _ in pairs]
+    assert len(keys) == len(set(keys)), keys
+    return dict(pairs)
+
+
+def test_fsd_suite_headline_matches_the_function(tmp_path, fsd_mp44l):
+    res, text = _suite(tmp_path, "sim:mp44l-1tb", "fsd", 0.02)
+    json.loads((tmp_path / "fsd" / "results.json").read_text(),
+               object_pairs_hook=_no_duplicate_keys)
+    # Each set's three copies are file tests of their own group, as lab2016's.
+    ft = res["headline"]["file_tests"]
+    for group in ("fsd-iso", "fsd-photo"):
+        assert set(ft[group]) == {"copy_to_s", "copy_to_mibs", "copy_s", "copy_mibs",
+                                  "copy_from_s", "copy_from_mibs"}, ft
+    head = res["headline"]["fsd"]
+    assert head["traces"] == 15
+    ref = fsd_mp44l
+    # The suite TRIMs first; on a fresh simulated drive that changes nothing.
+    assert head["score"] == pytest.approx(ref["score"], rel=0.02)
+    assert "full system drive score" in text
