@@ -221,15 +221,20 @@ int ssd__suite_apps_score(const struct ssd__results *s, double *score_bps, doubl
 
 /* The Full System Drive-like figures over the done replay steps whose
  * group begins "fsd" (fsd-apps, fsd-iso, fsd-photo): geometric means of
- * their bandwidths and average access times.
- * Returns how many steps count; 0 leaves both NaN. */
-int ssd__suite_fsd_figures(const struct ssd__results *s, double *bw_bps, double *access_s) {
+ * their bandwidths and average access times, and the score from them.
+ * Returns how many steps count; 0 leaves all three NaN. */
+int ssd__replay_is_fsd(const struct ssd__step *st) {
+    return st->def.kind == SSD__STEP_REPLAY && st->res.state == SSD__ST_DONE &&
+           !strncmp(st->def.group, "fsd", 3);
+}
+
+int ssd__suite_fsd_figures(const struct ssd__results *s, double *bw_bps, double *access_s,
+                           double *score) {
     double lb = 0, la = 0;
     int n = 0;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->def.kind != SSD__STEP_REPLAY || st->res.state != SSD__ST_DONE ||
-            strncmp(st->def.group, "fsd", 3) || !(st->res.bw_bps > 0) || !(st->res.lat_mean_us > 0))
+        if (!ssd__replay_is_fsd(st) || !(st->res.bw_bps > 0) || !(st->res.lat_mean_us > 0))
             continue;
         lb += log(st->res.bw_bps);
         la += log(st->res.lat_mean_us * 1e-6);
@@ -237,5 +242,6 @@ int ssd__suite_fsd_figures(const struct ssd__results *s, double *bw_bps, double 
     }
     *bw_bps = n ? exp(lb / n) : NAN;
     *access_s = n ? exp(la / n) : NAN;
+    *score = n ? ssd_replay_fsd_score(*bw_bps, *access_s) : NAN;
     return n;
 }

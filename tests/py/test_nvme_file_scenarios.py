@@ -162,3 +162,7 @@ def test_fsd_suite_headline_matches_the_function(tmp_path, fsd_mp44l):
     # The suite TRIMs first; on a fresh simulated drive that changes nothing.
     assert head["score"] == pytest.approx(ref["score"], rel=0.02)
     assert "full system drive score" in text
+    html = (tmp_path / "fsd" / "report.html").read_text()
+    part = html[html.index(">Full System Drive-like score</h2>"):]
+    part = part[:part.index("</table>")]
+    assert part.count("<tr><td>fsd-") == 15 and f"{head['score']:.1f}" in part
