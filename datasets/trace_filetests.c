@@ -42,11 +42,36 @@ const char *ssd_trace_filetest_name(int i) {
     return i >= 0 && i < ssd_trace_filetest_count() ? ssd__filetrace_blobs[i].name : NULL;
 }
 
-static const struct ssd__filetrace_blob *find(const char *name) {
+/* What a copy does to the drive depends on where the other end is: inside
+ * the drive it reads and writes; "NAME_to" keeps only the writes (a copy
+ * from another drive onto this one), "NAME_from" only the reads (a copy
+ * from this drive to another). Trims and flushes stay with the writes. */
+enum half { HALF_ALL, HALF_TO, HALF_FROM };
+
+static const struct ssd__filetrace_blob *find_half(const char *name, enum half *half) {
+    size_t len = strlen(name);
+    *half = HALF_ALL;
+    if (len > 3 && !strcmp(name + len - 3, "_to")) {
+        *half = HALF_TO;
+        len -= 3;
+    } else if (len > 5 && !strcmp(name + len - 5, "_from")) {
+        *half = HALF_FROM;
+        len -= 5;
+    }
     for (size_t i = 0; i < ssd__filetrace_blob_count; i++)
-        if (!strcmp(ssd__filetrace_blobs[i].name, name))
+        if (strlen(ssd__filetrace_blobs[i].name) == len &&
+            !strncmp(ssd__filetrace_blobs[i].name, name, len))
             return &ssd__filetrace_blobs[i];
     return NULL;
+}
+
+static const struct ssd__filetrace_blob *find(const char *name) {
+    enum half h;
+    return find_half(name, &h);
+}
+
+static int keeps(enum half h, int op) {
+    return h == HALF_ALL || (h == HALF_FROM) == (op == SSD_TRACE_READ);
 }
 
 /* The decompressed CSV, NUL-terminated; NULL with *rc set on failure. */
@@ -109,15 +134,18 @@ int ssd_trace_filetest(ssd_trace *tr, const char *name, uint64_t set_bytes) {
     tr->err[0] = 0;
     tr->format = "";
     ssd__trace_forget_source(tr);
-    const struct ssd__filetrace_blob *b = find(name);
+    enum half half;
+    const struct ssd__filetrace_blob *b = find_half(name, &half);
     if (!b) {
-        char list[512] = "";
+        char list[1024] = "";
         for (size_t i = 0; i < ssd__filetrace_blob_count; i++) {
             strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
             strncat(list, ssd__filetrace_blobs[i].name, sizeof list - strlen(list) - 1);
         }
-        return ssd__trace_fail(tr, SSD_EINVAL, "unknown file test \"%.64s\" (%s)", name,
-                               ssd__filetrace_blob_count ? list : "none were built in");
+        return ssd__trace_fail(tr, SSD_EINVAL,
+                               "unknown file test \"%.64s\" (%s; NAME_to and NAME_from keep a "
+                               "test's writes or reads)",
+                               name, ssd__filetrace_blob_count ? list : "none were built in");
     }
     int rc = 0;
     size_t len = 0;
@@ -160,6 +188,8 @@ int ssd_trace_filetest(ssd_trace *tr, const char *name, uint64_t set_bytes) {
         for (size_t i = 0; i < n && !rc; i++) {
             ssd_trace_io io;
             ssd_trace_get(one, i, &io);
+            if (!keeps(half, io.op))
+                continue;
             if (io.op != SSD_TRACE_FLUSH)
                 io.offset += k * stride;
             io.t_s += t_base;

@@ -13,7 +13,12 @@
 #   IMAGE_SIZE  the loop device's size [2g]; the replay tiles the traces
 #               with this stride (docs/traces.md "File tests on sim:")
 # Env: BUILD_DIR (default build) holding ssdcore and ssdcore-blocklog;
-#      SETS (default "iso program work"); KEEP=1 keeps the raw segments.
+#      SETS (default "iso program work"); KEEP=1 keeps the raw segments;
+#      NVME=1 records at the queue depths the filesystem issues: the image
+#      in RAM (/dev/shm), the loop device in direct-I/O mode (it then keeps
+#      many requests in flight instead of one), the recorder multi-threaded
+#      (ssdcore-blocklog --threads, 64 threads); files nvme-SET-PHASE.csv.zst
+#      and PROVENANCE-nvme.txt (docs/traces.md "NVMe-speed file traces").
 # Writes OUTDIR/SET-PHASE.csv.zst and OUTDIR/PROVENANCE.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +29,14 @@ build=$(cd "${BUILD_DIR:-build}" && pwd)
 ssdcore=$build/ssdcore
 blocklog=$build/ssdcore-blocklog
 sets=${SETS:-iso program work}
+nvme=${NVME:-0}
+prefix="" provenance=PROVENANCE.txt tmproot=/tmp blargs=() loargs=()
+recorder="ssdcore-blocklog (FUSE direct_io, single-threaded) under losetup defaults"
+if [ "$nvme" = 1 ]; then
+    prefix=nvme- provenance=PROVENANCE-nvme.txt tmproot=/dev/shm
+    blargs=(--threads -o max_threads=64) loargs=(--direct-io=on)
+    recorder="ssdcore-blocklog --threads (FUSE direct_io, 64 threads, max_background 128) on an image in /dev/shm, losetup --direct-io=on"
+fi
 
 die() { echo "record_file_traces: $*" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || die "needs root (losetup, mount, drop_caches)"
@@ -36,7 +49,7 @@ done
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
-work=$(mktemp -d /tmp/ssdcore-filetraces.XXXXXX)
+work=$(mktemp -d "$tmproot"/ssdcore-filetraces.XXXXXX)
 loop="" mounted="" fused=""
 cleanup() {
     set +e
@@ -56,9 +69,9 @@ for set in $sets; do
     rm -rf "$work/seg" "$work/fuse" "$work/fs" "$work/disk.img"
     mkdir -p "$work/seg" "$work/fuse" "$work/fs"
     truncate -s "$image_size" "$work/disk.img"
-    "$blocklog" "$work/disk.img" "$work/seg" "$work/fuse"
+    "$blocklog" "$work/disk.img" "$work/seg" "$work/fuse" "${blargs[@]}"
     fused=1
-    loop=$(losetup -f --show "$work/fuse/disk.img")
+    loop=$(losetup -f --show "${loargs[@]}" "$work/fuse/disk.img")
     # Inode tables and journal written now, not by a background thread
     # in the middle of a measured phase.
     mkfs.ext4 -q -F -E nodiscard,lazy_itable_init=0,lazy_journal_init=0 "$loop"
@@ -96,23 +109,27 @@ for set in $sets; do
     set_bytes=$(numfmt --from=iec "${set_size^^}")
     device_bytes=$(numfmt --from=iec "${image_size^^}")
     for p in $phases; do
+        # A multi-threaded recorder logs at completion: back to issue order.
+        { grep -v '^[0-9]' "$work/seg/$p.csv"; grep '^[0-9]' "$work/seg/$p.csv" | sort -t, -k1,1g; } \
+            > "$work/seg/$p.sorted" && mv "$work/seg/$p.sorted" "$work/seg/$p.csv"
         sed -i "1a # ssdcore-filetest set=$set phase=$p set_bytes=$set_bytes device_bytes=$device_bytes" \
             "$work/seg/$p.csv"
-        zstd -q -19 -f "$work/seg/$p.csv" -o "$out/$set-$p.csv.zst"
+        zstd -q -19 -f "$work/seg/$p.csv" -o "$out/$prefix$set-$p.csv.zst"
     done
 done
 
 {
     echo "# How the file-test traces were made (scripts/record_file_traces.sh)"
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "command: scripts/record_file_traces.sh OUT $set_size $image_size"
+    echo "command: NVME=$nvme scripts/record_file_traces.sh OUT $set_size $image_size"
     echo "sets: $sets; set size: $set_size; image (loop device) size: $image_size"
     echo "kernel: $(uname -sr)"
     echo "filesystem: ext4 ($(mkfs.ext4 -V 2>&1 | head -1)), mkfs -E nodiscard,lazy_itable_init=0,lazy_journal_init=0, default mount options"
-    echo "recorder: ssdcore-blocklog (FUSE direct_io, single-threaded) under losetup defaults"
+    echo "recorder: $recorder"
     echo "ssdcore: $("$ssdcore" version 2>/dev/null | head -1)"
-    for f in "$out"/*.csv.zst; do
+    for f in "$out"/$prefix*.csv.zst; do
+        case $(basename "$f") in nvme-*) [ -n "$prefix" ] || continue ;; esac
         echo "$(basename "$f"): $(stat -c %s "$f") bytes compressed, $(zstd -dc "$f" | grep -vc '^[#t]') I/Os"
     done
-} > "$out/PROVENANCE.txt"
+} > "$out/$provenance"
 echo "record_file_traces: traces in $out"

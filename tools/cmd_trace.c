@@ -518,6 +518,8 @@ int cmd_replay(int argc, char **argv) {
         O_PRECONDITION,
         O_FORMAT,
         O_APPS,
+        O_FSD,
+        O_SCALE,
         O_SEED,
         O_JSON
     };
@@ -535,6 +537,8 @@ int cmd_replay(int argc, char **argv) {
         {"precondition", required_argument, NULL, O_PRECONDITION},
         {"format", required_argument, NULL, O_FORMAT},
         {"apps", no_argument, NULL, O_APPS},
+        {"fsd", no_argument, NULL, O_FSD},
+        {"scale", required_argument, NULL, O_SCALE},
         {"seed", required_argument, NULL, O_SEED},
         {"json", no_argument, NULL, O_JSON},
         CLI_TARGET_LONG_OPTS,
@@ -546,8 +550,9 @@ int cmd_replay(int argc, char **argv) {
                                        "log",  "written_before", "precondition"};
     const char *vals[11] = {0}, *format = NULL;
     struct cli_target_args ta = {0};
-    int apps = 0, json_out = 0, c;
+    int apps = 0, fsd = 0, json_out = 0, c;
     uint64_t seed = 1;
+    double scale = 1;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (cli_target_option(&ta, c, optarg))
@@ -558,7 +563,15 @@ int cmd_replay(int argc, char **argv) {
             format = optarg;
         else if (c == O_APPS)
             apps = 1;
-        else if (c == O_JSON)
+        else if (c == O_FSD)
+            fsd = 1;
+        else if (c == O_SCALE) {
+            char *end = NULL;
+            scale = strtod(optarg, &end);
+            if (end == optarg || *end || !(scale > 0) || scale > 10)
+                return cli_usage_error("replay", "--scale: '%s' is not a number in (0, 10]",
+                                       optarg);
+        } else if (c == O_JSON)
             json_out = 1;
         else if (c == O_SEED) {
             if (ssd_parse_size(optarg, &seed))
@@ -572,16 +585,24 @@ int cmd_replay(int argc, char **argv) {
                  "              [--written-before SIZE] [--precondition none|seq_fill|...]\n"
                  "              [--size-file SIZE] [--destroy-data] [--buffered] [--json]\n"
                  "       ssdcore replay --apps --target URI [--timing T] [--seed N] [--json]\n"
+                 "       ssdcore replay --fsd --target URI [--scale F] [--seed N] [--json]\n"
                  "Replays a trace (ssdcore CSV, fio iolog, blkparse text, scenario:NAME or\n"
                  "filetest:NAME[@SET_SIZE]) and prints the results (as JSON with --json);\n"
                  "--apps replays every built-in application scenario and prints per-trace\n"
-                 "bandwidth and the score (bytes / busy time).");
+                 "bandwidth and the score (bytes / busy time); --fsd runs the PCMark 10 Full\n"
+                 "System Drive-like traces (start-ups, applications, 20 GB and 2.37 GB copies\n"
+                 "onto, inside and off the drive, sizes times --scale) and prints per-trace\n"
+                 "bandwidth and access time and the combined score (docs/traces.md).");
             return 0;
         } else
             return cli_getopt_error("replay", argv, "h", opts);
     }
     const char *trace_path = NULL;
-    if (!apps) {
+    if (apps && fsd)
+        return cli_usage_error("replay", "--apps and --fsd: pick one");
+    if (scale != 1 && !fsd)
+        return cli_usage_error("replay", "--scale is for --fsd");
+    if (!apps && !fsd) {
         if (optind >= argc)
             return cli_usage_error("replay", "no TRACE given");
         trace_path = argv[optind++];
@@ -605,6 +626,15 @@ int cmd_replay(int argc, char **argv) {
     if (apps) {
         char *json = NULL, err[600];
         int rc = ssd_replay_apps_json(t, vals[O_TIMING], seed, &json, err, sizeof err);
+        if (rc == 0)
+            cli_print_result(json, json_out);
+        ssd_free(json);
+        ssd_target_free(t);
+        return cli_run_status("replay", rc, err, "interrupted");
+    }
+    if (fsd) {
+        char *json = NULL, err[600];
+        int rc = ssd_replay_fsd_json(t, scale, seed, &json, err, sizeof err);
         if (rc == 0)
             cli_print_result(json, json_out);
         ssd_free(json);

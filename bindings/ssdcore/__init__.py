@@ -28,7 +28,7 @@ from .analysis import Series, analyze, read_fio_json, read_series, segment_l2
 from .batch import analyze_many, read_results_parquet, write_results_parquet
 from .fileops import archive, copy_tree, extract, filebench, make_set
 from .suite import report, suite, suite_builtins, suite_steps
-from .trace import Trace, apps, replay, trace_filetests, trace_scenarios
+from .trace import Trace, apps, fsd, replay, trace_filetests, trace_scenarios
 from .compare import compare
 from .drive import drive_identity, drive_temperature
 from .catalog import (catalog_add, catalog_compare, catalog_figures, catalog_path,
@@ -55,7 +55,7 @@ __all__ = [
     # suite
     "report", "suite", "suite_builtins", "suite_steps",
     # trace
-    "Trace", "apps", "replay", "trace_filetests", "trace_scenarios",
+    "Trace", "apps", "fsd", "replay", "trace_filetests", "trace_scenarios",
     # compare, catalog
     "compare", "catalog_add", "catalog_compare", "catalog_figures", "catalog_path",
     "catalog_runs",

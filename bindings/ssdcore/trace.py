@@ -263,3 +263,31 @@ def apps(target, timing=None, seed=1, target_options=None):
     finally:
         if own:
             t.close()
+
+
+def fsd(target, scale=1.0, seed=1, target_options=None):
+    """A PCMark 10 Full System Drive-like run on target (docs/traces.md):
+    start-ups, application use and 20 GB / 2.37 GB copies onto, inside and
+    off the drive (sizes times scale); returns {"traces": [{"name",
+    "bw_bps", "access_s", "qd", ...}], "bandwidth_bps", "access_s",
+    "score"}: UL's geometric mean of bandwidth (MB/s) and 1 / average
+    access time (1/ms).
+
+    >>> ssdcore.fsd("sim:mp44l-1tb", scale=0.05)["score"]  # doctest: +SKIP
+    """
+    t, own = _target(target, target_options or {})
+    try:
+        out = ffi.new("char **")
+        err = ffi.new("char[600]")
+        rc, stop = _run_interruptibly(lib.ssd_replay_fsd_json, t._t, float(scale), int(seed),
+                                      out, err, 600)
+        if stop is not None:
+            if out[0] != ffi.NULL:
+                lib.ssd_free(out[0])
+            raise stop
+        if rc < 0:
+            raise SsdError(rc, ffi.string(err).decode(errors="replace"))
+        return json.loads(take_string(out))
+    finally:
+        if own:
+            t.close()

@@ -679,6 +679,16 @@ uint64_t ssd_replay_ios(const ssd_replay *r, int dir) {
     return dir == SSD_DIR_ALL ? r->ios[0] + r->ios[1] : dir == 0 || dir == 1 ? r->ios[dir] : 0;
 }
 
+double ssd_replay_access_s(const ssd_replay *r) {
+    if (!r)
+        return 0;
+    uint64_t n0 = ssd_hist_count(r->lat[0]), n1 = ssd_hist_count(r->lat[1]);
+    if (!n0 && !n1)
+        return 0;
+    return (ssd_hist_mean(r->lat[0]) * (double)n0 + ssd_hist_mean(r->lat[1]) * (double)n1) /
+           (double)(n0 + n1) * 1e-9;
+}
+
 static void put_dir(struct ssd__jw *w, const char *key, uint64_t bytes, uint64_t ios,
                     const ssd_hist *h) {
     ssd__jw_key(w, key);
@@ -742,6 +752,7 @@ int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
     ssd__jw_ku64(&w, "remapped_ios", r->remapped);
     ssd__jw_knum(&w, "bw_bps", r->busy_s > 0 ? (double)b / r->busy_s : 0);
     ssd__jw_knum(&w, "iops", r->busy_s > 0 ? (double)n / r->busy_s : 0);
+    ssd__jw_knum(&w, "access_s", ssd_replay_access_s(r));
     put_dir(&w, "read", r->bytes[0], r->ios[0], r->lat[0]);
     put_dir(&w, "write", r->bytes[1], r->ios[1], r->lat[1]);
     ssd__jw_kstr(&w, "log", r->log_path);

@@ -1353,6 +1353,36 @@ static void replay_table(const struct ssd__results *s, struct ssd__text *t) {
         replay_bars(s, t, scored ? score : NAN);
 }
 
+/* The PCMark 10 Full System Drive-like run (fsd suite): each trace's
+ * bandwidth and average access time, their geometric means and the score. */
+static void fsd_table(const struct ssd__results *s, struct ssd__text *t) {
+    double bw, at, score;
+    if (!ssd__suite_fsd_figures(s, &bw, &at, &score))
+        return;
+    ssd__text_add(t, "<h2>Full System Drive-like score</h2>\n<p>PCMark 10's method: score = "
+                     "geometric mean (bandwidth, 1 / average access time), here in MB/s and "
+                     "1/ms over the traces' geometric means (docs/traces.md).</p>\n"
+                     "<table class=\"grid\"><tr><th>trace</th><th>MB/s</th>"
+                     "<th>access &micro;s</th></tr>\n");
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (!ssd__replay_is_fsd(st))
+            continue;
+        ssd__text_add(t, "<tr><td>");
+        ssd__text_html(t, st->def.name);
+        ssd__text_add(t, "</td>");
+        td_num(t, st->res.bw_bps / 1e6, "%.1f");
+        td_num(t, st->res.lat_mean_us, "%.1f");
+        ssd__text_add(t, "</tr>\n");
+    }
+    ssd__text_add(t, "<tr><th>geometric mean</th>");
+    td_num(t, bw / 1e6, "%.1f");
+    td_num(t, at * 1e6, "%.1f");
+    ssd__text_add(t, "</tr>\n<tr><th>score</th>");
+    td_num(t, score, "%.1f");
+    ssd__text_add(t, "<td></td></tr>\n</table>\n");
+}
+
 /* Test 8: every pass of each CrystalDiskMark-style test in MB/s, its best
  * marked (the grid on top shows the best). */
 static void cdm_table(const struct ssd__results *s, struct ssd__text *t) {
@@ -1903,6 +1933,7 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     }
     file_tests_table(s, &t);
     replay_table(s, &t);
+    fsd_table(s, &t);
     cdm_table(s, &t);
     char *cdm_body = ssd__text_take(&cdm_charts);
     if (cdm_body)

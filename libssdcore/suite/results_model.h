@@ -287,4 +287,13 @@ void ssd__pts_summary(const struct ssd__results *r, struct ssd__text *t);
  * many there were). */
 int ssd__suite_apps_score(const struct ssd__results *r, double *score_bps, double *mean_bps);
 
+/* The Full System Drive-like bandwidth and access time (geometric means
+ * over the done replay steps of groups fsd*) and their combined score
+ * (ssd_replay_fsd_score); returns how many steps there were. */
+int ssd__suite_fsd_figures(const struct ssd__results *r, double *bw_bps, double *access_s,
+                           double *score);
+
+/* A done replay step of the fsd suite (group fsd*), scored or not. */
+int ssd__replay_is_fsd(const struct ssd__step *st);
+
 #endif

@@ -311,7 +311,7 @@ int ssd_suite_prepare(ssd_suite *s) {
                              (unsigned long long)s->res.target_size);
         rc = ssd__suite_builtin_text(s->res.suite_name, s->res.target_size, s->res.target_block,
                                      s->area, s->filebench_dir, s->filebench_size, file_traces,
-                                     &text);
+                                     s->res.scale, &text);
         if (rc)
             return ssd__fail(s->err, rc, "suite %s: %s", s->res.suite_name, ssd_strerror(rc));
         rc = ssd__suite_parse(s, s->res.suite_name, text);

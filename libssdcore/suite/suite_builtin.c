@@ -40,6 +40,11 @@ static const struct {
                 "QD32 sequential write, then read, the temperature logged every second, each "
                 "until it settles (2 min within 1 C, at most 30 min); the analysis finds the "
                 "throttle"},
+    {"copy50g", "50 GB file copies at NVMe queue depths (ext4 recorded with up to 64 I/Os in "
+                "flight): onto the drive, inside it, off it; the set scales with --scale"},
+    {"fsd", "PCMark 10 Full System Drive-like: start-ups, application use, 20 GB and 2.37 GB "
+            "copies onto, inside and off the drive; bandwidth, access time and their combined "
+            "score; copies scale with --scale"},
     {"pts", "SNIA PTS v2.0.2, Client settings: purge, 2x capacity sequential preconditioning, "
             "then IOPS (8 block sizes x 7 R/W mixes), throughput (1024K, 128K), latency, "
             "each in 1-minute rounds to steady state (max 25), write saturation and host idle "
@@ -328,9 +333,58 @@ static void file_traces(struct ssd__text *t, const char *size) {
     }
 }
 
+/* A 50 GB copy onto the drive, inside it and off it (issue 25; PCMark 10's
+ * cp1-cp3 with 20 GB): the ISO set recorded at the queue depths ext4 issues
+ * (nvme-iso-*), its writes alone for a copy from another drive, its reads
+ * alone for a copy to another. The set is created first and the drive
+ * idles between copies as between the reviews' tests. */
+static void copy50g(struct ssd__text *t, double scale) {
+    uint64_t bytes = (uint64_t)(50e9 * scale);
+    if (bytes < 1)
+        bytes = 1;
+    ssd__text_add(t, "# 50 GB copies at NVMe queue depths (recorded ext4 block traces)\ntrim\n");
+    ssd__text_add(t,
+                  "replay name=copy50g-mkset group=prepare trace=filetest:nvme-iso-mkset "
+                  "set_size=%llu timing=no-idle\n",
+                  (unsigned long long)bytes);
+    static const char *const steps[][2] = {
+        {"to", "copy_to"}, {"inside", "copy"}, {"from", "copy_from"}};
+    for (int i = 0; i < 3; i++)
+        ssd__text_add(t,
+                      "idle 15m\n"
+                      "replay name=copy50g-%s group=files-copy50g trace=filetest:nvme-iso-%s "
+                      "set_size=%llu timing=no-idle\n",
+                      steps[i][0], steps[i][1], (unsigned long long)bytes);
+}
+
+/* The PCMark 10 Full System Drive-like run (ssd_replay_fsd_json) as suite
+ * steps: groups fsd-apps, fsd-iso and fsd-photo are scored (headline
+ * "fsd"; a set's three copies also under file_tests, like lab2016's),
+ * preparations are group prepare. Applications keep their think time;
+ * copies run back to back. */
+static void fsd(struct ssd__text *t, double scale) {
+    const char *name, *trace;
+    double gb;
+    ssd__text_add(t, "# PCMark 10 Full System Drive-like: bandwidth and access time\ntrim\n");
+    for (int i = 0; ssd_replay_fsd_trace(i, &name, &trace, &gb) == 0; i++) {
+        char size[48] = "";
+        if (gb > 0) {
+            double b = gb * 1e9 * scale;
+            snprintf(size, sizeof size, " set_size=%llu", (unsigned long long)(b < 1 ? 1 : b));
+        }
+        const char *group = gb <= 0 ? "fsd-apps" : strstr(trace, "-iso-") ? "fsd-iso" : "fsd-photo";
+        if (name)
+            ssd__text_add(t, "replay name=fsd-%s group=%s trace=%s%s timing=%s\n", name, group,
+                          trace, size, gb > 0 ? "no-idle" : "as-recorded");
+        else
+            ssd__text_add(t, "replay name=fsd-prepare%d group=prepare trace=%s%s timing=no-idle\n",
+                          i, trace, size);
+    }
+}
+
 int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uint64_t area,
                             const char *filebench_dir, const char *filebench_size,
-                            int replay_file_tests, char **out) {
+                            int replay_file_tests, double scale, char **out) {
     struct ssd__text t = {0};
     if (!strncmp(name, "lab2016", 7)) {
         const char *T = "time=3m";
@@ -356,6 +410,10 @@ int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uin
         apps(&t);
     } else if (!strcmp(name, "fill2021")) {
         fill2021(&t, size);
+    } else if (!strcmp(name, "fsd")) {
+        fsd(&t, scale);
+    } else if (!strcmp(name, "copy50g")) {
+        copy50g(&t, scale);
     } else if (!strcmp(name, "pts")) {
         ssd__suite_pts_text(&t);
     } else if (!strcmp(name, "naspt")) {

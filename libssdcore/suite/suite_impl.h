@@ -48,11 +48,12 @@ int ssd__suite_parse(ssd_suite *s, const char *source, const char *text);
  * suite text, malloc'd in *out. filebench_dir (NULL: none) adds lab2016's
  * file tests there, with sets of filebench_size (NULL: 8 GiB); without
  * one, file_traces adds them as replays of the recorded file-test traces
- * (for targets with no filesystem: sim:). Returns 0, SSD_EINVAL (unknown
- * name) or SSD_ENOMEM. */
+ * (for targets with no filesystem: sim:). scale (--scale) sizes the file
+ * sets of copy50g and fsd. Returns 0, SSD_EINVAL (unknown name) or
+ * SSD_ENOMEM. */
 int ssd__suite_builtin_text(const char *name, uint64_t size, unsigned block, uint64_t area,
                             const char *filebench_dir, const char *filebench_size, int file_traces,
-                            char **out);
+                            double scale, char **out);
 
 /* The value of job option key as the run uses it: times ("time",
  * "interval") multiplied by the suite's scale, the interval kept at 10 ms

@@ -23,11 +23,10 @@ static int known_scenario(const char *name) {
     return 0;
 }
 
+/* A built-in file test, or one's writes or reads (NAME_to, NAME_from). */
 static int known_filetest(const char *name) {
-    for (int i = 0; i < ssd_trace_filetest_count(); i++)
-        if (!strcmp(ssd_trace_filetest_name(i), name))
-            return 1;
-    return 0;
+    uint64_t set = 0, dev = 0;
+    return ssd_trace_filetest_sizes(name, &set, &dev) == 0;
 }
 
 /* Options the suite consumes itself: not the replay's. */
@@ -137,6 +136,7 @@ void ssd__replay_figures(struct ssd__step *st) {
     st->res.bw_bps = ssd__jv_num(&root, "bw_bps", NAN);
     st->res.runtime_s = ssd__jv_num(&root, "busy_s", NAN);
     st->res.iops = ssd__jv_num(&root, "iops", NAN);
+    st->res.lat_mean_us = ssd__jv_num(&root, "access_s", NAN) * 1e6;
     ssd__jv_free(&root);
     /* A recorded file test (not the set's creation) is a file-test figure
      * like the filebench step's: the drive's busy time for the set, and
@@ -216,5 +216,32 @@ int ssd__suite_apps_score(const struct ssd__results *s, double *score_bps, doubl
     }
     *score_bps = busy > 0 ? bytes / busy : NAN;
     *mean_bps = n ? sum / n : NAN;
+    return n;
+}
+
+/* The Full System Drive-like figures over the done replay steps whose
+ * group begins "fsd" (fsd-apps, fsd-iso, fsd-photo): geometric means of
+ * their bandwidths and average access times, and the score from them.
+ * Returns how many steps count; 0 leaves all three NaN. */
+int ssd__replay_is_fsd(const struct ssd__step *st) {
+    return st->def.kind == SSD__STEP_REPLAY && st->res.state == SSD__ST_DONE &&
+           !strncmp(st->def.group, "fsd", 3);
+}
+
+int ssd__suite_fsd_figures(const struct ssd__results *s, double *bw_bps, double *access_s,
+                           double *score) {
+    double lb = 0, la = 0;
+    int n = 0;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        if (!ssd__replay_is_fsd(st) || !(st->res.bw_bps > 0) || !(st->res.lat_mean_us > 0))
+            continue;
+        lb += log(st->res.bw_bps);
+        la += log(st->res.lat_mean_us * 1e-6);
+        n++;
+    }
+    *bw_bps = n ? exp(lb / n) : NAN;
+    *access_s = n ? exp(la / n) : NAN;
+    *score = n ? ssd_replay_fsd_score(*bw_bps, *access_s) : NAN;
     return n;
 }

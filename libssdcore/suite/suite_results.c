@@ -603,6 +603,17 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
         ssd__jw_knum(w, "apps_score_bps", apps_score);
         ssd__jw_knum(w, "apps_mean_bps", apps_mean);
     }
+    double fsd_bw, fsd_at, fsd_score;
+    int nfsd = ssd__suite_fsd_figures(s, &fsd_bw, &fsd_at, &fsd_score);
+    if (nfsd) {
+        ssd__jw_key(w, "fsd");
+        ssd__jw_begin_object(w);
+        ssd__jw_ku64(w, "traces", (uint64_t)nfsd);
+        ssd__jw_knum(w, "bandwidth_bps", fsd_bw);
+        ssd__jw_knum(w, "access_s", fsd_at);
+        ssd__jw_knum(w, "score", fsd_score);
+        ssd__jw_end_object(w);
+    }
     /* How consistent the latency is: the tail over the median per test. */
     ssd__jw_key(w, "latency");
     ssd__jw_begin_object(w);
@@ -874,6 +885,10 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
     if (ssd__suite_apps_score(s, &score, &mean))
         ssd__text_add(&t, "  %-26s %10.1f MiB/s  (bytes / busy time; mean of traces %.1f MiB/s)\n",
                       "application score", score / 1048576.0, mean / 1048576.0);
+    double fbw, fat, fscore;
+    if (ssd__suite_fsd_figures(s, &fbw, &fat, &fscore))
+        ssd__text_add(&t, "  %-26s %10.1f  (bandwidth %.1f MB/s, access time %.1f us)\n",
+                      "full system drive score", fscore, fbw / 1e6, fat * 1e6);
     ssd__pts_summary(s, &t);
     *out = ssd__text_take(&t);
     return *out ? 0 : SSD_ENOMEM;

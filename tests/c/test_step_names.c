@@ -34,8 +34,8 @@ static int has_job(const char *text, const char *name) {
 
 static char *builtin(const char *name) {
     char *text = NULL;
-    cr_assert_eq(ssd__suite_builtin_text(name, 256ull << 30, 512, 0, NULL, NULL, 0, &text), 0, "%s",
-                 name);
+    cr_assert_eq(ssd__suite_builtin_text(name, 256ull << 30, 512, 0, NULL, NULL, 0, 1, &text), 0,
+                 "%s", name);
     return text;
 }
 

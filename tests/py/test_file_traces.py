@@ -64,7 +64,7 @@ def test_builtin_file_test_moves_the_set(name):
     set_bytes, dev = info["set_bytes"], info["device_bytes"]
     tr = ssdcore.Trace.filetest(name)
     s = tr.summary()
-    phase = name.split("-")[1]
+    phase = name.split("-")[-1]
     rd, wr = s["read_bytes"], s["write_bytes"]
     if phase == "mkset":
         assert set_bytes <= wr <= set_bytes * 1.1 and rd < 0.05 * set_bytes
@@ -128,7 +128,7 @@ def _file_tests_suite(tmp_path, profile, size):
 
 @pytest.mark.slow
 def test_bx200_copies_several_times_slower_than_mlc(tmp_path):
-    res = {p: _file_tests_suite(tmp_path, p, "8g")[0] for p in ("bx200", "ssd370")}
+    res = {p: _file_tests_suite(tmp_path, p, "8g")[0] for p in ("bx200", "ssd370", "vector180")}
     ft = {p: r["headline"]["file_tests"] for p, r in res.items()}
     for p in ft:
         assert set(ft[p]) == {"files-iso", "files-work"}
@@ -142,6 +142,11 @@ def test_bx200_copies_several_times_slower_than_mlc(tmp_path):
     ratio = ft["bx200"]["files-iso"]["copy_s"] / ft["ssd370"]["files-iso"]["copy_s"]
     assert ratio > 2, ratio
     assert ft["bx200"]["files-work"]["copy_s"] > 2 * ft["ssd370"]["files-work"]["copy_s"]
+    # Seed 004: thanks to its write speed the Vector 180 copies on a level
+    # with the fastest drives, its slow reads notwithstanding; seed 001 puts
+    # the SSD370 in the middle.
+    for st in ("files-iso", "files-work"):
+        assert ft["vector180"][st]["copy_s"] < ft["ssd370"][st]["copy_s"], st
 
 
 def test_set_size_rounds_up_to_whole_recordings(tmp_path):

@@ -18,9 +18,13 @@
  * I/O lands on the right side of the cut. Before the first cut the log goes
  * to OUTDIR/setup.csv (mkfs, mount).
  *
- * Usage: ssdcore-blocklog IMAGE OUTDIR MOUNTPOINT [-f] [-o fuse-options]
+ * Usage: ssdcore-blocklog IMAGE OUTDIR MOUNTPOINT [--threads] [-f] [-o fuse-options]
  * Runs single-threaded (-s): one I/O at a time, so issue and completion
- * times are the daemon's service order. Only the recorder needs libfuse3;
+ * times are the daemon's service order. --threads runs multi-threaded
+ * (-o max_threads=N sets how many) so a loop device in direct-I/O mode can
+ * keep many I/Os in flight, as a filesystem on an NVMe drive does; the log
+ * is then in completion order (scripts/record_file_traces.sh sorts it) and
+ * a phase cut is exact only while nothing is in flight. Only the recorder needs libfuse3;
  * the library and the CLI do not (CMakeLists.txt builds this only when
  * pkg-config finds fuse3). */
 #define FUSE_USE_VERSION 31
@@ -28,6 +32,7 @@
 #include <fcntl.h>
 #include <fuse.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +46,8 @@ static struct {
     FILE *log;
     double t0;
     struct stat image_st;
-} g = {.image_fd = -1};
+    pthread_mutex_t lock; /* the log and the segment, with --threads */
+} g = {.image_fd = -1, .lock = PTHREAD_MUTEX_INITIALIZER};
 
 static const char image_name[] = "/disk.img", phase_name[] = "/phase";
 
@@ -84,9 +90,14 @@ static int start_segment(const char *name, size_t len) {
     return 0;
 }
 
+/* With --threads several I/Os complete at once and are logged in
+ * completion order; the replay's reader needs issue order, so a trace
+ * recorded that way is sorted by issue time before use (record script). */
 static void log_io(char op, long long off, long long len, double t, double done) {
+    pthread_mutex_lock(&g.lock);
     if (g.log)
         fprintf(g.log, "%.9f,%c,%lld,%lld,%.9f\n", t - g.t0, op, off, len, done - g.t0);
+    pthread_mutex_unlock(&g.lock);
 }
 
 static int bl_getattr(const char *path, struct stat *st, struct fuse_file_info *fi) {
@@ -154,7 +165,9 @@ static int bl_write(const char *path, const char *buf, size_t len, off_t off,
                     struct fuse_file_info *fi) {
     (void)fi;
     if (!strcmp(path, phase_name)) {
+        pthread_mutex_lock(&g.lock);
         int rc = start_segment(buf, len);
+        pthread_mutex_unlock(&g.lock);
         return rc ? rc : (int)len;
     }
     if (strcmp(path, image_name))
@@ -193,7 +206,11 @@ static int bl_fallocate(const char *path, int mode, off_t off, off_t len,
 }
 
 static void *bl_init(struct fuse_conn_info *conn, struct fuse_config *cfg) {
-    (void)conn;
+    /* The kernel holds asynchronous direct I/O beyond max_background
+     * (default 12) in its own queue: raise it to the loop device's queue
+     * (128) so the log sees the queue depth the filesystem issued. */
+    conn->max_background = 128;
+    conn->congestion_threshold = 128;
     cfg->direct_io = 1;
     cfg->attr_timeout = 0;
     cfg->entry_timeout = 0;
@@ -222,7 +239,8 @@ static const struct fuse_operations ops = {
 
 int main(int argc, char **argv) {
     if (argc < 4) {
-        fprintf(stderr, "usage: ssdcore-blocklog IMAGE OUTDIR MOUNTPOINT [-f] [-o OPTIONS]\n"
+        fprintf(stderr, "usage: ssdcore-blocklog IMAGE OUTDIR MOUNTPOINT [--threads] [-f] [-o "
+                        "OPTIONS]\n"
                         "Serves IMAGE as MOUNTPOINT/disk.img and logs its I/O as ssdcore trace\n"
                         "CSVs in OUTDIR; `echo NAME > MOUNTPOINT/phase` starts OUTDIR/NAME.csv.\n");
         return 2;
@@ -250,9 +268,14 @@ int main(int argc, char **argv) {
     int fargc = 0;
     fargv[fargc++] = argv[0];
     fargv[fargc++] = argv[3];
-    fargv[fargc++] = "-s";
+    int threads = 0;
+    for (int i = 4; i < argc; i++)
+        threads |= !strcmp(argv[i], "--threads");
+    if (!threads)
+        fargv[fargc++] = "-s";
     for (int i = 4; i < argc && fargc < 63; i++)
-        fargv[fargc++] = argv[i];
+        if (strcmp(argv[i], "--threads"))
+            fargv[fargc++] = argv[i];
     fargv[fargc] = NULL;
     rc = fuse_main(fargc, fargv, &ops, NULL);
     close(g.image_fd);

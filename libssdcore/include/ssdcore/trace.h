@@ -149,7 +149,10 @@ SSD_API int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, u
  * built into the library, so targets without a filesystem (sim:) run them.
  * Names "SET-PHASE": iso-mkset, iso-copy, program-mkset, program-copy,
  * work-mkset, work-copy, work-archive, work-extract; a *-mkset trace
- * creates the set the others read. 0 <= i < ssd_trace_filetest_count();
+ * creates the set the others read. The same tests recorded again at the
+ * queue depths the filesystem issues (image in RAM, loop device in direct
+ * I/O mode, a multi-threaded recorder; up to 64 I/Os in flight) carry the
+ * prefix "nvme-" (nvme-iso-copy, ...). 0 <= i < ssd_trace_filetest_count();
  * NULL out of range. Static strings. */
 SSD_API int ssd_trace_filetest_count(void);
 SSD_API const char *ssd_trace_filetest_name(int i);
@@ -162,7 +165,11 @@ SSD_API int ssd_trace_filetest_sizes(const char *name, uint64_t *set_bytes, uint
 /* Replaces tr's contents with file test `name` for a set of set_bytes (0:
  * the recorded size): the recording repeated ceil(set_bytes / recorded set
  * size) times, each repetition after the previous one and shifted by the
- * recorded device's size, as that many recorded sets side by side. Returns
+ * recorded device's size, as that many recorded sets side by side. A name
+ * ending in "_to" keeps only the test's writes, trims and flushes (a copy
+ * from another drive onto this one: nvme-iso-copy_to), "_from" only its
+ * reads (a copy from this drive to another); ssd_trace_filetest_sizes
+ * takes these names too. Returns
  * 0, SSD_EINVAL (unknown name; the message lists the names), SSD_ERANGE
  * (more than 256 repetitions), SSD_EFORMAT or SSD_ENOMEM. The format is
  * then "recorded". */
@@ -219,6 +226,11 @@ SSD_API double ssd_replay_runtime_s(const ssd_replay *r);
 SSD_API uint64_t ssd_replay_bytes(const ssd_replay *r, int dir);
 SSD_API uint64_t ssd_replay_ios(const ssd_replay *r, int dir);
 
+/* The average access time in seconds: the mean of completion - issue over
+ * the reads and writes (not trims or flushes), as PCMark 10 defines it; 0
+ * before any completed. Also "access_s" in the results JSON. */
+SSD_API double ssd_replay_access_s(const ssd_replay *r);
+
 /* The results as a JSON object: target, trace (its summary), timing, qd,
  * engine, runtime_s, busy_s, bytes, ios, bw_bps (bytes / busy_s), iops,
  * read/write {bytes, ios, lat_ns percentiles}, samples [[t_s, bytes, ops]...],
@@ -238,6 +250,38 @@ SSD_API int ssd_replay_to_json(const ssd_replay *r, int flags, char **out);
  */
 SSD_API int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t seed, char **out,
                                  char *err, size_t errlen);
+
+/*
+ * A PCMark 10 Full System Drive-like score (docs/traces.md): application
+ * start-ups and use (the built-in scenarios, with their think time) and
+ * file copies (the nvme-* recordings, back to back at their recorded queue
+ * depth): 20 GB of ISO files and 2.37 GB of photos, each copied onto the
+ * drive, inside it and off it, times scale (0 < scale <= 10; 1 is UL's
+ * sizes; a set rounds up to whole 1 GiB recordings). Each set is created
+ * first (not scored). Per trace: bandwidth (bytes / busy time) and average
+ * access time; bandwidth_bps and access_s are their geometric means over
+ * the scored traces and score = sqrt(bandwidth in MB/s x 1 / access time
+ * in ms), UL's geometric mean of bandwidth and 1 / access time in units of
+ * our own. JSON: {"scale", "seed", "traces": [{"name", "trace",
+ * "describe", "scored", "qd", "ios", "bytes", "busy_s", "bw_bps",
+ * "access_s"}...], "bandwidth_bps", "access_s", "score"}. Writes the
+ * target (a device needs destroy_data). Returns 0 with *out to free with
+ * ssd_free(), SSD_ERANGE for a bad scale, or a negative code with the
+ * trace and reason in err (errlen bytes; may be NULL).
+ */
+SSD_API int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, char **out, char *err,
+                                size_t errlen);
+
+/* The run's traces in order, 0 <= i: *name the PCMark 10 trace it stands
+ * for ("cp1"; NULL for a preparation that is not scored), *trace
+ * "scenario:NAME" or "filetest:NAME", *gb the file set in GB at scale 1 (0:
+ * not a copy). Any pointer may be NULL. Returns 0 or SSD_ERANGE past the
+ * end. Static strings. (The `fsd` suite is built from this list.) */
+SSD_API int ssd_replay_fsd_trace(int i, const char **name, const char **trace, double *gb);
+
+/* The combined score: sqrt(bandwidth in MB/s x 1 / access time in ms); 0
+ * unless both are positive. */
+SSD_API double ssd_replay_fsd_score(double bandwidth_bps, double access_s);
 
 #ifdef __cplusplus
 }
