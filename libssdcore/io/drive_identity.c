@@ -128,7 +128,10 @@ static int hwmon_input(const char *devdir, char *path, size_t len) {
 
 double ssd__hwmon_read_c(const char *input) {
     char dir[PATH_MAX];
-    snprintf(dir, sizeof dir, "%s", input);
+    size_t n = strlen(input);
+    if (n >= sizeof dir)
+        return NAN;
+    memcpy(dir, input, n + 1);
     char *slash = strrchr(dir, '/');
     if (!slash)
         return NAN;

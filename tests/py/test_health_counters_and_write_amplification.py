@@ -35,8 +35,9 @@ def filled(pattern):
 def test_sim_counters_are_the_model_s_and_nothing_else():
     t = ssdcore.Target(SMALL)
     h = t.health()
+    # the thermal model's idle temperature, and no media_errors: 0 would be a claim
     assert h == {"available": True, "source": "sim model", "host_written_bytes": 0,
-                 "media_written_bytes": 0}  # no media_errors: 0 would be a claim
+                 "media_written_bytes": 0, "temperature_c": 35}
 
 
 def test_sequential_writes_on_a_fresh_drive_have_wa_near_one():
