@@ -13,11 +13,24 @@ logs=build/test-logs
 mkdir -p "$logs"
 jobs=$(nproc)
 
-# stage NAME: prints the stage's heading; the time each took is listed at the end.
-times=() stage_name="" stage_t0=$SECONDS
+# cpu_now: sets cpu to the CPU seconds (user + system) used so far by the
+# commands this script ran. `times` must run in this shell (in a $(...)
+# subshell it sees only the subshell's own, empty, count); its second line
+# is the children's.
+cpu_now() {
+    times >"$logs/.times"
+    cpu=$(awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] }
+                         printf "%.0f", s }' "$logs/.times")
+}
+# stage NAME: prints the stage's heading; the wall and CPU seconds each took
+# are listed at the end (on a loaded machine the wall time alone misleads).
+cpu_now
+times=() stage_name="" stage_t0=$SECONDS stage_c0=$cpu
 stage() {
-    [ -n "$stage_name" ] && times+=("$(printf '%4ds  %s' $((SECONDS - stage_t0)) "$stage_name")")
-    stage_name=$1 stage_t0=$SECONDS
+    cpu_now
+    [ -n "$stage_name" ] &&
+        times+=("$(printf '%4ds %5ds  %s' $((SECONDS - stage_t0)) $((cpu - stage_c0)) "$stage_name")")
+    stage_name=$1 stage_t0=$SECONDS stage_c0=$cpu
     [ -n "$1" ] && echo "== $1 =="
     return 0
 }
@@ -35,7 +48,7 @@ ctest --test-dir build --output-on-failure -j"$jobs" | tee "$logs/ctest.log"
 stage "Python tests (pytest)"
 SSD_BUILD_DIR="$PWD/build" PYTHONPATH="$PWD/build/python" PATH="$PWD/build:$PATH" \
     .venv/bin/python -m pytest -q -n "$jobs" --dist loadfile --no-loadscope-reorder \
-    --durations=15 tests/py | tee "$logs/pytest.log"
+    --durations=15 --junitxml="$logs/pytest.xml" tests/py | tee "$logs/pytest.log"
 
 stage "whole commands under valgrind"
 bash scripts/valgrind_smoke.sh build | tee "$logs/valgrind.log"
@@ -65,7 +78,7 @@ p=$(count pytest.log '[0-9]+ passed')
 s=$(count pytest.log '[0-9]+ skipped' || true)
 v=$(count valgrind.log '[0-9]+ passed')
 a=$(count ctest-asan.log 'out of [0-9]+')
-echo "seconds per stage:"
+echo "seconds per stage (wall, CPU; load average now: $(cut -d' ' -f1-3 /proc/loadavg)):"
 printf '%s\n' "${times[@]}"
 echo "ctest $c, pytest $p (skipped ${s:-0}), valgrind $v, ctest under sanitizers $a, fuzz targets clean"
 echo "tests: $((c + p + v + a)) passed, 0 failed, ${s:-0} skipped"
