@@ -12,6 +12,16 @@ SSD_SETUP_NO_BUILD=1 bash scripts/setup.sh  # the -Werror build below is the one
 logs=build/test-logs
 mkdir -p "$logs"
 jobs=$(nproc)
+# ccache (setup.sh installs it) keeps the objects of every build this runs:
+# the -Werror, ASan and fuzz builds and the pip test's Release build. A
+# second run, a removed build directory or a fresh clone then compiles from
+# the cache (in ~/.cache/ccache) in seconds. Paths inside the clone are
+# hashed relative to it and the working directory is left out of the hash
+# (the -g builds would otherwise add it), so another clone hits too; its
+# objects' debug info may then name the first clone's build directory.
+if command -v ccache >/dev/null; then
+    export CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+fi
 
 # cpu_now: sets cpu to the CPU seconds (user + system) used so far by the
 # commands this script ran. `times` must run in this shell (in a $(...)
