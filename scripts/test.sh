@@ -78,7 +78,7 @@ fi
 echo "formatting: ok"
 
 stage "fuzz targets (libFuzzer, briefly, $jobs at a time)"
-FUZZ_SECONDS=${FUZZ_SECONDS:-15} FUZZ_JOBS=$jobs bash scripts/fuzz.sh | tee "$logs/fuzz.log"
+FUZZ_SECONDS=${FUZZ_SECONDS:-5} FUZZ_JOBS=$jobs bash scripts/fuzz.sh | tee "$logs/fuzz.log"
 stage ""
 
 # Every stage above passed (set -e), so the tally has no failures to count.
