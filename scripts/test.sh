@@ -36,9 +36,17 @@ cpu_now() {
 # stage NAME: prints the stage's heading; the wall and CPU seconds each took
 # are listed at the end (on a loaded machine the wall time alone misleads).
 cpu_now
-times=() stage_name="" stage_t0=$SECONDS stage_c0=$cpu
+times=() stage_name="" stage_t0=$SECONDS stage_c0=$cpu lane="" lane_cpu=0
 stage() {
     cpu_now
+    # Bash reaps the sanitizer lane (below) as soon as it ends, and its CPU
+    # then joins this shell's count, in whichever stage is running: taken
+    # out again, so that each stage's figure is its own.
+    if [ -n "$lane" ] && [ "$lane_cpu" -eq 0 ] && ! kill -0 "$lane" 2>/dev/null; then
+        cpu_now # now surely counted
+        lane_cpu=$(cat "$logs/lane.cpu" 2>/dev/null || echo 0)
+    fi
+    cpu=$((cpu - lane_cpu))
     [ -n "$stage_name" ] &&
         times+=("$(printf '%4ds %5ds  %s' $((SECONDS - stage_t0)) $((cpu - stage_c0)) "$stage_name")")
     stage_name=$1 stage_t0=$SECONDS stage_c0=$cpu
@@ -54,7 +62,7 @@ BUILD_DIR=build bash scripts/build.sh -DSSD_WERROR=ON
 # Chromium, and the lane's builds and tests fill that time. Its output goes
 # to a log printed when it ends; its stages are timed on their own.
 sanitizer_lane() {
-    times=() stage_name="" stage_t0=$SECONDS stage_c0=0 # a subshell: its own CPU count
+    times=() stage_name="" stage_t0=$SECONDS stage_c0=0 lane="" # a subshell: its own CPU count
     stage "C tests under ASan/UBSan"
     BUILD_DIR=build-asan bash scripts/build.sh -DSSD_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug \
         -DSSD_BUILD_PYTHON=OFF -DSSD_WERROR=ON
@@ -64,10 +72,13 @@ sanitizer_lane() {
     FUZZ_SECONDS=${FUZZ_SECONDS:-5} FUZZ_JOBS=$jobs bash scripts/fuzz.sh | tee "$logs/fuzz.log"
     stage ""
     printf '%s  (sanitizer lane)\n' "${times[@]}" >"$logs/lane.times"
+    times >"$logs/.times.$BASHPID" # its own CPU and its children's, for stage()
+    awk '{ for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } }
+         END { printf "%.0f\n", s }' "$logs/.times.$BASHPID" >"$logs/lane.cpu"
 }
 # In its own process group (set -m while it starts), so that a failing
 # stage or Ctrl-C stops all of it (the EXIT trap).
-rm -f "$logs/lane.times"
+rm -f "$logs/lane.times" "$logs/lane.cpu"
 set -m
 (
     renice -n 10 -p "$BASHPID" >/dev/null || true
@@ -112,7 +123,8 @@ if [ "$lane_rc" -ne 0 ]; then
     echo "the sanitizer lane failed (status $lane_rc)"
     exit 1
 fi
-cpu_now
+stage "" # counts the lane's CPU out of the stages if it had not been yet
+cpu=$((cpu + lane_cpu))
 
 # Every stage above passed (set -e), so the tally has no failures to count.
 count() { grep -Eo "$2" "$logs/$1" | grep -Eo '[0-9]+' | tail -1; }
