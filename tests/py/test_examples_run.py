@@ -79,6 +79,27 @@ def test_examples_are_mypy_strict_clean(build_dir, tmp_path):
     assert r.returncode == 1 and 'Argument "qd" to "job" has incompatible type "str"' in r.stdout
 
 
+# The package's modules that `mypy --strict` (pyproject.toml's [tool.mypy])
+# passes. Issue 22 item 8 annotates the others (job, trace, fileops,
+# results, catalog) and adds them here; once all are here, the test checks
+# the whole package clean.
+STRICT_CLEAN = ("__init__", "_errors", "_util", "analysis", "batch", "compare", "drive", "plot",
+                "progress", "sim", "storage", "suite")
+
+
+@pytest.mark.slow
+def test_package_modules_stay_mypy_strict_clean(build_dir):
+    pytest.importorskip("mypy", reason="the [test] extra")
+    r = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(build_dir / "mypy-cache")],
+                       capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert r.returncode in (0, 1), r.stdout + r.stderr  # 1: errors found, 2: mypy failed
+    bad = [line for line in r.stdout.splitlines()
+           if re.match(r"bindings/ssdcore/(\w+)\.pyi?:\d+: error:", line)
+           and re.match(r"bindings/ssdcore/(\w+)", line).group(1) in STRICT_CLEAN]
+    assert not bad, "\n".join(bad)
+    assert not re.search(r"^examples/.*: error:", r.stdout, flags=re.M), r.stdout
+
+
 @pytest.mark.parametrize("script,args", [("quick_start.py", []),
                                          ("file_benchmarks.py", ["{tmp}/fb", "4m"])])
 def test_python_example_scripts_run(build_dir, tmp_path, script, args):
