@@ -4,5 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
-cmake -S . -B "$BUILD_DIR" -DSSD_BUILD_PYTHON=ON -DPython3_EXECUTABLE="$PWD/.venv/bin/python" "$@" >/dev/null
+# CMAKE_C_COMPILER_LAUNCHER from the environment (scripts/test.sh sets it to
+# ccache): passed on, since CMake itself reads it only when it first
+# configures a build directory.
+cmake -S . -B "$BUILD_DIR" -DSSD_BUILD_PYTHON=ON -DPython3_EXECUTABLE="$PWD/.venv/bin/python" \
+    ${CMAKE_C_COMPILER_LAUNCHER:+-DCMAKE_C_COMPILER_LAUNCHER="$CMAKE_C_COMPILER_LAUNCHER"} "$@" >/dev/null
 cmake --build "$BUILD_DIR" -j"$(nproc)"

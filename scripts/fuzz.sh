@@ -13,6 +13,7 @@ if ! command -v clang >/dev/null; then
     exit 1
 fi
 CC=clang cmake -S . -B "$B" -DSSD_FUZZ=ON -DSSD_BUILD_TESTS=OFF -DSSD_BUILD_PYTHON=OFF \
+    ${CMAKE_C_COMPILER_LAUNCHER:+-DCMAKE_C_COMPILER_LAUNCHER="$CMAKE_C_COMPILER_LAUNCHER"} \
     -DCMAKE_BUILD_TYPE="$BUILD_TYPE" >/dev/null
 cmake --build "$B" -j2 --target fuzz_series fuzz_fio_result fuzz_analysis fuzz_extract \
     fuzz_suite_results fuzz_trace fuzz_catalog ssdcore_cli >/dev/null

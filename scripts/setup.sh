@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 DEBS=(build-essential cmake pkg-config liburing-dev libarchive-dev libzstd-dev libsqlite3-dev
       libcriterion-dev fio p7zip-full rsync clang-format valgrind util-linux hyperfine zstd btrfs-progs
-      clang chromium poppler-utils blktrace libfuse3-dev fuse3 acl)
+      clang chromium poppler-utils blktrace libfuse3-dev fuse3 acl ccache)
 
 missing=()
 for p in "${DEBS[@]}"; do

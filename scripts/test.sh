@@ -2,28 +2,91 @@
 # The whole test suite: set-up, the -Werror build, the C tests (ctest), the
 # Python tests (pytest, on every CPU: they include the layer check and the
 # Release -O3 -Werror build of the pip test), the real commands under
-# valgrind, the C tests again under ASan/UBSan, a formatting check, and a
-# short run of each fuzz target. Stops at the first failing stage; the last
-# line tallies every test run. docs/testing.md says how the stages are kept
-# fast.
+# valgrind and a formatting check; beside them, from the build on, the
+# sanitizer lane: the C tests again under ASan/UBSan and a short run of each
+# fuzz target. Stops at the first failing stage; the last line tallies every
+# test run. docs/testing.md says how the stages are kept fast.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SSD_SETUP_NO_BUILD=1 bash scripts/setup.sh  # the -Werror build below is the one
 logs=build/test-logs
 mkdir -p "$logs"
 jobs=$(nproc)
+# ccache (setup.sh installs it) keeps the objects of every build this runs:
+# the -Werror, ASan and fuzz builds and the pip test's Release build. A
+# second run, a removed build directory or a fresh clone then compiles from
+# the cache (in ~/.cache/ccache) in seconds. Paths inside the clone are
+# hashed relative to it and the working directory is left out of the hash
+# (the -g builds would otherwise add it), so another clone hits too; its
+# objects' debug info may then name the first clone's build directory.
+if command -v ccache >/dev/null; then
+    export CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+fi
 
-# stage NAME: prints the stage's heading; the time each took is listed at the end.
-times=() stage_name="" stage_t0=$SECONDS
+# cpu_now: sets cpu to the CPU seconds (user + system) used so far by the
+# commands this script ran. `times` must run in this shell (in a $(...)
+# subshell it sees only the subshell's own, empty, count); its second line
+# is the children's.
+cpu_now() {
+    local f=$logs/.times.$BASHPID # the lane below runs beside this shell
+    times >"$f"
+    cpu=$(awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] }
+                         printf "%.0f", s }' "$f")
+}
+# stage NAME: prints the stage's heading; the wall and CPU seconds each took
+# are listed at the end (on a loaded machine the wall time alone misleads).
+cpu_now
+times=() stage_name="" stage_t0=$SECONDS stage_c0=$cpu lane="" lane_cpu=0
 stage() {
-    [ -n "$stage_name" ] && times+=("$(printf '%4ds  %s' $((SECONDS - stage_t0)) "$stage_name")")
-    stage_name=$1 stage_t0=$SECONDS
+    cpu_now
+    # Bash reaps the sanitizer lane (below) as soon as it ends, and its CPU
+    # then joins this shell's count, in whichever stage is running: taken
+    # out again, so that each stage's figure is its own.
+    if [ -n "$lane" ] && [ "$lane_cpu" -eq 0 ] && ! kill -0 "$lane" 2>/dev/null; then
+        cpu_now # now surely counted
+        lane_cpu=$(cat "$logs/lane.cpu" 2>/dev/null || echo 0)
+    fi
+    cpu=$((cpu - lane_cpu))
+    [ -n "$stage_name" ] &&
+        times+=("$(printf '%4ds %5ds  %s' $((SECONDS - stage_t0)) $((cpu - stage_c0)) "$stage_name")")
+    stage_name=$1 stage_t0=$SECONDS stage_c0=$cpu
     [ -n "$1" ] && echo "== $1 =="
     return 0
 }
 
 stage "build"
 BUILD_DIR=build bash scripts/build.sh -DSSD_WERROR=ON
+
+# The sanitizer lane runs beside the stages below, niced, from the build on:
+# pytest leaves a CPU idle while its tests wait on children, files and
+# Chromium, and the lane's builds and tests fill that time. Its output goes
+# to a log printed when it ends; its stages are timed on their own.
+sanitizer_lane() {
+    times=() stage_name="" stage_t0=$SECONDS stage_c0=0 lane="" # a subshell: its own CPU count
+    stage "C tests under ASan/UBSan"
+    BUILD_DIR=build-asan bash scripts/build.sh -DSSD_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug \
+        -DSSD_BUILD_PYTHON=OFF -DSSD_WERROR=ON
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+        ctest --test-dir build-asan --output-on-failure -j"$jobs" | tee "$logs/ctest-asan.log"
+    stage "fuzz targets (libFuzzer, briefly, $jobs at a time)"
+    FUZZ_SECONDS=${FUZZ_SECONDS:-5} FUZZ_JOBS=$jobs bash scripts/fuzz.sh | tee "$logs/fuzz.log"
+    stage ""
+    printf '%s  (sanitizer lane)\n' "${times[@]}" >"$logs/lane.times"
+    times >"$logs/.times.$BASHPID" # its own CPU and its children's, for stage()
+    awk '{ for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } }
+         END { printf "%.0f\n", s }' "$logs/.times.$BASHPID" >"$logs/lane.cpu"
+}
+# In its own process group (set -m while it starts), so that a failing
+# stage or Ctrl-C stops all of it (the EXIT trap).
+rm -f "$logs/lane.times" "$logs/lane.cpu"
+set -m
+(
+    renice -n 10 -p "$BASHPID" >/dev/null || true
+    sanitizer_lane
+) >"$logs/lane.log" 2>&1 &
+lane=$!
+set +m
+trap 'kill -- -$lane 2>/dev/null || true' EXIT
 
 stage "C tests (ctest)"
 ctest --test-dir build --output-on-failure -j"$jobs" | tee "$logs/ctest.log"
@@ -35,15 +98,10 @@ ctest --test-dir build --output-on-failure -j"$jobs" | tee "$logs/ctest.log"
 stage "Python tests (pytest)"
 SSD_BUILD_DIR="$PWD/build" PYTHONPATH="$PWD/build/python" PATH="$PWD/build:$PATH" \
     .venv/bin/python -m pytest -q -n "$jobs" --dist loadfile --no-loadscope-reorder \
-    --durations=15 tests/py | tee "$logs/pytest.log"
+    --durations=15 --junitxml="$logs/pytest.xml" tests/py | tee "$logs/pytest.log"
 
 stage "whole commands under valgrind"
 bash scripts/valgrind_smoke.sh build | tee "$logs/valgrind.log"
-
-stage "C tests under ASan/UBSan"
-BUILD_DIR=build-asan bash scripts/build.sh -DSSD_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DSSD_BUILD_PYTHON=OFF -DSSD_WERROR=ON
-ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    ctest --test-dir build-asan --output-on-failure -j"$jobs" | tee "$logs/ctest-asan.log"
 
 stage "formatting (clang-format)"
 unformatted=$(git ls-files '*.c' '*.h' | xargs clang-format --dry-run 2>&1 | grep -c 'warning:' || true)
@@ -54,9 +112,19 @@ if [ "$unformatted" -ne 0 ]; then
 fi
 echo "formatting: ok"
 
-stage "fuzz targets (libFuzzer, briefly, $jobs at a time)"
-FUZZ_SECONDS=${FUZZ_SECONDS:-15} FUZZ_JOBS=$jobs bash scripts/fuzz.sh | tee "$logs/fuzz.log"
 stage ""
+# The lane's output, once it has ended (it failed if its status says so).
+waited=$SECONDS lane_rc=0
+wait "$lane" || lane_rc=$?
+waited=$((SECONDS - waited))
+trap - EXIT
+cat "$logs/lane.log"
+if [ "$lane_rc" -ne 0 ]; then
+    echo "the sanitizer lane failed (status $lane_rc)"
+    exit 1
+fi
+stage "" # counts the lane's CPU out of the stages if it had not been yet
+cpu=$((cpu + lane_cpu))
 
 # Every stage above passed (set -e), so the tally has no failures to count.
 count() { grep -Eo "$2" "$logs/$1" | grep -Eo '[0-9]+' | tail -1; }
@@ -65,7 +133,9 @@ p=$(count pytest.log '[0-9]+ passed')
 s=$(count pytest.log '[0-9]+ skipped' || true)
 v=$(count valgrind.log '[0-9]+ passed')
 a=$(count ctest-asan.log 'out of [0-9]+')
-echo "seconds per stage:"
+echo "seconds per stage (wall, CPU; load average now: $(cut -d' ' -f1-3 /proc/loadavg)):"
 printf '%s\n' "${times[@]}"
+cat "$logs/lane.times"
+echo "$SECONDS s in all ($waited s waiting for the sanitizer lane at the end), $cpu s of CPU"
 echo "ctest $c, pytest $p (skipped ${s:-0}), valgrind $v, ctest under sanitizers $a, fuzz targets clean"
 echo "tests: $((c + p + v + a)) passed, 0 failed, ${s:-0} skipped"

@@ -45,6 +45,9 @@ class Error(Exception):
     detail: str
     reason: str
     results: Any  # job() and suite(): what ran before the failure, when there is one
+    # Set only on the OSError subclasses (below), as OSError types them.
+    errno: Optional[int]
+    strerror: Optional[str]
 
     def __init__(self, code: int, detail: str = "") -> None:
         self.code = int(code)
@@ -68,8 +71,9 @@ class Error(Exception):
                  if k not in ("code", "name", "detail", "reason")}
         return (_rebuild, (type(self), self.code, self.detail), state)
 
-    def __setstate__(self, state: Dict[str, Any]) -> None:
-        self.__dict__.update(state)
+    def __setstate__(self, state: Optional[Dict[str, Any]]) -> None:
+        if state:
+            self.__dict__.update(state)
 
 
 def _message(detail: str, reason: str) -> str:

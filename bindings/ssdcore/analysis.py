@@ -74,10 +74,10 @@ class Series:
             # Parquet (pyarrow) and URLs (fsspec) are read in Python and
             # handed to C as arrays or text: the C reader stays CSV/fio.
             p = os.fspath(paths)
-            if is_url(p):
+            if isinstance(p, str) and is_url(p):
                 return open_url(p, ddir, columns)  # type: ignore[no-any-return]
             if is_parquet_file(p):
-                return series_from_parquet(p, p, columns)  # type: ignore[no-any-return]
+                return series_from_parquet(p, os.fsdecode(p), columns)  # type: ignore[no-any-return]
         names = paths_bytes(paths)
         keep = [ffi.new("char[]", n) for n in names]
         arr = ffi.new("const char *[]", keep)
@@ -139,7 +139,8 @@ class Series:
 
     @property
     def columns(self) -> Dict[str, np.ndarray]:
-        out, i = {}, 0
+        out: Dict[str, np.ndarray] = {}
+        i = 0
         while True:
             name = lib.ssd_series_column_name(self._h, i)
             if name == ffi.NULL:
@@ -153,7 +154,8 @@ class Series:
         """The series' metadata: what a series CSV's ``# {...}`` line holds
         (capacity_bytes, written_before_bytes, precondition, pattern,
         block_size, queue_depth...); ``{}`` when none."""
-        return json.loads(ffi.string(lib.ssd_series_metadata(self._h)).decode())
+        meta: Dict[str, Any] = json.loads(ffi.string(lib.ssd_series_metadata(self._h)).decode())
+        return meta
 
     @metadata.setter
     def metadata(self, value: Mapping[str, Any]) -> None:

@@ -17,25 +17,29 @@ from __future__ import annotations
 import io
 import json
 import os
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 from ._errors import SsdError, check
 from ._ffi import ffi, lib
-from ._util import set_options, take_string
+from ._util import PathLike, set_options, take_string
 from .job import _s
 from .results import CompareResult
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
 
 __all__ = ["compare"]
 
 
-def _take(fn, c) -> str:
+def _take(fn: Callable[[Any, Any], int], c: Any) -> str:
     p = ffi.new("char **")
     check(fn(c, p), lambda: lib.ssd_compare_errmsg(c))
     return take_string(p)
 
 
-def _handle(runs, labels, highlight, title):
-    runs = [runs] if isinstance(runs, (str, os.PathLike)) else list(runs)
+def _handle(runs: Union[PathLike, Iterable[PathLike]], labels: Optional[Sequence[str]],
+            highlight: Union[str, int, None], title: Optional[str]) -> Any:
+    runs = [runs] if isinstance(runs, (str, bytes, os.PathLike)) else list(runs)
     if not runs:
         raise SsdError(lib.SSD_EINVAL, "compare: no results directories given")
     if labels is not None and len(labels) != len(runs):
@@ -54,8 +58,9 @@ def _handle(runs, labels, highlight, title):
     return c
 
 
-def compare(runs: Iterable, out=None, *, highlight=None, labels: Optional[list] = None,
-            title: Optional[str] = None):
+def compare(runs: Union[PathLike, Iterable[PathLike]], out: Optional[PathLike] = None, *,
+            highlight: Union[str, int, None] = None, labels: Optional[Sequence[str]] = None,
+            title: Optional[str] = None) -> "pd.DataFrame":
     """Compares the results directories ``runs`` and returns a pandas
     DataFrame with one row per drive x figure: ``drive``, ``figure`` (dotted
     key), ``label``, ``unit`` (of ``value``: bytes/s, IOPS, us, bytes, s...),

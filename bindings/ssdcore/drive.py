@@ -10,20 +10,20 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Optional
+from typing import Any, Dict, Optional
 
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
-from ._util import take_string
+from ._util import PathLike, take_string
 
 __all__ = ["drive_identity", "drive_temperature"]
 
 
-def _path(target) -> bytes:
+def _path(target: PathLike) -> bytes:
     return os.fsencode(target)
 
 
-def drive_identity(target, hash_serial: bool = False) -> dict:
+def drive_identity(target: PathLike, hash_serial: bool = False) -> Dict[str, Any]:
     """The identity of the drive behind ``target`` (a block device, a regular
     file: the device its filesystem is on, or a ``sim:`` URI). With
     ``hash_serial`` the serial is ``"sha256:"`` and a 16-digit prefix."""
@@ -32,10 +32,11 @@ def drive_identity(target, hash_serial: bool = False) -> dict:
     text = take_string(p)  # the identity, or on failure the message
     if rc < 0:
         raise error_from_code(rc, text)
-    return json.loads(text)
+    identity: Dict[str, Any] = json.loads(text)
+    return identity
 
 
-def drive_temperature(target) -> Optional[float]:
+def drive_temperature(target: PathLike) -> Optional[float]:
     """The drive's temperature in degrees Celsius (hwmon), or None when it
     has no sensor."""
     c = ffi.new("double *")
@@ -43,4 +44,4 @@ def drive_temperature(target) -> Optional[float]:
     if rc == lib.SSD_ENODATA:
         return None
     check(rc)
-    return c[0]
+    return float(c[0])

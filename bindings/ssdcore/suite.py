@@ -28,7 +28,7 @@ import json
 import os
 import stat
 import warnings
-from typing import Dict, List, Optional, Union
+from typing import Any, Dict, List, Optional, Union
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
@@ -47,13 +47,14 @@ def suite_builtins() -> List[Dict[str, str]]:
             for i in range(lib.ssd_suite_builtin_count())]
 
 
-def _target(target, size, destroy_data, buffered):
+def _target(target: Union[Target, PathLike], size: Union[int, str, None],
+            destroy_data: Optional[bool], buffered: Optional[bool]) -> Target:
     if isinstance(target, Target):
         return target
     return Target(target, size=size, destroy_data=destroy_data, buffered=buffered)
 
 
-def _make(t: Target, options: dict):
+def _make(t: Target, options: Dict[str, Any]) -> Any:
     p = ffi.new("ssd_suite **")
     check(lib.ssd_suite_create(p, t._t))
     s = ffi.gc(p[0], lib.ssd_suite_free)
@@ -61,12 +62,12 @@ def _make(t: Target, options: dict):
     return s
 
 
-def _suite_source(suite: str, suite_file: Optional[PathLike]) -> dict:
+def _suite_source(suite: str, suite_file: Optional[PathLike]) -> Dict[str, Any]:
     """The options naming the suite. A suite file that is a pipe or FIFO
     (``/dev/fd/N`` of a process substitution) is read here, once, and
     handed over as ``suite_text``: the checks before a run read the suite
     before the run does, and a pipe has nothing left for a second read."""
-    opts = {"suite": None if suite_file else suite, "suite_file": suite_file}
+    opts: Dict[str, Any] = {"suite": None if suite_file else suite, "suite_file": suite_file}
     if suite_file is None:
         return opts
     try:
@@ -88,7 +89,7 @@ def _suite_source(suite: str, suite_file: Optional[PathLike]) -> dict:
     return opts
 
 
-def _precheck(opts: dict):
+def _precheck(opts: Dict[str, Any]) -> None:
     """Checks the suite and options on a stand-in simulated drive bigger than
     any real one, before a real target is opened: opening a new file target
     lays it out, which may take minutes. As the CLI does."""
@@ -160,9 +161,9 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
         _precheck(opts)
     t = _target(target, size, destroy_data, buffered)
     s = _make(t, opts)
-    state = {"exc": None}
+    state: Dict[str, Optional[BaseException]] = {"exc": None}
 
-    def on_error(exc_type, exc, tb):
+    def on_error(exc_type: Any, exc: BaseException, tb: Any) -> int:
         state["exc"] = exc
         return 1
 
@@ -173,7 +174,7 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
     throttle = Throttle(progress, desc=f"suite {suite}")
     last_step = [-1]
 
-    def cb(user, p):
+    def cb(user: Any, p: Any) -> int:
         if throttle.active:
             frac = (min(p.step_elapsed_s / p.step_total_s, 1.0) if p.step_total_s > 0 else 0.0)
             info = dict(step=p.step, steps=p.steps, name=ffi.string(p.name).decode(),

@@ -631,6 +631,10 @@ Test(suite_report, lab2016_and_a_custom_group_draw_every_chart) {
     snprintf(out, sizeof out, "%s/lab", dir);
     cr_assert_eq(ssd_suite_create(&s, t), 0);
     cr_assert_eq(ssd_suite_set_option(s, "suite", "lab2016"), 0);
+    /* Every step and chart of lab2016, its file tests replayed at 1 GB sets
+     * rather than 8 GB: at 8 GB their 260,000 short jobs were three
+     * quarters of this file's time under ASan (the charts are the same). */
+    cr_assert_eq(ssd_suite_set_option(s, "filebench_size", "1g"), 0);
     cr_assert_eq(ssd_suite_set_option(s, "out", out), 0);
     cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
     char *html = slurp(ssd_suite_report_path(s));

@@ -84,7 +84,7 @@ def valid_drive(rng, cap_range=(120, 4000)):
 
 def _series(result):
     s = result["series"]
-    return (np.array([x["t_s"] for x in s]), np.array([x["write_bytes"] for x in s], float))
+    return (np.array(s["t_s"], float), np.array(s["write_bytes"], float))
 
 
 def fill_run(spec):

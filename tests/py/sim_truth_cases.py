@@ -8,7 +8,7 @@ import ssdcore
 def write_series(result):
     """(t_s, write bytes per interval) arrays of a job result."""
     s = result["series"]
-    return (np.array([x["t_s"] for x in s]), np.array([x["write_bytes"] for x in s], float))
+    return (np.array(s["t_s"], float), np.array(s["write_bytes"], float))
 
 
 def fill_case(profile, seed=1):

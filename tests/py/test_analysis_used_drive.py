@@ -54,7 +54,7 @@ def _used_run(spec, pattern="write", idle=0, factor=1.5):
     truth = t.truth()
     t.close()
     s = r["series"]
-    series = (np.array([x["t_s"] for x in s]), np.array([x["write_bytes"] for x in s], float))
+    series = (np.array(s["t_s"], float), np.array(s["write_bytes"], float))
     return truth, series, cap
 
 

@@ -4,6 +4,7 @@ is missing, never zero; percentages are against the highlighted drive."""
 import csv
 import json
 import math
+import os
 import re
 import subprocess
 import xml.etree.ElementTree as ET
@@ -93,6 +94,13 @@ def test_bars_are_sorted_best_first_with_the_highlight_marked(runs, tmp_path):
     part = part[:part.index("</figure>")]
     assert part.index("Team MP44L 1 TB") < part.index("Fanxiang S660 2 TB")
     assert "lower is better" in part and "%)" in part
+
+
+def test_one_run_may_be_given_as_a_str_bytes_or_path(runs):
+    # A bytes path was taken for a list of runs (its bytes, as ints).
+    one = runs["mp44l"]
+    frames = [ssdcore.compare(r) for r in (str(one), os.fsencode(one), one)]
+    assert all(list(f["drive"].unique()) == ["Team MP44L 1 TB"] for f in frames)
 
 
 def test_overlaid_curves_one_line_per_drive(runs):

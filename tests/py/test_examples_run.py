@@ -63,16 +63,41 @@ def test_examples_are_mypy_strict_clean(build_dir, tmp_path):
     ini = tmp_path / "mypy.ini"
     ini.write_text(MYPY_INI)
     env = dict(os.environ, MYPYPATH=str(build_dir / "python"))
+    # mypy's cache kept in the build tree: without it every run read the
+    # stubs of numpy, pandas and matplotlib again (about 5 s of CPU). mypy
+    # checks each cached module's hash, so a changed file is read anew.
+    cache = build_dir / "mypy-cache"
     r = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ini),
-                        "--cache-dir", str(tmp_path / "cache"), str(ROOT / "examples" / "python")],
+                        "--cache-dir", str(cache), str(ROOT / "examples" / "python")],
                        capture_output=True, text=True, env=env, timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr
     bad = tmp_path / "bad.py"
     bad.write_text('import ssdcore\nssdcore.job("sim:bx200", qd="lots")\n')
     r = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ini),
-                        "--cache-dir", str(tmp_path / "cache"), str(bad)],
+                        "--cache-dir", str(cache), str(bad)],
                        capture_output=True, text=True, env=env, timeout=600)
     assert r.returncode == 1 and 'Argument "qd" to "job" has incompatible type "str"' in r.stdout
+
+
+# The package's modules that `mypy --strict` (pyproject.toml's [tool.mypy])
+# passes. Issue 22 item 8 annotates the others (job, trace, fileops,
+# results, catalog) and adds them here; once all are here, the test checks
+# the whole package clean.
+STRICT_CLEAN = ("__init__", "_errors", "_util", "analysis", "batch", "compare", "drive", "plot",
+                "progress", "sim", "storage", "suite")
+
+
+@pytest.mark.slow
+def test_package_modules_stay_mypy_strict_clean(build_dir):
+    pytest.importorskip("mypy", reason="the [test] extra")
+    r = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(build_dir / "mypy-cache")],
+                       capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert r.returncode in (0, 1), r.stdout + r.stderr  # 1: errors found, 2: mypy failed
+    bad = [line for line in r.stdout.splitlines()
+           if re.match(r"bindings/ssdcore/(\w+)\.pyi?:\d+: error:", line)
+           and re.match(r"bindings/ssdcore/(\w+)", line).group(1) in STRICT_CLEAN]
+    assert not bad, "\n".join(bad)
+    assert not re.search(r"^examples/.*: error:", r.stdout, flags=re.M), r.stdout
 
 
 @pytest.mark.parametrize("script,args", [("quick_start.py", []),
