@@ -18,7 +18,7 @@ import numpy as np
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, option_text, set_options, take_string
+from ._util import PathLike, option_text, options, set_options, take_string
 from .progress import ProgressArg, Throttle
 from .results import JobResult
 
@@ -210,14 +210,9 @@ class Target:
         self.close()
 
 
-_JOB_KEYS = ("pattern", "bs", "qd", "threads", "read_pct", "offset", "span", "time", "warmup",
-             "bytes", "rate", "coverage", "seed", "interval", "engine", "log", "stamp", "fail_io",
-             "submit_batch", "written_before", "precondition", "temp_steady")
-
-
-_NUMERIC_KEYS = ("bs", "qd", "threads", "read_pct", "offset", "span", "time", "warmup", "bytes",
-                 "rate", "seed", "interval", "submit_batch", "fail_io", "written_before",
-                 "temp_steady")
+_JOB_KEYS = tuple(options("job"))
+_NUMERIC_KEYS = tuple(k for k, o in options("job").items()
+                      if o["type"] in ("size", "duration", "int", "float"))
 
 
 def interrupt() -> None:
@@ -406,11 +401,12 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
 
     ``target`` is a :class:`Target` or a URI (then ``size``, ``destroy_data``,
     ``buffered`` and ``read_only`` open it). Other keyword options are the
-    job options of ``ssd_job_set_option``: threads, read_pct, offset, span,
-    time, bytes, rate, coverage, seed, interval, engine, log, submit_batch,
-    written_before (bytes written to the drive since its last TRIM, recorded
-    in the log's metadata for :func:`analyze`), precondition (how the drive
-    was preconditioned: "none", "seq_fill", "random_fill" or "unknown",
+    job options of ``ssd_job_set_option``, listed with their types, ranges
+    and defaults by ``ssdcore.options("job")`` (and docs/options.md):
+    threads, read_pct, offset, span, time, bytes, rate, coverage, seed,
+    interval, engine, log, submit_batch, written_before (bytes written to
+    the drive since its last TRIM, recorded in the log's metadata for
+    :func:`analyze`), precondition (how the drive was preconditioned,
     recorded likewise), temp_steady (stop once the drive's temperature held
     within 1 C that long: a thermal test; ``temp_steady_at_s`` says when).
     The result's ``analysis_context`` carries both, the
