@@ -28,7 +28,9 @@ int cli_table_add(struct cli_table *t, const ssd_option_info *info, size_t n, in
         bytes += strlen(info[i].name) + 1;
     for (const struct cli_alias *a = aliases; a && a->flag; a++)
         nalias++;
-    *t = (struct cli_table){info, n, first_id, calloc(n + 1, sizeof *t->values), malloc(bytes)};
+    *t = (struct cli_table){
+        info, n, first_id, aliases, calloc(2 * n + 1, sizeof *t->values), malloc(bytes), NULL};
+    t->via = t->values ? t->values + n : NULL;
     struct option *add = calloc(n + nalias + 1, sizeof *add);
     int rc = -1;
     if (!t->values || !t->names || !add)
@@ -42,7 +44,8 @@ int cli_table_add(struct cli_table *t, const ssd_option_info *info, size_t n, in
             add[k++] = (struct option){p, has_arg, NULL, first_id + (int)i};
             for (const struct cli_alias *a = aliases; a && a->flag; a++)
                 if (!strcmp(a->key, o->name))
-                    add[k++] = (struct option){a->flag, has_arg, NULL, first_id + (int)i};
+                    add[k++] = (struct option){a->flag, a->value ? no_argument : has_arg, NULL,
+                                               first_id + (int)(n + (size_t)(a - aliases))};
         }
         for (const char *s = o->name; *s; s++)
             *p++ = *s == '_' ? '-' : *s;
@@ -55,9 +58,21 @@ out:
 }
 
 int cli_table_take(struct cli_table *t, int c, const char *arg) {
-    if (c < t->first_id || c >= t->first_id + (int)t->n)
+    size_t i = (size_t)(c - t->first_id), nalias = 0;
+    while (t->aliases && t->aliases[nalias].flag)
+        nalias++;
+    if (c < t->first_id || i >= t->n + nalias)
         return 0;
-    t->values[c - t->first_id] = arg ? arg : "1";
+    if (i >= t->n) {
+        const struct cli_alias *a = &t->aliases[i - t->n];
+        for (i = 0; strcmp(t->info[i].name, a->key);)
+            i++;
+        t->via[i] = a->flag;
+        arg = a->value ? a->value : arg;
+    } else {
+        t->via[i] = NULL;
+    }
+    t->values[i] = arg ? arg : "1";
     return 1;
 }
 
@@ -66,7 +81,8 @@ int cli_table_apply(const struct cli_table *t, const char *cmd, void *h,
                     const char *(*errmsg)(const void *)) {
     for (size_t i = 0; i < t->n; i++)
         if (t->values[i] && set(h, t->info[i].name, t->values[i]))
-            return cli_error(cmd, "%s", errmsg(h));
+            return t->via[i] ? cli_error(cmd, "--%s: %s", t->via[i], errmsg(h))
+                             : cli_error(cmd, "%s", errmsg(h));
     return 0;
 }
 
@@ -78,7 +94,7 @@ const char *cli_table_value(const struct cli_table *t, const char *key) {
 }
 
 void cli_table_free(struct cli_table *t) {
-    free(t->values);
+    free(t->values); /* via too */
     free(t->names);
 }
 
@@ -167,8 +183,8 @@ void cli_table_help(FILE *f, const ssd_option_info *info, size_t n,
                 o->default_value);
         for (const struct cli_alias *a = aliases; a && a->flag; a++)
             if (!strcmp(a->key, o->name))
-                cat(text, sizeof text, "%salso --%s", text[strlen(text) - 1] == '(' ? "" : "; ",
-                    a->flag);
+                cat(text, sizeof text, "%salso --%s%s%s", text[strlen(text) - 1] == '(' ? "" : "; ",
+                    a->flag, a->value ? " for " : "", a->value ? a->value : "");
         size_t k = strlen(text);
         if (text[k - 1] == '(')
             text[k - 2] = '\0';

@@ -11,19 +11,24 @@
 
 #include <ssdcore.h>
 
-/* Another flag for an option, kept for users of fio's names (--iodepth). */
+/* Another flag for an option: another name for it (fio's --iodepth for
+ * qd), or, with a value, a flag that sets it to that value (--no-fitrim
+ * for fitrim never). */
 struct cli_alias {
     const char *flag; /* without the dashes */
     const char *key;
+    const char *value; /* NULL: the flag takes the option's value */
 };
 
 /* One handle's flags while a command line is parsed. */
 struct cli_table {
     const ssd_option_info *info;
     size_t n;
-    int first_id;        /* getopt id of option i: first_id + i */
+    int first_id; /* getopt id of option i: first_id + i; of alias k: first_id + n + k */
+    const struct cli_alias *aliases;
     const char **values; /* values[i]: the last value given for option i, or NULL */
     char *names;         /* the flag names the long options point into */
+    const char **via;    /* via[i]: the alias that gave values[i], or NULL */
 };
 
 /* Appends the long options in more (ending with a {NULL} entry) to *opts,
@@ -32,8 +37,8 @@ struct cli_table {
 int cli_opts_append(struct option **opts, size_t *nopts, const struct option *more);
 
 /* Appends the table's long options, each followed by its aliases (which
- * end with a {NULL} entry), as cli_opts_append does; the ids are
- * first_id + index. 0, or -1 out of memory. */
+ * end with a {NULL} entry), as cli_opts_append does. 0, or -1 out of
+ * memory. */
 int cli_table_add(struct cli_table *t, const ssd_option_info *info, size_t n, int first_id,
                   const struct cli_alias *aliases, struct option **opts, size_t *nopts);
 
@@ -42,7 +47,9 @@ int cli_table_add(struct cli_table *t, const ssd_option_info *info, size_t n, in
 int cli_table_take(struct cli_table *t, int c, const char *arg);
 
 /* Sets every value given through set(h, key, value), in table order: 0,
- * or the exit status after "ssdcore CMD: ERRMSG". */
+ * or the exit status after "ssdcore CMD: ERRMSG" ("ssdcore CMD: --ALIAS:
+ * ERRMSG" when an alias gave the value, so the message names what was
+ * typed). */
 int cli_table_apply(const struct cli_table *t, const char *cmd, void *h,
                     int (*set)(void *, const char *, const char *),
                     const char *(*errmsg)(const void *));

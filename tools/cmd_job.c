@@ -18,22 +18,14 @@
 static const char job_usage[] =
     "usage: ssdcore job --target PATH|/dev/X|sim:PROFILE [options]\n"
     "\n"
-    "target:\n"
-    "  --target URI        file, block device or sim:PROFILE (also the first argument)\n"
-    "  --size-file SIZE    create/extend a file target to SIZE (e.g. 8g)\n"
-    "  --destroy-data      allow writes to a block device or to an existing file\n"
-    "                      ssdcore did not create (its data is lost)\n"
-    "  --buffered          use the page cache instead of O_DIRECT\n"
     "output:\n"
     "  --json              print the results as JSON instead of a summary\n"
     "  --no-progress       no progress line on a terminal\n"
-    "job options (ssd_job_set_option's keys, and ssdcore.job()'s, with _ for -):\n";
+    "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
 
 enum { OPT_JSON = 256, OPT_NO_PROGRESS, OPT_JOB = 2000 };
 
 static const struct option own_opts[] = {
-    {"target", required_argument, NULL, CLI_OPT_TARGET},
-    CLI_TARGET_LONG_OPTS,
     {"json", no_argument, NULL, OPT_JSON},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"help", no_argument, NULL, 'h'},
@@ -42,8 +34,8 @@ static const struct option own_opts[] = {
 
 /* fio's names, and the names the CLI had before its flags came from the table. */
 static const struct cli_alias job_aliases[] = {
-    {"rw", "pattern"},    {"iodepth", "qd"}, {"rwmix-read", "read_pct"},
-    {"fill", "coverage"}, {NULL, NULL},
+    {"rw", "pattern", NULL},    {"iodepth", "qd", NULL}, {"rwmix-read", "read_pct", NULL},
+    {"fill", "coverage", NULL}, {NULL, NULL, NULL},
 };
 
 static int set_job(void *j, const char *key, const char *value) {
@@ -126,18 +118,22 @@ int cmd_job(int argc, char **argv) {
     ssd_target *t = NULL;
     ssd_job *j = NULL;
     int json = 0, progress = 1, status = 0, rc, c;
+    const struct option *all = NULL;
     if (cli_opts_append(&opts, &nopts, own_opts) ||
-        cli_table_add(&jt, info, njob, OPT_JOB, job_aliases, &opts, &nopts)) {
+        cli_table_add(&jt, info, njob, OPT_JOB, job_aliases, &opts, &nopts) ||
+        !(all = cli_target_long_opts(opts))) {
         status = cli_error("job", "out of memory");
         goto out;
     }
     optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", all, NULL)) != -1) {
         if (cli_target_option(&ta, c, optarg) || cli_table_take(&jt, c, optarg))
             continue;
         switch (c) {
         case 'h':
             fputs(job_usage, stdout);
+            cli_target_help(stdout);
+            puts("job options (ssd_job_set_option's keys, and ssdcore.job()'s, with _ for -):");
             cli_table_help(stdout, info, njob, job_aliases);
             goto out;
         case OPT_JSON:
@@ -147,17 +143,17 @@ int cmd_job(int argc, char **argv) {
             progress = 0;
             break;
         default:
-            status = cli_getopt_error("job", argv, "h", opts);
+            status = cli_getopt_error("job", argv, "h", all);
             goto out;
         }
     }
     if ((status = cli_target_operand("job", argc, argv, &ta, "missing --target")))
         goto out;
-    if ((status = cli_target_create("job", &ta, &t)))
+    if ((status = cli_target_create("job", &t)))
         goto out;
     /* A read job never writes: the library says when to open read-only */
-    if (ssd_job_opens_read_only(ta.uri, cli_table_value(&jt, "pattern"), ta.destroy,
-                                ta.size_file != NULL))
+    if (ssd_job_opens_read_only(ta.uri, cli_table_value(&jt, "pattern"),
+                                cli_target_given("destroy_data"), cli_target_given("size")))
         ssd_target_set_option(t, "read_only", "1");
     /* From here on Ctrl-C stops the file layout or the job cleanly. */
     cli_catch_sigint(NULL);

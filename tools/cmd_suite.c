@@ -36,19 +36,13 @@ static const char suite_usage[] =
     "  --filebench-size SIZE  size of each file set (default 8g); on sim: targets, which\n"
     "                      have no filesystem, lab2016 replays the file tests' recorded\n"
     "                      block traces at this set size (docs/traces.md)\n"
-    "  --size-file SIZE    create/extend a file target to SIZE\n"
-    "  --destroy-data      allow writes to a block device or to an existing file\n"
-    "                      ssdcore did not create (its data is lost)\n"
-    "  --buffered          use the page cache instead of O_DIRECT\n"
-    "  --no-fitrim         after a TRIM of a file target, do not FITRIM its filesystem\n"
     "  --list              print the steps and exit without running\n"
     "  --json              print results.json to stdout at the end (with --list:\n"
     "                      the steps as a JSON array)\n"
     "  --no-report         do not write report.html\n"
     "  --hash-serial       record the drive's serial as a SHA-256 prefix, not in clear\n"
     "  --no-progress       no progress line on a terminal\n"
-    "\n"
-    "suites:\n";
+    "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
 
 /* The options passed to the suite as they are come first, in the order of
  * opt_keys in cmd_suite. */
@@ -67,7 +61,7 @@ enum {
     OPT_HASH_SERIAL,
 };
 
-static const struct option long_opts[] = {
+static const struct option own_opts[] = {
     {"out", required_argument, NULL, OPT_OUT},
     {"suite", required_argument, NULL, OPT_SUITE},
     {"suite-file", required_argument, NULL, OPT_SUITE_FILE},
@@ -75,13 +69,11 @@ static const struct option long_opts[] = {
     {"area", required_argument, NULL, OPT_AREA},
     {"filebench-dir", required_argument, NULL, OPT_FB_DIR},
     {"filebench-size", required_argument, NULL, OPT_FB_SIZE},
-    CLI_TARGET_LONG_OPTS,
     {"list", no_argument, NULL, OPT_LIST},
     {"json", no_argument, NULL, OPT_JSON},
     {"no-report", no_argument, NULL, OPT_NO_REPORT},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"hash-serial", no_argument, NULL, OPT_HASH_SERIAL},
-    {"target", required_argument, NULL, CLI_OPT_TARGET},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -175,6 +167,9 @@ int cmd_suite(int argc, char **argv) {
     const char *opt_values[8] = {0};
     char *suite_text = NULL;
     int list = 0, json = 0, report = 1, progress = 1, hash_serial = 0;
+    const struct option *long_opts = cli_target_long_opts(own_opts);
+    if (!long_opts)
+        return cli_error("suite", "out of memory");
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
@@ -183,6 +178,8 @@ int cmd_suite(int argc, char **argv) {
         switch (c) {
         case 'h':
             fputs(suite_usage, stdout);
+            cli_target_help(stdout);
+            puts("\nsuites:");
             for (int i = 0; i < ssd_suite_builtin_count(); i++)
                 printf("  %-9s %s\n", ssd_suite_builtin_name(i), ssd_suite_builtin_describe(i));
             return 0;
@@ -230,7 +227,7 @@ int cmd_suite(int argc, char **argv) {
     ssd_target *t = NULL;
     ssd_suite *s = NULL;
     int rc;
-    if ((status = cli_target_create("suite", &ta, &t))) {
+    if ((status = cli_target_create("suite", &t))) {
         free(suite_text);
         return status;
     }

@@ -53,8 +53,8 @@ class Target:
     """An open target: a file path, a block device (``/dev/...``) or ``sim:PROFILE``.
 
     Options (``size``, ``destroy_data``, ``buffered``, ``read_only``, ``layout``,
-    ``fitrim``)
-    are those of ``ssd_target_set_option``. The target keeps its state across
+    ``fitrim``) are those of ``ssd_target_set_option``, listed with their
+    values by ``ssdcore.options("target")``. The target keeps its state across
     jobs (a filled drive stays full), as the methodology's sequences need.
     An existing file ssdcore did not create (no ``user.ssdcore.layout`` mark)
     is the user's: it is read as it is, and writing, trimming or extending it
@@ -211,6 +211,7 @@ class Target:
 
 
 _JOB_KEYS = tuple(options("job"))
+_TARGET_KEYS = tuple(options("target"))
 _NUMERIC_KEYS = tuple(k for k, o in options("job").items()
                       if o["type"] in ("size", "duration", "int", "float"))
 
@@ -400,7 +401,8 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     (a dict of the results JSON with attributes, ``to_frame()``, ``plot()``).
 
     ``target`` is a :class:`Target` or a URI (then ``size``, ``destroy_data``,
-    ``buffered`` and ``read_only`` open it). Other keyword options are the
+    ``buffered``, ``read_only`` and the other target options, ``layout`` and
+    ``fitrim``, open it). Other keyword options are the
     job options of ``ssd_job_set_option``, listed with their types, ranges
     and defaults by ``ssdcore.options("job")`` (and docs/options.md):
     threads, read_pct, offset, span, time, bytes, rate, coverage, seed,
@@ -447,6 +449,7 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     >>> r["write"]["p99_over_p50"] > 1
     True
     """
+    target_opts = {k: options.pop(k) for k in list(options) if k in _TARGET_KEYS}
     opts = dict(options, pattern=pattern, bs=bs, qd=qd)
     for key in _NUMERIC_KEYS:
         if isinstance(opts.get(key), bool):
@@ -466,7 +469,7 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
                 os.fsencode(target), option_text(pattern), bool(destroy_data), size is not None):
             read_only = True
         target = Target(target, size=size, destroy_data=destroy_data, buffered=buffered,
-                        read_only=read_only)
+                        read_only=read_only, **target_opts)
     j = _set_job_options(target._handle(), opts)
 
     def errmsg():

@@ -87,4 +87,8 @@ Test(options, every_table_default_is_accepted_by_its_handle) {
     check_table("job", info, n, j, job_set);
     ssd_job_free(j);
     ssd_target_free(t);
+    cr_assert_eq(ssd_target_create(&t), 0);
+    info = ssd_target_options(&n);
+    check_table("target", info, n, t, target_set);
+    ssd_target_free(t);
 }

@@ -47,7 +47,13 @@ def flag(name):
     return "--" + name.replace("_", "-")
 
 
-@pytest.mark.parametrize("handle", ["job"])
+HANDLES = ["job", "target"]
+# (command, the heading of a table's flags in its --help, the handle)
+HELP_SECTIONS = [("job", "job options", "job"), ("job", "target (", "target"),
+                 ("suite", "target (", "target")]
+
+
+@pytest.mark.parametrize("handle", HANDLES)
 def test_the_table_is_well_formed(handle):
     table = ssdcore.options(handle)
     assert len(table) >= 6
@@ -57,11 +63,13 @@ def test_the_table_is_well_formed(handle):
         assert (o["type"] == "enum") == bool(o["words"]), name
 
 
-def test_every_job_option_and_only_those_are_cli_flags_with_their_help(cli):
-    help_ = run(cli, "job", "--help")
+@pytest.mark.parametrize("cmd,heading,handle", HELP_SECTIONS)
+def test_every_option_and_only_those_are_cli_flags_with_their_help(cli, cmd, heading, handle):
+    help_ = run(cli, cmd, "--help")
     assert help_.returncode == 0
-    entries = help_entries(help_.stdout, "job options")
-    table = ssdcore.options("job")
+    entries = help_entries(help_.stdout, heading)
+    entries.pop("--target", None)  # the URI, not an option of the handle
+    table = ssdcore.options(handle)
     shown = {name: o for name, o in table.items() if not o["test_hook"]}
     assert set(entries) == {flag(n) for n in shown}
     for name, o in shown.items():
@@ -74,23 +82,26 @@ def test_every_job_option_and_only_those_are_cli_flags_with_their_help(cli):
             assert w in text, (name, w)
     for name, o in table.items():  # a test hook is no flag
         if o["test_hook"]:
-            p = run(cli, "job", "sim:bx200", flag(name) + "=1")
+            p = run(cli, cmd, "sim:bx200", flag(name) + "=1")
             assert p.returncode == 2 and "unknown option" in p.stderr
 
 
-def test_every_job_flag_reaches_set_option_under_its_key(cli):
+@pytest.mark.parametrize("cmd,handle", [("job", "job"), ("job", "target"), ("suite", "target")])
+def test_every_flag_reaches_set_option_under_its_key(cli, tmp_path, cmd, handle):
     # a bad value comes back in the library's words, naming the key; a
     # boolean flag takes no value (alone, it sets 1)
-    for name, o in ssdcore.options("job").items():
+    out = ["--out", str(tmp_path / "o")] if cmd == "suite" else []
+    for name, o in ssdcore.options(handle).items():
         if o["test_hook"] or o["type"] == "text":
             continue
         if o["type"] == "bool":
-            p = run(cli, "job", "sim:bx200", flag(name) + "=" + BAD["bool"])
+            p = run(cli, cmd, "sim:bx200", flag(name) + "=" + BAD["bool"], *out)
             assert p.returncode == 2 and "takes no value" in p.stderr, p.stderr
             continue
-        p = run(cli, "job", "sim:bx200", flag(name), BAD[o["type"]])
+        p = run(cli, cmd, "sim:bx200", flag(name), BAD[o["type"]], *out)
         assert p.returncode == 1 and p.stdout == "", (name, p.stderr)
-        assert p.stderr.startswith(f"ssdcore job: option {name}: "), (name, p.stderr)
+        assert p.stderr.startswith(f"ssdcore {cmd}: option {name}: "), (name, p.stderr)
+    assert not (tmp_path / "o").exists()
 
 
 def test_defaults_and_every_key_are_accepted_by_python_and_run(tmp_path):
@@ -106,18 +117,38 @@ def test_defaults_and_every_key_are_accepted_by_python_and_run(tmp_path):
         ssdcore.job("sim:bx200", frobnicate=1)
 
 
-@pytest.mark.parametrize("name", list(ssdcore.options("job")))
-def test_each_job_option_refuses_a_bad_value_naming_itself(name):
-    o = ssdcore.options("job")[name]
+def test_every_target_key_is_a_python_keyword_and_takes_its_default():
+    kw = {n: o["default"] for n, o in ssdcore.options("target").items() if o["default"]}
+    assert len(kw) >= 5
+    ssdcore.Target("sim:bx200", **kw).close()
+    # and ssdcore.job() hands them to the target it opens
+    with pytest.raises(ssdcore.InvalidArgument, match="option layout: unknown layout"):
+        ssdcore.job("sim:bx200", time=0.1, layout="sometimes")
+    assert ssdcore.job("sim:bx200", time=1, **kw)["runtime_s"] > 0
+
+
+def set_option(handle, name, value):
+    if handle == "job":
+        _set_job_options(None, {name: value})
+    else:
+        ssdcore.Target("sim:bx200", **{name: value})
+
+
+@pytest.mark.parametrize("handle,name", [(h, n) for h in HANDLES for n in ssdcore.options(h)])
+def test_each_option_refuses_a_bad_value_naming_itself(handle, name):
+    o = ssdcore.options(handle)[name]
     if o["type"] == "text":
         return
     with pytest.raises(ssdcore.InvalidArgument, match=f"option {name}: "):
-        _set_job_options(None, {name: BAD[o["type"]]})
+        set_option(handle, name, BAD[o["type"]])
     if o["type"] in ("size", "int", "duration", "float") and o["max"] != float("inf"):
         over = f"{o['max'] * 2:.6f}".rstrip("0").rstrip(".")
         with pytest.raises(ssdcore.SsdError, match=f"option {name}: .* is outside") as e:
-            _set_job_options(None, {name: over})
+            set_option(handle, name, over)
         assert e.value.name == "SSD_ERANGE"
+    if o["type"] in ("size", "int") and o["min"] > 0:
+        with pytest.raises(ssdcore.SsdError, match=f"option {name}: 0 is "):
+            set_option(handle, name, "0")
 
 
 def test_docs_options_md_is_what_the_tables_make():
