@@ -9,7 +9,7 @@ import sys
 
 import ssdcore
 
-HANDLES = ("job", "target")
+HANDLES = ("job", "target", "suite")
 _SIZE_UNITS = [(1 << 50, "p"), (1 << 40, "t"), (1 << 30, "g"), (1 << 20, "m"), (1 << 10, "k")]
 _TIME_UNITS = [(3600, "h"), (60, "m"), (1, "s"), (1e-3, "ms")]
 
@@ -34,12 +34,11 @@ def _values(o):
 
 
 def table(handle):
-    rows = ["| key | CLI | values | default | what it does |", "|---|---|---|---|---|"]
+    rows = ["| key | values | default | what it does |", "|---|---|---|---|"]
     for name, o in ssdcore.options(handle).items():
         if o["test_hook"]:
             continue
-        flag = "--" + name.replace("_", "-")
-        rows.append(f"| `{name}` | `{flag}` | {_values(o)} | {o['default'] or '—'} | "
+        rows.append(f"| `{name}` | {_values(o)} | {o['default'] or '—'} | "
                     f"{o['help'].replace('|', '/')} |")
     return "\n".join(rows) + "\n"
 

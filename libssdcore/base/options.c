@@ -96,7 +96,7 @@ int ssd__option_set(const struct ssd__options *t, void *handle, const char *key,
         char *end;
         errno = 0;
         d = strtod(value, &end);
-        if (end == value || *end || errno || !isfinite(d))
+        if (end == value || *end || errno) /* NaN and inf: outside every range */
             return ssd__fail(err, SSD_EINVAL, "option %s: '%s' is not a number", key, value);
         break;
     }

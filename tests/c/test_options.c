@@ -2,6 +2,8 @@
  * and refuse the same others (they used to differ: the job any case, the
  * target case-sensitive, fileops also on/off, the suite's report 0/1 only). */
 #include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
 
 #include <ssdcore.h>
 
@@ -90,5 +92,26 @@ Test(options, every_table_default_is_accepted_by_its_handle) {
     cr_assert_eq(ssd_target_create(&t), 0);
     info = ssd_target_options(&n);
     check_table("target", info, n, t, target_set);
+    cr_assert_eq(ssd_target_open(t, "sim:bx200"), 0, "%s", ssd_target_errmsg(t));
+    ssd_suite *s = NULL;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    info = ssd_suite_options(&n);
+    check_table("suite", info, n, s, suite_set);
+    ssd_suite_free(s);
     ssd_target_free(t);
+}
+
+/* The suite option's words are the built-ins, in their order: the index
+ * the table stores picks the built-in by it. */
+Test(options, the_suite_option_lists_every_builtin) {
+    size_t n = 0, i = 0;
+    const ssd_option_info *info = ssd_suite_options(&n);
+    while (i < n && strcmp(info[i].name, "suite"))
+        i++;
+    cr_assert_lt(i, n);
+    char words[512] = "";
+    for (int b = 0; b < ssd_suite_builtin_count(); b++)
+        snprintf(words + strlen(words), sizeof words - strlen(words), "%s%s", b ? " " : "",
+                 ssd_suite_builtin_name(b));
+    cr_expect_str_eq(info[i].words, words);
 }

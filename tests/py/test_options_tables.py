@@ -11,6 +11,8 @@ import pytest
 
 import ssdcore
 from conftest import ROOT
+from ssdcore._ffi import ffi, lib
+from ssdcore._util import set_options
 from ssdcore.job import _set_job_options
 
 SPEC = importlib.util.spec_from_file_location("options_doc", ROOT / "scripts" / "options_doc.py")
@@ -47,7 +49,7 @@ def flag(name):
     return "--" + name.replace("_", "-")
 
 
-HANDLES = ["job", "target"]
+HANDLES = ["job", "target", "suite"]
 # (command, the heading of a table's flags in its --help, the handle)
 HELP_SECTIONS = [("job", "job options", "job"), ("job", "target (", "target"),
                  ("suite", "target (", "target")]
@@ -130,8 +132,21 @@ def test_every_target_key_is_a_python_keyword_and_takes_its_default():
 def set_option(handle, name, value):
     if handle == "job":
         _set_job_options(None, {name: value})
-    else:
+    elif handle == "target":
         ssdcore.Target("sim:bx200", **{name: value})
+    else:
+        s = ffi.new("ssd_suite **")
+        ssdcore.check(lib.ssd_suite_create(s, ssdcore.Target("sim:bx200")._handle()))
+        s = ffi.gc(s[0], lib.ssd_suite_free)
+        set_options(s, {name: value}, lib.ssd_suite_set_option, lib.ssd_suite_errmsg)
+
+
+def test_every_suite_option_is_a_suite_flag(cli):
+    # the suite's flags are still its own: checked against the table
+    flags = set(re.findall(r"^  (--[\w-]+)", run(cli, "suite", "--help").stdout, re.M))
+    for name in ssdcore.options("suite"):
+        if name != "suite_text":  # the CLI reads --suite-file and passes its text
+            assert ("--no-report" if name == "report" else flag(name)) in flags, name
 
 
 @pytest.mark.parametrize("handle,name", [(h, n) for h in HANDLES for n in ssdcore.options(h)])
