@@ -78,11 +78,15 @@ int cli_table_take(struct cli_table *t, int c, const char *arg) {
 
 int cli_table_apply(const struct cli_table *t, const char *cmd, void *h,
                     int (*set)(void *, const char *, const char *),
-                    const char *(*errmsg)(const void *)) {
-    for (size_t i = 0; i < t->n; i++)
-        if (t->values[i] && set(h, t->info[i].name, t->values[i]))
-            return t->via[i] ? cli_error(cmd, "--%s: %s", t->via[i], errmsg(h))
-                             : cli_error(cmd, "%s", errmsg(h));
+                    const char *(*errmsg)(const void *), int usage) {
+    for (size_t i = 0; i < t->n; i++) {
+        if (!t->values[i] || !set(h, t->info[i].name, t->values[i]))
+            continue;
+        const char *fmt = t->via[i] ? "--%s: %s" : "%s%s";
+        const char *via = t->via[i] ? t->via[i] : "";
+        return usage ? cli_usage_error(cmd, fmt, via, errmsg(h))
+                     : cli_error(cmd, fmt, via, errmsg(h));
+    }
     return 0;
 }
 

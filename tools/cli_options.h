@@ -49,10 +49,10 @@ int cli_table_take(struct cli_table *t, int c, const char *arg);
 /* Sets every value given through set(h, key, value), in table order: 0,
  * or the exit status after "ssdcore CMD: ERRMSG" ("ssdcore CMD: --ALIAS:
  * ERRMSG" when an alias gave the value, so the message names what was
- * typed). */
+ * typed): 1, or 2 as a usage error when usage is set. */
 int cli_table_apply(const struct cli_table *t, const char *cmd, void *h,
                     int (*set)(void *, const char *, const char *),
-                    const char *(*errmsg)(const void *));
+                    const char *(*errmsg)(const void *), int usage);
 
 /* The value given for key, or NULL. */
 const char *cli_table_value(const struct cli_table *t, const char *key);

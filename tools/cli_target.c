@@ -74,7 +74,7 @@ int cli_target_create(const char *cmd, ssd_target **out) {
     *out = NULL;
     if (ssd_target_create(&t))
         return cli_error(cmd, "out of memory creating the target handle");
-    int status = cli_table_apply(&table, cmd, t, set_target, target_errmsg);
+    int status = cli_table_apply(&table, cmd, t, set_target, target_errmsg, 0);
     if (status)
         ssd_target_free(t);
     else

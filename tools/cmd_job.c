@@ -163,7 +163,7 @@ int cmd_job(int argc, char **argv) {
         status = cli_error("job", "out of memory creating the job");
         goto out;
     }
-    if ((status = cli_table_apply(&jt, "job", j, set_job, job_errmsg)))
+    if ((status = cli_table_apply(&jt, "job", j, set_job, job_errmsg, 0)))
         goto out;
     const char *log = cli_table_value(&jt, "log");
     if (log && (rc = check_log_writable(log)) < 0) {
