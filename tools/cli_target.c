@@ -2,30 +2,60 @@
  * job, suite and idle. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli_target.h"
 #include "commands.h"
 
+static const struct cli_alias target_aliases[] = {
+    {"size-file", "size", NULL},
+    {"no-fitrim", "fitrim", "never"},
+    {NULL, NULL, NULL},
+};
+
+/* The target's flags on this command line (one target a command). */
+static struct cli_table table;
+static struct option *long_opts;
+
+const struct option *cli_target_long_opts(const struct option *own) {
+    static const struct option target[] = {{"target", required_argument, NULL, CLI_OPT_TARGET},
+                                           {NULL, 0, NULL, 0}};
+    size_t n, k = 0;
+    const ssd_option_info *info = ssd_target_options(&n);
+    cli_table_free(&table);
+    free(long_opts);
+    long_opts = NULL;
+    if (cli_opts_append(&long_opts, &k, target) ||
+        cli_table_add(&table, info, n, CLI_OPT_TARGET_TABLE, target_aliases, &long_opts, &k) ||
+        cli_opts_append(&long_opts, &k, own))
+        return NULL;
+    return long_opts;
+}
+
+void cli_target_help(FILE *f) {
+    size_t n;
+    const ssd_option_info *info = ssd_target_options(&n);
+    cli_help_line(f, "--target URI", "file, block device or sim:PROFILE (also the first argument)");
+    cli_table_help(f, info, n, target_aliases);
+}
+
 int cli_target_option(struct cli_target_args *a, int c, const char *arg) {
-    switch (c) {
-    case CLI_OPT_TARGET:
+    if (c == CLI_OPT_TARGET)
         a->uri = arg;
-        return 1;
-    case CLI_OPT_SIZE_FILE:
-        a->size_file = arg;
-        return 1;
-    case CLI_OPT_DESTROY:
-        a->destroy = 1;
-        return 1;
-    case CLI_OPT_BUFFERED:
-        a->buffered = 1;
-        return 1;
-    case CLI_OPT_NO_FITRIM:
-        a->no_fitrim = 1;
-        return 1;
-    }
-    return 0;
+    return c == CLI_OPT_TARGET || cli_table_take(&table, c, arg);
+}
+
+int cli_target_given(const char *key) {
+    return cli_table_value(&table, key) != NULL;
+}
+
+static int set_target(void *t, const char *key, const char *value) {
+    return ssd_target_set_option(t, key, value);
+}
+
+static const char *target_errmsg(const void *t) {
+    return ssd_target_errmsg(t);
 }
 
 int cli_target_operand(const char *cmd, int argc, char **argv, struct cli_target_args *a,
@@ -39,24 +69,17 @@ int cli_target_operand(const char *cmd, int argc, char **argv, struct cli_target
     return 0;
 }
 
-int cli_target_create(const char *cmd, const struct cli_target_args *a, ssd_target **out) {
+int cli_target_create(const char *cmd, ssd_target **out) {
     ssd_target *t = NULL;
     *out = NULL;
     if (ssd_target_create(&t))
         return cli_error(cmd, "out of memory creating the target handle");
-    if (a->size_file && ssd_target_set_option(t, "size", a->size_file)) {
-        int status = cli_error(cmd, "--size-file: %s", ssd_target_errmsg(t));
+    int status = cli_table_apply(&table, cmd, t, set_target, target_errmsg, 0);
+    if (status)
         ssd_target_free(t);
-        return status;
-    }
-    if (a->destroy)
-        ssd_target_set_option(t, "destroy_data", "1");
-    if (a->buffered)
-        ssd_target_set_option(t, "buffered", "1");
-    if (a->no_fitrim)
-        ssd_target_set_option(t, "fitrim", "never");
-    *out = t;
-    return 0;
+    else
+        *out = t;
+    return status;
 }
 
 static volatile sig_atomic_t stop_signal;

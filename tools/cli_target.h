@@ -6,38 +6,36 @@
 
 #include <getopt.h>
 #include <signal.h>
+#include <stdio.h>
 
 #include <ssdcore.h>
 
-/* getopt_long ids of the target options, above those of every command. */
-enum {
-    CLI_OPT_TARGET = 1000,
-    CLI_OPT_SIZE_FILE,
-    CLI_OPT_DESTROY,
-    CLI_OPT_BUFFERED,
-    CLI_OPT_NO_FITRIM
-};
+#include "cli_options.h"
 
-/* The long options --size-file, --destroy-data, --buffered and --no-fitrim; --target
- * goes where each command lists it (getopt names ambiguous abbreviations'
- * candidates in table order). */
-/* clang-format off */
-#define CLI_TARGET_LONG_OPTS                                                                       \
-    {"size-file", required_argument, NULL, CLI_OPT_SIZE_FILE},                                     \
-    {"destroy-data", no_argument, NULL, CLI_OPT_DESTROY},                                          \
-    {"buffered", no_argument, NULL, CLI_OPT_BUFFERED},                                             \
-    {"no-fitrim", no_argument, NULL, CLI_OPT_NO_FITRIM}
-/* clang-format on */
+/* getopt_long ids of --target and of the target's options, above those of
+ * every command. */
+enum { CLI_OPT_TARGET = 1000, CLI_OPT_TARGET_TABLE = 1100 };
 
 struct cli_target_args {
     const char *uri; /* --target, or the first argument */
-    const char *size_file;
-    int destroy, buffered, no_fitrim;
 };
 
-/* Records getopt_long's c and its optarg when c is one of the target
- * options: 1, else 0. */
+/* The long options of a command that runs on one target: --target, the
+ * target handle's options made from its table (--size, also --size-file;
+ * --destroy-data; --buffered; --read-only; --fitrim, also --no-fitrim;
+ * --layout), then own (ending with a {NULL} entry). The array lives until
+ * the process ends (one target per command line). NULL: out of memory. */
+const struct option *cli_target_long_opts(const struct option *own);
+
+/* Prints the help lines of --target and of the target's options. */
+void cli_target_help(FILE *f);
+
+/* Records getopt_long's c and its optarg when c is --target or one of the
+ * target's options: 1, else 0. */
 int cli_target_option(struct cli_target_args *a, int c, const char *arg);
+
+/* Whether the target option key was given (a flag: set). */
+int cli_target_given(const char *key);
 
 /* After getopt: the first argument left is the target unless --target
  * named one, and nothing may follow it. 0, or exit status 2 after the usage
@@ -45,10 +43,9 @@ int cli_target_option(struct cli_target_args *a, int c, const char *arg);
 int cli_target_operand(const char *cmd, int argc, char **argv, struct cli_target_args *a,
                        const char *missing);
 
-/* Creates a target handle with --size-file, --destroy-data and --buffered
- * applied (not opened yet). 0, or the exit status after the message, with
- * *out NULL. */
-int cli_target_create(const char *cmd, const struct cli_target_args *a, ssd_target **out);
+/* Creates a target handle with the target options given applied (not
+ * opened yet). 0, or the exit status after the message, with *out NULL. */
+int cli_target_create(const char *cmd, ssd_target **out);
 
 /* From here on the first Ctrl-C, SIGTERM or SIGHUP stops the running
  * layout, job, suite or idle cleanly through ssd_interrupt(); a second one

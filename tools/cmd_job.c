@@ -11,133 +11,40 @@
 
 #include <ssdcore.h>
 
+#include "cli_options.h"
 #include "cli_target.h"
 #include "commands.h"
 
 static const char job_usage[] =
     "usage: ssdcore job --target PATH|/dev/X|sim:PROFILE [options]\n"
     "\n"
-    "target:\n"
-    "  --target URI        file, block device or sim:PROFILE (also the first argument)\n"
-    "  --size-file SIZE    create/extend a file target to SIZE (e.g. 8g)\n"
-    "  --destroy-data      allow writes to a block device or to an existing file\n"
-    "                      ssdcore did not create (its data is lost)\n"
-    "  --buffered          use the page cache instead of O_DIRECT\n"
-    "workload:\n"
-    "  --pattern P         read|write|randread|randwrite|rw|randrw (default randread)\n"
-    "  --bs SIZE           block size, 512..64m (default 4k)\n"
-    "  --qd N              queue depth per thread, 1..1024 (default 1)\n"
-    "  --threads N         independent workers, 1..64 (default 1)\n"
-    "  --submit-batch N    io_uring: hand I/Os to the kernel N at a time, 1..qd\n"
-    "                      (default 1: each as soon as it is ready, as fio does)\n"
-    "  --rwmix-read PCT    rw/randrw: percent of reads (default 50)\n"
-    "  --offset SIZE       start of the test area (default 0)\n"
-    "  --span SIZE         length of the test area (default: the rest of the target)\n"
-    "  --time DURATION     stop after this long (30s, 2h; default 10s)\n"
-    "  --warmup DURATION   run this long first, logged but not measured (the\n"
-    "                      figures cover --time after it)\n"
-    "  --temp-steady DURATION  stop once the drive's temperature held within 1 C\n"
-    "                      this long (a thermal test; --time stays the limit)\n"
-    "  --bytes SIZE        stop after this many bytes\n"
-    "  --rate SIZE         limit to SIZE bytes per second\n"
-    "  --coverage, --fill  write/read every block of the area exactly once, then stop\n"
-    "  --seed N            seed of offsets (default 1); write data is always fresh\n"
-    "  --engine E          auto|io_uring|psync (default auto)\n"
     "output:\n"
-    "  --interval DURATION sampling interval, 10ms..1h (default 1s)\n"
-    "  --log FILE          write the series CSV (flushed every interval)\n"
-    "  --written-before SIZE  bytes written to the drive since its last TRIM before\n"
-    "                      this job, recorded in the CSV for `analyze` (a run on a\n"
-    "                      drive written full reaches its used state early)\n"
-    "  --precondition P    how the drive was preconditioned before this job: none\n"
-    "                      (fresh), seq_fill, random_fill or unknown; recorded in the\n"
-    "                      CSV for `analyze` like --written-before\n"
     "  --json              print the results as JSON instead of a summary\n"
-    "  --no-progress       no progress line on a terminal\n";
+    "  --no-progress       no progress line on a terminal\n"
+    "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
 
-enum {
-    OPT_PATTERN = 256,
-    OPT_BS,
-    OPT_QD,
-    OPT_THREADS,
-    OPT_SUBMIT_BATCH,
-    OPT_RWMIX,
-    OPT_OFFSET,
-    OPT_SPAN,
-    OPT_TIME,
-    OPT_WARMUP,
-    OPT_TEMP_STEADY,
-    OPT_BYTES,
-    OPT_RATE,
-    OPT_COVERAGE,
-    OPT_SEED,
-    OPT_ENGINE,
-    OPT_INTERVAL,
-    OPT_LOG,
-    OPT_WRITTEN_BEFORE,
-    OPT_PRECONDITION,
-    OPT_JSON,
-    OPT_NO_PROGRESS,
-    OPT_END,
-};
+enum { OPT_JSON = 256, OPT_NO_PROGRESS, OPT_JOB = 2000 };
 
-static const struct option long_opts[] = {
-    {"target", required_argument, NULL, CLI_OPT_TARGET},
-    CLI_TARGET_LONG_OPTS,
-    {"pattern", required_argument, NULL, OPT_PATTERN},
-    {"rw", required_argument, NULL, OPT_PATTERN},
-    {"bs", required_argument, NULL, OPT_BS},
-    {"qd", required_argument, NULL, OPT_QD},
-    {"iodepth", required_argument, NULL, OPT_QD},
-    {"threads", required_argument, NULL, OPT_THREADS},
-    {"submit-batch", required_argument, NULL, OPT_SUBMIT_BATCH},
-    {"rwmix-read", required_argument, NULL, OPT_RWMIX},
-    {"offset", required_argument, NULL, OPT_OFFSET},
-    {"span", required_argument, NULL, OPT_SPAN},
-    {"time", required_argument, NULL, OPT_TIME},
-    {"warmup", required_argument, NULL, OPT_WARMUP},
-    {"temp-steady", required_argument, NULL, OPT_TEMP_STEADY},
-    {"bytes", required_argument, NULL, OPT_BYTES},
-    {"rate", required_argument, NULL, OPT_RATE},
-    {"coverage", no_argument, NULL, OPT_COVERAGE},
-    {"fill", no_argument, NULL, OPT_COVERAGE},
-    {"seed", required_argument, NULL, OPT_SEED},
-    {"engine", required_argument, NULL, OPT_ENGINE},
-    {"interval", required_argument, NULL, OPT_INTERVAL},
-    {"log", required_argument, NULL, OPT_LOG},
-    {"written-before", required_argument, NULL, OPT_WRITTEN_BEFORE},
-    {"precondition", required_argument, NULL, OPT_PRECONDITION},
+static const struct option own_opts[] = {
     {"json", no_argument, NULL, OPT_JSON},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
 
-/* The job options the CLI passes straight through, by long-option id. */
-static const struct {
-    int id;
-    const char *key;
-} passthrough[] = {
-    {OPT_PATTERN, "pattern"},
-    {OPT_BS, "bs"},
-    {OPT_QD, "qd"},
-    {OPT_THREADS, "threads"},
-    {OPT_RWMIX, "read_pct"},
-    {OPT_OFFSET, "offset"},
-    {OPT_SPAN, "span"},
-    {OPT_TIME, "time"},
-    {OPT_WARMUP, "warmup"},
-    {OPT_TEMP_STEADY, "temp_steady"},
-    {OPT_BYTES, "bytes"},
-    {OPT_RATE, "rate"},
-    {OPT_SEED, "seed"},
-    {OPT_ENGINE, "engine"},
-    {OPT_INTERVAL, "interval"},
-    {OPT_LOG, "log"},
-    {OPT_SUBMIT_BATCH, "submit_batch"},
-    {OPT_WRITTEN_BEFORE, "written_before"},
-    {OPT_PRECONDITION, "precondition"},
+/* fio's names, and the names the CLI had before its flags came from the table. */
+static const struct cli_alias job_aliases[] = {
+    {"rw", "pattern", NULL},    {"iodepth", "qd", NULL}, {"rwmix-read", "read_pct", NULL},
+    {"fill", "coverage", NULL}, {NULL, NULL, NULL},
 };
+
+static int set_job(void *j, const char *key, const char *value) {
+    return ssd_job_set_option(j, key, value);
+}
+
+static const char *job_errmsg(const void *j) {
+    return ssd_job_errmsg(j);
+}
 
 static int progress_line(void *user, const ssd_progress *p) {
     double pct = cli_job_percent(p);
@@ -203,46 +110,50 @@ static int check_log_writable(const char *path) {
 
 int cmd_job(int argc, char **argv) {
     struct cli_target_args ta = {0};
-    const char *pattern = NULL;
-    const char *values[OPT_END] = {0};
-    int json = 0, coverage = 0, progress = 1;
+    struct cli_table jt = {0};
+    struct option *opts = NULL;
+    size_t nopts = 0;
+    size_t njob;
+    const ssd_option_info *info = ssd_job_options(&njob);
+    ssd_target *t = NULL;
+    ssd_job *j = NULL;
+    int json = 0, progress = 1, status = 0, rc, c;
+    const struct option *all = NULL;
+    if (cli_opts_append(&opts, &nopts, own_opts) ||
+        cli_table_add(&jt, info, njob, OPT_JOB, job_aliases, &opts, &nopts) ||
+        !(all = cli_target_long_opts(opts))) {
+        status = cli_error("job", "out of memory");
+        goto out;
+    }
     optind = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
-        if (cli_target_option(&ta, c, optarg))
+    while ((c = getopt_long(argc, argv, "h", all, NULL)) != -1) {
+        if (cli_target_option(&ta, c, optarg) || cli_table_take(&jt, c, optarg))
             continue;
         switch (c) {
         case 'h':
             fputs(job_usage, stdout);
-            return 0;
+            cli_target_help(stdout);
+            puts("job options (ssd_job_set_option's keys, and ssdcore.job()'s, with _ for -):");
+            cli_table_help(stdout, info, njob, job_aliases);
+            goto out;
         case OPT_JSON:
             json = 1;
-            break;
-        case OPT_COVERAGE:
-            coverage = 1;
             break;
         case OPT_NO_PROGRESS:
             progress = 0;
             break;
-        case '?':
-            return cli_getopt_error("job", argv, "h", long_opts);
         default:
-            values[c] = optarg;
-            if (c == OPT_PATTERN)
-                pattern = optarg;
+            status = cli_getopt_error("job", argv, "h", all);
+            goto out;
         }
     }
-    int status = cli_target_operand("job", argc, argv, &ta, "missing --target");
-    if (status)
-        return status;
-
-    ssd_target *t = NULL;
-    ssd_job *j = NULL;
-    int rc;
-    if ((status = cli_target_create("job", &ta, &t)))
-        return status;
+    if ((status = cli_target_operand("job", argc, argv, &ta, "missing --target")))
+        goto out;
+    if ((status = cli_target_create("job", &t)))
+        goto out;
     /* A read job never writes: the library says when to open read-only */
-    if (ssd_job_opens_read_only(ta.uri, pattern, ta.destroy, ta.size_file != NULL))
+    if (ssd_job_opens_read_only(ta.uri, cli_table_value(&jt, "pattern"),
+                                cli_target_given("destroy_data"), cli_target_given("size")))
         ssd_target_set_option(t, "read_only", "1");
     /* From here on Ctrl-C stops the file layout or the job cleanly. */
     cli_catch_sigint(NULL);
@@ -252,17 +163,11 @@ int cmd_job(int argc, char **argv) {
         status = cli_error("job", "out of memory creating the job");
         goto out;
     }
-    for (size_t i = 0; i < sizeof passthrough / sizeof passthrough[0]; i++) {
-        const char *v = values[passthrough[i].id];
-        if (v && (rc = ssd_job_set_option(j, passthrough[i].key, v))) {
-            status = cli_error("job", "%s", ssd_job_errmsg(j));
-            goto out;
-        }
-    }
-    if (coverage)
-        ssd_job_set_option(j, "coverage", "1");
-    if (values[OPT_LOG] && (rc = check_log_writable(values[OPT_LOG])) < 0) {
-        status = cli_error("job", "log %s: cannot create: %s", values[OPT_LOG], strerror(-rc));
+    if ((status = cli_table_apply(&jt, "job", j, set_job, job_errmsg, 0)))
+        goto out;
+    const char *log = cli_table_value(&jt, "log");
+    if (log && (rc = check_log_writable(log)) < 0) {
+        status = cli_error("job", "log %s: cannot create: %s", log, strerror(-rc));
         goto out;
     }
     if ((status = cli_target_open("job", t, ta.uri)))
@@ -292,5 +197,7 @@ int cmd_job(int argc, char **argv) {
 out:
     ssd_job_free(j);
     ssd_target_free(t);
+    cli_table_free(&jt);
+    free(opts);
     return status;
 }

@@ -11,6 +11,7 @@
 
 #include <ssdcore.h>
 
+#include "cli_options.h"
 #include "cli_target.h"
 #include "commands.h"
 #include "fo_cli.h"
@@ -22,69 +23,34 @@ static const char suite_usage[] =
     "writes DIR/results.json (after every step), a series CSV per logged job and\n"
     "DIR/report.html. Ctrl-C stops cleanly and keeps a valid partial results.json.\n"
     "\n"
-    "  --out DIR           results directory (created if missing)\n"
-    "  --suite NAME        lab2016 | lab2016-30s | lab2016-10pct | apps | cdm5 | cdm8 |\n"
-    "                      fill2021 | naspt | pts | quick (default quick); pts is the SNIA\n"
-    "                      PTS (Client): IOPS, throughput, latency, WSAT, HIR to steady\n"
-    "                      state; naspt: large-file work empty and at 90 % full\n"
-    "  --suite-file PATH   a suite file: one step per line (see docs/suite.md)\n"
-    "  --scale F           multiply every time (jobs, sampling, idles) by F\n"
-    "  --area SIZE         test area of the built-in suites (default 32g, quick 1g);\n"
-    "                      cdm5/cdm8: the test file (default 1g)\n"
-    "  --filebench-dir DIR lab2016: also run the file tests (copy, 7-Zip archive and\n"
-    "                      extract) in DIR, on the filesystem under test\n"
-    "  --filebench-size SIZE  size of each file set (default 8g); on sim: targets, which\n"
-    "                      have no filesystem, lab2016 replays the file tests' recorded\n"
-    "                      block traces at this set size (docs/traces.md)\n"
-    "  --size-file SIZE    create/extend a file target to SIZE\n"
-    "  --destroy-data      allow writes to a block device or to an existing file\n"
-    "                      ssdcore did not create (its data is lost)\n"
-    "  --buffered          use the page cache instead of O_DIRECT\n"
-    "  --no-fitrim         after a TRIM of a file target, do not FITRIM its filesystem\n"
     "  --list              print the steps and exit without running\n"
     "  --json              print results.json to stdout at the end (with --list:\n"
     "                      the steps as a JSON array)\n"
-    "  --no-report         do not write report.html\n"
-    "  --hash-serial       record the drive's serial as a SHA-256 prefix, not in clear\n"
     "  --no-progress       no progress line on a terminal\n"
-    "\n"
-    "suites:\n";
+    "suite options (ssd_suite_set_option's keys, with _ for -):\n";
 
-/* The options passed to the suite as they are come first, in the order of
- * opt_keys in cmd_suite. */
-enum {
-    OPT_SUITE = 256,
-    OPT_SUITE_FILE,
-    OPT_OUT,
-    OPT_SCALE,
-    OPT_AREA,
-    OPT_FB_DIR,
-    OPT_FB_SIZE,
-    OPT_LIST,
-    OPT_JSON,
-    OPT_NO_REPORT,
-    OPT_NO_PROGRESS,
-    OPT_HASH_SERIAL,
-};
+static const char target_heading[] =
+    "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
 
-static const struct option long_opts[] = {
-    {"out", required_argument, NULL, OPT_OUT},
-    {"suite", required_argument, NULL, OPT_SUITE},
-    {"suite-file", required_argument, NULL, OPT_SUITE_FILE},
-    {"scale", required_argument, NULL, OPT_SCALE},
-    {"area", required_argument, NULL, OPT_AREA},
-    {"filebench-dir", required_argument, NULL, OPT_FB_DIR},
-    {"filebench-size", required_argument, NULL, OPT_FB_SIZE},
-    CLI_TARGET_LONG_OPTS,
+enum { OPT_LIST = 256, OPT_JSON, OPT_NO_PROGRESS, OPT_SUITE = 2000 };
+
+static const struct cli_alias suite_aliases[] = {{"no-report", "report", "0"}, {NULL, NULL, NULL}};
+
+static const struct option own_opts[] = {
     {"list", no_argument, NULL, OPT_LIST},
     {"json", no_argument, NULL, OPT_JSON},
-    {"no-report", no_argument, NULL, OPT_NO_REPORT},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
-    {"hash-serial", no_argument, NULL, OPT_HASH_SERIAL},
-    {"target", required_argument, NULL, CLI_OPT_TARGET},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
+
+static int set_suite(void *s, const char *key, const char *value) {
+    return ssd_suite_set_option(s, key, value);
+}
+
+static const char *suite_errmsg(const void *s) {
+    return ssd_suite_errmsg(s);
+}
 
 static int progress_line(void *user, const ssd_suite_progress *p) {
     if (p->job) {
@@ -109,7 +75,13 @@ static int progress_line(void *user, const ssd_suite_progress *p) {
  * than any real one, before a real target is opened: opening a new file
  * target lays it out, which may take minutes, and a typo in the suite file
  * or --out must not cost that. 0, or the exit status after the message. */
-static int precheck(const char *const keys[8], const char *const values[8], int list) {
+/* The suite's flags on this command line. */
+static struct cli_table suite_flags;
+
+/* The options set on a stand-in suite, before a real target is opened
+ * (which may lay out a file for minutes): usage errors, the steps' checks
+ * and an --out that is no directory come first. */
+static int precheck(const char *suite_text, int list) {
     ssd_target *t = NULL;
     ssd_suite *s = NULL;
     int status = 0;
@@ -119,14 +91,15 @@ static int precheck(const char *const keys[8], const char *const values[8], int 
         ssd_target_free(t);
         return 0; /* no stand-in: the real target's checks will do */
     }
-    for (int i = 0; i < 8 && !status; i++)
-        if (values[i] && ssd_suite_set_option(s, keys[i], values[i]))
-            status = cli_usage_error("suite", "%s", ssd_suite_errmsg(s));
+    status = cli_table_apply(&suite_flags, "suite", s, set_suite, suite_errmsg, 1);
+    if (!status && suite_text && ssd_suite_set_option(s, "suite_text", suite_text))
+        status = cli_usage_error("suite", "%s", ssd_suite_errmsg(s));
     if (!status && ssd_suite_prepare(s))
         status = cli_error("suite", "%s", ssd_suite_errmsg(s));
-    struct stat st;
-    if (!status && !list && values[2] && stat(values[2], &st) == 0 && !S_ISDIR(st.st_mode))
-        status = cli_error("suite", "%s: not a directory", values[2]);
+    struct stat sb;
+    const char *out = cli_table_value(&suite_flags, "out");
+    if (!status && !list && out && stat(out, &sb) == 0 && !S_ISDIR(sb.st_mode))
+        status = cli_error("suite", "%s: not a directory", out);
     ssd_suite_free(s);
     ssd_target_free(t);
     return status;
@@ -170,45 +143,39 @@ static int read_pipe(const char *path, char **text) {
 
 int cmd_suite(int argc, char **argv) {
     struct cli_target_args ta = {0};
-    const char *opt_keys[] = {"suite",         "suite_file",     "out",       "scale", "area",
-                              "filebench_dir", "filebench_size", "suite_text"};
-    const char *opt_values[8] = {0};
     char *suite_text = NULL;
-    int list = 0, json = 0, report = 1, progress = 1, hash_serial = 0;
+    int list = 0, json = 0, progress = 1;
+    static struct option *opts;
+    size_t nopts = 0, n;
+    const ssd_option_info *info = ssd_suite_options(&n);
+    const struct option *long_opts = NULL;
+    if (cli_opts_append(&opts, &nopts, own_opts) ||
+        cli_table_add(&suite_flags, info, n, OPT_SUITE, suite_aliases, &opts, &nopts) ||
+        !(long_opts = cli_target_long_opts(opts)))
+        return cli_error("suite", "out of memory");
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
-        if (cli_target_option(&ta, c, optarg))
+        if (cli_target_option(&ta, c, optarg) || cli_table_take(&suite_flags, c, optarg))
             continue;
         switch (c) {
         case 'h':
             fputs(suite_usage, stdout);
+            cli_table_help(stdout, info, n, suite_aliases);
+            fputs(target_heading, stdout);
+            cli_target_help(stdout);
+            puts("\nsuites:");
             for (int i = 0; i < ssd_suite_builtin_count(); i++)
                 printf("  %-9s %s\n", ssd_suite_builtin_name(i), ssd_suite_builtin_describe(i));
             return 0;
-        case OPT_SUITE:
-        case OPT_SUITE_FILE:
-        case OPT_OUT:
-        case OPT_SCALE:
-        case OPT_AREA:
-        case OPT_FB_DIR:
-        case OPT_FB_SIZE:
-            opt_values[c - OPT_SUITE] = optarg;
-            break;
         case OPT_LIST:
             list = 1;
             break;
         case OPT_JSON:
             json = 1;
             break;
-        case OPT_NO_REPORT:
-            report = 0;
-            break;
         case OPT_NO_PROGRESS:
             progress = 0;
-            break;
-        case OPT_HASH_SERIAL:
-            hash_serial = 1;
             break;
         default:
             return cli_getopt_error("suite", argv, "h", long_opts);
@@ -217,25 +184,25 @@ int cmd_suite(int argc, char **argv) {
     int status = cli_target_operand("suite", argc, argv, &ta, "missing TARGET");
     if (status)
         return status;
-    if (!opt_values[2] && !list)
+    const char *suite_file = cli_table_value(&suite_flags, "suite_file");
+    if (!cli_table_value(&suite_flags, "out") && !list)
         return cli_usage_error("suite", "missing --out DIR");
-    if (opt_values[0] && opt_values[1])
+    if (cli_table_value(&suite_flags, "suite") && suite_file)
         return cli_usage_error("suite", "--suite and --suite-file exclude each other");
 
     /* A suite file that is a pipe (--suite-file <(...)) can be read only
      * once, and the checks below read it before the run does. */
-    if (opt_values[1] && (status = read_pipe(opt_values[1], &suite_text)))
+    if (suite_file && (status = read_pipe(suite_file, &suite_text)))
         return status;
-    opt_values[7] = suite_text;
     ssd_target *t = NULL;
     ssd_suite *s = NULL;
     int rc;
-    if ((status = cli_target_create("suite", &ta, &t))) {
+    if ((status = cli_target_create("suite", &t))) {
         free(suite_text);
         return status;
     }
     cli_catch_sigint(NULL);
-    if (strncmp(ta.uri, "sim:", 4) && (status = precheck(opt_keys, opt_values, list)))
+    if (strncmp(ta.uri, "sim:", 4) && (status = precheck(suite_text, list)))
         goto out;
     if ((status = cli_target_open("suite", t, ta.uri)))
         goto out;
@@ -243,15 +210,12 @@ int cmd_suite(int argc, char **argv) {
         status = cli_error("suite", "out of memory creating the suite");
         goto out;
     }
-    if (!report)
-        ssd_suite_set_option(s, "report", "0");
-    if (hash_serial)
-        ssd_suite_set_option(s, "hash_serial", "1");
-    for (int i = 0; i < 8; i++)
-        if (opt_values[i] && ssd_suite_set_option(s, opt_keys[i], opt_values[i])) {
-            status = cli_usage_error("suite", "%s", ssd_suite_errmsg(s));
-            goto out;
-        }
+    if ((status = cli_table_apply(&suite_flags, "suite", s, set_suite, suite_errmsg, 1)))
+        goto out;
+    if (suite_text && ssd_suite_set_option(s, "suite_text", suite_text)) {
+        status = cli_usage_error("suite", "%s", ssd_suite_errmsg(s));
+        goto out;
+    }
     if ((rc = ssd_suite_prepare(s))) {
         status = cli_error("suite", "%s", ssd_suite_errmsg(s));
         goto out;
@@ -297,7 +261,8 @@ int cmd_suite(int argc, char **argv) {
             ssd_free(text);
         }
         printf("results: %s\n", ssd_suite_results_path(s));
-        if (report)
+        if (!cli_table_value(&suite_flags, "report") ||
+            strcmp(cli_table_value(&suite_flags, "report"), "0"))
             printf("report:  %s\n", ssd_suite_report_path(s));
     }
     status = cli_run_status("suite", rc, ssd_suite_errmsg(s),

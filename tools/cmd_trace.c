@@ -523,8 +523,7 @@ int cmd_replay(int argc, char **argv) {
         O_SEED,
         O_JSON
     };
-    static const struct option opts[] = {
-        {"target", required_argument, NULL, CLI_OPT_TARGET},
+    static const struct option own[] = {
         {"timing", required_argument, NULL, O_TIMING},
         {"qd", required_argument, NULL, O_QD},
         {"offset", required_argument, NULL, O_OFFSET},
@@ -541,7 +540,6 @@ int cmd_replay(int argc, char **argv) {
         {"scale", required_argument, NULL, O_SCALE},
         {"seed", required_argument, NULL, O_SEED},
         {"json", no_argument, NULL, O_JSON},
-        CLI_TARGET_LONG_OPTS,
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -553,6 +551,9 @@ int cmd_replay(int argc, char **argv) {
     int apps = 0, fsd = 0, json_out = 0, c;
     uint64_t seed = 1;
     double scale = 1;
+    const struct option *opts = cli_target_long_opts(own);
+    if (!opts)
+        return cli_error("replay", "out of memory");
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (cli_target_option(&ta, c, optarg))
@@ -615,7 +616,7 @@ int cmd_replay(int argc, char **argv) {
     if (optind != argc)
         return cli_usage_error("replay", "unexpected argument '%s'", argv[optind]);
     ssd_target *t;
-    int status = cli_target_create("replay", &ta, &t);
+    int status = cli_target_create("replay", &t);
     if (status)
         return status;
     cli_catch_sigint(NULL);

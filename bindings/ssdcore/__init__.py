@@ -33,12 +33,12 @@ from .compare import compare
 from .drive import drive_identity, drive_temperature
 from .catalog import (catalog_add, catalog_compare, catalog_figures, catalog_path,
                       catalog_runs)
-from ._util import parse_duration, parse_size
+from ._util import options, parse_duration, parse_size
 from .results import (AnalysisResult, CompareResult, FilebenchResult, JobResult, Result,
                       SuiteResult, SuiteStep)
 
 __all__ = [
-    "ffi", "lib", "version", "check", "parse_size", "parse_duration",
+    "ffi", "lib", "version", "check", "options", "parse_size", "parse_duration",
     # errors
     "Error", "SsdError", "InvalidArgument", "FormatError", "NotFound", "AccessDenied",
     "AlreadyExists", "Refused", "Unsupported", "Interrupted", "OutOfMemory", "IOFailure",

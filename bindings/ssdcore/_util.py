@@ -7,8 +7,9 @@ unchanged, and str, bytes and ``os.PathLike`` all work.
 """
 from __future__ import annotations
 
+import functools
 import os
-from typing import Any, List, Mapping, Sequence, Union
+from typing import Any, Dict, List, Mapping, Sequence, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
@@ -60,6 +61,36 @@ def set_options(h: Any, options: Mapping[str, Any], setter: Any, errmsg: Any) ->
     for key, value in options.items():
         if value is not None:
             check(setter(h, key.encode(), option_text(value)), lambda: errmsg(h))
+
+
+_OPTION_TYPES = ("size", "duration", "int", "float", "bool", "enum", "text")
+
+
+@functools.lru_cache(maxsize=None)
+def options(handle: str) -> Dict[str, Dict[str, Any]]:
+    """The options a handle takes ("job", "target"), as its
+    ``ssd_<handle>_options`` table declares them: by key, a dict with
+    ``type`` (size, duration, int, float, bool, enum or text), ``unit``,
+    ``min``, ``max``, ``default`` (as text; "" when the help says),
+    ``words`` (of an enum), ``help`` and ``test_hook``. The CLI's flags
+    and ``--help`` come from the same table (docs/options.md).
+
+    >>> import ssdcore
+    >>> o = ssdcore.options("job")["qd"]
+    >>> o["type"], o["min"], o["max"], o["default"]
+    ('int', 1.0, 1024.0, '1')
+    """
+    fn = getattr(lib, f"ssd_{handle}_options", None) if handle.isidentifier() else None
+    if fn is None:
+        raise ValueError(f"options: no handle {handle!r} has an option table")
+    n = ffi.new("size_t *")
+    info = fn(n)
+    text = lambda p: ffi.string(p).decode()  # noqa: E731
+    return {text(o.name): {"type": _OPTION_TYPES[o.type], "unit": text(o.unit), "min": o.min,
+                           "max": o.max, "default": text(o.default_value),
+                           "words": text(o.words).split(), "help": text(o.help),
+                           "test_hook": bool(o.flags & lib.SSD_OPTION_TEST_HOOK)}
+            for o in (info[i] for i in range(n[0]))}
 
 
 def take_string(out: Any) -> str:

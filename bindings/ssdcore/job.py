@@ -18,7 +18,7 @@ import numpy as np
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, option_text, set_options, take_string
+from ._util import PathLike, option_text, options, set_options, take_string
 from .progress import ProgressArg, Throttle
 from .results import JobResult
 
@@ -53,8 +53,8 @@ class Target:
     """An open target: a file path, a block device (``/dev/...``) or ``sim:PROFILE``.
 
     Options (``size``, ``destroy_data``, ``buffered``, ``read_only``, ``layout``,
-    ``fitrim``)
-    are those of ``ssd_target_set_option``. The target keeps its state across
+    ``fitrim``) are those of ``ssd_target_set_option``, listed with their
+    values by ``ssdcore.options("target")``. The target keeps its state across
     jobs (a filled drive stays full), as the methodology's sequences need.
     An existing file ssdcore did not create (no ``user.ssdcore.layout`` mark)
     is the user's: it is read as it is, and writing, trimming or extending it
@@ -210,14 +210,10 @@ class Target:
         self.close()
 
 
-_JOB_KEYS = ("pattern", "bs", "qd", "threads", "read_pct", "offset", "span", "time", "warmup",
-             "bytes", "rate", "coverage", "seed", "interval", "engine", "log", "stamp", "fail_io",
-             "submit_batch", "written_before", "precondition", "temp_steady")
-
-
-_NUMERIC_KEYS = ("bs", "qd", "threads", "read_pct", "offset", "span", "time", "warmup", "bytes",
-                 "rate", "seed", "interval", "submit_batch", "fail_io", "written_before",
-                 "temp_steady")
+_JOB_KEYS = tuple(options("job"))
+_TARGET_KEYS = tuple(options("target"))
+_NUMERIC_KEYS = tuple(k for k, o in options("job").items()
+                      if o["type"] in ("size", "duration", "int", "float"))
 
 
 def interrupt() -> None:
@@ -405,12 +401,14 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     (a dict of the results JSON with attributes, ``to_frame()``, ``plot()``).
 
     ``target`` is a :class:`Target` or a URI (then ``size``, ``destroy_data``,
-    ``buffered`` and ``read_only`` open it). Other keyword options are the
-    job options of ``ssd_job_set_option``: threads, read_pct, offset, span,
-    time, bytes, rate, coverage, seed, interval, engine, log, submit_batch,
-    written_before (bytes written to the drive since its last TRIM, recorded
-    in the log's metadata for :func:`analyze`), precondition (how the drive
-    was preconditioned: "none", "seq_fill", "random_fill" or "unknown",
+    ``buffered``, ``read_only`` and the other target options, ``layout`` and
+    ``fitrim``, open it). Other keyword options are the
+    job options of ``ssd_job_set_option``, listed with their types, ranges
+    and defaults by ``ssdcore.options("job")`` (and docs/options.md):
+    threads, read_pct, offset, span, time, bytes, rate, coverage, seed,
+    interval, engine, log, submit_batch, written_before (bytes written to
+    the drive since its last TRIM, recorded in the log's metadata for
+    :func:`analyze`), precondition (how the drive was preconditioned,
     recorded likewise), temp_steady (stop once the drive's temperature held
     within 1 C that long: a thermal test; ``temp_steady_at_s`` says when).
     The result's ``analysis_context`` carries both, the
@@ -451,6 +449,7 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     >>> r["write"]["p99_over_p50"] > 1
     True
     """
+    target_opts = {k: options.pop(k) for k in list(options) if k in _TARGET_KEYS}
     opts = dict(options, pattern=pattern, bs=bs, qd=qd)
     for key in _NUMERIC_KEYS:
         if isinstance(opts.get(key), bool):
@@ -470,7 +469,7 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
                 os.fsencode(target), option_text(pattern), bool(destroy_data), size is not None):
             read_only = True
         target = Target(target, size=size, destroy_data=destroy_data, buffered=buffered,
-                        read_only=read_only)
+                        read_only=read_only, **target_opts)
     j = _set_job_options(target._handle(), opts)
 
     def errmsg():

@@ -1,9 +1,14 @@
-/* options.c - the one boolean vocabulary of option values (options.h). */
-#include <stddef.h>
+/* options.c - the one parser per option type, and the boolean vocabulary
+ * (options.h). */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 
+#include "errmsg.h"
 #include "options.h"
-#include "ssdcore/base.h"
 
 int ssd__parse_bool(const char *text, int *out) {
     static const char *const yes[] = {"1", "true", "yes", "on"};
@@ -21,4 +26,143 @@ int ssd__parse_bool(const char *text, int *out) {
         }
     }
     return SSD_EINVAL;
+}
+
+/* The index of word in the space-separated list words, or -1. */
+static int word_index(const char *words, const char *word) {
+    size_t len = strlen(word);
+    int i = 0;
+    for (const char *p = words; *p; i++) {
+        size_t n = strcspn(p, " ");
+        if (n == len && !strncmp(p, word, len))
+            return i;
+        p += n + (p[n] == ' ');
+    }
+    return -1;
+}
+
+/* A whole number, decimal or hex after 0x; *neg says it is below zero. */
+static int parse_int(const char *text, uint64_t *out, int *neg) {
+    const char *p = text + strspn(text, " \t");
+    *neg = *p == '-';
+    int base = p[*neg] == '0' && (p[*neg + 1] == 'x' || p[*neg + 1] == 'X') ? 16 : 10;
+    char *end;
+    errno = 0;
+    *out = *neg ? (uint64_t)strtoll(p, &end, base) : strtoull(p, &end, base);
+    return end == p || *end || errno ? SSD_EINVAL : 0;
+}
+
+static void store(void *dst, size_t width, uint64_t u) {
+    if (width == sizeof(uint64_t)) {
+        memcpy(dst, &u, width);
+    } else if (width == sizeof(uint32_t)) {
+        uint32_t v = (uint32_t)u;
+        memcpy(dst, &v, width);
+    }
+}
+
+int ssd__option_set(const struct ssd__options *t, void *handle, const char *key, const char *value,
+                    char *err) {
+    if (!key || !value)
+        return ssd__fail(err, SSD_EINVAL, "option key and value must not be NULL");
+    size_t i = 0;
+    while (i < t->n && strcmp(t->info[i].name, key))
+        i++;
+    if (i == t->n)
+        return ssd__fail(err, SSD_EINVAL, "unknown %s option '%s'", t->what, key);
+    const ssd_option_info *o = &t->info[i];
+    void *dst = (char *)handle + t->slot[i].offset;
+    size_t width = t->slot[i].width;
+    uint64_t u = 0;
+    double d = 0;
+    int rc = 0, b = 0;
+    switch (o->type) {
+    case SSD_OPTION_SIZE:
+        if ((rc = ssd_parse_size(value, &u)))
+            return ssd__fail(err, rc, "option %s: '%s' is not a size (e.g. 4k, 8g)", key, value);
+        d = (double)u;
+        break;
+    case SSD_OPTION_INT:
+        if (parse_int(value, &u, &b))
+            return ssd__fail(err, SSD_EINVAL, "option %s: '%s' is not a whole number", key, value);
+        d = b ? (double)(int64_t)u : (double)u;
+        break;
+    case SSD_OPTION_DURATION:
+        if ((rc = ssd_parse_duration(value, &d)))
+            return ssd__fail(err, SSD_EINVAL, "option %s: '%s' is not a duration (e.g. 30s, 2h)",
+                             key, value);
+        break;
+    case SSD_OPTION_FLOAT: {
+        char *end;
+        errno = 0;
+        d = strtod(value, &end);
+        if (end == value || *end || errno) /* NaN and inf: outside every range */
+            return ssd__fail(err, SSD_EINVAL, "option %s: '%s' is not a number", key, value);
+        break;
+    }
+    case SSD_OPTION_BOOL:
+        if (ssd__parse_bool(value, &b))
+            return ssd__fail(err, SSD_EINVAL, "option %s: expected " SSD__BOOL_WORDS ", got '%s'",
+                             key, value);
+        store(dst, width, (uint64_t)b);
+        return (int)i;
+    case SSD_OPTION_ENUM: {
+        int w = word_index(o->words, value);
+        if (w < 0) {
+            char list[256];
+            size_t k = 0;
+            for (const char *p = o->words; *p && k + 3 < sizeof list; p++) {
+                if (*p == ' ')
+                    list[k++] = ',';
+                list[k++] = *p;
+            }
+            list[k] = '\0';
+            return ssd__fail(err, SSD_EINVAL, "option %s: unknown %s '%s' (%s)", key, key, value,
+                             list);
+        }
+        store(dst, width, (uint64_t)w);
+        return (int)i;
+    }
+    default: { /* SSD_OPTION_TEXT */
+        char *p = NULL;
+        if (*value && !(p = strdup(value)))
+            return ssd__fail(err, SSD_ENOMEM, "option %s: out of memory", key);
+        char *old;
+        memcpy(&old, dst, sizeof old);
+        free(old);
+        memcpy(dst, &p, sizeof p);
+        return (int)i;
+    }
+    }
+    if (!(d >= o->min && d <= o->max)) {
+        const char *f = o->type == SSD_OPTION_SIZE || o->type == SSD_OPTION_INT ? "%.0f" : "%g";
+        char lo[32], hi[40] = "";
+        snprintf(lo, sizeof lo, f, o->min);
+        if (isfinite(o->max))
+            snprintf(hi, sizeof hi, f, o->max);
+        return ssd__fail(err, SSD_ERANGE, "option %s: %s is %s %s%s%s%s%s", key, value,
+                         *hi ? "outside" : "below", lo, *hi ? ".." : "", hi, *o->unit ? " " : "",
+                         o->unit);
+    }
+    if (o->type == SSD_OPTION_DURATION || o->type == SSD_OPTION_FLOAT)
+        memcpy(dst, &d, sizeof d);
+    else
+        store(dst, width, u);
+    return (int)i;
+}
+
+void ssd__option_defaults(const struct ssd__options *t, void *handle) {
+    char err[SSD__ERRMSG_SIZE];
+    for (size_t i = 0; i < t->n; i++)
+        if (t->info[i].default_value[0] && t->info[i].type != SSD_OPTION_TEXT)
+            ssd__option_set(t, handle, t->info[i].name, t->info[i].default_value, err);
+}
+
+void ssd__option_free(const struct ssd__options *t, void *handle) {
+    for (size_t i = 0; i < t->n; i++)
+        if (t->info[i].type == SSD_OPTION_TEXT) {
+            char *p;
+            memcpy(&p, (char *)handle + t->slot[i].offset, sizeof p);
+            free(p);
+        }
 }

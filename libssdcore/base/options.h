@@ -1,8 +1,21 @@
-/* options.h - internal: the words every option parser accepts for a
- * boolean, in one place so job, target, suite and fileops options agree
- * (docs/options.md lists them for users). */
+/* options.h - internal: the option tables of the handles. Each handle lists
+ * its options once, as rows of an X-macro:
+ *
+ *   #define JOB_OPTIONS(X)
+ *       X(key, TYPE, field, unit, min, max, default, words, flags, help)
+ *
+ * which SSD__OPTION_TABLE turns into the public ssd_option_info array
+ * (ssdcore/base.h), where each value is stored in the handle (`field`, a
+ * member of SSD__OPTION_OWNER) and an enum OPT_key of indices. One parser
+ * per type checks and stores every value, with the same messages for every
+ * handle; docs/options.md lists the words the parsers accept. */
 #ifndef SSD_OPTIONS_H
 #define SSD_OPTIONS_H
+
+#include <math.h>
+#include <stddef.h>
+
+#include "ssdcore/base.h"
 
 /* "1", "true", "yes", "on" -> 1 and "0", "false", "no", "off" -> 0, in any
  * case. Returns 0, or SSD_EINVAL (NULL or any other word) with *out
@@ -11,5 +24,44 @@ int ssd__parse_bool(const char *text, int *out);
 
 /* What a message names as the accepted words. */
 #define SSD__BOOL_WORDS "1/0, true/false, yes/no or on/off"
+
+/* Where an option's value goes in its handle. */
+struct ssd__option_slot {
+    size_t offset, width;
+};
+
+struct ssd__options {
+    const char *what; /* "job": named in "unknown job option 'x'" */
+    const ssd_option_info *info;
+    const struct ssd__option_slot *slot;
+    size_t n;
+};
+
+#define SSD__OPTION_INFO(key, type, field, unit, lo, hi, def, words, flags, help)                  \
+    {sizeof(ssd_option_info), #key, SSD_OPTION_##type, unit, lo, hi, def, words, help, flags},
+#define SSD__OPTION_SLOT(key, type, field, ...)                                                    \
+    {offsetof(SSD__OPTION_OWNER, field), sizeof(((SSD__OPTION_OWNER *)0)->field)},
+#define SSD__OPTION_ID(key, ...) OPT_##key,
+
+/* Defines enum OPT_key, the arrays and `static const struct ssd__options
+ * name` for the rows of LIST, stored into SSD__OPTION_OWNER. */
+#define SSD__OPTION_TABLE(name, what, LIST)                                                        \
+    enum { LIST(SSD__OPTION_ID) OPT_COUNT_ };                                                      \
+    static const ssd_option_info name##_info[] = {LIST(SSD__OPTION_INFO)};                         \
+    static const struct ssd__option_slot name##_slot[] = {LIST(SSD__OPTION_SLOT)};                 \
+    static const struct ssd__options name = {what, name##_info, name##_slot, OPT_COUNT_}
+
+/* Checks value against key's entry and stores it in handle: returns the
+ * index of the option, or SSD_EINVAL / SSD_ERANGE / SSD_ENOMEM with the
+ * message in err ("option bs: 1x is not a size (e.g. 4k, 8g)"). A text
+ * is strdup'ed ("" stores NULL) and the previous one freed. */
+int ssd__option_set(const struct ssd__options *t, void *handle, const char *key, const char *value,
+                    char *err);
+
+/* Stores every option's default (those with one) in a new handle. */
+void ssd__option_defaults(const struct ssd__options *t, void *handle);
+
+/* Frees the texts stored in handle. */
+void ssd__option_free(const struct ssd__options *t, void *handle);
 
 #endif

@@ -14,6 +14,8 @@ const char *ssd__precondition_name(int value);
 int ssd__precondition_parse(const char *s, size_t len);
 /* The choices, for messages: "none, seq_fill, random_fill, unknown". */
 #define SSD__PRECONDITION_CHOICES "none, seq_fill, random_fill, unknown"
+/* The same as an option table's enum words (options.h). */
+#define SSD__PRECONDITION_WORDS "none seq_fill random_fill unknown"
 
 /* The suite keyword and precondition kind of a partial sequential fill
  * (`fill level=90%`), spelled once: the same word names fill2021's

@@ -102,6 +102,62 @@ struct ssd_job {
     char err[SSD__ERRMSG_SIZE];
 };
 
+#define SSD__OPTION_OWNER struct ssd_job
+#define PATTERNS "read write randread randwrite rw randrw"
+#define BIG HUGE_VAL
+/* clang-format off */
+/* X(key, TYPE, where, unit, min, max, default, words, flags, help) */
+#define JOB_OPTIONS(X)                                                                             \
+    X(pattern, ENUM, w.pattern, "", 0, 0, "randread", PATTERNS, 0, "access pattern")               \
+    X(bs, SIZE, w.block_size, "B", 512, 64 << 20, "4k", "", 0,                                     \
+      "block size; with O_DIRECT a multiple of the target's logical block")                       \
+    X(qd, INT, w.queue_depth, "", 1, 1024, "1", "", 0, "queue depth per thread")                   \
+    X(threads, INT, w.threads, "", 1, 64, "1", "", 0, "independent workers")                       \
+    X(submit_batch, INT, w.submit_batch, "", 1, 1024, "1", "", 0,                                  \
+      "io_uring: I/Os handed to the kernel per submission, at most qd; 1: each as soon as it "    \
+      "is ready, as fio does")                                                                    \
+    X(read_pct, INT, w.read_pct, "%", 0, 100, "50", "", 0, "rw and randrw: share of reads")        \
+    X(offset, SIZE, w.offset, "B", 0, BIG, "0", "", 0, "start of the test area in the target")     \
+    X(span, SIZE, w.span, "B", 1, BIG, "", "", 0,                                                  \
+      "length of the test area (default: the rest of the target)")                                \
+    X(time, DURATION, w.time_s, "s", 0, 1e7, "", "", 0,                                            \
+      "stop after this long; 0: no time limit; 10s when neither bytes nor coverage is given")                                                                                 \
+    X(warmup, DURATION, w.warmup_s, "s", 0, 1e7, "0", "", 0,                                       \
+      "run this long first, logged but not measured: the figures cover the time after it")        \
+    X(temp_steady, DURATION, temp_steady_s, "s", 0, 1e7, "0", "", 0,                              \
+      "stop once the drive's temperature held within 1 C this long (a thermal test; time stays " \
+      "the limit); 0: off")                                                                        \
+    X(bytes, SIZE, w.max_bytes, "B", 0, BIG, "0", "", 0,                                           \
+      "stop after this many bytes, rounded up to whole I/Os; 0: no limit")                        \
+    X(rate, SIZE, w.rate_bps, "B/s", 0, BIG, "0", "", 0, "limit the total rate; 0: no limit")      \
+    X(coverage, BOOL, w.full_coverage, "", 0, 1, "0", "", 0,                                       \
+      "visit every block of the test area exactly once, then stop")                               \
+    X(seed, INT, w.seed, "", 0, BIG, "1", "", 0,                                                   \
+      "seed of offsets and read/write choices; write data is fresh in every run")                \
+    X(engine, ENUM, engine_choice, "", 0, 0, "auto", "auto io_uring psync", 0,                     \
+      "I/O engine; auto: io_uring, or psync with a note when io_uring is unavailable")           \
+    X(interval, DURATION, w.interval_s, "s", 0.01, 3600, "1s", "", 0, "sampling interval")         \
+    X(log, TEXT, log_path, "path", 0, 0, "", "", 0,                                                \
+      "write the series CSV here, flushed every interval")                                        \
+    X(written_before, SIZE, written_before, "B", 0, BIG, "0", "", 0,                               \
+      "bytes written to the drive since its last TRIM before this job, recorded in the log for "  \
+      "the analysis")                                                                              \
+    X(precondition, ENUM, precondition, "", 0, 0, "", SSD__PRECONDITION_WORDS, 0,                  \
+      "how the drive was preconditioned before this job, recorded in the log like "               \
+      "written_before; not recorded unless given")                                                    \
+    X(stamp, BOOL, stamp, "", 0, 1, "0", "", SSD_OPTION_TEST_HOOK,                                 \
+      "writes carry their byte offset in the block's first 16 bytes")                             \
+    X(fail_io, INT, fail_io, "", 0, 2e9, "0", "", SSD_OPTION_TEST_HOOK,                            \
+      "fault injection: the Nth I/O of worker 0 fails with EIO; 0: never")
+/* clang-format on */
+SSD__OPTION_TABLE(job_options, "job", JOB_OPTIONS);
+
+const ssd_option_info *ssd_job_options(size_t *n) {
+    if (n)
+        *n = job_options.n;
+    return job_options.info;
+}
+
 int ssd_job_create(ssd_job **out, ssd_target *t) {
     if (!out || !t)
         return SSD_EINVAL;
@@ -109,15 +165,8 @@ int ssd_job_create(ssd_job **out, ssd_target *t) {
     if (!j)
         return SSD_ENOMEM;
     j->t = t;
-    j->w.pattern = SSD__PAT_RANDREAD;
-    j->w.read_pct = 50;
-    j->w.block_size = 4096;
-    j->w.queue_depth = 1;
+    ssd__option_defaults(&job_options, j);
     j->precondition = -1;
-    j->w.submit_batch = 1;
-    j->w.threads = 1;
-    j->w.seed = 1;
-    j->w.interval_s = 1.0;
     j->progress_period_s = 0.5;
     j->engine = "";
     *out = j;
@@ -135,59 +184,13 @@ void ssd_job_free(ssd_job *j) {
     if (j->log)
         fclose(j->log);
     free(j->samples);
-    free(j->log_path);
+    ssd__option_free(&job_options, j);
     free(j->target_uri);
     free(j);
 }
 
 const char *ssd_job_errmsg(const ssd_job *j) {
     return j ? j->err : "no handle";
-}
-
-static int opt_size(ssd_job *j, const char *key, const char *value, uint64_t lo, uint64_t hi,
-                    uint64_t *out) {
-    uint64_t v;
-    if (ssd_parse_size(value, &v))
-        return ssd__fail(j->err, SSD_EINVAL, "option %s: '%s' is not a size (e.g. 4k, 8g)", key,
-                         value);
-    if (v < lo || v > hi)
-        return ssd__fail(j->err, SSD_ERANGE, "option %s: %s is outside %llu..%llu", key, value,
-                         (unsigned long long)lo, (unsigned long long)hi);
-    *out = v;
-    return 0;
-}
-
-static int opt_uint(ssd_job *j, const char *key, const char *value, unsigned lo, unsigned hi,
-                    unsigned *out) {
-    char *end;
-    errno = 0;
-    long long v = strtoll(value, &end, 10);
-    if (end == value || *end || errno)
-        return ssd__fail(j->err, SSD_EINVAL, "option %s: '%s' is not a whole number", key, value);
-    if (v < (long long)lo || v > (long long)hi)
-        return ssd__fail(j->err, SSD_ERANGE, "option %s: %s is outside %u..%u", key, value, lo, hi);
-    *out = (unsigned)v;
-    return 0;
-}
-
-static int opt_flag(ssd_job *j, const char *key, const char *value, int *out) {
-    if (ssd__parse_bool(value, out))
-        return ssd__fail(j->err, SSD_EINVAL, "option %s: expected " SSD__BOOL_WORDS ", got '%s'",
-                         key, value);
-    return 0;
-}
-
-static int opt_duration(ssd_job *j, const char *key, const char *value, double lo, double hi,
-                        double *out) {
-    double v;
-    if (ssd_parse_duration(value, &v))
-        return ssd__fail(j->err, SSD_EINVAL, "option %s: '%s' is not a duration (e.g. 30s, 2h)",
-                         key, value);
-    if (!(v >= lo && v <= hi))
-        return ssd__fail(j->err, SSD_ERANGE, "option %s: %s is outside %g..%g s", key, value, lo,
-                         hi);
-    *out = v;
-    return 0;
 }
 
 /* Refuses a time that needs more samples than a job keeps in memory. */
@@ -204,119 +207,18 @@ static int check_samples(ssd_job *j) {
 
 int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
     j->err[0] = '\0';
-    if (!key || !value)
-        return ssd__fail(j->err, SSD_EINVAL, "option key and value must not be NULL");
-    if (j->ran)
+    if (key && value && j->ran)
         return ssd__fail(j->err, SSD_ESTATE, "option %s: the job already ran", key);
-    struct ssd__workload *w = &j->w;
-    uint64_t u = 0; /* set by opt_size on success; GCC -O3 cannot see it */
-    unsigned n;
-    int rc;
-    if (!strcmp(key, "pattern")) {
-        for (int i = 0; i < 6; i++)
-            if (!strcmp(value, pattern_names[i])) {
-                w->pattern = (enum ssd__pattern)i;
-                return 0;
-            }
-        return ssd__fail(j->err, SSD_EINVAL,
-                         "option pattern: unknown pattern '%s' (read, write, randread, randwrite, "
-                         "rw, randrw)",
-                         value);
-    }
-    if (!strcmp(key, "bs")) {
-        if ((rc = opt_size(j, key, value, 512, 64ULL << 20, &u)))
-            return rc;
-        w->block_size = (uint32_t)u;
-        return 0;
-    }
-    if (!strcmp(key, "qd"))
-        return opt_uint(j, key, value, 1, 1024, &w->queue_depth);
-    if (!strcmp(key, "submit_batch"))
-        return opt_uint(j, key, value, 1, 1024, &w->submit_batch);
-    if (!strcmp(key, "threads"))
-        return opt_uint(j, key, value, 1, 64, &w->threads);
-    if (!strcmp(key, "read_pct"))
-        return opt_uint(j, key, value, 0, 100, &w->read_pct);
-    if (!strcmp(key, "offset"))
-        return opt_size(j, key, value, 0, UINT64_MAX >> 1, &w->offset);
-    if (!strcmp(key, "span"))
-        return opt_size(j, key, value, 1, UINT64_MAX >> 1, &w->span);
-    if (!strcmp(key, "time")) {
-        if ((rc = opt_duration(j, key, value, 0, 1e7, &w->time_s)))
-            return rc;
-        j->time_set = 1;
-        /* Checked here once both are given (a new file target is laid out
-         * before the run), and again before the run. */
-        return j->interval_set ? check_samples(j) : 0;
-    }
-    if (!strcmp(key, "warmup"))
-        return opt_duration(j, key, value, 0, 1e7, &w->warmup_s);
-    if (!strcmp(key, "temp_steady"))
-        return opt_duration(j, key, value, 0, 1e7, &j->temp_steady_s);
-    if (!strcmp(key, "bytes")) {
-        if ((rc = opt_size(j, key, value, 0, UINT64_MAX >> 1, &w->max_bytes)))
-            return rc;
-        j->bytes_set = 1;
-        return 0;
-    }
-    if (!strcmp(key, "rate"))
-        return opt_size(j, key, value, 0, UINT64_MAX >> 1, &w->rate_bps);
-    if (!strcmp(key, "coverage"))
-        return opt_flag(j, key, value, &w->full_coverage);
-    if (!strcmp(key, "seed")) {
-        char *end;
-        errno = 0;
-        unsigned long long v = strtoull(value, &end, 0);
-        if (end == value || *end || errno || value[0] == '-')
-            return ssd__fail(j->err, SSD_EINVAL, "option seed: '%s' is not a whole number", value);
-        w->seed = v;
-        return 0;
-    }
-    if (!strcmp(key, "interval")) {
-        if ((rc = opt_duration(j, key, value, 0.01, 3600, &w->interval_s)))
-            return rc;
-        j->interval_set = 1;
-        return j->time_set ? check_samples(j) : 0;
-    }
-    if (!strcmp(key, "engine")) {
-        if (!strcmp(value, "auto"))
-            j->engine_choice = ENGINE_AUTO;
-        else if (!strcmp(value, "io_uring") || !strcmp(value, "uring"))
-            j->engine_choice = ENGINE_URING;
-        else if (!strcmp(value, "psync"))
-            j->engine_choice = ENGINE_PSYNC;
-        else
-            return ssd__fail(j->err, SSD_EINVAL,
-                             "option engine: unknown engine '%s' (auto, io_uring, psync)", value);
-        return 0;
-    }
-    if (!strcmp(key, "log")) {
-        char *p = NULL;
-        if (*value && !(p = strdup(value)))
-            return SSD_ENOMEM;
-        free(j->log_path);
-        j->log_path = p;
-        return 0;
-    }
-    if (!strcmp(key, "stamp"))
-        return opt_flag(j, key, value, &j->stamp);
-    if (!strcmp(key, "written_before"))
-        return opt_size(j, key, value, 0, UINT64_MAX >> 1, &j->written_before);
-    if (!strcmp(key, "precondition")) {
-        int p = ssd__precondition_parse(value, strlen(value));
-        if (p < 0)
-            return ssd__fail(j->err, SSD_EINVAL, "option precondition: unknown value '%s' (%s)",
-                             value, SSD__PRECONDITION_CHOICES);
-        j->precondition = p;
-        return 0;
-    }
-    if (!strcmp(key, "fail_io")) {
-        if ((rc = opt_uint(j, key, value, 0, 2000000000u, &n)))
-            return rc;
-        j->fail_io = n;
-        return 0;
-    }
-    return ssd__fail(j->err, SSD_EINVAL, "unknown job option '%s'", key);
+    int i = ssd__option_set(&job_options, j, key, value, j->err);
+    if (i < 0)
+        return i;
+    j->time_set |= i == OPT_time;
+    j->interval_set |= i == OPT_interval;
+    j->bytes_set |= i == OPT_bytes;
+    /* Checked here once both are given (a new file target is laid out
+     * before the run), and again before the run. */
+    return (i == OPT_time || i == OPT_interval) && j->time_set && j->interval_set ? check_samples(j)
+                                                                                  : 0;
 }
 
 int ssd_job_set_progress(ssd_job *j, ssd_progress_fn fn, void *user, double min_period_s) {

@@ -11,16 +11,6 @@
 #include "options.h"
 #include "target_impl.h"
 
-int ssd_target_create(ssd_target **out) {
-    ssd_target *t = calloc(1, sizeof *t);
-    if (!t)
-        return SSD_ENOMEM;
-    t->fd = -1;
-    t->trim_reach.reached = -1;
-    *out = t;
-    return 0;
-}
-
 void ssd_target_free(ssd_target *t) {
     if (!t)
         return;
@@ -32,56 +22,50 @@ void ssd_target_free(ssd_target *t) {
     free(t);
 }
 
-static int parse_flag(ssd_target *t, const char *key, const char *value, int *out) {
-    if (ssd__parse_bool(value, out))
-        return ssd__fail(t->err, SSD_EINVAL, "option %s: expected " SSD__BOOL_WORDS ", got '%s'",
-                         key, value);
+#define SSD__OPTION_OWNER struct ssd_target
+/* clang-format off */
+/* X(key, TYPE, where, unit, min, max, default, words, flags, help) */
+#define TARGET_OPTIONS(X)                                                                          \
+    X(size, SIZE, opt_size, "B", 1, HUGE_VAL, "", "", 0,                                           \
+      "file targets: create or extend the file to this size")                                     \
+    X(destroy_data, BOOL, opt_destroy_data, "", 0, 1, "0", "", 0,                                  \
+      "allow writes to a block device or to an existing file ssdcore did not create (its data "   \
+      "is lost)")                                                                                  \
+    X(buffered, BOOL, opt_buffered, "", 0, 1, "0", "", 0, "use the page cache instead of O_DIRECT") \
+    X(read_only, BOOL, opt_read_only, "", 0, 1, "0", "", 0,                                        \
+      "open for reading only (a read job on a device or an existing file does by itself)")        \
+    X(fitrim, ENUM, opt_no_fitrim, "", 0, 0, "auto", "auto never", 0,                              \
+      "after a TRIM of a file on a filesystem mounted without discard, FITRIM its free space "     \
+      "so the TRIM reaches the drive (auto), or not")                                              \
+    X(layout, ENUM, opt_layout, "", 0, 0, "auto", "auto always never", 0,                          \
+      "lay the file out with random data before the first read: auto when it is new, sparse or "  \
+      "not completely laid out by ssdcore")
+/* clang-format on */
+SSD__OPTION_TABLE(target_options, "target", TARGET_OPTIONS);
+
+const ssd_option_info *ssd_target_options(size_t *n) {
+    if (n)
+        *n = target_options.n;
+    return target_options.info;
+}
+
+int ssd_target_create(ssd_target **out) {
+    ssd_target *t = calloc(1, sizeof *t);
+    if (!t)
+        return SSD_ENOMEM;
+    ssd__option_defaults(&target_options, t);
+    t->fd = -1;
+    t->trim_reach.reached = -1;
+    *out = t;
     return 0;
 }
 
 int ssd_target_set_option(ssd_target *t, const char *key, const char *value) {
     t->err[0] = '\0';
-    if (!key || !value)
-        return ssd__fail(t->err, SSD_EINVAL, "option key and value must not be NULL");
-    if (t->is_open)
+    if (key && value && t->is_open)
         return ssd__fail(t->err, SSD_ESTATE, "option %s: the target is already open", key);
-    if (!strcmp(key, "size")) {
-        int rc = ssd_parse_size(value, &t->opt_size);
-        if (rc)
-            return ssd__fail(t->err, rc, "option size: '%s' is not a size (e.g. 8g, 512m)", value);
-        /* Zero used to mean "no size": a new file was then refused as
-         * missing, an existing one silently kept its own size. */
-        if (!t->opt_size)
-            return ssd__fail(t->err, SSD_ERANGE,
-                             "option size: '%s' is zero bytes; a target needs at least one block "
-                             "(e.g. 8g)",
-                             value);
-        return 0;
-    }
-    if (!strcmp(key, "destroy_data"))
-        return parse_flag(t, key, value, &t->opt_destroy_data);
-    if (!strcmp(key, "buffered"))
-        return parse_flag(t, key, value, &t->opt_buffered);
-    if (!strcmp(key, "read_only"))
-        return parse_flag(t, key, value, &t->opt_read_only);
-    if (!strcmp(key, "fitrim")) {
-        if (strcmp(value, "auto") && strcmp(value, "never"))
-            return ssd__fail(t->err, SSD_EINVAL, "option fitrim: expected auto or never, got '%s'",
-                             value);
-        t->opt_no_fitrim = !strcmp(value, "never");
-        return 0;
-    }
-    if (!strcmp(key, "layout")) {
-        static const char *const names[] = {"auto", "always", "never"};
-        for (int i = 0; i < 3; i++)
-            if (!strcmp(value, names[i])) {
-                t->opt_layout = i;
-                return 0;
-            }
-        return ssd__fail(t->err, SSD_EINVAL,
-                         "option layout: expected auto, always or never, got '%s'", value);
-    }
-    return ssd__fail(t->err, SSD_EINVAL, "unknown target option '%s'", key);
+    int i = ssd__option_set(&target_options, t, key, value, t->err);
+    return i < 0 ? i : 0;
 }
 
 const char *ssd_target_errmsg(const ssd_target *t) {

@@ -21,6 +21,38 @@
 #include "step_options.h"
 #include "suite_impl.h"
 
+#define SSD__OPTION_OWNER struct ssd_suite
+/* The built-ins, in suite_builtin.c's order (tests/c/test_options.c checks). */
+#define BUILTINS                                                                                   \
+    "lab2016 lab2016-30s lab2016-40s lab2016-10pct apps cdm5 cdm8 fill2021 naspt thermal pts "     \
+    "quick"
+/* clang-format off */
+/* X(key, TYPE, where, unit, min, max, default, words, flags, help) */
+#define SUITE_OPTIONS(X)                                                                           \
+    X(suite, ENUM, builtin, "", 0, 0, "quick", BUILTINS, 0, "the built-in suite to run")           \
+    X(suite_file, TEXT, res.suite_file, "path", 0, 0, "", "", 0,                                   \
+      "a suite file: one step per line (docs/suite.md)")                                           \
+    X(suite_text, TEXT, suite_text, "text", 0, 0, "", "", 0,                                       \
+      "the text of the file suite_file names, when the caller has read it (a pipe is read "       \
+      "once); up to 1 MiB")                                                 \
+    X(out, TEXT, out_dir, "path", 0, 0, "", "", 0, "results directory (created if missing)")      \
+    X(scale, FLOAT, res.scale, "", 1e-6, 1000, "1", "", 0,                                         \
+      "multiply every time (jobs, sampling intervals but not below 10 ms, idles) by this")                                       \
+    X(area, SIZE, area, "B", 1, HUGE_VAL, "", "", 0,                                               \
+      "test area of the built-in suites (default 32g, quick 1g); cdm5/cdm8: the test file "       \
+      "(default 1g)")                                                                              \
+    X(filebench_dir, TEXT, filebench_dir, "path", 0, 0, "", "", 0,                                 \
+      "lab2016: also run the file tests (copy, 7-Zip archive and extract) here, on the "          \
+      "filesystem under test")                                                                     \
+    X(filebench_size, SIZE, filebench_bytes, "B", 1, HUGE_VAL, "8g", "", 0,                       \
+      "size of each file set; on sim: targets lab2016 replays the file tests' recorded block "    \
+      "traces at this set size")                                                                   \
+    X(report, BOOL, report, "", 0, 1, "1", "", 0, "write report.html")                            \
+    X(hash_serial, BOOL, hash_serial, "", 0, 1, "0", "", 0,                                        \
+      "record the drive's serial as a SHA-256 prefix, not in clear")
+/* clang-format on */
+SSD__OPTION_TABLE(suite_options, "suite", SUITE_OPTIONS);
+
 int ssd_suite_create(ssd_suite **out, ssd_target *t) {
     if (!out || !t)
         return SSD_EINVAL;
@@ -32,8 +64,7 @@ int ssd_suite_create(ssd_suite **out, ssd_target *t) {
         free(s);
         return SSD_ENOMEM;
     }
-    s->res.scale = 1;
-    s->report = 1;
+    ssd__option_defaults(&suite_options, s);
     s->current = -1;
     strcpy(s->res.suite_name, "quick");
     *out = s;
@@ -123,96 +154,37 @@ int ssd__suite_set_out(ssd_suite *s, const char *dir) {
     return 0;
 }
 
+const ssd_option_info *ssd_suite_options(size_t *n) {
+    if (n)
+        *n = suite_options.n;
+    return suite_options.info;
+}
+
 int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
-    if (!s || !key || !value)
+    if (!s)
         return SSD_EINVAL;
     s->err[0] = 0;
-    if (s->prepared)
+    if (key && value && s->prepared)
         return ssd__fail(s->err, SSD_ESTATE, "%s: the steps are already built", key);
-    if (!strcmp(key, "suite")) {
-        for (int i = 0; i < ssd_suite_builtin_count(); i++)
-            if (!strcmp(value, ssd_suite_builtin_name(i))) {
-                strcpy(s->res.suite_name, value);
-                free(s->res.suite_file);
-                s->res.suite_file = NULL;
-                free(s->suite_text);
-                s->suite_text = NULL;
-                return 0;
-            }
-        return ssd__fail(s->err, SSD_EINVAL,
-                         "suite: unknown suite '%s' (lab2016, lab2016-30s, lab2016-10pct, "
-                         "apps, cdm5, cdm8, fill2021, quick, pts)",
-                         value);
-    }
-    if (!strcmp(key, "suite_file")) {
-        char *f = strdup(value);
-        if (!f)
-            return ssd__fail(s->err, SSD_ENOMEM, "suite_file: out of memory");
+    int path = key && value && (!strcmp(key, "out") || !strncmp(key, "filebench_", 10));
+    if (path && (!*value || strpbrk(value, !strcmp(key, "out") ? "" : " \t#")))
+        return ssd__fail(s->err, SSD_EINVAL, "option %s: bad value '%s'", key, value);
+    if (key && value && !strcmp(key, "suite_text") && strlen(value) > (1u << 20))
+        return ssd__fail(s->err, SSD_EINVAL, "suite_text: larger than 1 MiB: not a suite file");
+    int i = ssd__option_set(&suite_options, s, key, value, s->err);
+    if (i == OPT_suite) { /* the built-in replaces a suite file given before */
+        strcpy(s->res.suite_name, ssd_suite_builtin_name(s->builtin));
         free(s->res.suite_file);
-        s->res.suite_file = f;
-        return 0;
-    }
-    if (!strcmp(key, "suite_text")) {
-        if (strlen(value) > (1u << 20))
-            return ssd__fail(s->err, SSD_EINVAL, "suite_text: larger than 1 MiB: not a suite file");
-        char *t = strdup(value);
-        if (!t)
-            return ssd__fail(s->err, SSD_ENOMEM, "suite_text: out of memory");
         free(s->suite_text);
-        s->suite_text = t;
-        return 0;
-    }
-    if (!strcmp(key, "out")) {
-        if (!*value)
-            return ssd__fail(s->err, SSD_EINVAL, "out: empty path");
-        return ssd__suite_set_out(s, value);
-    }
-    if (!strcmp(key, "scale")) {
-        char *end;
-        errno = 0;
-        double v = strtod(value, &end);
-        if (end == value || *end || errno || !(v > 0) || v > 1000)
-            return ssd__fail(s->err, SSD_ERANGE, "scale: '%s' is not a number in (0, 1000]", value);
-        s->res.scale = v;
-        return 0;
-    }
-    if (!strcmp(key, "area")) {
-        uint64_t v;
-        if (ssd_parse_size(value, &v) || !v)
-            return ssd__fail(s->err, SSD_EINVAL, "area: not a size: '%s'", value);
-        s->area = v;
-        return 0;
-    }
-    if (!strcmp(key, "filebench_dir") || !strcmp(key, "filebench_size")) {
-        int is_dir = !strcmp(key, "filebench_dir");
-        uint64_t v;
-        if (!*value || (!is_dir && (ssd_parse_size(value, &v) || !v)) || strpbrk(value, " \t#"))
-            return ssd__fail(s->err, SSD_EINVAL, "%s: bad value '%s'", key, value);
+        s->res.suite_file = s->suite_text = NULL;
+    } else if (i == OPT_filebench_size) { /* the generator writes it as given */
         char *d = strdup(value);
         if (!d)
             return ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", key);
-        char **slot = is_dir ? &s->filebench_dir : &s->filebench_size;
-        free(*slot);
-        *slot = d;
-        return 0;
+        free(s->filebench_size);
+        s->filebench_size = d;
     }
-    if (!strcmp(key, "hash_serial")) {
-        if (ssd__parse_bool(value, &s->hash_serial))
-            return ssd__fail(s->err, SSD_EINVAL,
-                             "hash_serial: expected " SSD__BOOL_WORDS ", got '%s'", value);
-        return 0;
-    }
-    if (!strcmp(key, "report")) {
-        if (ssd__parse_bool(value, &s->report))
-            return ssd__fail(s->err, SSD_EINVAL, "report: expected " SSD__BOOL_WORDS ", got '%s'",
-                             value);
-        return 0;
-    }
-    return ssd__fail(
-        s->err, SSD_EINVAL,
-        "unknown option '%s' (suite, suite_file, suite_text, out, scale, area, report, "
-        "filebench_dir, filebench_size, hash_serial)",
-        key);
+    return i == OPT_out ? ssd__suite_set_out(s, s->out_dir) : i < 0 ? i : 0;
 }
 
 int ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void *user,

@@ -31,6 +31,8 @@ struct ssd_suite {
     int space_released; /* the lock file's reserve was given back (disk full) */
     int note_len;       /* bytes of the end noted in the lock file (ssd__suite_note_end) */
     char *filebench_dir, *filebench_size; /* file tests appended to lab2016 */
+    uint64_t filebench_bytes;             /* filebench_size, as checked */
+    int builtin;                          /* option suite: the index of the built-in */
     char *suite_text; /* the suite file's text, given or read once (option suite_text) */
     int hash_serial;
     /* Saves results.json as it stands (the runner's, set while it runs;

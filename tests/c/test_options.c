@@ -2,6 +2,8 @@
  * and refuse the same others (they used to differ: the job any case, the
  * target case-sensitive, fileops also on/off, the suite's report 0/1 only). */
 #include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
 
 #include <ssdcore.h>
 
@@ -57,4 +59,59 @@ Test(options, every_handle_takes_the_same_boolean_words) {
     cr_assert_eq(ssd_copy_create(&c), 0);
     check("copy", c, copy_set, "hardlinks");
     ssd_copy_free(c);
+}
+
+/* The table a handle exports is the one its set_option checks against:
+ * every key takes its own default, and the structs carry their size. */
+static void check_table(const char *what, const ssd_option_info *info, size_t n, void *h,
+                        set_fn set) {
+    cr_assert_gt(n, 0, "%s", what);
+    for (size_t i = 0; i < n; i++) {
+        cr_expect_eq(info[i].size, sizeof(ssd_option_info), "%s", what);
+        for (size_t k = 0; k < i; k++)
+            cr_expect_str_neq(info[i].name, info[k].name, "%s: key twice", what);
+        if (info[i].default_value[0])
+            cr_expect_eq(set(h, info[i].name, info[i].default_value), 0, "%s %s=%s", what,
+                         info[i].name, info[i].default_value);
+        cr_expect_leq(info[i].min, info[i].max, "%s %s", what, info[i].name);
+    }
+    cr_expect_eq(set(h, "no_such_key", "1"), SSD_EINVAL, "%s", what);
+}
+
+Test(options, every_table_default_is_accepted_by_its_handle) {
+    ssd_target *t = NULL;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, "sim:bx200"), 0, "%s", ssd_target_errmsg(t));
+    ssd_job *j = NULL;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    size_t n = 0;
+    const ssd_option_info *info = ssd_job_options(&n);
+    check_table("job", info, n, j, job_set);
+    ssd_job_free(j);
+    ssd_target_free(t);
+    cr_assert_eq(ssd_target_create(&t), 0);
+    info = ssd_target_options(&n);
+    check_table("target", info, n, t, target_set);
+    cr_assert_eq(ssd_target_open(t, "sim:bx200"), 0, "%s", ssd_target_errmsg(t));
+    ssd_suite *s = NULL;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    info = ssd_suite_options(&n);
+    check_table("suite", info, n, s, suite_set);
+    ssd_suite_free(s);
+    ssd_target_free(t);
+}
+
+/* The suite option's words are the built-ins, in their order: the index
+ * the table stores picks the built-in by it. */
+Test(options, the_suite_option_lists_every_builtin) {
+    size_t n = 0, i = 0;
+    const ssd_option_info *info = ssd_suite_options(&n);
+    while (i < n && strcmp(info[i].name, "suite"))
+        i++;
+    cr_assert_lt(i, n);
+    char words[512] = "";
+    for (int b = 0; b < ssd_suite_builtin_count(); b++)
+        snprintf(words + strlen(words), sizeof words - strlen(words), "%s%s", b ? " " : "",
+                 ssd_suite_builtin_name(b));
+    cr_expect_str_eq(info[i].words, words);
 }

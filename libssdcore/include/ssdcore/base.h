@@ -120,6 +120,40 @@ SSD_API int ssd_parse_size(const char *text, uint64_t *out);
  * with *out_s in seconds, or SSD_EINVAL / SSD_ERANGE. Thread-safe. */
 SSD_API int ssd_parse_duration(const char *text, double *out_s);
 
+/*
+ * The options of a handle, as a table. ssd_X_options(&n) lists every key
+ * ssd_X_set_option accepts, and set_option checks each value against its
+ * entry, so the CLI's flags and --help, Python's keyword arguments and
+ * docs/options.md are made from the table and cannot drift from it.
+ */
+enum ssd_option_type {
+    SSD_OPTION_SIZE,     /* bytes: "4096", "4k", "1.5g" (ssd_parse_size) */
+    SSD_OPTION_DURATION, /* seconds: "30", "500ms", "2h" (ssd_parse_duration) */
+    SSD_OPTION_INT,      /* a whole number, decimal or hex after "0x" */
+    SSD_OPTION_FLOAT,    /* a number */
+    SSD_OPTION_BOOL,     /* 1/0, true/false, yes/no or on/off, any case */
+    SSD_OPTION_ENUM,     /* one of `words` */
+    SSD_OPTION_TEXT      /* any text, such as a path; "" for none */
+};
+
+/* ssd_option_info.flags */
+enum ssd_option_flags {
+    SSD_OPTION_TEST_HOOK = 1 /* for tests (fault injection): the CLI and the docs leave it out */
+};
+
+/* One option of a handle. Every string is static, never NULL. */
+typedef struct ssd_option_info {
+    size_t size;      /* set by the library: sizeof this struct, the stride of the array */
+    const char *name; /* the key */
+    int type;         /* enum ssd_option_type */
+    const char *unit; /* of a number: "B", "s", "B/s", "%"; of a text: what it is ("path") */
+    double min, max;  /* the accepted range of a number, both included; max may be HUGE_VAL */
+    const char *default_value; /* as text ("4k"); "" when the help says what happens */
+    const char *words;         /* SSD_OPTION_ENUM: the accepted values, separated by spaces */
+    const char *help;          /* what it does, one line */
+    unsigned flags;            /* enum ssd_option_flags */
+} ssd_option_info;
+
 /* The string text as a JSON string literal, quotes included, the way every
  * ssdcore JSON writer puts strings: '"' and '\\' escaped, control characters
  * as \u00XX, valid UTF-8 unchanged, and each byte that is not UTF-8 (a

@@ -97,67 +97,32 @@ SSD_API int ssd_job_opens_read_only(const char *uri, const char *pattern, int de
 SSD_API void ssd_job_free(ssd_job *j);
 
 /*
- * Sets an option before ssd_job_run. Keys and values are strings:
- *   "pattern"   read | write | randread | randwrite | rw | randrw
- *               (default randread)
- *   "bs"        block size, 512 B .. 64 MiB ("4k"; default 4k); with
- *               O_DIRECT it must be a multiple of the target's logical block
- *   "qd"        queue depth per thread, 1..1024 (default 1)
- *   "submit_batch"  io_uring: I/Os handed to the kernel per submission,
- *               1..qd (default 1: each as soon as it is ready, as fio does;
- *               more saves system calls but a batch of more than two is
- *               dispatched behind a block plug, all at once)
- *   "threads"   independent workers, 1..64 (default 1)
- *   "read_pct"  rw/randrw: share of reads in percent, 0..100 (default 50)
- *   "offset"    start of the test area in the target (default 0)
- *   "span"      length of the test area (default: the rest of the target)
- *   "time"      stop after this long ("30s", "2h"); "0" = no time limit
- *   "warmup"    run this long first ("10s"), then "time" measured: the
- *               figures (bytes, IOPS, latency, runtime_s) cover only the
- *               intervals that began after the warm-up; the series logs
- *               every interval. Needs a time; refused with bytes/coverage.
- *   "temp_steady"  stop once the drive's temperature has held within 1 C
- *               for this long ("2m"; "0" = off), as a thermal test runs
- *               until the temperature settles; time (or bytes) stays the
- *               limit. The results give "temp_steady_at_s" (null when it
- *               never settled, or the temperature cannot be read)
- *   "bytes"     stop after this many bytes ("8g"); "0" = no limit
- *               (with neither time nor bytes nor coverage, time is 10 s)
- *   "rate"      limit the total rate to this many bytes/s ("100m")
- *   "coverage"  "1": visit every block of the span exactly once, then stop
- *               (random patterns in a full-period pseudo-random order)
- *   "seed"      seed of offsets and read/write choices (default 1): the same
- *               seed repeats them. Write data is fresh in every run, so no
- *               controller can deduplicate one run's data against another's.
- *   "interval"  sampling interval, 10ms .. 1h (default 1s)
- *   "engine"    auto | io_uring | psync (default auto: io_uring, or psync
- *               with a note in the results when io_uring is unavailable)
- *   "log"       path of the series CSV to write ("" = none), flushed every
- *               interval so an interrupted run keeps its samples. When the
- *               drive's temperature can be read (ssd_target_health's
- *               temperature_c: NVMe SMART log, ATA SMART 194/190, the sim
- *               model; else the disk's hwmon sensor), the log has a temp_c
- *               column (degrees C at each interval's end, read at most once
- *               a second on real drives; an empty field when a reading
- *               failed) and its metadata names the "temp_source"
- *   "written_before"  bytes written to the drive since its last TRIM before
- *               this job (default 0); the job does not use it but records it
- *               as "written_before_bytes" in the series metadata, where the
- *               analysis finds it (a suite sets it for every job)
- *   "precondition"  how the drive was preconditioned before this job: none
- *               (fresh, TRIMmed or sanitized), seq_fill, random_fill or
- *               unknown (default: not recorded, which the analysis reads as
- *               unknown); recorded as "precondition" in the series metadata
- *               like written_before (a suite sets it after a TRIM, a purge
- *               or a precondition step)
- *   "stamp"     "1": writes carry their byte offset in the block's first 16
- *               bytes (magic "ssdstamp" + offset), for coverage checks
- *   "fail_io"   fault injection for tests: the Nth I/O (1-based) of worker
- *               0 fails with EIO ("0" = never)
+ * Sets an option before ssd_job_run. Keys and values are strings; the keys,
+ * their types, ranges, defaults and meaning are the table ssd_job_options()
+ * returns (`ssdcore job --help` and docs/options.md show it), among them:
+ *   "pattern" read | write | randread | randwrite | rw | randrw, "bs" "4k",
+ *   "qd", "threads", "time" "30s" ("0" = no time limit), "bytes" "8g",
+ *   "coverage" "1", "interval", "log" (the series CSV path, flushed every
+ *   interval so an interrupted run keeps its samples).
+ * "warmup" runs that long first, then "time" is measured: the figures
+ * (bytes, IOPS, latency, runtime_s) cover only the intervals that began
+ * after it; it needs a time and is refused with bytes or coverage. With
+ * neither time nor bytes nor coverage, time is 10 s. "written_before" and
+ * "precondition" are not used by the job: they are recorded in the series
+ * metadata ("written_before_bytes", "precondition") for the analysis.
+ * "temp_steady" stops the job once the drive's temperature has held within
+ * 1 C that long; the results give "temp_steady_at_s" (null when it never
+ * settled or cannot be read). When the temperature can be read
+ * (ssd_target_health's temperature_c, else the disk's hwmon sensor) the
+ * log has a temp_c column and its metadata names the "temp_source".
  * Returns 0, SSD_EINVAL / SSD_ERANGE (bad key or value; see
  * ssd_job_errmsg) or SSD_ESTATE (the job already ran).
  */
 SSD_API int ssd_job_set_option(ssd_job *j, const char *key, const char *value);
+
+/* The options ssd_job_set_option accepts, in a static array of *n entries
+ * (ssdcore/base.h). Thread-safe. */
+SSD_API const ssd_option_info *ssd_job_options(size_t *n);
 
 /* Installs a progress callback (NULL removes it), called at most once per
  * min_period_s (and at most once per sampling interval). Returns 0, or

@@ -87,31 +87,22 @@ SSD_API int ssd_suite_create(ssd_suite **out, ssd_target *t);
 SSD_API void ssd_suite_free(ssd_suite *s);
 
 /*
- * Sets an option before ssd_suite_prepare / ssd_suite_run:
- *   "suite"       a built-in suite name (default "quick")
- *   "suite_file"  path of a suite file (replaces "suite"); a pipe or FIFO
- *                 is read once, by the first prepare
- *   "suite_text"  the text of the suite file "suite_file" names, when the
- *                 caller has read it (a pipe can be read only once): it is
- *                 parsed instead of reading the file, messages and
- *                 results.json still name the file
- *   "out"         the results directory (created if missing; required to run)
- *   "scale"       multiplies every time: job durations, sampling intervals
- *                 (not below 10 ms) and idles ("0.01"); default 1
- *   "area"        test area of the built-in suites (default: 32 GiB, or the
- *                 target when smaller)
- *   "report"      "0" skips report.html (default "1")
- *   "filebench_dir"   lab2016: also run the file tests (METHODOLOGY.md A
- *                 9-10: copy of the ISO, Program and Work sets, 7-Zip Deflate
- *                 archive and extract of Work) in this directory, which must
- *                 be on the filesystem under test
- *   "filebench_size"  size of each file set (default "8g")
- *   "hash_serial" "1": results.json records the drive's serial as a SHA-256
- *                 prefix (ssdcore/drive.h), not in clear; default "0"
+ * Sets an option before ssd_suite_prepare / ssd_suite_run. The keys, types,
+ * defaults and meaning are the table ssd_suite_options() returns
+ * (docs/options.md): "suite" (a built-in, default "quick"), "suite_file"
+ * (replaces "suite"; a pipe or FIFO is read once, by the first prepare),
+ * "suite_text" (that file's text when the caller has read it: parsed instead
+ * of the file, which messages and results.json still name), "out" (the
+ * results directory, required to run), "scale", "area", "report",
+ * "filebench_dir", "filebench_size", "hash_serial".
  * Returns 0, SSD_EINVAL (unknown key or bad value, see ssd_suite_errmsg) or
  * SSD_ESTATE (the steps are already built).
  */
 SSD_API int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value);
+
+/* The options ssd_suite_set_option accepts, in a static array of *n
+ * entries (ssdcore/base.h). Thread-safe. */
+SSD_API const ssd_option_info *ssd_suite_options(size_t *n);
 
 /* Installs a progress callback (NULL removes it), called at each step's
  * start and at most once per min_period_s during jobs. Returns 0, or

@@ -40,24 +40,21 @@ SSD_API int ssd_target_create(ssd_target **out);
 SSD_API void ssd_target_free(ssd_target *t);
 
 /*
- * Sets an option before ssd_target_open. Keys and values are strings:
- *   "size"          file targets: size to create or extend to ("8g");
- *                   zero is refused (SSD_ERANGE).
- *   "destroy_data"  "1" allows writes to a block device or to an existing
- *                   file ssdcore did not create (required for them).
- *   "buffered"      "1" uses the page cache; default is O_DIRECT.
- *   "read_only"     "1" opens for reading only (no destroy_data needed).
- *   "fitrim"        "auto" (default: after a TRIM of a file target on a
- *                   filesystem mounted without discard, FITRIM its mount
- *                   point so the TRIM reaches the drive) or "never".
- *   "layout"        "auto" (default: lay out a new file, or one of
- *                   ssdcore's that is sparse or not completely laid out,
- *                   with random data before the first read), "always",
- *                   "never".
- * Returns 0, SSD_EINVAL (unknown key or bad value; see ssd_target_errmsg) or
- * SSD_ESTATE (already open).
+ * Sets an option before ssd_target_open. Keys and values are strings; the
+ * keys, types, defaults and meaning are the table ssd_target_options()
+ * returns (docs/options.md shows it): "size" (file targets: the size to
+ * create or extend to, "8g"; zero is refused), "destroy_data" ("1" allows
+ * writes to a block device or to an existing file ssdcore did not create;
+ * required for them), "buffered" ("1": the page cache instead of O_DIRECT),
+ * "read_only", "fitrim" (auto | never) and "layout" (auto | always | never).
+ * Returns 0, SSD_EINVAL / SSD_ERANGE (unknown key or bad value; see
+ * ssd_target_errmsg) or SSD_ESTATE (already open).
  */
 SSD_API int ssd_target_set_option(ssd_target *t, const char *key, const char *value);
+
+/* The options ssd_target_set_option accepts, in a static array of *n
+ * entries (ssdcore/base.h). Thread-safe. */
+SSD_API const ssd_option_info *ssd_target_options(size_t *n);
 
 /* Opens the URI. Returns 0 or a negative code with a message naming the
  * URI and what is wrong in ssd_target_errmsg(). */

@@ -1,0 +1,182 @@
+"""Each handle's option table (ssd_X_options) against everything made from
+or checked against it: set_option itself, the CLI's flags and --help,
+Python's keyword arguments and docs/options.md. An option added, renamed
+or re-ranged in the table that one of them misses fails here."""
+import importlib.util
+import json
+import re
+import subprocess
+
+import pytest
+
+import ssdcore
+from conftest import ROOT
+from ssdcore._ffi import ffi, lib
+from ssdcore._util import set_options
+from ssdcore.job import _set_job_options
+
+SPEC = importlib.util.spec_from_file_location("options_doc", ROOT / "scripts" / "options_doc.py")
+options_doc = importlib.util.module_from_spec(SPEC)
+SPEC.loader.exec_module(options_doc)
+
+METAVAR = {"size": "SIZE", "duration": "DURATION", "int": "N", "float": "X", "enum": "WORD",
+           "bool": None}
+BAD = {"size": "lots", "duration": "soon", "int": "two", "float": "x", "bool": "maybe",
+       "enum": "nonsense"}
+
+
+def run(cli, *args):
+    return subprocess.run([cli, *args], capture_output=True, text=True, timeout=60)
+
+
+def help_entries(text, heading):
+    """{flag: (metavar, text)} of the lines under heading in a --help."""
+    section = text.split(heading, 1)[1]
+    out, flag = {}, None
+    for line in section.splitlines()[1:]:
+        m = re.match(r"  (--[\w-]+)(?: (\S+))?(?: {2,}(.*))?$", line)
+        if m:
+            flag = m.group(1)
+            out[flag] = [m.group(2), m.group(3) or ""]
+        elif flag and line.startswith(" " * 22):
+            out[flag][1] += " " + line.strip()
+        else:
+            break
+    return out
+
+
+def flag(name):
+    return "--" + name.replace("_", "-")
+
+
+HANDLES = ["job", "target", "suite"]
+# (command, the heading of a table's flags in its --help, the handle)
+HELP_SECTIONS = [("job", "job options", "job"), ("job", "target (", "target"),
+                 ("suite", "target (", "target"), ("suite", "suite options", "suite")]
+
+
+@pytest.mark.parametrize("handle", HANDLES)
+def test_the_table_is_well_formed(handle):
+    table = ssdcore.options(handle)
+    assert len(table) >= 6
+    for name, o in table.items():
+        assert re.fullmatch(r"[a-z][a-z0-9_]*", name) and o["help"], name
+        assert o["min"] <= o["max"], name
+        assert (o["type"] == "enum") == bool(o["words"]), name
+
+
+@pytest.mark.parametrize("cmd,heading,handle", HELP_SECTIONS)
+def test_every_option_and_only_those_are_cli_flags_with_their_help(cli, cmd, heading, handle):
+    help_ = run(cli, cmd, "--help")
+    assert help_.returncode == 0
+    entries = help_entries(help_.stdout, heading)
+    entries.pop("--target", None)  # the URI, not an option of the handle
+    table = ssdcore.options(handle)
+    shown = {name: o for name, o in table.items() if not o["test_hook"]}
+    assert set(entries) == {flag(n) for n in shown}
+    for name, o in shown.items():
+        meta, text = entries[flag(name)]
+        assert meta == METAVAR.get(o["type"], o["unit"].upper()), name
+        assert text.startswith(o["help"]), (name, text)
+        if o["default"] and o["type"] != "bool":
+            assert f"default {o['default']}" in text, (name, text)
+        for w in o["words"]:
+            assert w in text, (name, w)
+    for name, o in table.items():  # a test hook is no flag
+        if o["test_hook"]:
+            p = run(cli, cmd, "sim:bx200", flag(name) + "=1")
+            assert p.returncode == 2 and "unknown option" in p.stderr
+
+
+@pytest.mark.parametrize("cmd,handle", [("job", "job"), ("job", "target"), ("suite", "target"),
+                                        ("suite", "suite")])
+def test_every_flag_reaches_set_option_under_its_key(cli, tmp_path, cmd, handle):
+    # a bad value comes back in the library's words, naming the key; a
+    # boolean flag takes no value (alone, it sets 1)
+    out = ["--out", str(tmp_path / "o")] if cmd == "suite" else []
+    for name, o in ssdcore.options(handle).items():
+        if o["test_hook"] or o["type"] == "text":
+            continue
+        if o["type"] == "bool":
+            p = run(cli, cmd, "sim:bx200", flag(name) + "=" + BAD["bool"], *out)
+            assert p.returncode == 2 and "takes no value" in p.stderr, p.stderr
+            continue
+        p = run(cli, cmd, "sim:bx200", flag(name), BAD[o["type"]], *out)
+        # the suite's own options are usage errors, as they always were
+        assert p.returncode == (2 if handle == "suite" else 1) and p.stdout == "", (name,
+                                                                                   p.stderr)
+        assert p.stderr.startswith(f"ssdcore {cmd}: option {name}: "), (name, p.stderr)
+    assert not (tmp_path / "o").exists()
+
+
+def test_defaults_and_every_key_are_accepted_by_python_and_run(tmp_path):
+    table = ssdcore.options("job")
+    kw = {name: o["default"] for name, o in table.items() if o["default"]}
+    kw.update(time="1s", log=tmp_path / "s.csv", precondition=table["precondition"]["words"][-1])
+    assert set(kw) | {"span"} == set(table)  # every key but span passes through here
+    r = ssdcore.job("sim:bx200", **kw)
+    assert r["workload"]["block_size"] == ssdcore.parse_size(table["bs"]["default"])
+    assert r["workload"]["queue_depth"] == int(table["qd"]["default"])
+    assert (tmp_path / "s.csv").exists()
+    with pytest.raises(TypeError, match="unknown job option"):
+        ssdcore.job("sim:bx200", frobnicate=1)
+
+
+def test_every_target_key_is_a_python_keyword_and_takes_its_default():
+    kw = {n: o["default"] for n, o in ssdcore.options("target").items() if o["default"]}
+    assert len(kw) >= 5
+    ssdcore.Target("sim:bx200", **kw).close()
+    # and ssdcore.job() hands them to the target it opens
+    with pytest.raises(ssdcore.InvalidArgument, match="option layout: unknown layout"):
+        ssdcore.job("sim:bx200", time=0.1, layout="sometimes")
+    assert ssdcore.job("sim:bx200", time=1, **kw)["runtime_s"] > 0
+
+
+def set_option(handle, name, value):
+    if handle == "job":
+        _set_job_options(None, {name: value})
+    elif handle == "target":
+        ssdcore.Target("sim:bx200", **{name: value})
+    else:
+        s = ffi.new("ssd_suite **")
+        ssdcore.check(lib.ssd_suite_create(s, ssdcore.Target("sim:bx200")._handle()))
+        s = ffi.gc(s[0], lib.ssd_suite_free)
+        set_options(s, {name: value}, lib.ssd_suite_set_option, lib.ssd_suite_errmsg)
+
+
+@pytest.mark.parametrize("handle,name", [(h, n) for h in HANDLES for n in ssdcore.options(h)])
+def test_each_option_refuses_a_bad_value_naming_itself(handle, name):
+    o = ssdcore.options(handle)[name]
+    if o["type"] == "text":
+        return
+    with pytest.raises(ssdcore.InvalidArgument, match=f"option {name}: "):
+        set_option(handle, name, BAD[o["type"]])
+    if o["type"] in ("size", "int", "duration", "float") and o["max"] != float("inf"):
+        over = f"{o['max'] * 2:.6f}".rstrip("0").rstrip(".")
+        with pytest.raises(ssdcore.SsdError, match=f"option {name}: .* is outside") as e:
+            set_option(handle, name, over)
+        assert e.value.name == "SSD_ERANGE"
+    if o["type"] in ("size", "int") and o["min"] > 0:
+        with pytest.raises(ssdcore.SsdError, match=f"option {name}: 0 is "):
+            set_option(handle, name, "0")
+
+
+def test_docs_options_md_is_what_the_tables_make():
+    page = (ROOT / "docs" / "options.md").read_text()
+    assert page == options_doc.render(page), "run: python scripts/options_doc.py docs/options.md"
+    for h in options_doc.HANDLES:
+        assert f"<!-- options:{h} -->" in page
+        for name, o in ssdcore.options(h).items():
+            assert (f"| `{name}` |" in page) != o["test_hook"], name
+
+
+def test_the_help_ranges_read_as_users_type_them(cli):
+    text = run(cli, "job", "--help").stdout
+    for want in ("512..64m; default 4k", "10ms..1h; default 1s", "1..1024; default 1"):
+        assert want in " ".join(text.split()), want
+    # the aliases set the same keys
+    p = run(cli, "job", "sim:bx200", "--json", "--rw", "randrw", "--iodepth", "2", "--rwmix-read",
+            "70", "--span", "1m", "--fill")
+    w = json.loads(p.stdout)["workload"]
+    assert (w["pattern"], w["queue_depth"], w["read_pct"], w["coverage"]) == ("randrw", 2, 70,
+                                                                               True), w
