@@ -24,8 +24,9 @@
 #define SSD__OPTION_OWNER struct ssd_suite
 /* The built-ins, in suite_builtin.c's order (tests/c/test_options.c checks). */
 #define BUILTINS                                                                                   \
-    "lab2016 lab2016-30s lab2016-40s lab2016-10pct apps cdm5 cdm8 fill2021 naspt thermal pts "     \
-    "quick"
+    "lab2016 lab2016-30s lab2016-40s lab2016-10pct apps cdm5 cdm8 fill2021 naspt thermal copy50g " \
+    "fsd "                                                                                         \
+    "pts quick"
 /* clang-format off */
 /* X(key, TYPE, where, unit, min, max, default, words, flags, help) */
 #define SUITE_OPTIONS(X)                                                                           \
