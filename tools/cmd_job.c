@@ -122,7 +122,7 @@ int cmd_job(int argc, char **argv) {
     if (cli_opts_append(&opts, &nopts, own_opts) ||
         cli_table_add(&jt, info, njob, OPT_JOB, job_aliases, &opts, &nopts) ||
         !(all = cli_target_long_opts(opts))) {
-        status = cli_error("job", "out of memory");
+        status = cli_error("job", "out of memory creating the command-line options");
         goto out;
     }
     optind = 1;

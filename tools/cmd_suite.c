@@ -152,7 +152,7 @@ int cmd_suite(int argc, char **argv) {
     if (cli_opts_append(&opts, &nopts, own_opts) ||
         cli_table_add(&suite_flags, info, n, OPT_SUITE, suite_aliases, &opts, &nopts) ||
         !(long_opts = cli_target_long_opts(opts)))
-        return cli_error("suite", "out of memory");
+        return cli_error("suite", "out of memory creating the command-line options");
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {

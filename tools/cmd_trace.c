@@ -553,7 +553,7 @@ int cmd_replay(int argc, char **argv) {
     double scale = 1;
     const struct option *opts = cli_target_long_opts(own);
     if (!opts)
-        return cli_error("replay", "out of memory");
+        return cli_error("replay", "out of memory creating the command-line options");
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (cli_target_option(&ta, c, optarg))

@@ -85,7 +85,10 @@ def options(handle: str) -> Dict[str, Dict[str, Any]]:
         raise ValueError(f"options: no handle {handle!r} has an option table")
     n = ffi.new("size_t *")
     info = fn(n)
-    text = lambda p: ffi.string(p).decode()  # noqa: E731
+
+    def text(p: Any) -> str:
+        return ffi.string(p).decode()
+
     return {text(o.name): {"type": _OPTION_TYPES[o.type], "unit": text(o.unit), "min": o.min,
                            "max": o.max, "default": text(o.default_value),
                            "words": text(o.words).split(), "help": text(o.help),

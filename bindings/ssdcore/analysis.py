@@ -267,12 +267,12 @@ def job_context(result: Mapping[str, Any]) -> Dict[str, Any]:
     or for results written before it existed, what their target and
     workload say."""
     ctx = result.get("analysis_context")
+    out: Dict[str, Any] = {}
     if isinstance(ctx, Mapping):
-        out = dict(ctx)
+        out.update(ctx)
         if result.get("temp_source"):  # where the samples' temp_c was read
             out["temp_source"] = result["temp_source"]
         return out
-    out: Dict[str, Any] = {}
     target, wl = result.get("target"), result.get("workload")
     if isinstance(target, Mapping) and target.get("size_bytes"):
         out["capacity_bytes"] = target["size_bytes"]
