@@ -291,12 +291,14 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      "gc_gamma=1.5,gc_spread=0.03,idle_gc_mbps=200,idle_gc_gb=20,read_seq_mbps=5912.8,"
      "read_rand_iops=1000000,read_lat_us=80,read_lat_slc_us=80,write_lat_us=15,link_mbps=7515,"
      "iops_cap=2000000,mix_penalty=0.1,noise=0.02,noise_direct=0.03,dip_duty=0,lat_sigma=0.3,"
-     "tail_frac=0.0005,tail_mult=10"},    /* A thermal test drive, not a review's: a PCIe 4.0 TLC M.2 drive
-     * without a heatsink and without an SLC cache (so the throttle steps
-     * are its only drops). Throttling at 80 degrees C composite is where
-     * published drives throttle (docs/simulator.md, "Temperature"); the
-     * cap holds it just below (78.6 degrees C steady at 2200 MiB/s), so a
-     * sustained write runs 3400 MiB/s for about a minute, then 2200. */
+     "tail_frac=0.0005,tail_mult=10"}, /* A thermal test drive, not a review's: a PCIe 4.0 TLC M.2
+                                        * drive without a heatsink and without an SLC cache (so the
+                                        * throttle steps are its only drops). Throttling at 80
+                                        * degrees C composite is where published drives throttle
+                                        * (docs/simulator.md, "Temperature"); the cap holds it just
+                                        * below (78.6 degrees C steady at 2200 MiB/s), so a
+                                        * sustained write runs 3400 MiB/s for about a minute, then
+                                        * 2200. */
     {"hot-nvme-1tb",
      "PCIe 4.0 TLC M.2 1 TB without heatsink, no SLC cache, throttles at 80 C (thermal tests)",
      "capacity_gb=1000,op_pct=9.95,bits=3,slc_type=none,slc_gb=0,"

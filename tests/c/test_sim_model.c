@@ -103,9 +103,9 @@ Test(sim_model, defaults_and_profile_names) {
     cr_assert_eq(ssd_sim_profile_count(), 13);
     /* The seed reviews' drives, then the datacenter drives of datasheets,
      * then the thermal test drive. */
-    const char *want[] = {"bx200",        "ssd370",       "ssd370-1tb",   "as510s",
-                          "vector180",    "mp44l-1tb",    "s660-2tb",     "ct100-2tb",
-                          "p4500-4tb",    "p5500-7.68tb", "pm9a3-7.68tb", "cd6r-15.36tb",
+    const char *want[] = {"bx200",       "ssd370",       "ssd370-1tb",   "as510s",
+                          "vector180",   "mp44l-1tb",    "s660-2tb",     "ct100-2tb",
+                          "p4500-4tb",   "p5500-7.68tb", "pm9a3-7.68tb", "cd6r-15.36tb",
                           "hot-nvme-1tb"};
     for (int i = 0; i < 13; i++) {
         cr_assert_str_eq(ssd_sim_profile_name(i), want[i]);
