@@ -15,13 +15,16 @@ text (detected from the content) and written as CSV or fio iolog v3.
 ``apps`` replays every built-in application scenario and returns per-trace
 bandwidth and the score (total bytes / total busy time, PCMark 8's way).
 """
+from __future__ import annotations
+
 import json
 import os
 import threading
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import set_options, take_string
+from ._util import PathLike, set_options, take_string
 from .job import Target
 
 __all__ = ["Trace", "replay", "apps", "trace_scenarios"]
@@ -38,7 +41,7 @@ class Trace:
     ``Trace()`` is empty; ``Trace.scenario(name)`` generates a built-in one.
     """
 
-    def __init__(self, path=None, format=None):
+    def __init__(self, path: Optional[PathLike] = None, format: Optional[str] = None) -> None:
         p = ffi.new("ssd_trace **")
         check(lib.ssd_trace_create(p))
         self._tr = ffi.gc(p[0], lib.ssd_trace_free)
@@ -46,11 +49,12 @@ class Trace:
             check(lib.ssd_trace_load(self._tr, os.fsencode(path),
                                      format.encode() if format else ffi.NULL), self._errmsg)
 
-    def _errmsg(self):
+    def _errmsg(self) -> Any:
         return lib.ssd_trace_errmsg(self._tr)
 
     @classmethod
-    def parse(cls, text, format=None, name=None):
+    def parse(cls, text: Union[str, bytes], format: Optional[str] = None,
+              name: Optional[str] = None) -> "Trace":
         """A trace from text (str or bytes) in memory."""
         tr = cls()
         data = text.encode() if isinstance(text, str) else bytes(text)
@@ -59,42 +63,43 @@ class Trace:
         return tr
 
     @classmethod
-    def scenario(cls, name, seed=1, span=0):
+    def scenario(cls, name: str, seed: int = 1, span: int = 0) -> "Trace":
         """A built-in application scenario (see ``trace_scenarios()``)."""
         tr = cls()
         check(lib.ssd_trace_generate(tr._tr, name.encode(), int(seed), int(span)), tr._errmsg)
         return tr
 
     @classmethod
-    def filetest(cls, name, set_size=0):
+    def filetest(cls, name: str, set_size: Union[int, str] = 0) -> "Trace":
         """A recorded lab2016 file test ("iso-copy", "work-archive"...; see
         ``trace_filetests()``), repeated to a set of set_size bytes (an int
         or a size like "8g"; 0: as recorded)."""
         if isinstance(set_size, str):
             b = ffi.new("uint64_t *")
             check(lib.ssd_parse_size(set_size.encode(), b))
-            set_size = b[0]
+            set_size = int(b[0])
         tr = cls()
         check(lib.ssd_trace_filetest(tr._tr, name.encode(), int(set_size)), tr._errmsg)
         return tr
 
-    def __len__(self):
-        return lib.ssd_trace_count(self._tr)
+    def __len__(self) -> int:
+        return int(lib.ssd_trace_count(self._tr))
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: int) -> Tuple[float, str, int, int, Optional[float]]:
         if i < 0:
             i += len(self)
         io = ffi.new("ssd_trace_io *")
         if i < 0 or lib.ssd_trace_get(self._tr, i, io) < 0:
             raise IndexError(i)
-        return (io.t_s, _NAMES[io.op], io.offset, io.length,
-                io.done_s if io.done_s >= 0 else None)
+        return (float(io.t_s), _NAMES[io.op], int(io.offset), int(io.length),
+                float(io.done_s) if io.done_s >= 0 else None)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Tuple[float, str, int, int, Optional[float]]]:
         for i in range(len(self)):
             yield self[i]
 
-    def add(self, t_s, op, offset, length, done_s=None):
+    def add(self, t_s: float, op: str, offset: int, length: int,
+            done_s: Optional[float] = None) -> None:
         """Append one I/O; op is "R", "W", "T" (trim) or "F" (flush)."""
         if op not in _OPS:
             raise ValueError(f"op must be one of R, W, T, F, not {op!r}")
@@ -104,50 +109,51 @@ class Trace:
         check(lib.ssd_trace_add(self._tr, io), self._errmsg)
 
     @property
-    def format(self):
+    def format(self) -> str:
         return ffi.string(lib.ssd_trace_format(self._tr)).decode()
 
     @property
-    def source(self):
+    def source(self) -> Optional[str]:
         """The file the trace was loaded from (as given), or None. An output
         of the same command never replaces it (docs/crash-safety.md)."""
         p = lib.ssd_trace_source(self._tr)
         return None if p == ffi.NULL else os.fsdecode(ffi.string(p))
 
     @property
-    def max_overlap(self):
-        return lib.ssd_trace_max_overlap(self._tr)
+    def max_overlap(self) -> int:
+        return int(lib.ssd_trace_max_overlap(self._tr))
 
-    def save(self, path, format="csv", file=None):
+    def save(self, path: PathLike, format: str = "csv", file: Optional[PathLike] = None) -> None:
         """Write as "csv" or "iolog3" (file: the path fio should open).
         Raises ssdcore.Refused over the trace's own source file, a device
         node or another special file, or a file ssdcore did not write."""
         check(lib.ssd_trace_save(self._tr, os.fsencode(path), format.encode(),
                                  os.fsencode(file) if file else ffi.NULL), self._errmsg)
 
-    def summary(self):
+    def summary(self) -> Dict[str, Any]:
         """Characteristics: counts, bytes, sequential shares, idle share, size mix."""
         out = ffi.new("char **")
         check(lib.ssd_trace_summary_json(self._tr, out))
-        return json.loads(take_string(out))
+        summary: Dict[str, Any] = json.loads(take_string(out))
+        return summary
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         s = self.summary()
 
-        def size(b):
+        def size(b: float) -> str:
             return f"{b / (1 << 30):.2f} GiB" if b >= 1 << 30 else f"{b / (1 << 20):.1f} MiB"
         return (f"<Trace {s['ios']} I/Os ({self.format}), {size(s['read_bytes'])} read, "
                 f"{size(s['write_bytes'])} written, {s['duration_s']:.1f} s>")
 
 
-def trace_scenarios():
+def trace_scenarios() -> List[Dict[str, str]]:
     """[{"name", "describe"}] of the built-in application scenarios."""
     return [{"name": ffi.string(lib.ssd_trace_scenario_name(i)).decode(),
              "describe": ffi.string(lib.ssd_trace_scenario_describe(i)).decode()}
             for i in range(lib.ssd_trace_scenario_count())]
 
 
-def trace_filetests():
+def trace_filetests() -> List[Dict[str, Any]]:
     """[{"name", "set_bytes", "device_bytes"}] of the recorded file tests:
     the set size each was recorded with and the loop device's size."""
     out = []
@@ -155,17 +161,19 @@ def trace_filetests():
         name = lib.ssd_trace_filetest_name(i)
         s, d = ffi.new("uint64_t *"), ffi.new("uint64_t *")
         check(lib.ssd_trace_filetest_sizes(name, s, d))
-        out.append({"name": ffi.string(name).decode(), "set_bytes": s[0], "device_bytes": d[0]})
+        out.append({"name": ffi.string(name).decode(), "set_bytes": int(s[0]),
+                    "device_bytes": int(d[0])})
     return out
 
 
-def _target(target, options):
+def _target(target: Union[Target, PathLike], options: Mapping[str, Any]) -> Tuple[Target, bool]:
     if isinstance(target, Target):
         return target, False
     return Target(target, **options), True
 
 
-def _run_interruptibly(fn, *args):
+def _run_interruptibly(fn: Callable[..., int], *args: Any
+                       ) -> Tuple[int, Optional[KeyboardInterrupt]]:
     """Calls the C function fn(*args), returning (its result, the
     KeyboardInterrupt that stopped it or None). A replay has no callback in
     which Python could run its signal handlers, so, from the main thread, it
@@ -174,14 +182,14 @@ def _run_interruptibly(fn, *args):
     check (every 10 ms of an as-recorded wait)."""
     if threading.current_thread() is not threading.main_thread():
         return fn(*args), None
-    box = {}
+    box: Dict[str, int] = {}
     # A plain lock the worker releases when done: an interrupted
     # Thread.join() can leave is_alive() False while the thread still runs
     # (Python before 3.13), an interrupted lock acquire cannot.
     done = threading.Lock()
     done.acquire()
 
-    def work():
+    def work() -> None:
         try:
             box["rc"] = fn(*args)
         finally:
@@ -189,7 +197,7 @@ def _run_interruptibly(fn, *args):
 
     worker = threading.Thread(target=work, name="ssdcore-replay", daemon=True)
     worker.start()
-    stop = None
+    stop: Optional[KeyboardInterrupt] = None
     while True:
         try:
             if done.acquire(timeout=0.5):
@@ -200,7 +208,8 @@ def _run_interruptibly(fn, *args):
     return box.get("rc", lib.SSD_EINTERRUPTED), stop
 
 
-def replay(trace, target, target_options=None, **options):
+def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
+           target_options: Optional[Mapping[str, Any]] = None, **options: Any) -> Dict[str, Any]:
     """Replay trace (a Trace, a path, "scenario:NAME" or
     "filetest:NAME[@SET_SIZE]") on target (a Target
     or a URI). Options: timing ("no-idle", "as-recorded", "scale=F"), qd,
@@ -209,8 +218,11 @@ def replay(trace, target, target_options=None, **options):
     job's). Returns the results dict. Ctrl-C stops the replay and raises
     KeyboardInterrupt, with the results of what was replayed
     (``"interrupted": true``) as ``.results``."""
-    if isinstance(trace, (str, os.PathLike)):
-        s = os.fspath(trace)
+    if not isinstance(trace, Trace):
+        if not isinstance(trace, (str, bytes, os.PathLike)):
+            raise TypeError(f"replay: trace must be a Trace, a path or 'scenario:NAME', "
+                            f"not {type(trace).__name__}")
+        s = os.fsdecode(trace)
         if s.startswith("scenario:"):
             trace = Trace.scenario(s[9:])
         elif s.startswith("filetest:"):
@@ -221,36 +233,40 @@ def replay(trace, target, target_options=None, **options):
     t, own = _target(target, target_options or {})
     try:
         p = ffi.new("ssd_replay **")
-        check(lib.ssd_replay_create(p, t._t, trace._tr))
+        check(lib.ssd_replay_create(p, t._handle(), trace._tr))
         r = ffi.gc(p[0], lib.ssd_replay_free)
         set_options(r, options, lib.ssd_replay_set_option, lib.ssd_replay_errmsg)
         rc, stop = _run_interruptibly(lib.ssd_replay_run, r)
         out = ffi.new("char **")
-        res = None
-        if lib.ssd_replay_to_json(r, 0, out) == 0:
+        res: Optional[Dict[str, Any]] = None
+        json_rc = lib.ssd_replay_to_json(r, 0, out)
+        if json_rc == 0:
             res = json.loads(take_string(out))
         if stop is not None:
-            stop.results = res  # what was replayed before Ctrl-C, as job() keeps it
+            setattr(stop, "results", res)  # what was replayed before Ctrl-C, as job() keeps it
             raise stop
         if rc < 0:
             msg = ffi.string(lib.ssd_replay_errmsg(r)).decode(errors="replace")
             err = error_from_code(rc, msg)
             err.results = res
             raise err
+        if res is None:
+            raise error_from_code(json_rc, "replay: the results JSON could not be made")
         return res
     finally:
         if own:
             t.close()
 
 
-def apps(target, timing=None, seed=1, target_options=None):
+def apps(target: Union[Target, PathLike], timing: Optional[str] = None, seed: int = 1,
+         target_options: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
     """Replay every built-in application scenario on target; returns
     {"traces": [{"name", "bw_bps", "busy_s", ...}], "score_bps", "mean_bps"}."""
     t, own = _target(target, target_options or {})
     try:
         out = ffi.new("char **")
         err = ffi.new("char[600]")
-        rc, stop = _run_interruptibly(lib.ssd_replay_apps_json, t._t,
+        rc, stop = _run_interruptibly(lib.ssd_replay_apps_json, t._handle(),
                                       timing.encode() if timing else ffi.NULL, int(seed), out,
                                       err, 600)
         if stop is not None:
@@ -259,13 +275,15 @@ def apps(target, timing=None, seed=1, target_options=None):
             raise stop
         if rc < 0:
             raise SsdError(rc, ffi.string(err).decode(errors="replace"))
-        return json.loads(take_string(out))
+        result: Dict[str, Any] = json.loads(take_string(out))
+        return result
     finally:
         if own:
             t.close()
 
 
-def fsd(target, scale=1.0, seed=1, target_options=None):
+def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
+        target_options: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
     """A PCMark 10 Full System Drive-like run on target (docs/traces.md):
     start-ups, application use and 20 GB / 2.37 GB copies onto, inside and
     off the drive (sizes times scale); returns {"traces": [{"name",
@@ -279,7 +297,7 @@ def fsd(target, scale=1.0, seed=1, target_options=None):
     try:
         out = ffi.new("char **")
         err = ffi.new("char[600]")
-        rc, stop = _run_interruptibly(lib.ssd_replay_fsd_json, t._t, float(scale), int(seed),
+        rc, stop = _run_interruptibly(lib.ssd_replay_fsd_json, t._handle(), float(scale), int(seed),
                                       out, err, 600)
         if stop is not None:
             if out[0] != ffi.NULL:
@@ -287,7 +305,8 @@ def fsd(target, scale=1.0, seed=1, target_options=None):
             raise stop
         if rc < 0:
             raise SsdError(rc, ffi.string(err).decode(errors="replace"))
-        return json.loads(take_string(out))
+        result: Dict[str, Any] = json.loads(take_string(out))
+        return result
     finally:
         if own:
             t.close()

@@ -87,6 +87,25 @@ def test_writes_on_a_read_only_target_are_refused(tmp_path):
     assert e.value.name == "SSD_EUNSAFE" and "I/O 2" in e.value.detail
 
 
+def test_replay_takes_a_bytes_path_and_refuses_what_is_no_trace(tmp_path):
+    path = tmp_path / "t.csv"
+    make_trace([(0.0, "W", 0, 4096), (0.0, "R", 0, 4096)]).save(str(path))
+    with ssdcore.SimTarget("sim:bx200") as t:
+        r = ssdcore.replay(os.fsencode(path), t)  # was AttributeError: 'bytes' has no '_tr'
+        assert r["ios"] == 2
+        with pytest.raises(TypeError, match="replay: trace must be"):
+            ssdcore.replay(None, t)  # type: ignore[arg-type]
+
+
+def test_replay_on_a_closed_target_says_so():
+    tr = make_trace([(0.0, "R", 0, 4096)])
+    t = ssdcore.SimTarget("sim:bx200")
+    t.close()
+    for call in (lambda: ssdcore.replay(tr, t), lambda: ssdcore.apps(t)):
+        with pytest.raises(ValueError, match="the target is closed"):
+            call()
+
+
 def test_bad_options_name_themselves(tmp_path):
     tr = make_trace([(0.0, "R", 0, 4096)])
     with ssdcore.SimTarget("sim:bx200") as t:
