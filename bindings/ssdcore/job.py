@@ -8,11 +8,12 @@
 >>> ssdcore.latency_percentiles(r, "read", [50, 99, 99.9])  # doctest: +SKIP
 """
 import contextlib
+import errno
 import json as _json
 import os
 import time
 from collections.abc import Sequence
-from typing import Any, Dict, Iterator, Optional, TypeVar, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, TypeVar, Union, overload
 
 import numpy as np
 
@@ -152,7 +153,8 @@ class Target:
         check(lib.ssd_target_health(self._handle(), h), self._errmsg)
         out = ffi.new("char **")
         check(lib.ssd_health_to_json(h, out))
-        return _json.loads(take_string(out))
+        health: Dict[str, Any] = _json.loads(take_string(out))
+        return health
 
     def purge(self) -> str:
         """Purges the target (a sanitize): its data is gone and an SSD returns
@@ -249,7 +251,7 @@ _COLUMN = {name: (field, d) for name, field, d in _SERIES_COLUMNS}
 _OPTIONAL = ("temp_c",)
 
 
-class JobSeries(Sequence):
+class JobSeries(Sequence[Dict[str, Any]]):
     """A job's samples, one per interval, in the compact form the library
     keeps them (120 bytes a sample: 1M samples are ~115 MiB, where a list of
     dicts took 1.68 GB).
@@ -272,7 +274,7 @@ class JobSeries(Sequence):
         self._raw = raw
 
     @property
-    def columns(self) -> tuple:
+    def columns(self) -> Tuple[str, ...]:
         """The series CSV's columns; temp_c only when the drive's
         temperature was read (absent, not 0, when unknown)."""
         return tuple(name for name, _, _ in _SERIES_COLUMNS
@@ -287,9 +289,9 @@ class JobSeries(Sequence):
             v = v[:, 0] + v[:, 1] if d is None else v[:, d]
         return np.array(v)
 
-    def _row(self, i: int) -> dict:
+    def _row(self, i: int) -> Dict[str, Any]:
         x = self._raw[i]
-        row = {}
+        row: Dict[str, Any] = {}
         cols = self.columns
         for name, field, d in _SERIES_COLUMNS:
             if name not in cols:
@@ -302,10 +304,19 @@ class JobSeries(Sequence):
             row[name] = None if name in _OPTIONAL and v != v else v
         return row
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._raw)
 
-    def __getitem__(self, key):
+    @overload
+    def __getitem__(self, key: int) -> Dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, key: slice) -> List[Dict[str, Any]]: ...
+
+    @overload
+    def __getitem__(self, key: str) -> np.ndarray: ...
+
+    def __getitem__(self, key: Union[int, slice, str]) -> Any:
         if isinstance(key, str):
             try:
                 return self.column(key)
@@ -321,35 +332,35 @@ class JobSeries(Sequence):
             raise IndexError("sample index out of range")
         return self._row(i)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Dict[str, Any]]:
         for i in range(len(self)):
             yield self._row(i)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, JobSeries):
-            return np.array_equal(self._raw, other._raw)
+            return bool(np.array_equal(self._raw, other._raw))
         if isinstance(other, (list, tuple)):
             return list(self) == list(other)
         return NotImplemented
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<JobSeries: {len(self)} samples, columns {', '.join(self.columns)}>"
 
-    def to_numpy(self) -> dict:
+    def to_numpy(self) -> Dict[str, np.ndarray]:
         """Every column as a numpy array, by name."""
         return {name: self.column(name) for name in self.columns}
 
-    def to_list(self) -> list:
+    def to_list(self) -> List[Dict[str, Any]]:
         """The samples as a list of dicts (what JSON serialises)."""
         return list(self)
 
-    def to_pandas(self):
+    def to_pandas(self) -> Any:
         """The samples as a pandas DataFrame (pandas is an optional extra)."""
         import pandas as pd
         return pd.DataFrame(self.to_numpy(), columns=list(self.columns))
 
 
-def _series(j):
+def _series(j: Any) -> JobSeries:
     n = ffi.new("size_t *")
     s = lib.ssd_job_samples(j, n)
     if n[0] == 0:
@@ -358,7 +369,7 @@ def _series(j):
     return JobSeries(raw.copy())  # the job's memory goes with the job
 
 
-def _check_log_writable(path):
+def _check_log_writable(path: str) -> None:
     """Raises SsdError now if the series log cannot be created (without
     truncating an existing file, and leaving no new one behind)."""
     import stat
@@ -372,12 +383,12 @@ def _check_log_writable(path):
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o666))
     except OSError as e:
-        raise error_from_code(-e.errno, f"log {path}: cannot create: {e.strerror}") from None
+        raise error_from_code(-(e.errno or errno.EIO), f"log {path}: cannot create: {e.strerror}") from None
     if existed is None:
         os.unlink(path)
 
 
-def _set_job_options(handle, opts):
+def _set_job_options(handle: Any, opts: Mapping[str, Any]) -> Any:
     """A job on target handle with opts set (raising on a bad one); with
     handle None, on a target that is never opened, to check opts alone."""
     keep = None
@@ -472,20 +483,20 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
                         read_only=read_only, **target_opts)
     j = _set_job_options(target._handle(), opts)
 
-    def errmsg():
+    def errmsg() -> Any:
         return lib.ssd_job_errmsg(j)
 
     # The job runs without the GIL; a callback from it lets Python run its
     # signal handlers, so Ctrl-C (KeyboardInterrupt) reaches the job.
-    state = {"exc": None}
+    state: Dict[str, Optional[BaseException]] = {"exc": None}
 
-    def on_error(exc_type, exc, tb):
+    def on_error(exc_type: Any, exc: BaseException, tb: Any) -> int:
         state["exc"] = exc
         return 1  # stop the job
 
     throttle = Throttle(progress, desc=f"job {pattern}")
 
-    def cb(user, pr):
+    def cb(user: Any, pr: Any) -> int:
         if throttle.active:
             # The planned total: the time budget, else the byte budget.
             if pr.time_s > 0:
@@ -518,7 +529,7 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     # (with "interrupted": true after Ctrl-C) cover every completed I/O.
     if exc is not None:
         try:
-            exc.results = JobResult(_results(j))
+            setattr(exc, "results", JobResult(_results(j)))
         except SsdError:
             pass
         raise exc
@@ -561,15 +572,15 @@ def precondition(target: Target, kind: str = "seq_fill", loops: int = 2, *,
     if not 1 <= loops <= 64:
         raise ValueError(f"precondition: loops {loops} is out of range [1, 64]")
     written = ffi.new("uint64_t *")
-    state = {"exc": None}
+    state: Dict[str, Optional[BaseException]] = {"exc": None}
 
-    def on_error(exc_type, exc, tb):
+    def on_error(exc_type: Any, exc: BaseException, tb: Any) -> int:
         state["exc"] = exc
         return 1
 
     throttle = Throttle(progress, desc=f"precondition {kind}")
 
-    def cb(user, pr):
+    def cb(user: Any, pr: Any) -> int:
         if throttle.active:
             throttle.update(pr.bytes, pr.max_bytes or None, "bytes", rate=pr.bw_bps,
                             elapsed_s=pr.elapsed_s, bytes=pr.bytes, ios=pr.ios,
@@ -616,15 +627,15 @@ def fill(target: Target, level: Optional[float] = None, *, bytes: Optional[int] 
             raise TypeError(f"fill: bytes must be a whole number, not {bytes!r}")
         want = bytes
     written = ffi.new("uint64_t *")
-    state = {"exc": None}
+    state: Dict[str, Optional[BaseException]] = {"exc": None}
 
-    def on_error(exc_type, exc, tb):
+    def on_error(exc_type: Any, exc: BaseException, tb: Any) -> int:
         state["exc"] = exc
         return 1
 
     throttle = Throttle(progress, desc="fill")
 
-    def cb(user, pr):
+    def cb(user: Any, pr: Any) -> int:
         if throttle.active:
             throttle.update(pr.bytes, pr.max_bytes or None, "bytes", rate=pr.bw_bps,
                             elapsed_s=pr.elapsed_s, bytes=pr.bytes, ios=pr.ios,
@@ -642,11 +653,11 @@ def fill(target: Target, level: Optional[float] = None, *, bytes: Optional[int] 
     return {"fill_bytes": want, "written_bytes": int(written[0])}
 
 
-def _results(j):
+def _results(j: Any) -> Dict[str, Any]:
     """The results dict of a job that ran: its JSON, lat_hist as arrays, series."""
     out = ffi.new("char **")
     check(lib.ssd_job_to_json(j, 0, out))
-    result = _json.loads(take_string(out))
+    result: Dict[str, Any] = _json.loads(take_string(out))
     for d in ("read", "write"):
         if isinstance(result.get(d), dict) and "lat_hist" in result[d]:
             result[d]["lat_hist"] = _hist_arrays(result[d]["lat_hist"])
@@ -654,7 +665,7 @@ def _results(j):
     return result
 
 
-def _hist_arrays(h: dict) -> dict:
+def _hist_arrays(h: Dict[str, Any]) -> Dict[str, Any]:
     """The JSON form {"buckets": [[lo, hi, count], ...]} as numpy arrays."""
     if "buckets" not in h:
         return h
@@ -664,7 +675,8 @@ def _hist_arrays(h: dict) -> dict:
     return out
 
 
-def latency_percentiles(result: Union[dict, Sequence[dict]], direction: str = "all",
+def latency_percentiles(result: Union[Mapping[str, Any], Iterable[Mapping[str, Any]]],
+                        direction: str = "all",
                         pcts: Union[float, Sequence[float], np.ndarray] = (50, 90, 99, 99.9,
                                                                            99.99)
                         ) -> Union[float, np.ndarray]:
@@ -673,8 +685,8 @@ def latency_percentiles(result: Union[dict, Sequence[dict]], direction: str = "a
     ``result`` is what :func:`job` returns, or a job's results JSON as
     parsed from ``ssdcore job --json`` or from the ``results`` of a step in
     a suite's results.json. ``direction`` is "read", "write" or "all" (both
-    merged); several results may be given as a list, their distributions
-    merged (e.g. repeated runs). ``pcts`` is a number or a sequence (0..100).
+    merged); several results may be given as a list (or any iterable of
+    results), their distributions merged (e.g. repeated runs). ``pcts`` is a number or a sequence (0..100).
 
     The distribution is rebuilt with ``ssd_hist_add_bucket`` and queried
     with ``ssd_hist_percentile``, so the answer uses the same nearest-rank
@@ -692,7 +704,10 @@ def latency_percentiles(result: Union[dict, Sequence[dict]], direction: str = "a
     >>> float(ssdcore.latency_percentiles(runs, "read", 99.9)) > 0
     True
     """
-    results = result if isinstance(result, (list, tuple)) else [result]
+    # One result is a mapping (a dict, a JobResult); anything else iterable
+    # holds several (a list, a tuple, a generator, a pandas Series...).
+    results: List[Mapping[str, Any]] = ([result] if isinstance(result, Mapping)
+                                        else list(result))
     dirs = ("read", "write") if direction == "all" else (direction,)
     if any(d not in ("read", "write") for d in dirs):
         raise ValueError(f"direction must be 'read', 'write' or 'all', not {direction!r}")

@@ -80,6 +80,10 @@ def test_merging_runs_gives_the_combined_distribution():
     assert both[0] == min(fast["write"]["lat_ns"]["min"], slow["write"]["lat_ns"]["min"])
     assert both[2] == max(fast["write"]["lat_ns"]["max"], slow["write"]["lat_ns"]["max"])
     assert min(a, b) <= both[1] <= max(a, b)
+    # Any iterable of results merges the same way (a generator was taken as
+    # one result and failed on r["write"]).
+    assert np.array_equal(ssdcore.latency_percentiles((r for r in (fast, slow)), "write",
+                                                      [0, 50, 100]), both)
     with pytest.raises(ValueError):
         ssdcore.latency_percentiles(fast, "sideways", 50)
     with pytest.raises(ValueError):
