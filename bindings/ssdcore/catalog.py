@@ -14,13 +14,16 @@ import os
 import sqlite3
 import urllib.request
 from contextlib import closing
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Tuple, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
-from ._util import take_string
+from ._util import PathLike, take_string
 from .compare import compare
 from .job import _s
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
 
 __all__ = ["catalog_path", "catalog_add", "catalog_runs", "catalog_figures", "catalog_compare"]
 
@@ -34,7 +37,7 @@ def catalog_path() -> str:
     return take_string(p)
 
 
-def _open(catalog, existing=False):
+def _open(catalog: Optional[PathLike], existing: bool = False) -> Any:
     p = ffi.new("ssd_catalog **")
     opener = lib.ssd_catalog_open_existing if existing else lib.ssd_catalog_open
     rc = opener(p, os.fsencode(catalog) if catalog is not None else ffi.NULL)
@@ -45,7 +48,7 @@ def _open(catalog, existing=False):
     return c
 
 
-def catalog_add(run_dir, catalog=None) -> bool:
+def catalog_add(run_dir: PathLike, catalog: Optional[PathLike] = None) -> bool:
     """Adds the run in ``run_dir`` to the catalog (created when missing).
     True when added, or updated because the run changed since it was added
     (it was still running); False when it was there already as it is
@@ -55,7 +58,7 @@ def catalog_add(run_dir, catalog=None) -> bool:
                  lambda: lib.ssd_catalog_errmsg(c)) in (1, 2)
 
 
-def _match(drive):
+def _match(drive: Optional[str]) -> Tuple[str, Tuple[str, ...]]:
     if drive is None or drive == "":
         return "", ()
     d = _s(drive).lower()
@@ -64,7 +67,7 @@ def _match(drive):
             (d,))
 
 
-def _connect(catalog):
+def _connect(catalog: Optional[PathLike]) -> sqlite3.Connection:
     path = os.fsdecode(os.fspath(catalog)) if catalog is not None else catalog_path()
     # The same checks and errors as the C side; a missing catalog raises
     # FileNotFoundError (ssdcore.NotFound), nothing is created.
@@ -75,7 +78,7 @@ def _connect(catalog):
     return sqlite3.connect(uri, uri=True)
 
 
-def catalog_runs(catalog=None, drive: Optional[str] = None):
+def catalog_runs(catalog: Optional[PathLike] = None, drive: Optional[str] = None) -> "pd.DataFrame":
     """The catalogued runs (oldest first) whose drive, model, serial or
     target contains ``drive`` (case-insensitive), as a DataFrame with the
     runs table's columns (the headline JSON left out)."""
@@ -90,7 +93,8 @@ def catalog_runs(catalog=None, drive: Optional[str] = None):
             db, params=args)
 
 
-def catalog_figures(catalog=None, drive: Optional[str] = None):
+def catalog_figures(catalog: Optional[PathLike] = None,
+                    drive: Optional[str] = None) -> "pd.DataFrame":
     """Every headline figure of the matching runs, one row per run x figure:
     ``run_id``, ``drive``, ``started``, ``figure`` (dotted key), ``value``
     (NaN when the run recorded it as missing)."""
@@ -104,9 +108,10 @@ def catalog_figures(catalog=None, drive: Optional[str] = None):
             db, params=args)
 
 
-def catalog_compare(drives: Iterable[str], catalog=None, out=None, *, highlight=None,
-                    title=None, runs: Optional[Iterable] = None, suite: Optional[str] = None,
-                    date: Optional[str] = None):
+def catalog_compare(drives: Iterable[str], catalog: Optional[PathLike] = None,
+                    out: Optional[PathLike] = None, *, highlight: Union[str, int, None] = None,
+                    title: Optional[str] = None, runs: Optional[Iterable[Union[int, str]]] = None,
+                    suite: Optional[str] = None, date: Optional[str] = None) -> "pd.DataFrame":
     """:func:`compare` over the newest catalogued run of each drive text in
     ``drives``, among the runs of ``suite`` started on ``date`` (a prefix of
     the start time, "2026-12-03") when given, then the runs in ``runs``
@@ -116,8 +121,10 @@ def catalog_compare(drives: Iterable[str], catalog=None, out=None, *, highlight=
     'drive "ssd370": run 7 (..., lab2016, started ..., DIR), the newest of
     3 matching runs'."""
     c = _open(catalog, existing=True)
-    picks = [(_s(d), None) for d in drives] + [("", str(r)) for r in (runs or [])]
-    dirs, picked = [], []
+    picks: list[tuple[str, Optional[str]]] = [(_s(d), None) for d in drives]
+    picks += [("", str(r)) for r in (runs or [])]
+    dirs: list[str] = []
+    picked: list[str] = []
     for d, run in picks:
         p, about = ffi.new("char **"), ffi.new("char **")
         check(lib.ssd_catalog_pick_run(

@@ -18,26 +18,24 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import asdict, dataclass, field
-from typing import Callable, Optional, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
-from ._util import set_options, take_string
+from ._util import PathLike, set_options, take_string
 from .progress import ProgressArg, Throttle
 from .results import FilebenchResult
-
-PathLike = Union[str, bytes, os.PathLike]
 
 __all__ = ["CopyCounts", "CopyResult", "ArchiveResult", "FilesetResult", "copy_tree",
            "archive", "extract", "make_set", "filebench"]
 
 
-def _run(kind: str, options: dict, paths: tuple, progress: ProgressArg, desc: str = "ssdcore",
-         result: Optional[str] = None):
+def _run(kind: str, options: Dict[str, Any], paths: Tuple[PathLike, ...], progress: ProgressArg,
+         desc: str = "ssdcore", result: Optional[str] = None) -> Tuple[Any, Any]:
     """Runs one fileops handle the API convention's way (``ssd_<kind>_create``,
     ``_set_option`` for each option not None, ``_set_progress``, ``_run``
     on ``paths`` and, when given, a ``result`` struct): (handle, result)."""
-    def fn(name):
+    def fn(name: str) -> Any:
         return getattr(lib, f"ssd_{kind}_{name}")
     box = ffi.new(f"ssd_{kind} **")
     check(fn("create")(box))
@@ -72,17 +70,17 @@ class _Progress:
     (bytes/s since the previous call).
     """
 
-    def __init__(self, user: ProgressArg, desc: str = "ssdcore"):
+    def __init__(self, user: ProgressArg, desc: str = "ssdcore") -> None:
         if user is not None and user is not True and user is not False and not callable(user):
             raise TypeError(f"progress must be a callable, True or None, not {user!r}")
         self.user = user if callable(user) else None
         self.bar = Throttle(True, desc) if user is True else None
-        self.exc = None
-        self._prev = (0.0, 0)
+        self.exc: Optional[BaseException] = None
+        self._prev: Tuple[float, int] = (0.0, 0)
         self.c_cb = ffi.callback("int(void *, const ssd_fileops_progress *)", self._cb,
                                  onerror=self._onerror)
 
-    def _cb(self, _user, p):
+    def _cb(self, _user: Any, p: Any) -> int:
         if self.exc is not None:
             return 1
         if self.user is None and self.bar is None:
@@ -103,12 +101,12 @@ class _Progress:
             self.bar.update(p.bytes_done, total, "bytes", rate=rate, name=phase)
         return 0
 
-    def _onerror(self, exc_type, exc, tb):
+    def _onerror(self, exc_type: Any, exc: Optional[BaseException], tb: Any) -> int:
         if self.exc is None:
             self.exc = exc if exc is not None else exc_type()
         return 1  # stop the run
 
-    def reraise(self):
+    def reraise(self) -> None:
         if self.bar is not None:
             self.bar.finish()
         if self.exc is not None:
@@ -146,9 +144,9 @@ class CopyResult:
     exit_code: int
     first_error: int
     workers: int
-    failures: list = field(default_factory=list)
+    failures: List[str] = field(default_factory=list)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> Dict[str, Any]:
         return asdict(self)
 
 
@@ -169,9 +167,9 @@ class ArchiveResult:
     #: FIFOs, sockets and devices left out (they carry no data to store)
     skipped: int = 0
     #: on archive, their names as "relpath (FIFO)" (at most 1000)
-    skipped_entries: tuple = ()
+    skipped_entries: Tuple[str, ...] = ()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> Dict[str, Any]:
         return asdict(self)
 
 
@@ -182,11 +180,11 @@ class FilesetResult:
     bytes: int
     total_s: float
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> Dict[str, Any]:
         return asdict(self)
 
 
-def _counts(c) -> CopyCounts:
+def _counts(c: Any) -> CopyCounts:
     return CopyCounts(c.total, c.copied, c.skipped, c.mismatch, c.failed, c.extras)
 
 
@@ -199,7 +197,7 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
               copy_file_range: bool = False, reflink: bool = False, sync: str = "fs",
               retries: int = 0, wait: float = 1.0,
               progress: ProgressArg = None,
-              progress_interval: float = 0.25, **options) -> CopyResult:
+              progress_interval: float = 0.25, **options: Any) -> CopyResult:
     """Copy the tree ``src`` into ``dst`` the way Robocopy /E (or /MIR) does.
 
     Same files (same size and mtime, within ``mtime_tolerance`` seconds) are
@@ -234,7 +232,7 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
                       res.exit_bits, res.first_error, res.workers, failures)
 
 
-def _archive_result(r, skipped_entries=()) -> ArchiveResult:
+def _archive_result(r: Any, skipped_entries: Tuple[str, ...] = ()) -> ArchiveResult:
     return ArchiveResult(r.files, r.dirs, r.symlinks, r.data_bytes, r.archive_bytes, r.total_s,
                          r.read_s, r.codec_s, r.write_s, r.sync_s, r.bytes_per_s, r.skipped,
                          tuple(skipped_entries))
@@ -259,7 +257,7 @@ def archive(src: PathLike, archive_path: PathLike, *, format: str = "7z",
                   (src, archive_path), progress, result="ssd_archive_result")
     left_out = [ffi.string(lib.ssd_archive_skipped(h, i)).decode(errors="surrogateescape")
                 for i in range(lib.ssd_archive_skipped_count(h))]
-    return _archive_result(res, left_out)
+    return _archive_result(res, tuple(left_out))
 
 
 def extract(archive_path: PathLike, dst: PathLike, *, sync: str = "fs",

@@ -68,6 +68,11 @@ def _int(v: Any) -> Optional[int]:
     return int(round(f)) if math.isfinite(f) else None
 
 
+def _df(v: Any) -> "pd.DataFrame":
+    """A DataFrame made through :func:`_pandas` (typed Any), typed."""
+    return cast("pd.DataFrame", v)
+
+
 def _float(v: Any) -> Optional[float]:
     if v is None or isinstance(v, bool):
         return None
@@ -177,7 +182,7 @@ class Result(Dict[str, Any]):
         """One row with the headline figures (the columns of ``analyze_many``
         for an analysis)."""
         pd = _pandas()
-        return pd.DataFrame([{k: v for k, v, _ in self._headline()}])
+        return _df(pd.DataFrame([{k: v for k, v, _ in self._headline()}]))
 
     def to_frame(self) -> "pd.DataFrame":
         raise NotImplementedError
@@ -232,7 +237,7 @@ class JobResult(Result):
     def to_dict(self) -> Dict[str, Any]:
         """The results as plain JSON types: ``series`` a list of dicts, the
         latency distributions' arrays lists (``json.dumps`` takes it)."""
-        return _plain(dict(self))
+        return cast(Dict[str, Any], _plain(dict(self)))
 
     target_uri = _field("target.uri", _text, "", "The target's URI (sim:bx200, a file, /dev/...).")
     pattern = _field("workload.pattern", _text, "", "The workload: write, randwrite, read, ...")
@@ -345,7 +350,7 @@ class JobResult(Result):
         with np.errstate(divide="ignore", invalid="ignore"):
             df.insert(3, "rate_bps", np.where(dt > 0, df["bytes"].to_numpy(float) / dt, np.nan))
         df.insert(4, "written_bytes", df["bytes"].cumsum().astype("int64"))
-        return df
+        return _df(df)
 
     def analyze(self, **options: Any) -> "AnalysisResult":
         """The write-curve analysis of this job's samples (latency kept), in
@@ -389,7 +394,7 @@ _PHASE_COLUMNS: List[Tuple[str, str]] = [
 def _typed_frame(rows: List[Dict[str, Any]], columns: List[Tuple[str, str]]) -> "pd.DataFrame":
     pd = _pandas()
     data = {name: pd.array([r.get(name) for r in rows], dtype=dtype) for name, dtype in columns}
-    return pd.DataFrame(data, columns=[c for c, _ in columns])
+    return _df(pd.DataFrame(data, columns=[c for c, _ in columns]))
 
 
 class AnalysisResult(Result):
@@ -485,7 +490,7 @@ class AnalysisResult(Result):
         return isinstance(self.get("cache"), dict)
 
     def _row(self) -> Dict[str, Any]:
-        lat = self.get("latency") if isinstance(self.get("latency"), dict) else {}
+        lat: Dict[str, Any] = self["latency"] if isinstance(self.get("latency"), dict) else {}
         dips = _get(self, "consistency", "dips")
         return {
             "source": self.source or None, "error": None, "error_type": None,
@@ -524,7 +529,7 @@ class AnalysisResult(Result):
     def _phase_rows(self) -> List[Dict[str, Any]]:
         rows = []
         for i, p in enumerate(self.phases):
-            dips = p.get("dips") if isinstance(p.get("dips"), dict) else {}
+            dips: Dict[str, Any] = p["dips"] if isinstance(p.get("dips"), dict) else {}
             rows.append({"source": self.source or None, "phase": i,
                          "start_bytes": _int(p.get("start_bytes")),
                          "end_bytes": _int(p.get("end_bytes")),
@@ -556,7 +561,7 @@ class AnalysisResult(Result):
                            "written_bytes": np.cumsum(b)})
         for k, v in self.latency_columns.items():
             df[k] = v
-        return df
+        return _df(df)
 
     def _title(self) -> str:
         return f"{self.source or '(arrays)'}: {self.samples} samples, {self.duration_s:g} s"
@@ -716,8 +721,8 @@ class SuiteResult(Result):
         pd = _pandas()
         rows = []
         for s in self.steps:
-            summ = s.get("summary") if isinstance(s.get("summary"), dict) else {}
-            res = s.get("results") if isinstance(s.get("results"), dict) else {}
+            summ: Dict[str, Any] = s["summary"] if isinstance(s.get("summary"), dict) else {}
+            res: Dict[str, Any] = s["results"] if isinstance(s.get("results"), dict) else {}
             rows.append({"index": s.get("index"), "name": s.get("name"), "kind": s.get("kind"),
                          "state": s.get("state"), "group": s.get("group"), "x": s.get("x"),
                          "runtime_s": _float(summ.get("runtime_s")),
@@ -731,7 +736,7 @@ class SuiteResult(Result):
                 ("runtime_s", "float64"), ("total_bytes", "Int64"), ("iops", "float64"),
                 ("bw_bps", "float64"), ("lat_p50_us", "float64"), ("lat_p99_us", "float64"),
                 ("lat_p99_9_us", "float64")]
-        return pd.DataFrame({c: pd.array([r[c] for r in rows], dtype=t) for c, t in cols})
+        return _df(pd.DataFrame({c: pd.array([r[c] for r in rows], dtype=t) for c, t in cols}))
 
 
 class FilebenchResult(Result):
@@ -767,7 +772,7 @@ class FilebenchResult(Result):
         for c in [c for c in df.columns if c == "bytes" or c.endswith("_bytes") or c == "files"]:
             if df[c].notna().all():
                 df[c] = df[c].astype("int64")
-        return df
+        return _df(df)
 
 
 class CompareResult(Result):
@@ -797,5 +802,5 @@ class CompareResult(Result):
                              "value": f["values"][i] if f["values"][i] is not None else float("nan"),
                              "state": states[i], "conditions": conds[i],
                              "row_conditions": f.get("conditions")})
-        return pd.DataFrame(rows, columns=["drive", "figure", "label", "unit", "better", "value",
-                                           "state", "conditions", "row_conditions"])
+        return _df(pd.DataFrame(rows, columns=["drive", "figure", "label", "unit", "better",
+                                               "value", "state", "conditions", "row_conditions"]))
