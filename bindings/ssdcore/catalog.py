@@ -1,11 +1,14 @@
-"""The results catalog: every suite run kept in one SQLite file, read back as
-pandas DataFrames with Python's own sqlite3 (the file is plain SQLite: tables
-``runs`` and ``figures``, see ``<ssdcore/catalog.h>``).
+"""The results catalog: every suite run kept in one SQLite file, read back
+with Python's own sqlite3 (the file is plain SQLite: tables ``runs`` and
+``figures``, see ``<ssdcore/catalog.h>``) as result objects
+(:class:`~ssdcore.results.CatalogRuns`, :class:`~ssdcore.results.CatalogFigures`,
+:class:`~ssdcore.results.CompareResult`: ``to_frame()``, ``summary()``...).
 
 >>> import ssdcore
 >>> ssdcore.catalog_add("run/bx200", catalog="runs.sqlite")         # doctest: +SKIP
 True
->>> ssdcore.catalog_runs("runs.sqlite", drive="bx200")              # doctest: +SKIP
+>>> ssdcore.catalog_runs("runs.sqlite", drive="bx200").to_frame()   # doctest: +SKIP
+>>> ssdcore.catalog_figures("runs.sqlite").plot(figure="write_curves.degradation.cache_bytes")  # doctest: +SKIP
 >>> ssdcore.catalog_compare(["bx200", "ssd370"], catalog="runs.sqlite", out="cmp")  # doctest: +SKIP
 """
 from __future__ import annotations
@@ -14,16 +17,14 @@ import os
 import sqlite3
 import urllib.request
 from contextlib import closing
-from typing import TYPE_CHECKING, Any, Iterable, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
 from ._util import PathLike, take_string
 from .compare import compare
 from .job import _s
-
-if TYPE_CHECKING:  # pragma: no cover
-    import pandas as pd
+from .results import CatalogFigures, CatalogRuns, CompareResult
 
 __all__ = ["catalog_path", "catalog_add", "catalog_runs", "catalog_figures", "catalog_compare"]
 
@@ -68,7 +69,7 @@ def _match(drive: Optional[str]) -> Tuple[str, Tuple[str, ...]]:
 
 
 def _connect(catalog: Optional[PathLike]) -> sqlite3.Connection:
-    path = os.fsdecode(os.fspath(catalog)) if catalog is not None else catalog_path()
+    path = _path(catalog)
     # The same checks and errors as the C side; a missing catalog raises
     # FileNotFoundError (ssdcore.NotFound), nothing is created.
     _open(path, existing=True)
@@ -78,46 +79,57 @@ def _connect(catalog: Optional[PathLike]) -> sqlite3.Connection:
     return sqlite3.connect(uri, uri=True)
 
 
-def catalog_runs(catalog: Optional[PathLike] = None, drive: Optional[str] = None) -> "pd.DataFrame":
-    """The catalogued runs (oldest first) whose drive, model, serial or
-    target contains ``drive`` (case-insensitive), as a DataFrame with the
-    runs table's columns (the headline JSON left out)."""
-    import pandas as pd
+def _path(catalog: Optional[PathLike]) -> str:
+    return os.fsdecode(os.fspath(catalog)) if catalog is not None else catalog_path()
 
-    where, args = _match(drive)
+
+def _rows(catalog: Optional[PathLike], sql: str, args: Tuple[str, ...]) -> List[Dict[str, Any]]:
     with closing(_connect(catalog)) as db:
-        return pd.read_sql_query(
-            "SELECT r.id, r.run_key, r.dir, r.drive, r.model, r.serial, r.firmware,"
-            " r.capacity_bytes, r.target, r.target_kind, r.suite, r.status, r.host, r.tool,"
-            " r.started, r.finished, r.added FROM runs r" + where + " ORDER BY r.started, r.id",
-            db, params=args)
+        db.row_factory = sqlite3.Row
+        return [dict(r) for r in db.execute(sql, args)]
+
+
+def catalog_runs(catalog: Optional[PathLike] = None, drive: Optional[str] = None) -> CatalogRuns:
+    """The catalogued runs (oldest first) whose drive, model, serial or
+    target contains ``drive`` (case-insensitive), as a
+    :class:`~ssdcore.results.CatalogRuns`: ``.runs`` (dicts),
+    ``to_frame()`` with the runs table's columns (the headline JSON left
+    out), ``summary()`` one row per drive."""
+    where, args = _match(drive)
+    rows = _rows(catalog,
+                 "SELECT r.id, r.run_key, r.dir, r.drive, r.model, r.serial, r.firmware,"
+                 " r.capacity_bytes, r.target, r.target_kind, r.suite, r.status, r.host, r.tool,"
+                 " r.started, r.finished, r.added FROM runs r" + where +
+                 " ORDER BY r.started, r.id", args)
+    return CatalogRuns({"catalog": _path(catalog), "drive": drive or None, "runs": rows})
 
 
 def catalog_figures(catalog: Optional[PathLike] = None,
-                    drive: Optional[str] = None) -> "pd.DataFrame":
-    """Every headline figure of the matching runs, one row per run x figure:
-    ``run_id``, ``drive``, ``started``, ``figure`` (dotted key), ``value``
-    (NaN when the run recorded it as missing)."""
-    import pandas as pd
-
+                    drive: Optional[str] = None) -> CatalogFigures:
+    """Every headline figure of the matching runs as a
+    :class:`~ssdcore.results.CatalogFigures`: ``to_frame()`` one row per
+    run x figure (``run_id``, ``drive``, ``started``, ``figure``: dotted
+    key, ``value``: NaN when the run recorded it as missing),
+    ``summary()`` one row per run, ``plot(figure=KEY)`` a figure across
+    runs."""
     where, args = _match(drive)
-    with closing(_connect(catalog)) as db:
-        return pd.read_sql_query(
-            "SELECT f.run_id, r.drive, r.started, f.key AS figure, f.value FROM figures f"
-            " JOIN runs r ON r.id = f.run_id" + where + " ORDER BY r.started, r.id, f.key",
-            db, params=args)
+    rows = _rows(catalog,
+                 "SELECT f.run_id, r.drive, r.started, f.key AS figure, f.value FROM figures f"
+                 " JOIN runs r ON r.id = f.run_id" + where + " ORDER BY r.started, r.id, f.key",
+                 args)
+    return CatalogFigures({"catalog": _path(catalog), "drive": drive or None, "figures": rows})
 
 
 def catalog_compare(drives: Iterable[str], catalog: Optional[PathLike] = None,
                     out: Optional[PathLike] = None, *, highlight: Union[str, int, None] = None,
                     title: Optional[str] = None, runs: Optional[Iterable[Union[int, str]]] = None,
-                    suite: Optional[str] = None, date: Optional[str] = None) -> "pd.DataFrame":
+                    suite: Optional[str] = None, date: Optional[str] = None) -> CompareResult:
     """:func:`compare` over the newest catalogued run of each drive text in
     ``drives``, among the runs of ``suite`` started on ``date`` (a prefix of
     the start time, "2026-12-03") when given, then the runs in ``runs``
     (catalog ids or run_id prefixes of 4+ hex digits). Drives are named as
     :func:`compare` names them (the profile's or the drive's model). Which
-    run stood for each is in ``df.attrs["picked"]``, one line each:
+    run stood for each is in the result's ``.picked``, one line each:
     'drive "ssd370": run 7 (..., lab2016, started ..., DIR), the newest of
     3 matching runs'."""
     c = _open(catalog, existing=True)
@@ -134,6 +146,6 @@ def catalog_compare(drives: Iterable[str], catalog: Optional[PathLike] = None,
             lambda: lib.ssd_catalog_errmsg(c))
         dirs.append(take_string(p))
         picked.append(take_string(about) if about[0] != ffi.NULL else "")
-    df = compare(dirs, out, highlight=highlight, title=title)
-    df.attrs["picked"] = picked
-    return df
+    result = compare(dirs, out, highlight=highlight, title=title)
+    result.picked = picked
+    return result

@@ -1,10 +1,12 @@
 """Several drives side by side: the headline figures of several results
-directories (suite runs) in one pandas DataFrame, and the compare page.
+directories (suite runs) as a :class:`~ssdcore.results.CompareResult`, and
+the compare page.
 
 >>> import ssdcore
->>> df = ssdcore.compare(["run/bx200", "run/ssd370"], out="cmp")   # doctest: +SKIP
->>> df.pivot(index="figure", columns="drive", values="value")      # doctest: +SKIP
->>> df.attrs["html"][:15]                                          # doctest: +SKIP
+>>> c = ssdcore.compare(["run/bx200", "run/ssd370"], out="cmp")    # doctest: +SKIP
+>>> c.summary()                     # one row per drive, one column per figure  # doctest: +SKIP
+>>> c.to_frame()                    # one row per drive x figure   # doctest: +SKIP
+>>> c.html[:15]                                                    # doctest: +SKIP
 '<!DOCTYPE html>'
 
 Figures are the runs' headlines flattened to dotted keys
@@ -14,19 +16,18 @@ never zero.
 """
 from __future__ import annotations
 
-import io
 import json
 import os
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from ._errors import SsdError, check
 from ._ffi import ffi, lib
 from ._util import PathLike, set_options, take_string
 from .job import _s
-from .results import CompareResult
+from .results import CompareResult, SuiteResult
 
-if TYPE_CHECKING:  # pragma: no cover
-    import pandas as pd
+Run = Union[PathLike, SuiteResult]
+"""A results directory, or a suite's result (its ``out_dir``)."""
 
 __all__ = ["compare"]
 
@@ -37,9 +38,19 @@ def _take(fn: Callable[[Any, Any], int], c: Any) -> str:
     return take_string(p)
 
 
-def _handle(runs: Union[PathLike, Iterable[PathLike]], labels: Optional[Sequence[str]],
+def _run_dir(run: Run) -> PathLike:
+    if isinstance(run, SuiteResult):
+        if run.out_dir is None:
+            raise SsdError(lib.SSD_EINVAL, "compare: a suite result with no results directory "
+                           "(out_dir) cannot be compared; pass its directory")
+        return run.out_dir
+    return run
+
+
+def _handle(runs: Union[Run, Iterable[Run]], labels: Optional[Sequence[str]],
             highlight: Union[str, int, None], title: Optional[str]) -> Any:
-    runs = [runs] if isinstance(runs, (str, bytes, os.PathLike)) else list(runs)
+    runs = ([runs] if isinstance(runs, (str, bytes, os.PathLike, SuiteResult))
+            else list(runs))
     if not runs:
         raise SsdError(lib.SSD_EINVAL, "compare: no results directories given")
     if labels is not None and len(labels) != len(runs):
@@ -50,7 +61,7 @@ def _handle(runs: Union[PathLike, Iterable[PathLike]], labels: Optional[Sequence
     c = ffi.gc(p[0], lib.ssd_compare_free)
     for i, run in enumerate(runs):
         label = labels[i] if labels is not None else None
-        check(lib.ssd_compare_add_run(c, os.fsencode(run),
+        check(lib.ssd_compare_add_run(c, os.fsencode(_run_dir(run)),
                                       _s(label).encode() if label is not None else ffi.NULL),
               lambda: lib.ssd_compare_errmsg(c))
     set_options(c, {"highlight": highlight, "title": title}, lib.ssd_compare_set_option,
@@ -58,11 +69,13 @@ def _handle(runs: Union[PathLike, Iterable[PathLike]], labels: Optional[Sequence
     return c
 
 
-def compare(runs: Union[PathLike, Iterable[PathLike]], out: Optional[PathLike] = None, *,
+def compare(runs: Union[Run, Iterable[Run]], out: Optional[PathLike] = None, *,
             highlight: Union[str, int, None] = None, labels: Optional[Sequence[str]] = None,
-            title: Optional[str] = None) -> "pd.DataFrame":
-    """Compares the results directories ``runs`` and returns a pandas
-    DataFrame with one row per drive x figure: ``drive``, ``figure`` (dotted
+            title: Optional[str] = None) -> CompareResult:
+    """Compares ``runs`` (results directories or :func:`ssdcore.suite`
+    results) and returns a :class:`~ssdcore.results.CompareResult`: the
+    parsed compare.json, whose ``to_frame()`` has one row per drive x
+    figure: ``drive``, ``figure`` (dotted
     key), ``label``, ``unit`` (of ``value``: bytes/s, IOPS, us, bytes, s...),
     ``better`` (higher / lower / neither), ``value`` (NaN when the run lacks
     the figure) and ``pct_vs_highlight`` (the difference against the
@@ -74,23 +87,15 @@ def compare(runs: Union[PathLike, Iterable[PathLike]], out: Optional[PathLike] =
     ``highlight``: the drive the others are measured against (its label or
     1-based position; default the first). ``labels``: one name per run
     (default: the drive's model, else the target). With ``out``, writes
-    ``out``/compare.html, compare.json and compare.csv. The page is in
-    ``df.attrs["html"]`` and the parsed compare.json in
-    ``df.attrs["compare"]`` either way, the summary the CLI prints (one block
-    per drive: cache, after the cache, used state, recovery...) in
-    ``df.attrs["text"]``.
+    ``out``/compare.html, compare.json and compare.csv. Either way the page
+    is ``.html``, the summary the CLI prints (one block per drive: cache,
+    after the cache, used state, recovery...) ``.text``; ``summary()`` has
+    one row per drive, ``plot()`` draws each figure against the highlighted
+    drive.
     """
-    import pandas as pd
-
     c = _handle(runs, labels, highlight, title)
     if out is not None:
         check(lib.ssd_compare_write(c, os.fsencode(out)), lambda: lib.ssd_compare_errmsg(c))
-    csv = _take(lib.ssd_compare_csv, c)
-    df = pd.read_csv(io.StringIO(csv), dtype={"drive": str, "figure": str, "label": str,
-                                              "unit": str, "better": str},
-                     keep_default_na=False, na_values={"value": [""], "pct_vs_highlight": [""]})
-    df.attrs["html"] = _take(lib.ssd_compare_html, c)
-    df.attrs["text"] = _take(lib.ssd_compare_text, c)
-    df.attrs["compare"] = json.loads(_take(lib.ssd_compare_json, c))
-    df.attrs["result"] = CompareResult(df.attrs["compare"])
-    return df
+    return CompareResult(json.loads(_take(lib.ssd_compare_json, c)),
+                         csv=_take(lib.ssd_compare_csv, c), html=_take(lib.ssd_compare_html, c),
+                         text=_take(lib.ssd_compare_text, c))

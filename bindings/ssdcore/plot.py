@@ -9,7 +9,12 @@
 - :func:`latency_spectrum`: latency against percentile on the
   one-more-nine-per-step scale (90, 99, 99.9...);
 - :func:`scaling`: a suite's QD, block-size or mixed-workload curves;
-- :func:`overlay`: several runs' write curves on one axes.
+- :func:`overlay`: several runs' write curves on one axes;
+- :func:`trace_bars`: an apps or full-system run's MiB/s per trace, the
+  score as a line;
+- :func:`replay_rate`: a replay's throughput over time;
+- :func:`compare_bars`: compared drives' figures against the highlighted one, in %;
+- :func:`catalog_history`: one catalogued figure across runs, a line per drive.
 
 >>> import ssdcore, numpy as np
 >>> t = np.arange(1, 601, dtype=float)
@@ -25,10 +30,11 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 
-from .results import MIB, AnalysisResult, FilebenchResult, JobResult, SuiteResult
+from .results import (MIB, AnalysisResult, AppsResult, CatalogFigures, CompareResult,
+                      FilebenchResult, FsdResult, JobResult, ReplayResult, SuiteResult)
 
 __all__ = ["plot", "write_curve", "cache_zoom", "latency_spectrum", "scaling", "overlay",
-           "PALETTE"]
+           "trace_bars", "replay_rate", "compare_bars", "catalog_history", "PALETTE"]
 
 GIB = float(1 << 30)
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
@@ -372,6 +378,93 @@ def filebench_bars(result: FilebenchResult, ax: Any = None) -> Any:
     return ax
 
 
+def trace_bars(result: Union[AppsResult, FsdResult], ax: Any = None) -> Any:
+    """MiB/s per trace as bars; the run's score (apps: total bytes / busy
+    time; fsd: the scored traces' bandwidth) as a dashed line."""
+    ax = _axes(ax)
+    names = [str(t.get("name")) for t in result.traces]
+    vals = [float(t.get("bw_bps") or 0) / MIB for t in result.traces]
+    ax.bar(names, vals, color=PALETTE[0])
+    level = result.score_bps if isinstance(result, AppsResult) else result.bandwidth_bps
+    ax.axhline(level / MIB, color=_LEVEL, linestyle="--",
+               label=f"{'score' if isinstance(result, AppsResult) else 'bandwidth'} "
+                     f"{level / MIB:.1f} MiB/s")
+    ax.set_ylabel("MiB/s")
+    ax.tick_params(axis="x", labelrotation=60)
+    ax.legend(loc="best")
+    ax.set_title(f"{result.kind}: {result._title()}")
+    return ax
+
+
+def replay_rate(result: ReplayResult, ax: Any = None) -> Any:
+    """A replay's throughput (MiB/s) per sampling interval against time."""
+    ax = _axes(ax)
+    df = result.to_frame()
+    ax.plot(df["t_s"], df["rate_bps"] / MIB, marker=".", color=_DOTS)
+    ax.set_xlabel("time, s")
+    ax.set_ylabel("MiB/s")
+    ax.set_title(f"replay: {result._title()}")
+    return ax
+
+
+def compare_bars(result: CompareResult, ax: Any = None, *,
+                 figures: Optional[Sequence[str]] = None) -> Any:
+    """Each figure (``figures``: keys, default every one with a percentage)
+    as horizontal bars, one per drive: its difference against the
+    highlighted drive in % (compare.csv's ``pct_vs_highlight``)."""
+    ax = _axes(ax)
+    df = result.to_frame()
+    df = df[df["pct_vs_highlight"].notna()]
+    keys = list(figures) if figures is not None else list(dict.fromkeys(df["figure"]))
+    drives = result.drives
+    height = 0.8 / max(len(drives), 1)
+    for i, drive in enumerate(drives):
+        part = df[df["drive"] == drive].set_index("figure")
+        vals = [float(part["pct_vs_highlight"].get(k, np.nan)) for k in keys]
+        ax.barh(np.arange(len(keys)) + i * height, vals, height=height, label=drive,
+                color=PALETTE[i % len(PALETTE)])
+    labels = dict(zip(df["figure"], df["label"]))
+    ax.set_yticks(np.arange(len(keys)) + 0.4 - height / 2)
+    ax.set_yticklabels([str(labels.get(k, k)) for k in keys])
+    ax.axvline(0, color="#333333", linewidth=0.8)
+    ax.set_xlabel("difference against the highlighted drive, %")
+    ax.legend(loc="best")
+    ax.set_title(f"compare: {result._title()}")
+    return ax
+
+
+def catalog_history(result: CatalogFigures, figure: str, ax: Any = None) -> Any:
+    """``figure`` (a dotted key) of every catalogued run against its start
+    time, one line per drive."""
+    ax = _axes(ax)
+    df = result.to_frame()
+    df = df[df["figure"] == figure].sort_values(["started", "run_id"])
+    for i, (drive, part) in enumerate(df.groupby("drive", sort=True)):
+        ax.plot(list(part["started"]), part["value"].to_numpy(dtype=float), marker="o",
+                label=str(drive), color=PALETTE[i % len(PALETTE)])
+    ax.set_ylabel(figure)
+    ax.set_xlabel("run started")
+    ax.tick_params(axis="x", labelrotation=30)
+    ax.legend(loc="best")
+    return ax
+
+
+def batch_bars(result: BatchResult, column: str = "cache_bytes", ax: Any = None) -> Any:
+    """``column`` of every input of a batch as a bar: bytes in GiB, rates
+    (``_bps``) in MiB/s, anything else as it is; a missing value (no
+    cache, a failed input) is no bar."""
+    if column not in result.frame.columns:
+        raise KeyError(f"no column {column!r} (columns: {', '.join(result.frame.columns)})")
+    ax = _axes(ax)
+    scale, unit = ((GIB, "GiB") if column.endswith("_bytes") else
+                   (float(MIB), "MiB/s") if column.endswith("_bps") else (1.0, ""))
+    vals = result.frame[column].to_numpy(dtype="float64", na_value=np.nan) / scale
+    ax.bar([_short_name(s) for s in result.frame["source"]], vals, color=PALETTE[0])
+    ax.set_ylabel(f"{column}{', ' + unit if unit else ''}")
+    ax.tick_params(axis="x", labelrotation=60)
+    return ax
+
+
 def plot(result: Any, ax: Any = None, **kwargs: Any) -> Any:
     """Draws any result: an analysis or a long job as its write curve, a
     short job as its latency spectrum, a suite as a grid (write curves,
@@ -382,6 +475,12 @@ def plot(result: Any, ax: Any = None, **kwargs: Any) -> Any:
         return overlay(result, ax, **kwargs)
     if isinstance(result, FilebenchResult):
         return filebench_bars(result, ax)
+    if isinstance(result, (AppsResult, FsdResult)):
+        return trace_bars(result, ax)
+    if isinstance(result, ReplayResult):
+        return replay_rate(result, ax)
+    if isinstance(result, CompareResult):
+        return compare_bars(result, ax, **kwargs)
     if isinstance(result, SuiteResult):
         return _suite_figure(result, **kwargs)
     if isinstance(result, JobResult):

@@ -43,7 +43,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
 
 __all__ = ["Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep", "FilebenchResult",
-           "CompareResult", "MIB"]
+           "CompareResult", "ReplayResult", "AppsResult", "FsdResult", "CatalogRuns",
+           "CatalogFigures", "MIB"]
 
 MIB = 1048576
 """Bytes in a MiB: every ``_mib_per_s`` figure is bytes/s divided by this."""
@@ -776,22 +777,68 @@ class FilebenchResult(Result):
 
 
 class CompareResult(Result):
-    """Several runs side by side: compare.json (schema ``ssdcore-compare/1``)
-    as a dict. ``to_frame()`` has one row per drive x figure row, with
-    ``state`` (measured, none, not_measured, lower_bound, upper_bound,
-    other_conditions) and ``conditions`` (block size, QD, threads, length,
-    span of the test), so "no cache" is never read as "not tested" and a
-    bound never as an exact figure. ``ssdcore.compare()`` puts one in
-    ``df.attrs["result"]``."""
+    """What :func:`ssdcore.compare` and :func:`ssdcore.catalog_compare`
+    return: several runs side by side, compare.json (schema
+    ``ssdcore-compare/1``) as a dict, with
+
+    - ``to_frame()``: one row per drive x figure: ``drive``, ``figure``
+      (dotted key), ``label``, ``unit``, ``better``, ``value`` (NaN when the
+      run lacks it), ``pct_vs_highlight``, ``state`` (measured, none,
+      not_measured, lower_bound, upper_bound, other_conditions) and
+      ``conditions`` (block size, QD, threads, length, span of the test), so
+      "no cache" is never read as "not tested" and a bound never as an
+      exact figure;
+    - ``summary()``: one row per drive, one column per figure (the values);
+    - ``html`` (the compare page), ``text`` (the summary the CLI prints),
+      ``drives`` (the labels), ``picked`` (catalog_compare: which run stood
+      for each drive);
+    - ``plot()``: each figure against the highlighted drive, in %."""
 
     kind = "compare"
 
+    def __init__(self, data: Dict[str, Any], csv: Optional[str] = None, html: str = "",
+                 text: str = "", picked: Optional[List[str]] = None) -> None:
+        super().__init__(data)
+        self._csv = csv
+        self.html = html
+        """The compare page (what ``out``/compare.html holds)."""
+        self.text = text
+        """The summary the CLI prints: one block per drive."""
+        self.picked: List[str] = list(picked or [])
+        """catalog_compare: one line per drive, the run that stood for it."""
+
+    def __reduce__(self) -> Any:
+        return (CompareResult, (dict(self), self._csv, self.html, self.text, self.picked))
+
+    @property
+    def drives(self) -> List[str]:
+        """The drives' labels, in order (the highlighted one is ``highlight``)."""
+        return [str(d.get("label", "?")) for d in self.get("drives") or []]
+
     def _title(self) -> str:
-        return ", ".join(d.get("label", "?") for d in self.get("drives") or [])
+        return ", ".join(self.drives)
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("drives", len(self.drives), ""), ("figures", len(self.get("figures") or []), "")]
+
+    def __repr__(self) -> str:
+        lines = [f"<CompareResult {self._title()}: {len(self.get('figures') or [])} figures>"]
+        lines += [f"  {p}" for p in self.picked]
+        return "\n".join(lines)
+
+    __str__ = __repr__
 
     def to_frame(self) -> "pd.DataFrame":
+        """One row per drive x figure (the columns of compare.csv)."""
         pd = _pandas()
-        drives = [d.get("label") for d in self.get("drives") or []]
+        if self._csv is not None:
+            import io
+            return _df(pd.read_csv(io.StringIO(self._csv),
+                                   dtype={"drive": str, "figure": str, "label": str, "unit": str,
+                                          "better": str},
+                                   keep_default_na=False,
+                                   na_values={"value": [""], "pct_vs_highlight": [""]}))
+        drives = self.drives
         rows = []
         for f in self.get("figures") or []:
             states = f.get("states") or [None] * len(drives)
@@ -804,3 +851,308 @@ class CompareResult(Result):
                              "row_conditions": f.get("conditions")})
         return _df(pd.DataFrame(rows, columns=["drive", "figure", "label", "unit", "better",
                                                "value", "state", "conditions", "row_conditions"]))
+
+    def summary(self) -> "pd.DataFrame":
+        """One row per drive (index ``drive``, in order), one column per
+        figure key, the values (NaN where a run lacks the figure)."""
+        pd = _pandas()
+        data: Dict[str, List[Any]] = {}
+        for f in self.get("figures") or []:
+            vals = f.get("values") or []
+            data[str(f.get("key"))] = [_float(v) if v is not None else float("nan")
+                                       for v in vals]
+        return _df(pd.DataFrame(data, index=pd.Index(self.drives, name="drive")))
+
+
+def _rate_frame(samples: Any) -> "pd.DataFrame":
+    """Samples as [[t_s, bytes, ops], ...] (a replay's) as t_s, bytes and
+    ops (int), rate_bps and written_bytes (cumulative, int): the columns of
+    :meth:`JobResult.to_frame` a replay has."""
+    pd = _pandas()
+    rows = [r for r in samples if isinstance(r, (list, tuple)) and len(r) >= 3] \
+        if isinstance(samples, list) else []
+    t = np.array([float(r[0]) for r in rows], dtype=float)
+    b = np.array([_int(r[1]) or 0 for r in rows], dtype=np.int64)
+    ops = np.array([_int(r[2]) or 0 for r in rows], dtype=np.int64)
+    dt = np.diff(np.concatenate(([0.0], t))) if len(t) else np.zeros(0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rate = np.where(dt > 0, b / np.where(dt > 0, dt, 1), np.nan)
+    return _df(pd.DataFrame({"t_s": t, "bytes": b, "ops": ops, "rate_bps": rate,
+                             "written_bytes": np.cumsum(b).astype(np.int64)}))
+
+
+class ReplayResult(Result):
+    """What :func:`ssdcore.replay` returns: the replay's results JSON
+    (``ssd_replay_to_json``: target, trace, timing, qd, runtime_s, busy_s,
+    bytes, ios, bw_bps, iops, access_s, read/write with lat_ns, samples)
+    with attributes in units, ``to_frame()`` (one row per sampling
+    interval), ``summary()`` and ``plot()`` (throughput over time)."""
+
+    kind = "replay"
+
+    target_uri = _field("target.uri", _text, "", "The target's URI.")
+    trace_format = _field("trace.format", _text, "", "Where the trace came from: csv, iolog3,\n"
+                          "blkparse, generated...")
+    timing = _field("timing", _text, "", "no-idle, as-recorded or scale=F.")
+    queue_depth = _field("qd", _int, 0, "I/Os in flight at most (0: as recorded).")
+    runtime_s = _field("runtime_s", _float, 0.0, "Seconds from the first I/O to the last,\n"
+                       "waits included.")
+    busy_s = _field("busy_s", _float, 0.0, "Seconds with at least one I/O in flight.")
+    total_bytes = _field("bytes", _int, 0, "Bytes read and written.")
+    ios = _field("ios", _int, 0, "I/Os completed (reads, writes, trims, flushes).")
+    iops = _field("iops", _float, 0.0, "I/Os per busy second.")
+    bw_bps = _field("bw_bps", _float, 0.0, "Bytes per busy second.")
+    access_s = _field("access_s", _float, 0.0, "Mean access time, seconds.")
+    interrupted = _field("interrupted", bool, False, "True if Ctrl-C stopped it.")
+
+    @property
+    def status(self) -> str:
+        """"complete" or "interrupted"."""
+        return _status(self)
+
+    def latency_us(self, direction: str = "write") -> Dict[str, Optional[float]]:
+        """The direction's latency figures in µs: mean, p50, p90, p99,
+        p99_9, max (None without I/O in that direction)."""
+        d = self.get(direction)
+        keys = ("mean", "p50", "p90", "p99", "p99_9", "max")
+        if not isinstance(d, dict) or not d.get("ios"):
+            return {k: None for k in keys}
+        return {k: _pct_us(d.get("lat_ns"), k) for k in keys}
+
+    def _title(self) -> str:
+        return (f"{self.trace_format} trace on {self.target_uri}, {self.timing}, "
+                f"QD{self.queue_depth}, {self.status}")
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        out: List[Tuple[str, Any, str]] = [
+            ("target", self.target_uri, ""), ("timing", self.timing, ""),
+            ("queue_depth", self.queue_depth, ""), ("runtime_s", self.runtime_s, "s"),
+            ("busy_s", self.busy_s, "s"), ("total_bytes", self.total_bytes, "B"),
+            ("ios", self.ios, ""), ("iops", self.iops, ""), ("bw_bps", self.bw_bps, "B/s"),
+            ("access_us", self.access_s * 1e6, "µs"), ("status", self.status, "")]
+        for d in ("read", "write"):
+            lat = self.latency_us(d)
+            for k in ("p50", "p99", "p99_9"):
+                out.append((f"{d}_{k}_us", lat[k], "µs"))
+        return out
+
+    def __repr__(self) -> str:
+        lines = [f"<ReplayResult {self._title()}>",
+                 f"  {self.ios} I/Os, {_bytes_text(self.total_bytes)} in {self.busy_s:.3g} s busy "
+                 f"({self.runtime_s:.3g} s in all): {self.bw_bps / MIB:.1f} MiB/s, "
+                 f"{self.iops:.0f} IOPS"]
+        for d in ("read", "write"):
+            lat = self.latency_us(d)
+            if lat["p50"] is not None:
+                lines.append(f"  {d} latency p50 {lat['p50']:.1f} µs, p99 {lat['p99']:.1f} µs")
+        return "\n".join(lines)
+
+    __str__ = __repr__
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per sampling interval: t_s, bytes, ops (int), rate_bps,
+        written_bytes (cumulative, int)."""
+        return _rate_frame(self.get("samples"))
+
+
+class AppsResult(Result):
+    """What :func:`ssdcore.apps` returns: every built-in application
+    scenario replayed, ``traces`` (name, describe, ios, bytes, busy_s,
+    bw_bps each) and the score: ``score_bps`` (total bytes / total busy
+    time, PCMark 8's way) and ``mean_bps`` (the mean of the traces')."""
+
+    kind = "apps"
+
+    timing = _field("timing", _text, "", "no-idle, as-recorded or scale=F.")
+    seed = _field("seed", _int, 0, "The scenarios' seed.")
+    score_bps = _field("score_bps", _float, 0.0, "Total bytes / total busy time, bytes/s.")
+    mean_bps = _field("mean_bps", _float, 0.0, "The mean of the traces' bw_bps.")
+    traces: List[Dict[str, Any]] = _field("traces", _dicts, [],
+                                           "One dict per trace, in the order they ran.")
+
+    def _title(self) -> str:
+        return f"{len(self.traces)} traces, {self.timing}"
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        out: List[Tuple[str, Any, str]] = [("score_bps", self.score_bps, "B/s"),
+                                           ("mean_bps", self.mean_bps, "B/s"),
+                                           ("traces", len(self.traces), "")]
+        out += [(f"{t.get('name')}_bw_bps", _float(t.get("bw_bps")), "B/s") for t in self.traces]
+        return out
+
+    def summary(self) -> "pd.DataFrame":
+        """One row: timing, seed, traces, score_bps, mean_bps."""
+        pd = _pandas()
+        return _df(pd.DataFrame([{"timing": self.timing, "seed": self.seed,
+                                  "traces": len(self.traces), "score_bps": self.score_bps,
+                                  "mean_bps": self.mean_bps}]))
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per trace: name, describe, ios and total_bytes (int),
+        busy_s, bw_bps (and a full-system run's trace, scored, qd,
+        access_s)."""
+        return _traces_frame(self.traces)
+
+
+def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
+    pd = _pandas()
+    cols = [("name", "string"), ("trace", "string"), ("describe", "string"),
+            ("scored", "boolean"), ("qd", "Int64"), ("ios", "Int64"), ("total_bytes", "Int64"),
+            ("busy_s", "float64"), ("bw_bps", "float64"), ("access_s", "float64")]
+    rows = [{"name": t.get("name"), "trace": t.get("trace"), "describe": t.get("describe"),
+             "scored": t.get("scored"), "qd": _int(t.get("qd")), "ios": _int(t.get("ios")),
+             "total_bytes": _int(t.get("bytes")), "busy_s": _float(t.get("busy_s")),
+             "bw_bps": _float(t.get("bw_bps")), "access_s": _float(t.get("access_s"))}
+            for t in traces]
+    keep = [(c, d) for c, d in cols if any(c in t or (c == "total_bytes" and "bytes" in t)
+                                           for t in traces) or c in ("name", "total_bytes")]
+    return _df(pd.DataFrame({c: pd.array([r[c] for r in rows], dtype=d) for c, d in keep}))
+
+
+class FsdResult(Result):
+    """What :func:`ssdcore.fsd` returns: a PCMark 10 Full System Drive-like
+    run, ``traces`` (name, trace, describe, scored, qd, ios, bytes,
+    busy_s, bw_bps, access_s), ``bandwidth_bps``, ``access_s`` and
+    ``score`` (UL's geometric mean of MB/s and 1 / access time in ms)."""
+
+    kind = "fsd"
+
+    scale = _field("scale", _float, 1.0, "The copies' sizes times this.")
+    seed = _field("seed", _int, 0, "The scenarios' seed.")
+    bandwidth_bps = _field("bandwidth_bps", _float, 0.0, "The scored traces' bandwidth, bytes/s.")
+    access_s = _field("access_s", _float, 0.0, "The scored traces' mean access time, seconds.")
+    score = _field("score", _float, 0.0, "UL's score (no unit).")
+    traces: List[Dict[str, Any]] = _field("traces", _dicts, [],
+                                           "One dict per trace, in the order they ran.")
+
+    def _title(self) -> str:
+        return f"{len(self.traces)} traces, scale {self.scale:g}"
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("score", self.score, ""), ("bandwidth_bps", self.bandwidth_bps, "B/s"),
+                ("access_us", self.access_s * 1e6, "µs"), ("traces", len(self.traces), "")]
+
+    def summary(self) -> "pd.DataFrame":
+        """One row: scale, seed, traces, score, bandwidth_bps, access_s."""
+        pd = _pandas()
+        return _df(pd.DataFrame([{"scale": self.scale, "seed": self.seed,
+                                  "traces": len(self.traces), "score": self.score,
+                                  "bandwidth_bps": self.bandwidth_bps,
+                                  "access_s": self.access_s}]))
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per trace (the columns of :meth:`AppsResult.to_frame`
+        with trace, scored, qd and access_s)."""
+        return _traces_frame(self.traces)
+
+
+_CATALOG_RUN_COLUMNS: List[Tuple[str, str]] = [
+    ("id", "Int64"), ("run_key", "string"), ("dir", "string"), ("drive", "string"),
+    ("model", "string"), ("serial", "string"), ("firmware", "string"),
+    ("capacity_bytes", "Int64"), ("target", "string"), ("target_kind", "string"),
+    ("suite", "string"), ("status", "string"), ("host", "string"), ("tool", "string"),
+    ("started", "string"), ("finished", "string"), ("added", "string")]
+
+
+class CatalogRuns(Result):
+    """What :func:`ssdcore.catalog_runs` returns: ``{"catalog": path,
+    "drive": the filter or None, "runs": [one dict per run, oldest
+    first]}``; ``to_frame()`` has the runs table's columns, ``summary()``
+    one row per drive. (No plot: ``catalog_figures(...).plot(figure)``
+    draws a figure across runs.)"""
+
+    kind = "catalog_runs"
+
+    catalog = _field("catalog", _text, "", "The catalog file.")
+    runs: List[Dict[str, Any]] = _field("runs", _dicts, [], "One dict per run, oldest first.")
+
+    def _title(self) -> str:
+        match = f" (drive, model, serial or target contains {self['drive']!r})" \
+            if self.get("drive") else ""
+        return f"{len(self.runs)} runs in {self.catalog}{match}"
+
+    def __repr__(self) -> str:
+        lines = [f"<CatalogRuns {self._title()}>"]
+        for r in self.runs[-8:]:
+            lines.append(f"  {r.get('id')}: {r.get('drive') or r.get('target')} "
+                         f"{r.get('suite')} {r.get('status')}, started {r.get('started')}")
+        return "\n".join(lines)
+
+    __str__ = __repr__
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("runs", len(self.runs), ""),
+                ("drives", len({r.get("drive") for r in self.runs}), "")]
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per run: the runs table's columns (the headline JSON
+        left out), ``capacity_bytes`` as Int64."""
+        return _typed_frame(self.runs, _CATALOG_RUN_COLUMNS)
+
+    def summary(self) -> "pd.DataFrame":
+        """One row per drive: ``drive``, ``runs``, ``first_started``,
+        ``last_started``."""
+        pd = _pandas()
+        by: Dict[Any, List[Dict[str, Any]]] = {}
+        for r in self.runs:
+            by.setdefault(r.get("drive"), []).append(r)
+        rows = [{"drive": d, "runs": len(rs), "first_started": min(str(r.get("started")) for r in rs),
+                 "last_started": max(str(r.get("started")) for r in rs)} for d, rs in by.items()]
+        return _df(pd.DataFrame(rows, columns=["drive", "runs", "first_started", "last_started"]))
+
+    def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
+        raise TypeError("a list of runs has no plot: catalog_figures(...).plot(figure) draws "
+                        "a figure across runs")
+
+
+class CatalogFigures(Result):
+    """What :func:`ssdcore.catalog_figures` returns: ``{"catalog",
+    "drive", "figures": [{"run_id", "drive", "started", "figure",
+    "value"}, ...]}``, every headline figure of the matching runs.
+    ``to_frame()`` one row per run x figure, ``summary()`` one row per run
+    and one column per figure, ``plot(figure)`` that figure across runs,
+    one line per drive."""
+
+    kind = "catalog_figures"
+
+    catalog = _field("catalog", _text, "", "The catalog file.")
+    figures: List[Dict[str, Any]] = _field("figures", _dicts, [],
+                                            "One dict per run x figure.")
+
+    @property
+    def figure_keys(self) -> List[str]:
+        """The figures' dotted keys, sorted."""
+        return sorted({str(f.get("figure")) for f in self.figures})
+
+    def _title(self) -> str:
+        runs = {f.get("run_id") for f in self.figures}
+        return f"{len(runs)} runs, {len(self.figure_keys)} figures in {self.catalog}"
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("runs", len({f.get("run_id") for f in self.figures}), ""),
+                ("figures", len(self.figure_keys), "")]
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per run x figure: run_id, drive, started, figure (dotted
+        key), value (NaN when the run recorded it as missing)."""
+        return _typed_frame(self.figures, [("run_id", "Int64"), ("drive", "string"),
+                                           ("started", "string"), ("figure", "string"),
+                                           ("value", "float64")])
+
+    def summary(self) -> "pd.DataFrame":
+        """One row per run (run_id, drive, started), one column per figure."""
+        df = self.to_frame()
+        wide = df.pivot_table(index=["run_id", "drive", "started"], columns="figure",
+                              values="value", aggfunc="first", dropna=False)
+        wide.columns.name = None
+        return _df(wide.reset_index())
+
+    def plot(self, ax: Optional["Axes"] = None, *, figure: Optional[str] = None,
+             **kwargs: Any) -> Any:
+        """``figure`` (a dotted key) against the runs' start times, one line
+        per drive."""
+        if figure is None or figure not in self.figure_keys:
+            raise ValueError(f"plot(figure=...): one of {', '.join(self.figure_keys) or 'no figures'}")
+        from . import plot as _plot
+        return _plot.catalog_history(self, figure, ax=ax)
+

@@ -6,14 +6,20 @@
 True
 >>> with ssdcore.SimTarget("sim:bx200") as t:
 ...     r = ssdcore.replay(tr, t)
->>> r["bw_bps"] > 0
-True
+>>> r                                                  # doctest: +ELLIPSIS
+<ReplayResult generated trace on sim:bx200, no-idle, QD1, complete>
+  ...
+>>> r.bw_bps > 0, type(r.total_bytes), list(r.to_frame().columns)
+(True, <class 'int'>, ['t_s', 'bytes', 'ops', 'rate_bps', 'written_bytes'])
 
 Traces are read from ssdcore trace CSV, fio iologs (v2, v3) and blkparse
 text (detected from the content) and written as CSV or fio iolog v3.
-``replay`` returns the results dict of ``ssd_replay_to_json``;
-``apps`` replays every built-in application scenario and returns per-trace
-bandwidth and the score (total bytes / total busy time, PCMark 8's way).
+``replay`` returns a :class:`~ssdcore.results.ReplayResult` (the results
+JSON of ``ssd_replay_to_json`` with attributes, ``to_frame()``,
+``summary()``, ``plot()``); ``apps`` replays every built-in application
+scenario and returns an :class:`~ssdcore.results.AppsResult`: per-trace
+bandwidth and the score (total bytes / total busy time, PCMark 8's way);
+``fsd`` an :class:`~ssdcore.results.FsdResult`.
 """
 from __future__ import annotations
 
@@ -26,6 +32,7 @@ from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, set_options, take_string
 from .job import Target
+from .results import AppsResult, FsdResult, ReplayResult
 
 __all__ = ["Trace", "replay", "apps", "trace_scenarios"]
 
@@ -209,13 +216,13 @@ def _run_interruptibly(fn: Callable[..., int], *args: Any
 
 
 def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
-           target_options: Optional[Mapping[str, Any]] = None, **options: Any) -> Dict[str, Any]:
+           target_options: Optional[Mapping[str, Any]] = None, **options: Any) -> ReplayResult:
     """Replay trace (a Trace, a path, "scenario:NAME" or
     "filetest:NAME[@SET_SIZE]") on target (a Target
     or a URI). Options: timing ("no-idle", "as-recorded", "scale=F"), qd,
     offset, span, interval, engine, record, log, written_before and
     precondition (recorded in the log's metadata for :func:`analyze`, as a
-    job's). Returns the results dict. Ctrl-C stops the replay and raises
+    job's). Returns a :class:`~ssdcore.results.ReplayResult`. Ctrl-C stops the replay and raises
     KeyboardInterrupt, with the results of what was replayed
     (``"interrupted": true``) as ``.results``."""
     if not isinstance(trace, Trace):
@@ -238,10 +245,10 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
         set_options(r, options, lib.ssd_replay_set_option, lib.ssd_replay_errmsg)
         rc, stop = _run_interruptibly(lib.ssd_replay_run, r)
         out = ffi.new("char **")
-        res: Optional[Dict[str, Any]] = None
+        res: Optional[ReplayResult] = None
         json_rc = lib.ssd_replay_to_json(r, 0, out)
         if json_rc == 0:
-            res = json.loads(take_string(out))
+            res = ReplayResult(json.loads(take_string(out)))
         if stop is not None:
             setattr(stop, "results", res)  # what was replayed before Ctrl-C, as job() keeps it
             raise stop
@@ -259,9 +266,11 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
 
 
 def apps(target: Union[Target, PathLike], timing: Optional[str] = None, seed: int = 1,
-         target_options: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
-    """Replay every built-in application scenario on target; returns
-    {"traces": [{"name", "bw_bps", "busy_s", ...}], "score_bps", "mean_bps"}."""
+         target_options: Optional[Mapping[str, Any]] = None) -> AppsResult:
+    """Replay every built-in application scenario on target; returns an
+    :class:`~ssdcore.results.AppsResult` (``traces``: [{"name", "bw_bps",
+    "busy_s", ...}], ``score_bps``, ``mean_bps``; ``to_frame()`` one row
+    per trace, ``plot()`` the bars)."""
     t, own = _target(target, target_options or {})
     try:
         out = ffi.new("char **")
@@ -275,23 +284,23 @@ def apps(target: Union[Target, PathLike], timing: Optional[str] = None, seed: in
             raise stop
         if rc < 0:
             raise SsdError(rc, ffi.string(err).decode(errors="replace"))
-        result: Dict[str, Any] = json.loads(take_string(out))
-        return result
+        return AppsResult(json.loads(take_string(out)))
     finally:
         if own:
             t.close()
 
 
 def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
-        target_options: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
+        target_options: Optional[Mapping[str, Any]] = None) -> FsdResult:
     """A PCMark 10 Full System Drive-like run on target (docs/traces.md):
     start-ups, application use and 20 GB / 2.37 GB copies onto, inside and
-    off the drive (sizes times scale); returns {"traces": [{"name",
-    "bw_bps", "access_s", "qd", ...}], "bandwidth_bps", "access_s",
-    "score"}: UL's geometric mean of bandwidth (MB/s) and 1 / average
-    access time (1/ms).
+    off the drive (sizes times scale); returns an
+    :class:`~ssdcore.results.FsdResult` (``traces``: [{"name", "bw_bps",
+    "access_s", "qd", ...}], ``bandwidth_bps``, ``access_s``, ``score``:
+    UL's geometric mean of bandwidth (MB/s) and 1 / average access time
+    (1/ms)).
 
-    >>> ssdcore.fsd("sim:mp44l-1tb", scale=0.05)["score"]  # doctest: +SKIP
+    >>> ssdcore.fsd("sim:mp44l-1tb", scale=0.05).score  # doctest: +SKIP
     """
     t, own = _target(target, target_options or {})
     try:
@@ -305,8 +314,7 @@ def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
             raise stop
         if rc < 0:
             raise SsdError(rc, ffi.string(err).decode(errors="replace"))
-        result: Dict[str, Any] = json.loads(take_string(out))
-        return result
+        return FsdResult(json.loads(take_string(out)))
     finally:
         if own:
             t.close()

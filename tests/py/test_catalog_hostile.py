@@ -94,7 +94,7 @@ def test_a_run_catalogued_while_running_is_updated_when_it_ends(cli, tmp_path, r
     r = _add(cli, db, d)
     assert r.returncode == 0 and "updated" in r.stdout, r.stdout
     assert [x[1] for x in _rows(db)] == ["complete"]
-    figs = ssdcore.catalog_figures(db)
+    figs = ssdcore.catalog_figures(db).to_frame()
     v = figs[figs.figure == "seq_read_bps"].value.iloc[0]
     assert v == pytest.approx(doc["headline"]["seq_read_bps"]) and v != 1.0
     assert _add(cli, db, d).stdout.strip().endswith("already in the catalog")
@@ -175,8 +175,8 @@ def test_python_reads_the_catalog_it_is_given_whatever_its_name(tmp_path, run, n
         ssdcore.catalog_add(decoy_dir, tmp_path / decoy)
     db = tmp_path / name
     assert ssdcore.catalog_add(d, db) is True
-    assert list(ssdcore.catalog_runs(db).target) == ["sim:bx200"]
-    assert set(ssdcore.catalog_figures(db).drive) == {"sim:bx200"}
+    assert list(ssdcore.catalog_runs(db).to_frame().target) == ["sim:bx200"]
+    assert set(ssdcore.catalog_figures(db).to_frame().drive) == {"sim:bx200"}
 
 
 def test_reading_a_catalog_that_is_not_there_creates_nothing(cli, tmp_path):

@@ -52,13 +52,30 @@ def test_list_filters_by_drive(runs, cli, tmp_path):
     assert [x["target"] for x in rows] == ["sim:ssd370"] and rows[0]["status"] == "complete"
     r = subprocess.run([cli, "catalog", "list", "--catalog", db], capture_output=True, text=True)
     assert r.returncode == 0 and "sim:bx200" in r.stdout and "sim:ssd370" in r.stdout
-    df = ssdcore.catalog_runs(db)
+    listed = ssdcore.catalog_runs(db)
+    assert isinstance(listed, ssdcore.CatalogRuns) and "2 runs in" in repr(listed)
+    df = listed.to_frame()
     assert list(df.target) == ["sim:bx200", "sim:ssd370"]
-    figs = ssdcore.catalog_figures(db, drive="bx200")
+    assert str(df.capacity_bytes.dtype) == "Int64"
+    assert list(listed.summary().runs) == [1, 1]
+    found = ssdcore.catalog_figures(db, drive="bx200")
+    figs = found.to_frame()
     assert set(figs.drive) == {"sim:bx200"} and "seq_read_bps" in set(figs.figure)
+    wide = found.summary()
+    assert len(wide) == 1 and wide["seq_read_bps"].iloc[0] == figs[
+        figs.figure == "seq_read_bps"].value.iloc[0]
     v = figs[figs.figure == "seq_read_bps"].value.iloc[0]
     assert v == pytest.approx(json.loads((runs["bx200"] / "results.json").read_text())
                               ["headline"]["seq_read_bps"])
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    matplotlib.use("Agg")
+    ax = found.plot(figure="seq_read_bps")
+    assert ax.get_ylabel() == "seq_read_bps" and len(ax.get_lines()) == 1
+    with pytest.raises(ValueError, match="seq_read_bps"):
+        found.plot()  # the error lists the figures there are
+    with pytest.raises(TypeError, match="catalog_figures"):
+        listed.plot()
 
 
 def test_compare_from_the_catalog(runs, cli, tmp_path):
@@ -75,8 +92,8 @@ def test_compare_from_the_catalog(runs, cli, tmp_path):
     r = subprocess.run([cli, "compare", "--catalog", db, "--drive", "nosuch", "--out",
                         str(tmp_path / "o2")], capture_output=True, text=True)
     assert r.returncode == 1 and '"nosuch"' in r.stderr
-    df = ssdcore.catalog_compare(["ssd370", "bx200"], catalog=db)
-    assert set(df.drive) == {"Transcend SSD370 256 GB", "Crucial BX200 240 GB"}
+    res = ssdcore.catalog_compare(["ssd370", "bx200"], catalog=db)
+    assert set(res.drives) == {"Transcend SSD370 256 GB", "Crucial BX200 240 GB"}
 
 
 def test_bad_catalogs_and_runs_are_refused_with_the_reason(runs, cli, tmp_path):

@@ -72,11 +72,12 @@ def test_the_user_chooses_by_suite_run_or_date(catalog, cli):
 
 def test_python_picks_the_same_way(catalog):
     db, dirs, _ = catalog
-    df = ssdcore.catalog_compare(["ssd370"], catalog=db, suite="quick")
-    assert df.attrs["compare"]["drives"][0]["dir"] == str(dirs["s-quick"])
-    assert "run " in df.attrs["picked"][0] and "quick" in df.attrs["picked"][0]
-    df = ssdcore.catalog_compare(["ssd370"], catalog=db)
-    assert "the newest of 2 matching runs" in df.attrs["picked"][0]
-    assert set(df.drive) == {"Transcend SSD370 256 GB"}
+    res = ssdcore.catalog_compare(["ssd370"], catalog=db, suite="quick")
+    assert isinstance(res, ssdcore.CompareResult)
+    assert res["drives"][0]["dir"] == str(dirs["s-quick"])
+    assert "run " in res.picked[0] and "quick" in res.picked[0]
+    res = ssdcore.catalog_compare(["ssd370"], catalog=db)
+    assert "the newest of 2 matching runs" in res.picked[0]
+    assert res.drives == ["Transcend SSD370 256 GB"] and res.picked[0] in repr(res)
     with pytest.raises(ssdcore.SsdError):
         ssdcore.catalog_compare([], catalog=db, runs=["deadbeef"])

@@ -72,23 +72,28 @@ def test_cli_writes_page_json_and_csv(runs, cli, tmp_path):
         "http://www.w3.org", "")
 
 
-def test_python_dataframe_one_row_per_drive_and_figure(runs, tmp_path):
-    df = ssdcore.compare([runs["bx200"], runs["mp44l"]], out=tmp_path / "p", labels=["A", "B"],
-                         highlight="B")
-    doc = df.attrs["compare"]
-    assert len(df) == 2 * len(doc["figures"])
+def test_python_result_frame_one_row_per_drive_and_figure(runs, tmp_path):
+    res = ssdcore.compare([runs["bx200"], runs["mp44l"]], out=tmp_path / "p", labels=["A", "B"],
+                          highlight="B")
+    assert isinstance(res, ssdcore.CompareResult) and res.drives == ["A", "B"]
+    df = res.to_frame()
+    assert len(df) == 2 * len(res["figures"])
     assert set(df.drive) == {"A", "B"}
     a = df[(df.drive == "A") & (df.figure == "fill_time_s")].iloc[0]
     assert math.isnan(a.value) and a.unit == "s" and a.better == "lower"
     b = df[(df.drive == "B") & (df.figure == "fill_time_s")].iloc[0]
     assert b.value > 0 and b.pct_vs_highlight == 0
-    assert df.attrs["html"].startswith("<!DOCTYPE html>")
+    assert res.html.startswith("<!DOCTYPE html>")
     assert (tmp_path / "p" / "compare.json").exists()
+    # summary(): one row per drive, a column per figure, the same values
+    wide = res.summary()
+    assert list(wide.index) == ["A", "B"]
+    assert wide.loc["B", "fill_time_s"] == b.value and math.isnan(wide.loc["A", "fill_time_s"])
+    assert "<CompareResult A, B" in repr(res)
 
 
 def test_bars_are_sorted_best_first_with_the_highlight_marked(runs, tmp_path):
-    df = ssdcore.compare([runs["mp44l"], runs["s660"]], highlight=2)
-    html = df.attrs["html"]
+    html = ssdcore.compare([runs["mp44l"], runs["s660"]], highlight=2).html
     # fill time: lower is better, so the MP44L bar comes first
     part = html[html.index("whole-drive fill time"):]
     part = part[:part.index("</figure>")]
@@ -100,11 +105,29 @@ def test_one_run_may_be_given_as_a_str_bytes_or_path(runs):
     # A bytes path was taken for a list of runs (its bytes, as ints).
     one = runs["mp44l"]
     frames = [ssdcore.compare(r) for r in (str(one), os.fsencode(one), one)]
-    assert all(list(f["drive"].unique()) == ["Team MP44L 1 TB"] for f in frames)
+    assert all(f.drives == ["Team MP44L 1 TB"] for f in frames)
+
+
+def test_compare_takes_suite_results_as_runs(runs, tmp_path):
+    by_dir = ssdcore.compare([runs["bx200"], runs["mp44l"]])
+    by_result = ssdcore.compare([ssdcore.report(runs["bx200"]), runs["mp44l"]])
+    assert by_result.drives == by_dir.drives
+    assert by_result.summary().equals(by_dir.summary())
+    with pytest.raises(ssdcore.SsdError, match="no results directory"):
+        ssdcore.compare([ssdcore.SuiteResult({"steps": []})])
+
+
+def test_compare_plots_each_figure_against_the_highlight(runs):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    matplotlib.use("Agg")
+    res = ssdcore.compare([runs["bx200"], runs["mp44l"]], highlight=2)
+    ax = res.plot(figures=["fill_time_s"])
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == res.drives
 
 
 def test_overlaid_curves_one_line_per_drive(runs):
-    html = ssdcore.compare([runs["bx200"], runs["ssd370"]]).attrs["html"]
+    html = ssdcore.compare([runs["bx200"], runs["ssd370"]]).html
     assert "queue depth" in html
     fig = html[html.index("IOPS against queue depth"):]
     fig = fig[:fig.index("</figure>")]
@@ -117,13 +140,13 @@ def test_a_single_point_is_no_curve(tmp_path):
     of one dot per drive."""
     for name in ("a", "b"):
         ssdcore.suite("sim:bx200", tmp_path / name, suite="quick", report=False)
-    html = ssdcore.compare([tmp_path / "a", tmp_path / "b"]).attrs["html"]
+    html = ssdcore.compare([tmp_path / "a", tmp_path / "b"]).html
     assert "against read share" not in html
     assert "mixed random 4K, 80 % reads" in html
 
 
 def test_write_curves_on_shared_axes_and_small_multiples(runs):
-    html = ssdcore.compare([runs["mp44l"], runs["s660"]]).attrs["html"]
+    html = ssdcore.compare([runs["mp44l"], runs["s660"]]).html
     assert "fill: write speed against data written" in html
     assert html.count('class="multiples"') == 1
 
@@ -152,9 +175,9 @@ def test_bad_input_names_what_is_wrong(runs, cli, tmp_path):
 
 
 def test_same_drive_twice_gets_distinct_labels(runs):
-    df = ssdcore.compare([runs["bx200"], runs["bx200"]])
+    res = ssdcore.compare([runs["bx200"], runs["bx200"]])
     # One drive twice: told apart by suite and start time, then a number.
-    a, b = sorted(set(df.drive))
+    a, b = sorted(res.drives)
     assert a.startswith("Crucial BX200 240 GB (lab2016, ") and b == a + " (2)"
 
 
@@ -163,7 +186,7 @@ def test_every_compare_chart_has_a_text_alternative(runs):
     small multiples) has a <title> and a <desc> that gives its figures, as
     the report's charts do; a bar chart's desc lists the drives in the bars'
     order with the values the bars show."""
-    html = ssdcore.compare([runs["mp44l"], runs["s660"], runs["bx200"]]).attrs["html"]
+    html = ssdcore.compare([runs["mp44l"], runs["s660"], runs["bx200"]]).html
     svgs = re.findall(r"<svg [^>]*class=\"chart\".*?</svg>", html, re.S)
     assert len(svgs) > 20
     for svg in svgs:
@@ -184,7 +207,7 @@ def test_write_curves_have_hover_values_and_a_page_wide_drive_switch(runs):
     """Each drive's line on the write curves carries read-outs (GiB written
     and MiB/s) along its moving average; one switch per drive at the top
     reaches every chart's marks of that drive (data-drive)."""
-    html = ssdcore.compare([runs["mp44l"], runs["s660"]]).attrs["html"]
+    html = ssdcore.compare([runs["mp44l"], runs["s660"]]).html
     fig = html[html.index("fill: write speed against data written"):]
     fig = fig[:fig.index("</figure>")]
     for d, name in enumerate(("Team MP44L 1 TB", "Fanxiang S660 2 TB")):
@@ -207,7 +230,7 @@ def test_a_small_cache_gets_a_zoom_in_the_compare(runs):
     """The BX200's 2 GiB cache is one pixel of a 305 GiB axis: the compare
     draws the start again, zoomed, with each drive's cache end marked, as
     the report does; the fill's 180 and 340 GiB caches need none."""
-    html = ssdcore.compare([runs["bx200"], runs["ssd370"]]).attrs["html"]
+    html = ssdcore.compare([runs["bx200"], runs["ssd370"]]).html
     zoom = re.search(r"<figure><figcaption>degradation, zoom: the first ([\d.]+) GiB "
                      r"\(small SLC caches\)</figcaption>.*?</figure>", html, re.S)
     assert zoom and 4 <= float(zoom.group(1)) <= 8, zoom
@@ -218,14 +241,14 @@ def test_a_small_cache_gets_a_zoom_in_the_compare(runs):
         group = re.search(rf'<g data-key="{d}" data-drive="{d}">(.*?)</g>', zoom.group(0), re.S)
         gib = [float(g) for g in re.findall(r"([\d.]+) GiB written", group.group(1))]
         assert len(gib) >= 5 and max(gib) <= float(zoom.group(1))
-    assert "zoom:" not in ssdcore.compare([runs["mp44l"], runs["s660"]]).attrs["html"]
+    assert "zoom:" not in ssdcore.compare([runs["mp44l"], runs["s660"]]).html
 
 
 def test_4k_floors_in_iops_too(runs):
     """The summary's slowest second of a 4K used state is said in IOPS too
     (the reviews quote SSD370's floor as IOPS), and so are the write curves'
     read-outs of a 4K test; a 1 MiB fill's are not."""
-    html = ssdcore.compare([runs["bx200"], runs["ssd370"], runs["mp44l"]]).attrs["html"]
+    html = ssdcore.compare([runs["bx200"], runs["ssd370"], runs["mp44l"]]).html
     floors = re.findall(r"slowest second ([\d.]+) MiB/s, ([\d,]+) IOPS\)", html)
     assert len(floors) == 2, floors
     for mibs, iops in floors:

@@ -137,6 +137,6 @@ def test_results_json_records_the_drive_and_step_temperatures(tmp_path, monkeypa
     assert again["target"]["drive"] == drive
     html = (tmp_path / "out" / "report.html").read_text()
     assert "Team MP44L 1TB" in html
-    doc = ssdcore.compare([tmp_path / "out"]).attrs["compare"]
+    doc = dict(ssdcore.compare([tmp_path / "out"]))
     assert doc["drives"][0]["label"] == "Team MP44L 1TB, firmware VC0S036G"
     assert doc["drives"][0]["target"]["drive"] == drive

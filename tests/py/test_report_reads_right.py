@@ -240,7 +240,7 @@ def test_a_verdict_for_every_test_names_a_qd_dip(lab, tmp_path):
     assert int(m.group(1)) == 40
     assert int(m.group(2).replace(",", "")) == round(qd2)
     assert int(m.group(3).replace(",", "")) == pytest.approx(qd2 * 0.6, abs=1)
-    cmp = ssdcore.compare([tmp_path / "dip", lab]).attrs["html"]
+    cmp = ssdcore.compare([tmp_path / "dip", lab]).html
     summary = cmp[cmp.index('id="summary-table"'):]
     summary = summary[:summary.index("</table>")]
     assert f"random write 4K: dips 40 % at QD4 ({m.group(2)} IOPS at QD2, {m.group(3)} at QD4)" \

@@ -173,6 +173,31 @@ def test_apps_scores_reproduce_the_reviews_contrasts():
         3 * bw["no-idle", "bx200"]["pcm8-photoshop-heavy"]
 
 
+def test_replay_and_apps_return_result_objects_whose_frames_add_up():
+    tr = ssdcore.Trace.scenario("pcm8-word", seed=1)
+    with ssdcore.SimTarget("sim:bx200") as t:
+        r = ssdcore.replay(tr, t, timing="as-recorded", interval=1)
+        a = ssdcore.apps(t, timing="no-idle")
+    assert isinstance(r, ssdcore.ReplayResult) and r["bw_bps"] == r.bw_bps > 0
+    assert repr(r).startswith("<ReplayResult generated trace on sim:bx200, as-recorded")
+    df = r.to_frame()
+    assert len(df) > 20 and str(df["bytes"].dtype) == "int64"
+    assert int(df["bytes"].sum()) == r.total_bytes and type(r.total_bytes) is int
+    assert df["written_bytes"].iloc[-1] == r.total_bytes
+    assert r.summary()["busy_s"].iloc[0] == r.busy_s
+    assert isinstance(a, ssdcore.AppsResult) and len(a.traces) == len(ssdcore.trace_scenarios())
+    frame = a.to_frame()
+    assert list(frame["name"]) == [x["name"] for x in ssdcore.trace_scenarios()]
+    # the score is total bytes over total busy time (PCMark 8's way)
+    assert a.score_bps == pytest.approx(frame["total_bytes"].sum() / frame["busy_s"].sum())
+    assert a.summary()["score_bps"].iloc[0] == a.score_bps
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    matplotlib.use("Agg")
+    assert len(a.plot().patches) == len(a.traces)
+    assert len(r.plot().get_lines()[0].get_xdata()) == len(df)
+
+
 def test_vector180_scores_near_and_below_ssd370_best_in_photoshop_and_indesign():
     """Seed 004: the Vector 180's slow reads put its PCMark 8 score level with
     the OCZ ARC 100, the one drive the SSD370 beats on the same bench (seed
