@@ -57,7 +57,7 @@ def main():
 
         text_s = median_time(lambda: cli())
         json_s = median_time(lambda: cli("--json"))
-        df_s = median_time(lambda: len(ssdcore.catalog_runs(db)) == N or sys.exit("short"))
+        df_s = median_time(lambda: len(ssdcore.catalog_runs(db).to_frame()) == N or sys.exit("short"))
         print(f"catalog of {N} runs: added in {add_s:.1f} s ({add_s / N * 1e3:.2f} ms a run)")
         print(f"  ssdcore catalog list          {text_s * 1e3:8.1f} ms (median of 7)")
         print(f"  ssdcore catalog list --json   {json_s * 1e3:8.1f} ms")
