@@ -34,9 +34,9 @@ from .drive import drive_identity, drive_temperature
 from .catalog import (catalog_add, catalog_compare, catalog_figures, catalog_path,
                       catalog_runs)
 from ._util import options, parse_duration, parse_size
-from .results import (AnalysisResult, AppsResult, CatalogFigures, CatalogRuns, CompareResult,
-                      FilebenchResult, FsdResult, JobResult, ReplayResult, Result, SuiteResult,
-                      SuiteStep)
+from .results import (AnalysisResult, AppsResult, BatchResult, CatalogFigures, CatalogRuns,
+                      CompareResult, FilebenchResult, FsdResult, JobResult, ReplayResult, Result,
+                      SuiteResult, SuiteStep)
 
 __all__ = [
     "ffi", "lib", "version", "check", "options", "parse_size", "parse_duration",
@@ -65,6 +65,7 @@ __all__ = [
     # results
     "Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep", "FilebenchResult",
     "CompareResult", "ReplayResult", "AppsResult", "FsdResult", "CatalogRuns", "CatalogFigures",
+    "BatchResult",
 ]
 
 

@@ -4,16 +4,17 @@
 over local worker processes (``workers=N``) or over a Dask cluster
 (``client=dask.distributed.Client(...)``, the ``[dask]`` extra). The
 DataFrame is the same whichever runs it: one row per input in input order,
-fixed columns and dtypes (``ssdcore.results.ANALYSIS_COLUMNS``), and in
-``df.attrs["phases"]`` a table of every phase joinable on ``source``.
+fixed columns and dtypes (``ANALYSIS_COLUMNS``), and a table of every
+phase joinable on ``source``, together a :class:`~ssdcore.results.BatchResult`
+(``.frame``, ``.phases``).
 
 >>> import ssdcore, numpy as np
 >>> t = np.arange(1, 301, dtype=float)
 >>> runs = [(t, np.where(t <= c, 400e6, 60e6)) for c in (50, 100)]
->>> df = ssdcore.analyze_many(runs + [None], errors="record")
->>> [round(x / 1e9) for x in df["cache_bytes"][:2]], df["error"][2]
+>>> r = ssdcore.analyze_many(runs + [None], errors="record")
+>>> [round(x / 1e9) for x in r.frame["cache_bytes"][:2]], r.frame["error"][2]
 ([20, 40], 'item 2: None is not something to analyse')
->>> list(df.attrs["phases"]["source"].unique())
+>>> list(r.phases["source"].unique())
 ['item 0', 'item 1']
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ import numpy as np
 
 from ._errors import error_from_code
 from .progress import ProgressArg, Throttle
-from .results import _ANALYSIS_COLUMNS, _PHASE_COLUMNS
+from .results import _ANALYSIS_COLUMNS, _PHASE_COLUMNS, BatchResult
 from .storage import glob_url, is_url, pyarrow_parquet
 
 __all__ = ["analyze_many", "expand_inputs", "read_results_parquet", "write_results_parquet",
@@ -36,7 +37,7 @@ __all__ = ["analyze_many", "expand_inputs", "read_results_parquet", "write_resul
 ANALYSIS_COLUMNS = [c for c, _ in _ANALYSIS_COLUMNS]
 """The columns of analyze_many's DataFrame, in order."""
 PHASE_COLUMNS = [c for c, _ in _PHASE_COLUMNS]
-"""The columns of its phases table (``df.attrs["phases"]``)."""
+"""The columns of its phases table (``BatchResult.phases``)."""
 
 _GLOB_CHARS = set("*?[")
 
@@ -139,32 +140,32 @@ def _phases_path(path: Any) -> str:
     return f"{root}.phases{ext or '.parquet'}"
 
 
-def write_results_parquet(df: Any, path: Any) -> None:
-    """Write an :func:`analyze_many` frame as Parquet (needs pyarrow): its
-    rows to ``path`` with their dtypes, and its phases table
-    (``df.attrs["phases"]``) to ``NAME.phases.parquet`` beside it.
-    (pandas' own ``df.to_parquet`` refuses a frame whose attrs hold a
-    frame.) Read both back with :func:`read_results_parquet`."""
+def write_results_parquet(result: BatchResult, path: Any) -> None:
+    """Write an :func:`analyze_many` result as Parquet (needs pyarrow): its
+    rows (``result.frame``) to ``path`` with their dtypes, and its phases
+    (``result.phases``) to ``NAME.phases.parquet`` beside it. Read both
+    back with :func:`read_results_parquet`."""
+    if not isinstance(result, BatchResult):
+        raise TypeError("write_results_parquet: expected what analyze_many returns "
+                        f"(a BatchResult), not {type(result).__name__}")
     pq = pyarrow_parquet()
     import pyarrow as pa
-    for frame, p in ((df, os.fspath(path)), (df.attrs.get("phases"), _phases_path(path))):
-        if frame is None:
-            continue
-        plain = frame.copy(deep=False)
-        plain.attrs = {}
-        pq.write_table(pa.Table.from_pandas(plain, preserve_index=False), p,
+    for frame, p in ((result.frame, os.fspath(path)), (result.phases, _phases_path(path))):
+        pq.write_table(pa.Table.from_pandas(frame, preserve_index=False), p,
                        compression="zstd")
 
 
-def read_results_parquet(path: Any) -> Any:
-    """An :func:`analyze_many` frame written by :func:`write_results_parquet`
-    (or ``write_parquet=``), its phases table in ``df.attrs["phases"]``."""
+def read_results_parquet(path: Any) -> BatchResult:
+    """An :func:`analyze_many` result written by :func:`write_results_parquet`
+    (or ``write_parquet=``): ``.frame`` from ``path``, ``.phases`` from
+    ``NAME.phases.parquet`` beside it (empty, with the phase columns, when
+    that file is missing)."""
     pq = pyarrow_parquet()
     df = pq.read_table(os.fspath(path)).to_pandas()
     pp = _phases_path(path)
-    if os.path.exists(pp):
-        df.attrs["phases"] = pq.read_table(pp).to_pandas()
-    return df
+    phases = (pq.read_table(pp).to_pandas() if os.path.exists(pp)
+              else _Columns(_PHASE_COLUMNS).frame())
+    return BatchResult(df, phases)
 
 
 def _portable(item: Any) -> Any:
@@ -244,8 +245,10 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
                  errors: str = "raise", per_io_interval_s: float = 0, workers: int = 1,
                  client: Any = None, chunksize: Optional[int] = None,
                  progress: ProgressArg = None, capacity: Any = None,
-                 write_parquet: Any = None, **options: float) -> Any:
-    """Analyse many series; returns a pandas DataFrame, one row per input.
+                 write_parquet: Any = None, **options: float) -> BatchResult:
+    """Analyse many series; returns a :class:`~ssdcore.results.BatchResult`:
+    ``.frame``, a pandas DataFrame with one row per input, and ``.phases``,
+    one row per phase.
 
     ``paths_or_globs``: a path or glob (``"logs/*.log"``), or a sequence of
     paths, globs and any other input :func:`ssdcore.analyze` takes (arrays,
@@ -257,8 +260,8 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
     Columns are fixed (``ssdcore.batch.ANALYSIS_COLUMNS``) with nullable
     dtypes, whatever the inputs held: ``source``, ``error``, ``samples``,
     ``total_bytes``, ``cache_found``, ``cache_bytes`` (Int64)... and
-    ``df.attrs["phases"]`` is a DataFrame with one row per phase
-    (``PHASE_COLUMNS``), joinable on ``source``.
+    ``.phases`` is a DataFrame with one row per phase (``PHASE_COLUMNS``),
+    joinable on ``source``.
 
     ``errors="record"`` catches every per-input failure (unreadable file,
     glob without matches, None, malformed input) and puts its message in the
@@ -274,7 +277,7 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
     rows come back; arrays and other inputs are sent to the workers.
     Paths and URLs may name Parquet files too (pyarrow, see
     :mod:`ssdcore.storage`). ``write_parquet="results.parquet"`` also
-    writes the frame as Parquet (:func:`write_results_parquet`).
+    writes both as Parquet (:func:`write_results_parquet`).
     ``progress`` counts inputs (see :mod:`ssdcore.progress`). ``capacity``
     and the keyword options are :func:`ssdcore.analyze`'s, for every input.
     """
@@ -336,9 +339,8 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
                 done(_analyze_chunk(c, reference, ddir, record, per_io_interval_s, options))
     finally:
         throttle.finish(done=rows.n)
-    df = rows.frame()
-    df.attrs["phases"] = phases.frame()
+    result = BatchResult(rows.frame(), phases.frame())
     if write_parquet is not None:
-        write_results_parquet(df, write_parquet)
-    return df
+        write_results_parquet(result, write_parquet)
+    return result
 

@@ -14,7 +14,8 @@
   score as a line;
 - :func:`replay_rate`: a replay's throughput over time;
 - :func:`compare_bars`: compared drives' figures against the highlighted one, in %;
-- :func:`catalog_history`: one catalogued figure across runs, a line per drive.
+- :func:`catalog_history`: one catalogued figure across runs, a line per drive;
+- :func:`batch_bars`: one column of an ``analyze_many`` batch, a bar per input.
 
 >>> import ssdcore, numpy as np
 >>> t = np.arange(1, 601, dtype=float)
@@ -30,11 +31,13 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 
-from .results import (MIB, AnalysisResult, AppsResult, CatalogFigures, CompareResult,
-                      FilebenchResult, FsdResult, JobResult, ReplayResult, SuiteResult)
+from .results import (MIB, AnalysisResult, AppsResult, BatchResult, CatalogFigures,
+                      CompareResult, FilebenchResult, FsdResult, JobResult, ReplayResult,
+                      SuiteResult)
 
 __all__ = ["plot", "write_curve", "cache_zoom", "latency_spectrum", "scaling", "overlay",
-           "trace_bars", "replay_rate", "compare_bars", "catalog_history", "PALETTE"]
+           "trace_bars", "replay_rate", "compare_bars", "catalog_history", "batch_bars",
+           "PALETTE"]
 
 GIB = float(1 << 30)
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",

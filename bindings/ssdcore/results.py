@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep", "FilebenchResult",
            "CompareResult", "ReplayResult", "AppsResult", "FsdResult", "CatalogRuns",
-           "CatalogFigures", "MIB"]
+           "CatalogFigures", "BatchResult", "MIB"]
 
 MIB = 1048576
 """Bytes in a MiB: every ``_mib_per_s`` figure is bytes/s divided by this."""
@@ -1156,3 +1156,79 @@ class CatalogFigures(Result):
         from . import plot as _plot
         return _plot.catalog_history(self, figure, ax=ax)
 
+
+_BATCH_HEADLINE = ["source", "error", "cache_bytes", "cache_level_bps", "post_cache_bps",
+                   "folding_start_bytes", "gc_start_bytes", "recovered_bytes", "total_bytes"]
+
+
+class BatchResult:
+    """What :func:`ssdcore.analyze_many` and
+    :func:`ssdcore.read_results_parquet` return: two DataFrames, not one
+    with a frame hidden in ``df.attrs`` (pandas deep-copies attrs on every
+    operation).
+
+    - ``frame`` (also ``to_frame()``): one row per input, in input order,
+      the fixed columns and dtypes of ``ssdcore.batch.ANALYSIS_COLUMNS``;
+    - ``phases``: one row per phase of every input
+      (``ssdcore.batch.PHASE_COLUMNS``), joinable with ``frame`` on
+      ``source``;
+    - ``summary()``: ``frame``'s headline columns (source, error, cache,
+      post-cache level, folding and GC onsets, recovered bytes);
+    - ``r["cache_bytes"]`` and ``len(r)``: ``frame``'s column and length;
+    - ``plot(column)``: one bar per input.
+    """
+
+    kind = "batch"
+
+    def __init__(self, frame: "pd.DataFrame", phases: "pd.DataFrame") -> None:
+        self.frame = frame
+        self.phases = phases
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per input (the same object as ``.frame``)."""
+        return self.frame
+
+    def summary(self) -> "pd.DataFrame":
+        """One row per input: the headline columns of ``frame``."""
+        return self.frame[_BATCH_HEADLINE]
+
+    def __len__(self) -> int:
+        return len(self.frame)
+
+    def __getitem__(self, column: str) -> Any:
+        return self.frame[column]
+
+    @property
+    def failed(self) -> int:
+        """Inputs whose analysis failed (``errors="record"``)."""
+        return int(self.frame["error"].notna().sum())
+
+    def _title(self) -> str:
+        return (f"{len(self.frame)} inputs, {self.failed} failed, "
+                f"{len(self.phases)} phases")
+
+    def __repr__(self) -> str:
+        lines = [f"<BatchResult {self._title()}>"]
+        for r in self.frame.head(8).to_dict("records"):
+            if isinstance(r["error"], str):
+                lines.append(f"  {r['source']}: error: {r['error']}")
+            elif _int(r["cache_bytes"]) is not None:
+                lines.append(f"  {r['source']}: cache {_bytes_text(_int(r['cache_bytes']) or 0)} "
+                             f"at {(_float(r['cache_level_bps']) or 0) / MIB:.1f} MiB/s, then "
+                             f"{(_float(r['post_cache_bps']) or 0) / MIB:.1f} MiB/s")
+            else:
+                lines.append(f"  {r['source']}: no cache found")
+        if len(self.frame) > 8:
+            lines.append(f"  ... {len(self.frame) - 8} more")
+        return "\n".join(lines)
+
+    __str__ = __repr__
+
+    def _repr_html_(self) -> str:
+        return (f"<div><b>BatchResult</b> {html.escape(self._title())}"
+                f"{self.summary().head(20).to_html(index=False)}</div>")
+
+    def plot(self, column: str = "cache_bytes", ax: Optional["Axes"] = None) -> Any:
+        """``column`` of each input as a bar (bytes in GiB, rates in MiB/s)."""
+        from . import plot as _plot
+        return _plot.batch_bars(self, column, ax=ax)

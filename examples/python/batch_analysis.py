@@ -18,7 +18,7 @@ import pandas as pd
 import ssdcore
 
 
-def analyse(directory: str, workers: int = 1, use_dask: bool = False) -> pd.DataFrame:
+def analyse(directory: str, workers: int = 1, use_dask: bool = False) -> ssdcore.BatchResult:
     patterns: List[str] = [os.path.join(directory, "**", "*.log"),
                            os.path.join(directory, "**", "*.csv")]
     client: Any = None
@@ -28,12 +28,11 @@ def analyse(directory: str, workers: int = 1, use_dask: bool = False) -> pd.Data
         client = distributed.Client(distributed.LocalCluster(
             n_workers=workers, threads_per_worker=1, dashboard_address=None))
     try:
-        df: pd.DataFrame = ssdcore.analyze_many(patterns, errors="record", workers=workers,
-                                                client=client)
+        result = ssdcore.analyze_many(patterns, errors="record", workers=workers, client=client)
     finally:
         if client is not None:
             client.close()
-    return df
+    return result
 
 
 def main(argv: List[str]) -> int:
@@ -41,11 +40,12 @@ def main(argv: List[str]) -> int:
         print(__doc__)
         return 2
     workers = int(argv[1]) if len(argv) > 1 and argv[1].isdigit() else 1
-    df = analyse(argv[0], workers, "--dask" in argv)
+    result = analyse(argv[0], workers, "--dask" in argv)
+    df: pd.DataFrame = result.frame                  # one row per log
     ok = df[df["error"].isna()]
     print(ok[["source", "samples", "cache_bytes", "post_cache_bps", "cv"]].to_string())
     print(f"{len(ok)} analysed, {len(df) - len(ok)} with errors")
-    phases: pd.DataFrame = df.attrs["phases"]
+    phases: pd.DataFrame = result.phases             # one row per phase, joinable on source
     print(phases.groupby("source")["level_bps"].agg(["count", "min", "max"]).to_string())
     return 0
 

@@ -41,7 +41,7 @@ def test_series_from_two_arrays_takes_floats_and_refuses_a_mismatch():
 
 def test_analyze_many_returns_one_row_per_file():
     files = [DATA / "series_v1_cache.csv", DATA / "fio_4col_bw.1.log", DATA / "bytes_sampled.csv"]
-    df = ssdcore.analyze_many(files)
+    df = ssdcore.analyze_many(files).frame
     assert len(df) == 3
     # One spelling with the result objects: cache_bytes, cv, cache_found
     # (the dotted names of the first release are gone with the flattening).
@@ -52,7 +52,7 @@ def test_analyze_many_returns_one_row_per_file():
 def test_analyze_many_can_record_errors(tmp_path):
     bad = tmp_path / "bad.csv"
     bad.write_text("t_s,bytes\n1,1\n0,1\n")
-    df = ssdcore.analyze_many([DATA / "series_v1_cache.csv", bad], errors="record")
+    df = ssdcore.analyze_many([DATA / "series_v1_cache.csv", bad], errors="record").frame
     assert len(df) == 2 and "bad.csv" in df["error"].iloc[1]
     with pytest.raises(ssdcore.SsdError):
         ssdcore.analyze_many([bad])
@@ -112,7 +112,7 @@ def test_reference_without_cache_gives_none_recovery():
     r = ssdcore.analyze(idle, reference=fresh_flat)
     assert r["recovery"] is None and "no cache" in r["recovery_note"]
     assert r["cache"] == ssdcore.analyze(idle)["cache"]
-    df = ssdcore.analyze_many([idle, idle], reference=fresh_flat)
+    df = ssdcore.analyze_many([idle, idle], reference=fresh_flat).frame
     assert df["recovered_bytes"].isna().all()
     assert df["recovery_note"].str.contains("no cache").all()
     # With a cache in the reference the figure is there as before.

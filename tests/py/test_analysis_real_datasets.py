@@ -49,7 +49,7 @@ def test_chaotic_collapse_is_a_few_phases_not_a_staircase(zns):
 def test_every_long3_write_run_reads_and_analyses(zns):
     runs = sorted({f.rsplit("_bw.", 1)[0] for f in glob.glob(str(zns / "long3" / "log_*_bw.1.log"))})
     runs = [r for r in runs if not r.endswith("_0")]  # *_0: read-only runs
-    df = ssdcore.analyze_many([r + "_bw.*.log" for r in runs])
+    df = ssdcore.analyze_many([r + "_bw.*.log" for r in runs]).frame
     assert len(df) == len(runs) == 21  # 7 queue depths x 3 rates
     assert (df["samples"] >= 1190).all()
 

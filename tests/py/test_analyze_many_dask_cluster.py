@@ -106,16 +106,18 @@ def test_analyze_many_on_scheduler_and_worker_processes_equals_local(cluster, tm
               + ["log00.parquet",                           # Parquet, read by a worker
                  "file://" + str(logs[19]),                 # a URL, through fsspec
                  "missing.csv"])                            # an error, recorded on its row
-    local = ssdcore.analyze_many(inputs, errors="record")
+    local_result = ssdcore.analyze_many(inputs, errors="record")
+    local = local_result.frame
     assert local["error"].isna().sum() == 20, local["error"].dropna().tolist()
-    remote = ssdcore.analyze_many(inputs, errors="record", client=client, chunksize=2)
+    remote_result = ssdcore.analyze_many(inputs, errors="record", client=client, chunksize=2)
+    remote = remote_result.frame
     # Every figure equal; a failure's message names the path the worker
     # opened: absolute (which file, on a machine where the cwd means nothing).
     assert remote.drop(columns="error").equals(local.drop(columns="error"))
     assert remote["error"].isna().equals(local["error"].isna())
     assert remote["error"].iloc[-1].startswith(str(tmp_path / "missing.csv"))
     assert local["error"].iloc[-1].startswith("missing.csv")
-    assert remote.attrs["phases"].equals(local.attrs["phases"])
+    assert remote_result.phases.equals(local_result.phases)
     assert list(remote["source"]) == inputs
     # The work ran in both worker processes, not in this one.
     who = client.run(os.getpid)

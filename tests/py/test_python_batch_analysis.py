@@ -27,7 +27,7 @@ def _curves(d, n):
 
 def test_a_glob_is_one_row_per_file_sorted(tmp_path):
     _curves(tmp_path, 5)
-    df = ssdcore.analyze_many(str(tmp_path / "run*.csv"))
+    df = ssdcore.analyze_many(str(tmp_path / "run*.csv")).frame
     assert list(df["source"]) == sorted(str(p) for p in tmp_path.glob("run*.csv"))
     got = (df["cache_bytes"] / 400e6).round().astype(int).tolist()
     assert got == [10, 11, 12, 13, 14]
@@ -35,11 +35,11 @@ def test_a_glob_is_one_row_per_file_sorted(tmp_path):
 
 def test_fio_job_logs_of_one_run_stay_one_input(datasets_dir):
     d = datasets_dir / "nvmebenchmarks" / "custom" / "zns-a" / "long3"
-    df = ssdcore.analyze_many(str(d / "log_32_1115_bw.*.log"))
+    df = ssdcore.analyze_many(str(d / "log_32_1115_bw.*.log")).frame
     assert len(df) == 1 and df["source"][0].endswith("log_32_1115_bw.*.log")
     one = ssdcore.analyze(str(d / "log_32_1115_bw.*.log"))
     assert df["total_bytes"][0] == one.total_bytes
-    named = ssdcore.analyze_many({"qd32": str(d / "log_32_1115_bw.*.log")})
+    named = ssdcore.analyze_many({"qd32": str(d / "log_32_1115_bw.*.log")}).frame
     assert named["source"][0] == "qd32" and named["total_bytes"][0] == one.total_bytes
 
 
@@ -49,7 +49,7 @@ def test_errors_record_catches_everything_per_item(tmp_path):
     bad.write_text("t_s,bytes\n1,1\n0,1\n")
     items = [good, None, bad, tmp_path / "missing.csv", str(tmp_path / "nomatch*.log"),
              ("not", "numbers"), 42]
-    df = ssdcore.analyze_many(items, errors="record")
+    df = ssdcore.analyze_many(items, errors="record").frame
     assert len(df) == len(items) and list(df.columns) == ANALYSIS_COLUMNS
     assert df["error"].isna().tolist() == [True] + [False] * (len(items) - 1)
     assert "None" in df["error"][1] and "bad.csv" in df["error"][2]
@@ -60,17 +60,20 @@ def test_errors_record_catches_everything_per_item(tmp_path):
 
 
 def test_columns_and_dtypes_do_not_drift(tmp_path):
-    a = ssdcore.analyze_many(_curves(tmp_path, 2))
-    b = ssdcore.analyze_many([(np.arange(1, 100.0), np.full(99, 5e7))])  # no cache at all
-    c = ssdcore.analyze_many([None], errors="record")  # nothing but an error
+    ra = ssdcore.analyze_many(_curves(tmp_path, 2))
+    a = ra.frame
+    b = ssdcore.analyze_many([(np.arange(1, 100.0), np.full(99, 5e7))]).frame  # no cache at all
+    rc = ssdcore.analyze_many([None], errors="record")  # nothing but an error
+    c = rc.frame
     for df in (b, c):
         assert list(df.columns) == list(a.columns) == ANALYSIS_COLUMNS
         assert df.dtypes.to_dict() == a.dtypes.to_dict()
     assert str(a["cache_bytes"].dtype) == "Int64" and str(a["cache_found"].dtype) == "boolean"
     assert b["cache_bytes"].isna().all() and not b["cache_found"][0]
-    ph = a.attrs["phases"]
+    ph = ra.phases
     assert list(ph.columns) == PHASE_COLUMNS and set(ph["source"]) == set(a["source"])
-    assert list(c.attrs["phases"].columns) == PHASE_COLUMNS
+    assert list(rc.phases.columns) == PHASE_COLUMNS and len(rc.phases) == 0
+    assert not a.attrs, "the phases are their own frame, not in df.attrs"
     joined = ph.merge(a[["source", "cache_bytes"]], on="source")
     assert len(joined) == len(ph)
 
@@ -79,8 +82,8 @@ def test_local_processes_give_the_same_frame(tmp_path):
     paths = _curves(tmp_path, 12) + [tmp_path / "missing.csv"]
     one = ssdcore.analyze_many(paths, errors="record")
     many = ssdcore.analyze_many(paths, errors="record", workers=2, chunksize=3)
-    assert one.equals(many)
-    assert one.attrs["phases"].equals(many.attrs["phases"])
+    assert one.frame.equals(many.frame)
+    assert one.phases.equals(many.phases)
     with pytest.raises(FileNotFoundError, match="missing.csv"):  # not BrokenProcessPool
         ssdcore.analyze_many(paths, workers=2)
 
@@ -95,7 +98,7 @@ def test_a_dask_cluster_gives_the_same_frame(tmp_path):
         remote = ssdcore.analyze_many(paths, errors="record", client=client, chunksize=2)
         with pytest.raises(FileNotFoundError, match="missing.csv"):
             ssdcore.analyze_many([tmp_path / "missing.csv"], client=client)
-    assert one.equals(remote)
+    assert one.frame.equals(remote.frame) and one.phases.equals(remote.phases)
 
 
 def test_bad_arguments_are_refused(tmp_path):
@@ -115,10 +118,32 @@ def test_workers_with_few_chunks_in_flight_keep_input_order_and_dtypes():
     items.insert(5, None)
     one = ssdcore.analyze_many(items, errors="record")
     two = ssdcore.analyze_many(items, errors="record", workers=2, chunksize=1)
-    assert one.equals(two)
-    assert one.attrs["phases"].equals(two.attrs["phases"])
+    assert one.frame.equals(two.frame)
+    assert one.phases.equals(two.phases)
     assert list(one["error"].isna()) == [i != 5 for i in range(12)]
     single = ssdcore.analyze(items[0]).summary()
-    assert list(single.dtypes) == list(one.dtypes)
-    assert one.iloc[[0]].drop(columns="source").reset_index(drop=True).equals(
+    assert list(single.dtypes) == list(one.frame.dtypes)
+    assert one.frame.iloc[[0]].drop(columns="source").reset_index(drop=True).equals(
         single.drop(columns="source"))
+
+
+def test_batch_result_keeps_phases_in_their_own_frame_and_summarises():
+    t = np.arange(1, 301, dtype=float)
+    items = {"small": (t, np.where(t <= 50, 400e6, 60e6)), "none": None,
+             "flat": (t, np.full(300, 5e7))}
+    r = ssdcore.analyze_many(items, errors="record")
+    assert isinstance(r, ssdcore.BatchResult) and r.to_frame() is r.frame
+    assert len(r) == 3 and r["source"].tolist() == ["small", "none", "flat"] and r.failed == 1
+    assert set(r.phases["source"]) == {"small", "flat"} and not r.frame.attrs
+    s = r.summary()
+    assert list(s["source"]) == ["small", "none", "flat"] and "cache_bytes" in s.columns
+    text = repr(r)
+    assert text.startswith("<BatchResult 3 inputs, 1 failed,")
+    assert "small: cache" in text and "none: error" in text and "flat: no cache found" in text
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    matplotlib.use("Agg")
+    ax = r.plot("post_cache_bps")
+    assert len(ax.patches) == 3 and ax.get_ylabel() == "post_cache_bps, MiB/s"
+    with pytest.raises(KeyError, match="no column"):
+        r.plot("nope")

@@ -73,15 +73,17 @@ def test_analyze_many_reads_parquet_and_writes_its_frame_as_parquet(tmp_path):
         p = tmp_path / f"s{i}.parquet"
         ssdcore.Series.open(c).to_parquet(p)
         pqs.append(str(p))
-    a = ssdcore.analyze_many(csvs)
+    a = ssdcore.analyze_many(csvs).frame
     out = tmp_path / "results.parquet"
-    b = ssdcore.analyze_many(pqs + [str(tmp_path / "none.parquet")], errors="record",
-                             write_parquet=out)
+    rb = ssdcore.analyze_many(pqs + [str(tmp_path / "none.parquet")], errors="record",
+                              write_parquet=out)
+    b = rb.frame
     assert b.drop(columns="source").iloc[:3].equals(a.drop(columns="source"))
     assert b["error"].iloc[3].startswith(str(tmp_path / "none.parquet"))
     back = ssdcore.read_results_parquet(out)
-    assert back.equals(b) and list(back.dtypes) == list(b.dtypes)
-    assert back.attrs["phases"].equals(b.attrs["phases"])
+    assert isinstance(back, ssdcore.BatchResult)
+    assert back.frame.equals(b) and list(back.frame.dtypes) == list(b.dtypes)
+    assert len(rb.phases) > 0 and back.phases.equals(rb.phases)
     assert os.path.exists(tmp_path / "results.phases.parquet")
 
 
