@@ -30,7 +30,7 @@ def test_analysis_json_says_p99_9_and_reads_either_column(tmp_path, cli):
         assert lat["p99_9_us"] == lat["p999_us"] == 5000
         assert lat["p99_9_over_p50"] == lat["p999_over_p50"] == 50
         a = ssdcore.analyze(f)
-        assert a["latency"]["p99_9_us"] == 5000 and a.summary()["lat_p99_9_us"][0] == 5000
+        assert a["latency"]["p99_9_us"] == 5000 and a.summary()["lat_p99_9_median_us"][0] == 5000
 
 
 def test_fio_result_json_says_p99_9(datasets_dir):
@@ -49,3 +49,18 @@ def test_filebench_json_names_mib_per_s(tmp_path, cli):
         # seconds is written to the microsecond: compare relatively
         assert s["mib_per_s"] == pytest.approx(s["bytes"] / 1048576 / s["seconds"], rel=1e-3)
     assert d["units"].startswith("mib_per_s is MiB/s")
+
+
+def test_analysis_frame_names_its_latency_medians_apart_from_a_whole_runs_p99():
+    """lat_p99_us is a whole run's p99 in SuiteResult.to_frame and fio
+    results; the analysis gives the median of the per-interval p99s, so its
+    columns are lat_*_median_us (one meaning per column name)."""
+    t = np.arange(1, 6, dtype=float)
+    cols = {"lat_p50_us": np.array([5.0, 5, 5, 5, 5]),
+            "lat_p99_us": np.array([10.0, 20, 30, 40, 5000])}
+    a = ssdcore.analyze({"t_s": t, "bytes": np.full(5, 1e8), **cols})
+    row = a.summary()
+    assert row["lat_p99_median_us"][0] == 30  # the median, not the worst interval's 5000
+    assert "lat_p99_us" not in row.columns and "lat_p50_us" not in row.columns
+    frame = ssdcore.analyze_many([{"t_s": t, "bytes": np.full(5, 1e8), **cols}]).frame
+    assert list(frame.columns) == list(row.columns)
