@@ -6,7 +6,7 @@ Python threads (each call uses its own handle).
 
 >>> import ssdcore
 >>> ssdcore.make_set("program", "/mnt/ssd/set", size="64m", seed=1)     # doctest: +SKIP
-FilesetResult(files=315, dirs=27, bytes=67108864, total_s=0.17)
+FilesetResult(files=315, dirs=27, total_bytes=67108864, total_s=0.17)
 >>> r = ssdcore.copy_tree("/mnt/ssd/set", "/mnt/ssd/copy", workers=8)   # doctest: +SKIP
 >>> r.files.copied, r.exit_code                                         # doctest: +SKIP
 (315, 1)
@@ -65,7 +65,7 @@ class _Progress:
     dropped, no partial file left); :meth:`reraise` then raises it once the
     C call has returned. ``True`` instead of a callable shows a tqdm bar.
     Each dict has ``phase``, ``files``/``files_total``,
-    ``bytes``/``bytes_total``, ``elapsed`` and, as every ssdcore progress,
+    ``bytes``/``bytes_total``, ``elapsed_s`` and, as every ssdcore progress,
     ``done``/``total``/``unit`` ("bytes"), ``fraction`` and ``rate``
     (bytes/s since the previous call).
     """
@@ -92,7 +92,7 @@ class _Progress:
         phase = ffi.string(p.phase).decode() if p.phase else ""
         total = p.bytes_total or None
         d = {"phase": phase, "files": p.files_done, "files_total": p.files_total,
-             "bytes": p.bytes_done, "bytes_total": p.bytes_total, "elapsed": p.elapsed_s,
+             "bytes": p.bytes_done, "bytes_total": p.bytes_total, "elapsed_s": p.elapsed_s,
              "done": p.bytes_done, "total": total, "unit": "bytes",
              "fraction": min(p.bytes_done / total, 1.0) if total else None, "rate": rate}
         if self.user is not None:
@@ -140,7 +140,8 @@ class CopyResult:
     sync_s: float
     failed_s: float
     extras_s: float
-    bytes_per_s: float
+    bw_bps: float
+    """Bytes copied per second of the whole run."""
     exit_code: int
     first_error: int
     workers: int
@@ -163,7 +164,8 @@ class ArchiveResult:
     codec_s: float
     write_s: float
     sync_s: float
-    bytes_per_s: float
+    bw_bps: float
+    """Data bytes per second of the whole run."""
     #: FIFOs, sockets and devices left out (they carry no data to store)
     skipped: int = 0
     #: on archive, their names as "relpath (FIFO)" (at most 1000)
@@ -175,9 +177,11 @@ class ArchiveResult:
 
 @dataclass
 class FilesetResult:
+    """What :func:`make_set` made: files, dirs, their total_bytes, and the
+    seconds it took."""
     files: int
     dirs: int
-    bytes: int
+    total_bytes: int
     total_s: float
 
     def as_dict(self) -> Dict[str, Any]:
@@ -211,7 +215,7 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
     keep; docs/fileops.md compares them with cp -a and Robocopy.
 
     ``progress``, if given, is called with a dict (``phase``, ``files``,
-    ``files_total``, ``bytes``, ``bytes_total``, ``elapsed`` seconds) at most
+    ``files_total``, ``bytes``, ``bytes_total``, ``elapsed_s``) at most
     every ``progress_interval`` seconds, on this thread. An exception it
     raises stops the copy cleanly and propagates; so does Ctrl-C
     (KeyboardInterrupt). Files copied so far stay, none is left partial.
@@ -307,7 +311,8 @@ def filebench(directory: PathLike, *, set: str = "work", size: Union[str, int] =
     Returns a :class:`FilebenchResult`: the results JSON as a dict whose
     ``steps`` is a list of ``{"step", "seconds", "bytes", "mib_per_s", ...}``
     (``mb_per_s``, the old name of the same MiB/s figure, stays for a
-    release); ``to_frame()`` gives one row per step. ``progress`` works as
+    release); ``to_frame()`` gives one row per step, with the frames'
+    names: ``runtime_s``, ``total_bytes`` and ``mib_per_s``. ``progress`` works as
     for :func:`copy_tree`, part by part (``phase`` "mkset", "copy",
     "archive", "extract", each with its own totals).
     """

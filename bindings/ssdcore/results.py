@@ -771,11 +771,15 @@ class FilebenchResult(Result):
         return out
 
     def to_frame(self) -> "pd.DataFrame":
-        """One row per step: step, seconds, bytes (int), mib_per_s and the
-        step's other figures."""
+        """One row per step: step, runtime_s (the JSON's seconds),
+        total_bytes (int; the JSON's bytes), mib_per_s and the step's other
+        figures: the names every result frame uses (``bytes`` is a
+        sample's bytes in a job's frame)."""
         pd = _pandas()
-        df = pd.DataFrame(self.steps)
-        for c in [c for c in df.columns if c == "bytes" or c.endswith("_bytes") or c == "files"]:
+        df = pd.DataFrame(self.steps).rename(columns={"seconds": "runtime_s",
+                                                      "bytes": "total_bytes"})
+        df = df.drop(columns=[c for c in ("mb_per_s",) if c in df.columns])
+        for c in [c for c in df.columns if c.endswith("_bytes") or c == "files"]:
             if df[c].notna().all():
                 df[c] = df[c].astype("int64")
         return _df(df)

@@ -42,6 +42,9 @@ def test_sets_differ_in_shape(tmp_path):
     assert iso.files <= 5
     assert program.files > 3 * work.files > 3 * iso.files
     assert program.dirs > 5
+    # byte counts are total_bytes (int), as in every result frame
+    for r in (iso, program, work):
+        assert r.total_bytes == 24 << 20 and type(r.total_bytes) is int
 
 
 def test_mkset_refuses_a_non_empty_directory(tmp_path, cli):
