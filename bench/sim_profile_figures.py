@@ -100,7 +100,7 @@ class Lab2016:
     def __init__(self, profile, rand_s=180, seq_s=60, mixed_step=20):
         self.t = ssdcore.SimTarget(f"sim:{profile}")
         self.rand_s, self.seq_s, self.mixed_step = rand_s, seq_s, mixed_step
-        self.area = min(AREA, self.t.size)
+        self.area = min(AREA, self.t.size_bytes)
         self.results = {}
         # The used state: the whole drive written once.
         self.t.trim()
@@ -461,7 +461,7 @@ def datasheet(add):
         fresh = ssdcore.SimTarget(f"sim:{name}")
         fresh.purge()
         ssdcore.job(fresh, pattern="randwrite", bs="4k", qd=32, time="6h",
-                    bytes=4 * fresh.size, interval=10)
+                    bytes=4 * fresh.size_bytes, interval=10)
         regimes = [p["regime"] for p in fresh.truth()["phases"]]
         add(name, "WSAT after a purge (4K QD32, 6 h or 4x the capacity): regimes",
             "no SLC cache", ", ".join(regimes), float(regimes != ["native", "gc"]), 0, 0)

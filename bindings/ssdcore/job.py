@@ -62,7 +62,7 @@ class Target:
     needs ``destroy_data=True`` (docs/crash-safety.md).
 
     >>> t = ssdcore.Target("/work/test.bin", size="64m")  # doctest: +SKIP
-    >>> t.size, t.block_size, t.kind                      # doctest: +SKIP
+    >>> t.size_bytes, t.block_size_bytes, t.kind          # doctest: +SKIP
     (67108864, 512, 'file')
     """
 
@@ -88,13 +88,13 @@ class Target:
         return os.fsdecode(ffi.string(lib.ssd_target_uri(self._handle())))
 
     @property
-    def size(self) -> int:
+    def size_bytes(self) -> int:
         """Usable size in bytes."""
         return int(lib.ssd_target_size(self._handle()))
 
     @property
-    def block_size(self) -> int:
-        """Logical block size: the alignment O_DIRECT needs."""
+    def block_size_bytes(self) -> int:
+        """Logical block size in bytes: the alignment O_DIRECT needs."""
         return int(lib.ssd_target_block_size(self._handle()))
 
     @property
@@ -114,7 +114,7 @@ class Target:
             if v is not None and not 0 <= v < 2**64:
                 raise ValueError(f"trim: {name} {v} is not a byte count (0 .. 2**64-1)")
         if length is None:
-            length = max(self.size - offset, 0)  # past the end: the library says so
+            length = max(self.size_bytes - offset, 0)  # past the end: the library says so
         check(lib.ssd_target_trim(self._handle(), offset, length), self._errmsg)
         return self.trim_reach()
 
@@ -562,7 +562,7 @@ def precondition(target: Target, kind: str = "seq_fill", loops: int = 2, *,
     >>> t = ssdcore.SimTarget("sim:bx200")
     >>> t.purge()
     'model reset'
-    >>> ssdcore.precondition(t, "seq_fill")["written_bytes"] >= 2 * t.size  # whole 128K blocks
+    >>> ssdcore.precondition(t, "seq_fill")["written_bytes"] >= 2 * t.size_bytes  # whole 128K
     True
     """
     if not isinstance(target, Target):
@@ -611,7 +611,7 @@ def fill(target: Target, level: Optional[float] = None, *, bytes: Optional[int] 
 
     >>> import ssdcore
     >>> t = ssdcore.SimTarget("sim:mp44l-1tb")
-    >>> ssdcore.fill(t, 90)["written_bytes"] > 0.899 * t.size
+    >>> ssdcore.fill(t, 90)["written_bytes"] > 0.899 * t.size_bytes
     True
     """
     if not isinstance(target, Target):
@@ -621,7 +621,7 @@ def fill(target: Target, level: Optional[float] = None, *, bytes: Optional[int] 
     if level is not None:
         if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level <= 100:
             raise ValueError(f"fill: level {level!r} is not a percentage in (0, 100]")
-        want = int(target.size * float(level) / 100.0)
+        want = int(target.size_bytes * float(level) / 100.0)
     else:
         if isinstance(bytes, bool) or not isinstance(bytes, int):
             raise TypeError(f"fill: bytes must be a whole number, not {bytes!r}")

@@ -92,7 +92,7 @@ def fill_run(spec):
     once, 1 s samples. Returns (truth, (t_s, bytes), capacity)."""
     t = ssdcore.SimTarget(spec)
     r = ssdcore.job(t, pattern="write", bs=131072, qd=32, coverage=1, interval=1)
-    truth, cap = t.truth(), t.size
+    truth, cap = t.truth(), t.size_bytes
     t.close()
     return truth, _series(r), cap
 
@@ -104,7 +104,7 @@ def two_hour_run(spec, duration="2h"):
     t.trim()
     t.idle(900)
     r = ssdcore.job(t, pattern="randwrite", bs=4096, qd=32, time=duration, interval=1)
-    truth, cap = t.truth(), t.size
+    truth, cap = t.truth(), t.size_bytes
     t.close()
     return truth, _series(r), cap
 

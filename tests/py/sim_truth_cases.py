@@ -15,7 +15,7 @@ def fill_case(profile, seed=1):
     """Whole-drive sequential fill (128 KiB, QD32, 1 s samples), as the 2021
     methodology does. Returns (truth dict, analysis dict)."""
     t = ssdcore.SimTarget(f"sim:{profile},seed={seed}")
-    r = ssdcore.job(t, pattern="write", bs=131072, qd=32, bytes=t.size, interval=1)
+    r = ssdcore.job(t, pattern="write", bs=131072, qd=32, bytes=t.size_bytes, interval=1)
     truth = t.truth()
     t.close()
     return truth, ssdcore.analyze(write_series(r))

@@ -41,7 +41,7 @@ def _used_run(spec, pattern="write", idle=0, factor=1.5):
     """TRIM, a fill of the capacity (128K sequential or 4K random), idle,
     then 4K QD32 random writes of factor x the capacity at 1 s samples."""
     t = ssdcore.SimTarget(spec)
-    cap = t.size
+    cap = t.size_bytes
     t.trim()
     if pattern == "write":
         ssdcore.job(t, pattern="write", bs=131072, qd=32, coverage=1, interval=60)

@@ -25,10 +25,10 @@ def filled(pattern):
     `pattern` writes on the full drive after it."""
     t = ssdcore.Target(SMALL)
     h0 = t.health()
-    ssdcore.job(t, pattern="write", bs="1m", qd=32, bytes=t.size)
+    ssdcore.job(t, pattern="write", bs="1m", qd=32, bytes=t.size_bytes)
     h1 = t.health()
     ssdcore.job(t, pattern=pattern, bs="1m" if pattern == "write" else 4096, qd=32,
-                bytes=t.size // 2)
+                bytes=t.size_bytes // 2)
     return wa(h0, h1), wa(h1, t.health())
 
 

@@ -132,7 +132,7 @@ def test_cli_ctrl_c_keeps_samples_and_marks_results(cli, workdir):
 
 def test_python_job_and_target(workdir):
     t = ssdcore.Target(workdir / "t.bin", size="8m")
-    assert (t.size, t.kind) == (8 << 20, "file") and t.block_size >= 512
+    assert (t.size_bytes, t.kind) == (8 << 20, "file") and t.block_size_bytes >= 512
     r = ssdcore.job(t, pattern="randwrite", bs=8192, qd=4, bytes=1 << 20, interval=0.01,
                     coverage=False, seed=7)
     assert r["write"]["bytes"] == 1 << 20 and r["read"]["ios"] == 0

@@ -72,8 +72,8 @@ def test_a_bulk_fill_leaves_the_drive_as_the_jobs_do(spec, kind):
         assert a[k] == pytest.approx(b[k], abs=0.015 * raw), k
     assert a["virtual_time_s"] == pytest.approx(b["virtual_time_s"], rel=0.05)
     assert a["regime"] == b["regime"]
-    assert r["written_bytes"] == pytest.approx(2 * bulk.size, abs=2 * 131072)
-    assert a["mapped_bytes"] == pytest.approx(bulk.size, rel=1e-6)
+    assert r["written_bytes"] == pytest.approx(2 * bulk.size_bytes, abs=2 * 131072)
+    assert a["mapped_bytes"] == pytest.approx(bulk.size_bytes, rel=1e-6)
 
 
 def test_a_purge_returns_the_drive_to_fresh():

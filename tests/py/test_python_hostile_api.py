@@ -46,12 +46,12 @@ def test_trim_beyond_the_end_or_negative_is_a_clear_error():
     # offset past the end used to raise OverflowError "can't convert
     # negative number to unsigned" from the computed length.
     with pytest.raises(ssdcore.SsdError) as e:
-        t.trim(offset=t.size + 4096)
+        t.trim(offset=t.size_bytes + 4096)
     assert e.value.name == "SSD_ERANGE" and "outside the target" in e.value.detail
     for kw in ({"offset": -1}, {"length": -1}, {"offset": 2**64}):
         with pytest.raises(ValueError, match=next(iter(kw))):
             t.trim(**kw)
-    t.trim(offset=t.size)  # an empty range at the end is fine
+    t.trim(offset=t.size_bytes)  # an empty range at the end is fine
 
 
 def test_make_set_needs_a_kind(tmp_path):
@@ -125,10 +125,10 @@ def test_closing_a_target_from_a_running_jobs_callback_is_refused(tmp_path, uri)
 
     r = ssdcore.job(t, time=1, interval=0.1, progress=progress)
     assert errors and "running" in errors[0]
-    assert r["runtime_s"] > 0 and t.size > 0  # still open
+    assert r["runtime_s"] > 0 and t.size_bytes > 0  # still open
     t.close()
     with pytest.raises(ValueError):
-        t.size
+        t.size_bytes
 
 
 def test_a_job_on_a_target_already_running_one_is_refused():

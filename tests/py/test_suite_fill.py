@@ -30,7 +30,7 @@ def test_fill_step_cli_python_and_c_agree(cli, tmp_path):
     with pytest.raises(ValueError):
         ssdcore.fill(t, 120)
     with pytest.raises(ssdcore.SsdError):
-        ssdcore.fill(t, bytes=t.size + 1)
+        ssdcore.fill(t, bytes=t.size_bytes + 1)
 
 
 @pytest.mark.parametrize("line,msg", [

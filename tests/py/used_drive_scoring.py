@@ -111,7 +111,7 @@ def prepare(t, state, loops=2):
     else:
         t.trim()  # before ssdcore.precondition: the same writes as jobs
         if state == "seq_fill":
-            r = ssdcore.job(t, pattern="write", bs=131072, qd=32, bytes=loops * t.size,
+            r = ssdcore.job(t, pattern="write", bs=131072, qd=32, bytes=loops * t.size_bytes,
                             interval=3600)
             w = int(r["write"]["bytes"])
         else:
@@ -140,12 +140,12 @@ def simulate(spec, state, workload, log, interval=(1, 1, 5), loops=2):
     with ssdcore.SimTarget(spec) as t:
         wb = prepare(t, state, loops)
         pre = "none" if state == "fresh" else state
-        opts = workload_options(workload, t.size, interval)
+        opts = workload_options(workload, t.size_bytes, interval)
         r = ssdcore.job(t, log=str(log), precondition=pre, written_before=wb, **opts)
         truth = t.truth()
         s = r["series"]
         return truth, (np.asarray(s["t_s"], float), np.asarray(s["write_bytes"], float)), \
-            t.size, wb
+            t.size_bytes, wb
 
 
 def analyze_logs(paths, exe="ssdcore", args=()):
