@@ -126,7 +126,7 @@ def test_compare_never_shows_another_drives_data_from_a_reused_directory(cli, tm
     assert _add(cli, db, d).returncode == 0
     _write(d, newer)
     out = ssdcore.catalog_compare(["bx200"], catalog=db)
-    assert set(out.drive) == {"Crucial BX200 240 GB"}
+    assert out.drives == ["Crucial BX200 240 GB"]
     assert sum(1 for x in _rows(db) if x[2] == "sim:bx200") == 2
 
 

@@ -110,7 +110,11 @@ def test_one_run_may_be_given_as_a_str_bytes_or_path(runs):
 
 def test_compare_takes_suite_results_as_runs(runs, tmp_path):
     by_dir = ssdcore.compare([runs["bx200"], runs["mp44l"]])
-    by_result = ssdcore.compare([ssdcore.report(runs["bx200"]), runs["mp44l"]])
+    # a SuiteResult as suite() returns it (read here without writing to the
+    # shared run directory, as report() would)
+    bx = ssdcore.SuiteResult(json.loads((runs["bx200"] / "results.json").read_text()),
+                             str(runs["bx200"]))
+    by_result = ssdcore.compare([bx, runs["mp44l"]])
     assert by_result.drives == by_dir.drives
     assert by_result.summary().equals(by_dir.summary())
     with pytest.raises(ssdcore.SsdError, match="no results directory"):
