@@ -15,6 +15,7 @@
 #include "curve_groups.h"
 #include "report_fill.h"
 #include "report_verdict.h"
+#include "verdict_words.h"
 #include "file_read.h"
 #include "results_model.h"
 #include "step_names.h"
@@ -778,6 +779,10 @@ static const char *bound_prefix(int state) {
 static const char *bound_suffix(const char *key, int state) {
     if (state == ST_LOWER && (ends(key, ".recovered_bytes") || ends(key, ".cache_bytes")))
         return ", the drive never slowed";
+    /* (A cache whose lower bound is its drop inside the first sample is
+     * told by its upper bound: never "never slowed".) */
+    if (state == ST_UPPER && ends(key, ".cache_bytes"))
+        return ", it ended inside the first sample";
     return "";
 }
 
@@ -1048,13 +1053,13 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
         ssd__text_add(t, "</text>");
         if (r < n) {
             double bw = vmax > 0 ? fabs(v) / vmax * (W - lw - vw) : 0;
-            ssd__text_add(t,
-                          "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"%s/>"
-                          "<text x=\"%.1f\" y=\"%d\">%s%s%s</text>",
-                          lw, y + 3, fmax(bw, 1), rowh - 8,
-                          i == c->highlight ? drive_color(c, i) : "#9db4cc",
-                          st == ST_LOWER ? " stroke=\"#555\" stroke-dasharray=\"4 3\"" : "",
-                          fmin(lw + bw + 5, W - vw + 10), y + 17, bound_prefix(st), vb, pb);
+            ssd__text_add(
+                t,
+                "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"%s/>"
+                "<text x=\"%.1f\" y=\"%d\">%s%s%s</text>",
+                lw, y + 3, fmax(bw, 1), rowh - 8, i == c->highlight ? drive_color(c, i) : "#9db4cc",
+                st == ST_LOWER || st == ST_UPPER ? " stroke=\"#555\" stroke-dasharray=\"4 3\"" : "",
+                fmin(lw + bw + 5, W - vw + 10), y + 17, bound_prefix(st), vb, pb);
         } else {
             ssd__text_add(t, "<text x=\"%d\" y=\"%d\" fill=\"%s\" font-style=\"italic\">%s</text>",
                           lw + 4, y + 17, st == ST_NONE ? "#333" : "#a60", state_words(key, st));
@@ -1283,9 +1288,10 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
     double zx = 0;
     for (int i = 0; i < c->nd; i++) {
         const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
-        if (!an || !an->res.sum.has_cache || !(an->res.sum.cache_bytes / GIB < 0.03 * xhi))
+        double cache = an ? ssd__cache_shown_bytes(&an->res.sum) : NAN;
+        if (!an || !an->res.sum.has_cache || !(cache / GIB < 0.03 * xhi))
             continue;
-        zx = fmax(zx, fmax(an->res.sum.cache_bytes / GIB * 3, dc[i].n > 1 ? dc[i].x[1] * 8 : 0));
+        zx = fmax(zx, fmax(cache / GIB * 3, dc[i].n > 1 ? dc[i].x[1] * 8 : 0));
     }
     if (!(zx > 0))
         return;
@@ -1304,9 +1310,9 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
             continue;
         ssd__text_add(&desc, "%s%s: ", desc.len ? "; " : "", c->d[i].label);
         if (an && an->res.sum.has_cache)
-            ssd__text_add(&desc, "SLC cache %s%.2f GiB at %.1f MiB/s",
-                          an->res.sum.cache_censored != SSD_CENSOR_NONE ? "at least " : "",
-                          an->res.sum.cache_bytes / GIB, an->res.sum.cache_level_bps / MIB);
+            ssd__text_add(
+                &desc, "SLC cache %s%.2f GiB at %.1f MiB/s", ssd__cache_bound_word(&an->res.sum),
+                ssd__cache_shown_bytes(&an->res.sum) / GIB, an->res.sum.cache_level_bps / MIB);
         else
             ssd__text_add(&desc, "no SLC cache, %.1f MiB/s at first", dc[i].ma[0]);
     }
@@ -1329,16 +1335,16 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
                           ssd__chart_y(&ch, fmin(dc[i].ma[k], ch.yhi)));
         ssd__text_add(t, "\"/>");
         const struct ssd__step *an = curve_analysis(c->d[i].r, stem);
-        if (an && an->res.sum.has_cache && an->res.sum.cache_bytes / GIB <= zx) {
-            double X = ssd__chart_x(&ch, an->res.sum.cache_bytes / GIB);
+        double cache_at = an ? ssd__cache_shown_bytes(&an->res.sum) : NAN;
+        if (an && an->res.sum.has_cache && cache_at / GIB <= zx) {
+            double X = ssd__chart_x(&ch, cache_at / GIB);
             ssd__text_add(t,
                           "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" "
                           "stroke-width=\"2\" stroke-dasharray=\"5 3\" data-tip=\"",
                           X, X, ch.t, ch.h - ch.b, color);
             ssd__text_html(t, c->d[i].label);
-            ssd__text_add(t, ": SLC cache end %s%.2f GiB\"/>",
-                          an->res.sum.cache_censored != SSD_CENSOR_NONE ? "at least " : "",
-                          an->res.sum.cache_bytes / GIB);
+            ssd__text_add(t, ": SLC cache end %s%.2f GiB\"/>", ssd__cache_bound_word(&an->res.sum),
+                          cache_at / GIB);
         }
         curve_readouts(c, t, &ch, &dc[i], i);
         ssd__text_add(t, "</g>\n");
@@ -1883,7 +1889,9 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     ssd__text_add(&t, "</div>\n<h2 id=\"summary\">Summary</h2>\n");
     summary_table(c, &t);
     ssd__text_add(&t, "<p>\"at least\": the run ended before the drive slowed, so the figure is a "
-                      "lower bound; \"no cache\": the analysis found none; \"not in this run\": "
+                      "lower bound; \"at most\": the SLC cache ended inside the run's first "
+                      "sample, so the figure is what that sample wrote, an upper bound; "
+                      "\"no cache\": the analysis found none; \"not in this run\": "
                       "the suite did not measure it. The drive's name links its report.</p>\n");
     ssd__text_add(&t, "<h2 id=\"drives\">Drives and runs</h2>\n");
     drives_table(c, &t);
@@ -1891,8 +1899,8 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     ssd__text_html(&t, c->d[c->highlight].label);
     ssd__text_add(&t, "</b>, and only between exact figures of the same test: a figure measured "
                       "under other conditions (test length, span, block size, queue depth, "
-                      "threads) is a row of its own, named by its conditions; a lower bound or "
-                      "a \"none\" is never a base. A figure a run does not have is never "
+                      "threads) is a row of its own, named by its conditions; a bound or a "
+                      "\"none\" is never a base. A figure a run does not have is never "
                       "zero.</p>\n");
 
     /* Sorted bars, section by section. */

@@ -552,16 +552,16 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
         }
     if (!any_regime && np)
         legend(&lg, "bands", "#e6eef8", 3, "phases found by the analysis (alternating bands)");
-    if (m->has_cache && m->cache_bytes / GIB <= xhi) {
-        double X = px(&ax, m->cache_bytes / GIB);
+    double cache_at = ssd__cache_shown_bytes(m);
+    if (m->has_cache && cache_at / GIB <= xhi) {
+        double X = px(&ax, cache_at / GIB);
         ssd__text_add(t,
                       "<g data-key=\"cache\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
                       "stroke=\"#31a354\" stroke-width=\"2.5\" data-tip=\"SLC cache end: %s%.2f "
                       "GiB\"/></g>\n",
-                      X, X, T, H - B, m->cache_censored != SSD_CENSOR_NONE ? "at least " : "",
-                      m->cache_bytes / GIB);
-        snprintf(label, sizeof label, "SLC cache end: %s%.2f GiB",
-                 m->cache_censored != SSD_CENSOR_NONE ? "at least " : "", m->cache_bytes / GIB);
+                      X, X, T, H - B, ssd__cache_bound_word(m), cache_at / GIB);
+        snprintf(label, sizeof label, "SLC cache end: %s%.2f GiB", ssd__cache_bound_word(m),
+                 cache_at / GIB);
         legend(&lg, "cache", "#31a354", 0, label);
     }
     if (m->has_folding && m->folding_start_bytes / GIB <= xhi) {
@@ -691,8 +691,8 @@ static void write_curve(const struct ssd__results *s, struct ssd__text *t,
     /* A cache that is a sliver of the axis (the BX200's 2 GiB of 303) gets a
      * zoom of the start, as 3DNews draws it. */
     const struct ssd_analysis_summary *m = &an->res.sum;
-    if (m->has_cache && m->cache_bytes / GIB < 0.1 * total) {
-        double zx = fmin(total, fmax(m->cache_bytes / GIB * 3, d.x[1] * 8));
+    if (m->has_cache && ssd__cache_shown_bytes(m) / GIB < 0.1 * total) {
+        double zx = fmin(total, fmax(ssd__cache_shown_bytes(m) / GIB * 3, d.x[1] * 8));
         snprintf(title, sizeof title, "%.64s, zoom: the first %.3g GiB (the SLC cache)",
                  an->def.series, zx);
         curve_panel(s, t, an, &d, zx, title);
@@ -991,10 +991,15 @@ static void headline_rows(const struct ssd__results *s, struct ssd__text *t) {
             continue;
         const struct ssd_analysis_summary *m = &st->res.sum;
         char label[160];
+        /* A bound says which: "(at least)" when the run never slowed,
+         * "(at most)" when the drop fell inside the first sample. */
+        const char *bound = ssd__cache_bound_word(m);
         snprintf(label, sizeof label, "%s: SLC cache%s", st->def.series,
-                 m->has_cache && m->cache_censored != SSD_CENSOR_NONE ? " (at least)" : "");
+                 !*bound                      ? ""
+                 : !strcmp(bound, "at most ") ? " (at most: it ended inside the first sample)"
+                                              : " (at least)");
         if (m->has_cache)
-            row(t, label, m->cache_bytes / GIB, "%.2f", "GiB");
+            row(t, label, ssd__cache_shown_bytes(m) / GIB, "%.2f", "GiB");
         /* Without a cache, a run that reaches its used state starts at
          * the drive's fresh-state (direct) speed: the clean blocks. */
         snprintf(label, sizeof label, "%s: %s", st->def.series,
@@ -1120,6 +1125,9 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
     ssd__text_add(t, "<tr><th>SLC cache / fast writes, GiB</th>");
     if (!m->has_cache && !undecided)
         ssd__text_add(t, "<td class=\"n\">none</td>"); /* measured none, not "-" */
+    else if (isfinite(ssd__cache_at_most_bytes(m)))
+        ssd__text_add(t, "<td class=\"n\">≤ %.3f (≥ %.3f: inside the first sample)</td>",
+                      ssd__cache_at_most_bytes(m) / GIB, m->cache_bytes / GIB);
     else
         td_num(t, m->has_cache ? m->cache_bytes / GIB : NAN, "%.3f");
     double unfilled_level = NAN;
