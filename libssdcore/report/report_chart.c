@@ -327,6 +327,8 @@ const char ssd__report_css[] =
     "svg.chart text{font-size:16px}"
     "ul.legend{font-size:12px;gap:0 .7em;line-height:1.25}ul.legend button{padding:1px 0}}\n"
     "@media (max-width:480px){svg.chart{overflow:visible}svg.chart text{font-size:19px}"
+    "svg.chart text.yrep{display:none}"
+
     /* A compare's bars keep their label column: the chart scrolls sideways
      * inside its figure rather than shrinking its text. */
     ".barsgrid figure{overflow-x:auto}.barsgrid svg.chart{min-width:470px;overflow:hidden}"

@@ -70,8 +70,11 @@ static void fmt_latency(char *buf, size_t len, double us) {
 /* <figure>, its caption, and an SVG that scales to the width. A screen
  * reader gets the title and desc, a short summary of the data (the
  * figures are in the tables and the hover read-outs). */
+/* yunits: the y ticks carry their unit ("100 ms"): the axis title only
+ * repeats it, and on a phone, where the ticks run wider than the margin,
+ * it would lie over them: it is left out there (class yrep). */
 static void svg_open(struct ssd__text *t, const char *title, const char *desc, const char *xlabel,
-                     const char *ylabel) {
+                     const char *ylabel, int yunits) {
     ssd__text_add(t, "<figure>\n<figcaption>");
     ssd__text_html(t, title);
     ssd__text_add(t, "</figcaption>\n");
@@ -83,9 +86,9 @@ static void svg_open(struct ssd__text *t, const char *title, const char *desc, c
                   W, H, (L + W - R) / 2, H - 6);
     ssd__text_html(t, xlabel);
     ssd__text_add(t,
-                  "</text>\n<text x=\"14\" y=\"%d\" text-anchor=\"middle\" "
+                  "</text>\n<text%s x=\"14\" y=\"%d\" text-anchor=\"middle\" "
                   "transform=\"rotate(-90 14 %d)\">",
-                  (T + H - B) / 2, (T + H - B) / 2);
+                  yunits ? " class=\"yrep\"" : "", (T + H - B) / 2, (T + H - B) / 2);
     ssd__text_html(t, ylabel);
     ssd__text_add(t, "</text>\n");
 }
@@ -208,7 +211,7 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
                  k ? "; " : "", c[g].label, iops == 1 ? 0 : 1, y0, unit, xname, first->def.x,
                  iops == 1 ? 0 : 1, y1, xname, last->def.x);
     }
-    svg_open(t, title, desc, xlabel, unit);
+    svg_open(t, title, desc, xlabel, unit, 0);
     svg_axes(t, &ax, &ay, xlog2 || nticks <= 12 ? ticks : NULL, nticks, xsize);
     struct ssd__text lg = {0};
     for (int g = 0; g < nc; g++) {
@@ -442,7 +445,7 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
     /* A small-block curve says its IOPS too, as the reviews quote them. */
     if (isfinite(d->block))
         snprintf(ylabel, sizeof ylabel, "MiB/s; \xc3\x97%g = IOPS", MIB / d->block);
-    svg_open(t, title, desc, "data written, GiB", ylabel);
+    svg_open(t, title, desc, "data written, GiB", ylabel, 0);
     svg_axes(t, &ax, &ay, NULL, 0, 0);
     struct ssd__text lg = {0};
     /* Phases as bands coloured by regime (or alternating), each with its
@@ -759,7 +762,7 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
              "highest",
              n, lo, hi);
     svg_open(t, "latency by percentile (random 4K tests, degradation run)", desc,
-             "percentile, % (each step one more nine)", "latency (log scale)");
+             "percentile, % (each step one more nine)", "latency (log scale)", 1);
     log_yticks(t, &ay);
     static const char *const xl[] = {"0", "90", "99", "99.9", "99.99", "99.999", "99.9999"};
     int last = (int)ax.hi < 6 ? (int)ax.hi : 6;
@@ -832,7 +835,7 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
     fmt_latency(hi, sizeof hi, yhi);
     snprintf(desc, sizeof desc, "%zu intervals over %.0f s; latency per interval from %s to %s", n,
              ts[n - 1], lo, hi);
-    svg_open(t, title, desc, "time, s", "latency (log scale)");
+    svg_open(t, title, desc, "time, s", "latency (log scale)", 1);
     log_yticks(t, &ay);
     double xs = ssd__nice_step(ax.hi - ax.lo, 7);
     for (double v = 0; v <= ax.hi + xs * 1e-9; v += xs) {

@@ -49,6 +49,9 @@ def test_page_renders_with_data_and_no_errors(pages, name, width, tmp_path):
     # Chart text as drawn (CSS enlarges it on a phone): 11 px or more.
     assert got["minFontPx"] >= 11, got
     assert got["clipped"] == [], f"labels cut at a chart's edge: {got['clipped']}"
+    # No label over another (the latency charts' rotated axis title lay
+    # over their "100 ms" ticks at 390 px).
+    assert got["overlaps"] == [], f"labels drawn over each other: {got['overlaps'][:5]}"
     # Accessible: every chart (the compare's 85 too) has a title and a data
     # summary, toggles a pressed state, every read-out a focusable point
     # that shows it.
