@@ -786,6 +786,16 @@ static const char *bound_suffix(const char *key, int state) {
     return "";
 }
 
+/* A difference as a reader reads it: "+354 %", "-20 %", and "0 %" for less
+ * than half a percent either way (never "-0 %"). */
+static void fmt_pct(char *buf, size_t len, double p) {
+    double r = round(p);
+    if (r == 0)
+        snprintf(buf, len, "0 %%");
+    else
+        snprintf(buf, len, "%+.0f %%", r);
+}
+
 /* ---- JSON and CSV ---------------------------------------------------- */
 
 /* What the three outputs check first: 0, SSD_EINVAL, or SSD_ENODATA with
@@ -1035,8 +1045,11 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
         double v = row_value(c, row, i) * f->scale, p = row_pct(c, row, i);
         if (r < n)
             fmt_value(vb, sizeof vb, v);
-        if (r < n && i != c->highlight && isfinite(p))
-            snprintf(pb, sizeof pb, " (%+.0f %%)", p);
+        if (r < n && i != c->highlight && isfinite(p)) {
+            char pc[24];
+            fmt_pct(pc, sizeof pc, p);
+            snprintf(pb, sizeof pb, " (%s)", pc);
+        }
         if (r < n)
             ssd__text_add(t, ": %s%s %s%s%s\" data-state=\"%s\">", bound_prefix(st), vb, f->unit,
                           pb, bound_suffix(key, st), state_names[st]);
@@ -1498,12 +1511,15 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
             fmt_value(vb, sizeof vb, v);
             ssd__text_add(t, "<td class=\"n\" data-state=\"%s\">%s%s%s", state_names[st],
                           bound_prefix(st), vb, bound_suffix(key, st));
-            if (i != c->highlight && isfinite(p))
-                ssd__text_add(t, " <small class=\"%s\">%+.0f %%</small>",
-                              f.better * p > 0   ? "good"
-                              : f.better * p < 0 ? "bad"
-                                                 : "",
-                              p);
+            if (i != c->highlight && isfinite(p)) {
+                char pc[24];
+                fmt_pct(pc, sizeof pc, p);
+                ssd__text_add(t, " <small class=\"%s\">%s</small>",
+                              f.better * round(p) > 0   ? "good"
+                              : f.better * round(p) < 0 ? "bad"
+                                                        : "",
+                              pc);
+            }
             ssd__text_add(t, "</td>");
         }
         ssd__text_add(t, "</tr>\n");
