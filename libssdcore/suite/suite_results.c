@@ -393,13 +393,19 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
      * most what that sample wrote (state upper_bound): how small it is,
      * what a reader asks of it; its lower bound is in_words'. */
     double cache_at_most = ssd__cache_at_most_bytes(m);
+    /* A run whose speed never dropped and that wrote less than any cache
+     * holds cannot tell a cache from none, nor its one level a cache's from
+     * the direct one (Vector 180 wrote 94 GiB of its 120 GiB cache after a
+     * TRIM and read "no cache", its cache speed "speed after the cache",
+     * +600 % over the BX200's): not measured, never "none". */
+    int undecided = !lost && ssd__one_speed_throughout(m, st->res.phases, st->res.nphases);
     FIGURE("cache_bytes", !m->has_cache             ? NAN
                           : isfinite(cache_at_most) ? cache_at_most
                                                     : m->cache_bytes);
     ssd__jw_kstr(w, "cache_censored",
                  !lost && m->has_cache ? censor_name(m->cache_censored) : NULL);
     FIGURE("cache_level_bps", m->has_cache ? m->cache_level_bps : NAN);
-    FIGURE("post_cache_bps", m->post_cache_bps);
+    FIGURE("post_cache_bps", undecided ? NAN : m->post_cache_bps);
     FIGURE("folding_start_bytes", m->has_folding ? m->folding_start_bytes : NAN);
     FIGURE("folding_level_bps", m->has_folding ? m->folding_level_bps : NAN);
     FIGURE("gc_start_bytes", m->has_gc ? m->gc_start_bytes : NAN);
@@ -447,6 +453,8 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
                   : phase == 4 ? m->has_recovery
                                : 1;
         const char *state = lost ? "not_measured" : has ? "measured" : "none";
+        if (undecided && (phase == 1 || !strcmp(states[k].key, "post_cache_bps")))
+            state = "not_measured";
         if (!lost && has && phase == 1 && m->cache_censored == SSD_CENSOR_RIGHT &&
             strcmp(states[k].key, "cache_level_bps") != 0)
             state = "lower_bound";
