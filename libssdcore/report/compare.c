@@ -1067,12 +1067,22 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
         if (r < n) {
             double bw = vmax > 0 ? fabs(v) / vmax * (W - lw - vw) : 0;
             ssd__text_add(
-                t,
-                "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"%s/>"
-                "<text x=\"%.1f\" y=\"%d\">%s%s%s</text>",
-                lw, y + 3, fmax(bw, 1), rowh - 8, i == c->highlight ? drive_color(c, i) : "#9db4cc",
-                st == ST_LOWER || st == ST_UPPER ? " stroke=\"#555\" stroke-dasharray=\"4 3\"" : "",
-                fmin(lw + bw + 5, W - vw + 10), y + 17, bound_prefix(st), vb, pb);
+                t, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"%s/>", lw,
+                y + 3, fmax(bw, 1), rowh - 8, i == c->highlight ? drive_color(c, i) : "#9db4cc",
+                st == ST_LOWER || st == ST_UPPER ? " stroke=\"#555\" stroke-dasharray=\"4 3\""
+                                                 : "");
+            /* The value of a long bar sits inside its end (haloed for any
+             * bar colour): on a phone the chart scrolls in its figure, and
+             * the longest bars' values, the ones a reader wants first,
+             * were past the edge. */
+            if (bw >= 0.5 * (W - lw - vw))
+                ssd__text_add(t,
+                              "<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" stroke=\"#fff\" "
+                              "stroke-width=\"3\" paint-order=\"stroke\">%s%s%s</text>",
+                              lw + bw - 4, y + 17, bound_prefix(st), vb, pb);
+            else
+                ssd__text_add(t, "<text x=\"%.1f\" y=\"%d\">%s%s%s</text>",
+                              fmin(lw + bw + 5, W - vw + 10), y + 17, bound_prefix(st), vb, pb);
         } else {
             ssd__text_add(t, "<text x=\"%d\" y=\"%d\" fill=\"%s\" font-style=\"italic\">%s</text>",
                           lw + 4, y + 17, st == ST_NONE ? "#333" : "#a60", state_words(key, st));
@@ -1480,7 +1490,7 @@ done:
 
 static void figures_table(const ssd_compare *c, struct ssd__text *t, const struct cmp_row *rows,
                           size_t nrows) {
-    ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid figures\"><tr><th>figure</th>"
+    ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid figures cards\"><tr><th>figure</th>"
                      "<th>unit</th>");
     for (int i = 0; i < c->nd; i++) {
         ssd__text_add(t, "<th%s>", i == c->highlight ? " class=\"hl\"" : "");
@@ -1497,19 +1507,22 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
         row_label(c, r, &f, label, sizeof label);
         ssd__text_add(t, "<tr><th>");
         ssd__text_html(t, label);
-        ssd__text_add(t, "</th><td>%s</td>", f.unit);
+        ssd__text_add(t, "</th><td data-label=\"unit\">%s</td>", f.unit);
         for (int i = 0; i < c->nd; i++) {
             int st = row_state(c, r, i);
             double v = row_value(c, r, i) * f.scale, p = row_pct(c, r, i);
             char vb[48];
+            /* data-label: the drive, shown beside its value on a phone. */
+            ssd__text_add(t, "<td data-label=\"");
+            ssd__text_html(t, c->d[i].label);
             if (!isfinite(v)) {
-                ssd__text_add(t, "<td class=\"n %s\" data-state=\"%s\">%s</td>",
+                ssd__text_add(t, "\" class=\"n %s\" data-state=\"%s\">%s</td>",
                               st == ST_NONE ? "none" : "missing", state_names[st],
                               state_words(key, st));
                 continue;
             }
             fmt_value(vb, sizeof vb, v);
-            ssd__text_add(t, "<td class=\"n\" data-state=\"%s\">%s%s%s", state_names[st],
+            ssd__text_add(t, "\" class=\"n\" data-state=\"%s\">%s%s%s", state_names[st],
                           bound_prefix(st), vb, bound_suffix(key, st));
             if (i != c->highlight && isfinite(p)) {
                 char pc[24];
@@ -1686,8 +1699,8 @@ static void report_href(const ssd_compare *c, const struct cmp_drive *d, char *b
 }
 
 static void summary_table(const ssd_compare *c, struct ssd__text *t) {
-    ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid summary\" id=\"summary-table\">"
-                     "<tr><th>drive</th>");
+    ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid summary cards\" "
+                     "id=\"summary-table\"><tr><th>drive</th>");
     for (int k = 0; k < NCELLS; k++) {
         ssd__text_add(t, "<th>");
         ssd__text_html(t, summary_heads[k]);
@@ -1717,14 +1730,18 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
         summary_of(d, &row);
         for (int k = 0; k < NCELLS; k++) {
             int st = row.state[k];
-            if (st < 0)
-                ssd__text_add(t, "<td>");
-            else
-                ssd__text_add(t, "<td%s data-state=\"%s\">",
+            /* data-label: the column's head, which a phone shows beside
+             * the value when the rows become cards. */
+            ssd__text_add(t, "<td data-label=\"");
+            ssd__text_html(t, summary_heads[k]);
+            ssd__text_add(t, "\"");
+            if (st >= 0)
+                ssd__text_add(t, "%s data-state=\"%s\"",
                               st == ST_NONE           ? " class=\"none\""
                               : st == ST_NOT_MEASURED ? " class=\"missing\""
                                                       : "",
                               state_names[st]);
+            ssd__text_add(t, ">");
             ssd__text_html(t, row.cell[k]);
             ssd__text_add(t, "</td>");
         }
@@ -1734,22 +1751,24 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
 }
 
 static void drives_table(const ssd_compare *c, struct ssd__text *t) {
-    ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid drives\"><tr><th>drive</th>"
+    ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid drives cards\"><tr><th>drive</th>"
                      "<th>target</th><th>suite</th><th>status</th><th>started</th>"
                      "<th>results</th></tr>\n");
     for (int i = 0; i < c->nd; i++) {
         const struct cmp_drive *d = &c->d[i];
         ssd__text_add(t, "<tr><th><i class=\"sw dot\" style=\"--c:%s\"></i>", drive_color(c, i));
         ssd__text_html(t, d->label);
-        ssd__text_add(t, "%s</th><td><code>", i == c->highlight ? " (highlighted)" : "");
+        ssd__text_add(t, "%s</th><td data-label=\"target\"><code>",
+                      i == c->highlight ? " (highlighted)" : "");
         ssd__text_html(t, d->r->target_uri);
-        ssd__text_add(t, "</code></td><td>");
+        ssd__text_add(t, "</code></td><td data-label=\"suite\">");
         ssd__text_html(t, d->suite ? d->suite : "-");
-        ssd__text_add(t, "</td><td class=\"%s\">", strcmp(d->status, "complete") ? "warn" : "");
+        ssd__text_add(t, "</td><td data-label=\"status\" class=\"%s\">",
+                      strcmp(d->status, "complete") ? "warn" : "");
         ssd__text_html(t, d->status);
-        ssd__text_add(t, "</td><td>");
+        ssd__text_add(t, "</td><td data-label=\"started\">");
         ssd__text_html(t, d->started ? d->started : "-");
-        ssd__text_add(t, "</td><td><code>");
+        ssd__text_add(t, "</td><td data-label=\"results\"><code>");
         ssd__text_html(t, d->dir);
         ssd__text_add(t, "</code></td></tr>\n");
     }

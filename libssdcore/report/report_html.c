@@ -1405,14 +1405,16 @@ static void cdm_table(const struct ssd__results *s, struct ssd__text *t) {
     for (int i = 0; i < n; i++)
         npass = f[i].passes > npass ? f[i].passes : npass;
     ssd__text_add(t, "<h2>CrystalDiskMark-style tests</h2>\n<div class=\"scroll\"><table "
-                     "class=\"grid cdmpasses\"><tr><th>test</th>");
+                     "class=\"grid cdmpasses cards\"><tr><th>test</th>");
     for (int p = 1; p <= npass; p++)
         ssd__text_add(t, "<th>pass %d</th>", p);
     ssd__text_add(t, "<th>MB/s (best pass)</th></tr>\n");
     for (int i = 0; i < n; i++) {
-        ssd__text_add(t, "<tr><td>");
+        /* data-label: the column's head, beside each value when the rows
+         * become cards on a phone. */
+        ssd__text_add(t, "<tr><th>");
         ssd__text_html(t, f[i].name);
-        ssd__text_add(t, "</td>");
+        ssd__text_add(t, "</th>");
         char group[SSD__NAME_MAX + 8];
         snprintf(group, sizeof group, "cdm-%.60s", f[i].name);
         int p = 0;
@@ -1422,14 +1424,18 @@ static void cdm_table(const struct ssd__results *s, struct ssd__text *t) {
                 continue;
             p++;
             if (st->res.state == SSD__ST_DONE && isfinite(st->res.bw_bps))
-                ssd__text_add(t, "<td class=\"n%s\">%.2f</td>",
+                ssd__text_add(t, "<td data-label=\"pass %d\" class=\"n%s\">%.2f</td>", p,
                               st->res.bw_bps == f[i].best_bps ? " best" : "", st->res.bw_bps / 1e6);
             else
-                ssd__text_add(t, "<td class=\"n\">-</td>");
+                ssd__text_add(t, "<td data-label=\"pass %d\" class=\"n\">-</td>", p);
         }
         for (; p < npass; p++)
-            ssd__text_add(t, "<td class=\"n\">-</td>");
-        td_num(t, f[i].best_bps / 1e6, "%.2f");
+            ssd__text_add(t, "<td data-label=\"pass %d\" class=\"n\">-</td>", p + 1);
+        if (isfinite(f[i].best_bps))
+            ssd__text_add(t, "<td data-label=\"MB/s (best pass)\" class=\"n\">%.2f</td>",
+                          f[i].best_bps / 1e6);
+        else
+            ssd__text_add(t, "<td data-label=\"MB/s (best pass)\" class=\"n\">-</td>");
         ssd__text_add(t, "</tr>\n");
     }
     ssd__text_add(t, "</table></div>\n");

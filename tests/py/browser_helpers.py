@@ -97,6 +97,15 @@ window.addEventListener('load', function () {
       out.cutTables.push({cls: tb.className, scrollWidth: tb.scrollWidth,
                           clientWidth: tb.clientWidth, right: r.right});
   });
+  // A compare's bar values past their figure's edge (it scrolls sideways
+  // on a phone): a reader sees no value without scrolling each chart.
+  out.hiddenBarValues = [];
+  document.querySelectorAll('figure.bars').forEach(function (f) {
+    var edge = f.getBoundingClientRect().right;
+    f.querySelectorAll('svg text').forEach(function (tx) {
+      if (tx.getBoundingClientRect().right > edge + 1) out.hiddenBarValues.push(tx.textContent);
+    });
+  });
   out.scrollWidth = document.documentElement.scrollWidth;
   out.innerWidth = window.innerWidth;
   var b = document.querySelector('ul.legend button');

@@ -145,8 +145,12 @@ def test_cdm_grid_reads_like_crystaldiskmark(tmp_path):
     assert 'class="verdict"' not in head and "cdm-prepare" not in head
     # every pass in the table below, MB/s, the best marked
     section = html[html.index('<h2 id="crystaldiskmark-style-tests">CrystalDiskMark-style tests</h2>'):]
-    table = re.findall(r'<tr><td>([^<]+)</td>((?:<td class="n[^"]*">[\d.]+</td>){6})</tr>', section)
+    table = re.findall(r'<tr><th>([^<]+)</th>((?:<td data-label="[^"]*" class="n[^"]*">[\d.]+</td>)'
+                       r'{6})</tr>', section)
     assert len(table) == len(cdm) == 8
+    # (each value labelled with its column's head, shown on a phone's cards)
+    assert re.findall(r'data-label="([^"]*)"', table[0][1]) == [f"pass {p}" for p in range(1, 6)] + [
+        "MB/s (best pass)"]
     for name, cells in table:
         vals = re.findall(r">([\d.]+)<", cells)
         assert vals[-1] == f"{cdm[name + '_bps'] / 1e6:.2f}" == max(vals[:5], key=float)
