@@ -261,3 +261,15 @@ def test_the_report_has_contents_with_anchors_and_unique_headings(lab):
     toc = re.search(r'<nav class="toc"><b>Contents</b><ol>(.*?)</ol></nav>', html).group(1)
     assert re.findall(r'<li><a href="#([^"]+)">([^<]+)</a></li>', toc) == heads
     assert html.index('<nav class="toc">') < html.index("<h2")
+
+
+def test_one_dip_depth_per_verdict(sim_runs):
+    """The AS510S's degradation verdict said its dips twice, two ways:
+    "dips every 15 s to 45% (direct). Periodic dips every 16 s, 29 % deep."
+    Now once, as "to N%", where a dip bottoms out."""
+    html = (sim_runs.path("sim:as510s", "lab2016") / "report.html").read_text()
+    verdicts = re.findall(r'<p class="verdict">(.*?)</p>', html, re.S)
+    deg = [v for v in verdicts if v.startswith("degradation:")][0]
+    assert len(re.findall(r"dips every", deg, re.I)) == 1, deg
+    assert " deep" not in deg and re.search(r"dips every \d+ s to \d+%", deg), deg
+
