@@ -334,6 +334,10 @@ static const char *regime_words(const char *r, int undecided) {
         return "garbage collection (used state)";
     if (!strcmp(r, "throttle"))
         return "thermal throttling (the drive got hot)";
+    /* The analysis' "other": a phase it gives no regime. A bare "other"
+     * told a reader nothing (SSD370's charts). */
+    if (!strcmp(r, "other"))
+        return "no regime (a burst, a dip cluster or a transition)";
     return r;
 }
 

@@ -273,3 +273,10 @@ def test_one_dip_depth_per_verdict(sim_runs):
     assert len(re.findall(r"dips every", deg, re.I)) == 1, deg
     assert " deep" not in deg and re.search(r"dips every \d+ s to \d+%", deg), deg
 
+
+def test_a_phase_without_regime_is_named_for_a_reader(sim_runs):
+    """SSD370's charts had bands labelled "phase: other": the analysis'
+    word for a phase with no regime, which tells a reader nothing."""
+    html = (sim_runs.path("sim:ssd370", "lab2016") / "report.html").read_text()
+    assert "phase: other<" not in html
+    assert "phase: no regime (a burst, a dip cluster or a transition)" in html
