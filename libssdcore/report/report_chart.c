@@ -66,7 +66,7 @@ void ssd__moving_average(const double *x, const double *y, size_t n, size_t wind
         pre[i + 1] = pre[i] + y[i];
     while (seg_lo < n) {
         /* The segment ends before the first sample past the next break. */
-        while (k < nbreaks && !(breaks[k] > x[seg_lo]))
+        while (k < nbreaks && breaks[k] < x[seg_lo])
             k++;
         size_t seg_hi = seg_lo + 1;
         while (seg_hi < n && (k >= nbreaks || x[seg_hi] <= breaks[k]))

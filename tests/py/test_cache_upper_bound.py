@@ -116,3 +116,20 @@ def test_compare_never_ranks_or_bases_an_upper_bound(runs, cli):
     df = ssdcore.compare([runs["lab"], runs["coarse"]])
     c = df[df.figure == "write_curves.degradation.cache_bytes"]
     assert "upper_bound" in set(c.state)
+
+
+def test_moving_average_never_takes_the_first_sample_across_its_break(runs):
+    """The cache ended inside the first sample, whose end is the second
+    phase's start: the page's moving average took that sample into the
+    direct phase (91 MiB/s falling to 80 over 15 samples where every sample
+    is at 80), as Python's plot, which keeps a sample ending at a break
+    before it, did not."""
+    html = (runs["coarse"] / "report.html").read_text()
+    chart = html[html.index("degradation: write speed against data written"):]
+    chart = chart[:chart.index("</svg>")]
+    ma = re.search(r'<g data-key="ma">(.*?)</g>', chart, re.S).group(1)
+    lines = [[float(p.split(",")[1]) for p in pts.split()]
+             for pts in re.findall(r'points="([^"]+)"', ma)]
+    level = float(re.search(r'y1="([\d.]+)"[^>]*data-tip="phase 2 level', chart).group(1))
+    assert len(lines) == 2 and len(lines[0]) == 1, lines  # the cache's one sample alone
+    assert all(abs(y - level) < 2 for y in lines[1]), (level, lines[1][:5])
