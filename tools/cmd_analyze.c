@@ -63,11 +63,17 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
             human(s.total_bytes, b1, sizeof b1));
     if (*input_note)
         fprintf(f, "  input:       %s\n", input_note);
-    if (s.has_cache) {
-        const char *cens = s.cache_censored == SSD_CENSOR_RIGHT ? " (at least: no drop seen)"
-                           : s.cache_censored == SSD_CENSOR_RESOLUTION
-                               ? " (at least: drop inside the first sample)"
-                               : "";
+    if (s.has_cache && s.cache_censored == SSD_CENSOR_RESOLUTION) {
+        /* The drop inside the first sample: the cache lies between what
+         * the sample wrote beyond the post-cache rate and all it wrote. */
+        fprintf(f,
+                "  cache:       at most %s (it ended inside the first sample; at least %s) at "
+                "%s/s or faster, then at least %.2gx slower\n",
+                human(s.cache_bytes + s.cache_uncertainty_bytes, b1, sizeof b1),
+                human(s.cache_bytes, b2, sizeof b2), human(s.cache_level_bps, b3, sizeof b3),
+                s.cache_drop_ratio);
+    } else if (s.has_cache) {
+        const char *cens = s.cache_censored == SSD_CENSOR_RIGHT ? " (at least: no drop seen)" : "";
         fprintf(f, "  cache:       %s +- %s at %s/s, then %.2gx slower%s\n",
                 human(s.cache_bytes, b1, sizeof b1),
                 human(s.cache_uncertainty_bytes, b2, sizeof b2),

@@ -200,10 +200,14 @@ def write_curve(result: Any, ax: Any = None, *, window_s: Optional[float] = None
     ax.plot(xs, avg, "-", lw=1.8, color=color or _AVG, zorder=2, label=(label or ma_name))
     who = f"{label}: " if label else ""
     if a.cache_bytes is not None:
-        cx = a.cache_bytes / GIB
-        ge = "≥ " if a.cache_censored not in (None, "none") else ""
-        ax.axvline(at(a.cache_bytes), color=color or _CACHE, lw=2, zorder=4,
-                   label=f"{who}SLC cache {ge}{cx:.2f} GiB")
+        # Where the report draws it: at its upper bound when the drop fell
+        # inside the first sample ("at most"), else at cache_bytes.
+        at_most = a.cache_at_most_bytes
+        end = at_most if at_most is not None else a.cache_bytes
+        ge = ("≤ " if at_most is not None
+              else "≥ " if a.cache_censored not in (None, "none") else "")
+        ax.axvline(at(end), color=color or _CACHE, lw=2, zorder=4,
+                   label=f"{who}SLC cache {ge}{end / GIB:.2f} GiB")
     if a.folding_start_bytes is not None:
         ax.axvline(at(a.folding_start_bytes), color=color or _FOLD, lw=2, ls="-.", zorder=4,
                    label=f"{who}folding from {a.folding_start_bytes / GIB:.1f} GiB")

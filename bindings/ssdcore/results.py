@@ -193,18 +193,23 @@ class Result(Dict[str, Any]):
         from . import plot as _plot
         return _plot.plot(self, ax=ax, **kwargs)
 
+    def _bound(self, key: str) -> str:
+        """"at least " / "at most " before a headline figure that is a bound."""
+        return ""
+
     def __repr__(self) -> str:
         lines = [f"<{type(self).__name__} {self._title()}>"]
         for k, v, unit in self._headline()[:8]:
             if v is not None:
-                lines.append(f"  {k}: {_fmt(v, unit)}")
+                lines.append(f"  {k}: {self._bound(k)}{_fmt(v, unit)}")
         return "\n".join(lines)
 
     __str__ = __repr__
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
-                       f"<td style='text-align:right'>{html.escape(_fmt(v, u))}</td></tr>"
+                       f"<td style='text-align:right'>"
+                       f"{html.escape(self._bound(k) + _fmt(v, u))}</td></tr>"
                        for k, v, u in self._headline() if v is not None)
         return (f"<div><b>{html.escape(type(self).__name__)}</b> "
                 f"{html.escape(self._title())}<table>{rows}</table></div>")
@@ -582,9 +587,24 @@ class AnalysisResult(Result):
                 ("total_bytes", self.total_bytes, "B"), ("phases", len(self.phases), ""),
                 ("cv", self.cv, "")]
 
+    @property
+    def cache_at_most_bytes(self) -> Optional[int]:
+        """The cache's upper bound when its drop fell inside the first sample
+        (cache_censored "resolution"): all that sample wrote; cache_bytes is
+        then its lower bound. None for any other cache, or none."""
+        if not self.cache_found or self.cache_censored != "resolution":
+            return None
+        unc = _get(self, "cache", "uncertainty_bytes")
+        return None if unc is None else int((self.cache_bytes or 0) + float(unc))
+
     def __repr__(self) -> str:
         lines = [f"<AnalysisResult {self._title()}>"]
-        if self.cache_found:
+        if self.cache_at_most_bytes is not None:
+            lines.append(f"  cache at most {_bytes_text(self.cache_at_most_bytes)} (it ended "
+                         f"inside the first sample; at least {_bytes_text(self.cache_bytes or 0)})"
+                         f" at {(self.cache_level_bps or 0) / MIB:.1f} MiB/s or faster, then "
+                         f"{(self.post_cache_bps or 0) / MIB:.1f} MiB/s")
+        elif self.cache_found:
             lines.append(f"  cache {_bytes_text(self.cache_bytes or 0)} at "
                          f"{(self.cache_level_bps or 0) / MIB:.1f} MiB/s "
                          f"(censored: {self.cache_censored}), then "
@@ -720,6 +740,25 @@ class SuiteResult(Result):
             if isinstance(lat, dict):
                 out.append((f"{name}.p99_9_us", _float(lat.get("p99_9_us")), "µs"))
         return out
+
+    def curve_state(self, curve: str, figure: str) -> Optional[str]:
+        """What a write-curve figure of the headline is: "measured", "none"
+        (the drive has no such phase: no cache), "not_measured", "lower_bound"
+        ("at least": the run ended before the drive slowed) or "upper_bound"
+        ("at most": the cache ended inside the first sample, so it is at most
+        what that sample wrote); None when the run has no such figure.
+
+        >>> r.curve_state("degradation", "cache_bytes")  # doctest: +SKIP
+        'measured'"""
+        wc = (self.headline.get("write_curves") or {}).get(curve)
+        st = wc.get("state") if isinstance(wc, dict) else None
+        v = st.get(figure) if isinstance(st, dict) else None
+        return v if isinstance(v, str) else None
+
+    def _bound(self, key: str) -> str:
+        curve, _, figure = key.rpartition(".")
+        st = self.curve_state(curve, figure) if curve else None
+        return {"lower_bound": "at least ", "upper_bound": "at most "}.get(st or "", "")
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per step: index, name, kind, state, group, x, and for jobs

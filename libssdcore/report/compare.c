@@ -15,6 +15,7 @@
 #include "curve_groups.h"
 #include "report_fill.h"
 #include "report_verdict.h"
+#include "verdict_words.h"
 #include "file_read.h"
 #include "results_model.h"
 #include "step_names.h"
@@ -778,7 +779,21 @@ static const char *bound_prefix(int state) {
 static const char *bound_suffix(const char *key, int state) {
     if (state == ST_LOWER && (ends(key, ".recovered_bytes") || ends(key, ".cache_bytes")))
         return ", the drive never slowed";
+    /* (A cache whose lower bound is its drop inside the first sample is
+     * told by its upper bound: never "never slowed".) */
+    if (state == ST_UPPER && ends(key, ".cache_bytes"))
+        return ", it ended inside the first sample";
     return "";
+}
+
+/* A difference as a reader reads it: "+354 %", "-20 %", and "0 %" for less
+ * than half a percent either way (never "-0 %"). */
+static void fmt_pct(char *buf, size_t len, double p) {
+    double r = round(p);
+    if (r == 0)
+        snprintf(buf, len, "0 %%");
+    else
+        snprintf(buf, len, "%+.0f %%", r);
 }
 
 /* ---- JSON and CSV ---------------------------------------------------- */
@@ -1030,8 +1045,11 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
         double v = row_value(c, row, i) * f->scale, p = row_pct(c, row, i);
         if (r < n)
             fmt_value(vb, sizeof vb, v);
-        if (r < n && i != c->highlight && isfinite(p))
-            snprintf(pb, sizeof pb, " (%+.0f %%)", p);
+        if (r < n && i != c->highlight && isfinite(p)) {
+            char pc[24];
+            fmt_pct(pc, sizeof pc, p);
+            snprintf(pb, sizeof pb, " (%s)", pc);
+        }
         if (r < n)
             ssd__text_add(t, ": %s%s %s%s%s\" data-state=\"%s\">", bound_prefix(st), vb, f->unit,
                           pb, bound_suffix(key, st), state_names[st]);
@@ -1048,13 +1066,23 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
         ssd__text_add(t, "</text>");
         if (r < n) {
             double bw = vmax > 0 ? fabs(v) / vmax * (W - lw - vw) : 0;
-            ssd__text_add(t,
-                          "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"%s/>"
-                          "<text x=\"%.1f\" y=\"%d\">%s%s%s</text>",
-                          lw, y + 3, fmax(bw, 1), rowh - 8,
-                          i == c->highlight ? drive_color(c, i) : "#9db4cc",
-                          st == ST_LOWER ? " stroke=\"#555\" stroke-dasharray=\"4 3\"" : "",
-                          fmin(lw + bw + 5, W - vw + 10), y + 17, bound_prefix(st), vb, pb);
+            ssd__text_add(
+                t, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"%s/>", lw,
+                y + 3, fmax(bw, 1), rowh - 8, i == c->highlight ? drive_color(c, i) : "#9db4cc",
+                st == ST_LOWER || st == ST_UPPER ? " stroke=\"#555\" stroke-dasharray=\"4 3\""
+                                                 : "");
+            /* The value of a long bar sits inside its end (haloed for any
+             * bar colour): on a phone the chart scrolls in its figure, and
+             * the longest bars' values, the ones a reader wants first,
+             * were past the edge. */
+            if (bw >= 0.5 * (W - lw - vw))
+                ssd__text_add(t,
+                              "<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" stroke=\"#fff\" "
+                              "stroke-width=\"3\" paint-order=\"stroke\">%s%s%s</text>",
+                              lw + bw - 4, y + 17, bound_prefix(st), vb, pb);
+            else
+                ssd__text_add(t, "<text x=\"%.1f\" y=\"%d\">%s%s%s</text>",
+                              fmin(lw + bw + 5, W - vw + 10), y + 17, bound_prefix(st), vb, pb);
         } else {
             ssd__text_add(t, "<text x=\"%d\" y=\"%d\" fill=\"%s\" font-style=\"italic\">%s</text>",
                           lw + 4, y + 17, st == ST_NONE ? "#333" : "#a60", state_words(key, st));
@@ -1283,9 +1311,10 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
     double zx = 0;
     for (int i = 0; i < c->nd; i++) {
         const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
-        if (!an || !an->res.sum.has_cache || !(an->res.sum.cache_bytes / GIB < 0.03 * xhi))
+        double cache = an ? ssd__cache_shown_bytes(&an->res.sum) : NAN;
+        if (!an || !an->res.sum.has_cache || !(cache / GIB < 0.03 * xhi))
             continue;
-        zx = fmax(zx, fmax(an->res.sum.cache_bytes / GIB * 3, dc[i].n > 1 ? dc[i].x[1] * 8 : 0));
+        zx = fmax(zx, fmax(cache / GIB * 3, dc[i].n > 1 ? dc[i].x[1] * 8 : 0));
     }
     if (!(zx > 0))
         return;
@@ -1304,9 +1333,9 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
             continue;
         ssd__text_add(&desc, "%s%s: ", desc.len ? "; " : "", c->d[i].label);
         if (an && an->res.sum.has_cache)
-            ssd__text_add(&desc, "SLC cache %s%.2f GiB at %.1f MiB/s",
-                          an->res.sum.cache_censored != SSD_CENSOR_NONE ? "at least " : "",
-                          an->res.sum.cache_bytes / GIB, an->res.sum.cache_level_bps / MIB);
+            ssd__text_add(
+                &desc, "SLC cache %s%.2f GiB at %.1f MiB/s", ssd__cache_bound_word(&an->res.sum),
+                ssd__cache_shown_bytes(&an->res.sum) / GIB, an->res.sum.cache_level_bps / MIB);
         else
             ssd__text_add(&desc, "no SLC cache, %.1f MiB/s at first", dc[i].ma[0]);
     }
@@ -1329,16 +1358,16 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
                           ssd__chart_y(&ch, fmin(dc[i].ma[k], ch.yhi)));
         ssd__text_add(t, "\"/>");
         const struct ssd__step *an = curve_analysis(c->d[i].r, stem);
-        if (an && an->res.sum.has_cache && an->res.sum.cache_bytes / GIB <= zx) {
-            double X = ssd__chart_x(&ch, an->res.sum.cache_bytes / GIB);
+        double cache_at = an ? ssd__cache_shown_bytes(&an->res.sum) : NAN;
+        if (an && an->res.sum.has_cache && cache_at / GIB <= zx) {
+            double X = ssd__chart_x(&ch, cache_at / GIB);
             ssd__text_add(t,
                           "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" "
                           "stroke-width=\"2\" stroke-dasharray=\"5 3\" data-tip=\"",
                           X, X, ch.t, ch.h - ch.b, color);
             ssd__text_html(t, c->d[i].label);
-            ssd__text_add(t, ": SLC cache end %s%.2f GiB\"/>",
-                          an->res.sum.cache_censored != SSD_CENSOR_NONE ? "at least " : "",
-                          an->res.sum.cache_bytes / GIB);
+            ssd__text_add(t, ": SLC cache end %s%.2f GiB\"/>", ssd__cache_bound_word(&an->res.sum),
+                          cache_at / GIB);
         }
         curve_readouts(c, t, &ch, &dc[i], i);
         ssd__text_add(t, "</g>\n");
@@ -1461,7 +1490,7 @@ done:
 
 static void figures_table(const ssd_compare *c, struct ssd__text *t, const struct cmp_row *rows,
                           size_t nrows) {
-    ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid figures\"><tr><th>figure</th>"
+    ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid figures cards\"><tr><th>figure</th>"
                      "<th>unit</th>");
     for (int i = 0; i < c->nd; i++) {
         ssd__text_add(t, "<th%s>", i == c->highlight ? " class=\"hl\"" : "");
@@ -1478,26 +1507,32 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
         row_label(c, r, &f, label, sizeof label);
         ssd__text_add(t, "<tr><th>");
         ssd__text_html(t, label);
-        ssd__text_add(t, "</th><td>%s</td>", f.unit);
+        ssd__text_add(t, "</th><td data-label=\"unit\">%s</td>", f.unit);
         for (int i = 0; i < c->nd; i++) {
             int st = row_state(c, r, i);
             double v = row_value(c, r, i) * f.scale, p = row_pct(c, r, i);
             char vb[48];
+            /* data-label: the drive, shown beside its value on a phone. */
+            ssd__text_add(t, "<td data-label=\"");
+            ssd__text_html(t, c->d[i].label);
             if (!isfinite(v)) {
-                ssd__text_add(t, "<td class=\"n %s\" data-state=\"%s\">%s</td>",
+                ssd__text_add(t, "\" class=\"n %s\" data-state=\"%s\">%s</td>",
                               st == ST_NONE ? "none" : "missing", state_names[st],
                               state_words(key, st));
                 continue;
             }
             fmt_value(vb, sizeof vb, v);
-            ssd__text_add(t, "<td class=\"n\" data-state=\"%s\">%s%s%s", state_names[st],
+            ssd__text_add(t, "\" class=\"n\" data-state=\"%s\">%s%s%s", state_names[st],
                           bound_prefix(st), vb, bound_suffix(key, st));
-            if (i != c->highlight && isfinite(p))
-                ssd__text_add(t, " <small class=\"%s\">%+.0f %%</small>",
-                              f.better * p > 0   ? "good"
-                              : f.better * p < 0 ? "bad"
-                                                 : "",
-                              p);
+            if (i != c->highlight && isfinite(p)) {
+                char pc[24];
+                fmt_pct(pc, sizeof pc, p);
+                ssd__text_add(t, " <small class=\"%s\">%s</small>",
+                              f.better * round(p) > 0   ? "good"
+                              : f.better * round(p) < 0 ? "bad"
+                                                        : "",
+                              pc);
+            }
             ssd__text_add(t, "</td>");
         }
         ssd__text_add(t, "</tr>\n");
@@ -1664,8 +1699,8 @@ static void report_href(const ssd_compare *c, const struct cmp_drive *d, char *b
 }
 
 static void summary_table(const ssd_compare *c, struct ssd__text *t) {
-    ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid summary\" id=\"summary-table\">"
-                     "<tr><th>drive</th>");
+    ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid summary cards\" "
+                     "id=\"summary-table\"><tr><th>drive</th>");
     for (int k = 0; k < NCELLS; k++) {
         ssd__text_add(t, "<th>");
         ssd__text_html(t, summary_heads[k]);
@@ -1695,14 +1730,18 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
         summary_of(d, &row);
         for (int k = 0; k < NCELLS; k++) {
             int st = row.state[k];
-            if (st < 0)
-                ssd__text_add(t, "<td>");
-            else
-                ssd__text_add(t, "<td%s data-state=\"%s\">",
+            /* data-label: the column's head, which a phone shows beside
+             * the value when the rows become cards. */
+            ssd__text_add(t, "<td data-label=\"");
+            ssd__text_html(t, summary_heads[k]);
+            ssd__text_add(t, "\"");
+            if (st >= 0)
+                ssd__text_add(t, "%s data-state=\"%s\"",
                               st == ST_NONE           ? " class=\"none\""
                               : st == ST_NOT_MEASURED ? " class=\"missing\""
                                                       : "",
                               state_names[st]);
+            ssd__text_add(t, ">");
             ssd__text_html(t, row.cell[k]);
             ssd__text_add(t, "</td>");
         }
@@ -1712,22 +1751,24 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
 }
 
 static void drives_table(const ssd_compare *c, struct ssd__text *t) {
-    ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid drives\"><tr><th>drive</th>"
+    ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid drives cards\"><tr><th>drive</th>"
                      "<th>target</th><th>suite</th><th>status</th><th>started</th>"
                      "<th>results</th></tr>\n");
     for (int i = 0; i < c->nd; i++) {
         const struct cmp_drive *d = &c->d[i];
         ssd__text_add(t, "<tr><th><i class=\"sw dot\" style=\"--c:%s\"></i>", drive_color(c, i));
         ssd__text_html(t, d->label);
-        ssd__text_add(t, "%s</th><td><code>", i == c->highlight ? " (highlighted)" : "");
+        ssd__text_add(t, "%s</th><td data-label=\"target\"><code>",
+                      i == c->highlight ? " (highlighted)" : "");
         ssd__text_html(t, d->r->target_uri);
-        ssd__text_add(t, "</code></td><td>");
+        ssd__text_add(t, "</code></td><td data-label=\"suite\">");
         ssd__text_html(t, d->suite ? d->suite : "-");
-        ssd__text_add(t, "</td><td class=\"%s\">", strcmp(d->status, "complete") ? "warn" : "");
+        ssd__text_add(t, "</td><td data-label=\"status\" class=\"%s\">",
+                      strcmp(d->status, "complete") ? "warn" : "");
         ssd__text_html(t, d->status);
-        ssd__text_add(t, "</td><td>");
+        ssd__text_add(t, "</td><td data-label=\"started\">");
         ssd__text_html(t, d->started ? d->started : "-");
-        ssd__text_add(t, "</td><td><code>");
+        ssd__text_add(t, "</td><td data-label=\"results\"><code>");
         ssd__text_html(t, d->dir);
         ssd__text_add(t, "</code></td></tr>\n");
     }
@@ -1883,7 +1924,9 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     ssd__text_add(&t, "</div>\n<h2 id=\"summary\">Summary</h2>\n");
     summary_table(c, &t);
     ssd__text_add(&t, "<p>\"at least\": the run ended before the drive slowed, so the figure is a "
-                      "lower bound; \"no cache\": the analysis found none; \"not in this run\": "
+                      "lower bound; \"at most\": the SLC cache ended inside the run's first "
+                      "sample, so the figure is what that sample wrote, an upper bound; "
+                      "\"no cache\": the analysis found none; \"not in this run\": "
                       "the suite did not measure it. The drive's name links its report.</p>\n");
     ssd__text_add(&t, "<h2 id=\"drives\">Drives and runs</h2>\n");
     drives_table(c, &t);
@@ -1891,8 +1934,8 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     ssd__text_html(&t, c->d[c->highlight].label);
     ssd__text_add(&t, "</b>, and only between exact figures of the same test: a figure measured "
                       "under other conditions (test length, span, block size, queue depth, "
-                      "threads) is a row of its own, named by its conditions; a lower bound or "
-                      "a \"none\" is never a base. A figure a run does not have is never "
+                      "threads) is a row of its own, named by its conditions; a bound or a "
+                      "\"none\" is never a base. A figure a run does not have is never "
                       "zero.</p>\n");
 
     /* Sorted bars, section by section. */

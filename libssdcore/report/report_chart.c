@@ -66,7 +66,7 @@ void ssd__moving_average(const double *x, const double *y, size_t n, size_t wind
         pre[i + 1] = pre[i] + y[i];
     while (seg_lo < n) {
         /* The segment ends before the first sample past the next break. */
-        while (k < nbreaks && !(breaks[k] > x[seg_lo]))
+        while (k < nbreaks && breaks[k] < x[seg_lo])
             k++;
         size_t seg_hi = seg_lo + 1;
         while (seg_hi < n && (k >= nbreaks || x[seg_hi] <= breaks[k]))
@@ -326,7 +326,19 @@ const char ssd__report_css[] =
     "table.latency{font-size:12px}table.latency th,table.latency td{padding:2px 3px}"
     "svg.chart text{font-size:16px}"
     "ul.legend{font-size:12px;gap:0 .7em;line-height:1.25}ul.legend button{padding:1px 0}}\n"
+    /* Tables of one drive (or one figure) a row become cards on a phone,
+     * as review sites show spec tables there: each cell on its own line
+     * after its column's head (data-label), nothing to scroll sideways. */
+    "@media screen and (max-width:600px){table.cards,table.cards tbody,table.cards tr,"
+    "table.cards th,table.cards td{display:block}"
+    "table.cards tr:first-child{display:none}"
+    "table.cards tr{border:1px solid #bbb;border-radius:4px;margin:0 0 .6em;padding:.2em .4em}"
+    "table.grid.cards td,table.grid.cards th{border:0;padding:1px 0}"
+    "table.cards td{display:grid;grid-template-columns:9.5em 1fr;gap:.5em;text-align:left}"
+    "table.cards td::before{content:attr(data-label);font-weight:bold;color:#444}}\n"
     "@media (max-width:480px){svg.chart{overflow:visible}svg.chart text{font-size:19px}"
+    "svg.chart text.yrep{display:none}"
+
     /* A compare's bars keep their label column: the chart scrolls sideways
      * inside its figure rather than shrinking its text. */
     ".barsgrid figure{overflow-x:auto}.barsgrid svg.chart{min-width:470px;overflow:hidden}"

@@ -70,8 +70,11 @@ static void fmt_latency(char *buf, size_t len, double us) {
 /* <figure>, its caption, and an SVG that scales to the width. A screen
  * reader gets the title and desc, a short summary of the data (the
  * figures are in the tables and the hover read-outs). */
+/* yunits: the y ticks carry their unit ("100 ms"): the axis title only
+ * repeats it, and on a phone, where the ticks run wider than the margin,
+ * it would lie over them: it is left out there (class yrep). */
 static void svg_open(struct ssd__text *t, const char *title, const char *desc, const char *xlabel,
-                     const char *ylabel) {
+                     const char *ylabel, int yunits) {
     ssd__text_add(t, "<figure>\n<figcaption>");
     ssd__text_html(t, title);
     ssd__text_add(t, "</figcaption>\n");
@@ -83,9 +86,9 @@ static void svg_open(struct ssd__text *t, const char *title, const char *desc, c
                   W, H, (L + W - R) / 2, H - 6);
     ssd__text_html(t, xlabel);
     ssd__text_add(t,
-                  "</text>\n<text x=\"14\" y=\"%d\" text-anchor=\"middle\" "
+                  "</text>\n<text%s x=\"14\" y=\"%d\" text-anchor=\"middle\" "
                   "transform=\"rotate(-90 14 %d)\">",
-                  (T + H - B) / 2, (T + H - B) / 2);
+                  yunits ? " class=\"yrep\"" : "", (T + H - B) / 2, (T + H - B) / 2);
     ssd__text_html(t, ylabel);
     ssd__text_add(t, "</text>\n");
 }
@@ -208,7 +211,7 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
                  k ? "; " : "", c[g].label, iops == 1 ? 0 : 1, y0, unit, xname, first->def.x,
                  iops == 1 ? 0 : 1, y1, xname, last->def.x);
     }
-    svg_open(t, title, desc, xlabel, unit);
+    svg_open(t, title, desc, xlabel, unit, 0);
     svg_axes(t, &ax, &ay, xlog2 || nticks <= 12 ? ticks : NULL, nticks, xsize);
     struct ssd__text lg = {0};
     for (int g = 0; g < nc; g++) {
@@ -331,6 +334,10 @@ static const char *regime_words(const char *r, int undecided) {
         return "garbage collection (used state)";
     if (!strcmp(r, "throttle"))
         return "thermal throttling (the drive got hot)";
+    /* The analysis' "other": a phase it gives no regime. A bare "other"
+     * told a reader nothing (SSD370's charts). */
+    if (!strcmp(r, "other"))
+        return "no regime (a burst, a dip cluster or a transition)";
     return r;
 }
 
@@ -442,7 +449,7 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
     /* A small-block curve says its IOPS too, as the reviews quote them. */
     if (isfinite(d->block))
         snprintf(ylabel, sizeof ylabel, "MiB/s; \xc3\x97%g = IOPS", MIB / d->block);
-    svg_open(t, title, desc, "data written, GiB", ylabel);
+    svg_open(t, title, desc, "data written, GiB", ylabel, 0);
     svg_axes(t, &ax, &ay, NULL, 0, 0);
     struct ssd__text lg = {0};
     /* Phases as bands coloured by regime (or alternating), each with its
@@ -552,16 +559,16 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
         }
     if (!any_regime && np)
         legend(&lg, "bands", "#e6eef8", 3, "phases found by the analysis (alternating bands)");
-    if (m->has_cache && m->cache_bytes / GIB <= xhi) {
-        double X = px(&ax, m->cache_bytes / GIB);
+    double cache_at = ssd__cache_shown_bytes(m);
+    if (m->has_cache && cache_at / GIB <= xhi) {
+        double X = px(&ax, cache_at / GIB);
         ssd__text_add(t,
                       "<g data-key=\"cache\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
                       "stroke=\"#31a354\" stroke-width=\"2.5\" data-tip=\"SLC cache end: %s%.2f "
                       "GiB\"/></g>\n",
-                      X, X, T, H - B, m->cache_censored != SSD_CENSOR_NONE ? "at least " : "",
-                      m->cache_bytes / GIB);
-        snprintf(label, sizeof label, "SLC cache end: %s%.2f GiB",
-                 m->cache_censored != SSD_CENSOR_NONE ? "at least " : "", m->cache_bytes / GIB);
+                      X, X, T, H - B, ssd__cache_bound_word(m), cache_at / GIB);
+        snprintf(label, sizeof label, "SLC cache end: %s%.2f GiB", ssd__cache_bound_word(m),
+                 cache_at / GIB);
         legend(&lg, "cache", "#31a354", 0, label);
     }
     if (m->has_folding && m->folding_start_bytes / GIB <= xhi) {
@@ -691,8 +698,8 @@ static void write_curve(const struct ssd__results *s, struct ssd__text *t,
     /* A cache that is a sliver of the axis (the BX200's 2 GiB of 303) gets a
      * zoom of the start, as 3DNews draws it. */
     const struct ssd_analysis_summary *m = &an->res.sum;
-    if (m->has_cache && m->cache_bytes / GIB < 0.1 * total) {
-        double zx = fmin(total, fmax(m->cache_bytes / GIB * 3, d.x[1] * 8));
+    if (m->has_cache && ssd__cache_shown_bytes(m) / GIB < 0.1 * total) {
+        double zx = fmin(total, fmax(ssd__cache_shown_bytes(m) / GIB * 3, d.x[1] * 8));
         snprintf(title, sizeof title, "%.64s, zoom: the first %.3g GiB (the SLC cache)",
                  an->def.series, zx);
         curve_panel(s, t, an, &d, zx, title);
@@ -759,7 +766,7 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
              "highest",
              n, lo, hi);
     svg_open(t, "latency by percentile (random 4K tests, degradation run)", desc,
-             "percentile, % (each step one more nine)", "latency (log scale)");
+             "percentile, % (each step one more nine)", "latency (log scale)", 1);
     log_yticks(t, &ay);
     static const char *const xl[] = {"0", "90", "99", "99.9", "99.99", "99.999", "99.9999"};
     int last = (int)ax.hi < 6 ? (int)ax.hi : 6;
@@ -832,7 +839,7 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
     fmt_latency(hi, sizeof hi, yhi);
     snprintf(desc, sizeof desc, "%zu intervals over %.0f s; latency per interval from %s to %s", n,
              ts[n - 1], lo, hi);
-    svg_open(t, title, desc, "time, s", "latency (log scale)");
+    svg_open(t, title, desc, "time, s", "latency (log scale)", 1);
     log_yticks(t, &ay);
     double xs = ssd__nice_step(ax.hi - ax.lo, 7);
     for (double v = 0; v <= ax.hi + xs * 1e-9; v += xs) {
@@ -991,10 +998,15 @@ static void headline_rows(const struct ssd__results *s, struct ssd__text *t) {
             continue;
         const struct ssd_analysis_summary *m = &st->res.sum;
         char label[160];
+        /* A bound says which: "(at least)" when the run never slowed,
+         * "(at most)" when the drop fell inside the first sample. */
+        const char *bound = ssd__cache_bound_word(m);
         snprintf(label, sizeof label, "%s: SLC cache%s", st->def.series,
-                 m->has_cache && m->cache_censored != SSD_CENSOR_NONE ? " (at least)" : "");
+                 !*bound                      ? ""
+                 : !strcmp(bound, "at most ") ? " (at most: it ended inside the first sample)"
+                                              : " (at least)");
         if (m->has_cache)
-            row(t, label, m->cache_bytes / GIB, "%.2f", "GiB");
+            row(t, label, ssd__cache_shown_bytes(m) / GIB, "%.2f", "GiB");
         /* Without a cache, a run that reaches its used state starts at
          * the drive's fresh-state (direct) speed: the clean blocks. */
         snprintf(label, sizeof label, "%s: %s", st->def.series,
@@ -1120,6 +1132,9 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
     ssd__text_add(t, "<tr><th>SLC cache / fast writes, GiB</th>");
     if (!m->has_cache && !undecided)
         ssd__text_add(t, "<td class=\"n\">none</td>"); /* measured none, not "-" */
+    else if (isfinite(ssd__cache_at_most_bytes(m)))
+        ssd__text_add(t, "<td class=\"n\">≤ %.3f (≥ %.3f: inside the first sample)</td>",
+                      ssd__cache_at_most_bytes(m) / GIB, m->cache_bytes / GIB);
     else
         td_num(t, m->has_cache ? m->cache_bytes / GIB : NAN, "%.3f");
     double unfilled_level = NAN;
@@ -1394,14 +1409,16 @@ static void cdm_table(const struct ssd__results *s, struct ssd__text *t) {
     for (int i = 0; i < n; i++)
         npass = f[i].passes > npass ? f[i].passes : npass;
     ssd__text_add(t, "<h2>CrystalDiskMark-style tests</h2>\n<div class=\"scroll\"><table "
-                     "class=\"grid cdmpasses\"><tr><th>test</th>");
+                     "class=\"grid cdmpasses cards\"><tr><th>test</th>");
     for (int p = 1; p <= npass; p++)
         ssd__text_add(t, "<th>pass %d</th>", p);
     ssd__text_add(t, "<th>MB/s (best pass)</th></tr>\n");
     for (int i = 0; i < n; i++) {
-        ssd__text_add(t, "<tr><td>");
+        /* data-label: the column's head, beside each value when the rows
+         * become cards on a phone. */
+        ssd__text_add(t, "<tr><th>");
         ssd__text_html(t, f[i].name);
-        ssd__text_add(t, "</td>");
+        ssd__text_add(t, "</th>");
         char group[SSD__NAME_MAX + 8];
         snprintf(group, sizeof group, "cdm-%.60s", f[i].name);
         int p = 0;
@@ -1411,14 +1428,18 @@ static void cdm_table(const struct ssd__results *s, struct ssd__text *t) {
                 continue;
             p++;
             if (st->res.state == SSD__ST_DONE && isfinite(st->res.bw_bps))
-                ssd__text_add(t, "<td class=\"n%s\">%.2f</td>",
+                ssd__text_add(t, "<td data-label=\"pass %d\" class=\"n%s\">%.2f</td>", p,
                               st->res.bw_bps == f[i].best_bps ? " best" : "", st->res.bw_bps / 1e6);
             else
-                ssd__text_add(t, "<td class=\"n\">-</td>");
+                ssd__text_add(t, "<td data-label=\"pass %d\" class=\"n\">-</td>", p);
         }
         for (; p < npass; p++)
-            ssd__text_add(t, "<td class=\"n\">-</td>");
-        td_num(t, f[i].best_bps / 1e6, "%.2f");
+            ssd__text_add(t, "<td data-label=\"pass %d\" class=\"n\">-</td>", p + 1);
+        if (isfinite(f[i].best_bps))
+            ssd__text_add(t, "<td data-label=\"MB/s (best pass)\" class=\"n\">%.2f</td>",
+                          f[i].best_bps / 1e6);
+        else
+            ssd__text_add(t, "<td data-label=\"MB/s (best pass)\" class=\"n\">-</td>");
         ssd__text_add(t, "</tr>\n");
     }
     ssd__text_add(t, "</table></div>\n");
@@ -1526,9 +1547,16 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
     if (job && job->res.state == SSD__ST_DONE && !strcmp(job->def.name, ssd__step_fill))
         ssd__text_add(t, " The whole drive fills in %.1f min.", job->res.runtime_s / 60);
-    if (m->has_dips)
-        ssd__text_add(t, " Periodic dips every %.0f s, %.0f %% deep.", m->dip_period_s,
-                      m->dip_depth * 100);
+    /* The run's periodic dips, said as the phases' are ("to 45%": where
+     * a dip bottoms out), and only when no phase's were said already: the
+     * AS510S read "dips every 15 s to 45% (direct). Periodic dips every 16
+     * s, 29 % deep.", two depths for one pattern. */
+    int phase_dips = 0;
+    for (size_t k = 0; k < an->res.nphases; k++)
+        phase_dips |= an->res.phases[k].has_dips;
+    if (m->has_dips && !phase_dips)
+        ssd__text_add(t, " Periodic dips every %.0f s to %.0f%%.", m->dip_period_s,
+                      (1 - m->dip_depth) * 100);
     ssd__text_add(t, "</p>\n");
 }
 

@@ -12,9 +12,9 @@
 #include "jsonw.h"
 #include "ssdcore/target.h"
 #include "curve_groups.h"
+#include "verdict_words.h"
 #include "step_names.h"
 #include "suite_impl.h"
-#include "verdict_words.h"
 #include "precondition.h"
 
 static const char *censor_name(int c) {
@@ -389,11 +389,23 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
     FIGURE("total_bytes", m->total_bytes);
     FIGURE("duration_s", m->duration_s);
     FIGURE("mean_bps", m->total_bytes / m->duration_s);
-    FIGURE("cache_bytes", m->has_cache ? m->cache_bytes : NAN);
+    /* A cache whose drop fell inside the first sample is known to be at
+     * most what that sample wrote (state upper_bound): how small it is,
+     * what a reader asks of it; its lower bound is in_words'. */
+    double cache_at_most = ssd__cache_at_most_bytes(m);
+    /* A run whose speed never dropped and that wrote less than any cache
+     * holds cannot tell a cache from none, nor its one level a cache's from
+     * the direct one (Vector 180 wrote 94 GiB of its 120 GiB cache after a
+     * TRIM and read "no cache", its cache speed "speed after the cache",
+     * +600 % over the BX200's): not measured, never "none". */
+    int undecided = !lost && ssd__one_speed_throughout(m, st->res.phases, st->res.nphases);
+    FIGURE("cache_bytes", !m->has_cache             ? NAN
+                          : isfinite(cache_at_most) ? cache_at_most
+                                                    : m->cache_bytes);
     ssd__jw_kstr(w, "cache_censored",
                  !lost && m->has_cache ? censor_name(m->cache_censored) : NULL);
     FIGURE("cache_level_bps", m->has_cache ? m->cache_level_bps : NAN);
-    FIGURE("post_cache_bps", m->post_cache_bps);
+    FIGURE("post_cache_bps", undecided ? NAN : m->post_cache_bps);
     FIGURE("folding_start_bytes", m->has_folding ? m->folding_start_bytes : NAN);
     FIGURE("folding_level_bps", m->has_folding ? m->folding_level_bps : NAN);
     FIGURE("gc_start_bytes", m->has_gc ? m->gc_start_bytes : NAN);
@@ -441,13 +453,15 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
                   : phase == 4 ? m->has_recovery
                                : 1;
         const char *state = lost ? "not_measured" : has ? "measured" : "none";
-        if (!lost && has && phase == 1 && m->cache_censored != SSD_CENSOR_NONE &&
+        if (undecided && (phase == 1 || !strcmp(states[k].key, "post_cache_bps")))
+            state = "not_measured";
+        if (!lost && has && phase == 1 && m->cache_censored == SSD_CENSOR_RIGHT &&
             strcmp(states[k].key, "cache_level_bps") != 0)
             state = "lower_bound";
-        /* The first sample's rate is only a floor of a cache level that
-         * ended inside it. */
+        /* The drop inside the first sample: the cache is at most what it
+         * wrote, and that sample's rate only a floor of the cache's level. */
         if (!lost && has && phase == 1 && m->cache_censored == SSD_CENSOR_RESOLUTION)
-            state = "lower_bound";
+            state = strcmp(states[k].key, "cache_bytes") ? "lower_bound" : "upper_bound";
         if (!lost && has && phase == 4 && m->recovery_censored == SSD_CENSOR_RIGHT)
             state = "lower_bound";
         if (!strcmp(state, "measured") && !strcmp(states[k].key, "post_cache_bps") &&

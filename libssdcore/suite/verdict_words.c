@@ -39,10 +39,40 @@ int ssd__one_speed_throughout(const struct ssd_analysis_summary *m, const struct
              m->total_bytes >= NO_CACHE_HOLDS_MORE * m->capacity_bytes);
 }
 
+double ssd__cache_at_most_bytes(const struct ssd_analysis_summary *m) {
+    return m->has_cache && m->cache_censored == SSD_CENSOR_RESOLUTION &&
+                   isfinite(m->cache_uncertainty_bytes)
+               ? m->cache_bytes + m->cache_uncertainty_bytes
+               : NAN;
+}
+
+double ssd__cache_shown_bytes(const struct ssd_analysis_summary *m) {
+    double at_most = ssd__cache_at_most_bytes(m);
+    return isfinite(at_most) ? at_most : m->cache_bytes;
+}
+
+const char *ssd__cache_bound_word(const struct ssd_analysis_summary *m) {
+    return isfinite(ssd__cache_at_most_bytes(m))                  ? "at most "
+           : m->has_cache && m->cache_censored != SSD_CENSOR_NONE ? "at least "
+                                                                  : "";
+}
+
 void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m,
                        const struct ssd_phase *ph, size_t nph) {
     const double GiB = 1073741824.0, MiB = 1048576.0;
-    if (m->has_cache) {
+    double at_most = ssd__cache_at_most_bytes(m);
+    if (m->has_cache && isfinite(at_most)) {
+        /* The drop is inside the first sample: the cache lies between
+         * what that sample wrote beyond the post-cache rate and all it
+         * wrote, and its speed is at least the sample's. */
+        ssd__text_add(t,
+                      "SLC cache at most %.2f GiB (it ended inside the first sample; at least "
+                      "%.2f GiB) at >= %.1f MiB/s",
+                      at_most / GiB, m->cache_bytes / GiB, m->cache_level_bps / MiB);
+        if (isfinite(m->cache_drop_ratio))
+            ssd__text_add(t, ", then at least %.1fx slower (%.1f MiB/s)", m->cache_drop_ratio,
+                          m->post_cache_bps / MiB);
+    } else if (m->has_cache) {
         ssd__text_add(t, "SLC cache %s%.2f GiB at %.1f MiB/s",
                       m->cache_censored != SSD_CENSOR_NONE ? ">= " : "", m->cache_bytes / GiB,
                       m->cache_level_bps / MiB);

@@ -19,6 +19,18 @@
 void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m,
                        const struct ssd_phase *ph, size_t nph);
 
+/* The cache's upper bound when its drop fell inside the first sample
+ * (censored "resolution"): the bytes that sample wrote, which bound it from
+ * above as cache_bytes (what the sample wrote beyond the post-cache rate)
+ * bounds it from below. NaN for any other cache, or none. */
+double ssd__cache_at_most_bytes(const struct ssd_analysis_summary *m);
+
+/* The cache figure a page shows: the upper bound when the drop fell inside
+ * the first sample, else cache_bytes; and the words before it: "at most ",
+ * "at least " (no drop before the end) or "". */
+double ssd__cache_shown_bytes(const struct ssd_analysis_summary *m);
+const char *ssd__cache_bound_word(const struct ssd_analysis_summary *m);
+
 /* Whether a run's speed never dropped and it wrote less than any cache
  * could hold (or the capacity is unknown): its one level may be a cache's
  * or direct writes, and nothing tells which (the analysis' regime_note

@@ -59,6 +59,23 @@ window.addEventListener('load', function () {
     if (!title || !title.textContent.trim() || !desc || !/\d/.test(desc.textContent) ||
         label.indexOf(desc.textContent) < 0) out.noText.push(i);
   });
+  // Chart labels drawn over each other (a rotated axis title over tick
+  // labels that grew on a phone): pairs whose boxes overlap more than 6 px
+  // both ways (boxes of neighbouring ticks touch by a few px).
+  out.overlaps = [];
+  document.querySelectorAll('svg.chart').forEach(function (svg, i) {
+    var ts = Array.prototype.filter.call(svg.querySelectorAll('text'), function (tx) {
+      return tx.textContent.trim() && tx.getBoundingClientRect().width > 0 &&
+        getComputedStyle(tx).display !== 'none';
+    });
+    for (var a = 0; a < ts.length; a++)
+      for (var b = a + 1; b < ts.length; b++) {
+        var p = ts[a].getBoundingClientRect(), q = ts[b].getBoundingClientRect();
+        var ox = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+        var oy = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+        if (ox > 6 && oy > 6) out.overlaps.push([i, ts[a].textContent, ts[b].textContent]);
+      }
+  });
   var tips = document.querySelectorAll('svg [data-tip]');
   out.tips = tips.length;
   out.focusable = Array.prototype.filter.call(tips, function (el) {
@@ -79,6 +96,15 @@ window.addEventListener('load', function () {
     if (tb.scrollWidth > tb.clientWidth + 1 || r.right > window.innerWidth + 1)
       out.cutTables.push({cls: tb.className, scrollWidth: tb.scrollWidth,
                           clientWidth: tb.clientWidth, right: r.right});
+  });
+  // A compare's bar values past their figure's edge (it scrolls sideways
+  // on a phone): a reader sees no value without scrolling each chart.
+  out.hiddenBarValues = [];
+  document.querySelectorAll('figure.bars').forEach(function (f) {
+    var edge = f.getBoundingClientRect().right;
+    f.querySelectorAll('svg text').forEach(function (tx) {
+      if (tx.getBoundingClientRect().right > edge + 1) out.hiddenBarValues.push(tx.textContent);
+    });
   });
   out.scrollWidth = document.documentElement.scrollWidth;
   out.innerWidth = window.innerWidth;

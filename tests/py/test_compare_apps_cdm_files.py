@@ -86,7 +86,7 @@ def test_compare_page_shows_them_in_sections(runs, tmp_path):
                   "application score (bytes / busy time)", "files-iso: copy time"):
         assert words in html, words
     # CrystalDiskMark's figures in its own unit, as the run's report shows them
-    cdm_rows = re.findall(r"<th>((?:seq|rnd)[^< ]*-(?:read|write))</th><td>([^<]*)</td>", html)
+    cdm_rows = re.findall(r"<th>((?:seq|rnd)[^< ]*-(?:read|write))</th><td[^>]*>([^<]*)</td>", html)
     assert len(cdm_rows) == 8 and {u for _, u in cdm_rows} == {"MB/s"}, cdm_rows
     got, console = probe(cmp / "compare.html", 1400, tmp_path)
     assert console == [], console

@@ -9,6 +9,8 @@ import csv
 import json
 import os
 import re
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -220,3 +222,17 @@ def test_summary_names_a_queue_depth_dip(tmp_path, cli):
     html = (tmp_path / "c" / "compare.html").read_text()
     assert "dips" in html[html.index('id="summary-table"'):html.index("</table>",
                                                                        html.index('id="summary-table"'))]
+
+
+def test_no_difference_reads_0_percent_never_minus_0(sim_runs, tmp_path, cli):
+    """A difference under half a percent reads "0 %": the AS510S's 498.2
+    MiB/s against the BX200's 498.5 read "-0 %", and a drive against an
+    identical run "+0 %"."""
+    run = sim_runs.path("sim:bx200", "quick")
+    copy = tmp_path / "copy"
+    shutil.copytree(run, copy)
+    subprocess.run([cli, "compare", str(run), str(copy), "--out", str(tmp_path / "c")],
+                   check=True, capture_output=True)
+    html = (tmp_path / "c" / "compare.html").read_text()
+    assert "(0 %)" in html and ">0 %</small>" in html
+    assert not re.search(r"[+-]0 %", html)

@@ -14,8 +14,11 @@ def _head(tmp_path, target):
     return json.loads((tmp_path / "r" / "results.json").read_text())["headline"]
 
 
-def test_a_drive_without_cache_says_none(tmp_path):
-    curve = _head(tmp_path, "sim:ssd370")["write_curves"]["degradation"]
+def test_a_drive_without_cache_says_none(sim_runs):
+    # The 2-hour run wrote past any cache the SSD370 could have: "none" is
+    # measured.
+    head = json.loads((sim_runs.path("sim:ssd370", "lab2016") / "results.json").read_text())
+    curve = head["headline"]["write_curves"]["degradation"]
     st = curve["state"]
     assert set(st.values()) <= STATES
     assert curve["cache_bytes"] is None and st["cache_bytes"] == "none"
@@ -35,3 +38,23 @@ def test_a_cache_that_was_seen_is_measured(tmp_path):
     assert rec["state"]["recovered_bytes"] in ("measured", "lower_bound", "none")
     if rec["recovery_censored"] == "right":
         assert rec["state"]["recovered_bytes"] == "lower_bound"
+
+
+def test_a_run_that_never_slowed_cannot_say_none(tmp_path, sim_runs):
+    """A run whose speed never dropped and that wrote less than any cache
+    holds cannot tell a cache from none: its cache and its one level are
+    not measured, never "none" nor "speed after the cache" (Vector 180's
+    94 GiB after a TRIM read "no cache" beside its 120 GiB cache)."""
+    # The quick run's 2 minutes write 33 GiB of the SSD370's 256 GB.
+    curve = _head(tmp_path, "sim:ssd370")["write_curves"]["degradation"]
+    st = curve["state"]
+    assert "no drop in" in curve["in_words"]
+    for k in ("cache_bytes", "cache_level_bps", "post_cache_bps"):
+        assert st[k] == "not_measured" and curve[k] is None, k
+    assert st["mean_bps"] == "measured" and curve["mean_bps"] > 0
+    assert st["gc_start_bytes"] == "none"  # no used state in this run: that it can tell
+    head = json.loads((sim_runs.path("sim:vector180", "lab2016") / "results.json").read_text())
+    trim = head["headline"]["write_curves"]["recovery-trim"]
+    assert trim["state"]["cache_bytes"] == "not_measured"
+    assert trim["state"]["post_cache_bps"] == "not_measured"
+    assert trim["state"]["recovered_bytes"] == "lower_bound"

@@ -46,9 +46,18 @@ def test_page_renders_with_data_and_no_errors(pages, name, width, tmp_path):
     # The latency table fits the width whole (it ran 20 px past a 390 px
     # phone); wider tables scroll inside their own box, never the page.
     assert [c for c in got["cutTables"] if "latency" in c["cls"]] == [], got["cutTables"]
+    # The compare's summary, drives and figures tables become cards on a
+    # phone (one drive or figure a card): nothing of them scrolls sideways.
+    assert [c for c in got["cutTables"] if "cards" in c["cls"]] == [], got["cutTables"]
+    # Every bar's value is in view without scrolling the chart (the longest
+    # bars' were past a phone's edge).
+    assert got["hiddenBarValues"] == [], got["hiddenBarValues"][:5]
     # Chart text as drawn (CSS enlarges it on a phone): 11 px or more.
     assert got["minFontPx"] >= 11, got
     assert got["clipped"] == [], f"labels cut at a chart's edge: {got['clipped']}"
+    # No label over another (the latency charts' rotated axis title lay
+    # over their "100 ms" ticks at 390 px).
+    assert got["overlaps"] == [], f"labels drawn over each other: {got['overlaps'][:5]}"
     # Accessible: every chart (the compare's 85 too) has a title and a data
     # summary, toggles a pressed state, every read-out a focusable point
     # that shows it.

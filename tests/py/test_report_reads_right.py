@@ -145,8 +145,12 @@ def test_cdm_grid_reads_like_crystaldiskmark(tmp_path):
     assert 'class="verdict"' not in head and "cdm-prepare" not in head
     # every pass in the table below, MB/s, the best marked
     section = html[html.index('<h2 id="crystaldiskmark-style-tests">CrystalDiskMark-style tests</h2>'):]
-    table = re.findall(r'<tr><td>([^<]+)</td>((?:<td class="n[^"]*">[\d.]+</td>){6})</tr>', section)
+    table = re.findall(r'<tr><th>([^<]+)</th>((?:<td data-label="[^"]*" class="n[^"]*">[\d.]+</td>)'
+                       r'{6})</tr>', section)
     assert len(table) == len(cdm) == 8
+    # (each value labelled with its column's head, shown on a phone's cards)
+    assert re.findall(r'data-label="([^"]*)"', table[0][1]) == [f"pass {p}" for p in range(1, 6)] + [
+        "MB/s (best pass)"]
     for name, cells in table:
         vals = re.findall(r">([\d.]+)<", cells)
         assert vals[-1] == f"{cdm[name + '_bps'] / 1e6:.2f}" == max(vals[:5], key=float)
@@ -257,3 +261,22 @@ def test_the_report_has_contents_with_anchors_and_unique_headings(lab):
     toc = re.search(r'<nav class="toc"><b>Contents</b><ol>(.*?)</ol></nav>', html).group(1)
     assert re.findall(r'<li><a href="#([^"]+)">([^<]+)</a></li>', toc) == heads
     assert html.index('<nav class="toc">') < html.index("<h2")
+
+
+def test_one_dip_depth_per_verdict(sim_runs):
+    """The AS510S's degradation verdict said its dips twice, two ways:
+    "dips every 15 s to 45% (direct). Periodic dips every 16 s, 29 % deep."
+    Now once, as "to N%", where a dip bottoms out."""
+    html = (sim_runs.path("sim:as510s", "lab2016") / "report.html").read_text()
+    verdicts = re.findall(r'<p class="verdict">(.*?)</p>', html, re.S)
+    deg = [v for v in verdicts if v.startswith("degradation:")][0]
+    assert len(re.findall(r"dips every", deg, re.I)) == 1, deg
+    assert " deep" not in deg and re.search(r"dips every \d+ s to \d+%", deg), deg
+
+
+def test_a_phase_without_regime_is_named_for_a_reader(sim_runs):
+    """SSD370's charts had bands labelled "phase: other": the analysis'
+    word for a phase with no regime, which tells a reader nothing."""
+    html = (sim_runs.path("sim:ssd370", "lab2016") / "report.html").read_text()
+    assert "phase: other<" not in html
+    assert "phase: no regime (a burst, a dip cluster or a transition)" in html
