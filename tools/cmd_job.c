@@ -38,12 +38,31 @@ static const struct cli_alias job_aliases[] = {
     {"fill", "coverage", NULL}, {NULL, NULL, NULL},
 };
 
+/* The message of a reference log that could not be analysed. */
+static char reference_err[512];
+
+/* --reference FILE: the fresh run's log, analysed here; the job records
+ * its figures (ssd_analysis_reference_json) in its own log. A value that
+ * is a JSON object is those figures already. */
 static int set_job(void *j, const char *key, const char *value) {
-    return ssd_job_set_option(j, key, value);
+    reference_err[0] = '\0';
+    if (strcmp(key, "reference") || !value || !*value || *value == '{')
+        return ssd_job_set_option(j, key, value);
+    ssd_analysis *a = NULL;
+    char *json = NULL;
+    int rc = ssd_analysis_create(&a);
+    if (rc == 0 && (rc = ssd_analysis_reference_file(a, value, &json)) < 0)
+        snprintf(reference_err, sizeof reference_err, "option reference: %s",
+                 ssd_analysis_errmsg(a));
+    ssd_analysis_free(a);
+    if (rc == 0)
+        rc = ssd_job_set_option(j, key, json);
+    ssd_free(json);
+    return rc;
 }
 
 static const char *job_errmsg(const void *j) {
-    return ssd_job_errmsg(j);
+    return reference_err[0] ? reference_err : ssd_job_errmsg(j);
 }
 
 static int progress_line(void *user, const ssd_progress *p) {

@@ -403,6 +403,29 @@ def _set_job_options(handle: Any, opts: Mapping[str, Any]) -> Any:
     return j if keep is None else None
 
 
+def reference_figures(reference: Any) -> str:
+    """The job option ``reference`` from what a caller gives: the fresh
+    run's series log (a path, analysed here with
+    ``ssd_analysis_reference_file``) or its figures already (the JSON text
+    or dict of ``ssd_analysis_reference_json``)."""
+    if isinstance(reference, dict):
+        return _json.dumps(reference)
+    if isinstance(reference, str) and reference.lstrip().startswith("{"):
+        return reference
+    a = ffi.new("ssd_analysis **")
+    check(lib.ssd_analysis_create(a))
+    h = ffi.gc(a[0], lib.ssd_analysis_free)
+    out = ffi.new("char **")
+    rc = lib.ssd_analysis_reference_file(h, os.fsencode(os.fspath(reference)), out)
+    if rc < 0:
+        raise error_from_code(rc, "option reference: " +
+                              ffi.string(lib.ssd_analysis_errmsg(h)).decode())
+    try:
+        return ffi.string(out[0]).decode()
+    finally:
+        lib.ssd_free(out[0])
+
+
 def job(target: Union[Target, PathLike], pattern: str = "randread",
         bs: Union[int, str] = 4096, qd: int = 1, *, progress: ProgressArg = None,
         size: Union[int, str, None] = None, destroy_data: Optional[bool] = None,
@@ -421,7 +444,10 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     the drive since its last TRIM, recorded in the log's metadata for
     :func:`analyze`), precondition (how the drive was preconditioned,
     recorded likewise), temp_steady (stop once the drive's temperature held
-    within 1 C that long: a thermal test; ``temp_steady_at_s`` says when).
+    within 1 C that long: a thermal test; ``temp_steady_at_s`` says when),
+    reference (the same drive's fresh run: its log's path, or the figures of
+    ``ssd_analysis_reference_json`` as JSON text or a dict; recorded in the
+    log's metadata, so its analysis alone uses that reference).
     The result's ``analysis_context`` carries both, the
     drive's capacity and the workload, so ``job(...).analyze()`` gives the
     verdict ``analyze(its log)`` gives.
@@ -462,6 +488,8 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     """
     target_opts = {k: options.pop(k) for k in list(options) if k in _TARGET_KEYS}
     opts = dict(options, pattern=pattern, bs=bs, qd=qd)
+    if opts.get("reference") is not None:
+        opts["reference"] = reference_figures(opts["reference"])
     for key in _NUMERIC_KEYS:
         if isinstance(opts.get(key), bool):
             raise TypeError(f"job option {key}: expected a number, not {opts[key]!r}")

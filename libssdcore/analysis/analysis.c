@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "analysis_internal.h"
+#include "json_read.h"
+#include "jsonw.h"
 #include "precondition.h"
 #include "result_size.h"
 
@@ -70,6 +72,8 @@ SSD_API void ssd_analysis_free(ssd_analysis *a) {
     ssd__curve_release(&a->c);
     free(a->source);
     free(a->input_note);
+    free(a->ref_source);
+    free(a->ref_overridden);
     free(a);
 }
 
@@ -308,6 +312,73 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
     return 0;
 }
 
+/* A copy of text, or NULL when out of memory. */
+static char *dup_text(const char *text) {
+    char *c = malloc(strlen(text) + 1);
+    if (c)
+        strcpy(c, text);
+    return c;
+}
+
+static const char *censor_word(int c) {
+    return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
+}
+
+/* The fresh reference's figures a series' metadata records under
+ * "reference" (ssd_analysis_reference_json wrote them when the run was
+ * made with a reference): *ref filled and *source its "source" (malloc'd)
+ * with 1 returned; 0 when the metadata holds none (or not in that form);
+ * SSD_ENOMEM. */
+static int reference_from_metadata(const ssd_series *s, struct ssd__result *ref, char **source) {
+    *source = NULL;
+    const char *m = ssd_series_metadata(s);
+    if (!strstr(m, "\"reference\""))
+        return 0;
+    struct ssd__jv v;
+    char err[128];
+    int rc = ssd__jr_parse(m, &v, err, sizeof err);
+    if (rc)
+        return rc == SSD_ENOMEM ? SSD_ENOMEM : 0;
+    const struct ssd__jv *r = ssd__jv_get(&v, "reference");
+    const struct ssd__jv *pc = r ? ssd__jv_get(r, "post_cache_bps") : NULL;
+    const char *src = r ? ssd__jv_str(r, "source") : NULL;
+    int found = 0;
+    if (r && r->type == SSD__JOBJ && pc && ssd__jv_get(r, "has_cache")) {
+        memset(ref, 0, sizeof *ref);
+        struct ssd_analysis_summary *R = &ref->sum;
+        R->total_bytes = ssd__jv_num(r, "total_bytes", NAN);
+        R->post_cache_bps = ssd__jv_num(r, "post_cache_bps", NAN);
+        R->has_cache = ssd__jv_true(r, "has_cache");
+        R->cache_bytes = ssd__jv_num(r, "cache_bytes", NAN);
+        R->cache_level_bps = ssd__jv_num(r, "cache_level_bps", NAN);
+        R->cache_uncertainty_bytes = ssd__jv_num(r, "cache_uncertainty_bytes", NAN);
+        const char *c = ssd__jv_str(r, "cache_censored");
+        R->cache_censored = !c                         ? SSD_CENSOR_NONE
+                            : !strcmp(c, "right")      ? SSD_CENSOR_RIGHT
+                            : !strcmp(c, "resolution") ? SSD_CENSOR_RESOLUTION
+                                                       : SSD_CENSOR_NONE;
+        R->has_folding = ssd__jv_true(r, "has_folding");
+        R->folding_level_bps = ssd__jv_num(r, "folding_level_bps", NAN);
+        R->has_gc = ssd__jv_true(r, "has_gc");
+        ref->lowest_phase_bps = ssd__jv_num(r, "lowest_phase_bps", INFINITY);
+        *source = dup_text(src ? src : "");
+        found = *source ? 1 : SSD_ENOMEM;
+    }
+    ssd__jv_free(&v);
+    return found;
+}
+
+/* Records which reference the run used (a->ref_*). */
+static int note_reference(ssd_analysis *a, const char *source, const char *from,
+                          const char *overridden) {
+    a->ref_from = from;
+    a->ref_source = source ? dup_text(source) : NULL;
+    a->ref_overridden = overridden ? dup_text(overridden) : NULL;
+    if ((source && !a->ref_source) || (overridden && !a->ref_overridden))
+        return ssd__fail(a->err, SSD_ENOMEM, "out of memory");
+    return 0;
+}
+
 SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_series *reference) {
     if (!a)
         return SSD_EINVAL;
@@ -317,6 +388,10 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
         return ssd__fail(a->err, SSD_EINVAL, "no series");
     free(a->source);
     a->source = NULL;
+    free(a->ref_source);
+    free(a->ref_overridden);
+    a->ref_source = a->ref_overridden = NULL;
+    a->ref_from = NULL;
     const char *src = ssd_series_source(s);
     a->source = malloc(strlen(src) + 1);
     if (!a->source)
@@ -331,37 +406,87 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
             return ssd__fail(a->err, SSD_ENOMEM, "out of memory");
         strcpy(a->input_note, note);
     }
-    if (reference) {
+    struct ssd__result *ref = malloc(sizeof *ref);
+    if (!ref)
+        return ssd__fail(a->err, SSD_ENOMEM, "out of memory");
+    /* The reference the run's metadata records (the run was made with
+     * one): used unless the caller gives one, which wins. */
+    char *meta_source = NULL;
+    int have_ref = reference_from_metadata(s, ref, &meta_source);
+    int rc = have_ref < 0 ? ssd__fail(a->err, have_ref, "out of memory") : 0;
+    if (!rc && reference) {
         struct ssd__curve rc_curve;
-        struct ssd__result *ref = malloc(sizeof *ref);
         memset(&rc_curve, 0, sizeof rc_curve);
-        if (!ref)
-            return ssd__fail(a->err, SSD_ENOMEM, "out of memory");
         /* What was written before the run describes the run, not its
          * reference (a fresh-drive run after a TRIM). */
         struct ssd__analysis_opts ro = a->o;
         ro.written_before_bytes = 0;
         ro.written_before_set = 0; /* its own metadata's, if any */
         ro.precondition_set = 0;
-        int rc = analyse(&rc_curve, &ro, reference, NULL, ref, a->err);
+        rc = analyse(&rc_curve, &ro, reference, NULL, ref, a->err);
         ssd__curve_release(&rc_curve);
-        if (rc) {
-            free(ref);
-            return rc;
-        }
-        rc = analyse(&a->c, &a->o, s, ref, &a->res, a->err);
-        if (rc == 0)
-            ssd__find_recovery(&a->c, &a->o, ref, &a->res);
-        free(ref);
-        if (rc)
-            return rc;
-    } else {
-        int rc = analyse(&a->c, &a->o, s, NULL, &a->res, a->err);
-        if (rc)
-            return rc;
+        if (!rc)
+            rc = note_reference(a, ssd_series_source(reference), "argument",
+                                have_ref > 0 ? meta_source : NULL);
+        have_ref = 1;
+    } else if (!rc && have_ref > 0) {
+        rc = note_reference(a, meta_source, "metadata", NULL);
     }
+    free(meta_source);
+    if (!rc)
+        rc = analyse(&a->c, &a->o, s, have_ref > 0 ? ref : NULL, &a->res, a->err);
+    if (!rc && have_ref > 0)
+        ssd__find_recovery(&a->c, &a->o, ref, &a->res);
+    free(ref);
+    if (rc)
+        return rc;
     a->have = 1;
     return 0;
+}
+
+SSD_API int ssd_analysis_reference_json(const ssd_analysis *a, const char *source,
+                                        char **out_json) {
+    if (!out_json)
+        return SSD_EINVAL;
+    *out_json = NULL;
+    if (!a)
+        return SSD_EINVAL;
+    if (!a->have)
+        return SSD_ESTATE;
+    const struct ssd_analysis_summary *S = &a->res.sum;
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "source", source ? source : a->source ? a->source : "");
+    ssd__jw_knum(&w, "total_bytes", S->total_bytes);
+    ssd__jw_knum(&w, "post_cache_bps", S->post_cache_bps);
+    ssd__jw_kbool(&w, "has_cache", S->has_cache);
+    ssd__jw_knum(&w, "cache_bytes", S->cache_bytes);
+    ssd__jw_knum(&w, "cache_level_bps", S->cache_level_bps);
+    ssd__jw_kstr(&w, "cache_censored", censor_word(S->cache_censored));
+    ssd__jw_knum(&w, "cache_uncertainty_bytes", S->cache_uncertainty_bytes);
+    ssd__jw_kbool(&w, "has_folding", S->has_folding);
+    ssd__jw_knum(&w, "folding_level_bps", S->folding_level_bps);
+    ssd__jw_kbool(&w, "has_gc", S->has_gc);
+    ssd__jw_knum(&w, "lowest_phase_bps", a->res.lowest_phase_bps);
+    ssd__jw_end_object(&w);
+    return ssd__jw_finish(&w, out_json);
+}
+
+int ssd__analysis_run_reference(ssd_analysis *a, const ssd_series *fresh) {
+    /* As ssd_analysis_run analyses a reference: its own context. */
+    struct ssd__analysis_opts keep = a->o;
+    a->o.written_before_bytes = 0;
+    a->o.written_before_set = a->o.precondition_set = 0;
+    int rc = ssd_analysis_run(a, fresh, NULL);
+    a->o = keep;
+    return rc;
+}
+
+SSD_API const char *ssd_analysis_reference_used(const ssd_analysis *a, const char **source) {
+    if (source)
+        *source = a && a->have && a->ref_from ? a->ref_source : NULL;
+    return a && a->have ? a->ref_from : NULL;
 }
 
 SSD_API int ssd_analysis_summary(const ssd_analysis *a, struct ssd_analysis_summary *out) {

@@ -99,9 +99,19 @@ struct ssd_analysis {
     int have;
     char *source;
     char *input_note; /* the series' note (per-I/O logs summed...), NULL when none */
+    /* The fresh reference the last run used: its source, where it came
+     * from ("argument": ssd_analysis_run's; "metadata": the series'
+     * "reference") and, when an argument won over the metadata's, the
+     * metadata's source (NULL: none). */
+    char *ref_source, *ref_overridden;
+    const char *ref_from;
     struct ssd__curve c;
     struct ssd__result res;
 };
+
+/* analysis.c: runs a on fresh as ssd_analysis_run analyses a reference
+ * (its own written_before_bytes and precondition, not the options'). */
+int ssd__analysis_run_reference(ssd_analysis *a, const ssd_series *fresh);
 
 /* analysis_curve.c */
 int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err);

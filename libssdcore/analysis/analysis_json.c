@@ -146,6 +146,22 @@ static void put_steps_and_bursts(struct ssd__jw *w, const struct ssd__result *r)
     ssd__jw_ku64(w, "bursts_total", r->bursts_total);
 }
 
+/* Which fresh reference the verdict used, and from where: "argument"
+ * (the caller's, which wins) or "metadata" (the run's log records it);
+ * "metadata_source" names a reference the metadata recorded that the
+ * argument replaced. Absent without a reference. */
+static void put_reference(struct ssd__jw *w, const ssd_analysis *a) {
+    if (!a->ref_from)
+        return;
+    ssd__jw_key(w, "reference");
+    ssd__jw_begin_object(w);
+    ssd__jw_kstr(w, "source", a->ref_source ? a->ref_source : "");
+    ssd__jw_kstr(w, "from", a->ref_from);
+    if (a->ref_overridden)
+        ssd__jw_kstr(w, "metadata_source", a->ref_overridden);
+    ssd__jw_end_object(w);
+}
+
 static void put_recovery(struct ssd__jw *w, const struct ssd__result *r) {
     const struct ssd_analysis_summary *S = &r->sum;
     if (S->has_recovery) {
@@ -292,6 +308,7 @@ SSD_API int ssd_analysis_to_json(const ssd_analysis *a, const char *source, int 
     if (r->regime_note)
         ssd__jw_kstr(&w, "regime_note", r->regime_note);
     put_steps_and_bursts(&w, r);
+    put_reference(&w, a);
     put_recovery(&w, r);
     put_consistency(&w, r);
     put_latency(&w, r);

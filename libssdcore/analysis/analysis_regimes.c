@@ -1192,7 +1192,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         while (i < c->ph[0].last && c->cum[i + 1] <= want)
             i++;
         size_t at = want - c->cum[i] > 0.5 * c->b[i] ? i + 1 : i;
-        if (S->cache_bytes > hi * 1.05) {
+        /* Unless what ran past that size ran at the cache's speed, not the
+         * direct one: writes at the SLC speed went into SLC, whatever the
+         * fresh size (after a sequential fill and idle time a static cache
+         * may take more than it held fresh: 44.4 GiB at 530 MiB/s against
+         * 35.9 fresh, direct writes at 312, in the sweep). */
+        int rest_fast = 0;
+        if (at <= c->ph[0].last) {
+            size_t m = c->ph[0].last + 1 - at;
+            memcpy(c->scratch, c->y + at, m * sizeof *c->scratch);
+            rest_fast = ssd__median(c->scratch, m) > 0.5 * (log(rl.cache_level) + log(rl.direct));
+        }
+        if (S->cache_bytes > hi * 1.05 && !rest_fast) {
             if (at > 0 && at <= c->ph[0].last && ssd__curve_split(c, 0, at) == 0) {
                 split_direct = 1;
                 S->post_cache_bps = c->ph[1].level_bps;

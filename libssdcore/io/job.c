@@ -14,6 +14,7 @@
 #include "job_impl.h"
 #include "jobfmt.h"
 #include "options.h"
+#include "json_read.h"
 #include "precondition.h"
 #include "output_check.h"
 #include "series_write.h"
@@ -62,6 +63,10 @@ struct ssd_job {
     /* How the drive was preconditioned (enum ssd_precondition), recorded
      * likewise; -1: not given, left out of the metadata (unknown). */
     int precondition;
+    /* The fresh reference the run is to be analysed with: its figures, a
+     * compact JSON object recorded in the series metadata ("reference");
+     * NULL: none. */
+    char *reference;
     struct ssd__source *src; /* ssd__job_run_source: a trace instead of w */
     /* Where the drive's temperature is read each interval (the series'
      * temp_c column); kind NONE: the column is left out. */
@@ -145,6 +150,11 @@ struct ssd_job {
     X(precondition, ENUM, precondition, "", 0, 0, "", SSD__PRECONDITION_WORDS, 0,                  \
       "how the drive was preconditioned before this job, recorded in the log like "               \
       "written_before; not recorded unless given")                                                    \
+    X(reference, TEXT, reference, "json", 0, 0, "", "", 0,                                        \
+      "the fresh reference this run is analysed with, recorded in the log so that its analysis "  \
+      "alone gives the same verdict: the CLI and Python take the reference's series log, the C "  \
+      "API the JSON object of ssd_analysis_reference_json; a suite's analyze LOG reference=FRESH " \
+      "sets it")                                                                                    \
     X(stamp, BOOL, stamp, "", 0, 1, "0", "", SSD_OPTION_TEST_HOOK,                                 \
       "writes carry their byte offset in the block's first 16 bytes")                             \
     X(fail_io, INT, fail_io, "", 0, 2e9, "0", "", SSD_OPTION_TEST_HOOK,                            \
@@ -205,6 +215,44 @@ static int check_samples(ssd_job *j) {
     return 0;
 }
 
+/* The reference option holds the figures ssd_analysis_reference_json
+ * writes: a JSON object with "post_cache_bps" and "has_cache", kept
+ * compact (the metadata is one line). Anything else is refused, and the
+ * option left unset. */
+static int compact_reference(ssd_job *j) {
+    struct ssd__jv v = {0};
+    char msg[160] = "";
+    int rc = ssd__jr_parse(j->reference, &v, msg, sizeof msg);
+    char *text = NULL;
+    if (rc == 0 && v.type == SSD__JOBJ && ssd__jv_get(&v, "post_cache_bps") &&
+        ssd__jv_get(&v, "has_cache"))
+        text = ssd__jv_json(&v);
+    else if (rc != SSD_ENOMEM)
+        rc = SSD_EINVAL;
+    if (rc == 0 && !text)
+        rc = SSD_ENOMEM;
+    if (rc == 0 && strlen(text) > 2048) {
+        rc = SSD_ERANGE;
+        snprintf(msg, sizeof msg, "%zu bytes, more than 2048", strlen(text));
+    }
+    if (rc == SSD_EINVAL && v.type == SSD__JOBJ)
+        snprintf(msg, sizeof msg, "no \"post_cache_bps\" and \"has_cache\"");
+    else if (rc == SSD_EINVAL && !msg[0])
+        snprintf(msg, sizeof msg, "not a JSON object");
+    ssd__jv_free(&v);
+    free(j->reference);
+    j->reference = rc ? NULL : text;
+    if (rc) {
+        free(text);
+        return ssd__fail(j->err, rc,
+                         "option reference: %s: expected the JSON object of "
+                         "ssd_analysis_reference_json (the CLI and Python take the reference's "
+                         "series log; a suite's analyze LOG reference=FRESH records it)",
+                         rc == SSD_ENOMEM ? "out of memory" : msg);
+    }
+    return 0;
+}
+
 int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
     j->err[0] = '\0';
     if (key && value && j->ran)
@@ -212,6 +260,11 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
     int i = ssd__option_set(&job_options, j, key, value, j->err);
     if (i < 0)
         return i;
+    if (i == OPT_reference && j->reference) {
+        int rc = compact_reference(j);
+        if (rc)
+            return rc;
+    }
     j->time_set |= i == OPT_time;
     j->interval_set |= i == OPT_interval;
     j->bytes_set |= i == OPT_bytes;
@@ -441,7 +494,7 @@ static int open_log(ssd_job *j) {
         return ssd__fail(j->err, -errno, "log %s: cannot create: %s", j->log_path, strerror(errno));
     char *meta = NULL;
     struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
-                                   j->temp.source};
+                                   j->temp.source, j->reference};
     rc = ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, &meta);
     if (rc)
         return ssd__fail(j->err, rc, "log %s: no memory for the metadata", j->log_path);
@@ -963,7 +1016,7 @@ int ssd_job_metadata_json(const ssd_job *j, char **out) {
     if (!j->ran)
         return SSD_ESTATE;
     struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
-                                   j->temp.source};
+                                   j->temp.source, j->reference};
     return ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, out);
 }
 
@@ -978,7 +1031,7 @@ int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
         .target_uri = j->target_uri,
         .target_kind = j->target_kind,
         .target_size = j->target_size,
-        .ctx = {j->target_size, j->written_before, j->precondition, j->temp.source},
+        .ctx = {j->target_size, j->written_before, j->precondition, j->temp.source, j->reference},
         .target_block = j->target_block,
         .buffered = j->target_buffered,
         .w = &j->w,

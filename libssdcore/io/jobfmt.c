@@ -70,6 +70,10 @@ int ssd__series_metadata_json(const char *target_uri, const struct ssd__job_cont
     ssd__jw_knum(&w, "interval_s", interval_s);
     ssd__jw_kstr(&w, "engine", or_empty(engine));
     ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
+    if (ctx->reference && *ctx->reference) {
+        /* Last: the flat keys above stay the first of their name. */
+        ssd__jw_kraw(&w, "reference", ctx->reference);
+    }
     ssd__jw_end_object(&w);
     return ssd__jw_finish(&w, out);
 }
@@ -180,6 +184,8 @@ int ssd__job_results_json(const struct ssd__job_summary *s, enum ssd__jw_style s
     ssd__jw_kstr(&w, "pattern", ssd__pattern_name(s->w->pattern));
     ssd__jw_ku64(&w, "block_size", s->w->block_size);
     ssd__jw_ku64(&w, "queue_depth", s->w->queue_depth);
+    if (s->ctx.reference && *s->ctx.reference) /* the job's "reference" option */
+        ssd__jw_kraw(&w, "reference", s->ctx.reference);
     ssd__jw_end_object(&w);
     ssd__jw_kstr(&w, "engine", or_empty(s->engine));
     /* What ran, next to what was asked: psync runs one I/O at a time. */

@@ -18,6 +18,8 @@ struct ssd__job_context {
     uint64_t written_before; /* bytes written since TRIM before the job */
     int precondition;        /* enum ssd_precondition; -1 not given */
     const char *temp_source; /* where temp_c was read; NULL or "": no temp_c column */
+    const char *reference;   /* the fresh reference's figures, a compact JSON object
+                                (ssd_analysis_reference_json); NULL: none */
 };
 
 struct ssd__job_summary {

@@ -261,7 +261,8 @@ static int write_record(ssd_replay *r, const struct issued *iss, size_t n) {
  * new one, and never writes into whatever node the name held. The
  * metadata carries the analysis context (DESIGN.md). */
 static int write_log(ssd_replay *r) {
-    struct ssd__job_context ctx = {ssd_target_size(r->t), r->written_before, r->precondition, NULL};
+    struct ssd__job_context ctx = {ssd_target_size(r->t), r->written_before, r->precondition, NULL,
+                                   NULL};
     char *meta = NULL, *text = NULL;
     size_t len = 0;
     int rc = ssd__series_metadata_json(ssd_target_uri(r->t), &ctx, NULL, "replay", r->interval_s,

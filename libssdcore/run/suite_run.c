@@ -16,6 +16,7 @@
 #include "file_write.h"
 #include "interrupt.h"
 #include "jsonw.h"
+#include "ssdcore/analysis.h"
 #include "ssdcore/health.h"
 #include "ssdcore/hist.h"
 #include "ssdcore/job.h"
@@ -121,6 +122,45 @@ static void truth_figure(ssd_target *t, const char *key, double *out) {
     *out = ssd_sim_truth(t, key, &v) == 0 ? v : NAN;
 }
 
+/* The reference of the first later analyze step of job i's log, analysed
+ * and set as the job's "reference" option (source: its stem's .csv, as
+ * the suite names logs). 0 when there is none; on an error, *msg a
+ * malloc'd message. */
+static int record_reference(ssd_suite *s, int i, ssd_job *j, char **msg) {
+    const struct ssd__step *st = &s->res.steps[i];
+    if (!st->def.log[0])
+        return 0;
+    const char *stem = NULL;
+    for (int k = i + 1; k < s->res.nsteps && !stem; k++) {
+        const struct ssd__step *an = &s->res.steps[k];
+        if (an->def.kind == SSD__STEP_ANALYZE && an->def.reference[0] &&
+            !strcmp(an->def.series, st->def.log))
+            stem = an->def.reference;
+    }
+    if (!stem)
+        return 0;
+    char path[4096], source[SSD__NAME_MAX + 8];
+    snprintf(path, sizeof path, "%s/%s.csv", s->out_dir, stem);
+    snprintf(source, sizeof source, "%s.csv", stem);
+    ssd_analysis *a = NULL;
+    char *json = NULL;
+    int rc = ssd_analysis_create(&a);
+    if (!rc)
+        rc = ssd_analysis_reference_file(a, path, &json);
+    if (!rc) {
+        ssd_free(json);
+        json = NULL;
+        rc = ssd_analysis_reference_json(a, source, &json);
+    }
+    if (rc && a)
+        *msg = strdup(ssd_analysis_errmsg(a));
+    if (!rc)
+        rc = ssd_job_set_option(j, "reference", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    return rc;
+}
+
 static int run_job(ssd_suite *s, int i) {
     struct ssd__step *st = &s->res.steps[i];
     ssd_job *j = NULL;
@@ -163,8 +203,15 @@ static int run_job(ssd_suite *s, int i) {
     const char *pre = own_pre ? NULL : ssd__precondition_since_trim(&s->res, i);
     if (!rc && pre)
         rc = ssd_job_set_option(j, "precondition", pre);
+    /* A later `analyze LOG reference=FRESH` of this job's log: the log
+     * records FRESH's figures, so its analysis alone later (ssdcore
+     * analyze LOG.csv) gives the suite's verdict. */
+    char *msg = NULL;
+    if (!rc)
+        rc = record_reference(s, i, j, &msg);
     if (rc) {
-        rc = step_fail(s, st, rc, ssd_job_errmsg(j));
+        rc = step_fail(s, st, rc, msg ? msg : ssd_job_errmsg(j));
+        free(msg);
         ssd_job_free(j);
         return rc;
     }

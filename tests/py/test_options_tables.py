@@ -112,7 +112,10 @@ def test_every_flag_reaches_set_option_under_its_key(cli, tmp_path, cmd, handle)
 def test_defaults_and_every_key_are_accepted_by_python_and_run(tmp_path):
     table = ssdcore.options("job")
     kw = {name: o["default"] for name, o in table.items() if o["default"]}
-    kw.update(time="1s", log=tmp_path / "s.csv", precondition=table["precondition"]["words"][-1])
+    fresh = tmp_path / "fresh.csv"  # a reference: a fresh run's log
+    ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time="5s", log=fresh)
+    kw.update(time="1s", log=tmp_path / "s.csv", precondition=table["precondition"]["words"][-1],
+              reference=fresh)
     assert set(kw) | {"span"} == set(table)  # every key but span passes through here
     r = ssdcore.job("sim:bx200", **kw)
     assert r["workload"]["block_size"] == ssdcore.parse_size(table["bs"]["default"])

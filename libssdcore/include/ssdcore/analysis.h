@@ -203,10 +203,40 @@ SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, const char
 SSD_API int ssd_analysis_get_option(const ssd_analysis *a, const char *key, double *value);
 
 /* Analyses series s; reference, when not NULL, is the fresh-drive series
- * that after-idle series s is compared with (recovery). The series must
- * hold at least 3 samples with some bytes written. Returns 0 or a negative
- * code with ssd_analysis_errmsg() saying why. The series are not kept. */
+ * that after-idle series s is compared with (recovery), and whose levels
+ * tell a used drive's SLC cache from its clean blocks. Without one, the
+ * reference the series' metadata records under "reference" (a run made
+ * with a reference: ssd_analysis_reference_json) is used; a reference
+ * given here wins over it (ssd_analysis_reference_used says which). The
+ * series must hold at least 3 samples with some bytes written. Returns 0
+ * or a negative code with ssd_analysis_errmsg() saying why. The series
+ * are not kept. */
 SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_series *reference);
+
+/* The last run's figures as a fresh reference: the compact JSON object a
+ * run's series metadata records under "reference" (DESIGN.md's series
+ * CSV), so that the run's log analysed alone later gives the verdict it
+ * gives with this reference: {"source", "total_bytes", "post_cache_bps",
+ * "has_cache", "cache_bytes", "cache_level_bps", "cache_censored",
+ * "cache_uncertainty_bytes", "has_folding", "folding_level_bps",
+ * "has_gc", "lowest_phase_bps"}. source names the reference's log (NULL:
+ * the series' own source). A malloc'd string the caller frees with
+ * ssd_free. Returns 0, SSD_EINVAL, SSD_ESTATE (no run yet) or
+ * SSD_ENOMEM. */
+SSD_API int ssd_analysis_reference_json(const ssd_analysis *a, const char *source, char **out_json);
+
+/* The series log at path (a fresh-drive run) analysed as a reference,
+ * with a's options: ssd_analysis_reference_json's object (source: path)
+ * in a malloc'd string the caller frees with ssd_free. What a job's
+ * "reference" option takes (the CLI's job --reference FILE, Python's
+ * job(reference=...) and suites call it). Replaces a's last result.
+ * Returns 0 or a negative code, ssd_analysis_errmsg saying why. */
+SSD_API int ssd_analysis_reference_file(ssd_analysis *a, const char *path, char **out_json);
+
+/* Which reference the last run used: "argument" (ssd_analysis_run's),
+ * "metadata" (the series' "reference"), or NULL (none, or no run yet);
+ * *source (when not NULL) its source, valid until the next run. */
+SSD_API const char *ssd_analysis_reference_used(const ssd_analysis *a, const char **source);
 
 /* The last error ("" when none). Never NULL for a non-NULL a. */
 SSD_API const char *ssd_analysis_errmsg(const ssd_analysis *a);
