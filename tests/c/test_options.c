@@ -33,6 +33,9 @@ static int target_set(void *h, const char *k, const char *v) {
 static int suite_set(void *h, const char *k, const char *v) {
     return ssd_suite_set_option(h, k, v);
 }
+static int replay_set(void *h, const char *k, const char *v) {
+    return ssd_replay_set_option(h, k, v);
+}
 static int copy_set(void *h, const char *k, const char *v) {
     return ssd_copy_set_option(h, k, v);
 }
@@ -98,6 +101,14 @@ Test(options, every_table_default_is_accepted_by_its_handle) {
     info = ssd_suite_options(&n);
     check_table("suite", info, n, s, suite_set);
     ssd_suite_free(s);
+    ssd_trace *tr = NULL;
+    ssd_replay *r = NULL;
+    cr_assert_eq(ssd_trace_create(&tr), 0);
+    cr_assert_eq(ssd_replay_create(&r, t, tr), 0);
+    info = ssd_replay_options(&n);
+    check_table("replay", info, n, r, replay_set);
+    ssd_replay_free(r);
+    ssd_trace_free(tr);
     ssd_target_free(t);
 }
 

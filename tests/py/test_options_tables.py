@@ -49,10 +49,16 @@ def flag(name):
     return "--" + name.replace("_", "-")
 
 
-HANDLES = ["job", "target", "suite"]
+HANDLES = ["job", "target", "suite", "replay"]
 # (command, the heading of a table's flags in its --help, the handle)
 HELP_SECTIONS = [("job", "job options", "job"), ("job", "target (", "target"),
-                 ("suite", "target (", "target"), ("suite", "suite options", "suite")]
+                 ("suite", "target (", "target"), ("suite", "suite options", "suite"),
+                 ("replay", "target (", "target"), ("replay", "replay options", "replay")]
+# what each command runs on in these tests
+OPERANDS = {"job": ["sim:bx200"], "suite": ["sim:bx200"],
+            "replay": ["scenario:pcm8-wow", "--target", "sim:bx200"]}
+# whose refused options are usage errors (exit 2), as they always were
+USAGE = {"suite", "replay"}
 
 
 @pytest.mark.parametrize("handle", HANDLES)
@@ -84,12 +90,12 @@ def test_every_option_and_only_those_are_cli_flags_with_their_help(cli, cmd, hea
             assert w in text, (name, w)
     for name, o in table.items():  # a test hook is no flag
         if o["test_hook"]:
-            p = run(cli, cmd, "sim:bx200", flag(name) + "=1")
+            p = run(cli, cmd, *OPERANDS[cmd], flag(name) + "=1")
             assert p.returncode == 2 and "unknown option" in p.stderr
 
 
 @pytest.mark.parametrize("cmd,handle", [("job", "job"), ("job", "target"), ("suite", "target"),
-                                        ("suite", "suite")])
+                                        ("suite", "suite"), ("replay", "replay")])
 def test_every_flag_reaches_set_option_under_its_key(cli, tmp_path, cmd, handle):
     # a bad value comes back in the library's words, naming the key; a
     # boolean flag takes no value (alone, it sets 1)
@@ -98,13 +104,11 @@ def test_every_flag_reaches_set_option_under_its_key(cli, tmp_path, cmd, handle)
         if o["test_hook"] or o["type"] == "text":
             continue
         if o["type"] == "bool":
-            p = run(cli, cmd, "sim:bx200", flag(name) + "=" + BAD["bool"], *out)
+            p = run(cli, cmd, *OPERANDS[cmd], flag(name) + "=" + BAD["bool"], *out)
             assert p.returncode == 2 and "takes no value" in p.stderr, p.stderr
             continue
-        p = run(cli, cmd, "sim:bx200", flag(name), BAD[o["type"]], *out)
-        # the suite's own options are usage errors, as they always were
-        assert p.returncode == (2 if handle == "suite" else 1) and p.stdout == "", (name,
-                                                                                   p.stderr)
+        p = run(cli, cmd, *OPERANDS[cmd], flag(name), BAD[o["type"]], *out)
+        assert p.returncode == (2 if handle in USAGE else 1) and p.stdout == "", (name, p.stderr)
         assert p.stderr.startswith(f"ssdcore {cmd}: option {name}: "), (name, p.stderr)
     assert not (tmp_path / "o").exists()
 
@@ -137,6 +141,8 @@ def set_option(handle, name, value):
         _set_job_options(None, {name: value})
     elif handle == "target":
         ssdcore.Target("sim:bx200", **{name: value})
+    elif handle == "replay":
+        ssdcore.replay("scenario:pcm8-wow", "sim:bx200", **{name: value})
     else:
         s = ffi.new("ssd_suite **")
         ssdcore.check(lib.ssd_suite_create(s, ssdcore.Target("sim:bx200")._handle()))
