@@ -437,19 +437,24 @@ static int trace_scenarios(int argc, char **argv) {
     int json, rc = list_args("trace scenarios", scenarios_usage, argc, argv, &json);
     if (rc)
         return rc > 0 ? 0 : -rc;
-    fputs(json ? "[" : "", stdout);
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_SPACED);
+    ssd__jw_begin_array(&w);
     for (int i = 0; i < ssd_trace_scenario_count(); i++) {
         if (!json) {
             printf("%-22s %s\n", ssd_trace_scenario_name(i), ssd_trace_scenario_describe(i));
             continue;
         }
-        printf("%s{\"name\": ", i ? ", " : "");
-        fo_cli_json_str(stdout, ssd_trace_scenario_name(i));
-        printf(", \"description\": ");
-        fo_cli_json_str(stdout, ssd_trace_scenario_describe(i));
-        printf("}");
+        ssd__jw_begin_object(&w);
+        ssd__jw_kstr(&w, "name", ssd_trace_scenario_name(i));
+        ssd__jw_kstr(&w, "description", ssd_trace_scenario_describe(i));
+        ssd__jw_end_object(&w);
     }
-    fputs(json ? "]\n" : "", stdout);
+    ssd__jw_end_array(&w);
+    if (json)
+        cli_json_put(&w);
+    else
+        free(w.buf);
     return 0;
 }
 
@@ -457,19 +462,21 @@ static int trace_filetests(int argc, char **argv) {
     int json, rc = list_args("trace filetests", filetests_usage, argc, argv, &json);
     if (rc)
         return rc > 0 ? 0 : -rc;
-    fputs(json ? "[" : "", stdout);
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_SPACED);
+    ssd__jw_begin_array(&w);
     for (int i = 0; i < ssd_trace_filetest_count(); i++) {
         uint64_t set = 0, dev = 0;
         const char *name = ssd_trace_filetest_name(i);
         int damaged = ssd_trace_filetest_sizes(name, &set, &dev) != 0;
         if (json) {
-            printf("%s{\"name\": ", i ? ", " : "");
-            fo_cli_json_str(stdout, name);
-            if (damaged)
-                printf(", \"set_bytes\": null, \"device_bytes\": null}");
-            else
-                printf(", \"set_bytes\": %llu, \"device_bytes\": %llu}", (unsigned long long)set,
-                       (unsigned long long)dev);
+            ssd__jw_begin_object(&w);
+            ssd__jw_kstr(&w, "name", name);
+            ssd__jw_key(&w, "set_bytes");
+            damaged ? ssd__jw_null(&w) : ssd__jw_u64(&w, set);
+            ssd__jw_key(&w, "device_bytes");
+            damaged ? ssd__jw_null(&w) : ssd__jw_u64(&w, dev);
+            ssd__jw_end_object(&w);
         } else if (damaged) {
             printf("%-16s (its recorded sizes are missing: a damaged build)\n", name);
         } else {
@@ -477,7 +484,11 @@ static int trace_filetests(int argc, char **argv) {
                    (unsigned long long)(set >> 20), (unsigned long long)(dev >> 20));
         }
     }
-    fputs(json ? "]\n" : "", stdout);
+    ssd__jw_end_array(&w);
+    if (json)
+        cli_json_put(&w);
+    else
+        free(w.buf);
     return 0;
 }
 
