@@ -49,17 +49,19 @@ def flag(name):
     return "--" + name.replace("_", "-")
 
 
-HANDLES = ["job", "target", "suite", "replay", "compare"]
+HANDLES = ["job", "target", "suite", "replay", "compare", "analysis"]
 # (command, the heading of a table's flags in its --help, the handle)
 HELP_SECTIONS = [("job", "job options", "job"), ("job", "target (", "target"),
                  ("suite", "target (", "target"), ("suite", "suite options", "suite"),
                  ("replay", "target (", "target"), ("replay", "replay options", "replay"),
-                 ("compare", "compare options", "compare")]
+                 ("compare", "compare options", "compare"),
+                 ("analyze", "analysis options (", "analysis")]
 # what each command runs on in these tests
 OPERANDS = {"job": ["sim:bx200"], "suite": ["sim:bx200"],
-            "replay": ["scenario:pcm8-wow", "--target", "sim:bx200"]}
+            "replay": ["scenario:pcm8-wow", "--target", "sim:bx200"],
+            "analyze": [str(ROOT / "tests" / "data" / "series" / "series_v1_cache.csv")]}
 # whose refused options are usage errors (exit 2), as they always were
-USAGE = {"suite", "replay"}
+USAGE = {"suite", "replay", "analysis"}
 
 
 @pytest.mark.parametrize("handle", HANDLES)
@@ -96,7 +98,8 @@ def test_every_option_and_only_those_are_cli_flags_with_their_help(cli, cmd, hea
 
 
 @pytest.mark.parametrize("cmd,handle", [("job", "job"), ("job", "target"), ("suite", "target"),
-                                        ("suite", "suite"), ("replay", "replay")])
+                                        ("suite", "suite"), ("replay", "replay"),
+                                        ("analyze", "analysis")])
 def test_every_flag_reaches_set_option_under_its_key(cli, tmp_path, cmd, handle):
     # a bad value comes back in the library's words, naming the key; a
     # boolean flag takes no value (alone, it sets 1)
@@ -142,6 +145,11 @@ def set_option(handle, name, value):
         _set_job_options(None, {name: value})
     elif handle == "target":
         ssdcore.Target("sim:bx200", **{name: value})
+    elif handle == "analysis":
+        a = ffi.new("ssd_analysis **")
+        ssdcore.check(lib.ssd_analysis_create(a))
+        a = ffi.gc(a[0], lib.ssd_analysis_free)
+        set_options(a, {name: value}, lib.ssd_analysis_set_option, lib.ssd_analysis_errmsg)
     elif handle == "replay":
         ssdcore.replay("scenario:pcm8-wow", "sim:bx200", **{name: value})
     else:
@@ -193,3 +201,13 @@ def test_every_compare_key_is_a_keyword_of_compare():
     import inspect
     params = inspect.signature(ssdcore.compare).parameters
     assert set(ssdcore.options("compare")) <= set(params)
+
+
+def test_analyze_takes_every_analysis_key_as_a_number_or_its_word(tmp_path):
+    # ssdcore.analyze(options=...) hands each key to set_option: the counts
+    # as whole numbers, precondition as its word
+    series = ROOT / "tests" / "data" / "series" / "series_v1_cache.csv"
+    table = ssdcore.options("analysis")
+    opts = {n: (o["default"] if o["type"] == "enum" else float(o["default"]))
+            for n, o in table.items()}
+    assert ssdcore.analyze(str(series), **opts).cache_bytes > 0
