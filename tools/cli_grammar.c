@@ -311,3 +311,14 @@ void cli_print_result(const char *json, int as_json) {
         fputc('\n', stdout);
     }
 }
+
+void cli_json_put(struct ssd__jw *w) {
+    char *text = NULL;
+    int rc = ssd__jw_finish(w, &text);
+    if (rc < 0) {
+        fprintf(stderr, "ssdcore: %s\n", ssd_strerror(rc));
+        exit(1);
+    }
+    puts(text);
+    free(text);
+}

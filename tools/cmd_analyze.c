@@ -7,14 +7,14 @@
 
 #include <ssdcore.h>
 
+#include "cli_options.h"
 #include "commands.h"
 
 static const char *const analyze_usage =
     "usage: ssdcore analyze FILE... [--reference FRESH] [--json] [--combine]\n"
     "                       [--ddir write|read|trim|any] [--per-io-interval DURATION]\n"
     "                       [--capacity SIZE] [--written-before SIZE]\n"
-    "                       [--precondition none|seq_fill|random_fill|unknown]\n"
-    "                       [--set KEY=VALUE]...\n"
+    "                       [--KEY VALUE | --set KEY=VALUE]...\n"
     "\n"
     "Analyses write series (ssdcore series CSV, fio bw/iops logs, pos_bytes CSV;\n"
     "the format is read from the content). Each FILE is one series; a quoted glob\n"
@@ -33,17 +33,25 @@ static const char *const analyze_usage =
     "to the drive since its last TRIM before the run (a run on a drive already\n"
     "written full, e.g. after idle time following a 2-hour test: its used state may\n"
     "begin a few GiB in); by default the series' metadata's, which a suite's jobs\n"
-    "record (job --written-before). --precondition: how the drive was\n"
-    "preconditioned before the run; by default the series' metadata's (job\n"
-    "--precondition; a suite records it), else unknown. --json prints one JSON\n"
-    "object per series (an array for several). --set passes analysis options\n"
-    "(penalty, min_step, min_drop, min_phase_samples, min_phase_fraction,\n"
-    "dip_depth, ss_round_s, ss_range, ss_slope, expect_cache_bps, exact_limit,\n"
-    "noise_merge, capacity_bytes, written_before_bytes, precondition,\n"
-    "throttle_min_c). A series with a temp_c column (the drive's temperature) is\n"
+    "record (job --written-before). --json prints one JSON object per series (an\n"
+    "array for several). The analysis options below are flags, or --set KEY=VALUE.\n"
+    "A series with a temp_c column (the drive's temperature) is\n"
     "also checked for thermal throttling; without one, throttling is not assessed.\n";
 
-#define MAX_SETS 32
+/* The analysis option a flag names (name: what follows "--", up to an
+ * '=' or the end, with - for _), or NULL. */
+static const char *table_key(const char *name, char *key, size_t len) {
+    size_t n = strcspn(name, "="), count;
+    const ssd_option_info *info = ssd_analysis_options(&count);
+    if (n >= len)
+        return NULL;
+    for (size_t i = 0; i <= n; i++)
+        key[i] = i == n ? '\0' : name[i] == '-' ? '_' : name[i];
+    for (size_t i = 0; i < count; i++)
+        if (!strcmp(info[i].name, key))
+            return key;
+    return NULL;
+}
 
 static const char *human(double bytes, char *buf, size_t len) {
     static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
@@ -164,40 +172,6 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                    "vary or slide too much)\n");
 }
 
-/* A plain decimal number: [+-]digits[.digits][e[+-]digits], nothing else.
- * strtod alone would also take hex ("0x10"), "inf", "nan" and leading
- * blanks, none of which is a sensible option value. */
-static int parse_decimal(const char *s, double *out) {
-    const char *p = s;
-    size_t digits = 0;
-    if (*p == '+' || *p == '-')
-        p++;
-    for (; *p >= '0' && *p <= '9'; p++)
-        digits++;
-    if (*p == '.')
-        for (p++; *p >= '0' && *p <= '9'; p++)
-            digits++;
-    if (!digits)
-        return 0;
-    if (*p == 'e' || *p == 'E') {
-        p++;
-        if (*p == '+' || *p == '-')
-            p++;
-        if (!(*p >= '0' && *p <= '9'))
-            return 0;
-        while (*p >= '0' && *p <= '9')
-            p++;
-    }
-    if (*p)
-        return 0;
-    char *end = NULL;
-    double v = strtod(s, &end);
-    if (end != p || !isfinite(v))
-        return 0;
-    *out = v;
-    return 1;
-}
-
 static int open_series(const char *cmd, const char *const *paths, size_t n, const char *ddir,
                        double per_io_interval_s, ssd_series **out) {
     /* The analysis reads the latency columns alone: the others (ops, the
@@ -214,117 +188,123 @@ static int open_series(const char *cmd, const char *const *paths, size_t n, cons
 
 int cmd_analyze(int argc, char **argv) {
     const char *cmd = "analyze";
-    const char *reference = NULL, *ddir = NULL, *precondition = NULL;
+    const char *reference = NULL, *ddir = NULL;
     double capacity = 0, written_before = -1;
     double per_io_interval_s = 0;
     int json = 0, combine = 0, status = 0;
     const char **files = calloc((size_t)argc, sizeof *files);
-    char *sets[MAX_SETS];
+    /* Each analysis option given (--KEY VALUE, --KEY=VALUE, --set KEY=VALUE), in order. */
+    const char **keys = calloc(3 * (size_t)argc + 1, sizeof *keys), **values = keys + argc;
+    const char **via_set = values + argc; /* the --set argument that gave it, or NULL */
+    char(*names)[64] = calloc((size_t)argc + 1, sizeof *names);
     size_t nfiles = 0, nsets = 0;
     ssd_series *ref = NULL;
     ssd_analysis *a = NULL;
     char **out = NULL;
     size_t nout = 0;
-    if (!files)
-        return cli_error(cmd, "out of memory for the argument list");
+    if (!files || !keys || !names) {
+        status = cli_error(cmd, "out of memory for the argument list");
+        goto out;
+    }
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+            size_t n;
+            const ssd_option_info *info = ssd_analysis_options(&n);
             fputs(analyze_usage, stdout);
-            free(files);
-            return 0;
+            puts("analysis options (ssd_analysis_set_option's keys, and ssdcore.analyze()'s, "
+                 "with _ for -):");
+            cli_table_help(stdout, info, n, NULL);
+            goto out;
+        } else if (!strncmp(arg, "--", 2) &&
+                   table_key(arg + 2, names[nsets], sizeof names[nsets])) {
+            const char *eq = strchr(arg, '=');
+            if (!eq && i + 1 >= argc) {
+                status = cli_usage_error(cmd, "option '%s' needs a value", arg);
+                goto out;
+            }
+            keys[nsets] = names[nsets];
+            values[nsets++] = eq ? eq + 1 : argv[++i];
         } else if (!strcmp(arg, "--json")) {
             json = 1;
         } else if (!strcmp(arg, "--combine")) {
             combine = 1;
         } else if (!strcmp(arg, "--reference") || !strcmp(arg, "--ddir") || !strcmp(arg, "--set") ||
                    !strcmp(arg, "--per-io-interval") || !strcmp(arg, "--capacity") ||
-                   !strcmp(arg, "--written-before") || !strcmp(arg, "--precondition")) {
+                   !strcmp(arg, "--written-before")) {
             if (i + 1 >= argc) {
-                free(files);
-                return cli_usage_error(cmd, "option '%s' needs a value", arg);
+                status = cli_usage_error(cmd, "option '%s' needs a value", arg);
+                goto out;
             }
             const char *v = argv[++i];
             if (!strcmp(arg, "--reference"))
                 reference = v;
             else if (!strcmp(arg, "--ddir"))
                 ddir = v;
-            else if (!strcmp(arg, "--precondition"))
-                precondition = v;
             else if (!strcmp(arg, "--capacity")) {
                 uint64_t cap;
                 if (ssd_parse_size(v, &cap) < 0 || cap == 0) {
-                    free(files);
-                    return cli_usage_error(cmd,
-                                           "--capacity %s: expected a size in bytes (like "
-                                           "240057409536 or 256g), not zero",
-                                           v);
+                    status = cli_usage_error(cmd,
+                                             "--capacity %s: expected a size in bytes (like "
+                                             "240057409536 or 256g), not zero",
+                                             v);
+                    goto out;
                 }
                 capacity = (double)cap;
             } else if (!strcmp(arg, "--written-before")) {
                 uint64_t w;
                 if (ssd_parse_size(v, &w) < 0) {
-                    free(files);
-                    return cli_usage_error(cmd,
-                                           "--written-before %s: expected a size in bytes (like "
-                                           "330g or 0)",
-                                           v);
+                    status = cli_usage_error(cmd,
+                                             "--written-before %s: expected a size in bytes (like "
+                                             "330g or 0)",
+                                             v);
+                    goto out;
                 }
                 written_before = (double)w;
             } else if (!strcmp(arg, "--per-io-interval")) {
                 if (ssd_parse_duration(v, &per_io_interval_s) || !(per_io_interval_s >= 0.001) ||
                     per_io_interval_s > 86400) {
-                    free(files);
-                    return cli_usage_error(cmd,
-                                           "--per-io-interval %s: expected a duration from 1ms "
-                                           "to 24h (500ms, 2s)",
-                                           v);
+                    status = cli_usage_error(cmd,
+                                             "--per-io-interval %s: expected a duration from 1ms "
+                                             "to 24h (500ms, 2s)",
+                                             v);
+                    goto out;
                 }
-            } else if (nsets < MAX_SETS)
-                sets[nsets++] = argv[i];
+            } else { /* --set KEY=VALUE */
+                const char *eq = strchr(v, '=');
+                if (!eq || eq == v || (size_t)(eq - v) >= sizeof names[nsets]) {
+                    status = cli_usage_error(cmd, "--set %s: expected KEY=VALUE", v);
+                    goto out;
+                }
+                snprintf(names[nsets], sizeof names[nsets], "%.*s", (int)(eq - v), v);
+                keys[nsets] = names[nsets];
+                via_set[nsets] = v;
+                values[nsets++] = eq + 1;
+            }
         } else if (!strncmp(arg, "--reference=", 12)) {
             reference = arg + 12;
         } else if (arg[0] == '-' && arg[1]) {
-            free(files);
-            return cli_usage_error(cmd, "unknown option '%s'", arg);
+            status = cli_usage_error(cmd, "unknown option '%s'", arg);
+            goto out;
         } else {
             files[nfiles++] = arg;
         }
     }
     if (!nfiles) {
-        free(files);
-        return cli_usage_error(cmd, "expected one or more FILEs");
+        status = cli_usage_error(cmd, "expected one or more FILEs");
+        goto out;
     }
     if (ssd_analysis_create(&a) < 0) {
-        free(files);
-        return cli_error(cmd, "out of memory creating the analysis");
+        status = cli_error(cmd, "out of memory creating the analysis");
+        goto out;
     }
-    for (size_t i = 0; i < nsets; i++) {
-        char *eq = strchr(sets[i], '=');
-        if (!eq || eq == sets[i]) {
-            status = cli_usage_error(cmd, "--set %s: expected KEY=NUMBER", sets[i]);
+    for (size_t i = 0; i < nsets; i++)
+        if (ssd_analysis_set_option(a, keys[i], values[i]) < 0) {
+            const char *set = via_set[i] ? via_set[i] : NULL;
+            status = cli_usage_error(cmd, "%s%s%s%s", set ? "--set " : "", set ? set : "",
+                                     set ? ": " : "", ssd_analysis_errmsg(a));
             goto out;
         }
-        *eq = '\0';
-        double v;
-        /* precondition takes its word (seq_fill...) too: set_option checks it. */
-        if (ssd_analysis_get_option(a, sets[i], &v) == 0 && strcmp(sets[i], "precondition") &&
-            !parse_decimal(eq + 1, &v)) {
-            status = cli_usage_error(cmd,
-                                     "--set %s=%s: %s needs a decimal number (like 3, 0.5 or "
-                                     "1e9; not empty, hex, inf or nan)",
-                                     sets[i], eq + 1, sets[i]);
-            *eq = '=';
-            goto out;
-        }
-        /* An unknown key: set_option says so. */
-        int rc = ssd_analysis_set_option(a, sets[i], eq + 1);
-        *eq = '=';
-        if (rc < 0) {
-            status = cli_usage_error(cmd, "--set %s: %s", sets[i], ssd_analysis_errmsg(a));
-            goto out;
-        }
-    }
     char capacity_text[32];
     snprintf(capacity_text, sizeof capacity_text, "%.17g", capacity);
     if (capacity > 0 && ssd_analysis_set_option(a, "capacity_bytes", capacity_text) < 0) {
@@ -335,10 +315,6 @@ int cmd_analyze(int argc, char **argv) {
     if (written_before >= 0 &&
         ssd_analysis_set_option(a, "written_before_bytes", capacity_text) < 0) {
         status = cli_usage_error(cmd, "--written-before: %s", ssd_analysis_errmsg(a));
-        goto out;
-    }
-    if (precondition && ssd_analysis_set_option(a, "precondition", precondition) < 0) {
-        status = cli_usage_error(cmd, "--precondition: %s", ssd_analysis_errmsg(a));
         goto out;
     }
     if (reference && open_series(cmd, &reference, 1, ddir, per_io_interval_s, &ref)) {
@@ -403,5 +379,7 @@ out:
     ssd_series_free(ref);
     ssd_analysis_free(a);
     free(files);
+    free(keys);
+    free(names);
     return status;
 }

@@ -7,6 +7,7 @@
 
 #include <ssdcore.h>
 
+#include "cli_options.h"
 #include "commands.h"
 
 static const char compare_usage[] =
@@ -22,32 +23,40 @@ static const char compare_usage[] =
     "lacks is shown as missing.\n"
     "\n"
     "  --out DIR          where the three files go (required)\n"
-    "  --highlight DRIVE  the drive the others are measured against: its label\n"
-    "                     or its position (1 = first); default the first\n"
     "  --label TEXT       name the runs in order (default: the drive's model,\n"
     "                     else the target)\n"
-    "  --title TEXT       the page title\n"
     "  --catalog PATH     take the runs from this catalog (ssdcore catalog);\n"
     "  --drive TEXT       ... the newest run whose drive matches TEXT, per --drive;\n"
     "                     compare prints which run it took and of how many\n"
     "  --run ID           ... the run with this catalog id (catalog list) or run_id\n"
     "                     (its first 4+ hex digits), per --run\n"
     "  --suite NAME       ... only runs of this suite (every --drive)\n"
-    "  --date PREFIX      ... only runs started on this date (2026-12-03, every --drive)\n";
+    "  --date PREFIX      ... only runs started on this date (2026-12-03, every --drive)\n"
+    "compare options (ssd_compare_set_option's keys, and ssdcore.compare()'s):\n";
+
+static int set_compare(void *c, const char *key, const char *value) {
+    return ssd_compare_set_option(c, key, value);
+}
+
+static const char *compare_errmsg(const void *c) {
+    return ssd_compare_errmsg(c);
+}
 
 int cmd_compare(int argc, char **argv) {
-    static const struct option opts[] = {{"out", required_argument, NULL, 'o'},
-                                         {"highlight", required_argument, NULL, 'H'},
-                                         {"label", required_argument, NULL, 'l'},
-                                         {"title", required_argument, NULL, 't'},
-                                         {"catalog", required_argument, NULL, 'c'},
-                                         {"drive", required_argument, NULL, 'd'},
-                                         {"run", required_argument, NULL, 'r'},
-                                         {"suite", required_argument, NULL, 's'},
-                                         {"date", required_argument, NULL, 'D'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
-    const char *out = NULL, *highlight = NULL, *title = NULL, *catalog = NULL;
+    static const struct option own[] = {{"out", required_argument, NULL, 'o'},
+                                        {"label", required_argument, NULL, 'l'},
+                                        {"catalog", required_argument, NULL, 'c'},
+                                        {"drive", required_argument, NULL, 'd'},
+                                        {"run", required_argument, NULL, 'r'},
+                                        {"suite", required_argument, NULL, 's'},
+                                        {"date", required_argument, NULL, 'D'},
+                                        {"help", no_argument, NULL, 'h'},
+                                        {NULL, 0, NULL, 0}};
+    const char *out = NULL, *catalog = NULL;
+    size_t nopt, nopts = 0;
+    const ssd_option_info *info = ssd_compare_options(&nopt);
+    struct cli_table ct = {0};
+    struct option *opts = NULL;
     const char *suite = NULL, *date = NULL;
     const char **labels = calloc((size_t)argc + 1, sizeof *labels);
     /* One pick per --drive or --run, in order: drives[i] with runs[i]. */
@@ -56,27 +65,25 @@ int cmd_compare(int argc, char **argv) {
     char **dirs = NULL;
     int nlabels = 0, ndrives = 0, ndirs = 0, c, status = 0;
     ssd_compare *cmp = NULL;
-    if (!labels || !drives || !runs) {
+    if (!labels || !drives || !runs || cli_opts_append(&opts, &nopts, own) ||
+        cli_table_add(&ct, info, nopt, 2000, NULL, &opts, &nopts)) {
         status = cli_error("compare", "out of memory for %d arguments", argc);
         goto done;
     }
     optind = 1;
     while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+        if (cli_table_take(&ct, c, optarg))
+            continue;
         switch (c) {
         case 'h':
             fputs(compare_usage, stdout);
+            cli_table_help(stdout, info, nopt, NULL);
             goto done;
         case 'o':
             out = optarg;
             break;
-        case 'H':
-            highlight = optarg;
-            break;
         case 'l':
             labels[nlabels++] = optarg;
-            break;
-        case 't':
-            title = optarg;
             break;
         case 'c':
             catalog = optarg;
@@ -160,14 +167,8 @@ int cmd_compare(int argc, char **argv) {
             goto done;
         }
     }
-    if (highlight && ssd_compare_set_option(cmp, "highlight", highlight) < 0) {
-        status = cli_usage_error("compare", "%s", ssd_compare_errmsg(cmp));
+    if ((status = cli_table_apply(&ct, "compare", cmp, set_compare, compare_errmsg, 1)))
         goto done;
-    }
-    if (title && ssd_compare_set_option(cmp, "title", title) < 0) {
-        status = cli_error("compare", "%s", ssd_compare_errmsg(cmp));
-        goto done;
-    }
     if (ssd_compare_write(cmp, out) < 0) {
         status = cli_error("compare", "%s", ssd_compare_errmsg(cmp));
         goto done;
@@ -185,5 +186,7 @@ done:
     free(labels);
     free(drives);
     free(runs);
+    cli_table_free(&ct);
+    free(opts);
     return status;
 }

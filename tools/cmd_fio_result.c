@@ -50,9 +50,11 @@ int cmd_fio_result(int argc, char **argv) {
         if (ssd_fio_result_open(&r[i], argv[i]) < 0)
             status = cli_error(cmd, "%s", ssd_fio_result_errmsg(r[i]));
     }
-    int first = 1, failed = 0;
-    if (!status && json && nfiles > 1)
-        fputs("[", stdout);
+    int failed = 0;
+    struct ssd__jw w; /* one file: its object; several: an array of them, one a line */
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    if (nfiles > 1)
+        ssd__jw_begin_array(&w);
     for (int i = 1; i < argc && !status; i++) {
         if (!r[i])
             continue;
@@ -62,9 +64,11 @@ int cmd_fio_result(int argc, char **argv) {
                 status = cli_error(cmd, "out of memory writing the fio results as JSON");
                 break;
             }
-            printf("%s{\"source\":", first ? "" : ",\n");
-            fo_cli_json_str(stdout, argv[i]);
-            printf(",\"jobs\":%s}", s);
+            ssd__jw_newline(&w);
+            ssd__jw_begin_object(&w);
+            ssd__jw_kstr(&w, "source", argv[i]);
+            ssd__jw_kraw(&w, "jobs", s);
+            ssd__jw_end_object(&w);
             ssd_free(s);
         }
         for (size_t k = 0; k < ssd_fio_result_count(r[i]); k++) {
@@ -89,10 +93,13 @@ int cmd_fio_result(int argc, char **argv) {
                            j.error > 0 ? strerror(j.error) : "unknown");
             }
         }
-        first = 0;
     }
+    if (nfiles > 1)
+        ssd__jw_end_array(&w);
     if (!status && json)
-        fputs(nfiles > 1 ? "]\n" : "\n", stdout);
+        cli_json_put(&w);
+    else
+        free(w.buf);
     if (!status && failed)
         status = cli_error(cmd,
                            "%d job %s failed (fio \"error\" set): the figures are not "

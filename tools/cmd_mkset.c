@@ -58,13 +58,18 @@ int cmd_mkset(int argc, char **argv) {
         return 1;
     }
     if (json) {
-        printf("{\"set\": ");
-        fo_cli_json_str(stdout, pos[0]);
-        printf(", \"dir\": ");
-        fo_cli_json_str(stdout, pos[1]);
-        printf(", \"files\": %llu, \"dirs\": %llu, \"bytes\": %llu, \"total_s\": %.6f}\n",
-               (unsigned long long)r.files, (unsigned long long)r.dirs, (unsigned long long)r.bytes,
-               r.total_s);
+        struct ssd__jw w;
+        ssd__jw_init(&w, SSD__JW_SPACED);
+        ssd__jw_begin_object(&w);
+        ssd__jw_kstr(&w, "set", pos[0]);
+        ssd__jw_kstr(&w, "dir", pos[1]);
+        ssd__jw_ku64(&w, "files", r.files);
+        ssd__jw_ku64(&w, "dirs", r.dirs);
+        ssd__jw_ku64(&w, "bytes", r.bytes);
+        ssd__jw_key(&w, "total_s");
+        ssd__jw_num_f(&w, r.total_s, 6);
+        ssd__jw_end_object(&w);
+        cli_json_put(&w);
     } else {
         printf("%s set in %s: %llu files, %llu dirs, %llu bytes in %.2f s\n", pos[0], pos[1],
                (unsigned long long)r.files, (unsigned long long)r.dirs, (unsigned long long)r.bytes,

@@ -50,22 +50,26 @@ static double value(const char *spec, const char *key) {
 }
 
 static int sim_list_json(void) {
-    fputs("[", stdout);
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_SPACED);
+    ssd__jw_begin_array(&w);
     for (int i = 0; i < ssd_sim_profile_count(); i++) {
         const char *name = ssd_sim_profile_name(i);
         char *json = NULL;
         if (ssd_sim_profile_to_json(name, 0, &json)) {
             ssd_free(json);
+            free(w.buf);
             return cli_error("sim list", "profile %s does not resolve", name);
         }
-        printf("%s{\"name\": ", i ? ", " : "");
-        fo_cli_json_str(stdout, name);
-        printf(", \"description\": ");
-        fo_cli_json_str(stdout, ssd_sim_profile_describe(i));
-        printf(", \"profile\": %s}", json);
+        ssd__jw_begin_object(&w);
+        ssd__jw_kstr(&w, "name", name);
+        ssd__jw_kstr(&w, "description", ssd_sim_profile_describe(i));
+        ssd__jw_kraw(&w, "profile", json);
+        ssd__jw_end_object(&w);
         ssd_free(json);
     }
-    fputs("]\n", stdout);
+    ssd__jw_end_array(&w);
+    cli_json_put(&w);
     return 0;
 }
 

@@ -221,16 +221,21 @@ int cmd_suite(int argc, char **argv) {
         goto out;
     }
     if (list) {
+        struct ssd__jw w;
+        ssd__jw_init(&w, SSD__JW_SPACED);
+        ssd__jw_begin_array(&w);
         for (int i = 0; i < ssd_suite_step_count(s); i++) {
             if (!json) {
                 printf("%3d  %s\n", i + 1, ssd_suite_step_line(s, i));
                 continue;
             }
-            fputs(i ? ", " : "[", stdout);
-            fo_cli_json_str(stdout, ssd_suite_step_line(s, i));
+            ssd__jw_str(&w, ssd_suite_step_line(s, i));
         }
+        ssd__jw_end_array(&w);
         if (json)
-            fputs(ssd_suite_step_count(s) ? "]\n" : "[]\n", stdout);
+            cli_json_put(&w);
+        else
+            free(w.buf);
         status = 0;
         goto out;
     }

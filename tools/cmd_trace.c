@@ -437,19 +437,24 @@ static int trace_scenarios(int argc, char **argv) {
     int json, rc = list_args("trace scenarios", scenarios_usage, argc, argv, &json);
     if (rc)
         return rc > 0 ? 0 : -rc;
-    fputs(json ? "[" : "", stdout);
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_SPACED);
+    ssd__jw_begin_array(&w);
     for (int i = 0; i < ssd_trace_scenario_count(); i++) {
         if (!json) {
             printf("%-22s %s\n", ssd_trace_scenario_name(i), ssd_trace_scenario_describe(i));
             continue;
         }
-        printf("%s{\"name\": ", i ? ", " : "");
-        fo_cli_json_str(stdout, ssd_trace_scenario_name(i));
-        printf(", \"description\": ");
-        fo_cli_json_str(stdout, ssd_trace_scenario_describe(i));
-        printf("}");
+        ssd__jw_begin_object(&w);
+        ssd__jw_kstr(&w, "name", ssd_trace_scenario_name(i));
+        ssd__jw_kstr(&w, "description", ssd_trace_scenario_describe(i));
+        ssd__jw_end_object(&w);
     }
-    fputs(json ? "]\n" : "", stdout);
+    ssd__jw_end_array(&w);
+    if (json)
+        cli_json_put(&w);
+    else
+        free(w.buf);
     return 0;
 }
 
@@ -457,19 +462,21 @@ static int trace_filetests(int argc, char **argv) {
     int json, rc = list_args("trace filetests", filetests_usage, argc, argv, &json);
     if (rc)
         return rc > 0 ? 0 : -rc;
-    fputs(json ? "[" : "", stdout);
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_SPACED);
+    ssd__jw_begin_array(&w);
     for (int i = 0; i < ssd_trace_filetest_count(); i++) {
         uint64_t set = 0, dev = 0;
         const char *name = ssd_trace_filetest_name(i);
         int damaged = ssd_trace_filetest_sizes(name, &set, &dev) != 0;
         if (json) {
-            printf("%s{\"name\": ", i ? ", " : "");
-            fo_cli_json_str(stdout, name);
-            if (damaged)
-                printf(", \"set_bytes\": null, \"device_bytes\": null}");
-            else
-                printf(", \"set_bytes\": %llu, \"device_bytes\": %llu}", (unsigned long long)set,
-                       (unsigned long long)dev);
+            ssd__jw_begin_object(&w);
+            ssd__jw_kstr(&w, "name", name);
+            ssd__jw_key(&w, "set_bytes");
+            damaged ? ssd__jw_null(&w) : ssd__jw_u64(&w, set);
+            ssd__jw_key(&w, "device_bytes");
+            damaged ? ssd__jw_null(&w) : ssd__jw_u64(&w, dev);
+            ssd__jw_end_object(&w);
         } else if (damaged) {
             printf("%-16s (its recorded sizes are missing: a damaged build)\n", name);
         } else {
@@ -477,7 +484,11 @@ static int trace_filetests(int argc, char **argv) {
                    (unsigned long long)(set >> 20), (unsigned long long)(dev >> 20));
         }
     }
-    fputs(json ? "]\n" : "", stdout);
+    ssd__jw_end_array(&w);
+    if (json)
+        cli_json_put(&w);
+    else
+        free(w.buf);
     return 0;
 }
 
@@ -504,36 +515,17 @@ int cmd_trace(int argc, char **argv) {
 
 /* ---- replay ---------------------------------------------------------------- */
 
+static int set_replay(void *r, const char *key, const char *value) {
+    return ssd_replay_set_option(r, key, value);
+}
+
+static const char *replay_errmsg(const void *r) {
+    return ssd_replay_errmsg(r);
+}
+
 int cmd_replay(int argc, char **argv) {
-    enum {
-        O_TIMING = 1,
-        O_QD,
-        O_OFFSET,
-        O_SPAN,
-        O_INTERVAL,
-        O_ENGINE,
-        O_RECORD,
-        O_LOG,
-        O_WRITTEN_BEFORE,
-        O_PRECONDITION,
-        O_FORMAT,
-        O_APPS,
-        O_FSD,
-        O_SCALE,
-        O_SEED,
-        O_JSON
-    };
+    enum { O_FORMAT = 256, O_APPS, O_FSD, O_SCALE, O_SEED, O_JSON, O_REPLAY = 2000 };
     static const struct option own[] = {
-        {"timing", required_argument, NULL, O_TIMING},
-        {"qd", required_argument, NULL, O_QD},
-        {"offset", required_argument, NULL, O_OFFSET},
-        {"span", required_argument, NULL, O_SPAN},
-        {"interval", required_argument, NULL, O_INTERVAL},
-        {"engine", required_argument, NULL, O_ENGINE},
-        {"record", required_argument, NULL, O_RECORD},
-        {"log", required_argument, NULL, O_LOG},
-        {"written-before", required_argument, NULL, O_WRITTEN_BEFORE},
-        {"precondition", required_argument, NULL, O_PRECONDITION},
         {"format", required_argument, NULL, O_FORMAT},
         {"apps", no_argument, NULL, O_APPS},
         {"fsd", no_argument, NULL, O_FSD},
@@ -543,24 +535,31 @@ int cmd_replay(int argc, char **argv) {
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    static const char *const keys[] = {NULL,   "timing",         "qd",          "offset",
-                                       "span", "interval",       "engine",      "record",
-                                       "log",  "written_before", "precondition"};
-    const char *vals[11] = {0}, *format = NULL;
+    size_t nrep;
+    const ssd_option_info *info = ssd_replay_options(&nrep);
+    struct cli_table rt = {0};
+    struct option *mine = NULL;
+    size_t nmine = 0;
+    const char *format = NULL;
     struct cli_target_args ta = {0};
-    int apps = 0, fsd = 0, json_out = 0, c;
+    int apps = 0, fsd = 0, json_out = 0, c, status = 0;
     uint64_t seed = 1;
     double scale = 1;
-    const struct option *opts = cli_target_long_opts(own);
-    if (!opts)
-        return cli_error("replay", "out of memory creating the command-line options");
+    ssd_target *t = NULL;
+    ssd_trace *tr = NULL;
+    ssd_replay *r = NULL;
+    const struct option *opts = NULL;
+    if (cli_opts_append(&mine, &nmine, own) ||
+        cli_table_add(&rt, info, nrep, O_REPLAY, NULL, &mine, &nmine) ||
+        !(opts = cli_target_long_opts(mine))) {
+        status = cli_error("replay", "out of memory creating the command-line options");
+        goto out;
+    }
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (cli_target_option(&ta, c, optarg))
+        if (cli_target_option(&ta, c, optarg) || cli_table_take(&rt, c, optarg))
             continue;
-        if (c >= O_TIMING && c <= O_PRECONDITION)
-            vals[c] = optarg;
-        else if (c == O_FORMAT)
+        if (c == O_FORMAT)
             format = optarg;
         else if (c == O_APPS)
             apps = 1;
@@ -569,91 +568,84 @@ int cmd_replay(int argc, char **argv) {
         else if (c == O_SCALE) {
             char *end = NULL;
             scale = strtod(optarg, &end);
-            if (end == optarg || *end || !(scale > 0) || scale > 10)
-                return cli_usage_error("replay", "--scale: '%s' is not a number in (0, 10]",
-                                       optarg);
+            if (end == optarg || *end || !(scale > 0) || scale > 10) {
+                status =
+                    cli_usage_error("replay", "--scale: '%s' is not a number in (0, 10]", optarg);
+                goto out;
+            }
         } else if (c == O_JSON)
             json_out = 1;
         else if (c == O_SEED) {
-            if (ssd_parse_size(optarg, &seed))
-                return cli_usage_error("replay", "--seed: '%s' is not a number", optarg);
+            if (ssd_parse_size(optarg, &seed)) {
+                status = cli_usage_error("replay", "--seed: '%s' is not a number", optarg);
+                goto out;
+            }
         } else if (c == 'h') {
-            puts("usage: ssdcore replay TRACE --target URI [--timing no-idle|as-recorded|scale=F]\n"
-                 "              [--qd recorded|N] [--offset SIZE] [--span SIZE] [--interval "
-                 "DURATION]\n"
-                 "              [--engine auto|io_uring|psync] [--record ISSUED.csv]\n"
-                 "              [--log SERIES.csv] [--format csv|iolog|blkparse]\n"
-                 "              [--written-before SIZE] [--precondition none|seq_fill|...]\n"
-                 "              [--size-file SIZE] [--destroy-data] [--buffered] [--json]\n"
-                 "       ssdcore replay --apps --target URI [--timing T] [--seed N] [--json]\n"
-                 "       ssdcore replay --fsd --target URI [--scale F] [--seed N] [--json]\n"
-                 "Replays a trace (ssdcore CSV, fio iolog, blkparse text, scenario:NAME or\n"
-                 "filetest:NAME[@SET_SIZE]) and prints the results (as JSON with --json);\n"
-                 "--apps replays every built-in application scenario and prints per-trace\n"
-                 "bandwidth and the score (bytes / busy time); --fsd runs the PCMark 10 Full\n"
-                 "System Drive-like traces (start-ups, applications, 20 GB and 2.37 GB copies\n"
-                 "onto, inside and off the drive, sizes times --scale) and prints per-trace\n"
-                 "bandwidth and access time and the combined score (docs/traces.md).");
-            return 0;
-        } else
-            return cli_getopt_error("replay", argv, "h", opts);
+            puts(
+                "usage: ssdcore replay TRACE --target URI [options] [--format csv|iolog|blkparse]\n"
+                "              [--json]\n"
+                "       ssdcore replay --apps --target URI [--timing T] [--seed N] [--json]\n"
+                "       ssdcore replay --fsd --target URI [--scale F] [--seed N] [--json]\n"
+                "Replays a trace (ssdcore CSV, fio iolog, blkparse text, scenario:NAME or\n"
+                "filetest:NAME[@SET_SIZE]) and prints the results (as JSON with --json);\n"
+                "--apps replays every built-in application scenario and prints per-trace\n"
+                "bandwidth and the score (bytes / busy time); --fsd runs the PCMark 10 Full\n"
+                "System Drive-like traces (start-ups, applications, 20 GB and 2.37 GB copies\n"
+                "onto, inside and off the drive, sizes times --scale) and prints per-trace\n"
+                "bandwidth and access time and the combined score (docs/traces.md).\n"
+                "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):");
+            cli_target_help(stdout);
+            puts("replay options (ssd_replay_set_option's keys, and ssdcore.replay()'s, with _ "
+                 "for -):");
+            cli_table_help(stdout, info, nrep, NULL);
+            goto out;
+        } else {
+            status = cli_getopt_error("replay", argv, "h", opts);
+            goto out;
+        }
     }
     const char *trace_path = NULL;
     if (apps && fsd)
-        return cli_usage_error("replay", "--apps and --fsd: pick one");
-    if (scale != 1 && !fsd)
-        return cli_usage_error("replay", "--scale is for --fsd");
-    if (!apps && !fsd) {
-        if (optind >= argc)
-            return cli_usage_error("replay", "no TRACE given");
-        trace_path = argv[optind++];
-    }
-    if (!ta.uri) {
-        if (optind >= argc)
-            return cli_usage_error("replay", "no target: pass --target URI");
-        ta.uri = argv[optind++];
-    }
-    if (optind != argc)
-        return cli_usage_error("replay", "unexpected argument '%s'", argv[optind]);
-    ssd_target *t;
-    int status = cli_target_create("replay", &t);
+        status = cli_usage_error("replay", "--apps and --fsd: pick one");
+    else if (scale != 1 && !fsd)
+        status = cli_usage_error("replay", "--scale is for --fsd");
+    else if (!apps && !fsd && optind >= argc)
+        status = cli_usage_error("replay", "no TRACE given");
     if (status)
-        return status;
+        goto out;
+    if (!apps && !fsd)
+        trace_path = argv[optind++];
+    if (!ta.uri && optind < argc)
+        ta.uri = argv[optind++];
+    if (!ta.uri)
+        status = cli_usage_error("replay", "no target: pass --target URI");
+    else if (optind != argc)
+        status = cli_usage_error("replay", "unexpected argument '%s'", argv[optind]);
+    if (status || (status = cli_target_create("replay", &t)))
+        goto out;
     cli_catch_sigint(NULL);
-    if ((status = cli_target_open("replay", t, ta.uri))) {
-        ssd_target_free(t);
-        return status;
-    }
-    if (apps) {
+    if ((status = cli_target_open("replay", t, ta.uri)))
+        goto out;
+    if (apps || fsd) {
         char *json = NULL, err[600];
-        int rc = ssd_replay_apps_json(t, vals[O_TIMING], seed, &json, err, sizeof err);
+        int rc = apps ? ssd_replay_apps_json(t, cli_table_value(&rt, "timing"), seed, &json, err,
+                                             sizeof err)
+                      : ssd_replay_fsd_json(t, scale, seed, &json, err, sizeof err);
         if (rc == 0)
             cli_print_result(json, json_out);
         ssd_free(json);
-        ssd_target_free(t);
-        return cli_run_status("replay", rc, err, "interrupted");
+        status = cli_run_status("replay", rc, err, "interrupted");
+        goto out;
     }
-    if (fsd) {
-        char *json = NULL, err[600];
-        int rc = ssd_replay_fsd_json(t, scale, seed, &json, err, sizeof err);
-        if (rc == 0)
-            cli_print_result(json, json_out);
-        ssd_free(json);
-        ssd_target_free(t);
-        return cli_run_status("replay", rc, err, "interrupted");
-    }
-    ssd_trace *tr = NULL;
-    ssd_replay *r = NULL;
     if (ssd_trace_create(&tr)) {
-        ssd_target_free(t);
-        return cli_error("replay", "out of memory creating the trace handle");
+        status = cli_error("replay", "out of memory creating the trace handle");
+        goto out;
     }
     status = load("replay", tr, trace_path, format);
     if (!status && ssd_replay_create(&r, t, tr))
         status = cli_error("replay", "out of memory creating the replay");
-    for (int k = O_TIMING; k <= O_PRECONDITION && !status; k++)
-        if (vals[k] && ssd_replay_set_option(r, keys[k], vals[k]) < 0)
-            status = cli_usage_error("replay", "--%s: %s", keys[k], ssd_replay_errmsg(r));
+    if (!status)
+        status = cli_table_apply(&rt, "replay", r, set_replay, replay_errmsg, 1);
     if (!status) {
         int rc = ssd_replay_run(r);
         char *json = NULL;
@@ -664,8 +656,11 @@ int cmd_replay(int argc, char **argv) {
         status = cli_run_status("replay", rc, ssd_replay_errmsg(r),
                                 "interrupted: the results cover the I/Os completed so far");
     }
+out:
     ssd_replay_free(r);
     ssd_trace_free(tr);
     ssd_target_free(t);
+    cli_table_free(&rt);
+    free(mine);
     return status;
 }

@@ -233,8 +233,14 @@ int cmd_precondition(int argc, char **argv) {
         } else if (rc < 0) {
             status = cli_error("precondition", "%s", ssd_target_errmsg(t));
         } else if (json) {
-            printf("{\"kind\": \"%s\", \"loops\": %lu, \"written_bytes\": %llu}\n", kind, loops,
-                   (unsigned long long)written);
+            struct ssd__jw w;
+            ssd__jw_init(&w, SSD__JW_SPACED);
+            ssd__jw_begin_object(&w);
+            ssd__jw_kstr(&w, "kind", kind);
+            ssd__jw_ku64(&w, "loops", loops);
+            ssd__jw_ku64(&w, "written_bytes", written);
+            ssd__jw_end_object(&w);
+            cli_json_put(&w);
         } else {
             printf("%s x%lu: wrote %llu bytes (%.1f GiB)\n", kind, loops,
                    (unsigned long long)written, (double)written / 1073741824.0);

@@ -18,10 +18,15 @@ int cmd_version(int argc, char **argv) {
         return cli_usage_error(
             "version", argv[1][0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'",
             argv[1]);
-    if (json)
-        printf("{\"version\": \"%s\", \"version_number\": %u}\n", ssd_version_string(),
-               ssd_version_number());
-    else
+    if (json) {
+        struct ssd__jw w;
+        ssd__jw_init(&w, SSD__JW_SPACED);
+        ssd__jw_begin_object(&w);
+        ssd__jw_kstr(&w, "version", ssd_version_string());
+        ssd__jw_ku64(&w, "version_number", ssd_version_number());
+        ssd__jw_end_object(&w);
+        cli_json_put(&w);
+    } else
         printf("ssdcore %s\n", ssd_version_string());
     return 0;
 }

@@ -4,6 +4,8 @@
 
 #include <stdarg.h>
 
+#include "jsonw.h"
+
 /* Each returns the process exit status. argv[0] is the subcommand name. */
 typedef int (*ssd_cli_fn)(int argc, char **argv);
 
@@ -65,5 +67,10 @@ int cli_take_flag(int *argc, char **argv, const char *flag);
 /* Prints a command's JSON result: as it is with --json (as_json), else as
  * "key: value" text (nested objects indented, lists as "- " items). */
 void cli_print_result(const char *json, int as_json);
+
+/* Prints the document w holds (the library's JSON writer, jsonw.h) and a
+ * newline. Out of memory it says so and exits with status 1: half a JSON
+ * document must not pass for success. */
+void cli_json_put(struct ssd__jw *w);
 
 #endif

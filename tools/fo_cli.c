@@ -8,18 +8,6 @@
 #include "commands.h"
 #include "fo_cli.h"
 
-void fo_cli_json_str(FILE *out, const char *s) {
-    char *quoted = NULL;
-    int rc = ssd_json_quote(s, &quoted);
-    if (rc < 0) {
-        /* Half a JSON document must not pass for success. */
-        fprintf(stderr, "ssdcore: %s\n", ssd_strerror(rc));
-        exit(1);
-    }
-    fputs(quoted, out);
-    ssd_free(quoted);
-}
-
 /* The escaping of fo_cli_safe into w (room for 4 bytes per byte of s). */
 static void safe_into(char *w, const char *s) {
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
@@ -155,21 +143,32 @@ void fo_cli_print_archive_result(FILE *out, const char *what, const char *archiv
                                  const ssd_archive_result *r, int json) {
     double mbps = r->bytes_per_s / 1048576.0;
     if (json) {
-        fprintf(out, "{\"operation\": ");
-        fo_cli_json_str(out, what);
-        fprintf(out, ", \"archive\": ");
-        fo_cli_json_str(out, archive);
-        fprintf(out, ", \"tree\": ");
-        fo_cli_json_str(out, tree);
-        fprintf(out,
-                ", \"files\": %llu, \"dirs\": %llu, \"symlinks\": %llu, \"data_bytes\": %llu, "
-                "\"archive_bytes\": %llu, \"total_s\": %.6f, \"read_s\": %.6f, \"codec_s\": %.6f, "
-                "\"write_s\": %.6f, \"sync_s\": %.6f, \"bytes_per_s\": %.1f, \"mib_per_s\": %.3f, "
-                "\"skipped\": %llu}\n",
-                (unsigned long long)r->files, (unsigned long long)r->dirs,
-                (unsigned long long)r->symlinks, (unsigned long long)r->data_bytes,
-                (unsigned long long)r->archive_bytes, r->total_s, r->read_s, r->codec_s, r->write_s,
-                r->sync_s, r->bytes_per_s, mbps, (unsigned long long)r->skipped);
+        struct ssd__jw w;
+        ssd__jw_init(&w, SSD__JW_SPACED);
+        ssd__jw_begin_object(&w);
+        ssd__jw_kstr(&w, "operation", what);
+        ssd__jw_kstr(&w, "archive", archive);
+        ssd__jw_kstr(&w, "tree", tree);
+        ssd__jw_ku64(&w, "files", r->files);
+        ssd__jw_ku64(&w, "dirs", r->dirs);
+        ssd__jw_ku64(&w, "symlinks", r->symlinks);
+        ssd__jw_ku64(&w, "data_bytes", r->data_bytes);
+        ssd__jw_ku64(&w, "archive_bytes", r->archive_bytes);
+        const struct {
+            const char *key;
+            double v;
+            int decimals;
+        } nums[] = {{"total_s", r->total_s, 6}, {"read_s", r->read_s, 6},
+                    {"codec_s", r->codec_s, 6}, {"write_s", r->write_s, 6},
+                    {"sync_s", r->sync_s, 6},   {"bytes_per_s", r->bytes_per_s, 1},
+                    {"mib_per_s", mbps, 3}};
+        for (size_t i = 0; i < sizeof nums / sizeof *nums; i++) {
+            ssd__jw_key(&w, nums[i].key);
+            ssd__jw_num_f(&w, nums[i].v, nums[i].decimals);
+        }
+        ssd__jw_ku64(&w, "skipped", r->skipped);
+        ssd__jw_end_object(&w);
+        cli_json_put(&w);
         return;
     }
     fprintf(out, "%s: %llu files, %llu dirs, %llu symlinks", what, (unsigned long long)r->files,

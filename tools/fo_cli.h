@@ -7,10 +7,6 @@
 
 #include <ssdcore.h>
 
-/* Writes s as a JSON string literal (with quotes), as ssd_json_quote()
- * puts it. Exits with status 1 when that fails (out of memory). */
-void fo_cli_json_str(FILE *out, const char *s);
-
 /* A progress callback that redraws one line on stderr (when
  * fo_cli_progress_start(1) asked for it; user is unused) and returns
  * non-zero after Ctrl-C, so the run stops cleanly. Install it always. */

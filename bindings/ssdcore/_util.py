@@ -68,7 +68,7 @@ _OPTION_TYPES = ("size", "duration", "int", "float", "bool", "enum", "text")
 
 @functools.lru_cache(maxsize=None)
 def options(handle: str) -> Dict[str, Dict[str, Any]]:
-    """The options a handle takes ("job", "target"), as its
+    """The options a handle takes ("job", "target", "suite", "replay"), as its
     ``ssd_<handle>_options`` table declares them: by key, a dict with
     ``type`` (size, duration, int, float, bool, enum or text), ``unit``,
     ``min``, ``max``, ``default`` (as text; "" when the help says),

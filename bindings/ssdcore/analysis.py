@@ -20,6 +20,7 @@ import numpy as np
 from ._errors import SsdError, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, fspath_bytes, paths_bytes, take_string
+from ._util import options as option_tables
 from .results import AnalysisResult
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
 
@@ -407,8 +408,11 @@ class _Analysis:
             # " 3 " (the CLI refuses those), and True is no count.
             if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
                 raise TypeError(f"analysis option {k}: expected a number, not {v!r}")
-            # repr of a float is its shortest round trip: the same double.
-            check(lib.ssd_analysis_set_option(self._h, k.encode(), repr(float(v)).encode()),
+            # repr of a float is its shortest round trip: the same double; a
+            # count (an int option of ssd_analysis_options) as a whole number.
+            count = option_tables("analysis").get(k, {}).get("type") == "int"
+            text = str(int(v)) if count and float(v).is_integer() else repr(float(v))
+            check(lib.ssd_analysis_set_option(self._h, k.encode(), text.encode()),
                   lambda: lib.ssd_analysis_errmsg(self._h))
 
     def run_json(self, s: Series, ref: Optional[Series], source: Optional[str]) -> Dict[str, Any]:

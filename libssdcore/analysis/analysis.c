@@ -10,48 +10,58 @@
 #include "analysis_internal.h"
 #include "json_read.h"
 #include "jsonw.h"
+#include "options.h"
 #include "precondition.h"
 #include "result_size.h"
 
-struct opt_desc {
-    const char *key;
-    size_t offset;
-    double def, lo, hi;
-    int integer; /* a count: fractions are refused, not truncated */
-};
+#define SSD__OPTION_OWNER struct ssd_analysis
+#define BIG 1e18
+/* clang-format off */
+/* X(key, TYPE, where, unit, min, max, default, words, flags, help) */
+#define ANALYSIS_OPTIONS(X)                                                                        \
+    X(penalty, FLOAT, o.penalty, "", 0.01, 1000, "3", "", 0,                                       \
+      "PELT penalty in units of noise variance * ln(n)")                                           \
+    X(min_step, FLOAT, o.min_step, "", 1.001, 10, "1.15", "", 0,                                   \
+      "smallest level ratio that separates phases")                                                \
+    X(min_drop, FLOAT, o.min_drop, "", 1.01, 100, "1.3", "", 0,                                    \
+      "smallest cache/post-cache ratio that is a cache")                                           \
+    X(min_phase_samples, INT, o.min_phase_samples, "", 1, 1e9, "5", "", 0,                         \
+      "shortest lasting phase, in samples")                                                        \
+    X(min_phase_fraction, FLOAT, o.min_phase_fraction, "", 0, 0.5, "0.01", "", 0,                  \
+      "shortest lasting phase, as a fraction of the run")                                          \
+    X(dip_depth, FLOAT, o.dip_depth, "", 0.01, 0.99, "0.2", "", 0,                                 \
+      "smallest relative dip below the phase level")                                               \
+    X(ss_round_s, FLOAT, o.ss_round_s, "s", 1e-6, 1e9, "60", "", 0, "steady-state round length")  \
+    X(ss_range, FLOAT, o.ss_range, "", 0, 10, "0.2", "", 0,                                        \
+      "steady-state range limit, as a fraction of the mean")                                       \
+    X(ss_slope, FLOAT, o.ss_slope, "", 0, 10, "0.1", "", 0, "steady-state slope-excursion limit") \
+    X(expect_cache_bps, FLOAT, o.expect_cache_bps, "B/s", 0, 1e15, "0", "", 0,                     \
+      "when > 0: a run that never drops but stays at >= 80% of this level reports a "              \
+      "right-censored cache instead of none")                                                      \
+    X(exact_limit, INT, o.exact_limit, "", 64, 1e12, "2048", "", 0,                                \
+      "series up to this many samples are segmented exactly; longer ones on about half as many "   \
+      "block means, each change then placed at sample resolution")                                \
+    X(noise_merge, FLOAT, o.noise_merge, "", 0, 100, "1", "", 0,                                   \
+      "neighbouring phases whose split does not pay this many times the penalty at their own "     \
+      "noise merge (a chaotic collapse is one phase); 0: off")                                     \
+    X(capacity_bytes, FLOAT, o.capacity_bytes, "B", 0, BIG, "0", "", 0,                            \
+      "the drive's user capacity; a lasting change once about this much was written since TRIM "   \
+      "is the used state (GC); 0: the series metadata's, else unknown")                            \
+    X(written_before_bytes, FLOAT, o.written_before_bytes, "B", 0, BIG, "0", "", 0,                \
+      "bytes written since the last TRIM before the series began; unset: the series metadata's "   \
+      "(a job's written_before); set, even to 0, it wins")                                         \
+    X(precondition, ENUM, o.precondition, "", 0, 0, "unknown", SSD__PRECONDITION_WORDS, 0,         \
+      "how the drive was preconditioned before the run (or its enum ssd_precondition value); "     \
+      "unset: the series metadata's, else unknown; set, it wins")                                  \
+    X(throttle_min_c, FLOAT, o.throttle_min_c, "C", -40, 200, "60", "", 0,                         \
+      "the lowest temperature a drop may be thermal throttling at")
+/* clang-format on */
+SSD__OPTION_TABLE(analysis_options, "analysis", ANALYSIS_OPTIONS);
 
-#define OPT(name, def, lo, hi)                                                                     \
-    { #name, offsetof(struct ssd__analysis_opts, name), def, lo, hi, 0 }
-#define OPT_INT(name, def, lo, hi)                                                                 \
-    { #name, offsetof(struct ssd__analysis_opts, name), def, lo, hi, 1 }
-static const struct opt_desc opts[] = {
-    OPT(penalty, 3.0, 0.01, 1000.0),
-    OPT(min_step, 1.15, 1.001, 10.0),
-    OPT(min_drop, 1.3, 1.01, 100.0),
-    OPT_INT(min_phase_samples, 5.0, 1.0, 1e9),
-    OPT(min_phase_fraction, 0.01, 0.0, 0.5),
-    OPT(dip_depth, 0.2, 0.01, 0.99),
-    OPT(ss_round_s, 60.0, 1e-6, 1e9),
-    OPT(ss_range, 0.2, 0.0, 10.0),
-    OPT(ss_slope, 0.1, 0.0, 10.0),
-    OPT(expect_cache_bps, 0.0, 0.0, 1e15),
-    OPT_INT(exact_limit, 2048.0, 64.0, 1e12),
-    OPT(noise_merge, 1.0, 0.0, 100.0),
-    OPT(capacity_bytes, 0.0, 0.0, 1e18),
-    OPT(written_before_bytes, 0.0, 0.0, 1e18),
-    OPT_INT(precondition, SSD_PRECONDITION_UNKNOWN, 0.0, SSD_PRECONDITION_UNKNOWN),
-    OPT(throttle_min_c, 60.0, -40.0, 200.0),
-};
-#undef OPT
-#undef OPT_INT
-
-static const struct opt_desc *find_opt(const char *key) {
-    if (!key)
-        return NULL;
-    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
-        if (!strcmp(opts[i].key, key))
-            return &opts[i];
-    return NULL;
+const ssd_option_info *ssd_analysis_options(size_t *n) {
+    if (n)
+        *n = analysis_options.n;
+    return analysis_options.info;
 }
 
 SSD_API int ssd_analysis_create(ssd_analysis **out) {
@@ -61,8 +71,7 @@ SSD_API int ssd_analysis_create(ssd_analysis **out) {
     *out = a;
     if (!a)
         return SSD_ENOMEM;
-    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
-        *(double *)((char *)&a->o + opts[i].offset) = opts[i].def;
+    ssd__option_defaults(&analysis_options, a);
     return 0;
 }
 
@@ -77,61 +86,27 @@ SSD_API void ssd_analysis_free(ssd_analysis *a) {
     free(a);
 }
 
-static int set_number(ssd_analysis *a, const char *key, double value) {
-    if (!a)
-        return SSD_EINVAL;
-    const struct opt_desc *d = find_opt(key);
-    if (!d)
-        return ssd__fail(a->err, SSD_EINVAL, "unknown option '%s'", key ? key : "(null)");
-    if (!isfinite(value))
-        return ssd__fail(a->err, SSD_EINVAL, "option %s = %g: not a finite number", key, value);
-    if (d->integer && value != floor(value))
-        return ssd__fail(a->err, SSD_EINVAL, "option %s = %.15g: must be a whole number (a count)",
-                         key, value);
-    if (!(value >= d->lo && value <= d->hi))
-        return ssd__fail(a->err, SSD_ERANGE, "option %s = %g: outside [%g, %g]", key, value, d->lo,
-                         d->hi);
-    *(double *)((char *)&a->o + d->offset) = value;
-    if (d->offset == offsetof(struct ssd__analysis_opts, written_before_bytes))
-        a->o.written_before_set = 1;
-    if (d->offset == offsetof(struct ssd__analysis_opts, precondition))
-        a->o.precondition_set = 1;
-    return 0;
-}
-
-/* Options are numbers written in decimal ("3", "0.5", "1e9"): strtod's
- * hexadecimal and leading blanks are refused, "inf" and "nan" reach the
- * finite check above and get its message. */
 SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, const char *value) {
     if (!a)
         return SSD_EINVAL;
-    if (!find_opt(key))
-        return ssd__fail(a->err, SSD_EINVAL, "unknown option '%s'", key ? key : "(null)");
-    if (!value)
-        return ssd__fail(a->err, SSD_EINVAL, "option %s: no value", key);
-    if (!strcmp(key, "precondition")) {
-        int p = ssd__precondition_parse(value, strlen(value));
-        if (p >= 0)
-            return set_number(a, key, p);
-        if (!*value || !(isdigit((unsigned char)*value)))
-            return ssd__fail(a->err, SSD_EINVAL, "option precondition = '%s': not one of %s", value,
-                             SSD__PRECONDITION_CHOICES);
+    /* precondition also takes its enum ssd_precondition value ("1", "1.0") */
+    char *end = NULL;
+    double p = key && value && !strcmp(key, "precondition") ? strtod(value, &end) : 0;
+    if (end && end != value && !*end) {
+        if (!(p >= 0 && p <= SSD_PRECONDITION_UNKNOWN))
+            return ssd__fail(a->err, SSD_ERANGE, "option precondition: %s is outside 0..%d", value,
+                             SSD_PRECONDITION_UNKNOWN);
+        if (p == (int)p)
+            value = ssd__precondition_name((int)p);
     }
-    char *end;
-    errno = 0;
-    double v = strtod(value, &end);
-    if (end == value || *end || isspace((unsigned char)*value) || strpbrk(value, "xX") ||
-        errno == ERANGE)
-        return ssd__fail(a->err, SSD_EINVAL, "option %s = '%s': not a decimal number", key, value);
-    return set_number(a, key, v);
+    int i = ssd__option_set(&analysis_options, a, key, value, a->err);
+    a->o.written_before_set |= i == OPT_written_before_bytes;
+    a->o.precondition_set |= i == OPT_precondition;
+    return i < 0 ? i : 0;
 }
 
 SSD_API int ssd_analysis_get_option(const ssd_analysis *a, const char *key, double *value) {
-    const struct opt_desc *d = find_opt(key);
-    if (!a || !d || !value)
-        return SSD_EINVAL;
-    *value = *(const double *)((const char *)&a->o + d->offset);
-    return 0;
+    return a && value ? ssd__option_get(&analysis_options, a, key, value) : SSD_EINVAL;
 }
 
 SSD_API const char *ssd_analysis_errmsg(const ssd_analysis *a) {

@@ -280,6 +280,17 @@ void ssd__jw_kraw(struct ssd__jw *w, const char *key, const char *json) {
     ssd__jw_raw(w, json);
 }
 
+int ssd__jw_finish_unless(struct ssd__jw *w, int rc, char **out) {
+    char *doc = NULL;
+    int frc = ssd__jw_finish(w, &doc);
+    if (rc < 0 || frc < 0) {
+        free(doc);
+        return rc < 0 ? rc : frc;
+    }
+    *out = doc;
+    return 0;
+}
+
 int ssd__jw_finish(struct ssd__jw *w, char **out) {
     if (w->newline)
         put(w, "\n", 1);

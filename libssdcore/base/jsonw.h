@@ -99,6 +99,11 @@ void ssd__jw_kraw(struct ssd__jw *w, const char *key, const char *json);
  * w holds no memory afterwards. */
 int ssd__jw_finish(struct ssd__jw *w, char **out);
 
+/* A producer's last step: when rc is 0, ssd__jw_finish(w, out); when rc is
+ * an error (the producer failed midway), the half document is dropped, *out
+ * left alone and rc returned. */
+int ssd__jw_finish_unless(struct ssd__jw *w, int rc, char **out);
+
 /* The one string escaper (json_quote.c), as ssd__jw_str() describes:
  * writes the quoted literal of text into out when out is not NULL and
  * returns its length either way, so one call measures and the next writes. */

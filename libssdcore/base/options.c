@@ -1,5 +1,6 @@
 /* options.c - the one parser per option type, and the boolean vocabulary
  * (options.h). */
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -63,8 +64,10 @@ static void store(void *dst, size_t width, uint64_t u) {
 
 int ssd__option_set(const struct ssd__options *t, void *handle, const char *key, const char *value,
                     char *err) {
-    if (!key || !value)
-        return ssd__fail(err, SSD_EINVAL, "option key and value must not be NULL");
+    if (!key)
+        return ssd__fail(err, SSD_EINVAL, "option key must not be NULL");
+    if (!value)
+        return ssd__fail(err, SSD_EINVAL, "option %s: no value", key);
     size_t i = 0;
     while (i < t->n && strcmp(t->info[i].name, key))
         i++;
@@ -96,7 +99,8 @@ int ssd__option_set(const struct ssd__options *t, void *handle, const char *key,
         char *end;
         errno = 0;
         d = strtod(value, &end);
-        if (end == value || *end || errno) /* NaN and inf: outside every range */
+        /* decimal only: no leading blank, no hex; NaN and inf: outside every range */
+        if (end == value || *end || errno || strpbrk(value, "xX") || isspace((unsigned char)*value))
             return ssd__fail(err, SSD_EINVAL, "option %s: '%s' is not a number", key, value);
         break;
     }
@@ -149,6 +153,28 @@ int ssd__option_set(const struct ssd__options *t, void *handle, const char *key,
     else
         store(dst, width, u);
     return (int)i;
+}
+
+int ssd__option_get(const struct ssd__options *t, const void *handle, const char *key,
+                    double *value) {
+    size_t i = 0;
+    while (key && i < t->n && strcmp(t->info[i].name, key))
+        i++;
+    if (!key || i == t->n || t->info[i].type == SSD_OPTION_TEXT)
+        return SSD_EINVAL;
+    const char *src = (const char *)handle + t->slot[i].offset;
+    if (t->info[i].type == SSD_OPTION_DURATION || t->info[i].type == SSD_OPTION_FLOAT) {
+        memcpy(value, src, sizeof *value);
+    } else if (t->slot[i].width == sizeof(uint64_t)) {
+        uint64_t u;
+        memcpy(&u, src, sizeof u);
+        *value = (double)u;
+    } else {
+        uint32_t u;
+        memcpy(&u, src, sizeof u);
+        *value = (double)u;
+    }
+    return 0;
 }
 
 void ssd__option_defaults(const struct ssd__options *t, void *handle) {

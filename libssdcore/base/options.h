@@ -58,6 +58,11 @@ struct ssd__options {
 int ssd__option_set(const struct ssd__options *t, void *handle, const char *key, const char *value,
                     char *err);
 
+/* The value of key in handle as a number (a boolean 0/1, an enum its
+ * index): 0, or SSD_EINVAL for an unknown key or a text option. */
+int ssd__option_get(const struct ssd__options *t, const void *handle, const char *key,
+                    double *value);
+
 /* Stores every option's default (those with one) in a new handle. */
 void ssd__option_defaults(const struct ssd__options *t, void *handle);
 

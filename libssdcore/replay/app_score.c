@@ -66,14 +66,5 @@ int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t seed, char 
     ssd__jw_knum(&w, "score_bps", busy > 0 ? bytes / busy : 0);
     ssd__jw_knum(&w, "mean_bps", n ? sum_bw / n : 0);
     ssd__jw_end_object(&w);
-    char *doc = NULL;
-    int frc = ssd__jw_finish(&w, &doc);
-    if (rc < 0) {
-        free(doc);
-        return rc;
-    }
-    if (frc < 0)
-        return frc;
-    *out = doc;
-    return 0;
+    return ssd__jw_finish_unless(&w, rc, out);
 }

@@ -144,14 +144,5 @@ int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, char **out, 
     ssd__jw_knum(&w, "access_s", at);
     ssd__jw_knum(&w, "score", ssd_replay_fsd_score(bw, at));
     ssd__jw_end_object(&w);
-    char *doc = NULL;
-    int frc = ssd__jw_finish(&w, &doc);
-    if (rc < 0) {
-        free(doc);
-        return rc;
-    }
-    if (frc < 0)
-        return frc;
-    *out = doc;
-    return 0;
+    return ssd__jw_finish_unless(&w, rc, out);
 }

@@ -26,6 +26,7 @@
 #include "job_impl.h"
 #include "jobfmt.h"
 #include "jsonw.h"
+#include "options.h"
 #include "output_check.h"
 #include "precondition.h"
 #include "series_write.h"
@@ -36,12 +37,13 @@
 struct ssd_replay {
     ssd_target *t;
     const ssd_trace *tr;
-    /* options */
+    /* options (replay_options) */
+    char *timing; /* as given; scale holds what it means */
     double scale; /* 0 = no-idle */
-    unsigned qd;  /* 0 = recorded */
+    uint32_t qd;  /* 0 = recorded */
     uint64_t offset, span;
     double interval_s;
-    const char *engine; /* the job's engine option: auto, io_uring or psync */
+    uint32_t engine; /* index in ENGINES: the job's engine option */
     char *record_path, *log_path;
     /* The analysis context its log records (DESIGN.md): bytes written
      * since TRIM before the replay, and how the drive was preconditioned
@@ -61,6 +63,44 @@ struct ssd_replay {
     char err[SSD__ERRMSG_SIZE];
 };
 
+#define SSD__OPTION_OWNER struct ssd_replay
+#define ENGINES "auto io_uring psync"
+static const char *const engine_names[] = {"auto", "io_uring", "psync"};
+/* clang-format off */
+/* X(key, TYPE, where, unit, min, max, default, words, flags, help) */
+#define REPLAY_OPTIONS(X)                                                                          \
+    X(timing, TEXT, timing, "timing", 0, 0, "no-idle", "", 0,                                      \
+      "no-idle: each I/O as soon as a queue slot is free, think time removed, as PCMark 8 and "   \
+      "the reviews do; as-recorded: each I/O waits for its recorded issue time; scale=F: "        \
+      "recorded times multiplied by F (0 < F <= 1e6)")                                             \
+    X(qd, INT, qd, "", 1, MAX_QD, "recorded", "", 0,                                               \
+      "I/Os in flight at most; recorded: the largest overlap in the recording, 1 when it " \
+      "has no completion times")                                                                   \
+    X(offset, SIZE, offset, "B", 0, HUGE_VAL, "0", "", 0,                                          \
+      "start of the area the trace is mapped into")                                               \
+    X(span, SIZE, span, "B", 0, HUGE_VAL, "", "", 0,                                               \
+      "length of that area (default: the rest of the target); offsets beyond it wrap around")     \
+    X(interval, DURATION, interval_s, "s", 0.01, 3600, "1s", "", 0, "sampling interval")           \
+    X(engine, ENUM, engine, "", 0, 0, "auto", ENGINES, 0, "I/O engine on real targets")            \
+    X(record, TEXT, record_path, "path", 0, 0, "", "", 0,                                          \
+      "write the I/Os actually issued (target offsets, in issue order) here as an ssdcore trace " \
+      "CSV")                                                                                       \
+    X(log, TEXT, log_path, "path", 0, 0, "", "", 0, "write the series CSV of the samples here")    \
+    X(written_before, SIZE, written_before, "B", 0, HUGE_VAL, "0", "", 0,                          \
+      "bytes written to the drive since its last TRIM before the replay, recorded in the log "    \
+      "for the analysis")                                                                          \
+    X(precondition, ENUM, precondition, "", 0, 0, "", SSD__PRECONDITION_WORDS, 0,                  \
+      "how the drive was preconditioned before the replay, recorded in the log like "             \
+      "written_before; not recorded unless given")
+/* clang-format on */
+SSD__OPTION_TABLE(replay_options, "replay", REPLAY_OPTIONS);
+
+const ssd_option_info *ssd_replay_options(size_t *n) {
+    if (n)
+        *n = replay_options.n;
+    return replay_options.info;
+}
+
 int ssd_replay_create(ssd_replay **out, ssd_target *t, const ssd_trace *tr) {
     if (!out)
         return SSD_EINVAL;
@@ -72,8 +112,7 @@ int ssd_replay_create(ssd_replay **out, ssd_target *t, const ssd_trace *tr) {
         return SSD_ENOMEM;
     r->t = t;
     r->tr = tr;
-    r->interval_s = 1;
-    r->engine = "auto";
+    ssd__option_defaults(&replay_options, r);
     r->precondition = -1;
     r->engine_name = "";
     if (ssd_hist_create(&r->lat[0]) || ssd_hist_create(&r->lat[1])) {
@@ -89,8 +128,7 @@ void ssd_replay_free(ssd_replay *r) {
         return;
     ssd_hist_free(r->lat[0]);
     ssd_hist_free(r->lat[1]);
-    free(r->record_path);
-    free(r->log_path);
+    ssd__option_free(&replay_options, r);
     free(r->samples);
     free(r);
 }
@@ -99,97 +137,38 @@ const char *ssd_replay_errmsg(const ssd_replay *r) {
     return r ? r->err : "no handle";
 }
 
-static int set_str(ssd_replay *r, char **dst, const char *v) {
-    char *p = *v ? strdup(v) : NULL;
-    if (*v && !p)
-        return ssd__fail(r->err, SSD_ENOMEM, "out of memory");
-    free(*dst);
-    *dst = p;
-    return 0;
+/* The recorded times' factor timing names: 0 (no-idle), 1 (as-recorded),
+ * F (scale=F); -1 when it names none. */
+static double timing_scale(const char *timing) {
+    if (!strcmp(timing, "no-idle"))
+        return 0;
+    if (!strcmp(timing, "as-recorded"))
+        return 1;
+    char *end;
+    double f = strncmp(timing, "scale=", 6) ? -1 : strtod(timing + 6, &end);
+    return f > 0 && f <= 1e6 && !*end ? f : -1;
 }
 
 int ssd_replay_set_option(ssd_replay *r, const char *key, const char *value) {
-    if (!r || !key || !value)
+    if (!r)
         return SSD_EINVAL;
     r->err[0] = 0;
-    if (r->ran)
-        return ssd__fail(r->err, SSD_ESTATE, "the replay already ran");
-    if (!strcmp(key, "timing")) {
-        if (!strcmp(value, "no-idle"))
-            r->scale = 0;
-        else if (!strcmp(value, "as-recorded"))
-            r->scale = 1;
-        else if (!strncmp(value, "scale=", 6)) {
-            char *end;
-            double f = strtod(value + 6, &end);
-            if (*end || !(f > 0) || f > 1e6)
-                return ssd__fail(r->err, SSD_ERANGE,
-                                 "timing \"%s\": the scale must be a number > 0 (and <= 1e6)",
-                                 value);
-            r->scale = f;
-        } else
-            return ssd__fail(r->err, SSD_EINVAL,
-                             "timing \"%s\" is not no-idle, as-recorded or scale=F", value);
+    if (key && value && r->ran)
+        return ssd__fail(r->err, SSD_ESTATE, "option %s: the replay already ran", key);
+    double scale = 0;
+    if (key && value && !strcmp(key, "timing") && (scale = timing_scale(value)) < 0)
+        return ssd__fail(r->err, SSD_EINVAL,
+                         "option timing: '%s' is not no-idle, as-recorded or scale=F (0 < F <= "
+                         "1e6)",
+                         value);
+    if (key && value && !strcmp(key, "qd") && !strcmp(value, "recorded")) {
+        r->qd = 0;
         return 0;
     }
-    if (!strcmp(key, "qd")) {
-        if (!strcmp(value, "recorded")) {
-            r->qd = 0;
-            return 0;
-        }
-        uint64_t q;
-        if (ssd_parse_size(value, &q) || q < 1 || q > MAX_QD)
-            return ssd__fail(r->err, SSD_ERANGE, "qd \"%s\" is not \"recorded\" or 1..%d", value,
-                             MAX_QD);
-        r->qd = (unsigned)q;
-        return 0;
-    }
-    if (!strcmp(key, "offset") || !strcmp(key, "span")) {
-        uint64_t v;
-        if (ssd_parse_size(value, &v))
-            return ssd__fail(r->err, SSD_EINVAL, "%s \"%s\" is not a size", key, value);
-        *(key[0] == 'o' ? &r->offset : &r->span) = v;
-        return 0;
-    }
-    if (!strcmp(key, "interval")) {
-        double s;
-        if (ssd_parse_duration(value, &s) || s < 0.01 || s > 3600)
-            return ssd__fail(r->err, SSD_ERANGE, "interval \"%s\" is not 10ms .. 1h", value);
-        r->interval_s = s;
-        return 0;
-    }
-    if (!strcmp(key, "engine")) {
-        static const char *const engines[] = {"auto", "io_uring", "psync"};
-        for (size_t i = 0; i < 3; i++)
-            if (!strcmp(value, engines[i])) {
-                r->engine = engines[i];
-                return 0;
-            }
-        return ssd__fail(r->err, SSD_EINVAL, "engine \"%s\" is not auto, io_uring or psync", value);
-    }
-    if (!strcmp(key, "record"))
-        return set_str(r, &r->record_path, value);
-    if (!strcmp(key, "log"))
-        return set_str(r, &r->log_path, value);
-    if (!strcmp(key, "written_before")) {
-        uint64_t v;
-        if (ssd_parse_size(value, &v) || v > UINT64_MAX >> 1)
-            return ssd__fail(r->err, SSD_EINVAL, "written_before \"%s\" is not a size", value);
-        r->written_before = v;
-        return 0;
-    }
-    if (!strcmp(key, "precondition")) {
-        int p = ssd__precondition_parse(value, strlen(value));
-        if (p < 0)
-            return ssd__fail(r->err, SSD_EINVAL, "precondition \"%s\" is not one of %s", value,
-                             SSD__PRECONDITION_CHOICES);
-        r->precondition = p;
-        return 0;
-    }
-    return ssd__fail(r->err, SSD_EINVAL,
-                     "unknown replay option \"%s\" (timing, qd, offset, span, interval, engine, "
-                     "record, log, written_before, precondition)",
-                     key);
+    int i = ssd__option_set(&replay_options, r, key, value, r->err);
+    if (i == OPT_timing)
+        r->scale = scale;
+    return i < 0 ? i : 0;
 }
 
 /* ---- shared ---------------------------------------------------------------- */
@@ -399,7 +378,7 @@ static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     }
     src.max_len = (uint32_t)((maxlen + block - 1) / block * block);
     /* psync runs one I/O at a time, whether asked for or fallen back to. */
-    if (!strcmp(r->engine, "psync"))
+    if (!strcmp(engine_names[r->engine], "psync"))
         r->qd_run = 1;
     ssd_job *j = NULL;
     int rc = ssd_job_create(&j, r->t);
@@ -411,7 +390,7 @@ static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     rc = set_opt(j, rc, "offset", m->offset);
     rc = set_opt(j, rc, "span", m->span);
     rc = rc ? rc : ssd_job_set_option(j, "interval", iv);
-    rc = rc ? rc : ssd_job_set_option(j, "engine", r->engine);
+    rc = rc ? rc : ssd_job_set_option(j, "engine", engine_names[r->engine]);
     rc = rc ? rc : ssd__job_run_source(j, &src);
     r->interrupted = ssd_job_interrupted(j);
     if (rc < 0 && rc != SSD_EINTERRUPTED)

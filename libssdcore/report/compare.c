@@ -11,6 +11,7 @@
 
 #include "ssdcore/compare.h"
 #include "errmsg.h"
+#include "options.h"
 #include "report_chart.h"
 #include "curve_groups.h"
 #include "report_fill.h"
@@ -61,13 +62,23 @@ struct ssd_compare {
     struct cmp_drive *d;
     int nd, cap;
     int highlight;
-    char *title;
+    char *highlight_text, *title; /* options (compare_options) */
     const char *outdir; /* while ssd_compare_write runs: links to the reports are relative */
     /* every figure key, in the order first seen */
     char **keys;
     size_t nkeys, capkeys;
     char err[SSD__ERRMSG_SIZE];
 };
+
+#define SSD__OPTION_OWNER struct ssd_compare
+/* X(key, TYPE, where, unit, min, max, default, words, flags, help) */
+#define COMPARE_OPTIONS(X)                                                                         \
+    X(highlight, TEXT, highlight_text, "drive", 0, 0, "", "", 0,                                   \
+      "the drive the others are measured against: its label or its 1-based position (default: "    \
+      "the first drive added)")                                                                    \
+    X(title, TEXT, title, "text", 0, 0, "", "", 0,                                                 \
+      "the page's title (default: ssdcore: N drives compared)")
+SSD__OPTION_TABLE(compare_options, "compare", COMPARE_OPTIONS);
 
 int ssd_compare_create(ssd_compare **out) {
     if (!out)
@@ -101,7 +112,7 @@ void ssd_compare_free(ssd_compare *c) {
     for (size_t i = 0; i < c->nkeys; i++)
         free(c->keys[i]);
     free(c->keys);
-    free(c->title);
+    ssd__option_free(&compare_options, c);
     free(c);
 }
 
@@ -489,34 +500,34 @@ fail:
     return rc;
 }
 
+/* The drive labelled text, or at the 1-based position it names; -1 when none. */
+static int drive_named(const ssd_compare *c, const char *text) {
+    for (int i = 0; i < c->nd; i++)
+        if (!strcmp(c->d[i].label, text))
+            return i;
+    char *end;
+    long k = strtol(text, &end, 10);
+    return *text && !*end && k >= 1 && k <= c->nd ? (int)k - 1 : -1;
+}
+
 int ssd_compare_set_option(ssd_compare *c, const char *key, const char *value) {
-    if (!c || !key || !value)
+    if (!c)
         return SSD_EINVAL;
-    if (!strcmp(key, "title")) {
-        char *t = strdup(value);
-        if (!t)
-            return ssd__fail(c->err, SSD_ENOMEM, "title: out of memory");
-        free(c->title);
-        c->title = t;
-        return 0;
-    }
-    if (!strcmp(key, "highlight")) {
-        for (int i = 0; i < c->nd; i++)
-            if (!strcmp(c->d[i].label, value)) {
-                c->highlight = i;
-                return 0;
-            }
-        char *end;
-        long k = strtol(value, &end, 10);
-        if (*value && !*end && k >= 1 && k <= c->nd) {
-            c->highlight = (int)k - 1;
-            return 0;
-        }
+    int hl = 0;
+    if (key && value && !strcmp(key, "highlight") && (hl = drive_named(c, value)) < 0)
         return ssd__fail(c->err, SSD_EINVAL,
-                         "highlight: no drive labelled \"%s\" (nor a position 1..%d)", value,
+                         "option highlight: no drive labelled \"%s\" (nor a position 1..%d)", value,
                          c->nd);
-    }
-    return ssd__fail(c->err, SSD_EINVAL, "unknown option \"%s\"", key);
+    int i = ssd__option_set(&compare_options, c, key, value, c->err);
+    if (i == OPT_highlight)
+        c->highlight = hl;
+    return i < 0 ? i : 0;
+}
+
+const ssd_option_info *ssd_compare_options(size_t *n) {
+    if (n)
+        *n = compare_options.n;
+    return compare_options.info;
 }
 
 /* ---- what a figure is ------------------------------------------------- */

@@ -33,6 +33,12 @@ static int target_set(void *h, const char *k, const char *v) {
 static int suite_set(void *h, const char *k, const char *v) {
     return ssd_suite_set_option(h, k, v);
 }
+static int replay_set(void *h, const char *k, const char *v) {
+    return ssd_replay_set_option(h, k, v);
+}
+static int analysis_set(void *h, const char *k, const char *v) {
+    return ssd_analysis_set_option(h, k, v);
+}
 static int copy_set(void *h, const char *k, const char *v) {
     return ssd_copy_set_option(h, k, v);
 }
@@ -98,7 +104,30 @@ Test(options, every_table_default_is_accepted_by_its_handle) {
     info = ssd_suite_options(&n);
     check_table("suite", info, n, s, suite_set);
     ssd_suite_free(s);
+    ssd_trace *tr = NULL;
+    ssd_replay *r = NULL;
+    cr_assert_eq(ssd_trace_create(&tr), 0);
+    cr_assert_eq(ssd_replay_create(&r, t, tr), 0);
+    info = ssd_replay_options(&n);
+    check_table("replay", info, n, r, replay_set);
+    ssd_replay_free(r);
+    ssd_trace_free(tr);
     ssd_target_free(t);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    info = ssd_analysis_options(&n);
+    check_table("analysis", info, n, a, analysis_set);
+    /* the defaults the table declares are the values a new handle holds */
+    ssd_analysis *fresh = NULL;
+    cr_assert_eq(ssd_analysis_create(&fresh), 0);
+    for (size_t i = 0; i < n; i++) {
+        double v = -1, w = -2;
+        cr_assert_eq(ssd_analysis_get_option(a, info[i].name, &v), 0, "%s", info[i].name);
+        cr_assert_eq(ssd_analysis_get_option(fresh, info[i].name, &w), 0, "%s", info[i].name);
+        cr_expect_eq(v, w, "%s", info[i].name);
+    }
+    ssd_analysis_free(fresh);
+    ssd_analysis_free(a);
 }
 
 /* The suite option's words are the built-ins, in their order: the index

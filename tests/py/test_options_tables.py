@@ -49,16 +49,25 @@ def flag(name):
     return "--" + name.replace("_", "-")
 
 
-HANDLES = ["job", "target", "suite"]
+HANDLES = ["job", "target", "suite", "replay", "compare", "analysis"]
 # (command, the heading of a table's flags in its --help, the handle)
 HELP_SECTIONS = [("job", "job options", "job"), ("job", "target (", "target"),
-                 ("suite", "target (", "target"), ("suite", "suite options", "suite")]
+                 ("suite", "target (", "target"), ("suite", "suite options", "suite"),
+                 ("replay", "target (", "target"), ("replay", "replay options", "replay"),
+                 ("compare", "compare options", "compare"),
+                 ("analyze", "analysis options (", "analysis")]
+# what each command runs on in these tests
+OPERANDS = {"job": ["sim:bx200"], "suite": ["sim:bx200"],
+            "replay": ["scenario:pcm8-wow", "--target", "sim:bx200"],
+            "analyze": [str(ROOT / "tests" / "data" / "series" / "series_v1_cache.csv")]}
+# whose refused options are usage errors (exit 2), as they always were
+USAGE = {"suite", "replay", "analysis"}
 
 
 @pytest.mark.parametrize("handle", HANDLES)
 def test_the_table_is_well_formed(handle):
     table = ssdcore.options(handle)
-    assert len(table) >= 6
+    assert table
     for name, o in table.items():
         assert re.fullmatch(r"[a-z][a-z0-9_]*", name) and o["help"], name
         assert o["min"] <= o["max"], name
@@ -84,12 +93,13 @@ def test_every_option_and_only_those_are_cli_flags_with_their_help(cli, cmd, hea
             assert w in text, (name, w)
     for name, o in table.items():  # a test hook is no flag
         if o["test_hook"]:
-            p = run(cli, cmd, "sim:bx200", flag(name) + "=1")
+            p = run(cli, cmd, *OPERANDS[cmd], flag(name) + "=1")
             assert p.returncode == 2 and "unknown option" in p.stderr
 
 
 @pytest.mark.parametrize("cmd,handle", [("job", "job"), ("job", "target"), ("suite", "target"),
-                                        ("suite", "suite")])
+                                        ("suite", "suite"), ("replay", "replay"),
+                                        ("analyze", "analysis")])
 def test_every_flag_reaches_set_option_under_its_key(cli, tmp_path, cmd, handle):
     # a bad value comes back in the library's words, naming the key; a
     # boolean flag takes no value (alone, it sets 1)
@@ -98,13 +108,11 @@ def test_every_flag_reaches_set_option_under_its_key(cli, tmp_path, cmd, handle)
         if o["test_hook"] or o["type"] == "text":
             continue
         if o["type"] == "bool":
-            p = run(cli, cmd, "sim:bx200", flag(name) + "=" + BAD["bool"], *out)
+            p = run(cli, cmd, *OPERANDS[cmd], flag(name) + "=" + BAD["bool"], *out)
             assert p.returncode == 2 and "takes no value" in p.stderr, p.stderr
             continue
-        p = run(cli, cmd, "sim:bx200", flag(name), BAD[o["type"]], *out)
-        # the suite's own options are usage errors, as they always were
-        assert p.returncode == (2 if handle == "suite" else 1) and p.stdout == "", (name,
-                                                                                   p.stderr)
+        p = run(cli, cmd, *OPERANDS[cmd], flag(name), BAD[o["type"]], *out)
+        assert p.returncode == (2 if handle in USAGE else 1) and p.stdout == "", (name, p.stderr)
         assert p.stderr.startswith(f"ssdcore {cmd}: option {name}: "), (name, p.stderr)
     assert not (tmp_path / "o").exists()
 
@@ -140,6 +148,13 @@ def set_option(handle, name, value):
         _set_job_options(None, {name: value})
     elif handle == "target":
         ssdcore.Target("sim:bx200", **{name: value})
+    elif handle == "analysis":
+        a = ffi.new("ssd_analysis **")
+        ssdcore.check(lib.ssd_analysis_create(a))
+        a = ffi.gc(a[0], lib.ssd_analysis_free)
+        set_options(a, {name: value}, lib.ssd_analysis_set_option, lib.ssd_analysis_errmsg)
+    elif handle == "replay":
+        ssdcore.replay("scenario:pcm8-wow", "sim:bx200", **{name: value})
     else:
         s = ffi.new("ssd_suite **")
         ssdcore.check(lib.ssd_suite_create(s, ssdcore.Target("sim:bx200")._handle()))
@@ -183,3 +198,19 @@ def test_the_help_ranges_read_as_users_type_them(cli):
     w = json.loads(p.stdout)["workload"]
     assert (w["pattern"], w["queue_depth"], w["read_pct"], w["coverage"]) == ("randrw", 2, 70,
                                                                                True), w
+
+
+def test_every_compare_key_is_a_keyword_of_compare():
+    import inspect
+    params = inspect.signature(ssdcore.compare).parameters
+    assert set(ssdcore.options("compare")) <= set(params)
+
+
+def test_analyze_takes_every_analysis_key_as_a_number_or_its_word(tmp_path):
+    # ssdcore.analyze(options=...) hands each key to set_option: the counts
+    # as whole numbers, precondition as its word
+    series = ROOT / "tests" / "data" / "series" / "series_v1_cache.csv"
+    table = ssdcore.options("analysis")
+    opts = {n: (o["default"] if o["type"] == "enum" else float(o["default"]))
+            for n, o in table.items()}
+    assert ssdcore.analyze(str(series), **opts).cache_bytes > 0

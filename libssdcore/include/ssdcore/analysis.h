@@ -144,63 +144,24 @@ SSD_API int ssd_analysis_create(ssd_analysis **out);
 SSD_API void ssd_analysis_free(ssd_analysis *a);
 
 /*
- * Options by key, the value a decimal number as text ("3", "0.5", "1e9"),
- * or for "precondition" its word.
- * Returns 0; SSD_EINVAL for an unknown key, a value that is not a finite
- * decimal number or a fraction for a count - min_phase_samples,
- * exact_limit -; SSD_ERANGE out of bounds (ssd_analysis_errmsg says which):
- *  "penalty"            PELT penalty in units of noise variance * ln(n) (3)
- *  "min_step"           smallest level ratio that separates phases (1.15)
- *  "min_drop"           smallest cache/post-cache ratio that is a cache (1.3)
- *  "min_phase_samples"  shortest lasting phase, samples (5)
- *  "min_phase_fraction" shortest lasting phase, fraction of the run (0.01)
- *  "dip_depth"          smallest relative dip below the phase level (0.2)
- *  "ss_round_s"         steady-state round length, seconds (60)
- *  "ss_range"           steady-state range limit, fraction of mean (0.2)
- *  "ss_slope"           steady-state slope-excursion limit (0.1)
- *  "expect_cache_bps"   when > 0: a run that never drops but stays at >= 80% of
- *                       this level reports a right-censored cache instead of
- *                       none (0)
- *  "noise_merge"        neighbouring phases whose split does not pay this many
- *                       times the penalty at the noise of their own samples
- *                       merge (a chaotic collapse is one phase, not a
- *                       staircase); 0 turns it off (1)
- *  "capacity_bytes"     the drive's user capacity (0: take capacity_bytes
- *                       from the series' metadata, else unknown). A lasting
- *                       change once about this much has been written since
- *                       TRIM is GC onset (used state), never a cache or
- *                       folding (0)
- *  "written_before_bytes" bytes written to the drive since its last TRIM
- *                       before this series began (a run on a used drive:
- *                       after a fill, or after idle time following one). The
- *                       used state may then begin once capacity_bytes minus
- *                       this much has been written in the run, from its
- *                       first change after the cache on a drive already
- *                       written full. Not applied to the reference. Unset,
- *                       the series metadata's "written_before_bytes" is
- *                       taken when it has one (a job's "written_before"
- *                       option, which a suite sets); set, even to 0, the
- *                       option wins (0)
- *  "precondition"       how the drive was preconditioned before the run: the
- *                       word none, seq_fill, random_fill or unknown (or its
- *                       enum ssd_precondition value). Unset, the series
- *                       metadata's "precondition" is taken (a job's
- *                       "precondition" option; a suite records it), else
- *                       unknown; set, the option wins. The analysis'
- *                       context, with capacity_bytes and
- *                       written_before_bytes (unknown)
- *  "throttle_min_c"     the lowest temperature (degrees C) a drop may be
- *                       thermal throttling at (60: published drives
- *                       throttle at 60-85 C composite; a drop on a cooler
- *                       drive is the cache or GC)
- *  "exact_limit"        series up to this many samples are segmented exactly
- *                       (PELT on samples); longer ones on about exact_limit/2
- *                       block means, each change then re-placed at sample
- *                       resolution within a block either side (2048)
+ * Sets an option by key, the value as text: a decimal number ("3", "0.5",
+ * "1e9"), a whole one for the counts min_phase_samples and exact_limit,
+ * and for "precondition" its word (or its enum ssd_precondition value).
+ * The keys, their ranges, defaults and meaning are the table
+ * ssd_analysis_options() returns (docs/options.md). capacity_bytes,
+ * written_before_bytes and precondition are the run's context (DESIGN.md):
+ * unset, the series metadata's are taken; set (even to 0), the option wins;
+ * none applies to the reference.
+ * Returns 0; SSD_EINVAL for an unknown key or a value that does not parse,
+ * SSD_ERANGE out of bounds (ssd_analysis_errmsg says which).
  */
 SSD_API int ssd_analysis_set_option(ssd_analysis *a, const char *key, const char *value);
 /* The value of an option as a number. SSD_EINVAL for an unknown key. */
 SSD_API int ssd_analysis_get_option(const ssd_analysis *a, const char *key, double *value);
+
+/* The options ssd_analysis_set_option accepts, in a static array of *n
+ * entries (ssdcore/base.h). Thread-safe. */
+SSD_API const ssd_option_info *ssd_analysis_options(size_t *n);
 
 /* Analyses series s; reference, when not NULL, is the fresh-drive series
  * that after-idle series s is compared with (recovery), and whose levels

@@ -46,14 +46,16 @@ SSD_API void ssd_compare_free(ssd_compare *c);
 SSD_API int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label);
 
 /*
- * Options:
- *   "highlight"  the drive the others are measured against: its label or
- *                its 1-based position (default: the first drive added)
- *   "title"      the page's title (default "ssdcore: N drives compared")
- * Returns 0 or SSD_EINVAL (unknown key, or no drive with that label; the
- * message says which).
+ * Sets an option: "highlight" (the drive the others are measured against,
+ * by label or 1-based position) or "title"; ssd_compare_options() lists
+ * them with their help (docs/options.md). Returns 0 or SSD_EINVAL (unknown
+ * key, or no drive with that label; the message says which).
  */
 SSD_API int ssd_compare_set_option(ssd_compare *c, const char *key, const char *value);
+
+/* The options ssd_compare_set_option accepts, in a static array of *n
+ * entries (ssdcore/base.h). Thread-safe. */
+SSD_API const ssd_option_info *ssd_compare_options(size_t *n);
 
 /* The number of drives added. */
 SSD_API int ssd_compare_drive_count(const ssd_compare *c);

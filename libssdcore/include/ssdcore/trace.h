@@ -188,27 +188,20 @@ SSD_API int ssd_replay_create(ssd_replay **out, ssd_target *t, const ssd_trace *
 SSD_API void ssd_replay_free(ssd_replay *r);
 
 /*
- * Sets an option before ssd_replay_run:
- *   "timing"    "no-idle" (default: each I/O issued as soon as a queue slot
- *               is free, think time removed, as PCMark 8 and the reviews
- *               do), "as-recorded" (each I/O waits for its recorded issue
- *               time), or "scale=F" (recorded times multiplied by F > 0)
- *   "qd"        "recorded" (default: the largest overlap in the recording,
- *               1 when it has no completion times) or a number 1..1024
- *   "offset"    start of the area the trace is mapped into (default 0)
- *   "span"      its length (default: the rest of the target); offsets
- *               beyond it wrap around (offset modulo span)
- *   "interval"  sampling interval, 10ms .. 1h (default 1s)
- *   "engine"    auto | io_uring | psync (real targets; default auto)
- *   "record"    path: write the I/Os actually issued (target offsets, in
- *               issue order) as an ssdcore trace CSV, for checking
- *   "log"       path of a series CSV of the samples ("" = none)
- *   "written_before", "precondition"  as a job's: recorded in the log's
- *               metadata for the analysis (DESIGN.md, "The analysis context
- *               travels with the run")
+ * Sets an option before ssd_replay_run. Keys and values are strings; the
+ * keys (timing, qd, offset, span, interval, engine, record, log,
+ * written_before, precondition), their types, ranges, defaults and meaning
+ * are the table ssd_replay_options() returns (`ssdcore replay --help` and
+ * docs/options.md show it). "written_before" and "precondition" are
+ * recorded in the log's metadata for the analysis, as a job's are
+ * (DESIGN.md, "The analysis context travels with the run").
  * Returns 0, SSD_EINVAL / SSD_ERANGE with a message, or SSD_ESTATE (ran).
  */
 SSD_API int ssd_replay_set_option(ssd_replay *r, const char *key, const char *value);
+
+/* The options ssd_replay_set_option accepts, in a static array of *n
+ * entries (ssdcore/base.h). Thread-safe. */
+SSD_API const ssd_option_info *ssd_replay_options(size_t *n);
 
 /* Runs the replay to its end (blocking). Writes need a target that allows
  * them (a block device opened with destroy_data). Returns 0,
