@@ -137,22 +137,6 @@ static const double exact_pow10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6, 
                                        1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                        1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
-static const uint64_t pow10_u64[9] = {1,      10,      100,      1000,     10000,
-                                      100000, 1000000, 10000000, 100000000};
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* The value of eight ASCII digits (the first the most significant) in
- * three multiplies: the SWAR conversion of simdjson and fast_float. */
-static inline uint64_t eight_digits_value(uint64_t v) {
-    v -= 0x3030303030303030ULL;
-    v = v * 10 + (v >> 8);
-    return (((v & 0x000000FF000000FFULL) * 0x000F424000000064ULL) +
-            (((v >> 16) & 0x000000FF000000FFULL) * 0x0000271000000001ULL)) >>
-           32;
-}
-#define SSD_SWAR_DIGITS 1
-#endif
-
 /*
  * Appends the digits from *q (up to end) to *m, 8 bytes at a time where
  * limit allows reading them: the first non-digit byte of a word is found
@@ -175,14 +159,14 @@ static inline size_t digits_into(const char **q, const char *end, const char *li
         if (k > (size_t)(end - p))
             k = (size_t)(end - p);
         if (k == 8) {
-            v = v * 100000000 + eight_digits_value(w);
+            v = v * 100000000 + ssd__eight_digits(w);
             p += 8;
             continue;
         }
         if (k) {
             /* the k digits moved to the top, '0's shifted in below */
             w = (w << (8 * (8 - k))) | (0x3030303030303030ULL >> (8 * k));
-            v = v * pow10_u64[k] + eight_digits_value(w);
+            v = v * ssd__pow10_u64[k] + ssd__eight_digits(w);
             p += k;
         }
         *m = v;
@@ -192,7 +176,7 @@ static inline size_t digits_into(const char **q, const char *end, const char *li
     }
 #else
     (void)limit;
-    (void)pow10_u64;
+
 #endif
     while (p < end && (unsigned)(*p - '0') < 10)
         v = v * 10 + (uint64_t)(*p++ - '0');

@@ -4,6 +4,8 @@
 #define SSD_SERIES_READERS_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "series_build.h"
 
@@ -40,6 +42,68 @@ static inline char *ssd__row_field(const struct ssd__row *row, char **starts, si
         (*end)[-1] != '\t' && (*end)[-1] != '\r')
         return f;
     return ssd__trim_range(f, end);
+}
+
+/* Powers of ten up to 10^8, for runs of up to 8 digits. */
+static const uint64_t ssd__pow10_u64[9] = {1,      10,      100,      1000,     10000,
+                                           100000, 1000000, 10000000, 100000000};
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The value of eight ASCII digits (the first the most significant) in
+ * three multiplies: the SWAR conversion of simdjson and fast_float. */
+static inline uint64_t ssd__eight_digits(uint64_t v) {
+    v -= 0x3030303030303030ULL;
+    v = v * 10 + (v >> 8);
+    return (((v & 0x000000FF000000FFULL) * 0x000F424000000064ULL) +
+            (((v >> 16) & 0x000000FF000000FFULL) * 0x0000271000000001ULL)) >>
+           32;
+}
+#define SSD_SWAR_DIGITS 1
+#endif
+
+/*
+ * The digits at *pp appended to *m (m * 10 + digit each), up to the first
+ * non-digit, where *pp is left; returns how many. Words of 8 bytes are read
+ * while they end before end (the buffer's end: up to 7 bytes past the run
+ * are read): the first non-digit byte is found from a mask (a byte is a
+ * digit when neither adding 0x46 nor subtracting 0x30 sets its top bit;
+ * carries and borrows only run upward from a non-digit, so the lowest
+ * flagged byte is exact), so a run costs no branch per digit. *m wraps
+ * past 19 digits: the caller checks the count.
+ */
+static inline size_t ssd__digit_run(const char **pp, const char *end, uint64_t *m) {
+    const char *p = *pp;
+    uint64_t v = *m;
+#ifdef SSD_SWAR_DIGITS
+    while (end - p >= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        uint64_t nondigit =
+            ((w + 0x4646464646464646ULL) | (w - 0x3030303030303030ULL)) & 0x8080808080808080ULL;
+        if (!nondigit) {
+            v = v * 100000000 + ssd__eight_digits(w);
+            p += 8;
+            continue;
+        }
+        size_t k = (size_t)__builtin_ctzll(nondigit) >> 3;
+        if (k) {
+            /* the k digits moved to the top, '0's shifted in below */
+            w = (w << (8 * (8 - k))) | (0x3030303030303030ULL >> (8 * k));
+            v = v * ssd__pow10_u64[k] + ssd__eight_digits(w);
+            p += k;
+        }
+        goto done;
+    }
+#endif
+    while ((unsigned)(*p - '0') < 10)
+        v = v * 10 + (uint64_t)(*p++ - '0');
+#ifdef SSD_SWAR_DIGITS
+done:
+#endif
+    *m = v;
+    size_t n = (size_t)(p - *pp);
+    *pp = p;
+    return n;
 }
 
 /* Splits a line on commas in place; trims blanks. Returns the field count

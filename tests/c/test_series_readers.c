@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -437,4 +438,118 @@ Test(series, fio_interval_is_the_median_row_spacing) {
     cr_expect_eq(ssd_series_count(s), 4);
     cr_expect_eq(ssd_series_t_s(s)[0], 2.0);
     ssd_series_free(s);
+}
+
+/* The series CSV reader takes plain rows (unpadded decimals ending in a
+ * newline) by a fast path and every other row by the general one: the same
+ * file with each field padded with a blank (general path, trimmed) gives
+ * the same doubles, bit for bit, as strtod gives, and the same NaNs where a
+ * kept column is missing or not a number. */
+Test(series, plain_and_padded_rows_read_the_same_doubles) {
+    static const char *const bytes_fmt[] = {"%.0f",   "%.3f",  "%.17g", "%.0f.",
+                                            "00%.0f", "%.20f", "%.1e"};
+    size_t cap = 1 << 20;
+    char *plain = malloc(cap), *padded = malloc(cap);
+    cr_assert(plain && padded);
+    size_t lp = 0, lq = 0;
+    lp += (size_t)snprintf(plain + lp, cap - lp, "# ssdcore-series 1\nt_s,bytes,lat_mean_us,x\n");
+    lq += (size_t)snprintf(padded + lq, cap - lq, "# ssdcore-series 1\nt_s,bytes,lat_mean_us,x\n");
+    uint64_t st = 0x2545F4914F6CDD1DULL;
+    enum { ROWS = 3000 };
+    for (int i = 0; i < ROWS; i++) {
+        st ^= st << 13, st ^= st >> 7, st ^= st << 17;
+        double u = (double)(st >> 11) / 9007199254740992.0;
+        char t[64], b[80], lat[64];
+        /* times in [i + 1, i + 1.5): strictly increasing in every format */
+        switch (i % 4) {
+        case 0:
+            snprintf(t, sizeof t, "%.6f", i + 1 + u / 2);
+            break;
+        case 1:
+            snprintf(t, sizeof t, "%.17g", i + 1 + u / 2);
+            break;
+        case 2:
+            snprintf(t, sizeof t, "%d", i + 1);
+            break;
+        default:
+            snprintf(t, sizeof t, "%d.%018d", i + 1, (int)(u * 4e8));
+            break;
+        }
+        snprintf(b, sizeof b, bytes_fmt[i % 7], floor(u * 1e9));
+        switch (i % 5) {
+        case 0:
+            snprintf(lat, sizeof lat, ",%.3f,q", u * 1e4);
+            break;
+        case 1:
+            snprintf(lat, sizeof lat, ",abc,q");
+            break;
+        case 2:
+            snprintf(lat, sizeof lat, "%s", ""); /* short row: no latency */
+            break;
+        case 3:
+            snprintf(lat, sizeof lat, ",.5");
+            break;
+        default:
+            snprintf(lat, sizeof lat, ",%.0f,,", u * 1e6);
+            break;
+        }
+        const char *eol = i % 11 == 10 ? "\r\n" : "\n";
+        lp += (size_t)snprintf(plain + lp, cap - lp, "%s,%s%s%s", t, b, lat, eol);
+        char lat2[70] = "";
+        if (lat[0]) {
+            char *rest = strchr(lat + 1, ',');
+            int len = rest ? (int)(rest - lat - 1) : (int)strlen(lat + 1);
+            snprintf(lat2, sizeof lat2, ", %.*s%s", len, lat + 1, rest ? rest : "");
+        }
+        lq += (size_t)snprintf(padded + lq, cap - lq, " %s, %s%s%s", t, b, lat2, eol);
+        if (i == ROWS / 2) { /* a comment and a blank line mid-file */
+            lp += (size_t)snprintf(plain + lp, cap - lp, "# note\n\n");
+            lq += (size_t)snprintf(padded + lq, cap - lq, "# note\n\n");
+        }
+    }
+    cr_assert_lt(lp, cap);
+    cr_assert_lt(lq, cap);
+    ssd_series *a = NULL, *g = NULL;
+    cr_assert_eq(ssd_series_parse(&a, "plain", plain, lp), 0, "%s", ssd_series_errmsg(a));
+    cr_assert_eq(ssd_series_parse(&g, "padded", padded, lq), 0, "%s", ssd_series_errmsg(g));
+    cr_assert_eq(ssd_series_count(a), ROWS);
+    cr_assert_eq(ssd_series_count(g), ROWS);
+    const double *ta = ssd_series_t_s(a), *tg = ssd_series_t_s(g);
+    const double *ba = ssd_series_bytes(a), *bg = ssd_series_bytes(g);
+    const double *la = ssd_series_column(a, "lat_mean_us"),
+                 *lg = ssd_series_column(g, "lat_mean_us");
+    cr_assert(la && lg);
+    /* strtod's doubles, from the plain text itself */
+    char *line = plain;
+    for (int skip = 0; skip < 2; skip++)
+        line = strchr(line, '\n') + 1;
+    for (int i = 0; i < ROWS; i++) {
+        if (*line == '#')
+            line = strchr(line, '\n') + 2;
+        char *end;
+        double t = strtod(line, &end), b = strtod(end + 1, &end);
+        cr_expect(memcmp(&ta[i], &t, sizeof t) == 0, "row %d: t %.17g, strtod %.17g", i, ta[i], t);
+        cr_expect(memcmp(&ba[i], &b, sizeof b) == 0, "row %d: bytes %.17g, strtod %.17g", i, ba[i],
+                  b);
+        cr_expect(memcmp(&ta[i], &tg[i], sizeof t) == 0, "row %d: t", i);
+        cr_expect(memcmp(&ba[i], &bg[i], sizeof b) == 0, "row %d: bytes", i);
+        cr_expect(isnan(la[i]) == isnan(lg[i]) && (isnan(la[i]) || la[i] == lg[i]),
+                  "row %d: latency %g against %g", i, la[i], lg[i]);
+        cr_expect_eq(isnan(la[i]), i % 5 == 1 || i % 5 == 2, "row %d: latency %g", i, la[i]);
+        line = strchr(line, '\n') + 1;
+    }
+    ssd_series_free(a);
+    ssd_series_free(g);
+    free(plain);
+    free(padded);
+}
+
+/* Errors after plain rows still name their line. */
+Test(series, errors_after_plain_rows_name_their_line) {
+    expect_error("# ssdcore-series 1\nt_s,bytes\n1,100\n2,100\n3,100\n4,1e400\n", SSD_EFORMAT, ":6",
+                 "bytes: '1e400'");
+    expect_error("# ssdcore-series 1\nt_s,bytes\n1,100\n2,100\n\n# c\n3,100\n2.5,100\n",
+                 SSD_EFORMAT, ":8", "2.5 after 3");
+    expect_error("t_s,bytes,ops\n1,100,1\n2,100,1\n3\n", SSD_EFORMAT, ":4",
+                 "1 fields, need at least 2");
 }
