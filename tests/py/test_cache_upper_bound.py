@@ -113,7 +113,7 @@ def test_compare_never_ranks_or_bases_an_upper_bound(runs, cli):
     assert bar and "stroke-dasharray" in bar.group(0) and "%)" not in bar.group(0)
     # The summary in words (CLI) and Python's frame say the same.
     assert "at most" in text and "ended inside the first sample" in text
-    df = ssdcore.compare([runs["lab"], runs["coarse"]])
+    df = ssdcore.compare([runs["lab"], runs["coarse"]]).to_frame()
     c = df[df.figure == "write_curves.degradation.cache_bytes"]
     assert "upper_bound" in set(c.state)
 
