@@ -144,6 +144,23 @@ def test_no_throttle_on_the_drives_that_do_not_throttle(tmp_path):
             assert with_t[k] == without[k], (p["name"], k)
 
 
+def test_sim_health_counts_throttled_time_as_an_nvme_log_does():
+    # TMT1 transitions and seconds: the truth's throttled stretch, and an
+    # idle adds only the seconds until the drive cools out of its step.
+    t = ssdcore.SimTarget(HOT)
+    assert t.health()["thermal_t1_seconds"] == 0
+    ssdcore.job(t, pattern="write", bs="128k", qd=32, time=300)
+    h, truth = t.health(), t.truth()
+    assert h["thermal_t1_transitions"] == 1 and h["thermal_t2_transitions"] == 0
+    assert abs(h["thermal_t1_seconds"] - truth["throttled_s"]) <= 1
+    t.idle(600)
+    cooled = t.health()["thermal_t1_seconds"] - h["thermal_t1_seconds"]
+    assert 0 <= cooled <= 30 and t.health()["temperature_c"] < 50
+    t.close()
+    # A drive that never throttles has no such counters (never a 0).
+    assert "thermal_t1_seconds" not in ssdcore.SimTarget("sim:mp44l-1tb").health()
+
+
 def test_temp_steady_stops_a_job_once_the_temperature_settles():
     r = ssdcore.job(HOT, pattern="write", bs="128k", qd=32, time="30m", temp_steady="2m")
     assert r["temp_steady_s"] == 120
