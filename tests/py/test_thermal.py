@@ -192,6 +192,25 @@ def test_thermal_suite_writes_then_reads_and_finds_the_throttle(tmp_path):
     assert steps["analyze-thermal-read"]["ddir"] == "read"
 
 
+def test_headline_has_the_throttle_figures_also_from_a_stored_analysis(tmp_path):
+    out = tmp_path / "run"
+    res = ssdcore.suite(HOT, str(out), "thermal")
+    th = res["steps"][[s["name"] for s in res["steps"]].index("analyze-thermal-write")]
+    th = th["analysis"]["throttle"]
+    w = res["headline"]["write_curves"]["thermal-write"]
+    assert (w["throttle_start_s"], w["throttle_temp_c"], w["throttled_s"]) == \
+        (th["start_s"], th["temp_c"], th["throttled_s"])
+    assert w["throttle_level_bps"] == pytest.approx(th["level_bps"], rel=1e-6) and w["max_temp_c"] >= th["temp_c"]
+    assert w["state"]["throttle_start_s"] == "measured"
+    rd = res["headline"]["write_curves"]["thermal-read"]
+    assert rd["throttle_start_s"] is None and rd["state"]["throttle_start_s"] == "none"
+    # The log gone, the analysis stored in results.json still has them.
+    (out / "thermal-write.csv").unlink()
+    again = ssdcore.report(str(out))["headline"]["write_curves"]["thermal-write"]
+    assert again["throttle_start_s"] == w["throttle_start_s"]
+    assert again["state"]["throttled_s"] == "measured" and again["max_temp_c"] == w["max_temp_c"]
+
+
 def test_python_plot_draws_the_temperature_on_a_second_axis(hot_write):
     import matplotlib
     matplotlib.use("Agg")
