@@ -211,6 +211,40 @@ def test_headline_has_the_throttle_figures_also_from_a_stored_analysis(tmp_path)
     assert again["state"]["throttled_s"] == "measured" and again["max_temp_c"] == w["max_temp_c"]
 
 
+def test_compare_bars_the_throttle_and_draws_every_drive_s_temperature(tmp_path):
+    # A thermal compare of a drive that throttles and one that does not:
+    # the throttle's figures with which way is better, "did not throttle"
+    # (never 0) for the other, and a temperature chart per pass.
+    runs = []
+    for d in ("hot-nvme-1tb", "mp44l-1tb"):
+        runs.append(tmp_path / d)
+        ssdcore.suite(f"sim:{d}", str(runs[-1]), "thermal")
+    out = tmp_path / "cmp"
+    subprocess.run(["ssdcore", "compare", *map(str, runs), "--out", str(out)], check=True,
+                   capture_output=True)
+    figs = {f["key"]: f for f in json.loads((out / "compare.json").read_text())["figures"]}
+    w = "write_curves.thermal-write."
+    after = figs[w + "throttle_start_s"]
+    assert after["better"] == "higher" and after["states"] == ["measured", "none"]
+    assert 60 <= after["values"][0] <= 75 and after["values"][1] is None
+    assert figs[w + "throttle_temp_c"]["values"][0] == pytest.approx(80, abs=1)
+    hot = figs[w + "max_temp_c"]
+    assert hot["better"] == "lower" and hot["unit"] == "C"
+    assert hot["values"][0] > hot["values"][1] + 20  # the one without a heatsink runs hot
+    html = (out / "compare.html").read_text()
+    assert html.count('<figure class="temperature">') == 2  # the write and the read pass
+    assert html.count('class="throttle"') == 1  # only the hot drive, only when writing
+    assert "did not throttle" in html
+    # A run whose log is gone keeps its throttle from the stored analysis.
+    (runs[0] / "thermal-write.csv").unlink()
+    out2 = tmp_path / "cmp2"
+    subprocess.run(["ssdcore", "compare", *map(str, runs), "--out", str(out2)], check=True,
+                   capture_output=True)
+    figs2 = {f["key"]: f for f in json.loads((out2 / "compare.json").read_text())["figures"]}
+    assert figs2[w + "throttle_start_s"]["values"] == after["values"]
+    assert figs2[w + "throttled_s"]["states"][0] == "measured"
+
+
 def test_python_plot_draws_the_temperature_on_a_second_axis(hot_write):
     import matplotlib
     matplotlib.use("Agg")
