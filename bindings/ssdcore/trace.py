@@ -268,8 +268,9 @@ def apps(target, timing=None, seed=1, target_options=None):
 def fsd(target, scale=1.0, seed=1, target_options=None):
     """A PCMark 10 Full System Drive-like run on target (docs/traces.md):
     start-ups, application use and 20 GB / 2.37 GB copies onto, inside and
-    off the drive (sizes times scale); returns {"traces": [{"name",
-    "bw_bps", "access_s", "qd", ...}], "bandwidth_bps", "access_s",
+    off the drive (sizes times scale, and below 1 the applications' think
+    time, 11.5 minutes at full length); returns {"traces": [{"name",
+    "bw_bps", "access_s", "qd", "timing", "runtime_s", ...}], "bandwidth_bps", "access_s",
     "score"}: UL's geometric mean of bandwidth (MB/s) and 1 / average
     access time (1/ms).
 
