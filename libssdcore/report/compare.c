@@ -579,6 +579,11 @@ static void describe(const char *key, struct figinfo *f) {
         {"archive_mibs", "archive speed"},
         {"extract_s", "extract time"},
         {"extract_mibs", "extract speed"},
+        {"empty_bps", "empty"},
+        {"full_bps", "nearly full"},
+        {"full_over_empty", "nearly full / empty"},
+        {"fill_level_pct", "fill level"},
+        {"access_s", "average access time"},
         {"max_temp_c", "hottest"},
         {"throttle_temp_c", "throttles at"},
         {"throttle_start_s", "throttles after"},
@@ -594,6 +599,8 @@ static void describe(const char *key, struct figinfo *f) {
         {"cdm.", "CrystalDiskMark (best of passes)"},
         {"write_curves.", "Write-curve figures"},
         {"latency.", "Latency"},
+        {"naspt.", "Large-file work, empty and nearly full (naspt)"},
+        {"fsd.", "Full System Drive-like (fsd)"},
     };
     const char *dot = strchr(key, '.'), *leaf = strrchr(key, '.');
     leaf = leaf ? leaf + 1 : key;
@@ -658,6 +665,12 @@ static void describe(const char *key, struct figinfo *f) {
         f->unit = "\xc2\xb5s", f->json_unit = "us", f->better = -1;
     } else if (ends(leaf, "_over_p50")) {
         f->unit = "\xc3\x97", f->json_unit = "ratio", f->better = -1;
+    } else if (!strcmp(leaf, "full_over_empty")) {
+        f->unit = "\xc3\x97", f->json_unit = "ratio", f->better = 1; /* 1: no slower full */
+    } else if (ends(leaf, "_pct")) {
+        f->unit = f->json_unit = "%";
+    } else if (!strcmp(key, "fsd.score")) {
+        f->better = 1; /* UL's score: higher is faster */
     } else if (ends(leaf, "_temp_c")) {
         /* Cooler is better; the temperature a drive throttles at is its
          * design, neither better nor worse. */

@@ -186,3 +186,12 @@ def test_fsd_suite_headline_matches_the_function(tmp_path, fsd_mp44l):
     part = html[html.index(">Full System Drive-like score</h2>"):]
     part = part[:part.index("</table>")]
     assert part.count("<tr><td>fsd-") == 15 and f"{head['score']:.1f}" in part
+    # compare: the score is a figure where higher is better, in its own section.
+    cmp = tmp_path / "cmp"
+    subprocess.run(["ssdcore", "compare", str(tmp_path / "fsd"), "--out", str(cmp)],
+                   check=True, capture_output=True)
+    figs = {f["key"]: f for f in json.loads((cmp / "compare.json").read_text())["figures"]}
+    assert figs["fsd.score"]["better"] == "higher"
+    assert figs["fsd.score"]["values"] == [head["score"]]
+    assert figs["fsd.access_s"]["better"] == "lower"
+    assert ">Full System Drive-like (fsd)</h2>" in (cmp / "compare.html").read_text()
