@@ -591,8 +591,9 @@ int cmd_replay(int argc, char **argv) {
                 "--apps replays every built-in application scenario and prints per-trace\n"
                 "bandwidth and the score (bytes / busy time); --fsd runs the PCMark 10 Full\n"
                 "System Drive-like traces (start-ups, applications, 20 GB and 2.37 GB copies\n"
-                "onto, inside and off the drive, sizes times --scale) and prints per-trace\n"
-                "bandwidth and access time and the combined score (docs/traces.md).\n"
+                "onto, inside and off the drive, sizes times --scale, and below 1 the\n"
+                "applications' think time too: 11.5 minutes at full length) and prints\n"
+                "per-trace bandwidth and access time and the combined score (docs/traces.md).\n"
                 "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):");
             cli_target_help(stdout);
             puts("replay options (ssd_replay_set_option's keys, and ssdcore.replay()'s, with _ "

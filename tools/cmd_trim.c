@@ -1,6 +1,8 @@
 /* cmd_trim.c - `ssdcore trim`, `idle`, `purge` and `precondition`: the
  * target operations the methodology puts between workloads. */
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -168,18 +170,24 @@ int cmd_precondition(int argc, char **argv) {
     static const struct option opts[] = {
         {"kind", required_argument, NULL, 'k'},
         {"loops", required_argument, NULL, 'l'},
+        {"level", required_argument, NULL, 'L'},
+        {"bytes", required_argument, NULL, 'B'},
         {"destroy-data", no_argument, NULL, 'D'},
         {"json", no_argument, NULL, 'j'},
         {"no-progress", no_argument, NULL, 'n'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    const char *kind = "seq_fill", *loops_s = "2";
+    const char *kind = NULL, *loops_s = "2", *level_s = NULL, *bytes_s = NULL;
     int destroy = 0, json = 0, progress = 1, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'k')
             kind = optarg;
+        else if (c == 'L')
+            level_s = optarg;
+        else if (c == 'B')
+            bytes_s = optarg;
         else if (c == 'l')
             loops_s = optarg;
         else if (c == 'D')
@@ -191,9 +199,12 @@ int cmd_precondition(int argc, char **argv) {
         else if (c == 'h') {
             puts("usage: ssdcore precondition TARGET [--kind seq_fill|random_fill] [--loops N]\n"
                  "                            --destroy-data [--json] [--no-progress]\n"
+                 "       ssdcore precondition TARGET --level P% | --bytes SIZE --destroy-data\n"
                  "Fills the whole target as SNIA PTS preconditions a drive: seq_fill writes it\n"
                  "sequentially in 128 KiB blocks at QD32, random_fill in 4 KiB random writes at\n"
-                 "QD32 (every block once per loop), N times over (default 2). A sim: drive\n"
+                 "QD32 (every block once per loop), N times over (default 2). --level 90% (or\n"
+                 "--bytes SIZE) fills the drive to a level instead, as a suite's `fill` step\n"
+                 "does: its first P % written once sequentially (kind fill). A sim: drive\n"
                  "takes it in bulk in milliseconds; a real one takes hours. Prints the bytes\n"
                  "written: what a later run's analysis needs as --written-before.");
             return 0;
@@ -202,9 +213,36 @@ int cmd_precondition(int argc, char **argv) {
     }
     if (optind + 1 != argc)
         return cli_usage_error("precondition", "expected exactly one TARGET");
+    int fill = level_s || bytes_s;
+    if (level_s && bytes_s)
+        return cli_usage_error("precondition", "--level and --bytes: give one");
+    if (fill && kind && strcmp(kind, "fill"))
+        return cli_usage_error("precondition",
+                               "--level and --bytes fill the drive (kind fill), "
+                               "not kind '%s'",
+                               kind);
+    if (!fill && kind && !strcmp(kind, "fill"))
+        return cli_usage_error("precondition", "kind fill needs --level P%% or --bytes SIZE");
+    if (!kind)
+        kind = fill ? "fill" : "seq_fill";
+    double pct = NAN;
+    uint64_t fill_bytes = 0;
+    if (level_s) {
+        char *e;
+        errno = 0;
+        pct = strtod(level_s, &e);
+        if (e == level_s || errno || (*e && strcmp(e, "%")) || !(pct > 0 && pct <= 100))
+            return cli_usage_error(
+                "precondition", "--level: '%s' is not a percentage in (0, 100] ('90%%')", level_s);
+    } else if (bytes_s && (ssd_parse_size(bytes_s, &fill_bytes) || fill_bytes == 0)) {
+        return cli_usage_error("precondition", "--bytes: '%s' is not a size", bytes_s);
+    }
     if (!destroy)
         return cli_usage_error("precondition",
-                               "a precondition overwrites the whole target: pass --destroy-data");
+                               fill ? "a fill overwrites the start of the target: pass "
+                                      "--destroy-data"
+                                    : "a precondition overwrites the whole target: pass "
+                                      "--destroy-data");
     char *end;
     unsigned long loops = strtoul(loops_s, &end, 10);
     if (end == loops_s || *end || loops < 1 || loops > 64)
@@ -221,9 +259,12 @@ int cmd_precondition(int argc, char **argv) {
         uint64_t written = 0;
         struct sigaction old;
         cli_catch_sigint(&old);
-        int rc =
-            ssd_target_precondition(t, kind, (unsigned)loops, &written,
-                                    progress && isatty(2) ? precondition_progress : NULL, NULL);
+        ssd_progress_fn fn = progress && isatty(2) ? precondition_progress : NULL;
+        uint64_t size = ssd_target_size(t);
+        if (level_s)
+            fill_bytes = (uint64_t)((double)size * pct / 100.0);
+        int rc = fill ? ssd_target_fill(t, fill_bytes, &written, fn, NULL)
+                      : ssd_target_precondition(t, kind, (unsigned)loops, &written, fn, NULL);
         sigaction(SIGINT, &old, NULL);
         if (progress && isatty(2))
             fputc('\n', stderr);
@@ -232,6 +273,15 @@ int cmd_precondition(int argc, char **argv) {
             status = cli_interrupted_status();
         } else if (rc < 0) {
             status = cli_error("precondition", "%s", ssd_target_errmsg(t));
+        } else if (fill && json) {
+            printf("{\"kind\": \"fill\", \"fill_bytes\": %llu, \"written_bytes\": %llu, "
+                   "\"fill_level_pct\": %.17g}\n",
+                   (unsigned long long)fill_bytes, (unsigned long long)written,
+                   100.0 * (double)written / (double)size);
+        } else if (fill) {
+            printf("fill: wrote %llu bytes (%.1f GiB, %.1f %% of the target)\n",
+                   (unsigned long long)written, (double)written / 1073741824.0,
+                   100.0 * (double)written / (double)size);
         } else if (json) {
             struct ssd__jw w;
             ssd__jw_init(&w, SSD__JW_SPACED);

@@ -294,11 +294,12 @@ def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
         target_options: Optional[Mapping[str, Any]] = None) -> FsdResult:
     """A PCMark 10 Full System Drive-like run on target (docs/traces.md):
     start-ups, application use and 20 GB / 2.37 GB copies onto, inside and
-    off the drive (sizes times scale); returns an
+    off the drive (sizes times scale, and below 1 the applications' think
+    time, 11.5 minutes at full length); returns an
     :class:`~ssdcore.results.FsdResult` (``traces``: [{"name", "bw_bps",
-    "access_s", "qd", ...}], ``bandwidth_bps``, ``access_s``, ``score``:
-    UL's geometric mean of bandwidth (MB/s) and 1 / average access time
-    (1/ms)).
+    "access_s", "qd", "timing", "runtime_s", ...}], ``bandwidth_bps``,
+    ``access_s``, ``score``: UL's geometric mean of bandwidth (MB/s) and
+    1 / average access time (1/ms)).
 
     >>> ssdcore.fsd("sim:mp44l-1tb", scale=0.05).score  # doctest: +SKIP
     """

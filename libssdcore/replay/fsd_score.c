@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fsd_score.h"
 #include "jsonw.h"
 #include "ssdcore/trace.h"
 
@@ -53,6 +54,19 @@ int ssd_replay_fsd_trace(int i, const char **name, const char **trace, double *g
     if (gb)
         *gb = fsd[i].gb;
     return 0;
+}
+
+/* The applications' think time is 11.5 minutes at full length (their
+ * published durations), which a run scaled down to a quick one (a small
+ * set on a real drive) would otherwise spend idle whatever its scale: it
+ * scales with the sets, never up. */
+void ssd__replay_fsd_timing(double gb, double scale, char *buf, size_t len) {
+    if (gb > 0)
+        snprintf(buf, len, "no-idle");
+    else if (scale < 1)
+        snprintf(buf, len, "scale=%g", scale);
+    else
+        snprintf(buf, len, "as-recorded");
 }
 
 /* MB/s and 1/ms: UL's constants are not published; these units put an
@@ -104,10 +118,13 @@ int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, char **out, 
         if (rc == 0)
             rc = ssd_replay_create(&r, t, tr);
         /* Applications keep their think time (the drive idles between
-         * requests as it would); a recorded copy's gaps are the recording
-         * machine's, so copies run back to back. */
+         * requests as it would), scaled down with the run; a recorded
+         * copy's gaps are the recording machine's, so copies run back to
+         * back. */
+        char timing[48];
+        ssd__replay_fsd_timing(f->gb, scale, timing, sizeof timing);
         if (rc == 0)
-            rc = ssd_replay_set_option(r, "timing", f->gb > 0 ? "no-idle" : "as-recorded");
+            rc = ssd_replay_set_option(r, "timing", timing);
         if (rc == 0)
             rc = ssd_replay_run(r);
         if (rc < 0) {
@@ -123,6 +140,8 @@ int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, char **out, 
             ssd__jw_kstr(&w, "describe", f->what);
             ssd__jw_kbool(&w, "scored", f->label != NULL);
             ssd__jw_ku64(&w, "qd", ssd_trace_max_overlap(tr));
+            ssd__jw_kstr(&w, "timing", timing);
+            ssd__jw_knum(&w, "runtime_s", ssd_replay_runtime_s(r));
             ssd__jw_ku64(&w, "ios", ssd_replay_ios(r, SSD_DIR_ALL));
             ssd__jw_knum(&w, "bytes", b);
             ssd__jw_knum(&w, "busy_s", s);

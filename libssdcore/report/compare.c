@@ -591,6 +591,16 @@ static void describe(const char *key, struct figinfo *f) {
         {"archive_mibs", "archive speed"},
         {"extract_s", "extract time"},
         {"extract_mibs", "extract speed"},
+        {"empty_bps", "empty"},
+        {"full_bps", "nearly full"},
+        {"full_over_empty", "nearly full / empty"},
+        {"fill_level_pct", "fill level"},
+        {"access_s", "average access time"},
+        {"max_temp_c", "hottest"},
+        {"throttle_temp_c", "throttles at"},
+        {"throttle_start_s", "throttles after"},
+        {"throttle_level_bps", "speed when throttled"},
+        {"throttled_s", "time throttled"},
     };
     /* Sections the headline's object names would spell badly. */
     static const struct {
@@ -601,6 +611,8 @@ static void describe(const char *key, struct figinfo *f) {
         {"cdm.", "CrystalDiskMark (best of passes)"},
         {"write_curves.", "Write-curve figures"},
         {"latency.", "Latency"},
+        {"naspt.", "Large-file work, empty and nearly full (naspt)"},
+        {"fsd.", "Full System Drive-like (fsd)"},
     };
     const char *dot = strchr(key, '.'), *leaf = strrchr(key, '.');
     leaf = leaf ? leaf + 1 : key;
@@ -665,6 +677,20 @@ static void describe(const char *key, struct figinfo *f) {
         f->unit = "\xc2\xb5s", f->json_unit = "us", f->better = -1;
     } else if (ends(leaf, "_over_p50")) {
         f->unit = "\xc3\x97", f->json_unit = "ratio", f->better = -1;
+    } else if (!strcmp(leaf, "full_over_empty")) {
+        f->unit = "\xc3\x97", f->json_unit = "ratio", f->better = 1; /* 1: no slower full */
+    } else if (ends(leaf, "_pct")) {
+        f->unit = f->json_unit = "%";
+    } else if (!strcmp(key, "fsd.score")) {
+        f->better = 1; /* UL's score: higher is faster */
+    } else if (ends(leaf, "_temp_c")) {
+        /* Cooler is better; the temperature a drive throttles at is its
+         * design, neither better nor worse. */
+        f->unit = "\xc2\xb0"
+                  "C",
+        f->json_unit = "C", f->better = strcmp(leaf, "throttle_temp_c") ? -1 : 0;
+    } else if (!strcmp(leaf, "throttle_start_s")) {
+        f->unit = f->json_unit = "s", f->better = 1; /* throttling later is better */
     } else if (!strcmp(leaf, "fill_time_s")) {
         f->unit = "min", f->json_unit = "s", f->scale = 1 / 60.0, f->better = -1;
     } else if (!strcmp(leaf, "duration_s")) {
@@ -776,6 +802,8 @@ static const char *state_words(const char *key, int state) {
             return "no used state in this run";
         if (!strcmp(leaf, "recovered_bytes"))
             return "nothing to recover";
+        if (!strncmp(leaf, "throttle", 8))
+            return "did not throttle";
         return "none";
     }
     if (state == ST_OTHER)
@@ -1391,6 +1419,143 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
 
 /* Every drive's write curve (its moving average) on shared axes, then one
  * small chart per drive with its samples, all on the same axes. */
+/* The least temperature range (max - min) a drive must show on a write
+ * curve that did not throttle for its temperature to be drawn (as the
+ * report: a flat line says nothing). */
+#define CMP_TEMP_MIN_RANGE_C 3.0
+
+/* Every drive's temperature over the same GiB axis as the write curves, a
+ * dashed line in its colour, with the point where the analysis found it
+ * throttling: a thermal comparison reads which drive heats faster and
+ * which throttles first from one chart. Drawn when a drive's log has the
+ * drive's temperature (temp_c) and it throttled or moved 3 C or more. */
+static void write_temperature(const ssd_compare *c, struct ssd__text *t, const char *stem,
+                              const struct drawn_curve *dc, const int *present, double xhi) {
+    int nd = c->nd, any = 0;
+    double lo = INFINITY, hi = -INFINITY;
+    if (nd <= 0)
+        return;
+    int *drawn = calloc((size_t)nd, sizeof *drawn);
+    if (!drawn) {
+        t->oom = 1;
+        return;
+    }
+    for (int i = 0; i < nd; i++) {
+        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
+        const double *tc = an ? ssd_series_column(an->res.curve, "temp_c") : NULL;
+        if (!tc)
+            continue;
+        double l = INFINITY, h = -INFINITY;
+        for (size_t k = 0; k < dc[i].n; k++)
+            if (isfinite(tc[k]))
+                l = fmin(l, tc[k]), h = fmax(h, tc[k]);
+        if (!(h >= l) || (!an->res.sum.has_throttle && h - l < CMP_TEMP_MIN_RANGE_C))
+            continue;
+        drawn[i] = any = 1;
+        lo = fmin(lo, l), hi = fmax(hi, h);
+    }
+    if (!any) {
+        free(drawn);
+        return;
+    }
+    char title[200];
+    snprintf(title, sizeof title, "%.80s: drive temperature against data written", stem);
+    struct ssd__chart ch = {640,
+                            300,
+                            64,
+                            16,
+                            14,
+                            44,
+                            0,
+                            xhi > 0 ? xhi : 1,
+                            floor(lo / 10) * 10,
+                            ceil((hi + 2) / 10) * 10,
+                            0,
+                            0};
+    if (ch.yhi - ch.ylo < 20)
+        ch.yhi = ch.ylo + 20;
+    struct ssd__text desc = {0};
+    for (int i = 0; i < nd; i++) {
+        if (!drawn[i])
+            continue;
+        const struct ssd__step *an = curve_analysis(c->d[i].r, stem);
+        const double *tc = ssd_series_column(an->res.curve, "temp_c");
+        const struct ssd_analysis_summary *m = &an->res.sum;
+        double first = NAN, last = NAN, top = -INFINITY;
+        for (size_t k = 0; k < dc[i].n; k++)
+            if (isfinite(tc[k])) {
+                if (!isfinite(first))
+                    first = tc[k];
+                last = tc[k], top = fmax(top, tc[k]);
+            }
+        ssd__text_add(&desc, "%s%s: %.1f to %.1f C, hottest %.1f C", desc.len ? "; " : "",
+                      c->d[i].label, first, last, top);
+        if (m->has_throttle)
+            ssd__text_add(&desc, ", throttles at %.1f C after %.0f s", m->throttle_temp_c,
+                          m->throttle_start_s);
+        else
+            ssd__text_add(&desc, ", no throttle");
+    }
+    char *dtext = ssd__text_take(&desc);
+    ssd__text_add(t, "<figure class=\"temperature\"><figcaption>");
+    ssd__text_html(t, title);
+    ssd__text_add(t, "</figcaption>\n");
+    ssd__chart_open(t, &ch, title, dtext ? dtext : "", "data written, GiB",
+                    "\xc2\xb0"
+                    "C",
+                    NULL, 0, 0);
+    free(dtext);
+    for (int i = 0; i < nd; i++) {
+        if (!drawn[i])
+            continue;
+        const struct ssd__step *an = curve_analysis(c->d[i].r, stem);
+        const double *tc = ssd_series_column(an->res.curve, "temp_c");
+        const struct ssd_analysis_summary *m = &an->res.sum;
+        ssd__text_add(t, "<g data-key=\"d%d\" data-drive=\"d%d\" stroke=\"%s\">", i, i,
+                      drive_color(c, i));
+        size_t step = dc[i].n > 1200 ? (dc[i].n + 1199) / 1200 : 1;
+        int open = 0;
+        for (size_t k = 0; k < dc[i].n; k += step) {
+            if (!isfinite(tc[k])) { /* a failed reading: a gap, never a 0 */
+                if (open)
+                    ssd__text_add(t, "\"/>");
+                open = 0;
+                continue;
+            }
+            if (!open)
+                ssd__text_add(t,
+                              "<polyline fill=\"none\" stroke-dasharray=\"6 3\" "
+                              "stroke-width=\"%s\" points=\"",
+                              i == c->highlight ? "2.6" : "1.6");
+            ssd__text_add(t, "%s%.1f,%.1f", open ? " " : "", ssd__chart_x(&ch, dc[i].x[k]),
+                          ssd__chart_y(&ch, tc[k]));
+            open = 1;
+        }
+        if (open)
+            ssd__text_add(t, "\"/>");
+        if (m->has_throttle && m->throttle_start_bytes / GIB <= ch.xhi) {
+            ssd__text_add(t,
+                          "<circle class=\"throttle\" cx=\"%.1f\" cy=\"%.1f\" r=\"5\" "
+                          "fill=\"%s\" stroke=\"#fff\" data-tip=\"",
+                          ssd__chart_x(&ch, m->throttle_start_bytes / GIB),
+                          ssd__chart_y(&ch, fmin(fmax(m->throttle_temp_c, ch.ylo), ch.yhi)),
+                          drive_color(c, i));
+            ssd__text_html(t, c->d[i].label);
+            ssd__text_add(t,
+                          ": throttles at %.1f \xc2\xb0"
+                          "C after %.0f s (%.1f GiB): %.1f -> "
+                          "%.1f MiB/s\"/>",
+                          m->throttle_temp_c, m->throttle_start_s, m->throttle_start_bytes / GIB,
+                          m->throttle_before_bps / MIB, m->throttle_level_bps / MIB);
+        }
+        ssd__text_add(t, "</g>\n");
+    }
+    ssd__chart_close(t);
+    legend_drives(c, t, drawn);
+    ssd__text_add(t, "</figure>\n");
+    free(drawn);
+}
+
 static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char *stem) {
     int nd = c->nd, any = 0;
     struct drawn_curve *dc = calloc((size_t)nd, sizeof *dc);
@@ -1453,6 +1618,7 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     legend_drives(c, t, present);
     ssd__text_add(t, "</figure>\n");
     write_zoom(c, t, stem, dc, present, ch.xhi);
+    write_temperature(c, t, stem, dc, present, ch.xhi);
     ssd__text_add(t, "</div>\n<div class=\"multiples\">\n");
     struct ssd__chart sm = {420, 260, 56, 12, 10, 40, 0, ch.xhi, 0, dotmax > 0 ? dotmax * 1.05 : 1,
                             0,   0};

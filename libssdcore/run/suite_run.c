@@ -269,10 +269,20 @@ static int run_job(ssd_suite *s, int i) {
     return rc;
 }
 
-/* Steps whose writes the drive's counters should account for. */
-static int step_writes_data(const struct ssd__step *st) {
-    if (st->def.kind == SSD__STEP_REPLAY)
+/* Steps whose writes the drive's counters should account for: the host's
+ * (write jobs, replays, a fill or precondition, PTS, file tests) and the
+ * drive's own while it idles (an SLC cache folded, garbage collected). */
+static int step_moves_counters(const struct ssd__step *st) {
+    switch (st->def.kind) {
+    case SSD__STEP_REPLAY:
+    case SSD__STEP_PRECONDITION:
+    case SSD__STEP_PTS:
+    case SSD__STEP_FILEBENCH:
+    case SSD__STEP_IDLE:
         return 1;
+    default:
+        break;
+    }
     const char *p = st->def.kind == SSD__STEP_JOB ? ssd__step_option(st, "pattern") : NULL;
     return p && (!strcmp(p, "write") || !strcmp(p, "randwrite") || !strcmp(p, "rw") ||
                  !strcmp(p, "randrw"));
@@ -502,7 +512,7 @@ int ssd_suite_run(ssd_suite *s) {
         st->res.temp_before_c = drive_temp(s);
         st->res.wa = NAN;
         ssd_health hb, ha;
-        int counted = step_writes_data(st) && ssd_target_health(s->t, &hb) == 0;
+        int counted = step_moves_counters(st) && ssd_target_health(s->t, &hb) == 0;
         double t0 = ssd__mono_s();
         switch (st->def.kind) {
         case SSD__STEP_JOB:

@@ -179,6 +179,9 @@ struct ssd__sim {
      * (0 none), and the last job's throttled stretches (truth). */
     double temp_c;
     int throttle_step;
+    /* The health log's thermal management counters since open: entries
+     * into step 1 and 2 (NVMe TMT1/TMT2 transitions) and seconds in each. */
+    double throttle_entries[2], throttle_seconds[2];
     int n_throttles;
     struct ssd__sim_throttle throttles[SSD__SIM_MAX_THROTTLES];
 };

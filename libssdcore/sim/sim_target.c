@@ -628,6 +628,8 @@ static void update_throttle(struct ssd__sim *s) {
     if (k == s->throttle_step)
         return;
     s->throttle_step = k;
+    if (k)
+        s->throttle_entries[k - 1]++;
     if (k && s->job_active && !s->bulk && s->n_throttles < SSD__SIM_MAX_THROTTLES) {
         struct ssd__sim_throttle *th = &s->throttles[s->n_throttles++];
         th->step = k;
@@ -644,6 +646,8 @@ static void heat(struct ssd__sim *s, double seconds, double wb, double rb) {
     const struct ssd__sim_params *p = &s->p;
     double steady = p->temp_idle_c + p->heat_write_c * wb / GIB + p->heat_read_c * rb / GIB;
     s->temp_c = steady + (s->temp_c - steady) * exp(-seconds / p->thermal_tau_s);
+    if (s->throttle_step && !s->bulk)
+        s->throttle_seconds[s->throttle_step - 1] += seconds;
 }
 
 /* ---- the job ------------------------------------------------------------- */
@@ -1052,8 +1056,19 @@ static int sim_idle(ssd_target *t, double seconds) {
     struct ssd__sim *s = t->impl;
     double before = ssd__sim_fast_room(s);
     background_work(s, seconds);
-    heat(s, seconds, 0, 0);
-    update_throttle(s);
+    /* A throttled drive cools out of its step part-way through the idle:
+     * second by second until then, so the throttled time ends there. */
+    double left = seconds;
+    while (s->throttle_step && left > 0) {
+        double dt = fmin(left, 1.0);
+        heat(s, dt, 0, 0);
+        update_throttle(s);
+        left -= dt;
+    }
+    if (left > 0) {
+        heat(s, left, 0, 0);
+        update_throttle(s);
+    }
     s->now_s += seconds;
     s->last_idle_recovered = fmax(0.0, ssd__sim_fast_room(s) - before);
     forget_garbage_if_gone(s);
@@ -1072,8 +1087,8 @@ static void sim_close(ssd_target *t) {
 }
 
 /* The model counts what the host wrote and what the flash programmed (cache
- * writes, folding, GC moves) and has a temperature; nothing else of a
- * health log. */
+ * writes, folding, GC moves), has a temperature and, where it throttles,
+ * the thermal management counters; nothing else of a health log. */
 static int sim_health(ssd_target *t, ssd_health *h) {
     const struct ssd__sim *s = t->impl;
     h->available = 1;
@@ -1082,6 +1097,17 @@ static int sim_health(ssd_target *t, ssd_health *h) {
     h->host_written_bytes = round(s->host_written);
     h->media_written_bytes = round(s->nand_written);
     h->temperature_c = round(s->temp_c * 10) / 10; /* a sensor's tenth of a degree */
+    /* A profile that throttles counts as an NVMe drive's thermal management
+     * does (step 1: TMT1, step 2: TMT2; whole seconds); one that never
+     * throttles has no such counters. */
+    if (s->p.throttle_c > 0) {
+        h->thermal_t1_transitions = s->throttle_entries[0];
+        h->thermal_t1_seconds = floor(s->throttle_seconds[0]);
+    }
+    if (s->p.throttle2_c > 0) {
+        h->thermal_t2_transitions = s->throttle_entries[1];
+        h->thermal_t2_seconds = floor(s->throttle_seconds[1]);
+    }
     return 0;
 }
 

@@ -9,6 +9,7 @@
 #include "ssdcore/suite.h"
 #include "ssdcore/trace.h"
 #include "curve_groups.h"
+#include "fsd_score.h"
 #include "suite_impl.h"
 
 static const struct {
@@ -360,8 +361,8 @@ static void copy50g(struct ssd__text *t, double scale) {
 /* The PCMark 10 Full System Drive-like run (ssd_replay_fsd_json) as suite
  * steps: groups fsd-apps, fsd-iso and fsd-photo are scored (headline
  * "fsd"; a set's three copies also under file_tests, like lab2016's),
- * preparations are group prepare. Applications keep their think time;
- * copies run back to back. */
+ * preparations are group prepare. Applications keep their think time
+ * (scaled down with the sets); copies run back to back. */
 static void fsd(struct ssd__text *t, double scale) {
     const char *name, *trace;
     double gb;
@@ -373,9 +374,11 @@ static void fsd(struct ssd__text *t, double scale) {
             snprintf(size, sizeof size, " set_size=%llu", (unsigned long long)(b < 1 ? 1 : b));
         }
         const char *group = gb <= 0 ? "fsd-apps" : strstr(trace, "-iso-") ? "fsd-iso" : "fsd-photo";
+        char timing[48];
+        ssd__replay_fsd_timing(gb, scale, timing, sizeof timing);
         if (name)
             ssd__text_add(t, "replay name=fsd-%s group=%s trace=%s%s timing=%s\n", name, group,
-                          trace, size, gb > 0 ? "no-idle" : "as-recorded");
+                          trace, size, timing);
         else
             ssd__text_add(t, "replay name=fsd-prepare%d group=prepare trace=%s%s timing=no-idle\n",
                           i, trace, size);

@@ -282,6 +282,19 @@ static void summary_from_stored(struct ssd__step *st) {
     m->gc_slope_bps_per_gib = ssd__jv_num(g, "slope_bps_per_gib", NAN);
     const struct ssd__jv *sliding = ssd__jv_get(g, "sliding");
     m->gc_sliding = sliding && sliding->type == SSD__JTRUE;
+    const struct ssd__jv *tc = ssd__jv_get(&a, "temperature");
+    m->has_temperature = tc && tc->type == SSD__JOBJ;
+    m->temp_start_c = ssd__jv_num(tc, "start_c", NAN);
+    m->temp_max_c = ssd__jv_num(tc, "max_c", NAN);
+    m->temp_end_c = ssd__jv_num(tc, "end_c", NAN);
+    const struct ssd__jv *th = ssd__jv_get(&a, "throttle");
+    m->has_throttle = th && th->type == SSD__JOBJ;
+    m->throttle_start_s = ssd__jv_num(th, "start_s", NAN);
+    m->throttle_start_bytes = ssd__jv_num(th, "start_bytes", NAN);
+    m->throttle_temp_c = ssd__jv_num(th, "temp_c", NAN);
+    m->throttle_level_bps = ssd__jv_num(th, "level_bps", NAN);
+    m->throttle_before_bps = ssd__jv_num(th, "before_bps", NAN);
+    m->throttled_s = ssd__jv_num(th, "throttled_s", NAN);
     m->capacity_bytes = ssd__jv_num(&a, "capacity_bytes", NAN);
     m->written_before_bytes = ssd__jv_num(&a, "written_before_bytes", 0);
     /* Not 0 (none) from the memset: what the analysis said, else unknown. */
@@ -315,7 +328,7 @@ static void summary_from_stored(struct ssd__step *st) {
             st->res.phases[i].mean_bps = ssd__jv_num(p, "mean_bps", NAN);
             st->res.phases[i].slope_bps_per_byte = NAN;
             const char *rg = ssd__jv_str(p, "regime");
-            for (int regime = SSD_REGIME_OTHER; rg && regime <= SSD_REGIME_GC; regime++)
+            for (int regime = SSD_REGIME_OTHER; rg && regime <= SSD_REGIME_THROTTLE; regime++)
                 if (!strcmp(rg, ssd_analysis_regime_name(regime)))
                     st->res.phases[i].regime = regime;
         }

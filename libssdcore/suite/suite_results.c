@@ -421,6 +421,13 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
         free(text);
     }
     FIGURE("end_level_bps", ssd__end_level(st));
+    /* Temperature and throttling, where the log has the drive's temperature
+     * (the thermal suite compares drives by them). */
+    FIGURE("max_temp_c", m->has_temperature ? m->temp_max_c : NAN);
+    FIGURE("throttle_temp_c", m->has_throttle ? m->throttle_temp_c : NAN);
+    FIGURE("throttle_start_s", m->has_throttle ? m->throttle_start_s : NAN);
+    FIGURE("throttle_level_bps", m->has_throttle ? m->throttle_level_bps : NAN);
+    FIGURE("throttled_s", m->has_throttle ? m->throttled_s : NAN);
     if (st->def.reference[0]) {
         FIGURE("recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN);
         /* "right": the run never slowed, the figure is a lower bound. */
@@ -437,12 +444,15 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
     ssd__jw_begin_object(w);
     static const struct {
         const char *key;
-        int phase; /* 0 always, 1 cache, 2 folding, 3 gc, 4 recovery */
+        int phase; /* 0 always, 1 cache, 2 folding, 3 gc, 4 recovery, 5 temperature,
+                      6 throttle */
     } states[] = {{"total_bytes", 0},          {"duration_s", 0},        {"mean_bps", 0},
                   {"cache_bytes", 1},          {"cache_level_bps", 1},   {"post_cache_bps", 0},
                   {"folding_start_bytes", 2},  {"folding_level_bps", 2}, {"gc_start_bytes", 3},
                   {"gc_level_bps", 3},         {"gc_end_level_bps", 3},  {"gc_start_level_bps", 3},
-                  {"gc_slope_bps_per_gib", 3}, {"end_level_bps", 0},     {"recovered_bytes", 4}};
+                  {"gc_slope_bps_per_gib", 3}, {"end_level_bps", 0},     {"max_temp_c", 5},
+                  {"throttle_temp_c", 6},      {"throttle_start_s", 6},  {"throttle_level_bps", 6},
+                  {"throttled_s", 6},          {"recovered_bytes", 4}};
     for (size_t k = 0; k < sizeof states / sizeof states[0]; k++) {
         int phase = states[k].phase;
         if (phase == 4 && !st->def.reference[0])
@@ -451,9 +461,15 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
                   : phase == 2 ? m->has_folding
                   : phase == 3 ? m->has_gc
                   : phase == 4 ? m->has_recovery
+                  : phase == 5 ? m->has_temperature
+                  : phase == 6 ? m->has_throttle
                                : 1;
         const char *state = lost ? "not_measured" : has ? "measured" : "none";
         if (undecided && (phase == 1 || !strcmp(states[k].key, "post_cache_bps")))
+            state = "not_measured";
+        /* Without the drive's temperature nothing was measured: a drive
+         * whose log has none is not said to run cool or not to throttle. */
+        if (!lost && (phase == 5 || phase == 6) && !m->has_temperature)
             state = "not_measured";
         if (!lost && has && phase == 1 && m->cache_censored == SSD_CENSOR_RIGHT &&
             strcmp(states[k].key, "cache_level_bps") != 0)

@@ -1,4 +1,4 @@
-"""The drive's health counters around each step that writes, and the write
+"""The drive's health counters around each step that writes (or idles), and the write
 amplification they give: on sim: drives from the model's own counters (a
 random overwrite of a full drive amplifies, a sequential one does not), and
 targets without counters (a file, a loop device) say "not available" and
@@ -125,6 +125,27 @@ def test_a_suite_records_health_before_after_delta_per_writing_step(cli, workdir
     assert subprocess.run([cli, "report", str(out)], capture_output=True).returncode == 0
     assert f"write amplification {rand['delta']['write_amplification']:.2f}" in \
         (out / "report.html").read_text()
+
+
+def test_a_suite_counts_the_fill_and_the_drive_s_own_writes_while_idle(cli, workdir):
+    """The fill step writes most of the drive and an idle folds the SLC cache
+    into TLC: both move the counters, so both carry health, and the readings
+    chain from step to step with nothing unaccounted for."""
+    suite = workdir / "f.suite"
+    suite.write_text("trim\njob name=w pattern=write bs=1m qd=32 bytes=4g\nidle 15m\n"
+                     "fill level=50%\n")
+    out = workdir / "out"
+    r = subprocess.run([cli, "suite", SMALL, "--suite-file", str(suite), "--out", str(out),
+                        "--no-progress"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    steps = {s["name"]: s for s in json.loads((out / "results.json").read_text())["steps"]}
+    w, idle, fill = (steps[n]["health"] for n in ("w", "idle", "fill"))
+    assert w["after"] == idle["before"] and idle["after"] == fill["before"]
+    assert idle["delta"]["host_written_bytes"] == 0
+    assert idle["delta"]["media_written_bytes"] > 0  # the cache folded while idle
+    assert idle["delta"]["write_amplification"] is None
+    assert fill["delta"]["host_written_bytes"] == steps["fill"]["written_bytes"]
+    assert 1.0 <= fill["delta"]["write_amplification"] < 1.05
 
 
 def test_a_suite_on_a_file_says_the_counters_are_not_available(cli, workdir):

@@ -141,6 +141,26 @@ def test_fsd_score_is_the_geometric_mean_of_bandwidth_and_inverse_access_time(fs
     assert json.loads(cli.stdout)["score"] == pytest.approx(nv["score"], rel=1e-9)
 
 
+def test_fsd_scale_shrinks_the_applications_think_time_too(fsd_mp44l):
+    """At full length the applications idle 11.5 minutes whatever the sets'
+    size, so a scaled run on a real drive took over 12 minutes: --scale
+    scales their think time with the sets (never up), copies stay
+    back to back."""
+    apps = [t for t in fsd_mp44l["traces"] if t["trace"].startswith("scenario:")]
+    assert len(apps) == 9 and {t["timing"] for t in apps} == {"scale=0.02"}
+    assert {t["timing"] for t in fsd_mp44l["traces"] if t not in apps} == {"no-idle"}
+    # 689 s of recorded application time at scale 1 (their published
+    # durations): 13.8 s here, and no more than that plus the busy time.
+    runtime = sum(t["runtime_s"] for t in apps)
+    assert 0.02 * 680 < runtime < 0.02 * 700 + sum(t["busy_s"] for t in apps)
+    for scale, timing in (("1", "as-recorded"), ("2", "as-recorded"), ("0.5", "scale=0.5")):
+        steps = subprocess.run(["ssdcore", "suite", "--list", "sim:bx200", "--suite", "fsd",
+                                "--scale", scale], capture_output=True, text=True,
+                               check=True).stdout
+        assert steps.count(f"group=fsd-apps trace=scenario:") == 9
+        assert steps.count(f"timing={timing}\n") == 9, steps
+
+
 def _no_duplicate_keys(pairs):
     keys = [k for k, _ in pairs]
     assert len(keys) == len(set(keys)), keys
@@ -166,3 +186,12 @@ def test_fsd_suite_headline_matches_the_function(tmp_path, fsd_mp44l):
     part = html[html.index(">Full System Drive-like score</h2>"):]
     part = part[:part.index("</table>")]
     assert part.count("<tr><td>fsd-") == 15 and f"{head['score']:.1f}" in part
+    # compare: the score is a figure where higher is better, in its own section.
+    cmp = tmp_path / "cmp"
+    subprocess.run(["ssdcore", "compare", str(tmp_path / "fsd"), "--out", str(cmp)],
+                   check=True, capture_output=True)
+    figs = {f["key"]: f for f in json.loads((cmp / "compare.json").read_text())["figures"]}
+    assert figs["fsd.score"]["better"] == "higher"
+    assert figs["fsd.score"]["values"] == [head["score"]]
+    assert figs["fsd.access_s"]["better"] == "lower"
+    assert ">Full System Drive-like (fsd)</h2>" in (cmp / "compare.html").read_text()

@@ -1,6 +1,7 @@
 """The fill step (`fill level=P%` / `fill bytes=SIZE`, ssd_target_fill,
 ssdcore.fill): a drive filled to a level, recorded in results.json and in
 the next steps' written_before."""
+import json
 import subprocess
 
 import pytest
@@ -63,3 +64,28 @@ def test_fill_step_on_a_file_runs_a_job_and_writes_that_share(cli, tmp_path):
     assert step(res, "fill")["written_bytes"] == 32 << 20
     assert step(res, "fill")["fill_level_pct"] == 50
     assert step(res, "small")["written_bytes"] == 3 << 20
+
+
+def test_precondition_command_fills_to_a_level_as_the_step_does(cli, tmp_path):
+    # The fill outside a suite (fill a real drive, then run tests by hand):
+    # the same bytes as the step and as ssdcore.fill.
+    r = subprocess.run([cli, "precondition", "sim:bx200", "--level", "90%", "--destroy-data",
+                        "--json"], capture_output=True, text=True, check=True)
+    got = json.loads(r.stdout)
+    t = ssdcore.SimTarget("sim:bx200")
+    want = ssdcore.fill(t, 90)
+    assert got["kind"] == "fill" and got["written_bytes"] == want["written_bytes"]
+    assert got["fill_bytes"] == want["fill_bytes"]
+    assert got["fill_level_pct"] == pytest.approx(90, abs=0.01)
+    f = tmp_path / "t.bin"
+    f.write_bytes(b"\0" * (64 << 20))
+    r = subprocess.run([cli, "precondition", str(f), "--bytes", "16m", "--destroy-data",
+                        "--json"], capture_output=True, text=True, check=True)
+    assert json.loads(r.stdout)["written_bytes"] == 16 << 20
+    for args, msg in ((["--level", "0%"], "not a percentage in (0, 100]"),
+                      (["--level", "50%", "--kind", "random_fill"], "not kind 'random_fill'"),
+                      (["--kind", "fill"], "needs --level"),
+                      (["--level", "5%", "--bytes", "1g"], "give one")):
+        r = subprocess.run([cli, "precondition", "sim:bx200", *args, "--destroy-data"],
+                           capture_output=True, text=True)
+        assert r.returncode != 0 and msg in r.stderr and not r.stdout, (args, r.stderr)

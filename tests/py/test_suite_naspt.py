@@ -1,6 +1,7 @@
 """The fill step and the naspt suite: each NASPT-like test on the empty
 drive and at 90 % full, and seed 003's (iXBT 2021) statements about them,
 asserted on the figures the simulated drives measure."""
+import json
 import subprocess
 import xml.etree.ElementTree as ET
 
@@ -151,12 +152,28 @@ def test_report_and_compare_draw_empty_and_full_side_by_side(naspt, cli, tmp_pat
     out = tmp_path / "cmp"
     subprocess.run([cli, "compare", *[str(naspt[x]["dir"]) for x in DRIVES], "--out", str(out)],
                    check=True, capture_output=True)
+    # compare.json has both figures per test and drive, named and directed.
+    figs = {f["key"]: f for f in json.loads((out / "compare.json").read_text())["figures"]}
+    for test in charts_tests(d):
+        for state in ("empty", "full"):
+            f = figs[f"naspt.{test}.{state}_bps"]
+            assert f["better"] == "higher" and f["unit"] == "bytes/s"
+            assert f["values"] == [naspt[x]["res"]["headline"]["naspt"][test][f"{state}_bps"]
+                                   for x in DRIVES]
+        ratio = figs[f"naspt.{test}.full_over_empty"]
+        assert ratio["better"] == "higher" and ratio["label"] == f"{test}: nearly full / empty"
+    html = (out / "compare.html").read_text()
+    assert "<h2 id=\"sec-0\">Large-file work, empty and nearly full (naspt)</h2>" in html
     charts = bar_charts(out / "compare.html")
     assert len(charts) == 10
     for test, bars in charts.items():
         assert [k for k, _ in bars] == ["empty", "full"] * 3
         assert [v for _, v in bars] == [round(naspt[x]["figs"]["naspt-" + test][s])
                                         for x in DRIVES for s in ("empty", "full")]
+
+
+def charts_tests(d):
+    return [g[len("naspt-"):] for g in d["figs"]]
 
 
 def test_naspt_on_a_small_file_runs_and_a_tiny_one_is_refused(cli, tmp_path):

@@ -144,6 +144,23 @@ def test_no_throttle_on_the_drives_that_do_not_throttle(tmp_path):
             assert with_t[k] == without[k], (p["name"], k)
 
 
+def test_sim_health_counts_throttled_time_as_an_nvme_log_does():
+    # TMT1 transitions and seconds: the truth's throttled stretch, and an
+    # idle adds only the seconds until the drive cools out of its step.
+    t = ssdcore.SimTarget(HOT)
+    assert t.health()["thermal_t1_seconds"] == 0
+    ssdcore.job(t, pattern="write", bs="128k", qd=32, time=300)
+    h, truth = t.health(), t.truth()
+    assert h["thermal_t1_transitions"] == 1 and h["thermal_t2_transitions"] == 0
+    assert abs(h["thermal_t1_seconds"] - truth["throttled_s"]) <= 1
+    t.idle(600)
+    cooled = t.health()["thermal_t1_seconds"] - h["thermal_t1_seconds"]
+    assert 0 <= cooled <= 30 and t.health()["temperature_c"] < 50
+    t.close()
+    # A drive that never throttles has no such counters (never a 0).
+    assert "thermal_t1_seconds" not in ssdcore.SimTarget("sim:mp44l-1tb").health()
+
+
 def test_temp_steady_stops_a_job_once_the_temperature_settles():
     r = ssdcore.job(HOT, pattern="write", bs="128k", qd=32, time="30m", temp_steady="2m")
     assert r["temp_steady_s"] == 120
@@ -173,6 +190,60 @@ def test_thermal_suite_writes_then_reads_and_finds_the_throttle(tmp_path):
                            check=True)
     assert "cannot recompute" not in again.stderr, again.stderr
     assert steps["analyze-thermal-read"]["ddir"] == "read"
+
+
+def test_headline_has_the_throttle_figures_also_from_a_stored_analysis(tmp_path):
+    out = tmp_path / "run"
+    res = ssdcore.suite(HOT, str(out), "thermal")
+    th = res["steps"][[s["name"] for s in res["steps"]].index("analyze-thermal-write")]
+    th = th["analysis"]["throttle"]
+    w = res["headline"]["write_curves"]["thermal-write"]
+    assert (w["throttle_start_s"], w["throttle_temp_c"], w["throttled_s"]) == \
+        (th["start_s"], th["temp_c"], th["throttled_s"])
+    assert w["throttle_level_bps"] == pytest.approx(th["level_bps"], rel=1e-6)
+    assert w["max_temp_c"] >= th["temp_c"]
+    assert w["state"]["throttle_start_s"] == "measured"
+    rd = res["headline"]["write_curves"]["thermal-read"]
+    assert rd["throttle_start_s"] is None and rd["state"]["throttle_start_s"] == "none"
+    # The log gone, the analysis stored in results.json still has them.
+    (out / "thermal-write.csv").unlink()
+    again = ssdcore.report(str(out))["headline"]["write_curves"]["thermal-write"]
+    assert again["throttle_start_s"] == w["throttle_start_s"]
+    assert again["state"]["throttled_s"] == "measured" and again["max_temp_c"] == w["max_temp_c"]
+
+
+def test_compare_bars_the_throttle_and_draws_every_drive_s_temperature(tmp_path):
+    # A thermal compare of a drive that throttles and one that does not:
+    # the throttle's figures with which way is better, "did not throttle"
+    # (never 0) for the other, and a temperature chart per pass.
+    runs = []
+    for d in ("hot-nvme-1tb", "mp44l-1tb"):
+        runs.append(tmp_path / d)
+        ssdcore.suite(f"sim:{d}", str(runs[-1]), "thermal")
+    out = tmp_path / "cmp"
+    subprocess.run(["ssdcore", "compare", *map(str, runs), "--out", str(out)], check=True,
+                   capture_output=True)
+    figs = {f["key"]: f for f in json.loads((out / "compare.json").read_text())["figures"]}
+    w = "write_curves.thermal-write."
+    after = figs[w + "throttle_start_s"]
+    assert after["better"] == "higher" and after["states"] == ["measured", "none"]
+    assert 60 <= after["values"][0] <= 75 and after["values"][1] is None
+    assert figs[w + "throttle_temp_c"]["values"][0] == pytest.approx(80, abs=1)
+    hot = figs[w + "max_temp_c"]
+    assert hot["better"] == "lower" and hot["unit"] == "C"
+    assert hot["values"][0] > hot["values"][1] + 20  # the one without a heatsink runs hot
+    html = (out / "compare.html").read_text()
+    assert html.count('<figure class="temperature">') == 2  # the write and the read pass
+    assert html.count('class="throttle"') == 1  # only the hot drive, only when writing
+    assert "did not throttle" in html
+    # A run whose log is gone keeps its throttle from the stored analysis.
+    (runs[0] / "thermal-write.csv").unlink()
+    out2 = tmp_path / "cmp2"
+    subprocess.run(["ssdcore", "compare", *map(str, runs), "--out", str(out2)], check=True,
+                   capture_output=True)
+    figs2 = {f["key"]: f for f in json.loads((out2 / "compare.json").read_text())["figures"]}
+    assert figs2[w + "throttle_start_s"]["values"] == after["values"]
+    assert figs2[w + "throttled_s"]["states"][0] == "measured"
 
 
 def test_python_plot_draws_the_temperature_on_a_second_axis(hot_write):

@@ -246,18 +246,20 @@ SSD_API int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t see
 
 /*
  * A PCMark 10 Full System Drive-like score (docs/traces.md): application
- * start-ups and use (the built-in scenarios, with their think time) and
- * file copies (the nvme-* recordings, back to back at their recorded queue
- * depth): 20 GB of ISO files and 2.37 GB of photos, each copied onto the
- * drive, inside it and off it, times scale (0 < scale <= 10; 1 is UL's
- * sizes; a set rounds up to whole 1 GiB recordings). Each set is created
+ * start-ups and use (the built-in scenarios, with their think time, 11.5
+ * minutes in all, times scale when scale < 1) and file copies (the nvme-*
+ * recordings, back to back at their recorded queue depth): 20 GB of ISO
+ * files and 2.37 GB of photos, each copied onto the drive, inside it and
+ * off it, times scale (0 < scale <= 10; 1 is UL's sizes; a set rounds up to
+ * whole 1 GiB recordings). Each set is created
  * first (not scored). Per trace: bandwidth (bytes / busy time) and average
  * access time; bandwidth_bps and access_s are their geometric means over
  * the scored traces and score = sqrt(bandwidth in MB/s x 1 / access time
  * in ms), UL's geometric mean of bandwidth and 1 / access time in units of
  * our own. JSON: {"scale", "seed", "traces": [{"name", "trace",
- * "describe", "scored", "qd", "ios", "bytes", "busy_s", "bw_bps",
- * "access_s"}...], "bandwidth_bps", "access_s", "score"}. Writes the
+ * "describe", "scored", "qd", "timing", "runtime_s", "ios", "bytes",
+ * "busy_s", "bw_bps", "access_s"}...], "bandwidth_bps", "access_s",
+ * "score"}. Writes the
  * target (a device needs destroy_data). Returns 0 with *out to free with
  * ssd_free(), SSD_ERANGE for a bad scale, or a negative code with the
  * trace and reason in err (errlen bytes; may be NULL).
