@@ -267,12 +267,16 @@ def test_cli_analyze_help_and_set_reach_the_throttle_option():
     import subprocess
     help_text = subprocess.run(["ssdcore", "analyze", "--help"], capture_output=True,
                                text=True).stdout
-    assert "throttle_min_c" in help_text and "temp_c" in help_text
+    # The options table makes the flag (--throttle-min-c, or --set throttle_min_c=).
+    assert "--throttle-min-c" in help_text and "temp_c" in help_text
     sample = str(__import__("pathlib").Path(__file__).parents[1] / "data" / "series"
                  / "series_v1_temp.csv")
     out = subprocess.run(["ssdcore", "analyze", "--json", sample], capture_output=True,
                          text=True, check=True).stdout
     assert json.loads(out)["throttle"]["temp_c"] == 80
     out = subprocess.run(["ssdcore", "analyze", "--json", "--set", "throttle_min_c=85", sample],
+                         capture_output=True, text=True, check=True).stdout
+    assert json.loads(out)["throttle"] is None
+    out = subprocess.run(["ssdcore", "analyze", "--json", "--throttle-min-c", "85", sample],
                          capture_output=True, text=True, check=True).stdout
     assert json.loads(out)["throttle"] is None
