@@ -346,6 +346,11 @@ def vector180(add):
     vector180_pcmark8(add)
 
 
+# How vector180_pcmark8 replays the apps scenarios: ssdcore.apps, or in
+# tests/py/test_sim_profile_figures.py the session's shared runs (the same
+# two replays as test_trace_replay.py's, made once).
+apps = ssdcore.apps
+
 # The PCMark 8 traces that stand for one application each (Photoshop has a
 # light and a heavy trace; the review names "Photoshop" once).
 PCM8_APP = {"pcm8-photoshop-light": "Photoshop", "pcm8-photoshop-heavy": "Photoshop",
@@ -360,7 +365,7 @@ def vector180_pcmark8(add):
     SSD370 and below it; relatively best in Photoshop and InDesign. The
     `apps` suite's way: every scenario as recorded (think time kept, busy
     time counted), seed 1."""
-    v, s = ssdcore.apps("sim:vector180"), ssdcore.apps("sim:ssd370")
+    v, s = apps("sim:vector180"), apps("sim:ssd370")
     ratio = v["score_bps"] / s["score_bps"]
     add("vector180", "PCMark 8-like score (`apps`) vs the SSD370",
         "near it and below (≈ ARC 100, the one drive the SSD370 beats)",

@@ -145,6 +145,24 @@ class SimRuns:
         self.path(target, suite)
         return json.loads((self.root / f"{self._key(target, suite)}.progress.json").read_text())
 
+    def apps(self, target, timing=None):
+        """ssdcore.apps(target, timing=timing), replayed once per session
+        (about 1.7 s of CPU each): a new dict on each call."""
+        import fcntl
+        import json
+
+        import ssdcore
+
+        key = self._key(target, f"apps-{timing or 'default'}")
+        out = self.root / f"{key}.json"
+        with open(self.root / f"{key}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not out.exists():
+                tmp = out.with_suffix(".tmp")
+                tmp.write_text(json.dumps(ssdcore.apps(target, timing=timing)))
+                tmp.rename(out)
+        return json.loads(out.read_text())
+
     def changed(self):
         """The shared directories this process handed out that a test changed."""
         return [str(d) for d, snap in self.handed.items() if _snapshot(d) != snap]

@@ -7,16 +7,17 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-# The module's fixture runs every profile's review test (4 s of CPU).
+# The module's fixture runs every profile's review test (about 8 s of CPU).
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def figures():
+def figures(sim_runs):
     spec = importlib.util.spec_from_file_location("sim_profile_figures",
                                                   ROOT / "bench" / "sim_profile_figures.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
+    mod.apps = sim_runs.apps  # the same replays as test_trace_replay.py's, run once
     return mod, mod.rows()
 
 

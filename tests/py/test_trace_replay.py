@@ -146,33 +146,6 @@ def test_cli_replay_and_apps_on_sim(cli):
     assert r.returncode == 1 and "unknown scenario" in r.stderr
 
 
-@pytest.mark.slow
-def test_apps_scores_reproduce_the_reviews_contrasts():
-    """Seed 001: the SSD370 is weak on random reads, so it is slower than
-    the BX200 on the random-read-heavy traces in either timing. Seed 000:
-    the BX200's 2 GB cache decides its write-heavy traces: with the think
-    time removed (no-idle) Photoshop heavy's 5.6 GB of writes overrun it and
-    the BX200 is last of these four by the score; with the recorded think
-    time (PCMark 8's way) the cache empties between bursts. docs/traces.md
-    sets these beside the reviews."""
-    profiles = ("bx200", "ssd370", "as510s", "vector180")
-    bw, score = {}, {}
-    for timing in ("no-idle", "as-recorded"):
-        for p in profiles if timing == "no-idle" else ("bx200", "ssd370"):
-            r = ssdcore.apps(f"sim:{p}", timing=timing)
-            assert r["timing"] == timing
-            bw[timing, p] = {t["name"]: t["bw_bps"] for t in r["traces"]}
-            score[timing, p] = r["score_bps"]
-            assert len(r["traces"]) == ssdcore.lib.ssd_trace_scenario_count()
-        for name in ("pcm8-wow", "pcm8-bf3", "pcm8-aftereffects"):
-            assert bw[timing, "ssd370"][name] < bw[timing, "bx200"][name]
-    assert min(profiles, key=lambda p: score["no-idle", p]) == "bx200"
-    assert bw["no-idle", "bx200"]["pcm8-photoshop-heavy"] < \
-        0.5 * bw["no-idle", "ssd370"]["pcm8-photoshop-heavy"]
-    assert bw["as-recorded", "bx200"]["pcm8-photoshop-heavy"] > \
-        3 * bw["no-idle", "bx200"]["pcm8-photoshop-heavy"]
-
-
 def test_replay_and_apps_return_result_objects_whose_frames_add_up():
     tr = ssdcore.Trace.scenario("pcm8-word", seed=1)
     with ssdcore.SimTarget("sim:bx200") as t:
@@ -198,12 +171,13 @@ def test_replay_and_apps_return_result_objects_whose_frames_add_up():
     assert len(r.plot().get_lines()[0].get_xdata()) == len(df)
 
 
-def test_vector180_scores_near_and_below_ssd370_best_in_photoshop_and_indesign():
+def test_vector180_scores_near_and_below_ssd370_best_in_photoshop_and_indesign(sim_runs):
     """Seed 004: the Vector 180's slow reads put its PCMark 8 score level with
     the OCZ ARC 100, the one drive the SSD370 beats on the same bench (seed
     001); it fares relatively best in Photoshop and InDesign, the traces
-    that write the most. Scored as the apps suite scores (as recorded)."""
-    v, s = ssdcore.apps("sim:vector180"), ssdcore.apps("sim:ssd370")
+    that write the most. Scored as the apps suite scores (as recorded);
+    bench/sim_profile_figures.py's test shares the two runs."""
+    v, s = sim_runs.apps("sim:vector180"), sim_runs.apps("sim:ssd370")
     assert 0.85 * s["score_bps"] < v["score_bps"] < s["score_bps"]
     sb = {t["name"]: t["bw_bps"] for t in s["traces"]}
     rel = sorted((t["bw_bps"] / sb[t["name"]], t["name"]) for t in v["traces"]
