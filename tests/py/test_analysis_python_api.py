@@ -1,5 +1,6 @@
 """The Pythonic layer: read_series, analyze on paths and arrays, batches as
 DataFrames, errors as SsdError with the file and line."""
+import math
 import pathlib
 
 import numpy as np
@@ -97,9 +98,12 @@ def test_fio_json_total_matches_the_summed_job_logs(datasets_dir):
                                        ("penalty", float("inf")), ("min_drop", float("nan"))])
 def test_fractional_counts_and_non_finite_options_are_refused(key, value):
     # min_phase_samples=1.5 was taken (and truncated) for a count of samples.
+    # A fraction for a count is not a count (EINVAL); inf and NaN are out of
+    # every option's range (ERANGE, as the suite and job options say).
     with pytest.raises(ssdcore.SsdError) as e:
         ssdcore.analyze(DATA / "series_v1_cache.csv", **{key: value})
-    assert e.value.name == "SSD_EINVAL" and key in str(e.value)
+    want = "SSD_EINVAL" if math.isfinite(value) else "SSD_ERANGE"
+    assert e.value.name == want and key in str(e.value)
 
 
 def test_reference_without_cache_gives_none_recovery():

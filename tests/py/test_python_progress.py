@@ -77,7 +77,7 @@ def test_make_set_reports_planned_totals_and_stops_cleanly(tmp_path):
     res = ssdcore.make_set("work", tmp_path / "set", size="8m", sync="none",
                            progress=calls.append, progress_interval=0)
     assert calls and all(c["phase"] == "mkset" for c in calls)
-    assert calls[-1]["bytes_total"] == res.bytes == calls[-1]["bytes"]
+    assert calls[-1]["bytes_total"] == res.total_bytes == calls[-1]["bytes"]
     assert calls[-1]["files_total"] == res.files and calls[-1]["fraction"] == 1.0
 
     def stop(p):
