@@ -95,7 +95,7 @@ static void make_tree(void) {
     set_mtime(src, "empty", 1500000003);
 }
 
-TestSuite(copy, .init = setup, .fini = tu_remove_root, .timeout = 60);
+TestSuite(copy, .init = setup, .fini = tu_remove_root);
 
 Test(copy, tree_is_identical_in_content_mode_times_and_links) {
     make_tree();
