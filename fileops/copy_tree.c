@@ -358,8 +358,12 @@ static int list_dir(const char *path, struct ent **out, size_t *count) {
         if ((rc = grow((void **)&e, &cap, n + 1, sizeof *e)) < 0)
             break;
         if (fstatat(dirfd(d), de->d_name, &e[n].st, AT_SYMLINK_NOFOLLOW) < 0) {
-            if (errno == ENOENT)
-                continue; /* vanished between readdir and stat */
+            if (errno == ENOENT) {
+                /* vanished between readdir and stat; its errno must not be
+                 * taken for readdir's when this was the last entry */
+                errno = 0;
+                continue;
+            }
             rc = -errno;
             break;
         }

@@ -95,7 +95,7 @@ static int unpack(ssd_archive_result *r, char *msg, size_t n) {
     return rc;
 }
 
-TestSuite(archive, .init = setup, .fini = tu_remove_root, .timeout = 60);
+TestSuite(archive, .init = setup, .fini = tu_remove_root);
 
 Test(archive, every_format_round_trips) {
     make_tree();

@@ -30,7 +30,7 @@ static int entries(const char *dir) {
     return n;
 }
 
-TestSuite(extract_fuzz, .init = setup, .fini = tu_remove_root, .timeout = 120);
+TestSuite(extract_fuzz, .init = setup, .fini = tu_remove_root);
 
 Test(extract_fuzz, damaged_archives_fail_cleanly_and_stay_inside) {
     char src[300], outside[300], arc[300], out[300];

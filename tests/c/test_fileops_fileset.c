@@ -58,7 +58,7 @@ static uint64_t make(const char *kind, const char *name, const char *size, const
     return hash;
 }
 
-TestSuite(fileset, .init = setup, .fini = tu_remove_root, .timeout = 60);
+TestSuite(fileset, .init = setup, .fini = tu_remove_root);
 
 Test(fileset, same_seed_gives_identical_sets_and_exact_size) {
     const char *kinds[] = {"iso", "program", "work"};

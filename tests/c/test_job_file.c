@@ -19,7 +19,7 @@ static void teardown(void) {
     tu_rmdir(dir);
 }
 
-TestSuite(job_file, .init = setup, .fini = teardown, .timeout = 60);
+TestSuite(job_file, .init = setup, .fini = teardown);
 
 static void run_budget(const char *pattern, const char *engine, const char *qd) {
     ssd_target *t = tu_file_target(dir, "f.bin", "8m");

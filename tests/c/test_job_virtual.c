@@ -88,7 +88,7 @@ static void teardown(void) {
     tu_rmdir(dir);
 }
 
-TestSuite(job_virtual, .init = setup, .fini = teardown, .timeout = 30);
+TestSuite(job_virtual, .init = setup, .fini = teardown);
 
 Test(job_virtual, samples_follow_the_virtual_clock) {
     struct fake f;

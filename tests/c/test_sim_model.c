@@ -589,7 +589,7 @@ Test(sim_model, qd_dip_slows_random_writes_at_one_queue_depth) {
 /* A dynamic cache overwriting sequential data is fed by the blocks its own
  * overwrites free; the run must go on in whole chunks (this once spun in
  * microsecond steps) and keep writing at cache speed most of the time. */
-Test(sim_model, dynamic_cache_fed_by_its_own_overwrites_keeps_running, .timeout = 60) {
+Test(sim_model, dynamic_cache_fed_by_its_own_overwrites_keeps_running) {
     ssd_target *t = open_sim("sim:vector180,precondition=full,noise=0,dip_duty=0");
     uint64_t area = 32 * (uint64_t)GiB;
     cr_assert_eq(ssd_target_trim(t, 0, area), 0);

@@ -27,7 +27,7 @@ static void teardown(void) {
     cr_expect_eq(system(cmd), 0);
 }
 
-TestSuite(thermal, .init = setup, .fini = teardown, .timeout = 60);
+TestSuite(thermal, .init = setup, .fini = teardown);
 
 static ssd_target *open_target(const char *uri) {
     ssd_target *t = NULL;
