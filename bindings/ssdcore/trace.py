@@ -271,23 +271,8 @@ def apps(target: Union[Target, PathLike], timing: Optional[str] = None, seed: in
     :class:`~ssdcore.results.AppsResult` (``traces``: [{"name", "bw_bps",
     "busy_s", ...}], ``score_bps``, ``mean_bps``; ``to_frame()`` one row
     per trace, ``plot()`` the bars)."""
-    t, own = _target(target, target_options or {})
-    try:
-        out = ffi.new("char **")
-        err = ffi.new("char[600]")
-        rc, stop = _run_interruptibly(lib.ssd_replay_apps_json, t._handle(),
-                                      timing.encode() if timing else ffi.NULL, int(seed), out,
-                                      err, 600)
-        if stop is not None:
-            if out[0] != ffi.NULL:
-                lib.ssd_free(out[0])
-            raise stop
-        if rc < 0:
-            raise SsdError(rc, ffi.string(err).decode(errors="replace"))
-        return AppsResult(json.loads(take_string(out)))
-    finally:
-        if own:
-            t.close()
+    return AppsResult(_scored_run(lib.ssd_replay_apps_json, target, target_options,
+                                  timing.encode() if timing else ffi.NULL, int(seed)))
 
 
 def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
@@ -303,19 +288,27 @@ def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
 
     >>> ssdcore.fsd("sim:mp44l-1tb", scale=0.05).score  # doctest: +SKIP
     """
+    return FsdResult(_scored_run(lib.ssd_replay_fsd_json, target, target_options,
+                                 float(scale), int(seed)))
+
+
+def _scored_run(fn: Callable[..., int], target: Union[Target, PathLike],
+                target_options: Optional[Mapping[str, Any]], *args: Any) -> Dict[str, Any]:
+    """Runs one of the scored replays (apps, fsd: fn(target, *args, &json,
+    err, len)) on target, stoppable by Ctrl-C, and returns its JSON."""
     t, own = _target(target, target_options or {})
     try:
         out = ffi.new("char **")
         err = ffi.new("char[600]")
-        rc, stop = _run_interruptibly(lib.ssd_replay_fsd_json, t._handle(), float(scale), int(seed),
-                                      out, err, 600)
+        rc, stop = _run_interruptibly(fn, t._handle(), *args, out, err, 600)
         if stop is not None:
             if out[0] != ffi.NULL:
                 lib.ssd_free(out[0])
             raise stop
         if rc < 0:
             raise SsdError(rc, ffi.string(err).decode(errors="replace"))
-        return FsdResult(json.loads(take_string(out)))
+        result: Dict[str, Any] = json.loads(take_string(out))
+        return result
     finally:
         if own:
             t.close()
