@@ -299,12 +299,28 @@ static const char *censor_word(int c) {
     return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
 }
 
+/* A recorded reference's figure that must be a finite number >= 0 (or,
+ * when required, > 0; an optional one may be null: not measured); NULL
+ * when it is, else what is wrong. */
+static const char *bad_figure(const struct ssd__jv *r, const char *key, int required) {
+    const struct ssd__jv *f = ssd__jv_get(r, key);
+    if (!f || (f->type == SSD__JNULL && !required))
+        return required ? "is missing" : NULL;
+    double x = ssd__jv_num(r, key, NAN);
+    if (!isfinite(x) || x < 0 || (required && x == 0))
+        return required ? "is not a positive number" : "is not a number >= 0";
+    return NULL;
+}
+
 /* The fresh reference's figures a series' metadata records under
  * "reference" (ssd_analysis_reference_json wrote them when the run was
  * made with a reference): *ref filled and *source its "source" (malloc'd)
- * with 1 returned; 0 when the metadata holds none (or not in that form);
+ * with 1 returned; 0 when the metadata holds none; SSD_EFORMAT with what
+ * is wrong in why when it holds a "reference" not in that form (a run's
+ * verdict must not quietly change because its reference was unreadable);
  * SSD_ENOMEM. */
-static int reference_from_metadata(const ssd_series *s, struct ssd__result *ref, char **source) {
+static int reference_from_metadata(const ssd_series *s, struct ssd__result *ref, char **source,
+                                   char *why, size_t whylen) {
     *source = NULL;
     const char *m = ssd_series_metadata(s);
     if (!strstr(m, "\"reference\""))
@@ -312,13 +328,35 @@ static int reference_from_metadata(const ssd_series *s, struct ssd__result *ref,
     struct ssd__jv v;
     char err[128];
     int rc = ssd__jr_parse(m, &v, err, sizeof err);
-    if (rc)
-        return rc == SSD_ENOMEM ? SSD_ENOMEM : 0;
+    if (rc == SSD_ENOMEM)
+        return SSD_ENOMEM;
+    if (rc) {
+        snprintf(why, whylen, "the metadata is not JSON (%s)", err);
+        return SSD_EFORMAT;
+    }
     const struct ssd__jv *r = ssd__jv_get(&v, "reference");
     const struct ssd__jv *pc = r ? ssd__jv_get(r, "post_cache_bps") : NULL;
     const char *src = r ? ssd__jv_str(r, "source") : NULL;
     int found = 0;
-    if (r && r->type == SSD__JOBJ && pc && ssd__jv_get(r, "has_cache")) {
+    static const char *const figures[] = {"total_bytes",       "cache_bytes",
+                                          "cache_level_bps",   "cache_uncertainty_bytes",
+                                          "folding_level_bps", "lowest_phase_bps"};
+    if (r && r->type != SSD__JOBJ) {
+        snprintf(why, whylen, "not an object");
+        found = SSD_EFORMAT;
+    } else if (r && !ssd__jv_get(r, "has_cache")) {
+        snprintf(why, whylen, "has_cache is missing");
+        found = SSD_EFORMAT;
+    } else if (r && bad_figure(r, "post_cache_bps", 1)) {
+        snprintf(why, whylen, "post_cache_bps %s", bad_figure(r, "post_cache_bps", 1));
+        found = SSD_EFORMAT;
+    }
+    for (size_t i = 0; r && !found && i < sizeof figures / sizeof *figures; i++)
+        if (bad_figure(r, figures[i], 0)) {
+            snprintf(why, whylen, "%s %s", figures[i], bad_figure(r, figures[i], 0));
+            found = SSD_EFORMAT;
+        }
+    if (r && !found && pc) {
         memset(ref, 0, sizeof *ref);
         struct ssd_analysis_summary *R = &ref->sum;
         R->total_bytes = ssd__jv_num(r, "total_bytes", NAN);
@@ -386,9 +424,17 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
         return ssd__fail(a->err, SSD_ENOMEM, "out of memory");
     /* The reference the run's metadata records (the run was made with
      * one): used unless the caller gives one, which wins. */
-    char *meta_source = NULL;
-    int have_ref = reference_from_metadata(s, ref, &meta_source);
-    int rc = have_ref < 0 ? ssd__fail(a->err, have_ref, "out of memory") : 0;
+    char *meta_source = NULL, why[256] = "";
+    int have_ref = reference_from_metadata(s, ref, &meta_source, why, sizeof why);
+    if (have_ref == SSD_EFORMAT && reference)
+        have_ref = 0; /* the caller's reference replaces the unreadable one */
+    int rc = have_ref == SSD_EFORMAT
+                 ? ssd__fail(a->err, SSD_EFORMAT,
+                             "%s: the metadata's reference (the fresh run this log was made "
+                             "with): %s; give a reference to analyse it against another",
+                             src, why)
+             : have_ref < 0 ? ssd__fail(a->err, have_ref, "out of memory")
+                            : 0;
     if (!rc && reference) {
         struct ssd__curve rc_curve;
         memset(&rc_curve, 0, sizeof rc_curve);

@@ -141,3 +141,32 @@ def test_a_bad_reference_is_refused_with_its_name(tmp_path):
     with pytest.raises(ssdcore.SsdError, match=str(missing)):
         ssdcore.job("sim:ssd370", pattern="randwrite", time=1, reference=str(missing))
     assert not os.path.exists(missing)
+
+
+@pytest.mark.parametrize("reference, what", [
+    ('"fresh"', "not an object"),
+    ('{"post_cache_bps": 5e8}', "has_cache is missing"),
+    ('{"has_cache": false, "post_cache_bps": -5}', "post_cache_bps is not a positive number"),
+    ('{"has_cache": false, "post_cache_bps": 5e8, "cache_bytes": "x"}',
+     "cache_bytes is not a number >= 0"),
+])
+def test_an_unreadable_recorded_reference_is_refused_unless_another_is_given(
+        tmp_path, reference, what):
+    # Ignoring it would quietly give the verdict of a run without reference.
+    log = tmp_path / "used.csv"
+    log.write_text('# ssdcore-series 1\n# {"capacity_bytes": 240000000000, "reference": '
+                   + reference + '}\nt_s,bytes\n'
+                   + "".join(f"{i},{100e6:.0f}\n" for i in range(1, 301)))
+    r = subprocess.run(["ssdcore", "analyze", str(log)], capture_output=True, text=True)
+    assert r.returncode == 1
+    assert f"{log}: the metadata's reference" in r.stderr and what in r.stderr
+    with pytest.raises(ssdcore.SsdError, match=what):
+        ssdcore.analyze(log)
+    # A reference given explicitly replaces the unreadable one.
+    fresh = tmp_path / "fresh.csv"
+    fresh.write_text('# ssdcore-series 1\n# {}\nt_s,bytes\n'
+                     + "".join(f"{i},{300e6:.0f}\n" for i in range(1, 301)))
+    out = json.loads(subprocess.run(["ssdcore", "analyze", "--json", str(log), "--reference",
+                                     str(fresh)], capture_output=True, text=True,
+                                    check=True).stdout)
+    assert out["reference"]["from"] == "argument"
