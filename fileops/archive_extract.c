@@ -69,11 +69,7 @@ struct ssd_extract {
 /* clang-format on */
 SSD__OPTION_TABLE(extract_options, "extract", EXTRACT_OPTIONS);
 
-const ssd_option_info *ssd_extract_options(size_t *n) {
-    if (n)
-        *n = extract_options.n;
-    return extract_options.info;
-}
+SSD__OPTIONS_ACCESSOR(ssd_extract_options, extract_options)
 
 int ssd_extract_create(ssd_extract **out) {
     ssd_extract *x = calloc(1, sizeof *x);

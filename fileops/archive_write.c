@@ -88,11 +88,7 @@ static const char *const method_names[] = {"deflate", "lzma2", "store", "zstd"};
 /* clang-format on */
 SSD__OPTION_TABLE(archive_options, "archive", ARCHIVE_OPTIONS);
 
-const ssd_option_info *ssd_archive_options(size_t *n) {
-    if (n)
-        *n = archive_options.n;
-    return archive_options.info;
-}
+SSD__OPTIONS_ACCESSOR(ssd_archive_options, archive_options)
 
 int ssd_archive_create(ssd_archive **out) {
     ssd_archive *a = calloc(1, sizeof *a);

@@ -170,11 +170,7 @@ struct ent {
 /* clang-format on */
 SSD__OPTION_TABLE(copy_options, "copy", COPY_OPTIONS);
 
-const ssd_option_info *ssd_copy_options(size_t *n) {
-    if (n)
-        *n = copy_options.n;
-    return copy_options.info;
-}
+SSD__OPTIONS_ACCESSOR(ssd_copy_options, copy_options)
 
 int ssd_copy_create(ssd_copy **out) {
     ssd_copy *c = calloc(1, sizeof *c);

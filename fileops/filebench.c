@@ -62,11 +62,7 @@ static const char *const method_names[] = {"deflate", "lzma2", "store", "zstd"};
 /* clang-format on */
 SSD__OPTION_TABLE(filebench_options, "filebench", FILEBENCH_OPTIONS);
 
-const ssd_option_info *ssd_filebench_options(size_t *n) {
-    if (n)
-        *n = filebench_options.n;
-    return filebench_options.info;
-}
+SSD__OPTIONS_ACCESSOR(ssd_filebench_options, filebench_options)
 
 int ssd_filebench_create(ssd_filebench **out) {
     ssd_filebench *b = calloc(1, sizeof *b);

@@ -418,11 +418,7 @@ static int plan_work(struct plan *p, struct ssd__rng *r, uint64_t size) {
 /* clang-format on */
 SSD__OPTION_TABLE(fileset_options, "fileset", FILESET_OPTIONS);
 
-const ssd_option_info *ssd_fileset_options(size_t *n) {
-    if (n)
-        *n = fileset_options.n;
-    return fileset_options.info;
-}
+SSD__OPTIONS_ACCESSOR(ssd_fileset_options, fileset_options)
 
 int ssd_fileset_create(ssd_fileset **out) {
     ssd_fileset *s = calloc(1, sizeof *s);
