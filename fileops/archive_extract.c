@@ -20,6 +20,7 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "options.h"
 #include "result_size.h"
 
 #define READ_CHUNK (1 << 20)
@@ -32,6 +33,7 @@ struct dirfix {
 
 struct ssd_extract {
     char err[SSD__FO_ERRMSG_SIZE];
+    /* options (extract_options) */
     int sync_mode;
     int overwrite;
     int absolute_symlinks;
@@ -52,13 +54,28 @@ struct ssd_extract {
     size_t ndirs, dirs_cap;
 };
 
+#define SSD__OPTION_OWNER struct ssd_extract
+/* clang-format off */
+/* X(key, TYPE, field, unit, min, max, default, words, flags, help) */
+#define EXTRACT_OPTIONS(X)                                                                         \
+    X(sync, ENUM, sync_mode, "", 0, 0, "fs", "none fs", 0,                                         \
+      "flush the destination before the clock stops")                                              \
+    X(overwrite, BOOL, overwrite, "", 0, 1, "1", "", 0, "replace existing files")                  \
+    X(absolute_symlinks, BOOL, absolute_symlinks, "", 0, 1, "0", "", 0,                            \
+      "store symlinks with an absolute target (\"/usr/lib/x\") as they are instead of refusing "   \
+      "the archive; they are never followed while extracting")                                    \
+    X(progress_interval, DURATION, progress_interval, "s", 0, 3600, "250ms", "", 0,                \
+      "time between progress callbacks")
+/* clang-format on */
+SSD__OPTION_TABLE(extract_options, "extract", EXTRACT_OPTIONS);
+
+SSD__OPTIONS_ACCESSOR(ssd_extract_options, extract_options)
+
 int ssd_extract_create(ssd_extract **out) {
     ssd_extract *x = calloc(1, sizeof *x);
     if (!x)
         return SSD_ENOMEM;
-    x->sync_mode = 1;
-    x->overwrite = 1;
-    x->progress_interval = 0.25;
+    ssd__option_defaults(&extract_options, x);
     x->in_fd = x->root_fd = x->parent_fd = -1;
     *out = x;
     return 0;
@@ -81,22 +98,10 @@ int ssd_extract_set_progress(ssd_extract *x, ssd_fileops_progress_fn fn, void *u
 }
 
 int ssd_extract_set_option(ssd_extract *x, const char *key, const char *value) {
-    if (!x || !key || !value)
+    if (!x)
         return SSD_EINVAL;
-    int rc;
-    if (!strcmp(key, "sync"))
-        rc = ssd__fo_parse_sync(value, 0, &x->sync_mode);
-    else if (!strcmp(key, "overwrite"))
-        rc = ssd__fo_parse_bool(value, &x->overwrite);
-    else if (!strcmp(key, "absolute_symlinks"))
-        rc = ssd__fo_parse_bool(value, &x->absolute_symlinks);
-    else if (!strcmp(key, "progress_interval"))
-        rc = ssd__fo_parse_double(value, 0, 3600, &x->progress_interval);
-    else
-        return ssd__fo_fail(x->err, SSD_EINVAL, "extract: unknown option '%s'", key);
-    if (rc < 0)
-        return ssd__fo_fail(x->err, rc, "extract: bad value '%s' for option '%s'", value, key);
-    return 0;
+    int i = ssd__option_set(&extract_options, x, key, value, x->err);
+    return i < 0 ? i : 0;
 }
 
 /* ---------------------------------------------------------------- input */

@@ -24,6 +24,7 @@
 #include "fo_util.h"
 #include "errmsg.h"
 #include "numfmt.h"
+#include "options.h"
 #include "output_check.h"
 #include "result_size.h"
 
@@ -33,9 +34,10 @@ enum { FMT_7Z, FMT_ZIP, FMT_TAR_ZST, FMT_TAR };
 
 struct ssd_archive {
     char err[SSD__FO_ERRMSG_SIZE];
+    /* options (archive_options) */
     int format;
-    char method[16]; /* "" = the format's default */
-    int level;       /* -1 = library default */
+    int method; /* index in method_names; -1: the format's default */
+    int level;  /* -1: the codec's default */
     char *tmpdir;
     int sync_mode;
     double progress_interval;
@@ -65,14 +67,35 @@ struct ssd_archive {
  * open to free; 7z archive runs in one process therefore take turns. */
 static pthread_mutex_t tmpdir_lock = PTHREAD_MUTEX_INITIALIZER;
 
+#define SSD__OPTION_OWNER struct ssd_archive
+static const char *const method_names[] = {"deflate", "lzma2", "store", "zstd"};
+/* clang-format off */
+/* X(key, TYPE, field, unit, min, max, default, words, flags, help) */
+#define ARCHIVE_OPTIONS(X)                                                                         \
+    X(format, ENUM, format, "", 0, 0, "7z", "7z zip tar.zst tar", 0, "archive format")             \
+    X(method, ENUM, method, "", 0, 0, "", "deflate lzma2 store zstd", 0,                           \
+      "compression (default: deflate, the reviews' 7-Zip method, for 7z and zip; zstd for "        \
+      "tar.zst, compressed by ssdcore with the frame's content checksum; store for tar)")          \
+    X(level, INT, level, "", 0, 22, "", "", 0,                                                     \
+      "compression level, 0-9 (zstd 1-19; default: the codec's, 6 for deflate, 3 for zstd)")      \
+    X(tmpdir, TEXT, tmpdir, "path", 0, 0, "", "", 0,                                               \
+      "where the 7z writer keeps its staging file (default: the archive's own directory, so "      \
+      "its I/O lands on the drive under test)")                                                    \
+    X(sync, ENUM, sync_mode, "", 0, 0, "fs", "none fs", 0,                                         \
+      "flush the archive before the clock stops")                                                  \
+    X(progress_interval, DURATION, progress_interval, "s", 0, 3600, "250ms", "", 0,                \
+      "time between progress callbacks")
+/* clang-format on */
+SSD__OPTION_TABLE(archive_options, "archive", ARCHIVE_OPTIONS);
+
+SSD__OPTIONS_ACCESSOR(ssd_archive_options, archive_options)
+
 int ssd_archive_create(ssd_archive **out) {
     ssd_archive *a = calloc(1, sizeof *a);
     if (!a)
         return SSD_ENOMEM;
-    a->format = FMT_7Z;
-    a->level = -1;
-    a->sync_mode = 1;
-    a->progress_interval = 0.25;
+    ssd__option_defaults(&archive_options, a);
+    a->method = a->level = -1;
     a->out_fd = -1;
     *out = a;
     return 0;
@@ -117,7 +140,7 @@ void ssd_archive_free(ssd_archive *a) {
     if (!a)
         return;
     clear_skipped(a);
-    free(a->tmpdir);
+    ssd__option_free(&archive_options, a);
     free(a);
 }
 
@@ -134,47 +157,14 @@ int ssd_archive_set_progress(ssd_archive *a, ssd_fileops_progress_fn fn, void *u
 }
 
 int ssd_archive_set_option(ssd_archive *a, const char *key, const char *value) {
-    if (!a || !key || !value)
+    if (!a)
         return SSD_EINVAL;
-    int rc = 0;
-    uint64_t u;
-    if (!strcmp(key, "format")) {
-        static const char *names[] = {"7z", "zip", "tar.zst", "tar"};
-        rc = SSD_EINVAL;
-        for (int i = 0; i < 4; i++)
-            if (!strcmp(value, names[i])) {
-                a->format = i;
-                rc = 0;
-            }
-    } else if (!strcmp(key, "method")) {
-        static const char *names[] = {"deflate", "lzma2", "store", "zstd", ""};
-        rc = SSD_EINVAL;
-        for (int i = 0; i < 5; i++)
-            if (!strcmp(value, names[i])) {
-                snprintf(a->method, sizeof a->method, "%s", value);
-                rc = 0;
-            }
-    } else if (!strcmp(key, "level")) {
-        if ((rc = ssd__fo_parse_u64(value, 0, 22, &u)) == 0)
-            a->level = (int)u;
-    } else if (!strcmp(key, "tmpdir")) {
-        char *dup = strdup(value);
-        if (!dup)
-            return ssd__fo_fail(a->err, SSD_ENOMEM, "out of memory");
-        free(a->tmpdir);
-        a->tmpdir = *dup ? dup : NULL;
-        if (!*dup)
-            free(dup);
-    } else if (!strcmp(key, "sync")) {
-        rc = ssd__fo_parse_sync(value, 0, &a->sync_mode);
-    } else if (!strcmp(key, "progress_interval")) {
-        rc = ssd__fo_parse_double(value, 0, 3600, &a->progress_interval);
-    } else {
-        return ssd__fo_fail(a->err, SSD_EINVAL, "archive: unknown option '%s'", key);
+    if (key && value && !*value && (!strcmp(key, "method") || !strcmp(key, "level"))) {
+        *(!strcmp(key, "method") ? &a->method : &a->level) = -1; /* back to the default */
+        return 0;
     }
-    if (rc < 0)
-        return ssd__fo_fail(a->err, rc, "archive: bad value '%s' for option '%s'", value, key);
-    return 0;
+    int i = ssd__option_set(&archive_options, a, key, value, a->err);
+    return i < 0 ? i : 0;
 }
 
 /* ---------------------------------------------------------------- output */
@@ -272,7 +262,7 @@ static int la_fail(ssd_archive *a, const char *what, const char *path) {
 
 static int configure(ssd_archive *a, const char *archive_path) {
     struct archive *ar = a->ar;
-    const char *m = a->method;
+    const char *m = a->method >= 0 ? method_names[a->method] : "";
     char level[8];
     snprintf(level, sizeof level, "%d", a->level);
     int r = ARCHIVE_OK;

@@ -24,6 +24,7 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "options.h"
 #include "result_size.h"
 
 #define MAX_FAILURES 1000
@@ -62,15 +63,15 @@ struct inode_slot {
 struct ssd_copy {
     char err[SSD__FO_ERRMSG_SIZE];
 
-    /* options */
-    unsigned workers;
+    /* options (copy_options) */
+    uint32_t workers;
     int recursive, mirror, list_only, include_same;
     int exclude_older, exclude_newer, exclude_changed;
     double mtime_tolerance;
     int hardlinks, unbuffered, use_cfr, reflink, use_splice, write_behind, sync_mode;
     int xattrs, acls, sparse; /* metadata and holes, like rsync -X, -A, --sparse */
     uint64_t unbuffered_min, buffer_size;
-    unsigned retries;
+    uint32_t retries;
     double wait_s, progress_interval;
     char *fault_read;
 
@@ -114,20 +115,68 @@ struct ent {
 
 /* ---------------------------------------------------------------- options */
 
+#define SSD__OPTION_OWNER struct ssd_copy
+/* clang-format off */
+/* X(key, TYPE, field, unit, min, max, default, words, flags, help) */
+#define COPY_OPTIONS(X)                                                                            \
+    X(workers, INT, workers, "", 1, 256, "8", "", 0, "parallel copy threads (Robocopy /MT)")       \
+    X(recursive, BOOL, recursive, "", 0, 1, "1", "", 0,                                            \
+      "copy subdirectories, empty ones too (/E)")                                                  \
+    X(mirror, BOOL, mirror, "", 0, 1, "0", "", 0,                                                  \
+      "also delete destination entries absent from the source (/MIR)")                            \
+    X(list_only, BOOL, list_only, "", 0, 1, "0", "", 0, "decide and report, change nothing (/L)")  \
+    X(include_same, BOOL, include_same, "", 0, 1, "0", "", 0, "copy same files too (/IS)")         \
+    X(exclude_older, BOOL, exclude_older, "", 0, 1, "0", "", 0,                                    \
+      "skip files whose source is older than the destination (/XO)")                              \
+    X(exclude_newer, BOOL, exclude_newer, "", 0, 1, "0", "", 0,                                    \
+      "skip files whose source is newer (/XN)")                                                    \
+    X(exclude_changed, BOOL, exclude_changed, "", 0, 1, "0", "", 0,                                \
+      "skip same-mtime files of another size (/XC)")                                               \
+    X(mtime_tolerance, DURATION, mtime_tolerance, "s", 0, 1e7, "0", "", 0,                         \
+      "mtimes this close count as equal (/FFT is 2s)")                                             \
+    X(hardlinks, BOOL, hardlinks, "", 0, 1, "0", "", 0, "recreate hard links among copied files")  \
+    X(xattrs, BOOL, xattrs, "", 0, 1, "1", "", 0,                                                  \
+      "copy extended attributes: user.*, and trusted.* and security.* when root (rsync -X; "       \
+      "Robocopy keeps alternate data streams)")                                                    \
+    X(acls, BOOL, acls, "", 0, 1, "0", "", 0,                                                      \
+      "copy POSIX ACLs, a directory's default ACL too (rsync -A, Robocopy /COPY:S)")              \
+    X(sparse, BOOL, sparse, "", 0, 1, "0", "", 0,                                                  \
+      "keep a sparse source's holes as holes (cp --sparse=auto, rsync --sparse); off, every "      \
+      "byte is written, as the drive test wants")                                                  \
+    X(unbuffered, BOOL, unbuffered, "", 0, 1, "0", "", 0,                                          \
+      "O_DIRECT for files of at least unbuffered_min bytes (/J)")                                  \
+    X(unbuffered_min, SIZE, unbuffered_min, "B", 0, HUGE_VAL, "1m", "", 0,                         \
+      "smallest file unbuffered copies with O_DIRECT")                                             \
+    X(buffer_size, SIZE, buffer_size, "B", 4096, 1 << 30, "1m", "", 0,                             \
+      "copy buffer per worker, a multiple of 4k")                                                  \
+    X(splice, BOOL, use_splice, "", 0, 1, "1", "", 0,                                              \
+      "move files of 256 KiB and more through a pipe with splice(2): one copy in the kernel "     \
+      "instead of two, and always real writes")                                                    \
+    X(write_behind, BOOL, write_behind, "", 0, 1, "1", "", 0,                                      \
+      "big files: start write-back every 8 MiB and drop the pages written (bounded dirty data, "  \
+      "a short final sync; not with sync none)")                                                   \
+    X(copy_file_range, BOOL, use_cfr, "", 0, 1, "0", "", 0,                                        \
+      "use copy_file_range(2) instead of read/write (may skip real writes)")                       \
+    X(reflink, BOOL, reflink, "", 0, 1, "0", "", 0,                                                \
+      "try FICLONE first (CoW filesystems: measures no writes)")                                   \
+    X(sync, ENUM, sync_mode, "", 0, 0, "fs", "none fs file", 0,                                    \
+      "flush the destination before the clock stops: syncfs, an fsync per file, or nothing")       \
+    X(retries, INT, retries, "", 0, 1000000, "0", "", 0, "attempts after a failure (/R)")          \
+    X(wait, DURATION, wait_s, "s", 0, 86400, "1s", "", 0, "time between attempts (/W)")            \
+    X(progress_interval, DURATION, progress_interval, "s", 0, 3600, "250ms", "", 0,                \
+      "time between progress callbacks")                                                           \
+    X(fault_read, TEXT, fault_read, "text", 0, 0, "", "", 0,                                       \
+      "testing: reads of files whose relative path contains this text fail with EIO")
+/* clang-format on */
+SSD__OPTION_TABLE(copy_options, "copy", COPY_OPTIONS);
+
+SSD__OPTIONS_ACCESSOR(ssd_copy_options, copy_options)
+
 int ssd_copy_create(ssd_copy **out) {
     ssd_copy *c = calloc(1, sizeof *c);
     if (!c)
         return SSD_ENOMEM;
-    c->workers = 8;
-    c->recursive = 1;
-    c->unbuffered_min = 1 << 20;
-    c->buffer_size = 1 << 20;
-    c->sync_mode = 1;
-    c->use_splice = 1;
-    c->write_behind = 1;
-    c->xattrs = 1; /* Robocopy's default /COPY:DAT keeps alternate data streams */
-    c->wait_s = 1.0;
-    c->progress_interval = 0.25;
+    ssd__option_defaults(&copy_options, c);
     *out = c;
     return 0;
 }
@@ -144,7 +193,7 @@ void ssd_copy_free(ssd_copy *c) {
     if (!c)
         return;
     clear_failures(c);
-    free(c->fault_read);
+    ssd__option_free(&copy_options, c);
     free(c);
 }
 
@@ -177,75 +226,16 @@ int ssd_copy_set_log(ssd_copy *c, ssd_copy_log_fn fn, void *user) {
 }
 
 int ssd_copy_set_option(ssd_copy *c, const char *key, const char *value) {
-    if (!c || !key || !value)
+    if (!c)
         return SSD_EINVAL;
-    struct {
-        const char *key;
-        int *flag;
-    } bools[] = {
-        {"recursive", &c->recursive},
-        {"mirror", &c->mirror},
-        {"list_only", &c->list_only},
-        {"include_same", &c->include_same},
-        {"exclude_older", &c->exclude_older},
-        {"exclude_newer", &c->exclude_newer},
-        {"exclude_changed", &c->exclude_changed},
-        {"hardlinks", &c->hardlinks},
-        {"unbuffered", &c->unbuffered},
-        {"copy_file_range", &c->use_cfr},
-        {"splice", &c->use_splice},
-        {"write_behind", &c->write_behind},
-        {"reflink", &c->reflink},
-        {"xattrs", &c->xattrs},
-        {"acls", &c->acls},
-        {"sparse", &c->sparse},
-    };
-    int rc = SSD_EINVAL;
-    uint64_t u;
-    for (size_t i = 0; i < sizeof bools / sizeof bools[0]; i++)
-        if (!strcmp(key, bools[i].key)) {
-            rc = ssd__fo_parse_bool(value, bools[i].flag);
-            goto done;
-        }
-    if (!strcmp(key, "workers")) {
-        if ((rc = ssd__fo_parse_u64(value, 1, 256, &u)) == 0)
-            c->workers = (unsigned)u;
-    } else if (!strcmp(key, "retries")) {
-        if ((rc = ssd__fo_parse_u64(value, 0, 1000000, &u)) == 0)
-            c->retries = (unsigned)u;
-    } else if (!strcmp(key, "wait")) {
-        rc = ssd__fo_parse_double(value, 0, 86400, &c->wait_s);
-    } else if (!strcmp(key, "mtime_tolerance")) {
-        rc = ssd__fo_parse_double(value, 0, 1e9, &c->mtime_tolerance);
-    } else if (!strcmp(key, "progress_interval")) {
-        rc = ssd__fo_parse_double(value, 0, 3600, &c->progress_interval);
-    } else if (!strcmp(key, "unbuffered_min")) {
-        rc = ssd__fo_parse_u64(value, 0, UINT64_MAX, &c->unbuffered_min);
-    } else if (!strcmp(key, "buffer_size")) {
-        if ((rc = ssd__fo_parse_u64(value, 4096, 1 << 30, &u)) == 0) {
-            if (u % DIRECT_ALIGN)
-                rc = SSD_EINVAL;
-            else
-                c->buffer_size = u;
-        }
-    } else if (!strcmp(key, "sync")) {
-        rc = ssd__fo_parse_sync(value, 1, &c->sync_mode);
-    } else if (!strcmp(key, "fault_read")) {
-        char *dup = strdup(value);
-        if (!dup)
-            return ssd__fo_fail(c->err, SSD_ENOMEM, "out of memory");
-        free(c->fault_read);
-        c->fault_read = *dup ? dup : NULL;
-        if (!*dup)
-            free(dup);
-        rc = 0;
-    } else {
-        return ssd__fo_fail(c->err, SSD_EINVAL, "copy: unknown option '%s'", key);
+    uint64_t old = c->buffer_size;
+    int i = ssd__option_set(&copy_options, c, key, value, c->err);
+    if (i == OPT_buffer_size && c->buffer_size % DIRECT_ALIGN) {
+        c->buffer_size = old;
+        return ssd__fo_fail(c->err, SSD_EINVAL, "option buffer_size: %s is not a multiple of 4k",
+                            value);
     }
-done:
-    if (rc < 0)
-        return ssd__fo_fail(c->err, rc, "copy: bad value '%s' for option '%s'", value, key);
-    return 0;
+    return i < 0 ? i : 0;
 }
 
 /* ---------------------------------------------------------------- helpers */

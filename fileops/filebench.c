@@ -18,6 +18,7 @@
 
 #include "fo_util.h"
 #include "jsonw.h"
+#include "options.h"
 
 /* Marks DIR/ssdcore-filebench as ssdcore's own, so it may be deleted. */
 #define FILEBENCH_MARKER ".ssdcore-filebench"
@@ -26,30 +27,51 @@
 
 struct ssd_filebench {
     char err[SSD__FO_ERRMSG_SIZE];
-    char set[16];
-    char size[32];
-    char seed[32];
-    char workers[16];
-    char format[16];
-    char method[16];
-    char level[8];
-    int steps; /* bit 0 copy, 1 archive, 2 extract */
+    /* options (filebench_options) */
+    int set, format, method, level; /* method and level -1: the format's default */
+    uint64_t size, seed;
+    uint32_t workers;
+    char *steps_text;
     int keep;
+    int steps;          /* bit 0 copy, 1 archive, 2 extract */
+    char size_text[32]; /* size as given, for the results */
     ssd_fileops_progress_fn progress_fn;
     void *progress_user;
     char *json; /* the last run's results, compact */
 };
 
+static const char *const set_names[] = {"iso", "program", "work"};
+static const char *const format_names[] = {"7z", "zip", "tar.zst", "tar"};
+static const char *const method_names[] = {"deflate", "lzma2", "store", "zstd"};
+
+#define SSD__OPTION_OWNER struct ssd_filebench
+/* clang-format off */
+/* X(key, TYPE, field, unit, min, max, default, words, flags, help) */
+#define FILEBENCH_OPTIONS(X)                                                                       \
+    X(set, ENUM, set, "", 0, 0, "work", "iso program work", 0, "the file set (ssdcore mkset)")     \
+    X(size, SIZE, size, "B", 64 * 1024, 1ull << 50, "8g", "", 0, "total bytes of the set")         \
+    X(seed, INT, seed, "", 0, HUGE_VAL, "1", "", 0, "the set's seed")                              \
+    X(steps, TEXT, steps_text, "steps", 0, 0, "copy,archive,extract", "", 0,                      \
+      "the steps to time, a comma list of copy, archive and extract (extract archives first)")    \
+    X(workers, INT, workers, "", 1, 256, "8", "", 0, "copy workers")                               \
+    X(format, ENUM, format, "", 0, 0, "7z", "7z zip tar.zst tar", 0, "archive format")             \
+    X(method, ENUM, method, "", 0, 0, "", "deflate lzma2 store zstd", 0,                           \
+      "compression (default: the format's, as ssdcore archive)")                                  \
+    X(level, INT, level, "", 0, 22, "", "", 0, "compression level (default: the codec's)")         \
+    X(keep, BOOL, keep, "", 0, 1, "0", "", 0, "keep the scratch tree afterwards")
+/* clang-format on */
+SSD__OPTION_TABLE(filebench_options, "filebench", FILEBENCH_OPTIONS);
+
+SSD__OPTIONS_ACCESSOR(ssd_filebench_options, filebench_options)
+
 int ssd_filebench_create(ssd_filebench **out) {
     ssd_filebench *b = calloc(1, sizeof *b);
     if (!b)
         return SSD_ENOMEM;
-    snprintf(b->set, sizeof b->set, "work");
-    snprintf(b->size, sizeof b->size, "8g");
-    snprintf(b->seed, sizeof b->seed, "1");
-    snprintf(b->workers, sizeof b->workers, "8");
-    snprintf(b->format, sizeof b->format, "7z");
+    ssd__option_defaults(&filebench_options, b);
+    b->method = b->level = -1;
     b->steps = 7;
+    snprintf(b->size_text, sizeof b->size_text, "8g");
     *out = b;
     return 0;
 }
@@ -58,6 +80,7 @@ void ssd_filebench_free(ssd_filebench *b) {
     if (!b)
         return;
     free(b->json);
+    ssd__option_free(&filebench_options, b);
     free(b);
 }
 
@@ -86,92 +109,42 @@ int ssd_filebench_set_progress(ssd_filebench *b, ssd_fileops_progress_fn fn, voi
     return 0;
 }
 
-static int copy_text(ssd_filebench *b, char *dst, size_t n, const char *key, const char *value) {
-    if (strlen(value) >= n)
-        return ssd__fo_fail(b->err, SSD_EINVAL, "filebench: value of '%s' too long", key);
-    memcpy(dst, value, strlen(value) + 1);
-    return 0;
+/* The step bits of a comma list: 0 when it names none or another word. */
+static int parse_steps(const char *value) {
+    int steps = 0;
+    for (const char *p = value; *p; p += *p == ',') {
+        size_t len = strcspn(p, ",");
+        if (len == 4 && !strncmp(p, "copy", 4))
+            steps |= 1;
+        else if (len == 7 && !strncmp(p, "archive", 7))
+            steps |= 2;
+        else if (len == 7 && !strncmp(p, "extract", 7))
+            steps |= 2 | 4; /* extracting needs the archive */
+        else
+            return 0;
+        p += len;
+    }
+    return steps;
 }
 
 int ssd_filebench_set_option(ssd_filebench *b, const char *key, const char *value) {
-    if (!b || !key || !value)
+    if (!b)
         return SSD_EINVAL;
-    /* Values are checked by the handle that uses them: probe now so a bad
-     * value fails here, naming the key, rather than mid-run. */
-    int rc = 0;
-    if (!strcmp(key, "set") || !strcmp(key, "size") || !strcmp(key, "seed")) {
-        ssd_fileset *s;
-        if (ssd_fileset_create(&s) < 0)
-            return SSD_ENOMEM;
-        rc = ssd_fileset_set_option(s, !strcmp(key, "set") ? "kind" : key, value);
-        if (rc < 0)
-            ssd__fo_fail(b->err, rc, "filebench: %s", ssd_fileset_errmsg(s));
-        ssd_fileset_free(s);
-        if (rc == 0 && !strcmp(key, "set"))
-            rc = copy_text(b, b->set, sizeof b->set, key, value);
-        else if (rc == 0 && !strcmp(key, "size"))
-            rc = copy_text(b, b->size, sizeof b->size, key, value);
-        else if (rc == 0)
-            rc = copy_text(b, b->seed, sizeof b->seed, key, value);
-        return rc;
+    int steps = key && value && !strcmp(key, "steps") ? parse_steps(value) : 0;
+    if (key && value && !strcmp(key, "steps") && !steps)
+        return ssd__fo_fail(b->err, SSD_EINVAL,
+                            "option steps: '%s' is not a comma list of copy, archive and extract",
+                            value);
+    if (key && value && !*value && (!strcmp(key, "method") || !strcmp(key, "level"))) {
+        *(!strcmp(key, "method") ? &b->method : &b->level) = -1; /* back to the default */
+        return 0;
     }
-    if (!strcmp(key, "workers")) {
-        ssd_copy *c;
-        if (ssd_copy_create(&c) < 0)
-            return SSD_ENOMEM;
-        rc = ssd_copy_set_option(c, "workers", value);
-        if (rc < 0)
-            ssd__fo_fail(b->err, rc, "filebench: %s", ssd_copy_errmsg(c));
-        ssd_copy_free(c);
-        return rc < 0 ? rc : copy_text(b, b->workers, sizeof b->workers, key, value);
-    }
-    if (!strcmp(key, "format") || !strcmp(key, "method") || !strcmp(key, "level")) {
-        ssd_archive *a;
-        if (ssd_archive_create(&a) < 0)
-            return SSD_ENOMEM;
-        rc = ssd_archive_set_option(a, key, value);
-        if (rc < 0)
-            ssd__fo_fail(b->err, rc, "filebench: %s", ssd_archive_errmsg(a));
-        ssd_archive_free(a);
-        if (rc < 0)
-            return rc;
-        if (!strcmp(key, "format"))
-            return copy_text(b, b->format, sizeof b->format, key, value);
-        if (!strcmp(key, "method"))
-            return copy_text(b, b->method, sizeof b->method, key, value);
-        return copy_text(b, b->level, sizeof b->level, key, value);
-    }
-    if (!strcmp(key, "steps")) {
-        int steps = 0;
-        const char *p = value;
-        while (*p) {
-            size_t len = strcspn(p, ",");
-            if (len == 4 && !strncmp(p, "copy", 4))
-                steps |= 1;
-            else if (len == 7 && !strncmp(p, "archive", 7))
-                steps |= 2;
-            else if (len == 7 && !strncmp(p, "extract", 7))
-                steps |= 2 | 4; /* extracting needs the archive */
-            else
-                return ssd__fo_fail(b->err, SSD_EINVAL,
-                                    "filebench: unknown step in '%s' (copy, archive, extract)",
-                                    value);
-            p += len;
-            if (*p == ',')
-                p++;
-        }
-        if (!steps)
-            return ssd__fo_fail(b->err, SSD_EINVAL, "filebench: no steps in '%s'", value);
+    int i = ssd__option_set(&filebench_options, b, key, value, b->err);
+    if (i == OPT_steps)
         b->steps = steps;
-        return 0;
-    }
-    if (!strcmp(key, "keep")) {
-        rc = ssd__fo_parse_bool(value, &b->keep);
-        if (rc < 0)
-            return ssd__fo_fail(b->err, rc, "filebench: bad value '%s' for 'keep'", value);
-        return 0;
-    }
-    return ssd__fo_fail(b->err, SSD_EINVAL, "filebench: unknown option '%s'", key);
+    else if (i == OPT_size)
+        snprintf(b->size_text, sizeof b->size_text, "%s", value);
+    return i < 0 ? i : 0;
 }
 
 /* ---------------------------------------------------------------- json */
@@ -212,11 +185,11 @@ static const char *drop_caches(const char *dir) {
 /* ---------------------------------------------------------------- run */
 
 static const char *method_name(const ssd_filebench *b) {
-    if (*b->method)
-        return b->method;
-    if (!strcmp(b->format, "tar.zst"))
+    if (b->method >= 0)
+        return method_names[b->method];
+    if (!strcmp(format_names[b->format], "tar.zst"))
         return "zstd";
-    return strcmp(b->format, "tar") ? "deflate" : "store";
+    return strcmp(format_names[b->format], "tar") ? "deflate" : "store";
 }
 
 /* A step's object, left open for the members of its kind. */
@@ -257,7 +230,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     if (ssd__fo_join(base, sizeof base, dir, "ssdcore-filebench") ||
         ssd__fo_join(set_dir, sizeof set_dir, base, "set") ||
         ssd__fo_join(copy_dir, sizeof copy_dir, base, "copy") ||
-        snprintf(arc, sizeof arc, "%s/set.%s", base, b->format) >= (int)sizeof arc ||
+        snprintf(arc, sizeof arc, "%s/set.%s", base, format_names[b->format]) >= (int)sizeof arc ||
         ssd__fo_join(ext_dir, sizeof ext_dir, base, "extract"))
         return ssd__fo_fail(b->err, SSD_ERANGE, "%s: path too long", dir);
     /* A typo in a mount point must not benchmark the root filesystem:
@@ -312,15 +285,17 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     ssd_copy_set_progress(c, b->progress_fn, b->progress_user);
     ssd_archive_set_progress(a, b->progress_fn, b->progress_user);
     ssd_extract_set_progress(x, b->progress_fn, b->progress_user);
-    ssd_fileset_set_option(s, "kind", b->set);
-    ssd_fileset_set_option(s, "size", b->size);
-    ssd_fileset_set_option(s, "seed", b->seed);
-    ssd_copy_set_option(c, "workers", b->workers);
-    ssd_archive_set_option(a, "format", b->format);
-    if (*b->method)
-        ssd_archive_set_option(a, "method", b->method);
-    if (*b->level)
-        ssd_archive_set_option(a, "level", b->level);
+    char seed[24], workers[16], level[16];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)b->seed);
+    snprintf(workers, sizeof workers, "%u", (unsigned)b->workers);
+    snprintf(level, sizeof level, "%d", b->level);
+    ssd_fileset_set_option(s, "kind", set_names[b->set]);
+    ssd_fileset_set_option(s, "size", b->size_text);
+    ssd_fileset_set_option(s, "seed", seed);
+    ssd_copy_set_option(c, "workers", workers);
+    ssd_archive_set_option(a, "format", format_names[b->format]);
+    ssd_archive_set_option(a, "method", b->method >= 0 ? method_names[b->method] : "");
+    ssd_archive_set_option(a, "level", b->level >= 0 ? level : "");
 
     ssd_fileset_result sr = {.size = sizeof sr};
     if ((rc = ssd_fileset_run(s, set_dir, &sr)) < 0) {
@@ -333,9 +308,9 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     ssd__jw_kstr(&w, "dir", dir);
     ssd__jw_key(&w, "set");
     ssd__jw_begin_object(&w);
-    ssd__jw_kstr(&w, "kind", b->set);
-    ssd__jw_kstr(&w, "size", b->size);
-    ssd__jw_kstr(&w, "seed", b->seed);
+    ssd__jw_kstr(&w, "kind", set_names[b->set]);
+    ssd__jw_kstr(&w, "size", b->size_text);
+    ssd__jw_kstr(&w, "seed", seed);
     ssd__jw_ku64(&w, "files", sr.files);
     ssd__jw_ku64(&w, "dirs", sr.dirs);
     ssd__jw_ku64(&w, "bytes", sr.bytes);
@@ -369,7 +344,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         }
         step_json(&w, "archive", r.total_s, r.data_bytes, r.files, r.sync_s);
         ssd__jw_ku64(&w, "archive_bytes", r.archive_bytes);
-        ssd__jw_kstr(&w, "format", b->format);
+        ssd__jw_kstr(&w, "format", format_names[b->format]);
         ssd__jw_kstr(&w, "method", method_name(b));
         ksec(&w, "read_s", r.read_s);
         ksec(&w, "compress_s", r.codec_s);

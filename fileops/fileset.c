@@ -20,6 +20,7 @@
 #include <ssdcore/fileops.h>
 
 #include "fo_util.h"
+#include "options.h"
 #include "result_size.h"
 #include "xrand.h"
 
@@ -41,12 +42,13 @@ enum content {
 
 struct ssd_fileset {
     char err[SSD__FO_ERRMSG_SIZE];
-    int kind;
+    /* options (fileset_options) */
+    int kind; /* enum set_kind */
     uint64_t size, seed;
     int sync_mode;
+    double progress_interval;
     ssd_fileops_progress_fn progress_fn;
     void *progress_user;
-    double progress_interval;
     /* During a run: what the progress callback reports. */
     ssd_fileops_progress now;
     double next_progress;
@@ -400,15 +402,29 @@ static int plan_work(struct plan *p, struct ssd__rng *r, uint64_t size) {
 
 /* ---------------------------------------------------------------- api */
 
+#define SSD__OPTION_OWNER struct ssd_fileset
+/* clang-format off */
+/* X(key, TYPE, field, unit, min, max, default, words, flags, help) */
+#define FILESET_OPTIONS(X)                                                                         \
+    X(kind, ENUM, kind, "", 0, 0, "work", "iso program work", 0,                                   \
+      "iso: a few multi-GiB incompressible disk images; program: an installed application, "      \
+      "thousands of small files in a deep tree; work: documents, photos, PDFs, media")            \
+    X(size, SIZE, size, "B", 64 * KiB, 1ull << 50, "8g", "", 0, "total bytes of the set")          \
+    X(seed, INT, seed, "", 0, HUGE_VAL, "1", "", 0,                                                \
+      "the same kind, size and seed give byte-identical sets")                                     \
+    X(sync, ENUM, sync_mode, "", 0, 0, "fs", "none fs", 0, "flush the set before the clock stops") \
+    X(progress_interval, DURATION, progress_interval, "s", 0, 3600, "250ms", "", 0,                \
+      "time between progress callbacks")
+/* clang-format on */
+SSD__OPTION_TABLE(fileset_options, "fileset", FILESET_OPTIONS);
+
+SSD__OPTIONS_ACCESSOR(ssd_fileset_options, fileset_options)
+
 int ssd_fileset_create(ssd_fileset **out) {
     ssd_fileset *s = calloc(1, sizeof *s);
     if (!s)
         return SSD_ENOMEM;
-    s->kind = SET_WORK;
-    s->size = 8 * GiB;
-    s->seed = 1;
-    s->sync_mode = 1;
-    s->progress_interval = 0.25;
+    ssd__option_defaults(&fileset_options, s);
     *out = s;
     return 0;
 }
@@ -445,40 +461,10 @@ const char *ssd_fileset_errmsg(const ssd_fileset *s) {
 }
 
 int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value) {
-    if (!s || !key || !value)
+    if (!s)
         return SSD_EINVAL;
-    int rc = 0;
-    if (!strcmp(key, "kind")) {
-        if (!strcmp(value, "iso"))
-            s->kind = SET_ISO;
-        else if (!strcmp(value, "program"))
-            s->kind = SET_PROGRAM;
-        else if (!strcmp(value, "work"))
-            s->kind = SET_WORK;
-        else
-            rc = SSD_EINVAL;
-    } else if (!strcmp(key, "size")) {
-        rc = ssd__fo_parse_u64(value, 64 * KiB, 1ull << 50, &s->size);
-        if (rc == SSD_ERANGE)
-            return ssd__fo_fail(s->err, rc, "fileset: size '%s' is outside 64k .. 1p", value);
-    } else if (!strcmp(key, "seed")) {
-        char *end;
-        errno = 0;
-        unsigned long long v = strtoull(value, &end, 0);
-        if (!*value || *end || errno || value[0] == '-')
-            rc = SSD_EINVAL;
-        else
-            s->seed = v;
-    } else if (!strcmp(key, "sync")) {
-        rc = ssd__fo_parse_sync(value, 0, &s->sync_mode);
-    } else if (!strcmp(key, "progress_interval")) {
-        rc = ssd__fo_parse_double(value, 0, 3600, &s->progress_interval);
-    } else {
-        return ssd__fo_fail(s->err, SSD_EINVAL, "fileset: unknown option '%s'", key);
-    }
-    if (rc < 0)
-        return ssd__fo_fail(s->err, rc, "fileset: bad value '%s' for option '%s'", value, key);
-    return 0;
+    int i = ssd__option_set(&fileset_options, s, key, value, s->err);
+    return i < 0 ? i : 0;
 }
 
 /* Writes one planned file under no name and names it when complete (the

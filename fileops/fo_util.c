@@ -18,7 +18,6 @@
 #include "errmsg.h"
 #include "file_write.h"
 #include "fo_util.h"
-#include "options.h"
 
 int ssd__fo_fail(char *buf, int code, const char *fmt, ...) {
     va_list ap;
@@ -30,35 +29,6 @@ int ssd__fo_fail(char *buf, int code, const char *fmt, ...) {
 
 double ssd__fo_now(void) {
     return ssd__mono_s();
-}
-
-int ssd__fo_parse_bool(const char *text, int *out) {
-    return ssd__parse_bool(text, out);
-}
-
-int ssd__fo_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out) {
-    uint64_t v;
-    int rc = text ? ssd_parse_size(text, &v) : SSD_EINVAL;
-    if (rc < 0)
-        return rc;
-    if (v < min || v > max)
-        return SSD_ERANGE;
-    *out = v;
-    return 0;
-}
-
-/* Every seconds option (wait, mtime_tolerance, progress_interval) takes a
- * duration with its unit ("1s", "500ms", "2m") like every other one, through
- * the one parser; a bare number is seconds. */
-int ssd__fo_parse_double(const char *text, double min, double max, double *out) {
-    double v;
-    int rc = text ? ssd_parse_duration(text, &v) : SSD_EINVAL;
-    if (rc < 0)
-        return rc;
-    if (v < min || v > max)
-        return SSD_ERANGE;
-    *out = v;
-    return 0;
 }
 
 int ssd__fo_syncfs(const char *path) {
@@ -96,20 +66,6 @@ int ssd__fo_rmtree(const char *path) {
     /* nftw from the calling thread only: FTW_CHDIR is not used, so the
      * working directory is left alone. */
     return nftw(path, rm_one, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
-}
-
-int ssd__fo_parse_sync(const char *text, int allow_file, int *out) {
-    if (!text)
-        return SSD_EINVAL;
-    if (!strcmp(text, "none") || !strcmp(text, "0"))
-        *out = 0;
-    else if (!strcmp(text, "fs") || !strcmp(text, "1"))
-        *out = 1;
-    else if (allow_file && !strcmp(text, "file"))
-        *out = 2;
-    else
-        return SSD_EINVAL;
-    return 0;
 }
 
 void ssd__fo_utf8_enter(struct ssd__fo_locale *l) {

@@ -23,12 +23,6 @@ int ssd__fo_fail(char *buf, int code, const char *fmt, ...) __attribute__((forma
 /* Monotonic time in seconds; only differences mean anything. */
 double ssd__fo_now(void);
 
-/* Option value parsers; each returns 0 or SSD_EINVAL/SSD_ERANGE. */
-int ssd__fo_parse_bool(const char *text, int *out);
-int ssd__fo_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
-/* A duration in seconds: ssd_parse_duration ("1s", "500ms", "2m", "30"). */
-int ssd__fo_parse_double(const char *text, double min, double max, double *out);
-
 /* syncfs() on the filesystem holding path. Returns 0 or -errno. */
 int ssd__fo_syncfs(const char *path);
 
@@ -47,9 +41,6 @@ struct ssd__fo_locale {
 };
 void ssd__fo_utf8_enter(struct ssd__fo_locale *l);
 void ssd__fo_utf8_leave(struct ssd__fo_locale *l);
-
-/* A "sync" option value: 0 none, 1 fs, 2 file (file only where allowed). */
-int ssd__fo_parse_sync(const char *text, int allow_file, int *out);
 
 /* The crash-safety rule (docs/crash-safety.md): an output file is written
  * under no name (O_TMPFILE) or, where the filesystem lacks that, under a

@@ -9,7 +9,8 @@ import sys
 
 import ssdcore
 
-HANDLES = ("job", "target", "suite", "replay", "compare", "analysis")
+HANDLES = ("job", "target", "suite", "replay", "compare", "analysis", "copy", "archive", "extract",
+           "fileset", "filebench")
 _SIZE_UNITS = [(1 << 50, "p"), (1 << 40, "t"), (1 << 30, "g"), (1 << 20, "m"), (1 << 10, "k")]
 _TIME_UNITS = [(3600, "h"), (60, "m"), (1, "s"), (1e-3, "ms")]
 
@@ -20,7 +21,7 @@ def _number(v, o):
     for scale, unit in units:
         if v >= scale and abs(v / scale - round(v / scale)) < 1e-9:
             return f"{round(v / scale)}{unit}"
-    return f"{v:g}" + ("s" if o["type"] == "duration" and v else "")
+    return (f"{v:.0f}" if o["type"] == "int" else f"{v:g}") + ("s" if o["type"] == "duration" and v else "")
 
 
 def _values(o):

@@ -133,7 +133,7 @@ static void number(char *b, size_t len, const ssd_option_info *o, double v) {
         else
             cat(b, len, "%gs", v);
     } else {
-        cat(b, len, "%g", v);
+        cat(b, len, o->type == SSD_OPTION_INT ? "%.0f" : "%g", v);
     }
 }
 
@@ -187,8 +187,9 @@ void cli_table_help(FILE *f, const ssd_option_info *info, size_t n,
                 o->default_value);
         for (const struct cli_alias *a = aliases; a && a->flag; a++)
             if (!strcmp(a->key, o->name))
-                cat(text, sizeof text, "%salso --%s%s%s", text[strlen(text) - 1] == '(' ? "" : "; ",
-                    a->flag, a->value ? " for " : "", a->value ? a->value : "");
+                cat(text, sizeof text, "%salso %s%s%s%s", text[strlen(text) - 1] == '(' ? "" : "; ",
+                    a->flag[0] == '-' ? "" : "--", a->flag, a->value ? " for " : "",
+                    a->value ? a->value : "");
         size_t k = strlen(text);
         if (text[k - 1] == '(')
             text[k - 2] = '\0';

@@ -15,7 +15,7 @@
  * qd), or, with a value, a flag that sets it to that value (--no-fitrim
  * for fitrim never). */
 struct cli_alias {
-    const char *flag; /* without the dashes */
+    const char *flag; /* without the dashes (fileops: "-l", a short flag, with its dash) */
     const char *key;
     const char *value; /* NULL: the flag takes the option's value */
 };

@@ -9,15 +9,9 @@
 static const char usage_text[] =
     "usage: ssdcore archive SRC ARCHIVE [options]\n"
     "Packs the tree SRC into ARCHIVE through libarchive (entries relative to SRC).\n"
-    "  --format 7z|zip|tar.zst|tar   [7z]\n"
-    "  --method deflate|lzma2|store|zstd  [deflate: the reviews' 7-Zip method]\n"
-    "  --level N                     compression level (0-9; zstd 1-19)\n"
-    "  --tmpdir DIR                  7z staging file directory [ARCHIVE's directory,\n"
-    "                                so its I/O lands on the drive under test]\n"
-    "  --sync fs|none                fsync the archive before the clock stops [fs]\n"
-    "  --json                        print the result as JSON\n";
+    "  --json                print the result as JSON\n";
 
-FO_CLI_SPEC(archive_cli, archive, "archive", usage_text, 2, "needs SRC and ARCHIVE");
+FO_CLI_SPEC(archive_cli, archive, "archive", usage_text, 2, "needs SRC and ARCHIVE", 0, NULL);
 
 int cmd_archive(int argc, char **argv) {
     const char *cmd = "archive";
@@ -26,16 +20,8 @@ int cmd_archive(int argc, char **argv) {
     ssd_archive *a = NULL;
     if (ssd_archive_create(&a) < 0)
         return cli_error(cmd, "out of memory creating the archive writer");
-    const struct fo_cli_opt opts[] = {
-        {"--json", .seen = &json},
-        FO_CLI_VALUE("--format", "format"),
-        FO_CLI_VALUE("--method", "method"),
-        FO_CLI_VALUE("--level", "level"),
-        FO_CLI_VALUE("--tmpdir", "tmpdir"),
-        FO_CLI_VALUE("--sync", "sync"),
-        {0},
-    };
-    int parsed = fo_cli_parse(&archive_cli, a, opts, argc, argv, pos);
+    const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL}, {NULL, NULL, NULL, NULL}};
+    int parsed = fo_cli_parse(&archive_cli, a, own, argc, argv, pos);
     if (parsed) {
         ssd_archive_free(a);
         return parsed > 0 ? 0 : 2;

@@ -11,32 +11,31 @@
 static const char usage_text[] =
     "usage: ssdcore copy SRC DST [options]\n"
     "Copies the tree SRC into DST the way Robocopy /E does, the Linux way.\n"
-    "  --mirror, --mir         also delete entries of DST that SRC lacks (/MIR)\n"
-    "  --list, -l              list only: decide and report, change nothing (/L)\n"
-    "  --no-recursive          top-level files only (no /E)\n"
-    "  --workers N, --mt N     parallel copy threads [8] (/MT)\n"
-    "  --include-same          copy files that are the same too (/IS)\n"
-    "  --xo, --xn, --xc        exclude older / newer / changed files\n"
-    "  --tolerance T           mtimes within T (2s, 500ms) are equal [0] (/FFT: 2s)\n"
-    "  --hardlinks             recreate hard links\n"
-    "  --no-xattrs             do not copy extended attributes (user.*; all when root)\n"
-    "  --acls                  copy POSIX ACLs too (/COPY:S; rsync -A)\n"
-    "  --sparse                keep holes of sparse files as holes (rsync --sparse)\n"
-    "  --unbuffered, -j        O_DIRECT for files >= --unbuffered-min [1m] (/J)\n"
-    "  --buffer SIZE           copy buffer per worker [1m]\n"
-    "  --no-splice             plain read/write for big files instead of splice(2)\n"
-    "  --copy-file-range       use copy_file_range(2) (may skip real writes)\n"
-    "  --reflink               try FICLONE first (CoW: measures no writes)\n"
-    "  --sync fs|file|none     flush DST before the clock stops [fs]\n"
-    "  --retries N, --r N      retries per failed file [0] (/R)\n"
-    "  --wait T, --w T         time between retries (1s, 500ms) [1s] (/W)\n"
-    "  --json                  print the summary as JSON\n"
-    "  -v, --verbose           print every decision (new file, newer, extra...)\n"
-    "  --robocopy-exit         exit with Robocopy's bits (below) instead of 0/1/2\n"
-    "  --fault-read TEXT       testing: fail reads of paths containing TEXT\n"
+    "  --json                print the summary as JSON\n"
+    "  -v, --verbose         print every decision (new file, newer, extra...)\n"
+    "  --robocopy-exit       exit with Robocopy's bits (below) instead of 0/1/2\n"
     "Exit status: 0 done, 1 a file or dir failed or the copy stopped, 2 usage\n"
     "error. With --robocopy-exit, Robocopy's bits: 1 files copied, 2 extras,\n"
     "4 mismatches, 8 failures, 16 fatal error (0 nothing to do; usage error 16).\n";
+
+/* Robocopy's spellings and the negations of what is on by default. */
+static const struct cli_alias aliases[] = {{"mir", "mirror", "1"},
+                                           {"list", "list_only", "1"},
+                                           {"-l", "list_only", "1"},
+                                           {"no-recursive", "recursive", "0"},
+                                           {"mt", "workers", NULL},
+                                           {"xo", "exclude_older", "1"},
+                                           {"xn", "exclude_newer", "1"},
+                                           {"xc", "exclude_changed", "1"},
+                                           {"tolerance", "mtime_tolerance", NULL},
+                                           {"no-xattrs", "xattrs", "0"},
+                                           {"-j", "unbuffered", "1"},
+                                           {"buffer", "buffer_size", NULL},
+                                           {"no-splice", "splice", "0"},
+                                           {"no-write-behind", "write_behind", "0"},
+                                           {"r", "retries", NULL},
+                                           {"w", "wait", NULL},
+                                           {NULL, NULL, NULL}};
 
 static void fmt_bytes(char *out, size_t n, uint64_t v) {
     static const char units[] = "kmgt";
@@ -154,7 +153,7 @@ static void log_decision(void *user, const char *action, const char *rel, uint64
     fprintf(user, "%14s %14llu  %s\n", action, (unsigned long long)size, fo_cli_safe(rel));
 }
 
-FO_CLI_SPEC(copy_cli, copy, "copy", usage_text, 2, "needs SRC and DST");
+FO_CLI_SPEC(copy_cli, copy, "copy", usage_text, 2, "needs SRC and DST", 0, aliases);
 
 /* Robocopy's bits only when asked: a script that checks "exit 0" must not
  * take a copy that copied files (bit 1) for a failure. */
@@ -174,49 +173,20 @@ int cmd_copy(int argc, char **argv) {
         robocopy_exit |= !strcmp(argv[i], "--robocopy-exit");
     if (ssd_copy_create(&c) < 0)
         return copy_status(robocopy_exit, cli_error(cmd, "out of memory creating the copy") * 16);
-    const struct fo_cli_opt opts[] = {
-        {"--json", .seen = &json},
-        {"--robocopy-exit", 0, NULL, NULL, NULL, NULL},
-        {"-v", .seen = &verbose},
-        {"--verbose", .seen = &verbose},
-        FO_CLI_FLAG("--mirror", "mirror", "1"),
-        FO_CLI_FLAG("--mir", "mirror", "1"),
-        {"--list", 0, "list_only", "1", &list_only, NULL},
-        {"-l", 0, "list_only", "1", &list_only, NULL},
-        FO_CLI_FLAG("--no-recursive", "recursive", "0"),
-        FO_CLI_FLAG("--include-same", "include_same", "1"),
-        FO_CLI_FLAG("--xo", "exclude_older", "1"),
-        FO_CLI_FLAG("--xn", "exclude_newer", "1"),
-        FO_CLI_FLAG("--xc", "exclude_changed", "1"),
-        FO_CLI_FLAG("--hardlinks", "hardlinks", "1"),
-        FO_CLI_FLAG("--unbuffered", "unbuffered", "1"),
-        FO_CLI_FLAG("-j", "unbuffered", "1"),
-        FO_CLI_FLAG("--copy-file-range", "copy_file_range", "1"),
-        FO_CLI_FLAG("--reflink", "reflink", "1"),
-        FO_CLI_FLAG("--no-splice", "splice", "0"),
-        FO_CLI_FLAG("--no-xattrs", "xattrs", "0"),
-        FO_CLI_FLAG("--acls", "acls", "1"),
-        FO_CLI_FLAG("--sparse", "sparse", "1"),
-        FO_CLI_VALUE("--workers", "workers"),
-        FO_CLI_VALUE("--mt", "workers"),
-        FO_CLI_VALUE("--tolerance", "mtime_tolerance"),
-        FO_CLI_VALUE("--buffer", "buffer_size"),
-        FO_CLI_VALUE("--sync", "sync"),
-        FO_CLI_VALUE("--retries", "retries"),
-        FO_CLI_VALUE("--r", "retries"),
-        FO_CLI_VALUE("--wait", "wait"),
-        FO_CLI_VALUE("--w", "wait"),
-        FO_CLI_VALUE("--unbuffered-min", "unbuffered_min"),
-        FO_CLI_VALUE("--fault-read", "fault_read"),
-        {0},
-    };
-    int parsed = fo_cli_parse(&copy_cli, c, opts, argc, argv, pos);
+    const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL},
+                                     {"--robocopy-exit", NULL, NULL, NULL},
+                                     {"-v", &verbose, NULL, NULL},
+                                     {"--verbose", &verbose, NULL, NULL},
+                                     {"list_only", &list_only, NULL, "list_only"},
+                                     {NULL, NULL, NULL, NULL}};
+    /* before the parse, so that --progress-interval wins */
+    ssd_copy_set_option(c, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
+    int parsed = fo_cli_parse(&copy_cli, c, own, argc, argv, pos);
     if (parsed) {
         ssd_copy_free(c);
         return parsed > 0 ? 0 : robocopy_exit ? 16 : 2;
     }
     fo_cli_progress_start(!json && fo_cli_progress_wanted() && !verbose && !list_only);
-    ssd_copy_set_option(c, "progress_interval", FO_CLI_PROGRESS_INTERVAL);
     ssd_copy_set_progress(c, fo_cli_progress, NULL);
     if (verbose || list_only)
         ssd_copy_set_log(c, log_decision, json ? stderr : stdout); /* stdout: the JSON alone */

@@ -10,16 +10,14 @@ static const char usage_text[] =
     "usage: ssdcore extract ARCHIVE DST [options]\n"
     "Unpacks ARCHIVE (7z, zip, tar.*: detected from content) into DST.\n"
     "Absolute paths, '..', paths through symlinks and symlinks pointing out of\n"
-    "DST are refused (exit status 3) before anything is written for them.\n"
-    "  --allow-absolute-symlinks\n"
-    "                     store symlinks with an absolute target (\"/usr/lib/x\")\n"
-    "                     as they are instead of refusing the archive; they are\n"
-    "                     never followed while extracting\n"
-    "  --sync fs|none     flush DST before the clock stops [fs]\n"
-    "  --no-overwrite     fail instead of replacing existing files\n"
-    "  --json             print the result as JSON\n";
+    "DST are refused (exit status 1) before anything is written for them.\n"
+    "  --json                print the result as JSON\n";
 
-FO_CLI_SPEC(extract_cli, extract, "extract", usage_text, 2, "needs ARCHIVE and DST");
+static const struct cli_alias aliases[] = {{"allow-absolute-symlinks", "absolute_symlinks", "1"},
+                                           {"no-overwrite", "overwrite", "0"},
+                                           {NULL, NULL, NULL}};
+
+FO_CLI_SPEC(extract_cli, extract, "extract", usage_text, 2, "needs ARCHIVE and DST", 0, aliases);
 
 int cmd_extract(int argc, char **argv) {
     const char *cmd = "extract";
@@ -28,14 +26,8 @@ int cmd_extract(int argc, char **argv) {
     ssd_extract *x = NULL;
     if (ssd_extract_create(&x) < 0)
         return cli_error(cmd, "out of memory creating the extractor");
-    const struct fo_cli_opt opts[] = {
-        {"--json", .seen = &json},
-        FO_CLI_FLAG("--allow-absolute-symlinks", "absolute_symlinks", "1"),
-        FO_CLI_FLAG("--no-overwrite", "overwrite", "0"),
-        FO_CLI_VALUE("--sync", "sync"),
-        {0},
-    };
-    int parsed = fo_cli_parse(&extract_cli, x, opts, argc, argv, pos);
+    const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL}, {NULL, NULL, NULL, NULL}};
+    int parsed = fo_cli_parse(&extract_cli, x, own, argc, argv, pos);
     if (parsed) {
         ssd_extract_free(x);
         return parsed > 0 ? 0 : 2;

@@ -16,17 +16,10 @@ static const char usage_text[] =
     "then times copy, archive and extract inside it, caches dropped before each\n"
     "step (drop_caches when root, posix_fadvise always) and data synced before\n"
     "each clock stops. Prints the results (MiB/s per step).\n"
-    "  --set iso|program|work        [work]\n"
-    "  --size SIZE                   [8g]\n"
-    "  --seed N                      [1]\n"
-    "  --steps copy,archive,extract  [all three]\n"
-    "  --workers N                   copy workers [8]\n"
-    "  --format F --method M --level N   archive settings [7z deflate]\n"
-    "  --out FILE                    also write the results JSON to FILE\n"
-    "  --json                        print the results as JSON\n"
-    "  --keep                        keep the scratch tree\n";
+    "  --out FILE            also write the results JSON to FILE\n"
+    "  --json                print the results as JSON\n";
 
-FO_CLI_SPEC(filebench_cli, filebench, "filebench", usage_text, 1, "needs DIR");
+FO_CLI_SPEC(filebench_cli, filebench, "filebench", usage_text, 1, "needs DIR", 0, NULL);
 
 int cmd_filebench(int argc, char **argv) {
     const char *cmd = "filebench";
@@ -35,15 +28,10 @@ int cmd_filebench(int argc, char **argv) {
     ssd_filebench *b = NULL;
     if (ssd_filebench_create(&b) < 0)
         return cli_error(cmd, "out of memory creating the file benchmark");
-    const struct fo_cli_opt opts[] = {
-        FO_CLI_FLAG("--keep", "keep", "1"), {"--out", 1, .arg = &output},
-        {"--json", .seen = &json_out},      FO_CLI_VALUE("--set", "set"),
-        FO_CLI_VALUE("--size", "size"),     FO_CLI_VALUE("--seed", "seed"),
-        FO_CLI_VALUE("--steps", "steps"),   FO_CLI_VALUE("--workers", "workers"),
-        FO_CLI_VALUE("--format", "format"), FO_CLI_VALUE("--method", "method"),
-        FO_CLI_VALUE("--level", "level"),   {0},
-    };
-    int parsed = fo_cli_parse(&filebench_cli, b, opts, argc, argv, &dir);
+    const struct fo_cli_own own[] = {{"--json", &json_out, NULL, NULL},
+                                     {"--out", NULL, &output, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    int parsed = fo_cli_parse(&filebench_cli, b, own, argc, argv, &dir);
     if (parsed) {
         ssd_filebench_free(b);
         return parsed > 0 ? 0 : 2;

@@ -7,16 +7,15 @@
 #include "fo_cli.h"
 
 static const char usage_text[] =
-    "usage: ssdcore mkset iso|program|work DIR [--size SIZE] [--seed N] [--sync fs|none] [--json]\n"
+    "usage: ssdcore mkset iso|program|work DIR [options]\n"
     "Generates a deterministic file set in DIR (created; must be empty):\n"
     "  iso      a few multi-GiB incompressible disk images\n"
     "  program  an installed application: thousands of small files, deep tree,\n"
     "           executables, libraries, text, images (partly compressible)\n"
     "  work     documents, photos, PDFs, media, spreadsheets (mixed)\n"
-    "  --size SIZE   total bytes [8g]\n"
-    "  --seed N      the same kind, size and seed give byte-identical sets [1]\n";
+    "  --json                print the result as JSON\n";
 
-FO_CLI_SPEC(mkset_cli, fileset, "mkset", usage_text, 2, "needs a set kind and DIR");
+FO_CLI_SPEC(mkset_cli, fileset, "mkset", usage_text, 2, "needs a set kind and DIR", 1, NULL);
 
 int cmd_mkset(int argc, char **argv) {
     const char *cmd = "mkset";
@@ -25,14 +24,8 @@ int cmd_mkset(int argc, char **argv) {
     ssd_fileset *s = NULL;
     if (ssd_fileset_create(&s) < 0)
         return cli_error(cmd, "out of memory creating the file set");
-    const struct fo_cli_opt opts[] = {
-        {"--json", .seen = &json},
-        FO_CLI_VALUE("--size", "size"),
-        FO_CLI_VALUE("--seed", "seed"),
-        FO_CLI_VALUE("--sync", "sync"),
-        {0},
-    };
-    int parsed = fo_cli_parse(&mkset_cli, s, opts, argc, argv, pos);
+    const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL}, {NULL, NULL, NULL, NULL}};
+    int parsed = fo_cli_parse(&mkset_cli, s, own, argc, argv, pos);
     if (!parsed && ssd_fileset_set_option(s, "kind", pos[0]) < 0) {
         cli_usage_error(cmd, "unknown set '%s': iso, program or work", pos[0]);
         parsed = -1;

@@ -185,49 +185,85 @@ void fo_cli_print_archive_result(FILE *out, const char *what, const char *archiv
     fprintf(out, "  speed   %.1f MiB/s\n", mbps);
 }
 
-static int opt_matches(const struct fo_cli_opt *o, const char *arg) {
-    size_t n = strlen(o->name);
-    return !strncmp(arg, o->name, n) && (!arg[n] || (o->has_value && arg[n] == '='));
-}
-
-/* An option's argument: "--opt VALUE" (advancing *i) or "--opt=VALUE"; NULL
- * after the usage error when it is missing. */
-static const char *opt_value(const char *cmd, int argc, char **argv, int *i, const char *name) {
-    const char *a = argv[*i];
+/* Whether arg is the flag name ("-l", "--mirror"), or name=VALUE when it
+ * takes a value: then *value points at VALUE, else it stays NULL. name=VALUE
+ * for a flag that takes none is a usage error, said here: -1. */
+static int matches(const char *cmd, const char *arg, const char *name, int has_value,
+                   const char **value) {
     size_t n = strlen(name);
-    if (a[n] == '=')
-        return a + n + 1;
-    if (*i + 1 >= argc) {
-        cli_usage_error(cmd, "option '%s' needs a value", name);
-        return NULL;
+    if (strncmp(arg, name, n) || (arg[n] && arg[n] != '='))
+        return 0;
+    if (arg[n] && !has_value) {
+        cli_usage_error(cmd, "option '%s' takes no value", name);
+        return -1;
     }
-    return argv[++*i];
+    *value = arg[n] ? arg + n + 1 : NULL;
+    return 1;
 }
 
-int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_opt *opts,
+/* The flag of a key or alias: "--" and the name with - for _, or the name
+ * as it is when it has its dashes ("-l"). */
+static const char *dashed(char *buf, size_t n, const char *name) {
+    size_t k = (size_t)snprintf(buf, n, "%s%s", name[0] == '-' ? "" : "--", name);
+    for (char *p = buf + 2; p < buf + k && p < buf + n; p++)
+        *p = *p == '_' ? '-' : *p;
+    return buf;
+}
+
+int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
                  int argc, char **argv, const char **pos) {
     const char *cmd = spec->cmd;
+    size_t n;
+    const ssd_option_info *info = spec->options(&n) + spec->first;
+    n -= spec->first;
     int npos = 0;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
+        const char *a = argv[i], *v = NULL, *key = NULL, *via = NULL;
+        char name[80];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(spec->usage, stdout);
+            printf("%s\n", spec->heading);
+            cli_table_help(stdout, info, n, spec->aliases);
             return 1;
         }
-        const struct fo_cli_opt *o = opts;
-        while (o->name && !opt_matches(o, a))
+        const struct fo_cli_own *o = own;
+        int m = 0;
+        while (o->name && (o->key || !(m = matches(cmd, a, o->name, o->arg != NULL, &v))))
             o++;
-        if (o->name) {
-            const char *v = o->value;
-            if (o->has_value && !(v = opt_value(cmd, argc, argv, &i, o->name)))
+        int has_value = o->name && o->arg;
+        for (size_t k = 0; !m && k < n; k++) {
+            has_value = info[k].type != SSD_OPTION_BOOL;
+            if (!(info[k].flags & SSD_OPTION_TEST_HOOK) &&
+                (m = matches(cmd, a, dashed(name, sizeof name, info[k].name), has_value, &v)))
+                key = info[k].name;
+        }
+        for (const struct cli_alias *al = spec->aliases; !m && al && al->flag; al++)
+            if ((m = matches(cmd, a, dashed(name, sizeof name, al->flag), !al->value, &v))) {
+                key = al->key;
+                via = name;
+                has_value = !al->value;
+                v = al->value ? al->value : v;
+            }
+        if (m < 0)
+            return -1;
+        if (m) {
+            size_t len = strcspn(a, "=");
+            if (has_value && !v && i + 1 >= argc) {
+                cli_usage_error(cmd, "option '%.*s' needs a value", (int)len, a);
                 return -1;
-            if (o->seen)
+            }
+            if (has_value && !v)
+                v = argv[++i];
+            if (o->name && o->seen)
                 *o->seen = 1;
-            if (o->arg)
+            if (o->name && o->arg)
                 *o->arg = v;
-            /* A flag's fixed value is always valid; an argument may not be. */
-            if (o->key && spec->set_option(handle, o->key, v) < 0 && o->has_value) {
-                cli_usage_error(cmd, "%s", spec->errmsg(handle));
+            for (const struct fo_cli_own *w = own; key && w->name; w++)
+                if (w->key && !strcmp(w->key, key))
+                    *w->seen = strcmp(v ? v : "1", "0") != 0;
+            if (key && spec->set_option(handle, key, v ? v : "1") < 0) {
+                cli_usage_error(cmd, "%s%s%s", via ? via : "", via ? ": " : "",
+                                spec->errmsg(handle));
                 return -1;
             }
         } else if (a[0] == '-' && a[1]) {

@@ -7,6 +7,8 @@
 
 #include <ssdcore.h>
 
+#include "cli_options.h"
+
 /* A progress callback that redraws one line on stderr (when
  * fo_cli_progress_start(1) asked for it; user is unused) and returns
  * non-zero after Ctrl-C, so the run stops cleanly. Install it always. */
@@ -42,58 +44,65 @@ void fo_cli_progress_end(void);
 void fo_cli_print_archive_result(FILE *out, const char *what, const char *archive, const char *tree,
                                  const ssd_archive_result *r, int json);
 
-/* One option of a fileops subcommand. One that takes no value matches only
- * exactly ("--json"); one that does (has_value) matches "--opt VALUE" and
- * "--opt=VALUE". Given, it sets the library option key (when not NULL) to
- * value or to its argument, sets *seen to 1 and stores its argument in *arg
- * (each when not NULL). */
-struct fo_cli_opt {
+/* A flag of the subcommand itself, not of its library handle: matched
+ * exactly ("--json"); one with arg also as "--out VALUE" and "--out=VALUE".
+ * Given, it sets *seen to 1 and its value to *arg (each when not NULL).
+ * With key (name too), no flag: *seen says whether the boolean option key
+ * was last given as set, by its flag or an alias. */
+struct fo_cli_own {
     const char *name;
-    int has_value;
-    const char *key;
-    const char *value;
     int *seen;
     const char **arg;
+    const char *key;
 };
 
-/* Table entries: a flag that sets the library option key to value, and an
- * option that sets key to its argument. */
-#define FO_CLI_FLAG(name, key, value)                                                              \
-    { (name), 0, (key), (value), NULL, NULL }
-#define FO_CLI_VALUE(name, key)                                                                    \
-    { (name), 1, (key), NULL, NULL, NULL }
-
-/* A fileops subcommand's command line: its name and usage, how many
- * positional arguments it takes (exactly npos) and the message when there
- * are fewer, and how options are set on its library handle. */
+/* A fileops subcommand's command line: its name and usage (its own flags
+ * included), how many positional arguments it takes (exactly npos) and the
+ * message when there are fewer, and its handle's option table, whose
+ * options from the first-th on are its other flags (--some-key VALUE, a
+ * boolean --some-key), with aliases (cli_options.h); the --help lists them
+ * under heading, written from the table. */
 struct fo_cli_spec {
     const char *cmd;
-    const char *usage; /* printed for -h or --help */
+    const char *usage;
     int npos;
     const char *missing;
+    const ssd_option_info *(*options)(size_t *n);
+    size_t first;
+    const struct cli_alias *aliases;
+    const char *heading;
     int (*set_option)(void *handle, const char *key, const char *value);
-    const char *(*errmsg)(void *handle);
+    const char *(*errmsg)(const void *handle);
 };
 
 /* Defines `static const struct fo_cli_spec name` for a subcommand whose
- * options go to an ssd_TYPE handle (ssd_TYPE_set_option, ssd_TYPE_errmsg). */
-#define FO_CLI_SPEC(name, type, cmd, usage, npos, missing)                                         \
+ * options go to an ssd_TYPE handle (ssd_TYPE_options, _set_option, _errmsg). */
+#define FO_CLI_SPEC(name, type, cmd, usage, npos, missing, first, aliases)                         \
     static int name##_set_option(void *h, const char *key, const char *value) {                    \
         return ssd_##type##_set_option(h, key, value);                                             \
     }                                                                                              \
-    static const char *name##_errmsg(void *h) {                                                    \
+    static const char *name##_errmsg(const void *h) {                                              \
         return ssd_##type##_errmsg(h);                                                             \
     }                                                                                              \
-    static const struct fo_cli_spec name = {(cmd),     (usage),           (npos),                  \
-                                            (missing), name##_set_option, name##_errmsg}
+    static const struct fo_cli_spec name = {(cmd),                                                 \
+                                            (usage),                                               \
+                                            (npos),                                                \
+                                            (missing),                                             \
+                                            ssd_##type##_options,                                  \
+                                            (first),                                               \
+                                            (aliases),                                             \
+                                            #type " options (ssd_" #type                           \
+                                                  "_set_option's keys, with _ for -):",            \
+                                            name##_set_option,                                     \
+                                            name##_errmsg}
 
-/* Parses argv[1..argc-1] with the options in opts (ended by {0}), setting
- * them on handle as they come, and the positional arguments into
- * pos[0..npos-1]. The first mistake stops the parse: an unknown option, a
- * missing or refused value, one positional argument too many or too few.
- * Returns 0 when parsed, 1 after printing the usage to stdout (-h, --help),
- * -1 after printing a usage error to stderr. */
-int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_opt *opts,
+/* Parses argv[1..argc-1]: the own flags, the table's flags, setting them on
+ * handle as they come, and the positional arguments into pos[0..npos-1].
+ * The first mistake stops the parse: an unknown option, a missing or
+ * refused value, one positional argument too many or too few. Returns 0
+ * when parsed, 1 after printing the usage to stdout (-h, --help), -1 after
+ * printing a usage error to stderr. */
+int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
                  int argc, char **argv, const char **pos);
 
 #endif

@@ -24,7 +24,7 @@ from ._ffi import ffi, lib
 from ._util import PathLike, take_string
 from .compare import compare
 from .job import _s
-from .results import CatalogFigures, CatalogRuns, CompareResult
+from .results import CatalogFigures, CatalogRuns, CompareResult, _figure
 
 __all__ = ["catalog_path", "catalog_add", "catalog_runs", "catalog_figures", "catalog_compare"]
 
@@ -117,6 +117,8 @@ def catalog_figures(catalog: Optional[PathLike] = None,
                  "SELECT f.run_id, r.drive, r.started, f.key AS figure, f.value FROM figures f"
                  " JOIN runs r ON r.id = f.run_id" + where + " ORDER BY r.started, r.id, f.key",
                  args)
+    for r in rows:  # the Python names: a file test's MiB/s as bytes/s
+        r["figure"], r["value"], _ = _figure(r["figure"], r["value"])
     return CatalogFigures({"catalog": _path(catalog), "drive": drive or None, "figures": rows})
 
 

@@ -22,7 +22,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
-from ._util import PathLike, set_options, take_string
+from ._util import PathLike, options as _table, set_options, take_string
 from .progress import ProgressArg, Throttle
 from .results import FilebenchResult
 
@@ -34,7 +34,13 @@ def _run(kind: str, options: Dict[str, Any], paths: Tuple[PathLike, ...], progre
          desc: str = "ssdcore", result: Optional[str] = None) -> Tuple[Any, Any]:
     """Runs one fileops handle the API convention's way (``ssd_<kind>_create``,
     ``_set_option`` for each option not None, ``_set_progress``, ``_run``
-    on ``paths`` and, when given, a ``result`` struct): (handle, result)."""
+    on ``paths`` and, when given, a ``result`` struct): (handle, result).
+    The keywords are the keys of the handle's table (``ssdcore.options(kind)``,
+    docs/options.md); another one is a TypeError, as for any function."""
+    unknown = set(options) - set(_table(kind))
+    if unknown:
+        raise TypeError(f"unknown {kind} option(s): {', '.join(sorted(unknown))}")
+
     def fn(name: str) -> Any:
         return getattr(lib, f"ssd_{kind}_{name}")
     box = ffi.new(f"ssd_{kind} **")
@@ -192,16 +198,8 @@ def _counts(c: Any) -> CopyCounts:
     return CopyCounts(c.total, c.copied, c.skipped, c.mismatch, c.failed, c.extras)
 
 
-def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: int = 8,
-              list_only: bool = False, recursive: bool = True, include_same: bool = False,
-              exclude_older: bool = False, exclude_newer: bool = False,
-              exclude_changed: bool = False, mtime_tolerance: float = 0.0,
-              hardlinks: bool = False, xattrs: bool = True, acls: bool = False,
-              sparse: bool = False, unbuffered: bool = False,
-              copy_file_range: bool = False, reflink: bool = False, sync: str = "fs",
-              retries: int = 0, wait: float = 1.0,
-              progress: ProgressArg = None,
-              progress_interval: float = 0.25, **options: Any) -> CopyResult:
+def copy_tree(src: PathLike, dst: PathLike, *, progress: ProgressArg = None,
+              **options: Any) -> CopyResult:
     """Copy the tree ``src`` into ``dst`` the way Robocopy /E (or /MIR) does.
 
     Same files (same size and mtime, within ``mtime_tolerance`` seconds) are
@@ -209,7 +207,9 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
     failures do not raise: they are counted (``result.files.failed``, bit 8
     of ``result.exit_code``) and listed in ``result.failures``. A fatal error
     (unreadable source, impossible destination) raises :class:`SsdError`.
-    Extra keyword options go to ``ssd_copy_set_option`` by name.
+    The keyword options are ``ssd_copy_set_option``'s keys (``mirror=True``,
+    ``workers=8``, ``sync="file"``...), listed with their types, ranges and
+    defaults by ``ssdcore.options("copy")`` and docs/options.md.
     ``xattrs`` (extended attributes, on by default), ``acls`` (POSIX ACLs)
     and ``sparse`` (holes stay holes) are what rsync's -X, -A and --sparse
     keep; docs/fileops.md compares them with cp -a and Robocopy.
@@ -220,15 +220,7 @@ def copy_tree(src: PathLike, dst: PathLike, *, mirror: bool = False, workers: in
     raises stops the copy cleanly and propagates; so does Ctrl-C
     (KeyboardInterrupt). Files copied so far stay, none is left partial.
     """
-    opts = dict(mirror=mirror, workers=workers, list_only=list_only, recursive=recursive,
-                include_same=include_same, exclude_older=exclude_older,
-                exclude_newer=exclude_newer, exclude_changed=exclude_changed,
-                mtime_tolerance=mtime_tolerance, hardlinks=hardlinks, xattrs=xattrs, acls=acls,
-                sparse=sparse, unbuffered=unbuffered,
-                copy_file_range=copy_file_range, reflink=reflink, sync=sync, retries=retries,
-                wait=wait, progress_interval=progress_interval)
-    opts.update(options)
-    h, res = _run("copy", opts, (src, dst), progress, "copy", "ssd_copy_result")
+    h, res = _run("copy", options, (src, dst), progress, "copy", "ssd_copy_result")
     failures = [ffi.string(lib.ssd_copy_failure(h, i)).decode(errors="replace")
                 for i in range(lib.ssd_copy_failure_count(h))]
     return CopyResult(_counts(res.dirs), _counts(res.files), _counts(res.bytes), res.total_s,
@@ -242,83 +234,76 @@ def _archive_result(r: Any, skipped_entries: Tuple[str, ...] = ()) -> ArchiveRes
                          tuple(skipped_entries))
 
 
-def archive(src: PathLike, archive_path: PathLike, *, format: str = "7z",
-            method: Optional[str] = None, level: Optional[int] = None,
-            tmpdir: Optional[PathLike] = None, sync: str = "fs",
-            progress: ProgressArg = None,
-            progress_interval: float = 0.25) -> ArchiveResult:
+def archive(src: PathLike, archive_path: PathLike, *, progress: ProgressArg = None,
+            **options: Any) -> ArchiveResult:
     """Pack the tree ``src`` into ``archive_path`` (7z with Deflate by default).
 
-    ``format``: "7z", "zip", "tar.zst" or "tar"; ``method``: "deflate",
-    "lzma2", "store" or "zstd" as the format allows. The 7z writer's staging
-    file goes to ``tmpdir``, by default the archive's own directory.
+    The keyword options are ``ssdcore.options("archive")``'s: ``format``
+    ("7z", "zip", "tar.zst" or "tar"), ``method`` ("deflate", "lzma2",
+    "store" or "zstd" as the format allows), ``level``, ``tmpdir`` (where
+    the 7z writer stages, by default the archive's own directory), ``sync``.
     ``progress`` works as for :func:`copy_tree`; a stopped run leaves no
     half archive behind.
     """
-    h, res = _run("archive", dict(format=format, method=method, level=level,
-                                  tmpdir=os.fsdecode(tmpdir) if tmpdir is not None else None,
-                                  sync=sync, progress_interval=progress_interval),
-                  (src, archive_path), progress, result="ssd_archive_result")
+    h, res = _run("archive", options, (src, archive_path), progress, result="ssd_archive_result")
     left_out = [ffi.string(lib.ssd_archive_skipped(h, i)).decode(errors="surrogateescape")
                 for i in range(lib.ssd_archive_skipped_count(h))]
     return _archive_result(res, tuple(left_out))
 
 
-def extract(archive_path: PathLike, dst: PathLike, *, sync: str = "fs",
-            overwrite: bool = True, allow_absolute_symlinks: bool = False,
-            progress: ProgressArg = None,
-            progress_interval: float = 0.25) -> ArchiveResult:
+def extract(archive_path: PathLike, dst: PathLike, *,
+            allow_absolute_symlinks: Optional[bool] = None, progress: ProgressArg = None,
+            **options: Any) -> ArchiveResult:
     """Unpack any archive libarchive reads into ``dst``, securely.
 
     Raises :class:`SsdError` with ``name == "SSD_EHOSTILE"`` for absolute
     paths, "..", paths through symlinks or links escaping ``dst``, and
-    ``"SSD_EFORMAT"`` for truncated or corrupt archives.
-    ``allow_absolute_symlinks=True`` stores symlinks with an absolute target
-    as they are (never following them) instead of refusing the archive.
+    ``"SSD_EFORMAT"`` for truncated or corrupt archives. The keyword options
+    are ``ssdcore.options("extract")``'s (``sync``, ``overwrite``...);
+    ``absolute_symlinks=True`` (``allow_absolute_symlinks``, as the CLI
+    spells it) stores symlinks with an absolute target as they are (never
+    following them) instead of refusing the archive.
     ``progress`` works as for :func:`copy_tree`; the file being written when
     a run stops is removed.
     """
-    _, res = _run("extract", dict(sync=sync, overwrite=overwrite,
-                                  absolute_symlinks=allow_absolute_symlinks,
-                                  progress_interval=progress_interval),
-                  (archive_path, dst), progress, result="ssd_archive_result")
+    if allow_absolute_symlinks is not None:
+        options["absolute_symlinks"] = allow_absolute_symlinks
+    _, res = _run("extract", options, (archive_path, dst), progress, result="ssd_archive_result")
     return _archive_result(res)
 
 
-def make_set(kind: str, directory: PathLike, *, size: Union[str, int] = "8g", seed: int = 1,
-             sync: str = "fs", progress: ProgressArg = None,
-             progress_interval: float = 0.25) -> FilesetResult:
+def make_set(kind: str, directory: PathLike, *, progress: ProgressArg = None,
+             **options: Any) -> FilesetResult:
     """Generate the "iso", "program" or "work" set into ``directory``.
 
-    The same kind, size and seed give byte-identical sets. ``progress``
-    works as for :func:`copy_tree` (phase "mkset", the set's planned files
-    and bytes as totals); a stopped run removes the file it was writing.
+    The keyword options are ``ssdcore.options("fileset")``'s (``size``,
+    ``seed``, ``sync``); the same kind, size and seed give byte-identical
+    sets. ``progress`` works as for :func:`copy_tree` (phase "mkset", the
+    set's planned files and bytes as totals); a stopped run removes the
+    file it was writing.
     """
     if not isinstance(kind, str):  # None would make the default 8 GiB work set
         raise TypeError(f"kind must be 'iso', 'program' or 'work', not {kind!r}")
-    _, res = _run("fileset", dict(kind=kind, size=size, seed=seed, sync=sync,
-                                  progress_interval=progress_interval),
-                  (directory,), progress, f"mkset {kind}", "ssd_fileset_result")
+    _, res = _run("fileset", dict(options, kind=kind), (directory,), progress, f"mkset {kind}",
+                  "ssd_fileset_result")
     return FilesetResult(res.files, res.dirs, res.bytes, res.total_s)
 
 
-def filebench(directory: PathLike, *, set: str = "work", size: Union[str, int] = "8g",
-              seed: int = 1, steps: str = "copy,archive,extract", workers: int = 8,
-              format: str = "7z", method: Optional[str] = None, level: Optional[int] = None,
-              keep: bool = False, progress: ProgressArg = None) -> FilebenchResult:
+def filebench(directory: PathLike, *, progress: ProgressArg = None,
+              **options: Any) -> FilebenchResult:
     """Make a set under ``directory`` and time copy, archive and extract.
 
-    Returns a :class:`FilebenchResult`: the results JSON as a dict whose
-    ``steps`` is a list of ``{"step", "seconds", "bytes", "mib_per_s", ...}``
-    (``mb_per_s``, the old name of the same MiB/s figure, stays for a
-    release); ``to_frame()`` gives one row per step, with the frames'
-    names: ``runtime_s``, ``total_bytes`` and ``mib_per_s``. ``progress`` works as
-    for :func:`copy_tree`, part by part (``phase`` "mkset", "copy",
-    "archive", "extract", each with its own totals).
+    The keyword options are ``ssdcore.options("filebench")``'s (``set``,
+    ``size``, ``seed``, ``steps``, ``workers``, ``format``, ``method``,
+    ``level``, ``keep``). Returns a :class:`FilebenchResult`: the results
+    JSON as a dict whose ``steps`` is a list of ``{"step", "seconds",
+    "bytes", "mib_per_s", ...}``; ``to_frame()`` gives one row per step,
+    with the frames' names: ``runtime_s``, ``total_bytes`` and ``bw_bps``
+    (bytes/s). ``progress`` works as for :func:`copy_tree`, part by part
+    (``phase`` "mkset", "copy", "archive", "extract", each with its own
+    totals).
     """
-    h, _ = _run("filebench", dict(set=set, size=size, seed=seed, steps=steps, workers=workers,
-                                  format=format, method=method, level=level, keep=keep),
-                (directory,), progress, "filebench")
+    h, _ = _run("filebench", options, (directory,), progress, "filebench")
     js = ffi.new("char **")
     check(lib.ssd_filebench_to_json(h, 0, js))
     return FilebenchResult(json.loads(take_string(js)))

@@ -321,8 +321,8 @@ def scaling(suite: SuiteResult, group: Optional[str] = None, ax: Any = None, *,
     """A suite's scaling curves (``group``: "qd-randread", "bs-randwrite",
     "mixed-rand"...; None draws every group of ``family`` ("qd", "bs",
     "mixed"), by default the first group's).
-    ``figure``: "iops", "mib_per_s" or "auto" (IOPS for 4K random, MiB/s
-    otherwise)."""
+    ``figure``: "iops", "bw_bps" (drawn in MiB/s) or "auto" (IOPS for 4K
+    random, MiB/s otherwise)."""
     ax = _axes(ax)
     groups = _groups(suite)
     if not groups:
@@ -378,7 +378,7 @@ def filebench_bars(result: FilebenchResult, ax: Any = None) -> Any:
     ax = _axes(ax)
     steps = result.steps
     names = [str(s.get("step")) for s in steps]
-    vals = [float(s.get("mib_per_s") or 0) for s in steps]
+    vals = [float(s.get("mib_per_s") or 0) for s in steps]  # the JSON's MiB/s
     ax.bar(names, vals, color=PALETTE[: len(names)] or None)
     ax.set_ylabel("MiB/s")
     ax.set_title(f"file tests ({result.get('set', '')} set)")

@@ -14,9 +14,10 @@ and ``json.dumps(r)`` keep working) with, on top:
 - ``r.plot()``: the figure the HTML report draws (``ssdcore.plot``, the
   ``[plot]`` extra).
 
-Names follow one spelling everywhere: rates in ``_bps`` (bytes/s) or
-``_mib_per_s`` (MiB/s, 1 MiB = 1048576 B), sizes ``_bytes``, times ``_s``,
-latencies ``_us``, and percentile 99.9 is ``p99_9``.
+Names follow one spelling everywhere, the unit last: rates ``_bps``
+(bytes/s), sizes ``_bytes``, times ``_s``, latencies ``_us``, ``_iops``,
+and percentile 99.9 is ``p99_9``. MiB/s (1 MiB = 1048576 B) is only how a
+summary prints a rate.
 
 >>> import ssdcore
 >>> r = ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time=2)
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import html
 import math
+import numbers
 import os
 from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, List, Optional, Sequence, Tuple,
                     TypeVar, Union, cast)
@@ -47,7 +49,17 @@ __all__ = ["Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep", 
            "CatalogFigures", "BatchResult", "MIB"]
 
 MIB = 1048576
-"""Bytes in a MiB: every ``_mib_per_s`` figure is bytes/s divided by this."""
+"""Bytes in a MiB: a ``_bps`` figure divided by this is MiB/s."""
+
+
+def _figure(key: str, value: Any, unit: Any = None) -> Tuple[str, Any, Any]:
+    """A headline figure (a dotted key of results.json, compare.json or a
+    catalog) as Python names it: the file tests' MiB/s (``copy_mibs``) as
+    bytes/s (``copy_bps``), like every other rate; others unchanged."""
+    if not key.endswith("_mibs"):
+        return key, value, unit
+    v = value * MIB if isinstance(value, numbers.Real) and not isinstance(value, bool) else value
+    return key[:-5] + "_bps", v, "bytes/s" if unit is not None else None
 
 
 def _pandas() -> Any:
@@ -272,11 +284,6 @@ class JobResult(Result):
         return job_context(self)
 
     @property
-    def bw_mib_per_s(self) -> float:
-        """Throughput in MiB/s."""
-        return self.bw_bps / MIB
-
-    @property
     def status(self) -> str:
         """"complete", "interrupted" or "failed" (the JSON's own when it has one)."""
         return _status(self)
@@ -317,7 +324,7 @@ class JobResult(Result):
 
     def __repr__(self) -> str:
         lines = [f"<JobResult {self._title()}>",
-                 f"  {self.iops:.0f} IOPS, {self.bw_mib_per_s:.1f} MiB/s, "
+                 f"  {self.iops:.0f} IOPS, {self.bw_bps / MIB:.1f} MiB/s, "
                  f"{_bytes_text(self.total_bytes)} in {self.sample_count} samples"]
         for d in ("read", "write"):
             lat = self.latency_us(d)
@@ -739,6 +746,10 @@ class SuiteResult(Result):
         for name, lat in (self.headline.get("latency") or {}).items():
             if isinstance(lat, dict):
                 out.append((f"{name}.p99_9_us", _float(lat.get("p99_9_us")), "µs"))
+        for name, ft in (self.headline.get("file_tests") or {}).items():
+            for k, v in (ft.items() if isinstance(ft, dict) else ()):
+                key, v, _ = _figure(f"{name}.{k}", _float(v))
+                out.append((key, v, "B/s" if key.endswith("_bps") else "s"))
         return out
 
     def curve_state(self, curve: str, figure: str) -> Optional[str]:
@@ -784,9 +795,18 @@ class SuiteResult(Result):
         return _df(pd.DataFrame({c: pd.array([r[c] for r in rows], dtype=t) for c, t in cols}))
 
 
+def _rate(step: Dict[str, Any]) -> Optional[float]:
+    """A filebench step's bytes/s, from its bytes and seconds (exact; its
+    mib_per_s is rounded to 3 decimals)."""
+    b, t = _float(step.get("bytes")), _float(step.get("seconds"))
+    return b / t if b is not None and t else (0.0 if b is not None else None)
+
+
 class FilebenchResult(Result):
-    """What :func:`ssdcore.filebench` returns. Each step gets ``mib_per_s``
-    (MiB/s); the old ``mb_per_s`` key, which was MiB/s too, stays for a release."""
+    """What :func:`ssdcore.filebench` returns: the results JSON, where each
+    step's ``mib_per_s`` is MiB/s (its old key ``mb_per_s``, MiB/s too,
+    stays for a release); the frame and the summary give the rate as
+    ``bw_bps``, bytes/s, as every result does."""
 
     kind = "filebench"
 
@@ -806,18 +826,18 @@ class FilebenchResult(Result):
         out: List[Tuple[str, Any, str]] = []
         for s in self.steps:
             out.append((f"{s.get('step')}_s", _float(s.get("seconds")), "s"))
-            out.append((f"{s.get('step')}_mib_per_s", _float(s.get("mib_per_s")), "MiB/s"))
+            out.append((f"{s.get('step')}_bps", _rate(s), "B/s"))
         return out
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per step: step, runtime_s (the JSON's seconds),
-        total_bytes (int; the JSON's bytes), mib_per_s and the step's other
-        figures: the names every result frame uses (``bytes`` is a
-        sample's bytes in a job's frame)."""
+        total_bytes (int; the JSON's bytes), bw_bps (bytes/s: total_bytes /
+        runtime_s) and the step's other figures: the names every result
+        frame uses (``bytes`` is a sample's bytes in a job's frame)."""
         pd = _pandas()
-        df = pd.DataFrame(self.steps).rename(columns={"seconds": "runtime_s",
-                                                      "bytes": "total_bytes"})
-        df = df.drop(columns=[c for c in ("mb_per_s",) if c in df.columns])
+        df = pd.DataFrame([dict(s, bw_bps=_rate(s)) for s in self.steps])
+        df = df.rename(columns={"seconds": "runtime_s", "bytes": "total_bytes"})
+        df = df.drop(columns=[c for c in ("mb_per_s", "mib_per_s") if c in df.columns])
         for c in [c for c in df.columns if c.endswith("_bytes") or c == "files"]:
             if df[c].notna().all():
                 df[c] = df[c].astype("int64")
@@ -881,20 +901,25 @@ class CompareResult(Result):
         pd = _pandas()
         if self._csv is not None:
             import io
-            return _df(pd.read_csv(io.StringIO(self._csv),
-                                   dtype={"drive": str, "figure": str, "label": str, "unit": str,
-                                          "better": str},
-                                   keep_default_na=False,
-                                   na_values={"value": [""], "pct_vs_highlight": [""]}))
+            df = pd.read_csv(io.StringIO(self._csv),
+                             dtype={"drive": str, "figure": str, "label": str, "unit": str,
+                                    "better": str},
+                             keep_default_na=False,
+                             na_values={"value": [""], "pct_vs_highlight": [""]})
+            named = [_figure(k, v, u) for k, v, u in zip(df["figure"], df["value"], df["unit"])]
+            for i, col in enumerate(("figure", "value", "unit")):
+                df[col] = pd.Series([f[i] for f in named], index=df.index, dtype=df[col].dtype)
+            return _df(df)
         drives = self.drives
         rows = []
         for f in self.get("figures") or []:
             states = f.get("states") or [None] * len(drives)
             conds = f.get("value_conditions") or [None] * len(drives)
             for i, drive in enumerate(drives):
-                rows.append({"drive": drive, "figure": f.get("key"), "label": f.get("label"),
-                             "unit": f.get("unit"), "better": f.get("better"),
-                             "value": f["values"][i] if f["values"][i] is not None else float("nan"),
+                key, v, unit = _figure(str(f.get("key")), f["values"][i], f.get("unit"))
+                rows.append({"drive": drive, "figure": key, "label": f.get("label"),
+                             "unit": unit, "better": f.get("better"),
+                             "value": v if v is not None else float("nan"),
                              "state": states[i], "conditions": conds[i],
                              "row_conditions": f.get("conditions")})
         return _df(pd.DataFrame(rows, columns=["drive", "figure", "label", "unit", "better",
@@ -906,9 +931,9 @@ class CompareResult(Result):
         pd = _pandas()
         data: Dict[str, List[Any]] = {}
         for f in self.get("figures") or []:
-            vals = f.get("values") or []
-            data[str(f.get("key"))] = [_float(v) if v is not None else float("nan")
-                                       for v in vals]
+            named = [_figure(str(f.get("key")), _float(v)) for v in f.get("values") or []]
+            key = _figure(str(f.get("key")), None)[0]
+            data[key] = [v if v is not None else float("nan") for _, v, _ in named]
         return _df(pd.DataFrame(data, index=pd.Index(self.drives, name="drive")))
 
 

@@ -20,7 +20,7 @@ def main(argv: List[str]) -> int:
     size = argv[1] if len(argv) > 1 else "64m"
     result = ssdcore.filebench(directory, set="work", size=size)
     print(result)
-    print(result.to_frame()[["step", "runtime_s", "total_bytes", "mib_per_s"]].to_string())
+    print(result.to_frame()[["step", "runtime_s", "total_bytes", "bw_bps"]].to_string())
     return 0
 
 

@@ -51,6 +51,15 @@ struct ssd__options {
     static const struct ssd__option_slot name##_slot[] = {LIST(SSD__OPTION_SLOT)};                 \
     static const struct ssd__options name = {what, name##_info, name##_slot, OPT_COUNT_}
 
+/* Defines const ssd_option_info *fn(size_t *n), the public accessor of
+ * the table name (ssd_X_options). */
+#define SSD__OPTIONS_ACCESSOR(fn, name)                                                            \
+    const ssd_option_info *fn(size_t *n) {                                                         \
+        if (n)                                                                                     \
+            *n = name.n;                                                                           \
+        return name.info;                                                                          \
+    }
+
 /* Checks value against key's entry and stores it in handle: returns the
  * index of the option, or SSD_EINVAL / SSD_ERANGE / SSD_ENOMEM with the
  * message in err ("option bs: 1x is not a size (e.g. 4k, 8g)"). A text

@@ -42,6 +42,18 @@ static int analysis_set(void *h, const char *k, const char *v) {
 static int copy_set(void *h, const char *k, const char *v) {
     return ssd_copy_set_option(h, k, v);
 }
+static int archive_set(void *h, const char *k, const char *v) {
+    return ssd_archive_set_option(h, k, v);
+}
+static int extract_set(void *h, const char *k, const char *v) {
+    return ssd_extract_set_option(h, k, v);
+}
+static int fileset_set(void *h, const char *k, const char *v) {
+    return ssd_fileset_set_option(h, k, v);
+}
+static int filebench_set(void *h, const char *k, const char *v) {
+    return ssd_filebench_set_option(h, k, v);
+}
 
 Test(options, every_handle_takes_the_same_boolean_words) {
     ssd_target *t = NULL;
@@ -128,6 +140,42 @@ Test(options, every_table_default_is_accepted_by_its_handle) {
     }
     ssd_analysis_free(fresh);
     ssd_analysis_free(a);
+}
+
+/* The fileops handles' tables, as the others'; the copy buffer's own rule
+ * (a multiple of 4k, for O_DIRECT) is kept beside the table's range. */
+Test(options, every_fileops_table_default_is_accepted_by_its_handle) {
+    size_t n = 0;
+    ssd_copy *c = NULL;
+    cr_assert_eq(ssd_copy_create(&c), 0);
+    const ssd_option_info *copy_info = ssd_copy_options(&n);
+    check_table("copy", copy_info, n, c, copy_set);
+    cr_expect_eq(ssd_copy_set_option(c, "buffer_size", "6k"), SSD_EINVAL);
+    cr_expect(strstr(ssd_copy_errmsg(c), "option buffer_size: 6k") != NULL, "%s",
+              ssd_copy_errmsg(c));
+    ssd_copy_free(c);
+    ssd_archive *a = NULL;
+    cr_assert_eq(ssd_archive_create(&a), 0);
+    const ssd_option_info *archive_info = ssd_archive_options(&n);
+    check_table("archive", archive_info, n, a, archive_set);
+    ssd_archive_free(a);
+    ssd_extract *x = NULL;
+    cr_assert_eq(ssd_extract_create(&x), 0);
+    const ssd_option_info *extract_info = ssd_extract_options(&n);
+    check_table("extract", extract_info, n, x, extract_set);
+    ssd_extract_free(x);
+    ssd_fileset *fs = NULL;
+    cr_assert_eq(ssd_fileset_create(&fs), 0);
+    const ssd_option_info *fileset_info = ssd_fileset_options(&n);
+    check_table("fileset", fileset_info, n, fs, fileset_set);
+    ssd_fileset_free(fs);
+    ssd_filebench *b = NULL;
+    cr_assert_eq(ssd_filebench_create(&b), 0);
+    const ssd_option_info *filebench_info = ssd_filebench_options(&n);
+    check_table("filebench", filebench_info, n, b, filebench_set);
+    cr_expect_eq(ssd_filebench_set_option(b, "steps", "copy,zip"), SSD_EINVAL);
+    cr_expect(strstr(ssd_filebench_errmsg(b), "option steps: 'copy,zip'") != NULL);
+    ssd_filebench_free(b);
 }
 
 /* The suite option's words are the built-ins, in their order: the index

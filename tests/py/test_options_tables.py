@@ -25,8 +25,8 @@ BAD = {"size": "lots", "duration": "soon", "int": "two", "float": "x", "bool": "
        "enum": "nonsense"}
 
 
-def run(cli, *args):
-    return subprocess.run([cli, *args], capture_output=True, text=True, timeout=60)
+def run(cli, *args, cwd=None):
+    return subprocess.run([cli, *args], capture_output=True, text=True, timeout=60, cwd=cwd)
 
 
 def help_entries(text, heading):
@@ -50,21 +50,31 @@ def flag(name):
 
 
 HANDLES = ["job", "target", "suite", "replay", "compare", "analysis"]
+# the fileops handles: (the command, the Python function, what it runs on)
+FILEOPS = {"copy": ("copy", "copy_tree", ["src", "dst"]),
+           "archive": ("archive", "archive", ["src", "a.7z"]),
+           "extract": ("extract", "extract", ["a.7z", "dst"]),
+           "fileset": ("mkset", "make_set", ["work", "dst"]),
+           "filebench": ("filebench", "filebench", ["dir"])}
+# options a command takes as a positional argument, not a flag
+POSITIONAL = {"mkset": {"kind"}}
 # (command, the heading of a table's flags in its --help, the handle)
 HELP_SECTIONS = [("job", "job options", "job"), ("job", "target (", "target"),
                  ("suite", "target (", "target"), ("suite", "suite options", "suite"),
                  ("replay", "target (", "target"), ("replay", "replay options", "replay"),
                  ("compare", "compare options", "compare"),
-                 ("analyze", "analysis options (", "analysis")]
+                 ("analyze", "analysis options (", "analysis")] + [
+    (cmd, f"{h} options (", h) for h, (cmd, _, _) in FILEOPS.items()]
 # what each command runs on in these tests
 OPERANDS = {"job": ["sim:bx200"], "suite": ["sim:bx200"],
             "replay": ["scenario:pcm8-wow", "--target", "sim:bx200"],
-            "analyze": [str(ROOT / "tests" / "data" / "series" / "series_v1_cache.csv")]}
+            "analyze": [str(ROOT / "tests" / "data" / "series" / "series_v1_cache.csv")],
+            **{cmd: pos for cmd, _, pos in FILEOPS.values()}}
 # whose refused options are usage errors (exit 2), as they always were
-USAGE = {"suite", "replay", "analysis"}
+USAGE = {"suite", "replay", "analysis", *FILEOPS}
 
 
-@pytest.mark.parametrize("handle", HANDLES)
+@pytest.mark.parametrize("handle", HANDLES + list(FILEOPS))
 def test_the_table_is_well_formed(handle):
     table = ssdcore.options(handle)
     assert table
@@ -81,7 +91,8 @@ def test_every_option_and_only_those_are_cli_flags_with_their_help(cli, cmd, hea
     entries = help_entries(help_.stdout, heading)
     entries.pop("--target", None)  # the URI, not an option of the handle
     table = ssdcore.options(handle)
-    shown = {name: o for name, o in table.items() if not o["test_hook"]}
+    shown = {name: o for name, o in table.items()
+             if not o["test_hook"] and name not in POSITIONAL.get(cmd, ())}
     assert set(entries) == {flag(n) for n in shown}
     for name, o in shown.items():
         meta, text = entries[flag(name)]
@@ -99,19 +110,20 @@ def test_every_option_and_only_those_are_cli_flags_with_their_help(cli, cmd, hea
 
 @pytest.mark.parametrize("cmd,handle", [("job", "job"), ("job", "target"), ("suite", "target"),
                                         ("suite", "suite"), ("replay", "replay"),
-                                        ("analyze", "analysis")])
+                                        ("analyze", "analysis")] + [
+    (cmd, h) for h, (cmd, _, _) in FILEOPS.items()])
 def test_every_flag_reaches_set_option_under_its_key(cli, tmp_path, cmd, handle):
     # a bad value comes back in the library's words, naming the key; a
     # boolean flag takes no value (alone, it sets 1)
     out = ["--out", str(tmp_path / "o")] if cmd == "suite" else []
     for name, o in ssdcore.options(handle).items():
-        if o["test_hook"] or o["type"] == "text":
+        if o["test_hook"] or o["type"] == "text" or name in POSITIONAL.get(cmd, ()):
             continue
         if o["type"] == "bool":
             p = run(cli, cmd, *OPERANDS[cmd], flag(name) + "=" + BAD["bool"], *out)
             assert p.returncode == 2 and "takes no value" in p.stderr, p.stderr
             continue
-        p = run(cli, cmd, *OPERANDS[cmd], flag(name), BAD[o["type"]], *out)
+        p = run(cli, cmd, *OPERANDS[cmd], flag(name), BAD[o["type"]], *out, cwd=tmp_path)
         assert p.returncode == (2 if handle in USAGE else 1) and p.stdout == "", (name, p.stderr)
         assert p.stderr.startswith(f"ssdcore {cmd}: option {name}: "), (name, p.stderr)
     assert not (tmp_path / "o").exists()
@@ -155,6 +167,11 @@ def set_option(handle, name, value):
         set_options(a, {name: value}, lib.ssd_analysis_set_option, lib.ssd_analysis_errmsg)
     elif handle == "replay":
         ssdcore.replay("scenario:pcm8-wow", "sim:bx200", **{name: value})
+    elif handle == "fileset" and name == "kind":  # make_set's first argument
+        ssdcore.make_set(value, "dst")
+    elif handle in FILEOPS:  # refused before the run looks at its paths
+        _, fn, pos = FILEOPS[handle]
+        getattr(ssdcore, fn)(*pos, **{name: value})
     else:
         s = ffi.new("ssd_suite **")
         ssdcore.check(lib.ssd_suite_create(s, ssdcore.Target("sim:bx200")._handle()))
@@ -162,7 +179,8 @@ def set_option(handle, name, value):
         set_options(s, {name: value}, lib.ssd_suite_set_option, lib.ssd_suite_errmsg)
 
 
-@pytest.mark.parametrize("handle,name", [(h, n) for h in HANDLES for n in ssdcore.options(h)])
+@pytest.mark.parametrize("handle,name", [(h, n) for h in HANDLES + list(FILEOPS)
+                                         for n in ssdcore.options(h)])
 def test_each_option_refuses_a_bad_value_naming_itself(handle, name):
     o = ssdcore.options(handle)[name]
     if o["type"] == "text":
@@ -214,3 +232,27 @@ def test_analyze_takes_every_analysis_key_as_a_number_or_its_word(tmp_path):
     opts = {n: (o["default"] if o["type"] == "enum" else float(o["default"]))
             for n, o in table.items()}
     assert ssdcore.analyze(str(series), **opts).cache_bytes > 0
+
+
+@pytest.mark.parametrize("handle", FILEOPS)
+def test_the_fileops_functions_take_the_table_keys_and_no_other(handle, tmp_path):
+    # each key reaches set_option (a bad value is refused above, naming
+    # it); a key of no table is a TypeError, as for any Python function
+    _, fn, pos = FILEOPS[handle]
+    with pytest.raises(TypeError, match=f"unknown {handle} option"):
+        getattr(ssdcore, fn)(*[str(tmp_path / p) for p in pos], frobnicate=1)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_fileops_run_with_every_table_default_is_a_run_with_none(tmp_path):
+    # the defaults the table declares are the ones the handles start with
+    src = tmp_path / "src"
+    ssdcore.make_set("work", src, size="256k", sync="none")
+    kw = {n: o["default"] for n, o in ssdcore.options("copy").items() if o["default"]}
+    a = ssdcore.copy_tree(src, tmp_path / "a", **kw)
+    b = ssdcore.copy_tree(src, tmp_path / "b")
+    assert (a.files, a.bytes, a.workers) == (b.files, b.bytes, b.workers)
+    kw = {n: o["default"] for n, o in ssdcore.options("archive").items() if o["default"]}
+    x = ssdcore.archive(src, tmp_path / "x.7z", **kw)
+    y = ssdcore.archive(src, tmp_path / "y.7z")
+    assert x.archive_bytes == y.archive_bytes > 0

@@ -91,7 +91,7 @@ def test_make_set_reports_planned_totals_and_stops_cleanly(tmp_path):
     assert 3 <= len(written) < res.files
 
 
-def test_filebench_reports_each_part_and_mib_per_s(tmp_path):
+def test_filebench_reports_each_part_and_its_rate_in_bps(tmp_path):
     calls = []
     r = ssdcore.filebench(tmp_path, set="program", size="4m", progress=calls.append)
     phases = {c["phase"] for c in calls}
@@ -99,8 +99,10 @@ def test_filebench_reports_each_part_and_mib_per_s(tmp_path):
     assert isinstance(r, ssdcore.FilebenchResult)
     df = r.to_frame()
     assert list(df["step"]) == ["copy", "archive", "extract"]
-    assert "mb_per_s" not in df.columns  # the JSON keeps the old name for a release
+    # the JSON's MiB/s (and its old name) are bw_bps, bytes/s, in the frame
+    assert not {"mb_per_s", "mib_per_s"} & set(df.columns)
     assert df["total_bytes"].dtype.kind == "i"
-    assert (abs(df["mib_per_s"] - df["total_bytes"] / df["runtime_s"] / 1048576)
-            < 0.01 * df["mib_per_s"]
-            + 0.01).all()
+    assert (df["bw_bps"] == df["total_bytes"] / df["runtime_s"]).all()
+    mib = [s["mib_per_s"] for s in r.steps]
+    assert list(df["bw_bps"] / 1048576) == pytest.approx(mib, rel=1e-3, abs=1e-3)
+    assert list(r.summary().columns) == [f"{s}_{u}" for s in df["step"] for u in ("s", "bps")]

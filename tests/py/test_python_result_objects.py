@@ -23,7 +23,7 @@ def test_job_result_attributes_and_dict_agree(long_job):
     assert r.total_bytes == r["bytes"] and isinstance(r.total_bytes, int)
     assert r.runtime_s == pytest.approx(7200) and r.sample_count == 7200
     assert r.bw_bps == pytest.approx(r.total_bytes / r.runtime_s, rel=1e-6)
-    assert r.bw_mib_per_s == pytest.approx(r.bw_bps / 1048576)
+    assert not hasattr(r, "bw_mib_per_s")  # a rate is _bps, as in every name
     assert r.status == "complete" and r.queue_depth == 32 and r.block_size_bytes == 4096
     lat = r.latency_us("write")
     assert lat["p99_9"] == pytest.approx(r["write"]["lat_ns"]["p99_9"] / 1e3)
@@ -124,3 +124,30 @@ def test_analyze_refuses_what_it_cannot_read():
     import pandas as pd
     with pytest.raises(TypeError, match="needs columns t_s and bytes"):
         ssdcore.analyze(pd.DataFrame({"x": [1.0]}))
+
+
+def test_file_test_figures_are_bytes_per_second_under_bps_names():
+    # results.json and compare.json keep copy_mibs (MiB/s); every figure
+    # Python shows ends with its unit, so it is copy_bps in bytes/s there
+    ft = {"files-work": {"copy_s": 2.0, "copy_mibs": 100.0, "extract_mibs": 50.0}}
+    suite = ssdcore.SuiteResult({"headline": {"file_tests": ft}, "steps": []})
+    row = suite.summary().iloc[0]
+    assert row["files-work.copy_bps"] == 100 * 1048576 and row["files-work.copy_s"] == 2.0
+    assert row["files-work.extract_bps"] == 50 * 1048576
+    assert not [c for c in suite.summary().columns if "mib" in c]
+    figs = [{"key": "file_tests.files-work.copy_mibs", "unit": "MiB/s", "values": [10, None]},
+            {"key": "seq_read_bps", "unit": "bytes/s", "values": [5e8, 4e8]}]
+    cmp_ = ssdcore.CompareResult({"drives": [{"label": "a"}, {"label": "b"}], "figures": figs})
+    s = cmp_.summary()
+    assert list(s.columns) == ["file_tests.files-work.copy_bps", "seq_read_bps"]
+    assert s["file_tests.files-work.copy_bps"]["a"] == 10 * 1048576
+    assert np.isnan(s["file_tests.files-work.copy_bps"]["b"])
+    f = cmp_.to_frame()
+    row = f[f["figure"] == "file_tests.files-work.copy_bps"].iloc[0]
+    assert (row["value"], row["unit"]) == (10 * 1048576, "bytes/s")
+    csv = ("drive,figure,label,unit,better,value,pct_vs_highlight,state,conditions\n"
+           "a,file_tests.files-work.copy_mibs,copy speed,MiB/s,higher,10,,measured,\n"
+           "a,seq_read_bps,seq read,bytes/s,higher,500000000,,measured,\n")  # ints: int64
+    f = ssdcore.CompareResult({"drives": [{"label": "a"}], "figures": figs}, csv=csv).to_frame()
+    assert list(f["figure"]) == ["file_tests.files-work.copy_bps", "seq_read_bps"]
+    assert list(f["value"]) == [10 * 1048576, 5e8] and list(f["unit"]) == ["bytes/s"] * 2

@@ -13,9 +13,11 @@
  * Conventions shared by every handle here:
  * - *_create(&h) returns 0 or SSD_ENOMEM; *_free(NULL) is a no-op; handles are
  *   independent of each other and may be freed in any order.
- * - Options are set by key and text value: *_set_option(h, "workers", "8").
- *   Unknown keys give SSD_EINVAL, bad values SSD_EINVAL or SSD_ERANGE; the
- *   handle's *_errmsg() then names the key. Booleans take 1/0, yes/no, true/false.
+ * - Options are set by key and text value: *_set_option(h, "workers", "8"),
+ *   checked against the handle's table, *_options(&n) (base.h; their keys,
+ *   ranges, defaults and help are listed in docs/options.md and by each
+ *   command's --help). Unknown keys give SSD_EINVAL, bad values SSD_EINVAL or
+ *   SSD_ERANGE; the handle's *_errmsg() then names the key.
  * - Functions return 0 (or a count) on success, a negative SSD_E* code or
  *   -errno on failure; *_errmsg(h) holds a message naming the path at fault
  *   (never NULL, "" before any failure), valid until the next call on h.
@@ -98,45 +100,9 @@ SSD_API int ssd_copy_create(ssd_copy **out);
 SSD_API void ssd_copy_free(ssd_copy *c);
 SSD_API const char *ssd_copy_errmsg(const ssd_copy *c);
 
-/*
- * Options (defaults in brackets):
- *   workers         parallel copy threads, 1..256 [8] (Robocopy /MT)
- *   recursive       copy subdirectories, empty ones too [1] (/E)
- *   mirror          also delete destination entries absent from the source [0] (/MIR)
- *   list_only       decide and report, change nothing [0] (/L)
- *   include_same    copy "same" files too [0] (/IS)
- *   exclude_older   skip files whose source is older than the destination [0] (/XO)
- *   exclude_newer   skip files whose source is newer [0] (/XN)
- *   exclude_changed skip same-mtime files of different size [0] (/XC)
- *   mtime_tolerance seconds within which mtimes count as equal [0] (/FFT uses 2)
- *   hardlinks       recreate hard links among copied files [0]
- *   xattrs          copy extended attributes: user.*, and trusted.* and
- *                   security.* when root (rsync -X; Robocopy keeps alternate
- *                   data streams by default) [1]
- *   acls            copy POSIX ACLs, a directory's default ACL too (rsync -A,
- *                   Robocopy /COPY:S) [0]
- *   sparse          keep a sparse source's holes as holes (SEEK_DATA/SEEK_HOLE,
- *                   like cp --sparse=auto and rsync --sparse) [0: every byte
- *                   written, as the drive test wants]
- *   unbuffered      O_DIRECT for files of at least unbuffered_min bytes [0] (/J)
- *   unbuffered_min  size threshold for unbuffered I/O [1m]
- *   buffer_size     copy buffer per worker [1m]
- *   splice          move files of 256 KiB and more through a pipe with splice(2):
- *                   one copy in the kernel instead of two through a user
- *                   buffer, and, unlike copy_file_range, always real writes [1]
- *   write_behind    for big files, start write-back every 8 MiB, wait for the
- *                   window before and drop its pages (bounded dirty data,
- *                   short final sync; only with sync != none) [1]
- *   copy_file_range use copy_file_range(2) instead of read/write [0]
- *   reflink         try FICLONE first (CoW filesystems: measures no writes) [0]
- *   sync            "fs" (syncfs on the destination), "file" (fsync each file)
- *                   or "none", done before the clock stops [fs]
- *   retries         attempts after a failure [0] (/R)
- *   wait            seconds between attempts [1] (/W)
- *   progress_interval seconds between progress callbacks, 0..3600 [0.25]
- *   fault_read      testing: reads of files whose relative path contains this
- *                   text fail with EIO (fault injection) [""]
- */
+/* The options: workers, mirror, list_only, sync, retries... (Robocopy's /MT,
+ * /MIR, /L, /R; xattrs, acls and sparse as rsync's -X, -A, --sparse). */
+SSD_API const ssd_option_info *ssd_copy_options(size_t *n);
 SSD_API int ssd_copy_set_option(ssd_copy *c, const char *key, const char *value);
 SSD_API int ssd_copy_set_progress(ssd_copy *c, ssd_fileops_progress_fn fn, void *user);
 SSD_API int ssd_copy_set_log(ssd_copy *c, ssd_copy_log_fn fn, void *user);
@@ -189,18 +155,8 @@ SSD_API int ssd_archive_create(ssd_archive **out);
 SSD_API void ssd_archive_free(ssd_archive *a);
 SSD_API const char *ssd_archive_errmsg(const ssd_archive *a);
 
-/*
- * Options:
- *   format   "7z" [default], "zip", "tar.zst", "tar"
- *   method   7z: "deflate" [default], "lzma2", "store"; zip: "deflate" [default],
- *            "store"; tar.zst: "zstd" (compressed by ssdcore through libzstd with
- *            the frame's content checksum, which every zstd reader verifies)
- *   level    0..9 (zstd: 1..19) [library default: 6 for deflate, 3 for zstd]
- *   tmpdir   where libarchive's 7z writer keeps its staging file [the archive's
- *            own directory, so the staging I/O lands on the drive under test]
- *   sync     "fs" or "none": flush the archive before the clock stops [fs]
- *   progress_interval  seconds between progress callbacks, 0..3600 [0.25]
- */
+/* The options: format, method, level, tmpdir, sync, progress_interval. */
+SSD_API const ssd_option_info *ssd_archive_options(size_t *n);
 SSD_API int ssd_archive_set_option(ssd_archive *a, const char *key, const char *value);
 SSD_API int ssd_archive_set_progress(ssd_archive *a, ssd_fileops_progress_fn fn, void *user);
 
@@ -226,17 +182,11 @@ SSD_API int ssd_extract_create(ssd_extract **out);
 SSD_API void ssd_extract_free(ssd_extract *x);
 SSD_API const char *ssd_extract_errmsg(const ssd_extract *x);
 
-/*
- * Options:
- *   sync      "fs" or "none" [fs]
- *   overwrite replace existing files [1]
- *   absolute_symlinks  store symlinks whose target is absolute ("/usr/lib/x")
- *             instead of refusing the archive [0]. The links are created as
- *             they are and never followed: later entries still cannot be
- *             written through them, and relative targets that climb out of
- *             dst with ".." stay refused.
- *   progress_interval  seconds between progress callbacks, 0..3600 [0.25]
- */
+/* The options: sync, overwrite, absolute_symlinks (stored as they are,
+ * never followed: later entries still cannot be written through them, and
+ * relative targets that climb out of dst with ".." stay refused),
+ * progress_interval. */
+SSD_API const ssd_option_info *ssd_extract_options(size_t *n);
 SSD_API int ssd_extract_set_option(ssd_extract *x, const char *key, const char *value);
 SSD_API int ssd_extract_set_progress(ssd_extract *x, ssd_fileops_progress_fn fn, void *user);
 
@@ -269,15 +219,9 @@ SSD_API int ssd_fileset_create(ssd_fileset **out);
 SSD_API void ssd_fileset_free(ssd_fileset *s);
 SSD_API const char *ssd_fileset_errmsg(const ssd_fileset *s);
 
-/*
- * Options:
- *   kind  "iso", "program" or "work" [work]
- *   size  total bytes, e.g. "8g" [8g]
- *   seed  unsigned integer [1]; the same kind, size and seed give
- *         byte-identical sets
- *   sync  "fs" or "none" [fs]
- *   progress_interval  seconds between progress calls [0.25]
- */
+/* The options: kind, size, seed (the same kind, size and seed give
+ * byte-identical sets), sync, progress_interval. */
+SSD_API const ssd_option_info *ssd_fileset_options(size_t *n);
 SSD_API int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value);
 
 /* Progress of ssd_fileset_run: phase "mkset", files and bytes written of
@@ -302,16 +246,8 @@ SSD_API int ssd_filebench_create(ssd_filebench **out);
 SSD_API void ssd_filebench_free(ssd_filebench *b);
 SSD_API const char *ssd_filebench_errmsg(const ssd_filebench *b);
 
-/*
- * Options:
- *   set      "iso", "program" or "work" [work]
- *   size     set size [8g]
- *   seed     [1]
- *   steps    comma list of "copy", "archive", "extract" [copy,archive,extract]
- *   workers  copy workers [8]
- *   format, method, level   as for ssd_archive [7z, deflate]
- *   keep     keep the working tree afterwards [0]
- */
+/* The options: set, size, seed, steps, workers, format, method, level, keep. */
+SSD_API const ssd_option_info *ssd_filebench_options(size_t *n);
 SSD_API int ssd_filebench_set_option(ssd_filebench *b, const char *key, const char *value);
 
 /* Progress of ssd_filebench_run: the callback of each part in turn, with its
