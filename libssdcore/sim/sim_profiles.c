@@ -386,7 +386,8 @@ static int set_param(struct ssd__sim_params *p, const char *k, size_t klen, cons
     return 0;
 }
 
-static int apply_list(struct ssd__sim_params *p, const char *list, char *err, size_t errlen);
+static int apply_list(struct ssd__sim_params *p, const char *list, const char **profile_name,
+                      char *err, size_t errlen);
 
 static int apply_file(struct ssd__sim_params *p, const char *path, const char **profile_name,
                       char *err, size_t errlen) {
@@ -438,7 +439,7 @@ static int apply_file(struct ssd__sim_params *p, const char *path, const char **
                 rc = SSD_EINVAL;
                 break;
             }
-            rc = apply_list(p, ssd__sim_profiles[pi].settings, err, errlen);
+            rc = apply_list(p, ssd__sim_profiles[pi].settings, NULL, err, errlen);
             if (rc)
                 break;
             if (profile_name)
@@ -459,8 +460,11 @@ static int apply_file(struct ssd__sim_params *p, const char *path, const char **
     return rc;
 }
 
-/* Applies "k=v,k=v" (built-in strings: no files, no profile names). */
-static int apply_list(struct ssd__sim_params *p, const char *list, char *err, size_t errlen) {
+/* Applies "k=v,k=v" (white space around keys and values is trimmed). With
+ * profile_name, file=PATH and profile=PATH apply a profile file (which may
+ * name its base profile there); built-in strings pass NULL: no files. */
+static int apply_list(struct ssd__sim_params *p, const char *list, const char **profile_name,
+                      char *err, size_t errlen) {
     const char *s = list;
     while (*s) {
         const char *e = s + strcspn(s, ",");
@@ -469,7 +473,24 @@ static int apply_list(struct ssd__sim_params *p, const char *list, char *err, si
             snprintf(err, errlen, "expected key=value, got '%.*s'", (int)(e - s), s);
             return SSD_EINVAL;
         }
-        int rc = set_param(p, s, (size_t)(eq - s), eq + 1, (size_t)(e - eq - 1), "", err, errlen);
+        const char *kb = s, *ke = eq, *vb = eq + 1, *ve = e;
+        trim_span(&kb, &ke);
+        trim_span(&vb, &ve);
+        size_t klen = (size_t)(ke - kb), vlen = (size_t)(ve - vb);
+        int rc;
+        if (profile_name &&
+            ((klen == 4 && !strncmp(kb, "file", 4)) || (klen == 7 && !strncmp(kb, "profile", 7)))) {
+            char path[4096];
+            if (vlen == 0 || vlen >= sizeof path) {
+                snprintf(err, errlen, "key %.*s: missing or overlong path", (int)klen, kb);
+                return SSD_EINVAL;
+            }
+            memcpy(path, vb, vlen);
+            path[vlen] = '\0';
+            rc = apply_file(p, path, profile_name, err, errlen);
+        } else {
+            rc = set_param(p, kb, klen, vb, vlen, "", err, errlen);
+        }
         if (rc)
             return rc;
         s = *e ? e + 1 : e;
@@ -480,7 +501,7 @@ static int apply_list(struct ssd__sim_params *p, const char *list, char *err, si
 int ssd__sim_resolve(const char *spec, struct ssd__sim_params *p, const char **profile_name,
                      char *err, size_t errlen) {
     memset(p, 0, sizeof *p);
-    int rc = apply_list(p, defaults, err, errlen);
+    int rc = apply_list(p, defaults, NULL, err, errlen);
     if (rc)
         return rc;
     const char *s = spec ? spec : "";
@@ -507,40 +528,16 @@ int ssd__sim_resolve(const char *spec, struct ssd__sim_params *p, const char **p
                      (int)name_len, name);
             return SSD_EINVAL;
         }
-        rc = apply_list(p, ssd__sim_profiles[pi].settings, err, errlen);
+        rc = apply_list(p, ssd__sim_profiles[pi].settings, NULL, err, errlen);
         if (rc)
             return rc;
         *profile_name = ssd__sim_profiles[pi].name;
     } else {
         *profile_name = "custom";
     }
-    while (*s) {
-        const char *e = s + strcspn(s, ",");
-        const char *eq = memchr(s, '=', (size_t)(e - s));
-        if (!eq) {
-            snprintf(err, errlen, "expected key=value, got '%.*s'", (int)(e - s), s);
-            return SSD_EINVAL;
-        }
-        const char *kb = s, *ke = eq, *vb = eq + 1, *ve = e;
-        trim_span(&kb, &ke);
-        trim_span(&vb, &ve);
-        size_t klen = (size_t)(ke - kb), vlen = (size_t)(ve - vb);
-        if ((klen == 4 && !strncmp(kb, "file", 4)) || (klen == 7 && !strncmp(kb, "profile", 7))) {
-            char path[4096];
-            if (vlen == 0 || vlen >= sizeof path) {
-                snprintf(err, errlen, "key %.*s: missing or overlong path", (int)klen, kb);
-                return SSD_EINVAL;
-            }
-            memcpy(path, vb, vlen);
-            path[vlen] = '\0';
-            rc = apply_file(p, path, profile_name, err, errlen);
-        } else {
-            rc = set_param(p, kb, klen, vb, vlen, "", err, errlen);
-        }
-        if (rc)
-            return rc;
-        s = *e ? e + 1 : e;
-    }
+    rc = apply_list(p, s, profile_name, err, errlen);
+    if (rc)
+        return rc;
     return ssd__sim_validate(p, err, errlen);
 }
 
