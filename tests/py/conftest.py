@@ -27,6 +27,23 @@ def cli(build_dir):
     return str(exe)
 
 
+@pytest.fixture(scope="session")
+def small_write_run(cli, tmp_path_factory):
+    """The results directory of a 2 s logged write and its analysis on
+    sim:bx200, run by the CLI once per session (per xdist worker): the
+    smallest run `report` and `compare` draw. Read-only: copy it before
+    writing into it."""
+    import subprocess
+
+    base = tmp_path_factory.mktemp("small-write-run")
+    (base / "s.suite").write_text(
+        "job name=w pattern=write bs=1m time=2s interval=50ms log=degradation\n"
+        "analyze degradation\n")
+    subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(base / "s.suite"), "--out",
+                    str(base / "run")], check=True, capture_output=True, timeout=60)
+    return base / "run"
+
+
 @pytest.fixture
 def workdir(build_dir, request):
     """An empty directory for one test on the build tree's disk (O_DIRECT
