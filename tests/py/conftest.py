@@ -27,6 +27,29 @@ def cli(build_dir):
     return str(exe)
 
 
+@pytest.fixture
+def c_example(build_dir, tmp_path):
+    """c_example("sim_truth") builds examples/sim_truth.c against the public
+    headers and the static library (warnings are errors) and returns the
+    executable's path; the test is skipped without cc or libssdcore.a."""
+    import subprocess
+
+    cc = shutil.which("cc")
+    lib = build_dir / "libssdcore.a"
+    if not cc or not lib.exists():
+        pytest.skip("needs cc and the static library")
+
+    def build(name):
+        deps = subprocess.run(["pkg-config", "--libs", *STATIC_DEPS],
+                              capture_output=True, text=True, check=True).stdout.split()
+        exe = tmp_path / name
+        subprocess.run([cc, "-Wall", "-Wextra", "-Werror", str(ROOT / "examples" / f"{name}.c"),
+                        "-I", str(ROOT / "libssdcore" / "include"), str(lib), *deps, "-lm",
+                        "-lpthread", "-o", str(exe)], check=True)
+        return exe
+    return build
+
+
 @pytest.fixture(scope="session")
 def small_write_run(cli, tmp_path_factory):
     """The results directory of a 2 s logged write and its analysis on
