@@ -40,8 +40,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
-import signal
 import os
 import resource
 import shutil
@@ -53,6 +51,8 @@ import time
 from typing import Callable, Dict, Iterator, List
 
 import ssdcore
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "py"))
 
 PROFILES = ["bx200", "ssd370", "as510s", "vector180", "mp44l-1tb", "s660-2tb", "ct100-2tb",
             "ssd370-1tb"]
@@ -140,42 +140,10 @@ def table(title: str, results: Dict[str, float], base: str, unit: str, per: int 
 def dask_cluster(n_workers: int, d: str) -> Iterator[object]:
     """A Client of a real cluster: a ``dask scheduler`` and ``n_workers``
     ``dask worker --nthreads 1`` processes on 127.0.0.1, all stopped on exit
-    (their process groups; SIGKILL after 5 s)."""
-    from distributed import Client
-    sched_file = os.path.join(d, f"scheduler-{n_workers}.json")
-    procs: List[subprocess.Popen] = []
-
-    def start(args: List[str]) -> None:
-        procs.append(subprocess.Popen([sys.executable, "-m", "dask", *args],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                      start_new_session=True))
-    client = None
-    try:
-        start(["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-               "--scheduler-file", sched_file, "--idle-timeout", "3600s"])
-        deadline = time.monotonic() + 60
-        while not (os.path.exists(sched_file) and open(sched_file).read().strip()):
-            if time.monotonic() > deadline or procs[0].poll() is not None:
-                raise RuntimeError("dask scheduler did not start")
-            time.sleep(0.1)
-        for _ in range(n_workers):
-            start(["worker", "--scheduler-file", sched_file, "--host", "127.0.0.1",
-                   "--nthreads", "1", "--no-nanny", "--no-dashboard", "--death-timeout", "60"])
-        with open(sched_file) as f:
-            client = Client(json.load(f)["address"], timeout=60)
-        client.wait_for_workers(n_workers, timeout=60)
+    (tests/py/dask_processes.py)."""
+    from dask_processes import dask_cluster as processes
+    with processes(d, n_workers, timeout_s=60, idle_timeout_s=3600) as (client, _):
         yield client
-    finally:
-        if client is not None:
-            client.close(timeout=10)
-        for p in reversed(procs):
-            if p.poll() is None:
-                os.killpg(p.pid, signal.SIGTERM)
-                try:
-                    p.wait(timeout=5)
-                except subprocess.TimeoutExpired:
-                    os.killpg(p.pid, signal.SIGKILL)
-                    p.wait()
 
 
 def workers_cpu(client: object) -> float:

@@ -244,17 +244,10 @@ static const char *link_chain_escapes(ssd_extract *x, const char *name, const ch
     int stable = 1;     /* every component of resolved is a directory that stays */
     int exists = 1;     /* resolved names something on disk */
     int hops = 0;
-    for (;;) {
-        while (pend[pos] == '/')
-            pos++;
-        if (!pend[pos])
-            return NULL;
-        if ((long)strlen(pend + pos) <= unstable)
+    size_t len;
+    for (const char *comp; (comp = ssd__fo_path_next(pend, &pos, &len));) {
+        if ((long)strlen(comp) <= unstable)
             stable = 0;
-        const char *comp = pend + pos;
-        const char *end = strchr(comp, '/');
-        size_t len = end ? (size_t)(end - comp) : strlen(comp);
-        pos += len;
         if (len == 1 && comp[0] == '.')
             continue;
         if (len == 2 && comp[0] == '.' && comp[1] == '.') {
@@ -313,6 +306,7 @@ static const char *link_chain_escapes(ssd_extract *x, const char *name, const ch
         memcpy(pend, tmp, (size_t)n + 1 + rest + 1);
         pos = 0;
     }
+    return NULL;
 }
 
 /* Opens (creating when asked) the directory holding name, walking from the

@@ -218,3 +218,15 @@ void ssd__fo_tmp_discard(struct ssd__fo_tmpfile *t) {
         unlinkat(t->dirfd, t->tmp, 0);
     t->tmp[0] = 0;
 }
+
+const char *ssd__fo_path_next(const char *p, size_t *pos, size_t *len) {
+    while (p[*pos] == '/')
+        (*pos)++;
+    if (!p[*pos])
+        return NULL;
+    const char *comp = p + *pos;
+    const char *end = strchr(comp, '/');
+    *len = end ? (size_t)(end - comp) : strlen(comp);
+    *pos += *len;
+    return comp;
+}

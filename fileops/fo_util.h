@@ -32,6 +32,12 @@ int ssd__fo_join(char *out, size_t n, const char *a, const char *b);
 /* Removes path and everything below it (no symlinks followed). 0 or -errno. */
 int ssd__fo_rmtree(const char *path);
 
+/* The next component of the relative path p from byte *pos on: slashes are
+ * skipped, *len is set and *pos moved past it. NULL at the end of p. The
+ * extractor's link check and the fuzz oracle that checks it walk paths with
+ * it. */
+const char *ssd__fo_path_next(const char *p, size_t *pos, size_t *len);
+
 /* libarchive converts entry names with the calling thread's LC_CTYPE; a
  * program left in the C locale stores "ünï" in a 7z archive as "??n??".
  * enter switches this thread to UTF-8 (when the system has it), leave

@@ -7,20 +7,16 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <ssdcore.h>
 
+#include "fuzz_text.h"
 #include "suite_impl.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    if (memchr(data, 0, size)) /* the file reader refuses NUL bytes */
-        return 0;
-    char *text = malloc(size + 1);
+    char *text = fuzz_text(data, size);
     if (!text)
         return 0;
-    memcpy(text, data, size);
-    text[size] = 0;
     static ssd_catalog *c;
     if (!c && ssd_catalog_open(&c, ":memory:")) {
         ssd_catalog_free(c);

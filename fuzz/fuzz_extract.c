@@ -6,7 +6,9 @@
  * inside it when followed as the kernel follows it (chains such as
  * "d/up -> ..", "l -> d/up/.." included). The bytes reach the extractor through a
  * memfd opened by its /proc/self/fd path, so the public entry point is used
- * unchanged. */
+ * unchanged. Only the splitting of a path into components is the
+ * extractor's own (ssd__fo_path_next); what a component means here is
+ * worked out apart from it. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -23,6 +25,8 @@
 #include <unistd.h>
 
 #include <ssdcore.h>
+
+#include "fo_util.h" /* the path walk it shares with the extractor */
 
 static char base[64];    /* BASE: holds outside/ and run/ */
 static char run_dir[96]; /* DIR = BASE/run: must only ever hold dst */
@@ -98,15 +102,8 @@ static int leaves_root(const char *root, const char *rel, int abs_allowed) {
         return 0;
     size_t pos = 0;
     int hops = 0;
-    for (;;) {
-        while (pend[pos] == '/')
-            pos++;
-        if (!pend[pos])
-            return 0;
-        const char *comp = pend + pos;
-        const char *end = strchr(comp, '/');
-        size_t len = end ? (size_t)(end - comp) : strlen(comp);
-        pos += len;
+    size_t len;
+    for (const char *comp; (comp = ssd__fo_path_next(pend, &pos, &len));) {
         if (len == 1 && comp[0] == '.')
             continue;
         size_t clen = strlen(cur);
@@ -139,6 +136,7 @@ static int leaves_root(const char *root, const char *rel, int abs_allowed) {
         memcpy(pend, tmp, strlen(tmp) + 1);
         pos = 0;
     }
+    return 0;
 }
 
 static const char *walk_root;

@@ -9,22 +9,17 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <ssdcore.h>
 
+#include "fuzz_text.h"
 #include "report_html.h"
 #include "suite_impl.h"
 
 static int fuzz_results_input(const uint8_t *data, size_t size, int render) {
-    /* The loader refuses NUL bytes before parsing. */
-    if (memchr(data, 0, size))
-        return 0;
-    char *text = malloc(size + 1);
+    char *text = fuzz_text(data, size);
     if (!text)
         return 0;
-    memcpy(text, data, size);
-    text[size] = 0;
     ssd_suite *s = NULL;
     if (ssd__suite_load_text(&s, "/nonexistent/ssdcore-fuzz", text) == 0) {
         char *out = NULL;

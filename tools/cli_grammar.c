@@ -192,20 +192,24 @@ static int flat_array(const char *p) {
     return 1;
 }
 
+/* Steps over white space and commas inside an array or object: whether an
+ * item follows before `close` or the end of the text. */
+static int next_item(struct jtext *t, char close) {
+    for (;;) {
+        skip_ws(t);
+        if (*t->p != ',')
+            return *t->p && *t->p != close;
+        t->p++;
+    }
+}
+
 static void put_value(struct jtext *t, int indent);
 
 /* The flat array at t->p as "a, b, c" (nothing for an empty one). */
 static int put_flat(struct jtext *t) {
     t->p++;
     int n = 0;
-    for (;;) {
-        skip_ws(t);
-        if (*t->p == ']' || !*t->p)
-            break;
-        if (*t->p == ',') {
-            t->p++;
-            continue;
-        }
+    while (next_item(t, ']')) {
         fputs(n++ ? ", " : "", t->out);
         put_scalar(t);
     }
@@ -217,14 +221,7 @@ static int put_flat(struct jtext *t) {
 static void put_members(struct jtext *t, int indent, int first_inline) {
     t->p++; /* '{' */
     int first = 1;
-    for (;;) {
-        skip_ws(t);
-        if (*t->p == '}' || !*t->p)
-            break;
-        if (*t->p == ',') {
-            t->p++;
-            continue;
-        }
+    while (next_item(t, '}')) {
         if (*t->p != '"')
             break;
         char *key = take_string(t);
@@ -245,14 +242,7 @@ static void put_members(struct jtext *t, int indent, int first_inline) {
 
 static void put_items(struct jtext *t, int indent) {
     t->p++; /* '[' */
-    for (;;) {
-        skip_ws(t);
-        if (*t->p == ']' || !*t->p)
-            break;
-        if (*t->p == ',') {
-            t->p++;
-            continue;
-        }
+    while (next_item(t, ']')) {
         fprintf(t->out, "%*s-", indent, "");
         if (*t->p == '{') {
             fputc(' ', t->out);

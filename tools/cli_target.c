@@ -140,3 +140,17 @@ double cli_job_percent(const ssd_progress *p) {
         pct = 100.0 * (double)p->bytes / (double)p->max_bytes;
     return pct > 100 ? 100 : pct;
 }
+
+const struct option cli_run_opts[] = {
+    {"json", no_argument, NULL, CLI_OPT_JSON},
+    {"no-progress", no_argument, NULL, CLI_OPT_NO_PROGRESS},
+    {NULL, 0, NULL, 0},
+};
+
+int cli_run_flag(struct cli_run_flags *f, int c) {
+    if (c == CLI_OPT_JSON)
+        f->json = 1;
+    else if (c == CLI_OPT_NO_PROGRESS)
+        f->no_progress = 1;
+    return c == CLI_OPT_JSON || c == CLI_OPT_NO_PROGRESS;
+}

@@ -16,6 +16,17 @@
  * every command. */
 enum { CLI_OPT_TARGET = 1000, CLI_OPT_TARGET_TABLE = 1100 };
 
+/* --json and --no-progress, the output flags of the commands that run a
+ * measurement (job, suite): getopt_long ids, the long options (ending with
+ * a {NULL} entry) and what was given. */
+enum { CLI_OPT_JSON = 900, CLI_OPT_NO_PROGRESS };
+extern const struct option cli_run_opts[];
+struct cli_run_flags {
+    int json, no_progress;
+};
+/* Records getopt_long's c when it is one of them: 1, else 0. */
+int cli_run_flag(struct cli_run_flags *f, int c);
+
 struct cli_target_args {
     const char *uri; /* --target, or the first argument */
 };

@@ -23,11 +23,9 @@ static const char job_usage[] =
     "  --no-progress       no progress line on a terminal\n"
     "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
 
-enum { OPT_JSON = 256, OPT_NO_PROGRESS, OPT_JOB = 2000 };
+enum { OPT_JOB = 2000 };
 
 static const struct option own_opts[] = {
-    {"json", no_argument, NULL, OPT_JSON},
-    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -136,9 +134,10 @@ int cmd_job(int argc, char **argv) {
     const ssd_option_info *info = ssd_job_options(&njob);
     ssd_target *t = NULL;
     ssd_job *j = NULL;
-    int json = 0, progress = 1, status = 0, rc, c;
+    struct cli_run_flags run = {0};
+    int status = 0, rc, c;
     const struct option *all = NULL;
-    if (cli_opts_append(&opts, &nopts, own_opts) ||
+    if (cli_opts_append(&opts, &nopts, cli_run_opts) || cli_opts_append(&opts, &nopts, own_opts) ||
         cli_table_add(&jt, info, njob, OPT_JOB, job_aliases, &opts, &nopts) ||
         !(all = cli_target_long_opts(opts))) {
         status = cli_error("job", "out of memory creating the command-line options");
@@ -146,7 +145,8 @@ int cmd_job(int argc, char **argv) {
     }
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", all, NULL)) != -1) {
-        if (cli_target_option(&ta, c, optarg) || cli_table_take(&jt, c, optarg))
+        if (cli_target_option(&ta, c, optarg) || cli_table_take(&jt, c, optarg) ||
+            cli_run_flag(&run, c))
             continue;
         switch (c) {
         case 'h':
@@ -155,12 +155,6 @@ int cmd_job(int argc, char **argv) {
             puts("job options (ssd_job_set_option's keys, and ssdcore.job()'s, with _ for -):");
             cli_table_help(stdout, info, njob, job_aliases);
             goto out;
-        case OPT_JSON:
-            json = 1;
-            break;
-        case OPT_NO_PROGRESS:
-            progress = 0;
-            break;
         default:
             status = cli_getopt_error("job", argv, "h", all);
             goto out;
@@ -191,18 +185,18 @@ int cmd_job(int argc, char **argv) {
     }
     if ((status = cli_target_open("job", t, ta.uri)))
         goto out;
-    if (progress && isatty(STDERR_FILENO))
+    if (!run.no_progress && isatty(STDERR_FILENO))
         ssd_job_set_progress(j, progress_line, NULL, 0.5);
 
     rc = ssd_job_run(j);
-    if (progress && isatty(STDERR_FILENO))
+    if (!run.no_progress && isatty(STDERR_FILENO))
         fputs("\r\033[K", stderr);
 
     if (rc < 0 && rc != SSD_EINTERRUPTED && !ssd_job_samples(j, NULL)) {
         status = cli_error("job", "%s", ssd_job_errmsg(j));
         goto out;
     }
-    if (json) {
+    if (run.json) {
         char *out = NULL;
         if (ssd_job_to_json(j, 0, &out) == 0) {
             puts(out);

@@ -32,14 +32,12 @@ static const char suite_usage[] =
 static const char target_heading[] =
     "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
 
-enum { OPT_LIST = 256, OPT_JSON, OPT_NO_PROGRESS, OPT_SUITE = 2000 };
+enum { OPT_LIST = 256, OPT_SUITE = 2000 };
 
 static const struct cli_alias suite_aliases[] = {{"no-report", "report", "0"}, {NULL, NULL, NULL}};
 
 static const struct option own_opts[] = {
     {"list", no_argument, NULL, OPT_LIST},
-    {"json", no_argument, NULL, OPT_JSON},
-    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -144,19 +142,21 @@ static int read_pipe(const char *path, char **text) {
 int cmd_suite(int argc, char **argv) {
     struct cli_target_args ta = {0};
     char *suite_text = NULL;
-    int list = 0, json = 0, progress = 1;
+    int list = 0;
+    struct cli_run_flags run = {0};
     static struct option *opts;
     size_t nopts = 0, n;
     const ssd_option_info *info = ssd_suite_options(&n);
     const struct option *long_opts = NULL;
-    if (cli_opts_append(&opts, &nopts, own_opts) ||
+    if (cli_opts_append(&opts, &nopts, cli_run_opts) || cli_opts_append(&opts, &nopts, own_opts) ||
         cli_table_add(&suite_flags, info, n, OPT_SUITE, suite_aliases, &opts, &nopts) ||
         !(long_opts = cli_target_long_opts(opts)))
         return cli_error("suite", "out of memory creating the command-line options");
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
-        if (cli_target_option(&ta, c, optarg) || cli_table_take(&suite_flags, c, optarg))
+        if (cli_target_option(&ta, c, optarg) || cli_table_take(&suite_flags, c, optarg) ||
+            cli_run_flag(&run, c))
             continue;
         switch (c) {
         case 'h':
@@ -170,12 +170,6 @@ int cmd_suite(int argc, char **argv) {
             return 0;
         case OPT_LIST:
             list = 1;
-            break;
-        case OPT_JSON:
-            json = 1;
-            break;
-        case OPT_NO_PROGRESS:
-            progress = 0;
             break;
         default:
             return cli_getopt_error("suite", argv, "h", long_opts);
@@ -225,21 +219,21 @@ int cmd_suite(int argc, char **argv) {
         ssd__jw_init(&w, SSD__JW_SPACED);
         ssd__jw_begin_array(&w);
         for (int i = 0; i < ssd_suite_step_count(s); i++) {
-            if (!json) {
+            if (!run.json) {
                 printf("%3d  %s\n", i + 1, ssd_suite_step_line(s, i));
                 continue;
             }
             ssd__jw_str(&w, ssd_suite_step_line(s, i));
         }
         ssd__jw_end_array(&w);
-        if (json)
+        if (run.json)
             cli_json_put(&w);
         else
             free(w.buf);
         status = 0;
         goto out;
     }
-    int tty = progress && isatty(STDERR_FILENO);
+    int tty = !run.no_progress && isatty(STDERR_FILENO);
     if (tty)
         ssd_suite_set_progress(s, progress_line, NULL, 0.5);
     rc = ssd_suite_run(s);
@@ -253,7 +247,7 @@ int cmd_suite(int argc, char **argv) {
         status = cli_error("suite", "%s", ssd_suite_errmsg(s));
         goto out;
     }
-    if (json) {
+    if (run.json) {
         char *out = NULL;
         if (ssd_suite_to_json(s, 0, &out) == 0) {
             fputs(out, stdout);

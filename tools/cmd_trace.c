@@ -415,81 +415,76 @@ static const char filetests_usage[] =
     "device sizes they were recorded with.\n"
     "  --json   print them as JSON\n";
 
-/* scenarios and filetests: no argument but --json (and --help). */
-static int list_args(const char *cmd, const char *usage, int argc, char **argv, int *json) {
-    *json = 0;
+/* scenarios and filetests: no argument but --json (and --help); then
+ * item(w, json, i) for each of the n items, which prints a text line or
+ * adds an object to the JSON array w. */
+static int list_verb(const char *cmd, const char *usage, int argc, char **argv, int n,
+                     void (*item)(struct ssd__jw *w, int json, int i)) {
+    int json = 0;
     for (int i = 2; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             fputs(usage, stdout);
-            return 1;
+            return 0;
         }
         if (!strcmp(argv[i], "--json"))
-            *json = 1;
+            json = 1;
         else
-            return -cli_usage_error(
+            return cli_usage_error(
                 cmd, argv[i][0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'",
                 argv[i]);
     }
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_SPACED);
+    ssd__jw_begin_array(&w);
+    for (int i = 0; i < n; i++)
+        item(&w, json, i);
+    ssd__jw_end_array(&w);
+    if (json)
+        cli_json_put(&w);
+    else
+        free(w.buf);
     return 0;
+}
+
+static void scenario_item(struct ssd__jw *w, int json, int i) {
+    if (!json) {
+        printf("%-22s %s\n", ssd_trace_scenario_name(i), ssd_trace_scenario_describe(i));
+        return;
+    }
+    ssd__jw_begin_object(w);
+    ssd__jw_kstr(w, "name", ssd_trace_scenario_name(i));
+    ssd__jw_kstr(w, "description", ssd_trace_scenario_describe(i));
+    ssd__jw_end_object(w);
 }
 
 static int trace_scenarios(int argc, char **argv) {
-    int json, rc = list_args("trace scenarios", scenarios_usage, argc, argv, &json);
-    if (rc)
-        return rc > 0 ? 0 : -rc;
-    struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_SPACED);
-    ssd__jw_begin_array(&w);
-    for (int i = 0; i < ssd_trace_scenario_count(); i++) {
-        if (!json) {
-            printf("%-22s %s\n", ssd_trace_scenario_name(i), ssd_trace_scenario_describe(i));
-            continue;
-        }
-        ssd__jw_begin_object(&w);
-        ssd__jw_kstr(&w, "name", ssd_trace_scenario_name(i));
-        ssd__jw_kstr(&w, "description", ssd_trace_scenario_describe(i));
-        ssd__jw_end_object(&w);
+    return list_verb("trace scenarios", scenarios_usage, argc, argv, ssd_trace_scenario_count(),
+                     scenario_item);
+}
+
+static void filetest_item(struct ssd__jw *w, int json, int i) {
+    uint64_t set = 0, dev = 0;
+    const char *name = ssd_trace_filetest_name(i);
+    int damaged = ssd_trace_filetest_sizes(name, &set, &dev) != 0;
+    if (json) {
+        ssd__jw_begin_object(w);
+        ssd__jw_kstr(w, "name", name);
+        ssd__jw_key(w, "set_bytes");
+        damaged ? ssd__jw_null(w) : ssd__jw_u64(w, set);
+        ssd__jw_key(w, "device_bytes");
+        damaged ? ssd__jw_null(w) : ssd__jw_u64(w, dev);
+        ssd__jw_end_object(w);
+    } else if (damaged) {
+        printf("%-16s (its recorded sizes are missing: a damaged build)\n", name);
+    } else {
+        printf("%-16s recorded with a %llu MiB set on a %llu MiB ext4 loop device\n", name,
+               (unsigned long long)(set >> 20), (unsigned long long)(dev >> 20));
     }
-    ssd__jw_end_array(&w);
-    if (json)
-        cli_json_put(&w);
-    else
-        free(w.buf);
-    return 0;
 }
 
 static int trace_filetests(int argc, char **argv) {
-    int json, rc = list_args("trace filetests", filetests_usage, argc, argv, &json);
-    if (rc)
-        return rc > 0 ? 0 : -rc;
-    struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_SPACED);
-    ssd__jw_begin_array(&w);
-    for (int i = 0; i < ssd_trace_filetest_count(); i++) {
-        uint64_t set = 0, dev = 0;
-        const char *name = ssd_trace_filetest_name(i);
-        int damaged = ssd_trace_filetest_sizes(name, &set, &dev) != 0;
-        if (json) {
-            ssd__jw_begin_object(&w);
-            ssd__jw_kstr(&w, "name", name);
-            ssd__jw_key(&w, "set_bytes");
-            damaged ? ssd__jw_null(&w) : ssd__jw_u64(&w, set);
-            ssd__jw_key(&w, "device_bytes");
-            damaged ? ssd__jw_null(&w) : ssd__jw_u64(&w, dev);
-            ssd__jw_end_object(&w);
-        } else if (damaged) {
-            printf("%-16s (its recorded sizes are missing: a damaged build)\n", name);
-        } else {
-            printf("%-16s recorded with a %llu MiB set on a %llu MiB ext4 loop device\n", name,
-                   (unsigned long long)(set >> 20), (unsigned long long)(dev >> 20));
-        }
-    }
-    ssd__jw_end_array(&w);
-    if (json)
-        cli_json_put(&w);
-    else
-        free(w.buf);
-    return 0;
+    return list_verb("trace filetests", filetests_usage, argc, argv, ssd_trace_filetest_count(),
+                     filetest_item);
 }
 
 int cmd_trace(int argc, char **argv) {

@@ -577,6 +577,39 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     return result
 
 
+def _write_with_progress(target: Target, progress: ProgressArg, desc: str,
+                         run: Callable[[Any, Any], int]) -> int:
+    """Runs ``run(written, c_cb)``, a library call that writes the target and
+    reports through an ``ssd_progress`` callback, with ``progress`` shown as
+    ``desc``; an exception the progress callback raised is raised again.
+    Returns the bytes written."""
+    written = ffi.new("uint64_t *")
+    state: Dict[str, Optional[BaseException]] = {"exc": None}
+
+    def on_error(exc_type: Any, exc: BaseException, tb: Any) -> int:
+        state["exc"] = exc
+        return 1
+
+    throttle = Throttle(progress, desc=desc)
+
+    def cb(user: Any, pr: Any) -> int:
+        if throttle.active:
+            throttle.update(pr.bytes, pr.max_bytes or None, "bytes", rate=pr.bw_bps,
+                            elapsed_s=pr.elapsed_s, bytes=pr.bytes, ios=pr.ios,
+                            bw_bps=pr.bw_bps, iops=pr.iops)
+        return 0
+
+    c_cb = ffi.callback("int(void *, const ssd_progress *)", cb, onerror=on_error)
+    with target._running():
+        rc = run(written, c_cb)
+        if throttle.active:
+            throttle.finish(done=int(written[0]))
+    if state["exc"] is not None:
+        raise state["exc"]
+    check(rc, target._errmsg)
+    return int(written[0])
+
+
 def precondition(target: Target, kind: str = "seq_fill", loops: int = 2, *,
                  progress: ProgressArg = None) -> Dict[str, Any]:
     """Preconditions the whole target as SNIA PTS does before it measures:
@@ -605,32 +638,11 @@ def precondition(target: Target, kind: str = "seq_fill", loops: int = 2, *,
         raise TypeError(f"precondition: loops must be a whole number, not {loops!r}")
     if not 1 <= loops <= 64:
         raise ValueError(f"precondition: loops {loops} is out of range [1, 64]")
-    written = ffi.new("uint64_t *")
-    state: Dict[str, Optional[BaseException]] = {"exc": None}
-
-    def on_error(exc_type: Any, exc: BaseException, tb: Any) -> int:
-        state["exc"] = exc
-        return 1
-
-    throttle = Throttle(progress, desc=f"precondition {kind}")
-
-    def cb(user: Any, pr: Any) -> int:
-        if throttle.active:
-            throttle.update(pr.bytes, pr.max_bytes or None, "bytes", rate=pr.bw_bps,
-                            elapsed_s=pr.elapsed_s, bytes=pr.bytes, ios=pr.ios,
-                            bw_bps=pr.bw_bps, iops=pr.iops)
-        return 0
-
-    c_cb = ffi.callback("int(void *, const ssd_progress *)", cb, onerror=on_error)
-    with target._running():
-        rc = lib.ssd_target_precondition(target._handle(), str(kind).encode(), loops, written,
-                                         c_cb, ffi.NULL)
-        if throttle.active:
-            throttle.finish(done=int(written[0]))
-    if state["exc"] is not None:
-        raise state["exc"]
-    check(rc, target._errmsg)
-    return {"kind": kind, "loops": loops, "written_bytes": int(written[0])}
+    written = _write_with_progress(
+        target, progress, f"precondition {kind}",
+        lambda written, c_cb: lib.ssd_target_precondition(
+            target._handle(), str(kind).encode(), loops, written, c_cb, ffi.NULL))
+    return {"kind": kind, "loops": loops, "written_bytes": written}
 
 
 def fill(target: Target, level: Optional[float] = None, *, bytes: Optional[int] = None,
@@ -660,31 +672,11 @@ def fill(target: Target, level: Optional[float] = None, *, bytes: Optional[int] 
         if isinstance(bytes, bool) or not isinstance(bytes, int):
             raise TypeError(f"fill: bytes must be a whole number, not {bytes!r}")
         want = bytes
-    written = ffi.new("uint64_t *")
-    state: Dict[str, Optional[BaseException]] = {"exc": None}
-
-    def on_error(exc_type: Any, exc: BaseException, tb: Any) -> int:
-        state["exc"] = exc
-        return 1
-
-    throttle = Throttle(progress, desc="fill")
-
-    def cb(user: Any, pr: Any) -> int:
-        if throttle.active:
-            throttle.update(pr.bytes, pr.max_bytes or None, "bytes", rate=pr.bw_bps,
-                            elapsed_s=pr.elapsed_s, bytes=pr.bytes, ios=pr.ios,
-                            bw_bps=pr.bw_bps, iops=pr.iops)
-        return 0
-
-    c_cb = ffi.callback("int(void *, const ssd_progress *)", cb, onerror=on_error)
-    with target._running():
-        rc = lib.ssd_target_fill(target._handle(), want, written, c_cb, ffi.NULL)
-        if throttle.active:
-            throttle.finish(done=int(written[0]))
-    if state["exc"] is not None:
-        raise state["exc"]
-    check(rc, target._errmsg)
-    return {"fill_bytes": want, "written_bytes": int(written[0])}
+    written = _write_with_progress(
+        target, progress, "fill",
+        lambda written, c_cb: lib.ssd_target_fill(target._handle(), want, written, c_cb,
+                                                  ffi.NULL))
+    return {"fill_bytes": want, "written_bytes": written}
 
 
 def _results(j: Any) -> Dict[str, Any]:

@@ -1028,20 +1028,43 @@ class ReplayResult(Result):
         return _rate_frame(self.get("samples"))
 
 
-class AppsResult(Result):
+class _TracesResult(Result):
+    """A replay of several traces (:class:`AppsResult`,
+    :class:`FsdResult`): ``traces`` and the figures the subclass names in
+    ``_summary``."""
+
+    seed = _field("seed", _int, 0, "The scenarios' seed.")
+    traces: List[Dict[str, Any]] = _field("traces", _dicts, [],
+                                           "One dict per trace, in the order they ran.")
+    _summary: Tuple[str, ...] = ()
+
+    def summary(self) -> "pd.DataFrame":
+        """One row: the run's settings, the number of traces and the score
+        (the columns of ``_summary``)."""
+        pd = _pandas()
+        return _df(pd.DataFrame([{k: len(self.traces) if k == "traces" else getattr(self, k)
+                                  for k in self._summary}]))
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per trace: name, describe, ios and total_bytes (int),
+        busy_s, bw_bps (and a full-system run's trace, scored, qd,
+        access_s)."""
+        return _traces_frame(self.traces)
+
+
+class AppsResult(_TracesResult):
     """What :func:`ssdcore.apps` returns: every built-in application
     scenario replayed, ``traces`` (name, describe, ios, bytes, busy_s,
     bw_bps each) and the score: ``score_bps`` (total bytes / total busy
-    time, PCMark 8's way) and ``mean_bps`` (the mean of the traces')."""
+    time, PCMark 8's way) and ``mean_bps`` (the mean of the traces').
+    ``summary()``: timing, seed, traces, score_bps, mean_bps."""
 
     kind = "apps"
+    _summary = ("timing", "seed", "traces", "score_bps", "mean_bps")
 
     timing = _field("timing", _text, "", "no-idle, as-recorded or scale=F.")
-    seed = _field("seed", _int, 0, "The scenarios' seed.")
     score_bps = _field("score_bps", _float, 0.0, "Total bytes / total busy time, bytes/s.")
     mean_bps = _field("mean_bps", _float, 0.0, "The mean of the traces' bw_bps.")
-    traces: List[Dict[str, Any]] = _field("traces", _dicts, [],
-                                           "One dict per trace, in the order they ran.")
 
     def _title(self) -> str:
         return f"{len(self.traces)} traces, {self.timing}"
@@ -1052,19 +1075,6 @@ class AppsResult(Result):
                                            ("traces", len(self.traces), "")]
         out += [(f"{t.get('name')}_bw_bps", _float(t.get("bw_bps")), "B/s") for t in self.traces]
         return out
-
-    def summary(self) -> "pd.DataFrame":
-        """One row: timing, seed, traces, score_bps, mean_bps."""
-        pd = _pandas()
-        return _df(pd.DataFrame([{"timing": self.timing, "seed": self.seed,
-                                  "traces": len(self.traces), "score_bps": self.score_bps,
-                                  "mean_bps": self.mean_bps}]))
-
-    def to_frame(self) -> "pd.DataFrame":
-        """One row per trace: name, describe, ios and total_bytes (int),
-        busy_s, bw_bps (and a full-system run's trace, scored, qd,
-        access_s)."""
-        return _traces_frame(self.traces)
 
 
 def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
@@ -1082,21 +1092,20 @@ def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
     return _df(pd.DataFrame({c: pd.array([r[c] for r in rows], dtype=d) for c, d in keep}))
 
 
-class FsdResult(Result):
+class FsdResult(_TracesResult):
     """What :func:`ssdcore.fsd` returns: a PCMark 10 Full System Drive-like
     run, ``traces`` (name, trace, describe, scored, qd, ios, bytes,
     busy_s, bw_bps, access_s), ``bandwidth_bps``, ``access_s`` and
-    ``score`` (UL's geometric mean of MB/s and 1 / access time in ms)."""
+    ``score`` (UL's geometric mean of MB/s and 1 / access time in ms).
+    ``summary()``: scale, seed, traces, score, bandwidth_bps, access_s."""
 
     kind = "fsd"
+    _summary = ("scale", "seed", "traces", "score", "bandwidth_bps", "access_s")
 
     scale = _field("scale", _float, 1.0, "The copies' sizes times this.")
-    seed = _field("seed", _int, 0, "The scenarios' seed.")
     bandwidth_bps = _field("bandwidth_bps", _float, 0.0, "The scored traces' bandwidth, bytes/s.")
     access_s = _field("access_s", _float, 0.0, "The scored traces' mean access time, seconds.")
     score = _field("score", _float, 0.0, "UL's score (no unit).")
-    traces: List[Dict[str, Any]] = _field("traces", _dicts, [],
-                                           "One dict per trace, in the order they ran.")
 
     def _title(self) -> str:
         return f"{len(self.traces)} traces, scale {self.scale:g}"
@@ -1104,19 +1113,6 @@ class FsdResult(Result):
     def _headline(self) -> List[Tuple[str, Any, str]]:
         return [("score", self.score, ""), ("bandwidth_bps", self.bandwidth_bps, "B/s"),
                 ("access_us", self.access_s * 1e6, "µs"), ("traces", len(self.traces), "")]
-
-    def summary(self) -> "pd.DataFrame":
-        """One row: scale, seed, traces, score, bandwidth_bps, access_s."""
-        pd = _pandas()
-        return _df(pd.DataFrame([{"scale": self.scale, "seed": self.seed,
-                                  "traces": len(self.traces), "score": self.score,
-                                  "bandwidth_bps": self.bandwidth_bps,
-                                  "access_s": self.access_s}]))
-
-    def to_frame(self) -> "pd.DataFrame":
-        """One row per trace (the columns of :meth:`AppsResult.to_frame`
-        with trace, scored, qd and access_s)."""
-        return _traces_frame(self.traces)
 
 
 _CATALOG_RUN_COLUMNS: List[Tuple[str, str]] = [

@@ -209,7 +209,11 @@ static void describe_disk(const char *disk, const char *devnode, struct ident *i
         ata_identify(devnode, id);
 }
 
+/* Fills *id (cleared first: unknown numbers NaN, rotational -1) for target. */
 static int identify(const char *target, struct ident *id, int depth) {
+    memset(id, 0, sizeof *id);
+    id->capacity = id->logical = id->physical = id->temperature = NAN;
+    id->rotational = -1;
     struct stat sb;
     if (stat(target, &sb))
         return -errno;
@@ -236,9 +240,6 @@ static int identify(const char *target, struct ident *id, int depth) {
     /* A loop device measures the drive its backing file is on. */
     if (id->backing[0] && depth < 4) {
         struct ident inner;
-        memset(&inner, 0, sizeof inner);
-        inner.capacity = inner.logical = inner.physical = inner.temperature = NAN;
-        inner.rotational = -1;
         if (identify(id->backing, &inner, depth + 1) == 0 && inner.found) {
             char backing[PATH_MAX];
             snprintf(backing, sizeof backing, "%s", id->backing);
@@ -396,9 +397,6 @@ int ssd__drive_identity_json(const char *target, int hash_serial, char **out) {
         return identity_fail(out, SSD_EINVAL, target, why);
     }
     struct ident id;
-    memset(&id, 0, sizeof id);
-    id.capacity = id.logical = id.physical = id.temperature = NAN;
-    id.rotational = -1;
     int rc = identify(target, &id, 0);
     if (rc)
         return identity_fail(out, rc, target, strerror(-rc));
@@ -442,9 +440,6 @@ int ssd_drive_temperature(const char *target, double *celsius) {
     if (!strncmp(target, "sim:", 4))
         return SSD_ENODATA;
     struct ident id;
-    memset(&id, 0, sizeof id);
-    id.capacity = id.logical = id.physical = id.temperature = NAN;
-    id.rotational = -1;
     int rc = identify(target, &id, 0);
     if (rc)
         return rc;

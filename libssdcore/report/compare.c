@@ -1149,6 +1149,14 @@ static int in_group(const struct ssd__step *st, const char *group, int xlog2) {
            !strcmp(st->def.group, group) && isfinite(st->def.x) && (!xlog2 || st->def.x > 0);
 }
 
+/* A point's y (IOPS, or MiB/s) when the step is one of the group's points
+ * that can be drawn; NaN otherwise. */
+static double group_y(const struct ssd__step *st, const char *group, int xlog2, int iops) {
+    if (!in_group(st, group, xlog2))
+        return NAN;
+    return iops ? st->res.iops : st->res.bw_bps / MIB;
+}
+
 /* One line per drive over a scaling test's points (QD, block size, read
  * share). */
 static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char *group,
@@ -1164,9 +1172,7 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
         const struct ssd__results *s = c->d[i].r;
         for (int k = 0; k < s->nsteps; k++) {
             const struct ssd__step *st = &s->steps[k];
-            if (!in_group(st, group, xlog2))
-                continue;
-            double y = iops ? st->res.iops : st->res.bw_bps / MIB;
+            double y = group_y(st, group, xlog2, iops);
             if (!isfinite(y))
                 continue;
             present[i] = any = 1;
@@ -1199,8 +1205,7 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
         const struct ssd__step *first = NULL, *last = NULL;
         for (int k = 0; present[i] && k < c->d[i].r->nsteps; k++) {
             const struct ssd__step *st = &c->d[i].r->steps[k];
-            double y = iops ? st->res.iops : st->res.bw_bps;
-            if (!in_group(st, group, xlog2) || !isfinite(y))
+            if (!isfinite(group_y(st, group, xlog2, iops)))
                 continue;
             if (!first)
                 first = st;
@@ -1227,9 +1232,7 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
         struct ssd__text pts = {0};
         for (int k = 0; k < s->nsteps; k++) {
             const struct ssd__step *st = &s->steps[k];
-            if (!in_group(st, group, xlog2))
-                continue;
-            double y = iops ? st->res.iops : st->res.bw_bps / MIB;
+            double y = group_y(st, group, xlog2, iops);
             if (!isfinite(y))
                 continue;
             double X = ssd__chart_x(&ch, st->def.x), Y = ssd__chart_y(&ch, y);
@@ -1436,9 +1439,12 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
     if (nd <= 0)
         return;
     int *drawn = calloc((size_t)nd, sizeof *drawn);
-    if (!drawn) {
+    /* A drawn drive's temperatures and its analysis. */
+    const double **temps = calloc((size_t)nd, sizeof *temps);
+    const struct ssd_analysis_summary **sums = calloc((size_t)nd, sizeof *sums);
+    if (!drawn || !temps || !sums) {
         t->oom = 1;
-        return;
+        goto done;
     }
     for (int i = 0; i < nd; i++) {
         const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
@@ -1452,12 +1458,11 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
         if (!(h >= l) || (!an->res.sum.has_throttle && h - l < CMP_TEMP_MIN_RANGE_C))
             continue;
         drawn[i] = any = 1;
+        temps[i] = tc, sums[i] = &an->res.sum;
         lo = fmin(lo, l), hi = fmax(hi, h);
     }
-    if (!any) {
-        free(drawn);
-        return;
-    }
+    if (!any)
+        goto done;
     char title[200];
     snprintf(title, sizeof title, "%.80s: drive temperature against data written", stem);
     struct ssd__chart ch = {640,
@@ -1478,9 +1483,8 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
     for (int i = 0; i < nd; i++) {
         if (!drawn[i])
             continue;
-        const struct ssd__step *an = curve_analysis(c->d[i].r, stem);
-        const double *tc = ssd_series_column(an->res.curve, "temp_c");
-        const struct ssd_analysis_summary *m = &an->res.sum;
+        const double *tc = temps[i];
+        const struct ssd_analysis_summary *m = sums[i];
         double first = NAN, last = NAN, top = -INFINITY;
         for (size_t k = 0; k < dc[i].n; k++)
             if (isfinite(tc[k])) {
@@ -1508,9 +1512,8 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
     for (int i = 0; i < nd; i++) {
         if (!drawn[i])
             continue;
-        const struct ssd__step *an = curve_analysis(c->d[i].r, stem);
-        const double *tc = ssd_series_column(an->res.curve, "temp_c");
-        const struct ssd_analysis_summary *m = &an->res.sum;
+        const double *tc = temps[i];
+        const struct ssd_analysis_summary *m = sums[i];
         ssd__text_add(t, "<g data-key=\"d%d\" data-drive=\"d%d\" stroke=\"%s\">", i, i,
                       drive_color(c, i));
         size_t step = dc[i].n > 1200 ? (dc[i].n + 1199) / 1200 : 1;
@@ -1553,7 +1556,10 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
     ssd__chart_close(t);
     legend_drives(c, t, drawn);
     ssd__text_add(t, "</figure>\n");
+done:
     free(drawn);
+    free(temps);
+    free(sums);
 }
 
 static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char *stem) {

@@ -38,11 +38,12 @@
 #define T 14
 #define B 44
 
-/* The same geometry for report_chart.c's grid lines (the axes are below). */
-static const struct ssd__chart geom = {W, H, L, R, T, B, 0, 0, 0, 0, 0, 0};
+/* The same geometry for report_chart.c's grid lines (the axes are below)
+ * and for the PTS charts (report_pts.c). */
+const struct ssd__chart ssd__report_frame = {W, H, L, R, T, B, 0, 0, 0, 0, 0, 0};
 
-static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
-                                      "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
+const char *const ssd__report_palette[8] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
+                                            "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
 
 struct axis {
     double lo, hi;
@@ -114,7 +115,7 @@ static void legend(struct ssd__text *lg, const char *key, const char *color, int
  * data's own points), or NULL for nice linear ticks. */
 static void svg_axes(struct ssd__text *t, const struct axis *x, const struct axis *y,
                      const double *xticks, size_t nxticks, int xsize) {
-    struct ssd__chart c = geom;
+    struct ssd__chart c = ssd__report_frame;
     c.xlo = x->lo;
     c.xhi = x->hi;
     c.xlog2 = x->log2;
@@ -215,7 +216,7 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
     svg_axes(t, &ax, &ay, xlog2 || nticks <= 12 ? ticks : NULL, nticks, xsize);
     struct ssd__text lg = {0};
     for (int g = 0; g < nc; g++) {
-        const char *color = palette[g % 8];
+        const char *color = ssd__report_palette[g % 8];
         struct ssd__text pts = {0};
         char key[16], label[160];
         /* The test time names the curve apart from a headline figure with
@@ -724,7 +725,7 @@ static void log_yticks(struct ssd__text *t, const struct axis *y) {
                 continue;
             char b[32];
             fmt_latency(b, sizeof b, v);
-            ssd__chart_yline(t, &geom, py(y, v), m ? "#eee" : "#ddd", b);
+            ssd__chart_yline(t, &ssd__report_frame, py(y, v), m ? "#eee" : "#ddd", b);
         }
 }
 
@@ -771,13 +772,13 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
     static const char *const xl[] = {"0", "90", "99", "99.9", "99.99", "99.999", "99.9999"};
     int last = (int)ax.hi < 6 ? (int)ax.hi : 6;
     for (int d = 0; d <= last; d++)
-        ssd__chart_xline(t, &geom, px(&ax, d), "#ddd", d < last ? xl[d] : "");
+        ssd__chart_xline(t, &ssd__report_frame, px(&ax, d), "#ddd", d < last ? xl[d] : "");
     /* The last label ends at the right edge: centred on its tick it would
      * run past the SVG and be cut ("99.9999" read as "99.999"). */
     ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n", W - 2, H - B + 16,
                   xl[last]);
-    ssd__chart_xline(t, &geom, px(&ax, log10(2)), "#eee", "50");
-    ssd__chart_frame(t, &geom);
+    ssd__chart_xline(t, &ssd__report_frame, px(&ax, log10(2)), "#eee", "50");
+    ssd__chart_frame(t, &ssd__report_frame);
     struct ssd__text lg = {0};
     int li = 0;
     for (int i = 0; i < s->nsteps; i++) {
@@ -786,7 +787,7 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
         if (st->def.kind != SSD__STEP_JOB || st->res.state != SSD__ST_DONE || !label ||
             st->res.nspec < 2)
             continue;
-        const char *color = palette[li % 8];
+        const char *color = ssd__report_palette[li % 8];
         int dashed = !strcmp(st->def.name, ssd__step_degradation);
         char key[16], p50[24], p99[24], p999[24];
         snprintf(key, sizeof key, "l%d", li++);
@@ -845,9 +846,9 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
     for (double v = 0; v <= ax.hi + xs * 1e-9; v += xs) {
         char b[32];
         ssd__fmt_axis(b, sizeof b, v);
-        ssd__chart_xline(t, &geom, px(&ax, v), "#eee", b);
+        ssd__chart_xline(t, &ssd__report_frame, px(&ax, v), "#eee", b);
     }
-    ssd__chart_frame(t, &geom);
+    ssd__chart_frame(t, &ssd__report_frame);
     const double *cols[2] = {p99, mean};
     static const char *const colors[2] = {"#d62728", "#1f77b4"};
     static const char *const labels[2] = {"p99 per interval", "mean per interval"};

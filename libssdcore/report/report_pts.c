@@ -15,17 +15,8 @@
 #include "report_html.h"
 #include "results_model.h"
 
-#define W 640
-#define H 340
-#define L 64
-#define R 16
-#define T 14
-#define B 44
 #define MIB 1048576.0
 #define GIB 1073741824.0
-
-static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
-                                      "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
 
 /* One series of a chart: style 0 a line with dots, 1 a dashed line, 2 dots. */
 struct line {
@@ -66,7 +57,8 @@ static int chart(struct ssd__text *t, const char *title, const char *xl, const c
     }
     if (!(xhi > xlo))
         xhi = xlo + 1;
-    struct ssd__chart c = {W, H, L, R, T, B, xlo, xhi, ylo, yhi, xlog2, ylog10};
+    struct ssd__chart c = ssd__report_frame;
+    c.xlo = xlo, c.xhi = xhi, c.ylo = ylo, c.yhi = yhi, c.xlog2 = xlog2, c.ylog10 = ylog10;
     ssd__text_add(t, "<figure>\n<figcaption>");
     ssd__text_html(t, title);
     ssd__text_add(t, "</figcaption>\n");
@@ -84,7 +76,7 @@ static int chart(struct ssd__text *t, const char *title, const char *xl, const c
     struct ssd__text lg = {0};
     for (int k = 0; k < nl; k++) {
         const struct line *l = &ls[k];
-        const char *color = l->color ? l->color : palette[k % 8];
+        const char *color = l->color ? l->color : ssd__report_palette[k % 8];
         char key[16];
         snprintf(key, sizeof key, "s%d", k);
         ssd__text_add(t, "<g data-key=\"%s\" fill=\"%s\">", key, color);
@@ -164,6 +156,30 @@ static void size_label(char *buf, size_t len, double bs) {
     snprintf(buf, len, "%gK", bs / 1024);
 }
 
+/* The body of a measurement table (after its caption): a row per R/W mix,
+ * a column per block size, each cell the table's `key` over `divisor` with
+ * `decimals` digits. */
+static void mix_table(struct ssd__text *t, const struct ssd__jv *v, const char *key, double divisor,
+                      int decimals, const double *bs, int nb, const double *mix, int nm) {
+    ssd__text_add(t, "<tr><th>R/W mix</th>");
+    for (int b = 0; b < nb; b++) {
+        char l[32];
+        size_label(l, sizeof l, bs[b]);
+        ssd__text_add(t, "<th>%s</th>", l);
+    }
+    ssd__text_add(t, "</tr>\n");
+    for (int m = 0; m < nm; m++) {
+        char l[32];
+        mix_label(l, sizeof l, (int)fmax(-1, fmin(101, isfinite(mix[m]) ? mix[m] : -1)));
+        ssd__text_add(t, "<tr><td>%s</td>", l);
+        for (int b = 0; b < nb; b++)
+            ssd__text_add(t, "<td class=\"n\">%.*f</td>", decimals,
+                          ssd__pts_cell(v, key, m, b) / divisor);
+        ssd__text_add(t, "</tr>\n");
+    }
+    ssd__text_add(t, "</table>\n");
+}
+
 static void steady_text(struct ssd__text *t, const struct ssd__jv *v) {
     const struct ssd__jv *ss = ssd__jv_get(v, "steady_state");
     int rounds = whole(ssd__jv_num(v, "rounds", 0));
@@ -223,11 +239,11 @@ static void window_chart(struct ssd__text *t, const char *title, const char *yla
         y[i] /= unit;
     }
     int win = first > 0 && last >= first;
-    struct line ls[5] = {{"tracking variable", x, y, n, 0, palette[0]},
+    struct line ls[5] = {{"tracking variable", x, y, n, 0, ssd__report_palette[0]},
                          {"window mean", wx, wm, win ? 2 : 0, 1, "#555"},
                          {"mean +10 %", wx, hi, win ? 2 : 0, 1, "#2ca02c"},
                          {"mean -10 %", wx, lo, win ? 2 : 0, 1, "#2ca02c"},
-                         {"least-squares fit", wx, fit, win ? 2 : 0, 1, palette[1]}};
+                         {"least-squares fit", wx, fit, win ? 2 : 0, 1, ssd__report_palette[1]}};
     double ticks[64];
     int nt = round_ticks(ticks, n);
     chart(t, title, "round", ylabel, ls, win ? 5 : 1, 0, 0, ticks, nt, 0);
@@ -281,25 +297,9 @@ static void iops_test(struct ssd__text *t, const struct ssd__jv *v) {
     free(y);
     window_chart(t, "IOPS steady-state measurement window: 4K random writes", "IOPS", v, 1);
     /* The measurement table. */
-    ssd__text_add(t,
-                  "<table class=\"grid\">\n<caption>IOPS, mean over the %s</caption>\n"
-                  "<tr><th>R/W mix</th>",
+    ssd__text_add(t, "<table class=\"grid\">\n<caption>IOPS, mean over the %s</caption>\n",
                   ssd__jv_str(v, "table_rounds") ? ssd__jv_str(v, "table_rounds") : "window");
-    for (int b = 0; b < nb; b++) {
-        char l[32];
-        size_label(l, sizeof l, bs[b]);
-        ssd__text_add(t, "<th>%s</th>", l);
-    }
-    ssd__text_add(t, "</tr>\n");
-    for (int m = 0; m < nm; m++) {
-        char l[32];
-        mix_label(l, sizeof l, (int)fmax(-1, fmin(101, isfinite(mix[m]) ? mix[m] : -1)));
-        ssd__text_add(t, "<tr><td>%s</td>", l);
-        for (int b = 0; b < nb; b++)
-            ssd__text_add(t, "<td class=\"n\">%.0f</td>", ssd__pts_cell(v, "iops", m, b));
-        ssd__text_add(t, "</tr>\n");
-    }
-    ssd__text_add(t, "</table>\n");
+    mix_table(t, v, "iops", 1, 0, bs, nb, mix, nm);
     /* The 2D plot: IOPS against block size, a line per mix. */
     double *yy = malloc((size_t)nm * nb * sizeof *yy);
     char ml[16][32];
@@ -373,24 +373,9 @@ static void latency_test(struct ssd__text *t, const struct ssd__jv *v) {
         for (int k = 0; k < 2; k++) {
             ssd__text_add(t,
                           "<table class=\"grid\">\n<caption>%s latency, ms, T1Q1 (over the "
-                          "%s)</caption>\n<tr><th>R/W mix</th>",
+                          "%s)</caption>\n",
                           k ? "Maximum" : "Average", ssd__jv_str(v, "table_rounds"));
-            for (int b = 0; b < nb; b++) {
-                char l[32];
-                size_label(l, sizeof l, bs[b]);
-                ssd__text_add(t, "<th>%s</th>", l);
-            }
-            ssd__text_add(t, "</tr>\n");
-            for (int m = 0; m < nm; m++) {
-                char l[32];
-                mix_label(l, sizeof l, (int)fmax(-1, fmin(101, isfinite(mix[m]) ? mix[m] : -1)));
-                ssd__text_add(t, "<tr><td>%s</td>", l);
-                for (int b = 0; b < nb; b++)
-                    ssd__text_add(t, "<td class=\"n\">%.3f</td>",
-                                  ssd__pts_cell(v, k ? "max_us" : "mean_us", m, b) / 1e3);
-                ssd__text_add(t, "</tr>\n");
-            }
-            ssd__text_add(t, "</table>\n");
+            mix_table(t, v, k ? "max_us" : "mean_us", 1e3, 3, bs, nb, mix, nm);
         }
     }
     window_chart(t, "Latency steady-state measurement window: mean latency of 4K random writes",
@@ -428,13 +413,15 @@ static void wsat_test(struct ssd__text *t, const struct ssd__jv *v) {
                    te[2] = {ssd__jv_num(tr, "end_iops", NAN), ssd__jv_num(tr, "end_iops", NAN)},
                    tf[2] = {ssd__jv_num(tr, "floor_iops", NAN), ssd__jv_num(tr, "floor_iops", NAN)};
             int k = tr ? 3 : 1;
-            struct line a[3] = {{"IOPS per round", tmin, y, n, 0, palette[0]},
-                                {"sim truth: speed at the end", ex, te, 2, 1, palette[1]},
-                                {"sim truth: used-state floor", ex, tf, 2, 1, palette[2]}};
+            struct line a[3] = {
+                {"IOPS per round", tmin, y, n, 0, ssd__report_palette[0]},
+                {"sim truth: speed at the end", ex, te, 2, 1, ssd__report_palette[1]},
+                {"sim truth: used-state floor", ex, tf, 2, 1, ssd__report_palette[2]}};
             chart(t, "WSAT: IOPS against time", "time, minutes", "IOPS", a, k, 0, 0, NULL, 0, 0);
-            struct line b[3] = {{"IOPS per round", g, y, n, 0, palette[0]},
-                                {"sim truth: speed at the end", eg, te, 2, 1, palette[1]},
-                                {"sim truth: used-state floor", eg, tf, 2, 1, palette[2]}};
+            struct line b[3] = {
+                {"IOPS per round", g, y, n, 0, ssd__report_palette[0]},
+                {"sim truth: speed at the end", eg, te, 2, 1, ssd__report_palette[1]},
+                {"sim truth: used-state floor", eg, tf, 2, 1, ssd__report_palette[2]}};
             chart(t, "WSAT: IOPS against total data written (TGBW)", "total GB written", "IOPS", b,
                   k, 0, 0, NULL, 0, 0);
         }
@@ -510,7 +497,7 @@ static void hir_test(struct ssd__text *t, const struct ssd__jv *v) {
         snprintf(labels[k], sizeof labels[k], "bursts after %g s waits",
                  ssd__jv_num(w, "wait_s", NAN));
         if (bt && bi && n1 == n2)
-            ls[nl++] = (struct line){labels[k], bt, bi, n1, 2, palette[k % 8]};
+            ls[nl++] = (struct line){labels[k], bt, bi, n1, 2, ssd__report_palette[k % 8]};
         ssd__text_add(t,
                       "<tr><td>%g s</td><td class=\"n\">%.0f</td><td class=\"n\">%.0f</td></tr>\n",
                       ssd__jv_num(w, "wait_s", NAN), ssd__jv_num(w, "mean_iops", NAN),

@@ -157,12 +157,7 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * third faster than the 256 GB model" -> native_seq_mbps 4/3 of it. The
      * review gives no other figure for it; the rest is the 256 GB model's. */
     {"ssd370-1tb", "Transcend SSD370 1 TB, SM2246EN MLC, no cache (seed 001)",
-     "capacity_gb=1024,op_pct=7.37,bits=2,slc_type=none,slc_gb=0,"
-     "native_seq_mbps=493.3,native_rand_mbps=285.2,fold_mbps=493.3,floor_mbps=7.03,gc_gamma=2,gc_"
-     "settle_gb=40,"
-     "idle_gc_mbps=5,idle_gc_gb=2.7,read_seq_mbps=530,read_rand_iops=55000,"
-     "read_lat_us=120,read_lat_slc_us=120,write_lat_us=50,iops_cap=80000,mix_penalty=0.1,"
-     "noise=0.04,noise_direct=0.04,dip_period_s=20,dip_duty=0.15,dip_depth=0.48"},
+     "base=ssd370,capacity_gb=1024,native_seq_mbps=493.3,fold_mbps=493.3,gc_settle_gb=40"},
     /* seed 002, Apacer AS510S 256 GB (SM2246EN, MLC, 256 Gbit dies).
      * "fresh dips 60K -> 20-40K IOPS" -> native 234 MiB/s, dip_depth 0.5;
      * "end of the 2 h run about 7.5K IOPS" -> floor and gc_gamma; "15 min
@@ -247,6 +242,8 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * flash (a power-of-two array: 4 TiB behind 4.0 TB is 9.95 %, 8 TiB
      * behind 7.68 TB and 16 TiB behind 15.36 TB 14.5 %). docs/simulator.md
      * cites the sources; bench/sim_profile_figures.py measures each figure.
+     * Those choices are the P4500's; the others take them from it (base=)
+     * and set their datasheet figures.
      */
     /* Intel SSD DC P4500 4.0 TB (PCIe 3.0 x4, 64L TLC), Lenovo's product
      * guide table: sequential read 3.2 GB/s, write 1.8 GB/s; 4 KB random
@@ -264,41 +261,33 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * spare flash). */
     {"p5500-7.68tb",
      "Intel D7-P5500 7.68 TB, PCIe 4.0 TLC datacenter NVMe, no SLC cache (datasheet)",
-     "capacity_gb=7680,op_pct=14.53,bits=3,slc_type=none,slc_gb=0,"
-     "native_seq_mbps=4100.8,native_rand_mbps=1523.4,fold_mbps=4100.8,floor_mbps=507.8125,"
-     "gc_gamma=1.5,gc_spread=0.03,idle_gc_mbps=200,idle_gc_gb=20,read_seq_mbps=6675.7,"
-     "read_rand_iops=1000000,read_lat_us=80,read_lat_slc_us=80,write_lat_us=15,link_mbps=7515,"
-     "iops_cap=2000000,mix_penalty=0.1,noise=0.02,noise_direct=0.03,dip_duty=0,lat_sigma=0.3,"
-     "tail_frac=0.0005,tail_mult=10"},
+     "base=p4500-4tb,capacity_gb=7680,op_pct=14.53,native_seq_mbps=4100.8,"
+     "native_rand_mbps=1523.4,fold_mbps=4100.8,floor_mbps=507.8125,read_seq_mbps=6675.7,"
+     "read_rand_iops=1000000,link_mbps=7515"},
     /* Samsung PM9A3 7.68 TB U.2 (PCIe 4.0 x4, V6 128L TLC, 1.3 DWPD):
      * sequential read 6500 MB/s, write 3500 MB/s; random read 900,000 IOPS,
      * write 200,000 IOPS. */
     {"pm9a3-7.68tb",
      "Samsung PM9A3 7.68 TB U.2, PCIe 4.0 TLC datacenter NVMe, no SLC cache (datasheet)",
-     "capacity_gb=7680,op_pct=14.53,bits=3,slc_type=none,slc_gb=0,"
-     "native_seq_mbps=3337.9,native_rand_mbps=2343.8,fold_mbps=3337.9,floor_mbps=781.25,"
-     "gc_gamma=1.5,gc_spread=0.03,idle_gc_mbps=200,idle_gc_gb=20,read_seq_mbps=6198.9,"
-     "read_rand_iops=900000,read_lat_us=80,read_lat_slc_us=80,write_lat_us=15,link_mbps=7515,"
-     "iops_cap=2000000,mix_penalty=0.1,noise=0.02,noise_direct=0.03,dip_duty=0,lat_sigma=0.3,"
-     "tail_frac=0.0005,tail_mult=10"},
+     "base=p4500-4tb,capacity_gb=7680,op_pct=14.53,native_seq_mbps=3337.9,"
+     "native_rand_mbps=2343.8,fold_mbps=3337.9,floor_mbps=781.25,read_seq_mbps=6198.9,"
+     "read_rand_iops=900000,link_mbps=7515"},
     /* KIOXIA CD6-R 15.36 TB (PCIe 4.0 x4, BiCS4 96L TLC, 1 DWPD): sequential
      * read 6200 MB/s, write 4000 MB/s; random read 1,000,000 IOPS, write
      * 85,000 IOPS. */
     {"cd6r-15.36tb",
      "KIOXIA CD6-R 15.36 TB, PCIe 4.0 TLC datacenter NVMe, no SLC cache (datasheet)",
-     "capacity_gb=15360,op_pct=14.53,bits=3,slc_type=none,slc_gb=0,"
-     "native_seq_mbps=3814.7,native_rand_mbps=996.1,fold_mbps=3814.7,floor_mbps=332.03125,"
-     "gc_gamma=1.5,gc_spread=0.03,idle_gc_mbps=200,idle_gc_gb=20,read_seq_mbps=5912.8,"
-     "read_rand_iops=1000000,read_lat_us=80,read_lat_slc_us=80,write_lat_us=15,link_mbps=7515,"
-     "iops_cap=2000000,mix_penalty=0.1,noise=0.02,noise_direct=0.03,dip_duty=0,lat_sigma=0.3,"
-     "tail_frac=0.0005,tail_mult=10"}, /* A thermal test drive, not a review's: a PCIe 4.0 TLC M.2
-                                        * drive without a heatsink and without an SLC cache (so the
-                                        * throttle steps are its only drops). Throttling at 80
-                                        * degrees C composite is where published drives throttle
-                                        * (docs/simulator.md, "Temperature"); the cap holds it just
-                                        * below (78.6 degrees C steady at 2200 MiB/s), so a
-                                        * sustained write runs 3400 MiB/s for about a minute, then
-                                        * 2200. */
+     "base=p4500-4tb,capacity_gb=15360,op_pct=14.53,native_seq_mbps=3814.7,"
+     "native_rand_mbps=996.1,fold_mbps=3814.7,floor_mbps=332.03125,read_seq_mbps=5912.8,"
+     "read_rand_iops=1000000,link_mbps=7515"}, /* A thermal test drive, not a review's: a PCIe 4.0
+                                                * TLC M.2 drive without a heatsink and without an
+                                                * SLC cache (so the throttle steps are its only
+                                                * drops). Throttling at 80 degrees C composite is
+                                                * where published drives throttle
+                                                * (docs/simulator.md, "Temperature"); the cap holds
+                                                * it just below (78.6 degrees C steady at 2200
+                                                * MiB/s), so a sustained write runs 3400 MiB/s for
+                                                * about a minute, then 2200. */
     {"hot-nvme-1tb",
      "PCIe 4.0 TLC M.2 1 TB without heatsink, no SLC cache, throttles at 80 C (thermal tests)",
      "capacity_gb=1000,op_pct=9.95,bits=3,slc_type=none,slc_gb=0,"
@@ -386,7 +375,30 @@ static int set_param(struct ssd__sim_params *p, const char *k, size_t klen, cons
     return 0;
 }
 
-static int apply_list(struct ssd__sim_params *p, const char *list, char *err, size_t errlen);
+static int apply_list(struct ssd__sim_params *p, const char *list, const char **profile_name,
+                      char *err, size_t errlen);
+
+/* Applies built-in profile pi: its settings, after those of the profile
+ * its "base=NAME," names (a sibling model: only what differs is written;
+ * one level, the base has no base). */
+static int apply_profile(struct ssd__sim_params *p, int pi, char *err, size_t errlen) {
+    const char *s = ssd__sim_profiles[pi].settings;
+    if (!strncmp(s, "base=", 5)) {
+        size_t n = strcspn(s + 5, ",");
+        int bi = find_profile(s + 5, n);
+        if (bi < 0 || !strncmp(ssd__sim_profiles[bi].settings, "base=", 5)) {
+            snprintf(err, errlen, "profile %s: base '%.*s' is not a profile without a base",
+                     ssd__sim_profiles[pi].name, (int)n, s + 5);
+            return SSD_EINVAL;
+        }
+        int rc = apply_list(p, ssd__sim_profiles[bi].settings, NULL, err, errlen);
+        if (rc)
+            return rc;
+        s += 5 + n;
+        s += *s == ',';
+    }
+    return apply_list(p, s, NULL, err, errlen);
+}
 
 static int apply_file(struct ssd__sim_params *p, const char *path, const char **profile_name,
                       char *err, size_t errlen) {
@@ -438,7 +450,7 @@ static int apply_file(struct ssd__sim_params *p, const char *path, const char **
                 rc = SSD_EINVAL;
                 break;
             }
-            rc = apply_list(p, ssd__sim_profiles[pi].settings, err, errlen);
+            rc = apply_profile(p, pi, err, errlen);
             if (rc)
                 break;
             if (profile_name)
@@ -459,8 +471,11 @@ static int apply_file(struct ssd__sim_params *p, const char *path, const char **
     return rc;
 }
 
-/* Applies "k=v,k=v" (built-in strings: no files, no profile names). */
-static int apply_list(struct ssd__sim_params *p, const char *list, char *err, size_t errlen) {
+/* Applies "k=v,k=v" (white space around keys and values is trimmed). With
+ * profile_name, file=PATH and profile=PATH apply a profile file (which may
+ * name its base profile there); built-in strings pass NULL: no files. */
+static int apply_list(struct ssd__sim_params *p, const char *list, const char **profile_name,
+                      char *err, size_t errlen) {
     const char *s = list;
     while (*s) {
         const char *e = s + strcspn(s, ",");
@@ -469,7 +484,24 @@ static int apply_list(struct ssd__sim_params *p, const char *list, char *err, si
             snprintf(err, errlen, "expected key=value, got '%.*s'", (int)(e - s), s);
             return SSD_EINVAL;
         }
-        int rc = set_param(p, s, (size_t)(eq - s), eq + 1, (size_t)(e - eq - 1), "", err, errlen);
+        const char *kb = s, *ke = eq, *vb = eq + 1, *ve = e;
+        trim_span(&kb, &ke);
+        trim_span(&vb, &ve);
+        size_t klen = (size_t)(ke - kb), vlen = (size_t)(ve - vb);
+        int rc;
+        if (profile_name &&
+            ((klen == 4 && !strncmp(kb, "file", 4)) || (klen == 7 && !strncmp(kb, "profile", 7)))) {
+            char path[4096];
+            if (vlen == 0 || vlen >= sizeof path) {
+                snprintf(err, errlen, "key %.*s: missing or overlong path", (int)klen, kb);
+                return SSD_EINVAL;
+            }
+            memcpy(path, vb, vlen);
+            path[vlen] = '\0';
+            rc = apply_file(p, path, profile_name, err, errlen);
+        } else {
+            rc = set_param(p, kb, klen, vb, vlen, "", err, errlen);
+        }
         if (rc)
             return rc;
         s = *e ? e + 1 : e;
@@ -480,7 +512,7 @@ static int apply_list(struct ssd__sim_params *p, const char *list, char *err, si
 int ssd__sim_resolve(const char *spec, struct ssd__sim_params *p, const char **profile_name,
                      char *err, size_t errlen) {
     memset(p, 0, sizeof *p);
-    int rc = apply_list(p, defaults, err, errlen);
+    int rc = apply_list(p, defaults, NULL, err, errlen);
     if (rc)
         return rc;
     const char *s = spec ? spec : "";
@@ -507,40 +539,16 @@ int ssd__sim_resolve(const char *spec, struct ssd__sim_params *p, const char **p
                      (int)name_len, name);
             return SSD_EINVAL;
         }
-        rc = apply_list(p, ssd__sim_profiles[pi].settings, err, errlen);
+        rc = apply_profile(p, pi, err, errlen);
         if (rc)
             return rc;
         *profile_name = ssd__sim_profiles[pi].name;
     } else {
         *profile_name = "custom";
     }
-    while (*s) {
-        const char *e = s + strcspn(s, ",");
-        const char *eq = memchr(s, '=', (size_t)(e - s));
-        if (!eq) {
-            snprintf(err, errlen, "expected key=value, got '%.*s'", (int)(e - s), s);
-            return SSD_EINVAL;
-        }
-        const char *kb = s, *ke = eq, *vb = eq + 1, *ve = e;
-        trim_span(&kb, &ke);
-        trim_span(&vb, &ve);
-        size_t klen = (size_t)(ke - kb), vlen = (size_t)(ve - vb);
-        if ((klen == 4 && !strncmp(kb, "file", 4)) || (klen == 7 && !strncmp(kb, "profile", 7))) {
-            char path[4096];
-            if (vlen == 0 || vlen >= sizeof path) {
-                snprintf(err, errlen, "key %.*s: missing or overlong path", (int)klen, kb);
-                return SSD_EINVAL;
-            }
-            memcpy(path, vb, vlen);
-            path[vlen] = '\0';
-            rc = apply_file(p, path, profile_name, err, errlen);
-        } else {
-            rc = set_param(p, kb, klen, vb, vlen, "", err, errlen);
-        }
-        if (rc)
-            return rc;
-        s = *e ? e + 1 : e;
-    }
+    rc = apply_list(p, s, profile_name, err, errlen);
+    if (rc)
+        return rc;
     return ssd__sim_validate(p, err, errlen);
 }
 

@@ -133,13 +133,21 @@ static double ext_mapped_in(const struct ssd__sim *s, double a, double b) {
     return sum;
 }
 
+/* Splits the extents at a and b (a < b): [*i, *j) are the ones that make
+ * up [a,b). Compacts first so that the two splits fit. */
+static void ext_range(struct ssd__sim *s, double a, double b, int *i, int *j) {
+    if (s->n_ext > SSD__SIM_MAX_EXTENTS - 4)
+        ext_compact(s);
+    *i = ext_split(s, a);
+    *j = ext_split(s, b);
+}
+
 /* Sets [a,b) to fraction f; returns the change in mapped bytes. */
 static double ext_set(struct ssd__sim *s, double a, double b, double f) {
     if (b <= a)
         return 0;
-    if (s->n_ext > SSD__SIM_MAX_EXTENTS - 4)
-        ext_compact(s);
-    int i = ext_split(s, a), j = ext_split(s, b);
+    int i, j;
+    ext_range(s, a, b, &i, &j);
     double dm = 0;
     for (int k = i; k < j; k++)
         dm += (ext_end(s, k) - s->ext[k].start) * (f - s->ext[k].mapped);
@@ -157,9 +165,8 @@ static double ext_set(struct ssd__sim *s, double a, double b, double f) {
 static double ext_scatter(struct ssd__sim *s, double a, double b, double keep) {
     if (b <= a)
         return 0;
-    if (s->n_ext > SSD__SIM_MAX_EXTENTS - 4)
-        ext_compact(s);
-    int i = ext_split(s, a), j = ext_split(s, b);
+    int i, j;
+    ext_range(s, a, b, &i, &j);
     double dm = 0;
     for (int k = i; k < j; k++) {
         double f = s->ext[k].mapped, nf = 1.0 - (1.0 - f) * keep;

@@ -137,28 +137,29 @@ static void lab2016(struct ssd__text *t, uint64_t area, unsigned block, const ch
                   "trim\n"
                   "job name=precondition group=%s pattern=write bs=128k qd=32 coverage=1\n",
                   (unsigned long long)area, ssd__group_prepare);
-    ssd__text_add(t, "# 1-4, reads first: they keep the area's data\n");
-    test(g, 0, 1, "name=seq-read pattern=read bs=256k qd=1 %s", S);
-    test(g, 0, 1, "name=rand4k-read-qd1 pattern=randread bs=4k qd=1 %s", T);
-    test(g, 0, 1, "name=rand4k-read-qd4 pattern=randread bs=4k qd=4 %s", T);
-    for (int i = 0; i < 6; i++)
-        point(g, 0, 1, SSD__GROUP_QD_RANDREAD, qds[i], "pattern=randread bs=4k qd=%d %s", qds[i],
-              T);
-    for (int i = 0; i < 6; i++)
-        point(g, 0, 1, SSD__GROUP_QD_SEQREAD, qds[i], "pattern=read bs=256k qd=%d %s", qds[i], T);
-    for (int bs = bs0; bs <= 256 * 1024; bs *= 2)
-        point(g, 0, 1, SSD__GROUP_BS_RANDREAD, bs, "pattern=randread bs=%d qd=4 %s", bs, T);
-    ssd__text_add(t, "# 1-4, writes: TRIM before each\n");
-    test(g, 1, 0, "name=seq-write pattern=write bs=256k qd=1 %s", S);
-    test(g, 1, 0, "name=rand4k-write-qd1 pattern=randwrite bs=4k qd=1 %s", T);
-    test(g, 1, 0, "name=rand4k-write-qd4 pattern=randwrite bs=4k qd=4 %s", T);
-    for (int i = 0; i < 6; i++)
-        point(g, 1, 0, SSD__GROUP_QD_RANDWRITE, qds[i], "pattern=randwrite bs=4k qd=%d %s", qds[i],
-              T);
-    for (int i = 0; i < 6; i++)
-        point(g, 1, 0, SSD__GROUP_QD_SEQWRITE, qds[i], "pattern=write bs=256k qd=%d %s", qds[i], T);
-    for (int bs = bs0; bs <= 256 * 1024; bs *= 2)
-        point(g, 1, 0, SSD__GROUP_BS_RANDWRITE, bs, "pattern=randwrite bs=%d qd=4 %s", bs, T);
+    /* 1-4, reads first (they keep the area's data), then writes (TRIM before each). */
+    static const struct {
+        const char *heading, *dir, *rnd; /* dir: also the sequential pattern */
+        int qd_rand, qd_seq, bs_rand;    /* curve groups */
+    } sides[2] = {
+        {"# 1-4, reads first: they keep the area's data\n", "read", "randread",
+         SSD__GROUP_QD_RANDREAD, SSD__GROUP_QD_SEQREAD, SSD__GROUP_BS_RANDREAD},
+        {"# 1-4, writes: TRIM before each\n", "write", "randwrite", SSD__GROUP_QD_RANDWRITE,
+         SSD__GROUP_QD_SEQWRITE, SSD__GROUP_BS_RANDWRITE},
+    };
+    for (int w = 0; w < 2; w++) {
+        const char *d = sides[w].dir, *rnd = sides[w].rnd;
+        ssd__text_add(t, "%s", sides[w].heading);
+        test(g, w, !w, "name=seq-%s pattern=%s bs=256k qd=1 %s", d, d, S);
+        test(g, w, !w, "name=rand4k-%s-qd1 pattern=%s bs=4k qd=1 %s", d, rnd, T);
+        test(g, w, !w, "name=rand4k-%s-qd4 pattern=%s bs=4k qd=4 %s", d, rnd, T);
+        for (int i = 0; i < 6; i++)
+            point(g, w, !w, sides[w].qd_rand, qds[i], "pattern=%s bs=4k qd=%d %s", rnd, qds[i], T);
+        for (int i = 0; i < 6; i++)
+            point(g, w, !w, sides[w].qd_seq, qds[i], "pattern=%s bs=256k qd=%d %s", d, qds[i], T);
+        for (int bs = bs0; bs <= 256 * 1024; bs *= 2)
+            point(g, w, !w, sides[w].bs_rand, bs, "pattern=%s bs=%d qd=4 %s", rnd, bs, T);
+    }
     ssd__text_add(t, "# 5: mixed workloads, read share 0..100 %%\n");
     for (int r = 0; r <= 100; r += mixed_step)
         point(g, 1, 1, SSD__GROUP_MIXED_SEQ, r, "pattern=rw bs=128k qd=1 threads=2 read_pct=%d %s",

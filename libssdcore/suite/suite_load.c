@@ -16,52 +16,6 @@
 #include "precondition.h"
 #include "output_check.h"
 
-#define MAX_RESULTS_BYTES (256u << 20)
-
-static int read_all(ssd_suite *s, const char *path, char **out) {
-    /* Never blocks in open() on a FIFO named results.json; refuses a device
-     * or socket (base/file_read.c). */
-    int fd = ssd__open_text(path, 1, s->err);
-    if (fd < 0)
-        return fd;
-    FILE *f = fdopen(fd, "rb");
-    if (!f) {
-        int e = errno;
-        close(fd);
-        return ssd__fail(s->err, -e, "%s: %s", path, strerror(e));
-    }
-    struct ssd__text t = {0};
-    char buf[65536];
-    size_t n;
-    int rc = 0;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-        if (t.len + n > MAX_RESULTS_BYTES) {
-            rc = ssd__fail(s->err, SSD_ERANGE, "%s: larger than 256 MiB", path);
-            break;
-        }
-        if (memchr(buf, 0, n)) {
-            rc = ssd__fail(s->err, SSD_EFORMAT, "%s: binary data, not results.json", path);
-            break;
-        }
-        ssd__text_raw(&t, buf, n);
-    }
-    if (!rc && ferror(f)) {
-        int e = errno ? errno : EIO;
-        rc = ssd__fail(s->err, -e, "%s: cannot read: %s", path, strerror(e));
-    }
-    fclose(f);
-    if (!rc && !t.p)
-        ssd__text_raw(&t, "", 0);
-    *out = ssd__text_take(&t);
-    if (!rc && !*out)
-        rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", path);
-    if (rc) {
-        free(*out);
-        *out = NULL;
-    }
-    return rc;
-}
-
 static void copy(char *dst, size_t len, const char *src) {
     snprintf(dst, len, "%s", src ? src : "");
 }
@@ -516,7 +470,9 @@ int ssd_suite_load(ssd_suite **out, const char *dir) {
         return rc;
     ssd_suite *s = *out;
     char *text = NULL;
-    if ((rc = read_all(s, s->results_path, &text)))
+    /* Never blocks in open() on a FIFO named results.json; refuses a device
+     * or socket. */
+    if ((rc = ssd__read_text(s->results_path, 256, "results.json", s->err, &text)))
         return rc;
     rc = load_text(s, text);
     free(text);

@@ -9,17 +9,8 @@
 
 #define GIB 1073741824.0
 
-/* Deterministic noise: xorshift, Box-Muller. */
-static unsigned long long rng_state = 88172645463325252ULL;
-static double uniform(void) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return ((double)(rng_state >> 11) + 0.5) / 9007199254740992.0;
-}
-static double gauss(void) {
-    return sqrt(-2 * log(uniform())) * cos(6.283185307179586 * uniform());
-}
+#define TEST_NOISE_SEED 88172645463325252ULL
+#include "test_noise.h"
 
 /* n one-second samples: hi until `cache` bytes are written (the drop lands
  * inside a sample), lo after; multiplicative noise cv; stalls at given

@@ -11,16 +11,8 @@
 
 #define GIB 1073741824.0
 
-static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
-static double uniform(void) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return ((double)(rng_state >> 11) + 0.5) / 9007199254740992.0;
-}
-static double gauss(void) {
-    return sqrt(-2 * log(uniform())) * cos(6.283185307179586 * uniform());
-}
+#define TEST_NOISE_SEED 0x9E3779B97F4A7C15ULL
+#include "test_noise.h"
 
 /* A speed over time: the rate at second t (no noise). */
 typedef double (*rate_fn)(double t, const double *p);

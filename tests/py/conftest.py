@@ -28,6 +28,46 @@ def cli(build_dir):
 
 
 @pytest.fixture
+def c_example(build_dir, tmp_path):
+    """c_example("sim_truth") builds examples/sim_truth.c against the public
+    headers and the static library (warnings are errors) and returns the
+    executable's path; the test is skipped without cc or libssdcore.a."""
+    import subprocess
+
+    cc = shutil.which("cc")
+    lib = build_dir / "libssdcore.a"
+    if not cc or not lib.exists():
+        pytest.skip("needs cc and the static library")
+
+    def build(name):
+        deps = subprocess.run(["pkg-config", "--libs", *STATIC_DEPS],
+                              capture_output=True, text=True, check=True).stdout.split()
+        exe = tmp_path / name
+        subprocess.run([cc, "-Wall", "-Wextra", "-Werror", str(ROOT / "examples" / f"{name}.c"),
+                        "-I", str(ROOT / "libssdcore" / "include"), str(lib), *deps, "-lm",
+                        "-lpthread", "-o", str(exe)], check=True)
+        return exe
+    return build
+
+
+@pytest.fixture(scope="session")
+def small_write_run(cli, tmp_path_factory):
+    """The results directory of a 2 s logged write and its analysis on
+    sim:bx200, run by the CLI once per session (per xdist worker): the
+    smallest run `report` and `compare` draw. Read-only: copy it before
+    writing into it."""
+    import subprocess
+
+    base = tmp_path_factory.mktemp("small-write-run")
+    (base / "s.suite").write_text(
+        "job name=w pattern=write bs=1m time=2s interval=50ms log=degradation\n"
+        "analyze degradation\n")
+    subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(base / "s.suite"), "--out",
+                    str(base / "run")], check=True, capture_output=True, timeout=60)
+    return base / "run"
+
+
+@pytest.fixture
 def workdir(build_dir, request):
     """An empty directory for one test on the build tree's disk (O_DIRECT
     fails on tmpfs), removed after it."""

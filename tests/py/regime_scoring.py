@@ -169,6 +169,39 @@ def reader_phases(truth, series):
     return out
 
 
+def gc_shows(ph, gc, series, min_bytes):
+    """How the model's used-state phase gc (one of its phases ph) shows in
+    the speed: (visible, moved). visible: it lasts min_bytes and its speed,
+    or the run's end, differs VISIBLE-fold from the phase before it. The
+    model may switch to its used state while GC still costs nothing: the
+    speed moves only later, so its onset is a position to find only when
+    the speed has moved by 5 % within 10 % past it (moved)."""
+    total = float(series[1].sum())
+    i = ph.index(gc)
+    prev = ph[i - 1] if i > 0 else None
+    gmean = gc["bytes"] / gc["seconds"] if gc["seconds"] > 0 else math.nan
+    pmean = prev["bytes"] / prev["seconds"] if prev and prev["seconds"] > 0 else math.nan
+    end = _rate_near(series, total, True, 60)
+    visible = gc["bytes"] >= min_bytes and (
+        max(pmean, end) >= VISIBLE * min(pmean, end) or
+        max(pmean, gmean) >= VISIBLE * min(pmean, gmean))
+    at = gc["start_bytes"]
+    if at <= 0:
+        return visible, False  # in the used state from the first byte
+    before = _rate_near(series, at, True, 20)
+    t, b = series
+    cum = np.cumsum(b)
+    lo, hi = np.searchsorted(cum, at), np.searchsorted(cum, at * 1.1)
+    # (Over at least as many samples as the 20 before it: a median of
+    # 3-6 noisy samples moved 5 % on noise alone, and an onset the
+    # speed does not show was asked for where the model put it.)
+    hi = max(hi, min(lo + 20, len(b) - 1))
+    dt = np.diff(np.concatenate([[0.0], t]))
+    moved = hi > lo and (abs(math.log(float(np.median(b[lo:hi + 1] / dt[lo:hi + 1])) /
+                                      before)) >= math.log(1.05))
+    return visible, moved
+
+
 def score(truth, series, analysis):
     """Problems with the analysis of one run against the model's regimes:
     a list of short strings (empty: labelled right), and flags for false
@@ -229,28 +262,8 @@ def score(truth, series, analysis):
     gc = next((p for p in ph if p["regime"] == "gc"), None)
     agc = analysis["gc"]
     if gc is not None:
-        prev = ph[ph.index(gc) - 1] if ph.index(gc) > 0 else None
-        gmean = gc["bytes"] / gc["seconds"] if gc["seconds"] > 0 else math.nan
-        pmean = prev["bytes"] / prev["seconds"] if prev and prev["seconds"] > 0 else math.nan
-        end = _rate_near(series, total, True, 60)
-        visible = gc["bytes"] >= min_bytes and (
-            max(pmean, end) >= VISIBLE * min(pmean, end) or
-            max(pmean, gmean) >= VISIBLE * min(pmean, gmean))
-        # The model may switch to its used state while GC still costs
-        # nothing: the speed moves only later. Its onset is a position to
-        # find when the speed has moved by 5 % within 10 % of it.
+        visible, moved = gc_shows(ph, gc, series, min_bytes)
         at = gc["start_bytes"]
-        before = _rate_near(series, at, True, 20)
-        t_, b_ = series
-        cum = np.cumsum(b_)
-        lo, hi = np.searchsorted(cum, at), np.searchsorted(cum, at * 1.1)
-        # (Over at least as many samples as the 20 before it: a median of
-        # 3-6 noisy samples moved 5 % on noise alone, and an onset the
-        # speed does not show was asked for where the model put it.)
-        hi = max(hi, min(lo + 20, len(b_) - 1))
-        dt = np.diff(np.concatenate([[0.0], t_]))
-        moved = hi > lo and (abs(math.log(float(np.median(b_[lo:hi + 1] / dt[lo:hi + 1])) /
-                                          before)) >= math.log(1.05))
         # A used state that starts within the run's first lasting phase
         # (a drive written full whose idle time cleaned less than that) is
         # the run's state from its start: what came before it is part of

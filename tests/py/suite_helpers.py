@@ -36,6 +36,13 @@ def csv_rows(path):
     return header, rows
 
 
+def series_metadata(path):
+    """The JSON metadata of a series CSV (its second line, after "#")."""
+    with open(path) as f:
+        f.readline()
+        return json.loads(f.readline()[1:])
+
+
 def svg_count(path):
     """report.html parses as XML; returns the number of SVG charts."""
     root = ET.parse(path).getroot()

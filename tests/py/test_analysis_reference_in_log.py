@@ -17,6 +17,7 @@ import subprocess
 import pytest
 
 import ssdcore
+from suite_helpers import series_metadata
 from used_drive_scoring import prepare
 
 SPEC = ("sim:bx200,native_write_lat_us=0,capacity_gb=338,op_pct=27.87,bits=2,slc_type=static,"
@@ -40,12 +41,6 @@ def verdict(a):
             a["cache"], a["gc"], a.get("recovery"))
 
 
-def metadata(path):
-    with open(path) as f:
-        f.readline()
-        return json.loads(f.readline()[1:])
-
-
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     d = tmp_path_factory.mktemp("reference")
@@ -61,7 +56,7 @@ def runs(tmp_path_factory):
 
 def test_the_log_names_its_reference(runs):
     d, fresh, used, _ = runs
-    ref = metadata(used)["reference"]
+    ref = series_metadata(used)["reference"]
     assert ref["source"] == str(fresh)
     own = cli(fresh)
     assert ref["post_cache_bps"] == pytest.approx(own["post_cache_bps"], rel=1e-9)
@@ -124,7 +119,7 @@ def test_a_suite_records_its_analyze_steps_reference(tmp_path):
     out = tmp_path / "r"
     subprocess.run(["ssdcore", "suite", SPEC, "--suite-file", str(suite), "--out", str(out)],
                    check=True, capture_output=True, text=True)
-    assert metadata(out / "used.csv")["reference"]["source"] == "fresh.csv"
+    assert series_metadata(out / "used.csv")["reference"]["source"] == "fresh.csv"
     with open(out / "results.json") as f:
         res = json.load(f)
     step = next(s for s in res["steps"] if s.get("kind") == "analyze")

@@ -3,44 +3,18 @@ worker` processes (not a LocalCluster inside this process), on 127.0.0.1
 only. The workers open the logs from their paths (relative ones made
 absolute), Parquet and file:// URLs too, and the frame equals the local
 run's. Every process is bounded in time and killed at the end."""
-import ctypes
-import json
 import os
 import shutil
-import signal
 import subprocess
-import sys
-import time
 
 import pytest
 
 import ssdcore
 
-import distributed  # the [dask] extra; scripts/setup.sh installs it
+import distributed  # noqa: F401  the [dask] extra; scripts/setup.sh installs it
+from dask_processes import dask_cluster
 
 BUILD = os.environ.get("SSD_BUILD_DIR", "build")
-
-
-def _die_with_parent() -> None:
-    # PR_SET_PDEATHSIG = 1: the child gets SIGKILL when pytest dies, so a
-    # crashed test leaves no scheduler or worker behind.
-    ctypes.CDLL(None).prctl(1, signal.SIGKILL)
-
-
-def _start(args, env, log):
-    return subprocess.Popen([sys.executable, "-m", "dask", *args], env=env, stdout=log,
-                            stderr=subprocess.STDOUT, preexec_fn=_die_with_parent,
-                            start_new_session=True)
-
-
-def _stop(p) -> None:
-    if p.poll() is None:
-        os.killpg(p.pid, signal.SIGTERM)
-        try:
-            p.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait(timeout=5)
 
 
 @pytest.fixture
@@ -51,34 +25,10 @@ def cluster(tmp_path):
     env["PYTHONPATH"] = os.pathsep.join(
         [pkg] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
     env["SSD_BUILD_DIR"] = os.path.abspath(BUILD)
-    sched_file = tmp_path / "scheduler.json"
-    log = open(tmp_path / "dask.log", "wb")
-    procs = []
-    client = None
-    try:
-        procs.append(_start(["scheduler", "--host", "127.0.0.1", "--port", "0",
-                             "--no-dashboard", "--scheduler-file", str(sched_file),
-                             "--idle-timeout", "120s"], env, log))
-        deadline = time.monotonic() + 20
-        while not sched_file.exists() or not sched_file.read_text().strip():
-            assert procs[0].poll() is None, (tmp_path / "dask.log").read_text()
-            assert time.monotonic() < deadline, "the scheduler did not start in 20 s"
-            time.sleep(0.1)
-        address = json.loads(sched_file.read_text())["address"]
-        assert address.startswith("tcp://127.0.0.1:")
-        for _ in range(2):
-            procs.append(_start(["worker", "--scheduler-file", str(sched_file), "--host",
-                                 "127.0.0.1", "--nthreads", "1", "--no-nanny",
-                                 "--no-dashboard", "--death-timeout", "30"], env, log))
-        client = distributed.Client(address, timeout=20)
-        client.wait_for_workers(2, timeout=20)
-        yield client, [p.pid for p in procs[1:]]
-    finally:
-        if client is not None:
-            client.close(timeout=5)
-        for p in reversed(procs):
-            _stop(p)
-        log.close()
+    with dask_cluster(str(tmp_path), 2, timeout_s=20, idle_timeout_s=120, env=env,
+                      log=str(tmp_path / "dask.log")) as (client, pids):
+        assert client.scheduler_info()["address"].startswith("tcp://127.0.0.1:")
+        yield client, pids
 
 
 def _logs(d):

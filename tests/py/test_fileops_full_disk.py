@@ -3,65 +3,22 @@ device. Per-file ENOSPC is a FAILED file (Robocopy bit 8) for copy and a clean
 error for extract; no partial file is left looking complete. Needs root,
 losetup, mkfs.ext4 and mount; skips with the reason otherwise. The mount and
 the loop device are released even when a test fails."""
-import contextlib
 import json
 import os
 import shutil
 import subprocess
-import time
 
 import pytest
 
 import ssdcore
+from loop_devices import ext4, sh
 
 COPY = ("copy", "--robocopy-exit")  # these tests pin Robocopy's exit bits
 
 FS_MB = 24
+# Inode tables and journal written at mkfs: nothing fills the disk behind the tests.
+FULL_INIT = "lazy_itable_init=0,lazy_journal_init=0"
 NFILES, FILE_MB = 10, 4  # 40 MiB of incompressible data: never fits
-
-
-def sh(*args, check=True):
-    return subprocess.run([str(a) for a in args], capture_output=True, text=True, check=check)
-
-
-@contextlib.contextmanager
-def small_ext4(workdir):
-    """Mounts a fresh FS_MB ext4 (image under the build tree) and yields the
-    mount point; unmounts, detaches and deletes whatever happens."""
-    missing = [t for t in ("losetup", "mkfs.ext4", "mount", "umount") if not shutil.which(t)]
-    if os.geteuid() != 0 or missing:
-        pytest.skip(f"needs root and {', '.join(missing) or 'losetup/mount'}")
-    img, mnt = workdir / "fs.img", workdir / "mnt"
-    mnt.mkdir()
-    with open(img, "wb") as f:
-        f.truncate(FS_MB << 20)
-    r = sh("mkfs.ext4", "-q", "-F", "-m", "0", "-E", "lazy_itable_init=0,lazy_journal_init=0",
-           img, check=False)
-    if r.returncode != 0:
-        pytest.skip(f"mkfs.ext4 failed: {r.stderr.strip()}")
-    dev = None
-    mounted = False
-    try:
-        r = sh("losetup", "--find", "--show", img, check=False)
-        if r.returncode != 0:
-            pytest.skip(f"losetup failed: {r.stderr.strip()}")
-        dev = r.stdout.strip()
-        r = sh("mount", "-t", "ext4", dev, mnt, check=False)
-        if r.returncode != 0:
-            pytest.skip(f"mount failed: {r.stderr.strip()}")
-        mounted = True
-        yield mnt
-    finally:
-        if mounted:
-            for _ in range(50):
-                if sh("umount", mnt, check=False).returncode == 0:
-                    break
-                time.sleep(0.1)
-            else:
-                sh("umount", "-l", mnt, check=False)
-        if dev:
-            sh("losetup", "-d", dev, check=False)
-        img.unlink(missing_ok=True)
 
 
 def make_src(root):
@@ -88,7 +45,7 @@ def complete_files(src, dst):
 def test_copy_into_a_full_filesystem_fails_the_files_that_do_not_fit(workdir, cli):
     src = workdir / "src"
     make_src(src)
-    with small_ext4(workdir) as mnt:
+    with ext4(workdir, FS_MB, FULL_INIT) as (mnt, _):
         dst = mnt / "dst"
         r = subprocess.run([cli, *COPY, src, dst, "--json", "--workers", "2"],
                            capture_output=True, text=True)
@@ -119,7 +76,7 @@ def test_extract_into_a_full_filesystem_fails_cleanly(workdir, cli, fmt):
     make_src(src)
     arc = workdir / f"a.{fmt}"
     ssdcore.archive(src, arc, format=fmt, method="store" if fmt == "7z" else None, sync="none")
-    with small_ext4(workdir) as mnt:
+    with ext4(workdir, FS_MB, FULL_INIT) as (mnt, _):
         dst = mnt / "out"
         r = subprocess.run([cli, "extract", arc, dst], capture_output=True, text=True)
         assert r.returncode == 1, r.stdout + r.stderr
@@ -143,7 +100,7 @@ def test_totals_on_a_full_destination_count_every_source_file(workdir):
         for f in range(8):
             (src / f"d{d:02d}" / f"f{f}.txt").write_bytes(b"x" * 3000)
             (src / f"d{d:02d}" / "sub" / f"g{f}.txt").write_bytes(b"y" * 3000)
-    with small_ext4(workdir) as mnt:
+    with ext4(workdir, FS_MB, FULL_INIT) as (mnt, _):
         with open(mnt / "filler", "wb") as f:  # leave no free block at all
             try:
                 while True:

@@ -6,30 +6,16 @@ import json
 import shutil
 import subprocess
 
-import pytest
 
-SUITE = ("job name=w pattern=write bs=1m time=2s interval=50ms log=degradation\n"
-         "analyze degradation\n")
-
-
-@pytest.fixture(scope="module")
-def run_dir(cli, tmp_path_factory):
-    base = tmp_path_factory.mktemp("run")
-    (base / "s.suite").write_text(SUITE)
-    subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(base / "s.suite"), "--out",
-                    str(base / "run")], check=True, capture_output=True, timeout=60)
-    return base / "run"
-
-
-def test_drive_names_that_look_like_formulas_stay_text(cli, run_dir, tmp_path):
+def test_drive_names_that_look_like_formulas_stay_text(cli, small_write_run, tmp_path):
     # One from the drive's model string in results.json, the others as labels.
     model = tmp_path / "model"
-    shutil.copytree(run_dir, model)
+    shutil.copytree(small_write_run, model)
     doc = json.loads((model / "results.json").read_text())
     doc["target"]["drive"]["model"] = "+cmd|' /C calc'!A0"
     (model / "results.json").write_text(json.dumps(doc))
     labels = ['=HYPERLINK("http://example.com","x")', "@SUM(A1)", "-2+3", "\tx", "ok"]
-    args = [cli, "compare", str(model)] + [str(run_dir)] * len(labels) + ["--out",
+    args = [cli, "compare", str(model)] + [str(small_write_run)] * len(labels) + ["--out",
                                                                           str(tmp_path / "c")]
     for lab in ["+cmd|' /C calc'!A0"] + labels:
         args += ["--label", lab]
@@ -48,9 +34,9 @@ def test_drive_names_that_look_like_formulas_stay_text(cli, run_dir, tmp_path):
     assert [d["label"] for d in doc["drives"]][:2] == ["+cmd|' /C calc'!A0", labels[0]]
 
 
-def test_model_string_alone_is_escaped(cli, run_dir, tmp_path):
+def test_model_string_alone_is_escaped(cli, small_write_run, tmp_path):
     model = tmp_path / "model"
-    shutil.copytree(run_dir, model)
+    shutil.copytree(small_write_run, model)
     doc = json.loads((model / "results.json").read_text())
     doc["target"]["drive"]["model"] = "=1+1"
     (model / "results.json").write_text(json.dumps(doc))

@@ -7,23 +7,11 @@ import subprocess
 
 import pytest
 
-SUITE = ("job name=w pattern=write bs=1m time=2s interval=50ms log=degradation\n"
-         "analyze degradation\n")
-
-
-@pytest.fixture(scope="module")
-def run_dir(cli, tmp_path_factory):
-    base = tmp_path_factory.mktemp("run")
-    (base / "s.suite").write_text(SUITE)
-    subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(base / "s.suite"), "--out",
-                    str(base / "run")], check=True, capture_output=True, timeout=60)
-    return base / "run"
-
 
 @pytest.mark.parametrize("n", [65, 300])
-def test_compare_draws_every_run(cli, run_dir, tmp_path, n):
+def test_compare_draws_every_run(cli, small_write_run, tmp_path, n):
     out = tmp_path / "cmp"
-    p = subprocess.run([cli, "compare", *[str(run_dir)] * n, "--out", str(out)],
+    p = subprocess.run([cli, "compare", *[str(small_write_run)] * n, "--out", str(out)],
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     assert f"({n} drives)" in p.stdout

@@ -9,18 +9,6 @@ import pytest
 
 import ssdcore
 
-SUITE = ("job name=w pattern=write bs=1m time=2s interval=50ms log=degradation\n"
-         "analyze degradation\n")
-
-
-@pytest.fixture(scope="module")
-def run_dir(cli, tmp_path_factory):
-    base = tmp_path_factory.mktemp("run")
-    (base / "s.suite").write_text(SUITE)
-    subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(base / "s.suite"), "--out",
-                    str(base / "run")], check=True, capture_output=True, timeout=60)
-    return base / "run"
-
 
 @pytest.mark.parametrize("kind,key,name", [
     ("analyze", "series", "../outside.csv"),
@@ -30,13 +18,13 @@ def run_dir(cli, tmp_path_factory):
     ("job", "log", "../outside.csv"),
     ("analyze", "series", ".."),
 ])
-def test_a_series_name_never_leaves_the_results_directory(cli, run_dir, tmp_path, kind, key,
-                                                          name):
+def test_a_series_name_never_leaves_the_results_directory(cli, small_write_run, tmp_path, kind,
+                                                          key, name):
     d = tmp_path / "a" / "b" / "run"
-    shutil.copytree(run_dir, d)
+    shutil.copytree(small_write_run, d)
     # A series that would draw if read: the run's own CSV, outside the run.
     for p in (tmp_path / "a" / "b" / "outside.csv", tmp_path / "a" / "outside.csv"):
-        shutil.copy(run_dir / "degradation.csv", p)
+        shutil.copy(small_write_run / "degradation.csv", p)
     doc = json.loads((d / "results.json").read_text())
     step = next(s for s in doc["steps"] if s["kind"] == kind)
     step[key] = name

@@ -7,12 +7,7 @@ import subprocess
 import pytest
 
 import ssdcore
-
-
-def metadata(csv):
-    with open(csv) as f:
-        f.readline()
-        return json.loads(f.readline()[1:])
+from suite_helpers import series_metadata
 
 
 def cli(*args, check=True):
@@ -25,7 +20,7 @@ def test_a_job_records_its_precondition_in_the_log(tmp_path, state):
     log = tmp_path / "x.csv"
     ssdcore.job("sim:bx200", pattern="randwrite", time="5s", log=str(log), precondition=state,
                 written_before="480g")
-    m = metadata(log)
+    m = series_metadata(log)
     assert m["precondition"] == state
     assert m["written_before_bytes"] == 480 * 2 ** 30
 
@@ -34,7 +29,7 @@ def test_the_cli_records_it_and_refuses_a_state_it_does_not_know(tmp_path):
     log = tmp_path / "x.csv"
     cli("job", "--target", "sim:bx200", "--pattern", "randwrite", "--time", "2s", "--log", log,
         "--precondition", "seq_fill")
-    assert metadata(log)["precondition"] == "seq_fill"
+    assert series_metadata(log)["precondition"] == "seq_fill"
     r = cli("job", "--target", "sim:bx200", "--time", "2s", "--precondition", "full",
             check=False)
     assert r.returncode != 0 and "precondition" in r.stderr and "seq_fill" in r.stderr
@@ -43,7 +38,7 @@ def test_the_cli_records_it_and_refuses_a_state_it_does_not_know(tmp_path):
 def test_a_job_that_was_not_told_says_nothing(tmp_path):
     log = tmp_path / "x.csv"
     ssdcore.job("sim:bx200", pattern="randwrite", time="2s", log=str(log))
-    assert "precondition" not in metadata(log)
+    assert "precondition" not in series_metadata(log)
 
 
 # ---- the simulator knows preconditioned states -----------------------------
@@ -212,7 +207,7 @@ def test_each_job_knows_how_the_drive_was_prepared(fill_run):
         assert ctx["precondition"] == pre
         # A purge resets what was written, as a whole-drive TRIM does.
         assert ctx["written_before_bytes"] == pytest.approx(loops * 256060514304, abs=2 * 131072)
-        m = metadata(fill_run / f"{name}.csv")
+        m = series_metadata(fill_run / f"{name}.csv")
         assert m["precondition"] == pre
         assert m.get("written_before_bytes", 0) == ctx["written_before_bytes"]
 
@@ -238,8 +233,8 @@ def test_a_job_after_another_write_is_not_said_to_be_preconditioned(tmp_path):
         "job name=a pattern=randwrite time=5s log=a\njob name=b pattern=randwrite time=5s log=b\n")
     cli("suite", "sim:bx200", "--suite-file", tmp_path / "s.suite", "--out", tmp_path / "r",
         "--no-progress")
-    assert metadata(tmp_path / "r" / "a.csv")["precondition"] == "seq_fill"
-    b = metadata(tmp_path / "r" / "b.csv")
+    assert series_metadata(tmp_path / "r" / "a.csv")["precondition"] == "seq_fill"
+    b = series_metadata(tmp_path / "r" / "b.csv")
     assert "precondition" not in b and b["written_before_bytes"] > 240e9
 
 
@@ -268,4 +263,4 @@ def test_a_file_target_is_punched_and_filled_by_jobs(tmp_path):
     st = steps(tmp_path / "r")
     assert st[0]["how"] == "hole punch"
     assert st[1]["written_bytes"] == 8 << 20
-    assert metadata(tmp_path / "r" / "j.csv")["precondition"] == "random_fill"
+    assert series_metadata(tmp_path / "r" / "j.csv")["precondition"] == "random_fill"

@@ -1,24 +1,10 @@
 """examples/run_suite.c builds against the public headers and runs a suite."""
 import json
-import shutil
 import subprocess
 
-import pytest
 
-from conftest import ROOT, STATIC_DEPS
-
-
-def test_run_suite_example_writes_results(build_dir, tmp_path):
-    cc = shutil.which("cc")
-    lib = build_dir / "libssdcore.a"
-    if not cc or not lib.exists():
-        pytest.skip("needs cc and the static library")
-    deps = subprocess.run(["pkg-config", "--libs", *STATIC_DEPS],
-                          capture_output=True, text=True, check=True).stdout.split()
-    exe = tmp_path / "run_suite"
-    subprocess.run([cc, "-Wall", "-Wextra", "-Werror", str(ROOT / "examples" / "run_suite.c"),
-                    "-I", str(ROOT / "libssdcore" / "include"), str(lib), *deps, "-lm",
-                    "-lpthread", "-o", str(exe)], check=True)
+def test_run_suite_example_writes_results(c_example, tmp_path):
+    exe = c_example("run_suite")
     out = tmp_path / "out"
     r = subprocess.run([str(exe), "sim:bx200", "fill2021", str(out)], capture_output=True,
                        text=True)

@@ -5,61 +5,17 @@ punched holes, so the image's allocated size shows what reached the
 "drive"), with and without -o discard, with FITRIM allowed, disabled and
 refused (no CAP_SYS_ADMIN). Needs root, losetup, mkfs.ext4 and mount; skips
 with the reason otherwise."""
-import contextlib
 import json
 import os
 import shutil
-import subprocess
 import time
 
 import pytest
 
 import ssdcore
+from loop_devices import ext4, sh
 
 FILE_MB = 16
-
-
-def sh(*args, check=True):
-    return subprocess.run([str(a) for a in args], capture_output=True, text=True, check=check)
-
-
-@contextlib.contextmanager
-def ext4(workdir, options=None):
-    """Mounts a fresh 64 MiB ext4 on a loop device (with -o OPTIONS) and
-    yields (mount point, image); unmounts and detaches whatever happens."""
-    missing = [t for t in ("losetup", "mkfs.ext4", "mount", "umount") if not shutil.which(t)]
-    if os.geteuid() != 0 or missing:
-        pytest.skip(f"needs root and {', '.join(missing) or 'losetup/mount'}")
-    img, mnt = workdir / "fs.img", workdir / "mnt"
-    mnt.mkdir()
-    with open(img, "wb") as f:
-        f.truncate(64 << 20)
-    r = sh("mkfs.ext4", "-q", "-F", "-m", "0", "-E", "nodiscard", img, check=False)
-    if r.returncode != 0:
-        pytest.skip(f"mkfs.ext4 failed: {r.stderr.strip()}")
-    dev, mounted = None, False
-    try:
-        r = sh("losetup", "--find", "--show", img, check=False)
-        if r.returncode != 0:
-            pytest.skip(f"losetup failed: {r.stderr.strip()}")
-        dev = r.stdout.strip()
-        r = sh("mount", "-t", "ext4", *(["-o", options] if options else []), dev, mnt,
-               check=False)
-        if r.returncode != 0:
-            pytest.skip(f"mount failed: {r.stderr.strip()}")
-        mounted = True
-        yield mnt, img
-    finally:
-        if mounted:
-            for _ in range(50):
-                if sh("umount", mnt, check=False).returncode == 0:
-                    break
-                time.sleep(0.1)
-            else:
-                sh("umount", "-l", mnt, check=False)
-        if dev:
-            sh("losetup", "-d", dev, check=False)
-        img.unlink(missing_ok=True)
 
 
 def allocated(img, below=None):
@@ -84,7 +40,7 @@ def written_file(cli, mnt):
 
 
 def test_without_discard_and_without_fitrim_the_trim_stays_in_the_filesystem(cli, workdir):
-    with ext4(workdir) as (mnt, img):
+    with ext4(workdir, 64, "nodiscard") as (mnt, img):
         f = written_file(cli, mnt)
         before = allocated(img)
         r = sh(cli, "trim", f, "--destroy-data", "--no-fitrim", check=False)
@@ -98,7 +54,7 @@ def test_without_discard_and_without_fitrim_the_trim_stays_in_the_filesystem(cli
 
 
 def test_without_discard_fitrim_carries_the_trim_to_the_drive(cli, workdir):
-    with ext4(workdir) as (mnt, img):
+    with ext4(workdir, 64, "nodiscard") as (mnt, img):
         f = written_file(cli, mnt)
         before = allocated(img)
         t = ssdcore.Target(f)
@@ -113,7 +69,7 @@ def test_without_discard_fitrim_carries_the_trim_to_the_drive(cli, workdir):
 
 
 def test_mounted_with_discard_the_hole_itself_reaches_the_drive(cli, workdir):
-    with ext4(workdir, "discard") as (mnt, img):
+    with ext4(workdir, 64, "nodiscard", "discard") as (mnt, img):
         f = written_file(cli, mnt)
         before = allocated(img)
         r = sh(cli, "trim", f, "--destroy-data", check=False)
@@ -126,7 +82,7 @@ def test_mounted_with_discard_the_hole_itself_reaches_the_drive(cli, workdir):
 def test_fitrim_refused_without_cap_sys_admin_is_a_warning_naming_the_errno(cli, workdir):
     if not shutil.which("setpriv"):
         pytest.skip("needs setpriv to drop CAP_SYS_ADMIN")
-    with ext4(workdir) as (mnt, img):
+    with ext4(workdir, 64, "nodiscard") as (mnt, img):
         f = written_file(cli, mnt)
         before = allocated(img)
         r = sh("setpriv", "--bounding-set", "-sys_admin", cli, "trim", f, "--destroy-data",
@@ -137,7 +93,7 @@ def test_fitrim_refused_without_cap_sys_admin_is_a_warning_naming_the_errno(cli,
 
 
 def test_a_suite_records_and_warns_about_a_trim_that_did_not_reach_the_drive(cli, workdir):
-    with ext4(workdir) as (mnt, img):
+    with ext4(workdir, 64, "nodiscard") as (mnt, img):
         f = written_file(cli, mnt)
         suite = workdir / "s.suite"
         suite.write_text("trim\njob name=w pattern=write bs=1m qd=1 bytes=2m\n")

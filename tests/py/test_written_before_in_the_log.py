@@ -10,14 +10,9 @@ import subprocess
 import pytest
 
 import ssdcore
+from suite_helpers import series_metadata
 
 GIB = 2 ** 30
-
-
-def metadata(csv):
-    with open(csv) as f:
-        f.readline()
-        return json.loads(f.readline()[1:])
 
 
 def cli(*args, check=True):
@@ -38,11 +33,11 @@ def suite_analysis(run, name):
 def test_suite_jobs_record_what_was_written_since_trim(lab):
     idle = suite_analysis(lab, "analyze-recovery-idle")
     assert idle["written_before_bytes"] > 240e9  # the 2-hour test wrote 305 GiB after the TRIM
-    assert metadata(lab / "recovery-idle.csv")["written_before_bytes"] == pytest.approx(
+    assert series_metadata(lab / "recovery-idle.csv")["written_before_bytes"] == pytest.approx(
         idle["written_before_bytes"], abs=1)
     # Right after a whole-drive TRIM nothing was written: no key at all.
-    assert "written_before_bytes" not in metadata(lab / "degradation.csv")
-    assert "written_before_bytes" not in metadata(lab / "recovery-trim.csv")
+    assert "written_before_bytes" not in series_metadata(lab / "degradation.csv")
+    assert "written_before_bytes" not in series_metadata(lab / "recovery-trim.csv")
 
 
 def test_analyze_of_the_csv_alone_agrees_with_the_suite(lab):
@@ -73,15 +68,15 @@ def test_job_option_cli_and_python(tmp_path):
     log = tmp_path / "w.csv"
     cli("job", "--target", "sim:bx200", "--pattern", "randwrite", "--qd", "32", "--time", "4",
         "--written-before", "300g", "--log", log, "--no-progress")
-    assert metadata(log)["written_before_bytes"] == 300 * GIB
+    assert series_metadata(log)["written_before_bytes"] == 300 * GIB
     assert ssdcore.analyze(log)["written_before_bytes"] == 300 * GIB
     plog = tmp_path / "p.csv"
     ssdcore.job("sim:bx200", "randwrite", "4k", 32, time=2, log=str(plog),
                 written_before="1g")
-    assert metadata(plog)["written_before_bytes"] == GIB
+    assert series_metadata(plog)["written_before_bytes"] == GIB
     # Without it the key is not written (a fresh drive, or unknown).
     ssdcore.job("sim:bx200", "randwrite", "4k", 32, time=1, log=str(plog))
-    assert "written_before_bytes" not in metadata(plog)
+    assert "written_before_bytes" not in series_metadata(plog)
 
 
 @pytest.mark.parametrize("value", ["-5", "lots", "1e30"])
@@ -104,5 +99,5 @@ def test_a_job_steps_own_figure_reaches_the_suites_analysis(tmp_path):
                      "analyze w\n")
     out = tmp_path / "out"
     cli("suite", "sim:bx200", "--suite-file", suite, "--out", out, "--no-progress")
-    assert metadata(out / "w.csv")["written_before_bytes"] == 200 * GIB
+    assert series_metadata(out / "w.csv")["written_before_bytes"] == 200 * GIB
     assert suite_analysis(out, "analyze-w")["written_before_bytes"] == 200 * GIB

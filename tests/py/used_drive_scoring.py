@@ -23,7 +23,7 @@ import subprocess
 import numpy as np
 
 import ssdcore
-from regime_scoring import VISIBLE, _rate_near, _sample_bytes, reader_phases, score, valid_drive
+from regime_scoring import _sample_bytes, gc_shows, reader_phases, score, valid_drive
 
 GIB = 2 ** 30
 STATES = ("fresh", "seq_fill", "random_fill")
@@ -166,31 +166,14 @@ def gc_onset(truth, series, analysis):
     gc = next((p for p in ph if p["regime"] == "gc"), None)
     if gc is None:
         return None, None, False
-    t, b = series
-    total = float(b.sum())
-    min_bytes = total * max(5, 0.01 * len(b)) / len(b)
-    i = ph.index(gc)
-    prev = ph[i - 1] if i > 0 else None
-    gmean = gc["bytes"] / gc["seconds"] if gc["seconds"] > 0 else math.nan
-    pmean = prev["bytes"] / prev["seconds"] if prev and prev["seconds"] > 0 else math.nan
-    end = _rate_near(series, total, True, 60)
-    visible = gc["bytes"] >= min_bytes and (
-        max(pmean, end) >= VISIBLE * min(pmean, end) or
-        max(pmean, gmean) >= VISIBLE * min(pmean, gmean))
+    b = series[1]
+    min_bytes = float(b.sum()) * max(5, 0.01 * len(b)) / len(b)
+    visible, moved = gc_shows(ph, gc, series, min_bytes)
     at = gc["start_bytes"]
-    if at > 0:
-        before = _rate_near(series, at, True, 20)
-        cum = np.cumsum(b)
-        dt = np.diff(np.concatenate([[0.0], t]))
-        lo, hi = np.searchsorted(cum, at), np.searchsorted(cum, at * 1.1)
-        hi = max(hi, min(lo + 20, len(b) - 1))  # (as regime_scoring.score)
-        visible = visible and hi > lo and abs(math.log(
-            float(np.median(b[lo:hi + 1] / dt[lo:hi + 1])) / before)) >= math.log(1.05)
-    else:
-        visible = False  # in the used state from the first byte: no onset to place
-    # Within the run's first lasting phase: the run's state from its start
-    # (regime_scoring.score), no onset to place either.
-    visible = visible and at >= min_bytes
+    # An onset to place: it moved the speed (never from the first byte) and
+    # lies past the run's first lasting phase, which is the run's state from
+    # its start (regime_scoring.score).
+    visible = visible and moved and at >= min_bytes
     agc = analysis["gc"]
     return at, (agc["start_bytes"] if agc else None), visible
 

@@ -1,0 +1,23 @@
+/* test_noise.h - deterministic noise for the curves the analysis tests
+ * build: xorshift64 uniform draws in (0, 1) and Box-Muller normal ones.
+ * Define TEST_NOISE_SEED before including it: each test file keeps its own
+ * sequence, so the curves its expected answers were checked on stay. */
+#ifndef SSD_TEST_NOISE_H
+#define SSD_TEST_NOISE_H
+
+#include <math.h>
+
+static unsigned long long rng_state = TEST_NOISE_SEED;
+
+static double uniform(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return ((double)(rng_state >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double gauss(void) {
+    return sqrt(-2 * log(uniform())) * cos(6.283185307179586 * uniform());
+}
+
+#endif
