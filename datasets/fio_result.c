@@ -266,12 +266,10 @@ static int fio_result_json(const ssd_fio_result *r, enum ssd__jw_style style, ch
         ssd__jw_begin_object(&w);
         ssd__jw_kstr(&w, "name", j->name);
         ssd__jw_kstr(&w, "ddir", j->ddir);
-        /* lat_p99_9_us and p99_9_over_p50 are the one spelling; lat_p999_us
-         * and p999_over_p50, the old names, stay for a release. */
-        static const char *const keys[] = {
-            "io_bytes",     "bw_bps",         "iops",         "runtime_s",   "lat_mean_us",
-            "lat_p50_us",   "lat_p99_us",     "lat_p99_9_us", "lat_p999_us", "lat_max_us",
-            "p99_over_p50", "p99_9_over_p50", "p999_over_p50"};
+        static const char *const keys[] = {"io_bytes",     "bw_bps",        "iops",
+                                           "runtime_s",    "lat_mean_us",   "lat_p50_us",
+                                           "lat_p99_us",   "lat_p99_9_us",  "lat_max_us",
+                                           "p99_over_p50", "p99_9_over_p50"};
         const double vals[] = {j->io_bytes,
                                j->bw_bps,
                                j->iops,
@@ -280,10 +278,8 @@ static int fio_result_json(const ssd_fio_result *r, enum ssd__jw_style style, ch
                                j->lat_p50_us,
                                j->lat_p99_us,
                                j->lat_p999_us,
-                               j->lat_p999_us,
                                j->lat_max_us,
                                j->lat_p99_us / j->lat_p50_us,
-                               j->lat_p999_us / j->lat_p50_us,
                                j->lat_p999_us / j->lat_p50_us};
         for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
             ssd__jw_key(&w, keys[k]);

@@ -214,11 +214,9 @@ static void put_latency(struct ssd__jw *w, const struct ssd__result *r) {
         num(w, "p50_us", r->lat_p50_us);
         num(w, "p99_us", r->lat_p99_us);
         num(w, "p99_9_us", r->lat_p999_us);
-        num(w, "p999_us", r->lat_p999_us); /* the old name, kept for a release */
         num(w, "max_us", r->lat_max_us);
         num(w, "p99_over_p50", r->lat_p99_us / r->lat_p50_us);
         num(w, "p99_9_over_p50", r->lat_p999_us / r->lat_p50_us);
-        num(w, "p999_over_p50", r->lat_p999_us / r->lat_p50_us); /* old name */
         ssd__jw_end_object(w);
     } else {
         ssd__jw_null(w);
