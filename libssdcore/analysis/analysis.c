@@ -504,12 +504,6 @@ int ssd__analysis_run_reference(ssd_analysis *a, const ssd_series *fresh) {
     return rc;
 }
 
-SSD_API const char *ssd_analysis_reference_used(const ssd_analysis *a, const char **source) {
-    if (source)
-        *source = a && a->have && a->ref_from ? a->ref_source : NULL;
-    return a && a->have ? a->ref_from : NULL;
-}
-
 SSD_API int ssd_analysis_summary(const ssd_analysis *a, struct ssd_analysis_summary *out) {
     if (!a || !out || !ssd__result_size_ok(out, sizeof *out))
         return SSD_EINVAL;

@@ -636,15 +636,6 @@ int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format,
     return doc ? n : ssd__fail(c->err, SSD_ENOMEM, "out of memory");
 }
 
-/* The newest run matching drive_text whose directory still holds it. A row
- * whose directory now holds another run (the directory was reused) is
- * passed over, and the run found there catalogued, so that a compare never
- * shows one drive's data under another's name; a row whose run has changed
- * since (it was catalogued while running) is brought up to date first. */
-int ssd_catalog_latest_run(ssd_catalog *c, const char *drive_text, char **dir_out) {
-    return ssd_catalog_pick_run(c, drive_text, NULL, NULL, NULL, dir_out, NULL);
-}
-
 /* "drive \"ssd370\", suite lab2016, ..." for the messages: what was asked. */
 static void asked(char *buf, size_t len, const char *drive, const char *run, const char *suite,
                   const char *date) {
@@ -661,6 +652,9 @@ static void asked(char *buf, size_t len, const char *drive, const char *run, con
         snprintf(buf + n, len - n, ", started %s...", date);
 }
 
+/* A row whose directory now holds another run (the directory was reused)
+ * is passed over, and the run found there catalogued, so that a compare
+ * never shows one drive's data under another's name. */
 int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const char *run, const char *suite,
                          const char *date, char **dir_out, char **about_out) {
     if (!c || !c->db || !dir_out || !drive_text)

@@ -103,10 +103,10 @@ Test(compare, the_catalog_adds_once_and_finds_the_drive) {
     cr_assert(strstr(out, "sim:ssd370") && !strstr(out, "sim:bx200"));
     ssd_free(out);
     cr_assert_eq(ssd_catalog_list(cat, NULL, "xml", &out), SSD_EINVAL);
-    cr_assert_eq(ssd_catalog_latest_run(cat, "bx200", &out), 0);
+    cr_assert_eq(ssd_catalog_pick_run(cat, "bx200", NULL, NULL, NULL, &out, NULL), 0);
     cr_assert(strstr(out, "/a"));
     ssd_free(out);
-    cr_assert_eq(ssd_catalog_latest_run(cat, "nosuch", &out), SSD_ENODATA);
+    cr_assert_eq(ssd_catalog_pick_run(cat, "nosuch", NULL, NULL, NULL, &out, NULL), SSD_ENODATA);
     cr_assert(strstr(ssd_catalog_errmsg(cat), "nosuch"));
     ssd_catalog_free(cat);
     ssd_catalog_free(NULL);

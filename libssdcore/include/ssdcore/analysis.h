@@ -168,7 +168,7 @@ SSD_API const ssd_option_info *ssd_analysis_options(size_t *n);
  * tell a used drive's SLC cache from its clean blocks. Without one, the
  * reference the series' metadata records under "reference" (a run made
  * with a reference: ssd_analysis_reference_json) is used; a reference
- * given here wins over it (ssd_analysis_reference_used says which). The
+ * given here wins over it (the result's "reference" object says which). The
  * series must hold at least 3 samples with some bytes written. Returns 0
  * or a negative code with ssd_analysis_errmsg() saying why. The series
  * are not kept. */
@@ -193,11 +193,6 @@ SSD_API int ssd_analysis_reference_json(const ssd_analysis *a, const char *sourc
  * job(reference=...) and suites call it). Replaces a's last result.
  * Returns 0 or a negative code, ssd_analysis_errmsg saying why. */
 SSD_API int ssd_analysis_reference_file(ssd_analysis *a, const char *path, char **out_json);
-
-/* Which reference the last run used: "argument" (ssd_analysis_run's),
- * "metadata" (the series' "reference"), or NULL (none, or no run yet);
- * *source (when not NULL) its source, valid until the next run. */
-SSD_API const char *ssd_analysis_reference_used(const ssd_analysis *a, const char **source);
 
 /* The last error ("" when none). Never NULL for a non-NULL a. */
 SSD_API const char *ssd_analysis_errmsg(const ssd_analysis *a);

@@ -71,22 +71,19 @@ SSD_API int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char 
                              char **out);
 
 /* The results directory of the newest run matching drive_text as above, in
- * a malloc'd string (ssd_free). A run whose directory now holds another run
- * (the directory was reused) or no results.json is passed over, and the run
- * found there is catalogued; a run that changed since it was catalogued is
- * updated first. Returns 0, SSD_ENODATA (no run matches, or none is still
- * where it was catalogued: the message says which text and why) or a
- * negative code. */
-SSD_API int ssd_catalog_latest_run(ssd_catalog *c, const char *drive_text, char **dir_out);
-
-/* As ssd_catalog_latest_run, among the runs that also match each filter
+ * a malloc'd string (ssd_free), among the runs that also match each filter
  * that is not NULL: run (the catalog id `catalog list` prints, or the
  * start of the run's run_id, 4 hex digits at least), suite (its name,
  * exactly), date (the start of its start time: "2026-12-03",
- * "2026-12-03T07"). With about_out, a malloc'd line (ssd_free) says which
+ * "2026-12-03T07"). A run whose directory now holds another run (the
+ * directory was reused) or no results.json is passed over, and the run
+ * found there is catalogued; a run that changed since it was catalogued is
+ * updated first. With about_out, a malloc'd line (ssd_free) says which
  * run was taken and of how many that matched, e.g. 'drive "ssd370": run 7
  * (run_id 3f2a09c1d4e5..., lab2016, started 2026-12-03T07:04:39Z, DIR),
- * the newest of 3 matching runs'. Returns as ssd_catalog_latest_run. */
+ * the newest of 3 matching runs'. Returns 0, SSD_ENODATA (no run matches,
+ * or none is still where it was catalogued: the message says which text
+ * and why) or a negative code. */
 SSD_API int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const char *run,
                                  const char *suite, const char *date, char **dir_out,
                                  char **about_out);
