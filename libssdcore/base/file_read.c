@@ -12,7 +12,9 @@
 #include "ssdcore/base.h"
 #include "text.h"
 
-const char *ssd__file_kind_name(unsigned mode) {
+/* "regular file", "directory", "FIFO", "socket", "character device",
+ * "block device", "symbolic link" or "special file" for a st_mode. */
+static const char *file_kind_name(unsigned mode) {
     switch (mode & S_IFMT) {
     case S_IFREG:
         return "regular file";
@@ -48,7 +50,7 @@ int ssd__open_text(const char *path, int fifo_ok, char *err) {
         rc = ssd__fail(err, -EISDIR, "%s: cannot read: %s", path, strerror(EISDIR));
     else if (!S_ISREG(st.st_mode) && !(fifo_ok && S_ISFIFO(st.st_mode)))
         rc = ssd__fail(err, SSD_EINVAL, "%s: is a %s, not a regular file", path,
-                       ssd__file_kind_name(st.st_mode));
+                       file_kind_name(st.st_mode));
     int fl = rc ? 0 : fcntl(fd, F_GETFL);
     if (!rc && (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0))
         rc = ssd__fail(err, -errno, "%s: %s", path, strerror(errno));

@@ -11,9 +11,6 @@
  * NUL byte: binary data, not `what`) or SSD_ENOMEM; *out is NULL then. */
 int ssd__read_text(const char *path, unsigned max_mib, const char *what, char *err, char **out);
 
-/* "regular file", "directory", "FIFO", "socket", "character device",
- * "block device", "symbolic link" or "special file" for a st_mode. */
-const char *ssd__file_kind_name(unsigned mode);
 
 /* Opens path for reading as a text input (blocking reads): without
  * blocking in open(), so that a FIFO with no writer cannot hang it, and

@@ -39,7 +39,8 @@ static double get(const ssd_health *h, size_t i) {
     return *(const double *)((const char *)h + fields[i].off);
 }
 
-void ssd__health_clear(ssd_health *h) {
+/* *h with every counter NaN (not exposed), nothing available. */
+static void health_clear(ssd_health *h) {
     memset(h, 0, sizeof *h);
     for (size_t i = 0; i < NFIELDS; i++)
         *field(h, i) = NAN;
@@ -54,7 +55,7 @@ static double le(const uint8_t *p, int n) {
 }
 
 void ssd__health_from_nvme_log(const uint8_t log[512], ssd_health *h) {
-    ssd__health_clear(h);
+    health_clear(h);
     h->available = 1;
     snprintf(h->source, sizeof h->source, "nvme smart log");
     /* NVMe base specification, SMART / Health Information (log 02h). A data
@@ -77,7 +78,7 @@ void ssd__health_from_nvme_log(const uint8_t log[512], ssd_health *h) {
 }
 
 int ssd__health_from_ata_smart(const uint8_t data[512], ssd_health *h) {
-    ssd__health_clear(h);
+    health_clear(h);
     int seen = 0;
     double airflow = NAN;
     /* 30 attributes of 12 bytes from offset 2: id, flags (2), value, worst,
@@ -176,7 +177,7 @@ int ssd__block_health(ssd_target *t, ssd_health *h) {
     int env = 0, eata = 0;
     if (nvme_health(t->fd, h, &env) == 0 || ata_health(t->fd, h, &eata) == 0)
         return 0;
-    ssd__health_clear(h);
+    health_clear(h);
     snprintf(h->why, sizeof h->why,
              "%s exposes no health counters (NVMe health log: %s; ATA SMART: %s)", t->uri,
              strerror(env), strerror(eata));
@@ -186,7 +187,7 @@ int ssd__block_health(ssd_target *t, ssd_health *h) {
 int ssd_target_health(ssd_target *t, ssd_health *out) {
     if (!t || !out)
         return SSD_EINVAL;
-    ssd__health_clear(out);
+    health_clear(out);
     t->err[0] = '\0';
     if (!t->is_open)
         return ssd__fail(t->err, SSD_ESTATE, "health: the target is not open");

@@ -6,8 +6,6 @@
 
 #include "ssdcore/health.h"
 
-/* *h with every counter NaN (not exposed), nothing available. */
-void ssd__health_clear(ssd_health *h);
 /* *h from an NVMe SMART / health log page (02h). */
 void ssd__health_from_nvme_log(const uint8_t log[512], ssd_health *h);
 /* *h from ATA SMART READ DATA; -1 when it holds none of the attributes read. */

@@ -9,7 +9,7 @@
 
 static const char *const names[] = {"read", "write", "randread", "randwrite", "rw", "randrw"};
 
-const char *ssd__pattern_name(int pattern) {
+static const char *pattern_name(int pattern) {
     return pattern >= 0 && pattern < 6 ? names[pattern] : "?";
 }
 
@@ -20,7 +20,7 @@ static const char *or_empty(const char *s) {
 
 static void put_workload(struct ssd__jw *w, const struct ssd__workload *wl) {
     ssd__jw_begin_object(w);
-    ssd__jw_kstr(w, "pattern", ssd__pattern_name(wl->pattern));
+    ssd__jw_kstr(w, "pattern", pattern_name(wl->pattern));
     ssd__jw_ku64(w, "block_size", wl->block_size);
     ssd__jw_ku64(w, "queue_depth", wl->queue_depth);
     ssd__jw_ku64(w, "submit_batch", wl->submit_batch ? wl->submit_batch : 1);
@@ -58,7 +58,7 @@ int ssd__series_metadata_json(const char *target_uri, const struct ssd__job_cont
         ssd__jw_kstr(&w, "precondition", ssd__precondition_name(ctx->precondition));
     if (ctx->temp_source && *ctx->temp_source)
         ssd__jw_kstr(&w, "temp_source", ctx->temp_source);
-    ssd__jw_kstr(&w, "pattern", pattern ? pattern : ssd__pattern_name(wl->pattern));
+    ssd__jw_kstr(&w, "pattern", pattern ? pattern : pattern_name(wl->pattern));
     if (wl) {
         ssd__jw_ku64(&w, "block_size", wl->block_size);
         ssd__jw_ku64(&w, "queue_depth", wl->queue_depth);
@@ -181,7 +181,7 @@ int ssd__job_results_json(const struct ssd__job_summary *s, enum ssd__jw_style s
     ssd__jw_ku64(&w, "capacity_bytes", s->ctx.capacity);
     ssd__jw_ku64(&w, "written_before_bytes", s->ctx.written_before);
     ssd__jw_kstr(&w, "precondition", ssd__precondition_name(s->ctx.precondition));
-    ssd__jw_kstr(&w, "pattern", ssd__pattern_name(s->w->pattern));
+    ssd__jw_kstr(&w, "pattern", pattern_name(s->w->pattern));
     ssd__jw_ku64(&w, "block_size", s->w->block_size);
     ssd__jw_ku64(&w, "queue_depth", s->w->queue_depth);
     if (s->ctx.reference && *s->ctx.reference) /* the job's "reference" option */

@@ -54,6 +54,5 @@ int ssd__series_metadata_json(const char *target_uri, const struct ssd__job_cont
                               const struct ssd__workload *wl, const char *pattern,
                               double interval_s, const char *engine, char **out);
 
-const char *ssd__pattern_name(int pattern);
 
 #endif

@@ -81,7 +81,7 @@ struct ssd__step_result {
     double runtime_s, bw_bps, iops, read_bps, write_bps;
     double lat_mean_us, lat_p50_us, lat_p99_us, lat_p999_us;
     /* job: the latency spectrum (us, both directions) at the percentiles
-     * ssd__spectrum_pct(k), k < nspec (see suite_latency.c) */
+     * 100 * (1 - 10^(-k / 8)), k < nspec (suite_latency.c) */
     int nspec;
     double spec_us[SSD__SPEC_MAX];
     ssd_series *curve; /* analyze: the analysed series, kept for the report */
@@ -241,16 +241,11 @@ int ssd__fill_level_pair(const struct ssd__results *r, const char *group,
  * returns how many. */
 int ssd__fill_level_figures_of(const struct ssd__results *r, struct ssd__fill_figure *out, int max);
 
-/* Where the simulator says writes slowed after the cache: folding or GC,
- * whichever came first; NaN when neither happened. */
-double ssd__later_drop_truth(const struct ssd__step *job);
 /* 1 with a short "what differs" in buf when the analysis step an disagrees
  * with the sim truth of its logging job beyond the stated uncertainty. */
 int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job, char *buf,
                         size_t len);
 
-/* The percentile (0..100) of spectrum point k: 100 * (1 - 10^(-k / 8)). */
-double ssd__spectrum_pct(int k);
 /* The report label of a step the latency chart and table show (the random
  * 4K tests and the degradation run), or NULL. */
 const char *ssd__latency_label(const char *step_name);

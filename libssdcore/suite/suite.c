@@ -54,25 +54,8 @@
 /* clang-format on */
 SSD__OPTION_TABLE(suite_options, "suite", SUITE_OPTIONS);
 
-int ssd_suite_create(ssd_suite **out, ssd_target *t) {
-    if (!out || !t)
-        return SSD_EINVAL;
-    ssd_suite *s = calloc(1, sizeof *s);
-    if (!s)
-        return SSD_ENOMEM;
-    s->t = t;
-    if (ssd__suite_describe_target(s)) {
-        free(s);
-        return SSD_ENOMEM;
-    }
-    ssd__option_defaults(&suite_options, s);
-    s->current = -1;
-    strcpy(s->res.suite_name, "quick");
-    *out = s;
-    return 0;
-}
-
-int ssd__suite_describe_target(ssd_suite *s) {
+/* Copies the target's URI, kind and sizes into s. 0 or SSD_ENOMEM. */
+static int describe_target(ssd_suite *s) {
     char *uri = strdup(ssd_target_uri(s->t));
     if (!uri)
         return SSD_ENOMEM;
@@ -84,7 +67,26 @@ int ssd__suite_describe_target(ssd_suite *s) {
     return 0;
 }
 
-void ssd__suite_clear_steps(ssd_suite *s) {
+int ssd_suite_create(ssd_suite **out, ssd_target *t) {
+    if (!out || !t)
+        return SSD_EINVAL;
+    ssd_suite *s = calloc(1, sizeof *s);
+    if (!s)
+        return SSD_ENOMEM;
+    s->t = t;
+    if (describe_target(s)) {
+        free(s);
+        return SSD_ENOMEM;
+    }
+    ssd__option_defaults(&suite_options, s);
+    s->current = -1;
+    strcpy(s->res.suite_name, "quick");
+    *out = s;
+    return 0;
+}
+
+/* Frees the steps' definitions and results. */
+static void clear_steps(ssd_suite *s) {
     for (int i = 0; i < s->res.nsteps; i++) {
         struct ssd__step *st = &s->res.steps[i];
         free(st->def.line);
@@ -117,7 +119,7 @@ void ssd_suite_free(ssd_suite *s) {
     if (!s)
         return;
     ssd__suite_unlock_out(s);
-    ssd__suite_clear_steps(s);
+    clear_steps(s);
     free(s->res.suite_file);
     free(s->suite_text);
     free(s->filebench_dir);
@@ -246,7 +248,7 @@ int ssd_suite_prepare(ssd_suite *s) {
     if (!ssd_target_size(s->t))
         return ssd__fail(s->err, SSD_ESTATE, "the target is not open");
     /* The target may have been opened after ssd_suite_create. */
-    if (ssd__suite_describe_target(s))
+    if (describe_target(s))
         return ssd__fail(s->err, SSD_ENOMEM, "out of memory");
     if (s->filebench_dir) {
         /* Only lab2016 has the file tests; elsewhere the option did nothing. */
@@ -291,7 +293,7 @@ int ssd_suite_prepare(ssd_suite *s) {
     }
     free(text);
     if (rc) {
-        ssd__suite_clear_steps(s);
+        clear_steps(s);
         return rc;
     }
     s->prepared = 1;

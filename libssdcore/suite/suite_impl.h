@@ -108,10 +108,6 @@ int ssd__suite_set_out(ssd_suite *s, const char *dir);
 /* Analyses step i's log (the analyze step), recording the result or the
  * error in the step. */
 void ssd__suite_analyze(ssd_suite *s, int i);
-/* Copies the target's URI, kind and sizes into s. 0 or SSD_ENOMEM. */
-int ssd__suite_describe_target(ssd_suite *s);
-/* Frees the steps' definitions and results. */
-void ssd__suite_clear_steps(ssd_suite *s);
 
 /* Fills st->res.nspec and spec_us from the distributions in res.job_json
  * (the same at run time and when a results directory is loaded back), up

@@ -11,7 +11,8 @@
 #include "suite_impl.h"
 #include "json_read.h"
 
-double ssd__spectrum_pct(int k) {
+/* The percentile (0..100) of spectrum point k: 100 * (1 - 10^(-k / 8)). */
+static double spectrum_pct(int k) {
     return 100.0 * (1.0 - pow(10.0, -(double)k / SSD__SPEC_PER_DECADE));
 }
 
@@ -67,7 +68,7 @@ void ssd__step_latency_spectrum(struct ssd__step *st) {
             /* Percentile p needs about 1/(1-p) I/Os to mean anything. */
             if (pow(10.0, (double)k / SSD__SPEC_PER_DECADE) > n)
                 break;
-            double v = (double)ssd_hist_percentile(h, ssd__spectrum_pct(k));
+            double v = (double)ssd_hist_percentile(h, spectrum_pct(k));
             if (isfinite(lo))
                 v = k == 0 ? lo : fmax(v, lo);
             if (isfinite(hi))

@@ -92,6 +92,15 @@ static struct truth_levels truth_levels_of(const struct ssd__step *job) {
     return L;
 }
 
+/* Where the simulator says writes slowed after the cache: folding or GC,
+ * whichever came first; NaN when neither happened. */
+static double later_drop_truth(const struct ssd__step *job) {
+    double f = job->res.truth_fold_bytes, g = job->res.truth_gc_bytes;
+    if (isfinite(f) && isfinite(g))
+        return f < g ? f : g;
+    return isfinite(f) ? f : g;
+}
+
 /* The analysis figures beside the simulator's truth for the same run, like
  * with like: a level (median) beside the model's level, with its stated
  * uncertainty; a mean beside its mean; a position beside its position. */
@@ -126,7 +135,7 @@ static void truth_compare(struct ssd__jw *w, const struct ssd__step *an,
         {"gc_start_bytes", m->has_gc ? m->gc_start_bytes : NAN, job->res.truth_gc_bytes, 0},
         {"gc_level_bps", m->has_gc ? m->gc_level_bps : NAN, L.gc, 1},
         {"gc_end_level_bps", m->has_gc ? m->gc_end_level_bps : NAN, L.gc_end, 1},
-        {"later_drop_bytes", later, ssd__later_drop_truth(job), 0},
+        {"later_drop_bytes", later, later_drop_truth(job), 0},
     };
     ssd__jw_begin_object(w);
     for (size_t i = an->def.reference[0] ? 0 : 1; i < sizeof pairs / sizeof pairs[0]; i++) {
@@ -194,13 +203,6 @@ double ssd__end_level(const struct ssd__step *an) {
     if (m->has_gc && last->regime == SSD_REGIME_GC && isfinite(m->gc_end_level_bps))
         return m->gc_end_level_bps;
     return last->level_bps;
-}
-
-double ssd__later_drop_truth(const struct ssd__step *job) {
-    double f = job->res.truth_fold_bytes, g = job->res.truth_gc_bytes;
-    if (isfinite(f) && isfinite(g))
-        return f < g ? f : g;
-    return isfinite(f) ? f : g;
 }
 
 static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
