@@ -235,9 +235,8 @@ static int insert_figures(sqlite3_stmt *st, sqlite3_int64 id, const struct ssd__
 /* One results.json as the catalog keeps it. */
 struct run_doc {
     struct ssd__jv root;
-    char *key;     /* the run's identity (see run_key) */
-    char *old_key; /* a run without run_id: its key before ssdcore added the directory */
-    char *hltext;  /* the headline, as JSON */
+    char *key;    /* the run's identity (see run_key) */
+    char *hltext; /* the headline, as JSON */
     const char *status;
     char abs[PATH_MAX];
 };
@@ -245,7 +244,6 @@ struct run_doc {
 static void run_doc_free(struct run_doc *r) {
     ssd__jv_free(&r->root);
     free(r->key);
-    free(r->old_key);
     free(r->hltext);
 }
 
@@ -319,21 +317,18 @@ static int read_run_text(char *err, const char *dir, const char *path, const cha
     const char *suite =
         ssd__jv_str(root, "suite") ? ssd__jv_str(root, "suite") : ssd__jv_str(root, "suite_file");
     const char *started = ssd__jv_str(root, "started"), *id = run_id(root);
-    struct ssd__text k = {0}, o = {0};
+    struct ssd__text k = {0};
     if (id) {
         ssd__text_add(&k, "id|%s", id);
     } else if (started) {
-        ssd__text_add(&o, "%s|%s|%s|%s", hostname ? hostname : "", uri ? uri : "",
-                      suite ? suite : "", started);
         ssd__text_add(&k, "%s|%s|%s|%s|dir|%s", hostname ? hostname : "", uri ? uri : "",
                       suite ? suite : "", started, r->abs);
-        r->old_key = ssd__text_take(&o);
     } else {
         ssd__text_add(&k, "dir|%s", r->abs);
     }
     r->key = ssd__text_take(&k);
     r->hltext = headline ? ssd__jv_json(headline) : NULL;
-    if (!r->key || (id == NULL && started && !r->old_key) || (headline && !r->hltext)) {
+    if (!r->key || (headline && !r->hltext)) {
         run_doc_free(r);
         return ssd__fail(err, SSD_ENOMEM, "%s: out of memory", path);
     }
@@ -422,23 +417,6 @@ static int add_run(ssd_catalog *c, const struct run_doc *r) {
     char *olddir = NULL;
     if (sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return db_fail(c, "cannot begin");
-    /* A run without run_id that an older ssdcore catalogued under its old
-     * key, from this directory: the same run. */
-    if (r->old_key) {
-        if (sqlite3_prepare_v2(c->db, "UPDATE runs SET run_key=?1 WHERE run_key=?2 AND dir=?3", -1,
-                               &st, NULL) != SQLITE_OK)
-            goto prepare_failed;
-        bind_text(st, 1, r->key);
-        bind_text(st, 2, r->old_key);
-        bind_text(st, 3, r->abs);
-        int rc = sqlite3_step(st);
-        sqlite3_finalize(st);
-        st = NULL;
-        if (rc != SQLITE_DONE && (rc & 0xff) != SQLITE_CONSTRAINT) {
-            result = db_fail(c, "cannot add the run");
-            goto rollback;
-        }
-    }
     if (sqlite3_prepare_v2(c->db,
                            "SELECT id,dir,status,finished,headline FROM runs WHERE run_key=?", -1,
                            &st, NULL) != SQLITE_OK)
