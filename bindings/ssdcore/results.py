@@ -568,19 +568,6 @@ class AnalysisResult(Result):
         joinable with ``summary()`` on ``source``."""
         return _typed_frame(self._phase_rows(), _PHASE_COLUMNS)
 
-    def series_frame(self) -> "pd.DataFrame":
-        """The analysed samples: t_s, bytes, rate_bps, written_bytes."""
-        pd = _pandas()
-        t, b = self.t_s, self.bytes
-        dt = np.diff(np.concatenate(([0.0], t))) if len(t) else np.zeros(0)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            rate = np.where(dt > 0, b / np.where(dt > 0, dt, 1), np.nan)
-        df = pd.DataFrame({"t_s": t, "bytes": b, "rate_bps": rate,
-                           "written_bytes": np.cumsum(b)})
-        for k, v in self.latency_columns.items():
-            df[k] = v
-        return _df(df)
-
     def _title(self) -> str:
         return f"{self.source or '(arrays)'}: {self.samples} samples, {self.duration_s:g} s"
 
