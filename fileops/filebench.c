@@ -204,8 +204,6 @@ static void step_json(struct ssd__jw *w, const char *name, double seconds, uint6
     ssd__jw_ku64(w, "files", files);
     ssd__jw_key(w, "mib_per_s");
     ssd__jw_num_f(w, mibps, 3);
-    ssd__jw_key(w, "mb_per_s");
-    ssd__jw_num_f(w, mibps, 3);
     ssd__jw_key(w, "sync_s");
     ssd__jw_num_f(w, sync_s, 6);
 }
@@ -316,9 +314,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     ssd__jw_ku64(&w, "bytes", sr.bytes);
     ksec(&w, "make_s", sr.total_s);
     ssd__jw_end_object(&w);
-    ssd__jw_kstr(&w, "units",
-                 "mib_per_s is MiB/s (1 MiB = 1048576 B), as in the reviews; mb_per_s is its old "
-                 "name");
+    ssd__jw_kstr(&w, "units", "mib_per_s is MiB/s (1 MiB = 1048576 B), as in the reviews");
     const char *how = "none";
     ssd__jw_key(&w, "steps");
     ssd__jw_begin_array(&w);

@@ -791,17 +791,10 @@ def _rate(step: Dict[str, Any]) -> Optional[float]:
 
 class FilebenchResult(Result):
     """What :func:`ssdcore.filebench` returns: the results JSON, where each
-    step's ``mib_per_s`` is MiB/s (its old key ``mb_per_s``, MiB/s too,
-    stays for a release); the frame and the summary give the rate as
+    step's ``mib_per_s`` is MiB/s; the frame and the summary give the rate as
     ``bw_bps``, bytes/s, as every result does."""
 
     kind = "filebench"
-
-    def __init__(self, data: Dict[str, Any]) -> None:
-        super().__init__(data)
-        for s in self.steps:
-            if "mb_per_s" in s and "mib_per_s" not in s:
-                s["mib_per_s"] = s["mb_per_s"]
 
     steps: List[Dict[str, Any]] = _field("steps", _dicts, [],
                                           "The file tests, in order (dicts as in the JSON).")
@@ -824,7 +817,7 @@ class FilebenchResult(Result):
         pd = _pandas()
         df = pd.DataFrame([dict(s, bw_bps=_rate(s)) for s in self.steps])
         df = df.rename(columns={"seconds": "runtime_s", "bytes": "total_bytes"})
-        df = df.drop(columns=[c for c in ("mb_per_s", "mib_per_s") if c in df.columns])
+        df = df.drop(columns=[c for c in ("mib_per_s",) if c in df.columns])
         for c in [c for c in df.columns if c.endswith("_bytes") or c == "files"]:
             if df[c].notna().all():
                 df[c] = df[c].astype("int64")

@@ -81,7 +81,7 @@ void ssd__filebench_figures(struct ssd__step *st) {
             continue;
         snprintf(st->res.file[st->res.nfile].name, sizeof st->res.file[0].name, "%s", name);
         st->res.file[st->res.nfile].seconds = ssd__jv_num(t, "seconds", 0);
-        st->res.file[st->res.nfile].mibs = ssd__jv_num(t, "mb_per_s", 0);
+        st->res.file[st->res.nfile].mibs = ssd__jv_num(t, "mib_per_s", 0);
         st->res.nfile++;
     }
     ssd__jv_free(&root);

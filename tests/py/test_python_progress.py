@@ -99,7 +99,7 @@ def test_filebench_reports_each_part_and_its_rate_in_bps(tmp_path):
     assert isinstance(r, ssdcore.FilebenchResult)
     df = r.to_frame()
     assert list(df["step"]) == ["copy", "archive", "extract"]
-    # the JSON's MiB/s (and its old name) are bw_bps, bytes/s, in the frame
+    # the JSON's MiB/s are bw_bps, bytes/s, in the frame
     assert not {"mb_per_s", "mib_per_s"} & set(df.columns)
     assert df["total_bytes"].dtype.kind == "i"
     assert (df["bw_bps"] == df["total_bytes"] / df["runtime_s"]).all()
