@@ -273,24 +273,21 @@ int cmd_precondition(int argc, char **argv) {
             status = cli_interrupted_status();
         } else if (rc < 0) {
             status = cli_error("precondition", "%s", ssd_target_errmsg(t));
-        } else if (fill && json) {
-            printf("{\"kind\": \"fill\", \"fill_bytes\": %llu, \"written_bytes\": %llu, "
-                   "\"fill_level_pct\": %.17g}\n",
-                   (unsigned long long)fill_bytes, (unsigned long long)written,
-                   100.0 * (double)written / (double)size);
-        } else if (fill) {
-            printf("fill: wrote %llu bytes (%.1f GiB, %.1f %% of the target)\n",
-                   (unsigned long long)written, (double)written / 1073741824.0,
-                   100.0 * (double)written / (double)size);
         } else if (json) {
             struct ssd__jw w;
             ssd__jw_init(&w, SSD__JW_SPACED);
             ssd__jw_begin_object(&w);
             ssd__jw_kstr(&w, "kind", kind);
-            ssd__jw_ku64(&w, "loops", loops);
+            ssd__jw_ku64(&w, fill ? "fill_bytes" : "loops", fill ? fill_bytes : loops);
             ssd__jw_ku64(&w, "written_bytes", written);
+            if (fill)
+                ssd__jw_knum(&w, "fill_level_pct", 100.0 * (double)written / (double)size);
             ssd__jw_end_object(&w);
             cli_json_put(&w);
+        } else if (fill) {
+            printf("fill: wrote %llu bytes (%.1f GiB, %.1f %% of the target)\n",
+                   (unsigned long long)written, (double)written / 1073741824.0,
+                   100.0 * (double)written / (double)size);
         } else {
             printf("%s x%lu: wrote %llu bytes (%.1f GiB)\n", kind, loops,
                    (unsigned long long)written, (double)written / 1073741824.0);
