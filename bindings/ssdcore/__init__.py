@@ -20,7 +20,7 @@ from typing import Any
 from ._ffi import ffi, lib
 from ._errors import (AccessDenied, AlreadyExists, Error, FormatError, Interrupted,
                       InvalidArgument, IOFailure, IsADirectory, NotADirectory, NotFound,
-                      OSFailure, OutOfMemory, Refused, SsdError, StateError, TimedOut,
+                      OSFailure, OutOfMemory, Refused, StateError, TimedOut,
                       Unsupported, check)
 from .job import JobSeries, Target, fill, interrupt, job, latency_percentiles, precondition
 from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
@@ -41,7 +41,7 @@ from .results import (AnalysisResult, AppsResult, BatchResult, CatalogFigures, C
 __all__ = [
     "ffi", "lib", "version", "check", "options", "parse_size", "parse_duration",
     # errors
-    "Error", "SsdError", "InvalidArgument", "FormatError", "NotFound", "AccessDenied",
+    "Error", "InvalidArgument", "FormatError", "NotFound", "AccessDenied",
     "AlreadyExists", "Refused", "Unsupported", "Interrupted", "OutOfMemory", "IOFailure",
     "StateError", "TimedOut", "OSFailure", "NotADirectory", "IsADirectory",
     # job

@@ -1,7 +1,6 @@
 """Exceptions mapped from the library's error codes.
 
-Every failure raises :class:`ssdcore.Error` (``ssdcore.SsdError`` is the old
-name of the same class). Each code maps to a subclass that is also the
+Every failure raises :class:`ssdcore.Error`. Each code maps to a subclass that is also the
 built-in exception a Python user would catch: a missing file is a
 :class:`FileNotFoundError`, a bad option a :class:`ValueError`, a refused
 destructive write a :class:`PermissionError`...
@@ -24,7 +23,7 @@ from typing import Any, Callable, Dict, Optional, Tuple, Type
 
 from ._ffi import ffi, lib
 
-__all__ = ["Error", "SsdError", "InvalidArgument", "FormatError", "NotFound", "AccessDenied",
+__all__ = ["Error", "InvalidArgument", "FormatError", "NotFound", "AccessDenied",
            "AlreadyExists", "Refused", "Unsupported", "Interrupted", "OutOfMemory",
            "IOFailure", "StateError", "TimedOut", "OSFailure", "check", "error_from_code"]
 
@@ -86,10 +85,6 @@ def _message(detail: str, reason: str) -> str:
 
 def _rebuild(cls: Type[Error], code: int, detail: str) -> Error:
     return cls(code, detail)
-
-
-# The old public name, kept: `except ssdcore.SsdError` still catches everything.
-SsdError = Error
 
 
 class InvalidArgument(Error, ValueError):

@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
-from ._errors import SsdError, check, error_from_code
+from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, fspath_bytes, paths_bytes, take_string
 from ._util import options as option_tables

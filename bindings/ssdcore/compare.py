@@ -20,7 +20,7 @@ import json
 import os
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
-from ._errors import SsdError, check
+from ._errors import Error, check
 from ._ffi import ffi, lib
 from ._util import PathLike, set_options, take_string
 from .job import _s
@@ -41,7 +41,7 @@ def _take(fn: Callable[[Any, Any], int], c: Any) -> str:
 def _run_dir(run: Run) -> PathLike:
     if isinstance(run, SuiteResult):
         if run.out_dir is None:
-            raise SsdError(lib.SSD_EINVAL, "compare: a suite result with no results directory "
+            raise Error(lib.SSD_EINVAL, "compare: a suite result with no results directory "
                            "(out_dir) cannot be compared; pass its directory")
         return run.out_dir
     return run
@@ -52,10 +52,10 @@ def _handle(runs: Union[Run, Iterable[Run]], labels: Optional[Sequence[str]],
     runs = ([runs] if isinstance(runs, (str, bytes, os.PathLike, SuiteResult))
             else list(runs))
     if not runs:
-        raise SsdError(lib.SSD_EINVAL, "compare: no results directories given")
+        raise Error(lib.SSD_EINVAL, "compare: no results directories given")
     if labels is not None and len(labels) != len(runs):
-        raise SsdError(lib.SSD_EINVAL,
-                       f"compare: {len(labels)} labels for {len(runs)} runs: one per run or none")
+        raise Error(lib.SSD_EINVAL,
+                    f"compare: {len(labels)} labels for {len(runs)} runs: one per run or none")
     p = ffi.new("ssd_compare **")
     check(lib.ssd_compare_create(p))
     c = ffi.gc(p[0], lib.ssd_compare_free)

@@ -206,7 +206,7 @@ def copy_tree(src: PathLike, dst: PathLike, *, progress: ProgressArg = None,
     skipped; lonely, newer, older and changed ones are copied. Per-file
     failures do not raise: they are counted (``result.files.failed``, bit 8
     of ``result.exit_code``) and listed in ``result.failures``. A fatal error
-    (unreadable source, impossible destination) raises :class:`SsdError`.
+    (unreadable source, impossible destination) raises :class:`Error`.
     The keyword options are ``ssd_copy_set_option``'s keys (``mirror=True``,
     ``workers=8``, ``sync="file"``...), listed with their types, ranges and
     defaults by ``ssdcore.options("copy")`` and docs/options.md.
@@ -256,7 +256,7 @@ def extract(archive_path: PathLike, dst: PathLike, *,
             **options: Any) -> ArchiveResult:
     """Unpack any archive libarchive reads into ``dst``, securely.
 
-    Raises :class:`SsdError` with ``name == "SSD_EHOSTILE"`` for absolute
+    Raises :class:`Error` with ``name == "SSD_EHOSTILE"`` for absolute
     paths, "..", paths through symlinks or links escaping ``dst``, and
     ``"SSD_EFORMAT"`` for truncated or corrupt archives. The keyword options
     are ``ssdcore.options("extract")``'s (``sync``, ``overwrite``...);

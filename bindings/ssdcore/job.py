@@ -17,7 +17,7 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optio
 
 import numpy as np
 
-from ._errors import SsdError, check, error_from_code
+from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, option_text, options, set_options, take_string
 from .progress import ProgressArg, Throttle
@@ -376,7 +376,7 @@ def _series(j: Any) -> JobSeries:
 
 
 def _check_log_writable(path: str) -> None:
-    """Raises SsdError now if the series log cannot be created (without
+    """Raises Error now if the series log cannot be created (without
     truncating an existing file, and leaving no new one behind)."""
     import stat
     try:
@@ -564,14 +564,14 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     if exc is not None:
         try:
             setattr(exc, "results", JobResult(_results(j)))
-        except SsdError:
+        except Error:
             pass
         raise exc
     result = JobResult(_results(j))
     if rc < 0 and rc != lib.SSD_EINTERRUPTED:
         try:
             check(rc, errmsg)
-        except SsdError as e:
+        except Error as e:
             e.results = result
             raise
     return result

@@ -14,7 +14,7 @@ everything in the ground truth is bytes, seconds or plain ratios.
 import json
 from typing import Any, Dict, List, Optional, Union
 
-from ._errors import SsdError, check, error_from_code
+from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import take_string
 from .job import Target
@@ -26,7 +26,7 @@ def sim_profile(spec: str) -> Dict[str, Any]:
     """Resolve a spec ("bx200", "bx200,slc_gb=6", "file=/p.ini") to a dict:
     {"name", "description", "params": {...}, "derived": {...}}.
 
-    Raises SsdError naming the key at fault for a bad spec.
+    Raises Error naming the key at fault for a bad spec.
     """
     if not isinstance(spec, str):
         raise TypeError(f"spec must be a string such as 'bx200', not {type(spec).__name__}")

@@ -30,7 +30,7 @@ import stat
 import warnings
 from typing import Any, Dict, List, Optional, Union
 
-from ._errors import SsdError, check, error_from_code
+from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, fspath_bytes, set_options, take_string
 from .job import Target
@@ -108,7 +108,7 @@ def suite_steps(target: Union[Target, PathLike], suite: str = "quick", *,
                 size: Union[int, str, None] = None) -> List[Dict[str, str]]:
     """The steps a suite would run on ``target``, without running them:
     ``[{"kind": "job", "name": "seq-read", "line": "job name=seq-read ..."}, ...]``.
-    A bad suite file raises SsdError whose detail names the file and line."""
+    A bad suite file raises Error whose detail names the file and line."""
     t = _target(target, size, None, None)
     s = _make(t, dict(_suite_source(suite, suite_file), scale=scale, area=area))
     check(lib.ssd_suite_prepare(s), lambda: lib.ssd_suite_errmsg(s))
@@ -145,7 +145,7 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
 
     Ctrl-C stops the run cleanly (results.json keeps every finished step,
     ``"interrupted": true``) and raises KeyboardInterrupt; a failing step
-    raises SsdError after results.json recorded it. A TRIM the target
+    raises Error after results.json recorded it. A TRIM the target
     refuses (no discard) is not a failure: that step has ``"state":
     "skipped"`` and a ``"reason"``, ``headline["skipped_steps"]`` lists it,
     and the run goes on.

@@ -28,7 +28,7 @@ import os
 import threading
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
-from ._errors import SsdError, check, error_from_code
+from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, set_options, take_string
 from .job import Target
@@ -306,7 +306,7 @@ def _scored_run(fn: Callable[..., int], target: Union[Target, PathLike],
                 lib.ssd_free(out[0])
             raise stop
         if rc < 0:
-            raise SsdError(rc, ffi.string(err).decode(errors="replace"))
+            raise Error(rc, ffi.string(err).decode(errors="replace"))
         result: Dict[str, Any] = json.loads(take_string(out))
         return result
     finally:

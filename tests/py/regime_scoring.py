@@ -78,7 +78,7 @@ def valid_drive(rng, cap_range=(120, 4000)):
         try:
             ssdcore.sim_profile(spec[len("sim:"):])
             return spec
-        except ssdcore.SsdError:
+        except ssdcore.Error:
             continue
 
 

@@ -107,7 +107,7 @@ def test_the_interval_is_the_callers_pick(tmp_path):
     r = ssdcore.analyze(paths, per_io_interval_s=0.25)
     assert abs(r["cache"]["bytes"] / CACHE - 1) < 0.01
     assert "0.25 s intervals" in r["input_note"]
-    with pytest.raises(ssdcore.SsdError, match="per-I/O interval"):
+    with pytest.raises(ssdcore.Error, match="per-I/O interval"):
         ssdcore.Series.open(paths, per_io_interval_s=0.0001)
     with pytest.raises(TypeError, match="per_io_interval_s"):
         ssdcore.analyze(paths, per_io_interval_s="1")
@@ -119,7 +119,7 @@ def test_averaged_logs_carry_no_note_and_do_not_combine_with_per_io(tmp_path):
     assert avg.format == "fio-log" and avg.note == ""
     assert "input_note" not in ssdcore.analyze(data / "fio_4col_bw.1.log")
     paths, _, _ = write_logs(tmp_path)
-    with pytest.raises(ssdcore.SsdError, match="per-I/O log .* averaged"):
+    with pytest.raises(ssdcore.Error, match="per-I/O log .* averaged"):
         ssdcore.Series.open([paths[0], data / "fio_5col_bw.1.log"])
 
 

@@ -1,5 +1,5 @@
 """The Pythonic layer: read_series, analyze on paths and arrays, batches as
-DataFrames, errors as SsdError with the file and line."""
+DataFrames, errors as Error with the file and line."""
 import math
 import pathlib
 
@@ -55,19 +55,19 @@ def test_analyze_many_can_record_errors(tmp_path):
     bad.write_text("t_s,bytes\n1,1\n0,1\n")
     df = ssdcore.analyze_many([DATA / "series_v1_cache.csv", bad], errors="record").frame
     assert len(df) == 2 and "bad.csv" in df["error"].iloc[1]
-    with pytest.raises(ssdcore.SsdError):
+    with pytest.raises(ssdcore.Error):
         ssdcore.analyze_many([bad])
 
 
 def test_errors_carry_file_line_and_code(tmp_path):
     bad = tmp_path / "bad.csv"
     bad.write_text("# ssdcore-series 1\nt_s,bytes\n1,1\n2,nan\n")
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.analyze(bad)
     assert e.value.name == "SSD_EFORMAT" and "bad.csv:4" in str(e.value)
-    with pytest.raises(ssdcore.SsdError):
+    with pytest.raises(ssdcore.Error):
         ssdcore.analyze((np.array([1.0, 2.0, 3.0]), np.array([1.0, -1.0, 1.0])))
-    with pytest.raises(ssdcore.SsdError):
+    with pytest.raises(ssdcore.Error):
         ssdcore.analyze((np.arange(1, 10.0), np.ones(9)), penalty=-3)
 
 
@@ -100,7 +100,7 @@ def test_fractional_counts_and_non_finite_options_are_refused(key, value):
     # min_phase_samples=1.5 was taken (and truncated) for a count of samples.
     # A fraction for a count is not a count (EINVAL); inf and NaN are out of
     # every option's range (ERANGE, as the suite and job options say).
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.analyze(DATA / "series_v1_cache.csv", **{key: value})
     want = "SSD_EINVAL" if math.isfinite(value) else "SSD_ERANGE"
     assert e.value.name == want and key in str(e.value)

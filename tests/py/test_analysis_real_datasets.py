@@ -55,7 +55,7 @@ def test_every_long3_write_run_reads_and_analyses(zns):
 
 
 def test_fio_read_only_run_has_no_write_rows(zns):
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.analyze(str(zns / "long3" / "log_32_0_bw.1.log"))
     assert "no write rows" in str(e.value)
 

@@ -130,10 +130,10 @@ def test_a_suite_records_its_analyze_steps_reference(tmp_path):
 
 
 def test_a_bad_reference_is_refused_with_its_name(tmp_path):
-    with pytest.raises(ssdcore.SsdError, match="reference"):
+    with pytest.raises(ssdcore.Error, match="reference"):
         ssdcore.job("sim:ssd370", pattern="randwrite", time=1, reference='{"a": 1}')
     missing = tmp_path / "missing.csv"
-    with pytest.raises(ssdcore.SsdError, match=str(missing)):
+    with pytest.raises(ssdcore.Error, match=str(missing)):
         ssdcore.job("sim:ssd370", pattern="randwrite", time=1, reference=str(missing))
     assert not os.path.exists(missing)
 
@@ -155,7 +155,7 @@ def test_an_unreadable_recorded_reference_is_refused_unless_another_is_given(
     r = subprocess.run(["ssdcore", "analyze", str(log)], capture_output=True, text=True)
     assert r.returncode == 1
     assert f"{log}: the metadata's reference" in r.stderr and what in r.stderr
-    with pytest.raises(ssdcore.SsdError, match=what):
+    with pytest.raises(ssdcore.Error, match=what):
         ssdcore.analyze(log)
     # A reference given explicitly replaces the unreadable one.
     fresh = tmp_path / "fresh.csv"

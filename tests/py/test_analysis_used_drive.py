@@ -23,7 +23,7 @@ def test_precondition_option_words_and_metadata(tmp_path):
     assert ssdcore.analyze((t, b), precondition="seq_fill")["precondition"] == "seq_fill"
     with pytest.raises(TypeError, match="precondition"):  # a word, not the enum's number
         ssdcore.analyze((t, b), precondition=2)
-    with pytest.raises(ssdcore.SsdError, match=r"unknown precondition 'full' \(none, seq_fill"):
+    with pytest.raises(ssdcore.Error, match=r"unknown precondition 'full' \(none, seq_fill"):
         ssdcore.analyze((t, b), precondition="full")
     p = tmp_path / "s.csv"
     p.write_text('# ssdcore-series 1\n# {"precondition":"random_fill"}\nt_s,bytes\n' +

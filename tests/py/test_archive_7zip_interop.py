@@ -101,7 +101,7 @@ def test_7z_staging_file_stays_off_tmpdir(tmp_path, cli, tree):
     ssdcore.archive(tree, tmp_path / "b.7z")
     assert os.environ.get("TMPDIR") == before
     # an explicit staging directory that cannot be used makes the run fail
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.archive(tree, tmp_path / "c.7z", tmpdir=tmp_path / "nowhere")
     assert "nowhere" in str(e.value)
     assert not (tmp_path / "c.7z").exists()

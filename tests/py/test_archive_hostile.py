@@ -73,7 +73,7 @@ def test_writing_through_an_inside_symlink_is_refused_too(area):
         add_tar(tf, "real", kind=tarfile.DIRTYPE)
         add_tar(tf, "alias", kind=tarfile.SYMTYPE, link="real")
         add_tar(tf, "alias/file")
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.extract(arc, area / "dst")
     assert e.value.name == "SSD_EHOSTILE" and "alias/file" in str(e.value)
 
@@ -106,7 +106,7 @@ def test_truncated_archives_fail_with_a_format_error(tmp_path, cli, fmt):
     r = extract_cli(cli, arc, tmp_path / "dst")
     assert r.returncode == 1
     assert "corrupt or truncated" in r.stderr or "not a readable archive" in r.stderr
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.extract(arc, tmp_path / "dst2")
     assert e.value.name == "SSD_EFORMAT"
 
@@ -179,14 +179,14 @@ def test_absolute_symlinks_opt_out_stores_links_but_still_never_follows_them(cli
     with tarfile.open(arc2, "w") as tf:
         add_tar(tf, "out", kind=tarfile.SYMTYPE, link=outside)
         add_tar(tf, "out/victim")
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.extract(arc2, area / "dst3", allow_absolute_symlinks=True)
     assert e.value.name == "SSD_EHOSTILE" and "out/victim" in str(e.value)
     # and relative links climbing out with ".." stay refused
     arc3 = area / "climb.tar"
     with tarfile.open(arc3, "w") as tf:
         add_tar(tf, "d/l", kind=tarfile.SYMTYPE, link="../../outside")
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.extract(arc3, area / "dst4", allow_absolute_symlinks=True)
     assert e.value.name == "SSD_EHOSTILE"
     assert os.listdir(area / "outside") == []
@@ -225,7 +225,7 @@ def test_a_zero_filled_file_is_not_an_empty_archive(tmp_path, cli, size):
     z.write_bytes(bytes(size))
     r = extract_cli(cli, z, tmp_path / "dst")
     assert r.returncode == 1 and "every byte is zero" in r.stderr and r.stdout == ""
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.extract(z, tmp_path / "dst2")
     assert e.value.name == "SSD_EFORMAT"
 

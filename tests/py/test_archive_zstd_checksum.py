@@ -43,7 +43,7 @@ def test_a_flipped_bit_fails_extraction(tmp_path, cli, archive, frac):
                        capture_output=True, text=True)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "corrupt" in r.stderr
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.extract(bad, tmp_path / "dst2")
     assert e.value.name == "SSD_EFORMAT"
 

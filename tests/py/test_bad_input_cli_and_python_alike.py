@@ -35,7 +35,7 @@ def test_bad_job_input_is_refused_alike_from_cli_and_python(cli, workdir, args, 
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 1, r.stderr
     assert needle in r.stderr and r.stdout == ""
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.job(f, size="4m", **{"time": 0.2, **kw})
     assert needle in e.value.detail and e.value.name == name
 
@@ -53,7 +53,7 @@ def test_zero_or_negative_target_size_is_refused_naming_the_option(cli, workdir,
                            capture_output=True, text=True, timeout=60)
         assert r.returncode == 1 and r.stdout == ""
         assert "--size-file" in r.stderr and "option size" in r.stderr, r.stderr
-        with pytest.raises(ssdcore.SsdError) as e:
+        with pytest.raises(ssdcore.Error) as e:
             ssdcore.job(f, size=size, time=0.2)
         assert e.value.name == name and "option size" in e.value.detail
     assert not new.exists() and old.stat().st_size == 1 << 20
@@ -63,7 +63,7 @@ def test_missing_target_is_named_from_cli_and_python(cli, workdir):
     f = workdir / "missing.bin"
     r = subprocess.run([cli, "job", str(f), "--time", "0.2"], capture_output=True, text=True)
     assert r.returncode == 1 and "missing.bin: no such file" in r.stderr
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.job(f, time=0.2)
     assert e.value.name == "ENOENT" and "missing.bin: no such file" in e.value.detail
 
@@ -73,7 +73,7 @@ def test_writes_to_a_read_only_target_are_refused_from_python(workdir):
     ssdcore.Target(f, size="1m").close()
     before = f.read_bytes()
     for pattern in ("write", "randwrite", "rw", "randrw"):
-        with pytest.raises(ssdcore.SsdError) as e:
+        with pytest.raises(ssdcore.Error) as e:
             ssdcore.job(f, read_only=True, pattern=pattern, time=0.2)
         assert e.value.name == "SSD_EUNSAFE" and "read-only" in e.value.detail
     assert f.read_bytes() == before

@@ -115,7 +115,7 @@ def test_bad_catalogs_and_runs_are_refused_with_the_reason(runs, cli, tmp_path):
     assert r.returncode == 1 and "norun/results.json" in r.stderr
     (tmp_path / "notours").mkdir()
     (tmp_path / "notours" / "results.json").write_text('{"schema": "x"}')
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.catalog_add(tmp_path / "notours", db)
     assert "not ssdcore results" in e.value.detail
     r = subprocess.run([cli, "catalog", "frobnicate"], capture_output=True, text=True)

@@ -29,7 +29,7 @@ def test_mirror_into_a_parent_of_the_source_is_refused(cli, tmp_path):
     # Python too
     try:
         ssdcore.copy_tree(src, top, mirror=True)
-    except ssdcore.SsdError as e:
+    except ssdcore.Error as e:
         assert "inside the destination" in e.detail
     else:
         raise AssertionError("copy_tree mirrored over its own source")
@@ -99,7 +99,7 @@ def test_empty_directory_names_are_refused(cli, tmp_path):
                            cwd=tmp_path)
         assert p.returncode != 0 and p.stdout == "" and "empty directory" in p.stderr
     assert list(tmp_path.iterdir()) == []
-    with pytest.raises(ssdcore.SsdError, match="empty directory"):
+    with pytest.raises(ssdcore.Error, match="empty directory"):
         ssdcore.filebench("", size="1m")
 
 

@@ -79,5 +79,5 @@ def test_python_picks_the_same_way(catalog):
     res = ssdcore.catalog_compare(["ssd370"], catalog=db)
     assert "the newest of 2 matching runs" in res.picked[0]
     assert res.drives == ["Transcend SSD370 256 GB"] and res.picked[0] in repr(res)
-    with pytest.raises(ssdcore.SsdError):
+    with pytest.raises(ssdcore.Error):
         ssdcore.catalog_compare([], catalog=db, runs=["deadbeef"])

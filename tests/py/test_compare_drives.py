@@ -117,7 +117,7 @@ def test_compare_takes_suite_results_as_runs(runs, tmp_path):
     by_result = ssdcore.compare([bx, runs["mp44l"]])
     assert by_result.drives == by_dir.drives
     assert by_result.summary().equals(by_dir.summary())
-    with pytest.raises(ssdcore.SsdError, match="no results directory"):
+    with pytest.raises(ssdcore.Error, match="no results directory"):
         ssdcore.compare([ssdcore.SuiteResult({"steps": []})])
 
 
@@ -171,10 +171,10 @@ def test_bad_input_names_what_is_wrong(runs, cli, tmp_path):
     assert r.returncode == 2 and "label" in r.stderr
     (tmp_path / "bad").mkdir()
     (tmp_path / "bad" / "results.json").write_text('{"schema": "other"}')
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.compare([tmp_path / "bad"])
     assert "bad" in e.value.detail
-    with pytest.raises(ssdcore.SsdError):
+    with pytest.raises(ssdcore.Error):
         ssdcore.compare([])
 
 

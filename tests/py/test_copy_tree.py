@@ -118,7 +118,7 @@ def test_python_copy_options_and_threads(tmp_path):
         assert snapshot(tmp_path / f"dst{i}") == snapshot(src)
     again = ssdcore.copy_tree(src, tmp_path / "dst0")
     assert again.files.skipped == 5 and again.exit_code == 0
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.copy_tree(src, tmp_path / "x", workers=0)
     assert "workers" in str(e.value)
 
@@ -167,5 +167,5 @@ def test_copy_seconds_options_are_durations_with_units(tmp_path):
     r = ssdcore.copy_tree(src, tmp_path / "dst", wait="500ms", mtime_tolerance="2s", sync="none")
     assert r.files.copied == 1
     ssdcore.copy_tree(src, tmp_path / "dst2", mtime_tolerance=1e-05, sync="none")
-    with pytest.raises(ssdcore.SsdError):
+    with pytest.raises(ssdcore.Error):
         ssdcore.copy_tree(src, tmp_path / "dst3", wait="soon")

@@ -111,7 +111,7 @@ def test_unknown_is_null_never_a_failure(afile, tmp_path, monkeypatch, cli):
     assert ssdcore.drive_temperature(afile) is None
     s = ssdcore.drive_identity("sim:bx200,slc_gb=6")
     assert s["source"] == "sim" and s["profile"] == "bx200" and s["model"] == "sim:bx200,slc_gb=6"
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.drive_identity(tmp_path / "nosuch")
     assert e.value.name == "ENOENT"
     r = subprocess.run([cli, "identity", str(tmp_path / "nosuch")], capture_output=True,

@@ -72,7 +72,7 @@ def test_a_symlink_chain_leaving_dst_is_refused(tmp_path, cli, case):
     assert r.returncode == 1, (case, r.stdout, r.stderr)
     assert "refused" in r.stderr and "symlink" in r.stderr
     assert escapes(dst) == []
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.extract(arc, tmp_path / "dst2")
     assert e.value.name == "SSD_EHOSTILE"
     assert escapes(tmp_path / "dst2") == []
@@ -93,13 +93,13 @@ def test_the_issue_chain_really_escapes_when_extracted_naively(tmp_path):
 def test_refusal_is_the_same_with_absolute_symlinks_allowed(tmp_path):
     arc = tmp_path / "chain.tar"
     make_tar(arc, HOSTILE["issue-chain"])
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.extract(arc, tmp_path / "dst", allow_absolute_symlinks=True)
     assert e.value.name == "SSD_EHOSTILE" and "l1" in str(e.value)
     # a relative link going through an (allowed) absolute one is refused
     arc2 = tmp_path / "via-abs.tar"
     make_tar(arc2, [("abs", S, str(tmp_path)), ("rel", S, "abs/x")])
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.extract(arc2, tmp_path / "dst2", allow_absolute_symlinks=True)
     assert e.value.name == "SSD_EHOSTILE" and "absolute symlink" in str(e.value)
 

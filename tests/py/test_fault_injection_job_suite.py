@@ -171,7 +171,7 @@ def test_job_series_csv_on_a_full_disk_fails_the_job(cli, tmp_path):
         partial = mnt / "s.csv.partial"
         text = partial.read_text()
         assert text.startswith("# ssdcore-series 1\n")
-        with pytest.raises(ssdcore.SsdError):
+        with pytest.raises(ssdcore.Error):
             ssdcore.job("sim:bx200", pattern="randwrite", time="2h", log=mnt / "p.csv")
     finally:
         gc.collect()

@@ -97,10 +97,10 @@ def test_file_test_repeats_to_the_set_size():
         if op0 != "F":
             assert off3 == off0 + 3 * info["device_bytes"]
         assert t3 >= four[3 * n - 1][0]
-    with pytest.raises(ssdcore.SsdError, match="unknown file test"):
+    with pytest.raises(ssdcore.Error, match="unknown file test"):
         ssdcore.Trace.filetest("nosuch-copy")
     # A size typo is refused, not turned into gigabytes of I/O records.
-    with pytest.raises(ssdcore.SsdError, match="more than 256 recordings"):
+    with pytest.raises(ssdcore.Error, match="more than 256 recordings"):
         ssdcore.Trace.filetest("iso-copy", "1t")
     r = subprocess.run(["ssdcore", "trace", "info", "filetest:iso-copy@8x"], capture_output=True,
                        text=True)

@@ -85,7 +85,7 @@ def test_extract_into_a_full_filesystem_fails_cleanly(workdir, cli, fmt):
         assert 0 < len(done) < NFILES
 
         shutil.rmtree(dst)
-        with pytest.raises(ssdcore.SsdError) as e:
+        with pytest.raises(ssdcore.Error) as e:
             ssdcore.extract(arc, dst)
         assert e.value.name == "ENOSPC" and ".bin" in str(e.value)
         assert 0 < len(complete_files(src, dst)) < NFILES

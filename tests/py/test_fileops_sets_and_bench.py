@@ -79,7 +79,7 @@ def test_filebench_from_python_keeps_tree_on_request(tmp_path):
     res = ssdcore.filebench(tmp_path, set="iso", size="4m", steps="copy", keep=True)
     assert [s["step"] for s in res["steps"]] == ["copy"]
     assert (tmp_path / "ssdcore-filebench" / "set").is_dir()
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.filebench(tmp_path, steps="copy,zip")
     assert "zip" in str(e.value)
 
@@ -95,7 +95,7 @@ def test_filebench_never_deletes_a_users_directory_of_that_name(tmp_path, cli):
     assert r.returncode != 0 and r.stdout == ""
     assert "ssdcore-filebench" in r.stderr and "not ssdcore's scratch directory" in r.stderr
     assert (mine / "thesis" / "draft.tex").read_text() == "years of work"
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.filebench(tmp_path, set="iso", size="2m", steps="copy")
     assert e.value.name == "EEXIST"
     assert (mine / "thesis" / "draft.tex").read_text() == "years of work"

@@ -34,7 +34,7 @@ def test_implausible_values_are_refused_with_file_and_line(cli, tmp_path, name, 
     r = run(cli, "analyze", f)
     assert r.returncode == 1 and r.stdout == ""
     assert where in r.stderr, r.stderr
-    with pytest.raises(ssdcore.SsdError, match="more than"):
+    with pytest.raises(ssdcore.Error, match="more than"):
         ssdcore.analyze(str(f))
 
 

@@ -173,13 +173,13 @@ def test_a_byte_budget_rounds_up_to_whole_ios_on_every_target(workdir, target, e
 ])
 def test_python_bad_input_raises_with_detail(workdir, kw, needle, name):
     t = ssdcore.Target(workdir / "t.bin", size="4m")
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.job(t, time=0.1, **kw)
     assert needle in str(e.value) and e.value.name == name
 
 
 def test_python_missing_target_raises(workdir):
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.job(workdir / "missing.bin", time=0.1)
     assert e.value.name == "ENOENT" and "missing.bin" in e.value.detail
 
@@ -222,7 +222,7 @@ def test_python_ctrl_c_and_io_errors_keep_what_ran_on_the_exception(workdir):
     r = e.value.results
     assert r["interrupted"] is True and 0 < r["runtime_s"] < 50 and r["read"]["ios"] > 0
     assert sum(s["bytes"] for s in r["series"]) == r["bytes"]
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.job(workdir / "t.bin", pattern="randwrite", qd=4, fail_io=50, time=30)
     r = e.value.results
     assert "injected I/O error" in r["error"] and r["interrupted"] is False
@@ -232,7 +232,7 @@ def test_python_ctrl_c_and_io_errors_keep_what_ran_on_the_exception(workdir):
 def test_python_idle_on_a_file(workdir):
     t = ssdcore.Target(workdir / "t.bin", size="1m")
     t.idle(0.3)
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         t.idle(-1)
     assert e.value.name == "SSD_ERANGE"
 

@@ -83,10 +83,10 @@ def test_writes_without_destroy_data_are_refused(cli, loopdev):
     assert r.returncode == 1
     assert "destroys its data" in r.stderr and "--destroy-data" in r.stderr and dev in r.stderr
     assert img.stat().st_blocks == before
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.Target(dev)
     assert e.value.name == "SSD_EUNSAFE"
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.job(dev, pattern="randrw", bytes="64k")
     assert e.value.name == "SSD_EUNSAFE" and "destroy" in e.value.detail
     assert ssdcore.job(dev, pattern="randread", bytes="64k")["read"]["bytes"] == 65536
@@ -221,7 +221,7 @@ def test_a_write_protected_device_is_refused_for_writes_before_any_io(cli, loopd
         r = subprocess.run([cli, *args], capture_output=True, text=True)
         assert r.returncode == 1 and r.stdout == "", r.stdout
         assert f"{dev}: the device is read-only" in r.stderr, r.stderr
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.job(dev, destroy_data=True, pattern="randwrite", time=1)
     assert e.value.name == "EROFS" and "read-only" in e.value.detail
     assert img.read_bytes() == before
@@ -236,7 +236,7 @@ def test_trim_on_a_device_opened_read_only_says_why(loopdev):
     # support discard", which sent users looking at the wrong thing.
     dev, _ = loopdev()
     t = ssdcore.Target(dev, read_only=True)
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         t.trim()
     assert e.value.name == "SSD_EUNSAFE" and "opened read-only" in e.value.detail
     t.close()

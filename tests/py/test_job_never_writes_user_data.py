@@ -67,12 +67,12 @@ def test_writes_and_trims_to_a_user_file_need_destroy_data(cli, workdir):
     r = run(cli, "job", f, "--size-file", "96m", "--pattern", "randread", "--time", "0.2")
     assert r.returncode == 1 and "--destroy-data" in r.stderr, r.stderr
     t = ssdcore.Target(f)
-    with pytest.raises(ssdcore.SsdError, match="did not create"):
+    with pytest.raises(ssdcore.Error, match="did not create"):
         t.trim(0, 4096)
-    with pytest.raises(ssdcore.SsdError, match="did not create"):
+    with pytest.raises(ssdcore.Error, match="did not create"):
         ssdcore.job(t, pattern="randwrite", time=0.1)
     t.close()
-    with pytest.raises(ssdcore.SsdError, match="destroy_data"):
+    with pytest.raises(ssdcore.Error, match="destroy_data"):
         ssdcore.Target(f, layout="always")
     assert digest(f) == before
     r = run(cli, "job", f, "--pattern", "randwrite", "--time", "0.2", "--destroy-data")
@@ -102,7 +102,7 @@ def test_side_file_mark_names_the_inode(workdir):
     for ino in (os.stat(f).st_ino + 1, os.stat(f).st_ino):
         side.write_text(f"ssdcore-layout {ino} complete {1 << 20}\n")
         t = ssdcore.Target(f)
-        with pytest.raises(ssdcore.SsdError, match="did not create"):
+        with pytest.raises(ssdcore.Error, match="did not create"):
             ssdcore.job(t, pattern="randwrite", time=0.1)
         t.close()
 

@@ -51,7 +51,7 @@ def test_copy_halves_keep_the_writes_or_the_reads(tmp_path):
     # Halves repeat to a set size like the whole test does.
     rec = _filetests()["nvme-iso-copy"]["set_bytes"]
     assert len(ssdcore.Trace.filetest("nvme-iso-copy_to", 3 * rec)) == 3 * len(to)
-    with pytest.raises(ssdcore.SsdError, match="NAME_to and NAME_from"):
+    with pytest.raises(ssdcore.Error, match="NAME_to and NAME_from"):
         ssdcore.Trace.filetest("nvme-iso-copy_sideways")
     suite = tmp_path / "up.suite"
     suite.write_text("replay trace=filetest:nvme-iso-copy_up\n")
@@ -134,7 +134,7 @@ def test_fsd_score_is_the_geometric_mean_of_bandwidth_and_inverse_access_time(fs
     sata = ssdcore.fsd("sim:bx200", scale=0.02)
     assert sata["score"] < nv["score"] / 2
     assert sata["access_s"] > nv["access_s"] and sata["bandwidth_bps"] < nv["bandwidth_bps"]
-    with pytest.raises(ssdcore.SsdError, match="scale"):
+    with pytest.raises(ssdcore.Error, match="scale"):
         ssdcore.fsd("sim:bx200", scale=0)
     cli = subprocess.run(["ssdcore", "replay", "--fsd", "--target", "sim:mp44l-1tb", "--scale",
                           "0.02", "--json"], capture_output=True, text=True, check=True)

@@ -189,11 +189,11 @@ def test_each_option_refuses_a_bad_value_naming_itself(handle, name):
         set_option(handle, name, BAD[o["type"]])
     if o["type"] in ("size", "int", "duration", "float") and o["max"] != float("inf"):
         over = f"{o['max'] * 2:.6f}".rstrip("0").rstrip(".")
-        with pytest.raises(ssdcore.SsdError, match=f"option {name}: .* is outside") as e:
+        with pytest.raises(ssdcore.Error, match=f"option {name}: .* is outside") as e:
             set_option(handle, name, over)
         assert e.value.name == "SSD_ERANGE"
     if o["type"] in ("size", "int") and o["min"] > 0:
-        with pytest.raises(ssdcore.SsdError, match=f"option {name}: 0 is "):
+        with pytest.raises(ssdcore.Error, match=f"option {name}: 0 is "):
             set_option(handle, name, "0")
 
 

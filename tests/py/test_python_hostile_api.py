@@ -45,7 +45,7 @@ def test_trim_beyond_the_end_or_negative_is_a_clear_error():
     t = ssdcore.SimTarget("sim:bx200")
     # offset past the end used to raise OverflowError "can't convert
     # negative number to unsigned" from the computed length.
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         t.trim(offset=t.size_bytes + 4096)
     assert e.value.name == "SSD_ERANGE" and "outside the target" in e.value.detail
     for kw in ({"offset": -1}, {"length": -1}, {"offset": 2**64}):
@@ -62,13 +62,13 @@ def test_make_set_needs_a_kind(tmp_path):
 
 
 def test_segment_l2_refuses_nan_and_says_what_is_wrong():
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.segment_l2([1.0, math.nan, 2.0], 1.0)
     assert "y[1]" in e.value.detail
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.segment_l2([1.0, 2.0], -1.0)
     assert "penalty" in e.value.detail
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.segment_l2([1.0, 2.0], 1.0, min_size=0)
     assert "min_size" in e.value.detail
 
@@ -88,7 +88,7 @@ def test_sim_profile_of_the_wrong_type_is_a_type_error(bad):
                                  {"log": "/nonexistent-dir/x.csv"}])
 def test_python_job_checks_options_before_laying_out_a_new_file(tmp_path, bad):
     f = tmp_path / "t.bin"
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.job(f, size="64m", time=1, **bad)
     assert str(next(iter(bad.values()))) in str(e.value)
     assert not f.exists()
@@ -98,10 +98,10 @@ def test_python_suite_checks_the_suite_before_laying_out_a_new_file(tmp_path):
     bad = tmp_path / "bad.suite"
     bad.write_text("trim\nbogus step\n")
     f = tmp_path / "t.bin"
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.suite(f, tmp_path / "out", suite_file=bad, size="64m")
     assert "bad.suite:2" in e.value.detail
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.suite(f, tmp_path / "out", suite="nope", size="64m")
     assert "nope" in e.value.detail
     assert not f.exists() and not (tmp_path / "out").exists()

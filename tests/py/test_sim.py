@@ -31,10 +31,10 @@ def test_sim_profile_applies_overrides():
 
 
 def test_bad_spec_raises_naming_the_key():
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.sim_profile("bx200,slc_wa=0")
     assert e.value.name == "SSD_ERANGE" and "slc_wa" in str(e.value)
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.SimTarget("sim:bx200,bogus_key=1")
     assert e.value.name == "SSD_EINVAL" and "bogus_key" in e.value.detail
 
@@ -54,10 +54,10 @@ def test_truth_dict_tracks_idle_and_trim():
 
 def test_truth_errors_are_exceptions():
     t = ssdcore.SimTarget("ssd370")
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         t.truth("cache_full_at_bytes")
     assert e.value.name == "SSD_ENODATA"
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         t.truth("nonsense")
     assert "nonsense" in e.value.detail
     t.close()

@@ -77,7 +77,7 @@ def test_a_suite_on_a_user_file_needs_destroy_data(cli, tmp_path):
     assert not out.exists()
     try:
         ssdcore.suite(target, tmp_path / "out2", suite_file=s)
-    except ssdcore.SsdError as e:
+    except ssdcore.Error as e:
         assert "did not create" in str(e)
     else:
         raise AssertionError("the Python suite() wrote to a user's file")

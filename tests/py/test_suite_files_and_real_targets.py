@@ -172,7 +172,7 @@ def test_bad_suite_files_name_file_and_line(cli, tmp_path, text, line, needle):
     assert where in r.stderr and needle in r.stderr, r.stderr
     assert r.stdout == ""
     assert not (tmp_path / "out").exists()  # nothing ran
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.suite_steps("sim:bx200", suite_file=suite)
     assert where in e.value.detail
 
@@ -188,7 +188,7 @@ def test_bad_options_are_refused(cli, tmp_path):
     r = subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(tmp_path / "none"),
                         "--out", str(tmp_path / "o")], capture_output=True, text=True)
     assert r.returncode == 1 and "none" in r.stderr
-    with pytest.raises(ssdcore.SsdError):
+    with pytest.raises(ssdcore.Error):
         ssdcore.suite("sim:bx200", tmp_path / "o", suite="nope")
 
 
@@ -233,7 +233,7 @@ def test_a_failing_job_stops_the_run_and_is_recorded(cli, tmp_path):
     assert "EIO" in broken["error"] or "I/O" in broken["error"] or "fail" in broken["error"]
     assert broken["results"]["write"]["ios"] >= 49  # what completed before the failure
     assert (out / "report.html").exists()
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.suite(tmp_path / "t.bin", tmp_path / "py", suite_file=suite)
     assert "broken" in str(e.value)
     assert load(tmp_path / "py")["error"]
@@ -337,7 +337,7 @@ def test_filebench_needs_an_existing_dir_and_creates_only_its_own(cli, tmp_path)
     r = subprocess.run([cli, "filebench", str(tmp_path / "f"), "--size", "1m", "--steps", "copy"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode != 0 and "Not a directory" in r.stderr
-    with pytest.raises(ssdcore.SsdError, match="typo"):
+    with pytest.raises(ssdcore.Error, match="typo"):
         ssdcore.filebench(fs, size="1m", steps="copy")
     assert not (tmp_path / "mnt").exists()
 

@@ -30,7 +30,7 @@ def test_fill_step_cli_python_and_c_agree(cli, tmp_path):
     assert ssdcore.fill(t, 50)["written_bytes"] == f2["written_bytes"]
     with pytest.raises(ValueError):
         ssdcore.fill(t, 120)
-    with pytest.raises(ssdcore.SsdError):
+    with pytest.raises(ssdcore.Error):
         ssdcore.fill(t, bytes=t.size_bytes + 1)
 
 

@@ -213,7 +213,7 @@ def test_rounds_go_on_until_the_window_holds_or_25(tmp_path):
 def test_bad_pts_lines_name_file_and_line(tmp_path, line, words):
     suite = tmp_path / "bad.suite"
     suite.write_text(line + "\n")
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.suite_steps("sim:bx200", suite_file=suite)
     assert str(suite) + words in str(e.value)
 

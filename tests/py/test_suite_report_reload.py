@@ -123,7 +123,7 @@ def test_damaged_results_json_is_named(cli, tmp_path, content, needle):
     (tmp_path / "results.json").write_text(content)
     r = subprocess.run([cli, "report", str(tmp_path)], capture_output=True, text=True)
     assert r.returncode == 1 and "results.json" in r.stderr and needle in r.stderr, r.stderr
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.report(tmp_path)
     assert needle in e.value.detail
 
@@ -131,6 +131,6 @@ def test_damaged_results_json_is_named(cli, tmp_path, content, needle):
 def test_missing_directory(cli, tmp_path):
     r = subprocess.run([cli, "report", str(tmp_path / "nope")], capture_output=True, text=True)
     assert r.returncode == 1 and "nope" in r.stderr
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.report(tmp_path / "nope")
     assert e.value.name == "ENOENT"

@@ -69,16 +69,16 @@ def test_blkparse_sample_uses_dispatches_and_matches_completions():
     ("hello\n", ":1:", "not a trace"),
 ])
 def test_bad_lines_are_refused_naming_the_line(text, where, what):
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.Trace.parse(text, name="t")
     assert e.value.name == "SSD_EFORMAT"
     assert f"t{where}" in e.value.detail and what in e.value.detail, e.value.detail
 
 
 def test_nul_bytes_and_unknown_format_are_refused():
-    with pytest.raises(ssdcore.SsdError, match="NUL"):
+    with pytest.raises(ssdcore.Error, match="NUL"):
         ssdcore.Trace.parse(b"# ssdcore-trace 1\n\0", name="t")
-    with pytest.raises(ssdcore.SsdError, match="unknown trace format"):
+    with pytest.raises(ssdcore.Error, match="unknown trace format"):
         ssdcore.Trace.parse("x", format="xml")
 
 
@@ -123,7 +123,7 @@ def test_scenarios_follow_their_published_figures():
     a = list(ssdcore.Trace.scenario("pcm8-word", seed=5))
     assert a == list(ssdcore.Trace.scenario("pcm8-word", seed=5))
     assert a != list(ssdcore.Trace.scenario("pcm8-word", seed=6))
-    with pytest.raises(ssdcore.SsdError, match="pcm8-bf3"):
+    with pytest.raises(ssdcore.Error, match="pcm8-bf3"):
         ssdcore.Trace.scenario("pcm9")
 
 

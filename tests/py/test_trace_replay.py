@@ -82,7 +82,7 @@ def test_writes_on_a_read_only_target_are_refused(tmp_path):
     p = tmp_path / "f.bin"
     ssdcore.Target(str(p), size="1m").close()
     tr = make_trace([(0.0, "R", 0, 4096), (0.0, "W", 0, 4096)])
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.replay(tr, str(p), target_options={"read_only": "1"})
     assert e.value.name == "SSD_EUNSAFE" and "I/O 2" in e.value.detail
 
@@ -111,7 +111,7 @@ def test_bad_options_name_themselves(tmp_path):
     with ssdcore.SimTarget("sim:bx200") as t:
         for k, v, what in [("timing", "fast", "timing"), ("qd", "0", "qd"),
                            ("timing", "scale=-1", "scale"), ("colour", "red", "unknown")]:
-            with pytest.raises(ssdcore.SsdError, match=what):
+            with pytest.raises(ssdcore.Error, match=what):
                 ssdcore.replay(tr, t, **{k: v})
 
 
@@ -210,7 +210,7 @@ def test_apps_suite_reports_every_trace_and_the_score(tmp_path):
 def test_bad_replay_steps_are_refused_naming_the_line(tmp_path, line, what):
     f = tmp_path / "s.suite"
     f.write_text("trim\n" + line + "\n")
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.suite("sim:bx200", tmp_path / "o", suite_file=f)
     assert ":2:" in e.value.detail and what in e.value.detail, e.value.detail
 

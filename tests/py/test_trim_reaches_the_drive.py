@@ -151,6 +151,6 @@ def test_sim_and_block_targets_say_how_their_trim_reached_the_drive(workdir):
 
 
 def test_the_fitrim_option_takes_auto_or_never():
-    with pytest.raises(ssdcore.SsdError,
+    with pytest.raises(ssdcore.Error,
                        match=r"option fitrim: unknown fitrim 'sometimes' \(auto, never\)"):
         ssdcore.Target("sim:bx200", fitrim="sometimes")

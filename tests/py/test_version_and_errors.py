@@ -18,7 +18,7 @@ def test_unknown_command_is_a_usage_error(cli):
 
 
 def test_check_raises_with_name_and_detail():
-    with pytest.raises(ssdcore.SsdError) as e:
+    with pytest.raises(ssdcore.Error) as e:
         ssdcore.check(ssdcore.lib.SSD_EFORMAT)
     assert e.value.name == "SSD_EFORMAT"
     assert "malformed" in str(e.value)

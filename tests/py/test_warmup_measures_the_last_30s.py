@@ -38,7 +38,7 @@ def test_the_figures_exclude_the_warmup_and_the_log_keeps_it(cli, workdir):
 
 def test_warmup_needs_a_measured_time():
     t = ssdcore.Target("sim:bx200")
-    with pytest.raises(ssdcore.SsdError, match="warmup: needs a time"):
+    with pytest.raises(ssdcore.Error, match="warmup: needs a time"):
         ssdcore.job(t, pattern="randwrite", bytes="1g", warmup="10s")
     r = ssdcore.job(t, pattern="randread", time="2s", warmup="1s", interval="0.5s")
     assert r["runtime_s"] == pytest.approx(2)
