@@ -241,13 +241,12 @@ def _is_analysis_column(k: Any) -> bool:
 
 
 def _lat_columns(cols: Mapping[str, Any]) -> Dict[str, np.ndarray]:
-    """The columns the analysis reads (lat_*_us, temp_c), one spelling:
-    lat_p99_9_us is what the C reader calls lat_p999_us. A temperature that
+    """The columns the analysis reads (lat_*_us, temp_c). A temperature that
     is unknown (None) is NaN."""
     out = {}
     for k, v in cols.items():
         if isinstance(k, str) and k.startswith("lat_") and k.endswith("_us"):
-            out["lat_p999_us" if k == "lat_p99_9_us" else k] = np.asarray(v, dtype=np.float64)
+            out[k] = np.asarray(v, dtype=np.float64)
         elif k == "temp_c":
             out[k] = np.array([np.nan if x is None else x for x in v], dtype=np.float64)
     return out

@@ -132,7 +132,7 @@ def series_from_parquet(src: Any, name: str, columns: Optional[Sequence[str]] = 
     except Error as e:  # "arrays: t_s[1] = 1: ...": say which file
         raise error_from_code(e.code, f"{name}: {e.detail}") from e
     for c, v in arrays.items():
-        s.set_column("lat_p999_us" if c == "lat_p99_9_us" else c, v)
+        s.set_column(c, v)
     meta = _metadata_from_kv(pf.schema_arrow.metadata)
     if meta:
         s.metadata = meta

@@ -31,6 +31,12 @@ def test_analysis_json_says_p99_9_and_reads_either_column(tmp_path, cli):
         assert "p999_us" not in lat and "p999_over_p50" not in lat
         a = ssdcore.analyze(f)
         assert a["latency"]["p99_9_us"] == 5000 and a.summary()["lat_p99_9_median_us"][0] == 5000
+    # arrays: the column under its one name reaches the C analysis as it is
+    t = np.arange(1, 301, dtype=float)
+    a = ssdcore.analyze({"t_s": t, "bytes": np.where(t <= 50, 400e6, 60e6),
+                         "lat_p50_us": np.full(300, 100.0),
+                         "lat_p99_9_us": np.where(t <= 50, 900.0, 5000.0)})
+    assert a["latency"]["p99_9_us"] == 5000 and "lat_p99_9_us" in a.latency_columns
 
 
 def test_fio_result_json_says_p99_9(datasets_dir):
