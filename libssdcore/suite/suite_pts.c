@@ -242,7 +242,7 @@ static void checkpoint(struct pts *p) {
 }
 
 struct cell {
-    double iops, bps, read_bps, write_bps, lat_mean_us, lat_max_us, runtime_s, wbytes;
+    double iops, bps, read_bps, write_bps, lat_mean_us, lat_max_us, runtime_s;
 };
 
 static double opt_num(const struct ssd__step *st, const char *k, double dflt) {
@@ -336,7 +336,6 @@ static int run_cell(struct pts *p, int seq, unsigned bs, int read_pct, int qd, i
     }
     double d = rt > 0 ? rt : NAN;
     c->runtime_s = rt;
-    c->wbytes = wb;
     c->iops = (double)ssd_job_ios(j, SSD_DIR_ALL) / d;
     c->bps = (double)ssd_job_bytes(j, SSD_DIR_ALL) / d;
     c->read_bps = (double)ssd_job_bytes(j, SSD_DIR_READ) / d;

@@ -47,7 +47,7 @@ SSD_API const char *ssd_fio_result_errmsg(const ssd_fio_result *r);
 SSD_API size_t ssd_fio_result_count(const ssd_fio_result *r);
 SSD_API int ssd_fio_result_entry(const ssd_fio_result *r, size_t index, struct ssd_fio_job *out);
 /* The entries as a JSON array in a malloc'd string (free with ssd_free).
- * flags: enum ssd_json_flags (this function had no flags before 0.2).
+ * flags: enum ssd_json_flags.
  * Returns 0, SSD_EINVAL or SSD_ENOMEM. */
 SSD_API int ssd_fio_result_to_json(const ssd_fio_result *r, int flags, char **out);
 
