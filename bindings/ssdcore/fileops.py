@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ._errors import check
@@ -153,9 +153,6 @@ class CopyResult:
     workers: int
     failures: List[str] = field(default_factory=list)
 
-    def as_dict(self) -> Dict[str, Any]:
-        return asdict(self)
-
 
 @dataclass
 class ArchiveResult:
@@ -177,9 +174,6 @@ class ArchiveResult:
     #: on archive, their names as "relpath (FIFO)" (at most 1000)
     skipped_entries: Tuple[str, ...] = ()
 
-    def as_dict(self) -> Dict[str, Any]:
-        return asdict(self)
-
 
 @dataclass
 class FilesetResult:
@@ -189,9 +183,6 @@ class FilesetResult:
     dirs: int
     total_bytes: int
     total_s: float
-
-    def as_dict(self) -> Dict[str, Any]:
-        return asdict(self)
 
 
 def _counts(c: Any) -> CopyCounts:
