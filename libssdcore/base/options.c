@@ -11,7 +11,10 @@
 #include "errmsg.h"
 #include "options.h"
 
-int ssd__parse_bool(const char *text, int *out) {
+/* "1", "true", "yes", "on" -> 1 and "0", "false", "no", "off" -> 0, in any
+ * case. Returns 0, or SSD_EINVAL (NULL or any other word) with *out
+ * untouched. */
+static int parse_bool(const char *text, int *out) {
     static const char *const yes[] = {"1", "true", "yes", "on"};
     static const char *const no[] = {"0", "false", "no", "off"};
     if (!text)
@@ -105,7 +108,7 @@ int ssd__option_set(const struct ssd__options *t, void *handle, const char *key,
         break;
     }
     case SSD_OPTION_BOOL:
-        if (ssd__parse_bool(value, &b))
+        if (parse_bool(value, &b))
             return ssd__fail(err, SSD_EINVAL, "option %s: expected " SSD__BOOL_WORDS ", got '%s'",
                              key, value);
         store(dst, width, (uint64_t)b);

@@ -17,11 +17,6 @@
 
 #include "ssdcore/base.h"
 
-/* "1", "true", "yes", "on" -> 1 and "0", "false", "no", "off" -> 0, in any
- * case. Returns 0, or SSD_EINVAL (NULL or any other word) with *out
- * untouched. */
-int ssd__parse_bool(const char *text, int *out);
-
 /* What a message names as the accepted words. */
 #define SSD__BOOL_WORDS "1/0, true/false, yes/no or on/off"
 

@@ -94,16 +94,10 @@ extern const int ssd__sim_profiles_count;
 int ssd__sim_resolve(const char *spec, struct ssd__sim_params *p, const char **profile_name,
                      char *err, size_t errlen);
 
-/* Cross-parameter checks (e.g. the reserve must fit inside the spare area). */
-int ssd__sim_validate(const struct ssd__sim_params *p, char *err, size_t errlen);
-
 /* Derived sizes in bytes. */
 uint64_t ssd__sim_user_bytes(const struct ssd__sim_params *p);
 double ssd__sim_raw_bytes(const struct ssd__sim_params *p);
 double ssd__sim_cache_effective_bytes(const struct ssd__sim_params *p);
-
-/* Formats a parameter's value the way the parser reads it back. */
-void ssd__sim_format_param(const struct ssd__sim_params *p, int i, char *buf, size_t len);
 
 /* A piece of logical space [start, next start) of which `mapped` (0..1)
  * holds data. */
@@ -198,7 +192,6 @@ struct ssd__sim *ssd__sim_of(ssd_target *t);
 int ssd__sim_regime(const struct ssd__sim *s);
 const char *ssd__sim_regime_name(int regime);
 double ssd__sim_cache_room(const struct ssd__sim *s);
-double ssd__sim_full_shortfall(const struct ssd__sim *s);
 double ssd__sim_fast_room(const struct ssd__sim *s);
 double ssd__sim_gc_efficiency(const struct ssd__sim *s);
 double ssd__sim_mapped(const struct ssd__sim *s);

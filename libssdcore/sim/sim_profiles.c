@@ -509,77 +509,8 @@ static int apply_list(struct ssd__sim_params *p, const char *list, const char **
     return 0;
 }
 
-int ssd__sim_resolve(const char *spec, struct ssd__sim_params *p, const char **profile_name,
-                     char *err, size_t errlen) {
-    memset(p, 0, sizeof *p);
-    int rc = apply_list(p, defaults, NULL, err, errlen);
-    if (rc)
-        return rc;
-    const char *s = spec ? spec : "";
-    const char *first_end = s + strcspn(s, ",");
-    const char *name = "bx200";
-    size_t name_len = strlen(name);
-    if (!memchr(s, '=', (size_t)(first_end - s)) && first_end > s) {
-        name = s;
-        name_len = (size_t)(first_end - s);
-        s = *first_end ? first_end + 1 : first_end;
-    } else if (first_end == s && *s == ',') {
-        s++;
-    } else if (memchr(s, '=', (size_t)(first_end - s))) {
-        name = NULL; /* starts with settings: the defaults, unless a file says base= */
-    }
-    if (name) {
-        const char *nb = name, *ne = name + name_len;
-        trim_span(&nb, &ne);
-        name = ne > nb ? nb : "bx200";
-        name_len = ne > nb ? (size_t)(ne - nb) : strlen(name);
-        int pi = find_profile(name, name_len);
-        if (pi < 0) {
-            snprintf(err, errlen, "unknown profile '%.*s' (ssdcore sim list shows them)",
-                     (int)name_len, name);
-            return SSD_EINVAL;
-        }
-        rc = apply_profile(p, pi, err, errlen);
-        if (rc)
-            return rc;
-        *profile_name = ssd__sim_profiles[pi].name;
-    } else {
-        *profile_name = "custom";
-    }
-    rc = apply_list(p, s, profile_name, err, errlen);
-    if (rc)
-        return rc;
-    return ssd__sim_validate(p, err, errlen);
-}
-
-uint64_t ssd__sim_user_bytes(const struct ssd__sim_params *p) {
-    /* IDEMA LBA1-03: 97,696,368 sectors for 50 GB plus 1,953,504 per GB
-     * above; below 50 GB the plain decimal size. 240 GB -> 240,057,409,536. */
-    double gb = floor(p->capacity_gb);
-    if (gb < 50)
-        return (uint64_t)(p->capacity_gb * 1e9) / 4096 * 4096;
-    uint64_t sectors = 97696368ull + 1953504ull * (uint64_t)(gb - 50);
-    return sectors * 512ull / 4096 * 4096;
-}
-
-double ssd__sim_raw_bytes(const struct ssd__sim_params *p) {
-    return (double)ssd__sim_user_bytes(p) * (1.0 + p->op_pct / 100.0);
-}
-
-double ssd__sim_cache_effective_bytes(const struct ssd__sim_params *p) {
-    if ((int)p->slc_type == SSD__SLC_NONE)
-        return 0;
-    double eff = p->slc_gb * 1073741824.0 / p->slc_wa;
-    if ((int)p->slc_type == SSD__SLC_DYNAMIC) {
-        double raw = ssd__sim_raw_bytes(p);
-        double fit = raw * (1 - p->reserve_pct / 100.0) / (p->bits * p->slc_wa);
-        if (fit < eff)
-            eff = floor(fit);
-    }
-    return eff;
-}
-
-int ssd__sim_validate(const struct ssd__sim_params *p, char *err, size_t errlen) {
+/* Cross-parameter checks (e.g. the reserve must fit inside the spare area). */
+static int validate(const struct ssd__sim_params *p, char *err, size_t errlen) {
     double user = (double)ssd__sim_user_bytes(p), raw = ssd__sim_raw_bytes(p);
     double static_raw =
         (int)p->slc_type == SSD__SLC_STATIC ? p->slc_gb * 1073741824.0 * p->bits : 0;
@@ -623,7 +554,78 @@ int ssd__sim_validate(const struct ssd__sim_params *p, char *err, size_t errlen)
     return 0;
 }
 
-void ssd__sim_format_param(const struct ssd__sim_params *p, int i, char *buf, size_t len) {
+int ssd__sim_resolve(const char *spec, struct ssd__sim_params *p, const char **profile_name,
+                     char *err, size_t errlen) {
+    memset(p, 0, sizeof *p);
+    int rc = apply_list(p, defaults, NULL, err, errlen);
+    if (rc)
+        return rc;
+    const char *s = spec ? spec : "";
+    const char *first_end = s + strcspn(s, ",");
+    const char *name = "bx200";
+    size_t name_len = strlen(name);
+    if (!memchr(s, '=', (size_t)(first_end - s)) && first_end > s) {
+        name = s;
+        name_len = (size_t)(first_end - s);
+        s = *first_end ? first_end + 1 : first_end;
+    } else if (first_end == s && *s == ',') {
+        s++;
+    } else if (memchr(s, '=', (size_t)(first_end - s))) {
+        name = NULL; /* starts with settings: the defaults, unless a file says base= */
+    }
+    if (name) {
+        const char *nb = name, *ne = name + name_len;
+        trim_span(&nb, &ne);
+        name = ne > nb ? nb : "bx200";
+        name_len = ne > nb ? (size_t)(ne - nb) : strlen(name);
+        int pi = find_profile(name, name_len);
+        if (pi < 0) {
+            snprintf(err, errlen, "unknown profile '%.*s' (ssdcore sim list shows them)",
+                     (int)name_len, name);
+            return SSD_EINVAL;
+        }
+        rc = apply_profile(p, pi, err, errlen);
+        if (rc)
+            return rc;
+        *profile_name = ssd__sim_profiles[pi].name;
+    } else {
+        *profile_name = "custom";
+    }
+    rc = apply_list(p, s, profile_name, err, errlen);
+    if (rc)
+        return rc;
+    return validate(p, err, errlen);
+}
+
+uint64_t ssd__sim_user_bytes(const struct ssd__sim_params *p) {
+    /* IDEMA LBA1-03: 97,696,368 sectors for 50 GB plus 1,953,504 per GB
+     * above; below 50 GB the plain decimal size. 240 GB -> 240,057,409,536. */
+    double gb = floor(p->capacity_gb);
+    if (gb < 50)
+        return (uint64_t)(p->capacity_gb * 1e9) / 4096 * 4096;
+    uint64_t sectors = 97696368ull + 1953504ull * (uint64_t)(gb - 50);
+    return sectors * 512ull / 4096 * 4096;
+}
+
+double ssd__sim_raw_bytes(const struct ssd__sim_params *p) {
+    return (double)ssd__sim_user_bytes(p) * (1.0 + p->op_pct / 100.0);
+}
+
+double ssd__sim_cache_effective_bytes(const struct ssd__sim_params *p) {
+    if ((int)p->slc_type == SSD__SLC_NONE)
+        return 0;
+    double eff = p->slc_gb * 1073741824.0 / p->slc_wa;
+    if ((int)p->slc_type == SSD__SLC_DYNAMIC) {
+        double raw = ssd__sim_raw_bytes(p);
+        double fit = raw * (1 - p->reserve_pct / 100.0) / (p->bits * p->slc_wa);
+        if (fit < eff)
+            eff = floor(fit);
+    }
+    return eff;
+}
+
+/* Formats a parameter's value the way the parser reads it back. */
+static void format_param(const struct ssd__sim_params *p, int i, char *buf, size_t len) {
     const struct ssd__sim_param_info *pi = &ssd__sim_param_table[i];
     double v = *(const double *)((const char *)p + pi->offset);
     if (pi->choices)
@@ -667,7 +669,7 @@ int ssd_sim_profile_value(const char *spec, const char *key, char *buf, size_t l
     if (i < 0 || !buf)
         return SSD_EINVAL;
     char text[64];
-    ssd__sim_format_param(&p, i, text, sizeof text);
+    format_param(&p, i, text, sizeof text);
     if (strlen(text) >= len)
         return SSD_ERANGE;
     memcpy(buf, text, strlen(text) + 1);

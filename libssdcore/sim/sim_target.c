@@ -404,7 +404,7 @@ static double qd_scale(double x1, double xmax, double q) {
 /* How short of a full-size cache a dynamic cache is because the drive
  * holds data: 0 on an empty drive, rising as user data leaves less free
  * flash than the nominal cache needs (iXBT's nearly full drive, seed 003). */
-double ssd__sim_full_shortfall(const struct ssd__sim *s) {
+static double full_shortfall(const struct ssd__sim *s) {
     if (!dynamic_cache(s) || s->p.slc_gb <= 0)
         return 0;
     double nominal = s->p.slc_gb * GIB / s->p.slc_wa;
@@ -424,7 +424,7 @@ static double write_rate(const struct ssd__sim *s, int r, int seq, double bs, do
          * the host writes: each cached byte waits on full_gc_load x the
          * shortfall of a byte folded (a drive with dies to spare folds
          * beside the writes, one without waits on all of it). */
-        double load = p->full_gc_load * ssd__sim_full_shortfall(s);
+        double load = p->full_gc_load * full_shortfall(s);
         if (load > 0) {
             double slow = 1 / (1 + load * bseq / (p->fold_mbps * MIB));
             bseq *= slow;
