@@ -88,7 +88,6 @@ class Throttle:
         self._last = -1.0
         self._pending: Optional[Dict[str, Any]] = None
         self._latest: Optional[Dict[str, Any]] = None
-        self.calls = 0
 
     @property
     def active(self) -> bool:
@@ -115,7 +114,6 @@ class Throttle:
         assert self._fn is not None
         self._last = now
         self._pending = None
-        self.calls += 1
         self._fn(p)
 
     def latest_value(self, key: str) -> Any:
