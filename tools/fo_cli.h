@@ -44,9 +44,10 @@ void fo_cli_progress_end(void);
 void fo_cli_print_archive_result(FILE *out, const char *what, const char *archive, const char *tree,
                                  const ssd_archive_result *r, int json);
 
-/* A flag of the subcommand itself, not of its library handle: matched
- * exactly ("--json"); one with arg also as "--out VALUE" and "--out=VALUE".
- * Given, it sets *seen to 1 and its value to *arg (each when not NULL).
+/* A flag of the subcommand itself, not of its library handle: "--json",
+ * a short "-v"; one with arg ("--out") takes "--out VALUE" and
+ * "--out=VALUE". Given, it sets *seen to 1 and its value to *arg (each
+ * when not NULL).
  * With key (name too), no flag: *seen says whether the boolean option key
  * was last given as set, by its flag or an alias. */
 struct fo_cli_own {
@@ -96,10 +97,12 @@ struct fo_cli_spec {
                                             name##_set_option,                                     \
                                             name##_errmsg}
 
-/* Parses argv[1..argc-1]: the own flags, the table's flags, setting them on
- * handle as they come, and the positional arguments into pos[0..npos-1].
- * The first mistake stops the parse: an unknown option, a missing or
- * refused value, one positional argument too many or too few. Returns 0
+/* Parses argv[1..argc-1] with getopt_long, as every command does (long
+ * flags abbreviate, "--" ends them): the own flags, the table's flags, set
+ * on handle at the end (the last value given wins), and the positional
+ * arguments into pos[0..npos-1]. The first mistake stops the parse: an
+ * unknown option, a missing value, one positional argument too many, then
+ * a value the handle refuses, then one too few. Returns 0
  * when parsed, 1 after printing the usage to stdout (-h, --help), -1 after
  * printing a usage error to stderr. */
 int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
