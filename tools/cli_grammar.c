@@ -37,6 +37,21 @@ int cli_error(const char *cmd, const char *fmt, ...) {
     return status;
 }
 
+int cli_missing(const char *cmd, const char *names, int given) {
+    while (given-- > 0 && strchr(names, ' '))
+        names = strchr(names, ' ') + 1;
+    return cli_usage_error(cmd, "missing %s", names);
+}
+
+int cli_operands(const char *cmd, int argc, char **argv, const char *names) {
+    int n = 1;
+    for (const char *p = names; *p; p++)
+        n += *p == ' ';
+    if (argc - optind > n)
+        return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind + n]);
+    return argc - optind < n ? cli_missing(cmd, names, argc - optind) : 0;
+}
+
 int cli_is_help(const char *arg) {
     return arg && (!strcmp(arg, "-h") || !strcmp(arg, "--help"));
 }

@@ -291,7 +291,7 @@ int cmd_analyze(int argc, char **argv) {
         }
     }
     if (!nfiles) {
-        status = cli_usage_error(cmd, "expected one or more FILEs");
+        status = cli_missing(cmd, "FILE...", 0);
         goto out;
     }
     if (ssd_analysis_create(&a) < 0) {

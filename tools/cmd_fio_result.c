@@ -38,7 +38,7 @@ int cmd_fio_result(int argc, char **argv) {
             nfiles++;
     }
     if (!nfiles)
-        return cli_usage_error(cmd, "no input file");
+        return cli_missing(cmd, "FILE...", 0);
     ssd_fio_result **r = calloc((size_t)argc, sizeof *r);
     if (!r)
         return cli_error(cmd, "out of memory for the argument list");

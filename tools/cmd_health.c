@@ -33,8 +33,8 @@ int cmd_health(int argc, char **argv) {
             return cli_getopt_error("health", argv, "h", opts);
         json = 1;
     }
-    if (optind + 1 != argc)
-        return cli_usage_error("health", "expected one TARGET");
+    if (cli_operands("health", argc, argv, "TARGET"))
+        return 2;
     ssd_target *t;
     if (ssd_target_create(&t))
         return cli_error("health", "out of memory");

@@ -147,7 +147,7 @@ static int sim_truth(int argc, char **argv) {
             uri = argv[i];
     }
     if (!uri)
-        return cli_usage_error(cmd, "expected a sim: URI");
+        return cli_missing(cmd, "URI (a sim: target)", 0);
     char full[4096];
     snprintf(full, sizeof full, "%s%s", strncmp(uri, "sim:", 4) ? "sim:" : "", uri);
     ssd_target *t = NULL;
@@ -211,7 +211,7 @@ int cmd_sim(int argc, char **argv) {
                 spec = argv[i];
         }
         if (!spec)
-            return cli_usage_error("sim show", "expected a profile, e.g. 'ssdcore sim show bx200'");
+            return cli_missing("sim show", "SPEC (e.g. 'ssdcore sim show bx200')", 0);
         if (!strncmp(spec, "sim:", 4))
             spec += 4;
         return sim_show(spec, json);

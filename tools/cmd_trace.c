@@ -71,8 +71,8 @@ static int trace_info(int argc, char **argv) {
         else
             return cli_getopt_error("trace info", argv, "h", opts);
     }
-    if (optind + 1 != argc)
-        return cli_usage_error("trace info", "expected one TRACE");
+    if (cli_operands("trace info", argc, argv, "TRACE"))
+        return 2;
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
         return cli_error("trace info", "out of memory creating the trace handle");
@@ -114,8 +114,8 @@ static int trace_convert(int argc, char **argv) {
         else
             return cli_getopt_error("trace convert", argv, "h", opts);
     }
-    if (optind + 2 != argc)
-        return cli_usage_error("trace convert", "expected IN and OUT");
+    if (cli_operands("trace convert", argc, argv, "IN OUT"))
+        return 2;
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
         return cli_error("trace convert", "out of memory creating the trace handle");
@@ -160,8 +160,8 @@ static int trace_generate(int argc, char **argv) {
         } else
             return cli_getopt_error("trace generate", argv, "h", opts);
     }
-    if (optind + 1 != argc)
-        return cli_usage_error("trace generate", "expected one SCENARIO");
+    if (cli_operands("trace generate", argc, argv, "SCENARIO"))
+        return 2;
     if (!out)
         return cli_usage_error("trace generate", "missing --out T.csv");
     ssd_trace *tr;
@@ -611,7 +611,7 @@ int cmd_replay(int argc, char **argv) {
     else if (scale != 1 && !fsd)
         status = cli_usage_error("replay", "--scale is for --fsd");
     else if (!apps && !fsd && optind >= argc)
-        status = cli_usage_error("replay", "no TRACE given");
+        status = cli_missing("replay", "TRACE", 0);
     if (status)
         goto out;
     if (!apps && !fsd)

@@ -44,8 +44,8 @@ int cmd_trim(int argc, char **argv) {
         } else
             return cli_getopt_error("trim", argv, "h", opts);
     }
-    if (optind + 1 != argc)
-        return cli_usage_error("trim", "expected exactly one TARGET");
+    if (cli_operands("trim", argc, argv, "TARGET"))
+        return 2;
     if (!destroy)
         return cli_usage_error("trim", "trim destroys data in the range: pass --destroy-data");
     uint64_t off = 0, len = 0;
@@ -91,8 +91,9 @@ int cmd_idle(int argc, char **argv) {
     for (int i = 1; i < argc; i++)
         if (argv[i][0] == '-' && argv[i][1])
             return cli_usage_error("idle", "unknown option '%s'", argv[i]);
-    if (argc != 3)
-        return cli_usage_error("idle", "expected TARGET DURATION");
+    optind = 1; /* no options: every word is an operand */
+    if (cli_operands("idle", argc, argv, "TARGET DURATION"))
+        return 2;
     double s;
     if (ssd_parse_duration(argv[2], &s))
         return cli_usage_error("idle", "'%s' is not a duration (e.g. 15m, 30s)", argv[2]);
@@ -139,7 +140,7 @@ int cmd_purge(int argc, char **argv) {
             target = argv[i];
     }
     if (!target)
-        return cli_usage_error("purge", "expected TARGET --destroy-data");
+        return cli_missing("purge", "TARGET", 0);
     if (!destroy)
         return cli_usage_error("purge",
                                "purge destroys all data on the target: pass --destroy-data");
@@ -211,8 +212,8 @@ int cmd_precondition(int argc, char **argv) {
         } else
             return cli_getopt_error("precondition", argv, "h", opts);
     }
-    if (optind + 1 != argc)
-        return cli_usage_error("precondition", "expected exactly one TARGET");
+    if (cli_operands("precondition", argc, argv, "TARGET"))
+        return 2;
     int fill = level_s || bytes_s;
     if (level_s && bytes_s)
         return cli_usage_error("precondition", "--level and --bytes: give one");

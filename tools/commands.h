@@ -59,6 +59,12 @@ int cli_getopt_error(const char *cmd, char **argv, const char *optstring,
                      const struct option *longopts);
 /* Whether arg is -h or --help. */
 int cli_is_help(const char *arg);
+/* After getopt: argv[optind..argc-1] must be the operands names lists as
+ * the usage writes them ("IN OUT"). 0, or the usage error (2) "unexpected
+ * argument 'X'" for one too many, or cli_missing's. */
+int cli_operands(const char *cmd, int argc, char **argv, const char *names);
+/* The usage error for given operands of names: "missing OUT"; returns 2. */
+int cli_missing(const char *cmd, const char *names, int given);
 /* Whether -h or --help comes in argv[1..argc-1] before any "--". */
 int cli_wants_help(int argc, char **argv);
 /* Removes every argv[1..] equal to flag (before any "--") and says whether

@@ -225,7 +225,7 @@ int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_c
         if (c == 1 && npos < spec->npos) {
             pos[npos++] = optarg;
         } else if (c == 1) {
-            cli_usage_error(cmd, "too many arguments");
+            cli_usage_error(cmd, "unexpected argument '%s'", optarg);
             goto out;
         } else if (c == 'h') {
             fputs(spec->usage, stdout);
@@ -246,13 +246,13 @@ int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_c
     while (optind < argc && npos < spec->npos) /* after "--" */
         pos[npos++] = argv[optind++];
     if (optind < argc) {
-        cli_usage_error(cmd, "too many arguments");
+        cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
         goto out;
     }
     if (cli_table_apply(&t, cmd, handle, spec->set_option, spec->errmsg, 1))
         goto out;
     if (npos != spec->npos) {
-        cli_usage_error(cmd, "%s", spec->missing);
+        cli_missing(cmd, spec->operands, npos);
         goto out;
     }
     for (const struct fo_cli_own *o = own; o->name; o++)

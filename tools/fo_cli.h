@@ -58,8 +58,8 @@ struct fo_cli_own {
 };
 
 /* A fileops subcommand's command line: its name and usage (its own flags
- * included), how many positional arguments it takes (exactly npos) and the
- * message when there are fewer, and its handle's option table, whose
+ * included), how many positional arguments it takes (exactly npos) and
+ * their names ("SRC DST", for cli_missing), and its handle's option table, whose
  * options from the first-th on are its other flags (--some-key VALUE, a
  * boolean --some-key), with aliases (cli_options.h); the --help lists them
  * under heading, written from the table. */
@@ -67,7 +67,7 @@ struct fo_cli_spec {
     const char *cmd;
     const char *usage;
     int npos;
-    const char *missing;
+    const char *operands;
     const ssd_option_info *(*options)(size_t *n);
     size_t first;
     const struct cli_alias *aliases;
@@ -78,7 +78,7 @@ struct fo_cli_spec {
 
 /* Defines `static const struct fo_cli_spec name` for a subcommand whose
  * options go to an ssd_TYPE handle (ssd_TYPE_options, _set_option, _errmsg). */
-#define FO_CLI_SPEC(name, type, cmd, usage, npos, missing, first, aliases)                         \
+#define FO_CLI_SPEC(name, type, cmd, usage, npos, operands, first, aliases)                        \
     static int name##_set_option(void *h, const char *key, const char *value) {                    \
         return ssd_##type##_set_option(h, key, value);                                             \
     }                                                                                              \
@@ -88,7 +88,7 @@ struct fo_cli_spec {
     static const struct fo_cli_spec name = {(cmd),                                                 \
                                             (usage),                                               \
                                             (npos),                                                \
-                                            (missing),                                             \
+                                            (operands),                                            \
                                             ssd_##type##_options,                                  \
                                             (first),                                               \
                                             (aliases),                                             \
@@ -101,8 +101,8 @@ struct fo_cli_spec {
  * flags abbreviate, "--" ends them): the own flags, the table's flags, set
  * on handle at the end (the last value given wins), and the positional
  * arguments into pos[0..npos-1]. The first mistake stops the parse: an
- * unknown option, a missing value, one positional argument too many, then
- * a value the handle refuses, then one too few. Returns 0
+ * unknown option, a missing value, an unexpected positional argument, then
+ * a value the handle refuses, then a missing one. Returns 0
  * when parsed, 1 after printing the usage to stdout (-h, --help), -1 after
  * printing a usage error to stderr. */
 int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,

@@ -103,6 +103,37 @@ def test_a_missing_or_unknown_verb_is_a_usage_error_in_the_one_wording(cli):
             assert lines[1] == f"Try 'ssdcore {cmd} --help'.", r.stderr
 
 
+# Commands that need no operand: run without one they print their result.
+NO_OPERANDS = {"version", "sim list", "trace scenarios", "trace filetests", "catalog list"}
+
+
+def test_a_missing_operand_is_named_as_the_usage_writes_it(cli, tmp_path):
+    for p in leaves(command_paths(cli)):
+        name = " ".join(p)
+        if name in NO_OPERANDS:
+            continue
+        r = run(cli, *p, cwd=tmp_path)
+        assert (r.returncode, r.stdout) == (2, ""), (name, r.stderr)
+        first, try_ = r.stderr.splitlines()
+        assert first.startswith(f"ssdcore {name}: missing "), r.stderr
+        usage = run(cli, *p, "--help").stdout.split("\n")[0]
+        assert first.split(": missing ")[1].split()[0].split("(")[0] in usage, (name, usage)
+        assert try_ == f"Try 'ssdcore {name} --help'."
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_one_operand_too_many_is_an_unexpected_argument(cli, tmp_path):
+    for name, args in invocations(tmp_path).items():
+        usage = run(cli, *name.split(), "--help").stdout.split("\n")[0]
+        if "..." in usage:  # FILE...: any number of operands
+            continue
+        r = run(cli, *name.split(), *args, "EXTRA")
+        assert (r.returncode, r.stdout) == (2, ""), (name, r.stderr)
+        first, try_ = r.stderr.splitlines()
+        assert first.startswith(f"ssdcore {name}: unexpected argument 'EXTRA'"), r.stderr
+        assert try_ == f"Try 'ssdcore {name} --help'."
+
+
 def invocations(tmp_path):
     """Cheap arguments for every result-printing command (a fresh set each
     call: copy, extract and mkset refuse to write into what exists)."""

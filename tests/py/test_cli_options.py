@@ -9,14 +9,14 @@ import time
 import pytest
 
 # command, an option that takes a value (and the library key it sets), the
-# positional arguments, the message when they are missing, the exit status
-# of a usage error
+# positional arguments, their names in the usage, the exit status of a usage
+# error
 FILEOPS = [
-    ("archive", "--level", "level", ["src", "a.7z"], "needs SRC and ARCHIVE", 2),
-    ("extract", "--sync", "sync", ["a.7z", "dst"], "needs ARCHIVE and DST", 2),
-    ("mkset", "--seed", "seed", ["work", "dst"], "needs a set kind and DIR", 2),
-    ("filebench", "--workers", "workers", ["dir"], "needs DIR", 2),
-    ("copy", "--workers", "workers", ["src", "dst"], "needs SRC and DST", 2),
+    ("archive", "--level", "level", ["src", "a.7z"], "SRC ARCHIVE", 2),
+    ("extract", "--sync", "sync", ["a.7z", "dst"], "ARCHIVE DST", 2),
+    ("mkset", "--seed", "seed", ["work", "dst"], "iso|program|work DIR", 2),
+    ("filebench", "--workers", "workers", ["dir"], "DIR", 2),
+    ("copy", "--workers", "workers", ["src", "dst"], "SRC DST", 2),
 ]
 
 
@@ -49,10 +49,11 @@ def test_fileops_help_unless_a_mistake_comes_first(cli, tmp_path, cmd, opt, key,
 def test_fileops_option_mistakes_are_named_and_stop_at_the_first(cli, tmp_path, cmd, opt, key, pos,
                                                                  missing, bad):
     pre = f"ssdcore {cmd}: "
-    usage_error(run(cli, cmd, cwd=tmp_path), bad, pre + missing)
-    usage_error(run(cli, cmd, *pos[:-1], cwd=tmp_path), bad, pre + missing)
+    usage_error(run(cli, cmd, cwd=tmp_path), bad, pre + "missing " + missing)
+    usage_error(run(cli, cmd, *pos[:-1], cwd=tmp_path), bad,
+                pre + "missing " + missing.split()[-1])
     usage_error(run(cli, cmd, *pos, "extra", "--bogus", cwd=tmp_path), bad,
-                pre + "too many arguments")
+                pre + "unexpected argument 'extra'")
     usage_error(run(cli, cmd, *pos, "-x", cwd=tmp_path), bad, pre + "unknown option '-x'")
     usage_error(run(cli, cmd, *pos, opt, cwd=tmp_path), bad, pre + f"option '{opt}' needs a value")
     # a value refused by the library: both spellings, the same message naming the key
