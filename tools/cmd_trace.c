@@ -415,28 +415,10 @@ static const char filetests_usage[] =
     "device sizes they were recorded with.\n"
     "  --json   print them as JSON\n";
 
-/* scenarios and filetests: no argument but --json (and --help). */
-static int list_args(const char *cmd, const char *usage, int argc, char **argv, int *json) {
-    *json = 0;
-    for (int i = 2; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
-            return 1;
-        }
-        if (!strcmp(argv[i], "--json"))
-            *json = 1;
-        else
-            return -cli_usage_error(
-                cmd, argv[i][0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'",
-                argv[i]);
-    }
-    return 0;
-}
-
 static int trace_scenarios(int argc, char **argv) {
-    int json, rc = list_args("trace scenarios", scenarios_usage, argc, argv, &json);
-    if (rc)
-        return rc > 0 ? 0 : -rc;
+    int json, rc = cli_json_args("trace scenarios", scenarios_usage, argc, argv, 2, "", &json);
+    if (rc >= 0)
+        return rc;
     struct ssd__jw w;
     ssd__jw_init(&w, SSD__JW_SPACED);
     ssd__jw_begin_array(&w);
@@ -459,9 +441,9 @@ static int trace_scenarios(int argc, char **argv) {
 }
 
 static int trace_filetests(int argc, char **argv) {
-    int json, rc = list_args("trace filetests", filetests_usage, argc, argv, &json);
-    if (rc)
-        return rc > 0 ? 0 : -rc;
+    int json, rc = cli_json_args("trace filetests", filetests_usage, argc, argv, 2, "", &json);
+    if (rc >= 0)
+        return rc;
     struct ssd__jw w;
     ssd__jw_init(&w, SSD__JW_SPACED);
     ssd__jw_begin_array(&w);

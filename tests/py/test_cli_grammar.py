@@ -103,6 +103,23 @@ def test_a_missing_or_unknown_verb_is_a_usage_error_in_the_one_wording(cli):
             assert lines[1] == f"Try 'ssdcore {cmd} --help'.", r.stderr
 
 
+def test_every_command_reads_its_flags_with_getopt(cli, tmp_path):
+    """--json=1 is refused as getopt words it, and '--' ends the flags, in
+    commands that once had a parser of their own (version, sim, fio-result,
+    analyze, trace scenarios, purge, idle, the fileops)."""
+    for p in leaves(command_paths(cli)):
+        name = " ".join(p)
+        if "--json" not in run(cli, *p, "--help").stdout:
+            continue
+        r = run(cli, *p, "--json=1", cwd=tmp_path)
+        assert (r.returncode, r.stdout) == (2, ""), (name, r.stderr)
+        assert r.stderr.splitlines()[0] == f"ssdcore {name}: option '--json' takes no value"
+    for p in [("version",), ("sim", "list"), ("trace", "scenarios"), ("purge",), ("idle",)]:
+        r = run(cli, *p, "--", "--x", cwd=tmp_path)
+        assert r.returncode == 2 and "unknown option" not in r.stderr, (p, r.stderr)
+    assert list(tmp_path.iterdir()) == []
+
+
 # Commands that need no operand: run without one they print their result.
 NO_OPERANDS = {"version", "sim list", "trace scenarios", "trace filetests", "catalog list"}
 
