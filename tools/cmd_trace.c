@@ -256,29 +256,30 @@ static const char record_usage[] =
     "tracing, scripts/record_file_traces.sh records through FUSE).\n";
 
 static int trace_record(int argc, char **argv) {
+    static const struct option opts[] = {{"device", required_argument, NULL, 'd'},
+                                         {"out", required_argument, NULL, 'o'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
     const char *dev = NULL, *out = NULL, *cmd = "trace record";
-    int i = 2;
-    for (; i < argc && strcmp(argv[i], "--"); i++) {
-        if (cli_is_help(argv[i])) {
+    int c;
+    optind = 2;
+    while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) { /* + : up to COMMAND */
+        if (c == 'h') {
             fputs(record_usage, stdout);
             return 0;
         }
-        if (!strcmp(argv[i], "--device") || !strcmp(argv[i], "--out")) {
-            if (i + 1 >= argc)
-                return cli_usage_error(cmd, "option '%s' needs a value", argv[i]);
-            *(argv[i][2] == 'd' ? &dev : &out) = argv[i + 1];
-            i++;
-        } else if (argv[i][0] == '-')
-            return cli_usage_error(cmd, "unknown option '%s'", argv[i]);
-        else
-            return cli_usage_error(cmd, "unexpected argument '%s' (the command goes after --)",
-                                   argv[i]);
+        if (c == '?')
+            return cli_getopt_error(cmd, argv, "+h", opts);
+        *(c == 'd' ? &dev : &out) = optarg;
     }
+    if (optind < argc && strcmp(argv[optind - 1], "--"))
+        return cli_usage_error(cmd, "unexpected argument '%s' (the command goes after --)",
+                               argv[optind]);
     if (!dev || !out)
-        return cli_usage_error(cmd, "missing --device DEV or --out T.csv");
-    if (i + 1 >= argc)
-        return cli_usage_error(cmd, "missing '-- COMMAND...'");
-    char **cmdv = argv + i + 1;
+        return cli_missing(cmd, "--device DEV or --out T.csv", 0);
+    if (optind >= argc)
+        return cli_missing(cmd, "'-- COMMAND...'", 0);
+    char **cmdv = argv + optind;
     struct stat st;
     if (stat(dev, &st) < 0)
         return cli_error("trace record", "%s: %s", dev, strerror(errno));

@@ -117,6 +117,8 @@ def test_every_command_reads_its_flags_with_getopt(cli, tmp_path):
     for p in [("version",), ("sim", "list"), ("trace", "scenarios"), ("purge",), ("idle",)]:
         r = run(cli, *p, "--", "--x", cwd=tmp_path)
         assert r.returncode == 2 and "unknown option" not in r.stderr, (p, r.stderr)
+    r = run(cli, "trace", "record", "--dev=/dev/null", "--out", tmp_path / "t.csv", "--", "true")
+    assert (r.returncode, r.stderr) == (1, "ssdcore trace record: /dev/null is not a block device\n")
     assert list(tmp_path.iterdir()) == []
 
 
