@@ -75,13 +75,6 @@ int cli_is_help(const char *arg) {
     return arg && (!strcmp(arg, "-h") || !strcmp(arg, "--help"));
 }
 
-int cli_wants_help(int argc, char **argv) {
-    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
-        if (cli_is_help(argv[i]))
-            return 1;
-    return 0;
-}
-
 int cli_getopt_error(const char *cmd, char **argv, const char *optstring,
                      const struct option *longopts) {
     const char *arg = argv[optind - 1];

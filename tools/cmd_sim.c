@@ -133,16 +133,21 @@ static int sim_truth(int argc, char **argv) {
     static const struct option opts[] = {{"trim", no_argument, NULL, 't'},
                                          {"json", no_argument, NULL, 'j'},
                                          {"idle", required_argument, NULL, 'i'},
+                                         {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     int c;
     optind = 2;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(truth_usage, stdout);
+            return 0;
+        }
         if (c == 't')
             trim = 1;
         else if (c == 'j')
             json_out = 1;
         else if (c != 'i')
-            return cli_getopt_error(cmd, argv, "", opts);
+            return cli_getopt_error(cmd, argv, "h", opts);
         else if (ssd_parse_duration(optarg, &idle))
             return cli_usage_error(cmd, "--idle: '%s' is not a duration", optarg);
     }
@@ -178,14 +183,6 @@ int cmd_sim(int argc, char **argv) {
     if (argc < 2)
         return cli_usage_error("sim", "missing command (list, show, truth)");
     const char *sub = argv[1];
-    const char *help = !strcmp(sub, "list")    ? list_usage
-                       : !strcmp(sub, "show")  ? show_usage
-                       : !strcmp(sub, "truth") ? truth_usage
-                                               : NULL;
-    if (help && cli_wants_help(argc - 1, argv + 1)) {
-        fputs(help, stdout);
-        return 0;
-    }
     if (cli_is_help(sub)) {
         fputs(sim_usage, stdout);
         return 0;

@@ -73,8 +73,6 @@ int cli_missing(const char *cmd, const char *names, int given);
  * after a usage error. */
 int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, int first,
                   const char *names, int *json);
-/* Whether -h or --help comes in argv[1..argc-1] before any "--". */
-int cli_wants_help(int argc, char **argv);
 /* Prints a command's JSON result: as it is with --json (as_json), else as
  * "key: value" text (nested objects indented, lists as "- " items). */
 void cli_print_result(const char *json, int as_json);

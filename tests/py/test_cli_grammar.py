@@ -85,6 +85,10 @@ def test_an_unknown_option_is_a_usage_error_in_the_one_wording(cli, tmp_path):
         assert (r.returncode, r.stdout) == (2, ""), (name, r.stderr)
         assert r.stderr == (f"ssdcore {name}: unknown option '--no-such-flag'\n"
                             f"Try 'ssdcore {name} --help'.\n"), name
+        # the first mistake is the one named, as getopt reads: --help after it
+        # does not hide it
+        h = run(cli, *p, "--no-such-flag", "--help", cwd=tmp_path)
+        assert (h.returncode, h.stdout, h.stderr) == (2, "", r.stderr), name
     assert list(tmp_path.iterdir()) == []
     r = run(cli, "no-such-command")
     assert r.returncode == 2 and r.stderr.endswith("Try 'ssdcore --help'.\n")
