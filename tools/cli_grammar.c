@@ -37,30 +37,42 @@ int cli_error(const char *cmd, const char *fmt, ...) {
     return status;
 }
 
+int cli_missing(const char *cmd, const char *names, int given) {
+    while (given-- > 0 && strchr(names, ' '))
+        names = strchr(names, ' ') + 1;
+    return cli_usage_error(cmd, "missing %s", names);
+}
+
+int cli_operands(const char *cmd, int argc, char **argv, const char *names) {
+    int n = *names != '\0';
+    for (const char *p = names; *p; p++)
+        n += *p == ' ';
+    if (argc - optind > n && !strstr(names, "..."))
+        return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind + n]);
+    return argc - optind < n ? cli_missing(cmd, names, argc - optind) : 0;
+}
+
+int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, int first,
+                  const char *names, int *json) {
+    static const struct option opts[] = {
+        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    int c;
+    *json = 0;
+    optind = first;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (c != 'j')
+            return cli_getopt_error(cmd, argv, "h", opts);
+        *json = 1;
+    }
+    return cli_operands(cmd, argc, argv, names) ? 2 : -1;
+}
+
 int cli_is_help(const char *arg) {
     return arg && (!strcmp(arg, "-h") || !strcmp(arg, "--help"));
-}
-
-int cli_wants_help(int argc, char **argv) {
-    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
-        if (cli_is_help(argv[i]))
-            return 1;
-    return 0;
-}
-
-int cli_take_flag(int *argc, char **argv, const char *flag) {
-    int seen = 0, w = 1, i = 1;
-    for (; i < *argc && strcmp(argv[i], "--"); i++) {
-        if (!strcmp(argv[i], flag))
-            seen = 1;
-        else
-            argv[w++] = argv[i];
-    }
-    while (i < *argc)
-        argv[w++] = argv[i++];
-    argv[w] = NULL;
-    *argc = w;
-    return seen;
 }
 
 int cli_getopt_error(const char *cmd, char **argv, const char *optstring,

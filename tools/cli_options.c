@@ -43,7 +43,7 @@ int cli_table_add(struct cli_table *t, const ssd_option_info *info, size_t n, in
         if (!(o->flags & SSD_OPTION_TEST_HOOK)) {
             add[k++] = (struct option){p, has_arg, NULL, first_id + (int)i};
             for (const struct cli_alias *a = aliases; a && a->flag; a++)
-                if (!strcmp(a->key, o->name))
+                if (!strcmp(a->key, o->name) && a->flag[0] != '-') /* -l: getopt's optstring */
                     add[k++] = (struct option){a->flag, a->value ? no_argument : has_arg, NULL,
                                                first_id + (int)(n + (size_t)(a - aliases))};
         }
@@ -61,7 +61,10 @@ int cli_table_take(struct cli_table *t, int c, const char *arg) {
     size_t i = (size_t)(c - t->first_id), nalias = 0;
     while (t->aliases && t->aliases[nalias].flag)
         nalias++;
-    if (c < t->first_id || i >= t->n + nalias)
+    for (size_t k = 0; k < nalias && c < t->first_id; k++) /* a short alias: -l */
+        if (!strcmp(t->aliases[k].flag, (char[]){'-', (char)c, 0}))
+            i = t->n + k;
+    if (i >= t->n + nalias)
         return 0;
     if (i >= t->n) {
         const struct cli_alias *a = &t->aliases[i - t->n];
@@ -82,7 +85,7 @@ int cli_table_apply(const struct cli_table *t, const char *cmd, void *h,
     for (size_t i = 0; i < t->n; i++) {
         if (!t->values[i] || !set(h, t->info[i].name, t->values[i]))
             continue;
-        const char *fmt = t->via[i] ? "--%s: %s" : "%s%s";
+        const char *fmt = !t->via[i] ? "%s%s" : t->via[i][0] == '-' ? "%s: %s" : "--%s: %s";
         const char *via = t->via[i] ? t->via[i] : "";
         return usage ? cli_usage_error(cmd, fmt, via, errmsg(h))
                      : cli_error(cmd, fmt, via, errmsg(h));

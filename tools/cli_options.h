@@ -42,8 +42,9 @@ int cli_opts_append(struct option **opts, size_t *nopts, const struct option *mo
 int cli_table_add(struct cli_table *t, const ssd_option_info *info, size_t n, int first_id,
                   const struct cli_alias *aliases, struct option **opts, size_t *nopts);
 
-/* Records getopt's c and its optarg when c is one of the table's ids:
- * 1, else 0. */
+/* Records getopt's c and its optarg when c is one of the table's ids or
+ * the letter of a short alias ("-l", which the caller puts in getopt's
+ * optstring): 1, else 0. */
 int cli_table_take(struct cli_table *t, int c, const char *arg);
 
 /* Sets every value given through set(h, key, value), in table order: 0,

@@ -38,20 +38,19 @@ static const char *const analyze_usage =
     "A series with a temp_c column (the drive's temperature) is\n"
     "also checked for thermal throttling; without one, throttling is not assessed.\n";
 
-/* The analysis option a flag names (name: what follows "--", up to an
- * '=' or the end, with - for _), or NULL. */
-static const char *table_key(const char *name, char *key, size_t len) {
-    size_t n = strcspn(name, "="), count;
-    const ssd_option_info *info = ssd_analysis_options(&count);
-    if (n >= len)
-        return NULL;
-    for (size_t i = 0; i <= n; i++)
-        key[i] = i == n ? '\0' : name[i] == '-' ? '_' : name[i];
-    for (size_t i = 0; i < count; i++)
-        if (!strcmp(info[i].name, key))
-            return key;
-    return NULL;
-}
+enum { O_JSON = 256, O_COMBINE, O_REFERENCE, O_DDIR, O_SET, O_PER_IO, O_CAPACITY, O_WRITTEN };
+enum { O_TABLE = 1000 }; /* the analysis options: O_TABLE + their index */
+
+static const struct option own_opts[] = {{"help", no_argument, NULL, 'h'},
+                                         {"json", no_argument, NULL, O_JSON},
+                                         {"combine", no_argument, NULL, O_COMBINE},
+                                         {"reference", required_argument, NULL, O_REFERENCE},
+                                         {"ddir", required_argument, NULL, O_DDIR},
+                                         {"set", required_argument, NULL, O_SET},
+                                         {"per-io-interval", required_argument, NULL, O_PER_IO},
+                                         {"capacity", required_argument, NULL, O_CAPACITY},
+                                         {"written-before", required_argument, NULL, O_WRITTEN},
+                                         {NULL, 0, NULL, 0}};
 
 static const char *human(double bytes, char *buf, size_t len) {
     static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
@@ -201,97 +200,83 @@ int cmd_analyze(int argc, char **argv) {
     ssd_series *ref = NULL;
     ssd_analysis *a = NULL;
     char **out = NULL;
-    size_t nout = 0;
-    if (!files || !keys || !names) {
+    size_t nout = 0, ninfo, nopts = 0;
+    const ssd_option_info *info = ssd_analysis_options(&ninfo);
+    struct option *opts = NULL;
+    struct cli_table t = {0}; /* the flags of the table: --min-step VALUE */
+    if (!files || !keys || !names || cli_opts_append(&opts, &nopts, own_opts) ||
+        cli_table_add(&t, info, ninfo, O_TABLE, NULL, &opts, &nopts)) {
         status = cli_error(cmd, "out of memory for the argument list");
         goto out;
     }
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-            size_t n;
-            const ssd_option_info *info = ssd_analysis_options(&n);
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        const char *v = optarg, *eq = v ? strchr(v, '=') : NULL;
+        if (c == 'h') {
             fputs(analyze_usage, stdout);
             puts("analysis options (ssd_analysis_set_option's keys, and ssdcore.analyze()'s, "
                  "with _ for -):");
-            cli_table_help(stdout, info, n, NULL);
+            cli_table_help(stdout, info, ninfo, NULL);
             goto out;
-        } else if (!strncmp(arg, "--", 2) &&
-                   table_key(arg + 2, names[nsets], sizeof names[nsets])) {
-            const char *eq = strchr(arg, '=');
-            if (!eq && i + 1 >= argc) {
-                status = cli_usage_error(cmd, "option '%s' needs a value", arg);
-                goto out;
-            }
-            keys[nsets] = names[nsets];
-            values[nsets++] = eq ? eq + 1 : argv[++i];
-        } else if (!strcmp(arg, "--json")) {
+        } else if (c >= O_TABLE && c < O_TABLE + (int)ninfo) {
+            keys[nsets] = info[c - O_TABLE].name;
+            values[nsets++] = v;
+        } else if (c == O_JSON) {
             json = 1;
-        } else if (!strcmp(arg, "--combine")) {
+        } else if (c == O_COMBINE) {
             combine = 1;
-        } else if (!strcmp(arg, "--reference") || !strcmp(arg, "--ddir") || !strcmp(arg, "--set") ||
-                   !strcmp(arg, "--per-io-interval") || !strcmp(arg, "--capacity") ||
-                   !strcmp(arg, "--written-before")) {
-            if (i + 1 >= argc) {
-                status = cli_usage_error(cmd, "option '%s' needs a value", arg);
+        } else if (c == O_REFERENCE) {
+            reference = v;
+        } else if (c == O_DDIR) {
+            ddir = v;
+        } else if (c == O_CAPACITY) {
+            uint64_t cap;
+            if (ssd_parse_size(v, &cap) < 0 || cap == 0) {
+                status = cli_usage_error(cmd,
+                                         "--capacity %s: expected a size in bytes (like "
+                                         "240057409536 or 256g), not zero",
+                                         v);
                 goto out;
             }
-            const char *v = argv[++i];
-            if (!strcmp(arg, "--reference"))
-                reference = v;
-            else if (!strcmp(arg, "--ddir"))
-                ddir = v;
-            else if (!strcmp(arg, "--capacity")) {
-                uint64_t cap;
-                if (ssd_parse_size(v, &cap) < 0 || cap == 0) {
-                    status = cli_usage_error(cmd,
-                                             "--capacity %s: expected a size in bytes (like "
-                                             "240057409536 or 256g), not zero",
-                                             v);
-                    goto out;
-                }
-                capacity = (double)cap;
-            } else if (!strcmp(arg, "--written-before")) {
-                uint64_t w;
-                if (ssd_parse_size(v, &w) < 0) {
-                    status = cli_usage_error(cmd,
-                                             "--written-before %s: expected a size in bytes (like "
-                                             "330g or 0)",
-                                             v);
-                    goto out;
-                }
-                written_before = (double)w;
-            } else if (!strcmp(arg, "--per-io-interval")) {
-                if (ssd_parse_duration(v, &per_io_interval_s) || !(per_io_interval_s >= 0.001) ||
-                    per_io_interval_s > 86400) {
-                    status = cli_usage_error(cmd,
-                                             "--per-io-interval %s: expected a duration from 1ms "
-                                             "to 24h (500ms, 2s)",
-                                             v);
-                    goto out;
-                }
-            } else { /* --set KEY=VALUE */
-                const char *eq = strchr(v, '=');
-                if (!eq || eq == v || (size_t)(eq - v) >= sizeof names[nsets]) {
-                    status = cli_usage_error(cmd, "--set %s: expected KEY=VALUE", v);
-                    goto out;
-                }
-                snprintf(names[nsets], sizeof names[nsets], "%.*s", (int)(eq - v), v);
-                keys[nsets] = names[nsets];
-                via_set[nsets] = v;
-                values[nsets++] = eq + 1;
+            capacity = (double)cap;
+        } else if (c == O_WRITTEN) {
+            uint64_t w;
+            if (ssd_parse_size(v, &w) < 0) {
+                status = cli_usage_error(cmd,
+                                         "--written-before %s: expected a size in bytes (like "
+                                         "330g or 0)",
+                                         v);
+                goto out;
             }
-        } else if (!strncmp(arg, "--reference=", 12)) {
-            reference = arg + 12;
-        } else if (arg[0] == '-' && arg[1]) {
-            status = cli_usage_error(cmd, "unknown option '%s'", arg);
-            goto out;
+            written_before = (double)w;
+        } else if (c == O_PER_IO) {
+            if (ssd_parse_duration(v, &per_io_interval_s) || !(per_io_interval_s >= 0.001) ||
+                per_io_interval_s > 86400) {
+                status = cli_usage_error(cmd,
+                                         "--per-io-interval %s: expected a duration from 1ms "
+                                         "to 24h (500ms, 2s)",
+                                         v);
+                goto out;
+            }
+        } else if (c == O_SET) { /* --set KEY=VALUE */
+            if (!eq || eq == v || (size_t)(eq - v) >= sizeof names[nsets]) {
+                status = cli_usage_error(cmd, "--set %s: expected KEY=VALUE", v);
+                goto out;
+            }
+            snprintf(names[nsets], sizeof names[nsets], "%.*s", (int)(eq - v), v);
+            keys[nsets] = names[nsets];
+            via_set[nsets] = v;
+            values[nsets++] = eq + 1;
         } else {
-            files[nfiles++] = arg;
+            status = cli_getopt_error(cmd, argv, "h", opts);
+            goto out;
         }
     }
+    while (optind < argc)
+        files[nfiles++] = argv[optind++];
     if (!nfiles) {
-        status = cli_usage_error(cmd, "expected one or more FILEs");
+        status = cli_missing(cmd, "FILE...", 0);
         goto out;
     }
     if (ssd_analysis_create(&a) < 0) {
@@ -381,5 +366,7 @@ out:
     free(files);
     free(keys);
     free(names);
+    cli_table_free(&t);
+    free(opts);
     return status;
 }

@@ -11,7 +11,7 @@ static const char usage_text[] =
     "Packs the tree SRC into ARCHIVE through libarchive (entries relative to SRC).\n"
     "  --json                print the result as JSON\n";
 
-FO_CLI_SPEC(archive_cli, archive, "archive", usage_text, 2, "needs SRC and ARCHIVE", 0, NULL);
+FO_CLI_SPEC(archive_cli, archive, "archive", usage_text, 2, "SRC ARCHIVE", 0, NULL);
 
 int cmd_archive(int argc, char **argv) {
     const char *cmd = "archive";

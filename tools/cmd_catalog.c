@@ -82,9 +82,10 @@ int cmd_catalog(int argc, char **argv) {
         }
     }
     if (add && optind >= argc)
-        return cli_usage_error(cmd, "expected one or more results directories");
+        return cli_missing(cmd, "RUN_DIR...", 0);
     if (list && optind < argc)
-        return cli_usage_error(cmd, "takes no directories (use --drive TEXT)");
+        return cli_usage_error(cmd, "unexpected argument '%s' (to choose runs: --drive TEXT)",
+                               argv[optind]);
     ssd_catalog *cat = NULL;
     int status = 0;
     if ((add ? ssd_catalog_open(&cat, path) : ssd_catalog_open_existing(&cat, path)) < 0) {

@@ -107,7 +107,7 @@ int cmd_compare(int argc, char **argv) {
         }
     }
     if (!out) {
-        status = cli_usage_error("compare", "--out DIR is required");
+        status = cli_missing("compare", "--out DIR", 0);
         goto done;
     }
     if (catalog || ndrives || suite || date) {
@@ -146,7 +146,7 @@ int cmd_compare(int argc, char **argv) {
         if (status)
             goto done;
     } else if (optind >= argc) {
-        status = cli_usage_error("compare", "expected one or more results directories");
+        status = cli_missing("compare", "RUN_DIR...", 0);
         goto done;
     }
     if (ssd_compare_create(&cmp) < 0) {

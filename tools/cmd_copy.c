@@ -153,7 +153,7 @@ static void log_decision(void *user, const char *action, const char *rel, uint64
     fprintf(user, "%14s %14llu  %s\n", action, (unsigned long long)size, fo_cli_safe(rel));
 }
 
-FO_CLI_SPEC(copy_cli, copy, "copy", usage_text, 2, "needs SRC and DST", 0, aliases);
+FO_CLI_SPEC(copy_cli, copy, "copy", usage_text, 2, "SRC DST", 0, aliases);
 
 /* Robocopy's bits only when asked: a script that checks "exit 0" must not
  * take a copy that copied files (bit 1) for a failure. */

@@ -17,7 +17,7 @@ static const struct cli_alias aliases[] = {{"allow-absolute-symlinks", "absolute
                                            {"no-overwrite", "overwrite", "0"},
                                            {NULL, NULL, NULL}};
 
-FO_CLI_SPEC(extract_cli, extract, "extract", usage_text, 2, "needs ARCHIVE and DST", 0, aliases);
+FO_CLI_SPEC(extract_cli, extract, "extract", usage_text, 2, "ARCHIVE DST", 0, aliases);
 
 int cmd_extract(int argc, char **argv) {
     const char *cmd = "extract";

@@ -19,7 +19,7 @@ static const char usage_text[] =
     "  --out FILE            also write the results JSON to FILE\n"
     "  --json                print the results as JSON\n";
 
-FO_CLI_SPEC(filebench_cli, filebench, "filebench", usage_text, 1, "needs DIR", 0, NULL);
+FO_CLI_SPEC(filebench_cli, filebench, "filebench", usage_text, 1, "DIR", 0, NULL);
 
 int cmd_filebench(int argc, char **argv) {
     const char *cmd = "filebench";

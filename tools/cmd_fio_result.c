@@ -1,5 +1,6 @@
 /* cmd_fio_result.c - `ssdcore fio-result FILE... [--json]`: summary figures
  * and latency percentiles from fio JSON output, clat checked against lat. */
+#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,34 +20,25 @@ static const char *figure(char buf[32], double v, int decimals) {
     return buf;
 }
 
+static const char usage[] =
+    "usage: ssdcore fio-result FILE... [--json]\n\n"
+    "Summary figures and latency percentiles of fio JSON output, per job and\n"
+    "direction. clat_ns is rejected when inconsistent with lat_ns. Exits 1 when\n"
+    "a job failed (fio's \"error\", also in the output).\n";
+
 int cmd_fio_result(int argc, char **argv) {
     const char *cmd = "fio-result";
-    int json = 0, nfiles = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            puts("usage: ssdcore fio-result FILE... [--json]\n\n"
-                 "Summary figures and latency percentiles of fio JSON output, per job and\n"
-                 "direction. clat_ns is rejected when inconsistent with lat_ns. Exits 1 when\n"
-                 "a job failed (fio's \"error\", also in the output).");
-            return 0;
-        }
-        if (!strcmp(argv[i], "--json"))
-            json = 1;
-        else if (argv[i][0] == '-' && argv[i][1])
-            return cli_usage_error(cmd, "unknown option '%s'", argv[i]);
-        else
-            nfiles++;
-    }
-    if (!nfiles)
-        return cli_usage_error(cmd, "no input file");
+    int json, first = cli_json_args(cmd, usage, argc, argv, 1, "FILE...", &json);
+    if (first >= 0)
+        return first;
+    first = optind;
+    int nfiles = argc - first;
     ssd_fio_result **r = calloc((size_t)argc, sizeof *r);
     if (!r)
         return cli_error(cmd, "out of memory for the argument list");
     int status = 0;
     /* Read everything first: no partial output on a bad file. */
-    for (int i = 1; i < argc && !status; i++) {
-        if (argv[i][0] == '-' && argv[i][1])
-            continue;
+    for (int i = first; i < argc && !status; i++) {
         if (ssd_fio_result_open(&r[i], argv[i]) < 0)
             status = cli_error(cmd, "%s", ssd_fio_result_errmsg(r[i]));
     }
@@ -55,9 +47,7 @@ int cmd_fio_result(int argc, char **argv) {
     ssd__jw_init(&w, SSD__JW_COMPACT);
     if (nfiles > 1)
         ssd__jw_begin_array(&w);
-    for (int i = 1; i < argc && !status; i++) {
-        if (!r[i])
-            continue;
+    for (int i = first; i < argc && !status; i++) {
         if (json) {
             char *s = NULL;
             if (ssd_fio_result_to_json(r[i], 0, &s) < 0) {

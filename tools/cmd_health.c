@@ -20,21 +20,9 @@ static const char health_usage[] =
     "  --json  print the counters as a JSON object\n";
 
 int cmd_health(int argc, char **argv) {
-    static const struct option opts[] = {
-        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-    int json = 0, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(health_usage, stdout);
-            return 0;
-        }
-        if (c != 'j')
-            return cli_getopt_error("health", argv, "h", opts);
-        json = 1;
-    }
-    if (optind + 1 != argc)
-        return cli_usage_error("health", "expected one TARGET");
+    int json, rc = cli_json_args("health", health_usage, argc, argv, 1, "TARGET", &json);
+    if (rc >= 0)
+        return rc;
     ssd_target *t;
     if (ssd_target_create(&t))
         return cli_error("health", "out of memory");

@@ -37,8 +37,8 @@ int cmd_identity(int argc, char **argv) {
         else
             return cli_getopt_error("identity", argv, "h", opts);
     }
-    if (optind + 1 != argc)
-        return cli_usage_error("identity", "expected one TARGET");
+    if (cli_operands("identity", argc, argv, "TARGET"))
+        return 2;
     char *json = NULL;
     int rc = ssd_drive_identity_json(argv[optind], hash, &json);
     if (rc < 0) {

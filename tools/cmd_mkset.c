@@ -15,7 +15,7 @@ static const char usage_text[] =
     "  work     documents, photos, PDFs, media, spreadsheets (mixed)\n"
     "  --json                print the result as JSON\n";
 
-FO_CLI_SPEC(mkset_cli, fileset, "mkset", usage_text, 2, "needs a set kind and DIR", 1, NULL);
+FO_CLI_SPEC(mkset_cli, fileset, "mkset", usage_text, 2, "iso|program|work DIR", 1, NULL);
 
 int cmd_mkset(int argc, char **argv) {
     const char *cmd = "mkset";

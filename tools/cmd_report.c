@@ -47,8 +47,8 @@ int cmd_report(int argc, char **argv) {
             return cli_getopt_error("report", argv, "ho:", opts);
         }
     }
-    if (optind + 1 != argc)
-        return cli_usage_error("report", "expected one results directory");
+    if (cli_operands("report", argc, argv, "DIR"))
+        return 2;
     ssd_suite *s = NULL;
     int status = 0;
     if (ssd_suite_load(&s, argv[optind]) < 0) {

@@ -1,5 +1,6 @@
 /* cmd_sim.c - `ssdcore sim list|show|truth`: the simulated drive's profiles
  * and ground truth. */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,25 +130,30 @@ static int sim_truth(int argc, char **argv) {
     const char *uri = NULL, *cmd = "sim truth";
     int trim = 0, json_out = 0;
     double idle = 0;
-    for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "--trim"))
+    static const struct option opts[] = {{"trim", no_argument, NULL, 't'},
+                                         {"json", no_argument, NULL, 'j'},
+                                         {"idle", required_argument, NULL, 'i'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    int c;
+    optind = 2;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(truth_usage, stdout);
+            return 0;
+        }
+        if (c == 't')
             trim = 1;
-        else if (!strcmp(argv[i], "--json"))
+        else if (c == 'j')
             json_out = 1;
-        else if (!strcmp(argv[i], "--idle")) {
-            if (i + 1 >= argc)
-                return cli_usage_error(cmd, "option '--idle' needs a value");
-            if (ssd_parse_duration(argv[++i], &idle))
-                return cli_usage_error(cmd, "--idle: '%s' is not a duration", argv[i]);
-        } else if (argv[i][0] == '-')
-            return cli_usage_error(cmd, "unknown option '%s'", argv[i]);
-        else if (uri)
-            return cli_usage_error(cmd, "unexpected argument '%s'", argv[i]);
-        else
-            uri = argv[i];
+        else if (c != 'i')
+            return cli_getopt_error(cmd, argv, "h", opts);
+        else if (ssd_parse_duration(optarg, &idle))
+            return cli_usage_error(cmd, "--idle: '%s' is not a duration", optarg);
     }
-    if (!uri)
-        return cli_usage_error(cmd, "expected a sim: URI");
+    if (cli_operands(cmd, argc, argv, "URI"))
+        return 2;
+    uri = argv[optind];
     char full[4096];
     snprintf(full, sizeof full, "%s%s", strncmp(uri, "sim:", 4) ? "sim:" : "", uri);
     ssd_target *t = NULL;
@@ -177,41 +183,20 @@ int cmd_sim(int argc, char **argv) {
     if (argc < 2)
         return cli_usage_error("sim", "missing command (list, show, truth)");
     const char *sub = argv[1];
-    const char *help = !strcmp(sub, "list")    ? list_usage
-                       : !strcmp(sub, "show")  ? show_usage
-                       : !strcmp(sub, "truth") ? truth_usage
-                                               : NULL;
-    if (help && cli_wants_help(argc - 1, argv + 1)) {
-        fputs(help, stdout);
-        return 0;
-    }
     if (cli_is_help(sub)) {
         fputs(sim_usage, stdout);
         return 0;
     }
+    int json, rc;
     if (!strcmp(sub, "list")) {
-        int json = cli_take_flag(&argc, argv, "--json");
-        if (argc > 2)
-            return cli_usage_error(
-                "sim list", argv[2][0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'",
-                argv[2]);
+        if ((rc = cli_json_args("sim list", list_usage, argc, argv, 2, "", &json)) >= 0)
+            return rc;
         return json ? sim_list_json() : sim_list();
     }
     if (!strcmp(sub, "show")) {
-        int json = 0;
-        const char *spec = NULL;
-        for (int i = 2; i < argc; i++) {
-            if (!strcmp(argv[i], "--json"))
-                json = 1;
-            else if (argv[i][0] == '-')
-                return cli_usage_error("sim show", "unknown option '%s'", argv[i]);
-            else if (spec)
-                return cli_usage_error("sim show", "unexpected argument '%s'", argv[i]);
-            else
-                spec = argv[i];
-        }
-        if (!spec)
-            return cli_usage_error("sim show", "expected a profile, e.g. 'ssdcore sim show bx200'");
+        if ((rc = cli_json_args("sim show", show_usage, argc, argv, 2, "SPEC", &json)) >= 0)
+            return rc;
+        const char *spec = argv[optind];
         if (!strncmp(spec, "sim:", 4))
             spec += 4;
         return sim_show(spec, json);

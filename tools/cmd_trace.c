@@ -71,8 +71,8 @@ static int trace_info(int argc, char **argv) {
         else
             return cli_getopt_error("trace info", argv, "h", opts);
     }
-    if (optind + 1 != argc)
-        return cli_usage_error("trace info", "expected one TRACE");
+    if (cli_operands("trace info", argc, argv, "TRACE"))
+        return 2;
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
         return cli_error("trace info", "out of memory creating the trace handle");
@@ -114,8 +114,8 @@ static int trace_convert(int argc, char **argv) {
         else
             return cli_getopt_error("trace convert", argv, "h", opts);
     }
-    if (optind + 2 != argc)
-        return cli_usage_error("trace convert", "expected IN and OUT");
+    if (cli_operands("trace convert", argc, argv, "IN OUT"))
+        return 2;
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
         return cli_error("trace convert", "out of memory creating the trace handle");
@@ -160,8 +160,8 @@ static int trace_generate(int argc, char **argv) {
         } else
             return cli_getopt_error("trace generate", argv, "h", opts);
     }
-    if (optind + 1 != argc)
-        return cli_usage_error("trace generate", "expected one SCENARIO");
+    if (cli_operands("trace generate", argc, argv, "SCENARIO"))
+        return 2;
     if (!out)
         return cli_usage_error("trace generate", "missing --out T.csv");
     ssd_trace *tr;
@@ -256,29 +256,30 @@ static const char record_usage[] =
     "tracing, scripts/record_file_traces.sh records through FUSE).\n";
 
 static int trace_record(int argc, char **argv) {
+    static const struct option opts[] = {{"device", required_argument, NULL, 'd'},
+                                         {"out", required_argument, NULL, 'o'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
     const char *dev = NULL, *out = NULL, *cmd = "trace record";
-    int i = 2;
-    for (; i < argc && strcmp(argv[i], "--"); i++) {
-        if (cli_is_help(argv[i])) {
+    int c;
+    optind = 2;
+    while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) { /* + : up to COMMAND */
+        if (c == 'h') {
             fputs(record_usage, stdout);
             return 0;
         }
-        if (!strcmp(argv[i], "--device") || !strcmp(argv[i], "--out")) {
-            if (i + 1 >= argc)
-                return cli_usage_error(cmd, "option '%s' needs a value", argv[i]);
-            *(argv[i][2] == 'd' ? &dev : &out) = argv[i + 1];
-            i++;
-        } else if (argv[i][0] == '-')
-            return cli_usage_error(cmd, "unknown option '%s'", argv[i]);
-        else
-            return cli_usage_error(cmd, "unexpected argument '%s' (the command goes after --)",
-                                   argv[i]);
+        if (c == '?')
+            return cli_getopt_error(cmd, argv, "+h", opts);
+        *(c == 'd' ? &dev : &out) = optarg;
     }
+    if (optind < argc && strcmp(argv[optind - 1], "--"))
+        return cli_usage_error(cmd, "unexpected argument '%s' (the command goes after --)",
+                               argv[optind]);
     if (!dev || !out)
-        return cli_usage_error(cmd, "missing --device DEV or --out T.csv");
-    if (i + 1 >= argc)
-        return cli_usage_error(cmd, "missing '-- COMMAND...'");
-    char **cmdv = argv + i + 1;
+        return cli_missing(cmd, "--device DEV or --out T.csv", 0);
+    if (optind >= argc)
+        return cli_missing(cmd, "'-- COMMAND...'", 0);
+    char **cmdv = argv + optind;
     struct stat st;
     if (stat(dev, &st) < 0)
         return cli_error("trace record", "%s: %s", dev, strerror(errno));
@@ -420,19 +421,9 @@ static const char filetests_usage[] =
  * adds an object to the JSON array w. */
 static int list_verb(const char *cmd, const char *usage, int argc, char **argv, int n,
                      void (*item)(struct ssd__jw *w, int json, int i)) {
-    int json = 0;
-    for (int i = 2; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
-            return 0;
-        }
-        if (!strcmp(argv[i], "--json"))
-            json = 1;
-        else
-            return cli_usage_error(
-                cmd, argv[i][0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'",
-                argv[i]);
-    }
+    int json, rc = cli_json_args(cmd, usage, argc, argv, 2, "", &json);
+    if (rc >= 0)
+        return rc;
     struct ssd__jw w;
     ssd__jw_init(&w, SSD__JW_SPACED);
     ssd__jw_begin_array(&w);
@@ -606,7 +597,7 @@ int cmd_replay(int argc, char **argv) {
     else if (scale != 1 && !fsd)
         status = cli_usage_error("replay", "--scale is for --fsd");
     else if (!apps && !fsd && optind >= argc)
-        status = cli_usage_error("replay", "no TRACE given");
+        status = cli_missing("replay", "TRACE", 0);
     if (status)
         goto out;
     if (!apps && !fsd)

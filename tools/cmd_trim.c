@@ -44,8 +44,8 @@ int cmd_trim(int argc, char **argv) {
         } else
             return cli_getopt_error("trim", argv, "h", opts);
     }
-    if (optind + 1 != argc)
-        return cli_usage_error("trim", "expected exactly one TARGET");
+    if (cli_operands("trim", argc, argv, "TARGET"))
+        return 2;
     if (!destroy)
         return cli_usage_error("trim", "trim destroys data in the range: pass --destroy-data");
     uint64_t off = 0, len = 0;
@@ -82,26 +82,29 @@ int cmd_trim(int argc, char **argv) {
 }
 
 int cmd_idle(int argc, char **argv) {
-    if (cli_wants_help(argc, argv)) {
+    static const struct option opts[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c != 'h')
+            return cli_getopt_error("idle", argv, "h", opts);
         puts("usage: ssdcore idle TARGET DURATION\n"
              "Leaves the target idle (e.g. 15m) so the drive can collect garbage;\n"
              "virtual time on sim: targets. Ctrl-C ends it early.");
         return 0;
     }
-    for (int i = 1; i < argc; i++)
-        if (argv[i][0] == '-' && argv[i][1])
-            return cli_usage_error("idle", "unknown option '%s'", argv[i]);
-    if (argc != 3)
-        return cli_usage_error("idle", "expected TARGET DURATION");
+    if (cli_operands("idle", argc, argv, "TARGET DURATION"))
+        return 2;
     double s;
-    if (ssd_parse_duration(argv[2], &s))
-        return cli_usage_error("idle", "'%s' is not a duration (e.g. 15m, 30s)", argv[2]);
+    const char *target = argv[optind], *duration = argv[optind + 1];
+    if (ssd_parse_duration(duration, &s))
+        return cli_usage_error("idle", "'%s' is not a duration (e.g. 15m, 30s)", duration);
     ssd_target *t;
     if (ssd_target_create(&t))
         return cli_error("idle", "out of memory creating the target handle");
     int status = 0;
     ssd_target_set_option(t, "read_only", "1");
-    if (ssd_target_open(t, argv[1]) < 0) {
+    if (ssd_target_open(t, target) < 0) {
         status = cli_error("idle", "%s", ssd_target_errmsg(t));
     } else {
         struct sigaction old;
@@ -119,27 +122,26 @@ int cmd_idle(int argc, char **argv) {
 }
 
 int cmd_purge(int argc, char **argv) {
-    const char *target = NULL;
-    int destroy = 0;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
+    static const struct option opts[] = {{"destroy-data", no_argument, NULL, 'd'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    int destroy = 0, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h') {
             puts("usage: ssdcore purge TARGET --destroy-data\n"
                  "Purges the target (a sanitize, as SNIA PTS starts each test): secure discard\n"
                  "of the whole device (a plain discard where it has none), the whole file\n"
                  "punched, a sim: drive back to fresh. All of its data is lost.");
             return 0;
         }
-        if (!strcmp(argv[i], "--destroy-data"))
-            destroy = 1;
-        else if (argv[i][0] == '-' && argv[i][1])
-            return cli_usage_error("purge", "unknown option '%s'", argv[i]);
-        else if (target)
-            return cli_usage_error("purge", "unexpected argument '%s'", argv[i]);
-        else
-            target = argv[i];
+        if (c != 'd')
+            return cli_getopt_error("purge", argv, "h", opts);
+        destroy = 1;
     }
-    if (!target)
-        return cli_usage_error("purge", "expected TARGET --destroy-data");
+    if (cli_operands("purge", argc, argv, "TARGET"))
+        return 2;
+    const char *target = argv[optind];
     if (!destroy)
         return cli_usage_error("purge",
                                "purge destroys all data on the target: pass --destroy-data");
@@ -211,8 +213,8 @@ int cmd_precondition(int argc, char **argv) {
         } else
             return cli_getopt_error("precondition", argv, "h", opts);
     }
-    if (optind + 1 != argc)
-        return cli_usage_error("precondition", "expected exactly one TARGET");
+    if (cli_operands("precondition", argc, argv, "TARGET"))
+        return 2;
     int fill = level_s || bytes_s;
     if (level_s && bytes_s)
         return cli_usage_error("precondition", "--level and --bytes: give one");

@@ -5,19 +5,15 @@
 
 #include "commands.h"
 
+static const char usage[] = "usage: ssdcore version [--json]\n"
+                            "\n"
+                            "Prints the version of ssdcore (the library the tool runs with).\n"
+                            "  --json   print it as JSON\n";
+
 int cmd_version(int argc, char **argv) {
-    int json = cli_take_flag(&argc, argv, "--json");
-    if (argc > 1 && cli_is_help(argv[1])) {
-        puts("usage: ssdcore version [--json]\n"
-             "\n"
-             "Prints the version of ssdcore (the library the tool runs with).\n"
-             "  --json   print it as JSON");
-        return 0;
-    }
-    if (argc > 1)
-        return cli_usage_error(
-            "version", argv[1][0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'",
-            argv[1]);
+    int json, rc = cli_json_args("version", usage, argc, argv, 1, "", &json);
+    if (rc >= 0)
+        return rc;
     if (json) {
         struct ssd__jw w;
         ssd__jw_init(&w, SSD__JW_SPACED);

@@ -185,100 +185,83 @@ void fo_cli_print_archive_result(FILE *out, const char *what, const char *archiv
     fprintf(out, "  speed   %.1f MiB/s\n", mbps);
 }
 
-/* Whether arg is the flag name ("-l", "--mirror"), or name=VALUE when it
- * takes a value: then *value points at VALUE, else it stays NULL. name=VALUE
- * for a flag that takes none is a usage error, said here: -1. */
-static int matches(const char *cmd, const char *arg, const char *name, int has_value,
-                   const char **value) {
-    size_t n = strlen(name);
-    if (strncmp(arg, name, n) || (arg[n] && arg[n] != '='))
-        return 0;
-    if (arg[n] && !has_value) {
-        cli_usage_error(cmd, "option '%s' takes no value", name);
-        return -1;
-    }
-    *value = arg[n] ? arg + n + 1 : NULL;
-    return 1;
-}
-
-/* The flag of a key or alias: "--" and the name with - for _, or the name
- * as it is when it has its dashes ("-l"). */
-static const char *dashed(char *buf, size_t n, const char *name) {
-    size_t k = (size_t)snprintf(buf, n, "%s%s", name[0] == '-' ? "" : "--", name);
-    for (char *p = buf + 2; p < buf + k && p < buf + n; p++)
-        *p = *p == '_' ? '-' : *p;
-    return buf;
-}
-
+/* The one grammar of the other commands (getopt_long, cli_options.h): own
+ * flag k is getopt id 256 + k (a short one, -v, its letter), the table's
+ * options 1000 on; "-" in the optstring gives each positional argument in
+ * its place, so the first mistake is the one named. */
 int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
                  int argc, char **argv, const char **pos) {
     const char *cmd = spec->cmd;
-    size_t n;
+    size_t n, nown = 0, nopts = 0, ns = 2, m = 1;
     const ssd_option_info *info = spec->options(&n) + spec->first;
     n -= spec->first;
-    int npos = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = NULL, *key = NULL, *via = NULL;
-        char name[80];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+    char shorts[16] = "-h";
+    while (own[nown].name)
+        nown++;
+    struct option *opts = NULL, *mine = calloc(nown + 2, sizeof *mine);
+    if (mine)
+        mine[0] = (struct option){"help", no_argument, NULL, 'h'};
+    for (size_t k = 0; mine && k < nown; k++)
+        if (own[k].name[1] == '-')
+            mine[m++] = (struct option){
+                own[k].name + 2, own[k].arg ? required_argument : no_argument, NULL, 256 + (int)k};
+        else if (!own[k].key)
+            shorts[ns++] = own[k].name[1];
+    for (const struct cli_alias *a = spec->aliases; a && a->flag && ns < sizeof shorts - 1; a++)
+        if (a->flag[0] == '-')
+            shorts[ns++] = a->flag[1];
+    struct cli_table t = {0};
+    int status = -1, npos = 0, c;
+    if (!mine || cli_opts_append(&opts, &nopts, mine) ||
+        cli_table_add(&t, info, n, 1000, spec->aliases, &opts, &nopts)) {
+        cli_error(cmd, "out of memory reading the command line");
+        goto out;
+    }
+    optind = 1;
+    while ((c = getopt_long(argc, argv, shorts, opts, NULL)) != -1) {
+        const struct fo_cli_own *o = own;
+        while (o->name && (o->key || (c >= 256 ? c - 256 != o - own : o->name[1] != c)))
+            o++;
+        if (c == 1 && npos < spec->npos) {
+            pos[npos++] = optarg;
+        } else if (c == 1) {
+            cli_usage_error(cmd, "unexpected argument '%s'", optarg);
+            goto out;
+        } else if (c == 'h') {
             fputs(spec->usage, stdout);
             printf("%s\n", spec->heading);
             cli_table_help(stdout, info, n, spec->aliases);
-            return 1;
-        }
-        const struct fo_cli_own *o = own;
-        int m = 0;
-        while (o->name && (o->key || !(m = matches(cmd, a, o->name, o->arg != NULL, &v))))
-            o++;
-        int has_value = o->name && o->arg;
-        for (size_t k = 0; !m && k < n; k++) {
-            has_value = info[k].type != SSD_OPTION_BOOL;
-            if (!(info[k].flags & SSD_OPTION_TEST_HOOK) &&
-                (m = matches(cmd, a, dashed(name, sizeof name, info[k].name), has_value, &v)))
-                key = info[k].name;
-        }
-        for (const struct cli_alias *al = spec->aliases; !m && al && al->flag; al++)
-            if ((m = matches(cmd, a, dashed(name, sizeof name, al->flag), !al->value, &v))) {
-                key = al->key;
-                via = name;
-                has_value = !al->value;
-                v = al->value ? al->value : v;
-            }
-        if (m < 0)
-            return -1;
-        if (m) {
-            size_t len = strcspn(a, "=");
-            if (has_value && !v && i + 1 >= argc) {
-                cli_usage_error(cmd, "option '%.*s' needs a value", (int)len, a);
-                return -1;
-            }
-            if (has_value && !v)
-                v = argv[++i];
-            if (o->name && o->seen)
+            status = 1;
+            goto out;
+        } else if (o->name && c != '?') {
+            if (o->seen)
                 *o->seen = 1;
-            if (o->name && o->arg)
-                *o->arg = v;
-            for (const struct fo_cli_own *w = own; key && w->name; w++)
-                if (w->key && !strcmp(w->key, key))
-                    *w->seen = strcmp(v ? v : "1", "0") != 0;
-            if (key && spec->set_option(handle, key, v ? v : "1") < 0) {
-                cli_usage_error(cmd, "%s%s%s", via ? via : "", via ? ": " : "",
-                                spec->errmsg(handle));
-                return -1;
-            }
-        } else if (a[0] == '-' && a[1]) {
-            cli_usage_error(cmd, "unknown option '%s'", a);
-            return -1;
-        } else if (npos < spec->npos) {
-            pos[npos++] = a;
-        } else {
-            cli_usage_error(cmd, "too many arguments");
-            return -1;
+            if (o->arg)
+                *o->arg = optarg;
+        } else if (!cli_table_take(&t, c, optarg)) {
+            cli_getopt_error(cmd, argv, shorts, opts);
+            goto out;
         }
     }
-    if (npos != spec->npos) {
-        cli_usage_error(cmd, "%s", spec->missing);
-        return -1;
+    while (optind < argc && npos < spec->npos) /* after "--" */
+        pos[npos++] = argv[optind++];
+    if (optind < argc) {
+        cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+        goto out;
     }
-    return 0;
+    if (cli_table_apply(&t, cmd, handle, spec->set_option, spec->errmsg, 1))
+        goto out;
+    if (npos != spec->npos) {
+        cli_missing(cmd, spec->operands, npos);
+        goto out;
+    }
+    for (const struct fo_cli_own *o = own; o->name; o++)
+        if (o->key && cli_table_value(&t, o->key))
+            *o->seen = strcmp(cli_table_value(&t, o->key), "0") != 0;
+    status = 0;
+out:
+    cli_table_free(&t);
+    free(opts);
+    free(mine);
+    return status;
 }

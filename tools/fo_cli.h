@@ -44,9 +44,10 @@ void fo_cli_progress_end(void);
 void fo_cli_print_archive_result(FILE *out, const char *what, const char *archive, const char *tree,
                                  const ssd_archive_result *r, int json);
 
-/* A flag of the subcommand itself, not of its library handle: matched
- * exactly ("--json"); one with arg also as "--out VALUE" and "--out=VALUE".
- * Given, it sets *seen to 1 and its value to *arg (each when not NULL).
+/* A flag of the subcommand itself, not of its library handle: "--json",
+ * a short "-v"; one with arg ("--out") takes "--out VALUE" and
+ * "--out=VALUE". Given, it sets *seen to 1 and its value to *arg (each
+ * when not NULL).
  * With key (name too), no flag: *seen says whether the boolean option key
  * was last given as set, by its flag or an alias. */
 struct fo_cli_own {
@@ -57,8 +58,8 @@ struct fo_cli_own {
 };
 
 /* A fileops subcommand's command line: its name and usage (its own flags
- * included), how many positional arguments it takes (exactly npos) and the
- * message when there are fewer, and its handle's option table, whose
+ * included), how many positional arguments it takes (exactly npos) and
+ * their names ("SRC DST", for cli_missing), and its handle's option table, whose
  * options from the first-th on are its other flags (--some-key VALUE, a
  * boolean --some-key), with aliases (cli_options.h); the --help lists them
  * under heading, written from the table. */
@@ -66,7 +67,7 @@ struct fo_cli_spec {
     const char *cmd;
     const char *usage;
     int npos;
-    const char *missing;
+    const char *operands;
     const ssd_option_info *(*options)(size_t *n);
     size_t first;
     const struct cli_alias *aliases;
@@ -77,7 +78,7 @@ struct fo_cli_spec {
 
 /* Defines `static const struct fo_cli_spec name` for a subcommand whose
  * options go to an ssd_TYPE handle (ssd_TYPE_options, _set_option, _errmsg). */
-#define FO_CLI_SPEC(name, type, cmd, usage, npos, missing, first, aliases)                         \
+#define FO_CLI_SPEC(name, type, cmd, usage, npos, operands, first, aliases)                        \
     static int name##_set_option(void *h, const char *key, const char *value) {                    \
         return ssd_##type##_set_option(h, key, value);                                             \
     }                                                                                              \
@@ -87,7 +88,7 @@ struct fo_cli_spec {
     static const struct fo_cli_spec name = {(cmd),                                                 \
                                             (usage),                                               \
                                             (npos),                                                \
-                                            (missing),                                             \
+                                            (operands),                                            \
                                             ssd_##type##_options,                                  \
                                             (first),                                               \
                                             (aliases),                                             \
@@ -96,10 +97,12 @@ struct fo_cli_spec {
                                             name##_set_option,                                     \
                                             name##_errmsg}
 
-/* Parses argv[1..argc-1]: the own flags, the table's flags, setting them on
- * handle as they come, and the positional arguments into pos[0..npos-1].
- * The first mistake stops the parse: an unknown option, a missing or
- * refused value, one positional argument too many or too few. Returns 0
+/* Parses argv[1..argc-1] with getopt_long, as every command does (long
+ * flags abbreviate, "--" ends them): the own flags, the table's flags, set
+ * on handle at the end (the last value given wins), and the positional
+ * arguments into pos[0..npos-1]. The first mistake stops the parse: an
+ * unknown option, a missing value, an unexpected positional argument, then
+ * a value the handle refuses, then a missing one. Returns 0
  * when parsed, 1 after printing the usage to stdout (-h, --help), -1 after
  * printing a usage error to stderr. */
 int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,

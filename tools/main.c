@@ -42,8 +42,8 @@ static const struct ssd_cli_command commands[] = {
 
 static void usage(FILE *out) {
     fprintf(out, "usage: ssdcore COMMAND [ARGS...]\n\ncommands:\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) /* precondition: 12 */
+        fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\n'ssdcore help COMMAND' or 'ssdcore COMMAND --help' describes each command;\n"
                  "every command that prints a result prints it as JSON with --json.\n");
 }

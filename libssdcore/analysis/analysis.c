@@ -58,11 +58,7 @@
 /* clang-format on */
 SSD__OPTION_TABLE(analysis_options, "analysis", ANALYSIS_OPTIONS);
 
-const ssd_option_info *ssd_analysis_options(size_t *n) {
-    if (n)
-        *n = analysis_options.n;
-    return analysis_options.info;
-}
+SSD__OPTIONS_ACCESSOR(ssd_analysis_options, analysis_options)
 
 SSD_API int ssd_analysis_create(ssd_analysis **out) {
     if (!out)

@@ -162,11 +162,7 @@ struct ssd_job {
 /* clang-format on */
 SSD__OPTION_TABLE(job_options, "job", JOB_OPTIONS);
 
-const ssd_option_info *ssd_job_options(size_t *n) {
-    if (n)
-        *n = job_options.n;
-    return job_options.info;
-}
+SSD__OPTIONS_ACCESSOR(ssd_job_options, job_options)
 
 int ssd_job_create(ssd_job **out, ssd_target *t) {
     if (!out || !t)

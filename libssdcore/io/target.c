@@ -43,11 +43,7 @@ void ssd_target_free(ssd_target *t) {
 /* clang-format on */
 SSD__OPTION_TABLE(target_options, "target", TARGET_OPTIONS);
 
-const ssd_option_info *ssd_target_options(size_t *n) {
-    if (n)
-        *n = target_options.n;
-    return target_options.info;
-}
+SSD__OPTIONS_ACCESSOR(ssd_target_options, target_options)
 
 int ssd_target_create(ssd_target **out) {
     ssd_target *t = calloc(1, sizeof *t);

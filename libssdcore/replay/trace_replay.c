@@ -95,11 +95,7 @@ static const char *const engine_names[] = {"auto", "io_uring", "psync"};
 /* clang-format on */
 SSD__OPTION_TABLE(replay_options, "replay", REPLAY_OPTIONS);
 
-const ssd_option_info *ssd_replay_options(size_t *n) {
-    if (n)
-        *n = replay_options.n;
-    return replay_options.info;
-}
+SSD__OPTIONS_ACCESSOR(ssd_replay_options, replay_options)
 
 int ssd_replay_create(ssd_replay **out, ssd_target *t, const ssd_trace *tr) {
     if (!out)

@@ -524,11 +524,7 @@ int ssd_compare_set_option(ssd_compare *c, const char *key, const char *value) {
     return i < 0 ? i : 0;
 }
 
-const ssd_option_info *ssd_compare_options(size_t *n) {
-    if (n)
-        *n = compare_options.n;
-    return compare_options.info;
-}
+SSD__OPTIONS_ACCESSOR(ssd_compare_options, compare_options)
 
 /* ---- what a figure is ------------------------------------------------- */
 

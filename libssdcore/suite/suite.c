@@ -157,11 +157,7 @@ int ssd__suite_set_out(ssd_suite *s, const char *dir) {
     return 0;
 }
 
-const ssd_option_info *ssd_suite_options(size_t *n) {
-    if (n)
-        *n = suite_options.n;
-    return suite_options.info;
-}
+SSD__OPTIONS_ACCESSOR(ssd_suite_options, suite_options)
 
 int ssd_suite_set_option(ssd_suite *s, const char *key, const char *value) {
     if (!s)

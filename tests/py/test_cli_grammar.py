@@ -85,6 +85,10 @@ def test_an_unknown_option_is_a_usage_error_in_the_one_wording(cli, tmp_path):
         assert (r.returncode, r.stdout) == (2, ""), (name, r.stderr)
         assert r.stderr == (f"ssdcore {name}: unknown option '--no-such-flag'\n"
                             f"Try 'ssdcore {name} --help'.\n"), name
+        # the first mistake is the one named, as getopt reads: --help after it
+        # does not hide it
+        h = run(cli, *p, "--no-such-flag", "--help", cwd=tmp_path)
+        assert (h.returncode, h.stdout, h.stderr) == (2, "", r.stderr), name
     assert list(tmp_path.iterdir()) == []
     r = run(cli, "no-such-command")
     assert r.returncode == 2 and r.stderr.endswith("Try 'ssdcore --help'.\n")
@@ -101,6 +105,56 @@ def test_a_missing_or_unknown_verb_is_a_usage_error_in_the_one_wording(cli):
             lines = r.stderr.splitlines()
             assert len(lines) == 2 and lines[0].startswith(f"ssdcore {cmd}: "), r.stderr
             assert lines[1] == f"Try 'ssdcore {cmd} --help'.", r.stderr
+
+
+def test_every_command_reads_its_flags_with_getopt(cli, tmp_path):
+    """--json=1 is refused as getopt words it, and '--' ends the flags, in
+    commands that once had a parser of their own (version, sim, fio-result,
+    analyze, trace scenarios, purge, idle, the fileops)."""
+    for p in leaves(command_paths(cli)):
+        name = " ".join(p)
+        if "--json" not in run(cli, *p, "--help").stdout:
+            continue
+        r = run(cli, *p, "--json=1", cwd=tmp_path)
+        assert (r.returncode, r.stdout) == (2, ""), (name, r.stderr)
+        assert r.stderr.splitlines()[0] == f"ssdcore {name}: option '--json' takes no value"
+    for p in [("version",), ("sim", "list"), ("trace", "scenarios"), ("purge",), ("idle",)]:
+        r = run(cli, *p, "--", "--x", cwd=tmp_path)
+        assert r.returncode == 2 and "unknown option" not in r.stderr, (p, r.stderr)
+    r = run(cli, "trace", "record", "--dev=/dev/null", "--out", tmp_path / "t.csv", "--", "true")
+    assert (r.returncode, r.stderr) == (1, "ssdcore trace record: /dev/null is not a block device\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+# Commands that need no operand: run without one they print their result.
+NO_OPERANDS = {"version", "sim list", "trace scenarios", "trace filetests", "catalog list"}
+
+
+def test_a_missing_operand_is_named_as_the_usage_writes_it(cli, tmp_path):
+    for p in leaves(command_paths(cli)):
+        name = " ".join(p)
+        if name in NO_OPERANDS:
+            continue
+        r = run(cli, *p, cwd=tmp_path)
+        assert (r.returncode, r.stdout) == (2, ""), (name, r.stderr)
+        first, try_ = r.stderr.splitlines()
+        assert first.startswith(f"ssdcore {name}: missing "), r.stderr
+        usage = run(cli, *p, "--help").stdout.split("\n")[0]
+        assert first.split(": missing ")[1].split()[0].split("(")[0] in usage, (name, usage)
+        assert try_ == f"Try 'ssdcore {name} --help'."
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_one_operand_too_many_is_an_unexpected_argument(cli, tmp_path):
+    for name, args in invocations(tmp_path).items():
+        usage = run(cli, *name.split(), "--help").stdout.split("\n")[0]
+        if "..." in usage:  # FILE...: any number of operands
+            continue
+        r = run(cli, *name.split(), *args, "EXTRA")
+        assert (r.returncode, r.stdout) == (2, ""), (name, r.stderr)
+        first, try_ = r.stderr.splitlines()
+        assert first.startswith(f"ssdcore {name}: unexpected argument 'EXTRA'"), r.stderr
+        assert try_ == f"Try 'ssdcore {name} --help'."
 
 
 def invocations(tmp_path):

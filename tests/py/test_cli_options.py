@@ -9,14 +9,14 @@ import time
 import pytest
 
 # command, an option that takes a value (and the library key it sets), the
-# positional arguments, the message when they are missing, the exit status
-# of a usage error
+# positional arguments, their names in the usage, the exit status of a usage
+# error
 FILEOPS = [
-    ("archive", "--level", "level", ["src", "a.7z"], "needs SRC and ARCHIVE", 2),
-    ("extract", "--sync", "sync", ["a.7z", "dst"], "needs ARCHIVE and DST", 2),
-    ("mkset", "--seed", "seed", ["work", "dst"], "needs a set kind and DIR", 2),
-    ("filebench", "--workers", "workers", ["dir"], "needs DIR", 2),
-    ("copy", "--workers", "workers", ["src", "dst"], "needs SRC and DST", 2),
+    ("archive", "--level", "level", ["src", "a.7z"], "SRC ARCHIVE", 2),
+    ("extract", "--sync", "sync", ["a.7z", "dst"], "ARCHIVE DST", 2),
+    ("mkset", "--seed", "seed", ["work", "dst"], "iso|program|work DIR", 2),
+    ("filebench", "--workers", "workers", ["dir"], "DIR", 2),
+    ("copy", "--workers", "workers", ["src", "dst"], "SRC DST", 2),
 ]
 
 
@@ -49,10 +49,11 @@ def test_fileops_help_unless_a_mistake_comes_first(cli, tmp_path, cmd, opt, key,
 def test_fileops_option_mistakes_are_named_and_stop_at_the_first(cli, tmp_path, cmd, opt, key, pos,
                                                                  missing, bad):
     pre = f"ssdcore {cmd}: "
-    usage_error(run(cli, cmd, cwd=tmp_path), bad, pre + missing)
-    usage_error(run(cli, cmd, *pos[:-1], cwd=tmp_path), bad, pre + missing)
+    usage_error(run(cli, cmd, cwd=tmp_path), bad, pre + "missing " + missing)
+    usage_error(run(cli, cmd, *pos[:-1], cwd=tmp_path), bad,
+                pre + "missing " + missing.split()[-1])
     usage_error(run(cli, cmd, *pos, "extra", "--bogus", cwd=tmp_path), bad,
-                pre + "too many arguments")
+                pre + "unexpected argument 'extra'")
     usage_error(run(cli, cmd, *pos, "-x", cwd=tmp_path), bad, pre + "unknown option '-x'")
     usage_error(run(cli, cmd, *pos, opt, cwd=tmp_path), bad, pre + f"option '{opt}' needs a value")
     # a value refused by the library: both spellings, the same message naming the key
@@ -63,13 +64,13 @@ def test_fileops_option_mistakes_are_named_and_stop_at_the_first(cli, tmp_path, 
     assert spaced.stderr == joined.stderr
     assert spaced.stderr.startswith(pre) and key in spaced.stderr
     assert spaced.stderr.splitlines()[1:] == [f"Try 'ssdcore {cmd} --help'."]
-    # an option taking no value refuses one, as getopt's commands say; an
-    # abbreviation is not an option
+    # an option taking no value refuses one, and a unique abbreviation is
+    # the option, as in every getopt command (job, suite)
     flag = "--keep" if cmd == "filebench" else "--json"
     usage_error(run(cli, cmd, *pos, flag + "=1", cwd=tmp_path), bad,
                 pre + f"option '{flag}' takes no value")
     usage_error(run(cli, cmd, *pos, opt[:4], cwd=tmp_path), bad,
-                pre + f"unknown option '{opt[:4]}'")
+                pre + f"option '{opt}' needs a value")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -87,6 +88,16 @@ def test_copy_flags_and_valued_options_reach_the_library(cli, tmp_path):
     r = json.loads(p.stdout)
     assert r["list_only"] is False and r["workers"] == 2  # the last one given wins
     assert r["files"]["copied"] == 5
+
+
+def test_fileops_parse_as_getopt_bundled_short_flags_and_double_dash(cli, tmp_path):
+    (tmp_path / "-src").mkdir()
+    (tmp_path / "-src" / "f").write_text("x")
+    p = run(cli, "copy", "-lv", "--js", "--", "-src", "dst", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert (r["src"], r["list_only"]) == ("-src", True) and "f" in p.stderr
+    assert not (tmp_path / "dst").exists()
 
 
 @pytest.mark.parametrize("cmd,missing", [
