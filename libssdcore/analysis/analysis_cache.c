@@ -188,9 +188,7 @@ static void find_steps(const struct ssd__curve *c, const struct ssd__analysis_op
 static double start_sigma(const struct ssd__curve *c, size_t b) {
     if (b < 8 || b > c->n)
         return c->sigma;
-    for (size_t i = 1; i < b; i++)
-        c->scratch[i - 1] = fabs(c->y[i] - c->y[i - 1]);
-    double s = 1.4826 * ssd__median(c->scratch, b - 1) / sqrt(2.0);
+    double s = 1.4826 * ssd__diff_median(c, 0, b) / sqrt(2.0);
     return s < c->sigma ? (s > 0.005 ? s : 0.005) : c->sigma;
 }
 

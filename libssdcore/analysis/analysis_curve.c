@@ -119,12 +119,25 @@ double ssd__median(double *v, size_t n) {
     return 0.5 * (m + lower);
 }
 
+double ssd__diff_median(const struct ssd__curve *c, size_t a, size_t b) {
+    struct ssd__diff_memo *m = c->diff_memo;
+    if (m && m->a == a && m->b == b)
+        return m->med;
+    for (size_t i = a + 1; i < b; i++)
+        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
+    double med = ssd__median(c->scratch, b - a - 1);
+    if (m) {
+        m->a = a;
+        m->b = b;
+        m->med = med;
+    }
+    return med;
+}
+
 double ssd__curve_noise(const struct ssd__curve *c, size_t a, size_t b) {
     if (b < a + 3)
         return c->sigma;
-    for (size_t i = a + 1; i < b; i++)
-        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
-    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
+    double s = 1.4826 * ssd__diff_median(c, a, b) / sqrt(2.0);
     return s > c->sigma ? s : c->sigma;
 }
 
@@ -183,6 +196,7 @@ void ssd__curve_release(struct ssd__curve *c) {
     free(c->cum);
     free(c->scratch);
     free(c->ph);
+    free(c->diff_memo);
     memset(c, 0, sizeof *c);
 }
 
@@ -216,7 +230,8 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
     c->y = malloc(n * sizeof *c->y);
     c->cum = malloc((n + 1) * sizeof *c->cum);
     c->scratch = malloc(n * sizeof *c->scratch);
-    if (!c->dt || !c->r || !c->y || !c->cum || !c->scratch)
+    c->diff_memo = malloc(sizeof *c->diff_memo);
+    if (!c->dt || !c->r || !c->y || !c->cum || !c->scratch || !c->diff_memo)
         return ssd__fail(err, SSD_ENOMEM, "%s: out of memory for %zu samples", src, n);
     ssd__prefault(c->dt, n * sizeof *c->dt);
     ssd__prefault(c->r, n * sizeof *c->r);
@@ -300,11 +315,10 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
         for (size_t i = 0; i < n; i++)
             c->y[i] = log(c->r[i] > floor_r ? c->r[i] : floor_r);
     }
-    for (size_t i = 1; i < n; i++)
-        c->scratch[i - 1] = fabs(c->y[i] - c->y[i - 1]);
     /* MAD of first differences: level shifts are rare, so they barely move
      * it, while the noise is counted twice (hence the sqrt 2). */
-    double mad = ssd__median(c->scratch, n - 1);
+    c->diff_memo->a = c->diff_memo->b = 0; /* nothing kept yet (b >= a + 2) */
+    double mad = ssd__diff_median(c, 0, n);
     c->sigma = 1.4826 * mad / sqrt(2.0);
     if (c->sigma < 0.005)
         c->sigma = 0.005;

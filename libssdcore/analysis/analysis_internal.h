@@ -43,6 +43,13 @@ struct ssd__curve {
      * does (its level is then selected from y), 0 inside (n + 1). */
     double *segys;
     unsigned char *segrun;
+    /* The last ssd__diff_median asked for: [a, b) and its value (several
+     * passes ask for the same range, a million samples costing a
+     * selection each time). */
+    struct ssd__diff_memo {
+        size_t a, b;
+        double med;
+    } * diff_memo;
 };
 
 #define SSD__MAX_STEPS 16
@@ -126,6 +133,9 @@ double ssd__quantile_pair(double *v, size_t n, double qlo, double qhi, double *l
 /* Robust per-sample noise of y[a, b): 1.4826 MAD of the differences /
  * sqrt 2 (a trend barely moves it), never below the run's (uses scratch). */
 double ssd__curve_noise(const struct ssd__curve *c, size_t a, size_t b);
+/* The median of |y[i] - y[i - 1]| for a < i < b (b >= a + 2), c->scratch
+ * overwritten; the last range's value is kept and returned again. */
+double ssd__diff_median(const struct ssd__curve *c, size_t a, size_t b);
 
 /* analysis_phases.c: segmentation and clean-up into c->ph. */
 /* The median of v[a, b) made of sorted runs, each starting where run[] is

@@ -602,9 +602,7 @@ static size_t scatter_onset(const struct ssd__curve *c, size_t from, size_t lo, 
 static double quiet_noise(const struct ssd__curve *c, size_t a, size_t b) {
     if (b < a + 3)
         return INFINITY;
-    for (size_t i = a + 1; i < b; i++)
-        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
-    return 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
+    return 1.4826 * ssd__diff_median(c, a, b) / sqrt(2.0);
 }
 
 /* Periodic dips inside samples [a, b) below base (the phase level, or its

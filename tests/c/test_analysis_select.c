@@ -3,6 +3,7 @@
  * rates take: noise, runs of equal values, two levels, sorted, reversed,
  * and sizes around the 64-element blocks. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -225,4 +226,34 @@ Test(analysis_select, sorted_runs_median_equals_a_selection) {
             cr_assert(v[i - 1] <= v[i], "trial %d: unsorted at %zu", trial, i);
         }
     }
+}
+
+/* ssd__diff_median keeps its last range's value: asked again, or for
+ * other ranges in any order (same start, same end, nested), it answers
+ * what a fresh selection of the differences answers. */
+Test(analysis_select, diff_median_kept_equals_a_fresh_selection) {
+    enum { N = 2000 };
+    static double t[N], b[N], d[N];
+    for (size_t i = 0; i < N; i++) {
+        t[i] = (double)(i + 1);
+        b[i] = 1e6 * (double)(1 + next_u64() % 97) * (i < N / 2 ? 4 : 1);
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
+    struct ssd__curve c;
+    memset(&c, 0, sizeof c);
+    char err[512];
+    cr_assert_eq(ssd__curve_prepare(&c, s, err), 0, "%s", err);
+    static const size_t ranges[][2] = {{0, N},    {0, N},    {10, N},   {10, N},  {0, N},
+                                       {10, 500}, {10, 501}, {11, 501}, {0, 3},   {5, 7},
+                                       {5, 7},    {0, 1000}, {1000, N}, {0, 1000}};
+    for (size_t r = 0; r < sizeof ranges / sizeof *ranges; r++) {
+        size_t a = ranges[r][0], e = ranges[r][1];
+        for (size_t i = a + 1; i < e; i++)
+            d[i - a - 1] = fabs(c.y[i] - c.y[i - 1]);
+        double want = ssd__median(d, e - a - 1);
+        cr_assert_eq(ssd__diff_median(&c, a, e), want, "range [%zu, %zu)", a, e);
+    }
+    ssd__curve_release(&c);
+    ssd_series_free(s);
 }
