@@ -129,8 +129,8 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
         }
     }
     p.mixed = m;
-    p.bytes = c->cum[m] - c->cum[first] + fm * c->dt[m] * hi;
-    double sample_at_hi = c->dt[m] * hi;
+    p.bytes = c->cum[m] - c->cum[first] + fm * ssd__curve_dt(c, m) * hi;
+    double sample_at_hi = ssd__curve_dt(c, m) * hi;
     double sf = c->sigma * c->r[m] / (hi - lo);
     double u1 = sf * sample_at_hi;
     double u2 = p.bytes * c->sigma / sqrt((double)(m - first + 1));
@@ -365,7 +365,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                  * (r0 - lo) dt more than the post-cache level accounts for: the
                  * cache's lower bound. It is at most the sample's bytes; the
                  * gap between the two is the uncertainty. */
-                double lower = (c->r[0] - post) * c->dt[0];
+                double lower = (c->r[0] - post) * ssd__curve_dt(c, 0);
                 S->cache_bytes = lower > 0 ? lower : 0;
                 S->cache_level_bps = c->r[0];
                 S->cache_drop_ratio = c->r[0] / post;
@@ -526,7 +526,7 @@ void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_o
         double f = clamp01((c->r[i] - lo) / (ref_hi - lo));
         if (f < 3 * c->sigma * lo / (ref_hi - lo))
             break;
-        rec += f * c->dt[i] * ref_hi;
+        rec += f * ssd__curve_dt(c, i) * ref_hi;
     }
     S->recovered_bytes = rec;
 }

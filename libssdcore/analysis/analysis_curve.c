@@ -190,7 +190,6 @@ double ssd__quantile_pair(double *v, size_t n, double qlo, double qhi, double *l
 
 void ssd__curve_release(struct ssd__curve *c) {
     free(c->trel);
-    free(c->dt);
     free(c->r);
     free(c->y);
     free(c->cum);
@@ -225,15 +224,13 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
     c->n = n;
     const double *t = ssd_series_t_s(s);
     c->b = ssd_series_bytes(s);
-    c->dt = malloc(n * sizeof *c->dt);
     c->r = malloc(n * sizeof *c->r);
     c->y = malloc(n * sizeof *c->y);
     c->cum = malloc((n + 1) * sizeof *c->cum);
     c->scratch = malloc(n * sizeof *c->scratch);
     c->diff_memo = malloc(sizeof *c->diff_memo);
-    if (!c->dt || !c->r || !c->y || !c->cum || !c->scratch || !c->diff_memo)
+    if (!c->r || !c->y || !c->cum || !c->scratch || !c->diff_memo)
         return ssd__fail(err, SSD_ENOMEM, "%s: out of memory for %zu samples", src, n);
-    ssd__prefault(c->dt, n * sizeof *c->dt);
     ssd__prefault(c->r, n * sizeof *c->r);
     ssd__prefault(c->y, n * sizeof *c->y);
     ssd__prefault(c->cum, (n + 1) * sizeof *c->cum);
@@ -286,7 +283,6 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
         if (!(c->b[i] >= 0) || !isfinite(c->b[i]))
             return ssd__fail(err, SSD_EINVAL, "%s: sample %zu: bytes %g is not >= 0", src, i,
                              c->b[i]);
-        c->dt[i] = dt;
         c->r[i] = c->b[i] / dt;
         c->cum[i + 1] = c->cum[i] + c->b[i];
         npos += c->r[i] > 0;

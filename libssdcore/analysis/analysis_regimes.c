@@ -693,7 +693,7 @@ static int dips_in(const struct ssd__curve *c, const struct ssd__analysis_opts *
             lo = de[k - 1] + 1; /* the sample between two dips counts once */
         for (size_t i = lo; i < hi; i++) {
             double f = (1 - q[i]) / (1 - qd);
-            dip_time += (f < 0 ? 0 : f > 1 ? 1 : f) * c->dt[a + i];
+            dip_time += (f < 0 ? 0 : f > 1 ? 1 : f) * ssd__curve_dt(c, a + i);
         }
     }
     found = 1;
@@ -912,7 +912,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         (!S->has_cache || S->cache_censored != SSD_CENSOR_RIGHT) && c->nph >= 2 &&
         c->ph[0].last == 0 && c->r[0] >= rl.fold * o->min_drop &&
         ref_level_split(c, o, rl.fold, 1)) {
-        double lower = (c->r[0] - c->ph[1].level_bps) * c->dt[0];
+        double lower = (c->r[0] - c->ph[1].level_bps) * ssd__curve_dt(c, 0);
         S->has_cache = 1;
         S->cache_censored = SSD_CENSOR_RESOLUTION;
         S->cache_bytes = lower > 0 ? lower : 0;

@@ -182,7 +182,7 @@ Test(analysis_select, bytes_at_from_any_hint_equals_a_scan) {
         if (lo >= N) {
             want = c.total;
         } else {
-            double t0 = lo ? c.t[lo - 1] : 0, part = (at - t0) / c.dt[lo];
+            double t0 = lo ? c.t[lo - 1] : 0, part = (at - t0) / ssd__curve_dt(&c, lo);
             want = c.cum[lo] + c.b[lo] * (part < 0 ? 0 : part);
         }
         size_t hint = (size_t)(next_u64() % (N + 20));
@@ -256,4 +256,38 @@ Test(analysis_select, diff_median_kept_equals_a_fresh_selection) {
     }
     ssd__curve_release(&c);
     ssd_series_free(s);
+}
+
+/* Each sample's duration, derived from the times (no array kept), on a
+ * series that starts late (its clock relative to the run's start) and one
+ * that starts at 0: every rate is bytes over it, and they add up to the
+ * duration. */
+Test(analysis_select, sample_durations_from_the_times) {
+    enum { N = 500 };
+    static double t[N], b[N];
+    for (int late = 0; late < 2; late++) {
+        double now = late ? 1e6 : 0;
+        for (size_t i = 0; i < N; i++) {
+            now += i ? 0.5 + (double)(next_u64() % 1000) / 1000.0 : 1.0;
+            t[i] = now;
+            b[i] = 1e6 * (double)(1 + next_u64() % 97);
+        }
+        ssd_series *s = NULL;
+        cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
+        struct ssd__curve c;
+        memset(&c, 0, sizeof c);
+        char err[512];
+        cr_assert_eq(ssd__curve_prepare(&c, s, err), 0, "%s", err);
+        cr_assert_eq(c.t0 != 0, late, "late %d: t0 %g, t[0] %g", late, c.t0, t[0]);
+        double sum = 0;
+        for (size_t i = 0; i < N; i++) {
+            double dt = ssd__curve_dt(&c, i);
+            cr_assert_eq(dt, c.t[i] - (i ? c.t[i - 1] : 0));
+            cr_assert_eq(c.r[i], b[i] / dt, "sample %zu", i);
+            sum += dt;
+        }
+        cr_assert_float_eq(sum, c.duration, 1e-9 * c.duration);
+        ssd__curve_release(&c);
+        ssd_series_free(s);
+    }
 }
