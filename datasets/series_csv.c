@@ -117,10 +117,10 @@ static const double exact_pow10_19[20] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e
 static inline int plain_number(const char **pp, const char *end, double *out) {
     const char *p = *pp;
     uint64_t m = 0;
-    size_t digits = ssd__digit_run(&p, end, &m), frac = 0;
+    size_t digits = ssd__digit_run(&p, end, end, &m), frac = 0;
     if (*p == '.') {
         p++;
-        frac = ssd__digit_run(&p, end, &m);
+        frac = ssd__digit_run(&p, end, end, &m);
         digits += frac;
     }
     if (!digits || digits > 19 || m > (UINT64_C(1) << 53))

@@ -63,29 +63,34 @@ static inline uint64_t ssd__eight_digits(uint64_t v) {
 
 /*
  * The digits at *pp appended to *m (m * 10 + digit each), up to the first
- * non-digit, where *pp is left; returns how many. Words of 8 bytes are read
- * while they end before end (the buffer's end: up to 7 bytes past the run
- * are read): the first non-digit byte is found from a mask (a byte is a
- * digit when neither adding 0x46 nor subtracting 0x30 sets its top bit;
- * carries and borrows only run upward from a non-digit, so the lowest
- * flagged byte is exact), so a run costs no branch per digit. *m wraps
- * past 19 digits: the caller checks the count.
+ * non-digit or end, where *pp is left; returns how many. Words of 8 bytes
+ * are read while they end before limit (the buffer's end, at or past end:
+ * up to 7 bytes past the run are read): the first non-digit byte is found
+ * from a mask (a byte is a digit when neither adding 0x46 nor subtracting
+ * 0x30 sets its top bit; carries and borrows only run upward from a
+ * non-digit, so the lowest flagged byte is exact), so a run costs no
+ * branch per digit. *m wraps past 19 digits: the caller checks the count.
+ * The one digit scanner of the readers: the series CSV fast path (end =
+ * limit) and ssd__parse_number (end: the field's).
  */
-static inline size_t ssd__digit_run(const char **pp, const char *end, uint64_t *m) {
+static inline size_t ssd__digit_run(const char **pp, const char *end, const char *limit,
+                                    uint64_t *m) {
     const char *p = *pp;
     uint64_t v = *m;
 #ifdef SSD_SWAR_DIGITS
-    while (end - p >= 8) {
+    while (limit - p >= 8) {
         uint64_t w;
         memcpy(&w, p, 8);
         uint64_t nondigit =
             ((w + 0x4646464646464646ULL) | (w - 0x3030303030303030ULL)) & 0x8080808080808080ULL;
-        if (!nondigit) {
+        size_t k = nondigit ? (size_t)__builtin_ctzll(nondigit) >> 3 : 8;
+        if (k > (size_t)(end - p))
+            k = (size_t)(end - p);
+        if (k == 8) {
             v = v * 100000000 + ssd__eight_digits(w);
             p += 8;
             continue;
         }
-        size_t k = (size_t)__builtin_ctzll(nondigit) >> 3;
         if (k) {
             /* the k digits moved to the top, '0's shifted in below */
             w = (w << (8 * (8 - k))) | (0x3030303030303030ULL >> (8 * k));
@@ -94,8 +99,10 @@ static inline size_t ssd__digit_run(const char **pp, const char *end, uint64_t *
         }
         goto done;
     }
+#else
+    (void)limit;
 #endif
-    while ((unsigned)(*p - '0') < 10)
+    while (p < end && (unsigned)(*p - '0') < 10)
         v = v * 10 + (uint64_t)(*p++ - '0');
 #ifdef SSD_SWAR_DIGITS
 done:

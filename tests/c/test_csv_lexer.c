@@ -239,3 +239,37 @@ Test(csv_lexer, line_count_is_exact) {
     }
     free(buf);
 }
+
+/* The one digit scanner (ssd__digit_run) both number parsers use: every
+ * run length from 0 to 20 digits at every alignment, ended by a
+ * non-digit, by the field's end (more digits past it, inside the buffer)
+ * or by the buffer's end, gives the digits' count and value as a
+ * byte-by-byte loop does, and stops where it does. */
+Test(csv_lexer, digit_run_equals_a_byte_loop) {
+    char buf[64];
+    for (size_t len = 0; len <= 20; len++)
+        for (size_t off = 0; off < 8; off++)
+            for (int stop = 0; stop < 3; stop++) {
+                memset(buf, '7', sizeof buf);
+                for (size_t i = 0; i < len; i++)
+                    buf[off + i] = (char)('0' + (i * 7 + off) % 10);
+                const char *p = buf + off, *end, *limit = buf + sizeof buf;
+                if (stop == 0) {
+                    buf[off + len] = ',';
+                    end = limit;
+                } else if (stop == 1) {
+                    end = buf + off + len; /* '7's follow, inside the buffer */
+                } else {
+                    end = limit = buf + off + len;
+                }
+                uint64_t want = 0;
+                size_t nwant = 0;
+                for (const char *q = p; q < end && *q >= '0' && *q <= '9'; q++, nwant++)
+                    want = want * 10 + (uint64_t)(*q - '0');
+                uint64_t m = 0;
+                size_t n = ssd__digit_run(&p, end, limit, &m);
+                cr_assert_eq(n, nwant, "len %zu off %zu stop %d", len, off, stop);
+                cr_assert_eq(m, want, "len %zu off %zu stop %d", len, off, stop);
+                cr_assert_eq(p, buf + off + nwant);
+            }
+}
