@@ -199,21 +199,6 @@ void ssd__curve_release(struct ssd__curve *c) {
     memset(c, 0, sizeof *c);
 }
 
-/*
- * Whether t0 > 1.5 * (the median of the n intervals d) can hold, decided
- * without the median where a count settles it: the median is at least the
- * lower middle d, and 1.5 * d rounds monotonically, so when at most (n-1)/2
- * intervals have 1.5 * d < t0 the lower middle is not among them and the
- * answer is no. A series that starts at 0 (nearly all) is known in one
- * pass without a selection.
- */
-static int late_start(const double *d, size_t n, double t0) {
-    size_t below = 0;
-    for (size_t i = 0; i < n; i++)
-        below += 1.5 * d[i] < t0;
-    return below > (n - 1) / 2;
-}
-
 int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
     ssd__curve_release(c);
     const char *src = ssd_series_source(s);
@@ -235,13 +220,23 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
     ssd__prefault(c->y, n * sizeof *c->y);
     ssd__prefault(c->cum, (n + 1) * sizeof *c->cum);
     ssd__prefault(c->scratch, n * sizeof *c->scratch);
+    /*
+     * Whether t[0] > 1.5 * (the median of the n - 1 intervals) can hold is
+     * decided without the median where a count settles it: the median is
+     * at least the lower middle interval d, and 1.5 * d rounds
+     * monotonically, so when at most (n - 2) / 2 intervals have
+     * 1.5 * d < t[0] the lower middle is not among them and the answer is
+     * no. A series that starts at 0 (nearly all) is known in this pass,
+     * without storing the intervals or selecting among them.
+     */
     double prev = 0;
+    size_t below = 0;
     for (size_t i = 0; i < n; i++) {
         if (!(t[i] - prev > 0) || !isfinite(t[i]))
             return ssd__fail(err, SSD_EINVAL, "%s: sample %zu: t_s %g is not after %g", src, i,
                              t[i], prev);
         if (i)
-            c->scratch[i - 1] = t[i] - prev;
+            below += 1.5 * (t[i] - prev) < t[0];
         prev = t[i];
     }
     /* Each t_s ends its interval, and the first interval starts where the
@@ -256,7 +251,9 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
      * first chunk is a long first interval, not a late start. */
     int from_zero = !strcmp(fmt, "bytes-csv") || !strcmp(fmt, "chunks");
     c->t0 = 0;
-    if (!from_zero && late_start(c->scratch, n - 1, t[0])) {
+    if (!from_zero && below > (n - 2) / 2) {
+        for (size_t i = 1; i < n; i++)
+            c->scratch[i - 1] = t[i] - t[i - 1];
         double med = ssd__median(c->scratch, n - 1);
         c->t0 = t[0] > 1.5 * med ? t[0] - med : 0;
     }
