@@ -204,23 +204,46 @@ char *ssd__trim_range(char *f, char **end) {
     }
 }
 
-size_t ssd__count_lines(const char *buf, size_t len) {
-    size_t n = 1;
+const char *ssd__scan_text(const char *buf, size_t len, size_t *newlines) {
+    size_t n = 0;
     const char *p = buf, *end = buf + len;
 #ifdef __SSE2__
     /* Each newline subtracts -1 from its byte lane; the lanes are summed
-     * (psadbw) before any can wrap, every 255 blocks. */
+     * (psadbw) before any can wrap, every 255 blocks. NULs are or-ed into
+     * a mask checked once a run of blocks: a run holding one is counted
+     * again byte by byte, up to it. */
     const __m128i newline = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
     while (end - p >= 16) {
-        __m128i lanes = zero;
-        for (int i = 0; i < 255 && end - p >= 16; i++, p += 16)
-            lanes = _mm_sub_epi8(
-                lanes, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), newline));
+        __m128i lanes = zero, nuls = zero;
+        const char *run = p;
+        for (int i = 0; i < 255 && end - p >= 16; i++, p += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+            lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(v, newline));
+            nuls = _mm_or_si128(nuls, _mm_cmpeq_epi8(v, zero));
+        }
+        if (_mm_movemask_epi8(nuls)) {
+            p = run;
+            break;
+        }
         __m128i sums = _mm_sad_epu8(lanes, zero);
         n += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_extract_epi16(sums, 4);
     }
 #endif
-    for (; p < end; p++)
+    for (; p < end; p++) {
+        if (!*p) {
+            *newlines += n;
+            return p;
+        }
         n += *p == '\n';
+    }
+    *newlines += n;
+    return NULL;
+}
+
+size_t ssd__count_lines(const char *buf, size_t len) {
+    size_t n = 1;
+    const char *p = buf, *end = buf + len, *nul;
+    while ((nul = ssd__scan_text(p, (size_t)(end - p), &n)) != NULL)
+        p = nul + 1; /* not a newline: counting goes on past it */
     return n;
 }

@@ -176,7 +176,8 @@ static char *fast_row(char *p, const char *end, const unsigned char *role, size_
     }
 }
 
-int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len, int ddir) {
+int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines,
+                         int ddir) {
     struct ssd__lines it = {buf, buf + len, 0};
     char *line;
     int nl;
@@ -186,7 +187,7 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
     int colmap[MAX_FIELDS];
     int rc;
 
-    if (ssd__series_reserve(s, ssd__count_lines(buf, len)))
+    if (ssd__series_reserve(s, lines ? lines : ssd__count_lines(buf, len)))
         return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
 
     /* Comments, the magic line, metadata, then the header. */
@@ -350,7 +351,7 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
     return 0;
 }
 
-int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len) {
+int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines) {
     struct ssd__lines it = {buf, buf + len, 0};
     char *line;
     int nl;
@@ -359,7 +360,7 @@ int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len) 
     double rate_scale = 1.0;
     size_t nheader = 0;
 
-    if (ssd__series_reserve(s, ssd__count_lines(buf, len)))
+    if (ssd__series_reserve(s, lines ? lines : ssd__count_lines(buf, len)))
         return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
     while ((line = ssd__lines_next(&it, &nl)) != NULL) {
         if (line[0] == '#' || !line[0])

@@ -127,17 +127,25 @@ int ssd__parse_double(const char *field, double *out);
 int ssd__parse_number(char *p, char *end, const char *limit, double *out);
 /* Lines in buf[0, len): newlines + 1. */
 size_t ssd__count_lines(const char *buf, size_t len);
+/* The first NUL byte in buf[0, len) (NULL when none), and the newlines
+ * before it added to *newlines: a text file's check and its line count in
+ * one pass (ssd__load_text). */
+const char *ssd__scan_text(const char *buf, size_t len, size_t *newlines);
 
-/* The readers: buf is writable and NUL-terminated at buf[len]. */
+/* The readers: buf is writable and NUL-terminated at buf[len]; lines is
+ * ssd__count_lines(buf, len) when the caller has it (ssd__load_text counts
+ * them), 0 to count them here. */
 /* ddir picks the byte column of a CSV that has one per direction:
  * 1 write_bytes, 0 read_bytes, -1 bytes (both); 2 (trim) has none. */
-int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len, int ddir);
-int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len);
+int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines,
+                         int ddir);
+int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines);
 
 struct ssd__fio_file {
     const char *name;
     char *buf;
     size_t len;
+    size_t lines; /* 0: not counted yet */
 };
 /* per_io_interval_s: the interval per-I/O logs are summed into. */
 int ssd__read_fio_logs(ssd_series *s, struct ssd__fio_file *files, size_t nfiles, int ddir,

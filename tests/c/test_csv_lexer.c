@@ -273,3 +273,37 @@ Test(csv_lexer, digit_run_equals_a_byte_loop) {
                 cr_assert_eq(p, buf + off + nwant);
             }
 }
+
+/* The text check and line count in one pass (ssd__scan_text): the first
+ * NUL wherever it lies (in the first 16 bytes, past a run of 255 blocks,
+ * in the tail, none) and the newlines before it, as a byte loop finds
+ * them; ssd__count_lines counts past NULs. */
+Test(csv_lexer, scan_text_finds_the_first_nul_and_counts_before_it) {
+    size_t len = 16 * 255 * 2 + 40;
+    char *buf = malloc(len);
+    cr_assert_not_null(buf);
+    static const size_t at[] = {0, 1, 15, 16, 17, 4079, 4080, 4081, 5000, 16 * 255 * 2 + 39};
+    for (size_t k = 0; k <= sizeof at / sizeof *at; k++) {
+        for (size_t i = 0; i < len; i++)
+            buf[i] = next_u64() % 5 == 0 ? '\n' : 'x';
+        if (k < sizeof at / sizeof *at) {
+            buf[at[k]] = '\0';
+            buf[len - 1 - (at[k] % 3)] = '\0'; /* a later one (or the same) */
+        }
+        size_t want = 0, lines = 0;
+        const char *first = NULL;
+        for (size_t i = 0; i < len && !first; i++) {
+            if (!buf[i])
+                first = buf + i;
+            else
+                want += buf[i] == '\n';
+        }
+        size_t newlines = 7; /* added to */
+        cr_assert_eq(ssd__scan_text(buf, len, &newlines), first, "case %zu", k);
+        cr_assert_eq(newlines, 7 + want, "case %zu", k);
+        for (size_t i = 0; i < len; i++)
+            lines += buf[i] == '\n';
+        cr_assert_eq(ssd__count_lines(buf, len), lines + 1, "case %zu", k);
+    }
+    free(buf);
+}
