@@ -287,7 +287,8 @@ SSD_API int ssd_series_parse(ssd_series **out, const char *name, const char *tex
         return ssd__series_fail(s, SSD_ENOMEM, "out of memory");
     if (len > SSD_SERIES_MAX_FILE_BYTES)
         return ssd__series_fail(s, SSD_ERANGE, "%s: larger than the series size limit", name);
-    if (len && memchr(text, '\0', len))
+    size_t newlines = 0; /* counted with the NUL check: the readers reserve by it */
+    if (len && ssd__scan_text(text, len, &newlines))
         return ssd__series_fail(s, SSD_EFORMAT, "%s: NUL byte: not a text series", name);
     char *buf = malloc(len + 1);
     if (!buf)
@@ -295,7 +296,7 @@ SSD_API int ssd_series_parse(ssd_series **out, const char *name, const char *tex
     if (len)
         memcpy(buf, text, len);
     buf[len] = '\0';
-    int rc = dispatch_single(s, name, buf, len, 0, 1, SSD_SERIES_PER_IO_INTERVAL_S);
+    int rc = dispatch_single(s, name, buf, len, newlines + 1, 1, SSD_SERIES_PER_IO_INTERVAL_S);
     if (rc)
         s->n = 0;
     free(buf);
