@@ -49,10 +49,10 @@ static const uint64_t ssd__pow10_u64[9] = {1,      10,      100,      1000,     
                                            100000, 1000000, 10000000, 100000000};
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* The value of eight ASCII digits (the first the most significant) in
- * three multiplies: the SWAR conversion of simdjson and fast_float. */
-static inline uint64_t ssd__eight_digits(uint64_t v) {
-    v -= 0x3030303030303030ULL;
+/* The value of eight digits, one a byte as values 0-9 (ASCII less '0'),
+ * the first the most significant, in three multiplies: the SWAR
+ * conversion of simdjson and fast_float. */
+static inline uint64_t ssd__eight_digit_values(uint64_t v) {
     v = v * 10 + (v >> 8);
     return (((v & 0x000000FF000000FFULL) * 0x000F424000000064ULL) +
             (((v >> 16) & 0x000000FF000000FFULL) * 0x0000271000000001ULL)) >>
@@ -81,20 +81,21 @@ static inline size_t ssd__digit_run(const char **pp, const char *end, const char
     while (limit - p >= 8) {
         uint64_t w;
         memcpy(&w, p, 8);
-        uint64_t nondigit =
-            ((w + 0x4646464646464646ULL) | (w - 0x3030303030303030ULL)) & 0x8080808080808080ULL;
+        /* each byte's value as a digit: exact in the bytes below the
+         * first non-digit, which no borrow reaches */
+        uint64_t d = w - 0x3030303030303030ULL;
+        uint64_t nondigit = ((w + 0x4646464646464646ULL) | d) & 0x8080808080808080ULL;
         size_t k = nondigit ? (size_t)__builtin_ctzll(nondigit) >> 3 : 8;
         if (k > (size_t)(end - p))
             k = (size_t)(end - p);
         if (k == 8) {
-            v = v * 100000000 + ssd__eight_digits(w);
+            v = v * 100000000 + ssd__eight_digit_values(d);
             p += 8;
             continue;
         }
         if (k) {
-            /* the k digits moved to the top, '0's shifted in below */
-            w = (w << (8 * (8 - k))) | (0x3030303030303030ULL >> (8 * k));
-            v = v * ssd__pow10_u64[k] + ssd__eight_digits(w);
+            /* the k digits moved to the top, zeros (digits 0) shifted in below */
+            v = v * ssd__pow10_u64[k] + ssd__eight_digit_values(d << (8 * (8 - k)));
             p += k;
         }
         goto done;
