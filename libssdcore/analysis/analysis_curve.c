@@ -199,7 +199,73 @@ void ssd__curve_release(struct ssd__curve *c) {
     memset(c, 0, sizeof *c);
 }
 
+/* The rates the slow way (see ssd__curve_prepare): the times checked and
+ * the start counted first, then the rates against the start found. */
+static int two_passes(struct ssd__curve *c, const double *t, int from_zero, const char *src,
+                      char *err, size_t *npos_out, double *rmin_out, double *rmax_out) {
+    size_t n = c->n;
+    double prev = 0;
+    size_t below = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!(t[i] - prev > 0) || !isfinite(t[i]))
+            return ssd__fail(err, SSD_EINVAL, "%s: sample %zu: t_s %g is not after %g", src, i,
+                             t[i], prev);
+        if (i)
+            below += 1.5 * (t[i] - prev) < t[0];
+        prev = t[i];
+    }
+    /* Each t_s ends its interval, and the first interval starts where the
+     * run did. A series need not start at t = 0 (a log with an epoch clock,
+     * or one whose first rows were cut off): when the first t_s is more than
+     * 1.5 typical intervals in, the run started one median interval before
+     * it. Nearer 0, the series started at 0 and its first interval is t_s[0]
+     * as measured (jittered intervals stay exact). All times of the result
+     * are relative to that start. */
+    c->t0 = 0;
+    if (!from_zero && below > (n - 2) / 2) {
+        for (size_t i = 1; i < n; i++)
+            c->scratch[i - 1] = t[i] - t[i - 1];
+        double med = ssd__median(c->scratch, n - 1);
+        c->t0 = t[0] > 1.5 * med ? t[0] - med : 0;
+    }
+    if (c->t0 != 0) {
+        c->trel = malloc(n * sizeof *c->trel);
+        if (!c->trel)
+            return ssd__fail(err, SSD_ENOMEM, "%s: out of memory for %zu samples", src, n);
+        for (size_t i = 0; i < n; i++)
+            c->trel[i] = t[i] - c->t0;
+        c->t = c->trel;
+    } else {
+        c->t = t;
+    }
+    prev = 0;
+    c->cum[0] = 0;
+    size_t npos = 0;
+    double rmin = INFINITY, rmax = 0;
+    for (size_t i = 0; i < n; i++) {
+        double dt = c->t[i] - prev;
+        if (!(dt > 0))
+            return ssd__fail(err, SSD_EINVAL,
+                             "%s: sample %zu: t_s %g is too close to %g to be told apart", src, i,
+                             t[i], i ? t[i - 1] : c->t0);
+        if (!(c->b[i] >= 0) || !isfinite(c->b[i]))
+            return ssd__fail(err, SSD_EINVAL, "%s: sample %zu: bytes %g is not >= 0", src, i,
+                             c->b[i]);
+        c->r[i] = c->b[i] / dt;
+        c->cum[i + 1] = c->cum[i] + c->b[i];
+        npos += c->r[i] > 0;
+        rmin = c->r[i] < rmin ? c->r[i] : rmin;
+        rmax = c->r[i] > rmax ? c->r[i] : rmax;
+        prev = c->t[i];
+    }
+    *npos_out = npos;
+    *rmin_out = rmin;
+    *rmax_out = rmax;
+    return 0;
+}
+
 int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
+    int rc;
     ssd__curve_release(c);
     const char *src = ssd_series_source(s);
     size_t n = ssd_series_count(s);
@@ -226,67 +292,44 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
      * at least the lower middle interval d, and 1.5 * d rounds
      * monotonically, so when at most (n - 2) / 2 intervals have
      * 1.5 * d < t[0] the lower middle is not among them and the answer is
-     * no. A series that starts at 0 (nearly all) is known in this pass,
-     * without storing the intervals or selecting among them.
+     * no. A series that starts at 0 (nearly all) is known without storing
+     * the intervals or selecting among them.
      */
-    double prev = 0;
-    size_t below = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (!(t[i] - prev > 0) || !isfinite(t[i]))
-            return ssd__fail(err, SSD_EINVAL, "%s: sample %zu: t_s %g is not after %g", src, i,
-                             t[i], prev);
-        if (i)
-            below += 1.5 * (t[i] - prev) < t[0];
-        prev = t[i];
-    }
-    /* Each t_s ends its interval, and the first interval starts where the
-     * run did. A series need not start at t = 0 (a log with an epoch clock,
-     * or one whose first rows were cut off): when the first t_s is more than
-     * 1.5 typical intervals in, the run started one median interval before
-     * it. Nearer 0, the series started at 0 and its first interval is t_s[0]
-     * as measured (jittered intervals stay exact). All times of the result
-     * are relative to that start. */
     const char *fmt = ssd_series_format(s);
     /* Byte-sampled series build their clock from 0 chunk by chunk: a slow
      * first chunk is a long first interval, not a late start. */
     int from_zero = !strcmp(fmt, "bytes-csv") || !strcmp(fmt, "chunks");
-    c->t0 = 0;
-    if (!from_zero && below > (n - 2) / 2) {
-        for (size_t i = 1; i < n; i++)
-            c->scratch[i - 1] = t[i] - t[i - 1];
-        double med = ssd__median(c->scratch, n - 1);
-        c->t0 = t[0] > 1.5 * med ? t[0] - med : 0;
-    }
-    if (c->t0 != 0) {
-        c->trel = malloc(n * sizeof *c->trel);
-        if (!c->trel)
-            return ssd__fail(err, SSD_ENOMEM, "%s: out of memory for %zu samples", src, n);
-        for (size_t i = 0; i < n; i++)
-            c->trel[i] = t[i] - c->t0;
-        c->t = c->trel;
-    } else {
-        c->t = t; /* t - 0 is t: the series' own times (it outlives the run) */
-    }
-    prev = 0;
-    c->cum[0] = 0;
     size_t npos = 0;
     double rmin = INFINITY, rmax = 0;
-    for (size_t i = 0; i < n; i++) {
-        double dt = c->t[i] - prev;
-        if (!(dt > 0))
-            return ssd__fail(err, SSD_EINVAL,
-                             "%s: sample %zu: t_s %g is too close to %g to be told apart", src, i,
-                             t[i], i ? t[i - 1] : c->t0);
-        if (!(c->b[i] >= 0) || !isfinite(c->b[i]))
-            return ssd__fail(err, SSD_EINVAL, "%s: sample %zu: bytes %g is not >= 0", src, i,
-                             c->b[i]);
-        c->r[i] = c->b[i] / dt;
-        c->cum[i + 1] = c->cum[i] + c->b[i];
-        npos += c->r[i] > 0;
-        rmin = c->r[i] < rmin ? c->r[i] : rmin;
-        rmax = c->r[i] > rmax ? c->r[i] : rmax;
-        prev = c->t[i];
+    /* One pass for what nearly every series is (valid, starting at 0): the
+     * times checked, the start counted, the rates and cumulative bytes as
+     * two_passes computes them when the run starts at 0. A bad
+     * value or a late start leaves it to the two passes, which say what is
+     * wrong in their order. */
+    double prev = 0;
+    size_t below = 0, j = 0;
+    c->cum[0] = 0;
+    for (; j < n; j++) {
+        double dt = t[j] - prev;
+        /* The first bad time (a bad byte count before it ends the loop). */
+        if (!(dt > 0) || !isfinite(t[j]))
+            return ssd__fail(err, SSD_EINVAL, "%s: sample %zu: t_s %g is not after %g", src, j,
+                             t[j], prev);
+        if (!(c->b[j] >= 0) || !isfinite(c->b[j]))
+            break; /* reported after every time is checked, as the two passes do */
+        below += j && 1.5 * dt < t[0];
+        c->r[j] = c->b[j] / dt;
+        c->cum[j + 1] = c->cum[j] + c->b[j];
+        npos += c->r[j] > 0;
+        rmin = c->r[j] < rmin ? c->r[j] : rmin;
+        rmax = c->r[j] > rmax ? c->r[j] : rmax;
+        prev = t[j];
     }
+    c->t0 = 0;
+    c->t = t; /* t - 0 is t: the series' own times (it outlives the run) */
+    if (j < n || (!from_zero && below > (n - 2) / 2))
+        if ((rc = two_passes(c, t, from_zero, src, err, &npos, &rmin, &rmax)))
+            return rc;
     if (npos == 0)
         return ssd__fail(err, SSD_ENODATA, "%s: no bytes written in %zu samples", src, n);
     c->duration = c->t[n - 1];

@@ -291,3 +291,51 @@ Test(analysis_select, sample_durations_from_the_times) {
         ssd_series_free(s);
     }
 }
+
+/* A bad time is reported before a bad byte count wherever each lies (all
+ * times are checked first), late-starting series included; the first bad
+ * one of a kind is the one named. (Series refuse such values when made:
+ * they are written into one afterwards, as a caller's bug would.) */
+Test(analysis_select, prepare_names_the_first_bad_time_then_bytes) {
+    enum { N = 40 };
+    static const struct {
+        int late, bad_b, bad_t; /* sample indexes, -1: none */
+        double bval, tval;
+        const char *want;
+    } cases[] = {
+        {0, 5, 10, -1, 0, "sample 10: t_s"}, /* bytes bad first, time reported */
+        {0, 12, 3, -1, 0, "sample 3: t_s"},  /* time bad first */
+        {0, 5, -1, NAN, 0, "sample 5: bytes nan"},
+        {0, 5, -1, -2, 0, "sample 5: bytes -2"},
+        {0, 7, 9, INFINITY, 0, "sample 9: t_s"},
+        {0, -1, 3, 0, INFINITY, "sample 3: t_s inf"},
+        {0, -1, 0, 0, -1, "sample 0: t_s -1"},
+        {1, 7, -1, -1, 0, "sample 7: bytes -1"}, /* a late start: the two passes */
+        {1, 2, 30, -1, 0, "sample 30: t_s"},
+    };
+    static double t[N], b[N];
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        for (size_t i = 0; i < N; i++) {
+            t[i] = (cases[k].late ? 1000.0 : 0.0) + (double)(i + 1);
+            b[i] = 1e6;
+        }
+        ssd_series *s = NULL;
+        cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
+        /* Series refuse such values when made: written in afterwards, as a
+         * caller's stray write would. */
+        double *st = (double *)ssd_series_t_s(s), *sb = (double *)ssd_series_bytes(s);
+        if (cases[k].bad_b >= 0)
+            sb[cases[k].bad_b] = cases[k].bval;
+        if (cases[k].bad_t >= 0)
+            st[cases[k].bad_t] =
+                cases[k].tval != 0 ? cases[k].tval : st[cases[k].bad_t - 1]; /* not after */
+        struct ssd__curve c;
+        memset(&c, 0, sizeof c);
+        char err[512] = "";
+        cr_assert_eq(ssd__curve_prepare(&c, s, err), SSD_EINVAL, "case %zu", k);
+        cr_assert(strstr(err, cases[k].want) != NULL, "case %zu: '%s', want '%s'", k, err,
+                  cases[k].want);
+        ssd__curve_release(&c);
+        ssd_series_free(s);
+    }
+}
