@@ -138,55 +138,6 @@ static const double exact_pow10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6, 
                                        1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
 /*
- * Appends the digits from *q (up to end) to *m, 8 bytes at a time where
- * limit allows reading them: the first non-digit byte of a word is found
- * from a mask (a byte is a digit when neither adding 0x46 nor subtracting
- * 0x30 sets its top bit; carries and borrows only run upward from a
- * non-digit, so the lowest flagged byte is exact), so a run of 1 to 8
- * digits costs no branch per digit. *m wraps past 19 digits: the caller
- * then takes the slow path. Returns how many digits.
- */
-static inline size_t digits_into(const char **q, const char *end, const char *limit, uint64_t *m) {
-    const char *p = *q;
-    uint64_t v = *m;
-#ifdef SSD_SWAR_DIGITS
-    while (limit - p >= 8) {
-        uint64_t w;
-        memcpy(&w, p, 8);
-        uint64_t nondigit =
-            ((w + 0x4646464646464646ULL) | (w - 0x3030303030303030ULL)) & 0x8080808080808080ULL;
-        size_t k = nondigit ? (size_t)__builtin_ctzll(nondigit) >> 3 : 8;
-        if (k > (size_t)(end - p))
-            k = (size_t)(end - p);
-        if (k == 8) {
-            v = v * 100000000 + ssd__eight_digits(w);
-            p += 8;
-            continue;
-        }
-        if (k) {
-            /* the k digits moved to the top, '0's shifted in below */
-            w = (w << (8 * (8 - k))) | (0x3030303030303030ULL >> (8 * k));
-            v = v * ssd__pow10_u64[k] + ssd__eight_digits(w);
-            p += k;
-        }
-        *m = v;
-        size_t n = (size_t)(p - *q);
-        *q = p;
-        return n;
-    }
-#else
-    (void)limit;
-
-#endif
-    while (p < end && (unsigned)(*p - '0') < 10)
-        v = v * 10 + (uint64_t)(*p++ - '0');
-    size_t n = (size_t)(p - *q);
-    *q = p;
-    *m = v;
-    return n;
-}
-
-/*
  * The fast path is Clinger's: a decimal of at most 19 digits whose integer
  * m fits in 53 bits and whose exponent is within +-22 is m * 10^e or
  * m / 10^-e, one IEEE operation on two exact doubles, hence correctly
@@ -202,10 +153,10 @@ int ssd__parse_number(char *p, char *end, const char *limit, double *out) {
         neg = *q++ == '-';
     uint64_t m = 0;
     int exp10 = 0, odd = 0;
-    size_t digits = digits_into(&q, end, limit, &m);
+    size_t digits = ssd__digit_run(&q, end, limit, &m);
     if (q < end && *q == '.') {
         q++;
-        size_t frac = digits_into(&q, end, limit, &m);
+        size_t frac = ssd__digit_run(&q, end, limit, &m);
         digits += frac;
         exp10 = -(int)frac; /* frac <= 19 when the fast path is taken */
     }
@@ -253,23 +204,46 @@ char *ssd__trim_range(char *f, char **end) {
     }
 }
 
-size_t ssd__count_lines(const char *buf, size_t len) {
-    size_t n = 1;
+const char *ssd__scan_text(const char *buf, size_t len, size_t *newlines) {
+    size_t n = 0;
     const char *p = buf, *end = buf + len;
 #ifdef __SSE2__
     /* Each newline subtracts -1 from its byte lane; the lanes are summed
-     * (psadbw) before any can wrap, every 255 blocks. */
+     * (psadbw) before any can wrap, every 255 blocks. NULs are or-ed into
+     * a mask checked once a run of blocks: a run holding one is counted
+     * again byte by byte, up to it. */
     const __m128i newline = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
     while (end - p >= 16) {
-        __m128i lanes = zero;
-        for (int i = 0; i < 255 && end - p >= 16; i++, p += 16)
-            lanes = _mm_sub_epi8(
-                lanes, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), newline));
+        __m128i lanes = zero, nuls = zero;
+        const char *run = p;
+        for (int i = 0; i < 255 && end - p >= 16; i++, p += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+            lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(v, newline));
+            nuls = _mm_or_si128(nuls, _mm_cmpeq_epi8(v, zero));
+        }
+        if (_mm_movemask_epi8(nuls)) {
+            p = run;
+            break;
+        }
         __m128i sums = _mm_sad_epu8(lanes, zero);
         n += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_extract_epi16(sums, 4);
     }
 #endif
-    for (; p < end; p++)
+    for (; p < end; p++) {
+        if (!*p) {
+            *newlines += n;
+            return p;
+        }
         n += *p == '\n';
+    }
+    *newlines += n;
+    return NULL;
+}
+
+size_t ssd__count_lines(const char *buf, size_t len) {
+    size_t n = 1;
+    const char *p = buf, *end = buf + len, *nul;
+    while ((nul = ssd__scan_text(p, (size_t)(end - p), &n)) != NULL)
+        p = nul + 1; /* not a newline: counting goes on past it */
     return n;
 }

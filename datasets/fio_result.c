@@ -221,7 +221,8 @@ SSD_API int ssd_fio_result_open(ssd_fio_result **out, const char *path) {
         return rfail(r, SSD_EINVAL, "NULL path");
     char *buf = NULL;
     size_t len = 0;
-    int rc = ssd__load_text(path, SSD_SERIES_MAX_FILE_BYTES, &buf, &len, r->err, sizeof r->err);
+    int rc =
+        ssd__load_text(path, SSD_SERIES_MAX_FILE_BYTES, &buf, &len, NULL, r->err, sizeof r->err);
     if (rc == 0)
         rc = parse_into(r, path, buf, len);
     free(buf);

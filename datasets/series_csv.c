@@ -117,10 +117,10 @@ static const double exact_pow10_19[20] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e
 static inline int plain_number(const char **pp, const char *end, double *out) {
     const char *p = *pp;
     uint64_t m = 0;
-    size_t digits = ssd__digit_run(&p, end, &m), frac = 0;
+    size_t digits = ssd__digit_run(&p, end, end, &m), frac = 0;
     if (*p == '.') {
         p++;
-        frac = ssd__digit_run(&p, end, &m);
+        frac = ssd__digit_run(&p, end, end, &m);
         digits += frac;
     }
     if (!digits || digits > 19 || m > (UINT64_C(1) << 53))
@@ -176,7 +176,8 @@ static char *fast_row(char *p, const char *end, const unsigned char *role, size_
     }
 }
 
-int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len, int ddir) {
+int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines,
+                         int ddir) {
     struct ssd__lines it = {buf, buf + len, 0};
     char *line;
     int nl;
@@ -186,7 +187,7 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
     int colmap[MAX_FIELDS];
     int rc;
 
-    if (ssd__series_reserve(s, ssd__count_lines(buf, len)))
+    if (ssd__series_reserve(s, lines ? lines : ssd__count_lines(buf, len)))
         return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
 
     /* Comments, the magic line, metadata, then the header. */
@@ -350,7 +351,7 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
     return 0;
 }
 
-int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len) {
+int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines) {
     struct ssd__lines it = {buf, buf + len, 0};
     char *line;
     int nl;
@@ -359,7 +360,7 @@ int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len) 
     double rate_scale = 1.0;
     size_t nheader = 0;
 
-    if (ssd__series_reserve(s, ssd__count_lines(buf, len)))
+    if (ssd__series_reserve(s, lines ? lines : ssd__count_lines(buf, len)))
         return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
     while ((line = ssd__lines_next(&it, &nl)) != NULL) {
         if (line[0] == '#' || !line[0])

@@ -83,7 +83,7 @@ static int parse_one(ssd_series *s, struct ssd__fio_file *f, int ddir, struct fi
     struct ssd__lines it = {f->buf, f->buf + f->len, 0};
     const char *base = strrchr(f->name, '/');
     int iops = strstr(base ? base : f->name, "_iops") != NULL;
-    size_t cap = ssd__count_lines(f->buf, f->len);
+    size_t cap = f->lines ? f->lines : ssd__count_lines(f->buf, f->len);
     out->rows = malloc(cap * sizeof *out->rows);
     out->n = 0;
     if (!out->rows)

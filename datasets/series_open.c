@@ -81,8 +81,9 @@ enum ssd__series_kind ssd__detect_series_kind(const char *buf, size_t len) {
     return SSD__KIND_UNKNOWN;
 }
 
-static int load_file(ssd_series *s, const char *path, uint64_t limit, char **out, size_t *len) {
-    return ssd__load_text(path, limit, out, len, s->err, sizeof s->err);
+static int load_file(ssd_series *s, const char *path, uint64_t limit, char **out, size_t *len,
+                     size_t *lines) {
+    return ssd__load_text(path, limit, out, len, lines, s->err, sizeof s->err);
 }
 
 static int parse_ddir(const char *ddir) {
@@ -97,18 +98,18 @@ static int parse_ddir(const char *ddir) {
     return -2;
 }
 
-static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t len, int ddir,
-                           double per_io_interval_s) {
+static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t len, size_t lines,
+                           int ddir, double per_io_interval_s) {
     switch (ssd__detect_series_kind(buf, len)) {
     case SSD__KIND_SERIES_CSV:
         s->format = "ssdcore-series-1";
-        return ssd__read_series_csv(s, name, buf, len, ddir);
+        return ssd__read_series_csv(s, name, buf, len, lines, ddir);
     case SSD__KIND_BYTES_CSV:
         s->format = "bytes-csv";
-        return ssd__read_bytes_csv(s, name, buf, len);
+        return ssd__read_bytes_csv(s, name, buf, len, lines);
     case SSD__KIND_FIO_LOG: {
         s->format = "fio-log";
-        struct ssd__fio_file f = {name, buf, len};
+        struct ssd__fio_file f = {name, buf, len, lines};
         return ssd__read_fio_logs(s, &f, 1, ddir, per_io_interval_s);
     }
     case SSD__KIND_FIO_JSON:
@@ -225,13 +226,14 @@ SSD_API int ssd_series_open_columns(ssd_series **out, const char *const *paths, 
     }
     for (size_t i = 0; i < nnames; i++) {
         files[i].name = names[i];
-        rc = load_file(s, names[i], limit, &files[i].buf, &files[i].len);
+        rc = load_file(s, names[i], limit, &files[i].buf, &files[i].len, &files[i].lines);
         if (rc)
             goto out;
         nfiles++;
     }
     if (nnames == 1) {
-        rc = dispatch_single(s, names[0], files[0].buf, files[0].len, ddir, per_io_interval_s);
+        rc = dispatch_single(s, names[0], files[0].buf, files[0].len, files[0].lines, ddir,
+                             per_io_interval_s);
         goto out;
     }
     for (size_t i = 0; i < nnames; i++) {
@@ -285,7 +287,8 @@ SSD_API int ssd_series_parse(ssd_series **out, const char *name, const char *tex
         return ssd__series_fail(s, SSD_ENOMEM, "out of memory");
     if (len > SSD_SERIES_MAX_FILE_BYTES)
         return ssd__series_fail(s, SSD_ERANGE, "%s: larger than the series size limit", name);
-    if (len && memchr(text, '\0', len))
+    size_t newlines = 0; /* counted with the NUL check: the readers reserve by it */
+    if (len && ssd__scan_text(text, len, &newlines))
         return ssd__series_fail(s, SSD_EFORMAT, "%s: NUL byte: not a text series", name);
     char *buf = malloc(len + 1);
     if (!buf)
@@ -293,7 +296,7 @@ SSD_API int ssd_series_parse(ssd_series **out, const char *name, const char *tex
     if (len)
         memcpy(buf, text, len);
     buf[len] = '\0';
-    int rc = dispatch_single(s, name, buf, len, 1, SSD_SERIES_PER_IO_INTERVAL_S);
+    int rc = dispatch_single(s, name, buf, len, newlines + 1, 1, SSD_SERIES_PER_IO_INTERVAL_S);
     if (rc)
         s->n = 0;
     free(buf);

@@ -49,10 +49,10 @@ static const uint64_t ssd__pow10_u64[9] = {1,      10,      100,      1000,     
                                            100000, 1000000, 10000000, 100000000};
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* The value of eight ASCII digits (the first the most significant) in
- * three multiplies: the SWAR conversion of simdjson and fast_float. */
-static inline uint64_t ssd__eight_digits(uint64_t v) {
-    v -= 0x3030303030303030ULL;
+/* The value of eight digits, one a byte as values 0-9 (ASCII less '0'),
+ * the first the most significant, in three multiplies: the SWAR
+ * conversion of simdjson and fast_float. */
+static inline uint64_t ssd__eight_digit_values(uint64_t v) {
     v = v * 10 + (v >> 8);
     return (((v & 0x000000FF000000FFULL) * 0x000F424000000064ULL) +
             (((v >> 16) & 0x000000FF000000FFULL) * 0x0000271000000001ULL)) >>
@@ -63,39 +63,47 @@ static inline uint64_t ssd__eight_digits(uint64_t v) {
 
 /*
  * The digits at *pp appended to *m (m * 10 + digit each), up to the first
- * non-digit, where *pp is left; returns how many. Words of 8 bytes are read
- * while they end before end (the buffer's end: up to 7 bytes past the run
- * are read): the first non-digit byte is found from a mask (a byte is a
- * digit when neither adding 0x46 nor subtracting 0x30 sets its top bit;
- * carries and borrows only run upward from a non-digit, so the lowest
- * flagged byte is exact), so a run costs no branch per digit. *m wraps
- * past 19 digits: the caller checks the count.
+ * non-digit or end, where *pp is left; returns how many. Words of 8 bytes
+ * are read while they end before limit (the buffer's end, at or past end:
+ * up to 7 bytes past the run are read): the first non-digit byte is found
+ * from a mask (a byte is a digit when neither adding 0x46 nor subtracting
+ * 0x30 sets its top bit; carries and borrows only run upward from a
+ * non-digit, so the lowest flagged byte is exact), so a run costs no
+ * branch per digit. *m wraps past 19 digits: the caller checks the count.
+ * The one digit scanner of the readers: the series CSV fast path (end =
+ * limit) and ssd__parse_number (end: the field's).
  */
-static inline size_t ssd__digit_run(const char **pp, const char *end, uint64_t *m) {
+static inline size_t ssd__digit_run(const char **pp, const char *end, const char *limit,
+                                    uint64_t *m) {
     const char *p = *pp;
     uint64_t v = *m;
 #ifdef SSD_SWAR_DIGITS
-    while (end - p >= 8) {
+    while (limit - p >= 8) {
         uint64_t w;
         memcpy(&w, p, 8);
-        uint64_t nondigit =
-            ((w + 0x4646464646464646ULL) | (w - 0x3030303030303030ULL)) & 0x8080808080808080ULL;
-        if (!nondigit) {
-            v = v * 100000000 + ssd__eight_digits(w);
+        /* each byte's value as a digit: exact in the bytes below the
+         * first non-digit, which no borrow reaches */
+        uint64_t d = w - 0x3030303030303030ULL;
+        uint64_t nondigit = ((w + 0x4646464646464646ULL) | d) & 0x8080808080808080ULL;
+        size_t k = nondigit ? (size_t)__builtin_ctzll(nondigit) >> 3 : 8;
+        if (k > (size_t)(end - p))
+            k = (size_t)(end - p);
+        if (k == 8) {
+            v = v * 100000000 + ssd__eight_digit_values(d);
             p += 8;
             continue;
         }
-        size_t k = (size_t)__builtin_ctzll(nondigit) >> 3;
         if (k) {
-            /* the k digits moved to the top, '0's shifted in below */
-            w = (w << (8 * (8 - k))) | (0x3030303030303030ULL >> (8 * k));
-            v = v * ssd__pow10_u64[k] + ssd__eight_digits(w);
+            /* the k digits moved to the top, zeros (digits 0) shifted in below */
+            v = v * ssd__pow10_u64[k] + ssd__eight_digit_values(d << (8 * (8 - k)));
             p += k;
         }
         goto done;
     }
+#else
+    (void)limit;
 #endif
-    while ((unsigned)(*p - '0') < 10)
+    while (p < end && (unsigned)(*p - '0') < 10)
         v = v * 10 + (uint64_t)(*p++ - '0');
 #ifdef SSD_SWAR_DIGITS
 done:
@@ -120,17 +128,25 @@ int ssd__parse_double(const char *field, double *out);
 int ssd__parse_number(char *p, char *end, const char *limit, double *out);
 /* Lines in buf[0, len): newlines + 1. */
 size_t ssd__count_lines(const char *buf, size_t len);
+/* The first NUL byte in buf[0, len) (NULL when none), and the newlines
+ * before it added to *newlines: a text file's check and its line count in
+ * one pass (ssd__load_text). */
+const char *ssd__scan_text(const char *buf, size_t len, size_t *newlines);
 
-/* The readers: buf is writable and NUL-terminated at buf[len]. */
+/* The readers: buf is writable and NUL-terminated at buf[len]; lines is
+ * ssd__count_lines(buf, len) when the caller has it (ssd__load_text counts
+ * them), 0 to count them here. */
 /* ddir picks the byte column of a CSV that has one per direction:
  * 1 write_bytes, 0 read_bytes, -1 bytes (both); 2 (trim) has none. */
-int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len, int ddir);
-int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len);
+int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines,
+                         int ddir);
+int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines);
 
 struct ssd__fio_file {
     const char *name;
     char *buf;
     size_t len;
+    size_t lines; /* 0: not counted yet */
 };
 /* per_io_interval_s: the interval per-I/O logs are summed into. */
 int ssd__read_fio_logs(ssd_series *s, struct ssd__fio_file *files, size_t nfiles, int ddir,

@@ -14,6 +14,7 @@
 #include <ssdcore/base.h>
 
 #include "prefault.h"
+#include "series_readers.h"
 #include "text_file.h"
 
 static int fail(char *err, size_t errsize, int code, const char *fmt, ...)
@@ -27,9 +28,10 @@ static int fail(char *err, size_t errsize, int code, const char *fmt, ...) {
 }
 
 /* Reads a whole file (NUL-terminated) refusing anything over limit. */
-int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, char *err,
-                   size_t errsize) {
+int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, size_t *lines,
+                   char *err, size_t errsize) {
     *out = NULL;
+    size_t newlines = 0;
     /* O_NONBLOCK: opening a FIFO that no process writes to waited forever
      * (`analyze FIFO`). Opened this way it returns at once; reads then
      * block as usual for a writer's data, and end when no writer is left,
@@ -92,7 +94,7 @@ int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, ch
             break;
         /* Binary data is refused as it arrives, not after up to the limit
          * has been read into memory (a pipe of zeros, /dev/zero). */
-        const char *nul = memchr(buf + n, '\0', (size_t)r);
+        const char *nul = ssd__scan_text(buf + n, (size_t)r, &newlines);
         if (nul && n + (size_t)r >= 4 && !memcmp(buf, "PAR1", 4)) {
             /* Parquet stays out of C (no Arrow dependency): say where it is read. */
             rc = fail(err, errsize, SSD_EFORMAT,
@@ -126,6 +128,8 @@ int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, ch
     }
     *out = buf;
     *len = n;
+    if (lines)
+        *lines = newlines + 1; /* the mark removed held none */
     buf = NULL;
 out:
     free(buf);

@@ -129,8 +129,8 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
         }
     }
     p.mixed = m;
-    p.bytes = c->cum[m] - c->cum[first] + fm * c->dt[m] * hi;
-    double sample_at_hi = c->dt[m] * hi;
+    p.bytes = c->cum[m] - c->cum[first] + fm * ssd__curve_dt(c, m) * hi;
+    double sample_at_hi = ssd__curve_dt(c, m) * hi;
     double sf = c->sigma * c->r[m] / (hi - lo);
     double u1 = sf * sample_at_hi;
     double u2 = p.bytes * c->sigma / sqrt((double)(m - first + 1));
@@ -188,9 +188,7 @@ static void find_steps(const struct ssd__curve *c, const struct ssd__analysis_op
 static double start_sigma(const struct ssd__curve *c, size_t b) {
     if (b < 8 || b > c->n)
         return c->sigma;
-    for (size_t i = 1; i < b; i++)
-        c->scratch[i - 1] = fabs(c->y[i] - c->y[i - 1]);
-    double s = 1.4826 * ssd__median(c->scratch, b - 1) / sqrt(2.0);
+    double s = 1.4826 * ssd__diff_median(c, 0, b) / sqrt(2.0);
     return s < c->sigma ? (s > 0.005 ? s : 0.005) : c->sigma;
 }
 
@@ -367,7 +365,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                  * (r0 - lo) dt more than the post-cache level accounts for: the
                  * cache's lower bound. It is at most the sample's bytes; the
                  * gap between the two is the uncertainty. */
-                double lower = (c->r[0] - post) * c->dt[0];
+                double lower = (c->r[0] - post) * ssd__curve_dt(c, 0);
                 S->cache_bytes = lower > 0 ? lower : 0;
                 S->cache_level_bps = c->r[0];
                 S->cache_drop_ratio = c->r[0] / post;
@@ -528,7 +526,7 @@ void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_o
         double f = clamp01((c->r[i] - lo) / (ref_hi - lo));
         if (f < 3 * c->sigma * lo / (ref_hi - lo))
             break;
-        rec += f * c->dt[i] * ref_hi;
+        rec += f * ssd__curve_dt(c, i) * ref_hi;
     }
     S->recovered_bytes = rec;
 }

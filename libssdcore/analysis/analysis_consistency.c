@@ -69,7 +69,8 @@ static int dips_against(const struct ssd__curve *c, const struct ssd__analysis_o
         /* A blip back up inside a long slow-down is not a new dip: one that
          * starts soon after the last one ended continues it. */
         double gap_ok = 0.2 * (last_end - last_start);
-        if (nd > 0 && t_start - last_end <= (gap_ok > 2 * c->dt[s0] ? gap_ok : 2 * c->dt[s0])) {
+        if (nd > 0 && t_start - last_end <=
+                          (gap_ok > 2 * ssd__curve_dt(c, s0) ? gap_ok : 2 * ssd__curve_dt(c, s0))) {
             dip_time += t_start - last_end;
             last_end = t_end;
         } else {
@@ -150,7 +151,7 @@ void ssd__consistency(const struct ssd__curve *c, const struct ssd__analysis_opt
     double var = 0, mn = INFINITY, mx = 0;
     for (size_t i = a; i < n; i++) {
         double d = c->r[i] - mean;
-        var += c->dt[i] * d * d;
+        var += ssd__curve_dt(c, i) * d * d;
         if (c->r[i] < mn)
             mn = c->r[i];
         if (c->r[i] > mx)

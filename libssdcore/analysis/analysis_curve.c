@@ -119,12 +119,25 @@ double ssd__median(double *v, size_t n) {
     return 0.5 * (m + lower);
 }
 
+double ssd__diff_median(const struct ssd__curve *c, size_t a, size_t b) {
+    struct ssd__diff_memo *m = c->diff_memo;
+    if (m && m->a == a && m->b == b)
+        return m->med;
+    for (size_t i = a + 1; i < b; i++)
+        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
+    double med = ssd__median(c->scratch, b - a - 1);
+    if (m) {
+        m->a = a;
+        m->b = b;
+        m->med = med;
+    }
+    return med;
+}
+
 double ssd__curve_noise(const struct ssd__curve *c, size_t a, size_t b) {
     if (b < a + 3)
         return c->sigma;
-    for (size_t i = a + 1; i < b; i++)
-        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
-    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
+    double s = 1.4826 * ssd__diff_median(c, a, b) / sqrt(2.0);
     return s > c->sigma ? s : c->sigma;
 }
 
@@ -177,59 +190,28 @@ double ssd__quantile_pair(double *v, size_t n, double qlo, double qhi, double *l
 
 void ssd__curve_release(struct ssd__curve *c) {
     free(c->trel);
-    free(c->dt);
     free(c->r);
     free(c->y);
     free(c->cum);
     free(c->scratch);
     free(c->ph);
+    free(c->diff_memo);
     memset(c, 0, sizeof *c);
 }
 
-/*
- * Whether t0 > 1.5 * (the median of the n intervals d) can hold, decided
- * without the median where a count settles it: the median is at least the
- * lower middle d, and 1.5 * d rounds monotonically, so when at most (n-1)/2
- * intervals have 1.5 * d < t0 the lower middle is not among them and the
- * answer is no. A series that starts at 0 (nearly all) is known in one
- * pass without a selection.
- */
-static int late_start(const double *d, size_t n, double t0) {
-    size_t below = 0;
-    for (size_t i = 0; i < n; i++)
-        below += 1.5 * d[i] < t0;
-    return below > (n - 1) / 2;
-}
-
-int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
-    ssd__curve_release(c);
-    const char *src = ssd_series_source(s);
-    size_t n = ssd_series_count(s);
-    if (n < 3)
-        return ssd__fail(err, SSD_ENODATA, "%s: %zu samples: the analysis needs at least 3", src,
-                         n);
-    c->n = n;
-    const double *t = ssd_series_t_s(s);
-    c->b = ssd_series_bytes(s);
-    c->dt = malloc(n * sizeof *c->dt);
-    c->r = malloc(n * sizeof *c->r);
-    c->y = malloc(n * sizeof *c->y);
-    c->cum = malloc((n + 1) * sizeof *c->cum);
-    c->scratch = malloc(n * sizeof *c->scratch);
-    if (!c->dt || !c->r || !c->y || !c->cum || !c->scratch)
-        return ssd__fail(err, SSD_ENOMEM, "%s: out of memory for %zu samples", src, n);
-    ssd__prefault(c->dt, n * sizeof *c->dt);
-    ssd__prefault(c->r, n * sizeof *c->r);
-    ssd__prefault(c->y, n * sizeof *c->y);
-    ssd__prefault(c->cum, (n + 1) * sizeof *c->cum);
-    ssd__prefault(c->scratch, n * sizeof *c->scratch);
+/* The rates the slow way (see ssd__curve_prepare): the times checked and
+ * the start counted first, then the rates against the start found. */
+static int two_passes(struct ssd__curve *c, const double *t, int from_zero, const char *src,
+                      char *err, size_t *npos_out, double *rmin_out, double *rmax_out) {
+    size_t n = c->n;
     double prev = 0;
+    size_t below = 0;
     for (size_t i = 0; i < n; i++) {
         if (!(t[i] - prev > 0) || !isfinite(t[i]))
             return ssd__fail(err, SSD_EINVAL, "%s: sample %zu: t_s %g is not after %g", src, i,
                              t[i], prev);
         if (i)
-            c->scratch[i - 1] = t[i] - prev;
+            below += 1.5 * (t[i] - prev) < t[0];
         prev = t[i];
     }
     /* Each t_s ends its interval, and the first interval starts where the
@@ -239,12 +221,10 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
      * it. Nearer 0, the series started at 0 and its first interval is t_s[0]
      * as measured (jittered intervals stay exact). All times of the result
      * are relative to that start. */
-    const char *fmt = ssd_series_format(s);
-    /* Byte-sampled series build their clock from 0 chunk by chunk: a slow
-     * first chunk is a long first interval, not a late start. */
-    int from_zero = !strcmp(fmt, "bytes-csv") || !strcmp(fmt, "chunks");
     c->t0 = 0;
-    if (!from_zero && late_start(c->scratch, n - 1, t[0])) {
+    if (!from_zero && below > (n - 2) / 2) {
+        for (size_t i = 1; i < n; i++)
+            c->scratch[i - 1] = t[i] - t[i - 1];
         double med = ssd__median(c->scratch, n - 1);
         c->t0 = t[0] > 1.5 * med ? t[0] - med : 0;
     }
@@ -256,7 +236,7 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
             c->trel[i] = t[i] - c->t0;
         c->t = c->trel;
     } else {
-        c->t = t; /* t - 0 is t: the series' own times (it outlives the run) */
+        c->t = t;
     }
     prev = 0;
     c->cum[0] = 0;
@@ -271,7 +251,6 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
         if (!(c->b[i] >= 0) || !isfinite(c->b[i]))
             return ssd__fail(err, SSD_EINVAL, "%s: sample %zu: bytes %g is not >= 0", src, i,
                              c->b[i]);
-        c->dt[i] = dt;
         c->r[i] = c->b[i] / dt;
         c->cum[i + 1] = c->cum[i] + c->b[i];
         npos += c->r[i] > 0;
@@ -279,6 +258,78 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
         rmax = c->r[i] > rmax ? c->r[i] : rmax;
         prev = c->t[i];
     }
+    *npos_out = npos;
+    *rmin_out = rmin;
+    *rmax_out = rmax;
+    return 0;
+}
+
+int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
+    int rc;
+    ssd__curve_release(c);
+    const char *src = ssd_series_source(s);
+    size_t n = ssd_series_count(s);
+    if (n < 3)
+        return ssd__fail(err, SSD_ENODATA, "%s: %zu samples: the analysis needs at least 3", src,
+                         n);
+    c->n = n;
+    const double *t = ssd_series_t_s(s);
+    c->b = ssd_series_bytes(s);
+    c->r = malloc(n * sizeof *c->r);
+    c->y = malloc(n * sizeof *c->y);
+    c->cum = malloc((n + 1) * sizeof *c->cum);
+    c->scratch = malloc(n * sizeof *c->scratch);
+    c->diff_memo = malloc(sizeof *c->diff_memo);
+    if (!c->r || !c->y || !c->cum || !c->scratch || !c->diff_memo)
+        return ssd__fail(err, SSD_ENOMEM, "%s: out of memory for %zu samples", src, n);
+    ssd__prefault(c->r, n * sizeof *c->r);
+    ssd__prefault(c->y, n * sizeof *c->y);
+    ssd__prefault(c->cum, (n + 1) * sizeof *c->cum);
+    ssd__prefault(c->scratch, n * sizeof *c->scratch);
+    /*
+     * Whether t[0] > 1.5 * (the median of the n - 1 intervals) can hold is
+     * decided without the median where a count settles it: the median is
+     * at least the lower middle interval d, and 1.5 * d rounds
+     * monotonically, so when at most (n - 2) / 2 intervals have
+     * 1.5 * d < t[0] the lower middle is not among them and the answer is
+     * no. A series that starts at 0 (nearly all) is known without storing
+     * the intervals or selecting among them.
+     */
+    const char *fmt = ssd_series_format(s);
+    /* Byte-sampled series build their clock from 0 chunk by chunk: a slow
+     * first chunk is a long first interval, not a late start. */
+    int from_zero = !strcmp(fmt, "bytes-csv") || !strcmp(fmt, "chunks");
+    size_t npos = 0;
+    double rmin = INFINITY, rmax = 0;
+    /* One pass for what nearly every series is (valid, starting at 0): the
+     * times checked, the start counted, the rates and cumulative bytes as
+     * two_passes computes them when the run starts at 0. A bad
+     * value or a late start leaves it to the two passes, which say what is
+     * wrong in their order. */
+    double prev = 0;
+    size_t below = 0, j = 0;
+    c->cum[0] = 0;
+    for (; j < n; j++) {
+        double dt = t[j] - prev;
+        /* The first bad time (a bad byte count before it ends the loop). */
+        if (!(dt > 0) || !isfinite(t[j]))
+            return ssd__fail(err, SSD_EINVAL, "%s: sample %zu: t_s %g is not after %g", src, j,
+                             t[j], prev);
+        if (!(c->b[j] >= 0) || !isfinite(c->b[j]))
+            break; /* reported after every time is checked, as the two passes do */
+        below += j && 1.5 * dt < t[0];
+        c->r[j] = c->b[j] / dt;
+        c->cum[j + 1] = c->cum[j] + c->b[j];
+        npos += c->r[j] > 0;
+        rmin = c->r[j] < rmin ? c->r[j] : rmin;
+        rmax = c->r[j] > rmax ? c->r[j] : rmax;
+        prev = t[j];
+    }
+    c->t0 = 0;
+    c->t = t; /* t - 0 is t: the series' own times (it outlives the run) */
+    if (j < n || (!from_zero && below > (n - 2) / 2))
+        if ((rc = two_passes(c, t, from_zero, src, err, &npos, &rmin, &rmax)))
+            return rc;
     if (npos == 0)
         return ssd__fail(err, SSD_ENODATA, "%s: no bytes written in %zu samples", src, n);
     c->duration = c->t[n - 1];
@@ -300,11 +351,10 @@ int ssd__curve_prepare(struct ssd__curve *c, const ssd_series *s, char *err) {
         for (size_t i = 0; i < n; i++)
             c->y[i] = log(c->r[i] > floor_r ? c->r[i] : floor_r);
     }
-    for (size_t i = 1; i < n; i++)
-        c->scratch[i - 1] = fabs(c->y[i] - c->y[i - 1]);
     /* MAD of first differences: level shifts are rare, so they barely move
      * it, while the noise is counted twice (hence the sqrt 2). */
-    double mad = ssd__median(c->scratch, n - 1);
+    c->diff_memo->a = c->diff_memo->b = 0; /* nothing kept yet (b >= a + 2) */
+    double mad = ssd__diff_median(c, 0, n);
     c->sigma = 1.4826 * mad / sqrt(2.0);
     if (c->sigma < 0.005)
         c->sigma = 0.005;

@@ -26,12 +26,12 @@ struct ssd__analysis_opts {
 /* A series prepared for analysis: per-sample duration, rate and log-rate. */
 struct ssd__curve {
     size_t n;
-    const double *t, *b;      /* t: trel, seconds since the run's start */
-    double *trel;             /* t_s - t0 (n entries) */
-    double t0;                /* the run's start on the series' clock */
-    double *dt, *r, *y, *cum; /* cum[i]: bytes before sample i (n + 1 entries) */
-    double *scratch;          /* n entries for medians and sorts */
-    double sigma;             /* robust noise of y (MAD of differences) */
+    const double *t, *b; /* t: trel, seconds since the run's start */
+    double *trel;        /* t_s - t0 (n entries) */
+    double t0;           /* the run's start on the series' clock */
+    double *r, *y, *cum; /* cum[i]: bytes before sample i (n + 1 entries) */
+    double *scratch;     /* n entries for medians and sorts */
+    double sigma;        /* robust noise of y (MAD of differences) */
     double duration, total;
     struct ssd_phase *ph;
     size_t nph;
@@ -43,6 +43,13 @@ struct ssd__curve {
      * does (its level is then selected from y), 0 inside (n + 1). */
     double *segys;
     unsigned char *segrun;
+    /* The last ssd__diff_median asked for: [a, b) and its value (several
+     * passes ask for the same range, a million samples costing a
+     * selection each time). */
+    struct ssd__diff_memo {
+        size_t a, b;
+        double med;
+    } * diff_memo;
 };
 
 #define SSD__MAX_STEPS 16
@@ -126,6 +133,15 @@ double ssd__quantile_pair(double *v, size_t n, double qlo, double qhi, double *l
 /* Robust per-sample noise of y[a, b): 1.4826 MAD of the differences /
  * sqrt 2 (a trend barely moves it), never below the run's (uses scratch). */
 double ssd__curve_noise(const struct ssd__curve *c, size_t a, size_t b);
+/* Sample i's duration: t[i] - t[i - 1] (t[0] for the first), computed
+ * where needed rather than kept (an array of a million cost more in page
+ * faults than its few readers spend on a subtraction). */
+static inline double ssd__curve_dt(const struct ssd__curve *c, size_t i) {
+    return c->t[i] - (i ? c->t[i - 1] : 0);
+}
+/* The median of |y[i] - y[i - 1]| for a < i < b (b >= a + 2), c->scratch
+ * overwritten; the last range's value is kept and returned again. */
+double ssd__diff_median(const struct ssd__curve *c, size_t a, size_t b);
 
 /* analysis_phases.c: segmentation and clean-up into c->ph. */
 /* The median of v[a, b) made of sorted runs, each starting where run[] is

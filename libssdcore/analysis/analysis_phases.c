@@ -43,9 +43,7 @@ static size_t refine_boundary(const double *y, size_t lo, size_t e, size_t hi, d
 static double own_sigma(struct ssd__curve *c, size_t a, size_t b) {
     if (b < a + 8)
         return c->sigma;
-    for (size_t i = a + 1; i < b; i++)
-        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
-    double s = 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
+    double s = 1.4826 * ssd__diff_median(c, a, b) / sqrt(2.0);
     return s > 0.005 ? s : 0.005;
 }
 

@@ -602,9 +602,7 @@ static size_t scatter_onset(const struct ssd__curve *c, size_t from, size_t lo, 
 static double quiet_noise(const struct ssd__curve *c, size_t a, size_t b) {
     if (b < a + 3)
         return INFINITY;
-    for (size_t i = a + 1; i < b; i++)
-        c->scratch[i - a - 1] = fabs(c->y[i] - c->y[i - 1]);
-    return 1.4826 * ssd__median(c->scratch, b - a - 1) / sqrt(2.0);
+    return 1.4826 * ssd__diff_median(c, a, b) / sqrt(2.0);
 }
 
 /* Periodic dips inside samples [a, b) below base (the phase level, or its
@@ -623,11 +621,13 @@ static int dips_in(const struct ssd__curve *c, const struct ssd__analysis_opts *
     size_t a = p->first, b = p->last + 1, m = b - a;
     if (m < 12)
         return 0;
-    double *q = malloc(m * sizeof *q);
+    /* The ratios in the scratch array: a fresh one of a million samples
+     * cost more in page faults than the whole search. */
+    double *q = c->scratch;
     size_t *ds = malloc(m * sizeof *ds), *de = malloc(m * sizeof *de);
     double *mins = malloc(m * sizeof *mins);
     int found = 0;
-    if (!q || !ds || !de || !mins)
+    if (!ds || !de || !mins)
         goto out;
     if (slope == 0) {
         double inv = exp(-base0);
@@ -648,9 +648,10 @@ static int dips_in(const struct ssd__curve *c, const struct ssd__analysis_opts *
     /* The noise from at most ~1024 differences spread over the phase: a
      * MAD needs no more, and a long phase's median costs (analysis speed). */
     size_t stride = (m - 1) / 1024 + 1, nd0 = 0;
+    double diffs[1024];
     for (size_t i = 1; i < m; i += stride)
-        c->scratch[nd0++] = fabs(q[i] - q[i - 1]);
-    double sq = 1.4826 * ssd__median(c->scratch, nd0) / sqrt(2.0);
+        diffs[nd0++] = fabs(q[i] - q[i - 1]);
+    double sq = 1.4826 * ssd__median(diffs, nd0) / sqrt(2.0);
     double cut = 1 - o->dip_depth;
     if (1 - 3 * sq < cut)
         cut = 1 - 3 * sq;
@@ -684,8 +685,7 @@ static int dips_in(const struct ssd__curve *c, const struct ssd__analysis_opts *
     /* Again and again through the phase, not a few in a corner of it. */
     if (!(cv < 0.6 && span >= 0.5 * window))
         goto out;
-    memcpy(c->scratch, mins, nd * sizeof *mins);
-    double qd = ssd__quantile(c->scratch, nd, 0.25);
+    double qd = ssd__quantile(mins, nd, 0.25);
     if (!(qd < 1))
         goto out;
     double dip_time = 0;
@@ -695,7 +695,7 @@ static int dips_in(const struct ssd__curve *c, const struct ssd__analysis_opts *
             lo = de[k - 1] + 1; /* the sample between two dips counts once */
         for (size_t i = lo; i < hi; i++) {
             double f = (1 - q[i]) / (1 - qd);
-            dip_time += (f < 0 ? 0 : f > 1 ? 1 : f) * c->dt[a + i];
+            dip_time += (f < 0 ? 0 : f > 1 ? 1 : f) * ssd__curve_dt(c, a + i);
         }
     }
     found = 1;
@@ -703,7 +703,6 @@ static int dips_in(const struct ssd__curve *c, const struct ssd__analysis_opts *
     p->dip_depth = 1 - qd;
     p->dip_duty = window > 0 ? dip_time / window : NAN;
 out:
-    free(q);
     free(ds);
     free(de);
     free(mins);
@@ -914,7 +913,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         (!S->has_cache || S->cache_censored != SSD_CENSOR_RIGHT) && c->nph >= 2 &&
         c->ph[0].last == 0 && c->r[0] >= rl.fold * o->min_drop &&
         ref_level_split(c, o, rl.fold, 1)) {
-        double lower = (c->r[0] - c->ph[1].level_bps) * c->dt[0];
+        double lower = (c->r[0] - c->ph[1].level_bps) * ssd__curve_dt(c, 0);
         S->has_cache = 1;
         S->cache_censored = SSD_CENSOR_RESOLUTION;
         S->cache_bytes = lower > 0 ? lower : 0;

@@ -88,7 +88,7 @@ found:
     if (lo >= c->n)
         return c->total;
     double t0 = lo ? c->t[lo - 1] : 0;
-    double part = (t - t0) / c->dt[lo];
+    double part = (t - t0) / ssd__curve_dt(c, lo);
     return c->cum[lo] + c->b[lo] * (part < 0 ? 0 : part);
 }
 

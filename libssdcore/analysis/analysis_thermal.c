@@ -100,7 +100,7 @@ static void sawtooth(const struct ssd__curve *c, const struct ssd__analysis_opts
             int low = c->r[k] * o->min_step <= level;
             if (low) {
                 c->scratch[n_low++] = c->r[k];
-                dip_s += c->dt[k];
+                dip_s += ssd__curve_dt(c, k);
             }
             if (!low || in_dip) {
                 in_dip = low;

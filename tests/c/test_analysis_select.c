@@ -3,6 +3,7 @@
  * rates take: noise, runs of equal values, two levels, sorted, reversed,
  * and sizes around the 64-element blocks. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,7 +182,7 @@ Test(analysis_select, bytes_at_from_any_hint_equals_a_scan) {
         if (lo >= N) {
             want = c.total;
         } else {
-            double t0 = lo ? c.t[lo - 1] : 0, part = (at - t0) / c.dt[lo];
+            double t0 = lo ? c.t[lo - 1] : 0, part = (at - t0) / ssd__curve_dt(&c, lo);
             want = c.cum[lo] + c.b[lo] * (part < 0 ? 0 : part);
         }
         size_t hint = (size_t)(next_u64() % (N + 20));
@@ -224,5 +225,117 @@ Test(analysis_select, sorted_runs_median_equals_a_selection) {
             cr_assert_eq(run[i], 0, "trial %d: mark left at %zu", trial, i);
             cr_assert(v[i - 1] <= v[i], "trial %d: unsorted at %zu", trial, i);
         }
+    }
+}
+
+/* ssd__diff_median keeps its last range's value: asked again, or for
+ * other ranges in any order (same start, same end, nested), it answers
+ * what a fresh selection of the differences answers. */
+Test(analysis_select, diff_median_kept_equals_a_fresh_selection) {
+    enum { N = 2000 };
+    static double t[N], b[N], d[N];
+    for (size_t i = 0; i < N; i++) {
+        t[i] = (double)(i + 1);
+        b[i] = 1e6 * (double)(1 + next_u64() % 97) * (i < N / 2 ? 4 : 1);
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
+    struct ssd__curve c;
+    memset(&c, 0, sizeof c);
+    char err[512];
+    cr_assert_eq(ssd__curve_prepare(&c, s, err), 0, "%s", err);
+    static const size_t ranges[][2] = {{0, N},    {0, N},    {10, N},   {10, N},  {0, N},
+                                       {10, 500}, {10, 501}, {11, 501}, {0, 3},   {5, 7},
+                                       {5, 7},    {0, 1000}, {1000, N}, {0, 1000}};
+    for (size_t r = 0; r < sizeof ranges / sizeof *ranges; r++) {
+        size_t a = ranges[r][0], e = ranges[r][1];
+        for (size_t i = a + 1; i < e; i++)
+            d[i - a - 1] = fabs(c.y[i] - c.y[i - 1]);
+        double want = ssd__median(d, e - a - 1);
+        cr_assert_eq(ssd__diff_median(&c, a, e), want, "range [%zu, %zu)", a, e);
+    }
+    ssd__curve_release(&c);
+    ssd_series_free(s);
+}
+
+/* Each sample's duration, derived from the times (no array kept), on a
+ * series that starts late (its clock relative to the run's start) and one
+ * that starts at 0: every rate is bytes over it, and they add up to the
+ * duration. */
+Test(analysis_select, sample_durations_from_the_times) {
+    enum { N = 500 };
+    static double t[N], b[N];
+    for (int late = 0; late < 2; late++) {
+        double now = late ? 1e6 : 0;
+        for (size_t i = 0; i < N; i++) {
+            now += i ? 0.5 + (double)(next_u64() % 1000) / 1000.0 : 1.0;
+            t[i] = now;
+            b[i] = 1e6 * (double)(1 + next_u64() % 97);
+        }
+        ssd_series *s = NULL;
+        cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
+        struct ssd__curve c;
+        memset(&c, 0, sizeof c);
+        char err[512];
+        cr_assert_eq(ssd__curve_prepare(&c, s, err), 0, "%s", err);
+        cr_assert_eq(c.t0 != 0, late, "late %d: t0 %g, t[0] %g", late, c.t0, t[0]);
+        double sum = 0;
+        for (size_t i = 0; i < N; i++) {
+            double dt = ssd__curve_dt(&c, i);
+            cr_assert_eq(dt, c.t[i] - (i ? c.t[i - 1] : 0));
+            cr_assert_eq(c.r[i], b[i] / dt, "sample %zu", i);
+            sum += dt;
+        }
+        cr_assert_float_eq(sum, c.duration, 1e-9 * c.duration);
+        ssd__curve_release(&c);
+        ssd_series_free(s);
+    }
+}
+
+/* A bad time is reported before a bad byte count wherever each lies (all
+ * times are checked first), late-starting series included; the first bad
+ * one of a kind is the one named. (Series refuse such values when made:
+ * they are written into one afterwards, as a caller's bug would.) */
+Test(analysis_select, prepare_names_the_first_bad_time_then_bytes) {
+    enum { N = 40 };
+    static const struct {
+        int late, bad_b, bad_t; /* sample indexes, -1: none */
+        double bval, tval;
+        const char *want;
+    } cases[] = {
+        {0, 5, 10, -1, 0, "sample 10: t_s"}, /* bytes bad first, time reported */
+        {0, 12, 3, -1, 0, "sample 3: t_s"},  /* time bad first */
+        {0, 5, -1, NAN, 0, "sample 5: bytes nan"},
+        {0, 5, -1, -2, 0, "sample 5: bytes -2"},
+        {0, 7, 9, INFINITY, 0, "sample 9: t_s"},
+        {0, -1, 3, 0, INFINITY, "sample 3: t_s inf"},
+        {0, -1, 0, 0, -1, "sample 0: t_s -1"},
+        {1, 7, -1, -1, 0, "sample 7: bytes -1"}, /* a late start: the two passes */
+        {1, 2, 30, -1, 0, "sample 30: t_s"},
+    };
+    static double t[N], b[N];
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        for (size_t i = 0; i < N; i++) {
+            t[i] = (cases[k].late ? 1000.0 : 0.0) + (double)(i + 1);
+            b[i] = 1e6;
+        }
+        ssd_series *s = NULL;
+        cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
+        /* Series refuse such values when made: written in afterwards, as a
+         * caller's stray write would. */
+        double *st = (double *)ssd_series_t_s(s), *sb = (double *)ssd_series_bytes(s);
+        if (cases[k].bad_b >= 0)
+            sb[cases[k].bad_b] = cases[k].bval;
+        if (cases[k].bad_t >= 0)
+            st[cases[k].bad_t] =
+                cases[k].tval != 0 ? cases[k].tval : st[cases[k].bad_t - 1]; /* not after */
+        struct ssd__curve c;
+        memset(&c, 0, sizeof c);
+        char err[512] = "";
+        cr_assert_eq(ssd__curve_prepare(&c, s, err), SSD_EINVAL, "case %zu", k);
+        cr_assert(strstr(err, cases[k].want) != NULL, "case %zu: '%s', want '%s'", k, err,
+                  cases[k].want);
+        ssd__curve_release(&c);
+        ssd_series_free(s);
     }
 }

@@ -239,3 +239,71 @@ Test(csv_lexer, line_count_is_exact) {
     }
     free(buf);
 }
+
+/* The one digit scanner (ssd__digit_run) both number parsers use: every
+ * run length from 0 to 20 digits at every alignment, ended by a
+ * non-digit, by the field's end (more digits past it, inside the buffer)
+ * or by the buffer's end, gives the digits' count and value as a
+ * byte-by-byte loop does, and stops where it does. */
+Test(csv_lexer, digit_run_equals_a_byte_loop) {
+    char buf[64];
+    for (size_t len = 0; len <= 20; len++)
+        for (size_t off = 0; off < 8; off++)
+            for (int stop = 0; stop < 3; stop++) {
+                memset(buf, '7', sizeof buf);
+                for (size_t i = 0; i < len; i++)
+                    buf[off + i] = (char)('0' + (i * 7 + off) % 10);
+                const char *p = buf + off, *end, *limit = buf + sizeof buf;
+                if (stop == 0) {
+                    buf[off + len] = ',';
+                    end = limit;
+                } else if (stop == 1) {
+                    end = buf + off + len; /* '7's follow, inside the buffer */
+                } else {
+                    end = limit = buf + off + len;
+                }
+                uint64_t want = 0;
+                size_t nwant = 0;
+                for (const char *q = p; q < end && *q >= '0' && *q <= '9'; q++, nwant++)
+                    want = want * 10 + (uint64_t)(*q - '0');
+                uint64_t m = 0;
+                size_t n = ssd__digit_run(&p, end, limit, &m);
+                cr_assert_eq(n, nwant, "len %zu off %zu stop %d", len, off, stop);
+                cr_assert_eq(m, want, "len %zu off %zu stop %d", len, off, stop);
+                cr_assert_eq(p, buf + off + nwant);
+            }
+}
+
+/* The text check and line count in one pass (ssd__scan_text): the first
+ * NUL wherever it lies (in the first 16 bytes, past a run of 255 blocks,
+ * in the tail, none) and the newlines before it, as a byte loop finds
+ * them; ssd__count_lines counts past NULs. */
+Test(csv_lexer, scan_text_finds_the_first_nul_and_counts_before_it) {
+    size_t len = 16 * 255 * 2 + 40;
+    char *buf = malloc(len);
+    cr_assert_not_null(buf);
+    static const size_t at[] = {0, 1, 15, 16, 17, 4079, 4080, 4081, 5000, 16 * 255 * 2 + 39};
+    for (size_t k = 0; k <= sizeof at / sizeof *at; k++) {
+        for (size_t i = 0; i < len; i++)
+            buf[i] = next_u64() % 5 == 0 ? '\n' : 'x';
+        if (k < sizeof at / sizeof *at) {
+            buf[at[k]] = '\0';
+            buf[len - 1 - (at[k] % 3)] = '\0'; /* a later one (or the same) */
+        }
+        size_t want = 0, lines = 0;
+        const char *first = NULL;
+        for (size_t i = 0; i < len && !first; i++) {
+            if (!buf[i])
+                first = buf + i;
+            else
+                want += buf[i] == '\n';
+        }
+        size_t newlines = 7; /* added to */
+        cr_assert_eq(ssd__scan_text(buf, len, &newlines), first, "case %zu", k);
+        cr_assert_eq(newlines, 7 + want, "case %zu", k);
+        for (size_t i = 0; i < len; i++)
+            lines += buf[i] == '\n';
+        cr_assert_eq(ssd__count_lines(buf, len), lines + 1, "case %zu", k);
+    }
+    free(buf);
+}

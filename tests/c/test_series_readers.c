@@ -553,3 +553,34 @@ Test(series, errors_after_plain_rows_name_their_line) {
     expect_error("t_s,bytes,ops\n1,100,1\n2,100,1\n3\n", SSD_EFORMAT, ":4",
                  "1 fields, need at least 2");
 }
+
+/* The rate limit (SSD__SERIES_MAX_BPS, 1e14 bytes/s) holds at its edge
+ * whatever the row loop's quick test does: a rate at the limit and rates
+ * near it below are read, one a hair above is refused naming its line. */
+Test(series, rate_limit_exact_at_its_edge) {
+    static const struct {
+        const char *row;
+        int ok;
+    } rows[] = {
+        {"0.5,50000000000000\n", 1},  /* 1e14 exactly */
+        {"0.5,30000000000000\n", 1},  /* 6e13: above half the limit */
+        {"0.25,25000000000000\n", 1}, /* 1e14 again, another dt */
+        {"0.5,50000000000001\n", 0},  /* a hair above */
+        {"0.001,100000000001\n", 0},  /* 1.00000000001e14 */
+        {"0.000001,100000000\n", 1},  /* 1e14 in a microsecond */
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "t_s,bytes\n%s", rows[i].row);
+        ssd_series *s = NULL;
+        int rc = ssd_series_parse(&s, "edge", text, strlen(text));
+        if (rows[i].ok) {
+            cr_assert_eq(rc, 0, "%s: %s", rows[i].row, ssd_series_errmsg(s));
+        } else {
+            cr_assert_eq(rc, SSD_ERANGE, "%s", rows[i].row);
+            cr_assert(strstr(ssd_series_errmsg(s), "edge:2: bytes:") != NULL, "%s",
+                      ssd_series_errmsg(s));
+        }
+        ssd_series_free(s);
+    }
+}
