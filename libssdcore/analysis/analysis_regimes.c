@@ -24,6 +24,9 @@
 #define SCATTER_JUMP 2.25
 /* No cache holds more than this share of the capacity (raw / bits). */
 #define MAX_CACHE_CAPACITY_SHARE 0.64
+/* Host bytes a drive can write while folding, per byte its cache holds:
+ * folding a byte frees bits - 1 bytes of flash, at most 3 (QLC). */
+#define FOLD_BYTES_PER_CACHED 3.0
 /* A cache at least this share of the capacity is a dynamic one. */
 #define DYNAMIC_MIN_CAPACITY_SHARE 0.05
 /* Without a capacity, a decline is the used state only when it falls at
@@ -273,6 +276,7 @@ struct ref_levels {
     int dynamic;        /* ... a dynamic one */
     int none;           /* the fresh run showed the drive has no cache */
     double fold;        /* its folding's level (NaN when it showed none) */
+    double cache_bytes; /* its cache's size (NaN without one) */
     int start_is_cache; /* the run's first sample held that dynamic cache */
 };
 
@@ -886,7 +890,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                              "its shape only (a decline), so a flat used-state level reads as "
                              "folding; give the capacity";
     int clean_start = 0;
-    struct ref_levels rl = {0, NAN, 0, NAN, 0, 0, NAN, 0};
+    struct ref_levels rl = {0, NAN, 0, NAN, 0, 0, NAN, NAN, 0};
     if (ref && o->written_before_bytes > 0 && isfinite(ref->sum.post_cache_bps)) {
         rl.known = 1;
         rl.direct = ref->sum.post_cache_bps;
@@ -896,6 +900,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         rl.dynamic = rl.cache && isfinite(S->capacity_bytes) &&
                      ref->sum.cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes;
         rl.fold = rl.dynamic && ref->sum.has_folding ? ref->sum.folding_level_bps : NAN;
+        rl.cache_bytes = rl.cache ? ref->sum.cache_bytes : NAN;
         /* A drive that showed no cache fresh, in a run that reached its
          * used state or wrote more than any cache holds, has none. */
         rl.none = !ref->sum.has_cache &&
@@ -1317,6 +1322,37 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             "written every clean block the drive may have: the cache may be those clean "
             "blocks and its drop the used state's onset; a run writing more than the raw "
             "flash (at most 1.28x the capacity) less what was written before tells";
+    /* Folding or the used state, which no curve tells apart. A drive
+     * written full has no clean blocks but those its dynamic cache holds
+     * in SLC mode, so after the cache it folds before GC runs (folding a
+     * valid SLC byte frees bits - 1 bytes of flash for the one it writes;
+     * GC on a full drive frees little per byte it copies), and GC may
+     * follow at the same speed. A flat used state right after the cache
+     * (or its direct writes) that runs to the end of the run may
+     * therefore be folding all through, as long as folding can last: 3
+     * bytes written per byte cached (QLC's bits - 1) of what the cache
+     * can hold. That is what this run cached, and after a sequential fill
+     * (whole blocks freed: the drive never had to fold) also what the
+     * fill left in it, at most the fresh cache; after random writes past
+     * the raw flash GC has run, so the cache was folded before. */
+    S->gc_may_be_folding = 0;
+    if (g && g + 1 == c->nph && rl_path && rl.dynamic && !S->has_folding && S->has_cache &&
+        isfinite(S->capacity_bytes) && fresh_room(o, S->capacity_bytes) <= 0 &&
+        !slides_down(c, &c->ph[g]) &&
+        (c->ph[g - 1].regime == SSD_REGIME_CACHE || c->ph[g - 1].regime == SSD_REGIME_DIRECT)) {
+        double held = S->cache_bytes;
+        if ((int)o->precondition == SSD_PRECONDITION_SEQ_FILL && isfinite(rl.cache_bytes))
+            held += rl.cache_bytes;
+        if (c->cum[c->n] - c->ph[g].start_bytes <= FOLD_BYTES_PER_CACHED * held) {
+            S->gc_may_be_folding = 1;
+            res->regime_note =
+                "the drive was written full before this run: after its dynamic cache it folds "
+                "the cache into TLC/MLC before garbage collection runs, and garbage collection "
+                "may follow at the same speed, so the used state found may be that folding, "
+                "in part or to the end; a run writing past what folding can last (3 bytes per "
+                "byte the cache holds) tells";
+        }
+    }
     /* One speed all through a run shorter than any cache could be
      * (CrystalDiskMark's 1 GiB test file on a drive with a 2 GiB cache)
      * says nothing about a cache: its level may be the cache's. The

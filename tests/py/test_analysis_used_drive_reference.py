@@ -134,3 +134,52 @@ def test_a_big_drive_whose_short_reference_cannot_rule_out_a_cache(tmp_path):
     a = ssdcore.analyze(str(used), reference=str(fresh))
     assert a["cache"] is None and a["gc"] is not None
     assert not score_run(truth, series, a)["false_cache"]
+
+
+def test_folding_at_the_used_states_speed_is_said_to_be_either(tmp_path):
+    """A dynamic cache on a drive written full: the drive folds it before GC
+    runs, and GC may follow at the same speed. Seed 7's drive 33 of the
+    used-drive sweep, sequentially filled (the fill's last writes still
+    cached, the fresh cache 252 GB): 19 GiB of cache, then 21 MiB/s to the
+    end of the 2-hour run, all of it folding in the model; the same curve
+    as a run whose GC followed at that speed (the model's WSAT of drive
+    26). The used state found says it may be folding
+    (gc.may_be_folding, the note, the CLI's line), and the scorer reads
+    the folding that ends the run as the used state from where it began.
+    Before: 'folding from 19.3 GiB missed; false used state at 19.3 GiB'.
+    A flat level longer than folding what the cache held can last (164
+    GiB after a 2 GiB cache on a randomly filled drive, whose cache GC had
+    emptied) is the used state, and says nothing of folding."""
+    spec = BASE + (
+        "capacity_gb=1292,op_pct=27.98,bits=2,slc_type=dynamic,slc_seq_mbps=447,"
+        "slc_rand_iops=84854,native_seq_mbps=93,native_rand_mbps=50.9,fold_mbps=39,"
+        "floor_mbps=7.44,gc_gamma=1.56,link_mbps=560,iops_cap=100000,noise=0.02,"
+        "noise_direct=0.12,seed=399032058,slc_gb=252,slc_wa=1,dip_duty=0")
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", "2h", fresh)
+    truth, series, _, _ = simulate(spec, "seq_fill", "2h", used)
+    assert [p["regime"] for p in truth["phases"]] == ["slc", "fold"]
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    assert a["cache"] is not None and a["gc"] is not None
+    assert a["gc"]["may_be_folding"] is True and a.gc_may_be_folding
+    assert "folding" in a["regime_note"]
+    assert abs(a["gc"]["start_bytes"] - truth["phases"][1]["start_bytes"]) < 0.05 * 2 ** 30 * 20
+    assert not score_run(truth, series, a)["problems"]
+    cli = os.path.join(os.environ.get("SSD_BUILD_DIR", "build"), "ssdcore")
+    out = subprocess.run([cli, "analyze", "--reference", str(fresh), str(used)],
+                         capture_output=True, text=True, check=True).stdout
+    assert "or the cache's folding" in out
+
+    spec = BASE + (
+        "capacity_gb=2566,op_pct=11.84,bits=2,slc_type=dynamic,slc_seq_mbps=409,"
+        "slc_rand_iops=103368,native_seq_mbps=76,native_rand_mbps=67.4,fold_mbps=26,"
+        "floor_mbps=19.17,gc_gamma=1.15,link_mbps=560,iops_cap=100000,noise=0.05,"
+        "noise_direct=0.08,seed=474950632,slc_gb=715,slc_wa=1,dip_period_s=14.9,"
+        "dip_duty=0.15,dip_depth=0.32")
+    fresh, used = tmp_path / "fresh2.csv", tmp_path / "used2.csv"
+    simulate(spec, "fresh", "2h", fresh)
+    truth, series, _, _ = simulate(spec, "random_fill", "2h", used)
+    assert [p["regime"] for p in truth["phases"]] == ["slc", "fold", "gc"]
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    assert a["gc"] is not None and a["gc"]["may_be_folding"] is False
+    assert not score_run(truth, series, a)["problems"]
