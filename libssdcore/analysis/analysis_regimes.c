@@ -280,6 +280,36 @@ struct ref_levels {
     int start_is_cache; /* the run's first sample held that dynamic cache */
 };
 
+/* A used drive's fast start that is the cache and then direct writes,
+ * each a few samples at the reference's levels (a static cache survives
+ * a fill, and idle time empties it: 30 GiB at 1.9 GB/s, then 15 GiB at
+ * 0.69, then GC, is 3 and 5 samples of 5 s in WSAT), made one phase by the
+ * segmentation with its median nearer the direct level. The leading
+ * samples above the midpoint of the reference's cache and direct levels
+ * (their median within a step of the cache's) are the cache, the rest (3
+ * samples or more, their median within a step of the direct level, and a
+ * step above the phase after) the direct writes: splits phase 0 there and
+ * returns 1. (cache_in_fast_start needs 12 samples and 10 of direct
+ * writes to find two levels without a reference.) */
+static int ref_cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   const struct ref_levels *rl) {
+    size_t e = c->ph[0].last + 1, k = 0;
+    if (!rl->known || !rl->cache || rl->none || c->nph < 2 || e < 4)
+        return 0;
+    double lc = log(rl->cache_level), ld = log(rl->direct), mid = 0.5 * (lc + ld);
+    while (k < e && c->y[k] >= mid)
+        k++;
+    if (k < 1 || e - k < 3)
+        return 0;
+    memcpy(c->scratch, c->y, k * sizeof *c->y);
+    double l1 = ssd__median(c->scratch, k);
+    memcpy(c->scratch, c->y + k, (e - k) * sizeof *c->y);
+    double l2 = ssd__median(c->scratch, e - k), step = log(o->min_step);
+    if (fabs(l1 - lc) >= step || fabs(l2 - ld) >= step || log(c->ph[1].level_bps) + step > l2)
+        return 0;
+    return ssd__curve_split(c, 0, k) == 0;
+}
+
 /* Whether a fast start (phase p) is the drive's cache: it has one, and the
  * phase's level is nearer (in ratio) to the cache's than to the direct one
  * (the geometric midpoint, as the recovery's threshold). */
@@ -937,8 +967,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * alone. */
     if (rl.known && S->has_cache && c->nph >= 2 && rl.cache && !rl.none && c->ph[0].last >= 2 &&
         !ref_cache(&rl, &c->ph[0]) &&
-        median3(c->y[0], c->y[1], c->y[2]) >= 0.5 * (log(rl.cache_level) + log(rl.direct)) &&
-        cache_in_fast_start(c, o)) {
+        ((median3(c->y[0], c->y[1], c->y[2]) >= 0.5 * (log(rl.cache_level) + log(rl.direct)) &&
+          cache_in_fast_start(c, o)) ||
+         ref_cache_in_fast_start(c, o, &rl))) {
         size_t at = c->ph[1].first;
         ssd__find_cache(c, o, res);
         if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&

@@ -183,3 +183,29 @@ def test_folding_at_the_used_states_speed_is_said_to_be_either(tmp_path):
     a = ssdcore.analyze(str(used), reference=str(fresh))
     assert a["gc"] is not None and a["gc"]["may_be_folding"] is False
     assert not score_run(truth, series, a)["problems"]
+
+
+def test_a_static_cache_of_a_few_samples_then_direct_writes_after_a_fill(tmp_path):
+    """A static cache survives a sequential fill (idle time empties it):
+    WSAT in 5 s samples writes its 30 GiB at 1.9 GB/s in 3 samples, the 15
+    GiB of direct writes idle time cleaned at 0.69 in 5, then GC. The
+    segmentation made them one phase whose median is nearer the direct
+    level, and the cache test without a reference needs 12 samples to see
+    two levels; the reference's cache and direct levels tell them apart.
+    Seed 2026's drive 39 of the used-drive sweep. Before: 'cache of 30.27
+    GiB missed'."""
+    spec = BASE + (
+        "capacity_gb=1737,op_pct=9.14,bits=2,slc_type=static,slc_seq_mbps=2444,"
+        "slc_rand_iops=486035,native_seq_mbps=828,native_rand_mbps=686.9,fold_mbps=828,"
+        "floor_mbps=184.17,gc_gamma=2.23,link_mbps=7000,iops_cap=2000000,noise=0.02,"
+        "noise_direct=0.00,seed=646783130,slc_gb=60.4,slc_wa=1.30,dip_period_s=19.1,"
+        "dip_duty=0.14,dip_depth=0.57")
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", "wsat", fresh)
+    truth, series, _, _ = simulate(spec, "seq_fill", "wsat", used)
+    assert [p["regime"] for p in truth["phases"]] == ["slc", "native", "gc"]
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
+    assert a["cache"] is not None and a["gc"] is not None
+    assert [p["regime"] for p in a["phases"]][:2] == ["cache", "direct"]
