@@ -209,3 +209,32 @@ def test_a_static_cache_of_a_few_samples_then_direct_writes_after_a_fill(tmp_pat
     assert not r["problems"], r["problems"]
     assert a["cache"] is not None and a["gc"] is not None
     assert [p["regime"] for p in a["phases"]][:2] == ["cache", "direct"]
+
+
+@pytest.mark.parametrize("spec,workload,regimes", [
+    # Seed 7's drive 18: a static cache that slows as it fills (2.1 GB/s,
+    # then 1.07, 0.91, 0.76) against direct writes at 0.48. Before: the
+    # cache cut at the first sample below the midpoint (4.92 GiB of 6.48),
+    # or missed.
+    (BASE + "capacity_gb=796,op_pct=22.81,bits=2,slc_type=static,slc_seq_mbps=2575,"
+     "slc_rand_iops=548267,native_seq_mbps=770,native_rand_mbps=484.1,fold_mbps=770,"
+     "floor_mbps=25.18,gc_gamma=1.31,link_mbps=7000,iops_cap=2000000,noise=0.00,"
+     "noise_direct=0.00,seed=214241055,slc_gb=6.9,slc_wa=1.07,dip_period_s=9.8,dip_duty=0.19,"
+     "dip_depth=0.38", "2h", ["slc", "native", "gc"]),
+    # Seed 2026's drive 1: a dynamic cache of 2 GiB in one WSAT sample,
+    # its folding, then GC. Before: 'folding from 2.0 GiB missed'.
+    (BASE + "capacity_gb=731,op_pct=16.05,bits=3,slc_type=dynamic,slc_seq_mbps=452,"
+     "slc_rand_iops=100065,native_seq_mbps=128,native_rand_mbps=65.5,fold_mbps=52,"
+     "floor_mbps=11.27,gc_gamma=0.82,link_mbps=560,iops_cap=100000,noise=0.05,"
+     "noise_direct=0.04,seed=480716256,slc_gb=103,slc_wa=1,dip_period_s=21.1,dip_duty=0.13,"
+     "dip_depth=0.39", "wsat", ["slc", "fold", "gc"]),
+])
+def test_a_randomly_filled_drives_cache_by_the_reference(spec, workload, regimes, tmp_path):
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", workload, fresh)
+    truth, series, _, _ = simulate(spec, "random_fill", workload, used)
+    assert [p["regime"] for p in truth["phases"]] == regimes
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
+    assert a["cache"] is not None and a["gc"] is not None
