@@ -312,6 +312,43 @@ static int ref_cache_in_fast_start(struct ssd__curve *c, const struct ssd__analy
     return ssd__curve_split(c, 0, k) == 0;
 }
 
+/* After a split of a used drive's fast start into its cache (phase 0) and
+ * its direct writes (phase 1, from sample at), the cache test ran on
+ * through the direct writes: shorter than a lasting phase, they read as
+ * the drop's transition and the used state as the level after the cache
+ * (3 samples of direct writes in a 14,800-sample fill; 19 in a 2-hour
+ * run). The reference's levels say what they are: a level nearer the
+ * direct one than the cache's, a step above the used state, is direct
+ * writes. The cache is then phase 0, its end placed inside the sample
+ * where the speed leaves the cache's level (the share of that sample's
+ * time at the cache's level, from its rate between the two levels).
+ * Returns 1 when it did. */
+static int ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                           const struct ref_levels *rl, struct ssd__result *res, size_t at) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (c->nph < 3 || at < 1 || res->cache_phase_end <= at + 2 ||
+        res->cache_phase_end != c->ph[1].last + 1)
+        return 0;
+    double hi = c->ph[0].level_bps, lo = c->ph[1].level_bps, step = o->min_step;
+    if (!(lo * lo < rl->cache_level * rl->direct && lo >= c->ph[2].level_bps * step &&
+          hi >= lo * o->min_drop && fabs(log(hi / rl->cache_level)) < log(step)))
+        return 0;
+    size_t m = c->r[at - 1] * step < hi ? at - 1 : at;
+    double f = (c->r[m] - lo) / (hi - lo);
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_NONE;
+    S->cache_bytes = c->cum[m] + f * c->dt[m] * hi;
+    S->cache_uncertainty_bytes = 0.5 * c->b[m];
+    S->cache_level_bps = hi;
+    S->cache_drop_ratio = hi / lo;
+    S->post_cache_bps = lo;
+    res->cache_phase_end = at;
+    res->post_phase = 1;
+    res->nbursts = res->bursts_total = 0;
+    return 1;
+}
+
 /* Whether a fast start (phase p) is the drive's cache: it has one, and the
  * phase's level is nearer (in ratio) to the cache's than to the direct one
  * (the geometric midpoint, as the recovery's threshold). */
@@ -977,7 +1014,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
             res->cache_phase_end + 2 >= at && res->cache_phase_end <= at + 2)
             ssd__curve_move_boundary(c, 1, res->cache_phase_end);
-        else
+        else if (!ref_split_cache(c, o, &rl, res, at))
             ssd__curve_merge_next(c, 0);
     }
     /* Direct writes after the cache, shorter than a lasting phase, that the

@@ -221,6 +221,23 @@ def test_a_static_cache_of_a_few_samples_then_direct_writes_after_a_fill(tmp_pat
      "floor_mbps=25.18,gc_gamma=1.31,link_mbps=7000,iops_cap=2000000,noise=0.00,"
      "noise_direct=0.00,seed=214241055,slc_gb=6.9,slc_wa=1.07,dip_period_s=9.8,dip_duty=0.19,"
      "dip_depth=0.38", "2h", ["slc", "native", "gc"]),
+    # The same drive's fill: the cache in 3 samples, 2 GiB of direct writes
+    # in 3 (slower than fresh: 600 against 770 MB/s), then GC; the cache
+    # test took the direct writes for the drop's transition. Before:
+    # 'cache of 6.45 GiB missed'.
+    (BASE + "capacity_gb=796,op_pct=22.81,bits=2,slc_type=static,slc_seq_mbps=2575,"
+     "slc_rand_iops=548267,native_seq_mbps=770,native_rand_mbps=484.1,fold_mbps=770,"
+     "floor_mbps=25.18,gc_gamma=1.31,link_mbps=7000,iops_cap=2000000,noise=0.00,"
+     "noise_direct=0.00,seed=214241055,slc_gb=6.9,slc_wa=1.07,dip_period_s=9.8,dip_duty=0.19,"
+     "dip_depth=0.38", "fill", ["slc", "native", "gc"]),
+    # Seed 7's drive 32: 7.2 GiB of static cache in 20 samples (a slower
+    # start in the first 3), 2 GiB of direct writes in 19, then GC, in a
+    # 7,200-sample run. Before: 'cache of 7.19 GiB missed'.
+    (BASE + "capacity_gb=481,op_pct=14.10,bits=2,slc_type=static,slc_seq_mbps=499,"
+     "slc_rand_iops=118916,native_seq_mbps=151,native_rand_mbps=117.5,fold_mbps=151,"
+     "floor_mbps=19.50,gc_gamma=1.45,link_mbps=560,iops_cap=100000,noise=0.02,"
+     "noise_direct=0.12,seed=95389367,slc_gb=9.7,slc_wa=1.36,dip_period_s=16.6,dip_duty=0.18,"
+     "dip_depth=0.47", "2h", ["slc", "native", "gc"]),
     # Seed 2026's drive 1: a dynamic cache of 2 GiB in one WSAT sample,
     # its folding, then GC. Before: 'folding from 2.0 GiB missed'.
     (BASE + "capacity_gb=731,op_pct=16.05,bits=3,slc_type=dynamic,slc_seq_mbps=452,"
