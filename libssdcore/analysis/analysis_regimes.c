@@ -312,6 +312,21 @@ static int ref_cache_in_fast_start(struct ssd__curve *c, const struct ssd__analy
     return ssd__curve_split(c, 0, k) == 0;
 }
 
+/* The end of a cache at level hi followed from sample at by a level lo:
+ * inside the sample where the speed leaves the cache's level (the last of
+ * the cache's samples when it is a step below hi, else the first after),
+ * that sample's share of time at hi from its rate between the two. Sets
+ * the summary's cache_bytes and cache_uncertainty_bytes (half that
+ * sample). */
+static void cache_end_in_sample(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                struct ssd_analysis_summary *S, size_t at, double hi, double lo) {
+    size_t m = c->r[at - 1] * o->min_step < hi ? at - 1 : at;
+    double f = (c->r[m] - lo) / (hi - lo);
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    S->cache_bytes = c->cum[m] + f * c->dt[m] * hi;
+    S->cache_uncertainty_bytes = 0.5 * c->b[m];
+}
+
 /* After a split of a used drive's fast start into its cache (phase 0) and
  * its direct writes (phase 1, from sample at), the cache test ran on
  * through the direct writes: shorter than a lasting phase, they read as
@@ -333,13 +348,9 @@ static int ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts
     if (!(lo * lo < rl->cache_level * rl->direct && lo >= c->ph[2].level_bps * step &&
           hi >= lo * o->min_drop && fabs(log(hi / rl->cache_level)) < log(step)))
         return 0;
-    size_t m = c->r[at - 1] * step < hi ? at - 1 : at;
-    double f = (c->r[m] - lo) / (hi - lo);
-    f = f < 0 ? 0 : f > 1 ? 1 : f;
     S->has_cache = 1;
     S->cache_censored = SSD_CENSOR_NONE;
-    S->cache_bytes = c->cum[m] + f * c->dt[m] * hi;
-    S->cache_uncertainty_bytes = 0.5 * c->b[m];
+    cache_end_in_sample(c, o, S, at, hi, lo);
     S->cache_level_bps = hi;
     S->cache_drop_ratio = hi / lo;
     S->post_cache_bps = lo;
@@ -1027,6 +1038,23 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         while (j < c->nph && at_direct(&rl, o, c->ph[j].level_bps))
             j++;
         ref_level_split(c, o, rl.fold, j);
+    }
+    /* A level of its own right after a used drive's cache (3 samples or
+     * more, min_drop below the cache) that the cache test passed over as
+     * the drop's transition, measuring the drop to the used state a step
+     * below it: the cache's drop is to that level (direct writes or
+     * folding), and its end inside the boundary sample is placed against
+     * it (2 GiB of cache in a 5 s sample, then 59 MB/s in a sample that
+     * held its last 0.1 GiB, then 10 samples of folding at 42 and GC at
+     * 11: read against GC the cache was 2.15 GiB). */
+    if (rl_path && S->cache_censored == SSD_CENSOR_NONE && c->nph >= 3 &&
+        res->cache_phase_end == c->ph[1].first && c->ph[1].first >= 1 &&
+        c->ph[1].last - c->ph[1].first + 1 >= 3 &&
+        S->post_cache_bps * o->min_step <= c->ph[1].level_bps &&
+        c->ph[1].level_bps * o->min_drop <= S->cache_level_bps) {
+        cache_end_in_sample(c, o, S, c->ph[1].first, S->cache_level_bps, c->ph[1].level_bps);
+        S->cache_drop_ratio = S->cache_level_bps / c->ph[1].level_bps;
+        S->post_cache_bps = c->ph[1].level_bps;
     }
     /* A drive written before this run whose fast start is at its fresh
      * direct level (the reference's level after its cache, or its only

@@ -238,6 +238,15 @@ def test_a_static_cache_of_a_few_samples_then_direct_writes_after_a_fill(tmp_pat
      "floor_mbps=19.50,gc_gamma=1.45,link_mbps=560,iops_cap=100000,noise=0.02,"
      "noise_direct=0.12,seed=95389367,slc_gb=9.7,slc_wa=1.36,dip_period_s=16.6,dip_duty=0.18,"
      "dip_depth=0.47", "2h", ["slc", "native", "gc"]),
+    # Seed 2026's drive 34: 2 GiB of dynamic cache in one 5 s WSAT sample,
+    # its last 0.1 GiB in the next (59 MB/s), 10 samples of folding at 42,
+    # then GC at 11; the cache's end was placed against GC. Before: 'cache
+    # 2.15 GiB, truth 2.00'.
+    (BASE + "capacity_gb=2185,op_pct=10.73,bits=2,slc_type=dynamic,slc_seq_mbps=522,"
+     "slc_rand_iops=105972,native_seq_mbps=127,native_rand_mbps=65.6,fold_mbps=81,"
+     "floor_mbps=9.05,gc_gamma=0.93,link_mbps=560,iops_cap=100000,noise=0.00,"
+     "noise_direct=0.12,seed=1032281515,slc_gb=381,slc_wa=1,dip_duty=0", "wsat",
+     ["slc", "fold", "gc"]),
     # Seed 2026's drive 1: a dynamic cache of 2 GiB in one WSAT sample,
     # its folding, then GC. Before: 'folding from 2.0 GiB missed'.
     (BASE + "capacity_gb=731,op_pct=16.05,bits=3,slc_type=dynamic,slc_seq_mbps=452,"
