@@ -247,6 +247,16 @@ def test_a_static_cache_of_a_few_samples_then_direct_writes_after_a_fill(tmp_pat
      "floor_mbps=9.05,gc_gamma=0.93,link_mbps=560,iops_cap=100000,noise=0.00,"
      "noise_direct=0.12,seed=1032281515,slc_gb=381,slc_wa=1,dip_duty=0", "wsat",
      ["slc", "fold", "gc"]),
+    # Seed 2026's drive 5's fill: 2 GiB of dynamic cache inside the first
+    # 1 s sample, folding at 612 MB/s for 7 samples, then GC at 381, in an
+    # 850-sample fill; the fresh fill never showed its folding level.
+    # Before: 'cache 2.32 GiB, truth 2.00; used state at 2.0 GiB, truth 6.0'.
+    (BASE + (
+     "capacity_gb=421,op_pct=25.66,bits=3,slc_type=dynamic,slc_seq_mbps=3071,"
+     "slc_rand_iops=667013,native_seq_mbps=1311,native_rand_mbps=1031.8,fold_mbps=612,"
+     "floor_mbps=297.96,gc_gamma=1.07,link_mbps=7000,iops_cap=2000000,noise=0.05,"
+     "noise_direct=0.00,seed=1016900168,slc_gb=24,slc_wa=1,dip_period_s=14.2,"
+     "dip_duty=0.16,dip_depth=0.45"), "fill", ["slc", "fold", "gc"]),
     # Seed 2026's drive 1: a dynamic cache of 2 GiB in one WSAT sample,
     # its folding, then GC. Before: 'folding from 2.0 GiB missed'.
     (BASE + "capacity_gb=731,op_pct=16.05,bits=3,slc_type=dynamic,slc_seq_mbps=452,"
