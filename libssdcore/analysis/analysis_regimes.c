@@ -995,10 +995,27 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * levels tell it was the cache (above the folding by min_drop), with
      * its end inside it (as a cache test's "resolution": at least what
      * the sample wrote above the folding level). */
-    if (rl.known && rl.dynamic && isfinite(rl.fold) &&
+    /* (A reference that never showed its folding gives no level: on a
+     * drive written full the samples right after the first are the
+     * folding, which comes before GC, when they sit a step below the
+     * direct level: their median is the level then (a 2 GiB cache in the
+     * first 1 s sample of a fill, then 5 samples at 0.9 GB/s, then GC at
+     * 0.36).) */
+    double fold_lv = rl.fold;
+    if (rl.known && rl.dynamic && !isfinite(fold_lv) && o->written_before_bytes > 0 &&
+        fresh_room(o, S->capacity_bytes) <= 0 && c->nph >= 2 && c->ph[0].last == 0 &&
+        c->ph[1].last >= 7) {
+        memcpy(c->scratch, c->y + 1, 3 * sizeof *c->y);
+        fold_lv = exp(ssd__median(c->scratch, 3));
+        /* (Not when the second sample is a step above that level: the
+         * cache ended in it, not in the first.) */
+        if (fold_lv * o->min_step > rl.direct || c->y[1] >= log(fold_lv * o->min_step))
+            fold_lv = NAN;
+    }
+    if (rl.known && rl.dynamic && isfinite(fold_lv) &&
         (!S->has_cache || S->cache_censored != SSD_CENSOR_RIGHT) && c->nph >= 2 &&
-        c->ph[0].last == 0 && c->r[0] >= rl.fold * o->min_drop &&
-        ref_level_split(c, o, rl.fold, 1)) {
+        c->ph[0].last == 0 && c->r[0] >= fold_lv * o->min_drop &&
+        ref_level_split(c, o, fold_lv, 1)) {
         double lower = (c->r[0] - c->ph[1].level_bps) * c->dt[0];
         S->has_cache = 1;
         S->cache_censored = SSD_CENSOR_RESOLUTION;

@@ -257,6 +257,23 @@ def test_a_static_cache_of_a_few_samples_then_direct_writes_after_a_fill(tmp_pat
      "floor_mbps=297.96,gc_gamma=1.07,link_mbps=7000,iops_cap=2000000,noise=0.05,"
      "noise_direct=0.00,seed=1016900168,slc_gb=24,slc_wa=1,dip_period_s=14.2,"
      "dip_duty=0.16,dip_depth=0.45"), "fill", ["slc", "fold", "gc"]),
+    # Seed 2026's drive 17's fill: 2 GiB of dynamic cache in the first 1 s
+    # sample, 5 samples of folding at 0.9 GB/s, GC at 0.36; the fresh fill
+    # never showed its folding. Before: 'used state at 2.5 GiB, truth 6.0'.
+    (BASE + (
+     "capacity_gb=537,op_pct=27.49,bits=3,slc_type=dynamic,slc_seq_mbps=4687,"
+     "slc_rand_iops=985287,native_seq_mbps=1936,native_rand_mbps=1075.0,fold_mbps=907,"
+     "floor_mbps=199.14,gc_gamma=2.31,link_mbps=7000,iops_cap=2000000,noise=0.02,"
+     "noise_direct=0.08,seed=16398653,slc_gb=54,slc_wa=1,dip_duty=0"), "fill", ["slc", "fold", "gc"]),
+    # Seed 7's drive 33, WSAT: its cache ends in the second 5 s sample (330,
+    # then 96 MB/s, then folding at 21), not in the first: the rule above
+    # must not take the first sample for the whole cache (it did, before
+    # its guard: 'cache 1.51 GiB (at least), truth 2.00').
+    (BASE + (
+     "capacity_gb=1292,op_pct=27.98,bits=2,slc_type=dynamic,slc_seq_mbps=447,"
+     "slc_rand_iops=84854,native_seq_mbps=93,native_rand_mbps=50.9,fold_mbps=39,"
+     "floor_mbps=7.44,gc_gamma=1.56,link_mbps=560,iops_cap=100000,noise=0.02,"
+     "noise_direct=0.12,seed=399032058,slc_gb=252,slc_wa=1,dip_duty=0"), "wsat", ["slc", "fold", "gc"]),
     # Seed 2026's drive 1: a dynamic cache of 2 GiB in one WSAT sample,
     # its folding, then GC. Before: 'folding from 2.0 GiB missed'.
     (BASE + "capacity_gb=731,op_pct=16.05,bits=3,slc_type=dynamic,slc_seq_mbps=452,"
