@@ -107,6 +107,13 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                 s.gc_end_level_bps < s.gc_start_level_bps ? "falling" : "rising",
                 human(s.gc_end_level_bps, b3, sizeof b3),
                 human(s.gc_slope_bps_per_gib, b4, sizeof b4));
+    } else if (s.has_gc && s.gc_may_be_folding) {
+        /* Folding or GC at one speed: the curve cannot tell (regime note). */
+        fprintf(f,
+                "  used state:  from %s at %s/s, %s/s at the end, or the cache's folding "
+                "(one speed: see the note)\n",
+                human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_level_bps, b2, sizeof b2),
+                human(s.gc_end_level_bps, b3, sizeof b3));
     } else if (s.has_gc) {
         fprintf(f, "  used state:  from %s (clean blocks ran out) at %s/s, %s/s at the end\n",
                 human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_level_bps, b2, sizeof b2),

@@ -467,6 +467,13 @@ class AnalysisResult(Result):
         return bool(_get(self, "gc", "sliding"))
 
     @property
+    def gc_may_be_folding(self) -> bool:
+        """True when the used state found may be a dynamic cache's folding
+        instead (a drive written full: it folds its cache before GC, and GC
+        may follow at the same speed; regime_note says so)."""
+        return bool(_get(self, "gc", "may_be_folding"))
+
+    @property
     def gc_trend(self) -> List[Tuple[float, float]]:
         """The used state's level along its slide: (bytes written, bytes/s)
         points, from its onset to its end; [] without a used state."""

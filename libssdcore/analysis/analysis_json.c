@@ -92,6 +92,8 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd__result *r
             ssd__jw_end_object(w);
         }
         ssd__jw_end_array(w);
+        /* Folding or the used state: no curve tells (analysis_regimes.c). */
+        ssd__jw_kbool(w, "may_be_folding", S->gc_may_be_folding);
         ssd__jw_end_object(w);
     } else {
         ssd__jw_null(w);

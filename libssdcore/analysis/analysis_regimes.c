@@ -24,6 +24,9 @@
 #define SCATTER_JUMP 2.25
 /* No cache holds more than this share of the capacity (raw / bits). */
 #define MAX_CACHE_CAPACITY_SHARE 0.64
+/* Host bytes a drive can write while folding, per byte its cache holds:
+ * folding a byte frees bits - 1 bytes of flash, at most 3 (QLC). */
+#define FOLD_BYTES_PER_CACHED 3.0
 /* A cache at least this share of the capacity is a dynamic one. */
 #define DYNAMIC_MIN_CAPACITY_SHARE 0.05
 /* Without a capacity, a decline is the used state only when it falls at
@@ -273,8 +276,89 @@ struct ref_levels {
     int dynamic;        /* ... a dynamic one */
     int none;           /* the fresh run showed the drive has no cache */
     double fold;        /* its folding's level (NaN when it showed none) */
+    double cache_bytes; /* its cache's size (NaN without one) */
     int start_is_cache; /* the run's first sample held that dynamic cache */
 };
+
+/* A used drive's fast start that is the cache and then direct writes,
+ * each a few samples at the reference's levels (a static cache survives
+ * a fill, and idle time empties it: 30 GiB at 1.9 GB/s, then 15 GiB at
+ * 0.69, then GC, is 3 and 5 samples of 5 s in WSAT), made one phase by the
+ * segmentation with its median nearer the direct level. The leading
+ * samples above the midpoint of the reference's cache and direct levels
+ * (their median within a step of the cache's) are the cache, the rest (3
+ * samples or more, their median below that midpoint, nearer the direct
+ * level, and a step above the phase after) the direct writes (after a
+ * random fill they may run slower than fresh: 630 MB/s against 807 in a
+ * fill): splits phase 0 there and
+ * returns 1. (cache_in_fast_start needs 12 samples and 10 of direct
+ * writes to find two levels without a reference.) */
+static int ref_cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   const struct ref_levels *rl) {
+    size_t e = c->ph[0].last + 1, k = 0;
+    if (!rl->known || !rl->cache || rl->none || c->nph < 2 || e < 4)
+        return 0;
+    double lc = log(rl->cache_level), ld = log(rl->direct), mid = 0.5 * (lc + ld);
+    while (k < e && c->y[k] >= mid)
+        k++;
+    if (k < 1 || e - k < 3)
+        return 0;
+    memcpy(c->scratch, c->y, k * sizeof *c->y);
+    double l1 = ssd__median(c->scratch, k);
+    memcpy(c->scratch, c->y + k, (e - k) * sizeof *c->y);
+    double l2 = ssd__median(c->scratch, e - k), step = log(o->min_step);
+    if (fabs(l1 - lc) >= step || l2 >= mid || log(c->ph[1].level_bps) + step > l2)
+        return 0;
+    return ssd__curve_split(c, 0, k) == 0;
+}
+
+/* The end of a cache at level hi followed from sample at by a level lo:
+ * inside the sample where the speed leaves the cache's level (the last of
+ * the cache's samples when it is a step below hi, else the first after),
+ * that sample's share of time at hi from its rate between the two. Sets
+ * the summary's cache_bytes and cache_uncertainty_bytes (half that
+ * sample). */
+static void cache_end_in_sample(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                struct ssd_analysis_summary *S, size_t at, double hi, double lo) {
+    size_t m = c->r[at - 1] * o->min_step < hi ? at - 1 : at;
+    double f = (c->r[m] - lo) / (hi - lo);
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    S->cache_bytes = c->cum[m] + f * ssd__curve_dt(c, m) * hi;
+    S->cache_uncertainty_bytes = 0.5 * c->b[m];
+}
+
+/* After a split of a used drive's fast start into its cache (phase 0) and
+ * its direct writes (phase 1, from sample at), the cache test ran on
+ * through the direct writes: shorter than a lasting phase, they read as
+ * the drop's transition and the used state as the level after the cache
+ * (3 samples of direct writes in a 14,800-sample fill; 19 in a 2-hour
+ * run). The reference's levels say what they are: a level nearer the
+ * direct one than the cache's, a step above the used state, is direct
+ * writes. The cache is then phase 0, its end placed inside the sample
+ * where the speed leaves the cache's level (the share of that sample's
+ * time at the cache's level, from its rate between the two levels).
+ * Returns 1 when it did. */
+static int ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                           const struct ref_levels *rl, struct ssd__result *res, size_t at) {
+    struct ssd_analysis_summary *S = &res->sum;
+    if (c->nph < 3 || at < 1 || res->cache_phase_end <= at + 2 ||
+        res->cache_phase_end != c->ph[1].last + 1)
+        return 0;
+    double hi = c->ph[0].level_bps, lo = c->ph[1].level_bps, step = o->min_step;
+    if (!(lo * lo < rl->cache_level * rl->direct && lo >= c->ph[2].level_bps * step &&
+          hi >= lo * o->min_drop && fabs(log(hi / rl->cache_level)) < log(step)))
+        return 0;
+    S->has_cache = 1;
+    S->cache_censored = SSD_CENSOR_NONE;
+    cache_end_in_sample(c, o, S, at, hi, lo);
+    S->cache_level_bps = hi;
+    S->cache_drop_ratio = hi / lo;
+    S->post_cache_bps = lo;
+    res->cache_phase_end = at;
+    res->post_phase = 1;
+    res->nbursts = res->bursts_total = 0;
+    return 1;
+}
 
 /* Whether a fast start (phase p) is the drive's cache: it has one, and the
  * phase's level is nearer (in ratio) to the cache's than to the direct one
@@ -885,7 +969,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                              "its shape only (a decline), so a flat used-state level reads as "
                              "folding; give the capacity";
     int clean_start = 0;
-    struct ref_levels rl = {0, NAN, 0, NAN, 0, 0, NAN, 0};
+    struct ref_levels rl = {0, NAN, 0, NAN, 0, 0, NAN, NAN, 0};
     if (ref && o->written_before_bytes > 0 && isfinite(ref->sum.post_cache_bps)) {
         rl.known = 1;
         rl.direct = ref->sum.post_cache_bps;
@@ -895,6 +979,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         rl.dynamic = rl.cache && isfinite(S->capacity_bytes) &&
                      ref->sum.cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes;
         rl.fold = rl.dynamic && ref->sum.has_folding ? ref->sum.folding_level_bps : NAN;
+        rl.cache_bytes = rl.cache ? ref->sum.cache_bytes : NAN;
         /* A drive that showed no cache fresh, in a run that reached its
          * used state or wrote more than any cache holds, has none. */
         rl.none = !ref->sum.has_cache &&
@@ -909,10 +994,27 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * levels tell it was the cache (above the folding by min_drop), with
      * its end inside it (as a cache test's "resolution": at least what
      * the sample wrote above the folding level). */
-    if (rl.known && rl.dynamic && isfinite(rl.fold) &&
+    /* (A reference that never showed its folding gives no level: on a
+     * drive written full the samples right after the first are the
+     * folding, which comes before GC, when they sit a step below the
+     * direct level: their median is the level then (a 2 GiB cache in the
+     * first 1 s sample of a fill, then 5 samples at 0.9 GB/s, then GC at
+     * 0.36).) */
+    double fold_lv = rl.fold;
+    if (rl.known && rl.dynamic && !isfinite(fold_lv) && o->written_before_bytes > 0 &&
+        fresh_room(o, S->capacity_bytes) <= 0 && c->nph >= 2 && c->ph[0].last == 0 &&
+        c->ph[1].last >= 7) {
+        memcpy(c->scratch, c->y + 1, 3 * sizeof *c->y);
+        fold_lv = exp(ssd__median(c->scratch, 3));
+        /* (Not when the second sample is a step above that level: the
+         * cache ended in it, not in the first.) */
+        if (fold_lv * o->min_step > rl.direct || c->y[1] >= log(fold_lv * o->min_step))
+            fold_lv = NAN;
+    }
+    if (rl.known && rl.dynamic && isfinite(fold_lv) &&
         (!S->has_cache || S->cache_censored != SSD_CENSOR_RIGHT) && c->nph >= 2 &&
-        c->ph[0].last == 0 && c->r[0] >= rl.fold * o->min_drop &&
-        ref_level_split(c, o, rl.fold, 1)) {
+        c->ph[0].last == 0 && c->r[0] >= fold_lv * o->min_drop &&
+        ref_level_split(c, o, fold_lv, 1)) {
         double lower = (c->r[0] - c->ph[1].level_bps) * ssd__curve_dt(c, 0);
         S->has_cache = 1;
         S->cache_censored = SSD_CENSOR_RESOLUTION;
@@ -931,14 +1033,15 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * alone. */
     if (rl.known && S->has_cache && c->nph >= 2 && rl.cache && !rl.none && c->ph[0].last >= 2 &&
         !ref_cache(&rl, &c->ph[0]) &&
-        median3(c->y[0], c->y[1], c->y[2]) >= 0.5 * (log(rl.cache_level) + log(rl.direct)) &&
-        cache_in_fast_start(c, o)) {
+        ((median3(c->y[0], c->y[1], c->y[2]) >= 0.5 * (log(rl.cache_level) + log(rl.direct)) &&
+          cache_in_fast_start(c, o)) ||
+         ref_cache_in_fast_start(c, o, &rl))) {
         size_t at = c->ph[1].first;
         ssd__find_cache(c, o, res);
         if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
             res->cache_phase_end + 2 >= at && res->cache_phase_end <= at + 2)
             ssd__curve_move_boundary(c, 1, res->cache_phase_end);
-        else
+        else if (!ref_split_cache(c, o, &rl, res, at))
             ssd__curve_merge_next(c, 0);
     }
     /* Direct writes after the cache, shorter than a lasting phase, that the
@@ -951,6 +1054,40 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         while (j < c->nph && at_direct(&rl, o, c->ph[j].level_bps))
             j++;
         ref_level_split(c, o, rl.fold, j);
+    } else if (rl_path && rl.dynamic && o->written_before_bytes > 0 &&
+               fresh_room(o, S->capacity_bytes) <= 0) {
+        /* A reference that never showed its folding (a fill or a 2-hour
+         * run that ended before it): on a drive written full the dynamic
+         * cache is folded before GC runs (see the folding-or-GC note), so a
+         * short level at the start of the phase after the cache, a step
+         * above the rest of it, is that folding (612 MB/s for 7 samples
+         * after a 2 GiB cache in one, then GC at 381, in an 850-sample
+         * fill after a random fill). Its level is its first samples'. */
+        size_t j = 1;
+        while (j < c->nph && at_direct(&rl, o, c->ph[j].level_bps))
+            j++;
+        if (j < c->nph && c->ph[j].last >= c->ph[j].first + 6) {
+            size_t f = c->ph[j].first;
+            memcpy(c->scratch, c->y + f, 3 * sizeof *c->y);
+            ref_level_split(c, o, exp(ssd__median(c->scratch, 3)), j);
+        }
+    }
+    /* A level of its own right after a used drive's cache (3 samples or
+     * more, min_drop below the cache) that the cache test passed over as
+     * the drop's transition, measuring the drop to the used state a step
+     * below it: the cache's drop is to that level (direct writes or
+     * folding), and its end inside the boundary sample is placed against
+     * it (2 GiB of cache in a 5 s sample, then 59 MB/s in a sample that
+     * held its last 0.1 GiB, then 10 samples of folding at 42 and GC at
+     * 11: read against GC the cache was 2.15 GiB). */
+    if (rl_path && S->cache_censored == SSD_CENSOR_NONE && c->nph >= 3 &&
+        res->cache_phase_end == c->ph[1].first && c->ph[1].first >= 1 &&
+        c->ph[1].last - c->ph[1].first + 1 >= 3 &&
+        S->post_cache_bps * o->min_step <= c->ph[1].level_bps &&
+        c->ph[1].level_bps * o->min_drop <= S->cache_level_bps) {
+        cache_end_in_sample(c, o, S, c->ph[1].first, S->cache_level_bps, c->ph[1].level_bps);
+        S->cache_drop_ratio = S->cache_level_bps / c->ph[1].level_bps;
+        S->post_cache_bps = c->ph[1].level_bps;
     }
     /* A drive written before this run whose fast start is at its fresh
      * direct level (the reference's level after its cache, or its only
@@ -1217,6 +1354,31 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             }
         }
     }
+    /* The other way round: a static cache found smaller than the
+     * reference's by more than 5 %, whose next samples up to that size
+     * all ran a step faster than the reference's direct level, was still
+     * writing into SLC there (a cache slowing as it fills: 2.1 GB/s, then
+     * 1.07, 0.91 and 0.76 against direct writes at 0.48); writes faster
+     * than direct writes are no direct writes. The cache is the
+     * reference's size, ending in the sample that holds it. */
+    if (rl.known && rl.cache && !rl.dynamic && S->has_cache && !split_direct &&
+        S->cache_censored == SSD_CENSOR_NONE && ref->sum.cache_censored == SSD_CENSOR_NONE &&
+        ref_cache(&rl, &c->ph[0]) && c->nph >= 2 && g != 1 &&
+        S->cache_bytes < 0.95 * ref->sum.cache_bytes) {
+        double want = ref->sum.cache_bytes, fast = log(rl.direct) + log(o->min_step);
+        size_t e = c->ph[0].last + 1, i = e;
+        while (i < c->n && c->cum[i] < want && c->y[i] >= fast)
+            i++;
+        if (i > e && c->cum[i] >= want && i <= c->ph[1].last) {
+            size_t at = want - c->cum[i - 1] > 0.5 * c->b[i - 1] ? i : i - 1;
+            if (at > e && at <= c->ph[1].last) {
+                ssd__curve_move_boundary(c, 1, at);
+                res->cache_phase_end = at;
+                S->cache_bytes = want;
+                S->post_cache_bps = c->ph[1].level_bps;
+            }
+        }
+    }
     /* The used state's first samples still at the reference's direct level
      * (above the midpoint between it and the used state's) are the direct
      * writes before it: the direct phase's, or a phase of their own right
@@ -1316,6 +1478,37 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             "written every clean block the drive may have: the cache may be those clean "
             "blocks and its drop the used state's onset; a run writing more than the raw "
             "flash (at most 1.28x the capacity) less what was written before tells";
+    /* Folding or the used state, which no curve tells apart. A drive
+     * written full has no clean blocks but those its dynamic cache holds
+     * in SLC mode, so after the cache it folds before GC runs (folding a
+     * valid SLC byte frees bits - 1 bytes of flash for the one it writes;
+     * GC on a full drive frees little per byte it copies), and GC may
+     * follow at the same speed. A flat used state right after the cache
+     * (or its direct writes) that runs to the end of the run may
+     * therefore be folding all through, as long as folding can last: 3
+     * bytes written per byte cached (QLC's bits - 1) of what the cache
+     * can hold. That is what this run cached, and after a sequential fill
+     * (whole blocks freed: the drive never had to fold) also what the
+     * fill left in it, at most the fresh cache; after random writes past
+     * the raw flash GC has run, so the cache was folded before. */
+    S->gc_may_be_folding = 0;
+    if (g && g + 1 == c->nph && rl_path && rl.dynamic && !S->has_folding && S->has_cache &&
+        isfinite(S->capacity_bytes) && fresh_room(o, S->capacity_bytes) <= 0 &&
+        !slides_down(c, &c->ph[g]) &&
+        (c->ph[g - 1].regime == SSD_REGIME_CACHE || c->ph[g - 1].regime == SSD_REGIME_DIRECT)) {
+        double held = S->cache_bytes;
+        if ((int)o->precondition == SSD_PRECONDITION_SEQ_FILL && isfinite(rl.cache_bytes))
+            held += rl.cache_bytes;
+        if (c->cum[c->n] - c->ph[g].start_bytes <= FOLD_BYTES_PER_CACHED * held) {
+            S->gc_may_be_folding = 1;
+            res->regime_note =
+                "the drive was written full before this run: after its dynamic cache it folds "
+                "the cache into TLC/MLC before garbage collection runs, and garbage collection "
+                "may follow at the same speed, so the used state found may be that folding, "
+                "in part or to the end; a run writing past what folding can last (3 bytes per "
+                "byte the cache holds) tells";
+        }
+    }
     /* One speed all through a run shorter than any cache could be
      * (CrystalDiskMark's 1 GiB test file on a drive with a 2 GiB cache)
      * says nothing about a cache: its level may be the cache's. The

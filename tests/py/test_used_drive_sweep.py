@@ -17,14 +17,16 @@ import pytest
 from used_drive_scoring import STATES, sweep, table
 
 SMALL = dict(cap_range=(120, 1000), tick_s=2, interval=(1, 2, 4))
-# Measured 3 Dec 2026 (seed 2026 / 7), labelled right of 150, no false cache:
+# Measured 3 Dec 2026 (seed 2026 / 7), labelled right of 150, no false cache
+# (before the reference's levels were used for short caches, direct writes
+# and folding, and the folding-or-GC flag: 147 / 143, 147 / 146, 141 / 138):
 PENDING = {
     "fresh": "147 / 143 of 150: caches of a few samples sized 5-12 % off, gentle "
              "enterprise used states, dynamic caches of 4 samples missed",
-    "seq_fill": "147 / 146 of 150: a dynamic cache whose fresh reference missed it, "
+    "seq_fill": "148 / 147 of 150: a dynamic cache whose fresh reference missed it, "
                 "folding that starts inside the fast start",
-    "random_fill": "141 / 138 of 150: a dynamic cache in the first sample folded in one, "
-                   "a static cache whose direct writes merged into the used state's decline",
+    "random_fill": "144 / 140 of 150: a cacheless drive's idle-cleaned blocks whose end "
+                   "is missed, folding and GC too close to split, static caches sized off",
 }
 
 

@@ -178,10 +178,32 @@ def gc_onset(truth, series, analysis):
     return at, (agc["start_bytes"] if agc else None), visible
 
 
+def folding_or_used(truth, analysis):
+    """The truth as a reader of the curve can hold the analysis to when the
+    analysis says its used state may be folding (gc.may_be_folding: a drive
+    written full, a flat level after its dynamic cache to the end of the
+    run, no longer than folding can last). The drive folds its cache before
+    GC and GC may follow at the same speed (reader_phases already reads
+    folding at the used state's speed as the used state), so a run that
+    ends while the model still folds shows the same curve as one whose GC
+    followed at that speed: the folding that ends the run is read as the
+    used state, from where it began. Unchanged otherwise."""
+    agc = analysis.get("gc")
+    ph = truth["phases"]
+    if not (agc and agc.get("may_be_folding") and ph and ph[-1]["regime"] == "fold" and
+            not any(p["regime"] == "gc" for p in ph)):
+        return truth
+    t = dict(truth)
+    t["phases"] = [dict(p) for p in ph]
+    t["phases"][-1]["regime"] = "gc"
+    return t
+
+
 def score_run(truth, series, analysis):
     """The scores of one run: a dict with problems (list), false_cache,
     missed_cache, false_fold, onset_err (fraction, None when there is no
     visible onset; inf when the analysis found none)."""
+    truth = folding_or_used(truth, analysis)
     probs, fc, ff = score(truth, series, analysis)
     at, found, visible = gc_onset(truth, series, analysis)
     err = None

@@ -136,6 +136,12 @@ struct ssd_analysis_summary {
     int has_throttle;
     double throttle_start_s, throttle_start_bytes, throttle_temp_c;
     double throttle_level_bps, throttle_before_bps, throttled_s;
+    /* 1 when the used state may be a dynamic cache's folding instead: a
+     * drive written full, a flat slow level right after its dynamic cache
+     * (by the reference) that runs to the end, no longer than folding what
+     * the cache can hold lasts. The drive folds its cache before GC runs,
+     * and GC may follow at the same speed: no curve tells where. */
+    int gc_may_be_folding;
 };
 
 /* Creates a handle with default options. Returns 0 or SSD_ENOMEM. */
