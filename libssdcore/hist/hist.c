@@ -97,7 +97,8 @@ void ssd_hist_record_n(ssd_hist *h, uint64_t value, uint64_t count) {
     if (!count)
         return;
     int b = bucket_of(value);
-    widen(h, b, b);
+    if (!h->total || value < h->min || value > h->max) /* else b is in the kept range */
+        widen(h, b, b);
     h->counts[b] += count;
     h->total += count;
     if (value < h->min)
