@@ -112,8 +112,10 @@ done
 failed=0
 for i in "${!pids[@]}"; do
     exe=${names[$i]}
-    if wait "${pids[$i]}"; then
-        echo "fuzz: $exe: $(grep -E "^Done|DONE" "$work/$exe.log" | tail -1)"
+    # libFuzzer runs every seed before it mutates and then prints INITED
+    # (whatever FUZZ_SECONDS is): without it the seeds were not all run.
+    if wait "${pids[$i]}" && grep -q INITED "$work/$exe.log"; then
+        echo "fuzz: $exe: every seed run (kept: $(grep INITED "$work/$exe.log" | head -1 | grep -Eo "corp: [^ ]+" | cut -d" " -f2)), then $(grep -E "^Done|DONE" "$work/$exe.log" | tail -1)"
     else
         tail -40 "$work/$exe.log" >&2
         mkdir -p "$B"/crashes

@@ -78,11 +78,21 @@ Test(csv_lexer, same_as_strtod_on_what_the_writers_write) {
     }
 }
 
+/* Under ASan/UBSan (the test command's sanitizer lane) a tenth of the
+ * doubles: the lane looks for memory and undefined-behaviour errors, which
+ * the same code paths show on 140,000 parses as on 1.4 million; the -O2
+ * build's ctest compares all of them with strtod. */
+#if defined(__SANITIZE_ADDRESS__)
+#define RANDOM_DOUBLES 10000
+#else
+#define RANDOM_DOUBLES 100000
+#endif
+
 Test(csv_lexer, same_as_strtod_on_random_doubles_in_every_notation) {
     static const char *const fmt[] = {"%.17g", "%.16g", "%.15g", "%.9g",  "%.3g",  "%.20e",
                                       "%.6e",  "%.1f",  "%.8f",  "%.12f", "%.25f", "%a"};
     char text[512];
-    for (int i = 0; i < 100000; i++) {
+    for (int i = 0; i < RANDOM_DOUBLES; i++) {
         uint64_t bits = next_u64();
         double v;
         memcpy(&v, &bits, sizeof v);

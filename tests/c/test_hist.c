@@ -234,3 +234,62 @@ Test(hist, reset_forgets_values_outside_the_new_range) {
     ssd_hist_free(h);
     ssd_hist_free(m);
 }
+
+static uint64_t buckets_seen(const ssd_hist *h, int *nbuckets) {
+    uint64_t lo, hi, n, seen = 0;
+    *nbuckets = 0;
+    for (int i = ssd_hist_next_bucket(h, 0, &lo, &hi, &n); i >= 0;
+         i = ssd_hist_next_bucket(h, i + 1, &lo, &hi, &n)) {
+        seen += n;
+        (*nbuckets)++;
+    }
+    return seen;
+}
+
+static void fill_every_octave(ssd_hist *h) {
+    for (uint64_t v = 1; v < (1ull << 62); v += v / 3 + 1)
+        ssd_hist_record_n(h, v, 7);
+}
+
+/* The buckets outside [min, max] are not zeroed at creation or reset (a
+ * replay on sim: creates hundreds of thousands of histograms); a value or
+ * a merge that widens the range must zero what it adds, or counts from
+ * before a reset, or from the memory's last owner, come back. */
+Test(hist, counts_from_before_a_reset_or_a_free_never_come_back) {
+    ssd_hist *h = NULL, *m = NULL, *src = NULL;
+    int nb;
+    cr_assert_eq(ssd_hist_create(&h), 0);
+    fill_every_octave(h);
+    ssd_hist_reset(h);
+    ssd_hist_record(h, 3);
+    ssd_hist_record(h, 1ull << 61); /* widens across every earlier bucket */
+    cr_assert_eq(buckets_seen(h, &nb), 2);
+    cr_assert_eq(nb, 2);
+    cr_assert_eq(ssd_hist_percentile(h, 50), 3);
+
+    cr_assert_eq(ssd_hist_create(&m), 0);
+    fill_every_octave(m);
+    ssd_hist_reset(m);
+    cr_assert_eq(ssd_hist_create(&src), 0);
+    ssd_hist_record(src, 100);
+    ssd_hist_record(src, 1ull << 50);
+    ssd_hist_merge(m, src); /* into an empty histogram with old counts */
+    ssd_hist_record(src, 1);
+    ssd_hist_merge(m, src); /* widens downwards */
+    ssd_hist_merge(m, h);   /* and upwards */
+    cr_assert_eq(buckets_seen(m, &nb), 2 + 3 + 2);
+    cr_assert_eq(nb, 5, "buckets 1, 3, 100, 2^50, 2^61: %d", nb);
+    cr_assert_eq(ssd_hist_count(m), 7);
+
+    /* A histogram made in the memory of a freed full one starts empty. */
+    ssd_hist_free(h);
+    cr_assert_eq(ssd_hist_create(&h), 0);
+    cr_assert_eq(buckets_seen(h, &nb), 0);
+    ssd_hist_record(h, 5000);
+    ssd_hist_record(h, 1ull << 45);
+    cr_assert_eq(buckets_seen(h, &nb), 2);
+    cr_assert_eq(nb, 2);
+    ssd_hist_free(h);
+    ssd_hist_free(m);
+    ssd_hist_free(src);
+}

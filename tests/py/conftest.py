@@ -193,7 +193,9 @@ class SimRuns:
 
         import ssdcore
 
-        key = self._key(target, f"apps-{timing or 'default'}")
+        # No timing is the library's as-recorded (replay/app_score.c): one run
+        # for both spellings.
+        key = self._key(target, f"apps-{timing or 'as-recorded'}")
         out = self.root / f"{key}.json"
         with open(self.root / f"{key}.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)

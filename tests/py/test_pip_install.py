@@ -8,12 +8,23 @@ build without isolation in one shared build directory: the library is
 compiled once for both (an isolated build makes scikit-build-core clear the
 build directory every time). They compile with -Werror: this is the
 test command's Release (-O3) -Werror build, whose optimizer sees paths the
--O2 build does not."""
+-O2 build does not.
+
+The build directory is in the build tree, at the same depth below the
+checkout in every session, and the compiler goes through ccache with the
+checkout as its base directory (what scripts/test.sh sets; set here too
+when pytest runs alone): the compiler's paths are then the same in every
+session and every clone, and ccache hits. In pytest's numbered temporary
+directory they differed each time, so the Release build missed the cache
+and compiled all of it every run (about 35 s of CPU of this file's 50)."""
 import json
 import os
+import pathlib
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -24,6 +35,8 @@ pytestmark = [pytest.mark.slow,  # xdist runs a file's tests on one worker: one 
                                  reason="SSD_SKIP_PIP_TEST=1 set by the developer for a quick run")]
 
 ENV = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
+if "CMAKE_C_COMPILER_LAUNCHER" not in ENV and shutil.which("ccache"):
+    ENV.update(CMAKE_C_COMPILER_LAUNCHER="ccache", CCACHE_BASEDIR=str(ROOT), CCACHE_NOHASHDIR="1")
 
 
 def pip(py, *args):
@@ -33,9 +46,9 @@ def pip(py, *args):
 
 
 @pytest.fixture(scope="module")
-def venv(tmp_path_factory):
+def venv(tmp_path_factory, build_dir):
     """A fresh venv with the build requirements; installs of ssdcore into it
-    build in one directory."""
+    build in one directory (a new one, removed after the file's tests)."""
     base = tmp_path_factory.mktemp("pip")
     venv = base / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
@@ -49,7 +62,10 @@ def venv(tmp_path_factory):
         check=True, capture_output=True, text=True, cwd=ROOT).stdout)
     if asks:
         pip(py, "install", "-q", *asks)
-    return venv, base / "build"
+    (build_dir / "pytest-pip").mkdir(exist_ok=True)
+    build = pathlib.Path(tempfile.mkdtemp(dir=build_dir / "pytest-pip"))
+    yield venv, build
+    shutil.rmtree(build, ignore_errors=True)
 
 
 def install(venv, *args):

@@ -1,5 +1,5 @@
 """The `apps` replays on four sim profiles in both timings hold the reviews'
-contrasts (its own file: about 10 s of CPU, so xdist can run it beside the
+contrasts (its own file: about 8 s of CPU, so xdist can run it beside the
 other replay tests in test_trace_replay.py)."""
 import pytest
 
@@ -7,7 +7,7 @@ import ssdcore
 
 
 @pytest.mark.slow
-def test_apps_scores_reproduce_the_reviews_contrasts():
+def test_apps_scores_reproduce_the_reviews_contrasts(sim_runs):
     """Seed 001: the SSD370 is weak on random reads, so it is slower than
     the BX200 on the random-read-heavy traces in either timing. Seed 000:
     the BX200's 2 GB cache decides its write-heavy traces: with the think
@@ -19,7 +19,7 @@ def test_apps_scores_reproduce_the_reviews_contrasts():
     bw, score = {}, {}
     for timing in ("no-idle", "as-recorded"):
         for p in profiles if timing == "no-idle" else ("bx200", "ssd370"):
-            r = ssdcore.apps(f"sim:{p}", timing=timing)
+            r = sim_runs.apps(f"sim:{p}", timing=timing)  # ssdcore.apps(), once per session
             assert r["timing"] == timing
             bw[timing, p] = {t["name"]: t["bw_bps"] for t in r["traces"]}
             score[timing, p] = r["score_bps"]
