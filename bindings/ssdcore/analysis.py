@@ -408,9 +408,10 @@ class _Analysis:
             if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
                 raise TypeError(f"analysis option {k}: expected a number, not {v!r}")
             # repr of a float is its shortest round trip: the same double; a
-            # count (an int option of ssd_analysis_options) as a whole number.
-            count = option_tables("analysis").get(k, {}).get("type") == "int"
-            text = str(int(v)) if count and float(v).is_integer() else repr(float(v))
+            # count or a size (int, size options of ssd_analysis_options) as a
+            # whole number.
+            whole = option_tables("analysis").get(k, {}).get("type") in ("int", "size")
+            text = str(int(v)) if whole and float(v).is_integer() else repr(float(v))
             check(lib.ssd_analysis_set_option(self._h, k.encode(), text.encode()),
                   lambda: lib.ssd_analysis_errmsg(self._h))
 

@@ -15,7 +15,6 @@
 #include "result_size.h"
 
 #define SSD__OPTION_OWNER struct ssd_analysis
-#define BIG 1e18
 /* clang-format off */
 /* X(key, TYPE, where, unit, min, max, default, words, flags, help) */
 #define ANALYSIS_OPTIONS(X)                                                                        \
@@ -44,10 +43,10 @@
     X(noise_merge, FLOAT, o.noise_merge, "", 0, 100, "1", "", 0,                                   \
       "neighbouring phases whose split does not pay this many times the penalty at their own "     \
       "noise merge (a chaotic collapse is one phase); 0: off")                                     \
-    X(capacity_bytes, FLOAT, o.capacity_bytes, "B", 0, BIG, "0", "", 0,                            \
+    X(capacity_bytes, SIZE, o.capacity_bytes, "B", 0, HUGE_VAL, "0", "", 0,                        \
       "the drive's user capacity; a lasting change once about this much was written since TRIM "   \
       "is the used state (GC); 0: the series metadata's, else unknown")                            \
-    X(written_before_bytes, FLOAT, o.written_before_bytes, "B", 0, BIG, "0", "", 0,                \
+    X(written_before_bytes, SIZE, o.written_before_bytes, "B", 0, HUGE_VAL, "0", "", 0,            \
       "bytes written since the last TRIM before the series began; unset: the series metadata's "   \
       "(a job's written_before); set, even to 0, it wins")                                         \
     X(precondition, ENUM, o.precondition, "", 0, 0, "unknown", SSD__PRECONDITION_WORDS, 0,         \

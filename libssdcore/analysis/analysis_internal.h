@@ -15,7 +15,8 @@ struct ssd__analysis_opts {
     double penalty, min_step, min_drop, min_phase_fraction;
     uint64_t min_phase_samples, exact_limit; /* counts */
     double dip_depth, ss_round_s, ss_range, ss_slope, expect_cache_bps;
-    double noise_merge, capacity_bytes, written_before_bytes;
+    double noise_merge;
+    uint64_t capacity_bytes, written_before_bytes; /* sizes */
     int precondition; /* enum ssd_precondition */
     double throttle_min_c;
     /* written_before_bytes (even 0) or precondition was given: it then

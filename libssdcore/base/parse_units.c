@@ -20,9 +20,10 @@ static int parse_number(const char *text, double *value, const char **rest) {
     double v = strtod(text, &end);
     if (end == text || errno == ERANGE || !isfinite(v))
         return SSD_EINVAL;
-    /* strtod accepts hex floats and "inf"; sizes are plain decimals. */
+    /* strtod accepts hex floats and "inf"; sizes are plain decimals, with
+     * an exponent if need be (240e9: a drive's decimal capacity). */
     for (const char *p = text; p < end; p++)
-        if (!isdigit((unsigned char)*p) && *p != '.')
+        if (!isdigit((unsigned char)*p) && !strchr(".eE+-", *p))
             return SSD_EINVAL;
     *value = v;
     *rest = end;

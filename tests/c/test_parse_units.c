@@ -14,6 +14,10 @@ Test(parse_size, binary_suffixes) {
     cr_expect_eq(v, 512);
     cr_assert_eq(ssd_parse_size("32M", &v), 0);
     cr_expect_eq(v, 32ull << 20);
+    cr_assert_eq(ssd_parse_size("240e9", &v), 0); /* a drive's capacity, as analysis takes it */
+    cr_expect_eq(v, 240000000000ull);
+    cr_assert_eq(ssd_parse_size("1.5E3k", &v), 0);
+    cr_expect_eq(v, 1500ull << 10);
 }
 
 Test(parse_size, rejects_garbage_negative_and_fractions_of_a_byte) {
@@ -23,6 +27,8 @@ Test(parse_size, rejects_garbage_negative_and_fractions_of_a_byte) {
     cr_expect_eq(ssd_parse_size("4x", &v), SSD_EINVAL);
     cr_expect_eq(ssd_parse_size("0x10", &v), SSD_EINVAL);
     cr_expect_eq(ssd_parse_size("1.5", &v), SSD_EINVAL);
+    cr_expect_eq(ssd_parse_size("1e-3", &v), SSD_EINVAL);
+    cr_expect_eq(ssd_parse_size("inf", &v), SSD_EINVAL);
     cr_expect_eq(ssd_parse_size("9000p", &v), SSD_ERANGE);
     cr_expect_eq(ssd_parse_size(NULL, &v), SSD_EINVAL);
     cr_expect_eq(v, 7);

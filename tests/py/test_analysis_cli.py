@@ -137,3 +137,26 @@ def test_reference_without_cache_gives_null_recovery_and_a_note(cli, tmp_path):
     assert "recovery_note" not in alone
     human = run(cli, DATA / "series_v1_cache.csv", "--reference", ref)
     assert human.returncode == 0 and "no cache" in human.stdout
+
+
+def test_capacity_and_written_before_are_sizes_under_every_name(cli):
+    """capacity_bytes and written_before_bytes are size options: 256g is
+    256 GiB under the table's flag, its older name and --set alike, and a
+    word that is not a size is refused naming what was typed."""
+    f = DATA / "series_v1_cache.csv"
+    outs = []
+    for flags in (["--capacity-bytes", "256g", "--written-before-bytes", "1.5g"],
+                  ["--capacity", "256g", "--written-before", "1.5g"],
+                  ["--set", "capacity_bytes=256GiB", "--set", "written_before_bytes=1536m"]):
+        p = run(cli, f, "--json", *flags)
+        assert p.returncode == 0, (flags, p.stderr)
+        d = json.loads(p.stdout)
+        assert d["capacity_bytes"] == 256 * 2 ** 30, flags
+        assert d["written_before_bytes"] == 1.5 * 2 ** 30, flags
+        outs.append(p.stdout)
+    assert len(set(outs)) == 1
+    for flags, named in ((["--capacity-bytes", "lots"], "'lots' is not a size"),
+                         (["--written-before", "-1"], "--written-before -1"),
+                         (["--set", "capacity_bytes=2x"], "--set capacity_bytes=2x")):
+        p = run(cli, f, *flags)
+        assert p.returncode == 2 and named in p.stderr and not p.stdout, (flags, p.stderr)

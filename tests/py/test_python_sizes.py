@@ -8,7 +8,7 @@ import ssdcore
 @pytest.mark.parametrize("text,want", [
     ("4096", 4096), ("4k", 4096), ("4K", 4096), ("4KB", 4096), ("4KiB", 4096), ("4kib", 4096),
     ("1g", 1 << 30), ("1GB", 1 << 30), ("1GiB", 1 << 30), ("1.5g", 3 << 29), ("512B", 512),
-    ("2t", 2 << 40), (7, 7),
+    ("2t", 2 << 40), ("240e9", 240 * 10 ** 9), (7, 7),
 ])
 def test_parse_size_is_binary_in_every_spelling(text, want):
     assert ssdcore.parse_size(text) == want
