@@ -26,20 +26,16 @@ static const char *const analyze_usage =
     "the fresh levels also tell its SLC cache from the clean blocks. Without it,\n"
     "the reference FILE's metadata records (a run made with job --reference) is\n"
     "used; given, it wins (the JSON's \"reference\" says which was used).\n"
-    "--capacity SIZE (\"240057409536\", \"256g\"):\n"
-    "the drive's user capacity, when the series' metadata does not carry it; a\n"
-    "lasting change once about that much was written since TRIM is the used\n"
-    "state (GC), never a cache or folding. --written-before SIZE: what was written\n"
-    "to the drive since its last TRIM before the run (a run on a drive already\n"
-    "written full, e.g. after idle time following a 2-hour test: its used state may\n"
-    "begin a few GiB in); by default the series' metadata's, which a suite's jobs\n"
-    "record (job --written-before). --json prints one JSON object per series (an\n"
+    "--capacity SIZE (\"240057409536\", \"256g\") and --written-before SIZE are\n"
+    "--capacity-bytes and --written-before-bytes below: a run on a drive already\n"
+    "written full (after idle time following a 2-hour test) may reach its used\n"
+    "state a few GiB in. --json prints one JSON object per series (an\n"
     "array for several). The analysis options below are flags, or --set KEY=VALUE.\n"
     "A series with a temp_c column (the drive's temperature) is\n"
     "also checked for thermal throttling; without one, throttling is not assessed.\n";
 
-enum { O_JSON = 256, O_COMBINE, O_REFERENCE, O_DDIR, O_SET, O_PER_IO, O_CAPACITY, O_WRITTEN };
-enum { O_TABLE = 1000 }; /* the analysis options: O_TABLE + their index */
+enum { O_JSON = 256, O_COMBINE, O_REFERENCE, O_DDIR, O_SET, O_PER_IO };
+enum { O_TABLE = 1000 }; /* the analysis options: O_TABLE + their index, then the aliases */
 
 static const struct option own_opts[] = {{"help", no_argument, NULL, 'h'},
                                          {"json", no_argument, NULL, O_JSON},
@@ -48,9 +44,22 @@ static const struct option own_opts[] = {{"help", no_argument, NULL, 'h'},
                                          {"ddir", required_argument, NULL, O_DDIR},
                                          {"set", required_argument, NULL, O_SET},
                                          {"per-io-interval", required_argument, NULL, O_PER_IO},
-                                         {"capacity", required_argument, NULL, O_CAPACITY},
-                                         {"written-before", required_argument, NULL, O_WRITTEN},
                                          {NULL, 0, NULL, 0}};
+
+/* The names the CLI had before the table's options were sizes. */
+static const struct cli_alias analyze_aliases[] = {
+    {"capacity", "capacity_bytes", NULL},
+    {"written-before", "written_before_bytes", NULL},
+    {NULL, NULL, NULL},
+};
+
+static int set_analysis(void *a, const char *key, const char *value) {
+    return ssd_analysis_set_option(a, key, value);
+}
+
+static const char *analysis_errmsg(const void *a) {
+    return ssd_analysis_errmsg(a);
+}
 
 static const char *human(double bytes, char *buf, size_t len) {
     static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
@@ -194,94 +203,82 @@ static int open_series(const char *cmd, const char *const *paths, size_t n, cons
 
 int cmd_analyze(int argc, char **argv) {
     const char *cmd = "analyze";
-    const char *reference = NULL, *ddir = NULL;
-    double capacity = 0, written_before = -1;
+    const char *reference = NULL, *ddir = NULL, **files = NULL;
     double per_io_interval_s = 0;
-    int json = 0, combine = 0, status = 0;
-    const char **files = calloc((size_t)argc, sizeof *files);
-    /* Each analysis option given (--KEY VALUE, --KEY=VALUE, --set KEY=VALUE), in order. */
-    const char **keys = calloc(3 * (size_t)argc + 1, sizeof *keys), **values = keys + argc;
-    const char **via_set = values + argc; /* the --set argument that gave it, or NULL */
-    char(*names)[64] = calloc((size_t)argc + 1, sizeof *names);
-    size_t nfiles = 0, nsets = 0;
+    int json = 0, combine = 0, status = 0, c;
+    size_t nfiles = 0, n, ntyped = 0, nopts = 0;
+    const ssd_option_info *info = ssd_analysis_options(&n);
+    struct cli_table t = {0}; /* the flags of the table: --min-step VALUE */
+    struct option *opts = NULL;
+    /* what a value's message names: "--capacity lots", "--set penalty=x" */
+    char(*typed)[128] = calloc((size_t)argc + 1, sizeof *typed);
     ssd_series *ref = NULL;
     ssd_analysis *a = NULL;
     char **out = NULL;
-    size_t nout = 0, ninfo, nopts = 0;
-    const ssd_option_info *info = ssd_analysis_options(&ninfo);
-    struct option *opts = NULL;
-    struct cli_table t = {0}; /* the flags of the table: --min-step VALUE */
-    if (!files || !keys || !names || cli_opts_append(&opts, &nopts, own_opts) ||
-        cli_table_add(&t, info, ninfo, O_TABLE, NULL, &opts, &nopts)) {
+    size_t nout = 0;
+    if (!typed || cli_opts_append(&opts, &nopts, own_opts) ||
+        cli_table_add(&t, info, n, O_TABLE, analyze_aliases, &opts, &nopts)) {
         status = cli_error(cmd, "out of memory for the argument list");
         goto out;
     }
-    int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        const char *v = optarg, *eq = v ? strchr(v, '=') : NULL;
-        if (c == 'h') {
-            fputs(analyze_usage, stdout);
-            puts("analysis options (ssd_analysis_set_option's keys, and ssdcore.analyze()'s, "
-                 "with _ for -):");
-            cli_table_help(stdout, info, ninfo, NULL);
-            goto out;
-        } else if (c >= O_TABLE && c < O_TABLE + (int)ninfo) {
-            keys[nsets] = info[c - O_TABLE].name;
-            values[nsets++] = v;
+        size_t k = 0;
+        if (c == O_SET) { /* --set KEY=VALUE: the table's flag by its key */
+            const char *eq = strchr(optarg, '=');
+            while (
+                eq && k < n &&
+                (strncmp(info[k].name, optarg, (size_t)(eq - optarg)) || info[k].name[eq - optarg]))
+                k++;
+            if (!eq || eq == optarg) {
+                status = cli_usage_error(cmd, "--set %s: expected KEY=VALUE", optarg);
+                goto out;
+            } else if (k == n) {
+                status = cli_usage_error(cmd, "--set %s: unknown analysis option '%.*s'", optarg,
+                                         (int)(eq - optarg), optarg);
+                goto out;
+            }
+            cli_table_take(&t, O_TABLE + (int)k, eq + 1);
+            snprintf(typed[ntyped], sizeof *typed, "--set %s", optarg);
+            t.via[k] = typed[ntyped++];
+        } else if (cli_table_take(&t, c, optarg)) {
+            /* an alias's value: the message names it as typed */
+            while (k < n && !(t.values[k] == optarg && t.via[k]))
+                k++;
+            if (k < n) {
+                snprintf(typed[ntyped], sizeof *typed, "--%s %s", t.via[k], optarg);
+                t.via[k] = typed[ntyped++];
+            }
         } else if (c == O_JSON) {
             json = 1;
         } else if (c == O_COMBINE) {
             combine = 1;
         } else if (c == O_REFERENCE) {
-            reference = v;
+            reference = optarg;
         } else if (c == O_DDIR) {
-            ddir = v;
-        } else if (c == O_CAPACITY) {
-            uint64_t cap;
-            if (ssd_parse_size(v, &cap) < 0 || cap == 0) {
-                status = cli_usage_error(cmd,
-                                         "--capacity %s: expected a size in bytes (like "
-                                         "240057409536 or 256g), not zero",
-                                         v);
-                goto out;
-            }
-            capacity = (double)cap;
-        } else if (c == O_WRITTEN) {
-            uint64_t w;
-            if (ssd_parse_size(v, &w) < 0) {
-                status = cli_usage_error(cmd,
-                                         "--written-before %s: expected a size in bytes (like "
-                                         "330g or 0)",
-                                         v);
-                goto out;
-            }
-            written_before = (double)w;
+            ddir = optarg;
         } else if (c == O_PER_IO) {
-            if (ssd_parse_duration(v, &per_io_interval_s) || !(per_io_interval_s >= 0.001) ||
+            if (ssd_parse_duration(optarg, &per_io_interval_s) || !(per_io_interval_s >= 0.001) ||
                 per_io_interval_s > 86400) {
                 status = cli_usage_error(cmd,
                                          "--per-io-interval %s: expected a duration from 1ms "
                                          "to 24h (500ms, 2s)",
-                                         v);
+                                         optarg);
                 goto out;
             }
-        } else if (c == O_SET) { /* --set KEY=VALUE */
-            if (!eq || eq == v || (size_t)(eq - v) >= sizeof names[nsets]) {
-                status = cli_usage_error(cmd, "--set %s: expected KEY=VALUE", v);
-                goto out;
-            }
-            snprintf(names[nsets], sizeof names[nsets], "%.*s", (int)(eq - v), v);
-            keys[nsets] = names[nsets];
-            via_set[nsets] = v;
-            values[nsets++] = eq + 1;
+        } else if (c == 'h') {
+            fputs(analyze_usage, stdout);
+            puts("analysis options (ssd_analysis_set_option's keys, and ssdcore.analyze()'s, "
+                 "with _ for -):");
+            cli_table_help(stdout, info, n, analyze_aliases);
+            goto out;
         } else {
             status = cli_getopt_error(cmd, argv, "h", opts);
             goto out;
         }
     }
-    while (optind < argc)
-        files[nfiles++] = argv[optind++];
+    files = (const char **)argv + optind;
+    nfiles = (size_t)(argc - optind);
     if (!nfiles) {
         status = cli_missing(cmd, "FILE...", 0);
         goto out;
@@ -290,25 +287,8 @@ int cmd_analyze(int argc, char **argv) {
         status = cli_error(cmd, "out of memory creating the analysis");
         goto out;
     }
-    for (size_t i = 0; i < nsets; i++)
-        if (ssd_analysis_set_option(a, keys[i], values[i]) < 0) {
-            const char *set = via_set[i] ? via_set[i] : NULL;
-            status = cli_usage_error(cmd, "%s%s%s%s", set ? "--set " : "", set ? set : "",
-                                     set ? ": " : "", ssd_analysis_errmsg(a));
-            goto out;
-        }
-    char capacity_text[32];
-    snprintf(capacity_text, sizeof capacity_text, "%.17g", capacity);
-    if (capacity > 0 && ssd_analysis_set_option(a, "capacity_bytes", capacity_text) < 0) {
-        status = cli_usage_error(cmd, "--capacity: %s", ssd_analysis_errmsg(a));
+    if ((status = cli_table_apply(&t, cmd, a, set_analysis, analysis_errmsg, 1)))
         goto out;
-    }
-    snprintf(capacity_text, sizeof capacity_text, "%.17g", written_before);
-    if (written_before >= 0 &&
-        ssd_analysis_set_option(a, "written_before_bytes", capacity_text) < 0) {
-        status = cli_usage_error(cmd, "--written-before: %s", ssd_analysis_errmsg(a));
-        goto out;
-    }
     if (reference && open_series(cmd, &reference, 1, ddir, per_io_interval_s, &ref)) {
         status = 1;
         goto out;
@@ -370,10 +350,8 @@ out:
     free(out);
     ssd_series_free(ref);
     ssd_analysis_free(a);
-    free(files);
-    free(keys);
-    free(names);
     cli_table_free(&t);
     free(opts);
+    free(typed);
     return status;
 }

@@ -147,7 +147,8 @@ def test_capacity_and_written_before_are_sizes_under_every_name(cli):
     outs = []
     for flags in (["--capacity-bytes", "256g", "--written-before-bytes", "1.5g"],
                   ["--capacity", "256g", "--written-before", "1.5g"],
-                  ["--set", "capacity_bytes=256GiB", "--set", "written_before_bytes=1536m"]):
+                  ["--set", "capacity_bytes=256GiB", "--set", "written_before_bytes=1536m"],
+                  ["--capacity-bytes=274877906944", "--written-before=1610612736"]):
         p = run(cli, f, "--json", *flags)
         assert p.returncode == 0, (flags, p.stderr)
         d = json.loads(p.stdout)
