@@ -43,6 +43,64 @@ static int load(const char *cmd, ssd_trace *tr, const char *path, const char *fo
     return rc < 0 ? cli_error(cmd, "%s", ssd_trace_errmsg(tr)) : 0;
 }
 
+/* A flag of a trace verb (or of replay): --name VALUE stored in *text, or,
+ * with a what ("number", "size"), parsed by ssd_parse_size into *u;
+ * --name with neither sets *on. */
+struct verb_flag {
+    const char *name;
+    const char **text;
+    uint64_t *u;
+    const char *what;
+    int *on;
+};
+
+/* The long options of f, ids 1, 2..., after --help ('h') in opts (room
+ * for 8, a {NULL} entry last): how many flags f has. */
+static int verb_options(const struct verb_flag *f, struct option *opts) {
+    int k = 0;
+    opts[0] = (struct option){"help", no_argument, NULL, 'h'};
+    for (; f[k].name; k++)
+        opts[k + 1] =
+            (struct option){f[k].name, f[k].on ? no_argument : required_argument, NULL, k + 1};
+    opts[k + 1] = (struct option){NULL, 0, NULL, 0};
+    return k;
+}
+
+/* Stores a flag's value: 0, or the usage error's status. */
+static int verb_take(const char *cmd, const struct verb_flag *v, const char *arg) {
+    if (v->on)
+        *v->on = 1;
+    else if (v->text)
+        *v->text = arg;
+    else if (ssd_parse_size(arg, v->u))
+        return cli_usage_error(cmd, "--%s: '%s' is not a %s", v->name, arg, v->what);
+    return 0;
+}
+
+/* Reads a verb's command line from argv[2] with getopt_long: the flags f,
+ * then the operands as cli_operands checks them (NULL: getopt stops at the
+ * first, trace record's COMMAND). -1 to go on, with optind at the
+ * operands, or the exit status: 0 after printing usage, 2 after a usage
+ * error. */
+static int verb_parse(const char *cmd, const char *usage, int argc, char **argv,
+                      const struct verb_flag *f, const char *operands) {
+    struct option opts[8];
+    const char *optstring = operands ? "h" : "+h";
+    int k = verb_options(f, opts), c, status;
+    optind = 2;
+    while ((c = getopt_long(argc, argv, optstring, opts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (c < 1 || c > k)
+            return cli_getopt_error(cmd, argv, optstring, opts);
+        if ((status = verb_take(cmd, &f[c - 1], optarg)))
+            return status;
+    }
+    return operands && cli_operands(cmd, argc, argv, operands) ? 2 : -1;
+}
+
 static const char info_usage[] =
     "usage: ssdcore trace info TRACE [--format csv|iolog|blkparse] [--json]\n"
     "\n"
@@ -53,30 +111,17 @@ static const char info_usage[] =
     "  --json   print them as JSON\n";
 
 static int trace_info(int argc, char **argv) {
-    static const struct option opts[] = {{"format", required_argument, NULL, 'f'},
-                                         {"json", no_argument, NULL, 'j'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
     const char *format = NULL;
-    int json_out = 0, c;
-    optind = 2;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(info_usage, stdout);
-            return 0;
-        } else if (c == 'f')
-            format = optarg;
-        else if (c == 'j')
-            json_out = 1;
-        else
-            return cli_getopt_error("trace info", argv, "h", opts);
-    }
-    if (cli_operands("trace info", argc, argv, "TRACE"))
-        return 2;
+    int json_out = 0;
+    const struct verb_flag f[] = {
+        {.name = "format", .text = &format}, {.name = "json", .on = &json_out}, {.name = NULL}};
+    int status = verb_parse("trace info", info_usage, argc, argv, f, "TRACE");
+    if (status >= 0)
+        return status;
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
         return cli_error("trace info", "out of memory creating the trace handle");
-    int status = load("trace info", tr, argv[optind], format);
+    status = load("trace info", tr, argv[optind], format);
     char *json = NULL;
     if (!status && ssd_trace_summary_json(tr, &json) == 0)
         cli_print_result(json, json_out);
@@ -93,33 +138,18 @@ static const char convert_usage[] =
     "a fio iolog v3 (--file NAME: the file fio opens).\n";
 
 static int trace_convert(int argc, char **argv) {
-    static const struct option opts[] = {{"from", required_argument, NULL, 'f'},
-                                         {"to", required_argument, NULL, 't'},
-                                         {"file", required_argument, NULL, 'n'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
     const char *from = NULL, *to = "csv", *file = NULL;
-    int c;
-    optind = 2;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(convert_usage, stdout);
-            return 0;
-        } else if (c == 'f')
-            from = optarg;
-        else if (c == 't')
-            to = optarg;
-        else if (c == 'n')
-            file = optarg;
-        else
-            return cli_getopt_error("trace convert", argv, "h", opts);
-    }
-    if (cli_operands("trace convert", argc, argv, "IN OUT"))
-        return 2;
+    const struct verb_flag f[] = {{.name = "from", .text = &from},
+                                  {.name = "to", .text = &to},
+                                  {.name = "file", .text = &file},
+                                  {.name = NULL}};
+    int status = verb_parse("trace convert", convert_usage, argc, argv, f, "IN OUT");
+    if (status >= 0)
+        return status;
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
         return cli_error("trace convert", "out of memory creating the trace handle");
-    int status = load("trace convert", tr, argv[optind], from);
+    status = load("trace convert", tr, argv[optind], from);
     if (!status && ssd_trace_save(tr, argv[optind + 1], to, file) < 0)
         status = cli_error("trace convert", "%s", ssd_trace_errmsg(tr));
     if (!status)
@@ -136,38 +166,21 @@ static const char generate_usage[] =
     "ssdcore trace CSV; --span places it in the first SIZE of the target.\n";
 
 static int trace_generate(int argc, char **argv) {
-    static const struct option opts[] = {{"out", required_argument, NULL, 'o'},
-                                         {"seed", required_argument, NULL, 's'},
-                                         {"span", required_argument, NULL, 'p'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
     const char *out = NULL;
     uint64_t seed = 1, span = 0;
-    int c;
-    optind = 2;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(generate_usage, stdout);
-            return 0;
-        } else if (c == 'o')
-            out = optarg;
-        else if (c == 's') {
-            if (ssd_parse_size(optarg, &seed))
-                return cli_usage_error("trace generate", "--seed: '%s' is not a number", optarg);
-        } else if (c == 'p') {
-            if (ssd_parse_size(optarg, &span))
-                return cli_usage_error("trace generate", "--span: '%s' is not a size", optarg);
-        } else
-            return cli_getopt_error("trace generate", argv, "h", opts);
-    }
-    if (cli_operands("trace generate", argc, argv, "SCENARIO"))
-        return 2;
+    const struct verb_flag f[] = {{.name = "out", .text = &out},
+                                  {.name = "seed", .u = &seed, .what = "number"},
+                                  {.name = "span", .u = &span, .what = "size"},
+                                  {.name = NULL}};
+    int status = verb_parse("trace generate", generate_usage, argc, argv, f, "SCENARIO");
+    if (status >= 0)
+        return status;
+    status = 0;
     if (!out)
         return cli_usage_error("trace generate", "missing --out T.csv");
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
         return cli_error("trace generate", "out of memory creating the trace handle");
-    int status = 0;
     if (ssd_trace_generate(tr, argv[optind], seed, span) < 0 ||
         ssd_trace_save(tr, out, "csv", NULL) < 0)
         status = cli_error("trace generate", "%s", ssd_trace_errmsg(tr));
@@ -256,22 +269,12 @@ static const char record_usage[] =
     "tracing, scripts/record_file_traces.sh records through FUSE).\n";
 
 static int trace_record(int argc, char **argv) {
-    static const struct option opts[] = {{"device", required_argument, NULL, 'd'},
-                                         {"out", required_argument, NULL, 'o'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
     const char *dev = NULL, *out = NULL, *cmd = "trace record";
-    int c;
-    optind = 2;
-    while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) { /* + : up to COMMAND */
-        if (c == 'h') {
-            fputs(record_usage, stdout);
-            return 0;
-        }
-        if (c == '?')
-            return cli_getopt_error(cmd, argv, "+h", opts);
-        *(c == 'd' ? &dev : &out) = optarg;
-    }
+    const struct verb_flag f[] = {
+        {.name = "device", .text = &dev}, {.name = "out", .text = &out}, {.name = NULL}};
+    int status = verb_parse(cmd, record_usage, argc, argv, f, NULL);
+    if (status >= 0)
+        return status;
     if (optind < argc && strcmp(argv[optind - 1], "--"))
         return cli_usage_error(cmd, "unexpected argument '%s' (the command goes after --)",
                                argv[optind]);
@@ -291,7 +294,8 @@ static int trace_record(int argc, char **argv) {
     char dir[] = "/tmp/ssdcore-record-XXXXXX";
     if (!mkdtemp(dir))
         return cli_error("trace record", "cannot make a temporary directory: %s", strerror(errno));
-    int status = 0, err;
+    int err;
+    status = 0;
     /* SIGTERM, SIGHUP and Ctrl-C stop the command, then the tracer, and the
      * recording so far is kept; blktrace stops cleanly on SIGINT. */
     cli_catch_sigint(NULL);
@@ -510,32 +514,30 @@ static const char *replay_errmsg(const void *r) {
 }
 
 int cmd_replay(int argc, char **argv) {
-    enum { O_FORMAT = 256, O_APPS, O_FSD, O_SCALE, O_SEED, O_JSON, O_REPLAY = 2000 };
-    static const struct option own[] = {
-        {"format", required_argument, NULL, O_FORMAT},
-        {"apps", no_argument, NULL, O_APPS},
-        {"fsd", no_argument, NULL, O_FSD},
-        {"scale", required_argument, NULL, O_SCALE},
-        {"seed", required_argument, NULL, O_SEED},
-        {"json", no_argument, NULL, O_JSON},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
+    enum { O_REPLAY = 2000 };
+    const char *format = NULL, *scale_text = NULL;
+    int apps = 0, fsd = 0, json_out = 0, c, status = 0, nown;
+    uint64_t seed = 1;
+    const struct verb_flag own[] = {{.name = "format", .text = &format},
+                                    {.name = "apps", .on = &apps},
+                                    {.name = "fsd", .on = &fsd},
+                                    {.name = "scale", .text = &scale_text},
+                                    {.name = "seed", .u = &seed, .what = "number"},
+                                    {.name = "json", .on = &json_out},
+                                    {.name = NULL}};
+    struct option own_opts[8];
+    nown = verb_options(own, own_opts);
     size_t nrep;
     const ssd_option_info *info = ssd_replay_options(&nrep);
     struct cli_table rt = {0};
     struct option *mine = NULL;
     size_t nmine = 0;
-    const char *format = NULL;
     struct cli_target_args ta = {0};
-    int apps = 0, fsd = 0, json_out = 0, c, status = 0;
-    uint64_t seed = 1;
-    double scale = 1;
     ssd_target *t = NULL;
     ssd_trace *tr = NULL;
     ssd_replay *r = NULL;
     const struct option *opts = NULL;
-    if (cli_opts_append(&mine, &nmine, own) ||
+    if (cli_opts_append(&mine, &nmine, own_opts) ||
         cli_table_add(&rt, info, nrep, O_REPLAY, NULL, &mine, &nmine) ||
         !(opts = cli_target_long_opts(mine))) {
         status = cli_error("replay", "out of memory creating the command-line options");
@@ -545,27 +547,9 @@ int cmd_replay(int argc, char **argv) {
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (cli_target_option(&ta, c, optarg) || cli_table_take(&rt, c, optarg))
             continue;
-        if (c == O_FORMAT)
-            format = optarg;
-        else if (c == O_APPS)
-            apps = 1;
-        else if (c == O_FSD)
-            fsd = 1;
-        else if (c == O_SCALE) {
-            char *end = NULL;
-            scale = strtod(optarg, &end);
-            if (end == optarg || *end || !(scale > 0) || scale > 10) {
-                status =
-                    cli_usage_error("replay", "--scale: '%s' is not a number in (0, 10]", optarg);
+        if (c >= 1 && c <= nown) {
+            if ((status = verb_take("replay", &own[c - 1], optarg)))
                 goto out;
-            }
-        } else if (c == O_JSON)
-            json_out = 1;
-        else if (c == O_SEED) {
-            if (ssd_parse_size(optarg, &seed)) {
-                status = cli_usage_error("replay", "--seed: '%s' is not a number", optarg);
-                goto out;
-            }
         } else if (c == 'h') {
             puts(
                 "usage: ssdcore replay TRACE --target URI [options] [--format csv|iolog|blkparse]\n"
@@ -590,6 +574,12 @@ int cmd_replay(int argc, char **argv) {
             status = cli_getopt_error("replay", argv, "h", opts);
             goto out;
         }
+    }
+    char *end = NULL;
+    double scale = scale_text ? strtod(scale_text, &end) : 1;
+    if (scale_text && (end == scale_text || *end || !(scale > 0) || scale > 10)) {
+        status = cli_usage_error("replay", "--scale: '%s' is not a number in (0, 10]", scale_text);
+        goto out;
     }
     const char *trace_path = NULL;
     if (apps && fsd)

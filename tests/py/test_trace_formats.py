@@ -133,3 +133,33 @@ def test_repr_says_what_the_trace_holds():
     r = repr(tr)
     assert r.startswith("<Trace 2 I/Os (") and "1.0 MiB read" in r and "0.5 s>" in r
     assert repr(ssdcore.Trace.filetest("iso-copy")).startswith("<Trace 3330 I/Os (recorded), 1.00")
+
+
+def test_trace_verbs_and_replay_share_one_flag_grammar(cli, tmp_path):
+    """The trace verbs' flags and replay's own flags are read by one parser:
+    --flag VALUE and --flag=VALUE, numbers and sizes with units, a usage
+    error naming what was typed."""
+    def run(*args):
+        return subprocess.run([cli, *map(str, args)], capture_output=True, text=True)
+
+    out = tmp_path / "t.csv"
+    assert run("trace", "generate", "pcm8-excel", f"--out={out}", "--seed=7", "--span",
+               "1g").returncode == 0
+    info = run("trace", "info", out, "--format=csv", "--json")
+    assert info.returncode == 0 and json.loads(info.stdout)["ios"] > 0, info.stderr
+    conv = run("trace", "convert", out, tmp_path / "t.iolog", "--to=iolog3", "--file", "/dev/x")
+    assert conv.returncode == 0 and "(iolog3)" in conv.stdout, conv.stderr
+    for args, msg in [(["trace", "generate", "pcm8-excel", "--out", out, "--seed", "x"],
+                       "--seed: 'x' is not a number"),
+                      (["trace", "generate", "pcm8-excel", "--out", out, "--span=1q"],
+                       "--span: '1q' is not a size"),
+                      (["trace", "info", out, out], "unexpected argument"),
+                      (["trace", "convert", out], "missing OUT"),
+                      (["trace", "record", "--device", "/dev/null", "--out", out, "ls", "--",
+                        "ls"], "unexpected argument 'ls' (the command goes after --)"),
+                      (["trace", "record", "--out", out, "--", "ls"], "missing --device"),
+                      (["replay", "--fsd", "--scale=20"], "--scale: '20' is not a number in"),
+                      (["replay", "--apps", "--seed", "x"], "--seed: 'x' is not a number"),
+                      (["replay", "--apps", "--json=1"], "option '--json' takes no value")]:
+        r = run(*args)
+        assert r.returncode == 2 and not r.stdout and msg in r.stderr, (args, r.stderr)
