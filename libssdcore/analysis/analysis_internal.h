@@ -17,7 +17,7 @@ struct ssd__analysis_opts {
     double dip_depth, ss_round_s, ss_range, ss_slope, expect_cache_bps;
     double noise_merge;
     uint64_t capacity_bytes, written_before_bytes; /* sizes */
-    int precondition; /* enum ssd_precondition */
+    int precondition;                              /* enum ssd_precondition */
     double throttle_min_c;
     /* written_before_bytes (even 0) or precondition was given: it then
      * wins over the series metadata's */

@@ -11,7 +11,6 @@
  * NUL byte: binary data, not `what`) or SSD_ENOMEM; *out is NULL then. */
 int ssd__read_text(const char *path, unsigned max_mib, const char *what, char *err, char **out);
 
-
 /* Opens path for reading as a text input (blocking reads): without
  * blocking in open(), so that a FIFO with no writer cannot hang it, and
  * only a regular file, or a FIFO or pipe when fifo_ok. Returns the

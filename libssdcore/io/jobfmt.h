@@ -54,5 +54,4 @@ int ssd__series_metadata_json(const char *target_uri, const struct ssd__job_cont
                               const struct ssd__workload *wl, const char *pattern,
                               double interval_s, const char *engine, char **out);
 
-
 #endif

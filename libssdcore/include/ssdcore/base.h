@@ -112,8 +112,8 @@ enum ssd_json_flags {
 /* Parses a size such as "4096", "4k", "8g", "1.5GiB", "512B": binary units
  * (k = 1024) as in the reviews; the suffixes k m g t p, optionally followed
  * by "i" and/or "b", any case. Fractions and an exponent ("240e9") are
- * allowed when the result is a whole number of bytes. Returns 0, or SSD_EINVAL (not a size) or SSD_ERANGE
- * (over 2^63). Thread-safe. */
+ * allowed when the result is a whole number of bytes. Returns 0, or SSD_EINVAL (not a size) or
+ * SSD_ERANGE (over 2^63). Thread-safe. */
 SSD_API int ssd_parse_size(const char *text, uint64_t *out);
 
 /* Parses a duration: "30" or "30s", "500ms", "15m", "2h", "1.5h". Returns 0
