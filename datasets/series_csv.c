@@ -31,6 +31,20 @@ static int is_kept_column(const ssd_series *s, const char *name) {
     return !s->keep_columns || listed(s->keep_columns, name);
 }
 
+/* A data row of nf fields (had_newline: it ended with one): its count, or
+ * SSD_EFORMAT when the last line was cut short or the row lacks a
+ * required column. Both row readers below end here. */
+static long row_fields(ssd_series *s, const char *name, size_t lineno, size_t nf, int had_newline,
+                       size_t nheader, size_t need) {
+    if (!had_newline && nf < nheader)
+        return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: truncated last line (%zu of %zu fields)",
+                                name, lineno, nf, nheader);
+    if (nf < need)
+        return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %zu fields, need at least %zu", name,
+                                lineno, nf, need);
+    return (long)nf;
+}
+
 /* The next data row split into fields: its field count, 0 at the end of the
  * data (a blank last line ends it too), or a negative code with the line
  * named when the row is short (a truncated last line, or fewer than
@@ -44,15 +58,8 @@ static long next_row(ssd_series *s, const char *name, struct ssd__lines *it, cha
             continue;
         if (!line[0])
             return 0;
-        size_t nf = ssd__split_csv(line, fields, MAX_FIELDS);
-        if (!nl && nf < nheader)
-            return ssd__series_fail(s, SSD_EFORMAT,
-                                    "%s:%zu: truncated last line (%zu of %zu fields)", name,
-                                    it->lineno, nf, nheader);
-        if (nf < need)
-            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %zu fields, need at least %zu", name,
-                                    it->lineno, nf, need);
-        return (long)nf;
+        return row_fields(s, name, it->lineno, ssd__split_csv(line, fields, MAX_FIELDS), nl,
+                          nheader, need);
     }
     return 0;
 }
@@ -76,15 +83,7 @@ static long next_row_ranges(ssd_series *s, const char *name, struct ssd__lines *
             continue;
         if (empty)
             return 0;
-        size_t nf = row->nfields;
-        if (!row->had_newline && nf < nheader)
-            return ssd__series_fail(s, SSD_EFORMAT,
-                                    "%s:%zu: truncated last line (%zu of %zu fields)", name,
-                                    it->lineno, nf, nheader);
-        if (nf < need)
-            return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: %zu fields, need at least %zu", name,
-                                    it->lineno, nf, need);
-        return (long)nf;
+        return row_fields(s, name, it->lineno, row->nfields, row->had_newline, nheader, need);
     }
     return 0;
 }
