@@ -139,6 +139,24 @@ Test(analysis_select, prefault_keeps_an_array_s_contents) {
     free(v);
 }
 
+/* A prepared curve of n samples from start: intervals of 0.5-1.5 s
+ * (the first first_dt when that is >= 0) and 1-97 MB each. Returns the
+ * last sample's time. */
+static double jittered_curve(struct ssd__curve *c, ssd_series **s, double *t, double *b, size_t n,
+                             double start, double first_dt) {
+    double now = start;
+    for (size_t i = 0; i < n; i++) {
+        now += i == 0 && first_dt >= 0 ? first_dt : 0.5 + (double)(next_u64() % 1000) / 1000.0;
+        t[i] = now;
+        b[i] = 1e6 * (double)(1 + next_u64() % 97);
+    }
+    cr_assert_eq(ssd_series_from_arrays(s, t, b, n), 0);
+    memset(c, 0, sizeof *c);
+    char err[512];
+    cr_assert_eq(ssd__curve_prepare(c, *s, err), 0, "%s", err);
+    return now;
+}
+
 /* The steady state's cumulative bytes at a time (analysis_steady.c) start
  * from a hint and gallop when it is far: from any hint, near or far,
  * before or after, at sample ends and inside samples, before the first
@@ -147,18 +165,9 @@ Test(analysis_select, prefault_keeps_an_array_s_contents) {
 Test(analysis_select, bytes_at_from_any_hint_equals_a_scan) {
     enum { N = 3000 };
     static double t[N], b[N];
-    double now = 0;
-    for (size_t i = 0; i < N; i++) {
-        now += 0.5 + (double)(next_u64() % 1000) / 1000.0;
-        t[i] = now;
-        b[i] = 1e6 * (double)(1 + next_u64() % 97);
-    }
     ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
     struct ssd__curve c;
-    memset(&c, 0, sizeof c);
-    char err[512];
-    cr_assert_eq(ssd__curve_prepare(&c, s, err), 0, "%s", err);
+    double now = jittered_curve(&c, &s, t, b, N, 0, -1);
     for (int k = 0; k < 20000; k++) {
         double at;
         switch (k % 4) {
@@ -266,18 +275,9 @@ Test(analysis_select, sample_durations_from_the_times) {
     enum { N = 500 };
     static double t[N], b[N];
     for (int late = 0; late < 2; late++) {
-        double now = late ? 1e6 : 0;
-        for (size_t i = 0; i < N; i++) {
-            now += i ? 0.5 + (double)(next_u64() % 1000) / 1000.0 : 1.0;
-            t[i] = now;
-            b[i] = 1e6 * (double)(1 + next_u64() % 97);
-        }
         ssd_series *s = NULL;
-        cr_assert_eq(ssd_series_from_arrays(&s, t, b, N), 0);
         struct ssd__curve c;
-        memset(&c, 0, sizeof c);
-        char err[512];
-        cr_assert_eq(ssd__curve_prepare(&c, s, err), 0, "%s", err);
+        jittered_curve(&c, &s, t, b, N, late ? 1e6 : 0, 1.0);
         cr_assert_eq(c.t0 != 0, late, "late %d: t0 %g, t[0] %g", late, c.t0, t[0]);
         double sum = 0;
         for (size_t i = 0; i < N; i++) {
