@@ -28,7 +28,8 @@ import numpy as np
 
 from ._errors import error_from_code
 from .progress import ProgressArg, Throttle
-from .results import _ANALYSIS_COLUMNS, _PHASE_COLUMNS, BatchResult
+from .results import (_ANALYSIS_COLUMNS, _PHASE_COLUMNS, BatchResult, _analysis_row,
+                      _phase_rows)
 from .storage import glob_url, is_url, pyarrow_parquet
 
 __all__ = ["analyze_many", "expand_inputs", "read_results_parquet", "write_results_parquet",
@@ -177,16 +178,22 @@ def _portable(item: Any) -> Any:
     return item
 
 
+def _error_row(source: str, message: str, error_type: str) -> Tuple[Any, ...]:
+    return (source, message, error_type) + (None,) * (len(ANALYSIS_COLUMNS) - 3)
+
+
 def _analyze_chunk(chunk: Sequence[Tuple[str, Any]], reference: Any, ddir: str, record: bool,
                    per_io_interval_s: float, options: Dict[str, float]
-                   ) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
-    """Rows and phase rows of one chunk of inputs (runs in a worker too)."""
+                   ) -> Tuple[List[Tuple[Any, ...]], List[Tuple[Any, ...]]]:
+    """Rows and phase rows of one chunk of inputs (runs in a worker too), as
+    tuples in column order: straight from the analysis' JSON dict, no
+    result object per input, and what goes back from a worker pickles
+    without a key per field."""
     from .analysis import _Analysis, _as_series
-    from .results import AnalysisResult
     an = _Analysis(options)
     ref = _as_series(reference, ddir, per_io_interval_s) if reference is not None else None
-    rows: List[Dict[str, Any]] = []
-    phases: List[Dict[str, Any]] = []
+    rows: List[Tuple[Any, ...]] = []
+    phases: List[Tuple[Any, ...]] = []
     for source, item in chunk:
         try:
             if isinstance(item, _Missing):
@@ -194,20 +201,18 @@ def _analyze_chunk(chunk: Sequence[Tuple[str, Any]], reference: Any, ddir: str, 
                     if item.message.endswith("pattern"):
                         raise error_from_code(-2, item.message)
                     raise TypeError(item.message)
-                rows.append({"source": source, "error": item.message,
-                             "error_type": "NotFound" if item.message.endswith("pattern")
-                             else "TypeError"})
+                rows.append(_error_row(source, item.message,
+                                       "NotFound" if item.message.endswith("pattern")
+                                       else "TypeError"))
                 continue
             s = _as_series(item, ddir, per_io_interval_s)
             d = an.run_json(s, ref, source)
-            res = AnalysisResult(d)
-            rows.append(res._row())
-            phases.extend(res._phase_rows())
+            rows.append(_analysis_row(d))
+            phases.extend(_phase_rows(d))
         except Exception as e:  # errors="record" keeps every failure on its row
             if not record:
                 raise
-            rows.append({"source": source, "error": str(e) or type(e).__name__,
-                         "error_type": type(e).__name__})
+            rows.append(_error_row(source, str(e) or type(e).__name__, type(e).__name__))
     return rows, phases
 
 
@@ -230,9 +235,11 @@ class _Columns:
         self.values: Dict[str, List[Any]] = {name: [] for name, _ in columns}
         self.n = 0
 
-    def extend(self, rows: List[Dict[str, Any]]) -> None:
-        for name, col in self.values.items():
-            col.extend([r.get(name) for r in rows])
+    def extend(self, rows: List[Tuple[Any, ...]]) -> None:
+        """Rows as tuples in column order."""
+        if rows:
+            for col, vals in zip(self.values.values(), zip(*rows)):
+                col.extend(vals)
         self.n += len(rows)
 
     def frame(self) -> Any:
@@ -304,7 +311,7 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
     rows = _Columns(_ANALYSIS_COLUMNS)
     phases = _Columns(_PHASE_COLUMNS)
 
-    def done(part: Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]) -> None:
+    def done(part: Tuple[List[Tuple[Any, ...]], List[Tuple[Any, ...]]]) -> None:
         rows.extend(part[0])
         phases.extend(part[1])
         throttle.update(rows.n, len(items), "logs")

@@ -147,3 +147,79 @@ def test_batch_result_keeps_phases_in_their_own_frame_and_summarises():
     assert len(ax.patches) == 3 and ax.get_ylabel() == "post_cache_bps, MiB/s"
     with pytest.raises(KeyError, match="no column"):
         r.plot("nope")
+
+
+def _na(v):
+    import pandas as pd
+    return v is None or v is pd.NA or (isinstance(v, float) and np.isnan(v))
+
+
+def test_each_row_holds_the_analysis_figures_its_column_names(cli, tmp_path):
+    # The rows are built straight from the analysis JSON (no result object
+    # per input): every column must still hold the figure of its name, as
+    # the AnalysisResult attributes and the JSON give it; a column out of
+    # place or read from the wrong key fails here.
+    import subprocess
+    sim = tmp_path / "sim.csv"  # cache, latency, capacity from the simulator
+    subprocess.run([cli, "job", "sim:bx200", "--pattern", "write", "--bs", "1m", "--qd", "32",
+                    "--time", "300s", "--interval", "1s", "--log", str(sim), "--no-progress"],
+                   check=True, stdout=subprocess.DEVNULL)
+    t = np.arange(1, 301, dtype=float)
+    ref = (t, np.where(t <= 100, 400e6, 60e6))
+    inputs = {"sim": str(sim), "temp": str(DATA / "series" / "series_v1_temp.csv"),
+              "cache": str(DATA / "series" / "series_v1_cache.csv"),
+              "after_idle": (t, np.where(t <= 40, 400e6, 60e6) * (1 + 0.05 * np.sin(t)))}
+    json_paths = {"phase_count": lambda r: len(r["phases"]),
+                  "cache_drop_ratio": ("cache", "drop_ratio"),
+                  "cache_uncertainty_bytes": ("cache", "uncertainty_bytes"),
+                  "recovery_reference_level_bps": ("recovery", "reference_level_bps"),
+                  "recovery_note": ("recovery_note",), "input_note": ("input_note",),
+                  "mean_bps": ("consistency", "mean_bps"),
+                  "p1_over_mean": ("consistency", "p1_over_mean"),
+                  "p5_over_mean": ("consistency", "p5_over_mean"),
+                  "dips_period_s": ("consistency", "dips", "period_s"),
+                  "dips_depth": ("consistency", "dips", "depth"),
+                  "dips_duty": ("consistency", "dips", "duty"),
+                  "lat_p50_median_us": ("latency", "p50_us"),
+                  "lat_p99_median_us": ("latency", "p99_us"),
+                  "lat_p99_9_median_us": ("latency", "p99_9_us")}
+    checked = set()
+    for reference in (None, ref):
+        batch = ssdcore.analyze_many(inputs, reference=reference)
+        for i, (name, x) in enumerate(inputs.items()):
+            r = ssdcore.analyze(x, reference=reference)
+            row = batch.frame.iloc[i]
+            for col in ANALYSIS_COLUMNS:
+                if col in ("source", "error", "error_type"):
+                    continue
+                if col in json_paths:
+                    how = json_paths[col]
+                    want = r
+                    if callable(how):
+                        want = how(r)
+                    else:
+                        for k in how:
+                            want = want.get(k) if isinstance(want, dict) else None
+                    want = want or None if isinstance(want, str) else want
+                else:
+                    want = getattr(r, col)
+                if str(batch.frame[col].dtype) == "Int64" and not _na(want):
+                    want = round(want)  # byte counts: whole numbers
+                got = row[col]
+                if _na(want):
+                    assert _na(got), (name, col, got)
+                else:
+                    checked.add(col)
+                    assert not _na(got), (name, col)
+                    if isinstance(want, (str, bool)):
+                        assert got == want, (name, col, got, want)
+                    else:
+                        assert got == pytest.approx(want, rel=1e-12), (name, col, got, want)
+            ph = batch.phases[batch.phases["source"] == name]
+            assert [int(v) for v in ph["start_bytes"]] == [round(p["start_bytes"])
+                                                           for p in r["phases"]]
+            assert list(ph["regime"]) == [p["regime"] for p in r["phases"]]
+            assert list(ph["level_bps"]) == [p["level_bps"] for p in r["phases"]]
+    # The inputs give most columns a value, so most are checked by value.
+    assert {"samples", "cache_bytes", "cache_drop_ratio", "post_cache_bps", "mean_bps",
+            "lat_p99_median_us", "recovered_bytes", "capacity_bytes"} <= checked
