@@ -219,9 +219,13 @@ def _analyze_chunk(chunk: Sequence[Tuple[str, Any]], reference: Any, ddir: str, 
 def _chunks(items: List[Tuple[str, Any]], n_workers: int, chunksize: Optional[int]
             ) -> List[List[Tuple[str, Any]]]:
     if chunksize is None:
-        # A few chunks per worker balances load; big enough that a task's
-        # overhead (a pickle, a round trip) is small next to its work.
-        chunksize = max(1, min(512, len(items) // (n_workers * 4) or 1))
+        # About 8 chunks per worker (at most 256 inputs each): the last
+        # chunks decide when the batch ends, so a worker that a loaded
+        # machine slows keeps the others waiting at most one smaller chunk,
+        # while a chunk's own cost (measured: about 0.4 ms of the parent's
+        # CPU for a local pool, 3 ms of the client's and the scheduler's
+        # for a Dask task) stays small next to its work.
+        chunksize = max(1, min(256, -(-len(items) // (n_workers * 8))))
     return [items[i:i + chunksize] for i in range(0, len(items), chunksize)]
 
 
@@ -324,20 +328,21 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
             futures = client.map(_analyze_chunk, chunks, reference=ref, ddir=ddir,
                                  record=record, per_io_interval_s=per_io_interval_s,
                                  options=options, pure=False)
-            for f in futures:  # in input order
+            for f in futures:  # in input order: the first failure raised is the first input's
                 done(f.result())
         elif workers > 1 and len(items) > 1:
             from concurrent.futures import ProcessPoolExecutor
             from collections import deque
             chunks = _chunks([(s, _portable(x)) for s, x in items], workers, chunksize)
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                # A few chunks per worker in flight, not all: results waiting
-                # for an earlier chunk stay few whatever the number of files.
+                # Four chunks per worker in flight, not all: results waiting
+                # for an earlier chunk stay few whatever the number of files,
+                # and a worker ahead of a slow one has chunks to go on with.
                 futs: Any = deque()
                 for c in chunks:
                     futs.append(pool.submit(_analyze_chunk, c, ref, ddir, record,
                                             per_io_interval_s, options))
-                    if len(futs) >= 2 * workers:
+                    if len(futs) >= 4 * workers:
                         done(futs.popleft().result())
                 while futs:
                     done(futs.popleft().result())

@@ -98,6 +98,12 @@ def test_a_dask_cluster_gives_the_same_frame(tmp_path):
         remote = ssdcore.analyze_many(paths, errors="record", client=client, chunksize=2)
         with pytest.raises(FileNotFoundError, match="missing.csv"):
             ssdcore.analyze_many([tmp_path / "missing.csv"], client=client)
+        # The first failure in input order is raised, not the first in
+        # time: the second chunk fails at once, the first after its logs.
+        slow_then_fail = paths[:8] * 4 + [tmp_path / "first_missing.csv"]
+        with pytest.raises(FileNotFoundError, match="first_missing.csv"):
+            ssdcore.analyze_many(slow_then_fail + [tmp_path / "second_missing.csv"],
+                                 client=client, chunksize=len(slow_then_fail))
     assert one.frame.equals(remote.frame) and one.phases.equals(remote.phases)
 
 
@@ -223,3 +229,17 @@ def test_each_row_holds_the_analysis_figures_its_column_names(cli, tmp_path):
     # The inputs give most columns a value, so most are checked by value.
     assert {"samples", "cache_bytes", "cache_drop_ratio", "post_cache_bps", "mean_bps",
             "lat_p99_median_us", "recovered_bytes", "capacity_bytes"} <= checked
+
+
+def test_default_chunks_balance_workers_and_stay_bounded():
+    # The last chunks decide when a batch ends: about 8 per worker, so a
+    # worker slowed by other load holds the rest up by one small chunk;
+    # never above 256 inputs, never empty; every input once, in order.
+    from ssdcore.batch import _chunks
+    for n, workers in ((1000, 2), (7, 2), (100_000, 2), (1, 1), (2000, 3)):
+        items = [(f"s{i}", i) for i in range(n)]
+        chunks = _chunks(items, workers, None)
+        assert [x for c in chunks for x in c] == items
+        assert all(1 <= len(c) <= 256 for c in chunks)
+        assert len(chunks) >= min(n, 8 * workers), (n, workers, len(chunks))
+    assert [len(c) for c in _chunks([("a", 1)] * 10, 2, 3)] == [3, 3, 3, 1]
