@@ -140,9 +140,12 @@ def table(title: str, results: Dict[str, float], base: str, unit: str, per: int 
 def dask_cluster(n_workers: int, d: str) -> Iterator[object]:
     """A Client of a real cluster: a ``dask scheduler`` and ``n_workers``
     ``dask worker --nthreads 1`` processes on 127.0.0.1, all stopped on exit
-    (tests/py/dask_processes.py)."""
+    (tests/py/dask_processes.py). The workers run without Dask's sampling
+    profiler, as docs/python.md advises for throughput (it costs them about
+    3 % of their CPU per log; both clusters alike)."""
     from dask_processes import dask_cluster as processes
-    with processes(d, n_workers, timeout_s=60, idle_timeout_s=3600) as (client, _):
+    env = dict(os.environ, DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED="False")
+    with processes(d, n_workers, timeout_s=60, idle_timeout_s=3600, env=env) as (client, _):
         yield client
 
 
