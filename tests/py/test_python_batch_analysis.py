@@ -172,7 +172,16 @@ def test_each_row_holds_the_analysis_figures_its_column_names(cli, tmp_path):
                    check=True, stdout=subprocess.DEVNULL)
     t = np.arange(1, 301, dtype=float)
     ref = (t, np.where(t <= 100, 400e6, 60e6))
-    inputs = {"sim": str(sim), "temp": str(DATA / "series" / "series_v1_temp.csv"),
+    # Every latency column the sampler and older logs write, new spelling
+    # (the batch reads only those its row needs; analyze() reads them all).
+    lat = tmp_path / "lat.csv"
+    b = np.where(t <= 60, 400e6, 60e6)
+    lat.write_text("t_s,bytes,lat_mean_us,lat_p50_us,lat_p99_us,lat_p99_9_us,lat_max_us,temp_c\n"
+                   + "".join(f"{a:g},{int(c)},{c / 1e6 + 3},{c / 1e6},{c / 1e6 * 3 + a % 7},"
+                             f"{c / 1e6 * 5 + a % 11},{c / 1e5},{40 + a / 30:.1f}\n"
+                             for a, c in zip(t, b)))
+    inputs = {"sim": str(sim), "lat": str(lat),
+              "temp": str(DATA / "series" / "series_v1_temp.csv"),
               "cache": str(DATA / "series" / "series_v1_cache.csv"),
               "after_idle": (t, np.where(t <= 40, 400e6, 60e6) * (1 + 0.05 * np.sin(t)))}
     json_paths = {"phase_count": lambda r: len(r["phases"]),
@@ -228,7 +237,8 @@ def test_each_row_holds_the_analysis_figures_its_column_names(cli, tmp_path):
             assert list(ph["level_bps"]) == [p["level_bps"] for p in r["phases"]]
     # The inputs give most columns a value, so most are checked by value.
     assert {"samples", "cache_bytes", "cache_drop_ratio", "post_cache_bps", "mean_bps",
-            "lat_p99_median_us", "recovered_bytes", "capacity_bytes"} <= checked
+            "lat_p50_median_us", "lat_p99_median_us", "lat_p99_9_median_us",
+            "recovered_bytes", "capacity_bytes"} <= checked
 
 
 def test_default_chunks_balance_workers_and_stay_bounded():
