@@ -323,15 +323,22 @@ def _is_pathlike(x: Any) -> bool:
     return isinstance(x, (str, bytes, os.PathLike))
 
 
-def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0) -> Series:
-    """Any input analyze() takes as a Series (see analyze's docstring)."""
+_ANALYSIS_READS = ["lat_*", "temp_c"]
+"""The columns besides t_s and bytes that the analysis reads: latencies
+(their medians go to the result's "latency") and temperatures."""
+
+
+def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0,
+               columns: Sequence[str] = _ANALYSIS_READS) -> Series:
+    """Any input analyze() takes as a Series (see analyze's docstring).
+    ``columns``: the optional columns read from a file (the others are
+    skipped unparsed)."""
     if isinstance(data, Series):
         return data
     if _is_pathlike(data) or (isinstance(data, (list, tuple)) and data
                               and all(_is_pathlike(x) for x in data)):
-        # The analysis reads the latency and temperature columns alone.
         return Series.open(data, ddir=ddir, per_io_interval_s=per_io_interval_s,
-                           columns=["lat_*", "temp_c"])
+                           columns=columns)
     if type(data).__name__ == "DataFrame" and hasattr(data, "columns"):
         cols = list(data.columns)
         if "t_s" not in cols or "bytes" not in cols:

@@ -408,6 +408,67 @@ _PHASE_COLUMNS: List[Tuple[str, str]] = [
 ]
 
 
+_ANALYSIS_NAMES = tuple(c for c, _ in _ANALYSIS_COLUMNS)
+_PHASE_NAMES = tuple(c for c, _ in _PHASE_COLUMNS)
+
+
+def _sub(d: Dict[str, Any], key: str) -> Dict[str, Any]:
+    v = d.get(key)
+    return v if isinstance(v, dict) else {}
+
+
+def _or(v: Any, default: Any) -> Any:
+    return default if v is None else v
+
+
+def _analysis_row(d: Dict[str, Any]) -> Tuple[Any, ...]:
+    """One analysis' row (``ssdcore analyze --json``'s dict) as a tuple in
+    ``_ANALYSIS_COLUMNS`` order: what ``AnalysisResult._row`` and every
+    ``analyze_many`` row hold, read straight from the dict (no result
+    object, no dict per row: a batch builds a few million of these)."""
+    cache, gc, rec = _sub(d, "cache"), _sub(d, "gc"), _sub(d, "recovery")
+    cons, fold, steady = _sub(d, "consistency"), _sub(d, "folding"), _sub(d, "steady_state")
+    lat, dips = _sub(d, "latency"), _sub(_sub(d, "consistency"), "dips")
+    phases = d.get("phases")
+    g = d.get
+    return (
+        _text(g("source")), None, None, _or(_int(g("samples")), 0),
+        _or(_float(g("duration_s")), 0.0), _or(_int(g("total_bytes")), 0),
+        _int(g("capacity_bytes")),
+        len(phases) if isinstance(phases, list) else 0, isinstance(g("cache"), dict),
+        _int(cache.get("bytes")), _float(cache.get("level_bps")),
+        _float(cache.get("drop_ratio")), _int(cache.get("uncertainty_bytes")),
+        _str(cache.get("censored")), _float(g("post_cache_bps")),
+        _int(fold.get("start_bytes")), _float(fold.get("level_bps")),
+        _int(gc.get("start_bytes")), _float(gc.get("level_bps")),
+        _float(gc.get("end_level_bps")), _float(gc.get("start_level_bps")),
+        _float(gc.get("slope_bps_per_gib")), _str(g("regime_note")),
+        _int(rec.get("recovered_bytes")), _str(rec.get("censored")),
+        _float(rec.get("reference_level_bps")), g("recovery_note") or None,
+        _float(steady.get("start_s")), _float(steady.get("mean_bps")),
+        _float(cons.get("mean_bps")), _float(cons.get("cv")),
+        _float(cons.get("p1_over_mean")), _float(cons.get("p5_over_mean")),
+        _float(dips.get("period_s")), _float(dips.get("depth")), _float(dips.get("duty")),
+        _float(lat.get("p50_us")), _float(lat.get("p99_us")),
+        _float(lat.get("p99_9_us", lat.get("p999_us"))), g("input_note") or None,
+    )
+
+
+def _phase_rows(d: Dict[str, Any]) -> List[Tuple[Any, ...]]:
+    """One analysis' phases as tuples in ``_PHASE_COLUMNS`` order."""
+    src = _text(d.get("source"))
+    phases = d.get("phases")
+    rows = []
+    for i, p in enumerate(phases if isinstance(phases, list) else []):
+        dips = _sub(p, "dips")
+        rows.append((src, i, _int(p.get("start_bytes")), _int(p.get("end_bytes")),
+                     _float(p.get("start_s")), _float(p.get("end_s")),
+                     _float(p.get("level_bps")), _float(p.get("mean_bps")), p.get("regime"),
+                     _float(dips.get("period_s")), _float(dips.get("depth")),
+                     _float(dips.get("duty"))))
+    return rows
+
+
 def _typed_frame(rows: List[Dict[str, Any]], columns: List[Tuple[str, str]]) -> "pd.DataFrame":
     pd = _pandas()
     data = {name: pd.array([r.get(name) for r in rows], dtype=dtype) for name, dtype in columns}
@@ -514,57 +575,10 @@ class AnalysisResult(Result):
         return isinstance(self.get("cache"), dict)
 
     def _row(self) -> Dict[str, Any]:
-        lat: Dict[str, Any] = self["latency"] if isinstance(self.get("latency"), dict) else {}
-        dips = _get(self, "consistency", "dips")
-        return {
-            "source": self.source or None, "error": None, "error_type": None,
-            "samples": self.samples,
-            "duration_s": self.duration_s, "total_bytes": self.total_bytes,
-            "capacity_bytes": self.capacity_bytes, "phase_count": len(self.phases),
-            "cache_found": self.cache_found, "cache_bytes": self.cache_bytes,
-            "cache_level_bps": self.cache_level_bps,
-            "cache_drop_ratio": _float(_get(self, "cache", "drop_ratio")),
-            "cache_uncertainty_bytes": _int(_get(self, "cache", "uncertainty_bytes")),
-            "cache_censored": self.cache_censored, "post_cache_bps": self.post_cache_bps,
-            "folding_start_bytes": self.folding_start_bytes,
-            "folding_level_bps": self.folding_level_bps, "gc_start_bytes": self.gc_start_bytes,
-            "gc_level_bps": self.gc_level_bps,
-            "gc_end_level_bps": _float(_get(self, "gc", "end_level_bps")),
-            "gc_start_level_bps": self.gc_start_level_bps,
-            "gc_slope_bps_per_gib": self.gc_slope_bps_per_gib,
-            "regime_note": self.regime_note,
-            "recovered_bytes": self.recovered_bytes,
-            "recovery_censored": self.recovery_censored,
-            "steady_state_start_s": self.steady_state_start_s,
-            "steady_state_bps": self.steady_state_bps,
-            "recovery_reference_level_bps": _float(_get(self, "recovery",
-                                                        "reference_level_bps")),
-            "recovery_note": self.get("recovery_note") or None,
-            "mean_bps": _float(_get(self, "consistency", "mean_bps")), "cv": self.cv,
-            "p1_over_mean": _float(_get(self, "consistency", "p1_over_mean")),
-            "p5_over_mean": _float(_get(self, "consistency", "p5_over_mean")),
-            "dips_period_s": _float(_get(dips, "period_s")),
-            "dips_depth": _float(_get(dips, "depth")), "dips_duty": _float(_get(dips, "duty")),
-            "lat_p50_median_us": _float(lat.get("p50_us")),
-            "lat_p99_median_us": _float(lat.get("p99_us")),
-            "lat_p99_9_median_us": _float(lat.get("p99_9_us", lat.get("p999_us"))),
-            "input_note": self.get("input_note") or None,
-        }
+        return dict(zip(_ANALYSIS_NAMES, _analysis_row(self)))
 
     def _phase_rows(self) -> List[Dict[str, Any]]:
-        rows = []
-        for i, p in enumerate(self.phases):
-            dips: Dict[str, Any] = p["dips"] if isinstance(p.get("dips"), dict) else {}
-            rows.append({"source": self.source or None, "phase": i,
-                         "start_bytes": _int(p.get("start_bytes")),
-                         "end_bytes": _int(p.get("end_bytes")),
-                         "start_s": _float(p.get("start_s")), "end_s": _float(p.get("end_s")),
-                         "level_bps": _float(p.get("level_bps")),
-                         "mean_bps": _float(p.get("mean_bps")), "regime": p.get("regime"),
-                         "dips_period_s": _float(dips.get("period_s")),
-                         "dips_depth": _float(dips.get("depth")),
-                         "dips_duty": _float(dips.get("duty"))})
-        return rows
+        return [dict(zip(_PHASE_NAMES, r)) for r in _phase_rows(self)]
 
     def summary(self) -> "pd.DataFrame":
         """One row, the columns and dtypes of :func:`ssdcore.analyze_many`."""

@@ -98,6 +98,12 @@ def test_a_dask_cluster_gives_the_same_frame(tmp_path):
         remote = ssdcore.analyze_many(paths, errors="record", client=client, chunksize=2)
         with pytest.raises(FileNotFoundError, match="missing.csv"):
             ssdcore.analyze_many([tmp_path / "missing.csv"], client=client)
+        # The first failure in input order is raised, not the first in
+        # time: the second chunk fails at once, the first after its logs.
+        slow_then_fail = paths[:8] * 4 + [tmp_path / "first_missing.csv"]
+        with pytest.raises(FileNotFoundError, match="first_missing.csv"):
+            ssdcore.analyze_many(slow_then_fail + [tmp_path / "second_missing.csv"],
+                                 client=client, chunksize=len(slow_then_fail))
     assert one.frame.equals(remote.frame) and one.phases.equals(remote.phases)
 
 
@@ -147,3 +153,103 @@ def test_batch_result_keeps_phases_in_their_own_frame_and_summarises():
     assert len(ax.patches) == 3 and ax.get_ylabel() == "post_cache_bps, MiB/s"
     with pytest.raises(KeyError, match="no column"):
         r.plot("nope")
+
+
+def _na(v):
+    import pandas as pd
+    return v is None or v is pd.NA or (isinstance(v, float) and np.isnan(v))
+
+
+def test_each_row_holds_the_analysis_figures_its_column_names(cli, tmp_path):
+    # The rows are built straight from the analysis JSON (no result object
+    # per input): every column must still hold the figure of its name, as
+    # the AnalysisResult attributes and the JSON give it; a column out of
+    # place or read from the wrong key fails here.
+    import subprocess
+    sim = tmp_path / "sim.csv"  # cache, latency, capacity from the simulator
+    subprocess.run([cli, "job", "sim:bx200", "--pattern", "write", "--bs", "1m", "--qd", "32",
+                    "--time", "300s", "--interval", "1s", "--log", str(sim), "--no-progress"],
+                   check=True, stdout=subprocess.DEVNULL)
+    t = np.arange(1, 301, dtype=float)
+    ref = (t, np.where(t <= 100, 400e6, 60e6))
+    # Every latency column the sampler and older logs write, new spelling
+    # (the batch reads only those its row needs; analyze() reads them all).
+    lat = tmp_path / "lat.csv"
+    b = np.where(t <= 60, 400e6, 60e6)
+    lat.write_text("t_s,bytes,lat_mean_us,lat_p50_us,lat_p99_us,lat_p99_9_us,lat_max_us,temp_c\n"
+                   + "".join(f"{a:g},{int(c)},{c / 1e6 + 3},{c / 1e6},{c / 1e6 * 3 + a % 7},"
+                             f"{c / 1e6 * 5 + a % 11},{c / 1e5},{40 + a / 30:.1f}\n"
+                             for a, c in zip(t, b)))
+    inputs = {"sim": str(sim), "lat": str(lat),
+              "temp": str(DATA / "series" / "series_v1_temp.csv"),
+              "cache": str(DATA / "series" / "series_v1_cache.csv"),
+              "after_idle": (t, np.where(t <= 40, 400e6, 60e6) * (1 + 0.05 * np.sin(t)))}
+    json_paths = {"phase_count": lambda r: len(r["phases"]),
+                  "cache_drop_ratio": ("cache", "drop_ratio"),
+                  "cache_uncertainty_bytes": ("cache", "uncertainty_bytes"),
+                  "recovery_reference_level_bps": ("recovery", "reference_level_bps"),
+                  "recovery_note": ("recovery_note",), "input_note": ("input_note",),
+                  "mean_bps": ("consistency", "mean_bps"),
+                  "p1_over_mean": ("consistency", "p1_over_mean"),
+                  "p5_over_mean": ("consistency", "p5_over_mean"),
+                  "dips_period_s": ("consistency", "dips", "period_s"),
+                  "dips_depth": ("consistency", "dips", "depth"),
+                  "dips_duty": ("consistency", "dips", "duty"),
+                  "lat_p50_median_us": ("latency", "p50_us"),
+                  "lat_p99_median_us": ("latency", "p99_us"),
+                  "lat_p99_9_median_us": ("latency", "p99_9_us")}
+    checked = set()
+    for reference in (None, ref):
+        batch = ssdcore.analyze_many(inputs, reference=reference)
+        for i, (name, x) in enumerate(inputs.items()):
+            r = ssdcore.analyze(x, reference=reference)
+            row = batch.frame.iloc[i]
+            for col in ANALYSIS_COLUMNS:
+                if col in ("source", "error", "error_type"):
+                    continue
+                if col in json_paths:
+                    how = json_paths[col]
+                    want = r
+                    if callable(how):
+                        want = how(r)
+                    else:
+                        for k in how:
+                            want = want.get(k) if isinstance(want, dict) else None
+                    want = want or None if isinstance(want, str) else want
+                else:
+                    want = getattr(r, col)
+                if str(batch.frame[col].dtype) == "Int64" and not _na(want):
+                    want = round(want)  # byte counts: whole numbers
+                got = row[col]
+                if _na(want):
+                    assert _na(got), (name, col, got)
+                else:
+                    checked.add(col)
+                    assert not _na(got), (name, col)
+                    if isinstance(want, (str, bool)):
+                        assert got == want, (name, col, got, want)
+                    else:
+                        assert got == pytest.approx(want, rel=1e-12), (name, col, got, want)
+            ph = batch.phases[batch.phases["source"] == name]
+            assert [int(v) for v in ph["start_bytes"]] == [round(p["start_bytes"])
+                                                           for p in r["phases"]]
+            assert list(ph["regime"]) == [p["regime"] for p in r["phases"]]
+            assert list(ph["level_bps"]) == [p["level_bps"] for p in r["phases"]]
+    # The inputs give most columns a value, so most are checked by value.
+    assert {"samples", "cache_bytes", "cache_drop_ratio", "post_cache_bps", "mean_bps",
+            "lat_p50_median_us", "lat_p99_median_us", "lat_p99_9_median_us",
+            "recovered_bytes", "capacity_bytes"} <= checked
+
+
+def test_default_chunks_balance_workers_and_stay_bounded():
+    # The last chunks decide when a batch ends: about 8 per worker, so a
+    # worker slowed by other load holds the rest up by one small chunk;
+    # never above 256 inputs, never empty; every input once, in order.
+    from ssdcore.batch import _chunks
+    for n, workers in ((1000, 2), (7, 2), (100_000, 2), (1, 1), (2000, 3)):
+        items = [(f"s{i}", i) for i in range(n)]
+        chunks = _chunks(items, workers, None)
+        assert [x for c in chunks for x in c] == items
+        assert all(1 <= len(c) <= 256 for c in chunks)
+        assert len(chunks) >= min(n, 8 * workers), (n, workers, len(chunks))
+    assert [len(c) for c in _chunks([("a", 1)] * 10, 2, 3)] == [3, 3, 3, 1]
