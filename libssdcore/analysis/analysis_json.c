@@ -106,10 +106,9 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd__result *r
 }
 
 /* The rest of the context the verdict was reached in (DESIGN.md, "The
- * analysis context travels with the run"): how the drive was preconditioned
- * and the workload the series metadata records (null when none). */
+ * analysis context travels with the run): the workload the series
+ * metadata records (null when none); the precondition is the summary's. */
 static void put_context(struct ssd__jw *w, const struct ssd__result *r) {
-    ssd__jw_kstr(w, "precondition", ssd__precondition_name(r->sum.precondition));
     ssd__jw_key(w, "workload");
     if (r->pattern[0]) {
         ssd__jw_begin_object(w);
