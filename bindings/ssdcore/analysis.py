@@ -378,7 +378,10 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0,
                                 "unknown; take the step from the SuiteResult")
             return Series.open(os.path.join(base, str(data["log"])), ddir=ddir)
         if "t_s" in data and "bytes" in data:
-            return _from_arrays(data["t_s"], data["bytes"], data)
+            s = _from_arrays(data["t_s"], data["bytes"], data)
+            if isinstance(data.get("metadata"), Mapping):  # the run's context
+                s.metadata = data["metadata"]
+            return s
     if isinstance(data, (tuple, list)) and len(data) == 2:
         return _from_arrays(data[0], data[1], {})
     if isinstance(data, np.ndarray) and data.ndim == 2 and data.shape[1] == 2:

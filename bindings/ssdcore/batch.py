@@ -170,11 +170,13 @@ def read_results_parquet(path: Any) -> BatchResult:
 
 
 def _portable(item: Any) -> Any:
-    """An input that can travel to another process (a Series handle cannot)."""
+    """An input that can travel to another process (a Series handle cannot):
+    its arrays and its metadata, which carries the run's context (capacity,
+    what was written before), so that a worker reaches the same verdict."""
     from .analysis import Series
     if isinstance(item, Series):
         cols = {k: v for k, v in item.columns.items() if k.startswith("lat_") or k == "temp_c"}
-        return dict(cols, t_s=item.t_s, bytes=item.bytes)
+        return dict(cols, t_s=item.t_s, bytes=item.bytes, metadata=item.metadata)
     return item
 
 

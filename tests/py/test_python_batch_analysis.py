@@ -253,3 +253,19 @@ def test_default_chunks_balance_workers_and_stay_bounded():
         assert all(1 <= len(c) <= 256 for c in chunks)
         assert len(chunks) >= min(n, 8 * workers), (n, workers, len(chunks))
     assert [len(c) for c in _chunks([("a", 1)] * 10, 2, 3)] == [3, 3, 3, 1]
+
+
+def test_a_series_handle_keeps_its_context_in_a_worker():
+    # A Series handle cannot travel to a worker process: it goes as arrays,
+    # and its metadata (the run's capacity and what was written before)
+    # must go with them, or workers=2 analyses another run than workers=1.
+    rng = np.random.default_rng(1)
+    t = np.arange(1, 601, dtype=float)
+    b = np.where(t <= 200, 400e6, 60e6) * (1 + 0.02 * rng.standard_normal(600))
+    s = ssdcore.Series.from_arrays(t, b)
+    s.metadata = {"capacity_bytes": 80e9, "written_before_bytes": 0}
+    one = ssdcore.analyze_many([s, s]).frame
+    two = ssdcore.analyze_many([s, s], workers=2, chunksize=1).frame
+    assert list(one["capacity_bytes"]) == [80_000_000_000] * 2
+    assert one["gc_start_bytes"].notna().all()  # the drop is the used state, given the capacity
+    assert one.equals(two)
