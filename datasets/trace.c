@@ -278,9 +278,31 @@ int ssd_trace_parse(ssd_trace *tr, const char *text, size_t len, const char *for
     return rc;
 }
 
+/* "filetest:NAME[@SET_SIZE]" (after the prefix): a built-in file test. */
+static int load_filetest(ssd_trace *tr, const char *spec) {
+    char name[64];
+    uint64_t set_bytes = 0;
+    const char *at = strchr(spec, '@');
+    size_t n = at ? (size_t)(at - spec) : strlen(spec);
+    if (n >= sizeof name)
+        return ssd__trace_fail(tr, SSD_EINVAL, "filetest:%.64s...: no such file test", spec);
+    memcpy(name, spec, n);
+    name[n] = 0;
+    if (at && (ssd_parse_size(at + 1, &set_bytes) || !set_bytes))
+        return ssd__trace_fail(tr, SSD_EINVAL, "filetest:%s: '%s' is not a set size like 8g", spec,
+                               at + 1);
+    return ssd_trace_filetest(tr, name, set_bytes);
+}
+
 int ssd_trace_load(ssd_trace *tr, const char *path, const char *format) {
     if (!tr || !path)
         return SSD_EINVAL;
+    if (!format || !strcmp(format, "auto")) {
+        if (!strncmp(path, "scenario:", 9))
+            return ssd_trace_generate(tr, path + 9, 1, 0);
+        if (!strncmp(path, "filetest:", 9))
+            return load_filetest(tr, path + 9);
+    }
     tr->err[0] = 0;
     tr->n = 0;
     tr->format = "";

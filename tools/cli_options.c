@@ -79,16 +79,26 @@ int cli_table_take(struct cli_table *t, int c, const char *arg) {
     return 1;
 }
 
+const char cli_via_set[] = "set";
+
 int cli_table_apply(const struct cli_table *t, const char *cmd, void *h,
                     int (*set)(void *, const char *, const char *),
                     const char *(*errmsg)(const void *), int usage) {
     for (size_t i = 0; i < t->n; i++) {
-        if (!t->values[i] || !set(h, t->info[i].name, t->values[i]))
+        const char *via = t->via[i], *v = t->values[i];
+        if (!v || !set(h, t->info[i].name, v))
             continue;
-        const char *fmt = !t->via[i] ? "%s%s" : t->via[i][0] == '-' ? "%s: %s" : "--%s: %s";
-        const char *via = t->via[i] ? t->via[i] : "";
-        return usage ? cli_usage_error(cmd, fmt, via, errmsg(h))
-                     : cli_error(cmd, fmt, via, errmsg(h));
+        char what[256] = ""; /* what was typed: --set KEY=VALUE, --ALIAS [VALUE], -l */
+        const struct cli_alias *a = t->aliases;
+        while (via && via != cli_via_set && a->flag != via)
+            a++;
+        if (via == cli_via_set)
+            snprintf(what, sizeof what, "--set %s=%s: ", t->info[i].name, v);
+        else if (via)
+            snprintf(what, sizeof what, "%s%s%s%s: ", via[0] == '-' ? "" : "--", via,
+                     a->value ? "" : " ", a->value ? "" : v);
+        return usage ? cli_usage_error(cmd, "%s%s", what, errmsg(h))
+                     : cli_error(cmd, "%s%s", what, errmsg(h));
     }
     return 0;
 }

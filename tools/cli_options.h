@@ -47,10 +47,11 @@ int cli_table_add(struct cli_table *t, const ssd_option_info *info, size_t n, in
  * optstring): 1, else 0. */
 int cli_table_take(struct cli_table *t, int c, const char *arg);
 
-/* Sets every value given through set(h, key, value), in table order: 0,
- * or the exit status after "ssdcore CMD: ERRMSG" ("ssdcore CMD: --ALIAS:
- * ERRMSG" when an alias gave the value, so the message names what was
- * typed): 1, or 2 as a usage error when usage is set. */
+extern const char cli_via_set[]; /* via[i] when --set KEY=VALUE gave values[i] */
+
+/* Sets every value given through set(h, key, value), in table order: 0, or
+ * the exit status after "ssdcore CMD: ERRMSG" (after "--ALIAS VALUE: " or
+ * "--set KEY=VALUE: " when typed so): 1, or 2 as a usage error when usage is set. */
 int cli_table_apply(const struct cli_table *t, const char *cmd, void *h,
                     int (*set)(void *, const char *, const char *),
                     const char *(*errmsg)(const void *), int usage);

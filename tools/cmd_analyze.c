@@ -206,17 +206,15 @@ int cmd_analyze(int argc, char **argv) {
     const char *reference = NULL, *ddir = NULL, **files = NULL;
     double per_io_interval_s = 0;
     int json = 0, combine = 0, status = 0, c;
-    size_t nfiles = 0, n, ntyped = 0, nopts = 0;
+    size_t nfiles = 0, n, nopts = 0;
     const ssd_option_info *info = ssd_analysis_options(&n);
     struct cli_table t = {0}; /* the flags of the table: --min-step VALUE */
     struct option *opts = NULL;
-    /* what a value's message names: "--capacity lots", "--set penalty=x" */
-    char(*typed)[128] = calloc((size_t)argc + 1, sizeof *typed);
     ssd_series *ref = NULL;
     ssd_analysis *a = NULL;
     char **out = NULL;
     size_t nout = 0;
-    if (!typed || cli_opts_append(&opts, &nopts, own_opts) ||
+    if (cli_opts_append(&opts, &nopts, own_opts) ||
         cli_table_add(&t, info, n, O_TABLE, analyze_aliases, &opts, &nopts)) {
         status = cli_error(cmd, "out of memory for the argument list");
         goto out;
@@ -224,6 +222,8 @@ int cmd_analyze(int argc, char **argv) {
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         size_t k = 0;
+        if (cli_table_take(&t, c, optarg))
+            continue;
         if (c == O_SET) { /* --set KEY=VALUE: the table's flag by its key */
             const char *eq = strchr(optarg, '=');
             while (
@@ -239,16 +239,7 @@ int cmd_analyze(int argc, char **argv) {
                 goto out;
             }
             cli_table_take(&t, O_TABLE + (int)k, eq + 1);
-            snprintf(typed[ntyped], sizeof *typed, "--set %s", optarg);
-            t.via[k] = typed[ntyped++];
-        } else if (cli_table_take(&t, c, optarg)) {
-            /* an alias's value: the message names it as typed */
-            while (k < n && !(t.values[k] == optarg && t.via[k]))
-                k++;
-            if (k < n) {
-                snprintf(typed[ntyped], sizeof *typed, "--%s %s", t.via[k], optarg);
-                t.via[k] = typed[ntyped++];
-            }
+            t.via[k] = cli_via_set;
         } else if (c == O_JSON) {
             json = 1;
         } else if (c == O_COMBINE) {
@@ -352,6 +343,5 @@ out:
     ssd_analysis_free(a);
     cli_table_free(&t);
     free(opts);
-    free(typed);
     return status;
 }

@@ -7,8 +7,8 @@
 
 #include <ssdcore.h>
 
-#include "cli_options.h"
 #include "commands.h"
+#include "fo_cli.h"
 
 static const char compare_usage[] =
     "usage: ssdcore compare RUN_DIR... --out DIR [--highlight DRIVE] [--label TEXT]...\n"
@@ -31,87 +31,73 @@ static const char compare_usage[] =
     "  --run ID           ... the run with this catalog id (catalog list) or run_id\n"
     "                     (its first 4+ hex digits), per --run\n"
     "  --suite NAME       ... only runs of this suite (every --drive)\n"
-    "  --date PREFIX      ... only runs started on this date (2026-12-03, every --drive)\n"
-    "compare options (ssd_compare_set_option's keys, and ssdcore.compare()'s):\n";
+    "  --date PREFIX      ... only runs started on this date (2026-12-03, every --drive)\n";
 
-static int set_compare(void *c, const char *key, const char *value) {
-    return ssd_compare_set_option(c, key, value);
+/* The options given, set once the runs are added (--highlight names one). */
+struct given {
+    int n;
+    const char *keys[16], *values[16];
+};
+
+static int keep_option(void *h, const char *key, const char *value) {
+    struct given *g = h; /* called once per option given, with its last value */
+    return g->n == 16 ? SSD_ERANGE : (g->keys[g->n] = key, g->values[g->n++] = value, 0);
 }
 
-static const char *compare_errmsg(const void *c) {
-    return ssd_compare_errmsg(c);
+static const char *no_errmsg(const void *h) {
+    return (void)h, "too many compare options";
 }
+
+static const struct fo_cli_spec compare_cli = {
+    "compare",
+    compare_usage,
+    -1,
+    "RUN_DIR...",
+    ssd_compare_options,
+    0,
+    NULL,
+    "compare options (ssd_compare_set_option's keys, and ssdcore.compare()'s):",
+    keep_option,
+    no_errmsg};
 
 int cmd_compare(int argc, char **argv) {
-    static const struct option own[] = {{"out", required_argument, NULL, 'o'},
-                                        {"label", required_argument, NULL, 'l'},
-                                        {"catalog", required_argument, NULL, 'c'},
-                                        {"drive", required_argument, NULL, 'd'},
-                                        {"run", required_argument, NULL, 'r'},
-                                        {"suite", required_argument, NULL, 's'},
-                                        {"date", required_argument, NULL, 'D'},
-                                        {"help", no_argument, NULL, 'h'},
-                                        {NULL, 0, NULL, 0}};
-    const char *out = NULL, *catalog = NULL;
-    size_t nopt, nopts = 0;
-    const ssd_option_info *info = ssd_compare_options(&nopt);
-    struct cli_table ct = {0};
-    struct option *opts = NULL;
-    const char *suite = NULL, *date = NULL;
+    const char *out = NULL, *catalog = NULL, *suite = NULL, *date = NULL;
     const char **labels = calloc((size_t)argc + 1, sizeof *labels);
-    /* One pick per --drive or --run, in order: drives[i] with runs[i]. */
+    /* One pick per --drive or --run, in order: drives[i] or runs[i]. */
     const char **drives = calloc((size_t)argc + 1, sizeof *drives);
     const char **runs = calloc((size_t)argc + 1, sizeof *runs);
+    const char **args = calloc((size_t)argc + 1, sizeof *args);
     char **dirs = NULL;
-    int nlabels = 0, ndrives = 0, ndirs = 0, c, status = 0;
+    int nlabels = 0, ndrives = 0, ndirs = 0, status = 0;
+    struct given given = {0};
     ssd_compare *cmp = NULL;
-    if (!labels || !drives || !runs || cli_opts_append(&opts, &nopts, own) ||
-        cli_table_add(&ct, info, nopt, 2000, NULL, &opts, &nopts)) {
+    const struct fo_cli_own own[] = {{"--out", NULL, &out, NULL},
+                                     {"-o", NULL, &out, NULL},
+                                     {"--label", &nlabels, labels, NULL},
+                                     {"--catalog", NULL, &catalog, NULL},
+                                     {"--drive", &ndrives, drives, NULL},
+                                     {"--run", &ndrives, runs, NULL},
+                                     {"--suite", NULL, &suite, NULL},
+                                     {"--date", NULL, &date, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    if (!labels || !drives || !runs || !args) {
         status = cli_error("compare", "out of memory for %d arguments", argc);
         goto done;
     }
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
-        if (cli_table_take(&ct, c, optarg))
-            continue;
-        switch (c) {
-        case 'h':
-            fputs(compare_usage, stdout);
-            cli_table_help(stdout, info, nopt, NULL);
-            goto done;
-        case 'o':
-            out = optarg;
-            break;
-        case 'l':
-            labels[nlabels++] = optarg;
-            break;
-        case 'c':
-            catalog = optarg;
-            break;
-        case 'd':
-            drives[ndrives++] = optarg;
-            break;
-        case 'r':
-            runs[ndrives] = optarg;
-            drives[ndrives++] = "";
-            break;
-        case 's':
-            suite = optarg;
-            break;
-        case 'D':
-            date = optarg;
-            break;
-        default:
-            status = cli_getopt_error("compare", argv, "ho:", opts);
-            goto done;
-        }
+    int parsed = fo_cli_parse(&compare_cli, &given, own, argc, argv, args);
+    if (parsed) {
+        status = parsed > 0 ? 0 : 2;
+        goto done;
     }
+    int nargs = 0;
+    while (args[nargs])
+        nargs++;
     if (!out) {
         status = cli_missing("compare", "--out DIR", 0);
         goto done;
     }
     if (catalog || ndrives || suite || date) {
-        if (!catalog || !ndrives || optind != argc) {
+        if (!catalog || !ndrives || nargs) {
             status = cli_usage_error("compare", "--catalog PATH needs --drive TEXT or --run ID "
                                                 "(one per run) and no run directories");
             goto done;
@@ -126,8 +112,8 @@ int cmd_compare(int argc, char **argv) {
         dirs = calloc((size_t)ndrives, sizeof *dirs);
         for (int i = 0; dirs && i < ndrives; i++) {
             char *about = NULL;
-            if ((rc = ssd_catalog_pick_run(cat, drives[i], runs[i], suite, date, &dirs[i],
-                                           &about)) < 0) {
+            if ((rc = ssd_catalog_pick_run(cat, drives[i] ? drives[i] : "", runs[i], suite, date,
+                                           &dirs[i], &about)) < 0) {
                 status = cli_error("compare", "%s", ssd_catalog_errmsg(cat));
                 break;
             }
@@ -145,7 +131,7 @@ int cmd_compare(int argc, char **argv) {
             status = cli_error("compare", "out of memory for %d drives", ndrives);
         if (status)
             goto done;
-    } else if (optind >= argc) {
+    } else if (!nargs) {
         status = cli_missing("compare", "RUN_DIR...", 0);
         goto done;
     }
@@ -153,21 +139,24 @@ int cmd_compare(int argc, char **argv) {
         status = cli_error("compare", "out of memory creating the comparison");
         goto done;
     }
-    int nruns = dirs ? ndirs : argc - optind;
+    int nruns = dirs ? ndirs : nargs;
     if (nlabels && nlabels != nruns) {
         status = cli_usage_error("compare", "%d --label for %d runs: give one per run or none",
                                  nlabels, nruns);
         goto done;
     }
     for (int i = 0; i < nruns; i++) {
-        const char *dir = dirs ? dirs[i] : argv[optind + i];
+        const char *dir = dirs ? dirs[i] : args[i];
         const char *label = nlabels ? labels[i] : NULL;
         if (ssd_compare_add_run(cmp, dir, label) < 0) {
             status = cli_error("compare", "%s", ssd_compare_errmsg(cmp));
             goto done;
         }
     }
-    if ((status = cli_table_apply(&ct, "compare", cmp, set_compare, compare_errmsg, 1)))
+    for (int i = 0; i < given.n && !status; i++)
+        if (ssd_compare_set_option(cmp, given.keys[i], given.values[i]))
+            status = cli_usage_error("compare", "%s", ssd_compare_errmsg(cmp));
+    if (status)
         goto done;
     if (ssd_compare_write(cmp, out) < 0) {
         status = cli_error("compare", "%s", ssd_compare_errmsg(cmp));
@@ -186,7 +175,6 @@ done:
     free(labels);
     free(drives);
     free(runs);
-    cli_table_free(&ct);
-    free(opts);
+    free(args);
     return status;
 }

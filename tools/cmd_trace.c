@@ -22,25 +22,7 @@
 #include "fo_cli.h"
 
 static int load(const char *cmd, ssd_trace *tr, const char *path, const char *format) {
-    int rc;
-    if (!strncmp(path, "scenario:", 9))
-        rc = ssd_trace_generate(tr, path + 9, 1, 0);
-    else if (!strncmp(path, "filetest:", 9)) {
-        /* filetest:NAME or filetest:NAME@SET_SIZE */
-        char name[64];
-        uint64_t set_bytes = 0;
-        const char *at = strchr(path + 9, '@');
-        size_t n = at ? (size_t)(at - path - 9) : strlen(path + 9);
-        if (n >= sizeof name)
-            return cli_usage_error(cmd, "%s: no such file test (ssdcore trace filetests)", path);
-        memcpy(name, path + 9, n);
-        name[n] = 0;
-        if (at && (ssd_parse_size(at + 1, &set_bytes) || !set_bytes))
-            return cli_usage_error(cmd, "%s: '%s' is not a set size like 8g", path, at + 1);
-        rc = ssd_trace_filetest(tr, name, set_bytes);
-    } else
-        rc = ssd_trace_load(tr, path, format);
-    return rc < 0 ? cli_error(cmd, "%s", ssd_trace_errmsg(tr)) : 0;
+    return ssd_trace_load(tr, path, format) < 0 ? cli_error(cmd, "%s", ssd_trace_errmsg(tr)) : 0;
 }
 
 /* A flag of a trace verb (or of replay): --name VALUE stored in *text, or,

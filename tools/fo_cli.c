@@ -205,8 +205,8 @@ int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_c
         if (own[k].name[1] == '-')
             mine[m++] = (struct option){
                 own[k].name + 2, own[k].arg ? required_argument : no_argument, NULL, 256 + (int)k};
-        else if (!own[k].key)
-            shorts[ns++] = own[k].name[1];
+        else if (!own[k].key && (shorts[ns++] = own[k].name[1]) && own[k].arg)
+            shorts[ns++] = ':'; /* -o DIR */
     for (const struct cli_alias *a = spec->aliases; a && a->flag && ns < sizeof shorts - 1; a++)
         if (a->flag[0] == '-')
             shorts[ns++] = a->flag[1];
@@ -222,7 +222,7 @@ int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_c
         const struct fo_cli_own *o = own;
         while (o->name && (o->key || (c >= 256 ? c - 256 != o - own : o->name[1] != c)))
             o++;
-        if (c == 1 && npos < spec->npos) {
+        if (c == 1 && (spec->npos < 0 || npos < spec->npos)) {
             pos[npos++] = optarg;
         } else if (c == 1) {
             cli_usage_error(cmd, "unexpected argument '%s'", optarg);
@@ -233,6 +233,8 @@ int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_c
             cli_table_help(stdout, info, n, spec->aliases);
             status = 1;
             goto out;
+        } else if (o->name && c != '?' && o->seen && o->arg) {
+            o->arg[(*o->seen)++] = optarg; /* repeated: --label A --label B */
         } else if (o->name && c != '?') {
             if (o->seen)
                 *o->seen = 1;
@@ -243,7 +245,7 @@ int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_c
             goto out;
         }
     }
-    while (optind < argc && npos < spec->npos) /* after "--" */
+    while (optind < argc && (spec->npos < 0 || npos < spec->npos)) /* after "--" */
         pos[npos++] = argv[optind++];
     if (optind < argc) {
         cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
@@ -251,7 +253,7 @@ int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_c
     }
     if (cli_table_apply(&t, cmd, handle, spec->set_option, spec->errmsg, 1))
         goto out;
-    if (npos != spec->npos) {
+    if (spec->npos >= 0 && npos != spec->npos) {
         cli_missing(cmd, spec->operands, npos);
         goto out;
     }

@@ -45,9 +45,10 @@ void fo_cli_print_archive_result(FILE *out, const char *what, const char *archiv
                                  const ssd_archive_result *r, int json);
 
 /* A flag of the subcommand itself, not of its library handle: "--json",
- * a short "-v"; one with arg ("--out") takes "--out VALUE" and
- * "--out=VALUE". Given, it sets *seen to 1 and its value to *arg (each
- * when not NULL).
+ * a short "-v"; one with arg ("--out", "-o") takes "--out VALUE" and
+ * "--out=VALUE" ("-o VALUE"). Given, it sets *seen to 1 and its value to
+ * *arg (each when not NULL); with both, it may be repeated: arg is an
+ * array of room for argc, each value goes to arg[(*seen)++].
  * With key (name too), no flag: *seen says whether the boolean option key
  * was last given as set, by its flag or an alias. */
 struct fo_cli_own {
@@ -57,8 +58,9 @@ struct fo_cli_own {
     const char *key;
 };
 
-/* A fileops subcommand's command line: its name and usage (its own flags
- * included), how many positional arguments it takes (exactly npos) and
+/* A subcommand's command line: its name and usage (its own flags
+ * included), how many positional arguments it takes (exactly npos; -1: any
+ * number, pos then has room for argc + 1 and is zeroed) and
  * their names ("SRC DST", for cli_missing), and its handle's option table, whose
  * options from the first-th on are its other flags (--some-key VALUE, a
  * boolean --some-key), with aliases (cli_options.h); the --help lists them

@@ -229,14 +229,7 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
         if not isinstance(trace, (str, bytes, os.PathLike)):
             raise TypeError(f"replay: trace must be a Trace, a path or 'scenario:NAME', "
                             f"not {type(trace).__name__}")
-        s = os.fsdecode(trace)
-        if s.startswith("scenario:"):
-            trace = Trace.scenario(s[9:])
-        elif s.startswith("filetest:"):
-            name, _, size = s[9:].partition("@")
-            trace = Trace.filetest(name, size or 0)
-        else:
-            trace = Trace(s)
+        trace = Trace(trace)
     t, own = _target(target, target_options or {})
     try:
         p = ffi.new("ssd_replay **")

@@ -6,6 +6,7 @@
 #include "analysis_internal.h"
 #include "jsonw.h"
 #include "precondition.h"
+#include "summary_keys.h"
 
 /* Ten significant digits: finer than any measurement the analysis makes. */
 #define DIGITS 10
@@ -14,6 +15,9 @@ static void num(struct ssd__jw *w, const char *key, double v) {
     ssd__jw_key(w, key);
     ssd__jw_num_g(w, v, DIGITS);
 }
+
+/* One summary figure, from its row in summary_keys.h (S in scope). */
+#define PUT(key, member) num(w, #key, S->member);
 
 static const char *censor_name(int c) {
     return c == SSD_CENSOR_RIGHT ? "right" : c == SSD_CENSOR_RESOLUTION ? "resolution" : "none";
@@ -54,10 +58,7 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd__result *r
     ssd__jw_key(w, "cache");
     if (S->has_cache) {
         ssd__jw_begin_object(w);
-        num(w, "bytes", S->cache_bytes);
-        num(w, "level_bps", S->cache_level_bps);
-        num(w, "drop_ratio", S->cache_drop_ratio);
-        num(w, "uncertainty_bytes", S->cache_uncertainty_bytes);
+        SSD__CACHE_KEYS(PUT)
         ssd__jw_kstr(w, "censored", censor_name(S->cache_censored));
         ssd__jw_end_object(w);
     } else {
@@ -67,8 +68,7 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd__result *r
     ssd__jw_key(w, "folding");
     if (S->has_folding) {
         ssd__jw_begin_object(w);
-        num(w, "start_bytes", S->folding_start_bytes);
-        num(w, "level_bps", S->folding_level_bps);
+        SSD__FOLDING_KEYS(PUT)
         ssd__jw_end_object(w);
     } else {
         ssd__jw_null(w);
@@ -76,12 +76,7 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd__result *r
     ssd__jw_key(w, "gc");
     if (S->has_gc) {
         ssd__jw_begin_object(w);
-        num(w, "start_bytes", S->gc_start_bytes);
-        num(w, "level_bps", S->gc_level_bps);
-        num(w, "end_level_bps", S->gc_end_level_bps);
-        /* As it slides (analysis_slide.c): bytes/s per GiB written. */
-        num(w, "start_level_bps", S->gc_start_level_bps);
-        num(w, "slope_bps_per_gib", S->gc_slope_bps_per_gib);
+        SSD__GC_KEYS(PUT) /* and as it slides (analysis_slide.c): bytes/s per GiB written */
         ssd__jw_kbool(w, "sliding", S->gc_sliding);
         ssd__jw_key(w, "trend");
         ssd__jw_begin_array(w);
@@ -168,8 +163,7 @@ static void put_recovery(struct ssd__jw *w, const struct ssd__result *r) {
     if (S->has_recovery) {
         ssd__jw_key(w, "recovery");
         ssd__jw_begin_object(w);
-        num(w, "recovered_bytes", S->recovered_bytes);
-        num(w, "reference_level_bps", S->reference_level_bps);
+        SSD__RECOVERY_KEYS(PUT)
         ssd__jw_kstr(w, "censored", censor_name(r->recovery_censored));
         ssd__jw_end_object(w);
     } else if (r->had_reference) {
@@ -236,9 +230,7 @@ static void put_thermal(struct ssd__jw *w, const struct ssd__result *r) {
             ssd__jw_str(w, r->temp_source);
         else
             ssd__jw_null(w);
-        num(w, "start_c", S->temp_start_c);
-        num(w, "max_c", S->temp_max_c);
-        num(w, "end_c", S->temp_end_c);
+        SSD__TEMPERATURE_KEYS(PUT)
         ssd__jw_end_object(w);
     } else {
         ssd__jw_null(w);
@@ -246,12 +238,7 @@ static void put_thermal(struct ssd__jw *w, const struct ssd__result *r) {
     ssd__jw_key(w, "throttle");
     if (S->has_throttle) {
         ssd__jw_begin_object(w);
-        num(w, "start_s", S->throttle_start_s);
-        num(w, "start_bytes", S->throttle_start_bytes);
-        num(w, "temp_c", S->throttle_temp_c);
-        num(w, "level_bps", S->throttle_level_bps);
-        num(w, "before_bps", S->throttle_before_bps);
-        num(w, "throttled_s", S->throttled_s);
+        SSD__THROTTLE_KEYS(PUT)
         ssd__jw_ku64(w, "phases", (uint64_t)r->throttle_steps);
         ssd__jw_end_object(w);
     } else {

@@ -14,6 +14,7 @@
 #include "file_read.h"
 #include "json_read.h"
 #include "precondition.h"
+#include "summary_keys.h"
 #include "output_check.h"
 
 static void copy(char *dst, size_t len, const char *src) {
@@ -199,6 +200,9 @@ static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v
     return 0;
 }
 
+/* One summary figure, from its row in summary_keys.h (m and the object o). */
+#define GET(key, member) m->member = ssd__jv_num(o, #key, NAN);
+
 /* The figures of an analysis stored in results.json (DESIGN.md's analysis
  * object), for a step whose CSV is gone: the headline and the report show
  * them instead of nothing. Missing members stay NaN. */
@@ -212,54 +216,38 @@ static void summary_from_stored(struct ssd__step *st) {
     m->samples = (size_t)whole(&a, "samples", 0, SIZE_MAX, 0);
     m->duration_s = ssd__jv_num(&a, "duration_s", NAN);
     m->total_bytes = ssd__jv_num(&a, "total_bytes", NAN);
-    const struct ssd__jv *c = ssd__jv_get(&a, "cache");
-    m->has_cache = c && c->type == SSD__JOBJ;
-    m->cache_bytes = ssd__jv_num(c, "bytes", NAN);
-    m->cache_level_bps = ssd__jv_num(c, "level_bps", NAN);
-    m->cache_drop_ratio = ssd__jv_num(c, "drop_ratio", NAN);
-    m->cache_uncertainty_bytes = ssd__jv_num(c, "uncertainty_bytes", NAN);
-    const char *cens = ssd__jv_str(c, "censored");
+    const struct ssd__jv *o = ssd__jv_get(&a, "cache");
+    m->has_cache = o && o->type == SSD__JOBJ;
+    SSD__CACHE_KEYS(GET)
+    const char *cens = ssd__jv_str(o, "censored");
     m->cache_censored = !cens || !strcmp(cens, "none") ? SSD_CENSOR_NONE
                         : !strcmp(cens, "right")       ? SSD_CENSOR_RIGHT
                                                        : SSD_CENSOR_RESOLUTION;
     m->post_cache_bps = ssd__jv_num(&a, "post_cache_bps", NAN);
-    const struct ssd__jv *f = ssd__jv_get(&a, "folding");
-    m->has_folding = f && f->type == SSD__JOBJ;
-    m->folding_start_bytes = ssd__jv_num(f, "start_bytes", NAN);
-    m->folding_level_bps = ssd__jv_num(f, "level_bps", NAN);
-    const struct ssd__jv *g = ssd__jv_get(&a, "gc");
-    m->has_gc = g && g->type == SSD__JOBJ;
-    m->gc_start_bytes = ssd__jv_num(g, "start_bytes", NAN);
-    m->gc_level_bps = ssd__jv_num(g, "level_bps", NAN);
-    m->gc_end_level_bps = ssd__jv_num(g, "end_level_bps", NAN);
-    m->gc_start_level_bps = ssd__jv_num(g, "start_level_bps", NAN);
-    m->gc_slope_bps_per_gib = ssd__jv_num(g, "slope_bps_per_gib", NAN);
-    const struct ssd__jv *sliding = ssd__jv_get(g, "sliding");
+    o = ssd__jv_get(&a, "folding");
+    m->has_folding = o && o->type == SSD__JOBJ;
+    SSD__FOLDING_KEYS(GET)
+    o = ssd__jv_get(&a, "gc");
+    m->has_gc = o && o->type == SSD__JOBJ;
+    SSD__GC_KEYS(GET)
+    const struct ssd__jv *sliding = ssd__jv_get(o, "sliding");
     m->gc_sliding = sliding && sliding->type == SSD__JTRUE;
-    const struct ssd__jv *tc = ssd__jv_get(&a, "temperature");
-    m->has_temperature = tc && tc->type == SSD__JOBJ;
-    m->temp_start_c = ssd__jv_num(tc, "start_c", NAN);
-    m->temp_max_c = ssd__jv_num(tc, "max_c", NAN);
-    m->temp_end_c = ssd__jv_num(tc, "end_c", NAN);
-    const struct ssd__jv *th = ssd__jv_get(&a, "throttle");
-    m->has_throttle = th && th->type == SSD__JOBJ;
-    m->throttle_start_s = ssd__jv_num(th, "start_s", NAN);
-    m->throttle_start_bytes = ssd__jv_num(th, "start_bytes", NAN);
-    m->throttle_temp_c = ssd__jv_num(th, "temp_c", NAN);
-    m->throttle_level_bps = ssd__jv_num(th, "level_bps", NAN);
-    m->throttle_before_bps = ssd__jv_num(th, "before_bps", NAN);
-    m->throttled_s = ssd__jv_num(th, "throttled_s", NAN);
+    o = ssd__jv_get(&a, "temperature");
+    m->has_temperature = o && o->type == SSD__JOBJ;
+    SSD__TEMPERATURE_KEYS(GET)
+    o = ssd__jv_get(&a, "throttle");
+    m->has_throttle = o && o->type == SSD__JOBJ;
+    SSD__THROTTLE_KEYS(GET)
     m->capacity_bytes = ssd__jv_num(&a, "capacity_bytes", NAN);
     m->written_before_bytes = ssd__jv_num(&a, "written_before_bytes", 0);
     /* Not 0 (none) from the memset: what the analysis said, else unknown. */
     const char *pre = ssd__jv_str(&a, "precondition");
     int pc = pre ? ssd__precondition_parse(pre, strlen(pre)) : -1;
     m->precondition = pc >= 0 ? pc : SSD_PRECONDITION_UNKNOWN;
-    const struct ssd__jv *r = ssd__jv_get(&a, "recovery");
-    m->has_recovery = r && r->type == SSD__JOBJ && isfinite(ssd__jv_num(r, "recovered_bytes", NAN));
-    m->recovered_bytes = ssd__jv_num(r, "recovered_bytes", NAN);
-    m->reference_level_bps = ssd__jv_num(r, "reference_level_bps", NAN);
-    const char *rcens = ssd__jv_str(r, "censored");
+    o = ssd__jv_get(&a, "recovery");
+    SSD__RECOVERY_KEYS(GET)
+    m->has_recovery = o && o->type == SSD__JOBJ && isfinite(m->recovered_bytes);
+    const char *rcens = ssd__jv_str(o, "censored");
     m->recovery_censored = rcens && !strcmp(rcens, "right") ? SSD_CENSOR_RIGHT : SSD_CENSOR_NONE;
     const struct ssd__jv *k = ssd__jv_get(&a, "consistency");
     m->mean_bps = ssd__jv_num(k, "mean_bps", NAN);

@@ -275,28 +275,18 @@ static int parse_analyze(ssd_suite *s, struct ssd__step *st, char **tok, int n, 
                 snprintf(st->def.ddir, sizeof st->def.ddir, "%s", v);
             continue;
         }
-        char *end;
-        errno = 0;
-        double d = strtod(v, &end);
-        /* precondition takes its word (seq_fill...): kept as its number. */
-        if (!strcmp(k, "precondition") && !ssd_analysis_set_option(a, k, v) &&
-            !ssd_analysis_get_option(a, k, &d)) {
-            end = (char *)v + strlen(v);
-            errno = 0;
-        }
-        if (end == v || *end || errno) {
-            rc = ssd__fail(s->err, SSD_EINVAL, "%s: analyze: %s: not a number: '%s'", where, k, v);
-        } else if (st->def.naopts == SSD__STEP_MAX_OPTS) {
+        /* Parsed as the CLI and Python do (sizes like 256g, precondition's
+         * words); kept as the number the option reads back. */
+        double d = 0;
+        if (st->def.naopts == SSD__STEP_MAX_OPTS)
             rc = ssd__fail(s->err, SSD_ERANGE, "%s: analyze: too many options", where);
-        } else {
-            int r = ssd__step_analysis_set(a, k, d);
-            if (r)
-                rc = ssd__fail(s->err, r, "%s: analyze: %s", where, ssd_analysis_errmsg(a));
-            else if (!(st->def.akeys[st->def.naopts] = strdup(k)))
-                rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
-            else
-                st->def.avalues[st->def.naopts++] = d;
-        }
+        else if ((rc = ssd_analysis_set_option(a, k, v)) ||
+                 (rc = ssd_analysis_get_option(a, k, &d)))
+            rc = ssd__fail(s->err, rc, "%s: analyze: %s", where, ssd_analysis_errmsg(a));
+        else if (!(st->def.akeys[st->def.naopts] = strdup(k)))
+            rc = ssd__fail(s->err, SSD_ENOMEM, "%s: out of memory", where);
+        else
+            st->def.avalues[st->def.naopts++] = d;
     }
     ssd_analysis_free(a);
     snprintf(st->def.name, sizeof st->def.name, "analyze-%s", st->def.series);

@@ -161,8 +161,7 @@ int ssd__suite_run_replay(ssd_suite *s, int i) {
     int rc = ssd_trace_create(&tr);
     const char *why = NULL;
     if (!rc) {
-        rc = !strncmp(path, "scenario:", 9) ? ssd_trace_generate(tr, path + 9, 1, 0)
-             : !strncmp(path, "filetest:", 9)
+        rc = !strncmp(path, "filetest:", 9)
                  ? ssd_trace_filetest(tr, path + 9, filetest_set_bytes(st, path + 9))
                  : ssd_trace_load(tr, path, NULL);
         if (rc)

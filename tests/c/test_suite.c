@@ -12,6 +12,7 @@
 #include "json_read.h"
 #include "report_html.h"
 #include "suite_impl.h"
+#include "summary_keys.h"
 #include "target_impl.h"
 
 static ssd_target *sim(const char *uri) {
@@ -453,6 +454,50 @@ Test(suite_load, the_checked_in_sample_loads_with_its_figures) {
     cr_assert(strstr(text, "degradation: ") && strstr(text, "SLC cache "), "%s", text);
     ssd_free(text);
     ssd_suite_free(l);
+}
+
+/* A step whose CSV is gone keeps the summary its stored analysis gives:
+ * every figure the analysis wrote reads back (summary_keys.h), equal to the
+ * one recomputed from the CSV to the ten digits written. */
+Test(suite_load, a_stored_analysis_reads_back_every_summary_figure) {
+    char dir[64], path[128];
+    tu_mkdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/results.json", dir);
+    char *json = slurp(SSD_TEST_DATA_DIR "/results/quick-bx200/results.json");
+    write_text(path, json);
+    free(json);
+    ssd_suite *fresh = NULL, *stored = NULL;
+    cr_assert_eq(ssd_suite_load(&fresh, SSD_TEST_DATA_DIR "/results/quick-bx200"), 0);
+    cr_assert_eq(ssd_suite_load(&stored, dir), 0, "%s", ssd_suite_errmsg(stored));
+    cr_assert(strstr(ssd_suite_errmsg(stored), "cannot recompute"), "%s", ssd_suite_errmsg(stored));
+    int compared = 0;
+    for (int i = 0; i < fresh->res.nsteps; i++) {
+        if (fresh->res.steps[i].def.kind != SSD__STEP_ANALYZE)
+            continue;
+        const struct ssd_analysis_summary *a = &fresh->res.steps[i].res.sum,
+                                          *b = &stored->res.steps[i].res.sum;
+        cr_assert(stored->res.steps[i].res.has_summary);
+        cr_assert_eq(a->has_cache, b->has_cache);
+        cr_assert_eq(a->has_gc, b->has_gc);
+        cr_assert_eq(a->has_recovery, b->has_recovery);
+#define SAME(key, member)                                                                          \
+    cr_assert(isnan(a->member) ? isnan(b->member)                                                  \
+                               : fabs(a->member - b->member) <= 1e-9 * fabs(a->member),            \
+              "%s: " #member " %.17g, stored %.17g", fresh->res.steps[i].def.name, a->member,      \
+              b->member);                                                                          \
+    compared += !isnan(a->member);
+        SSD__CACHE_KEYS(SAME)
+        SSD__FOLDING_KEYS(SAME)
+        SSD__GC_KEYS(SAME)
+        SSD__TEMPERATURE_KEYS(SAME)
+        SSD__THROTTLE_KEYS(SAME)
+        SSD__RECOVERY_KEYS(SAME)
+#undef SAME
+    }
+    cr_assert_geq(compared, 6, "figures to compare: the sample has a cache and a recovery");
+    ssd_suite_free(fresh);
+    ssd_suite_free(stored);
+    tu_rmdir(dir);
 }
 
 /* Inputs the fuzz target found that once crashed, leaked or hit undefined

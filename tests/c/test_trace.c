@@ -127,3 +127,36 @@ Test(trace, scenario_replays_on_sim_and_scores) {
     ssd_target_free(t);
     ssd_trace_free(tr);
 }
+
+/* ssd_trace_load reads the names the CLI, Python and suites give traces:
+ * scenario:NAME (seed 1) and filetest:NAME[@SET_SIZE]. */
+Test(trace, load_reads_scenario_and_filetest_names) {
+    ssd_trace *a = NULL, *b = NULL;
+    cr_assert_eq(ssd_trace_create(&a), 0);
+    cr_assert_eq(ssd_trace_create(&b), 0);
+    cr_assert_eq(ssd_trace_load(a, "scenario:pcm8-excel", NULL), 0, "%s", ssd_trace_errmsg(a));
+    cr_assert_eq(ssd_trace_generate(b, "pcm8-excel", 1, 0), 0);
+    cr_assert_eq(ssd_trace_count(a), ssd_trace_count(b));
+    cr_assert_str_eq(ssd_trace_format(a), "generated");
+    cr_assert_eq(ssd_trace_load(a, "scenario:nope", "auto"), SSD_EINVAL);
+    cr_assert(strstr(ssd_trace_errmsg(a), "pcm8-excel"), "%s", ssd_trace_errmsg(a));
+    if (ssd_trace_filetest_count() > 0) {
+        uint64_t set = 0, dev = 0;
+        cr_assert_eq(ssd_trace_filetest_sizes("iso-copy", &set, &dev), 0);
+        cr_assert_eq(ssd_trace_load(a, "filetest:iso-copy", NULL), 0, "%s", ssd_trace_errmsg(a));
+        cr_assert_eq(ssd_trace_filetest(b, "iso-copy", 2 * set), 0);
+        size_t one = ssd_trace_count(a);
+        char spec[64];
+        snprintf(spec, sizeof spec, "filetest:iso-copy@%llu", (unsigned long long)(2 * set));
+        cr_assert_eq(ssd_trace_load(a, spec, NULL), 0, "%s", ssd_trace_errmsg(a));
+        cr_assert_eq(ssd_trace_count(a), ssd_trace_count(b));
+        cr_assert_gt(ssd_trace_count(a), one);
+        cr_assert_str_eq(ssd_trace_format(a), "recorded");
+    }
+    cr_assert_eq(ssd_trace_load(a, "filetest:iso-copy@8x", NULL), SSD_EINVAL);
+    cr_assert(strstr(ssd_trace_errmsg(a), "'8x' is not a set size"), "%s", ssd_trace_errmsg(a));
+    /* An explicit format reads the name as a file's. */
+    cr_assert_lt(ssd_trace_load(a, "scenario:pcm8-excel", "csv"), 0);
+    ssd_trace_free(a);
+    ssd_trace_free(b);
+}

@@ -81,3 +81,21 @@ def test_python_picks_the_same_way(catalog):
     assert res.drives == ["Transcend SSD370 256 GB"] and res.picked[0] in repr(res)
     with pytest.raises(ssdcore.Error):
         ssdcore.catalog_compare([], catalog=db, runs=["deadbeef"])
+
+
+def test_drive_and_run_picks_keep_their_order_and_o_is_out(catalog, cli):
+    """--drive and --run are one list of picks in the order given; -o DIR
+    is --out DIR; --label repeats, one per run, and a run directory given
+    after "--" counts like any other."""
+    db, dirs, base = catalog
+    r = _run(cli, "--catalog", db, "--run", "3", "--drive", "ssd370", "--suite", "quick",
+             "-o", str(base / "o8"), "--label", "B", "--label=S")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads((base / "o8" / "compare.json").read_text())
+    assert [(d["dir"], d["label"]) for d in doc["drives"]] == [(str(dirs["bx"]), "B"),
+                                                               (str(dirs["s-quick"]), "S")]
+    r = _run(cli, "--out", str(base / "o9"), "--highlight", "2", str(dirs["bx"]), "--",
+             str(dirs["s-quick"]))
+    assert r.returncode == 0, r.stderr
+    doc = json.loads((base / "o9" / "compare.json").read_text())
+    assert len(doc["drives"]) == 2 and doc["highlight"] == doc["drives"][1]["label"]

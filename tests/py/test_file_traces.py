@@ -105,6 +105,10 @@ def test_file_test_repeats_to_the_set_size():
     r = subprocess.run(["ssdcore", "trace", "info", "filetest:iso-copy@8x"], capture_output=True,
                        text=True)
     assert r.returncode != 0 and "'8x' is not a set size" in r.stderr
+    # Python reads the name through the same library call.
+    with pytest.raises(ssdcore.Error, match="'8x' is not a set size"):
+        ssdcore.replay("filetest:iso-copy@8x", "sim:bx200")
+    assert len(ssdcore.Trace("filetest:iso-copy@2g")) == len(ssdcore.Trace.filetest("iso-copy", "2g"))
 
 
 def _file_tests_suite(tmp_path, profile, size):

@@ -141,6 +141,17 @@ def test_custom_suite_file_runs_in_order_with_groups_and_reference(cli, tmp_path
     assert [s["line"] for s in listed][2] == "idle 5m   # GC time".split("#")[0].strip()
 
 
+def test_analyze_options_take_sizes_and_words_like_the_cli(tmp_path):
+    """A suite's analyze step parses its options as ssd_analysis_set_option
+    does (the CLI's --capacity 256g), not as bare numbers."""
+    suite = tmp_path / "a.suite"
+    suite.write_text("job name=a log=a time=2s\n"
+                     "analyze a capacity_bytes=256g precondition=seq_fill penalty=4\n")
+    res = ssdcore.suite("sim:bx200", tmp_path / "out", suite_file=suite)
+    assert step(res, "analyze-a")["options"] == {"capacity_bytes": 256 << 30,
+                                                 "precondition": 1, "penalty": 4}
+
+
 @pytest.mark.parametrize("text,line,needle", [
     ("trim\njbo name=x\n", 2, "unknown step 'jbo'"),
     ("trim\n\n# c\njob name=x pattern=sideways\n", 4, "pattern"),

@@ -66,7 +66,11 @@ SSD_API void ssd_trace_free(ssd_trace *tr);
 SSD_API const char *ssd_trace_errmsg(const ssd_trace *tr);
 
 /* Replaces tr's contents with the trace in path. format: NULL or "auto"
- * (detected from the content), "csv", "iolog" or "blkparse". Returns 0;
+ * (detected from the content), "csv", "iolog" or "blkparse". With NULL or
+ * "auto", path "scenario:NAME" is ssd_trace_generate(tr, NAME, 1, 0) and
+ * "filetest:NAME[@SET_SIZE]" ssd_trace_filetest (SET_SIZE like "8g";
+ * SSD_EINVAL for a bad one): the CLI, Python and suites name traces so.
+ * Returns 0;
  * SSD_EFORMAT with the file and line at fault in ssd_trace_errmsg();
  * SSD_EINVAL for an unknown format; -errno when the file cannot be read.
  * On failure tr is left empty. */
