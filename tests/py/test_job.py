@@ -88,7 +88,7 @@ def test_cli_missing_and_unsized_targets(cli, workdir):
     r = run(cli, "job", workdir / "nope.bin", "--time", "0.1")
     assert r.returncode == 1 and "nope.bin: no such file" in r.stderr
     r = run(cli, "job", workdir / "z.bin", "--size-file", "0", "--time", "0.1")
-    assert r.returncode == 1 and "--size-file: option size: 0 is below 1 B" in r.stderr
+    assert r.returncode == 1 and "--size-file 0: option size: 0 is below 1 B" in r.stderr
     r = run(cli, "job", "--time", "0.1")
     assert r.returncode == 2 and "missing --target" in r.stderr
 
