@@ -1266,6 +1266,27 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             if (e > f)
                 ssd__curve_move_boundary(c, 1, e);
         }
+        /* A used drive's fast start shorter than a lasting phase: the
+         * segmentation cannot end the run's first phase before min_len
+         * samples, so clean blocks that run out sooner (2 GiB cleaned by
+         * idle time, 26-57 samples of a cacheless SATA drive's 2-hour run
+         * after a random fill) left the onset at min_len, 5-50 % late.
+         * The clean blocks end in a step down to the used state: the best
+         * two-level split of that first phase, when its first level is
+         * the fast start's (3 samples or more) and the rest is a step
+         * below it and at the used state's level (within a step). GC
+         * dips inside the fast start (2-3 samples) do not win the split
+         * against the used state's run of samples. */
+        if (g == 1 && !S->has_cache && !rl.cache && o->written_before_bytes > 0 &&
+            c->ph[1].first <= 2 * c->min_len && c->ph[1].first >= 6) {
+            size_t e0 = c->ph[1].first;
+            double l1, l2, gain;
+            size_t arg = two_levels(c, 0, e0, 3, e0 - 3, &l1, &l2, &gain);
+            double lu = log(c->ph[1].level_bps);
+            if (arg && l1 >= l2 + log(o->min_step) && fabs(l2 - lu) < log(o->min_step) &&
+                l1 >= lu + log(SHAPE_MIN_FALL))
+                ssd__curve_move_boundary(c, 1, arg);
+        }
         if (g >= 2 && dynamic_cache(S) && !rl_path && !folded_before(c, o, g) &&
             fold_then_gc(c, o, g, b > c->ph[g].last + 1 ? c->ph[g].last + 1 : b) &&
             c->ph[g].first > 0)

@@ -291,3 +291,33 @@ def test_a_randomly_filled_drives_cache_by_the_reference(spec, workload, regimes
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
     assert a["cache"] is not None and a["gc"] is not None
+
+
+# Cacheless SATA drives of the 200-drive sweep (seed 2026, drives 125 and
+# 139: 140 GB and 3.6 TB), randomly filled then 15 minutes idle: 2 GiB of
+# clean blocks at the native speed (26-57 one-second samples), then GC, in
+# a 2-hour run whose shortest phase is 72 samples. The used state was
+# placed at 2.1-2.3 GiB (where the first phase could end at the earliest).
+CLEAN_140 = BASE + (
+    "capacity_gb=140,op_pct=15.11,bits=3,slc_type=none,slc_seq_mbps=484,slc_rand_iops=106098,"
+    "native_seq_mbps=89,native_rand_mbps=45.6,fold_mbps=89,floor_mbps=10.49,gc_gamma=1.48,"
+    "link_mbps=560,iops_cap=100000,noise=0.02,noise_direct=0.08,seed=459915264,slc_gb=0,"
+    "dip_period_s=17.4,dip_duty=0.20,dip_depth=0.53")
+CLEAN_3600 = BASE + (
+    "capacity_gb=3634,op_pct=12.26,bits=2,slc_type=none,slc_seq_mbps=497,slc_rand_iops=91671,"
+    "native_seq_mbps=78,native_rand_mbps=35.9,fold_mbps=78,floor_mbps=6.75,gc_gamma=0.85,"
+    "link_mbps=560,iops_cap=100000,noise=0.05,noise_direct=0.08,seed=204672890,slc_gb=0,"
+    "dip_duty=0")
+
+
+@pytest.mark.parametrize("spec", [CLEAN_140, CLEAN_3600])
+def test_clean_blocks_shorter_than_a_lasting_phase_end_where_they_run_out(spec, tmp_path):
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", "2h", fresh, (1, 1, 5))
+    truth, series, _, _ = simulate(spec, "random_fill", "2h", used, (1, 1, 5))
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
+    assert a["cache"] is None
+    gc = next(x for x in truth["phases"] if x["regime"] == "gc")
+    assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.03 * gc["start_bytes"]
