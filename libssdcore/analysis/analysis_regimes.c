@@ -1026,6 +1026,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         res->cache_phase_end = 1;
         res->post_phase = 1;
         rl.start_is_cache = 1;
+        /* A first sample at the reference's cache level was cache all
+         * through (a cache that ends inside a sample slows it below its
+         * level): when the second is a step above the folding, the cache
+         * ended in that one, after the share of its time its rate puts at
+         * the first sample's speed (2 GiB at 340 MB/s in WSAT's 5 s
+         * samples: 1.58 GiB in the first, then 113 MB/s, then folding at
+         * 31; it was "at most 1.58 GiB, ended inside the first sample"). */
+        if (rl.cache && fabs(c->y[0] - log(rl.cache_level)) < log(o->min_step) &&
+            c->r[1] >= c->ph[1].level_bps * o->min_step && c->r[1] * o->min_step <= c->r[0]) {
+            S->cache_censored = SSD_CENSOR_NONE;
+            cache_end_in_sample(c, o, S, 1, c->r[0], c->ph[1].level_bps);
+        }
     }
     /* A fast start at the reference's cache level that the segmentation
      * made one phase with the direct writes after it (both shorter than a

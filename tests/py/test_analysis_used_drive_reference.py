@@ -321,3 +321,36 @@ def test_clean_blocks_shorter_than_a_lasting_phase_end_where_they_run_out(spec, 
     assert a["cache"] is None
     gc = next(x for x in truth["phases"] if x["regime"] == "gc")
     assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.03 * gc["start_bytes"]
+
+
+# Dynamic-cache SATA drives of the 200-drive sweep (seed 2026, drives 78
+# and 160), randomly filled then 15 minutes idle: a 2 GiB cache at about
+# 340 MB/s, then folding, in WSAT's 5 s samples. The first sample is cache
+# all through (1.6 GiB at the reference's cache level), the second ends the
+# cache (113-150 MB/s against folding at 31-86): it was "at most 1.58 GiB,
+# ended inside the first sample".
+CACHE_IN_SECOND_78 = BASE + (
+    "capacity_gb=233,op_pct=11.22,bits=2,slc_type=dynamic,slc_seq_mbps=511,"
+    "slc_rand_iops=86094,native_seq_mbps=148,native_rand_mbps=86.9,fold_mbps=51,"
+    "floor_mbps=2.82,gc_gamma=2.46,link_mbps=560,iops_cap=100000,noise=0.02,"
+    "noise_direct=0.04,seed=582643744,slc_gb=15,slc_wa=1,dip_period_s=21.2,dip_duty=0.12,"
+    "dip_depth=0.39")
+CACHE_IN_SECOND_160 = BASE + (
+    "capacity_gb=149,op_pct=25.54,bits=2,slc_type=dynamic,slc_seq_mbps=538,"
+    "slc_rand_iops=84193,native_seq_mbps=211,native_rand_mbps=183.4,fold_mbps=95,"
+    "floor_mbps=50.55,gc_gamma=1.49,link_mbps=560,iops_cap=100000,noise=0.00,"
+    "noise_direct=0.04,seed=893756902,slc_gb=23,slc_wa=1,dip_duty=0")
+
+
+@pytest.mark.parametrize("spec", [CACHE_IN_SECOND_78, CACHE_IN_SECOND_160])
+def test_a_cache_that_fills_its_first_sample_ends_in_the_second(spec, tmp_path):
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", "wsat", fresh, (1, 1, 5))
+    truth, series, _, _ = simulate(spec, "random_fill", "wsat", used, (1, 1, 5))
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
+    slc = truth["phases"][0]
+    assert slc["regime"] == "slc"
+    assert a["cache"]["censored"] in (None, "none"), a["cache"]
+    assert abs(a["cache"]["bytes"] - slc["bytes"]) <= 0.05 * slc["bytes"]
