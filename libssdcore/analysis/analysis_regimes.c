@@ -1112,6 +1112,25 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->post_cache_bps = c->ph[0].level_bps;
         clean_start = 1;
     }
+    /* A used drive's clean blocks shorter than a lasting phase, whose
+     * first phase the segmentation made mostly of the used state after
+     * them (28 samples at 75 MB/s, then 75 of GC at 23 in one phase, its
+     * median GC's): no drop from that phase's level to the next, so the
+     * used state was missed. Its best two-level split, a first level 2x
+     * above the rest and the rest within a step of the next phase's
+     * level, is where the clean blocks ran out: the rest goes to the
+     * next phase. */
+    if (!S->has_cache && !rl.cache && o->written_before_bytes > 0 && isfinite(S->capacity_bytes) &&
+        c->nph >= 2 && c->ph[1].first <= 2 * c->min_len && c->ph[1].first >= 6) {
+        size_t e0 = c->ph[1].first;
+        double l1, l2, gain;
+        size_t arg = two_levels(c, 0, e0, 3, e0 - 3, &l1, &l2, &gain);
+        if (arg && l1 >= l2 + log(SHAPE_MIN_FALL) &&
+            fabs(l2 - log(c->ph[1].level_bps)) < log(o->min_step) &&
+            fabs(log(c->ph[0].level_bps) - log(c->ph[1].level_bps)) < log(o->min_step) &&
+            ssd__curve_split(c, 0, arg) == 0)
+            ssd__curve_merge_next(c, 1);
+    }
     int clean_room = 0;
     /* Sequential writes over a drive filled sequentially free whole blocks:
      * GC copies nothing, and no used state follows (seq_overwrites). */

@@ -309,8 +309,17 @@ CLEAN_3600 = BASE + (
     "link_mbps=560,iops_cap=100000,noise=0.05,noise_direct=0.08,seed=204672890,slc_gb=0,"
     "dip_duty=0")
 
+# Drive 26 (1.9 TB): 28 samples of clean blocks, then GC 3x slower; the
+# segmentation made them one phase with 75 samples of GC (its median GC's),
+# so no drop was seen and the used state was missed.
+CLEAN_1866 = BASE + (
+    "capacity_gb=1866,op_pct=11.46,bits=2,slc_type=none,slc_seq_mbps=531,"
+    "slc_rand_iops=101841,native_seq_mbps=161,native_rand_mbps=71.8,fold_mbps=161,"
+    "floor_mbps=21.42,gc_gamma=0.96,link_mbps=560,iops_cap=100000,noise=0.05,"
+    "noise_direct=0.12,seed=417681586,slc_gb=0,dip_duty=0")
 
-@pytest.mark.parametrize("spec", [CLEAN_140, CLEAN_3600])
+
+@pytest.mark.parametrize("spec", [CLEAN_140, CLEAN_3600, CLEAN_1866])
 def test_clean_blocks_shorter_than_a_lasting_phase_end_where_they_run_out(spec, tmp_path):
     fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
     simulate(spec, "fresh", "2h", fresh, (1, 1, 5))
