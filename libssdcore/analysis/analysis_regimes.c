@@ -1011,10 +1011,27 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (fold_lv * o->min_step > rl.direct || c->y[1] >= log(fold_lv * o->min_step))
             fold_lv = NAN;
     }
+    /* (A fast start of two samples, the first at the reference's cache
+     * level and the second a step below it and a step above the folding,
+     * is such a cache that ended in its second sample: the segmentation
+     * gave both to one phase (342 then 128 MB/s in WSAT's 5 s samples,
+     * then folding at 54 and GC at 27: "no cache", the used state from
+     * the cache's end). Its second sample goes to the folding, and the
+     * end is placed in it below.) */
+    int second = 0;
+    if (rl.known && rl.dynamic && rl.cache && isfinite(fold_lv) && c->nph >= 2 &&
+        c->ph[0].last == 1 && c->ph[1].last >= 8 &&
+        (!S->has_cache || S->cache_censored != SSD_CENSOR_RIGHT) &&
+        fabs(c->y[0] - log(rl.cache_level)) < log(o->min_step) &&
+        c->r[1] * o->min_step <= c->r[0] && c->r[1] >= fold_lv * o->min_step) {
+        ssd__curve_move_boundary(c, 1, 1);
+        second = 1;
+    }
     if (rl.known && rl.dynamic && isfinite(fold_lv) &&
         (!S->has_cache || S->cache_censored != SSD_CENSOR_RIGHT) && c->nph >= 2 &&
         c->ph[0].last == 0 && c->r[0] >= fold_lv * o->min_drop &&
         ref_level_split(c, o, fold_lv, 1)) {
+        second = 0;
         double lower = (c->r[0] - c->ph[1].level_bps) * ssd__curve_dt(c, 0);
         S->has_cache = 1;
         S->cache_censored = SSD_CENSOR_RESOLUTION;
@@ -1039,6 +1056,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             cache_end_in_sample(c, o, S, 1, c->r[0], c->ph[1].level_bps);
         }
     }
+    if (second)
+        ssd__curve_move_boundary(c, 1, 2); /* (no folding after it: as it was) */
     /* A fast start at the reference's cache level that the segmentation
      * made one phase with the direct writes after it (both shorter than a
      * lasting phase): split it, and the cache test judges the cache

@@ -350,8 +350,17 @@ CACHE_IN_SECOND_160 = BASE + (
     "floor_mbps=50.55,gc_gamma=1.49,link_mbps=560,iops_cap=100000,noise=0.00,"
     "noise_direct=0.04,seed=893756902,slc_gb=23,slc_wa=1,dip_duty=0")
 
+# Drive 119: the same, but the segmentation made the two samples (342 and
+# 128 MB/s) one phase, then 7 of folding at 54 and GC at 27: "no cache",
+# the used state from the cache's end.
+CACHE_IN_SECOND_119 = BASE + (
+    "capacity_gb=230,op_pct=25.56,bits=2,slc_type=dynamic,slc_seq_mbps=399,"
+    "slc_rand_iops=83541,native_seq_mbps=237,native_rand_mbps=124.4,fold_mbps=99,"
+    "floor_mbps=21.99,gc_gamma=0.83,link_mbps=560,iops_cap=100000,noise=0.00,"
+    "noise_direct=0.00,seed=349020526,slc_gb=48,slc_wa=1,dip_duty=0")
 
-@pytest.mark.parametrize("spec", [CACHE_IN_SECOND_78, CACHE_IN_SECOND_160])
+
+@pytest.mark.parametrize("spec", [CACHE_IN_SECOND_78, CACHE_IN_SECOND_160, CACHE_IN_SECOND_119])
 def test_a_cache_that_fills_its_first_sample_ends_in_the_second(spec, tmp_path):
     fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
     simulate(spec, "fresh", "wsat", fresh, (1, 1, 5))
