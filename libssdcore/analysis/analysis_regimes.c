@@ -1027,6 +1027,21 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         ssd__curve_move_boundary(c, 1, 1);
         second = 1;
     }
+    /* (Likewise a first phase whose first sample alone is min_drop above
+     * the rest and whose next 3 samples sit at the folding level (within
+     * a step): the cache ended in that sample and the segmentation gave
+     * the folding after it to the same phase, 2256 MB/s then 9 samples at
+     * 473 in one phase at 451 MiB/s, GC at 338 after it.) */
+    if (!second && rl.known && rl.dynamic && isfinite(fold_lv) && c->nph >= 2 &&
+        c->ph[0].last >= 4 && c->ph[0].last + 1 < c->min_len &&
+        (!S->has_cache || S->cache_censored != SSD_CENSOR_RIGHT) &&
+        c->r[0] >= c->ph[0].level_bps * o->min_drop && c->r[0] >= fold_lv * o->min_drop &&
+        fabs(c->y[1] - log(fold_lv)) < log(o->min_step) &&
+        fabs(c->y[2] - log(fold_lv)) < log(o->min_step) &&
+        fabs(c->y[3] - log(fold_lv)) < log(o->min_step)) {
+        second = (int)c->ph[1].first;
+        ssd__curve_move_boundary(c, 1, 1);
+    }
     if (rl.known && rl.dynamic && isfinite(fold_lv) &&
         (!S->has_cache || S->cache_censored != SSD_CENSOR_RIGHT) && c->nph >= 2 &&
         c->ph[0].last == 0 && c->r[0] >= fold_lv * o->min_drop &&
@@ -1056,8 +1071,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             cache_end_in_sample(c, o, S, 1, c->r[0], c->ph[1].level_bps);
         }
     }
-    if (second)
-        ssd__curve_move_boundary(c, 1, 2); /* (no folding after it: as it was) */
+    if (second) /* (no folding after it: as it was) */
+        ssd__curve_move_boundary(c, 1, second == 1 ? 2 : (size_t)second);
     /* A fast start at the reference's cache level that the segmentation
      * made one phase with the direct writes after it (both shorter than a
      * lasting phase): split it, and the cache test judges the cache

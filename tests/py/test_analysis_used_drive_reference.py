@@ -372,3 +372,33 @@ def test_a_cache_that_fills_its_first_sample_ends_in_the_second(spec, tmp_path):
     assert slc["regime"] == "slc"
     assert a["cache"]["censored"] in (None, "none"), a["cache"]
     assert abs(a["cache"]["bytes"] - slc["bytes"]) <= 0.05 * slc["bytes"]
+
+
+# Dynamic-cache NVMe drives of the 200-drive sweep (seed 2026, drive 153's
+# fill, drive 62's 2-hour run), randomly filled then 15 minutes idle: a
+# 2 GiB cache ends inside the first 1 s sample, then folding, then GC a
+# step below. The segmentation gave the first sample and the folding one
+# phase (at the folding's level): "no cache", the used state at the
+# folding's start or end.
+FOLD_IN_FIRST_153 = BASE + (
+    "capacity_gb=161,op_pct=22.75,bits=3,slc_type=dynamic,slc_seq_mbps=2781,"
+    "slc_rand_iops=510182,native_seq_mbps=737,native_rand_mbps=572.8,fold_mbps=248,"
+    "floor_mbps=54.57,gc_gamma=1.56,link_mbps=7000,iops_cap=2000000,noise=0.05,"
+    "noise_direct=0.08,seed=504080022,slc_gb=27,slc_wa=1,dip_period_s=22.5,dip_duty=0.11,"
+    "dip_depth=0.37")
+FOLD_IN_FIRST_62 = BASE + (
+    "capacity_gb=907,op_pct=18.70,bits=3,slc_type=dynamic,slc_seq_mbps=5235,"
+    "slc_rand_iops=1222771,native_seq_mbps=1313,native_rand_mbps=622.9,fold_mbps=802,"
+    "floor_mbps=33.23,gc_gamma=1.85,link_mbps=7000,iops_cap=2000000,noise=0.02,"
+    "noise_direct=0.08,seed=818658249,slc_gb=177,slc_wa=1,dip_duty=0")
+
+
+@pytest.mark.parametrize("spec,workload", [(FOLD_IN_FIRST_153, "fill"), (FOLD_IN_FIRST_62, "2h")])
+def test_a_cache_in_the_first_sample_then_folding_in_one_phase(spec, workload, tmp_path):
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", workload, fresh, (1, 1, 5))
+    truth, series, _, _ = simulate(spec, "random_fill", workload, used, (1, 1, 5))
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
+    assert a["cache"] is not None and a["folding"] is not None
