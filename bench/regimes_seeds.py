@@ -10,7 +10,8 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "py"))
 import ssdcore  # noqa: E402
-from regime_scoring import GIB, dips_truth, fill_run, score, two_hour_run  # noqa: E402
+from regime_scoring import (GIB, analysis_input, dips_truth, fill_run, score,  # noqa: E402
+                            two_hour_run)
 
 
 def gib(v):
@@ -23,7 +24,7 @@ print("|---|---|---|---|---|---|---|---|")
 for p in ssdcore.sim_profiles():
     for run, fn in (("2 h", two_hour_run), ("fill", fill_run)):
         truth, series, cap = fn(f"sim:{p['name']}")
-        a = ssdcore.analyze(series, capacity=cap)
+        a = ssdcore.analyze(analysis_input(series), capacity=cap)
         ph = truth["phases"]
         tc = ph[1]["start_bytes"] if ph[0]["regime"] == "slc" and len(ph) > 1 else None
         tf = next((x["start_bytes"] for x in ph if x["regime"] == "fold"), None)

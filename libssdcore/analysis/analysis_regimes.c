@@ -1011,10 +1011,42 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (fold_lv * o->min_step > rl.direct || c->y[1] >= log(fold_lv * o->min_step))
             fold_lv = NAN;
     }
+    /* (A fast start of two samples, the first at the reference's cache
+     * level and the second a step below it and a step above the folding,
+     * is such a cache that ended in its second sample: the segmentation
+     * gave both to one phase (342 then 128 MB/s in WSAT's 5 s samples,
+     * then folding at 54 and GC at 27: "no cache", the used state from
+     * the cache's end). Its second sample goes to the folding, and the
+     * end is placed in it below.) */
+    int second = 0;
+    if (rl.known && rl.dynamic && rl.cache && isfinite(fold_lv) && c->nph >= 2 &&
+        c->ph[0].last == 1 && c->ph[1].last >= 8 &&
+        (!S->has_cache || S->cache_censored != SSD_CENSOR_RIGHT) &&
+        fabs(c->y[0] - log(rl.cache_level)) < log(o->min_step) &&
+        c->r[1] * o->min_step <= c->r[0] && c->r[1] >= fold_lv * o->min_step) {
+        ssd__curve_move_boundary(c, 1, 1);
+        second = 1;
+    }
+    /* (Likewise a first phase whose first sample alone is min_drop above
+     * the rest and whose next 3 samples sit at the folding level (within
+     * a step): the cache ended in that sample and the segmentation gave
+     * the folding after it to the same phase, 2256 MB/s then 9 samples at
+     * 473 in one phase at 451 MiB/s, GC at 338 after it.) */
+    if (!second && rl.known && rl.dynamic && isfinite(fold_lv) && c->nph >= 2 &&
+        c->ph[0].last >= 4 && c->ph[0].last + 1 < c->min_len &&
+        (!S->has_cache || S->cache_censored != SSD_CENSOR_RIGHT) &&
+        c->r[0] >= c->ph[0].level_bps * o->min_drop && c->r[0] >= fold_lv * o->min_drop &&
+        fabs(c->y[1] - log(fold_lv)) < log(o->min_step) &&
+        fabs(c->y[2] - log(fold_lv)) < log(o->min_step) &&
+        fabs(c->y[3] - log(fold_lv)) < log(o->min_step)) {
+        second = (int)c->ph[1].first;
+        ssd__curve_move_boundary(c, 1, 1);
+    }
     if (rl.known && rl.dynamic && isfinite(fold_lv) &&
         (!S->has_cache || S->cache_censored != SSD_CENSOR_RIGHT) && c->nph >= 2 &&
         c->ph[0].last == 0 && c->r[0] >= fold_lv * o->min_drop &&
         ref_level_split(c, o, fold_lv, 1)) {
+        second = 0;
         double lower = (c->r[0] - c->ph[1].level_bps) * ssd__curve_dt(c, 0);
         S->has_cache = 1;
         S->cache_censored = SSD_CENSOR_RESOLUTION;
@@ -1026,7 +1058,21 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         res->cache_phase_end = 1;
         res->post_phase = 1;
         rl.start_is_cache = 1;
+        /* A first sample at the reference's cache level was cache all
+         * through (a cache that ends inside a sample slows it below its
+         * level): when the second is a step above the folding, the cache
+         * ended in that one, after the share of its time its rate puts at
+         * the first sample's speed (2 GiB at 340 MB/s in WSAT's 5 s
+         * samples: 1.58 GiB in the first, then 113 MB/s, then folding at
+         * 31; it was "at most 1.58 GiB, ended inside the first sample"). */
+        if (rl.cache && fabs(c->y[0] - log(rl.cache_level)) < log(o->min_step) &&
+            c->r[1] >= c->ph[1].level_bps * o->min_step && c->r[1] * o->min_step <= c->r[0]) {
+            S->cache_censored = SSD_CENSOR_NONE;
+            cache_end_in_sample(c, o, S, 1, c->r[0], c->ph[1].level_bps);
+        }
     }
+    if (second) /* (no folding after it: as it was) */
+        ssd__curve_move_boundary(c, 1, second == 1 ? 2 : (size_t)second);
     /* A fast start at the reference's cache level that the segmentation
      * made one phase with the direct writes after it (both shorter than a
      * lasting phase): split it, and the cache test judges the cache
@@ -1099,6 +1145,25 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         no_cache(res);
         S->post_cache_bps = c->ph[0].level_bps;
         clean_start = 1;
+    }
+    /* A used drive's clean blocks shorter than a lasting phase, whose
+     * first phase the segmentation made mostly of the used state after
+     * them (28 samples at 75 MB/s, then 75 of GC at 23 in one phase, its
+     * median GC's): no drop from that phase's level to the next, so the
+     * used state was missed. Its best two-level split, a first level 2x
+     * above the rest and the rest within a step of the next phase's
+     * level, is where the clean blocks ran out: the rest goes to the
+     * next phase. */
+    if (!S->has_cache && !rl.cache && o->written_before_bytes > 0 && isfinite(S->capacity_bytes) &&
+        c->nph >= 2 && c->ph[1].first <= 2 * c->min_len && c->ph[1].first >= 6) {
+        size_t e0 = c->ph[1].first;
+        double l1, l2, gain;
+        size_t arg = two_levels(c, 0, e0, 3, e0 - 3, &l1, &l2, &gain);
+        if (arg && l1 >= l2 + log(SHAPE_MIN_FALL) &&
+            fabs(l2 - log(c->ph[1].level_bps)) < log(o->min_step) &&
+            fabs(log(c->ph[0].level_bps) - log(c->ph[1].level_bps)) < log(o->min_step) &&
+            ssd__curve_split(c, 0, arg) == 0)
+            ssd__curve_merge_next(c, 1);
     }
     int clean_room = 0;
     /* Sequential writes over a drive filled sequentially free whole blocks:
@@ -1265,6 +1330,27 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 e++;
             if (e > f)
                 ssd__curve_move_boundary(c, 1, e);
+        }
+        /* A used drive's fast start shorter than a lasting phase: the
+         * segmentation cannot end the run's first phase before min_len
+         * samples, so clean blocks that run out sooner (2 GiB cleaned by
+         * idle time, 26-57 samples of a cacheless SATA drive's 2-hour run
+         * after a random fill) left the onset at min_len, 5-50 % late.
+         * The clean blocks end in a step down to the used state: the best
+         * two-level split of that first phase, when its first level is
+         * the fast start's (3 samples or more) and the rest is a step
+         * below it and at the used state's level (within a step). GC
+         * dips inside the fast start (2-3 samples) do not win the split
+         * against the used state's run of samples. */
+        if (g == 1 && !S->has_cache && !rl.cache && o->written_before_bytes > 0 &&
+            c->ph[1].first <= 2 * c->min_len && c->ph[1].first >= 6) {
+            size_t e0 = c->ph[1].first;
+            double l1, l2, gain;
+            size_t arg = two_levels(c, 0, e0, 3, e0 - 3, &l1, &l2, &gain);
+            double lu = log(c->ph[1].level_bps);
+            if (arg && l1 >= l2 + log(o->min_step) && fabs(l2 - lu) < log(o->min_step) &&
+                l1 >= lu + log(SHAPE_MIN_FALL))
+                ssd__curve_move_boundary(c, 1, arg);
         }
         if (g >= 2 && dynamic_cache(S) && !rl_path && !folded_before(c, o, g) &&
             fold_then_gc(c, o, g, b > c->ph[g].last + 1 ? c->ph[g].last + 1 : b) &&

@@ -82,9 +82,30 @@ def valid_drive(rng, cap_range=(120, 4000)):
             continue
 
 
+class RunSeries(tuple):
+    """A run's (t_s, write bytes) pair, as the scorers read it, with the
+    drive's temperature per sample beside it (``temp_c``, or None when the
+    job logged none): analysis_input() hands both to the analysis."""
+    temp_c = None
+
+
 def _series(result):
     s = result["series"]
-    return (np.array(s["t_s"], float), np.array(s["write_bytes"], float))
+    out = RunSeries((np.array(s["t_s"], float), np.array(s["write_bytes"], float)))
+    if "temp_c" in s.columns:
+        out.temp_c = np.array(s["temp_c"], float)
+    return out
+
+
+def analysis_input(series):
+    """What the analysis of a run reads: its (t_s, bytes) and, when the job
+    logged it, the temperature column (what ``job(...).analyze()`` and
+    ``ssdcore analyze`` of its log read: a throttle is told from a cache by
+    the temperature only)."""
+    temp = getattr(series, "temp_c", None)
+    if temp is None:
+        return series
+    return {"t_s": series[0], "bytes": series[1], "temp_c": temp}
 
 
 def fill_run(spec):

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 import ssdcore
-from regime_scoring import (GIB, dips_truth, fill_run, score, two_hour_run, valid_drive)
+from regime_scoring import (GIB, analysis_input, dips_truth, fill_run, score, two_hour_run,
+                            valid_drive)
 
 MIB = 2 ** 20
 REGIMES = {"cache", "direct", "folding", "gc", "other"}
@@ -25,7 +26,8 @@ def seed_runs():
         name = p["name"]
         for run, fn in (("2h", two_hour_run), ("fill", fill_run)):
             truth, series, cap = fn(f"sim:{name}")
-            out[name, run] = (truth, series, cap, ssdcore.analyze(series, capacity=cap))
+            a = ssdcore.analyze(analysis_input(series), capacity=cap)
+            out[name, run] = (truth, series, cap, a)
     return out
 
 
@@ -184,8 +186,8 @@ def test_small_random_drive_sweep():
         spec = valid_drive(rng)
         for fn in (fill_run, two_hour_run):
             truth, series, cap = fn(spec)
-            probs, false_cache, false_fold = score(truth, series,
-                                                   ssdcore.analyze(series, capacity=cap))
+            a = ssdcore.analyze(analysis_input(series), capacity=cap)
+            probs, false_cache, false_fold = score(truth, series, a)
             assert not false_cache and not false_fold, (spec, probs)
             runs += 1
             right += not probs
@@ -233,7 +235,7 @@ def test_short_static_cache_in_a_two_hour_run_is_found():
             "noise_direct=0.12,seed=82818219,slc_gb=20.2,slc_wa=1.04,dip_period_s=24.8,"
             "dip_duty=0.16,dip_depth=0.34")
     truth, series, cap = two_hour_run(spec)
-    a = ssdcore.analyze(series, capacity=cap)
+    a = ssdcore.analyze(analysis_input(series), capacity=cap)
     assert a["cache"]["bytes"] == pytest.approx(truth["phases"][1]["start_bytes"], rel=0.05)
     assert not score(truth, series, a)[0]
 
@@ -358,3 +360,18 @@ def test_written_before_finds_the_used_state_of_a_run_on_a_used_drive(tmp_path, 
     assert bad.returncode == 2 and "--written-before -1" in bad.stderr and not bad.stdout
     with pytest.raises(ValueError, match="written_before"):
         ssdcore.analyze(str(log), written_before="lots")
+
+
+def test_the_harness_analyses_the_temperature_the_job_logged():
+    """The thermal profile's fill (3400 MiB/s until 80 C, about 220 GiB,
+    then throttled to 2200; no SLC cache): analysed from (t, bytes) alone
+    its fast start read as a 220 GiB cache (a false cache in
+    bench/regimes_seeds.py); with the job's temp_c column, as
+    ``job(...).analyze()`` and ``ssdcore analyze`` of its log read it,
+    direct writes then the throttle."""
+    truth, series, cap = fill_run("sim:hot-nvme-1tb")
+    assert series.temp_c is not None and len(series.temp_c) == len(series[1])
+    a = ssdcore.analyze(analysis_input(series), capacity=cap)
+    assert [p["regime"] for p in a["phases"]] == ["direct", "throttle"]
+    assert a["cache"] is None
+    assert not score(truth, series, a)[0]

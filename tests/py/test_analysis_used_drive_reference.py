@@ -291,3 +291,114 @@ def test_a_randomly_filled_drives_cache_by_the_reference(spec, workload, regimes
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
     assert a["cache"] is not None and a["gc"] is not None
+
+
+# Cacheless SATA drives of the 200-drive sweep (seed 2026, drives 125 and
+# 139: 140 GB and 3.6 TB), randomly filled then 15 minutes idle: 2 GiB of
+# clean blocks at the native speed (26-57 one-second samples), then GC, in
+# a 2-hour run whose shortest phase is 72 samples. The used state was
+# placed at 2.1-2.3 GiB (where the first phase could end at the earliest).
+CLEAN_140 = BASE + (
+    "capacity_gb=140,op_pct=15.11,bits=3,slc_type=none,slc_seq_mbps=484,slc_rand_iops=106098,"
+    "native_seq_mbps=89,native_rand_mbps=45.6,fold_mbps=89,floor_mbps=10.49,gc_gamma=1.48,"
+    "link_mbps=560,iops_cap=100000,noise=0.02,noise_direct=0.08,seed=459915264,slc_gb=0,"
+    "dip_period_s=17.4,dip_duty=0.20,dip_depth=0.53")
+CLEAN_3600 = BASE + (
+    "capacity_gb=3634,op_pct=12.26,bits=2,slc_type=none,slc_seq_mbps=497,slc_rand_iops=91671,"
+    "native_seq_mbps=78,native_rand_mbps=35.9,fold_mbps=78,floor_mbps=6.75,gc_gamma=0.85,"
+    "link_mbps=560,iops_cap=100000,noise=0.05,noise_direct=0.08,seed=204672890,slc_gb=0,"
+    "dip_duty=0")
+
+# Drive 26 (1.9 TB): 28 samples of clean blocks, then GC 3x slower; the
+# segmentation made them one phase with 75 samples of GC (its median GC's),
+# so no drop was seen and the used state was missed.
+CLEAN_1866 = BASE + (
+    "capacity_gb=1866,op_pct=11.46,bits=2,slc_type=none,slc_seq_mbps=531,"
+    "slc_rand_iops=101841,native_seq_mbps=161,native_rand_mbps=71.8,fold_mbps=161,"
+    "floor_mbps=21.42,gc_gamma=0.96,link_mbps=560,iops_cap=100000,noise=0.05,"
+    "noise_direct=0.12,seed=417681586,slc_gb=0,dip_duty=0")
+
+
+@pytest.mark.parametrize("spec", [CLEAN_140, CLEAN_3600, CLEAN_1866])
+def test_clean_blocks_shorter_than_a_lasting_phase_end_where_they_run_out(spec, tmp_path):
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", "2h", fresh, (1, 1, 5))
+    truth, series, _, _ = simulate(spec, "random_fill", "2h", used, (1, 1, 5))
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
+    assert a["cache"] is None
+    gc = next(x for x in truth["phases"] if x["regime"] == "gc")
+    assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.03 * gc["start_bytes"]
+
+
+# Dynamic-cache SATA drives of the 200-drive sweep (seed 2026, drives 78
+# and 160), randomly filled then 15 minutes idle: a 2 GiB cache at about
+# 340 MB/s, then folding, in WSAT's 5 s samples. The first sample is cache
+# all through (1.6 GiB at the reference's cache level), the second ends the
+# cache (113-150 MB/s against folding at 31-86): it was "at most 1.58 GiB,
+# ended inside the first sample".
+CACHE_IN_SECOND_78 = BASE + (
+    "capacity_gb=233,op_pct=11.22,bits=2,slc_type=dynamic,slc_seq_mbps=511,"
+    "slc_rand_iops=86094,native_seq_mbps=148,native_rand_mbps=86.9,fold_mbps=51,"
+    "floor_mbps=2.82,gc_gamma=2.46,link_mbps=560,iops_cap=100000,noise=0.02,"
+    "noise_direct=0.04,seed=582643744,slc_gb=15,slc_wa=1,dip_period_s=21.2,dip_duty=0.12,"
+    "dip_depth=0.39")
+CACHE_IN_SECOND_160 = BASE + (
+    "capacity_gb=149,op_pct=25.54,bits=2,slc_type=dynamic,slc_seq_mbps=538,"
+    "slc_rand_iops=84193,native_seq_mbps=211,native_rand_mbps=183.4,fold_mbps=95,"
+    "floor_mbps=50.55,gc_gamma=1.49,link_mbps=560,iops_cap=100000,noise=0.00,"
+    "noise_direct=0.04,seed=893756902,slc_gb=23,slc_wa=1,dip_duty=0")
+
+# Drive 119: the same, but the segmentation made the two samples (342 and
+# 128 MB/s) one phase, then 7 of folding at 54 and GC at 27: "no cache",
+# the used state from the cache's end.
+CACHE_IN_SECOND_119 = BASE + (
+    "capacity_gb=230,op_pct=25.56,bits=2,slc_type=dynamic,slc_seq_mbps=399,"
+    "slc_rand_iops=83541,native_seq_mbps=237,native_rand_mbps=124.4,fold_mbps=99,"
+    "floor_mbps=21.99,gc_gamma=0.83,link_mbps=560,iops_cap=100000,noise=0.00,"
+    "noise_direct=0.00,seed=349020526,slc_gb=48,slc_wa=1,dip_duty=0")
+
+
+@pytest.mark.parametrize("spec", [CACHE_IN_SECOND_78, CACHE_IN_SECOND_160, CACHE_IN_SECOND_119])
+def test_a_cache_that_fills_its_first_sample_ends_in_the_second(spec, tmp_path):
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", "wsat", fresh, (1, 1, 5))
+    truth, series, _, _ = simulate(spec, "random_fill", "wsat", used, (1, 1, 5))
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
+    slc = truth["phases"][0]
+    assert slc["regime"] == "slc"
+    assert a["cache"]["censored"] in (None, "none"), a["cache"]
+    assert abs(a["cache"]["bytes"] - slc["bytes"]) <= 0.05 * slc["bytes"]
+
+
+# Dynamic-cache NVMe drives of the 200-drive sweep (seed 2026, drive 153's
+# fill, drive 62's 2-hour run), randomly filled then 15 minutes idle: a
+# 2 GiB cache ends inside the first 1 s sample, then folding, then GC a
+# step below. The segmentation gave the first sample and the folding one
+# phase (at the folding's level): "no cache", the used state at the
+# folding's start or end.
+FOLD_IN_FIRST_153 = BASE + (
+    "capacity_gb=161,op_pct=22.75,bits=3,slc_type=dynamic,slc_seq_mbps=2781,"
+    "slc_rand_iops=510182,native_seq_mbps=737,native_rand_mbps=572.8,fold_mbps=248,"
+    "floor_mbps=54.57,gc_gamma=1.56,link_mbps=7000,iops_cap=2000000,noise=0.05,"
+    "noise_direct=0.08,seed=504080022,slc_gb=27,slc_wa=1,dip_period_s=22.5,dip_duty=0.11,"
+    "dip_depth=0.37")
+FOLD_IN_FIRST_62 = BASE + (
+    "capacity_gb=907,op_pct=18.70,bits=3,slc_type=dynamic,slc_seq_mbps=5235,"
+    "slc_rand_iops=1222771,native_seq_mbps=1313,native_rand_mbps=622.9,fold_mbps=802,"
+    "floor_mbps=33.23,gc_gamma=1.85,link_mbps=7000,iops_cap=2000000,noise=0.02,"
+    "noise_direct=0.08,seed=818658249,slc_gb=177,slc_wa=1,dip_duty=0")
+
+
+@pytest.mark.parametrize("spec,workload", [(FOLD_IN_FIRST_153, "fill"), (FOLD_IN_FIRST_62, "2h")])
+def test_a_cache_in_the_first_sample_then_folding_in_one_phase(spec, workload, tmp_path):
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", workload, fresh, (1, 1, 5))
+    truth, series, _, _ = simulate(spec, "random_fill", workload, used, (1, 1, 5))
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
+    assert a["cache"] is not None and a["folding"] is not None
