@@ -242,17 +242,25 @@ def test_each_row_holds_the_analysis_figures_its_column_names(cli, tmp_path):
 
 
 def test_default_chunks_balance_workers_and_stay_bounded():
-    # The last chunks decide when a batch ends: about 8 per worker, so a
-    # worker slowed by other load holds the rest up by one small chunk;
+    # The last chunks decide when a batch ends: guided self-scheduling,
+    # large chunks first and ever smaller ones (8 inputs or fewer at the
+    # end, one for a small batch), so that the workers finish together;
     # never above 256 inputs, never empty; every input once, in order.
     from ssdcore.batch import _chunks
-    for n, workers in ((1000, 2), (7, 2), (100_000, 2), (1, 1), (2000, 3)):
+    for n, workers in ((1000, 2), (7, 2), (100_000, 2), (1, 1), (2000, 3), (2000, 2)):
         items = [(f"s{i}", i) for i in range(n)]
         chunks = _chunks(items, workers, None)
+        sizes = [len(c) for c in chunks]
         assert [x for c in chunks for x in c] == items
-        assert all(1 <= len(c) <= 256 for c in chunks)
-        assert len(chunks) >= min(n, 8 * workers), (n, workers, len(chunks))
+        assert all(1 <= k <= 256 for k in sizes)
+        assert sizes == sorted(sizes, reverse=True), sizes
+        assert sizes[-1] <= max(1, min(8, n // (16 * workers))), sizes
+        # what remains after each chunk is at least 2 chunks per worker
+        # of its size, until the smallest chunks
+        assert all(k <= max(8, -(-sum(sizes[j:]) // (2 * workers)))
+                   for j, k in enumerate(sizes)), sizes
     assert [len(c) for c in _chunks([("a", 1)] * 10, 2, 3)] == [3, 3, 3, 1]
+    assert [len(c) for c in _chunks([("a", 1)] * 7, 2, None)] == [2, 2, 1, 1, 1]
 
 
 def test_a_series_handle_keeps_its_context_in_a_worker():
