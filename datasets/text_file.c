@@ -59,7 +59,12 @@ int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, si
                   (unsigned long long)st.st_size, (unsigned long long)limit);
         goto out;
     }
-    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 65536, n = 0;
+    /* A regular file's size, its NUL and one byte more: the read that
+     * finds the end of the file then has room, where a buffer just full
+     * was doubled first (a realloc to twice the file on every read, and a
+     * block past the allocator's mmap threshold, unmapped and faulted in
+     * again on every call). */
+    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : 65536, n = 0;
     buf = malloc(cap);
     if (!buf) {
         rc = fail(err, errsize, SSD_ENOMEM, "%s: out of memory", path);

@@ -12,6 +12,12 @@
 
 #include <ssdcore.h>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+#include "text_file.h"
+
 #define DATA SSD_TEST_DATA_DIR "/series/"
 
 static char tmpdir[256];
@@ -307,6 +313,32 @@ Test(series, nul_bytes_are_refused) {
     cr_expect_eq(ssd_series_open(&s, path), SSD_EFORMAT);
     cr_expect(strstr(ssd_series_errmsg(s), "NUL") != NULL);
     ssd_series_free(s);
+}
+
+/* A regular file is read into a buffer of its size: one that was just
+ * full was doubled before the read that finds the end of the file, so
+ * every read of a 19 MB series reallocated 38 MB (past the allocator's
+ * mmap threshold: unmapped and faulted in again on every call). */
+Test(series, whole_file_is_read_into_a_buffer_of_its_size) {
+    char path[400];
+    snprintf(path, sizeof path, "%s/big.csv", tmpdir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs("t_s,bytes\n", f);
+    for (int i = 1; i <= 40000; i++)
+        fprintf(f, "%d,%d\n", i, 1000 + i);
+    cr_assert_eq(fclose(f), 0);
+    char *buf = NULL, err[256];
+    size_t len = 0, lines = 0;
+    cr_assert_eq(ssd__load_text(path, 1u << 30, &buf, &len, &lines, err, sizeof err), 0, "%s", err);
+    cr_expect_gt(len, 400000);
+    cr_expect_eq(lines, 40002);
+    cr_expect_eq(buf[len], '\0');
+#ifdef __GLIBC__
+    size_t usable = malloc_usable_size(buf);
+    cr_expect_lt(usable, len + len / 2, "a %zu-byte file in a %zu-byte buffer", len, usable);
+#endif
+    free(buf);
 }
 
 Test(series, two_gigabyte_file_is_refused_before_reading) {
