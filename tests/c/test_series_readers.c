@@ -16,6 +16,7 @@
 #include <malloc.h>
 #endif
 
+#include "series_build.h"
 #include "text_file.h"
 
 #define DATA SSD_TEST_DATA_DIR "/series/"
@@ -339,6 +340,24 @@ Test(series, whole_file_is_read_into_a_buffer_of_its_size) {
     cr_expect_lt(usable, len + len / 2, "a %zu-byte file in a %zu-byte buffer", len, usable);
 #endif
     free(buf);
+}
+
+/* The arrays are reserved for the lines counted, not rounded up to a
+ * power of two (which populated up to twice the pages the rows fill). */
+Test(series, arrays_are_reserved_for_the_lines_counted) {
+    char path[400];
+    snprintf(path, sizeof path, "%s/rows.csv", tmpdir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs("t_s,bytes\n", f);
+    for (int i = 1; i <= 1500; i++)
+        fprintf(f, "%d,%d\n", i, 1000 + i);
+    cr_assert_eq(fclose(f), 0);
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_eq(ssd_series_count(s), 1500);
+    cr_expect_leq(s->cap, 1502, "1,500 rows in arrays of %zu", s->cap);
+    ssd_series_free(s);
 }
 
 Test(series, two_gigabyte_file_is_refused_before_reading) {
