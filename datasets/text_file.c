@@ -17,6 +17,8 @@
 #include "series_readers.h"
 #include "text_file.h"
 
+enum { READ_CHUNK = 256 << 10 };
+
 static int fail(char *err, size_t errsize, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 static int fail(char *err, size_t errsize, int code, const char *fmt, ...) {
@@ -88,7 +90,10 @@ int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, si
             buf = nb;
             cap *= 2;
         }
-        ssize_t r = read(fd, buf + n, cap - 1 - n);
+        /* In chunks that the NUL and newline scan below reads while they
+         * are still in the cache, not the whole file from memory after. */
+        size_t want = cap - 1 - n < READ_CHUNK ? cap - 1 - n : READ_CHUNK;
+        ssize_t r = read(fd, buf + n, want);
         if (r < 0) {
             if (errno == EINTR)
                 continue;

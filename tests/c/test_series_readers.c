@@ -360,6 +360,32 @@ Test(series, arrays_are_reserved_for_the_lines_counted) {
     ssd_series_free(s);
 }
 
+/* The file is read and scanned in chunks: a NUL past the first one is
+ * still named by its offset in the file, and one at a chunk's first byte
+ * too. */
+Test(series, nul_byte_far_into_a_file_is_named_by_its_offset) {
+    static const size_t at[] = {300001, 262144, 524288 + 7};
+    for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
+        char path[400];
+        snprintf(path, sizeof path, "%s/late_nul.csv", tmpdir);
+        FILE *f = fopen(path, "wb");
+        cr_assert_not_null(f);
+        size_t n = fprintf(f, "t_s,bytes\n");
+        for (int i = 1; n < at[k]; i++)
+            n += (size_t)fprintf(f, "%d,%d\n", i, 1000 + i);
+        cr_assert_eq(fseek(f, (long)at[k], SEEK_SET), 0);
+        fputc('\0', f);
+        cr_assert_eq(fclose(f), 0);
+        ssd_series *s = NULL;
+        cr_expect_eq(ssd_series_open(&s, path), SSD_EFORMAT);
+        char want[64];
+        snprintf(want, sizeof want, ": byte %zu: NUL byte", at[k]);
+        cr_expect(strstr(ssd_series_errmsg(s), want) != NULL, "'%s' lacks '%s'",
+                  ssd_series_errmsg(s), want);
+        ssd_series_free(s);
+    }
+}
+
 Test(series, two_gigabyte_file_is_refused_before_reading) {
     /* Sparse: costs no disk and no time. */
     char path[400];
