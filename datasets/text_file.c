@@ -17,6 +17,8 @@
 #include "series_readers.h"
 #include "text_file.h"
 
+enum { READ_CHUNK = 256 << 10 };
+
 static int fail(char *err, size_t errsize, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 static int fail(char *err, size_t errsize, int code, const char *fmt, ...) {
@@ -59,7 +61,12 @@ int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, si
                   (unsigned long long)st.st_size, (unsigned long long)limit);
         goto out;
     }
-    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 65536, n = 0;
+    /* A regular file's size, its NUL and one byte more: the read that
+     * finds the end of the file then has room, where a buffer just full
+     * was doubled first (a realloc to twice the file on every read, and a
+     * block past the allocator's mmap threshold, unmapped and faulted in
+     * again on every call). */
+    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : 65536, n = 0;
     buf = malloc(cap);
     if (!buf) {
         rc = fail(err, errsize, SSD_ENOMEM, "%s: out of memory", path);
@@ -83,7 +90,10 @@ int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, si
             buf = nb;
             cap *= 2;
         }
-        ssize_t r = read(fd, buf + n, cap - 1 - n);
+        /* In chunks that the NUL and newline scan below reads while they
+         * are still in the cache, not the whole file from memory after. */
+        size_t want = cap - 1 - n < READ_CHUNK ? cap - 1 - n : READ_CHUNK;
+        ssize_t r = read(fd, buf + n, want);
         if (r < 0) {
             if (errno == EINTR)
                 continue;

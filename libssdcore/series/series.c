@@ -43,7 +43,12 @@ int ssd__series_reserve(ssd_series *s, size_t n) {
         return 0;
     if (n > ((size_t)-1) / 2 / sizeof(double))
         return SSD_ENOMEM;
+    /* The first reservation is the count asked for (a reader's line
+     * count): rounding it up to a power of two populated up to twice the
+     * pages the rows fill. Growth after it is geometric. */
     size_t cap = s->cap ? s->cap : 64;
+    if (!s->cap && n > cap)
+        cap = n;
     while (cap < n)
         cap *= 2;
     double *t = realloc(s->t, cap * sizeof *t);

@@ -12,6 +12,13 @@
 
 #include <ssdcore.h>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+#include "series_build.h"
+#include "text_file.h"
+
 #define DATA SSD_TEST_DATA_DIR "/series/"
 
 static char tmpdir[256];
@@ -307,6 +314,76 @@ Test(series, nul_bytes_are_refused) {
     cr_expect_eq(ssd_series_open(&s, path), SSD_EFORMAT);
     cr_expect(strstr(ssd_series_errmsg(s), "NUL") != NULL);
     ssd_series_free(s);
+}
+
+/* A regular file is read into a buffer of its size: one that was just
+ * full was doubled before the read that finds the end of the file, so
+ * every read of a 19 MB series reallocated 38 MB (past the allocator's
+ * mmap threshold: unmapped and faulted in again on every call). */
+Test(series, whole_file_is_read_into_a_buffer_of_its_size) {
+    char path[400];
+    snprintf(path, sizeof path, "%s/big.csv", tmpdir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs("t_s,bytes\n", f);
+    for (int i = 1; i <= 40000; i++)
+        fprintf(f, "%d,%d\n", i, 1000 + i);
+    cr_assert_eq(fclose(f), 0);
+    char *buf = NULL, err[256];
+    size_t len = 0, lines = 0;
+    cr_assert_eq(ssd__load_text(path, 1u << 30, &buf, &len, &lines, err, sizeof err), 0, "%s", err);
+    cr_expect_gt(len, 400000);
+    cr_expect_eq(lines, 40002);
+    cr_expect_eq(buf[len], '\0');
+#ifdef __GLIBC__
+    size_t usable = malloc_usable_size(buf);
+    cr_expect_lt(usable, len + len / 2, "a %zu-byte file in a %zu-byte buffer", len, usable);
+#endif
+    free(buf);
+}
+
+/* The arrays are reserved for the lines counted, not rounded up to a
+ * power of two (which populated up to twice the pages the rows fill). */
+Test(series, arrays_are_reserved_for_the_lines_counted) {
+    char path[400];
+    snprintf(path, sizeof path, "%s/rows.csv", tmpdir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs("t_s,bytes\n", f);
+    for (int i = 1; i <= 1500; i++)
+        fprintf(f, "%d,%d\n", i, 1000 + i);
+    cr_assert_eq(fclose(f), 0);
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_eq(ssd_series_count(s), 1500);
+    cr_expect_leq(s->cap, 1502, "1,500 rows in arrays of %zu", s->cap);
+    ssd_series_free(s);
+}
+
+/* The file is read and scanned in chunks: a NUL past the first one is
+ * still named by its offset in the file, and one at a chunk's first byte
+ * too. */
+Test(series, nul_byte_far_into_a_file_is_named_by_its_offset) {
+    static const size_t at[] = {300001, 262144, 524288 + 7};
+    for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
+        char path[400];
+        snprintf(path, sizeof path, "%s/late_nul.csv", tmpdir);
+        FILE *f = fopen(path, "wb");
+        cr_assert_not_null(f);
+        size_t n = fprintf(f, "t_s,bytes\n");
+        for (int i = 1; n < at[k]; i++)
+            n += (size_t)fprintf(f, "%d,%d\n", i, 1000 + i);
+        cr_assert_eq(fseek(f, (long)at[k], SEEK_SET), 0);
+        fputc('\0', f);
+        cr_assert_eq(fclose(f), 0);
+        ssd_series *s = NULL;
+        cr_expect_eq(ssd_series_open(&s, path), SSD_EFORMAT);
+        char want[64];
+        snprintf(want, sizeof want, ": byte %zu: NUL byte", at[k]);
+        cr_expect(strstr(ssd_series_errmsg(s), want) != NULL, "'%s' lacks '%s'",
+                  ssd_series_errmsg(s), want);
+        ssd_series_free(s);
+    }
 }
 
 Test(series, two_gigabyte_file_is_refused_before_reading) {
