@@ -45,17 +45,12 @@ const struct ssd__chart ssd__report_frame = {W, H, L, R, T, B, 0, 0, 0, 0, 0, 0}
 const char *const ssd__report_palette[8] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                             "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
 
-struct axis {
-    double lo, hi;
-    int log2;
-};
-
-static double px(const struct axis *a, double v) {
-    return ssd__chart_map(a->lo, a->hi, a->log2 ? 2 : 0, v, L, W - R);
-}
-
-static double py(const struct axis *a, double v) {
-    return ssd__chart_map(a->lo, a->hi, a->log2 ? 2 : 0, v, H - B, T);
+/* The report's frame with the data ranges of one chart. */
+static struct ssd__chart frame(double xlo, double xhi, int xlog2, double ylo, double yhi,
+                               int ylog10) {
+    struct ssd__chart c = ssd__report_frame;
+    c.xlo = xlo, c.xhi = xhi, c.xlog2 = xlog2, c.ylo = ylo, c.yhi = yhi, c.ylog10 = ylog10;
+    return c;
 }
 
 /* A latency for people: 85 µs, 1.2 ms, 3 s. */
@@ -103,26 +98,6 @@ static void svg_close(struct ssd__text *t, struct ssd__text *lg) {
         ssd__text_add(t, "<ul class=\"legend\">\n%s</ul>\n", items);
     free(items);
     ssd__text_add(t, "</figure>\n");
-}
-
-/* Legend entry for the marks wrapped in <g data-key="key">. */
-static void legend(struct ssd__text *lg, const char *key, const char *color, int style,
-                   const char *label) {
-    ssd__legend_item(lg, key, color, style, label);
-}
-
-/* Grid, ticks and labels. xticks: the x values to label on a log2 axis (the
- * data's own points), or NULL for nice linear ticks. */
-static void svg_axes(struct ssd__text *t, const struct axis *x, const struct axis *y,
-                     const double *xticks, size_t nxticks, int xsize) {
-    struct ssd__chart c = ssd__report_frame;
-    c.xlo = x->lo;
-    c.xhi = x->hi;
-    c.xlog2 = x->log2;
-    c.ylo = y->lo;
-    c.yhi = y->hi;
-    ssd__chart_grid(t, &c, xticks, nxticks, xsize);
-    ssd__chart_frame(t, &c);
 }
 
 /* A point of curve g, up to the attributes after the shape's own: curves
@@ -192,7 +167,7 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
         }
     if (nticks < 2)
         return;
-    struct axis ax = {xlo, xhi, xlog2}, ay = {0, yhi > 0 ? yhi * 1.1 : 1, 0};
+    struct ssd__chart ch = frame(xlo, xhi, xlog2, 0, yhi > 0 ? yhi * 1.1 : 1, 0);
     const char *unit = iops == 1 ? "IOPS" : iops == 2 ? "MB/s" : "MiB/s";
     /* Each curve's first and last point, in the read-out's words. */
     char desc[512] = "";
@@ -213,7 +188,8 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
                  iops == 1 ? 0 : 1, y1, xname, last->def.x);
     }
     svg_open(t, title, desc, xlabel, unit, 0);
-    svg_axes(t, &ax, &ay, xlog2 || nticks <= 12 ? ticks : NULL, nticks, xsize);
+    ssd__chart_grid(t, &ch, xlog2 || nticks <= 12 ? ticks : NULL, nticks, xsize);
+    ssd__chart_frame(t, &ch);
     struct ssd__text lg = {0};
     for (int g = 0; g < nc; g++) {
         const char *color = ssd__report_palette[g % 8];
@@ -237,13 +213,14 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
             if (!on_curve(st, c[g].group, xlog2))
                 continue;
             double y = fig_of(st, iops);
-            ssd__text_add(&pts, "%s%.1f,%.1f", pts.len ? " " : "", px(&ax, st->def.x), py(&ay, y));
+            ssd__text_add(&pts, "%s%.1f,%.1f", pts.len ? " " : "", ssd__chart_x(&ch, st->def.x),
+                          ssd__chart_y(&ch, y));
             char xb[32];
             if (xsize)
                 ssd__fmt_size(xb, sizeof xb, st->def.x);
             else
                 snprintf(xb, sizeof xb, "%g", st->def.x);
-            marker(t, g, px(&ax, st->def.x), py(&ay, y));
+            marker(t, g, ssd__chart_x(&ch, st->def.x), ssd__chart_y(&ch, y));
             ssd__text_add(t, " data-tip=\"");
             ssd__text_html(t, c[g].label);
             ssd__text_add(t, ", %s %s%s: %.*f %s\"/>\n", xname, xb, xsize ? "B" : "",
@@ -255,7 +232,7 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
                           "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s "
                           "points=\"%s\"/>",
                           color, g % 2 ? " stroke-dasharray=\"7 4\"" : "", p);
-            legend(&lg, key, color, g % 2, label);
+            ssd__legend_item(&lg, key, color, g % 2, label);
         }
         free(p);
         ssd__text_add(t, "</g>\n");
@@ -358,7 +335,7 @@ struct curve_data {
 #define SSD__TEMP_DRAW_MIN_RANGE_C 3.0
 
 static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const struct ssd__step *an,
-                             const struct curve_data *d, size_t n, const struct axis *ax) {
+                             const struct curve_data *d, size_t n, const struct ssd__chart *ch) {
     const double *tc = ssd_series_column(an->res.curve, "temp_c");
     if (!tc)
         return;
@@ -373,14 +350,16 @@ static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const st
      * needs: a flat red line across it would only be read as a level. */
     if (!m->has_throttle && hi - lo < SSD__TEMP_DRAW_MIN_RANGE_C)
         return;
-    struct axis at = {floor(lo / 10) * 10, ceil(hi / 10) * 10, 0};
-    if (at.hi - at.lo < 20)
-        at.hi = at.lo + 20;
+    /* The right axis: the chart's x, whole tens of degrees over its y. */
+    struct ssd__chart at = *ch;
+    at.ylo = floor(lo / 10) * 10, at.yhi = ceil(hi / 10) * 10, at.ylog10 = 0;
+    if (at.yhi - at.ylo < 20)
+        at.yhi = at.ylo + 20;
     ssd__text_add(t, "<g data-key=\"temp\" class=\"temp-axis\" fill=\"#c0392b\" "
                      "font-size=\"11\" text-anchor=\"end\">");
-    for (double v = at.lo; v <= at.hi + 1e-9; v += 10)
-        ssd__text_add(t, "<text x=\"%d\" y=\"%.1f\">%.0f \u00b0C</text>", W - R - 3, py(&at, v) - 2,
-                      v);
+    for (double v = at.ylo; v <= at.yhi + 1e-9; v += 10)
+        ssd__text_add(t, "<text x=\"%d\" y=\"%.1f\">%.0f \u00b0C</text>", W - R - 3,
+                      ssd__chart_y(&at, v) - 2, v);
     size_t stride = n > MAX_DRAWN ? (n + MAX_DRAWN - 1) / MAX_DRAWN : 1;
     int open = 0;
     for (size_t i = 0; i < n; i += stride) {
@@ -393,13 +372,14 @@ static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const st
         if (!open)
             ssd__text_add(t, "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.6\" "
                              "points=\"");
-        ssd__text_add(t, "%s%.1f,%.1f", open ? " " : "", px(ax, d->x[i]), py(&at, tc[i]));
+        ssd__text_add(t, "%s%.1f,%.1f", open ? " " : "", ssd__chart_x(ch, d->x[i]),
+                      ssd__chart_y(&at, tc[i]));
         open = 1;
     }
     if (open)
         ssd__text_add(t, "\"/>");
-    if (m->has_throttle && m->throttle_start_bytes / GIB <= ax->hi) {
-        double X = px(ax, m->throttle_start_bytes / GIB);
+    if (m->has_throttle && m->throttle_start_bytes / GIB <= ch->xhi) {
+        double X = ssd__chart_x(ch, m->throttle_start_bytes / GIB);
         ssd__text_add(t,
                       "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#c0392b\" "
                       "stroke-width=\"2.5\" data-tip=\"throttles at %.1f \u00b0C after %.0f s "
@@ -417,7 +397,7 @@ static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const st
     else
         snprintf(label, sizeof label, "drive temperature (right axis, \u00b0C), %.0f-%.0f \u00b0C",
                  lo, hi);
-    legend(lg, "temp", "#c0392b", 0, label);
+    ssd__legend_item(lg, "temp", "#c0392b", 0, label);
 }
 
 /* One panel of a write curve over x in [0, xhi] GiB. */
@@ -433,7 +413,7 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
         return;
     for (size_t i = 0; i < n; i++)
         ymax = fmax(ymax, d->y[i]);
-    struct axis ax = {0, xhi, 0}, ay = {0, ymax > 0 ? ymax * 1.08 : 1, 0};
+    struct ssd__chart ch = frame(0, xhi, 0, 0, ymax > 0 ? ymax * 1.08 : 1, 0);
     double ymin = INFINITY, ysum = 0;
     for (size_t i = 0; i < n; i++) {
         ymin = fmin(ymin, d->y[i]);
@@ -451,7 +431,8 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
     if (isfinite(d->block))
         snprintf(ylabel, sizeof ylabel, "MiB/s; \xc3\x97%g = IOPS", MIB / d->block);
     svg_open(t, title, desc, "data written, GiB", ylabel, 0);
-    svg_axes(t, &ax, &ay, NULL, 0, 0);
+    ssd__chart_grid(t, &ch, NULL, 0, 0);
+    ssd__chart_frame(t, &ch);
     struct ssd__text lg = {0};
     /* Phases as bands coloured by regime (or alternating), each with its
      * level as a read-out. */
@@ -466,7 +447,8 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
         const struct ssd_phase *p = &an->res.phases[k];
         if (!(p->start_bytes / GIB < xhi))
             continue;
-        double x0 = px(&ax, p->start_bytes / GIB), x1 = px(&ax, fmin(p->end_bytes / GIB, xhi));
+        double x0 = ssd__chart_x(&ch, p->start_bytes / GIB),
+               x1 = ssd__chart_x(&ch, fmin(p->end_bytes / GIB, xhi));
         char io[40];
         ssd__fmt_iops(io, sizeof io, p->level_bps, d->block);
         ssd__text_add(t,
@@ -489,7 +471,7 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
     ssd__text_add(t, "<g data-key=\"dots\"><path fill=\"none\" stroke=\"#4a7fb8\" "
                      "stroke-width=\"2.4\" stroke-linecap=\"round\" d=\"");
     for (size_t i = 0; i < n; i += stride)
-        ssd__text_add(t, "M%.1f %.1fh0", px(&ax, d->x[i]), py(&ay, d->y[i]));
+        ssd__text_add(t, "M%.1f %.1fh0", ssd__chart_x(&ch, d->x[i]), ssd__chart_y(&ch, d->y[i]));
     ssd__text_add(t, "\"/></g>\n<g data-key=\"ma\"><polyline fill=\"none\" stroke=\"#08306b\" "
                      "stroke-width=\"1.8\" points=\"");
     for (size_t i = 0; i < n; i += stride) {
@@ -501,7 +483,8 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
         if (brk)
             ssd__text_add(t, "\"/><polyline fill=\"none\" stroke=\"#08306b\" "
                              "stroke-width=\"1.8\" points=\"");
-        ssd__text_add(t, "%s%.1f,%.1f", i && !brk ? " " : "", px(&ax, d->x[i]), py(&ay, d->ma[i]));
+        ssd__text_add(t, "%s%.1f,%.1f", i && !brk ? " " : "", ssd__chart_x(&ch, d->x[i]),
+                      ssd__chart_y(&ch, d->ma[i]));
     }
     ssd__text_add(t, "\"/></g>\n<g data-key=\"levels\">");
     /* A used state that slides is drawn as it slides: a flat level would
@@ -519,19 +502,21 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
                           "just after the onset, %.1f MiB/s at the end\" points=\"",
                           k + 1, m->gc_start_level_bps / MIB, m->gc_end_level_bps / MIB);
             for (size_t i = 0; i < nt && tx[i] <= xhi * (1 + 1e-9); i++)
-                ssd__text_add(t, "%s%.1f,%.1f", i ? " " : "", px(&ax, tx[i]), py(&ay, ty[i]));
+                ssd__text_add(t, "%s%.1f,%.1f", i ? " " : "", ssd__chart_x(&ch, tx[i]),
+                              ssd__chart_y(&ch, ty[i]));
             ssd__text_add(t, "\"/>\n");
             continue;
         }
-        double y = py(&ay, p->level_bps / MIB);
+        double y = ssd__chart_y(&ch, p->level_bps / MIB);
         char io[40];
         ssd__fmt_iops(io, sizeof io, p->level_bps, d->block);
         ssd__text_add(t,
                       "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#e6550d\" "
                       "stroke-width=\"2\" stroke-dasharray=\"6 3\" data-tip=\"phase %zu level: "
                       "%.1f MiB/s%s\"/>\n",
-                      px(&ax, p->start_bytes / GIB), px(&ax, fmin(p->end_bytes / GIB, xhi)), y, y,
-                      k + 1, p->level_bps / MIB, io);
+                      ssd__chart_x(&ch, p->start_bytes / GIB),
+                      ssd__chart_x(&ch, fmin(p->end_bytes / GIB, xhi)), y, y, k + 1,
+                      p->level_bps / MIB, io);
     }
     ssd__text_add(t, "</g>\n");
     char label[160];
@@ -540,29 +525,30 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
                  n, stride * d->interval);
     else
         snprintf(label, sizeof label, "per sample (one dot every %.3g s)", d->interval);
-    legend(&lg, "dots", "#4a7fb8", 2, label);
+    ssd__legend_item(&lg, "dots", "#4a7fb8", 2, label);
     snprintf(label, sizeof label,
              "moving average of %d samples (%.3g s here; the reviews' 30 s at 1 s sampling), "
              "broken at phase boundaries",
              SSD__MA_SAMPLES, SSD__MA_SAMPLES * d->interval);
-    legend(&lg, "ma", "#08306b", 0, label);
-    legend(&lg, "levels", "#e6550d", 1,
-           nt >= 2 ? "phase levels (analysis; the used state's as it slides)"
-                   : "phase levels (analysis)");
+    ssd__legend_item(&lg, "ma", "#08306b", 0, label);
+    ssd__legend_item(&lg, "levels", "#e6550d", 1,
+                     nt >= 2 ? "phase levels (analysis; the used state's as it slides)"
+                             : "phase levels (analysis)");
     int any_regime = 0;
     for (int r = 0; r < 6; r++)
         if (seen_regime[r]) {
             char key[16];
             snprintf(label, sizeof label, "phase: %s", regime_words(rnames[r], undecided));
             snprintf(key, sizeof key, "bands");
-            legend(&lg, key, regime_color(rnames[r], 0), 3, label);
+            ssd__legend_item(&lg, key, regime_color(rnames[r], 0), 3, label);
             any_regime = 1;
         }
     if (!any_regime && np)
-        legend(&lg, "bands", "#e6eef8", 3, "phases found by the analysis (alternating bands)");
+        ssd__legend_item(&lg, "bands", "#e6eef8", 3,
+                         "phases found by the analysis (alternating bands)");
     double cache_at = ssd__cache_shown_bytes(m);
     if (m->has_cache && cache_at / GIB <= xhi) {
-        double X = px(&ax, cache_at / GIB);
+        double X = ssd__chart_x(&ch, cache_at / GIB);
         ssd__text_add(t,
                       "<g data-key=\"cache\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
                       "stroke=\"#31a354\" stroke-width=\"2.5\" data-tip=\"SLC cache end: %s%.2f "
@@ -570,10 +556,10 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
                       X, X, T, H - B, ssd__cache_bound_word(m), cache_at / GIB);
         snprintf(label, sizeof label, "SLC cache end: %s%.2f GiB", ssd__cache_bound_word(m),
                  cache_at / GIB);
-        legend(&lg, "cache", "#31a354", 0, label);
+        ssd__legend_item(&lg, "cache", "#31a354", 0, label);
     }
     if (m->has_folding && m->folding_start_bytes / GIB <= xhi) {
-        double X = px(&ax, m->folding_start_bytes / GIB);
+        double X = ssd__chart_x(&ch, m->folding_start_bytes / GIB);
         ssd__text_add(t,
                       "<g data-key=\"later\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
                       "stroke=\"#756bb1\" stroke-width=\"2.5\" data-tip=\"folding from %.1f "
@@ -581,10 +567,10 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
                       X, X, T, H - B, m->folding_start_bytes / GIB);
         snprintf(label, sizeof label, "folding from %.1f GiB: %.1f MiB/s",
                  m->folding_start_bytes / GIB, m->folding_level_bps / MIB);
-        legend(&lg, "later", "#756bb1", 0, label);
+        ssd__legend_item(&lg, "later", "#756bb1", 0, label);
     }
     if (m->has_gc && m->gc_start_bytes / GIB <= xhi) {
-        double X = px(&ax, m->gc_start_bytes / GIB);
+        double X = ssd__chart_x(&ch, m->gc_start_bytes / GIB);
         ssd__text_add(t,
                       "<g data-key=\"gc\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
                       "stroke=\"#636363\" stroke-width=\"2.5\" data-tip=\"used state (GC) from "
@@ -602,19 +588,19 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
         else
             snprintf(label, sizeof label, "used state (GC) from %.1f GiB: %.1f MiB/s%s",
                      m->gc_start_bytes / GIB, m->gc_level_bps / MIB, io0);
-        legend(&lg, "gc", "#636363", 0, label);
+        ssd__legend_item(&lg, "gc", "#636363", 0, label);
     }
-    temperature_axis(t, &lg, an, d, n, &ax);
+    temperature_axis(t, &lg, an, d, n, &ch);
     const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
     if (job && isfinite(job->res.truth_cache_bytes) && job->res.truth_cache_bytes > 0 &&
         job->res.truth_cache_bytes / GIB <= xhi) {
-        double X = px(&ax, job->res.truth_cache_bytes / GIB);
+        double X = ssd__chart_x(&ch, job->res.truth_cache_bytes / GIB);
         ssd__text_add(t,
                       "<g data-key=\"truth\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
                       "stroke=\"#000\" stroke-dasharray=\"2 3\" data-tip=\"sim truth: cache end "
                       "%.2f GiB\"/></g>\n",
                       X, X, T, H - B, job->res.truth_cache_bytes / GIB);
-        legend(&lg, "truth", "#000", 1, "simulator's truth: cache end");
+        ssd__legend_item(&lg, "truth", "#000", 1, "simulator's truth: cache end");
     }
     svg_close(t, &lg);
 }
@@ -715,26 +701,25 @@ done:
 
 /* Log-scale y grid of latencies: 1, 2, 5 per decade (only 1 when the range
  * is wide), labelled in µs, ms or s. */
-static void log_yticks(struct ssd__text *t, const struct axis *y) {
-    int d0 = (int)floor(log10(y->lo) + 1e-9), d1 = (int)ceil(log10(y->hi) - 1e-9);
+static void log_yticks(struct ssd__text *t, const struct ssd__chart *c) {
+    int d0 = (int)floor(log10(c->ylo) + 1e-9), d1 = (int)ceil(log10(c->yhi) - 1e-9);
     static const double mult[] = {1, 2, 5};
     for (int d = d0; d <= d1; d++)
         for (int m = 0; m < (d1 - d0 > 3 ? 1 : 3); m++) {
             double v = mult[m] * pow(10, d);
-            if (v < y->lo * (1 - 1e-9) || v > y->hi * (1 + 1e-9))
+            if (v < c->ylo * (1 - 1e-9) || v > c->yhi * (1 + 1e-9))
                 continue;
             char b[32];
             fmt_latency(b, sizeof b, v);
-            ssd__chart_yline(t, &ssd__report_frame, py(y, v), m ? "#eee" : "#ddd", b);
+            ssd__chart_yline(t, c, ssd__chart_y(c, v), m ? "#eee" : "#ddd", b);
         }
 }
 
-/* A y axis of whole decades around [lo, hi] (both > 0). */
-static struct axis log_axis(double lo, double hi) {
-    struct axis a = {pow(10, floor(log10(lo))), pow(10, ceil(log10(hi))), 1};
-    if (a.hi <= a.lo)
-        a.hi = a.lo * 10;
-    return a;
+/* A latency chart over x in [0, xhi]: its y axis whole decades around
+ * [lo, hi] (both > 0). */
+static struct ssd__chart log_chart(double xhi, double lo, double hi) {
+    double ylo = pow(10, floor(log10(lo))), yhi = pow(10, ceil(log10(hi)));
+    return frame(0, xhi, 0, ylo, yhi > ylo ? yhi : ylo * 10, 1);
 }
 
 /* Latency against percentile, HdrHistogram style: x is log10(1 / (1 - p)),
@@ -758,7 +743,7 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
     }
     if (!n || !(yhi > 0))
         return;
-    struct axis ax = {0, ceil(fmax(xhi, 1) - 1e-9), 0}, ay = log_axis(ylo, yhi);
+    struct ssd__chart ch = log_chart(ceil(fmax(xhi, 1) - 1e-9), ylo, yhi);
     char desc[192], lo[32], hi[32];
     fmt_latency(lo, sizeof lo, ylo);
     fmt_latency(hi, sizeof hi, yhi);
@@ -768,17 +753,17 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
              n, lo, hi);
     svg_open(t, "latency by percentile (random 4K tests, degradation run)", desc,
              "percentile, % (each step one more nine)", "latency (log scale)", 1);
-    log_yticks(t, &ay);
+    log_yticks(t, &ch);
     static const char *const xl[] = {"0", "90", "99", "99.9", "99.99", "99.999", "99.9999"};
-    int last = (int)ax.hi < 6 ? (int)ax.hi : 6;
+    int last = (int)ch.xhi < 6 ? (int)ch.xhi : 6;
     for (int d = 0; d <= last; d++)
-        ssd__chart_xline(t, &ssd__report_frame, px(&ax, d), "#ddd", d < last ? xl[d] : "");
+        ssd__chart_xline(t, &ch, ssd__chart_x(&ch, d), "#ddd", d < last ? xl[d] : "");
     /* The last label ends at the right edge: centred on its tick it would
      * run past the SVG and be cut ("99.9999" read as "99.999"). */
     ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n", W - 2, H - B + 16,
                   xl[last]);
-    ssd__chart_xline(t, &ssd__report_frame, px(&ax, log10(2)), "#eee", "50");
-    ssd__chart_frame(t, &ssd__report_frame);
+    ssd__chart_xline(t, &ch, ssd__chart_x(&ch, log10(2)), "#eee", "50");
+    ssd__chart_frame(t, &ch);
     struct ssd__text lg = {0};
     int li = 0;
     for (int i = 0; i < s->nsteps; i++) {
@@ -803,10 +788,10 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
         for (int k = 0; k < st->res.nspec; k++)
             if (st->res.spec_us[k] > 0)
                 ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "",
-                              px(&ax, (double)k / SSD__SPEC_PER_DECADE),
-                              py(&ay, st->res.spec_us[k]));
+                              ssd__chart_x(&ch, (double)k / SSD__SPEC_PER_DECADE),
+                              ssd__chart_y(&ch, st->res.spec_us[k]));
         ssd__text_add(t, "\"/></g>\n");
-        legend(&lg, key, color, dashed, label);
+        ssd__legend_item(&lg, key, color, dashed, label);
     }
     svg_close(t, &lg);
 }
@@ -832,7 +817,7 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
     }
     if (!(yhi > 0))
         return;
-    struct axis ax = {0, ts[n - 1], 0}, ay = log_axis(ylo, yhi);
+    struct ssd__chart ch = log_chart(ts[n - 1], ylo, yhi);
     char title[160];
     snprintf(title, sizeof title, "%.64s: latency per interval", an->def.series);
     char desc[192], lo[32], hi[32];
@@ -841,14 +826,14 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
     snprintf(desc, sizeof desc, "%zu intervals over %.0f s; latency per interval from %s to %s", n,
              ts[n - 1], lo, hi);
     svg_open(t, title, desc, "time, s", "latency (log scale)", 1);
-    log_yticks(t, &ay);
-    double xs = ssd__nice_step(ax.hi - ax.lo, 7);
-    for (double v = 0; v <= ax.hi + xs * 1e-9; v += xs) {
+    log_yticks(t, &ch);
+    double xs = ssd__nice_step(ch.xhi - ch.xlo, 7);
+    for (double v = 0; v <= ch.xhi + xs * 1e-9; v += xs) {
         char b[32];
         ssd__fmt_axis(b, sizeof b, v);
-        ssd__chart_xline(t, &ssd__report_frame, px(&ax, v), "#eee", b);
+        ssd__chart_xline(t, &ch, ssd__chart_x(&ch, v), "#eee", b);
     }
-    ssd__chart_frame(t, &ssd__report_frame);
+    ssd__chart_frame(t, &ch);
     const double *cols[2] = {p99, mean};
     static const char *const colors[2] = {"#d62728", "#1f77b4"};
     static const char *const labels[2] = {"p99 per interval", "mean per interval"};
@@ -869,12 +854,13 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
                 if (cols[c][k] > 0 && isfinite(cols[c][k]) && !(v >= cols[c][k]))
                     v = cols[c][k];
             if (isfinite(v)) {
-                ssd__text_add(t, "%s%.1f,%.1f", first ? "" : " ", px(&ax, ts[i]), py(&ay, v));
+                ssd__text_add(t, "%s%.1f,%.1f", first ? "" : " ", ssd__chart_x(&ch, ts[i]),
+                              ssd__chart_y(&ch, v));
                 first = 0;
             }
         }
         ssd__text_add(t, "\"/></g>\n");
-        legend(&lg, keys[c], colors[c], 0, labels[c]);
+        ssd__legend_item(&lg, keys[c], colors[c], 0, labels[c]);
     }
     svg_close(t, &lg);
 }
