@@ -243,6 +243,24 @@ def _pct_us(lat_ns: Any, key: str) -> Optional[float]:
     return None if v is None else v / 1e3
 
 
+def _latency_us(d: Any, keys: Tuple[str, ...]) -> Dict[str, Optional[float]]:
+    """A direction's ``lat_ns`` figures ``keys`` in µs (None for each without
+    I/O in that direction): what a job's and a replay's ``latency_us`` give."""
+    if not isinstance(d, dict) or not d.get("ios"):
+        return {k: None for k in keys}
+    return {k: _pct_us(d.get("lat_ns"), k) for k in keys}
+
+
+def _add_rates(df: "pd.DataFrame") -> "pd.DataFrame":
+    """Samples (``t_s``, ``bytes``, ``ops`` first) with ``rate_bps`` (NaN for an
+    interval of no length) and ``written_bytes`` (cumulative, int) after them."""
+    dt = np.diff(np.concatenate(([0.0], df["t_s"].to_numpy(dtype=float))))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        df.insert(3, "rate_bps", np.where(dt > 0, df["bytes"].to_numpy(float) / dt, np.nan))
+    df.insert(4, "written_bytes", df["bytes"].cumsum().astype("int64"))
+    return df
+
+
 class JobResult(Result):
     """What :func:`ssdcore.job` returns: the job's results JSON plus
     ``series`` (one dict per sampling interval)."""
@@ -291,12 +309,8 @@ class JobResult(Result):
     def latency_us(self, direction: str = "write") -> Dict[str, Optional[float]]:
         """The direction's latency figures in µs: min, mean, p50, p99, p99_9,
         p99_99, max (None without I/O in that direction)."""
-        d = self.get(direction)
-        lat = _get(d, "lat_ns")
-        if not isinstance(d, dict) or not d.get("ios"):
-            return {k: None for k in ("min", "mean", "p50", "p99", "p99_9", "p99_99", "max")}
-        return {k: _pct_us(lat, k) for k in ("min", "mean", "p50", "p99", "p99_9", "p99_99",
-                                             "max")}
+        return _latency_us(self.get(direction),
+                           ("min", "mean", "p50", "p99", "p99_9", "p99_99", "max"))
 
     def latency_percentiles(self, direction: str = "all",
                             pcts: Union[float, Sequence[float]] = (50, 90, 99, 99.9, 99.99)
@@ -358,12 +372,7 @@ class JobResult(Result):
                                "ops": pd.Series(dtype="int64")})
         for c in [c for c in df.columns if c.endswith("bytes") or c.endswith("ops")]:
             df[c] = df[c].astype("int64")
-        t = df["t_s"].to_numpy(dtype=float)
-        dt = np.diff(np.concatenate(([0.0], t)))
-        with np.errstate(divide="ignore", invalid="ignore"):
-            df.insert(3, "rate_bps", np.where(dt > 0, df["bytes"].to_numpy(float) / dt, np.nan))
-        df.insert(4, "written_bytes", df["bytes"].cumsum().astype("int64"))
-        return _df(df)
+        return _add_rates(df)
 
     def analyze(self, **options: Any) -> "AnalysisResult":
         """The write-curve analysis of this job's samples (latency kept), in
@@ -945,14 +954,10 @@ def _rate_frame(samples: Any) -> "pd.DataFrame":
     pd = _pandas()
     rows = [r for r in samples if isinstance(r, (list, tuple)) and len(r) >= 3] \
         if isinstance(samples, list) else []
-    t = np.array([float(r[0]) for r in rows], dtype=float)
-    b = np.array([_int(r[1]) or 0 for r in rows], dtype=np.int64)
-    ops = np.array([_int(r[2]) or 0 for r in rows], dtype=np.int64)
-    dt = np.diff(np.concatenate(([0.0], t))) if len(t) else np.zeros(0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        rate = np.where(dt > 0, b / np.where(dt > 0, dt, 1), np.nan)
-    return _df(pd.DataFrame({"t_s": t, "bytes": b, "ops": ops, "rate_bps": rate,
-                             "written_bytes": np.cumsum(b).astype(np.int64)}))
+    return _add_rates(pd.DataFrame({
+        "t_s": np.array([float(r[0]) for r in rows], dtype=float),
+        "bytes": np.array([_int(r[1]) or 0 for r in rows], dtype=np.int64),
+        "ops": np.array([_int(r[2]) or 0 for r in rows], dtype=np.int64)}))
 
 
 class ReplayResult(Result):
@@ -987,11 +992,7 @@ class ReplayResult(Result):
     def latency_us(self, direction: str = "write") -> Dict[str, Optional[float]]:
         """The direction's latency figures in µs: mean, p50, p90, p99,
         p99_9, max (None without I/O in that direction)."""
-        d = self.get(direction)
-        keys = ("mean", "p50", "p90", "p99", "p99_9", "max")
-        if not isinstance(d, dict) or not d.get("ios"):
-            return {k: None for k in keys}
-        return {k: _pct_us(d.get("lat_ns"), k) for k in keys}
+        return _latency_us(self.get(direction), ("mean", "p50", "p90", "p99", "p99_9", "max"))
 
     def _title(self) -> str:
         return (f"{self.trace_format} trace on {self.target_uri}, {self.timing}, "
