@@ -1512,26 +1512,12 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
         const struct ssd_analysis_summary *m = sums[i];
         ssd__text_add(t, "<g data-key=\"d%d\" data-drive=\"d%d\" stroke=\"%s\">", i, i,
                       drive_color(c, i));
-        size_t step = dc[i].n > 1200 ? (dc[i].n + 1199) / 1200 : 1;
-        int open = 0;
-        for (size_t k = 0; k < dc[i].n; k += step) {
-            if (!isfinite(tc[k])) { /* a failed reading: a gap, never a 0 */
-                if (open)
-                    ssd__text_add(t, "\"/>");
-                open = 0;
-                continue;
-            }
-            if (!open)
-                ssd__text_add(t,
-                              "<polyline fill=\"none\" stroke-dasharray=\"6 3\" "
-                              "stroke-width=\"%s\" points=\"",
-                              i == c->highlight ? "2.6" : "1.6");
-            ssd__text_add(t, "%s%.1f,%.1f", open ? " " : "", ssd__chart_x(&ch, dc[i].x[k]),
-                          ssd__chart_y(&ch, tc[k]));
-            open = 1;
-        }
-        if (open)
-            ssd__text_add(t, "\"/>");
+        char head[96];
+        snprintf(head, sizeof head,
+                 "<polyline fill=\"none\" stroke-dasharray=\"6 3\" stroke-width=\"%s\" points=\"",
+                 i == c->highlight ? "2.6" : "1.6");
+        ssd__chart_gapped_line(t, &ch, dc[i].x, tc, dc[i].n,
+                               dc[i].n > 1200 ? (dc[i].n + 1199) / 1200 : 1, head);
         if (m->has_throttle && m->throttle_start_bytes / GIB <= ch.xhi) {
             ssd__text_add(t,
                           "<circle class=\"throttle\" cx=\"%.1f\" cy=\"%.1f\" r=\"5\" "

@@ -260,6 +260,26 @@ void ssd__chart_grid(struct ssd__text *t, const struct ssd__chart *c, const doub
     }
 }
 
+void ssd__chart_gapped_line(struct ssd__text *t, const struct ssd__chart *c, const double *x,
+                            const double *y, size_t n, size_t stride, const char *head) {
+    int open = 0;
+    for (size_t i = 0; i < n; i += stride) {
+        if (!isfinite(y[i])) {
+            if (open)
+                ssd__text_add(t, "\"/>");
+            open = 0;
+            continue;
+        }
+        if (!open)
+            ssd__text_add(t, "%s", head);
+        ssd__text_add(t, "%s%.1f,%.1f", open ? " " : "", ssd__chart_x(c, x[i]),
+                      ssd__chart_y(c, y[i]));
+        open = 1;
+    }
+    if (open)
+        ssd__text_add(t, "\"/>");
+}
+
 void ssd__chart_close(struct ssd__text *t) {
     ssd__text_add(t, "</svg>\n");
 }

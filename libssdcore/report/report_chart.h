@@ -68,6 +68,12 @@ void ssd__chart_xline(struct ssd__text *t, const struct ssd__chart *c, double X,
 void ssd__chart_yline(struct ssd__text *t, const struct ssd__chart *c, double Y, const char *stroke,
                       const char *label);
 
+/* A line through every stride-th point (x[i], y[i]), broken where y is not
+ * finite (a failed reading: a gap, never a 0): each piece is `head` (an
+ * element up to its open points=" attribute) and its points. */
+void ssd__chart_gapped_line(struct ssd__text *t, const struct ssd__chart *c, const double *x,
+                            const double *y, size_t n, size_t stride, const char *head);
+
 /* A step of 1, 2 or 5 times a power of ten giving about n ticks. */
 double ssd__nice_step(double range, int n);
 

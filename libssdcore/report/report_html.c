@@ -360,24 +360,9 @@ static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const st
     for (double v = at.ylo; v <= at.yhi + 1e-9; v += 10)
         ssd__text_add(t, "<text x=\"%d\" y=\"%.1f\">%.0f \u00b0C</text>", W - R - 3,
                       ssd__chart_y(&at, v) - 2, v);
-    size_t stride = n > MAX_DRAWN ? (n + MAX_DRAWN - 1) / MAX_DRAWN : 1;
-    int open = 0;
-    for (size_t i = 0; i < n; i += stride) {
-        if (!isfinite(tc[i])) {
-            if (open)
-                ssd__text_add(t, "\"/>");
-            open = 0;
-            continue;
-        }
-        if (!open)
-            ssd__text_add(t, "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.6\" "
-                             "points=\"");
-        ssd__text_add(t, "%s%.1f,%.1f", open ? " " : "", ssd__chart_x(ch, d->x[i]),
-                      ssd__chart_y(&at, tc[i]));
-        open = 1;
-    }
-    if (open)
-        ssd__text_add(t, "\"/>");
+    ssd__chart_gapped_line(t, &at, d->x, tc, n, n > MAX_DRAWN ? (n + MAX_DRAWN - 1) / MAX_DRAWN : 1,
+                           "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.6\" "
+                           "points=\"");
     if (m->has_throttle && m->throttle_start_bytes / GIB <= ch->xhi) {
         double X = ssd__chart_x(ch, m->throttle_start_bytes / GIB);
         ssd__text_add(t,
