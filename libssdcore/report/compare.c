@@ -17,7 +17,6 @@
 #include "report_fill.h"
 #include "report_verdict.h"
 #include "verdict_words.h"
-#include "file_read.h"
 #include "results_model.h"
 #include "step_names.h"
 #include "file_write.h"
@@ -27,7 +26,6 @@
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
-#define MAX_JSON_MIB 256
 
 static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
                                       "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
@@ -45,10 +43,11 @@ struct cmp_drive {
     ssd_suite *s;
     const struct ssd__results *r; /* s's results model */
     char *dir, *label;
-    char name[160];    /* the drive as a reader calls it (ssd__drive_name) */
-    int user_label;    /* label given by the caller: kept as it is */
-    char *target_json; /* results.json's "target" object, verbatim */
-    char *model, *status, *suite, *started;
+    char name[160]; /* the drive as a reader calls it (ssd__drive_name) */
+    int user_label; /* label given by the caller: kept as it is */
+    /* From the results model: the run's status word, suite (or suite file)
+     * and start time; suite and started NULL when results.json has none. */
+    const char *status, *suite, *started;
     size_t nfig, capfig;
     struct cmp_fig {
         char *key;
@@ -91,11 +90,6 @@ static void drive_free(struct cmp_drive *d) {
     ssd_suite_free(d->s);
     free(d->dir);
     free(d->label);
-    free(d->target_json);
-    free(d->model);
-    free(d->status);
-    free(d->suite);
-    free(d->started);
     for (size_t i = 0; i < d->nfig; i++) {
         free(d->figs[i].key);
         free(d->figs[i].cond);
@@ -122,10 +116,6 @@ const char *ssd_compare_errmsg(const ssd_compare *c) {
 
 int ssd_compare_drive_count(const ssd_compare *c) {
     return c ? c->nd : 0;
-}
-
-static char *dup_or_null(const char *s) {
-    return s ? strdup(s) : NULL;
 }
 
 /* arr (n used of *cap elements of `size` bytes) with room for one more,
@@ -354,41 +344,6 @@ static int flatten(ssd_compare *c, struct cmp_drive *d, const struct ssd__jv *v,
     return 0;
 }
 
-/* What results.json says about the run beyond the suite model: the target
- * (with the drive's identity) verbatim, and the run's status. */
-static int read_run_meta(ssd_compare *c, struct cmp_drive *d) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/results.json", d->dir);
-    char *text;
-    int rc = ssd__read_text(path, MAX_JSON_MIB, "results.json", c->err, &text);
-    if (rc)
-        return rc;
-    struct ssd__jv root = {0};
-    char err[256];
-    rc = ssd__jr_parse(text, &root, err, sizeof err);
-    free(text);
-    if (rc)
-        return ssd__fail(c->err, rc, "%s: %s", path, err);
-    const struct ssd__jv *target = ssd__jv_get(&root, "target");
-    if (target && target->type == SSD__JOBJ) {
-        d->target_json = ssd__jv_json(target);
-        const struct ssd__jv *drive = ssd__jv_get(target, "drive");
-        d->model = dup_or_null(ssd__jv_str(drive, "model"));
-    }
-    const char *st = ssd__jv_str(&root, "status");
-    if (!st)
-        st = ssd__jv_true(&root, "complete")      ? "complete"
-             : ssd__jv_true(&root, "interrupted") ? "interrupted"
-             : ssd__jv_str(&root, "error")        ? "failed"
-                                                  : "partial";
-    d->status = strdup(st);
-    d->suite = dup_or_null(ssd__jv_str(&root, "suite") ? ssd__jv_str(&root, "suite")
-                                                       : ssd__jv_str(&root, "suite_file"));
-    d->started = dup_or_null(ssd__jv_str(&root, "started"));
-    ssd__jv_free(&root);
-    return d->status ? 0 : ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory", path);
-}
-
 static int label_taken(const ssd_compare *c, int upto, const char *label) {
     for (int i = 0; i < upto; i++)
         if (!strcmp(c->d[i].label, label))
@@ -457,8 +412,9 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
         rc = ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory", dir);
         goto fail;
     }
-    if ((rc = read_run_meta(c, d)))
-        goto fail;
+    d->status = ssd__suite_status(d->r);
+    d->suite = d->r->suite_name[0] ? d->r->suite_name : d->r->suite_file;
+    d->started = d->r->started[0] ? d->r->started : NULL;
     char *hl = NULL;
     if (ssd__suite_headline_json(d->r, &hl)) {
         rc = ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory for the headline figures", dir);
@@ -875,7 +831,8 @@ int ssd_compare_json(const ssd_compare *c, char **out) {
         ssd__jw_kstr(&w, "started", d->started);
         ssd__jw_kstr(&w, "name", d->name);
         ssd__jw_kstr(&w, "run_id", d->r->run_id[0] ? d->r->run_id : NULL);
-        ssd__jw_kraw(&w, "target", d->target_json);
+        ssd__jw_key(&w, "target");
+        ssd__results_target_json(&w, d->r);
         ssd__jw_end_object(&w);
     }
     ssd__jw_end_array(&w);

@@ -189,6 +189,10 @@ const struct ssd__step *ssd__suite_find_log(const struct ssd__results *r, const 
  * its capacity and firmware, else the target URI. Always a string. */
 void ssd__drive_name(const struct ssd__results *r, char *buf, size_t len);
 
+/* results.json's "target" object (uri, kind, size, block size, the drive's
+ * identity), for results.json and the compare page's drives. */
+struct ssd__jw;
+void ssd__results_target_json(struct ssd__jw *w, const struct ssd__results *r);
 /* Headline figures as a JSON object, malloc'd in *out. 0 or SSD_ENOMEM. */
 int ssd__suite_headline_json(const struct ssd__results *r, char **out);
 /* The mixed-workload headline of a group of finished jobs ("mixed-seq",

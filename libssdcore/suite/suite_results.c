@@ -683,6 +683,18 @@ int ssd__suite_headline_json(const struct ssd__results *s, char **out) {
     return ssd__jw_finish(&w, out);
 }
 
+void ssd__results_target_json(struct ssd__jw *w, const struct ssd__results *r) {
+    ssd__jw_begin_object(w);
+    ssd__jw_kstr(w, "uri", r->target_uri);
+    ssd__jw_kstr(w, "kind", r->target_kind);
+    ssd__jw_knum(w, "size_bytes", (double)r->target_size);
+    ssd__jw_knum(w, "block_size", r->target_block);
+    /* Absent in results written before ssdcore recorded the drive. */
+    if (r->drive_json)
+        ssd__jw_kraw(w, "drive", r->drive_json);
+    ssd__jw_end_object(w);
+}
+
 int ssd__suite_json(const ssd_suite *suite, enum ssd__jw_style style, char **out) {
     const struct ssd__results *s = &suite->res;
     struct ssd__jw w;
@@ -694,15 +706,7 @@ int ssd__suite_json(const ssd_suite *suite, enum ssd__jw_style style, char **out
     ssd__jw_kstr(&w, "suite_file", s->suite_file);
     ssd__jw_knum(&w, "scale", s->scale);
     ssd__jw_key(&w, "target");
-    ssd__jw_begin_object(&w);
-    ssd__jw_kstr(&w, "uri", s->target_uri);
-    ssd__jw_kstr(&w, "kind", s->target_kind);
-    ssd__jw_knum(&w, "size_bytes", (double)s->target_size);
-    ssd__jw_knum(&w, "block_size", s->target_block);
-    /* Absent in results written before ssdcore recorded the drive. */
-    if (s->drive_json)
-        ssd__jw_kraw(&w, "drive", s->drive_json);
-    ssd__jw_end_object(&w);
+    ssd__results_target_json(&w, s);
     ssd__jw_key(&w, "host");
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "hostname", s->host_name);
