@@ -1096,16 +1096,10 @@ static void legend_drives(const ssd_compare *c, struct ssd__text *t, const int *
     ssd__text_add(t, "</ul>\n");
 }
 
-/* A finished job on the curve `group`, at an x the axis can show. */
-static int in_group(const struct ssd__step *st, const char *group, int xlog2) {
-    return st->def.kind == SSD__STEP_JOB && st->res.state == SSD__ST_DONE &&
-           !strcmp(st->def.group, group) && isfinite(st->def.x) && (!xlog2 || st->def.x > 0);
-}
-
 /* A point's y (IOPS, or MiB/s) when the step is one of the group's points
  * that can be drawn; NaN otherwise. */
 static double group_y(const struct ssd__step *st, const char *group, int xlog2, int iops) {
-    if (!in_group(st, group, xlog2))
+    if (!ssd__curve_point(st, group, xlog2))
         return NAN;
     return iops ? st->res.iops : st->res.bw_bps / MIB;
 }
@@ -2000,7 +1994,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
         for (int i = 0; i < c->nd; i++)
             for (int k = 0; k < c->d[i].r->nsteps; k++) {
                 const struct ssd__step *st = &c->d[i].r->steps[k];
-                if (!in_group(st, groups[g].group, groups[g].xlog2))
+                if (!ssd__curve_point(st, groups[g].group, groups[g].xlog2))
                     continue;
                 curve |= isfinite(x0) && st->def.x != x0;
                 x0 = st->def.x;

@@ -119,20 +119,10 @@ static void marker(struct ssd__text *t, int g, double x, double y) {
     }
 }
 
-/* A job option as written in the suite ("3m"), or NULL. */
-static const char *step_opt(const struct ssd__step *st, const char *key) {
-    for (int k = 0; k < st->def.nopts; k++)
-        if (!strcmp(st->def.keys[k], key))
-            return st->def.values[k];
-    return NULL;
-}
-
 /* ---- curves over x: QD, block size, read share ---------------------- */
 
 static int on_curve(const struct ssd__step *st, const char *group, int xlog2) {
-    return st->def.kind == SSD__STEP_JOB && st->res.state == SSD__ST_DONE &&
-           !strcmp(st->def.group, group) && isfinite(st->def.x) && (!xlog2 || st->def.x > 0) &&
-           isfinite(st->res.iops) && isfinite(st->res.bw_bps);
+    return ssd__curve_point(st, group, xlog2) && isfinite(st->res.iops) && isfinite(st->res.bw_bps);
 }
 
 /* A job's figure in a chart's unit: 0 MiB/s, 1 IOPS, 2 MB/s (decimal, as
@@ -201,7 +191,7 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
         const char *time = NULL;
         for (int i = 0; i < s->nsteps && !time; i++)
             if (on_curve(&s->steps[i], c[g].group, xlog2))
-                time = step_opt(&s->steps[i], "time");
+                time = ssd__step_option(&s->steps[i], "time");
         if (time)
             snprintf(label, sizeof label, "%s, %s a point", c[g].label, time);
         else
@@ -661,7 +651,7 @@ static void write_curve(const struct ssd__results *s, struct ssd__text *t,
         breaks[nb++] = an->res.phases[k].start_bytes / GIB;
     ssd__moving_average(d.x, d.y, d.n, SSD__MA_SAMPLES, breaks, nb, d.ma);
     const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
-    d.block = job ? ssd__iops_block(step_opt(job, "bs")) : NAN;
+    d.block = job ? ssd__iops_block(ssd__step_option(job, "bs")) : NAN;
     char title[200];
     snprintf(title, sizeof title, "%.64s: write speed against data written", an->def.series);
     double total = d.x[d.n - 1];
@@ -899,11 +889,6 @@ static void row(struct ssd__text *t, const char *label, double v, const char *fm
     ssd__text_add(t, "<td>%s</td></tr>\n", unit);
 }
 
-static const struct ssd__step *done_job(const struct ssd__results *s, const char *name) {
-    const struct ssd__step *st = ssd__suite_find(s, name, s->nsteps);
-    return st && st->res.state == SSD__ST_DONE ? st : NULL;
-}
-
 /* An analysis of a preparation write (CDM's test file, the area written
  * before read tests): it measures nothing the headline should show. */
 static int preparation(const struct ssd__results *s, const struct ssd__step *an) {
@@ -928,11 +913,11 @@ static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
 static void headline_rows(const struct ssd__results *s, struct ssd__text *t) {
     for (size_t i = 0; i < ssd__named_step_count; i++) {
         const struct ssd__named_step *n = &ssd__named_steps[i];
-        const struct ssd__step *st = n->report_label ? done_job(s, n->name) : NULL;
+        const struct ssd__step *st = n->report_label ? ssd__suite_find_done(s, n->name) : NULL;
         if (!st)
             continue;
         char label[160];
-        const char *time = step_opt(st, "time");
+        const char *time = ssd__step_option(st, "time");
         if (time)
             snprintf(label, sizeof label, "%s, %s", n->report_label, time);
         else

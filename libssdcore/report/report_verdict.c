@@ -10,11 +10,6 @@
 #define MIB 1048576.0
 #define GIB 1073741824.0
 
-static int on_curve(const struct ssd__step *st, const struct ssd__curve_group *cg) {
-    return st->def.kind == SSD__STEP_JOB && st->res.state == SSD__ST_DONE &&
-           !strcmp(st->def.group, cg->group) && isfinite(st->def.x);
-}
-
 static double figure(const struct ssd__step *st, const struct ssd__curve_group *cg) {
     return cg->iops ? st->res.iops : st->res.bw_bps / MIB;
 }
@@ -25,7 +20,7 @@ int ssd__curve_dip(const struct ssd__results *r, const struct ssd__curve_group *
     memset(out, 0, sizeof *out);
     for (int k = 0; k < r->nsteps; k++) {
         const struct ssd__step *st = &r->steps[k];
-        double y = on_curve(st, cg) ? figure(st, cg) : NAN;
+        double y = ssd__curve_point(st, cg->group, 0) ? figure(st, cg) : NAN;
         if (!isfinite(y))
             continue;
         if (isfinite(best) && y < 0.85 * best && 1 - y / best > out->drop) {
@@ -90,7 +85,7 @@ static void curve_line(const struct ssd__results *r, const struct ssd__curve_gro
     int n = 0;
     for (int k = 0; k < r->nsteps; k++) {
         const struct ssd__step *st = &r->steps[k];
-        if (!on_curve(st, cg) || !isfinite(figure(st, cg)))
+        if (!ssd__curve_point(st, cg->group, 0) || !isfinite(figure(st, cg)))
             continue;
         n++;
         if (!first)

@@ -183,6 +183,12 @@ int ssd__replay_is_file_test(const struct ssd__step *st);
 const struct ssd__step *ssd__suite_find(const struct ssd__results *r, const char *name, int before);
 const struct ssd__step *ssd__suite_find_log(const struct ssd__results *r, const char *stem,
                                             int before);
+/* The job step called name if it finished (done), else NULL. */
+const struct ssd__step *ssd__suite_find_done(const struct ssd__results *r, const char *name);
+/* 1 when st is a finished job on curve `group` at an x its axis can show
+ * (on a log2 axis, x > 0): a point the report, the compare page and the
+ * verdicts draw or judge. */
+int ssd__curve_point(const struct ssd__step *st, const char *group, int xlog2);
 
 /* What a reader calls the run's drive (drive_name.c): the simulator
  * profile's drive ("Crucial BX200 240 GB"), else the identity's model with

@@ -225,6 +225,16 @@ const struct ssd__step *ssd__suite_find(const struct ssd__results *s, const char
     return NULL;
 }
 
+const struct ssd__step *ssd__suite_find_done(const struct ssd__results *s, const char *name) {
+    const struct ssd__step *st = ssd__suite_find(s, name, s->nsteps);
+    return st && st->res.state == SSD__ST_DONE ? st : NULL;
+}
+
+int ssd__curve_point(const struct ssd__step *st, const char *group, int xlog2) {
+    return st->def.kind == SSD__STEP_JOB && st->res.state == SSD__ST_DONE &&
+           !strcmp(st->def.group, group) && isfinite(st->def.x) && (!xlog2 || st->def.x > 0);
+}
+
 const struct ssd__step *ssd__suite_find_log(const struct ssd__results *s, const char *stem,
                                             int before) {
     for (int i = 0; i < before && i < s->nsteps; i++)

@@ -340,11 +340,6 @@ void ssd__analysis_lost_text(const struct ssd__results *s, const struct ssd__ste
              st->res.analysis_json ? "; the analysis stored in results.json is kept" : "");
 }
 
-static const struct ssd__step *done_job(const struct ssd__results *s, const char *name) {
-    const struct ssd__step *st = ssd__suite_find(s, name, s->nsteps);
-    return st && st->res.state == SSD__ST_DONE ? st : NULL;
-}
-
 void ssd__suite_mixed_headline(const struct ssd__results *s, const char *group, double *at80,
                                double *mean) {
     double sum = 0;
@@ -547,14 +542,14 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
     ssd__jw_end_array(w);
     for (size_t i = 0; i < ssd__named_step_count; i++) {
         const struct ssd__named_step *n = &ssd__named_steps[i];
-        const struct ssd__step *st = n->headline_key ? done_job(s, n->name) : NULL;
+        const struct ssd__step *st = n->headline_key ? ssd__suite_find_done(s, n->name) : NULL;
         if (st)
             ssd__jw_knum(w, n->headline_key, n->iops ? st->res.iops : st->res.bw_bps);
     }
     for (int k = 0; k < SSD__GROUP_COUNT; k++)
         if (ssd__curve_groups[k].headline_key)
             mixed(s, w, ssd__curve_groups[k].group, ssd__curve_groups[k].headline_key);
-    const struct ssd__step *fill = done_job(s, ssd__step_fill);
+    const struct ssd__step *fill = ssd__suite_find_done(s, ssd__step_fill);
     if (fill)
         ssd__jw_knum(w, "fill_time_s", fill->res.runtime_s);
     ssd__jw_key(w, "file_tests");
@@ -783,7 +778,7 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
     }
     for (size_t i = 0; i < ssd__named_step_count; i++) {
         const struct ssd__named_step *n = &ssd__named_steps[i];
-        const struct ssd__step *st = n->text_label ? done_job(s, n->name) : NULL;
+        const struct ssd__step *st = n->text_label ? ssd__suite_find_done(s, n->name) : NULL;
         if (!st)
             continue;
         if (n->iops && st->res.lat_p50_us > 0)
@@ -804,7 +799,7 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
             ssd__text_add(&t, "  %-26s %10.2f  (write amplification: media / host bytes)\n",
                           st->def.name, st->res.wa);
     }
-    const struct ssd__step *deg = done_job(s, ssd__step_degradation);
+    const struct ssd__step *deg = ssd__suite_find_done(s, ssd__step_degradation);
     if (deg && deg->res.lat_p50_us > 0)
         ssd__text_add(&t, "  %-26s p99 %.0f us, p99.9 %.0f us (p99/p50 %.1fx)\n",
                       "degradation latency", deg->res.lat_p99_us, deg->res.lat_p999_us,

@@ -3,9 +3,11 @@
  * report is a gap, never a 0). */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "report_chart.h"
+#include "results_model.h"
 
 static const struct ssd__chart unit = {110, 110, 10, 0, 0, 10, 0, 10, 0, 10, 0, 0};
 
@@ -35,4 +37,27 @@ Test(report_chart, gapped_line_takes_every_stride_th_point_and_nothing_when_all_
     s = line(none, 2, 1);
     cr_expect_str_eq(s, "");
     free(s);
+}
+
+/* The one test of "a point of curve G" the report, the compare page and the
+ * verdicts share: a finished job of the group, at an x the axis can show. */
+Test(report_chart, a_curve_point_is_a_finished_job_of_the_group_the_axis_can_show) {
+    struct ssd__step st = {0};
+    st.def.kind = SSD__STEP_JOB;
+    st.res.state = SSD__ST_DONE;
+    snprintf(st.def.group, sizeof st.def.group, "qd-randread");
+    st.def.x = 4;
+    cr_expect(ssd__curve_point(&st, "qd-randread", 1));
+    cr_expect(!ssd__curve_point(&st, "qd-randwrite", 1));
+    st.def.x = 0;
+    cr_expect(ssd__curve_point(&st, "qd-randread", 0), "0 is on a linear axis");
+    cr_expect(!ssd__curve_point(&st, "qd-randread", 1), "but not on a log2 one");
+    st.def.x = NAN;
+    cr_expect(!ssd__curve_point(&st, "qd-randread", 0));
+    st.def.x = 4;
+    st.res.state = SSD__ST_FAILED;
+    cr_expect(!ssd__curve_point(&st, "qd-randread", 0));
+    st.res.state = SSD__ST_DONE;
+    st.def.kind = SSD__STEP_ANALYZE;
+    cr_expect(!ssd__curve_point(&st, "qd-randread", 0));
 }
