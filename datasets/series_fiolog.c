@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numfmt.h"
 #include "series_readers.h"
 
 struct fio_row {
@@ -50,11 +51,6 @@ static double kth_smallest(double *v, size_t n, size_t kk) {
             m = j;
     }
     return v[k];
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 /*
@@ -280,7 +276,7 @@ int ssd__read_fio_logs(ssd_series *s, struct ssd__fio_file *files, size_t nfiles
             ssd__series_fail(s, SSD_ENODATA, "%s: cannot tell the logging interval", files[0].name);
         goto out;
     }
-    qsort(ivals, nivals, sizeof *ivals, cmp_double);
+    qsort(ivals, nivals, sizeof *ivals, ssd__cmp_double);
     double interval = ivals[nivals / 2];
     double tmax = 0;
     for (size_t i = 0; i < nfiles; i++)

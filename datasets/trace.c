@@ -13,6 +13,7 @@
 #include "errmsg.h"
 #include "file_read.h"
 #include "jsonw.h"
+#include "numfmt.h"
 #include "output_check.h"
 #include "trace_internal.h"
 
@@ -462,11 +463,6 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* The largest number of I/Os in flight at once, from issue and completion
  * times; 1 when completions are unknown. */
 static unsigned max_overlap(const ssd_trace *tr, double *busy_s) {
@@ -482,7 +478,7 @@ static unsigned max_overlap(const ssd_trace *tr, double *busy_s) {
     for (size_t i = 0, k = 0; i < tr->n; i++)
         if (tr->io[i].done_s >= 0)
             done[k++] = tr->io[i].done_s;
-    qsort(done, n, sizeof *done, cmp_double);
+    qsort(done, n, sizeof *done, ssd__cmp_double);
     /* Sweep issues (already in time order) against sorted completions;
      * I/Os whose completion the recording lacks are left out. */
     size_t j = 0;

@@ -1,4 +1,4 @@
-/* numfmt.c - shortest round-trip formatting of doubles. */
+/* numfmt.c - shortest round-trip formatting of doubles, and their order. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,4 +40,9 @@ int ssd__utf8_len(const unsigned char *p) {
         c = c << 6 | (p[i] & 0x3F);
     }
     return c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF) ? 0 : n;
+}
+
+int ssd__cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
 }

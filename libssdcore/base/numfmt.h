@@ -1,4 +1,4 @@
-/* numfmt.h - internal: numbers as JSON writes them. */
+/* numfmt.h - internal: numbers as JSON writes them, and in order. */
 #ifndef SSD_NUMFMT_H
 #define SSD_NUMFMT_H
 
@@ -14,5 +14,8 @@ const char *ssd__fmt_json_number(char buf[SSD__NUM_BUF], double v);
  * there are not UTF-8 (a path's stray 0xff): JSON strings must be UTF-8,
  * so the writers put U+FFFD for such a byte. */
 int ssd__utf8_len(const unsigned char *p);
+
+/* qsort's comparison of doubles, ascending (NaN compares equal to all). */
+int ssd__cmp_double(const void *a, const void *b);
 
 #endif

@@ -5,16 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numfmt.h"
 #include "report_chart.h"
 #include "ssdcore/base.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 size_t ssd__curve_points(const ssd_series *s, double **xo, double **yo) {
     *xo = *yo = NULL;
@@ -32,7 +28,7 @@ size_t ssd__curve_points(const ssd_series *s, double **xo, double **yo) {
     for (size_t i = 0; i < n; i++)
         dt[i] = ts[i] - (i ? ts[i - 1] : 0);
     double last = dt[n - 1];
-    qsort(dt, n, sizeof *dt, cmp_double);
+    qsort(dt, n, sizeof *dt, ssd__cmp_double);
     double median = dt[n / 2];
     free(dt);
     size_t m = n;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "errmsg.h"
+#include "numfmt.h"
 #include "report_chart.h"
 #include "ssdcore/target.h"
 #include "json_read.h"
@@ -580,11 +581,6 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
     svg_close(t, &lg);
 }
 
-static int cmp_dbl(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* How steady the curve is after its cache, under its chart: the mean, p5
  * and p1 of the per-interval speed (analysis "consistency") and the slowest
  * interval, the figure the reviews quote ("falls to 5 MB/s"); with IOPS for
@@ -642,7 +638,7 @@ static void write_curve(const struct ssd__results *s, struct ssd__text *t,
     }
     for (size_t i = 0; i < d.n; i++)
         dt[i] = ts[i] - (i ? ts[i - 1] : 0);
-    qsort(dt, d.n, sizeof *dt, cmp_dbl);
+    qsort(dt, d.n, sizeof *dt, ssd__cmp_double);
     d.interval = dt[d.n / 2];
     free(dt);
     double breaks[256];

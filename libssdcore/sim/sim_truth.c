@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "jsonw.h"
+#include "numfmt.h"
 #include "sim_model.h"
 
 #define GIB 1073741824.0
@@ -103,11 +104,6 @@ void ssd__sim_truth_free(struct ssd__sim *s) {
     s->iv_n = s->iv_cap = 0;
 }
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The median rate of the recorded intervals of phase `phase` (or, with
  * phase < 0, of every phase in regime r), or -1 when there is none (the
  * phase was shorter than an interval) or the record was lost. */
@@ -125,7 +121,7 @@ static double level_of(const struct ssd__sim *s, int phase, int r) {
     }
     double m = -1;
     if (n) {
-        qsort(v, n, sizeof *v, cmp_double);
+        qsort(v, n, sizeof *v, ssd__cmp_double);
         m = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
     }
     free(v);

@@ -22,3 +22,13 @@ Test(numfmt, json_has_no_nan_or_infinity) {
     cr_expect_str_eq(ssd__fmt_json_number(buf, NAN), "null");
     cr_expect_str_eq(ssd__fmt_json_number(buf, -INFINITY), "null");
 }
+
+Test(numfmt, doubles_sort_ascending_with_the_one_comparison) {
+    double v[] = {3, -1, 2.5, -INFINITY, 0, 2.5, 1e300};
+    qsort(v, sizeof v / sizeof v[0], sizeof v[0], ssd__cmp_double);
+    for (size_t i = 1; i < sizeof v / sizeof v[0]; i++)
+        cr_expect(v[i - 1] <= v[i], "%g before %g", v[i - 1], v[i]);
+    double a = 1, b = 1, n = NAN;
+    cr_expect_eq(ssd__cmp_double(&a, &b), 0);
+    cr_expect_eq(ssd__cmp_double(&a, &n), 0, "NaN is unordered, never 'less'");
+}
