@@ -12,27 +12,33 @@
 #define MIB 1048576.0
 #define GIB 1073741824.0
 
+double ssd__median_interval(const double *t, size_t n) {
+    double *dt = n ? malloc(n * sizeof *dt) : NULL;
+    if (!dt)
+        return NAN;
+    for (size_t i = 0; i < n; i++)
+        dt[i] = t[i] - (i ? t[i - 1] : 0);
+    qsort(dt, n, sizeof *dt, ssd__cmp_double);
+    double median = dt[n / 2];
+    free(dt);
+    return median;
+}
+
 size_t ssd__curve_points(const ssd_series *s, double **xo, double **yo) {
     *xo = *yo = NULL;
     size_t n = ssd_series_count(s);
     const double *ts = ssd_series_t_s(s), *b = ssd_series_bytes(s);
     if (n < 2)
         return 0;
-    double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y), *dt = malloc(n * sizeof *dt);
-    if (!x || !y || !dt) {
+    double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+    double median = ssd__median_interval(ts, n);
+    if (!x || !y || isnan(median)) {
         free(x);
         free(y);
-        free(dt);
         return 0;
     }
-    for (size_t i = 0; i < n; i++)
-        dt[i] = ts[i] - (i ? ts[i - 1] : 0);
-    double last = dt[n - 1];
-    qsort(dt, n, sizeof *dt, ssd__cmp_double);
-    double median = dt[n / 2];
-    free(dt);
     size_t m = n;
-    if (last < 0.5 * median)
+    if (ts[n - 1] - ts[n - 2] < 0.5 * median)
         m--;
     double cum = 0;
     for (size_t i = 0; i < m; i++) {

@@ -30,6 +30,10 @@ struct ssd__chart {
  * (0 when there is nothing to draw or memory ran out); free *x and *y. */
 size_t ssd__curve_points(const ssd_series *s, double **x, double **y);
 
+/* The median of the n intervals t[i] - t[i - 1] (t[-1] = 0) between a series'
+ * sample times: its sampling interval. NaN when n is 0 or memory ran out. */
+double ssd__median_interval(const double *t, size_t n);
+
 /* Centred moving average of y over `window` samples that never crosses a
  * break: breaks holds the x values (GiB) where phases start, sorted. Each
  * window is clipped to the segment its sample is in. out has n entries. */

@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include "errmsg.h"
-#include "numfmt.h"
 #include "report_chart.h"
 #include "ssdcore/target.h"
 #include "json_read.h"
@@ -629,18 +628,10 @@ static void write_curve(const struct ssd__results *s, struct ssd__text *t,
         goto done;
     /* The stray tail interval is out of x/y; the median interval names the
      * sampling for the legend. */
-    const double *ts = ssd_series_t_s(an->res.curve);
-    double *dt = malloc(d.n * sizeof *dt);
+    d.interval = ssd__median_interval(ssd_series_t_s(an->res.curve), d.n);
     d.ma = malloc(d.n * sizeof *d.ma);
-    if (!dt || !d.ma) {
-        free(dt);
+    if (isnan(d.interval) || !d.ma)
         goto done;
-    }
-    for (size_t i = 0; i < d.n; i++)
-        dt[i] = ts[i] - (i ? ts[i - 1] : 0);
-    qsort(dt, d.n, sizeof *dt, ssd__cmp_double);
-    d.interval = dt[d.n / 2];
-    free(dt);
     double breaks[256];
     size_t nb = 0;
     for (size_t k = 1; k < an->res.nphases && nb < 256; k++)

@@ -61,3 +61,13 @@ Test(report_chart, a_curve_point_is_a_finished_job_of_the_group_the_axis_can_sho
     st.def.kind = SSD__STEP_ANALYZE;
     cr_expect(!ssd__curve_point(&st, "qd-randread", 0));
 }
+
+/* The sampling interval the report names and the stray last interval is
+ * judged by: the median gap between sample times, from 0. */
+Test(report_chart, median_interval_is_the_median_gap_from_time_zero) {
+    const double t[] = {1, 2, 3, 3.1};
+    cr_expect_float_eq(ssd__median_interval(t, 4), 1.0, 1e-12);
+    const double uneven[] = {0.5, 2.5, 3, 9};
+    cr_expect_float_eq(ssd__median_interval(uneven, 4), 2.0, 1e-12);
+    cr_expect(isnan(ssd__median_interval(t, 0)));
+}
