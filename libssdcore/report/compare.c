@@ -27,10 +27,6 @@
 #define MIB 1048576.0
 #define GIB 1073741824.0
 
-static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
-                                      "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
-#define NPAL (sizeof palette / sizeof palette[0])
-
 /* What a figure is (results.json headline "state"): a measured value, a
  * measured absence ("no cache"), a figure this run does not have, or a
  * bound. OTHER: the drive has the figure, measured under other conditions
@@ -950,7 +946,7 @@ int ssd_compare_csv(const ssd_compare *c, char **out) {
 /* ---- the page ---------------------------------------------------------- */
 
 static const char *drive_color(const ssd_compare *c, int i) {
-    return palette[i % NPAL];
+    return ssd__report_palette[i % SSD__PALETTE_SIZE];
 }
 
 static void fmt_value(char *buf, size_t len, double v) {

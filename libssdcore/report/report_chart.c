@@ -297,6 +297,10 @@ void ssd__legend_item(struct ssd__text *t, const char *key, const char *color, i
     ssd__text_add(t, "</button></li>\n");
 }
 
+const char *const ssd__report_palette[SSD__PALETTE_SIZE] = {
+    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
+    "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
+
 const char ssd__report_css[] =
     "body{font-family:sans-serif;max-width:1000px;margin:1em auto;padding:0 .6em;color:#222}\n"
     "svg.chart{width:100%;max-width:820px;height:auto;display:block}\n"

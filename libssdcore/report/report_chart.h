@@ -102,6 +102,11 @@ void ssd__fmt_iops(char *buf, size_t len, double bytes_per_s, double block);
 void ssd__legend_item(struct ssd__text *t, const char *key, const char *color, int style,
                       const char *label);
 
+/* The colours of the series, in order: the compare page's drives cycle
+ * through all of them, the report's own charts through the first 8. */
+#define SSD__PALETTE_SIZE 10
+extern const char *const ssd__report_palette[SSD__PALETTE_SIZE];
+
 /* The page's stylesheet (screen, phone and print) and its small script
  * (legend toggles, hover read-outs from data-tip attributes). */
 extern const char ssd__report_css[];

@@ -42,9 +42,6 @@
  * and for the PTS charts (report_pts.c). */
 const struct ssd__chart ssd__report_frame = {W, H, L, R, T, B, 0, 0, 0, 0, 0, 0};
 
-const char *const ssd__report_palette[8] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
-                                            "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
-
 /* The report's frame with the data ranges of one chart. */
 static struct ssd__chart frame(double xlo, double xhi, int xlog2, double ylo, double yhi,
                                int ylog10) {
