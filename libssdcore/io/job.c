@@ -250,6 +250,8 @@ static int compact_reference(ssd_job *j) {
 }
 
 int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
+    if (!j)
+        return SSD_EINVAL;
     j->err[0] = '\0';
     if (key && value && j->ran)
         return ssd__fail(j->err, SSD_ESTATE, "option %s: the job already ran", key);

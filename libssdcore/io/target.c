@@ -57,6 +57,8 @@ int ssd_target_create(ssd_target **out) {
 }
 
 int ssd_target_set_option(ssd_target *t, const char *key, const char *value) {
+    if (!t)
+        return SSD_EINVAL;
     t->err[0] = '\0';
     if (key && value && t->is_open)
         return ssd__fail(t->err, SSD_ESTATE, "option %s: the target is already open", key);

@@ -36,6 +36,22 @@ static int no_fileops_progress(void *user, const ssd_fileops_progress *p) {
     return 0;
 }
 
+/* Every handle's set_option refuses a NULL handle with SSD_EINVAL (the
+ * target's and the job's wrote to it: a crash). */
+Test(api_convention, set_option_on_no_handle_is_einval) {
+    cr_expect_eq(ssd_target_set_option(NULL, "size", "1g"), SSD_EINVAL);
+    cr_expect_eq(ssd_job_set_option(NULL, "qd", "1"), SSD_EINVAL);
+    cr_expect_eq(ssd_suite_set_option(NULL, "scale", "1"), SSD_EINVAL);
+    cr_expect_eq(ssd_replay_set_option(NULL, "qd", "1"), SSD_EINVAL);
+    cr_expect_eq(ssd_compare_set_option(NULL, "title", "x"), SSD_EINVAL);
+    cr_expect_eq(ssd_analysis_set_option(NULL, "penalty", "4"), SSD_EINVAL);
+    cr_expect_eq(ssd_copy_set_option(NULL, "workers", "1"), SSD_EINVAL);
+    cr_expect_eq(ssd_archive_set_option(NULL, "level", "1"), SSD_EINVAL);
+    cr_expect_eq(ssd_extract_set_option(NULL, "overwrite", "1"), SSD_EINVAL);
+    cr_expect_eq(ssd_fileset_set_option(NULL, "seed", "1"), SSD_EINVAL);
+    cr_expect_eq(ssd_filebench_set_option(NULL, "steps", "copy"), SSD_EINVAL);
+}
+
 Test(api_convention, progress_setters_return_0_or_einval) {
     cr_assert_eq(ssd_job_set_progress(NULL, no_job_progress, NULL, 0.1), SSD_EINVAL);
     cr_assert_eq(ssd_suite_set_progress(NULL, no_suite_progress, NULL, 0.1), SSD_EINVAL);
