@@ -17,6 +17,7 @@ static const struct cli_alias target_aliases[] = {
 /* The target's flags on this command line (one target a command). */
 static struct cli_table table;
 static struct option *long_opts;
+static const char *target_uri; /* --target */
 
 const struct option *cli_target_long_opts(const struct option *own) {
     static const struct option target[] = {{"target", required_argument, NULL, CLI_OPT_TARGET},
@@ -40,9 +41,9 @@ void cli_target_help(FILE *f) {
     cli_table_help(f, info, n, target_aliases);
 }
 
-int cli_target_option(struct cli_target_args *a, int c, const char *arg) {
+int cli_target_option(int c, const char *arg) {
     if (c == CLI_OPT_TARGET)
-        a->uri = arg;
+        target_uri = arg;
     return c == CLI_OPT_TARGET || cli_table_take(&table, c, arg);
 }
 
@@ -58,15 +59,14 @@ static const char *target_errmsg(const void *t) {
     return ssd_target_errmsg(t);
 }
 
-int cli_target_operand(const char *cmd, int argc, char **argv, struct cli_target_args *a,
-                       const char *missing) {
-    if (optind < argc && !a->uri)
-        a->uri = argv[optind++];
-    if (optind < argc)
-        return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
-    if (!a->uri)
-        return cli_usage_error(cmd, "%s", missing);
-    return 0;
+int cli_target_operand(const char *cmd, const char *const *pos, const char *missing,
+                       const char **uri) {
+    *uri = target_uri;
+    if (!*uri && *pos)
+        *uri = *pos++;
+    if (*pos)
+        return cli_usage_error(cmd, "unexpected argument '%s'", *pos);
+    return *uri ? 0 : cli_missing(cmd, missing, 0);
 }
 
 int cli_target_create(const char *cmd, ssd_target **out) {
@@ -139,18 +139,4 @@ double cli_job_percent(const ssd_progress *p) {
     else if (p->max_bytes)
         pct = 100.0 * (double)p->bytes / (double)p->max_bytes;
     return pct > 100 ? 100 : pct;
-}
-
-const struct option cli_run_opts[] = {
-    {"json", no_argument, NULL, CLI_OPT_JSON},
-    {"no-progress", no_argument, NULL, CLI_OPT_NO_PROGRESS},
-    {NULL, 0, NULL, 0},
-};
-
-int cli_run_flag(struct cli_run_flags *f, int c) {
-    if (c == CLI_OPT_JSON)
-        f->json = 1;
-    else if (c == CLI_OPT_NO_PROGRESS)
-        f->no_progress = 1;
-    return c == CLI_OPT_JSON || c == CLI_OPT_NO_PROGRESS;
 }

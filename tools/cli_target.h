@@ -16,21 +16,6 @@
  * every command. */
 enum { CLI_OPT_TARGET = 1000, CLI_OPT_TARGET_TABLE = 1100 };
 
-/* --json and --no-progress, the output flags of the commands that run a
- * measurement (job, suite): getopt_long ids, the long options (ending with
- * a {NULL} entry) and what was given. */
-enum { CLI_OPT_JSON = 900, CLI_OPT_NO_PROGRESS };
-extern const struct option cli_run_opts[];
-struct cli_run_flags {
-    int json, no_progress;
-};
-/* Records getopt_long's c when it is one of them: 1, else 0. */
-int cli_run_flag(struct cli_run_flags *f, int c);
-
-struct cli_target_args {
-    const char *uri; /* --target, or the first argument */
-};
-
 /* The long options of a command that runs on one target: --target, the
  * target handle's options made from its table (--size, also --size-file;
  * --destroy-data; --buffered; --read-only; --fitrim, also --no-fitrim;
@@ -43,16 +28,17 @@ void cli_target_help(FILE *f);
 
 /* Records getopt_long's c and its optarg when c is --target or one of the
  * target's options: 1, else 0. */
-int cli_target_option(struct cli_target_args *a, int c, const char *arg);
+int cli_target_option(int c, const char *arg);
 
 /* Whether the target option key was given (a flag: set). */
 int cli_target_given(const char *key);
 
-/* After getopt: the first argument left is the target unless --target
- * named one, and nothing may follow it. 0, or exit status 2 after the usage
- * error (missing: the message when there is no target). */
-int cli_target_operand(const char *cmd, int argc, char **argv, struct cli_target_args *a,
-                       const char *missing);
+/* After the parse: the first of the operands left (pos, ending with NULL)
+ * is the target unless --target named one, and nothing may follow it. 0
+ * with *uri set, or exit status 2 after the usage error ("missing
+ * MISSING" when there is no target). */
+int cli_target_operand(const char *cmd, const char *const *pos, const char *missing,
+                       const char **uri);
 
 /* Creates a target handle with the target options given applied (not
  * opened yet). 0, or the exit status after the message, with *out NULL. */

@@ -58,7 +58,9 @@ static const struct fo_cli_spec compare_cli = {
     NULL,
     "compare options (ssd_compare_set_option's keys, and ssdcore.compare()'s):",
     keep_option,
-    no_errmsg};
+    no_errmsg,
+    0,
+    NULL};
 
 int cmd_compare(int argc, char **argv) {
     const char *out = NULL, *catalog = NULL, *suite = NULL, *date = NULL;

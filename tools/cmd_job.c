@@ -1,7 +1,6 @@
 /* cmd_job.c - `ssdcore job`: run one workload on a target and report it. */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include "cli_options.h"
 #include "cli_target.h"
 #include "commands.h"
+#include "fo_cli.h"
 
 static const char job_usage[] =
     "usage: ssdcore job --target PATH|/dev/X|sim:PROFILE [options]\n"
@@ -23,18 +23,20 @@ static const char job_usage[] =
     "  --no-progress       no progress line on a terminal\n"
     "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
 
-enum { OPT_JOB = 2000 };
-
-static const struct option own_opts[] = {
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
-};
-
 /* fio's names, and the names the CLI had before its flags came from the table. */
 static const struct cli_alias job_aliases[] = {
     {"rw", "pattern", NULL},    {"iodepth", "qd", NULL}, {"rwmix-read", "read_pct", NULL},
     {"fill", "coverage", NULL}, {NULL, NULL, NULL},
 };
+
+static const struct fo_cli_spec job_cli = {
+    .cmd = "job",
+    .usage = job_usage,
+    .npos = -1,
+    .options = ssd_job_options,
+    .aliases = job_aliases,
+    .heading = "job options (ssd_job_set_option's keys, and ssdcore.job()'s, with _ for -):",
+    .target = 1};
 
 /* The message of a reference log that could not be analysed. */
 static char reference_err[512];
@@ -126,46 +128,27 @@ static int check_log_writable(const char *path) {
 }
 
 int cmd_job(int argc, char **argv) {
-    struct cli_target_args ta = {0};
-    struct cli_table jt = {0};
-    struct option *opts = NULL;
-    size_t nopts = 0;
-    size_t njob;
-    const ssd_option_info *info = ssd_job_options(&njob);
+    struct cli_table jt;
+    const char *uri, **pos = calloc((size_t)argc + 1, sizeof *pos);
     ssd_target *t = NULL;
     ssd_job *j = NULL;
-    struct cli_run_flags run = {0};
-    int status = 0, rc, c;
-    const struct option *all = NULL;
-    if (cli_opts_append(&opts, &nopts, cli_run_opts) || cli_opts_append(&opts, &nopts, own_opts) ||
-        cli_table_add(&jt, info, njob, OPT_JOB, job_aliases, &opts, &nopts) ||
-        !(all = cli_target_long_opts(opts))) {
-        status = cli_error("job", "out of memory creating the command-line options");
+    int json = 0, no_progress = 0, status, rc;
+    const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL},
+                                     {"--no-progress", &no_progress, NULL, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    if (!pos)
+        return cli_error("job", "out of memory for the command line");
+    status = fo_cli_read(&job_cli, &jt, own, argc, argv, pos);
+    if (status) {
+        status = status > 0 ? 0 : 2;
         goto out;
     }
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", all, NULL)) != -1) {
-        if (cli_target_option(&ta, c, optarg) || cli_table_take(&jt, c, optarg) ||
-            cli_run_flag(&run, c))
-            continue;
-        switch (c) {
-        case 'h':
-            fputs(job_usage, stdout);
-            cli_target_help(stdout);
-            puts("job options (ssd_job_set_option's keys, and ssdcore.job()'s, with _ for -):");
-            cli_table_help(stdout, info, njob, job_aliases);
-            goto out;
-        default:
-            status = cli_getopt_error("job", argv, "h", all);
-            goto out;
-        }
-    }
-    if ((status = cli_target_operand("job", argc, argv, &ta, "missing --target")))
+    if ((status = cli_target_operand("job", pos, "--target", &uri)))
         goto out;
     if ((status = cli_target_create("job", &t)))
         goto out;
     /* A read job never writes: the library says when to open read-only */
-    if (ssd_job_opens_read_only(ta.uri, cli_table_value(&jt, "pattern"),
+    if (ssd_job_opens_read_only(uri, cli_table_value(&jt, "pattern"),
                                 cli_target_given("destroy_data"), cli_target_given("size")))
         ssd_target_set_option(t, "read_only", "1");
     /* From here on Ctrl-C stops the file layout or the job cleanly. */
@@ -183,20 +166,20 @@ int cmd_job(int argc, char **argv) {
         status = cli_error("job", "log %s: cannot create: %s", log, strerror(-rc));
         goto out;
     }
-    if ((status = cli_target_open("job", t, ta.uri)))
+    if ((status = cli_target_open("job", t, uri)))
         goto out;
-    if (!run.no_progress && isatty(STDERR_FILENO))
+    if (!no_progress && isatty(STDERR_FILENO))
         ssd_job_set_progress(j, progress_line, NULL, 0.5);
 
     rc = ssd_job_run(j);
-    if (!run.no_progress && isatty(STDERR_FILENO))
+    if (!no_progress && isatty(STDERR_FILENO))
         fputs("\r\033[K", stderr);
 
     if (rc < 0 && rc != SSD_EINTERRUPTED && !ssd_job_samples(j, NULL)) {
         status = cli_error("job", "%s", ssd_job_errmsg(j));
         goto out;
     }
-    if (run.json) {
+    if (json) {
         char *out = NULL;
         if (ssd_job_to_json(j, 0, &out) == 0) {
             puts(out);
@@ -211,6 +194,6 @@ out:
     ssd_job_free(j);
     ssd_target_free(t);
     cli_table_free(&jt);
-    free(opts);
+    free(pos);
     return status;
 }

@@ -2,7 +2,6 @@
  * fill a results directory (results.json, series CSVs, report.html). */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,15 +31,27 @@ static const char suite_usage[] =
 static const char target_heading[] =
     "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
 
-enum { OPT_LIST = 256, OPT_SUITE = 2000 };
-
 static const struct cli_alias suite_aliases[] = {{"no-report", "report", "0"}, {NULL, NULL, NULL}};
 
-static const struct option own_opts[] = {
-    {"list", no_argument, NULL, OPT_LIST},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
-};
+/* --help after the usage: the suite's options, the target's, the suites. */
+static void suite_help(FILE *out) {
+    size_t n;
+    const ssd_option_info *info = ssd_suite_options(&n);
+    cli_table_help(out, info, n, suite_aliases);
+    fputs(target_heading, out);
+    cli_target_help(out);
+    fputs("\nsuites:\n", out);
+    for (int i = 0; i < ssd_suite_builtin_count(); i++)
+        fprintf(out, "  %-9s %s\n", ssd_suite_builtin_name(i), ssd_suite_builtin_describe(i));
+}
+
+static const struct fo_cli_spec suite_cli = {.cmd = "suite",
+                                             .usage = suite_usage,
+                                             .npos = -1,
+                                             .options = ssd_suite_options,
+                                             .aliases = suite_aliases,
+                                             .target = 1,
+                                             .help = suite_help};
 
 static int set_suite(void *s, const char *key, const char *value) {
     return ssd_suite_set_option(s, key, value);
@@ -69,16 +80,13 @@ static int progress_line(void *user, const ssd_suite_progress *p) {
     return 0;
 }
 
+/* The suite's flags on this command line. */
+static struct cli_table suite_flags;
+
 /* Checks the options and the suite on a stand-in simulated drive bigger
  * than any real one, before a real target is opened: opening a new file
  * target lays it out, which may take minutes, and a typo in the suite file
  * or --out must not cost that. 0, or the exit status after the message. */
-/* The suite's flags on this command line. */
-static struct cli_table suite_flags;
-
-/* The options set on a stand-in suite, before a real target is opened
- * (which may lay out a file for minutes): usage errors, the steps' checks
- * and an --out that is no directory come first. */
 static int precheck(const char *suite_text, int list) {
     ssd_target *t = NULL;
     ssd_suite *s = NULL;
@@ -140,42 +148,22 @@ static int read_pipe(const char *path, char **text) {
 }
 
 int cmd_suite(int argc, char **argv) {
-    struct cli_target_args ta = {0};
+    const char *uri, **pos = calloc((size_t)argc + 1, sizeof *pos);
     char *suite_text = NULL;
-    int list = 0;
-    struct cli_run_flags run = {0};
-    static struct option *opts;
-    size_t nopts = 0, n;
-    const ssd_option_info *info = ssd_suite_options(&n);
-    const struct option *long_opts = NULL;
-    if (cli_opts_append(&opts, &nopts, cli_run_opts) || cli_opts_append(&opts, &nopts, own_opts) ||
-        cli_table_add(&suite_flags, info, n, OPT_SUITE, suite_aliases, &opts, &nopts) ||
-        !(long_opts = cli_target_long_opts(opts)))
-        return cli_error("suite", "out of memory creating the command-line options");
-    optind = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
-        if (cli_target_option(&ta, c, optarg) || cli_table_take(&suite_flags, c, optarg) ||
-            cli_run_flag(&run, c))
-            continue;
-        switch (c) {
-        case 'h':
-            fputs(suite_usage, stdout);
-            cli_table_help(stdout, info, n, suite_aliases);
-            fputs(target_heading, stdout);
-            cli_target_help(stdout);
-            puts("\nsuites:");
-            for (int i = 0; i < ssd_suite_builtin_count(); i++)
-                printf("  %-9s %s\n", ssd_suite_builtin_name(i), ssd_suite_builtin_describe(i));
-            return 0;
-        case OPT_LIST:
-            list = 1;
-            break;
-        default:
-            return cli_getopt_error("suite", argv, "h", long_opts);
-        }
+    int list = 0, json = 0, no_progress = 0;
+    const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL},
+                                     {"--no-progress", &no_progress, NULL, NULL},
+                                     {"--list", &list, NULL, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    if (!pos)
+        return cli_error("suite", "out of memory for the command line");
+    int status = fo_cli_read(&suite_cli, &suite_flags, own, argc, argv, pos);
+    if (status) {
+        free(pos);
+        return status > 0 ? 0 : 2;
     }
-    int status = cli_target_operand("suite", argc, argv, &ta, "missing TARGET");
+    status = cli_target_operand("suite", pos, "TARGET", &uri);
+    free(pos);
     if (status)
         return status;
     const char *suite_file = cli_table_value(&suite_flags, "suite_file");
@@ -196,9 +184,9 @@ int cmd_suite(int argc, char **argv) {
         return status;
     }
     cli_catch_sigint(NULL);
-    if (strncmp(ta.uri, "sim:", 4) && (status = precheck(suite_text, list)))
+    if (strncmp(uri, "sim:", 4) && (status = precheck(suite_text, list)))
         goto out;
-    if ((status = cli_target_open("suite", t, ta.uri)))
+    if ((status = cli_target_open("suite", t, uri)))
         goto out;
     if (ssd_suite_create(&s, t)) {
         status = cli_error("suite", "out of memory creating the suite");
@@ -219,21 +207,21 @@ int cmd_suite(int argc, char **argv) {
         ssd__jw_init(&w, SSD__JW_SPACED);
         ssd__jw_begin_array(&w);
         for (int i = 0; i < ssd_suite_step_count(s); i++) {
-            if (!run.json) {
+            if (!json) {
                 printf("%3d  %s\n", i + 1, ssd_suite_step_line(s, i));
                 continue;
             }
             ssd__jw_str(&w, ssd_suite_step_line(s, i));
         }
         ssd__jw_end_array(&w);
-        if (run.json)
+        if (json)
             cli_json_put(&w);
         else
             free(w.buf);
         status = 0;
         goto out;
     }
-    int tty = !run.no_progress && isatty(STDERR_FILENO);
+    int tty = !no_progress && isatty(STDERR_FILENO);
     if (tty)
         ssd_suite_set_progress(s, progress_line, NULL, 0.5);
     rc = ssd_suite_run(s);
@@ -247,7 +235,7 @@ int cmd_suite(int argc, char **argv) {
         status = cli_error("suite", "%s", ssd_suite_errmsg(s));
         goto out;
     }
-    if (run.json) {
+    if (json) {
         char *out = NULL;
         if (ssd_suite_to_json(s, 0, &out) == 0) {
             fputs(out, stdout);

@@ -25,62 +25,21 @@ static int load(const char *cmd, ssd_trace *tr, const char *path, const char *fo
     return ssd_trace_load(tr, path, format) < 0 ? cli_error(cmd, "%s", ssd_trace_errmsg(tr)) : 0;
 }
 
-/* A flag of a trace verb (or of replay): --name VALUE stored in *text, or,
- * with a what ("number", "size"), parsed by ssd_parse_size into *u;
- * --name with neither sets *on. */
-struct verb_flag {
-    const char *name;
-    const char **text;
-    uint64_t *u;
-    const char *what;
-    int *on;
-};
-
-/* The long options of f, ids 1, 2..., after --help ('h') in opts (room
- * for 8, a {NULL} entry last): how many flags f has. */
-static int verb_options(const struct verb_flag *f, struct option *opts) {
-    int k = 0;
-    opts[0] = (struct option){"help", no_argument, NULL, 'h'};
-    for (; f[k].name; k++)
-        opts[k + 1] =
-            (struct option){f[k].name, f[k].on ? no_argument : required_argument, NULL, k + 1};
-    opts[k + 1] = (struct option){NULL, 0, NULL, 0};
-    return k;
-}
-
-/* Stores a flag's value: 0, or the usage error's status. */
-static int verb_take(const char *cmd, const struct verb_flag *v, const char *arg) {
-    if (v->on)
-        *v->on = 1;
-    else if (v->text)
-        *v->text = arg;
-    else if (ssd_parse_size(arg, v->u))
-        return cli_usage_error(cmd, "--%s: '%s' is not a %s", v->name, arg, v->what);
+/* A size or number a verb's flag gave (*u is left when it gave none): 0,
+ * or the usage error's status. */
+static int parse_u64(const char *cmd, const char *flag, const char *text, const char *what,
+                     uint64_t *u) {
+    if (text && ssd_parse_size(text, u))
+        return cli_usage_error(cmd, "--%s: '%s' is not a %s", flag, text, what);
     return 0;
 }
 
-/* Reads a verb's command line from argv[2] with getopt_long: the flags f,
- * then the operands as cli_operands checks them (NULL: getopt stops at the
- * first, trace record's COMMAND). -1 to go on, with optind at the
- * operands, or the exit status: 0 after printing usage, 2 after a usage
- * error. */
-static int verb_parse(const char *cmd, const char *usage, int argc, char **argv,
-                      const struct verb_flag *f, const char *operands) {
-    struct option opts[8];
-    const char *optstring = operands ? "h" : "+h";
-    int k = verb_options(f, opts), c, status;
-    optind = 2;
-    while ((c = getopt_long(argc, argv, optstring, opts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(usage, stdout);
-            return 0;
-        }
-        if (c < 1 || c > k)
-            return cli_getopt_error(cmd, argv, optstring, opts);
-        if ((status = verb_take(cmd, &f[c - 1], optarg)))
-            return status;
-    }
-    return operands && cli_operands(cmd, argc, argv, operands) ? 2 : -1;
+/* A sub-verb's command line: argv[1] is the verb, as fo_cli_parse wants
+ * argv[0]. -1 to go on, or the exit status (0 after --help, 2). */
+static int verb_parse(const struct fo_cli_spec *spec, const struct fo_cli_own *own, int argc,
+                      char **argv, const char **pos) {
+    int parsed = fo_cli_parse(spec, NULL, own, argc - 1, argv + 1, pos);
+    return parsed < 0 ? 2 : parsed > 0 ? 0 : -1;
 }
 
 static const char info_usage[] =
@@ -92,18 +51,22 @@ static const char info_usage[] =
     "filetest:NAME[@SET_SIZE].\n"
     "  --json   print them as JSON\n";
 
+static const struct fo_cli_spec info_cli = {
+    .cmd = "trace info", .usage = info_usage, .npos = 1, .operands = "TRACE"};
+
 static int trace_info(int argc, char **argv) {
-    const char *format = NULL;
+    const char *format = NULL, *path;
     int json_out = 0;
-    const struct verb_flag f[] = {
-        {.name = "format", .text = &format}, {.name = "json", .on = &json_out}, {.name = NULL}};
-    int status = verb_parse("trace info", info_usage, argc, argv, f, "TRACE");
+    const struct fo_cli_own own[] = {{"--format", NULL, &format, NULL},
+                                     {"--json", &json_out, NULL, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    int status = verb_parse(&info_cli, own, argc, argv, &path);
     if (status >= 0)
         return status;
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
         return cli_error("trace info", "out of memory creating the trace handle");
-    status = load("trace info", tr, argv[optind], format);
+    status = load("trace info", tr, path, format);
     char *json = NULL;
     if (!status && ssd_trace_summary_json(tr, &json) == 0)
         cli_print_result(json, json_out);
@@ -119,24 +82,26 @@ static const char convert_usage[] =
     "Converts a trace (IN as for 'ssdcore trace info') to an ssdcore trace CSV or\n"
     "a fio iolog v3 (--file NAME: the file fio opens).\n";
 
+static const struct fo_cli_spec convert_cli = {
+    .cmd = "trace convert", .usage = convert_usage, .npos = 2, .operands = "IN OUT"};
+
 static int trace_convert(int argc, char **argv) {
-    const char *from = NULL, *to = "csv", *file = NULL;
-    const struct verb_flag f[] = {{.name = "from", .text = &from},
-                                  {.name = "to", .text = &to},
-                                  {.name = "file", .text = &file},
-                                  {.name = NULL}};
-    int status = verb_parse("trace convert", convert_usage, argc, argv, f, "IN OUT");
+    const char *from = NULL, *to = "csv", *file = NULL, *pos[2];
+    const struct fo_cli_own own[] = {{"--from", NULL, &from, NULL},
+                                     {"--to", NULL, &to, NULL},
+                                     {"--file", NULL, &file, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    int status = verb_parse(&convert_cli, own, argc, argv, pos);
     if (status >= 0)
         return status;
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
         return cli_error("trace convert", "out of memory creating the trace handle");
-    status = load("trace convert", tr, argv[optind], from);
-    if (!status && ssd_trace_save(tr, argv[optind + 1], to, file) < 0)
+    status = load("trace convert", tr, pos[0], from);
+    if (!status && ssd_trace_save(tr, pos[1], to, file) < 0)
         status = cli_error("trace convert", "%s", ssd_trace_errmsg(tr));
     if (!status)
-        printf("%zu I/Os (%s) -> %s (%s)\n", ssd_trace_count(tr), ssd_trace_format(tr),
-               argv[optind + 1], to);
+        printf("%zu I/Os (%s) -> %s (%s)\n", ssd_trace_count(tr), ssd_trace_format(tr), pos[1], to);
     ssd_trace_free(tr);
     return status;
 }
@@ -147,24 +112,28 @@ static const char generate_usage[] =
     "Writes a built-in application scenario ('ssdcore trace scenarios') as an\n"
     "ssdcore trace CSV; --span places it in the first SIZE of the target.\n";
 
+static const struct fo_cli_spec generate_cli = {
+    .cmd = "trace generate", .usage = generate_usage, .npos = 1, .operands = "SCENARIO"};
+
 static int trace_generate(int argc, char **argv) {
-    const char *out = NULL;
+    const char *cmd = "trace generate", *out = NULL, *seed_text = NULL, *span_text = NULL, *name;
     uint64_t seed = 1, span = 0;
-    const struct verb_flag f[] = {{.name = "out", .text = &out},
-                                  {.name = "seed", .u = &seed, .what = "number"},
-                                  {.name = "span", .u = &span, .what = "size"},
-                                  {.name = NULL}};
-    int status = verb_parse("trace generate", generate_usage, argc, argv, f, "SCENARIO");
+    const struct fo_cli_own own[] = {{"--out", NULL, &out, NULL},
+                                     {"--seed", NULL, &seed_text, NULL},
+                                     {"--span", NULL, &span_text, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    int status = verb_parse(&generate_cli, own, argc, argv, &name);
     if (status >= 0)
         return status;
-    status = 0;
+    if ((status = parse_u64(cmd, "seed", seed_text, "number", &seed)) ||
+        (status = parse_u64(cmd, "span", span_text, "size", &span)))
+        return status;
     if (!out)
-        return cli_usage_error("trace generate", "missing --out T.csv");
+        return cli_usage_error(cmd, "missing --out T.csv");
     ssd_trace *tr;
     if (ssd_trace_create(&tr))
-        return cli_error("trace generate", "out of memory creating the trace handle");
-    if (ssd_trace_generate(tr, argv[optind], seed, span) < 0 ||
-        ssd_trace_save(tr, out, "csv", NULL) < 0)
+        return cli_error(cmd, "out of memory creating the trace handle");
+    if (ssd_trace_generate(tr, name, seed, span) < 0 || ssd_trace_save(tr, out, "csv", NULL) < 0)
         status = cli_error("trace generate", "%s", ssd_trace_errmsg(tr));
     ssd_trace_free(tr);
     return status;
@@ -250,21 +219,32 @@ static const char record_usage[] =
     "it issued as an ssdcore trace CSV (root; where the kernel refuses block\n"
     "tracing, scripts/record_file_traces.sh records through FUSE).\n";
 
+static const struct fo_cli_spec record_cli = {
+    .cmd = "trace record", .usage = record_usage, .npos = -1, .operands = "-- COMMAND..."};
+
 static int trace_record(int argc, char **argv) {
     const char *dev = NULL, *out = NULL, *cmd = "trace record";
-    const struct verb_flag f[] = {
-        {.name = "device", .text = &dev}, {.name = "out", .text = &out}, {.name = NULL}};
-    int status = verb_parse(cmd, record_usage, argc, argv, f, NULL);
+    const struct fo_cli_own own[] = {
+        {"--device", NULL, &dev, NULL}, {"--out", NULL, &out, NULL}, {NULL, NULL, NULL, NULL}};
+    const char **pos = calloc((size_t)argc + 1, sizeof *pos);
+    if (!pos)
+        return cli_error(cmd, "out of memory for the command line");
+    int status = verb_parse(&record_cli, own, argc, argv, pos), npos = 0, dashes = 2;
+    const char *first = pos[0];
+    while (pos[npos])
+        npos++;
+    free(pos);
+    while (dashes < argc && strcmp(argv[dashes], "--"))
+        dashes++;
     if (status >= 0)
         return status;
-    if (optind < argc && strcmp(argv[optind - 1], "--"))
-        return cli_usage_error(cmd, "unexpected argument '%s' (the command goes after --)",
-                               argv[optind]);
+    if (npos && npos > argc - dashes - 1) /* an operand before "--" */
+        return cli_usage_error(cmd, "unexpected argument '%s' (the command goes after --)", first);
+    char **cmdv = argv + dashes + 1;
     if (!dev || !out)
         return cli_missing(cmd, "--device DEV or --out T.csv", 0);
-    if (optind >= argc)
+    if (!npos)
         return cli_missing(cmd, "'-- COMMAND...'", 0);
-    char **cmdv = argv + optind;
     struct stat st;
     if (stat(dev, &st) < 0)
         return cli_error("trace record", "%s: %s", dev, strerror(errno));
@@ -495,67 +475,56 @@ static const char *replay_errmsg(const void *r) {
     return ssd_replay_errmsg(r);
 }
 
+static const char replay_usage[] =
+    "usage: ssdcore replay TRACE --target URI [options] [--format csv|iolog|blkparse]\n"
+    "              [--json]\n"
+    "       ssdcore replay --apps --target URI [--timing T] [--seed N] [--json]\n"
+    "       ssdcore replay --fsd --target URI [--scale F] [--seed N] [--json]\n"
+    "Replays a trace (ssdcore CSV, fio iolog, blkparse text, scenario:NAME or\n"
+    "filetest:NAME[@SET_SIZE]) and prints the results (as JSON with --json);\n"
+    "--apps replays every built-in application scenario and prints per-trace\n"
+    "bandwidth and the score (bytes / busy time); --fsd runs the PCMark 10 Full\n"
+    "System Drive-like traces (start-ups, applications, 20 GB and 2.37 GB copies\n"
+    "onto, inside and off the drive, sizes times --scale, and below 1 the\n"
+    "applications' think time too: 11.5 minutes at full length) and prints\n"
+    "per-trace bandwidth and access time and the combined score (docs/traces.md).\n"
+    "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):\n";
+
+static const struct fo_cli_spec replay_cli = {
+    .cmd = "replay",
+    .usage = replay_usage,
+    .npos = -1,
+    .options = ssd_replay_options,
+    .heading =
+        "replay options (ssd_replay_set_option's keys, and ssdcore.replay()'s, with _ for -):",
+    .target = 1};
+
 int cmd_replay(int argc, char **argv) {
-    enum { O_REPLAY = 2000 };
-    const char *format = NULL, *scale_text = NULL;
-    int apps = 0, fsd = 0, json_out = 0, c, status = 0, nown;
+    const char *format = NULL, *scale_text = NULL, *seed_text = NULL, *uri;
+    const char **pos = calloc((size_t)argc + 1, sizeof *pos);
+    int apps = 0, fsd = 0, json_out = 0, status;
     uint64_t seed = 1;
-    const struct verb_flag own[] = {{.name = "format", .text = &format},
-                                    {.name = "apps", .on = &apps},
-                                    {.name = "fsd", .on = &fsd},
-                                    {.name = "scale", .text = &scale_text},
-                                    {.name = "seed", .u = &seed, .what = "number"},
-                                    {.name = "json", .on = &json_out},
-                                    {.name = NULL}};
-    struct option own_opts[8];
-    nown = verb_options(own, own_opts);
-    size_t nrep;
-    const ssd_option_info *info = ssd_replay_options(&nrep);
-    struct cli_table rt = {0};
-    struct option *mine = NULL;
-    size_t nmine = 0;
-    struct cli_target_args ta = {0};
+    const struct fo_cli_own own[] = {{"--format", NULL, &format, NULL},
+                                     {"--apps", &apps, NULL, NULL},
+                                     {"--fsd", &fsd, NULL, NULL},
+                                     {"--scale", NULL, &scale_text, NULL},
+                                     {"--seed", NULL, &seed_text, NULL},
+                                     {"--json", &json_out, NULL, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    struct cli_table rt;
     ssd_target *t = NULL;
     ssd_trace *tr = NULL;
     ssd_replay *r = NULL;
-    const struct option *opts = NULL;
-    if (cli_opts_append(&mine, &nmine, own_opts) ||
-        cli_table_add(&rt, info, nrep, O_REPLAY, NULL, &mine, &nmine) ||
-        !(opts = cli_target_long_opts(mine))) {
-        status = cli_error("replay", "out of memory creating the command-line options");
+    if (!pos)
+        return cli_error("replay", "out of memory for the command line");
+    status = fo_cli_read(&replay_cli, &rt, own, argc, argv, pos);
+    if (status) {
+        status = status > 0 ? 0 : 2;
         goto out;
     }
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (cli_target_option(&ta, c, optarg) || cli_table_take(&rt, c, optarg))
-            continue;
-        if (c >= 1 && c <= nown) {
-            if ((status = verb_take("replay", &own[c - 1], optarg)))
-                goto out;
-        } else if (c == 'h') {
-            puts(
-                "usage: ssdcore replay TRACE --target URI [options] [--format csv|iolog|blkparse]\n"
-                "              [--json]\n"
-                "       ssdcore replay --apps --target URI [--timing T] [--seed N] [--json]\n"
-                "       ssdcore replay --fsd --target URI [--scale F] [--seed N] [--json]\n"
-                "Replays a trace (ssdcore CSV, fio iolog, blkparse text, scenario:NAME or\n"
-                "filetest:NAME[@SET_SIZE]) and prints the results (as JSON with --json);\n"
-                "--apps replays every built-in application scenario and prints per-trace\n"
-                "bandwidth and the score (bytes / busy time); --fsd runs the PCMark 10 Full\n"
-                "System Drive-like traces (start-ups, applications, 20 GB and 2.37 GB copies\n"
-                "onto, inside and off the drive, sizes times --scale, and below 1 the\n"
-                "applications' think time too: 11.5 minutes at full length) and prints\n"
-                "per-trace bandwidth and access time and the combined score (docs/traces.md).\n"
-                "target (ssd_target_set_option's keys, and ssdcore.Target()'s, with _ for -):");
-            cli_target_help(stdout);
-            puts("replay options (ssd_replay_set_option's keys, and ssdcore.replay()'s, with _ "
-                 "for -):");
-            cli_table_help(stdout, info, nrep, NULL);
-            goto out;
-        } else {
-            status = cli_getopt_error("replay", argv, "h", opts);
-            goto out;
-        }
+    if (seed_text && ssd_parse_size(seed_text, &seed)) {
+        status = cli_usage_error("replay", "--seed: '%s' is not a number", seed_text);
+        goto out;
     }
     char *end = NULL;
     double scale = scale_text ? strtod(scale_text, &end) : 1;
@@ -563,27 +532,19 @@ int cmd_replay(int argc, char **argv) {
         status = cli_usage_error("replay", "--scale: '%s' is not a number in (0, 10]", scale_text);
         goto out;
     }
-    const char *trace_path = NULL;
+    const char *trace_path = apps || fsd ? NULL : pos[0];
     if (apps && fsd)
         status = cli_usage_error("replay", "--apps and --fsd: pick one");
     else if (scale != 1 && !fsd)
         status = cli_usage_error("replay", "--scale is for --fsd");
-    else if (!apps && !fsd && optind >= argc)
+    else if (!apps && !fsd && !trace_path)
         status = cli_missing("replay", "TRACE", 0);
-    if (status)
-        goto out;
-    if (!apps && !fsd)
-        trace_path = argv[optind++];
-    if (!ta.uri && optind < argc)
-        ta.uri = argv[optind++];
-    if (!ta.uri)
-        status = cli_usage_error("replay", "no target: pass --target URI");
-    else if (optind != argc)
-        status = cli_usage_error("replay", "unexpected argument '%s'", argv[optind]);
+    else
+        status = cli_target_operand("replay", pos + (trace_path != NULL), "--target", &uri);
     if (status || (status = cli_target_create("replay", &t)))
         goto out;
     cli_catch_sigint(NULL);
-    if ((status = cli_target_open("replay", t, ta.uri)))
+    if ((status = cli_target_open("replay", t, uri)))
         goto out;
     if (apps || fsd) {
         char *json = NULL, err[600];
@@ -620,6 +581,6 @@ out:
     ssd_trace_free(tr);
     ssd_target_free(t);
     cli_table_free(&rt);
-    free(mine);
+    free(pos);
     return status;
 }

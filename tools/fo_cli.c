@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli_target.h"
 #include "commands.h"
 #include "fo_cli.h"
 
@@ -185,20 +186,25 @@ void fo_cli_print_archive_result(FILE *out, const char *what, const char *archiv
     fprintf(out, "  speed   %.1f MiB/s\n", mbps);
 }
 
-/* The one grammar of the other commands (getopt_long, cli_options.h): own
- * flag k is getopt id 256 + k (a short one, -v, its letter), the table's
- * options 1000 on; "-" in the optstring gives each positional argument in
- * its place, so the first mistake is the one named. */
-int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
-                 int argc, char **argv, const char **pos) {
+/* The one grammar of every command (getopt_long, cli_options.h): own flag
+ * k is getopt id 256 + k (a short one, -v, its letter), the target's
+ * options are cli_target.h's ids, the table's options 2000 on; "-" in the
+ * optstring gives each positional argument in its place, so the first
+ * mistake is the one named. */
+int fo_cli_read(const struct fo_cli_spec *spec, struct cli_table *t, const struct fo_cli_own *own,
+                int argc, char **argv, const char **pos) {
     const char *cmd = spec->cmd;
-    size_t n, nown = 0, nopts = 0, ns = 2, m = 1;
-    const ssd_option_info *info = spec->options(&n) + spec->first;
-    n -= spec->first;
+    size_t n = 0, nown = 0, nopts = 0, ns = 2, m = 1;
+    const ssd_option_info *info = spec->options ? spec->options(&n) + spec->first : NULL;
+    n -= info ? spec->first : 0;
     char shorts[16] = "-h";
+    *t = (struct cli_table){0};
+    for (int k = 0; k < spec->npos; k++)
+        pos[k] = NULL;
     while (own[nown].name)
         nown++;
     struct option *opts = NULL, *mine = calloc(nown + 2, sizeof *mine);
+    const struct option *all = NULL;
     if (mine)
         mine[0] = (struct option){"help", no_argument, NULL, 'h'};
     for (size_t k = 0; mine && k < nown; k++)
@@ -210,15 +216,15 @@ int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_c
     for (const struct cli_alias *a = spec->aliases; a && a->flag && ns < sizeof shorts - 1; a++)
         if (a->flag[0] == '-')
             shorts[ns++] = a->flag[1];
-    struct cli_table t = {0};
     int status = -1, npos = 0, c;
     if (!mine || cli_opts_append(&opts, &nopts, mine) ||
-        cli_table_add(&t, info, n, 1000, spec->aliases, &opts, &nopts)) {
-        cli_error(cmd, "out of memory reading the command line");
+        (info && cli_table_add(t, info, n, 2000, spec->aliases, &opts, &nopts)) ||
+        !(all = spec->target ? cli_target_long_opts(opts) : opts)) {
+        cli_error(cmd, "out of memory for the command line");
         goto out;
     }
     optind = 1;
-    while ((c = getopt_long(argc, argv, shorts, opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, shorts, all, NULL)) != -1) {
         const struct fo_cli_own *o = own;
         while (o->name && (o->key || (c >= 256 ? c - 256 != o - own : o->name[1] != c)))
             o++;
@@ -229,8 +235,14 @@ int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_c
             goto out;
         } else if (c == 'h') {
             fputs(spec->usage, stdout);
-            printf("%s\n", spec->heading);
-            cli_table_help(stdout, info, n, spec->aliases);
+            if (spec->help) {
+                spec->help(stdout);
+            } else if (info) {
+                if (spec->target)
+                    cli_target_help(stdout);
+                printf("%s\n", spec->heading);
+                cli_table_help(stdout, info, n, spec->aliases);
+            }
             status = 1;
             goto out;
         } else if (o->name && c != '?' && o->seen && o->arg) {
@@ -240,8 +252,9 @@ int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_c
                 *o->seen = 1;
             if (o->arg)
                 *o->arg = optarg;
-        } else if (!cli_table_take(&t, c, optarg)) {
-            cli_getopt_error(cmd, argv, shorts, opts);
+        } else if (!(spec->target && cli_target_option(c, optarg)) &&
+                   !cli_table_take(t, c, optarg)) {
+            cli_getopt_error(cmd, argv, shorts, all);
             goto out;
         }
     }
@@ -251,19 +264,26 @@ int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_c
         cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
         goto out;
     }
-    if (cli_table_apply(&t, cmd, handle, spec->set_option, spec->errmsg, 1))
-        goto out;
-    if (spec->npos >= 0 && npos != spec->npos) {
-        cli_missing(cmd, spec->operands, npos);
-        goto out;
-    }
-    for (const struct fo_cli_own *o = own; o->name; o++)
-        if (o->key && cli_table_value(&t, o->key))
-            *o->seen = strcmp(cli_table_value(&t, o->key), "0") != 0;
     status = 0;
 out:
-    cli_table_free(&t);
     free(opts);
     free(mine);
+    return status;
+}
+
+int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
+                 int argc, char **argv, const char **pos) {
+    struct cli_table t;
+    int status = fo_cli_read(spec, &t, own, argc, argv, pos), npos = 0;
+    while (!status && spec->npos >= 0 && npos < spec->npos && pos[npos])
+        npos++;
+    if (status || cli_table_apply(&t, spec->cmd, handle, spec->set_option, spec->errmsg, 1))
+        status = status > 0 ? 1 : -1;
+    else if (spec->npos >= 0 && npos != spec->npos)
+        status = (cli_missing(spec->cmd, spec->operands, npos), -1);
+    for (const struct fo_cli_own *o = own; !status && o->name; o++)
+        if (o->key && cli_table_value(&t, o->key))
+            *o->seen = strcmp(cli_table_value(&t, o->key), "0") != 0;
+    cli_table_free(&t);
     return status;
 }

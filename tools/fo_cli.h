@@ -61,10 +61,13 @@ struct fo_cli_own {
 /* A subcommand's command line: its name and usage (its own flags
  * included), how many positional arguments it takes (exactly npos; -1: any
  * number, pos then has room for argc + 1 and is zeroed) and
- * their names ("SRC DST", for cli_missing), and its handle's option table, whose
- * options from the first-th on are its other flags (--some-key VALUE, a
- * boolean --some-key), with aliases (cli_options.h); the --help lists them
- * under heading, written from the table. */
+ * their names ("SRC DST", for cli_missing), and its handle's option table
+ * (NULL: none), whose options from the first-th on are its other flags
+ * (--some-key VALUE, a boolean --some-key), with aliases (cli_options.h);
+ * the --help lists them under heading, written from the table, or help
+ * prints what follows the usage. A command that runs on one target (job,
+ * suite, replay) also takes --target and the target's options
+ * (cli_target.h), listed before heading. */
 struct fo_cli_spec {
     const char *cmd;
     const char *usage;
@@ -76,6 +79,8 @@ struct fo_cli_spec {
     const char *heading;
     int (*set_option)(void *handle, const char *key, const char *value);
     const char *(*errmsg)(const void *handle);
+    int target;
+    void (*help)(FILE *out);
 };
 
 /* Defines `static const struct fo_cli_spec name` for a subcommand whose
@@ -97,7 +102,9 @@ struct fo_cli_spec {
                                             #type " options (ssd_" #type                           \
                                                   "_set_option's keys, with _ for -):",            \
                                             name##_set_option,                                     \
-                                            name##_errmsg}
+                                            name##_errmsg,                                         \
+                                            0,                                                     \
+                                            NULL}
 
 /* Parses argv[1..argc-1] with getopt_long, as every command does (long
  * flags abbreviate, "--" ends them): the own flags, the table's flags, set
@@ -109,5 +116,11 @@ struct fo_cli_spec {
  * printing a usage error to stderr. */
 int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
                  int argc, char **argv, const char **pos);
+
+/* fo_cli_parse up to the values: the table's values given are left in *t
+ * (cli_table_apply, cli_table_value; cli_table_free it whatever this
+ * returns) and the operands are not counted (npos -1: the command does). */
+int fo_cli_read(const struct fo_cli_spec *spec, struct cli_table *t, const struct fo_cli_own *own,
+                int argc, char **argv, const char **pos);
 
 #endif

@@ -154,3 +154,35 @@ def test_interrupted_job_says_what_its_results_cover(cli, tmp_path):
     assert out.startswith("target  ")  # the summary comes first
     last = err.splitlines()[-1]
     assert last.startswith("ssdcore job: interrupted; results cover ") and last.endswith(" s")
+
+
+def test_replay_takes_its_target_as_job_and_suite_do(cli, tmp_path):
+    """replay reads its command line with the parser job and suite share:
+    the target is --target or the operand after TRACE, its options are the
+    target's flags, and a missing one is named in the one wording (it was
+    "no target: pass --target URI")."""
+    trace = "scenario:pcm8-excel"
+    usage_error(run(cli, "replay", trace), 2, "ssdcore replay: missing --target")
+    usage_error(run(cli, "replay", "--apps"), 2, "ssdcore replay: missing --target")
+    for args in ([trace, "sim:ssd370", "extra"], [trace, "--target", "sim:ssd370", "extra"]):
+        usage_error(run(cli, "replay", *args), 2, "ssdcore replay: unexpected argument 'extra'")
+    p = run(cli, "replay", trace, "--size-file", "lots", str(tmp_path / "t.bin"))
+    assert (p.returncode, p.stdout) == (1, ""), p.stderr
+    assert p.stderr.startswith("ssdcore replay: --size-file lots: option size: "), p.stderr
+    assert not (tmp_path / "t.bin").exists()
+    usage_error(run(cli, "replay", trace, "sim:ssd370", "--seed", "x"), 2,
+                "ssdcore replay: --seed: 'x' is not a number")
+    p = run(cli, "replay", "--targ=sim:ssd370", "--js", "--", trace)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["ios"] > 0
+
+
+def test_trace_record_wants_its_command_after_the_double_dash(cli, tmp_path):
+    out = str(tmp_path / "t.csv")
+    usage_error(run(cli, "trace", "record", "--device", "/dev/null", "--out", out, "true"), 2,
+                "ssdcore trace record: unexpected argument 'true' (the command goes after --)")
+    usage_error(run(cli, "trace", "record", "--device", "/dev/null", "--out", out), 2,
+                "ssdcore trace record: missing '-- COMMAND...'")
+    usage_error(run(cli, "trace", "record", "--out", out, "--", "true"), 2,
+                "ssdcore trace record: missing --device DEV or --out T.csv")
+    assert list(tmp_path.iterdir()) == []
