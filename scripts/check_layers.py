@@ -3,7 +3,8 @@
 
 Each box is built as its own CMake object library (ssd_<box>); this reads the
 symbols every object file defines and uses (nm) and fails on any use of a
-symbol defined in a box that the using box may not depend on. The include
+symbol defined in a box that the using box may not depend on, and on any use
+of the library's internals (ssd__*) by the CLI (tools/). The include
 paths already stop a wrong-way #include; this catches the rest (a prototype
 written by hand, a symbol reached through a public header of a higher box).
 
@@ -84,6 +85,14 @@ def main():
                 if dep.exists() and re.search(r"[/\s]%s\b" % re.escape(h), dep.read_text()):
                     bad_includes.append(f"{src} ({box}) includes {h}: {box} may not")
     bad = list(bad_includes)
+    # The CLI (tools/) is a user of the library like any other: public API
+    # only (docs/ARCHITECTURE.md), so nothing it prints bypasses a producer.
+    clidir = build / "CMakeFiles" / "ssdcore_cli.dir"
+    for o in sorted(clidir.rglob("*.o")):
+        src = str(o.relative_to(clidir))[:-2]
+        if (root / src).exists():
+            bad += [f"{src} (the CLI) uses {s}, internal to the library: use its public API"
+                    for s in sorted(symbols(o)[1]) if s.startswith("ssd__")]
     for (box, src), used in sorted(uses.items()):
         for s in sorted(used):
             if s not in owner:

@@ -314,13 +314,13 @@ void cli_print_result(const char *json, int as_json) {
     }
 }
 
-void cli_json_put(struct ssd__jw *w) {
+void cli_json_put(ssd_json *w) {
     char *text = NULL;
-    int rc = ssd__jw_finish(w, &text);
+    int rc = w ? ssd_json_finish(w, &text) : SSD_ENOMEM; /* no writer: create ran out */
     if (rc < 0) {
         fprintf(stderr, "ssdcore: %s\n", ssd_strerror(rc));
         exit(1);
     }
     puts(text);
-    free(text);
+    ssd_free(text);
 }

@@ -57,53 +57,45 @@ static void fmt_time(char *out, size_t n, double s) {
     snprintf(out, n, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
 }
 
-static void counts_json(struct ssd__jw *w, const char *name, const ssd_copy_counts *c) {
-    ssd__jw_key(w, name);
-    ssd__jw_begin_object(w);
-    ssd__jw_ku64(w, "total", c->total);
-    ssd__jw_ku64(w, "copied", c->copied);
-    ssd__jw_ku64(w, "skipped", c->skipped);
-    ssd__jw_ku64(w, "mismatch", c->mismatch);
-    ssd__jw_ku64(w, "failed", c->failed);
-    ssd__jw_ku64(w, "extras", c->extras);
-    ssd__jw_end_object(w);
-}
-
-static void knum_f(struct ssd__jw *w, const char *key, double v, int decimals) {
-    ssd__jw_key(w, key);
-    ssd__jw_num_f(w, v, decimals);
+static void counts_json(ssd_json *w, const char *name, const ssd_copy_counts *c) {
+    ssd_json_begin_object(w, name);
+    ssd_json_u64(w, "total", c->total);
+    ssd_json_u64(w, "copied", c->copied);
+    ssd_json_u64(w, "skipped", c->skipped);
+    ssd_json_u64(w, "mismatch", c->mismatch);
+    ssd_json_u64(w, "failed", c->failed);
+    ssd_json_u64(w, "extras", c->extras);
+    ssd_json_end_object(w);
 }
 
 static void print_json(const ssd_copy *c, const char *src, const char *dst,
                        const ssd_copy_result *r, int list_only) {
-    struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_PRETTY);
-    ssd__jw_begin_object(&w);
-    ssd__jw_kstr(&w, "src", src);
-    ssd__jw_kstr(&w, "dst", dst);
-    ssd__jw_kbool(&w, "list_only", list_only);
-    counts_json(&w, "dirs", &r->dirs);
-    counts_json(&w, "files", &r->files);
-    counts_json(&w, "bytes", &r->bytes);
-    ssd__jw_key(&w, "times");
-    ssd__jw_begin_object(&w);
-    knum_f(&w, "total_s", r->total_s, 6);
-    knum_f(&w, "copy_s", r->copy_s, 6);
-    knum_f(&w, "sync_s", r->sync_s, 6);
-    knum_f(&w, "failed_s", r->failed_s, 6);
-    knum_f(&w, "extras_s", r->extras_s, 6);
-    ssd__jw_end_object(&w);
-    knum_f(&w, "speed_bytes_per_s", r->bytes_per_s, 1);
-    knum_f(&w, "speed_mb_per_min", r->bytes_per_s * 60 / 1048576.0, 3);
-    ssd__jw_ku64(&w, "workers", r->workers);
-    ssd__jw_knum(&w, "exit_code", r->exit_bits);
-    ssd__jw_key(&w, "failures");
-    ssd__jw_begin_array(&w);
+    ssd_json *w = NULL;
+    ssd_json_create(&w, SSD_JSON_PRETTY);
+    ssd_json_begin_object(w, NULL);
+    ssd_json_str(w, "src", src);
+    ssd_json_str(w, "dst", dst);
+    ssd_json_bool(w, "list_only", list_only);
+    counts_json(w, "dirs", &r->dirs);
+    counts_json(w, "files", &r->files);
+    counts_json(w, "bytes", &r->bytes);
+    ssd_json_begin_object(w, "times");
+    ssd_json_num(w, "total_s", r->total_s, 6);
+    ssd_json_num(w, "copy_s", r->copy_s, 6);
+    ssd_json_num(w, "sync_s", r->sync_s, 6);
+    ssd_json_num(w, "failed_s", r->failed_s, 6);
+    ssd_json_num(w, "extras_s", r->extras_s, 6);
+    ssd_json_end_object(w);
+    ssd_json_num(w, "speed_bytes_per_s", r->bytes_per_s, 1);
+    ssd_json_num(w, "speed_mb_per_min", r->bytes_per_s * 60 / 1048576.0, 3);
+    ssd_json_u64(w, "workers", r->workers);
+    ssd_json_num(w, "exit_code", r->exit_bits, -1);
+    ssd_json_begin_array(w, "failures");
     for (size_t i = 0; i < ssd_copy_failure_count(c); i++)
-        ssd__jw_str(&w, ssd_copy_failure(c, i));
-    ssd__jw_end_array(&w);
-    ssd__jw_end_object(&w);
-    cli_json_put(&w);
+        ssd_json_str(w, NULL, ssd_copy_failure(c, i));
+    ssd_json_end_array(w);
+    ssd_json_end_object(w);
+    cli_json_put(w);
 }
 
 static void print_row(const char *label, const ssd_copy_counts *c, int bytes) {

@@ -43,10 +43,10 @@ int cmd_fio_result(int argc, char **argv) {
             status = cli_error(cmd, "%s", ssd_fio_result_errmsg(r[i]));
     }
     int failed = 0;
-    struct ssd__jw w; /* one file: its object; several: an array of them, one a line */
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd_json *w = NULL; /* one file: its object; several: an array of them, one a line */
+    ssd_json_create(&w, SSD_JSON_COMPACT);
     if (nfiles > 1)
-        ssd__jw_begin_array(&w);
+        ssd_json_begin_array(w, NULL);
     for (int i = first; i < argc && !status; i++) {
         if (json) {
             char *s = NULL;
@@ -54,11 +54,11 @@ int cmd_fio_result(int argc, char **argv) {
                 status = cli_error(cmd, "out of memory writing the fio results as JSON");
                 break;
             }
-            ssd__jw_newline(&w);
-            ssd__jw_begin_object(&w);
-            ssd__jw_kstr(&w, "source", argv[i]);
-            ssd__jw_kraw(&w, "jobs", s);
-            ssd__jw_end_object(&w);
+            ssd_json_newline(w);
+            ssd_json_begin_object(w, NULL);
+            ssd_json_str(w, "source", argv[i]);
+            ssd_json_raw(w, "jobs", s);
+            ssd_json_end_object(w);
             ssd_free(s);
         }
         for (size_t k = 0; k < ssd_fio_result_count(r[i]); k++) {
@@ -85,11 +85,11 @@ int cmd_fio_result(int argc, char **argv) {
         }
     }
     if (nfiles > 1)
-        ssd__jw_end_array(&w);
+        ssd_json_end_array(w);
     if (!status && json)
-        cli_json_put(&w);
+        cli_json_put(w);
     else
-        free(w.buf);
+        ssd_json_free(w);
     if (!status && failed)
         status = cli_error(cmd,
                            "%d job %s failed (fio \"error\" set): the figures are not "

@@ -51,18 +51,17 @@ int cmd_mkset(int argc, char **argv) {
         return 1;
     }
     if (json) {
-        struct ssd__jw w;
-        ssd__jw_init(&w, SSD__JW_SPACED);
-        ssd__jw_begin_object(&w);
-        ssd__jw_kstr(&w, "set", pos[0]);
-        ssd__jw_kstr(&w, "dir", pos[1]);
-        ssd__jw_ku64(&w, "files", r.files);
-        ssd__jw_ku64(&w, "dirs", r.dirs);
-        ssd__jw_ku64(&w, "bytes", r.bytes);
-        ssd__jw_key(&w, "total_s");
-        ssd__jw_num_f(&w, r.total_s, 6);
-        ssd__jw_end_object(&w);
-        cli_json_put(&w);
+        ssd_json *w = NULL;
+        ssd_json_create(&w, SSD_JSON_SPACED);
+        ssd_json_begin_object(w, NULL);
+        ssd_json_str(w, "set", pos[0]);
+        ssd_json_str(w, "dir", pos[1]);
+        ssd_json_u64(w, "files", r.files);
+        ssd_json_u64(w, "dirs", r.dirs);
+        ssd_json_u64(w, "bytes", r.bytes);
+        ssd_json_num(w, "total_s", r.total_s, 6);
+        ssd_json_end_object(w);
+        cli_json_put(w);
     } else {
         printf("%s set in %s: %llu files, %llu dirs, %llu bytes in %.2f s\n", pos[0], pos[1],
                (unsigned long long)r.files, (unsigned long long)r.dirs, (unsigned long long)r.bytes,

@@ -51,26 +51,26 @@ static double value(const char *spec, const char *key) {
 }
 
 static int sim_list_json(void) {
-    struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_SPACED);
-    ssd__jw_begin_array(&w);
+    ssd_json *w = NULL;
+    ssd_json_create(&w, SSD_JSON_SPACED);
+    ssd_json_begin_array(w, NULL);
     for (int i = 0; i < ssd_sim_profile_count(); i++) {
         const char *name = ssd_sim_profile_name(i);
         char *json = NULL;
         if (ssd_sim_profile_to_json(name, 0, &json)) {
             ssd_free(json);
-            free(w.buf);
+            ssd_json_free(w);
             return cli_error("sim list", "profile %s does not resolve", name);
         }
-        ssd__jw_begin_object(&w);
-        ssd__jw_kstr(&w, "name", name);
-        ssd__jw_kstr(&w, "description", ssd_sim_profile_describe(i));
-        ssd__jw_kraw(&w, "profile", json);
-        ssd__jw_end_object(&w);
+        ssd_json_begin_object(w, NULL);
+        ssd_json_str(w, "name", name);
+        ssd_json_str(w, "description", ssd_sim_profile_describe(i));
+        ssd_json_raw(w, "profile", json);
+        ssd_json_end_object(w);
         ssd_free(json);
     }
-    ssd__jw_end_array(&w);
-    cli_json_put(&w);
+    ssd_json_end_array(w);
+    cli_json_put(w);
     return 0;
 }
 

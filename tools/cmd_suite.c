@@ -203,21 +203,21 @@ int cmd_suite(int argc, char **argv) {
         goto out;
     }
     if (list) {
-        struct ssd__jw w;
-        ssd__jw_init(&w, SSD__JW_SPACED);
-        ssd__jw_begin_array(&w);
+        ssd_json *w = NULL;
+        ssd_json_create(&w, SSD_JSON_SPACED);
+        ssd_json_begin_array(w, NULL);
         for (int i = 0; i < ssd_suite_step_count(s); i++) {
             if (!json) {
                 printf("%3d  %s\n", i + 1, ssd_suite_step_line(s, i));
                 continue;
             }
-            ssd__jw_str(&w, ssd_suite_step_line(s, i));
+            ssd_json_str(w, NULL, ssd_suite_step_line(s, i));
         }
-        ssd__jw_end_array(&w);
+        ssd_json_end_array(w);
         if (json)
-            cli_json_put(&w);
+            cli_json_put(w);
         else
-            free(w.buf);
+            ssd_json_free(w);
         status = 0;
         goto out;
     }

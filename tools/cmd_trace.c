@@ -386,32 +386,32 @@ static const char filetests_usage[] =
  * item(w, json, i) for each of the n items, which prints a text line or
  * adds an object to the JSON array w. */
 static int list_verb(const char *cmd, const char *usage, int argc, char **argv, int n,
-                     void (*item)(struct ssd__jw *w, int json, int i)) {
+                     void (*item)(ssd_json *w, int json, int i)) {
     int json, rc = cli_json_args(cmd, usage, argc, argv, 2, "", &json);
     if (rc >= 0)
         return rc;
-    struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_SPACED);
-    ssd__jw_begin_array(&w);
+    ssd_json *w = NULL;
+    ssd_json_create(&w, SSD_JSON_SPACED);
+    ssd_json_begin_array(w, NULL);
     for (int i = 0; i < n; i++)
-        item(&w, json, i);
-    ssd__jw_end_array(&w);
+        item(w, json, i);
+    ssd_json_end_array(w);
     if (json)
-        cli_json_put(&w);
+        cli_json_put(w);
     else
-        free(w.buf);
+        ssd_json_free(w);
     return 0;
 }
 
-static void scenario_item(struct ssd__jw *w, int json, int i) {
+static void scenario_item(ssd_json *w, int json, int i) {
     if (!json) {
         printf("%-22s %s\n", ssd_trace_scenario_name(i), ssd_trace_scenario_describe(i));
         return;
     }
-    ssd__jw_begin_object(w);
-    ssd__jw_kstr(w, "name", ssd_trace_scenario_name(i));
-    ssd__jw_kstr(w, "description", ssd_trace_scenario_describe(i));
-    ssd__jw_end_object(w);
+    ssd_json_begin_object(w, NULL);
+    ssd_json_str(w, "name", ssd_trace_scenario_name(i));
+    ssd_json_str(w, "description", ssd_trace_scenario_describe(i));
+    ssd_json_end_object(w);
 }
 
 static int trace_scenarios(int argc, char **argv) {
@@ -419,18 +419,16 @@ static int trace_scenarios(int argc, char **argv) {
                      scenario_item);
 }
 
-static void filetest_item(struct ssd__jw *w, int json, int i) {
+static void filetest_item(ssd_json *w, int json, int i) {
     uint64_t set = 0, dev = 0;
     const char *name = ssd_trace_filetest_name(i);
     int damaged = ssd_trace_filetest_sizes(name, &set, &dev) != 0;
     if (json) {
-        ssd__jw_begin_object(w);
-        ssd__jw_kstr(w, "name", name);
-        ssd__jw_key(w, "set_bytes");
-        damaged ? ssd__jw_null(w) : ssd__jw_u64(w, set);
-        ssd__jw_key(w, "device_bytes");
-        damaged ? ssd__jw_null(w) : ssd__jw_u64(w, dev);
-        ssd__jw_end_object(w);
+        ssd_json_begin_object(w, NULL);
+        ssd_json_str(w, "name", name);
+        damaged ? ssd_json_null(w, "set_bytes") : ssd_json_u64(w, "set_bytes", set);
+        damaged ? ssd_json_null(w, "device_bytes") : ssd_json_u64(w, "device_bytes", dev);
+        ssd_json_end_object(w);
     } else if (damaged) {
         printf("%-16s (its recorded sizes are missing: a damaged build)\n", name);
     } else {

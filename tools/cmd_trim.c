@@ -276,16 +276,16 @@ int cmd_precondition(int argc, char **argv) {
         } else if (rc < 0) {
             status = cli_error("precondition", "%s", ssd_target_errmsg(t));
         } else if (json) {
-            struct ssd__jw w;
-            ssd__jw_init(&w, SSD__JW_SPACED);
-            ssd__jw_begin_object(&w);
-            ssd__jw_kstr(&w, "kind", kind);
-            ssd__jw_ku64(&w, fill ? "fill_bytes" : "loops", fill ? fill_bytes : loops);
-            ssd__jw_ku64(&w, "written_bytes", written);
+            ssd_json *w = NULL;
+            ssd_json_create(&w, SSD_JSON_SPACED);
+            ssd_json_begin_object(w, NULL);
+            ssd_json_str(w, "kind", kind);
+            ssd_json_u64(w, fill ? "fill_bytes" : "loops", fill ? fill_bytes : loops);
+            ssd_json_u64(w, "written_bytes", written);
             if (fill)
-                ssd__jw_knum(&w, "fill_level_pct", 100.0 * (double)written / (double)size);
-            ssd__jw_end_object(&w);
-            cli_json_put(&w);
+                ssd_json_num(w, "fill_level_pct", 100.0 * (double)written / (double)size, -1);
+            ssd_json_end_object(w);
+            cli_json_put(w);
         } else if (fill) {
             printf("fill: wrote %llu bytes (%.1f GiB, %.1f %% of the target)\n",
                    (unsigned long long)written, (double)written / 1073741824.0,

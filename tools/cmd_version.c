@@ -15,13 +15,13 @@ int cmd_version(int argc, char **argv) {
     if (rc >= 0)
         return rc;
     if (json) {
-        struct ssd__jw w;
-        ssd__jw_init(&w, SSD__JW_SPACED);
-        ssd__jw_begin_object(&w);
-        ssd__jw_kstr(&w, "version", ssd_version_string());
-        ssd__jw_ku64(&w, "version_number", ssd_version_number());
-        ssd__jw_end_object(&w);
-        cli_json_put(&w);
+        ssd_json *w = NULL;
+        ssd_json_create(&w, SSD_JSON_SPACED);
+        ssd_json_begin_object(w, NULL);
+        ssd_json_str(w, "version", ssd_version_string());
+        ssd_json_u64(w, "version_number", ssd_version_number());
+        ssd_json_end_object(w);
+        cli_json_put(w);
     } else
         printf("ssdcore %s\n", ssd_version_string());
     return 0;

@@ -4,7 +4,7 @@
 
 #include <stdarg.h>
 
-#include "jsonw.h"
+#include <ssdcore.h>
 
 /* Each returns the process exit status. argv[0] is the subcommand name. */
 typedef int (*ssd_cli_fn)(int argc, char **argv);
@@ -77,9 +77,9 @@ int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, int
  * "key: value" text (nested objects indented, lists as "- " items). */
 void cli_print_result(const char *json, int as_json);
 
-/* Prints the document w holds (the library's JSON writer, jsonw.h) and a
- * newline. Out of memory it says so and exits with status 1: half a JSON
- * document must not pass for success. */
-void cli_json_put(struct ssd__jw *w);
+/* Prints the document w holds (ssd_json, ssdcore/base.h) and a newline,
+ * and frees w. Out of memory (w NULL: ssd_json_create ran out) it says so
+ * and exits with status 1: half a JSON document must not pass for success. */
+void cli_json_put(ssd_json *w);
 
 #endif

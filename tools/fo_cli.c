@@ -144,17 +144,17 @@ void fo_cli_print_archive_result(FILE *out, const char *what, const char *archiv
                                  const ssd_archive_result *r, int json) {
     double mbps = r->bytes_per_s / 1048576.0;
     if (json) {
-        struct ssd__jw w;
-        ssd__jw_init(&w, SSD__JW_SPACED);
-        ssd__jw_begin_object(&w);
-        ssd__jw_kstr(&w, "operation", what);
-        ssd__jw_kstr(&w, "archive", archive);
-        ssd__jw_kstr(&w, "tree", tree);
-        ssd__jw_ku64(&w, "files", r->files);
-        ssd__jw_ku64(&w, "dirs", r->dirs);
-        ssd__jw_ku64(&w, "symlinks", r->symlinks);
-        ssd__jw_ku64(&w, "data_bytes", r->data_bytes);
-        ssd__jw_ku64(&w, "archive_bytes", r->archive_bytes);
+        ssd_json *w = NULL;
+        ssd_json_create(&w, SSD_JSON_SPACED);
+        ssd_json_begin_object(w, NULL);
+        ssd_json_str(w, "operation", what);
+        ssd_json_str(w, "archive", archive);
+        ssd_json_str(w, "tree", tree);
+        ssd_json_u64(w, "files", r->files);
+        ssd_json_u64(w, "dirs", r->dirs);
+        ssd_json_u64(w, "symlinks", r->symlinks);
+        ssd_json_u64(w, "data_bytes", r->data_bytes);
+        ssd_json_u64(w, "archive_bytes", r->archive_bytes);
         const struct {
             const char *key;
             double v;
@@ -163,13 +163,11 @@ void fo_cli_print_archive_result(FILE *out, const char *what, const char *archiv
                     {"codec_s", r->codec_s, 6}, {"write_s", r->write_s, 6},
                     {"sync_s", r->sync_s, 6},   {"bytes_per_s", r->bytes_per_s, 1},
                     {"mib_per_s", mbps, 3}};
-        for (size_t i = 0; i < sizeof nums / sizeof *nums; i++) {
-            ssd__jw_key(&w, nums[i].key);
-            ssd__jw_num_f(&w, nums[i].v, nums[i].decimals);
-        }
-        ssd__jw_ku64(&w, "skipped", r->skipped);
-        ssd__jw_end_object(&w);
-        cli_json_put(&w);
+        for (size_t i = 0; i < sizeof nums / sizeof *nums; i++)
+            ssd_json_num(w, nums[i].key, nums[i].v, nums[i].decimals);
+        ssd_json_u64(w, "skipped", r->skipped);
+        ssd_json_end_object(w);
+        cli_json_put(w);
         return;
     }
     fprintf(out, "%s: %llu files, %llu dirs, %llu symlinks", what, (unsigned long long)r->files,

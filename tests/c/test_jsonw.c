@@ -321,3 +321,57 @@ Test(jsonw, newline_goes_after_the_separator_and_ends_the_text) {
     ssd__jw_newline(&w);
     expect_text(&w, "{\"steps\":[{\"i\":0},\n{\"i\":1},\n{\"i\":2}],\"n\":3}\n");
 }
+
+/* ssd_json (ssdcore/base.h): the writer behind a public handle, for the CLI's
+ * own documents; it writes what jsonw writes, in the three styles. */
+static char *public_doc(int flags) {
+    ssd_json *w = NULL;
+    cr_assert_eq(ssd_json_create(&w, flags), 0);
+    ssd_json_begin_object(w, NULL);
+    ssd_json_str(w, "name", "a\"b");
+    ssd_json_u64(w, "bytes", UINT64_MAX);
+    ssd_json_num(w, "s", 0.25, 3);
+    ssd_json_num(w, "x", 0.1, -1);
+    ssd_json_num(w, "nan", NAN, 2);
+    ssd_json_bool(w, "ok", 1);
+    ssd_json_null(w, "none");
+    ssd_json_begin_array(w, "list");
+    ssd_json_str(w, NULL, NULL);
+    ssd_json_raw(w, NULL, "{\"k\":[1,2]}");
+    ssd_json_end_array(w);
+    ssd_json_begin_object(w, "empty");
+    ssd_json_end_object(w);
+    ssd_json_end_object(w);
+    char *text = NULL;
+    cr_assert_eq(ssd_json_finish(w, &text), 0);
+    return text;
+}
+
+Test(jsonw, public_writer_writes_the_three_styles) {
+    char *c = public_doc(SSD_JSON_COMPACT), *s = public_doc(SSD_JSON_SPACED),
+         *p = public_doc(SSD_JSON_PRETTY);
+    cr_expect_str_eq(c, "{\"name\":\"a\\\"b\",\"bytes\":18446744073709551615,\"s\":0.250,"
+                        "\"x\":0.1,\"nan\":null,\"ok\":true,\"none\":null,"
+                        "\"list\":[null,{\"k\":[1,2]}],\"empty\":{}}");
+    cr_expect_str_eq(s, "{\"name\": \"a\\\"b\", \"bytes\": 18446744073709551615, \"s\": 0.250, "
+                        "\"x\": 0.1, \"nan\": null, \"ok\": true, \"none\": null, "
+                        "\"list\": [null, {\"k\":[1,2]}], \"empty\": {}}");
+    cr_expect(strstr(p, "\n  \"list\": [\n    null,\n    {\n      \"k\": [\n") != NULL, "%s", p);
+    ssd_free(c);
+    ssd_free(s);
+    ssd_free(p);
+}
+
+Test(jsonw, public_writer_refuses_bad_arguments_and_ignores_a_null_writer) {
+    ssd_json *w = (ssd_json *)1;
+    char *text = (char *)1;
+    cr_expect_eq(ssd_json_create(&w, 3), SSD_EINVAL);
+    cr_expect_null(w);
+    cr_expect_eq(ssd_json_create(NULL, SSD_JSON_COMPACT), SSD_EINVAL);
+    ssd_json_begin_object(NULL, "k"); /* no-ops */
+    ssd_json_str(NULL, "k", "v");
+    ssd_json_num(NULL, "k", 1, 2);
+    ssd_json_free(NULL);
+    cr_expect_eq(ssd_json_finish(NULL, &text), SSD_EINVAL);
+    cr_expect_null(text);
+}

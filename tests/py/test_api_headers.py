@@ -20,7 +20,8 @@ INCLUDE = ROOT / "libssdcore" / "include"
 
 # Handles whose only failures are EINVAL and ENOMEM keep no message (as
 # HdrHistogram's hdr_histogram does): there is nothing to name.
-NO_ERRMSG = {"ssd_hist": "records numbers; fails only with SSD_EINVAL or -ENOMEM"}
+NO_ERRMSG = {"ssd_hist": "records numbers; fails only with SSD_EINVAL or -ENOMEM",
+             "ssd_json": "writes text; fails only with SSD_EINVAL or SSD_ENOMEM"}
 
 # A target operation built on a higher box lives with that box: the target
 # box sits below job and health (tests/py/test_check_layers.py), so its

@@ -88,3 +88,20 @@ def test_objects_of_deleted_sources_are_ignored(tmp_path):
     (tmp_path / "src" / "base" / "x.c").unlink()  # moved away since the last build
     r = run_check(build, root=tmp_path)
     assert r.returncode == 0, r.stdout
+
+
+def test_the_cli_may_use_the_public_api_only(tmp_path):
+    # the CLI once wrote its JSON through the library's internal writer
+    # (ssd__jw_*), which no public header declares
+    build = fake_build(tmp_path, {})
+    cli = tmp_path / "src" / "tools"
+    cli.mkdir()
+    (cli / "cmd_x.c").write_text("void ssd__jw_init(void *w, int style);\nvoid ssd_free(void *p);\n"
+                                 "int cmd_x(void) { ssd__jw_init(0, 0); ssd_free(0); return 0; }\n")
+    d = build / "CMakeFiles" / "ssdcore_cli.dir" / "src" / "tools"
+    d.mkdir(parents=True)
+    subprocess.run(["cc", "-c", "-o", str(d / "cmd_x.c.o"), str(cli / "cmd_x.c")], check=True)
+    r = run_check(build, root=tmp_path)
+    assert r.returncode == 1
+    assert "src/tools/cmd_x.c (the CLI) uses ssd__jw_init" in r.stdout
+    assert "ssd_free" not in r.stdout

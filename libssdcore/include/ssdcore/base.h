@@ -106,7 +106,8 @@ SSD_API void ssd_free(void *p);
 /* The flags argument of every ssd_*_to_json function. */
 enum ssd_json_flags {
     SSD_JSON_COMPACT = 0, /* the document as the function documents it, on one line */
-    SSD_JSON_PRETTY = 1   /* one key or element per line, two spaces a level */
+    SSD_JSON_PRETTY = 1,  /* one key or element per line, two spaces a level */
+    SSD_JSON_SPACED = 2   /* ssd_json_create only: one line, "a": 1, "b": [1, 2] */
 };
 
 /* Parses a size such as "4096", "4k", "8g", "1.5GiB", "512B": binary units
@@ -162,6 +163,56 @@ typedef struct ssd_option_info {
  * failure). Returns 0, SSD_EINVAL (text or out NULL) or SSD_ENOMEM.
  * Thread-safe. */
 SSD_API int ssd_json_quote(const char *text, char **out);
+
+/* ---- ssd_json: a JSON document of the caller's own ---------------------
+ * The writer every ssd_*_to_json uses, for a program that prints JSON
+ * beside the library's (the ssdcore CLI's lists and summaries), so its
+ * documents escape strings and numbers as the library's do and embed
+ * them. A document is written front to back; commas, and in pretty style
+ * newlines and indentation, come by themselves. Inside an object each value
+ * takes its key (key NULL inside an array). Nothing is validated.
+ *
+ *     ssd_json *w = NULL;
+ *     ssd_json_create(&w, SSD_JSON_SPACED);
+ *     ssd_json_begin_object(w, NULL);
+ *     ssd_json_u64(w, "bytes", 4096);
+ *     ssd_json_end_object(w);
+ *     rc = ssd_json_finish(w, &text);   // {"bytes": 4096}
+ *
+ * Running out of memory is sticky: every later call does nothing and
+ * ssd_json_finish returns SSD_ENOMEM; every call on a NULL writer does
+ * nothing, so a document is written without checks and looked at once.
+ * One writer per thread. */
+typedef struct ssd_json ssd_json;
+
+/* flags: SSD_JSON_COMPACT, SSD_JSON_SPACED or SSD_JSON_PRETTY. 0, or
+ * SSD_EINVAL (out NULL, other flags), SSD_ENOMEM; *out NULL then. */
+SSD_API int ssd_json_create(ssd_json **out, int flags);
+/* NULL is a no-op. */
+SSD_API void ssd_json_free(ssd_json *w);
+/* The document so far to *out (free with ssd_free): 0, or SSD_ENOMEM
+ * (*out NULL) when memory ran out on the way; SSD_EINVAL for NULL. Frees
+ * w either way. */
+SSD_API int ssd_json_finish(ssd_json *w, char **out);
+
+SSD_API void ssd_json_begin_object(ssd_json *w, const char *key);
+SSD_API void ssd_json_end_object(ssd_json *w);
+SSD_API void ssd_json_begin_array(ssd_json *w, const char *key);
+SSD_API void ssd_json_end_array(ssd_json *w);
+/* A string escaped as ssd_json_quote does; NULL writes null. */
+SSD_API void ssd_json_str(ssd_json *w, const char *key, const char *s);
+/* A number with decimals digits after the point (printf %.*f), or the
+ * shortest text that reads back the same when decimals < 0; not finite:
+ * null (JSON has no NaN or infinity). */
+SSD_API void ssd_json_num(ssd_json *w, const char *key, double v, int decimals);
+SSD_API void ssd_json_u64(ssd_json *w, const char *key, uint64_t v);
+SSD_API void ssd_json_bool(ssd_json *w, const char *key, int v);
+SSD_API void ssd_json_null(ssd_json *w, const char *key);
+/* A document another function wrote (an ssd_*_to_json), copied, or
+ * re-indented in pretty style; NULL writes null. */
+SSD_API void ssd_json_raw(ssd_json *w, const char *key, const char *json);
+/* The next element starts a line (a compact document read line by line). */
+SSD_API void ssd_json_newline(ssd_json *w);
 
 #ifdef __cplusplus
 }
