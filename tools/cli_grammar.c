@@ -43,32 +43,19 @@ int cli_missing(const char *cmd, const char *names, int given) {
     return cli_usage_error(cmd, "missing %s", names);
 }
 
-int cli_operands(const char *cmd, int argc, char **argv, const char *names) {
-    int n = *names != '\0';
+int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, const char *names,
+                  int *json, const char **pos) {
+    int n = *names != '\0', any = strstr(names, "...") != NULL;
     for (const char *p = names; *p; p++)
         n += *p == ' ';
-    if (argc - optind > n && !strstr(names, "..."))
-        return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind + n]);
-    return argc - optind < n ? cli_missing(cmd, names, argc - optind) : 0;
-}
-
-int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, int first,
-                  const char *names, int *json) {
-    static const struct option opts[] = {
-        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-    int c;
+    const struct fo_cli_spec spec = {
+        .cmd = cmd, .usage = usage, .npos = any ? -1 : n, .operands = names};
+    const struct fo_cli_own own[] = {{"--json", json, NULL, NULL}, {NULL, NULL, NULL, NULL}};
     *json = 0;
-    optind = first;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(usage, stdout);
-            return 0;
-        }
-        if (c != 'j')
-            return cli_getopt_error(cmd, argv, "h", opts);
-        *json = 1;
-    }
-    return cli_operands(cmd, argc, argv, names) ? 2 : -1;
+    int parsed = fo_cli_parse(&spec, NULL, own, argc, argv, pos);
+    if (!parsed && any && !pos[0])
+        return cli_missing(cmd, names, 0);
+    return parsed < 0 ? 2 : parsed > 0 ? 0 : -1;
 }
 
 int cli_is_help(const char *arg) {

@@ -1,5 +1,5 @@
 /* cli_target.c - the target options, argument, Ctrl-C and opening shared by
- * job, suite and idle. */
+ * job, suite, replay, idle and precondition. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* cli_target.h - what the subcommands that run on one target (job, suite,
- * idle) share: the target options and argument, Ctrl-C, opening the target
- * and telling how far a job is. */
+ * replay; idle and precondition for Ctrl-C) share: the target options and
+ * argument, Ctrl-C, opening the target and telling how far a job is. */
 #ifndef SSD_CLI_TARGET_H
 #define SSD_CLI_TARGET_H
 

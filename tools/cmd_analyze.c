@@ -7,8 +7,8 @@
 
 #include <ssdcore.h>
 
-#include "cli_options.h"
 #include "commands.h"
+#include "fo_cli.h"
 
 static const char *const analyze_usage =
     "usage: ssdcore analyze FILE... [--reference FRESH] [--json] [--combine]\n"
@@ -33,18 +33,6 @@ static const char *const analyze_usage =
     "array for several). The analysis options below are flags, or --set KEY=VALUE.\n"
     "A series with a temp_c column (the drive's temperature) is\n"
     "also checked for thermal throttling; without one, throttling is not assessed.\n";
-
-enum { O_JSON = 256, O_COMBINE, O_REFERENCE, O_DDIR, O_SET, O_PER_IO };
-enum { O_TABLE = 1000 }; /* the analysis options: O_TABLE + their index, then the aliases */
-
-static const struct option own_opts[] = {{"help", no_argument, NULL, 'h'},
-                                         {"json", no_argument, NULL, O_JSON},
-                                         {"combine", no_argument, NULL, O_COMBINE},
-                                         {"reference", required_argument, NULL, O_REFERENCE},
-                                         {"ddir", required_argument, NULL, O_DDIR},
-                                         {"set", required_argument, NULL, O_SET},
-                                         {"per-io-interval", required_argument, NULL, O_PER_IO},
-                                         {NULL, 0, NULL, 0}};
 
 /* The names the CLI had before the table's options were sizes. */
 static const struct cli_alias analyze_aliases[] = {
@@ -201,85 +189,59 @@ static int open_series(const char *cmd, const char *const *paths, size_t n, cons
     return 0;
 }
 
+static const struct fo_cli_spec analyze_cli = {
+    .cmd = "analyze",
+    .usage = analyze_usage,
+    .npos = -1,
+    .operands = "FILE...",
+    .options = ssd_analysis_options,
+    .aliases = analyze_aliases,
+    .heading = "analysis options (ssd_analysis_set_option's keys, and ssdcore.analyze()'s, with _ "
+               "for -):",
+    .set_option = set_analysis,
+    .errmsg = analysis_errmsg,
+    .set = "analysis"};
+
 int cmd_analyze(int argc, char **argv) {
     const char *cmd = "analyze";
-    const char *reference = NULL, *ddir = NULL, **files = NULL;
+    const char *reference = NULL, *ddir = NULL, *per_io = NULL;
+    const char **files = calloc((size_t)argc + 1, sizeof *files);
     double per_io_interval_s = 0;
-    int json = 0, combine = 0, status = 0, c;
-    size_t nfiles = 0, n, nopts = 0;
-    const ssd_option_info *info = ssd_analysis_options(&n);
-    struct cli_table t = {0}; /* the flags of the table: --min-step VALUE */
-    struct option *opts = NULL;
+    int json = 0, combine = 0, status = 0;
+    size_t nfiles = 0;
     ssd_series *ref = NULL;
     ssd_analysis *a = NULL;
     char **out = NULL;
     size_t nout = 0;
-    if (cli_opts_append(&opts, &nopts, own_opts) ||
-        cli_table_add(&t, info, n, O_TABLE, analyze_aliases, &opts, &nopts)) {
-        status = cli_error(cmd, "out of memory for the argument list");
+    const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL},
+                                     {"--combine", &combine, NULL, NULL},
+                                     {"--reference", NULL, &reference, NULL},
+                                     {"--ddir", NULL, &ddir, NULL},
+                                     {"--per-io-interval", NULL, &per_io, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    if (!files || ssd_analysis_create(&a) < 0) {
+        status = cli_error(cmd, "out of memory creating the analysis");
         goto out;
     }
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        size_t k = 0;
-        if (cli_table_take(&t, c, optarg))
-            continue;
-        if (c == O_SET) { /* --set KEY=VALUE: the table's flag by its key */
-            const char *eq = strchr(optarg, '=');
-            while (
-                eq && k < n &&
-                (strncmp(info[k].name, optarg, (size_t)(eq - optarg)) || info[k].name[eq - optarg]))
-                k++;
-            if (!eq || eq == optarg) {
-                status = cli_usage_error(cmd, "--set %s: expected KEY=VALUE", optarg);
-                goto out;
-            } else if (k == n) {
-                status = cli_usage_error(cmd, "--set %s: unknown analysis option '%.*s'", optarg,
-                                         (int)(eq - optarg), optarg);
-                goto out;
-            }
-            cli_table_take(&t, O_TABLE + (int)k, eq + 1);
-            t.via[k] = cli_via_set;
-        } else if (c == O_JSON) {
-            json = 1;
-        } else if (c == O_COMBINE) {
-            combine = 1;
-        } else if (c == O_REFERENCE) {
-            reference = optarg;
-        } else if (c == O_DDIR) {
-            ddir = optarg;
-        } else if (c == O_PER_IO) {
-            if (ssd_parse_duration(optarg, &per_io_interval_s) || !(per_io_interval_s >= 0.001) ||
-                per_io_interval_s > 86400) {
-                status = cli_usage_error(cmd,
-                                         "--per-io-interval %s: expected a duration from 1ms "
-                                         "to 24h (500ms, 2s)",
-                                         optarg);
-                goto out;
-            }
-        } else if (c == 'h') {
-            fputs(analyze_usage, stdout);
-            puts("analysis options (ssd_analysis_set_option's keys, and ssdcore.analyze()'s, "
-                 "with _ for -):");
-            cli_table_help(stdout, info, n, analyze_aliases);
-            goto out;
-        } else {
-            status = cli_getopt_error(cmd, argv, "h", opts);
-            goto out;
-        }
+    int parsed = fo_cli_parse(&analyze_cli, a, own, argc, argv, files);
+    if (parsed) {
+        status = parsed > 0 ? 0 : 2;
+        goto out;
     }
-    files = (const char **)argv + optind;
-    nfiles = (size_t)(argc - optind);
+    while (files[nfiles])
+        nfiles++;
+    if (per_io && (ssd_parse_duration(per_io, &per_io_interval_s) ||
+                   !(per_io_interval_s >= 0.001) || per_io_interval_s > 86400)) {
+        status = cli_usage_error(cmd,
+                                 "--per-io-interval %s: expected a duration from 1ms to 24h "
+                                 "(500ms, 2s)",
+                                 per_io);
+        goto out;
+    }
     if (!nfiles) {
         status = cli_missing(cmd, "FILE...", 0);
         goto out;
     }
-    if (ssd_analysis_create(&a) < 0) {
-        status = cli_error(cmd, "out of memory creating the analysis");
-        goto out;
-    }
-    if ((status = cli_table_apply(&t, cmd, a, set_analysis, analysis_errmsg, 1)))
-        goto out;
     if (reference && open_series(cmd, &reference, 1, ddir, per_io_interval_s, &ref)) {
         status = 1;
         goto out;
@@ -341,7 +303,6 @@ out:
     free(out);
     ssd_series_free(ref);
     ssd_analysis_free(a);
-    cli_table_free(&t);
-    free(opts);
+    free(files);
     return status;
 }

@@ -1,7 +1,7 @@
 /* cmd_catalog.c - `ssdcore catalog add|list`: keep every suite run in one
  * SQLite file and find it again by drive. */
-#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <ssdcore.h>
@@ -39,13 +39,8 @@ static const char list_usage[] =
     "  --json           print them as JSON\n";
 
 int cmd_catalog(int argc, char **argv) {
-    static const struct option opts[] = {{"catalog", required_argument, NULL, 'c'},
-                                         {"drive", required_argument, NULL, 'd'},
-                                         {"json", no_argument, NULL, 'j'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
     const char *path = NULL, *drive = NULL;
-    int json = 0, c;
+    int json = 0;
     if (argc < 2)
         return cli_usage_error("catalog", "missing command (add, list)");
     const char *verb = argv[1];
@@ -58,47 +53,42 @@ int cmd_catalog(int argc, char **argv) {
         return cli_usage_error("catalog", "unknown command '%s'", verb);
     }
     const char *cmd = add ? "catalog add" : "catalog list";
-    optind = 2;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'h':
-            fputs(add ? add_usage : list_usage, stdout);
-            return 0;
-        case 'c':
-            path = optarg;
-            break;
-        case 'd':
-            if (add)
-                return cli_usage_error(cmd, "unknown option '--drive'");
-            drive = optarg;
-            break;
-        case 'j':
-            if (add)
-                return cli_usage_error(cmd, "unknown option '--json'");
-            json = 1;
-            break;
-        default:
-            return cli_getopt_error(cmd, argv, "h", opts);
-        }
+    const struct fo_cli_spec spec = {.cmd = cmd, .usage = add ? add_usage : list_usage, .npos = -1};
+    /* add takes neither --drive nor --json: its list ends before them */
+    const struct fo_cli_own own[] = {{"--catalog", NULL, &path, NULL},
+                                     {add ? NULL : "--drive", NULL, &drive, NULL},
+                                     {"--json", &json, NULL, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    const char **runs = calloc((size_t)argc + 1, sizeof *runs);
+    if (!runs)
+        return cli_error(cmd, "out of memory for the command line");
+    int status = fo_cli_parse(&spec, NULL, own, argc - 1, argv + 1, runs);
+    if (status)
+        status = status > 0 ? 0 : 2;
+    else if (add && !runs[0])
+        status = cli_missing(cmd, "RUN_DIR...", 0);
+    else if (list && runs[0])
+        status = cli_usage_error(cmd, "unexpected argument '%s' (to choose runs: --drive TEXT)",
+                                 runs[0]);
+    else
+        status = -1;
+    if (status >= 0) {
+        free(runs);
+        return status;
     }
-    if (add && optind >= argc)
-        return cli_missing(cmd, "RUN_DIR...", 0);
-    if (list && optind < argc)
-        return cli_usage_error(cmd, "unexpected argument '%s' (to choose runs: --drive TEXT)",
-                               argv[optind]);
     ssd_catalog *cat = NULL;
-    int status = 0;
+    status = 0;
     if ((add ? ssd_catalog_open(&cat, path) : ssd_catalog_open_existing(&cat, path)) < 0) {
         status = cli_error(cmd, "%s", cat ? ssd_catalog_errmsg(cat) : "out of memory");
         goto done;
     }
     if (add) {
-        for (int i = optind; i < argc; i++) {
-            int rc = ssd_catalog_add(cat, argv[i]);
+        for (int i = 0; runs[i]; i++) {
+            int rc = ssd_catalog_add(cat, runs[i]);
             if (rc < 0)
                 status = cli_error(cmd, "%s", ssd_catalog_errmsg(cat));
             else
-                printf("%s: %s\n", argv[i],
+                printf("%s: %s\n", runs[i],
                        rc == 1   ? "added"
                        : rc == 2 ? "updated"
                                  : "already in the catalog");
@@ -118,5 +108,6 @@ int cmd_catalog(int argc, char **argv) {
     ssd_free(text);
 done:
     ssd_catalog_free(cat);
+    free(runs);
     return status;
 }

@@ -1,6 +1,5 @@
 /* cmd_compare.c - `ssdcore compare RUN_DIR... --out DIR`: drives side by
  * side from their results directories, or from the results catalog. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +59,7 @@ static const struct fo_cli_spec compare_cli = {
     keep_option,
     no_errmsg,
     0,
+    NULL,
     NULL};
 
 int cmd_compare(int argc, char **argv) {

@@ -1,6 +1,5 @@
 /* cmd_fio_result.c - `ssdcore fio-result FILE... [--json]`: summary figures
  * and latency percentiles from fio JSON output, clat checked against lat. */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,18 +27,21 @@ static const char usage[] =
 
 int cmd_fio_result(int argc, char **argv) {
     const char *cmd = "fio-result";
-    int json, first = cli_json_args(cmd, usage, argc, argv, 1, "FILE...", &json);
-    if (first >= 0)
-        return first;
-    first = optind;
-    int nfiles = argc - first;
+    const char **files = calloc((size_t)argc + 1, sizeof *files);
     ssd_fio_result **r = calloc((size_t)argc, sizeof *r);
-    if (!r)
-        return cli_error(cmd, "out of memory for the argument list");
-    int status = 0;
+    int json, nfiles = 0, status = -1;
+    if (!files || !r)
+        status = cli_error(cmd, "out of memory for the argument list");
+    else
+        status = cli_json_args(cmd, usage, argc, argv, "FILE...", &json, files);
+    if (status >= 0)
+        goto out;
+    status = 0;
+    while (files[nfiles])
+        nfiles++;
     /* Read everything first: no partial output on a bad file. */
-    for (int i = first; i < argc && !status; i++) {
-        if (ssd_fio_result_open(&r[i], argv[i]) < 0)
+    for (int i = 0; i < nfiles && !status; i++) {
+        if (ssd_fio_result_open(&r[i], files[i]) < 0)
             status = cli_error(cmd, "%s", ssd_fio_result_errmsg(r[i]));
     }
     int failed = 0;
@@ -47,7 +49,7 @@ int cmd_fio_result(int argc, char **argv) {
     ssd_json_create(&w, SSD_JSON_COMPACT);
     if (nfiles > 1)
         ssd_json_begin_array(w, NULL);
-    for (int i = first; i < argc && !status; i++) {
+    for (int i = 0; i < nfiles && !status; i++) {
         if (json) {
             char *s = NULL;
             if (ssd_fio_result_to_json(r[i], 0, &s) < 0) {
@@ -56,7 +58,7 @@ int cmd_fio_result(int argc, char **argv) {
             }
             ssd_json_newline(w);
             ssd_json_begin_object(w, NULL);
-            ssd_json_str(w, "source", argv[i]);
+            ssd_json_str(w, "source", files[i]);
             ssd_json_raw(w, "jobs", s);
             ssd_json_end_object(w);
             ssd_free(s);
@@ -67,7 +69,7 @@ int cmd_fio_result(int argc, char **argv) {
             failed += j.error != 0;
         }
         if (!json) {
-            printf("%s:\n", argv[i]);
+            printf("%s:\n", files[i]);
             for (size_t k = 0; k < ssd_fio_result_count(r[i]); k++) {
                 struct ssd_fio_job j = {.size = sizeof j};
                 ssd_fio_result_entry(r[i], k, &j);
@@ -95,8 +97,10 @@ int cmd_fio_result(int argc, char **argv) {
                            "%d job %s failed (fio \"error\" set): the figures are not "
                            "a valid measurement",
                            failed, failed > 1 ? "entries" : "entry");
-    for (int i = 0; i < argc; i++)
+out:
+    for (int i = 0; r && i < nfiles; i++)
         ssd_fio_result_free(r[i]);
     free(r);
+    free(files);
     return status;
 }

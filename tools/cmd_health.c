@@ -1,6 +1,5 @@
 /* cmd_health.c - `ssdcore health TARGET [--json]`: the drive's own counters
  * (host and media bytes written, errors, thermal throttling). */
-#include <getopt.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -20,7 +19,8 @@ static const char health_usage[] =
     "  --json  print the counters as a JSON object\n";
 
 int cmd_health(int argc, char **argv) {
-    int json, rc = cli_json_args("health", health_usage, argc, argv, 1, "TARGET", &json);
+    const char *target;
+    int json, rc = cli_json_args("health", health_usage, argc, argv, "TARGET", &json, &target);
     if (rc >= 0)
         return rc;
     ssd_target *t;
@@ -31,7 +31,7 @@ int cmd_health(int argc, char **argv) {
     ssd_health h;
     char *text = NULL;
     int status = 0;
-    if (ssd_target_open(t, argv[optind]) < 0 || ssd_target_health(t, &h) < 0)
+    if (ssd_target_open(t, target) < 0 || ssd_target_health(t, &h) < 0)
         status = cli_error("health", "%s", ssd_target_errmsg(t));
     else if (ssd_health_to_json(&h, &text) < 0)
         status = cli_error("health", "out of memory");

@@ -1,11 +1,11 @@
 /* cmd_identity.c - `ssdcore identity TARGET`: who the drive is (model,
  * serial, firmware, capacity, sectors, transport, link, temperature). */
-#include <getopt.h>
 #include <stdio.h>
 
 #include <ssdcore.h>
 
 #include "commands.h"
+#include "fo_cli.h"
 
 static const char identity_usage[] =
     "usage: ssdcore identity TARGET [--hash-serial] [--json]\n"
@@ -18,32 +18,23 @@ static const char identity_usage[] =
     "  --hash-serial  print the serial as sha256: and a 16-digit prefix\n"
     "  --json         print it as JSON\n";
 
+static const struct fo_cli_spec identity_cli = {
+    .cmd = "identity", .usage = identity_usage, .npos = 1, .operands = "TARGET"};
+
 int cmd_identity(int argc, char **argv) {
-    static const struct option opts[] = {{"hash-serial", no_argument, NULL, 's'},
-                                         {"json", no_argument, NULL, 'j'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
-    int hash = 0, json_out = 0, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(identity_usage, stdout);
-            return 0;
-        }
-        if (c == 's')
-            hash = 1;
-        else if (c == 'j')
-            json_out = 1;
-        else
-            return cli_getopt_error("identity", argv, "h", opts);
-    }
-    if (cli_operands("identity", argc, argv, "TARGET"))
-        return 2;
+    const char *target;
+    int hash = 0, json_out = 0;
+    const struct fo_cli_own own[] = {{"--hash-serial", &hash, NULL, NULL},
+                                     {"--json", &json_out, NULL, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    int parsed = fo_cli_parse(&identity_cli, NULL, own, argc, argv, &target);
+    if (parsed)
+        return parsed > 0 ? 0 : 2;
     char *json = NULL;
-    int rc = ssd_drive_identity_json(argv[optind], hash, &json);
+    int rc = ssd_drive_identity_json(target, hash, &json);
     if (rc < 0) {
         int status = json ? cli_error("identity", "%s", json)
-                          : cli_error("identity", "%s: %s", argv[optind], ssd_strerror(rc));
+                          : cli_error("identity", "%s: %s", target, ssd_strerror(rc));
         ssd_free(json);
         return status;
     }

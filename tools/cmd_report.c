@@ -1,6 +1,5 @@
 /* cmd_report.c - `ssdcore report DIR`: render report.html again from a
  * results directory (results.json and its series CSVs). */
-#include <getopt.h>
 #include <stdio.h>
 
 #include <ssdcore.h>
@@ -20,41 +19,25 @@ static const char report_usage[] =
     "  --summary    print the headline figures\n"
     "  --json       print the results (with the recomputed analyses) as JSON\n";
 
+static const struct fo_cli_spec report_cli = {
+    .cmd = "report", .usage = report_usage, .npos = 1, .operands = "DIR"};
+
 int cmd_report(int argc, char **argv) {
-    static const struct option opts[] = {{"out", required_argument, NULL, 'o'},
-                                         {"summary", no_argument, NULL, 's'},
-                                         {"json", no_argument, NULL, 'j'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
-    const char *out = NULL;
-    int summary = 0, json = 0, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
-        switch (c) {
-        case 'h':
-            fputs(report_usage, stdout);
-            return 0;
-        case 'o':
-            out = optarg;
-            break;
-        case 's':
-            summary = 1;
-            break;
-        case 'j':
-            json = 1;
-            break;
-        default:
-            return cli_getopt_error("report", argv, "ho:", opts);
-        }
-    }
-    if (cli_operands("report", argc, argv, "DIR"))
-        return 2;
+    const char *out = NULL, *dir;
+    int summary = 0, json = 0;
+    const struct fo_cli_own own[] = {{"--out", NULL, &out, NULL},
+                                     {"-o", NULL, &out, NULL},
+                                     {"--summary", &summary, NULL, NULL},
+                                     {"--json", &json, NULL, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    int status = fo_cli_parse(&report_cli, NULL, own, argc, argv, &dir);
+    if (status)
+        return status > 0 ? 0 : 2;
     ssd_suite *s = NULL;
-    int status = 0;
-    if (ssd_suite_load(&s, argv[optind]) < 0) {
+    if (ssd_suite_load(&s, dir) < 0) {
         status = s && *ssd_suite_errmsg(s)
                      ? cli_error("report", "%s", ssd_suite_errmsg(s))
-                     : cli_error("report", "%s: out of memory loading the results", argv[optind]);
+                     : cli_error("report", "%s: out of memory loading the results", dir);
         goto done;
     }
     /* A lost CSV: the stored analysis is kept and the report still written,

@@ -1,6 +1,5 @@
 /* cmd_sim.c - `ssdcore sim list|show|truth`: the simulated drive's profiles
  * and ground truth. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,34 +125,22 @@ static int sim_show(const char *spec, int json) {
     return 0;
 }
 
+static const struct fo_cli_spec truth_cli = {
+    .cmd = "sim truth", .usage = truth_usage, .npos = 1, .operands = "URI"};
+
 static int sim_truth(int argc, char **argv) {
-    const char *uri = NULL, *cmd = "sim truth";
+    const char *uri, *idle_s = NULL, *cmd = "sim truth";
     int trim = 0, json_out = 0;
     double idle = 0;
-    static const struct option opts[] = {{"trim", no_argument, NULL, 't'},
-                                         {"json", no_argument, NULL, 'j'},
-                                         {"idle", required_argument, NULL, 'i'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
-    int c;
-    optind = 2;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(truth_usage, stdout);
-            return 0;
-        }
-        if (c == 't')
-            trim = 1;
-        else if (c == 'j')
-            json_out = 1;
-        else if (c != 'i')
-            return cli_getopt_error(cmd, argv, "h", opts);
-        else if (ssd_parse_duration(optarg, &idle))
-            return cli_usage_error(cmd, "--idle: '%s' is not a duration", optarg);
-    }
-    if (cli_operands(cmd, argc, argv, "URI"))
-        return 2;
-    uri = argv[optind];
+    const struct fo_cli_own own[] = {{"--trim", &trim, NULL, NULL},
+                                     {"--json", &json_out, NULL, NULL},
+                                     {"--idle", NULL, &idle_s, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    int parsed = fo_cli_parse(&truth_cli, NULL, own, argc - 1, argv + 1, &uri);
+    if (parsed)
+        return parsed > 0 ? 0 : 2;
+    if (idle_s && ssd_parse_duration(idle_s, &idle))
+        return cli_usage_error(cmd, "--idle: '%s' is not a duration", idle_s);
     char full[4096];
     snprintf(full, sizeof full, "%s%s", strncmp(uri, "sim:", 4) ? "sim:" : "", uri);
     ssd_target *t = NULL;
@@ -189,14 +176,15 @@ int cmd_sim(int argc, char **argv) {
     }
     int json, rc;
     if (!strcmp(sub, "list")) {
-        if ((rc = cli_json_args("sim list", list_usage, argc, argv, 2, "", &json)) >= 0)
+        if ((rc = cli_json_args("sim list", list_usage, argc - 1, argv + 1, "", &json, NULL)) >= 0)
             return rc;
         return json ? sim_list_json() : sim_list();
     }
     if (!strcmp(sub, "show")) {
-        if ((rc = cli_json_args("sim show", show_usage, argc, argv, 2, "SPEC", &json)) >= 0)
+        const char *spec;
+        if ((rc = cli_json_args("sim show", show_usage, argc - 1, argv + 1, "SPEC", &json,
+                                &spec)) >= 0)
             return rc;
-        const char *spec = argv[optind];
         if (!strncmp(spec, "sim:", 4))
             spec += 4;
         return sim_show(spec, json);

@@ -2,7 +2,6 @@
  * record) and `ssdcore replay`. */
 #include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -387,7 +386,7 @@ static const char filetests_usage[] =
  * adds an object to the JSON array w. */
 static int list_verb(const char *cmd, const char *usage, int argc, char **argv, int n,
                      void (*item)(ssd_json *w, int json, int i)) {
-    int json, rc = cli_json_args(cmd, usage, argc, argv, 2, "", &json);
+    int json, rc = cli_json_args(cmd, usage, argc - 1, argv + 1, "", &json, NULL);
     if (rc >= 0)
         return rc;
     ssd_json *w = NULL;

@@ -1,7 +1,6 @@
 /* cmd_trim.c - `ssdcore trim`, `idle`, `purge` and `precondition`: the
  * target operations the methodology puts between workloads. */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -13,39 +12,38 @@
 
 #include "cli_target.h"
 #include "commands.h"
+#include "fo_cli.h"
+
+/* A command of this file: argv as fo_cli_parse reads it, own flags, the
+ * operands into pos. -1 to go on, or the exit status (0 after --help, 2). */
+static int parse(const char *cmd, const char *usage, int npos, const char *operands,
+                 const struct fo_cli_own *own, int argc, char **argv, const char **pos) {
+    const struct fo_cli_spec spec = {
+        .cmd = cmd, .usage = usage, .npos = npos, .operands = operands};
+    int parsed = fo_cli_parse(&spec, NULL, own, argc, argv, pos);
+    return parsed < 0 ? 2 : parsed > 0 ? 0 : -1;
+}
+
+static const char trim_usage[] =
+    "usage: ssdcore trim TARGET [--offset SIZE] [--length SIZE] [--no-fitrim]\n"
+    "                    --destroy-data\n"
+    "Discards the range (default: the whole target): BLKDISCARD on a device, a\n"
+    "punched hole in a file. The data in the range is lost. A hole reaches the SSD\n"
+    "only through a filesystem mounted with discard, or a FITRIM of its free space\n"
+    "(as fstrim does; needs root), which follows unless --no-fitrim. Prints how the\n"
+    "TRIM reached the drive, or a warning saying why it did not.\n";
 
 int cmd_trim(int argc, char **argv) {
-    static const struct option opts[] = {
-        {"offset", required_argument, NULL, 'o'}, {"length", required_argument, NULL, 'l'},
-        {"destroy-data", no_argument, NULL, 'D'}, {"no-fitrim", no_argument, NULL, 'F'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
-    };
-    const char *off_s = "0", *len_s = NULL;
-    int destroy = 0, no_fitrim = 0, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'o')
-            off_s = optarg;
-        else if (c == 'l')
-            len_s = optarg;
-        else if (c == 'D')
-            destroy = 1;
-        else if (c == 'F')
-            no_fitrim = 1;
-        else if (c == 'h') {
-            puts("usage: ssdcore trim TARGET [--offset SIZE] [--length SIZE] [--no-fitrim]\n"
-                 "                    --destroy-data\n"
-                 "Discards the range (default: the whole target): BLKDISCARD on a device, a\n"
-                 "punched hole in a file. The data in the range is lost. A hole reaches the SSD\n"
-                 "only through a filesystem mounted with discard, or a FITRIM of its free space\n"
-                 "(as fstrim does; needs root), which follows unless --no-fitrim. Prints how the\n"
-                 "TRIM reached the drive, or a warning saying why it did not.");
-            return 0;
-        } else
-            return cli_getopt_error("trim", argv, "h", opts);
-    }
-    if (cli_operands("trim", argc, argv, "TARGET"))
-        return 2;
+    const char *off_s = "0", *len_s = NULL, *target;
+    int destroy = 0, no_fitrim = 0;
+    const struct fo_cli_own own[] = {{"--offset", NULL, &off_s, NULL},
+                                     {"--length", NULL, &len_s, NULL},
+                                     {"--destroy-data", &destroy, NULL, NULL},
+                                     {"--no-fitrim", &no_fitrim, NULL, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    int status = parse("trim", trim_usage, 1, "TARGET", own, argc, argv, &target);
+    if (status >= 0)
+        return status;
     if (!destroy)
         return cli_usage_error("trim", "trim destroys data in the range: pass --destroy-data");
     uint64_t off = 0, len = 0;
@@ -56,12 +54,12 @@ int cmd_trim(int argc, char **argv) {
     ssd_target *t;
     if (ssd_target_create(&t))
         return cli_error("trim", "out of memory creating the target handle");
-    int status = 0;
+    status = 0;
     ssd_target_set_option(t, "destroy_data", "1");
     ssd_target_set_option(t, "layout", "never");
     if (no_fitrim)
         ssd_target_set_option(t, "fitrim", "never");
-    if (ssd_target_open(t, argv[optind]) < 0) {
+    if (ssd_target_open(t, target) < 0) {
         status = cli_error("trim", "%s", ssd_target_errmsg(t));
     } else {
         if (!len_s)
@@ -82,27 +80,23 @@ int cmd_trim(int argc, char **argv) {
 }
 
 int cmd_idle(int argc, char **argv) {
-    static const struct option opts[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c != 'h')
-            return cli_getopt_error("idle", argv, "h", opts);
-        puts("usage: ssdcore idle TARGET DURATION\n"
-             "Leaves the target idle (e.g. 15m) so the drive can collect garbage;\n"
-             "virtual time on sim: targets. Ctrl-C ends it early.");
-        return 0;
-    }
-    if (cli_operands("idle", argc, argv, "TARGET DURATION"))
-        return 2;
+    static const char usage[] =
+        "usage: ssdcore idle TARGET DURATION\n"
+        "Leaves the target idle (e.g. 15m) so the drive can collect garbage;\n"
+        "virtual time on sim: targets. Ctrl-C ends it early.\n";
+    const struct fo_cli_own own[] = {{NULL, NULL, NULL, NULL}};
+    const char *pos[2];
+    int status = parse("idle", usage, 2, "TARGET DURATION", own, argc, argv, pos);
+    if (status >= 0)
+        return status;
     double s;
-    const char *target = argv[optind], *duration = argv[optind + 1];
+    const char *target = pos[0], *duration = pos[1];
     if (ssd_parse_duration(duration, &s))
         return cli_usage_error("idle", "'%s' is not a duration (e.g. 15m, 30s)", duration);
     ssd_target *t;
     if (ssd_target_create(&t))
         return cli_error("idle", "out of memory creating the target handle");
-    int status = 0;
+    status = 0;
     ssd_target_set_option(t, "read_only", "1");
     if (ssd_target_open(t, target) < 0) {
         status = cli_error("idle", "%s", ssd_target_errmsg(t));
@@ -122,33 +116,25 @@ int cmd_idle(int argc, char **argv) {
 }
 
 int cmd_purge(int argc, char **argv) {
-    static const struct option opts[] = {{"destroy-data", no_argument, NULL, 'd'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
-    int destroy = 0, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'h') {
-            puts("usage: ssdcore purge TARGET --destroy-data\n"
-                 "Purges the target (a sanitize, as SNIA PTS starts each test): secure discard\n"
-                 "of the whole device (a plain discard where it has none), the whole file\n"
-                 "punched, a sim: drive back to fresh. All of its data is lost.");
-            return 0;
-        }
-        if (c != 'd')
-            return cli_getopt_error("purge", argv, "h", opts);
-        destroy = 1;
-    }
-    if (cli_operands("purge", argc, argv, "TARGET"))
-        return 2;
-    const char *target = argv[optind];
+    static const char usage[] =
+        "usage: ssdcore purge TARGET --destroy-data\n"
+        "Purges the target (a sanitize, as SNIA PTS starts each test): secure discard\n"
+        "of the whole device (a plain discard where it has none), the whole file\n"
+        "punched, a sim: drive back to fresh. All of its data is lost.\n";
+    const char *target;
+    int destroy = 0;
+    const struct fo_cli_own own[] = {{"--destroy-data", &destroy, NULL, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    int status = parse("purge", usage, 1, "TARGET", own, argc, argv, &target);
+    if (status >= 0)
+        return status;
     if (!destroy)
         return cli_usage_error("purge",
                                "purge destroys all data on the target: pass --destroy-data");
     ssd_target *t;
     if (ssd_target_create(&t))
         return cli_error("purge", "out of memory");
-    int status = 0;
+    status = 0;
     const char *how = "";
     ssd_target_set_option(t, "destroy_data", "1");
     ssd_target_set_option(t, "layout", "never");
@@ -168,53 +154,33 @@ static int precondition_progress(void *user, const ssd_progress *p) {
     return 0;
 }
 
+static const char precondition_usage[] =
+    "usage: ssdcore precondition TARGET [--kind seq_fill|random_fill] [--loops N]\n"
+    "                            --destroy-data [--json] [--no-progress]\n"
+    "       ssdcore precondition TARGET --level P% | --bytes SIZE --destroy-data\n"
+    "Fills the whole target as SNIA PTS preconditions a drive: seq_fill writes it\n"
+    "sequentially in 128 KiB blocks at QD32, random_fill in 4 KiB random writes at\n"
+    "QD32 (every block once per loop), N times over (default 2). --level 90% (or\n"
+    "--bytes SIZE) fills the drive to a level instead, as a suite's `fill` step\n"
+    "does: its first P % written once sequentially (kind fill). A sim: drive\n"
+    "takes it in bulk in milliseconds; a real one takes hours. Prints the bytes\n"
+    "written: what a later run's analysis needs as --written-before.\n";
+
 int cmd_precondition(int argc, char **argv) {
-    static const struct option opts[] = {
-        {"kind", required_argument, NULL, 'k'},
-        {"loops", required_argument, NULL, 'l'},
-        {"level", required_argument, NULL, 'L'},
-        {"bytes", required_argument, NULL, 'B'},
-        {"destroy-data", no_argument, NULL, 'D'},
-        {"json", no_argument, NULL, 'j'},
-        {"no-progress", no_argument, NULL, 'n'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *kind = NULL, *loops_s = "2", *level_s = NULL, *bytes_s = NULL;
-    int destroy = 0, json = 0, progress = 1, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'k')
-            kind = optarg;
-        else if (c == 'L')
-            level_s = optarg;
-        else if (c == 'B')
-            bytes_s = optarg;
-        else if (c == 'l')
-            loops_s = optarg;
-        else if (c == 'D')
-            destroy = 1;
-        else if (c == 'j')
-            json = 1;
-        else if (c == 'n')
-            progress = 0;
-        else if (c == 'h') {
-            puts("usage: ssdcore precondition TARGET [--kind seq_fill|random_fill] [--loops N]\n"
-                 "                            --destroy-data [--json] [--no-progress]\n"
-                 "       ssdcore precondition TARGET --level P% | --bytes SIZE --destroy-data\n"
-                 "Fills the whole target as SNIA PTS preconditions a drive: seq_fill writes it\n"
-                 "sequentially in 128 KiB blocks at QD32, random_fill in 4 KiB random writes at\n"
-                 "QD32 (every block once per loop), N times over (default 2). --level 90% (or\n"
-                 "--bytes SIZE) fills the drive to a level instead, as a suite's `fill` step\n"
-                 "does: its first P % written once sequentially (kind fill). A sim: drive\n"
-                 "takes it in bulk in milliseconds; a real one takes hours. Prints the bytes\n"
-                 "written: what a later run's analysis needs as --written-before.");
-            return 0;
-        } else
-            return cli_getopt_error("precondition", argv, "h", opts);
-    }
-    if (cli_operands("precondition", argc, argv, "TARGET"))
-        return 2;
+    const char *kind = NULL, *loops_s = "2", *level_s = NULL, *bytes_s = NULL, *target;
+    int destroy = 0, json = 0, no_progress = 0;
+    const struct fo_cli_own own[] = {{"--kind", NULL, &kind, NULL},
+                                     {"--loops", NULL, &loops_s, NULL},
+                                     {"--level", NULL, &level_s, NULL},
+                                     {"--bytes", NULL, &bytes_s, NULL},
+                                     {"--destroy-data", &destroy, NULL, NULL},
+                                     {"--json", &json, NULL, NULL},
+                                     {"--no-progress", &no_progress, NULL, NULL},
+                                     {NULL, NULL, NULL, NULL}};
+    int status = parse("precondition", precondition_usage, 1, "TARGET", own, argc, argv, &target);
+    if (status >= 0)
+        return status;
+    int progress = !no_progress;
     int fill = level_s || bytes_s;
     if (level_s && bytes_s)
         return cli_usage_error("precondition", "--level and --bytes: give one");
@@ -252,10 +218,10 @@ int cmd_precondition(int argc, char **argv) {
     ssd_target *t;
     if (ssd_target_create(&t))
         return cli_error("precondition", "out of memory");
-    int status = 0;
+    status = 0;
     ssd_target_set_option(t, "destroy_data", "1");
     ssd_target_set_option(t, "layout", "never");
-    if (ssd_target_open(t, argv[optind]) < 0) {
+    if (ssd_target_open(t, target) < 0) {
         status = cli_error("precondition", "%s", ssd_target_errmsg(t));
     } else {
         uint64_t written = 0;

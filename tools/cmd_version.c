@@ -11,7 +11,7 @@ static const char usage[] = "usage: ssdcore version [--json]\n"
                             "  --json   print it as JSON\n";
 
 int cmd_version(int argc, char **argv) {
-    int json, rc = cli_json_args("version", usage, argc, argv, 1, "", &json);
+    int json, rc = cli_json_args("version", usage, argc, argv, "", &json, NULL);
     if (rc >= 0)
         return rc;
     if (json) {

@@ -59,20 +59,16 @@ int cli_getopt_error(const char *cmd, char **argv, const char *optstring,
                      const struct option *longopts);
 /* Whether arg is -h or --help. */
 int cli_is_help(const char *arg);
-/* After getopt: argv[optind..argc-1] must be the operands names lists as
- * the usage writes them ("IN OUT"; "" none; "FILE..." one or more). 0, or
- * the usage error (2) "unexpected argument 'X'" for one too many, or
- * cli_missing's. */
-int cli_operands(const char *cmd, int argc, char **argv, const char *names);
 /* The usage error for given operands of names: "missing OUT"; returns 2. */
 int cli_missing(const char *cmd, const char *names, int given);
-/* The command line of a command whose one flag is --json, read with
- * getopt_long from argv[first] (2 after a sub-verb), then its operands
- * (cli_operands): -1 to go on, with *json set and optind at the
- * operands, or the exit status: 0 after printing usage (-h, --help), 2
- * after a usage error. */
-int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, int first,
-                  const char *names, int *json);
+/* The command line of a command whose one flag is --json, read as
+ * fo_cli_parse reads it (argv[0] is the command; argv + 1 after a
+ * sub-verb), its operands named as the usage writes them ("" none, "IN
+ * OUT", "FILE..." one or more) into pos (room for as many, or for argc + 1
+ * and zeroed with "..."): -1 to go on, with *json set, or the exit status:
+ * 0 after printing usage (-h, --help), 2 after a usage error. */
+int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, const char *names,
+                  int *json, const char **pos);
 /* Prints a command's JSON result: as it is with --json (as_json), else as
  * "key: value" text (nested objects indented, lists as "- " items). */
 void cli_print_result(const char *json, int as_json);

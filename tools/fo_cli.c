@@ -1,4 +1,4 @@
-/* fo_cli.c - helpers shared by the fileops subcommands. */
+/* fo_cli.c - the one command-line parser, and helpers of the fileops subcommands. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -214,8 +214,10 @@ int fo_cli_read(const struct fo_cli_spec *spec, struct cli_table *t, const struc
     for (const struct cli_alias *a = spec->aliases; a && a->flag && ns < sizeof shorts - 1; a++)
         if (a->flag[0] == '-')
             shorts[ns++] = a->flag[1];
+    static const struct option set[] = {{"set", required_argument, NULL, 1999}, {NULL, 0, NULL, 0}};
     int status = -1, npos = 0, c;
     if (!mine || cli_opts_append(&opts, &nopts, mine) ||
+        (spec->set && cli_opts_append(&opts, &nopts, set)) ||
         (info && cli_table_add(t, info, n, 2000, spec->aliases, &opts, &nopts)) ||
         !(all = spec->target ? cli_target_long_opts(opts) : opts)) {
         cli_error(cmd, "out of memory for the command line");
@@ -243,6 +245,23 @@ int fo_cli_read(const struct fo_cli_spec *spec, struct cli_table *t, const struc
             }
             status = 1;
             goto out;
+        } else if (c == 1999) { /* --set KEY=VALUE: the table's flag by its key */
+            const char *eq = strchr(optarg, '=');
+            size_t k = 0;
+            while (
+                eq && k < n &&
+                (strncmp(info[k].name, optarg, (size_t)(eq - optarg)) || info[k].name[eq - optarg]))
+                k++;
+            if (!eq || eq == optarg || k == n) {
+                if (!eq || eq == optarg)
+                    cli_usage_error(cmd, "--set %s: expected KEY=VALUE", optarg);
+                else
+                    cli_usage_error(cmd, "--set %s: unknown %s option '%.*s'", optarg, spec->set,
+                                    (int)(eq - optarg), optarg);
+                goto out;
+            }
+            cli_table_take(t, 2000 + (int)k, eq + 1);
+            t->via[k] = cli_via_set;
         } else if (o->name && c != '?' && o->seen && o->arg) {
             o->arg[(*o->seen)++] = optarg; /* repeated: --label A --label B */
         } else if (o->name && c != '?') {

@@ -1,5 +1,6 @@
-/* fo_cli.h - helpers shared by the fileops subcommands (copy, archive,
- * extract, mkset, filebench). */
+/* fo_cli.h - the command-line parser every subcommand reads its flags
+ * with (fo_cli_parse, fo_cli_read), and the progress line, terminal-safe
+ * text and archive summary the fileops subcommands share. */
 #ifndef SSD_FO_CLI_H
 #define SSD_FO_CLI_H
 
@@ -81,6 +82,7 @@ struct fo_cli_spec {
     const char *(*errmsg)(const void *handle);
     int target;
     void (*help)(FILE *out);
+    const char *set; /* "analysis": --set KEY=VALUE is the table's option KEY too */
 };
 
 /* Defines `static const struct fo_cli_spec name` for a subcommand whose
@@ -104,6 +106,7 @@ struct fo_cli_spec {
                                             name##_set_option,                                     \
                                             name##_errmsg,                                         \
                                             0,                                                     \
+                                            NULL,                                                  \
                                             NULL}
 
 /* Parses argv[1..argc-1] with getopt_long, as every command does (long
