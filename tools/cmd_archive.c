@@ -34,9 +34,9 @@ int cmd_archive(int argc, char **argv) {
     fo_cli_progress_end();
     if (rc < 0) {
         if (rc == SSD_EINTERRUPTED && fo_cli_interrupted())
-            cli_error(cmd, "interrupted: %s not written", fo_cli_safe(pos[1]));
+            cli_error(cmd, "interrupted: %s not written", pos[1]);
         else
-            cli_error(cmd, "%s", fo_cli_safe(ssd_archive_errmsg(a)));
+            cli_error(cmd, "%s", ssd_archive_errmsg(a));
         ssd_archive_free(a);
         return 1;
     }

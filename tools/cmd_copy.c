@@ -191,7 +191,7 @@ int cmd_copy(int argc, char **argv) {
             cli_error(cmd, "interrupted: %llu file(s) copied, no partial file left",
                       (unsigned long long)r.files.copied);
         else
-            cli_error(cmd, "%s", fo_cli_safe(ssd_copy_errmsg(c)));
+            cli_error(cmd, "%s", ssd_copy_errmsg(c));
         ssd_copy_free(c);
         return copy_status(robocopy_exit, 16);
     }

@@ -43,7 +43,7 @@ int cmd_extract(int argc, char **argv) {
             cli_error(cmd, "interrupted: %llu file(s) extracted, no partial file left",
                       (unsigned long long)r.files);
         else
-            cli_error(cmd, "%s", fo_cli_safe(ssd_extract_errmsg(x)));
+            cli_error(cmd, "%s", ssd_extract_errmsg(x));
         ssd_extract_free(x);
         return 1; /* a hostile archive too: the message says "refused" */
     }

@@ -59,7 +59,7 @@ int cmd_filebench(int argc, char **argv) {
     int rc = ssd_filebench_run(b, dir);
     fo_cli_progress_end();
     if (rc < 0) {
-        cli_error(cmd, "%s", fo_cli_safe(ssd_filebench_errmsg(b)));
+        cli_error(cmd, "%s", ssd_filebench_errmsg(b));
         if (outf) {
             fclose(outf);
             if (!out_existed)

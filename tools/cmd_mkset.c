@@ -46,7 +46,7 @@ int cmd_mkset(int argc, char **argv) {
             cli_error(cmd, "interrupted: %llu files of the set written in %s, none partial",
                       (unsigned long long)r.files, pos[1]);
         else
-            cli_error(cmd, "%s", fo_cli_safe(ssd_fileset_errmsg(s)));
+            cli_error(cmd, "%s", ssd_fileset_errmsg(s));
         ssd_fileset_free(s);
         return 1;
     }

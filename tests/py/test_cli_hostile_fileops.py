@@ -109,3 +109,14 @@ def test_mkset_size_out_of_range_says_the_range(cli, tmp_path, size):
     p = run(cli, "mkset", "work", str(tmp_path / "s"), "--size", size)
     assert p.returncode != 0
     assert f"option size: {size} is outside 65536..1125899906842624 B" in p.stderr
+
+
+@pytest.mark.parametrize("cmd", ["copy", "archive", "extract"])
+def test_fileops_errors_escape_control_characters_once(cli, tmp_path, cmd):
+    # cli_error escapes every message itself: the commands pass the
+    # library's message as it is (they used to escape it first as well)
+    missing = str(tmp_path / "gone\x1b[31m")
+    p = subprocess.run([cli, cmd, missing, str(tmp_path / "out")], capture_output=True)
+    assert p.returncode == 1 and p.stdout == b""
+    assert b"\x1b" not in p.stderr and b"gone\\x1b[31m" in p.stderr, p.stderr
+    assert b"\\\\x1b" not in p.stderr
