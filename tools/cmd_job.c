@@ -1,11 +1,8 @@
 /* cmd_job.c - `ssdcore job`: run one workload on a target and report it. */
-#include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <ssdcore.h>
@@ -110,23 +107,6 @@ static void print_summary(const ssd_target *t, const ssd_job *j) {
     print_dir("write", j, SSD_DIR_WRITE);
 }
 
-/* Whether the series log can be created (without truncating an existing
- * file, and leaving no new one behind); 0 or -errno. Devices are left to
- * the library, which refuses block devices. */
-static int check_log_writable(const char *path) {
-    struct stat st;
-    int existed = stat(path, &st) == 0;
-    if (existed && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
-        return 0;
-    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
-    if (fd < 0)
-        return -errno;
-    close(fd);
-    if (!existed)
-        unlink(path);
-    return 0;
-}
-
 int cmd_job(int argc, char **argv) {
     struct cli_table jt;
     const char *uri, **pos = calloc((size_t)argc + 1, sizeof *pos);
@@ -153,19 +133,15 @@ int cmd_job(int argc, char **argv) {
         ssd_target_set_option(t, "read_only", "1");
     /* From here on Ctrl-C stops the file layout or the job cleanly. */
     cli_catch_sigint(NULL);
-    /* Options and the log are checked before the target is opened: opening
-     * a new file target lays it out, which may take minutes. */
+    /* Options and the log (the library tries to create it) are checked
+     * before the target is opened: opening a new file target lays it out,
+     * which may take minutes. */
     if (ssd_job_create(&j, t)) {
         status = cli_error("job", "out of memory creating the job");
         goto out;
     }
     if ((status = cli_table_apply(&jt, "job", j, set_job, job_errmsg, 0)))
         goto out;
-    const char *log = cli_table_value(&jt, "log");
-    if (log && (rc = check_log_writable(log)) < 0) {
-        status = cli_error("job", "log %s: cannot create: %s", log, strerror(-rc));
-        goto out;
-    }
     if ((status = cli_target_open("job", t, uri)))
         goto out;
     if (!no_progress && isatty(STDERR_FILENO))

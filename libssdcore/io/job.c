@@ -1,6 +1,7 @@
 /* job.c - the job: options, checks against the target, the run (worker
  * threads + sampler, or the virtual-time loop), series CSV and results. */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,6 +250,25 @@ static int compact_reference(ssd_job *j) {
     return 0;
 }
 
+/* Whether the series log can be created, checked when it is named: a
+ * program (the CLI, Python) opens a new file target after setting the
+ * options, and laying it out may take minutes that a typo in the log's
+ * directory must not cost. Nothing is truncated and no new file is left
+ * behind; a device or FIFO is left to the run's checks. */
+static int log_creatable(ssd_job *j) {
+    struct stat st;
+    int existed = stat(j->log_path, &st) == 0;
+    if (existed && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+        return 0;
+    int fd = open(j->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+    if (fd < 0)
+        return ssd__fail(j->err, -errno, "log %s: cannot create: %s", j->log_path, strerror(errno));
+    close(fd);
+    if (!existed)
+        unlink(j->log_path);
+    return 0;
+}
+
 int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
     if (!j)
         return SSD_EINVAL;
@@ -263,6 +283,9 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
         if (rc)
             return rc;
     }
+    int rc = i == OPT_log && j->log_path ? log_creatable(j) : 0;
+    if (rc)
+        return rc;
     j->time_set |= i == OPT_time;
     j->interval_set |= i == OPT_interval;
     j->bytes_set |= i == OPT_bytes;

@@ -79,3 +79,17 @@ def test_writes_to_a_read_only_target_are_refused_from_python(workdir):
     assert f.read_bytes() == before
     r = ssdcore.job(f, read_only=True, pattern="randread", time=0.2)
     assert r["read"]["ios"] > 0
+
+
+def test_log_that_cannot_be_created_is_refused_alike_before_the_layout(cli, workdir):
+    # the library refuses it when the option is set (the CLI and Python each
+    # had a copy of this check): the new file target is never laid out
+    f, log = workdir / "new.bin", workdir / "no-such-dir" / "s.csv"
+    r = subprocess.run([cli, "job", str(f), "--size-file", "4m", "--time", "0.2", "--log",
+                        str(log)], capture_output=True, text=True, timeout=60)
+    assert (r.returncode, r.stdout) == (1, "")
+    assert r.stderr == f"ssdcore job: log {log}: cannot create: No such file or directory\n"
+    with pytest.raises(ssdcore.Error) as e:
+        ssdcore.job(f, size="4m", time=0.2, log=log)
+    assert e.value.name == "ENOENT" and f"log {log}: cannot create" in e.value.detail
+    assert not f.exists()

@@ -103,7 +103,8 @@ SSD_API void ssd_job_free(ssd_job *j);
  *   "pattern" read | write | randread | randwrite | rw | randrw, "bs" "4k",
  *   "qd", "threads", "time" "30s" ("0" = no time limit), "bytes" "8g",
  *   "coverage" "1", "interval", "log" (the series CSV path, flushed every
- *   interval so an interrupted run keeps its samples).
+ *   interval so an interrupted run keeps its samples; a log that cannot be
+ *   created is refused when it is set, with the OS error).
  * "warmup" runs that long first, then "time" is measured: the figures
  * (bytes, IOPS, latency, runtime_s) cover only the intervals that began
  * after it; it needs a time and is refused with bytes or coverage. With
@@ -116,7 +117,8 @@ SSD_API void ssd_job_free(ssd_job *j);
  * (ssd_target_health's temperature_c, else the disk's hwmon sensor) the
  * log has a temp_c column and its metadata names the "temp_source".
  * Returns 0, SSD_EINVAL / SSD_ERANGE (bad key or value; see
- * ssd_job_errmsg) or SSD_ESTATE (the job already ran).
+ * ssd_job_errmsg), -errno (a log that cannot be created) or SSD_ESTATE (the
+ * job already ran).
  */
 SSD_API int ssd_job_set_option(ssd_job *j, const char *key, const char *value);
 
