@@ -8,7 +8,6 @@
 >>> ssdcore.latency_percentiles(r, "read", [50, 99, 99.9])  # doctest: +SKIP
 """
 import contextlib
-import errno
 import json as _json
 import os
 import time
@@ -375,25 +374,6 @@ def _series(j: Any) -> JobSeries:
     return JobSeries(raw.copy())  # the job's memory goes with the job
 
 
-def _check_log_writable(path: str) -> None:
-    """Raises Error now if the series log cannot be created (without
-    truncating an existing file, and leaving no new one behind)."""
-    import stat
-    try:
-        existed = os.stat(path)
-    except FileNotFoundError:
-        existed = None
-    if existed is not None and not (stat.S_ISREG(existed.st_mode) or
-                                    stat.S_ISDIR(existed.st_mode)):
-        return  # devices: the library decides
-    try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o666))
-    except OSError as e:
-        raise error_from_code(-(e.errno or errno.EIO), f"log {path}: cannot create: {e.strerror}") from None
-    if existed is None:
-        os.unlink(path)
-
-
 def _set_job_options(handle: Any, opts: Mapping[str, Any]) -> Any:
     """A job on target handle with opts set (raising on a bad one); with
     handle None, on a target that is never opened, to check opts alone."""
@@ -506,9 +486,7 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
         target = _uri(target)
         # Check the options before opening: a new file target is laid out
         # with random data at open, which may take minutes.
-        _set_job_options(None, opts)
-        if opts.get("log") is not None:
-            _check_log_writable(os.fspath(opts["log"]))
+        _set_job_options(None, opts)  # the library tries to create the log too
         # A read job never writes: the library says when to open read-only
         if read_only is None and lib.ssd_job_opens_read_only(
                 os.fsencode(target), option_text(pattern), bool(destroy_data), size is not None):
