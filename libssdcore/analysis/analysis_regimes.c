@@ -852,8 +852,16 @@ static size_t late_onset(struct ssd__curve *c, const struct ssd__analysis_opts *
     double sig = ssd__curve_noise(c, a, b);
     if (one - two <= o->penalty * sig * sig * log((double)c->n))
         return 0;
-    if (j == 0)
-        return 0; /* the whole run would be one phase before it: judged by the cache test */
+    /* The whole run one phase before it: judged by the cache test, unless
+     * the run started on a fresh drive (nothing written since TRIM) and
+     * its level held until the knee, past the capacity: no cache holds
+     * that much and no GC runs before it, so that level was direct
+     * writes and the lasting fall after it the used state (a datacenter
+     * drive's speed held 686 MB/s for 3,800 GiB of a 1.5 TB drive, then
+     * slid to 580: one phase, "no used state"). */
+    if (j == 0 &&
+        !(o->written_before_bytes <= 0 && c->cum[k] >= MAX_CACHE_CAPACITY_SHARE * capacity))
+        return 0;
     return ssd__curve_split(c, j, k) == 0 ? j + 1 : 0;
 }
 
