@@ -343,9 +343,10 @@ static int fold_transients(struct ssd__curve *c, const struct ssd__analysis_opts
          * folding (38 samples at 1089 MB/s between direct writes at 1654
          * and the used state's decline, whose first segment was 67 samples
          * at 514 of a 7,200-sample run) was taken into the direct writes
-         * above it. */
+         * above it. (Not right after the first segment: a short one there
+         * may be a cache, judged below.) */
         if (2 * len >= c->min_len && (double)len >= 2 * o->min_phase_samples &&
-            st[j + 2] - st[j + 1] < c->min_len && (j == 1 || st[j] - st[j - 1] >= c->min_len) &&
+            st[j + 2] - st[j + 1] < c->min_len && j >= 2 && st[j] - st[j - 1] >= c->min_len &&
             lev[j - 1] - lev[j] >= step && lev[j] - lev[j + 1] >= step &&
             st[j + 1] + c->min_len <= c->n &&
             lev[j] - level_of(c, st[j + 1], st[j + 1] + c->min_len) >= step &&

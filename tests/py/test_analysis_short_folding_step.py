@@ -91,3 +91,30 @@ def test_mixed_samples_of_a_drop_are_no_level_of_their_own(tmp_path):
     truth, series, _, _ = simulate(STATIC_176, "random_fill", "fill", used)
     a = ssdcore.analyze(str(used), reference=str(fresh))
     assert not score_run(truth, series, a)["problems"]
+
+
+# A 29 GB dynamic cache on a 138 GB drive (held-out seed 7's drive 20 of the
+# used-drive test's small drives, where the rule's first form broke it).
+DYNAMIC_SMALL = (
+    "sim:bx200,native_write_lat_us=0,capacity_gb=138,op_pct=22.71,bits=3,slc_type=dynamic,"
+    "slc_seq_mbps=4094,slc_rand_iops=1004681,native_seq_mbps=2059,native_rand_mbps=1097.8,"
+    "fold_mbps=775,floor_mbps=191.84,gc_gamma=1.01,link_mbps=7000,iops_cap=2000000,"
+    "noise=0.05,noise_direct=0.00,seed=59014619,slc_gb=29,slc_wa=1,dip_duty=0,tick_s=2")
+
+
+def test_a_short_level_right_after_a_short_first_segment_is_the_cache_tests(tmp_path):
+    """After a sequential fill and idle time the cache idle time emptied
+    ends inside the second 2 s sample, then 23 samples of folding at 433
+    MB/s, then GC: the folding right after that short first segment is the
+    short-cache rule's to keep (it takes the short segment after it in).
+    Kept by the folding-step rule instead, the segments after it merged
+    otherwise and the cache, its folding and 16 GiB of GC came out one
+    'direct' phase ('folding from 9.2 GiB missed', the used state at 45.1
+    GiB for 28.5)."""
+    sys.path.insert(0, os.path.dirname(__file__))
+    from used_drive_scoring import score_run, simulate
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(DYNAMIC_SMALL, "fresh", "2h", fresh, (1, 2, 4))
+    truth, series, _, _ = simulate(DYNAMIC_SMALL, "seq_fill", "2h", used, (1, 2, 4))
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    assert not score_run(truth, series, a)["problems"]
