@@ -852,8 +852,16 @@ static size_t late_onset(struct ssd__curve *c, const struct ssd__analysis_opts *
     double sig = ssd__curve_noise(c, a, b);
     if (one - two <= o->penalty * sig * sig * log((double)c->n))
         return 0;
-    if (j == 0)
-        return 0; /* the whole run would be one phase before it: judged by the cache test */
+    /* The whole run one phase before it: judged by the cache test, unless
+     * the run started on a fresh drive (nothing written since TRIM) and
+     * its level held until the knee, past the capacity: no cache holds
+     * that much and no GC runs before it, so that level was direct
+     * writes and the lasting fall after it the used state (a datacenter
+     * drive's speed held 686 MB/s for 3,800 GiB of a 1.5 TB drive, then
+     * slid to 580: one phase, "no used state"). */
+    if (j == 0 &&
+        !(o->written_before_bytes <= 0 && c->cum[k] >= MAX_CACHE_CAPACITY_SHARE * capacity))
+        return 0;
     return ssd__curve_split(c, j, k) == 0 ? j + 1 : 0;
 }
 
@@ -945,6 +953,19 @@ static int folding_step(const struct ssd__curve *c, const struct ssd__analysis_o
             return 0;
     }
     return 1;
+}
+
+/* Whether phase j, shorter than a lasting phase, is a level of its own
+ * right before the used state (phase g): half a lasting phase or more and
+ * min_drop above the used state's level (the segmentation kept it as a
+ * level: analysis_phases.c's fold_transients). After a dynamic cache that
+ * is its folding: 37 samples at 1087 MB/s between direct writes at 1654 and
+ * the used state from 480, in a 7,200-sample run, were "other". */
+static int half_level_before_gc(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                size_t j, size_t g) {
+    const struct ssd_phase *p = &c->ph[j];
+    return g && j + 1 == g && 2 * (p->last - p->first + 1) >= c->min_len &&
+           p->level_bps >= o->min_drop * c->ph[g].level_bps;
 }
 
 /* Whether the speed ever fell lastingly below the first level (by
@@ -1523,7 +1544,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             p->regime = SSD_REGIME_DIRECT;
         } else if (can_fold && isnan(fold) && p->level_bps * o->min_step <= direct &&
                    (p->last - p->first + 1 >= (j + 1 < c->nph ? 1 : 2) * c->min_len ||
-                    (ref_fold && j + 1 < c->nph && p->last - p->first + 1 >= 3)) &&
+                    (ref_fold && j + 1 < c->nph && p->last - p->first + 1 >= 3) ||
+                    half_level_before_gc(c, o, j, g)) &&
                    folding_step(c, o, j, gc_from, direct)) {
             fold = p->level_bps;
             p->regime = SSD_REGIME_FOLDING;

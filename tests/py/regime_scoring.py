@@ -161,7 +161,7 @@ def _rate(p):
     return p["bytes"] / p["seconds"] if p["seconds"] > 0 else math.nan
 
 
-def reader_phases(truth, series):
+def reader_phases(truth, series, merge=True):
     """The model's phases as a reader of the curve can tell them: folding
     at the speed of the used state right after it is part of that used
     state. The model folds a dynamic cache before GC; when both run at one
@@ -169,8 +169,10 @@ def reader_phases(truth, series):
     the speed just after the switch and at the end of the run too (all
     within VISIBLE of the folding's), no curve shows where one ends, so
     the used state is taken to begin where the folding did (and no folding
-    is asked for)."""
+    is asked for). merge=False: the model's own phases, unmerged."""
     ph = [dict(p) for p in truth["phases"]]
+    if not merge:
+        return ph
     total = float(series[1].sum())
     out = []
     for i, p in enumerate(ph):
@@ -223,12 +225,13 @@ def gc_shows(ph, gc, series, min_bytes):
     return visible, moved
 
 
-def score(truth, series, analysis):
+def score(truth, series, analysis, merge=True):
     """Problems with the analysis of one run against the model's regimes:
     a list of short strings (empty: labelled right), and flags for false
-    caches and false folding."""
+    caches and false folding. merge=False: against the model's own phases
+    (reader_phases' merge=False)."""
     probs = []
-    ph = reader_phases(truth, series)
+    ph = reader_phases(truth, series, merge)
     t, b = series
     total = float(b.sum())
     samples = len(b)

@@ -182,6 +182,31 @@ def test_scoring_folding_at_the_used_states_speed_is_part_of_it():
     assert any("folding" in p for p in r["problems"]), r
 
 
+def test_scoring_the_models_own_folding_then_gc_at_its_speed_is_right():
+    """The reader's view reads folding at the used state's speed as the
+    used state from the folding's start, but an analysis that labels the
+    model's own phases (folding from where the model folds, no used state
+    where the speed shows none) is right: a dynamic cache folding before
+    the capacity has been written can only be folding (no GC before it).
+    Before: 'false folding at 576.3 GiB; used state from 576.3 GiB missed'
+    where the model folded from 576.3 GiB (sweep drive 1, fresh WSAT).
+    What matches neither view stays wrong."""
+    from used_drive_scoring import score_run
+    truth, series = _levels([("slc", 400e6), ("native", 120e6), ("fold", 59e6),
+                             ("gc", 59e6)], [50, 200, 200, 300])
+    fold_at = truth["phases"][2]["start_bytes"]
+    r = score_run(truth, series, _found([("cache", 0), ("direct", 50 * 400e6),
+                                         ("folding", fold_at)]))
+    assert not r["problems"] and not r["false_cache"], r
+    # (the reader's view still holds: the used state from the folding's start)
+    r = score_run(truth, series, _found([("cache", 0), ("direct", 50 * 400e6), ("gc", fold_at)]))
+    assert not r["problems"], r
+    # Folding placed 60 samples (8 %) late is wrong in both views.
+    late = fold_at + 60 * 59e6
+    r = score_run(truth, series, _found([("cache", 0), ("direct", 50 * 400e6), ("folding", late)]))
+    assert r["problems"], r
+
+
 def test_scoring_an_onset_the_speed_does_not_show_is_no_position():
     """The model may switch to GC while it still costs nothing: a speed
     that moves less than 5 % over 20 samples after the switch (noise 6 %

@@ -157,12 +157,12 @@ def analyze_logs(paths, exe="ssdcore", args=()):
     return a if isinstance(a, list) else [a]
 
 
-def gc_onset(truth, series, analysis):
+def gc_onset(truth, series, analysis, merge=True):
     """(truth_bytes, found_bytes or None, visible): where the model's used
     state (gc) began in the run, where the analysis put it, and whether the
     speed visibly moved there (as regime_scoring.score decides: a switch the
     curve does not show is no position to find)."""
-    ph = reader_phases(truth, series)
+    ph = reader_phases(truth, series, merge)
     gc = next((p for p in ph if p["regime"] == "gc"), None)
     if gc is None:
         return None, None, False
@@ -205,7 +205,18 @@ def score_run(truth, series, analysis):
     visible onset; inf when the analysis found none)."""
     truth = folding_or_used(truth, analysis)
     probs, fc, ff = score(truth, series, analysis)
-    at, found, visible = gc_onset(truth, series, analysis)
+    merge = True
+    if probs and not score(truth, series, analysis, merge=False)[0]:
+        # The reader's view (reader_phases) only spares the analysis what
+        # no curve shows: an analysis that labels the model's own phases
+        # as the model has them is right. A dynamic cache folding before
+        # the capacity has been written, then GC at the folding's speed
+        # past it: the reader's view asked for the used state from the
+        # folding's start, which no analysis may place there (no GC before
+        # the capacity), and called the folding found there false.
+        probs, fc, ff = [], False, False
+        merge = False
+    at, found, visible = gc_onset(truth, series, analysis, merge)
     err = None
     if at is not None and visible:
         # Within the sample the change fell in is exact: a boundary is a
