@@ -1092,113 +1092,38 @@ static void legend_drives(const ssd_compare *c, struct ssd__text *t, const int *
     ssd__text_add(t, "</ul>\n");
 }
 
-/* A point's y (IOPS, or MiB/s) when the step is one of the group's points
- * that can be drawn; NaN otherwise. */
-static double group_y(const struct ssd__step *st, const char *group, int xlog2, int iops) {
-    if (!ssd__curve_point(st, group, xlog2))
-        return NAN;
-    return iops ? st->res.iops : st->res.bw_bps / MIB;
-}
-
 /* One line per drive over a scaling test's points (QD, block size, read
- * share). */
+ * share); the highlighted drive's is bolder. */
 static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char *group,
                           const char *title, const char *xlabel, int xlog2, int xsize, int iops) {
-    double xlo = INFINITY, xhi = -INFINITY, yhi = 0, ticks[64];
-    size_t nticks = 0;
-    int *present = calloc((size_t)c->nd, sizeof *present), any = 0;
-    if (!present) {
+    size_t cap = 0;
+    for (int i = 0; i < c->nd; i++)
+        cap += (size_t)c->d[i].r->nsteps;
+    struct ssd__line *ls = calloc((size_t)c->nd + 1, sizeof *ls);
+    char(*keys)[16] = calloc((size_t)c->nd + 1, sizeof *keys);
+    double *xy = malloc(2 * (cap + 1) * sizeof *xy), *at = xy;
+    size_t nl = 0;
+    for (int i = 0; ls && keys && xy && i < c->nd; i++) {
+        const struct ssd__results *s = c->d[i].r;
+        size_t n = ssd__group_points(s, group, xlog2, iops, at, at + s->nsteps);
+        snprintf(keys[i], sizeof keys[i], "d%d", i);
+        int hl = i == c->highlight;
+        if (n)
+            ls[nl++] = (struct ssd__line){
+                c->d[i].label,  NULL, keys[i],          keys[i],        drive_color(c, i), at,
+                at + s->nsteps, n,    SSD__MARK_CIRCLE, hl ? 4.5 : 3.5, hl ? 3 : 1.8,      NULL};
+        at += 2 * (size_t)s->nsteps;
+    }
+    const struct ssd__line_chart lc = {
+        title, xlabel,      iops ? "IOPS" : "MiB/s", xlabel, 330, xlog2, 0, xsize, NULL, 0, 1,
+        1,     iops ? 0 : 1};
+    if (ls && keys && xy)
+        ssd__line_chart(t, &lc, ls, nl);
+    else
         t->oom = 1;
-        return;
-    }
-    for (int i = 0; i < c->nd; i++) {
-        const struct ssd__results *s = c->d[i].r;
-        for (int k = 0; k < s->nsteps; k++) {
-            const struct ssd__step *st = &s->steps[k];
-            double y = group_y(st, group, xlog2, iops);
-            if (!isfinite(y))
-                continue;
-            present[i] = any = 1;
-            xlo = fmin(xlo, st->def.x);
-            xhi = fmax(xhi, st->def.x);
-            yhi = fmax(yhi, y);
-            int seen = 0;
-            for (size_t q = 0; q < nticks; q++)
-                seen |= ticks[q] == st->def.x;
-            if (!seen && nticks < 64)
-                ticks[nticks++] = st->def.x;
-        }
-    }
-    if (!any) {
-        free(present);
-        return;
-    }
-    if (xhi == xlo) {
-        xlo = xlog2 ? xlo / 2 : xlo - 1;
-        xhi = xlog2 ? xhi * 2 : xhi + 1;
-    }
-    struct ssd__chart ch = {640,   330, 64, 16, 14, 44, xlo, xhi, 0, yhi > 0 ? yhi * 1.1 : 1,
-                            xlog2, 0};
-    ssd__text_add(t, "<figure><figcaption>");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</figcaption>\n");
-    /* Each drive's first and last point, for a screen reader. */
-    struct ssd__text desc = {0};
-    for (int i = 0; i < c->nd; i++) {
-        const struct ssd__step *first = NULL, *last = NULL;
-        for (int k = 0; present[i] && k < c->d[i].r->nsteps; k++) {
-            const struct ssd__step *st = &c->d[i].r->steps[k];
-            if (!isfinite(group_y(st, group, xlog2, iops)))
-                continue;
-            if (!first)
-                first = st;
-            last = st;
-        }
-        if (!first)
-            continue;
-        ssd__text_add(&desc, "%s%s: %.*f at %s %g to %.*f %s at %s %g", desc.len ? "; " : "",
-                      c->d[i].label, iops ? 0 : 1, iops ? first->res.iops : first->res.bw_bps / MIB,
-                      xlabel, first->def.x, iops ? 0 : 1,
-                      iops ? last->res.iops : last->res.bw_bps / MIB, iops ? "IOPS" : "MiB/s",
-                      xlabel, last->def.x);
-    }
-    char *dtext = ssd__text_take(&desc);
-    ssd__chart_open(t, &ch, title, dtext ? dtext : "", xlabel, iops ? "IOPS" : "MiB/s",
-                    xlog2 || nticks <= 12 ? ticks : NULL, nticks, xsize);
-    free(dtext);
-    for (int i = 0; i < c->nd; i++) {
-        if (!present[i])
-            continue;
-        const struct ssd__results *s = c->d[i].r;
-        ssd__text_add(t, "<g data-key=\"d%d\" data-drive=\"d%d\" stroke=\"%s\" fill=\"%s\">", i, i,
-                      drive_color(c, i), drive_color(c, i));
-        struct ssd__text pts = {0};
-        for (int k = 0; k < s->nsteps; k++) {
-            const struct ssd__step *st = &s->steps[k];
-            double y = group_y(st, group, xlog2, iops);
-            if (!isfinite(y))
-                continue;
-            double X = ssd__chart_x(&ch, st->def.x), Y = ssd__chart_y(&ch, y);
-            ssd__text_add(&pts, "%s%.1f,%.1f", pts.len ? " " : "", X, Y);
-            char xb[32];
-            snprintf(xb, sizeof xb, "%g", st->def.x);
-            ssd__text_add(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" stroke=\"none\" data-tip=\"",
-                          X, Y, i == c->highlight ? "4.5" : "3.5");
-            ssd__text_html(t, c->d[i].label);
-            ssd__text_add(t, ": %s %s = %.*f %s\"/>", xlabel, xb, iops ? 0 : 1, y,
-                          iops ? "IOPS" : "MiB/s");
-        }
-        char *p = ssd__text_take(&pts);
-        if (p && strchr(p, ' '))
-            ssd__text_add(t, "<polyline fill=\"none\" stroke-width=\"%s\" points=\"%s\"/>",
-                          i == c->highlight ? "3" : "1.8", p);
-        free(p);
-        ssd__text_add(t, "</g>\n");
-    }
-    ssd__chart_close(t);
-    legend_drives(c, t, present);
-    ssd__text_add(t, "</figure>\n");
-    free(present);
+    free(ls);
+    free(keys);
+    free(xy);
 }
 
 struct drawn_curve {
