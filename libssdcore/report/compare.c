@@ -1250,9 +1250,7 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
             ssd__text_add(&desc, "no SLC cache, %.1f MiB/s at first", dc[i].ma[0]);
     }
     char *dtext = ssd__text_take(&desc);
-    ssd__text_add(t, "<figure><figcaption>");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</figcaption>\n");
+    ssd__figure_open(t, NULL, title);
     ssd__chart_open(t, &ch, title, dtext ? dtext : "", "data written, GiB", "MiB/s", NULL, 0, 0);
     free(dtext);
     for (int i = 0; i < c->nd; i++) {
@@ -1369,9 +1367,7 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
             ssd__text_add(&desc, ", no throttle");
     }
     char *dtext = ssd__text_take(&desc);
-    ssd__text_add(t, "<figure class=\"temperature\"><figcaption>");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</figcaption>\n");
+    ssd__figure_open(t, " class=\"temperature\"", title);
     ssd__chart_open(t, &ch, title, dtext ? dtext : "", "data written, GiB",
                     "\xc2\xb0"
                     "C",
@@ -1445,9 +1441,8 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
              SSD__MA_SAMPLES);
     struct ssd__chart ch = {
         640, 340, 64, 16, 14, 44, 0, xhi > 0 ? xhi : 1, 0, yhi > 0 ? yhi * 1.1 : 1, 0, 0};
-    ssd__text_add(t, "<div class=\"printpair\"><figure><figcaption>");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</figcaption>\n");
+    ssd__text_add(t, "<div class=\"printpair\">");
+    ssd__figure_open(t, NULL, title);
     struct ssd__text desc = {0};
     for (int i = 0; i < nd; i++)
         if (present[i])
@@ -1485,9 +1480,9 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     for (int i = 0; i < nd; i++) {
         if (!present[i])
             continue;
-        ssd__text_add(t, "<figure data-drive=\"d%d\"><figcaption>", i);
-        ssd__text_html(t, c->d[i].label);
-        ssd__text_add(t, "</figcaption>\n");
+        char attrs[32];
+        snprintf(attrs, sizeof attrs, " data-drive=\"d%d\"", i);
+        ssd__figure_open(t, attrs, c->d[i].label);
         double lo = INFINITY, hi = 0;
         for (size_t k = 0; k < dc[i].n; k++) {
             lo = fmin(lo, dc[i].y[k]);

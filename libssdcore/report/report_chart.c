@@ -204,24 +204,44 @@ void ssd__chart_svg(struct ssd__text *t, int w, int h, const char *title, const 
     }
 }
 
-void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *title,
-                     const char *desc, const char *xlabel, const char *ylabel, const double *xticks,
-                     size_t nxticks, int xsize) {
+void ssd__chart_begin(struct ssd__text *t, const struct ssd__chart *c, const char *title,
+                      const char *desc, const char *xlabel, const char *ylabel, int yrep) {
     ssd__chart_svg(t, c->w, c->h, title, desc, 13);
     ssd__text_add(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", c->w,
                   c->h);
-    ssd__chart_grid(t, c, xticks, nxticks, xsize);
-    ssd__chart_frame(t, c);
     ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", (c->l + c->w - c->r) / 2,
                   c->h - 6);
     ssd__text_html(t, xlabel);
     int mid = (c->t + c->h - c->b) / 2;
     ssd__text_add(t,
-                  "</text>\n<text x=\"14\" y=\"%d\" text-anchor=\"middle\" "
+                  "</text>\n<text%s x=\"14\" y=\"%d\" text-anchor=\"middle\" "
                   "transform=\"rotate(-90 14 %d)\">",
-                  mid, mid);
+                  yrep ? " class=\"yrep\"" : "", mid, mid);
     ssd__text_html(t, ylabel);
     ssd__text_add(t, "</text>\n");
+}
+
+void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *title,
+                     const char *desc, const char *xlabel, const char *ylabel, const double *xticks,
+                     size_t nxticks, int xsize) {
+    ssd__chart_begin(t, c, title, desc, xlabel, ylabel, 0);
+    ssd__chart_grid(t, c, xticks, nxticks, xsize);
+    ssd__chart_frame(t, c);
+}
+
+void ssd__figure_open(struct ssd__text *t, const char *attrs, const char *title) {
+    ssd__text_add(t, "<figure%s><figcaption>", attrs ? attrs : "");
+    ssd__text_html(t, title);
+    ssd__text_add(t, "</figcaption>\n");
+}
+
+void ssd__figure_close(struct ssd__text *t, struct ssd__text *lg) {
+    ssd__chart_close(t);
+    char *items = ssd__text_take(lg);
+    if (items && *items)
+        ssd__text_add(t, "<ul class=\"legend\">\n%s</ul>\n", items);
+    free(items);
+    ssd__text_add(t, "</figure>\n");
 }
 
 void ssd__chart_frame(struct ssd__text *t, const struct ssd__chart *c) {
@@ -386,9 +406,7 @@ int ssd__line_chart(struct ssd__text *t, const struct ssd__line_chart *lc,
             ssd__text_add(&desc, ", %s to %s between", least, most);
     }
     char *d = ssd__text_take(&desc);
-    ssd__text_add(t, "<figure>\n<figcaption>");
-    ssd__text_html(t, lc->title);
-    ssd__text_add(t, "</figcaption>\n");
+    ssd__figure_open(t, NULL, lc->title);
     int at_points = !lc->xticks && lc->xticks_at_points && (lc->xlog2 || nxs <= 12);
     ssd__chart_open(t, &c, lc->title, d ? d : "", lc->xlabel, lc->ylabel,
                     at_points ? xs : lc->xticks, at_points ? nxs : lc->nxticks, lc->xsize);
@@ -441,12 +459,7 @@ int ssd__line_chart(struct ssd__text *t, const struct ssd__line_chart *lc,
                              l->legend ? l->legend : l->label);
     }
 #undef IN
-    ssd__chart_close(t);
-    char *items = ssd__text_take(&lg);
-    if (items && *items)
-        ssd__text_add(t, "<ul class=\"legend\">\n%s</ul>\n", items);
-    free(items);
-    ssd__text_add(t, "</figure>\n");
+    ssd__figure_close(t, &lg);
     return 1;
 }
 

@@ -52,13 +52,25 @@ double ssd__chart_y(const struct ssd__chart *c, double v);
 void ssd__chart_svg(struct ssd__text *t, int w, int h, const char *title, const char *desc,
                     int font_size);
 
-/* ssd__chart_svg for the chart c, then the grid, ticks with readable labels
- * (1, 2, 5 steps; 1k/1M for large numbers, sizes as 4K/1M on log2 axes with
- * xticks) and the axis titles. */
+/* ssd__chart_svg for the chart c on a white ground, with its axis titles.
+ * yrep: the y ticks carry their unit ("100 ms"), so the y title only
+ * repeats it; on a phone, where the ticks run wider than the margin, it
+ * would lie over them, and it is left out there (class yrep). */
+void ssd__chart_begin(struct ssd__text *t, const struct ssd__chart *c, const char *title,
+                      const char *desc, const char *xlabel, const char *ylabel, int yrep);
+
+/* ssd__chart_begin, then the grid, ticks with readable labels (1, 2, 5
+ * steps; 1k/1M for large numbers, sizes as 4K/1M on log2 axes with xticks)
+ * and the plot area's border. */
 void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *title,
                      const char *desc, const char *xlabel, const char *ylabel, const double *xticks,
                      size_t nxticks, int xsize);
 void ssd__chart_close(struct ssd__text *t);
+
+/* <figure ATTRS> (NULL or " class=..."), its caption; and at the end the
+ * SVG closed, the legend items taken from lg below it, </figure>. */
+void ssd__figure_open(struct ssd__text *t, const char *attrs, const char *title);
+void ssd__figure_close(struct ssd__text *t, struct ssd__text *lg);
 
 /* The pieces of ssd__chart_open for a page that frames its SVG itself: the
  * grid with its labelled ticks, and the plot area's border. */

@@ -56,39 +56,13 @@ static void fmt_latency(char *buf, size_t len, double us) {
 
 /* <figure>, its caption, and an SVG that scales to the width. A screen
  * reader gets the title and desc, a short summary of the data (the
- * figures are in the tables and the hover read-outs). */
-/* yunits: the y ticks carry their unit ("100 ms"): the axis title only
- * repeats it, and on a phone, where the ticks run wider than the margin,
- * it would lie over them: it is left out there (class yrep). */
+ * figures are in the tables and the hover read-outs). yunits: the y ticks
+ * carry their unit (ssd__chart_begin's yrep). */
 static void svg_open(struct ssd__text *t, const char *title, const char *desc, const char *xlabel,
                      const char *ylabel, int yunits) {
-    ssd__text_add(t, "<figure>\n<figcaption>");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</figcaption>\n");
-    ssd__chart_svg(t, W, H, title, desc, 13);
-    ssd__text_add(t,
-                  "<rect x=\"0\" y=\"0\" "
-                  "width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n<text x=\"%d\" y=\"%d\" "
-                  "text-anchor=\"middle\">",
-                  W, H, (L + W - R) / 2, H - 6);
-    ssd__text_html(t, xlabel);
-    ssd__text_add(t,
-                  "</text>\n<text%s x=\"14\" y=\"%d\" text-anchor=\"middle\" "
-                  "transform=\"rotate(-90 14 %d)\">",
-                  yunits ? " class=\"yrep\"" : "", (T + H - B) / 2, (T + H - B) / 2);
-    ssd__text_html(t, ylabel);
-    ssd__text_add(t, "</text>\n");
-}
-
-/* Closes the SVG, writes the legend collected in lg below it, closes the
- * figure. */
-static void svg_close(struct ssd__text *t, struct ssd__text *lg) {
-    ssd__text_add(t, "</svg>\n");
-    char *items = ssd__text_take(lg);
-    if (items && *items)
-        ssd__text_add(t, "<ul class=\"legend\">\n%s</ul>\n", items);
-    free(items);
-    ssd__text_add(t, "</figure>\n");
+    const struct ssd__chart c = frame(0, 1, 0, 0, 1, 0);
+    ssd__figure_open(t, NULL, title);
+    ssd__chart_begin(t, &c, title, desc, xlabel, ylabel, yunits);
 }
 
 /* ---- curves over x: QD, block size, read share ---------------------- */
@@ -496,7 +470,7 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
                       X, X, T, H - B, job->res.truth_cache_bytes / GIB);
         ssd__legend_item(&lg, "truth", "#000", 1, "simulator's truth: cache end");
     }
-    svg_close(t, &lg);
+    ssd__figure_close(t, &lg);
 }
 
 /* How steady the curve is after its cache, under its chart: the mean, p5
@@ -674,7 +648,7 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
         ssd__text_add(t, "\"/></g>\n");
         ssd__legend_item(&lg, key, color, dashed, label);
     }
-    svg_close(t, &lg);
+    ssd__figure_close(t, &lg);
 }
 
 /* p99 and mean latency per interval of an analysed write run, from its
@@ -743,7 +717,7 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
         ssd__text_add(t, "\"/></g>\n");
         ssd__legend_item(&lg, keys[c], colors[c], 0, labels[c]);
     }
-    svg_close(t, &lg);
+    ssd__figure_close(t, &lg);
 }
 
 /* ---- tables ------------------------------------------------------------- */
@@ -1159,14 +1133,9 @@ static void replay_bars(const struct ssd__results *s, struct ssd__text *t, doubl
     if (isfinite(score))
         snprintf(desc + strlen(desc), sizeof desc - strlen(desc), "; score %.1f", score / MIB);
     static const char title[] = "application traces, MiB/s";
-    ssd__text_add(t,
-                  "<figure>\n<figcaption>application traces: MiB/s (bytes / busy time, higher "
-                  "is better)</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
-                  "class=\"chart\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s. %s\" "
-                  "font-family=\"sans-serif\" font-size=\"13\">\n<title>%s</title>\n"
-                  "<desc>%s</desc>\n"
-                  "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n",
-                  W, h, title, desc, title, desc, W, h);
+    ssd__figure_open(t, NULL, "application traces: MiB/s (bytes / busy time, higher is better)");
+    ssd__chart_svg(t, W, h, title, desc, 13);
+    ssd__text_add(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", W, h);
     int r = 0;
     for (int i = 0; i <= s->nsteps; i++) {
         const struct ssd__step *st = i < s->nsteps ? &s->steps[i] : NULL;
