@@ -8,7 +8,6 @@
 >>> ssdcore.latency_percentiles(r, "read", [50, 99, 99.9])  # doctest: +SKIP
 """
 import contextlib
-import errno
 import json as _json
 import os
 import time
@@ -376,22 +375,11 @@ def _series(j: Any) -> JobSeries:
 
 
 def _check_log_writable(path: str) -> None:
-    """Raises Error now if the series log cannot be created (without
-    truncating an existing file, and leaving no new one behind)."""
-    import stat
-    try:
-        existed = os.stat(path)
-    except FileNotFoundError:
-        existed = None
-    if existed is not None and not (stat.S_ISREG(existed.st_mode) or
-                                    stat.S_ISDIR(existed.st_mode)):
-        return  # devices: the library decides
-    try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o666))
-    except OSError as e:
-        raise error_from_code(-(e.errno or errno.EIO), f"log {path}: cannot create: {e.strerror}") from None
-    if existed is None:
-        os.unlink(path)
+    """Raises Error now if the series log cannot be created (the library
+    decides: ssd_job_log_writable)."""
+    rc = lib.ssd_job_log_writable(os.fsencode(path))
+    if rc < 0:
+        raise error_from_code(rc, f"log {path}: cannot create: {os.strerror(-rc)}")
 
 
 def _set_job_options(handle: Any, opts: Mapping[str, Any]) -> Any:

@@ -1,6 +1,7 @@
 /* job.c - the job: options, checks against the target, the run (worker
  * threads + sampler, or the virtual-time loop), series CSV and results. */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,23 @@ int ssd_job_opens_read_only(const char *uri, const char *pattern, int destroy_da
         return 1;
     struct stat st;
     return !sizes_file && stat(uri, &st) == 0;
+}
+
+int ssd_job_log_writable(const char *path) {
+    if (!path)
+        return SSD_EINVAL;
+    struct stat st;
+    int existed = stat(path, &st) == 0;
+    if (existed && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+        return 0;
+    /* O_APPEND without O_TRUNC: an existing log keeps its rows. */
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+    if (fd < 0)
+        return -errno;
+    close(fd);
+    if (!existed)
+        unlink(path);
+    return 0;
 }
 
 struct ssd_job {

@@ -638,3 +638,27 @@ Test(job_file, opens_read_only_only_for_reads_of_what_exists) {
     cr_assert_eq(ssd_job_opens_read_only("sim:bx200", "read", 0, 0), 0);
     cr_assert_eq(ssd_job_opens_read_only(NULL, "read", 0, 0), 0);
 }
+
+/* The CLI and Python ask the library whether a log can be created before
+ * they open (and lay out) the target: the answer leaves nothing behind. */
+Test(job_file, log_writable_says_why_and_leaves_nothing_behind) {
+    char tmpdir[] = "/tmp/ssd_log_XXXXXX", path[64], missing[80];
+    cr_assert(mkdtemp(tmpdir));
+    snprintf(path, sizeof path, "%s/new.csv", tmpdir);
+    cr_expect_eq(ssd_job_log_writable(path), 0);
+    cr_expect_neq(access(path, F_OK), 0, "a new log is not left behind");
+    int fd = open(path, O_WRONLY | O_CREAT, 0644);
+    cr_assert_geq(fd, 0);
+    cr_assert_eq(write(fd, "rows\n", 5), 5);
+    close(fd);
+    cr_expect_eq(ssd_job_log_writable(path), 0);
+    struct stat st;
+    cr_expect(stat(path, &st) == 0 && st.st_size == 5, "an existing log keeps its rows");
+    snprintf(missing, sizeof missing, "%s/no-such-dir/x.csv", tmpdir);
+    cr_expect_eq(ssd_job_log_writable(missing), -ENOENT);
+    cr_expect_eq(ssd_job_log_writable(tmpdir), -EISDIR);
+    cr_expect_eq(ssd_job_log_writable("/dev/null"), 0, "a device is the job's to judge");
+    cr_expect_eq(ssd_job_log_writable(NULL), SSD_EINVAL);
+    unlink(path);
+    rmdir(tmpdir);
+}

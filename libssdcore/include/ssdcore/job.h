@@ -84,6 +84,14 @@ typedef int (*ssd_progress_fn)(void *user, const ssd_progress *p);
  * Returns 0, SSD_EINVAL (NULL argument) or SSD_ENOMEM. */
 SSD_API int ssd_job_create(ssd_job **out, ssd_target *t);
 
+/* Whether a job's series log can be created at path: 0, a negative errno
+ * (-ENOENT, -EACCES, ...) when it cannot, SSD_EINVAL for NULL. Nothing is
+ * left behind: an existing file is not truncated and a new one is removed
+ * again; a device or FIFO is left for the job to judge when it runs. The
+ * CLI and Python ask this before opening the target (a new file target is
+ * laid out with random data at open, which may take minutes). */
+SSD_API int ssd_job_log_writable(const char *path);
+
 /* Whether a job of this pattern (NULL: the default, randread) on the target
  * `uri` should open it read-only: a read job without the licence to destroy
  * data, on a block device or an existing file it does not create or resize,
