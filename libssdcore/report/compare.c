@@ -281,62 +281,49 @@ static struct cmp_fig *fig_of(const struct cmp_drive *d, const char *key) {
 
 static int add_key(ssd_compare *c, const char *key);
 
-/* A headline "state" object: what each sibling figure is. */
-static int take_states(ssd_compare *c, struct cmp_drive *d, const struct ssd__jv *v,
-                       const char *prefix, size_t at) {
-    for (size_t i = 0; i < v->n; i++) {
-        const struct ssd__jv *m = &v->items[i];
-        if (m->type != SSD__JSTR)
-            continue;
-        char key[512];
-        snprintf(key, sizeof key, "%.*s%s%s", (int)at, prefix, at ? "." : "", v->keys[i]);
-        int state = -1;
-        for (int k = 0; k < ST_OTHER; k++)
-            if (!strcmp(m->str, state_names[k]))
-                state = k;
-        if (state < 0)
-            continue;
-        struct cmp_fig *f = fig_of(d, key);
-        if (!f) {
-            int rc = add_fig(d, key, NAN);
-            if (!rc)
-                rc = add_key(c, key);
-            if (rc)
-                return rc;
-            f = &d->figs[d->nfig - 1];
-        }
-        /* A state that claims a value the figure does not have is not
-         * believed: no number, nothing measured. */
-        f->state =
-            (state == ST_MEASURED || state == ST_LOWER || state == ST_UPPER) && !isfinite(f->v)
-                ? ST_NOT_MEASURED
-                : state;
-    }
-    return 0;
-}
+struct figure_sink {
+    ssd_compare *c;
+    struct cmp_drive *d;
+};
 
-/* Every number under v as "a.b.c" = value; null leaves are figures the run
- * should have had (a lost analysis) and count as missing. */
-static int flatten(ssd_compare *c, struct cmp_drive *d, const struct ssd__jv *v, char *path,
-                   size_t len) {
-    size_t at = strlen(path);
-    for (size_t i = 0; i < v->n; i++) {
-        const struct ssd__jv *m = &v->items[i];
-        if (snprintf(path + at, len - at, "%s%s", at ? "." : "", v->keys[i]) >= (int)(len - at))
-            continue;
-        int rc = 0;
-        if (m->type == SSD__JNUM || m->type == SSD__JNULL) {
-            if (!(rc = add_fig(d, path, m->type == SSD__JNUM ? m->num : NAN)))
-                rc = add_key(c, path);
-        } else if (m->type == SSD__JOBJ && !strcmp(v->keys[i], "state")) {
-            rc = take_states(c, d, m, path, at);
-        } else if (m->type == SSD__JOBJ) {
-            rc = flatten(c, d, m, path, len);
-        }
-        path[at] = 0;
+/* A headline leaf (ssd__jv_leaves): a number as figure "a.b.c" (null: one
+ * the run should have had, a lost analysis, counted as missing), or in a
+ * "state" object what its sibling figure is. */
+static int take_figure(void *user, const char *key, const struct ssd__jv *m) {
+    ssd_compare *c = ((struct figure_sink *)user)->c;
+    struct cmp_drive *d = ((struct figure_sink *)user)->d;
+    if (m->type == SSD__JNUM || m->type == SSD__JNULL) {
+        int rc = add_fig(d, key, m->type == SSD__JNUM ? m->num : NAN);
+        return rc ? rc : add_key(c, key);
+    }
+    const char *last = strrchr(key, '.');
+    size_t at = last ? (size_t)(last - key) : 0; /* "a.b.state" of "a.b.state.c" */
+    if (m->type != SSD__JSTR || at < 5 || strncmp(key + at - 5, "state", 5) ||
+        (at > 5 && key[at - 6] != '.'))
+        return 0;
+    char fkey[512];
+    snprintf(fkey, sizeof fkey, "%.*s%s", (int)(at > 5 ? at - 6 : 0), key,
+             at > 5 ? last : last + 1);
+    int state = -1;
+    for (int k = 0; k < ST_OTHER; k++)
+        if (!strcmp(m->str, state_names[k]))
+            state = k;
+    if (state < 0)
+        return 0;
+    struct cmp_fig *f = fig_of(d, fkey);
+    if (!f) {
+        int rc = add_fig(d, fkey, NAN);
+        if (!rc)
+            rc = add_key(c, fkey);
         if (rc)
             return rc;
+        f = &d->figs[d->nfig - 1];
     }
+    /* A state that claims a value the figure does not have is not
+     * believed: no number, nothing measured. */
+    f->state = (state == ST_MEASURED || state == ST_LOWER || state == ST_UPPER) && !isfinite(f->v)
+                   ? ST_NOT_MEASURED
+                   : state;
     return 0;
 }
 
@@ -417,14 +404,15 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
         goto fail;
     }
     struct ssd__jv root = {0};
-    char err[256], path[512] = "";
+    char err[256];
     rc = ssd__jr_parse(hl, &root, err, sizeof err);
     free(hl);
     if (rc) {
         ssd__fail(c->err, rc, "%s: headline: %s", dir, err);
         goto fail;
     }
-    rc = flatten(c, d, &root, path, sizeof path);
+    struct figure_sink sink = {c, d};
+    rc = ssd__jv_leaves(&root, take_figure, &sink);
     ssd__jv_free(&root);
     if (rc) {
         ssd__fail(c->err, rc, "%s: out of memory for the figures", dir);
