@@ -311,3 +311,24 @@ char *ssd__jv_json(const struct ssd__jv *v) {
     ssd__jw_finish(&w, &out);
     return out;
 }
+
+static int leaves(const struct ssd__jv *v, char *path, size_t len,
+                  int (*fn)(void *user, const char *key, const struct ssd__jv *m), void *user) {
+    size_t at = strlen(path);
+    for (size_t i = 0; v->type == SSD__JOBJ && i < v->n; i++) {
+        const struct ssd__jv *m = &v->items[i];
+        int rc = 0;
+        if (snprintf(path + at, len - at, "%s%s", at ? "." : "", v->keys[i]) < (int)(len - at))
+            rc = m->type == SSD__JOBJ ? leaves(m, path, len, fn, user) : fn(user, path, m);
+        path[at] = 0;
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+int ssd__jv_leaves(const struct ssd__jv *v,
+                   int (*fn)(void *user, const char *key, const struct ssd__jv *m), void *user) {
+    char path[512] = "";
+    return leaves(v, path, sizeof path, fn, user);
+}

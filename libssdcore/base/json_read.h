@@ -33,5 +33,12 @@ int ssd__jv_true(const struct ssd__jv *v, const char *key);
 /* v as compact JSON, written by jsonw: a malloc'd string, or NULL when
  * out of memory. */
 char *ssd__jv_json(const struct ssd__jv *v);
+/* Calls fn(user, key, m) for every member m under the object v that is not
+ * itself an object, in order, key its dotted path ("write_curves.
+ * degradation.cache_bytes"; a path over 511 bytes is skipped): how a
+ * headline is flattened into figures (the compare page, the catalog).
+ * Returns the first nonzero fn return, else 0. */
+int ssd__jv_leaves(const struct ssd__jv *v,
+                   int (*fn)(void *user, const char *key, const struct ssd__jv *m), void *user);
 
 #endif

@@ -281,62 +281,49 @@ static struct cmp_fig *fig_of(const struct cmp_drive *d, const char *key) {
 
 static int add_key(ssd_compare *c, const char *key);
 
-/* A headline "state" object: what each sibling figure is. */
-static int take_states(ssd_compare *c, struct cmp_drive *d, const struct ssd__jv *v,
-                       const char *prefix, size_t at) {
-    for (size_t i = 0; i < v->n; i++) {
-        const struct ssd__jv *m = &v->items[i];
-        if (m->type != SSD__JSTR)
-            continue;
-        char key[512];
-        snprintf(key, sizeof key, "%.*s%s%s", (int)at, prefix, at ? "." : "", v->keys[i]);
-        int state = -1;
-        for (int k = 0; k < ST_OTHER; k++)
-            if (!strcmp(m->str, state_names[k]))
-                state = k;
-        if (state < 0)
-            continue;
-        struct cmp_fig *f = fig_of(d, key);
-        if (!f) {
-            int rc = add_fig(d, key, NAN);
-            if (!rc)
-                rc = add_key(c, key);
-            if (rc)
-                return rc;
-            f = &d->figs[d->nfig - 1];
-        }
-        /* A state that claims a value the figure does not have is not
-         * believed: no number, nothing measured. */
-        f->state =
-            (state == ST_MEASURED || state == ST_LOWER || state == ST_UPPER) && !isfinite(f->v)
-                ? ST_NOT_MEASURED
-                : state;
-    }
-    return 0;
-}
+struct figure_sink {
+    ssd_compare *c;
+    struct cmp_drive *d;
+};
 
-/* Every number under v as "a.b.c" = value; null leaves are figures the run
- * should have had (a lost analysis) and count as missing. */
-static int flatten(ssd_compare *c, struct cmp_drive *d, const struct ssd__jv *v, char *path,
-                   size_t len) {
-    size_t at = strlen(path);
-    for (size_t i = 0; i < v->n; i++) {
-        const struct ssd__jv *m = &v->items[i];
-        if (snprintf(path + at, len - at, "%s%s", at ? "." : "", v->keys[i]) >= (int)(len - at))
-            continue;
-        int rc = 0;
-        if (m->type == SSD__JNUM || m->type == SSD__JNULL) {
-            if (!(rc = add_fig(d, path, m->type == SSD__JNUM ? m->num : NAN)))
-                rc = add_key(c, path);
-        } else if (m->type == SSD__JOBJ && !strcmp(v->keys[i], "state")) {
-            rc = take_states(c, d, m, path, at);
-        } else if (m->type == SSD__JOBJ) {
-            rc = flatten(c, d, m, path, len);
-        }
-        path[at] = 0;
+/* A headline leaf (ssd__jv_leaves): a number as figure "a.b.c" (null: one
+ * the run should have had, a lost analysis, counted as missing), or in a
+ * "state" object what its sibling figure is. */
+static int take_figure(void *user, const char *key, const struct ssd__jv *m) {
+    ssd_compare *c = ((struct figure_sink *)user)->c;
+    struct cmp_drive *d = ((struct figure_sink *)user)->d;
+    if (m->type == SSD__JNUM || m->type == SSD__JNULL) {
+        int rc = add_fig(d, key, m->type == SSD__JNUM ? m->num : NAN);
+        return rc ? rc : add_key(c, key);
+    }
+    const char *last = strrchr(key, '.');
+    size_t at = last ? (size_t)(last - key) : 0; /* "a.b.state" of "a.b.state.c" */
+    if (m->type != SSD__JSTR || at < 5 || strncmp(key + at - 5, "state", 5) ||
+        (at > 5 && key[at - 6] != '.'))
+        return 0;
+    char fkey[512];
+    snprintf(fkey, sizeof fkey, "%.*s%s", (int)(at > 5 ? at - 6 : 0), key,
+             at > 5 ? last : last + 1);
+    int state = -1;
+    for (int k = 0; k < ST_OTHER; k++)
+        if (!strcmp(m->str, state_names[k]))
+            state = k;
+    if (state < 0)
+        return 0;
+    struct cmp_fig *f = fig_of(d, fkey);
+    if (!f) {
+        int rc = add_fig(d, fkey, NAN);
+        if (!rc)
+            rc = add_key(c, fkey);
         if (rc)
             return rc;
+        f = &d->figs[d->nfig - 1];
     }
+    /* A state that claims a value the figure does not have is not
+     * believed: no number, nothing measured. */
+    f->state = (state == ST_MEASURED || state == ST_LOWER || state == ST_UPPER) && !isfinite(f->v)
+                   ? ST_NOT_MEASURED
+                   : state;
     return 0;
 }
 
@@ -417,14 +404,15 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
         goto fail;
     }
     struct ssd__jv root = {0};
-    char err[256], path[512] = "";
+    char err[256];
     rc = ssd__jr_parse(hl, &root, err, sizeof err);
     free(hl);
     if (rc) {
         ssd__fail(c->err, rc, "%s: headline: %s", dir, err);
         goto fail;
     }
-    rc = flatten(c, d, &root, path, sizeof path);
+    struct figure_sink sink = {c, d};
+    rc = ssd__jv_leaves(&root, take_figure, &sink);
     ssd__jv_free(&root);
     if (rc) {
         ssd__fail(c->err, rc, "%s: out of memory for the figures", dir);
@@ -1092,113 +1080,38 @@ static void legend_drives(const ssd_compare *c, struct ssd__text *t, const int *
     ssd__text_add(t, "</ul>\n");
 }
 
-/* A point's y (IOPS, or MiB/s) when the step is one of the group's points
- * that can be drawn; NaN otherwise. */
-static double group_y(const struct ssd__step *st, const char *group, int xlog2, int iops) {
-    if (!ssd__curve_point(st, group, xlog2))
-        return NAN;
-    return iops ? st->res.iops : st->res.bw_bps / MIB;
-}
-
 /* One line per drive over a scaling test's points (QD, block size, read
- * share). */
+ * share); the highlighted drive's is bolder. */
 static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char *group,
                           const char *title, const char *xlabel, int xlog2, int xsize, int iops) {
-    double xlo = INFINITY, xhi = -INFINITY, yhi = 0, ticks[64];
-    size_t nticks = 0;
-    int *present = calloc((size_t)c->nd, sizeof *present), any = 0;
-    if (!present) {
+    size_t cap = 0;
+    for (int i = 0; i < c->nd; i++)
+        cap += (size_t)c->d[i].r->nsteps;
+    struct ssd__line *ls = calloc((size_t)c->nd + 1, sizeof *ls);
+    char(*keys)[16] = calloc((size_t)c->nd + 1, sizeof *keys);
+    double *xy = malloc(2 * (cap + 1) * sizeof *xy), *at = xy;
+    size_t nl = 0;
+    for (int i = 0; ls && keys && xy && i < c->nd; i++) {
+        const struct ssd__results *s = c->d[i].r;
+        size_t n = ssd__group_points(s, group, xlog2, iops, at, at + s->nsteps);
+        snprintf(keys[i], sizeof keys[i], "d%d", i);
+        int hl = i == c->highlight;
+        if (n)
+            ls[nl++] = (struct ssd__line){
+                c->d[i].label,  NULL, keys[i],          keys[i],        drive_color(c, i), at,
+                at + s->nsteps, n,    SSD__MARK_CIRCLE, hl ? 4.5 : 3.5, hl ? 3 : 1.8,      NULL};
+        at += 2 * (size_t)s->nsteps;
+    }
+    const struct ssd__line_chart lc = {
+        title, xlabel,      iops ? "IOPS" : "MiB/s", xlabel, 330, xlog2, 0, xsize, NULL, 0, 1,
+        1,     iops ? 0 : 1};
+    if (ls && keys && xy)
+        ssd__line_chart(t, &lc, ls, nl);
+    else
         t->oom = 1;
-        return;
-    }
-    for (int i = 0; i < c->nd; i++) {
-        const struct ssd__results *s = c->d[i].r;
-        for (int k = 0; k < s->nsteps; k++) {
-            const struct ssd__step *st = &s->steps[k];
-            double y = group_y(st, group, xlog2, iops);
-            if (!isfinite(y))
-                continue;
-            present[i] = any = 1;
-            xlo = fmin(xlo, st->def.x);
-            xhi = fmax(xhi, st->def.x);
-            yhi = fmax(yhi, y);
-            int seen = 0;
-            for (size_t q = 0; q < nticks; q++)
-                seen |= ticks[q] == st->def.x;
-            if (!seen && nticks < 64)
-                ticks[nticks++] = st->def.x;
-        }
-    }
-    if (!any) {
-        free(present);
-        return;
-    }
-    if (xhi == xlo) {
-        xlo = xlog2 ? xlo / 2 : xlo - 1;
-        xhi = xlog2 ? xhi * 2 : xhi + 1;
-    }
-    struct ssd__chart ch = {640,   330, 64, 16, 14, 44, xlo, xhi, 0, yhi > 0 ? yhi * 1.1 : 1,
-                            xlog2, 0};
-    ssd__text_add(t, "<figure><figcaption>");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</figcaption>\n");
-    /* Each drive's first and last point, for a screen reader. */
-    struct ssd__text desc = {0};
-    for (int i = 0; i < c->nd; i++) {
-        const struct ssd__step *first = NULL, *last = NULL;
-        for (int k = 0; present[i] && k < c->d[i].r->nsteps; k++) {
-            const struct ssd__step *st = &c->d[i].r->steps[k];
-            if (!isfinite(group_y(st, group, xlog2, iops)))
-                continue;
-            if (!first)
-                first = st;
-            last = st;
-        }
-        if (!first)
-            continue;
-        ssd__text_add(&desc, "%s%s: %.*f at %s %g to %.*f %s at %s %g", desc.len ? "; " : "",
-                      c->d[i].label, iops ? 0 : 1, iops ? first->res.iops : first->res.bw_bps / MIB,
-                      xlabel, first->def.x, iops ? 0 : 1,
-                      iops ? last->res.iops : last->res.bw_bps / MIB, iops ? "IOPS" : "MiB/s",
-                      xlabel, last->def.x);
-    }
-    char *dtext = ssd__text_take(&desc);
-    ssd__chart_open(t, &ch, title, dtext ? dtext : "", xlabel, iops ? "IOPS" : "MiB/s",
-                    xlog2 || nticks <= 12 ? ticks : NULL, nticks, xsize);
-    free(dtext);
-    for (int i = 0; i < c->nd; i++) {
-        if (!present[i])
-            continue;
-        const struct ssd__results *s = c->d[i].r;
-        ssd__text_add(t, "<g data-key=\"d%d\" data-drive=\"d%d\" stroke=\"%s\" fill=\"%s\">", i, i,
-                      drive_color(c, i), drive_color(c, i));
-        struct ssd__text pts = {0};
-        for (int k = 0; k < s->nsteps; k++) {
-            const struct ssd__step *st = &s->steps[k];
-            double y = group_y(st, group, xlog2, iops);
-            if (!isfinite(y))
-                continue;
-            double X = ssd__chart_x(&ch, st->def.x), Y = ssd__chart_y(&ch, y);
-            ssd__text_add(&pts, "%s%.1f,%.1f", pts.len ? " " : "", X, Y);
-            char xb[32];
-            snprintf(xb, sizeof xb, "%g", st->def.x);
-            ssd__text_add(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" stroke=\"none\" data-tip=\"",
-                          X, Y, i == c->highlight ? "4.5" : "3.5");
-            ssd__text_html(t, c->d[i].label);
-            ssd__text_add(t, ": %s %s = %.*f %s\"/>", xlabel, xb, iops ? 0 : 1, y,
-                          iops ? "IOPS" : "MiB/s");
-        }
-        char *p = ssd__text_take(&pts);
-        if (p && strchr(p, ' '))
-            ssd__text_add(t, "<polyline fill=\"none\" stroke-width=\"%s\" points=\"%s\"/>",
-                          i == c->highlight ? "3" : "1.8", p);
-        free(p);
-        ssd__text_add(t, "</g>\n");
-    }
-    ssd__chart_close(t);
-    legend_drives(c, t, present);
-    ssd__text_add(t, "</figure>\n");
-    free(present);
+    free(ls);
+    free(keys);
+    free(xy);
 }
 
 struct drawn_curve {
@@ -1325,9 +1238,7 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
             ssd__text_add(&desc, "no SLC cache, %.1f MiB/s at first", dc[i].ma[0]);
     }
     char *dtext = ssd__text_take(&desc);
-    ssd__text_add(t, "<figure><figcaption>");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</figcaption>\n");
+    ssd__figure_open(t, NULL, title);
     ssd__chart_open(t, &ch, title, dtext ? dtext : "", "data written, GiB", "MiB/s", NULL, 0, 0);
     free(dtext);
     for (int i = 0; i < c->nd; i++) {
@@ -1444,9 +1355,7 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
             ssd__text_add(&desc, ", no throttle");
     }
     char *dtext = ssd__text_take(&desc);
-    ssd__text_add(t, "<figure class=\"temperature\"><figcaption>");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</figcaption>\n");
+    ssd__figure_open(t, " class=\"temperature\"", title);
     ssd__chart_open(t, &ch, title, dtext ? dtext : "", "data written, GiB",
                     "\xc2\xb0"
                     "C",
@@ -1520,9 +1429,8 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
              SSD__MA_SAMPLES);
     struct ssd__chart ch = {
         640, 340, 64, 16, 14, 44, 0, xhi > 0 ? xhi : 1, 0, yhi > 0 ? yhi * 1.1 : 1, 0, 0};
-    ssd__text_add(t, "<div class=\"printpair\"><figure><figcaption>");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</figcaption>\n");
+    ssd__text_add(t, "<div class=\"printpair\">");
+    ssd__figure_open(t, NULL, title);
     struct ssd__text desc = {0};
     for (int i = 0; i < nd; i++)
         if (present[i])
@@ -1560,9 +1468,9 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     for (int i = 0; i < nd; i++) {
         if (!present[i])
             continue;
-        ssd__text_add(t, "<figure data-drive=\"d%d\"><figcaption>", i);
-        ssd__text_html(t, c->d[i].label);
-        ssd__text_add(t, "</figcaption>\n");
+        char attrs[32];
+        snprintf(attrs, sizeof attrs, " data-drive=\"d%d\"", i);
+        ssd__figure_open(t, attrs, c->d[i].label);
         double lo = INFINITY, hi = 0;
         for (size_t k = 0; k < dc[i].n; k++) {
             lo = fmin(lo, dc[i].y[k]);

@@ -7,6 +7,7 @@
 
 #include "numfmt.h"
 #include "report_chart.h"
+#include "results_model.h"
 #include "ssdcore/base.h"
 
 #define MIB 1048576.0
@@ -203,24 +204,44 @@ void ssd__chart_svg(struct ssd__text *t, int w, int h, const char *title, const 
     }
 }
 
-void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *title,
-                     const char *desc, const char *xlabel, const char *ylabel, const double *xticks,
-                     size_t nxticks, int xsize) {
+void ssd__chart_begin(struct ssd__text *t, const struct ssd__chart *c, const char *title,
+                      const char *desc, const char *xlabel, const char *ylabel, int yrep) {
     ssd__chart_svg(t, c->w, c->h, title, desc, 13);
     ssd__text_add(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", c->w,
                   c->h);
-    ssd__chart_grid(t, c, xticks, nxticks, xsize);
-    ssd__chart_frame(t, c);
     ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", (c->l + c->w - c->r) / 2,
                   c->h - 6);
     ssd__text_html(t, xlabel);
     int mid = (c->t + c->h - c->b) / 2;
     ssd__text_add(t,
-                  "</text>\n<text x=\"14\" y=\"%d\" text-anchor=\"middle\" "
+                  "</text>\n<text%s x=\"14\" y=\"%d\" text-anchor=\"middle\" "
                   "transform=\"rotate(-90 14 %d)\">",
-                  mid, mid);
+                  yrep ? " class=\"yrep\"" : "", mid, mid);
     ssd__text_html(t, ylabel);
     ssd__text_add(t, "</text>\n");
+}
+
+void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *title,
+                     const char *desc, const char *xlabel, const char *ylabel, const double *xticks,
+                     size_t nxticks, int xsize) {
+    ssd__chart_begin(t, c, title, desc, xlabel, ylabel, 0);
+    ssd__chart_grid(t, c, xticks, nxticks, xsize);
+    ssd__chart_frame(t, c);
+}
+
+void ssd__figure_open(struct ssd__text *t, const char *attrs, const char *title) {
+    ssd__text_add(t, "<figure%s><figcaption>", attrs ? attrs : "");
+    ssd__text_html(t, title);
+    ssd__text_add(t, "</figcaption>\n");
+}
+
+void ssd__figure_close(struct ssd__text *t, struct ssd__text *lg) {
+    ssd__chart_close(t);
+    char *items = ssd__text_take(lg);
+    if (items && *items)
+        ssd__text_add(t, "<ul class=\"legend\">\n%s</ul>\n", items);
+    free(items);
+    ssd__text_add(t, "</figure>\n");
 }
 
 void ssd__chart_frame(struct ssd__text *t, const struct ssd__chart *c) {
@@ -295,6 +316,151 @@ void ssd__legend_item(struct ssd__text *t, const char *key, const char *color, i
                   cls[style & 3], color);
     ssd__text_html(t, label);
     ssd__text_add(t, "</button></li>\n");
+}
+
+size_t ssd__group_points(const struct ssd__results *s, const char *group, int xlog2, int unit,
+                         double *x, double *y) {
+    size_t n = 0;
+    for (int i = 0; i < s->nsteps; i++) {
+        const struct ssd__step *st = &s->steps[i];
+        double v = unit == 1 ? st->res.iops : st->res.bw_bps / (unit == 2 ? 1e6 : MIB);
+        if (ssd__curve_point(st, group, xlog2) && isfinite(v))
+            x[n] = st->def.x, y[n++] = v;
+    }
+    return n;
+}
+
+/* results.json may hold anything: an axis spans at most 1e-200..1e200. */
+static int drawable(double v, int lg) {
+    return fabs(v) <= 1e200 && (!lg || v >= 1e-200);
+}
+
+/* A point's x (unless xb is NULL) and y as the read-outs and the desc say
+ * them: 4KB, 1234. */
+static void fmt_point(const struct ssd__line_chart *lc, double x, double y, char *xb, char *yb) {
+    if (!xb) {
+    } else if (lc->xsize) {
+        ssd__fmt_size(xb, 30, x);
+        strcat(xb, "B");
+    } else {
+        snprintf(xb, 32, "%g", x);
+    }
+    if (lc->ydec < 0)
+        snprintf(yb, 32, "%.4g", y);
+    else
+        snprintf(yb, 32, "%.*f", lc->ydec, y);
+}
+
+int ssd__line_chart(struct ssd__text *t, const struct ssd__line_chart *lc,
+                    const struct ssd__line *ls, size_t nl) {
+    double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY, xs[64];
+    size_t nxs = 0;
+    for (size_t k = 0; k < nl; k++)
+        for (size_t i = 0; i < ls[k].n; i++) {
+            double x = ls[k].x[i], y = ls[k].y[i];
+            if (!drawable(x, lc->xlog2) || !drawable(y, lc->ylog10))
+                continue;
+            xlo = fmin(xlo, x), xhi = fmax(xhi, x), ylo = fmin(ylo, y), yhi = fmax(yhi, y);
+            size_t q = 0;
+            while (q < nxs && xs[q] != x)
+                q++;
+            if (q == nxs && nxs < 64)
+                xs[nxs++] = x;
+        }
+    if (!nxs || nxs < lc->min_xs)
+        return 0;
+    if (lc->ylog10) {
+        ylo = pow(10, floor(log10(ylo)));
+        yhi = pow(10, ceil(log10(yhi * 1.0001)));
+    } else {
+        ylo = 0;
+        yhi = yhi > 0 ? yhi * 1.1 : 1;
+    }
+    if (!(xhi > xlo)) {
+        xlo = lc->xlog2 ? xlo / 2 : xlo - 1;
+        xhi = lc->xlog2 ? xhi * 2 : xhi + 1;
+    }
+    struct ssd__chart c = {640, lc->h, 64, 16, 14, 44, xlo, xhi, ylo, yhi, lc->xlog2, lc->ylog10};
+#define IN(x, y) ((x) >= xlo && (x) <= xhi && (y) >= ylo && (y) <= yhi)
+    /* Each series' first and last point, for a screen reader, and its
+     * least and greatest y when they lie between. */
+    struct ssd__text desc = {0};
+    for (size_t k = 0; k < nl; k++) {
+        const struct ssd__line *l = &ls[k];
+        size_t first = l->n, last = 0;
+        double lo = INFINITY, hi = -INFINITY;
+        for (size_t i = 0; i < l->n; i++)
+            if (IN(l->x[i], l->y[i]))
+                first = first < l->n ? first : i, last = i, lo = fmin(lo, l->y[i]),
+                hi = fmax(hi, l->y[i]);
+        if (first == l->n)
+            continue;
+        char x0[32], y0[32], x1[32], y1[32], least[32], most[32];
+        fmt_point(lc, l->x[first], l->y[first], x0, y0);
+        fmt_point(lc, l->x[last], l->y[last], x1, y1);
+        fmt_point(lc, 0, lo, NULL, least);
+        fmt_point(lc, 0, hi, NULL, most);
+        ssd__text_add(&desc, "%s%s: %s %s at %s %s to %s at %s %s", desc.len ? "; " : "", l->label,
+                      y0, lc->ylabel, lc->xname, x0, y1, lc->xname, x1);
+        if (lo < fmin(l->y[first], l->y[last]) || hi > fmax(l->y[first], l->y[last]))
+            ssd__text_add(&desc, ", %s to %s between", least, most);
+    }
+    char *d = ssd__text_take(&desc);
+    ssd__figure_open(t, NULL, lc->title);
+    int at_points = !lc->xticks && lc->xticks_at_points && (lc->xlog2 || nxs <= 12);
+    ssd__chart_open(t, &c, lc->title, d ? d : "", lc->xlabel, lc->ylabel,
+                    at_points ? xs : lc->xticks, at_points ? nxs : lc->nxticks, lc->xsize);
+    free(d);
+    struct ssd__text lg = {0};
+    for (size_t k = 0; k < nl; k++) {
+        const struct ssd__line *l = &ls[k];
+        char key[24];
+        snprintf(key, sizeof key, "s%zu", k);
+        if (l->key)
+            snprintf(key, sizeof key, "%s", l->key);
+        ssd__text_add(t, "<g data-key=\"%s\"", key);
+        if (l->drive)
+            ssd__text_add(t, " data-drive=\"%s\"", l->drive);
+        ssd__text_add(t, " fill=\"%s\">", l->color);
+        struct ssd__text pts = {0};
+        size_t drawn = 0;
+        for (size_t i = 0; i < l->n; i++) {
+            if (!IN(l->x[i], l->y[i]))
+                continue;
+            double X = ssd__chart_x(&c, l->x[i]), Y = ssd__chart_y(&c, l->y[i]);
+            ssd__text_add(&pts, "%s%.1f,%.1f", drawn++ ? " " : "", X, Y);
+            if (l->marker == SSD__MARK_NONE)
+                continue;
+            if (l->marker == SSD__MARK_CIRCLE)
+                ssd__text_add(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%g\"", X, Y, l->r);
+            else
+                ssd__text_add(t, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%g\" height=\"%g\"", X - l->r,
+                              Y - l->r, 2 * l->r, 2 * l->r);
+            char xb[32], yb[32];
+            fmt_point(lc, l->x[i], l->y[i], xb, yb);
+            ssd__text_add(t, " data-tip=\"");
+            ssd__text_html(t, l->label);
+            ssd__text_add(t, ", %s %s: %s %s\"/>\n", lc->xname, xb, yb, lc->ylabel);
+        }
+        char *p = ssd__text_take(&pts);
+        if (p && drawn >= 2 && l->width > 0)
+            ssd__text_add(
+                t,
+                "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%g\"%s%s%s points=\"%s\"/>",
+                l->color, l->width, l->dash ? " stroke-dasharray=\"" : "", l->dash ? l->dash : "",
+                l->dash ? "\"" : "", p);
+        free(p);
+        ssd__text_add(t, "</g>\n");
+        if (drawn)
+            ssd__legend_item(&lg, key, l->color,
+                             !(l->width > 0) ? 2
+                             : l->dash       ? 1
+                                             : 0,
+                             l->legend ? l->legend : l->label);
+    }
+#undef IN
+    ssd__figure_close(t, &lg);
+    return 1;
 }
 
 const char *const ssd__report_palette[SSD__PALETTE_SIZE] = {

@@ -52,13 +52,25 @@ double ssd__chart_y(const struct ssd__chart *c, double v);
 void ssd__chart_svg(struct ssd__text *t, int w, int h, const char *title, const char *desc,
                     int font_size);
 
-/* ssd__chart_svg for the chart c, then the grid, ticks with readable labels
- * (1, 2, 5 steps; 1k/1M for large numbers, sizes as 4K/1M on log2 axes with
- * xticks) and the axis titles. */
+/* ssd__chart_svg for the chart c on a white ground, with its axis titles.
+ * yrep: the y ticks carry their unit ("100 ms"), so the y title only
+ * repeats it; on a phone, where the ticks run wider than the margin, it
+ * would lie over them, and it is left out there (class yrep). */
+void ssd__chart_begin(struct ssd__text *t, const struct ssd__chart *c, const char *title,
+                      const char *desc, const char *xlabel, const char *ylabel, int yrep);
+
+/* ssd__chart_begin, then the grid, ticks with readable labels (1, 2, 5
+ * steps; 1k/1M for large numbers, sizes as 4K/1M on log2 axes with xticks)
+ * and the plot area's border. */
 void ssd__chart_open(struct ssd__text *t, const struct ssd__chart *c, const char *title,
                      const char *desc, const char *xlabel, const char *ylabel, const double *xticks,
                      size_t nxticks, int xsize);
 void ssd__chart_close(struct ssd__text *t);
+
+/* <figure ATTRS> (NULL or " class=..."), its caption; and at the end the
+ * SVG closed, the legend items taken from lg below it, </figure>. */
+void ssd__figure_open(struct ssd__text *t, const char *attrs, const char *title);
+void ssd__figure_close(struct ssd__text *t, struct ssd__text *lg);
 
 /* The pieces of ssd__chart_open for a page that frames its SVG itself: the
  * grid with its labelled ticks, and the plot area's border. */
@@ -101,6 +113,50 @@ void ssd__fmt_iops(char *buf, size_t len, double bytes_per_s, double block);
  * 0 line, 1 dashed line, 2 dot, 3 band. */
 void ssd__legend_item(struct ssd__text *t, const char *key, const char *color, int style,
                       const char *label);
+
+/* One series of a line chart: its points (x, y; a point outside the
+ * chart's range, or not finite, is left out), a marker at each with its
+ * read-out, and a line through them. */
+enum { SSD__MARK_NONE, SSD__MARK_CIRCLE, SSD__MARK_SQUARE };
+struct ssd__line {
+    const char *label;  /* the read-outs' and the legend's name */
+    const char *legend; /* the legend's text when it says more; NULL: label */
+    const char *key;    /* data-key: the legend toggles it */
+    const char *drive;  /* data-drive (the compare's page-wide switch) or NULL */
+    const char *color;
+    const double *x, *y;
+    size_t n;
+    int marker;       /* SSD__MARK_*: curves differ by it and dash, not only colour */
+    double r;         /* marker radius (half the square's side) */
+    double width;     /* line width; 0: dots, no line */
+    const char *dash; /* stroke-dasharray, or NULL for a solid line */
+};
+
+/* A line chart in its figure: the caption, the SVG (its desc says each
+ * series' first and last point), the series and their legend. */
+struct ssd__line_chart {
+    const char *title, *xlabel, *ylabel; /* ylabel is also the read-outs' unit */
+    const char *xname;                   /* x in the read-outs: "QD 4", "round 3" */
+    int h;                               /* SVG height (width 640) */
+    int xlog2, ylog10, xsize;            /* x on log2 axis, y on log10; x is a size in bytes */
+    const double *xticks;                /* labelled x ticks, or NULL */
+    size_t nxticks;
+    int xticks_at_points; /* no xticks: ticks at the points' x (log2 axis or up to 12) */
+    size_t min_xs;        /* draw nothing with fewer distinct x (a curve of one dot) */
+    int ydec;             /* decimals of y in the read-outs; -1: 4 significant digits */
+};
+
+/* The points of curve `group` in run s that can be drawn: x, and y in MiB/s
+ * (unit 0), IOPS (1) or MB/s (2, decimal as CrystalDiskMark prints), in
+ * step order; x and y hold s->nsteps. Returns their number. */
+struct ssd__results;
+size_t ssd__group_points(const struct ssd__results *s, const char *group, int xlog2, int unit,
+                         double *x, double *y);
+
+/* Appends the figure to t; 0 (nothing appended) when no point is drawable
+ * or there are fewer than min_xs distinct x, else 1. */
+int ssd__line_chart(struct ssd__text *t, const struct ssd__line_chart *lc,
+                    const struct ssd__line *ls, size_t nl);
 
 /* The colours of the series, in order: the compare page's drives cycle
  * through all of them, the report's own charts through the first 8. */

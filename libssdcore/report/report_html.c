@@ -38,16 +38,10 @@
 #define T 14
 #define B 44
 
-/* The same geometry for report_chart.c's grid lines (the axes are below)
- * and for the PTS charts (report_pts.c). */
-const struct ssd__chart ssd__report_frame = {W, H, L, R, T, B, 0, 0, 0, 0, 0, 0};
-
 /* The report's frame with the data ranges of one chart. */
 static struct ssd__chart frame(double xlo, double xhi, int xlog2, double ylo, double yhi,
                                int ylog10) {
-    struct ssd__chart c = ssd__report_frame;
-    c.xlo = xlo, c.xhi = xhi, c.xlog2 = xlog2, c.ylo = ylo, c.yhi = yhi, c.ylog10 = ylog10;
-    return c;
+    return (struct ssd__chart){W, H, L, R, T, B, xlo, xhi, ylo, yhi, xlog2, ylog10};
 }
 
 /* A latency for people: 85 µs, 1.2 ms, 3 s. */
@@ -62,169 +56,71 @@ static void fmt_latency(char *buf, size_t len, double us) {
 
 /* <figure>, its caption, and an SVG that scales to the width. A screen
  * reader gets the title and desc, a short summary of the data (the
- * figures are in the tables and the hover read-outs). */
-/* yunits: the y ticks carry their unit ("100 ms"): the axis title only
- * repeats it, and on a phone, where the ticks run wider than the margin,
- * it would lie over them: it is left out there (class yrep). */
+ * figures are in the tables and the hover read-outs). yunits: the y ticks
+ * carry their unit (ssd__chart_begin's yrep). */
 static void svg_open(struct ssd__text *t, const char *title, const char *desc, const char *xlabel,
                      const char *ylabel, int yunits) {
-    ssd__text_add(t, "<figure>\n<figcaption>");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</figcaption>\n");
-    ssd__chart_svg(t, W, H, title, desc, 13);
-    ssd__text_add(t,
-                  "<rect x=\"0\" y=\"0\" "
-                  "width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n<text x=\"%d\" y=\"%d\" "
-                  "text-anchor=\"middle\">",
-                  W, H, (L + W - R) / 2, H - 6);
-    ssd__text_html(t, xlabel);
-    ssd__text_add(t,
-                  "</text>\n<text%s x=\"14\" y=\"%d\" text-anchor=\"middle\" "
-                  "transform=\"rotate(-90 14 %d)\">",
-                  yunits ? " class=\"yrep\"" : "", (T + H - B) / 2, (T + H - B) / 2);
-    ssd__text_html(t, ylabel);
-    ssd__text_add(t, "</text>\n");
-}
-
-/* Closes the SVG, writes the legend collected in lg below it, closes the
- * figure. */
-static void svg_close(struct ssd__text *t, struct ssd__text *lg) {
-    ssd__text_add(t, "</svg>\n");
-    char *items = ssd__text_take(lg);
-    if (items && *items)
-        ssd__text_add(t, "<ul class=\"legend\">\n%s</ul>\n", items);
-    free(items);
-    ssd__text_add(t, "</figure>\n");
-}
-
-/* A point of curve g, up to the attributes after the shape's own: curves
- * differ by marker (circle, square, triangle, diamond) and dash, not only
- * by colour. */
-static void marker(struct ssd__text *t, int g, double x, double y) {
-    switch (g % 4) {
-    case 0:
-        ssd__text_add(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\"", x, y);
-        break;
-    case 1:
-        ssd__text_add(t, "<rect x=\"%.1f\" y=\"%.1f\" width=\"8\" height=\"8\"", x - 4, y - 4);
-        break;
-    case 2:
-        ssd__text_add(t, "<path d=\"M%.1f %.1fl5 9h-10z\"", x, y - 5);
-        break;
-    default:
-        ssd__text_add(t, "<path d=\"M%.1f %.1fl5 5l-5 5l-5-5z\"", x, y - 5);
-    }
+    const struct ssd__chart c = frame(0, 1, 0, 0, 1, 0);
+    ssd__figure_open(t, NULL, title);
+    ssd__chart_begin(t, &c, title, desc, xlabel, ylabel, yunits);
 }
 
 /* ---- curves over x: QD, block size, read share ---------------------- */
 
-static int on_curve(const struct ssd__step *st, const char *group, int xlog2) {
-    return ssd__curve_point(st, group, xlog2) && isfinite(st->res.iops) && isfinite(st->res.bw_bps);
-}
-
-/* A job's figure in a chart's unit: 0 MiB/s, 1 IOPS, 2 MB/s (decimal, as
- * CrystalDiskMark prints). */
-static double fig_of(const struct ssd__step *st, int unit) {
-    return unit == 1 ? st->res.iops : st->res.bw_bps / (unit == 2 ? 1e6 : MIB);
-}
-
-/* One chart of bw (or IOPS) against x for the groups that have points; none
- * when every group has a single point (a curve of one dot says nothing: the
- * tables have the figure). xname names x in the hover read-outs. */
+/* One chart of bw (or IOPS: unit 1; MB/s: unit 2) against x for the groups
+ * that have points; none when every group has a single point (a curve of one
+ * dot says nothing: the tables have the figure). Curves differ by marker and
+ * dash, not only by colour. xname names x in the hover read-outs. */
 static void group_chart(const struct ssd__results *s, struct ssd__text *t, const char *title,
                         const char *xlabel, const char *xname, const struct ssd__curve_group *c,
-                        int nc, int xlog2, int xsize, int iops) {
-    double xlo = INFINITY, xhi = -INFINITY, yhi = 0;
-    double ticks[64];
-    size_t nticks = 0;
-    for (int g = 0; g < nc; g++)
-        for (int i = 0; i < s->nsteps; i++) {
-            const struct ssd__step *st = &s->steps[i];
-            if (!on_curve(st, c[g].group, xlog2))
-                continue;
-            double y = fig_of(st, iops);
-            xlo = fmin(xlo, st->def.x);
-            xhi = fmax(xhi, st->def.x);
-            yhi = fmax(yhi, y);
-            int seen = 0;
-            for (size_t k = 0; k < nticks; k++)
-                seen |= ticks[k] == st->def.x;
-            if (!seen && nticks < 64)
-                ticks[nticks++] = st->def.x;
-        }
-    if (nticks < 2)
-        return;
-    struct ssd__chart ch = frame(xlo, xhi, xlog2, 0, yhi > 0 ? yhi * 1.1 : 1, 0);
-    const char *unit = iops == 1 ? "IOPS" : iops == 2 ? "MB/s" : "MiB/s";
-    /* Each curve's first and last point, in the read-out's words. */
-    char desc[512] = "";
-    for (int g = 0; g < nc; g++) {
-        const struct ssd__step *first = NULL, *last = NULL;
-        for (int i = 0; i < s->nsteps; i++)
-            if (on_curve(&s->steps[i], c[g].group, xlog2)) {
-                if (!first)
-                    first = &s->steps[i];
-                last = &s->steps[i];
-            }
-        if (!first)
-            continue;
-        double y0 = fig_of(first, iops), y1 = fig_of(last, iops);
-        size_t k = strlen(desc);
-        snprintf(desc + k, sizeof desc - k, "%s%s: %.*f %s at %s %g to %.*f at %s %g",
-                 k ? "; " : "", c[g].label, iops == 1 ? 0 : 1, y0, unit, xname, first->def.x,
-                 iops == 1 ? 0 : 1, y1, xname, last->def.x);
-    }
-    svg_open(t, title, desc, xlabel, unit, 0);
-    ssd__chart_grid(t, &ch, xlog2 || nticks <= 12 ? ticks : NULL, nticks, xsize);
-    ssd__chart_frame(t, &ch);
-    struct ssd__text lg = {0};
-    for (int g = 0; g < nc; g++) {
-        const char *color = ssd__report_palette[g % 8];
-        struct ssd__text pts = {0};
-        char key[16], label[160];
+                        int nc, int xlog2, int xsize, int unit) {
+    struct ssd__line ls[2];
+    char keys[2][8], labels[2][160];
+    double *xy = malloc(4 * ((size_t)s->nsteps + 1) * sizeof *xy);
+    for (int g = 0; xy && g < nc && g < 2; g++) {
+        double *x = xy + 2 * g * (s->nsteps + 1), *y = x + s->nsteps + 1;
+        size_t n = ssd__group_points(s, c[g].group, xlog2, unit, x, y);
         /* The test time names the curve apart from a headline figure with
          * the same pattern (a 1-minute "sequential write 256K QD1" beside
          * this curve's 3-minute QD1 point). */
         const char *time = NULL;
         for (int i = 0; i < s->nsteps && !time; i++)
-            if (on_curve(&s->steps[i], c[g].group, xlog2))
+            if (ssd__curve_point(&s->steps[i], c[g].group, xlog2))
                 time = ssd__step_option(&s->steps[i], "time");
-        if (time)
-            snprintf(label, sizeof label, "%s, %s a point", c[g].label, time);
-        else
-            snprintf(label, sizeof label, "%s", c[g].label);
-        snprintf(key, sizeof key, "g%d", g);
-        ssd__text_add(t, "<g data-key=\"%s\" fill=\"%s\">", key, color);
-        for (int i = 0; i < s->nsteps; i++) {
-            const struct ssd__step *st = &s->steps[i];
-            if (!on_curve(st, c[g].group, xlog2))
-                continue;
-            double y = fig_of(st, iops);
-            ssd__text_add(&pts, "%s%.1f,%.1f", pts.len ? " " : "", ssd__chart_x(&ch, st->def.x),
-                          ssd__chart_y(&ch, y));
-            char xb[32];
-            if (xsize)
-                ssd__fmt_size(xb, sizeof xb, st->def.x);
-            else
-                snprintf(xb, sizeof xb, "%g", st->def.x);
-            marker(t, g, ssd__chart_x(&ch, st->def.x), ssd__chart_y(&ch, y));
-            ssd__text_add(t, " data-tip=\"");
-            ssd__text_html(t, c[g].label);
-            ssd__text_add(t, ", %s %s%s: %.*f %s\"/>\n", xname, xb, xsize ? "B" : "",
-                          iops == 1 ? 0 : 1, y, unit);
-        }
-        char *p = ssd__text_take(&pts);
-        if (p && *p) {
-            ssd__text_add(t,
-                          "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s "
-                          "points=\"%s\"/>",
-                          color, g % 2 ? " stroke-dasharray=\"7 4\"" : "", p);
-            ssd__legend_item(&lg, key, color, g % 2, label);
-        }
-        free(p);
-        ssd__text_add(t, "</g>\n");
+        snprintf(labels[g], sizeof labels[g], "%s%s%s%s", c[g].label, time ? ", " : "",
+                 time ? time : "", time ? " a point" : "");
+        snprintf(keys[g], sizeof keys[g], "g%d", g);
+        ls[g] = (struct ssd__line){c[g].label,
+                                   labels[g],
+                                   keys[g],
+                                   NULL,
+                                   ssd__report_palette[g],
+                                   x,
+                                   y,
+                                   n,
+                                   SSD__MARK_CIRCLE + g,
+                                   4,
+                                   2,
+                                   g ? "7 4" : NULL};
     }
-    svg_close(t, &lg);
+    const struct ssd__line_chart lc = {title,
+                                       xlabel,
+                                       unit == 1   ? "IOPS"
+                                       : unit == 2 ? "MB/s"
+                                                   : "MiB/s",
+                                       xname,
+                                       H,
+                                       xlog2,
+                                       0,
+                                       xsize,
+                                       NULL,
+                                       0,
+                                       1,
+                                       2,
+                                       unit == 1 ? 0 : 1};
+    if (xy)
+        ssd__line_chart(t, &lc, ls, (size_t)(nc < 2 ? nc : 2));
+    free(xy);
 }
 
 /* ---- the write curve ---------------------------------------------------- */
@@ -574,7 +470,7 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
                       X, X, T, H - B, job->res.truth_cache_bytes / GIB);
         ssd__legend_item(&lg, "truth", "#000", 1, "simulator's truth: cache end");
     }
-    svg_close(t, &lg);
+    ssd__figure_close(t, &lg);
 }
 
 /* How steady the curve is after its cache, under its chart: the mean, p5
@@ -752,7 +648,7 @@ static void latency_spectrum(const struct ssd__results *s, struct ssd__text *t) 
         ssd__text_add(t, "\"/></g>\n");
         ssd__legend_item(&lg, key, color, dashed, label);
     }
-    svg_close(t, &lg);
+    ssd__figure_close(t, &lg);
 }
 
 /* p99 and mean latency per interval of an analysed write run, from its
@@ -821,7 +717,7 @@ static void latency_over_time(struct ssd__text *t, const struct ssd__step *an) {
         ssd__text_add(t, "\"/></g>\n");
         ssd__legend_item(&lg, keys[c], colors[c], 0, labels[c]);
     }
-    svg_close(t, &lg);
+    ssd__figure_close(t, &lg);
 }
 
 /* ---- tables ------------------------------------------------------------- */
@@ -1237,14 +1133,9 @@ static void replay_bars(const struct ssd__results *s, struct ssd__text *t, doubl
     if (isfinite(score))
         snprintf(desc + strlen(desc), sizeof desc - strlen(desc), "; score %.1f", score / MIB);
     static const char title[] = "application traces, MiB/s";
-    ssd__text_add(t,
-                  "<figure>\n<figcaption>application traces: MiB/s (bytes / busy time, higher "
-                  "is better)</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
-                  "class=\"chart\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s. %s\" "
-                  "font-family=\"sans-serif\" font-size=\"13\">\n<title>%s</title>\n"
-                  "<desc>%s</desc>\n"
-                  "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n",
-                  W, h, title, desc, title, desc, W, h);
+    ssd__figure_open(t, NULL, "application traces: MiB/s (bytes / busy time, higher is better)");
+    ssd__chart_svg(t, W, h, title, desc, 13);
+    ssd__text_add(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", W, h);
     int r = 0;
     for (int i = 0; i <= s->nsteps; i++) {
         const struct ssd__step *st = i < s->nsteps ? &s->steps[i] : NULL;

@@ -12,8 +12,4 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out);
 struct ssd__text;
 void ssd__report_pts(const struct ssd__results *s, struct ssd__text *t);
 
-/* The report page's chart frame (report_chart.h; no data range). */
-struct ssd__chart;
-extern const struct ssd__chart ssd__report_frame;
-
 #endif

@@ -18,104 +18,31 @@
 #define MIB 1048576.0
 #define GIB 1073741824.0
 
-/* One series of a chart: style 0 a line with dots, 1 a dashed line, 2 dots. */
-struct line {
-    const char *label;
-    const double *x, *y;
-    int n, style;
-    const char *color;
-};
-
-static void range(const struct line *ls, int nl, int x, int lg, double *lo, double *hi) {
-    *lo = INFINITY;
-    *hi = -INFINITY;
-    for (int k = 0; k < nl; k++)
-        for (int i = 0; i < ls[k].n; i++) {
-            double v = x ? ls[k].x[i] : ls[k].y[i];
-            /* results.json may hold anything: an axis spans 1e-200..1e200 */
-            if (!(fabs(v) <= 1e200) || (lg && !(v >= 1e-200)))
-                continue;
-            *lo = fmin(*lo, v);
-            *hi = fmax(*hi, v);
-        }
+/* One series of a PTS chart: style 0 a line with dots, 1 a dashed line, 2
+ * dots. */
+static struct ssd__line line(const char *label, const double *x, const double *y, int n, int style,
+                             const char *color) {
+    return (struct ssd__line){label,
+                              NULL,
+                              NULL,
+                              NULL,
+                              color,
+                              x,
+                              y,
+                              (size_t)(n > 0 ? n : 0),
+                              style == 1 ? SSD__MARK_NONE : SSD__MARK_CIRCLE,
+                              style == 2 ? 2 : 3,
+                              style == 2 ? 0 : 2,
+                              style == 1 ? "6 4" : NULL};
 }
 
-static int chart(struct ssd__text *t, const char *title, const char *xl, const char *yl,
-                 const struct line *ls, int nl, int xlog2, int ylog10, const double *xticks,
-                 int nxt, int xsize) {
-    double xlo, xhi, ylo, yhi;
-    range(ls, nl, 1, xlog2, &xlo, &xhi);
-    range(ls, nl, 0, ylog10, &ylo, &yhi);
-    if (!isfinite(xlo) || !isfinite(ylo))
-        return 0;
-    if (ylog10) {
-        ylo = pow(10, floor(log10(ylo)));
-        yhi = pow(10, ceil(log10(yhi * 1.0001)));
-    } else {
-        ylo = 0;
-        yhi = yhi > 0 ? yhi * 1.1 : 1;
-    }
-    if (!(xhi > xlo))
-        xhi = xlo + 1;
-    struct ssd__chart c = ssd__report_frame;
-    c.xlo = xlo, c.xhi = xhi, c.ylo = ylo, c.yhi = yhi, c.xlog2 = xlog2, c.ylog10 = ylog10;
-    ssd__text_add(t, "<figure>\n<figcaption>");
-    ssd__text_html(t, title);
-    ssd__text_add(t, "</figcaption>\n");
-    /* The summary a screen reader gets: each line's range of y. */
-    char desc[512] = "";
-    for (int k = 0; k < nl; k++) {
-        double lo, hi;
-        range(&ls[k], 1, 0, ylog10, &lo, &hi);
-        size_t at = strlen(desc);
-        if (isfinite(lo) && at < sizeof desc)
-            snprintf(desc + at, sizeof desc - at, "%s%.60s: %s %.4g to %.4g", at ? "; " : "",
-                     ls[k].label, yl, lo, hi);
-    }
-    ssd__chart_open(t, &c, title, desc, xl, yl, xticks, (size_t)nxt, xsize);
-    struct ssd__text lg = {0};
-    for (int k = 0; k < nl; k++) {
-        const struct line *l = &ls[k];
-        const char *color = l->color ? l->color : ssd__report_palette[k % 8];
-        char key[16];
-        snprintf(key, sizeof key, "s%d", k);
-        ssd__text_add(t, "<g data-key=\"%s\" fill=\"%s\">", key, color);
-        struct ssd__text pts = {0};
-        for (int i = 0; i < l->n; i++) {
-            if (!(l->x[i] >= xlo && l->x[i] <= xhi && l->y[i] >= ylo && l->y[i] <= yhi))
-                continue;
-            double X = ssd__chart_x(&c, l->x[i]), Y = ssd__chart_y(&c, l->y[i]);
-            ssd__text_add(&pts, "%s%.1f,%.1f", pts.len ? " " : "", X, Y);
-            if (l->style != 1) {
-                char xb[32], yb[32];
-                if (xsize)
-                    ssd__fmt_size(xb, sizeof xb, l->x[i]);
-                else
-                    snprintf(xb, sizeof xb, "%.4g", l->x[i]);
-                snprintf(yb, sizeof yb, "%.4g", l->y[i]);
-                ssd__text_add(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" data-tip=\"", X, Y,
-                              l->style == 2 ? "2" : "3");
-                ssd__text_html(t, l->label);
-                ssd__text_add(t, ": %s %s, %s %s\"/>\n", xl, xb, yl, yb);
-            }
-        }
-        char *p = ssd__text_take(&pts);
-        if (p && *p && l->style != 2)
-            ssd__text_add(t,
-                          "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s "
-                          "points=\"%s\"/>",
-                          color, l->style == 1 ? " stroke-dasharray=\"6 4\"" : "", p);
-        free(p);
-        ssd__text_add(t, "</g>\n");
-        ssd__legend_item(&lg, key, color, l->style == 1 ? 1 : l->style == 2 ? 2 : 0, l->label);
-    }
-    ssd__chart_close(t);
-    char *items = ssd__text_take(&lg);
-    if (items && *items)
-        ssd__text_add(t, "<ul class=\"legend\">\n%s</ul>\n", items);
-    free(items);
-    ssd__text_add(t, "</figure>\n");
-    return 1;
+/* xname names x in the read-outs; the y label is the unit. */
+static void chart(struct ssd__text *t, const char *title, const char *xl, const char *xname,
+                  const char *yl, const struct ssd__line *ls, int nl, int xlog2, int ylog10,
+                  const double *xticks, int nxt, int xsize) {
+    const struct ssd__line_chart lc = {title, xl,     yl,          xname, 340, xlog2, ylog10,
+                                       xsize, xticks, (size_t)nxt, 0,     1,   -1};
+    ssd__line_chart(t, &lc, ls, (size_t)nl);
 }
 
 /* A count or a round number from results.json, which may be anything:
@@ -239,14 +166,14 @@ static void window_chart(struct ssd__text *t, const char *title, const char *yla
         y[i] /= unit;
     }
     int win = first > 0 && last >= first;
-    struct line ls[5] = {{"tracking variable", x, y, n, 0, ssd__report_palette[0]},
-                         {"window mean", wx, wm, win ? 2 : 0, 1, "#555"},
-                         {"mean +10 %", wx, hi, win ? 2 : 0, 1, "#2ca02c"},
-                         {"mean -10 %", wx, lo, win ? 2 : 0, 1, "#2ca02c"},
-                         {"least-squares fit", wx, fit, win ? 2 : 0, 1, ssd__report_palette[1]}};
+    struct ssd__line ls[5] = {line("tracking variable", x, y, n, 0, ssd__report_palette[0]),
+                              line("window mean", wx, wm, 2, 1, "#555"),
+                              line("mean +10 %", wx, hi, 2, 1, "#2ca02c"),
+                              line("mean -10 %", wx, lo, 2, 1, "#2ca02c"),
+                              line("least-squares fit", wx, fit, 2, 1, ssd__report_palette[1])};
     double ticks[64];
     int nt = round_ticks(ticks, n);
-    chart(t, title, "round", ylabel, ls, win ? 5 : 1, 0, 0, ticks, nt, 0);
+    chart(t, title, "round", "round", ylabel, ls, win ? 5 : 1, 0, 0, ticks, nt, 0);
     free(x);
     free(y);
 }
@@ -267,7 +194,7 @@ static void iops_test(struct ssd__text *t, const struct ssd__jv *v) {
     int wm = ssd__pts_index(v, "read_pcts", 0);
     double *x = malloc((size_t)(rounds + 1) * sizeof *x),
            *y = malloc((size_t)(rounds + 1) * nb * sizeof *y);
-    struct line ls[16];
+    struct ssd__line ls[16];
     char labels[16][32];
     int nl = 0;
     if (rr && rr->type == SSD__JARR && (size_t)rounds > rr->n)
@@ -286,12 +213,13 @@ static void iops_test(struct ssd__text *t, const struct ssd__jv *v) {
                                         : NAN;
             }
             size_label(labels[b], sizeof labels[b], bs[b]);
-            ls[nl++] = (struct line){labels[b], x, y + b * rounds, rounds, 0, NULL};
+            ls[nl] = line(labels[b], x, y + b * rounds, rounds, 0, ssd__report_palette[nl % 8]);
+            nl++;
         }
         double ticks[64];
         int nt = round_ticks(ticks, rounds);
         chart(t, "IOPS steady-state convergence: random writes (R/W 0/100) by block size", "round",
-              "IOPS", ls, nl, 0, 1, ticks, nt, 0);
+              "round", "IOPS", ls, nl, 0, 1, ticks, nt, 0);
     }
     free(x);
     free(y);
@@ -308,11 +236,12 @@ static void iops_test(struct ssd__text *t, const struct ssd__jv *v) {
         for (int b = 0; b < nb; b++)
             yy[m * nb + b] = ssd__pts_cell(v, "iops", m, b);
         mix_label(ml[m], sizeof ml[m], (int)fmax(-1, fmin(101, isfinite(mix[m]) ? mix[m] : -1)));
-        ls[nl++] = (struct line){ml[m], bs, yy + m * nb, nb, 0, NULL};
+        ls[nl] = line(ml[m], bs, yy + m * nb, nb, 0, ssd__report_palette[nl % 8]);
+        nl++;
     }
     if (yy)
-        chart(t, "IOPS against block size by R/W mix (2D plot)", "block size, bytes", "IOPS", ls,
-              nl, 1, 1, bs, nb, 1);
+        chart(t, "IOPS against block size by R/W mix (2D plot)", "block size, bytes", "block",
+              "IOPS", ls, nl, 1, 1, bs, nb, 1);
     free(yy);
     free(bs);
     free(mix);
@@ -413,17 +342,15 @@ static void wsat_test(struct ssd__text *t, const struct ssd__jv *v) {
                    te[2] = {ssd__jv_num(tr, "end_iops", NAN), ssd__jv_num(tr, "end_iops", NAN)},
                    tf[2] = {ssd__jv_num(tr, "floor_iops", NAN), ssd__jv_num(tr, "floor_iops", NAN)};
             int k = tr ? 3 : 1;
-            struct line a[3] = {
-                {"IOPS per round", tmin, y, n, 0, ssd__report_palette[0]},
-                {"sim truth: speed at the end", ex, te, 2, 1, ssd__report_palette[1]},
-                {"sim truth: used-state floor", ex, tf, 2, 1, ssd__report_palette[2]}};
-            chart(t, "WSAT: IOPS against time", "time, minutes", "IOPS", a, k, 0, 0, NULL, 0, 0);
-            struct line b[3] = {
-                {"IOPS per round", g, y, n, 0, ssd__report_palette[0]},
-                {"sim truth: speed at the end", eg, te, 2, 1, ssd__report_palette[1]},
-                {"sim truth: used-state floor", eg, tf, 2, 1, ssd__report_palette[2]}};
-            chart(t, "WSAT: IOPS against total data written (TGBW)", "total GB written", "IOPS", b,
-                  k, 0, 0, NULL, 0, 0);
+            struct ssd__line a[3] = {
+                line("IOPS per round", tmin, y, n, 0, ssd__report_palette[0]),
+                line("sim truth: speed at the end", ex, te, 2, 1, ssd__report_palette[1]),
+                line("sim truth: used-state floor", ex, tf, 2, 1, ssd__report_palette[2])};
+            chart(t, "WSAT: IOPS against time", "time, minutes", "minute", "IOPS", a, k, 0, 0, NULL,
+                  0, 0);
+            a[0].x = g, a[1].x = a[2].x = eg;
+            chart(t, "WSAT: IOPS against total data written (TGBW)", "total GB written",
+                  "GB written", "IOPS", a, k, 0, 0, NULL, 0, 0);
         }
         free(tmin);
         free(g);
@@ -472,7 +399,7 @@ static void hir_test(struct ssd__text *t, const struct ssd__jv *v) {
         ct[nc] = pt[i] / 60;
         ci[nc] = pi[i];
     }
-    struct line ls[9];
+    struct ssd__line ls[9];
     double *arrs[2 * 8] = {0};
     char labels[8][48];
     int nl = 0;
@@ -497,7 +424,7 @@ static void hir_test(struct ssd__text *t, const struct ssd__jv *v) {
         snprintf(labels[k], sizeof labels[k], "bursts after %g s waits",
                  ssd__jv_num(w, "wait_s", NAN));
         if (bt && bi && n1 == n2)
-            ls[nl++] = (struct line){labels[k], bt, bi, n1, 2, ssd__report_palette[k % 8]};
+            ls[nl++] = line(labels[k], bt, bi, n1, 2, ssd__report_palette[k % 8]);
         ssd__text_add(t,
                       "<tr><td>%g s</td><td class=\"n\">%.0f</td><td class=\"n\">%.0f</td></tr>\n",
                       ssd__jv_num(w, "wait_s", NAN), ssd__jv_num(w, "mean_iops", NAN),
@@ -505,9 +432,9 @@ static void hir_test(struct ssd__text *t, const struct ssd__jv *v) {
     }
     ssd__text_add(t, "</table>\n");
     if (ct && ci && nc)
-        ls[nl++] = (struct line){
-            "continuous writes: pre-write and return to baseline", ct, ci, nc, 2, "#999"};
-    chart(t, "HIR: IOPS against time", "time, minutes", "IOPS", ls, nl, 0, 0, NULL, 0, 0);
+        ls[nl++] =
+            line("continuous writes: pre-write and return to baseline", ct, ci, nc, 2, "#999");
+    chart(t, "HIR: IOPS against time", "time, minutes", "minute", "IOPS", ls, nl, 0, 0, NULL, 0, 0);
     for (int i = 0; i < 2 * 8; i++)
         free(arrs[i]);
     free(pt);

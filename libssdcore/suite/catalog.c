@@ -203,33 +203,25 @@ static int bind_text(sqlite3_stmt *st, int i, const char *v) {
     return v ? sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);
 }
 
-static int insert_figures(sqlite3_stmt *st, sqlite3_int64 id, const struct ssd__jv *v, char *path,
-                          size_t len) {
-    size_t at = strlen(path);
-    for (size_t i = 0; i < v->n; i++) {
-        const struct ssd__jv *m = &v->items[i];
-        if (snprintf(path + at, len - at, "%s%s", at ? "." : "", v->keys[i]) >= (int)(len - at)) {
-            path[at] = 0;
-            continue;
-        }
-        int rc = SQLITE_DONE;
-        if (m->type == SSD__JNUM || m->type == SSD__JNULL) {
-            sqlite3_reset(st);
-            sqlite3_bind_int64(st, 1, id);
-            sqlite3_bind_text(st, 2, path, -1, SQLITE_TRANSIENT);
-            if (m->type == SSD__JNUM && isfinite(m->num))
-                sqlite3_bind_double(st, 3, m->num);
-            else
-                sqlite3_bind_null(st, 3);
-            rc = sqlite3_step(st);
-        } else if (m->type == SSD__JOBJ) {
-            rc = insert_figures(st, id, m, path, len);
-        }
-        path[at] = 0;
-        if (rc != SQLITE_DONE)
-            return rc;
-    }
-    return SQLITE_DONE;
+struct figure_row {
+    sqlite3_stmt *st;
+    sqlite3_int64 id;
+};
+
+/* A headline figure as a row; null (a figure the run lacks) as NULL. */
+static int insert_figure(void *user, const char *key, const struct ssd__jv *m) {
+    const struct figure_row *f = user;
+    if (m->type != SSD__JNUM && m->type != SSD__JNULL)
+        return 0;
+    sqlite3_reset(f->st);
+    sqlite3_bind_int64(f->st, 1, f->id);
+    sqlite3_bind_text(f->st, 2, key, -1, SQLITE_TRANSIENT);
+    if (m->type == SSD__JNUM && isfinite(m->num))
+        sqlite3_bind_double(f->st, 3, m->num);
+    else
+        sqlite3_bind_null(f->st, 3);
+    int rc = sqlite3_step(f->st);
+    return rc == SQLITE_DONE ? 0 : rc;
 }
 
 /* One results.json as the catalog keeps it. */
@@ -472,8 +464,8 @@ static int add_run(ssd_catalog *c, const struct run_doc *r) {
         if (sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO figures VALUES(?,?,?)", -1, &fig,
                                NULL) != SQLITE_OK)
             goto prepare_failed;
-        char fpath[512] = "";
-        if (insert_figures(fig, id, headline, fpath, sizeof fpath) != SQLITE_DONE) {
+        struct figure_row row = {fig, id};
+        if (ssd__jv_leaves(headline, insert_figure, &row)) {
             result = db_fail(c, "cannot add the figures");
             goto rollback;
         }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ssdcore/base.h"
+#include "json_read.h"
 #include "jsonw.h"
 #include "numfmt.h"
 
@@ -374,4 +375,39 @@ Test(jsonw, public_writer_refuses_bad_arguments_and_ignores_a_null_writer) {
     ssd_json_free(NULL);
     cr_expect_eq(ssd_json_finish(NULL, &text), SSD_EINVAL);
     cr_expect_null(text);
+}
+
+/* ---- ssd__jv_leaves: how the compare page and the catalog flatten a
+ * headline into dotted figures */
+
+static int collect(void *user, const char *key, const struct ssd__jv *m) {
+    struct ssd__text *t = user;
+    ssd__text_add(t, "%s=%s;", key,
+                  m->type == SSD__JNUM    ? "num"
+                  : m->type == SSD__JNULL ? "null"
+                  : m->type == SSD__JSTR  ? m->str
+                                          : "other");
+    return !strcmp(key, "stop") ? 7 : 0;
+}
+
+Test(json_read, leaves_are_every_non_object_member_with_its_dotted_path_in_order) {
+    struct ssd__jv v;
+    char err[64];
+    cr_assert_eq(ssd__jr_parse("{\"a\":1,\"w\":{\"deg\":{\"c\":null,\"state\":{\"c\":\"lower\"}},"
+                               "\"e\":{}},\"l\":[1]}",
+                               &v, err, sizeof err),
+                 0);
+    struct ssd__text t = {0};
+    cr_expect_eq(ssd__jv_leaves(&v, collect, &t), 0);
+    char *s = ssd__text_take(&t);
+    cr_expect_str_eq(s, "a=num;w.deg.c=null;w.deg.state.c=lower;l=other;");
+    free(s);
+    ssd__jv_free(&v);
+    /* The first nonzero return stops the walk and is returned. */
+    cr_assert_eq(ssd__jr_parse("{\"stop\":1,\"after\":2}", &v, err, sizeof err), 0);
+    cr_expect_eq(ssd__jv_leaves(&v, collect, &t), 7);
+    s = ssd__text_take(&t);
+    cr_expect_str_eq(s, "stop=num;");
+    free(s);
+    ssd__jv_free(&v);
 }

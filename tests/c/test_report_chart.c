@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "report_chart.h"
 #include "results_model.h"
@@ -70,4 +71,98 @@ Test(report_chart, median_interval_is_the_median_gap_from_time_zero) {
     const double uneven[] = {0.5, 2.5, 3, 9};
     cr_expect_float_eq(ssd__median_interval(uneven, 4), 2.0, 1e-12);
     cr_expect(isnan(ssd__median_interval(t, 0)));
+}
+
+/* ---- the one line chart of the report, the compare page and the PTS pages */
+
+static char *line_chart(const struct ssd__line_chart *lc, const struct ssd__line *ls, size_t nl) {
+    struct ssd__text t = {0};
+    int drawn = ssd__line_chart(&t, lc, ls, nl);
+    char *s = ssd__text_take(&t);
+    if (!drawn) { /* nothing appended */
+        cr_expect(!s || !*s);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static int count(const char *s, const char *what) {
+    int n = 0;
+    for (const char *p = s; (p = strstr(p, what)); p++)
+        n++;
+    return n;
+}
+
+Test(report_chart, line_chart_draws_markers_dashes_readouts_and_a_legend_per_drawn_series) {
+    const double x[] = {1, 2, 4}, y[] = {10, 20, 40}, y2[] = {5, NAN, 1e300}, none[] = {NAN};
+    struct ssd__line ls[3] = {
+        {"read", "read, 3m a point", "g0", NULL, "#111111", x, y, 3, SSD__MARK_CIRCLE, 4, 2, NULL},
+        {"write", NULL, "g1", "d1", "#222222", x, y2, 3, SSD__MARK_SQUARE, 4, 2, "7 4"},
+        {"empty", NULL, NULL, NULL, "#333333", x, none, 1, SSD__MARK_CIRCLE, 2, 0, NULL}};
+    const struct ssd__line_chart lc = {"QD chart", "queue depth", "IOPS", "QD", 340, 1, 0,
+                                       0,          NULL,          0,      1,    2,   0};
+    char *s = line_chart(&lc, ls, 3);
+    cr_assert(s);
+    cr_expect(strstr(s, "<figure><figcaption>QD chart</figcaption>"));
+    cr_expect(strstr(s, "viewBox=\"0 0 640 340\""));
+    /* Every point has its marker and read-out; the missing and the absurd
+     * reading of "write" are left out, so its line of one point is none. */
+    cr_expect_eq(count(s, "<circle"), 3);
+    cr_expect_eq(count(s, "<rect x=\"") - 2, 1, "%s", s); /* 2 rects: background, frame */
+    cr_expect(strstr(s, "data-tip=\"read, QD 4: 40 IOPS\""));
+    cr_expect(strstr(s, "data-tip=\"write, QD 1: 5 IOPS\""));
+    cr_expect_eq(count(s, "<polyline"), 1);
+    cr_expect(strstr(s, "<g data-key=\"g1\" data-drive=\"d1\" fill=\"#222222\">"));
+    cr_expect(!strstr(s, "stroke-dasharray"));
+    /* Ticks at the points on a log2 axis; the legend names each series that
+     * drew something, once, with its longer text. */
+    cr_expect(strstr(s, "text-anchor=\"middle\">4</text>"));
+    cr_expect_eq(count(s, "<li>"), 2);
+    cr_expect(strstr(s, "read, 3m a point</button>"));
+    cr_expect(!strstr(s, "empty"));
+    /* The desc: first and last point of each series. */
+    cr_expect(strstr(s, "<desc>read: 10 IOPS at QD 1 to 40 at QD 4; write: 5 IOPS at QD 1 to 5 "
+                        "at QD 1</desc>"),
+              "%s", s);
+    free(s);
+}
+
+Test(report_chart, line_chart_needs_its_distinct_xs_and_widens_one_x) {
+    const double x[] = {8, 8}, y[] = {1, 2};
+    struct ssd__line l = {"a", NULL, NULL, NULL, "#111111", x, y, 2, SSD__MARK_NONE, 0, 2, "6 4"};
+    struct ssd__line_chart lc = {"t", "x", "MiB/s", "x", 330, 0, 0, 0, NULL, 0, 0, 2, -1};
+    char *s = line_chart(&lc, &l, 1);
+    cr_expect_null(s); /* a curve of one x says nothing */
+    lc.min_xs = 1;
+    s = line_chart(&lc, &l, 1);
+    cr_assert(s);
+    /* x 8 alone: the axis runs 7..9 and the point sits in the middle. */
+    cr_expect(strstr(s, "points=\"344.0,"), "%s", s);
+    cr_expect(strstr(s, "stroke-dasharray=\"6 4\""));
+    cr_expect_eq(count(s, "data-tip"), 0); /* no markers, no read-outs */
+    cr_expect(strstr(s, "class=\"sw dash\""));
+    free(s);
+}
+
+Test(report_chart, group_points_are_the_groups_finished_steps_in_each_unit) {
+    struct ssd__step st[3] = {0};
+    for (int i = 0; i < 3; i++) {
+        st[i].def.kind = SSD__STEP_JOB;
+        snprintf(st[i].def.group, sizeof st[i].def.group, "%s", i < 2 ? "qd" : "other");
+        st[i].def.x = 1 << i;
+        st[i].res.state = SSD__ST_DONE;
+        st[i].res.iops = 100 * (i + 1);
+        st[i].res.bw_bps = 1048576.0 * (i + 1);
+    }
+    struct ssd__results r = {.steps = st, .nsteps = 3};
+    double x[3], y[3];
+    cr_expect_eq(ssd__group_points(&r, "qd", 1, 0, x, y), 2);
+    cr_expect(x[1] == 2 && y[1] == 2); /* MiB/s */
+    cr_expect_eq(ssd__group_points(&r, "qd", 1, 1, x, y), 2);
+    cr_expect(y[0] == 100);
+    ssd__group_points(&r, "qd", 1, 2, x, y);
+    cr_expect(fabs(y[0] - 1.048576) < 1e-12); /* MB/s */
+    st[1].res.iops = NAN;
+    cr_expect_eq(ssd__group_points(&r, "qd", 1, 1, x, y), 1);
 }

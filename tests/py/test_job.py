@@ -303,3 +303,18 @@ def test_submit_batch_from_python_and_the_cli(cli, workdir):
     r = run(cli, "job", workdir / "t.bin", "--qd", "2", "--submit-batch", "2", "--time", "0.1",
             "--json")
     assert r.returncode == 0 and json.loads(r.stdout)["workload"]["submit_batch"] == 2
+
+
+def test_a_log_that_cannot_be_created_is_refused_before_the_target_is_laid_out(tmp_path):
+    """The library refuses a log that cannot be created when the option is set
+    (ssd_job_set_option "log"), before the new file target is made: nothing
+    is left behind."""
+    target = tmp_path / "t.bin"
+    with pytest.raises(ssdcore.Error, match=r"log .*no-such-dir.*: cannot create: No such file"):
+        ssdcore.job(target, "write", size="1m", time=0.1, log=tmp_path / "no-such-dir" / "s.csv")
+    assert not target.exists()
+    ok = tmp_path / "s.csv"
+    ok.write_text("kept\n")
+    with pytest.raises(ssdcore.Error, match="Is a directory"):
+        ssdcore.job(target, "write", size="1m", time=0.1, log=tmp_path)
+    assert ok.read_text() == "kept\n" and not target.exists()
