@@ -423,6 +423,70 @@ static int ref_level_split(struct ssd__curve *c, const struct ssd__analysis_opts
     return ssd__curve_split(c, j, arg) == 0;
 }
 
+/* The folding of a used drive's dynamic cache that ended inside the run's
+ * first sample or two, made no phase of its own: on a drive written full
+ * the cache is folded before GC runs, so after the cache's sample(s) the
+ * speed sits at one flat level (the folding, a step below the direct
+ * level, at the reference's folding level when it showed one) and then
+ * steps down into GC. The segmentation gave those few samples to a
+ * neighbour (4 samples at 455 MB/s after a 2 GiB cache in one, then GC at
+ * 375 with bursts to 1,100 that make a least-squares split not pay; or the
+ * cache's sample, 9 of folding at 473 and 6 of GC made one first phase).
+ * Told by a run of consecutive samples, GC's bursts cannot hide it: the
+ * samples from s (1, or 2 when the second sample is a step below the first
+ * and a step above the run: the cache ended in it) each within half a step
+ * of the median of their first 3, at least 3 of them, the first sample
+ * min_drop above them, and the median of a lasting window after them a
+ * step below. Rearranges the phases to [0, s), the run, the rest (the
+ * samples after the run join the phase after them) and returns s, else 0
+ * (the phases unchanged). */
+static size_t fold_run_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   const struct ref_levels *rl, double capacity) {
+    double step = log(o->min_step), half = 0.5 * step;
+    size_t w = c->min_len > 10 ? c->min_len : 10;
+    if (!rl->known || !rl->dynamic || !(o->written_before_bytes > 0) ||
+        !(fresh_room(o, capacity) <= 0) || c->nph < 2 || c->n < 6 + w)
+        return 0;
+    for (size_t s = 1; s <= 2; s++) {
+        memcpy(c->scratch, c->y + s, 3 * sizeof *c->y);
+        double lv = ssd__median(c->scratch, 3);
+        if (lv + step > log(rl->direct) || c->y[0] < lv + log(o->min_drop) ||
+            (isfinite(rl->fold) && fabs(lv - log(rl->fold)) >= step))
+            continue;
+        if (s == 2 && !(c->y[1] + step <= c->y[0] && c->y[1] >= lv + step))
+            continue;
+        size_t e = s;
+        while (e < c->n && fabs(c->y[e] - lv) < half)
+            e++;
+        if (e < s + 3 || e + w > c->n)
+            continue;
+        memcpy(c->scratch, c->y + e, w * sizeof *c->y);
+        if (ssd__median(c->scratch, w) + step > lv)
+            continue;
+        /* Already the phases: nothing to do (the other rules judged it). */
+        if (c->nph >= 3 && c->ph[0].last + 1 == s && c->ph[1].last + 1 == e)
+            return 0;
+        /* The run must lie inside the first two phases. */
+        size_t j = 0;
+        while (j < c->nph && c->ph[j].last < e)
+            j++;
+        if (j >= 2 || j >= c->nph)
+            return 0;
+        if (c->ph[j].first < e) {
+            if (ssd__curve_split(c, j, e))
+                return 0;
+            if (j + 2 < c->nph)
+                ssd__curve_merge_next(c, j + 1);
+        }
+        while (c->nph > 1 && c->ph[1].first < e)
+            ssd__curve_merge_next(c, 0);
+        if (ssd__curve_split(c, 0, s))
+            return 0;
+        return s;
+    }
+    return 0;
+}
+
 static double median3(double a, double b, double c) {
     return fmax(fmin(a, b), fmin(fmax(a, b), c));
 }
@@ -1073,6 +1137,31 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     }
     if (second) /* (no folding after it: as it was) */
         ssd__curve_move_boundary(c, 1, second == 1 ? 2 : (size_t)second);
+    /* The folding of a cache that ended in the first sample or two, a
+     * run of flat samples GC's bursts kept the splits above from seeing
+     * (fold_run_after_cache): the cache is the first sample(s). */
+    size_t run_s = rl.start_is_cache || (S->has_cache && S->cache_censored == SSD_CENSOR_RIGHT)
+                       ? 0
+                       : fold_run_after_cache(c, o, &rl, S->capacity_bytes);
+    if (run_s) {
+        double lo = c->ph[1].level_bps, lower = (c->r[0] - lo) * ssd__curve_dt(c, 0);
+        S->has_cache = 1;
+        S->cache_censored = SSD_CENSOR_RESOLUTION;
+        S->cache_bytes = lower > 0 ? lower : 0;
+        S->cache_uncertainty_bytes = c->b[0] - S->cache_bytes;
+        S->cache_level_bps = c->r[0];
+        S->cache_drop_ratio = c->r[0] / lo;
+        S->post_cache_bps = lo;
+        res->cache_phase_end = run_s;
+        res->post_phase = 1;
+        res->nbursts = res->bursts_total = 0;
+        rl.start_is_cache = 1;
+        /* (Ended in the second sample: placed in it, as above.) */
+        if (run_s == 2) {
+            S->cache_censored = SSD_CENSOR_NONE;
+            cache_end_in_sample(c, o, S, 2, c->r[0], lo);
+        }
+    }
     /* A fast start at the reference's cache level that the segmentation
      * made one phase with the direct writes after it (both shorter than a
      * lasting phase): split it, and the cache test judges the cache

@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 import ssdcore
@@ -402,3 +403,51 @@ def test_a_cache_in_the_first_sample_then_folding_in_one_phase(spec, workload, t
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
     assert a["cache"] is not None and a["folding"] is not None
+
+
+def _fold_run(fold, gc_level, n_fold, n_gc, burst_p, burst_x, seed=3):
+    """A 400 GB drive with a dynamic cache, randomly filled (written twice
+    over), then idle: its reference (fresh: 100 GB of cache at 2.8 GB/s,
+    60 GB of direct writes at 1.2, then folding at `fold`), and the used
+    run: a 2 GiB cache ending inside the first 1 s sample, n_fold samples
+    of folding at `fold`, then GC at gc_level with bursts (a share burst_p
+    of its samples burst_x faster: blocks idle time cleaned met again).
+    Returns the analysis and where the model's folding and GC begin."""
+    rng = np.random.default_rng(seed)
+    ref = np.concatenate([np.full(36, 2.8e9), np.full(50, 1.2e9), np.full(400, fold)])
+    ref *= 1 + 0.01 * rng.standard_normal(ref.size)
+    gc = gc_level * (1 + 0.02 * rng.standard_normal(n_gc))
+    gc[rng.random(n_gc) < burst_p] *= burst_x
+    first = 2.0e9 + 0.29 * fold  # the cache for 0.71 s, folding for 0.29
+    used = np.concatenate([[first], fold * (1 + 0.01 * rng.standard_normal(n_fold)), gc])
+    a = ssdcore.analyze((np.arange(1.0, used.size + 1), used),
+                        reference=(np.arange(1.0, ref.size + 1), ref), capacity=400e9,
+                        written_before=800e9, precondition="random_fill")
+    return a, 2.0e9, float(first + used[1:1 + n_fold].sum())
+
+
+@pytest.mark.parametrize("fold,gc_level,n_fold,n_gc,burst_p,burst_x", [
+    # drive 150's shape (seed 2026): 4 samples of folding 1.2x above GC,
+    # whose bursts made the least-squares split not pay: "used state at
+    # 2.1 GiB, before the model's 4.0"
+    (455e6, 378e6, 4, 5000, 0.15, 2.7),
+    (400e6, 336e6, 5, 7000, 0.12, 2.5),
+    # drive 157's: the cache's sample, 9 of folding and the first GC
+    # samples made one first phase at the folding's level: "no cache",
+    # the used state 3 GiB late
+    (473e6, 355e6, 9, 800, 0.1, 1.3),
+])
+def test_a_run_of_folding_samples_after_a_one_sample_cache(fold, gc_level, n_fold, n_gc,
+                                                          burst_p, burst_x):
+    """docs/analysis.md "A run of folding samples after a cache of a
+    sample or two": on a drive written full the dynamic cache is folded
+    before GC, and the consecutive samples at the folding's level after
+    the cache's sample are the folding, whatever GC's bursts do to a
+    least-squares split."""
+    a, fold_at, gc_at = _fold_run(fold, gc_level, n_fold, n_gc, burst_p, burst_x)
+    assert a["cache"] is not None, a["phases"][:3]
+    c = a["cache"]
+    assert c["bytes"] * 0.95 <= 2.0e9 <= (c["bytes"] + c["uncertainty_bytes"]) * 1.05, c
+    assert a["folding"] is not None, a["phases"][:3]
+    assert abs(a["folding"]["start_bytes"] - fold_at) <= 0.5e9
+    assert a["gc"] is not None and abs(a["gc"]["start_bytes"] - gc_at) <= 1.5 * gc_level
