@@ -223,12 +223,13 @@ def gc_shows(ph, gc, series, min_bytes):
     return visible, moved
 
 
-def score(truth, series, analysis):
+def score(truth, series, analysis, reader=True):
     """Problems with the analysis of one run against the model's regimes:
     a list of short strings (empty: labelled right), and flags for false
-    caches and false folding."""
+    caches and false folding. reader=False scores against the model's
+    phases as they are, without reader_phases' merge."""
     probs = []
-    ph = reader_phases(truth, series)
+    ph = reader_phases(truth, series) if reader else [dict(p) for p in truth["phases"]]
     t, b = series
     total = float(b.sum())
     samples = len(b)
