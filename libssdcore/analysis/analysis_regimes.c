@@ -424,54 +424,83 @@ static int ref_level_split(struct ssd__curve *c, const struct ssd__analysis_opts
 }
 
 /* The folding of a used drive's dynamic cache that ended inside the run's
- * first sample or two, made no phase of its own: on a drive written full
- * the cache is folded before GC runs, so after the cache's sample(s) the
- * speed sits at one flat level (the folding, a step below the direct
- * level, at the reference's folding level when it showed one) and then
- * steps down into GC. The segmentation gave those few samples to a
- * neighbour (4 samples at 455 MB/s after a 2 GiB cache in one, then GC at
- * 375 with bursts to 1,100 that make a least-squares split not pay; or the
- * cache's sample, 9 of folding at 473 and 6 of GC made one first phase).
- * Told by a run of consecutive samples, GC's bursts cannot hide it: the
- * samples from s (1, or 2 when the second sample is a step below the first
- * and a step above the run: the cache ended in it) each within half a step
- * of the median of their first 3, at least 3 of them, the first sample
- * min_drop above them, and the median of a lasting window after them a
- * step below. Rearranges the phases to [0, s), the run, the rest (the
- * samples after the run join the phase after them) and returns s, else 0
- * (the phases unchanged). */
+ * first samples, made no phase of its own: on a drive written full the
+ * cache is folded before GC runs, so after the cache's samples the speed
+ * sits at one flat level (the folding, a step below the direct level, at
+ * the reference's folding level when it showed one) and then steps down
+ * into GC. The segmentation gave those few samples to a neighbour (4
+ * samples at 455 MB/s after a 2 GiB cache in one, then GC at 375 with
+ * bursts to 1,100 that make a least-squares split not pay; or the cache's
+ * samples, 12 of folding at 1,216 and the first GC samples made one first
+ * phase, its median GC's). Told by a run of consecutive samples, GC's
+ * bursts cannot hide it: the samples from s within a step of the median
+ * of their first 3 (one sample off it, the next back on it, is noise), at
+ * least 3 of them, and the median of a lasting window after them a step
+ * below. A run the segmentation already made a phase (its ends within a
+ * sample or two) is left to it. The cache is samples [0, s):
+ * the first alone, min_drop above the run (it ended inside it); or the
+ * second a step below the first and a step above the run (it ended in
+ * the second); or samples at the reference's cache level (within a step),
+ * then one a step above the run (it ended there, or at that sample's
+ * start). Rearranges the phases to [0, s), the run, the rest (the samples
+ * after the run join the phase after them) and returns s, else 0 (the
+ * phases unchanged); *hi is the cache's level (its samples' median before
+ * the last, the first sample's when it is alone). */
 static size_t fold_run_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                                   const struct ref_levels *rl, double capacity) {
-    double step = log(o->min_step), half = 0.5 * step;
-    size_t w = c->min_len > 10 ? c->min_len : 10;
+                                   const struct ref_levels *rl, double capacity, double *hi,
+                                   int *seen) {
+    double step = log(o->min_step);
+    size_t w = c->min_len > 10 ? c->min_len : 10, k = 0;
     if (!rl->known || !rl->dynamic || !(o->written_before_bytes > 0) ||
         !(fresh_room(o, capacity) <= 0) || c->nph < 2 || c->n < 6 + w)
         return 0;
-    for (size_t s = 1; s <= 2; s++) {
+    /* (Leading samples at the reference's cache level.) */
+    while (rl->cache && k + 4 + w < c->n && k < w && fabs(c->y[k] - log(rl->cache_level)) < step)
+        k++;
+    size_t cand[4] = {1, 2, k >= 2 ? k : 0, k >= 2 ? k + 1 : 0};
+    for (size_t ci = 0; ci < 4; ci++) {
+        size_t s = cand[ci];
+        if (!s)
+            continue;
         memcpy(c->scratch, c->y + s, 3 * sizeof *c->y);
         double lv = ssd__median(c->scratch, 3);
-        if (lv + step > log(rl->direct) || c->y[0] < lv + log(o->min_drop) ||
-            (isfinite(rl->fold) && fabs(lv - log(rl->fold)) >= step))
+        if (lv + step > log(rl->direct) || (isfinite(rl->fold) && fabs(lv - log(rl->fold)) >= step))
             continue;
-        if (s == 2 && !(c->y[1] + step <= c->y[0] && c->y[1] >= lv + step))
+        if (s == 1    ? c->y[0] < lv + log(o->min_drop)
+            : ci == 1 ? !(c->y[1] + step <= c->y[0] && c->y[1] >= lv + step)
+                      : c->y[s - 1] < lv + step)
             continue;
+        /* (One sample off the level, with the next back on it, is the
+         * folding's noise: 4 % a sample, 8 % now and then.) */
         size_t e = s;
-        while (e < c->n && fabs(c->y[e] - lv) < half)
+        while (e < c->n && (fabs(c->y[e] - lv) < step ||
+                            (e > s && e + 1 < c->n && fabs(c->y[e + 1] - lv) < step)))
             e++;
         if (e < s + 3 || e + w > c->n)
             continue;
         memcpy(c->scratch, c->y + e, w * sizeof *c->y);
         if (ssd__median(c->scratch, w) + step > lv)
             continue;
-        /* Already the phases: nothing to do (the other rules judged it). */
-        if (c->nph >= 3 && c->ph[0].last + 1 == s && c->ph[1].last + 1 == e)
-            return 0;
+        /* The segmentation saw the cache and the folding: its phases
+         * stand (*seen). */
+        if (c->nph >= 3 && c->ph[0].last + 2 >= s && c->ph[0].last <= s &&
+            fabs(log(c->ph[1].level_bps) - lv) < step && c->ph[1].last + 3 >= e &&
+            c->ph[1].last <= e + 1) {
+            *seen = 1;
+            return s;
+        }
         /* The run must lie inside the first two phases. */
         size_t j = 0;
         while (j < c->nph && c->ph[j].last < e)
             j++;
         if (j >= 2 || j >= c->nph)
             return 0;
+        if (s == 1)
+            *hi = c->r[0];
+        else {
+            memcpy(c->scratch, c->r, (s - 1) * sizeof *c->r);
+            *hi = ssd__median(c->scratch, s - 1);
+        }
         if (c->ph[j].first < e) {
             if (ssd__curve_split(c, j, e))
                 return 0;
@@ -1140,9 +1169,20 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     /* The folding of a cache that ended in the first sample or two, a
      * run of flat samples GC's bursts kept the splits above from seeing
      * (fold_run_after_cache): the cache is the first sample(s). */
+    double run_hi = NAN;
+    int run_seen = 0;
     size_t run_s = rl.start_is_cache || (S->has_cache && S->cache_censored == SSD_CENSOR_RIGHT)
                        ? 0
-                       : fold_run_after_cache(c, o, &rl, S->capacity_bytes);
+                       : fold_run_after_cache(c, o, &rl, S->capacity_bytes, &run_hi, &run_seen);
+    /* (Phases the segmentation already made: the cache test's cache, when
+     * it ended there, is the cache whose folding follows; else as they
+     * were.) */
+    if (run_seen) {
+        if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+            res->cache_phase_end + 1 >= run_s && res->cache_phase_end <= run_s + 1)
+            rl.start_is_cache = 1;
+        run_s = 0;
+    }
     if (run_s) {
         double lo = c->ph[1].level_bps, lower = (c->r[0] - lo) * ssd__curve_dt(c, 0);
         S->has_cache = 1;
@@ -1156,10 +1196,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         res->post_phase = 1;
         res->nbursts = res->bursts_total = 0;
         rl.start_is_cache = 1;
-        /* (Ended in the second sample: placed in it, as above.) */
-        if (run_s == 2) {
+        /* (Ended in a later sample: placed in it, as above.) */
+        if (run_s >= 2) {
             S->cache_censored = SSD_CENSOR_NONE;
-            cache_end_in_sample(c, o, S, 2, c->r[0], lo);
+            S->cache_level_bps = run_hi;
+            S->cache_drop_ratio = run_hi / lo;
+            cache_end_in_sample(c, o, S, run_s, run_hi, lo);
         }
     }
     /* A fast start at the reference's cache level that the segmentation
