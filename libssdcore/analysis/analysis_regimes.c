@@ -516,6 +516,17 @@ static size_t fold_run_after_cache(struct ssd__curve *c, const struct ssd__analy
     return 0;
 }
 
+/* Whether a used drive's fast start (phase p, no cache found) is clean
+ * blocks after a reference that showed a static cache: at the reference's
+ * direct level (within a step), not its cache's. (A static cache is a
+ * fixed area; when this run shows none, its fast start at the direct
+ * speed is the clean blocks idle time or the spare area gave back.) */
+static int clean_at_static_direct(const struct ref_levels *rl, const struct ssd__analysis_opts *o,
+                                  const struct ssd_phase *p) {
+    return rl->known && rl->cache && !rl->dynamic &&
+           fabs(log(p->level_bps / rl->direct)) < log(o->min_step);
+}
+
 static double median3(double a, double b, double c) {
     return fmax(fmin(a, b), fmin(fmax(a, b), c));
 }
@@ -1472,9 +1483,13 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
          * the fast start's (3 samples or more) and the rest is a step
          * below it and at the used state's level (within a step). GC
          * dips inside the fast start (2-3 samples) do not win the split
-         * against the used state's run of samples. */
-        if (g == 1 && !S->has_cache && !rl.cache && o->written_before_bytes > 0 &&
-            c->ph[1].first <= 2 * c->min_len && c->ph[1].first >= 6) {
+         * against the used state's run of samples. (Also after a static
+         * cache's reference, when the fast start is at its direct level:
+         * clean blocks, the cache absent from this run; a dynamic cache's
+         * end is no clean blocks' end.) */
+        if (g == 1 && !S->has_cache && (!rl.cache || clean_at_static_direct(&rl, o, &c->ph[0])) &&
+            o->written_before_bytes > 0 && c->ph[1].first <= 2 * c->min_len &&
+            c->ph[1].first >= 6) {
             size_t e0 = c->ph[1].first;
             double l1, l2, gain;
             size_t arg = two_levels(c, 0, e0, 3, e0 - 3, &l1, &l2, &gain);

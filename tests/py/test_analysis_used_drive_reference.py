@@ -494,3 +494,28 @@ def test_a_cache_the_segmentation_ended_is_the_one_its_folding_follows(tmp_path)
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
     assert [p["regime"] for p in a["phases"]] == ["cache", "folding", "gc"]
+
+
+def test_clean_blocks_at_a_static_cache_drives_direct_level_end_where_they_run_out(tmp_path):
+    """The sweep's drive 18 (seed 2026), a static cache of 2.3 GB, 2-hour run
+    after a sequential fill: 81 GiB of the spare area's clean blocks at the
+    reference's direct level (65 samples, shorter than a lasting phase of
+    72), then GC, whose first bursts drew the segmentation's boundary 13
+    samples late ("used state at 86.3 GiB, truth 81.3"). The split of the
+    first phase at the clean blocks' end ran only when the reference showed
+    no cache; a static cache's reference with this run's fast start at its
+    direct level says the same: clean blocks, not a cache."""
+    spec = BASE + (
+        "capacity_gb=338,op_pct=27.87,bits=2,slc_type=static,slc_seq_mbps=4894,"
+        "slc_rand_iops=994762,native_seq_mbps=1695,native_rand_mbps=1336.2,fold_mbps=1695,"
+        "floor_mbps=381.45,gc_gamma=1.03,link_mbps=7000,iops_cap=2000000,noise=0.02,"
+        "noise_direct=0.00,seed=127872678,slc_gb=2.3,slc_wa=1.06,dip_period_s=29.8,"
+        "dip_duty=0.10,dip_depth=0.33")
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", "2h", fresh, (1, 1, 5))
+    truth, series, _, _ = simulate(spec, "seq_fill", "2h", used, (1, 1, 5))
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
+    gc = next(p for p in truth["phases"] if p["regime"] == "gc")
+    assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.05 * gc["start_bytes"]
