@@ -52,6 +52,19 @@ static int used_drive_cache(const struct ssd__analysis_opts *o, double capacity,
            S->cache_bytes < MAX_CACHE_CAPACITY_SHARE * capacity;
 }
 
+/* A "cache" on a drive written before this run that held more than any
+ * cache can (MAX_CACHE_CAPACITY_SHARE of the capacity): no cache, but the
+ * clean blocks the drive had left (capacity 100 GB, 20 GB written before:
+ * 80 GB at one speed, then a drop where they ran out). The used state's
+ * onset is then sought from that first level as from any fast start
+ * without a cache; before, the drop was read as a hidden cache's folding
+ * ("direct, folding", no used state). */
+static int oversized_cache_on_used_drive(const struct ssd__analysis_opts *o, double capacity,
+                                         const struct ssd_analysis_summary *S) {
+    return o->written_before_bytes > 0 && S->has_cache && isfinite(capacity) &&
+           S->cache_bytes > MAX_CACHE_CAPACITY_SHARE * capacity;
+}
+
 /* A stretch this many samples or longer between two levels a step apart is
  * a level of its own, not the drop's transition (short_direct_after_cache's
  * shortest direct writes). */
@@ -546,7 +559,7 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                              double capacity, const struct ssd__result *res, int clean_start,
                              const struct ref_levels *rl, int *clean_room) {
     double lim = log(o->min_step);
-    int has_cache = res->sum.has_cache;
+    int has_cache = res->sum.has_cache && !oversized_cache_on_used_drive(o, capacity, &res->sum);
     /* Folding belongs to a dynamic cache, which is large (a share of the
      * free space); a static cache is a small fixed area that never folds.
      * A dynamic drive runs out of clean blocks with its cache full and

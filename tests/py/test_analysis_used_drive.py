@@ -275,3 +275,23 @@ def test_report_of_a_filled_no_cache_drive_says_none_and_fresh_state(tmp_path):
     table = html[html.index("<th>SLC cache / fast writes, GiB</th>"):]
     assert table.startswith('<th>SLC cache / fast writes, GiB</th><td class="n">none</td>')
     assert "after the cache (no cache: the first level), MiB/s" in html
+
+
+@pytest.mark.parametrize("precondition", [None, "none", "seq_fill", "random_fill"])
+def test_a_drop_where_the_clean_room_ends_is_the_used_state_not_folding(precondition):
+    """Capacity 100 GB, 20 GB written before the run: 80 GB at one speed,
+    then a 4x drop where the clean blocks ran out. No cache holds 80 % of
+    the capacity, so that first level is no cache; the drop is the used
+    state's onset (before: "direct, folding", no used state, the drop read
+    as a hidden cache's folding)."""
+    rng = np.random.default_rng(1)
+    b = np.concatenate([np.full(80, 1e9), np.full(300, 0.25e9)]) * (1 + 0.02 * rng.standard_normal(380))
+    kw = {} if precondition is None else {"precondition": precondition}
+    a = ssdcore.analyze((np.arange(1.0, b.size + 1), b), capacity=100e9, written_before=20e9, **kw)
+    assert a["cache"] is None and a["folding"] is None
+    assert [p["regime"] for p in a["phases"]] == ["direct", "gc"]
+    assert abs(a["gc"]["start_bytes"] - 80e9) <= 1.5e9
+    # A drop well before the clean blocks can have run out is no used state.
+    b = np.concatenate([np.full(70, 1e9), np.full(300, 0.25e9)])
+    a = ssdcore.analyze((np.arange(1.0, b.size + 1), b), capacity=100e9, written_before=20e9, **kw)
+    assert a["gc"] is None
