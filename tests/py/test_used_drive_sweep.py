@@ -232,3 +232,20 @@ def test_scoring_folding_found_at_the_models_boundaries_is_no_false_folding():
     r = score_run(truth, series, _found([("cache", 0), ("folding", fold_at + 30 * 66e6),
                                           ("gc", gc_at)]))
     assert r["false_fold"], r
+
+
+def test_scoring_a_cache_end_no_curve_shows_is_not_asked_for():
+    """The sweep's drive 197 (seed 2026), 2 hours after a random fill: a
+    static cache at 2,881 MB/s, then 2 GiB of direct writes at 2,474 (1.17x
+    slower, under a sample), then GC at 580. The cache's end was asked for
+    ("cache of 6.75 GiB missed") because the 20 samples after it measured
+    the drop into GC; the step to the phase right after the cache is under
+    VISIBLE, so no curve shows it. A cache whose next phase is VISIBLE-fold
+    slower is still asked for."""
+    from used_drive_scoring import score_run
+    for direct, missed in ((2474e6, False), (1500e6, True)):
+        truth, series = _levels([("slc", 2881e6), ("native", direct), ("gc", 580e6)],
+                                [10, 1, 300])
+        gc_at = truth["phases"][2]["start_bytes"]
+        r = score_run(truth, series, _found([("direct", 0), ("gc", gc_at)]))
+        assert r["missed_cache"] is missed, r
