@@ -373,6 +373,43 @@ static int ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts
     return 1;
 }
 
+/* After the best two-level split of a used drive's fast start
+ * (cache_in_fast_start) was undone: that split may fall inside the cache
+ * (5 samples at 410 MB/s, the cache, then 7 of direct writes at 57, then
+ * GC at 3, in WSAT after a random fill: the split after the second
+ * sample, the cache test's end after the fifth, more than 2 samples from
+ * it, and the phases merged back into one at the direct level: "no
+ * cache", the cache missed). The reference's levels split it where the
+ * cache ends (ref_cache_in_fast_start), and the cache test judges the
+ * cache alone again: kept when it ends the cache there (within 2 samples)
+ * or ref_split_cache places it inside the direct writes' first sample;
+ * else everything as it was. Returns 1 when kept. */
+static int ref_fast_start_split_again(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                      const struct ref_levels *rl, struct ssd__result *res) {
+    struct ssd__result *was = malloc(sizeof *was);
+    if (!was)
+        return 0;
+    memcpy(was, res, sizeof *was);
+    int kept = 0;
+    if (ref_cache_in_fast_start(c, o, rl)) {
+        size_t at = c->ph[1].first;
+        ssd__find_cache(c, o, res);
+        const struct ssd_analysis_summary *S = &res->sum;
+        if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+            res->cache_phase_end + 2 >= at && res->cache_phase_end <= at + 2) {
+            ssd__curve_move_boundary(c, 1, res->cache_phase_end);
+            kept = 1;
+        } else
+            kept = ref_split_cache(c, o, rl, res, at);
+        if (!kept) {
+            ssd__curve_merge_next(c, 0);
+            memcpy(res, was, sizeof *was);
+        }
+    }
+    free(was);
+    return kept;
+}
+
 /* Whether a fast start (phase p) is the drive's cache: it has one, and the
  * phase's level is nearer (in ratio) to the cache's than to the direct one
  * (the geometric midpoint, as the recovery's threshold). */
@@ -1242,8 +1279,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
             res->cache_phase_end + 2 >= at && res->cache_phase_end <= at + 2)
             ssd__curve_move_boundary(c, 1, res->cache_phase_end);
-        else if (!ref_split_cache(c, o, &rl, res, at))
+        else if (!ref_split_cache(c, o, &rl, res, at)) {
             ssd__curve_merge_next(c, 0);
+            ref_fast_start_split_again(c, o, &rl, res);
+        }
     }
     /* Direct writes after the cache, shorter than a lasting phase, that the
      * segmentation gave to the used state: their own phase. */

@@ -519,3 +519,26 @@ def test_clean_blocks_at_a_static_cache_drives_direct_level_end_where_they_run_o
     assert not r["problems"], r["problems"]
     gc = next(p for p in truth["phases"] if p["regime"] == "gc")
     assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.05 * gc["start_bytes"]
+
+
+def test_a_static_cache_the_best_split_cut_inside_is_split_at_the_reference_level():
+    """The sweep's drive 179 (seed 2026), WSAT after a random fill, 5 s
+    samples: a static cache at 410 MB/s for 4 samples and part of a fifth,
+    7 samples of direct writes at 57, then GC at 3. The best two-level
+    split of the fast start fell after the second sample, the cache test
+    ended the cache after the fifth, and the two did not agree, so the
+    phases were merged back: one phase at the direct level, 'cache of 9.04
+    GiB missed'. The reference's levels split it where the cache ends."""
+    rng = np.random.default_rng(2)
+    cap, dt = 1316e9, 5.0
+    ref = np.concatenate([np.full(4, 409.6e6), [0.4 * 409.6e6 + 0.6 * 57.1e6],
+                          np.full(4315, 57.1e6)]) * (1 + 0.01 * rng.standard_normal(4320))
+    used = np.concatenate([[410.6e6, 409.2e6, 410.8e6, 406.7e6, 319.3e6],
+                           57e6 * (1 + 0.01 * rng.standard_normal(7)), [19.1e6],
+                           3.3e6 * (1 + 0.1 * rng.standard_normal(4307))])
+    cache = 4 * dt * 409.6e6 + dt * (319.3e6 - 57e6) / (409.6e6 - 57e6) * 409.6e6
+    t = lambda b: dt * np.arange(1.0, b.size + 1)  # noqa: E731
+    a = ssdcore.analyze((t(used), used * dt), reference=(t(ref), ref * dt), capacity=cap,
+                        written_before=2 * cap, precondition="random_fill")
+    assert a["cache"] is not None and abs(a["cache"]["bytes"] - cache) <= 0.05 * cache, a["cache"]
+    assert [p["regime"] for p in a["phases"]] == ["cache", "direct", "gc"]
