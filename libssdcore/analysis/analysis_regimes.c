@@ -1067,6 +1067,33 @@ static int fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o
     return ssd__curve_split(c, g, k) == 0;
 }
 
+/* The used state's knee at its lower bound lo (the middle of the phase
+ * before, on a used drive) after a run that starts with its clean blocks
+ * (no cache): the used state's scatter may draw the segmentation's
+ * boundary far past where they ran out, and the bound then holds the
+ * knee late (a datacenter drive randomly filled: 35 GiB of clean blocks
+ * at 1.39 GB/s in 27 samples, then GC scattering 0.9-1.3; the boundary at
+ * sample 63, the knee held at 32, the used state 13 % late). The knee is
+ * sought again from a lasting phase after the run's start, and taken
+ * when the speed from there to the bound is a step below the fast
+ * start's before it (medians): the clean blocks had run out. Returns the
+ * knee (k when not moved). */
+static size_t clean_blocks_end_before_bound(struct ssd__curve *c,
+                                            const struct ssd__analysis_opts *o, size_t a, size_t lo,
+                                            size_t g0, size_t b, size_t k) {
+    size_t ml = c->min_len > 3 ? c->min_len : 3;
+    if (o->written_before_bytes <= 0 || lo < a + ml + 3)
+        return k;
+    size_t k2 = knee(c, a, a + ml, g0, b, ml);
+    if (k2 < a + ml || k2 + 3 > lo)
+        return k;
+    memcpy(c->scratch, c->y + a, (k2 - a) * sizeof *c->y);
+    double fast = ssd__median(c->scratch, k2 - a);
+    memcpy(c->scratch, c->y + k2, (lo - k2) * sizeof *c->y);
+    double slow = ssd__median(c->scratch, lo - k2);
+    return fast - slow >= log(o->min_step) ? k2 : k;
+}
+
 /* The first drop was no cache's end after all. */
 static void no_cache(struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -1437,6 +1464,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                     lo = g0 - (g0 - a) / 2;
             }
             size_t k = knee(c, a, lo, g0, b, c->min_len > 3 ? c->min_len : 3);
+            if (isfinite(S->capacity_bytes) && g == 1 && !S->has_cache && k == lo)
+                k = clean_blocks_end_before_bound(c, o, a, lo, g0, b, k);
             double jump = 0;
             size_t kn = scatter_onset(c, a, lo, b, c->min_len > 3 ? c->min_len : 3, &jump);
             if (isfinite(S->capacity_bytes) && jump >= SCATTER_JUMP && kn < k)
