@@ -498,7 +498,7 @@ static int ref_level_split(struct ssd__curve *c, const struct ssd__analysis_opts
  * the last, the first sample's when it is alone). */
 static size_t fold_run_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                    const struct ref_levels *rl, double capacity, double *hi,
-                                   int *seen) {
+                                   int *seen, int has_cache) {
     double step = log(o->min_step);
     size_t w = c->min_len > 10 ? c->min_len : 10, k = 0;
     if (!rl->known || !rl->dynamic || !(o->written_before_bytes > 0) ||
@@ -520,17 +520,38 @@ static size_t fold_run_after_cache(struct ssd__curve *c, const struct ssd__analy
             : ci == 1 ? !(c->y[1] + step <= c->y[0] && c->y[1] >= lv + step)
                       : c->y[s - 1] < lv + step)
             continue;
-        /* (One sample off the level, with the next back on it, is the
-         * folding's noise: 4 % a sample, 8 % now and then.) */
+        /* (Until the speed falls a step below that level: one sample
+         * below it with the next back up is the folding's noise, 4 % a
+         * sample and 8 % now and then, and a faster sample is no GC;
+         * the first within a step of the level.) */
         size_t e = s;
-        while (e < c->n && (fabs(c->y[e] - lv) < step ||
-                            (e > s && e + 1 < c->n && fabs(c->y[e + 1] - lv) < step)))
+        while (e < c->n &&
+               (e == s ? fabs(c->y[e] - lv) < step
+                       : c->y[e] > lv - step || (e + 1 < c->n && c->y[e + 1] > lv - step)))
             e++;
         if (e < s + 3 || e + w > c->n)
             continue;
         memcpy(c->scratch, c->y + e, w * sizeof *c->y);
         if (ssd__median(c->scratch, w) + step > lv)
             continue;
+        /* A cache the cache test found, with the folding and GC after it
+         * one phase: where the least-squares split of that phase at the
+         * folding's level pays (the reference's, else its first samples'),
+         * the rules below make it (a folding sliding 53 -> 40 MB/s with 2
+         * s ticks, whose run ends at its first dip); the run is for where
+         * it does not. */
+        if (has_cache && c->nph >= 2 && ref_cache(rl, &c->ph[0]) && c->ph[0].last + 2 >= s &&
+            c->ph[0].last <= s && c->ph[1].last >= e) {
+            double at = rl->fold;
+            if (!isfinite(at) && c->ph[1].last >= c->ph[1].first + 6) {
+                memcpy(c->scratch, c->y + c->ph[1].first, 3 * sizeof *c->y);
+                at = exp(ssd__median(c->scratch, 3));
+            }
+            if (isfinite(at) && ref_level_split(c, o, at, 1)) {
+                ssd__curve_merge_next(c, 1);
+                return 0;
+            }
+        }
         /* The segmentation saw the cache and the folding: its phases
          * stand (*seen). */
         if (c->nph >= 3 && c->ph[0].last + 2 >= s && c->ph[0].last <= s &&
@@ -1259,9 +1280,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * (fold_run_after_cache): the cache is the first sample(s). */
     double run_hi = NAN;
     int run_seen = 0;
-    size_t run_s = rl.start_is_cache || (S->has_cache && S->cache_censored == SSD_CENSOR_RIGHT)
-                       ? 0
-                       : fold_run_after_cache(c, o, &rl, S->capacity_bytes, &run_hi, &run_seen);
+    size_t run_s =
+        rl.start_is_cache || (S->has_cache && S->cache_censored == SSD_CENSOR_RIGHT)
+            ? 0
+            : fold_run_after_cache(c, o, &rl, S->capacity_bytes, &run_hi, &run_seen, S->has_cache);
     /* (Phases the segmentation already made: the cache test's cache, when
      * it ended there, is the cache whose folding follows; else as they
      * were.) */

@@ -542,3 +542,42 @@ def test_a_static_cache_the_best_split_cut_inside_is_split_at_the_reference_leve
                         written_before=2 * cap, precondition="random_fill")
     assert a["cache"] is not None and abs(a["cache"]["bytes"] - cache) <= 0.05 * cache, a["cache"]
     assert [p["regime"] for p in a["phases"]] == ["cache", "direct", "gc"]
+
+
+# The sweep's drive 170 (seed 2026): WSAT after a random fill, a 2 GiB cache
+# in the first 5 s sample, 1.5 samples of folding at 291 MB/s, then GC at
+# 264 scattering 225-355. And the test's small drive 36 (seed 2026, 2 s
+# noise tick): a fill after a random fill, folding sliding 53 -> 40 MB/s
+# with dips for 2 GiB, then GC at 17.
+FOLD_THEN_SCATTER_170 = BASE + (
+    "capacity_gb=509,op_pct=9.92,bits=3,slc_type=dynamic,slc_seq_mbps=3045,"
+    "slc_rand_iops=686246,native_seq_mbps=1363,native_rand_mbps=812.2,fold_mbps=473,"
+    "floor_mbps=201.50,gc_gamma=2.01,link_mbps=7000,iops_cap=2000000,noise=0.02,"
+    "noise_direct=0.08,seed=795785427,slc_gb=30,slc_wa=1,dip_duty=0")
+NOISY_FOLD_36 = BASE + (
+    "capacity_gb=230,op_pct=23.76,bits=2,slc_type=dynamic,slc_seq_mbps=389,"
+    "slc_rand_iops=76266,native_seq_mbps=101,native_rand_mbps=45.6,fold_mbps=46,"
+    "floor_mbps=6.66,gc_gamma=1.64,link_mbps=560,iops_cap=100000,noise=0.00,"
+    "noise_direct=0.12,seed=314881430,slc_gb=43,slc_wa=1,dip_duty=0,tick_s=2")
+
+
+@pytest.mark.parametrize("spec,workload,interval", [
+    (FOLD_THEN_SCATTER_170, "wsat", (1, 1, 5)),
+    (NOISY_FOLD_36, "fill", (1, 2, 4)),
+])
+def test_the_folding_run_ends_where_the_speed_falls_below_it(spec, workload, interval,
+                                                             tmp_path):
+    """The run of folding samples after the cache ends where the speed
+    falls a step below its level, not at a faster sample (drive 170: a GC
+    burst to 355 MB/s right after the folding's second sample, before
+    which the run was too short: "used state at 3.1 GiB, before the
+    model's 6.0"); and where the least-squares split of the phase after
+    the cache at the folding's level pays, that split is made instead (a
+    folding that slides and dips, whose run ended at its first dip: "used
+    state at 2.6 GiB, truth 4.0")."""
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", workload, fresh, interval)
+    truth, series, _, _ = simulate(spec, "random_fill", workload, used, interval)
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
