@@ -52,6 +52,19 @@ static int used_drive_cache(const struct ssd__analysis_opts *o, double capacity,
            S->cache_bytes < MAX_CACHE_CAPACITY_SHARE * capacity;
 }
 
+/* A "cache" on a drive written before this run that held more than any
+ * cache can (MAX_CACHE_CAPACITY_SHARE of the capacity): no cache, but the
+ * clean blocks the drive had left (capacity 100 GB, 20 GB written before:
+ * 80 GB at one speed, then a drop where they ran out). The used state's
+ * onset is then sought from that first level as from any fast start
+ * without a cache; before, the drop was read as a hidden cache's folding
+ * ("direct, folding", no used state). */
+static int oversized_cache_on_used_drive(const struct ssd__analysis_opts *o, double capacity,
+                                         const struct ssd_analysis_summary *S) {
+    return o->written_before_bytes > 0 && S->has_cache && isfinite(capacity) &&
+           S->cache_bytes > MAX_CACHE_CAPACITY_SHARE * capacity;
+}
+
 /* A stretch this many samples or longer between two levels a step apart is
  * a level of its own, not the drop's transition (short_direct_after_cache's
  * shortest direct writes). */
@@ -360,6 +373,43 @@ static int ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts
     return 1;
 }
 
+/* After the best two-level split of a used drive's fast start
+ * (cache_in_fast_start) was undone: that split may fall inside the cache
+ * (5 samples at 410 MB/s, the cache, then 7 of direct writes at 57, then
+ * GC at 3, in WSAT after a random fill: the split after the second
+ * sample, the cache test's end after the fifth, more than 2 samples from
+ * it, and the phases merged back into one at the direct level: "no
+ * cache", the cache missed). The reference's levels split it where the
+ * cache ends (ref_cache_in_fast_start), and the cache test judges the
+ * cache alone again: kept when it ends the cache there (within 2 samples)
+ * or ref_split_cache places it inside the direct writes' first sample;
+ * else everything as it was. Returns 1 when kept. */
+static int ref_fast_start_split_again(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                      const struct ref_levels *rl, struct ssd__result *res) {
+    struct ssd__result *was = malloc(sizeof *was);
+    if (!was)
+        return 0;
+    memcpy(was, res, sizeof *was);
+    int kept = 0;
+    if (ref_cache_in_fast_start(c, o, rl)) {
+        size_t at = c->ph[1].first;
+        ssd__find_cache(c, o, res);
+        const struct ssd_analysis_summary *S = &res->sum;
+        if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+            res->cache_phase_end + 2 >= at && res->cache_phase_end <= at + 2) {
+            ssd__curve_move_boundary(c, 1, res->cache_phase_end);
+            kept = 1;
+        } else
+            kept = ref_split_cache(c, o, rl, res, at);
+        if (!kept) {
+            ssd__curve_merge_next(c, 0);
+            memcpy(res, was, sizeof *was);
+        }
+    }
+    free(was);
+    return kept;
+}
+
 /* Whether a fast start (phase p) is the drive's cache: it has one, and the
  * phase's level is nearer (in ratio) to the cache's than to the direct one
  * (the geometric midpoint, as the recovery's threshold). */
@@ -423,6 +473,131 @@ static int ref_level_split(struct ssd__curve *c, const struct ssd__analysis_opts
     return ssd__curve_split(c, j, arg) == 0;
 }
 
+/* The folding of a used drive's dynamic cache that ended inside the run's
+ * first samples, made no phase of its own: on a drive written full the
+ * cache is folded before GC runs, so after the cache's samples the speed
+ * sits at one flat level (the folding, a step below the direct level, at
+ * the reference's folding level when it showed one) and then steps down
+ * into GC. The segmentation gave those few samples to a neighbour (4
+ * samples at 455 MB/s after a 2 GiB cache in one, then GC at 375 with
+ * bursts to 1,100 that make a least-squares split not pay; or the cache's
+ * samples, 12 of folding at 1,216 and the first GC samples made one first
+ * phase, its median GC's). Told by a run of consecutive samples, GC's
+ * bursts cannot hide it: the samples from s within a step of the median
+ * of their first 3 (one sample off it, the next back on it, is noise), at
+ * least 3 of them, and the median of a lasting window after them a step
+ * below. A run the segmentation already made a phase (its ends within a
+ * sample or two) is left to it. The cache is samples [0, s):
+ * the first alone, min_drop above the run (it ended inside it); or the
+ * second a step below the first and a step above the run (it ended in
+ * the second); or samples at the reference's cache level (within a step),
+ * then one a step above the run (it ended there, or at that sample's
+ * start). Rearranges the phases to [0, s), the run, the rest (the samples
+ * after the run join the phase after them) and returns s, else 0 (the
+ * phases unchanged); *hi is the cache's level (its samples' median before
+ * the last, the first sample's when it is alone). */
+static size_t fold_run_after_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   const struct ref_levels *rl, double capacity, double *hi,
+                                   int *seen, int has_cache) {
+    double step = log(o->min_step);
+    size_t w = c->min_len > 10 ? c->min_len : 10, k = 0;
+    if (!rl->known || !rl->dynamic || !(o->written_before_bytes > 0) ||
+        !(fresh_room(o, capacity) <= 0) || c->nph < 2 || c->n < 6 + w)
+        return 0;
+    /* (Leading samples at the reference's cache level.) */
+    while (rl->cache && k + 4 + w < c->n && k < w && fabs(c->y[k] - log(rl->cache_level)) < step)
+        k++;
+    size_t cand[4] = {1, 2, k >= 2 ? k : 0, k >= 2 ? k + 1 : 0};
+    for (size_t ci = 0; ci < 4; ci++) {
+        size_t s = cand[ci];
+        if (!s)
+            continue;
+        memcpy(c->scratch, c->y + s, 3 * sizeof *c->y);
+        double lv = ssd__median(c->scratch, 3);
+        if (lv + step > log(rl->direct) || (isfinite(rl->fold) && fabs(lv - log(rl->fold)) >= step))
+            continue;
+        if (s == 1    ? c->y[0] < lv + log(o->min_drop)
+            : ci == 1 ? !(c->y[1] + step <= c->y[0] && c->y[1] >= lv + step)
+                      : c->y[s - 1] < lv + step)
+            continue;
+        /* (Until the speed falls a step below that level: one sample
+         * below it with the next back up is the folding's noise, 4 % a
+         * sample and 8 % now and then, and a faster sample is no GC;
+         * the first within a step of the level.) */
+        size_t e = s;
+        while (e < c->n &&
+               (e == s ? fabs(c->y[e] - lv) < step
+                       : c->y[e] > lv - step || (e + 1 < c->n && c->y[e + 1] > lv - step)))
+            e++;
+        if (e < s + 3 || e + w > c->n)
+            continue;
+        memcpy(c->scratch, c->y + e, w * sizeof *c->y);
+        if (ssd__median(c->scratch, w) + step > lv)
+            continue;
+        /* A cache the cache test found, with the folding and GC after it
+         * one phase: where the least-squares split of that phase at the
+         * folding's level pays (the reference's, else its first samples'),
+         * the rules below make it (a folding sliding 53 -> 40 MB/s with 2
+         * s ticks, whose run ends at its first dip); the run is for where
+         * it does not. */
+        if (has_cache && c->nph >= 2 && ref_cache(rl, &c->ph[0]) && c->ph[0].last + 2 >= s &&
+            c->ph[0].last <= s && c->ph[1].last >= e) {
+            double at = rl->fold;
+            if (!isfinite(at) && c->ph[1].last >= c->ph[1].first + 6) {
+                memcpy(c->scratch, c->y + c->ph[1].first, 3 * sizeof *c->y);
+                at = exp(ssd__median(c->scratch, 3));
+            }
+            if (isfinite(at) && ref_level_split(c, o, at, 1)) {
+                ssd__curve_merge_next(c, 1);
+                return 0;
+            }
+        }
+        /* The segmentation saw the cache and the folding: its phases
+         * stand (*seen). */
+        if (c->nph >= 3 && c->ph[0].last + 2 >= s && c->ph[0].last <= s &&
+            fabs(log(c->ph[1].level_bps) - lv) < step && c->ph[1].last + 3 >= e &&
+            c->ph[1].last <= e + 1) {
+            *seen = 1;
+            return s;
+        }
+        /* The run must lie inside the first two phases. */
+        size_t j = 0;
+        while (j < c->nph && c->ph[j].last < e)
+            j++;
+        if (j >= 2 || j >= c->nph)
+            return 0;
+        if (s == 1)
+            *hi = c->r[0];
+        else {
+            memcpy(c->scratch, c->r, (s - 1) * sizeof *c->r);
+            *hi = ssd__median(c->scratch, s - 1);
+        }
+        if (c->ph[j].first < e) {
+            if (ssd__curve_split(c, j, e))
+                return 0;
+            if (j + 2 < c->nph)
+                ssd__curve_merge_next(c, j + 1);
+        }
+        while (c->nph > 1 && c->ph[1].first < e)
+            ssd__curve_merge_next(c, 0);
+        if (ssd__curve_split(c, 0, s))
+            return 0;
+        return s;
+    }
+    return 0;
+}
+
+/* Whether a used drive's fast start (phase p, no cache found) is clean
+ * blocks after a reference that showed a static cache: at the reference's
+ * direct level (within a step), not its cache's. (A static cache is a
+ * fixed area; when this run shows none, its fast start at the direct
+ * speed is the clean blocks idle time or the spare area gave back.) */
+static int clean_at_static_direct(const struct ref_levels *rl, const struct ssd__analysis_opts *o,
+                                  const struct ssd_phase *p) {
+    return rl->known && rl->cache && !rl->dynamic &&
+           fabs(log(p->level_bps / rl->direct)) < log(o->min_step);
+}
+
 static double median3(double a, double b, double c) {
     return fmax(fmin(a, b), fmin(fmax(a, b), c));
 }
@@ -442,7 +617,7 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                              double capacity, const struct ssd__result *res, int clean_start,
                              const struct ref_levels *rl, int *clean_room) {
     double lim = log(o->min_step);
-    int has_cache = res->sum.has_cache;
+    int has_cache = res->sum.has_cache && !oversized_cache_on_used_drive(o, capacity, &res->sum);
     /* Folding belongs to a dynamic cache, which is large (a share of the
      * free space); a static cache is a small fixed area that never folds.
      * A dynamic drive runs out of clean blocks with its cache full and
@@ -921,6 +1096,33 @@ static int fold_then_gc(struct ssd__curve *c, const struct ssd__analysis_opts *o
     return ssd__curve_split(c, g, k) == 0;
 }
 
+/* The used state's knee at its lower bound lo (the middle of the phase
+ * before, on a used drive) after a run that starts with its clean blocks
+ * (no cache): the used state's scatter may draw the segmentation's
+ * boundary far past where they ran out, and the bound then holds the
+ * knee late (a datacenter drive randomly filled: 35 GiB of clean blocks
+ * at 1.39 GB/s in 27 samples, then GC scattering 0.9-1.3; the boundary at
+ * sample 63, the knee held at 32, the used state 13 % late). The knee is
+ * sought again from a lasting phase after the run's start, and taken
+ * when the speed from there to the bound is a step below the fast
+ * start's before it (medians): the clean blocks had run out. Returns the
+ * knee (k when not moved). */
+static size_t clean_blocks_end_before_bound(struct ssd__curve *c,
+                                            const struct ssd__analysis_opts *o, size_t a, size_t lo,
+                                            size_t g0, size_t b, size_t k) {
+    size_t ml = c->min_len > 3 ? c->min_len : 3;
+    if (o->written_before_bytes <= 0 || lo < a + ml + 3)
+        return k;
+    size_t k2 = knee(c, a, a + ml, g0, b, ml);
+    if (k2 < a + ml || k2 + 3 > lo)
+        return k;
+    memcpy(c->scratch, c->y + a, (k2 - a) * sizeof *c->y);
+    double fast = ssd__median(c->scratch, k2 - a);
+    memcpy(c->scratch, c->y + k2, (lo - k2) * sizeof *c->y);
+    double slow = ssd__median(c->scratch, lo - k2);
+    return fast - slow >= log(o->min_step) ? k2 : k;
+}
+
 /* The first drop was no cache's end after all. */
 static void no_cache(struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -1094,6 +1296,45 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     }
     if (second) /* (no folding after it: as it was) */
         ssd__curve_move_boundary(c, 1, second == 1 ? 2 : (size_t)second);
+    /* The folding of a cache that ended in the first sample or two, a
+     * run of flat samples GC's bursts kept the splits above from seeing
+     * (fold_run_after_cache): the cache is the first sample(s). */
+    double run_hi = NAN;
+    int run_seen = 0;
+    size_t run_s =
+        rl.start_is_cache || (S->has_cache && S->cache_censored == SSD_CENSOR_RIGHT)
+            ? 0
+            : fold_run_after_cache(c, o, &rl, S->capacity_bytes, &run_hi, &run_seen, S->has_cache);
+    /* (Phases the segmentation already made: the cache test's cache, when
+     * it ended there, is the cache whose folding follows; else as they
+     * were.) */
+    if (run_seen) {
+        if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+            res->cache_phase_end + 1 >= run_s && res->cache_phase_end <= run_s + 1)
+            rl.start_is_cache = 1;
+        run_s = 0;
+    }
+    if (run_s) {
+        double lo = c->ph[1].level_bps, lower = (c->r[0] - lo) * ssd__curve_dt(c, 0);
+        S->has_cache = 1;
+        S->cache_censored = SSD_CENSOR_RESOLUTION;
+        S->cache_bytes = lower > 0 ? lower : 0;
+        S->cache_uncertainty_bytes = c->b[0] - S->cache_bytes;
+        S->cache_level_bps = c->r[0];
+        S->cache_drop_ratio = c->r[0] / lo;
+        S->post_cache_bps = lo;
+        res->cache_phase_end = run_s;
+        res->post_phase = 1;
+        res->nbursts = res->bursts_total = 0;
+        rl.start_is_cache = 1;
+        /* (Ended in a later sample: placed in it, as above.) */
+        if (run_s >= 2) {
+            S->cache_censored = SSD_CENSOR_NONE;
+            S->cache_level_bps = run_hi;
+            S->cache_drop_ratio = run_hi / lo;
+            cache_end_in_sample(c, o, S, run_s, run_hi, lo);
+        }
+    }
     /* A fast start at the reference's cache level that the segmentation
      * made one phase with the direct writes after it (both shorter than a
      * lasting phase): split it, and the cache test judges the cache
@@ -1108,8 +1349,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
             res->cache_phase_end + 2 >= at && res->cache_phase_end <= at + 2)
             ssd__curve_move_boundary(c, 1, res->cache_phase_end);
-        else if (!ref_split_cache(c, o, &rl, res, at))
+        else if (!ref_split_cache(c, o, &rl, res, at)) {
             ssd__curve_merge_next(c, 0);
+            ref_fast_start_split_again(c, o, &rl, res);
+        }
     }
     /* Direct writes after the cache, shorter than a lasting phase, that the
      * segmentation gave to the used state: their own phase. */
@@ -1264,6 +1507,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                     lo = g0 - (g0 - a) / 2;
             }
             size_t k = knee(c, a, lo, g0, b, c->min_len > 3 ? c->min_len : 3);
+            if (isfinite(S->capacity_bytes) && g == 1 && !S->has_cache && k == lo)
+                k = clean_blocks_end_before_bound(c, o, a, lo, g0, b, k);
             double jump = 0;
             size_t kn = scatter_onset(c, a, lo, b, c->min_len > 3 ? c->min_len : 3, &jump);
             if (isfinite(S->capacity_bytes) && jump >= SCATTER_JUMP && kn < k)
@@ -1362,9 +1607,13 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
          * the fast start's (3 samples or more) and the rest is a step
          * below it and at the used state's level (within a step). GC
          * dips inside the fast start (2-3 samples) do not win the split
-         * against the used state's run of samples. */
-        if (g == 1 && !S->has_cache && !rl.cache && o->written_before_bytes > 0 &&
-            c->ph[1].first <= 2 * c->min_len && c->ph[1].first >= 6) {
+         * against the used state's run of samples. (Also after a static
+         * cache's reference, when the fast start is at its direct level:
+         * clean blocks, the cache absent from this run; a dynamic cache's
+         * end is no clean blocks' end.) */
+        if (g == 1 && !S->has_cache && (!rl.cache || clean_at_static_direct(&rl, o, &c->ph[0])) &&
+            o->written_before_bytes > 0 && c->ph[1].first <= 2 * c->min_len &&
+            c->ph[1].first >= 6) {
             size_t e0 = c->ph[1].first;
             double l1, l2, gain;
             size_t arg = two_levels(c, 0, e0, 3, e0 - 3, &l1, &l2, &gain);

@@ -275,3 +275,49 @@ def test_report_of_a_filled_no_cache_drive_says_none_and_fresh_state(tmp_path):
     table = html[html.index("<th>SLC cache / fast writes, GiB</th>"):]
     assert table.startswith('<th>SLC cache / fast writes, GiB</th><td class="n">none</td>')
     assert "after the cache (no cache: the first level), MiB/s" in html
+
+
+@pytest.mark.parametrize("precondition", [None, "none", "seq_fill", "random_fill"])
+def test_a_drop_where_the_clean_room_ends_is_the_used_state_not_folding(precondition):
+    """Capacity 100 GB, 20 GB written before the run: 80 GB at one speed,
+    then a 4x drop where the clean blocks ran out. No cache holds 80 % of
+    the capacity, so that first level is no cache; the drop is the used
+    state's onset (before: "direct, folding", no used state, the drop read
+    as a hidden cache's folding)."""
+    rng = np.random.default_rng(1)
+    b = np.concatenate([np.full(80, 1e9), np.full(300, 0.25e9)]) * (1 + 0.02 * rng.standard_normal(380))
+    kw = {} if precondition is None else {"precondition": precondition}
+    a = ssdcore.analyze((np.arange(1.0, b.size + 1), b), capacity=100e9, written_before=20e9, **kw)
+    assert a["cache"] is None and a["folding"] is None
+    assert [p["regime"] for p in a["phases"]] == ["direct", "gc"]
+    assert abs(a["gc"]["start_bytes"] - 80e9) <= 1.5e9
+    # A drop well before the clean blocks can have run out is no used state.
+    b = np.concatenate([np.full(70, 1e9), np.full(300, 0.25e9)])
+    a = ssdcore.analyze((np.arange(1.0, b.size + 1), b), capacity=100e9, written_before=20e9, **kw)
+    assert a["gc"] is None
+
+
+def test_clean_blocks_end_before_the_knees_bound(tmp_path):
+    """The sweep's drive 53 (seed 2026), a datacenter drive randomly filled,
+    then its whole-drive fill: 35 GiB of clean blocks at 1.39 GB/s in 27
+    samples, then GC scattering the speed 0.9-1.3. The scatter drew the
+    segmentation's boundary to sample 63 and the knee, held no earlier
+    than the middle of the phase before (32), put the used state 13 % late
+    (39.8 GiB). Sought again from a lasting phase after the run's start,
+    with the speed a step lower from there, it is where the clean blocks
+    ran out. (Analysed with its fresh fill as reference, as the sweep does;
+    without one the segmentation happened to place it.)"""
+    from used_drive_scoring import score_run, simulate
+    spec = ("sim:bx200,native_write_lat_us=0,capacity_gb=2033,op_pct=20.10,bits=3,"
+            "slc_type=none,slc_gb=0,native_seq_mbps=1331,native_rand_mbps=747,fold_mbps=1331,"
+            "floor_mbps=500.8,gc_gamma=1.63,gc_settle_gb=0,gc_spread=0.15,link_mbps=3500,"
+            "iops_cap=2000000,read_seq_mbps=3150,read_rand_iops=1000000,write_lat_us=15,"
+            "idle_gc_mbps=49,idle_gc_gb=35.3,noise=0.02,noise_direct=0.06,dip_duty=0,"
+            "seed=248023197")
+    log, fresh = tmp_path / "fill.csv", tmp_path / "fresh.csv"
+    simulate(spec, "fresh", "fill", fresh, (1, 1, 5))
+    truth, series, _, _ = simulate(spec, "random_fill", "fill", log, (1, 1, 5))
+    a = ssdcore.analyze(str(log), reference=str(fresh))  # (as the sweep: --reference)
+    assert not score_run(truth, series, a)["problems"]
+    gc = next(p for p in truth["phases"] if p["regime"] == "gc")
+    assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.05 * gc["start_bytes"]

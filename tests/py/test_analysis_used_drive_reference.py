@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 import ssdcore
@@ -402,3 +403,181 @@ def test_a_cache_in_the_first_sample_then_folding_in_one_phase(spec, workload, t
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
     assert a["cache"] is not None and a["folding"] is not None
+
+
+def _fold_run(fold, gc_level, n_fold, n_gc, burst_p, burst_x, lead=None, fold_noise=0.01,
+              gc_head=(), seed=3):
+    """A 400 GB drive with a dynamic cache, randomly filled (written twice
+    over), then idle: its reference (fresh: 100 GB of cache at 2.8 GB/s,
+    60 GB of direct writes at 1.2 or 1.9, then folding at `fold`), and the used
+    run: a 2 GiB cache ending inside the first 1 s sample (or the samples
+    `lead`, the cache's), n_fold samples of folding at `fold`, then GC at
+    gc_level with bursts (a share burst_p of its samples burst_x faster:
+    blocks idle time cleaned met again; gc_head: GC's first samples, as
+    multiples of its level). Returns the analysis, the cache's
+    size and where the model's GC begins."""
+    rng = np.random.default_rng(seed)
+    direct = 1.2e9 if fold < 0.7e9 else 1.9e9  # (folding a step below direct writes)
+    ref = np.concatenate([np.full(36, 2.8e9), np.full(50, direct), np.full(400, fold)])
+    ref *= 1 + 0.01 * rng.standard_normal(ref.size)
+    gc = gc_level * (1 + 0.02 * rng.standard_normal(n_gc))
+    gc[rng.random(n_gc) < burst_p] *= burst_x
+    gc[:len(gc_head)] = gc_level * np.asarray(gc_head, float)
+    if lead is None:
+        lead = [2.0e9 + 0.29 * fold]  # the cache for 0.71 s, folding for 0.29
+    cache = sum(lead[:-1]) + (lead[-1] - fold) / (2.8e9 - fold) * 2.8e9
+    used = np.concatenate([lead, fold * (1 + fold_noise * rng.standard_normal(n_fold)), gc])
+    a = ssdcore.analyze((np.arange(1.0, used.size + 1), used),
+                        reference=(np.arange(1.0, ref.size + 1), ref), capacity=400e9,
+                        written_before=800e9, precondition="random_fill")
+    return a, cache, float(used[:len(lead) + n_fold].sum())
+
+
+@pytest.mark.parametrize("fold,gc_level,n_fold,n_gc,burst_p,burst_x,lead,fold_noise,gc_head", [
+    # drive 150's shape (seed 2026): 4 samples of folding 1.2x above GC,
+    # whose bursts made the least-squares split not pay: "used state at
+    # 2.1 GiB, before the model's 4.0"
+    (455e6, 378e6, 4, 5000, 0.15, 2.7, None, 0.01, ()),
+    (400e6, 336e6, 5, 7000, 0.12, 2.5, None, 0.01, ()),
+    # drive 157's: the cache's sample, 9 of folding and the first GC
+    # samples made one first phase at the folding's level: "no cache",
+    # the used state 3 GiB late
+    (473e6, 355e6, 9, 800, 0.1, 1.3, None, 0.01, ()),
+    # drive 94's (after a sequential fill): 2 samples of cache, one where
+    # it ended, 12 of folding, then GC, one phase at GC's level: "cache of
+    # 7.05 GiB missed"
+    (1216e6, 374e6, 12, 3000, 0.1, 2.0, [2.8e9, 2.8e9, 2.27e9], 0.0, ()),
+    # drive 160's: a cache of 4 samples, 22 of folding, then GC whose
+    # first bursts drew the segmentation's boundary 5 samples late
+    (99e6, 62e6, 22, 1500, 0.05, 1.5, [2.8e9, 2.8e9, 2.8e9, 1.5e9], 0.015,
+     (1.2, 0.96, 1.0, 2.4, 3.2, 0.97, 0.97, 1.0, 3.0, 2.0)),
+])
+def test_a_run_of_folding_samples_after_a_one_sample_cache(fold, gc_level, n_fold, n_gc,
+                                                          burst_p, burst_x, lead, fold_noise,
+                                                          gc_head):
+    """docs/analysis.md "A run of folding samples after a cache of a few
+    samples": on a drive written full the dynamic cache is folded before
+    GC, and the consecutive samples at the folding's level after the
+    cache's samples are the folding, whatever GC's bursts do to a
+    least-squares split."""
+    a, cache, gc_at = _fold_run(fold, gc_level, n_fold, n_gc, burst_p, burst_x, lead, fold_noise,
+                                gc_head)
+    assert a["cache"] is not None, a["phases"][:3]
+    c = a["cache"]
+    assert c["bytes"] * 0.95 <= cache <= (c["bytes"] + (c["uncertainty_bytes"] or 0)) * 1.05, \
+        (c, cache)
+    assert a["folding"] is not None, a["phases"][:3]
+    assert abs(a["folding"]["start_bytes"] - cache) <= (lead or [0.5e9])[-1]
+    assert a["gc"] is not None and abs(a["gc"]["start_bytes"] - gc_at) <= 1.5 * gc_level, \
+        (a["gc"]["start_bytes"], gc_at)
+
+
+def test_a_cache_the_segmentation_ended_is_the_one_its_folding_follows(tmp_path):
+    """Seed 7's drive 34 (the held-out seed; found there when the rule above
+    was widened), WSAT after a sequential fill: a 2 GiB-sample cache at the
+    reference's level, a sample where it ended, then folding at the
+    reference's folding level for 413 GiB, then GC. The segmentation made
+    those phases itself, so fold_run_after_cache leaves them; but the run
+    of folding samples after the cache's still says that phase 0 is the
+    dynamic cache whose folding follows (the reference's levels are read
+    from there): before, the folding was labelled direct writes
+    ('folding from 15.9 GiB missed')."""
+    spec = BASE + (
+        "capacity_gb=2667,op_pct=17.39,bits=2,slc_type=dynamic,slc_seq_mbps=3969,"
+        "slc_rand_iops=690148,native_seq_mbps=1882,native_rand_mbps=1568.4,fold_mbps=620,"
+        "floor_mbps=179.59,gc_gamma=1.51,link_mbps=7000,iops_cap=2000000,noise=0.00,"
+        "noise_direct=0.12,seed=500163425,slc_gb=449,slc_wa=1,dip_duty=0")
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", "wsat", fresh, (1, 1, 5))
+    truth, series, _, _ = simulate(spec, "seq_fill", "wsat", used, (1, 1, 5))
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
+    assert [p["regime"] for p in a["phases"]] == ["cache", "folding", "gc"]
+
+
+def test_clean_blocks_at_a_static_cache_drives_direct_level_end_where_they_run_out(tmp_path):
+    """The sweep's drive 18 (seed 2026), a static cache of 2.3 GB, 2-hour run
+    after a sequential fill: 81 GiB of the spare area's clean blocks at the
+    reference's direct level (65 samples, shorter than a lasting phase of
+    72), then GC, whose first bursts drew the segmentation's boundary 13
+    samples late ("used state at 86.3 GiB, truth 81.3"). The split of the
+    first phase at the clean blocks' end ran only when the reference showed
+    no cache; a static cache's reference with this run's fast start at its
+    direct level says the same: clean blocks, not a cache."""
+    spec = BASE + (
+        "capacity_gb=338,op_pct=27.87,bits=2,slc_type=static,slc_seq_mbps=4894,"
+        "slc_rand_iops=994762,native_seq_mbps=1695,native_rand_mbps=1336.2,fold_mbps=1695,"
+        "floor_mbps=381.45,gc_gamma=1.03,link_mbps=7000,iops_cap=2000000,noise=0.02,"
+        "noise_direct=0.00,seed=127872678,slc_gb=2.3,slc_wa=1.06,dip_period_s=29.8,"
+        "dip_duty=0.10,dip_depth=0.33")
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", "2h", fresh, (1, 1, 5))
+    truth, series, _, _ = simulate(spec, "seq_fill", "2h", used, (1, 1, 5))
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
+    gc = next(p for p in truth["phases"] if p["regime"] == "gc")
+    assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.05 * gc["start_bytes"]
+
+
+def test_a_static_cache_the_best_split_cut_inside_is_split_at_the_reference_level():
+    """The sweep's drive 179 (seed 2026), WSAT after a random fill, 5 s
+    samples: a static cache at 410 MB/s for 4 samples and part of a fifth,
+    7 samples of direct writes at 57, then GC at 3. The best two-level
+    split of the fast start fell after the second sample, the cache test
+    ended the cache after the fifth, and the two did not agree, so the
+    phases were merged back: one phase at the direct level, 'cache of 9.04
+    GiB missed'. The reference's levels split it where the cache ends."""
+    rng = np.random.default_rng(2)
+    cap, dt = 1316e9, 5.0
+    ref = np.concatenate([np.full(4, 409.6e6), [0.4 * 409.6e6 + 0.6 * 57.1e6],
+                          np.full(4315, 57.1e6)]) * (1 + 0.01 * rng.standard_normal(4320))
+    used = np.concatenate([[410.6e6, 409.2e6, 410.8e6, 406.7e6, 319.3e6],
+                           57e6 * (1 + 0.01 * rng.standard_normal(7)), [19.1e6],
+                           3.3e6 * (1 + 0.1 * rng.standard_normal(4307))])
+    cache = 4 * dt * 409.6e6 + dt * (319.3e6 - 57e6) / (409.6e6 - 57e6) * 409.6e6
+    t = lambda b: dt * np.arange(1.0, b.size + 1)  # noqa: E731
+    a = ssdcore.analyze((t(used), used * dt), reference=(t(ref), ref * dt), capacity=cap,
+                        written_before=2 * cap, precondition="random_fill")
+    assert a["cache"] is not None and abs(a["cache"]["bytes"] - cache) <= 0.05 * cache, a["cache"]
+    assert [p["regime"] for p in a["phases"]] == ["cache", "direct", "gc"]
+
+
+# The sweep's drive 170 (seed 2026): WSAT after a random fill, a 2 GiB cache
+# in the first 5 s sample, 1.5 samples of folding at 291 MB/s, then GC at
+# 264 scattering 225-355. And the test's small drive 36 (seed 2026, 2 s
+# noise tick): a fill after a random fill, folding sliding 53 -> 40 MB/s
+# with dips for 2 GiB, then GC at 17.
+FOLD_THEN_SCATTER_170 = BASE + (
+    "capacity_gb=509,op_pct=9.92,bits=3,slc_type=dynamic,slc_seq_mbps=3045,"
+    "slc_rand_iops=686246,native_seq_mbps=1363,native_rand_mbps=812.2,fold_mbps=473,"
+    "floor_mbps=201.50,gc_gamma=2.01,link_mbps=7000,iops_cap=2000000,noise=0.02,"
+    "noise_direct=0.08,seed=795785427,slc_gb=30,slc_wa=1,dip_duty=0")
+NOISY_FOLD_36 = BASE + (
+    "capacity_gb=230,op_pct=23.76,bits=2,slc_type=dynamic,slc_seq_mbps=389,"
+    "slc_rand_iops=76266,native_seq_mbps=101,native_rand_mbps=45.6,fold_mbps=46,"
+    "floor_mbps=6.66,gc_gamma=1.64,link_mbps=560,iops_cap=100000,noise=0.00,"
+    "noise_direct=0.12,seed=314881430,slc_gb=43,slc_wa=1,dip_duty=0,tick_s=2")
+
+
+@pytest.mark.parametrize("spec,workload,interval", [
+    (FOLD_THEN_SCATTER_170, "wsat", (1, 1, 5)),
+    (NOISY_FOLD_36, "fill", (1, 2, 4)),
+])
+def test_the_folding_run_ends_where_the_speed_falls_below_it(spec, workload, interval,
+                                                             tmp_path):
+    """The run of folding samples after the cache ends where the speed
+    falls a step below its level, not at a faster sample (drive 170: a GC
+    burst to 355 MB/s right after the folding's second sample, before
+    which the run was too short: "used state at 3.1 GiB, before the
+    model's 6.0"); and where the least-squares split of the phase after
+    the cache at the folding's level pays, that split is made instead (a
+    folding that slides and dips, whose run ended at its first dip: "used
+    state at 2.6 GiB, truth 4.0")."""
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", workload, fresh, interval)
+    truth, series, _, _ = simulate(spec, "random_fill", workload, used, interval)
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]

@@ -234,3 +234,43 @@ def test_scoring_folding_is_placed_within_its_sample():
     assert not score_run(truth, series, found)["problems"]
     found["folding"]["start_bytes"] = found["phases"][1]["start_bytes"] = at - 9e9
     assert score_run(truth, series, found)["problems"]  # two samples off
+
+
+def test_scoring_folding_found_at_the_models_boundaries_is_no_false_folding():
+    """Folding within VISIBLE (1.2x) of the used state after it is part of
+    the used state for a reader (reader_phases), so as not to ask for a
+    change no curve shows; but folding found where the model's folding
+    begins, with the used state where the model's GC begins, was shown:
+    it is scored against the model's phases as they are (seed 2026's drive
+    157, WSAT after a random fill: 3 samples at 247 MB/s after the cache,
+    then GC at 206: "false folding" though both boundaries were right).
+    Folding found elsewhere is still false."""
+    from used_drive_scoring import score_run
+    truth, series = _levels([("slc", 400e6), ("fold", 66e6), ("gc", 59e6)], [50, 60, 400])
+    fold_at, gc_at = truth["phases"][1]["start_bytes"], truth["phases"][2]["start_bytes"]
+    r = score_run(truth, series, _found([("cache", 0), ("folding", fold_at), ("gc", gc_at)]))
+    assert not r["problems"] and r["onset_err"] in (None, 0), r
+    # The used state from the folding's start (the reader's view) stays right.
+    r = score_run(truth, series, _found([("cache", 0), ("gc", fold_at)]))
+    assert not r["problems"], r
+    # Folding found 30 samples late is false folding.
+    r = score_run(truth, series, _found([("cache", 0), ("folding", fold_at + 30 * 66e6),
+                                          ("gc", gc_at)]))
+    assert r["false_fold"], r
+
+
+def test_scoring_a_cache_end_no_curve_shows_is_not_asked_for():
+    """The sweep's drive 197 (seed 2026), 2 hours after a random fill: a
+    static cache at 2,881 MB/s, then 2 GiB of direct writes at 2,474 (1.17x
+    slower, under a sample), then GC at 580. The cache's end was asked for
+    ("cache of 6.75 GiB missed") because the 20 samples after it measured
+    the drop into GC; the step to the phase right after the cache is under
+    VISIBLE, so no curve shows it. A cache whose next phase is VISIBLE-fold
+    slower is still asked for."""
+    from used_drive_scoring import score_run
+    for direct, missed in ((2474e6, False), (1500e6, True)):
+        truth, series = _levels([("slc", 2881e6), ("native", direct), ("gc", 580e6)],
+                                [10, 1, 300])
+        gc_at = truth["phases"][2]["start_bytes"]
+        r = score_run(truth, series, _found([("direct", 0), ("gc", gc_at)]))
+        assert r["missed_cache"] is missed, r
