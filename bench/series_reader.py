@@ -25,8 +25,10 @@ hits them alike; the median is printed):
 2. the batch: ``analyze_many`` with workers 1 and 2 against pandas reading
    every file (all columns, and t_s,bytes), one process;
 3. the batch on real Dask clusters (``dask scheduler`` and ``dask worker
-   --nthreads 1`` processes on 127.0.0.1, not a LocalCluster): two workers
-   against one, both clusters up for the whole run, the ways interleaved.
+   --nthreads 1`` processes on 127.0.0.1, not a LocalCluster, with Dask's
+   housekeeping slowed down for throughput: DASK_THROUGHPUT): two workers
+   against one, both clusters up for the whole run, the ways interleaved,
+   ``--repeats`` rounds.
 
 Ratios are time(peer) / time(ssdcore): above 1, ssdcore is faster. Goals
 (issue 23): the reader >= 2x pandas.read_csv on the same file; ``ssdcore
