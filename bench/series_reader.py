@@ -25,8 +25,10 @@ hits them alike; the median is printed):
 2. the batch: ``analyze_many`` with workers 1 and 2 against pandas reading
    every file (all columns, and t_s,bytes), one process;
 3. the batch on real Dask clusters (``dask scheduler`` and ``dask worker
-   --nthreads 1`` processes on 127.0.0.1, not a LocalCluster): two workers
-   against one, both clusters up for the whole run, the ways interleaved.
+   --nthreads 1`` processes on 127.0.0.1, not a LocalCluster, with Dask's
+   housekeeping slowed down for throughput: DASK_THROUGHPUT): two workers
+   against one, both clusters up for the whole run, the ways interleaved,
+   ``--repeats`` rounds.
 
 Ratios are time(peer) / time(ssdcore): above 1, ssdcore is faster. Goals
 (issue 23): the reader >= 2x pandas.read_csv on the same file; ``ssdcore
@@ -138,15 +140,30 @@ def table(title: str, results: Dict[str, float], base: str, unit: str, per: int 
         print(f"| {name} | {shown} | {s / b:.2f} |")
 
 
+# Dask's settings for throughput, the same for both clusters (docs/python.md,
+# "On a Dask cluster"): no sampling profiler (it walks the running thread's
+# stack every 10 ms: about 3 % of a worker's CPU per log), and the event
+# loop's health tick, the system monitor and the memory monitor at 1 s, 5 s
+# and 1 s instead of 20 ms, 500 ms and 100 ms. Those cost a scheduler and two
+# workers 60 ms of CPU per second, busy or idle, against 15 ms so: on two
+# cores the two-worker run pays it out of its workers' time, for its own
+# cluster and for the idle one-worker cluster beside it, where the one-worker
+# run has the other core for it.
+DASK_THROUGHPUT = {
+    "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False",
+    "DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL": "1s",
+    "DASK_DISTRIBUTED__ADMIN__SYSTEM_MONITOR__INTERVAL": "5s",
+    "DASK_DISTRIBUTED__WORKER__MEMORY__MONITOR_INTERVAL": "1s",
+}
+
+
 @contextlib.contextmanager
 def dask_cluster(n_workers: int, d: str) -> Iterator[object]:
     """A Client of a real cluster: a ``dask scheduler`` and ``n_workers``
     ``dask worker --nthreads 1`` processes on 127.0.0.1, all stopped on exit
-    (tests/py/dask_processes.py). The workers run without Dask's sampling
-    profiler, as docs/python.md advises for throughput (it costs them about
-    3 % of their CPU per log; both clusters alike)."""
+    (tests/py/dask_processes.py), with DASK_THROUGHPUT's settings."""
     from dask_processes import dask_cluster as processes
-    env = dict(os.environ, DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED="False")
+    env = dict(os.environ, **DASK_THROUGHPUT)
     with processes(d, n_workers, timeout_s=60, idle_timeout_s=3600, env=env) as (client, _):
         yield client
 
@@ -280,25 +297,28 @@ def dask_clusters(logs: List[str], d: str, repeats: int) -> None:
             assert same(ref, ssdcore.analyze_many(logs[:40], client=c)), \
                 "a Dask cluster gives another frame than the local run"
         clients = {"Dask cluster, 1 worker": one, "Dask cluster, 2 workers": two}
+        runs: Dict[str, List[float]] = {k: [] for k in clients}
         wcpu: Dict[str, List[float]] = {k: [] for k in clients}
-
-        def way(name: str) -> Callable[[], object]:
-            def run() -> object:
-                c = clients[name]
-                before = workers_cpu(c)
-                df = ssdcore.analyze_many(logs, client=c)
-                wcpu[name].append(workers_cpu(c) - before)
-                return df
-            return run
         load0 = os.getloadavg()[0]
-        r = timed_interleaved({k: way(k) for k in clients}, max(1, repeats // 2 + 1))
+        # The ways take turns; the workers' CPU is read outside the timed
+        # part (two client.run round trips that are no part of the batch).
+        for _ in range(repeats):
+            for name, c in clients.items():
+                before = workers_cpu(c)
+                t0 = time.perf_counter()
+                ssdcore.analyze_many(logs, client=c)
+                runs[name].append(time.perf_counter() - t0)
+                wcpu[name].append(workers_cpu(c) - before)
+        r = {name: statistics.median(t) for name, t in runs.items()}
     print(f"\n{n} two-hour logs on real Dask clusters (scheduler + `dask worker "
           f"--nthreads 1` processes)\n| way | logs/min (median) | CPU ms per log (workers) |")
     print("|---|---|---|")
     for name, s in r.items():
         print(f"| {name} | {n / s * 60:,.0f} | {statistics.median(wcpu[name]) / n * 1e3:.2f} |")
+    each = [a / b for a, b in zip(runs["Dask cluster, 1 worker"], runs["Dask cluster, 2 workers"])]
     print(f"two workers / one worker: {r['Dask cluster, 1 worker'] / r['Dask cluster, 2 workers']:.2f}x"
-          f" (goal >= 1.9x); load average {load0:.1f} before, {os.getloadavg()[0]:.1f} after "
+          f" (goal >= 1.9x; each round's: {', '.join(f'{x:.2f}' for x in each)}); "
+          f"load average {load0:.1f} before, {os.getloadavg()[0]:.1f} after "
           f"on {os.cpu_count()} CPUs")
 
 

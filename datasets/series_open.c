@@ -103,7 +103,7 @@ static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t le
     switch (ssd__detect_series_kind(buf, len)) {
     case SSD__KIND_SERIES_CSV:
         s->format = "ssdcore-series-1";
-        return ssd__read_series_csv(s, name, buf, len, lines, ddir);
+        return ssd__read_series_csv(s, name, buf, len, lines, ddir, NULL);
     case SSD__KIND_BYTES_CSV:
         s->format = "bytes-csv";
         return ssd__read_bytes_csv(s, name, buf, len, lines);
@@ -126,6 +126,40 @@ static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t le
                                 "series CSV, a fio bw/iops log or a pos_bytes CSV)",
                                 name);
     }
+}
+
+/* One file: a series CSV larger than a window is read a window at a time
+ * (one buffer of about 1 MiB reused, instead of one of the file's size);
+ * anything else whole, as before. */
+static int open_single(ssd_series *s, const char *name, uint64_t limit, int ddir,
+                       double per_io_interval_s) {
+    struct ssd__text_stream ts;
+    int rc = ssd__text_open(&ts, name, limit, 0, s->err, sizeof s->err);
+    if (rc)
+        return rc;
+    size_t whole;
+    if (!ts.eof && (whole = ssd__text_whole_lines(&ts)) > 0 &&
+        ssd__detect_series_kind(ts.buf, whole) == SSD__KIND_SERIES_CSV) {
+        /* The rows to reserve for, from the first window's lines and the
+         * file's size (the arrays grow should it fall short); a row takes
+         * 4 bytes at least ("1,2\n"). */
+        size_t est = ts.newlines + 1;
+        if (ts.size > ts.len) {
+            double per_byte = (double)ts.newlines / (double)ts.len;
+            double rows = per_byte * (double)ts.size * 1.02 + 64;
+            double most = (double)ts.size / 4 + 64;
+            est = (size_t)(rows < most ? rows : most);
+        }
+        s->format = "ssdcore-series-1";
+        rc = ssd__read_series_csv(s, name, ts.buf, whole, est, ddir, &ts);
+        ssd__text_close(&ts);
+        return rc;
+    }
+    rc = ssd__text_read_all(&ts);
+    if (!rc)
+        rc = dispatch_single(s, name, ts.buf, ts.len, ts.newlines + 1, ddir, per_io_interval_s);
+    ssd__text_close(&ts);
+    return rc;
 }
 
 static int has_glob_chars(const char *p) {
@@ -219,6 +253,10 @@ SSD_API int ssd_series_open_columns(ssd_series **out, const char *const *paths, 
         goto out;
     ssd__series_set_string(&s->source, npaths == 1 ? paths[0] : names[0]);
 
+    if (nnames == 1) {
+        rc = open_single(s, names[0], limit, ddir, per_io_interval_s);
+        goto out;
+    }
     files = calloc(nnames, sizeof *files);
     if (!files) {
         rc = ssd__series_fail(s, SSD_ENOMEM, "out of memory");
@@ -230,11 +268,6 @@ SSD_API int ssd_series_open_columns(ssd_series **out, const char *const *paths, 
         if (rc)
             goto out;
         nfiles++;
-    }
-    if (nnames == 1) {
-        rc = dispatch_single(s, names[0], files[0].buf, files[0].len, files[0].lines, ddir,
-                             per_io_interval_s);
-        goto out;
     }
     for (size_t i = 0; i < nnames; i++) {
         enum ssd__series_kind k = ssd__detect_series_kind(files[i].buf, files[i].len);

@@ -138,8 +138,12 @@ const char *ssd__scan_text(const char *buf, size_t len, size_t *newlines);
  * them), 0 to count them here. */
 /* ddir picks the byte column of a CSV that has one per direction:
  * 1 write_bytes, 0 read_bytes, -1 bytes (both); 2 (trim) has none. */
+/* ts (NULL: buf is the whole file) is the stream buf[0, len) is a window
+ * of, len its whole lines (ssd__text_whole_lines): the reader moves on to
+ * the next window when it has read them, and lines is an estimate. */
+struct ssd__text_stream;
 int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines,
-                         int ddir);
+                         int ddir, struct ssd__text_stream *ts);
 int ssd__read_bytes_csv(ssd_series *s, const char *name, char *buf, size_t len, size_t lines);
 
 struct ssd__fio_file {

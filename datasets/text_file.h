@@ -1,4 +1,5 @@
-/* text_file.h - private to datasets/: whole-file loading with a limit. */
+/* text_file.h - private to datasets/: reading a text file with a limit,
+ * whole or in windows. */
 #ifndef SSD_TEXT_FILE_H
 #define SSD_TEXT_FILE_H
 
@@ -12,5 +13,50 @@
  * err. */
 int ssd__load_text(const char *path, uint64_t limit, char **out, size_t *len, size_t *lines,
                    char *err, size_t errsize);
+
+/*
+ * A text file read a window at a time: buf[0, len) holds the bytes of the
+ * file from offset on (NUL-terminated at buf[len]), every one checked for
+ * NUL as it was read. A reader takes the whole lines, then calls
+ * ssd__text_next with how many bytes it is done with: those are dropped,
+ * the rest moved to the front, and more is read after it. Reading a large
+ * file this way reuses one buffer of about window bytes, which stays in the
+ * cache, where a buffer of the file's size had every page faulted in and
+ * every byte written to memory and read back from it.
+ */
+struct ssd__text_stream {
+    const char *path;
+    char *buf;
+    size_t len, cap;
+    uint64_t offset; /* the file offset of buf[0] */
+    uint64_t size;   /* a regular file's size from fstat, else 0 */
+    uint64_t limit;  /* bytes */
+    size_t newlines; /* in every byte read so far */
+    int fd, eof, fifo;
+    char *err;
+    size_t errsize;
+};
+/* The window ssd__text_open reads when given 0 (1 MiB): tests and fuzz
+ * targets set it small to put window edges everywhere. */
+extern size_t ssd__text_window;
+/* Opens path (as ssd__load_text does: no FIFO hang, no directory, a
+ * regular file over limit refused before reading) and reads its first
+ * window: up to window bytes (0: ssd__text_window), or the whole file when
+ * it is smaller; a UTF-8 byte-order mark at its start is dropped. On
+ * failure closes everything, writes why into err and returns the code. */
+int ssd__text_open(struct ssd__text_stream *ts, const char *path, uint64_t limit, size_t window,
+                   char *err, size_t errsize);
+/* Drops buf[0, done), moves the rest to the front and reads until the
+ * buffer is full or the file ends (eof set); a buffer that held no whole
+ * line is doubled (up to limit). 0, or the error (err written). */
+int ssd__text_next(struct ssd__text_stream *ts, size_t done);
+/* Reads the rest of the file into the buffer (grown to a regular file's
+ * size at once): buf[0, len) is then all of it from offset on. */
+int ssd__text_read_all(struct ssd__text_stream *ts);
+/* How many bytes of the buffer are whole lines: up to its last newline, or
+ * all of it at the end of the file (a last line without one). */
+size_t ssd__text_whole_lines(const struct ssd__text_stream *ts);
+/* Closes the file and frees the buffer; a closed stream is left zeroed. */
+void ssd__text_close(struct ssd__text_stream *ts);
 
 #endif

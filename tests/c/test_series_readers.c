@@ -661,3 +661,116 @@ Test(series, rate_limit_exact_at_its_edge) {
         ssd_series_free(s);
     }
 }
+
+/* Opens path with the reader's window at `window` bytes (0: the default,
+ * larger than these files: each is read whole). */
+static int open_windowed(ssd_series **s, const char *path, size_t window) {
+    size_t saved = ssd__text_window;
+    if (window)
+        ssd__text_window = window;
+    int rc = ssd_series_open_columns(s, &path, 1, NULL, 0, 0, NULL);
+    ssd__text_window = saved;
+    return rc;
+}
+
+/* A file read a window at a time gives what it gives read whole: the same
+ * code, message, rows (bit for bit), columns and metadata, wherever the
+ * windows end (in a number, between CR and LF, in a comment, in a line
+ * longer than the window), errors named by the same file:line. */
+Test(series, read_in_windows_equals_read_whole) {
+    static const char *const texts[] = {
+        /* optional columns, metadata, comments and blank lines among rows */
+        "# ssdcore-series 1\n# {\"capacity_bytes\": 1000000000}\n"
+        "t_s,bytes,lat_p99_us,temp_c\n1,100,5.5,40\n2,200,6.25,41\n\n# note\n3,300,,42\n"
+        "4,400,7,43\n5,500,8,44\n6,600,9,45\n7,700,1e1,46\n8,800,11,47\n9,900,12,48\n",
+        /* CR-LF, padding and quotes: the general row path */
+        "t_s,bytes\r\n1,100\r\n2, 200\r\n\"3\",300\r\n4,400\r\n5,500 \r\n6,600\r\n7,700\r\n",
+        /* a line longer than any window here */
+        "t_s,bytes,lat_p50_us\n1,100,1\n2,200,"
+        "1.00000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        "00000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        "00000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        "0000000000000000000000000000001\n3,300,2\n4,400,3\n",
+        /* errors late in the file, named by their line */
+        "t_s,bytes\n1,1\n2,2\n3,3\n4,4\n5,5\n6,6\n7,7\n8,8\n9,9\n10,x10\n11,11\n",
+        "t_s,bytes\n1,1\n2,2\n3,3\n4,4\n5,5\n6,6\n7,7\n8,8\n9,9\n10,10\n9.5,11\n",
+        "t_s,bytes\n1,1\n2,2\n3,3\n4,4\n5,5\n6,6\n7,7\n8,8\n9,9\n10,10\n11,-11\n",
+        "t_s,bytes,temp_c\n1,1,1\n2,2,2\n3,3,3\n4,4,4\n5,5,5\n6,6,6\n7,7,7\n8,8",
+        "t_s,bytes\n1,1\n2,2\n3,3\n4,4\n5,5\n6,6\n7,7\n8,8\n9,9\n10,10\n11,11",
+        /* a read-only job's write column: the message counts every row */
+        "t_s,bytes,read_bytes,write_bytes\n1,5,5,0\n2,5,5,0\n3,5,5,0\n4,5,5,0\n5,5,5,0\n"
+        "6,5,5,0\n7,5,5,0\n8,5,5,0\n",
+        "t_s,bytes,read_bytes,write_bytes\n1,5,5,0\n2,5,5,0\n3,5,5,0\n4,5,5,0\n5,5,0,5\n"
+        "6,5,5,0\n7,5,5,0\n8,5,5,0\n",
+        /* a blank line ends the data; comments only after the header */
+        "t_s,bytes\n1,1\n2,2\n3,3\n4,4\n5,5\n\n",
+        "# a comment\n# another comment, long enough to pass a small window's end\nt_s,bytes\n"
+        "# only comments follow\n# and more of them\n",
+        /* other formats larger than the window: read whole after it */
+        "pos_bytes,bps\n1000,1e6\n2000,1e6\n3000,2e6\n4000,2e6\n5000,1e6\n6000,1e6\n"
+        "7000,1e6\n8000,1e6\n9000,1e6\n10000,1e6\n",
+        "1000, 1024, 1, 131072\n2000, 1024, 1, 131072\n3000, 2048, 1, 131072\n"
+        "4000, 2048, 1, 131072\n5000, 1024, 1, 131072\n6000, 1024, 1, 131072\n",
+    };
+    static const size_t windows[] = {24, 25, 31, 40, 64, 97, 128};
+    for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "w%zu.csv", k);
+        const char *path = write_tmp(name, texts[k]);
+        ssd_series *whole = NULL;
+        int want = open_windowed(&whole, path, 0);
+        for (size_t w = 0; w < sizeof windows / sizeof windows[0]; w++) {
+            ssd_series *s = NULL;
+            int rc = open_windowed(&s, path, windows[w]);
+            cr_expect_eq(rc, want, "text %zu, window %zu: %d (%s), whole: %d (%s)", k, windows[w],
+                         rc, ssd_series_errmsg(s), want, ssd_series_errmsg(whole));
+            cr_expect_str_eq(ssd_series_errmsg(s), ssd_series_errmsg(whole), "text %zu, window %zu",
+                             k, windows[w]);
+            size_t n = ssd_series_count(s);
+            cr_expect_eq(n, ssd_series_count(whole), "text %zu, window %zu", k, windows[w]);
+            if (n == ssd_series_count(whole) && n) {
+                cr_expect(!memcmp(ssd_series_t_s(s), ssd_series_t_s(whole), n * sizeof(double)));
+                cr_expect(
+                    !memcmp(ssd_series_bytes(s), ssd_series_bytes(whole), n * sizeof(double)));
+                const char *col;
+                size_t c = 0;
+                for (; (col = ssd_series_column_name(whole, c)) != NULL; c++) {
+                    const double *v = ssd_series_column(s, col);
+                    cr_expect(v && !memcmp(v, ssd_series_column(whole, col), n * sizeof(double)),
+                              "text %zu, window %zu, column %s", k, windows[w], col);
+                }
+                cr_expect_null(ssd_series_column_name(s, c));
+                const char *m = ssd_series_metadata(s), *mw = ssd_series_metadata(whole);
+                cr_expect((!m && !mw) || (m && mw && !strcmp(m, mw)), "text %zu", k);
+                cr_expect_str_eq(ssd_series_format(s), ssd_series_format(whole));
+            }
+            ssd_series_free(s);
+        }
+        ssd_series_free(whole);
+    }
+}
+
+/* A large file is read through one window (a few pages), not a buffer of
+ * its size; its rows are all there. */
+Test(series, large_file_is_read_through_a_window) {
+    char path[400];
+    snprintf(path, sizeof path, "%s/window.csv", tmpdir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs("# ssdcore-series 1\nt_s,bytes\n", f);
+    for (int i = 1; i <= 50000; i++)
+        fprintf(f, "%d.%06d,%d\n", i, i % 999999, 1000 + i);
+    cr_assert_eq(fclose(f), 0);
+    struct ssd__text_stream ts;
+    char err[256];
+    cr_assert_eq(ssd__text_open(&ts, path, 1u << 30, 4096, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(ts.cap, 4096, "a %zu-byte buffer for a window of 4096", ts.cap);
+    cr_expect(!ts.eof);
+    ssd__text_close(&ts);
+    ssd_series *s = NULL;
+    cr_assert_eq(open_windowed(&s, path, 4096), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_eq(ssd_series_count(s), 50000);
+    cr_expect_eq(ssd_series_t_s(s)[49999], 50000 + (50000 % 999999) / 1e6);
+    cr_expect_eq(ssd_series_bytes(s)[49999], 51000);
+    ssd_series_free(s);
+}
