@@ -335,3 +335,12 @@ SSD_API int ssd_series_parse(ssd_series **out, const char *name, const char *tex
     free(buf);
     return rc;
 }
+
+int ssd__series_open_windowed(ssd_series **s, const char *path, size_t window) {
+    size_t saved = ssd__text_window;
+    if (window)
+        ssd__text_window = window;
+    int rc = ssd_series_open_columns(s, &path, 1, NULL, 0, 0, NULL);
+    ssd__text_window = saved;
+    return rc;
+}

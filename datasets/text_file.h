@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <ssdcore/series.h>
+
 /* Reads path into a malloc'd NUL-terminated buffer (*out, *len), and when
  * lines is not NULL its line count (newlines + 1), found in the same pass
  * as the NUL check. Fails with SSD_ERANGE over limit bytes, SSD_EFORMAT on
@@ -39,6 +41,10 @@ struct ssd__text_stream {
 /* The window ssd__text_open reads when given 0 (1 MiB): tests and fuzz
  * targets set it small to put window edges everywhere. */
 extern size_t ssd__text_window;
+/* ssd_series_open_columns of one path with ssd__text_window set to window
+ * for this open only (0: left as it is); for the tests and fuzz targets
+ * that compare a file read whole with the same file read in windows. */
+int ssd__series_open_windowed(ssd_series **s, const char *path, size_t window);
 /* Opens path (as ssd__load_text does: no FIFO hang, no directory, a
  * regular file over limit refused before reading) and reads its first
  * window: up to window bytes (0: ssd__text_window), or the whole file when

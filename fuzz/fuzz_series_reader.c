@@ -51,15 +51,6 @@ static int same_text(const char *a, const char *b) {
     return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
-static int open_file(ssd_series **s, const char *path, size_t window) {
-    size_t saved = ssd__text_window;
-    if (window)
-        ssd__text_window = window;
-    int rc = ssd_series_open_columns(s, &path, 1, NULL, 0, 0, NULL);
-    ssd__text_window = saved;
-    return rc;
-}
-
 static void windows_agree(const uint8_t *data, size_t size) {
     static int fd = -1;
     static char path[64];
@@ -72,7 +63,8 @@ static void windows_agree(const uint8_t *data, size_t size) {
     if (ftruncate(fd, 0) || pwrite(fd, data, size, 0) != (ssize_t)size)
         return;
     ssd_series *whole = NULL, *win = NULL;
-    int a = open_file(&whole, path, 0), b = open_file(&win, path, 32 + data[0] % 96);
+    int a = ssd__series_open_windowed(&whole, path, 0),
+        b = ssd__series_open_windowed(&win, path, 32 + data[0] % 96);
     int same = a == b && !strcmp(ssd_series_errmsg(whole), ssd_series_errmsg(win));
     size_t n = ssd_series_count(whole);
     same = same && n == ssd_series_count(win);

@@ -662,17 +662,6 @@ Test(series, rate_limit_exact_at_its_edge) {
     }
 }
 
-/* Opens path with the reader's window at `window` bytes (0: the default,
- * larger than these files: each is read whole). */
-static int open_windowed(ssd_series **s, const char *path, size_t window) {
-    size_t saved = ssd__text_window;
-    if (window)
-        ssd__text_window = window;
-    int rc = ssd_series_open_columns(s, &path, 1, NULL, 0, 0, NULL);
-    ssd__text_window = saved;
-    return rc;
-}
-
 /* A file read a window at a time gives what it gives read whole: the same
  * code, message, rows (bit for bit), columns and metadata, wherever the
  * windows end (in a number, between CR and LF, in a comment, in a line
@@ -718,10 +707,10 @@ Test(series, read_in_windows_equals_read_whole) {
         snprintf(name, sizeof name, "w%zu.csv", k);
         const char *path = write_tmp(name, texts[k]);
         ssd_series *whole = NULL;
-        int want = open_windowed(&whole, path, 0);
+        int want = ssd__series_open_windowed(&whole, path, 0);
         for (size_t w = 0; w < sizeof windows / sizeof windows[0]; w++) {
             ssd_series *s = NULL;
-            int rc = open_windowed(&s, path, windows[w]);
+            int rc = ssd__series_open_windowed(&s, path, windows[w]);
             cr_expect_eq(rc, want, "text %zu, window %zu: %d (%s), whole: %d (%s)", k, windows[w],
                          rc, ssd_series_errmsg(s), want, ssd_series_errmsg(whole));
             cr_expect_str_eq(ssd_series_errmsg(s), ssd_series_errmsg(whole), "text %zu, window %zu",
@@ -768,7 +757,7 @@ Test(series, large_file_is_read_through_a_window) {
     cr_expect(!ts.eof);
     ssd__text_close(&ts);
     ssd_series *s = NULL;
-    cr_assert_eq(open_windowed(&s, path, 4096), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(ssd__series_open_windowed(&s, path, 4096), 0, "%s", ssd_series_errmsg(s));
     cr_expect_eq(ssd_series_count(s), 50000);
     cr_expect_eq(ssd_series_t_s(s)[49999], 50000 + (50000 % 999999) / 1e6);
     cr_expect_eq(ssd_series_bytes(s)[49999], 51000);
