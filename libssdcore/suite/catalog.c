@@ -12,7 +12,6 @@
 #include <time.h>
 
 #include "errmsg.h"
-#include "file_read.h"
 #include "file_write.h"
 #include "ssdcore/catalog.h"
 #include "json_read.h"
@@ -23,7 +22,6 @@
 #define CATALOG_VERSION 1
 #define STR_(x) #x
 #define STR(x) STR_(x)
-#define MAX_JSON_MIB 256
 
 struct ssd_catalog {
     sqlite3 *db;
@@ -248,58 +246,18 @@ static const char *run_id(const struct ssd__jv *root) {
     return n >= 16 && n <= 64 && !id[n] ? id : NULL;
 }
 
-/* s for a message: at most 64 bytes, control characters as '?'. */
-static void printable(char *buf, size_t len, const char *s) {
-    size_t i = 0;
-    for (; s[i] && i + 1 < len && i < 64; i++)
-        buf[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
-    buf[i] = 0;
-}
-
-/* Reads dir/results.json into r (run_doc_free it when this returns 0).
- * The run's key: its run_id; a run written before ssdcore recorded one is
- * identified by where and when it ran and the directory it is in (two runs
- * started in the same second differ by directory). */
-static int read_run_text(char *err, const char *dir, const char *path, const char *text,
-                         struct run_doc *r);
-
-static int read_run(char *err, const char *dir, struct run_doc *r) {
+/* Reads dir's results.json (text: its contents, or NULL to read the file;
+ * path names it) into r (run_doc_free it when this returns 0) through the
+ * one reader of results.json. The run's key: its run_id; a run written
+ * before ssdcore recorded one is identified by where and when it ran and
+ * the directory it is in (two runs started in the same second differ by
+ * directory). */
+static int read_run_doc(char *err, const char *dir, const char *path, const char *text,
+                        struct run_doc *r) {
     memset(r, 0, sizeof *r);
-    char path[PATH_MAX];
-    if (snprintf(path, sizeof path, "%s/results.json", dir) >= (int)sizeof path)
-        return ssd__fail(err, -ENAMETOOLONG, "%s: the path is too long", dir);
-    char *text;
-    int rc = ssd__read_text(path, MAX_JSON_MIB, "results.json", err, &text);
+    int rc = ssd__results_read(err, path, text, &r->root);
     if (rc)
         return rc;
-    rc = read_run_text(err, dir, path, text, r);
-    free(text);
-    return rc;
-}
-
-/* read_run from the text of dir's results.json (path names it). */
-static int read_run_text(char *err, const char *dir, const char *path, const char *text,
-                         struct run_doc *r) {
-    memset(r, 0, sizeof *r);
-    char why[256];
-    int rc = ssd__jr_parse(text, &r->root, why, sizeof why);
-    if (rc) {
-        run_doc_free(r);
-        return ssd__fail(err, rc, "%s: %s", path, why);
-    }
-    const char *schema_name = ssd__jv_str(&r->root, "schema");
-    if (!schema_name || strcmp(schema_name, "ssdcore-results/1")) {
-        char shown[80] = "";
-        if (schema_name)
-            printable(shown, sizeof shown, schema_name);
-        rc = ssd__fail(err, SSD_EFORMAT,
-                       "%s: not ssdcore results this version can read (schema %s%s%s; expected "
-                       "\"ssdcore-results/1\")",
-                       path, schema_name ? "\"" : "", schema_name ? shown : "missing",
-                       schema_name ? "\"" : "");
-        run_doc_free(r);
-        return rc;
-    }
     if (!realpath(dir, r->abs))
         snprintf(r->abs, sizeof r->abs, "%s", dir);
     const struct ssd__jv *root = &r->root, *target = ssd__jv_get(root, "target"),
@@ -324,21 +282,17 @@ static int read_run_text(char *err, const char *dir, const char *path, const cha
         run_doc_free(r);
         return ssd__fail(err, SSD_ENOMEM, "%s: out of memory", path);
     }
-    r->status = ssd__jv_str(root, "status");
-    if (!r->status)
-        r->status = ssd__jv_true(root, "complete")      ? "complete"
-                    : ssd__jv_true(root, "interrupted") ? "interrupted"
-                    : ssd__jv_str(root, "error")        ? "failed"
-                                                        : "running";
-    /* As every reader of results.json shows it: a run that says running
-     * while nobody holds its directory was killed. */
-    char word[16], noted[SSD__ERRMSG_SIZE];
-    if (!strcmp(r->status, "running") && !ssd__suite_out_in_use(dir))
-        r->status = ssd__suite_out_noted_end(dir, word, sizeof word, noted, sizeof noted) &&
-                            !strcmp(word, "failed")
-                        ? "failed"
-                        : "interrupted";
+    r->status = ssd__results_status(root, dir, NULL, NULL, 0);
     return 0;
+}
+
+static int read_run(char *err, const char *dir, struct run_doc *r) {
+    char path[PATH_MAX];
+    if (snprintf(path, sizeof path, "%s/results.json", dir) >= (int)sizeof path) {
+        memset(r, 0, sizeof *r);
+        return ssd__fail(err, -ENAMETOOLONG, "%s: the path is too long", dir);
+    }
+    return read_run_doc(err, dir, path, NULL, r);
 }
 
 static int streq(const char *a, const char *b) {
@@ -492,7 +446,7 @@ int ssd__catalog_add_text(ssd_catalog *c, const char *dir, const char *text) {
         return SSD_EINVAL;
     c->err[0] = 0;
     struct run_doc r;
-    int rc = read_run_text(c->err, dir, dir, text, &r);
+    int rc = read_run_doc(c->err, dir, dir, text, &r);
     if (rc)
         return rc;
     rc = add_run(c, &r);

@@ -100,6 +100,25 @@ int ssd__pts_steady(const double *y, int n, struct ssd__pts_window *w);
  * "cdm8" on a test file of size bytes (SSD_EINVAL for another name). */
 int ssd__suite_cdm_text(struct ssd__text *t, const char *name, uint64_t size);
 
+/* The one reader of results.json, for the loader and the catalog: the
+ * document at path (text: its contents when the caller has them, else NULL
+ * to read the file, at most 256 MiB) parsed into *root (ssd__jv_free it)
+ * and its schema checked. 0, or a negative code with a message naming path
+ * in err. */
+struct ssd__jv;
+int ssd__results_read(char *err, const char *path, const char *text, struct ssd__jv *root);
+/* 1 when root says its run is still going: "status": "running", or (written
+ * before results.json had a status) neither complete, interrupted nor
+ * failed. */
+int ssd__results_says_running(const struct ssd__jv *root);
+/* How the run of root, in results directory dir, stands, as every reader
+ * shows it: "complete", "interrupted", "failed" or "running". A run that
+ * says running while nobody holds dir was killed: "interrupted" (*killed
+ * set when no end was noted), or "failed" when a run that could not write
+ * results.json noted so in its lock file (why: the reason it noted). killed
+ * and why may be NULL. */
+const char *ssd__results_status(const struct ssd__jv *root, const char *dir, int *killed, char *why,
+                                size_t why_len);
 /* ssd_suite_load with results.json's text given (NUL-terminated); the CSVs
  * are still read from dir. For the fuzz target. */
 int ssd__suite_load_text(ssd_suite **out, const char *dir, const char *text);

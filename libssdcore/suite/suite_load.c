@@ -321,19 +321,83 @@ static int copy_analysis(struct ssd__results *r, int i, int j) {
     return 0;
 }
 
+/* s for a message: at most 64 bytes, control characters as '?' (a schema
+ * name is anyone's text and must not reach a terminal as escapes). */
+static void printable(char *buf, size_t len, const char *s) {
+    size_t i = 0;
+    for (; s[i] && i + 1 < len && i < 64; i++)
+        buf[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
+    buf[i] = 0;
+}
+
+int ssd__results_read(char *err, const char *path, const char *text, struct ssd__jv *root) {
+    memset(root, 0, sizeof *root);
+    char *own = NULL;
+    int rc;
+    /* Never blocks in open() on a FIFO named results.json; refuses a device
+     * or socket. */
+    if (!text && (rc = ssd__read_text(path, 256, "results.json", err, &own)))
+        return rc;
+    char why[256];
+    rc = ssd__jr_parse(text ? text : own, root, why, sizeof why);
+    free(own);
+    if (rc)
+        return ssd__fail(err, rc, "%s: %s", path, why);
+    const char *schema = ssd__jv_str(root, "schema");
+    if (schema && !strcmp(schema, "ssdcore-results/1"))
+        return 0;
+    char shown[80] = "";
+    if (schema)
+        printable(shown, sizeof shown, schema);
+    rc = ssd__fail(err, SSD_EFORMAT,
+                   "%s: not ssdcore results this version can read (schema %s%s%s; expected "
+                   "\"ssdcore-results/1\")",
+                   path, schema ? "\"" : "", schema ? shown : "missing", schema ? "\"" : "");
+    ssd__jv_free(root);
+    return rc;
+}
+
+int ssd__results_says_running(const struct ssd__jv *root) {
+    const char *status = ssd__jv_str(root, "status");
+    return status ? !strcmp(status, "running")
+                  : !ssd__jv_true(root, "complete") && !ssd__jv_true(root, "interrupted") &&
+                        !ssd__jv_str(root, "error");
+}
+
+const char *ssd__results_status(const struct ssd__jv *root, const char *dir, int *killed, char *why,
+                                size_t why_len) {
+    char word[16], noted[SSD__ERRMSG_SIZE];
+    if (killed)
+        *killed = 0;
+    if (why && why_len)
+        why[0] = 0;
+    if (!ssd__results_says_running(root)) {
+        const char *status = ssd__jv_str(root, "status");
+        return status                              ? status
+               : ssd__jv_true(root, "complete")    ? "complete"
+               : ssd__jv_true(root, "interrupted") ? "interrupted"
+                                                   : "failed";
+    }
+    if (ssd__suite_out_in_use(dir))
+        return "running";
+    if (!ssd__suite_out_noted_end(dir, word, sizeof word, noted, sizeof noted)) {
+        if (killed)
+            *killed = 1;
+        return "interrupted";
+    }
+    if (strcmp(word, "failed"))
+        return "interrupted"; /* its end, noted where there was room */
+    if (why && why_len)
+        snprintf(why, why_len, "%s", noted);
+    return "failed";
+}
+
 static int load_text(ssd_suite *s, const char *text) {
     const char *path = s->results_path;
     struct ssd__jv root;
-    char msg[256];
-    int rc = ssd__jr_parse(text, &root, msg, sizeof msg);
+    int rc = ssd__results_read(s->err, path, text, &root);
     if (rc)
-        return ssd__fail(s->err, rc, "%s: %s", path, msg);
-    const char *schema = ssd__jv_str(&root, "schema");
-    if (!schema || strcmp(schema, "ssdcore-results/1")) {
-        rc = ssd__fail(s->err, SSD_EFORMAT, "%s: schema '%s' is not ssdcore-results/1", path,
-                       schema ? schema : "(none)");
-        goto out;
-    }
+        return rc;
     const char *suite = ssd__jv_str(&root, "suite"), *file = ssd__jv_str(&root, "suite_file");
     copy(s->res.suite_name, sizeof s->res.suite_name, suite ? suite : "");
     if (file && !(s->res.suite_file = strdup(file))) {
@@ -359,19 +423,14 @@ static int load_text(ssd_suite *s, const char *text) {
     s->res.interrupted = ssd__jv_true(&root, "interrupted");
     if (ssd__jv_str(&root, "error"))
         s->res.error = strdup(ssd__jv_str(&root, "error"));
-    /* A run that never recorded its end (results.json before this field
-     * had no "status": neither complete, interrupted nor failed) is still
-     * going only while it holds the directory's lock; else it was killed. */
-    const char *status = ssd__jv_str(&root, "status");
-    if (status ? !strcmp(status, "running")
-               : !ssd__jv_true(&root, "complete") && !s->res.interrupted && !s->res.error) {
-        char word[16], why[SSD__ERRMSG_SIZE];
-        if (ssd__suite_out_in_use(s->out_dir))
+    if (ssd__results_says_running(&root)) {
+        char why[SSD__ERRMSG_SIZE];
+        int killed;
+        const char *status = ssd__results_status(&root, s->out_dir, &killed, why, sizeof why);
+        if (!strcmp(status, "running"))
             s->res.running = 1;
-        else if (!ssd__suite_out_noted_end(s->out_dir, word, sizeof word, why, sizeof why))
-            s->res.killed = s->res.interrupted = 1;
-        else if (!strcmp(word, "interrupted"))
-            s->res.interrupted = 1; /* its end, noted where there was room */
+        else if (!strcmp(status, "interrupted"))
+            s->res.interrupted = 1, s->res.killed = killed;
         else if (!s->res.error && !(s->res.error = strdup(why))) {
             rc = ssd__fail(s->err, SSD_ENOMEM, "out of memory");
             goto out;
@@ -459,13 +518,5 @@ int ssd_suite_load(ssd_suite **out, const char *dir) {
     int rc = create_loaded(out, dir);
     if (rc)
         return rc;
-    ssd_suite *s = *out;
-    char *text = NULL;
-    /* Never blocks in open() on a FIFO named results.json; refuses a device
-     * or socket. */
-    if ((rc = ssd__read_text(s->results_path, 256, "results.json", s->err, &text)))
-        return rc;
-    rc = load_text(s, text);
-    free(text);
-    return rc;
+    return load_text(*out, NULL);
 }

@@ -113,7 +113,7 @@ def test_a_missing_csv_fails_that_analysis_only(lab, cli, tmp_path):
 
 
 @pytest.mark.parametrize("content,needle", [
-    ("{\"schema\": \"other/2\"}", "schema 'other/2'"),
+    ("{\"schema\": \"other/2\"}", 'schema "other/2"'),
     ("{\"schema\": \"ssdcore-results/1\",\n \"steps\": [1,]}", "line 2"),
     ("[1, 2", "line 1"),
     ("", "unexpected end"),

@@ -1,0 +1,46 @@
+"""The report (the results model's loader) and the catalog read results.json
+through one reader: a document one refuses the other refuses with the same
+words, and a run killed while it ran has the same status in both."""
+import json
+import shutil
+import sqlite3
+import subprocess
+from pathlib import Path
+
+SAMPLE = Path(__file__).resolve().parents[1] / "data" / "results" / "quick-bx200"
+
+
+def _both(cli, d, db):
+    rep = subprocess.run([cli, "report", str(d), "--json"], capture_output=True, text=True)
+    cat = subprocess.run([cli, "catalog", "add", str(d), "--catalog", str(db)],
+                         capture_output=True, text=True)
+    return rep, cat
+
+
+def test_a_foreign_schema_is_refused_in_the_same_words(cli, tmp_path):
+    d = tmp_path / "r"
+    d.mkdir()
+    doc = json.loads((SAMPLE / "results.json").read_text())
+    for schema in ("ssdcore-results/2", "\x1b]0;owned\x07x"):
+        (d / "results.json").write_text(json.dumps(dict(doc, schema=schema)))
+        rep, cat = _both(cli, d, tmp_path / "c.sqlite")
+        assert rep.returncode == 1 and cat.returncode == 1, (rep.stderr, cat.stderr)
+        msg = [line for line in rep.stderr.splitlines() if "expected" in line]
+        assert msg and msg[0].split("results.json: ", 1)[1] in cat.stderr, (rep.stderr,
+                                                                              cat.stderr)
+        assert "\x1b" not in rep.stderr + cat.stderr
+
+
+def test_a_killed_run_is_interrupted_for_the_report_and_the_catalog(cli, tmp_path):
+    d = tmp_path / "r"
+    shutil.copytree(SAMPLE, d)
+    doc = json.loads((d / "results.json").read_text())
+    # written before results.json had a status: neither complete nor failed
+    old = {k: v for k, v in doc.items() if k not in ("status", "complete", "error")}
+    (d / "results.json").write_text(json.dumps(old))
+    db = tmp_path / "c.sqlite"
+    rep, cat = _both(cli, d, db)
+    assert cat.returncode == 0, cat.stderr
+    assert json.loads(rep.stdout)["status"] == "interrupted", rep.stderr
+    with sqlite3.connect(db) as c:
+        assert c.execute("SELECT status FROM runs").fetchall() == [("interrupted",)]
