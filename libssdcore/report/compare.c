@@ -19,6 +19,7 @@
 #include "verdict_words.h"
 #include "results_model.h"
 #include "step_names.h"
+#include "figure_labels.h"
 #include "file_write.h"
 #include "json_read.h"
 #include "jsonw.h"
@@ -466,176 +467,11 @@ int ssd_compare_set_option(ssd_compare *c, const char *key, const char *value) {
 
 SSD__OPTIONS_ACCESSOR(ssd_compare_options, compare_options)
 
-/* ---- what a figure is ------------------------------------------------- */
-
-struct figinfo {
-    char label[200];
-    const char *unit; /* as shown */
-    const char *json_unit;
-    double scale; /* stored value * scale = shown value */
-    int better;   /* +1 higher, -1 lower, 0 neither */
-    char section[64];
-};
+/* ---- what a figure is: figure_labels.h -------------------------------- */
 
 static int ends(const char *s, const char *suffix) {
     size_t a = strlen(s), b = strlen(suffix);
     return a >= b && !strcmp(s + a - b, suffix);
-}
-
-static void describe(const char *key, struct figinfo *f) {
-    static const struct {
-        const char *leaf, *words;
-    } names[] = {
-        {"seq_read_bps", "sequential read 256K QD1"},
-        {"seq_write_bps", "sequential write 256K QD1"},
-        {"rand4k_read_qd1_iops", "random read 4K QD1"},
-        {"rand4k_read_qd4_iops", "random read 4K QD4"},
-        {"rand4k_write_qd1_iops", "random write 4K QD1"},
-        {"rand4k_write_qd4_iops", "random write 4K QD4"},
-        {"mixed_seq_80_bps", "mixed sequential 128K, 80 % reads"},
-        {"mixed_seq_mean_bps", "mixed sequential 128K, mean of six"},
-        {"mixed_random_80_bps", "mixed random 4K, 80 % reads"},
-        {"mixed_random_mean_bps", "mixed random 4K, mean of six"},
-        {"fill_time_s", "whole-drive fill time"},
-        {"total_bytes", "written"},
-        {"duration_s", "duration"},
-        {"mean_bps", "mean speed"},
-        {"cache_bytes", "SLC cache"},
-        {"cache_level_bps", "speed in the cache"},
-        {"post_cache_bps", "speed after the cache"},
-        {"folding_start_bytes", "slower again from"},
-        {"folding_level_bps", "speed when slower again (folding or GC)"},
-        {"end_level_bps", "speed at the end"},
-        {"recovered_bytes", "recovered fast-write volume"},
-        {"gc_start_bytes", "used state (GC) from"},
-        {"gc_level_bps", "speed in the used state"},
-        {"gc_end_level_bps", "used-state speed at the end"},
-        {"gc_start_level_bps", "used-state speed just after the onset"},
-        {"gc_slope_bps_per_gib", "used-state slope, per GiB written"},
-        {"p50_us", "latency p50"},
-        {"p99_us", "latency p99"},
-        {"p99_9_us", "latency p99.9"},
-        {"p99_over_p50", "latency p99 / p50"},
-        {"p99_9_over_p50", "latency p99.9 / p50"},
-        {"apps_score_bps", "application score (bytes / busy time)"},
-        {"apps_mean_bps", "application traces, mean bandwidth"},
-        {"bw_bps", "bandwidth (bytes / busy time)"},
-        {"busy_s", "busy time"},
-        {"copy_s", "copy time"},
-        {"copy_mibs", "copy speed"},
-        {"archive_s", "archive time"},
-        {"archive_mibs", "archive speed"},
-        {"extract_s", "extract time"},
-        {"extract_mibs", "extract speed"},
-        {"empty_bps", "empty"},
-        {"full_bps", "nearly full"},
-        {"full_over_empty", "nearly full / empty"},
-        {"fill_level_pct", "fill level"},
-        {"access_s", "average access time"},
-        {"max_temp_c", "hottest"},
-        {"throttle_temp_c", "throttles at"},
-        {"throttle_start_s", "throttles after"},
-        {"throttle_level_bps", "speed when throttled"},
-        {"throttled_s", "time throttled"},
-    };
-    /* Sections the headline's object names would spell badly. */
-    static const struct {
-        const char *prefix, *section;
-    } sections[] = {
-        {"apps_", "Application traces"},
-        {"replays.", "Application traces"},
-        {"cdm.", "CrystalDiskMark (best of passes)"},
-        {"write_curves.", "Write-curve figures"},
-        {"latency.", "Latency"},
-        {"naspt.", "Large-file work, empty and nearly full (naspt)"},
-        {"fsd.", "Full System Drive-like (fsd)"},
-    };
-    const char *dot = strchr(key, '.'), *leaf = strrchr(key, '.');
-    leaf = leaf ? leaf + 1 : key;
-    if (!dot) {
-        snprintf(f->section, sizeof f->section, "Speed");
-    } else {
-        size_t n = (size_t)(dot - key);
-        snprintf(f->section, sizeof f->section, "%.*s", (int)n, key);
-        for (char *p = f->section; *p; p++)
-            if (*p == '_')
-                *p = ' ';
-        f->section[0] =
-            (char)(f->section[0] >= 'a' && f->section[0] <= 'z' ? f->section[0] - 'a' + 'A'
-                                                                : f->section[0]);
-    }
-    for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
-        if (!strncmp(key, sections[i].prefix, strlen(sections[i].prefix)))
-            snprintf(f->section, sizeof f->section, "%s", sections[i].section);
-    const char *words = NULL;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(leaf, names[i].leaf))
-            words = names[i].words;
-    char generic[128];
-    if (!words) {
-        snprintf(generic, sizeof generic, "%s", leaf);
-        /* Drop the unit suffix the unit column shows. */
-        static const char *const sfx[] = {"_bps", "_iops", "_mibs", "_us", "_bytes", "_s"};
-        for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++)
-            if (ends(generic, sfx[i]) && strlen(generic) > strlen(sfx[i])) {
-                generic[strlen(generic) - strlen(sfx[i])] = 0;
-                break;
-            }
-        for (char *p = generic; *p; p++)
-            if (*p == '_')
-                *p = ' ';
-        words = generic;
-    }
-    /* The middle of a.b.c names the test or curve ("degradation"). */
-    if (dot && leaf != dot + 1) {
-        int n = (int)(leaf - 1 - (dot + 1));
-        snprintf(f->label, sizeof f->label, "%.*s: %s", n, dot + 1, words);
-    } else {
-        snprintf(f->label, sizeof f->label, "%s", words);
-    }
-    f->scale = 1;
-    f->better = 0;
-    f->unit = f->json_unit = "";
-    if (ends(leaf, "_bps") && !strncmp(key, "cdm.", 4)) {
-        /* CrystalDiskMark's figures in its own unit, as the run's report. */
-        f->unit = "MB/s", f->json_unit = "bytes/s", f->scale = 1e-6, f->better = 1;
-    } else if (ends(leaf, "_bps")) {
-        f->unit = "MiB/s", f->json_unit = "bytes/s", f->scale = 1 / MIB, f->better = 1;
-    } else if (ends(leaf, "_bps_per_gib")) {
-        /* A slope: falling slower is better (closer to 0 from below). */
-        f->unit = "MiB/s per GiB", f->json_unit = "bytes/s per GiB", f->scale = 1 / MIB;
-        f->better = 1;
-    } else if (ends(leaf, "_iops")) {
-        f->unit = f->json_unit = "IOPS", f->better = 1;
-    } else if (ends(leaf, "_mibs")) {
-        f->unit = f->json_unit = "MiB/s", f->better = 1;
-    } else if (ends(leaf, "_us")) {
-        f->unit = "\xc2\xb5s", f->json_unit = "us", f->better = -1;
-    } else if (ends(leaf, "_over_p50")) {
-        f->unit = "\xc3\x97", f->json_unit = "ratio", f->better = -1;
-    } else if (!strcmp(leaf, "full_over_empty")) {
-        f->unit = "\xc3\x97", f->json_unit = "ratio", f->better = 1; /* 1: no slower full */
-    } else if (ends(leaf, "_pct")) {
-        f->unit = f->json_unit = "%";
-    } else if (!strcmp(key, "fsd.score")) {
-        f->better = 1; /* UL's score: higher is faster */
-    } else if (ends(leaf, "_temp_c")) {
-        /* Cooler is better; the temperature a drive throttles at is its
-         * design, neither better nor worse. */
-        f->unit = "\xc2\xb0"
-                  "C",
-        f->json_unit = "C", f->better = strcmp(leaf, "throttle_temp_c") ? -1 : 0;
-    } else if (!strcmp(leaf, "throttle_start_s")) {
-        f->unit = f->json_unit = "s", f->better = 1; /* throttling later is better */
-    } else if (!strcmp(leaf, "fill_time_s")) {
-        f->unit = "min", f->json_unit = "s", f->scale = 1 / 60.0, f->better = -1;
-    } else if (!strcmp(leaf, "duration_s")) {
-        f->unit = f->json_unit = "s";
-    } else if (ends(leaf, "_s")) {
-        f->unit = f->json_unit = "s", f->better = -1;
-    } else if (ends(leaf, "_bytes")) {
-        f->unit = "GiB", f->json_unit = "bytes", f->scale = 1 / GIB, f->better = 1;
-    }
 }
 
 /* ---- rows: one figure under one set of test conditions ---------------- */
@@ -712,8 +548,8 @@ static double row_pct(const ssd_compare *c, const struct cmp_row *r, int i) {
     return (v - h) / fabs(h) * 100;
 }
 
-static void row_label(const ssd_compare *c, const struct cmp_row *r, const struct figinfo *f,
-                      char *buf, size_t len) {
+static void row_label(const ssd_compare *c, const struct cmp_row *r,
+                      const struct ssd__figure_info *f, char *buf, size_t len) {
     (void)c;
     const char *cond = r->cond ? r->cond : "";
     /* "sequential read 256K QD1" needs no second "256K QD1". */
@@ -825,9 +661,9 @@ int ssd_compare_json(const ssd_compare *c, char **out) {
     ssd__jw_begin_array(&w);
     for (size_t q = 0; q < nrows; q++) {
         const struct cmp_row *r = &rows[q];
-        struct figinfo f;
+        struct ssd__figure_info f;
         char label[400];
-        describe(c->keys[r->k], &f);
+        ssd__figure_describe(c->keys[r->k], &f);
         row_label(c, r, &f, label, sizeof label);
         ssd__jw_newline(&w);
         ssd__jw_begin_object(&w);
@@ -905,9 +741,9 @@ int ssd_compare_csv(const ssd_compare *c, char **out) {
                 continue;
             if (r->cond && !row_fig(c, r, i) && q > 0 && rows[q - 1].k == r->k)
                 continue; /* a drive without the figure: once, on the key's first row */
-            struct figinfo f;
+            struct ssd__figure_info f;
             char label[400];
-            describe(c->keys[r->k], &f);
+            ssd__figure_describe(c->keys[r->k], &f);
             row_label(c, r, &f, label, sizeof label);
             csv_field(&t, c->d[i].label);
             ssd__text_raw(&t, ",", 1);
@@ -949,7 +785,7 @@ static void fmt_value(char *buf, size_t len, double v) {
  * run), never a zero-length bar. Drives measured under other conditions are
  * in their own row. */
 static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row *row,
-                 const struct figinfo *f) {
+                 const struct ssd__figure_info *f) {
     const char *key = c->keys[row->k];
     int *order = malloc(2 * (size_t)c->nd * sizeof *order), n = 0, nmiss = 0;
     if (!order) {
@@ -1521,9 +1357,9 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
     for (size_t q = 0; q < nrows; q++) {
         const struct cmp_row *r = &rows[q];
         const char *key = c->keys[r->k];
-        struct figinfo f;
+        struct ssd__figure_info f;
         char label[400];
-        describe(key, &f);
+        ssd__figure_describe(key, &f);
         row_label(c, r, &f, label, sizeof label);
         ssd__text_add(t, "<tr><th>");
         ssd__text_html(t, label);
@@ -1867,8 +1703,8 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     char sections[32][64];
     int nsec = 0;
     for (size_t q = 0; q < nrows; q++) {
-        struct figinfo f;
-        describe(c->keys[rows[q].k], &f);
+        struct ssd__figure_info f;
+        ssd__figure_describe(c->keys[rows[q].k], &f);
         int seen = 0;
         for (int k = 0; k < nsec; k++)
             seen |= !strcmp(sections[k], f.section);
@@ -1963,8 +1799,8 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
         int open = 0;
         for (size_t q = 0; q < nrows; q++) {
             const char *key = c->keys[rows[q].k];
-            struct figinfo f;
-            describe(key, &f);
+            struct ssd__figure_info f;
+            ssd__figure_describe(key, &f);
             if (strcmp(f.section, sections[sec]))
                 continue;
             /* The median and the ratios to it are in the table; bars of the

@@ -21,6 +21,7 @@
 #include "curve_groups.h"
 #include "report_fill.h"
 #include "step_names.h"
+#include "figure_labels.h"
 #include "verdict_words.h"
 #include "report_verdict.h"
 
@@ -790,34 +791,43 @@ static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
     free(r);
 }
 
+/* The row of headline figure `key` (figure_labels.h: its words, unit and
+ * format), its value v in results.json's unit: "prefix: words" when prefix
+ * is given, then extra (", 1 min"); words in place of the table's when the
+ * figure means another thing in this run. */
+static void figure_row(struct ssd__text *t, const char *prefix, const char *key, const char *words,
+                       const char *extra, double v) {
+    struct ssd__figure_info f;
+    ssd__figure_describe(key, &f);
+    char label[300];
+    snprintf(label, sizeof label, "%s%s%s%s", prefix ? prefix : "", prefix ? ": " : "",
+             words ? words : f.label, extra ? extra : "");
+    row(t, label, v * f.scale, f.format, f.unit);
+}
+
 static void headline_rows(const struct ssd__results *s, struct ssd__text *t) {
     for (size_t i = 0; i < ssd__named_step_count; i++) {
         const struct ssd__named_step *n = &ssd__named_steps[i];
-        const struct ssd__step *st = n->report_label ? ssd__suite_find_done(s, n->name) : NULL;
+        const struct ssd__step *st = n->headline_key ? ssd__suite_find_done(s, n->name) : NULL;
         if (!st)
             continue;
-        char label[160];
+        char extra[96] = "";
         const char *time = ssd__step_option(st, "time");
         if (time)
-            snprintf(label, sizeof label, "%s, %s", n->report_label, time);
-        else
-            snprintf(label, sizeof label, "%s", n->report_label);
-        if (n->iops)
-            row(t, label, st->res.iops, "%.0f", "IOPS");
-        else
-            row(t, label, st->res.bw_bps / MIB, "%.1f", "MiB/s");
+            snprintf(extra, sizeof extra, ", %s", time);
+        figure_row(t, NULL, n->headline_key, NULL, extra, n->iops ? st->res.iops : st->res.bw_bps);
     }
     for (int k = 0; k < SSD__GROUP_COUNT; k++) {
         const struct ssd__curve_group *g = &ssd__curve_groups[k];
-        if (!g->report_label)
+        if (!g->headline_key)
             continue;
         double at80, mean;
         ssd__suite_mixed_headline(s, g->group, &at80, &mean);
-        char label[96];
-        snprintf(label, sizeof label, "%s, 80 %% reads", g->report_label);
-        row(t, label, at80 / MIB, "%.1f", "MiB/s");
-        snprintf(label, sizeof label, "%s, mean of the six", g->report_label);
-        row(t, label, mean / MIB, "%.1f", "MiB/s");
+        char key[96];
+        snprintf(key, sizeof key, "%s_80_bps", g->headline_key);
+        figure_row(t, NULL, key, NULL, NULL, at80);
+        snprintf(key, sizeof key, "%s_mean_bps", g->headline_key);
+        figure_row(t, NULL, key, NULL, NULL, mean);
     }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
@@ -834,68 +844,58 @@ static void headline_rows(const struct ssd__results *s, struct ssd__text *t) {
         if (st->def.kind != SSD__STEP_ANALYZE || !st->res.has_summary || preparation(s, st))
             continue;
         const struct ssd_analysis_summary *m = &st->res.sum;
-        char label[160];
+        const char *curve = st->def.series;
         /* A bound says which: "(at least)" when the run never slowed,
          * "(at most)" when the drop fell inside the first sample. */
         const char *bound = ssd__cache_bound_word(m);
-        snprintf(label, sizeof label, "%s: SLC cache%s", st->def.series,
-                 !*bound                      ? ""
-                 : !strcmp(bound, "at most ") ? " (at most: it ended inside the first sample)"
-                                              : " (at least)");
         if (m->has_cache)
-            row(t, label, ssd__cache_shown_bytes(m) / GIB, "%.2f", "GiB");
+            figure_row(t, curve, "cache_bytes", NULL,
+                       !*bound                      ? ""
+                       : !strcmp(bound, "at most ") ? " (at most: it ended inside the first sample)"
+                                                    : " (at least)",
+                       ssd__cache_shown_bytes(m));
         /* Without a cache, a run that reaches its used state starts at
          * the drive's fresh-state (direct) speed: the clean blocks. */
-        snprintf(label, sizeof label, "%s: %s", st->def.series,
-                 m->has_cache ? "after the cache"
-                 : m->has_gc  ? "fresh-state speed"
-                              : "write speed");
-        row(t, label, m->post_cache_bps / MIB, "%.1f", "MiB/s");
-        if (m->has_folding) {
-            snprintf(label, sizeof label, "%s: folding", st->def.series);
-            row(t, label, m->folding_level_bps / MIB, "%.1f", "MiB/s");
-        }
-        if (m->has_gc) {
-            snprintf(label, sizeof label, "%s: used state (GC) from", st->def.series);
-            row(t, label, m->gc_start_bytes / GIB, "%.1f", "GiB");
-        }
+        figure_row(t, curve, "post_cache_bps",
+                   m->has_cache ? NULL
+                   : m->has_gc  ? "fresh-state speed"
+                                : "write speed",
+                   NULL, m->post_cache_bps);
+        if (m->has_folding)
+            figure_row(t, curve, "folding_level_bps", NULL, NULL, m->folding_level_bps);
+        if (m->has_gc)
+            figure_row(t, curve, "gc_start_bytes", NULL, NULL, m->gc_start_bytes);
         if (m->has_gc && m->gc_sliding) {
-            snprintf(label, sizeof label, "%s: used state just after the onset", st->def.series);
-            row(t, label, m->gc_start_level_bps / MIB, "%.1f", "MiB/s");
-            snprintf(label, sizeof label, "%s: used state slope", st->def.series);
-            row(t, label, m->gc_slope_bps_per_gib / MIB, "%+.3f", "MiB/s per GiB written");
+            figure_row(t, curve, "gc_start_level_bps", NULL, NULL, m->gc_start_level_bps);
+            figure_row(t, curve, "gc_slope_bps_per_gib", NULL, NULL, m->gc_slope_bps_per_gib);
         }
-        if (st->res.nphases > 1) {
-            snprintf(label, sizeof label, "%s: at the end", st->def.series);
-            row(t, label, ssd__end_level(st) / MIB, "%.1f", "MiB/s");
-        }
+        if (st->res.nphases > 1)
+            figure_row(t, curve, "end_level_bps", NULL, NULL, ssd__end_level(st));
         /* The steady state the drive settles into (SNIA PTS rule, last
          * stable region), from a long enough run: a short one's "steady"
          * plateau says little. */
         if (m->steady_reached && m->duration_s >= 1800) {
-            snprintf(label, sizeof label, "%s: steady state (SNIA PTS) from", st->def.series);
-            row(t, label, m->steady_start_s, "%.0f", "s");
-            snprintf(label, sizeof label, "%s: steady state speed", st->def.series);
-            row(t, label, m->steady_mean_bps / MIB, "%.1f", "MiB/s");
+            figure_row(t, curve, "steady_start_s", NULL, NULL, m->steady_start_s);
+            figure_row(t, curve, "steady_mean_bps", NULL, NULL, m->steady_mean_bps);
         }
-        snprintf(label, sizeof label, "%s: written", st->def.series);
-        row(t, label, m->total_bytes / GIB, "%.1f", "GiB");
+        figure_row(t, curve, "total_bytes", NULL, NULL, m->total_bytes);
         if (m->has_recovery && m->recovery_censored == SSD_CENSOR_RIGHT) {
             /* All the run wrote: a lower bound, said as one. */
-            snprintf(label, sizeof label, "%s: recovered fast-write volume", st->def.series);
+            struct ssd__figure_info f;
+            ssd__figure_describe("recovered_bytes", &f);
             ssd__text_add(t, "<tr><th>");
-            ssd__text_html(t, label);
-            ssd__text_add(t,
-                          "</th><td class=\"n\">≥ %.2f</td><td>GiB (at least: the drive "
-                          "never slowed)</td></tr>\n",
-                          m->recovered_bytes / GIB);
+            ssd__text_html(t, curve);
+            ssd__text_add(t, ": ");
+            ssd__text_html(t, f.label);
+            ssd__text_add(t, "</th><td class=\"n\">≥ ");
+            ssd__text_add(t, f.format, m->recovered_bytes * f.scale);
+            ssd__text_add(t, "</td><td>%s (at least: the drive never slowed)</td></tr>\n", f.unit);
         } else if (m->has_recovery) {
-            snprintf(label, sizeof label, "%s: recovered fast-write volume", st->def.series);
-            row(t, label, m->recovered_bytes / GIB, "%.2f", "GiB");
+            figure_row(t, curve, "recovered_bytes", NULL, NULL, m->recovered_bytes);
         }
         const struct ssd__step *job = ssd__suite_find_log(s, st->def.series, i);
         if (job && job->res.state == SSD__ST_DONE && !strcmp(job->def.name, ssd__step_fill))
-            row(t, "whole-drive fill time", job->res.runtime_s / 60, "%.1f", "min");
+            figure_row(t, NULL, "fill_time_s", NULL, NULL, job->res.runtime_s);
     }
 }
 

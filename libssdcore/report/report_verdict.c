@@ -6,6 +6,7 @@
 
 #include "report_verdict.h"
 #include "step_names.h"
+#include "figure_labels.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
@@ -138,7 +139,7 @@ void ssd__test_verdicts(const struct ssd__results *r, struct ssd__text *t) {
     for (size_t i = 0; i < ssd__named_step_count; i++) {
         const struct ssd__named_step *n = &ssd__named_steps[i];
         const struct ssd__step *st =
-            n->report_label ? ssd__suite_find(r, n->name, r->nsteps) : NULL;
+            n->headline_key ? ssd__suite_find(r, n->name, r->nsteps) : NULL;
         if (!st || st->res.state != SSD__ST_DONE)
             continue;
         double v = n->iops ? st->res.iops : st->res.bw_bps / MIB;
@@ -146,8 +147,9 @@ void ssd__test_verdicts(const struct ssd__results *r, struct ssd__text *t) {
             continue;
         char vb[32];
         value_words(vb, sizeof vb, v, n->iops);
-        ssd__text_add(t, "%s%s: %s %s", any++ ? "; " : "", n->report_label, vb,
-                      n->iops ? "IOPS" : "MiB/s");
+        struct ssd__figure_info f;
+        ssd__figure_describe(n->headline_key, &f);
+        ssd__text_add(t, "%s%s: %s %s", any++ ? "; " : "", f.label, vb, n->iops ? "IOPS" : "MiB/s");
     }
     if (any)
         ssd__text_add(t, ".\n");

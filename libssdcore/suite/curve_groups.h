@@ -15,9 +15,10 @@ struct ssd__curve_group {
     int xlog2, xsize;   /* x on a log2 axis; x is a size in bytes */
     int iops;           /* the figure is in IOPS, not bytes/s */
     /* mixed workloads, whose headline is the 80 %-reads point and the mean
-     * of six: results.json's key prefix, the text summary's and the
-     * report's label; NULL for other curves */
-    const char *headline_key, *text_label, *report_label;
+     * of six: results.json's key prefix (the figures' words are in
+     * figure_labels.c) and the verdict's name of the curve; NULL for other
+     * curves */
+    const char *headline_key, *report_label;
 };
 
 /* In this order: the report draws consecutive pairs in one chart. */

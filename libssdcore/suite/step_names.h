@@ -9,10 +9,11 @@
 #include <stddef.h>
 
 struct ssd__named_step {
-    const char *name;          /* the job's name in the built-in suites */
-    const char *headline_key;  /* results.json headline figure; NULL: none */
-    const char *text_label;    /* the text summary's line; NULL: none */
-    const char *report_label;  /* the report's headline table row; NULL: none */
+    const char *name; /* the job's name in the built-in suites */
+    /* results.json's headline figure, which the text summary, the report's
+     * table and verdicts and the compare page show under its words in
+     * figure_labels.c; NULL: none */
+    const char *headline_key;
     const char *latency_label; /* the report's latency chart and table; NULL: none */
     int iops;                  /* the figure is in IOPS, not bytes/s */
 };

@@ -14,6 +14,7 @@
 #include "curve_groups.h"
 #include "verdict_words.h"
 #include "step_names.h"
+#include "figure_labels.h"
 #include "suite_impl.h"
 #include "precondition.h"
 
@@ -778,18 +779,20 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
     }
     for (size_t i = 0; i < ssd__named_step_count; i++) {
         const struct ssd__named_step *n = &ssd__named_steps[i];
-        const struct ssd__step *st = n->text_label ? ssd__suite_find_done(s, n->name) : NULL;
+        const struct ssd__step *st = n->headline_key ? ssd__suite_find_done(s, n->name) : NULL;
         if (!st)
             continue;
+        struct ssd__figure_info f;
+        ssd__figure_describe(n->headline_key, &f);
         if (n->iops && st->res.lat_p50_us > 0)
             ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s; p99 %.0f us, p99/p50 %.1fx)\n",
-                          n->text_label, st->res.iops, st->res.bw_bps / 1048576, st->res.lat_p99_us,
+                          f.label, st->res.iops, st->res.bw_bps / 1048576, st->res.lat_p99_us,
                           st->res.lat_p99_us / st->res.lat_p50_us);
         else if (n->iops)
-            ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s)\n", n->text_label, st->res.iops,
+            ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s)\n", f.label, st->res.iops,
                           st->res.bw_bps / 1048576);
         else
-            line_bps(&t, n->text_label, st->res.bw_bps);
+            line_bps(&t, f.label, st->res.bw_bps);
     }
     /* The drive's write amplification over each logged write (the curves the
      * analysis reads); report.html and results.json have it for every step. */
@@ -806,18 +809,21 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
                       deg->res.lat_p99_us / deg->res.lat_p50_us);
     for (int k = 0; k < SSD__GROUP_COUNT; k++) {
         const struct ssd__curve_group *g = &ssd__curve_groups[k];
-        if (!g->text_label)
+        if (!g->headline_key)
             continue;
         double at80, mean;
         ssd__suite_mixed_headline(s, g->group, &at80, &mean);
-        char label[64];
+        char key[96];
+        struct ssd__figure_info f;
         if (isfinite(at80)) {
-            snprintf(label, sizeof label, "%s, 80 %% reads", g->text_label);
-            line_bps(&t, label, at80);
+            snprintf(key, sizeof key, "%s_80_bps", g->headline_key);
+            ssd__figure_describe(key, &f);
+            line_bps(&t, f.label, at80);
         }
         if (isfinite(mean)) {
-            snprintf(label, sizeof label, "%s, mean of six", g->text_label);
-            line_bps(&t, label, mean);
+            snprintf(key, sizeof key, "%s_mean_bps", g->headline_key);
+            ssd__figure_describe(key, &f);
+            line_bps(&t, f.label, mean);
         }
     }
     for (int i = 0; i < s->nsteps; i++) {
@@ -866,9 +872,12 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
                 ssd__text_add(&t, " MISMATCH with the sim truth: %s", miss);
         }
         ssd__text_add(&t, "\n");
-        if (job && !strcmp(job->def.name, ssd__step_fill) && job->res.state == SSD__ST_DONE)
-            ssd__text_add(&t, "  %-26s %10.0f s (%.1f min)\n", "whole-drive fill time",
-                          job->res.runtime_s, job->res.runtime_s / 60);
+        if (job && !strcmp(job->def.name, ssd__step_fill) && job->res.state == SSD__ST_DONE) {
+            struct ssd__figure_info f;
+            ssd__figure_describe("fill_time_s", &f);
+            ssd__text_add(&t, "  %-26s %10.0f s (%.1f min)\n", f.label, job->res.runtime_s,
+                          job->res.runtime_s / 60);
+        }
     }
     for (int i = 0; i < s->nsteps; i++) {
         const char *name = ssd__file_test_key(&s->steps[i]);

@@ -128,7 +128,7 @@ def test_same_pattern_different_tests_are_named_apart(pages):
     point of the queue-depth curve are different figures: the names say
     their test time."""
     html = pages["lab2016"].read_text()
-    assert "sequential write, 256K QD1, 1m</th>" in html
+    assert "sequential write 256K QD1, 1m</th>" in html
     assert "sequential write 256K, 3m a point" in html
 
 

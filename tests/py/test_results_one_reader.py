@@ -44,3 +44,29 @@ def test_a_killed_run_is_interrupted_for_the_report_and_the_catalog(cli, tmp_pat
     assert json.loads(rep.stdout)["status"] == "interrupted", rep.stderr
     with sqlite3.connect(db) as c:
         assert c.execute("SELECT status FROM runs").fetchall() == [("interrupted",)]
+
+
+def test_the_report_and_the_compare_page_label_a_figure_alike(cli, tmp_path):
+    """One table of figure words (suite/figure_labels.c): the report's
+    headline table says what the compare page says."""
+    import html as html_mod
+    d = tmp_path / "r"
+    shutil.copytree(SAMPLE, d)
+    assert subprocess.run([cli, "report", str(d)], capture_output=True).returncode == 0
+    r = subprocess.run([cli, "compare", str(d), "--out", str(tmp_path / "c")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    page = (d / "report.html").read_text()
+    figures = json.loads((tmp_path / "c" / "compare.json").read_text())["figures"]
+    shown = ("seq_read_bps", "seq_write_bps", "rand4k_read_qd1_iops", "mixed_random_80_bps",
+             "cache_bytes", "post_cache_bps", "end_level_bps", "total_bytes")
+    checked = 0
+    for f in figures:
+        if f["key"].rsplit(".", 1)[-1] not in shown:
+            continue
+        label, cond = f["label"], f.get("conditions") or ""
+        if cond and label.endswith(", " + cond):
+            label = label[:-len(cond) - 2]
+        assert "<th>" + html_mod.escape(label, quote=False) in page, label
+        checked += 1
+    assert checked >= 8, figures
