@@ -62,6 +62,24 @@ def _figure(key: str, value: Any, unit: Any = None) -> Tuple[str, Any, Any]:
     return key[:-5] + "_bps", v, "bytes/s" if unit is not None else None
 
 
+def _headline_figures(headline: Any) -> Dict[str, Any]:
+    """A headline (the dict of results.json's "headline") flattened by the C
+    library (``ssd_headline_figures``): dotted keys to numbers or None, in
+    the document's order, as the catalog's figures and compare.json name
+    them. {} for anything that is not a headline object."""
+    if not isinstance(headline, dict) or not headline:
+        return {}
+    import json
+
+    from ._errors import check
+    from ._ffi import ffi, lib
+    from ._util import take_string
+    out = ffi.new("char **")
+    check(lib.ssd_headline_figures(json.dumps(headline, allow_nan=False).encode(), 0, out))
+    figures: Dict[str, Any] = json.loads(take_string(out))
+    return figures
+
+
 def _pandas() -> Any:
     try:
         import pandas
@@ -751,23 +769,27 @@ class SuiteResult(Result):
                                            ("target", self.target_uri, ""),
                                            ("status", self.status, ""),
                                            ("steps", len(self.steps), "")]
-        for k, v in self.headline.items():
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
-                out.append((k, v, "B/s" if k.endswith("_bps") else ""))
-        for name, wc in (self.headline.get("write_curves") or {}).items():
-            if isinstance(wc, dict):
-                for k in ("cache_bytes", "post_cache_bps", "recovered_bytes"):
-                    if k in wc:
-                        v = _int(wc[k]) if k.endswith("_bytes") else _float(wc[k])
-                        out.append((f"{name}.{k}", v, "B" if k.endswith("_bytes") else "B/s"))
-        for name, lat in (self.headline.get("latency") or {}).items():
-            if isinstance(lat, dict):
-                out.append((f"{name}.p99_9_us", _float(lat.get("p99_9_us")), "µs"))
-        for name, ft in (self.headline.get("file_tests") or {}).items():
-            for k, v in (ft.items() if isinstance(ft, dict) else ()):
-                key, v, _ = _figure(f"{name}.{k}", _float(v))
-                out.append((key, v, "B/s" if key.endswith("_bps") else "s"))
-        return out
+        # The figures as the C library flattens the headline (the catalog's
+        # and the compare page's dotted keys), shown here without their
+        # group: "degradation.cache_bytes", "files-iso.copy_bps".
+        groups: Dict[str, List[Tuple[str, Any, str]]] = {
+            "write_curves": [], "latency": [], "file_tests": []}
+        for key, v in _headline_figures(self.headline).items():
+            group, _, rest = key.partition(".")
+            leaf = rest.rpartition(".")[2]
+            if not rest:
+                if v is not None:
+                    out.append((key, v, "B/s" if key.endswith("_bps") else ""))
+            elif group == "write_curves" and rest.count(".") == 1 and leaf in (
+                    "cache_bytes", "post_cache_bps", "recovered_bytes"):
+                groups[group].append((rest, _int(v) if leaf.endswith("_bytes") else _float(v),
+                                      "B" if leaf.endswith("_bytes") else "B/s"))
+            elif group == "latency" and rest.count(".") == 1 and leaf == "p99_9_us":
+                groups[group].append((rest, _float(v), "µs"))
+            elif group == "file_tests" and rest.count(".") == 1:
+                k, fv, _ = _figure(rest, _float(v))
+                groups[group].append((k, fv, "B/s" if k.endswith("_bps") else "s"))
+        return out + groups["write_curves"] + groups["latency"] + groups["file_tests"]
 
     def curve_state(self, curve: str, figure: str) -> Optional[str]:
         """What a write-curve figure of the headline is: "measured", "none"

@@ -827,3 +827,27 @@ Test(suite_file, fill_level_writes_that_share_once_and_counts_as_written_before)
     cr_assert_eq(ssd_target_fill(NULL, 1, NULL, NULL, NULL), SSD_EINVAL);
     ssd_target_free(t);
 }
+
+/* ssd_headline_figures: the headline flattened by the catalog's flattener,
+ * from results.json or the headline alone; text, booleans and arrays left
+ * out, nulls kept, bad input refused with a code. */
+Test(headline_figures, flattens_in_document_order_and_refuses_bad_input) {
+    char *out = NULL;
+    const char *doc = "{\"schema\":\"ssdcore-results/1\",\"headline\":{\"seq_read_bps\":5e8,"
+                      "\"warnings\":[],\"write_curves\":{\"degradation\":{\"cache_bytes\":"
+                      "2147483648,\"in_words\":\"x\",\"folding_level_bps\":null,\"ok\":true}}}}";
+    cr_assert_eq(ssd_headline_figures(doc, SSD_JSON_COMPACT, &out), 0);
+    cr_expect_str_eq(out, "{\"seq_read_bps\":500000000,\"write_curves.degradation.cache_bytes\":"
+                          "2147483648,\"write_curves.degradation.folding_level_bps\":null}\n");
+    ssd_free(out);
+    cr_assert_eq(ssd_headline_figures("{\"a\":{\"b\":1.5}}", SSD_JSON_COMPACT, &out), 0);
+    cr_expect_str_eq(out, "{\"a.b\":1.5}\n");
+    ssd_free(out);
+    cr_expect_eq(ssd_headline_figures("{\"a\":", 0, &out), SSD_EFORMAT);
+    cr_expect_null(out);
+    cr_expect_eq(ssd_headline_figures("[1]", 0, &out), SSD_EFORMAT);
+    cr_expect_eq(ssd_headline_figures("{\"schema\":\"x\"}", 0, &out), SSD_EFORMAT);
+    cr_expect_eq(ssd_headline_figures(NULL, 0, &out), SSD_EINVAL);
+    cr_expect_eq(ssd_headline_figures("{}", 0, NULL), SSD_EINVAL);
+    cr_expect_eq(ssd_headline_figures("{}", 64, &out), SSD_EINVAL);
+}

@@ -1,11 +1,15 @@
-"""The report (the results model's loader) and the catalog read results.json
-through one reader: a document one refuses the other refuses with the same
-words, and a run killed while it ran has the same status in both."""
+"""One results box: the report (the results model's loader) and the catalog
+read results.json through one reader (a document one refuses the other
+refuses in the same words; a killed run has the same status in both), the
+report and the compare page label a figure alike, and Python names the
+headline's figures as the C flattener the catalog uses does."""
 import json
 import shutil
 import sqlite3
 import subprocess
 from pathlib import Path
+
+import pytest
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "results" / "quick-bx200"
 
@@ -70,3 +74,31 @@ def test_the_report_and_the_compare_page_label_a_figure_alike(cli, tmp_path):
         assert "<th>" + html_mod.escape(label, quote=False) in page, label
         checked += 1
     assert checked >= 8, figures
+
+
+def test_python_names_the_headline_figures_as_the_catalog_does(tmp_path):
+    """SuiteResult.summary() takes its figures from the C flattener
+    (ssd_headline_figures), the one the catalog's figures table uses."""
+    import ssdcore
+    from ssdcore.results import SuiteResult
+    d = tmp_path / "r"
+    shutil.copytree(SAMPLE, d)
+    doc = json.loads((d / "results.json").read_text())
+    row = SuiteResult(doc, str(d)).summary().iloc[0]
+    db = tmp_path / "c.sqlite"
+    assert ssdcore.catalog_add(d, db) is True
+    cat = {f: v for f, v in ssdcore.catalog_figures(db).to_frame()[["figure", "value"]]
+           .itertuples(index=False)}
+    checked = 0
+    for key, v in row.items():
+        if "." not in key:
+            if key in doc["headline"]:
+                assert cat[key] == pytest.approx(v), key
+                checked += 1
+            continue
+        group = "write_curves" if key.endswith(("_bytes", "_bps")) else "latency"
+        full = f"{group}.{key}"
+        assert full in cat, (full, sorted(cat))
+        assert cat[full] == pytest.approx(v), full
+        checked += 1
+    assert checked >= 10, row

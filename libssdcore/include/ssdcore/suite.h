@@ -152,6 +152,16 @@ SSD_API int ssd_suite_to_json(const ssd_suite *s, int flags, char **out);
  * a malloc'd string freed with ssd_free(). Returns 0 or SSD_ENOMEM. */
 SSD_API int ssd_suite_summary_text(const ssd_suite *s, char **out);
 
+/* The headline figures of a run, as the catalog's figures table and the
+ * compare page name them: json is results.json's text (its "headline") or
+ * a headline object alone; *out gets a JSON object of dotted keys
+ * ("seq_read_bps", "write_curves.degradation.cache_bytes") to numbers, null
+ * for a figure the run lacks, in the document's order; text, arrays and
+ * booleans are left out. flags: enum ssd_json_flags. Freed with ssd_free().
+ * Returns 0, SSD_EINVAL (NULL argument, unknown flag), SSD_EFORMAT (not
+ * JSON, or no headline object) or SSD_ENOMEM. Thread-safe. */
+SSD_API int ssd_headline_figures(const char *json, int flags, char **out);
+
 /* Writes the HTML report of s to path (NULL: report.html in the results
  * directory), atomically. ssd_suite_run does this at its end unless the
  * "report" option is "0". Returns 0 or a negative code (message in
