@@ -515,10 +515,11 @@ unsigned ssd_trace_max_overlap(const ssd_trace *tr) {
     return max_overlap(tr, &busy);
 }
 
-int ssd_trace_summary_json(const ssd_trace *tr, char **out) {
-    if (!tr || !out)
-        return SSD_EINVAL;
-    *out = NULL;
+int ssd_trace_summary_json(const ssd_trace *tr, int flags, char **out) {
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(tr, out, flags, SSD__JW_COMPACT, &style);
+    if (rc)
+        return rc;
     uint64_t cnt[4] = {0}, bytes[4] = {0}, seq[2] = {0}, next[2] = {UINT64_MAX, UINT64_MAX};
     double gaps = 0;
     for (size_t i = 0; i < tr->n; i++) {
@@ -575,7 +576,7 @@ int ssd_trace_summary_json(const ssd_trace *tr, char **out) {
         qsort(mix, nmix, sizeof *mix, cmp_u64_desc_count);
     }
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "format", tr->format);
     ssd__jw_ku64(&w, "ios", tr->n);

@@ -151,7 +151,7 @@ class Target:
         h = ffi.new("ssd_health *")
         check(lib.ssd_target_health(self._handle(), h), self._errmsg)
         out = ffi.new("char **")
-        check(lib.ssd_health_to_json(h, out))
+        check(lib.ssd_health_to_json(h, 0, out))
         health: Dict[str, Any] = _json.loads(take_string(out))
         return health
 

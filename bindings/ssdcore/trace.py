@@ -140,7 +140,7 @@ class Trace:
     def summary(self) -> Dict[str, Any]:
         """Characteristics: counts, bytes, sequential shares, idle share, size mix."""
         out = ffi.new("char **")
-        check(lib.ssd_trace_summary_json(self._tr, out))
+        check(lib.ssd_trace_summary_json(self._tr, 0, out))
         summary: Dict[str, Any] = json.loads(take_string(out))
         return summary
 

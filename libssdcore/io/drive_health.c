@@ -211,11 +211,13 @@ static void write_health(struct ssd__jw *w, const ssd_health *h) {
     ssd__jw_end_object(w);
 }
 
-int ssd_health_to_json(const ssd_health *h, char **out) {
-    if (!h || !out)
-        return SSD_EINVAL;
+int ssd_health_to_json(const ssd_health *h, int flags, char **out) {
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(h, out, flags, SSD__JW_COMPACT, &style);
+    if (rc)
+        return rc;
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     write_health(&w, h);
     return ssd__jw_finish(&w, out);
 }
@@ -226,11 +228,14 @@ double ssd__health_wa(const ssd_health *before, const ssd_health *after) {
     return isfinite(host) && isfinite(media) && host > 0 ? media / host : NAN;
 }
 
-int ssd_health_delta_json(const ssd_health *before, const ssd_health *after, char **out) {
-    if (!before || !after || !out)
-        return SSD_EINVAL;
+int ssd_health_delta_json(const ssd_health *before, const ssd_health *after, int flags,
+                          char **out) {
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(after, out, flags, SSD__JW_COMPACT, &style);
+    if (rc || !before)
+        return rc ? rc : SSD_EINVAL;
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     for (size_t i = 0; i < NFIELDS; i++) {
         double d = get(after, i) - get(before, i);

@@ -241,7 +241,7 @@ static int write_log(ssd_replay *r) {
     char *meta = NULL, *text = NULL;
     size_t len = 0;
     int rc = ssd__series_metadata_json(ssd_target_uri(r->t), &ctx, NULL, "replay", r->interval_s,
-                                       r->engine_name, &meta);
+                                       r->engine_name, SSD__JW_COMPACT, &meta);
     FILE *f = rc ? NULL : open_memstream(&text, &len);
     if (f) {
         ssd__series_put_head(f, meta, r->samples_lat);
@@ -693,7 +693,7 @@ int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
     if (!r->ran)
         return SSD_ESTATE;
     char *summary = NULL;
-    if (ssd_trace_summary_json(r->tr, &summary) < 0)
+    if (ssd_trace_summary_json(r->tr, SSD_JSON_COMPACT, &summary) < 0)
         return SSD_ENOMEM;
     struct ssd__jw w;
     ssd__jw_init(&w, style);

@@ -294,8 +294,10 @@ static void record_health(struct ssd__step *st, const ssd_health *before, const 
     struct ssd__jw w;
     ssd__jw_init(&w, SSD__JW_COMPACT);
     ssd__jw_begin_object(&w);
-    if (before->available && after->available && !ssd_health_to_json(before, &b) &&
-        !ssd_health_to_json(after, &a) && !ssd_health_delta_json(before, after, &d)) {
+    if (before->available && after->available &&
+        !ssd_health_to_json(before, SSD_JSON_COMPACT, &b) &&
+        !ssd_health_to_json(after, SSD_JSON_COMPACT, &a) &&
+        !ssd_health_delta_json(before, after, SSD_JSON_COMPACT, &d)) {
         ssd__jw_kstr(&w, "source", after->source);
         ssd__jw_kraw(&w, "before", b);
         ssd__jw_kraw(&w, "after", a);
@@ -486,7 +488,8 @@ int ssd_suite_run(ssd_suite *s) {
     /* Who the drive is; unknown members are null, never a failure. */
     ssd_free(s->res.drive_json);
     s->res.drive_json = NULL;
-    if (ssd_drive_identity_json(s->res.target_uri, s->hash_serial, &s->res.drive_json)) {
+    if (ssd_drive_identity_json(s->res.target_uri, s->hash_serial, SSD_JSON_COMPACT,
+                                &s->res.drive_json)) {
         ssd_free(s->res.drive_json); /* the message */
         s->res.drive_json = NULL;
     }

@@ -167,6 +167,71 @@ Test(api_convention, embedded_json_in_pretty_style_matches_the_writers_own) {
     ssd_series_free(s);
 }
 
+/* compact and pretty are one document; pretty puts a member a line; an
+ * unknown flag is refused with *out NULL. */
+static void check_styles(const char *what, int rc_c, char *compact, int rc_p, char *pretty,
+                         int rc_bad, char *bad) {
+    cr_assert_eq(rc_c, 0, "%s compact", what);
+    cr_assert_eq(rc_p, 0, "%s pretty", what);
+    cr_expect_null(strchr(compact, '\n'), "%s compact is one line: %s", what, compact);
+    cr_expect_not_null(strstr(pretty, "{\n  \""), "%s pretty: %.80s", what, pretty);
+    char *a = squeeze(compact), *b = squeeze(pretty);
+    cr_expect_str_eq(a, b, "%s: pretty is the compact document", what);
+    free(a), free(b);
+    cr_expect_eq(rc_bad, SSD_EINVAL, "%s refuses flags 4", what);
+    cr_expect_null(bad, "%s: no text for a refused flag", what);
+    ssd_free(compact), ssd_free(pretty), ssd_free(bad);
+}
+
+/* The producers that took no flags once (identity, health, the job's
+ * metadata line, the trace summary) honour them like every ssd_*_to_json. */
+Test(api_convention, every_json_producer_honours_its_flags) {
+    ssd_target *t;
+    ssd_job *j = ran_job(&t);
+    char *c = NULL, *p = NULL, *bad = (char *)1;
+    int rc_bad;
+    int rc_c = ssd_job_metadata_json(j, SSD_JSON_COMPACT, &c);
+    int rc_p = ssd_job_metadata_json(j, SSD_JSON_PRETTY, &p);
+    rc_bad = ssd_job_metadata_json(j, 4, &bad);
+    check_styles("job metadata", rc_c, c, rc_p, p, rc_bad, bad);
+
+    bad = (char *)1;
+    rc_c = ssd_drive_identity_json("sim:bx200", 0, SSD_JSON_COMPACT, &c);
+    rc_p = ssd_drive_identity_json("sim:bx200", 0, SSD_JSON_PRETTY, &p);
+    rc_bad = ssd_drive_identity_json("sim:bx200", 0, 4, &bad);
+    check_styles("identity", rc_c, c, rc_p, p, rc_bad, bad);
+
+    ssd_health before = {0}, after = {0};
+    cr_assert_eq(ssd_target_health(t, &before), 0);
+    cr_assert_eq(ssd_target_health(t, &after), 0);
+    cr_assert(after.available, "%s", after.why);
+    bad = (char *)1;
+    rc_c = ssd_health_to_json(&after, SSD_JSON_COMPACT, &c);
+    rc_p = ssd_health_to_json(&after, SSD_JSON_PRETTY, &p);
+    rc_bad = ssd_health_to_json(&after, 4, &bad);
+    check_styles("health", rc_c, c, rc_p, p, rc_bad, bad);
+    bad = (char *)1;
+    rc_c = ssd_health_delta_json(&before, &after, SSD_JSON_COMPACT, &c);
+    rc_p = ssd_health_delta_json(&before, &after, SSD_JSON_PRETTY, &p);
+    rc_bad = ssd_health_delta_json(&before, &after, 4, &bad);
+    check_styles("health delta", rc_c, c, rc_p, p, rc_bad, bad);
+    bad = (char *)1;
+    cr_expect_eq(ssd_health_delta_json(NULL, &after, 0, &bad), SSD_EINVAL);
+    cr_expect_null(bad);
+
+    ssd_trace *tr;
+    cr_assert_eq(ssd_trace_create(&tr), 0);
+    cr_assert_eq(ssd_trace_generate(tr, ssd_trace_scenario_name(0), 1, 0), 0);
+    bad = (char *)1;
+    rc_c = ssd_trace_summary_json(tr, SSD_JSON_COMPACT, &c);
+    rc_p = ssd_trace_summary_json(tr, SSD_JSON_PRETTY, &p);
+    rc_bad = ssd_trace_summary_json(tr, 4, &bad);
+    check_styles("trace summary", rc_c, c, rc_p, p, rc_bad, bad);
+    ssd_trace_free(tr);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
 Test(api_convention, to_json_refuses_null_and_unknown_flags) {
     char *out = (char *)1;
     cr_assert_eq(ssd_job_to_json(NULL, 0, &out), SSD_EINVAL);
@@ -177,6 +242,13 @@ Test(api_convention, to_json_refuses_null_and_unknown_flags) {
     cr_assert_eq(ssd_analysis_to_json(NULL, NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_sim_truth_to_json(NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_replay_to_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_compare_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_job_metadata_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_health_to_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_health_delta_json(NULL, NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_trace_summary_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_drive_identity_json(NULL, 0, 0, &out), SSD_EINVAL);
+    cr_assert_null(out);
     ssd_target *t;
     ssd_job *j = ran_job(&t);
     cr_assert_eq(ssd_job_to_json(j, 4, &out), SSD_EINVAL);

@@ -46,13 +46,17 @@ typedef struct ssd_health {
 SSD_API int ssd_target_health(ssd_target *t, ssd_health *out);
 
 /* *out (free with ssd_free) = h as a JSON object: "available", "source" or
- * "why", and each counter the drive exposes (the others are left out). */
-SSD_API int ssd_health_to_json(const ssd_health *h, char **out);
+ * "why", and each counter the drive exposes (the others are left out).
+ * flags: enum ssd_json_flags (base.h). Returns 0, SSD_EINVAL (NULL or an
+ * unknown flag) or SSD_ENOMEM. */
+SSD_API int ssd_health_to_json(const ssd_health *h, int flags, char **out);
 
 /* The change from before to after as a JSON object: each counter present in
  * both, and "write_amplification" (media over host bytes written between
- * the two) when both are known and the host wrote something, else null. */
-SSD_API int ssd_health_delta_json(const ssd_health *before, const ssd_health *after, char **out);
+ * the two) when both are known and the host wrote something, else null.
+ * flags and returns as ssd_health_to_json. */
+SSD_API int ssd_health_delta_json(const ssd_health *before, const ssd_health *after, int flags,
+                                  char **out);
 
 #ifdef __cplusplus
 }

@@ -119,8 +119,9 @@ SSD_API int ssd_trace_get(const ssd_trace *tr, size_t i, ssd_trace_io *out);
  * idle_share (time with no I/O in flight, when completions are known, else
  * time between I/Os more than 1 ms apart), max_overlap (the largest number
  * of I/Os in flight; 1 when completions are unknown), size_mix ([[bytes,
- * count]...], the most common sizes). Returns 0 or SSD_ENOMEM. */
-SSD_API int ssd_trace_summary_json(const ssd_trace *tr, char **out);
+ * count]...], the most common sizes). flags: enum ssd_json_flags (base.h).
+ * Returns 0, SSD_EINVAL (NULL or an unknown flag) or SSD_ENOMEM. */
+SSD_API int ssd_trace_summary_json(const ssd_trace *tr, int flags, char **out);
 
 /* The largest number of I/Os the recording had in flight at once, from
  * issue and completion times of the I/Os whose completion it knows; 1 when
