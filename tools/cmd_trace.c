@@ -545,9 +545,10 @@ int cmd_replay(int argc, char **argv) {
         goto out;
     if (apps || fsd) {
         char *json = NULL, err[600];
-        int rc = apps ? ssd_replay_apps_json(t, cli_table_value(&rt, "timing"), seed, &json, err,
-                                             sizeof err)
-                      : ssd_replay_fsd_json(t, scale, seed, &json, err, sizeof err);
+        int rc =
+            apps ? ssd_replay_apps_json(t, cli_table_value(&rt, "timing"), seed, SSD_JSON_COMPACT,
+                                        &json, err, sizeof err)
+                 : ssd_replay_fsd_json(t, scale, seed, SSD_JSON_COMPACT, &json, err, sizeof err);
         if (rc == 0)
             cli_print_result(json, json_out);
         ssd_free(json);

@@ -402,7 +402,7 @@ def reference_figures(reference: Any) -> str:
     check(lib.ssd_analysis_create(a))
     h = ffi.gc(a[0], lib.ssd_analysis_free)
     out = ffi.new("char **")
-    rc = lib.ssd_analysis_reference_file(h, os.fsencode(os.fspath(reference)), out)
+    rc = lib.ssd_analysis_reference_file(h, os.fsencode(os.fspath(reference)), 0, out)
     if rc < 0:
         raise error_from_code(rc, "option reference: " +
                               ffi.string(lib.ssd_analysis_errmsg(h)).decode())

@@ -287,13 +287,13 @@ def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
 
 def _scored_run(fn: Callable[..., int], target: Union[Target, PathLike],
                 target_options: Optional[Mapping[str, Any]], *args: Any) -> Dict[str, Any]:
-    """Runs one of the scored replays (apps, fsd: fn(target, *args, &json,
-    err, len)) on target, stoppable by Ctrl-C, and returns its JSON."""
+    """Runs one of the scored replays (apps, fsd: fn(target, *args, flags,
+    &json, err, len)) on target, stoppable by Ctrl-C, and returns its JSON."""
     t, own = _target(target, target_options or {})
     try:
         out = ffi.new("char **")
         err = ffi.new("char[600]")
-        rc, stop = _run_interruptibly(fn, t._handle(), *args, out, err, 600)
+        rc, stop = _run_interruptibly(fn, t._handle(), *args, 0, out, err, 600)
         if stop is not None:
             if out[0] != ffi.NULL:
                 lib.ssd_free(out[0])

@@ -146,11 +146,11 @@ static int record_reference(ssd_suite *s, int i, ssd_job *j, char **msg) {
     char *json = NULL;
     int rc = ssd_analysis_create(&a);
     if (!rc)
-        rc = ssd_analysis_reference_file(a, path, &json);
+        rc = ssd_analysis_reference_file(a, path, SSD_JSON_COMPACT, &json);
     if (!rc) {
         ssd_free(json);
         json = NULL;
-        rc = ssd_analysis_reference_json(a, source, &json);
+        rc = ssd_analysis_reference_json(a, source, SSD_JSON_COMPACT, &json);
     }
     if (rc && a)
         *msg = strdup(ssd_analysis_errmsg(a));

@@ -232,6 +232,54 @@ Test(api_convention, every_json_producer_honours_its_flags) {
     ssd_target_free(t);
 }
 
+/* The analysis' reference figures, from a run or a log, and the scored
+ * replays (apps, fsd) take the flags too. */
+Test(api_convention, reference_and_scored_replays_honour_their_flags) {
+    double t_s[40], bytes[40];
+    for (int i = 0; i < 40; i++)
+        t_s[i] = i + 1, bytes[i] = i < 15 ? 4e8 : 6e7;
+    ssd_series *s;
+    cr_assert_eq(ssd_series_from_arrays(&s, t_s, bytes, 40), 0);
+    ssd_analysis *a;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    char *c = NULL, *p = NULL, *bad = (char *)1;
+    int rc_c = ssd_analysis_reference_json(a, "x", SSD_JSON_COMPACT, &c);
+    int rc_p = ssd_analysis_reference_json(a, "x", SSD_JSON_PRETTY, &p);
+    int rc_bad = ssd_analysis_reference_json(a, "x", 4, &bad);
+    check_styles("reference", rc_c, c, rc_p, p, rc_bad, bad);
+
+    const char *log = SSD_TEST_DATA_DIR "/series/series_v1_cache.csv";
+    bad = (char *)1;
+    rc_c = ssd_analysis_reference_file(a, log, SSD_JSON_COMPACT, &c);
+    rc_p = ssd_analysis_reference_file(a, log, SSD_JSON_PRETTY, &p);
+    rc_bad = ssd_analysis_reference_file(a, log, 4, &bad);
+    cr_expect(strstr(ssd_analysis_errmsg(a), "flags"), "%s", ssd_analysis_errmsg(a));
+    check_styles("reference file", rc_c, c, rc_p, p, rc_bad, bad);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+
+    /* fsd writes the drive: each style on a fresh one gives one document. */
+    ssd_target *t[2];
+    char err[200];
+    for (int k = 0; k < 2; k++) {
+        cr_assert_eq(ssd_target_create(&t[k]), 0);
+        cr_assert_eq(ssd_target_open(t[k], "sim:bx200"), 0);
+    }
+    bad = (char *)1;
+    cr_expect_eq(ssd_replay_apps_json(t[0], NULL, 1, 4, &bad, err, sizeof err), SSD_EINVAL);
+    cr_expect_null(bad);
+    cr_expect(strstr(err, "flags"), "%s", err);
+    bad = (char *)1;
+    rc_bad = ssd_replay_fsd_json(t[0], 0.01, 1, 4, &bad, err, sizeof err);
+    cr_expect(strstr(err, "flags"), "%s", err);
+    rc_c = ssd_replay_fsd_json(t[0], 0.01, 1, SSD_JSON_COMPACT, &c, err, sizeof err);
+    rc_p = ssd_replay_fsd_json(t[1], 0.01, 1, SSD_JSON_PRETTY, &p, err, sizeof err);
+    check_styles("fsd", rc_c, c, rc_p, p, rc_bad, bad);
+    ssd_target_free(t[0]);
+    ssd_target_free(t[1]);
+}
+
 Test(api_convention, to_json_refuses_null_and_unknown_flags) {
     char *out = (char *)1;
     cr_assert_eq(ssd_job_to_json(NULL, 0, &out), SSD_EINVAL);

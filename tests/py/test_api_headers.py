@@ -91,6 +91,37 @@ def test_every_handles_functions_live_in_its_header():
     assert not wrong, "\n".join(wrong)
 
 
+def _prototypes(headers):
+    """{name: parameter list} of every public function."""
+    out = {}
+    for text in headers.values():
+        for m in re.finditer(r"\bSSD_API\b[^;(]*?\b(ssd_\w+)\s*\(([^;]*?)\)\s*;", text):
+            out[m.group(1)] = [" ".join(a.split()) for a in m.group(2).split(",")]
+    return out
+
+
+def _json_producers(protos):
+    """Every public function that hands over a JSON document: ssd_X_to_json
+    and the other ssd_*_json, and the functions a header documents as
+    returning one through char ** (out_json)."""
+    return {f: args for f, args in protos.items()
+            if any(re.match(r"char \*\*", a) for a in args)
+            and (f.endswith("_json") or any(a.endswith("out_json") for a in args))}
+
+
+def test_every_json_producer_takes_flags_before_its_out_argument():
+    # ssdcore/base.h: ssd_X_to_json(const ssd_X *, [what,] int flags, char **out)
+    producers = _json_producers(_prototypes(_headers()))
+    assert {"ssd_job_to_json", "ssd_compare_json", "ssd_trace_summary_json",
+            "ssd_health_delta_json", "ssd_drive_identity_json"} <= set(producers)
+    wrong = []
+    for f, args in sorted(producers.items()):
+        out = next(i for i, a in enumerate(args) if re.match(r"char \*\*", a))
+        if out == 0 or args[out - 1] != "int flags":
+            wrong.append(f"{f}({', '.join(args)}): no `int flags` before the char ** out")
+    assert not wrong, "\n".join(wrong)
+
+
 def test_no_public_header_keeps_a_deprecated_name():
     for name, text in _headers().items():
         assert "deprecated" not in text.lower(), name

@@ -242,12 +242,13 @@ SSD_API int ssd_replay_to_json(const ssd_replay *r, int flags, char **out);
  * "as-recorded", PCMark 8's way: think time stays, only busy time counts).
  * JSON: {"timing", "seed", "traces": [{"name", "describe", "ios", "bytes",
  * "busy_s", "bw_bps"}...], "score_bps" (total bytes / total busy time),
- * "mean_bps" (mean of the traces' bw_bps)}. Returns 0 with *out to free
- * with ssd_free(), or a negative code with the trace and reason in err
+ * "mean_bps" (mean of the traces' bw_bps)}. flags: enum ssd_json_flags
+ * (base.h). Returns 0 with *out to free with ssd_free(), SSD_EINVAL (NULL,
+ * an unknown flag), or a negative code with the trace and reason in err
  * (errlen bytes; may be NULL).
  */
-SSD_API int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t seed, char **out,
-                                 char *err, size_t errlen);
+SSD_API int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t seed, int flags,
+                                 char **out, char *err, size_t errlen);
 
 /*
  * A PCMark 10 Full System Drive-like score (docs/traces.md): application
@@ -264,13 +265,14 @@ SSD_API int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t see
  * our own. JSON: {"scale", "seed", "traces": [{"name", "trace",
  * "describe", "scored", "qd", "timing", "runtime_s", "ios", "bytes",
  * "busy_s", "bw_bps", "access_s"}...], "bandwidth_bps", "access_s",
- * "score"}. Writes the
+ * "score"}. flags: enum ssd_json_flags (base.h). Writes the
  * target (a device needs destroy_data). Returns 0 with *out to free with
- * ssd_free(), SSD_ERANGE for a bad scale, or a negative code with the
- * trace and reason in err (errlen bytes; may be NULL).
+ * ssd_free(), SSD_EINVAL (NULL, an unknown flag), SSD_ERANGE for a bad
+ * scale, or a negative code with the trace and reason in err (errlen
+ * bytes; may be NULL).
  */
-SSD_API int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, char **out, char *err,
-                                size_t errlen);
+SSD_API int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, int flags, char **out,
+                                char *err, size_t errlen);
 
 /* The run's traces in order, 0 <= i: *name the PCMark 10 trace it stands
  * for ("cp1"; NULL for a preparation that is not scored), *trace
