@@ -186,7 +186,7 @@ int ssd_trace_filetest(ssd_trace *tr, const char *name, uint64_t set_bytes) {
     size_t n = ssd_trace_count(one);
     for (uint64_t k = 0; k < repeat && !rc; k++) {
         for (size_t i = 0; i < n && !rc; i++) {
-            ssd_trace_io io;
+            ssd_trace_io io = {.size = sizeof io};
             ssd_trace_get(one, i, &io);
             if (!keeps(half, io.op))
                 continue;

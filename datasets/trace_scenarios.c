@@ -219,7 +219,8 @@ int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, uint64_t 
                 len = rand_size(&g, small[G->op]);
                 off = ssd__rng_below(&g, (span - len) / len) * len;
             }
-            ssd_trace_io io = {t, -1, G->op == 0 ? SSD_TRACE_READ : SSD_TRACE_WRITE, off, len};
+            ssd_trace_io io = {sizeof io, t,  -1, G->op == 0 ? SSD_TRACE_READ : SSD_TRACE_WRITE,
+                               off,       len};
             rc = ssd_trace_add(tr, &io);
             if (G->seq)
                 off += len;

@@ -95,7 +95,7 @@ class Trace:
     def __getitem__(self, i: int) -> Tuple[float, str, int, int, Optional[float]]:
         if i < 0:
             i += len(self)
-        io = ffi.new("ssd_trace_io *")
+        io = ffi.new("ssd_trace_io *", {"size": ffi.sizeof("ssd_trace_io")})
         if i < 0 or lib.ssd_trace_get(self._tr, i, io) < 0:
             raise IndexError(i)
         return (float(io.t_s), _NAMES[io.op], int(io.offset), int(io.length),
@@ -110,7 +110,7 @@ class Trace:
         """Append one I/O; op is "R", "W", "T" (trim) or "F" (flush)."""
         if op not in _OPS:
             raise ValueError(f"op must be one of R, W, T, F, not {op!r}")
-        io = ffi.new("ssd_trace_io *", {"t_s": t_s, "op": _OPS[op], "offset": offset,
+        io = ffi.new("ssd_trace_io *", {"size": ffi.sizeof("ssd_trace_io"), "t_s": t_s, "op": _OPS[op], "offset": offset,
                                         "length": length,
                                         "done_s": -1.0 if done_s is None else done_s})
         check(lib.ssd_trace_add(self._tr, io), self._errmsg)

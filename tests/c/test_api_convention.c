@@ -349,6 +349,27 @@ Test(api_convention, result_structs_refuse_a_size_below_their_first_version) {
     ssd_copy_result cr = {0};
     cr_expect_eq(ssd_copy_run(c, "/a", "/b", &cr), SSD_EINVAL);
     ssd_copy_free(c);
+
+    /* A trace's I/O, passed in (add) and filled (get). */
+    ssd_trace *tr;
+    cr_assert_eq(ssd_trace_create(&tr), 0);
+    ssd_trace_io io = {.t_s = 0, .done_s = -1, .op = SSD_TRACE_READ, .length = 4096};
+    cr_expect_eq(ssd_trace_add(tr, &io), SSD_EINVAL);
+    cr_expect(strstr(ssd_trace_errmsg(tr), "size"), "%s", ssd_trace_errmsg(tr));
+    cr_expect_eq(ssd_trace_count(tr), 0);
+    io.size = sizeof io;
+    cr_assert_eq(ssd_trace_add(tr, &io), 0, "%s", ssd_trace_errmsg(tr));
+    ssd_trace_io got = {0};
+    cr_expect_eq(ssd_trace_get(tr, 0, &got), SSD_EINVAL);
+    cr_expect_eq(got.length, 0, "nothing written into a struct of unknown size");
+    got.size = sizeof got - 1;
+    cr_expect_eq(ssd_trace_get(tr, 0, &got), SSD_EINVAL);
+    got.size = sizeof got;
+    cr_assert_eq(ssd_trace_get(tr, 0, &got), 0);
+    cr_expect_eq(got.size, sizeof got);
+    cr_expect_eq(got.length, 4096);
+    cr_expect_eq(got.op, SSD_TRACE_READ);
+    ssd_trace_free(tr);
 }
 
 static size_t seen_progress_size;

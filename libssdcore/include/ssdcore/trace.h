@@ -45,10 +45,13 @@ enum ssd_trace_op {
     SSD_TRACE_FLUSH = 3
 };
 
-/* One I/O. t_s: issue time in seconds since the trace began; done_s: its
+/* One I/O. size: sizeof this struct, set by the caller before
+ * ssd_trace_add and ssd_trace_get (see "The API convention" in base.h);
+ * t_s: issue time in seconds since the trace began; done_s: its
  * completion time, or a negative number when the recording has none; op:
  * an ssd_trace_op; offset and length in bytes (0 for a flush). */
 typedef struct ssd_trace_io {
+    size_t size; /* sizeof this struct: see "The API convention" in base.h */
     double t_s;
     double done_s;
     int op;
@@ -104,12 +107,15 @@ SSD_API int ssd_trace_save(ssd_trace *tr, const char *path, const char *format, 
  * smaller ones; a replay buffers the largest I/O once per queue slot). */
 #define SSD_TRACE_MAX_IO_BYTES (1ull << 30)
 
-/* Appends one I/O (times must not decrease; length > 0 except for a flush,
- * at most SSD_TRACE_MAX_IO_BYTES for a read or write; offset + length
- * within 2^64). Returns 0, SSD_EINVAL with a message, or SSD_ENOMEM. */
+/* Appends one I/O (io->size set; times must not decrease; length > 0
+ * except for a flush, at most SSD_TRACE_MAX_IO_BYTES for a read or write;
+ * offset + length within 2^64). Returns 0, SSD_EINVAL with a message, or
+ * SSD_ENOMEM. */
 SSD_API int ssd_trace_add(ssd_trace *tr, const ssd_trace_io *io);
 
-/* Number of I/Os, and one of them (0 <= i < count; else SSD_ERANGE). */
+/* Number of I/Os, and one of them (0 <= i < count; else SSD_ERANGE) into
+ * *out, whose size the caller sets (SSD_EINVAL when it is below the first
+ * version's; the library keeps it). */
 SSD_API size_t ssd_trace_count(const ssd_trace *tr);
 SSD_API int ssd_trace_get(const ssd_trace *tr, size_t i, ssd_trace_io *out);
 
