@@ -34,12 +34,12 @@ extern const size_t ssd__filetrace_blob_count;
  * would hold gigabytes of I/O records (program-copy: 12 373 per GiB). */
 #define MAX_REPEAT 256
 
-int ssd_trace_filetest_count(void) {
-    return (int)ssd__filetrace_blob_count;
+size_t ssd_trace_filetest_count(void) {
+    return ssd__filetrace_blob_count;
 }
 
-const char *ssd_trace_filetest_name(int i) {
-    return i >= 0 && i < ssd_trace_filetest_count() ? ssd__filetrace_blobs[i].name : NULL;
+const char *ssd_trace_filetest_name(size_t i) {
+    return i < ssd_trace_filetest_count() ? ssd__filetrace_blobs[i].name : NULL;
 }
 
 /* What a copy does to the drive depends on where the other end is: inside

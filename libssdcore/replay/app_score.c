@@ -31,7 +31,7 @@ int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t seed, int f
     int n = 0;
     uint64_t size = ssd_target_size(t);
     uint64_t span = size < (8ull << 30) ? size : (8ull << 30);
-    for (int i = 0; i < ssd_trace_scenario_count() && rc == 0; i++) {
+    for (size_t i = 0; i < ssd_trace_scenario_count() && rc == 0; i++) {
         const char *name = ssd_trace_scenario_name(i);
         ssd_trace *tr = NULL;
         ssd_replay *r = NULL;

@@ -44,8 +44,8 @@ static const struct fsd_trace {
 
 #define NFSD (sizeof fsd / sizeof fsd[0])
 
-int ssd_replay_fsd_trace(int i, const char **name, const char **trace, double *gb) {
-    if (i < 0 || (size_t)i >= NFSD)
+int ssd_replay_fsd_trace(size_t i, const char **name, const char **trace, double *gb) {
+    if (i >= NFSD)
         return SSD_ERANGE;
     if (name)
         *name = fsd[i].label;

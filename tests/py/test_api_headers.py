@@ -122,6 +122,54 @@ def test_every_json_producer_takes_flags_before_its_out_argument():
     assert not wrong, "\n".join(wrong)
 
 
+# Counts and indices are size_t, as the lengths of the arrays they count
+# (ssd_trace_count, ssd_series_count, ssd_X_options(&n)...). Exceptions:
+COUNT_NOT_SIZE_T = {
+    "ssd_hist_count": "the number of values recorded, a 64-bit counter like the buckets', "
+                      "not a length to index",
+    "ssd_compare_drive_count": "report/compare.c is being rewritten on another branch (#22 "
+                               "item 3): size_t when that lands",
+}
+INDEX_NAMES = {"i", "index"}
+COUNT_MEMBERS = {"n", "count", "step", "steps", "first", "last", "index", "samples"}
+
+
+def _returns(headers):
+    """{name: return type} of every public function."""
+    out = {}
+    for text in headers.values():
+        for m in re.finditer(r"\bSSD_API\s+([^;(]*?)\b(ssd_\w+)\s*\(", text):
+            out[m.group(2)] = " ".join(m.group(1).split())
+    return out
+
+
+def test_counts_and_indices_are_size_t():
+    headers = _headers()
+    returns, protos = _returns(headers), _prototypes(headers)
+    assert "ssd_trace_count" in returns and "ssd_suite_step_name" in protos
+    wrong = []
+    for f, ret in sorted(returns.items()):
+        if f.endswith("_count") and ret != "size_t" and f not in COUNT_NOT_SIZE_T:
+            wrong.append(f"{f} returns {ret}, not size_t")
+    for f, args in sorted(protos.items()):
+        for a in args:
+            m = re.match(r"(.*?)\s*\b(\w+)$", a)
+            if not m:
+                continue
+            typ, name = " ".join(m.group(1).split()), m.group(2)
+            if name in INDEX_NAMES and typ != "size_t":
+                wrong.append(f"{f}: index {a}, not size_t")
+            if name == "n" and typ not in {"size_t", "size_t *"}:
+                wrong.append(f"{f}: count {a}, not size_t")
+    for name, text in headers.items():
+        for body in re.findall(r"\bstruct \w+ \{(.*?)\}", text, flags=re.S):
+            for m in re.finditer(r"^\s*(int|unsigned|long|short)\s+([\w, ]+);", body, flags=re.M):
+                for member in (v.strip() for v in m.group(2).split(",")):
+                    if member in COUNT_MEMBERS:
+                        wrong.append(f"{name}: member {m.group(1)} {member}, not size_t")
+    assert not wrong, "\n".join(wrong)
+
+
 def test_no_public_header_keeps_a_deprecated_name():
     for name, text in _headers().items():
         assert "deprecated" not in text.lower(), name

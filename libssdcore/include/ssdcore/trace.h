@@ -140,9 +140,9 @@ SSD_API unsigned ssd_trace_max_overlap(const ssd_trace *tr);
 /* The scenarios, 0 <= i < ssd_trace_scenario_count(): name ("pcm8-bf3",
  * "game-level", ...) and a one-line description with the published figures
  * it follows. NULL out of range. Static strings. */
-SSD_API int ssd_trace_scenario_count(void);
-SSD_API const char *ssd_trace_scenario_name(int i);
-SSD_API const char *ssd_trace_scenario_describe(int i);
+SSD_API size_t ssd_trace_scenario_count(void);
+SSD_API const char *ssd_trace_scenario_name(size_t i);
+SSD_API const char *ssd_trace_scenario_describe(size_t i);
 
 /* Replaces tr's contents with scenario `name`, generated from seed (the same
  * seed gives the same trace). The trace addresses `span` bytes (0: the
@@ -165,8 +165,8 @@ SSD_API int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, u
  * I/O mode, a multi-threaded recorder; up to 64 I/Os in flight) carry the
  * prefix "nvme-" (nvme-iso-copy, ...). 0 <= i < ssd_trace_filetest_count();
  * NULL out of range. Static strings. */
-SSD_API int ssd_trace_filetest_count(void);
-SSD_API const char *ssd_trace_filetest_name(int i);
+SSD_API size_t ssd_trace_filetest_count(void);
+SSD_API const char *ssd_trace_filetest_name(size_t i);
 
 /* The set size a file test was recorded with and the size of the loop
  * device it was recorded on. Returns 0, SSD_EINVAL (unknown name) or
@@ -285,7 +285,7 @@ SSD_API int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, int 
  * "scenario:NAME" or "filetest:NAME", *gb the file set in GB at scale 1 (0:
  * not a copy). Any pointer may be NULL. Returns 0 or SSD_ERANGE past the
  * end. Static strings. (The `fsd` suite is built from this list.) */
-SSD_API int ssd_replay_fsd_trace(int i, const char **name, const char **trace, double *gb);
+SSD_API int ssd_replay_fsd_trace(size_t i, const char **name, const char **trace, double *gb);
 
 /* The combined score: sqrt(bandwidth in MB/s x 1 / access time in ms); 0
  * unless both are positive. */
