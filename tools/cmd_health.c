@@ -28,7 +28,7 @@ int cmd_health(int argc, char **argv) {
         return cli_error("health", "out of memory");
     ssd_target_set_option(t, "read_only", "1");
     ssd_target_set_option(t, "layout", "never");
-    ssd_health h;
+    ssd_health h = {.size = sizeof h};
     char *text = NULL;
     int status = 0;
     if (ssd_target_open(t, target) < 0 || ssd_target_health(t, &h) < 0)

@@ -123,7 +123,7 @@ class Target:
         "block device BLKDISCARD", "model (sim)" or "not passed: ..."), and
         for a file its ``filesystem``, ``mount_point`` and ``mount_options``;
         ``fitrim_bytes`` when FITRIM ran (else None)."""
-        r = ffi.new("ssd_trim_reach *")
+        r = ffi.new("ssd_trim_reach *", {"size": ffi.sizeof("ssd_trim_reach")})
         check(lib.ssd_target_trim_reach(self._handle(), r))
         fs = ffi.string(r.fs_type).decode(errors="replace")
         return {
@@ -148,7 +148,7 @@ class Target:
         >>> t.health()["source"]
         'sim model'
         """
-        h = ffi.new("ssd_health *")
+        h = ffi.new("ssd_health *", {"size": ffi.sizeof("ssd_health")})
         check(lib.ssd_target_health(self._handle(), h), self._errmsg)
         out = ffi.new("char **")
         check(lib.ssd_health_to_json(h, 0, out))

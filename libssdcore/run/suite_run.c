@@ -340,7 +340,7 @@ static int run_trim(ssd_suite *s, int i) {
         return skip_refused(s, st, "TRIM");
     if (rc)
         return step_fail(s, st, rc, ssd_target_errmsg(s->t));
-    ssd_trim_reach r;
+    ssd_trim_reach r = {.size = sizeof r};
     ssd_target_trim_reach(s->t, &r);
     st->res.trim_reached = r.reached == 1;
     st->res.trim_how = strdup(r.how);
@@ -436,7 +436,7 @@ static int run_idle(ssd_suite *s, int i, unsigned gen) {
 /* The drive's temperature where its jobs read it (the health log: NVMe,
  * ATA SMART, the sim model), else its hwmon sensor. */
 static double drive_temp(const ssd_suite *s) {
-    ssd_health h;
+    ssd_health h = {.size = sizeof h};
     if (ssd_target_health(s->t, &h) == 0 && h.available && isfinite(h.temperature_c))
         return h.temperature_c;
     double c;
@@ -514,7 +514,7 @@ int ssd_suite_run(ssd_suite *s) {
         ssd__now_iso(st->res.started, sizeof st->res.started);
         st->res.temp_before_c = drive_temp(s);
         st->res.wa = NAN;
-        ssd_health hb, ha;
+        ssd_health hb = {.size = sizeof hb}, ha = {.size = sizeof ha};
         int counted = step_moves_counters(st) && ssd_target_health(s->t, &hb) == 0;
         double t0 = ssd__mono_s();
         switch (st->def.kind) {

@@ -201,7 +201,7 @@ Test(api_convention, every_json_producer_honours_its_flags) {
     rc_bad = ssd_drive_identity_json("sim:bx200", 0, 4, &bad);
     check_styles("identity", rc_c, c, rc_p, p, rc_bad, bad);
 
-    ssd_health before = {0}, after = {0};
+    ssd_health before = {.size = sizeof before}, after = {.size = sizeof after};
     cr_assert_eq(ssd_target_health(t, &before), 0);
     cr_assert_eq(ssd_target_health(t, &after), 0);
     cr_assert(after.available, "%s", after.why);
@@ -370,6 +370,33 @@ Test(api_convention, result_structs_refuse_a_size_below_their_first_version) {
     cr_expect_eq(got.length, 4096);
     cr_expect_eq(got.op, SSD_TRACE_READ);
     ssd_trace_free(tr);
+
+    /* The drive's counters and the last TRIM's reach, filled. */
+    ssd_target *t;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, "sim:bx200"), 0);
+    ssd_health h = {0};
+    cr_expect_eq(ssd_target_health(t, &h), SSD_EINVAL);
+    cr_expect(strstr(ssd_target_errmsg(t), "size"), "%s", ssd_target_errmsg(t));
+    cr_expect_eq(h.available, 0, "nothing written into a struct of unknown size");
+    h.size = sizeof h - 1;
+    cr_expect_eq(ssd_target_health(t, &h), SSD_EINVAL);
+    h.size = sizeof h;
+    cr_assert_eq(ssd_target_health(t, &h), 0);
+    cr_expect_eq(h.size, sizeof h);
+    cr_expect(h.available);
+    char *json = NULL;
+    h.size = 0;
+    cr_expect_eq(ssd_health_to_json(&h, 0, &json), SSD_EINVAL, "a struct of unknown size");
+    cr_expect_null(json);
+    cr_assert_eq(ssd_target_trim(t, 0, 1 << 20), 0);
+    ssd_trim_reach r = {0};
+    cr_expect_eq(ssd_target_trim_reach(t, &r), SSD_EINVAL);
+    r.size = sizeof r;
+    cr_assert_eq(ssd_target_trim_reach(t, &r), 0);
+    cr_expect_eq(r.size, sizeof r);
+    cr_expect_eq(r.reached, 1);
+    ssd_target_free(t);
 }
 
 static size_t seen_progress_size;

@@ -170,6 +170,27 @@ def test_counts_and_indices_are_size_t():
     assert not wrong, "\n".join(wrong)
 
 
+# Structs of the API that are no result of their own, so carry no size.
+NOT_VERSIONED = {
+    "ssd_copy_counts": "a member of ssd_copy_result, which is versioned",
+}
+
+
+def test_every_public_struct_is_versioned():
+    # ssdcore/base.h: result structs start with `size_t size`, which the
+    # caller sets for structs passed in and the library for the ones it
+    # hands out, so members can be added at the end.
+    structs = {}
+    for name, text in _headers().items():
+        for m in re.finditer(r"(?:typedef )?struct (ssd_\w+) \{(.*?)\}", text, flags=re.S):
+            structs[m.group(1)] = (name, m.group(2))
+    assert {"ssd_trace_io", "ssd_health", "ssd_sample", "ssd_phase"} <= set(structs)
+    wrong = [f"{s} ({h}) does not start with size_t size"
+             for s, (h, body) in sorted(structs.items())
+             if s not in NOT_VERSIONED and not re.match(r"\s*size_t size;", body)]
+    assert not wrong, "\n".join(wrong)
+
+
 def test_no_public_header_keeps_a_deprecated_name():
     for name, text in _headers().items():
         assert "deprecated" not in text.lower(), name
