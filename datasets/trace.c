@@ -15,6 +15,7 @@
 #include "jsonw.h"
 #include "numfmt.h"
 #include "output_check.h"
+#include "result_size.h"
 #include "trace_internal.h"
 
 /* A trace file larger than this is refused before it is read. */
@@ -68,11 +69,11 @@ size_t ssd_trace_count(const ssd_trace *tr) {
 }
 
 int ssd_trace_get(const ssd_trace *tr, size_t i, ssd_trace_io *out) {
-    if (!tr || !out)
+    if (!tr || !out || !ssd__result_size_ok(out, sizeof *out))
         return SSD_EINVAL;
     if (i >= tr->n)
         return SSD_ERANGE;
-    *out = tr->io[i];
+    ssd__result_copy(out, &tr->io[i], sizeof *out);
     return 0;
 }
 
@@ -85,13 +86,13 @@ int ssd__trace_push(ssd_trace *tr, const ssd_trace_io *io) {
         tr->io = p;
         tr->cap = cap;
     }
-    tr->io[tr->n++] = *io;
+    tr->io[tr->n] = *io;
+    tr->io[tr->n++].size = sizeof *io;
     return 0;
 }
 
-int ssd_trace_add(ssd_trace *tr, const ssd_trace_io *io) {
-    if (!tr || !io)
-        return SSD_EINVAL;
+/* ssd_trace_add's checks, for an I/O of the library's own (size unset). */
+static int add_io(ssd_trace *tr, const ssd_trace_io *io) {
     tr->err[0] = 0;
     size_t k = tr->n + 1;
     if (!isfinite(io->t_s) || io->t_s < 0)
@@ -114,10 +115,21 @@ int ssd_trace_add(ssd_trace *tr, const ssd_trace_io *io) {
     return ssd__trace_push(tr, io);
 }
 
+int ssd_trace_add(ssd_trace *tr, const ssd_trace_io *io) {
+    if (!tr || !io)
+        return SSD_EINVAL;
+    if (!ssd__result_size_ok(io, sizeof *io))
+        return ssd__trace_fail(tr, SSD_EINVAL,
+                               "I/O %zu: its size member is %zu, below sizeof(ssd_trace_io) %zu: "
+                               "set .size = sizeof(ssd_trace_io)",
+                               tr->n + 1, io->size, sizeof *io);
+    return add_io(tr, io);
+}
+
 /* ---- helpers shared by the readers ---------------------------------------- */
 
 int ssd__trace_add_at(ssd_trace *tr, const ssd_trace_io *io, const char *name, size_t lineno) {
-    int rc = ssd_trace_add(tr, io);
+    int rc = add_io(tr, io);
     if (rc >= 0 || rc == SSD_ENOMEM)
         return rc;
     char why[SSD__TRACE_ERR_SIZE];
@@ -515,10 +527,11 @@ unsigned ssd_trace_max_overlap(const ssd_trace *tr) {
     return max_overlap(tr, &busy);
 }
 
-int ssd_trace_summary_json(const ssd_trace *tr, char **out) {
-    if (!tr || !out)
-        return SSD_EINVAL;
-    *out = NULL;
+int ssd_trace_summary_json(const ssd_trace *tr, int flags, char **out) {
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(tr, out, flags, SSD__JW_COMPACT, &style);
+    if (rc)
+        return rc;
     uint64_t cnt[4] = {0}, bytes[4] = {0}, seq[2] = {0}, next[2] = {UINT64_MAX, UINT64_MAX};
     double gaps = 0;
     for (size_t i = 0; i < tr->n; i++) {
@@ -575,7 +588,7 @@ int ssd_trace_summary_json(const ssd_trace *tr, char **out) {
         qsort(mix, nmix, sizeof *mix, cmp_u64_desc_count);
     }
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "format", tr->format);
     ssd__jw_ku64(&w, "ios", tr->n);

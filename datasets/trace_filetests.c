@@ -34,12 +34,12 @@ extern const size_t ssd__filetrace_blob_count;
  * would hold gigabytes of I/O records (program-copy: 12 373 per GiB). */
 #define MAX_REPEAT 256
 
-int ssd_trace_filetest_count(void) {
-    return (int)ssd__filetrace_blob_count;
+size_t ssd_trace_filetest_count(void) {
+    return ssd__filetrace_blob_count;
 }
 
-const char *ssd_trace_filetest_name(int i) {
-    return i >= 0 && i < ssd_trace_filetest_count() ? ssd__filetrace_blobs[i].name : NULL;
+const char *ssd_trace_filetest_name(size_t i) {
+    return i < ssd_trace_filetest_count() ? ssd__filetrace_blobs[i].name : NULL;
 }
 
 /* What a copy does to the drive depends on where the other end is: inside
@@ -186,7 +186,7 @@ int ssd_trace_filetest(ssd_trace *tr, const char *name, uint64_t set_bytes) {
     size_t n = ssd_trace_count(one);
     for (uint64_t k = 0; k < repeat && !rc; k++) {
         for (size_t i = 0; i < n && !rc; i++) {
-            ssd_trace_io io;
+            ssd_trace_io io = {.size = sizeof io};
             ssd_trace_get(one, i, &io);
             if (!keeps(half, io.op))
                 continue;

@@ -75,16 +75,16 @@ static const struct scenario scenarios[] = {
 
 #define NSCEN (int)(sizeof scenarios / sizeof scenarios[0])
 
-int ssd_trace_scenario_count(void) {
-    return NSCEN;
+size_t ssd_trace_scenario_count(void) {
+    return (size_t)NSCEN;
 }
 
-const char *ssd_trace_scenario_name(int i) {
-    return i >= 0 && i < NSCEN ? scenarios[i].name : NULL;
+const char *ssd_trace_scenario_name(size_t i) {
+    return i < ssd_trace_scenario_count() ? scenarios[i].name : NULL;
 }
 
-const char *ssd_trace_scenario_describe(int i) {
-    return i >= 0 && i < NSCEN ? scenarios[i].describe : NULL;
+const char *ssd_trace_scenario_describe(size_t i) {
+    return i < ssd_trace_scenario_count() ? scenarios[i].describe : NULL;
 }
 
 /* Random I/O sizes of desktop traces: mostly 4 KiB, a tail up to 64 KiB. */
@@ -219,7 +219,8 @@ int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, uint64_t 
                 len = rand_size(&g, small[G->op]);
                 off = ssd__rng_below(&g, (span - len) / len) * len;
             }
-            ssd_trace_io io = {t, -1, G->op == 0 ? SSD_TRACE_READ : SSD_TRACE_WRITE, off, len};
+            ssd_trace_io io = {sizeof io, t,  -1, G->op == 0 ? SSD_TRACE_READ : SSD_TRACE_WRITE,
+                               off,       len};
             rc = ssd_trace_add(tr, &io);
             if (G->seq)
                 off += len;

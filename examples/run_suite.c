@@ -16,7 +16,7 @@ static void on_sigint(int sig) {
 
 static int progress(void *user, const ssd_suite_progress *p) {
     (void)user;
-    fprintf(stderr, "\r[%d/%d] %-24s", p->step + 1, p->steps, p->name);
+    fprintf(stderr, "\r[%zu/%zu] %-24s", p->step + 1, p->steps, p->name);
     return 0;
 }
 

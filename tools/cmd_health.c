@@ -28,12 +28,12 @@ int cmd_health(int argc, char **argv) {
         return cli_error("health", "out of memory");
     ssd_target_set_option(t, "read_only", "1");
     ssd_target_set_option(t, "layout", "never");
-    ssd_health h;
+    ssd_health h = {.size = sizeof h};
     char *text = NULL;
     int status = 0;
     if (ssd_target_open(t, target) < 0 || ssd_target_health(t, &h) < 0)
         status = cli_error("health", "%s", ssd_target_errmsg(t));
-    else if (ssd_health_to_json(&h, &text) < 0)
+    else if (ssd_health_to_json(&h, SSD_JSON_COMPACT, &text) < 0)
         status = cli_error("health", "out of memory");
     else if (json)
         puts(text);

@@ -31,7 +31,7 @@ int cmd_identity(int argc, char **argv) {
     if (parsed)
         return parsed > 0 ? 0 : 2;
     char *json = NULL;
-    int rc = ssd_drive_identity_json(target, hash, &json);
+    int rc = ssd_drive_identity_json(target, hash, SSD_JSON_COMPACT, &json);
     if (rc < 0) {
         int status = json ? cli_error("identity", "%s", json)
                           : cli_error("identity", "%s: %s", target, ssd_strerror(rc));

@@ -48,7 +48,7 @@ static int set_job(void *j, const char *key, const char *value) {
     ssd_analysis *a = NULL;
     char *json = NULL;
     int rc = ssd_analysis_create(&a);
-    if (rc == 0 && (rc = ssd_analysis_reference_file(a, value, &json)) < 0)
+    if (rc == 0 && (rc = ssd_analysis_reference_file(a, value, SSD_JSON_COMPACT, &json)) < 0)
         snprintf(reference_err, sizeof reference_err, "option reference: %s",
                  ssd_analysis_errmsg(a));
     ssd_analysis_free(a);

@@ -53,7 +53,7 @@ static int sim_list_json(void) {
     ssd_json *w = NULL;
     ssd_json_create(&w, SSD_JSON_SPACED);
     ssd_json_begin_array(w, NULL);
-    for (int i = 0; i < ssd_sim_profile_count(); i++) {
+    for (size_t i = 0; i < ssd_sim_profile_count(); i++) {
         const char *name = ssd_sim_profile_name(i);
         char *json = NULL;
         if (ssd_sim_profile_to_json(name, 0, &json)) {
@@ -78,7 +78,7 @@ static int sim_list(void) {
            "eff.", "after seq", "after rnd", "floor", "drive");
     printf("%-12s %8s %-8s %8s %8s %9s %9s %9s\n", "", "GB", "", "GiB", "GiB", "MiB/s", "MiB/s",
            "IOPS");
-    for (int i = 0; i < ssd_sim_profile_count(); i++) {
+    for (size_t i = 0; i < ssd_sim_profile_count(); i++) {
         const char *name = ssd_sim_profile_name(i);
         char type[64];
         if (ssd_sim_profile_value(name, "slc_type", type, sizeof type))
@@ -115,7 +115,7 @@ static int sim_show(const char *spec, int json) {
     }
     ssd_free(text);
     printf("# sim:%s - load with sim:file=PATH (GiB, MiB/s as in the reviews)\n", spec);
-    for (int i = 0; i < ssd_sim_param_count(); i++) {
+    for (size_t i = 0; i < ssd_sim_param_count(); i++) {
         char buf[64];
         const char *key = ssd_sim_param_name(i);
         if (ssd_sim_profile_value(spec, key, buf, sizeof buf))

@@ -41,7 +41,7 @@ static void suite_help(FILE *out) {
     fputs(target_heading, out);
     cli_target_help(out);
     fputs("\nsuites:\n", out);
-    for (int i = 0; i < ssd_suite_builtin_count(); i++)
+    for (size_t i = 0; i < ssd_suite_builtin_count(); i++)
         fprintf(out, "  %-9s %s\n", ssd_suite_builtin_name(i), ssd_suite_builtin_describe(i));
 }
 
@@ -65,16 +65,16 @@ static int progress_line(void *user, const ssd_suite_progress *p) {
     if (p->job) {
         const ssd_progress *j = p->job;
         double pct = cli_job_percent(j);
-        fprintf(stderr, "\r\033[K  [%d/%d] %-20s %8.1f s", p->step + 1, p->steps, p->name,
+        fprintf(stderr, "\r\033[K  [%zu/%zu] %-20s %8.1f s", p->step + 1, p->steps, p->name,
                 j->elapsed_s);
         if (pct >= 0)
             fprintf(stderr, " %5.1f%%", pct);
         fprintf(stderr, " %9.1f MB/s %9.0f IOPS", j->bw_bps / 1e6, j->iops);
     } else if (p->step_total_s > 0) {
-        fprintf(stderr, "\r\033[K  [%d/%d] %-20s %8.1f / %.1f s", p->step + 1, p->steps, p->name,
+        fprintf(stderr, "\r\033[K  [%zu/%zu] %-20s %8.1f / %.1f s", p->step + 1, p->steps, p->name,
                 p->step_elapsed_s, p->step_total_s);
     } else {
-        fprintf(stderr, "\r\033[K  [%d/%d] %-20s", p->step + 1, p->steps, p->name);
+        fprintf(stderr, "\r\033[K  [%zu/%zu] %-20s", p->step + 1, p->steps, p->name);
     }
     fflush(stderr);
     return 0;
@@ -206,9 +206,9 @@ int cmd_suite(int argc, char **argv) {
         ssd_json *w = NULL;
         ssd_json_create(&w, SSD_JSON_SPACED);
         ssd_json_begin_array(w, NULL);
-        for (int i = 0; i < ssd_suite_step_count(s); i++) {
+        for (size_t i = 0; i < ssd_suite_step_count(s); i++) {
             if (!json) {
-                printf("%3d  %s\n", i + 1, ssd_suite_step_line(s, i));
+                printf("%3zu  %s\n", i + 1, ssd_suite_step_line(s, i));
                 continue;
             }
             ssd_json_str(w, NULL, ssd_suite_step_line(s, i));

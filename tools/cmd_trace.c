@@ -67,7 +67,7 @@ static int trace_info(int argc, char **argv) {
         return cli_error("trace info", "out of memory creating the trace handle");
     status = load("trace info", tr, path, format);
     char *json = NULL;
-    if (!status && ssd_trace_summary_json(tr, &json) == 0)
+    if (!status && ssd_trace_summary_json(tr, SSD_JSON_COMPACT, &json) == 0)
         cli_print_result(json, json_out);
     ssd_free(json);
     ssd_trace_free(tr);
@@ -384,15 +384,15 @@ static const char filetests_usage[] =
 /* scenarios and filetests: no argument but --json (and --help); then
  * item(w, json, i) for each of the n items, which prints a text line or
  * adds an object to the JSON array w. */
-static int list_verb(const char *cmd, const char *usage, int argc, char **argv, int n,
-                     void (*item)(ssd_json *w, int json, int i)) {
+static int list_verb(const char *cmd, const char *usage, int argc, char **argv, size_t n,
+                     void (*item)(ssd_json *w, int json, size_t i)) {
     int json, rc = cli_json_args(cmd, usage, argc - 1, argv + 1, "", &json, NULL);
     if (rc >= 0)
         return rc;
     ssd_json *w = NULL;
     ssd_json_create(&w, SSD_JSON_SPACED);
     ssd_json_begin_array(w, NULL);
-    for (int i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++)
         item(w, json, i);
     ssd_json_end_array(w);
     if (json)
@@ -402,7 +402,7 @@ static int list_verb(const char *cmd, const char *usage, int argc, char **argv, 
     return 0;
 }
 
-static void scenario_item(ssd_json *w, int json, int i) {
+static void scenario_item(ssd_json *w, int json, size_t i) {
     if (!json) {
         printf("%-22s %s\n", ssd_trace_scenario_name(i), ssd_trace_scenario_describe(i));
         return;
@@ -418,7 +418,7 @@ static int trace_scenarios(int argc, char **argv) {
                      scenario_item);
 }
 
-static void filetest_item(ssd_json *w, int json, int i) {
+static void filetest_item(ssd_json *w, int json, size_t i) {
     uint64_t set = 0, dev = 0;
     const char *name = ssd_trace_filetest_name(i);
     int damaged = ssd_trace_filetest_sizes(name, &set, &dev) != 0;
@@ -545,9 +545,10 @@ int cmd_replay(int argc, char **argv) {
         goto out;
     if (apps || fsd) {
         char *json = NULL, err[600];
-        int rc = apps ? ssd_replay_apps_json(t, cli_table_value(&rt, "timing"), seed, &json, err,
-                                             sizeof err)
-                      : ssd_replay_fsd_json(t, scale, seed, &json, err, sizeof err);
+        int rc =
+            apps ? ssd_replay_apps_json(t, cli_table_value(&rt, "timing"), seed, SSD_JSON_COMPACT,
+                                        &json, err, sizeof err)
+                 : ssd_replay_fsd_json(t, scale, seed, SSD_JSON_COMPACT, &json, err, sizeof err);
         if (rc == 0)
             cli_print_result(json, json_out);
         ssd_free(json);

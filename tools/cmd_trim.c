@@ -64,7 +64,7 @@ int cmd_trim(int argc, char **argv) {
     } else {
         if (!len_s)
             len = off < ssd_target_size(t) ? ssd_target_size(t) - off : 0;
-        ssd_trim_reach r;
+        ssd_trim_reach r = {.size = sizeof r};
         if (ssd_target_trim(t, off, len) < 0)
             status = cli_error("trim", "%s", ssd_target_errmsg(t));
         else if (ssd_target_trim_reach(t, &r) == 0 && r.reached == 1)

@@ -96,6 +96,6 @@ def compare(runs: Union[Run, Iterable[Run]], out: Optional[PathLike] = None, *,
     c = _handle(runs, labels, highlight, title)
     if out is not None:
         check(lib.ssd_compare_write(c, os.fsencode(out)), lambda: lib.ssd_compare_errmsg(c))
-    return CompareResult(json.loads(_take(lib.ssd_compare_json, c)),
+    return CompareResult(json.loads(_take(lambda h, p: lib.ssd_compare_json(h, 0, p), c)),
                          csv=_take(lib.ssd_compare_csv, c), html=_take(lib.ssd_compare_html, c),
                          text=_take(lib.ssd_compare_text, c))

@@ -28,7 +28,7 @@ def drive_identity(target: PathLike, hash_serial: bool = False) -> Dict[str, Any
     file: the device its filesystem is on, or a ``sim:`` URI). With
     ``hash_serial`` the serial is ``"sha256:"`` and a 16-digit prefix."""
     p = ffi.new("char **")
-    rc = lib.ssd_drive_identity_json(_path(target), 1 if hash_serial else 0, p)
+    rc = lib.ssd_drive_identity_json(_path(target), 1 if hash_serial else 0, 0, p)
     text = take_string(p)  # the identity, or on failure the message
     if rc < 0:
         raise error_from_code(rc, text)

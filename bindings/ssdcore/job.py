@@ -123,7 +123,7 @@ class Target:
         "block device BLKDISCARD", "model (sim)" or "not passed: ..."), and
         for a file its ``filesystem``, ``mount_point`` and ``mount_options``;
         ``fitrim_bytes`` when FITRIM ran (else None)."""
-        r = ffi.new("ssd_trim_reach *")
+        r = ffi.new("ssd_trim_reach *", {"size": ffi.sizeof("ssd_trim_reach")})
         check(lib.ssd_target_trim_reach(self._handle(), r))
         fs = ffi.string(r.fs_type).decode(errors="replace")
         return {
@@ -148,10 +148,10 @@ class Target:
         >>> t.health()["source"]
         'sim model'
         """
-        h = ffi.new("ssd_health *")
+        h = ffi.new("ssd_health *", {"size": ffi.sizeof("ssd_health")})
         check(lib.ssd_target_health(self._handle(), h), self._errmsg)
         out = ffi.new("char **")
-        check(lib.ssd_health_to_json(h, out))
+        check(lib.ssd_health_to_json(h, 0, out))
         health: Dict[str, Any] = _json.loads(take_string(out))
         return health
 
@@ -402,7 +402,7 @@ def reference_figures(reference: Any) -> str:
     check(lib.ssd_analysis_create(a))
     h = ffi.gc(a[0], lib.ssd_analysis_free)
     out = ffi.new("char **")
-    rc = lib.ssd_analysis_reference_file(h, os.fsencode(os.fspath(reference)), out)
+    rc = lib.ssd_analysis_reference_file(h, os.fsencode(os.fspath(reference)), 0, out)
     if rc < 0:
         raise error_from_code(rc, "option reference: " +
                               ffi.string(lib.ssd_analysis_errmsg(h)).decode())

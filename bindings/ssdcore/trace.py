@@ -95,7 +95,7 @@ class Trace:
     def __getitem__(self, i: int) -> Tuple[float, str, int, int, Optional[float]]:
         if i < 0:
             i += len(self)
-        io = ffi.new("ssd_trace_io *")
+        io = ffi.new("ssd_trace_io *", {"size": ffi.sizeof("ssd_trace_io")})
         if i < 0 or lib.ssd_trace_get(self._tr, i, io) < 0:
             raise IndexError(i)
         return (float(io.t_s), _NAMES[io.op], int(io.offset), int(io.length),
@@ -110,7 +110,7 @@ class Trace:
         """Append one I/O; op is "R", "W", "T" (trim) or "F" (flush)."""
         if op not in _OPS:
             raise ValueError(f"op must be one of R, W, T, F, not {op!r}")
-        io = ffi.new("ssd_trace_io *", {"t_s": t_s, "op": _OPS[op], "offset": offset,
+        io = ffi.new("ssd_trace_io *", {"size": ffi.sizeof("ssd_trace_io"), "t_s": t_s, "op": _OPS[op], "offset": offset,
                                         "length": length,
                                         "done_s": -1.0 if done_s is None else done_s})
         check(lib.ssd_trace_add(self._tr, io), self._errmsg)
@@ -140,7 +140,7 @@ class Trace:
     def summary(self) -> Dict[str, Any]:
         """Characteristics: counts, bytes, sequential shares, idle share, size mix."""
         out = ffi.new("char **")
-        check(lib.ssd_trace_summary_json(self._tr, out))
+        check(lib.ssd_trace_summary_json(self._tr, 0, out))
         summary: Dict[str, Any] = json.loads(take_string(out))
         return summary
 
@@ -287,13 +287,13 @@ def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
 
 def _scored_run(fn: Callable[..., int], target: Union[Target, PathLike],
                 target_options: Optional[Mapping[str, Any]], *args: Any) -> Dict[str, Any]:
-    """Runs one of the scored replays (apps, fsd: fn(target, *args, &json,
-    err, len)) on target, stoppable by Ctrl-C, and returns its JSON."""
+    """Runs one of the scored replays (apps, fsd: fn(target, *args, flags,
+    &json, err, len)) on target, stoppable by Ctrl-C, and returns its JSON."""
     t, own = _target(target, target_options or {})
     try:
         out = ffi.new("char **")
         err = ffi.new("char[600]")
-        rc, stop = _run_interruptibly(fn, t._handle(), *args, out, err, 600)
+        rc, stop = _run_interruptibly(fn, t._handle(), *args, 0, out, err, 600)
         if stop is not None:
             if out[0] != ffi.NULL:
                 lib.ssd_free(out[0])

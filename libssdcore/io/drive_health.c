@@ -14,6 +14,7 @@
 
 #include "drive_health.h"
 #include "jsonw.h"
+#include "result_size.h"
 #include "target_impl.h"
 
 /* The counters in JSON order: key, offset in ssd_health. */
@@ -42,6 +43,7 @@ static double get(const ssd_health *h, size_t i) {
 /* *h with every counter NaN (not exposed), nothing available. */
 static void health_clear(ssd_health *h) {
     memset(h, 0, sizeof *h);
+    h->size = sizeof *h;
     for (size_t i = 0; i < NFIELDS; i++)
         *field(h, i) = NAN;
 }
@@ -187,15 +189,25 @@ int ssd__block_health(ssd_target *t, ssd_health *h) {
 int ssd_target_health(ssd_target *t, ssd_health *out) {
     if (!t || !out)
         return SSD_EINVAL;
-    health_clear(out);
     t->err[0] = '\0';
+    if (!ssd__result_size_ok(out, sizeof *out))
+        return ssd__fail(t->err, SSD_EINVAL,
+                         "health: the ssd_health's size is %zu, below sizeof(ssd_health) %zu: set "
+                         ".size = sizeof(ssd_health)",
+                         out->size, sizeof *out);
+    ssd_health h; /* the library's version, copied as far as the caller's reaches */
+    health_clear(&h);
+    int rc = 0;
     if (!t->is_open)
-        return ssd__fail(t->err, SSD_ESTATE, "health: the target is not open");
-    if (t->ops->health)
-        return t->ops->health(t, out);
-    snprintf(out->why, sizeof out->why,
-             "%s targets have no drive counters (run on the block device for them)", t->ops->kind);
-    return 0;
+        rc = ssd__fail(t->err, SSD_ESTATE, "health: the target is not open");
+    else if (t->ops->health)
+        rc = t->ops->health(t, &h);
+    else
+        snprintf(h.why, sizeof h.why,
+                 "%s targets have no drive counters (run on the block device for them)",
+                 t->ops->kind);
+    ssd__result_copy(out, &h, sizeof h);
+    return rc;
 }
 
 static void write_health(struct ssd__jw *w, const ssd_health *h) {
@@ -211,11 +223,13 @@ static void write_health(struct ssd__jw *w, const ssd_health *h) {
     ssd__jw_end_object(w);
 }
 
-int ssd_health_to_json(const ssd_health *h, char **out) {
-    if (!h || !out)
-        return SSD_EINVAL;
+int ssd_health_to_json(const ssd_health *h, int flags, char **out) {
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(h, out, flags, SSD__JW_COMPACT, &style);
+    if (rc || !ssd__result_size_ok(h, sizeof *h))
+        return rc ? rc : SSD_EINVAL;
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     write_health(&w, h);
     return ssd__jw_finish(&w, out);
 }
@@ -226,11 +240,15 @@ double ssd__health_wa(const ssd_health *before, const ssd_health *after) {
     return isfinite(host) && isfinite(media) && host > 0 ? media / host : NAN;
 }
 
-int ssd_health_delta_json(const ssd_health *before, const ssd_health *after, char **out) {
-    if (!before || !after || !out)
-        return SSD_EINVAL;
+int ssd_health_delta_json(const ssd_health *before, const ssd_health *after, int flags,
+                          char **out) {
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(after, out, flags, SSD__JW_COMPACT, &style);
+    if (rc || !before || !ssd__result_size_ok(before, sizeof *before) ||
+        !ssd__result_size_ok(after, sizeof *after))
+        return rc ? rc : SSD_EINVAL;
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     for (size_t i = 0; i < NFIELDS; i++) {
         double d = get(after, i) - get(before, i);

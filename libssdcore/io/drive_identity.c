@@ -357,12 +357,13 @@ static int identity_fail(char **out, int code, const char *target, const char *w
     return code;
 }
 
-int ssd__drive_identity_json(const char *target, int hash_serial, char **out) {
+int ssd__drive_identity_json(const char *target, int hash_serial, enum ssd__jw_style style,
+                             char **out) {
     if (!target || !out)
         return SSD_EINVAL;
     *out = NULL;
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     if (!strncmp(target, "sim:", 4)) {
         char profile[128];
         snprintf(profile, sizeof profile, "%.*s", (int)strcspn(target + 4, ","), target + 4);

@@ -14,7 +14,7 @@
 #define SSD__TEMP_MIN_PERIOD_NS 1000000000ULL
 
 static double health_temp(ssd_target *t, char *source, size_t len) {
-    ssd_health h;
+    ssd_health h = {.size = sizeof h};
     if (ssd_target_health(t, &h) || !h.available || !isfinite(h.temperature_c))
         return NAN;
     if (source)

@@ -516,7 +516,7 @@ static int open_log(ssd_job *j) {
     char *meta = NULL;
     struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
                                    j->temp.source, j->reference};
-    rc = ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, &meta);
+    rc = ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, SSD__JW_COMPACT, &meta);
     if (rc)
         return ssd__fail(j->err, rc, "log %s: no memory for the metadata", j->log_path);
     ssd__series_put_head(j->log, meta, series_columns(j));
@@ -1028,17 +1028,16 @@ const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n) {
     return j->samples;
 }
 
-int ssd_job_metadata_json(const ssd_job *j, char **out) {
-    if (!out)
-        return SSD_EINVAL;
-    *out = NULL;
-    if (!j)
-        return SSD_EINVAL;
+int ssd_job_metadata_json(const ssd_job *j, int flags, char **out) {
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(j, out, flags, SSD__JW_COMPACT, &style);
+    if (rc)
+        return rc;
     if (!j->ran)
         return SSD_ESTATE;
     struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
                                    j->temp.source, j->reference};
-    return ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, out);
+    return ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, style, out);
 }
 
 int ssd_job_to_json(const ssd_job *j, int flags, char **out) {

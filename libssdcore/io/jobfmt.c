@@ -40,15 +40,17 @@ static void put_workload(struct ssd__jw *w, const struct ssd__workload *wl) {
 }
 
 int ssd__job_metadata_json(const char *target_uri, const struct ssd__job_context *ctx,
-                           const struct ssd__workload *wl, const char *engine, char **out) {
-    return ssd__series_metadata_json(target_uri, ctx, wl, NULL, wl->interval_s, engine, out);
+                           const struct ssd__workload *wl, const char *engine,
+                           enum ssd__jw_style style, char **out) {
+    return ssd__series_metadata_json(target_uri, ctx, wl, NULL, wl->interval_s, engine, style, out);
 }
 
 int ssd__series_metadata_json(const char *target_uri, const struct ssd__job_context *ctx,
                               const struct ssd__workload *wl, const char *pattern,
-                              double interval_s, const char *engine, char **out) {
+                              double interval_s, const char *engine, enum ssd__jw_style style,
+                              char **out) {
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "target", or_empty(target_uri));
     ssd__jw_ku64(&w, "capacity_bytes", ctx->capacity);

@@ -44,14 +44,16 @@ struct ssd__job_summary {
 int ssd__job_results_json(const struct ssd__job_summary *s, enum ssd__jw_style style, char **out);
 /* The series metadata line: the context's capacity_bytes,
  * written_before_bytes (left out when 0) and precondition (left out when not
- * given), the workload, engine and tool. */
+ * given), the workload, engine and tool. A log's line is SSD__JW_COMPACT. */
 int ssd__job_metadata_json(const char *target_uri, const struct ssd__job_context *ctx,
-                           const struct ssd__workload *w, const char *engine, char **out);
+                           const struct ssd__workload *w, const char *engine,
+                           enum ssd__jw_style style, char **out);
 
 /* The same line for a series another source wrote (a replay): pattern
  * names it, wl is NULL (its block size, queue depth... are left out). */
 int ssd__series_metadata_json(const char *target_uri, const struct ssd__job_context *ctx,
                               const struct ssd__workload *wl, const char *pattern,
-                              double interval_s, const char *engine, char **out);
+                              double interval_s, const char *engine, enum ssd__jw_style style,
+                              char **out);
 
 #endif

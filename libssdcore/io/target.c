@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "result_size.h"
 #include "target_impl.h"
 
 void ssd_target_free(ssd_target *t) {
@@ -127,9 +128,9 @@ int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
 }
 
 int ssd_target_trim_reach(const ssd_target *t, ssd_trim_reach *out) {
-    if (!t || !out)
+    if (!t || !out || !ssd__result_size_ok(out, sizeof *out))
         return SSD_EINVAL;
-    *out = t->trim_reach;
+    ssd__result_copy(out, &t->trim_reach, sizeof *out);
     return 0;
 }
 

@@ -12,6 +12,7 @@
 #include "interrupt.h"
 
 #include "errmsg.h"
+#include "jsonw.h"
 #include "ssdcore/health.h"
 #include "ssdcore/hist.h"
 #include "ssdcore/target.h"
@@ -121,7 +122,8 @@ int ssd__target_writes_refused(const ssd_target *t);
 /* ssd_drive_identity_json() for any target, the sim: profile taken as it
  * is written (sim/target_uri.c checks it first: the simulator sits above
  * io/). */
-int ssd__drive_identity_json(const char *target, int hash_serial, char **out);
+int ssd__drive_identity_json(const char *target, int hash_serial, enum ssd__jw_style style,
+                             char **out);
 
 /* The hwmon temperature input (".../temp1_input") of the disk under target
  * (drive_identity.c): a block device, the disk a file's filesystem is on, a

@@ -9,25 +9,29 @@
 #include "jsonw.h"
 #include "ssdcore/trace.h"
 
-int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t seed, char **out, char *err,
-                         size_t errlen) {
-    if (!t || !out)
-        return SSD_EINVAL;
-    *out = NULL;
+int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t seed, int flags, char **out,
+                         char *err, size_t errlen) {
     if (err && errlen)
         err[0] = 0;
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(t, out, flags, SSD__JW_COMPACT, &style);
+    if (rc) {
+        if (err && errlen)
+            snprintf(err, errlen, "apps: %s", t && out ? "unknown JSON flags" : "NULL argument");
+        return rc;
+    }
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "timing", timing ? timing : "as-recorded");
     ssd__jw_ku64(&w, "seed", seed);
     ssd__jw_key(&w, "traces");
     ssd__jw_begin_array(&w);
     double bytes = 0, busy = 0, sum_bw = 0;
-    int n = 0, rc = 0;
+    int n = 0;
     uint64_t size = ssd_target_size(t);
     uint64_t span = size < (8ull << 30) ? size : (8ull << 30);
-    for (int i = 0; i < ssd_trace_scenario_count() && rc == 0; i++) {
+    for (size_t i = 0; i < ssd_trace_scenario_count() && rc == 0; i++) {
         const char *name = ssd_trace_scenario_name(i);
         ssd_trace *tr = NULL;
         ssd_replay *r = NULL;

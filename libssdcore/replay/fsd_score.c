@@ -44,8 +44,8 @@ static const struct fsd_trace {
 
 #define NFSD (sizeof fsd / sizeof fsd[0])
 
-int ssd_replay_fsd_trace(int i, const char **name, const char **trace, double *gb) {
-    if (i < 0 || (size_t)i >= NFSD)
+int ssd_replay_fsd_trace(size_t i, const char **name, const char **trace, double *gb) {
+    if (i >= NFSD)
         return SSD_ERANGE;
     if (name)
         *name = fsd[i].label;
@@ -85,27 +85,31 @@ static int load(ssd_trace *tr, const struct fsd_trace *f, double scale, uint64_t
     return ssd_trace_filetest(tr, f->source + 9, bytes < 1 ? 1 : (uint64_t)bytes);
 }
 
-int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, char **out, char *err,
-                        size_t errlen) {
-    if (!t || !out)
-        return SSD_EINVAL;
-    *out = NULL;
+int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, int flags, char **out,
+                        char *err, size_t errlen) {
     if (err && errlen)
         err[0] = 0;
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(t, out, flags, SSD__JW_COMPACT, &style);
+    if (rc) {
+        if (err && errlen)
+            snprintf(err, errlen, "fsd: %s", t && out ? "unknown JSON flags" : "NULL argument");
+        return rc;
+    }
     if (!(scale > 0) || scale > 10) {
         if (err && errlen)
             snprintf(err, errlen, "scale %g: expected a number in (0, 10]", scale);
         return SSD_ERANGE;
     }
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_knum(&w, "scale", scale);
     ssd__jw_ku64(&w, "seed", seed);
     ssd__jw_key(&w, "traces");
     ssd__jw_begin_array(&w);
     double log_bw = 0, log_at = 0;
-    int n = 0, rc = 0;
+    int n = 0;
     uint64_t size = ssd_target_size(t);
     uint64_t span = size < (8ull << 30) ? size : (8ull << 30);
     for (size_t i = 0; i < NFSD && rc == 0; i++) {

@@ -220,7 +220,7 @@ static int write_record(ssd_replay *r, const struct issued *iss, size_t n) {
     if (rc < 0)
         return ssd__fail(r->err, rc, "out of memory");
     for (size_t i = 0; i < n && rc == 0; i++) {
-        ssd_trace_io io = {iss[i].t_s, -1, iss[i].op, iss[i].offset, iss[i].length};
+        ssd_trace_io io = {sizeof io, iss[i].t_s, -1, iss[i].op, iss[i].offset, iss[i].length};
         rc = ssd_trace_add(out, &io);
     }
     if (rc == 0)
@@ -241,7 +241,7 @@ static int write_log(ssd_replay *r) {
     char *meta = NULL, *text = NULL;
     size_t len = 0;
     int rc = ssd__series_metadata_json(ssd_target_uri(r->t), &ctx, NULL, "replay", r->interval_s,
-                                       r->engine_name, &meta);
+                                       r->engine_name, SSD__JW_COMPACT, &meta);
     FILE *f = rc ? NULL : open_memstream(&text, &len);
     if (f) {
         ssd__series_put_head(f, meta, r->samples_lat);
@@ -303,7 +303,7 @@ static int feed_next(struct ssd__worker *w, struct ssd__slot *s, unsigned inflig
     uint64_t t0 = w->rt->start_ns;
     for (; f->next < f->n; f->next++) {
         size_t i = f->next;
-        ssd_trace_io io;
+        ssd_trace_io io = {.size = sizeof io};
         ssd_trace_get(r->tr, i, &io);
         uint64_t due = t0 + (uint64_t)((io.t_s - f->t_first) * r->scale * 1e9);
         if (r->scale > 0 && now < due) { /* wait for the recorded issue time */
@@ -364,7 +364,7 @@ static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     struct ssd__source src = {.next = feed_next, .ctx = &f};
     uint64_t block = m->block, maxlen = block;
     for (size_t i = 0; i < n; i++) {
-        ssd_trace_io io;
+        ssd_trace_io io = {.size = sizeof io};
         ssd_trace_get(r->tr, i, &io);
         if (i == 0)
             f.t_first = io.t_s;
@@ -445,7 +445,7 @@ static int run_sim(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     unsigned gen = ssd__interrupt_generation();
     int rc = 0;
     if (n) {
-        ssd_trace_io io;
+        ssd_trace_io io = {.size = sizeof io};
         ssd_trace_get(tr, 0, &io);
         t_first = io.t_s;
     }
@@ -455,7 +455,7 @@ static int run_sim(ssd_replay *r, const struct mapper *m, struct issued *iss) {
             r->interrupted = 1;
             break;
         }
-        ssd_trace_io io;
+        ssd_trace_io io = {.size = sizeof io};
         ssd_trace_get(tr, i, &io);
         if (r->scale > 0) { /* think time: the drive idles (and collects garbage) */
             double due = (io.t_s - t_first) * r->scale;
@@ -500,7 +500,7 @@ static int run_sim(ssd_replay *r, const struct mapper *m, struct issued *iss) {
         if (iss)
             iss[i] = (struct issued){clock, io.op, off, len};
         for (; k < n; k++) {
-            ssd_trace_io nx;
+            ssd_trace_io nx = {.size = sizeof nx};
             ssd_trace_get(tr, k, &nx);
             if (nx.op != io.op || nx.length != io.length)
                 break;
@@ -595,7 +595,7 @@ int ssd_replay_run(ssd_replay *r) {
         return checked;
     size_t n = ssd_trace_count(r->tr);
     for (size_t i = 0; i < n; i++) {
-        ssd_trace_io io;
+        ssd_trace_io io = {.size = sizeof io};
         ssd_trace_get(r->tr, i, &io);
         if (io.op != SSD_TRACE_WRITE && io.op != SSD_TRACE_TRIM)
             continue;
@@ -693,7 +693,7 @@ int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
     if (!r->ran)
         return SSD_ESTATE;
     char *summary = NULL;
-    if (ssd_trace_summary_json(r->tr, &summary) < 0)
+    if (ssd_trace_summary_json(r->tr, SSD_JSON_COMPACT, &summary) < 0)
         return SSD_ENOMEM;
     struct ssd__jw w;
     ssd__jw_init(&w, style);

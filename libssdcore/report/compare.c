@@ -622,17 +622,20 @@ static const char *better_word(int better) {
     return better > 0 ? "higher" : better < 0 ? "lower" : "neither";
 }
 
-int ssd_compare_json(const ssd_compare *c, char **out) {
-    int rc = can_write(c, out);
+int ssd_compare_json(const ssd_compare *c, int flags, char **out) {
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(c, out, flags, SSD__JW_COMPACT, &style);
+    if (!rc)
+        rc = can_write(c, out);
     if (rc)
         return rc;
     struct cmp_row *rows;
     size_t nrows;
     if (build_rows(c, &rows, &nrows))
         return ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.json: out of memory");
-    /* Compact, a drive or a figure a line. */
+    /* Compact, a drive or a figure a line; or pretty. */
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "schema", "ssdcore-compare/1");
     ssd__jw_kstr(&w, "tool", "ssdcore " SSD_VERSION_STRING);
@@ -1908,7 +1911,7 @@ int ssd_compare_write(ssd_compare *c, const char *dir) {
     for (int k = 0; k < 3; k++) {
         char *text = NULL;
         c->outdir = dir;
-        rc = k == 0   ? ssd_compare_json(c, &text)
+        rc = k == 0   ? ssd_compare_json(c, SSD_JSON_COMPACT, &text)
              : k == 1 ? ssd_compare_csv(c, &text)
                       : ssd_compare_html(c, &text);
         c->outdir = NULL;

@@ -39,7 +39,7 @@ SSD_API int ssd_job_series(const ssd_job *j, int dir, ssd_series **out) {
     if (!j || (dir != SSD_DIR_READ && dir != SSD_DIR_WRITE && dir != SSD_DIR_ALL))
         return SSD_EINVAL;
     char *meta = NULL;
-    int rc = ssd_job_metadata_json(j, &meta);
+    int rc = ssd_job_metadata_json(j, SSD_JSON_COMPACT, &meta);
     if (rc)
         return rc;
     size_t n = 0;

@@ -8,12 +8,15 @@
 #include "errmsg.h"
 #include "ssdcore/series.h"
 
-SSD_API int ssd_analysis_reference_file(ssd_analysis *a, const char *path, char **out_json) {
+SSD_API int ssd_analysis_reference_file(ssd_analysis *a, const char *path, int flags,
+                                        char **out_json) {
     if (!out_json)
         return SSD_EINVAL;
     *out_json = NULL;
     if (!a || !path)
         return SSD_EINVAL;
+    if (flags & ~SSD_JSON_PRETTY)
+        return ssd__fail(a->err, SSD_EINVAL, "reference %s: unknown JSON flags %d", path, flags);
     ssd_series *fresh = NULL;
     int rc = ssd_series_open(&fresh, path);
     if (rc) {
@@ -29,6 +32,6 @@ SSD_API int ssd_analysis_reference_file(ssd_analysis *a, const char *path, char 
         snprintf(msg, sizeof msg, "%s", a->err);
         return ssd__fail(a->err, rc, "reference %s: %s", path, msg);
     }
-    rc = ssd_analysis_reference_json(a, path, out_json);
+    rc = ssd_analysis_reference_json(a, path, flags, out_json);
     return rc ? ssd__fail(a->err, rc, "reference %s: %s", path, ssd_strerror(rc)) : 0;
 }

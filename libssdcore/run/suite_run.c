@@ -146,11 +146,11 @@ static int record_reference(ssd_suite *s, int i, ssd_job *j, char **msg) {
     char *json = NULL;
     int rc = ssd_analysis_create(&a);
     if (!rc)
-        rc = ssd_analysis_reference_file(a, path, &json);
+        rc = ssd_analysis_reference_file(a, path, SSD_JSON_COMPACT, &json);
     if (!rc) {
         ssd_free(json);
         json = NULL;
-        rc = ssd_analysis_reference_json(a, source, &json);
+        rc = ssd_analysis_reference_json(a, source, SSD_JSON_COMPACT, &json);
     }
     if (rc && a)
         *msg = strdup(ssd_analysis_errmsg(a));
@@ -294,8 +294,10 @@ static void record_health(struct ssd__step *st, const ssd_health *before, const 
     struct ssd__jw w;
     ssd__jw_init(&w, SSD__JW_COMPACT);
     ssd__jw_begin_object(&w);
-    if (before->available && after->available && !ssd_health_to_json(before, &b) &&
-        !ssd_health_to_json(after, &a) && !ssd_health_delta_json(before, after, &d)) {
+    if (before->available && after->available &&
+        !ssd_health_to_json(before, SSD_JSON_COMPACT, &b) &&
+        !ssd_health_to_json(after, SSD_JSON_COMPACT, &a) &&
+        !ssd_health_delta_json(before, after, SSD_JSON_COMPACT, &d)) {
         ssd__jw_kstr(&w, "source", after->source);
         ssd__jw_kraw(&w, "before", b);
         ssd__jw_kraw(&w, "after", a);
@@ -338,7 +340,7 @@ static int run_trim(ssd_suite *s, int i) {
         return skip_refused(s, st, "TRIM");
     if (rc)
         return step_fail(s, st, rc, ssd_target_errmsg(s->t));
-    ssd_trim_reach r;
+    ssd_trim_reach r = {.size = sizeof r};
     ssd_target_trim_reach(s->t, &r);
     st->res.trim_reached = r.reached == 1;
     st->res.trim_how = strdup(r.how);
@@ -434,7 +436,7 @@ static int run_idle(ssd_suite *s, int i, unsigned gen) {
 /* The drive's temperature where its jobs read it (the health log: NVMe,
  * ATA SMART, the sim model), else its hwmon sensor. */
 static double drive_temp(const ssd_suite *s) {
-    ssd_health h;
+    ssd_health h = {.size = sizeof h};
     if (ssd_target_health(s->t, &h) == 0 && h.available && isfinite(h.temperature_c))
         return h.temperature_c;
     double c;
@@ -486,7 +488,8 @@ int ssd_suite_run(ssd_suite *s) {
     /* Who the drive is; unknown members are null, never a failure. */
     ssd_free(s->res.drive_json);
     s->res.drive_json = NULL;
-    if (ssd_drive_identity_json(s->res.target_uri, s->hash_serial, &s->res.drive_json)) {
+    if (ssd_drive_identity_json(s->res.target_uri, s->hash_serial, SSD_JSON_COMPACT,
+                                &s->res.drive_json)) {
         ssd_free(s->res.drive_json); /* the message */
         s->res.drive_json = NULL;
     }
@@ -511,7 +514,7 @@ int ssd_suite_run(ssd_suite *s) {
         ssd__now_iso(st->res.started, sizeof st->res.started);
         st->res.temp_before_c = drive_temp(s);
         st->res.wa = NAN;
-        ssd_health hb, ha;
+        ssd_health hb = {.size = sizeof hb}, ha = {.size = sizeof ha};
         int counted = step_moves_counters(st) && ssd_target_health(s->t, &hb) == 0;
         double t0 = ssd__mono_s();
         switch (st->def.kind) {

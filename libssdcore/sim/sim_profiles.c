@@ -634,28 +634,28 @@ static void format_param(const struct ssd__sim_params *p, int i, char *buf, size
         snprintf(buf, len, "%.15g", v);
 }
 
-int ssd_sim_profile_count(void) {
-    return ssd__sim_profiles_count;
+size_t ssd_sim_profile_count(void) {
+    return (size_t)ssd__sim_profiles_count;
 }
 
-const char *ssd_sim_profile_name(int i) {
-    return i >= 0 && i < ssd__sim_profiles_count ? ssd__sim_profiles[i].name : NULL;
+const char *ssd_sim_profile_name(size_t i) {
+    return i < ssd_sim_profile_count() ? ssd__sim_profiles[i].name : NULL;
 }
 
-const char *ssd_sim_profile_describe(int i) {
-    return i >= 0 && i < ssd__sim_profiles_count ? ssd__sim_profiles[i].describe : NULL;
+const char *ssd_sim_profile_describe(size_t i) {
+    return i < ssd_sim_profile_count() ? ssd__sim_profiles[i].describe : NULL;
 }
 
-int ssd_sim_param_count(void) {
-    return ssd__sim_param_table_size;
+size_t ssd_sim_param_count(void) {
+    return (size_t)ssd__sim_param_table_size;
 }
 
-const char *ssd_sim_param_name(int i) {
-    return i >= 0 && i < ssd__sim_param_table_size ? ssd__sim_param_table[i].name : NULL;
+const char *ssd_sim_param_name(size_t i) {
+    return i < ssd_sim_param_count() ? ssd__sim_param_table[i].name : NULL;
 }
 
-const char *ssd_sim_param_describe(int i) {
-    return i >= 0 && i < ssd__sim_param_table_size ? ssd__sim_param_table[i].describe : NULL;
+const char *ssd_sim_param_describe(size_t i) {
+    return i < ssd_sim_param_count() ? ssd__sim_param_table[i].describe : NULL;
 }
 
 int ssd_sim_profile_value(const char *spec, const char *key, char *buf, size_t len) {

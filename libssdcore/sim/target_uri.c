@@ -47,13 +47,14 @@ int ssd_target_open(ssd_target *t, const char *uri) {
 /* Here rather than in io/drive_identity.c: a sim: URI is checked against
  * the profiles as ssd_target_open checks it, so that identity and a job
  * refuse the same unknown profile. */
-int ssd_drive_identity_json(const char *target, int hash_serial, char **out) {
-    if (!target || !out)
-        return SSD_EINVAL;
-    *out = NULL;
+int ssd_drive_identity_json(const char *target, int hash_serial, int flags, char **out) {
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(target, out, flags, SSD__JW_COMPACT, &style);
+    if (rc)
+        return rc;
     if (!strncmp(target, "sim:", 4)) {
         char *why = NULL;
-        int rc = ssd_sim_profile_to_json(target[4] ? target + 4 : NULL, 0, &why);
+        rc = ssd_sim_profile_to_json(target[4] ? target + 4 : NULL, 0, &why);
         if (rc < 0) {
             struct ssd__text t = {0};
             ssd__text_add(&t, "%s: %s", target, why ? why : ssd_strerror(rc));
@@ -63,5 +64,5 @@ int ssd_drive_identity_json(const char *target, int hash_serial, char **out) {
         }
         ssd_free(why);
     }
-    return ssd__drive_identity_json(target, hash_serial, out);
+    return ssd__drive_identity_json(target, hash_serial, style, out);
 }

@@ -23,7 +23,7 @@ void ssd__drive_name(const struct ssd__results *r, char *buf, size_t len) {
         /* A model the identity gives (a real drive's, or one a results.json
          * was edited to) wins over the profile; "sim:NAME" is no name. */
         int sim_model = !model || !*model || !strncmp(model, "sim:", 4);
-        for (int i = 0; sim_model && profile && i < ssd_sim_profile_count(); i++)
+        for (size_t i = 0; sim_model && profile && i < ssd_sim_profile_count(); i++)
             if (!strcmp(ssd_sim_profile_name(i), profile)) {
                 /* "Crucial BX200 240 GB, SM2256 TLC, ...": the drive is
                  * what comes before the first comma. */

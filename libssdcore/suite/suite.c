@@ -306,8 +306,8 @@ int ssd_suite_prepare(ssd_suite *s) {
     return 0;
 }
 
-int ssd_suite_step_count(const ssd_suite *s) {
-    return s ? s->res.nsteps : 0;
+size_t ssd_suite_step_count(const ssd_suite *s) {
+    return s ? (size_t)s->res.nsteps : 0;
 }
 
 static const char *const kind_names[SSD__STEP_KIND_COUNT] = {
@@ -369,16 +369,16 @@ static const char *kind_name(int kind) {
     return n ? n : "?";
 }
 
-const char *ssd_suite_step_kind(const ssd_suite *s, int i) {
-    return s && i >= 0 && i < s->res.nsteps ? kind_name(s->res.steps[i].def.kind) : NULL;
+const char *ssd_suite_step_kind(const ssd_suite *s, size_t i) {
+    return i < ssd_suite_step_count(s) ? kind_name(s->res.steps[i].def.kind) : NULL;
 }
 
-const char *ssd_suite_step_name(const ssd_suite *s, int i) {
-    return s && i >= 0 && i < s->res.nsteps ? s->res.steps[i].def.name : NULL;
+const char *ssd_suite_step_name(const ssd_suite *s, size_t i) {
+    return i < ssd_suite_step_count(s) ? s->res.steps[i].def.name : NULL;
 }
 
-const char *ssd_suite_step_line(const ssd_suite *s, int i) {
-    return s && i >= 0 && i < s->res.nsteps ? s->res.steps[i].def.line : NULL;
+const char *ssd_suite_step_line(const ssd_suite *s, size_t i) {
+    return i < ssd_suite_step_count(s) ? s->res.steps[i].def.line : NULL;
 }
 
 const char *ssd_suite_results_path(const ssd_suite *s) {

@@ -54,16 +54,16 @@ static const struct {
               "degradation and recovery"},
 };
 
-int ssd_suite_builtin_count(void) {
-    return (int)(sizeof builtins / sizeof builtins[0]);
+size_t ssd_suite_builtin_count(void) {
+    return sizeof builtins / sizeof builtins[0];
 }
 
-const char *ssd_suite_builtin_name(int i) {
-    return i >= 0 && i < ssd_suite_builtin_count() ? builtins[i].name : NULL;
+const char *ssd_suite_builtin_name(size_t i) {
+    return i < ssd_suite_builtin_count() ? builtins[i].name : NULL;
 }
 
-const char *ssd_suite_builtin_describe(int i) {
-    return i >= 0 && i < ssd_suite_builtin_count() ? builtins[i].describe : NULL;
+const char *ssd_suite_builtin_describe(size_t i) {
+    return i < ssd_suite_builtin_count() ? builtins[i].describe : NULL;
 }
 
 #define GIB (1024ull * 1024 * 1024)
@@ -293,7 +293,7 @@ static void quick(struct ssd__text *t, uint64_t area) {
 static void apps(struct ssd__text *t) {
     ssd__text_add(t, "# METHODOLOGY.md A 11: application traces, bandwidth = bytes / busy time\n"
                      "idle 15m\n");
-    for (int i = 0; i < ssd_trace_scenario_count(); i++)
+    for (size_t i = 0; i < ssd_trace_scenario_count(); i++)
         ssd__text_add(t, "replay name=%s group=%s trace=scenario:%s timing=as-recorded\n",
                       ssd_trace_scenario_name(i), ssd__group_apps, ssd_trace_scenario_name(i));
 }
@@ -368,7 +368,7 @@ static void fsd(struct ssd__text *t, double scale) {
     const char *name, *trace;
     double gb;
     ssd__text_add(t, "# PCMark 10 Full System Drive-like: bandwidth and access time\ntrim\n");
-    for (int i = 0; ssd_replay_fsd_trace(i, &name, &trace, &gb) == 0; i++) {
+    for (size_t i = 0; ssd_replay_fsd_trace(i, &name, &trace, &gb) == 0; i++) {
         char size[48] = "";
         if (gb > 0) {
             double b = gb * 1e9 * scale;
@@ -381,7 +381,7 @@ static void fsd(struct ssd__text *t, double scale) {
             ssd__text_add(t, "replay name=fsd-%s group=%s trace=%s%s timing=%s\n", name, group,
                           trace, size, timing);
         else
-            ssd__text_add(t, "replay name=fsd-prepare%d group=prepare trace=%s%s timing=no-idle\n",
+            ssd__text_add(t, "replay name=fsd-prepare%zu group=prepare trace=%s%s timing=no-idle\n",
                           i, trace, size);
     }
 }

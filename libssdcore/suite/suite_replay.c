@@ -17,7 +17,7 @@
 #include "json_read.h"
 
 static int known_scenario(const char *name) {
-    for (int i = 0; i < ssd_trace_scenario_count(); i++)
+    for (size_t i = 0; i < ssd_trace_scenario_count(); i++)
         if (!strcmp(ssd_trace_scenario_name(i), name))
             return 1;
     return 0;

@@ -167,6 +167,119 @@ Test(api_convention, embedded_json_in_pretty_style_matches_the_writers_own) {
     ssd_series_free(s);
 }
 
+/* compact and pretty are one document; pretty puts a member a line; an
+ * unknown flag is refused with *out NULL. */
+static void check_styles(const char *what, int rc_c, char *compact, int rc_p, char *pretty,
+                         int rc_bad, char *bad) {
+    cr_assert_eq(rc_c, 0, "%s compact", what);
+    cr_assert_eq(rc_p, 0, "%s pretty", what);
+    cr_expect_null(strchr(compact, '\n'), "%s compact is one line: %s", what, compact);
+    cr_expect_not_null(strstr(pretty, "{\n  \""), "%s pretty: %.80s", what, pretty);
+    char *a = squeeze(compact), *b = squeeze(pretty);
+    cr_expect_str_eq(a, b, "%s: pretty is the compact document", what);
+    free(a), free(b);
+    cr_expect_eq(rc_bad, SSD_EINVAL, "%s refuses flags 4", what);
+    cr_expect_null(bad, "%s: no text for a refused flag", what);
+    ssd_free(compact), ssd_free(pretty), ssd_free(bad);
+}
+
+/* The producers that took no flags once (identity, health, the job's
+ * metadata line, the trace summary) honour them like every ssd_*_to_json. */
+Test(api_convention, every_json_producer_honours_its_flags) {
+    ssd_target *t;
+    ssd_job *j = ran_job(&t);
+    char *c = NULL, *p = NULL, *bad = (char *)1;
+    int rc_bad;
+    int rc_c = ssd_job_metadata_json(j, SSD_JSON_COMPACT, &c);
+    int rc_p = ssd_job_metadata_json(j, SSD_JSON_PRETTY, &p);
+    rc_bad = ssd_job_metadata_json(j, 4, &bad);
+    check_styles("job metadata", rc_c, c, rc_p, p, rc_bad, bad);
+
+    bad = (char *)1;
+    rc_c = ssd_drive_identity_json("sim:bx200", 0, SSD_JSON_COMPACT, &c);
+    rc_p = ssd_drive_identity_json("sim:bx200", 0, SSD_JSON_PRETTY, &p);
+    rc_bad = ssd_drive_identity_json("sim:bx200", 0, 4, &bad);
+    check_styles("identity", rc_c, c, rc_p, p, rc_bad, bad);
+
+    ssd_health before = {.size = sizeof before}, after = {.size = sizeof after};
+    cr_assert_eq(ssd_target_health(t, &before), 0);
+    cr_assert_eq(ssd_target_health(t, &after), 0);
+    cr_assert(after.available, "%s", after.why);
+    bad = (char *)1;
+    rc_c = ssd_health_to_json(&after, SSD_JSON_COMPACT, &c);
+    rc_p = ssd_health_to_json(&after, SSD_JSON_PRETTY, &p);
+    rc_bad = ssd_health_to_json(&after, 4, &bad);
+    check_styles("health", rc_c, c, rc_p, p, rc_bad, bad);
+    bad = (char *)1;
+    rc_c = ssd_health_delta_json(&before, &after, SSD_JSON_COMPACT, &c);
+    rc_p = ssd_health_delta_json(&before, &after, SSD_JSON_PRETTY, &p);
+    rc_bad = ssd_health_delta_json(&before, &after, 4, &bad);
+    check_styles("health delta", rc_c, c, rc_p, p, rc_bad, bad);
+    bad = (char *)1;
+    cr_expect_eq(ssd_health_delta_json(NULL, &after, 0, &bad), SSD_EINVAL);
+    cr_expect_null(bad);
+
+    ssd_trace *tr;
+    cr_assert_eq(ssd_trace_create(&tr), 0);
+    cr_assert_eq(ssd_trace_generate(tr, ssd_trace_scenario_name(0), 1, 0), 0);
+    bad = (char *)1;
+    rc_c = ssd_trace_summary_json(tr, SSD_JSON_COMPACT, &c);
+    rc_p = ssd_trace_summary_json(tr, SSD_JSON_PRETTY, &p);
+    rc_bad = ssd_trace_summary_json(tr, 4, &bad);
+    check_styles("trace summary", rc_c, c, rc_p, p, rc_bad, bad);
+    ssd_trace_free(tr);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+/* The analysis' reference figures, from a run or a log, and the scored
+ * replays (apps, fsd) take the flags too. */
+Test(api_convention, reference_and_scored_replays_honour_their_flags) {
+    double t_s[40], bytes[40];
+    for (int i = 0; i < 40; i++)
+        t_s[i] = i + 1, bytes[i] = i < 15 ? 4e8 : 6e7;
+    ssd_series *s;
+    cr_assert_eq(ssd_series_from_arrays(&s, t_s, bytes, 40), 0);
+    ssd_analysis *a;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    char *c = NULL, *p = NULL, *bad = (char *)1;
+    int rc_c = ssd_analysis_reference_json(a, "x", SSD_JSON_COMPACT, &c);
+    int rc_p = ssd_analysis_reference_json(a, "x", SSD_JSON_PRETTY, &p);
+    int rc_bad = ssd_analysis_reference_json(a, "x", 4, &bad);
+    check_styles("reference", rc_c, c, rc_p, p, rc_bad, bad);
+
+    const char *log = SSD_TEST_DATA_DIR "/series/series_v1_cache.csv";
+    bad = (char *)1;
+    rc_c = ssd_analysis_reference_file(a, log, SSD_JSON_COMPACT, &c);
+    rc_p = ssd_analysis_reference_file(a, log, SSD_JSON_PRETTY, &p);
+    rc_bad = ssd_analysis_reference_file(a, log, 4, &bad);
+    cr_expect(strstr(ssd_analysis_errmsg(a), "flags"), "%s", ssd_analysis_errmsg(a));
+    check_styles("reference file", rc_c, c, rc_p, p, rc_bad, bad);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+
+    /* fsd writes the drive: each style on a fresh one gives one document. */
+    ssd_target *t[2];
+    char err[200];
+    for (int k = 0; k < 2; k++) {
+        cr_assert_eq(ssd_target_create(&t[k]), 0);
+        cr_assert_eq(ssd_target_open(t[k], "sim:bx200"), 0);
+    }
+    bad = (char *)1;
+    cr_expect_eq(ssd_replay_apps_json(t[0], NULL, 1, 4, &bad, err, sizeof err), SSD_EINVAL);
+    cr_expect_null(bad);
+    cr_expect(strstr(err, "flags"), "%s", err);
+    bad = (char *)1;
+    rc_bad = ssd_replay_fsd_json(t[0], 0.01, 1, 4, &bad, err, sizeof err);
+    cr_expect(strstr(err, "flags"), "%s", err);
+    rc_c = ssd_replay_fsd_json(t[0], 0.01, 1, SSD_JSON_COMPACT, &c, err, sizeof err);
+    rc_p = ssd_replay_fsd_json(t[1], 0.01, 1, SSD_JSON_PRETTY, &p, err, sizeof err);
+    check_styles("fsd", rc_c, c, rc_p, p, rc_bad, bad);
+    ssd_target_free(t[0]);
+    ssd_target_free(t[1]);
+}
+
 Test(api_convention, to_json_refuses_null_and_unknown_flags) {
     char *out = (char *)1;
     cr_assert_eq(ssd_job_to_json(NULL, 0, &out), SSD_EINVAL);
@@ -177,6 +290,13 @@ Test(api_convention, to_json_refuses_null_and_unknown_flags) {
     cr_assert_eq(ssd_analysis_to_json(NULL, NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_sim_truth_to_json(NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_replay_to_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_compare_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_job_metadata_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_health_to_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_health_delta_json(NULL, NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_trace_summary_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_drive_identity_json(NULL, 0, 0, &out), SSD_EINVAL);
+    cr_assert_null(out);
     ssd_target *t;
     ssd_job *j = ran_job(&t);
     cr_assert_eq(ssd_job_to_json(j, 4, &out), SSD_EINVAL);
@@ -229,6 +349,54 @@ Test(api_convention, result_structs_refuse_a_size_below_their_first_version) {
     ssd_copy_result cr = {0};
     cr_expect_eq(ssd_copy_run(c, "/a", "/b", &cr), SSD_EINVAL);
     ssd_copy_free(c);
+
+    /* A trace's I/O, passed in (add) and filled (get). */
+    ssd_trace *tr;
+    cr_assert_eq(ssd_trace_create(&tr), 0);
+    ssd_trace_io io = {.t_s = 0, .done_s = -1, .op = SSD_TRACE_READ, .length = 4096};
+    cr_expect_eq(ssd_trace_add(tr, &io), SSD_EINVAL);
+    cr_expect(strstr(ssd_trace_errmsg(tr), "size"), "%s", ssd_trace_errmsg(tr));
+    cr_expect_eq(ssd_trace_count(tr), 0);
+    io.size = sizeof io;
+    cr_assert_eq(ssd_trace_add(tr, &io), 0, "%s", ssd_trace_errmsg(tr));
+    ssd_trace_io got = {0};
+    cr_expect_eq(ssd_trace_get(tr, 0, &got), SSD_EINVAL);
+    cr_expect_eq(got.length, 0, "nothing written into a struct of unknown size");
+    got.size = sizeof got - 1;
+    cr_expect_eq(ssd_trace_get(tr, 0, &got), SSD_EINVAL);
+    got.size = sizeof got;
+    cr_assert_eq(ssd_trace_get(tr, 0, &got), 0);
+    cr_expect_eq(got.size, sizeof got);
+    cr_expect_eq(got.length, 4096);
+    cr_expect_eq(got.op, SSD_TRACE_READ);
+    ssd_trace_free(tr);
+
+    /* The drive's counters and the last TRIM's reach, filled. */
+    ssd_target *t;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, "sim:bx200"), 0);
+    ssd_health h = {0};
+    cr_expect_eq(ssd_target_health(t, &h), SSD_EINVAL);
+    cr_expect(strstr(ssd_target_errmsg(t), "size"), "%s", ssd_target_errmsg(t));
+    cr_expect_eq(h.available, 0, "nothing written into a struct of unknown size");
+    h.size = sizeof h - 1;
+    cr_expect_eq(ssd_target_health(t, &h), SSD_EINVAL);
+    h.size = sizeof h;
+    cr_assert_eq(ssd_target_health(t, &h), 0);
+    cr_expect_eq(h.size, sizeof h);
+    cr_expect(h.available);
+    char *json = NULL;
+    h.size = 0;
+    cr_expect_eq(ssd_health_to_json(&h, 0, &json), SSD_EINVAL, "a struct of unknown size");
+    cr_expect_null(json);
+    cr_assert_eq(ssd_target_trim(t, 0, 1 << 20), 0);
+    ssd_trim_reach r = {0};
+    cr_expect_eq(ssd_target_trim_reach(t, &r), SSD_EINVAL);
+    r.size = sizeof r;
+    cr_assert_eq(ssd_target_trim_reach(t, &r), 0);
+    cr_expect_eq(r.size, sizeof r);
+    cr_expect_eq(r.reached, 1);
+    ssd_target_free(t);
 }
 
 static size_t seen_progress_size;

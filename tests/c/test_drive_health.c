@@ -79,7 +79,7 @@ Test(drive_health, ata_attributes_and_wa_only_where_nand_writes_are_exposed) {
     cr_assert_eq(ssd__health_from_ata_smart(data, &after), 0);
     cr_expect_float_eq(ssd__health_wa(&before, &after), 2.5, 1e-12);
     char *json = NULL;
-    cr_assert_eq(ssd_health_delta_json(&before, &after, &json), 0);
+    cr_assert_eq(ssd_health_delta_json(&before, &after, SSD_JSON_COMPACT, &json), 0);
     cr_expect(strstr(json, "\"write_amplification\":2.5"), "%s", json);
     cr_expect(!strstr(json, "host_write_commands"), "%s", json);
     ssd_free(json);
@@ -87,7 +87,7 @@ Test(drive_health, ata_attributes_and_wa_only_where_nand_writes_are_exposed) {
     put_attr(data, 4, 9, 8);
     cr_assert_eq(ssd__health_from_ata_smart(data, &after), 0);
     cr_expect(isnan(ssd__health_wa(&before, &after)));
-    cr_assert_eq(ssd_health_delta_json(&before, &after, &json), 0);
+    cr_assert_eq(ssd_health_delta_json(&before, &after, SSD_JSON_COMPACT, &json), 0);
     cr_expect(strstr(json, "\"write_amplification\":null"), "%s", json);
     ssd_free(json);
 }

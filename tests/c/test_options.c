@@ -187,7 +187,7 @@ Test(options, the_suite_option_lists_every_builtin) {
         i++;
     cr_assert_lt(i, n);
     char words[512] = "";
-    for (int b = 0; b < ssd_suite_builtin_count(); b++)
+    for (size_t b = 0; b < ssd_suite_builtin_count(); b++)
         snprintf(words + strlen(words), sizeof words - strlen(words), "%s%s", b ? " " : "",
                  ssd_suite_builtin_name(b));
     cr_expect_str_eq(info[i].words, words);

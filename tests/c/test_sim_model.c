@@ -460,7 +460,7 @@ Test(sim_model, garbage_collection_widens_the_write_latency_tail) {
  * below their ends: the penalty grows with the read share but never
  * outweighs the faster direction (a smooth curve, as the reviews plot). */
 Test(sim_model, mixed_curves_are_monotone_in_the_read_share_for_every_profile) {
-    for (int i = 0; i < ssd_sim_profile_count(); i++) {
+    for (size_t i = 0; i < ssd_sim_profile_count(); i++) {
         char uri[96];
         snprintf(uri, sizeof uri, "sim:%s,precondition=full,noise=0,dip_duty=0",
                  ssd_sim_profile_name(i));

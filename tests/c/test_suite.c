@@ -76,7 +76,7 @@ Test(suite_api, unknown_options_and_values_are_refused_with_a_message) {
 
 Test(suite_api, builtin_suites_list_their_steps_in_the_file_language) {
     ssd_target *t = sim("sim:bx200");
-    for (int b = 0; b < ssd_suite_builtin_count(); b++) {
+    for (size_t b = 0; b < ssd_suite_builtin_count(); b++) {
         ssd_suite *s;
         cr_assert_eq(ssd_suite_create(&s, t), 0);
         cr_assert_eq(ssd_suite_set_option(s, "suite", ssd_suite_builtin_name(b)), 0);
@@ -203,11 +203,11 @@ struct seen {
 static int on_progress(void *user, const ssd_suite_progress *p) {
     struct seen *s = user;
     s->calls++;
-    cr_assert_geq(p->step, s->last_step, "steps run in order");
+    cr_assert_geq((int)p->step, s->last_step, "steps run in order");
     cr_assert_lt(p->step, p->steps);
-    s->last_step = p->step;
+    s->last_step = (int)p->step;
     s->job_calls += p->job != NULL;
-    return s->stop_at_step >= 0 && p->step >= s->stop_at_step;
+    return s->stop_at_step >= 0 && p->step >= (size_t)s->stop_at_step;
 }
 
 Test(suite_run, quick_on_bx200_writes_the_results_directory) {

@@ -114,7 +114,7 @@ Test(thermal, a_target_without_a_sensor_logs_no_temperature_column) {
     cr_assert_eq(ssd_target_set_option(t, "size", "8m"), 0);
     cr_assert_eq(ssd_target_set_option(t, "buffered", "1"), 0);
     cr_assert_eq(ssd_target_open(t, path), 0, "%s", ssd_target_errmsg(t));
-    ssd_health h;
+    ssd_health h = {.size = sizeof h};
     cr_assert_eq(ssd_target_health(t, &h), 0);
     ssd_job *j = NULL;
     cr_assert_eq(ssd_job_create(&j, t), 0);
@@ -170,7 +170,7 @@ Test(thermal, ata_airflow_temperature_stands_in_when_194_is_missing) {
     a = data + 2 + 12;
     a[0] = 241;
     a[5] = 1;
-    ssd_health h;
+    ssd_health h = {.size = sizeof h};
     cr_assert_eq(ssd__health_from_ata_smart(data, &h), 0);
     cr_expect_eq(h.temperature_c, 44);
     /* With 194 as well, 194 is the drive's temperature. */

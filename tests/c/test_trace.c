@@ -21,7 +21,7 @@ Test(trace, csv_reads_ops_and_completions) {
                           "0,R,4096,4096,0.001\n0.0005,W,0,8192,0.002\n0.003,F,0,0,\n",
                           0);
     cr_assert_eq(ssd_trace_count(tr), 3);
-    ssd_trace_io io;
+    ssd_trace_io io = {.size = sizeof io};
     cr_assert_eq(ssd_trace_get(tr, 1, &io), 0);
     cr_assert_eq(io.op, SSD_TRACE_WRITE);
     cr_assert_eq(io.length, 8192);
@@ -30,7 +30,7 @@ Test(trace, csv_reads_ops_and_completions) {
     cr_assert_eq(ssd_trace_get(tr, 3, &io), SSD_ERANGE);
     cr_assert_eq(ssd_trace_max_overlap(tr), 2);
     char *json = NULL;
-    cr_assert_eq(ssd_trace_summary_json(tr, &json), 0);
+    cr_assert_eq(ssd_trace_summary_json(tr, SSD_JSON_COMPACT, &json), 0);
     cr_assert(strstr(json, "\"flushes\":1"), "%s", json);
     ssd_free(json);
     ssd_trace_free(tr);
@@ -80,7 +80,7 @@ Test(trace, replay_on_a_file_issues_the_recorded_ios) {
     cr_assert_eq(ssd_trace_create(&back), 0);
     cr_assert_eq(ssd_trace_load(back, rec, NULL), 0, "%s", ssd_trace_errmsg(back));
     cr_assert_eq(ssd_trace_count(back), 5);
-    ssd_trace_io io;
+    ssd_trace_io io = {.size = sizeof io};
     ssd_trace_get(back, 4, &io); /* 3 MiB wraps into the 1 MiB file */
     cr_assert_eq(io.offset, 0);
     ssd_trace_get(back, 3, &io);

@@ -187,18 +187,22 @@ SSD_API int ssd_analysis_run(ssd_analysis *a, const ssd_series *s, const ssd_ser
  * "has_cache", "cache_bytes", "cache_level_bps", "cache_censored",
  * "cache_uncertainty_bytes", "has_folding", "folding_level_bps",
  * "has_gc", "lowest_phase_bps"}. source names the reference's log (NULL:
- * the series' own source). A malloc'd string the caller frees with
- * ssd_free. Returns 0, SSD_EINVAL, SSD_ESTATE (no run yet) or
- * SSD_ENOMEM. */
-SSD_API int ssd_analysis_reference_json(const ssd_analysis *a, const char *source, char **out_json);
+ * the series' own source). flags: enum ssd_json_flags (base.h; a job's
+ * "reference" option takes either style and keeps it compact). A malloc'd
+ * string the caller frees with ssd_free. Returns 0, SSD_EINVAL (NULL, an
+ * unknown flag), SSD_ESTATE (no run yet) or SSD_ENOMEM. */
+SSD_API int ssd_analysis_reference_json(const ssd_analysis *a, const char *source, int flags,
+                                        char **out_json);
 
 /* The series log at path (a fresh-drive run) analysed as a reference,
  * with a's options: ssd_analysis_reference_json's object (source: path)
  * in a malloc'd string the caller frees with ssd_free. What a job's
  * "reference" option takes (the CLI's job --reference FILE, Python's
  * job(reference=...) and suites call it). Replaces a's last result.
- * Returns 0 or a negative code, ssd_analysis_errmsg saying why. */
-SSD_API int ssd_analysis_reference_file(ssd_analysis *a, const char *path, char **out_json);
+ * flags as ssd_analysis_reference_json. Returns 0 or a negative code,
+ * ssd_analysis_errmsg saying why. */
+SSD_API int ssd_analysis_reference_file(ssd_analysis *a, const char *path, int flags,
+                                        char **out_json);
 
 /* The last error ("" when none). Never NULL for a non-NULL a. */
 SSD_API const char *ssd_analysis_errmsg(const ssd_analysis *a);

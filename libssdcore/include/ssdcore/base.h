@@ -25,7 +25,9 @@
  *   int  ssd_X_set_progress(ssd_X *, fn, user[, min_period_s])
  *                                          0 or SSD_EINVAL
  *   int  ssd_X_to_json(const ssd_X *, [what,] int flags, char **out)
- *                                          flags: enum ssd_json_flags
+ *                                          flags: enum ssd_json_flags; every
+ *                                          other function handing over JSON
+ *                                          takes flags before its char ** too
  * Every string and buffer the library hands over is freed with ssd_free().
  * Result structs are versioned: their first member is `size_t size`, which
  * the caller sets to sizeof the struct before passing it in (the library
@@ -33,7 +35,7 @@
  * version's with SSD_EINVAL), and which the library sets in the structs it
  * hands out (progress reports, sample arrays: the stride), so members can be
  * added at the end later without breaking callers built against an older
- * header.
+ * header. Counts and indices are size_t.
  */
 #ifndef SSDCORE_BASE_H
 #define SSDCORE_BASE_H

@@ -62,9 +62,11 @@ SSD_API int ssd_compare_drive_count(const ssd_compare *c);
 
 /* compare.json (schema "ssdcore-compare/1"): the drives with their target
  * and identity, and every figure with its label, unit, which way is better
- * and one value per drive (null when missing). Malloc'd, freed with
- * ssd_free. Returns 0, SSD_ENODATA (no drive added) or SSD_ENOMEM. */
-SSD_API int ssd_compare_json(const ssd_compare *c, char **out);
+ * and one value per drive (null when missing). flags: enum ssd_json_flags
+ * (SSD_JSON_COMPACT: a drive or a figure a line, as compare.json is
+ * written). Malloc'd, freed with ssd_free. Returns 0, SSD_EINVAL (NULL or
+ * an unknown flag), SSD_ENODATA (no drive added) or SSD_ENOMEM. */
+SSD_API int ssd_compare_json(const ssd_compare *c, int flags, char **out);
 
 /* compare.csv: one row per drive x figure (drive,figure,label,unit,better,
  * value,pct_vs_highlight), the value empty when missing. As above. */

@@ -32,16 +32,17 @@ extern "C" {
  * target is a block device path, a regular file (the device its filesystem
  * is on), or a sim: URI (the profile). hash_serial non-zero replaces the
  * serial by "sha256:" and the first 16 hex digits of its SHA-256, so runs
- * of one drive still match without publishing its serial. Thread-safe.
- * Returns 0, SSD_EINVAL (target or out NULL; a character device, FIFO,
+ * of one drive still match without publishing its serial. flags: enum
+ * ssd_json_flags (base.h). Thread-safe.
+ * Returns 0, SSD_EINVAL (target or out NULL, an unknown flag; a character device, FIFO,
  * socket or directory, which names no drive; a sim: spec that does not
  * resolve, as ssd_target_open refuses it), SSD_ERANGE (a sim: value out of
  * range), -errno (target cannot be stat'ed) or SSD_ENOMEM. On failure *out
  * holds a malloc'd one-line message naming the target and what is wrong
- * (NULL when out of memory or target or out is NULL): free it with
- * ssd_free() either way.
+ * (NULL when out of memory, target or out is NULL, or a flag is unknown):
+ * free it with ssd_free() either way.
  */
-SSD_API int ssd_drive_identity_json(const char *target, int hash_serial, char **out);
+SSD_API int ssd_drive_identity_json(const char *target, int hash_serial, int flags, char **out);
 
 /* The drive's temperature in degrees Celsius from hwmon (NVMe composite
  * sensor, or drivetemp for SATA). Returns 0, SSD_ENODATA (no sensor:

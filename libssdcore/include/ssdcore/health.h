@@ -20,6 +20,7 @@ extern "C" {
 #endif
 
 typedef struct ssd_health {
+    size_t size;     /* sizeof this struct: see "The API convention" in base.h */
     int available;   /* 1 when the counters below were read */
     char source[32]; /* "nvme smart log", "ata smart", "sim model"; "" when not available */
     char why[256];   /* when not available: why ("file targets have no drive counters") */
@@ -39,20 +40,26 @@ typedef struct ssd_health {
     double percentage_used; /* NVMe endurance estimate used, percent */
 } ssd_health;
 
-/* Reads the drive's counters of an open target into *out. A target without
- * counters (a file, a loop device, a drive refusing the command) is not an
- * error: out->available is 0 and out->why says why. Returns 0, or SSD_EINVAL
- * for NULL arguments, SSD_ESTATE for an unopened target. */
+/* Reads the drive's counters of an open target into *out, whose size the
+ * caller sets (the library fills as far as it reaches and keeps it). A
+ * target without counters (a file, a loop device, a drive refusing the
+ * command) is not an error: out->available is 0 and out->why says why.
+ * Returns 0, or SSD_EINVAL for NULL arguments or a size below the first
+ * version's, SSD_ESTATE for an unopened target. */
 SSD_API int ssd_target_health(ssd_target *t, ssd_health *out);
 
 /* *out (free with ssd_free) = h as a JSON object: "available", "source" or
- * "why", and each counter the drive exposes (the others are left out). */
-SSD_API int ssd_health_to_json(const ssd_health *h, char **out);
+ * "why", and each counter the drive exposes (the others are left out).
+ * flags: enum ssd_json_flags (base.h). Returns 0, SSD_EINVAL (NULL, a size
+ * below the first version's or an unknown flag) or SSD_ENOMEM. */
+SSD_API int ssd_health_to_json(const ssd_health *h, int flags, char **out);
 
 /* The change from before to after as a JSON object: each counter present in
  * both, and "write_amplification" (media over host bytes written between
- * the two) when both are known and the host wrote something, else null. */
-SSD_API int ssd_health_delta_json(const ssd_health *before, const ssd_health *after, char **out);
+ * the two) when both are known and the host wrote something, else null.
+ * flags and returns as ssd_health_to_json. */
+SSD_API int ssd_health_delta_json(const ssd_health *before, const ssd_health *after, int flags,
+                                  char **out);
 
 #ifdef __cplusplus
 }

@@ -209,10 +209,11 @@ SSD_API int ssd_target_fill(ssd_target *t, uint64_t bytes, uint64_t *written, ss
  * line holds: target, capacity_bytes, written_before_bytes (when > 0),
  * precondition (when given), pattern, block_size, queue_depth, ... - what
  * the analysis must know about the run (DESIGN.md, "The analysis context
- * travels with the run"). A malloc'd string released with ssd_free().
- * Returns 0, SSD_EINVAL (NULL argument), SSD_ESTATE (the job has not run)
- * or SSD_ENOMEM. */
-SSD_API int ssd_job_metadata_json(const ssd_job *j, char **out);
+ * travels with the run"). flags: enum ssd_json_flags (SSD_JSON_COMPACT:
+ * the log's line). A malloc'd string released with ssd_free(). Returns 0,
+ * SSD_EINVAL (NULL argument, unknown flag), SSD_ESTATE (the job has not
+ * run) or SSD_ENOMEM. */
+SSD_API int ssd_job_metadata_json(const ssd_job *j, int flags, char **out);
 
 /* The job's samples as a series for ssd_analysis_run, carrying the job's
  * metadata (ssd_job_metadata_json), so its analysis is the analysis of the

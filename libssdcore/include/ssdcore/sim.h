@@ -41,15 +41,15 @@ extern "C" {
  * "bx200", "ssd370"...; describe returns a one-line description of the drive
  * and the seed review it reproduces. Both return NULL when i is out of range.
  * The strings are static. */
-SSD_API int ssd_sim_profile_count(void);
-SSD_API const char *ssd_sim_profile_name(int i);
-SSD_API const char *ssd_sim_profile_describe(int i);
+SSD_API size_t ssd_sim_profile_count(void);
+SSD_API const char *ssd_sim_profile_name(size_t i);
+SSD_API const char *ssd_sim_profile_describe(size_t i);
 
 /* The parameters every profile sets, 0 <= i < ssd_sim_param_count():
  * key name and a one-line description with the unit. NULL out of range. */
-SSD_API int ssd_sim_param_count(void);
-SSD_API const char *ssd_sim_param_name(int i);
-SSD_API const char *ssd_sim_param_describe(int i);
+SSD_API size_t ssd_sim_param_count(void);
+SSD_API const char *ssd_sim_param_name(size_t i);
+SSD_API const char *ssd_sim_param_describe(size_t i);
 
 /*
  * Resolves spec (the part of a URI after "sim:", e.g. "bx200,slc_gb=6"; NULL

@@ -59,8 +59,8 @@ typedef struct ssd_suite ssd_suite;
 /* What the suite's progress callback sees. */
 typedef struct ssd_suite_progress {
     size_t size;             /* set by the library: sizeof this struct (base.h) */
-    int step;                /* index of the running step, 0-based */
-    int steps;               /* number of steps */
+    size_t step;             /* index of the running step, 0-based */
+    size_t steps;            /* number of steps */
     const char *name;        /* the step's name ("seq-read", "idle"...) */
     const char *kind;        /* "job", "trim", "idle", "analyze", "filebench", "replay", "pts" */
     const ssd_progress *job; /* the running job's progress; NULL outside jobs */
@@ -75,9 +75,9 @@ typedef int (*ssd_suite_progress_fn)(void *user, const ssd_suite_progress *p);
 
 /* Built-in suites, 0 <= i < ssd_suite_builtin_count(): their name and a
  * one-line description (static strings; NULL out of range). */
-SSD_API int ssd_suite_builtin_count(void);
-SSD_API const char *ssd_suite_builtin_name(int i);
-SSD_API const char *ssd_suite_builtin_describe(int i);
+SSD_API size_t ssd_suite_builtin_count(void);
+SSD_API const char *ssd_suite_builtin_name(size_t i);
+SSD_API const char *ssd_suite_builtin_describe(size_t i);
 
 /* Creates a suite on target t (open, borrowed). Returns 0, SSD_EINVAL or
  * SSD_ENOMEM. */
@@ -120,10 +120,10 @@ SSD_API int ssd_suite_prepare(ssd_suite *s);
  * "trim", "idle", "analyze", "filebench"), name, and its line as written (built-in suites
  * are written in the suite-file language too). NULL out of range. The
  * strings are owned by s. */
-SSD_API int ssd_suite_step_count(const ssd_suite *s);
-SSD_API const char *ssd_suite_step_kind(const ssd_suite *s, int i);
-SSD_API const char *ssd_suite_step_name(const ssd_suite *s, int i);
-SSD_API const char *ssd_suite_step_line(const ssd_suite *s, int i);
+SSD_API size_t ssd_suite_step_count(const ssd_suite *s);
+SSD_API const char *ssd_suite_step_kind(const ssd_suite *s, size_t i);
+SSD_API const char *ssd_suite_step_name(const ssd_suite *s, size_t i);
+SSD_API const char *ssd_suite_step_line(const ssd_suite *s, size_t i);
 
 /*
  * Runs every step in order (blocking), writing the results directory as it

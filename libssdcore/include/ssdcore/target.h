@@ -95,6 +95,7 @@ SSD_API int ssd_target_purge(ssd_target *t, const char **how);
  * "never"; FITRIM needs root or CAP_SYS_ADMIN, and a refusal is recorded,
  * not an error. */
 typedef struct ssd_trim_reach {
+    size_t size; /* sizeof this struct: see "The API convention" in base.h */
     int reached; /* 1 reached the device, 0 it did not (warn), -1 no TRIM yet */
     /* "discard mount option", "FITRIM", "block device BLKDISCARD",
      * "model (sim)", or "not passed: ext4 mounted without discard, FITRIM
@@ -110,8 +111,9 @@ typedef struct ssd_trim_reach {
     uint64_t fitrim_bytes;   /* bytes the kernel reported trimmed by FITRIM */
 } ssd_trim_reach;
 
-/* Copies the last TRIM's reach into *out. Returns 0, or SSD_EINVAL for a
- * NULL argument. */
+/* Copies the last TRIM's reach into *out, whose size the caller sets (the
+ * library fills as far as it reaches and keeps it). Returns 0, or
+ * SSD_EINVAL for a NULL argument or a size below the first version's. */
 SSD_API int ssd_target_trim_reach(const ssd_target *t, ssd_trim_reach *out);
 
 /* Leaves the drive idle for `seconds` so it can collect garbage: a sleep on

@@ -45,10 +45,13 @@ enum ssd_trace_op {
     SSD_TRACE_FLUSH = 3
 };
 
-/* One I/O. t_s: issue time in seconds since the trace began; done_s: its
+/* One I/O. size: sizeof this struct, set by the caller before
+ * ssd_trace_add and ssd_trace_get (see "The API convention" in base.h);
+ * t_s: issue time in seconds since the trace began; done_s: its
  * completion time, or a negative number when the recording has none; op:
  * an ssd_trace_op; offset and length in bytes (0 for a flush). */
 typedef struct ssd_trace_io {
+    size_t size; /* sizeof this struct: see "The API convention" in base.h */
     double t_s;
     double done_s;
     int op;
@@ -104,12 +107,15 @@ SSD_API int ssd_trace_save(ssd_trace *tr, const char *path, const char *format, 
  * smaller ones; a replay buffers the largest I/O once per queue slot). */
 #define SSD_TRACE_MAX_IO_BYTES (1ull << 30)
 
-/* Appends one I/O (times must not decrease; length > 0 except for a flush,
- * at most SSD_TRACE_MAX_IO_BYTES for a read or write; offset + length
- * within 2^64). Returns 0, SSD_EINVAL with a message, or SSD_ENOMEM. */
+/* Appends one I/O (io->size set; times must not decrease; length > 0
+ * except for a flush, at most SSD_TRACE_MAX_IO_BYTES for a read or write;
+ * offset + length within 2^64). Returns 0, SSD_EINVAL with a message, or
+ * SSD_ENOMEM. */
 SSD_API int ssd_trace_add(ssd_trace *tr, const ssd_trace_io *io);
 
-/* Number of I/Os, and one of them (0 <= i < count; else SSD_ERANGE). */
+/* Number of I/Os, and one of them (0 <= i < count; else SSD_ERANGE) into
+ * *out, whose size the caller sets (SSD_EINVAL when it is below the first
+ * version's; the library keeps it). */
 SSD_API size_t ssd_trace_count(const ssd_trace *tr);
 SSD_API int ssd_trace_get(const ssd_trace *tr, size_t i, ssd_trace_io *out);
 
@@ -119,8 +125,9 @@ SSD_API int ssd_trace_get(const ssd_trace *tr, size_t i, ssd_trace_io *out);
  * idle_share (time with no I/O in flight, when completions are known, else
  * time between I/Os more than 1 ms apart), max_overlap (the largest number
  * of I/Os in flight; 1 when completions are unknown), size_mix ([[bytes,
- * count]...], the most common sizes). Returns 0 or SSD_ENOMEM. */
-SSD_API int ssd_trace_summary_json(const ssd_trace *tr, char **out);
+ * count]...], the most common sizes). flags: enum ssd_json_flags (base.h).
+ * Returns 0, SSD_EINVAL (NULL or an unknown flag) or SSD_ENOMEM. */
+SSD_API int ssd_trace_summary_json(const ssd_trace *tr, int flags, char **out);
 
 /* The largest number of I/Os the recording had in flight at once, from
  * issue and completion times of the I/Os whose completion it knows; 1 when
@@ -133,9 +140,9 @@ SSD_API unsigned ssd_trace_max_overlap(const ssd_trace *tr);
 /* The scenarios, 0 <= i < ssd_trace_scenario_count(): name ("pcm8-bf3",
  * "game-level", ...) and a one-line description with the published figures
  * it follows. NULL out of range. Static strings. */
-SSD_API int ssd_trace_scenario_count(void);
-SSD_API const char *ssd_trace_scenario_name(int i);
-SSD_API const char *ssd_trace_scenario_describe(int i);
+SSD_API size_t ssd_trace_scenario_count(void);
+SSD_API const char *ssd_trace_scenario_name(size_t i);
+SSD_API const char *ssd_trace_scenario_describe(size_t i);
 
 /* Replaces tr's contents with scenario `name`, generated from seed (the same
  * seed gives the same trace). The trace addresses `span` bytes (0: the
@@ -158,8 +165,8 @@ SSD_API int ssd_trace_generate(ssd_trace *tr, const char *name, uint64_t seed, u
  * I/O mode, a multi-threaded recorder; up to 64 I/Os in flight) carry the
  * prefix "nvme-" (nvme-iso-copy, ...). 0 <= i < ssd_trace_filetest_count();
  * NULL out of range. Static strings. */
-SSD_API int ssd_trace_filetest_count(void);
-SSD_API const char *ssd_trace_filetest_name(int i);
+SSD_API size_t ssd_trace_filetest_count(void);
+SSD_API const char *ssd_trace_filetest_name(size_t i);
 
 /* The set size a file test was recorded with and the size of the loop
  * device it was recorded on. Returns 0, SSD_EINVAL (unknown name) or
@@ -241,12 +248,13 @@ SSD_API int ssd_replay_to_json(const ssd_replay *r, int flags, char **out);
  * "as-recorded", PCMark 8's way: think time stays, only busy time counts).
  * JSON: {"timing", "seed", "traces": [{"name", "describe", "ios", "bytes",
  * "busy_s", "bw_bps"}...], "score_bps" (total bytes / total busy time),
- * "mean_bps" (mean of the traces' bw_bps)}. Returns 0 with *out to free
- * with ssd_free(), or a negative code with the trace and reason in err
+ * "mean_bps" (mean of the traces' bw_bps)}. flags: enum ssd_json_flags
+ * (base.h). Returns 0 with *out to free with ssd_free(), SSD_EINVAL (NULL,
+ * an unknown flag), or a negative code with the trace and reason in err
  * (errlen bytes; may be NULL).
  */
-SSD_API int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t seed, char **out,
-                                 char *err, size_t errlen);
+SSD_API int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t seed, int flags,
+                                 char **out, char *err, size_t errlen);
 
 /*
  * A PCMark 10 Full System Drive-like score (docs/traces.md): application
@@ -263,20 +271,21 @@ SSD_API int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t see
  * our own. JSON: {"scale", "seed", "traces": [{"name", "trace",
  * "describe", "scored", "qd", "timing", "runtime_s", "ios", "bytes",
  * "busy_s", "bw_bps", "access_s"}...], "bandwidth_bps", "access_s",
- * "score"}. Writes the
+ * "score"}. flags: enum ssd_json_flags (base.h). Writes the
  * target (a device needs destroy_data). Returns 0 with *out to free with
- * ssd_free(), SSD_ERANGE for a bad scale, or a negative code with the
- * trace and reason in err (errlen bytes; may be NULL).
+ * ssd_free(), SSD_EINVAL (NULL, an unknown flag), SSD_ERANGE for a bad
+ * scale, or a negative code with the trace and reason in err (errlen
+ * bytes; may be NULL).
  */
-SSD_API int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, char **out, char *err,
-                                size_t errlen);
+SSD_API int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, int flags, char **out,
+                                char *err, size_t errlen);
 
 /* The run's traces in order, 0 <= i: *name the PCMark 10 trace it stands
  * for ("cp1"; NULL for a preparation that is not scored), *trace
  * "scenario:NAME" or "filetest:NAME", *gb the file set in GB at scale 1 (0:
  * not a copy). Any pointer may be NULL. Returns 0 or SSD_ERANGE past the
  * end. Static strings. (The `fsd` suite is built from this list.) */
-SSD_API int ssd_replay_fsd_trace(int i, const char **name, const char **trace, double *gb);
+SSD_API int ssd_replay_fsd_trace(size_t i, const char **name, const char **trace, double *gb);
 
 /* The combined score: sqrt(bandwidth in MB/s x 1 / access time in ms); 0
  * unless both are positive. */
