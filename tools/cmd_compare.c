@@ -168,7 +168,7 @@ int cmd_compare(int argc, char **argv) {
     if (ssd_compare_text(cmp, &text) == 0)
         fputs(text, stdout);
     ssd_free(text);
-    printf("compare: %s/compare.html (%d drives)\n", out, ssd_compare_drive_count(cmp));
+    printf("compare: %s/compare.html (%zu drives)\n", out, ssd_compare_drive_count(cmp));
 done:
     ssd_compare_free(cmp);
     for (int i = 0; dirs && i < ndrives; i++)

@@ -111,8 +111,8 @@ const char *ssd_compare_errmsg(const ssd_compare *c) {
     return c ? c->err : "no handle";
 }
 
-int ssd_compare_drive_count(const ssd_compare *c) {
-    return c ? c->nd : 0;
+size_t ssd_compare_drive_count(const ssd_compare *c) {
+    return c ? (size_t)c->nd : 0;
 }
 
 /* arr (n used of *cap elements of `size` bytes) with room for one more,

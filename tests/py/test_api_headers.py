@@ -127,8 +127,6 @@ def test_every_json_producer_takes_flags_before_its_out_argument():
 COUNT_NOT_SIZE_T = {
     "ssd_hist_count": "the number of values recorded, a 64-bit counter like the buckets', "
                       "not a length to index",
-    "ssd_compare_drive_count": "report/compare.c is being rewritten on another branch (#22 "
-                               "item 3): size_t when that lands",
 }
 INDEX_NAMES = {"i", "index"}
 COUNT_MEMBERS = {"n", "count", "step", "steps", "first", "last", "index", "samples"}

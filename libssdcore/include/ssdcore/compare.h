@@ -58,7 +58,7 @@ SSD_API int ssd_compare_set_option(ssd_compare *c, const char *key, const char *
 SSD_API const ssd_option_info *ssd_compare_options(size_t *n);
 
 /* The number of drives added. */
-SSD_API int ssd_compare_drive_count(const ssd_compare *c);
+SSD_API size_t ssd_compare_drive_count(const ssd_compare *c);
 
 /* compare.json (schema "ssdcore-compare/1"): the drives with their target
  * and identity, and every figure with its label, unit, which way is better
