@@ -299,7 +299,10 @@ struct ref_levels {
  * 0.69, then GC, is 3 and 5 samples of 5 s in WSAT), made one phase by the
  * segmentation with its median nearer the direct level. The leading
  * samples above the midpoint of the reference's cache and direct levels
- * (their median within a step of the cache's) are the cache, the rest (3
+ * (their median no step below the cache's: faster is still the cache, as
+ * nothing on a used drive writes faster than its SLC, and a reference's
+ * cache level measured on 3 samples may sit 1.2x low) are the cache, the
+ * rest (3
  * samples or more, their median below that midpoint, nearer the direct
  * level, and a step above the phase after) the direct writes (after a
  * random fill they may run slower than fresh: 630 MB/s against 807 in a
@@ -320,7 +323,7 @@ static int ref_cache_in_fast_start(struct ssd__curve *c, const struct ssd__analy
     double l1 = ssd__median(c->scratch, k);
     memcpy(c->scratch, c->y + k, (e - k) * sizeof *c->y);
     double l2 = ssd__median(c->scratch, e - k), step = log(o->min_step);
-    if (fabs(l1 - lc) >= step || l2 >= mid || log(c->ph[1].level_bps) + step > l2)
+    if (l1 <= lc - step || l2 >= mid || log(c->ph[1].level_bps) + step > l2)
         return 0;
     return ssd__curve_split(c, 0, k) == 0;
 }
@@ -347,7 +350,8 @@ static void cache_end_in_sample(const struct ssd__curve *c, const struct ssd__an
  * (3 samples of direct writes in a 14,800-sample fill; 19 in a 2-hour
  * run). The reference's levels say what they are: a level nearer the
  * direct one than the cache's, a step above the used state, is direct
- * writes. The cache is then phase 0, its end placed inside the sample
+ * writes, after a cache no step below the reference's cache level (or
+ * faster: see ref_cache_in_fast_start). The cache is then phase 0, its end placed inside the sample
  * where the speed leaves the cache's level (the share of that sample's
  * time at the cache's level, from its rate between the two levels).
  * Returns 1 when it did. */
@@ -359,7 +363,7 @@ static int ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts
         return 0;
     double hi = c->ph[0].level_bps, lo = c->ph[1].level_bps, step = o->min_step;
     if (!(lo * lo < rl->cache_level * rl->direct && lo >= c->ph[2].level_bps * step &&
-          hi >= lo * o->min_drop && fabs(log(hi / rl->cache_level)) < log(step)))
+          hi >= lo * o->min_drop && hi * step > rl->cache_level))
         return 0;
     S->has_cache = 1;
     S->cache_censored = SSD_CENSOR_NONE;

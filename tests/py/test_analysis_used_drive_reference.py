@@ -581,3 +581,31 @@ def test_the_folding_run_ends_where_the_speed_falls_below_it(spec, workload, int
     a = ssdcore.analyze(str(used), reference=str(fresh))
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
+
+
+def test_a_static_cache_faster_than_the_reference_level_is_still_the_cache():
+    """Seed 11's drive 19 of the used-drive sweep (a held-out seed), 2-hour
+    run after a random fill and idle time: the static cache's 3.9 GiB in
+    three 1 s samples at 1.10, 1.43 and 1.78 GB/s, 2 GiB of direct writes
+    at 0.785 in 3, then GC at 0.125. The fresh reference measured its
+    cache on three samples too, at 1.19 GB/s, so the used run's cache
+    samples (median 1.43) sat 1.2x above it, over a step, and the rules
+    that split a cache off a fast start by the reference's levels asked
+    for the cache's level within a step, on either side: 'cache of 3.92
+    GiB missed', the fast start read as clean blocks. Writes faster than
+    the reference's cache are no direct writes; only a cache level a step
+    below the reference's is refused."""
+    rng = np.random.default_rng(11)
+    cap, n = 206e9, 3600
+    noise = lambda m: 1 + 0.02 * rng.standard_normal(m)  # noqa: E731
+    ref = np.concatenate([[1184e6, 1191e6, 1190e6, 0.4 * 1190e6 + 0.6 * 800e6],
+                          800e6 * noise(n - 4)])
+    used = np.concatenate([[1102e6, 1432e6, 1784e6], 785e6 * noise(2), [520e6],
+                           125e6 * noise(n - 6)])
+    t = np.arange(1.0, n + 1)
+    a = ssdcore.analyze((t, used), reference=(t, ref), capacity=cap,
+                        written_before=2 * cap, precondition="random_fill")
+    cache = (1102e6 + 1432e6 + 1784e6) + (783e6 - 785e6)  # ends at the third sample
+    assert a["cache"] is not None, a.get("regime_note")
+    assert abs(a["cache"]["bytes"] - cache) <= 0.1 * cache, a["cache"]
+    assert [p["regime"] for p in a["phases"]] == ["cache", "direct", "gc"]
