@@ -635,3 +635,27 @@ def test_clean_blocks_in_a_first_phase_longer_than_two_lasting_phases(tmp_path):
     assert not r["problems"], r["problems"]
     assert a["cache"] is None and a["gc"] is not None
     assert a["gc"]["start_bytes"] == pytest.approx(truth["gc_start_bytes"], rel=0.05)
+
+
+def test_a_static_cache_and_direct_writes_in_one_phase_with_the_used_states_start(tmp_path):
+    """Seed 11's drive 38 of the used-drive sweep (held out), 2 hours
+    after a random fill and idle time: its static cache in 5 samples at
+    331 MB/s, 2 GiB of direct writes in 9 at 253, then GC at 45. The
+    segmentation made those and GC's first 36 samples one phase of 49
+    (median 54 MB/s, GC's), so the cache and direct writes could not be
+    split off by the reference's levels ("cache of 1.69 GiB missed; used
+    state at 5.8 GiB, truth 3.7"). The direct writes are the run of
+    samples between the reference's levels' midpoints; the GC samples
+    after them go to the used state."""
+    spec = BASE + (
+        "capacity_gb=139,op_pct=24.01,bits=3,slc_type=static,slc_seq_mbps=482,"
+        "slc_rand_iops=81000,native_seq_mbps=271,native_rand_mbps=240.7,fold_mbps=271,"
+        "floor_mbps=40.47,gc_gamma=2.32,link_mbps=560,iops_cap=100000,noise=0.00,"
+        "noise_direct=0.04,seed=183348091,slc_gb=2.2,slc_wa=1.31,dip_duty=0")
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", "2h", fresh)
+    truth, series, _, _ = simulate(spec, "random_fill", "2h", used)
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
+    assert [p["regime"] for p in a["phases"]][:3] == ["cache", "direct", "gc"]
