@@ -299,7 +299,10 @@ struct ref_levels {
  * 0.69, then GC, is 3 and 5 samples of 5 s in WSAT), made one phase by the
  * segmentation with its median nearer the direct level. The leading
  * samples above the midpoint of the reference's cache and direct levels
- * (their median within a step of the cache's) are the cache, the rest (3
+ * (their median no step below the cache's: faster is still the cache, as
+ * nothing on a used drive writes faster than its SLC, and a reference's
+ * cache level measured on 3 samples may sit 1.2x low) are the cache, the
+ * rest (3
  * samples or more, their median below that midpoint, nearer the direct
  * level, and a step above the phase after) the direct writes (after a
  * random fill they may run slower than fresh: 630 MB/s against 807 in a
@@ -307,7 +310,7 @@ struct ref_levels {
  * returns 1. (cache_in_fast_start needs 12 samples and 10 of direct
  * writes to find two levels without a reference.) */
 static int ref_cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                                   const struct ref_levels *rl) {
+                                   const struct ref_levels *rl, size_t *moved) {
     size_t e = c->ph[0].last + 1, k = 0;
     if (!rl->known || !rl->cache || rl->none || c->nph < 2 || e < 4)
         return 0;
@@ -320,7 +323,37 @@ static int ref_cache_in_fast_start(struct ssd__curve *c, const struct ssd__analy
     double l1 = ssd__median(c->scratch, k);
     memcpy(c->scratch, c->y + k, (e - k) * sizeof *c->y);
     double l2 = ssd__median(c->scratch, e - k), step = log(o->min_step);
-    if (fabs(l1 - lc) >= step || l2 >= mid || log(c->ph[1].level_bps) + step > l2)
+    double lg = log(c->ph[1].level_bps);
+    if (l1 <= lc - step)
+        return 0;
+    /* The segmentation may have given the phase the used state's first
+     * samples too (5 samples of cache at 331 MB/s, 9 of direct writes at
+     * 253, then 36 of GC at 45 in one phase of 49, whose median, 54, is
+     * GC's; seed 11's drive 38, 2 hours after a random fill). The direct
+     * writes are then the run of samples after the cache between the
+     * cache's midpoint and the midpoint of the direct level and the phase
+     * after (3 or more, a step above that phase), and the samples after
+     * them are that phase's (their median within a step of its level):
+     * they join it (*moved, the new boundary, so that the caller can put
+     * it back when the cache is not kept), and the cache is split off. */
+    if (moved) {
+        double cut = 0.5 * (ld + lg);
+        size_t j = k;
+        while (j < e && c->y[j] < mid && c->y[j] >= cut)
+            j++;
+        if (j - k >= 3 && j < e) {
+            memcpy(c->scratch, c->y + k, (j - k) * sizeof *c->y);
+            double l3 = ssd__median(c->scratch, j - k);
+            memcpy(c->scratch, c->y + j, (e - j) * sizeof *c->y);
+            double l4 = ssd__median(c->scratch, e - j);
+            if (lg + step <= l3 && fabs(l4 - lg) < step) {
+                ssd__curve_move_boundary(c, 1, j);
+                *moved = j;
+                return ssd__curve_split(c, 0, k) == 0;
+            }
+        }
+    }
+    if (l2 >= mid || lg + step > l2)
         return 0;
     return ssd__curve_split(c, 0, k) == 0;
 }
@@ -347,7 +380,8 @@ static void cache_end_in_sample(const struct ssd__curve *c, const struct ssd__an
  * (3 samples of direct writes in a 14,800-sample fill; 19 in a 2-hour
  * run). The reference's levels say what they are: a level nearer the
  * direct one than the cache's, a step above the used state, is direct
- * writes. The cache is then phase 0, its end placed inside the sample
+ * writes, after a cache no step below the reference's cache level (or
+ * faster: see ref_cache_in_fast_start). The cache is then phase 0, its end placed inside the sample
  * where the speed leaves the cache's level (the share of that sample's
  * time at the cache's level, from its rate between the two levels).
  * Returns 1 when it did. */
@@ -359,7 +393,7 @@ static int ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts
         return 0;
     double hi = c->ph[0].level_bps, lo = c->ph[1].level_bps, step = o->min_step;
     if (!(lo * lo < rl->cache_level * rl->direct && lo >= c->ph[2].level_bps * step &&
-          hi >= lo * o->min_drop && fabs(log(hi / rl->cache_level)) < log(step)))
+          hi >= lo * o->min_drop && hi * step > rl->cache_level))
         return 0;
     S->has_cache = 1;
     S->cache_censored = SSD_CENSOR_NONE;
@@ -385,13 +419,14 @@ static int ref_split_cache(struct ssd__curve *c, const struct ssd__analysis_opts
  * or ref_split_cache places it inside the direct writes' first sample;
  * else everything as it was. Returns 1 when kept. */
 static int ref_fast_start_split_again(struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                                      const struct ref_levels *rl, struct ssd__result *res) {
+                                      const struct ref_levels *rl, struct ssd__result *res,
+                                      size_t *moved) {
     struct ssd__result *was = malloc(sizeof *was);
     if (!was)
         return 0;
     memcpy(was, res, sizeof *was);
     int kept = 0;
-    if (ref_cache_in_fast_start(c, o, rl)) {
+    if (ref_cache_in_fast_start(c, o, rl, moved)) {
         size_t at = c->ph[1].first;
         ssd__find_cache(c, o, res);
         const struct ssd_analysis_summary *S = &res->sum;
@@ -1339,11 +1374,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * made one phase with the direct writes after it (both shorter than a
      * lasting phase): split it, and the cache test judges the cache
      * alone. */
+    size_t moved = 0, b1 = c->nph >= 2 ? c->ph[1].first : 0;
     if (rl.known && S->has_cache && c->nph >= 2 && rl.cache && !rl.none && c->ph[0].last >= 2 &&
         !ref_cache(&rl, &c->ph[0]) &&
         ((median3(c->y[0], c->y[1], c->y[2]) >= 0.5 * (log(rl.cache_level) + log(rl.direct)) &&
           cache_in_fast_start(c, o)) ||
-         ref_cache_in_fast_start(c, o, &rl))) {
+         ref_cache_in_fast_start(c, o, &rl, &moved))) {
         size_t at = c->ph[1].first;
         ssd__find_cache(c, o, res);
         if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
@@ -1351,9 +1387,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_move_boundary(c, 1, res->cache_phase_end);
         else if (!ref_split_cache(c, o, &rl, res, at)) {
             ssd__curve_merge_next(c, 0);
-            ref_fast_start_split_again(c, o, &rl, res);
+            ref_fast_start_split_again(c, o, &rl, res, &moved);
         }
     }
+    /* (Not kept: the used state's samples go back where they were.) */
+    if (moved && c->nph >= 2 && c->ph[1].first == moved)
+        ssd__curve_move_boundary(c, 1, b1);
     /* Direct writes after the cache, shorter than a lasting phase, that the
      * segmentation gave to the used state: their own phase. */
     int rl_path = rl.known && S->has_cache && c->nph >= 2 && ref_cache(&rl, &c->ph[0]);
@@ -1417,13 +1456,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * used state was missed. Its best two-level split, a first level 2x
      * above the rest and the rest within a step of the next phase's
      * level, is where the clean blocks ran out: the rest goes to the
-     * next phase. */
+     * next phase. (The first phase may be longer than two lasting phases:
+     * 40 samples at 55 MB/s, then 182 of GC scattering 15-40 in one phase
+     * of 222, its median GC's, seed 11's drive 119. What bounds the fast
+     * level is physics, not the segmentation: it ends within the clean
+     * blocks the drive can have, clean_room_max.) */
     if (!S->has_cache && !rl.cache && o->written_before_bytes > 0 && isfinite(S->capacity_bytes) &&
-        c->nph >= 2 && c->ph[1].first <= 2 * c->min_len && c->ph[1].first >= 6) {
+        c->nph >= 2 && c->ph[1].first >= 6) {
         size_t e0 = c->ph[1].first;
         double l1, l2, gain;
         size_t arg = two_levels(c, 0, e0, 3, e0 - 3, &l1, &l2, &gain);
-        if (arg && l1 >= l2 + log(SHAPE_MIN_FALL) &&
+        if (arg && c->cum[arg] <= clean_room_max(o, S->capacity_bytes) &&
+            l1 >= l2 + log(SHAPE_MIN_FALL) &&
             fabs(l2 - log(c->ph[1].level_bps)) < log(o->min_step) &&
             fabs(log(c->ph[0].level_bps) - log(c->ph[1].level_bps)) < log(o->min_step) &&
             ssd__curve_split(c, 0, arg) == 0)

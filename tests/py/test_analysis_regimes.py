@@ -240,6 +240,24 @@ def test_short_static_cache_in_a_two_hour_run_is_found():
     assert not score(truth, series, a)[0]
 
 
+def test_a_short_cache_with_a_gc_dip_whose_last_sample_runs_at_speed_is_found():
+    # Seed 11's drive 53 of the used-drive sweep (held out), fresh 2-hour
+    # run: a static cache of 7.25 GiB in 4 samples, 2.35, 2.00, 1.05 (a GC
+    # dip) and 2.38 GB/s, then 0.74. The share at cache speed left out the
+    # sample before the drop as the drop's mixed sample: 2 of 3, under the
+    # 70 % asked, "cache: none found". That sample ran at cache speed.
+    # (Then the used state, scattering, once 392 GB of 345 are written.)
+    rng = np.random.default_rng(53)
+    r = np.concatenate([[2353e6, 2003e6, 1051e6, 2383e6],
+                        740e6 * (1 + 0.02 * rng.standard_normal(526)),
+                        130e6 * np.exp(0.3 * rng.standard_normal(3070))])
+    t = np.arange(1, r.size + 1, dtype=float)
+    a = ssdcore.analyze((t, r), capacity=345e9)
+    assert a["cache"] is not None
+    assert a["cache"]["bytes"] == pytest.approx(r[:4].sum(), rel=0.05)
+    assert [p["regime"] for p in a["phases"]] == ["cache", "direct", "gc"]
+
+
 def test_unknown_capacity_is_said_and_shape_still_finds_the_ssd370_decline(seed_runs):
     truth, series, cap, with_cap = seed_runs["ssd370", "2h"]
     assert "regime_note" not in with_cap

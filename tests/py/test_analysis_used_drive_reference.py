@@ -581,3 +581,81 @@ def test_the_folding_run_ends_where_the_speed_falls_below_it(spec, workload, int
     a = ssdcore.analyze(str(used), reference=str(fresh))
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
+
+
+def test_a_static_cache_faster_than_the_reference_level_is_still_the_cache():
+    """Seed 11's drive 19 of the used-drive sweep (a held-out seed), 2-hour
+    run after a random fill and idle time: the static cache's 3.9 GiB in
+    three 1 s samples at 1.10, 1.43 and 1.78 GB/s, 2 GiB of direct writes
+    at 0.785 in 3, then GC at 0.125. The fresh reference measured its
+    cache on three samples too, at 1.19 GB/s, so the used run's cache
+    samples (median 1.43) sat 1.2x above it, over a step, and the rules
+    that split a cache off a fast start by the reference's levels asked
+    for the cache's level within a step, on either side: 'cache of 3.92
+    GiB missed', the fast start read as clean blocks. Writes faster than
+    the reference's cache are no direct writes; only a cache level a step
+    below the reference's is refused."""
+    rng = np.random.default_rng(11)
+    cap, n = 206e9, 3600
+    noise = lambda m: 1 + 0.02 * rng.standard_normal(m)  # noqa: E731
+    ref = np.concatenate([[1184e6, 1191e6, 1190e6, 0.4 * 1190e6 + 0.6 * 800e6],
+                          800e6 * noise(n - 4)])
+    used = np.concatenate([[1102e6, 1432e6, 1784e6], 785e6 * noise(2), [520e6],
+                           125e6 * noise(n - 6)])
+    t = np.arange(1.0, n + 1)
+    a = ssdcore.analyze((t, used), reference=(t, ref), capacity=cap,
+                        written_before=2 * cap, precondition="random_fill")
+    cache = (1102e6 + 1432e6 + 1784e6) + (783e6 - 785e6)  # ends at the third sample
+    assert a["cache"] is not None, a.get("regime_note")
+    assert abs(a["cache"]["bytes"] - cache) <= 0.1 * cache, a["cache"]
+    assert [p["regime"] for p in a["phases"]] == ["cache", "direct", "gc"]
+
+
+def test_clean_blocks_in_a_first_phase_longer_than_two_lasting_phases(tmp_path):
+    """Seed 11's drive 119 of the used-drive sweep (held out), a cacheless
+    SATA drive's 2-hour run after a random fill and idle time: the 2 GiB
+    idle time cleaned at 55 MB/s in 40 samples (with GC dips), then GC at
+    17 with bursts to 40. The segmentation made the 40 fast samples and
+    182 of GC one first phase of 222 samples, its median GC's, so no drop
+    was seen ("used state from 2.0 GiB missed"). The split of such a phase
+    where the clean blocks ran out asked for a first phase of at most two
+    lasting phases (144 samples); what bounds the fast level is the clean
+    blocks the drive can have."""
+    spec = BASE + (
+        "capacity_gb=396,op_pct=19.44,bits=2,slc_type=none,slc_seq_mbps=391,"
+        "slc_rand_iops=67727,native_seq_mbps=93,native_rand_mbps=53.0,fold_mbps=93,"
+        "floor_mbps=15.73,gc_gamma=1.43,link_mbps=560,iops_cap=100000,noise=0.00,"
+        "noise_direct=0.12,seed=464262774,slc_gb=0,dip_period_s=18.3,dip_duty=0.14,"
+        "dip_depth=0.57")
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", "2h", fresh)
+    truth, series, _, _ = simulate(spec, "random_fill", "2h", used)
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
+    assert a["cache"] is None and a["gc"] is not None
+    assert a["gc"]["start_bytes"] == pytest.approx(truth["gc_start_bytes"], rel=0.05)
+
+
+def test_a_static_cache_and_direct_writes_in_one_phase_with_the_used_states_start(tmp_path):
+    """Seed 11's drive 38 of the used-drive sweep (held out), 2 hours
+    after a random fill and idle time: its static cache in 5 samples at
+    331 MB/s, 2 GiB of direct writes in 9 at 253, then GC at 45. The
+    segmentation made those and GC's first 36 samples one phase of 49
+    (median 54 MB/s, GC's), so the cache and direct writes could not be
+    split off by the reference's levels ("cache of 1.69 GiB missed; used
+    state at 5.8 GiB, truth 3.7"). The direct writes are the run of
+    samples between the reference's levels' midpoints; the GC samples
+    after them go to the used state."""
+    spec = BASE + (
+        "capacity_gb=139,op_pct=24.01,bits=3,slc_type=static,slc_seq_mbps=482,"
+        "slc_rand_iops=81000,native_seq_mbps=271,native_rand_mbps=240.7,fold_mbps=271,"
+        "floor_mbps=40.47,gc_gamma=2.32,link_mbps=560,iops_cap=100000,noise=0.00,"
+        "noise_direct=0.04,seed=183348091,slc_gb=2.2,slc_wa=1.31,dip_duty=0")
+    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
+    simulate(spec, "fresh", "2h", fresh)
+    truth, series, _, _ = simulate(spec, "random_fill", "2h", used)
+    a = ssdcore.analyze(str(used), reference=str(fresh))
+    r = score_run(truth, series, a)
+    assert not r["problems"], r["problems"]
+    assert [p["regime"] for p in a["phases"]][:3] == ["cache", "direct", "gc"]
