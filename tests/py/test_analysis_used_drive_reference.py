@@ -20,6 +20,17 @@ import ssdcore
 sys.path.insert(0, os.path.dirname(__file__))
 from used_drive_scoring import score_run, simulate  # noqa: E402
 
+
+def filled_run(spec, state, workload, tmp_path, interval=None, names=("fresh.csv", "used.csv")):
+    """The drive's fresh run of workload (the reference) and its run in
+    state, and the second analysed against the first, as a filled drive's
+    run is: (truth, series, analysis, fresh log, used log)."""
+    fresh, used = tmp_path / names[0], tmp_path / names[1]
+    args = () if interval is None else (interval,)
+    simulate(spec, "fresh", workload, fresh, *args)
+    truth, series, _, _ = simulate(spec, state, workload, used, *args)
+    return truth, series, ssdcore.analyze(str(used), reference=str(fresh)), fresh, used
+
 BASE = "sim:bx200,native_write_lat_us=0,"
 NO_CACHE = BASE + (  # datacenter-like: no cache, 11 % spare
     "capacity_gb=244,op_pct=11.36,bits=3,slc_type=none,slc_gb=0,native_seq_mbps=5311,"
@@ -56,10 +67,7 @@ INTERVAL = (1, 2, 4)
 ])
 def test_the_fresh_run_tells_a_used_drives_cache_from_its_clean_blocks(spec, state, workload,
                                                                       expect, tmp_path):
-    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
-    simulate(spec, "fresh", workload, fresh, INTERVAL)
-    truth, series, _, _ = simulate(spec, state, workload, used, INTERVAL)
-    a = ssdcore.analyze(str(used), reference=str(fresh))
+    truth, series, a, fresh, used = filled_run(spec, state, workload, tmp_path, INTERVAL)
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
     # (sequential writes over a sequentially filled drive have no used state)
@@ -129,10 +137,7 @@ def test_a_big_drive_whose_short_reference_cannot_rule_out_a_cache(tmp_path):
         "floor_mbps=12.11,gc_gamma=2.15,link_mbps=560,iops_cap=100000,noise=0.05,"
         "noise_direct=0.04,seed=782631654,slc_gb=0,dip_period_s=9.9,dip_duty=0.13,"
         "dip_depth=0.44")
-    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
-    simulate(spec, "fresh", "2h", fresh)
-    truth, series, _, _ = simulate(spec, "random_fill", "2h", used)
-    a = ssdcore.analyze(str(used), reference=str(fresh))
+    truth, series, a, fresh, used = filled_run(spec, "random_fill", "2h", tmp_path)
     assert a["cache"] is None and a["gc"] is not None
     assert not score_run(truth, series, a)["false_cache"]
 
@@ -156,11 +161,8 @@ def test_folding_at_the_used_states_speed_is_said_to_be_either(tmp_path):
         "slc_rand_iops=84854,native_seq_mbps=93,native_rand_mbps=50.9,fold_mbps=39,"
         "floor_mbps=7.44,gc_gamma=1.56,link_mbps=560,iops_cap=100000,noise=0.02,"
         "noise_direct=0.12,seed=399032058,slc_gb=252,slc_wa=1,dip_duty=0")
-    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
-    simulate(spec, "fresh", "2h", fresh)
-    truth, series, _, _ = simulate(spec, "seq_fill", "2h", used)
+    truth, series, a, fresh, used = filled_run(spec, "seq_fill", "2h", tmp_path)
     assert [p["regime"] for p in truth["phases"]] == ["slc", "fold"]
-    a = ssdcore.analyze(str(used), reference=str(fresh))
     assert a["cache"] is not None and a["gc"] is not None
     assert a["gc"]["may_be_folding"] is True and a.gc_may_be_folding
     assert "folding" in a["regime_note"]
@@ -177,11 +179,9 @@ def test_folding_at_the_used_states_speed_is_said_to_be_either(tmp_path):
         "floor_mbps=19.17,gc_gamma=1.15,link_mbps=560,iops_cap=100000,noise=0.05,"
         "noise_direct=0.08,seed=474950632,slc_gb=715,slc_wa=1,dip_period_s=14.9,"
         "dip_duty=0.15,dip_depth=0.32")
-    fresh, used = tmp_path / "fresh2.csv", tmp_path / "used2.csv"
-    simulate(spec, "fresh", "2h", fresh)
-    truth, series, _, _ = simulate(spec, "random_fill", "2h", used)
+    truth, series, a, fresh, used = filled_run(spec, "random_fill", "2h", tmp_path,
+                                               names=("fresh2.csv", "used2.csv"))
     assert [p["regime"] for p in truth["phases"]] == ["slc", "fold", "gc"]
-    a = ssdcore.analyze(str(used), reference=str(fresh))
     assert a["gc"] is not None and a["gc"]["may_be_folding"] is False
     assert not score_run(truth, series, a)["problems"]
 
@@ -201,11 +201,8 @@ def test_a_static_cache_of_a_few_samples_then_direct_writes_after_a_fill(tmp_pat
         "floor_mbps=184.17,gc_gamma=2.23,link_mbps=7000,iops_cap=2000000,noise=0.02,"
         "noise_direct=0.00,seed=646783130,slc_gb=60.4,slc_wa=1.30,dip_period_s=19.1,"
         "dip_duty=0.14,dip_depth=0.57")
-    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
-    simulate(spec, "fresh", "wsat", fresh)
-    truth, series, _, _ = simulate(spec, "seq_fill", "wsat", used)
+    truth, series, a, fresh, used = filled_run(spec, "seq_fill", "wsat", tmp_path)
     assert [p["regime"] for p in truth["phases"]] == ["slc", "native", "gc"]
-    a = ssdcore.analyze(str(used), reference=str(fresh))
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
     assert a["cache"] is not None and a["gc"] is not None
@@ -284,11 +281,8 @@ def test_a_static_cache_of_a_few_samples_then_direct_writes_after_a_fill(tmp_pat
      "dip_depth=0.39", "wsat", ["slc", "fold", "gc"]),
 ])
 def test_a_randomly_filled_drives_cache_by_the_reference(spec, workload, regimes, tmp_path):
-    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
-    simulate(spec, "fresh", workload, fresh)
-    truth, series, _, _ = simulate(spec, "random_fill", workload, used)
+    truth, series, a, fresh, used = filled_run(spec, "random_fill", workload, tmp_path)
     assert [p["regime"] for p in truth["phases"]] == regimes
-    a = ssdcore.analyze(str(used), reference=str(fresh))
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
     assert a["cache"] is not None and a["gc"] is not None
@@ -322,10 +316,7 @@ CLEAN_1866 = BASE + (
 
 @pytest.mark.parametrize("spec", [CLEAN_140, CLEAN_3600, CLEAN_1866])
 def test_clean_blocks_shorter_than_a_lasting_phase_end_where_they_run_out(spec, tmp_path):
-    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
-    simulate(spec, "fresh", "2h", fresh, (1, 1, 5))
-    truth, series, _, _ = simulate(spec, "random_fill", "2h", used, (1, 1, 5))
-    a = ssdcore.analyze(str(used), reference=str(fresh))
+    truth, series, a, fresh, used = filled_run(spec, "random_fill", "2h", tmp_path, (1, 1, 5))
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
     assert a["cache"] is None
@@ -363,10 +354,7 @@ CACHE_IN_SECOND_119 = BASE + (
 
 @pytest.mark.parametrize("spec", [CACHE_IN_SECOND_78, CACHE_IN_SECOND_160, CACHE_IN_SECOND_119])
 def test_a_cache_that_fills_its_first_sample_ends_in_the_second(spec, tmp_path):
-    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
-    simulate(spec, "fresh", "wsat", fresh, (1, 1, 5))
-    truth, series, _, _ = simulate(spec, "random_fill", "wsat", used, (1, 1, 5))
-    a = ssdcore.analyze(str(used), reference=str(fresh))
+    truth, series, a, fresh, used = filled_run(spec, "random_fill", "wsat", tmp_path, (1, 1, 5))
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
     slc = truth["phases"][0]
@@ -396,10 +384,7 @@ FOLD_IN_FIRST_62 = BASE + (
 
 @pytest.mark.parametrize("spec,workload", [(FOLD_IN_FIRST_153, "fill"), (FOLD_IN_FIRST_62, "2h")])
 def test_a_cache_in_the_first_sample_then_folding_in_one_phase(spec, workload, tmp_path):
-    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
-    simulate(spec, "fresh", workload, fresh, (1, 1, 5))
-    truth, series, _, _ = simulate(spec, "random_fill", workload, used, (1, 1, 5))
-    a = ssdcore.analyze(str(used), reference=str(fresh))
+    truth, series, a, fresh, used = filled_run(spec, "random_fill", workload, tmp_path, (1, 1, 5))
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
     assert a["cache"] is not None and a["folding"] is not None
@@ -487,10 +472,7 @@ def test_a_cache_the_segmentation_ended_is_the_one_its_folding_follows(tmp_path)
         "slc_rand_iops=690148,native_seq_mbps=1882,native_rand_mbps=1568.4,fold_mbps=620,"
         "floor_mbps=179.59,gc_gamma=1.51,link_mbps=7000,iops_cap=2000000,noise=0.00,"
         "noise_direct=0.12,seed=500163425,slc_gb=449,slc_wa=1,dip_duty=0")
-    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
-    simulate(spec, "fresh", "wsat", fresh, (1, 1, 5))
-    truth, series, _, _ = simulate(spec, "seq_fill", "wsat", used, (1, 1, 5))
-    a = ssdcore.analyze(str(used), reference=str(fresh))
+    truth, series, a, fresh, used = filled_run(spec, "seq_fill", "wsat", tmp_path, (1, 1, 5))
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
     assert [p["regime"] for p in a["phases"]] == ["cache", "folding", "gc"]
@@ -511,10 +493,7 @@ def test_clean_blocks_at_a_static_cache_drives_direct_level_end_where_they_run_o
         "floor_mbps=381.45,gc_gamma=1.03,link_mbps=7000,iops_cap=2000000,noise=0.02,"
         "noise_direct=0.00,seed=127872678,slc_gb=2.3,slc_wa=1.06,dip_period_s=29.8,"
         "dip_duty=0.10,dip_depth=0.33")
-    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
-    simulate(spec, "fresh", "2h", fresh, (1, 1, 5))
-    truth, series, _, _ = simulate(spec, "seq_fill", "2h", used, (1, 1, 5))
-    a = ssdcore.analyze(str(used), reference=str(fresh))
+    truth, series, a, fresh, used = filled_run(spec, "seq_fill", "2h", tmp_path, (1, 1, 5))
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
     gc = next(p for p in truth["phases"] if p["regime"] == "gc")
@@ -575,10 +554,7 @@ def test_the_folding_run_ends_where_the_speed_falls_below_it(spec, workload, int
     the cache at the folding's level pays, that split is made instead (a
     folding that slides and dips, whose run ended at its first dip: "used
     state at 2.6 GiB, truth 4.0")."""
-    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
-    simulate(spec, "fresh", workload, fresh, interval)
-    truth, series, _, _ = simulate(spec, "random_fill", workload, used, interval)
-    a = ssdcore.analyze(str(used), reference=str(fresh))
+    truth, series, a, fresh, used = filled_run(spec, "random_fill", workload, tmp_path, interval)
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
 
@@ -627,10 +603,7 @@ def test_clean_blocks_in_a_first_phase_longer_than_two_lasting_phases(tmp_path):
         "floor_mbps=15.73,gc_gamma=1.43,link_mbps=560,iops_cap=100000,noise=0.00,"
         "noise_direct=0.12,seed=464262774,slc_gb=0,dip_period_s=18.3,dip_duty=0.14,"
         "dip_depth=0.57")
-    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
-    simulate(spec, "fresh", "2h", fresh)
-    truth, series, _, _ = simulate(spec, "random_fill", "2h", used)
-    a = ssdcore.analyze(str(used), reference=str(fresh))
+    truth, series, a, fresh, used = filled_run(spec, "random_fill", "2h", tmp_path)
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
     assert a["cache"] is None and a["gc"] is not None
@@ -652,10 +625,7 @@ def test_a_static_cache_and_direct_writes_in_one_phase_with_the_used_states_star
         "slc_rand_iops=81000,native_seq_mbps=271,native_rand_mbps=240.7,fold_mbps=271,"
         "floor_mbps=40.47,gc_gamma=2.32,link_mbps=560,iops_cap=100000,noise=0.00,"
         "noise_direct=0.04,seed=183348091,slc_gb=2.2,slc_wa=1.31,dip_duty=0")
-    fresh, used = tmp_path / "fresh.csv", tmp_path / "used.csv"
-    simulate(spec, "fresh", "2h", fresh)
-    truth, series, _, _ = simulate(spec, "random_fill", "2h", used)
-    a = ssdcore.analyze(str(used), reference=str(fresh))
+    truth, series, a, fresh, used = filled_run(spec, "random_fill", "2h", tmp_path)
     r = score_run(truth, series, a)
     assert not r["problems"], r["problems"]
     assert [p["regime"] for p in a["phases"]][:3] == ["cache", "direct", "gc"]
