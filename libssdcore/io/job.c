@@ -1028,13 +1028,21 @@ const ssd_sample *ssd_job_samples(const ssd_job *j, size_t *n) {
     return j->samples;
 }
 
-int ssd_job_metadata_json(const ssd_job *j, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(j, out, flags, SSD__JW_COMPACT, &style);
+/* The JSON style flags ask for, once the job has run: what a job's JSON
+ * documents check first (SSD_EINVAL for NULL or unknown flags, SSD_ESTATE
+ * before ssd_job_run). */
+static int ran_json_style(const ssd_job *j, char **out, int flags, enum ssd__jw_style *style) {
+    int rc = ssd__jw_style_of(j, out, flags, SSD__JW_COMPACT, style);
     if (rc)
         return rc;
-    if (!j->ran)
-        return SSD_ESTATE;
+    return j->ran ? 0 : SSD_ESTATE;
+}
+
+int ssd_job_metadata_json(const ssd_job *j, int flags, char **out) {
+    enum ssd__jw_style style;
+    int rc = ran_json_style(j, out, flags, &style);
+    if (rc)
+        return rc;
     struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
                                    j->temp.source, j->reference};
     return ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, style, out);
@@ -1042,11 +1050,9 @@ int ssd_job_metadata_json(const ssd_job *j, int flags, char **out) {
 
 int ssd_job_to_json(const ssd_job *j, int flags, char **out) {
     enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(j, out, flags, SSD__JW_COMPACT, &style);
+    int rc = ran_json_style(j, out, flags, &style);
     if (rc)
         return rc;
-    if (!j->ran)
-        return SSD_ESTATE;
     struct ssd__job_summary s = {
         .target_uri = j->target_uri,
         .target_kind = j->target_kind,
