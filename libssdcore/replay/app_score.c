@@ -6,20 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fsd_score.h"
 #include "jsonw.h"
 #include "ssdcore/trace.h"
 
 int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t seed, int flags, char **out,
                          char *err, size_t errlen) {
-    if (err && errlen)
-        err[0] = 0;
     enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(t, out, flags, SSD__JW_COMPACT, &style);
-    if (rc) {
-        if (err && errlen)
-            snprintf(err, errlen, "apps: %s", t && out ? "unknown JSON flags" : "NULL argument");
+    int rc = ssd__replay_json_style(t, out, flags, "apps", err, errlen, &style);
+    if (rc)
         return rc;
-    }
     struct ssd__jw w;
     ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);

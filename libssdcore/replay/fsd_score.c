@@ -85,17 +85,24 @@ static int load(ssd_trace *tr, const struct fsd_trace *f, double scale, uint64_t
     return ssd_trace_filetest(tr, f->source + 9, bytes < 1 ? 1 : (uint64_t)bytes);
 }
 
-int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, int flags, char **out,
-                        char *err, size_t errlen) {
+/* Clears err, then the JSON style flags ask for; on NULL arguments or
+ * unknown flags the code, with why in err after "what: ". */
+int ssd__replay_json_style(ssd_target *t, char **out, int flags, const char *what, char *err,
+                           size_t errlen, enum ssd__jw_style *style) {
     if (err && errlen)
         err[0] = 0;
+    int rc = ssd__jw_style_of(t, out, flags, SSD__JW_COMPACT, style);
+    if (rc && err && errlen)
+        snprintf(err, errlen, "%s: %s", what, t && out ? "unknown JSON flags" : "NULL argument");
+    return rc;
+}
+
+int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, int flags, char **out,
+                        char *err, size_t errlen) {
     enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(t, out, flags, SSD__JW_COMPACT, &style);
-    if (rc) {
-        if (err && errlen)
-            snprintf(err, errlen, "fsd: %s", t && out ? "unknown JSON flags" : "NULL argument");
+    int rc = ssd__replay_json_style(t, out, flags, "fsd", err, errlen, &style);
+    if (rc)
         return rc;
-    }
     if (!(scale > 0) || scale > 10) {
         if (err && errlen)
             snprintf(err, errlen, "scale %g: expected a number in (0, 10]", scale);
