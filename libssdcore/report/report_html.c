@@ -805,6 +805,11 @@ static void figure_row(struct ssd__text *t, const char *prefix, const char *key,
     row(t, label, v * f.scale, f.format, f.unit);
 }
 
+/* A mixed-workload figure's row of the headline table. */
+static void mixed_figure_row(void *user, const char *key, double bps) {
+    figure_row(user, NULL, key, NULL, NULL, bps);
+}
+
 static void headline_rows(const struct ssd__results *s, struct ssd__text *t) {
     for (size_t i = 0; i < ssd__named_step_count; i++) {
         const struct ssd__named_step *n = &ssd__named_steps[i];
@@ -817,18 +822,7 @@ static void headline_rows(const struct ssd__results *s, struct ssd__text *t) {
             snprintf(extra, sizeof extra, ", %s", time);
         figure_row(t, NULL, n->headline_key, NULL, extra, n->iops ? st->res.iops : st->res.bw_bps);
     }
-    for (int k = 0; k < SSD__GROUP_COUNT; k++) {
-        const struct ssd__curve_group *g = &ssd__curve_groups[k];
-        if (!g->headline_key)
-            continue;
-        double at80, mean;
-        ssd__suite_mixed_headline(s, g->group, &at80, &mean);
-        char key[96];
-        snprintf(key, sizeof key, "%s_80_bps", g->headline_key);
-        figure_row(t, NULL, key, NULL, NULL, at80);
-        snprintf(key, sizeof key, "%s_mean_bps", g->headline_key);
-        figure_row(t, NULL, key, NULL, NULL, mean);
-    }
+    ssd__suite_mixed_figures(s, mixed_figure_row, t);
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (ssd__analysis_lost(st)) {

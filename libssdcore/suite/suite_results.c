@@ -360,6 +360,22 @@ void ssd__suite_mixed_headline(const struct ssd__results *s, const char *group, 
     *mean = n == 6 ? sum / n : NAN;
 }
 
+void ssd__suite_mixed_figures(const struct ssd__results *r,
+                              void (*fn)(void *user, const char *key, double bps), void *user) {
+    for (int k = 0; k < SSD__GROUP_COUNT; k++) {
+        const struct ssd__curve_group *g = &ssd__curve_groups[k];
+        if (!g->headline_key)
+            continue;
+        double at80, mean;
+        ssd__suite_mixed_headline(r, g->group, &at80, &mean);
+        char key[96];
+        snprintf(key, sizeof key, "%s_80_bps", g->headline_key);
+        fn(user, key, at80);
+        snprintf(key, sizeof key, "%s_mean_bps", g->headline_key);
+        fn(user, key, mean);
+    }
+}
+
 static void mixed(const struct ssd__results *s, struct ssd__jw *w, const char *group,
                   const char *prefix) {
     double at80, mean;
@@ -747,6 +763,15 @@ static void line_bps(struct ssd__text *t, const char *label, double bps) {
     ssd__text_add(t, "  %-26s %10.1f MiB/s\n", label, bps / 1048576);
 }
 
+/* A mixed-workload figure's line in the text summary, when it ran. */
+static void text_mixed_figure(void *user, const char *key, double bps) {
+    if (!isfinite(bps))
+        return;
+    struct ssd__figure_info f;
+    ssd__figure_describe(key, &f);
+    line_bps(user, f.label, bps);
+}
+
 int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
     if (!suite || !out)
         return SSD_EINVAL;
@@ -807,25 +832,7 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
         ssd__text_add(&t, "  %-26s p99 %.0f us, p99.9 %.0f us (p99/p50 %.1fx)\n",
                       "degradation latency", deg->res.lat_p99_us, deg->res.lat_p999_us,
                       deg->res.lat_p99_us / deg->res.lat_p50_us);
-    for (int k = 0; k < SSD__GROUP_COUNT; k++) {
-        const struct ssd__curve_group *g = &ssd__curve_groups[k];
-        if (!g->headline_key)
-            continue;
-        double at80, mean;
-        ssd__suite_mixed_headline(s, g->group, &at80, &mean);
-        char key[96];
-        struct ssd__figure_info f;
-        if (isfinite(at80)) {
-            snprintf(key, sizeof key, "%s_80_bps", g->headline_key);
-            ssd__figure_describe(key, &f);
-            line_bps(&t, f.label, at80);
-        }
-        if (isfinite(mean)) {
-            snprintf(key, sizeof key, "%s_mean_bps", g->headline_key);
-            ssd__figure_describe(key, &f);
-            line_bps(&t, f.label, mean);
-        }
-    }
+    ssd__suite_mixed_figures(s, text_mixed_figure, &t);
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (ssd__analysis_lost(st)) {
