@@ -953,39 +953,14 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     free(xy);
 }
 
-struct drawn_curve {
-    size_t n;
-    double *x, *y, *ma;
-    const char *stem; /* the series, for its job's block size */
-};
-
-static void curve_free(struct drawn_curve *dc) {
-    free(dc->x);
-    free(dc->y);
-    free(dc->ma);
-    memset(dc, 0, sizeof *dc);
-}
-
-static int curve_of(const struct ssd__results *s, const char *stem, struct drawn_curve *dc) {
+/* The write curve `stem` of run s as ssd__write_curve_load draws it; 0
+ * when the run has none. */
+static int curve_of(const struct ssd__results *s, const char *stem, struct ssd__write_curve *dc) {
     memset(dc, 0, sizeof *dc);
     for (int k = 0; k < s->nsteps; k++) {
         const struct ssd__step *st = &s->steps[k];
-        if (st->def.kind != SSD__STEP_ANALYZE || !st->res.curve || strcmp(st->def.series, stem))
-            continue;
-        dc->n = ssd__curve_points(st->res.curve, &dc->x, &dc->y);
-        if (!dc->n)
-            return 0;
-        dc->stem = st->def.series;
-        dc->ma = malloc(dc->n * sizeof *dc->ma);
-        double breaks[64];
-        size_t nb = 0;
-        for (size_t p = 1; p < st->res.nphases && nb < 64; p++)
-            breaks[nb++] = st->res.phases[p].start_bytes / GIB;
-        if (dc->ma)
-            ssd__moving_average(dc->x, dc->y, dc->n, SSD__MA_SAMPLES, breaks, nb, dc->ma);
-        else
-            curve_free(dc);
-        return dc->n > 0;
+        if (st->def.kind == SSD__STEP_ANALYZE && st->res.curve && !strcmp(st->def.series, stem))
+            return ssd__write_curve_load(s, st, dc) > 0;
     }
     return 0;
 }
@@ -995,12 +970,7 @@ static int curve_of(const struct ssd__results *s, const char *stem, struct drawn
  * a dot with its value on hover and keyboard focus (the page's script
  * makes every data-tip focusable). */
 static void curve_readouts(const ssd_compare *c, struct ssd__text *t, const struct ssd__chart *ch,
-                           const struct drawn_curve *dc, int i) {
-    double block = NAN;
-    const struct ssd__step *job =
-        dc->stem ? ssd__suite_find_log(c->d[i].r, dc->stem, c->d[i].r->nsteps) : NULL;
-    if (job)
-        block = ssd__iops_block(ssd__step_option(job, "bs"));
+                           const struct ssd__write_curve *dc, int i) {
     enum { READOUTS = 16 };
     size_t m = 0;
     while (m < dc->n && dc->x[m] <= ch->xhi * (1 + 1e-9))
@@ -1022,7 +992,7 @@ static void curve_readouts(const ssd_compare *c, struct ssd__text *t, const stru
                       drive_color(c, i));
         ssd__text_html(t, c->d[i].label);
         char io[40];
-        ssd__fmt_iops(io, sizeof io, dc->ma[k] * MIB, block);
+        ssd__fmt_iops(io, sizeof io, dc->ma[k] * MIB, dc->block);
         ssd__text_add(t, ": %.2f GiB written, %.1f MiB/s%s (moving average)\"/>", dc->x[k],
                       dc->ma[k], io);
     }
@@ -1044,7 +1014,7 @@ static const struct ssd__step *curve_analysis(const struct ssd__results *r, cons
  * it: every drive's moving average over the first three times the largest
  * such cache, with each drive's cache end marked. */
 static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *stem,
-                       const struct drawn_curve *dc, const int *present, double xhi) {
+                       const struct ssd__write_curve *dc, const int *present, double xhi) {
     double zx = 0;
     for (int i = 0; i < c->nd; i++) {
         const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
@@ -1126,7 +1096,7 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
  * which throttles first from one chart. Drawn when a drive's log has the
  * drive's temperature (temp_c) and it throttled or moved 3 C or more. */
 static void write_temperature(const ssd_compare *c, struct ssd__text *t, const char *stem,
-                              const struct drawn_curve *dc, const int *present, double xhi) {
+                              const struct ssd__write_curve *dc, const int *present, double xhi) {
     int nd = c->nd, any = 0;
     double lo = INFINITY, hi = -INFINITY;
     if (nd <= 0)
@@ -1241,7 +1211,7 @@ done:
 
 static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char *stem) {
     int nd = c->nd, any = 0;
-    struct drawn_curve *dc = calloc((size_t)nd, sizeof *dc);
+    struct ssd__write_curve *dc = calloc((size_t)nd, sizeof *dc);
     int *present = calloc((size_t)nd, sizeof *present);
     double xhi = 0, yhi = 0, dotmax = 0;
     if (!dc || !present) {
@@ -1342,7 +1312,7 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
 done:
     for (int i = 0; i < nd; i++)
         if (present[i])
-            curve_free(&dc[i]);
+            ssd__write_curve_free(&dc[i]);
     free(dc);
     free(present);
 }
@@ -1444,22 +1414,13 @@ static void summary_cell(const struct cmp_drive *d, char *buf, size_t len, int *
 /* The slowest second of a curve from x_from GiB on (the used state), in
  * MiB/s; NaN without a curve. */
 static double slowest(const struct ssd__results *r, const char *stem, double x_from) {
+    struct ssd__write_curve wc;
     double lo = NAN;
-    for (int k = 0; k < r->nsteps; k++) {
-        const struct ssd__step *st = &r->steps[k];
-        if (st->def.kind != SSD__STEP_ANALYZE || !st->res.curve || strcmp(st->def.series, stem))
-            continue;
-        double *x, *y;
-        size_t n = ssd__curve_points(st->res.curve, &x, &y);
-        for (size_t i = 0; i < n; i++)
-            if (x[i] >= x_from && !(y[i] >= lo))
-                lo = y[i];
-        if (n) {
-            free(x);
-            free(y);
-        }
-        break;
-    }
+    curve_of(r, stem, &wc);
+    for (size_t i = 0; i < wc.n; i++)
+        if (wc.x[i] >= x_from && !(wc.y[i] >= lo))
+            lo = wc.y[i];
+    ssd__write_curve_free(&wc);
     return lo;
 }
 

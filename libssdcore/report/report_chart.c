@@ -84,6 +84,37 @@ void ssd__moving_average(const double *x, const double *y, size_t n, size_t wind
     free(pre);
 }
 
+void ssd__write_curve_free(struct ssd__write_curve *wc) {
+    free(wc->x);
+    free(wc->y);
+    free(wc->ma);
+    memset(wc, 0, sizeof *wc);
+}
+
+size_t ssd__write_curve_load(const struct ssd__results *r, const struct ssd__step *an,
+                             struct ssd__write_curve *wc) {
+    memset(wc, 0, sizeof *wc);
+    wc->n = ssd__curve_points(an->res.curve, &wc->x, &wc->y);
+    if (!wc->n)
+        return 0;
+    /* The stray tail interval is out of x/y; the median interval names the
+     * sampling for the legend. */
+    wc->interval = ssd__median_interval(ssd_series_t_s(an->res.curve), wc->n);
+    wc->ma = malloc(wc->n * sizeof *wc->ma);
+    if (isnan(wc->interval) || !wc->ma) {
+        ssd__write_curve_free(wc);
+        return 0;
+    }
+    double breaks[256];
+    size_t nb = 0;
+    for (size_t k = 1; k < an->res.nphases && nb < 256; k++)
+        breaks[nb++] = an->res.phases[k].start_bytes / GIB;
+    ssd__moving_average(wc->x, wc->y, wc->n, SSD__MA_SAMPLES, breaks, nb, wc->ma);
+    const struct ssd__step *job = ssd__suite_find_log(r, an->def.series, (int)(an - r->steps));
+    wc->block = job ? ssd__iops_block(ssd__step_option(job, "bs")) : NAN;
+    return wc->n;
+}
+
 double ssd__chart_map(double lo, double hi, int lg, double v, double p0, double p1) {
     if (lg == 2) {
         lo = log2(lo);

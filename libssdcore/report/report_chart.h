@@ -40,6 +40,25 @@ double ssd__median_interval(const double *t, size_t n);
 void ssd__moving_average(const double *x, const double *y, size_t n, size_t window,
                          const double *breaks, size_t nbreaks, double *out);
 
+/* A write curve as the report and the compare page draw it: its points,
+ * their moving average broken where the analysis' phases start, the
+ * sampling interval and the block size its IOPS are said at. */
+struct ssd__results;
+struct ssd__step;
+struct ssd__write_curve {
+    size_t n;
+    double *x, *y, *ma; /* GiB written, MiB/s, moving average */
+    double interval;    /* median sampling interval, s */
+    double block;       /* bytes a request when IOPS are said too (ssd__iops_block), or NaN */
+};
+
+/* Loads the curve of run r's analyze step an (which keeps its series);
+ * returns its number of points, 0 (and nothing to free) when it has none
+ * or memory ran out. */
+size_t ssd__write_curve_load(const struct ssd__results *r, const struct ssd__step *an,
+                             struct ssd__write_curve *wc);
+void ssd__write_curve_free(struct ssd__write_curve *wc);
+
 /* v in [lo, hi] (on a log2 or log10 scale when lg is 2 or 10) as a
  * position in [p0, p1]; the middle when the range is empty. */
 double ssd__chart_map(double lo, double hi, int lg, double v, double p0, double p1);
@@ -149,7 +168,6 @@ struct ssd__line_chart {
 /* The points of curve `group` in run s that can be drawn: x, and y in MiB/s
  * (unit 0), IOPS (1) or MB/s (2, decimal as CrystalDiskMark prints), in
  * step order; x and y hold s->nsteps. Returns their number. */
-struct ssd__results;
 size_t ssd__group_points(const struct ssd__results *s, const char *group, int xlog2, int unit,
                          double *x, double *y);
 

@@ -203,13 +203,6 @@ static const char *regime_words(const char *r, int undecided) {
     return r;
 }
 
-struct curve_data {
-    size_t n;
-    double *x, *y, *ma; /* GiB written, MiB/s, moving average */
-    double interval;    /* median sampling interval, s */
-    double block;       /* bytes a request when IOPS are said too (ssd__iops_block), or NaN */
-};
-
 /* The drive's temperature on a second axis (right, degrees C, labels
  * inside the plot's right edge), when the series logged it (temp_c), and
  * where the analysis found it throttling. A reading that failed leaves a
@@ -219,7 +212,8 @@ struct curve_data {
 #define SSD__TEMP_DRAW_MIN_RANGE_C 3.0
 
 static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const struct ssd__step *an,
-                             const struct curve_data *d, size_t n, const struct ssd__chart *ch) {
+                             const struct ssd__write_curve *d, size_t n,
+                             const struct ssd__chart *ch) {
     const double *tc = ssd_series_column(an->res.curve, "temp_c");
     if (!tc)
         return;
@@ -271,7 +265,7 @@ static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const st
 
 /* One panel of a write curve over x in [0, xhi] GiB. */
 static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
-                        const struct ssd__step *an, const struct curve_data *d, double xhi,
+                        const struct ssd__step *an, const struct ssd__write_curve *d, double xhi,
                         const char *title) {
     const struct ssd_analysis_summary *m = &an->res.sum;
     double ymax = 0;
@@ -479,7 +473,7 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
  * interval, the figure the reviews quote ("falls to 5 MB/s"); with IOPS for
  * a small-block test. */
 static void consistency_line(struct ssd__text *t, const struct ssd__step *an,
-                             const struct curve_data *d) {
+                             const struct ssd__write_curve *d) {
     const struct ssd_analysis_summary *m = &an->res.sum;
     if (!isfinite(m->mean_bps))
         return;
@@ -516,23 +510,9 @@ static void consistency_line(struct ssd__text *t, const struct ssd__step *an,
 
 static void write_curve(const struct ssd__results *s, struct ssd__text *t,
                         const struct ssd__step *an) {
-    struct curve_data d = {0};
-    d.n = ssd__curve_points(an->res.curve, &d.x, &d.y);
-    if (d.n < 2)
+    struct ssd__write_curve d;
+    if (ssd__write_curve_load(s, an, &d) < 2)
         goto done;
-    /* The stray tail interval is out of x/y; the median interval names the
-     * sampling for the legend. */
-    d.interval = ssd__median_interval(ssd_series_t_s(an->res.curve), d.n);
-    d.ma = malloc(d.n * sizeof *d.ma);
-    if (isnan(d.interval) || !d.ma)
-        goto done;
-    double breaks[256];
-    size_t nb = 0;
-    for (size_t k = 1; k < an->res.nphases && nb < 256; k++)
-        breaks[nb++] = an->res.phases[k].start_bytes / GIB;
-    ssd__moving_average(d.x, d.y, d.n, SSD__MA_SAMPLES, breaks, nb, d.ma);
-    const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
-    d.block = job ? ssd__iops_block(ssd__step_option(job, "bs")) : NAN;
     char title[200];
     snprintf(title, sizeof title, "%.64s: write speed against data written", an->def.series);
     double total = d.x[d.n - 1];
@@ -548,9 +528,7 @@ static void write_curve(const struct ssd__results *s, struct ssd__text *t,
         curve_panel(s, t, an, &d, zx, title);
     }
 done:
-    free(d.x);
-    free(d.y);
-    free(d.ma);
+    ssd__write_curve_free(&d);
 }
 
 /* ---- latency: the percentile spectrum and p99 over time ------------------ */
