@@ -1396,8 +1396,10 @@ struct summary_row {
     int state[NCELLS]; /* -1: free text (the anomalies) */
 };
 
+/* The figure's unit and scale come from the one label table
+ * (figure_labels.c), as on the figures table and the bars. */
 static void summary_cell(const struct cmp_drive *d, char *buf, size_t len, int *state,
-                         const char *key, const char *unit, double scale, int minutes) {
+                         const char *key) {
     const struct cmp_fig *f = fig_of(d, key);
     int st = f ? f->state : ST_NOT_MEASURED;
     *state = st;
@@ -1405,10 +1407,11 @@ static void summary_cell(const struct cmp_drive *d, char *buf, size_t len, int *
         snprintf(buf, len, "%s", state_words(key, st));
         return;
     }
+    struct ssd__figure_info fi;
+    ssd__figure_describe(key, &fi);
     char vb[48];
-    fmt_value(vb, sizeof vb, f->v * scale);
-    snprintf(buf, len, "%s%s %s%s", bound_prefix(st), vb, unit,
-             minutes ? "" : bound_suffix(key, st));
+    fmt_value(vb, sizeof vb, f->v * fi.scale);
+    snprintf(buf, len, "%s%s %s%s", bound_prefix(st), vb, fi.unit, bound_suffix(key, st));
 }
 
 /* The slowest second of a curve from x_from GiB on (the used state), in
@@ -1457,8 +1460,8 @@ static void summary_of(const struct cmp_drive *d, struct summary_row *row) {
 #define CURVE_KEY(leaf)                                                                            \
     (snprintf(key, sizeof key, "write_curves.%s.%s", stem ? stem : "", leaf), key)
 #define CELL(k) row->cell[k], sizeof row->cell[k], &row->state[k]
-    summary_cell(d, CELL(0), CURVE_KEY("cache_bytes"), "GiB", 1 / GIB, 0);
-    summary_cell(d, CELL(1), CURVE_KEY("post_cache_bps"), "MiB/s", 1 / MIB, 0);
+    summary_cell(d, CELL(0), CURVE_KEY("cache_bytes"));
+    summary_cell(d, CELL(1), CURVE_KEY("post_cache_bps"));
     const struct cmp_fig *gs = fig_of(d, CURVE_KEY("gc_start_level_bps"));
     const struct cmp_fig *ge = fig_of(d, CURVE_KEY("gc_end_level_bps"));
     const struct cmp_fig *gx = fig_of(d, CURVE_KEY("gc_start_bytes"));
@@ -1478,14 +1481,14 @@ static void summary_of(const struct cmp_drive *d, struct summary_row *row) {
                      " (slowest second %.2f MiB/s%s)", lo, also);
         row->state[2] = ST_MEASURED;
     } else {
-        summary_cell(d, CELL(2), CURVE_KEY("gc_start_level_bps"), "MiB/s", 1 / MIB, 0);
+        summary_cell(d, CELL(2), CURVE_KEY("gc_start_level_bps"));
     }
-    summary_cell(d, CELL(3), "write_curves.recovery-idle.recovered_bytes", "GiB", 1 / GIB, 0);
-    summary_cell(d, CELL(4), "write_curves.recovery-trim.recovered_bytes", "GiB", 1 / GIB, 0);
+    summary_cell(d, CELL(3), "write_curves.recovery-idle.recovered_bytes");
+    summary_cell(d, CELL(4), "write_curves.recovery-trim.recovered_bytes");
     anomalies(d->r, row->cell[5], sizeof row->cell[5]);
     row->state[5] = -1;
-    summary_cell(d, CELL(6), "fill_time_s", "min", 1 / 60.0, 1);
-    summary_cell(d, CELL(7), "apps_score_bps", "MiB/s", 1 / MIB, 0);
+    summary_cell(d, CELL(6), "fill_time_s");
+    summary_cell(d, CELL(7), "apps_score_bps");
 #undef CELL
 #undef CURVE_KEY
 }
