@@ -175,19 +175,24 @@ double ssd__iops_block(const char *bs_option) {
     return (double)bs;
 }
 
+void ssd__fmt_thousands(char *buf, size_t len, double v) {
+    double r = round(v);
+    if (r >= 1e6)
+        snprintf(buf, len, "%.0f,%03.0f,%03.0f", floor(r / 1e6), fmod(floor(r / 1e3), 1e3),
+                 fmod(r, 1e3));
+    else if (r >= 1e3)
+        snprintf(buf, len, "%.0f,%03.0f", floor(r / 1e3), fmod(r, 1e3));
+    else
+        snprintf(buf, len, "%.0f", r);
+}
+
 void ssd__fmt_iops(char *buf, size_t len, double bytes_per_s, double block) {
     buf[0] = 0;
     if (!(block > 0) || !isfinite(bytes_per_s) || bytes_per_s < 0)
         return;
-    double v = round(bytes_per_s / block);
-    /* Thousands apart as the reviews print them: 1,828 and 21,760. */
-    if (v >= 1e6)
-        snprintf(buf, len, " (%.0f,%03.0f,%03.0f IOPS)", floor(v / 1e6), fmod(floor(v / 1e3), 1e3),
-                 fmod(v, 1e3));
-    else if (v >= 1e3)
-        snprintf(buf, len, " (%.0f,%03.0f IOPS)", floor(v / 1e3), fmod(v, 1e3));
-    else
-        snprintf(buf, len, " (%.0f IOPS)", v);
+    char n[32];
+    ssd__fmt_thousands(n, sizeof n, bytes_per_s / block);
+    snprintf(buf, len, " (%s IOPS)", n);
 }
 
 void ssd__chart_xline(struct ssd__text *t, const struct ssd__chart *c, double X, const char *stroke,

@@ -123,6 +123,10 @@ void ssd__fmt_size(char *buf, size_t len, double v);
  * 4K degradation runs), from its bs= option; NaN otherwise. */
 double ssd__iops_block(const char *bs_option);
 
+/* v rounded, its thousands apart as the reviews print them: 1234567 ->
+ * "1,234,567". */
+void ssd__fmt_thousands(char *buf, size_t len, double v);
+
 /* " (1,828 IOPS)" for bytes_per_s at block bytes a request; "" when block
  * is NaN. */
 void ssd__fmt_iops(char *buf, size_t len, double bytes_per_s, double block);

@@ -1405,18 +1405,6 @@ static int cdm_split(const char *name, size_t *n) {
     return -1;
 }
 
-/* 1234567 -> "1,234,567". */
-static void thousands(char *buf, size_t len, double v) {
-    double r = round(v);
-    if (r >= 1e6)
-        snprintf(buf, len, "%.0f,%03.0f,%03.0f", floor(r / 1e6), fmod(floor(r / 1e3), 1e3),
-                 fmod(r, 1e3));
-    else if (r >= 1e3)
-        snprintf(buf, len, "%.0f,%03.0f", floor(r / 1e3), fmod(r, 1e3));
-    else
-        snprintf(buf, len, "%.0f", r);
-}
-
 /* CrystalDiskMark's window as a reader knows it, first on the page: its
  * tests as rows (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1, or
  * cdm5's), Read | Write as columns, each cell the best pass in MB/s
@@ -1468,7 +1456,7 @@ static void cdm_tiles(const struct ssd__results *s, struct ssd__text *t) {
                 continue;
             }
             char io[32];
-            thousands(io, sizeof io, c->best_iops);
+            ssd__fmt_thousands(io, sizeof io, c->best_iops);
             ssd__text_add(t, "<td data-test=\"");
             ssd__text_html(t, c->name);
             ssd__text_add(t, "\"><b>%.2f</b> MB/s<small>%s IOPS, %.*f \xc2\xb5s</small>",

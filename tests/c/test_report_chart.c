@@ -166,3 +166,20 @@ Test(report_chart, group_points_are_the_groups_finished_steps_in_each_unit) {
     st[1].res.iops = NAN;
     cr_expect_eq(ssd__group_points(&r, "qd", 1, 1, x, y), 1);
 }
+
+/* The report's CrystalDiskMark tiles, its verdicts and the IOPS read-outs
+ * all print counts through one formatter: a million is "1,000,000", never
+ * "1000,000" (the verdicts' own copy put one comma only). */
+Test(report_chart, thousands_apart_in_every_count_the_pages_print) {
+    char buf[48];
+    ssd__fmt_thousands(buf, sizeof buf, 1234567.4);
+    cr_expect_str_eq(buf, "1,234,567");
+    ssd__fmt_thousands(buf, sizeof buf, 999.6);
+    cr_expect_str_eq(buf, "1,000");
+    ssd__fmt_thousands(buf, sizeof buf, 1000000);
+    cr_expect_str_eq(buf, "1,000,000");
+    ssd__fmt_iops(buf, sizeof buf, 7.14 * 1048576, 4096);
+    cr_expect_str_eq(buf, " (1,828 IOPS)");
+    ssd__fmt_iops(buf, sizeof buf, 1e9, NAN);
+    cr_expect_str_eq(buf, "");
+}
