@@ -1083,13 +1083,6 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
                      "</figure>\n");
 }
 
-/* Every drive's write curve (its moving average) on shared axes, then one
- * small chart per drive with its samples, all on the same axes. */
-/* The least temperature range (max - min) a drive must show on a write
- * curve that did not throttle for its temperature to be drawn (as the
- * report: a flat line says nothing). */
-#define CMP_TEMP_MIN_RANGE_C 3.0
-
 /* Every drive's temperature over the same GiB axis as the write curves, a
  * dashed line in its colour, with the point where the analysis found it
  * throttling: a thermal comparison reads which drive heats faster and
@@ -1111,14 +1104,9 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
     }
     for (int i = 0; i < nd; i++) {
         const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
-        const double *tc = an ? ssd_series_column(an->res.curve, "temp_c") : NULL;
+        double l, h;
+        const double *tc = an ? ssd__curve_temperature(an, dc[i].n, &l, &h) : NULL;
         if (!tc)
-            continue;
-        double l = INFINITY, h = -INFINITY;
-        for (size_t k = 0; k < dc[i].n; k++)
-            if (isfinite(tc[k]))
-                l = fmin(l, tc[k]), h = fmax(h, tc[k]);
-        if (!(h >= l) || (!an->res.sum.has_throttle && h - l < CMP_TEMP_MIN_RANGE_C))
             continue;
         drawn[i] = any = 1;
         temps[i] = tc, sums[i] = &an->res.sum;
@@ -1191,12 +1179,9 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
                           ssd__chart_y(&ch, fmin(fmax(m->throttle_temp_c, ch.ylo), ch.yhi)),
                           drive_color(c, i));
             ssd__text_html(t, c->d[i].label);
-            ssd__text_add(t,
-                          ": throttles at %.1f \xc2\xb0"
-                          "C after %.0f s (%.1f GiB): %.1f -> "
-                          "%.1f MiB/s\"/>",
-                          m->throttle_temp_c, m->throttle_start_s, m->throttle_start_bytes / GIB,
-                          m->throttle_before_bps / MIB, m->throttle_level_bps / MIB);
+            ssd__text_add(t, ": ");
+            ssd__throttle_words(t, m);
+            ssd__text_add(t, "\"/>");
         }
         ssd__text_add(t, "</g>\n");
     }

@@ -115,6 +115,23 @@ size_t ssd__write_curve_load(const struct ssd__results *r, const struct ssd__ste
     return wc->n;
 }
 
+const double *ssd__curve_temperature(const struct ssd__step *an, size_t n, double *lo, double *hi) {
+    const double *tc = ssd_series_column(an->res.curve, "temp_c");
+    *lo = INFINITY, *hi = -INFINITY;
+    for (size_t i = 0; tc && i < n; i++)
+        if (isfinite(tc[i]))
+            *lo = fmin(*lo, tc[i]), *hi = fmax(*hi, tc[i]);
+    if (!(*hi >= *lo) || (!an->res.sum.has_throttle && *hi - *lo < SSD__TEMP_DRAW_MIN_RANGE_C))
+        return NULL;
+    return tc;
+}
+
+void ssd__throttle_words(struct ssd__text *t, const struct ssd_analysis_summary *m) {
+    ssd__text_add(t, "throttles at %.1f \u00b0C after %.0f s (%.1f GiB): %.1f -> %.1f MiB/s",
+                  m->throttle_temp_c, m->throttle_start_s, m->throttle_start_bytes / GIB,
+                  m->throttle_before_bps / MIB, m->throttle_level_bps / MIB);
+}
+
 double ssd__chart_map(double lo, double hi, int lg, double v, double p0, double p1) {
     if (lg == 2) {
         lo = log2(lo);

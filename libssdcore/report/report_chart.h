@@ -59,6 +59,22 @@ size_t ssd__write_curve_load(const struct ssd__results *r, const struct ssd__ste
                              struct ssd__write_curve *wc);
 void ssd__write_curve_free(struct ssd__write_curve *wc);
 
+/* The least temperature range (max - min) a write curve must show for the
+ * drive's temperature to be drawn when it did not throttle: a flat line
+ * says nothing the curve needs and would be read as a level. */
+#define SSD__TEMP_DRAW_MIN_RANGE_C 3.0
+
+/* The drive's temperatures over the first n samples of analysed write
+ * curve an (its series' temp_c) and their range, when they are worth
+ * drawing: the drive throttled or moved SSD__TEMP_DRAW_MIN_RANGE_C or
+ * more. NULL otherwise. */
+const double *ssd__curve_temperature(const struct ssd__step *an, size_t n, double *lo, double *hi);
+
+/* "throttles at 71.0 °C after 120 s (40.1 GiB): 1500.0 -> 800.0 MiB/s",
+ * the read-out of the throttling mark on both pages. */
+struct ssd_analysis_summary;
+void ssd__throttle_words(struct ssd__text *t, const struct ssd_analysis_summary *m);
+
 /* v in [lo, hi] (on a log2 or log10 scale when lg is 2 or 10) as a
  * position in [p0, p1]; the middle when the range is empty. */
 double ssd__chart_map(double lo, double hi, int lg, double v, double p0, double p1);

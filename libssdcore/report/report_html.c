@@ -207,27 +207,14 @@ static const char *regime_words(const char *r, int undecided) {
  * inside the plot's right edge), when the series logged it (temp_c), and
  * where the analysis found it throttling. A reading that failed leaves a
  * gap in the line, never a 0. */
-/* The least temperature range (max - min over the run) drawn on the write
- * curve when the drive did not throttle. */
-#define SSD__TEMP_DRAW_MIN_RANGE_C 3.0
-
 static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const struct ssd__step *an,
                              const struct ssd__write_curve *d, size_t n,
                              const struct ssd__chart *ch) {
-    const double *tc = ssd_series_column(an->res.curve, "temp_c");
+    double lo, hi;
+    const double *tc = ssd__curve_temperature(an, n, &lo, &hi);
     if (!tc)
         return;
-    double lo = INFINITY, hi = -INFINITY;
-    for (size_t i = 0; i < n; i++)
-        if (isfinite(tc[i]))
-            lo = fmin(lo, tc[i]), hi = fmax(hi, tc[i]);
-    if (!(hi >= lo))
-        return;
     const struct ssd_analysis_summary *m = &an->res.sum;
-    /* A temperature that held within a few degrees says nothing the curve
-     * needs: a flat red line across it would only be read as a level. */
-    if (!m->has_throttle && hi - lo < SSD__TEMP_DRAW_MIN_RANGE_C)
-        return;
     /* The right axis: the chart's x, whole tens of degrees over its y. */
     struct ssd__chart at = *ch;
     at.ylo = floor(lo / 10) * 10, at.yhi = ceil(hi / 10) * 10, at.ylog10 = 0;
@@ -245,11 +232,10 @@ static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const st
         double X = ssd__chart_x(ch, m->throttle_start_bytes / GIB);
         ssd__text_add(t,
                       "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#c0392b\" "
-                      "stroke-width=\"2.5\" data-tip=\"throttles at %.1f \u00b0C after %.0f s "
-                      "(%.1f GiB): %.1f -> %.1f MiB/s\"/>",
-                      X, X, T, H - B, m->throttle_temp_c, m->throttle_start_s,
-                      m->throttle_start_bytes / GIB, m->throttle_before_bps / MIB,
-                      m->throttle_level_bps / MIB);
+                      "stroke-width=\"2.5\" data-tip=\"",
+                      X, X, T, H - B);
+        ssd__throttle_words(t, m);
+        ssd__text_add(t, "\"/>");
     }
     ssd__text_add(t, "</g>\n");
     char label[200];
