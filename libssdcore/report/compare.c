@@ -998,6 +998,20 @@ static void curve_readouts(const ssd_compare *c, struct ssd__text *t, const stru
     }
 }
 
+/* Drive i's group in a write-curve chart and its moving average's line up
+ * to the chart's right edge, every step-th point, left open after its
+ * points for the caller to end. */
+static void ma_line(const ssd_compare *c, struct ssd__text *t, const struct ssd__chart *ch,
+                    const struct ssd__write_curve *dc, int i, size_t step) {
+    ssd__text_add(t,
+                  "<g data-key=\"d%d\" data-drive=\"d%d\"><polyline fill=\"none\" "
+                  "stroke=\"%s\" stroke-width=\"%s\" points=\"",
+                  i, i, drive_color(c, i), i == c->highlight ? "2.6" : "1.6");
+    for (size_t k = 0; k < dc->n && dc->x[k] <= ch->xhi * (1 + 1e-9); k += step)
+        ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "", ssd__chart_x(ch, dc->x[k]),
+                      ssd__chart_y(ch, fmin(dc->ma[k], ch->yhi)));
+}
+
 /* The analysis of a drive's write curve `stem`, NULL when it has none. */
 static const struct ssd__step *curve_analysis(const struct ssd__results *r, const char *stem) {
     for (int k = 0; k < r->nsteps; k++) {
@@ -1054,13 +1068,7 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
         if (!present[i])
             continue;
         const char *color = drive_color(c, i);
-        ssd__text_add(t,
-                      "<g data-key=\"d%d\" data-drive=\"d%d\"><polyline fill=\"none\" "
-                      "stroke=\"%s\" stroke-width=\"%s\" points=\"",
-                      i, i, color, i == c->highlight ? "2.6" : "1.6");
-        for (size_t k = 0; k < dc[i].n && dc[i].x[k] <= zx * (1 + 1e-9); k++)
-            ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "", ssd__chart_x(&ch, dc[i].x[k]),
-                          ssd__chart_y(&ch, fmin(dc[i].ma[k], ch.yhi)));
+        ma_line(c, t, &ch, &dc[i], i, 1);
         ssd__text_add(t, "\"/>");
         const struct ssd__step *an = curve_analysis(c->d[i].r, stem);
         double cache_at = an ? ssd__cache_shown_bytes(&an->res.sum) : NAN;
@@ -1237,14 +1245,7 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     for (int i = 0; i < nd; i++) {
         if (!present[i])
             continue;
-        size_t step = dc[i].n > 1200 ? (dc[i].n + 1199) / 1200 : 1;
-        ssd__text_add(t,
-                      "<g data-key=\"d%d\" data-drive=\"d%d\"><polyline fill=\"none\" "
-                      "stroke=\"%s\" stroke-width=\"%s\" points=\"",
-                      i, i, drive_color(c, i), i == c->highlight ? "2.6" : "1.6");
-        for (size_t k = 0; k < dc[i].n; k += step)
-            ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "", ssd__chart_x(&ch, dc[i].x[k]),
-                          ssd__chart_y(&ch, fmin(dc[i].ma[k], ch.yhi)));
+        ma_line(c, t, &ch, &dc[i], i, dc[i].n > 1200 ? (dc[i].n + 1199) / 1200 : 1);
         ssd__text_add(t, "\"><title>");
         ssd__text_html(t, c->d[i].label);
         ssd__text_add(t, "</title></polyline>");
