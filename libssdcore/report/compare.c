@@ -1124,20 +1124,10 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
         goto done;
     char title[200];
     snprintf(title, sizeof title, "%.80s: drive temperature against data written", stem);
-    struct ssd__chart ch = {640,
-                            300,
-                            64,
-                            16,
-                            14,
-                            44,
-                            0,
-                            xhi > 0 ? xhi : 1,
-                            floor(lo / 10) * 10,
-                            ceil((hi + 2) / 10) * 10,
-                            0,
-                            0};
-    if (ch.yhi - ch.ylo < 20)
-        ch.yhi = ch.ylo + 20;
+    /* Whole tens of degrees, at least 20 apart. */
+    struct ssd__chart ch = {640, 300, 64, 16, 14, 44, 0, xhi > 0 ? xhi : 1, 0, 0, 0, 0};
+    ch.ylo = floor(lo / 10) * 10;
+    ch.yhi = fmax(ceil((hi + 2) / 10) * 10, ch.ylo + 20);
     struct ssd__text desc = {0};
     for (int i = 0; i < nd; i++) {
         if (!drawn[i])
