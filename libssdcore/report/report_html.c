@@ -91,34 +91,14 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
         snprintf(labels[g], sizeof labels[g], "%s%s%s%s", c[g].label, time ? ", " : "",
                  time ? time : "", time ? " a point" : "");
         snprintf(keys[g], sizeof keys[g], "g%d", g);
-        ls[g] = (struct ssd__line){c[g].label,
-                                   labels[g],
-                                   keys[g],
-                                   NULL,
-                                   ssd__report_palette[g],
-                                   x,
-                                   y,
-                                   n,
-                                   SSD__MARK_CIRCLE + g,
-                                   4,
-                                   2,
-                                   g ? "7 4" : NULL};
+        const char *dash = g ? "7 4" : NULL;
+        ls[g] = (struct ssd__line){
+            c[g].label,           labels[g], keys[g], NULL, ssd__report_palette[g], x, y, n,
+            SSD__MARK_CIRCLE + g, 4,         2,       dash};
     }
-    const struct ssd__line_chart lc = {title,
-                                       xlabel,
-                                       unit == 1   ? "IOPS"
-                                       : unit == 2 ? "MB/s"
-                                                   : "MiB/s",
-                                       xname,
-                                       H,
-                                       xlog2,
-                                       0,
-                                       xsize,
-                                       NULL,
-                                       0,
-                                       1,
-                                       2,
-                                       unit == 1 ? 0 : 1};
+    const char *yunit = unit == 1 ? "IOPS" : unit == 2 ? "MB/s" : "MiB/s";
+    const struct ssd__line_chart lc = {
+        title, xlabel, yunit, xname, H, xlog2, 0, xsize, NULL, 0, 1, 2, unit == 1 ? 0 : 1};
     if (xy)
         ssd__line_chart(t, &lc, ls, (size_t)(nc < 2 ? nc : 2));
     free(xy);

@@ -22,18 +22,11 @@
  * dots. */
 static struct ssd__line line(const char *label, const double *x, const double *y, int n, int style,
                              const char *color) {
-    return (struct ssd__line){label,
-                              NULL,
-                              NULL,
-                              NULL,
-                              color,
-                              x,
-                              y,
-                              (size_t)(n > 0 ? n : 0),
-                              style == 1 ? SSD__MARK_NONE : SSD__MARK_CIRCLE,
-                              style == 2 ? 2 : 3,
-                              style == 2 ? 0 : 2,
-                              style == 1 ? "6 4" : NULL};
+    int marker = style == 1 ? SSD__MARK_NONE : SSD__MARK_CIRCLE;
+    const char *dash = style == 1 ? "6 4" : NULL;
+    size_t points = (size_t)(n > 0 ? n : 0);
+    double r = style == 2 ? 2 : 3, width = style == 2 ? 0 : 2;
+    return (struct ssd__line){label, NULL, NULL, NULL, color, x, y, points, marker, r, width, dash};
 }
 
 /* xname names x in the read-outs; the y label is the unit. */
