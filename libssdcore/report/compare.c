@@ -1501,9 +1501,7 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
     ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid summary cards\" "
                      "id=\"summary-table\"><tr><th>drive</th>");
     for (int k = 0; k < NCELLS; k++) {
-        ssd__text_add(t, "<th>");
-        ssd__text_html(t, summary_heads[k]);
-        ssd__text_add(t, "</th>");
+        ssd__text_html_in(t, "<th>", summary_heads[k], "</th>");
     }
     ssd__text_add(t, "</tr>\n");
     for (int i = 0; i < c->nd; i++) {
@@ -1522,9 +1520,7 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
         } else {
             ssd__text_html(t, d->label);
         }
-        ssd__text_add(t, "<br/><small>");
-        ssd__text_html(t, d->suite ? d->suite : "no suite");
-        ssd__text_add(t, "</small></th>");
+        ssd__text_html_in(t, "<br/><small>", d->suite ? d->suite : "no suite", "</small></th>");
         struct summary_row row;
         summary_of(d, &row);
         for (int k = 0; k < NCELLS; k++) {
@@ -1540,9 +1536,7 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
                               : st == ST_NOT_MEASURED ? " class=\"missing\""
                                                       : "",
                               state_names[st]);
-            ssd__text_add(t, ">");
-            ssd__text_html(t, row.cell[k]);
-            ssd__text_add(t, "</td>");
+            ssd__text_html_in(t, ">", row.cell[k], "</td>");
         }
         ssd__text_add(t, "</tr>\n");
     }

@@ -251,9 +251,7 @@ void ssd__chart_svg(struct ssd__text *t, int w, int h, const char *title, const 
     ssd__text_html(t, title);
     ssd__text_add(t, "</title>\n");
     if (desc && *desc) {
-        ssd__text_add(t, "<desc>");
-        ssd__text_html(t, desc);
-        ssd__text_add(t, "</desc>\n");
+        ssd__text_html_in(t, "<desc>", desc, "</desc>\n");
     }
 }
 
@@ -358,6 +356,12 @@ void ssd__chart_gapped_line(struct ssd__text *t, const struct ssd__chart *c, con
 
 void ssd__chart_close(struct ssd__text *t) {
     ssd__text_add(t, "</svg>\n");
+}
+
+void ssd__text_html_in(struct ssd__text *t, const char *before, const char *s, const char *after) {
+    ssd__text_add(t, "%s", before);
+    ssd__text_html(t, s);
+    ssd__text_add(t, "%s", after);
 }
 
 void ssd__legend_item(struct ssd__text *t, const char *key, const char *color, int style,

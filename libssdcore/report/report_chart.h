@@ -147,6 +147,11 @@ void ssd__fmt_thousands(char *buf, size_t len, double v);
  * is NaN. */
 void ssd__fmt_iops(char *buf, size_t len, double bytes_per_s, double block);
 
+/* before, then s escaped for HTML (ssd__text_html), then after: an
+ * element around a text anyone may have written (a drive's name, a step
+ * line, a message). */
+void ssd__text_html_in(struct ssd__text *t, const char *before, const char *s, const char *after);
+
 /* A legend entry in HTML (outside the plot): a swatch and a label; `key`
  * ties it to the SVG group data-key="key" the script toggles. style:
  * 0 line, 1 dashed line, 2 dot, 3 band. */

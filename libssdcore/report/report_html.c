@@ -707,9 +707,7 @@ static void row(struct ssd__text *t, const char *label, double v, const char *fm
                 const char *unit) {
     if (!isfinite(v))
         return;
-    ssd__text_add(t, "<tr><th>");
-    ssd__text_html(t, label);
-    ssd__text_add(t, "</th>");
+    ssd__text_html_in(t, "<tr><th>", label, "</th>");
     td_num(t, v, fmt);
     ssd__text_add(t, "<td>%s</td></tr>\n", unit);
 }
@@ -821,9 +819,7 @@ static void headline_rows(const struct ssd__results *s, struct ssd__text *t) {
             /* All the run wrote: a lower bound, said as one. */
             struct ssd__figure_info f;
             ssd__figure_describe("recovered_bytes", &f);
-            ssd__text_add(t, "<tr><th>");
-            ssd__text_html(t, curve);
-            ssd__text_add(t, ": ");
+            ssd__text_html_in(t, "<tr><th>", curve, ": ");
             ssd__text_html(t, f.label);
             ssd__text_add(t, "</th><td class=\"n\">≥ ");
             ssd__text_add(t, f.format, m->recovered_bytes * f.scale);
@@ -854,9 +850,7 @@ static void latency_table(const struct ssd__results *s, struct ssd__text *t) {
                           "<th>p99/p50</th>"
                           "<th>p99.9/p50</th></tr>\n");
         any = 1;
-        ssd__text_add(t, "<tr><th>");
-        ssd__text_html(t, label);
-        ssd__text_add(t, "</th>");
+        ssd__text_html_in(t, "<tr><th>", label, "</th>");
         td_num(t, st->res.iops, "%.0f");
         /* Whole µs from 100 on and whole ratios from 10 on (the decimal
          * says nothing there): the table then fits a 390 px phone. */
@@ -1030,13 +1024,9 @@ static void file_tests_table(const struct ssd__results *s, struct ssd__text *t) 
             snprintf(set, sizeof set, "%.*s (recorded trace)", (int)strcspn(trace + 9, "-"),
                      trace + 9);
         for (int k = 0; k < st->res.nfile; k++) {
-            ssd__text_add(t, "<tr><td>");
-            ssd__text_html(t, test);
-            ssd__text_add(t, "</td><td>");
+            ssd__text_html_in(t, "<tr><td>", test, "</td><td>");
             ssd__text_html(t, set);
-            ssd__text_add(t, "</td><td>");
-            ssd__text_html(t, st->res.file[k].name);
-            ssd__text_add(t, "</td>");
+            ssd__text_html_in(t, "</td><td>", st->res.file[k].name, "</td>");
             td_num(t, st->res.file[k].seconds, "%.2f");
             td_num(t, st->res.file[k].mibs, "%.1f");
             ssd__text_add(t, "</tr>\n");
@@ -1118,9 +1108,7 @@ static void replay_table(const struct ssd__results *s, struct ssd__text *t) {
             ssd__text_add(t, "<h2>Application traces</h2>\n<table class=\"grid\"><tr>"
                              "<th>trace</th><th>MiB/s</th><th>busy s</th></tr>\n");
         any = 1;
-        ssd__text_add(t, "<tr><td>");
-        ssd__text_html(t, st->def.name);
-        ssd__text_add(t, "</td>");
+        ssd__text_html_in(t, "<tr><td>", st->def.name, "</td>");
         td_num(t, st->res.bw_bps / 1048576.0, "%.1f");
         td_num(t, st->res.runtime_s, "%.2f");
         ssd__text_add(t, "</tr>\n");
@@ -1153,9 +1141,7 @@ static void fsd_table(const struct ssd__results *s, struct ssd__text *t) {
         const struct ssd__step *st = &s->steps[i];
         if (!ssd__replay_is_fsd(st))
             continue;
-        ssd__text_add(t, "<tr><td>");
-        ssd__text_html(t, st->def.name);
-        ssd__text_add(t, "</td>");
+        ssd__text_html_in(t, "<tr><td>", st->def.name, "</td>");
         td_num(t, st->res.bw_bps / 1e6, "%.1f");
         td_num(t, st->res.lat_mean_us, "%.1f");
         ssd__text_add(t, "</tr>\n");
@@ -1186,9 +1172,7 @@ static void cdm_table(const struct ssd__results *s, struct ssd__text *t) {
     for (int i = 0; i < n; i++) {
         /* data-label: the column's head, beside each value when the rows
          * become cards on a phone. */
-        ssd__text_add(t, "<tr><th>");
-        ssd__text_html(t, f[i].name);
-        ssd__text_add(t, "</th>");
+        ssd__text_html_in(t, "<tr><th>", f[i].name, "</th>");
         char group[SSD__NAME_MAX + 8];
         snprintf(group, sizeof group, "cdm-%.60s", f[i].name);
         int p = 0;
@@ -1309,9 +1293,7 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     char *w = ssd__text_take(&words);
     ssd__text_add(t, "<p class=\"verdict\">");
     ssd__text_html(t, an->def.series);
-    ssd__text_add(t, ": ");
-    ssd__text_html(t, w ? w : "");
-    ssd__text_add(t, ".");
+    ssd__text_html_in(t, ": ", w ? w : "", ".");
     free(w);
     const struct ssd_analysis_summary *m = &an->res.sum;
     const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
@@ -1344,9 +1326,7 @@ static void test_verdicts(const struct ssd__results *s, struct ssd__text *t) {
             if (!nl)
                 break;
             *nl = 0;
-            ssd__text_add(t, "<li>");
-            ssd__text_html(t, p);
-            ssd__text_add(t, "</li>\n");
+            ssd__text_html_in(t, "<li>", p, "</li>\n");
         }
         ssd__text_add(t, "</ul>\n");
     }
@@ -1545,9 +1525,7 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
                   "<div id=\"tip\"></div>\n<h1>",
                   ssd__report_css);
     ssd__text_html(&t, s->suite_file ? s->suite_file : s->suite_name);
-    ssd__text_add(&t, " on ");
-    ssd__text_html(&t, drive_label);
-    ssd__text_add(&t, "</h1>\n");
+    ssd__text_html_in(&t, " on ", drive_label, "</h1>\n");
     verdict(s, &t);
     test_verdicts(s, &t);
     if (s->killed)
@@ -1570,9 +1548,8 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
             continue;
         ssd__text_add(&t, "<p class=\"warn\">Step %d (<code>", i + 1);
         ssd__text_html(&t, st->def.line);
-        ssd__text_add(&t, "</code>) was skipped: ");
-        ssd__text_html(&t, st->res.reason);
-        ssd__text_add(&t, ". The run went on without it.</p>\n");
+        ssd__text_html_in(&t, "</code>) was skipped: ", st->res.reason,
+                          ". The run went on without it.</p>\n");
     }
     for (int i = 0; i < s->nsteps; i++) {
         char *warn = ssd__trim_warning(&s->steps[i], i);
@@ -1632,13 +1609,10 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
         }
         if (st->def.kind == SSD__STEP_ANALYZE && st->res.same_as > 0 &&
             st->res.same_as <= s->nsteps) {
-            ssd__text_add(&t, "<p>");
-            ssd__text_html(&t, st->def.name);
-            ssd__text_add(&t, ": the same analysis of ");
+            ssd__text_html_in(&t, "<p>", st->def.name, ": the same analysis of ");
             ssd__text_html(&t, st->def.series);
-            ssd__text_add(&t, ".csv as ");
-            ssd__text_html(&t, s->steps[st->res.same_as - 1].def.name);
-            ssd__text_add(&t, ", charted above.</p>\n");
+            ssd__text_html_in(&t, ".csv as ", s->steps[st->res.same_as - 1].def.name,
+                              ", charted above.</p>\n");
             continue;
         }
         if (st->def.kind != SSD__STEP_ANALYZE || !st->res.curve)

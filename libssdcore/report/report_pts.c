@@ -104,9 +104,8 @@ static void steady_text(struct ssd__text *t, const struct ssd__jv *v) {
     const struct ssd__jv *ss = ssd__jv_get(v, "steady_state");
     int rounds = whole(ssd__jv_num(v, "rounds", 0));
     const char *track = ssd__jv_str(v, "tracking");
-    ssd__text_add(t, "<p>");
-    ssd__text_html(t, ssd__jv_str(v, "spec") ? ssd__jv_str(v, "spec") : "");
-    ssd__text_add(t, ". Tracking variable: ");
+    ssd__text_html_in(t, "<p>", ssd__jv_str(v, "spec") ? ssd__jv_str(v, "spec") : "",
+                      ". Tracking variable: ");
     ssd__text_html(t, track ? track : "?");
     if (ssd__jv_true(ss, "reached"))
         ssd__text_add(t,

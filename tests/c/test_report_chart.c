@@ -183,3 +183,14 @@ Test(report_chart, thousands_apart_in_every_count_the_pages_print) {
     ssd__fmt_iops(buf, sizeof buf, 1e9, NAN);
     cr_expect_str_eq(buf, "");
 }
+
+/* The element around a text anyone may have written is the page's own
+ * markup; the text inside is escaped (a drive named "<b>" stays text). */
+Test(report_chart, html_in_escapes_the_text_and_not_its_element) {
+    struct ssd__text t = {0};
+    ssd__text_html_in(&t, "<td class=\"n\">", "a<b>&\"c\"", "</td>");
+    char *s = ssd__text_take(&t);
+    cr_assert(s);
+    cr_expect_str_eq(s, "<td class=\"n\">a&lt;b&gt;&amp;&quot;c&quot;</td>");
+    free(s);
+}
