@@ -1236,9 +1236,7 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
         if (!present[i])
             continue;
         ma_line(c, t, &ch, &dc[i], i, dc[i].n > 1200 ? (dc[i].n + 1199) / 1200 : 1);
-        ssd__text_add(t, "\"><title>");
-        ssd__text_html(t, c->d[i].label);
-        ssd__text_add(t, "</title></polyline>");
+        ssd__text_html_in(t, "\"><title>", c->d[i].label, "</title></polyline>");
         curve_readouts(c, t, &ch, &dc[i], i);
         ssd__text_add(t, "</g>\n");
     }
@@ -1512,9 +1510,7 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
         struct stat sb;
         ssd__text_add(t, "<tr><th><i class=\"sw dot\" style=\"--c:%s\"></i>", drive_color(c, i));
         if (!stat(rpath, &sb)) {
-            ssd__text_add(t, "<a href=\"");
-            ssd__text_html(t, href);
-            ssd__text_add(t, "\">");
+            ssd__text_html_in(t, "<a href=\"", href, "\">");
             ssd__text_html(t, d->label);
             ssd__text_add(t, "</a>");
         } else {
@@ -1527,9 +1523,7 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
             int st = row.state[k];
             /* data-label: the column's head, which a phone shows beside
              * the value when the rows become cards. */
-            ssd__text_add(t, "<td data-label=\"");
-            ssd__text_html(t, summary_heads[k]);
-            ssd__text_add(t, "\"");
+            ssd__text_html_in(t, "<td data-label=\"", summary_heads[k], "\"");
             if (st >= 0)
                 ssd__text_add(t, "%s data-state=\"%s\"",
                               st == ST_NONE           ? " class=\"none\""
@@ -1559,9 +1553,8 @@ static void drives_table(const ssd_compare *c, struct ssd__text *t) {
         ssd__text_add(t, "</td><td data-label=\"status\" class=\"%s\">",
                       strcmp(d->status, "complete") ? "warn" : "");
         ssd__text_html(t, d->status);
-        ssd__text_add(t, "</td><td data-label=\"started\">");
-        ssd__text_html(t, d->started ? d->started : "-");
-        ssd__text_add(t, "</td><td data-label=\"results\"><code>");
+        ssd__text_html_in(t, "</td><td data-label=\"started\">", d->started ? d->started : "-",
+                          "</td><td data-label=\"results\"><code>");
         ssd__text_html(t, d->dir);
         ssd__text_add(t, "</code></td></tr>\n");
     }

@@ -47,9 +47,7 @@ static void chart(struct ssd__text *t, const char *group, const struct ssd__resu
     snprintf(state[0], sizeof state[0], "empty");
     snprintf(state[1], sizeof state[1], "%g %% full", level);
     snprintf(title, sizeof title, "%s: MiB/s, empty and %s", test, state[1]);
-    ssd__text_add(t, "<h3>");
-    ssd__text_html(t, test);
-    ssd__text_add(t, "</h3>\n<ul class=\"legend\">\n");
+    ssd__text_html_in(t, "<h3>", test, "</h3>\n<ul class=\"legend\">\n");
     for (int s = 0; s < 2; s++)
         ssd__legend_item(t, s ? "full" : "empty", color[s], 3, state[s]);
     ssd__text_add(t, "</ul>\n");

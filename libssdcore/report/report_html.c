@@ -770,9 +770,8 @@ static void headline_rows(const struct ssd__results *s, struct ssd__text *t) {
         if (ssd__analysis_lost(st)) {
             char why[2 * SSD__ERRMSG_SIZE];
             ssd__analysis_lost_text(s, st, why, sizeof why);
-            ssd__text_add(t, "<tr><th>");
-            ssd__text_html(t, st->def.series);
-            ssd__text_add(t, ": write curve</th><td colspan=\"2\" class=\"err\">no figures: ");
+            ssd__text_html_in(t, "<tr><th>", st->def.series,
+                              ": write curve</th><td colspan=\"2\" class=\"err\">no figures: ");
             ssd__text_html(t, why);
             ssd__text_add(t, "</td></tr>\n");
             continue;
@@ -943,9 +942,8 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
     ssd__text_add(t, "</tr>\n</table>\n");
     char miss[160];
     if (ssd__truth_mismatch(an, job, miss, sizeof miss)) {
-        ssd__text_add(t, "<p class=\"mismatch\"><b>Mismatch with the sim truth:</b> ");
-        ssd__text_html(t, miss);
-        ssd__text_add(t, "</p>\n");
+        ssd__text_html_in(t, "<p class=\"mismatch\"><b>Mismatch with the sim truth:</b> ", miss,
+                          "</p>\n");
     }
 }
 
@@ -961,14 +959,10 @@ static void steps_table(const struct ssd__results *s, struct ssd__text *t) {
         human_line(t, st->def.line);
         ssd__text_add(t, "</code>");
         if (st->res.error) {
-            ssd__text_add(t, "<br/><span class=\"err\">");
-            ssd__text_html(t, st->res.error);
-            ssd__text_add(t, "</span>");
+            ssd__text_html_in(t, "<br/><span class=\"err\">", st->res.error, "</span>");
         }
         if (st->res.reason) {
-            ssd__text_add(t, "<br/><span class=\"warn\">");
-            ssd__text_html(t, st->res.reason);
-            ssd__text_add(t, "</span>");
+            ssd__text_html_in(t, "<br/><span class=\"warn\">", st->res.reason, "</span>");
         }
         if (st->res.health_json && isfinite(st->res.wa))
             ssd__text_add(t, "<br/><span class=\"note\">write amplification %.2f</span>",
@@ -1279,9 +1273,7 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     if (an->res.analysis_json && !ssd__jr_parse(an->res.analysis_json, &a, msg, sizeof msg)) {
         const char *v = ssd__jv_str(&a, "verdict");
         if (v && *v) {
-            ssd__text_add(t, "<p class=\"verdict\">");
-            ssd__text_html(t, v);
-            ssd__text_add(t, "</p>\n");
+            ssd__text_html_in(t, "<p class=\"verdict\">", v, "</p>\n");
         }
         ssd__jv_free(&a);
         if (v && *v)
@@ -1386,9 +1378,7 @@ static void cdm_tiles(const struct ssd__results *s, struct ssd__text *t) {
             continue;
         char test[SSD__NAME_MAX];
         cdm_test_name(test, sizeof test, f[i].name, len);
-        ssd__text_add(t, "<tr><th scope=\"row\">");
-        ssd__text_html(t, test);
-        ssd__text_add(t, "</th>");
+        ssd__text_html_in(t, "<tr><th scope=\"row\">", test, "</th>");
         for (int dir = 0; dir < 2; dir++) {
             const struct ssd__cdm_figure *c = NULL;
             for (int k = 0; k < n && !c; k++) {
@@ -1414,9 +1404,7 @@ static void cdm_tiles(const struct ssd__results *s, struct ssd__text *t) {
     }
     ssd__text_add(t, "</table>\n");
     if (warn[0]) {
-        ssd__text_add(t, "<p class=\"warn\"><b>Warning:</b> ");
-        ssd__text_html(t, warn);
-        ssd__text_add(t, "</p>\n");
+        ssd__text_html_in(t, "<p class=\"warn\"><b>Warning:</b> ", warn, "</p>\n");
     }
 }
 
@@ -1538,9 +1526,7 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
         ssd__text_add(&t, "<p class=\"warn\">The run is still going: the figures cover the "
                           "steps done so far.</p>\n");
     if (s->error) {
-        ssd__text_add(&t, "<p class=\"err\">The run failed: ");
-        ssd__text_html(&t, s->error);
-        ssd__text_add(&t, "</p>\n");
+        ssd__text_html_in(&t, "<p class=\"err\">The run failed: ", s->error, "</p>\n");
     }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
@@ -1555,9 +1541,8 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
         char *warn = ssd__trim_warning(&s->steps[i], i);
         if (!warn)
             continue;
-        ssd__text_add(&t, "<p class=\"warn\">");
-        ssd__text_html(&t, warn);
-        ssd__text_add(&t, ". The steps after it measured a drive that was not trimmed.</p>\n");
+        ssd__text_html_in(&t, "<p class=\"warn\">", warn,
+                          ". The steps after it measured a drive that was not trimmed.</p>\n");
         free(warn);
     }
     char buf[128];
@@ -1598,9 +1583,7 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
         if (ssd__analysis_lost(st) || st->res.sum_stored) {
             char why[2 * SSD__ERRMSG_SIZE];
             ssd__analysis_lost_text(s, st, why, sizeof why);
-            ssd__text_add(&t, "<p class=\"err\">No chart for ");
-            ssd__text_html(&t, st->def.series);
-            ssd__text_add(&t, ".csv: ");
+            ssd__text_html_in(&t, "<p class=\"err\">No chart for ", st->def.series, ".csv: ");
             ssd__text_html(&t, why);
             ssd__text_add(&t, "%s</p>\n",
                           st->res.sum_stored ? ". Its figures above are those results.json stored."
