@@ -250,9 +250,8 @@ void ssd__chart_svg(struct ssd__text *t, int w, int h, const char *title, const 
     ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"%d\">\n<title>", font_size);
     ssd__text_html(t, title);
     ssd__text_add(t, "</title>\n");
-    if (desc && *desc) {
+    if (desc && *desc)
         ssd__text_html_in(t, "<desc>", desc, "</desc>\n");
-    }
 }
 
 void ssd__chart_begin(struct ssd__text *t, const struct ssd__chart *c, const char *title,

@@ -941,10 +941,9 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
     td_num(t, job->res.truth_gc_bytes / GIB, "%.1f");
     ssd__text_add(t, "</tr>\n</table>\n");
     char miss[160];
-    if (ssd__truth_mismatch(an, job, miss, sizeof miss)) {
+    if (ssd__truth_mismatch(an, job, miss, sizeof miss))
         ssd__text_html_in(t, "<p class=\"mismatch\"><b>Mismatch with the sim truth:</b> ", miss,
                           "</p>\n");
-    }
 }
 
 static void steps_table(const struct ssd__results *s, struct ssd__text *t) {
@@ -958,12 +957,10 @@ static void steps_table(const struct ssd__results *s, struct ssd__text *t) {
         ssd__text_add(t, "<tr class=\"%s\"><td class=\"n\">%d</td><td><code>", state, i + 1);
         human_line(t, st->def.line);
         ssd__text_add(t, "</code>");
-        if (st->res.error) {
+        if (st->res.error)
             ssd__text_html_in(t, "<br/><span class=\"err\">", st->res.error, "</span>");
-        }
-        if (st->res.reason) {
+        if (st->res.reason)
             ssd__text_html_in(t, "<br/><span class=\"warn\">", st->res.reason, "</span>");
-        }
         if (st->res.health_json && isfinite(st->res.wa))
             ssd__text_add(t, "<br/><span class=\"note\">write amplification %.2f</span>",
                           st->res.wa);
@@ -1272,9 +1269,8 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     char msg[32];
     if (an->res.analysis_json && !ssd__jr_parse(an->res.analysis_json, &a, msg, sizeof msg)) {
         const char *v = ssd__jv_str(&a, "verdict");
-        if (v && *v) {
+        if (v && *v)
             ssd__text_html_in(t, "<p class=\"verdict\">", v, "</p>\n");
-        }
         ssd__jv_free(&a);
         if (v && *v)
             return;
@@ -1403,9 +1399,8 @@ static void cdm_tiles(const struct ssd__results *s, struct ssd__text *t) {
         ssd__text_add(t, "</tr>\n");
     }
     ssd__text_add(t, "</table>\n");
-    if (warn[0]) {
+    if (warn[0])
         ssd__text_html_in(t, "<p class=\"warn\"><b>Warning:</b> ", warn, "</p>\n");
-    }
 }
 
 /* Appends the charts in sec under heading h, or nothing when none was drawn. */
@@ -1525,9 +1520,8 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     else if (s->running)
         ssd__text_add(&t, "<p class=\"warn\">The run is still going: the figures cover the "
                           "steps done so far.</p>\n");
-    if (s->error) {
+    if (s->error)
         ssd__text_html_in(&t, "<p class=\"err\">The run failed: ", s->error, "</p>\n");
-    }
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (st->res.state != SSD__ST_SKIPPED)
