@@ -229,6 +229,22 @@ static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const st
     ssd__legend_item(lg, "temp", "#c0392b", 0, label);
 }
 
+/* A vertical line across the plot at x GiB in legend group `key`, solid
+ * (dash NULL) or dashed, with its read-out tip. */
+static void vertical_mark(struct ssd__text *t, const struct ssd__chart *ch, const char *key,
+                          const char *color, const char *dash, double x, const char *tip) {
+    double X = ssd__chart_x(ch, x);
+    ssd__text_add(t,
+                  "<g data-key=\"%s\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
+                  "stroke=\"%s\" ",
+                  key, X, X, T, H - B, color);
+    if (dash)
+        ssd__text_add(t, "stroke-dasharray=\"%s\"", dash);
+    else
+        ssd__text_add(t, "stroke-width=\"2.5\"");
+    ssd__text_add(t, " data-tip=\"%s\"/></g>\n", tip);
+}
+
 /* One panel of a write curve over x in [0, xhi] GiB. */
 static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
                         const struct ssd__step *an, const struct ssd__write_curve *d, double xhi,
@@ -376,35 +392,23 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
         ssd__legend_item(&lg, "bands", "#e6eef8", 3,
                          "phases found by the analysis (alternating bands)");
     double cache_at = ssd__cache_shown_bytes(m);
+    char tip[64];
     if (m->has_cache && cache_at / GIB <= xhi) {
-        double X = ssd__chart_x(&ch, cache_at / GIB);
-        ssd__text_add(t,
-                      "<g data-key=\"cache\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
-                      "stroke=\"#31a354\" stroke-width=\"2.5\" data-tip=\"SLC cache end: %s%.2f "
-                      "GiB\"/></g>\n",
-                      X, X, T, H - B, ssd__cache_bound_word(m), cache_at / GIB);
         snprintf(label, sizeof label, "SLC cache end: %s%.2f GiB", ssd__cache_bound_word(m),
                  cache_at / GIB);
+        vertical_mark(t, &ch, "cache", "#31a354", NULL, cache_at / GIB, label);
         ssd__legend_item(&lg, "cache", "#31a354", 0, label);
     }
     if (m->has_folding && m->folding_start_bytes / GIB <= xhi) {
-        double X = ssd__chart_x(&ch, m->folding_start_bytes / GIB);
-        ssd__text_add(t,
-                      "<g data-key=\"later\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
-                      "stroke=\"#756bb1\" stroke-width=\"2.5\" data-tip=\"folding from %.1f "
-                      "GiB\"/></g>\n",
-                      X, X, T, H - B, m->folding_start_bytes / GIB);
+        snprintf(tip, sizeof tip, "folding from %.1f GiB", m->folding_start_bytes / GIB);
+        vertical_mark(t, &ch, "later", "#756bb1", NULL, m->folding_start_bytes / GIB, tip);
         snprintf(label, sizeof label, "folding from %.1f GiB: %.1f MiB/s",
                  m->folding_start_bytes / GIB, m->folding_level_bps / MIB);
         ssd__legend_item(&lg, "later", "#756bb1", 0, label);
     }
     if (m->has_gc && m->gc_start_bytes / GIB <= xhi) {
-        double X = ssd__chart_x(&ch, m->gc_start_bytes / GIB);
-        ssd__text_add(t,
-                      "<g data-key=\"gc\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
-                      "stroke=\"#636363\" stroke-width=\"2.5\" data-tip=\"used state (GC) from "
-                      "%.1f GiB\"/></g>\n",
-                      X, X, T, H - B, m->gc_start_bytes / GIB);
+        snprintf(tip, sizeof tip, "used state (GC) from %.1f GiB", m->gc_start_bytes / GIB);
+        vertical_mark(t, &ch, "gc", "#636363", NULL, m->gc_start_bytes / GIB, tip);
         char io0[40], io1[40];
         ssd__fmt_iops(io0, sizeof io0, m->gc_sliding ? m->gc_start_level_bps : m->gc_level_bps,
                       d->block);
@@ -421,14 +425,10 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
     }
     temperature_axis(t, &lg, an, d, n, &ch);
     const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
-    if (job && isfinite(job->res.truth_cache_bytes) && job->res.truth_cache_bytes > 0 &&
-        job->res.truth_cache_bytes / GIB <= xhi) {
-        double X = ssd__chart_x(&ch, job->res.truth_cache_bytes / GIB);
-        ssd__text_add(t,
-                      "<g data-key=\"truth\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
-                      "stroke=\"#000\" stroke-dasharray=\"2 3\" data-tip=\"sim truth: cache end "
-                      "%.2f GiB\"/></g>\n",
-                      X, X, T, H - B, job->res.truth_cache_bytes / GIB);
+    double truth_at = job ? job->res.truth_cache_bytes / GIB : NAN;
+    if (truth_at > 0 && truth_at <= xhi) {
+        snprintf(tip, sizeof tip, "sim truth: cache end %.2f GiB", truth_at);
+        vertical_mark(t, &ch, "truth", "#000", "2 3", truth_at, tip);
         ssd__legend_item(&lg, "truth", "#000", 1, "simulator's truth: cache end");
     }
     ssd__figure_close(t, &lg);
