@@ -1583,6 +1583,29 @@ int ssd_compare_text(const ssd_compare *c, char **out) {
     return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare text: out of memory");
 }
 
+/* The compare page's own style, after the report's. */
+static const char compare_css[] =
+    "th.hl{background:#eef4fb}td.missing{color:#a60;font-style:italic}\n"
+    "td.none{color:#333;font-style:italic}nav.toc ol{margin:.2em 0 .6em}\n"
+    "table.summary td{font-size:.92em}\n"
+    "small.good{color:#2a7a2a}small.bad{color:#b00}\n"
+    ".drivebar{position:sticky;top:0;z-index:5;background:#fff;padding:.3em 0;"
+    "border-bottom:1px solid #ddd}\n"
+    ".drivebar button{font:inherit;background:#fff;border:1px solid #999;"
+    "border-radius:3px;padding:2px 6px;margin:2px 0;cursor:pointer;color:inherit}\n"
+    ".drivebar button[aria-pressed=false]{opacity:.45;text-decoration:line-through}\n"
+    /* Paper: the scaling charts and a write curve with its zoom two
+     * abreast, each legend under its chart (beside it, the legend
+     * of two drives left half a page blank). */
+    "@media print{.drivebar{display:none}"
+    ".printpair{display:grid;grid-template-columns:1fr 1fr;gap:0 1.2em}"
+    ".printpair figure{display:block}.printpair ul.legend{margin:0}}\n"
+    ".barsgrid{display:grid;grid-template-columns:repeat(auto-fill,"
+    "minmax(420px,1fr));gap:0 1.2em}\n"
+    "@media (max-width:600px){.barsgrid{grid-template-columns:1fr}"
+    ".drivebar{position:static}\n"
+    " table.drives th:nth-child(n+5),table.drives td:nth-child(n+5){display:none}}\n";
+
 int ssd_compare_html(const ssd_compare *c, char **out) {
     int rc = can_write(c, out);
     if (rc)
@@ -1593,36 +1616,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
         snprintf(title, sizeof title, "%s", c->title);
     else
         snprintf(title, sizeof title, "ssdcore: %d drives compared", c->nd);
-    ssd__text_add(&t, "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
-                      "<head>\n<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" "
-                      "content=\"width=device-width, initial-scale=1\"/>\n<title>");
-    ssd__text_html(&t, title);
-    ssd__text_add(&t,
-                  "</title>\n<style>\n%s"
-                  "th.hl{background:#eef4fb}td.missing{color:#a60;font-style:italic}\n"
-                  "td.none{color:#333;font-style:italic}nav.toc ol{margin:.2em 0 .6em}\n"
-                  "table.summary td{font-size:.92em}\n"
-                  "small.good{color:#2a7a2a}small.bad{color:#b00}\n"
-                  ".drivebar{position:sticky;top:0;z-index:5;background:#fff;padding:.3em 0;"
-                  "border-bottom:1px solid #ddd}\n"
-                  ".drivebar button{font:inherit;background:#fff;border:1px solid #999;"
-                  "border-radius:3px;padding:2px 6px;margin:2px 0;cursor:pointer;color:inherit}\n"
-                  ".drivebar button[aria-pressed=false]{opacity:.45;text-decoration:line-through}\n"
-                  /* Paper: the scaling charts and a write curve with its zoom two
-                   * abreast, each legend under its chart (beside it, the legend
-                   * of two drives left half a page blank). */
-                  "@media print{.drivebar{display:none}"
-                  ".printpair{display:grid;grid-template-columns:1fr 1fr;gap:0 1.2em}"
-                  ".printpair figure{display:block}.printpair ul.legend{margin:0}}\n"
-                  ".barsgrid{display:grid;grid-template-columns:repeat(auto-fill,"
-                  "minmax(420px,1fr));gap:0 1.2em}\n"
-                  "@media (max-width:600px){.barsgrid{grid-template-columns:1fr}"
-                  ".drivebar{position:static}\n"
-                  " table.drives th:nth-child(n+5),table.drives td:nth-child(n+5){display:none}}\n"
-                  "</style>\n</head>\n<body>\n<div id=\"tip\"></div>\n<h1>",
-                  ssd__report_css);
-    ssd__text_html(&t, title);
-    ssd__text_add(&t, "</h1>\n");
+    ssd__page_begin(&t, "", title, compare_css);
     struct cmp_row *rows;
     size_t nrows;
     if (build_rows(c, &rows, &nrows)) {
@@ -1793,10 +1787,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     ssd__text_add(&t, "<h2 id=\"every-figure\">Every figure</h2>\n");
     figures_table(c, &t, rows, nrows);
     free(rows);
-    ssd__text_add(&t,
-                  "<p>ssdcore %s. compare.json and compare.csv beside this page hold every "
-                  "figure.</p>\n<script>//<![CDATA[\n%s//]]></script>\n</body>\n</html>\n",
-                  SSD_VERSION_STRING, ssd__report_js);
+    ssd__page_end(&t, ". compare.json and compare.csv beside this page hold every figure.");
     *out = ssd__text_take(&t);
     return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.html: out of memory");
 }

@@ -523,7 +523,7 @@ const char *const ssd__report_palette[SSD__PALETTE_SIZE] = {
     "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
     "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
 
-const char ssd__report_css[] =
+static const char page_css[] =
     "body{font-family:sans-serif;max-width:1000px;margin:1em auto;padding:0 .6em;color:#222}\n"
     "svg.chart{width:100%;max-width:820px;height:auto;display:block}\n"
     "figure{margin:0 0 1.5em;break-inside:avoid;page-break-inside:avoid}\n"
@@ -619,7 +619,7 @@ const char ssd__report_css[] =
 /* Legend buttons hide or show the SVG groups with the same data-key in
  * their figure; any element with data-tip shows it on hover (units
  * included). No external fetch. */
-const char ssd__report_js[] =
+static const char page_js[] =
     "(function(){var tip=document.getElementById('tip');\n"
     "document.querySelectorAll('ul.legend button').forEach(function(b){\n"
     " b.addEventListener('click',function(){var f=b.closest('figure');if(!f)return;\n"
@@ -654,3 +654,24 @@ const char ssd__report_js[] =
     "  document.querySelectorAll('ul.legend button[data-key=\"'+d+'\"]').forEach(function(l){"
     "l.classList.toggle('off',off);l.setAttribute('aria-pressed',off?'false':'true');});});});\n"
     "})();\n";
+
+void ssd__page_begin(struct ssd__text *t, const char *prefix, const char *title, const char *css) {
+    ssd__text_add(t,
+                  "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">"
+                  "\n<head>\n<meta charset=\"utf-8\"/>\n<title>%s",
+                  prefix);
+    ssd__text_html(t, title);
+    ssd__text_add(t,
+                  "</title>\n<meta name=\"viewport\" content=\"width=device-width, "
+                  "initial-scale=1\"/>\n<style>\n%s%s</style>\n</head>\n<body>\n"
+                  "<div id=\"tip\"></div>\n",
+                  page_css, css);
+    ssd__text_html_in(t, "<h1>", title, "</h1>\n");
+}
+
+void ssd__page_end(struct ssd__text *t, const char *note) {
+    ssd__text_add(t,
+                  "<p>ssdcore %s%s</p>\n<script>//<![CDATA[\n%s//]]></script>\n</body>\n"
+                  "</html>\n",
+                  SSD_VERSION_STRING, note, page_js);
+}

@@ -206,9 +206,12 @@ int ssd__line_chart(struct ssd__text *t, const struct ssd__line_chart *lc,
 #define SSD__PALETTE_SIZE 10
 extern const char *const ssd__report_palette[SSD__PALETTE_SIZE];
 
-/* The page's stylesheet (screen, phone and print) and its small script
- * (legend toggles, hover read-outs from data-tip attributes). */
-extern const char ssd__report_css[];
-extern const char ssd__report_js[];
+/* The frame of the report and the compare page: the head (its <title>
+ * "prefix" + title, the stylesheet for screen, phone and print, then the
+ * page's own css), <body>, the tooltip's <div> and title as <h1>; at the
+ * end "ssdcore VERSION" and `note` as its last paragraph and the small
+ * script (legend toggles, hover read-outs from data-tip attributes). */
+void ssd__page_begin(struct ssd__text *t, const char *prefix, const char *title, const char *css);
+void ssd__page_end(struct ssd__text *t, const char *note);
 
 #endif

@@ -1492,23 +1492,17 @@ static char *with_contents(const char *page, size_t at) {
 int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     struct ssd__text t = {0};
     const char *uri = s->target_uri;
-    ssd__text_add(&t, "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">"
-                      "\n<head>\n<meta charset=\"utf-8\"/>\n<title>ssdcore: ");
     /* The drive by name ("Crucial BX200 240 GB"), as the compare calls it;
      * the target URI when nothing names it. */
     char named[256];
     ssd__drive_name(s, named, sizeof named);
     const char *drive_label = named[0] ? named : uri;
-    ssd__text_html(&t, s->suite_file ? s->suite_file : s->suite_name);
-    ssd__text_add(&t, " on ");
-    ssd__text_html(&t, drive_label);
-    ssd__text_add(&t,
-                  "</title>\n<meta name=\"viewport\" content=\"width=device-width, "
-                  "initial-scale=1\"/>\n<style>\n%s</style>\n</head>\n<body>\n"
-                  "<div id=\"tip\"></div>\n<h1>",
-                  ssd__report_css);
-    ssd__text_html(&t, s->suite_file ? s->suite_file : s->suite_name);
-    ssd__text_html_in(&t, " on ", drive_label, "</h1>\n");
+    struct ssd__text what = {0};
+    ssd__text_add(&what, "%s on %s", s->suite_file ? s->suite_file : s->suite_name,
+                  drive_label ? drive_label : "");
+    char *heading = ssd__text_take(&what);
+    ssd__page_begin(&t, "ssdcore: ", heading ? heading : "", "");
+    free(heading);
     verdict(s, &t);
     test_verdicts(s, &t);
     if (s->killed)
@@ -1678,12 +1672,9 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     free(cdm_body);
     ssd__text_add(&t, "<details class=\"steps\"><summary>Every step (%d)</summary>\n", s->nsteps);
     steps_table(s, &t);
-    ssd__text_add(
-        &t,
-        "</details>\n<p>ssdcore %s; results.json in the same directory holds every "
-        "figure and the series CSVs every sample.</p>\n<script>//<![CDATA[\n%s//]]></script>\n"
-        "</body>\n</html>\n",
-        SSD_VERSION_STRING, ssd__report_js);
+    ssd__text_add(&t, "</details>\n");
+    ssd__page_end(&t, "; results.json in the same directory holds every figure and the series "
+                      "CSVs every sample.");
     char *page = ssd__text_take(&t);
     *out = page ? with_contents(page, toc_at) : NULL;
     free(page);
