@@ -48,19 +48,14 @@ static const char *no_errmsg(const void *h) {
 }
 
 static const struct fo_cli_spec compare_cli = {
-    "compare",
-    compare_usage,
-    -1,
-    "RUN_DIR...",
-    ssd_compare_options,
-    0,
-    NULL,
-    "compare options (ssd_compare_set_option's keys, and ssdcore.compare()'s):",
-    keep_option,
-    no_errmsg,
-    0,
-    NULL,
-    NULL};
+    .cmd = "compare",
+    .usage = compare_usage,
+    .npos = -1,
+    .operands = "RUN_DIR...",
+    .options = ssd_compare_options,
+    .heading = "compare options (ssd_compare_set_option's keys, and ssdcore.compare()'s):",
+    .set_option = keep_option,
+    .errmsg = no_errmsg};
 
 int cmd_compare(int argc, char **argv) {
     const char *out = NULL, *catalog = NULL, *suite = NULL, *date = NULL;

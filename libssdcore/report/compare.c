@@ -953,39 +953,14 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     free(xy);
 }
 
-struct drawn_curve {
-    size_t n;
-    double *x, *y, *ma;
-    const char *stem; /* the series, for its job's block size */
-};
-
-static void curve_free(struct drawn_curve *dc) {
-    free(dc->x);
-    free(dc->y);
-    free(dc->ma);
-    memset(dc, 0, sizeof *dc);
-}
-
-static int curve_of(const struct ssd__results *s, const char *stem, struct drawn_curve *dc) {
+/* The write curve `stem` of run s as ssd__write_curve_load draws it; 0
+ * when the run has none. */
+static int curve_of(const struct ssd__results *s, const char *stem, struct ssd__write_curve *dc) {
     memset(dc, 0, sizeof *dc);
     for (int k = 0; k < s->nsteps; k++) {
         const struct ssd__step *st = &s->steps[k];
-        if (st->def.kind != SSD__STEP_ANALYZE || !st->res.curve || strcmp(st->def.series, stem))
-            continue;
-        dc->n = ssd__curve_points(st->res.curve, &dc->x, &dc->y);
-        if (!dc->n)
-            return 0;
-        dc->stem = st->def.series;
-        dc->ma = malloc(dc->n * sizeof *dc->ma);
-        double breaks[64];
-        size_t nb = 0;
-        for (size_t p = 1; p < st->res.nphases && nb < 64; p++)
-            breaks[nb++] = st->res.phases[p].start_bytes / GIB;
-        if (dc->ma)
-            ssd__moving_average(dc->x, dc->y, dc->n, SSD__MA_SAMPLES, breaks, nb, dc->ma);
-        else
-            curve_free(dc);
-        return dc->n > 0;
+        if (st->def.kind == SSD__STEP_ANALYZE && st->res.curve && !strcmp(st->def.series, stem))
+            return ssd__write_curve_load(s, st, dc) > 0;
     }
     return 0;
 }
@@ -995,12 +970,7 @@ static int curve_of(const struct ssd__results *s, const char *stem, struct drawn
  * a dot with its value on hover and keyboard focus (the page's script
  * makes every data-tip focusable). */
 static void curve_readouts(const ssd_compare *c, struct ssd__text *t, const struct ssd__chart *ch,
-                           const struct drawn_curve *dc, int i) {
-    double block = NAN;
-    const struct ssd__step *job =
-        dc->stem ? ssd__suite_find_log(c->d[i].r, dc->stem, c->d[i].r->nsteps) : NULL;
-    if (job)
-        block = ssd__iops_block(ssd__step_option(job, "bs"));
+                           const struct ssd__write_curve *dc, int i) {
     enum { READOUTS = 16 };
     size_t m = 0;
     while (m < dc->n && dc->x[m] <= ch->xhi * (1 + 1e-9))
@@ -1022,10 +992,24 @@ static void curve_readouts(const ssd_compare *c, struct ssd__text *t, const stru
                       drive_color(c, i));
         ssd__text_html(t, c->d[i].label);
         char io[40];
-        ssd__fmt_iops(io, sizeof io, dc->ma[k] * MIB, block);
+        ssd__fmt_iops(io, sizeof io, dc->ma[k] * MIB, dc->block);
         ssd__text_add(t, ": %.2f GiB written, %.1f MiB/s%s (moving average)\"/>", dc->x[k],
                       dc->ma[k], io);
     }
+}
+
+/* Drive i's group in a write-curve chart and its moving average's line up
+ * to the chart's right edge, every step-th point, left open after its
+ * points for the caller to end. */
+static void ma_line(const ssd_compare *c, struct ssd__text *t, const struct ssd__chart *ch,
+                    const struct ssd__write_curve *dc, int i, size_t step) {
+    ssd__text_add(t,
+                  "<g data-key=\"d%d\" data-drive=\"d%d\"><polyline fill=\"none\" "
+                  "stroke=\"%s\" stroke-width=\"%s\" points=\"",
+                  i, i, drive_color(c, i), i == c->highlight ? "2.6" : "1.6");
+    for (size_t k = 0; k < dc->n && dc->x[k] <= ch->xhi * (1 + 1e-9); k += step)
+        ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "", ssd__chart_x(ch, dc->x[k]),
+                      ssd__chart_y(ch, fmin(dc->ma[k], ch->yhi)));
 }
 
 /* The analysis of a drive's write curve `stem`, NULL when it has none. */
@@ -1044,7 +1028,7 @@ static const struct ssd__step *curve_analysis(const struct ssd__results *r, cons
  * it: every drive's moving average over the first three times the largest
  * such cache, with each drive's cache end marked. */
 static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *stem,
-                       const struct drawn_curve *dc, const int *present, double xhi) {
+                       const struct ssd__write_curve *dc, const int *present, double xhi) {
     double zx = 0;
     for (int i = 0; i < c->nd; i++) {
         const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
@@ -1084,13 +1068,7 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
         if (!present[i])
             continue;
         const char *color = drive_color(c, i);
-        ssd__text_add(t,
-                      "<g data-key=\"d%d\" data-drive=\"d%d\"><polyline fill=\"none\" "
-                      "stroke=\"%s\" stroke-width=\"%s\" points=\"",
-                      i, i, color, i == c->highlight ? "2.6" : "1.6");
-        for (size_t k = 0; k < dc[i].n && dc[i].x[k] <= zx * (1 + 1e-9); k++)
-            ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "", ssd__chart_x(&ch, dc[i].x[k]),
-                          ssd__chart_y(&ch, fmin(dc[i].ma[k], ch.yhi)));
+        ma_line(c, t, &ch, &dc[i], i, 1);
         ssd__text_add(t, "\"/>");
         const struct ssd__step *an = curve_analysis(c->d[i].r, stem);
         double cache_at = an ? ssd__cache_shown_bytes(&an->res.sum) : NAN;
@@ -1113,20 +1091,13 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
                      "</figure>\n");
 }
 
-/* Every drive's write curve (its moving average) on shared axes, then one
- * small chart per drive with its samples, all on the same axes. */
-/* The least temperature range (max - min) a drive must show on a write
- * curve that did not throttle for its temperature to be drawn (as the
- * report: a flat line says nothing). */
-#define CMP_TEMP_MIN_RANGE_C 3.0
-
 /* Every drive's temperature over the same GiB axis as the write curves, a
  * dashed line in its colour, with the point where the analysis found it
  * throttling: a thermal comparison reads which drive heats faster and
  * which throttles first from one chart. Drawn when a drive's log has the
  * drive's temperature (temp_c) and it throttled or moved 3 C or more. */
 static void write_temperature(const ssd_compare *c, struct ssd__text *t, const char *stem,
-                              const struct drawn_curve *dc, const int *present, double xhi) {
+                              const struct ssd__write_curve *dc, const int *present, double xhi) {
     int nd = c->nd, any = 0;
     double lo = INFINITY, hi = -INFINITY;
     if (nd <= 0)
@@ -1141,14 +1112,9 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
     }
     for (int i = 0; i < nd; i++) {
         const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
-        const double *tc = an ? ssd_series_column(an->res.curve, "temp_c") : NULL;
+        double l, h;
+        const double *tc = an ? ssd__curve_temperature(an, dc[i].n, &l, &h) : NULL;
         if (!tc)
-            continue;
-        double l = INFINITY, h = -INFINITY;
-        for (size_t k = 0; k < dc[i].n; k++)
-            if (isfinite(tc[k]))
-                l = fmin(l, tc[k]), h = fmax(h, tc[k]);
-        if (!(h >= l) || (!an->res.sum.has_throttle && h - l < CMP_TEMP_MIN_RANGE_C))
             continue;
         drawn[i] = any = 1;
         temps[i] = tc, sums[i] = &an->res.sum;
@@ -1158,20 +1124,10 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
         goto done;
     char title[200];
     snprintf(title, sizeof title, "%.80s: drive temperature against data written", stem);
-    struct ssd__chart ch = {640,
-                            300,
-                            64,
-                            16,
-                            14,
-                            44,
-                            0,
-                            xhi > 0 ? xhi : 1,
-                            floor(lo / 10) * 10,
-                            ceil((hi + 2) / 10) * 10,
-                            0,
-                            0};
-    if (ch.yhi - ch.ylo < 20)
-        ch.yhi = ch.ylo + 20;
+    /* Whole tens of degrees, at least 20 apart. */
+    struct ssd__chart ch = {640, 300, 64, 16, 14, 44, 0, xhi > 0 ? xhi : 1, 0, 0, 0, 0};
+    ch.ylo = floor(lo / 10) * 10;
+    ch.yhi = fmax(ceil((hi + 2) / 10) * 10, ch.ylo + 20);
     struct ssd__text desc = {0};
     for (int i = 0; i < nd; i++) {
         if (!drawn[i])
@@ -1221,12 +1177,9 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
                           ssd__chart_y(&ch, fmin(fmax(m->throttle_temp_c, ch.ylo), ch.yhi)),
                           drive_color(c, i));
             ssd__text_html(t, c->d[i].label);
-            ssd__text_add(t,
-                          ": throttles at %.1f \xc2\xb0"
-                          "C after %.0f s (%.1f GiB): %.1f -> "
-                          "%.1f MiB/s\"/>",
-                          m->throttle_temp_c, m->throttle_start_s, m->throttle_start_bytes / GIB,
-                          m->throttle_before_bps / MIB, m->throttle_level_bps / MIB);
+            ssd__text_add(t, ": ");
+            ssd__throttle_words(t, m);
+            ssd__text_add(t, "\"/>");
         }
         ssd__text_add(t, "</g>\n");
     }
@@ -1241,7 +1194,7 @@ done:
 
 static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char *stem) {
     int nd = c->nd, any = 0;
-    struct drawn_curve *dc = calloc((size_t)nd, sizeof *dc);
+    struct ssd__write_curve *dc = calloc((size_t)nd, sizeof *dc);
     int *present = calloc((size_t)nd, sizeof *present);
     double xhi = 0, yhi = 0, dotmax = 0;
     if (!dc || !present) {
@@ -1282,17 +1235,8 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     for (int i = 0; i < nd; i++) {
         if (!present[i])
             continue;
-        size_t step = dc[i].n > 1200 ? (dc[i].n + 1199) / 1200 : 1;
-        ssd__text_add(t,
-                      "<g data-key=\"d%d\" data-drive=\"d%d\"><polyline fill=\"none\" "
-                      "stroke=\"%s\" stroke-width=\"%s\" points=\"",
-                      i, i, drive_color(c, i), i == c->highlight ? "2.6" : "1.6");
-        for (size_t k = 0; k < dc[i].n; k += step)
-            ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "", ssd__chart_x(&ch, dc[i].x[k]),
-                          ssd__chart_y(&ch, fmin(dc[i].ma[k], ch.yhi)));
-        ssd__text_add(t, "\"><title>");
-        ssd__text_html(t, c->d[i].label);
-        ssd__text_add(t, "</title></polyline>");
+        ma_line(c, t, &ch, &dc[i], i, dc[i].n > 1200 ? (dc[i].n + 1199) / 1200 : 1);
+        ssd__text_html_in(t, "\"><title>", c->d[i].label, "</title></polyline>");
         curve_readouts(c, t, &ch, &dc[i], i);
         ssd__text_add(t, "</g>\n");
     }
@@ -1342,7 +1286,7 @@ static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char 
 done:
     for (int i = 0; i < nd; i++)
         if (present[i])
-            curve_free(&dc[i]);
+            ssd__write_curve_free(&dc[i]);
     free(dc);
     free(present);
 }
@@ -1426,8 +1370,10 @@ struct summary_row {
     int state[NCELLS]; /* -1: free text (the anomalies) */
 };
 
+/* The figure's unit and scale come from the one label table
+ * (figure_labels.c), as on the figures table and the bars. */
 static void summary_cell(const struct cmp_drive *d, char *buf, size_t len, int *state,
-                         const char *key, const char *unit, double scale, int minutes) {
+                         const char *key) {
     const struct cmp_fig *f = fig_of(d, key);
     int st = f ? f->state : ST_NOT_MEASURED;
     *state = st;
@@ -1435,31 +1381,23 @@ static void summary_cell(const struct cmp_drive *d, char *buf, size_t len, int *
         snprintf(buf, len, "%s", state_words(key, st));
         return;
     }
+    struct ssd__figure_info fi;
+    ssd__figure_describe(key, &fi);
     char vb[48];
-    fmt_value(vb, sizeof vb, f->v * scale);
-    snprintf(buf, len, "%s%s %s%s", bound_prefix(st), vb, unit,
-             minutes ? "" : bound_suffix(key, st));
+    fmt_value(vb, sizeof vb, f->v * fi.scale);
+    snprintf(buf, len, "%s%s %s%s", bound_prefix(st), vb, fi.unit, bound_suffix(key, st));
 }
 
 /* The slowest second of a curve from x_from GiB on (the used state), in
  * MiB/s; NaN without a curve. */
 static double slowest(const struct ssd__results *r, const char *stem, double x_from) {
+    struct ssd__write_curve wc;
     double lo = NAN;
-    for (int k = 0; k < r->nsteps; k++) {
-        const struct ssd__step *st = &r->steps[k];
-        if (st->def.kind != SSD__STEP_ANALYZE || !st->res.curve || strcmp(st->def.series, stem))
-            continue;
-        double *x, *y;
-        size_t n = ssd__curve_points(st->res.curve, &x, &y);
-        for (size_t i = 0; i < n; i++)
-            if (x[i] >= x_from && !(y[i] >= lo))
-                lo = y[i];
-        if (n) {
-            free(x);
-            free(y);
-        }
-        break;
-    }
+    curve_of(r, stem, &wc);
+    for (size_t i = 0; i < wc.n; i++)
+        if (wc.x[i] >= x_from && !(wc.y[i] >= lo))
+            lo = wc.y[i];
+    ssd__write_curve_free(&wc);
     return lo;
 }
 
@@ -1496,8 +1434,8 @@ static void summary_of(const struct cmp_drive *d, struct summary_row *row) {
 #define CURVE_KEY(leaf)                                                                            \
     (snprintf(key, sizeof key, "write_curves.%s.%s", stem ? stem : "", leaf), key)
 #define CELL(k) row->cell[k], sizeof row->cell[k], &row->state[k]
-    summary_cell(d, CELL(0), CURVE_KEY("cache_bytes"), "GiB", 1 / GIB, 0);
-    summary_cell(d, CELL(1), CURVE_KEY("post_cache_bps"), "MiB/s", 1 / MIB, 0);
+    summary_cell(d, CELL(0), CURVE_KEY("cache_bytes"));
+    summary_cell(d, CELL(1), CURVE_KEY("post_cache_bps"));
     const struct cmp_fig *gs = fig_of(d, CURVE_KEY("gc_start_level_bps"));
     const struct cmp_fig *ge = fig_of(d, CURVE_KEY("gc_end_level_bps"));
     const struct cmp_fig *gx = fig_of(d, CURVE_KEY("gc_start_bytes"));
@@ -1517,14 +1455,14 @@ static void summary_of(const struct cmp_drive *d, struct summary_row *row) {
                      " (slowest second %.2f MiB/s%s)", lo, also);
         row->state[2] = ST_MEASURED;
     } else {
-        summary_cell(d, CELL(2), CURVE_KEY("gc_start_level_bps"), "MiB/s", 1 / MIB, 0);
+        summary_cell(d, CELL(2), CURVE_KEY("gc_start_level_bps"));
     }
-    summary_cell(d, CELL(3), "write_curves.recovery-idle.recovered_bytes", "GiB", 1 / GIB, 0);
-    summary_cell(d, CELL(4), "write_curves.recovery-trim.recovered_bytes", "GiB", 1 / GIB, 0);
+    summary_cell(d, CELL(3), "write_curves.recovery-idle.recovered_bytes");
+    summary_cell(d, CELL(4), "write_curves.recovery-trim.recovered_bytes");
     anomalies(d->r, row->cell[5], sizeof row->cell[5]);
     row->state[5] = -1;
-    summary_cell(d, CELL(6), "fill_time_s", "min", 1 / 60.0, 1);
-    summary_cell(d, CELL(7), "apps_score_bps", "MiB/s", 1 / MIB, 0);
+    summary_cell(d, CELL(6), "fill_time_s");
+    summary_cell(d, CELL(7), "apps_score_bps");
 #undef CELL
 #undef CURVE_KEY
 }
@@ -1561,9 +1499,7 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
     ssd__text_add(t, "<div class=\"scroll\"><table class=\"grid summary cards\" "
                      "id=\"summary-table\"><tr><th>drive</th>");
     for (int k = 0; k < NCELLS; k++) {
-        ssd__text_add(t, "<th>");
-        ssd__text_html(t, summary_heads[k]);
-        ssd__text_add(t, "</th>");
+        ssd__text_html_in(t, "<th>", summary_heads[k], "</th>");
     }
     ssd__text_add(t, "</tr>\n");
     for (int i = 0; i < c->nd; i++) {
@@ -1574,35 +1510,27 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
         struct stat sb;
         ssd__text_add(t, "<tr><th><i class=\"sw dot\" style=\"--c:%s\"></i>", drive_color(c, i));
         if (!stat(rpath, &sb)) {
-            ssd__text_add(t, "<a href=\"");
-            ssd__text_html(t, href);
-            ssd__text_add(t, "\">");
+            ssd__text_html_in(t, "<a href=\"", href, "\">");
             ssd__text_html(t, d->label);
             ssd__text_add(t, "</a>");
         } else {
             ssd__text_html(t, d->label);
         }
-        ssd__text_add(t, "<br/><small>");
-        ssd__text_html(t, d->suite ? d->suite : "no suite");
-        ssd__text_add(t, "</small></th>");
+        ssd__text_html_in(t, "<br/><small>", d->suite ? d->suite : "no suite", "</small></th>");
         struct summary_row row;
         summary_of(d, &row);
         for (int k = 0; k < NCELLS; k++) {
             int st = row.state[k];
             /* data-label: the column's head, which a phone shows beside
              * the value when the rows become cards. */
-            ssd__text_add(t, "<td data-label=\"");
-            ssd__text_html(t, summary_heads[k]);
-            ssd__text_add(t, "\"");
+            ssd__text_html_in(t, "<td data-label=\"", summary_heads[k], "\"");
             if (st >= 0)
                 ssd__text_add(t, "%s data-state=\"%s\"",
                               st == ST_NONE           ? " class=\"none\""
                               : st == ST_NOT_MEASURED ? " class=\"missing\""
                                                       : "",
                               state_names[st]);
-            ssd__text_add(t, ">");
-            ssd__text_html(t, row.cell[k]);
-            ssd__text_add(t, "</td>");
+            ssd__text_html_in(t, ">", row.cell[k], "</td>");
         }
         ssd__text_add(t, "</tr>\n");
     }
@@ -1625,9 +1553,8 @@ static void drives_table(const ssd_compare *c, struct ssd__text *t) {
         ssd__text_add(t, "</td><td data-label=\"status\" class=\"%s\">",
                       strcmp(d->status, "complete") ? "warn" : "");
         ssd__text_html(t, d->status);
-        ssd__text_add(t, "</td><td data-label=\"started\">");
-        ssd__text_html(t, d->started ? d->started : "-");
-        ssd__text_add(t, "</td><td data-label=\"results\"><code>");
+        ssd__text_html_in(t, "</td><td data-label=\"started\">", d->started ? d->started : "-",
+                          "</td><td data-label=\"results\"><code>");
         ssd__text_html(t, d->dir);
         ssd__text_add(t, "</code></td></tr>\n");
     }
@@ -1656,6 +1583,29 @@ int ssd_compare_text(const ssd_compare *c, char **out) {
     return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare text: out of memory");
 }
 
+/* The compare page's own style, after the report's. */
+static const char compare_css[] =
+    "th.hl{background:#eef4fb}td.missing{color:#a60;font-style:italic}\n"
+    "td.none{color:#333;font-style:italic}nav.toc ol{margin:.2em 0 .6em}\n"
+    "table.summary td{font-size:.92em}\n"
+    "small.good{color:#2a7a2a}small.bad{color:#b00}\n"
+    ".drivebar{position:sticky;top:0;z-index:5;background:#fff;padding:.3em 0;"
+    "border-bottom:1px solid #ddd}\n"
+    ".drivebar button{font:inherit;background:#fff;border:1px solid #999;"
+    "border-radius:3px;padding:2px 6px;margin:2px 0;cursor:pointer;color:inherit}\n"
+    ".drivebar button[aria-pressed=false]{opacity:.45;text-decoration:line-through}\n"
+    /* Paper: the scaling charts and a write curve with its zoom two
+     * abreast, each legend under its chart (beside it, the legend
+     * of two drives left half a page blank). */
+    "@media print{.drivebar{display:none}"
+    ".printpair{display:grid;grid-template-columns:1fr 1fr;gap:0 1.2em}"
+    ".printpair figure{display:block}.printpair ul.legend{margin:0}}\n"
+    ".barsgrid{display:grid;grid-template-columns:repeat(auto-fill,"
+    "minmax(420px,1fr));gap:0 1.2em}\n"
+    "@media (max-width:600px){.barsgrid{grid-template-columns:1fr}"
+    ".drivebar{position:static}\n"
+    " table.drives th:nth-child(n+5),table.drives td:nth-child(n+5){display:none}}\n";
+
 int ssd_compare_html(const ssd_compare *c, char **out) {
     int rc = can_write(c, out);
     if (rc)
@@ -1666,36 +1616,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
         snprintf(title, sizeof title, "%s", c->title);
     else
         snprintf(title, sizeof title, "ssdcore: %d drives compared", c->nd);
-    ssd__text_add(&t, "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
-                      "<head>\n<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" "
-                      "content=\"width=device-width, initial-scale=1\"/>\n<title>");
-    ssd__text_html(&t, title);
-    ssd__text_add(&t,
-                  "</title>\n<style>\n%s"
-                  "th.hl{background:#eef4fb}td.missing{color:#a60;font-style:italic}\n"
-                  "td.none{color:#333;font-style:italic}nav.toc ol{margin:.2em 0 .6em}\n"
-                  "table.summary td{font-size:.92em}\n"
-                  "small.good{color:#2a7a2a}small.bad{color:#b00}\n"
-                  ".drivebar{position:sticky;top:0;z-index:5;background:#fff;padding:.3em 0;"
-                  "border-bottom:1px solid #ddd}\n"
-                  ".drivebar button{font:inherit;background:#fff;border:1px solid #999;"
-                  "border-radius:3px;padding:2px 6px;margin:2px 0;cursor:pointer;color:inherit}\n"
-                  ".drivebar button[aria-pressed=false]{opacity:.45;text-decoration:line-through}\n"
-                  /* Paper: the scaling charts and a write curve with its zoom two
-                   * abreast, each legend under its chart (beside it, the legend
-                   * of two drives left half a page blank). */
-                  "@media print{.drivebar{display:none}"
-                  ".printpair{display:grid;grid-template-columns:1fr 1fr;gap:0 1.2em}"
-                  ".printpair figure{display:block}.printpair ul.legend{margin:0}}\n"
-                  ".barsgrid{display:grid;grid-template-columns:repeat(auto-fill,"
-                  "minmax(420px,1fr));gap:0 1.2em}\n"
-                  "@media (max-width:600px){.barsgrid{grid-template-columns:1fr}"
-                  ".drivebar{position:static}\n"
-                  " table.drives th:nth-child(n+5),table.drives td:nth-child(n+5){display:none}}\n"
-                  "</style>\n</head>\n<body>\n<div id=\"tip\"></div>\n<h1>",
-                  ssd__report_css);
-    ssd__text_html(&t, title);
-    ssd__text_add(&t, "</h1>\n");
+    ssd__page_begin(&t, "", title, compare_css);
     struct cmp_row *rows;
     size_t nrows;
     if (build_rows(c, &rows, &nrows)) {
@@ -1866,10 +1787,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     ssd__text_add(&t, "<h2 id=\"every-figure\">Every figure</h2>\n");
     figures_table(c, &t, rows, nrows);
     free(rows);
-    ssd__text_add(&t,
-                  "<p>ssdcore %s. compare.json and compare.csv beside this page hold every "
-                  "figure.</p>\n<script>//<![CDATA[\n%s//]]></script>\n</body>\n</html>\n",
-                  SSD_VERSION_STRING, ssd__report_js);
+    ssd__page_end(&t, ". compare.json and compare.csv beside this page hold every figure.");
     *out = ssd__text_take(&t);
     return *out ? 0 : ssd__fail(((ssd_compare *)c)->err, SSD_ENOMEM, "compare.html: out of memory");
 }

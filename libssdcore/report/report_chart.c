@@ -84,6 +84,54 @@ void ssd__moving_average(const double *x, const double *y, size_t n, size_t wind
     free(pre);
 }
 
+void ssd__write_curve_free(struct ssd__write_curve *wc) {
+    free(wc->x);
+    free(wc->y);
+    free(wc->ma);
+    memset(wc, 0, sizeof *wc);
+}
+
+size_t ssd__write_curve_load(const struct ssd__results *r, const struct ssd__step *an,
+                             struct ssd__write_curve *wc) {
+    memset(wc, 0, sizeof *wc);
+    wc->n = ssd__curve_points(an->res.curve, &wc->x, &wc->y);
+    if (!wc->n)
+        return 0;
+    /* The stray tail interval is out of x/y; the median interval names the
+     * sampling for the legend. */
+    wc->interval = ssd__median_interval(ssd_series_t_s(an->res.curve), wc->n);
+    wc->ma = malloc(wc->n * sizeof *wc->ma);
+    if (isnan(wc->interval) || !wc->ma) {
+        ssd__write_curve_free(wc);
+        return 0;
+    }
+    double breaks[256];
+    size_t nb = 0;
+    for (size_t k = 1; k < an->res.nphases && nb < 256; k++)
+        breaks[nb++] = an->res.phases[k].start_bytes / GIB;
+    ssd__moving_average(wc->x, wc->y, wc->n, SSD__MA_SAMPLES, breaks, nb, wc->ma);
+    const struct ssd__step *job = ssd__suite_find_log(r, an->def.series, (int)(an - r->steps));
+    wc->block = job ? ssd__iops_block(ssd__step_option(job, "bs")) : NAN;
+    return wc->n;
+}
+
+const double *ssd__curve_temperature(const struct ssd__step *an, size_t n, double *lo, double *hi) {
+    const double *tc = ssd_series_column(an->res.curve, "temp_c");
+    *lo = INFINITY, *hi = -INFINITY;
+    for (size_t i = 0; tc && i < n; i++)
+        if (isfinite(tc[i]))
+            *lo = fmin(*lo, tc[i]), *hi = fmax(*hi, tc[i]);
+    if (!(*hi >= *lo) || (!an->res.sum.has_throttle && *hi - *lo < SSD__TEMP_DRAW_MIN_RANGE_C))
+        return NULL;
+    return tc;
+}
+
+void ssd__throttle_words(struct ssd__text *t, const struct ssd_analysis_summary *m) {
+    ssd__text_add(t, "throttles at %.1f \u00b0C after %.0f s (%.1f GiB): %.1f -> %.1f MiB/s",
+                  m->throttle_temp_c, m->throttle_start_s, m->throttle_start_bytes / GIB,
+                  m->throttle_before_bps / MIB, m->throttle_level_bps / MIB);
+}
+
 double ssd__chart_map(double lo, double hi, int lg, double v, double p0, double p1) {
     if (lg == 2) {
         lo = log2(lo);
@@ -144,19 +192,24 @@ double ssd__iops_block(const char *bs_option) {
     return (double)bs;
 }
 
+void ssd__fmt_thousands(char *buf, size_t len, double v) {
+    double r = round(v);
+    if (r >= 1e6)
+        snprintf(buf, len, "%.0f,%03.0f,%03.0f", floor(r / 1e6), fmod(floor(r / 1e3), 1e3),
+                 fmod(r, 1e3));
+    else if (r >= 1e3)
+        snprintf(buf, len, "%.0f,%03.0f", floor(r / 1e3), fmod(r, 1e3));
+    else
+        snprintf(buf, len, "%.0f", r);
+}
+
 void ssd__fmt_iops(char *buf, size_t len, double bytes_per_s, double block) {
     buf[0] = 0;
     if (!(block > 0) || !isfinite(bytes_per_s) || bytes_per_s < 0)
         return;
-    double v = round(bytes_per_s / block);
-    /* Thousands apart as the reviews print them: 1,828 and 21,760. */
-    if (v >= 1e6)
-        snprintf(buf, len, " (%.0f,%03.0f,%03.0f IOPS)", floor(v / 1e6), fmod(floor(v / 1e3), 1e3),
-                 fmod(v, 1e3));
-    else if (v >= 1e3)
-        snprintf(buf, len, " (%.0f,%03.0f IOPS)", floor(v / 1e3), fmod(v, 1e3));
-    else
-        snprintf(buf, len, " (%.0f IOPS)", v);
+    char n[32];
+    ssd__fmt_thousands(n, sizeof n, bytes_per_s / block);
+    snprintf(buf, len, " (%s IOPS)", n);
 }
 
 void ssd__chart_xline(struct ssd__text *t, const struct ssd__chart *c, double X, const char *stroke,
@@ -197,11 +250,8 @@ void ssd__chart_svg(struct ssd__text *t, int w, int h, const char *title, const 
     ssd__text_add(t, "\" font-family=\"sans-serif\" font-size=\"%d\">\n<title>", font_size);
     ssd__text_html(t, title);
     ssd__text_add(t, "</title>\n");
-    if (desc && *desc) {
-        ssd__text_add(t, "<desc>");
-        ssd__text_html(t, desc);
-        ssd__text_add(t, "</desc>\n");
-    }
+    if (desc && *desc)
+        ssd__text_html_in(t, "<desc>", desc, "</desc>\n");
 }
 
 void ssd__chart_begin(struct ssd__text *t, const struct ssd__chart *c, const char *title,
@@ -305,6 +355,12 @@ void ssd__chart_gapped_line(struct ssd__text *t, const struct ssd__chart *c, con
 
 void ssd__chart_close(struct ssd__text *t) {
     ssd__text_add(t, "</svg>\n");
+}
+
+void ssd__text_html_in(struct ssd__text *t, const char *before, const char *s, const char *after) {
+    ssd__text_add(t, "%s", before);
+    ssd__text_html(t, s);
+    ssd__text_add(t, "%s", after);
 }
 
 void ssd__legend_item(struct ssd__text *t, const char *key, const char *color, int style,
@@ -467,7 +523,7 @@ const char *const ssd__report_palette[SSD__PALETTE_SIZE] = {
     "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
     "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
 
-const char ssd__report_css[] =
+static const char page_css[] =
     "body{font-family:sans-serif;max-width:1000px;margin:1em auto;padding:0 .6em;color:#222}\n"
     "svg.chart{width:100%;max-width:820px;height:auto;display:block}\n"
     "figure{margin:0 0 1.5em;break-inside:avoid;page-break-inside:avoid}\n"
@@ -563,7 +619,7 @@ const char ssd__report_css[] =
 /* Legend buttons hide or show the SVG groups with the same data-key in
  * their figure; any element with data-tip shows it on hover (units
  * included). No external fetch. */
-const char ssd__report_js[] =
+static const char page_js[] =
     "(function(){var tip=document.getElementById('tip');\n"
     "document.querySelectorAll('ul.legend button').forEach(function(b){\n"
     " b.addEventListener('click',function(){var f=b.closest('figure');if(!f)return;\n"
@@ -598,3 +654,24 @@ const char ssd__report_js[] =
     "  document.querySelectorAll('ul.legend button[data-key=\"'+d+'\"]').forEach(function(l){"
     "l.classList.toggle('off',off);l.setAttribute('aria-pressed',off?'false':'true');});});});\n"
     "})();\n";
+
+void ssd__page_begin(struct ssd__text *t, const char *prefix, const char *title, const char *css) {
+    ssd__text_add(t,
+                  "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">"
+                  "\n<head>\n<meta charset=\"utf-8\"/>\n<title>%s",
+                  prefix);
+    ssd__text_html(t, title);
+    ssd__text_add(t,
+                  "</title>\n<meta name=\"viewport\" content=\"width=device-width, "
+                  "initial-scale=1\"/>\n<style>\n%s%s</style>\n</head>\n<body>\n"
+                  "<div id=\"tip\"></div>\n",
+                  page_css, css);
+    ssd__text_html_in(t, "<h1>", title, "</h1>\n");
+}
+
+void ssd__page_end(struct ssd__text *t, const char *note) {
+    ssd__text_add(t,
+                  "<p>ssdcore %s%s</p>\n<script>//<![CDATA[\n%s//]]></script>\n</body>\n"
+                  "</html>\n",
+                  SSD_VERSION_STRING, note, page_js);
+}

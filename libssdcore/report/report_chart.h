@@ -40,6 +40,41 @@ double ssd__median_interval(const double *t, size_t n);
 void ssd__moving_average(const double *x, const double *y, size_t n, size_t window,
                          const double *breaks, size_t nbreaks, double *out);
 
+/* A write curve as the report and the compare page draw it: its points,
+ * their moving average broken where the analysis' phases start, the
+ * sampling interval and the block size its IOPS are said at. */
+struct ssd__results;
+struct ssd__step;
+struct ssd__write_curve {
+    size_t n;
+    double *x, *y, *ma; /* GiB written, MiB/s, moving average */
+    double interval;    /* median sampling interval, s */
+    double block;       /* bytes a request when IOPS are said too (ssd__iops_block), or NaN */
+};
+
+/* Loads the curve of run r's analyze step an (which keeps its series);
+ * returns its number of points, 0 (and nothing to free) when it has none
+ * or memory ran out. */
+size_t ssd__write_curve_load(const struct ssd__results *r, const struct ssd__step *an,
+                             struct ssd__write_curve *wc);
+void ssd__write_curve_free(struct ssd__write_curve *wc);
+
+/* The least temperature range (max - min) a write curve must show for the
+ * drive's temperature to be drawn when it did not throttle: a flat line
+ * says nothing the curve needs and would be read as a level. */
+#define SSD__TEMP_DRAW_MIN_RANGE_C 3.0
+
+/* The drive's temperatures over the first n samples of analysed write
+ * curve an (its series' temp_c) and their range, when they are worth
+ * drawing: the drive throttled or moved SSD__TEMP_DRAW_MIN_RANGE_C or
+ * more. NULL otherwise. */
+const double *ssd__curve_temperature(const struct ssd__step *an, size_t n, double *lo, double *hi);
+
+/* "throttles at 71.0 °C after 120 s (40.1 GiB): 1500.0 -> 800.0 MiB/s",
+ * the read-out of the throttling mark on both pages. */
+struct ssd_analysis_summary;
+void ssd__throttle_words(struct ssd__text *t, const struct ssd_analysis_summary *m);
+
 /* v in [lo, hi] (on a log2 or log10 scale when lg is 2 or 10) as a
  * position in [p0, p1]; the middle when the range is empty. */
 double ssd__chart_map(double lo, double hi, int lg, double v, double p0, double p1);
@@ -104,9 +139,18 @@ void ssd__fmt_size(char *buf, size_t len, double v);
  * 4K degradation runs), from its bs= option; NaN otherwise. */
 double ssd__iops_block(const char *bs_option);
 
+/* v rounded, its thousands apart as the reviews print them: 1234567 ->
+ * "1,234,567". */
+void ssd__fmt_thousands(char *buf, size_t len, double v);
+
 /* " (1,828 IOPS)" for bytes_per_s at block bytes a request; "" when block
  * is NaN. */
 void ssd__fmt_iops(char *buf, size_t len, double bytes_per_s, double block);
+
+/* before, then s escaped for HTML (ssd__text_html), then after: an
+ * element around a text anyone may have written (a drive's name, a step
+ * line, a message). */
+void ssd__text_html_in(struct ssd__text *t, const char *before, const char *s, const char *after);
 
 /* A legend entry in HTML (outside the plot): a swatch and a label; `key`
  * ties it to the SVG group data-key="key" the script toggles. style:
@@ -149,7 +193,6 @@ struct ssd__line_chart {
 /* The points of curve `group` in run s that can be drawn: x, and y in MiB/s
  * (unit 0), IOPS (1) or MB/s (2, decimal as CrystalDiskMark prints), in
  * step order; x and y hold s->nsteps. Returns their number. */
-struct ssd__results;
 size_t ssd__group_points(const struct ssd__results *s, const char *group, int xlog2, int unit,
                          double *x, double *y);
 
@@ -163,9 +206,12 @@ int ssd__line_chart(struct ssd__text *t, const struct ssd__line_chart *lc,
 #define SSD__PALETTE_SIZE 10
 extern const char *const ssd__report_palette[SSD__PALETTE_SIZE];
 
-/* The page's stylesheet (screen, phone and print) and its small script
- * (legend toggles, hover read-outs from data-tip attributes). */
-extern const char ssd__report_css[];
-extern const char ssd__report_js[];
+/* The frame of the report and the compare page: the head (its <title>
+ * "prefix" + title, the stylesheet for screen, phone and print, then the
+ * page's own css), <body>, the tooltip's <div> and title as <h1>; at the
+ * end "ssdcore VERSION" and `note` as its last paragraph and the small
+ * script (legend toggles, hover read-outs from data-tip attributes). */
+void ssd__page_begin(struct ssd__text *t, const char *prefix, const char *title, const char *css);
+void ssd__page_end(struct ssd__text *t, const char *note);
 
 #endif

@@ -32,24 +32,15 @@ static void chart(struct ssd__text *t, const char *group, const struct ssd__resu
             if (isfinite(v))
                 yhi = fmax(yhi, v);
         }
-    struct ssd__chart c = {.w = n * 150 + 90 > 420 ? n * 150 + 90 : 420,
-                           .h = 260,
-                           .l = 64,
-                           .r = 16,
-                           .t = 16,
-                           .b = 46,
-                           .xlo = 0,
-                           .xhi = n,
-                           .ylo = 0,
-                           .yhi = yhi > 0 ? yhi * 1.15 : 1};
+    /* 150 units a drive (its empty and full bars), at least 420 in all. */
+    int w = n * 150 + 90 > 420 ? n * 150 + 90 : 420;
+    struct ssd__chart c = {w, 260, 64, 16, 16, 46, 0, n, 0, yhi > 0 ? yhi * 1.15 : 1, 0, 0};
     const char *test = group + strlen("naspt-");
     char title[160], state[2][32];
     snprintf(state[0], sizeof state[0], "empty");
     snprintf(state[1], sizeof state[1], "%g %% full", level);
     snprintf(title, sizeof title, "%s: MiB/s, empty and %s", test, state[1]);
-    ssd__text_add(t, "<h3>");
-    ssd__text_html(t, test);
-    ssd__text_add(t, "</h3>\n<ul class=\"legend\">\n");
+    ssd__text_html_in(t, "<h3>", test, "</h3>\n<ul class=\"legend\">\n");
     for (int s = 0; s < 2; s++)
         ssd__legend_item(t, s ? "full" : "empty", color[s], 3, state[s]);
     ssd__text_add(t, "</ul>\n");

@@ -91,34 +91,14 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
         snprintf(labels[g], sizeof labels[g], "%s%s%s%s", c[g].label, time ? ", " : "",
                  time ? time : "", time ? " a point" : "");
         snprintf(keys[g], sizeof keys[g], "g%d", g);
-        ls[g] = (struct ssd__line){c[g].label,
-                                   labels[g],
-                                   keys[g],
-                                   NULL,
-                                   ssd__report_palette[g],
-                                   x,
-                                   y,
-                                   n,
-                                   SSD__MARK_CIRCLE + g,
-                                   4,
-                                   2,
-                                   g ? "7 4" : NULL};
+        const char *dash = g ? "7 4" : NULL;
+        ls[g] = (struct ssd__line){
+            c[g].label,           labels[g], keys[g], NULL, ssd__report_palette[g], x, y, n,
+            SSD__MARK_CIRCLE + g, 4,         2,       dash};
     }
-    const struct ssd__line_chart lc = {title,
-                                       xlabel,
-                                       unit == 1   ? "IOPS"
-                                       : unit == 2 ? "MB/s"
-                                                   : "MiB/s",
-                                       xname,
-                                       H,
-                                       xlog2,
-                                       0,
-                                       xsize,
-                                       NULL,
-                                       0,
-                                       1,
-                                       2,
-                                       unit == 1 ? 0 : 1};
+    const char *yunit = unit == 1 ? "IOPS" : unit == 2 ? "MB/s" : "MiB/s";
+    const struct ssd__line_chart lc = {
+        title, xlabel, yunit, xname, H, xlog2, 0, xsize, NULL, 0, 1, 2, unit == 1 ? 0 : 1};
     if (xy)
         ssd__line_chart(t, &lc, ls, (size_t)(nc < 2 ? nc : 2));
     free(xy);
@@ -203,37 +183,18 @@ static const char *regime_words(const char *r, int undecided) {
     return r;
 }
 
-struct curve_data {
-    size_t n;
-    double *x, *y, *ma; /* GiB written, MiB/s, moving average */
-    double interval;    /* median sampling interval, s */
-    double block;       /* bytes a request when IOPS are said too (ssd__iops_block), or NaN */
-};
-
 /* The drive's temperature on a second axis (right, degrees C, labels
  * inside the plot's right edge), when the series logged it (temp_c), and
  * where the analysis found it throttling. A reading that failed leaves a
  * gap in the line, never a 0. */
-/* The least temperature range (max - min over the run) drawn on the write
- * curve when the drive did not throttle. */
-#define SSD__TEMP_DRAW_MIN_RANGE_C 3.0
-
 static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const struct ssd__step *an,
-                             const struct curve_data *d, size_t n, const struct ssd__chart *ch) {
-    const double *tc = ssd_series_column(an->res.curve, "temp_c");
+                             const struct ssd__write_curve *d, size_t n,
+                             const struct ssd__chart *ch) {
+    double lo, hi;
+    const double *tc = ssd__curve_temperature(an, n, &lo, &hi);
     if (!tc)
         return;
-    double lo = INFINITY, hi = -INFINITY;
-    for (size_t i = 0; i < n; i++)
-        if (isfinite(tc[i]))
-            lo = fmin(lo, tc[i]), hi = fmax(hi, tc[i]);
-    if (!(hi >= lo))
-        return;
     const struct ssd_analysis_summary *m = &an->res.sum;
-    /* A temperature that held within a few degrees says nothing the curve
-     * needs: a flat red line across it would only be read as a level. */
-    if (!m->has_throttle && hi - lo < SSD__TEMP_DRAW_MIN_RANGE_C)
-        return;
     /* The right axis: the chart's x, whole tens of degrees over its y. */
     struct ssd__chart at = *ch;
     at.ylo = floor(lo / 10) * 10, at.yhi = ceil(hi / 10) * 10, at.ylog10 = 0;
@@ -251,11 +212,10 @@ static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const st
         double X = ssd__chart_x(ch, m->throttle_start_bytes / GIB);
         ssd__text_add(t,
                       "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#c0392b\" "
-                      "stroke-width=\"2.5\" data-tip=\"throttles at %.1f \u00b0C after %.0f s "
-                      "(%.1f GiB): %.1f -> %.1f MiB/s\"/>",
-                      X, X, T, H - B, m->throttle_temp_c, m->throttle_start_s,
-                      m->throttle_start_bytes / GIB, m->throttle_before_bps / MIB,
-                      m->throttle_level_bps / MIB);
+                      "stroke-width=\"2.5\" data-tip=\"",
+                      X, X, T, H - B);
+        ssd__throttle_words(t, m);
+        ssd__text_add(t, "\"/>");
     }
     ssd__text_add(t, "</g>\n");
     char label[200];
@@ -269,9 +229,25 @@ static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const st
     ssd__legend_item(lg, "temp", "#c0392b", 0, label);
 }
 
+/* A vertical line across the plot at x GiB in legend group `key`, solid
+ * (dash NULL) or dashed, with its read-out tip. */
+static void vertical_mark(struct ssd__text *t, const struct ssd__chart *ch, const char *key,
+                          const char *color, const char *dash, double x, const char *tip) {
+    double X = ssd__chart_x(ch, x);
+    ssd__text_add(t,
+                  "<g data-key=\"%s\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
+                  "stroke=\"%s\" ",
+                  key, X, X, T, H - B, color);
+    if (dash)
+        ssd__text_add(t, "stroke-dasharray=\"%s\"", dash);
+    else
+        ssd__text_add(t, "stroke-width=\"2.5\"");
+    ssd__text_add(t, " data-tip=\"%s\"/></g>\n", tip);
+}
+
 /* One panel of a write curve over x in [0, xhi] GiB. */
 static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
-                        const struct ssd__step *an, const struct curve_data *d, double xhi,
+                        const struct ssd__step *an, const struct ssd__write_curve *d, double xhi,
                         const char *title) {
     const struct ssd_analysis_summary *m = &an->res.sum;
     double ymax = 0;
@@ -416,35 +392,23 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
         ssd__legend_item(&lg, "bands", "#e6eef8", 3,
                          "phases found by the analysis (alternating bands)");
     double cache_at = ssd__cache_shown_bytes(m);
+    char tip[64];
     if (m->has_cache && cache_at / GIB <= xhi) {
-        double X = ssd__chart_x(&ch, cache_at / GIB);
-        ssd__text_add(t,
-                      "<g data-key=\"cache\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
-                      "stroke=\"#31a354\" stroke-width=\"2.5\" data-tip=\"SLC cache end: %s%.2f "
-                      "GiB\"/></g>\n",
-                      X, X, T, H - B, ssd__cache_bound_word(m), cache_at / GIB);
         snprintf(label, sizeof label, "SLC cache end: %s%.2f GiB", ssd__cache_bound_word(m),
                  cache_at / GIB);
+        vertical_mark(t, &ch, "cache", "#31a354", NULL, cache_at / GIB, label);
         ssd__legend_item(&lg, "cache", "#31a354", 0, label);
     }
     if (m->has_folding && m->folding_start_bytes / GIB <= xhi) {
-        double X = ssd__chart_x(&ch, m->folding_start_bytes / GIB);
-        ssd__text_add(t,
-                      "<g data-key=\"later\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
-                      "stroke=\"#756bb1\" stroke-width=\"2.5\" data-tip=\"folding from %.1f "
-                      "GiB\"/></g>\n",
-                      X, X, T, H - B, m->folding_start_bytes / GIB);
+        snprintf(tip, sizeof tip, "folding from %.1f GiB", m->folding_start_bytes / GIB);
+        vertical_mark(t, &ch, "later", "#756bb1", NULL, m->folding_start_bytes / GIB, tip);
         snprintf(label, sizeof label, "folding from %.1f GiB: %.1f MiB/s",
                  m->folding_start_bytes / GIB, m->folding_level_bps / MIB);
         ssd__legend_item(&lg, "later", "#756bb1", 0, label);
     }
     if (m->has_gc && m->gc_start_bytes / GIB <= xhi) {
-        double X = ssd__chart_x(&ch, m->gc_start_bytes / GIB);
-        ssd__text_add(t,
-                      "<g data-key=\"gc\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
-                      "stroke=\"#636363\" stroke-width=\"2.5\" data-tip=\"used state (GC) from "
-                      "%.1f GiB\"/></g>\n",
-                      X, X, T, H - B, m->gc_start_bytes / GIB);
+        snprintf(tip, sizeof tip, "used state (GC) from %.1f GiB", m->gc_start_bytes / GIB);
+        vertical_mark(t, &ch, "gc", "#636363", NULL, m->gc_start_bytes / GIB, tip);
         char io0[40], io1[40];
         ssd__fmt_iops(io0, sizeof io0, m->gc_sliding ? m->gc_start_level_bps : m->gc_level_bps,
                       d->block);
@@ -461,14 +425,10 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
     }
     temperature_axis(t, &lg, an, d, n, &ch);
     const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
-    if (job && isfinite(job->res.truth_cache_bytes) && job->res.truth_cache_bytes > 0 &&
-        job->res.truth_cache_bytes / GIB <= xhi) {
-        double X = ssd__chart_x(&ch, job->res.truth_cache_bytes / GIB);
-        ssd__text_add(t,
-                      "<g data-key=\"truth\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
-                      "stroke=\"#000\" stroke-dasharray=\"2 3\" data-tip=\"sim truth: cache end "
-                      "%.2f GiB\"/></g>\n",
-                      X, X, T, H - B, job->res.truth_cache_bytes / GIB);
+    double truth_at = job ? job->res.truth_cache_bytes / GIB : NAN;
+    if (truth_at > 0 && truth_at <= xhi) {
+        snprintf(tip, sizeof tip, "sim truth: cache end %.2f GiB", truth_at);
+        vertical_mark(t, &ch, "truth", "#000", "2 3", truth_at, tip);
         ssd__legend_item(&lg, "truth", "#000", 1, "simulator's truth: cache end");
     }
     ssd__figure_close(t, &lg);
@@ -479,7 +439,7 @@ static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
  * interval, the figure the reviews quote ("falls to 5 MB/s"); with IOPS for
  * a small-block test. */
 static void consistency_line(struct ssd__text *t, const struct ssd__step *an,
-                             const struct curve_data *d) {
+                             const struct ssd__write_curve *d) {
     const struct ssd_analysis_summary *m = &an->res.sum;
     if (!isfinite(m->mean_bps))
         return;
@@ -516,23 +476,9 @@ static void consistency_line(struct ssd__text *t, const struct ssd__step *an,
 
 static void write_curve(const struct ssd__results *s, struct ssd__text *t,
                         const struct ssd__step *an) {
-    struct curve_data d = {0};
-    d.n = ssd__curve_points(an->res.curve, &d.x, &d.y);
-    if (d.n < 2)
+    struct ssd__write_curve d;
+    if (ssd__write_curve_load(s, an, &d) < 2)
         goto done;
-    /* The stray tail interval is out of x/y; the median interval names the
-     * sampling for the legend. */
-    d.interval = ssd__median_interval(ssd_series_t_s(an->res.curve), d.n);
-    d.ma = malloc(d.n * sizeof *d.ma);
-    if (isnan(d.interval) || !d.ma)
-        goto done;
-    double breaks[256];
-    size_t nb = 0;
-    for (size_t k = 1; k < an->res.nphases && nb < 256; k++)
-        breaks[nb++] = an->res.phases[k].start_bytes / GIB;
-    ssd__moving_average(d.x, d.y, d.n, SSD__MA_SAMPLES, breaks, nb, d.ma);
-    const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
-    d.block = job ? ssd__iops_block(ssd__step_option(job, "bs")) : NAN;
     char title[200];
     snprintf(title, sizeof title, "%.64s: write speed against data written", an->def.series);
     double total = d.x[d.n - 1];
@@ -548,9 +494,7 @@ static void write_curve(const struct ssd__results *s, struct ssd__text *t,
         curve_panel(s, t, an, &d, zx, title);
     }
 done:
-    free(d.x);
-    free(d.y);
-    free(d.ma);
+    ssd__write_curve_free(&d);
 }
 
 /* ---- latency: the percentile spectrum and p99 over time ------------------ */
@@ -763,9 +707,7 @@ static void row(struct ssd__text *t, const char *label, double v, const char *fm
                 const char *unit) {
     if (!isfinite(v))
         return;
-    ssd__text_add(t, "<tr><th>");
-    ssd__text_html(t, label);
-    ssd__text_add(t, "</th>");
+    ssd__text_html_in(t, "<tr><th>", label, "</th>");
     td_num(t, v, fmt);
     ssd__text_add(t, "<td>%s</td></tr>\n", unit);
 }
@@ -828,9 +770,8 @@ static void headline_rows(const struct ssd__results *s, struct ssd__text *t) {
         if (ssd__analysis_lost(st)) {
             char why[2 * SSD__ERRMSG_SIZE];
             ssd__analysis_lost_text(s, st, why, sizeof why);
-            ssd__text_add(t, "<tr><th>");
-            ssd__text_html(t, st->def.series);
-            ssd__text_add(t, ": write curve</th><td colspan=\"2\" class=\"err\">no figures: ");
+            ssd__text_html_in(t, "<tr><th>", st->def.series,
+                              ": write curve</th><td colspan=\"2\" class=\"err\">no figures: ");
             ssd__text_html(t, why);
             ssd__text_add(t, "</td></tr>\n");
             continue;
@@ -877,9 +818,7 @@ static void headline_rows(const struct ssd__results *s, struct ssd__text *t) {
             /* All the run wrote: a lower bound, said as one. */
             struct ssd__figure_info f;
             ssd__figure_describe("recovered_bytes", &f);
-            ssd__text_add(t, "<tr><th>");
-            ssd__text_html(t, curve);
-            ssd__text_add(t, ": ");
+            ssd__text_html_in(t, "<tr><th>", curve, ": ");
             ssd__text_html(t, f.label);
             ssd__text_add(t, "</th><td class=\"n\">≥ ");
             ssd__text_add(t, f.format, m->recovered_bytes * f.scale);
@@ -910,9 +849,7 @@ static void latency_table(const struct ssd__results *s, struct ssd__text *t) {
                           "<th>p99/p50</th>"
                           "<th>p99.9/p50</th></tr>\n");
         any = 1;
-        ssd__text_add(t, "<tr><th>");
-        ssd__text_html(t, label);
-        ssd__text_add(t, "</th>");
+        ssd__text_html_in(t, "<tr><th>", label, "</th>");
         td_num(t, st->res.iops, "%.0f");
         /* Whole µs from 100 on and whole ratios from 10 on (the decimal
          * says nothing there): the table then fits a 390 px phone. */
@@ -1004,11 +941,9 @@ static void truth_table(const struct ssd__results *s, struct ssd__text *t,
     td_num(t, job->res.truth_gc_bytes / GIB, "%.1f");
     ssd__text_add(t, "</tr>\n</table>\n");
     char miss[160];
-    if (ssd__truth_mismatch(an, job, miss, sizeof miss)) {
-        ssd__text_add(t, "<p class=\"mismatch\"><b>Mismatch with the sim truth:</b> ");
-        ssd__text_html(t, miss);
-        ssd__text_add(t, "</p>\n");
-    }
+    if (ssd__truth_mismatch(an, job, miss, sizeof miss))
+        ssd__text_html_in(t, "<p class=\"mismatch\"><b>Mismatch with the sim truth:</b> ", miss,
+                          "</p>\n");
 }
 
 static void steps_table(const struct ssd__results *s, struct ssd__text *t) {
@@ -1022,16 +957,10 @@ static void steps_table(const struct ssd__results *s, struct ssd__text *t) {
         ssd__text_add(t, "<tr class=\"%s\"><td class=\"n\">%d</td><td><code>", state, i + 1);
         human_line(t, st->def.line);
         ssd__text_add(t, "</code>");
-        if (st->res.error) {
-            ssd__text_add(t, "<br/><span class=\"err\">");
-            ssd__text_html(t, st->res.error);
-            ssd__text_add(t, "</span>");
-        }
-        if (st->res.reason) {
-            ssd__text_add(t, "<br/><span class=\"warn\">");
-            ssd__text_html(t, st->res.reason);
-            ssd__text_add(t, "</span>");
-        }
+        if (st->res.error)
+            ssd__text_html_in(t, "<br/><span class=\"err\">", st->res.error, "</span>");
+        if (st->res.reason)
+            ssd__text_html_in(t, "<br/><span class=\"warn\">", st->res.reason, "</span>");
         if (st->res.health_json && isfinite(st->res.wa))
             ssd__text_add(t, "<br/><span class=\"note\">write amplification %.2f</span>",
                           st->res.wa);
@@ -1086,13 +1015,9 @@ static void file_tests_table(const struct ssd__results *s, struct ssd__text *t) 
             snprintf(set, sizeof set, "%.*s (recorded trace)", (int)strcspn(trace + 9, "-"),
                      trace + 9);
         for (int k = 0; k < st->res.nfile; k++) {
-            ssd__text_add(t, "<tr><td>");
-            ssd__text_html(t, test);
-            ssd__text_add(t, "</td><td>");
+            ssd__text_html_in(t, "<tr><td>", test, "</td><td>");
             ssd__text_html(t, set);
-            ssd__text_add(t, "</td><td>");
-            ssd__text_html(t, st->res.file[k].name);
-            ssd__text_add(t, "</td>");
+            ssd__text_html_in(t, "</td><td>", st->res.file[k].name, "</td>");
             td_num(t, st->res.file[k].seconds, "%.2f");
             td_num(t, st->res.file[k].mibs, "%.1f");
             ssd__text_add(t, "</tr>\n");
@@ -1174,9 +1099,7 @@ static void replay_table(const struct ssd__results *s, struct ssd__text *t) {
             ssd__text_add(t, "<h2>Application traces</h2>\n<table class=\"grid\"><tr>"
                              "<th>trace</th><th>MiB/s</th><th>busy s</th></tr>\n");
         any = 1;
-        ssd__text_add(t, "<tr><td>");
-        ssd__text_html(t, st->def.name);
-        ssd__text_add(t, "</td>");
+        ssd__text_html_in(t, "<tr><td>", st->def.name, "</td>");
         td_num(t, st->res.bw_bps / 1048576.0, "%.1f");
         td_num(t, st->res.runtime_s, "%.2f");
         ssd__text_add(t, "</tr>\n");
@@ -1209,9 +1132,7 @@ static void fsd_table(const struct ssd__results *s, struct ssd__text *t) {
         const struct ssd__step *st = &s->steps[i];
         if (!ssd__replay_is_fsd(st))
             continue;
-        ssd__text_add(t, "<tr><td>");
-        ssd__text_html(t, st->def.name);
-        ssd__text_add(t, "</td>");
+        ssd__text_html_in(t, "<tr><td>", st->def.name, "</td>");
         td_num(t, st->res.bw_bps / 1e6, "%.1f");
         td_num(t, st->res.lat_mean_us, "%.1f");
         ssd__text_add(t, "</tr>\n");
@@ -1242,9 +1163,7 @@ static void cdm_table(const struct ssd__results *s, struct ssd__text *t) {
     for (int i = 0; i < n; i++) {
         /* data-label: the column's head, beside each value when the rows
          * become cards on a phone. */
-        ssd__text_add(t, "<tr><th>");
-        ssd__text_html(t, f[i].name);
-        ssd__text_add(t, "</th>");
+        ssd__text_html_in(t, "<tr><th>", f[i].name, "</th>");
         char group[SSD__NAME_MAX + 8];
         snprintf(group, sizeof group, "cdm-%.60s", f[i].name);
         int p = 0;
@@ -1350,11 +1269,8 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     char msg[32];
     if (an->res.analysis_json && !ssd__jr_parse(an->res.analysis_json, &a, msg, sizeof msg)) {
         const char *v = ssd__jv_str(&a, "verdict");
-        if (v && *v) {
-            ssd__text_add(t, "<p class=\"verdict\">");
-            ssd__text_html(t, v);
-            ssd__text_add(t, "</p>\n");
-        }
+        if (v && *v)
+            ssd__text_html_in(t, "<p class=\"verdict\">", v, "</p>\n");
         ssd__jv_free(&a);
         if (v && *v)
             return;
@@ -1365,9 +1281,7 @@ static void verdict(const struct ssd__results *s, struct ssd__text *t) {
     char *w = ssd__text_take(&words);
     ssd__text_add(t, "<p class=\"verdict\">");
     ssd__text_html(t, an->def.series);
-    ssd__text_add(t, ": ");
-    ssd__text_html(t, w ? w : "");
-    ssd__text_add(t, ".");
+    ssd__text_html_in(t, ": ", w ? w : "", ".");
     free(w);
     const struct ssd_analysis_summary *m = &an->res.sum;
     const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
@@ -1400,9 +1314,7 @@ static void test_verdicts(const struct ssd__results *s, struct ssd__text *t) {
             if (!nl)
                 break;
             *nl = 0;
-            ssd__text_add(t, "<li>");
-            ssd__text_html(t, p);
-            ssd__text_add(t, "</li>\n");
+            ssd__text_html_in(t, "<li>", p, "</li>\n");
         }
         ssd__text_add(t, "</ul>\n");
     }
@@ -1425,18 +1337,6 @@ static int cdm_split(const char *name, size_t *n) {
     if (len > 6 && !strcmp(name + len - 6, "-write"))
         return *n = len - 6, 1;
     return -1;
-}
-
-/* 1234567 -> "1,234,567". */
-static void thousands(char *buf, size_t len, double v) {
-    double r = round(v);
-    if (r >= 1e6)
-        snprintf(buf, len, "%.0f,%03.0f,%03.0f", floor(r / 1e6), fmod(floor(r / 1e3), 1e3),
-                 fmod(r, 1e3));
-    else if (r >= 1e3)
-        snprintf(buf, len, "%.0f,%03.0f", floor(r / 1e3), fmod(r, 1e3));
-    else
-        snprintf(buf, len, "%.0f", r);
 }
 
 /* CrystalDiskMark's window as a reader knows it, first on the page: its
@@ -1474,9 +1374,7 @@ static void cdm_tiles(const struct ssd__results *s, struct ssd__text *t) {
             continue;
         char test[SSD__NAME_MAX];
         cdm_test_name(test, sizeof test, f[i].name, len);
-        ssd__text_add(t, "<tr><th scope=\"row\">");
-        ssd__text_html(t, test);
-        ssd__text_add(t, "</th>");
+        ssd__text_html_in(t, "<tr><th scope=\"row\">", test, "</th>");
         for (int dir = 0; dir < 2; dir++) {
             const struct ssd__cdm_figure *c = NULL;
             for (int k = 0; k < n && !c; k++) {
@@ -1490,7 +1388,7 @@ static void cdm_tiles(const struct ssd__results *s, struct ssd__text *t) {
                 continue;
             }
             char io[32];
-            thousands(io, sizeof io, c->best_iops);
+            ssd__fmt_thousands(io, sizeof io, c->best_iops);
             ssd__text_add(t, "<td data-test=\"");
             ssd__text_html(t, c->name);
             ssd__text_add(t, "\"><b>%.2f</b> MB/s<small>%s IOPS, %.*f \xc2\xb5s</small>",
@@ -1501,11 +1399,8 @@ static void cdm_tiles(const struct ssd__results *s, struct ssd__text *t) {
         ssd__text_add(t, "</tr>\n");
     }
     ssd__text_add(t, "</table>\n");
-    if (warn[0]) {
-        ssd__text_add(t, "<p class=\"warn\"><b>Warning:</b> ");
-        ssd__text_html(t, warn);
-        ssd__text_add(t, "</p>\n");
-    }
+    if (warn[0])
+        ssd__text_html_in(t, "<p class=\"warn\"><b>Warning:</b> ", warn, "</p>\n");
 }
 
 /* Appends the charts in sec under heading h, or nothing when none was drawn. */
@@ -1597,25 +1492,17 @@ static char *with_contents(const char *page, size_t at) {
 int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     struct ssd__text t = {0};
     const char *uri = s->target_uri;
-    ssd__text_add(&t, "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">"
-                      "\n<head>\n<meta charset=\"utf-8\"/>\n<title>ssdcore: ");
     /* The drive by name ("Crucial BX200 240 GB"), as the compare calls it;
      * the target URI when nothing names it. */
     char named[256];
     ssd__drive_name(s, named, sizeof named);
     const char *drive_label = named[0] ? named : uri;
-    ssd__text_html(&t, s->suite_file ? s->suite_file : s->suite_name);
-    ssd__text_add(&t, " on ");
-    ssd__text_html(&t, drive_label);
-    ssd__text_add(&t,
-                  "</title>\n<meta name=\"viewport\" content=\"width=device-width, "
-                  "initial-scale=1\"/>\n<style>\n%s</style>\n</head>\n<body>\n"
-                  "<div id=\"tip\"></div>\n<h1>",
-                  ssd__report_css);
-    ssd__text_html(&t, s->suite_file ? s->suite_file : s->suite_name);
-    ssd__text_add(&t, " on ");
-    ssd__text_html(&t, drive_label);
-    ssd__text_add(&t, "</h1>\n");
+    struct ssd__text what = {0};
+    ssd__text_add(&what, "%s on %s", s->suite_file ? s->suite_file : s->suite_name,
+                  drive_label ? drive_label : "");
+    char *heading = ssd__text_take(&what);
+    ssd__page_begin(&t, "ssdcore: ", heading ? heading : "", "");
+    free(heading);
     verdict(s, &t);
     test_verdicts(s, &t);
     if (s->killed)
@@ -1627,28 +1514,23 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     else if (s->running)
         ssd__text_add(&t, "<p class=\"warn\">The run is still going: the figures cover the "
                           "steps done so far.</p>\n");
-    if (s->error) {
-        ssd__text_add(&t, "<p class=\"err\">The run failed: ");
-        ssd__text_html(&t, s->error);
-        ssd__text_add(&t, "</p>\n");
-    }
+    if (s->error)
+        ssd__text_html_in(&t, "<p class=\"err\">The run failed: ", s->error, "</p>\n");
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
         if (st->res.state != SSD__ST_SKIPPED)
             continue;
         ssd__text_add(&t, "<p class=\"warn\">Step %d (<code>", i + 1);
         ssd__text_html(&t, st->def.line);
-        ssd__text_add(&t, "</code>) was skipped: ");
-        ssd__text_html(&t, st->res.reason);
-        ssd__text_add(&t, ". The run went on without it.</p>\n");
+        ssd__text_html_in(&t, "</code>) was skipped: ", st->res.reason,
+                          ". The run went on without it.</p>\n");
     }
     for (int i = 0; i < s->nsteps; i++) {
         char *warn = ssd__trim_warning(&s->steps[i], i);
         if (!warn)
             continue;
-        ssd__text_add(&t, "<p class=\"warn\">");
-        ssd__text_html(&t, warn);
-        ssd__text_add(&t, ". The steps after it measured a drive that was not trimmed.</p>\n");
+        ssd__text_html_in(&t, "<p class=\"warn\">", warn,
+                          ". The steps after it measured a drive that was not trimmed.</p>\n");
         free(warn);
     }
     char buf[128];
@@ -1689,9 +1571,7 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
         if (ssd__analysis_lost(st) || st->res.sum_stored) {
             char why[2 * SSD__ERRMSG_SIZE];
             ssd__analysis_lost_text(s, st, why, sizeof why);
-            ssd__text_add(&t, "<p class=\"err\">No chart for ");
-            ssd__text_html(&t, st->def.series);
-            ssd__text_add(&t, ".csv: ");
+            ssd__text_html_in(&t, "<p class=\"err\">No chart for ", st->def.series, ".csv: ");
             ssd__text_html(&t, why);
             ssd__text_add(&t, "%s</p>\n",
                           st->res.sum_stored ? ". Its figures above are those results.json stored."
@@ -1700,13 +1580,10 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
         }
         if (st->def.kind == SSD__STEP_ANALYZE && st->res.same_as > 0 &&
             st->res.same_as <= s->nsteps) {
-            ssd__text_add(&t, "<p>");
-            ssd__text_html(&t, st->def.name);
-            ssd__text_add(&t, ": the same analysis of ");
+            ssd__text_html_in(&t, "<p>", st->def.name, ": the same analysis of ");
             ssd__text_html(&t, st->def.series);
-            ssd__text_add(&t, ".csv as ");
-            ssd__text_html(&t, s->steps[st->res.same_as - 1].def.name);
-            ssd__text_add(&t, ", charted above.</p>\n");
+            ssd__text_html_in(&t, ".csv as ", s->steps[st->res.same_as - 1].def.name,
+                              ", charted above.</p>\n");
             continue;
         }
         if (st->def.kind != SSD__STEP_ANALYZE || !st->res.curve)
@@ -1795,12 +1672,9 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     free(cdm_body);
     ssd__text_add(&t, "<details class=\"steps\"><summary>Every step (%d)</summary>\n", s->nsteps);
     steps_table(s, &t);
-    ssd__text_add(
-        &t,
-        "</details>\n<p>ssdcore %s; results.json in the same directory holds every "
-        "figure and the series CSVs every sample.</p>\n<script>//<![CDATA[\n%s//]]></script>\n"
-        "</body>\n</html>\n",
-        SSD_VERSION_STRING, ssd__report_js);
+    ssd__text_add(&t, "</details>\n");
+    ssd__page_end(&t, "; results.json in the same directory holds every figure and the series "
+                      "CSVs every sample.");
     char *page = ssd__text_take(&t);
     *out = page ? with_contents(page, toc_at) : NULL;
     free(page);

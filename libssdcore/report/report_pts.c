@@ -22,18 +22,11 @@
  * dots. */
 static struct ssd__line line(const char *label, const double *x, const double *y, int n, int style,
                              const char *color) {
-    return (struct ssd__line){label,
-                              NULL,
-                              NULL,
-                              NULL,
-                              color,
-                              x,
-                              y,
-                              (size_t)(n > 0 ? n : 0),
-                              style == 1 ? SSD__MARK_NONE : SSD__MARK_CIRCLE,
-                              style == 2 ? 2 : 3,
-                              style == 2 ? 0 : 2,
-                              style == 1 ? "6 4" : NULL};
+    int marker = style == 1 ? SSD__MARK_NONE : SSD__MARK_CIRCLE;
+    const char *dash = style == 1 ? "6 4" : NULL;
+    size_t points = (size_t)(n > 0 ? n : 0);
+    double r = style == 2 ? 2 : 3, width = style == 2 ? 0 : 2;
+    return (struct ssd__line){label, NULL, NULL, NULL, color, x, y, points, marker, r, width, dash};
 }
 
 /* xname names x in the read-outs; the y label is the unit. */
@@ -111,9 +104,8 @@ static void steady_text(struct ssd__text *t, const struct ssd__jv *v) {
     const struct ssd__jv *ss = ssd__jv_get(v, "steady_state");
     int rounds = whole(ssd__jv_num(v, "rounds", 0));
     const char *track = ssd__jv_str(v, "tracking");
-    ssd__text_add(t, "<p>");
-    ssd__text_html(t, ssd__jv_str(v, "spec") ? ssd__jv_str(v, "spec") : "");
-    ssd__text_add(t, ". Tracking variable: ");
+    ssd__text_html_in(t, "<p>", ssd__jv_str(v, "spec") ? ssd__jv_str(v, "spec") : "",
+                      ". Tracking variable: ");
     ssd__text_html(t, track ? track : "?");
     if (ssd__jv_true(ss, "reached"))
         ssd__text_add(t,
@@ -443,11 +435,6 @@ static void hir_test(struct ssd__text *t, const struct ssd__jv *v) {
     free(ci);
 }
 
-static double cell_at(const struct ssd__jv *v, const char *key, int read_pct, double bs) {
-    int m = ssd__pts_index(v, "read_pcts", read_pct), b = ssd__pts_index(v, "block_sizes", bs);
-    return m < 0 || b < 0 ? NAN : ssd__pts_cell(v, key, (size_t)m, (size_t)b);
-}
-
 /* One row per test: its rounds, its steady state and its key figures. */
 static void summary_table(const struct ssd__results *s, struct ssd__text *t) {
     ssd__text_add(t,
@@ -480,16 +467,16 @@ static void summary_table(const struct ssd__results *s, struct ssd__text *t) {
         ssd__text_add(t, "</td><td>");
         if (!strcmp(test, "iops"))
             ssd__text_add(t, "4K random write %.0f IOPS, read %.0f IOPS",
-                          cell_at(&v, "iops", 0, 4096), cell_at(&v, "iops", 100, 4096));
+                          ssd__pts_at(&v, "iops", 0, 4096), ssd__pts_at(&v, "iops", 100, 4096));
         else if (!strcmp(test, "throughput"))
             ssd__text_add(t, "%.0fK sequential read %.1f MB/s, write %.1f MB/s",
                           ssd__jv_num(&v, "bs", NAN) / 1024, ssd__jv_num(&v, "read_bps", NAN) / 1e6,
                           ssd__jv_num(&v, "write_bps", NAN) / 1e6);
         else if (!strcmp(test, "latency"))
             ssd__text_add(t, "4K QD1 mean read %.3f ms, write %.3f ms; max write %.3f ms",
-                          cell_at(&v, "mean_us", 100, 4096) / 1e3,
-                          cell_at(&v, "mean_us", 0, 4096) / 1e3,
-                          cell_at(&v, "max_us", 0, 4096) / 1e3);
+                          ssd__pts_at(&v, "mean_us", 100, 4096) / 1e3,
+                          ssd__pts_at(&v, "mean_us", 0, 4096) / 1e3,
+                          ssd__pts_at(&v, "max_us", 0, 4096) / 1e3);
         else if (!strcmp(test, "wsat"))
             ssd__text_add(t, "4K random write %.0f IOPS fresh, %.0f IOPS at the end",
                           ssd__jv_num(&v, "fresh_iops", NAN), ssd__jv_num(&v, "steady_iops", NAN));

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report_chart.h"
 #include "report_verdict.h"
 #include "step_names.h"
 #include "figure_labels.h"
@@ -53,15 +54,10 @@ static void x_words(char *buf, size_t len, const struct ssd__curve_group *cg, do
 
 /* 29491 -> "29,491"; 49.96 -> "50.0" (one decimal below 1000 MiB/s). */
 static void value_words(char *buf, size_t len, double v, int iops) {
-    if (iops || v >= 1000) {
-        double r = round(v);
-        if (r >= 1000)
-            snprintf(buf, len, "%.0f,%03.0f", floor(r / 1000), fmod(r, 1000));
-        else
-            snprintf(buf, len, "%.0f", r);
-    } else {
+    if (iops || v >= 1000)
+        ssd__fmt_thousands(buf, len, v);
+    else
         snprintf(buf, len, "%.1f", v);
-    }
 }
 
 int ssd__dip_words(struct ssd__text *t, const struct ssd__curve_group *cg,

@@ -441,17 +441,23 @@ done:
     return result;
 }
 
-int ssd__catalog_add_text(ssd_catalog *c, const char *dir, const char *text) {
-    if (!c || !c->db || !dir || !text)
+/* Adds the run in dir: its results.json, or text when given (the fuzzer's
+ * input, named by dir). */
+static int add_dir(ssd_catalog *c, const char *dir, const char *text) {
+    if (!c || !c->db || !dir)
         return SSD_EINVAL;
     c->err[0] = 0;
     struct run_doc r;
-    int rc = read_run_doc(c->err, dir, dir, text, &r);
+    int rc = text ? read_run_doc(c->err, dir, dir, text, &r) : read_run(c->err, dir, &r);
     if (rc)
         return rc;
     rc = add_run(c, &r);
     run_doc_free(&r);
     return rc;
+}
+
+int ssd__catalog_add_text(ssd_catalog *c, const char *dir, const char *text) {
+    return text ? add_dir(c, dir, text) : SSD_EINVAL;
 }
 
 int ssd__catalog_clear(ssd_catalog *c) {
@@ -463,16 +469,7 @@ int ssd__catalog_clear(ssd_catalog *c) {
 }
 
 int ssd_catalog_add(ssd_catalog *c, const char *dir) {
-    if (!c || !c->db || !dir)
-        return SSD_EINVAL;
-    c->err[0] = 0;
-    struct run_doc r;
-    int rc = read_run(c->err, dir, &r);
-    if (rc)
-        return rc;
-    rc = add_run(c, &r);
-    run_doc_free(&r);
-    return rc;
+    return add_dir(c, dir, NULL);
 }
 
 static const char match_where[] =

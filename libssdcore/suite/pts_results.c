@@ -37,7 +37,7 @@ int ssd__pts_parse(const struct ssd__step *st, struct ssd__jv *out) {
     return ssd__jr_parse(st->res.pts_json, out, msg, sizeof msg) ? -1 : 0;
 }
 
-static double matrix_at(const struct ssd__jv *v, const char *key, int read_pct, double bs) {
+double ssd__pts_at(const struct ssd__jv *v, const char *key, int read_pct, double bs) {
     int m = ssd__pts_index(v, "read_pcts", read_pct), b = ssd__pts_index(v, "block_sizes", bs);
     return m < 0 || b < 0 ? NAN : ssd__pts_cell(v, key, (size_t)m, (size_t)b);
 }
@@ -67,17 +67,17 @@ static void figures(struct ssd__jw *w, const struct ssd__jv *v) {
     ssd__jw_knum(w, "rounds", ssd__jv_num(v, "rounds", NAN));
     ssd__jw_kbool(w, "steady_state", reached(v));
     if (!strcmp(test, "iops")) {
-        ssd__jw_knum(w, "rand4k_write_iops", matrix_at(v, "iops", 0, 4096));
-        ssd__jw_knum(w, "rand4k_read_iops", matrix_at(v, "iops", 100, 4096));
-        ssd__jw_knum(w, "rand4k_65_35_iops", matrix_at(v, "iops", 65, 4096));
+        ssd__jw_knum(w, "rand4k_write_iops", ssd__pts_at(v, "iops", 0, 4096));
+        ssd__jw_knum(w, "rand4k_read_iops", ssd__pts_at(v, "iops", 100, 4096));
+        ssd__jw_knum(w, "rand4k_65_35_iops", ssd__pts_at(v, "iops", 65, 4096));
     } else if (!strcmp(test, "throughput")) {
         ssd__jw_knum(w, "bs", ssd__jv_num(v, "bs", NAN));
         ssd__jw_knum(w, "read_bps", ssd__jv_num(v, "read_bps", NAN));
         ssd__jw_knum(w, "write_bps", ssd__jv_num(v, "write_bps", NAN));
     } else if (!strcmp(test, "latency")) {
-        ssd__jw_knum(w, "rand4k_read_mean_us", matrix_at(v, "mean_us", 100, 4096));
-        ssd__jw_knum(w, "rand4k_write_mean_us", matrix_at(v, "mean_us", 0, 4096));
-        ssd__jw_knum(w, "rand4k_write_max_us", matrix_at(v, "max_us", 0, 4096));
+        ssd__jw_knum(w, "rand4k_read_mean_us", ssd__pts_at(v, "mean_us", 100, 4096));
+        ssd__jw_knum(w, "rand4k_write_mean_us", ssd__pts_at(v, "mean_us", 0, 4096));
+        ssd__jw_knum(w, "rand4k_write_max_us", ssd__pts_at(v, "max_us", 0, 4096));
     } else if (!strcmp(test, "wsat")) {
         ssd__jw_knum(w, "fresh_iops", ssd__jv_num(v, "fresh_iops", NAN));
         ssd__jw_knum(w, "steady_iops", ssd__jv_num(v, "steady_iops", NAN));
@@ -132,8 +132,8 @@ void ssd__pts_summary(const struct ssd__results *s, struct ssd__text *t) {
         if (!strcmp(test, "iops")) {
             steady_words(t, &v);
             ssd__text_add(t, "; 4K random write %.0f IOPS, read %.0f IOPS, 65/35 %.0f IOPS",
-                          matrix_at(&v, "iops", 0, 4096), matrix_at(&v, "iops", 100, 4096),
-                          matrix_at(&v, "iops", 65, 4096));
+                          ssd__pts_at(&v, "iops", 0, 4096), ssd__pts_at(&v, "iops", 100, 4096),
+                          ssd__pts_at(&v, "iops", 65, 4096));
         } else if (!strcmp(test, "throughput")) {
             steady_words(t, &v);
             ssd__text_add(t, "; %.0fK sequential read %.1f MiB/s, write %.1f MiB/s",
@@ -143,8 +143,8 @@ void ssd__pts_summary(const struct ssd__results *s, struct ssd__text *t) {
         } else if (!strcmp(test, "latency")) {
             steady_words(t, &v);
             ssd__text_add(t, "; 4K QD1 read mean %.0f us, write mean %.0f us (max %.0f us)",
-                          matrix_at(&v, "mean_us", 100, 4096), matrix_at(&v, "mean_us", 0, 4096),
-                          matrix_at(&v, "max_us", 0, 4096));
+                          ssd__pts_at(&v, "mean_us", 100, 4096),
+                          ssd__pts_at(&v, "mean_us", 0, 4096), ssd__pts_at(&v, "max_us", 0, 4096));
         } else if (!strcmp(test, "wsat")) {
             ssd__text_add(t,
                           "4K random write %.0f IOPS fresh, %.0f IOPS at the end (%s) after "

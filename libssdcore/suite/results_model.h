@@ -291,6 +291,10 @@ struct ssd__text;
 int ssd__pts_parse(const struct ssd__step *st, struct ssd__jv *out);
 double ssd__pts_cell(const struct ssd__jv *v, const char *key, size_t i, size_t j);
 int ssd__pts_index(const struct ssd__jv *v, const char *key, double x);
+/* The cell of matrix `key` at R/W mix read_pct and block size bs (the
+ * headline's, the text summary's and the report's "4K random write"), NaN
+ * when the test did not run that mix or size. */
+double ssd__pts_at(const struct ssd__jv *v, const char *key, int read_pct, double bs);
 void ssd__pts_headline(const struct ssd__results *r, struct ssd__jw *w);
 void ssd__pts_summary(const struct ssd__results *r, struct ssd__text *t);
 

@@ -399,10 +399,6 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
     int lost = ssd__analysis_lost(st);
     ssd__jw_key(w, st->def.series);
     ssd__jw_begin_object(w);
-#define FIGURE(key, v) ssd__jw_knum(w, key, lost ? NAN : (v))
-    FIGURE("total_bytes", m->total_bytes);
-    FIGURE("duration_s", m->duration_s);
-    FIGURE("mean_bps", m->total_bytes / m->duration_s);
     /* A cache whose drop fell inside the first sample is known to be at
      * most what that sample wrote (state upper_bound): how small it is,
      * what a reader asks of it; its lower bound is in_words'. */
@@ -413,42 +409,62 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
      * TRIM and read "no cache", its cache speed "speed after the cache",
      * +600 % over the BX200's): not measured, never "none". */
     int undecided = !lost && ssd__one_speed_throughout(m, st->res.phases, st->res.nphases);
-    FIGURE("cache_bytes", !m->has_cache             ? NAN
-                          : isfinite(cache_at_most) ? cache_at_most
-                                                    : m->cache_bytes);
-    ssd__jw_kstr(w, "cache_censored",
-                 !lost && m->has_cache ? censor_name(m->cache_censored) : NULL);
-    FIGURE("cache_level_bps", m->has_cache ? m->cache_level_bps : NAN);
-    FIGURE("post_cache_bps", undecided ? NAN : m->post_cache_bps);
-    FIGURE("folding_start_bytes", m->has_folding ? m->folding_start_bytes : NAN);
-    FIGURE("folding_level_bps", m->has_folding ? m->folding_level_bps : NAN);
-    FIGURE("gc_start_bytes", m->has_gc ? m->gc_start_bytes : NAN);
-    FIGURE("gc_level_bps", m->has_gc ? m->gc_level_bps : NAN);
-    FIGURE("gc_end_level_bps", m->has_gc ? m->gc_end_level_bps : NAN);
-    FIGURE("gc_start_level_bps", m->has_gc ? m->gc_start_level_bps : NAN);
-    FIGURE("gc_slope_bps_per_gib", m->has_gc ? m->gc_slope_bps_per_gib : NAN);
-    if (!lost) {
-        struct ssd__text words = {0};
-        ssd__text_regimes(&words, m, st->res.phases, st->res.nphases);
-        char *text = ssd__text_take(&words);
-        ssd__jw_kstr(w, "in_words", text);
-        free(text);
+    /* Each figure with the phase it needs, null when the run does not have
+     * it. Temperature and throttling are there when the log has the drive's
+     * temperature (the thermal suite compares drives by them); the
+     * recovery, last, only in a run against a reference. */
+    enum { ALWAYS, CACHE, FOLDING, GC, RECOVERY, TEMPERATURE, THROTTLE };
+    const int has[] = {1,
+                       m->has_cache,
+                       m->has_folding,
+                       m->has_gc,
+                       m->has_recovery,
+                       m->has_temperature,
+                       m->has_throttle};
+    const struct {
+        const char *key;
+        int phase;
+        double v;
+    } figs[] = {
+        {"total_bytes", ALWAYS, m->total_bytes},
+        {"duration_s", ALWAYS, m->duration_s},
+        {"mean_bps", ALWAYS, m->total_bytes / m->duration_s},
+        {"cache_bytes", CACHE, isfinite(cache_at_most) ? cache_at_most : m->cache_bytes},
+        {"cache_level_bps", CACHE, m->cache_level_bps},
+        {"post_cache_bps", ALWAYS, undecided ? NAN : m->post_cache_bps},
+        {"folding_start_bytes", FOLDING, m->folding_start_bytes},
+        {"folding_level_bps", FOLDING, m->folding_level_bps},
+        {"gc_start_bytes", GC, m->gc_start_bytes},
+        {"gc_level_bps", GC, m->gc_level_bps},
+        {"gc_end_level_bps", GC, m->gc_end_level_bps},
+        {"gc_start_level_bps", GC, m->gc_start_level_bps},
+        {"gc_slope_bps_per_gib", GC, m->gc_slope_bps_per_gib},
+        {"end_level_bps", ALWAYS, ssd__end_level(st)},
+        {"max_temp_c", TEMPERATURE, m->temp_max_c},
+        {"throttle_temp_c", THROTTLE, m->throttle_temp_c},
+        {"throttle_start_s", THROTTLE, m->throttle_start_s},
+        {"throttle_level_bps", THROTTLE, m->throttle_level_bps},
+        {"throttled_s", THROTTLE, m->throttled_s},
+        {"recovered_bytes", RECOVERY, m->recovered_bytes},
+    };
+    size_t nfigs = sizeof figs / sizeof figs[0] - !st->def.reference[0];
+    for (size_t k = 0; k < nfigs; k++) {
+        ssd__jw_knum(w, figs[k].key, lost || !has[figs[k].phase] ? NAN : figs[k].v);
+        if (!strcmp(figs[k].key, "cache_bytes"))
+            ssd__jw_kstr(w, "cache_censored",
+                         !lost && m->has_cache ? censor_name(m->cache_censored) : NULL);
+        if (!strcmp(figs[k].key, "gc_slope_bps_per_gib") && !lost) {
+            struct ssd__text words = {0};
+            ssd__text_regimes(&words, m, st->res.phases, st->res.nphases);
+            char *text = ssd__text_take(&words);
+            ssd__jw_kstr(w, "in_words", text);
+            free(text);
+        }
     }
-    FIGURE("end_level_bps", ssd__end_level(st));
-    /* Temperature and throttling, where the log has the drive's temperature
-     * (the thermal suite compares drives by them). */
-    FIGURE("max_temp_c", m->has_temperature ? m->temp_max_c : NAN);
-    FIGURE("throttle_temp_c", m->has_throttle ? m->throttle_temp_c : NAN);
-    FIGURE("throttle_start_s", m->has_throttle ? m->throttle_start_s : NAN);
-    FIGURE("throttle_level_bps", m->has_throttle ? m->throttle_level_bps : NAN);
-    FIGURE("throttled_s", m->has_throttle ? m->throttled_s : NAN);
-    if (st->def.reference[0]) {
-        FIGURE("recovered_bytes", m->has_recovery ? m->recovered_bytes : NAN);
-        /* "right": the run never slowed, the figure is a lower bound. */
+    /* "right": the run never slowed, the figure is a lower bound. */
+    if (st->def.reference[0])
         ssd__jw_kstr(w, "recovery_censored",
                      !lost && m->has_recovery ? censor_name(m->recovery_censored) : NULL);
-    }
-#undef FIGURE
     /* What each figure is (docs/compare.md): measured, none (the analysis
      * found the drive has no such phase: "no cache"), not_measured (the
      * analysis was lost), or a lower bound (the run ended before the drive
@@ -456,48 +472,28 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
      * take "none" for "not tested", nor a bound for an exact figure. */
     ssd__jw_key(w, "state");
     ssd__jw_begin_object(w);
-    static const struct {
-        const char *key;
-        int phase; /* 0 always, 1 cache, 2 folding, 3 gc, 4 recovery, 5 temperature,
-                      6 throttle */
-    } states[] = {{"total_bytes", 0},          {"duration_s", 0},        {"mean_bps", 0},
-                  {"cache_bytes", 1},          {"cache_level_bps", 1},   {"post_cache_bps", 0},
-                  {"folding_start_bytes", 2},  {"folding_level_bps", 2}, {"gc_start_bytes", 3},
-                  {"gc_level_bps", 3},         {"gc_end_level_bps", 3},  {"gc_start_level_bps", 3},
-                  {"gc_slope_bps_per_gib", 3}, {"end_level_bps", 0},     {"max_temp_c", 5},
-                  {"throttle_temp_c", 6},      {"throttle_start_s", 6},  {"throttle_level_bps", 6},
-                  {"throttled_s", 6},          {"recovered_bytes", 4}};
-    for (size_t k = 0; k < sizeof states / sizeof states[0]; k++) {
-        int phase = states[k].phase;
-        if (phase == 4 && !st->def.reference[0])
-            continue;
-        int has = phase == 1   ? m->has_cache
-                  : phase == 2 ? m->has_folding
-                  : phase == 3 ? m->has_gc
-                  : phase == 4 ? m->has_recovery
-                  : phase == 5 ? m->has_temperature
-                  : phase == 6 ? m->has_throttle
-                               : 1;
-        const char *state = lost ? "not_measured" : has ? "measured" : "none";
-        if (undecided && (phase == 1 || !strcmp(states[k].key, "post_cache_bps")))
+    for (size_t k = 0; k < nfigs; k++) {
+        int phase = figs[k].phase;
+        const char *state = lost ? "not_measured" : has[phase] ? "measured" : "none";
+        if (undecided && (phase == CACHE || !strcmp(figs[k].key, "post_cache_bps")))
             state = "not_measured";
         /* Without the drive's temperature nothing was measured: a drive
          * whose log has none is not said to run cool or not to throttle. */
-        if (!lost && (phase == 5 || phase == 6) && !m->has_temperature)
+        if (!lost && (phase == TEMPERATURE || phase == THROTTLE) && !m->has_temperature)
             state = "not_measured";
-        if (!lost && has && phase == 1 && m->cache_censored == SSD_CENSOR_RIGHT &&
-            strcmp(states[k].key, "cache_level_bps") != 0)
+        if (!lost && has[phase] && phase == CACHE && m->cache_censored == SSD_CENSOR_RIGHT &&
+            strcmp(figs[k].key, "cache_level_bps") != 0)
             state = "lower_bound";
         /* The drop inside the first sample: the cache is at most what it
          * wrote, and that sample's rate only a floor of the cache's level. */
-        if (!lost && has && phase == 1 && m->cache_censored == SSD_CENSOR_RESOLUTION)
-            state = strcmp(states[k].key, "cache_bytes") ? "lower_bound" : "upper_bound";
-        if (!lost && has && phase == 4 && m->recovery_censored == SSD_CENSOR_RIGHT)
+        if (!lost && has[phase] && phase == CACHE && m->cache_censored == SSD_CENSOR_RESOLUTION)
+            state = strcmp(figs[k].key, "cache_bytes") ? "lower_bound" : "upper_bound";
+        if (!lost && has[phase] && phase == RECOVERY && m->recovery_censored == SSD_CENSOR_RIGHT)
             state = "lower_bound";
-        if (!strcmp(state, "measured") && !strcmp(states[k].key, "post_cache_bps") &&
+        if (!strcmp(state, "measured") && !strcmp(figs[k].key, "post_cache_bps") &&
             !isfinite(m->post_cache_bps))
             state = "none";
-        ssd__jw_kstr(w, states[k].key, state);
+        ssd__jw_kstr(w, figs[k].key, state);
     }
     ssd__jw_end_object(w);
     if (lost || st->res.sum_stored) {

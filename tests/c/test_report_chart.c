@@ -166,3 +166,75 @@ Test(report_chart, group_points_are_the_groups_finished_steps_in_each_unit) {
     st[1].res.iops = NAN;
     cr_expect_eq(ssd__group_points(&r, "qd", 1, 1, x, y), 1);
 }
+
+/* The report's CrystalDiskMark tiles, its verdicts and the IOPS read-outs
+ * all print counts through one formatter: a million is "1,000,000", never
+ * "1000,000" (the verdicts' own copy put one comma only). */
+Test(report_chart, thousands_apart_in_every_count_the_pages_print) {
+    char buf[48];
+    ssd__fmt_thousands(buf, sizeof buf, 1234567.4);
+    cr_expect_str_eq(buf, "1,234,567");
+    ssd__fmt_thousands(buf, sizeof buf, 999.6);
+    cr_expect_str_eq(buf, "1,000");
+    ssd__fmt_thousands(buf, sizeof buf, 1000000);
+    cr_expect_str_eq(buf, "1,000,000");
+    ssd__fmt_iops(buf, sizeof buf, 7.14 * 1048576, 4096);
+    cr_expect_str_eq(buf, " (1,828 IOPS)");
+    ssd__fmt_iops(buf, sizeof buf, 1e9, NAN);
+    cr_expect_str_eq(buf, "");
+}
+
+/* The element around a text anyone may have written is the page's own
+ * markup; the text inside is escaped (a drive named "<b>" stays text). */
+Test(report_chart, html_in_escapes_the_text_and_not_its_element) {
+    struct ssd__text t = {0};
+    ssd__text_html_in(&t, "<td class=\"n\">", "a<b>&\"c\"", "</td>");
+    char *s = ssd__text_take(&t);
+    cr_assert(s);
+    cr_expect_str_eq(s, "<td class=\"n\">a&lt;b&gt;&amp;&quot;c&quot;</td>");
+    free(s);
+}
+
+/* The report and the compare page draw a write curve through one loader:
+ * its moving average never runs across a phase start (the cache's 381
+ * MiB/s would smear into the 57 after it), and its IOPS are said at the
+ * block size of the job that logged it. */
+Test(report_chart, write_curve_breaks_its_average_at_phase_starts_and_knows_its_block) {
+    ssd_series *ser = NULL;
+    cr_assert_eq(ssd_series_open(&ser, SSD_TEST_DATA_DIR "/series/bytes_sampled.csv"), 0);
+    struct ssd__step steps[2] = {0};
+    steps[0].def.kind = SSD__STEP_JOB;
+    snprintf(steps[0].def.log, sizeof steps[0].def.log, "fill");
+    steps[0].def.nopts = 1;
+    steps[0].def.keys[0] = (char *)"bs";
+    steps[0].def.values[0] = (char *)"4k";
+    steps[1].def.kind = SSD__STEP_ANALYZE;
+    snprintf(steps[1].def.series, sizeof steps[1].def.series, "fill");
+    steps[1].res.curve = ser;
+    struct ssd_phase phases[2] = {0};
+    phases[1].start_bytes = 3.1 * 1073741824.0; /* between the 3.0 and 3.25 GiB samples */
+    steps[1].res.phases = phases;
+    steps[1].res.nphases = 2;
+    struct ssd__results r = {0};
+    r.steps = steps;
+    r.nsteps = 2;
+    struct ssd__write_curve wc;
+    size_t n = ssd__write_curve_load(&r, &steps[1], &wc);
+    cr_assert_gt(n, 20);
+    cr_expect_float_eq(wc.block, 4096, 0);
+    cr_expect(wc.interval > 0);
+    size_t k = 0;
+    while (k < n && wc.x[k] < 3.1)
+        k++;
+    cr_assert(k > 0 && k < n);
+    cr_expect(fabs(wc.ma[k - 1] - wc.y[k - 1]) < 0.01, "the cache's average: %g, not %g",
+              wc.ma[k - 1], wc.y[k - 1]);
+    cr_expect(fabs(wc.ma[k] - wc.y[k]) < 0.01, "after the break: %g, not %g", wc.ma[k], wc.y[k]);
+    ssd__write_curve_free(&wc);
+    cr_expect(!wc.x && !wc.ma && !wc.n);
+    steps[0].def.nopts = 0; /* no bs=: no IOPS read-outs */
+    cr_assert_eq(ssd__write_curve_load(&r, &steps[1], &wc), n);
+    cr_expect(isnan(wc.block));
+    ssd__write_curve_free(&wc);
+    ssd_series_free(ser);
+}
