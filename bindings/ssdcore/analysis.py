@@ -17,9 +17,9 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
-from ._errors import Error, check, error_from_code
+from ._errors import check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, fspath_bytes, paths_bytes, take_string
+from ._util import PathLike, fspath_bytes, json_dict, make_handle, paths_bytes, take_string
 from ._util import options as option_tables
 from .results import AnalysisResult
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
@@ -28,13 +28,10 @@ __all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", 
            "job_context"]
 
 
-
 def _per_io_interval(v: Any) -> float:
     if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
         raise TypeError(f"per_io_interval_s: expected a number of seconds, not {v!r}")
     return float(v)
-
-
 
 
 class Series:
@@ -405,9 +402,7 @@ def _source_of(data: Any) -> Optional[str]:
 
 class _Analysis:
     def __init__(self, options: Mapping[str, float]):
-        out = ffi.new("ssd_analysis **")
-        check(lib.ssd_analysis_create(out))
-        self._h = ffi.gc(out[0], lib.ssd_analysis_free)
+        self._h = make_handle("analysis")
         for k, v in options.items():
             if k == "precondition" and isinstance(v, str):  # its word: none, seq_fill...
                 check(lib.ssd_analysis_set_option(self._h, b"precondition", v.encode()),
@@ -428,10 +423,8 @@ class _Analysis:
     def run_json(self, s: Series, ref: Optional[Series], source: Optional[str]) -> Dict[str, Any]:
         check(lib.ssd_analysis_run(self._h, s._h, ref._h if ref is not None else ffi.NULL),
               lambda: lib.ssd_analysis_errmsg(self._h))
-        out = ffi.new("char **")
-        check(lib.ssd_analysis_to_json(self._h, source.encode() if source else ffi.NULL, 0, out))
-        d: Dict[str, Any] = json.loads(take_string(out))
-        return d
+        return json_dict(lib.ssd_analysis_to_json, self._h,
+                         source.encode() if source else ffi.NULL)
 
     def run(self, s: Series, ref: Optional[Series], source: Optional[str]) -> AnalysisResult:
         d = self.run_json(s, ref, source)

@@ -30,7 +30,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, set_options, take_string
+from ._util import PathLike, json_dict, make_handle, take_string
 from .job import Target
 from .results import AppsResult, FsdResult, ReplayResult
 
@@ -49,9 +49,7 @@ class Trace:
     """
 
     def __init__(self, path: Optional[PathLike] = None, format: Optional[str] = None) -> None:
-        p = ffi.new("ssd_trace **")
-        check(lib.ssd_trace_create(p))
-        self._tr = ffi.gc(p[0], lib.ssd_trace_free)
+        self._tr = make_handle("trace")
         if path is not None:
             check(lib.ssd_trace_load(self._tr, os.fsencode(path),
                                      format.encode() if format else ffi.NULL), self._errmsg)
@@ -139,10 +137,7 @@ class Trace:
 
     def summary(self) -> Dict[str, Any]:
         """Characteristics: counts, bytes, sequential shares, idle share, size mix."""
-        out = ffi.new("char **")
-        check(lib.ssd_trace_summary_json(self._tr, 0, out))
-        summary: Dict[str, Any] = json.loads(take_string(out))
-        return summary
+        return json_dict(lib.ssd_trace_summary_json, self._tr)
 
     def __repr__(self) -> str:
         s = self.summary()
@@ -232,10 +227,7 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
         trace = Trace(trace)
     t, own = _target(target, target_options or {})
     try:
-        p = ffi.new("ssd_replay **")
-        check(lib.ssd_replay_create(p, t._handle(), trace._tr))
-        r = ffi.gc(p[0], lib.ssd_replay_free)
-        set_options(r, options, lib.ssd_replay_set_option, lib.ssd_replay_errmsg)
+        r = make_handle("replay", t._handle(), trace._tr, options=options)
         rc, stop = _run_interruptibly(lib.ssd_replay_run, r)
         out = ffi.new("char **")
         res: Optional[ReplayResult] = None
