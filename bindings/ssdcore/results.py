@@ -530,9 +530,6 @@ class AnalysisResult(Result):
         self.bytes = bytes_ if bytes_ is not None else np.zeros(0)
         self.latency_columns = latency_columns or {}
 
-    def __reduce__(self) -> Any:
-        return (_rebuild_analysis, (dict(self), self.t_s, self.bytes, self.latency_columns))
-
     source = _field("source", _text, "", "The file or files analysed (empty for arrays).")
     samples = _field("samples", _int, 0, "Samples analysed.")
     duration_s = _field("duration_s", _float, 0.0, "Seconds the series covers.")
@@ -688,11 +685,6 @@ class AnalysisResult(Result):
         return "\n".join(lines)
 
 
-def _rebuild_analysis(d: Dict[str, Any], t: np.ndarray, b: np.ndarray,
-                      lat: Dict[str, np.ndarray]) -> AnalysisResult:
-    return AnalysisResult(d, t, b, lat)
-
-
 class SuiteStep(Dict[str, Any]):
     """One step of a suite's results (a dict, as in results.json) that knows
     its results directory, so ``ssdcore.analyze(step)`` finds its series."""
@@ -700,9 +692,6 @@ class SuiteStep(Dict[str, Any]):
     def __init__(self, data: Dict[str, Any], out_dir: Optional[str] = None) -> None:
         super().__init__(data)
         self.out_dir = out_dir
-
-    def __reduce__(self) -> Any:
-        return (SuiteStep, (dict(self), self.out_dir))
 
 
 class SuiteResult(Result):
@@ -717,9 +706,6 @@ class SuiteResult(Result):
         if isinstance(self.get("steps"), list):
             self["steps"] = [SuiteStep(s, out_dir) if isinstance(s, dict) else s
                              for s in self["steps"]]
-
-    def __reduce__(self) -> Any:
-        return (SuiteResult, (dict(self), self.out_dir))
 
     suite_name = _field("suite", _text, "", "The suite that ran (quick, full, a file's name).")
     target_uri = _field("target.uri", _text, "", "The target's URI.")
@@ -903,9 +889,6 @@ class CompareResult(Result):
         """The summary the CLI prints: one block per drive."""
         self.picked: List[str] = list(picked or [])
         """catalog_compare: one line per drive, the run that stood for it."""
-
-    def __reduce__(self) -> Any:
-        return (CompareResult, (dict(self), self._csv, self.html, self.text, self.picked))
 
     @property
     def drives(self) -> List[str]:
