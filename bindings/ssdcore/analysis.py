@@ -19,7 +19,8 @@ import numpy as np
 
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, fspath_bytes, json_dict, make_handle, paths_bytes, take_string
+from ._util import (PathLike, fspath_bytes, json_dict, make_handle, parse_size, paths_bytes,
+                    take_string)
 from ._util import options as option_tables
 from .results import AnalysisResult
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
@@ -509,15 +510,17 @@ def analyze_many(items: Any, reference: Any = None, ddir: str = "write", errors:
 
 
 def _capacity_bytes(v: Any, what: str = "capacity", zero: bool = False) -> float:
-    """A size in bytes from a number or a size string ("256g"); positive,
-    or with zero=True also 0."""
+    """A size in bytes from a number or a size string ("256g", read as
+    :func:`ssdcore.parse_size` reads it); positive, or with zero=True also 0."""
     if isinstance(v, str):
-        out = ffi.new("uint64_t *")
-        rc = lib.ssd_parse_size(v.encode(), out)
-        if rc < 0 or (out[0] == 0 and not zero):
+        try:
+            n = parse_size(v)
+        except ValueError:
+            n = -1
+        if n < 0 or (n == 0 and not zero):
             raise ValueError(f"{what}: {v!r} is not a size in bytes "
                              "(like 240057409536 or '256g')")
-        return float(out[0])
+        return float(n)
     if isinstance(v, (bool, bytes)) or not isinstance(v, numbers.Real):
         raise TypeError(f"{what}: expected bytes (a number or a size string), not {v!r}")
     if not (math.isfinite(float(v)) and (float(v) > 0 or (zero and float(v) == 0))):

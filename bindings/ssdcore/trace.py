@@ -30,7 +30,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, json_dict, make_handle, take_string
+from ._util import PathLike, json_dict, make_handle, parse_size, take_string
 from .job import Target
 from .results import AppsResult, FsdResult, ReplayResult
 
@@ -79,12 +79,9 @@ class Trace:
         """A recorded lab2016 file test ("iso-copy", "work-archive"...; see
         ``trace_filetests()``), repeated to a set of set_size bytes (an int
         or a size like "8g"; 0: as recorded)."""
-        if isinstance(set_size, str):
-            b = ffi.new("uint64_t *")
-            check(lib.ssd_parse_size(set_size.encode(), b))
-            set_size = int(b[0])
+        size = parse_size(set_size) if isinstance(set_size, str) else int(set_size)
         tr = cls()
-        check(lib.ssd_trace_filetest(tr._tr, name.encode(), int(set_size)), tr._errmsg)
+        check(lib.ssd_trace_filetest(tr._tr, name.encode(), size), tr._errmsg)
         return tr
 
     def __len__(self) -> int:
