@@ -71,13 +71,9 @@ def _headline_figures(headline: Any) -> Dict[str, Any]:
         return {}
     import json
 
-    from ._errors import check
-    from ._ffi import ffi, lib
-    from ._util import take_string
-    out = ffi.new("char **")
-    check(lib.ssd_headline_figures(json.dumps(headline, allow_nan=False).encode(), 0, out))
-    figures: Dict[str, Any] = json.loads(take_string(out))
-    return figures
+    from ._ffi import lib
+    from ._util import json_dict
+    return json_dict(lib.ssd_headline_figures, json.dumps(headline, allow_nan=False).encode())
 
 
 def _pandas() -> Any:

@@ -47,13 +47,6 @@ def suite_builtins() -> List[Dict[str, str]]:
             for i in range(lib.ssd_suite_builtin_count())]
 
 
-def _target(target: Union[Target, PathLike], size: Union[int, str, None],
-            destroy_data: Optional[bool], buffered: Optional[bool]) -> Target:
-    if isinstance(target, Target):
-        return target
-    return Target(target, size=size, destroy_data=destroy_data, buffered=buffered)
-
-
 def _suite_source(suite: str, suite_file: Optional[PathLike]) -> Dict[str, Any]:
     """The options naming the suite. A suite file that is a pipe or FIFO
     (``/dev/fd/N`` of a process substitution) is read here, once, and
@@ -101,7 +94,7 @@ def suite_steps(target: Union[Target, PathLike], suite: str = "quick", *,
     """The steps a suite would run on ``target``, without running them:
     ``[{"kind": "job", "name": "seq-read", "line": "job name=seq-read ..."}, ...]``.
     A bad suite file raises Error whose detail names the file and line."""
-    t = _target(target, size, None, None)
+    t = target if isinstance(target, Target) else Target(target, size=size)
     s = make_handle("suite", t._t, options=dict(_suite_source(suite, suite_file), scale=scale,
                                                 area=area))
     check(lib.ssd_suite_prepare(s), lambda: lib.ssd_suite_errmsg(s))
@@ -152,7 +145,8 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
             "filebench_size": filebench_size, "hash_serial": True if hash_serial else None}
     if not isinstance(target, Target) and not str(target).startswith("sim:"):
         _precheck(opts)
-    t = _target(target, size, destroy_data, buffered)
+    t = target if isinstance(target, Target) else Target(
+        target, size=size, destroy_data=destroy_data, buffered=buffered)
     s = make_handle("suite", t._t, options=opts)
     # The callback also gives Python a chance to run its signal handlers, so
     # Ctrl-C reaches a run that holds no GIL. The user sees at most ten

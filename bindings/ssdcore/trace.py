@@ -23,6 +23,7 @@ bandwidth and the score (total bytes / total busy time, PCMark 8's way);
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -165,10 +166,15 @@ def trace_filetests() -> List[Dict[str, Any]]:
     return out
 
 
-def _target(target: Union[Target, PathLike], options: Mapping[str, Any]) -> Tuple[Target, bool]:
+@contextlib.contextmanager
+def _opened(target: Union[Target, PathLike], options: Mapping[str, Any]) -> Iterator[Target]:
+    """target itself, or the URI opened with options for the block and
+    closed after it."""
     if isinstance(target, Target):
-        return target, False
-    return Target(target, **options), True
+        yield target
+    else:
+        with Target(target, **options) as t:
+            yield t
 
 
 def _run_interruptibly(fn: Callable[..., int], *args: Any
@@ -222,8 +228,7 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
             raise TypeError(f"replay: trace must be a Trace, a path or 'scenario:NAME', "
                             f"not {type(trace).__name__}")
         trace = Trace(trace)
-    t, own = _target(target, target_options or {})
-    try:
+    with _opened(target, target_options or {}) as t:
         r = make_handle("replay", t._handle(), trace._tr, options=options)
         rc, stop = _run_interruptibly(lib.ssd_replay_run, r)
         out = ffi.new("char **")
@@ -242,9 +247,6 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
         if res is None:
             raise error_from_code(json_rc, "replay: the results JSON could not be made")
         return res
-    finally:
-        if own:
-            t.close()
 
 
 def apps(target: Union[Target, PathLike], timing: Optional[str] = None, seed: int = 1,
@@ -278,8 +280,7 @@ def _scored_run(fn: Callable[..., int], target: Union[Target, PathLike],
                 target_options: Optional[Mapping[str, Any]], *args: Any) -> Dict[str, Any]:
     """Runs one of the scored replays (apps, fsd: fn(target, *args, flags,
     &json, err, len)) on target, stoppable by Ctrl-C, and returns its JSON."""
-    t, own = _target(target, target_options or {})
-    try:
+    with _opened(target, target_options or {}) as t:
         out = ffi.new("char **")
         err = ffi.new("char[600]")
         rc, stop = _run_interruptibly(fn, t._handle(), *args, 0, out, err, 600)
@@ -291,6 +292,3 @@ def _scored_run(fn: Callable[..., int], target: Union[Target, PathLike],
             raise Error(rc, ffi.string(err).decode(errors="replace"))
         result: Dict[str, Any] = json.loads(take_string(out))
         return result
-    finally:
-        if own:
-            t.close()
