@@ -23,7 +23,7 @@ from ._errors import check
 from ._ffi import ffi, lib
 from ._util import PathLike, option_text, take_string
 from .compare import compare
-from .results import CatalogFigures, CatalogRuns, CompareResult, _figure
+from .results import _CATALOG_RUN_COLUMNS, CatalogFigures, CatalogRuns, CompareResult, _figure
 
 __all__ = ["catalog_path", "catalog_add", "catalog_runs", "catalog_figures", "catalog_compare"]
 
@@ -95,11 +95,8 @@ def catalog_runs(catalog: Optional[PathLike] = None, drive: Optional[str] = None
     ``to_frame()`` with the runs table's columns (the headline JSON left
     out), ``summary()`` one row per drive."""
     where, args = _match(drive)
-    rows = _rows(catalog,
-                 "SELECT r.id, r.run_key, r.dir, r.drive, r.model, r.serial, r.firmware,"
-                 " r.capacity_bytes, r.target, r.target_kind, r.suite, r.status, r.host, r.tool,"
-                 " r.started, r.finished, r.added FROM runs r" + where +
-                 " ORDER BY r.started, r.id", args)
+    columns = ", ".join(f"r.{c}" for c, _ in _CATALOG_RUN_COLUMNS)  # the frame's, in order
+    rows = _rows(catalog, f"SELECT {columns} FROM runs r{where} ORDER BY r.started, r.id", args)
     return CatalogRuns({"catalog": _path(catalog), "drive": drive or None, "runs": rows})
 
 

@@ -181,6 +181,11 @@ def _bytes_text(n: int) -> str:
     return f"{n} B"
 
 
+def _mibs(bps: Any) -> str:
+    """A rate in bytes/s as the reprs print it ("812.4 MiB/s"; missing is 0)."""
+    return f"{(_float(bps) or 0) / MIB:.1f} MiB/s"
+
+
 def _plain(v: Any) -> Any:
     """v with numpy arrays, numpy scalars and a JobSeries as JSON types."""
     if isinstance(v, dict):
@@ -369,7 +374,7 @@ class JobResult(Result):
 
     def __repr__(self) -> str:
         lines = [f"<JobResult {self._title()}>",
-                 f"  {self.iops:.0f} IOPS, {self.bw_bps / MIB:.1f} MiB/s, "
+                 f"  {self.iops:.0f} IOPS, {_mibs(self.bw_bps)}, "
                  f"{_bytes_text(self.total_bytes)} in {self.sample_count} samples"]
         return "\n".join(lines + _latency_lines(self, p99_9=True))
 
@@ -644,33 +649,30 @@ class AnalysisResult(Result):
 
     def __repr__(self) -> str:
         lines = [f"<AnalysisResult {self._title()}>"]
+        cache, then = _bytes_text(self.cache_bytes or 0), _mibs(self.post_cache_bps)
         if self.cache_at_most_bytes is not None:
             lines.append(f"  cache at most {_bytes_text(self.cache_at_most_bytes)} (it ended "
-                         f"inside the first sample; at least {_bytes_text(self.cache_bytes or 0)})"
-                         f" at {(self.cache_level_bps or 0) / MIB:.1f} MiB/s or faster, then "
-                         f"{(self.post_cache_bps or 0) / MIB:.1f} MiB/s")
+                         f"inside the first sample; at least {cache}) at "
+                         f"{_mibs(self.cache_level_bps)} or faster, then {then}")
         elif self.cache_found:
-            lines.append(f"  cache {_bytes_text(self.cache_bytes or 0)} at "
-                         f"{(self.cache_level_bps or 0) / MIB:.1f} MiB/s "
-                         f"(censored: {self.cache_censored}), then "
-                         f"{(self.post_cache_bps or 0) / MIB:.1f} MiB/s")
+            lines.append(f"  cache {cache} at {_mibs(self.cache_level_bps)} "
+                         f"(censored: {self.cache_censored}), then {then}")
         else:
-            lines.append(f"  no cache found; first level {(self.post_cache_bps or 0) / MIB:.1f} "
-                         "MiB/s")
+            lines.append(f"  no cache found; first level {then}")
         regimes = [str(p.get("regime")) for p in self.phases if p.get("regime")]
         lines.append(f"  {len(self.phases)} phases" + (f": {', '.join(regimes)}"
                                                        if regimes else ""))
         if self.folding_start_bytes is not None:
             lines.append(f"  folding from {_bytes_text(self.folding_start_bytes)} at "
-                         f"{(self.folding_level_bps or 0) / MIB:.1f} MiB/s")
+                         f"{_mibs(self.folding_level_bps)}")
         if self.gc_start_bytes is not None and self.gc_sliding:
             lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)}: "
-                         f"{(self.gc_start_level_bps or 0) / MIB:.1f} MiB/s just after the onset, "
-                         f"{(self.gc_end_level_bps or 0) / MIB:.1f} MiB/s at the end "
+                         f"{_mibs(self.gc_start_level_bps)} just after the onset, "
+                         f"{_mibs(self.gc_end_level_bps)} at the end "
                          f"({(self.gc_slope_bps_per_gib or 0) / MIB:+.3g} MiB/s per GiB written)")
         elif self.gc_start_bytes is not None:
             lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)} at "
-                         f"{(self.gc_level_bps or 0) / MIB:.1f} MiB/s")
+                         f"{_mibs(self.gc_level_bps)}")
         if self.recovered_bytes is not None:
             lines.append(f"  recovered {_bytes_text(self.recovered_bytes)}"
                          if self.recovery_censored != "right" else
@@ -1002,7 +1004,7 @@ class ReplayResult(Result):
     def __repr__(self) -> str:
         lines = [f"<ReplayResult {self._title()}>",
                  f"  {self.ios} I/Os, {_bytes_text(self.total_bytes)} in {self.busy_s:.3g} s busy "
-                 f"({self.runtime_s:.3g} s in all): {self.bw_bps / MIB:.1f} MiB/s, "
+                 f"({self.runtime_s:.3g} s in all): {_mibs(self.bw_bps)}, "
                  f"{self.iops:.0f} IOPS"]
         return "\n".join(lines + _latency_lines(self, p99_9=False))
 
@@ -1262,8 +1264,7 @@ class BatchResult:
                 lines.append(f"  {r['source']}: error: {r['error']}")
             elif _int(r["cache_bytes"]) is not None:
                 lines.append(f"  {r['source']}: cache {_bytes_text(_int(r['cache_bytes']) or 0)} "
-                             f"at {(_float(r['cache_level_bps']) or 0) / MIB:.1f} MiB/s, then "
-                             f"{(_float(r['post_cache_bps']) or 0) / MIB:.1f} MiB/s")
+                             f"at {_mibs(r['cache_level_bps'])}, then {_mibs(r['post_cache_bps'])}")
             else:
                 lines.append(f"  {r['source']}: no cache found")
         if len(self.frame) > 8:
