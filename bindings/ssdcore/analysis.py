@@ -20,7 +20,7 @@ import numpy as np
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
 from ._util import (PathLike, fspath_bytes, json_dict, make_handle, parse_size, paths_bytes,
-                    take_string)
+                    set_options, take_string)
 from ._util import options as option_tables
 from .results import AnalysisResult
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
@@ -406,20 +406,18 @@ class _Analysis:
         self._h = make_handle("analysis")
         for k, v in options.items():
             if k == "precondition" and isinstance(v, str):  # its word: none, seq_fill...
-                check(lib.ssd_analysis_set_option(self._h, b"precondition", v.encode()),
-                      lambda: lib.ssd_analysis_errmsg(self._h))
-                continue
-            # Numbers only: float() of a string would take "inf", "nan" and
-            # " 3 " (the CLI refuses those), and True is no count.
-            if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
+                text = v
+            elif isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
+                # Numbers only: float() of a string would take "inf", "nan"
+                # and " 3 " (the CLI refuses those), and True is no count.
                 raise TypeError(f"analysis option {k}: expected a number, not {v!r}")
-            # repr of a float is its shortest round trip: the same double; a
-            # count or a size (int, size options of ssd_analysis_options) as a
-            # whole number.
-            whole = option_tables("analysis").get(k, {}).get("type") in ("int", "size")
-            text = str(int(v)) if whole and float(v).is_integer() else repr(float(v))
-            check(lib.ssd_analysis_set_option(self._h, k.encode(), text.encode()),
-                  lambda: lib.ssd_analysis_errmsg(self._h))
+            else:
+                # repr of a float is its shortest round trip: the same
+                # double; a count or a size (int, size options of
+                # ssd_analysis_options) as a whole number.
+                whole = option_tables("analysis").get(k, {}).get("type") in ("int", "size")
+                text = str(int(v)) if whole and float(v).is_integer() else repr(float(v))
+            set_options(self._h, {k: text}, lib.ssd_analysis_set_option, lib.ssd_analysis_errmsg)
 
     def run_json(self, s: Series, ref: Optional[Series], source: Optional[str]) -> Dict[str, Any]:
         check(lib.ssd_analysis_run(self._h, s._h, ref._h if ref is not None else ffi.NULL),
@@ -481,15 +479,11 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     >>> r["cache"]["bytes"] == r.cache_bytes
     True
     """
-    if capacity is not None:
-        if "capacity_bytes" in options:
-            raise TypeError("give capacity= or capacity_bytes=, not both")
-        options["capacity_bytes"] = _capacity_bytes(capacity)
-    if written_before is not None:
-        if "written_before_bytes" in options:
-            raise TypeError("give written_before= or written_before_bytes=, not both")
-        options["written_before_bytes"] = _capacity_bytes(written_before, "written_before",
-                                                          zero=True)
+    for name, v in (("capacity", capacity), ("written_before", written_before)):
+        if v is not None:
+            if f"{name}_bytes" in options:
+                raise TypeError(f"give {name}= or {name}_bytes=, not both")
+            options[f"{name}_bytes"] = _capacity_bytes(v, name, zero=name == "written_before")
     if precondition is not None:
         if not isinstance(precondition, str):
             raise TypeError(f"precondition: expected none, seq_fill, random_fill or unknown, "
