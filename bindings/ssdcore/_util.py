@@ -77,6 +77,17 @@ def make_handle(kind: str, *args: Any, options: Optional[Mapping[str, Any]] = No
     return h
 
 
+def open_handle(kind: str, opener: Any, *args: Any) -> Any:
+    """The ``ssd_<kind>`` handle that ``opener(&h, *args)`` makes from a file,
+    freed with the Python object that holds it; on failure the error, with
+    the message of the handle when the opener left one."""
+    box = ffi.new(f"ssd_{kind} **")
+    rc = opener(box, *args)
+    h = ffi.gc(box[0], getattr(lib, f"ssd_{kind}_free")) if box[0] != ffi.NULL else None
+    check(rc, (lambda: getattr(lib, f"ssd_{kind}_errmsg")(h)) if h is not None else None)
+    return h
+
+
 class Callback:
     """A C callback (``ctype``) running ``fn``. An exception ``fn`` raises,
     KeyboardInterrupt included, makes it return 1, which stops the run

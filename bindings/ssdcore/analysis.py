@@ -19,8 +19,8 @@ import numpy as np
 
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
-from ._util import (PathLike, fspath_bytes, json_dict, make_handle, parse_size, paths_bytes,
-                    set_options, take_string)
+from ._util import (PathLike, fspath_bytes, json_dict, make_handle, open_handle, parse_size,
+                    paths_bytes, set_options, take_string)
 from ._util import options as option_tables
 from .results import AnalysisResult
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
@@ -551,10 +551,7 @@ def read_fio_json(path: PathLike, as_frame: bool = False) -> Any:
     dicts (one per job and direction with I/O), or a DataFrame. clat_ns is
     ignored when inconsistent with lat_ns (``clat_inconsistent``).
     """
-    out = ffi.new("ssd_fio_result **")
-    rc = lib.ssd_fio_result_open(out, fspath_bytes(path))
-    h = ffi.gc(out[0], lib.ssd_fio_result_free) if out[0] != ffi.NULL else None
-    check(rc, (lambda: lib.ssd_fio_result_errmsg(h)) if h is not None else None)
+    h = open_handle("fio_result", lib.ssd_fio_result_open, fspath_bytes(path))
     js = ffi.new("char **")
     check(lib.ssd_fio_result_to_json(h, 0, js))
     rows = json.loads(take_string(js))

@@ -21,7 +21,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
-from ._util import PathLike, option_text, take_string
+from ._util import PathLike, open_handle, option_text, take_string
 from .compare import compare
 from .results import _CATALOG_RUN_COLUMNS, CatalogFigures, CatalogRuns, CompareResult, _figure
 
@@ -38,14 +38,9 @@ def catalog_path() -> str:
 
 
 def _open(catalog: Optional[PathLike], existing: bool = False) -> Any:
-    p = ffi.new("ssd_catalog **")
     opener = lib.ssd_catalog_open_existing if existing else lib.ssd_catalog_open
-    rc = opener(p, os.fsencode(catalog) if catalog is not None else ffi.NULL)
-    if p[0] == ffi.NULL:
-        check(rc)
-    c = ffi.gc(p[0], lib.ssd_catalog_free)
-    check(rc, lambda: lib.ssd_catalog_errmsg(c))
-    return c
+    return open_handle("catalog", opener,
+                       os.fsencode(catalog) if catalog is not None else ffi.NULL)
 
 
 def catalog_add(run_dir: PathLike, catalog: Optional[PathLike] = None) -> bool:

@@ -32,7 +32,8 @@ from typing import Any, Dict, List, Optional, Union
 
 from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import Callback, PathLike, fspath_bytes, json_dict, make_handle, take_string
+from ._util import (Callback, PathLike, fspath_bytes, json_dict, make_handle, open_handle,
+                    take_string)
 from .job import Target
 from .progress import ProgressArg, Throttle
 from .results import SuiteResult
@@ -192,12 +193,7 @@ def report(results_dir: PathLike, out: Optional[PathLike] = None) -> SuiteResult
 
     >>> ssdcore.report("/tmp/bx200")["headline"]                  # doctest: +SKIP
     """
-    p = ffi.new("ssd_suite **")
-    rc = lib.ssd_suite_load(p, fspath_bytes(results_dir, "results_dir"))
-    if p[0] == ffi.NULL:
-        check(rc)
-    s = ffi.gc(p[0], lib.ssd_suite_free)
-    check(rc, lambda: lib.ssd_suite_errmsg(s))
+    s = open_handle("suite", lib.ssd_suite_load, fspath_bytes(results_dir, "results_dir"))
     warning = ffi.string(lib.ssd_suite_errmsg(s)).decode(errors="replace")
     if warning:  # a CSV is gone: its stored analysis is kept
         warnings.warn(warning, RuntimeWarning, stacklevel=2)
