@@ -1191,9 +1191,10 @@ class CatalogFigures(Result):
 
     def summary(self) -> "pd.DataFrame":
         """One row per run (run_id, drive, started), one column per figure."""
-        df = self.to_frame()
-        wide = df.pivot_table(index=["run_id", "drive", "started"], columns="figure",
-                              values="value", aggfunc="first", dropna=False)
+        # A run holds each figure once (the catalog's key): a plain unstack,
+        # which keeps missing values and never crosses runs.
+        values = self.to_frame().set_index(["run_id", "drive", "started", "figure"])["value"]
+        wide = values.unstack("figure")
         wide.columns.name = None
         return wide.reset_index()
 
