@@ -47,14 +47,11 @@ class Series:
 
     @classmethod
     def _make(cls, fn: Any, *args: Any) -> "Series":
-        out = ffi.new("ssd_series **")
-        rc = fn(out, *args)
-        h = out[0]
-        if rc < 0:
-            detail = ffi.string(lib.ssd_series_errmsg(h)).decode(errors="replace") if h != ffi.NULL else ""
-            lib.ssd_series_free(h)
-            raise error_from_code(rc, detail)
-        return cls(h)
+        """The series ``fn(&s, *args)`` makes (an ``ssd_series_open`` or
+        ``_from`` function), or its error."""
+        s = cls.__new__(cls)
+        s._h = open_handle("series", fn, *args)
+        return s
 
     @classmethod
     def open(cls, paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
