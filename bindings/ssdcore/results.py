@@ -556,18 +556,13 @@ class AnalysisResult(Result):
                                   "The used state's mean slope from its onset to its end, in\n"
                                   "bytes/s per GiB written (negative: falling).")
 
-    @property
-    def gc_sliding(self) -> bool:
-        """True when the used state slides (its start and end levels differ
-        by the min_step option, 1.15x, or more)."""
-        return bool(_get(self, "gc", "sliding"))
-
-    @property
-    def gc_may_be_folding(self) -> bool:
-        """True when the used state found may be a dynamic cache's folding
-        instead (a drive written full: it folds its cache before GC, and GC
-        may follow at the same speed; regime_note says so)."""
-        return bool(_get(self, "gc", "may_be_folding"))
+    gc_sliding = _field("gc.sliding", bool, False,
+                        "True when the used state slides (its start and end levels differ\n"
+                        "by the min_step option, 1.15x, or more).")
+    gc_may_be_folding = _field("gc.may_be_folding", bool, False,
+                               "True when the used state found may be a dynamic cache's folding\n"
+                               "instead (a drive written full: it folds its cache before GC, and\n"
+                               "GC may follow at the same speed; regime_note says so).")
 
     @property
     def gc_trend(self) -> List[Tuple[float, float]]:
@@ -604,10 +599,8 @@ class AnalysisResult(Result):
     temp_max_c = _maybe("temperature.max_c", _float,
                         "The highest temperature the series logged (None without temp_c).")
 
-    @property
-    def cache_found(self) -> bool:
-        """True if the analysis found an SLC cache."""
-        return isinstance(self.get("cache"), dict)
+    cache_found = _derived(lambda r: isinstance(r.get("cache"), dict),
+                           "True if the analysis found an SLC cache.")
 
     def _row(self) -> Dict[str, Any]:
         return dict(zip(_ANALYSIS_NAMES, _analysis_row(self)))
@@ -714,10 +707,8 @@ class SuiteResult(Result):
     steps: List[Dict[str, Any]] = _field("steps", _dicts, [],
                                           "The steps, in order (dicts as in results.json).")
 
-    @property
-    def headline(self) -> Dict[str, Any]:
-        h = self.get("headline")
-        return h if isinstance(h, dict) else {}
+    headline = _derived(lambda r: _sub(r, "headline"),
+                        "results.json's headline ({} when it has none).")
 
     def step(self, name: str) -> Dict[str, Any]:
         """The first step called ``name`` (KeyError naming the choices if none)."""
