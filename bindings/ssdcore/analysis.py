@@ -305,11 +305,9 @@ def _job_series(result: Mapping[str, Any], cols: Mapping[str, Any], ddir: str) -
     keep = {k: _as_logged(v, 3) for k, v in cols.items() if k.startswith("lat_")}
     if "temp_c" in cols:  # %.1f in the log
         keep["temp_c"] = _as_logged([np.nan if x is None else x for x in cols["temp_c"]], 1)
-    if "ops" in cols:
-        keep["ops"] = cols["ops"]
     s = _from_arrays(_as_logged(cols["t_s"], 6), sel, keep)
-    if "ops" in keep:
-        s.set_column("ops", np.asarray(keep["ops"], dtype=np.float64))
+    if "ops" in cols:
+        s.set_column("ops", np.asarray(cols["ops"], dtype=np.float64))
     s.metadata = job_context(result)
     return s
 
