@@ -140,11 +140,11 @@ class OSFailure(Error, OSError):
     """Any other operating-system error (-errno)."""
 
 
-class _NotADirectory(Error, NotADirectoryError):
+class NotADirectory(Error, NotADirectoryError):
     """ENOTDIR."""
 
 
-class _IsADirectory(Error, IsADirectoryError):
+class IsADirectory(Error, IsADirectoryError):
     """EISDIR."""
 
 
@@ -152,12 +152,8 @@ class _IsADirectory(Error, IsADirectoryError):
 # the class happens to live in.
 for _c in (Error, InvalidArgument, FormatError, NotFound, AccessDenied, AlreadyExists, Refused,
            Unsupported, Interrupted, OutOfMemory, IOFailure, StateError, TimedOut,
-           OSFailure):
+           OSFailure, NotADirectory, IsADirectory):
     _c.__module__ = "ssdcore"
-NotADirectory = _NotADirectory
-IsADirectory = _IsADirectory
-for _c, _n in ((_NotADirectory, "NotADirectory"), (_IsADirectory, "IsADirectory")):
-    _c.__module__, _c.__name__, _c.__qualname__ = "ssdcore", _n, _n
 
 _BY_CODE: Dict[int, Type[Error]] = {
     int(lib.SSD_EINVAL): InvalidArgument,
@@ -179,8 +175,8 @@ _BY_CODE: Dict[int, Type[Error]] = {
     -_errno.EPERM: AccessDenied,
     -_errno.EROFS: AccessDenied,
     -_errno.EEXIST: AlreadyExists,
-    -_errno.ENOTDIR: _NotADirectory,
-    -_errno.EISDIR: _IsADirectory,
+    -_errno.ENOTDIR: NotADirectory,
+    -_errno.EISDIR: IsADirectory,
     -_errno.ETIMEDOUT: TimedOut,
     -_errno.EINVAL: InvalidArgument,
     -_errno.ENOMEM: OutOfMemory,

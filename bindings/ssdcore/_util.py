@@ -8,8 +8,9 @@ unchanged, and str, bytes and ``os.PathLike`` all work.
 from __future__ import annotations
 
 import functools
+import json
 import os
-from typing import Any, Dict, List, Mapping, Sequence, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
@@ -63,6 +64,46 @@ def set_options(h: Any, options: Mapping[str, Any], setter: Any, errmsg: Any) ->
             check(setter(h, key.encode(), option_text(value)), lambda: errmsg(h))
 
 
+def make_handle(kind: str, *args: Any, options: Optional[Mapping[str, Any]] = None) -> Any:
+    """A new ``ssd_<kind>`` handle, made by ``ssd_<kind>_create(&h, *args)``
+    and freed with the Python object that holds it, with ``options`` set
+    as :func:`set_options` sets them."""
+    box = ffi.new(f"ssd_{kind} **")
+    check(getattr(lib, f"ssd_{kind}_create")(box, *args))
+    h = ffi.gc(box[0], getattr(lib, f"ssd_{kind}_free"))
+    if options:
+        set_options(h, options, getattr(lib, f"ssd_{kind}_set_option"),
+                    getattr(lib, f"ssd_{kind}_errmsg"))
+    return h
+
+
+def open_handle(kind: str, opener: Any, *args: Any) -> Any:
+    """The ``ssd_<kind>`` handle that ``opener(&h, *args)`` makes from a file,
+    freed with the Python object that holds it; on failure the error, with
+    the message of the handle when the opener left one."""
+    box = ffi.new(f"ssd_{kind} **")
+    rc = opener(box, *args)
+    h = ffi.gc(box[0], getattr(lib, f"ssd_{kind}_free")) if box[0] != ffi.NULL else None
+    check(rc, (lambda: getattr(lib, f"ssd_{kind}_errmsg")(h)) if h is not None else None)
+    return h
+
+
+class Callback:
+    """A C callback (``ctype``) running ``fn``. An exception ``fn`` raises,
+    KeyboardInterrupt included, makes it return 1, which stops the run
+    cleanly; the first one is kept as ``exc`` for the caller to raise once
+    the C call has returned. ``c`` is what the C function takes."""
+
+    def __init__(self, ctype: str, fn: Callable[..., int]) -> None:
+        self.exc: Optional[BaseException] = None
+        self.c = ffi.callback(ctype, fn, onerror=self._onerror)
+
+    def _onerror(self, exc_type: Any, exc: Optional[BaseException], _tb: Any) -> int:
+        if self.exc is None:
+            self.exc = exc if exc is not None else exc_type()
+        return 1
+
+
 _OPTION_TYPES = ("size", "duration", "int", "float", "bool", "enum", "text")
 
 
@@ -103,6 +144,15 @@ def take_string(out: Any) -> str:
         return ffi.string(out[0]).decode() if out[0] != ffi.NULL else ""
     finally:
         lib.ssd_free(out[0])
+
+
+def json_dict(fn: Any, *args: Any, detail: Optional[Callable[[], Any]] = None) -> Dict[str, Any]:
+    """The JSON object that ``fn(*args, 0, &text)`` (an ``ssd_*_json`` call,
+    flags 0) hands over, parsed; a failure raises with ``detail()``."""
+    out = ffi.new("char **")
+    check(fn(*args, 0, out), detail)
+    d: Dict[str, Any] = json.loads(take_string(out))
+    return d
 
 
 def parse_size(text: Union[str, int]) -> int:

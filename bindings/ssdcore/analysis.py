@@ -17,9 +17,10 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
-from ._errors import Error, check, error_from_code
+from ._errors import check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, fspath_bytes, paths_bytes, take_string
+from ._util import (PathLike, fspath_bytes, json_dict, make_handle, open_handle, parse_size,
+                    paths_bytes, set_options, take_string)
 from ._util import options as option_tables
 from .results import AnalysisResult
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
@@ -28,13 +29,10 @@ __all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", 
            "job_context"]
 
 
-
 def _per_io_interval(v: Any) -> float:
     if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
         raise TypeError(f"per_io_interval_s: expected a number of seconds, not {v!r}")
     return float(v)
-
-
 
 
 class Series:
@@ -49,14 +47,11 @@ class Series:
 
     @classmethod
     def _make(cls, fn: Any, *args: Any) -> "Series":
-        out = ffi.new("ssd_series **")
-        rc = fn(out, *args)
-        h = out[0]
-        if rc < 0:
-            detail = ffi.string(lib.ssd_series_errmsg(h)).decode(errors="replace") if h != ffi.NULL else ""
-            lib.ssd_series_free(h)
-            raise error_from_code(rc, detail)
-        return cls(h)
+        """The series ``fn(&s, *args)`` makes (an ``ssd_series_open`` or
+        ``_from`` function), or its error."""
+        s = cls.__new__(cls)
+        s._h = open_handle("series", fn, *args)
+        return s
 
     @classmethod
     def open(cls, paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
@@ -310,11 +305,9 @@ def _job_series(result: Mapping[str, Any], cols: Mapping[str, Any], ddir: str) -
     keep = {k: _as_logged(v, 3) for k, v in cols.items() if k.startswith("lat_")}
     if "temp_c" in cols:  # %.1f in the log
         keep["temp_c"] = _as_logged([np.nan if x is None else x for x in cols["temp_c"]], 1)
-    if "ops" in cols:
-        keep["ops"] = cols["ops"]
     s = _from_arrays(_as_logged(cols["t_s"], 6), sel, keep)
-    if "ops" in keep:
-        s.set_column("ops", np.asarray(keep["ops"], dtype=np.float64))
+    if "ops" in cols:
+        s.set_column("ops", np.asarray(cols["ops"], dtype=np.float64))
     s.metadata = job_context(result)
     return s
 
@@ -405,33 +398,27 @@ def _source_of(data: Any) -> Optional[str]:
 
 class _Analysis:
     def __init__(self, options: Mapping[str, float]):
-        out = ffi.new("ssd_analysis **")
-        check(lib.ssd_analysis_create(out))
-        self._h = ffi.gc(out[0], lib.ssd_analysis_free)
+        self._h = make_handle("analysis")
         for k, v in options.items():
             if k == "precondition" and isinstance(v, str):  # its word: none, seq_fill...
-                check(lib.ssd_analysis_set_option(self._h, b"precondition", v.encode()),
-                      lambda: lib.ssd_analysis_errmsg(self._h))
-                continue
-            # Numbers only: float() of a string would take "inf", "nan" and
-            # " 3 " (the CLI refuses those), and True is no count.
-            if isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
+                text = v
+            elif isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
+                # Numbers only: float() of a string would take "inf", "nan"
+                # and " 3 " (the CLI refuses those), and True is no count.
                 raise TypeError(f"analysis option {k}: expected a number, not {v!r}")
-            # repr of a float is its shortest round trip: the same double; a
-            # count or a size (int, size options of ssd_analysis_options) as a
-            # whole number.
-            whole = option_tables("analysis").get(k, {}).get("type") in ("int", "size")
-            text = str(int(v)) if whole and float(v).is_integer() else repr(float(v))
-            check(lib.ssd_analysis_set_option(self._h, k.encode(), text.encode()),
-                  lambda: lib.ssd_analysis_errmsg(self._h))
+            else:
+                # repr of a float is its shortest round trip: the same
+                # double; a count or a size (int, size options of
+                # ssd_analysis_options) as a whole number.
+                whole = option_tables("analysis").get(k, {}).get("type") in ("int", "size")
+                text = str(int(v)) if whole and float(v).is_integer() else repr(float(v))
+            set_options(self._h, {k: text}, lib.ssd_analysis_set_option, lib.ssd_analysis_errmsg)
 
     def run_json(self, s: Series, ref: Optional[Series], source: Optional[str]) -> Dict[str, Any]:
         check(lib.ssd_analysis_run(self._h, s._h, ref._h if ref is not None else ffi.NULL),
               lambda: lib.ssd_analysis_errmsg(self._h))
-        out = ffi.new("char **")
-        check(lib.ssd_analysis_to_json(self._h, source.encode() if source else ffi.NULL, 0, out))
-        d: Dict[str, Any] = json.loads(take_string(out))
-        return d
+        return json_dict(lib.ssd_analysis_to_json, self._h,
+                         source.encode() if source else ffi.NULL)
 
     def run(self, s: Series, ref: Optional[Series], source: Optional[str]) -> AnalysisResult:
         d = self.run_json(s, ref, source)
@@ -487,15 +474,11 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     >>> r["cache"]["bytes"] == r.cache_bytes
     True
     """
-    if capacity is not None:
-        if "capacity_bytes" in options:
-            raise TypeError("give capacity= or capacity_bytes=, not both")
-        options["capacity_bytes"] = _capacity_bytes(capacity)
-    if written_before is not None:
-        if "written_before_bytes" in options:
-            raise TypeError("give written_before= or written_before_bytes=, not both")
-        options["written_before_bytes"] = _capacity_bytes(written_before, "written_before",
-                                                          zero=True)
+    for name, v in (("capacity", capacity), ("written_before", written_before)):
+        if v is not None:
+            if f"{name}_bytes" in options:
+                raise TypeError(f"give {name}= or {name}_bytes=, not both")
+            options[f"{name}_bytes"] = _capacity_bytes(v, name, zero=name == "written_before")
     if precondition is not None:
         if not isinstance(precondition, str):
             raise TypeError(f"precondition: expected none, seq_fill, random_fill or unknown, "
@@ -516,15 +499,17 @@ def analyze_many(items: Any, reference: Any = None, ddir: str = "write", errors:
 
 
 def _capacity_bytes(v: Any, what: str = "capacity", zero: bool = False) -> float:
-    """A size in bytes from a number or a size string ("256g"); positive,
-    or with zero=True also 0."""
+    """A size in bytes from a number or a size string ("256g", read as
+    :func:`ssdcore.parse_size` reads it); positive, or with zero=True also 0."""
     if isinstance(v, str):
-        out = ffi.new("uint64_t *")
-        rc = lib.ssd_parse_size(v.encode(), out)
-        if rc < 0 or (out[0] == 0 and not zero):
+        try:
+            n = parse_size(v)
+        except ValueError:
+            n = -1
+        if n < 0 or (n == 0 and not zero):
             raise ValueError(f"{what}: {v!r} is not a size in bytes "
                              "(like 240057409536 or '256g')")
-        return float(out[0])
+        return float(n)
     if isinstance(v, (bool, bytes)) or not isinstance(v, numbers.Real):
         raise TypeError(f"{what}: expected bytes (a number or a size string), not {v!r}")
     if not (math.isfinite(float(v)) and (float(v) > 0 or (zero and float(v) == 0))):
@@ -561,10 +546,7 @@ def read_fio_json(path: PathLike, as_frame: bool = False) -> Any:
     dicts (one per job and direction with I/O), or a DataFrame. clat_ns is
     ignored when inconsistent with lat_ns (``clat_inconsistent``).
     """
-    out = ffi.new("ssd_fio_result **")
-    rc = lib.ssd_fio_result_open(out, fspath_bytes(path))
-    h = ffi.gc(out[0], lib.ssd_fio_result_free) if out[0] != ffi.NULL else None
-    check(rc, (lambda: lib.ssd_fio_result_errmsg(h)) if h is not None else None)
+    h = open_handle("fio_result", lib.ssd_fio_result_open, fspath_bytes(path))
     js = ffi.new("char **")
     check(lib.ssd_fio_result_to_json(h, 0, js))
     rows = json.loads(take_string(js))

@@ -21,10 +21,9 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
-from ._util import PathLike, take_string
+from ._util import PathLike, open_handle, option_text, take_string
 from .compare import compare
-from .job import _s
-from .results import CatalogFigures, CatalogRuns, CompareResult, _figure
+from .results import _CATALOG_RUN_COLUMNS, CatalogFigures, CatalogRuns, CompareResult, _figure
 
 __all__ = ["catalog_path", "catalog_add", "catalog_runs", "catalog_figures", "catalog_compare"]
 
@@ -39,14 +38,9 @@ def catalog_path() -> str:
 
 
 def _open(catalog: Optional[PathLike], existing: bool = False) -> Any:
-    p = ffi.new("ssd_catalog **")
     opener = lib.ssd_catalog_open_existing if existing else lib.ssd_catalog_open
-    rc = opener(p, os.fsencode(catalog) if catalog is not None else ffi.NULL)
-    if p[0] == ffi.NULL:
-        check(rc)
-    c = ffi.gc(p[0], lib.ssd_catalog_free)
-    check(rc, lambda: lib.ssd_catalog_errmsg(c))
-    return c
+    return open_handle("catalog", opener,
+                       os.fsencode(catalog) if catalog is not None else ffi.NULL)
 
 
 def catalog_add(run_dir: PathLike, catalog: Optional[PathLike] = None) -> bool:
@@ -62,7 +56,7 @@ def catalog_add(run_dir: PathLike, catalog: Optional[PathLike] = None) -> bool:
 def _match(drive: Optional[str]) -> Tuple[str, Tuple[str, ...]]:
     if drive is None or drive == "":
         return "", ()
-    d = _s(drive).lower()
+    d = option_text(drive).decode().lower()
     return (" WHERE instr(lower(coalesce(r.drive,'')),?1) OR instr(lower(coalesce(r.model,'')),?1)"
             " OR instr(lower(coalesce(r.serial,'')),?1) OR instr(lower(coalesce(r.target,'')),?1)",
             (d,))
@@ -96,11 +90,8 @@ def catalog_runs(catalog: Optional[PathLike] = None, drive: Optional[str] = None
     ``to_frame()`` with the runs table's columns (the headline JSON left
     out), ``summary()`` one row per drive."""
     where, args = _match(drive)
-    rows = _rows(catalog,
-                 "SELECT r.id, r.run_key, r.dir, r.drive, r.model, r.serial, r.firmware,"
-                 " r.capacity_bytes, r.target, r.target_kind, r.suite, r.status, r.host, r.tool,"
-                 " r.started, r.finished, r.added FROM runs r" + where +
-                 " ORDER BY r.started, r.id", args)
+    columns = ", ".join(f"r.{c}" for c, _ in _CATALOG_RUN_COLUMNS)  # the frame's, in order
+    rows = _rows(catalog, f"SELECT {columns} FROM runs r{where} ORDER BY r.started, r.id", args)
     return CatalogRuns({"catalog": _path(catalog), "drive": drive or None, "runs": rows})
 
 
@@ -135,16 +126,16 @@ def catalog_compare(drives: Iterable[str], catalog: Optional[PathLike] = None,
     'drive "ssd370": run 7 (..., lab2016, started ..., DIR), the newest of
     3 matching runs'."""
     c = _open(catalog, existing=True)
-    picks: list[tuple[str, Optional[str]]] = [(_s(d), None) for d in drives]
-    picks += [("", str(r)) for r in (runs or [])]
+    picks: list[tuple[bytes, Optional[str]]] = [(option_text(d), None) for d in drives]
+    picks += [(b"", str(r)) for r in (runs or [])]
     dirs: list[str] = []
     picked: list[str] = []
     for d, run in picks:
         p, about = ffi.new("char **"), ffi.new("char **")
         check(lib.ssd_catalog_pick_run(
-            c, d.encode(), run.encode() if run is not None else ffi.NULL,
-            _s(suite).encode() if suite is not None else ffi.NULL,
-            _s(date).encode() if date is not None else ffi.NULL, p, about),
+            c, d, run.encode() if run is not None else ffi.NULL,
+            option_text(suite) if suite is not None else ffi.NULL,
+            option_text(date) if date is not None else ffi.NULL, p, about),
             lambda: lib.ssd_catalog_errmsg(c))
         dirs.append(take_string(p))
         picked.append(take_string(about) if about[0] != ffi.NULL else "")

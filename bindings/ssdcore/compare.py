@@ -16,14 +16,12 @@ never zero.
 """
 from __future__ import annotations
 
-import json
 import os
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from ._errors import Error, check
 from ._ffi import ffi, lib
-from ._util import PathLike, set_options, take_string
-from .job import _s
+from ._util import PathLike, json_dict, make_handle, option_text, set_options, take_string
 from .results import CompareResult, SuiteResult
 
 Run = Union[PathLike, SuiteResult]
@@ -56,13 +54,11 @@ def _handle(runs: Union[Run, Iterable[Run]], labels: Optional[Sequence[str]],
     if labels is not None and len(labels) != len(runs):
         raise Error(lib.SSD_EINVAL,
                     f"compare: {len(labels)} labels for {len(runs)} runs: one per run or none")
-    p = ffi.new("ssd_compare **")
-    check(lib.ssd_compare_create(p))
-    c = ffi.gc(p[0], lib.ssd_compare_free)
+    c = make_handle("compare")
     for i, run in enumerate(runs):
         label = labels[i] if labels is not None else None
         check(lib.ssd_compare_add_run(c, os.fsencode(_run_dir(run)),
-                                      _s(label).encode() if label is not None else ffi.NULL),
+                                      option_text(label) if label is not None else ffi.NULL),
               lambda: lib.ssd_compare_errmsg(c))
     set_options(c, {"highlight": highlight, "title": title}, lib.ssd_compare_set_option,
                 lib.ssd_compare_errmsg)
@@ -96,6 +92,7 @@ def compare(runs: Union[Run, Iterable[Run]], out: Optional[PathLike] = None, *,
     c = _handle(runs, labels, highlight, title)
     if out is not None:
         check(lib.ssd_compare_write(c, os.fsencode(out)), lambda: lib.ssd_compare_errmsg(c))
-    return CompareResult(json.loads(_take(lambda h, p: lib.ssd_compare_json(h, 0, p), c)),
+    return CompareResult(json_dict(lib.ssd_compare_json, c,
+                                   detail=lambda: lib.ssd_compare_errmsg(c)),
                          csv=_take(lib.ssd_compare_csv, c), html=_take(lib.ssd_compare_html, c),
                          text=_take(lib.ssd_compare_text, c))

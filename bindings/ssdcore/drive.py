@@ -19,16 +19,12 @@ from ._util import PathLike, take_string
 __all__ = ["drive_identity", "drive_temperature"]
 
 
-def _path(target: PathLike) -> bytes:
-    return os.fsencode(target)
-
-
 def drive_identity(target: PathLike, hash_serial: bool = False) -> Dict[str, Any]:
     """The identity of the drive behind ``target`` (a block device, a regular
     file: the device its filesystem is on, or a ``sim:`` URI). With
     ``hash_serial`` the serial is ``"sha256:"`` and a 16-digit prefix."""
     p = ffi.new("char **")
-    rc = lib.ssd_drive_identity_json(_path(target), 1 if hash_serial else 0, 0, p)
+    rc = lib.ssd_drive_identity_json(os.fsencode(target), 1 if hash_serial else 0, 0, p)
     text = take_string(p)  # the identity, or on failure the message
     if rc < 0:
         raise error_from_code(rc, text)
@@ -40,7 +36,7 @@ def drive_temperature(target: PathLike) -> Optional[float]:
     """The drive's temperature in degrees Celsius (hwmon), or None when it
     has no sensor."""
     c = ffi.new("double *")
-    rc = lib.ssd_drive_temperature(_path(target), c)
+    rc = lib.ssd_drive_temperature(os.fsencode(target), c)
     if rc == lib.SSD_ENODATA:
         return None
     check(rc)

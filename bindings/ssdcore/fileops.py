@@ -15,14 +15,13 @@ FilesetResult(files=315, dirs=27, total_bytes=67108864, total_s=0.17)
 """
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple
 
 from ._errors import check
 from ._ffi import ffi, lib
-from ._util import PathLike, options as _table, set_options, take_string
+from ._util import Callback, PathLike, json_dict, make_handle, options as _table
 from .progress import ProgressArg, Throttle
 from .results import FilebenchResult
 
@@ -36,88 +35,64 @@ def _run(kind: str, options: Dict[str, Any], paths: Tuple[PathLike, ...], progre
     ``_set_option`` for each option not None, ``_set_progress``, ``_run``
     on ``paths`` and, when given, a ``result`` struct): (handle, result).
     The keywords are the keys of the handle's table (``ssdcore.options(kind)``,
-    docs/options.md); another one is a TypeError, as for any function."""
+    docs/options.md); another one is a TypeError, as for any function.
+    ``progress``: a callable, called with a dict (``phase``,
+    ``files``/``files_total``, ``bytes``/``bytes_total``, ``elapsed_s``
+    and, as every ssdcore progress, ``done``/``total``/``unit`` ("bytes"),
+    ``fraction`` and ``rate``: bytes/s since the previous call), or True:
+    a tqdm bar."""
     unknown = set(options) - set(_table(kind))
     if unknown:
         raise TypeError(f"unknown {kind} option(s): {', '.join(sorted(unknown))}")
 
     def fn(name: str) -> Any:
         return getattr(lib, f"ssd_{kind}_{name}")
-    box = ffi.new(f"ssd_{kind} **")
-    check(fn("create")(box))
-    h = ffi.gc(box[0], fn("free"))
-    set_options(h, options, fn("set_option"), fn("errmsg"))
+    h = make_handle(kind, options=options)
     res = None
     if result is not None:
         res = ffi.new(f"{result} *")
         res.size = ffi.sizeof(result)
-    prog = _Progress(progress, desc=desc)
-    fn("set_progress")(h, prog.c_cb, ffi.NULL)
-    rc = fn("run")(h, *[os.fsencode(p) for p in paths], *([res] if res is not None else []))
-    prog.reraise()
-    check(rc, lambda: fn("errmsg")(h))
-    return h, res
+    if progress is not None and not isinstance(progress, bool) and not callable(progress):
+        raise TypeError(f"progress must be a callable, True or None, not {progress!r}")
+    user = progress if callable(progress) else None
+    bar = Throttle(True, desc) if progress is True else None
+    prev = [0.0, 0]
 
-
-class _Progress:
-    """Delivers the C run's progress to a Python callable.
-
-    The C side calls back only on the thread that started the run (this
-    one), every ``progress_interval`` seconds at most. The callback is
-    installed even without a user callable: running Python code now and
-    then is what lets Ctrl-C (KeyboardInterrupt) reach a long run. An
-    exception in the user's callable, or KeyboardInterrupt, makes the
-    callback return non-zero, which stops the run cleanly (queued work
-    dropped, no partial file left); :meth:`reraise` then raises it once the
-    C call has returned. ``True`` instead of a callable shows a tqdm bar.
-    Each dict has ``phase``, ``files``/``files_total``,
-    ``bytes``/``bytes_total``, ``elapsed_s`` and, as every ssdcore progress,
-    ``done``/``total``/``unit`` ("bytes"), ``fraction`` and ``rate``
-    (bytes/s since the previous call).
-    """
-
-    def __init__(self, user: ProgressArg, desc: str = "ssdcore") -> None:
-        if user is not None and user is not True and user is not False and not callable(user):
-            raise TypeError(f"progress must be a callable, True or None, not {user!r}")
-        self.user = user if callable(user) else None
-        self.bar = Throttle(True, desc) if user is True else None
-        self.exc: Optional[BaseException] = None
-        self._prev: Tuple[float, int] = (0.0, 0)
-        self.c_cb = ffi.callback("int(void *, const ssd_fileops_progress *)", self._cb,
-                                 onerror=self._onerror)
-
-    def _cb(self, _user: Any, p: Any) -> int:
-        if self.exc is not None:
+    def cb(_user: Any, p: Any) -> int:
+        """The C side calls back only on the thread that started the run
+        (this one), every ``progress_interval`` seconds at most. The
+        callback is installed even without a user callable: running Python
+        code now and then is what lets Ctrl-C (KeyboardInterrupt) reach a
+        long run, and an exception stops the run cleanly (queued work
+        dropped, no partial file left)."""
+        if callback.exc is not None:
             return 1
-        if self.user is None and self.bar is None:
+        if user is None and bar is None:
             return 0
-        t0, b0 = self._prev
-        dt = p.elapsed_s - t0
-        rate = (p.bytes_done - b0) / dt if dt > 0 and p.bytes_done >= b0 else None
-        self._prev = (p.elapsed_s, p.bytes_done)
+        dt = p.elapsed_s - prev[0]
+        rate = (p.bytes_done - prev[1]) / dt if dt > 0 and p.bytes_done >= prev[1] else None
+        prev[:] = [p.elapsed_s, p.bytes_done]
         phase = ffi.string(p.phase).decode() if p.phase else ""
         total = p.bytes_total or None
         d = {"phase": phase, "files": p.files_done, "files_total": p.files_total,
              "bytes": p.bytes_done, "bytes_total": p.bytes_total, "elapsed_s": p.elapsed_s,
              "done": p.bytes_done, "total": total, "unit": "bytes",
              "fraction": min(p.bytes_done / total, 1.0) if total else None, "rate": rate}
-        if self.user is not None:
-            self.user(d)
-        if self.bar is not None:
-            self.bar.update(p.bytes_done, total, "bytes", rate=rate, name=phase)
+        if user is not None:
+            user(d)
+        if bar is not None:
+            bar.update(p.bytes_done, total, "bytes", rate=rate, name=phase)
         return 0
 
-    def _onerror(self, exc_type: Any, exc: Optional[BaseException], tb: Any) -> int:
-        if self.exc is None:
-            self.exc = exc if exc is not None else exc_type()
-        return 1  # stop the run
-
-    def reraise(self) -> None:
-        if self.bar is not None:
-            self.bar.finish()
-        if self.exc is not None:
-            exc, self.exc = self.exc, None
-            raise exc
+    callback = Callback("int(void *, const ssd_fileops_progress *)", cb)
+    fn("set_progress")(h, callback.c, ffi.NULL)
+    rc = fn("run")(h, *[os.fsencode(p) for p in paths], *([res] if res is not None else []))
+    if bar is not None:
+        bar.finish()
+    if callback.exc is not None:
+        raise callback.exc
+    check(rc, lambda: fn("errmsg")(h))
+    return h, res
 
 
 @dataclass
@@ -295,6 +270,4 @@ def filebench(directory: PathLike, *, progress: ProgressArg = None,
     totals).
     """
     h, _ = _run("filebench", options, (directory,), progress, "filebench")
-    js = ffi.new("char **")
-    check(lib.ssd_filebench_to_json(h, 0, js))
-    return FilebenchResult(json.loads(take_string(js)))
+    return FilebenchResult(json_dict(lib.ssd_filebench_to_json, h))

@@ -18,20 +18,11 @@ import numpy as np
 
 from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, option_text, options, set_options, take_string
+from ._util import Callback, PathLike, json_dict, make_handle, option_text, options
 from .progress import ProgressArg, Throttle
 from .results import JobResult
 
 __all__ = ["Target", "JobSeries", "job", "interrupt", "latency_percentiles"]
-
-
-def _s(v: Any) -> str:
-    if isinstance(v, bool):
-        return "1" if v else "0"
-    s = str(v)
-    if "\0" in s:
-        raise ValueError(f"embedded NUL byte in {s!r}")
-    return s
 
 
 def _uri(uri: Any) -> str:
@@ -66,12 +57,8 @@ class Target:
     """
 
     def __init__(self, uri: PathLike, **options: Any) -> None:
-        self._t = None
         self._busy = 0  # jobs and suites running on it (close waits for none)
-        p = ffi.new("ssd_target **")
-        check(lib.ssd_target_create(p))
-        self._t = ffi.gc(p[0], lib.ssd_target_free)
-        set_options(self._t, options, lib.ssd_target_set_option, lib.ssd_target_errmsg)
+        self._t = make_handle("target", options=options)
         check(lib.ssd_target_open(self._t, os.fsencode(_uri(uri))), self._errmsg)
 
     def _errmsg(self) -> Any:
@@ -150,10 +137,7 @@ class Target:
         """
         h = ffi.new("ssd_health *", {"size": ffi.sizeof("ssd_health")})
         check(lib.ssd_target_health(self._handle(), h), self._errmsg)
-        out = ffi.new("char **")
-        check(lib.ssd_health_to_json(h, 0, out))
-        health: Dict[str, Any] = _json.loads(take_string(out))
-        return health
+        return json_dict(lib.ssd_health_to_json, h)
 
     def purge(self) -> str:
         """Purges the target (a sanitize): its data is gone and an SSD returns
@@ -377,16 +361,10 @@ def _series(j: Any) -> JobSeries:
 def _set_job_options(handle: Any, opts: Mapping[str, Any]) -> Any:
     """A job on target handle with opts set (raising on a bad one); with
     handle None, on a target that is never opened, to check opts alone."""
-    keep = None
     if handle is None:
-        tp = ffi.new("ssd_target **")
-        check(lib.ssd_target_create(tp))
-        keep = handle = ffi.gc(tp[0], lib.ssd_target_free)
-    p = ffi.new("ssd_job **")
-    check(lib.ssd_job_create(p, handle))
-    j = ffi.gc(p[0], lib.ssd_job_free)
-    set_options(j, opts, lib.ssd_job_set_option, lib.ssd_job_errmsg)
-    return j if keep is None else None
+        make_handle("job", make_handle("target"), options=opts)
+        return None
+    return make_handle("job", handle, options=opts)
 
 
 def reference_figures(reference: Any) -> str:
@@ -398,9 +376,7 @@ def reference_figures(reference: Any) -> str:
         return _json.dumps(reference)
     if isinstance(reference, str) and reference.lstrip().startswith("{"):
         return reference
-    a = ffi.new("ssd_analysis **")
-    check(lib.ssd_analysis_create(a))
-    h = ffi.gc(a[0], lib.ssd_analysis_free)
+    h = make_handle("analysis")
     out = ffi.new("char **")
     rc = lib.ssd_analysis_reference_file(h, os.fsencode(os.fspath(reference)), 0, out)
     if rc < 0:
@@ -500,28 +476,9 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
 
     # The job runs without the GIL; a callback from it lets Python run its
     # signal handlers, so Ctrl-C (KeyboardInterrupt) reaches the job.
-    state: Dict[str, Optional[BaseException]] = {"exc": None}
-
-    def on_error(exc_type: Any, exc: BaseException, tb: Any) -> int:
-        state["exc"] = exc
-        return 1  # stop the job
-
     throttle = Throttle(progress, desc=f"job {pattern}")
-
-    def cb(user: Any, pr: Any) -> int:
-        if throttle.active:
-            # The planned total: the time budget, else the byte budget.
-            if pr.time_s > 0:
-                done, total, unit = pr.elapsed_s, pr.time_s, "s"
-            else:
-                done, total, unit = pr.bytes, (pr.max_bytes or None), "bytes"
-            throttle.update(done, total, unit, rate=pr.bw_bps if unit == "bytes" else None,
-                            elapsed_s=pr.elapsed_s, bytes=pr.bytes, ios=pr.ios,
-                            bw_bps=pr.bw_bps, iops=pr.iops)
-        return 0
-
-    c_cb = ffi.callback("int(void *, const ssd_progress *)", cb, onerror=on_error)
-    lib.ssd_job_set_progress(j, c_cb, ffi.NULL, 0.2)
+    callback = _progress_callback(throttle)
+    lib.ssd_job_set_progress(j, callback.c, ffi.NULL, 0.2)
     with target._running():
         rc = lib.ssd_job_run(j)
         if throttle.active:  # the final figures, while the target is still busy
@@ -531,7 +488,7 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
                     "ios": lib.ssd_job_ios(j, lib.SSD_DIR_ALL)}
             time_budget = throttle.latest_value("unit") == "s"
             throttle.finish(done=run_s if time_budget else done_b, **last)
-    exc = state["exc"]
+    exc = callback.exc
     if exc is None and rc < 0 and lib.ssd_job_runtime_s(j) == 0 \
             and lib.ssd_job_ios(j, lib.SSD_DIR_ALL) == 0:
         check(rc, errmsg)  # refused before any I/O
@@ -555,35 +512,39 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     return result
 
 
-def _write_with_progress(target: Target, progress: ProgressArg, desc: str,
-                         run: Callable[[Any, Any], int]) -> int:
-    """Runs ``run(written, c_cb)``, a library call that writes the target and
-    reports through an ``ssd_progress`` callback, with ``progress`` shown as
-    ``desc``; an exception the progress callback raised is raised again.
-    Returns the bytes written."""
-    written = ffi.new("uint64_t *")
-    state: Dict[str, Optional[BaseException]] = {"exc": None}
-
-    def on_error(exc_type: Any, exc: BaseException, tb: Any) -> int:
-        state["exc"] = exc
-        return 1
-
-    throttle = Throttle(progress, desc=desc)
+def _progress_callback(throttle: Throttle) -> Callback:
+    """The ``ssd_progress`` callback of a job, a precondition or a fill:
+    tells ``throttle`` how much of the planned total is done (the time
+    budget, else the byte budget)."""
 
     def cb(user: Any, pr: Any) -> int:
         if throttle.active:
-            throttle.update(pr.bytes, pr.max_bytes or None, "bytes", rate=pr.bw_bps,
+            if pr.time_s > 0:
+                done, total, unit = pr.elapsed_s, pr.time_s, "s"
+            else:
+                done, total, unit = pr.bytes, (pr.max_bytes or None), "bytes"
+            throttle.update(done, total, unit, rate=pr.bw_bps if unit == "bytes" else None,
                             elapsed_s=pr.elapsed_s, bytes=pr.bytes, ios=pr.ios,
                             bw_bps=pr.bw_bps, iops=pr.iops)
         return 0
+    return Callback("int(void *, const ssd_progress *)", cb)
 
-    c_cb = ffi.callback("int(void *, const ssd_progress *)", cb, onerror=on_error)
+
+def _write_with_progress(target: Target, progress: ProgressArg, desc: str,
+                         run: Callable[[Any, Any], int]) -> int:
+    """Runs ``run(written, c_cb)``, a library call that writes the target and
+    reports through an ``ssd_progress`` callback (byte budgets: its jobs
+    have no time budget), with ``progress`` shown as ``desc``; an exception
+    the progress callback raised is raised again. Returns the bytes written."""
+    written = ffi.new("uint64_t *")
+    throttle = Throttle(progress, desc=desc)
+    callback = _progress_callback(throttle)
     with target._running():
-        rc = run(written, c_cb)
+        rc = run(written, callback.c)
         if throttle.active:
             throttle.finish(done=int(written[0]))
-    if state["exc"] is not None:
-        raise state["exc"]
+    if callback.exc is not None:
+        raise callback.exc
     check(rc, target._errmsg)
     return int(written[0])
 
@@ -659,9 +620,7 @@ def fill(target: Target, level: Optional[float] = None, *, bytes: Optional[int] 
 
 def _results(j: Any) -> Dict[str, Any]:
     """The results dict of a job that ran: its JSON, lat_hist as arrays, series."""
-    out = ffi.new("char **")
-    check(lib.ssd_job_to_json(j, 0, out))
-    result: Dict[str, Any] = _json.loads(take_string(out))
+    result = json_dict(lib.ssd_job_to_json, j)
     for d in ("read", "write"):
         if isinstance(result.get(d), dict) and "lat_hist" in result[d]:
             result[d]["lat_hist"] = _hist_arrays(result[d]["lat_hist"])
@@ -719,9 +678,7 @@ def latency_percentiles(result: Union[Mapping[str, Any], Iterable[Mapping[str, A
     q = np.atleast_1d(np.asarray(pcts, dtype=float))
     if np.any(~np.isfinite(q)) or np.any(q < 0) or np.any(q > 100):
         raise ValueError("percentiles must be within 0..100")
-    p = ffi.new("ssd_hist **")
-    check(lib.ssd_hist_create(p))
-    h = ffi.gc(p[0], lib.ssd_hist_free)
+    h = make_handle("hist")
     lo_exact, hi_exact = None, None
     for r in results:
         for d in dirs:

@@ -247,14 +247,6 @@ def cache_zoom(result: Any, ax: Any = None, **kwargs: Any) -> Any:
 _NINES = [0, 90, 99, 99.9, 99.99, 99.999, 99.9999]
 
 
-def _spectrum(result: Any, direction: str) -> "tuple[np.ndarray, np.ndarray]":
-    from .job import latency_percentiles
-    k = np.arange(0, 6 * 8 + 1) / 8.0  # eight points per nine, out to 99.9999 %
-    pct = 100.0 * (1.0 - 10.0 ** (-k))
-    us = np.asarray(latency_percentiles(result, direction, pct), dtype=float) / 1e3
-    return k, us
-
-
 def latency_spectrum(results: Union[Any, Sequence[Any]], ax: Any = None, *,
                      direction: str = "all", labels: Optional[Sequence[str]] = None) -> Any:
     """Latency (µs, log scale) against percentile, each step one more nine.
@@ -282,9 +274,12 @@ def latency_spectrum(results: Union[Any, Sequence[Any]], ax: Any = None, *,
         names = [JobResult(results)._title() if isinstance(results, dict) else "run"]
     if labels is not None:
         names = list(labels)
+    from .job import latency_percentiles
+    k = np.arange(0, 6 * 8 + 1) / 8.0  # eight points per nine, out to 99.9999 %
+    pct = 100.0 * (1.0 - 10.0 ** (-k))
     drawn = 0
     for i, (r, nm) in enumerate(zip(runs, names)):
-        k, us = _spectrum(r, direction)
+        us = np.asarray(latency_percentiles(r, direction, pct), dtype=float) / 1e3
         ok = np.isfinite(us) & (us > 0)
         if not ok.any():
             continue
@@ -513,7 +508,6 @@ def _suite_figure(suite: SuiteResult, **kwargs: Any) -> Any:
     cols = 2
     rows = int(math.ceil(len(panels) / cols))
     fig, axes = plt.subplots(rows, cols, figsize=(13, 4.2 * rows), squeeze=False)
-    groups = _groups(suite)
     for (kind, arg), ax in zip(panels, axes.flat):
         try:
             if kind == "curve":

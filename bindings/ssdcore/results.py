@@ -71,13 +71,9 @@ def _headline_figures(headline: Any) -> Dict[str, Any]:
         return {}
     import json
 
-    from ._errors import check
-    from ._ffi import ffi, lib
-    from ._util import take_string
-    out = ffi.new("char **")
-    check(lib.ssd_headline_figures(json.dumps(headline, allow_nan=False).encode(), 0, out))
-    figures: Dict[str, Any] = json.loads(take_string(out))
-    return figures
+    from ._ffi import lib
+    from ._util import json_dict
+    return json_dict(lib.ssd_headline_figures, json.dumps(headline, allow_nan=False).encode())
 
 
 def _pandas() -> Any:
@@ -99,9 +95,10 @@ def _int(v: Any) -> Optional[int]:
     return int(round(f)) if math.isfinite(f) else None
 
 
-def _df(v: Any) -> "pd.DataFrame":
-    """A DataFrame made through :func:`_pandas` (typed Any), typed."""
-    return cast("pd.DataFrame", v)
+def _frame(*args: Any, **kwargs: Any) -> "pd.DataFrame":
+    """``pandas.DataFrame(*args, **kwargs)``, typed (pandas is imported on
+    first use: it is an optional extra)."""
+    return cast("pd.DataFrame", _pandas().DataFrame(*args, **kwargs))
 
 
 def _float(v: Any) -> Optional[float]:
@@ -157,6 +154,12 @@ def _maybe(path: str, conv: Callable[[Any], Optional[T]], doc: str) -> Optional[
     return cast(Optional[T], property(lambda self: conv(_get(self, *keys)), doc=doc))
 
 
+def _derived(fn: Callable[[Dict[str, Any]], T], doc: str) -> T:
+    """A read-only attribute that ``fn`` computes from the results JSON, a
+    property typed as its value (as :func:`_field`)."""
+    return cast(T, property(fn, doc=doc))
+
+
 def _fmt(v: Any, unit: str = "") -> str:
     if v is None:
         return "—"
@@ -176,6 +179,11 @@ def _bytes_text(n: int) -> str:
         if abs(n) >= size:
             return f"{n / size:.2f} {unit}"
     return f"{n} B"
+
+
+def _mibs(bps: Any) -> str:
+    """A rate in bytes/s as the reprs print it ("812.4 MiB/s"; missing is 0)."""
+    return f"{(_float(bps) or 0) / MIB:.1f} MiB/s"
 
 
 def _plain(v: Any) -> Any:
@@ -212,8 +220,7 @@ class Result(Dict[str, Any]):
     def summary(self) -> "pd.DataFrame":
         """One row with the headline figures (the columns of ``analyze_many``
         for an analysis)."""
-        pd = _pandas()
-        return _df(pd.DataFrame([{k: v for k, v, _ in self._headline()}]))
+        return _frame([{k: v for k, v, _ in self._headline()}])
 
     def to_frame(self) -> "pd.DataFrame":
         raise NotImplementedError
@@ -234,7 +241,8 @@ class Result(Dict[str, Any]):
                 lines.append(f"  {k}: {self._bound(k)}{_fmt(v, unit)}")
         return "\n".join(lines)
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        return repr(self)
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
@@ -267,6 +275,22 @@ def _latency_us(d: Any, keys: Tuple[str, ...]) -> Dict[str, Optional[float]]:
     if not isinstance(d, dict) or not d.get("ios"):
         return {k: None for k in keys}
     return {k: _pct_us(d.get("lat_ns"), k) for k in keys}
+
+
+def _latency_figures(r: Any, keys: Tuple[str, ...]) -> List[Tuple[str, Any, str]]:
+    """Headline figures ``read_p50_us``... of a job or a replay (``r.latency_us``)."""
+    return [(f"{d}_{k}_us", r.latency_us(d)[k], "µs") for d in ("read", "write") for k in keys]
+
+
+def _latency_lines(r: Any, p99_9: bool) -> List[str]:
+    """A job's or a replay's repr lines of latency, one per direction with I/O."""
+    lines = []
+    for d in ("read", "write"):
+        lat = r.latency_us(d)
+        if lat["p50"] is not None:
+            lines.append(f"  {d} latency p50 {lat['p50']:.1f} µs, p99 {lat['p99']:.1f} µs"
+                         + (f", p99.9 {lat['p99_9']:.1f} µs" if p99_9 else ""))
+    return lines
 
 
 def _add_rates(df: "pd.DataFrame") -> "pd.DataFrame":
@@ -319,10 +343,8 @@ class JobResult(Result):
         from .analysis import job_context
         return job_context(self)
 
-    @property
-    def status(self) -> str:
-        """"complete", "interrupted" or "failed" (the JSON's own when it has one)."""
-        return _status(self)
+    status = _derived(_status, "\"complete\", \"interrupted\" or \"failed\" (the JSON's own "
+                      "when it has one).")
 
     def latency_us(self, direction: str = "write") -> Dict[str, Optional[float]]:
         """The direction's latency figures in µs: min, mean, p50, p99, p99_9,
@@ -348,24 +370,13 @@ class JobResult(Result):
             ("queue_depth", self.queue_depth, ""), ("runtime_s", self.runtime_s, "s"),
             ("total_bytes", self.total_bytes, "B"), ("iops", self.iops, ""),
             ("bw_bps", self.bw_bps, "B/s"), ("status", self.status, "")]
-        for d in ("read", "write"):
-            lat = self.latency_us(d)
-            for k in ("p50", "p99", "p99_9", "max"):
-                out.append((f"{d}_{k}_us", lat[k], "µs"))
-        return out
+        return out + _latency_figures(self, ("p50", "p99", "p99_9", "max"))
 
     def __repr__(self) -> str:
         lines = [f"<JobResult {self._title()}>",
-                 f"  {self.iops:.0f} IOPS, {self.bw_bps / MIB:.1f} MiB/s, "
+                 f"  {self.iops:.0f} IOPS, {_mibs(self.bw_bps)}, "
                  f"{_bytes_text(self.total_bytes)} in {self.sample_count} samples"]
-        for d in ("read", "write"):
-            lat = self.latency_us(d)
-            if lat["p50"] is not None:
-                lines.append(f"  {d} latency p50 {lat['p50']:.1f} µs, p99 {lat['p99']:.1f} µs,"
-                             f" p99.9 {lat['p99_9']:.1f} µs")
-        return "\n".join(lines)
-
-    __str__ = __repr__
+        return "\n".join(lines + _latency_lines(self, p99_9=True))
 
     @property
     def sample_count(self) -> int:
@@ -499,7 +510,7 @@ def _phase_rows(d: Dict[str, Any]) -> List[Tuple[Any, ...]]:
 def _typed_frame(rows: List[Dict[str, Any]], columns: List[Tuple[str, str]]) -> "pd.DataFrame":
     pd = _pandas()
     data = {name: pd.array([r.get(name) for r in rows], dtype=dtype) for name, dtype in columns}
-    return _df(pd.DataFrame(data, columns=[c for c, _ in columns]))
+    return _frame(data, columns=[c for c, _ in columns])
 
 
 class AnalysisResult(Result):
@@ -519,9 +530,6 @@ class AnalysisResult(Result):
         self.t_s = t_s if t_s is not None else np.zeros(0)
         self.bytes = bytes_ if bytes_ is not None else np.zeros(0)
         self.latency_columns = latency_columns or {}
-
-    def __reduce__(self) -> Any:
-        return (_rebuild_analysis, (dict(self), self.t_s, self.bytes, self.latency_columns))
 
     source = _field("source", _text, "", "The file or files analysed (empty for arrays).")
     samples = _field("samples", _int, 0, "Samples analysed.")
@@ -548,18 +556,13 @@ class AnalysisResult(Result):
                                   "The used state's mean slope from its onset to its end, in\n"
                                   "bytes/s per GiB written (negative: falling).")
 
-    @property
-    def gc_sliding(self) -> bool:
-        """True when the used state slides (its start and end levels differ
-        by the min_step option, 1.15x, or more)."""
-        return bool(_get(self, "gc", "sliding"))
-
-    @property
-    def gc_may_be_folding(self) -> bool:
-        """True when the used state found may be a dynamic cache's folding
-        instead (a drive written full: it folds its cache before GC, and GC
-        may follow at the same speed; regime_note says so)."""
-        return bool(_get(self, "gc", "may_be_folding"))
+    gc_sliding = _field("gc.sliding", bool, False,
+                        "True when the used state slides (its start and end levels differ\n"
+                        "by the min_step option, 1.15x, or more).")
+    gc_may_be_folding = _field("gc.may_be_folding", bool, False,
+                               "True when the used state found may be a dynamic cache's folding\n"
+                               "instead (a drive written full: it folds its cache before GC, and\n"
+                               "GC may follow at the same speed; regime_note says so).")
 
     @property
     def gc_trend(self) -> List[Tuple[float, float]]:
@@ -596,10 +599,8 @@ class AnalysisResult(Result):
     temp_max_c = _maybe("temperature.max_c", _float,
                         "The highest temperature the series logged (None without temp_c).")
 
-    @property
-    def cache_found(self) -> bool:
-        """True if the analysis found an SLC cache."""
-        return isinstance(self.get("cache"), dict)
+    cache_found = _derived(lambda r: isinstance(r.get("cache"), dict),
+                           "True if the analysis found an SLC cache.")
 
     def _row(self) -> Dict[str, Any]:
         return dict(zip(_ANALYSIS_NAMES, _analysis_row(self)))
@@ -641,33 +642,30 @@ class AnalysisResult(Result):
 
     def __repr__(self) -> str:
         lines = [f"<AnalysisResult {self._title()}>"]
+        cache, then = _bytes_text(self.cache_bytes or 0), _mibs(self.post_cache_bps)
         if self.cache_at_most_bytes is not None:
             lines.append(f"  cache at most {_bytes_text(self.cache_at_most_bytes)} (it ended "
-                         f"inside the first sample; at least {_bytes_text(self.cache_bytes or 0)})"
-                         f" at {(self.cache_level_bps or 0) / MIB:.1f} MiB/s or faster, then "
-                         f"{(self.post_cache_bps or 0) / MIB:.1f} MiB/s")
+                         f"inside the first sample; at least {cache}) at "
+                         f"{_mibs(self.cache_level_bps)} or faster, then {then}")
         elif self.cache_found:
-            lines.append(f"  cache {_bytes_text(self.cache_bytes or 0)} at "
-                         f"{(self.cache_level_bps or 0) / MIB:.1f} MiB/s "
-                         f"(censored: {self.cache_censored}), then "
-                         f"{(self.post_cache_bps or 0) / MIB:.1f} MiB/s")
+            lines.append(f"  cache {cache} at {_mibs(self.cache_level_bps)} "
+                         f"(censored: {self.cache_censored}), then {then}")
         else:
-            lines.append(f"  no cache found; first level {(self.post_cache_bps or 0) / MIB:.1f} "
-                         "MiB/s")
+            lines.append(f"  no cache found; first level {then}")
         regimes = [str(p.get("regime")) for p in self.phases if p.get("regime")]
         lines.append(f"  {len(self.phases)} phases" + (f": {', '.join(regimes)}"
                                                        if regimes else ""))
         if self.folding_start_bytes is not None:
             lines.append(f"  folding from {_bytes_text(self.folding_start_bytes)} at "
-                         f"{(self.folding_level_bps or 0) / MIB:.1f} MiB/s")
+                         f"{_mibs(self.folding_level_bps)}")
         if self.gc_start_bytes is not None and self.gc_sliding:
             lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)}: "
-                         f"{(self.gc_start_level_bps or 0) / MIB:.1f} MiB/s just after the onset, "
-                         f"{(self.gc_end_level_bps or 0) / MIB:.1f} MiB/s at the end "
+                         f"{_mibs(self.gc_start_level_bps)} just after the onset, "
+                         f"{_mibs(self.gc_end_level_bps)} at the end "
                          f"({(self.gc_slope_bps_per_gib or 0) / MIB:+.3g} MiB/s per GiB written)")
         elif self.gc_start_bytes is not None:
             lines.append(f"  GC from {_bytes_text(self.gc_start_bytes)} at "
-                         f"{(self.gc_level_bps or 0) / MIB:.1f} MiB/s")
+                         f"{_mibs(self.gc_level_bps)}")
         if self.recovered_bytes is not None:
             lines.append(f"  recovered {_bytes_text(self.recovered_bytes)}"
                          if self.recovery_censored != "right" else
@@ -677,13 +675,6 @@ class AnalysisResult(Result):
             lines.append(f"  note: {self.regime_note}")
         return "\n".join(lines)
 
-    __str__ = __repr__
-
-
-def _rebuild_analysis(d: Dict[str, Any], t: np.ndarray, b: np.ndarray,
-                      lat: Dict[str, np.ndarray]) -> AnalysisResult:
-    return AnalysisResult(d, t, b, lat)
-
 
 class SuiteStep(Dict[str, Any]):
     """One step of a suite's results (a dict, as in results.json) that knows
@@ -692,9 +683,6 @@ class SuiteStep(Dict[str, Any]):
     def __init__(self, data: Dict[str, Any], out_dir: Optional[str] = None) -> None:
         super().__init__(data)
         self.out_dir = out_dir
-
-    def __reduce__(self) -> Any:
-        return (SuiteStep, (dict(self), self.out_dir))
 
 
 class SuiteResult(Result):
@@ -710,24 +698,17 @@ class SuiteResult(Result):
             self["steps"] = [SuiteStep(s, out_dir) if isinstance(s, dict) else s
                              for s in self["steps"]]
 
-    def __reduce__(self) -> Any:
-        return (SuiteResult, (dict(self), self.out_dir))
-
     suite_name = _field("suite", _text, "", "The suite that ran (quick, full, a file's name).")
     target_uri = _field("target.uri", _text, "", "The target's URI.")
 
-    @property
-    def status(self) -> str:
-        """"complete", "interrupted" or "failed" (the JSON's own when it has one)."""
-        return _status(self)
+    status = _derived(_status, "\"complete\", \"interrupted\" or \"failed\" (the JSON's own "
+                      "when it has one).")
 
     steps: List[Dict[str, Any]] = _field("steps", _dicts, [],
                                           "The steps, in order (dicts as in results.json).")
 
-    @property
-    def headline(self) -> Dict[str, Any]:
-        h = self.get("headline")
-        return h if isinstance(h, dict) else {}
+    headline = _derived(lambda r: _sub(r, "headline"),
+                        "results.json's headline ({} when it has none).")
 
     def step(self, name: str) -> Dict[str, Any]:
         """The first step called ``name`` (KeyError naming the choices if none)."""
@@ -813,25 +794,17 @@ class SuiteResult(Result):
     def to_frame(self) -> "pd.DataFrame":
         """One row per step: index, name, kind, state, group, x, and for jobs
         runtime_s, total_bytes (int), iops, bw_bps, lat_p50/p99/p99_9_us."""
-        pd = _pandas()
         rows = []
         for s in self.steps:
-            summ: Dict[str, Any] = s["summary"] if isinstance(s.get("summary"), dict) else {}
-            res: Dict[str, Any] = s["results"] if isinstance(s.get("results"), dict) else {}
-            rows.append({"index": s.get("index"), "name": s.get("name"), "kind": s.get("kind"),
-                         "state": s.get("state"), "group": s.get("group"), "x": s.get("x"),
-                         "runtime_s": _float(summ.get("runtime_s")),
-                         "total_bytes": _int(res.get("bytes")),
-                         "iops": _float(summ.get("iops")), "bw_bps": _float(summ.get("bw_bps")),
-                         "lat_p50_us": _float(summ.get("lat_p50_us")),
-                         "lat_p99_us": _float(summ.get("lat_p99_us")),
-                         "lat_p99_9_us": _float(summ.get("lat_p99_9_us"))})
-        cols = [("index", "Int64"), ("name", "string"), ("kind", "string"),
-                ("state", "string"), ("group", "string"), ("x", "Float64"),
-                ("runtime_s", "float64"), ("total_bytes", "Int64"), ("iops", "float64"),
-                ("bw_bps", "float64"), ("lat_p50_us", "float64"), ("lat_p99_us", "float64"),
-                ("lat_p99_9_us", "float64")]
-        return _df(pd.DataFrame({c: pd.array([r[c] for r in rows], dtype=t) for c, t in cols}))
+            row = {k: s.get(k) for k in ("index", "name", "kind", "state", "group", "x")}
+            row.update({k: _float(_get(s, "summary", k)) for k in (
+                "runtime_s", "iops", "bw_bps", "lat_p50_us", "lat_p99_us", "lat_p99_9_us")})
+            rows.append(dict(row, total_bytes=_int(_get(s, "results", "bytes"))))
+        return _typed_frame(rows, [
+            ("index", "Int64"), ("name", "string"), ("kind", "string"), ("state", "string"),
+            ("group", "string"), ("x", "Float64"), ("runtime_s", "float64"),
+            ("total_bytes", "Int64"), ("iops", "float64"), ("bw_bps", "float64"),
+            ("lat_p50_us", "float64"), ("lat_p99_us", "float64"), ("lat_p99_9_us", "float64")])
 
 
 def _rate(step: Dict[str, Any]) -> Optional[float]:
@@ -866,14 +839,13 @@ class FilebenchResult(Result):
         total_bytes (int; the JSON's bytes), bw_bps (bytes/s: total_bytes /
         runtime_s) and the step's other figures: the names every result
         frame uses (``bytes`` is a sample's bytes in a job's frame)."""
-        pd = _pandas()
-        df = pd.DataFrame([dict(s, bw_bps=_rate(s)) for s in self.steps])
+        df = _frame([dict(s, bw_bps=_rate(s)) for s in self.steps])
         df = df.rename(columns={"seconds": "runtime_s", "bytes": "total_bytes"})
         df = df.drop(columns=[c for c in ("mib_per_s",) if c in df.columns])
         for c in [c for c in df.columns if c.endswith("_bytes") or c == "files"]:
             if df[c].notna().all():
                 df[c] = df[c].astype("int64")
-        return _df(df)
+        return df
 
 
 class CompareResult(Result):
@@ -907,9 +879,6 @@ class CompareResult(Result):
         self.picked: List[str] = list(picked or [])
         """catalog_compare: one line per drive, the run that stood for it."""
 
-    def __reduce__(self) -> Any:
-        return (CompareResult, (dict(self), self._csv, self.html, self.text, self.picked))
-
     @property
     def drives(self) -> List[str]:
         """The drives' labels, in order (the highlighted one is ``highlight``)."""
@@ -926,22 +895,20 @@ class CompareResult(Result):
         lines += [f"  {p}" for p in self.picked]
         return "\n".join(lines)
 
-    __str__ = __repr__
-
     def to_frame(self) -> "pd.DataFrame":
         """One row per drive x figure (the columns of compare.csv)."""
-        pd = _pandas()
         if self._csv is not None:
             import io
-            df = pd.read_csv(io.StringIO(self._csv),
-                             dtype={"drive": str, "figure": str, "label": str, "unit": str,
-                                    "better": str},
-                             keep_default_na=False,
-                             na_values={"value": [""], "pct_vs_highlight": [""]})
+            pandas = _pandas()
+            df: pd.DataFrame = pandas.read_csv(
+                io.StringIO(self._csv), keep_default_na=False,
+                dtype={"drive": str, "figure": str, "label": str, "unit": str, "better": str},
+                na_values={"value": [""], "pct_vs_highlight": [""]})
             named = [_figure(k, v, u) for k, v, u in zip(df["figure"], df["value"], df["unit"])]
             for i, col in enumerate(("figure", "value", "unit")):
-                df[col] = pd.Series([f[i] for f in named], index=df.index, dtype=df[col].dtype)
-            return _df(df)
+                df[col] = pandas.Series([f[i] for f in named], index=df.index,
+                                        dtype=df[col].dtype)
+            return df
         drives = self.drives
         rows = []
         for f in self.get("figures") or []:
@@ -954,8 +921,8 @@ class CompareResult(Result):
                              "value": v if v is not None else float("nan"),
                              "state": states[i], "conditions": conds[i],
                              "row_conditions": f.get("conditions")})
-        return _df(pd.DataFrame(rows, columns=["drive", "figure", "label", "unit", "better",
-                                               "value", "state", "conditions", "row_conditions"]))
+        return _frame(rows, columns=["drive", "figure", "label", "unit", "better", "value",
+                                     "state", "conditions", "row_conditions"])
 
     def summary(self) -> "pd.DataFrame":
         """One row per drive (index ``drive``, in order), one column per
@@ -966,17 +933,16 @@ class CompareResult(Result):
             named = [_figure(str(f.get("key")), _float(v)) for v in f.get("values") or []]
             key = _figure(str(f.get("key")), None)[0]
             data[key] = [v if v is not None else float("nan") for _, v, _ in named]
-        return _df(pd.DataFrame(data, index=pd.Index(self.drives, name="drive")))
+        return _frame(data, index=pd.Index(self.drives, name="drive"))
 
 
 def _rate_frame(samples: Any) -> "pd.DataFrame":
     """Samples as [[t_s, bytes, ops], ...] (a replay's) as t_s, bytes and
     ops (int), rate_bps and written_bytes (cumulative, int): the columns of
     :meth:`JobResult.to_frame` a replay has."""
-    pd = _pandas()
     rows = [r for r in samples if isinstance(r, (list, tuple)) and len(r) >= 3] \
         if isinstance(samples, list) else []
-    return _add_rates(pd.DataFrame({
+    return _add_rates(_frame({
         "t_s": np.array([float(r[0]) for r in rows], dtype=float),
         "bytes": np.array([_int(r[1]) or 0 for r in rows], dtype=np.int64),
         "ops": np.array([_int(r[2]) or 0 for r in rows], dtype=np.int64)}))
@@ -1006,10 +972,7 @@ class ReplayResult(Result):
     access_s = _field("access_s", _float, 0.0, "Mean access time, seconds.")
     interrupted = _field("interrupted", bool, False, "True if Ctrl-C stopped it.")
 
-    @property
-    def status(self) -> str:
-        """"complete" or "interrupted"."""
-        return _status(self)
+    status = _derived(_status, "\"complete\" or \"interrupted\".")
 
     def latency_us(self, direction: str = "write") -> Dict[str, Optional[float]]:
         """The direction's latency figures in µs: mean, p50, p90, p99,
@@ -1027,24 +990,14 @@ class ReplayResult(Result):
             ("busy_s", self.busy_s, "s"), ("total_bytes", self.total_bytes, "B"),
             ("ios", self.ios, ""), ("iops", self.iops, ""), ("bw_bps", self.bw_bps, "B/s"),
             ("access_us", self.access_s * 1e6, "µs"), ("status", self.status, "")]
-        for d in ("read", "write"):
-            lat = self.latency_us(d)
-            for k in ("p50", "p99", "p99_9"):
-                out.append((f"{d}_{k}_us", lat[k], "µs"))
-        return out
+        return out + _latency_figures(self, ("p50", "p99", "p99_9"))
 
     def __repr__(self) -> str:
         lines = [f"<ReplayResult {self._title()}>",
                  f"  {self.ios} I/Os, {_bytes_text(self.total_bytes)} in {self.busy_s:.3g} s busy "
-                 f"({self.runtime_s:.3g} s in all): {self.bw_bps / MIB:.1f} MiB/s, "
+                 f"({self.runtime_s:.3g} s in all): {_mibs(self.bw_bps)}, "
                  f"{self.iops:.0f} IOPS"]
-        for d in ("read", "write"):
-            lat = self.latency_us(d)
-            if lat["p50"] is not None:
-                lines.append(f"  {d} latency p50 {lat['p50']:.1f} µs, p99 {lat['p99']:.1f} µs")
-        return "\n".join(lines)
-
-    __str__ = __repr__
+        return "\n".join(lines + _latency_lines(self, p99_9=False))
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per sampling interval: t_s, bytes, ops (int), rate_bps,
@@ -1065,9 +1018,8 @@ class _TracesResult(Result):
     def summary(self) -> "pd.DataFrame":
         """One row: the run's settings, the number of traces and the score
         (the columns of ``_summary``)."""
-        pd = _pandas()
-        return _df(pd.DataFrame([{k: len(self.traces) if k == "traces" else getattr(self, k)
-                                  for k in self._summary}]))
+        return _frame([{k: len(self.traces) if k == "traces" else getattr(self, k)
+                        for k in self._summary}])
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per trace: name, describe, ios and total_bytes (int),
@@ -1102,7 +1054,6 @@ class AppsResult(_TracesResult):
 
 
 def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
-    pd = _pandas()
     cols = [("name", "string"), ("trace", "string"), ("describe", "string"),
             ("scored", "boolean"), ("qd", "Int64"), ("ios", "Int64"), ("total_bytes", "Int64"),
             ("busy_s", "float64"), ("bw_bps", "float64"), ("access_s", "float64")]
@@ -1113,7 +1064,7 @@ def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
             for t in traces]
     keep = [(c, d) for c, d in cols if any(c in t or (c == "total_bytes" and "bytes" in t)
                                            for t in traces) or c in ("name", "total_bytes")]
-    return _df(pd.DataFrame({c: pd.array([r[c] for r in rows], dtype=d) for c, d in keep}))
+    return _typed_frame(rows, keep)
 
 
 class FsdResult(_TracesResult):
@@ -1171,8 +1122,6 @@ class CatalogRuns(Result):
                          f"{r.get('suite')} {r.get('status')}, started {r.get('started')}")
         return "\n".join(lines)
 
-    __str__ = __repr__
-
     def _headline(self) -> List[Tuple[str, Any, str]]:
         return [("runs", len(self.runs), ""),
                 ("drives", len({r.get("drive") for r in self.runs}), "")]
@@ -1185,13 +1134,12 @@ class CatalogRuns(Result):
     def summary(self) -> "pd.DataFrame":
         """One row per drive: ``drive``, ``runs``, ``first_started``,
         ``last_started``."""
-        pd = _pandas()
         by: Dict[Any, List[Dict[str, Any]]] = {}
         for r in self.runs:
             by.setdefault(r.get("drive"), []).append(r)
         rows = [{"drive": d, "runs": len(rs), "first_started": min(str(r.get("started")) for r in rs),
                  "last_started": max(str(r.get("started")) for r in rs)} for d, rs in by.items()]
-        return _df(pd.DataFrame(rows, columns=["drive", "runs", "first_started", "last_started"]))
+        return _frame(rows, columns=["drive", "runs", "first_started", "last_started"])
 
     def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
         raise TypeError("a list of runs has no plot: catalog_figures(...).plot(figure) draws "
@@ -1234,11 +1182,12 @@ class CatalogFigures(Result):
 
     def summary(self) -> "pd.DataFrame":
         """One row per run (run_id, drive, started), one column per figure."""
-        df = self.to_frame()
-        wide = df.pivot_table(index=["run_id", "drive", "started"], columns="figure",
-                              values="value", aggfunc="first", dropna=False)
+        # A run holds each figure once (the catalog's key): a plain unstack,
+        # which keeps missing values and never crosses runs.
+        values = self.to_frame().set_index(["run_id", "drive", "started", "figure"])["value"]
+        wide = values.unstack("figure")
         wide.columns.name = None
-        return _df(wide.reset_index())
+        return wide.reset_index()
 
     def plot(self, ax: Optional["Axes"] = None, *, figure: Optional[str] = None,
              **kwargs: Any) -> Any:
@@ -1307,8 +1256,7 @@ class BatchResult:
                 lines.append(f"  {r['source']}: error: {r['error']}")
             elif _int(r["cache_bytes"]) is not None:
                 lines.append(f"  {r['source']}: cache {_bytes_text(_int(r['cache_bytes']) or 0)} "
-                             f"at {(_float(r['cache_level_bps']) or 0) / MIB:.1f} MiB/s, then "
-                             f"{(_float(r['post_cache_bps']) or 0) / MIB:.1f} MiB/s")
+                             f"at {_mibs(r['cache_level_bps'])}, then {_mibs(r['post_cache_bps'])}")
             else:
                 lines.append(f"  {r['source']}: no cache found")
         if len(self.frame) > 8:

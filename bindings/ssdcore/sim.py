@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Optional, Union
 
 from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import take_string
+from ._util import json_dict, take_string
 from .job import Target
 
 __all__ = ["sim_profiles", "sim_profile", "sim_truth", "SimTarget"]
@@ -72,12 +72,7 @@ def sim_truth(target: Any, key: Optional[str] = None) -> Union[Dict[str, Any], f
         out = ffi.new("double *")
         check(lib.ssd_sim_truth(h, key.encode(), out), lambda: lib.ssd_target_errmsg(h))
         return float(out[0])
-    out = ffi.new("char **")
-    rc = lib.ssd_sim_truth_to_json(h, 0, out)
-    if rc < 0:
-        check(rc, lambda: lib.ssd_target_errmsg(h))
-    truth: Dict[str, Any] = json.loads(take_string(out))
-    return truth
+    return json_dict(lib.ssd_sim_truth_to_json, h, detail=lambda: lib.ssd_target_errmsg(h))
 
 
 class SimTarget(Target):

@@ -32,7 +32,8 @@ from typing import Any, Dict, List, Optional, Union
 
 from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, fspath_bytes, set_options, take_string
+from ._util import (Callback, PathLike, fspath_bytes, json_dict, make_handle, open_handle,
+                    take_string)
 from .job import Target
 from .progress import ProgressArg, Throttle
 from .results import SuiteResult
@@ -45,21 +46,6 @@ def suite_builtins() -> List[Dict[str, str]]:
     return [{"name": ffi.string(lib.ssd_suite_builtin_name(i)).decode(),
              "description": ffi.string(lib.ssd_suite_builtin_describe(i)).decode()}
             for i in range(lib.ssd_suite_builtin_count())]
-
-
-def _target(target: Union[Target, PathLike], size: Union[int, str, None],
-            destroy_data: Optional[bool], buffered: Optional[bool]) -> Target:
-    if isinstance(target, Target):
-        return target
-    return Target(target, size=size, destroy_data=destroy_data, buffered=buffered)
-
-
-def _make(t: Target, options: Dict[str, Any]) -> Any:
-    p = ffi.new("ssd_suite **")
-    check(lib.ssd_suite_create(p, t._t))
-    s = ffi.gc(p[0], lib.ssd_suite_free)
-    set_options(s, options, lib.ssd_suite_set_option, lib.ssd_suite_errmsg)
-    return s
 
 
 def _suite_source(suite: str, suite_file: Optional[PathLike]) -> Dict[str, Any]:
@@ -94,7 +80,7 @@ def _precheck(opts: Dict[str, Any]) -> None:
     any real one, before a real target is opened: opening a new file target
     lays it out, which may take minutes. As the CLI does."""
     with Target("sim:bx200,capacity_gb=131072") as stand_in:
-        s = _make(stand_in, opts)
+        s = make_handle("suite", stand_in._t, options=opts)
         check(lib.ssd_suite_prepare(s), lambda: lib.ssd_suite_errmsg(s))
         del s
     out = opts.get("out")
@@ -109,8 +95,9 @@ def suite_steps(target: Union[Target, PathLike], suite: str = "quick", *,
     """The steps a suite would run on ``target``, without running them:
     ``[{"kind": "job", "name": "seq-read", "line": "job name=seq-read ..."}, ...]``.
     A bad suite file raises Error whose detail names the file and line."""
-    t = _target(target, size, None, None)
-    s = _make(t, dict(_suite_source(suite, suite_file), scale=scale, area=area))
+    t = target if isinstance(target, Target) else Target(target, size=size)
+    s = make_handle("suite", t._t, options=dict(_suite_source(suite, suite_file), scale=scale,
+                                                area=area))
     check(lib.ssd_suite_prepare(s), lambda: lib.ssd_suite_errmsg(s))
     out = []
     for i in range(lib.ssd_suite_step_count(s)):
@@ -159,14 +146,9 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
             "filebench_size": filebench_size, "hash_serial": True if hash_serial else None}
     if not isinstance(target, Target) and not str(target).startswith("sim:"):
         _precheck(opts)
-    t = _target(target, size, destroy_data, buffered)
-    s = _make(t, opts)
-    state: Dict[str, Optional[BaseException]] = {"exc": None}
-
-    def on_error(exc_type: Any, exc: BaseException, tb: Any) -> int:
-        state["exc"] = exc
-        return 1
-
+    t = target if isinstance(target, Target) else Target(
+        target, size=size, destroy_data=destroy_data, buffered=buffered)
+    s = make_handle("suite", t._t, options=opts)
     # The callback also gives Python a chance to run its signal handlers, so
     # Ctrl-C reaches a run that holds no GIL. The user sees at most ten
     # updates a second, plus the start of each step (a callback that stops
@@ -186,8 +168,8 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
             throttle.update(p.step + frac, p.steps, "steps", force=new_step, **info)
         return 0
 
-    c_cb = ffi.callback("int(void *, const ssd_suite_progress *)", cb, onerror=on_error)
-    lib.ssd_suite_set_progress(s, c_cb, ffi.NULL, 0.2)
+    callback = Callback("int(void *, const ssd_suite_progress *)", cb)
+    lib.ssd_suite_set_progress(s, callback.c, ffi.NULL, 0.2)
     with t._running():
         rc = lib.ssd_suite_run(s)
         throttle.finish()  # while the target is still busy
@@ -197,8 +179,8 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
         check(rc, lambda: lib.ssd_suite_errmsg(s))
         raise error_from_code(lib.SSD_ENOMEM)
     result = SuiteResult(json.loads(take_string(js)), os.fsdecode(out))
-    if state["exc"] is not None:
-        raise state["exc"]
+    if callback.exc is not None:
+        raise callback.exc
     if rc < 0 and rc != lib.SSD_EINTERRUPTED:
         raise error_from_code(rc, errmsg)
     return result
@@ -211,17 +193,10 @@ def report(results_dir: PathLike, out: Optional[PathLike] = None) -> SuiteResult
 
     >>> ssdcore.report("/tmp/bx200")["headline"]                  # doctest: +SKIP
     """
-    p = ffi.new("ssd_suite **")
-    rc = lib.ssd_suite_load(p, fspath_bytes(results_dir, "results_dir"))
-    if p[0] == ffi.NULL:
-        check(rc)
-    s = ffi.gc(p[0], lib.ssd_suite_free)
-    check(rc, lambda: lib.ssd_suite_errmsg(s))
+    s = open_handle("suite", lib.ssd_suite_load, fspath_bytes(results_dir, "results_dir"))
     warning = ffi.string(lib.ssd_suite_errmsg(s)).decode(errors="replace")
     if warning:  # a CSV is gone: its stored analysis is kept
         warnings.warn(warning, RuntimeWarning, stacklevel=2)
     check(lib.ssd_suite_write_report(s, fspath_bytes(out, "out") if out is not None else ffi.NULL),
           lambda: lib.ssd_suite_errmsg(s))
-    js = ffi.new("char **")
-    check(lib.ssd_suite_to_json(s, 0, js))
-    return SuiteResult(json.loads(take_string(js)), os.fsdecode(results_dir))
+    return SuiteResult(json_dict(lib.ssd_suite_to_json, s), os.fsdecode(results_dir))

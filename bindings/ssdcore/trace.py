@@ -23,6 +23,7 @@ bandwidth and the score (total bytes / total busy time, PCMark 8's way);
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -30,7 +31,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
-from ._util import PathLike, set_options, take_string
+from ._util import PathLike, json_dict, make_handle, parse_size, take_string
 from .job import Target
 from .results import AppsResult, FsdResult, ReplayResult
 
@@ -49,9 +50,7 @@ class Trace:
     """
 
     def __init__(self, path: Optional[PathLike] = None, format: Optional[str] = None) -> None:
-        p = ffi.new("ssd_trace **")
-        check(lib.ssd_trace_create(p))
-        self._tr = ffi.gc(p[0], lib.ssd_trace_free)
+        self._tr = make_handle("trace")
         if path is not None:
             check(lib.ssd_trace_load(self._tr, os.fsencode(path),
                                      format.encode() if format else ffi.NULL), self._errmsg)
@@ -81,12 +80,9 @@ class Trace:
         """A recorded lab2016 file test ("iso-copy", "work-archive"...; see
         ``trace_filetests()``), repeated to a set of set_size bytes (an int
         or a size like "8g"; 0: as recorded)."""
-        if isinstance(set_size, str):
-            b = ffi.new("uint64_t *")
-            check(lib.ssd_parse_size(set_size.encode(), b))
-            set_size = int(b[0])
+        size = parse_size(set_size) if isinstance(set_size, str) else int(set_size)
         tr = cls()
-        check(lib.ssd_trace_filetest(tr._tr, name.encode(), int(set_size)), tr._errmsg)
+        check(lib.ssd_trace_filetest(tr._tr, name.encode(), size), tr._errmsg)
         return tr
 
     def __len__(self) -> int:
@@ -139,10 +135,7 @@ class Trace:
 
     def summary(self) -> Dict[str, Any]:
         """Characteristics: counts, bytes, sequential shares, idle share, size mix."""
-        out = ffi.new("char **")
-        check(lib.ssd_trace_summary_json(self._tr, 0, out))
-        summary: Dict[str, Any] = json.loads(take_string(out))
-        return summary
+        return json_dict(lib.ssd_trace_summary_json, self._tr)
 
     def __repr__(self) -> str:
         s = self.summary()
@@ -173,10 +166,15 @@ def trace_filetests() -> List[Dict[str, Any]]:
     return out
 
 
-def _target(target: Union[Target, PathLike], options: Mapping[str, Any]) -> Tuple[Target, bool]:
+@contextlib.contextmanager
+def _opened(target: Union[Target, PathLike], options: Mapping[str, Any]) -> Iterator[Target]:
+    """target itself, or the URI opened with options for the block and
+    closed after it."""
     if isinstance(target, Target):
-        return target, False
-    return Target(target, **options), True
+        yield target
+    else:
+        with Target(target, **options) as t:
+            yield t
 
 
 def _run_interruptibly(fn: Callable[..., int], *args: Any
@@ -230,12 +228,8 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
             raise TypeError(f"replay: trace must be a Trace, a path or 'scenario:NAME', "
                             f"not {type(trace).__name__}")
         trace = Trace(trace)
-    t, own = _target(target, target_options or {})
-    try:
-        p = ffi.new("ssd_replay **")
-        check(lib.ssd_replay_create(p, t._handle(), trace._tr))
-        r = ffi.gc(p[0], lib.ssd_replay_free)
-        set_options(r, options, lib.ssd_replay_set_option, lib.ssd_replay_errmsg)
+    with _opened(target, target_options or {}) as t:
+        r = make_handle("replay", t._handle(), trace._tr, options=options)
         rc, stop = _run_interruptibly(lib.ssd_replay_run, r)
         out = ffi.new("char **")
         res: Optional[ReplayResult] = None
@@ -253,9 +247,6 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
         if res is None:
             raise error_from_code(json_rc, "replay: the results JSON could not be made")
         return res
-    finally:
-        if own:
-            t.close()
 
 
 def apps(target: Union[Target, PathLike], timing: Optional[str] = None, seed: int = 1,
@@ -289,8 +280,7 @@ def _scored_run(fn: Callable[..., int], target: Union[Target, PathLike],
                 target_options: Optional[Mapping[str, Any]], *args: Any) -> Dict[str, Any]:
     """Runs one of the scored replays (apps, fsd: fn(target, *args, flags,
     &json, err, len)) on target, stoppable by Ctrl-C, and returns its JSON."""
-    t, own = _target(target, target_options or {})
-    try:
+    with _opened(target, target_options or {}) as t:
         out = ffi.new("char **")
         err = ffi.new("char[600]")
         rc, stop = _run_interruptibly(fn, t._handle(), *args, 0, out, err, 600)
@@ -302,6 +292,3 @@ def _scored_run(fn: Callable[..., int], target: Union[Target, PathLike],
             raise Error(rc, ffi.string(err).decode(errors="replace"))
         result: Dict[str, Any] = json.loads(take_string(out))
         return result
-    finally:
-        if own:
-            t.close()
