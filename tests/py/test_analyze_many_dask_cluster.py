@@ -45,6 +45,7 @@ def _logs(d):
     return out
 
 
+@pytest.mark.slow
 def test_analyze_many_on_scheduler_and_worker_processes_equals_local(cluster, tmp_path,
                                                                       monkeypatch):
     client, worker_pids = cluster

@@ -68,6 +68,7 @@ def test_7z_made_archives_extract_with_ssdcore(tmp_path, cli, tree, switches):
     assert regular_files(out) == regular_files(tree)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt,method", [("7z", "deflate"), ("7z", "lzma2"), ("7z", "store"),
                                         ("zip", "deflate"), ("zip", "store"),
                                         ("tar.zst", "zstd"), ("tar", "store")])

@@ -4,7 +4,6 @@ import pathlib
 import subprocess
 import sys
 
-import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CHECK = ROOT / "scripts" / "check_layers.py"
@@ -18,7 +17,6 @@ def run_check(build, root=None):
                           text=True)
 
 
-@pytest.mark.slow
 def test_the_real_build_keeps_every_arrow(build_dir):
     r = run_check(build_dir)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -109,6 +109,7 @@ def test_a_killed_copy_leaves_only_complete_files_and_a_rerun_finishes(tmp_path,
             assert contents(dst) == contents(src), where
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", SIGNALS, ids=["kill9", "term"])
 @pytest.mark.parametrize("fmt", ["7z", "tar.zst"])
 def test_a_killed_archive_leaves_no_half_archive_under_its_name(tmp_path, cli, src, sig, fmt):

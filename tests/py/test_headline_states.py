@@ -4,6 +4,8 @@ from an exact figure: state = measured | none | not_measured | lower_bound
 | upper_bound per figure."""
 import json
 
+import pytest
+
 import ssdcore
 
 STATES = {"measured", "none", "not_measured", "lower_bound", "upper_bound"}
@@ -40,6 +42,7 @@ def test_a_cache_that_was_seen_is_measured(tmp_path):
         assert rec["state"]["recovered_bytes"] == "lower_bound"
 
 
+@pytest.mark.slow
 def test_a_run_that_never_slowed_cannot_say_none(tmp_path, sim_runs):
     """A run whose speed never dropped and that wrote less than any cache
     holds cannot tell a cache from none: its cache and its one level are

@@ -39,6 +39,7 @@ COMMANDS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_out_of_memory_names_what_and_where(cli, inputs, tmp_path, name):
     args = [cli] + COMMANDS[name](inputs, tmp_path)

@@ -206,6 +206,24 @@ def test_python_ctrl_c_stops_a_running_job(workdir):
     assert time.monotonic() - t0 < 50
 
 
+def test_python_ctrl_c_stops_a_sim_job_without_progress():
+    """With no progress display, a sim: job calls back (so that Ctrl-C
+    reaches it) every 60 virtual seconds instead of every sample: still
+    within milliseconds of the signal."""
+    import threading
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    t0 = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt) as e:
+            ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time="200h", interval=1)
+    finally:
+        timer.cancel()
+    r = e.value.results
+    assert r["interrupted"] is True and 0 < r["runtime_s"] < 200 * 3600
+    assert time.monotonic() - t0 < 5
+
+
 def test_python_ctrl_c_and_io_errors_keep_what_ran_on_the_exception(workdir):
     # The CLI prints the results of an interrupted or failed run; Python
     # raised and dropped them, so a notebook lost a long run to one Ctrl-C.

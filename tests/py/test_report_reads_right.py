@@ -263,6 +263,7 @@ def test_the_report_has_contents_with_anchors_and_unique_headings(lab):
     assert html.index('<nav class="toc">') < html.index("<h2")
 
 
+@pytest.mark.slow
 def test_one_dip_depth_per_verdict(sim_runs):
     """The AS510S's degradation verdict said its dips twice, two ways:
     "dips every 15 s to 45% (direct). Periodic dips every 16 s, 29 % deep."

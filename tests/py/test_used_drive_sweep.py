@@ -35,6 +35,7 @@ def rows(tmp_path_factory):
     return sweep(50, 2026, str(tmp_path_factory.mktemp("used")), reference=True, **SMALL)
 
 
+@pytest.mark.slow
 def test_the_sweep_covers_every_kind_state_and_workload(rows):
     assert len(rows) == 50 * 9
     kinds = {r["kind"] for r in rows}
@@ -50,6 +51,7 @@ def test_the_sweep_covers_every_kind_state_and_workload(rows):
         assert len(onsets) >= 40, (state, len(onsets))
 
 
+@pytest.mark.slow
 def test_no_false_cache_in_any_state(rows):
     """The first target every state meets already (seeds 2026 and 7): with
     the fresh run as reference, a filled drive's clean blocks are never an
@@ -59,6 +61,7 @@ def test_no_false_cache_in_any_state(rows):
     assert not bad, "\n".join(bad)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("state", [
     pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=PENDING[s])) if s in PENDING
     else s for s in STATES])
