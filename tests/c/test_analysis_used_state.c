@@ -248,3 +248,25 @@ Test(used_state, a_used_state_that_leaves_the_fresh_level_gently_starts_where_it
     ssd_analysis_free(a);
     ssd_series_free(s);
 }
+
+/* p[0] s at p[1] B/s (fresh), then p[2] B/s sliding linearly to p[3] B/s
+ * by second p[4]. */
+static double fresh_step_then_slide(double t, const double *p) {
+    return t < p[0] ? p[1] : p[2] + (p[3] - p[2]) * (t - p[0]) / (p[4] - p[0]);
+}
+
+Test(used_state, a_small_step_then_a_slide_is_a_used_state) {
+    /* A datacenter drive's WSAT (s11-d73 of the used-drive sweep's shape):
+     * 1 GB/s for 600 s, well past its 500 GB capacity, then 7 % lower and
+     * sliding 10 % more by the end: from the fresh level to the end the
+     * speed fell 17 %, a step, though the slide alone is less. It was one
+     * phase, "no used state". */
+    const double p[] = {600, 1e9, 0.93e9, 0.84e9, 1000};
+    ssd_series *s = curve_of(1000, fresh_step_then_slide, p, 0.02);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "500e9", NULL, &r);
+    cr_assert(r.has_gc);
+    cr_expect_float_eq(r.gc_start_bytes, 600e9, 0.02 * 600e9, "onset %.4g", r.gc_start_bytes);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
