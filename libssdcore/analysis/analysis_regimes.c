@@ -840,6 +840,42 @@ static size_t knee(const struct ssd__curve *c, size_t a, size_t lo, size_t g0, s
     return best_k;
 }
 
+/* Where a used state that slides down from the level before it started,
+ * given k, the start of its line (knee): from k back towards lo, while the
+ * median of the w samples before is below the level before (the median of
+ * y[a, lo)) by 5 % or more, the slide had begun. GC's cost grows as the
+ * clean blocks run out, so the speed leaves the fresh level gently, and
+ * the fits (a level, then a step or a line over the whole decline, steep
+ * at first and flat later) put the start where the fall has become steep:
+ * 1276, then 1204, 1107 and 987 MiB/s, then 622 (a fresh drive's WSAT,
+ * 5-s samples: the onset 6.5 % late). On a fresh drive only, from lo
+ * (where the capacity had been written: no used state before it), against
+ * the fresh level before it; a used drive's fast start is a few GiB of
+ * clean blocks, too short for a level its GC dips do not move, and they
+ * run out in a step. w: 5 samples or more, so that a
+ * GC dip of one or two samples in the fresh level is no slide, and at
+ * most 64; the walk goes back at most 4 lasting phases. The onset is then
+ * where the slide has become most of a window (up to w / 2 samples late:
+ * earlier, one or two GC dips just before the onset were read as its
+ * start). */
+static size_t slide_start(const struct ssd__curve *c, size_t a, size_t lo, size_t k) {
+    size_t w = c->min_len / 8 > 5 ? c->min_len / 8 : 5;
+    if (w > 64)
+        w = 64;
+    if (lo < a + w || k < lo + w)
+        return k;
+    memcpy(c->scratch, c->y + a, (lo - a) * sizeof *c->y);
+    double yl = ssd__median(c->scratch, lo - a);
+    size_t j = k, stop = k > lo + w + 4 * c->min_len ? k - 4 * c->min_len : lo + w;
+    while (j >= stop) {
+        memcpy(c->scratch, c->y + j - w, w * sizeof *c->y);
+        if (ssd__median(c->scratch, w) > yl - log(1.05))
+            break;
+        j--;
+    }
+    return j;
+}
+
 /* The sample in [lo, hi) where the speed's scatter from one sample to the
  * next jumps: the best split of the squared differences of y over
  * [from, hi) into two variances (n1 ln v1 + n2 ln v2, least), at lo or
@@ -1042,17 +1078,24 @@ static size_t late_onset(struct ssd__curve *c, const struct ssd__analysis_opts *
         return 0;
     double icpt, slope, m = 0, one = 0, two = 0;
     fit_line(c->y, k, b, &icpt, &slope);
-    if (-slope * (double)(b - k - 1) < log(o->min_step))
+    double m1 = 0;
+    for (size_t i = a; i < k; i++)
+        m1 += c->y[i];
+    m1 /= (double)(k - a);
+    /* The fall is the line's, or from the level before the knee to the
+     * line's end when that is more: a used state may start with a small
+     * step and then slide (a datacenter drive's 668 MB/s, then 630 from
+     * 7,070 GiB on, sliding below 600 by the run's end: its line fell
+     * 5 %, "no used state", though from the level to the line's end it
+     * fell a step). */
+    double end = icpt + slope * (double)(b - k - 1);
+    if (fmax(icpt, m1) - end < log(o->min_step))
         return 0;
     for (size_t i = a; i < b; i++)
         m += c->y[i];
     m /= (double)(b - a);
     for (size_t i = a; i < b; i++)
         one += (c->y[i] - m) * (c->y[i] - m);
-    double m1 = 0;
-    for (size_t i = a; i < k; i++)
-        m1 += c->y[i];
-    m1 /= (double)(k - a);
     for (size_t i = a; i < k; i++)
         two += (c->y[i] - m1) * (c->y[i] - m1);
     for (size_t i = k; i < b; i++) {
@@ -1604,6 +1647,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 !folded_before(c, o, g) && k <= g0 + 2 && kn >= g0 + ml && kn + ml <= b &&
                 SCATTER_JUMP * fmax(quiet_noise(c, g0, kn), 0.01) <= quiet_noise(c, kn, b))
                 k = kn;
+            if (k <= g0 + 2 && isfinite(S->capacity_bytes) && !(o->written_before_bytes > 0))
+                k = slide_start(c, a, lo, k);
             int own_level = 0, faster = 0;
             if (k > g0 + 2) {
                 /* The used state starts later than the segmentation's

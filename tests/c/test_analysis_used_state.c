@@ -216,3 +216,57 @@ Test(used_state, a_flat_used_state_does_not_slide) {
     ssd_analysis_free(a);
     ssd_series_free(s);
 }
+
+/* p[0] s at p[1] B/s (fresh), then a used state that leaves it gently:
+ * 4 % lower each second for p[2] s, then a step to p[3] B/s sliding to
+ * p[4] B/s by second 200 (GC's cost grows as the clean blocks run out,
+ * then the drive's reserve is gone). */
+static double fresh_then_gentle_fall(double t, const double *p) {
+    if (t < p[0])
+        return p[1];
+    if (t < p[0] + p[2])
+        return p[1] * (1 - 0.04 * (floor(t - p[0]) + 1));
+    return p[3] + (p[4] - p[3]) * (t - p[0] - p[2]) / (200 - p[0] - p[2]);
+}
+
+Test(used_state, a_used_state_that_leaves_the_fresh_level_gently_starts_where_it_leaves_it) {
+    /* A fresh drive's WSAT in 5-s samples (s11-d21 of the used-drive
+     * sweep's shape): 1 GB/s for 40 samples (40 GB, the capacity 30 GB
+     * and its spare area), 8 samples each 4 % slower than the one before,
+     * then a step to 0.6 sliding to 0.4 GB/s. The speed is 5 % below the
+     * fresh level from the second of those samples (41 GB on); the used
+     * state starts there, within half of the 5-sample window that tells a
+     * slide from GC dips (2 samples). Without it: 43.6 GB, where the fall
+     * had become steep. */
+    const double p[] = {40, 1e9, 8, 0.6e9, 0.4e9};
+    ssd_series *s = curve_of(200, fresh_then_gentle_fall, p, 0.03);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "30e9", NULL, &r);
+    cr_assert(r.has_gc);
+    cr_expect(r.gc_start_bytes >= 40.9e9 && r.gc_start_bytes <= 43e9, "onset %.4g",
+              r.gc_start_bytes);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+/* p[0] s at p[1] B/s (fresh), then p[2] B/s sliding linearly to p[3] B/s
+ * by second p[4]. */
+static double fresh_step_then_slide(double t, const double *p) {
+    return t < p[0] ? p[1] : p[2] + (p[3] - p[2]) * (t - p[0]) / (p[4] - p[0]);
+}
+
+Test(used_state, a_small_step_then_a_slide_is_a_used_state) {
+    /* A datacenter drive's WSAT (s11-d73 of the used-drive sweep's shape):
+     * 1 GB/s for 600 s, well past its 500 GB capacity, then 7 % lower and
+     * sliding 10 % more by the end: from the fresh level to the end the
+     * speed fell 17 %, a step, though the slide alone is less. It was one
+     * phase, "no used state". */
+    const double p[] = {600, 1e9, 0.93e9, 0.84e9, 1000};
+    ssd_series *s = curve_of(1000, fresh_step_then_slide, p, 0.02);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "500e9", NULL, &r);
+    cr_assert(r.has_gc);
+    cr_expect_float_eq(r.gc_start_bytes, 600e9, 0.02 * 600e9, "onset %.4g", r.gc_start_bytes);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
