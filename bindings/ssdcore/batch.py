@@ -400,7 +400,8 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
             chunks = _chunks([(s, _on_cluster(x)) for s, x in items],
                              max(1, len(client.scheduler_info().get("workers", {})) or 1),
                              chunksize)
-            _on_dask(client, chunks, dict(reference=ref, ddir=ddir, record=record,
+            _on_dask(client, chunks, dict(reference=None if reference is None else
+                                          _on_cluster(reference), ddir=ddir, record=record,
                                           per_io_interval_s=per_io_interval_s,
                                           options=options),
                      lambda part: done(part, count=False),
