@@ -273,6 +273,10 @@ def _on_dask(client: Any, chunks: List[List[Tuple[str, Any]]], kwargs: Dict[str,
     chunk; the first failure in input order is raised, once every chunk
     before it has finished."""
     from distributed import as_completed
+    if kwargs.get("reference") is not None and not isinstance(kwargs["reference"], str):
+        # A reference's arrays go to the workers once, not in every task.
+        kwargs = dict(kwargs, reference=client.scatter([kwargs["reference"]], broadcast=True,
+                                                       hash=False)[0])
     # The scheduler starts tasks in the order they were submitted
     # (checked with Dask 2026.8): the large chunks first.
     futures: List[Any] = client.map(_analyze_chunk, chunks, pure=False, **kwargs)

@@ -118,6 +118,25 @@ def test_a_dask_cluster_gives_the_same_frame(tmp_path):
         local = ssdcore.analyze_many(paths * 4, errors="record")
         assert many.frame.equals(local.frame) and many.phases.equals(local.phases)
         assert seen and seen[-1]["done"] == 36
+        # A reference given as arrays (a Series handle) goes to the workers
+        # once, not pickled into every task, and gives the local verdicts.
+        ref = ssdcore.Series.open(str(paths[7]))
+        scattered = []
+        scatter = client.scatter
+
+        def counting_scatter(data, *args, **kwargs):
+            scattered.append(data)
+            return scatter(data, *args, **kwargs)
+
+        client.scatter = counting_scatter
+        try:
+            with_ref = ssdcore.analyze_many(paths[:8], reference=ref, client=client, chunksize=1)
+        finally:
+            del client.scatter
+        assert len(scattered) == 1, scattered
+        local_ref = ssdcore.analyze_many(paths[:8], reference=ref)
+        assert with_ref.frame.equals(local_ref.frame) and with_ref.phases.equals(local_ref.phases)
+        assert with_ref.frame["recovery_reference_level_bps"].notna().all()
         with pytest.raises(FileNotFoundError, match="missing.csv"):
             ssdcore.analyze_many([tmp_path / "missing.csv"], client=client)
         # The first failure in input order is raised, not the first in
