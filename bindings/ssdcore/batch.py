@@ -253,59 +253,28 @@ def _chunks(items: List[Tuple[str, Any]], n_workers: int, chunksize: Optional[in
     return out
 
 
-# The rows come back from a Dask cluster a quarter of the batch at a time
-# (16,384 inputs at most: about 6.5 MB of two-hour logs' rows, 400 bytes
-# each, waiting on the workers), not a chunk at a time: each gather is a
-# round trip through the scheduler, which fetches the rows from the
-# workers, about 1.2 ms of the client's CPU and 1.1 ms of the scheduler's
-# (2,000 logs in 200 tasks, 2 Dask 2026.8 workers: 505 and 653 ms of CPU
-# gathered a chunk at a time, 272 and 444 ms so), CPU that workers sharing
-# those cores lose.
-_GATHER_SHARE = 4
-_GATHER_MAX = 16384
-
-
 def _on_dask(client: Any, chunks: List[List[Tuple[str, Any]]], kwargs: Dict[str, Any],
-             done: Any, progress: Any) -> None:
+             done: Any) -> None:
     """Runs the chunks on a Dask cluster; ``done(part)`` gets each chunk's
-    rows in input order, ``progress(n)`` the number of inputs analysed so
-    far (in any order, as the tasks finish). The rows are gathered a few
-    finished chunks at a time (a quarter of the inputs, see
-    ``_GATHER_SHARE``, and the rest at the end), not one round trip a
-    chunk; the first failure in input order is raised, once every chunk
-    before it has finished."""
-    from distributed import as_completed
+    rows in input order, as soon as it and every chunk before it are in.
+
+    One ``result()`` a chunk, a round trip through the scheduler each
+    (about 1.2 ms of the client's CPU and 1.1 ms of the scheduler's), and
+    not as_completed or ``wait`` with the rows gathered a quarter of the
+    batch at a time: that saved the round trips, but with one worker
+    (``dask worker --nthreads 1``, Dask 2026.8) the client then heard of
+    finished tasks late, on a one-second beat, and the worker, out of
+    tasks, waited up to 4 s for more: a 2,000-log batch took 7 s instead
+    of 3.6 s in about one run out of two."""
     if kwargs.get("reference") is not None and not isinstance(kwargs["reference"], str):
         # A reference's arrays go to the workers once, not in every task.
         kwargs = dict(kwargs, reference=client.scatter([kwargs["reference"]], broadcast=True,
                                                        hash=False)[0])
     # The scheduler starts tasks in the order they were submitted
     # (checked with Dask 2026.8): the large chunks first.
-    futures: List[Any] = client.map(_analyze_chunk, chunks, pure=False, **kwargs)
-    index = {f.key: i for i, f in enumerate(futures)}
-    finished = [False] * len(futures)
-    start = end = analysed = waiting = 0  # futures[start:end]: finished, not yet gathered
-    total = sum(len(c) for c in chunks)
-    enough = max(1, min(_GATHER_MAX, total // _GATHER_SHARE))
-    try:
-        for f in as_completed(futures):
-            i = index[f.key]
-            finished[i] = True
-            analysed += len(chunks[i])
-            progress(analysed)
-            while end < len(futures) and finished[end]:
-                if futures[end].status != "finished":
-                    futures[end].result()  # raises its exception: every earlier one passed
-                waiting += len(chunks[end])
-                end += 1
-            if waiting >= enough or (end == len(futures) and end > start):
-                for part in client.gather(futures[start:end]):
-                    done(part)
-                futures[start:end] = [None] * (end - start)  # their rows leave the workers
-                start, waiting = end, 0
-    except BaseException:  # what still runs or waits is of no use now
-        client.cancel([f for f in futures if f is not None])
-        raise
+    futures = client.map(_analyze_chunk, chunks, pure=False, **kwargs)
+    for f in futures:  # in input order: the first failure raised is the first input's
+        done(f.result())
 
 
 class _Columns:
@@ -394,12 +363,10 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
     rows = _Columns(_ANALYSIS_COLUMNS)
     phases = _Columns(_PHASE_COLUMNS)
 
-    def done(part: Tuple[List[Tuple[Any, ...]], List[Tuple[Any, ...]]],
-             count: bool = True) -> None:
+    def done(part: Tuple[List[Tuple[Any, ...]], List[Tuple[Any, ...]]]) -> None:
         rows.extend(part[0])
         phases.extend(part[1])
-        if count:
-            throttle.update(rows.n, len(items), "logs")
+        throttle.update(rows.n, len(items), "logs")
 
     try:
         if client is not None:
@@ -409,9 +376,7 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
             _on_dask(client, chunks, dict(reference=None if reference is None else
                                           _on_cluster(reference), ddir=ddir, record=record,
                                           per_io_interval_s=per_io_interval_s,
-                                          options=options),
-                     lambda part: done(part, count=False),
-                     lambda n: throttle.update(n, len(items), "logs"))
+                                          options=options), done)
         elif workers > 1 and len(items) > 1:
             from concurrent.futures import ProcessPoolExecutor
             from collections import deque
