@@ -263,9 +263,9 @@ def _on_dask(client: Any, chunks: List[List[Tuple[str, Any]]], kwargs: Dict[str,
     not as_completed or ``wait`` with the rows gathered a quarter of the
     batch at a time: that saved the round trips, but with one worker
     (``dask worker --nthreads 1``, Dask 2026.8) the client then heard of
-    finished tasks late, on a one-second beat, and the worker, out of
-    tasks, waited up to 4 s for more: a 2,000-log batch took 7 s instead
-    of 3.6 s in about one run out of two."""
+    finished tasks late, on a one-second beat: the worker ended its last
+    task at 3.3 s and the 2,000-log batch returned at 7.2 s, in about one
+    run out of two."""
     if kwargs.get("reference") is not None and not isinstance(kwargs["reference"], str):
         # A reference's arrays go to the workers once, not in every task.
         kwargs = dict(kwargs, reference=client.scatter([kwargs["reference"]], broadcast=True,
