@@ -181,6 +181,14 @@ def workers_cpu(client: object) -> float:
     return float(sum(client.run(cpu).values()))  # type: ignore[attr-defined]
 
 
+def scheduler_cpu(client: object) -> float:
+    """CPU seconds the cluster's scheduler process has used so far."""
+    def cpu() -> float:
+        r = resource.getrusage(resource.RUSAGE_SELF)
+        return r.ru_utime + r.ru_stime
+    return float(client.run_on_scheduler(cpu))  # type: ignore[attr-defined]
+
+
 def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--logs", type=int, default=2000)
@@ -299,22 +307,31 @@ def dask_clusters(logs: List[str], d: str, repeats: int) -> None:
         clients = {"Dask cluster, 1 worker": one, "Dask cluster, 2 workers": two}
         runs: Dict[str, List[float]] = {k: [] for k in clients}
         wcpu: Dict[str, List[float]] = {k: [] for k in clients}
+        # The client's (this process's) and the scheduler's CPU per batch:
+        # on two cores, what the two-worker run loses to them.
+        ccpu: Dict[str, List[float]] = {k: [] for k in clients}
+        scpu: Dict[str, List[float]] = {k: [] for k in clients}
         load0 = os.getloadavg()[0]
-        # The ways take turns; the workers' CPU is read outside the timed
-        # part (two client.run round trips that are no part of the batch).
+        # The ways take turns; the workers' and the scheduler's CPU is read
+        # outside the timed part (client.run round trips, no part of the batch).
         for _ in range(repeats):
             for name, c in clients.items():
-                before = workers_cpu(c)
-                t0 = time.perf_counter()
+                before, sched = workers_cpu(c), scheduler_cpu(c)
+                c0, t0 = cpu_seconds(), time.perf_counter()
                 ssdcore.analyze_many(logs, client=c)
                 runs[name].append(time.perf_counter() - t0)
+                ccpu[name].append(cpu_seconds() - c0)
+                scpu[name].append(scheduler_cpu(c) - sched)
                 wcpu[name].append(workers_cpu(c) - before)
         r = {name: statistics.median(t) for name, t in runs.items()}
     print(f"\n{n} two-hour logs on real Dask clusters (scheduler + `dask worker "
-          f"--nthreads 1` processes)\n| way | logs/min (median) | CPU ms per log (workers) |")
-    print("|---|---|---|")
+          f"--nthreads 1` processes)\n| way | logs/min (median) | CPU ms per log (workers) "
+          f"| CPU ms per batch: client, scheduler |")
+    print("|---|---|---|---|")
     for name, s in r.items():
-        print(f"| {name} | {n / s * 60:,.0f} | {statistics.median(wcpu[name]) / n * 1e3:.2f} |")
+        print(f"| {name} | {n / s * 60:,.0f} | {statistics.median(wcpu[name]) / n * 1e3:.2f} "
+              f"| {statistics.median(ccpu[name]) * 1e3:.0f}, "
+              f"{statistics.median(scpu[name]) * 1e3:.0f} |")
     each = [a / b for a, b in zip(runs["Dask cluster, 1 worker"], runs["Dask cluster, 2 workers"])]
     print(f"two workers / one worker: {r['Dask cluster, 1 worker'] / r['Dask cluster, 2 workers']:.2f}x"
           f" (goal >= 1.9x; each round's: {', '.join(f'{x:.2f}' for x in each)}); "

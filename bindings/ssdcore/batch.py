@@ -40,11 +40,13 @@ ANALYSIS_COLUMNS = [c for c, _ in _ANALYSIS_COLUMNS]
 PHASE_COLUMNS = [c for c, _ in _PHASE_COLUMNS]
 """The columns of its phases table (``BatchResult.phases``)."""
 
-_GLOB_CHARS = set("*?[")
+_GLOB_CHARS = frozenset("*?[")
 
 
 def _has_glob(p: str) -> bool:
-    return any(c in _GLOB_CHARS for c in p)
+    # A set test, not a generator over the path's characters: expanding
+    # 2,000 plain paths took 2.9 ms, part of every batch's start.
+    return not _GLOB_CHARS.isdisjoint(p)
 
 
 class _Missing:
@@ -251,6 +253,30 @@ def _chunks(items: List[Tuple[str, Any]], n_workers: int, chunksize: Optional[in
     return out
 
 
+def _on_dask(client: Any, chunks: List[List[Tuple[str, Any]]], kwargs: Dict[str, Any],
+             done: Any) -> None:
+    """Runs the chunks on a Dask cluster; ``done(part)`` gets each chunk's
+    rows in input order, as soon as it and every chunk before it are in.
+
+    One ``result()`` a chunk, a round trip through the scheduler each
+    (about 1.2 ms of the client's CPU and 1.1 ms of the scheduler's), and
+    not as_completed or ``wait`` with the rows gathered a quarter of the
+    batch at a time: that saved the round trips, but with one worker
+    (``dask worker --nthreads 1``, Dask 2026.8) the client then heard of
+    finished tasks late, on a one-second beat: the worker ended its last
+    task at 3.3 s and the 2,000-log batch returned at 7.2 s, in about one
+    run out of two."""
+    if kwargs.get("reference") is not None and not isinstance(kwargs["reference"], str):
+        # A reference's arrays go to the workers once, not in every task.
+        kwargs = dict(kwargs, reference=client.scatter([kwargs["reference"]], broadcast=True,
+                                                       hash=False)[0])
+    # The scheduler starts tasks in the order they were submitted
+    # (checked with Dask 2026.8): the large chunks first.
+    futures = client.map(_analyze_chunk, chunks, pure=False, **kwargs)
+    for f in futures:  # in input order: the first failure raised is the first input's
+        done(f.result())
+
+
 class _Columns:
     """Rows kept as one list per column, not one dict per row: a batch of a
     million logs holds its figures, not a million dicts of 35 keys (the
@@ -347,13 +373,10 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
             chunks = _chunks([(s, _on_cluster(x)) for s, x in items],
                              max(1, len(client.scheduler_info().get("workers", {})) or 1),
                              chunksize)
-            # The scheduler starts tasks in the order they were submitted
-            # (checked with Dask 2026.8): the large chunks first.
-            futures = client.map(_analyze_chunk, chunks, reference=ref, ddir=ddir,
-                                 record=record, per_io_interval_s=per_io_interval_s,
-                                 options=options, pure=False)
-            for f in futures:  # in input order: the first failure raised is the first input's
-                done(f.result())
+            _on_dask(client, chunks, dict(reference=None if reference is None else
+                                          _on_cluster(reference), ddir=ddir, record=record,
+                                          per_io_interval_s=per_io_interval_s,
+                                          options=options), done)
         elif workers > 1 and len(items) > 1:
             from concurrent.futures import ProcessPoolExecutor
             from collections import deque

@@ -18,3 +18,23 @@ def test_the_batch_part_runs_and_prints_its_table(tmp_path, build_dir):
     assert r.returncode == 0, r.stderr
     assert "analyze_many(workers=2):" in r.stdout and "| analyze_many, workers=1 |" in r.stdout
     assert not (tmp_path / "series_1m.csv").exists(), "the batch part needs no 1M-sample file"
+
+
+def test_the_dask_part_runs_and_prints_what_the_client_and_scheduler_cost(tmp_path, build_dir):
+    # The two-worker cluster loses against twice one worker what the
+    # client and the scheduler take from the cores: the table shows it.
+    import pytest
+    pytest.importorskip("distributed", reason="the [dask] extra")
+    env = dict(os.environ, PATH=f"{build_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / "series_reader.py"), "--logs", "2",
+                        "--distinct", "1", "--repeats", "1", "--parts", "dask",
+                        "--data", str(tmp_path)],
+                       env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "| CPU ms per batch: client, scheduler |" in r.stdout, r.stdout
+    rows = [line for line in r.stdout.splitlines() if line.startswith("| Dask cluster, ")]
+    assert len(rows) == 2, r.stdout
+    for line in rows:
+        client, sched = (float(x) for x in line.rstrip(" |").split("|")[-1].split(","))
+        assert client > 0 and sched > 0, line
+    assert "two workers / one worker:" in r.stdout

@@ -33,6 +33,17 @@ def test_a_glob_is_one_row_per_file_sorted(tmp_path):
     assert got == [10, 11, 12, 13, 14]
 
 
+def test_only_glob_characters_make_a_pattern(tmp_path):
+    # *, ? or [ anywhere make a pattern (expanded, or an entry that fails
+    # when nothing matches); any other path is one input as it is.
+    from ssdcore.batch import expand_inputs, _Missing
+    for p in ("a*.csv", "a?.csv", "r[12].csv", "dir*/x.csv"):
+        (entry,) = expand_inputs([str(tmp_path / p)])
+        assert isinstance(entry[1], _Missing), p
+    for p in ("a].csv", "a{1,2}.csv", "x.csv", "a!.csv"):
+        assert expand_inputs([str(tmp_path / p)]) == [(str(tmp_path / p),) * 2], p
+
+
 def test_fio_job_logs_of_one_run_stay_one_input(datasets_dir):
     d = datasets_dir / "nvmebenchmarks" / "custom" / "zns-a" / "long3"
     df = ssdcore.analyze_many(str(d / "log_32_1115_bw.*.log")).frame
@@ -96,6 +107,32 @@ def test_a_dask_cluster_gives_the_same_frame(tmp_path):
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
         remote = ssdcore.analyze_many(paths, errors="record", client=client, chunksize=2)
+        # The progress counts the inputs as their chunks come in, up to all.
+        seen = []
+        many = ssdcore.analyze_many(paths * 4, errors="record", client=client, chunksize=1,
+                                    progress=seen.append)
+        local = ssdcore.analyze_many(paths * 4, errors="record")
+        assert many.frame.equals(local.frame) and many.phases.equals(local.phases)
+        assert seen and seen[-1]["done"] == 36
+        # A reference given as arrays (a Series handle) goes to the workers
+        # once, not pickled into every task, and gives the local verdicts.
+        ref = ssdcore.Series.open(str(paths[7]))
+        scattered = []
+        scatter = client.scatter
+
+        def counting_scatter(data, *args, **kwargs):
+            scattered.append(data)
+            return scatter(data, *args, **kwargs)
+
+        client.scatter = counting_scatter
+        try:
+            with_ref = ssdcore.analyze_many(paths[:8], reference=ref, client=client, chunksize=1)
+        finally:
+            del client.scatter
+        assert len(scattered) == 1, scattered
+        local_ref = ssdcore.analyze_many(paths[:8], reference=ref)
+        assert with_ref.frame.equals(local_ref.frame) and with_ref.phases.equals(local_ref.phases)
+        assert with_ref.frame["recovery_reference_level_bps"].notna().all()
         with pytest.raises(FileNotFoundError, match="missing.csv"):
             ssdcore.analyze_many([tmp_path / "missing.csv"], client=client)
         # The first failure in input order is raised, not the first in
