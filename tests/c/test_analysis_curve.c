@@ -643,6 +643,34 @@ Test(curve, slower_start_does_not_hide_the_cache) {
     ssd_series_free(s);
 }
 
+Test(curve, a_short_cache_after_a_slower_start_survives_the_merge) {
+    /* 2 s at 143 MB/s (a slower start), a static cache of 9 s at 391 MB/s,
+     * then 173 MB/s (seed 13's drive 121 in the used-drive sweep): both
+     * first segments are short; the start joined the cache and, in the
+     * same pass, the cache (still judged by the start's level, further
+     * from it than from the level after) joined that too: no cache. */
+    size_t n = 2000;
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    cr_assert(t && b);
+    for (size_t i = 0; i < n; i++) {
+        t[i] = (double)(i + 1);
+        b[i] = (i < 2 ? 143e6 : i < 11 ? 391e6 : 173e6) * exp(0.03 * gauss());
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    struct ssd_analysis_summary r = run(s, NULL, NULL);
+    cr_assert(r.has_cache, "no cache");
+    double cache = 0;
+    for (size_t i = 0; i < 11; i++)
+        cache += b[i];
+    cr_expect(fabs(r.cache_bytes / cache - 1) < 0.05, "%g GB", r.cache_bytes / 1e9);
+    cr_expect(fabs(r.cache_level_bps / 391e6 - 1) < 0.05, "%g", r.cache_level_bps);
+    cr_expect(fabs(r.post_cache_bps / 173e6 - 1) < 0.03, "%g", r.post_cache_bps);
+    free(t);
+    free(b);
+    ssd_series_free(s);
+}
+
 Test(curve, clean_blocks_after_a_fill_are_no_cache) {
     /* A 512 GB drive filled sequentially: its spare area, 56 GB at 700
      * MB/s, then the used state at 60 MB/s for 240 GB, more than any
