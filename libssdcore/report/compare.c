@@ -28,14 +28,6 @@
 #define MIB 1048576.0
 #define GIB 1073741824.0
 
-/* What a figure is (results.json headline "state"): a measured value, a
- * measured absence ("no cache"), a figure this run does not have, or a
- * bound. OTHER: the drive has the figure, measured under other conditions
- * (another row of the page). */
-enum { ST_MEASURED, ST_NONE, ST_NOT_MEASURED, ST_LOWER, ST_UPPER, ST_OTHER };
-static const char *const state_names[] = {"measured",    "none",        "not_measured",
-                                          "lower_bound", "upper_bound", "other_conditions"};
-
 struct cmp_drive {
     ssd_suite *s;
     const struct ssd__results *r; /* s's results model */
@@ -268,7 +260,7 @@ static int add_fig(struct cmp_drive *d, const char *key, double v) {
     }
     f->v = v;
     /* A null figure without a state is one the run should have had. */
-    f->state = isfinite(v) ? ST_MEASURED : ST_NOT_MEASURED;
+    f->state = isfinite(v) ? SSD__FIG_MEASURED : SSD__FIG_NOT_MEASURED;
     d->nfig++;
     return 0;
 }
@@ -278,54 +270,6 @@ static struct cmp_fig *fig_of(const struct cmp_drive *d, const char *key) {
         if (!strcmp(d->figs[i].key, key))
             return &d->figs[i];
     return NULL;
-}
-
-static int add_key(ssd_compare *c, const char *key);
-
-struct figure_sink {
-    ssd_compare *c;
-    struct cmp_drive *d;
-};
-
-/* A headline leaf (ssd__jv_leaves): a number as figure "a.b.c" (null: one
- * the run should have had, a lost analysis, counted as missing), or in a
- * "state" object what its sibling figure is. */
-static int take_figure(void *user, const char *key, const struct ssd__jv *m) {
-    ssd_compare *c = ((struct figure_sink *)user)->c;
-    struct cmp_drive *d = ((struct figure_sink *)user)->d;
-    if (m->type == SSD__JNUM || m->type == SSD__JNULL) {
-        int rc = add_fig(d, key, m->type == SSD__JNUM ? m->num : NAN);
-        return rc ? rc : add_key(c, key);
-    }
-    const char *last = strrchr(key, '.');
-    size_t at = last ? (size_t)(last - key) : 0; /* "a.b.state" of "a.b.state.c" */
-    if (m->type != SSD__JSTR || at < 5 || strncmp(key + at - 5, "state", 5) ||
-        (at > 5 && key[at - 6] != '.'))
-        return 0;
-    char fkey[512];
-    snprintf(fkey, sizeof fkey, "%.*s%s", (int)(at > 5 ? at - 6 : 0), key,
-             at > 5 ? last : last + 1);
-    int state = -1;
-    for (int k = 0; k < ST_OTHER; k++)
-        if (!strcmp(m->str, state_names[k]))
-            state = k;
-    if (state < 0)
-        return 0;
-    struct cmp_fig *f = fig_of(d, fkey);
-    if (!f) {
-        int rc = add_fig(d, fkey, NAN);
-        if (!rc)
-            rc = add_key(c, fkey);
-        if (rc)
-            return rc;
-        f = &d->figs[d->nfig - 1];
-    }
-    /* A state that claims a value the figure does not have is not
-     * believed: no number, nothing measured. */
-    f->state = (state == ST_MEASURED || state == ST_LOWER || state == ST_UPPER) && !isfinite(f->v)
-                   ? ST_NOT_MEASURED
-                   : state;
-    return 0;
 }
 
 static int label_taken(const ssd_compare *c, int upto, const char *label) {
@@ -404,19 +348,16 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
         rc = ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory for the headline figures", dir);
         goto fail;
     }
-    struct ssd__jv root = {0};
+    struct ssd__figs figs;
     char err[256];
-    rc = ssd__jr_parse(hl, &root, err, sizeof err);
+    rc = ssd__figs_parse(hl, &figs, err, sizeof err);
     free(hl);
+    for (size_t i = 0; !rc && i < figs.n; i++)
+        if (!(rc = add_fig(d, figs.f[i].key, figs.f[i].v)) && !(rc = add_key(c, figs.f[i].key)))
+            d->figs[d->nfig - 1].state = figs.f[i].state;
+    ssd__figs_free(&figs);
     if (rc) {
-        ssd__fail(c->err, rc, "%s: headline: %s", dir, err);
-        goto fail;
-    }
-    struct figure_sink sink = {c, d};
-    rc = ssd__jv_leaves(&root, take_figure, &sink);
-    ssd__jv_free(&root);
-    if (rc) {
-        ssd__fail(c->err, rc, "%s: out of memory for the figures", dir);
+        ssd__fail(c->err, rc, "%s: headline: %s", dir, rc == SSD_ENOMEM ? "out of memory" : err);
         goto fail;
     }
     ssd__drive_name(d->r, d->name, sizeof d->name);
@@ -525,22 +466,25 @@ static const struct cmp_fig *row_fig(const ssd_compare *c, const struct cmp_row 
 static int row_state(const ssd_compare *c, const struct cmp_row *r, int i) {
     const struct cmp_fig *f = fig_of(&c->d[i], c->keys[r->k]);
     if (!f)
-        return ST_NOT_MEASURED;
+        return SSD__FIG_NOT_MEASURED;
     if (r->cond && strcmp(f->cond, r->cond))
-        return ST_OTHER;
+        return SSD__FIG_OTHER;
     return f->state;
 }
 
 /* The value a bar or a cell shows: measured or a bound; NaN otherwise. */
 static double row_value(const ssd_compare *c, const struct cmp_row *r, int i) {
     int st = row_state(c, r, i);
-    return st == ST_MEASURED || st == ST_LOWER || st == ST_UPPER ? row_fig(c, r, i)->v : NAN;
+    return st == SSD__FIG_MEASURED || st == SSD__FIG_LOWER || st == SSD__FIG_UPPER
+               ? row_fig(c, r, i)->v
+               : NAN;
 }
 
 /* The difference against the highlighted drive, only between two exact
  * figures of the same test: a bound or a "none" is never a base. */
 static double row_pct(const ssd_compare *c, const struct cmp_row *r, int i) {
-    if (row_state(c, r, i) != ST_MEASURED || row_state(c, r, c->highlight) != ST_MEASURED)
+    if (row_state(c, r, i) != SSD__FIG_MEASURED ||
+        row_state(c, r, c->highlight) != SSD__FIG_MEASURED)
         return NAN;
     double v = row_value(c, r, i), h = row_value(c, r, c->highlight);
     if (!isfinite(v) || !isfinite(h) || h == 0)
@@ -559,42 +503,6 @@ static void row_label(const ssd_compare *c, const struct cmp_row *r,
     if (head && strstr(f->label, first))
         cond += head + (cond[head] == ',' ? 2 : 0);
     snprintf(buf, len, "%s%s%s", f->label, *cond ? ", " : "", cond);
-}
-
-/* What a state says in words where there is no number. */
-static const char *state_words(const char *key, int state) {
-    const char *leaf = strrchr(key, '.');
-    leaf = leaf ? leaf + 1 : key;
-    if (state == ST_NONE) {
-        if (!strncmp(leaf, "cache_", 6) || !strcmp(leaf, "post_cache_bps"))
-            return "no cache";
-        if (!strncmp(leaf, "folding_", 8))
-            return "no second slowdown";
-        if (!strncmp(leaf, "gc_", 3))
-            return "no used state in this run";
-        if (!strcmp(leaf, "recovered_bytes"))
-            return "nothing to recover";
-        if (!strncmp(leaf, "throttle", 8))
-            return "did not throttle";
-        return "none";
-    }
-    if (state == ST_OTHER)
-        return "measured under other conditions (another row)";
-    return "not in this run";
-}
-
-/* "at least " / "at most " before a bound, and what a lower bound means. */
-static const char *bound_prefix(int state) {
-    return state == ST_LOWER ? "at least " : state == ST_UPPER ? "at most " : "";
-}
-static const char *bound_suffix(const char *key, int state) {
-    if (state == ST_LOWER && (ends(key, ".recovered_bytes") || ends(key, ".cache_bytes")))
-        return ", the drive never slowed";
-    /* (A cache whose lower bound is its drop inside the first sample is
-     * told by its upper bound: never "never slowed".) */
-    if (state == ST_UPPER && ends(key, ".cache_bytes"))
-        return ", it ended inside the first sample";
-    return "";
 }
 
 /* A difference as a reader reads it: "+354 %", "-20 %", and "0 %" for less
@@ -683,7 +591,7 @@ int ssd_compare_json(const ssd_compare *c, int flags, char **out) {
         ssd__jw_key(&w, "states");
         ssd__jw_begin_array(&w);
         for (int i = 0; i < c->nd; i++)
-            ssd__jw_str(&w, state_names[row_state(c, r, i)]);
+            ssd__jw_str(&w, ssd__fig_state_names[row_state(c, r, i)]);
         ssd__jw_end_array(&w);
         ssd__jw_key(&w, "value_conditions");
         ssd__jw_begin_array(&w);
@@ -740,7 +648,7 @@ int ssd_compare_csv(const ssd_compare *c, char **out) {
         for (size_t q = 0; q < nrows; q++) {
             const struct cmp_row *r = &rows[q];
             int st = row_state(c, r, i);
-            if (st == ST_OTHER)
+            if (st == SSD__FIG_OTHER)
                 continue;
             if (r->cond && !row_fig(c, r, i) && q > 0 && rows[q - 1].k == r->k)
                 continue; /* a drive without the figure: once, on the key's first row */
@@ -760,7 +668,7 @@ int ssd_compare_csv(const ssd_compare *c, char **out) {
             ssd__text_raw(&t, ",", 1);
             if (isfinite(p))
                 ssd__text_add(&t, "%.6g", p);
-            ssd__text_add(&t, ",%s,", state_names[st]);
+            ssd__text_add(&t, ",%s,", ssd__fig_state_names[st]);
             const struct cmp_fig *fg = fig_of(&c->d[i], c->keys[r->k]);
             csv_field(&t, fg ? fg->cond : "");
             ssd__text_raw(&t, "\n", 1);
@@ -800,7 +708,7 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
         int st = row_state(c, row, i);
         if (isfinite(row_value(c, row, i)))
             order[n++] = i;
-        else if (st != ST_OTHER)
+        else if (st != SSD__FIG_OTHER)
             miss[nmiss++] = i;
     }
     if (!n) {
@@ -842,8 +750,9 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
         if (r < n)
             fmt_value(vb, sizeof vb, row_value(c, row, i) * f->scale);
         ssd__text_add(&desc, "%s%s: %s%s%s%s", r ? "; " : "", c->d[i].label,
-                      r < n ? bound_prefix(st) : "", r < n ? vb : state_words(key, st),
-                      r < n && *f->unit ? " " : "", r < n ? f->unit : "");
+                      r < n ? ssd__fig_bound_prefix(st) : "",
+                      r < n ? vb : ssd__fig_state_words(key, st), r < n && *f->unit ? " " : "",
+                      r < n ? f->unit : "");
     }
     char title[460];
     snprintf(title, sizeof title, "%s%s%s", label, *f->unit ? ", " : "", f->unit);
@@ -866,10 +775,11 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
             snprintf(pb, sizeof pb, " (%s)", pc);
         }
         if (r < n)
-            ssd__text_add(t, ": %s%s %s%s%s\" data-state=\"%s\">", bound_prefix(st), vb, f->unit,
-                          pb, bound_suffix(key, st), state_names[st]);
+            ssd__text_add(t, ": %s%s %s%s%s\" data-state=\"%s\">", ssd__fig_bound_prefix(st), vb,
+                          f->unit, pb, ssd__fig_bound_suffix(key, st), ssd__fig_state_names[st]);
         else
-            ssd__text_add(t, ": %s\" data-state=\"%s\">", state_words(key, st), state_names[st]);
+            ssd__text_add(t, ": %s\" data-state=\"%s\">", ssd__fig_state_words(key, st),
+                          ssd__fig_state_names[st]);
         ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"12\"%s>", lw - 6,
                       y + 17, i == c->highlight ? " font-weight=\"bold\"" : "");
         /* Long labels are cut here; the tooltip has the whole one. */
@@ -881,11 +791,12 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
         ssd__text_add(t, "</text>");
         if (r < n) {
             double bw = vmax > 0 ? fabs(v) / vmax * (W - lw - vw) : 0;
-            ssd__text_add(
-                t, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"%s/>", lw,
-                y + 3, fmax(bw, 1), rowh - 8, i == c->highlight ? drive_color(c, i) : "#9db4cc",
-                st == ST_LOWER || st == ST_UPPER ? " stroke=\"#555\" stroke-dasharray=\"4 3\""
-                                                 : "");
+            ssd__text_add(t, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"%s/>",
+                          lw, y + 3, fmax(bw, 1), rowh - 8,
+                          i == c->highlight ? drive_color(c, i) : "#9db4cc",
+                          st == SSD__FIG_LOWER || st == SSD__FIG_UPPER
+                              ? " stroke=\"#555\" stroke-dasharray=\"4 3\""
+                              : "");
             /* The value of a long bar sits inside its end (haloed for any
              * bar colour): on a phone the chart scrolls in its figure, and
              * the longest bars' values, the ones a reader wants first,
@@ -894,13 +805,15 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
                 ssd__text_add(t,
                               "<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" stroke=\"#fff\" "
                               "stroke-width=\"3\" paint-order=\"stroke\">%s%s%s</text>",
-                              lw + bw - 4, y + 17, bound_prefix(st), vb, pb);
+                              lw + bw - 4, y + 17, ssd__fig_bound_prefix(st), vb, pb);
             else
                 ssd__text_add(t, "<text x=\"%.1f\" y=\"%d\">%s%s%s</text>",
-                              fmin(lw + bw + 5, W - vw + 10), y + 17, bound_prefix(st), vb, pb);
+                              fmin(lw + bw + 5, W - vw + 10), y + 17, ssd__fig_bound_prefix(st), vb,
+                              pb);
         } else {
             ssd__text_add(t, "<text x=\"%d\" y=\"%d\" fill=\"%s\" font-style=\"italic\">%s</text>",
-                          lw + 4, y + 17, st == ST_NONE ? "#333" : "#a60", state_words(key, st));
+                          lw + 4, y + 17, st == SSD__FIG_NONE ? "#333" : "#a60",
+                          ssd__fig_state_words(key, st));
         }
         ssd__text_add(t, "</g>\n");
     }
@@ -1320,13 +1233,13 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
             ssd__text_html(t, c->d[i].label);
             if (!isfinite(v)) {
                 ssd__text_add(t, "\" class=\"n %s\" data-state=\"%s\">%s</td>",
-                              st == ST_NONE ? "none" : "missing", state_names[st],
-                              state_words(key, st));
+                              st == SSD__FIG_NONE ? "none" : "missing", ssd__fig_state_names[st],
+                              ssd__fig_state_words(key, st));
                 continue;
             }
             fmt_value(vb, sizeof vb, v);
-            ssd__text_add(t, "\" class=\"n\" data-state=\"%s\">%s%s%s", state_names[st],
-                          bound_prefix(st), vb, bound_suffix(key, st));
+            ssd__text_add(t, "\" class=\"n\" data-state=\"%s\">%s%s%s", ssd__fig_state_names[st],
+                          ssd__fig_bound_prefix(st), vb, ssd__fig_bound_suffix(key, st));
             if (i != c->highlight && isfinite(p)) {
                 char pc[24];
                 fmt_pct(pc, sizeof pc, p);
@@ -1375,17 +1288,18 @@ struct summary_row {
 static void summary_cell(const struct cmp_drive *d, char *buf, size_t len, int *state,
                          const char *key) {
     const struct cmp_fig *f = fig_of(d, key);
-    int st = f ? f->state : ST_NOT_MEASURED;
+    int st = f ? f->state : SSD__FIG_NOT_MEASURED;
     *state = st;
-    if (!f || !isfinite(f->v) || st == ST_NONE || st == ST_NOT_MEASURED) {
-        snprintf(buf, len, "%s", state_words(key, st));
+    if (!f || !isfinite(f->v) || st == SSD__FIG_NONE || st == SSD__FIG_NOT_MEASURED) {
+        snprintf(buf, len, "%s", ssd__fig_state_words(key, st));
         return;
     }
     struct ssd__figure_info fi;
     ssd__figure_describe(key, &fi);
     char vb[48];
     fmt_value(vb, sizeof vb, f->v * fi.scale);
-    snprintf(buf, len, "%s%s %s%s", bound_prefix(st), vb, fi.unit, bound_suffix(key, st));
+    snprintf(buf, len, "%s%s %s%s", ssd__fig_bound_prefix(st), vb, fi.unit,
+             ssd__fig_bound_suffix(key, st));
 }
 
 /* The slowest second of a curve from x_from GiB on (the used state), in
@@ -1439,7 +1353,7 @@ static void summary_of(const struct cmp_drive *d, struct summary_row *row) {
     const struct cmp_fig *gs = fig_of(d, CURVE_KEY("gc_start_level_bps"));
     const struct cmp_fig *ge = fig_of(d, CURVE_KEY("gc_end_level_bps"));
     const struct cmp_fig *gx = fig_of(d, CURVE_KEY("gc_start_bytes"));
-    if (gs && ge && gs->state == ST_MEASURED && ge->state == ST_MEASURED) {
+    if (gs && ge && gs->state == SSD__FIG_MEASURED && ge->state == SSD__FIG_MEASURED) {
         double lo = slowest(d->r, stem, gx && isfinite(gx->v) ? gx->v / GIB : 0);
         int n = snprintf(row->cell[2], sizeof row->cell[2], "%.1f -> %.1f MiB/s", gs->v / MIB,
                          ge->v / MIB);
@@ -1453,7 +1367,7 @@ static void summary_of(const struct cmp_drive *d, struct summary_row *row) {
         if (isfinite(lo) && n > 0 && (size_t)n < sizeof row->cell[2])
             snprintf(row->cell[2] + n, sizeof row->cell[2] - (size_t)n,
                      " (slowest second %.2f MiB/s%s)", lo, also);
-        row->state[2] = ST_MEASURED;
+        row->state[2] = SSD__FIG_MEASURED;
     } else {
         summary_cell(d, CELL(2), CURVE_KEY("gc_start_level_bps"));
     }
@@ -1526,10 +1440,10 @@ static void summary_table(const ssd_compare *c, struct ssd__text *t) {
             ssd__text_html_in(t, "<td data-label=\"", summary_heads[k], "\"");
             if (st >= 0)
                 ssd__text_add(t, "%s data-state=\"%s\"",
-                              st == ST_NONE           ? " class=\"none\""
-                              : st == ST_NOT_MEASURED ? " class=\"missing\""
-                                                      : "",
-                              state_names[st]);
+                              st == SSD__FIG_NONE           ? " class=\"none\""
+                              : st == SSD__FIG_NOT_MEASURED ? " class=\"missing\""
+                                                            : "",
+                              ssd__fig_state_names[st]);
             ssd__text_html_in(t, ">", row.cell[k], "</td>");
         }
         ssd__text_add(t, "</tr>\n");

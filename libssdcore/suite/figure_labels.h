@@ -7,6 +7,10 @@
 #ifndef SSD_FIGURE_LABELS_H
 #define SSD_FIGURE_LABELS_H
 
+#include <stddef.h>
+
+#include "json_read.h"
+
 struct ssd__figure_info {
     char label[200];   /* "degradation: SLC cache" ("curve: words" for a.b.c keys) */
     const char *words; /* the leaf's words alone ("SLC cache") */
@@ -22,5 +26,64 @@ struct ssd__figure_info {
  * as "post_cache_bps"); a key the table does not name is labelled from its
  * own words, its unit from its suffix. */
 void ssd__figure_describe(const char *key, struct ssd__figure_info *f);
+
+/* What a figure is (results.json headline "state"): a measured value, a
+ * measured absence ("no cache"), a figure this run does not have, or a
+ * bound. OTHER: the compare page's drive that has the figure measured
+ * under other conditions (another row). */
+enum {
+    SSD__FIG_MEASURED,
+    SSD__FIG_NONE,
+    SSD__FIG_NOT_MEASURED,
+    SSD__FIG_LOWER,
+    SSD__FIG_UPPER,
+    SSD__FIG_OTHER
+};
+extern const char *const ssd__fig_state_names[SSD__FIG_OTHER + 1];
+/* What a state says in words where there is no number ("no cache"). */
+const char *ssd__fig_state_words(const char *key, int state);
+/* "at least " / "at most " before a bound, and what the bound means after
+ * its unit (", the drive never slowed"). */
+const char *ssd__fig_bound_prefix(int state);
+const char *ssd__fig_bound_suffix(const char *key, int state);
+
+/* The headline flattened: every number (or null) leaf as a figure with
+ * its dotted key (ssd__jv_leaves), its state from the "state" object
+ * beside it (measured when there is none), and for a figure that is not
+ * measured, why: the "error" of its curve. Every view of the headline (the
+ * report's table, the text summary, the compare page) reads this one list. */
+struct ssd__fig {
+    char *key;
+    double v; /* results.json's unit; NaN for null */
+    int state;
+    const char *why; /* NULL, or into root */
+};
+struct ssd__figs {
+    struct ssd__fig *f;
+    size_t n, cap;
+    struct ssd__jv root;
+};
+/* Parses a headline (JSON text) into *out (free with ssd__figs_free, also
+ * after a failure): 0, SSD_EFORMAT with why, or SSD_ENOMEM. */
+int ssd__figs_parse(const char *headline_json, struct ssd__figs *out, char *why, size_t len);
+void ssd__figs_free(struct ssd__figs *h);
+
+/* A figure as one run's report and text summary show it: label, the value
+ * in the label table's unit and format ("at least 2.01") or the state in
+ * words ("no cache"; number 0), the unit with what a bound means. */
+struct ssd__fig_row {
+    const struct ssd__fig *fig;
+    struct ssd__figure_info info;
+    char label[300], value[400], unit[96];
+    int number;
+};
+/* Calls fn with the rows of one run's headline, grouped by section (in
+ * the order the sections first come; section non-NULL on a section's
+ * first row): a figure the run does not have is left out unless its
+ * curve's analysis was lost (then one row says why), and a curve's run of
+ * absences with the same words is one row ("did not throttle"). */
+void ssd__figs_rows(const struct ssd__figs *h,
+                    void (*fn)(void *user, const char *section, const struct ssd__fig_row *row),
+                    void *user);
 
 #endif

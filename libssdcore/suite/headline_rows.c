@@ -1,0 +1,227 @@
+/* headline_rows.c - the headline as figures with their states
+ * (figure_labels.h): the one list the report's headline table, the text
+ * summary and the compare page read, and how one run shows it as rows. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ssdcore/base.h"
+#include "figure_labels.h"
+
+const char *const ssd__fig_state_names[SSD__FIG_OTHER + 1] = {
+    "measured", "none", "not_measured", "lower_bound", "upper_bound", "other_conditions"};
+
+static int ends(const char *s, const char *suffix) {
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && !strcmp(s + a - b, suffix);
+}
+
+const char *ssd__fig_state_words(const char *key, int state) {
+    const char *leaf = strrchr(key, '.');
+    leaf = leaf ? leaf + 1 : key;
+    if (state == SSD__FIG_NONE) {
+        if (!strncmp(leaf, "cache_", 6) || !strcmp(leaf, "post_cache_bps"))
+            return "no cache";
+        if (!strncmp(leaf, "folding_", 8))
+            return "no second slowdown";
+        if (!strncmp(leaf, "gc_", 3))
+            return "no used state in this run";
+        if (!strcmp(leaf, "recovered_bytes"))
+            return "nothing to recover";
+        if (!strncmp(leaf, "throttle", 8))
+            return "did not throttle";
+        return "none";
+    }
+    if (state == SSD__FIG_OTHER)
+        return "measured under other conditions (another row)";
+    return "not in this run";
+}
+
+const char *ssd__fig_bound_prefix(int state) {
+    return state == SSD__FIG_LOWER ? "at least " : state == SSD__FIG_UPPER ? "at most " : "";
+}
+
+const char *ssd__fig_bound_suffix(const char *key, int state) {
+    if (state == SSD__FIG_LOWER && (ends(key, "recovered_bytes") || ends(key, "cache_bytes")))
+        return ", the drive never slowed";
+    /* (A cache whose lower bound is its drop inside the first sample is
+     * told by its upper bound: never "never slowed".) */
+    if (state == SSD__FIG_UPPER && ends(key, "cache_bytes"))
+        return ", it ended inside the first sample";
+    return "";
+}
+
+static struct ssd__fig *fig_of(const struct ssd__figs *h, const char *key) {
+    for (size_t i = 0; i < h->n; i++)
+        if (!strcmp(h->f[i].key, key))
+            return &h->f[i];
+    return NULL;
+}
+
+static struct ssd__fig *add(struct ssd__figs *h, const char *key, double v) {
+    if (h->n == h->cap) {
+        size_t cap = h->cap ? 2 * h->cap : 64;
+        struct ssd__fig *f = realloc(h->f, cap * sizeof *f);
+        if (!f)
+            return NULL;
+        h->f = f, h->cap = cap;
+    }
+    struct ssd__fig *f = &h->f[h->n];
+    if (!(f->key = strdup(key)))
+        return NULL;
+    f->v = v, f->state = SSD__FIG_MEASURED, f->why = NULL;
+    h->n++;
+    return f;
+}
+
+/* A headline leaf: a number as figure "a.b.c" (null: one the run should
+ * have had, counted as not measured below), in a "state" object what its
+ * sibling figure is, or a curve's "error". */
+static int take(void *user, const char *key, const struct ssd__jv *m) {
+    struct ssd__figs *h = user;
+    if (m->type == SSD__JNUM || m->type == SSD__JNULL)
+        return add(h, key, m->type == SSD__JNUM ? m->num : NAN) ? 0 : SSD_ENOMEM;
+    if (m->type != SSD__JSTR)
+        return 0;
+    const char *last = strrchr(key, '.');
+    size_t at = last ? (size_t)(last - key) : 0; /* "a.b.state" of "a.b.state.c" */
+    if (at < 5 || strncmp(key + at - 5, "state", 5) || (at > 5 && key[at - 6] != '.'))
+        return 0;
+    char fkey[512];
+    snprintf(fkey, sizeof fkey, "%.*s%s", (int)(at > 5 ? at - 6 : 0), key,
+             at > 5 ? last : last + 1);
+    int state = -1;
+    for (int k = 0; k < SSD__FIG_OTHER; k++)
+        if (!strcmp(m->str, ssd__fig_state_names[k]))
+            state = k;
+    if (state < 0)
+        return 0;
+    struct ssd__fig *f = fig_of(h, fkey);
+    if (!f && !(f = add(h, fkey, NAN)))
+        return SSD_ENOMEM;
+    /* A state that claims a value the figure does not have is not
+     * believed: no number, nothing measured. */
+    f->state = (state == SSD__FIG_MEASURED || state == SSD__FIG_LOWER || state == SSD__FIG_UPPER) &&
+                       !isfinite(f->v)
+                   ? SSD__FIG_NOT_MEASURED
+                   : state;
+    return 0;
+}
+
+/* A curve's "error": why its figures that are not measured are not. */
+static int take_error(void *user, const char *key, const struct ssd__jv *m) {
+    struct ssd__figs *h = user;
+    size_t n = strlen(key);
+    if (m->type != SSD__JSTR || !ends(key, ".error"))
+        return 0;
+    n -= strlen("error");
+    for (size_t i = 0; i < h->n; i++)
+        if (!strncmp(h->f[i].key, key, n) && !strchr(h->f[i].key + n, '.') &&
+            h->f[i].state == SSD__FIG_NOT_MEASURED)
+            h->f[i].why = m->str;
+    return 0;
+}
+
+int ssd__figs_parse(const char *headline_json, struct ssd__figs *out, char *why, size_t len) {
+    memset(out, 0, sizeof *out);
+    int rc = ssd__jr_parse(headline_json, &out->root, why, len);
+    if (rc)
+        return rc;
+    if ((rc = ssd__jv_leaves(&out->root, take, out))) {
+        snprintf(why, len, "out of memory for the headline figures");
+        return rc;
+    }
+    for (size_t i = 0; i < out->n; i++)
+        if (!isfinite(out->f[i].v) && out->f[i].state != SSD__FIG_NONE)
+            out->f[i].state = SSD__FIG_NOT_MEASURED;
+    return ssd__jv_leaves(&out->root, take_error, out);
+}
+
+void ssd__figs_free(struct ssd__figs *h) {
+    for (size_t i = 0; i < h->n; i++)
+        free(h->f[i].key);
+    free(h->f);
+    ssd__jv_free(&h->root);
+    memset(h, 0, sizeof *h);
+}
+
+/* The figure `leaf` of the curve key belongs to ("write_curves.a." of
+ * "write_curves.a.post_cache_bps"), NULL when it has none. */
+static const struct ssd__fig *sibling(const struct ssd__figs *h, const char *key,
+                                      const char *leaf) {
+    const char *dot = strrchr(key, '.');
+    char k[600];
+    snprintf(k, sizeof k, "%.*s%s", dot ? (int)(dot + 1 - key) : 0, key, leaf);
+    return fig_of(h, k);
+}
+
+static int has_value(const struct ssd__fig *f) {
+    return f && isfinite(f->v) &&
+           (f->state == SSD__FIG_MEASURED || f->state == SSD__FIG_LOWER ||
+            f->state == SSD__FIG_UPPER);
+}
+
+/* Row of figure f; 0 when one run does not show it. */
+static int row_of(const struct ssd__figs *h, const struct ssd__fig *f, struct ssd__fig_row *r) {
+    r->fig = f;
+    ssd__figure_describe(f->key, &r->info);
+    snprintf(r->label, sizeof r->label, "%s", r->info.label);
+    /* Without a cache, the level "after the cache" is the drive's one
+     * write speed, or its fresh-state (direct) speed before a used state. */
+    const struct ssd__fig *cache = sibling(h, f->key, "cache_bytes");
+    if (ends(f->key, "post_cache_bps") && cache && cache->state == SSD__FIG_NONE) {
+        size_t head = strlen(r->label) - strlen(r->info.words ? r->info.words : "");
+        snprintf(r->label + head, sizeof r->label - head, "%s",
+                 has_value(sibling(h, f->key, "gc_start_bytes")) ? "fresh-state speed"
+                                                                 : "write speed");
+    }
+    r->number = has_value(f);
+    r->unit[0] = 0;
+    if (r->number) {
+        int n = snprintf(r->value, sizeof r->value, "%s", ssd__fig_bound_prefix(f->state));
+        snprintf(r->value + n, sizeof r->value - (size_t)n, r->info.format, f->v * r->info.scale);
+        snprintf(r->unit, sizeof r->unit, "%s%s", r->info.unit,
+                 ssd__fig_bound_suffix(f->key, f->state));
+    } else if (f->state == SSD__FIG_NONE) {
+        snprintf(r->value, sizeof r->value, "%s", ssd__fig_state_words(f->key, f->state));
+    } else if (f->why) {
+        snprintf(r->value, sizeof r->value, "no figures: %s", f->why);
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+void ssd__figs_rows(const struct ssd__figs *h,
+                    void (*fn)(void *user, const char *section, const struct ssd__fig_row *row),
+                    void *user) {
+    char sections[32][64];
+    int ns = 0;
+    struct ssd__figure_info info;
+    for (size_t i = 0; i < h->n; i++) {
+        ssd__figure_describe(h->f[i].key, &info);
+        int seen = 0;
+        for (int s = 0; s < ns; s++)
+            seen |= !strcmp(sections[s], info.section);
+        if (!seen && ns < 32)
+            snprintf(sections[ns++], sizeof sections[0], "%s", info.section);
+    }
+    for (int s = 0; s < ns; s++) {
+        int first = 1;
+        struct ssd__fig_row prev = {0}, r;
+        for (size_t i = 0; i < h->n; i++) {
+            if (!row_of(h, &h->f[i], &r) || strcmp(r.info.section, sections[s]))
+                continue;
+            /* "did not throttle" once for a curve's four throttle figures. */
+            const char *dot = strrchr(r.fig->key, '.');
+            size_t curve = dot ? (size_t)(dot - r.fig->key) : 0;
+            if (!r.number && prev.fig && !prev.number && !strcmp(prev.value, r.value) &&
+                !strncmp(prev.fig->key, r.fig->key, curve + 1))
+                continue;
+            fn(user, first ? sections[s] : NULL, &r);
+            first = 0;
+            prev = r;
+        }
+    }
+}
