@@ -31,6 +31,8 @@ const char *ssd__fig_state_words(const char *key, int state) {
             return "nothing to recover";
         if (!strncmp(leaf, "throttle", 8))
             return "did not throttle";
+        if (!strncmp(leaf, "steady_", 7))
+            return "never steady";
         return "none";
     }
     if (state == SSD__FIG_OTHER)

@@ -413,14 +413,19 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
      * it. Temperature and throttling are there when the log has the drive's
      * temperature (the thermal suite compares drives by them); the
      * recovery, last, only in a run against a reference. */
-    enum { ALWAYS, CACHE, FOLDING, GC, RECOVERY, TEMPERATURE, THROTTLE };
+    /* The steady state the drive settles into (SNIA PTS rule, last stable
+     * region) only from a long enough run: a short one's "steady" plateau
+     * says little. */
+    int long_run = m->duration_s >= 1800;
+    enum { ALWAYS, CACHE, FOLDING, GC, RECOVERY, TEMPERATURE, THROTTLE, STEADY };
     const int has[] = {1,
                        m->has_cache,
                        m->has_folding,
                        m->has_gc,
                        m->has_recovery,
                        m->has_temperature,
-                       m->has_throttle};
+                       m->has_throttle,
+                       m->steady_reached && long_run};
     const struct {
         const char *key;
         int phase;
@@ -440,6 +445,8 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
         {"gc_start_level_bps", GC, m->gc_start_level_bps},
         {"gc_slope_bps_per_gib", GC, m->gc_slope_bps_per_gib},
         {"end_level_bps", ALWAYS, ssd__end_level(st)},
+        {"steady_start_s", STEADY, m->steady_start_s},
+        {"steady_mean_bps", STEADY, m->steady_mean_bps},
         {"max_temp_c", TEMPERATURE, m->temp_max_c},
         {"throttle_temp_c", THROTTLE, m->throttle_temp_c},
         {"throttle_start_s", THROTTLE, m->throttle_start_s},
@@ -480,6 +487,8 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
         /* Without the drive's temperature nothing was measured: a drive
          * whose log has none is not said to run cool or not to throttle. */
         if (!lost && (phase == TEMPERATURE || phase == THROTTLE) && !m->has_temperature)
+            state = "not_measured";
+        if (!lost && phase == STEADY && !long_run)
             state = "not_measured";
         if (!lost && has[phase] && phase == CACHE && m->cache_censored == SSD_CENSOR_RIGHT &&
             strcmp(figs[k].key, "cache_level_bps") != 0)

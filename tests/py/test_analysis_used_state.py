@@ -218,6 +218,12 @@ def test_compare_marks_a_recovery_lower_bound(runs, cli, tmp_path):
 
 def test_the_report_gives_the_steady_state_the_drive_settles_into(runs):
     a = step(runs["as510s"], "degradation")["analysis"]
+    # The headline carries it (the report's table, compare and the catalog
+    # read it there); a 5-minute run's plateau is not measured.
+    heads = json.loads((runs["as510s"] / "results.json").read_text())["headline"]["write_curves"]
+    assert heads["degradation"]["steady_start_s"] == a["steady_state"]["start_s"]
+    assert heads["degradation"]["steady_mean_bps"] == pytest.approx(a["steady_state"]["mean_bps"])
+    assert heads["recovery-trim"]["state"]["steady_start_s"] == "not_measured"
     html = (runs["as510s"] / "report.html").read_text()
     row = html[html.index("degradation: steady state (SNIA PTS) from"):]
     assert f'<td class="n">{a["steady_state"]["start_s"]:.0f}</td><td>s</td>' in row[:200], row[:200]
