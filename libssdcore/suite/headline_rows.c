@@ -77,11 +77,23 @@ static struct ssd__fig *add(struct ssd__figs *h, const char *key, double v) {
     return f;
 }
 
+/* The figures being gathered, and the curves whose figures are left out:
+ * preparation writes ("write_curves.<name>." each). */
+struct gather {
+    struct ssd__figs *h;
+    char skip[16][300];
+    int nskip;
+};
+
 /* A headline leaf: a number as figure "a.b.c" (null: one the run should
  * have had, counted as not measured below), in a "state" object what its
  * sibling figure is, or a curve's "error". */
 static int take(void *user, const char *key, const struct ssd__jv *m) {
-    struct ssd__figs *h = user;
+    struct gather *g = user;
+    struct ssd__figs *h = g->h;
+    for (int i = 0; i < g->nskip; i++)
+        if (!strncmp(key, g->skip[i], strlen(g->skip[i])))
+            return 0;
     if (m->type == SSD__JNUM || m->type == SSD__JNULL)
         return add(h, key, m->type == SSD__JNUM ? m->num : NAN) ? 0 : SSD_ENOMEM;
     if (m->type != SSD__JSTR)
@@ -130,7 +142,12 @@ int ssd__figs_parse(const char *headline_json, struct ssd__figs *out, char *why,
     int rc = ssd__jr_parse(headline_json, &out->root, why, len);
     if (rc)
         return rc;
-    if ((rc = ssd__jv_leaves(&out->root, take, out))) {
+    struct gather g = {.h = out};
+    const struct ssd__jv *wc = ssd__jv_get(&out->root, "write_curves");
+    for (size_t i = 0; wc && wc->type == SSD__JOBJ && i < wc->n && g.nskip < 16; i++)
+        if (ssd__jv_true(&wc->items[i], "preparation"))
+            snprintf(g.skip[g.nskip++], sizeof g.skip[0], "write_curves.%.280s.", wc->keys[i]);
+    if ((rc = ssd__jv_leaves(&out->root, take, &g))) {
         snprintf(why, len, "out of memory for the headline figures");
         return rc;
     }

@@ -399,6 +399,12 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
     int lost = ssd__analysis_lost(st);
     ssd__jw_key(w, st->def.series);
     ssd__jw_begin_object(w);
+    /* A preparation write (CrystalDiskMark's test file, the area written
+     * before read tests) measures nothing: its curve stays, marked, and the
+     * views of the headline leave its figures out. */
+    const struct ssd__step *job = logging_job(s, st);
+    if (job && !strcmp(job->def.group, ssd__group_prepare))
+        ssd__jw_kbool(w, "preparation", 1);
     /* A cache whose drop fell inside the first sample is known to be at
      * most what that sample wrote (state upper_bound): how small it is,
      * what a reader asks of it; its lower bound is in_words'. */
