@@ -534,6 +534,7 @@ static const char page_css[] =
     "table.grid td,table.grid th{border:1px solid #ccc}\n"
     "table.grid{display:block;overflow-x:auto;max-width:100%}\n"
     "td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
+    "tr.sec th{padding-top:.7em;border-bottom:1px solid #ccc}\n"
     ".scroll{overflow-x:auto;max-width:100%}\n"
     "tr.failed td,.err{color:#b00}\ntr.interrupted td,tr.skipped td,.warn{color:#a60}\n"
     "tr.pending td{color:#999}\ncode{font-size:90%;overflow-wrap:anywhere}\n"

@@ -703,167 +703,40 @@ static void td_num(struct ssd__text *t, double v, const char *fmt) {
         ssd__text_add(t, "<td class=\"n\">-</td>");
 }
 
-static void row(struct ssd__text *t, const char *label, double v, const char *fmt,
-                const char *unit) {
-    if (!isfinite(v))
-        return;
-    ssd__text_html_in(t, "<tr><th>", label, "</th>");
-    td_num(t, v, fmt);
-    ssd__text_add(t, "<td>%s</td></tr>\n", unit);
+/* A headline row (ssd__figs_rows): a section's first row names it. */
+static void headline_row(void *user, const char *section, const struct ssd__fig_row *r) {
+    struct ssd__text *t = user;
+    if (section)
+        ssd__text_html_in(t, "<tr class=\"sec\"><th colspan=\"3\">", section, "</th></tr>\n");
+    ssd__text_html_in(t, "<tr><th>", r->label, "</th>");
+    if (r->number)
+        ssd__text_html_in(t, "<td class=\"n\">", r->value, "</td>");
+    else
+        ssd__text_html_in(t,
+                          r->fig->why ? "<td colspan=\"2\" class=\"err\">" : "<td colspan=\"2\">",
+                          r->value, "</td></tr>\n");
+    if (r->number)
+        ssd__text_html_in(t, "<td>", r->unit, "</td></tr>\n");
 }
 
-/* An analysis of a preparation write (CDM's test file, the area written
- * before read tests): it measures nothing the headline should show. */
-static int preparation(const struct ssd__results *s, const struct ssd__step *an) {
-    if (an->def.kind != SSD__STEP_ANALYZE)
-        return 0;
-    const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
-    return job && !strcmp(job->def.group, ssd__group_prepare);
-}
-
-static void headline_rows(const struct ssd__results *s, struct ssd__text *t);
-
-/* The headline figures as a table; nothing when the run has none. */
+/* The headline figures as a table, the rows the text summary and the
+ * compare page show (ssd__figs_rows over results.json's headline);
+ * nothing when the run has none. */
 static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
-    struct ssd__text rows = {0};
-    headline_rows(s, &rows);
-    char *r = ssd__text_take(&rows);
-    if (r && *r)
-        ssd__text_add(t, "<table class=\"kv\">\n%s</table>\n", r);
-    free(r);
-}
-
-/* The row of headline figure `key` (figure_labels.h: its words, unit and
- * format), its value v in results.json's unit: "prefix: words" when prefix
- * is given, then extra (", 1 min"); words in place of the table's when the
- * figure means another thing in this run. */
-static void figure_row(struct ssd__text *t, const char *prefix, const char *key, const char *words,
-                       const char *extra, double v) {
-    struct ssd__figure_info f;
-    ssd__figure_describe(key, &f);
-    char label[300];
-    snprintf(label, sizeof label, "%s%s%s%s", prefix ? prefix : "", prefix ? ": " : "",
-             words ? words : f.label, extra ? extra : "");
-    row(t, label, v * f.scale, f.format, f.unit);
-}
-
-/* A mixed-workload figure's row of the headline table. */
-static void mixed_figure_row(void *user, const char *key, double bps) {
-    figure_row(user, NULL, key, NULL, NULL, bps);
-}
-
-static void headline_rows(const struct ssd__results *s, struct ssd__text *t) {
-    for (size_t i = 0; i < ssd__named_step_count; i++) {
-        const struct ssd__named_step *n = &ssd__named_steps[i];
-        const struct ssd__step *st = n->headline_key ? ssd__suite_find_done(s, n->name) : NULL;
-        if (!st)
-            continue;
-        char extra[96] = "";
-        const char *time = ssd__step_option(st, "time");
-        if (time)
-            snprintf(extra, sizeof extra, ", %s", time);
-        figure_row(t, NULL, n->headline_key, NULL, extra, n->iops ? st->res.iops : st->res.bw_bps);
+    char *json = NULL, why[256];
+    struct ssd__figs figs = {0};
+    if (ssd__suite_headline_json(s, &json) || ssd__figs_parse(json, &figs, why, sizeof why)) {
+        ssd__text_add(t, "<p class=\"err\">No headline figures: out of memory.</p>\n");
+    } else {
+        struct ssd__text rows = {0};
+        ssd__figs_rows(&figs, headline_row, &rows);
+        char *r = ssd__text_take(&rows);
+        if (r && *r)
+            ssd__text_add(t, "<table class=\"kv headline\">\n%s</table>\n", r);
+        free(r);
     }
-    ssd__suite_mixed_figures(s, mixed_figure_row, t);
-    for (int i = 0; i < s->nsteps; i++) {
-        const struct ssd__step *st = &s->steps[i];
-        if (ssd__analysis_lost(st)) {
-            char why[2 * SSD__ERRMSG_SIZE];
-            ssd__analysis_lost_text(s, st, why, sizeof why);
-            ssd__text_html_in(t, "<tr><th>", st->def.series,
-                              ": write curve</th><td colspan=\"2\" class=\"err\">no figures: ");
-            ssd__text_html(t, why);
-            ssd__text_add(t, "</td></tr>\n");
-            continue;
-        }
-        if (st->def.kind != SSD__STEP_ANALYZE || !st->res.has_summary || preparation(s, st))
-            continue;
-        const struct ssd_analysis_summary *m = &st->res.sum;
-        const char *curve = st->def.series;
-        /* A bound says which: "(at least)" when the run never slowed,
-         * "(at most)" when the drop fell inside the first sample. */
-        const char *bound = ssd__cache_bound_word(m);
-        if (m->has_cache)
-            figure_row(t, curve, "cache_bytes", NULL,
-                       !*bound                      ? ""
-                       : !strcmp(bound, "at most ") ? " (at most: it ended inside the first sample)"
-                                                    : " (at least)",
-                       ssd__cache_shown_bytes(m));
-        /* Without a cache, a run that reaches its used state starts at
-         * the drive's fresh-state (direct) speed: the clean blocks. */
-        figure_row(t, curve, "post_cache_bps",
-                   m->has_cache ? NULL
-                   : m->has_gc  ? "fresh-state speed"
-                                : "write speed",
-                   NULL, m->post_cache_bps);
-        if (m->has_folding)
-            figure_row(t, curve, "folding_level_bps", NULL, NULL, m->folding_level_bps);
-        if (m->has_gc)
-            figure_row(t, curve, "gc_start_bytes", NULL, NULL, m->gc_start_bytes);
-        if (m->has_gc && m->gc_sliding) {
-            figure_row(t, curve, "gc_start_level_bps", NULL, NULL, m->gc_start_level_bps);
-            figure_row(t, curve, "gc_slope_bps_per_gib", NULL, NULL, m->gc_slope_bps_per_gib);
-        }
-        if (st->res.nphases > 1)
-            figure_row(t, curve, "end_level_bps", NULL, NULL, ssd__end_level(st));
-        /* The steady state the drive settles into (SNIA PTS rule, last
-         * stable region), from a long enough run: a short one's "steady"
-         * plateau says little. */
-        if (m->steady_reached && m->duration_s >= 1800) {
-            figure_row(t, curve, "steady_start_s", NULL, NULL, m->steady_start_s);
-            figure_row(t, curve, "steady_mean_bps", NULL, NULL, m->steady_mean_bps);
-        }
-        figure_row(t, curve, "total_bytes", NULL, NULL, m->total_bytes);
-        if (m->has_recovery && m->recovery_censored == SSD_CENSOR_RIGHT) {
-            /* All the run wrote: a lower bound, said as one. */
-            struct ssd__figure_info f;
-            ssd__figure_describe("recovered_bytes", &f);
-            ssd__text_html_in(t, "<tr><th>", curve, ": ");
-            ssd__text_html(t, f.label);
-            ssd__text_add(t, "</th><td class=\"n\">≥ ");
-            ssd__text_add(t, f.format, m->recovered_bytes * f.scale);
-            ssd__text_add(t, "</td><td>%s (at least: the drive never slowed)</td></tr>\n", f.unit);
-        } else if (m->has_recovery) {
-            figure_row(t, curve, "recovered_bytes", NULL, NULL, m->recovered_bytes);
-        }
-        const struct ssd__step *job = ssd__suite_find_log(s, st->def.series, i);
-        if (job && job->res.state == SSD__ST_DONE && !strcmp(job->def.name, ssd__step_fill))
-            figure_row(t, NULL, "fill_time_s", NULL, NULL, job->res.runtime_s);
-    }
-}
-
-/* The latency figures of the random 4K tests and the degradation run: how
- * consistent the drive is, beside how fast. */
-static void latency_table(const struct ssd__results *s, struct ssd__text *t) {
-    int any = 0;
-    for (int i = 0; i < s->nsteps; i++) {
-        const struct ssd__step *st = &s->steps[i];
-        const char *label = ssd__latency_label(st->def.name);
-        if (st->def.kind != SSD__STEP_JOB || st->res.state != SSD__ST_DONE || !label ||
-            !(st->res.lat_p50_us > 0))
-            continue;
-        if (!any)
-            ssd__text_add(t,
-                          "<table class=\"grid latency\"><tr><th>test</th><th>IOPS</th>"
-                          "<th>p50, \xc2\xb5s</th><th>p99, \xc2\xb5s</th><th>p99.9, \xc2\xb5s</th>"
-                          "<th>p99/p50</th>"
-                          "<th>p99.9/p50</th></tr>\n");
-        any = 1;
-        ssd__text_html_in(t, "<tr><th>", label, "</th>");
-        td_num(t, st->res.iops, "%.0f");
-        /* Whole µs from 100 on and whole ratios from 10 on (the decimal
-         * says nothing there): the table then fits a 390 px phone. */
-        td_num(t, st->res.lat_p50_us, st->res.lat_p50_us >= 100 ? "%.0f" : "%.1f");
-        td_num(t, st->res.lat_p99_us, st->res.lat_p99_us >= 100 ? "%.0f" : "%.1f");
-        td_num(t, st->res.lat_p999_us, st->res.lat_p999_us >= 100 ? "%.0f" : "%.1f");
-        double r99 = st->res.lat_p99_us / st->res.lat_p50_us,
-               r999 = st->res.lat_p999_us / st->res.lat_p50_us;
-        td_num(t, r99, r99 >= 10 ? "%.0fx" : "%.1fx");
-        td_num(t, r999, r999 >= 10 ? "%.0fx" : "%.1fx");
-        ssd__text_add(t, "</tr>\n");
-    }
-    if (any)
-        ssd__text_add(t, "</table>\n");
+    ssd__figs_free(&figs);
+    free(json);
 }
 
 /* The model's bytes written at cache speed, and their level, when the job
@@ -1248,6 +1121,15 @@ static void drive_line(const struct ssd__results *s, char *buf, size_t len) {
     ssd__jv_free(&d);
 }
 
+/* An analysis of a preparation write (CDM's test file, the area written
+ * before read tests). */
+static int preparation(const struct ssd__results *s, const struct ssd__step *an) {
+    if (an->def.kind != SSD__STEP_ANALYZE)
+        return 0;
+    const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
+    return job && !strcmp(job->def.group, ssd__group_prepare);
+}
+
 /* One line at the top in the reviewers' words: the cache, how far the speed
  * falls after it, what comes later. An analysis that words its own verdict
  * ("verdict" in its JSON) is quoted instead. A preparation write (CDM's
@@ -1556,7 +1438,6 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
     struct ssd__text head = {0};
     cdm_tiles(s, &head);
     headline_table(s, &head);
-    latency_table(s, &head);
     ssd__report_pts(s, &head);
     section(&t, "Headline figures", &head);
 

@@ -65,6 +65,8 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
         {"full_over_empty", "nearly full / empty", NULL},
         {"fill_level_pct", "fill level", NULL},
         {"access_s", "average access time", NULL},
+        {"traces", "traces", "%.0f"},
+        {"score", "full system drive score", NULL},
         {"max_temp_c", "hottest", NULL},
         {"throttle_temp_c", "throttles at", NULL},
         {"throttle_start_s", "throttles after", NULL},
@@ -159,6 +161,9 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
         f->unit = "\xc2\xb0"
                   "C",
         f->json_unit = "C", f->better = strcmp(leaf, "throttle_temp_c") ? -1 : 0;
+    } else if (!strcmp(leaf, "access_s")) {
+        /* A tenth of a millisecond: whole seconds would show 0. */
+        f->unit = "\xc2\xb5s", f->json_unit = "s", f->scale = 1e6, f->better = -1;
     } else if (!strcmp(leaf, "throttle_start_s")) {
         f->unit = f->json_unit = "s", f->better = 1; /* throttling later is better */
     } else if (!strcmp(leaf, "fill_time_s")) {

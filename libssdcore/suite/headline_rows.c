@@ -130,6 +130,13 @@ static int take_error(void *user, const char *key, const struct ssd__jv *m) {
     if (m->type != SSD__JSTR || !ends(key, ".error"))
         return 0;
     n -= strlen("error");
+    /* Only a lost analysis' figures are missing for that reason: one whose
+     * stored figures stand keeps them, and its other gaps are its own. */
+    char total[600];
+    snprintf(total, sizeof total, "%.*stotal_bytes", (int)n, key);
+    const struct ssd__fig *t = fig_of(h, total);
+    if (t && t->state != SSD__FIG_NOT_MEASURED)
+        return 0;
     for (size_t i = 0; i < h->n; i++)
         if (!strncmp(h->f[i].key, key, n) && !strchr(h->f[i].key + n, '.') &&
             h->f[i].state == SSD__FIG_NOT_MEASURED)

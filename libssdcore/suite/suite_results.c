@@ -770,17 +770,16 @@ int ssd__suite_json(const ssd_suite *suite, enum ssd__jw_style style, char **out
     return ssd__jw_finish(&w, out);
 }
 
-static void line_bps(struct ssd__text *t, const char *label, double bps) {
-    ssd__text_add(t, "  %-26s %10.1f MiB/s\n", label, bps / 1048576);
-}
-
-/* A mixed-workload figure's line in the text summary, when it ran. */
-static void text_mixed_figure(void *user, const char *key, double bps) {
-    if (!isfinite(bps))
-        return;
-    struct ssd__figure_info f;
-    ssd__figure_describe(key, &f);
-    line_bps(user, f.label, bps);
+/* A headline row of the text summary (ssd__figs_rows): the figures the
+ * report's table and the compare page show, with the same words and units. */
+static void text_row(void *user, const char *section, const struct ssd__fig_row *r) {
+    struct ssd__text *t = user;
+    if (section)
+        ssd__text_add(t, "  %s\n", section);
+    if (r->number)
+        ssd__text_add(t, "    %-52s %10s %s\n", r->label, r->value, r->unit);
+    else
+        ssd__text_add(t, "    %-52s %s\n", r->label, r->value);
 }
 
 int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
@@ -813,23 +812,6 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
             ssd__text_add(&t, "  warning: %s\n", warn);
         free(warn);
     }
-    for (size_t i = 0; i < ssd__named_step_count; i++) {
-        const struct ssd__named_step *n = &ssd__named_steps[i];
-        const struct ssd__step *st = n->headline_key ? ssd__suite_find_done(s, n->name) : NULL;
-        if (!st)
-            continue;
-        struct ssd__figure_info f;
-        ssd__figure_describe(n->headline_key, &f);
-        if (n->iops && st->res.lat_p50_us > 0)
-            ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s; p99 %.0f us, p99/p50 %.1fx)\n",
-                          f.label, st->res.iops, st->res.bw_bps / 1048576, st->res.lat_p99_us,
-                          st->res.lat_p99_us / st->res.lat_p50_us);
-        else if (n->iops)
-            ssd__text_add(&t, "  %-26s %10.0f IOPS  (%.1f MiB/s)\n", f.label, st->res.iops,
-                          st->res.bw_bps / 1048576);
-        else
-            line_bps(&t, f.label, st->res.bw_bps);
-    }
     /* The drive's write amplification over each logged write (the curves the
      * analysis reads); report.html and results.json have it for every step. */
     for (int i = 0; i < s->nsteps; i++) {
@@ -838,21 +820,9 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
             ssd__text_add(&t, "  %-26s %10.2f  (write amplification: media / host bytes)\n",
                           st->def.name, st->res.wa);
     }
-    const struct ssd__step *deg = ssd__suite_find_done(s, ssd__step_degradation);
-    if (deg && deg->res.lat_p50_us > 0)
-        ssd__text_add(&t, "  %-26s p99 %.0f us, p99.9 %.0f us (p99/p50 %.1fx)\n",
-                      "degradation latency", deg->res.lat_p99_us, deg->res.lat_p999_us,
-                      deg->res.lat_p99_us / deg->res.lat_p50_us);
-    ssd__suite_mixed_figures(s, text_mixed_figure, &t);
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (ssd__analysis_lost(st)) {
-            /* A headline figure that is missing says why. */
-            char why[2 * SSD__ERRMSG_SIZE];
-            ssd__analysis_lost_text(s, st, why, sizeof why);
-            ssd__text_add(&t, "  %s: analysis failed, no figures: %s\n", st->def.series, why);
-            continue;
-        }
+        /* (A lost analysis says why in its headline row.) */
         if (st->def.kind != SSD__STEP_ANALYZE || !st->res.has_summary)
             continue;
         const struct ssd_analysis_summary *m = &st->res.sum;
@@ -890,64 +860,20 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
                 ssd__text_add(&t, " MISMATCH with the sim truth: %s", miss);
         }
         ssd__text_add(&t, "\n");
-        if (job && !strcmp(job->def.name, ssd__step_fill) && job->res.state == SSD__ST_DONE) {
-            struct ssd__figure_info f;
-            ssd__figure_describe("fill_time_s", &f);
-            ssd__text_add(&t, "  %-26s %10.0f s (%.1f min)\n", f.label, job->res.runtime_s,
-                          job->res.runtime_s / 60);
-        }
-    }
-    for (int i = 0; i < s->nsteps; i++) {
-        const char *name = ssd__file_test_key(&s->steps[i]);
-        if (!name || first_file_test(s, i) != i)
-            continue;
-        ssd__text_add(&t, "  %s:", name);
-        int n = 0;
-        for (int j = i; j < s->nsteps; j++) {
-            const struct ssd__step *st = &s->steps[j];
-            const char *other = ssd__file_test_key(st);
-            if (!other || strcmp(other, name))
-                continue;
-            for (int k = 0; k < st->res.nfile; k++, n++)
-                ssd__text_add(&t, "%s %s %.1f s (%.1f MiB/s)", n ? ";" : "", st->res.file[k].name,
-                              st->res.file[k].seconds, st->res.file[k].mibs);
-        }
-        if (s->steps[i].def.kind == SSD__STEP_REPLAY)
-            ssd__text_add(&t, " (replayed block trace, drive busy time)");
-        ssd__text_add(&t, "\n");
-    }
-    for (int i = 0; i < s->nsteps; i++) {
-        const struct ssd__step *st = &s->steps[i];
-        if (st->def.kind == SSD__STEP_REPLAY && st->res.state == SSD__ST_DONE &&
-            !ssd__replay_is_file_test(st))
-            ssd__text_add(&t, "  replay %-19s %10.1f MiB/s  (busy %.2f s)\n", st->def.name,
-                          st->res.bw_bps / 1048576.0, st->res.runtime_s);
     }
     struct ssd__cdm_figure cdm[16];
     char warn[300];
-    int ncdm = ssd__suite_cdm_figures(s, cdm, 16, warn, sizeof warn);
-    for (int i = 0; i < ncdm; i++)
-        ssd__text_add(&t, "  cdm %-22s %10.1f MB/s  (best of passes)\n", cdm[i].name,
-                      cdm[i].best_bps / 1e6);
+    ssd__suite_cdm_figures(s, cdm, 16, warn, sizeof warn);
     if (warn[0])
         ssd__text_add(&t, "  warning: %s\n", warn);
-    struct ssd__fill_figure levels[32];
-    int nlevels = ssd__fill_level_figures_of(s, levels, 32);
-    for (int i = 0; i < nlevels; i++)
-        ssd__text_add(&t, "  naspt %-20s %8.1f MiB/s empty, %8.1f at %g %% full (%+.0f %%)\n",
-                      levels[i].test, levels[i].empty_bps / 1048576.0,
-                      levels[i].full_bps / 1048576.0,
-                      isfinite(levels[i].level_pct) ? levels[i].level_pct : 0,
-                      100 * (levels[i].full_bps / levels[i].empty_bps - 1));
-    double score, mean;
-    if (ssd__suite_apps_score(s, &score, &mean))
-        ssd__text_add(&t, "  %-26s %10.1f MiB/s  (bytes / busy time; mean of traces %.1f MiB/s)\n",
-                      "application score", score / 1048576.0, mean / 1048576.0);
-    double fbw, fat, fscore;
-    if (ssd__suite_fsd_figures(s, &fbw, &fat, &fscore))
-        ssd__text_add(&t, "  %-26s %10.1f  (bandwidth %.1f MB/s, access time %.1f us)\n",
-                      "full system drive score", fscore, fbw / 1e6, fat * 1e6);
+    char *json = NULL, bad[256];
+    struct ssd__figs figs = {0};
+    int rc = ssd__suite_headline_json(s, &json);
+    if (!rc && !(rc = ssd__figs_parse(json, &figs, bad, sizeof bad)))
+        ssd__figs_rows(&figs, text_row, &t);
+    ssd__figs_free(&figs);
+    free(json);
     ssd__pts_summary(s, &t);
     *out = ssd__text_take(&t);
-    return *out ? 0 : SSD_ENOMEM;
+    return rc ? (free(*out), *out = NULL, rc) : *out ? 0 : SSD_ENOMEM;
 }
