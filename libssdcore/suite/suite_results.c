@@ -861,6 +861,13 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
         }
         ssd__text_add(&t, "\n");
     }
+    /* On a sim: target the file tests are their recorded block traces
+     * replayed: their times are the drive's busy time. */
+    for (int i = 0; i < s->nsteps; i++)
+        if (s->steps[i].def.kind == SSD__STEP_REPLAY && ssd__file_test_key(&s->steps[i])) {
+            ssd__text_add(&t, "  file tests: replayed block traces, times are drive busy time\n");
+            break;
+        }
     struct ssd__cdm_figure cdm[16];
     char warn[300];
     ssd__suite_cdm_figures(s, cdm, 16, warn, sizeof warn);
