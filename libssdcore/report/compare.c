@@ -135,121 +135,13 @@ static int add_key(ssd_compare *c, const char *key) {
     return 0;
 }
 
-/* "2h" -> "2 h", "5s" -> "5 s", "2m" -> "2 min", times the run's scale. */
-static void put_time(char *buf, size_t len, const char *t, double scale) {
-    char *end;
-    double v = strtod(t, &end);
-    double mul = !strcmp(end, "h") ? 3600 : !strcmp(end, "m") ? 60 : !strcmp(end, "ms") ? 1e-3 : 1;
-    if (end == t) {
-        snprintf(buf, len, "%s", t);
-        return;
-    }
-    double sec = v * mul * (scale > 0 ? scale : 1);
-    if (sec >= 3600 && fmod(sec, 3600) == 0)
-        snprintf(buf, len, "%g h", sec / 3600);
-    else if (sec >= 60 && fmod(sec, 60) == 0)
-        snprintf(buf, len, "%g min", sec / 60);
-    else
-        snprintf(buf, len, "%g s", sec);
-}
-
-/* A job's test conditions, as a reader compares them: block size, queue
- * depth and threads, how long (or how much), and the span. Two figures are
- * the same test only when these are the same. */
-static void job_conditions(const struct ssd__results *r, const struct ssd__step *st, char *buf,
-                           size_t len) {
-    const char *bs = ssd__step_option(st, "bs"), *qd = ssd__step_option(st, "qd");
-    const char *threads = ssd__step_option(st, "threads"), *time = ssd__step_option(st, "time");
-    const char *span = ssd__step_option(st, "span"), *cov = ssd__step_option(st, "coverage");
-    const char *bytes = ssd__step_option(st, "bytes");
-    size_t n = 0;
-#define PUT(...)                                                                                   \
-    do {                                                                                           \
-        if (n < len)                                                                               \
-            n += (size_t)snprintf(buf + n, len - n, __VA_ARGS__);                                  \
-    } while (0)
-    buf[0] = 0;
-    if (bs) {
-        PUT("%s", bs);
-        for (size_t k = n - strlen(bs); k < n && k < len; k++)
-            if (buf[k] >= 'a' && buf[k] <= 'z')
-                buf[k] = (char)(buf[k] - 'a' + 'A');
-    }
-    if (qd)
-        PUT("%sQD%s", n ? " " : "", qd);
-    if (threads && strcmp(threads, "1"))
-        PUT("%s%s threads", n ? " " : "", threads);
-    if (time) {
-        char tb[32];
-        put_time(tb, sizeof tb, time, r->scale);
-        PUT("%s%s", n ? ", " : "", tb);
-    } else if (cov) {
-        PUT("%s%s x the span", n ? ", " : "", cov);
-    } else if (bytes) {
-        PUT("%s%s written", n ? ", " : "", bytes);
-    }
-    if (span) {
-        double b = strtod(span, NULL);
-        if (b >= GIB)
-            PUT("%s%g GiB span", n ? ", " : "", b / GIB);
-        else
-            PUT("%s%s span", n ? ", " : "", span);
-    } else {
-        PUT("%swhole drive", n ? ", " : "");
-    }
-#undef PUT
-}
-
-/* The step a flattened headline key comes from, NULL when no single job
- * stands for it (CrystalDiskMark's passes, the file tests, the score). */
-static const struct ssd__step *step_of(const struct ssd__results *r, const char *key) {
-    char name[SSD__NAME_MAX + 16];
-    const char *dot = strchr(key, '.'), *last = strrchr(key, '.');
-    if (dot && last > dot) {
-        snprintf(name, sizeof name, "%.*s", (int)(last - dot - 1), dot + 1);
-        if (!strncmp(key, "write_curves.", 13))
-            return ssd__suite_find_log(r, name, r->nsteps);
-        if (!strncmp(key, "latency.", 8))
-            return ssd__suite_find(r, name, r->nsteps);
-        if (!strncmp(key, "replays.", 8)) {
-            for (int i = 0; i < r->nsteps; i++)
-                if (!strcmp(r->steps[i].def.name, name))
-                    return &r->steps[i];
-        }
-        return NULL;
-    }
-    if (dot)
-        return NULL;
-    for (size_t i = 0; i < ssd__named_step_count; i++)
-        if (ssd__named_steps[i].headline_key && !strcmp(ssd__named_steps[i].headline_key, key))
-            return ssd__suite_find(r, ssd__named_steps[i].name, r->nsteps);
-    if (!strcmp(key, "fill_time_s"))
-        return ssd__suite_find(r, ssd__step_fill, r->nsteps);
-    for (size_t g = 0; g < SSD__GROUP_COUNT; g++) {
-        const char *hk = ssd__curve_groups[g].headline_key;
-        if (hk && !strncmp(key, hk, strlen(hk)))
-            for (int i = 0; i < r->nsteps; i++)
-                if (r->steps[i].def.kind == SSD__STEP_JOB &&
-                    !strcmp(r->steps[i].def.group, ssd__curve_groups[g].group))
-                    return &r->steps[i];
-    }
-    return NULL;
-}
-
-static void conditions_of(const struct ssd__results *r, const char *key, char *buf, size_t len) {
-    const struct ssd__step *st = step_of(r, key);
-    buf[0] = 0;
-    if (st)
-        job_conditions(r, st, buf, len);
-}
-
 static int add_fig(struct cmp_drive *d, const char *key, double v) {
     struct cmp_fig *f = room_for_one(d->figs, d->nfig, &d->capfig, sizeof *f);
     if (!f)
         return SSD_ENOMEM;
     d->figs = f;
     char cond[200];
-    conditions_of(d->r, key, cond, sizeof cond);
+    ssd__figure_conditions(d->r, key, cond, sizeof cond);
     f += d->nfig;
     f->key = strdup(key);
     f->cond = strdup(cond);
@@ -495,14 +387,7 @@ static double row_pct(const ssd_compare *c, const struct cmp_row *r, int i) {
 static void row_label(const ssd_compare *c, const struct cmp_row *r,
                       const struct ssd__figure_info *f, char *buf, size_t len) {
     (void)c;
-    const char *cond = r->cond ? r->cond : "";
-    /* "sequential read 256K QD1" needs no second "256K QD1". */
-    size_t head = strcspn(cond, ",");
-    char first[64];
-    snprintf(first, sizeof first, "%.*s", (int)head, cond);
-    if (head && strstr(f->label, first))
-        cond += head + (cond[head] == ',' ? 2 : 0);
-    snprintf(buf, len, "%s%s%s", f->label, *cond ? ", " : "", cond);
+    ssd__figure_label_in(f->label, r->cond, buf, len);
 }
 
 /* A difference as a reader reads it: "+354 %", "-20 %", and "0 %" for less

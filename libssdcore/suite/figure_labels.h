@@ -27,6 +27,14 @@ struct ssd__figure_info {
  * own words, its unit from its suffix. */
 void ssd__figure_describe(const char *key, struct ssd__figure_info *f);
 
+/* The test conditions of headline figure `key` in run r ("256K QD1,
+ * 1 min, 32 GiB span"), "" when no single job stands for it. */
+struct ssd__results;
+void ssd__figure_conditions(const struct ssd__results *r, const char *key, char *buf, size_t len);
+/* label with its conditions: "label, cond", less what the label says
+ * already ("sequential read 256K QD1, 1 min, 32 GiB span"). */
+void ssd__figure_label_in(const char *label, const char *cond, char *buf, size_t len);
+
 /* What a figure is (results.json headline "state"): a measured value, a
  * measured absence ("no cache"), a figure this run does not have, or a
  * bound. OTHER: the compare page's drive that has the figure measured
