@@ -703,11 +703,14 @@ static void td_num(struct ssd__text *t, double v, const char *fmt) {
         ssd__text_add(t, "<td class=\"n\">-</td>");
 }
 
-/* A headline row (ssd__figs_rows): a section's first row names it. */
+/* A headline row (ssd__figs_rows): a section is a table of its own,
+ * captioned, so the sections flow in columns on a wide page and on paper. */
 static void headline_row(void *user, const char *section, const struct ssd__fig_row *r) {
     struct ssd__text *t = user;
-    if (section)
-        ssd__text_html_in(t, "<tr class=\"sec\"><th colspan=\"3\">", section, "</th></tr>\n");
+    if (section) {
+        ssd__text_add(t, t->len ? "</table>\n" : "");
+        ssd__text_html_in(t, "<table class=\"kv\"><caption>", section, "</caption>\n");
+    }
     ssd__text_html_in(t, "<tr><th>", r->label, "</th>");
     if (r->number)
         ssd__text_html_in(t, "<td class=\"n\">", r->value, "</td>");
@@ -729,10 +732,10 @@ static void headline_table(const struct ssd__results *s, struct ssd__text *t) {
         ssd__text_add(t, "<p class=\"err\">No headline figures: out of memory.</p>\n");
     } else {
         struct ssd__text rows = {0};
-        ssd__figs_rows(&figs, headline_row, &rows);
+        ssd__figs_rows(&figs, s, headline_row, &rows);
         char *r = ssd__text_take(&rows);
         if (r && *r)
-            ssd__text_add(t, "<table class=\"kv headline\">\n%s</table>\n", r);
+            ssd__text_add(t, "<div class=\"headline\">%s</table></div>\n", r);
         free(r);
     }
     ssd__figs_free(&figs);

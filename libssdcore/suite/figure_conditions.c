@@ -122,13 +122,36 @@ void ssd__figure_conditions(const struct ssd__results *r, const char *key, char 
         job_conditions(r, st, buf, len);
 }
 
+/* tok (n bytes) stands in label as a word of its own. */
+static int has_word(const char *label, const char *tok, size_t n) {
+    for (const char *p = label; (p = strstr(p, tok)) != NULL; p++) {
+        /* strstr finds the whole of tok only up to its first NUL: compare n. */
+        if (strncmp(p, tok, n))
+            continue;
+        int left = p == label || p[-1] == ' ', right = !p[n] || p[n] == ' ' || p[n] == ',';
+        if (left && right)
+            return 1;
+    }
+    return 0;
+}
+
 void ssd__figure_label_in(const char *label, const char *cond, char *buf, size_t len) {
     cond = cond ? cond : "";
-    /* "sequential read 256K QD1" needs no second "256K QD1". */
+    /* "sequential read 256K QD1" needs no second "256K QD1", nor "mixed
+     * sequential 128K" a second "128K": the leading words of the first
+     * condition that the label says already go. */
     size_t head = strcspn(cond, ",");
-    char first[64];
-    snprintf(first, sizeof first, "%.*s", (int)head, cond);
-    if (head && strstr(label, first))
-        cond += head + (cond[head] == ',' ? 2 : 0);
+    while (head) {
+        size_t n = strcspn(cond, " ,");
+        char tok[64];
+        snprintf(tok, sizeof tok, "%.*s", (int)n, cond);
+        if (!n || !has_word(label, tok, strlen(tok)))
+            break;
+        cond += n, head -= n;
+        if (*cond == ' ')
+            cond++, head--;
+    }
+    if (!head && *cond == ',')
+        cond += cond[1] == ' ' ? 2 : 1;
     snprintf(buf, len, "%s%s%s", label, *cond ? ", " : "", cond);
 }

@@ -89,8 +89,9 @@ struct ssd__fig_row {
  * the order the sections first come; section non-NULL on a section's
  * first row): a figure the run does not have is left out unless its
  * curve's analysis was lost (then one row says why), and a curve's run of
- * absences with the same words is one row ("did not throttle"). */
-void ssd__figs_rows(const struct ssd__figs *h,
+ * absences with the same words is one row ("did not throttle"). With run
+ * (else NULL), a test of its own is labelled with its conditions. */
+void ssd__figs_rows(const struct ssd__figs *h, const struct ssd__results *run,
                     void (*fn)(void *user, const char *section, const struct ssd__fig_row *row),
                     void *user);
 

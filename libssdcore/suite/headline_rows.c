@@ -189,10 +189,19 @@ static int has_value(const struct ssd__fig *f) {
 }
 
 /* Row of figure f; 0 when one run does not show it. */
-static int row_of(const struct ssd__figs *h, const struct ssd__fig *f, struct ssd__fig_row *r) {
+static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
+                  const struct ssd__fig *f, struct ssd__fig_row *r) {
     r->fig = f;
     ssd__figure_describe(f->key, &r->info);
     snprintf(r->label, sizeof r->label, "%s", r->info.label);
+    /* A test of its own (not a figure of a curve or a set): named with its
+     * conditions, as lab2016's 1-minute sequential write apart from the
+     * 3-minute point of the queue-depth curve. */
+    if (run && !strchr(f->key, '.')) {
+        char cond[200];
+        ssd__figure_conditions(run, f->key, cond, sizeof cond);
+        ssd__figure_label_in(r->info.label, cond, r->label, sizeof r->label);
+    }
     /* Without a cache, the level "after the cache" is the drive's one
      * write speed, or its fresh-state (direct) speed before a used state. */
     const struct ssd__fig *cache = sibling(h, f->key, "cache_bytes");
@@ -219,7 +228,7 @@ static int row_of(const struct ssd__figs *h, const struct ssd__fig *f, struct ss
     return 1;
 }
 
-void ssd__figs_rows(const struct ssd__figs *h,
+void ssd__figs_rows(const struct ssd__figs *h, const struct ssd__results *run,
                     void (*fn)(void *user, const char *section, const struct ssd__fig_row *row),
                     void *user) {
     char sections[32][64];
@@ -237,7 +246,7 @@ void ssd__figs_rows(const struct ssd__figs *h,
         int first = 1;
         struct ssd__fig_row prev = {0}, r;
         for (size_t i = 0; i < h->n; i++) {
-            if (!row_of(h, &h->f[i], &r) || strcmp(r.info.section, sections[s]))
+            if (!row_of(h, run, &h->f[i], &r) || strcmp(r.info.section, sections[s]))
                 continue;
             /* "did not throttle" once for a curve's four throttle figures. */
             const char *dot = strrchr(r.fig->key, '.');

@@ -770,16 +770,29 @@ int ssd__suite_json(const ssd_suite *suite, enum ssd__jw_style style, char **out
     return ssd__jw_finish(&w, out);
 }
 
-/* A headline row of the text summary (ssd__figs_rows): the figures the
- * report's table and the compare page show, with the same words and units. */
+/* The text summary's headline rows (ssd__figs_rows): the figures the
+ * report's table and the compare page show, with the same words and units,
+ * the labels in a column as wide as the widest (first pass: width only). */
+struct text_rows {
+    struct ssd__text *t;
+    int width;
+};
+
+static void text_width(void *user, const char *section, const struct ssd__fig_row *r) {
+    struct text_rows *tr = user;
+    (void)section;
+    int n = (int)strlen(r->label);
+    tr->width = n > tr->width ? n : tr->width;
+}
+
 static void text_row(void *user, const char *section, const struct ssd__fig_row *r) {
-    struct ssd__text *t = user;
+    struct text_rows *tr = user;
     if (section)
-        ssd__text_add(t, "  %s\n", section);
+        ssd__text_add(tr->t, "  %s\n", section);
     if (r->number)
-        ssd__text_add(t, "    %-52s %10s %s\n", r->label, r->value, r->unit);
+        ssd__text_add(tr->t, "    %-*s %10s %s\n", tr->width, r->label, r->value, r->unit);
     else
-        ssd__text_add(t, "    %-52s %s\n", r->label, r->value);
+        ssd__text_add(tr->t, "    %-*s %s\n", tr->width, r->label, r->value);
 }
 
 int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
@@ -876,8 +889,11 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
     char *json = NULL, bad[256];
     struct ssd__figs figs = {0};
     int rc = ssd__suite_headline_json(s, &json);
-    if (!rc && !(rc = ssd__figs_parse(json, &figs, bad, sizeof bad)))
-        ssd__figs_rows(&figs, text_row, &t);
+    if (!rc && !(rc = ssd__figs_parse(json, &figs, bad, sizeof bad))) {
+        struct text_rows tr = {&t, 0};
+        ssd__figs_rows(&figs, s, text_width, &tr);
+        ssd__figs_rows(&figs, s, text_row, &tr);
+    }
     ssd__figs_free(&figs);
     free(json);
     ssd__pts_summary(s, &t);

@@ -109,8 +109,8 @@ def test_print_fits_a4_pages(pages, name, most, tmp_path):
 
 def test_apps_page_has_its_bar_chart_and_no_empty_section(pages):
     html = pages["apps"].read_text()
-    # No heading over nothing: an apps run has no headline table.
-    assert "Headline figures" not in html
+    # The headline table's application figures are the ones the chart draws.
+    assert "<caption>Application traces</caption>" in html
     m = re.search(r'<svg[^>]*aria-label="application traces, MiB/s. (\d+) traces, '
                   r'[\d.]+ to [\d.]+ MiB/s; score ([\d.]+)"', html)
     assert m, "the apps page has no bar chart of its traces"
@@ -118,6 +118,9 @@ def test_apps_page_has_its_bar_chart_and_no_empty_section(pages):
     assert int(m.group(1)) == len(rows) > 0
     score = re.search(r"<th>score \(bytes / busy time\)</th><td class=\"n\">([\d.]+)<", html)
     assert score and score.group(1) == m.group(2)
+    head = re.search(r"<th>application score \(bytes / busy time\)</th><td class=\"n\">([\d.]+)<",
+                     html)
+    assert head and head.group(1) == score.group(1)
     # One bar per trace with the table's figure, the score last.
     bars = re.findall(r'<g data-tip="([^":]+): ([\d.]+) MiB/s">', html)
     assert bars == rows + [("score", score.group(1))]
@@ -128,7 +131,7 @@ def test_same_pattern_different_tests_are_named_apart(pages):
     point of the queue-depth curve are different figures: the names say
     their test time."""
     html = pages["lab2016"].read_text()
-    assert "sequential write 256K QD1, 1m</th>" in html
+    assert "sequential write 256K QD1, 1 min, 32 GiB span</th>" in html
     assert "sequential write 256K, 3m a point" in html
 
 
