@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "errmsg.h"
+#include "figure_labels.h"
 #include "file_write.h"
 #include "ssdcore/catalog.h"
 #include "json_read.h"
@@ -199,27 +200,6 @@ const char *ssd_catalog_errmsg(const ssd_catalog *c) {
 
 static int bind_text(sqlite3_stmt *st, int i, const char *v) {
     return v ? sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);
-}
-
-struct figure_row {
-    sqlite3_stmt *st;
-    sqlite3_int64 id;
-};
-
-/* A headline figure as a row; null (a figure the run lacks) as NULL. */
-static int insert_figure(void *user, const char *key, const struct ssd__jv *m) {
-    const struct figure_row *f = user;
-    if (m->type != SSD__JNUM && m->type != SSD__JNULL)
-        return 0;
-    sqlite3_reset(f->st);
-    sqlite3_bind_int64(f->st, 1, f->id);
-    sqlite3_bind_text(f->st, 2, key, -1, SQLITE_TRANSIENT);
-    if (m->type == SSD__JNUM && isfinite(m->num))
-        sqlite3_bind_double(f->st, 3, m->num);
-    else
-        sqlite3_bind_null(f->st, 3);
-    int rc = sqlite3_step(f->st);
-    return rc == SQLITE_DONE ? 0 : rc;
 }
 
 /* One results.json as the catalog keeps it. */
@@ -418,8 +398,22 @@ static int add_run(ssd_catalog *c, const struct run_doc *r) {
         if (sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO figures VALUES(?,?,?)", -1, &fig,
                                NULL) != SQLITE_OK)
             goto prepare_failed;
-        struct figure_row row = {fig, id};
-        if (ssd__jv_leaves(headline, insert_figure, &row)) {
+        /* The figures every view of the headline shows (figure_labels.h);
+         * null (a figure the run lacks) as NULL. */
+        struct ssd__figs figs;
+        int bad = ssd__figs_of(headline, &figs);
+        for (size_t i = 0; !bad && i < figs.n; i++) {
+            sqlite3_reset(fig);
+            sqlite3_bind_int64(fig, 1, id);
+            sqlite3_bind_text(fig, 2, figs.f[i].key, -1, SQLITE_TRANSIENT);
+            if (isfinite(figs.f[i].v))
+                sqlite3_bind_double(fig, 3, figs.f[i].v);
+            else
+                sqlite3_bind_null(fig, 3);
+            bad = sqlite3_step(fig) != SQLITE_DONE;
+        }
+        ssd__figs_free(&figs);
+        if (bad) {
             result = db_fail(c, "cannot add the figures");
             goto rollback;
         }

@@ -58,8 +58,10 @@ const char *ssd__fig_bound_suffix(const char *key, int state);
 /* The headline flattened: every number (or null) leaf as a figure with
  * its dotted key (ssd__jv_leaves), its state from the "state" object
  * beside it (measured when there is none), and for a figure that is not
- * measured, why: the "error" of its curve. Every view of the headline (the
- * report's table, the text summary, the compare page) reads this one list. */
+ * measured, why: the "error" of its curve; a preparation write's curve
+ * ("preparation": true) left out. Every view of the headline (the report's
+ * table, the text summary, the compare page, the catalog, Python) reads
+ * this one list. */
 struct ssd__fig {
     char *key;
     double v; /* results.json's unit; NaN for null */
@@ -74,6 +76,10 @@ struct ssd__figs {
 /* Parses a headline (JSON text) into *out (free with ssd__figs_free, also
  * after a failure): 0, SSD_EFORMAT with why, or SSD_ENOMEM. */
 int ssd__figs_parse(const char *headline_json, struct ssd__figs *out, char *why, size_t len);
+/* The same from a headline already parsed (it must outlive *out; out->root
+ * stays empty): 0 or SSD_ENOMEM. The catalog's figures table and
+ * ssd_headline_figures (Python's figures) read it. */
+int ssd__figs_of(const struct ssd__jv *headline, struct ssd__figs *out);
 void ssd__figs_free(struct ssd__figs *h);
 
 /* A figure as one run's report and text summary show it: label, the value

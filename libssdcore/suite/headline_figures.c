@@ -1,24 +1,13 @@
 /* headline_figures.c - ssd_headline_figures: the headline of results.json
- * as its figures, flattened by the one flattener (ssd__jv_leaves) the
- * catalog's figures table and the compare page use, so Python (and any
- * binding) names them as those do instead of walking the tree again. */
+ * as its figures, from the one list (ssd__figs_of) the catalog, the compare
+ * page, the report and the text summary read, so Python (and any binding)
+ * names them as those do instead of walking the tree again. */
 #include <string.h>
 
+#include "figure_labels.h"
 #include "json_read.h"
 #include "jsonw.h"
 #include "ssdcore/suite.h"
-
-static int put_figure(void *user, const char *key, const struct ssd__jv *m) {
-    struct ssd__jw *w = user;
-    if (m->type != SSD__JNUM && m->type != SSD__JNULL)
-        return 0;
-    ssd__jw_key(w, key);
-    if (m->type == SSD__JNUM)
-        ssd__jw_num(w, m->num);
-    else
-        ssd__jw_null(w);
-    return 0;
-}
 
 int ssd_headline_figures(const char *json, int flags, char **out) {
     enum ssd__jw_style style;
@@ -35,12 +24,20 @@ int ssd_headline_figures(const char *json, int flags, char **out) {
         ssd__jv_free(&root);
         return SSD_EFORMAT;
     }
+    struct ssd__figs figs;
+    if ((rc = ssd__figs_of(h, &figs))) {
+        ssd__figs_free(&figs);
+        ssd__jv_free(&root);
+        return rc;
+    }
     struct ssd__jw w;
     ssd__jw_init(&w, style);
     ssd__jw_begin_object(&w);
-    ssd__jv_leaves(h, put_figure, &w);
+    for (size_t i = 0; i < figs.n; i++)
+        ssd__jw_knum(&w, figs.f[i].key, figs.f[i].v); /* NaN: null */
     ssd__jw_end_object(&w);
     ssd__jw_newline(&w);
+    ssd__figs_free(&figs);
     ssd__jv_free(&root);
     return ssd__jw_finish(&w, out);
 }

@@ -144,24 +144,32 @@ static int take_error(void *user, const char *key, const struct ssd__jv *m) {
     return 0;
 }
 
-int ssd__figs_parse(const char *headline_json, struct ssd__figs *out, char *why, size_t len) {
+int ssd__figs_of(const struct ssd__jv *headline, struct ssd__figs *out) {
     memset(out, 0, sizeof *out);
-    int rc = ssd__jr_parse(headline_json, &out->root, why, len);
-    if (rc)
-        return rc;
     struct gather g = {.h = out};
-    const struct ssd__jv *wc = ssd__jv_get(&out->root, "write_curves");
+    const struct ssd__jv *wc = ssd__jv_get(headline, "write_curves");
     for (size_t i = 0; wc && wc->type == SSD__JOBJ && i < wc->n && g.nskip < 16; i++)
         if (ssd__jv_true(&wc->items[i], "preparation"))
             snprintf(g.skip[g.nskip++], sizeof g.skip[0], "write_curves.%.280s.", wc->keys[i]);
-    if ((rc = ssd__jv_leaves(&out->root, take, &g))) {
-        snprintf(why, len, "out of memory for the headline figures");
+    int rc = ssd__jv_leaves(headline, take, &g);
+    if (rc)
         return rc;
-    }
     for (size_t i = 0; i < out->n; i++)
         if (!isfinite(out->f[i].v) && out->f[i].state != SSD__FIG_NONE)
             out->f[i].state = SSD__FIG_NOT_MEASURED;
-    return ssd__jv_leaves(&out->root, take_error, out);
+    return ssd__jv_leaves(headline, take_error, out);
+}
+
+int ssd__figs_parse(const char *headline_json, struct ssd__figs *out, char *why, size_t len) {
+    struct ssd__jv root;
+    memset(out, 0, sizeof *out);
+    int rc = ssd__jr_parse(headline_json, &root, why, len);
+    if (rc)
+        return rc;
+    if ((rc = ssd__figs_of(&root, out)))
+        snprintf(why, len, "out of memory for the headline figures");
+    out->root = root; /* the figures' why points into it */
+    return rc;
 }
 
 void ssd__figs_free(struct ssd__figs *h) {

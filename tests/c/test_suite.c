@@ -888,6 +888,14 @@ Test(headline_figures, flattens_in_document_order_and_refuses_bad_input) {
     cr_expect_str_eq(out, "{\"seq_read_bps\":500000000,\"write_curves.degradation.cache_bytes\":"
                           "2147483648,\"write_curves.degradation.folding_level_bps\":null}\n");
     ssd_free(out);
+    /* A preparation write's curve is none of the drive's figures, here as
+     * on the compare page, in the report and in the catalog. */
+    cr_assert_eq(ssd_headline_figures("{\"write_curves\":{\"cdm-prepare\":{\"preparation\":true,"
+                                      "\"total_bytes\":1e9},\"d\":{\"total_bytes\":2}}}",
+                                      SSD_JSON_COMPACT, &out),
+                 0);
+    cr_expect_str_eq(out, "{\"write_curves.d.total_bytes\":2}\n");
+    ssd_free(out);
     cr_assert_eq(ssd_headline_figures("{\"a\":{\"b\":1.5}}", SSD_JSON_COMPACT, &out), 0);
     cr_expect_str_eq(out, "{\"a.b\":1.5}\n");
     ssd_free(out);
