@@ -207,12 +207,6 @@ int ssd__suite_headline_json(const struct ssd__results *r, char **out);
  * One definition for results.json, the text summary and the report. */
 void ssd__suite_mixed_headline(const struct ssd__results *r, const char *group, double *at80,
                                double *mean);
-/* Calls fn with each mixed-workload headline figure, in the curve groups'
- * order: its key ("<headline key>_80_bps", "<headline key>_mean_bps") and
- * its value in bytes/s, NAN when it did not run (as above). The report's
- * table and the text summary list them alike. */
-void ssd__suite_mixed_figures(const struct ssd__results *r,
-                              void (*fn)(void *user, const char *key, double bps), void *user);
 /* An analyze step that has no figures because it failed (its CSV missing
  * or unreadable, too few samples...): the headline, the text summary and
  * the report say so instead of leaving the curve out. */

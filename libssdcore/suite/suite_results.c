@@ -360,22 +360,6 @@ void ssd__suite_mixed_headline(const struct ssd__results *s, const char *group, 
     *mean = n == 6 ? sum / n : NAN;
 }
 
-void ssd__suite_mixed_figures(const struct ssd__results *r,
-                              void (*fn)(void *user, const char *key, double bps), void *user) {
-    for (int k = 0; k < SSD__GROUP_COUNT; k++) {
-        const struct ssd__curve_group *g = &ssd__curve_groups[k];
-        if (!g->headline_key)
-            continue;
-        double at80, mean;
-        ssd__suite_mixed_headline(r, g->group, &at80, &mean);
-        char key[96];
-        snprintf(key, sizeof key, "%s_80_bps", g->headline_key);
-        fn(user, key, at80);
-        snprintf(key, sizeof key, "%s_mean_bps", g->headline_key);
-        fn(user, key, mean);
-    }
-}
-
 static void mixed(const struct ssd__results *s, struct ssd__jw *w, const char *group,
                   const char *prefix) {
     double at80, mean;
