@@ -963,34 +963,19 @@ static void replay_bars(const struct ssd__results *s, struct ssd__text *t, doubl
     ssd__text_add(t, "</svg>\n</figure>\n");
 }
 
-/* Test 11: trace replays, bandwidth as bytes / busy time (PCMark 8's). */
-static void replay_table(const struct ssd__results *s, struct ssd__text *t) {
-    int any = 0;
+/* Test 11: trace replays, bandwidth as bytes / busy time (PCMark 8's),
+ * as bars; their figures are the headline table's Application traces. */
+static void replay_section(const struct ssd__results *s, struct ssd__text *t) {
+    double score, mean;
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
-        if (st->def.kind != SSD__STEP_REPLAY || st->res.state != SSD__ST_DONE ||
-            ssd__replay_is_file_test(st))
-            continue;
-        if (!any)
-            ssd__text_add(t, "<h2>Application traces</h2>\n<table class=\"grid\"><tr>"
-                             "<th>trace</th><th>MiB/s</th><th>busy s</th></tr>\n");
-        any = 1;
-        ssd__text_html_in(t, "<tr><td>", st->def.name, "</td>");
-        td_num(t, st->res.bw_bps / 1048576.0, "%.1f");
-        td_num(t, st->res.runtime_s, "%.2f");
-        ssd__text_add(t, "</tr>\n");
+        if (st->def.kind == SSD__STEP_REPLAY && st->res.state == SSD__ST_DONE &&
+            !ssd__replay_is_file_test(st)) {
+            ssd__text_add(t, "<h2>Application traces</h2>\n");
+            replay_bars(s, t, ssd__suite_apps_score(s, &score, &mean) ? score : NAN);
+            return;
+        }
     }
-    double score, mean;
-    int scored = any && ssd__suite_apps_score(s, &score, &mean);
-    if (scored) {
-        ssd__text_add(t, "<tr><th>score (bytes / busy time)</th>");
-        td_num(t, score / 1048576.0, "%.1f");
-        ssd__text_add(t, "<td></td></tr>\n");
-    }
-    if (any)
-        ssd__text_add(t, "</table>\n");
-    if (any)
-        replay_bars(s, t, scored ? score : NAN);
 }
 
 /* The PCMark 10 Full System Drive-like run (fsd suite): each trace's
@@ -1547,7 +1532,7 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
         group_chart(s, &cdm_charts, title, "pass", "pass", c, 2, 0, 0, 2);
     }
     file_tests_table(s, &t);
-    replay_table(s, &t);
+    replay_section(s, &t);
     fsd_table(s, &t);
     cdm_table(s, &t);
     char *cdm_body = ssd__text_take(&cdm_charts);
