@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "figure_labels.h"
+#include "results_model.h"
 
 #define MIB 1048576.0
 #define GIB 1073741824.0
@@ -122,10 +123,14 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
         words = generic;
     }
     f->words = words == generic ? NULL : words;
-    /* The middle of a.b.c names the test or curve ("degradation"). */
+    /* The middle of a.b.c names the test or curve ("degradation"); a
+     * latency test by its words ("random read 4K QD1"), as its chart. */
     if (dot && leaf != dot + 1) {
         int n = (int)(leaf - 1 - (dot + 1));
-        snprintf(f->label, sizeof f->label, "%.*s: %s", n, dot + 1, words);
+        char step[SSD__NAME_MAX];
+        snprintf(step, sizeof step, "%.*s", n, dot + 1);
+        const char *test = strncmp(key, "latency.", 8) ? NULL : ssd__latency_label(step);
+        snprintf(f->label, sizeof f->label, "%s: %s", test ? test : step, words);
     } else {
         snprintf(f->label, sizeof f->label, "%s", words);
     }

@@ -77,10 +77,10 @@ def test_report_has_the_latency_charts(quick, cli):
     html = (quick / "report.html").read_text()
     # The headline's latency figures, as the table and the summary label them.
     p99 = res["headline"]["latency"]["degradation"]["p99_over_p50"]
-    assert f"<tr><th>degradation: latency p99 / p50</th><td class=\"n\">{p99:.1f}</td>" in html
+    assert f"<tr><th>degradation, 4K QD32: latency p99 / p50</th><td class=\"n\">{p99:.1f}</td>" in html
     r = subprocess.run([cli, "report", str(quick), "--summary"], capture_output=True, text=True)
     assert r.returncode == 0
-    assert re.search(rf"degradation: latency p99 / p50 +{p99:.1f} \u00d7", r.stdout), r.stdout
+    assert re.search(rf"degradation, 4K QD32: latency p99 / p50 +{p99:.1f} \u00d7", r.stdout), r.stdout
 
 
 def test_malformed_distributions_in_a_reloaded_directory_are_skipped(quick, tmp_path):
