@@ -73,6 +73,9 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
         {"throttle_start_s", "throttles after", NULL},
         {"throttle_level_bps", "speed when throttled", NULL},
         {"throttled_s", "time throttled", NULL},
+        {"rounds", "rounds", "%.0f"},
+        {"bs", "block size", "%.0f"},
+        {"baseline_iops", "baseline (steady state)", NULL},
     };
     /* Sections the headline's object names would spell badly. */
     static const struct {
@@ -85,9 +88,21 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
         {"latency.", "Latency"},
         {"naspt.", "Large-file work, empty and nearly full (naspt)"},
         {"fsd.", "Full System Drive-like (fsd)"},
+        {"pts.", "SNIA PTS"},
     };
     const char *dot = strchr(key, '.'), *leaf = strrchr(key, '.');
     leaf = leaf ? leaf + 1 : key;
+    /* HIR's bursts are keyed by their wait in seconds, which has a dot of
+     * its own ("pts.pts-hir.mean_iops_by_wait_s.0.05"): the wait is the
+     * rest of the key, not its last part. */
+    static const char by_wait[] = ".mean_iops_by_wait_s.";
+    const char *wait = strstr(key, by_wait);
+    char wait_words[96];
+    if (wait) {
+        snprintf(wait_words, sizeof wait_words, "mean IOPS of a burst after %s s idle",
+                 wait + strlen(by_wait));
+        leaf = wait + 1;
+    }
     if (!dot) {
         snprintf(f->section, sizeof f->section, "Speed");
     } else {
@@ -108,6 +123,8 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
         if (!strcmp(leaf, names[i].leaf))
             words = names[i].words, format = names[i].format;
     char generic[128];
+    if (wait)
+        words = wait_words;
     if (!words) {
         snprintf(generic, sizeof generic, "%s", leaf);
         /* Drop the unit suffix the unit column shows. */
@@ -122,7 +139,7 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
                 *p = ' ';
         words = generic;
     }
-    f->words = words == generic ? NULL : words;
+    f->words = words == generic || words == wait_words ? NULL : words;
     /* The middle of a.b.c names the test or curve ("degradation"); a
      * latency test by its words ("random read 4K QD1"), as its chart. */
     if (dot && leaf != dot + 1) {
@@ -146,7 +163,7 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
         /* A slope: falling slower is better (closer to 0 from below). */
         f->unit = "MiB/s per GiB", f->json_unit = "bytes/s per GiB", f->scale = 1 / MIB;
         f->better = 1;
-    } else if (ends(leaf, "_iops")) {
+    } else if (ends(leaf, "_iops") || wait) {
         f->unit = f->json_unit = "IOPS", f->better = 1;
     } else if (ends(leaf, "_mibs")) {
         f->unit = f->json_unit = "MiB/s", f->better = 1;
@@ -166,6 +183,8 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
         f->unit = "\xc2\xb0"
                   "C",
         f->json_unit = "C", f->better = strcmp(leaf, "throttle_temp_c") ? -1 : 0;
+    } else if (!strcmp(leaf, "bs")) {
+        f->unit = "KiB", f->json_unit = "bytes", f->scale = 1 / 1024.0;
     } else if (!strcmp(leaf, "access_s")) {
         /* A tenth of a millisecond: whole seconds would show 0. */
         f->unit = "\xc2\xb5s", f->json_unit = "s", f->scale = 1e6, f->better = -1;

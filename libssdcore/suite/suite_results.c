@@ -774,7 +774,8 @@ static void text_row(void *user, const char *section, const struct ssd__fig_row 
     if (section)
         ssd__text_add(tr->t, "  %s\n", section);
     if (r->number)
-        ssd__text_add(tr->t, "    %-*s %10s %s\n", tr->width, r->label, r->value, r->unit);
+        ssd__text_add(tr->t, "    %-*s %10s%s%s\n", tr->width, r->label, r->value,
+                      *r->unit ? " " : "", r->unit);
     else
         ssd__text_add(tr->t, "    %-*s %s\n", tr->width, r->label, r->value);
 }

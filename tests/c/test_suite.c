@@ -907,3 +907,16 @@ Test(headline_figures, flattens_in_document_order_and_refuses_bad_input) {
     cr_expect_eq(ssd_headline_figures("{}", 0, NULL), SSD_EINVAL);
     cr_expect_eq(ssd_headline_figures("{}", 64, &out), SSD_EINVAL);
 }
+
+/* The label table reads a key whose last part has a dot of its own (HIR's
+ * wait in seconds, "0.05") whole, and gives PTS's block size a unit. */
+Test(figure_labels, a_wait_with_a_dot_is_the_rest_of_the_key) {
+    struct ssd__figure_info f;
+    ssd__figure_describe("pts.pts-hir.mean_iops_by_wait_s.0.05", &f);
+    cr_expect_str_eq(f.label, "pts-hir: mean IOPS of a burst after 0.05 s idle");
+    cr_expect_str_eq(f.unit, "IOPS");
+    cr_expect_str_eq(f.section, "SNIA PTS");
+    ssd__figure_describe("pts.pts-throughput-128k.bs", &f);
+    cr_expect_str_eq(f.unit, "KiB");
+    cr_expect_float_eq(131072 * f.scale, 128, 1e-9);
+}
