@@ -110,16 +110,9 @@ void ssd__pts_headline(const struct ssd__results *s, struct ssd__jw *w) {
         ssd__jw_end_object(w);
 }
 
-static void steady_words(struct ssd__text *t, const struct ssd__jv *v) {
-    const struct ssd__jv *ss = ssd__jv_get(v, "steady_state");
-    double n = ssd__jv_num(v, "rounds", 0);
-    if (reached(v))
-        ssd__text_add(t, "steady state in rounds %.0f-%.0f", ssd__jv_num(ss, "first_round", 0),
-                      ssd__jv_num(ss, "last_round", 0));
-    else
-        ssd__text_add(t, "no steady state in %.0f rounds", n);
-}
-
+/* Whether and where each PTS test reached its steady state, in words:
+ * the text summary's line beside the headline rows, which hold the
+ * figures. */
 void ssd__pts_summary(const struct ssd__results *s, struct ssd__text *t) {
     for (int i = 0; i < s->nsteps; i++) {
         const struct ssd__step *st = &s->steps[i];
@@ -127,45 +120,18 @@ void ssd__pts_summary(const struct ssd__results *s, struct ssd__text *t) {
         if (st->res.state != SSD__ST_DONE || ssd__pts_parse(st, &v))
             continue;
         const char *test = ssd__jv_str(&v, "test");
-        test = test ? test : "";
-        ssd__text_add(t, "  %s: ", st->def.name);
-        if (!strcmp(test, "iops")) {
-            steady_words(t, &v);
-            ssd__text_add(t, "; 4K random write %.0f IOPS, read %.0f IOPS, 65/35 %.0f IOPS",
-                          ssd__pts_at(&v, "iops", 0, 4096), ssd__pts_at(&v, "iops", 100, 4096),
-                          ssd__pts_at(&v, "iops", 65, 4096));
-        } else if (!strcmp(test, "throughput")) {
-            steady_words(t, &v);
-            ssd__text_add(t, "; %.0fK sequential read %.1f MiB/s, write %.1f MiB/s",
-                          ssd__jv_num(&v, "bs", 0) / 1024,
-                          ssd__jv_num(&v, "read_bps", NAN) / 1048576,
-                          ssd__jv_num(&v, "write_bps", NAN) / 1048576);
-        } else if (!strcmp(test, "latency")) {
-            steady_words(t, &v);
-            ssd__text_add(t, "; 4K QD1 read mean %.0f us, write mean %.0f us (max %.0f us)",
-                          ssd__pts_at(&v, "mean_us", 100, 4096),
-                          ssd__pts_at(&v, "mean_us", 0, 4096), ssd__pts_at(&v, "max_us", 0, 4096));
-        } else if (!strcmp(test, "wsat")) {
-            ssd__text_add(t,
-                          "4K random write %.0f IOPS fresh, %.0f IOPS at the end (%s) after "
-                          "%.1f GiB",
-                          ssd__jv_num(&v, "fresh_iops", NAN), ssd__jv_num(&v, "steady_iops", NAN),
-                          reached(&v) ? "steady" : "not steady",
-                          ssd__jv_num(&v, "written_bytes", NAN) / 1073741824.0);
-            const struct ssd__jv *tr = ssd__jv_get(&v, "sim_truth");
-            if (tr)
-                ssd__text_add(t, " [sim truth: %.0f fresh, %.0f at the end]",
-                              ssd__jv_num(tr, "fresh_iops", NAN), ssd__jv_num(tr, "end_iops", NAN));
-        } else if (!strcmp(test, "hir")) {
-            ssd__text_add(t, "baseline %.0f IOPS; bursts after waits:",
-                          ssd__jv_num(&v, "baseline_iops", NAN));
-            const struct ssd__jv *ws = ssd__jv_get(&v, "waits");
-            for (size_t k = 0; ws && ws->type == SSD__JARR && k < ws->n; k++)
-                ssd__text_add(t, "%s %g s %.0f IOPS", k ? "," : "",
-                              ssd__jv_num(&ws->items[k], "wait_s", NAN),
-                              ssd__jv_num(&ws->items[k], "mean_iops", NAN));
-        }
-        ssd__text_add(t, "\n");
+        const struct ssd__jv *ss = ssd__jv_get(&v, "steady_state");
+        if (test && !strcmp(test, "hir"))
+            ; /* a baseline and bursts: its rows say it all */
+        else if (test && !strcmp(test, "wsat"))
+            ssd__text_add(t, "  %s: %s at the end\n", st->def.name,
+                          reached(&v) ? "steady" : "not steady");
+        else if (reached(&v))
+            ssd__text_add(t, "  %s: steady state in rounds %.0f-%.0f\n", st->def.name,
+                          ssd__jv_num(ss, "first_round", 0), ssd__jv_num(ss, "last_round", 0));
+        else
+            ssd__text_add(t, "  %s: no steady state in %.0f rounds\n", st->def.name,
+                          ssd__jv_num(&v, "rounds", 0));
         ssd__jv_free(&v);
     }
 }
