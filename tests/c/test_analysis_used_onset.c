@@ -1,0 +1,119 @@
+/* Where the used state begins on a drive written before the run (issue 21,
+ * item 7): curves built here after the simulator's used-drive sweep runs
+ * whose onset was missed or misplaced, each with its exact answer. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <ssdcore.h>
+
+#define GIB 1073741824.0
+
+#define TEST_NOISE_SEED 0x2545F4914F6CDD1DULL
+#include "test_noise.h"
+
+/* n samples of dt s each: `fast` B/s for the first fast_s seconds (noise
+ * cv_fast), then `slow` B/s (noise cv_slow, and GC's bursts: up by an
+ * exponential share of mean `burst`, the simulator's datacenter drives'
+ * used state: median 1.05x its level, 95th percentile 1.27x, 99th 1.38x);
+ * the sample holding the change mixes the two. */
+static ssd_series *fast_then_slow(size_t n, double dt, double fast_s, double fast, double slow,
+                                  double cv_fast, double cv_slow, double burst) {
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    cr_assert(t && b);
+    for (size_t i = 0; i < n; i++) {
+        double t0 = (double)i * dt, t1 = t0 + dt;
+        double f = fast_s >= t1 ? 1 : fast_s <= t0 ? 0 : (fast_s - t0) / dt;
+        double gc = slow * exp(cv_slow * gauss()) * (1 - burst * log(uniform()));
+        t[i] = t1;
+        b[i] = dt * (f * fast * exp(cv_fast * gauss()) + (1 - f) * gc);
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    free(b);
+    return s;
+}
+
+static void used_drive(ssd_analysis *a, const char *capacity) {
+    char wb[64];
+    snprintf(wb, sizeof wb, "%.0f", 2 * atof(capacity));
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", capacity), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", wb), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "random_fill"), 0);
+}
+
+/* A datacenter drive with a quarter of spare flash, randomly filled twice,
+ * then idle: the clean blocks idle time prepared are written at the fresh
+ * level, then GC slows it only 1.3-1.5x (not the 2x and more of a consumer
+ * drive). When they last less than a lasting phase, the segmentation's
+ * first phase may hold them and GC's first samples, one level within a
+ * step of GC's: the used state was missed ("direct, direct") or placed at
+ * that phase's end (seed 11's drives 32 and 98, 18.6 and 64 s of clean
+ * blocks in a fill of 2,300 samples and a 2-hour run). The fresh run, the
+ * reference, showed no cache. Fills of 8.5-16.5 s of clean blocks at 1.45
+ * GB/s, then GC at 1.0 with bursts, each with two noise draws. */
+Test(used_onset, a_datacenter_drive_s_gentle_fall_after_its_clean_blocks) {
+    size_t n = 2300;
+    ssd_series *ref = fast_then_slow(n, 1, (double)n, 1.45e9, 1.45e9, 0.02, 0.02, 0);
+    for (int k = 0; k < 10; k++) {
+        double fast_s = 8.5 + 2 * (k / 2);
+        ssd_series *s = fast_then_slow(n, 1, fast_s, 1.45e9, 1.0e9, 0.02, 0.03, 0.08);
+        ssd_analysis *a = NULL;
+        cr_assert_eq(ssd_analysis_create(&a), 0);
+        used_drive(a, "2497e9");
+        cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+        struct ssd_analysis_summary r = {.size = sizeof r};
+        cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+        double want = fast_s * 1.45e9;
+        cr_expect_not(r.has_cache, "%.1f s: clean blocks are no cache", fast_s);
+        cr_expect(r.has_gc, "%.1f s (draw %d): the used state missed", fast_s, k % 2);
+        /* (within 5 %, or the sample that holds it, as the sweep scores) */
+        cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= fmax(0.05 * want, 1.5 * 1.45e9),
+                  "%.1f s (draw %d): used state at %.2f GB, truth %.2f", fast_s, k % 2,
+                  r.gc_start_bytes / 1e9, want / 1e9);
+        ssd_analysis_free(a);
+        ssd_series_free(s);
+    }
+    ssd_series_free(ref);
+}
+
+/* Its fill after a random fill on a Gen4 drive: 5.7 samples at 3.75 GB/s,
+ * then GC at 2.5; the segmentation's first phase ends two samples into
+ * GC, and the split that ends it must be free to leave just those two
+ * (seed 13's drive 192: used state at 26.6 GiB, truth 20.9). */
+Test(used_onset, a_gentle_fall_two_samples_before_the_first_boundary) {
+    ssd_series *s = fast_then_slow(741, 1, 5.7, 3.94e9, 2.64e9, 0.02, 0.04, 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    used_drive(a, "1974e9");
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    double want = 5.7 * 3.94e9;
+    cr_expect_not(r.has_cache);
+    cr_expect(r.has_gc);
+    /* (within the sample that holds it, as the sweep scores it) */
+    cr_expect(fabs(r.gc_start_bytes - want) <= 1.5 * 3.94e9, "used state at %.2f GB, truth %.2f",
+              r.gc_start_bytes / 1e9, want / 1e9);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+/* A consumer drive's gentle wander is no onset: a used drive's run at one
+ * level (noise 6 %) from its start keeps one phase, no clean blocks split
+ * off by the min_drop rule. */
+Test(used_onset, one_noisy_level_has_no_fast_start) {
+    ssd_series *s = fast_then_slow(2000, 1, 0, 1e9, 1e9, 0.06, 0.06, 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    used_drive(a, "1000e9");
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect_not(r.has_cache);
+    cr_expect(!r.has_gc || r.gc_start_bytes < 5e9, "used state at %.2f GB", r.gc_start_bytes / 1e9);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
