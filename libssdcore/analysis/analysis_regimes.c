@@ -926,6 +926,48 @@ static size_t scatter_onset(const struct ssd__curve *c, size_t from, size_t lo, 
     return arg;
 }
 
+/* A fresh drive's used state that begins with GC's dips, not a step: its
+ * first samples hold the fresh level, but dips a step below it come ever
+ * more often (periodic fresh GC dips 3 samples in 19; after the capacity
+ * one in three, then more), so the median, the level-then-line knee and
+ * the scatter of the differences (which the fresh dips already make
+ * large) all move late, 15-20 % (seed 13's drives 116 and 185). Page's
+ * CUSUM on the samples a step below `level` from lo on, against the share
+ * of them over [a, lo) (the fresh state, before the capacity was
+ * written) and twice that share: the onset is the last sample where the
+ * sum was 0 before it reached 3 ln n (n the run's samples), taken when it
+ * comes at least `gap` samples before k (the onset found otherwise) and
+ * the samples from it to k dip at least at the higher share. SIZE_MAX
+ * otherwise. */
+static size_t dip_rate_onset(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             size_t a, size_t lo, size_t b, double level, size_t k, size_t gap) {
+    double cut = log(level) - log(o->min_step);
+    size_t n0 = 0;
+    for (size_t i = a; i < lo; i++)
+        n0 += c->y[i] < cut;
+    double p0 = ((double)n0 + 1) / ((double)(lo - a) + 2);
+    double p1 = fmin(0.9, fmax(2 * p0, p0 + 0.1));
+    if (p1 <= p0)
+        return SIZE_MAX;
+    double up = log(p1 / p0), dn = log((1 - p1) / (1 - p0)), h = 3 * log((double)c->n), sum = 0;
+    size_t zero = lo;
+    for (size_t i = lo; i < b; i++) {
+        sum += c->y[i] < cut ? up : dn;
+        if (sum <= 0) {
+            sum = 0;
+            zero = i + 1;
+        } else if (sum >= h) {
+            if (zero + gap > k)
+                return SIZE_MAX;
+            size_t m = 0;
+            for (size_t j = zero; j < k; j++)
+                m += c->y[j] < cut;
+            return (double)m >= p1 * (double)(k - zero) ? zero : SIZE_MAX;
+        }
+    }
+    return SIZE_MAX;
+}
+
 /* Robust per-sample noise of y[a, b) (1.4826 MAD of the differences /
  * sqrt 2), not floored at the run's: a quiet level beside the used state's
  * chaos is compared with it, and the chaos sets the run's noise. */
@@ -1676,6 +1718,21 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 k = kn;
             if (k <= g0 + 2 && isfinite(S->capacity_bytes) && !(o->written_before_bytes > 0))
                 k = slide_start(c, a, lo, k);
+            /* (A fresh drive's used state that shows first as more
+             * frequent dips: dip_rate_onset, when it comes a quarter of a
+             * lasting phase (10 samples at least) before the onset found,
+             * from a fresh level that lasted two lasting phases before the
+             * capacity was written, no slide. Not after a dynamic cache:
+             * it folds before GC, and the folding's step counts as dips;
+             * on seed 11's drive 37 the onset went to the folding's
+             * start.) */
+            if (isfinite(S->capacity_bytes) && !(o->written_before_bytes > 0) && lo >= a + 2 * ml &&
+                !dynamic_cache(S) && !slides_down(c, &c->ph[g - 1])) {
+                size_t kd = dip_rate_onset(c, o, a, lo, b, c->ph[g - 1].level_bps, k,
+                                           ml / 4 > 10 ? ml / 4 : 10);
+                if (kd != SIZE_MAX)
+                    k = kd;
+            }
             int own_level = 0, faster = 0;
             if (k > g0 + 2) {
                 /* The used state starts later than the segmentation's
