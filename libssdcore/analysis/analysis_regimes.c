@@ -1004,6 +1004,31 @@ static int clean_blocks_fall(const struct ssd__curve *c, const struct ssd__analy
     return 4 * hi >= 3 * (k - 1 - a) && 4 * lo >= 3 * (e - k - 1);
 }
 
+/* The end of the direct writes at the start of phase g (the used state
+ * the segmentation began early), through the fresh state's GC dips: the
+ * run of samples above the midpoint stops at the first dip, so a dip a
+ * few samples into them (two samples at 412 and 238 MB/s among direct
+ * writes at 629, 27 samples before the used state at 180: seed 29's drive
+ * 5, its 2-hour run after a sequential fill; the used state at 13.2 GiB
+ * against 29.0) ended them. The best two-level split of the phase's start
+ * (two lasting phases, 10 samples at least) when its first level is the
+ * reference's direct level (within a step), min_drop above the second,
+ * and the split pays the penalty at the start's own noise; else e. */
+static size_t direct_through_dips(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  double direct, size_t g, size_t e) {
+    size_t f = c->ph[g].first, end = c->ph[g].last + 1, ml = c->min_len > 10 ? c->min_len : 10;
+    size_t b = f + 2 * ml < end ? f + 2 * ml : end;
+    if (b < f + 8)
+        return e;
+    double l1, l2, gain;
+    size_t arg = two_levels(c, f, b, f + 3, b - 3, &l1, &l2, &gain);
+    double sig = quiet_noise(c, f, b);
+    if (!arg || arg <= e || fabs(l1 - log(direct)) >= log(o->min_step) ||
+        l1 < l2 + log(o->min_drop) || !(gain > o->penalty * sig * sig * log((double)c->n)))
+        return e;
+    return arg;
+}
+
 /* Periodic dips inside samples [a, b) below base (the phase level, or its
  * falling line): 1 when found, with the figures in p. A dip is below
  * 1 - dip_depth (or 3 noise) of the base and ends back above the midpoint,
@@ -1928,6 +1953,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         while (e + 3 <= c->ph[g].last && c->y[e] >= cut)
             e++;
         int direct_before = split_direct || (g >= 2 && at_direct(&rl, o, c->ph[g - 1].level_bps));
+        if (direct_before)
+            e = direct_through_dips(c, o, rl.direct, g, e);
         if (e > f && direct_before) {
             ssd__curve_move_boundary(c, g, e);
         } else if (e >= f + 3 && g == 1 && ssd__curve_split(c, g, e) == 0) {

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <ssdcore.h>
 
@@ -172,4 +173,82 @@ Test(used_onset, a_fresh_drive_s_used_state_that_starts_as_more_frequent_dips) {
         ssd_job_free(j);
         ssd_target_free(t);
     }
+}
+
+/* One 2-hour 4K QD32 run of the sim drive `spec` in the sweep's state:
+ * "fresh" (TRIM) or a precondition kind (purge, then it, twice the
+ * capacity), then 15 minutes idle. The series (its metadata the job's:
+ * capacity, written before, precondition) and the model's onset. */
+static ssd_series *two_hours(const char *spec, const char *state, double *gc_truth) {
+    ssd_target *t = NULL;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, spec), 0, "%s", ssd_target_errmsg(t));
+    uint64_t written = 0;
+    char wb[32];
+    if (!strcmp(state, "fresh")) {
+        cr_assert_eq(ssd_target_trim(t, 0, ssd_target_size(t)), 0, "%s", ssd_target_errmsg(t));
+    } else {
+        const char *how = NULL;
+        cr_assert_eq(ssd_target_purge(t, &how), 0, "%s", ssd_target_errmsg(t));
+        cr_assert_eq(ssd_target_precondition(t, state, 2, &written, NULL, NULL), 0, "%s",
+                     ssd_target_errmsg(t));
+    }
+    cr_assert_eq(ssd_target_idle(t, 900), 0, "%s", ssd_target_errmsg(t));
+    snprintf(wb, sizeof wb, "%llu", (unsigned long long)written);
+    const char *kv[] = {"pattern",
+                        "randwrite",
+                        "bs",
+                        "4096",
+                        "qd",
+                        "32",
+                        "time",
+                        "2h",
+                        "interval",
+                        "1",
+                        "precondition",
+                        strcmp(state, "fresh") ? state : "none",
+                        "written_before",
+                        wb,
+                        NULL};
+    ssd_job *j = NULL;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    for (const char *const *p = kv; p[0]; p += 2)
+        cr_assert_eq(ssd_job_set_option(j, p[0], p[1]), 0, "%s %s", p[0], ssd_job_errmsg(j));
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    cr_assert_eq(ssd_sim_truth(t, "gc_start_bytes", gc_truth), 0);
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_job_series(j, SSD_DIR_WRITE, &s), 0);
+    ssd_job_free(j);
+    ssd_target_free(t);
+    return s;
+}
+
+/* Direct writes after a static cache on a drive filled sequentially, with
+ * the fresh state's GC dips among them (seed 29's drive 5: a 2.6 GiB cache,
+ * 26 GiB at 629 MiB/s with two dips of 2-3 samples to 180-410, then the
+ * used state at 180). The segmentation began the used state at the first
+ * dip, 17 samples in, and the samples at the direct level after it were
+ * cut off at that dip: used state at 13.2 GiB, the model's at 29.0. With
+ * the same drive's fresh run as reference, as the sweep analyses it. */
+Test(used_onset, direct_writes_with_a_gc_dip_before_the_used_state) {
+    static const char spec[] =
+        "sim:bx200,native_write_lat_us=0,capacity_gb=213,op_pct=19.81,bits=3,slc_type=static,"
+        "slc_seq_mbps=2012,slc_rand_iops=427986,native_seq_mbps=854,native_rand_mbps=626.0,"
+        "fold_mbps=854,floor_mbps=178.37,gc_gamma=2.05,link_mbps=7000,iops_cap=2000000,"
+        "noise=0.00,noise_direct=0.12,seed=328460296,slc_gb=3.5,slc_wa=1.36,dip_period_s=16.5,"
+        "dip_duty=0.12,dip_depth=0.46";
+    double fresh_gc = NAN, want = NAN;
+    ssd_series *ref = two_hours(spec, "fresh", &fresh_gc);
+    ssd_series *s = two_hours(spec, "seq_fill", &want);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.has_cache, "the static cache");
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
+              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
 }
