@@ -926,6 +926,48 @@ static size_t scatter_onset(const struct ssd__curve *c, size_t from, size_t lo, 
     return arg;
 }
 
+/* A fresh drive's used state that begins with GC's dips, not a step: its
+ * first samples hold the fresh level, but dips a step below it come ever
+ * more often (periodic fresh GC dips 3 samples in 19; after the capacity
+ * one in three, then more), so the median, the level-then-line knee and
+ * the scatter of the differences (which the fresh dips already make
+ * large) all move late, 15-20 % (seed 13's drives 116 and 185). Page's
+ * CUSUM on the samples a step below `level` from lo on, against the share
+ * of them over [a, lo) (the fresh state, before the capacity was
+ * written) and twice that share: the onset is the last sample where the
+ * sum was 0 before it reached 3 ln n (n the run's samples), taken when it
+ * comes at least `gap` samples before k (the onset found otherwise) and
+ * the samples from it to k dip at least at the higher share. SIZE_MAX
+ * otherwise. */
+static size_t dip_rate_onset(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             size_t a, size_t lo, size_t b, double level, size_t k, size_t gap) {
+    double cut = log(level) - log(o->min_step);
+    size_t n0 = 0;
+    for (size_t i = a; i < lo; i++)
+        n0 += c->y[i] < cut;
+    double p0 = ((double)n0 + 1) / ((double)(lo - a) + 2);
+    double p1 = fmin(0.9, fmax(2 * p0, p0 + 0.1));
+    if (p1 <= p0)
+        return SIZE_MAX;
+    double up = log(p1 / p0), dn = log((1 - p1) / (1 - p0)), h = 3 * log((double)c->n), sum = 0;
+    size_t zero = lo;
+    for (size_t i = lo; i < b; i++) {
+        sum += c->y[i] < cut ? up : dn;
+        if (sum <= 0) {
+            sum = 0;
+            zero = i + 1;
+        } else if (sum >= h) {
+            if (zero + gap > k)
+                return SIZE_MAX;
+            size_t m = 0;
+            for (size_t j = zero; j < k; j++)
+                m += c->y[j] < cut;
+            return (double)m >= p1 * (double)(k - zero) ? zero : SIZE_MAX;
+        }
+    }
+    return SIZE_MAX;
+}
+
 /* Robust per-sample noise of y[a, b) (1.4826 MAD of the differences /
  * sqrt 2), not floored at the run's: a quiet level beside the used state's
  * chaos is compared with it, and the chaos sets the run's noise. */
@@ -933,6 +975,58 @@ static double quiet_noise(const struct ssd__curve *c, size_t a, size_t b) {
     if (b < a + 3)
         return INFINITY;
     return 1.4826 * ssd__diff_median(c, a, b) / sqrt(2.0);
+}
+
+/* Whether the best two-level split of y[a, e) at k (levels l1 before, l2
+ * after, saving gain) is clean blocks running out into the used state on
+ * a used drive with no cache, when the fall is less than SHAPE_MIN_FALL
+ * (which the callers take as it is): at least min_drop and plainly a
+ * step, not noise or GC's scatter: the
+ * split pays the penalty at the stretch's own noise and three quarters
+ * of each side's samples lie on its side of the midpoint. A datacenter
+ * drive with a quarter of spare flash slows only 1.3-1.5x into its used
+ * state (1387 then 1006 MiB/s, seed 11's drive 32; 674 then 460, drive
+ * 98), and the 2x asked of a consumer drive's fall missed it. */
+static int clean_blocks_fall(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             size_t a, size_t k, size_t e, double l1, double l2, double gain) {
+    if (l1 < l2 + log(o->min_drop) || k < a + 3 || e < k + 2)
+        return 0;
+    double sig = quiet_noise(c, a, e);
+    if (!(gain > o->penalty * sig * sig * log((double)c->n)))
+        return 0;
+    double mid = 0.5 * (l1 + l2);
+    size_t hi = 0, lo = 0;
+    for (size_t i = a; i + 1 < k; i++)
+        hi += c->y[i] > mid;
+    for (size_t i = k + 1; i < e; i++)
+        lo += c->y[i] < mid;
+    /* (The sample either side of the split may hold the drop.) */
+    return 4 * hi >= 3 * (k - 1 - a) && 4 * lo >= 3 * (e - k - 1);
+}
+
+/* The end of the direct writes at the start of phase g (the used state
+ * the segmentation began early), through the fresh state's GC dips: the
+ * run of samples above the midpoint stops at the first dip, so a dip a
+ * few samples into them (two samples at 412 and 238 MB/s among direct
+ * writes at 629, 27 samples before the used state at 180: seed 29's drive
+ * 5, its 2-hour run after a sequential fill; the used state at 13.2 GiB
+ * against 29.0) ended them. The best two-level split of the phase's start
+ * (two lasting phases, 10 samples at least) when its first level is the
+ * reference's direct level (within a step), min_drop above the second,
+ * and the split pays the penalty at the start's own noise; else e. */
+static size_t direct_through_dips(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  double direct, size_t g, size_t e) {
+    size_t f = c->ph[g].first, end = c->ph[g].last + 1, ml = c->min_len > 10 ? c->min_len : 10;
+    size_t b = f + 2 * ml < end ? f + 2 * ml : end;
+    if (b < f + 8)
+        return e;
+    double l1, l2, gain;
+    size_t arg = two_levels(c, f, b, f + 3, b - 3, &l1, &l2, &gain);
+    double sig = quiet_noise(c, f, b);
+    if (!arg || arg <= e || fabs(l1 - log(direct)) >= log(o->min_step) ||
+        l1 < l2 + log(o->min_drop) || !(gain > o->penalty * sig * sig * log((double)c->n)))
+        return e;
+    return arg;
 }
 
 /* Periodic dips inside samples [a, b) below base (the phase level, or its
@@ -1510,7 +1604,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         double l1, l2, gain;
         size_t arg = two_levels(c, 0, e0, 3, e0 - 3, &l1, &l2, &gain);
         if (arg && c->cum[arg] <= clean_room_max(o, S->capacity_bytes) &&
-            l1 >= l2 + log(SHAPE_MIN_FALL) &&
+            (l1 >= l2 + log(SHAPE_MIN_FALL) || clean_blocks_fall(c, o, 0, arg, e0, l1, l2, gain)) &&
             fabs(l2 - log(c->ph[1].level_bps)) < log(o->min_step) &&
             fabs(log(c->ph[0].level_bps) - log(c->ph[1].level_bps)) < log(o->min_step) &&
             ssd__curve_split(c, 0, arg) == 0)
@@ -1649,6 +1743,21 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 k = kn;
             if (k <= g0 + 2 && isfinite(S->capacity_bytes) && !(o->written_before_bytes > 0))
                 k = slide_start(c, a, lo, k);
+            /* (A fresh drive's used state that shows first as more
+             * frequent dips: dip_rate_onset, when it comes a quarter of a
+             * lasting phase (10 samples at least) before the onset found,
+             * from a fresh level that lasted two lasting phases before the
+             * capacity was written, no slide. Not after a dynamic cache:
+             * it folds before GC, and the folding's step counts as dips;
+             * on seed 11's drive 37 the onset went to the folding's
+             * start.) */
+            if (isfinite(S->capacity_bytes) && !(o->written_before_bytes > 0) && lo >= a + 2 * ml &&
+                !dynamic_cache(S) && !slides_down(c, &c->ph[g - 1])) {
+                size_t kd = dip_rate_onset(c, o, a, lo, b, c->ph[g - 1].level_bps, k,
+                                           ml / 4 > 10 ? ml / 4 : 10);
+                if (kd != SIZE_MAX)
+                    k = kd;
+            }
             int own_level = 0, faster = 0;
             if (k > g0 + 2) {
                 /* The used state starts later than the segmentation's
@@ -1707,8 +1816,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             double l1, l2, gain;
             size_t arg = two_levels(c, 0, e0, 3, e0 - 3, &l1, &l2, &gain);
             double lu = log(c->ph[1].level_bps);
-            if (arg && l1 >= l2 + log(o->min_step) && fabs(l2 - lu) < log(o->min_step) &&
-                l1 >= lu + log(SHAPE_MIN_FALL))
+            int ok = arg && l1 >= l2 + log(o->min_step) && fabs(l2 - lu) < log(o->min_step) &&
+                     l1 >= lu + log(SHAPE_MIN_FALL);
+            /* (A fall of less than 2x: a datacenter drive's, see
+             * clean_blocks_fall; the split may leave two samples after
+             * it, 6 at 3.75 GB/s then 2 at 2.5 ending a 8-sample first
+             * phase, seed 13's drive 192.) */
+            if (!ok) {
+                arg = two_levels(c, 0, e0, 3, e0 - 2, &l1, &l2, &gain);
+                ok = arg && fabs(l2 - lu) < log(o->min_step) && l1 >= lu + log(o->min_drop) &&
+                     clean_blocks_fall(c, o, 0, arg, e0, l1, l2, gain);
+            }
+            if (ok)
                 ssd__curve_move_boundary(c, 1, arg);
         }
         if (g >= 2 && dynamic_cache(S) && !rl_path && !folded_before(c, o, g) &&
@@ -1834,6 +1953,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         while (e + 3 <= c->ph[g].last && c->y[e] >= cut)
             e++;
         int direct_before = split_direct || (g >= 2 && at_direct(&rl, o, c->ph[g - 1].level_bps));
+        if (direct_before)
+            e = direct_through_dips(c, o, rl.direct, g, e);
         if (e > f && direct_before) {
             ssd__curve_move_boundary(c, g, e);
         } else if (e >= f + 3 && g == 1 && ssd__curve_split(c, g, e) == 0) {

@@ -1,0 +1,254 @@
+/* Where the used state begins on a drive written before the run (issue 21,
+ * item 7): curves built here after the simulator's used-drive sweep runs
+ * whose onset was missed or misplaced, each with its exact answer. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#define GIB 1073741824.0
+
+#define TEST_NOISE_SEED 0x2545F4914F6CDD1DULL
+#include "test_noise.h"
+
+/* n samples of dt s each: `fast` B/s for the first fast_s seconds (noise
+ * cv_fast), then `slow` B/s (noise cv_slow, and GC's bursts: up by an
+ * exponential share of mean `burst`, the simulator's datacenter drives'
+ * used state: median 1.05x its level, 95th percentile 1.27x, 99th 1.38x);
+ * the sample holding the change mixes the two. */
+static ssd_series *fast_then_slow(size_t n, double dt, double fast_s, double fast, double slow,
+                                  double cv_fast, double cv_slow, double burst) {
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    cr_assert(t && b);
+    for (size_t i = 0; i < n; i++) {
+        double t0 = (double)i * dt, t1 = t0 + dt;
+        double f = fast_s >= t1 ? 1 : fast_s <= t0 ? 0 : (fast_s - t0) / dt;
+        double gc = slow * exp(cv_slow * gauss()) * (1 - burst * log(uniform()));
+        t[i] = t1;
+        b[i] = dt * (f * fast * exp(cv_fast * gauss()) + (1 - f) * gc);
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    free(b);
+    return s;
+}
+
+static void used_drive(ssd_analysis *a, const char *capacity) {
+    char wb[64];
+    snprintf(wb, sizeof wb, "%.0f", 2 * atof(capacity));
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", capacity), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", wb), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "random_fill"), 0);
+}
+
+/* A datacenter drive with a quarter of spare flash, randomly filled twice,
+ * then idle: the clean blocks idle time prepared are written at the fresh
+ * level, then GC slows it only 1.3-1.5x (not the 2x and more of a consumer
+ * drive). When they last less than a lasting phase, the segmentation's
+ * first phase may hold them and GC's first samples, one level within a
+ * step of GC's: the used state was missed ("direct, direct") or placed at
+ * that phase's end (seed 11's drives 32 and 98, 18.6 and 64 s of clean
+ * blocks in a fill of 2,300 samples and a 2-hour run). The fresh run, the
+ * reference, showed no cache. Fills of 8.5-16.5 s of clean blocks at 1.45
+ * GB/s, then GC at 1.0 with bursts, each with two noise draws. */
+Test(used_onset, a_datacenter_drive_s_gentle_fall_after_its_clean_blocks) {
+    size_t n = 2300;
+    ssd_series *ref = fast_then_slow(n, 1, (double)n, 1.45e9, 1.45e9, 0.02, 0.02, 0);
+    for (int k = 0; k < 10; k++) {
+        double fast_s = 8.5 + 2 * (k / 2);
+        ssd_series *s = fast_then_slow(n, 1, fast_s, 1.45e9, 1.0e9, 0.02, 0.03, 0.08);
+        ssd_analysis *a = NULL;
+        cr_assert_eq(ssd_analysis_create(&a), 0);
+        used_drive(a, "2497e9");
+        cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+        struct ssd_analysis_summary r = {.size = sizeof r};
+        cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+        double want = fast_s * 1.45e9;
+        cr_expect_not(r.has_cache, "%.1f s: clean blocks are no cache", fast_s);
+        cr_expect(r.has_gc, "%.1f s (draw %d): the used state missed", fast_s, k % 2);
+        /* (within 5 %, or the sample that holds it, as the sweep scores) */
+        cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= fmax(0.05 * want, 1.5 * 1.45e9),
+                  "%.1f s (draw %d): used state at %.2f GB, truth %.2f", fast_s, k % 2,
+                  r.gc_start_bytes / 1e9, want / 1e9);
+        ssd_analysis_free(a);
+        ssd_series_free(s);
+    }
+    ssd_series_free(ref);
+}
+
+/* Its fill after a random fill on a Gen4 drive: 5.7 samples at 3.75 GB/s,
+ * then GC at 2.5; the segmentation's first phase ends two samples into
+ * GC, and the split that ends it must be free to leave just those two
+ * (seed 13's drive 192: used state at 26.6 GiB, truth 20.9). */
+Test(used_onset, a_gentle_fall_two_samples_before_the_first_boundary) {
+    ssd_series *s = fast_then_slow(741, 1, 5.7, 3.94e9, 2.64e9, 0.02, 0.04, 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    used_drive(a, "1974e9");
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    double want = 5.7 * 3.94e9;
+    cr_expect_not(r.has_cache);
+    cr_expect(r.has_gc);
+    /* (within the sample that holds it, as the sweep scores it) */
+    cr_expect(fabs(r.gc_start_bytes - want) <= 1.5 * 3.94e9, "used state at %.2f GB, truth %.2f",
+              r.gc_start_bytes / 1e9, want / 1e9);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+/* A consumer drive's gentle wander is no onset: a used drive's run at one
+ * level (noise 6 %) from its start keeps one phase, no clean blocks split
+ * off by the min_drop rule. */
+Test(used_onset, one_noisy_level_has_no_fast_start) {
+    ssd_series *s = fast_then_slow(2000, 1, 0, 1e9, 1e9, 0.06, 0.06, 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    used_drive(a, "1000e9");
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect_not(r.has_cache);
+    cr_expect(!r.has_gc || r.gc_start_bytes < 5e9, "used state at %.2f GB", r.gc_start_bytes / 1e9);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+/* A fresh drive's used state that begins with GC's dips, not a step: the
+ * used-drive sweep's seed 13 drives 116 (a cacheless 231 GB NVMe drive,
+ * fresh level 441 MiB/s with periodic GC dips 3 samples in 19) and 185 (a
+ * static cache, fresh 1051 MiB/s). Past the capacity the dips come ever
+ * more often while the samples between hold the fresh level, and the
+ * median, the knee and the scatter placed the used state 15-20 % late
+ * (255 GiB against the model's 230; 456 against 423). Each drive after a
+ * TRIM and 15 minutes idle, then lab2016's 2-hour 4K QD32 test, as the
+ * sweep runs it; the truth is the model's. */
+Test(used_onset, a_fresh_drive_s_used_state_that_starts_as_more_frequent_dips) {
+    static const char *const drives[] = {
+        "sim:bx200,native_write_lat_us=0,capacity_gb=231,op_pct=8.09,bits=3,slc_type=none,"
+        "slc_seq_mbps=1529,slc_rand_iops=306547,native_seq_mbps=686,native_rand_mbps=442.9,"
+        "fold_mbps=686,floor_mbps=62.86,gc_gamma=2.10,link_mbps=7000,iops_cap=2000000,"
+        "noise=0.00,noise_direct=0.04,seed=184711525,slc_gb=0,dip_period_s=19.4,dip_duty=0.16,"
+        "dip_depth=0.32",
+        "sim:bx200,native_write_lat_us=0,capacity_gb=389,op_pct=19.63,bits=2,slc_type=static,"
+        "slc_seq_mbps=4977,slc_rand_iops=1235878,native_seq_mbps=2003,native_rand_mbps=1054.7,"
+        "fold_mbps=2003,floor_mbps=286.74,gc_gamma=2.29,link_mbps=7000,iops_cap=2000000,"
+        "noise=0.00,noise_direct=0.04,seed=500319933,slc_gb=4.5,slc_wa=1.44,dip_period_s=22.4,"
+        "dip_duty=0.17,dip_depth=0.30",
+    };
+    static const char *const kv[] = {"pattern",      "randwrite", "bs", "4096",     "qd",
+                                     "32",           "time",      "2h", "interval", "1",
+                                     "precondition", "none",      NULL};
+    for (size_t d = 0; d < sizeof drives / sizeof *drives; d++) {
+        ssd_target *t = NULL;
+        cr_assert_eq(ssd_target_create(&t), 0);
+        cr_assert_eq(ssd_target_open(t, drives[d]), 0, "%s", ssd_target_errmsg(t));
+        cr_assert_eq(ssd_target_trim(t, 0, ssd_target_size(t)), 0, "%s", ssd_target_errmsg(t));
+        cr_assert_eq(ssd_target_idle(t, 900), 0, "%s", ssd_target_errmsg(t));
+        ssd_job *j = NULL;
+        cr_assert_eq(ssd_job_create(&j, t), 0);
+        for (const char *const *p = kv; p[0]; p += 2)
+            cr_assert_eq(ssd_job_set_option(j, p[0], p[1]), 0, "%s", ssd_job_errmsg(j));
+        cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+        double want = NAN;
+        cr_assert_eq(ssd_sim_truth(t, "gc_start_bytes", &want), 0);
+        ssd_series *s = NULL;
+        cr_assert_eq(ssd_job_series(j, SSD_DIR_WRITE, &s), 0);
+        ssd_analysis *a = NULL;
+        cr_assert_eq(ssd_analysis_create(&a), 0);
+        cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+        struct ssd_analysis_summary r = {.size = sizeof r};
+        cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+        cr_expect(r.has_gc, "drive %zu: the used state missed", d);
+        cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
+                  "drive %zu: used state at %.1f GiB, truth %.1f", d, r.gc_start_bytes / GIB,
+                  want / GIB);
+        ssd_analysis_free(a);
+        ssd_series_free(s);
+        ssd_job_free(j);
+        ssd_target_free(t);
+    }
+}
+
+/* One 2-hour 4K QD32 run of the sim drive `spec` in the sweep's state:
+ * "fresh" (TRIM) or a precondition kind (purge, then it, twice the
+ * capacity), then 15 minutes idle. The series (its metadata the job's:
+ * capacity, written before, precondition) and the model's onset. */
+static ssd_series *two_hours(const char *spec, const char *state, double *gc_truth) {
+    ssd_target *t = NULL;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, spec), 0, "%s", ssd_target_errmsg(t));
+    uint64_t written = 0;
+    char wb[32];
+    if (!strcmp(state, "fresh")) {
+        cr_assert_eq(ssd_target_trim(t, 0, ssd_target_size(t)), 0, "%s", ssd_target_errmsg(t));
+    } else {
+        const char *how = NULL;
+        cr_assert_eq(ssd_target_purge(t, &how), 0, "%s", ssd_target_errmsg(t));
+        cr_assert_eq(ssd_target_precondition(t, state, 2, &written, NULL, NULL), 0, "%s",
+                     ssd_target_errmsg(t));
+    }
+    cr_assert_eq(ssd_target_idle(t, 900), 0, "%s", ssd_target_errmsg(t));
+    snprintf(wb, sizeof wb, "%llu", (unsigned long long)written);
+    const char *kv[] = {"pattern",
+                        "randwrite",
+                        "bs",
+                        "4096",
+                        "qd",
+                        "32",
+                        "time",
+                        "2h",
+                        "interval",
+                        "1",
+                        "precondition",
+                        strcmp(state, "fresh") ? state : "none",
+                        "written_before",
+                        wb,
+                        NULL};
+    ssd_job *j = NULL;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    for (const char *const *p = kv; p[0]; p += 2)
+        cr_assert_eq(ssd_job_set_option(j, p[0], p[1]), 0, "%s %s", p[0], ssd_job_errmsg(j));
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    cr_assert_eq(ssd_sim_truth(t, "gc_start_bytes", gc_truth), 0);
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_job_series(j, SSD_DIR_WRITE, &s), 0);
+    ssd_job_free(j);
+    ssd_target_free(t);
+    return s;
+}
+
+/* Direct writes after a static cache on a drive filled sequentially, with
+ * the fresh state's GC dips among them (seed 29's drive 5: a 2.6 GiB cache,
+ * 26 GiB at 629 MiB/s with two dips of 2-3 samples to 180-410, then the
+ * used state at 180). The segmentation began the used state at the first
+ * dip, 17 samples in, and the samples at the direct level after it were
+ * cut off at that dip: used state at 13.2 GiB, the model's at 29.0. With
+ * the same drive's fresh run as reference, as the sweep analyses it. */
+Test(used_onset, direct_writes_with_a_gc_dip_before_the_used_state) {
+    static const char spec[] =
+        "sim:bx200,native_write_lat_us=0,capacity_gb=213,op_pct=19.81,bits=3,slc_type=static,"
+        "slc_seq_mbps=2012,slc_rand_iops=427986,native_seq_mbps=854,native_rand_mbps=626.0,"
+        "fold_mbps=854,floor_mbps=178.37,gc_gamma=2.05,link_mbps=7000,iops_cap=2000000,"
+        "noise=0.00,noise_direct=0.12,seed=328460296,slc_gb=3.5,slc_wa=1.36,dip_period_s=16.5,"
+        "dip_duty=0.12,dip_depth=0.46";
+    double fresh_gc = NAN, want = NAN;
+    ssd_series *ref = two_hours(spec, "fresh", &fresh_gc);
+    ssd_series *s = two_hours(spec, "seq_fill", &want);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.has_cache, "the static cache");
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
+              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
