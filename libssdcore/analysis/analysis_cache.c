@@ -86,9 +86,10 @@ static double level_before(const struct ssd__curve *c, size_t from, size_t m) {
  * with rate r = f*hi + (1-f)*lo spent f*dt at hi and wrote f*dt*hi there.
  */
 /* (own_level: hi is the level of the cache's own phase, which may hold the
- * drop's sample; see below. The recovery passes the reference's level.) */
+ * drop's sample; see below. The recovery passes the reference's level.
+ * fresh: nothing was written since TRIM.) */
 static struct placement place_drop(const struct ssd__curve *c, size_t first, size_t k, double hi,
-                                   double lo, size_t earliest, int own_level) {
+                                   double lo, size_t earliest, int own_level, int fresh) {
     size_t n = c->n;
     double yh = log(hi), yl = log(lo);
     double clip = 9.0 * c->sigma * c->sigma + 0.25 * (yh - yl) * (yh - yl);
@@ -131,7 +132,24 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
                       c->y[kk - 1] < yh - in && fabs(c->y[kk - 1] - c->y[kk - 2]) < in &&
                       c->y[kk] < yh - in && c->y[kk] > yl + in && kk + 1 < c->n &&
                       c->y[kk + 1] <= yl + in;
-        if (mix_prev > mix_cur && !plateau) {
+        /* ... nor on a fresh drive (nothing written since TRIM: the level
+         * after the cache lasts, no used state follows within a few
+         * samples) when this one is above that level by more than 3 of
+         * its noise (that of the 20 samples after it), below the one
+         * before, and the next is at the level: it still wrote into the
+         * cache, so the drop is in it, and the one before ran at a cache
+         * slowing or dipping as it ended (2415, 1912, 1552, then direct
+         * writes flat at 1092: seed 11's drive 53, the cache placed in the
+         * 1912 sample, 6.05 GiB for 7.17). (A used drive's short stretch
+         * of direct writes before its used state looks the same.) */
+        int above = 0;
+        if (own_level && fresh && kk + 3 < c->n) {
+            size_t b = kk + 22 < c->n ? kk + 22 : c->n;
+            double sp = 1.4826 * ssd__diff_median(c, kk + 1, b) / sqrt(2.0);
+            double top = yl + 3 * sp;
+            above = c->y[kk] > top && c->y[kk] < c->y[kk - 1] && c->y[kk + 1] <= top;
+        }
+        if (mix_prev > mix_cur && !plateau && !above) {
             m = kk - 1;
             fm = fp;
         }
@@ -370,7 +388,9 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                     earliest = i + 1;
                 dipped |= c->r[i] < thr;
             }
-            struct placement p = place_drop(c, 0, k, hi, place_lo, earliest, 1);
+            struct placement p = place_drop(c, 0, k, hi, place_lo, earliest, 1,
+                                            o->precondition == SSD_PRECONDITION_NONE &&
+                                                o->written_before_bytes == 0);
             S->has_cache = 1;
             S->cache_bytes = p.bytes;
             S->cache_level_bps = hi;
@@ -541,7 +561,7 @@ void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_o
         }
         if (k >= c->n || k == 0)
             k = ph[j].first;
-        struct placement p = place_drop(c, 0, k, hi, lo, 0, 0);
+        struct placement p = place_drop(c, 0, k, hi, lo, 0, 0, 0);
         S->recovered_bytes = p.bytes;
         return;
     }
