@@ -72,6 +72,12 @@ struct placement {
     size_t mixed; /* the sample the drop happened in */
 };
 
+/* The median rate of samples [from, m) (m > from). */
+static double level_before(const struct ssd__curve *c, size_t from, size_t m) {
+    memcpy(c->scratch, c->r + from, (m - from) * sizeof *c->r);
+    return ssd__median(c->scratch, m - from);
+}
+
 /*
  * Bytes written at level hi before the drop to level lo near sample k (the
  * first sample of the low phase). The boundary is first re-placed within a
@@ -79,8 +85,11 @@ struct placement {
  * placed inside the one sample that mixes both levels: a sample of length dt
  * with rate r = f*hi + (1-f)*lo spent f*dt at hi and wrote f*dt*hi there.
  */
+/* (own_level: hi is the level of the cache's own phase, which may hold the
+ * drop's sample; see below. The recovery passes the reference's level.
+ * fresh: nothing was written since TRIM.) */
 static struct placement place_drop(const struct ssd__curve *c, size_t first, size_t k, double hi,
-                                   double lo, size_t earliest) {
+                                   double lo, size_t earliest, int own_level, int fresh) {
     size_t n = c->n;
     double yh = log(hi), yl = log(lo);
     double clip = 9.0 * c->sigma * c->sigma + 0.25 * (yh - yl) * (yh - yl);
@@ -123,9 +132,43 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
                       c->y[kk - 1] < yh - in && fabs(c->y[kk - 1] - c->y[kk - 2]) < in &&
                       c->y[kk] < yh - in && c->y[kk] > yl + in && kk + 1 < c->n &&
                       c->y[kk + 1] <= yl + in;
-        if (mix_prev > mix_cur && !plateau) {
+        /* ... nor on a fresh drive (nothing written since TRIM: the level
+         * after the cache lasts, no used state follows within a few
+         * samples) when this one is above that level by more than 3 of
+         * its noise (that of the 20 samples after it), below the one
+         * before, and the next is at the level: it still wrote into the
+         * cache, so the drop is in it, and the one before ran at a cache
+         * slowing or dipping as it ended (2415, 1912, 1552, then direct
+         * writes flat at 1092: seed 11's drive 53, the cache placed in the
+         * 1912 sample, 6.05 GiB for 7.17). (A used drive's short stretch
+         * of direct writes before its used state looks the same.) */
+        int above = 0;
+        if (own_level && fresh && kk + 3 < c->n) {
+            size_t b = kk + 22 < c->n ? kk + 22 : c->n;
+            double sp = 1.4826 * ssd__diff_median(c, kk + 1, b) / sqrt(2.0);
+            double top = yl + 3 * sp;
+            above = c->y[kk] > top && c->y[kk] < c->y[kk - 1] && c->y[kk + 1] <= top;
+        }
+        if (mix_prev > mix_cur && !plateau && !above) {
             m = kk - 1;
             fm = fp;
+        }
+    }
+    /* A cache of one or two samples before the one the drop happened in:
+     * its phase's level is a median over two or three samples, one of them
+     * that mixed sample, and the mix pulls it down (2877 MB/s, then 1966,
+     * then direct writes at 1311: a level of 2378, and the mixed sample's
+     * share of time at the cache 59 % where 40 % was at the 2877 the cache
+     * ran at; 3.99 GiB for 3.68). The cache's level is then that of the
+     * samples wholly before the drop. With three of them or more, the
+     * phase's median already leaves the one mixed sample out, and stays
+     * (it also holds the dips a cache may still be in when it ends). */
+    size_t from = first + c->lead;
+    if (own_level && m > from && m - from <= 2) {
+        double h = level_before(c, from, m);
+        if (h > lo) {
+            hi = h;
+            fm = clamp01((c->r[m] - lo) / (hi - lo));
         }
     }
     p.mixed = m;
@@ -345,7 +388,9 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                     earliest = i + 1;
                 dipped |= c->r[i] < thr;
             }
-            struct placement p = place_drop(c, 0, k, hi, place_lo, earliest);
+            struct placement p = place_drop(c, 0, k, hi, place_lo, earliest, 1,
+                                            o->precondition == SSD_PRECONDITION_NONE &&
+                                                o->written_before_bytes == 0);
             S->has_cache = 1;
             S->cache_bytes = p.bytes;
             S->cache_level_bps = hi;
@@ -516,7 +561,7 @@ void ssd__find_recovery(const struct ssd__curve *c, const struct ssd__analysis_o
         }
         if (k >= c->n || k == 0)
             k = ph[j].first;
-        struct placement p = place_drop(c, 0, k, hi, lo, 0);
+        struct placement p = place_drop(c, 0, k, hi, lo, 0, 0, 0);
         S->recovered_bytes = p.bytes;
         return;
     }

@@ -700,3 +700,62 @@ Test(curve, clean_blocks_after_a_fill_are_no_cache) {
     ssd_series_free(s);
     ssd_series_free(s2);
 }
+
+Test(curve, a_cache_of_one_sample_is_sized_at_its_own_speed) {
+    /* A static cache of 1.4 s at 2877 MB/s, then direct writes at 1311
+     * with 12 % noise for 2 hours (seed 29's drive 160 in the used-drive
+     * sweep): one sample wholly at the cache's speed, then the sample the
+     * drop is in (40 % of it at 2877), both in the cache's phase. Its
+     * level, 2361, was the mix's pull, and the drop's share of that
+     * sample came out 60 %: 4.28 GB for 4.03. */
+    size_t n = 7200;
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    cr_assert(t && b);
+    double hi = 2877e6, lo = 1311e6, cache = 1.4 * hi;
+    for (size_t i = 0; i < n; i++) {
+        t[i] = (double)(i + 1);
+        b[i] = i == 0 ? hi : i == 1 ? 0.4 * hi + 0.6 * lo : lo * exp(0.12 * gauss());
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    struct ssd_analysis_summary r = run(s, NULL, NULL);
+    cr_assert(r.has_cache, "no cache");
+    cr_expect_eq(r.cache_censored, SSD_CENSOR_NONE);
+    cr_expect(fabs(r.cache_bytes / cache - 1) < 0.02, "cache %.4g vs %.4g", r.cache_bytes, cache);
+    free(t);
+    free(b);
+    ssd_series_free(s);
+}
+
+Test(curve, a_fresh_drives_cache_ends_in_the_last_sample_above_the_direct_level) {
+    /* A fresh drive's static cache slowing as it ends, 2600, 2400 and 1900
+     * MB/s, then half of a sample at 1900 and half at the direct level,
+     * 1090 with 3 % noise, for the rest of the fill (seed 11's drive 53 in
+     * the used-drive sweep). The drop's sample is above the direct level
+     * by far more than its noise: the cache ends in it, not in the more
+     * intermediate 1900 one before (6.2 GB for 7.85). */
+    size_t n = 3000;
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    cr_assert(t && b);
+    const double head[] = {2600e6, 2400e6, 1900e6, 0.5 * 1900e6 + 0.5 * 1090e6};
+    for (size_t i = 0; i < n; i++) {
+        t[i] = (double)(i + 1);
+        b[i] = i < 4 ? head[i] : 1090e6 * exp(0.03 * gauss());
+    }
+    double cache = 2600e6 + 2400e6 + 1900e6 + 0.5 * 1900e6;
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "none"), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", "0"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_assert(r.has_cache, "no cache");
+    cr_expect(fabs(r.cache_bytes / cache - 1) < 0.03, "cache %.4g vs %.4g", r.cache_bytes, cache);
+    ssd_analysis_free(a);
+    free(t);
+    free(b);
+    ssd_series_free(s);
+}
