@@ -314,3 +314,45 @@ def test_a_series_handle_keeps_its_context_in_a_worker():
     assert list(one["capacity_bytes"]) == [80_000_000_000] * 2
     assert one["gc_start_bytes"].notna().all()  # the drop is the used state, given the capacity
     assert one.equals(two)
+
+
+def test_row_blocks_make_the_frame_a_list_per_column_makes():
+    # A chunk's rows travel as a block of columns (float64 arrays, Int64 and
+    # boolean values with a mask, string lists) and the frame joins the
+    # blocks: the same frame, dtypes, missing values and all, as pandas
+    # builds from the rows one list per column, an empty block included.
+    import pandas as pd
+    from ssdcore.batch import _ANALYSIS_COLUMNS, _PHASE_COLUMNS, _block, _Columns
+    t = np.arange(1, 301, dtype=float)
+    items = [(t, np.where(t <= 20 + 10 * i, 400e6, 60e6)) for i in range(5)] + [None]
+    r = ssdcore.analyze_many(items, errors="record")
+    for spec, df in ((_ANALYSIS_COLUMNS, r.frame), (_PHASE_COLUMNS, r.phases)):
+        rows = list(df.astype(object).where(df.notna(), None).itertuples(index=False, name=None))
+        # every dtype with a missing value somewhere, and a present one
+        rows.append(tuple(None for _ in spec))
+        cols = _Columns(spec)
+        for part in (rows[:2], [], rows[2:]):
+            cols.extend(_block(part, spec))
+        got = cols.frame()
+        want = pd.DataFrame({name: pd.array([row[i] for row in rows], dtype=dtype)
+                             for i, (name, dtype) in enumerate(spec)})
+        assert got.equals(want)
+        assert list(got.dtypes) == list(want.dtypes)
+        assert got.iloc[-1].isna().all() and got.iloc[0].notna().any()
+        assert _Columns(spec).frame().dtypes.equals(want.dtypes)  # no rows: same columns
+
+
+def test_a_dask_task_returns_its_rows_as_one_bytes_object(tmp_path):
+    # Dask serialises a bytes result as one frame, where it walks rows or
+    # blocks object by object: a task's rows go back pickled in one piece.
+    import pickle
+    from ssdcore.batch import _analyze_chunk, _analyze_chunk_bytes
+    paths = _curves(tmp_path, 3)
+    chunk = [(str(p), str(p)) for p in paths] + [("gone", str(tmp_path / "gone.csv"))]
+    out = _analyze_chunk_bytes(chunk, None, "write", True, 0, {})
+    assert isinstance(out, bytes)
+    rows, phases = pickle.loads(out)
+    want_rows, want_phases = _analyze_chunk(chunk, None, "write", True, 0, {})
+    assert rows[0] == want_rows[0] == 4 and phases[0] == want_phases[0] > 0
+    assert rows[1][0] == [str(p) for p in paths] + ["gone"]
+    assert np.array_equal(rows[1][4], want_rows[1][4], equal_nan=True)
