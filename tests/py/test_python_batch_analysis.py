@@ -356,3 +356,21 @@ def test_a_dask_task_returns_its_rows_as_one_bytes_object(tmp_path):
     assert rows[0] == want_rows[0] == 4 and phases[0] == want_phases[0] > 0
     assert rows[1][0] == [str(p) for p in paths] + ["gone"]
     assert np.array_equal(rows[1][4], want_rows[1][4], equal_nan=True)
+
+
+def test_a_dask_task_carries_a_chunk_of_paths_as_one_string():
+    # Dask walks a task's arguments object by object on the client, the
+    # scheduler and the worker: paths go as one NUL-joined string (sources
+    # apart when they differ), and come back as the same (source, path)
+    # pairs; what is not a path stays as it is.
+    from ssdcore.batch import _pack_chunk, _unpack_chunk
+    same = [("/d/a.csv", "/d/a.csv"), ("/d/b c.csv", "/d/b c.csv"), ("", "")]
+    apart = [("a.csv", "/d/a.csv"), ("/d/b.csv", "/d/b.csv")]
+    arrays = [("item 0", (np.arange(3.0), np.ones(3))), ("x", "/d/x.csv")]
+    nul = [("a\0b", "/d/a")]
+    jobs = [("run_bw.*.log", ["/d/run_bw.1.log", "/d/run_bw.2.log"])]
+    assert isinstance(_pack_chunk(same), str)
+    assert isinstance(_pack_chunk(apart), tuple) and len(_pack_chunk(apart)) == 2
+    for chunk in (same, apart, nul, jobs, [("one", "/d/one.csv")]):
+        assert _unpack_chunk(_pack_chunk(chunk)) == chunk
+    assert _pack_chunk(arrays) is arrays and _pack_chunk(nul) is nul and _pack_chunk([]) == []
