@@ -158,13 +158,17 @@ DASK_THROUGHPUT = {
 
 
 @contextlib.contextmanager
-def dask_cluster(n_workers: int, d: str) -> Iterator[object]:
+def dask_cluster(n_workers: int) -> Iterator[object]:
     """A Client of a real cluster: a ``dask scheduler`` and ``n_workers``
     ``dask worker --nthreads 1`` processes on 127.0.0.1, all stopped on exit
-    (tests/py/dask_processes.py), with DASK_THROUGHPUT's settings."""
+    (tests/py/dask_processes.py), with DASK_THROUGHPUT's settings. The
+    scheduler's file goes to a directory of its own, not the data
+    directory: two runs sharing one ``--data`` would read each other's
+    scheduler address."""
     from dask_processes import dask_cluster as processes
     env = dict(os.environ, **DASK_THROUGHPUT)
-    with processes(d, n_workers, timeout_s=60, idle_timeout_s=3600, env=env) as (client, _):
+    with tempfile.TemporaryDirectory(prefix="ssdcore-dask-") as own, \
+            processes(own, n_workers, timeout_s=60, idle_timeout_s=3600, env=env) as (client, _):
         yield client
 
 
@@ -260,7 +264,7 @@ def main(argv: List[str]) -> int:
         logs: List[str] = data["logs"]  # type: ignore[assignment]
         n = len(logs)
         if "dask" in parts:
-            dask_clusters(logs, d, args.repeats)
+            dask_clusters(logs, args.repeats)
         if "batch" not in parts:
             return 0
         ref = ssdcore.analyze_many(logs[:40])
@@ -297,9 +301,9 @@ def main(argv: List[str]) -> int:
     return 0
 
 
-def dask_clusters(logs: List[str], d: str, repeats: int) -> None:
+def dask_clusters(logs: List[str], repeats: int) -> None:
     n = len(logs)
-    with dask_cluster(1, d) as one, dask_cluster(2, d) as two:
+    with dask_cluster(1) as one, dask_cluster(2) as two:
         ref = ssdcore.analyze_many(logs[:40])
         for c in (one, two):
             assert same(ref, ssdcore.analyze_many(logs[:40], client=c)), \

@@ -38,3 +38,19 @@ def test_the_dask_part_runs_and_prints_what_the_client_and_scheduler_cost(tmp_pa
         client, sched = (float(x) for x in line.rstrip(" |").split("|")[-1].split(","))
         assert client > 0 and sched > 0, line
     assert "two workers / one worker:" in r.stdout
+
+
+def test_two_bench_clusters_at_once_have_a_scheduler_each():
+    # Two runs of the bench on one --data directory (several developers on
+    # one machine) each need their own scheduler: its address file is not
+    # kept in the data directory, where a second run read the first's.
+    import pytest
+    pytest.importorskip("distributed", reason="the [dask] extra")
+    sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests" / "py")]
+    try:
+        import series_reader
+        with series_reader.dask_cluster(1) as a, series_reader.dask_cluster(1) as b:
+            assert a.scheduler.address != b.scheduler.address
+            assert len(a.nthreads()) == len(b.nthreads()) == 1
+    finally:
+        del sys.path[:2]
