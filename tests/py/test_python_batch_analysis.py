@@ -374,3 +374,57 @@ def test_a_dask_task_carries_a_chunk_of_paths_as_one_string():
     for chunk in (same, apart, nul, jobs, [("one", "/d/one.csv")]):
         assert _unpack_chunk(_pack_chunk(chunk)) == chunk
     assert _pack_chunk(arrays) is arrays and _pack_chunk(nul) is nul and _pack_chunk([]) == []
+
+
+class _FakeFuture:
+    def __init__(self, value, status="finished"):
+        self.value, self.status, self.results = value, status, 0
+
+    def result(self):
+        self.results += 1
+        if self.status == "error":
+            raise self.value
+        return self.value
+
+
+class _FakeClient:
+    """What _on_dask asks of a Dask client, the tasks run at once."""
+
+    def __init__(self, statuses):
+        self.statuses, self.gathers, self.futures = statuses, [], []
+
+    def map(self, fn, chunks, pure, **kwargs):
+        for c, st in zip(chunks, self.statuses):
+            value = (FileNotFoundError(f"chunk {len(self.futures)}") if st == "error"
+                     else fn(c, **kwargs))
+            self.futures.append(_FakeFuture(value, st))
+        return self.futures
+
+    def gather(self, futures):
+        self.gathers.append(len(futures))
+        return [f.value for f in futures]
+
+
+def test_dask_chunks_already_finished_come_back_in_one_gather(tmp_path):
+    # The client knows which tasks have finished without asking: those it
+    # reaches already finished cost one round trip together, the others one
+    # result() each, and a failed chunk is raised by its own result(), so
+    # the first failure in input order is the one raised.
+    from ssdcore.batch import _analyze_chunk, _chunks, _on_dask
+    paths = [str(p) for p in _curves(tmp_path, 6)]
+    chunks = _chunks([(p, p) for p in paths], 1, 1)
+    kw = dict(reference=None, ddir="write", record=True, per_io_interval_s=0, options={})
+    got = []
+    client = _FakeClient(["finished"] * 6)
+    _on_dask(client, chunks, kw, got.append)
+    assert client.gathers == [6] and not any(f.results for f in client.futures)
+    assert [g[0][1][0] for g in got] == [[p] for p in paths]
+    want = _analyze_chunk([(p, p) for p in paths[:1]], None, "write", True, 0, {})
+    assert np.array_equal(got[0][0][1][4], want[0][1][4], equal_nan=True)
+    # pending, finished, finished, failed, finished, failed
+    client = _FakeClient(["pending", "finished", "finished", "error", "finished", "error"])
+    got.clear()
+    with pytest.raises(FileNotFoundError, match="chunk 3"):
+        _on_dask(client, chunks, kw, got.append)
+    assert client.gathers == [2] and [f.results for f in client.futures] == [1, 0, 0, 1, 0, 0]
+    assert len(got) == 3
