@@ -193,6 +193,33 @@ def scheduler_cpu(client: object) -> float:
     return float(client.run_on_scheduler(cpu))  # type: ignore[attr-defined]
 
 
+def machine_busy_s() -> float:
+    """CPU seconds every process on the machine has used (Linux /proc/stat:
+    all but idle and iowait), or NaN elsewhere."""
+    try:
+        with open("/proc/stat") as f:
+            v = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return float("nan")
+    return (sum(v) - v[3] - v[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_s() -> float:
+    """CPU seconds of this process and of every live process under it (the
+    clusters' schedulers and workers), through psutil (a dependency of
+    distributed)."""
+    import psutil
+    me = psutil.Process()
+    total = 0.0
+    for p in [me] + me.children(recursive=True):
+        try:
+            t = p.cpu_times()
+        except psutil.Error:
+            continue
+        total += t.user + t.system
+    return total
+
+
 def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--logs", type=int, default=2000)
@@ -315,15 +342,22 @@ def dask_clusters(logs: List[str], repeats: int) -> None:
         # on two cores, what the two-worker run loses to them.
         ccpu: Dict[str, List[float]] = {k: [] for k in clients}
         scpu: Dict[str, List[float]] = {k: [] for k in clients}
+        # The share of the cores other processes took during each batch: on a
+        # shared machine, the rounds nobody else disturbed are the ones that
+        # say what two workers do against one.
+        others: Dict[str, List[float]] = {k: [] for k in clients}
         load0 = os.getloadavg()[0]
         # The ways take turns; the workers' and the scheduler's CPU is read
         # outside the timed part (client.run round trips, no part of the batch).
         for _ in range(repeats):
             for name, c in clients.items():
                 before, sched = workers_cpu(c), scheduler_cpu(c)
+                m0, o0 = machine_busy_s(), own_cpu_s()
                 c0, t0 = cpu_seconds(), time.perf_counter()
                 ssdcore.analyze_many(logs, client=c)
                 runs[name].append(time.perf_counter() - t0)
+                others[name].append(((machine_busy_s() - m0) - (own_cpu_s() - o0))
+                                    / ((os.cpu_count() or 1) * runs[name][-1]))
                 ccpu[name].append(cpu_seconds() - c0)
                 scpu[name].append(scheduler_cpu(c) - sched)
                 wcpu[name].append(workers_cpu(c) - before)
@@ -341,6 +375,12 @@ def dask_clusters(logs: List[str], repeats: int) -> None:
           f" (goal >= 1.9x; each round's: {', '.join(f'{x:.2f}' for x in each)}); "
           f"load average {load0:.1f} before, {os.getloadavg()[0]:.1f} after "
           f"on {os.cpu_count()} CPUs")
+    taken = [max(a, b) for a, b in zip(others["Dask cluster, 1 worker"],
+                                       others["Dask cluster, 2 workers"])]
+    quiet = [x for x, t in zip(each, taken) if t < 0.1]
+    print(f"other processes took {', '.join(f'{t:.0%}' for t in taken)} of the cores "
+          f"(each round, the more of its two batches); the rounds under 10 %: "
+          + (f"{statistics.median(quiet):.2f}x (median of {len(quiet)})" if quiet else "none"))
 
 
 if __name__ == "__main__":
