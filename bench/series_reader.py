@@ -28,7 +28,8 @@ hits them alike; the median is printed):
    --nthreads 1`` processes on 127.0.0.1, not a LocalCluster, with Dask's
    housekeeping slowed down for throughput: DASK_THROUGHPUT): two workers
    against one, both clusters up for the whole run, the ways interleaved,
-   ``--repeats`` rounds.
+   ``--repeats`` rounds; with the share of the cores other processes took
+   in each round, and the ratio of the rounds they left alone.
 
 Ratios are time(peer) / time(ssdcore): above 1, ssdcore is faster. Goals
 (issue 23): the reader >= 2x pandas.read_csv on the same file; ``ssdcore
