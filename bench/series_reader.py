@@ -28,7 +28,8 @@ hits them alike; the median is printed):
    --nthreads 1`` processes on 127.0.0.1, not a LocalCluster, with Dask's
    housekeeping slowed down for throughput: DASK_THROUGHPUT): two workers
    against one, both clusters up for the whole run, the ways interleaved,
-   ``--repeats`` rounds.
+   ``--repeats`` rounds; with the share of the cores other processes took
+   in each round, and the ratio of the rounds they left alone.
 
 Ratios are time(peer) / time(ssdcore): above 1, ssdcore is faster. Goals
 (issue 23): the reader >= 2x pandas.read_csv on the same file; ``ssdcore
@@ -158,13 +159,17 @@ DASK_THROUGHPUT = {
 
 
 @contextlib.contextmanager
-def dask_cluster(n_workers: int, d: str) -> Iterator[object]:
+def dask_cluster(n_workers: int) -> Iterator[object]:
     """A Client of a real cluster: a ``dask scheduler`` and ``n_workers``
     ``dask worker --nthreads 1`` processes on 127.0.0.1, all stopped on exit
-    (tests/py/dask_processes.py), with DASK_THROUGHPUT's settings."""
+    (tests/py/dask_processes.py), with DASK_THROUGHPUT's settings. The
+    scheduler's file goes to a directory of its own, not the data
+    directory: two runs sharing one ``--data`` would read each other's
+    scheduler address."""
     from dask_processes import dask_cluster as processes
     env = dict(os.environ, **DASK_THROUGHPUT)
-    with processes(d, n_workers, timeout_s=60, idle_timeout_s=3600, env=env) as (client, _):
+    with tempfile.TemporaryDirectory(prefix="ssdcore-dask-") as own, \
+            processes(own, n_workers, timeout_s=60, idle_timeout_s=3600, env=env) as (client, _):
         yield client
 
 
@@ -187,6 +192,33 @@ def scheduler_cpu(client: object) -> float:
         r = resource.getrusage(resource.RUSAGE_SELF)
         return r.ru_utime + r.ru_stime
     return float(client.run_on_scheduler(cpu))  # type: ignore[attr-defined]
+
+
+def machine_busy_s() -> float:
+    """CPU seconds every process on the machine has used (Linux /proc/stat:
+    all but idle and iowait), or NaN elsewhere."""
+    try:
+        with open("/proc/stat") as f:
+            v = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return float("nan")
+    return (sum(v) - v[3] - v[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_s() -> float:
+    """CPU seconds of this process and of every live process under it (the
+    clusters' schedulers and workers), through psutil (a dependency of
+    distributed)."""
+    import psutil
+    me = psutil.Process()
+    total = 0.0
+    for p in [me] + me.children(recursive=True):
+        try:
+            t = p.cpu_times()
+        except psutil.Error:
+            continue
+        total += t.user + t.system
+    return total
 
 
 def main(argv: List[str]) -> int:
@@ -260,7 +292,7 @@ def main(argv: List[str]) -> int:
         logs: List[str] = data["logs"]  # type: ignore[assignment]
         n = len(logs)
         if "dask" in parts:
-            dask_clusters(logs, d, args.repeats)
+            dask_clusters(logs, args.repeats)
         if "batch" not in parts:
             return 0
         ref = ssdcore.analyze_many(logs[:40])
@@ -297,9 +329,9 @@ def main(argv: List[str]) -> int:
     return 0
 
 
-def dask_clusters(logs: List[str], d: str, repeats: int) -> None:
+def dask_clusters(logs: List[str], repeats: int) -> None:
     n = len(logs)
-    with dask_cluster(1, d) as one, dask_cluster(2, d) as two:
+    with dask_cluster(1) as one, dask_cluster(2) as two:
         ref = ssdcore.analyze_many(logs[:40])
         for c in (one, two):
             assert same(ref, ssdcore.analyze_many(logs[:40], client=c)), \
@@ -311,15 +343,22 @@ def dask_clusters(logs: List[str], d: str, repeats: int) -> None:
         # on two cores, what the two-worker run loses to them.
         ccpu: Dict[str, List[float]] = {k: [] for k in clients}
         scpu: Dict[str, List[float]] = {k: [] for k in clients}
+        # The share of the cores other processes took during each batch: on a
+        # shared machine, the rounds nobody else disturbed are the ones that
+        # say what two workers do against one.
+        others: Dict[str, List[float]] = {k: [] for k in clients}
         load0 = os.getloadavg()[0]
         # The ways take turns; the workers' and the scheduler's CPU is read
         # outside the timed part (client.run round trips, no part of the batch).
         for _ in range(repeats):
             for name, c in clients.items():
                 before, sched = workers_cpu(c), scheduler_cpu(c)
+                m0, o0 = machine_busy_s(), own_cpu_s()
                 c0, t0 = cpu_seconds(), time.perf_counter()
                 ssdcore.analyze_many(logs, client=c)
                 runs[name].append(time.perf_counter() - t0)
+                others[name].append(((machine_busy_s() - m0) - (own_cpu_s() - o0))
+                                    / ((os.cpu_count() or 1) * runs[name][-1]))
                 ccpu[name].append(cpu_seconds() - c0)
                 scpu[name].append(scheduler_cpu(c) - sched)
                 wcpu[name].append(workers_cpu(c) - before)
@@ -337,6 +376,12 @@ def dask_clusters(logs: List[str], d: str, repeats: int) -> None:
           f" (goal >= 1.9x; each round's: {', '.join(f'{x:.2f}' for x in each)}); "
           f"load average {load0:.1f} before, {os.getloadavg()[0]:.1f} after "
           f"on {os.cpu_count()} CPUs")
+    taken = [max(a, b) for a, b in zip(others["Dask cluster, 1 worker"],
+                                       others["Dask cluster, 2 workers"])]
+    quiet = [x for x, t in zip(each, taken) if t < 0.1]
+    print(f"other processes took {', '.join(f'{t:.0%}' for t in taken)} of the cores "
+          f"(each round, the more of its two batches); the rounds under 10 %: "
+          + (f"{statistics.median(quiet):.2f}x (median of {len(quiet)})" if quiet else "none"))
 
 
 if __name__ == "__main__":

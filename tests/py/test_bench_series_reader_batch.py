@@ -38,3 +38,49 @@ def test_the_dask_part_runs_and_prints_what_the_client_and_scheduler_cost(tmp_pa
         client, sched = (float(x) for x in line.rstrip(" |").split("|")[-1].split(","))
         assert client > 0 and sched > 0, line
     assert "two workers / one worker:" in r.stdout
+    assert "other processes took " in r.stdout and "the rounds under 10 %:" in r.stdout
+
+
+def test_two_bench_clusters_at_once_have_a_scheduler_each():
+    # Two runs of the bench on one --data directory (several developers on
+    # one machine) each need their own scheduler: its address file is not
+    # kept in the data directory, where a second run read the first's.
+    import pytest
+    pytest.importorskip("distributed", reason="the [dask] extra")
+    sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests" / "py")]
+    try:
+        import series_reader
+        with series_reader.dask_cluster(1) as a, series_reader.dask_cluster(1) as b:
+            assert a.scheduler.address != b.scheduler.address
+            assert len(a.nthreads()) == len(b.nthreads()) == 1
+    finally:
+        del sys.path[:2]
+
+
+def test_the_bench_counts_its_own_children_apart_from_other_processes():
+    # The share of the cores "other processes" took during a batch is the
+    # machine's busy time less this process tree's: a child that burns CPU
+    # is this run's own, not another job's.
+    import subprocess
+    import time
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import series_reader
+    finally:
+        del sys.path[0]
+    m0, o0 = series_reader.machine_busy_s(), series_reader.own_cpu_s()
+    child = subprocess.Popen([sys.executable, "-c",
+                              "import time\nt = time.process_time()\n"
+                              "while time.process_time() - t < 0.5: pass\n"
+                              "time.sleep(30)"])
+    try:
+        deadline = time.monotonic() + 20
+        while series_reader.own_cpu_s() - o0 < 0.5 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        own = series_reader.own_cpu_s() - o0
+        busy = series_reader.machine_busy_s() - m0
+    finally:
+        child.kill()
+        child.wait()
+    assert own >= 0.5, own  # the live child's CPU counts as this run's
+    assert busy >= own - 0.05, (busy, own)  # and the machine saw at least that

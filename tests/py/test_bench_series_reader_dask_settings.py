@@ -22,8 +22,8 @@ def _bench():
 NAMES = ("tick", "monitor", "memory_monitor", "profile")
 
 
-def test_the_benchmark_clusters_run_with_the_documented_throughput_settings(tmp_path):
-    with _bench().dask_cluster(1, str(tmp_path)) as client:
+def test_the_benchmark_clusters_run_with_the_documented_throughput_settings():
+    with _bench().dask_cluster(1) as client:
         # The periodic callbacks each process really runs, in ms.
         workers = client.run(lambda dask_worker, names=NAMES: {
             k: pc.callback_time for k, pc in dask_worker.periodic_callbacks.items()

@@ -314,3 +314,117 @@ def test_a_series_handle_keeps_its_context_in_a_worker():
     assert list(one["capacity_bytes"]) == [80_000_000_000] * 2
     assert one["gc_start_bytes"].notna().all()  # the drop is the used state, given the capacity
     assert one.equals(two)
+
+
+def test_row_blocks_make_the_frame_a_list_per_column_makes():
+    # A chunk's rows travel as a block of columns (float64 arrays, Int64 and
+    # boolean values with a mask, string lists) and the frame joins the
+    # blocks: the same frame, dtypes, missing values and all, as pandas
+    # builds from the rows one list per column, an empty block included.
+    import pandas as pd
+    from ssdcore.batch import _ANALYSIS_COLUMNS, _PHASE_COLUMNS, _block, _Columns
+    t = np.arange(1, 301, dtype=float)
+    items = [(t, np.where(t <= 20 + 10 * i, 400e6, 60e6)) for i in range(5)] + [None]
+    r = ssdcore.analyze_many(items, errors="record")
+    for spec, df in ((_ANALYSIS_COLUMNS, r.frame), (_PHASE_COLUMNS, r.phases)):
+        rows = list(df.astype(object).where(df.notna(), None).itertuples(index=False, name=None))
+        # every dtype with a missing value somewhere, and a present one
+        rows.append(tuple(None for _ in spec))
+        cols = _Columns(spec)
+        for part in (rows[:2], [], rows[2:]):
+            cols.extend(_block(part, spec))
+        got = cols.frame()
+        want = pd.DataFrame({name: pd.array([row[i] for row in rows], dtype=dtype)
+                             for i, (name, dtype) in enumerate(spec)})
+        assert got.equals(want)
+        assert list(got.dtypes) == list(want.dtypes)
+        assert got.iloc[-1].isna().all() and got.iloc[0].notna().any()
+        assert _Columns(spec).frame().dtypes.equals(want.dtypes)  # no rows: same columns
+
+
+def test_a_dask_task_returns_its_rows_as_one_bytes_object(tmp_path):
+    # Dask serialises a bytes result as one frame, where it walks rows or
+    # blocks object by object: a task's rows go back pickled in one piece.
+    import pickle
+    from ssdcore.batch import _analyze_chunk, _analyze_chunk_bytes
+    paths = _curves(tmp_path, 3)
+    chunk = [(str(p), str(p)) for p in paths] + [("gone", str(tmp_path / "gone.csv"))]
+    out = _analyze_chunk_bytes(chunk, None, "write", True, 0, {})
+    assert isinstance(out, bytes)
+    rows, phases = pickle.loads(out)
+    want_rows, want_phases = _analyze_chunk(chunk, None, "write", True, 0, {})
+    assert rows[0] == want_rows[0] == 4 and phases[0] == want_phases[0] > 0
+    assert rows[1][0] == [str(p) for p in paths] + ["gone"]
+    assert np.array_equal(rows[1][4], want_rows[1][4], equal_nan=True)
+
+
+def test_a_dask_task_carries_a_chunk_of_paths_as_one_string():
+    # Dask walks a task's arguments object by object on the client, the
+    # scheduler and the worker: paths go as one NUL-joined string (sources
+    # apart when they differ), and come back as the same (source, path)
+    # pairs; what is not a path stays as it is.
+    from ssdcore.batch import _pack_chunk, _unpack_chunk
+    same = [("/d/a.csv", "/d/a.csv"), ("/d/b c.csv", "/d/b c.csv"), ("", "")]
+    apart = [("a.csv", "/d/a.csv"), ("/d/b.csv", "/d/b.csv")]
+    arrays = [("item 0", (np.arange(3.0), np.ones(3))), ("x", "/d/x.csv")]
+    nul = [("a\0b", "/d/a")]
+    jobs = [("run_bw.*.log", ["/d/run_bw.1.log", "/d/run_bw.2.log"])]
+    assert isinstance(_pack_chunk(same), str)
+    assert isinstance(_pack_chunk(apart), tuple) and len(_pack_chunk(apart)) == 2
+    for chunk in (same, apart, nul, jobs, [("one", "/d/one.csv")]):
+        assert _unpack_chunk(_pack_chunk(chunk)) == chunk
+    assert _pack_chunk(arrays) is arrays and _pack_chunk(nul) is nul and _pack_chunk([]) == []
+
+
+class _FakeFuture:
+    def __init__(self, value, status="finished"):
+        self.value, self.status, self.results = value, status, 0
+
+    def result(self):
+        self.results += 1
+        if self.status == "error":
+            raise self.value
+        return self.value
+
+
+class _FakeClient:
+    """What _on_dask asks of a Dask client, the tasks run at once."""
+
+    def __init__(self, statuses):
+        self.statuses, self.gathers, self.futures = statuses, [], []
+
+    def map(self, fn, chunks, pure, **kwargs):
+        for c, st in zip(chunks, self.statuses):
+            value = (FileNotFoundError(f"chunk {len(self.futures)}") if st == "error"
+                     else fn(c, **kwargs))
+            self.futures.append(_FakeFuture(value, st))
+        return self.futures
+
+    def gather(self, futures):
+        self.gathers.append(len(futures))
+        return [f.value for f in futures]
+
+
+def test_dask_chunks_already_finished_come_back_in_one_gather(tmp_path):
+    # The client knows which tasks have finished without asking: those it
+    # reaches already finished cost one round trip together, the others one
+    # result() each, and a failed chunk is raised by its own result(), so
+    # the first failure in input order is the one raised.
+    from ssdcore.batch import _analyze_chunk, _chunks, _on_dask
+    paths = [str(p) for p in _curves(tmp_path, 6)]
+    chunks = _chunks([(p, p) for p in paths], 1, 1)
+    kw = dict(reference=None, ddir="write", record=True, per_io_interval_s=0, options={})
+    got = []
+    client = _FakeClient(["finished"] * 6)
+    _on_dask(client, chunks, kw, got.append)
+    assert client.gathers == [6] and not any(f.results for f in client.futures)
+    assert [g[0][1][0] for g in got] == [[p] for p in paths]
+    want = _analyze_chunk([(p, p) for p in paths[:1]], None, "write", True, 0, {})
+    assert np.array_equal(got[0][0][1][4], want[0][1][4], equal_nan=True)
+    # pending, finished, finished, failed, finished, failed
+    client = _FakeClient(["pending", "finished", "finished", "error", "finished", "error"])
+    got.clear()
+    with pytest.raises(FileNotFoundError, match="chunk 3"):
+        _on_dask(client, chunks, kw, got.append)
+    assert client.gathers == [2] and [f.results for f in client.futures] == [1, 0, 0, 1, 0, 0]
+    assert len(got) == 3
