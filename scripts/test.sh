@@ -19,8 +19,13 @@ jobs=$(nproc)
 # hashed relative to it and the working directory is left out of the hash
 # (the -g builds would otherwise add it), so another clone hits too; its
 # objects' debug info may then name the first clone's build directory.
+# Depend mode: on a miss (an empty cache, as on CI) ccache compiles once and
+# hashes the headers the compiler's -MD file lists, instead of running the
+# preprocessor first to hash its output: a cold ASan build took 35.7 s of
+# CPU through ccache, 30.4 s in depend mode and 30.9 s without ccache.
+# Hits (the manifest of the headers a source read) work as before.
 if command -v ccache >/dev/null; then
-    export CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+    export CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1 CCACHE_DEPEND=1
 fi
 
 # cpu_now: sets cpu to the CPU seconds (user + system) used so far by the
