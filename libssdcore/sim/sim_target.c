@@ -124,8 +124,20 @@ static int ext_split(struct ssd__sim *s, double x) {
 }
 
 static double ext_mapped_in(const struct ssd__sim *s, double a, double b) {
+    /* The extents are sorted and contiguous: from the one holding a (found
+     * as ext_split finds it) to the last starting before b. Those outside
+     * add nothing, so the sum is the same, in the same order. (Written
+     * !(start >= b) so that a NaN b reads on to the end, as before.) */
+    int first = 0, last = s->n_ext - 1;
+    while (first < last) {
+        int mid = (first + last + 1) / 2;
+        if (s->ext[mid].start <= a)
+            first = mid;
+        else
+            last = mid - 1;
+    }
     double sum = 0;
-    for (int i = 0; i < s->n_ext; i++) {
+    for (int i = first; i < s->n_ext && !(s->ext[i].start >= b); i++) {
         /* Comparisons, not fmax/fmin: gcc calls those through the PLT (they
          * must honour NaN, which no extent bound is), and in this loop the
          * calls were 10 % of a replay's CPU. The same bounds, bit for bit. */
