@@ -9,4 +9,5 @@ BUILD_DIR=${BUILD_DIR:-build}
 # configures a build directory.
 cmake -S . -B "$BUILD_DIR" -DSSD_BUILD_PYTHON=ON -DPython3_EXECUTABLE="$PWD/.venv/bin/python" \
     ${CMAKE_C_COMPILER_LAUNCHER:+-DCMAKE_C_COMPILER_LAUNCHER="$CMAKE_C_COMPILER_LAUNCHER"} "$@" >/dev/null
-cmake --build "$BUILD_DIR" -j"$(nproc)"
+# BUILD_TARGETS: build only these targets (default: all).
+cmake --build "$BUILD_DIR" -j"$(nproc)" ${BUILD_TARGETS:+--target $BUILD_TARGETS}

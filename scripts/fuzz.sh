@@ -15,8 +15,12 @@ fi
 CC=clang cmake -S . -B "$B" -DSSD_FUZZ=ON -DSSD_BUILD_TESTS=OFF -DSSD_BUILD_PYTHON=OFF \
     ${CMAKE_C_COMPILER_LAUNCHER:+-DCMAKE_C_COMPILER_LAUNCHER="$CMAKE_C_COMPILER_LAUNCHER"} \
     -DCMAKE_BUILD_TYPE="$BUILD_TYPE" >/dev/null
-cmake --build "$B" -j2 --target fuzz_series fuzz_fio_result fuzz_analysis fuzz_extract \
-    fuzz_suite_results fuzz_trace fuzz_catalog ssdcore_cli >/dev/null
+# The seed archives below are made with the CLI: FUZZ_SEED_CLI names one
+# already built (scripts/test.sh: build/ssdcore), else it is built here too.
+seed_cli=${FUZZ_SEED_CLI:-}
+targets=(fuzz_series fuzz_fio_result fuzz_analysis fuzz_extract fuzz_suite_results fuzz_trace fuzz_catalog)
+[ -n "$seed_cli" ] || targets+=(ssdcore_cli)
+cmake --build "$B" -j2 --target "${targets[@]}" >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/series" "$work/fio" "$work/analysis" "$work/extract" "$work/results" "$work/trace" \
@@ -46,7 +50,7 @@ head -c 3000 /dev/urandom > "$tree/d/r.bin"
 printf 'x%.0s' $(seq 1 200) > "$tree/d/e/rep"
 ln -s ../a.txt "$tree/d/l"
 ln "$tree/a.txt" "$tree/hard"
-sdc="env ASAN_OPTIONS=detect_leaks=0 $B/ssdcore"
+sdc=${seed_cli:-env ASAN_OPTIONS=detect_leaks=0 $B/ssdcore}
 for f in 7z zip tar.zst tar; do
     $sdc archive "$tree" "$work/extract/seed.$f" --format "$f" --json >/dev/null
 done

@@ -19,8 +19,13 @@ jobs=$(nproc)
 # hashed relative to it and the working directory is left out of the hash
 # (the -g builds would otherwise add it), so another clone hits too; its
 # objects' debug info may then name the first clone's build directory.
+# Depend mode: on a miss (an empty cache, as on CI) ccache compiles once and
+# hashes the headers the compiler's -MD file lists, instead of running the
+# preprocessor first to hash its output: a cold ASan build took 35.7 s of
+# CPU through ccache, 30.4 s in depend mode and 30.9 s without ccache.
+# Hits (the manifest of the headers a source read) work as before.
 if command -v ccache >/dev/null; then
-    export CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+    export CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1 CCACHE_DEPEND=1
 fi
 
 # cpu_now: sets cpu to the CPU seconds (user + system) used so far by the
@@ -64,7 +69,9 @@ BUILD_DIR=build bash scripts/build.sh -DSSD_WERROR=ON
 sanitizer_lane() {
     times=() stage_name="" stage_t0=$SECONDS stage_c0=0 lane="" # a subshell: its own CPU count
     stage "C tests under ASan/UBSan"
-    BUILD_DIR=build-asan bash scripts/build.sh -DSSD_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug \
+    # Only the test executables: the ctest below runs neither the CLI nor
+    # the shared library (2.9 s of CPU less on an empty ccache).
+    BUILD_TARGETS=c_tests BUILD_DIR=build-asan bash scripts/build.sh -DSSD_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug \
         -DSSD_BUILD_PYTHON=OFF -DSSD_WERROR=ON
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --test-dir build-asan --output-on-failure -j"$jobs" | tee "$logs/ctest-asan.log"
@@ -72,7 +79,10 @@ sanitizer_lane() {
     # Every seed of every target, then 2 s of mutations each: a smoke test
     # that the targets build and their seeds pass under ASan; the fuzzing
     # itself is bench/fuzz_long.sh's (docs/crash-safety.md).
-    FUZZ_SECONDS=${FUZZ_SECONDS:-2} FUZZ_JOBS=$jobs bash scripts/fuzz.sh | tee "$logs/fuzz.log"
+    # The seed archives are made with the -Werror build's CLI (building
+    # the CLI under clang for that alone took 2.2 s of CPU on an empty ccache).
+    FUZZ_SECONDS=${FUZZ_SECONDS:-2} FUZZ_JOBS=$jobs FUZZ_SEED_CLI=build/ssdcore bash scripts/fuzz.sh |
+        tee "$logs/fuzz.log"
     stage ""
     printf '%s  (sanitizer lane)\n' "${times[@]}" >"$logs/lane.times"
     times >"$logs/.times.$BASHPID" # its own CPU and its children's, for stage()

@@ -36,7 +36,8 @@ pytestmark = [pytest.mark.slow,  # xdist runs a file's tests on one worker: one 
 
 ENV = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
 if "CMAKE_C_COMPILER_LAUNCHER" not in ENV and shutil.which("ccache"):
-    ENV.update(CMAKE_C_COMPILER_LAUNCHER="ccache", CCACHE_BASEDIR=str(ROOT), CCACHE_NOHASHDIR="1")
+    ENV.update(CMAKE_C_COMPILER_LAUNCHER="ccache", CCACHE_BASEDIR=str(ROOT), CCACHE_NOHASHDIR="1",
+               CCACHE_DEPEND="1")
 
 
 def pip(py, *args):
