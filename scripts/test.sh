@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: set-up, the -Werror build, the C tests (ctest), the
 # Python tests (pytest, on every CPU: they include the layer check and the
-# Release -O3 -Werror build of the pip test), the real commands under
+# pip test, whose build reuses this build's objects), the real commands under
 # valgrind and a formatting check; beside them, from the build on, the
 # sanitizer lane: the C tests again under ASan/UBSan and a short run of each
 # fuzz target. Stops at the first failing stage; the last line tallies every
@@ -13,7 +13,8 @@ logs=build/test-logs
 mkdir -p "$logs"
 jobs=$(nproc)
 # ccache (setup.sh installs it) keeps the objects of every build this runs:
-# the -Werror, ASan and fuzz builds and the pip test's Release build. A
+# the -Werror, ASan and fuzz builds (the pip test compiles with the -Werror
+# build's command lines, so its objects come from the cache even here). A
 # second run, a removed build directory or a fresh clone then compiles from
 # the cache (in ~/.cache/ccache) in seconds. Paths inside the clone are
 # hashed relative to it and the working directory is left out of the hash

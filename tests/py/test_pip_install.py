@@ -6,17 +6,21 @@ requirements pip itself would put in an isolated build environment
 (pyproject's [build-system] requires, then what the backend asks for), and
 build without isolation in one shared build directory: the library is
 compiled once for both (an isolated build makes scikit-build-core clear the
-build directory every time). They compile with -Werror: this is the
-test command's Release (-O3) -Werror build, whose optimizer sees paths the
--O2 build does not.
+build directory every time). They compile with -Werror.
 
-The build directory is in the build tree, at the same depth below the
-checkout in every session, and the compiler goes through ccache with the
-checkout as its base directory (what scripts/test.sh sets; set here too
-when pytest runs alone): the compiler's paths are then the same in every
-session and every clone, and ccache hits. In pytest's numbered temporary
-directory they differed each time, so the Release build missed the cache
-and compiled all of it every run (about 35 s of CPU of this file's 50)."""
+The compile itself is the test build's: the same build type and CMake
+generator as the build under test (`SSD_BUILD_DIR`, RelWithDebInfo -O2 -g in
+scripts/test.sh, where a user's `pip install` gets pyproject's Release), in a
+directory beside it (`build-pip-XXXX` next to `build/`: the same depth below
+the checkout), through ccache with the checkout as its base directory (what
+scripts/test.sh sets; set here too when pytest runs alone). Every compiler
+command line is then the one that built the build under test, and ccache
+hits for all of the library: what this file proves is that pip, the backend
+and CMake put a working package together from a clean checkout, not that
+the code compiles (the -Werror build did that). With its own Release -O3
+build, the file compiled the library a second time on an empty cache (CI):
+about 22 s of CPU. In pytest's numbered temporary directory the paths
+differed each session, so even a warm cache missed (about 35 s of CPU)."""
 import json
 import os
 import pathlib
@@ -63,22 +67,50 @@ def venv(tmp_path_factory, build_dir):
         check=True, capture_output=True, text=True, cwd=ROOT).stdout)
     if asks:
         pip(py, "install", "-q", *asks)
-    (build_dir / "pytest-pip").mkdir(exist_ok=True)
-    build = pathlib.Path(tempfile.mkdtemp(dir=build_dir / "pytest-pip"))
-    yield venv, build
+    build = pathlib.Path(tempfile.mkdtemp(dir=build_dir.parent, prefix=build_dir.name + "-pip-"))
+    yield venv, build, build_like(build_dir)
     shutil.rmtree(build, ignore_errors=True)
 
 
+def build_like(build_dir):
+    """The config settings and environment that make pip's CMake compile
+    with the command lines of the build under test (its build type,
+    compiler and generator, from its CMakeCache.txt), so that ccache hits
+    (ccache tells /usr/bin/cc from the gcc it names, which scikit-build-core
+    would pick). A tree
+    configured before CMakeLists.txt wrote its default type into the cache
+    has none: pip then builds its own Release, which only costs time."""
+    cache = (build_dir / "CMakeCache.txt").read_text()
+    build_type = re.search(r"^CMAKE_BUILD_TYPE:\w+=(.*)$", cache, re.M).group(1)
+    compiler = re.search(r"^CMAKE_C_COMPILER:\w+=(.*)$", cache, re.M).group(1)
+    generator = re.search(r"^CMAKE_GENERATOR:\w+=(.*)$", cache, re.M).group(1)
+    if not build_type:
+        return [], {}
+    return ([f"--config-settings=cmake.build-type={build_type}",
+             f"--config-settings=cmake.define.CMAKE_C_COMPILER={compiler}"],
+            {"CMAKE_GENERATOR": generator})
+
+
 def install(venv, *args):
-    venv, build = venv
-    pip(venv / "bin" / "python", "install", "-q", "--no-build-isolation",
-        f"--config-settings=build-dir={build}", "--config-settings=cmake.define.SSD_WERROR=ON",
-        *args)
+    venv, build, (settings, env) = venv
+    r = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q",
+                        "--no-build-isolation", f"--config-settings=build-dir={build}",
+                        "--config-settings=cmake.define.SSD_WERROR=ON", *settings, *args],
+                       capture_output=True, text=True, env=dict(ENV, **env))
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     return venv, venv / "bin" / "python"
 
 
-def test_pip_install_in_fresh_venv(venv, tmp_path):
+def test_pip_install_in_fresh_venv(venv, tmp_path, build_dir):
+    pip_build = venv[1]
     venv, py = install(venv, str(ROOT))
+    # pip's CMake compiled every object with the command line the build
+    # under test used (only then does ccache give it that build's objects)
+    flags = {f.relative_to(pip_build): f.read_text() for f in pip_build.rglob("flags.make")}
+    compared = [rel for rel in flags if (build_dir / rel).exists()]
+    for rel in compared:
+        assert flags[rel] == (build_dir / rel).read_text(), rel
+    assert compared or not any(build_dir.glob("CMakeFiles/*/flags.make"))  # Ninja: no such files
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     out = subprocess.run([str(py), "-c", "import ssdcore, ssdcore.results as r; "
                           "print(ssdcore.version()); print(r.__file__)"],
