@@ -6,12 +6,12 @@ requirements pip itself would put in an isolated build environment
 (pyproject's [build-system] requires, then what the backend asks for), and
 build without isolation in one shared build directory: the library is
 compiled once for both (an isolated build makes scikit-build-core clear the
-build directory every time). They compile with -Werror.
+build directory every time).
 
-The compile itself is the test build's: the same build type and CMake
-generator as the build under test (`SSD_BUILD_DIR`, RelWithDebInfo -O2 -g in
-scripts/test.sh, where a user's `pip install` gets pyproject's Release), in a
-directory beside it (`build-pip-XXXX` next to `build/`: the same depth below
+The compile itself is the test build's: the same build type, compiler,
+CMake generator and -Werror as the build under test (`SSD_BUILD_DIR`,
+RelWithDebInfo -O2 -g with -Werror in scripts/test.sh, where a user's
+`pip install` gets pyproject's Release), in a directory beside it (`build-pip-XXXX` next to `build/`: the same depth below
 the checkout), through ccache with the checkout as its base directory (what
 scripts/test.sh sets; set here too when pytest runs alone). Every compiler
 command line is then the one that built the build under test, and ccache
@@ -73,44 +73,43 @@ def venv(tmp_path_factory, build_dir):
 
 
 def build_like(build_dir):
-    """The config settings and environment that make pip's CMake compile
-    with the command lines of the build under test (its build type,
-    compiler and generator, from its CMakeCache.txt), so that ccache hits
-    (ccache tells /usr/bin/cc from the gcc it names, which scikit-build-core
-    would pick). A tree
-    configured before CMakeLists.txt wrote its default type into the cache
-    has none: pip then builds its own Release, which only costs time."""
-    cache = (build_dir / "CMakeCache.txt").read_text()
-    build_type = re.search(r"^CMAKE_BUILD_TYPE:\w+=(.*)$", cache, re.M).group(1)
-    compiler = re.search(r"^CMAKE_C_COMPILER:\w+=(.*)$", cache, re.M).group(1)
-    generator = re.search(r"^CMAKE_GENERATOR:\w+=(.*)$", cache, re.M).group(1)
-    if not build_type:
-        return [], {}
-    return ([f"--config-settings=cmake.build-type={build_type}",
-             f"--config-settings=cmake.define.CMAKE_C_COMPILER={compiler}"],
-            {"CMAKE_GENERATOR": generator})
+    """(config settings, environment, whether they match): what makes pip's
+    CMake compile with the command lines of the build under test (its build
+    type, compiler, generator and -Werror, from its CMakeCache.txt), so
+    that ccache hits (ccache tells /usr/bin/cc from the gcc it names, which
+    scikit-build-core would pick). A sanitizer, fuzz or custom-flags build,
+    or a tree configured before CMakeLists.txt wrote its default type into
+    the cache, is not copied: pip then builds its own Release with -Werror,
+    which only costs time."""
+    cache = dict(re.findall(r"^(\w+):\w+=(.*)$", (build_dir / "CMakeCache.txt").read_text(), re.M))
+    if (not cache.get("CMAKE_BUILD_TYPE") or cache.get("CMAKE_C_FLAGS")
+            or cache.get("SSD_SANITIZE") == "ON" or cache.get("SSD_FUZZ") == "ON"):
+        return ["--config-settings=cmake.define.SSD_WERROR=ON"], {}, False
+    return ([f"--config-settings=cmake.build-type={cache['CMAKE_BUILD_TYPE']}",
+             f"--config-settings=cmake.define.CMAKE_C_COMPILER={cache['CMAKE_C_COMPILER']}",
+             f"--config-settings=cmake.define.SSD_WERROR={cache.get('SSD_WERROR', 'OFF')}"],
+            {"CMAKE_GENERATOR": cache["CMAKE_GENERATOR"]}, True)
 
 
 def install(venv, *args):
-    venv, build, (settings, env) = venv
+    venv, build, (settings, env, _) = venv
     r = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q",
                         "--no-build-isolation", f"--config-settings=build-dir={build}",
-                        "--config-settings=cmake.define.SSD_WERROR=ON", *settings, *args],
-                       capture_output=True, text=True, env=dict(ENV, **env))
+                        *settings, *args], capture_output=True, text=True, env=dict(ENV, **env))
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     return venv, venv / "bin" / "python"
 
 
 def test_pip_install_in_fresh_venv(venv, tmp_path, build_dir):
-    pip_build = venv[1]
+    pip_build, like = venv[1], venv[2][2]
     venv, py = install(venv, str(ROOT))
     # pip's CMake compiled every object with the command line the build
     # under test used (only then does ccache give it that build's objects)
     flags = {f.relative_to(pip_build): f.read_text() for f in pip_build.rglob("flags.make")}
-    compared = [rel for rel in flags if (build_dir / rel).exists()]
+    compared = [rel for rel in flags if like and (build_dir / rel).exists()]
     for rel in compared:
         assert flags[rel] == (build_dir / rel).read_text(), rel
-    assert compared or not any(build_dir.glob("CMakeFiles/*/flags.make"))  # Ninja: no such files
+    assert compared or not like or not any(build_dir.glob("CMakeFiles/*/flags.make"))  # Ninja
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     out = subprocess.run([str(py), "-c", "import ssdcore, ssdcore.results as r; "
                           "print(ssdcore.version()); print(r.__file__)"],
