@@ -6,17 +6,21 @@ requirements pip itself would put in an isolated build environment
 (pyproject's [build-system] requires, then what the backend asks for), and
 build without isolation in one shared build directory: the library is
 compiled once for both (an isolated build makes scikit-build-core clear the
-build directory every time). They compile with -Werror: this is the
-test command's Release (-O3) -Werror build, whose optimizer sees paths the
--O2 build does not.
+build directory every time).
 
-The build directory is in the build tree, at the same depth below the
-checkout in every session, and the compiler goes through ccache with the
-checkout as its base directory (what scripts/test.sh sets; set here too
-when pytest runs alone): the compiler's paths are then the same in every
-session and every clone, and ccache hits. In pytest's numbered temporary
-directory they differed each time, so the Release build missed the cache
-and compiled all of it every run (about 35 s of CPU of this file's 50)."""
+The compile itself is the test build's: the same build type, compiler,
+CMake generator and -Werror as the build under test (`SSD_BUILD_DIR`,
+RelWithDebInfo -O2 -g with -Werror in scripts/test.sh, where a user's
+`pip install` gets pyproject's Release), in a directory beside it (`build-pip-XXXX` next to `build/`: the same depth below
+the checkout), through ccache with the checkout as its base directory (what
+scripts/test.sh sets; set here too when pytest runs alone). Every compiler
+command line is then the one that built the build under test, and ccache
+hits for all of the library: what this file proves is that pip, the backend
+and CMake put a working package together from a clean checkout, not that
+the code compiles (the -Werror build did that). With its own Release -O3
+build, the file compiled the library a second time on an empty cache (CI):
+about 22 s of CPU. In pytest's numbered temporary directory the paths
+differed each session, so even a warm cache missed (about 35 s of CPU)."""
 import json
 import os
 import pathlib
@@ -63,22 +67,49 @@ def venv(tmp_path_factory, build_dir):
         check=True, capture_output=True, text=True, cwd=ROOT).stdout)
     if asks:
         pip(py, "install", "-q", *asks)
-    (build_dir / "pytest-pip").mkdir(exist_ok=True)
-    build = pathlib.Path(tempfile.mkdtemp(dir=build_dir / "pytest-pip"))
-    yield venv, build
+    build = pathlib.Path(tempfile.mkdtemp(dir=build_dir.parent, prefix=build_dir.name + "-pip-"))
+    yield venv, build, build_like(build_dir)
     shutil.rmtree(build, ignore_errors=True)
 
 
+def build_like(build_dir):
+    """(config settings, environment, whether they match): what makes pip's
+    CMake compile with the command lines of the build under test (its build
+    type, compiler, generator and -Werror, from its CMakeCache.txt), so
+    that ccache hits (ccache tells /usr/bin/cc from the gcc it names, which
+    scikit-build-core would pick). A sanitizer, fuzz or custom-flags build,
+    or a tree configured before CMakeLists.txt wrote its default type into
+    the cache, is not copied: pip then builds its own Release with -Werror,
+    which only costs time."""
+    cache = dict(re.findall(r"^(\w+):\w+=(.*)$", (build_dir / "CMakeCache.txt").read_text(), re.M))
+    if (not cache.get("CMAKE_BUILD_TYPE") or cache.get("CMAKE_C_FLAGS")
+            or cache.get("SSD_SANITIZE") == "ON" or cache.get("SSD_FUZZ") == "ON"):
+        return ["--config-settings=cmake.define.SSD_WERROR=ON"], {}, False
+    return ([f"--config-settings=cmake.build-type={cache['CMAKE_BUILD_TYPE']}",
+             f"--config-settings=cmake.define.CMAKE_C_COMPILER={cache['CMAKE_C_COMPILER']}",
+             f"--config-settings=cmake.define.SSD_WERROR={cache.get('SSD_WERROR', 'OFF')}"],
+            {"CMAKE_GENERATOR": cache["CMAKE_GENERATOR"]}, True)
+
+
 def install(venv, *args):
-    venv, build = venv
-    pip(venv / "bin" / "python", "install", "-q", "--no-build-isolation",
-        f"--config-settings=build-dir={build}", "--config-settings=cmake.define.SSD_WERROR=ON",
-        *args)
+    venv, build, (settings, env, _) = venv
+    r = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q",
+                        "--no-build-isolation", f"--config-settings=build-dir={build}",
+                        *settings, *args], capture_output=True, text=True, env=dict(ENV, **env))
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     return venv, venv / "bin" / "python"
 
 
-def test_pip_install_in_fresh_venv(venv, tmp_path):
+def test_pip_install_in_fresh_venv(venv, tmp_path, build_dir):
+    pip_build, like = venv[1], venv[2][2]
     venv, py = install(venv, str(ROOT))
+    # pip's CMake compiled every object with the command line the build
+    # under test used (only then does ccache give it that build's objects)
+    flags = {f.relative_to(pip_build): f.read_text() for f in pip_build.rglob("flags.make")}
+    compared = [rel for rel in flags if like and (build_dir / rel).exists()]
+    for rel in compared:
+        assert flags[rel] == (build_dir / rel).read_text(), rel
+    assert compared or not like or not any(build_dir.glob("CMakeFiles/*/flags.make"))  # Ninja
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     out = subprocess.run([str(py), "-c", "import ssdcore, ssdcore.results as r; "
                           "print(ssdcore.version()); print(r.__file__)"],
