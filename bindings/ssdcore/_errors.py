@@ -197,7 +197,8 @@ def check(rc: int, detail_fn: Optional[Callable[[], Any]] = None) -> int:
     if rc < 0:
         detail = ""
         if detail_fn is not None:
-            raw = detail_fn()
-            detail = ffi.string(raw).decode(errors="replace") if raw != ffi.NULL else ""
+            raw = detail_fn()  # a handle's errmsg (char *), or text
+            detail = raw if isinstance(raw, str) else (
+                ffi.string(raw).decode(errors="replace") if raw != ffi.NULL else "")
         raise error_from_code(rc, detail)
     return rc

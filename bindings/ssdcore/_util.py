@@ -146,12 +146,22 @@ def take_string(out: Any) -> str:
         lib.ssd_free(out[0])
 
 
+def take_text(fn: Any, *args: Any, detail: Optional[Callable[[], Any]] = None) -> str:
+    """The string that ``fn(*args, &text)`` (an ``ssd_*`` call whose last
+    argument is a ``char **``) hands over, decoded and freed. A failure
+    raises with ``detail()`` (the handle's message), or without one with
+    the text ``fn`` left (the calls that hand their message back there)."""
+    out = ffi.new("char **")
+    rc = fn(*args, out)
+    text = take_string(out)
+    check(rc, detail or (lambda: text))
+    return text
+
+
 def json_dict(fn: Any, *args: Any, detail: Optional[Callable[[], Any]] = None) -> Dict[str, Any]:
     """The JSON object that ``fn(*args, 0, &text)`` (an ``ssd_*_json`` call,
-    flags 0) hands over, parsed; a failure raises with ``detail()``."""
-    out = ffi.new("char **")
-    check(fn(*args, 0, out), detail)
-    d: Dict[str, Any] = json.loads(take_string(out))
+    flags 0) hands over, parsed; a failure raises as :func:`take_text`."""
+    d: Dict[str, Any] = json.loads(take_text(fn, *args, 0, detail=detail))
     return d
 
 

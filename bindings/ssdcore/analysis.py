@@ -20,7 +20,7 @@ import numpy as np
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
 from ._util import (PathLike, fspath_bytes, json_dict, make_handle, open_handle, parse_size,
-                    paths_bytes, set_options, take_string)
+                    paths_bytes, set_options, take_text)
 from ._util import options as option_tables
 from .results import AnalysisResult
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
@@ -547,9 +547,7 @@ def read_fio_json(path: PathLike, as_frame: bool = False) -> Any:
     ignored when inconsistent with lat_ns (``clat_inconsistent``).
     """
     h = open_handle("fio_result", lib.ssd_fio_result_open, fspath_bytes(path))
-    js = ffi.new("char **")
-    check(lib.ssd_fio_result_to_json(h, 0, js))
-    rows = json.loads(take_string(js))
+    rows = json.loads(take_text(lib.ssd_fio_result_to_json, h, 0))
     if as_frame:
         import pandas as pd
         return pd.DataFrame(rows)

@@ -21,7 +21,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
-from ._util import PathLike, open_handle, option_text, take_string
+from ._util import PathLike, open_handle, option_text, take_string, take_text
 from .compare import compare
 from .results import _CATALOG_RUN_COLUMNS, CatalogFigures, CatalogRuns, CompareResult, _figure
 
@@ -32,9 +32,7 @@ def catalog_path() -> str:
     """The default catalog: $SSDCORE_CATALOG, else
     $XDG_DATA_HOME/ssdcore/catalog.sqlite, else
     ~/.local/share/ssdcore/catalog.sqlite."""
-    p = ffi.new("char **")
-    check(lib.ssd_catalog_default_path(p))
-    return take_string(p)
+    return take_text(lib.ssd_catalog_default_path)
 
 
 def _open(catalog: Optional[PathLike], existing: bool = False) -> Any:
@@ -138,7 +136,7 @@ def catalog_compare(drives: Iterable[str], catalog: Optional[PathLike] = None,
             option_text(date) if date is not None else ffi.NULL, p, about),
             lambda: lib.ssd_catalog_errmsg(c))
         dirs.append(take_string(p))
-        picked.append(take_string(about) if about[0] != ffi.NULL else "")
+        picked.append(take_string(about))
     result = compare(dirs, out, highlight=highlight, title=title)
     result.picked = picked
     return result

@@ -16,9 +16,9 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optio
 
 import numpy as np
 
-from ._errors import Error, check, error_from_code
+from ._errors import Error, check
 from ._ffi import ffi, lib
-from ._util import Callback, PathLike, json_dict, make_handle, option_text, options
+from ._util import Callback, PathLike, json_dict, make_handle, option_text, options, take_text
 from .progress import ProgressArg, Throttle
 from .results import JobResult
 
@@ -377,15 +377,9 @@ def reference_figures(reference: Any) -> str:
     if isinstance(reference, str) and reference.lstrip().startswith("{"):
         return reference
     h = make_handle("analysis")
-    out = ffi.new("char **")
-    rc = lib.ssd_analysis_reference_file(h, os.fsencode(os.fspath(reference)), 0, out)
-    if rc < 0:
-        raise error_from_code(rc, "option reference: " +
-                              ffi.string(lib.ssd_analysis_errmsg(h)).decode())
-    try:
-        return ffi.string(out[0]).decode()
-    finally:
-        lib.ssd_free(out[0])
+    return take_text(lib.ssd_analysis_reference_file, h, os.fsencode(os.fspath(reference)), 0,
+                     detail=lambda: "option reference: " + ffi.string(
+                         lib.ssd_analysis_errmsg(h)).decode())
 
 
 def job(target: Union[Target, PathLike], pattern: str = "randread",

@@ -30,7 +30,7 @@ import stat
 import warnings
 from typing import Any, Dict, List, Optional, Union
 
-from ._errors import Error, check, error_from_code
+from ._errors import check, error_from_code
 from ._ffi import ffi, lib
 from ._util import (Callback, PathLike, fspath_bytes, json_dict, make_handle, open_handle,
                     take_string)
