@@ -67,7 +67,9 @@ def set_options(h: Any, options: Mapping[str, Any], setter: Any, errmsg: Any) ->
 def make_handle(kind: str, *args: Any, options: Optional[Mapping[str, Any]] = None) -> Any:
     """A new ``ssd_<kind>`` handle, made by ``ssd_<kind>_create(&h, *args)``
     and freed with the Python object that holds it, with ``options`` set
-    as :func:`set_options` sets them."""
+    as :func:`set_options` sets them, checked by :func:`check_options` first."""
+    if options:
+        check_options(kind, options)
     box = ffi.new(f"ssd_{kind} **")
     check(getattr(lib, f"ssd_{kind}_create")(box, *args))
     h = ffi.gc(box[0], getattr(lib, f"ssd_{kind}_free"))
@@ -105,6 +107,7 @@ class Callback:
 
 
 _OPTION_TYPES = ("size", "duration", "int", "float", "bool", "enum", "text")
+_NUMBER_TYPES = _OPTION_TYPES[:4]
 
 
 @functools.lru_cache(maxsize=None)
@@ -135,6 +138,19 @@ def options(handle: str) -> Dict[str, Dict[str, Any]]:
                            "words": text(o.words).split(), "help": text(o.help),
                            "test_hook": bool(o.flags & lib.SSD_OPTION_TEST_HOOK)}
             for o in (info[i] for i in range(n[0]))}
+
+
+def check_options(kind: str, opts: Mapping[str, Any]) -> None:
+    """Python keyword arguments against the handle's table (:func:`options`):
+    a key it does not declare is a TypeError, as for any function, and so
+    is a bool for a number (``qd=True`` is no queue depth)."""
+    table = options(kind)
+    unknown = set(opts) - set(table)
+    if unknown:
+        raise TypeError(f"unknown {kind} option(s): {', '.join(sorted(unknown))}")
+    for key, value in opts.items():
+        if isinstance(value, bool) and table[key]["type"] in _NUMBER_TYPES:
+            raise TypeError(f"{kind} option {key}: expected a number, not {value!r}")
 
 
 def take_string(out: Any) -> str:

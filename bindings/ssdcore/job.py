@@ -195,10 +195,7 @@ class Target:
         self.close()
 
 
-_JOB_KEYS = tuple(options("job"))
 _TARGET_KEYS = tuple(options("target"))
-_NUMERIC_KEYS = tuple(k for k, o in options("job").items()
-                      if o["type"] in ("size", "duration", "int", "float"))
 
 
 def interrupt() -> None:
@@ -446,12 +443,6 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     opts = dict(options, pattern=pattern, bs=bs, qd=qd)
     if opts.get("reference") is not None:
         opts["reference"] = reference_figures(opts["reference"])
-    for key in _NUMERIC_KEYS:
-        if isinstance(opts.get(key), bool):
-            raise TypeError(f"job option {key}: expected a number, not {opts[key]!r}")
-    unknown = set(opts) - set(_JOB_KEYS)
-    if unknown:
-        raise TypeError(f"unknown job option(s): {', '.join(sorted(unknown))}")
     if not isinstance(target, Target):
         target = _uri(target)
         # Check the options before opening: a new file target is laid out
