@@ -229,22 +229,12 @@ def read_series(paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
     return s.to_frame() if as_frame else _take_arrays(s)
 
 
-def _is_analysis_column(k: Any) -> bool:
-    """A column the analysis reads beside t_s and bytes: latencies
-    (lat_*_us) and the drive's temperature (temp_c, for throttling)."""
-    return isinstance(k, str) and (k.startswith("lat_") or k == "temp_c")
-
-
-def _lat_columns(cols: Mapping[str, Any]) -> Dict[str, np.ndarray]:
-    """The columns the analysis reads (lat_*_us, temp_c). A temperature that
-    is unknown (None) is NaN."""
-    out = {}
-    for k, v in cols.items():
-        if isinstance(k, str) and k.startswith("lat_") and k.endswith("_us"):
-            out[k] = np.asarray(v, dtype=np.float64)
-        elif k == "temp_c":
-            out[k] = np.array([np.nan if x is None else x for x in v], dtype=np.float64)
-    return out
+def _lat_columns(cols: Any) -> Dict[str, np.ndarray]:
+    """The columns of ``cols`` (a mapping or a DataFrame) the analysis reads
+    beside t_s and bytes: latencies (lat_*_us) and the drive's temperature
+    (temp_c, for throttling; a reading that failed, None, is NaN)."""
+    return {k: np.asarray(v, dtype=np.float64) for k, v in cols.items()
+            if isinstance(k, str) and (k.startswith("lat_") and k.endswith("_us") or k == "temp_c")}
 
 
 def _from_arrays(t: Any, b: Any, lat: Mapping[str, Any]) -> Series:
@@ -304,7 +294,7 @@ def _job_series(result: Mapping[str, Any], cols: Mapping[str, Any], ddir: str) -
     # ssd_job_series does: the series is the log's, to the last bit.
     keep = {k: _as_logged(v, 3) for k, v in cols.items() if k.startswith("lat_")}
     if "temp_c" in cols:  # %.1f in the log
-        keep["temp_c"] = _as_logged([np.nan if x is None else x for x in cols["temp_c"]], 1)
+        keep["temp_c"] = _as_logged(cols["temp_c"], 1)
     s = _from_arrays(_as_logged(cols["t_s"], 6), sel, keep)
     if "ops" in cols:
         s.set_column("ops", np.asarray(cols["ops"], dtype=np.float64))
@@ -338,9 +328,7 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0,
             raise TypeError(f"a DataFrame to analyse needs columns t_s and bytes; it has "
                             f"{', '.join(map(str, cols))}")
         return _from_arrays(data["t_s"].to_numpy(dtype=np.float64),
-                            data["bytes"].to_numpy(dtype=np.float64),
-                            {c: data[c].to_numpy(dtype=np.float64) for c in cols
-                             if _is_analysis_column(c)})
+                            data["bytes"].to_numpy(dtype=np.float64), data)
     if isinstance(data, Mapping):
         rows = data.get("series")
         if rows is not None and hasattr(rows, "column"):  # a job result: its JobSeries
@@ -422,8 +410,7 @@ class _Analysis:
 
     def run(self, s: Series, ref: Optional[Series], source: Optional[str]) -> AnalysisResult:
         d = self.run_json(s, ref, source)
-        lat = {k: v for k, v in s.columns.items() if _is_analysis_column(k)}
-        return AnalysisResult(d, s.t_s, s.bytes, lat)
+        return AnalysisResult(d, s.t_s, s.bytes, _lat_columns(s.columns))
 
 
 def analyze(data: Any, reference: Any = None, ddir: str = "write",

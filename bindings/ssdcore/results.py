@@ -488,7 +488,7 @@ def _analysis_row(d: Dict[str, Any]) -> Tuple[Any, ...]:
         _float(cons.get("p1_over_mean")), _float(cons.get("p5_over_mean")),
         _float(dips.get("period_s")), _float(dips.get("depth")), _float(dips.get("duty")),
         _float(lat.get("p50_us")), _float(lat.get("p99_us")),
-        _float(lat.get("p99_9_us", lat.get("p999_us"))), g("input_note") or None,
+        _float(lat.get("p99_9_us")), g("input_note") or None,
     )
 
 
@@ -524,9 +524,6 @@ class AnalysisResult(Result):
                  bytes_: Optional[np.ndarray] = None,
                  latency_columns: Optional[Dict[str, np.ndarray]] = None) -> None:
         super().__init__(data)
-        lat = _get(self, "latency")
-        if isinstance(lat, dict) and "p999_us" in lat and "p99_9_us" not in lat:
-            lat["p99_9_us"] = lat["p999_us"]  # one spelling; the old key stays for a release
         self.t_s = t_s if t_s is not None else np.zeros(0)
         self.bytes = bytes_ if bytes_ is not None else np.zeros(0)
         self.latency_columns = latency_columns or {}
