@@ -153,6 +153,15 @@ def check_options(kind: str, opts: Mapping[str, Any]) -> None:
             raise TypeError(f"{kind} option {key}: expected a number, not {value!r}")
 
 
+def need(module: str, what: str, install: str) -> Any:
+    """An optional dependency (pandas, pyarrow, fsspec, tqdm), imported on
+    first use; missing, an ImportError that says what to install."""
+    try:
+        return __import__(module, fromlist=["__name__"])  # the leaf module
+    except ImportError as e:
+        raise ImportError(f"{what} needs {module.split('.')[0]}: pip install {install}") from e
+
+
 def take_string(out: Any) -> str:
     """The string the library handed over in ``out[0]`` (a ``char **``),
     decoded, and freed with ``ssd_free`` ("" for NULL)."""

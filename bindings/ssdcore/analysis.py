@@ -22,7 +22,7 @@ from ._ffi import ffi, lib
 from ._util import (PathLike, fspath_bytes, json_dict, make_handle, open_handle, parse_size,
                     paths_bytes, set_options, take_text)
 from ._util import options as option_tables
-from .results import AnalysisResult
+from .results import AnalysisResult, _frame
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
 
 __all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", "segment_l2",
@@ -185,12 +185,11 @@ class Series:
 
     def to_frame(self) -> Any:
         """A pandas DataFrame: t_s, bytes, rate_bps and the optional columns."""
-        import pandas as pd
         t, b = self.t_s, self.bytes
         dt = np.diff(np.concatenate(([0.0], t)))
         data = {"t_s": t, "bytes": b, "rate_bps": b / dt}
         data.update(self.columns)
-        return pd.DataFrame(data)
+        return _frame(data)
 
 
 class _Owned:
@@ -535,7 +534,4 @@ def read_fio_json(path: PathLike, as_frame: bool = False) -> Any:
     """
     h = open_handle("fio_result", lib.ssd_fio_result_open, fspath_bytes(path))
     rows = json.loads(take_text(lib.ssd_fio_result_to_json, h, 0))
-    if as_frame:
-        import pandas as pd
-        return pd.DataFrame(rows)
-    return rows
+    return _frame(rows) if as_frame else rows

@@ -20,7 +20,7 @@ from ._errors import Error, check
 from ._ffi import ffi, lib
 from ._util import Callback, PathLike, json_dict, make_handle, option_text, options, take_text
 from .progress import ProgressArg, Throttle
-from .results import JobResult
+from .results import JobResult, _frame
 
 __all__ = ["Target", "JobSeries", "job", "interrupt", "latency_percentiles"]
 
@@ -342,8 +342,7 @@ class JobSeries(Sequence[Dict[str, Any]]):
 
     def to_pandas(self) -> Any:
         """The samples as a pandas DataFrame (pandas is an optional extra)."""
-        import pandas as pd
-        return pd.DataFrame(self.to_numpy(), columns=list(self.columns))
+        return _frame(self.to_numpy(), columns=list(self.columns))
 
 
 def _series(j: Any) -> JobSeries:

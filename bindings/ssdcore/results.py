@@ -77,11 +77,8 @@ def _headline_figures(headline: Any) -> Dict[str, Any]:
 
 
 def _pandas() -> Any:
-    try:
-        import pandas
-    except ImportError as e:  # pragma: no cover - pandas is in every extra we test
-        raise ImportError("this needs pandas: pip install 'ssdcore[pandas]'") from e
-    return pandas
+    from ._util import need
+    return need("pandas", "this", "'ssdcore[pandas]'")
 
 
 def _int(v: Any) -> Optional[int]:
