@@ -261,17 +261,13 @@ def _status(r: Dict[str, Any]) -> str:
     return "interrupted" if r.get("interrupted") or not r.get("complete", True) else "complete"
 
 
-def _pct_us(lat_ns: Any, key: str) -> Optional[float]:
-    v = _float(_get(lat_ns, key))
-    return None if v is None else v / 1e3
-
-
 def _latency_us(d: Any, keys: Tuple[str, ...]) -> Dict[str, Optional[float]]:
     """A direction's ``lat_ns`` figures ``keys`` in µs (None for each without
     I/O in that direction): what a job's and a replay's ``latency_us`` give."""
     if not isinstance(d, dict) or not d.get("ios"):
         return {k: None for k in keys}
-    return {k: _pct_us(d.get("lat_ns"), k) for k in keys}
+    ns = {k: _float(_get(d, "lat_ns", k)) for k in keys}
+    return {k: None if v is None else v / 1e3 for k, v in ns.items()}
 
 
 def _latency_figures(r: Any, keys: Tuple[str, ...]) -> List[Tuple[str, Any, str]]:
