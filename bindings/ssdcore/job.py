@@ -18,23 +18,12 @@ import numpy as np
 
 from ._errors import Error, check
 from ._ffi import ffi, lib
-from ._util import Callback, PathLike, json_dict, make_handle, option_text, options, take_text
+from ._util import (Callback, PathLike, fspath_bytes, json_dict, make_handle, option_text,
+                    options, take_text)
 from .progress import ProgressArg, Throttle
 from .results import JobResult, _frame
 
 __all__ = ["Target", "JobSeries", "job", "interrupt", "latency_percentiles"]
-
-
-def _uri(uri: Any) -> str:
-    """A target URI as text: str, bytes or a path; anything else is a
-    TypeError (None must not open a file named "None")."""
-    if isinstance(uri, (bytes, os.PathLike)):
-        uri = os.fsdecode(uri)
-    if not isinstance(uri, str):
-        raise TypeError(f"target must be a path or a URI string, not {type(uri).__name__}")
-    if "\0" in uri:
-        raise ValueError(f"embedded NUL byte in target {uri!r}")
-    return uri
 
 
 _TargetT = TypeVar("_TargetT", bound="Target")
@@ -59,7 +48,7 @@ class Target:
     def __init__(self, uri: PathLike, **options: Any) -> None:
         self._busy = 0  # jobs and suites running on it (close waits for none)
         self._t = make_handle("target", options=options)
-        check(lib.ssd_target_open(self._t, os.fsencode(_uri(uri))), self._errmsg)
+        check(lib.ssd_target_open(self._t, fspath_bytes(uri, "target")), self._errmsg)
 
     def _errmsg(self) -> Any:
         return lib.ssd_target_errmsg(self._t)
@@ -443,13 +432,13 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     if opts.get("reference") is not None:
         opts["reference"] = reference_figures(opts["reference"])
     if not isinstance(target, Target):
-        target = _uri(target)
+        target = fspath_bytes(target, "target")
         # Check the options before opening: a new file target is laid out
         # with random data at open, which may take minutes.
         _set_job_options(None, opts)  # the library tries to create the log too
         # A read job never writes: the library says when to open read-only
         if read_only is None and lib.ssd_job_opens_read_only(
-                os.fsencode(target), option_text(pattern), bool(destroy_data), size is not None):
+                target, option_text(pattern), bool(destroy_data), size is not None):
             read_only = True
         target = Target(target, size=size, destroy_data=destroy_data, buffered=buffered,
                         read_only=read_only, **target_opts)
