@@ -149,10 +149,8 @@ class IsADirectory(Error, IsADirectoryError):
 
 
 # Tracebacks and reprs show the public path, ssdcore.NotFound, not the module
-# the class happens to live in.
-for _c in (Error, InvalidArgument, FormatError, NotFound, AccessDenied, AlreadyExists, Refused,
-           Unsupported, Interrupted, OutOfMemory, IOFailure, StateError, TimedOut,
-           OSFailure, NotADirectory, IsADirectory):
+# the class happens to live in (every class above, with no list to keep).
+for _c in (Error, *Error.__subclasses__()):
     _c.__module__ = "ssdcore"
 
 _BY_CODE: Dict[int, Type[Error]] = {
