@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,6 +35,8 @@ from typing import Any, Callable, Dict, List
 import numpy as np
 
 import ssdcore
+# The ways take turns in every round, as bench/series_reader.py times them.
+from series_reader import timed_interleaved
 
 
 C_CORE = "C core alone (bench/analysis_batch.c)"
@@ -57,18 +58,6 @@ def generate(d: str, n: int) -> List[str]:
             f.write("".join(f"{a},{int(c)}\n" for a, c in zip(t_text, b)))
         paths.append(p)
     return paths
-
-
-def timed_interleaved(ways: Dict[str, Callable[[], object]], repeats: int) -> Dict[str, float]:
-    """Median seconds of each way, the ways taking turns in every round, so
-    a change of load on a shared machine hits all of them alike."""
-    runs: Dict[str, List[float]] = {name: [] for name in ways}
-    for _ in range(repeats):
-        for name, fn in ways.items():
-            t0 = time.perf_counter()
-            fn()
-            runs[name].append(time.perf_counter() - t0)
-    return {name: statistics.median(r) for name, r in runs.items()}
 
 
 def main(argv: List[str]) -> int:

@@ -149,10 +149,8 @@ class IsADirectory(Error, IsADirectoryError):
 
 
 # Tracebacks and reprs show the public path, ssdcore.NotFound, not the module
-# the class happens to live in.
-for _c in (Error, InvalidArgument, FormatError, NotFound, AccessDenied, AlreadyExists, Refused,
-           Unsupported, Interrupted, OutOfMemory, IOFailure, StateError, TimedOut,
-           OSFailure, NotADirectory, IsADirectory):
+# the class happens to live in (every class above, with no list to keep).
+for _c in (Error, *Error.__subclasses__()):
     _c.__module__ = "ssdcore"
 
 _BY_CODE: Dict[int, Type[Error]] = {
@@ -197,7 +195,8 @@ def check(rc: int, detail_fn: Optional[Callable[[], Any]] = None) -> int:
     if rc < 0:
         detail = ""
         if detail_fn is not None:
-            raw = detail_fn()
-            detail = ffi.string(raw).decode(errors="replace") if raw != ffi.NULL else ""
+            raw = detail_fn()  # a handle's errmsg (char *), or text
+            detail = raw if isinstance(raw, str) else (
+                ffi.string(raw).decode(errors="replace") if raw != ffi.NULL else "")
         raise error_from_code(rc, detail)
     return rc

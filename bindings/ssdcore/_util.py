@@ -67,7 +67,9 @@ def set_options(h: Any, options: Mapping[str, Any], setter: Any, errmsg: Any) ->
 def make_handle(kind: str, *args: Any, options: Optional[Mapping[str, Any]] = None) -> Any:
     """A new ``ssd_<kind>`` handle, made by ``ssd_<kind>_create(&h, *args)``
     and freed with the Python object that holds it, with ``options`` set
-    as :func:`set_options` sets them."""
+    as :func:`set_options` sets them, checked by :func:`check_options` first."""
+    if options:
+        check_options(kind, options)
     box = ffi.new(f"ssd_{kind} **")
     check(getattr(lib, f"ssd_{kind}_create")(box, *args))
     h = ffi.gc(box[0], getattr(lib, f"ssd_{kind}_free"))
@@ -105,6 +107,7 @@ class Callback:
 
 
 _OPTION_TYPES = ("size", "duration", "int", "float", "bool", "enum", "text")
+_NUMBER_TYPES = _OPTION_TYPES[:4]
 
 
 @functools.lru_cache(maxsize=None)
@@ -137,6 +140,28 @@ def options(handle: str) -> Dict[str, Dict[str, Any]]:
             for o in (info[i] for i in range(n[0]))}
 
 
+def check_options(kind: str, opts: Mapping[str, Any]) -> None:
+    """Python keyword arguments against the handle's table (:func:`options`):
+    a key it does not declare is a TypeError, as for any function, and so
+    is a bool for a number (``qd=True`` is no queue depth)."""
+    table = options(kind)
+    unknown = set(opts) - set(table)
+    if unknown:
+        raise TypeError(f"unknown {kind} option(s): {', '.join(sorted(unknown))}")
+    for key, value in opts.items():
+        if isinstance(value, bool) and table[key]["type"] in _NUMBER_TYPES:
+            raise TypeError(f"{kind} option {key}: expected a number, not {value!r}")
+
+
+def need(module: str, what: str, install: str) -> Any:
+    """An optional dependency (pandas, pyarrow, fsspec, tqdm), imported on
+    first use; missing, an ImportError that says what to install."""
+    try:
+        return __import__(module, fromlist=["__name__"])  # the leaf module
+    except ImportError as e:
+        raise ImportError(f"{what} needs {module.split('.')[0]}: pip install {install}") from e
+
+
 def take_string(out: Any) -> str:
     """The string the library handed over in ``out[0]`` (a ``char **``),
     decoded, and freed with ``ssd_free`` ("" for NULL)."""
@@ -146,12 +171,22 @@ def take_string(out: Any) -> str:
         lib.ssd_free(out[0])
 
 
+def take_text(fn: Any, *args: Any, detail: Optional[Callable[[], Any]] = None) -> str:
+    """The string that ``fn(*args, &text)`` (an ``ssd_*`` call whose last
+    argument is a ``char **``) hands over, decoded and freed. A failure
+    raises with ``detail()`` (the handle's message), or without one with
+    the text ``fn`` left (the calls that hand their message back there)."""
+    out = ffi.new("char **")
+    rc = fn(*args, out)
+    text = take_string(out)
+    check(rc, detail or (lambda: text))
+    return text
+
+
 def json_dict(fn: Any, *args: Any, detail: Optional[Callable[[], Any]] = None) -> Dict[str, Any]:
     """The JSON object that ``fn(*args, 0, &text)`` (an ``ssd_*_json`` call,
-    flags 0) hands over, parsed; a failure raises with ``detail()``."""
-    out = ffi.new("char **")
-    check(fn(*args, 0, out), detail)
-    d: Dict[str, Any] = json.loads(take_string(out))
+    flags 0) hands over, parsed; a failure raises as :func:`take_text`."""
+    d: Dict[str, Any] = json.loads(take_text(fn, *args, 0, detail=detail))
     return d
 
 

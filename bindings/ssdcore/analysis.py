@@ -20,9 +20,9 @@ import numpy as np
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
 from ._util import (PathLike, fspath_bytes, json_dict, make_handle, open_handle, parse_size,
-                    paths_bytes, set_options, take_string)
+                    paths_bytes, set_options, take_text)
 from ._util import options as option_tables
-from .results import AnalysisResult
+from .results import AnalysisResult, _frame
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
 
 __all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", "segment_l2",
@@ -185,12 +185,11 @@ class Series:
 
     def to_frame(self) -> Any:
         """A pandas DataFrame: t_s, bytes, rate_bps and the optional columns."""
-        import pandas as pd
         t, b = self.t_s, self.bytes
         dt = np.diff(np.concatenate(([0.0], t)))
         data = {"t_s": t, "bytes": b, "rate_bps": b / dt}
         data.update(self.columns)
-        return pd.DataFrame(data)
+        return _frame(data)
 
 
 class _Owned:
@@ -229,22 +228,12 @@ def read_series(paths: Union[PathLike, Sequence[PathLike]], ddir: str = "write",
     return s.to_frame() if as_frame else _take_arrays(s)
 
 
-def _is_analysis_column(k: Any) -> bool:
-    """A column the analysis reads beside t_s and bytes: latencies
-    (lat_*_us) and the drive's temperature (temp_c, for throttling)."""
-    return isinstance(k, str) and (k.startswith("lat_") or k == "temp_c")
-
-
-def _lat_columns(cols: Mapping[str, Any]) -> Dict[str, np.ndarray]:
-    """The columns the analysis reads (lat_*_us, temp_c). A temperature that
-    is unknown (None) is NaN."""
-    out = {}
-    for k, v in cols.items():
-        if isinstance(k, str) and k.startswith("lat_") and k.endswith("_us"):
-            out[k] = np.asarray(v, dtype=np.float64)
-        elif k == "temp_c":
-            out[k] = np.array([np.nan if x is None else x for x in v], dtype=np.float64)
-    return out
+def _lat_columns(cols: Any) -> Dict[str, np.ndarray]:
+    """The columns of ``cols`` (a mapping or a DataFrame) the analysis reads
+    beside t_s and bytes: latencies (lat_*_us) and the drive's temperature
+    (temp_c, for throttling; a reading that failed, None, is NaN)."""
+    return {k: np.asarray(v, dtype=np.float64) for k, v in cols.items()
+            if isinstance(k, str) and (k.startswith("lat_") and k.endswith("_us") or k == "temp_c")}
 
 
 def _from_arrays(t: Any, b: Any, lat: Mapping[str, Any]) -> Series:
@@ -304,7 +293,7 @@ def _job_series(result: Mapping[str, Any], cols: Mapping[str, Any], ddir: str) -
     # ssd_job_series does: the series is the log's, to the last bit.
     keep = {k: _as_logged(v, 3) for k, v in cols.items() if k.startswith("lat_")}
     if "temp_c" in cols:  # %.1f in the log
-        keep["temp_c"] = _as_logged([np.nan if x is None else x for x in cols["temp_c"]], 1)
+        keep["temp_c"] = _as_logged(cols["temp_c"], 1)
     s = _from_arrays(_as_logged(cols["t_s"], 6), sel, keep)
     if "ops" in cols:
         s.set_column("ops", np.asarray(cols["ops"], dtype=np.float64))
@@ -338,9 +327,7 @@ def _as_series(data: Any, ddir: str, per_io_interval_s: float = 0,
             raise TypeError(f"a DataFrame to analyse needs columns t_s and bytes; it has "
                             f"{', '.join(map(str, cols))}")
         return _from_arrays(data["t_s"].to_numpy(dtype=np.float64),
-                            data["bytes"].to_numpy(dtype=np.float64),
-                            {c: data[c].to_numpy(dtype=np.float64) for c in cols
-                             if _is_analysis_column(c)})
+                            data["bytes"].to_numpy(dtype=np.float64), data)
     if isinstance(data, Mapping):
         rows = data.get("series")
         if rows is not None and hasattr(rows, "column"):  # a job result: its JobSeries
@@ -422,8 +409,7 @@ class _Analysis:
 
     def run(self, s: Series, ref: Optional[Series], source: Optional[str]) -> AnalysisResult:
         d = self.run_json(s, ref, source)
-        lat = {k: v for k, v in s.columns.items() if _is_analysis_column(k)}
-        return AnalysisResult(d, s.t_s, s.bytes, lat)
+        return AnalysisResult(d, s.t_s, s.bytes, _lat_columns(s.columns))
 
 
 def analyze(data: Any, reference: Any = None, ddir: str = "write",
@@ -547,10 +533,5 @@ def read_fio_json(path: PathLike, as_frame: bool = False) -> Any:
     ignored when inconsistent with lat_ns (``clat_inconsistent``).
     """
     h = open_handle("fio_result", lib.ssd_fio_result_open, fspath_bytes(path))
-    js = ffi.new("char **")
-    check(lib.ssd_fio_result_to_json(h, 0, js))
-    rows = json.loads(take_string(js))
-    if as_frame:
-        import pandas as pd
-        return pd.DataFrame(rows)
-    return rows
+    rows = json.loads(take_text(lib.ssd_fio_result_to_json, h, 0))
+    return _frame(rows) if as_frame else rows

@@ -13,6 +13,7 @@ True
 """
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import urllib.request
@@ -21,9 +22,9 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
-from ._util import PathLike, open_handle, option_text, take_string
+from ._util import PathLike, open_handle, option_text, take_string, take_text
 from .compare import compare
-from .results import _CATALOG_RUN_COLUMNS, CatalogFigures, CatalogRuns, CompareResult, _figure
+from .results import CatalogFigures, CatalogRuns, CompareResult, _figure
 
 __all__ = ["catalog_path", "catalog_add", "catalog_runs", "catalog_figures", "catalog_compare"]
 
@@ -32,9 +33,7 @@ def catalog_path() -> str:
     """The default catalog: $SSDCORE_CATALOG, else
     $XDG_DATA_HOME/ssdcore/catalog.sqlite, else
     ~/.local/share/ssdcore/catalog.sqlite."""
-    p = ffi.new("char **")
-    check(lib.ssd_catalog_default_path(p))
-    return take_string(p)
+    return take_text(lib.ssd_catalog_default_path)
 
 
 def _open(catalog: Optional[PathLike], existing: bool = False) -> Any:
@@ -88,10 +87,11 @@ def catalog_runs(catalog: Optional[PathLike] = None, drive: Optional[str] = None
     target contains ``drive`` (case-insensitive), as a
     :class:`~ssdcore.results.CatalogRuns`: ``.runs`` (dicts),
     ``to_frame()`` with the runs table's columns (the headline JSON left
-    out), ``summary()`` one row per drive."""
-    where, args = _match(drive)
-    columns = ", ".join(f"r.{c}" for c, _ in _CATALOG_RUN_COLUMNS)  # the frame's, in order
-    rows = _rows(catalog, f"SELECT {columns} FROM runs r{where} ORDER BY r.started, r.id", args)
+    out), ``summary()`` one row per drive: the library's list (``ssdcore
+    catalog list --json``), so every reader matches and orders runs alike."""
+    c = _open(catalog, existing=True)
+    rows = json.loads(take_text(lib.ssd_catalog_list, c, option_text(drive) if drive else ffi.NULL,
+                                b"json", detail=lambda: lib.ssd_catalog_errmsg(c)))
     return CatalogRuns({"catalog": _path(catalog), "drive": drive or None, "runs": rows})
 
 
@@ -138,7 +138,7 @@ def catalog_compare(drives: Iterable[str], catalog: Optional[PathLike] = None,
             option_text(date) if date is not None else ffi.NULL, p, about),
             lambda: lib.ssd_catalog_errmsg(c))
         dirs.append(take_string(p))
-        picked.append(take_string(about) if about[0] != ffi.NULL else "")
+        picked.append(take_string(about))
     result = compare(dirs, out, highlight=highlight, title=title)
     result.picked = picked
     return result

@@ -17,23 +17,17 @@ never zero.
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Iterable, Optional, Sequence, Union
+from typing import Any, Iterable, Optional, Sequence, Union
 
 from ._errors import Error, check
 from ._ffi import ffi, lib
-from ._util import PathLike, json_dict, make_handle, option_text, set_options, take_string
+from ._util import PathLike, json_dict, make_handle, option_text, set_options, take_text
 from .results import CompareResult, SuiteResult
 
 Run = Union[PathLike, SuiteResult]
 """A results directory, or a suite's result (its ``out_dir``)."""
 
 __all__ = ["compare"]
-
-
-def _take(fn: Callable[[Any, Any], int], c: Any) -> str:
-    p = ffi.new("char **")
-    check(fn(c, p), lambda: lib.ssd_compare_errmsg(c))
-    return take_string(p)
 
 
 def _run_dir(run: Run) -> PathLike:
@@ -90,9 +84,12 @@ def compare(runs: Union[Run, Iterable[Run]], out: Optional[PathLike] = None, *,
     drive.
     """
     c = _handle(runs, labels, highlight, title)
+
+    def errmsg() -> Any:
+        return lib.ssd_compare_errmsg(c)
     if out is not None:
-        check(lib.ssd_compare_write(c, os.fsencode(out)), lambda: lib.ssd_compare_errmsg(c))
-    return CompareResult(json_dict(lib.ssd_compare_json, c,
-                                   detail=lambda: lib.ssd_compare_errmsg(c)),
-                         csv=_take(lib.ssd_compare_csv, c), html=_take(lib.ssd_compare_html, c),
-                         text=_take(lib.ssd_compare_text, c))
+        check(lib.ssd_compare_write(c, os.fsencode(out)), errmsg)
+    return CompareResult(json_dict(lib.ssd_compare_json, c, detail=errmsg),
+                         csv=take_text(lib.ssd_compare_csv, c, detail=errmsg),
+                         html=take_text(lib.ssd_compare_html, c, detail=errmsg),
+                         text=take_text(lib.ssd_compare_text, c, detail=errmsg))

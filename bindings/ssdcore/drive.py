@@ -8,13 +8,12 @@ ATA identify ioctl (``<ssdcore/drive.h>``). Unknown members are None.
 """
 from __future__ import annotations
 
-import json
 import os
 from typing import Any, Dict, Optional
 
-from ._errors import check, error_from_code
+from ._errors import check
 from ._ffi import ffi, lib
-from ._util import PathLike, take_string
+from ._util import PathLike, json_dict
 
 __all__ = ["drive_identity", "drive_temperature"]
 
@@ -23,13 +22,8 @@ def drive_identity(target: PathLike, hash_serial: bool = False) -> Dict[str, Any
     """The identity of the drive behind ``target`` (a block device, a regular
     file: the device its filesystem is on, or a ``sim:`` URI). With
     ``hash_serial`` the serial is ``"sha256:"`` and a 16-digit prefix."""
-    p = ffi.new("char **")
-    rc = lib.ssd_drive_identity_json(os.fsencode(target), 1 if hash_serial else 0, 0, p)
-    text = take_string(p)  # the identity, or on failure the message
-    if rc < 0:
-        raise error_from_code(rc, text)
-    identity: Dict[str, Any] = json.loads(text)
-    return identity
+    # On failure the library hands back its message in the identity's place.
+    return json_dict(lib.ssd_drive_identity_json, os.fsencode(target), 1 if hash_serial else 0)
 
 
 def drive_temperature(target: PathLike) -> Optional[float]:

@@ -21,7 +21,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ._errors import check
 from ._ffi import ffi, lib
-from ._util import Callback, PathLike, json_dict, make_handle, options as _table
+from ._util import Callback, PathLike, json_dict, make_handle
 from .progress import ProgressArg, Throttle
 from .results import FilebenchResult
 
@@ -35,16 +35,12 @@ def _run(kind: str, options: Dict[str, Any], paths: Tuple[PathLike, ...], progre
     ``_set_option`` for each option not None, ``_set_progress``, ``_run``
     on ``paths`` and, when given, a ``result`` struct): (handle, result).
     The keywords are the keys of the handle's table (``ssdcore.options(kind)``,
-    docs/options.md); another one is a TypeError, as for any function.
+    docs/options.md); another one is a TypeError (:func:`make_handle`).
     ``progress``: a callable, called with a dict (``phase``,
     ``files``/``files_total``, ``bytes``/``bytes_total``, ``elapsed_s``
     and, as every ssdcore progress, ``done``/``total``/``unit`` ("bytes"),
     ``fraction`` and ``rate``: bytes/s since the previous call), or True:
     a tqdm bar."""
-    unknown = set(options) - set(_table(kind))
-    if unknown:
-        raise TypeError(f"unknown {kind} option(s): {', '.join(sorted(unknown))}")
-
     def fn(name: str) -> Any:
         return getattr(lib, f"ssd_{kind}_{name}")
     h = make_handle(kind, options=options)

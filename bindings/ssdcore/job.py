@@ -16,25 +16,14 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optio
 
 import numpy as np
 
-from ._errors import Error, check, error_from_code
+from ._errors import Error, check
 from ._ffi import ffi, lib
-from ._util import Callback, PathLike, json_dict, make_handle, option_text, options
+from ._util import (Callback, PathLike, fspath_bytes, json_dict, make_handle, option_text,
+                    options, take_text)
 from .progress import ProgressArg, Throttle
-from .results import JobResult
+from .results import JobResult, _frame
 
 __all__ = ["Target", "JobSeries", "job", "interrupt", "latency_percentiles"]
-
-
-def _uri(uri: Any) -> str:
-    """A target URI as text: str, bytes or a path; anything else is a
-    TypeError (None must not open a file named "None")."""
-    if isinstance(uri, (bytes, os.PathLike)):
-        uri = os.fsdecode(uri)
-    if not isinstance(uri, str):
-        raise TypeError(f"target must be a path or a URI string, not {type(uri).__name__}")
-    if "\0" in uri:
-        raise ValueError(f"embedded NUL byte in target {uri!r}")
-    return uri
 
 
 _TargetT = TypeVar("_TargetT", bound="Target")
@@ -59,7 +48,7 @@ class Target:
     def __init__(self, uri: PathLike, **options: Any) -> None:
         self._busy = 0  # jobs and suites running on it (close waits for none)
         self._t = make_handle("target", options=options)
-        check(lib.ssd_target_open(self._t, os.fsencode(_uri(uri))), self._errmsg)
+        check(lib.ssd_target_open(self._t, fspath_bytes(uri, "target")), self._errmsg)
 
     def _errmsg(self) -> Any:
         return lib.ssd_target_errmsg(self._t)
@@ -195,10 +184,7 @@ class Target:
         self.close()
 
 
-_JOB_KEYS = tuple(options("job"))
 _TARGET_KEYS = tuple(options("target"))
-_NUMERIC_KEYS = tuple(k for k, o in options("job").items()
-                      if o["type"] in ("size", "duration", "int", "float"))
 
 
 def interrupt() -> None:
@@ -345,8 +331,7 @@ class JobSeries(Sequence[Dict[str, Any]]):
 
     def to_pandas(self) -> Any:
         """The samples as a pandas DataFrame (pandas is an optional extra)."""
-        import pandas as pd
-        return pd.DataFrame(self.to_numpy(), columns=list(self.columns))
+        return _frame(self.to_numpy(), columns=list(self.columns))
 
 
 def _series(j: Any) -> JobSeries:
@@ -377,15 +362,9 @@ def reference_figures(reference: Any) -> str:
     if isinstance(reference, str) and reference.lstrip().startswith("{"):
         return reference
     h = make_handle("analysis")
-    out = ffi.new("char **")
-    rc = lib.ssd_analysis_reference_file(h, os.fsencode(os.fspath(reference)), 0, out)
-    if rc < 0:
-        raise error_from_code(rc, "option reference: " +
-                              ffi.string(lib.ssd_analysis_errmsg(h)).decode())
-    try:
-        return ffi.string(out[0]).decode()
-    finally:
-        lib.ssd_free(out[0])
+    return take_text(lib.ssd_analysis_reference_file, h, os.fsencode(os.fspath(reference)), 0,
+                     detail=lambda: "option reference: " + ffi.string(
+                         lib.ssd_analysis_errmsg(h)).decode())
 
 
 def job(target: Union[Target, PathLike], pattern: str = "randread",
@@ -452,20 +431,14 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     opts = dict(options, pattern=pattern, bs=bs, qd=qd)
     if opts.get("reference") is not None:
         opts["reference"] = reference_figures(opts["reference"])
-    for key in _NUMERIC_KEYS:
-        if isinstance(opts.get(key), bool):
-            raise TypeError(f"job option {key}: expected a number, not {opts[key]!r}")
-    unknown = set(opts) - set(_JOB_KEYS)
-    if unknown:
-        raise TypeError(f"unknown job option(s): {', '.join(sorted(unknown))}")
     if not isinstance(target, Target):
-        target = _uri(target)
+        target = fspath_bytes(target, "target")
         # Check the options before opening: a new file target is laid out
         # with random data at open, which may take minutes.
         _set_job_options(None, opts)  # the library tries to create the log too
         # A read job never writes: the library says when to open read-only
         if read_only is None and lib.ssd_job_opens_read_only(
-                os.fsencode(target), option_text(pattern), bool(destroy_data), size is not None):
+                target, option_text(pattern), bool(destroy_data), size is not None):
             read_only = True
         target = Target(target, size=size, destroy_data=destroy_data, buffered=buffered,
                         read_only=read_only, **target_opts)

@@ -35,11 +35,8 @@ class _Bar:
     """A tqdm bar fed with the throttled updates."""
 
     def __init__(self, desc: str) -> None:
-        try:
-            from tqdm.auto import tqdm
-        except ImportError as e:
-            raise ImportError("progress=True needs tqdm: pip install 'ssdcore[progress]'") from e
-        self._tqdm = tqdm
+        from ._util import need
+        self._tqdm = need("tqdm.auto", "progress=True", "'ssdcore[progress]'").tqdm
         self._bar: Any = None
         self._desc = desc
         self._unit = ""

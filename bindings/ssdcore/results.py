@@ -77,11 +77,8 @@ def _headline_figures(headline: Any) -> Dict[str, Any]:
 
 
 def _pandas() -> Any:
-    try:
-        import pandas
-    except ImportError as e:  # pragma: no cover - pandas is in every extra we test
-        raise ImportError("this needs pandas: pip install 'ssdcore[pandas]'") from e
-    return pandas
+    from ._util import need
+    return need("pandas", "this", "'ssdcore[pandas]'")
 
 
 def _int(v: Any) -> Optional[int]:
@@ -264,17 +261,13 @@ def _status(r: Dict[str, Any]) -> str:
     return "interrupted" if r.get("interrupted") or not r.get("complete", True) else "complete"
 
 
-def _pct_us(lat_ns: Any, key: str) -> Optional[float]:
-    v = _float(_get(lat_ns, key))
-    return None if v is None else v / 1e3
-
-
 def _latency_us(d: Any, keys: Tuple[str, ...]) -> Dict[str, Optional[float]]:
     """A direction's ``lat_ns`` figures ``keys`` in µs (None for each without
     I/O in that direction): what a job's and a replay's ``latency_us`` give."""
     if not isinstance(d, dict) or not d.get("ios"):
         return {k: None for k in keys}
-    return {k: _pct_us(d.get("lat_ns"), k) for k in keys}
+    ns = {k: _float(_get(d, "lat_ns", k)) for k in keys}
+    return {k: None if v is None else v / 1e3 for k, v in ns.items()}
 
 
 def _latency_figures(r: Any, keys: Tuple[str, ...]) -> List[Tuple[str, Any, str]]:
@@ -488,7 +481,7 @@ def _analysis_row(d: Dict[str, Any]) -> Tuple[Any, ...]:
         _float(cons.get("p1_over_mean")), _float(cons.get("p5_over_mean")),
         _float(dips.get("period_s")), _float(dips.get("depth")), _float(dips.get("duty")),
         _float(lat.get("p50_us")), _float(lat.get("p99_us")),
-        _float(lat.get("p99_9_us", lat.get("p999_us"))), g("input_note") or None,
+        _float(lat.get("p99_9_us")), g("input_note") or None,
     )
 
 
@@ -524,9 +517,6 @@ class AnalysisResult(Result):
                  bytes_: Optional[np.ndarray] = None,
                  latency_columns: Optional[Dict[str, np.ndarray]] = None) -> None:
         super().__init__(data)
-        lat = _get(self, "latency")
-        if isinstance(lat, dict) and "p999_us" in lat and "p99_9_us" not in lat:
-            lat["p99_9_us"] = lat["p999_us"]  # one spelling; the old key stays for a release
         self.t_s = t_s if t_s is not None else np.zeros(0)
         self.bytes = bytes_ if bytes_ is not None else np.zeros(0)
         self.latency_columns = latency_columns or {}

@@ -14,7 +14,7 @@ everything in the ground truth is bytes, seconds or plain ratios.
 import json
 from typing import Any, Dict, List, Optional, Union
 
-from ._errors import Error, check, error_from_code
+from ._errors import check, error_from_code
 from ._ffi import ffi, lib
 from ._util import json_dict, take_string
 from .job import Target

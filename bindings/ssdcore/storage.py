@@ -26,6 +26,7 @@ import numpy as np
 
 from ._errors import Error, error_from_code
 from ._ffi import ffi, lib
+from ._util import need
 
 PARQUET_MAGIC = b"PAR1"
 # Key-value metadata that Arrow and pandas write for themselves: not the run's.
@@ -34,21 +35,11 @@ _FOREIGN_KEYS = ("pandas", "ssdcore-series")
 
 def pyarrow_parquet() -> Any:
     """pyarrow.parquet, or an ImportError that says what to install."""
-    try:
-        import pyarrow.parquet as pq
-    except ImportError as e:
-        raise ImportError("Parquet needs pyarrow: pip install pyarrow "
-                          "(or pip install 'ssdcore[parquet]')") from e
-    return pq
+    return need("pyarrow.parquet", "Parquet", "pyarrow (or pip install 'ssdcore[parquet]')")
 
 
 def _fsspec() -> Any:
-    try:
-        import fsspec
-    except ImportError as e:
-        raise ImportError("reading a URL needs fsspec (and its backend, e.g. s3fs for s3://): "
-                          "pip install fsspec") from e
-    return fsspec
+    return need("fsspec", "reading a URL", "fsspec (and its backend, e.g. s3fs for s3://)")
 
 
 def is_url(p: Any) -> bool:

@@ -30,7 +30,7 @@ import stat
 import warnings
 from typing import Any, Dict, List, Optional, Union
 
-from ._errors import Error, check, error_from_code
+from ._errors import check, error_from_code
 from ._ffi import ffi, lib
 from ._util import (Callback, PathLike, fspath_bytes, json_dict, make_handle, open_handle,
                     take_string)
@@ -75,14 +75,20 @@ def _suite_source(suite: str, suite_file: Optional[PathLike]) -> Dict[str, Any]:
     return opts
 
 
+def _prepared(target: Target, opts: Dict[str, Any]) -> Any:
+    """A suite handle on target with opts, its steps prepared (a bad suite
+    raises Error naming the file and line)."""
+    s = make_handle("suite", target._handle(), options=opts)
+    check(lib.ssd_suite_prepare(s), lambda: lib.ssd_suite_errmsg(s))
+    return s
+
+
 def _precheck(opts: Dict[str, Any]) -> None:
     """Checks the suite and options on a stand-in simulated drive bigger than
     any real one, before a real target is opened: opening a new file target
     lays it out, which may take minutes. As the CLI does."""
     with Target("sim:bx200,capacity_gb=131072") as stand_in:
-        s = make_handle("suite", stand_in._t, options=opts)
-        check(lib.ssd_suite_prepare(s), lambda: lib.ssd_suite_errmsg(s))
-        del s
+        _prepared(stand_in, opts)
     out = opts.get("out")
     if out is not None and os.path.exists(out) and not os.path.isdir(out):
         raise error_from_code(-errno.ENOTDIR, f"{os.fspath(out)}: not a directory")
@@ -96,9 +102,7 @@ def suite_steps(target: Union[Target, PathLike], suite: str = "quick", *,
     ``[{"kind": "job", "name": "seq-read", "line": "job name=seq-read ..."}, ...]``.
     A bad suite file raises Error whose detail names the file and line."""
     t = target if isinstance(target, Target) else Target(target, size=size)
-    s = make_handle("suite", t._t, options=dict(_suite_source(suite, suite_file), scale=scale,
-                                                area=area))
-    check(lib.ssd_suite_prepare(s), lambda: lib.ssd_suite_errmsg(s))
+    s = _prepared(t, dict(_suite_source(suite, suite_file), scale=scale, area=area))
     out = []
     for i in range(lib.ssd_suite_step_count(s)):
         out.append({k: ffi.string(f(s, i)).decode() for k, f in

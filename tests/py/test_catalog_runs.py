@@ -50,6 +50,7 @@ def test_list_filters_by_drive(runs, cli, tmp_path):
     assert r.returncode == 0, r.stderr
     rows = json.loads(r.stdout)
     assert [x["target"] for x in rows] == ["sim:ssd370"] and rows[0]["status"] == "complete"
+    assert ssdcore.catalog_runs(db, drive="SSD370").runs == rows  # one listing, the library's
     r = subprocess.run([cli, "catalog", "list", "--catalog", db], capture_output=True, text=True)
     assert r.returncode == 0 and "sim:bx200" in r.stdout and "sim:ssd370" in r.stdout
     listed = ssdcore.catalog_runs(db)

@@ -244,6 +244,23 @@ def test_the_fileops_functions_take_the_table_keys_and_no_other(handle, tmp_path
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("handle,call", [
+    ("target", lambda **kw: ssdcore.Target("sim:bx200", **kw)),
+    ("replay", lambda **kw: ssdcore.replay("scenario:pcm8-excel", "sim:bx200", **kw)),
+    ("copy", lambda **kw: ssdcore.copy_tree("/nonexistent-src", "/nonexistent-dst", **kw)),
+])
+def test_every_handle_checks_python_keywords_against_its_table(handle, call):
+    # one check for every handle (make_handle): a key of no table and a
+    # bool for a number are TypeErrors before the library sees them (a
+    # replay took qd=True as QD 1)
+    with pytest.raises(TypeError, match=f"unknown {handle} option"):
+        call(frobnicate=1)
+    number = next(k for k, o in ssdcore.options(handle).items()
+                  if o["type"] in ("size", "duration", "int", "float"))
+    with pytest.raises(TypeError, match=f"{handle} option {number}: expected a number, not True"):
+        call(**{number: True})
+
+
 def test_a_fileops_run_with_every_table_default_is_a_run_with_none(tmp_path):
     # the defaults the table declares are the ones the handles start with
     src = tmp_path / "src"

@@ -77,6 +77,8 @@ def test_tracebacks_name_the_public_class(tmp_path):
     except ssdcore.Error as e:
         text = "".join(traceback.format_exception_only(type(e), e))
     assert text.startswith("ssdcore.NotFound: ") and "_errors" not in text
-    for name in ("Error", "NotFound", "InvalidArgument", "FormatError", "Refused",
-                 "Interrupted", "IOFailure", "Unsupported"):
-        assert getattr(ssdcore, name).__module__ == "ssdcore"
+    classes = [c for c in vars(ssdcore).values()
+               if isinstance(c, type) and issubclass(c, ssdcore.Error)]
+    assert len(classes) >= 16 and {"NotADirectory", "IsADirectory"} <= {c.__name__ for c in classes}
+    for c in classes:
+        assert c.__module__ == "ssdcore", c

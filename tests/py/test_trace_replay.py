@@ -110,9 +110,12 @@ def test_bad_options_name_themselves(tmp_path):
     tr = make_trace([(0.0, "R", 0, 4096)])
     with ssdcore.SimTarget("sim:bx200") as t:
         for k, v, what in [("timing", "fast", "timing"), ("qd", "0", "qd"),
-                           ("timing", "scale=-1", "scale"), ("colour", "red", "unknown")]:
+                           ("timing", "scale=-1", "scale")]:
             with pytest.raises(ssdcore.Error, match=what):
                 ssdcore.replay(tr, t, **{k: v})
+        # a keyword of no option: a TypeError, as for any Python function
+        with pytest.raises(TypeError, match="unknown replay option"):
+            ssdcore.replay(tr, t, colour="red")
 
 
 def test_sim_replay_issues_every_io_and_idle_lets_the_cache_flush():
