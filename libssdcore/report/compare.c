@@ -569,11 +569,6 @@ static const char *drive_color(const ssd_compare *c, int i) {
     return ssd__report_palette[i % SSD__PALETTE_SIZE];
 }
 
-static void fmt_value(char *buf, size_t len, double v) {
-    double a = fabs(v);
-    snprintf(buf, len, a >= 1000 ? "%.0f" : a >= 100 ? "%.1f" : a >= 1 ? "%.2f" : "%.3g", v);
-}
-
 /* Sorted horizontal bars of one row: best first, the highlighted drive in
  * its colour and the others grey, each labelled with its value and its
  * difference against the highlighted drive; a bound says "at least", a
@@ -633,7 +628,7 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
         int i = r < n ? order[r] : miss[r - n], st = row_state(c, row, i);
         char vb[48] = "";
         if (r < n)
-            fmt_value(vb, sizeof vb, row_value(c, row, i) * f->scale);
+            ssd__figure_format(f, row_value(c, row, i), vb, sizeof vb);
         ssd__text_add(&desc, "%s%s: %s%s%s%s", r ? "; " : "", c->d[i].label,
                       r < n ? ssd__fig_bound_prefix(st) : "",
                       r < n ? vb : ssd__fig_state_words(key, st), r < n && *f->unit ? " " : "",
@@ -653,7 +648,7 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
         char vb[48] = "", pb[48] = "";
         double v = row_value(c, row, i) * f->scale, p = row_pct(c, row, i);
         if (r < n)
-            fmt_value(vb, sizeof vb, v);
+            ssd__figure_format(f, row_value(c, row, i), vb, sizeof vb);
         if (r < n && i != c->highlight && isfinite(p)) {
             char pc[24];
             fmt_pct(pc, sizeof pc, p);
@@ -1122,7 +1117,7 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
                               ssd__fig_state_words(key, st));
                 continue;
             }
-            fmt_value(vb, sizeof vb, v);
+            ssd__figure_format(&f, row_value(c, r, i), vb, sizeof vb);
             ssd__text_add(t, "\" class=\"n\" data-state=\"%s\">%s%s%s", ssd__fig_state_names[st],
                           ssd__fig_bound_prefix(st), vb, ssd__fig_bound_suffix(key, st));
             if (i != c->highlight && isfinite(p)) {
@@ -1182,7 +1177,7 @@ static void summary_cell(const struct cmp_drive *d, char *buf, size_t len, int *
     struct ssd__figure_info fi;
     ssd__figure_describe(key, &fi);
     char vb[48];
-    fmt_value(vb, sizeof vb, f->v * fi.scale);
+    ssd__figure_format(&fi, f->v, vb, sizeof vb);
     snprintf(buf, len, "%s%s %s%s", ssd__fig_bound_prefix(st), vb, fi.unit,
              ssd__fig_bound_suffix(key, st));
 }

@@ -205,3 +205,7 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
                                                                      : "%.1f";
     f->format = format;
 }
+
+void ssd__figure_format(const struct ssd__figure_info *f, double v, char *buf, size_t len) {
+    snprintf(buf, len, f->format, v * f->scale);
+}

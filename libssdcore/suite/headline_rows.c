@@ -223,7 +223,7 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
     r->unit[0] = 0;
     if (r->number) {
         int n = snprintf(r->value, sizeof r->value, "%s", ssd__fig_bound_prefix(f->state));
-        snprintf(r->value + n, sizeof r->value - (size_t)n, r->info.format, f->v * r->info.scale);
+        ssd__figure_format(&r->info, f->v, r->value + n, sizeof r->value - (size_t)n);
         snprintf(r->unit, sizeof r->unit, "%s%s", r->info.unit,
                  ssd__fig_bound_suffix(f->key, f->state));
     } else if (f->state == SSD__FIG_NONE) {
