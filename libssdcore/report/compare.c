@@ -300,13 +300,6 @@ int ssd_compare_set_option(ssd_compare *c, const char *key, const char *value) {
 
 SSD__OPTIONS_ACCESSOR(ssd_compare_options, compare_options)
 
-/* ---- what a figure is: figure_labels.h -------------------------------- */
-
-static int ends(const char *s, const char *suffix) {
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && !strcmp(s + a - b, suffix);
-}
-
 /* ---- rows: one figure under one set of test conditions ---------------- */
 
 /* A figure whose drives ran it under different conditions is one row per
@@ -384,12 +377,6 @@ static double row_pct(const ssd_compare *c, const struct cmp_row *r, int i) {
     return (v - h) / fabs(h) * 100;
 }
 
-static void row_label(const ssd_compare *c, const struct cmp_row *r,
-                      const struct ssd__figure_info *f, char *buf, size_t len) {
-    (void)c;
-    ssd__figure_label_in(f->label, r->cond, buf, len);
-}
-
 /* A difference as a reader reads it: "+354 %", "-20 %", and "0 %" for less
  * than half a percent either way (never "-0 %"). */
 static void fmt_pct(char *buf, size_t len, double p) {
@@ -460,7 +447,7 @@ int ssd_compare_json(const ssd_compare *c, int flags, char **out) {
         struct ssd__figure_info f;
         char label[400];
         ssd__figure_describe(c->keys[r->k], &f);
-        row_label(c, r, &f, label, sizeof label);
+        ssd__figure_label_in(f.label, r->cond, label, sizeof label);
         ssd__jw_newline(&w);
         ssd__jw_begin_object(&w);
         ssd__jw_kstr(&w, "key", c->keys[r->k]);
@@ -540,7 +527,7 @@ int ssd_compare_csv(const ssd_compare *c, char **out) {
             struct ssd__figure_info f;
             char label[400];
             ssd__figure_describe(c->keys[r->k], &f);
-            row_label(c, r, &f, label, sizeof label);
+            ssd__figure_label_in(f.label, r->cond, label, sizeof label);
             csv_field(&t, c->d[i].label);
             ssd__text_raw(&t, ",", 1);
             csv_field(&t, c->keys[r->k]);
@@ -612,7 +599,7 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
     int rows = n + nmiss, rowh = 26, lw = 235, vw = 150, W = 660;
     int H = rows * rowh + 8;
     char label[400];
-    row_label(c, row, f, label, sizeof label);
+    ssd__figure_label_in(f->label, row->cond, label, sizeof label);
     ssd__text_add(t, "<figure class=\"bars\"><figcaption>");
     ssd__text_html(t, label);
     if (*f->unit)
@@ -746,16 +733,25 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     free(xy);
 }
 
+/* The first analysis of run r's write curve `stem` (with its summary when
+ * summary is set), NULL when it has none. */
+static const struct ssd__step *curve_analysis(const struct ssd__results *r, const char *stem,
+                                              int summary) {
+    for (int k = 0; k < r->nsteps; k++) {
+        const struct ssd__step *st = &r->steps[k];
+        if (st->def.kind == SSD__STEP_ANALYZE && st->res.curve &&
+            (!summary || st->res.has_summary) && !strcmp(st->def.series, stem))
+            return st;
+    }
+    return NULL;
+}
+
 /* The write curve `stem` of run s as ssd__write_curve_load draws it; 0
  * when the run has none. */
 static int curve_of(const struct ssd__results *s, const char *stem, struct ssd__write_curve *dc) {
+    const struct ssd__step *an = curve_analysis(s, stem, 0);
     memset(dc, 0, sizeof *dc);
-    for (int k = 0; k < s->nsteps; k++) {
-        const struct ssd__step *st = &s->steps[k];
-        if (st->def.kind == SSD__STEP_ANALYZE && st->res.curve && !strcmp(st->def.series, stem))
-            return ssd__write_curve_load(s, st, dc) > 0;
-    }
-    return 0;
+    return an && ssd__write_curve_load(s, an, dc) > 0;
 }
 
 /* Read-outs along a drive's moving average: up to 17 points evenly spread
@@ -805,17 +801,6 @@ static void ma_line(const ssd_compare *c, struct ssd__text *t, const struct ssd_
                       ssd__chart_y(ch, fmin(dc->ma[k], ch->yhi)));
 }
 
-/* The analysis of a drive's write curve `stem`, NULL when it has none. */
-static const struct ssd__step *curve_analysis(const struct ssd__results *r, const char *stem) {
-    for (int k = 0; k < r->nsteps; k++) {
-        const struct ssd__step *st = &r->steps[k];
-        if (st->def.kind == SSD__STEP_ANALYZE && st->res.curve && st->res.has_summary &&
-            !strcmp(st->def.series, stem))
-            return st;
-    }
-    return NULL;
-}
-
 /* A cache that is a sliver of the shared axis (the BX200's 2 GiB of a
  * 300 GiB axis is one pixel) gets a zoom of the start, as the report draws
  * it: every drive's moving average over the first three times the largest
@@ -824,7 +809,7 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
                        const struct ssd__write_curve *dc, const int *present, double xhi) {
     double zx = 0;
     for (int i = 0; i < c->nd; i++) {
-        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
+        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem, 1) : NULL;
         double cache = an ? ssd__cache_shown_bytes(&an->res.sum) : NAN;
         if (!an || !an->res.sum.has_cache || !(cache / GIB < 0.03 * xhi))
             continue;
@@ -842,7 +827,7 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
     struct ssd__chart ch = {640, 300, 64, 16, 14, 44, 0, zx, 0, yhi > 0 ? yhi * 1.1 : 1, 0, 0};
     struct ssd__text desc = {0};
     for (int i = 0; i < c->nd; i++) {
-        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
+        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem, 1) : NULL;
         if (!present[i])
             continue;
         ssd__text_add(&desc, "%s%s: ", desc.len ? "; " : "", c->d[i].label);
@@ -863,7 +848,7 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
         const char *color = drive_color(c, i);
         ma_line(c, t, &ch, &dc[i], i, 1);
         ssd__text_add(t, "\"/>");
-        const struct ssd__step *an = curve_analysis(c->d[i].r, stem);
+        const struct ssd__step *an = curve_analysis(c->d[i].r, stem, 1);
         double cache_at = an ? ssd__cache_shown_bytes(&an->res.sum) : NAN;
         if (an && an->res.sum.has_cache && cache_at / GIB <= zx) {
             double X = ssd__chart_x(&ch, cache_at / GIB);
@@ -904,7 +889,7 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
         goto done;
     }
     for (int i = 0; i < nd; i++) {
-        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
+        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem, 1) : NULL;
         double l, h;
         const double *tc = an ? ssd__curve_temperature(an, dc[i].n, &l, &h) : NULL;
         if (!tc)
@@ -1100,7 +1085,7 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
         struct ssd__figure_info f;
         char label[400];
         ssd__figure_describe(key, &f);
-        row_label(c, r, &f, label, sizeof label);
+        ssd__figure_label_in(f.label, r->cond, label, sizeof label);
         ssd__text_add(t, "<tr><th>");
         ssd__text_html(t, label);
         ssd__text_add(t, "</th><td data-label=\"unit\">%s</td>", f.unit);
@@ -1523,7 +1508,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                 continue;
             /* The median and the ratios to it are in the table; bars of the
              * tail latencies are what the reviews compare. */
-            if (!f.better || ends(key, "p50_us") || ends(key, "_over_p50"))
+            if (!f.better || ssd__ends_with(key, "p50_us") || ssd__ends_with(key, "_over_p50"))
                 continue;
             int any = 0;
             for (int i = 0; i < c->nd; i++)
