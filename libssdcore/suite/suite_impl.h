@@ -107,10 +107,6 @@ int ssd__suite_cdm_text(struct ssd__text *t, const char *name, uint64_t size);
  * in err. */
 struct ssd__jv;
 int ssd__results_read(char *err, const char *path, const char *text, struct ssd__jv *root);
-/* 1 when root says its run is still going: "status": "running", or (written
- * before results.json had a status) neither complete, interrupted nor
- * failed. */
-int ssd__results_says_running(const struct ssd__jv *root);
 /* How the run of root, in results directory dir, stands, as every reader
  * shows it: "complete", "interrupted", "failed" or "running". A run that
  * says running while nobody holds dir was killed: "interrupted" (*killed
