@@ -44,6 +44,9 @@ struct ssd_suite {
 /* Parses suite text (a file's content or a built-in table) into s->steps;
  * source names it in messages ("my.suite:3: ..."). */
 int ssd__suite_parse(ssd_suite *s, const char *source, const char *text);
+/* A step with nothing in it yet: every figure unknown (NaN), never 0; the
+ * parser and the loader start each step from it. */
+void ssd__step_init(struct ssd__step *st);
 
 /* Writes the built-in suite `name` for a target of `size` bytes with
  * logical blocks of `block` bytes and test area `area` (0 = default) as

@@ -88,12 +88,7 @@ static void load_trim_reach(struct ssd__step *st, const struct ssd__jv *r) {
 
 static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v, int i,
                      const char *path) {
-    memset(st, 0, sizeof *st);
-    st->def.x = NAN;
-    st->res.truth_cache_bytes = st->res.truth_post_bps = st->res.truth_fold_bytes =
-        st->res.truth_gc_bytes = st->res.truth_recovered = st->res.truth_room_before = NAN;
-    st->res.written_bytes = NAN;
-    st->res.lat_mean_us = st->res.lat_p50_us = st->res.lat_p99_us = st->res.lat_p999_us = NAN;
+    ssd__step_init(st);
     st->def.kind = ssd__step_kind(ssd__jv_str(v, "kind"));
     st->res.state = ssd__step_state(ssd__jv_str(v, "state"));
     if (v->type != SSD__JOBJ || st->def.kind < 0 || st->res.state < 0) {
