@@ -464,13 +464,7 @@ int cmd_trace(int argc, char **argv) {
 
 /* ---- replay ---------------------------------------------------------------- */
 
-static int set_replay(void *r, const char *key, const char *value) {
-    return ssd_replay_set_option(r, key, value);
-}
-
-static const char *replay_errmsg(const void *r) {
-    return ssd_replay_errmsg(r);
-}
+FO_CLI_HANDLE(replay, replay)
 
 static const char replay_usage[] =
     "usage: ssdcore replay TRACE --target URI [options] [--format csv|iolog|blkparse]\n"
@@ -563,7 +557,7 @@ int cmd_replay(int argc, char **argv) {
     if (!status && ssd_replay_create(&r, t, tr))
         status = cli_error("replay", "out of memory creating the replay");
     if (!status)
-        status = cli_table_apply(&rt, "replay", r, set_replay, replay_errmsg, 1);
+        status = cli_table_apply(&rt, "replay", r, replay_set_option, replay_errmsg, 1);
     if (!status) {
         int rc = ssd_replay_run(r);
         char *json = NULL;
