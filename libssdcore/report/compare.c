@@ -37,9 +37,10 @@ struct cmp_drive {
     /* From the results model: the run's status word, suite (or suite file)
      * and start time; suite and started NULL when results.json has none. */
     const char *status, *suite, *started;
-    size_t nfig, capfig;
+    struct ssd__figs hl; /* the headline flattened: the figures' keys, values and states */
+    size_t nfig;
     struct cmp_fig {
-        char *key;
+        const char *key; /* into hl */
         double v;
         int state;
         char *cond; /* the test's conditions ("4K QD32, 2 min, 1 GiB span"), "" unknown */
@@ -79,11 +80,10 @@ static void drive_free(struct cmp_drive *d) {
     ssd_suite_free(d->s);
     free(d->dir);
     free(d->label);
-    for (size_t i = 0; i < d->nfig; i++) {
-        free(d->figs[i].key);
+    for (size_t i = 0; i < d->nfig; i++)
         free(d->figs[i].cond);
-    }
     free(d->figs);
+    ssd__figs_free(&d->hl);
 }
 
 void ssd_compare_free(ssd_compare *c) {
@@ -135,26 +135,13 @@ static int add_key(ssd_compare *c, const char *key) {
     return 0;
 }
 
-static int add_fig(struct cmp_drive *d, const char *key, double v) {
-    struct cmp_fig *f = room_for_one(d->figs, d->nfig, &d->capfig, sizeof *f);
-    if (!f)
-        return SSD_ENOMEM;
-    d->figs = f;
+/* d's figure i of the headline, with its test's conditions in run d. */
+static int add_fig(struct cmp_drive *d, size_t i) {
     char cond[200];
-    ssd__figure_conditions(d->r, key, cond, sizeof cond);
-    f += d->nfig;
-    f->key = strdup(key);
-    f->cond = strdup(cond);
-    if (!f->key || !f->cond) {
-        free(f->key);
-        free(f->cond);
-        return SSD_ENOMEM;
-    }
-    f->v = v;
-    /* A null figure without a state is one the run should have had. */
-    f->state = isfinite(v) ? SSD__FIG_MEASURED : SSD__FIG_NOT_MEASURED;
-    d->nfig++;
-    return 0;
+    struct cmp_fig *f = &d->figs[d->nfig];
+    ssd__figure_conditions(d->r, d->hl.f[i].key, cond, sizeof cond);
+    *f = (struct cmp_fig){d->hl.f[i].key, d->hl.f[i].v, d->hl.f[i].state, strdup(cond)};
+    return f->cond ? (d->nfig++, 0) : SSD_ENOMEM;
 }
 
 static struct cmp_fig *fig_of(const struct cmp_drive *d, const char *key) {
@@ -240,14 +227,14 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
         rc = ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory for the headline figures", dir);
         goto fail;
     }
-    struct ssd__figs figs;
     char err[256];
-    rc = ssd__figs_parse(hl, &figs, err, sizeof err);
+    rc = ssd__figs_parse(hl, &d->hl, err, sizeof err);
     free(hl);
-    for (size_t i = 0; !rc && i < figs.n; i++)
-        if (!(rc = add_fig(d, figs.f[i].key, figs.f[i].v)) && !(rc = add_key(c, figs.f[i].key)))
-            d->figs[d->nfig - 1].state = figs.f[i].state;
-    ssd__figs_free(&figs);
+    if (!rc && !(d->figs = calloc(d->hl.n + 1, sizeof *d->figs)))
+        rc = SSD_ENOMEM;
+    for (size_t i = 0; !rc && i < d->hl.n; i++)
+        if (!(rc = add_fig(d, i)))
+            rc = add_key(c, d->hl.f[i].key);
     if (rc) {
         ssd__fail(c->err, rc, "%s: headline: %s", dir, rc == SSD_ENOMEM ? "out of memory" : err);
         goto fail;
