@@ -20,8 +20,7 @@ static int parse(const char *cmd, const char *usage, int npos, const char *opera
                  const struct fo_cli_own *own, int argc, char **argv, const char **pos) {
     const struct fo_cli_spec spec = {
         .cmd = cmd, .usage = usage, .npos = npos, .operands = operands};
-    int parsed = fo_cli_parse(&spec, NULL, own, argc, argv, pos);
-    return parsed < 0 ? 2 : parsed > 0 ? 0 : -1;
+    return fo_cli_args(&spec, NULL, own, argc, argv, pos);
 }
 
 /* The target at uri opened for cmd: read-only (destroy 0), or to be written

@@ -125,6 +125,11 @@ struct fo_cli_spec {
 int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
                  int argc, char **argv, const char **pos);
 
+/* fo_cli_parse's answer as a command returns it: -1 to go on, else the
+ * exit status (0 after --help, 2 after a usage error). */
+int fo_cli_args(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
+                int argc, char **argv, const char **pos);
+
 /* fo_cli_parse up to the values: the table's values given are left in *t
  * (cli_table_apply, cli_table_value; cli_table_free it whatever this
  * returns) and the operands are not counted (npos -1: the command does). */
