@@ -39,7 +39,7 @@ static int line_is_fio_log(const char *p, const char *end) {
     return fields >= 4 && fields <= 6;
 }
 
-enum ssd__series_kind ssd__detect_series_kind(const char *buf, size_t len) {
+static enum ssd__series_kind detect_kind(const char *buf, size_t len) {
     const char *p = buf, *end = buf + len;
     while (p < end && isspace((unsigned char)*p))
         p++;
@@ -100,7 +100,7 @@ static int parse_ddir(const char *ddir) {
 
 static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t len, size_t lines,
                            int ddir, double per_io_interval_s) {
-    switch (ssd__detect_series_kind(buf, len)) {
+    switch (detect_kind(buf, len)) {
     case SSD__KIND_SERIES_CSV:
         s->format = "ssdcore-series-1";
         return ssd__read_series_csv(s, name, buf, len, lines, ddir, NULL);
@@ -139,7 +139,7 @@ static int open_single(ssd_series *s, const char *name, uint64_t limit, int ddir
         return rc;
     size_t whole;
     if (!ts.eof && (whole = ssd__text_whole_lines(&ts)) > 0 &&
-        ssd__detect_series_kind(ts.buf, whole) == SSD__KIND_SERIES_CSV) {
+        detect_kind(ts.buf, whole) == SSD__KIND_SERIES_CSV) {
         /* The rows to reserve for, from the first window's lines and the
          * file's size (the arrays grow should it fall short); a row takes
          * 4 bytes at least ("1,2\n"). */
@@ -270,7 +270,7 @@ SSD_API int ssd_series_open_columns(ssd_series **out, const char *const *paths, 
         nfiles++;
     }
     for (size_t i = 0; i < nnames; i++) {
-        enum ssd__series_kind k = ssd__detect_series_kind(files[i].buf, files[i].len);
+        enum ssd__series_kind k = detect_kind(files[i].buf, files[i].len);
         if (k != SSD__KIND_FIO_LOG) {
             rc = ssd__series_fail(
                 s, SSD_EFORMAT,

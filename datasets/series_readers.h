@@ -163,6 +163,5 @@ enum ssd__series_kind {
     SSD__KIND_FIO_LOG,
     SSD__KIND_FIO_JSON
 };
-enum ssd__series_kind ssd__detect_series_kind(const char *buf, size_t len);
 
 #endif

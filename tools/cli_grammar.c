@@ -52,10 +52,8 @@ int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, con
         .cmd = cmd, .usage = usage, .npos = any ? -1 : n, .operands = names};
     const struct fo_cli_own own[] = {{"--json", json, NULL, NULL}, {NULL, NULL, NULL, NULL}};
     *json = 0;
-    int parsed = fo_cli_parse(&spec, NULL, own, argc, argv, pos);
-    if (!parsed && any && !pos[0])
-        return cli_missing(cmd, names, 0);
-    return parsed < 0 ? 2 : parsed > 0 ? 0 : -1;
+    int status = fo_cli_args(&spec, NULL, own, argc, argv, pos);
+    return status < 0 && any && !pos[0] ? cli_missing(cmd, names, 0) : status;
 }
 
 int cli_is_help(const char *arg) {

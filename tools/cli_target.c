@@ -7,6 +7,7 @@
 
 #include "cli_target.h"
 #include "commands.h"
+#include "fo_cli.h"
 
 static const struct cli_alias target_aliases[] = {
     {"size-file", "size", NULL},
@@ -51,13 +52,7 @@ int cli_target_given(const char *key) {
     return cli_table_value(&table, key) != NULL;
 }
 
-static int set_target(void *t, const char *key, const char *value) {
-    return ssd_target_set_option(t, key, value);
-}
-
-static const char *target_errmsg(const void *t) {
-    return ssd_target_errmsg(t);
-}
+FO_CLI_HANDLE(target, target)
 
 int cli_target_operand(const char *cmd, const char *const *pos, const char *missing,
                        const char **uri) {
@@ -74,7 +69,7 @@ int cli_target_create(const char *cmd, ssd_target **out) {
     *out = NULL;
     if (ssd_target_create(&t))
         return cli_error(cmd, "out of memory creating the target handle");
-    int status = cli_table_apply(&table, cmd, t, set_target, target_errmsg, 0);
+    int status = cli_table_apply(&table, cmd, t, target_set_option, target_errmsg, 0);
     if (status)
         ssd_target_free(t);
     else

@@ -41,13 +41,7 @@ static const struct cli_alias analyze_aliases[] = {
     {NULL, NULL, NULL},
 };
 
-static int set_analysis(void *a, const char *key, const char *value) {
-    return ssd_analysis_set_option(a, key, value);
-}
-
-static const char *analysis_errmsg(const void *a) {
-    return ssd_analysis_errmsg(a);
-}
+FO_CLI_HANDLE(analysis, analysis)
 
 static const char *human(double bytes, char *buf, size_t len) {
     static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
@@ -198,7 +192,7 @@ static const struct fo_cli_spec analyze_cli = {
     .aliases = analyze_aliases,
     .heading = "analysis options (ssd_analysis_set_option's keys, and ssdcore.analyze()'s, with _ "
                "for -):",
-    .set_option = set_analysis,
+    .set_option = analysis_set_option,
     .errmsg = analysis_errmsg,
     .set = "analysis"};
 

@@ -21,10 +21,10 @@ int cmd_archive(int argc, char **argv) {
     if (ssd_archive_create(&a) < 0)
         return cli_error(cmd, "out of memory creating the archive writer");
     const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL}, {NULL, NULL, NULL, NULL}};
-    int parsed = fo_cli_parse(&archive_cli, a, own, argc, argv, pos);
-    if (parsed) {
+    int status = fo_cli_args(&archive_cli, a, own, argc, argv, pos);
+    if (status >= 0) {
         ssd_archive_free(a);
-        return parsed > 0 ? 0 : 2;
+        return status;
     }
     fo_cli_progress_start(!json && fo_cli_progress_wanted());
     ssd_archive_set_option(a, "progress_interval", FO_CLI_PROGRESS_INTERVAL);

@@ -27,10 +27,10 @@ int cmd_extract(int argc, char **argv) {
     if (ssd_extract_create(&x) < 0)
         return cli_error(cmd, "out of memory creating the extractor");
     const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL}, {NULL, NULL, NULL, NULL}};
-    int parsed = fo_cli_parse(&extract_cli, x, own, argc, argv, pos);
-    if (parsed) {
+    int status = fo_cli_args(&extract_cli, x, own, argc, argv, pos);
+    if (status >= 0) {
         ssd_extract_free(x);
-        return parsed > 0 ? 0 : 2;
+        return status;
     }
     fo_cli_progress_start(!json && fo_cli_progress_wanted());
     ssd_extract_set_option(x, "progress_interval", FO_CLI_PROGRESS_INTERVAL);

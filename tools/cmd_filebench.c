@@ -31,10 +31,10 @@ int cmd_filebench(int argc, char **argv) {
     const struct fo_cli_own own[] = {{"--json", &json_out, NULL, NULL},
                                      {"--out", NULL, &output, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int parsed = fo_cli_parse(&filebench_cli, b, own, argc, argv, &dir);
-    if (parsed) {
+    int status = fo_cli_args(&filebench_cli, b, own, argc, argv, &dir);
+    if (status >= 0) {
         ssd_filebench_free(b);
-        return parsed > 0 ? 0 : 2;
+        return status;
     }
     /* A results file that cannot be written is found before the run, not
      * after minutes of work (and not after the JSON went to stdout). */

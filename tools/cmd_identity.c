@@ -27,14 +27,14 @@ int cmd_identity(int argc, char **argv) {
     const struct fo_cli_own own[] = {{"--hash-serial", &hash, NULL, NULL},
                                      {"--json", &json_out, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int parsed = fo_cli_parse(&identity_cli, NULL, own, argc, argv, &target);
-    if (parsed)
-        return parsed > 0 ? 0 : 2;
+    int status = fo_cli_args(&identity_cli, NULL, own, argc, argv, &target);
+    if (status >= 0)
+        return status;
     char *json = NULL;
     int rc = ssd_drive_identity_json(target, hash, SSD_JSON_COMPACT, &json);
     if (rc < 0) {
-        int status = json ? cli_error("identity", "%s", json)
-                          : cli_error("identity", "%s: %s", target, ssd_strerror(rc));
+        status = json ? cli_error("identity", "%s", json)
+                      : cli_error("identity", "%s: %s", target, ssd_strerror(rc));
         ssd_free(json);
         return status;
     }

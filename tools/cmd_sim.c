@@ -136,9 +136,9 @@ static int sim_truth(int argc, char **argv) {
                                      {"--json", &json_out, NULL, NULL},
                                      {"--idle", NULL, &idle_s, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int parsed = fo_cli_parse(&truth_cli, NULL, own, argc - 1, argv + 1, &uri);
-    if (parsed)
-        return parsed > 0 ? 0 : 2;
+    int status = fo_cli_args(&truth_cli, NULL, own, argc - 1, argv + 1, &uri);
+    if (status >= 0)
+        return status;
     if (idle_s && ssd_parse_duration(idle_s, &idle))
         return cli_usage_error(cmd, "--idle: '%s' is not a duration", idle_s);
     char full[4096];
@@ -155,8 +155,8 @@ static int sim_truth(int argc, char **argv) {
     if (!rc)
         rc = ssd_sim_truth_to_json(t, 0, &json);
     if (rc) {
-        int status = cli_error(
-            cmd, "%s", t && *ssd_target_errmsg(t) ? ssd_target_errmsg(t) : ssd_strerror(rc));
+        status = cli_error(cmd, "%s",
+                           t && *ssd_target_errmsg(t) ? ssd_target_errmsg(t) : ssd_strerror(rc));
         ssd_target_free(t);
         return status;
     }

@@ -53,13 +53,7 @@ static const struct fo_cli_spec suite_cli = {.cmd = "suite",
                                              .target = 1,
                                              .help = suite_help};
 
-static int set_suite(void *s, const char *key, const char *value) {
-    return ssd_suite_set_option(s, key, value);
-}
-
-static const char *suite_errmsg(const void *s) {
-    return ssd_suite_errmsg(s);
-}
+FO_CLI_HANDLE(suite, suite)
 
 static int progress_line(void *user, const ssd_suite_progress *p) {
     if (p->job) {
@@ -97,7 +91,7 @@ static int precheck(const char *suite_text, int list) {
         ssd_target_free(t);
         return 0; /* no stand-in: the real target's checks will do */
     }
-    status = cli_table_apply(&suite_flags, "suite", s, set_suite, suite_errmsg, 1);
+    status = cli_table_apply(&suite_flags, "suite", s, suite_set_option, suite_errmsg, 1);
     if (!status && suite_text && ssd_suite_set_option(s, "suite_text", suite_text))
         status = cli_usage_error("suite", "%s", ssd_suite_errmsg(s));
     if (!status && ssd_suite_prepare(s))
@@ -192,7 +186,7 @@ int cmd_suite(int argc, char **argv) {
         status = cli_error("suite", "out of memory creating the suite");
         goto out;
     }
-    if ((status = cli_table_apply(&suite_flags, "suite", s, set_suite, suite_errmsg, 1)))
+    if ((status = cli_table_apply(&suite_flags, "suite", s, suite_set_option, suite_errmsg, 1)))
         goto out;
     if (suite_text && ssd_suite_set_option(s, "suite_text", suite_text)) {
         status = cli_usage_error("suite", "%s", ssd_suite_errmsg(s));

@@ -33,14 +33,6 @@ static int parse_u64(const char *cmd, const char *flag, const char *text, const 
     return 0;
 }
 
-/* A sub-verb's command line: argv[1] is the verb, as fo_cli_parse wants
- * argv[0]. -1 to go on, or the exit status (0 after --help, 2). */
-static int verb_parse(const struct fo_cli_spec *spec, const struct fo_cli_own *own, int argc,
-                      char **argv, const char **pos) {
-    int parsed = fo_cli_parse(spec, NULL, own, argc - 1, argv + 1, pos);
-    return parsed < 0 ? 2 : parsed > 0 ? 0 : -1;
-}
-
 static const char info_usage[] =
     "usage: ssdcore trace info TRACE [--format csv|iolog|blkparse] [--json]\n"
     "\n"
@@ -59,7 +51,7 @@ static int trace_info(int argc, char **argv) {
     const struct fo_cli_own own[] = {{"--format", NULL, &format, NULL},
                                      {"--json", &json_out, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int status = verb_parse(&info_cli, own, argc, argv, &path);
+    int status = fo_cli_args(&info_cli, NULL, own, argc - 1, argv + 1, &path);
     if (status >= 0)
         return status;
     ssd_trace *tr;
@@ -90,7 +82,7 @@ static int trace_convert(int argc, char **argv) {
                                      {"--to", NULL, &to, NULL},
                                      {"--file", NULL, &file, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int status = verb_parse(&convert_cli, own, argc, argv, pos);
+    int status = fo_cli_args(&convert_cli, NULL, own, argc - 1, argv + 1, pos);
     if (status >= 0)
         return status;
     ssd_trace *tr;
@@ -121,7 +113,7 @@ static int trace_generate(int argc, char **argv) {
                                      {"--seed", NULL, &seed_text, NULL},
                                      {"--span", NULL, &span_text, NULL},
                                      {NULL, NULL, NULL, NULL}};
-    int status = verb_parse(&generate_cli, own, argc, argv, &name);
+    int status = fo_cli_args(&generate_cli, NULL, own, argc - 1, argv + 1, &name);
     if (status >= 0)
         return status;
     if ((status = parse_u64(cmd, "seed", seed_text, "number", &seed)) ||
@@ -228,7 +220,7 @@ static int trace_record(int argc, char **argv) {
     const char **pos = calloc((size_t)argc + 1, sizeof *pos);
     if (!pos)
         return cli_error(cmd, "out of memory for the command line");
-    int status = verb_parse(&record_cli, own, argc, argv, pos), npos = 0, dashes = 2;
+    int status = fo_cli_args(&record_cli, NULL, own, argc - 1, argv + 1, pos), npos = 0, dashes = 2;
     const char *first = pos[0];
     while (pos[npos])
         npos++;
@@ -464,13 +456,7 @@ int cmd_trace(int argc, char **argv) {
 
 /* ---- replay ---------------------------------------------------------------- */
 
-static int set_replay(void *r, const char *key, const char *value) {
-    return ssd_replay_set_option(r, key, value);
-}
-
-static const char *replay_errmsg(const void *r) {
-    return ssd_replay_errmsg(r);
-}
+FO_CLI_HANDLE(replay, replay)
 
 static const char replay_usage[] =
     "usage: ssdcore replay TRACE --target URI [options] [--format csv|iolog|blkparse]\n"
@@ -563,7 +549,7 @@ int cmd_replay(int argc, char **argv) {
     if (!status && ssd_replay_create(&r, t, tr))
         status = cli_error("replay", "out of memory creating the replay");
     if (!status)
-        status = cli_table_apply(&rt, "replay", r, set_replay, replay_errmsg, 1);
+        status = cli_table_apply(&rt, "replay", r, replay_set_option, replay_errmsg, 1);
     if (!status) {
         int rc = ssd_replay_run(r);
         char *json = NULL;

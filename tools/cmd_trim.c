@@ -20,8 +20,30 @@ static int parse(const char *cmd, const char *usage, int npos, const char *opera
                  const struct fo_cli_own *own, int argc, char **argv, const char **pos) {
     const struct fo_cli_spec spec = {
         .cmd = cmd, .usage = usage, .npos = npos, .operands = operands};
-    int parsed = fo_cli_parse(&spec, NULL, own, argc, argv, pos);
-    return parsed < 0 ? 2 : parsed > 0 ? 0 : -1;
+    return fo_cli_args(&spec, NULL, own, argc, argv, pos);
+}
+
+/* The target at uri opened for cmd: read-only (destroy 0), or to be written
+ * over (no layout mark; FITRIM unless no_fitrim). NULL after saying why,
+ * with the exit status in *status. */
+static ssd_target *open_target(const char *cmd, const char *uri, int destroy, int no_fitrim,
+                               int *status) {
+    ssd_target *t;
+    *status = 1;
+    if (ssd_target_create(&t))
+        return cli_error(cmd, "out of memory creating the target handle"), NULL;
+    ssd_target_set_option(t, destroy ? "destroy_data" : "read_only", "1");
+    if (destroy)
+        ssd_target_set_option(t, "layout", "never");
+    if (no_fitrim)
+        ssd_target_set_option(t, "fitrim", "never");
+    if (ssd_target_open(t, uri) < 0) {
+        cli_error(cmd, "%s", ssd_target_errmsg(t));
+        ssd_target_free(t);
+        return NULL;
+    }
+    *status = 0;
+    return t;
 }
 
 static const char trim_usage[] =
@@ -51,30 +73,21 @@ int cmd_trim(int argc, char **argv) {
         return cli_usage_error("trim", "--offset: '%s' is not a size", off_s);
     if (len_s && ssd_parse_size(len_s, &len))
         return cli_usage_error("trim", "--length: '%s' is not a size", len_s);
-    ssd_target *t;
-    if (ssd_target_create(&t))
-        return cli_error("trim", "out of memory creating the target handle");
-    status = 0;
-    ssd_target_set_option(t, "destroy_data", "1");
-    ssd_target_set_option(t, "layout", "never");
-    if (no_fitrim)
-        ssd_target_set_option(t, "fitrim", "never");
-    if (ssd_target_open(t, target) < 0) {
+    ssd_target *t = open_target("trim", target, 1, no_fitrim, &status);
+    if (!t)
+        return status;
+    if (!len_s)
+        len = off < ssd_target_size(t) ? ssd_target_size(t) - off : 0;
+    ssd_trim_reach r = {.size = sizeof r};
+    if (ssd_target_trim(t, off, len) < 0)
         status = cli_error("trim", "%s", ssd_target_errmsg(t));
-    } else {
-        if (!len_s)
-            len = off < ssd_target_size(t) ? ssd_target_size(t) - off : 0;
-        ssd_trim_reach r = {.size = sizeof r};
-        if (ssd_target_trim(t, off, len) < 0)
-            status = cli_error("trim", "%s", ssd_target_errmsg(t));
-        else if (ssd_target_trim_reach(t, &r) == 0 && r.reached == 1)
-            printf("TRIM reached the drive: %s\n", r.how);
-        else
-            fprintf(stderr,
-                    "ssdcore trim: warning: the TRIM did not reach the drive (%s; %s on %s, "
-                    "mount options %s)\n",
-                    r.how, r.fs_type, r.mount_point, r.mount_options);
-    }
+    else if (ssd_target_trim_reach(t, &r) == 0 && r.reached == 1)
+        printf("TRIM reached the drive: %s\n", r.how);
+    else
+        fprintf(stderr,
+                "ssdcore trim: warning: the TRIM did not reach the drive (%s; %s on %s, "
+                "mount options %s)\n",
+                r.how, r.fs_type, r.mount_point, r.mount_options);
     ssd_target_free(t);
     return status;
 }
@@ -93,24 +106,18 @@ int cmd_idle(int argc, char **argv) {
     const char *target = pos[0], *duration = pos[1];
     if (ssd_parse_duration(duration, &s))
         return cli_usage_error("idle", "'%s' is not a duration (e.g. 15m, 30s)", duration);
-    ssd_target *t;
-    if (ssd_target_create(&t))
-        return cli_error("idle", "out of memory creating the target handle");
-    status = 0;
-    ssd_target_set_option(t, "read_only", "1");
-    if (ssd_target_open(t, target) < 0) {
+    ssd_target *t = open_target("idle", target, 0, 0, &status);
+    if (!t)
+        return status;
+    struct sigaction old;
+    cli_catch_sigint(&old);
+    int rc = ssd_target_idle(t, s);
+    sigaction(SIGINT, &old, NULL);
+    if (rc == SSD_EINTERRUPTED) {
+        cli_error("idle", "interrupted");
+        status = cli_interrupted_status(); /* as for an interrupted job or suite */
+    } else if (rc < 0)
         status = cli_error("idle", "%s", ssd_target_errmsg(t));
-    } else {
-        struct sigaction old;
-        cli_catch_sigint(&old);
-        int rc = ssd_target_idle(t, s);
-        sigaction(SIGINT, &old, NULL);
-        if (rc == SSD_EINTERRUPTED) {
-            cli_error("idle", "interrupted");
-            status = cli_interrupted_status(); /* as for an interrupted job or suite */
-        } else if (rc < 0)
-            status = cli_error("idle", "%s", ssd_target_errmsg(t));
-    }
     ssd_target_free(t);
     return status;
 }
@@ -131,14 +138,11 @@ int cmd_purge(int argc, char **argv) {
     if (!destroy)
         return cli_usage_error("purge",
                                "purge destroys all data on the target: pass --destroy-data");
-    ssd_target *t;
-    if (ssd_target_create(&t))
-        return cli_error("purge", "out of memory");
-    status = 0;
+    ssd_target *t = open_target("purge", target, 1, 0, &status);
+    if (!t)
+        return status;
     const char *how = "";
-    ssd_target_set_option(t, "destroy_data", "1");
-    ssd_target_set_option(t, "layout", "never");
-    if (ssd_target_open(t, target) < 0 || ssd_target_purge(t, &how) < 0)
+    if (ssd_target_purge(t, &how) < 0)
         status = cli_error("purge", "%s", ssd_target_errmsg(t));
     else
         printf("purged %s (%s)\n", target, how);
@@ -215,51 +219,44 @@ int cmd_precondition(int argc, char **argv) {
     unsigned long loops = strtoul(loops_s, &end, 10);
     if (end == loops_s || *end || loops < 1 || loops > 64)
         return cli_usage_error("precondition", "--loops: '%s' is not a number in [1, 64]", loops_s);
-    ssd_target *t;
-    if (ssd_target_create(&t))
-        return cli_error("precondition", "out of memory");
-    status = 0;
-    ssd_target_set_option(t, "destroy_data", "1");
-    ssd_target_set_option(t, "layout", "never");
-    if (ssd_target_open(t, target) < 0) {
+    ssd_target *t = open_target("precondition", target, 1, 0, &status);
+    if (!t)
+        return status;
+    uint64_t written = 0;
+    struct sigaction old;
+    cli_catch_sigint(&old);
+    ssd_progress_fn fn = progress && isatty(2) ? precondition_progress : NULL;
+    uint64_t size = ssd_target_size(t);
+    if (level_s)
+        fill_bytes = (uint64_t)((double)size * pct / 100.0);
+    int rc = fill ? ssd_target_fill(t, fill_bytes, &written, fn, NULL)
+                  : ssd_target_precondition(t, kind, (unsigned)loops, &written, fn, NULL);
+    sigaction(SIGINT, &old, NULL);
+    if (progress && isatty(2))
+        fputc('\n', stderr);
+    if (rc == SSD_EINTERRUPTED) {
+        cli_error("precondition", "interrupted after %llu bytes", (unsigned long long)written);
+        status = cli_interrupted_status();
+    } else if (rc < 0) {
         status = cli_error("precondition", "%s", ssd_target_errmsg(t));
+    } else if (json) {
+        ssd_json *w = NULL;
+        ssd_json_create(&w, SSD_JSON_SPACED);
+        ssd_json_begin_object(w, NULL);
+        ssd_json_str(w, "kind", kind);
+        ssd_json_u64(w, fill ? "fill_bytes" : "loops", fill ? fill_bytes : loops);
+        ssd_json_u64(w, "written_bytes", written);
+        if (fill)
+            ssd_json_num(w, "fill_level_pct", 100.0 * (double)written / (double)size, -1);
+        ssd_json_end_object(w);
+        cli_json_put(w);
+    } else if (fill) {
+        printf("fill: wrote %llu bytes (%.1f GiB, %.1f %% of the target)\n",
+               (unsigned long long)written, (double)written / 1073741824.0,
+               100.0 * (double)written / (double)size);
     } else {
-        uint64_t written = 0;
-        struct sigaction old;
-        cli_catch_sigint(&old);
-        ssd_progress_fn fn = progress && isatty(2) ? precondition_progress : NULL;
-        uint64_t size = ssd_target_size(t);
-        if (level_s)
-            fill_bytes = (uint64_t)((double)size * pct / 100.0);
-        int rc = fill ? ssd_target_fill(t, fill_bytes, &written, fn, NULL)
-                      : ssd_target_precondition(t, kind, (unsigned)loops, &written, fn, NULL);
-        sigaction(SIGINT, &old, NULL);
-        if (progress && isatty(2))
-            fputc('\n', stderr);
-        if (rc == SSD_EINTERRUPTED) {
-            cli_error("precondition", "interrupted after %llu bytes", (unsigned long long)written);
-            status = cli_interrupted_status();
-        } else if (rc < 0) {
-            status = cli_error("precondition", "%s", ssd_target_errmsg(t));
-        } else if (json) {
-            ssd_json *w = NULL;
-            ssd_json_create(&w, SSD_JSON_SPACED);
-            ssd_json_begin_object(w, NULL);
-            ssd_json_str(w, "kind", kind);
-            ssd_json_u64(w, fill ? "fill_bytes" : "loops", fill ? fill_bytes : loops);
-            ssd_json_u64(w, "written_bytes", written);
-            if (fill)
-                ssd_json_num(w, "fill_level_pct", 100.0 * (double)written / (double)size, -1);
-            ssd_json_end_object(w);
-            cli_json_put(w);
-        } else if (fill) {
-            printf("fill: wrote %llu bytes (%.1f GiB, %.1f %% of the target)\n",
-                   (unsigned long long)written, (double)written / 1073741824.0,
-                   100.0 * (double)written / (double)size);
-        } else {
-            printf("%s x%lu: wrote %llu bytes (%.1f GiB)\n", kind, loops,
-                   (unsigned long long)written, (double)written / 1073741824.0);
-        }
+        printf("%s x%lu: wrote %llu bytes (%.1f GiB)\n", kind, loops, (unsigned long long)written,
+               (double)written / 1073741824.0);
     }
     ssd_target_free(t);
     return status;

@@ -304,3 +304,9 @@ int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_c
     cli_table_free(&t);
     return status;
 }
+
+int fo_cli_args(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
+                int argc, char **argv, const char **pos) {
+    int parsed = fo_cli_parse(spec, handle, own, argc, argv, pos);
+    return parsed < 0 ? 2 : parsed > 0 ? 0 : -1;
+}

@@ -85,15 +85,20 @@ struct fo_cli_spec {
     const char *set; /* "analysis": --set KEY=VALUE is the table's option KEY too */
 };
 
-/* Defines `static const struct fo_cli_spec name` for a subcommand whose
- * options go to an ssd_TYPE handle (ssd_TYPE_options, _set_option, _errmsg). */
-#define FO_CLI_SPEC(name, type, cmd, usage, npos, operands, first, aliases)                        \
+/* Defines name_set_option and name_errmsg, ssd_TYPE_set_option and
+ * ssd_TYPE_errmsg with the void pointers fo_cli_spec and cli_table_apply take. */
+#define FO_CLI_HANDLE(name, type)                                                                  \
     static int name##_set_option(void *h, const char *key, const char *value) {                    \
         return ssd_##type##_set_option(h, key, value);                                             \
     }                                                                                              \
     static const char *name##_errmsg(const void *h) {                                              \
         return ssd_##type##_errmsg(h);                                                             \
-    }                                                                                              \
+    }
+
+/* Defines `static const struct fo_cli_spec name` for a subcommand whose
+ * options go to an ssd_TYPE handle (ssd_TYPE_options, _set_option, _errmsg). */
+#define FO_CLI_SPEC(name, type, cmd, usage, npos, operands, first, aliases)                        \
+    FO_CLI_HANDLE(name, type)                                                                      \
     static const struct fo_cli_spec name = {(cmd),                                                 \
                                             (usage),                                               \
                                             (npos),                                                \
@@ -119,6 +124,11 @@ struct fo_cli_spec {
  * printing a usage error to stderr. */
 int fo_cli_parse(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
                  int argc, char **argv, const char **pos);
+
+/* fo_cli_parse's answer as a command returns it: -1 to go on, else the
+ * exit status (0 after --help, 2 after a usage error). */
+int fo_cli_args(const struct fo_cli_spec *spec, void *handle, const struct fo_cli_own *own,
+                int argc, char **argv, const char **pos);
 
 /* fo_cli_parse up to the values: the table's values given are left in *t
  * (cli_table_apply, cli_table_value; cli_table_free it whatever this

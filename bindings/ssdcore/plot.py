@@ -76,7 +76,7 @@ def _moving_average(x: np.ndarray, y: np.ndarray, window: int,
                     breaks: Sequence[float] = ()) -> np.ndarray:
     """Centred moving average of y over ``window`` samples that never
     crosses a break (the x where a phase starts), as report_chart.c's
-    ssd__moving_average: each window is clipped to its sample's segment;
+    moving_average: each window is clipped to its sample's segment;
     samples at or before a break belong to the segment before it."""
     n = len(y)
     out = np.full(n, np.nan)

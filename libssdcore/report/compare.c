@@ -37,9 +37,10 @@ struct cmp_drive {
     /* From the results model: the run's status word, suite (or suite file)
      * and start time; suite and started NULL when results.json has none. */
     const char *status, *suite, *started;
-    size_t nfig, capfig;
+    struct ssd__figs hl; /* the headline flattened: the figures' keys, values and states */
+    size_t nfig;
     struct cmp_fig {
-        char *key;
+        const char *key; /* into hl */
         double v;
         int state;
         char *cond; /* the test's conditions ("4K QD32, 2 min, 1 GiB span"), "" unknown */
@@ -79,11 +80,10 @@ static void drive_free(struct cmp_drive *d) {
     ssd_suite_free(d->s);
     free(d->dir);
     free(d->label);
-    for (size_t i = 0; i < d->nfig; i++) {
-        free(d->figs[i].key);
+    for (size_t i = 0; i < d->nfig; i++)
         free(d->figs[i].cond);
-    }
     free(d->figs);
+    ssd__figs_free(&d->hl);
 }
 
 void ssd_compare_free(ssd_compare *c) {
@@ -135,26 +135,13 @@ static int add_key(ssd_compare *c, const char *key) {
     return 0;
 }
 
-static int add_fig(struct cmp_drive *d, const char *key, double v) {
-    struct cmp_fig *f = room_for_one(d->figs, d->nfig, &d->capfig, sizeof *f);
-    if (!f)
-        return SSD_ENOMEM;
-    d->figs = f;
+/* d's figure i of the headline, with its test's conditions in run d. */
+static int add_fig(struct cmp_drive *d, size_t i) {
     char cond[200];
-    ssd__figure_conditions(d->r, key, cond, sizeof cond);
-    f += d->nfig;
-    f->key = strdup(key);
-    f->cond = strdup(cond);
-    if (!f->key || !f->cond) {
-        free(f->key);
-        free(f->cond);
-        return SSD_ENOMEM;
-    }
-    f->v = v;
-    /* A null figure without a state is one the run should have had. */
-    f->state = isfinite(v) ? SSD__FIG_MEASURED : SSD__FIG_NOT_MEASURED;
-    d->nfig++;
-    return 0;
+    struct cmp_fig *f = &d->figs[d->nfig];
+    ssd__figure_conditions(d->r, d->hl.f[i].key, cond, sizeof cond);
+    *f = (struct cmp_fig){d->hl.f[i].key, d->hl.f[i].v, d->hl.f[i].state, strdup(cond)};
+    return f->cond ? (d->nfig++, 0) : SSD_ENOMEM;
 }
 
 static struct cmp_fig *fig_of(const struct cmp_drive *d, const char *key) {
@@ -240,14 +227,14 @@ int ssd_compare_add_run(ssd_compare *c, const char *dir, const char *label) {
         rc = ssd__fail(c->err, SSD_ENOMEM, "%s: out of memory for the headline figures", dir);
         goto fail;
     }
-    struct ssd__figs figs;
     char err[256];
-    rc = ssd__figs_parse(hl, &figs, err, sizeof err);
+    rc = ssd__figs_parse(hl, &d->hl, err, sizeof err);
     free(hl);
-    for (size_t i = 0; !rc && i < figs.n; i++)
-        if (!(rc = add_fig(d, figs.f[i].key, figs.f[i].v)) && !(rc = add_key(c, figs.f[i].key)))
-            d->figs[d->nfig - 1].state = figs.f[i].state;
-    ssd__figs_free(&figs);
+    if (!rc && !(d->figs = calloc(d->hl.n + 1, sizeof *d->figs)))
+        rc = SSD_ENOMEM;
+    for (size_t i = 0; !rc && i < d->hl.n; i++)
+        if (!(rc = add_fig(d, i)))
+            rc = add_key(c, d->hl.f[i].key);
     if (rc) {
         ssd__fail(c->err, rc, "%s: headline: %s", dir, rc == SSD_ENOMEM ? "out of memory" : err);
         goto fail;
@@ -299,13 +286,6 @@ int ssd_compare_set_option(ssd_compare *c, const char *key, const char *value) {
 }
 
 SSD__OPTIONS_ACCESSOR(ssd_compare_options, compare_options)
-
-/* ---- what a figure is: figure_labels.h -------------------------------- */
-
-static int ends(const char *s, const char *suffix) {
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && !strcmp(s + a - b, suffix);
-}
 
 /* ---- rows: one figure under one set of test conditions ---------------- */
 
@@ -384,12 +364,6 @@ static double row_pct(const ssd_compare *c, const struct cmp_row *r, int i) {
     return (v - h) / fabs(h) * 100;
 }
 
-static void row_label(const ssd_compare *c, const struct cmp_row *r,
-                      const struct ssd__figure_info *f, char *buf, size_t len) {
-    (void)c;
-    ssd__figure_label_in(f->label, r->cond, buf, len);
-}
-
 /* A difference as a reader reads it: "+354 %", "-20 %", and "0 %" for less
  * than half a percent either way (never "-0 %"). */
 static void fmt_pct(char *buf, size_t len, double p) {
@@ -460,7 +434,7 @@ int ssd_compare_json(const ssd_compare *c, int flags, char **out) {
         struct ssd__figure_info f;
         char label[400];
         ssd__figure_describe(c->keys[r->k], &f);
-        row_label(c, r, &f, label, sizeof label);
+        ssd__figure_label_in(f.label, r->cond, label, sizeof label);
         ssd__jw_newline(&w);
         ssd__jw_begin_object(&w);
         ssd__jw_kstr(&w, "key", c->keys[r->k]);
@@ -540,7 +514,7 @@ int ssd_compare_csv(const ssd_compare *c, char **out) {
             struct ssd__figure_info f;
             char label[400];
             ssd__figure_describe(c->keys[r->k], &f);
-            row_label(c, r, &f, label, sizeof label);
+            ssd__figure_label_in(f.label, r->cond, label, sizeof label);
             csv_field(&t, c->d[i].label);
             ssd__text_raw(&t, ",", 1);
             csv_field(&t, c->keys[r->k]);
@@ -567,11 +541,6 @@ int ssd_compare_csv(const ssd_compare *c, char **out) {
 
 static const char *drive_color(const ssd_compare *c, int i) {
     return ssd__report_palette[i % SSD__PALETTE_SIZE];
-}
-
-static void fmt_value(char *buf, size_t len, double v) {
-    double a = fabs(v);
-    snprintf(buf, len, a >= 1000 ? "%.0f" : a >= 100 ? "%.1f" : a >= 1 ? "%.2f" : "%.3g", v);
 }
 
 /* Sorted horizontal bars of one row: best first, the highlighted drive in
@@ -617,7 +586,7 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
     int rows = n + nmiss, rowh = 26, lw = 235, vw = 150, W = 660;
     int H = rows * rowh + 8;
     char label[400];
-    row_label(c, row, f, label, sizeof label);
+    ssd__figure_label_in(f->label, row->cond, label, sizeof label);
     ssd__text_add(t, "<figure class=\"bars\"><figcaption>");
     ssd__text_html(t, label);
     if (*f->unit)
@@ -633,7 +602,7 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
         int i = r < n ? order[r] : miss[r - n], st = row_state(c, row, i);
         char vb[48] = "";
         if (r < n)
-            fmt_value(vb, sizeof vb, row_value(c, row, i) * f->scale);
+            ssd__figure_format(f, row_value(c, row, i), vb, sizeof vb);
         ssd__text_add(&desc, "%s%s: %s%s%s%s", r ? "; " : "", c->d[i].label,
                       r < n ? ssd__fig_bound_prefix(st) : "",
                       r < n ? vb : ssd__fig_state_words(key, st), r < n && *f->unit ? " " : "",
@@ -653,7 +622,7 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
         char vb[48] = "", pb[48] = "";
         double v = row_value(c, row, i) * f->scale, p = row_pct(c, row, i);
         if (r < n)
-            fmt_value(vb, sizeof vb, v);
+            ssd__figure_format(f, row_value(c, row, i), vb, sizeof vb);
         if (r < n && i != c->highlight && isfinite(p)) {
             char pc[24];
             fmt_pct(pc, sizeof pc, p);
@@ -751,16 +720,25 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     free(xy);
 }
 
+/* The first analysis of run r's write curve `stem` (with its summary when
+ * summary is set), NULL when it has none. */
+static const struct ssd__step *curve_analysis(const struct ssd__results *r, const char *stem,
+                                              int summary) {
+    for (int k = 0; k < r->nsteps; k++) {
+        const struct ssd__step *st = &r->steps[k];
+        if (st->def.kind == SSD__STEP_ANALYZE && st->res.curve &&
+            (!summary || st->res.has_summary) && !strcmp(st->def.series, stem))
+            return st;
+    }
+    return NULL;
+}
+
 /* The write curve `stem` of run s as ssd__write_curve_load draws it; 0
  * when the run has none. */
 static int curve_of(const struct ssd__results *s, const char *stem, struct ssd__write_curve *dc) {
+    const struct ssd__step *an = curve_analysis(s, stem, 0);
     memset(dc, 0, sizeof *dc);
-    for (int k = 0; k < s->nsteps; k++) {
-        const struct ssd__step *st = &s->steps[k];
-        if (st->def.kind == SSD__STEP_ANALYZE && st->res.curve && !strcmp(st->def.series, stem))
-            return ssd__write_curve_load(s, st, dc) > 0;
-    }
-    return 0;
+    return an && ssd__write_curve_load(s, an, dc) > 0;
 }
 
 /* Read-outs along a drive's moving average: up to 17 points evenly spread
@@ -810,17 +788,6 @@ static void ma_line(const ssd_compare *c, struct ssd__text *t, const struct ssd_
                       ssd__chart_y(ch, fmin(dc->ma[k], ch->yhi)));
 }
 
-/* The analysis of a drive's write curve `stem`, NULL when it has none. */
-static const struct ssd__step *curve_analysis(const struct ssd__results *r, const char *stem) {
-    for (int k = 0; k < r->nsteps; k++) {
-        const struct ssd__step *st = &r->steps[k];
-        if (st->def.kind == SSD__STEP_ANALYZE && st->res.curve && st->res.has_summary &&
-            !strcmp(st->def.series, stem))
-            return st;
-    }
-    return NULL;
-}
-
 /* A cache that is a sliver of the shared axis (the BX200's 2 GiB of a
  * 300 GiB axis is one pixel) gets a zoom of the start, as the report draws
  * it: every drive's moving average over the first three times the largest
@@ -829,7 +796,7 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
                        const struct ssd__write_curve *dc, const int *present, double xhi) {
     double zx = 0;
     for (int i = 0; i < c->nd; i++) {
-        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
+        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem, 1) : NULL;
         double cache = an ? ssd__cache_shown_bytes(&an->res.sum) : NAN;
         if (!an || !an->res.sum.has_cache || !(cache / GIB < 0.03 * xhi))
             continue;
@@ -847,7 +814,7 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
     struct ssd__chart ch = {640, 300, 64, 16, 14, 44, 0, zx, 0, yhi > 0 ? yhi * 1.1 : 1, 0, 0};
     struct ssd__text desc = {0};
     for (int i = 0; i < c->nd; i++) {
-        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
+        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem, 1) : NULL;
         if (!present[i])
             continue;
         ssd__text_add(&desc, "%s%s: ", desc.len ? "; " : "", c->d[i].label);
@@ -868,7 +835,7 @@ static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *st
         const char *color = drive_color(c, i);
         ma_line(c, t, &ch, &dc[i], i, 1);
         ssd__text_add(t, "\"/>");
-        const struct ssd__step *an = curve_analysis(c->d[i].r, stem);
+        const struct ssd__step *an = curve_analysis(c->d[i].r, stem, 1);
         double cache_at = an ? ssd__cache_shown_bytes(&an->res.sum) : NAN;
         if (an && an->res.sum.has_cache && cache_at / GIB <= zx) {
             double X = ssd__chart_x(&ch, cache_at / GIB);
@@ -909,7 +876,7 @@ static void write_temperature(const ssd_compare *c, struct ssd__text *t, const c
         goto done;
     }
     for (int i = 0; i < nd; i++) {
-        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem) : NULL;
+        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem, 1) : NULL;
         double l, h;
         const double *tc = an ? ssd__curve_temperature(an, dc[i].n, &l, &h) : NULL;
         if (!tc)
@@ -1105,7 +1072,7 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
         struct ssd__figure_info f;
         char label[400];
         ssd__figure_describe(key, &f);
-        row_label(c, r, &f, label, sizeof label);
+        ssd__figure_label_in(f.label, r->cond, label, sizeof label);
         ssd__text_add(t, "<tr><th>");
         ssd__text_html(t, label);
         ssd__text_add(t, "</th><td data-label=\"unit\">%s</td>", f.unit);
@@ -1122,7 +1089,7 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
                               ssd__fig_state_words(key, st));
                 continue;
             }
-            fmt_value(vb, sizeof vb, v);
+            ssd__figure_format(&f, row_value(c, r, i), vb, sizeof vb);
             ssd__text_add(t, "\" class=\"n\" data-state=\"%s\">%s%s%s", ssd__fig_state_names[st],
                           ssd__fig_bound_prefix(st), vb, ssd__fig_bound_suffix(key, st));
             if (i != c->highlight && isfinite(p)) {
@@ -1182,7 +1149,7 @@ static void summary_cell(const struct cmp_drive *d, char *buf, size_t len, int *
     struct ssd__figure_info fi;
     ssd__figure_describe(key, &fi);
     char vb[48];
-    fmt_value(vb, sizeof vb, f->v * fi.scale);
+    ssd__figure_format(&fi, f->v, vb, sizeof vb);
     snprintf(buf, len, "%s%s %s%s", ssd__fig_bound_prefix(st), vb, fi.unit,
              ssd__fig_bound_suffix(key, st));
 }
@@ -1528,7 +1495,7 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
                 continue;
             /* The median and the ratios to it are in the table; bars of the
              * tail latencies are what the reviews compare. */
-            if (!f.better || ends(key, "p50_us") || ends(key, "_over_p50"))
+            if (!f.better || ssd__ends_with(key, "p50_us") || ssd__ends_with(key, "_over_p50"))
                 continue;
             int any = 0;
             for (int i = 0; i < c->nd; i++)

@@ -25,7 +25,12 @@ double ssd__median_interval(const double *t, size_t n) {
     return median;
 }
 
-size_t ssd__curve_points(const ssd_series *s, double **xo, double **yo) {
+/* The points a write curve draws: x = GiB written at the end of each
+ * interval, y = MiB/s in it. The last interval is left out when it is
+ * shorter than half the median interval (a run's stray tail: 0.0001 s that
+ * would read as a spike); the CSV keeps it. Returns the number of points
+ * (0 when there is nothing to draw or memory ran out); free *x and *y. */
+static size_t curve_points(const ssd_series *s, double **xo, double **yo) {
     *xo = *yo = NULL;
     size_t n = ssd_series_count(s);
     const double *ts = ssd_series_t_s(s), *b = ssd_series_bytes(s);
@@ -53,8 +58,11 @@ size_t ssd__curve_points(const ssd_series *s, double **xo, double **yo) {
     return m;
 }
 
-void ssd__moving_average(const double *x, const double *y, size_t n, size_t window,
-                         const double *breaks, size_t nbreaks, double *out) {
+/* Centred moving average of y over `window` samples that never crosses a
+ * break: breaks holds the x values (GiB) where phases start, sorted. Each
+ * window is clipped to the segment its sample is in. out has n entries. */
+static void moving_average(const double *x, const double *y, size_t n, size_t window,
+                           const double *breaks, size_t nbreaks, double *out) {
     size_t half = window / 2, seg_lo = 0, k = 0;
     /* Walk the segments [seg_lo, seg_hi) between breaks; prefix sums make
      * each average O(1). */
@@ -94,7 +102,7 @@ void ssd__write_curve_free(struct ssd__write_curve *wc) {
 size_t ssd__write_curve_load(const struct ssd__results *r, const struct ssd__step *an,
                              struct ssd__write_curve *wc) {
     memset(wc, 0, sizeof *wc);
-    wc->n = ssd__curve_points(an->res.curve, &wc->x, &wc->y);
+    wc->n = curve_points(an->res.curve, &wc->x, &wc->y);
     if (!wc->n)
         return 0;
     /* The stray tail interval is out of x/y; the median interval names the
@@ -109,7 +117,7 @@ size_t ssd__write_curve_load(const struct ssd__results *r, const struct ssd__ste
     size_t nb = 0;
     for (size_t k = 1; k < an->res.nphases && nb < 256; k++)
         breaks[nb++] = an->res.phases[k].start_bytes / GIB;
-    ssd__moving_average(wc->x, wc->y, wc->n, SSD__MA_SAMPLES, breaks, nb, wc->ma);
+    moving_average(wc->x, wc->y, wc->n, SSD__MA_SAMPLES, breaks, nb, wc->ma);
     const struct ssd__step *job = ssd__suite_find_log(r, an->def.series, (int)(an - r->steps));
     wc->block = job ? ssd__iops_block(ssd__step_option(job, "bs")) : NAN;
     return wc->n;
@@ -132,7 +140,9 @@ void ssd__throttle_words(struct ssd__text *t, const struct ssd_analysis_summary 
                   m->throttle_before_bps / MIB, m->throttle_level_bps / MIB);
 }
 
-double ssd__chart_map(double lo, double hi, int lg, double v, double p0, double p1) {
+/* v in [lo, hi] (on a log2 or log10 scale when lg is 2 or 10) as a
+ * position in [p0, p1]; the middle when the range is empty. */
+static double chart_map(double lo, double hi, int lg, double v, double p0, double p1) {
     if (lg == 2) {
         lo = log2(lo);
         hi = log2(hi);
@@ -148,11 +158,11 @@ double ssd__chart_map(double lo, double hi, int lg, double v, double p0, double 
 }
 
 double ssd__chart_x(const struct ssd__chart *c, double v) {
-    return ssd__chart_map(c->xlo, c->xhi, c->xlog2 ? 2 : 0, v, c->l, c->w - c->r);
+    return chart_map(c->xlo, c->xhi, c->xlog2 ? 2 : 0, v, c->l, c->w - c->r);
 }
 
 double ssd__chart_y(const struct ssd__chart *c, double v) {
-    return ssd__chart_map(c->ylo, c->yhi, c->ylog10 ? 10 : 0, v, c->h - c->b, c->t);
+    return chart_map(c->ylo, c->yhi, c->ylog10 ? 10 : 0, v, c->h - c->b, c->t);
 }
 
 double ssd__nice_step(double range, int n) {
@@ -176,7 +186,8 @@ void ssd__fmt_axis(char *buf, size_t len, double v) {
         snprintf(buf, len, "%.2g", v);
 }
 
-void ssd__fmt_size(char *buf, size_t len, double v) {
+/* A size for a log2 axis: 512, 4K, 1M. */
+static void fmt_size(char *buf, size_t len, double v) {
     if (v >= 1048576)
         snprintf(buf, len, "%gM", v / 1048576);
     else if (v >= 1024)
@@ -319,7 +330,7 @@ void ssd__chart_grid(struct ssd__text *t, const struct ssd__chart *c, const doub
     if (xticks) {
         for (size_t i = 0; i < nxticks; i++) {
             if (xsize)
-                ssd__fmt_size(b, sizeof b, xticks[i]);
+                fmt_size(b, sizeof b, xticks[i]);
             else
                 ssd__fmt_axis(b, sizeof b, xticks[i]);
             xtick(t, c, xticks[i], b);
@@ -396,7 +407,7 @@ static int drawable(double v, int lg) {
 static void fmt_point(const struct ssd__line_chart *lc, double x, double y, char *xb, char *yb) {
     if (!xb) {
     } else if (lc->xsize) {
-        ssd__fmt_size(xb, 30, x);
+        fmt_size(xb, 30, x);
         strcat(xb, "B");
     } else {
         snprintf(xb, 32, "%g", x);

@@ -23,22 +23,9 @@ struct ssd__chart {
     int xlog2, ylog10;
 };
 
-/* The points a write curve draws: x = GiB written at the end of each
- * interval, y = MiB/s in it. The last interval is left out when it is
- * shorter than half the median interval (a run's stray tail: 0.0001 s that
- * would read as a spike); the CSV keeps it. Returns the number of points
- * (0 when there is nothing to draw or memory ran out); free *x and *y. */
-size_t ssd__curve_points(const ssd_series *s, double **x, double **y);
-
 /* The median of the n intervals t[i] - t[i - 1] (t[-1] = 0) between a series'
  * sample times: its sampling interval. NaN when n is 0 or memory ran out. */
 double ssd__median_interval(const double *t, size_t n);
-
-/* Centred moving average of y over `window` samples that never crosses a
- * break: breaks holds the x values (GiB) where phases start, sorted. Each
- * window is clipped to the segment its sample is in. out has n entries. */
-void ssd__moving_average(const double *x, const double *y, size_t n, size_t window,
-                         const double *breaks, size_t nbreaks, double *out);
 
 /* A write curve as the report and the compare page draw it: its points,
  * their moving average broken where the analysis' phases start, the
@@ -75,9 +62,6 @@ const double *ssd__curve_temperature(const struct ssd__step *an, size_t n, doubl
 struct ssd_analysis_summary;
 void ssd__throttle_words(struct ssd__text *t, const struct ssd_analysis_summary *m);
 
-/* v in [lo, hi] (on a log2 or log10 scale when lg is 2 or 10) as a
- * position in [p0, p1]; the middle when the range is empty. */
-double ssd__chart_map(double lo, double hi, int lg, double v, double p0, double p1);
 double ssd__chart_x(const struct ssd__chart *c, double v);
 double ssd__chart_y(const struct ssd__chart *c, double v);
 
@@ -130,9 +114,6 @@ double ssd__nice_step(double range, int n);
 
 /* A number for an axis: 950, 1.5k, 12k, 1M. */
 void ssd__fmt_axis(char *buf, size_t len, double v);
-
-/* A size for a log2 axis: 512, 4K, 1M. */
-void ssd__fmt_size(char *buf, size_t len, double v);
 
 /* The block size of a write curve's job when its speed is better said in
  * IOPS too (a small-block test: 64 KiB or less, as the reviews quote the

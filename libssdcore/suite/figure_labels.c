@@ -9,7 +9,7 @@
 #define MIB 1048576.0
 #define GIB 1073741824.0
 
-static int ends(const char *s, const char *suffix) {
+int ssd__ends_with(const char *s, const char *suffix) {
     size_t a = strlen(s), b = strlen(suffix);
     return a >= b && !strcmp(s + a - b, suffix);
 }
@@ -130,7 +130,7 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
         /* Drop the unit suffix the unit column shows. */
         static const char *const sfx[] = {"_bps", "_iops", "_mibs", "_us", "_bytes", "_s"};
         for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++)
-            if (ends(generic, sfx[i]) && strlen(generic) > strlen(sfx[i])) {
+            if (ssd__ends_with(generic, sfx[i]) && strlen(generic) > strlen(sfx[i])) {
                 generic[strlen(generic) - strlen(sfx[i])] = 0;
                 break;
             }
@@ -154,30 +154,30 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
     f->scale = 1;
     f->better = 0;
     f->unit = f->json_unit = "";
-    if (ends(leaf, "_bps") && !strncmp(key, "cdm.", 4)) {
+    if (ssd__ends_with(leaf, "_bps") && !strncmp(key, "cdm.", 4)) {
         /* CrystalDiskMark's figures in its own unit, as the run's report. */
         f->unit = "MB/s", f->json_unit = "bytes/s", f->scale = 1e-6, f->better = 1;
-    } else if (ends(leaf, "_bps")) {
+    } else if (ssd__ends_with(leaf, "_bps")) {
         f->unit = "MiB/s", f->json_unit = "bytes/s", f->scale = 1 / MIB, f->better = 1;
-    } else if (ends(leaf, "_bps_per_gib")) {
+    } else if (ssd__ends_with(leaf, "_bps_per_gib")) {
         /* A slope: falling slower is better (closer to 0 from below). */
         f->unit = "MiB/s per GiB", f->json_unit = "bytes/s per GiB", f->scale = 1 / MIB;
         f->better = 1;
-    } else if (ends(leaf, "_iops") || wait) {
+    } else if (ssd__ends_with(leaf, "_iops") || wait) {
         f->unit = f->json_unit = "IOPS", f->better = 1;
-    } else if (ends(leaf, "_mibs")) {
+    } else if (ssd__ends_with(leaf, "_mibs")) {
         f->unit = f->json_unit = "MiB/s", f->better = 1;
-    } else if (ends(leaf, "_us")) {
+    } else if (ssd__ends_with(leaf, "_us")) {
         f->unit = "\xc2\xb5s", f->json_unit = "us", f->better = -1;
-    } else if (ends(leaf, "_over_p50")) {
+    } else if (ssd__ends_with(leaf, "_over_p50")) {
         f->unit = "\xc3\x97", f->json_unit = "ratio", f->better = -1;
     } else if (!strcmp(leaf, "full_over_empty")) {
         f->unit = "\xc3\x97", f->json_unit = "ratio", f->better = 1; /* 1: no slower full */
-    } else if (ends(leaf, "_pct")) {
+    } else if (ssd__ends_with(leaf, "_pct")) {
         f->unit = f->json_unit = "%";
     } else if (!strcmp(key, "fsd.score")) {
         f->better = 1; /* UL's score: higher is faster */
-    } else if (ends(leaf, "_temp_c")) {
+    } else if (ssd__ends_with(leaf, "_temp_c")) {
         /* Cooler is better; the temperature a drive throttles at is its
          * design, neither better nor worse. */
         f->unit = "\xc2\xb0"
@@ -194,9 +194,9 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
         f->unit = "min", f->json_unit = "s", f->scale = 1 / 60.0, f->better = -1;
     } else if (!strcmp(leaf, "duration_s")) {
         f->unit = f->json_unit = "s";
-    } else if (ends(leaf, "_s")) {
+    } else if (ssd__ends_with(leaf, "_s")) {
         f->unit = f->json_unit = "s", f->better = -1;
-    } else if (ends(leaf, "_bytes")) {
+    } else if (ssd__ends_with(leaf, "_bytes")) {
         f->unit = "GiB", f->json_unit = "bytes", f->scale = 1 / GIB, f->better = 1;
     }
     if (!format)
@@ -204,4 +204,8 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
                  : !strcmp(f->unit, "IOPS") || !strcmp(f->unit, "s") ? "%.0f"
                                                                      : "%.1f";
     f->format = format;
+}
+
+void ssd__figure_format(const struct ssd__figure_info *f, double v, char *buf, size_t len) {
+    snprintf(buf, len, f->format, v * f->scale);
 }

@@ -12,11 +12,6 @@
 const char *const ssd__fig_state_names[SSD__FIG_OTHER + 1] = {
     "measured", "none", "not_measured", "lower_bound", "upper_bound", "other_conditions"};
 
-static int ends(const char *s, const char *suffix) {
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && !strcmp(s + a - b, suffix);
-}
-
 const char *ssd__fig_state_words(const char *key, int state) {
     const char *leaf = strrchr(key, '.');
     leaf = leaf ? leaf + 1 : key;
@@ -45,11 +40,12 @@ const char *ssd__fig_bound_prefix(int state) {
 }
 
 const char *ssd__fig_bound_suffix(const char *key, int state) {
-    if (state == SSD__FIG_LOWER && (ends(key, "recovered_bytes") || ends(key, "cache_bytes")))
+    if (state == SSD__FIG_LOWER &&
+        (ssd__ends_with(key, "recovered_bytes") || ssd__ends_with(key, "cache_bytes")))
         return ", the drive never slowed";
     /* (A cache whose lower bound is its drop inside the first sample is
      * told by its upper bound: never "never slowed".) */
-    if (state == SSD__FIG_UPPER && ends(key, "cache_bytes"))
+    if (state == SSD__FIG_UPPER && ssd__ends_with(key, "cache_bytes"))
         return ", it ended inside the first sample";
     return "";
 }
@@ -127,7 +123,7 @@ static int take(void *user, const char *key, const struct ssd__jv *m) {
 static int take_error(void *user, const char *key, const struct ssd__jv *m) {
     struct ssd__figs *h = user;
     size_t n = strlen(key);
-    if (m->type != SSD__JSTR || !ends(key, ".error"))
+    if (m->type != SSD__JSTR || !ssd__ends_with(key, ".error"))
         return 0;
     n -= strlen("error");
     /* Only a lost analysis' figures are missing for that reason: one whose
@@ -213,7 +209,7 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
     /* Without a cache, the level "after the cache" is the drive's one
      * write speed, or its fresh-state (direct) speed before a used state. */
     const struct ssd__fig *cache = sibling(h, f->key, "cache_bytes");
-    if (ends(f->key, "post_cache_bps") && cache && cache->state == SSD__FIG_NONE) {
+    if (ssd__ends_with(f->key, "post_cache_bps") && cache && cache->state == SSD__FIG_NONE) {
         size_t head = strlen(r->label) - strlen(r->info.words ? r->info.words : "");
         snprintf(r->label + head, sizeof r->label - head, "%s",
                  has_value(sibling(h, f->key, "gc_start_bytes")) ? "fresh-state speed"
@@ -223,7 +219,7 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
     r->unit[0] = 0;
     if (r->number) {
         int n = snprintf(r->value, sizeof r->value, "%s", ssd__fig_bound_prefix(f->state));
-        snprintf(r->value + n, sizeof r->value - (size_t)n, r->info.format, f->v * r->info.scale);
+        ssd__figure_format(&r->info, f->v, r->value + n, sizeof r->value - (size_t)n);
         snprintf(r->unit, sizeof r->unit, "%s%s", r->info.unit,
                  ssd__fig_bound_suffix(f->key, f->state));
     } else if (f->state == SSD__FIG_NONE) {

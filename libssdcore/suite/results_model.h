@@ -201,12 +201,6 @@ struct ssd__jw;
 void ssd__results_target_json(struct ssd__jw *w, const struct ssd__results *r);
 /* Headline figures as a JSON object, malloc'd in *out. 0 or SSD_ENOMEM. */
 int ssd__suite_headline_json(const struct ssd__results *r, char **out);
-/* The mixed-workload headline of a group of finished jobs ("mixed-seq",
- * "mixed-rand"): the bandwidth at 80 % reads (NAN when that point did not
- * run) and the mean of the six points (NAN unless all six ran), in bytes/s.
- * One definition for results.json, the text summary and the report. */
-void ssd__suite_mixed_headline(const struct ssd__results *r, const char *group, double *at80,
-                               double *mean);
 /* An analyze step that has no figures because it failed (its CSV missing
  * or unreadable, too few samples...): the headline, the text summary and
  * the report say so instead of leaving the curve out. */
@@ -215,11 +209,6 @@ int ssd__analysis_lost(const struct ssd__step *st);
  * results.json is kept]" into buf. */
 void ssd__analysis_lost_text(const struct ssd__results *r, const struct ssd__step *st, char *buf,
                              size_t len);
-
-/* The write speed at the end of an analysed run: the used state's level
- * over its last quarter when the run ends in it (its phase's median covers
- * the whole decline), else the last phase's level; NaN without phases. */
-double ssd__end_level(const struct ssd__step *an);
 
 /* Bytes written to the target since its last whole-target TRIM before step
  * `before` began: jobs' and replays' writes, less what partial TRIMs

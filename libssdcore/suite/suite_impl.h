@@ -44,6 +44,9 @@ struct ssd_suite {
 /* Parses suite text (a file's content or a built-in table) into s->steps;
  * source names it in messages ("my.suite:3: ..."). */
 int ssd__suite_parse(ssd_suite *s, const char *source, const char *text);
+/* A step with nothing in it yet: every figure unknown (NaN), never 0; the
+ * parser and the loader start each step from it. */
+void ssd__step_init(struct ssd__step *st);
 
 /* Writes the built-in suite `name` for a target of `size` bytes with
  * logical blocks of `block` bytes and test area `area` (0 = default) as
@@ -107,10 +110,6 @@ int ssd__suite_cdm_text(struct ssd__text *t, const char *name, uint64_t size);
  * in err. */
 struct ssd__jv;
 int ssd__results_read(char *err, const char *path, const char *text, struct ssd__jv *root);
-/* 1 when root says its run is still going: "status": "running", or (written
- * before results.json had a status) neither complete, interrupted nor
- * failed. */
-int ssd__results_says_running(const struct ssd__jv *root);
 /* How the run of root, in results directory dir, stands, as every reader
  * shows it: "complete", "interrupted", "failed" or "running". A run that
  * says running while nobody holds dir was killed: "interrupted" (*killed

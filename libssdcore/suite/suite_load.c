@@ -88,12 +88,7 @@ static void load_trim_reach(struct ssd__step *st, const struct ssd__jv *r) {
 
 static int load_step(ssd_suite *s, struct ssd__step *st, const struct ssd__jv *v, int i,
                      const char *path) {
-    memset(st, 0, sizeof *st);
-    st->def.x = NAN;
-    st->res.truth_cache_bytes = st->res.truth_post_bps = st->res.truth_fold_bytes =
-        st->res.truth_gc_bytes = st->res.truth_recovered = st->res.truth_room_before = NAN;
-    st->res.written_bytes = NAN;
-    st->res.lat_mean_us = st->res.lat_p50_us = st->res.lat_p99_us = st->res.lat_p999_us = NAN;
+    ssd__step_init(st);
     st->def.kind = ssd__step_kind(ssd__jv_str(v, "kind"));
     st->res.state = ssd__step_state(ssd__jv_str(v, "state"));
     if (v->type != SSD__JOBJ || st->def.kind < 0 || st->res.state < 0) {
@@ -357,7 +352,10 @@ int ssd__results_read(char *err, const char *path, const char *text, struct ssd_
     return rc;
 }
 
-int ssd__results_says_running(const struct ssd__jv *root) {
+/* 1 when root says its run is still going: "status": "running", or (written
+ * before results.json had a status) neither complete, interrupted nor
+ * failed. */
+static int says_running(const struct ssd__jv *root) {
     const char *status = ssd__jv_str(root, "status");
     return status ? !strcmp(status, "running")
                   : !ssd__jv_true(root, "complete") && !ssd__jv_true(root, "interrupted") &&
@@ -371,7 +369,7 @@ const char *ssd__results_status(const struct ssd__jv *root, const char *dir, int
         *killed = 0;
     if (why && why_len)
         why[0] = 0;
-    if (!ssd__results_says_running(root)) {
+    if (!says_running(root)) {
         const char *status = ssd__jv_str(root, "status");
         return status                              ? status
                : ssd__jv_true(root, "complete")    ? "complete"
@@ -423,7 +421,7 @@ static int load_text(ssd_suite *s, const char *text) {
     s->res.interrupted = ssd__jv_true(&root, "interrupted");
     if (ssd__jv_str(&root, "error"))
         s->res.error = strdup(ssd__jv_str(&root, "error"));
-    if (ssd__results_says_running(&root)) {
+    if (says_running(&root)) {
         char why[SSD__ERRMSG_SIZE];
         int killed;
         const char *status = ssd__results_status(&root, s->out_dir, &killed, why, sizeof why);

@@ -44,12 +44,17 @@ static struct ssd__step *new_step(ssd_suite *s) {
         s->cap = cap;
     }
     struct ssd__step *st = &s->res.steps[s->res.nsteps];
+    ssd__step_init(st);
+    return st;
+}
+
+void ssd__step_init(struct ssd__step *st) {
     memset(st, 0, sizeof *st);
     st->def.x = NAN;
     st->res.truth_cache_bytes = st->res.truth_post_bps = st->res.truth_fold_bytes =
         st->res.truth_gc_bytes = st->res.truth_recovered = st->res.truth_room_before = NAN;
     st->res.written_bytes = NAN;
-    return st;
+    st->res.lat_mean_us = st->res.lat_p50_us = st->res.lat_p99_us = st->res.lat_p999_us = NAN;
 }
 
 static int parse_trim(ssd_suite *s, struct ssd__step *st, char **tok, int n, const char *where) {

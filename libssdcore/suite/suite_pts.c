@@ -284,39 +284,33 @@ static int run_cell(struct pts *p, int seq, unsigned bs, int read_pct, int qd, i
                               : (read_pct == 100 ? "randread"
                                  : read_pct == 0 ? "randwrite"
                                                  : "randrw");
-    char v[64];
-    rc = ssd_job_set_option(j, "pattern", pattern);
-    snprintf(v, sizeof v, "%u", bs);
-    if (!rc)
-        rc = ssd_job_set_option(j, "bs", v);
-    snprintf(v, sizeof v, "%d", read_pct);
-    if (!rc && read_pct != 0 && read_pct != 100)
-        rc = ssd_job_set_option(j, "read_pct", v);
-    snprintf(v, sizeof v, "%d", qd);
-    if (!rc)
-        rc = ssd_job_set_option(j, "qd", v);
-    snprintf(v, sizeof v, "%d", threads);
-    if (!rc)
-        rc = ssd_job_set_option(j, "threads", v);
-    snprintf(v, sizeof v, "%.9g", seconds < 0.001 ? 0.001 : seconds);
-    if (!rc)
-        rc = ssd_job_set_option(j, "time", v);
-    snprintf(v, sizeof v, "%.0f", bytes);
-    if (!rc && bytes > 0)
-        rc = ssd_job_set_option(j, "bytes", v);
-    snprintf(v, sizeof v, "%.9g", interval < 0.01 ? 0.01 : interval > 3600 ? 3600 : interval);
-    if (!rc)
-        rc = ssd_job_set_option(j, "interval", v);
+    char v[8][64];
+    snprintf(v[0], sizeof v[0], "%u", bs);
+    snprintf(v[1], sizeof v[1], "%d", read_pct);
+    snprintf(v[2], sizeof v[2], "%d", qd);
+    snprintf(v[3], sizeof v[3], "%d", threads);
+    snprintf(v[4], sizeof v[4], "%.9g", seconds < 0.001 ? 0.001 : seconds);
+    snprintf(v[5], sizeof v[5], "%.0f", bytes);
+    snprintf(v[6], sizeof v[6], "%.9g", interval < 0.01 ? 0.01 : interval > 3600 ? 3600 : interval);
     /* A different seed per cell: the same offsets again would favour a
      * drive that caches what it just wrote. */
-    snprintf(v, sizeof v, "%.0f", fmod(floor(p->written / 4096), 4e9) + 1);
-    if (!rc)
-        rc = ssd_job_set_option(j, "seed", v);
-    /* A logged run (WSAT) says in its CSV that it starts from a purge. */
-    if (!rc && log)
-        rc = ssd_job_set_option(j, "log", log);
-    if (!rc && log)
-        rc = ssd_job_set_option(j, "precondition", "none");
+    snprintf(v[7], sizeof v[7], "%.0f", fmod(floor(p->written / 4096), 4e9) + 1);
+    /* NULL: not set. A logged run (WSAT) says in its CSV that it starts
+     * from a purge. */
+    const char *const opts[][2] = {{"pattern", pattern},
+                                   {"bs", v[0]},
+                                   {"read_pct", read_pct != 0 && read_pct != 100 ? v[1] : NULL},
+                                   {"qd", v[2]},
+                                   {"threads", v[3]},
+                                   {"time", v[4]},
+                                   {"bytes", bytes > 0 ? v[5] : NULL},
+                                   {"interval", v[6]},
+                                   {"seed", v[7]},
+                                   {"log", log},
+                                   {"precondition", log ? "none" : NULL}};
+    for (size_t k = 0; !rc && k < sizeof opts / sizeof opts[0]; k++)
+        if (opts[k][1])
+            rc = ssd_job_set_option(j, opts[k][0], opts[k][1]);
     if (rc) {
         rc = fail(p, rc, ssd_job_errmsg(j));
         ssd_job_free(j);

@@ -196,7 +196,10 @@ int ssd__truth_mismatch(const struct ssd__step *an, const struct ssd__step *job,
     return buf[0] != '\0';
 }
 
-double ssd__end_level(const struct ssd__step *an) {
+/* The write speed at the end of an analysed run: the used state's level
+ * over its last quarter when the run ends in it (its phase's median covers
+ * the whole decline), else the last phase's level; NaN without phases. */
+static double end_level(const struct ssd__step *an) {
     const struct ssd_analysis_summary *m = &an->res.sum;
     if (!an->res.nphases)
         return NAN;
@@ -341,8 +344,12 @@ void ssd__analysis_lost_text(const struct ssd__results *s, const struct ssd__ste
              st->res.analysis_json ? "; the analysis stored in results.json is kept" : "");
 }
 
-void ssd__suite_mixed_headline(const struct ssd__results *s, const char *group, double *at80,
-                               double *mean) {
+/* The mixed-workload headline of a group of finished jobs ("mixed-seq",
+ * "mixed-rand"): the bandwidth at 80 % reads (NAN when that point did not
+ * run) and the mean of the six points (NAN unless all six ran), in bytes/s.
+ * One definition for results.json, the text summary and the report. */
+static void mixed_headline(const struct ssd__results *s, const char *group, double *at80,
+                           double *mean) {
     double sum = 0;
     int n = 0;
     *at80 = NAN;
@@ -363,7 +370,7 @@ void ssd__suite_mixed_headline(const struct ssd__results *s, const char *group, 
 static void mixed(const struct ssd__results *s, struct ssd__jw *w, const char *group,
                   const char *prefix) {
     double at80, mean;
-    ssd__suite_mixed_headline(s, group, &at80, &mean);
+    mixed_headline(s, group, &at80, &mean);
     char k[64];
     if (isfinite(at80)) {
         snprintf(k, sizeof k, "%s_80_bps", prefix);
@@ -434,7 +441,7 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
         {"gc_end_level_bps", GC, m->gc_end_level_bps},
         {"gc_start_level_bps", GC, m->gc_start_level_bps},
         {"gc_slope_bps_per_gib", GC, m->gc_slope_bps_per_gib},
-        {"end_level_bps", ALWAYS, ssd__end_level(st)},
+        {"end_level_bps", ALWAYS, end_level(st)},
         {"steady_start_s", STEADY, m->steady_start_s},
         {"steady_mean_bps", STEADY, m->steady_mean_bps},
         {"max_temp_c", TEMPERATURE, m->temp_max_c},
@@ -829,7 +836,7 @@ int ssd_suite_summary_text(const ssd_suite *suite, char **out) {
         ssd__text_add(&t, "; ");
         ssd__text_regimes(&t, m, st->res.phases, st->res.nphases);
         if (st->res.nphases > 1)
-            ssd__text_add(&t, "; end %.1f MiB/s", ssd__end_level(st) / 1048576);
+            ssd__text_add(&t, "; end %.1f MiB/s", end_level(st) / 1048576);
         if (m->has_throttle)
             ssd__text_add(&t, "; throttles at %.1f C after %.0f s: %.1f -> %.1f MiB/s",
                           m->throttle_temp_c, m->throttle_start_s, m->throttle_before_bps / 1048576,
