@@ -1688,7 +1688,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                     lo = g0 - (g0 - a) / 2;
             }
             size_t k = knee(c, a, lo, g0, b, c->min_len > 3 ? c->min_len : 3);
-            if (isfinite(S->capacity_bytes) && g == 1 && !S->has_cache && k == lo)
+            /* (At its bound: within 2 samples of it, a fit pressed
+             * against it; one sample past it, the search below was
+             * skipped and a spare area's end came 9 samples late.) */
+            if (isfinite(S->capacity_bytes) && g == 1 && !S->has_cache && k <= lo + 2)
                 k = clean_blocks_end_before_bound(c, o, a, lo, g0, b, k);
             double jump = 0;
             size_t kn = scatter_onset(c, a, lo, b, c->min_len > 3 ? c->min_len : 3, &jump);

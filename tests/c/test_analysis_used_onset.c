@@ -291,3 +291,34 @@ Test(used_onset, a_gc_dip_in_the_spare_area_is_no_onset) {
     free(t);
     free(b);
 }
+
+/* A 2-hour run after a sequential fill, with the fresh run as reference,
+ * as the used-drive sweep analyses it: the onset within 5 %. */
+static void seq_fill_onset(const char *spec) {
+    double fresh_gc = NAN, want = NAN;
+    ssd_series *ref = two_hours(spec, "fresh", &fresh_gc);
+    ssd_series *s = two_hours(spec, "seq_fill", &want);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
+              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+/* A cacheless drive's spare area (133 samples at 364 MB/s), then GC at
+ * 110-150 with bursts to 250-340 that drew the segmentation's boundary to
+ * sample 304: the knee, bound to the middle of the phase before (152),
+ * sat one sample past that bound, and the search from the run's start
+ * that a knee at its bound gets was skipped (48.4 GiB for 45.4). */
+Test(used_onset, a_knee_a_sample_past_its_bound_is_at_it) {
+    seq_fill_onset(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=382,op_pct=13.89,bits=3,slc_type=none,"
+        "slc_seq_mbps=2089,slc_rand_iops=343340,native_seq_mbps=778,native_rand_mbps=347.4,"
+        "fold_mbps=778,floor_mbps=102.95,gc_gamma=0.90,link_mbps=7000,iops_cap=2000000,"
+        "noise=0.05,noise_direct=0.04,seed=687194791,slc_gb=0,dip_duty=0");
+}
