@@ -1829,7 +1829,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
          * cache's reference, when the fast start is at its direct level:
          * clean blocks, the cache absent from this run; a dynamic cache's
          * end is no clean blocks' end.) */
-        if (g == 1 && !S->has_cache && (!rl.cache || clean_at_static_direct(&rl, o, &c->ph[0])) &&
+        int static_direct = clean_at_static_direct(&rl, o, &c->ph[0]);
+        if (g == 1 && !S->has_cache &&
+            (!rl.cache || static_direct || (rl.known && rl.cache && !rl.dynamic)) &&
             o->written_before_bytes > 0 && c->ph[1].first <= 2 * c->min_len &&
             c->ph[1].first >= 6) {
             size_t e0 = c->ph[1].first;
@@ -1847,6 +1849,13 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 ok = arg && fabs(l2 - lu) < log(o->min_step) && l1 >= lu + log(o->min_drop) &&
                      clean_blocks_fall(c, o, 0, arg, e0, l1, l2, gain);
             }
+            /* (After a static cache's reference, the fast start's own
+             * level is the split's first, at the reference's direct
+             * level: the first phase's median may be the used state's,
+             * when the phase holds its first samples too: 30 samples at
+             * 1,260 MB/s, then 42 of GC at 120, one phase at 184.) */
+            if (ok && rl.cache && !static_direct && fabs(l1 - log(rl.direct)) >= log(o->min_step))
+                ok = 0;
             if (ok)
                 ssd__curve_move_boundary(c, 1, arg);
         }

@@ -310,6 +310,20 @@ static void seq_fill_onset(const char *spec) {
     ssd_series_free(ref);
 }
 
+/* A static cache's drive whose spare area (30 samples at 1,260 MB/s) the
+ * segmentation gave one first phase with 42 samples of GC at 120 (its
+ * median 184 MB/s): the split of that phase where the clean blocks ran
+ * out asked for the phase's median at the reference's direct level, and
+ * the onset stayed at the phase's end, 44.7 GiB for 39.0. The fast
+ * start's own level is the split's first. */
+Test(used_onset, spare_area_after_a_static_cache_split_at_its_own_level) {
+    seq_fill_onset(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=221,op_pct=24.16,bits=2,slc_type=static,"
+        "slc_seq_mbps=5395,slc_rand_iops=1175352,native_seq_mbps=2084,native_rand_mbps=1204.6,"
+        "fold_mbps=2084,floor_mbps=105.36,gc_gamma=2.29,link_mbps=7000,iops_cap=2000000,"
+        "noise=0.00,noise_direct=0.04,seed=319513213,slc_gb=6.7,slc_wa=1.31,dip_duty=0");
+}
+
 /* A cacheless drive's spare area (133 samples at 364 MB/s), then GC at
  * 110-150 with bursts to 250-340 that drew the segmentation's boundary to
  * sample 304: the knee, bound to the middle of the phase before (152),
