@@ -1688,7 +1688,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                     lo = g0 - (g0 - a) / 2;
             }
             size_t k = knee(c, a, lo, g0, b, c->min_len > 3 ? c->min_len : 3);
-            if (isfinite(S->capacity_bytes) && g == 1 && !S->has_cache && k == lo)
+            /* (At its bound: within 2 samples of it, a fit pressed
+             * against it; one sample past it, the search below was
+             * skipped and a spare area's end came 9 samples late.) */
+            if (isfinite(S->capacity_bytes) && g == 1 && !S->has_cache && k <= lo + 2)
                 k = clean_blocks_end_before_bound(c, o, a, lo, g0, b, k);
             double jump = 0;
             size_t kn = scatter_onset(c, a, lo, b, c->min_len > 3 ? c->min_len : 3, &jump);
@@ -1790,8 +1793,25 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             size_t f = c->ph[1].first, e = f;
             double lo1 = log(c->ph[1].level_bps),
                    cut = fmax(lo1 + log(o->min_step), 0.5 * (lo1 + log(c->ph[0].level_bps)));
-            while (e + c->min_len <= c->ph[1].last && c->y[e] >= cut)
-                e++;
+            /* (Through a GC dip: up to 3 samples below the cut, then 3 in
+             * a row back above it, a return as low_run counts one. The
+             * used state does not climb back to the clean blocks' speed
+             * for long (its bursts are a sample or two); a 2-hour run
+             * after a sequential fill wrote the spare area at 900 MB/s in
+             * 27 samples, a dip to 540-700 in three of them, then GC at
+             * 150: the onset went to the dip, 7.9 GiB for 24.1.) */
+            while (e + c->min_len <= c->ph[1].last) {
+                if (c->y[e] >= cut) {
+                    e++;
+                    continue;
+                }
+                size_t d = e;
+                while (d < e + 3 && d + 3 + c->min_len <= c->ph[1].last && c->y[d] < cut)
+                    d++;
+                if (c->y[d] < cut || c->y[d + 1] < cut || c->y[d + 2] < cut)
+                    break;
+                e = d;
+            }
             if (e > f)
                 ssd__curve_move_boundary(c, 1, e);
         }
@@ -1809,7 +1829,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
          * cache's reference, when the fast start is at its direct level:
          * clean blocks, the cache absent from this run; a dynamic cache's
          * end is no clean blocks' end.) */
-        if (g == 1 && !S->has_cache && (!rl.cache || clean_at_static_direct(&rl, o, &c->ph[0])) &&
+        int static_direct = clean_at_static_direct(&rl, o, &c->ph[0]);
+        if (g == 1 && !S->has_cache &&
+            (!rl.cache || static_direct || (rl.known && rl.cache && !rl.dynamic)) &&
             o->written_before_bytes > 0 && c->ph[1].first <= 2 * c->min_len &&
             c->ph[1].first >= 6) {
             size_t e0 = c->ph[1].first;
@@ -1827,6 +1849,13 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 ok = arg && fabs(l2 - lu) < log(o->min_step) && l1 >= lu + log(o->min_drop) &&
                      clean_blocks_fall(c, o, 0, arg, e0, l1, l2, gain);
             }
+            /* (After a static cache's reference, the fast start's own
+             * level is the split's first, at the reference's direct
+             * level: the first phase's median may be the used state's,
+             * when the phase holds its first samples too: 30 samples at
+             * 1,260 MB/s, then 42 of GC at 120, one phase at 184.) */
+            if (ok && rl.cache && !static_direct && fabs(l1 - log(rl.direct)) >= log(o->min_step))
+                ok = 0;
             if (ok)
                 ssd__curve_move_boundary(c, 1, arg);
         }

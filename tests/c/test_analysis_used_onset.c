@@ -252,3 +252,87 @@ Test(used_onset, direct_writes_with_a_gc_dip_before_the_used_state) {
     ssd_series_free(s);
     ssd_series_free(ref);
 }
+
+/* The spare area a sequential fill left, written at the direct speed with
+ * a GC dip of 3 samples in it, then the used state (seed 37's drive 46, 2
+ * hours: a 2.9 GiB cache in the first sample, 26 samples at 900 MB/s with
+ * a dip to 540-700 at the 7th, then GC at 150). The segmentation gave the
+ * direct writes to the used state's phase, and the walk that hands them
+ * back to the fast start stopped at the dip: used state at 7.9 GiB, the
+ * model's at 24.1. After the dip the speed is back at the direct level
+ * for 17 samples: the clean blocks had not run out. */
+Test(used_onset, a_gc_dip_in_the_spare_area_is_no_onset) {
+    size_t n = 7200, fast = 27;
+    const double head[] = {2924e6, 1124e6, 876e6, 910e6, 903e6, 891e6, 900e6, 604e6, 541e6, 699e6};
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b), want = 0;
+    cr_assert(t && b);
+    for (size_t i = 0; i < n; i++) {
+        t[i] = (double)(i + 1);
+        b[i] = i < 10     ? head[i]
+               : i < fast ? 900e6 * exp(0.03 * gauss())
+                          : 150e6 * exp(0.15 * gauss());
+        if (i < fast)
+            want += b[i];
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", "187047124992"), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", "374094430208"), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "seq_fill"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
+              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    free(t);
+    free(b);
+}
+
+/* A 2-hour run after a sequential fill, with the fresh run as reference,
+ * as the used-drive sweep analyses it: the onset within 5 %. */
+static void seq_fill_onset(const char *spec) {
+    double fresh_gc = NAN, want = NAN;
+    ssd_series *ref = two_hours(spec, "fresh", &fresh_gc);
+    ssd_series *s = two_hours(spec, "seq_fill", &want);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
+              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+/* A static cache's drive whose spare area (30 samples at 1,260 MB/s) the
+ * segmentation gave one first phase with 42 samples of GC at 120 (its
+ * median 184 MB/s): the split of that phase where the clean blocks ran
+ * out asked for the phase's median at the reference's direct level, and
+ * the onset stayed at the phase's end, 44.7 GiB for 39.0. The fast
+ * start's own level is the split's first. */
+Test(used_onset, spare_area_after_a_static_cache_split_at_its_own_level) {
+    seq_fill_onset(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=221,op_pct=24.16,bits=2,slc_type=static,"
+        "slc_seq_mbps=5395,slc_rand_iops=1175352,native_seq_mbps=2084,native_rand_mbps=1204.6,"
+        "fold_mbps=2084,floor_mbps=105.36,gc_gamma=2.29,link_mbps=7000,iops_cap=2000000,"
+        "noise=0.00,noise_direct=0.04,seed=319513213,slc_gb=6.7,slc_wa=1.31,dip_duty=0");
+}
+
+/* A cacheless drive's spare area (133 samples at 364 MB/s), then GC at
+ * 110-150 with bursts to 250-340 that drew the segmentation's boundary to
+ * sample 304: the knee, bound to the middle of the phase before (152),
+ * sat one sample past that bound, and the search from the run's start
+ * that a knee at its bound gets was skipped (48.4 GiB for 45.4). */
+Test(used_onset, a_knee_a_sample_past_its_bound_is_at_it) {
+    seq_fill_onset(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=382,op_pct=13.89,bits=3,slc_type=none,"
+        "slc_seq_mbps=2089,slc_rand_iops=343340,native_seq_mbps=778,native_rand_mbps=347.4,"
+        "fold_mbps=778,floor_mbps=102.95,gc_gamma=0.90,link_mbps=7000,iops_cap=2000000,"
+        "noise=0.05,noise_direct=0.04,seed=687194791,slc_gb=0,dip_duty=0");
+}
