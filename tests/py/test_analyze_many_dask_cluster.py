@@ -87,3 +87,28 @@ def test_a_glob_url_expands_to_one_url_per_object(tmp_path):
     (tmp_path / "other.txt").write_text("")
     rows = ssdcore.batch.expand_inputs(f"file://{tmp_path}/log*.csv")
     assert rows == [(f"file://{tmp_path}/log{i}.csv",) * 2 for i in (1, 2, 3)]
+
+
+@pytest.mark.slow
+def test_the_first_failure_raised_is_the_first_inputs_when_a_later_one_fails_first(cluster,
+                                                                                  tmp_path):
+    # The rows come back a group of chunks per gather; a gather raises the
+    # first failure it hears of, here the missing file (its chunk fails at
+    # once) while the first input is still being read (a bad row after
+    # 1.5 million good ones). errors="raise" must raise the first input's,
+    # as the local run does.
+    client, _ = cluster
+    slow = tmp_path / "slow_bad.csv"
+    with open(slow, "w") as f:
+        f.write("t_s,bytes\n")
+        f.write("".join(f"{i},{1000 + i % 7}\n" for i in range(1, 1_500_001)))
+        f.write("oops,1\n")
+    inputs = [str(slow), str(tmp_path / "missing.csv")]
+    with pytest.raises(Exception) as local:
+        ssdcore.analyze_many(inputs)
+    assert "slow_bad.csv" in str(local.value)
+    for _ in range(3):
+        with pytest.raises(Exception) as remote:
+            ssdcore.analyze_many(inputs, client=client, chunksize=1)
+        assert type(remote.value) is type(local.value)
+        assert "slow_bad.csv" in str(remote.value), str(remote.value)

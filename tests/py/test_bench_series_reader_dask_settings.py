@@ -35,3 +35,27 @@ def test_the_benchmark_clusters_run_with_the_documented_throughput_settings():
     for got in workers.values():
         assert got == {"tick": 1000, "monitor": 5000, "memory_monitor": 1000}, got
     assert scheduler == {"tick": 1000, "monitor": 5000}, scheduler
+
+
+def _state(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()[0]
+
+
+def test_the_cluster_not_measured_is_stopped_during_a_batch_and_continued_after():
+    # The idle cluster's heartbeats must not run on the measured batch's
+    # cores, and it must run again after (a cluster left stopped would hang
+    # the next batch).
+    import subprocess
+    import sys
+    import time
+    p = subprocess.Popen([sys.executable, "-c", "import time\nwhile True: time.sleep(0.01)"])
+    try:
+        with _bench().stopped([p.pid]):
+            time.sleep(0.1)
+            assert _state(p.pid) == "T"
+        time.sleep(0.1)
+        assert _state(p.pid) in ("S", "R")
+    finally:
+        p.kill()
+        p.wait()
