@@ -197,9 +197,7 @@ void ssd_copy_free(ssd_copy *c) {
     free(c);
 }
 
-const char *ssd_copy_errmsg(const ssd_copy *c) {
-    return c ? c->err : "no handle";
-}
+SSD__FO_HANDLE_CALLS(copy)
 
 size_t ssd_copy_failure_count(const ssd_copy *c) {
     return c ? c->nfailures : 0;
@@ -207,14 +205,6 @@ size_t ssd_copy_failure_count(const ssd_copy *c) {
 
 const char *ssd_copy_failure(const ssd_copy *c, size_t i) {
     return c && i < c->nfailures ? c->failures[i] : NULL;
-}
-
-int ssd_copy_set_progress(ssd_copy *c, ssd_fileops_progress_fn fn, void *user) {
-    if (!c)
-        return SSD_EINVAL;
-    c->progress_fn = fn;
-    c->progress_user = user;
-    return 0;
 }
 
 int ssd_copy_set_log(ssd_copy *c, ssd_copy_log_fn fn, void *user) {
