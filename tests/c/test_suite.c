@@ -182,6 +182,36 @@ Test(suite_file, every_step_kind_refuses_a_bad_key_value_word_alike) {
     tu_rmdir(dir);
 }
 
+/* Before the target is opened (a new file target's layout takes minutes)
+ * prepare checks the suite on a stand-in drive and builds nothing; run
+ * waits for the open. The CLI and Python check this way. */
+Test(suite_file, prepare_before_the_open_checks_on_a_stand_in) {
+    char dir[64], path[128], out[160];
+    tu_mkdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/c.suite", dir);
+    snprintf(out, sizeof out, "%s/out", dir);
+    ssd_target *t;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    ssd_suite *s = suite_file(t, path, "trim\njob name=b qd=0\n", out);
+    cr_assert_lt(ssd_suite_prepare(s), 0);
+    cr_assert(strstr(ssd_suite_errmsg(s), "c.suite:2: job:"), "%s", ssd_suite_errmsg(s));
+    ssd_suite_free(s);
+    s = suite_file(t, path, "trim\njob name=a pattern=randread time=1s\n", path);
+    cr_assert_eq(ssd_suite_prepare(s), -ENOTDIR, "%s", ssd_suite_errmsg(s));
+    ssd_suite_free(s);
+    s = suite_file(t, path, NULL, out);
+    cr_assert_eq(ssd_suite_prepare(s), 0, "%s", ssd_suite_errmsg(s));
+    cr_assert_eq(ssd_suite_step_count(s), 0);
+    cr_assert_eq(ssd_suite_run(s), SSD_ESTATE);
+    cr_assert_eq(ssd_target_open(t, "sim:bx200"), 0, "%s", ssd_target_errmsg(t));
+    cr_assert_eq(ssd_suite_prepare(s), 0, "%s", ssd_suite_errmsg(s));
+    cr_assert_eq(ssd_suite_step_count(s), 2);
+    cr_assert_str_eq(ssd_suite_step_kind(s, 1), "job");
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
+
 Test(suite_file, binary_and_missing_files_are_refused) {
     char dir[64];
     tu_mkdir(dir, sizeof dir);
