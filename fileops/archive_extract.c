@@ -85,17 +85,7 @@ void ssd_extract_free(ssd_extract *x) {
     free(x);
 }
 
-const char *ssd_extract_errmsg(const ssd_extract *x) {
-    return x ? x->err : "no handle";
-}
-
-int ssd_extract_set_progress(ssd_extract *x, ssd_fileops_progress_fn fn, void *user) {
-    if (!x)
-        return SSD_EINVAL;
-    x->progress_fn = fn;
-    x->progress_user = user;
-    return 0;
-}
+SSD__FO_HANDLE_CALLS(extract)
 
 int ssd_extract_set_option(ssd_extract *x, const char *key, const char *value) {
     if (!x)

@@ -144,17 +144,7 @@ void ssd_archive_free(ssd_archive *a) {
     free(a);
 }
 
-const char *ssd_archive_errmsg(const ssd_archive *a) {
-    return a ? a->err : "no handle";
-}
-
-int ssd_archive_set_progress(ssd_archive *a, ssd_fileops_progress_fn fn, void *user) {
-    if (!a)
-        return SSD_EINVAL;
-    a->progress_fn = fn;
-    a->progress_user = user;
-    return 0;
-}
+SSD__FO_HANDLE_CALLS(archive)
 
 int ssd_archive_set_option(ssd_archive *a, const char *key, const char *value) {
     if (!a)

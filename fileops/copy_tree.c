@@ -197,9 +197,7 @@ void ssd_copy_free(ssd_copy *c) {
     free(c);
 }
 
-const char *ssd_copy_errmsg(const ssd_copy *c) {
-    return c ? c->err : "no handle";
-}
+SSD__FO_HANDLE_CALLS(copy)
 
 size_t ssd_copy_failure_count(const ssd_copy *c) {
     return c ? c->nfailures : 0;
@@ -207,14 +205,6 @@ size_t ssd_copy_failure_count(const ssd_copy *c) {
 
 const char *ssd_copy_failure(const ssd_copy *c, size_t i) {
     return c && i < c->nfailures ? c->failures[i] : NULL;
-}
-
-int ssd_copy_set_progress(ssd_copy *c, ssd_fileops_progress_fn fn, void *user) {
-    if (!c)
-        return SSD_EINVAL;
-    c->progress_fn = fn;
-    c->progress_user = user;
-    return 0;
 }
 
 int ssd_copy_set_log(ssd_copy *c, ssd_copy_log_fn fn, void *user) {
@@ -436,9 +426,11 @@ static int fault_hit(const ssd_copy *c, const char *rel) {
     return c->fault_read && strstr(rel, c->fault_read);
 }
 
-static int write_all(int fd, const unsigned char *p, size_t n) {
+/* Writes all n bytes at offset off (pwrite), or at the file offset when off
+ * is negative. 0 or -errno. */
+static int write_all(int fd, const unsigned char *p, size_t n, off_t off) {
     while (n) {
-        ssize_t w = write(fd, p, n);
+        ssize_t w = off < 0 ? write(fd, p, n) : pwrite(fd, p, n, off);
         if (w < 0) {
             if (errno == EINTR)
                 continue;
@@ -448,7 +440,18 @@ static int write_all(int fd, const unsigned char *p, size_t n) {
             return -EIO;
         p += w;
         n -= (size_t)w;
+        off += off < 0 ? 0 : w;
     }
+    return 0;
+}
+
+/* After each read: a stop request or an injected read fault ends the file's
+ * copy (0: go on). */
+static int read_stop(ssd_copy *c, const struct job *j, const char **stage) {
+    if (atomic_load(&c->stop))
+        return *stage = "stopped", SSD_EINTERRUPTED;
+    if (fault_hit(c, j->rel))
+        return *stage = "read (injected fault)", -EIO;
     return 0;
 }
 
@@ -499,14 +502,9 @@ static int copy_splice(struct worker *w, const struct job *j, int sfd, int dfd,
         if (n == 0)
             return 0;
         moved_any = 1;
-        if (atomic_load(&c->stop)) {
-            *stage = "stopped";
-            return SSD_EINTERRUPTED;
-        }
-        if (fault_hit(c, j->rel)) {
-            *stage = "read (injected fault)";
-            return -EIO;
-        }
+        int rc = read_stop(c, j, stage);
+        if (rc)
+            return rc;
         for (ssize_t left = n; left > 0;) {
             ssize_t m = splice(w->pipe[0], NULL, dfd, NULL, (size_t)left, SPLICE_F_MOVE);
             if (m < 0 && errno == EINTR)
@@ -616,23 +614,12 @@ static int copy_sparse(struct worker *w, const struct job *j, int sfd, int dfd, 
                 hole = off; /* the file shrank: the size check reports it */
                 break;
             }
-            if (atomic_load(&c->stop)) {
-                *stage = "stopped";
-                return SSD_EINTERRUPTED;
-            }
-            if (fault_hit(c, j->rel)) {
-                *stage = "read (injected fault)";
-                return -EIO;
-            }
-            for (ssize_t done = 0; done < n;) {
-                ssize_t m = pwrite(dfd, w->buf + done, (size_t)(n - done), off + done);
-                if (m < 0 && errno == EINTR)
-                    continue;
-                if (m <= 0) {
-                    *stage = "write";
-                    return m < 0 ? -errno : -EIO;
-                }
-                done += m;
+            int rc = read_stop(c, j, stage);
+            if (rc)
+                return rc;
+            if ((rc = write_all(dfd, w->buf, (size_t)n, off)) < 0) {
+                *stage = "write";
+                return rc;
             }
             atomic_fetch_add(&c->bytes_done, (uint64_t)n);
             off += n;
@@ -699,14 +686,9 @@ static int copy_data(struct worker *w, const struct job *j, int sfd, int dfd, in
         }
         if (n == 0)
             return 0;
-        if (atomic_load(&c->stop)) {
-            *stage = "stopped";
-            return SSD_EINTERRUPTED;
-        }
-        if (fault_hit(c, j->rel)) {
-            *stage = "read (injected fault)";
-            return -EIO;
-        }
+        int rc = read_stop(c, j, stage);
+        if (rc)
+            return rc;
         if (direct && n % DIRECT_ALIGN) {
             /* The tail of the file: O_DIRECT needs aligned lengths. */
             int fl = fcntl(dfd, F_GETFL);
@@ -715,8 +697,7 @@ static int copy_data(struct worker *w, const struct job *j, int sfd, int dfd, in
                 return -errno;
             }
         }
-        int rc = write_all(dfd, w->buf, (size_t)n);
-        if (rc < 0) {
+        if ((rc = write_all(dfd, w->buf, (size_t)n, -1)) < 0) {
             *stage = "write";
             return rc;
         }

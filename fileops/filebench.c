@@ -84,9 +84,7 @@ void ssd_filebench_free(ssd_filebench *b) {
     free(b);
 }
 
-const char *ssd_filebench_errmsg(const ssd_filebench *b) {
-    return b ? b->err : "no handle";
-}
+SSD__FO_HANDLE_CALLS(filebench)
 
 int ssd_filebench_to_json(const ssd_filebench *b, int flags, char **out) {
     enum ssd__jw_style style;
@@ -99,14 +97,6 @@ int ssd_filebench_to_json(const ssd_filebench *b, int flags, char **out) {
     ssd__jw_init(&w, style);
     ssd__jw_raw(&w, b->json);
     return ssd__jw_finish(&w, out);
-}
-
-int ssd_filebench_set_progress(ssd_filebench *b, ssd_fileops_progress_fn fn, void *user) {
-    if (!b)
-        return SSD_EINVAL;
-    b->progress_fn = fn;
-    b->progress_user = user;
-    return 0;
 }
 
 /* The step bits of a comma list: 0 when it names none or another word. */

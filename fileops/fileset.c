@@ -429,14 +429,6 @@ int ssd_fileset_create(ssd_fileset **out) {
     return 0;
 }
 
-int ssd_fileset_set_progress(ssd_fileset *s, ssd_fileops_progress_fn fn, void *user) {
-    if (!s)
-        return SSD_EINVAL;
-    s->progress_fn = fn;
-    s->progress_user = user;
-    return 0;
-}
-
 /* Calls the progress callback when the interval has passed (or force);
  * returns non-zero once the callback asked to stop. */
 static int fileset_progress(ssd_fileset *s, double t0, int force) {
@@ -456,9 +448,7 @@ void ssd_fileset_free(ssd_fileset *s) {
     free(s);
 }
 
-const char *ssd_fileset_errmsg(const ssd_fileset *s) {
-    return s ? s->err : "no handle";
-}
+SSD__FO_HANDLE_CALLS(fileset)
 
 int ssd_fileset_set_option(ssd_fileset *s, const char *key, const char *value) {
     if (!s)

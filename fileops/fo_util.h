@@ -17,6 +17,21 @@
 
 #define SSD__FO_ERRMSG_SIZE SSD__ERRMSG_SIZE
 
+/* Defines ssd_T_errmsg and ssd_T_set_progress, which every fileops handle
+ * (copy, archive, extract, fileset, filebench) has alike: its message in
+ * member err, its progress callback in progress_fn and progress_user. */
+#define SSD__FO_HANDLE_CALLS(T)                                                                    \
+    const char *ssd_##T##_errmsg(const ssd_##T *h) {                                               \
+        return h ? h->err : "no handle";                                                           \
+    }                                                                                              \
+    int ssd_##T##_set_progress(ssd_##T *h, ssd_fileops_progress_fn fn, void *user) {               \
+        if (!h)                                                                                    \
+            return SSD_EINVAL;                                                                     \
+        h->progress_fn = fn;                                                                       \
+        h->progress_user = user;                                                                   \
+        return 0;                                                                                  \
+    }
+
 /* Formats into buf (SSD__FO_ERRMSG_SIZE bytes) and returns code. */
 int ssd__fo_fail(char *buf, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

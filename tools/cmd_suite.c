@@ -1,11 +1,9 @@
 /* cmd_suite.c - `ssdcore suite`: run a methodology suite on one target and
  * fill a results directory (results.json, series CSVs, report.html). */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <ssdcore.h>
@@ -77,73 +75,8 @@ static int progress_line(void *user, const ssd_suite_progress *p) {
 /* The suite's flags on this command line. */
 static struct cli_table suite_flags;
 
-/* Checks the options and the suite on a stand-in simulated drive bigger
- * than any real one, before a real target is opened: opening a new file
- * target lays it out, which may take minutes, and a typo in the suite file
- * or --out must not cost that. 0, or the exit status after the message. */
-static int precheck(const char *suite_text, int list) {
-    ssd_target *t = NULL;
-    ssd_suite *s = NULL;
-    int status = 0;
-    if (ssd_target_create(&t) || ssd_target_open(t, "sim:bx200,capacity_gb=131072") < 0 ||
-        ssd_suite_create(&s, t)) {
-        ssd_suite_free(s);
-        ssd_target_free(t);
-        return 0; /* no stand-in: the real target's checks will do */
-    }
-    status = cli_table_apply(&suite_flags, "suite", s, suite_set_option, suite_errmsg, 1);
-    if (!status && suite_text && ssd_suite_set_option(s, "suite_text", suite_text))
-        status = cli_usage_error("suite", "%s", ssd_suite_errmsg(s));
-    if (!status && ssd_suite_prepare(s))
-        status = cli_error("suite", "%s", ssd_suite_errmsg(s));
-    struct stat sb;
-    const char *out = cli_table_value(&suite_flags, "out");
-    if (!status && !list && out && stat(out, &sb) == 0 && !S_ISDIR(sb.st_mode))
-        status = cli_error("suite", "%s: not a directory", out);
-    ssd_suite_free(s);
-    ssd_target_free(t);
-    return status;
-}
-
-/* *text: the whole of path when it is a pipe or FIFO (NULL for anything
- * else, which the library reads itself). Returns 0 or an exit status. */
-static int read_pipe(const char *path, char **text) {
-    struct stat st;
-    *text = NULL;
-    if (stat(path, &st) || !S_ISFIFO(st.st_mode))
-        return 0;
-    /* Opened without blocking: a FIFO nobody writes to reads as empty. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    int fl = fd < 0 ? -1 : fcntl(fd, F_GETFL);
-    FILE *f = fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0 ? NULL : fdopen(fd, "rb");
-    if (!f) {
-        int e = errno;
-        if (fd >= 0)
-            close(fd);
-        return cli_error("suite", "%s: %s", path, strerror(e));
-    }
-    size_t cap = 1 << 20, n = 0;
-    char *buf = malloc(cap + 2);
-    if (buf)
-        n = fread(buf, 1, cap + 1, f);
-    int bad = buf && ferror(f);
-    fclose(f);
-    if (!buf)
-        return cli_error("suite", "%s: out of memory", path);
-    if (bad || n > cap || memchr(buf, 0, n)) {
-        free(buf);
-        return bad ? cli_error("suite", "%s: cannot read: %s", path, strerror(errno))
-                   : cli_error("suite", "%s: %s: not a suite file", path,
-                               n > cap ? "larger than 1 MiB" : "binary data");
-    }
-    buf[n] = 0;
-    *text = buf;
-    return 0;
-}
-
 int cmd_suite(int argc, char **argv) {
     const char *uri, **pos = calloc((size_t)argc + 1, sizeof *pos);
-    char *suite_text = NULL;
     int list = 0, json = 0, no_progress = 0;
     const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL},
                                      {"--no-progress", &no_progress, NULL, NULL},
@@ -160,39 +93,30 @@ int cmd_suite(int argc, char **argv) {
     free(pos);
     if (status)
         return status;
-    const char *suite_file = cli_table_value(&suite_flags, "suite_file");
     if (!cli_table_value(&suite_flags, "out") && !list)
         return cli_usage_error("suite", "missing --out DIR");
-    if (cli_table_value(&suite_flags, "suite") && suite_file)
+    if (cli_table_value(&suite_flags, "suite") && cli_table_value(&suite_flags, "suite_file"))
         return cli_usage_error("suite", "--suite and --suite-file exclude each other");
-
-    /* A suite file that is a pipe (--suite-file <(...)) can be read only
-     * once, and the checks below read it before the run does. */
-    if (suite_file && (status = read_pipe(suite_file, &suite_text)))
-        return status;
     ssd_target *t = NULL;
     ssd_suite *s = NULL;
     int rc;
-    if ((status = cli_target_create("suite", &t))) {
-        free(suite_text);
+    if ((status = cli_target_create("suite", &t)))
         return status;
-    }
     cli_catch_sigint(NULL);
-    if (strncmp(uri, "sim:", 4) && (status = precheck(suite_text, list)))
-        goto out;
-    if ((status = cli_target_open("suite", t, uri)))
-        goto out;
     if (ssd_suite_create(&s, t)) {
         status = cli_error("suite", "out of memory creating the suite");
         goto out;
     }
     if ((status = cli_table_apply(&suite_flags, "suite", s, suite_set_option, suite_errmsg, 1)))
         goto out;
-    if (suite_text && ssd_suite_set_option(s, "suite_text", suite_text)) {
-        status = cli_usage_error("suite", "%s", ssd_suite_errmsg(s));
+    /* Checked on a stand-in drive before the target is opened (a new file
+     * target's layout takes minutes), then built for the target. */
+    rc = ssd_suite_prepare(s);
+    if (!rc && (status = cli_target_open("suite", t, uri)))
         goto out;
-    }
-    if ((rc = ssd_suite_prepare(s))) {
+    if (!rc)
+        rc = ssd_suite_prepare(s);
+    if (rc) {
         status = cli_error("suite", "%s", ssd_suite_errmsg(s));
         goto out;
     }
@@ -251,6 +175,5 @@ int cmd_suite(int argc, char **argv) {
 out:
     ssd_suite_free(s);
     ssd_target_free(t);
-    free(suite_text);
     return status;
 }

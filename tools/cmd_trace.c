@@ -20,8 +20,14 @@
 #include "commands.h"
 #include "fo_cli.h"
 
-static int load(const char *cmd, ssd_trace *tr, const char *path, const char *format) {
-    return ssd_trace_load(tr, path, format) < 0 ? cli_error(cmd, "%s", ssd_trace_errmsg(tr)) : 0;
+/* A new trace handle in *tr (NULL when out of memory), loaded from path
+ * when path is given: 0, or the error's exit status. */
+static int load(const char *cmd, ssd_trace **tr, const char *path, const char *format) {
+    if (ssd_trace_create(tr))
+        return cli_error(cmd, "out of memory creating the trace handle");
+    return path && ssd_trace_load(*tr, path, format) < 0
+               ? cli_error(cmd, "%s", ssd_trace_errmsg(*tr))
+               : 0;
 }
 
 /* A size or number a verb's flag gave (*u is left when it gave none): 0,
@@ -54,10 +60,8 @@ static int trace_info(int argc, char **argv) {
     int status = fo_cli_args(&info_cli, NULL, own, argc - 1, argv + 1, &path);
     if (status >= 0)
         return status;
-    ssd_trace *tr;
-    if (ssd_trace_create(&tr))
-        return cli_error("trace info", "out of memory creating the trace handle");
-    status = load("trace info", tr, path, format);
+    ssd_trace *tr = NULL;
+    status = load("trace info", &tr, path, format);
     char *json = NULL;
     if (!status && ssd_trace_summary_json(tr, SSD_JSON_COMPACT, &json) == 0)
         cli_print_result(json, json_out);
@@ -85,10 +89,8 @@ static int trace_convert(int argc, char **argv) {
     int status = fo_cli_args(&convert_cli, NULL, own, argc - 1, argv + 1, pos);
     if (status >= 0)
         return status;
-    ssd_trace *tr;
-    if (ssd_trace_create(&tr))
-        return cli_error("trace convert", "out of memory creating the trace handle");
-    status = load("trace convert", tr, pos[0], from);
+    ssd_trace *tr = NULL;
+    status = load("trace convert", &tr, pos[0], from);
     if (!status && ssd_trace_save(tr, pos[1], to, file) < 0)
         status = cli_error("trace convert", "%s", ssd_trace_errmsg(tr));
     if (!status)
@@ -121,11 +123,10 @@ static int trace_generate(int argc, char **argv) {
         return status;
     if (!out)
         return cli_usage_error(cmd, "missing --out T.csv");
-    ssd_trace *tr;
-    if (ssd_trace_create(&tr))
-        return cli_error(cmd, "out of memory creating the trace handle");
-    if (ssd_trace_generate(tr, name, seed, span) < 0 || ssd_trace_save(tr, out, "csv", NULL) < 0)
-        status = cli_error("trace generate", "%s", ssd_trace_errmsg(tr));
+    ssd_trace *tr = NULL;
+    if (!(status = load(cmd, &tr, NULL, NULL)) &&
+        (ssd_trace_generate(tr, name, seed, span) < 0 || ssd_trace_save(tr, out, "csv", NULL) < 0))
+        status = cli_error(cmd, "%s", ssd_trace_errmsg(tr));
     ssd_trace_free(tr);
     return status;
 }
@@ -312,14 +313,10 @@ static int trace_record(int argc, char **argv) {
         status = cli_error("trace record", "blkparse failed on the recording in %s", dir);
         goto out;
     }
-    ssd_trace *tr;
-    if (ssd_trace_create(&tr)) {
-        status = cli_error("trace record", "out of memory creating the trace handle");
-        goto out;
-    }
-    if (ssd_trace_load(tr, parsed, "blkparse") < 0 || ssd_trace_save(tr, out, "csv", NULL) < 0)
-        status = cli_error("trace record", "%s", ssd_trace_errmsg(tr));
-    else
+    ssd_trace *tr = NULL;
+    if (!(status = load(cmd, &tr, parsed, "blkparse")) && ssd_trace_save(tr, out, "csv", NULL) < 0)
+        status = cli_error(cmd, "%s", ssd_trace_errmsg(tr));
+    else if (!status)
         printf("%zu I/Os recorded on %s while '%s' ran (exit %d) -> %s\n", ssd_trace_count(tr), dev,
                cmdv[0], cmd_status, out);
     ssd_trace_free(tr);
@@ -541,11 +538,7 @@ int cmd_replay(int argc, char **argv) {
         status = cli_run_status("replay", rc, err, "interrupted");
         goto out;
     }
-    if (ssd_trace_create(&tr)) {
-        status = cli_error("replay", "out of memory creating the trace handle");
-        goto out;
-    }
-    status = load("replay", tr, trace_path, format);
+    status = load("replay", &tr, trace_path, format);
     if (!status && ssd_replay_create(&r, t, tr))
         status = cli_error("replay", "out of memory creating the replay");
     if (!status)

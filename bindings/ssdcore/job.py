@@ -48,6 +48,16 @@ class Target:
     def __init__(self, uri: PathLike, **options: Any) -> None:
         self._busy = 0  # jobs and suites running on it (close waits for none)
         self._t = make_handle("target", options=options)
+        self._open(uri)
+
+    @classmethod
+    def _unopened(cls, **options: Any) -> "Target":
+        """A target with its options set, not opened yet (then ``_open``)."""
+        t = cls.__new__(cls)
+        t._busy, t._t = 0, make_handle("target", options=options)
+        return t
+
+    def _open(self, uri: PathLike) -> None:
         check(lib.ssd_target_open(self._t, fspath_bytes(uri, "target")), self._errmsg)
 
     def _errmsg(self) -> Any:

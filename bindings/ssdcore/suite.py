@@ -23,10 +23,8 @@ object and ``headline["pts"]``) and ``quick``; or a suite file of your own
 """
 from __future__ import annotations
 
-import errno
 import json
 import os
-import stat
 import warnings
 from typing import Any, Dict, List, Optional, Union
 
@@ -48,50 +46,15 @@ def suite_builtins() -> List[Dict[str, str]]:
             for i in range(lib.ssd_suite_builtin_count())]
 
 
-def _suite_source(suite: str, suite_file: Optional[PathLike]) -> Dict[str, Any]:
-    """The options naming the suite. A suite file that is a pipe or FIFO
-    (``/dev/fd/N`` of a process substitution) is read here, once, and
-    handed over as ``suite_text``: the checks before a run read the suite
-    before the run does, and a pipe has nothing left for a second read."""
-    opts: Dict[str, Any] = {"suite": None if suite_file else suite, "suite_file": suite_file}
-    if suite_file is None:
-        return opts
-    try:
-        fifo = stat.S_ISFIFO(os.stat(suite_file).st_mode)
-    except OSError:
-        fifo = False  # the library says what is wrong with it
-    if fifo:
-        # Opened without blocking: a FIFO nobody writes to reads as empty.
-        fd = os.open(suite_file, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-        os.set_blocking(fd, True)
-        with open(fd, "rb") as f:
-            text = f.read((1 << 20) + 1)
-        name = os.fsdecode(suite_file)
-        if len(text) > 1 << 20 or b"\0" in text:
-            raise error_from_code(lib.SSD_EFORMAT, f"{name}: " + (
-                "larger than 1 MiB" if len(text) > 1 << 20 else "binary data")
-                + ": not a suite file")
-        opts["suite_text"] = text
-    return opts
-
-
 def _prepared(target: Target, opts: Dict[str, Any]) -> Any:
     """A suite handle on target with opts, its steps prepared (a bad suite
-    raises Error naming the file and line)."""
+    raises Error naming the file and line). On a target not opened yet the
+    library checks them on a stand-in drive and builds nothing: opening a
+    new file target lays it out, which may take minutes. A suite file that
+    is a pipe (``/dev/fd/N``) is read once, by the first prepare."""
     s = make_handle("suite", target._handle(), options=opts)
     check(lib.ssd_suite_prepare(s), lambda: lib.ssd_suite_errmsg(s))
     return s
-
-
-def _precheck(opts: Dict[str, Any]) -> None:
-    """Checks the suite and options on a stand-in simulated drive bigger than
-    any real one, before a real target is opened: opening a new file target
-    lays it out, which may take minutes. As the CLI does."""
-    with Target("sim:bx200,capacity_gb=131072") as stand_in:
-        _prepared(stand_in, opts)
-    out = opts.get("out")
-    if out is not None and os.path.exists(out) and not os.path.isdir(out):
-        raise error_from_code(-errno.ENOTDIR, f"{os.fspath(out)}: not a directory")
 
 
 def suite_steps(target: Union[Target, PathLike], suite: str = "quick", *,
@@ -102,7 +65,8 @@ def suite_steps(target: Union[Target, PathLike], suite: str = "quick", *,
     ``[{"kind": "job", "name": "seq-read", "line": "job name=seq-read ..."}, ...]``.
     A bad suite file raises Error whose detail names the file and line."""
     t = target if isinstance(target, Target) else Target(target, size=size)
-    s = _prepared(t, dict(_suite_source(suite, suite_file), scale=scale, area=area))
+    s = _prepared(t, {"suite": None if suite_file else suite, "suite_file": suite_file,
+                      "scale": scale, "area": area})
     out = []
     for i in range(lib.ssd_suite_step_count(s)):
         out.append({k: ffi.string(f(s, i)).decode() for k, f in
@@ -144,15 +108,17 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
     >>> r = ssdcore.suite("sim:bx200", "/tmp/q")                 # doctest: +SKIP
     >>> r["headline"]["rand4k_read_qd1_iops"]                     # doctest: +SKIP
     """
-    opts = {**_suite_source(suite, suite_file),
+    opts = {"suite": None if suite_file else suite, "suite_file": suite_file,
             "scale": scale, "area": area, "out": out,
             "report": None if report else False, "filebench_dir": filebench_dir,
             "filebench_size": filebench_size, "hash_serial": True if hash_serial else None}
-    if not isinstance(target, Target) and not str(target).startswith("sim:"):
-        _precheck(opts)
-    t = target if isinstance(target, Target) else Target(
-        target, size=size, destroy_data=destroy_data, buffered=buffered)
-    s = make_handle("suite", t._t, options=opts)
+    if isinstance(target, Target):
+        t = target
+        s = make_handle("suite", t._handle(), options=opts)
+    else:  # checked before the target is opened, as the CLI does
+        t = Target._unopened(size=size, destroy_data=destroy_data, buffered=buffered)
+        s = _prepared(t, opts)
+        t._open(target)
     # The callback also gives Python a chance to run its signal handlers, so
     # Ctrl-C reaches a run that holds no GIL. The user sees at most ten
     # updates a second, plus the start of each step (a callback that stops

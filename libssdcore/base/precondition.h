@@ -12,8 +12,6 @@
 const char *ssd__precondition_name(int value);
 /* The value of the len-byte word s, or -1 when it is none of them. */
 int ssd__precondition_parse(const char *s, size_t len);
-/* The choices, for messages: "none, seq_fill, random_fill, unknown". */
-#define SSD__PRECONDITION_CHOICES "none, seq_fill, random_fill, unknown"
 /* The same as an option table's enum words (options.h). */
 #define SSD__PRECONDITION_WORDS "none seq_fill random_fill unknown"
 

@@ -471,6 +471,8 @@ int ssd_suite_run(ssd_suite *s) {
                                        : "the suite already ran");
     if (!s->out_dir)
         return ssd__fail(s->err, SSD_EINVAL, "out: no results directory set");
+    if (!ssd_target_size(s->t))
+        return ssd__fail(s->err, SSD_ESTATE, "the target is not open");
     int rc = ssd_suite_prepare(s);
     if (rc)
         return rc;

@@ -243,6 +243,32 @@ const struct ssd__step *ssd__suite_find_log(const struct ssd__results *s, const 
     return NULL;
 }
 
+/* ssd_suite_prepare on a target not open yet: opening a new file target
+ * lays it out, which may take minutes, and a typo in the suite file or out
+ * must not cost that. The options and steps are checked on a stand-in
+ * simulated drive bigger than any real one, and out must be a directory or
+ * not exist yet; nothing is kept but the suite file's text (a pipe is read
+ * once), so the prepare after the open builds the steps for the target. */
+static int check_on_stand_in(ssd_suite *s) {
+    ssd_target *real = s->t, *stand_in = NULL;
+    int rc = ssd_target_create(&stand_in);
+    if (rc || (rc = ssd_target_open(stand_in, "sim:bx200,capacity_gb=131072")) < 0) {
+        ssd_target_free(stand_in);
+        return ssd__fail(s->err, rc, "no stand-in drive to check the suite on: %s",
+                         ssd_strerror(rc));
+    }
+    s->t = stand_in;
+    rc = ssd_suite_prepare(s);
+    s->t = real;
+    clear_steps(s);
+    s->prepared = 0;
+    ssd_target_free(stand_in);
+    struct stat st;
+    if (!rc && s->out_dir && stat(s->out_dir, &st) == 0 && !S_ISDIR(st.st_mode))
+        rc = ssd__fail(s->err, -ENOTDIR, "%s: not a directory", s->out_dir);
+    return rc ? rc : describe_target(s) ? ssd__fail(s->err, SSD_ENOMEM, "out of memory") : 0;
+}
+
 int ssd_suite_prepare(ssd_suite *s) {
     if (!s)
         return SSD_EINVAL;
@@ -252,7 +278,7 @@ int ssd_suite_prepare(ssd_suite *s) {
     if (s->res.loaded)
         return ssd__fail(s->err, SSD_ESTATE, "a suite loaded from results cannot run");
     if (!ssd_target_size(s->t))
-        return ssd__fail(s->err, SSD_ESTATE, "the target is not open");
+        return check_on_stand_in(s);
     /* The target may have been opened after ssd_suite_create. */
     if (describe_target(s))
         return ssd__fail(s->err, SSD_ENOMEM, "out of memory");

@@ -12,12 +12,24 @@
 #define TEST_NOISE_SEED 88172645463325252ULL
 #include "test_noise.h"
 
+/* The series of n one-second samples of b[i] bytes each. */
+static ssd_series *per_second(const double *b, size_t n) {
+    double *t = malloc(n * sizeof *t);
+    cr_assert(t);
+    for (size_t i = 0; i < n; i++)
+        t[i] = (double)(i + 1);
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    return s;
+}
+
 /* n one-second samples: hi until `cache` bytes are written (the drop lands
  * inside a sample), lo after; multiplicative noise cv; stalls at given
  * samples. Returns the series. */
 static ssd_series *step_curve(size_t n, double cache, double hi, double lo, double cv,
                               const size_t *stalls, size_t nstalls) {
-    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    double *b = malloc(n * sizeof *b);
     double w = 0;
     for (size_t i = 0; i < n; i++) {
         double m = cv > 0 ? exp(cv * gauss()) : 1.0;
@@ -34,12 +46,9 @@ static ssd_series *step_curve(size_t n, double cache, double hi, double lo, doub
         }
         bytes += rem * lo * m;
         w += rem * lo * m;
-        t[i] = (double)(i + 1);
         b[i] = bytes;
     }
-    ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
-    free(t);
+    ssd_series *s = per_second(b, n);
     free(b);
     return s;
 }
@@ -55,6 +64,17 @@ static struct ssd_analysis_summary run(ssd_series *s, ssd_series *ref, ssd_analy
     else
         ssd_analysis_free(a);
     return sum;
+}
+
+/* One uncensored cache of `cache` bytes within the fraction tol in the
+ * analysis of the n one-second samples b. */
+static void expect_cache(const double *b, size_t n, double cache, double tol) {
+    ssd_series *s = per_second(b, n);
+    struct ssd_analysis_summary r = run(s, NULL, NULL);
+    cr_assert(r.has_cache, "no cache");
+    cr_expect_eq(r.cache_censored, SSD_CENSOR_NONE);
+    cr_expect(fabs(r.cache_bytes / cache - 1) < tol, "cache %.4g vs %.4g", r.cache_bytes, cache);
+    ssd_series_free(s);
 }
 
 Test(curve, clean_cache_placed_inside_the_drop_sample) {
@@ -165,15 +185,13 @@ Test(curve, recovery_against_fresh_reference) {
 
 Test(curve, periodic_dips_are_measured_not_phases) {
     size_t n = 3600;
-    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    double *b = malloc(n * sizeof *b);
     for (size_t i = 0; i < n; i++) {
-        t[i] = (double)(i + 1);
         /* 73K -> 35K IOPS of 4 KiB every 30 s for 4 s. */
         double iops = (i % 30) < 4 ? 35000 : 73000;
         b[i] = iops * 4096 * exp(0.03 * gauss());
     }
-    ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    ssd_series *s = per_second(b, n);
     ssd_analysis *a;
     struct ssd_analysis_summary r = run(s, NULL, &a);
     cr_expect_eq(ssd_analysis_phase_count(a), 1);
@@ -184,7 +202,6 @@ Test(curve, periodic_dips_are_measured_not_phases) {
     cr_expect_float_eq(r.dip_duty, 4.0 / 30.0, 0.03);
     ssd_analysis_free(a);
     ssd_series_free(s);
-    free(t);
     free(b);
 }
 
@@ -196,7 +213,7 @@ Test(curve, cluster_of_dips_before_a_lasting_step_is_not_the_drop) {
      * noise draws: the segmentation of the dips depends on them. */
     static const double dips[] = {0.65, 0.37, 1.0, 1.0, 1.0, 0.79, 0.34, 0.85};
     size_t n = 670, d0 = 284, drop = 299;
-    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    double *b = malloc(n * sizeof *b);
     for (int rep = 0; rep < 8; rep++) {
         double cache = 0;
         for (size_t i = 0; i < n; i++) {
@@ -204,15 +221,13 @@ Test(curve, cluster_of_dips_before_a_lasting_step_is_not_the_drop) {
             double r = i < drop ? 471e6 : i == drop ? 0.4 * 471e6 + 0.6 * 304e6 : 304e6;
             if (i >= d0 && i < d0 + sizeof dips / sizeof dips[0])
                 r *= dips[i - d0];
-            t[i] = (double)(i + 1);
             b[i] = r * m;
             if (i < drop)
                 cache += b[i];
             else if (i == drop)
                 cache += 0.4 * 471e6 * m;
         }
-        ssd_series *s = NULL;
-        cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+        ssd_series *s = per_second(b, n);
         ssd_analysis *a;
         struct ssd_analysis_summary r = run(s, NULL, &a);
         cr_assert(r.has_cache, "draw %d: cache missed", rep);
@@ -223,7 +238,6 @@ Test(curve, cluster_of_dips_before_a_lasting_step_is_not_the_drop) {
         ssd_analysis_free(a);
         ssd_series_free(s);
     }
-    free(t);
     free(b);
 }
 
@@ -234,7 +248,7 @@ Test(curve, chaotic_collapse_and_recovery_are_a_few_phases) {
      * then 500 MB/s. The penalty follows the quiet start; the collapse
      * must not come out as a staircase of 10-20 s phases. */
     size_t n = 1200;
-    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    double *b = malloc(n * sizeof *b);
     for (int rep = 0; rep < 4; rep++) {
         for (size_t i = 0; i < n; i++) {
             double v;
@@ -248,11 +262,9 @@ Test(curve, chaotic_collapse_and_recovery_are_a_few_phases) {
             } else {
                 v = 500e6 * exp(0.03 * gauss());
             }
-            t[i] = (double)(i + 1);
             b[i] = v;
         }
-        ssd_series *s = NULL;
-        cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+        ssd_series *s = per_second(b, n);
         ssd_analysis *a;
         struct ssd_analysis_summary r = run(s, NULL, &a);
         size_t np = ssd_analysis_phase_count(a);
@@ -278,7 +290,6 @@ Test(curve, chaotic_collapse_and_recovery_are_a_few_phases) {
         ssd_analysis_free(a);
         ssd_series_free(s);
     }
-    free(t);
     free(b);
 }
 
@@ -286,15 +297,13 @@ Test(curve, folding_after_post_cache) {
     /* cache 250 GiB at 4.5 GB/s, 1.34 GB/s direct, 0.5 GB/s folding from
      * 600 GiB. */
     size_t n = 900;
-    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b), w = 0;
+    double *b = malloc(n * sizeof *b), w = 0;
     for (size_t i = 0; i < n; i++) {
         double r = w < 250 * GIB ? 4.5e9 : w < 600 * GIB ? 1.34e9 : 0.5e9;
-        t[i] = (double)(i + 1);
         b[i] = r * exp(0.05 * gauss());
         w += b[i];
     }
-    ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    ssd_series *s = per_second(b, n);
     struct ssd_analysis_summary r = run(s, NULL, NULL);
     cr_assert(r.has_cache);
     cr_expect(fabs(r.cache_bytes / (250 * GIB) - 1) < 0.03);
@@ -304,7 +313,6 @@ Test(curve, folding_after_post_cache) {
     cr_expect_float_eq(r.folding_level_bps, 0.5e9, 0.05e9);
     cr_expect_float_eq(r.post_cache_bps, 1.34e9, 0.1e9);
     ssd_series_free(s);
-    free(t);
     free(b);
 }
 
@@ -614,18 +622,15 @@ Test(curve, recovery_against_a_one_level_reference_is_undefined) {
  * multiplicative noise cv. */
 static ssd_series *levels_curve(size_t n, const double *at, const double *bps, size_t nl,
                                 double cv) {
-    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b), w = 0;
+    double *b = malloc(n * sizeof *b), w = 0;
     for (size_t i = 0; i < n; i++) {
         size_t k = 0;
         while (k + 1 < nl && w >= at[k + 1])
             k++;
-        t[i] = (double)(i + 1);
         b[i] = bps[k] * (cv > 0 ? exp(cv * gauss()) : 1.0);
         w += b[i];
     }
-    ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
-    free(t);
+    ssd_series *s = per_second(b, n);
     free(b);
     return s;
 }
@@ -650,14 +655,11 @@ Test(curve, a_short_cache_after_a_slower_start_survives_the_merge) {
      * same pass, the cache (still judged by the start's level, further
      * from it than from the level after) joined that too: no cache. */
     size_t n = 2000;
-    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
-    cr_assert(t && b);
-    for (size_t i = 0; i < n; i++) {
-        t[i] = (double)(i + 1);
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++)
         b[i] = (i < 2 ? 143e6 : i < 11 ? 391e6 : 173e6) * exp(0.03 * gauss());
-    }
-    ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    ssd_series *s = per_second(b, n);
     struct ssd_analysis_summary r = run(s, NULL, NULL);
     cr_assert(r.has_cache, "no cache");
     double cache = 0;
@@ -666,7 +668,6 @@ Test(curve, a_short_cache_after_a_slower_start_survives_the_merge) {
     cr_expect(fabs(r.cache_bytes / cache - 1) < 0.05, "%g GB", r.cache_bytes / 1e9);
     cr_expect(fabs(r.cache_level_bps / 391e6 - 1) < 0.05, "%g", r.cache_level_bps);
     cr_expect(fabs(r.post_cache_bps / 173e6 - 1) < 0.03, "%g", r.post_cache_bps);
-    free(t);
     free(b);
     ssd_series_free(s);
 }
@@ -709,22 +710,13 @@ Test(curve, a_cache_of_one_sample_is_sized_at_its_own_speed) {
      * level, 2361, was the mix's pull, and the drop's share of that
      * sample came out 60 %: 4.28 GB for 4.03. */
     size_t n = 7200;
-    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
-    cr_assert(t && b);
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
     double hi = 2877e6, lo = 1311e6, cache = 1.4 * hi;
-    for (size_t i = 0; i < n; i++) {
-        t[i] = (double)(i + 1);
+    for (size_t i = 0; i < n; i++)
         b[i] = i == 0 ? hi : i == 1 ? 0.4 * hi + 0.6 * lo : lo * exp(0.12 * gauss());
-    }
-    ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
-    struct ssd_analysis_summary r = run(s, NULL, NULL);
-    cr_assert(r.has_cache, "no cache");
-    cr_expect_eq(r.cache_censored, SSD_CENSOR_NONE);
-    cr_expect(fabs(r.cache_bytes / cache - 1) < 0.02, "cache %.4g vs %.4g", r.cache_bytes, cache);
-    free(t);
+    expect_cache(b, n, cache, 0.02);
     free(b);
-    ssd_series_free(s);
 }
 
 Test(curve, a_fresh_drives_cache_ends_in_the_last_sample_above_the_direct_level) {
@@ -735,16 +727,13 @@ Test(curve, a_fresh_drives_cache_ends_in_the_last_sample_above_the_direct_level)
      * by far more than its noise: the cache ends in it, not in the more
      * intermediate 1900 one before (6.2 GB for 7.85). */
     size_t n = 3000;
-    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
-    cr_assert(t && b);
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
     const double head[] = {2600e6, 2400e6, 1900e6, 0.5 * 1900e6 + 0.5 * 1090e6};
-    for (size_t i = 0; i < n; i++) {
-        t[i] = (double)(i + 1);
+    for (size_t i = 0; i < n; i++)
         b[i] = i < 4 ? head[i] : 1090e6 * exp(0.03 * gauss());
-    }
     double cache = 2600e6 + 2400e6 + 1900e6 + 0.5 * 1900e6;
-    ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    ssd_series *s = per_second(b, n);
     ssd_analysis *a = NULL;
     cr_assert_eq(ssd_analysis_create(&a), 0);
     cr_assert_eq(ssd_analysis_set_option(a, "precondition", "none"), 0);
@@ -755,7 +744,6 @@ Test(curve, a_fresh_drives_cache_ends_in_the_last_sample_above_the_direct_level)
     cr_assert(r.has_cache, "no cache");
     cr_expect(fabs(r.cache_bytes / cache - 1) < 0.03, "cache %.4g vs %.4g", r.cache_bytes, cache);
     ssd_analysis_free(a);
-    free(t);
     free(b);
     ssd_series_free(s);
 }
@@ -768,11 +756,10 @@ Test(curve, gc_dips_inside_a_cache_do_not_hide_it) {
      * cache test asks, "cache: none found" on a 3.4x drop. After each dip
      * the speed is back at the cache's level: the cache was still there. */
     size_t n = 7200;
-    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
-    cr_assert(t && b);
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
     double hi = 2877e6, lo = 850e6, cache = 0;
     for (size_t i = 0; i < n; i++) {
-        t[i] = (double)(i + 1);
         if (i >= 3 && i <= 5)
             b[i] = i == 3 ? 1097e6 : 899e6;
         else if (i >= 8 && i <= 10)
@@ -787,15 +774,8 @@ Test(curve, gc_dips_inside_a_cache_do_not_hide_it) {
             cache += b[i];
     }
     cache += 0.5 * hi;
-    ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
-    struct ssd_analysis_summary r = run(s, NULL, NULL);
-    cr_assert(r.has_cache, "no cache");
-    cr_expect_eq(r.cache_censored, SSD_CENSOR_NONE);
-    cr_expect(fabs(r.cache_bytes / cache - 1) < 0.02, "cache %.4g vs %.4g", r.cache_bytes, cache);
-    free(t);
+    expect_cache(b, n, cache, 0.02);
     free(b);
-    ssd_series_free(s);
 }
 
 Test(curve, a_fast_start_that_never_comes_back_to_one_level_is_no_cache_with_dips) {
@@ -806,19 +786,15 @@ Test(curve, a_fast_start_that_never_comes_back_to_one_level_is_no_cache_with_dip
      * never comes back to where it was before them. No cache of the 13
      * samples' level. */
     size_t n = 900;
-    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
-    cr_assert(t && b);
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
     const double head[] = {2110e6, 1295e6, 865e6, 720e6, 284e6, 327e6, 308e6,
                            420e6,  406e6,  318e6, 354e6, 417e6, 385e6};
-    for (size_t i = 0; i < n; i++) {
-        t[i] = (double)(i + 1);
+    for (size_t i = 0; i < n; i++)
         b[i] = i < 13 ? head[i] : 265e6 * exp(0.1 * gauss());
-    }
-    ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    ssd_series *s = per_second(b, n);
     struct ssd_analysis_summary r = run(s, NULL, NULL);
     cr_expect(!r.has_cache || r.cache_bytes < 5e9, "cache %.4g", r.cache_bytes);
-    free(t);
     free(b);
     ssd_series_free(s);
 }

@@ -37,12 +37,23 @@ static ssd_series *fast_then_slow(size_t n, double dt, double fast_s, double fas
     return s;
 }
 
-static void used_drive(ssd_analysis *a, const char *capacity) {
-    char wb[64];
-    snprintf(wb, sizeof wb, "%.0f", 2 * atof(capacity));
-    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", capacity), 0);
-    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", wb), 0);
-    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "random_fill"), 0);
+/* The analysis of s (against ref, when not NULL); with a capacity, as a
+ * drive of that many bytes randomly filled twice before the run. */
+static struct ssd_analysis_summary analyse(ssd_series *s, ssd_series *ref, const char *capacity) {
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    if (capacity) {
+        char wb[64];
+        snprintf(wb, sizeof wb, "%.0f", 2 * atof(capacity));
+        cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", capacity), 0);
+        cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", wb), 0);
+        cr_assert_eq(ssd_analysis_set_option(a, "precondition", "random_fill"), 0);
+    }
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    ssd_analysis_free(a);
+    return r;
 }
 
 /* A datacenter drive with a quarter of spare flash, randomly filled twice,
@@ -61,12 +72,7 @@ Test(used_onset, a_datacenter_drive_s_gentle_fall_after_its_clean_blocks) {
     for (int k = 0; k < 10; k++) {
         double fast_s = 8.5 + 2 * (k / 2);
         ssd_series *s = fast_then_slow(n, 1, fast_s, 1.45e9, 1.0e9, 0.02, 0.03, 0.08);
-        ssd_analysis *a = NULL;
-        cr_assert_eq(ssd_analysis_create(&a), 0);
-        used_drive(a, "2497e9");
-        cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
-        struct ssd_analysis_summary r = {.size = sizeof r};
-        cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+        struct ssd_analysis_summary r = analyse(s, ref, "2497e9");
         double want = fast_s * 1.45e9;
         cr_expect_not(r.has_cache, "%.1f s: clean blocks are no cache", fast_s);
         cr_expect(r.has_gc, "%.1f s (draw %d): the used state missed", fast_s, k % 2);
@@ -74,7 +80,6 @@ Test(used_onset, a_datacenter_drive_s_gentle_fall_after_its_clean_blocks) {
         cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= fmax(0.05 * want, 1.5 * 1.45e9),
                   "%.1f s (draw %d): used state at %.2f GB, truth %.2f", fast_s, k % 2,
                   r.gc_start_bytes / 1e9, want / 1e9);
-        ssd_analysis_free(a);
         ssd_series_free(s);
     }
     ssd_series_free(ref);
@@ -86,19 +91,13 @@ Test(used_onset, a_datacenter_drive_s_gentle_fall_after_its_clean_blocks) {
  * (seed 13's drive 192: used state at 26.6 GiB, truth 20.9). */
 Test(used_onset, a_gentle_fall_two_samples_before_the_first_boundary) {
     ssd_series *s = fast_then_slow(741, 1, 5.7, 3.94e9, 2.64e9, 0.02, 0.04, 0);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    used_drive(a, "1974e9");
-    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
-    struct ssd_analysis_summary r = {.size = sizeof r};
-    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    struct ssd_analysis_summary r = analyse(s, NULL, "1974e9");
     double want = 5.7 * 3.94e9;
     cr_expect_not(r.has_cache);
     cr_expect(r.has_gc);
     /* (within the sample that holds it, as the sweep scores it) */
     cr_expect(fabs(r.gc_start_bytes - want) <= 1.5 * 3.94e9, "used state at %.2f GB, truth %.2f",
               r.gc_start_bytes / 1e9, want / 1e9);
-    ssd_analysis_free(a);
     ssd_series_free(s);
 }
 
@@ -107,15 +106,9 @@ Test(used_onset, a_gentle_fall_two_samples_before_the_first_boundary) {
  * off by the min_drop rule. */
 Test(used_onset, one_noisy_level_has_no_fast_start) {
     ssd_series *s = fast_then_slow(2000, 1, 0, 1e9, 1e9, 0.06, 0.06, 0);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    used_drive(a, "1000e9");
-    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
-    struct ssd_analysis_summary r = {.size = sizeof r};
-    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    struct ssd_analysis_summary r = analyse(s, NULL, "1000e9");
     cr_expect_not(r.has_cache);
     cr_expect(!r.has_gc || r.gc_start_bytes < 5e9, "used state at %.2f GB", r.gc_start_bytes / 1e9);
-    ssd_analysis_free(a);
     ssd_series_free(s);
 }
 
@@ -159,16 +152,11 @@ Test(used_onset, a_fresh_drive_s_used_state_that_starts_as_more_frequent_dips) {
         cr_assert_eq(ssd_sim_truth(t, "gc_start_bytes", &want), 0);
         ssd_series *s = NULL;
         cr_assert_eq(ssd_job_series(j, SSD_DIR_WRITE, &s), 0);
-        ssd_analysis *a = NULL;
-        cr_assert_eq(ssd_analysis_create(&a), 0);
-        cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
-        struct ssd_analysis_summary r = {.size = sizeof r};
-        cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+        struct ssd_analysis_summary r = analyse(s, NULL, NULL);
         cr_expect(r.has_gc, "drive %zu: the used state missed", d);
         cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
                   "drive %zu: used state at %.1f GiB, truth %.1f", d, r.gc_start_bytes / GIB,
                   want / GIB);
-        ssd_analysis_free(a);
         ssd_series_free(s);
         ssd_job_free(j);
         ssd_target_free(t);
@@ -223,6 +211,20 @@ static ssd_series *two_hours(const char *spec, const char *state, double *gc_tru
     return s;
 }
 
+/* A 2-hour run after a sequential fill, with the fresh run as reference,
+ * as the used-drive sweep analyses it: the onset within 5 %. */
+static struct ssd_analysis_summary seq_fill_onset(const char *spec) {
+    double fresh_gc = NAN, want = NAN;
+    ssd_series *ref = two_hours(spec, "fresh", &fresh_gc);
+    ssd_series *s = two_hours(spec, "seq_fill", &want);
+    struct ssd_analysis_summary r = analyse(s, ref, NULL);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
+              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+    return r;
+}
+
 /* Direct writes after a static cache on a drive filled sequentially, with
  * the fresh state's GC dips among them (seed 29's drive 5: a 2.6 GiB cache,
  * 26 GiB at 629 MiB/s with two dips of 2-3 samples to 180-410, then the
@@ -237,20 +239,7 @@ Test(used_onset, direct_writes_with_a_gc_dip_before_the_used_state) {
         "fold_mbps=854,floor_mbps=178.37,gc_gamma=2.05,link_mbps=7000,iops_cap=2000000,"
         "noise=0.00,noise_direct=0.12,seed=328460296,slc_gb=3.5,slc_wa=1.36,dip_period_s=16.5,"
         "dip_duty=0.12,dip_depth=0.46";
-    double fresh_gc = NAN, want = NAN;
-    ssd_series *ref = two_hours(spec, "fresh", &fresh_gc);
-    ssd_series *s = two_hours(spec, "seq_fill", &want);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
-    struct ssd_analysis_summary r = {.size = sizeof r};
-    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
-    cr_expect(r.has_cache, "the static cache");
-    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
-              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
-    ssd_analysis_free(a);
-    ssd_series_free(s);
-    ssd_series_free(ref);
+    cr_expect(seq_fill_onset(spec).has_cache, "the static cache");
 }
 
 /* The spare area a sequential fill left, written at the direct speed with
@@ -290,24 +279,6 @@ Test(used_onset, a_gc_dip_in_the_spare_area_is_no_onset) {
     ssd_series_free(s);
     free(t);
     free(b);
-}
-
-/* A 2-hour run after a sequential fill, with the fresh run as reference,
- * as the used-drive sweep analyses it: the onset within 5 %. */
-static void seq_fill_onset(const char *spec) {
-    double fresh_gc = NAN, want = NAN;
-    ssd_series *ref = two_hours(spec, "fresh", &fresh_gc);
-    ssd_series *s = two_hours(spec, "seq_fill", &want);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
-    struct ssd_analysis_summary r = {.size = sizeof r};
-    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
-    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
-              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
-    ssd_analysis_free(a);
-    ssd_series_free(s);
-    ssd_series_free(ref);
 }
 
 /* A static cache's drive whose spare area (30 samples at 1,260 MB/s) the

@@ -43,6 +43,19 @@ static void write_text(const char *path, const char *text) {
     fclose(f);
 }
 
+/* A suite on t from the suite file at path, written with text first (when
+ * text is not NULL), its results going to out (when not NULL). */
+static ssd_suite *suite_file(ssd_target *t, const char *path, const char *text, const char *out) {
+    if (text)
+        write_text(path, text);
+    ssd_suite *s;
+    cr_assert_eq(ssd_suite_create(&s, t), 0);
+    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    if (out)
+        cr_assert_eq(ssd_suite_set_option(s, "out", out), 0);
+    return s;
+}
+
 Test(suite_api, free_null_and_bad_arguments) {
     ssd_suite_free(NULL);
     cr_assert_eq(ssd_suite_create(NULL, NULL), SSD_EINVAL);
@@ -111,11 +124,9 @@ Test(suite_file, errors_name_the_file_and_the_line) {
     tu_mkdir(dir, sizeof dir);
     char path[128];
     snprintf(path, sizeof path, "%s/bad.suite", dir);
-    write_text(path, "# fine\ntrim\n\njob name=a log=a time=1s\njob name=b qd=0\n");
     ssd_target *t = sim("sim:bx200");
-    ssd_suite *s;
-    cr_assert_eq(ssd_suite_create(&s, t), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    ssd_suite *s =
+        suite_file(t, path, "# fine\ntrim\n\njob name=a log=a time=1s\njob name=b qd=0\n", NULL);
     cr_assert_lt(ssd_suite_prepare(s), 0);
     char want[160];
     snprintf(want, sizeof want, "%s:5: job:", path);
@@ -132,11 +143,8 @@ static void prepare_line(const char *dir, const char *line, char *msg, size_t le
     char path[128], text[2048];
     snprintf(path, sizeof path, "%s/one.suite", dir);
     snprintf(text, sizeof text, "job log=w time=1s\n%s\n", line);
-    write_text(path, text);
     ssd_target *t = sim("sim:bx200");
-    ssd_suite *s;
-    cr_assert_eq(ssd_suite_create(&s, t), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    ssd_suite *s = suite_file(t, path, text, NULL);
     snprintf(msg, len, "%s", ssd_suite_prepare(s) ? ssd_suite_errmsg(s) : "");
     ssd_suite_free(s);
     ssd_target_free(t);
@@ -174,6 +182,36 @@ Test(suite_file, every_step_kind_refuses_a_bad_key_value_word_alike) {
     tu_rmdir(dir);
 }
 
+/* Before the target is opened (a new file target's layout takes minutes)
+ * prepare checks the suite on a stand-in drive and builds nothing; run
+ * waits for the open. The CLI and Python check this way. */
+Test(suite_file, prepare_before_the_open_checks_on_a_stand_in) {
+    char dir[64], path[128], out[160];
+    tu_mkdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/c.suite", dir);
+    snprintf(out, sizeof out, "%s/out", dir);
+    ssd_target *t;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    ssd_suite *s = suite_file(t, path, "trim\njob name=b qd=0\n", out);
+    cr_assert_lt(ssd_suite_prepare(s), 0);
+    cr_assert(strstr(ssd_suite_errmsg(s), "c.suite:2: job:"), "%s", ssd_suite_errmsg(s));
+    ssd_suite_free(s);
+    s = suite_file(t, path, "trim\njob name=a pattern=randread time=1s\n", path);
+    cr_assert_eq(ssd_suite_prepare(s), -ENOTDIR, "%s", ssd_suite_errmsg(s));
+    ssd_suite_free(s);
+    s = suite_file(t, path, NULL, out);
+    cr_assert_eq(ssd_suite_prepare(s), 0, "%s", ssd_suite_errmsg(s));
+    cr_assert_eq(ssd_suite_step_count(s), 0);
+    cr_assert_eq(ssd_suite_run(s), SSD_ESTATE);
+    cr_assert_eq(ssd_target_open(t, "sim:bx200"), 0, "%s", ssd_target_errmsg(t));
+    cr_assert_eq(ssd_suite_prepare(s), 0, "%s", ssd_suite_errmsg(s));
+    cr_assert_eq(ssd_suite_step_count(s), 2);
+    cr_assert_str_eq(ssd_suite_step_kind(s, 1), "job");
+    ssd_suite_free(s);
+    ssd_target_free(t);
+    tu_rmdir(dir);
+}
+
 Test(suite_file, binary_and_missing_files_are_refused) {
     char dir[64];
     tu_mkdir(dir, sizeof dir);
@@ -183,14 +221,11 @@ Test(suite_file, binary_and_missing_files_are_refused) {
     fwrite("trim\0\1\2", 1, 7, f);
     fclose(f);
     ssd_target *t = sim("sim:bx200");
-    ssd_suite *s;
-    cr_assert_eq(ssd_suite_create(&s, t), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    ssd_suite *s = suite_file(t, path, NULL, NULL);
     cr_assert_eq(ssd_suite_prepare(s), SSD_EFORMAT);
     ssd_suite_free(s);
-    cr_assert_eq(ssd_suite_create(&s, t), 0);
     snprintf(path, sizeof path, "%s/missing.suite", dir);
-    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
+    s = suite_file(t, path, NULL, NULL);
     cr_assert_eq(ssd_suite_prepare(s), -ENOENT);
     ssd_suite_free(s);
     ssd_target_free(t);
@@ -276,13 +311,11 @@ Test(suite_run, an_analysis_that_fails_is_recorded_and_the_run_goes_on) {
     tu_mkdir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/short.suite", dir);
     /* Two samples are too few to analyse. */
-    write_text(path, "job name=a pattern=randwrite time=2s log=a\nanalyze a\n"
-                     "job name=b pattern=randread time=1s\n");
     ssd_target *t = sim("sim:bx200");
-    ssd_suite *s;
-    cr_assert_eq(ssd_suite_create(&s, t), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    ssd_suite *s = suite_file(t, path,
+                              "job name=a pattern=randwrite time=2s log=a\nanalyze a\n"
+                              "job name=b pattern=randread time=1s\n",
+                              dir);
     cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
     char *json = NULL;
     cr_assert_eq(ssd_suite_to_json(s, 0, &json), 0);
@@ -300,13 +333,12 @@ Test(suite_run, a_refused_trim_is_skipped_with_its_reason_and_the_run_goes_on) {
     char dir[64], path[128];
     tu_mkdir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/trims.suite", dir);
-    write_text(path, "trim\njob name=a pattern=write bs=128k time=1s\n"
-                     "trim length=1g\njob name=b pattern=randread time=1s\n");
     ssd_target *t = sim("sim:bx200");
-    ssd_suite *s, *l = NULL;
-    cr_assert_eq(ssd_suite_create(&s, t), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    ssd_suite *s = suite_file(t, path,
+                              "trim\njob name=a pattern=write bs=128k time=1s\n"
+                              "trim length=1g\njob name=b pattern=randread time=1s\n",
+                              dir);
+    ssd_suite *l = NULL;
     ssd__trim_refused_for_tests = 1;
     int rc = ssd_suite_run(s);
     ssd__trim_refused_for_tests = 0;
@@ -370,13 +402,12 @@ Test(suite_run, a_lost_csv_is_named_in_the_headline_and_the_report) {
     tu_mkdir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/lost.suite", dir);
     snprintf(csv, sizeof csv, "%s/a.csv", dir);
-    write_text(path, "job name=a pattern=randwrite qd=32 time=60s interval=1s log=a\nanalyze a\n"
-                     "job name=b pattern=randwrite qd=32 time=60s interval=1s log=b\nanalyze b\n");
     ssd_target *t = sim("sim:bx200");
-    ssd_suite *s;
-    cr_assert_eq(ssd_suite_create(&s, t), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    ssd_suite *s =
+        suite_file(t, path,
+                   "job name=a pattern=randwrite qd=32 time=60s interval=1s log=a\nanalyze a\n"
+                   "job name=b pattern=randwrite qd=32 time=60s interval=1s log=b\nanalyze b\n",
+                   dir);
     struct lose l = {csv, 0};
     ssd_suite_set_progress(s, lose_csv_before_analysis, &l, 0);
     cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
@@ -738,12 +769,11 @@ Test(suite_report, lab2016_and_a_custom_group_draw_every_chart) {
     ssd_suite_free(s);
 
     snprintf(path, sizeof path, "%s/g.suite", dir);
-    write_text(path, "job name=a group=g x=1 pattern=randread time=2s\n"
-                     "job name=b group=g x=2 pattern=randread qd=2 time=2s\n");
     snprintf(out, sizeof out, "%s/g", dir);
-    cr_assert_eq(ssd_suite_create(&s, t), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "out", out), 0);
+    s = suite_file(t, path,
+                   "job name=a group=g x=1 pattern=randread time=2s\n"
+                   "job name=b group=g x=2 pattern=randread qd=2 time=2s\n",
+                   out);
     cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
     html = slurp(ssd_suite_report_path(s));
     cr_assert_eq(count(html, "<svg "), 1);
@@ -759,13 +789,9 @@ Test(suite_filebench, a_file_test_step_records_its_timings) {
     snprintf(path, sizeof path, "%s/f.suite", dir);
     char text[256];
     snprintf(text, sizeof text, "filebench name=fw dir=%s set=work size=2m\n", dir);
-    write_text(path, text);
     snprintf(out, sizeof out, "%s/out", dir);
     ssd_target *t = sim("sim:bx200");
-    ssd_suite *s;
-    cr_assert_eq(ssd_suite_create(&s, t), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "out", out), 0);
+    ssd_suite *s = suite_file(t, path, text, out);
     cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
     cr_assert_str_eq(ssd_suite_step_kind(s, 0), "filebench");
     char *json = NULL;
@@ -790,13 +816,12 @@ Test(suite_load, a_stored_analysis_keeps_its_precondition) {
     char dir[64], path[128];
     tu_mkdir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/p.suite", dir);
-    write_text(path, "job log=a time=20s pattern=randwrite precondition=seq_fill\n"
-                     "job log=b time=20s pattern=randwrite\nanalyze a\nanalyze b\n");
     ssd_target *t = sim("sim:bx200");
-    ssd_suite *s, *l = NULL;
-    cr_assert_eq(ssd_suite_create(&s, t), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    ssd_suite *s = suite_file(t, path,
+                              "job log=a time=20s pattern=randwrite precondition=seq_fill\n"
+                              "job log=b time=20s pattern=randwrite\nanalyze a\nanalyze b\n",
+                              dir);
+    ssd_suite *l = NULL;
     cr_assert_eq(ssd_suite_run(s), 0, "%s", ssd_suite_errmsg(s));
     char csv[128];
     for (const char *n = "ab"; *n; n++) {
@@ -833,12 +858,8 @@ Test(suite_run, an_interrupted_pts_test_keeps_the_rounds_it_ran) {
     tu_mkdir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/lat.suite", dir);
     /* The latency test: 9 cells a round; on bx200 it needs more than 5. */
-    write_text(path, "pts test=latency\n");
     ssd_target *t = sim("sim:bx200");
-    ssd_suite *s;
-    cr_assert_eq(ssd_suite_create(&s, t), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "suite_file", path), 0);
-    cr_assert_eq(ssd_suite_set_option(s, "out", dir), 0);
+    ssd_suite *s = suite_file(t, path, "pts test=latency\n", dir);
     int left = 40;
     ssd_suite_set_progress(s, stop_in_pts, &left, 0);
     cr_assert_eq(ssd_suite_run(s), SSD_EINTERRUPTED);

@@ -36,12 +36,13 @@
  * interrupted run leaves a valid partial file with "interrupted": true), one
  * series CSV per logged job and report.html (self-contained, SVG charts).
  *
- * Lifecycle: ssd_suite_create on an open target (or ssd_suite_load on a
+ * Lifecycle: ssd_suite_create on a target (or ssd_suite_load on a
  * results directory, to re-render its report), ssd_suite_set_option...,
  * optionally ssd_suite_prepare (builds and checks the steps, so they can be
- * listed), ssd_suite_run (once), ssd_suite_to_json, ssd_suite_free. The
- * suite borrows the target, which must stay open while it runs. Not
- * thread-safe: one thread per suite.
+ * listed; before the target is opened it checks them on a stand-in drive),
+ * ssd_suite_run (once, on the open target), ssd_suite_to_json,
+ * ssd_suite_free. The suite borrows the target, which must stay open while
+ * it runs. Not thread-safe: one thread per suite.
  */
 #ifndef SSDCORE_SUITE_H
 #define SSDCORE_SUITE_H
@@ -113,7 +114,12 @@ SSD_API int ssd_suite_set_progress(ssd_suite *s, ssd_suite_progress_fn fn, void 
 /* Builds the step list from the chosen suite and checks every step (job
  * options included) without running anything. Called by ssd_suite_run when
  * needed. Returns 0 or a negative code; a suite file's errors name the file
- * and line in ssd_suite_errmsg(). */
+ * and line in ssd_suite_errmsg().
+ * On a target not opened yet (opening a new file target lays it out, which
+ * may take minutes) it checks the options and the steps on a stand-in
+ * simulated drive, and that "out" is a directory or does not exist yet,
+ * and builds nothing: call it again once the target is open. A suite file
+ * that is a pipe is read by the first call and kept. */
 SSD_API int ssd_suite_prepare(ssd_suite *s);
 
 /* After ssd_suite_prepare: the number of steps, and one step's kind ("job",
