@@ -999,7 +999,10 @@ double ssd__write_curve_zoom(const struct ssd__curve_line *ls, size_t nl, double
 
 void ssd__bar_chart(struct ssd__text *t, const char *title, const char *note, const char *desc,
                     const struct ssd__bar *b, size_t n) {
-    enum { W = 640, LW = 225, VW = 140, ROW = 26 };
+    /* A row a bar, its label on the bar's start and its value in a column
+     * of its own on the right: nothing stands left of the bars, so a long
+     * drive name fits a phone's width without scrolling. */
+    enum { W = 640, VW = 170, ROW = 26 };
     double vmax = 0;
     struct ssd__text dt = {0};
     for (size_t i = 0; i < n; i++) {
@@ -1015,7 +1018,7 @@ void ssd__bar_chart(struct ssd__text *t, const char *title, const char *note, co
     ssd__chart_svg(t, W, (int)n * ROW + 8, title, desc ? desc : d ? d : "", 14);
     free(d);
     for (size_t i = 0; i < n; i++) {
-        int y = 4 + (int)i * ROW;
+        int y = 4 + (int)i * ROW, bar = isfinite(b[i].v);
         ssd__text_add(t, "<g");
         if (b[i].drive >= 0)
             ssd__text_add(t, " data-drive=\"d%d\"", b[i].drive);
@@ -1023,31 +1026,30 @@ void ssd__bar_chart(struct ssd__text *t, const char *title, const char *note, co
         ssd__text_html_in(t, "", b[i].tip, "\"");
         if (b[i].state)
             ssd__text_add(t, " data-state=\"%s\"", b[i].state);
-        ssd__text_add(t, "><text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"12\"%s>", LW - 6,
-                      y + 17, b[i].bold ? " font-weight=\"bold\"" : "");
+        ssd__text_add(t, ">");
+        if (bar)
+            ssd__text_add(t,
+                          "<rect x=\"2\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" "
+                          "fill-opacity=\".5\"%s/>",
+                          y + 3, fmax(vmax > 0 ? fabs(b[i].v) / vmax * (W - VW - 12) : 0, 1),
+                          ROW - 8, b[i].color,
+                          b[i].dashed ? " stroke=\"#555\" stroke-dasharray=\"4 3\"" : "");
+        /* The label on its bar, which is light enough to read it on; a
+         * long one is cut here, the read-out has it whole. A drive without
+         * the figure says why after its name, never with a zero-length bar. */
         char shortl[36];
         snprintf(shortl, sizeof shortl, "%s", b[i].label);
         if (strlen(b[i].label) >= sizeof shortl)
             memcpy(shortl + sizeof shortl - 4, "...", 4);
-        ssd__text_html_in(t, "", shortl, "</text>");
-        double bw = vmax > 0 ? fabs(b[i].v) / vmax * (W - LW - VW) : 0;
-        if (!isfinite(b[i].v))
-            ssd__text_add(t, "<text x=\"%d\" y=\"%d\" fill=\"%s\" font-style=\"italic\">", LW + 4,
-                          y + 17, b[i].color);
+        ssd__text_add(t, "<text x=\"8\" y=\"%d\"%s>", y + 17,
+                      b[i].bold ? " font-weight=\"bold\"" : "");
+        ssd__text_html(t, shortl);
+        if (!bar)
+            ssd__text_add(t, "<tspan fill=\"%s\" font-style=\"italic\" font-weight=\"normal\"> ",
+                          b[i].color);
         else
-            ssd__text_add(t, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"%s/>",
-                          LW, y + 3, fmax(bw, 1), ROW - 8, b[i].color,
-                          b[i].dashed ? " stroke=\"#555\" stroke-dasharray=\"4 3\"" : "");
-        /* The value of a long bar sits inside its end (haloed for any bar
-         * colour), where a narrow screen still shows it. */
-        if (isfinite(b[i].v) && bw >= 0.5 * (W - LW - VW))
-            ssd__text_add(t,
-                          "<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" stroke=\"#fff\" "
-                          "stroke-width=\"3\" paint-order=\"stroke\">",
-                          LW + bw - 4, y + 17);
-        else if (isfinite(b[i].v))
-            ssd__text_add(t, "<text x=\"%.1f\" y=\"%d\">", fmin(LW + bw + 5, W - VW + 10), y + 17);
-        ssd__text_html_in(t, "", b[i].text, "</text></g>\n");
+            ssd__text_add(t, "</text><text x=\"%d\" y=\"%d\" text-anchor=\"end\">", W - 4, y + 17);
+        ssd__text_html_in(t, "", b[i].text, bar ? "</text></g>\n" : "</tspan></text></g>\n");
     }
     ssd__text_add(t, "</svg></figure>\n");
 }
@@ -1099,7 +1101,7 @@ static const char page_css[] =
     ".tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(9em,1fr));gap:.4em}\n"
     ".tile{border:1px solid #ccc;border-radius:4px;padding:.4em;text-align:center}\n"
     ".tile b{display:block;font-size:1.4em}\n"
-    ".barsgrid svg.chart text{font-size:15px}\n"
+    ":where(.barsgrid) svg.chart text{font-size:15px}\n"
     "svg [data-tip]:focus{outline:2px solid #000;outline-offset:1px}\n"
     "#tip{position:fixed;pointer-events:none;background:#222;color:#fff;padding:3px 6px;"
     "border-radius:3px;font-size:12px;display:none;z-index:9}\n"
@@ -1122,12 +1124,7 @@ static const char page_css[] =
     "table.cards td{display:grid;grid-template-columns:9.5em 1fr;gap:.5em;text-align:left}"
     "table.cards td::before{content:attr(data-label);font-weight:bold;color:#444}}\n"
     "@media (max-width:480px){svg.chart{overflow:visible}svg.chart text{font-size:19px}"
-    "svg.chart text.yrep{display:none}"
-
-    /* A compare's bars keep their label column: the chart scrolls sideways
-     * inside its figure rather than shrinking its text. */
-    ".barsgrid figure{overflow-x:auto}.barsgrid svg.chart{min-width:470px;overflow:hidden}"
-    ".barsgrid svg.chart text{font-size:16px}}\n"
+    "svg.chart text.yrep{display:none}}\n"
     "@media (max-width:340px){svg.chart text{font-size:23px}}\n"
     /* Paper: A4, charts at two thirds of the width with their legend
      * beside them, no blank pages, no heading or caption left at a page

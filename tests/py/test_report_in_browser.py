@@ -50,9 +50,11 @@ def test_page_renders_with_data_and_no_errors(pages, name, width, tmp_path):
     # The compare's summary, drives and figures tables become cards on a
     # phone (one drive or figure a card): nothing of them scrolls sideways.
     assert [c for c in got["cutTables"] if "cards" in c["cls"]] == [], got["cutTables"]
-    # Every bar's value is in view without scrolling the chart (the longest
-    # bars' were past a phone's edge).
+    # Every bar's label and value is in view, and no chart scrolls sideways
+    # in its figure (the compare's bars did on a phone, their names in a
+    # column left of the bars).
     assert got["hiddenBarValues"] == [], got["hiddenBarValues"][:5]
+    assert got["scrollingFigures"] == [], got["scrollingFigures"][:5]
     # Chart text as drawn (CSS enlarges it on a phone): 11 px or more.
     assert got["minFontPx"] >= 11, got
     assert got["clipped"] == [], f"labels cut at a chart's edge: {got['clipped']}"
