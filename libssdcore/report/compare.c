@@ -43,7 +43,8 @@ struct cmp_drive {
         const char *key; /* into hl */
         double v;
         int state;
-        char *cond; /* the test's conditions ("4K QD32, 2 min, 1 GiB span"), "" unknown */
+        double no_drop_bytes; /* the cache figure cannot be told (ssd__fig) */
+        char *cond;           /* the test's conditions ("4K QD32, 2 min, 1 GiB span"), "" unknown */
     } * figs;
 };
 
@@ -140,7 +141,8 @@ static int add_fig(struct cmp_drive *d, size_t i) {
     char cond[200];
     struct cmp_fig *f = &d->figs[d->nfig];
     ssd__figure_conditions(d->r, d->hl.f[i].key, cond, sizeof cond);
-    *f = (struct cmp_fig){d->hl.f[i].key, d->hl.f[i].v, d->hl.f[i].state, strdup(cond)};
+    const struct ssd__fig *h = &d->hl.f[i];
+    *f = (struct cmp_fig){h->key, h->v, h->state, h->no_drop_bytes, strdup(cond)};
     return f->cond ? (d->nfig++, 0) : SSD_ENOMEM;
 }
 
@@ -342,6 +344,14 @@ static int row_state(const ssd_compare *c, const struct cmp_row *r, int i) {
     if (r->cond && strcmp(f->cond, r->cond))
         return SSD__FIG_OTHER;
     return f->state;
+}
+
+/* What drive i's figure of row r is in words when it has no number. */
+static const char *row_words(const ssd_compare *c, const struct cmp_row *r, int i, char *buf,
+                             size_t len) {
+    const struct cmp_fig *f = row_fig(c, r, i);
+    return ssd__fig_state_words(c->keys[r->k], row_state(c, r, i), f ? f->no_drop_bytes : NAN, buf,
+                                len);
 }
 
 /* The value a bar or a cell shows: measured or a bound; NaN otherwise. */
@@ -596,7 +606,8 @@ static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row
                      pb, ssd__fig_bound_suffix(key, st));
         } else {
             r->color = st == SSD__FIG_NONE ? "#333" : "#a60";
-            snprintf(r->text, sizeof r->text, "%s", ssd__fig_state_words(key, st));
+            char words[64];
+            snprintf(r->text, sizeof r->text, "%s", row_words(c, row, i, words, sizeof words));
             snprintf(r->tip, sizeof r->tip, "%s", r->text);
         }
     }
@@ -740,7 +751,7 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
             if (!isfinite(v)) {
                 ssd__text_add(t, "\" class=\"n %s\" data-state=\"%s\">%s</td>",
                               st == SSD__FIG_NONE ? "none" : "missing", ssd__fig_state_names[st],
-                              ssd__fig_state_words(key, st));
+                              row_words(c, r, i, vb, sizeof vb));
                 continue;
             }
             ssd__figure_format(&f, row_value(c, r, i), vb, sizeof vb);
@@ -797,7 +808,9 @@ static void summary_cell(const struct cmp_drive *d, char *buf, size_t len, int *
     int st = f ? f->state : SSD__FIG_NOT_MEASURED;
     *state = st;
     if (!f || !isfinite(f->v) || st == SSD__FIG_NONE || st == SSD__FIG_NOT_MEASURED) {
-        snprintf(buf, len, "%s", ssd__fig_state_words(key, st));
+        char words[64];
+        snprintf(buf, len, "%s",
+                 ssd__fig_state_words(key, st, f ? f->no_drop_bytes : NAN, words, sizeof words));
         return;
     }
     struct ssd__figure_info fi;
@@ -1134,8 +1147,10 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     ssd__text_add(&t, "<p>\"at least\": the run ended before the drive slowed, so the figure is a "
                       "lower bound; \"at most\": the SLC cache ended inside the run's first "
                       "sample, so the figure is what that sample wrote, an upper bound; "
-                      "\"no cache\": the analysis found none; \"not in this run\": "
-                      "the suite did not measure it. The drive's name links its report.</p>\n");
+                      "\"no cache\": the analysis found none; \"cannot tell\": the speed "
+                      "never dropped in what the run wrote, less than a cache may hold, so a "
+                      "cache and none look alike; \"not in this run\": the suite did not "
+                      "measure it. The drive's name links its report.</p>\n");
     ssd__text_add(&t, "<h2 id=\"drives\">Drives and runs</h2>\n");
     drives_table(c, &t);
     ssd__text_add(&t, "<p>Percentages are against <b>");
