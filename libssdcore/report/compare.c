@@ -43,7 +43,8 @@ struct cmp_drive {
         const char *key; /* into hl */
         double v;
         int state;
-        char *cond; /* the test's conditions ("4K QD32, 2 min, 1 GiB span"), "" unknown */
+        double no_drop_bytes; /* the cache figure cannot be told (ssd__fig) */
+        char *cond;           /* the test's conditions ("4K QD32, 2 min, 1 GiB span"), "" unknown */
     } * figs;
 };
 
@@ -140,7 +141,8 @@ static int add_fig(struct cmp_drive *d, size_t i) {
     char cond[200];
     struct cmp_fig *f = &d->figs[d->nfig];
     ssd__figure_conditions(d->r, d->hl.f[i].key, cond, sizeof cond);
-    *f = (struct cmp_fig){d->hl.f[i].key, d->hl.f[i].v, d->hl.f[i].state, strdup(cond)};
+    const struct ssd__fig *h = &d->hl.f[i];
+    *f = (struct cmp_fig){h->key, h->v, h->state, h->no_drop_bytes, strdup(cond)};
     return f->cond ? (d->nfig++, 0) : SSD_ENOMEM;
 }
 
@@ -342,6 +344,14 @@ static int row_state(const ssd_compare *c, const struct cmp_row *r, int i) {
     if (r->cond && strcmp(f->cond, r->cond))
         return SSD__FIG_OTHER;
     return f->state;
+}
+
+/* What drive i's figure of row r is in words when it has no number. */
+static const char *row_words(const ssd_compare *c, const struct cmp_row *r, int i, char *buf,
+                             size_t len) {
+    const struct cmp_fig *f = row_fig(c, r, i);
+    return ssd__fig_state_words(c->keys[r->k], row_state(c, r, i), f ? f->no_drop_bytes : NAN, buf,
+                                len);
 }
 
 /* The value a bar or a cell shows: measured or a bound; NaN otherwise. */
@@ -552,138 +562,65 @@ static const char *drive_color(const ssd_compare *c, int i) {
 static void bars(const ssd_compare *c, struct ssd__text *t, const struct cmp_row *row,
                  const struct ssd__figure_info *f) {
     const char *key = c->keys[row->k];
-    int *order = malloc(2 * (size_t)c->nd * sizeof *order), n = 0, nmiss = 0;
-    if (!order) {
+    struct ssd__bar *b = calloc((size_t)c->nd + 1, sizeof *b);
+    int n = 0, nmiss = 0;
+    if (!b) {
         t->oom = 1;
         return;
     }
-    int *miss = order + c->nd;
     for (int i = 0; i < c->nd; i++) {
         int st = row_state(c, row, i);
-        if (isfinite(row_value(c, row, i)))
-            order[n++] = i;
-        else if (st != SSD__FIG_OTHER)
-            miss[nmiss++] = i;
-    }
-    if (!n) {
-        free(order);
-        return;
-    }
-    /* Insertion sort, best first (largest first when neither is better). */
-    for (int a = 1; a < n; a++)
-        for (int b = a; b > 0; b--) {
-            double x = row_value(c, row, order[b - 1]), y = row_value(c, row, order[b]);
-            int swap = f->better < 0 ? y < x : y > x;
-            if (!swap)
-                break;
-            int tmp = order[b];
-            order[b] = order[b - 1];
-            order[b - 1] = tmp;
-        }
-    double vmax = 0;
-    for (int a = 0; a < n; a++)
-        vmax = fmax(vmax, fabs(row_value(c, row, order[a]) * f->scale));
-    int rows = n + nmiss, rowh = 26, lw = 235, vw = 150, W = 660;
-    int H = rows * rowh + 8;
-    char label[400];
-    ssd__figure_label_in(f->label, row->cond, label, sizeof label);
-    ssd__text_add(t, "<figure class=\"bars\"><figcaption>");
-    ssd__text_html(t, label);
-    if (*f->unit)
-        ssd__text_add(t, ", %s", f->unit);
-    ssd__text_add(t, " <small>(%s)</small></figcaption>\n",
-                  f->better > 0   ? "higher is better"
-                  : f->better < 0 ? "lower is better"
-                                  : "for reference");
-    /* The text alternative: the bars in their order, each with its value
-     * or what the drive's figure is instead. */
-    struct ssd__text desc = {0};
-    for (int r = 0; r < rows; r++) {
-        int i = r < n ? order[r] : miss[r - n], st = row_state(c, row, i);
-        char vb[48] = "";
-        if (r < n)
-            ssd__figure_format(f, row_value(c, row, i), vb, sizeof vb);
-        ssd__text_add(&desc, "%s%s: %s%s%s%s", r ? "; " : "", c->d[i].label,
-                      r < n ? ssd__fig_bound_prefix(st) : "",
-                      r < n ? vb : ssd__fig_state_words(key, st), r < n && *f->unit ? " " : "",
-                      r < n ? f->unit : "");
-    }
-    char title[460];
-    snprintf(title, sizeof title, "%s%s%s", label, *f->unit ? ", " : "", f->unit);
-    char *dtext = ssd__text_take(&desc);
-    ssd__chart_svg(t, W, H, title, dtext ? dtext : "", 14);
-    free(dtext);
-    for (int r = 0; r < rows; r++) {
-        int i = r < n ? order[r] : miss[r - n], y = 4 + r * rowh;
-        int st = row_state(c, row, i);
-        const struct cmp_drive *d = &c->d[i];
-        ssd__text_add(t, "<g data-drive=\"d%d\" data-tip=\"", i);
-        ssd__text_html(t, d->label);
-        char vb[48] = "", pb[48] = "";
-        double v = row_value(c, row, i) * f->scale, p = row_pct(c, row, i);
-        if (r < n)
-            ssd__figure_format(f, row_value(c, row, i), vb, sizeof vb);
-        if (r < n && i != c->highlight && isfinite(p)) {
+        double v = row_value(c, row, i);
+        if (!isfinite(v) && st == SSD__FIG_OTHER)
+            continue;
+        /* The drives with a value first, best first (largest first when
+         * neither is better; an insertion sort), then the others. */
+        int at = isfinite(v) ? n : n + nmiss;
+        while (isfinite(v) && at > 0 && (f->better < 0 ? v < b[at - 1].v : v > b[at - 1].v))
+            at--;
+        memmove(&b[at + 1], &b[at], (size_t)(n + nmiss - at) * sizeof *b);
+        if (isfinite(v))
+            n++;
+        else
+            nmiss++;
+        char pb[48] = "";
+        double p = row_pct(c, row, i);
+        if (i != c->highlight && isfinite(p)) {
             char pc[24];
             fmt_pct(pc, sizeof pc, p);
             snprintf(pb, sizeof pb, " (%s)", pc);
         }
-        if (r < n)
-            ssd__text_add(t, ": %s%s %s%s%s\" data-state=\"%s\">", ssd__fig_bound_prefix(st), vb,
-                          f->unit, pb, ssd__fig_bound_suffix(key, st), ssd__fig_state_names[st]);
-        else
-            ssd__text_add(t, ": %s\" data-state=\"%s\">", ssd__fig_state_words(key, st),
-                          ssd__fig_state_names[st]);
-        ssd__text_add(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"12\"%s>", lw - 6,
-                      y + 17, i == c->highlight ? " font-weight=\"bold\"" : "");
-        /* Long labels are cut here; the tooltip has the whole one. */
-        char shortl[36];
-        snprintf(shortl, sizeof shortl, "%s", d->label);
-        if (strlen(d->label) >= sizeof shortl)
-            memcpy(shortl + sizeof shortl - 4, "...", 4);
-        ssd__text_html(t, shortl);
-        ssd__text_add(t, "</text>");
-        if (r < n) {
-            double bw = vmax > 0 ? fabs(v) / vmax * (W - lw - vw) : 0;
-            ssd__text_add(t, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"%s/>",
-                          lw, y + 3, fmax(bw, 1), rowh - 8,
-                          i == c->highlight ? drive_color(c, i) : "#9db4cc",
-                          st == SSD__FIG_LOWER || st == SSD__FIG_UPPER
-                              ? " stroke=\"#555\" stroke-dasharray=\"4 3\""
-                              : "");
-            /* The value of a long bar sits inside its end (haloed for any
-             * bar colour): on a phone the chart scrolls in its figure, and
-             * the longest bars' values, the ones a reader wants first,
-             * were past the edge. */
-            if (bw >= 0.5 * (W - lw - vw))
-                ssd__text_add(t,
-                              "<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" stroke=\"#fff\" "
-                              "stroke-width=\"3\" paint-order=\"stroke\">%s%s%s</text>",
-                              lw + bw - 4, y + 17, ssd__fig_bound_prefix(st), vb, pb);
-            else
-                ssd__text_add(t, "<text x=\"%.1f\" y=\"%d\">%s%s%s</text>",
-                              fmin(lw + bw + 5, W - vw + 10), y + 17, ssd__fig_bound_prefix(st), vb,
-                              pb);
+        struct ssd__bar *r = &b[at];
+        *r = (struct ssd__bar){.label = c->d[i].label,
+                               .v = v,
+                               .state = ssd__fig_state_names[st],
+                               .drive = i,
+                               .bold = i == c->highlight,
+                               .dashed = st == SSD__FIG_LOWER || st == SSD__FIG_UPPER};
+        if (isfinite(v)) {
+            char vb[48];
+            ssd__figure_format(f, v, vb, sizeof vb);
+            r->color = i == c->highlight ? drive_color(c, i) : "#9db4cc";
+            snprintf(r->text, sizeof r->text, "%s%s%s", ssd__fig_bound_prefix(st), vb, pb);
+            snprintf(r->tip, sizeof r->tip, "%s%s %s%s%s", ssd__fig_bound_prefix(st), vb, f->unit,
+                     pb, ssd__fig_bound_suffix(key, st));
         } else {
-            ssd__text_add(t, "<text x=\"%d\" y=\"%d\" fill=\"%s\" font-style=\"italic\">%s</text>",
-                          lw + 4, y + 17, st == SSD__FIG_NONE ? "#333" : "#a60",
-                          ssd__fig_state_words(key, st));
+            r->color = st == SSD__FIG_NONE ? "#333" : "#a60";
+            char words[64];
+            snprintf(r->text, sizeof r->text, "%s", row_words(c, row, i, words, sizeof words));
+            snprintf(r->tip, sizeof r->tip, "%s", r->text);
         }
-        ssd__text_add(t, "</g>\n");
     }
-    ssd__text_add(t, "</svg></figure>\n");
-    free(order);
-}
-
-static void legend_drives(const ssd_compare *c, struct ssd__text *t, const int *present) {
-    ssd__text_add(t, "<ul class=\"legend\">\n");
-    for (int i = 0; i < c->nd; i++)
-        if (!present || present[i]) {
-            char key[16];
-            snprintf(key, sizeof key, "d%d", i);
-            ssd__legend_item(t, key, drive_color(c, i), 0, c->d[i].label);
-        }
-    ssd__text_add(t, "</ul>\n");
+    char label[400], title[460];
+    ssd__figure_label_in(f->label, row->cond, label, sizeof label);
+    snprintf(title, sizeof title, "%s%s%s", label, *f->unit ? ", " : "", f->unit);
+    if (n)
+        ssd__bar_chart(t, title,
+                       f->better > 0   ? "higher is better"
+                       : f->better < 0 ? "lower is better"
+                                       : "for reference",
+                       NULL, b, (size_t)(n + nmiss));
+    free(b);
 }
 
 /* One line per drive over a scaling test's points (QD, block size, read
@@ -720,340 +657,68 @@ static void group_overlay(const ssd_compare *c, struct ssd__text *t, const char 
     free(xy);
 }
 
-/* The first analysis of run r's write curve `stem` (with its summary when
- * summary is set), NULL when it has none. */
-static const struct ssd__step *curve_analysis(const struct ssd__results *r, const char *stem,
-                                              int summary) {
+/* The first analysis of run r's write curve `stem` and its curve as
+ * ssd__write_curve_load draws it; NULL (and nothing to free) when the run
+ * has none. */
+static const struct ssd__step *curve_of(const struct ssd__results *r, const char *stem,
+                                        struct ssd__write_curve *dc) {
+    memset(dc, 0, sizeof *dc);
     for (int k = 0; k < r->nsteps; k++) {
         const struct ssd__step *st = &r->steps[k];
-        if (st->def.kind == SSD__STEP_ANALYZE && st->res.curve &&
-            (!summary || st->res.has_summary) && !strcmp(st->def.series, stem))
-            return st;
+        if (st->def.kind == SSD__STEP_ANALYZE && st->res.curve && !strcmp(st->def.series, stem))
+            return ssd__write_curve_load(r, st, dc) ? st : NULL;
     }
     return NULL;
 }
 
-/* The write curve `stem` of run s as ssd__write_curve_load draws it; 0
- * when the run has none. */
-static int curve_of(const struct ssd__results *s, const char *stem, struct ssd__write_curve *dc) {
-    const struct ssd__step *an = curve_analysis(s, stem, 0);
-    memset(dc, 0, sizeof *dc);
-    return an && ssd__write_curve_load(s, an, dc) > 0;
-}
-
-/* Read-outs along a drive's moving average: up to 17 points evenly spread
- * over the GiB it wrote inside the chart's x range (all of them, or a zoom's), each
- * a dot with its value on hover and keyboard focus (the page's script
- * makes every data-tip focusable). */
-static void curve_readouts(const ssd_compare *c, struct ssd__text *t, const struct ssd__chart *ch,
-                           const struct ssd__write_curve *dc, int i) {
-    enum { READOUTS = 16 };
-    size_t m = 0;
-    while (m < dc->n && dc->x[m] <= ch->xhi * (1 + 1e-9))
-        m++;
-    /* Evenly spread in GiB written, not in samples: a drive that slows
-     * down writes less per sample, and its read-outs bunched at the end. */
-    size_t prev = (size_t)-1, k = 0;
-    for (size_t j = 0; m && j <= READOUTS; j++) {
-        double at = dc->x[m - 1] * (double)j / READOUTS;
-        while (k + 1 < m && dc->x[k] < at)
-            k++;
-        if (k == prev || !isfinite(dc->ma[k]))
-            continue;
-        prev = k;
-        ssd__text_add(t,
-                      "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\" stroke=\"#fff\" "
-                      "data-tip=\"",
-                      ssd__chart_x(ch, dc->x[k]), ssd__chart_y(ch, fmin(dc->ma[k], ch->yhi)),
-                      drive_color(c, i));
-        ssd__text_html(t, c->d[i].label);
-        char io[40];
-        ssd__fmt_iops(io, sizeof io, dc->ma[k] * MIB, dc->block);
-        ssd__text_add(t, ": %.2f GiB written, %.1f MiB/s%s (moving average)\"/>", dc->x[k],
-                      dc->ma[k], io);
-    }
-}
-
-/* Drive i's group in a write-curve chart and its moving average's line up
- * to the chart's right edge, every step-th point, left open after its
- * points for the caller to end. */
-static void ma_line(const ssd_compare *c, struct ssd__text *t, const struct ssd__chart *ch,
-                    const struct ssd__write_curve *dc, int i, size_t step) {
-    ssd__text_add(t,
-                  "<g data-key=\"d%d\" data-drive=\"d%d\"><polyline fill=\"none\" "
-                  "stroke=\"%s\" stroke-width=\"%s\" points=\"",
-                  i, i, drive_color(c, i), i == c->highlight ? "2.6" : "1.6");
-    for (size_t k = 0; k < dc->n && dc->x[k] <= ch->xhi * (1 + 1e-9); k += step)
-        ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "", ssd__chart_x(ch, dc->x[k]),
-                      ssd__chart_y(ch, fmin(dc->ma[k], ch->yhi)));
-}
-
-/* A cache that is a sliver of the shared axis (the BX200's 2 GiB of a
- * 300 GiB axis is one pixel) gets a zoom of the start, as the report draws
- * it: every drive's moving average over the first three times the largest
- * such cache, with each drive's cache end marked. */
-static void write_zoom(const ssd_compare *c, struct ssd__text *t, const char *stem,
-                       const struct ssd__write_curve *dc, const int *present, double xhi) {
-    double zx = 0;
-    for (int i = 0; i < c->nd; i++) {
-        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem, 1) : NULL;
-        double cache = an ? ssd__cache_shown_bytes(&an->res.sum) : NAN;
-        if (!an || !an->res.sum.has_cache || !(cache / GIB < 0.03 * xhi))
-            continue;
-        zx = fmax(zx, fmax(cache / GIB * 3, dc[i].n > 1 ? dc[i].x[1] * 8 : 0));
-    }
-    if (!(zx > 0))
-        return;
-    zx = fmin(zx, xhi);
-    double yhi = 0;
-    for (int i = 0; i < c->nd; i++)
-        for (size_t k = 0; present[i] && k < dc[i].n && dc[i].x[k] <= zx; k++)
-            yhi = fmax(yhi, dc[i].ma[k]);
-    char title[200];
-    snprintf(title, sizeof title, "%.80s, zoom: the first %.3g GiB (small SLC caches)", stem, zx);
-    struct ssd__chart ch = {640, 300, 64, 16, 14, 44, 0, zx, 0, yhi > 0 ? yhi * 1.1 : 1, 0, 0};
-    struct ssd__text desc = {0};
-    for (int i = 0; i < c->nd; i++) {
-        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem, 1) : NULL;
-        if (!present[i])
-            continue;
-        ssd__text_add(&desc, "%s%s: ", desc.len ? "; " : "", c->d[i].label);
-        if (an && an->res.sum.has_cache)
-            ssd__text_add(
-                &desc, "SLC cache %s%.2f GiB at %.1f MiB/s", ssd__cache_bound_word(&an->res.sum),
-                ssd__cache_shown_bytes(&an->res.sum) / GIB, an->res.sum.cache_level_bps / MIB);
-        else
-            ssd__text_add(&desc, "no SLC cache, %.1f MiB/s at first", dc[i].ma[0]);
-    }
-    char *dtext = ssd__text_take(&desc);
-    ssd__figure_open(t, NULL, title);
-    ssd__chart_open(t, &ch, title, dtext ? dtext : "", "data written, GiB", "MiB/s", NULL, 0, 0);
-    free(dtext);
-    for (int i = 0; i < c->nd; i++) {
-        if (!present[i])
-            continue;
-        const char *color = drive_color(c, i);
-        ma_line(c, t, &ch, &dc[i], i, 1);
-        ssd__text_add(t, "\"/>");
-        const struct ssd__step *an = curve_analysis(c->d[i].r, stem, 1);
-        double cache_at = an ? ssd__cache_shown_bytes(&an->res.sum) : NAN;
-        if (an && an->res.sum.has_cache && cache_at / GIB <= zx) {
-            double X = ssd__chart_x(&ch, cache_at / GIB);
-            ssd__text_add(t,
-                          "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" "
-                          "stroke-width=\"2\" stroke-dasharray=\"5 3\" data-tip=\"",
-                          X, X, ch.t, ch.h - ch.b, color);
-            ssd__text_html(t, c->d[i].label);
-            ssd__text_add(t, ": SLC cache end %s%.2f GiB\"/>", ssd__cache_bound_word(&an->res.sum),
-                          cache_at / GIB);
-        }
-        curve_readouts(c, t, &ch, &dc[i], i);
-        ssd__text_add(t, "</g>\n");
-    }
-    ssd__chart_close(t);
-    legend_drives(c, t, present);
-    ssd__text_add(t, "<p class=\"note\">Dashed: each drive's SLC cache end (analysis).</p>\n"
-                     "</figure>\n");
-}
-
-/* Every drive's temperature over the same GiB axis as the write curves, a
- * dashed line in its colour, with the point where the analysis found it
- * throttling: a thermal comparison reads which drive heats faster and
- * which throttles first from one chart. Drawn when a drive's log has the
- * drive's temperature (temp_c) and it throttled or moved 3 C or more. */
-static void write_temperature(const ssd_compare *c, struct ssd__text *t, const char *stem,
-                              const struct ssd__write_curve *dc, const int *present, double xhi) {
-    int nd = c->nd, any = 0;
-    double lo = INFINITY, hi = -INFINITY;
-    if (nd <= 0)
-        return;
-    int *drawn = calloc((size_t)nd, sizeof *drawn);
-    /* A drawn drive's temperatures and its analysis. */
-    const double **temps = calloc((size_t)nd, sizeof *temps);
-    const struct ssd_analysis_summary **sums = calloc((size_t)nd, sizeof *sums);
-    if (!drawn || !temps || !sums) {
-        t->oom = 1;
-        goto done;
-    }
-    for (int i = 0; i < nd; i++) {
-        const struct ssd__step *an = present[i] ? curve_analysis(c->d[i].r, stem, 1) : NULL;
-        double l, h;
-        const double *tc = an ? ssd__curve_temperature(an, dc[i].n, &l, &h) : NULL;
-        if (!tc)
-            continue;
-        drawn[i] = any = 1;
-        temps[i] = tc, sums[i] = &an->res.sum;
-        lo = fmin(lo, l), hi = fmax(hi, h);
-    }
-    if (!any)
-        goto done;
-    char title[200];
-    snprintf(title, sizeof title, "%.80s: drive temperature against data written", stem);
-    /* Whole tens of degrees, at least 20 apart. */
-    struct ssd__chart ch = {640, 300, 64, 16, 14, 44, 0, xhi > 0 ? xhi : 1, 0, 0, 0, 0};
-    ch.ylo = floor(lo / 10) * 10;
-    ch.yhi = fmax(ceil((hi + 2) / 10) * 10, ch.ylo + 20);
-    struct ssd__text desc = {0};
-    for (int i = 0; i < nd; i++) {
-        if (!drawn[i])
-            continue;
-        const double *tc = temps[i];
-        const struct ssd_analysis_summary *m = sums[i];
-        double first = NAN, last = NAN, top = -INFINITY;
-        for (size_t k = 0; k < dc[i].n; k++)
-            if (isfinite(tc[k])) {
-                if (!isfinite(first))
-                    first = tc[k];
-                last = tc[k], top = fmax(top, tc[k]);
-            }
-        ssd__text_add(&desc, "%s%s: %.1f to %.1f C, hottest %.1f C", desc.len ? "; " : "",
-                      c->d[i].label, first, last, top);
-        if (m->has_throttle)
-            ssd__text_add(&desc, ", throttles at %.1f C after %.0f s", m->throttle_temp_c,
-                          m->throttle_start_s);
-        else
-            ssd__text_add(&desc, ", no throttle");
-    }
-    char *dtext = ssd__text_take(&desc);
-    ssd__figure_open(t, " class=\"temperature\"", title);
-    ssd__chart_open(t, &ch, title, dtext ? dtext : "", "data written, GiB",
-                    "\xc2\xb0"
-                    "C",
-                    NULL, 0, 0);
-    free(dtext);
-    for (int i = 0; i < nd; i++) {
-        if (!drawn[i])
-            continue;
-        const double *tc = temps[i];
-        const struct ssd_analysis_summary *m = sums[i];
-        ssd__text_add(t, "<g data-key=\"d%d\" data-drive=\"d%d\" stroke=\"%s\">", i, i,
-                      drive_color(c, i));
-        char head[96];
-        snprintf(head, sizeof head,
-                 "<polyline fill=\"none\" stroke-dasharray=\"6 3\" stroke-width=\"%s\" points=\"",
-                 i == c->highlight ? "2.6" : "1.6");
-        ssd__chart_gapped_line(t, &ch, dc[i].x, tc, dc[i].n,
-                               dc[i].n > 1200 ? (dc[i].n + 1199) / 1200 : 1, head);
-        if (m->has_throttle && m->throttle_start_bytes / GIB <= ch.xhi) {
-            ssd__text_add(t,
-                          "<circle class=\"throttle\" cx=\"%.1f\" cy=\"%.1f\" r=\"5\" "
-                          "fill=\"%s\" stroke=\"#fff\" data-tip=\"",
-                          ssd__chart_x(&ch, m->throttle_start_bytes / GIB),
-                          ssd__chart_y(&ch, fmin(fmax(m->throttle_temp_c, ch.ylo), ch.yhi)),
-                          drive_color(c, i));
-            ssd__text_html(t, c->d[i].label);
-            ssd__text_add(t, ": ");
-            ssd__throttle_words(t, m);
-            ssd__text_add(t, "\"/>");
-        }
-        ssd__text_add(t, "</g>\n");
-    }
-    ssd__chart_close(t);
-    legend_drives(c, t, drawn);
-    ssd__text_add(t, "</figure>\n");
-done:
-    free(drawn);
-    free(temps);
-    free(sums);
-}
-
+/* The write curves `stem` of every drive on shared axes: their moving
+ * averages overlaid, a zoom of the start when a cache is a sliver of the
+ * axis, and each drive's curve in detail as its report draws it. */
 static void write_overlay(const ssd_compare *c, struct ssd__text *t, const char *stem) {
-    int nd = c->nd, any = 0;
-    struct ssd__write_curve *dc = calloc((size_t)nd, sizeof *dc);
-    int *present = calloc((size_t)nd, sizeof *present);
-    double xhi = 0, yhi = 0, dotmax = 0;
-    if (!dc || !present) {
+    int nd = c->nd;
+    struct ssd__write_curve *dc = calloc((size_t)nd + 1, sizeof *dc);
+    struct ssd__curve_line *ls = calloc((size_t)nd + 1, sizeof *ls);
+    size_t nl = 0;
+    double xhi = 0, yhi = 0;
+    if (!dc || !ls) {
         t->oom = 1;
         nd = 0;
-        goto done;
     }
     for (int i = 0; i < nd; i++) {
-        present[i] = curve_of(c->d[i].r, stem, &dc[i]);
-        if (!present[i])
+        const struct ssd__step *an = curve_of(c->d[i].r, stem, &dc[i]);
+        if (!an)
             continue;
-        any = 1;
+        ls[nl++] = (struct ssd__curve_line){c->d[i].r,         an, &dc[i],           c->d[i].label,
+                                            drive_color(c, i), i,  i == c->highlight};
         xhi = fmax(xhi, dc[i].x[dc[i].n - 1]);
-        for (size_t k = 0; k < dc[i].n; k++) {
-            yhi = fmax(yhi, dc[i].ma[k]);
-            dotmax = fmax(dotmax, dc[i].y[k]);
-        }
+        for (size_t k = 0; k < dc[i].n; k++)
+            yhi = fmax(yhi, dc[i].y[k]);
     }
-    if (!any)
-        goto done;
     char title[200];
     snprintf(title, sizeof title,
              "%.80s: write speed against data written (%d-sample moving average)", stem,
              SSD__MA_SAMPLES);
-    struct ssd__chart ch = {
-        640, 340, 64, 16, 14, 44, 0, xhi > 0 ? xhi : 1, 0, yhi > 0 ? yhi * 1.1 : 1, 0, 0};
-    ssd__text_add(t, "<div class=\"printpair\">");
-    ssd__figure_open(t, NULL, title);
-    struct ssd__text desc = {0};
-    for (int i = 0; i < nd; i++)
-        if (present[i])
-            ssd__text_add(&desc, "%s%s: %.1f MiB/s at first, %.1f at the end of %.1f GiB",
-                          desc.len ? "; " : "", c->d[i].label, dc[i].ma[0], dc[i].ma[dc[i].n - 1],
-                          dc[i].x[dc[i].n - 1]);
-    char *dtext = ssd__text_take(&desc);
-    ssd__chart_open(t, &ch, title, dtext ? dtext : "", "data written, GiB", "MiB/s", NULL, 0, 0);
-    free(dtext);
-    for (int i = 0; i < nd; i++) {
-        if (!present[i])
-            continue;
-        ma_line(c, t, &ch, &dc[i], i, dc[i].n > 1200 ? (dc[i].n + 1199) / 1200 : 1);
-        ssd__text_html_in(t, "\"><title>", c->d[i].label, "</title></polyline>");
-        curve_readouts(c, t, &ch, &dc[i], i);
-        ssd__text_add(t, "</g>\n");
+    double zx = ssd__write_curve_zoom(ls, nl, xhi, 0.03);
+    if (nl)
+        ssd__text_add(t, "<div class=\"multiples\">\n");
+    ssd__write_curve_chart(t, title, NULL, ls, nl, xhi, 0, 0);
+    if (zx > 0) {
+        snprintf(title, sizeof title, "%.80s, zoom: the first %.3g GiB (small SLC caches)", stem,
+                 zx);
+        ssd__write_curve_chart(t, title, NULL, ls, nl, zx, 0, 0);
     }
-    ssd__chart_close(t);
-    legend_drives(c, t, present);
-    ssd__text_add(t, "</figure>\n");
-    write_zoom(c, t, stem, dc, present, ch.xhi);
-    write_temperature(c, t, stem, dc, present, ch.xhi);
-    ssd__text_add(t, "</div>\n<div class=\"multiples\">\n");
-    struct ssd__chart sm = {420, 260, 56, 12, 10, 40, 0, ch.xhi, 0, dotmax > 0 ? dotmax * 1.05 : 1,
-                            0,   0};
-    for (int i = 0; i < nd; i++) {
-        if (!present[i])
-            continue;
+    /* Every sample on the same axes, drive by drive. */
+    for (size_t k = 0; k < nl; k++) {
         char attrs[32];
-        snprintf(attrs, sizeof attrs, " data-drive=\"d%d\"", i);
-        ssd__figure_open(t, attrs, c->d[i].label);
-        double lo = INFINITY, hi = 0;
-        for (size_t k = 0; k < dc[i].n; k++) {
-            lo = fmin(lo, dc[i].y[k]);
-            hi = fmax(hi, dc[i].y[k]);
-        }
-        char sdesc[200];
-        snprintf(sdesc, sizeof sdesc,
-                 "%zu samples over %.1f GiB written, from %.1f to %.1f MiB/s; moving average "
-                 "%.1f at first, %.1f at the end",
-                 dc[i].n, dc[i].x[dc[i].n - 1], lo, hi, dc[i].ma[0], dc[i].ma[dc[i].n - 1]);
-        ssd__chart_open(t, &sm, c->d[i].label, sdesc, "GiB written", "MiB/s", NULL, 0, 0);
-        size_t step = dc[i].n > 3000 ? (dc[i].n + 2999) / 3000 : 1;
-        ssd__text_add(t,
-                      "<path fill=\"none\" stroke=\"%s\" stroke-opacity=\"0.45\" "
-                      "stroke-width=\"2.2\" stroke-linecap=\"round\" d=\"",
-                      drive_color(c, i));
-        for (size_t k = 0; k < dc[i].n; k += step)
-            ssd__text_add(t, "M%.1f %.1fh0", ssd__chart_x(&sm, dc[i].x[k]),
-                          ssd__chart_y(&sm, dc[i].y[k]));
-        ssd__text_add(t, "\"/><polyline fill=\"none\" stroke=\"#08306b\" stroke-width=\"1.5\" "
-                         "points=\"");
-        for (size_t k = 0; k < dc[i].n; k += step)
-            ssd__text_add(t, "%s%.1f,%.1f", k ? " " : "", ssd__chart_x(&sm, dc[i].x[k]),
-                          ssd__chart_y(&sm, dc[i].ma[k]));
-        ssd__text_add(t, "\"/>\n");
-        ssd__chart_close(t);
-        ssd__text_add(t, "</figure>\n");
+        snprintf(attrs, sizeof attrs, " data-drive=\"d%d\"", ls[k].drive);
+        ssd__write_curve_chart(t, ls[k].label, attrs, &ls[k], 1, xhi, yhi * 1.08, 1);
     }
-    ssd__text_add(t, "</div>\n");
-done:
+    if (nl)
+        ssd__text_add(t, "</div>\n");
     for (int i = 0; i < nd; i++)
-        if (present[i])
-            ssd__write_curve_free(&dc[i]);
+        ssd__write_curve_free(&dc[i]);
     free(dc);
-    free(present);
+    free(ls);
 }
 
 static void figures_table(const ssd_compare *c, struct ssd__text *t, const struct cmp_row *rows,
@@ -1086,7 +751,7 @@ static void figures_table(const ssd_compare *c, struct ssd__text *t, const struc
             if (!isfinite(v)) {
                 ssd__text_add(t, "\" class=\"n %s\" data-state=\"%s\">%s</td>",
                               st == SSD__FIG_NONE ? "none" : "missing", ssd__fig_state_names[st],
-                              ssd__fig_state_words(key, st));
+                              row_words(c, r, i, vb, sizeof vb));
                 continue;
             }
             ssd__figure_format(&f, row_value(c, r, i), vb, sizeof vb);
@@ -1143,7 +808,9 @@ static void summary_cell(const struct cmp_drive *d, char *buf, size_t len, int *
     int st = f ? f->state : SSD__FIG_NOT_MEASURED;
     *state = st;
     if (!f || !isfinite(f->v) || st == SSD__FIG_NONE || st == SSD__FIG_NOT_MEASURED) {
-        snprintf(buf, len, "%s", ssd__fig_state_words(key, st));
+        char words[64];
+        snprintf(buf, len, "%s",
+                 ssd__fig_state_words(key, st, f ? f->no_drop_bytes : NAN, words, sizeof words));
         return;
     }
     struct ssd__figure_info fi;
@@ -1360,12 +1027,20 @@ static const char compare_css[] =
     ".drivebar button{font:inherit;background:#fff;border:1px solid #999;"
     "border-radius:3px;padding:2px 6px;margin:2px 0;cursor:pointer;color:inherit}\n"
     ".drivebar button[aria-pressed=false]{opacity:.45;text-decoration:line-through}\n"
-    /* Paper: the scaling charts and a write curve with its zoom two
-     * abreast, each legend under its chart (beside it, the legend
-     * of two drives left half a page blank). */
+    /* A write curve's overlay and zoom span the page; each drive's own
+     * chart (data-drive) sits beside another, its text set larger. */
+    ".multiples{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(420px,100%),1fr));"
+    "gap:0 1.2em}.multiples>figure:not([data-drive]){grid-column:1/-1}"
+    ":where(.multiples>figure[data-drive] svg.chart text){font-size:17px}\n"
+    /* Paper: the scaling charts and a write curve's charts two abreast,
+     * each legend under its chart (beside it, the legend of two drives
+     * left half a page blank). */
     "@media print{.drivebar{display:none}"
-    ".printpair{display:grid;grid-template-columns:1fr 1fr;gap:0 1.2em}"
-    ".printpair figure{display:block}.printpair ul.legend{margin:0}}\n"
+    ".printpair,.multiples{display:grid;grid-template-columns:1fr 1fr;gap:0 1.2em}"
+    ".multiples{grid-template-columns:repeat(3,1fr)}"
+    ".printpair figure,.multiples>figure,.multiples>figure:not([data-drive]){display:block;"
+    "grid-column:auto}.printpair ul.legend{margin:0}"
+    ".multiples ul.legend{margin:0}.multiples>figure[data-drive] ul.legend{display:none}}\n"
     ".barsgrid{display:grid;grid-template-columns:repeat(auto-fill,"
     "minmax(420px,1fr));gap:0 1.2em}\n"
     "@media (max-width:600px){.barsgrid{grid-template-columns:1fr}"
@@ -1472,8 +1147,10 @@ int ssd_compare_html(const ssd_compare *c, char **out) {
     ssd__text_add(&t, "<p>\"at least\": the run ended before the drive slowed, so the figure is a "
                       "lower bound; \"at most\": the SLC cache ended inside the run's first "
                       "sample, so the figure is what that sample wrote, an upper bound; "
-                      "\"no cache\": the analysis found none; \"not in this run\": "
-                      "the suite did not measure it. The drive's name links its report.</p>\n");
+                      "\"no cache\": the analysis found none; \"cannot tell\": the speed "
+                      "never dropped in what the run wrote, less than a cache may hold, so a "
+                      "cache and none look alike; \"not in this run\": the suite did not "
+                      "measure it. The drive's name links its report.</p>\n");
     ssd__text_add(&t, "<h2 id=\"drives\">Drives and runs</h2>\n");
     drives_table(c, &t);
     ssd__text_add(&t, "<p>Percentages are against <b>");

@@ -8,6 +8,8 @@
 #include "numfmt.h"
 #include "report_chart.h"
 #include "results_model.h"
+#include "json_read.h"
+#include "verdict_words.h"
 #include "ssdcore/base.h"
 
 #define MIB 1048576.0
@@ -121,23 +123,6 @@ size_t ssd__write_curve_load(const struct ssd__results *r, const struct ssd__ste
     const struct ssd__step *job = ssd__suite_find_log(r, an->def.series, (int)(an - r->steps));
     wc->block = job ? ssd__iops_block(ssd__step_option(job, "bs")) : NAN;
     return wc->n;
-}
-
-const double *ssd__curve_temperature(const struct ssd__step *an, size_t n, double *lo, double *hi) {
-    const double *tc = ssd_series_column(an->res.curve, "temp_c");
-    *lo = INFINITY, *hi = -INFINITY;
-    for (size_t i = 0; tc && i < n; i++)
-        if (isfinite(tc[i]))
-            *lo = fmin(*lo, tc[i]), *hi = fmax(*hi, tc[i]);
-    if (!(*hi >= *lo) || (!an->res.sum.has_throttle && *hi - *lo < SSD__TEMP_DRAW_MIN_RANGE_C))
-        return NULL;
-    return tc;
-}
-
-void ssd__throttle_words(struct ssd__text *t, const struct ssd_analysis_summary *m) {
-    ssd__text_add(t, "throttles at %.1f \u00b0C after %.0f s (%.1f GiB): %.1f -> %.1f MiB/s",
-                  m->throttle_temp_c, m->throttle_start_s, m->throttle_start_bytes / GIB,
-                  m->throttle_before_bps / MIB, m->throttle_level_bps / MIB);
 }
 
 /* v in [lo, hi] (on a log2 or log10 scale when lg is 2 or 10) as a
@@ -530,6 +515,545 @@ int ssd__line_chart(struct ssd__text *t, const struct ssd__line_chart *lc,
     return 1;
 }
 
+/* ---- the write curve: one drive in detail, or several overlaid ---------- */
+
+/* At most this many samples a line: a chart is 560 px wide, and a long
+ * series drawn whole made pages of a hundred megabytes. */
+#define MAX_DRAWN 4000
+
+static size_t drawn_stride(size_t n) {
+    return n > MAX_DRAWN ? (n + MAX_DRAWN - 1) / MAX_DRAWN : 1;
+}
+
+/* The drive's temperatures over the first n samples of analysed write
+ * curve an (its series' temp_c) and their range, when they are worth
+ * drawing: the drive throttled or moved SSD__TEMP_DRAW_MIN_RANGE_C or
+ * more. NULL otherwise. */
+static const double *curve_temperature(const struct ssd__step *an, size_t n, double *lo,
+                                       double *hi) {
+    const double *tc = ssd_series_column(an->res.curve, "temp_c");
+    *lo = INFINITY, *hi = -INFINITY;
+    for (size_t i = 0; tc && i < n; i++)
+        if (isfinite(tc[i]))
+            *lo = fmin(*lo, tc[i]), *hi = fmax(*hi, tc[i]);
+    if (!(*hi >= *lo) || (!an->res.sum.has_throttle && *hi - *lo < SSD__TEMP_DRAW_MIN_RANGE_C))
+        return NULL;
+    return tc;
+}
+
+/* From the analysis (DESIGN.md): the regime of each of the first n phases
+ * ("cache", "direct", "folding", "gc", "other"; "" when it names none),
+ * and the used state's level along its slide ("gc"."trend": bytes written,
+ * level), up to cap points, whose number it returns (0: none). */
+static size_t analysis_marks(const struct ssd__step *an, char (*regimes)[12], size_t n, double *gib,
+                             double *mibs, size_t cap) {
+    for (size_t k = 0; k < n; k++)
+        regimes[k][0] = 0;
+    struct ssd__jv a;
+    char msg[32];
+    size_t nt = 0;
+    if (!an->res.analysis_json || ssd__jr_parse(an->res.analysis_json, &a, msg, sizeof msg))
+        return 0;
+    const struct ssd__jv *ph = ssd__jv_get(&a, "phases");
+    for (size_t k = 0; ph && ph->type == SSD__JARR && k < ph->n && k < n; k++) {
+        const char *r = ssd__jv_str(&ph->items[k], "regime");
+        if (r)
+            snprintf(regimes[k], 12, "%s", r);
+    }
+    const struct ssd__jv *tr = ssd__jv_get(ssd__jv_get(&a, "gc"), "trend");
+    for (size_t k = 0; tr && tr->type == SSD__JARR && k < tr->n && nt < cap; k++) {
+        double x = ssd__jv_num(&tr->items[k], "bytes", NAN),
+               y = ssd__jv_num(&tr->items[k], "level_bps", NAN);
+        if (isfinite(x) && isfinite(y)) {
+            gib[nt] = x / GIB;
+            mibs[nt++] = y / MIB;
+        }
+    }
+    ssd__jv_free(&a);
+    return nt;
+}
+
+/* The analysis' regimes as a phase's band shows them: its colour and the
+ * legend's words. "other" is a phase it gives no regime: a bare "other"
+ * told a reader nothing (SSD370's charts). */
+#define NREGIMES 6
+static const struct {
+    const char *name, *color, *words;
+} regime_drawn[NREGIMES] = {
+    {"cache", "#dcefd6", "SLC cache"},
+    {"direct", "#e1ebf7", "direct to TLC/MLC"},
+    {"folding", "#e9e4f3", "folding (emptying the cache while writing)"},
+    {"gc", "#fbe3cf", "garbage collection (used state)"},
+    {"throttle", "#f8d7da", "thermal throttling (the drive got hot)"},
+    {"other", "#eeeeee", "no regime (a burst, a dip cluster or a transition)"},
+};
+
+/* Regime r's index in regime_drawn; NREGIMES when the analysis names one
+ * it has not, -1 when it names none. */
+static int regime_index(const char *r) {
+    int i = 0;
+    while (i < NREGIMES && strcmp(r, regime_drawn[i].name))
+        i++;
+    return *r ? i : -1;
+}
+
+/* The first m samples of a curve up to x GiB. */
+static size_t samples_upto(const struct ssd__write_curve *d, double x) {
+    size_t m = 0;
+    while (m < d->n && d->x[m] <= x * (1 + 1e-9))
+        m++;
+    return m;
+}
+
+/* A vertical line across the plot at x GiB in legend group `key`, solid
+ * (dash NULL, 2.5 wide) or dashed `width` wide, with its read-out tip. */
+static void vertical_mark(struct ssd__text *t, const struct ssd__chart *ch, const char *key,
+                          const char *color, const char *dash, double width, double x,
+                          const char *tip) {
+    double X = ssd__chart_x(ch, x);
+    ssd__text_add(t,
+                  "<g data-key=\"%s\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
+                  "stroke=\"%s\" stroke-width=\"%g\"%s%s%s data-tip=\"",
+                  key, X, X, ch->t, ch->h - ch->b, color, dash ? width : 2.5,
+                  dash ? " stroke-dasharray=\"" : "", dash ? dash : "", dash ? "\"" : "");
+    ssd__text_html_in(t, "", tip, "\"/></g>\n");
+}
+
+/* The moving average of l's first m samples, every stride-th, as lines
+ * (head: a polyline up to its points=") broken where a phase starts: the
+ * average never runs across. */
+static void ma_lines(struct ssd__text *t, const struct ssd__chart *ch,
+                     const struct ssd__curve_line *l, size_t m, const char *head) {
+    const struct ssd__write_curve *d = l->wc;
+    const struct ssd__step_result *res = &l->an->res;
+    size_t stride = drawn_stride(m);
+    ssd__text_add(t, "%s", head);
+    for (size_t i = 0; i < m; i += stride) {
+        int brk = 0;
+        for (size_t k = 1; i && k < res->nphases; k++)
+            brk |= d->x[i - stride] <= res->phases[k].start_bytes / GIB &&
+                   d->x[i] > res->phases[k].start_bytes / GIB;
+        if (brk)
+            ssd__text_add(t, "\"/>%s", head);
+        ssd__text_add(t, "%s%.1f,%.1f", i && !brk ? " " : "", ssd__chart_x(ch, d->x[i]),
+                      ssd__chart_y(ch, fmin(d->ma[i], ch->yhi)));
+    }
+    ssd__text_add(t, "\"/>");
+}
+
+/* Read-outs along l's moving average over its first m samples: up to 17
+ * dots evenly spread over the GiB written (in samples, a drive that slows
+ * down had them bunched at the end), each with its value on hover and
+ * keyboard focus (the page's script makes every data-tip focusable). */
+static void readouts(struct ssd__text *t, const struct ssd__chart *ch,
+                     const struct ssd__curve_line *l, size_t m, const char *color,
+                     const char *label) {
+    enum { READOUTS = 16 };
+    const struct ssd__write_curve *d = l->wc;
+    size_t prev = (size_t)-1, k = 0;
+    for (size_t j = 0; m && j <= READOUTS; j++) {
+        double at = d->x[m - 1] * (double)j / READOUTS;
+        while (k + 1 < m && d->x[k] < at)
+            k++;
+        if (k == prev || !isfinite(d->ma[k]))
+            continue;
+        prev = k;
+        ssd__text_add(t,
+                      "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\" stroke=\"#fff\" "
+                      "data-tip=\"",
+                      ssd__chart_x(ch, d->x[k]), ssd__chart_y(ch, fmin(d->ma[k], ch->yhi)), color);
+        if (label)
+            ssd__text_html_in(t, "", label, ": ");
+        char io[40];
+        ssd__fmt_iops(io, sizeof io, d->ma[k] * MIB, d->block);
+        ssd__text_add(t, "%.2f GiB written, %.1f MiB/s%s (moving average)\"/>", d->x[k], d->ma[k],
+                      io);
+    }
+}
+
+/* l's temperatures tc over its first m samples on the right axis at (a
+ * failed reading is a gap, never a 0), and a dot where the analysis found
+ * it throttling. */
+static void temperature_line(struct ssd__text *t, const struct ssd__chart *at,
+                             const struct ssd__curve_line *l, size_t m, const double *tc,
+                             const char *color, const char *label) {
+    const struct ssd_analysis_summary *s = &l->an->res.sum;
+    char head[160];
+    snprintf(head, sizeof head,
+             "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s points=\"", color,
+             l->bold ? "2.2" : "1.6", label ? " stroke-dasharray=\"6 3\"" : "");
+    ssd__chart_gapped_line(t, at, l->wc->x, tc, m, drawn_stride(m), head);
+    if (!s->has_throttle || !(s->throttle_start_bytes / GIB <= at->xhi))
+        return;
+    ssd__text_add(t,
+                  "<circle class=\"throttle\" cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" "
+                  "stroke=\"#fff\" data-tip=\"",
+                  ssd__chart_x(at, s->throttle_start_bytes / GIB),
+                  ssd__chart_y(at, fmin(fmax(s->throttle_temp_c, at->ylo), at->yhi)), color);
+    if (label)
+        ssd__text_html_in(t, "", label, ": ");
+    ssd__text_add(t, "throttles at %.1f \u00b0C after %.0f s (%.1f GiB): %.1f -> %.1f MiB/s\"/>",
+                  s->throttle_temp_c, s->throttle_start_s, s->throttle_start_bytes / GIB,
+                  s->throttle_before_bps / MIB, s->throttle_level_bps / MIB);
+}
+
+/* A screen reader's summary of l's first m samples: the drive (an
+ * overlay's), its cache, speeds and temperature. */
+static void curve_desc(struct ssd__text *t, const struct ssd__curve_line *l, size_t m, int detail) {
+    const struct ssd__write_curve *d = l->wc;
+    const struct ssd_analysis_summary *s = &l->an->res.sum;
+    if (!detail)
+        ssd__text_html_in(t, t->len ? "; " : "", l->label, ": ");
+    if (s->has_cache)
+        ssd__text_add(t, "SLC cache %s%.2f GiB at %.1f MiB/s", ssd__cache_bound_word(s),
+                      ssd__cache_shown_bytes(s) / GIB, s->cache_level_bps / MIB);
+    else if (ssd__one_speed_throughout(s, l->an->res.phases, l->an->res.nphases))
+        ssd__text_add(t, "one speed throughout (an SLC cache or direct writes)");
+    else
+        ssd__text_add(t, "no SLC cache");
+    double ymin = INFINITY, ymax = 0, ysum = 0, lo, hi;
+    for (size_t i = 0; i < m; i++)
+        ymin = fmin(ymin, d->y[i]), ymax = fmax(ymax, d->y[i]), ysum += d->y[i];
+    char mean[40], low[40];
+    ssd__fmt_iops(mean, sizeof mean, ysum / (double)m * MIB, d->block);
+    ssd__fmt_iops(low, sizeof low, ymin * MIB, d->block);
+    ssd__text_add(t,
+                  ", %zu samples over %.2f GiB written: %.1f MiB/s at first, %.1f at the end "
+                  "(moving average), mean %.1f%s, slowest sample %.1f%s, fastest %.1f MiB/s",
+                  m, d->x[m - 1], d->ma[0], d->ma[m - 1], ysum / (double)m, mean, ymin, low, ymax);
+    if (curve_temperature(l->an, m, &lo, &hi))
+        ssd__text_add(t, ", drive temperature %.1f to %.1f \u00b0C", lo, hi);
+    if (s->has_throttle)
+        ssd__text_add(t, ", throttles at %.1f \u00b0C after %.0f s", s->throttle_temp_c,
+                      s->throttle_start_s);
+}
+
+/* The detailed chart's marks of one curve l over its first m samples,
+ * with their legend entries in lg. */
+static void curve_detail(struct ssd__text *t, struct ssd__text *lg, const struct ssd__chart *ch,
+                         const struct ssd__curve_line *l, size_t m) {
+    const struct ssd__step *an = l->an;
+    const struct ssd__write_curve *d = l->wc;
+    const struct ssd_analysis_summary *s = &an->res.sum;
+    double xhi = ch->xhi;
+    int bottom = ch->h - ch->b;
+    /* Phases as bands coloured by regime (or alternating), each with its
+     * level as a read-out. */
+    char regimes[64][12];
+    double tx[64], ty[64];
+    size_t np = an->res.nphases < 64 ? an->res.nphases : 64,
+           nt = analysis_marks(an, regimes, np, tx, ty, 64);
+    int undecided = ssd__one_speed_throughout(s, an->res.phases, an->res.nphases);
+    ssd__text_add(t, "<g data-key=\"bands\">\n");
+    int seen_regime[NREGIMES + 1] = {0}, any_regime = 0;
+    for (size_t k = 0; k < np; k++) {
+        const struct ssd_phase *p = &an->res.phases[k];
+        if (!(p->start_bytes / GIB < xhi))
+            continue;
+        double x0 = ssd__chart_x(ch, p->start_bytes / GIB),
+               x1 = ssd__chart_x(ch, fmin(p->end_bytes / GIB, xhi));
+        char io[40];
+        int ri = regime_index(regimes[k]);
+        if (ri >= 0)
+            seen_regime[ri] = 1;
+        ssd__fmt_iops(io, sizeof io, p->level_bps, d->block);
+        ssd__text_add(t,
+                      "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" "
+                      "data-tip=\"phase %zu%s%s%s: %.2f-%.2f GiB, level %.1f MiB/s%s\"/>\n",
+                      x0, ch->t, fmax(x1 - x0, 0.5), bottom - ch->t,
+                      ri < 0          ? k % 2 ? "#f1f1f1" : "#e6eef8"
+                      : ri < NREGIMES ? regime_drawn[ri].color
+                                      : "#eeeeee",
+                      k + 1, regimes[k][0] ? " (" : "",
+                      undecided && !strcmp(regimes[k], "direct") ? "cache or direct" : regimes[k],
+                      regimes[k][0] ? ")" : "", p->start_bytes / GIB, p->end_bytes / GIB,
+                      p->level_bps / MIB, io);
+    }
+    /* A dot per sample: one path of zero-length round-capped segments is
+     * far smaller than a circle element each. */
+    size_t stride = drawn_stride(m);
+    ssd__text_add(t, "</g>\n<g data-key=\"dots\"><path fill=\"none\" stroke=\"#4a7fb8\" "
+                     "stroke-width=\"2.4\" stroke-linecap=\"round\" d=\"");
+    for (size_t i = 0; i < m; i += stride)
+        ssd__text_add(t, "M%.1f %.1fh0", ssd__chart_x(ch, d->x[i]),
+                      ssd__chart_y(ch, fmin(d->y[i], ch->yhi)));
+    ssd__text_add(t, "\"/></g>\n<g data-key=\"ma\">");
+    ma_lines(t, ch, l, m,
+             "<polyline fill=\"none\" stroke=\"#08306b\" stroke-width=\"1.8\" points=\"");
+    readouts(t, ch, l, m, "#08306b", NULL);
+    ssd__text_add(t, "</g>\n<g data-key=\"levels\">");
+    /* A used state that slides is drawn as it slides: a flat level would
+     * cross the curve (AS510S: 43.8 MiB/s across 115 falling to 29). */
+    if (!s->has_gc || !s->gc_sliding)
+        nt = 0;
+    for (size_t k = 0; k < np; k++) {
+        const struct ssd_phase *p = &an->res.phases[k];
+        if (!(p->start_bytes / GIB < xhi))
+            continue;
+        if (nt >= 2 && p->regime == SSD_REGIME_GC && fabs(p->start_bytes - s->gc_start_bytes) < 1) {
+            ssd__text_add(t,
+                          "<polyline fill=\"none\" stroke=\"#e6550d\" stroke-width=\"2\" "
+                          "stroke-dasharray=\"6 3\" data-tip=\"phase %zu, used state: %.1f MiB/s "
+                          "just after the onset, %.1f MiB/s at the end\" points=\"",
+                          k + 1, s->gc_start_level_bps / MIB, s->gc_end_level_bps / MIB);
+            for (size_t i = 0; i < nt && tx[i] <= xhi * (1 + 1e-9); i++)
+                ssd__text_add(t, "%s%.1f,%.1f", i ? " " : "", ssd__chart_x(ch, tx[i]),
+                              ssd__chart_y(ch, ty[i]));
+            ssd__text_add(t, "\"/>\n");
+            continue;
+        }
+        double y = ssd__chart_y(ch, p->level_bps / MIB);
+        char io[40];
+        ssd__fmt_iops(io, sizeof io, p->level_bps, d->block);
+        ssd__text_add(t,
+                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#e6550d\" "
+                      "stroke-width=\"2\" stroke-dasharray=\"6 3\" data-tip=\"phase %zu level: "
+                      "%.1f MiB/s%s\"/>\n",
+                      ssd__chart_x(ch, p->start_bytes / GIB),
+                      ssd__chart_x(ch, fmin(p->end_bytes / GIB, xhi)), y, y, k + 1,
+                      p->level_bps / MIB, io);
+    }
+    ssd__text_add(t, "</g>\n");
+    char label[160];
+    if (stride > 1)
+        snprintf(label, sizeof label, "every %zuth of %zu samples (one dot every %.3g s)", stride,
+                 m, stride * d->interval);
+    else
+        snprintf(label, sizeof label, "per sample (one dot every %.3g s)", d->interval);
+    ssd__legend_item(lg, "dots", "#4a7fb8", 2, label);
+    snprintf(label, sizeof label,
+             "moving average of %d samples (%.3g s here; the reviews' 30 s at 1 s sampling), "
+             "broken at phase boundaries",
+             SSD__MA_SAMPLES, SSD__MA_SAMPLES * d->interval);
+    ssd__legend_item(lg, "ma", "#08306b", 0, label);
+    ssd__legend_item(lg, "levels", "#e6550d", 1,
+                     nt >= 2 ? "phase levels (analysis; the used state's as it slides)"
+                             : "phase levels (analysis)");
+    /* undecided: the run never dropped and was too short to rule a cache
+     * out, so its "direct" may be a cache. */
+    for (int r = 0; r < NREGIMES; r++)
+        if (seen_regime[r]) {
+            snprintf(label, sizeof label, "phase: %s",
+                     undecided && r == 1 ? "one speed throughout: an SLC cache or direct writes, "
+                                           "the run is too short to tell"
+                                         : regime_drawn[r].words);
+            ssd__legend_item(lg, "bands", regime_drawn[r].color, 3, label);
+            any_regime = 1;
+        }
+    if (!any_regime && np)
+        ssd__legend_item(lg, "bands", "#e6eef8", 3,
+                         "phases found by the analysis (alternating bands)");
+    double cache_at = ssd__cache_shown_bytes(s) / GIB;
+    if (s->has_cache && cache_at <= xhi) {
+        snprintf(label, sizeof label, "SLC cache end: %s%.2f GiB", ssd__cache_bound_word(s),
+                 cache_at);
+        vertical_mark(t, ch, "cache", "#31a354", NULL, 0, cache_at, label);
+        ssd__legend_item(lg, "cache", "#31a354", 0, label);
+    }
+    if (s->has_folding && s->folding_start_bytes / GIB <= xhi) {
+        snprintf(label, sizeof label, "folding from %.1f GiB", s->folding_start_bytes / GIB);
+        vertical_mark(t, ch, "later", "#756bb1", NULL, 0, s->folding_start_bytes / GIB, label);
+        snprintf(label, sizeof label, "folding from %.1f GiB: %.1f MiB/s",
+                 s->folding_start_bytes / GIB, s->folding_level_bps / MIB);
+        ssd__legend_item(lg, "later", "#756bb1", 0, label);
+    }
+    if (s->has_gc && s->gc_start_bytes / GIB <= xhi) {
+        snprintf(label, sizeof label, "used state (GC) from %.1f GiB", s->gc_start_bytes / GIB);
+        vertical_mark(t, ch, "gc", "#636363", NULL, 0, s->gc_start_bytes / GIB, label);
+        char io0[40], io1[40];
+        ssd__fmt_iops(io0, sizeof io0, s->gc_sliding ? s->gc_start_level_bps : s->gc_level_bps,
+                      d->block);
+        ssd__fmt_iops(io1, sizeof io1, s->gc_end_level_bps, d->block);
+        if (s->gc_sliding)
+            snprintf(label, sizeof label,
+                     "used state (GC) from %.1f GiB: %.1f%s falling to %.1f MiB/s%s",
+                     s->gc_start_bytes / GIB, s->gc_start_level_bps / MIB, io0,
+                     s->gc_end_level_bps / MIB, io1);
+        else
+            snprintf(label, sizeof label, "used state (GC) from %.1f GiB: %.1f MiB/s%s",
+                     s->gc_start_bytes / GIB, s->gc_level_bps / MIB, io0);
+        ssd__legend_item(lg, "gc", "#636363", 0, label);
+    }
+    const struct ssd__step *job =
+        ssd__suite_find_log(l->r, an->def.series, (int)(an - l->r->steps));
+    double truth_at = job ? job->res.truth_cache_bytes / GIB : NAN;
+    if (truth_at > 0 && truth_at <= xhi) {
+        snprintf(label, sizeof label, "sim truth: cache end %.2f GiB", truth_at);
+        vertical_mark(t, ch, "truth", "#000", "2 3", 1, truth_at, label);
+        ssd__legend_item(lg, "truth", "#000", 1, "simulator's truth: cache end");
+    }
+}
+
+void ssd__write_curve_chart(struct ssd__text *t, const char *title, const char *attrs,
+                            const struct ssd__curve_line *ls, size_t nl, double xhi, double yhi,
+                            int detail) {
+    size_t *m = calloc(nl + 1, sizeof *m), drawn = 0;
+    const double **tc = calloc(nl + 1, sizeof *tc);
+    double tlo = INFINITY, thi = -INFINITY, ymax = 0;
+    if (!m || !tc) {
+        t->oom = 1;
+        goto done;
+    }
+    for (size_t k = 0; k < nl; k++) {
+        const struct ssd__write_curve *d = ls[k].wc;
+        m[k] = samples_upto(d, xhi);
+        if (m[k] < (detail ? 2u : 1u)) {
+            m[k] = 0;
+            continue;
+        }
+        drawn++;
+        for (size_t i = 0; i < m[k]; i++)
+            ymax = fmax(ymax, detail ? d->y[i] : d->ma[i]);
+        double lo, hi;
+        if ((tc[k] = curve_temperature(ls[k].an, m[k], &lo, &hi)))
+            tlo = fmin(tlo, lo), thi = fmax(thi, hi);
+    }
+    if (!drawn)
+        goto done;
+    if (!(yhi > 0))
+        yhi = ymax > 0 ? ymax * (detail ? 1.08 : 1.1) : 1;
+    struct ssd__chart ch = {640, 340, 64, 16, 14, 44, 0, xhi > 0 ? xhi : 1, 0, yhi, 0, 0};
+    /* The temperatures' right axis: whole tens of degrees, 20 or more. */
+    struct ssd__chart at = ch;
+    at.ylo = floor(tlo / 10) * 10, at.yhi = fmax(ceil(thi / 10) * 10, at.ylo + 20);
+    struct ssd__text desc = {0}, lg = {0};
+    for (size_t k = 0; k < nl; k++)
+        if (m[k])
+            curve_desc(&desc, &ls[k], m[k], detail);
+    char *dtext = ssd__text_take(&desc), ylabel[64] = "MiB/s";
+    /* A small-block curve says its IOPS too, as the reviews quote them. */
+    if (detail && isfinite(ls[0].wc->block))
+        snprintf(ylabel, sizeof ylabel, "MiB/s; \xc3\x97%g = IOPS", MIB / ls[0].wc->block);
+    ssd__figure_open(t, attrs, title);
+    ssd__chart_open(t, &ch, title, dtext ? dtext : "", "data written, GiB", ylabel, NULL, 0, 0);
+    free(dtext);
+    if (detail)
+        curve_detail(t, &lg, &ch, &ls[0], m[0]);
+    int marks = 0;
+    for (size_t k = 0; !detail && k < nl; k++) {
+        const struct ssd__curve_line *l = &ls[k];
+        if (!m[k])
+            continue;
+        char head[160], key[16];
+        snprintf(key, sizeof key, "d%d", l->drive);
+        snprintf(head, sizeof head,
+                 "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" points=\"", l->color,
+                 l->bold ? "2.6" : "1.6");
+        ssd__text_add(t, "<g data-key=\"%s\" data-drive=\"%s\">", key, key);
+        ma_lines(t, &ch, l, m[k], head);
+        readouts(t, &ch, l, m[k], l->color, l->label);
+        const struct ssd_analysis_summary *s = &l->an->res.sum;
+        double cache_at = ssd__cache_shown_bytes(s) / GIB;
+        if (s->has_cache && cache_at <= ch.xhi) {
+            char tip[300];
+            snprintf(tip, sizeof tip, "%s: SLC cache end %s%.2f GiB", l->label,
+                     ssd__cache_bound_word(s), cache_at);
+            vertical_mark(t, &ch, "cache", l->color, "5 3", 2, cache_at, tip);
+            marks = 1;
+        }
+        if (tc[k]) {
+            ssd__text_add(t, "<g data-key=\"temp\">");
+            temperature_line(t, &at, l, m[k], tc[k], l->color, l->label);
+            ssd__text_add(t, "</g>");
+        }
+        ssd__text_add(t, "</g>\n");
+        ssd__legend_item(&lg, key, l->color, 0, l->label);
+    }
+    if (marks)
+        ssd__legend_item(&lg, "cache", "#555", 1, "each drive's SLC cache end (analysis), upright");
+    if (tlo <= thi) {
+        const char *color = detail ? "#c0392b" : "#555";
+        ssd__text_add(t,
+                      "<g data-key=\"temp\" class=\"temp-axis\" fill=\"%s\" font-size=\"11\" "
+                      "text-anchor=\"end\">",
+                      color);
+        for (double v = at.ylo; v <= at.yhi + 1e-9; v += 10)
+            ssd__text_add(t, "<text x=\"%d\" y=\"%.1f\">%.0f \u00b0C</text>", ch.w - ch.r - 3,
+                          ssd__chart_y(&at, v) - 2, v);
+        if (detail)
+            temperature_line(t, &at, &ls[0], m[0], tc[0], color, NULL);
+        ssd__text_add(t, "</g>\n");
+        ssd__legend_item(&lg, "temp", color, !detail,
+                         detail
+                             ? "drive temperature (right axis, \u00b0C), a dot where it throttles"
+                             : "drive temperature, dashed (right axis, \u00b0C), a dot where it "
+                               "throttles");
+    }
+    ssd__figure_close(t, &lg);
+done:
+    free(m);
+    free(tc);
+}
+
+double ssd__write_curve_zoom(const struct ssd__curve_line *ls, size_t nl, double xhi,
+                             double sliver) {
+    double zx = 0;
+    for (size_t k = 0; k < nl; k++) {
+        const struct ssd_analysis_summary *s = &ls[k].an->res.sum;
+        double cache = ssd__cache_shown_bytes(s) / GIB;
+        if (s->has_cache && cache < sliver * xhi)
+            zx = fmax(zx, fmax(cache * 3, ls[k].wc->n > 1 ? ls[k].wc->x[1] * 8 : 0));
+    }
+    return fmin(zx, xhi);
+}
+
+void ssd__bar_chart(struct ssd__text *t, const char *title, const char *note, const char *desc,
+                    const struct ssd__bar *b, size_t n) {
+    /* A row a bar, its label on the bar's start and its value in a column
+     * of its own on the right: nothing stands left of the bars, so a long
+     * drive name fits a phone's width without scrolling. */
+    enum { W = 640, VW = 170, ROW = 26 };
+    double vmax = 0;
+    struct ssd__text dt = {0};
+    for (size_t i = 0; i < n; i++) {
+        if (isfinite(b[i].v))
+            vmax = fmax(vmax, fabs(b[i].v));
+        ssd__text_add(&dt, "%s%s: %s", i ? "; " : "", b[i].label, b[i].tip);
+    }
+    char *d = ssd__text_take(&dt);
+    ssd__text_html_in(t, "<figure class=\"bars\"><figcaption>", title, "");
+    if (note)
+        ssd__text_html_in(t, " <small>(", note, ")</small>");
+    ssd__text_add(t, "</figcaption>\n");
+    ssd__chart_svg(t, W, (int)n * ROW + 8, title, desc ? desc : d ? d : "", 14);
+    free(d);
+    for (size_t i = 0; i < n; i++) {
+        int y = 4 + (int)i * ROW, bar = isfinite(b[i].v);
+        ssd__text_add(t, "<g");
+        if (b[i].drive >= 0)
+            ssd__text_add(t, " data-drive=\"d%d\"", b[i].drive);
+        ssd__text_html_in(t, " data-tip=\"", b[i].label, ": ");
+        ssd__text_html_in(t, "", b[i].tip, "\"");
+        if (b[i].state)
+            ssd__text_add(t, " data-state=\"%s\"", b[i].state);
+        ssd__text_add(t, ">");
+        if (bar)
+            ssd__text_add(t,
+                          "<rect x=\"2\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" "
+                          "fill-opacity=\".5\"%s/>",
+                          y + 3, fmax(vmax > 0 ? fabs(b[i].v) / vmax * (W - VW - 12) : 0, 1),
+                          ROW - 8, b[i].color,
+                          b[i].dashed ? " stroke=\"#555\" stroke-dasharray=\"4 3\"" : "");
+        /* The label on its bar, which is light enough to read it on; a
+         * long one is cut here, the read-out has it whole. A drive without
+         * the figure says why after its name, never with a zero-length bar. */
+        char shortl[36];
+        snprintf(shortl, sizeof shortl, "%s", b[i].label);
+        if (strlen(b[i].label) >= sizeof shortl)
+            memcpy(shortl + sizeof shortl - 4, "...", 4);
+        ssd__text_add(t, "<text x=\"8\" y=\"%d\"%s>", y + 17,
+                      b[i].bold ? " font-weight=\"bold\"" : "");
+        ssd__text_html(t, shortl);
+        if (!bar)
+            ssd__text_add(t, "<tspan fill=\"%s\" font-style=\"italic\" font-weight=\"normal\"> ",
+                          b[i].color);
+        else
+            ssd__text_add(t, "</text><text x=\"%d\" y=\"%d\" text-anchor=\"end\">", W - 4, y + 17);
+        ssd__text_html_in(t, "", b[i].text, bar ? "</text></g>\n" : "</tspan></text></g>\n");
+    }
+    ssd__text_add(t, "</svg></figure>\n");
+}
+
 const char *const ssd__report_palette[SSD__PALETTE_SIZE] = {
     "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
     "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
@@ -559,7 +1083,8 @@ static const char page_css[] =
     "ul.legend{list-style:none;margin:.2em 0;padding:0;display:flex;flex-wrap:wrap;gap:.2em 1em;"
     "font-size:.9em}\n"
     "ul.legend "
-    "button{background:none;border:0;padding:2px;cursor:pointer;font:inherit;color:inherit}"
+    "button{background:none;border:0;padding:2px;cursor:pointer;font:inherit;color:inherit;"
+    "text-align:left}"
     "\nul.legend button.off{opacity:.35;text-decoration:line-through}\n"
     ".sw{display:inline-block;width:22px;height:10px;margin-right:5px;vertical-align:middle}\n"
     ".sw.line{border-top:3px solid var(--c);height:0}\n"
@@ -576,8 +1101,7 @@ static const char page_css[] =
     ".tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(9em,1fr));gap:.4em}\n"
     ".tile{border:1px solid #ccc;border-radius:4px;padding:.4em;text-align:center}\n"
     ".tile b{display:block;font-size:1.4em}\n"
-    ".barsgrid svg.chart text{font-size:15px}.multiples svg.chart text{font-size:14.5px}\n"
-    ".multiples{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:.6em}\n"
+    ":where(.barsgrid) svg.chart text{font-size:15px}\n"
     "svg [data-tip]:focus{outline:2px solid #000;outline-offset:1px}\n"
     "#tip{position:fixed;pointer-events:none;background:#222;color:#fff;padding:3px 6px;"
     "border-radius:3px;font-size:12px;display:none;z-index:9}\n"
@@ -600,12 +1124,7 @@ static const char page_css[] =
     "table.cards td{display:grid;grid-template-columns:9.5em 1fr;gap:.5em;text-align:left}"
     "table.cards td::before{content:attr(data-label);font-weight:bold;color:#444}}\n"
     "@media (max-width:480px){svg.chart{overflow:visible}svg.chart text{font-size:19px}"
-    "svg.chart text.yrep{display:none}"
-
-    /* A compare's bars keep their label column: the chart scrolls sideways
-     * inside its figure rather than shrinking its text. */
-    ".barsgrid figure{overflow-x:auto}.barsgrid svg.chart{min-width:470px;overflow:hidden}"
-    ".barsgrid svg.chart text{font-size:16px}}\n"
+    "svg.chart text.yrep{display:none}}\n"
     "@media (max-width:340px){svg.chart text{font-size:23px}}\n"
     /* Paper: A4, charts at two thirds of the width with their legend
      * beside them, no blank pages, no heading or caption left at a page
@@ -627,7 +1146,7 @@ static const char page_css[] =
     " table{page-break-inside:auto}tr{break-inside:avoid;page-break-inside:avoid}"
     "tr:first-child{break-after:avoid;page-break-after:avoid}\n"
     " .verdict{font-size:10pt}.tiles{grid-template-columns:repeat(4,1fr)}"
-    ".multiples{grid-template-columns:repeat(4,1fr)}\n"
+
     " .barsgrid{grid-template-columns:repeat(2,1fr)!important}.barsgrid figure{display:block}"
     ".barsgrid svg.chart{max-width:100%}}\n";
 

@@ -51,16 +51,36 @@ void ssd__write_curve_free(struct ssd__write_curve *wc);
  * says nothing the curve needs and would be read as a level. */
 #define SSD__TEMP_DRAW_MIN_RANGE_C 3.0
 
-/* The drive's temperatures over the first n samples of analysed write
- * curve an (its series' temp_c) and their range, when they are worth
- * drawing: the drive throttled or moved SSD__TEMP_DRAW_MIN_RANGE_C or
- * more. NULL otherwise. */
-const double *ssd__curve_temperature(const struct ssd__step *an, size_t n, double *lo, double *hi);
+/* One drive's write curve in a write-curve chart. */
+struct ssd__curve_line {
+    const struct ssd__results *r;      /* its run */
+    const struct ssd__step *an;        /* its analysis: summary, phases, series */
+    const struct ssd__write_curve *wc; /* loaded from an */
+    const char *label;                 /* the drive (an overlay's legend, desc, read-outs) */
+    const char *color;                 /* its line in an overlay */
+    int drive;                         /* an overlay's legend key and data-drive d<drive> */
+    int bold;                          /* the highlighted drive: a wider line */
+};
 
-/* "throttles at 71.0 °C after 120 s (40.1 GiB): 1500.0 -> 800.0 MiB/s",
- * the read-out of the throttling mark on both pages. */
-struct ssd_analysis_summary;
-void ssd__throttle_words(struct ssd__text *t, const struct ssd_analysis_summary *m);
+/* The write curve chart over [0, xhi] GiB written, y up to yhi MiB/s (0:
+ * what the samples need), as the report and the compare page draw it.
+ * detail (one line): every sample as a dot, the moving average broken at
+ * the phases, the phases as bands coloured by regime with their levels,
+ * the cache end, folding and used-state marks, and the simulator's truth.
+ * Otherwise each line's moving average in its colour with its cache end
+ * dashed. Both: read-outs along the moving averages, the drive's
+ * temperature on a right axis when it tells something (and where it
+ * throttled), a desc with each curve's figures, a legend entry for every
+ * mark. attrs: the <figure>'s (NULL or " data-drive=..."). */
+void ssd__write_curve_chart(struct ssd__text *t, const char *title, const char *attrs,
+                            const struct ssd__curve_line *ls, size_t nl, double xhi, double yhi,
+                            int detail);
+
+/* The x range of a zoom of the curves' start: three times the largest
+ * cache that is a sliver (under that share) of [0, xhi] GiB, and at least
+ * 8 samples; 0 when no cache needs one. */
+double ssd__write_curve_zoom(const struct ssd__curve_line *ls, size_t nl, double xhi,
+                             double sliver);
 
 double ssd__chart_x(const struct ssd__chart *c, double v);
 double ssd__chart_y(const struct ssd__chart *c, double v);
@@ -181,6 +201,25 @@ size_t ssd__group_points(const struct ssd__results *s, const char *group, int xl
  * or there are fewer than min_xs distinct x, else 1. */
 int ssd__line_chart(struct ssd__text *t, const struct ssd__line_chart *lc,
                     const struct ssd__line *ls, size_t nl);
+
+/* One bar of a horizontal bar chart: its label on the left, its length
+ * |v| against the longest and its text; NaN v: no bar, the text in words
+ * (italic) instead, never a zero-length bar. */
+struct ssd__bar {
+    const char *label; /* cut at 35 characters: the read-out has it whole */
+    double v;
+    char text[96]; /* on the bar: its value (and difference) or the words */
+    char tip[200]; /* the read-out, after "label: " */
+    const char *color;
+    const char *state; /* data-state, or NULL */
+    int drive;         /* data-drive d<drive>, or -1 */
+    int bold, dashed;  /* the highlighted drive's label; a bound's bar */
+};
+
+/* A figure of horizontal bars in the given order, captioned title (note
+ * after it, small, unless NULL); desc NULL: every bar's "label: tip". */
+void ssd__bar_chart(struct ssd__text *t, const char *title, const char *note, const char *desc,
+                    const struct ssd__bar *b, size_t n);
 
 /* The colours of the series, in order: the compare page's drives cycle
  * through all of them, the report's own charts through the first 8. */

@@ -106,334 +106,6 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
 
 /* ---- the write curve ---------------------------------------------------- */
 
-/* The regime of each phase ("cache", "direct", "folding", "gc", "other") when
- * the analysis names them (DESIGN.md); "" when it does not. */
-static void phase_regimes(const struct ssd__step *an, char (*out)[12], size_t n) {
-    for (size_t k = 0; k < n; k++)
-        out[k][0] = 0;
-    struct ssd__jv a;
-    char msg[32];
-    if (!an->res.analysis_json || ssd__jr_parse(an->res.analysis_json, &a, msg, sizeof msg))
-        return;
-    const struct ssd__jv *ph = ssd__jv_get(&a, "phases");
-    for (size_t k = 0; ph && ph->type == SSD__JARR && k < ph->n && k < n; k++) {
-        const char *r = ssd__jv_str(&ph->items[k], "regime");
-        if (r)
-            snprintf(out[k], 12, "%s", r);
-    }
-    ssd__jv_free(&a);
-}
-
-/* The used state's level along its slide ("gc"."trend": bytes written,
- * level), up to cap points; 0 when the analysis has none. */
-static size_t gc_trend(const struct ssd__step *an, double *gib, double *mibs, size_t cap) {
-    struct ssd__jv a;
-    char msg[32];
-    size_t n = 0;
-    if (!an->res.analysis_json || ssd__jr_parse(an->res.analysis_json, &a, msg, sizeof msg))
-        return 0;
-    const struct ssd__jv *tr = ssd__jv_get(ssd__jv_get(&a, "gc"), "trend");
-    for (size_t k = 0; tr && tr->type == SSD__JARR && k < tr->n && n < cap; k++) {
-        double x = ssd__jv_num(&tr->items[k], "bytes", NAN),
-               y = ssd__jv_num(&tr->items[k], "level_bps", NAN);
-        if (isfinite(x) && isfinite(y)) {
-            gib[n] = x / GIB;
-            mibs[n++] = y / MIB;
-        }
-    }
-    ssd__jv_free(&a);
-    return n;
-}
-
-static const char *regime_color(const char *r, size_t k) {
-    if (!strcmp(r, "cache"))
-        return "#dcefd6";
-    if (!strcmp(r, "direct"))
-        return "#e1ebf7";
-    if (!strcmp(r, "folding"))
-        return "#e9e4f3";
-    if (!strcmp(r, "gc"))
-        return "#fbe3cf";
-    if (!strcmp(r, "throttle"))
-        return "#f8d7da";
-    if (*r)
-        return "#eeeeee";
-    return k % 2 ? "#f1f1f1" : "#e6eef8";
-}
-
-/* undecided: the run never dropped and was too short to rule a cache out
- * (ssd__one_speed_throughout), so its "direct" may be a cache. */
-static const char *regime_words(const char *r, int undecided) {
-    if (!strcmp(r, "cache"))
-        return "SLC cache";
-    if (!strcmp(r, "direct"))
-        return undecided ? "one speed throughout: an SLC cache or direct writes, the run is too "
-                           "short to tell"
-                         : "direct to TLC/MLC";
-    if (!strcmp(r, "folding"))
-        return "folding (emptying the cache while writing)";
-    if (!strcmp(r, "gc"))
-        return "garbage collection (used state)";
-    if (!strcmp(r, "throttle"))
-        return "thermal throttling (the drive got hot)";
-    /* The analysis' "other": a phase it gives no regime. A bare "other"
-     * told a reader nothing (SSD370's charts). */
-    if (!strcmp(r, "other"))
-        return "no regime (a burst, a dip cluster or a transition)";
-    return r;
-}
-
-/* The drive's temperature on a second axis (right, degrees C, labels
- * inside the plot's right edge), when the series logged it (temp_c), and
- * where the analysis found it throttling. A reading that failed leaves a
- * gap in the line, never a 0. */
-static void temperature_axis(struct ssd__text *t, struct ssd__text *lg, const struct ssd__step *an,
-                             const struct ssd__write_curve *d, size_t n,
-                             const struct ssd__chart *ch) {
-    double lo, hi;
-    const double *tc = ssd__curve_temperature(an, n, &lo, &hi);
-    if (!tc)
-        return;
-    const struct ssd_analysis_summary *m = &an->res.sum;
-    /* The right axis: the chart's x, whole tens of degrees over its y. */
-    struct ssd__chart at = *ch;
-    at.ylo = floor(lo / 10) * 10, at.yhi = ceil(hi / 10) * 10, at.ylog10 = 0;
-    if (at.yhi - at.ylo < 20)
-        at.yhi = at.ylo + 20;
-    ssd__text_add(t, "<g data-key=\"temp\" class=\"temp-axis\" fill=\"#c0392b\" "
-                     "font-size=\"11\" text-anchor=\"end\">");
-    for (double v = at.ylo; v <= at.yhi + 1e-9; v += 10)
-        ssd__text_add(t, "<text x=\"%d\" y=\"%.1f\">%.0f \u00b0C</text>", W - R - 3,
-                      ssd__chart_y(&at, v) - 2, v);
-    ssd__chart_gapped_line(t, &at, d->x, tc, n, n > MAX_DRAWN ? (n + MAX_DRAWN - 1) / MAX_DRAWN : 1,
-                           "<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.6\" "
-                           "points=\"");
-    if (m->has_throttle && m->throttle_start_bytes / GIB <= ch->xhi) {
-        double X = ssd__chart_x(ch, m->throttle_start_bytes / GIB);
-        ssd__text_add(t,
-                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#c0392b\" "
-                      "stroke-width=\"2.5\" data-tip=\"",
-                      X, X, T, H - B);
-        ssd__throttle_words(t, m);
-        ssd__text_add(t, "\"/>");
-    }
-    ssd__text_add(t, "</g>\n");
-    char label[200];
-    if (m->has_throttle)
-        snprintf(label, sizeof label,
-                 "drive temperature (right axis, \u00b0C); throttles at %.1f \u00b0C after %.0f s",
-                 m->throttle_temp_c, m->throttle_start_s);
-    else
-        snprintf(label, sizeof label, "drive temperature (right axis, \u00b0C), %.0f-%.0f \u00b0C",
-                 lo, hi);
-    ssd__legend_item(lg, "temp", "#c0392b", 0, label);
-}
-
-/* A vertical line across the plot at x GiB in legend group `key`, solid
- * (dash NULL) or dashed, with its read-out tip. */
-static void vertical_mark(struct ssd__text *t, const struct ssd__chart *ch, const char *key,
-                          const char *color, const char *dash, double x, const char *tip) {
-    double X = ssd__chart_x(ch, x);
-    ssd__text_add(t,
-                  "<g data-key=\"%s\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
-                  "stroke=\"%s\" ",
-                  key, X, X, T, H - B, color);
-    if (dash)
-        ssd__text_add(t, "stroke-dasharray=\"%s\"", dash);
-    else
-        ssd__text_add(t, "stroke-width=\"2.5\"");
-    ssd__text_add(t, " data-tip=\"%s\"/></g>\n", tip);
-}
-
-/* One panel of a write curve over x in [0, xhi] GiB. */
-static void curve_panel(const struct ssd__results *s, struct ssd__text *t,
-                        const struct ssd__step *an, const struct ssd__write_curve *d, double xhi,
-                        const char *title) {
-    const struct ssd_analysis_summary *m = &an->res.sum;
-    double ymax = 0;
-    size_t n = 0;
-    while (n < d->n && d->x[n] <= xhi * (1 + 1e-9))
-        n++;
-    if (n < 2)
-        return;
-    for (size_t i = 0; i < n; i++)
-        ymax = fmax(ymax, d->y[i]);
-    struct ssd__chart ch = frame(0, xhi, 0, 0, ymax > 0 ? ymax * 1.08 : 1, 0);
-    double ymin = INFINITY, ysum = 0;
-    for (size_t i = 0; i < n; i++) {
-        ymin = fmin(ymin, d->y[i]);
-        ysum += d->y[i];
-    }
-    char desc[320], iops_mean[40], iops_min[40], ylabel[64] = "MiB/s";
-    ssd__fmt_iops(iops_mean, sizeof iops_mean, ysum / (double)n * MIB, d->block);
-    ssd__fmt_iops(iops_min, sizeof iops_min, ymin * MIB, d->block);
-    snprintf(desc, sizeof desc,
-             "%zu samples over %.2f GiB written: %.1f MiB/s at first, %.1f at the end (moving "
-             "average); mean %.1f%s, slowest sample %.1f%s, fastest %.1f MiB/s",
-             n, d->x[n - 1], d->ma ? d->ma[0] : d->y[0], d->ma ? d->ma[n - 1] : d->y[n - 1],
-             ysum / (double)n, iops_mean, ymin, iops_min, ymax);
-    /* A small-block curve says its IOPS too, as the reviews quote them. */
-    if (isfinite(d->block))
-        snprintf(ylabel, sizeof ylabel, "MiB/s; \xc3\x97%g = IOPS", MIB / d->block);
-    svg_open(t, title, desc, "data written, GiB", ylabel, 0);
-    ssd__chart_grid(t, &ch, NULL, 0, 0);
-    ssd__chart_frame(t, &ch);
-    struct ssd__text lg = {0};
-    /* Phases as bands coloured by regime (or alternating), each with its
-     * level as a read-out. */
-    char regimes[64][12];
-    size_t np = an->res.nphases < 64 ? an->res.nphases : 64;
-    phase_regimes(an, regimes, np);
-    int undecided = ssd__one_speed_throughout(m, an->res.phases, an->res.nphases);
-    ssd__text_add(t, "<g data-key=\"bands\">\n");
-    int seen_regime[6] = {0};
-    static const char *const rnames[] = {"cache", "direct", "folding", "gc", "throttle", "other"};
-    for (size_t k = 0; k < np; k++) {
-        const struct ssd_phase *p = &an->res.phases[k];
-        if (!(p->start_bytes / GIB < xhi))
-            continue;
-        double x0 = ssd__chart_x(&ch, p->start_bytes / GIB),
-               x1 = ssd__chart_x(&ch, fmin(p->end_bytes / GIB, xhi));
-        char io[40];
-        ssd__fmt_iops(io, sizeof io, p->level_bps, d->block);
-        ssd__text_add(t,
-                      "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" "
-                      "data-tip=\"phase %zu%s%s%s: %.2f-%.2f GiB, level %.1f MiB/s%s\"/>\n",
-                      x0, T, fmax(x1 - x0, 0.5), H - B - T, regime_color(regimes[k], k), k + 1,
-                      regimes[k][0] ? " (" : "",
-                      undecided && !strcmp(regimes[k], "direct") ? "cache or direct" : regimes[k],
-                      regimes[k][0] ? ")" : "", p->start_bytes / GIB, p->end_bytes / GIB,
-                      p->level_bps / MIB, io);
-        for (int r = 0; r < 6; r++)
-            seen_regime[r] |= !strcmp(regimes[k], rnames[r]);
-    }
-    ssd__text_add(t, "</g>\n");
-    /* A dot per sample: one path of zero-length round-capped segments is
-     * far smaller than a circle element each. */
-    /* At most MAX_DRAWN samples a chart: a chart is 560 px wide, and a
-     * long series drawn whole made pages of a hundred megabytes. */
-    size_t stride = n > MAX_DRAWN ? (n + MAX_DRAWN - 1) / MAX_DRAWN : 1;
-    ssd__text_add(t, "<g data-key=\"dots\"><path fill=\"none\" stroke=\"#4a7fb8\" "
-                     "stroke-width=\"2.4\" stroke-linecap=\"round\" d=\"");
-    for (size_t i = 0; i < n; i += stride)
-        ssd__text_add(t, "M%.1f %.1fh0", ssd__chart_x(&ch, d->x[i]), ssd__chart_y(&ch, d->y[i]));
-    ssd__text_add(t, "\"/></g>\n<g data-key=\"ma\"><polyline fill=\"none\" stroke=\"#08306b\" "
-                     "stroke-width=\"1.8\" points=\"");
-    for (size_t i = 0; i < n; i += stride) {
-        /* A new line at each phase boundary: the average never runs across. */
-        int brk = 0;
-        for (size_t k = 1; i && k < np; k++)
-            brk |= d->x[i - stride] <= an->res.phases[k].start_bytes / GIB &&
-                   d->x[i] > an->res.phases[k].start_bytes / GIB;
-        if (brk)
-            ssd__text_add(t, "\"/><polyline fill=\"none\" stroke=\"#08306b\" "
-                             "stroke-width=\"1.8\" points=\"");
-        ssd__text_add(t, "%s%.1f,%.1f", i && !brk ? " " : "", ssd__chart_x(&ch, d->x[i]),
-                      ssd__chart_y(&ch, d->ma[i]));
-    }
-    ssd__text_add(t, "\"/></g>\n<g data-key=\"levels\">");
-    /* A used state that slides is drawn as it slides: a flat level would
-     * cross the curve (AS510S: 43.8 MiB/s across 115 falling to 29). */
-    double tx[64], ty[64];
-    size_t nt = m->has_gc && m->gc_sliding ? gc_trend(an, tx, ty, 64) : 0;
-    for (size_t k = 0; k < np; k++) {
-        const struct ssd_phase *p = &an->res.phases[k];
-        if (!(p->start_bytes / GIB < xhi))
-            continue;
-        if (nt >= 2 && p->regime == SSD_REGIME_GC && fabs(p->start_bytes - m->gc_start_bytes) < 1) {
-            ssd__text_add(t,
-                          "<polyline fill=\"none\" stroke=\"#e6550d\" stroke-width=\"2\" "
-                          "stroke-dasharray=\"6 3\" data-tip=\"phase %zu, used state: %.1f MiB/s "
-                          "just after the onset, %.1f MiB/s at the end\" points=\"",
-                          k + 1, m->gc_start_level_bps / MIB, m->gc_end_level_bps / MIB);
-            for (size_t i = 0; i < nt && tx[i] <= xhi * (1 + 1e-9); i++)
-                ssd__text_add(t, "%s%.1f,%.1f", i ? " " : "", ssd__chart_x(&ch, tx[i]),
-                              ssd__chart_y(&ch, ty[i]));
-            ssd__text_add(t, "\"/>\n");
-            continue;
-        }
-        double y = ssd__chart_y(&ch, p->level_bps / MIB);
-        char io[40];
-        ssd__fmt_iops(io, sizeof io, p->level_bps, d->block);
-        ssd__text_add(t,
-                      "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#e6550d\" "
-                      "stroke-width=\"2\" stroke-dasharray=\"6 3\" data-tip=\"phase %zu level: "
-                      "%.1f MiB/s%s\"/>\n",
-                      ssd__chart_x(&ch, p->start_bytes / GIB),
-                      ssd__chart_x(&ch, fmin(p->end_bytes / GIB, xhi)), y, y, k + 1,
-                      p->level_bps / MIB, io);
-    }
-    ssd__text_add(t, "</g>\n");
-    char label[160];
-    if (stride > 1)
-        snprintf(label, sizeof label, "every %zuth of %zu samples (one dot every %.3g s)", stride,
-                 n, stride * d->interval);
-    else
-        snprintf(label, sizeof label, "per sample (one dot every %.3g s)", d->interval);
-    ssd__legend_item(&lg, "dots", "#4a7fb8", 2, label);
-    snprintf(label, sizeof label,
-             "moving average of %d samples (%.3g s here; the reviews' 30 s at 1 s sampling), "
-             "broken at phase boundaries",
-             SSD__MA_SAMPLES, SSD__MA_SAMPLES * d->interval);
-    ssd__legend_item(&lg, "ma", "#08306b", 0, label);
-    ssd__legend_item(&lg, "levels", "#e6550d", 1,
-                     nt >= 2 ? "phase levels (analysis; the used state's as it slides)"
-                             : "phase levels (analysis)");
-    int any_regime = 0;
-    for (int r = 0; r < 6; r++)
-        if (seen_regime[r]) {
-            char key[16];
-            snprintf(label, sizeof label, "phase: %s", regime_words(rnames[r], undecided));
-            snprintf(key, sizeof key, "bands");
-            ssd__legend_item(&lg, key, regime_color(rnames[r], 0), 3, label);
-            any_regime = 1;
-        }
-    if (!any_regime && np)
-        ssd__legend_item(&lg, "bands", "#e6eef8", 3,
-                         "phases found by the analysis (alternating bands)");
-    double cache_at = ssd__cache_shown_bytes(m);
-    char tip[64];
-    if (m->has_cache && cache_at / GIB <= xhi) {
-        snprintf(label, sizeof label, "SLC cache end: %s%.2f GiB", ssd__cache_bound_word(m),
-                 cache_at / GIB);
-        vertical_mark(t, &ch, "cache", "#31a354", NULL, cache_at / GIB, label);
-        ssd__legend_item(&lg, "cache", "#31a354", 0, label);
-    }
-    if (m->has_folding && m->folding_start_bytes / GIB <= xhi) {
-        snprintf(tip, sizeof tip, "folding from %.1f GiB", m->folding_start_bytes / GIB);
-        vertical_mark(t, &ch, "later", "#756bb1", NULL, m->folding_start_bytes / GIB, tip);
-        snprintf(label, sizeof label, "folding from %.1f GiB: %.1f MiB/s",
-                 m->folding_start_bytes / GIB, m->folding_level_bps / MIB);
-        ssd__legend_item(&lg, "later", "#756bb1", 0, label);
-    }
-    if (m->has_gc && m->gc_start_bytes / GIB <= xhi) {
-        snprintf(tip, sizeof tip, "used state (GC) from %.1f GiB", m->gc_start_bytes / GIB);
-        vertical_mark(t, &ch, "gc", "#636363", NULL, m->gc_start_bytes / GIB, tip);
-        char io0[40], io1[40];
-        ssd__fmt_iops(io0, sizeof io0, m->gc_sliding ? m->gc_start_level_bps : m->gc_level_bps,
-                      d->block);
-        ssd__fmt_iops(io1, sizeof io1, m->gc_end_level_bps, d->block);
-        if (m->gc_sliding)
-            snprintf(label, sizeof label,
-                     "used state (GC) from %.1f GiB: %.1f%s falling to %.1f MiB/s%s",
-                     m->gc_start_bytes / GIB, m->gc_start_level_bps / MIB, io0,
-                     m->gc_end_level_bps / MIB, io1);
-        else
-            snprintf(label, sizeof label, "used state (GC) from %.1f GiB: %.1f MiB/s%s",
-                     m->gc_start_bytes / GIB, m->gc_level_bps / MIB, io0);
-        ssd__legend_item(&lg, "gc", "#636363", 0, label);
-    }
-    temperature_axis(t, &lg, an, d, n, &ch);
-    const struct ssd__step *job = ssd__suite_find_log(s, an->def.series, (int)(an - s->steps));
-    double truth_at = job ? job->res.truth_cache_bytes / GIB : NAN;
-    if (truth_at > 0 && truth_at <= xhi) {
-        snprintf(tip, sizeof tip, "sim truth: cache end %.2f GiB", truth_at);
-        vertical_mark(t, &ch, "truth", "#000", "2 3", truth_at, tip);
-        ssd__legend_item(&lg, "truth", "#000", 1, "simulator's truth: cache end");
-    }
-    ssd__figure_close(t, &lg);
-}
-
 /* How steady the curve is after its cache, under its chart: the mean, p5
  * and p1 of the per-interval speed (analysis "consistency") and the slowest
  * interval, the figure the reviews quote ("falls to 5 MB/s"); with IOPS for
@@ -479,19 +151,18 @@ static void write_curve(const struct ssd__results *s, struct ssd__text *t,
     struct ssd__write_curve d;
     if (ssd__write_curve_load(s, an, &d) < 2)
         goto done;
+    const struct ssd__curve_line l = {s, an, &d, NULL, NULL, 0, 0};
     char title[200];
     snprintf(title, sizeof title, "%.64s: write speed against data written", an->def.series);
-    double total = d.x[d.n - 1];
-    curve_panel(s, t, an, &d, total, title);
+    double total = d.x[d.n - 1], zx = ssd__write_curve_zoom(&l, 1, total, 0.1);
+    ssd__write_curve_chart(t, title, NULL, &l, 1, total, 0, 1);
     consistency_line(t, an, &d);
     /* A cache that is a sliver of the axis (the BX200's 2 GiB of 303) gets a
      * zoom of the start, as 3DNews draws it. */
-    const struct ssd_analysis_summary *m = &an->res.sum;
-    if (m->has_cache && ssd__cache_shown_bytes(m) / GIB < 0.1 * total) {
-        double zx = fmin(total, fmax(ssd__cache_shown_bytes(m) / GIB * 3, d.x[1] * 8));
+    if (zx > 0) {
         snprintf(title, sizeof title, "%.64s, zoom: the first %.3g GiB (the SLC cache)",
                  an->def.series, zx);
-        curve_panel(s, t, an, &d, zx, title);
+        ssd__write_curve_chart(t, title, NULL, &l, 1, zx, 0, 1);
     }
 done:
     ssd__write_curve_free(&d);
@@ -907,60 +578,27 @@ static void file_tests_table(const struct ssd__results *s, struct ssd__text *t) 
  * trace in MiB/s (bytes / busy time) and the score (NAN: none) last, in
  * a darker colour. The SVG is as tall as its bars. */
 static void replay_bars(const struct ssd__results *s, struct ssd__text *t, double score) {
-    enum { LW = 190, VW = 70, ROW = 26, TOP = 6 };
-    int n = 0;
-    double top = isfinite(score) ? score : 0, lo = INFINITY, hi = 0;
-    for (int i = 0; i < s->nsteps; i++) {
-        const struct ssd__step *st = &s->steps[i];
-        if (st->def.kind == SSD__STEP_REPLAY && st->res.state == SSD__ST_DONE &&
-            !ssd__replay_is_file_test(st)) {
-            n++;
-            top = fmax(top, st->res.bw_bps);
-            lo = fmin(lo, st->res.bw_bps);
-            hi = fmax(hi, st->res.bw_bps);
-        }
-    }
-    if (!n || !(top > 0))
-        return;
-    int rows = n + isfinite(score), h = TOP + rows * ROW + 6;
-    char desc[160];
-    snprintf(desc, sizeof desc, "%d traces, %.1f to %.1f MiB/s", n, lo / MIB, hi / MIB);
-    if (isfinite(score))
-        snprintf(desc + strlen(desc), sizeof desc - strlen(desc), "; score %.1f", score / MIB);
-    static const char title[] = "application traces, MiB/s";
-    ssd__figure_open(t, NULL, "application traces: MiB/s (bytes / busy time, higher is better)");
-    ssd__chart_svg(t, W, h, title, desc, 13);
-    ssd__text_add(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", W, h);
-    int r = 0;
-    for (int i = 0; i <= s->nsteps; i++) {
+    struct ssd__bar *b = calloc((size_t)s->nsteps + 1, sizeof *b);
+    size_t n = 0;
+    for (int i = 0; b && i <= s->nsteps; i++) {
         const struct ssd__step *st = i < s->nsteps ? &s->steps[i] : NULL;
-        double v;
-        const char *name;
-        if (st) {
-            if (st->def.kind != SSD__STEP_REPLAY || st->res.state != SSD__ST_DONE ||
-                ssd__replay_is_file_test(st))
-                continue;
-            v = st->res.bw_bps;
-            name = st->def.name;
-        } else if (isfinite(score)) {
-            v = score;
-            name = "score";
-        } else
-            break;
-        int y = TOP + r++ * ROW;
-        double bw = (W - LW - VW) * v / top;
-        ssd__text_add(t, "<g data-tip=\"");
-        ssd__text_html(t, name);
-        ssd__text_add(t, ": %.1f MiB/s\"><text x=\"%d\" y=\"%d\" text-anchor=\"end\"%s>", v / MIB,
-                      LW - 6, y + 17, st ? "" : " font-weight=\"bold\"");
-        ssd__text_html(t, name);
-        ssd__text_add(t,
-                      "</text><rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
-                      "fill=\"%s\"/><text x=\"%.1f\" y=\"%d\">%.1f</text></g>\n",
-                      LW, y + 4, fmax(bw, 1), ROW - 8, st ? "#6b9bc8" : "#1f4e79", LW + bw + 5,
-                      y + 17, v / MIB);
+        if (st ? st->def.kind != SSD__STEP_REPLAY || st->res.state != SSD__ST_DONE ||
+                     ssd__replay_is_file_test(st)
+               : !isfinite(score))
+            continue;
+        double v = (st ? st->res.bw_bps : score) / MIB;
+        b[n] = (struct ssd__bar){.label = st ? st->def.name : "score",
+                                 .v = v,
+                                 .color = st ? "#6b9bc8" : "#1f4e79",
+                                 .drive = -1,
+                                 .bold = !st};
+        snprintf(b[n].text, sizeof b[n].text, "%.1f", v);
+        snprintf(b[n++].tip, sizeof b[0].tip, "%.1f MiB/s", v);
     }
-    ssd__text_add(t, "</svg>\n</figure>\n");
+    if (n)
+        ssd__bar_chart(t, "application traces, MiB/s", "bytes / busy time, higher is better", NULL,
+                       b, n);
+    free(b);
 }
 
 /* Test 11: trace replays, bandwidth as bytes / busy time (PCMark 8's),

@@ -52,8 +52,13 @@ enum {
     SSD__FIG_OTHER
 };
 extern const char *const ssd__fig_state_names[SSD__FIG_OTHER + 1];
-/* What a state says in words where there is no number ("no cache"). */
-const char *ssd__fig_state_words(const char *key, int state);
+/* What a state says in words where there is no number ("no cache", "not
+ * in this run"). no_drop_bytes (NaN for none): a cache figure of a curve
+ * that never dropped and wrote less than any cache holds, which the run
+ * cannot tell from none (ssd__fig.no_drop_bytes): "cannot tell: no drop in
+ * 30.7 GiB", written into buf. */
+const char *ssd__fig_state_words(const char *key, int state, double no_drop_bytes, char *buf,
+                                 size_t len);
 /* "at least " / "at most " before a bound, and what the bound means after
  * its unit (", the drive never slowed"). */
 const char *ssd__fig_bound_prefix(int state);
@@ -71,6 +76,11 @@ struct ssd__fig {
     double v; /* results.json's unit; NaN for null */
     int state;
     const char *why; /* NULL, or into root */
+    /* A cache figure (cache_bytes, cache_level_bps, post_cache_bps) not
+     * measured because its curve never dropped in the bytes it wrote
+     * (its total_bytes): the run was made, it cannot tell a cache from
+     * none. NaN for any other figure. */
+    double no_drop_bytes;
 };
 struct ssd__figs {
     struct ssd__fig *f;
@@ -98,7 +108,8 @@ struct ssd__fig_row {
 /* Calls fn with the rows of one run's headline, grouped by section (in
  * the order the sections first come; section non-NULL on a section's
  * first row): a figure the run does not have is left out unless its
- * curve's analysis was lost (then one row says why), and a curve's run of
+ * curve's analysis was lost (then one row says why) or it cannot be told
+ * (no_drop_bytes), and a curve's run of
  * absences with the same words is one row ("did not throttle"). With run
  * (else NULL), a test of its own is labelled with its conditions. */
 void ssd__figs_rows(const struct ssd__figs *h, const struct ssd__results *run,

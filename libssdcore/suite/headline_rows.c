@@ -12,7 +12,12 @@
 const char *const ssd__fig_state_names[SSD__FIG_OTHER + 1] = {
     "measured", "none", "not_measured", "lower_bound", "upper_bound", "other_conditions"};
 
-const char *ssd__fig_state_words(const char *key, int state) {
+const char *ssd__fig_state_words(const char *key, int state, double no_drop_bytes, char *buf,
+                                 size_t len) {
+    if (state == SSD__FIG_NOT_MEASURED && isfinite(no_drop_bytes)) {
+        snprintf(buf, len, "cannot tell: no drop in %.1f GiB", no_drop_bytes / 1073741824.0);
+        return buf;
+    }
     const char *leaf = strrchr(key, '.');
     leaf = leaf ? leaf + 1 : key;
     if (state == SSD__FIG_NONE) {
@@ -68,7 +73,7 @@ static struct ssd__fig *add(struct ssd__figs *h, const char *key, double v) {
     struct ssd__fig *f = &h->f[h->n];
     if (!(f->key = strdup(key)))
         return NULL;
-    f->v = v, f->state = SSD__FIG_MEASURED, f->why = NULL;
+    f->v = v, f->state = SSD__FIG_MEASURED, f->why = NULL, f->no_drop_bytes = NAN;
     h->n++;
     return f;
 }
@@ -140,6 +145,22 @@ static int take_error(void *user, const char *key, const struct ssd__jv *m) {
     return 0;
 }
 
+/* The figure `leaf` of the curve key belongs to ("write_curves.a." of
+ * "write_curves.a.post_cache_bps"), NULL when it has none. */
+static const struct ssd__fig *sibling(const struct ssd__figs *h, const char *key,
+                                      const char *leaf) {
+    const char *dot = strrchr(key, '.');
+    char k[600];
+    snprintf(k, sizeof k, "%.*s%s", dot ? (int)(dot + 1 - key) : 0, key, leaf);
+    return fig_of(h, k);
+}
+
+static int has_value(const struct ssd__fig *f) {
+    return f && isfinite(f->v) &&
+           (f->state == SSD__FIG_MEASURED || f->state == SSD__FIG_LOWER ||
+            f->state == SSD__FIG_UPPER);
+}
+
 int ssd__figs_of(const struct ssd__jv *headline, struct ssd__figs *out) {
     memset(out, 0, sizeof *out);
     struct gather g = {.h = out};
@@ -153,7 +174,20 @@ int ssd__figs_of(const struct ssd__jv *headline, struct ssd__figs *out) {
     for (size_t i = 0; i < out->n; i++)
         if (!isfinite(out->f[i].v) && out->f[i].state != SSD__FIG_NONE)
             out->f[i].state = SSD__FIG_NOT_MEASURED;
-    return ssd__jv_leaves(headline, take_error, out);
+    if ((rc = ssd__jv_leaves(headline, take_error, out)))
+        return rc;
+    /* A curve that was written (its total measured) whose cache figures
+     * are not: it never dropped in too few bytes to tell (suite_results.c;
+     * a lost analysis says so in why). */
+    for (size_t i = 0; i < out->n; i++) {
+        struct ssd__fig *f = &out->f[i];
+        const struct ssd__fig *total = sibling(out, f->key, "total_bytes");
+        if (f->state == SSD__FIG_NOT_MEASURED && !f->why && has_value(total) &&
+            (ssd__ends_with(f->key, ".cache_bytes") || ssd__ends_with(f->key, ".cache_level_bps") ||
+             ssd__ends_with(f->key, ".post_cache_bps")))
+            f->no_drop_bytes = total->v;
+    }
+    return 0;
 }
 
 int ssd__figs_parse(const char *headline_json, struct ssd__figs *out, char *why, size_t len) {
@@ -174,22 +208,6 @@ void ssd__figs_free(struct ssd__figs *h) {
     free(h->f);
     ssd__jv_free(&h->root);
     memset(h, 0, sizeof *h);
-}
-
-/* The figure `leaf` of the curve key belongs to ("write_curves.a." of
- * "write_curves.a.post_cache_bps"), NULL when it has none. */
-static const struct ssd__fig *sibling(const struct ssd__figs *h, const char *key,
-                                      const char *leaf) {
-    const char *dot = strrchr(key, '.');
-    char k[600];
-    snprintf(k, sizeof k, "%.*s%s", dot ? (int)(dot + 1 - key) : 0, key, leaf);
-    return fig_of(h, k);
-}
-
-static int has_value(const struct ssd__fig *f) {
-    return f && isfinite(f->v) &&
-           (f->state == SSD__FIG_MEASURED || f->state == SSD__FIG_LOWER ||
-            f->state == SSD__FIG_UPPER);
 }
 
 /* Row of figure f; 0 when one run does not show it. */
@@ -222,8 +240,10 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
         ssd__figure_format(&r->info, f->v, r->value + n, sizeof r->value - (size_t)n);
         snprintf(r->unit, sizeof r->unit, "%s%s", r->info.unit,
                  ssd__fig_bound_suffix(f->key, f->state));
-    } else if (f->state == SSD__FIG_NONE) {
-        snprintf(r->value, sizeof r->value, "%s", ssd__fig_state_words(f->key, f->state));
+    } else if (f->state == SSD__FIG_NONE || isfinite(f->no_drop_bytes)) {
+        char buf[64];
+        snprintf(r->value, sizeof r->value, "%s",
+                 ssd__fig_state_words(f->key, f->state, f->no_drop_bytes, buf, sizeof buf));
     } else if (f->why) {
         snprintf(r->value, sizeof r->value, "no figures: %s", f->why);
     } else {

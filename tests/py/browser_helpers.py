@@ -101,10 +101,17 @@ window.addEventListener('load', function () {
   // on a phone): a reader sees no value without scrolling each chart.
   out.hiddenBarValues = [];
   document.querySelectorAll('figure.bars').forEach(function (f) {
-    var edge = f.getBoundingClientRect().right;
+    var box = f.getBoundingClientRect();
     f.querySelectorAll('svg text').forEach(function (tx) {
-      if (tx.getBoundingClientRect().right > edge + 1) out.hiddenBarValues.push(tx.textContent);
+      var r = tx.getBoundingClientRect();
+      if (r.right > box.right + 1 || r.left < box.left - 1) out.hiddenBarValues.push(tx.textContent);
     });
+  });
+  // A figure that scrolls sideways (the compare's bars did on a phone).
+  out.scrollingFigures = [];
+  document.querySelectorAll('figure').forEach(function (f) {
+    if (f.scrollWidth > f.clientWidth + 1)
+      out.scrollingFigures.push(f.querySelector('figcaption').textContent);
   });
   out.scrollWidth = document.documentElement.scrollWidth;
   out.innerWidth = window.innerWidth;

@@ -3,6 +3,8 @@ reader (and compare) tells "no cache" from "not tested" and a lower bound
 from an exact figure: state = measured | none | not_measured | lower_bound
 | upper_bound per figure."""
 import json
+import re
+import subprocess
 
 import pytest
 
@@ -61,3 +63,39 @@ def test_a_run_that_never_slowed_cannot_say_none(tmp_path, sim_runs):
     assert trim["state"]["cache_bytes"] == "not_measured"
     assert trim["state"]["post_cache_bps"] == "not_measured"
     assert trim["state"]["recovered_bytes"] == "lower_bound"
+
+
+def test_a_run_that_never_slowed_says_it_cannot_tell(sim_runs, cli, tmp_path):
+    """The SSD370's quick run wrote 30.7 GiB at one speed: its cache is not
+    measured because nothing tells a cache from none, not because the test
+    was not run. The compare's summary (page and CLI text), its bars and its
+    table of every figure, and the run's own headline say what is true
+    ("cannot tell: no drop in 30.7 GiB"); they said "not in this run"."""
+    bx, ssd = sim_runs.path("sim:bx200", "quick"), sim_runs.path("sim:ssd370", "quick")
+    out = tmp_path / "cmp"
+    text = subprocess.run([str(cli), "compare", str(bx), str(ssd), "--out", str(out)],
+                          capture_output=True, text=True, check=True).stdout
+    said = text[text.index("Transcend SSD370 256 GB"):]
+    for head in ("cache", "after the cache"):
+        cell = re.search(rf"^  {head} +(.*)$", said, re.M).group(1)
+        assert re.fullmatch(r"cannot tell: no drop in 30\.\d GiB", cell), (head, cell)
+    html = (out / "compare.html").read_text()
+    row = re.search(r"<tr><th><i [^>]*></i><a [^>]*>Transcend SSD370 256 GB</a>.*?</tr>",
+                    html).group(0)
+    cells = dict(re.findall(r'<td data-label="([^"]+)"[^>]*>([^<]*)</td>', row))
+    assert cells["cache"] == cells["after the cache"] == cell
+    assert cells["recovered after TRIM"] == "not in this run"  # that one was not run
+    bars = html[html.index("<figcaption>degradation: SLC cache, GiB"):]
+    bars = bars[:bars.index("</figure>")]
+    assert f"Transcend SSD370 256 GB: {cell}" in bars and "not in this run" not in bars
+    table = html[html.index('id="every-figure"'):]
+    assert f">{cell}</td>" in table
+    # A run without the curve at all is still "not in this run".
+    other = ssdcore.compare([sim_runs.path("sim:bx200", "cdm8"), ssd]).text
+    assert re.search(r"^  cache +not in this run$", other[:other.index("Transcend")], re.M)
+    # The run's own headline (report and text summary read the same rows).
+    report = ssdcore.report(ssd, out=tmp_path / "report.html")
+    page = (tmp_path / "report.html").read_text()
+    assert f'<tr><th>degradation: SLC cache</th><td colspan="2">{cell}</td>' in page
+    assert report["headline"]["write_curves"]["degradation"]["state"]["cache_bytes"] == \
+        "not_measured"

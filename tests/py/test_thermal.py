@@ -4,6 +4,7 @@ with the temp_c column, never guessed without it), the column round-trips
 through the series reader and Python, and the thermal suite runs."""
 import json
 import math
+import re
 import subprocess
 
 import numpy as np
@@ -233,8 +234,17 @@ def test_compare_bars_the_throttle_and_draws_every_drive_s_temperature(tmp_path)
     assert hot["better"] == "lower" and hot["unit"] == "C"
     assert hot["values"][0] > hot["values"][1] + 20  # the one without a heatsink runs hot
     html = (out / "compare.html").read_text()
-    assert html.count('<figure class="temperature">') == 2  # the write and the read pass
-    assert html.count('class="throttle"') == 1  # only the hot drive, only when writing
+    # Both passes' overlays draw every drive's temperature on a right axis,
+    # with a throttle dot only for the hot drive, only when writing.
+    overlays = {m.group(1): m.group(0) for m in re.finditer(
+        r"<figure><figcaption>(thermal-\w+): write speed against data written.*?</figure>", html,
+        re.S)}
+    assert sorted(overlays) == ["thermal-read", "thermal-write"]
+    for fig in overlays.values():
+        assert 'class="temp-axis"' in fig and fig.count('<g data-key="temp">') == 2
+    dots = re.findall(r'class="throttle"[^>]*data-tip="([^"]*)"', overlays["thermal-write"])
+    assert len(dots) == 1 and dots[0].startswith("PCIe 4.0"), dots
+    assert 'class="throttle"' not in overlays["thermal-read"]
     assert "did not throttle" in html
     # A run whose log is gone keeps its throttle from the stored analysis.
     (runs[0] / "thermal-write.csv").unlink()
