@@ -816,8 +816,8 @@ static void curve_detail(struct ssd__text *t, struct ssd__text *lg, const struct
     ssd__text_add(t, "</g>\n");
     char label[160];
     if (stride > 1)
-        snprintf(label, sizeof label, "every %zuth of %zu samples (one dot every %.3g s)", stride,
-                 m, stride * d->interval);
+        snprintf(label, sizeof label, "1 in %zu of %zu samples (one dot every %.3g s)", stride, m,
+                 stride * d->interval); /* never "every 2th" */
     else
         snprintf(label, sizeof label, "per sample (one dot every %.3g s)", d->interval);
     ssd__legend_item(lg, "dots", "#4a7fb8", 2, label);

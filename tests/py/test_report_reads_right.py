@@ -41,6 +41,14 @@ def test_moving_average_is_in_samples_and_breaks_at_phases(fill, tmp_path):
     assert "moving average of 30 samples" in fig and "30 s at 1 s sampling" in fig
 
 
+def test_thinned_dots_say_how_many_in_words_not_a_wrong_ordinal(lab):
+    # The 2-hour test's 7200 samples are drawn one in 2: the legend said
+    # "every 2th of 7200 samples".
+    fig = curve_figure((lab / "report.html").read_text(), "degradation: write speed against data written")
+    assert re.search(r"1 in 2 of 7200 samples \(one dot every 2 s\)", fig), fig[-3000:]
+    assert not re.search(r"\b\d+(st|nd|rd|th) of \d+ samples", fig)
+
+
 def dot_count(run, title):
     fig = curve_figure((run / "report.html").read_text(), title)
     return re.search(r'<g data-key="dots"><path[^>]* d="([^"]*)"', fig).group(1).count("h0")
