@@ -7,6 +7,9 @@
 
 #include <ssdcore.h>
 
+#include "text.h"
+#include "verdict_words.h"
+
 #define GIB 1073741824.0
 
 #define TEST_NOISE_SEED 88172645463325252ULL
@@ -864,4 +867,29 @@ Test(curve, a_fast_start_that_never_comes_back_to_one_level_is_no_cache_with_dip
     free(t);
     free(b);
     ssd_series_free(s);
+}
+
+/* The words give a cache's uncertainty beside its size where it is 5 % of
+ * it or more (the samples cannot place the end closer), and leave it out
+ * where the figure's digits already say as much. */
+Test(curve, words_show_the_cache_uncertainty_where_it_matters) {
+    struct ssd_analysis_summary m = {.size = sizeof m};
+    m.has_cache = 1;
+    m.cache_censored = SSD_CENSOR_NONE;
+    m.cache_bytes = 3.83 * GIB;
+    m.cache_uncertainty_bytes = 1.19 * GIB;
+    m.cache_level_bps = 2e9;
+    m.cache_drop_ratio = 3;
+    m.post_cache_bps = 2e9 / 3;
+    m.gc_start_bytes = m.folding_start_bytes = NAN;
+    struct ssd__text t = {0};
+    ssd__text_regimes(&t, &m, NULL, 0);
+    char *w = ssd__text_take(&t);
+    cr_expect(strstr(w, "SLC cache 3.83 +- 1.19 GiB at 1907.3 MiB/s"), "%s", w);
+    free(w);
+    m.cache_uncertainty_bytes = 0.01 * GIB;
+    ssd__text_regimes(&t, &m, NULL, 0);
+    w = ssd__text_take(&t);
+    cr_expect(strstr(w, "SLC cache 3.83 GiB at 1907.3 MiB/s"), "%s", w);
+    free(w);
 }
