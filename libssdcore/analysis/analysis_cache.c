@@ -97,6 +97,40 @@ static size_t lasting_low_start(const struct ssd__curve *c, size_t k, double thr
     return c->n;
 }
 
+/*
+ * How far the cache's end may lie from the placement at bytes_in bytes
+ * into sample m, from the samples alone. Placing the end inside one sample
+ * takes the samples either side of it to be at the two levels; when they
+ * are not -- a neighbour between the levels by more than 3 of the run's
+ * noise and a fifth of the way from either (in log: a fixed ripple of
+ * +-2 % around a level, whose differences' noise is smaller, is at the
+ * level) (a cache slowing as it fills, a drop spread over two or three
+ * samples, direct writes ramping down) -- the end may be anywhere in that
+ * transition stretch: a sample at 1956 MB/s between a cache at 2741 and
+ * direct writes at 1436 may be the cache slowing or the two mixed, and
+ * only the model knows which. The stretch runs over at most
+ * SPREAD_MAX samples either side of m (a longer slide is a level of its
+ * own, for the segmentation). Returns the larger distance from the
+ * placement to the stretch's two ends, 0 when m's neighbours are at the
+ * levels (the noise of m's share then bounds the placement).
+ */
+#define SPREAD_MAX 2
+double ssd__cache_end_spread(const struct ssd__curve *c, size_t first, size_t m, double hi,
+                             double lo, double bytes_in) {
+    double n = fmax(3 * c->sigma, 0.2 * log(hi / lo)), top = log(hi) - n, bot = log(lo) + n;
+    if (top <= bot || m >= c->n)
+        return 0;
+    size_t a = m, b = m;
+    while (a > first + c->lead && m - a < SPREAD_MAX && c->y[a - 1] < top && c->y[a - 1] > bot)
+        a--;
+    while (b + 1 < c->n && b - m < SPREAD_MAX && c->y[b + 1] < top && c->y[b + 1] > bot)
+        b++;
+    if (a == b)
+        return 0;
+    double at = c->cum[m] + bytes_in;
+    return fmax(at - c->cum[a], c->cum[b + 1] - at);
+}
+
 struct placement {
     double bytes, uncertainty;
     size_t mixed; /* the sample the drop happened in */
@@ -208,6 +242,10 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
     double u1 = sf * sample_at_hi;
     double u2 = p.bytes * c->sigma / sqrt((double)(m - first + 1));
     p.uncertainty = sqrt(u1 * u1 + u2 * u2);
+    double in_m = p.bytes - (c->cum[m] - c->cum[first]);
+    double spread = ssd__cache_end_spread(c, first, m, hi, lo, in_m);
+    if (spread > p.uncertainty)
+        p.uncertainty = spread;
     return p;
 }
 

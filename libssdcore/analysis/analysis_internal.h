@@ -166,6 +166,12 @@ size_t ssd__curve_merge_slides(struct ssd__curve *c, const struct ssd__analysis_
                                size_t *keep);
 
 /* analysis_cache.c */
+/* How far a cache's end placed bytes_in bytes into sample m (the cache
+ * from sample first, at level hi, then level lo) may lie from there: the
+ * transition stretch of samples between the two levels around m (0 when
+ * m's neighbours are at the levels). */
+double ssd__cache_end_spread(const struct ssd__curve *c, size_t first, size_t m, double hi,
+                             double lo, double bytes_in);
 void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                      struct ssd__result *res);
 /* Steps below the post-cache phase (res->post_phase) and folding, from the

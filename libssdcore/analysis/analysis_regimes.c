@@ -363,14 +363,15 @@ static int ref_cache_in_fast_start(struct ssd__curve *c, const struct ssd__analy
  * the cache's samples when it is a step below hi, else the first after),
  * that sample's share of time at hi from its rate between the two. Sets
  * the summary's cache_bytes and cache_uncertainty_bytes (half that
- * sample). */
+ * sample, or the transition stretch around it: ssd__cache_end_spread). */
 static void cache_end_in_sample(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                                 struct ssd_analysis_summary *S, size_t at, double hi, double lo) {
     size_t m = c->r[at - 1] * o->min_step < hi ? at - 1 : at;
     double f = (c->r[m] - lo) / (hi - lo);
     f = f < 0 ? 0 : f > 1 ? 1 : f;
     S->cache_bytes = c->cum[m] + f * ssd__curve_dt(c, m) * hi;
-    S->cache_uncertainty_bytes = 0.5 * c->b[m];
+    S->cache_uncertainty_bytes =
+        fmax(0.5 * c->b[m], ssd__cache_end_spread(c, 0, m, hi, lo, f * ssd__curve_dt(c, m) * hi));
 }
 
 /* After a split of a used drive's fast start into its cache (phase 0) and

@@ -39,6 +39,11 @@ int ssd__one_speed_throughout(const struct ssd_analysis_summary *m, const struct
              m->total_bytes >= NO_CACHE_HOLDS_MORE * m->capacity_bytes);
 }
 
+/* The share of the cache's size from which its uncertainty is shown
+ * beside it in words: below that, the figure's own last digits say as much
+ * (the sweep and the seed tables hold a cache size to 5 %). */
+#define CACHE_SHOWN_UNCERTAINTY 0.05
+
 double ssd__cache_at_most_bytes(const struct ssd_analysis_summary *m) {
     return m->has_cache && m->cache_censored == SSD_CENSOR_RESOLUTION &&
                    isfinite(m->cache_uncertainty_bytes)
@@ -73,9 +78,15 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
             ssd__text_add(t, ", then at least %.1fx slower (%.1f MiB/s)", m->cache_drop_ratio,
                           m->post_cache_bps / MiB);
     } else if (m->has_cache) {
-        ssd__text_add(t, "SLC cache %s%.2f GiB at %.1f MiB/s",
-                      m->cache_censored != SSD_CENSOR_NONE ? ">= " : "", m->cache_bytes / GiB,
-                      m->cache_level_bps / MiB);
+        ssd__text_add(t, "SLC cache %s%.2f", m->cache_censored != SSD_CENSOR_NONE ? ">= " : "",
+                      m->cache_bytes / GiB);
+        /* Where the samples cannot place the end within 5 % (a drop over
+         * two or three samples, a cache of a few samples), the figure
+         * carries its uncertainty: "3.83 +- 1.19 GiB", not "3.83 GiB". */
+        if (m->cache_censored == SSD_CENSOR_NONE && isfinite(m->cache_uncertainty_bytes) &&
+            m->cache_uncertainty_bytes >= CACHE_SHOWN_UNCERTAINTY * m->cache_bytes)
+            ssd__text_add(t, " +- %.2f", m->cache_uncertainty_bytes / GiB);
+        ssd__text_add(t, " GiB at %.1f MiB/s", m->cache_level_bps / MiB);
         if (isfinite(m->cache_drop_ratio))
             ssd__text_add(t, ", then %.1fx slower (%.1f MiB/s)", m->cache_drop_ratio,
                           m->post_cache_bps / MiB);

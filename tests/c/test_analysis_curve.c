@@ -7,6 +7,9 @@
 
 #include <ssdcore.h>
 
+#include "text.h"
+#include "verdict_words.h"
+
 #define GIB 1073741824.0
 
 #define TEST_NOISE_SEED 88172645463325252ULL
@@ -89,6 +92,49 @@ Test(curve, clean_cache_placed_inside_the_drop_sample) {
     cr_expect_float_eq(r.post_cache_bps, 60e6, 1e-3 * 60e6);
     cr_expect_float_eq(r.cache_drop_ratio, 400.0 / 60.0, 1e-2);
     ssd_series_free(s);
+}
+
+/* A drop over two samples between the levels (30 s at 2 GB/s, then 1.6
+ * and 1.2 GB/s, then 0.8 GB/s): a cache slowing as it fills, its end after
+ * the 1.2 GB/s sample, or a cache that ended before the 1.6 GB/s sample and
+ * direct writes settling -- the samples cannot tell the two apart, so
+ * cache.bytes +- uncertainty_bytes holds both ends of the stretch, and is
+ * no wider than three samples at the cache's speed. (Before, the
+ * uncertainty was the noise of one sample's share, 1 % of a sample, and
+ * held neither.) A drop inside one sample between samples at the two
+ * levels keeps the narrow bound. */
+Test(curve, cache_end_uncertainty_holds_the_transition_stretch) {
+    size_t n = 600;
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    for (size_t i = 0; i < n; i++) {
+        double r = i < 30 ? 2e9 : i == 30 ? 1.6e9 : i == 31 ? 1.2e9 : 0.8e9;
+        t[i] = (double)(i + 1);
+        b[i] = r * exp(0.005 * gauss());
+    }
+    double start = 0, end = 0;
+    for (size_t i = 0; i < 32; i++)
+        end += b[i], start += i < 30 ? b[i] : 0;
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    struct ssd_analysis_summary r = run(s, NULL, NULL);
+    cr_assert(r.has_cache);
+    cr_expect_eq(r.cache_censored, SSD_CENSOR_NONE);
+    double u = r.cache_uncertainty_bytes;
+    cr_expect(r.cache_bytes - u <= start && end <= r.cache_bytes + u,
+              "%.3f +- %.3f GB does not hold the stretch %.3f-%.3f GB", r.cache_bytes / 1e9,
+              u / 1e9, start / 1e9, end / 1e9);
+    cr_expect_leq(u, 3 * 2e9, "%g", u);
+    ssd_series_free(s);
+    /* One sample mixing the two levels, its neighbours at them. */
+    for (size_t i = 0; i < n; i++)
+        b[i] = (i < 30 ? 2e9 : i == 30 ? 1.4e9 : 0.8e9) * exp(0.005 * gauss());
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    r = run(s, NULL, NULL);
+    cr_assert(r.has_cache);
+    cr_expect_leq(r.cache_uncertainty_bytes, 0.1 * 2e9, "%g", r.cache_uncertainty_bytes);
+    ssd_series_free(s);
+    free(t);
+    free(b);
 }
 
 Test(curve, noisy_cache_with_stalls_within_three_percent) {
@@ -797,4 +843,29 @@ Test(curve, a_fast_start_that_never_comes_back_to_one_level_is_no_cache_with_dip
     cr_expect(!r.has_cache || r.cache_bytes < 5e9, "cache %.4g", r.cache_bytes);
     free(b);
     ssd_series_free(s);
+}
+
+/* The words give a cache's uncertainty beside its size where it is 5 % of
+ * it or more (the samples cannot place the end closer), and leave it out
+ * where the figure's digits already say as much. */
+Test(curve, words_show_the_cache_uncertainty_where_it_matters) {
+    struct ssd_analysis_summary m = {.size = sizeof m};
+    m.has_cache = 1;
+    m.cache_censored = SSD_CENSOR_NONE;
+    m.cache_bytes = 3.83 * GIB;
+    m.cache_uncertainty_bytes = 1.19 * GIB;
+    m.cache_level_bps = 2e9;
+    m.cache_drop_ratio = 3;
+    m.post_cache_bps = 2e9 / 3;
+    m.gc_start_bytes = m.folding_start_bytes = NAN;
+    struct ssd__text t = {0};
+    ssd__text_regimes(&t, &m, NULL, 0);
+    char *w = ssd__text_take(&t);
+    cr_expect(strstr(w, "SLC cache 3.83 +- 1.19 GiB at 1907.3 MiB/s"), "%s", w);
+    free(w);
+    m.cache_uncertainty_bytes = 0.01 * GIB;
+    ssd__text_regimes(&t, &m, NULL, 0);
+    w = ssd__text_take(&t);
+    cr_expect(strstr(w, "SLC cache 3.83 GiB at 1907.3 MiB/s"), "%s", w);
+    free(w);
 }

@@ -128,6 +128,33 @@ def test_scoring_a_used_state_from_the_runs_start_and_within_a_sample():
     assert r["problems"] and r["onset_err"] > 0.05, r
 
 
+def test_interval_score_takes_a_cache_within_its_stated_uncertainty():
+    """The sweep's second score (not the headline): a cache size more than
+    5 % off is still right there when the model's size lies within
+    bytes +- uncertainty_bytes and that uncertainty is no wider than three
+    samples' bytes; the strict score's problems stay as they were."""
+    from used_drive_scoring import score_run
+    truth, series = _synthetic(60)
+    truth["phases"][0]["regime"], truth["phases"][1]["regime"] = "slc", "native"
+    edge = truth["phases"][0]["start_bytes"] + truth["phases"][0]["bytes"]
+    cum = series[1].cumsum()
+    at = float(cum[cum.searchsorted(edge)])
+
+    def run(got, u):
+        a = {"cache": {"bytes": got, "uncertainty_bytes": u, "censored": "none"},
+             "folding": None, "gc": None,
+             "phases": [{"start_bytes": 0}, {"start_bytes": at}]}
+        return score_run(truth, series, a)
+    # (2 GB samples before the model's end, 1 GB after it)
+    r = run(0.93 * edge, 0.08 * edge)  # 5.2 GB: within 3 samples (6 GB)
+    assert r["problems"] and r["right_interval"] is True, r
+    assert r["problems"] == [p for p in r["problems"] if p.startswith("cache ")], r
+    assert run(0.93 * edge, 0.05 * edge)["right_interval"] is False  # outside
+    assert run(0.85 * edge, 0.16 * edge)["right_interval"] is False  # wider than 3 samples
+    r = run(1.01 * edge, 0.0)
+    assert not r["problems"] and r["right_interval"], r
+
+
 def test_kept_runs_are_analysed_again_without_simulating(tmp_path, monkeypatch):
     """bench/used_drive_sweep.py --runs DIR: the logs and the model's truth
     stay in DIR, and the next sweep with the same seed and settings
