@@ -426,6 +426,47 @@ Test(sim_model, a_throttled_host_leaves_the_drive_time_to_flush) {
     ssd_target_free(t);
 }
 
+/* The truth's cache end is where the cache ran out of room, whatever the
+ * speed did before it. A GC dip (the mapping-table write-back) slows the
+ * writes the cache still takes; when the dipped cache speed is the native
+ * speed, the curve drops where the dip begins and the cache keeps taking
+ * writes at that speed until it is full, inside the dip (the sweep's
+ * seed 2026 drive 142, seed 13 drive 66). */
+Test(sim_model, a_dip_over_the_cache_end_leaves_the_truth_where_the_cache_ran_out) {
+    const char *base = "sim:bx200,noise=0,noise_direct=0,dip_period_s=10,dip_depth=0.16,seed=3";
+    char uri[160];
+    double end[2];
+    for (int dips = 0; dips < 2; dips++) {
+        snprintf(uri, sizeof uri, "%s,dip_duty=%s", base, dips ? "0.5" : "0");
+        ssd_target *t = open_sim(uri);
+        struct ssd__workload w = wl(t, SSD__PAT_WRITE, "64k", 32, 0, 0.5);
+        w.max_bytes = (uint64_t)(6 * GiB);
+        struct series s = run(t, &w);
+        end[dips] = truth(t, "cache_full_at_bytes");
+        if (dips) {
+            /* The speed drops to the native 80 MiB/s well before the end... */
+            int drop = 0;
+            while (drop < s.n && s.wbps[drop] > 250 * MiB)
+                drop++;
+            cr_assert_lt(drop, s.n);
+            double at = drop ? s.written[drop - 1] : 0;
+            cr_assert_lt(at, 0.9 * end[dips], "drop at %.2f GiB, end %.2f", at / GiB,
+                         end[dips] / GiB);
+            assert_near(s.wbps[drop], 80 * MiB, 0.05, "the dipped cache at the native speed");
+            /* ...and past the end the dipped native writes are slower still. */
+            int past = 0;
+            while (past < s.n && s.written[past] < end[dips])
+                past++;
+            cr_assert_lt(past + 1, s.n);
+            cr_assert_lt(s.wbps[past + 1], 20 * MiB, "%.1f MiB/s", s.wbps[past + 1] / MiB);
+        }
+        series_free(&s);
+        ssd_target_free(t);
+    }
+    assert_near(end[1], end[0], 1e-6, "the cache's room, dips or not");
+    assert_near(end[0], 2 * GiB, 1e-6, "3 GB at slc_wa 1.5");
+}
+
 Test(sim_model, the_series_does_not_depend_on_how_time_is_sliced) {
     ssd_target *a = open_sim("sim:vector180,seed=4"), *b = open_sim("sim:vector180,seed=4");
     struct ssd__workload wa = wl(a, SSD__PAT_RANDWRITE, "4k", 32, 30, 1);
