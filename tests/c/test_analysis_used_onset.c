@@ -336,3 +336,36 @@ Test(used_onset, a_knee_a_sample_past_its_bound_is_at_it) {
         "fold_mbps=778,floor_mbps=102.95,gc_gamma=0.90,link_mbps=7000,iops_cap=2000000,"
         "noise=0.05,noise_direct=0.04,seed=687194791,slc_gb=0,dip_duty=0");
 }
+
+/* Direct writes after a fill run slower than fresh. A dynamic cache's
+ * 2-hour run after a sequential fill (seed 2026's drive 81): 30 GiB of
+ * cache, 3.5 GiB of direct writes in 8 samples at 330-580 MB/s (median
+ * 460, fresh 568), then folding at 271 and GC. The split of the phase
+ * after the cache at the reference's direct level asked for the direct
+ * writes within a step (1.15x) of the fresh level, so they stayed in the
+ * folding: "folding at 29.8 GiB, truth 33.3". */
+Test(used_onset, direct_writes_after_a_fill_slower_than_fresh) {
+    static const char spec[] =
+        "sim:bx200,native_write_lat_us=0,capacity_gb=1348,op_pct=21.37,bits=2,slc_type=dynamic,"
+        "slc_seq_mbps=3216,slc_rand_iops=512172,native_seq_mbps=841,native_rand_mbps=547.8,"
+        "fold_mbps=396,floor_mbps=118.98,gc_gamma=2.37,link_mbps=7000,iops_cap=2000000,"
+        "noise=0.05,noise_direct=0.08,seed=220247611,slc_gb=146,slc_wa=1,dip_period_s=18.9,"
+        "dip_duty=0.19,dip_depth=0.50";
+    double fresh_gc = NAN, gc = NAN;
+    ssd_series *ref = two_hours(spec, "fresh", &fresh_gc);
+    ssd_series *s = two_hours(spec, "seq_fill", &gc);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    double want = 33.34 * GIB; /* the model's folding start */
+    cr_expect(r.has_cache, "the dynamic cache");
+    cr_expect(r.has_folding && fabs(r.folding_start_bytes - want) <= 0.05 * want,
+              "folding at %.1f GiB, truth %.1f", r.folding_start_bytes / GIB, want / GIB);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - gc) <= 0.05 * gc, "used state at %.1f GiB",
+              r.gc_start_bytes / GIB);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
