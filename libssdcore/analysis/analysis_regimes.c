@@ -629,6 +629,27 @@ static size_t fold_run_after_cache(struct ssd__curve *c, const struct ssd__analy
     return 0;
 }
 
+/* Whether y[k, e), after a used drive's fast start at level l1 (logs), is
+ * the used state's first samples although their median is not within a
+ * step of its level lu: GC's first samples burst up towards the fast start
+ * (34-54 MB/s around a level of 17, after clean blocks at 70), and a few
+ * of them have a median pulled up. The clean blocks run at one level and
+ * the used state does not climb back to it: none of the samples after the
+ * first (the drop's mixed sample) is within a step of l1, and their median
+ * is nearer (in ratio) the used state's level than the fast one. */
+static int gc_bursts_after(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t k,
+                           size_t e, double l1, double lu) {
+    if (e < k + 3)
+        return 0;
+    memcpy(c->scratch, c->y + k, (e - k) * sizeof *c->y);
+    if (ssd__median(c->scratch, e - k) >= 0.5 * (l1 + lu))
+        return 0;
+    for (size_t i = k + 1; i < e; i++)
+        if (c->y[i] > l1 - log(o->min_step))
+            return 0;
+    return 1;
+}
+
 /* Whether a used drive's fast start (phase p, no cache found) is clean
  * blocks after a reference that showed a static cache: at the reference's
  * direct level (within a step), not its cache's. (A static cache is a
@@ -1845,7 +1866,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             double l1, l2, gain;
             size_t arg = two_levels(c, 0, e0, 3, e0 - 3, &l1, &l2, &gain);
             double lu = log(c->ph[1].level_bps);
-            int ok = arg && l1 >= l2 + log(o->min_step) && fabs(l2 - lu) < log(o->min_step) &&
+            int ok = arg && l1 >= l2 + log(o->min_step) &&
+                     (fabs(l2 - lu) < log(o->min_step) || gc_bursts_after(c, o, arg, e0, l1, lu)) &&
                      l1 >= lu + log(SHAPE_MIN_FALL);
             /* (A fall of less than 2x: a datacenter drive's, see
              * clean_blocks_fall; the split may leave two samples after
