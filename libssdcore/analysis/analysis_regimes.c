@@ -1409,6 +1409,20 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                   (ref->sum.has_gc ||
                    (isfinite(S->capacity_bytes) &&
                     ref->sum.total_bytes >= MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes));
+        /* Folding follows a dynamic cache and nothing else: a reference
+         * that folded had one, even when its cache test found none (a
+         * cache larger than any cache can be, read as direct writes with
+         * the drop after them its folding: "No cache holds more than raw
+         * / bits"). Its folding level is the drive's, and a used drive's
+         * fast start may be that cache (seed 11's drive 64, WSAT after a
+         * sequential fill: 16.6 GiB at 2.9 GB/s in a sample and a half,
+         * then folding at the reference's 1,033 MB/s: "folding missed",
+         * the fast start read as clean blocks). */
+        if (!ref->sum.has_cache && ref->sum.has_folding && isfinite(ref->sum.folding_level_bps)) {
+            rl.none = 0;
+            rl.dynamic = 1;
+            rl.fold = ref->sum.folding_level_bps;
+        }
     }
     /* A dynamic cache small enough to end inside the run's first sample
      * or two (2 GiB in 2 s at 2.9 GB/s), then its folding at the level the

@@ -185,7 +185,9 @@ static ssd_series *two_hours(const char *spec, const char *state, double *gc_tru
     return run_in_state(spec, state, 0, gc_truth);
 }
 
-/* The same, or the whole-drive 128K sequential fill when `fill`. */
+/* The same, or (fill 1) the whole-drive 128K sequential fill, or (fill 2)
+ * WSAT: 4K QD32 random writes of 4x the capacity (at most 6 hours) in 5 s
+ * samples. */
 static ssd_series *run_in_state(const char *spec, const char *state, int fill, double *gc_truth) {
     ssd_target *t = NULL;
     cr_assert_eq(ssd_target_create(&t), 0);
@@ -202,16 +204,22 @@ static ssd_series *run_in_state(const char *spec, const char *state, int fill, d
     }
     cr_assert_eq(ssd_target_idle(t, 900), 0, "%s", ssd_target_errmsg(t));
     snprintf(wb, sizeof wb, "%llu", (unsigned long long)written);
+    char wsat_bytes[32];
+    snprintf(wsat_bytes, sizeof wsat_bytes, "%llu", 4ULL * (unsigned long long)ssd_target_size(t));
     const char *kv[] = {"pattern",
-                        fill ? "write" : "randwrite",
+                        fill == 1 ? "write" : "randwrite",
                         "bs",
-                        fill ? "131072" : "4096",
+                        fill == 1 ? "131072" : "4096",
                         "qd",
                         "32",
-                        fill ? "coverage" : "time",
-                        fill ? "1" : "2h",
+                        fill == 1 ? "coverage" : "time",
+                        fill == 1 ? "1"
+                        : fill    ? "6h"
+                                  : "2h",
                         "interval",
-                        "1",
+                        fill == 2 ? "5" : "1",
+                        fill == 2 ? "bytes" : "qd",
+                        fill == 2 ? wsat_bytes : "32",
                         "precondition",
                         strcmp(state, "fresh") ? state : "none",
                         "written_before",
@@ -410,4 +418,40 @@ Test(used_onset, gc_bursts_after_the_clean_blocks) {
         "fold_mbps=164,floor_mbps=15.91,gc_gamma=1.14,link_mbps=560,iops_cap=100000,"
         "noise=0.00,noise_direct=0.00,seed=285225915,slc_gb=0,dip_duty=0",
         "random_fill", 0);
+}
+
+/* A dynamic cache whose fresh run's cache test found none (larger than
+ * any cache can be: read as direct writes, the drop after them its
+ * folding), after a sequential fill, WSAT (seed 31's drive 18): 17.7 GiB
+ * of cache in the first samples, then folding at the reference's folding
+ * level, then GC. With the reference read as "no cache", the fast start
+ * was taken for clean blocks: "folding from 17.7 GiB missed". */
+Test(used_onset, a_reference_that_folded_had_a_dynamic_cache) {
+    static const char spec[] =
+        "sim:bx200,native_write_lat_us=0,capacity_gb=587,op_pct=10.83,bits=3,slc_type=dynamic,"
+        "slc_seq_mbps=4581,slc_rand_iops=736948,native_seq_mbps=2395,native_rand_mbps=1648.4,"
+        "fold_mbps=969,floor_mbps=68.02,gc_gamma=1.25,link_mbps=7000,iops_cap=2000000,"
+        "noise=0.02,noise_direct=0.00,seed=146799518,slc_gb=78,slc_wa=1,dip_period_s=11.1,"
+        "dip_duty=0.19,dip_depth=0.41";
+    double fresh_gc = NAN, gc = NAN;
+    ssd_series *ref = run_in_state(spec, "fresh", 2, &fresh_gc);
+    ssd_series *s = run_in_state(spec, "seq_fill", 2, &gc);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    /* (The model's folding starts at 17.72 GiB, inside the second 5 s
+     * sample, 10.4-19.2 GiB: the phase at that sample's end, the cache's
+     * end placed inside it.) */
+    double want = 17.72 * GIB;
+    cr_expect(r.has_cache && fabs(r.cache_bytes - want) <= 0.05 * want, "cache %.2f GiB",
+              r.cache_bytes / GIB);
+    cr_expect(r.has_folding && r.folding_start_bytes >= want && r.folding_start_bytes <= 19.3 * GIB,
+              "folding at %.1f GiB, truth %.1f", r.folding_start_bytes / GIB, want / GIB);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - gc) <= 0.05 * gc,
+              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, gc / GIB);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
 }
