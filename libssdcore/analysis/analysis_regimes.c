@@ -1005,6 +1005,43 @@ static double quiet_noise(const struct ssd__curve *c, size_t a, size_t b) {
     return 1.4826 * ssd__diff_median(c, a, b) / sqrt(2.0);
 }
 
+/* The used state's first samples before phase g's start that the
+ * segmentation and the knee gave to the quiet level before it (folding,
+ * direct writes: its noise a third of a step or less). The used state
+ * bursts back towards that level for a sample or two but does not hold
+ * it (65, 86, 128, 81 MB/s after folding at 103, then GC at 44; or GC at
+ * 23 bursting to 43, 37 and 38 after folding at 45): the level ended
+ * after its last 3 samples in a row within a step of it. Searched back
+ * from the phase's start over at most half a lasting phase, none before
+ * lo; returns that sample when it moves the start by 2 or more and the
+ * samples it hands over are no level of their own (not all within a step
+ * of their median: a short folding step), else phase g's start. */
+static size_t gc_bursts_before(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                               size_t g, size_t lo) {
+    size_t g0 = c->ph[g].first, a = c->ph[g - 1].first, m = c->min_len / 2 > 3 ? c->min_len / 2 : 3;
+    double lev = log(c->ph[g - 1].level_bps), step = log(o->min_step);
+    if (g0 < a + c->min_len || !(3 * quiet_noise(c, a, g0) <= step))
+        return g0;
+    size_t k = g0, run = 0;
+    while (k > lo && k > a + 3 && g0 - k < m + 3) {
+        run = fabs(c->y[k - 1] - lev) < step ? run + 1 : 0;
+        k--;
+        if (run == 3)
+            break;
+    }
+    if (run < 3)
+        return g0;
+    k += 3; /* the sample after the run */
+    if (g0 < k + 2)
+        return g0;
+    memcpy(c->scratch, c->y + k, (g0 - k) * sizeof *c->y);
+    double mid = ssd__median(c->scratch, g0 - k);
+    for (size_t i = k; i < g0; i++)
+        if (fabs(c->y[i] - mid) >= step)
+            return k;
+    return g0;
+}
+
 /* Whether the best two-level split of y[a, e) at k (levels l1 before, l2
  * after, saving gain) is clean blocks running out into the used state on
  * a used drive with no cache, when the fall is less than SHAPE_MIN_FALL
@@ -1825,6 +1862,14 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 last = ++g;
             else if (!faster && k != g0 && k > a)
                 ssd__curve_move_boundary(c, g, k);
+            /* (On a used drive: its used state sets in at once after the
+             * folding or the clean blocks. A fresh drive's leaves its
+             * level gently, which slide_start and dip_rate_onset place;
+             * there the walk moved right onsets, 1.4 -> 4.6 % off.) */
+            size_t kb =
+                o->written_before_bytes > 0 ? gc_bursts_before(c, o, g, lo) : c->ph[g].first;
+            if (kb < c->ph[g].first)
+                ssd__curve_move_boundary(c, g, kb);
         }
         /* A used drive's fast start with no cache ends where its samples
          * stop being a step above the used state (the segmentation gave

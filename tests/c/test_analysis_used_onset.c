@@ -455,3 +455,26 @@ Test(used_onset, a_reference_that_folded_had_a_dynamic_cache) {
     ssd_series_free(s);
     ssd_series_free(ref);
 }
+
+/* A dynamic cache's folding at 103 MB/s after a random fill (seed 11's
+ * drive 71, the fill), then GC, whose first 4 samples burst to 65, 86,
+ * 128 and 81 MB/s before its level of 44: the segmentation and the knee
+ * put the onset after the bursts, 6.30 GiB for 6.00. Seed 31's drive 77
+ * (2 hours): folding at 45 MB/s, then GC at 23 bursting to 43, 37 and 38
+ * in its first 24 samples: 4.63 GiB for 4.00. */
+Test(used_onset, gc_bursts_after_the_folding) {
+    onset_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=2306,op_pct=26.88,bits=2,slc_type=dynamic,"
+        "slc_seq_mbps=457,slc_rand_iops=82518,native_seq_mbps=171,native_rand_mbps=81.2,"
+        "fold_mbps=92,floor_mbps=21.60,gc_gamma=1.84,link_mbps=560,iops_cap=100000,noise=0.05,"
+        "noise_direct=0.04,seed=461438278,slc_gb=309,slc_wa=1,dip_period_s=9.8,dip_duty=0.12,"
+        "dip_depth=0.56",
+        "random_fill", 0);
+    onset_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=240,op_pct=22.14,bits=3,slc_type=dynamic,"
+        "slc_seq_mbps=488,slc_rand_iops=79353,native_seq_mbps=172,native_rand_mbps=108.3,"
+        "fold_mbps=98,floor_mbps=26.75,gc_gamma=2.11,link_mbps=560,iops_cap=100000,noise=0.02,"
+        "noise_direct=0.08,seed=305806012,slc_gb=17,slc_wa=1,dip_period_s=15.1,dip_duty=0.14,"
+        "dip_depth=0.40",
+        "random_fill", 1);
+}
