@@ -308,22 +308,36 @@ Test(used_onset, a_gc_dip_in_the_spare_area_is_no_onset) {
     free(b);
 }
 
-/* A 2-hour run after a sequential fill, with the fresh run as reference,
- * as the used-drive sweep analyses it: the onset within 5 %. */
-static void seq_fill_onset(const char *spec) {
-    double fresh_gc = NAN, want = NAN;
-    ssd_series *ref = two_hours(spec, "fresh", &fresh_gc);
-    ssd_series *s = two_hours(spec, "seq_fill", &want);
+/* The run on a used drive in `state` (fill as run_in_state) with the
+ * drive's fresh run of the same workload as reference, as the used-drive
+ * sweep analyses it: its summary in *r, the model's onset in *gc. */
+static void analyse_in_state(const char *spec, const char *state, int fill, double *gc,
+                             struct ssd_analysis_summary *r) {
+    double fresh_gc = NAN;
+    ssd_series *ref = run_in_state(spec, "fresh", fill, &fresh_gc);
+    ssd_series *s = run_in_state(spec, state, fill, gc);
     ssd_analysis *a = NULL;
     cr_assert_eq(ssd_analysis_create(&a), 0);
     cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
-    struct ssd_analysis_summary r = {.size = sizeof r};
-    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
-    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
-              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
+    cr_assert_eq(ssd_analysis_summary(a, r), 0);
     ssd_analysis_free(a);
     ssd_series_free(s);
     ssd_series_free(ref);
+}
+
+/* The same: the onset within 5 % of the model's. */
+static void onset_in_state(const char *spec, const char *state, int fill) {
+    double want = NAN;
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    analyse_in_state(spec, state, fill, &want, &r);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
+              "used state at %.2f GiB, truth %.2f", r.gc_start_bytes / GIB, want / GIB);
+}
+
+/* A 2-hour run after a sequential fill, with the fresh run as reference,
+ * as the used-drive sweep analyses it: the onset within 5 %. */
+static void seq_fill_onset(const char *spec) {
+    onset_in_state(spec, "seq_fill", 0);
 }
 
 /* A static cache's drive whose spare area (30 samples at 1,260 MB/s) the
@@ -367,42 +381,15 @@ Test(used_onset, direct_writes_after_a_fill_slower_than_fresh) {
         "fold_mbps=396,floor_mbps=118.98,gc_gamma=2.37,link_mbps=7000,iops_cap=2000000,"
         "noise=0.05,noise_direct=0.08,seed=220247611,slc_gb=146,slc_wa=1,dip_period_s=18.9,"
         "dip_duty=0.19,dip_depth=0.50";
-    double fresh_gc = NAN, gc = NAN;
-    ssd_series *ref = two_hours(spec, "fresh", &fresh_gc);
-    ssd_series *s = two_hours(spec, "seq_fill", &gc);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    double gc = NAN;
     struct ssd_analysis_summary r = {.size = sizeof r};
-    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    analyse_in_state(spec, "seq_fill", 0, &gc, &r);
     double want = 33.34 * GIB; /* the model's folding start */
     cr_expect(r.has_cache, "the dynamic cache");
     cr_expect(r.has_folding && fabs(r.folding_start_bytes - want) <= 0.05 * want,
               "folding at %.1f GiB, truth %.1f", r.folding_start_bytes / GIB, want / GIB);
     cr_expect(r.has_gc && fabs(r.gc_start_bytes - gc) <= 0.05 * gc, "used state at %.1f GiB",
               r.gc_start_bytes / GIB);
-    ssd_analysis_free(a);
-    ssd_series_free(s);
-    ssd_series_free(ref);
-}
-
-/* The run on a used drive in `state` (with the drive's fresh run of the
- * same workload as reference, as the sweep analyses it): the onset within
- * 5 % of the model's. */
-static void onset_in_state(const char *spec, const char *state, int fill) {
-    double fresh_gc = NAN, want = NAN;
-    ssd_series *ref = run_in_state(spec, "fresh", fill, &fresh_gc);
-    ssd_series *s = run_in_state(spec, state, fill, &want);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
-    struct ssd_analysis_summary r = {.size = sizeof r};
-    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
-    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
-              "used state at %.2f GiB, truth %.2f", r.gc_start_bytes / GIB, want / GIB);
-    ssd_analysis_free(a);
-    ssd_series_free(s);
-    ssd_series_free(ref);
 }
 
 /* A cacheless SATA drive's 2 GiB of clean blocks after a random fill (30
@@ -433,14 +420,9 @@ Test(used_onset, a_reference_that_folded_had_a_dynamic_cache) {
         "fold_mbps=969,floor_mbps=68.02,gc_gamma=1.25,link_mbps=7000,iops_cap=2000000,"
         "noise=0.02,noise_direct=0.00,seed=146799518,slc_gb=78,slc_wa=1,dip_period_s=11.1,"
         "dip_duty=0.19,dip_depth=0.41";
-    double fresh_gc = NAN, gc = NAN;
-    ssd_series *ref = run_in_state(spec, "fresh", 2, &fresh_gc);
-    ssd_series *s = run_in_state(spec, "seq_fill", 2, &gc);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    double gc = NAN;
     struct ssd_analysis_summary r = {.size = sizeof r};
-    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    analyse_in_state(spec, "seq_fill", 2, &gc, &r);
     /* (The model's folding starts at 17.72 GiB, inside the second 5 s
      * sample, 10.4-19.2 GiB: the phase at that sample's end, the cache's
      * end placed inside it.) */
@@ -451,9 +433,6 @@ Test(used_onset, a_reference_that_folded_had_a_dynamic_cache) {
               "folding at %.1f GiB, truth %.1f", r.folding_start_bytes / GIB, want / GIB);
     cr_expect(r.has_gc && fabs(r.gc_start_bytes - gc) <= 0.05 * gc,
               "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, gc / GIB);
-    ssd_analysis_free(a);
-    ssd_series_free(s);
-    ssd_series_free(ref);
 }
 
 /* A dynamic cache's folding at 103 MB/s after a random fill (seed 11's
