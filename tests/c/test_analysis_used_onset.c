@@ -37,23 +37,12 @@ static ssd_series *fast_then_slow(size_t n, double dt, double fast_s, double fas
     return s;
 }
 
-/* The analysis of s (against ref, when not NULL); with a capacity, as a
- * drive of that many bytes randomly filled twice before the run. */
-static struct ssd_analysis_summary analyse(ssd_series *s, ssd_series *ref, const char *capacity) {
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    if (capacity) {
-        char wb[64];
-        snprintf(wb, sizeof wb, "%.0f", 2 * atof(capacity));
-        cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", capacity), 0);
-        cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", wb), 0);
-        cr_assert_eq(ssd_analysis_set_option(a, "precondition", "random_fill"), 0);
-    }
-    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
-    struct ssd_analysis_summary r = {.size = sizeof r};
-    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
-    ssd_analysis_free(a);
-    return r;
+static void used_drive(ssd_analysis *a, const char *capacity) {
+    char wb[64];
+    snprintf(wb, sizeof wb, "%.0f", 2 * atof(capacity));
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", capacity), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", wb), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "random_fill"), 0);
 }
 
 /* A datacenter drive with a quarter of spare flash, randomly filled twice,
@@ -72,7 +61,12 @@ Test(used_onset, a_datacenter_drive_s_gentle_fall_after_its_clean_blocks) {
     for (int k = 0; k < 10; k++) {
         double fast_s = 8.5 + 2 * (k / 2);
         ssd_series *s = fast_then_slow(n, 1, fast_s, 1.45e9, 1.0e9, 0.02, 0.03, 0.08);
-        struct ssd_analysis_summary r = analyse(s, ref, "2497e9");
+        ssd_analysis *a = NULL;
+        cr_assert_eq(ssd_analysis_create(&a), 0);
+        used_drive(a, "2497e9");
+        cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+        struct ssd_analysis_summary r = {.size = sizeof r};
+        cr_assert_eq(ssd_analysis_summary(a, &r), 0);
         double want = fast_s * 1.45e9;
         cr_expect_not(r.has_cache, "%.1f s: clean blocks are no cache", fast_s);
         cr_expect(r.has_gc, "%.1f s (draw %d): the used state missed", fast_s, k % 2);
@@ -80,6 +74,7 @@ Test(used_onset, a_datacenter_drive_s_gentle_fall_after_its_clean_blocks) {
         cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= fmax(0.05 * want, 1.5 * 1.45e9),
                   "%.1f s (draw %d): used state at %.2f GB, truth %.2f", fast_s, k % 2,
                   r.gc_start_bytes / 1e9, want / 1e9);
+        ssd_analysis_free(a);
         ssd_series_free(s);
     }
     ssd_series_free(ref);
@@ -91,13 +86,19 @@ Test(used_onset, a_datacenter_drive_s_gentle_fall_after_its_clean_blocks) {
  * (seed 13's drive 192: used state at 26.6 GiB, truth 20.9). */
 Test(used_onset, a_gentle_fall_two_samples_before_the_first_boundary) {
     ssd_series *s = fast_then_slow(741, 1, 5.7, 3.94e9, 2.64e9, 0.02, 0.04, 0);
-    struct ssd_analysis_summary r = analyse(s, NULL, "1974e9");
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    used_drive(a, "1974e9");
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
     double want = 5.7 * 3.94e9;
     cr_expect_not(r.has_cache);
     cr_expect(r.has_gc);
     /* (within the sample that holds it, as the sweep scores it) */
     cr_expect(fabs(r.gc_start_bytes - want) <= 1.5 * 3.94e9, "used state at %.2f GB, truth %.2f",
               r.gc_start_bytes / 1e9, want / 1e9);
+    ssd_analysis_free(a);
     ssd_series_free(s);
 }
 
@@ -106,9 +107,15 @@ Test(used_onset, a_gentle_fall_two_samples_before_the_first_boundary) {
  * off by the min_drop rule. */
 Test(used_onset, one_noisy_level_has_no_fast_start) {
     ssd_series *s = fast_then_slow(2000, 1, 0, 1e9, 1e9, 0.06, 0.06, 0);
-    struct ssd_analysis_summary r = analyse(s, NULL, "1000e9");
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    used_drive(a, "1000e9");
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
     cr_expect_not(r.has_cache);
     cr_expect(!r.has_gc || r.gc_start_bytes < 5e9, "used state at %.2f GB", r.gc_start_bytes / 1e9);
+    ssd_analysis_free(a);
     ssd_series_free(s);
 }
 
@@ -152,11 +159,16 @@ Test(used_onset, a_fresh_drive_s_used_state_that_starts_as_more_frequent_dips) {
         cr_assert_eq(ssd_sim_truth(t, "gc_start_bytes", &want), 0);
         ssd_series *s = NULL;
         cr_assert_eq(ssd_job_series(j, SSD_DIR_WRITE, &s), 0);
-        struct ssd_analysis_summary r = analyse(s, NULL, NULL);
+        ssd_analysis *a = NULL;
+        cr_assert_eq(ssd_analysis_create(&a), 0);
+        cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+        struct ssd_analysis_summary r = {.size = sizeof r};
+        cr_assert_eq(ssd_analysis_summary(a, &r), 0);
         cr_expect(r.has_gc, "drive %zu: the used state missed", d);
         cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
                   "drive %zu: used state at %.1f GiB, truth %.1f", d, r.gc_start_bytes / GIB,
                   want / GIB);
+        ssd_analysis_free(a);
         ssd_series_free(s);
         ssd_job_free(j);
         ssd_target_free(t);
@@ -167,7 +179,16 @@ Test(used_onset, a_fresh_drive_s_used_state_that_starts_as_more_frequent_dips) {
  * "fresh" (TRIM) or a precondition kind (purge, then it, twice the
  * capacity), then 15 minutes idle. The series (its metadata the job's:
  * capacity, written before, precondition) and the model's onset. */
+static ssd_series *run_in_state(const char *spec, const char *state, int fill, double *gc_truth);
+
 static ssd_series *two_hours(const char *spec, const char *state, double *gc_truth) {
+    return run_in_state(spec, state, 0, gc_truth);
+}
+
+/* The same, or (fill 1) the whole-drive 128K sequential fill, or (fill 2)
+ * WSAT: 4K QD32 random writes of 4x the capacity (at most 6 hours) in 5 s
+ * samples. */
+static ssd_series *run_in_state(const char *spec, const char *state, int fill, double *gc_truth) {
     ssd_target *t = NULL;
     cr_assert_eq(ssd_target_create(&t), 0);
     cr_assert_eq(ssd_target_open(t, spec), 0, "%s", ssd_target_errmsg(t));
@@ -183,16 +204,22 @@ static ssd_series *two_hours(const char *spec, const char *state, double *gc_tru
     }
     cr_assert_eq(ssd_target_idle(t, 900), 0, "%s", ssd_target_errmsg(t));
     snprintf(wb, sizeof wb, "%llu", (unsigned long long)written);
+    char wsat_bytes[32];
+    snprintf(wsat_bytes, sizeof wsat_bytes, "%llu", 4ULL * (unsigned long long)ssd_target_size(t));
     const char *kv[] = {"pattern",
-                        "randwrite",
+                        fill == 1 ? "write" : "randwrite",
                         "bs",
-                        "4096",
+                        fill == 1 ? "131072" : "4096",
                         "qd",
                         "32",
-                        "time",
-                        "2h",
+                        fill == 1 ? "coverage" : "time",
+                        fill == 1 ? "1"
+                        : fill    ? "6h"
+                                  : "2h",
                         "interval",
-                        "1",
+                        fill == 2 ? "5" : "1",
+                        fill == 2 ? "bytes" : "qd",
+                        fill == 2 ? wsat_bytes : "32",
                         "precondition",
                         strcmp(state, "fresh") ? state : "none",
                         "written_before",
@@ -203,26 +230,13 @@ static ssd_series *two_hours(const char *spec, const char *state, double *gc_tru
     for (const char *const *p = kv; p[0]; p += 2)
         cr_assert_eq(ssd_job_set_option(j, p[0], p[1]), 0, "%s %s", p[0], ssd_job_errmsg(j));
     cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
-    cr_assert_eq(ssd_sim_truth(t, "gc_start_bytes", gc_truth), 0);
+    if (ssd_sim_truth(t, "gc_start_bytes", gc_truth) != 0)
+        *gc_truth = NAN; /* (a fresh fill: no used state) */
     ssd_series *s = NULL;
     cr_assert_eq(ssd_job_series(j, SSD_DIR_WRITE, &s), 0);
     ssd_job_free(j);
     ssd_target_free(t);
     return s;
-}
-
-/* A 2-hour run after a sequential fill, with the fresh run as reference,
- * as the used-drive sweep analyses it: the onset within 5 %. */
-static struct ssd_analysis_summary seq_fill_onset(const char *spec) {
-    double fresh_gc = NAN, want = NAN;
-    ssd_series *ref = two_hours(spec, "fresh", &fresh_gc);
-    ssd_series *s = two_hours(spec, "seq_fill", &want);
-    struct ssd_analysis_summary r = analyse(s, ref, NULL);
-    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
-              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
-    ssd_series_free(s);
-    ssd_series_free(ref);
-    return r;
 }
 
 /* Direct writes after a static cache on a drive filled sequentially, with
@@ -239,7 +253,20 @@ Test(used_onset, direct_writes_with_a_gc_dip_before_the_used_state) {
         "fold_mbps=854,floor_mbps=178.37,gc_gamma=2.05,link_mbps=7000,iops_cap=2000000,"
         "noise=0.00,noise_direct=0.12,seed=328460296,slc_gb=3.5,slc_wa=1.36,dip_period_s=16.5,"
         "dip_duty=0.12,dip_depth=0.46";
-    cr_expect(seq_fill_onset(spec).has_cache, "the static cache");
+    double fresh_gc = NAN, want = NAN;
+    ssd_series *ref = two_hours(spec, "fresh", &fresh_gc);
+    ssd_series *s = two_hours(spec, "seq_fill", &want);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.has_cache, "the static cache");
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
+              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
 }
 
 /* The spare area a sequential fill left, written at the direct speed with
@@ -281,6 +308,38 @@ Test(used_onset, a_gc_dip_in_the_spare_area_is_no_onset) {
     free(b);
 }
 
+/* The run on a used drive in `state` (fill as run_in_state) with the
+ * drive's fresh run of the same workload as reference, as the used-drive
+ * sweep analyses it: its summary in *r, the model's onset in *gc. */
+static void analyse_in_state(const char *spec, const char *state, int fill, double *gc,
+                             struct ssd_analysis_summary *r) {
+    double fresh_gc = NAN;
+    ssd_series *ref = run_in_state(spec, "fresh", fill, &fresh_gc);
+    ssd_series *s = run_in_state(spec, state, fill, gc);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    cr_assert_eq(ssd_analysis_summary(a, r), 0);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+/* The same: the onset within 5 % of the model's. */
+static void onset_in_state(const char *spec, const char *state, int fill) {
+    double want = NAN;
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    analyse_in_state(spec, state, fill, &want, &r);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
+              "used state at %.2f GiB, truth %.2f", r.gc_start_bytes / GIB, want / GIB);
+}
+
+/* A 2-hour run after a sequential fill, with the fresh run as reference,
+ * as the used-drive sweep analyses it: the onset within 5 %. */
+static void seq_fill_onset(const char *spec) {
+    onset_in_state(spec, "seq_fill", 0);
+}
+
 /* A static cache's drive whose spare area (30 samples at 1,260 MB/s) the
  * segmentation gave one first phase with 42 samples of GC at 120 (its
  * median 184 MB/s): the split of that phase where the clean blocks ran
@@ -306,4 +365,95 @@ Test(used_onset, a_knee_a_sample_past_its_bound_is_at_it) {
         "slc_seq_mbps=2089,slc_rand_iops=343340,native_seq_mbps=778,native_rand_mbps=347.4,"
         "fold_mbps=778,floor_mbps=102.95,gc_gamma=0.90,link_mbps=7000,iops_cap=2000000,"
         "noise=0.05,noise_direct=0.04,seed=687194791,slc_gb=0,dip_duty=0");
+}
+
+/* Direct writes after a fill run slower than fresh. A dynamic cache's
+ * 2-hour run after a sequential fill (seed 2026's drive 81): 30 GiB of
+ * cache, 3.5 GiB of direct writes in 8 samples at 330-580 MB/s (median
+ * 460, fresh 568), then folding at 271 and GC. The split of the phase
+ * after the cache at the reference's direct level asked for the direct
+ * writes within a step (1.15x) of the fresh level, so they stayed in the
+ * folding: "folding at 29.8 GiB, truth 33.3". */
+Test(used_onset, direct_writes_after_a_fill_slower_than_fresh) {
+    static const char spec[] =
+        "sim:bx200,native_write_lat_us=0,capacity_gb=1348,op_pct=21.37,bits=2,slc_type=dynamic,"
+        "slc_seq_mbps=3216,slc_rand_iops=512172,native_seq_mbps=841,native_rand_mbps=547.8,"
+        "fold_mbps=396,floor_mbps=118.98,gc_gamma=2.37,link_mbps=7000,iops_cap=2000000,"
+        "noise=0.05,noise_direct=0.08,seed=220247611,slc_gb=146,slc_wa=1,dip_period_s=18.9,"
+        "dip_duty=0.19,dip_depth=0.50";
+    double gc = NAN;
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    analyse_in_state(spec, "seq_fill", 0, &gc, &r);
+    double want = 33.34 * GIB; /* the model's folding start */
+    cr_expect(r.has_cache, "the dynamic cache");
+    cr_expect(r.has_folding && fabs(r.folding_start_bytes - want) <= 0.05 * want,
+              "folding at %.1f GiB, truth %.1f", r.folding_start_bytes / GIB, want / GIB);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - gc) <= 0.05 * gc, "used state at %.1f GiB",
+              r.gc_start_bytes / GIB);
+}
+
+/* A cacheless SATA drive's 2 GiB of clean blocks after a random fill (30
+ * samples at 69.8 MB/s), then GC, whose first samples burst to 34-54 MB/s
+ * around a level of 17 (seed 11's drive 147, 2 hours): the median of the
+ * 7 samples after the split was 34.5, not within a step of the used
+ * state's level, and the onset stayed where the segmentation put it, 2.21
+ * GiB for 2.00. */
+Test(used_onset, gc_bursts_after_the_clean_blocks) {
+    onset_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=139,op_pct=13.81,bits=2,slc_type=none,"
+        "slc_seq_mbps=462,slc_rand_iops=104972,native_seq_mbps=164,native_rand_mbps=66.6,"
+        "fold_mbps=164,floor_mbps=15.91,gc_gamma=1.14,link_mbps=560,iops_cap=100000,"
+        "noise=0.00,noise_direct=0.00,seed=285225915,slc_gb=0,dip_duty=0",
+        "random_fill", 0);
+}
+
+/* A dynamic cache whose fresh run's cache test found none (larger than
+ * any cache can be: read as direct writes, the drop after them its
+ * folding), after a sequential fill, WSAT (seed 31's drive 18): 17.7 GiB
+ * of cache in the first samples, then folding at the reference's folding
+ * level, then GC. With the reference read as "no cache", the fast start
+ * was taken for clean blocks: "folding from 17.7 GiB missed". */
+Test(used_onset, a_reference_that_folded_had_a_dynamic_cache) {
+    static const char spec[] =
+        "sim:bx200,native_write_lat_us=0,capacity_gb=587,op_pct=10.83,bits=3,slc_type=dynamic,"
+        "slc_seq_mbps=4581,slc_rand_iops=736948,native_seq_mbps=2395,native_rand_mbps=1648.4,"
+        "fold_mbps=969,floor_mbps=68.02,gc_gamma=1.25,link_mbps=7000,iops_cap=2000000,"
+        "noise=0.02,noise_direct=0.00,seed=146799518,slc_gb=78,slc_wa=1,dip_period_s=11.1,"
+        "dip_duty=0.19,dip_depth=0.41";
+    double gc = NAN;
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    analyse_in_state(spec, "seq_fill", 2, &gc, &r);
+    /* (The model's folding starts at 17.72 GiB, inside the second 5 s
+     * sample, 10.4-19.2 GiB: the phase at that sample's end, the cache's
+     * end placed inside it.) */
+    double want = 17.72 * GIB;
+    cr_expect(r.has_cache && fabs(r.cache_bytes - want) <= 0.05 * want, "cache %.2f GiB",
+              r.cache_bytes / GIB);
+    cr_expect(r.has_folding && r.folding_start_bytes >= want && r.folding_start_bytes <= 19.3 * GIB,
+              "folding at %.1f GiB, truth %.1f", r.folding_start_bytes / GIB, want / GIB);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - gc) <= 0.05 * gc,
+              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, gc / GIB);
+}
+
+/* A dynamic cache's folding at 103 MB/s after a random fill (seed 11's
+ * drive 71, the fill), then GC, whose first 4 samples burst to 65, 86,
+ * 128 and 81 MB/s before its level of 44: the segmentation and the knee
+ * put the onset after the bursts, 6.30 GiB for 6.00. Seed 31's drive 77
+ * (2 hours): folding at 45 MB/s, then GC at 23 bursting to 43, 37 and 38
+ * in its first 24 samples: 4.63 GiB for 4.00. */
+Test(used_onset, gc_bursts_after_the_folding) {
+    onset_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=2306,op_pct=26.88,bits=2,slc_type=dynamic,"
+        "slc_seq_mbps=457,slc_rand_iops=82518,native_seq_mbps=171,native_rand_mbps=81.2,"
+        "fold_mbps=92,floor_mbps=21.60,gc_gamma=1.84,link_mbps=560,iops_cap=100000,noise=0.05,"
+        "noise_direct=0.04,seed=461438278,slc_gb=309,slc_wa=1,dip_period_s=9.8,dip_duty=0.12,"
+        "dip_depth=0.56",
+        "random_fill", 0);
+    onset_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=240,op_pct=22.14,bits=3,slc_type=dynamic,"
+        "slc_seq_mbps=488,slc_rand_iops=79353,native_seq_mbps=172,native_rand_mbps=108.3,"
+        "fold_mbps=98,floor_mbps=26.75,gc_gamma=2.11,link_mbps=560,iops_cap=100000,noise=0.02,"
+        "noise_direct=0.08,seed=305806012,slc_gb=17,slc_wa=1,dip_period_s=15.1,dip_duty=0.14,"
+        "dip_depth=0.40",
+        "random_fill", 1);
 }
