@@ -71,7 +71,11 @@ def test_low_queue_depth_runs_show_the_same_first_cliff(zns, qd, rate):
     assert c is not None and c["censored"] == "none"
     assert 85 * 2 ** 30 < c["bytes"] < 135 * 2 ** 30
     assert c["drop_ratio"] > 2.5
-    assert c["uncertainty_bytes"] < 0.01 * c["bytes"]
+    # Where the slide out of the cache spans several 1 s samples (835, 621,
+    # 987, 784 MiB/s... at QD1 750) the stated uncertainty holds that
+    # stretch (docs/analysis.md step 6), no longer the <1 % of a one-sample
+    # cliff; never more than the 3 samples the interval score allows.
+    assert 0 < c["uncertainty_bytes"] <= 3 * c["level_bps"]
     assert r["bursts_total"] >= 1
     # The first phase is the cache: it ends within a couple of 1 s samples
     # of the cache end (QD2 at 1115 MiB/s used to end it 9.6 GiB early, a
