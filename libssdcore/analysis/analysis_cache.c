@@ -335,6 +335,48 @@ static int dip_inside_cache(const struct ssd__curve *c, size_t len1, double hi, 
     return c->r[p->last] >= fast || c->r[p->last - 1] >= fast;
 }
 
+/*
+ * A GC dip that starts with the drop (m: the drop's sample). A dip slows
+ * cache and direct writes alike; when it slows the cache to about the
+ * direct speed, the curve drops where the dip starts while the cache still
+ * takes writes until it is full, and the only trace of its end is a second
+ * step down inside the dip, then the speed comes back to the post-cache
+ * level after it. So: after the drop, a few samples at the post-cache
+ * level, at most one between, then samples lower by about the cache's
+ * ratio to the post-cache level (the dip's depth), then two back at the
+ * post-cache level, all within 8 samples. Returns the bytes written up to
+ * that second step (to the end of the sample it is in), or NAN when there
+ * is none. (A cache ending at the drop followed by a dip as deep a few
+ * samples later looks the same: this is where the end may be, not where
+ * it is.)
+ */
+static double end_in_dip(const struct ssd__curve *c, size_t m, double hi, double post) {
+    size_t n = c->n, a0 = m + 1, i = a0;
+    if (a0 + 4 >= n || !(hi > post))
+        return NAN;
+    size_t e = a0 + 40 < n ? a0 + 40 : n;
+    double sig = 1.4826 * ssd__diff_median(c, a0, e) / sqrt(2.0);
+    double yp = log(post), ratio = log(hi / post), in = 3 * fmax(sig, 0.005);
+    double yb = yp - ratio, band = fmax(in, 0.3 * ratio);
+    if (ratio < 2 * in)
+        return NAN; /* (the dip's floor within the post-cache level's noise) */
+    while (i < n && i - a0 < 8 && fabs(c->y[i] - yp) < in)
+        i++;
+    if (i == a0 || i >= n)
+        return NAN;
+    if (c->y[i] < yp - in && c->y[i] > yb + band)
+        i++; /* (the sample the step is in) */
+    size_t step = i;
+    size_t b0 = i;
+    while (i < n && fabs(c->y[i] - yb) < band && c->y[i] < yp - in)
+        i++;
+    if (i == b0 || i + 2 > n || i - a0 > 8)
+        return NAN;
+    if (fabs(c->y[i] - yp) >= in || fabs(c->y[i + 1] - yp) >= in)
+        return NAN;
+    return c->cum[step];
+}
+
 void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                      struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -470,6 +512,11 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             S->cache_bytes = p.bytes;
             S->cache_level_bps = hi;
             S->cache_uncertainty_bytes = p.uncertainty;
+            /* A cache that may have ended inside a GC dip starting with
+             * the drop: the stated range reaches the step inside it. */
+            double in_dip = end_in_dip(c, p.mixed, hi, post);
+            if (in_dip - p.bytes > p.uncertainty)
+                S->cache_uncertainty_bytes = in_dip - p.bytes;
             /* With a one-sample first phase, nothing beyond that sample was
              * written at its speed: the drop is inside it. So it is when the
              * second sample is above the post-cache level by no more than

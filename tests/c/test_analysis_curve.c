@@ -137,6 +137,46 @@ Test(curve, cache_end_uncertainty_holds_the_transition_stretch) {
     free(b);
 }
 
+/* A GC dip that starts as the cache ends its 10th second and halves every
+ * speed: the cache (3 GB/s) writes at the direct speed (1.5 GB/s) inside
+ * it, so the curve drops where the dip starts, while the cache takes
+ * writes until it is full 2.5 s into the dip (33.75 GB); the only trace is
+ * the step down to 0.75 GB/s inside the dip, before the speed is back at
+ * 1.5. cache.bytes +- uncertainty_bytes reaches that step. (Before, the
+ * range was that of the drop alone, 30 GB +- a few percent of a sample.)
+ * A dip after the drop that is not as deep as the cache's ratio to direct
+ * writes is no such step, and the range stays narrow. */
+Test(curve, cache_end_uncertainty_spans_a_gc_dip_at_the_drop) {
+    size_t n = 300;
+    double *b = malloc(n * sizeof *b);
+    for (size_t i = 0; i < n; i++) {
+        double r = i < 10 ? 3e9 : i < 12 ? 1.5e9 : i == 12 ? 1.125e9 : i == 13 ? 0.75e9 : 1.5e9;
+        b[i] = r * exp(0.005 * gauss());
+    }
+    double truth = 0;
+    for (size_t i = 0; i < 12; i++)
+        truth += b[i];
+    truth += 0.5 * 1.5e9;
+    ssd_series *s = per_second(b, n);
+    struct ssd_analysis_summary r = run(s, NULL, NULL);
+    cr_assert(r.has_cache);
+    double u = r.cache_uncertainty_bytes;
+    cr_expect(fabs(r.cache_bytes - truth) <= u, "%.3f +- %.3f GB does not hold %.3f GB",
+              r.cache_bytes / 1e9, u / 1e9, truth / 1e9);
+    cr_expect_leq(u, 3 * 3e9, "%g", u);
+    ssd_series_free(s);
+    for (size_t i = 0; i < n; i++) {
+        double r2 = i < 10 ? 3e9 : i == 12 || i == 13 ? 1.2e9 : 1.5e9;
+        b[i] = r2 * exp(0.005 * gauss());
+    }
+    s = per_second(b, n);
+    r = run(s, NULL, NULL);
+    cr_assert(r.has_cache);
+    cr_expect_leq(r.cache_uncertainty_bytes, 0.1 * 3e9, "%g", r.cache_uncertainty_bytes);
+    ssd_series_free(s);
+    free(b);
+}
+
 Test(curve, noisy_cache_with_stalls_within_three_percent) {
     size_t stalls[] = {3, 100, 500, 1200, 2000};
     double cache = 20.0 * GIB;
