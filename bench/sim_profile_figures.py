@@ -326,7 +326,6 @@ def vector180(add):
     d = first_drop(v, 0, lvl, 0.8, 10)
     add("vector180", "first step (SLC mode to half full), 2 h test", "≈ 120 GB",
         f"{w[d - 1] / GIB:.1f} GiB", w[d - 1] / GIB, *near(120, 0.05))
-    gc = lab.t.truth("gc_start_bytes") if False else None
     at256 = next(i for i, x in enumerate(w) if x >= 256 * GIB)
     second = statistics.median(v[d + 30:d + 200])
     hold = statistics.mean(v[at256:at256 + 30]) / second

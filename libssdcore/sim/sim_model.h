@@ -196,12 +196,6 @@ double ssd__sim_fast_room(const struct ssd__sim *s);
 double ssd__sim_gc_efficiency(const struct ssd__sim *s);
 double ssd__sim_mapped(const struct ssd__sim *s);
 
-/* The write speed (bytes/s) the current job would have now in the current
- * regime without noise, dips or GC spread (mixed jobs: their write part at
- * full share), or 0 without a job: ground truth's level for a regime in
- * progress. */
-double ssd__sim_write_level_bps(const struct ssd__sim *s);
-
 /* Ground truth's per-interval record (sim_truth.c): cleared when a job
  * begins; one interval of the job run (phases_before: n_phases when it
  * began, written: host bytes written in it, over seconds); freed on close. */

@@ -509,15 +509,6 @@ static double read_rate(const struct ssd__sim *s, int seq, double bs, double q, 
     return qd_scale(x1, fmin(xdev, link), q);
 }
 
-static int pattern_seq(enum ssd__pattern pt);
-
-double ssd__sim_write_level_bps(const struct ssd__sim *s) {
-    if (!s->job_active)
-        return 0;
-    double q = (double)s->w.queue_depth * s->w.threads;
-    return write_rate(s, ssd__sim_regime(s), pattern_seq(s->w.pattern), (double)s->w.block_size, q);
-}
-
 /* ---- noise, dips, latency ------------------------------------------------ */
 
 static double tick_noise(const struct ssd__sim *s, int64_t tick, double sigma) {

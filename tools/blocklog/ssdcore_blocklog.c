@@ -45,7 +45,6 @@ static struct {
     const char *outdir;
     FILE *log;
     double t0;
-    struct stat image_st;
     pthread_mutex_t lock; /* the log and the segment, with --threads */
 } g = {.image_fd = -1, .lock = PTHREAD_MUTEX_INITIALIZER};
 
