@@ -1,5 +1,6 @@
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "numfmt.h"
@@ -15,6 +16,48 @@ Test(numfmt, shortest_form_that_reads_back_exactly) {
         double v = ldexp((double)rand() / RAND_MAX, rand() % 200 - 100);
         cr_assert_eq(strtod(ssd__fmt_json_number(buf, v), NULL), v, "%s", buf);
     }
+}
+
+/* Whole numbers below 1e15 are written without snprintf: the same text
+ * as the general path's "%.15g" (ssd__fmt_json_number takes the first of
+ * 15, 16, 17 digits that reads back). */
+static void same_as_general_path(double v) {
+    char buf[SSD__NUM_BUF], want[64];
+    for (int digits = 15; digits <= 17; digits++) {
+        snprintf(want, sizeof want, "%.*g", digits, v);
+        if (strtod(want, NULL) == v)
+            break;
+    }
+    cr_assert_str_eq(ssd__fmt_json_number(buf, v), want);
+}
+
+Test(numfmt, whole_numbers_are_written_as_the_general_path_writes_them) {
+    static const double edge[] = {0,
+                                  1,
+                                  -1,
+                                  9,
+                                  10,
+                                  -10,
+                                  1e14,
+                                  999999999999999.0,
+                                  -999999999999999.0,
+                                  1e15,
+                                  -1e15,
+                                  4503599627370497.0,
+                                  1e300,
+                                  -0.0,
+                                  0.5,
+                                  2147483648.0,
+                                  -2147483649.0};
+    for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+        same_as_general_path(edge[i]);
+    srand(5);
+    for (int i = 0; i < 200000; i++)
+        same_as_general_path((rand() % 2 ? -1 : 1) *
+                             floor(ldexp((double)rand() / RAND_MAX, rand() % 52)));
+    char buf[SSD__NUM_BUF];
+    cr_expect_str_eq(ssd__fmt_json_number(buf, -0.0), "-0");
+    cr_expect_str_eq(ssd__fmt_json_number(buf, 1e15), "1e+15");
 }
 
 Test(numfmt, json_has_no_nan_or_infinity) {
