@@ -1,5 +1,6 @@
 /* numfmt.c - shortest round-trip formatting of doubles, and their order. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,34 @@ const char *ssd__fmt_json_number(char buf[SSD__NUM_BUF], double v) {
             break;
     }
     return buf;
+}
+
+int ssd__fmt_fixed(char buf[SSD__NUM_BUF], double v, int digits) {
+    static const double pow10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+    if (digits < 0 || digits > 9 || !(v >= 0) || signbit(v))
+        return 0; /* (negative, -0, NaN: printf's own way) */
+    double scaled = v * pow10[digits];
+    if (!(scaled < 1125899906842624.0)) /* 2^50 */
+        return 0;
+    uint64_t k = (uint64_t)llround(scaled);
+    /* v is k / 10^digits correctly rounded: it lies within half an ulp
+     * (below 10^-digits / 4 here) of that decimal, so printf rounds v to
+     * it, and strtod of it gives v again. */
+    if ((double)k / pow10[digits] != v)
+        return 0;
+    char rev[24];
+    int n = 0;
+    do
+        rev[n++] = (char)('0' + k % 10);
+    while ((k /= 10) || n <= digits); /* a 0 before the point */
+    int len = 0;
+    while (n) {
+        if (n == digits)
+            buf[len++] = '.';
+        buf[len++] = rev[--n];
+    }
+    buf[len] = 0;
+    return len;
 }
 
 int ssd__utf8_len(const unsigned char *p) {
