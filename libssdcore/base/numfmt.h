@@ -10,6 +10,15 @@
  * JSON has no NaN or infinity. Returns buf. */
 const char *ssd__fmt_json_number(char buf[SSD__NUM_BUF], double v);
 
+/* Writes v as printf("%.*f", digits, v) does (0 <= digits <= 9) and
+ * returns the length, when v >= 0 is k / 10^digits rounded to a double
+ * for a whole k below 2^50 (a whole number, a latency of whole ns in us,
+ * a time of whole us in s): then the digits of k are that text, and it
+ * reads back as exactly v. Returns 0 (buf unchanged) for any other v:
+ * the caller prints it. A job's log row printed every such number with
+ * fprintf: half of a job's time on a sim: target. */
+int ssd__fmt_fixed(char buf[SSD__NUM_BUF], double v, int digits);
+
 /* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes
  * there are not UTF-8 (a path's stray 0xff): JSON strings must be UTF-8,
  * so the writers put U+FFFD for such a byte. */

@@ -25,11 +25,20 @@ struct ssd__option_slot {
     size_t offset, width;
 };
 
+/* The defaults as stored (ssd__option_defaults): each option's slot bytes
+ * once parsed, for the next handle. state: 0 not yet, 1 being filled, 2
+ * ready (atomic). */
+struct ssd__option_cache {
+    int state;
+    unsigned char (*value)[8];
+};
+
 struct ssd__options {
     const char *what; /* "job": named in "unknown job option 'x'" */
     const ssd_option_info *info;
     const struct ssd__option_slot *slot;
     size_t n;
+    struct ssd__option_cache *cache;
 };
 
 #define SSD__OPTION_INFO(key, type, field, unit, lo, hi, def, words, flags, help)                  \
@@ -44,7 +53,10 @@ struct ssd__options {
     enum { LIST(SSD__OPTION_ID) OPT_COUNT_ };                                                      \
     static const ssd_option_info name##_info[] = {LIST(SSD__OPTION_INFO)};                         \
     static const struct ssd__option_slot name##_slot[] = {LIST(SSD__OPTION_SLOT)};                 \
-    static const struct ssd__options name = {what, name##_info, name##_slot, OPT_COUNT_}
+    static unsigned char name##_default_bytes[OPT_COUNT_][8];                                      \
+    static struct ssd__option_cache name##_cache = {0, name##_default_bytes};                      \
+    static const struct ssd__options name = {what, name##_info, name##_slot, OPT_COUNT_,           \
+                                             &name##_cache}
 
 /* Defines const ssd_option_info *fn(size_t *n), the public accessor of
  * the table name (ssd_X_options). */
@@ -67,7 +79,8 @@ int ssd__option_set(const struct ssd__options *t, void *handle, const char *key,
 int ssd__option_get(const struct ssd__options *t, const void *handle, const char *key,
                     double *value);
 
-/* Stores every option's default (those with one) in a new handle. */
+/* Stores every option's default (those with one) in a new handle: parsed
+ * by the first call, copied from the table's cache after it. */
 void ssd__option_defaults(const struct ssd__options *t, void *handle);
 
 /* Frees the texts stored in handle. */

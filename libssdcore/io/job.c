@@ -464,20 +464,31 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
     int measured = !(j->w.warmup_s > 0) || began >= j->w.warmup_s - 1e-9;
     if (!measured)
         j->measured_from_s = t_s;
-    ssd_hist_reset(j->iv_all);
-    ssd_hist_merge(j->iv_all, j->iv_lat[0]);
-    ssd_hist_merge(j->iv_all, j->iv_lat[1]);
-    if (ssd_hist_count(j->iv_all)) {
-        s->lat_mean_us = ssd_hist_mean(j->iv_all) / 1e3;
-        s->lat_p99_us = (double)ssd_hist_percentile(j->iv_all, 99) / 1e3;
-        s->lat_max_us = (double)ssd_hist_max(j->iv_all) / 1e3;
-    }
     for (int d = 0; d < 2; d++) {
         if (ssd_hist_count(j->iv_lat[d])) {
             s->dir_lat_mean_us[d] = ssd_hist_mean(j->iv_lat[d]) / 1e3;
             s->dir_lat_p99_us[d] = (double)ssd_hist_percentile(j->iv_lat[d], 99) / 1e3;
             s->dir_lat_max_us[d] = (double)ssd_hist_max(j->iv_lat[d]) / 1e3;
         }
+    }
+    /* Both directions' latencies: when one had none, the other's figures
+     * (the same counts in the same buckets). Merging into iv_all zeroed and
+     * added the whole kept range and scanned it again for the p99: about a
+     * quarter of a write-only job on a sim: target. */
+    int only = !ssd_hist_count(j->iv_lat[0]) ? 1 : !ssd_hist_count(j->iv_lat[1]) ? 0 : -1;
+    if (only >= 0) {
+        s->lat_mean_us = s->dir_lat_mean_us[only];
+        s->lat_p99_us = s->dir_lat_p99_us[only];
+        s->lat_max_us = s->dir_lat_max_us[only];
+    } else {
+        ssd_hist_reset(j->iv_all);
+        ssd_hist_merge(j->iv_all, j->iv_lat[0]);
+        ssd_hist_merge(j->iv_all, j->iv_lat[1]);
+        s->lat_mean_us = ssd_hist_mean(j->iv_all) / 1e3;
+        s->lat_p99_us = (double)ssd_hist_percentile(j->iv_all, 99) / 1e3;
+        s->lat_max_us = (double)ssd_hist_max(j->iv_all) / 1e3;
+    }
+    for (int d = 0; d < 2; d++) {
         if (measured) {
             ssd_hist_merge(j->lat[d], j->iv_lat[d]);
             j->bytes[d] += bytes[d];

@@ -8,6 +8,7 @@
 
 #include "ssdcore/job.h"
 #include "ssdcore/series.h"
+#include "numfmt.h"
 
 /* The optional columns a series CSV reader keeps of a job's log. */
 enum { COL_OPS, COL_LAT_MEAN, COL_LAT_P99, COL_LAT_MAX, COL_TEMP, NCOLS };
@@ -23,7 +24,9 @@ static const ssd_sample *sample_at(const ssd_sample *s, size_t i) {
 /* v at the precision the job's log prints it ("%.*f"), so the series is
  * the one ssd_series_open reads back from the log, to the last bit. */
 static double as_logged(double v, int digits) {
-    char buf[64];
+    char buf[400]; /* "%.3f" of the largest double */
+    if (ssd__fmt_fixed(buf, v, digits))
+        return v; /* whole ns, us or s: the text reads back as v */
     snprintf(buf, sizeof buf, "%.*f", digits, v);
     return strtod(buf, NULL);
 }

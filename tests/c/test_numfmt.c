@@ -1,5 +1,8 @@
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "numfmt.h"
@@ -15,6 +18,87 @@ Test(numfmt, shortest_form_that_reads_back_exactly) {
         double v = ldexp((double)rand() / RAND_MAX, rand() % 200 - 100);
         cr_assert_eq(strtod(ssd__fmt_json_number(buf, v), NULL), v, "%s", buf);
     }
+}
+
+/* Whole numbers below 1e15 are written without snprintf: the same text
+ * as the general path's "%.15g" (ssd__fmt_json_number takes the first of
+ * 15, 16, 17 digits that reads back). */
+static void same_as_general_path(double v) {
+    char buf[SSD__NUM_BUF], want[64];
+    for (int digits = 15; digits <= 17; digits++) {
+        snprintf(want, sizeof want, "%.*g", digits, v);
+        if (strtod(want, NULL) == v)
+            break;
+    }
+    cr_assert_str_eq(ssd__fmt_json_number(buf, v), want);
+}
+
+Test(numfmt, whole_numbers_are_written_as_the_general_path_writes_them) {
+    static const double edge[] = {0,
+                                  1,
+                                  -1,
+                                  9,
+                                  10,
+                                  -10,
+                                  1e14,
+                                  999999999999999.0,
+                                  -999999999999999.0,
+                                  1e15,
+                                  -1e15,
+                                  4503599627370497.0,
+                                  1e300,
+                                  -0.0,
+                                  0.5,
+                                  2147483648.0,
+                                  -2147483649.0};
+    for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+        same_as_general_path(edge[i]);
+    srand(5);
+    for (int i = 0; i < 200000; i++)
+        same_as_general_path((rand() % 2 ? -1 : 1) *
+                             floor(ldexp((double)rand() / RAND_MAX, rand() % 52)));
+    char buf[SSD__NUM_BUF];
+    cr_expect_str_eq(ssd__fmt_json_number(buf, -0.0), "-0");
+    cr_expect_str_eq(ssd__fmt_json_number(buf, 1e15), "1e+15");
+}
+
+/* ssd__fmt_fixed writes what printf("%.*f") writes, or leaves it to it. */
+static void fixed_as_printf(double v, int digits) {
+    char buf[SSD__NUM_BUF] = "", want[400];
+    snprintf(want, sizeof want, "%.*f", digits, v);
+    int n = ssd__fmt_fixed(buf, v, digits);
+    if (n) {
+        cr_assert_str_eq(buf, want, "%.17g at %d digits", v, digits);
+        cr_assert_eq(n, (int)strlen(want));
+        cr_assert_eq(strtod(buf, NULL), v, "%s reads back", buf);
+    }
+}
+
+Test(numfmt, fixed_point_is_printfs_text_or_left_to_it) {
+    static const double edge[] = {
+        0,    -0.0, 0.5,     0.0005, 0.001, 1e-9,  1,     35.1,
+        -1,   -2.5, 1e14,    1e15,   1e300, 2.675, 0.125, 1125899906842.623,
+        1e-3, NAN,  INFINITY};
+    for (int d = 0; d <= 9; d++)
+        for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+            fixed_as_printf(edge[i], d);
+    int fast = 0;
+    char buf[SSD__NUM_BUF];
+    srand(7);
+    for (int i = 0; i < 300000; i++) {
+        uint64_t k = ((uint64_t)rand() << 31 | (uint64_t)rand()) >> (rand() % 62);
+        int d = i % 3 == 0 ? 3 : i % 3 == 1 ? 6 : rand() % 10;
+        double v = i % 3 == 0   ? (double)k / 1e3 /* a latency of whole ns, in us */
+                   : i % 3 == 1 ? (double)k / 1e6 /* a time of whole us, in s */
+                                : ldexp((double)rand() / RAND_MAX, rand() % 80 - 40);
+        fixed_as_printf(v, d);
+        fast += ssd__fmt_fixed(buf, v, d) > 0;
+    }
+    cr_expect_gt(fast, 100000, "the whole ns and us take the fast way");
+    cr_expect_eq(ssd__fmt_fixed(buf, 2.5e-4, 3), 0, "not a multiple of 0.001");
+    cr_expect_eq(ssd__fmt_fixed(buf, -0.0, 1), 0, "printf writes -0.0");
+    cr_expect_eq(ssd__fmt_fixed(buf, 0.005, 3), 5);
+    cr_expect_str_eq(buf, "0.005");
 }
 
 Test(numfmt, json_has_no_nan_or_infinity) {

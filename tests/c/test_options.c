@@ -2,10 +2,14 @@
  * and refuse the same others (they used to differ: the job any case, the
  * target case-sensitive, fileops also on/off, the suite's report 0/1 only). */
 #include <criterion/criterion.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <ssdcore.h>
+
+#include "errmsg.h"
+#include "options.h"
 
 static const char *const yes[] = {"1", "true", "yes", "on", "TRUE", "Yes", "ON"};
 static const char *const no[] = {"0", "false", "no", "off", "FALSE", "No", "Off"};
@@ -191,4 +195,49 @@ Test(options, the_suite_option_lists_every_builtin) {
         snprintf(words + strlen(words), sizeof words - strlen(words), "%s%s", b ? " " : "",
                  ssd_suite_builtin_name(b));
     cr_expect_str_eq(info[i].words, words);
+}
+
+/* ssd__option_defaults parses a table's defaults once and copies them into
+ * every later handle: the same values, and a handle's own settings never
+ * reach the next one. */
+struct owner {
+    uint64_t size;
+    unsigned count;
+    double wait, ratio;
+    int flag, word;
+    char *text;
+    uint64_t none;
+};
+#define SSD__OPTION_OWNER struct owner
+#define OWNER_OPTIONS(X)                                                                           \
+    X(size, SIZE, size, "B", 0, HUGE_VAL, "4k", "", 0, "")                                         \
+    X(count, INT, count, "", 0, 100, "7", "", 0, "")                                               \
+    X(wait, DURATION, wait, "s", 0, 1e9, "2m", "", 0, "")                                          \
+    X(ratio, FLOAT, ratio, "", 0, 1, "0.25", "", 0, "")                                            \
+    X(flag, BOOL, flag, "", 0, 1, "yes", "", 0, "")                                                \
+    X(word, ENUM, word, "", 0, 0, "b", "a b c", 0, "")                                             \
+    X(text, TEXT, text, "", 0, 0, "", "", 0, "")                                                   \
+    X(none, SIZE, none, "B", 0, HUGE_VAL, "", "", 0, "")
+SSD__OPTION_TABLE(owner_options, "owner", OWNER_OPTIONS);
+
+Test(options, defaults_parsed_once_are_the_same_in_every_handle) {
+    char err[SSD__ERRMSG_SIZE];
+    for (int k = 0; k < 3; k++) { /* the first parses, the others copy */
+        struct owner o;
+        memset(&o, 0, sizeof o);
+        o.none = 99;
+        ssd__option_defaults(&owner_options, &o);
+        cr_assert_eq(o.size, 4096);
+        cr_assert_eq(o.count, 7);
+        cr_assert_eq(o.wait, 120.0);
+        cr_assert_eq(o.ratio, 0.25);
+        cr_assert_eq(o.flag, 1);
+        cr_assert_eq(o.word, 1);
+        cr_assert_null(o.text);
+        cr_assert_eq(o.none, 99, "no default: left as it was");
+        cr_assert_geq(ssd__option_set(&owner_options, &o, "size", "1m", err), 0);
+        cr_assert_geq(ssd__option_set(&owner_options, &o, "word", "c", err), 0);
+        cr_assert_eq(o.size, 1 << 20);
+        ssd__option_free(&owner_options, &o);
+    }
 }

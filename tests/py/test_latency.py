@@ -167,3 +167,29 @@ def test_cli_json_is_compact_and_summary_prints_the_ratios(cli):
                                    "32", "--time", "1s", "--json"], capture_output=True,
                                   text=True, timeout=120, check=True).stdout)["write"]
     assert f"p99/p50 {w['p99_over_p50']:.1f}x" in line[0]
+
+
+@pytest.mark.parametrize("pattern", ["randwrite", "randread", "randrw"])
+def test_a_samples_latency_is_its_directions_together(tmp_path, pattern):
+    """A log row's lat_* columns are the interval's reads and writes
+    together: with one direction idle, exactly the other's figures (taken
+    from it directly since the job stopped merging the two histograms for
+    every sample), and for a mix, between the two directions' figures."""
+    import csv
+    log = tmp_path / "l.csv"
+    ssdcore.job(ssdcore.SimTarget("sim:bx200"), pattern=pattern, bs=4096, qd=8, time="30s",
+                log=str(log))
+    rows = list(csv.DictReader(line for line in log.read_text().splitlines()
+                               if not line.startswith("#")))
+    assert len(rows) >= 30
+    for r in rows:
+        f = {k: float(v) for k, v in r.items() if v}
+        if pattern != "randrw":
+            d = "write" if pattern == "randwrite" else "read"
+            for k in ("mean", "p99", "max"):
+                assert r[f"lat_{k}_us"] == r[f"{d}_lat_{k}_us"], (k, r)
+            continue
+        assert f["lat_max_us"] == max(f["read_lat_max_us"], f["write_lat_max_us"]), r
+        for k in ("mean", "p99"):
+            lo, hi = sorted([f[f"read_lat_{k}_us"], f[f"write_lat_{k}_us"]])
+            assert lo <= f[f"lat_{k}_us"] <= hi, (k, r)

@@ -1,9 +1,12 @@
 """`pip install .` in a fresh venv gives `import ssdcore` and the CLI on PATH;
 `pip install -e .` reads the package's Python files from the source tree.
 
-Both install into one fresh venv that holds only pip and the build
-requirements pip itself would put in an isolated build environment
-(pyproject's [build-system] requires, then what the backend asks for), and
+Both install into one fresh venv that holds only the build requirements
+pip itself would put in an isolated build environment (pyproject's
+[build-system] requires, then what the backend asks for), with the pip of
+the Python running the tests (`pip --python VENV`: pip runs under the
+venv's interpreter, the build backend in the venv; a venv's own pip from
+ensurepip cost 3.9 s of CPU), and
 build without isolation in one shared build directory: the library is
 compiled once for both (an isolated build makes scikit-build-core clear the
 build directory every time).
@@ -44,8 +47,22 @@ if "CMAKE_C_COMPILER_LAUNCHER" not in ENV and shutil.which("ccache"):
                CCACHE_DEPEND="1")
 
 
+def pip_for(py):
+    """The command of a pip that installs into py's environment: this
+    interpreter's pip, run by py (`pip --python`, pip >= 22.3), when it has
+    one; else py's own."""
+    try:
+        import pip as this
+        major, minor = (int(x) for x in this.__version__.split(".")[:2])
+        if (major, minor) >= (22, 3):
+            return [sys.executable, "-m", "pip", "--python", str(py)]
+    except (ImportError, ValueError):
+        pass
+    return [str(py), "-m", "pip"]
+
+
 def pip(py, *args):
-    r = subprocess.run([str(py), "-m", "pip", *args], capture_output=True, text=True, env=ENV)
+    r = subprocess.run([*pip_for(py), *args], capture_output=True, text=True, env=ENV)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     return r.stdout
 
@@ -56,8 +73,12 @@ def venv(tmp_path_factory, build_dir):
     build in one directory (a new one, removed after the file's tests)."""
     base = tmp_path_factory.mktemp("pip")
     venv = base / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     py = venv / "bin" / "python"
+    # Without pip when this interpreter's pip can install into it (pip_for):
+    # ensurepip put pip into every new venv, 3.9 s of CPU of this file's 20.
+    own_pip = pip_for(py)[0] != sys.executable
+    subprocess.run([sys.executable, "-m", "venv", *([] if own_pip else ["--without-pip"]),
+                    str(venv)], check=True)
     text = (ROOT / "pyproject.toml").read_text()
     requires = re.search(r"\[build-system\]\s*requires\s*=\s*\[([^]]*)\]", text).group(1)
     pip(py, "install", "-q", *re.findall(r'"([^"]+)"', requires))
@@ -93,7 +114,7 @@ def build_like(build_dir):
 
 def install(venv, *args):
     venv, build, (settings, env, _) = venv
-    r = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q",
+    r = subprocess.run([*pip_for(venv / "bin" / "python"), "install", "-q",
                         "--no-build-isolation", f"--config-settings=build-dir={build}",
                         *settings, *args], capture_output=True, text=True, env=dict(ENV, **env))
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
