@@ -403,8 +403,20 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
          * own, direct writes before folding after a short cache; unless the
          * speed climbs back to the cache's within it, a dip inside the
          * cache.) */
+        /* (Nor one that lasts and holds a level min_drop below the cache
+         * throughout, its trend over its length under min_step: direct
+         * writes after a static cache, then the used state; 86 samples at
+         * 219 MB/s after a 109-sample cache at 299 were taken for a spread
+         * drop, the cache read to the used state's onset, 47.9 GiB for
+         * 30.3. A slide out of the cache is a spread drop however long:
+         * 861, 835, 621, 987, 784 ... 639, 601 MiB/s after a cache at
+         * 1150, then 300.) */
+        double drift = fabs(ph[1].slope_bps_per_byte) * (ph[1].end_bytes - ph[1].start_bytes);
+        int lasting_level = len1 >= c->min_len && hi >= o->min_drop * lo &&
+                            drift < (o->min_step - 1) * lo &&
+                            ssd__holds_level(c, o, ph[1].first, ph[1].last + 1, log(lo));
         if (c->nph > 2 && len1 < 2 * c->min_len && ph[2].level_bps * o->min_step <= lo &&
-            ph[2].last - ph[2].first + 1 >= len1 &&
+            ph[2].last - ph[2].first + 1 >= len1 && !lasting_level &&
             (len1 <= len0 || dip_inside_cache(c, len1, hi, ph[2].level_bps)))
             pj = 2;
         /* A GC dip right after the drop leaves a short phase below the

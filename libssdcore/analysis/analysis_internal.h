@@ -151,6 +151,11 @@ double ssd__diff_median(const struct ssd__curve *c, size_t a, size_t b);
  * value. */
 double ssd__sorted_runs_median(double *v, unsigned char *run, double *tmp, size_t a, size_t b);
 int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, char *err);
+/* Whether the speed holds at level lev (log) through y[a, b): three
+ * quarters of its samples or more within min_step of it (a level, not the
+ * mixed samples of a drop). */
+int ssd__holds_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                     size_t b, double lev);
 /* Moves the start of phase j (and so the end of phase j-1) to sample first,
  * recomputing both phases' figures. */
 void ssd__curve_move_boundary(struct ssd__curve *c, size_t j, size_t first);

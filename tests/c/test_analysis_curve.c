@@ -864,6 +864,28 @@ Test(curve, gc_dips_inside_a_cache_do_not_hide_it) {
     free(b);
 }
 
+Test(curve, direct_writes_that_hold_a_level_after_a_cache_are_no_spread_drop) {
+    /* A static cache at 299 MB/s for 108.5 s, direct writes at 219 with
+     * 1 % noise for 86 s, then the used state at 40 MB/s with 30 % noise
+     * to the end of 2 hours (seed 47's drive 128 after a sequential fill,
+     * in the used-drive sweep). The direct writes last more than a phase
+     * (72 samples) and hold their level, 1.37x below the cache: no short
+     * transitional phase of a drop spread over a few samples. Taken for
+     * one, the post-cache level was the used state's and the cache ran to
+     * its onset (47.9 GiB for 30.3). */
+    size_t n = 7200;
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
+    double hi = 299e6, lo = 219e6, cache = 108.5 * hi;
+    for (size_t i = 0; i < n; i++)
+        b[i] = i < 108    ? hi
+               : i == 108 ? 0.5 * hi + 0.5 * lo
+               : i < 195  ? lo * exp(0.01 * gauss())
+                          : 40e6 * exp(0.3 * gauss());
+    expect_cache(b, n, cache, 0.02);
+    free(b);
+}
+
 Test(curve, a_fast_start_that_never_comes_back_to_one_level_is_no_cache_with_dips) {
     /* The guard of the rule above: 4 samples falling from 2110 to 720
      * MB/s, 3 at 280-330, then 6 around 350-420 (GC bursts), then 265
