@@ -142,6 +142,17 @@ static double level_before(const struct ssd__curve *c, size_t from, size_t m) {
     return ssd__median(c->scratch, m - from);
 }
 
+/* The cache's level if the drop is in sample m: for a cache of one or two
+ * samples before m (own_level: hi is its phase's median, which m's mix
+ * pulls down), the level of those samples; hi otherwise. */
+static double short_cache_level(const struct ssd__curve *c, size_t from, size_t m, double hi,
+                                double lo, int own_level) {
+    if (!own_level || m <= from || m - from > 2)
+        return hi;
+    double h = level_before(c, from, m);
+    return h > lo ? h : hi;
+}
+
 /*
  * Bytes written at level hi before the drop to level lo near sample k (the
  * first sample of the low phase). The boundary is first re-placed within a
@@ -177,11 +188,14 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
     }
     struct placement p;
     /* Of the samples either side of the boundary, the more intermediate
-     * one holds the drop. */
-    size_t m = kk;
-    double fm = clamp01((c->r[kk] - lo) / (hi - lo));
+     * one holds the drop, each judged against the cache's level as it
+     * would be if the drop were in it: that of the samples wholly before
+     * it, for a cache of one or two (below). */
+    size_t m = kk, from = first + c->lead;
+    double fm = clamp01((c->r[kk] - lo) / (short_cache_level(c, from, kk, hi, lo, own_level) - lo));
     if (kk > first) {
-        double fp = clamp01((c->r[kk - 1] - lo) / (hi - lo));
+        double hp = short_cache_level(c, from, kk - 1, hi, lo, own_level);
+        double fp = clamp01((c->r[kk - 1] - lo) / (hp - lo));
         double mix_prev = fp < 1 - fp ? fp : 1 - fp, mix_cur = fm < 1 - fm ? fm : 1 - fm;
         /* ... unless the previous one ends a short plateau between the
          * two levels (two samples or more at one intermediate level, and
@@ -227,14 +241,8 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
      * samples wholly before the drop. With three of them or more, the
      * phase's median already leaves the one mixed sample out, and stays
      * (it also holds the dips a cache may still be in when it ends). */
-    size_t from = first + c->lead;
-    if (own_level && m > from && m - from <= 2) {
-        double h = level_before(c, from, m);
-        if (h > lo) {
-            hi = h;
-            fm = clamp01((c->r[m] - lo) / (hi - lo));
-        }
-    }
+    hi = short_cache_level(c, from, m, hi, lo, own_level);
+    fm = clamp01((c->r[m] - lo) / (hi - lo));
     p.mixed = m;
     p.bytes = c->cum[m] - c->cum[first] + fm * ssd__curve_dt(c, m) * hi;
     double sample_at_hi = ssd__curve_dt(c, m) * hi;
