@@ -142,6 +142,13 @@ static double level_before(const struct ssd__curve *c, size_t from, size_t m) {
     return ssd__median(c->scratch, m - from);
 }
 
+double ssd__first_sample_cache_max(const struct ssd__curve *c, double lo) {
+    double most = c->b[0];
+    if (c->n > 1 && c->r[1] > lo && c->r[0] > lo)
+        most += (c->r[1] - lo) * ssd__curve_dt(c, 1) * c->r[0] / (c->r[0] - lo);
+    return most;
+}
+
 /* The cache's level if the drop is in sample m: for a cache of one or two
  * samples before m (own_level: hi is its phase's median, which m's mix
  * pulls down), the level of those samples; hi otherwise. */
@@ -562,7 +569,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                 S->cache_bytes = lower > 0 ? lower : 0;
                 S->cache_level_bps = c->r[0];
                 S->cache_drop_ratio = c->r[0] / post;
-                S->cache_uncertainty_bytes = c->b[0] - S->cache_bytes;
+                S->cache_uncertainty_bytes = ssd__first_sample_cache_max(c, post) - S->cache_bytes;
             }
             if (!inside_first)
                 S->cache_drop_ratio = hi / post;

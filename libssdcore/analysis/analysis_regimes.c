@@ -1526,7 +1526,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->has_cache = 1;
         S->cache_censored = SSD_CENSOR_RESOLUTION;
         S->cache_bytes = lower > 0 ? lower : 0;
-        S->cache_uncertainty_bytes = c->b[0] - S->cache_bytes;
+        S->cache_uncertainty_bytes =
+            ssd__first_sample_cache_max(c, c->ph[1].level_bps) - S->cache_bytes;
         S->cache_level_bps = c->r[0];
         S->cache_drop_ratio = c->r[0] / c->ph[1].level_bps;
         S->post_cache_bps = c->ph[1].level_bps;
@@ -1571,7 +1572,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->has_cache = 1;
         S->cache_censored = SSD_CENSOR_RESOLUTION;
         S->cache_bytes = lower > 0 ? lower : 0;
-        S->cache_uncertainty_bytes = c->b[0] - S->cache_bytes;
+        S->cache_uncertainty_bytes = ssd__first_sample_cache_max(c, lo) - S->cache_bytes;
         S->cache_level_bps = c->r[0];
         S->cache_drop_ratio = c->r[0] / lo;
         S->post_cache_bps = lo;
