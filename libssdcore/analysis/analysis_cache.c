@@ -142,6 +142,24 @@ static double level_before(const struct ssd__curve *c, size_t from, size_t m) {
     return ssd__median(c->scratch, m - from);
 }
 
+double ssd__first_sample_cache_max(const struct ssd__curve *c, double lo) {
+    double most = c->b[0];
+    if (c->n > 1 && c->r[1] > lo && c->r[0] > lo)
+        most += (c->r[1] - lo) * ssd__curve_dt(c, 1) * c->r[0] / (c->r[0] - lo);
+    return most;
+}
+
+/* The cache's level if the drop is in sample m: for a cache of one or two
+ * samples before m (own_level: hi is its phase's median, which m's mix
+ * pulls down), the level of those samples; hi otherwise. */
+static double short_cache_level(const struct ssd__curve *c, size_t from, size_t m, double hi,
+                                double lo, int own_level) {
+    if (!own_level || m <= from || m - from > 2)
+        return hi;
+    double h = level_before(c, from, m);
+    return h > lo ? h : hi;
+}
+
 /*
  * Bytes written at level hi before the drop to level lo near sample k (the
  * first sample of the low phase). The boundary is first re-placed within a
@@ -177,11 +195,14 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
     }
     struct placement p;
     /* Of the samples either side of the boundary, the more intermediate
-     * one holds the drop. */
-    size_t m = kk;
-    double fm = clamp01((c->r[kk] - lo) / (hi - lo));
+     * one holds the drop, each judged against the cache's level as it
+     * would be if the drop were in it: that of the samples wholly before
+     * it, for a cache of one or two (below). */
+    size_t m = kk, from = first + c->lead;
+    double fm = clamp01((c->r[kk] - lo) / (short_cache_level(c, from, kk, hi, lo, own_level) - lo));
     if (kk > first) {
-        double fp = clamp01((c->r[kk - 1] - lo) / (hi - lo));
+        double hp = short_cache_level(c, from, kk - 1, hi, lo, own_level);
+        double fp = clamp01((c->r[kk - 1] - lo) / (hp - lo));
         double mix_prev = fp < 1 - fp ? fp : 1 - fp, mix_cur = fm < 1 - fm ? fm : 1 - fm;
         /* ... unless the previous one ends a short plateau between the
          * two levels (two samples or more at one intermediate level, and
@@ -227,14 +248,8 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
      * samples wholly before the drop. With three of them or more, the
      * phase's median already leaves the one mixed sample out, and stays
      * (it also holds the dips a cache may still be in when it ends). */
-    size_t from = first + c->lead;
-    if (own_level && m > from && m - from <= 2) {
-        double h = level_before(c, from, m);
-        if (h > lo) {
-            hi = h;
-            fm = clamp01((c->r[m] - lo) / (hi - lo));
-        }
-    }
+    hi = short_cache_level(c, from, m, hi, lo, own_level);
+    fm = clamp01((c->r[m] - lo) / (hi - lo));
     p.mixed = m;
     p.bytes = c->cum[m] - c->cum[first] + fm * ssd__curve_dt(c, m) * hi;
     double sample_at_hi = ssd__curve_dt(c, m) * hi;
@@ -403,8 +418,20 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
          * own, direct writes before folding after a short cache; unless the
          * speed climbs back to the cache's within it, a dip inside the
          * cache.) */
+        /* (Nor one that lasts and holds a level min_drop below the cache
+         * throughout, its trend over its length under min_step: direct
+         * writes after a static cache, then the used state; 86 samples at
+         * 219 MB/s after a 109-sample cache at 299 were taken for a spread
+         * drop, the cache read to the used state's onset, 47.9 GiB for
+         * 30.3. A slide out of the cache is a spread drop however long:
+         * 861, 835, 621, 987, 784 ... 639, 601 MiB/s after a cache at
+         * 1150, then 300.) */
+        double drift = fabs(ph[1].slope_bps_per_byte) * (ph[1].end_bytes - ph[1].start_bytes);
+        int lasting_level = len1 >= c->min_len && hi >= o->min_drop * lo &&
+                            drift < (o->min_step - 1) * lo &&
+                            ssd__holds_level(c, o, ph[1].first, ph[1].last + 1, log(lo));
         if (c->nph > 2 && len1 < 2 * c->min_len && ph[2].level_bps * o->min_step <= lo &&
-            ph[2].last - ph[2].first + 1 >= len1 &&
+            ph[2].last - ph[2].first + 1 >= len1 && !lasting_level &&
             (len1 <= len0 || dip_inside_cache(c, len1, hi, ph[2].level_bps)))
             pj = 2;
         /* A GC dip right after the drop leaves a short phase below the
@@ -542,7 +569,7 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
                 S->cache_bytes = lower > 0 ? lower : 0;
                 S->cache_level_bps = c->r[0];
                 S->cache_drop_ratio = c->r[0] / post;
-                S->cache_uncertainty_bytes = c->b[0] - S->cache_bytes;
+                S->cache_uncertainty_bytes = ssd__first_sample_cache_max(c, post) - S->cache_bytes;
             }
             if (!inside_first)
                 S->cache_drop_ratio = hi / post;

@@ -144,6 +144,13 @@ static inline double ssd__curve_dt(const struct ssd__curve *c, size_t i) {
  * overwritten; the last range's value is kept and returned again. */
 double ssd__diff_median(const struct ssd__curve *c, size_t a, size_t b);
 
+/* analysis_cache.c: the most a cache that ended inside the first sample
+ * (lo after it) can have taken: the first sample whole, and whatever the
+ * second wrote above lo, taken for noise, at the cache's speed, most when
+ * that is the first sample's (a share f = (r1 - lo) / (hi - lo) of it at
+ * hi; f hi falls as hi grows). */
+double ssd__first_sample_cache_max(const struct ssd__curve *c, double lo);
+
 /* analysis_phases.c: segmentation and clean-up into c->ph. */
 /* The median of v[a, b) made of sorted runs, each starting where run[] is
  * nonzero (run[a] among them): merges them into one sorted run in place
@@ -151,6 +158,11 @@ double ssd__diff_median(const struct ssd__curve *c, size_t a, size_t b);
  * value. */
 double ssd__sorted_runs_median(double *v, unsigned char *run, double *tmp, size_t a, size_t b);
 int ssd__curve_phases(struct ssd__curve *c, const struct ssd__analysis_opts *o, char *err);
+/* Whether the speed holds at level lev (log) through y[a, b): three
+ * quarters of its samples or more within min_step of it (a level, not the
+ * mixed samples of a drop). */
+int ssd__holds_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                     size_t b, double lev);
 /* Moves the start of phase j (and so the end of phase j-1) to sample first,
  * recomputing both phases' figures. */
 void ssd__curve_move_boundary(struct ssd__curve *c, size_t j, size_t first);

@@ -294,8 +294,8 @@ static void relevel(struct ssd__curve *c, const size_t *st, double *lev, size_t 
 /* Whether the speed holds at level lev through y[a, b): three quarters of
  * its samples or more within min_step of it (a level, not the mixed
  * samples of a drop). */
-static int holds_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
-                       size_t b, double lev) {
+int ssd__holds_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t a,
+                     size_t b, double lev) {
     size_t in = 0;
     for (size_t i = a; i < b; i++)
         in += fabs(c->y[i] - lev) < log(o->min_step);
@@ -360,7 +360,7 @@ static int fold_transients(struct ssd__curve *c, const struct ssd__analysis_opts
             lev[j - 1] - lev[j] >= step && lev[j] - lev[j + 1] >= step &&
             st[j + 1] + c->min_len <= c->n &&
             lev[j] - level_of(c, st[j + 1], st[j + 1] + c->min_len) >= step &&
-            holds_level(c, o, st[j], st[j + 1], lev[j]))
+            ssd__holds_level(c, o, st[j], st[j + 1], lev[j]))
             continue;
         /* A short first segment kept as a possible cache takes in none of
          * its slower neighbours: a 7-second cache followed by a dip and
