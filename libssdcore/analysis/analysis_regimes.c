@@ -1395,6 +1395,36 @@ static int folding_step(const struct ssd__curve *c, const struct ssd__analysis_o
     return 1;
 }
 
+/*
+ * A fresh drive with no cache found whose speed steps down twice before
+ * its used state (phase g): each step a lasting level min_step below
+ * every level before it, the second starting before the capacity has
+ * been written. Without an SLC cache a fresh drive writes at one level
+ * until its clean blocks run out; the first step is the end of a dynamic
+ * cache too close to the direct speed to call one (less than min_drop
+ * above it: 2.88 GB/s over 2.41, 457 GiB, then folding at 1.03 from
+ * 1372 GiB of 1455 and GC after), and the second its folding. Returns
+ * the direct writes' phase (the first step), 0 when this is not the
+ * shape.
+ */
+static size_t slight_cache_direct(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  const struct ssd_analysis_summary *S, size_t g) {
+    if (S->has_cache || !isfinite(S->capacity_bytes) || o->written_before_bytes > 0 || g < 3)
+        return 0;
+    size_t j = 1;
+    while (j < g && (c->ph[j].level_bps * o->min_step > c->ph[0].level_bps ||
+                     c->ph[j].last - c->ph[j].first + 1 < c->min_len))
+        j++;
+    for (size_t f = j + 1; f < g; f++) {
+        const struct ssd_phase *p = &c->ph[f];
+        if (p->level_bps * o->min_step <= c->ph[j].level_bps &&
+            p->last - p->first + 1 >= c->min_len &&
+            p->start_bytes < fresh_room(o, S->capacity_bytes))
+            return j;
+    }
+    return 0;
+}
+
 /* Whether phase j, shorter than a lasting phase, is a level of its own
  * right before the used state (phase g): half a lasting phase or more and
  * min_drop above the used state's level (the segmentation kept it as a
@@ -2104,6 +2134,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         direct = rl.direct;
         can_fold = ref_fold = rl.dynamic;
     }
+    size_t slight = hidden_cache ? 0 : slight_cache_direct(c, o, S, g);
+    if (slight)
+        can_fold = 1;
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;
     for (size_t j = 0; j < c->nph; j++) {
@@ -2114,6 +2147,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             p->regime = SSD_REGIME_OTHER;
         } else if (j == 0 && S->has_cache) {
             p->regime = SSD_REGIME_CACHE;
+        } else if (j < slight) {
+            /* (The fast start of a cache too slight to call: the direct
+             * level is the next one's.) */
+            p->regime = SSD_REGIME_OTHER;
+            if (j + 1 == slight)
+                direct = c->ph[slight].level_bps;
         } else if (j == 1 && split_direct) {
             p->regime = SSD_REGIME_DIRECT;
         } else if (isnan(direct)) {
