@@ -1464,6 +1464,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     if (ref && o->written_before_bytes > 0 && isfinite(ref->sum.post_cache_bps)) {
         rl.known = 1;
         rl.direct = ref->sum.post_cache_bps;
+        /* A reference whose direct writes between its cache and its
+         * folding were shorter than the cache measured its drop to the
+         * folding (a drop spread over a short phase, the cache test's
+         * rule): its post-cache level is the folding's, and the direct
+         * level is that phase's (seed 13's drive 176, WSAT: 74 GB of cache
+         * at 410 MB/s in 36 samples, 34 of direct writes at 140, then
+         * folding at 81; after a fill, the folding at 81 read as direct,
+         * "folding missed"). */
+        if (ref->sum.has_folding && ref->direct_bps > 0 &&
+            fabs(log(rl.direct / ref->sum.folding_level_bps)) < log(o->min_step) &&
+            ref->direct_bps >= o->min_step * ref->sum.folding_level_bps)
+            rl.direct = ref->direct_bps;
         rl.cache = ref->sum.has_cache && ref->sum.cache_censored != SSD_CENSOR_RIGHT &&
                    ref->sum.cache_level_bps >= o->min_step * rl.direct;
         rl.cache_level = ref->sum.cache_level_bps;
@@ -2174,6 +2186,17 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             p->regime = SSD_REGIME_DIRECT;
         } else {
             p->regime = SSD_REGIME_OTHER;
+        }
+    }
+    /* (As a reference: the direct phase's level after the cache, before
+     * any folding.) */
+    res->direct_bps = 0;
+    for (size_t j = 1; S->has_cache && j < c->nph; j++) {
+        if (c->ph[j].regime == SSD_REGIME_FOLDING || c->ph[j].regime == SSD_REGIME_GC)
+            break;
+        if (c->ph[j].regime == SSD_REGIME_DIRECT) {
+            res->direct_bps = c->ph[j].level_bps;
+            break;
         }
     }
     /* A drive written before the run (a fill, or earlier runs since

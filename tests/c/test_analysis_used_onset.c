@@ -457,3 +457,56 @@ Test(used_onset, gc_bursts_after_the_folding) {
         "dip_depth=0.40",
         "random_fill", 1);
 }
+
+/* n samples of dt s at levels: `k` levels, level i at lv[i] B/s (noise
+ * cv[i]) up to sample end[i] (the last to the end). */
+static ssd_series *levels_of(size_t n, double dt, size_t k, const double *lv, const size_t *end,
+                             const double *cv) {
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    cr_assert(t && b);
+    for (size_t i = 0, j = 0; i < n; i++) {
+        while (j + 1 < k && i >= end[j])
+            j++;
+        t[i] = (double)(i + 1) * dt;
+        b[i] = dt * lv[j] * exp(cv[j] * gauss());
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    free(b);
+    return s;
+}
+
+/* A dynamic cache whose fresh run (the reference) folded, in WSAT's 5 s
+ * samples: 74 GB of cache at 410 MB/s in 36 samples, 34 samples of direct
+ * writes at 140 (shorter than the cache: the cache test measures its drop
+ * to the folding after them), folding at 81, GC at 11.6 (seed 13's drive
+ * 176). After a fill: 6 GB of cache, 28 samples at the reference's
+ * folding level, then GC at 5.4 for 4,000 samples. The reference's
+ * post-cache level, its folding's, was taken for its direct level, and
+ * the folding after the fill read as direct writes: "folding missed". */
+Test(used_onset, a_reference_s_short_direct_writes_set_its_direct_level) {
+    const double rlv[] = {410e6, 140e6, 81e6, 11.6e6}, rcv[] = {0.01, 0.01, 0.01, 0.1};
+    const size_t rend[] = {36, 70, 520};
+    ssd_series *ref = levels_of(4320, 5, 4, rlv, rend, rcv);
+    const double lv[] = {410e6, 81e6, 5.4e6}, cv[] = {0.01, 0.01, 0.15};
+    const size_t end[] = {3, 31};
+    ssd_series *s = levels_of(4000, 5, 3, lv, end, cv);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    used_drive(a, "229e9");
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "seq_fill"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    double fold = 3 * 5 * 410e6, gc = fold + 28 * 5 * 81e6;
+    cr_expect(r.has_cache && fabs(r.cache_bytes - fold) <= 0.05 * fold, "cache %.3g",
+              r.cache_bytes);
+    cr_expect(r.has_folding && fabs(r.folding_start_bytes - fold) <= 5 * 410e6,
+              "folding at %.3g, truth %.3g", r.folding_start_bytes, fold);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - gc) <= 0.05 * gc,
+              "used state at %.3g, truth %.3g", r.gc_start_bytes, gc);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
