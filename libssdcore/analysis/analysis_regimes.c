@@ -1425,6 +1425,30 @@ static size_t slight_cache_direct(const struct ssd__curve *c, const struct ssd__
     return 0;
 }
 
+/* Where folding phase j starts after the direct writes before it: GC
+ * dips among the last direct writes (a dip, the climb back, a dip) drew
+ * the segmentation's boundary to the first of them and gave the rest to
+ * the folding (seed 47's drive 88, 2 hours: direct writes at 605 MB/s
+ * with 5 s dips to 211 every 25 s, folding at 400; the folding placed two
+ * dips early, 86.5 GiB for 95.0). Three samples in a row back at the
+ * direct level (within min_step of it, and three quarters of the way up
+ * from the folding's level in log) in its first lasting phase and first
+ * half are still direct writes: the folding starts after the last such
+ * run. Returns the first sample of the folding. */
+static size_t fold_start_after_direct(const struct ssd__curve *c,
+                                      const struct ssd__analysis_opts *o, size_t j, double direct) {
+    const struct ssd_phase *p = &c->ph[j];
+    size_t len = p->last - p->first + 1;
+    size_t lim = p->first + (c->min_len < len / 2 ? c->min_len : len / 2);
+    double lf = log(p->level_bps), ld = log(direct);
+    double at = fmax(ld - log(o->min_step), lf + 0.75 * (ld - lf));
+    size_t e = p->first;
+    for (size_t i = p->first; i + 2 < lim; i++)
+        if (c->y[i] >= at && c->y[i + 1] >= at && c->y[i + 2] >= at)
+            e = i + 3;
+    return e;
+}
+
 /* Whether phase j, shorter than a lasting phase, is a level of its own
  * right before the used state (phase g): half a lasting phase or more and
  * min_drop above the used state's level (the segmentation kept it as a
@@ -2175,6 +2199,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                     (ref_fold && j + 1 < c->nph && p->last - p->first + 1 >= 3) ||
                     half_level_before_gc(c, o, j, g)) &&
                    folding_step(c, o, j, gc_from, direct)) {
+            size_t e = fold_start_after_direct(c, o, j, direct);
+            if (e > p->first && j > 0) {
+                /* (The step found there moves with it.) */
+                double was = p->start_bytes;
+                ssd__curve_move_boundary(c, j, e);
+                for (size_t i = 0; i < res->nsteps; i++)
+                    if (res->steps[i].start_bytes == was) {
+                        res->steps[i].start_bytes = p->start_bytes;
+                        res->steps[i].start_s = p->start_s;
+                        res->steps[i].level_bps = p->level_bps;
+                    }
+            }
             fold = p->level_bps;
             p->regime = SSD_REGIME_FOLDING;
             S->has_folding = 1;

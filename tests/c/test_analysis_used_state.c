@@ -323,3 +323,38 @@ Test(used_state, one_slight_step_before_the_used_state_is_no_folding) {
     ssd_analysis_free(a);
     ssd_series_free(s);
 }
+
+/* A dynamic cache, then direct writes with GC dips (5 s at 35 % every
+ * 25 s, from second 15 of each period), then folding, then GC: p[0] s of
+ * cache at p[1] B/s, direct writes at p[2] until p[3], folding at p[4]
+ * until p[5], GC at p[6]. */
+static double cache_dips_fold_gc(double t, const double *p) {
+    if (t < p[0])
+        return p[1];
+    if (t < p[3])
+        return fmod(t, 25) >= 15 && fmod(t, 25) < 20 ? 0.35 * p[2] : p[2];
+    return t < p[5] ? p[4] : p[6];
+}
+
+Test(used_state, gc_dips_before_the_folding_are_direct_writes) {
+    /* (Seed 47's drive 88 of the used-drive sweep, 2 hours: direct writes
+     * at 605 MB/s with 5 s dips every 25 s, folding at 400 from 95.0 GiB;
+     * the segmentation's boundary went to a dip two periods earlier and
+     * gave the direct writes between the dips to the folding, 86.5 GiB.)
+     * Here 1.46 GB/s for 100 s, direct writes at 0.6 until 400 s, the
+     * last dips at 365-370 and 390-395, folding at 0.4 until 800 s, then
+     * GC at 0.08; capacity 460 GB. The folding starts where the direct
+     * writes end, not at the dip. */
+    const double p[] = {100, 1.46e9, 0.6e9, 400, 0.4e9, 800, 0.08e9};
+    ssd_series *s = curve_of(7200, cache_dips_fold_gc, p, 0.02);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "460e9", NULL, &r);
+    double want = 100 * 1.46e9;
+    for (int i = 100; i < 400; i++)
+        want += cache_dips_fold_gc(i + 0.5, p);
+    cr_assert(r.has_folding);
+    cr_expect(fabs(r.folding_start_bytes - want) <= 0.01 * want, "folding at %.4g, truth %.4g",
+              r.folding_start_bytes, want);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
