@@ -1526,6 +1526,19 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             rl.none = 0;
             rl.dynamic = 1;
             rl.fold = ref->sum.folding_level_bps;
+            /* (A reference whose fast start was a cache too slight to
+             * call, with direct writes a step below it before its folding
+             * (slight_cache_direct): that start is the cache's level and
+             * the direct level is theirs. After a sequential fill the
+             * drive's 16.6 GiB at the start's 2.87 GB/s, then folding,
+             * were read as clean blocks at the direct level, "cache
+             * missed, folding missed" (seed 11's drive 64, 2 hours).) */
+            if (ref->direct_bps > 0 && ref->direct_bps * o->min_step <= rl.direct) {
+                rl.cache = 1;
+                rl.cache_level = rl.direct;
+                rl.cache_bytes = ref->slight_cache_bytes;
+                rl.direct = ref->direct_bps;
+            }
         }
     }
     /* A dynamic cache small enough to end inside the run's first sample
@@ -2224,10 +2237,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             p->regime = SSD_REGIME_OTHER;
         }
     }
-    /* (As a reference: the direct phase's level after the cache, before
-     * any folding.) */
+    /* (As a reference: the direct phase's level after the cache, or after
+     * a cache too slight to call, before any folding.) */
     res->direct_bps = 0;
-    for (size_t j = 1; S->has_cache && j < c->nph; j++) {
+    res->slight_cache_bytes = slight ? c->ph[slight].start_bytes : NAN;
+    for (size_t j = 1; (S->has_cache || slight) && j < c->nph; j++) {
         if (c->ph[j].regime == SSD_REGIME_FOLDING || c->ph[j].regime == SSD_REGIME_GC)
             break;
         if (c->ph[j].regime == SSD_REGIME_DIRECT) {

@@ -477,6 +477,30 @@ static ssd_series *levels_of(size_t n, double dt, size_t k, const double *lv, co
     return s;
 }
 
+/* Analyses s after a sequential fill of a drive of `capacity` bytes
+ * with ref as its fresh reference, and expects a cache up to fold (within
+ * 5 %), folding from there (within fold_slack bytes) and the used state
+ * from gc (within 5 %). Frees both series. */
+static void cache_fold_gc_after_fill(ssd_series *s, ssd_series *ref, const char *capacity,
+                                     double fold, double fold_slack, double gc) {
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    used_drive(a, capacity);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "seq_fill"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.has_cache && fabs(r.cache_bytes - fold) <= 0.05 * fold, "cache %.3g",
+              r.cache_bytes);
+    cr_expect(r.has_folding && fabs(r.folding_start_bytes - fold) <= fold_slack,
+              "folding at %.3g, truth %.3g", r.folding_start_bytes, fold);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - gc) <= 0.05 * gc,
+              "used state at %.3g, truth %.3g", r.gc_start_bytes, gc);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
 /* A dynamic cache whose fresh run (the reference) folded, in WSAT's 5 s
  * samples: 74 GB of cache at 410 MB/s in 36 samples, 34 samples of direct
  * writes at 140 (shorter than the cache: the cache test measures its drop
@@ -492,21 +516,24 @@ Test(used_onset, a_reference_s_short_direct_writes_set_its_direct_level) {
     const double lv[] = {410e6, 81e6, 5.4e6}, cv[] = {0.01, 0.01, 0.15};
     const size_t end[] = {3, 31};
     ssd_series *s = levels_of(4000, 5, 3, lv, end, cv);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    used_drive(a, "229e9");
-    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "seq_fill"), 0);
-    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
-    struct ssd_analysis_summary r = {.size = sizeof r};
-    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
-    double fold = 3 * 5 * 410e6, gc = fold + 28 * 5 * 81e6;
-    cr_expect(r.has_cache && fabs(r.cache_bytes - fold) <= 0.05 * fold, "cache %.3g",
-              r.cache_bytes);
-    cr_expect(r.has_folding && fabs(r.folding_start_bytes - fold) <= 5 * 410e6,
-              "folding at %.3g, truth %.3g", r.folding_start_bytes, fold);
-    cr_expect(r.has_gc && fabs(r.gc_start_bytes - gc) <= 0.05 * gc,
-              "used state at %.3g, truth %.3g", r.gc_start_bytes, gc);
-    ssd_analysis_free(a);
-    ssd_series_free(s);
-    ssd_series_free(ref);
+    double fold = 3 * 5 * 410e6;
+    cache_fold_gc_after_fill(s, ref, "229e9", fold, 5 * 410e6, fold + 28 * 5 * 81e6);
+}
+
+/* A reference whose cache was too slight to call (2.9 GB/s for 200 s,
+ * direct writes at 2.4, folding at 1.0 from 1540 GB, GC at 0.3: fresh, a
+ * 1.7 TB drive), then the run after a sequential fill: 6 samples at the
+ * reference's first level, 380 of folding at its folding level, then GC
+ * at 0.22. The reference's first level was its direct level, so the fast
+ * start read as clean blocks at it and the folding as the used state:
+ * "cache missed, folding missed" (seed 11's drive 64, 2 hours). */
+Test(used_onset, a_reference_s_slight_cache_is_a_cache_after_a_fill) {
+    const double rlv[] = {2.9e9, 2.4e9, 1.0e9, 0.3e9}, rcv[] = {0.02, 0.02, 0.02, 0.02};
+    const size_t rend[] = {200, 600, 900};
+    ssd_series *ref = levels_of(2000, 1, 4, rlv, rend, rcv);
+    const double lv[] = {2.9e9, 1.0e9, 0.22e9}, cv[] = {0.02, 0.02, 0.02};
+    const size_t end[] = {6, 386};
+    ssd_series *s = levels_of(2000, 1, 3, lv, end, cv);
+    double fold = 6 * 2.9e9;
+    cache_fold_gc_after_fill(s, ref, "1.7e12", fold, 2.9e9, fold + 380 * 1.0e9);
 }
