@@ -80,6 +80,8 @@ struct ssd__result {
     double gc_trend_bytes[SSD__MAX_TREND], gc_trend_bps[SSD__MAX_TREND];
     size_t gc_ntrend;
     double lowest_phase_bps;   /* as a reference: its slowest phase's level */
+    double direct_bps;         /* its direct phase's level after a cache (0: none) */
+    double slight_cache_bytes; /* where a cache too slight to call ended (NaN: none) */
     int had_reference;         /* run with a reference: the JSON has "recovery" */
     const char *recovery_note; /* static; why recovery is undefined (NULL: it is not) */
     const char *regime_note;   /* static; how regimes were labelled (NULL: nothing to say) */

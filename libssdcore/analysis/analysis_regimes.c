@@ -1395,6 +1395,60 @@ static int folding_step(const struct ssd__curve *c, const struct ssd__analysis_o
     return 1;
 }
 
+/*
+ * A fresh drive with no cache found whose speed steps down twice before
+ * its used state (phase g): each step a lasting level min_step below
+ * every level before it, the second starting before the capacity has
+ * been written. Without an SLC cache a fresh drive writes at one level
+ * until its clean blocks run out; the first step is the end of a dynamic
+ * cache too close to the direct speed to call one (less than min_drop
+ * above it: 2.88 GB/s over 2.41, 457 GiB, then folding at 1.03 from
+ * 1372 GiB of 1455 and GC after), and the second its folding. Returns
+ * the direct writes' phase (the first step), 0 when this is not the
+ * shape.
+ */
+static size_t slight_cache_direct(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                  const struct ssd_analysis_summary *S, size_t g) {
+    if (S->has_cache || !isfinite(S->capacity_bytes) || o->written_before_bytes > 0 || g < 3)
+        return 0;
+    size_t j = 1;
+    while (j < g && (c->ph[j].level_bps * o->min_step > c->ph[0].level_bps ||
+                     c->ph[j].last - c->ph[j].first + 1 < c->min_len))
+        j++;
+    for (size_t f = j + 1; f < g; f++) {
+        const struct ssd_phase *p = &c->ph[f];
+        if (p->level_bps * o->min_step <= c->ph[j].level_bps &&
+            p->last - p->first + 1 >= c->min_len &&
+            p->start_bytes < fresh_room(o, S->capacity_bytes))
+            return j;
+    }
+    return 0;
+}
+
+/* Where folding phase j starts after the direct writes before it: GC
+ * dips among the last direct writes (a dip, the climb back, a dip) drew
+ * the segmentation's boundary to the first of them and gave the rest to
+ * the folding (seed 47's drive 88, 2 hours: direct writes at 605 MB/s
+ * with 5 s dips to 211 every 25 s, folding at 400; the folding placed two
+ * dips early, 86.5 GiB for 95.0). Three samples in a row back at the
+ * direct level (within min_step of it, and three quarters of the way up
+ * from the folding's level in log) in its first lasting phase and first
+ * half are still direct writes: the folding starts after the last such
+ * run. Returns the first sample of the folding. */
+static size_t fold_start_after_direct(const struct ssd__curve *c,
+                                      const struct ssd__analysis_opts *o, size_t j, double direct) {
+    const struct ssd_phase *p = &c->ph[j];
+    size_t len = p->last - p->first + 1;
+    size_t lim = p->first + (c->min_len < len / 2 ? c->min_len : len / 2);
+    double lf = log(p->level_bps), ld = log(direct);
+    double at = fmax(ld - log(o->min_step), lf + 0.75 * (ld - lf));
+    size_t e = p->first;
+    for (size_t i = p->first; i + 2 < lim; i++)
+        if (c->y[i] >= at && c->y[i + 1] >= at && c->y[i + 2] >= at)
+            e = i + 3;
+    return e;
+}
+
 /* Whether phase j, shorter than a lasting phase, is a level of its own
  * right before the used state (phase g): half a lasting phase or more and
  * min_drop above the used state's level (the segmentation kept it as a
@@ -1434,6 +1488,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     if (ref && o->written_before_bytes > 0 && isfinite(ref->sum.post_cache_bps)) {
         rl.known = 1;
         rl.direct = ref->sum.post_cache_bps;
+        /* A reference whose direct writes between its cache and its
+         * folding were shorter than the cache measured its drop to the
+         * folding (a drop spread over a short phase, the cache test's
+         * rule): its post-cache level is the folding's, and the direct
+         * level is that phase's (seed 13's drive 176, WSAT: 74 GB of cache
+         * at 410 MB/s in 36 samples, 34 of direct writes at 140, then
+         * folding at 81; after a fill, the folding at 81 read as direct,
+         * "folding missed"). */
+        if (ref->sum.has_folding && ref->direct_bps > 0 &&
+            fabs(log(rl.direct / ref->sum.folding_level_bps)) < log(o->min_step) &&
+            ref->direct_bps >= o->min_step * ref->sum.folding_level_bps)
+            rl.direct = ref->direct_bps;
         rl.cache = ref->sum.has_cache && ref->sum.cache_censored != SSD_CENSOR_RIGHT &&
                    ref->sum.cache_level_bps >= o->min_step * rl.direct;
         rl.cache_level = ref->sum.cache_level_bps;
@@ -1460,6 +1526,19 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             rl.none = 0;
             rl.dynamic = 1;
             rl.fold = ref->sum.folding_level_bps;
+            /* (A reference whose fast start was a cache too slight to
+             * call, with direct writes a step below it before its folding
+             * (slight_cache_direct): that start is the cache's level and
+             * the direct level is theirs. After a sequential fill the
+             * drive's 16.6 GiB at the start's 2.87 GB/s, then folding,
+             * were read as clean blocks at the direct level, "cache
+             * missed, folding missed" (seed 11's drive 64, 2 hours).) */
+            if (ref->direct_bps > 0 && ref->direct_bps * o->min_step <= rl.direct) {
+                rl.cache = 1;
+                rl.cache_level = rl.direct;
+                rl.cache_bytes = ref->slight_cache_bytes;
+                rl.direct = ref->direct_bps;
+            }
         }
     }
     /* A dynamic cache small enough to end inside the run's first sample
@@ -2114,6 +2193,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         direct = rl.direct;
         can_fold = ref_fold = rl.dynamic;
     }
+    size_t slight = hidden_cache ? 0 : slight_cache_direct(c, o, S, g);
+    if (slight)
+        can_fold = 1;
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;
     for (size_t j = 0; j < c->nph; j++) {
@@ -2124,6 +2206,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             p->regime = SSD_REGIME_OTHER;
         } else if (j == 0 && S->has_cache) {
             p->regime = SSD_REGIME_CACHE;
+        } else if (j < slight) {
+            /* (The fast start of a cache too slight to call: the direct
+             * level is the next one's.) */
+            p->regime = SSD_REGIME_OTHER;
+            if (j + 1 == slight)
+                direct = c->ph[slight].level_bps;
         } else if (j == 1 && split_direct) {
             p->regime = SSD_REGIME_DIRECT;
         } else if (isnan(direct)) {
@@ -2134,6 +2222,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                     (ref_fold && j + 1 < c->nph && p->last - p->first + 1 >= 3) ||
                     half_level_before_gc(c, o, j, g)) &&
                    folding_step(c, o, j, gc_from, direct)) {
+            size_t e = fold_start_after_direct(c, o, j, direct);
+            if (e > p->first && j > 0) {
+                /* (The step found there moves with it.) */
+                double was = p->start_bytes;
+                ssd__curve_move_boundary(c, j, e);
+                for (size_t i = 0; i < res->nsteps; i++)
+                    if (res->steps[i].start_bytes == was) {
+                        res->steps[i].start_bytes = p->start_bytes;
+                        res->steps[i].start_s = p->start_s;
+                        res->steps[i].level_bps = p->level_bps;
+                    }
+            }
             fold = p->level_bps;
             p->regime = SSD_REGIME_FOLDING;
             S->has_folding = 1;
@@ -2145,6 +2245,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             p->regime = SSD_REGIME_DIRECT;
         } else {
             p->regime = SSD_REGIME_OTHER;
+        }
+    }
+    /* (As a reference: the direct phase's level after the cache, or after
+     * a cache too slight to call, before any folding.) */
+    res->direct_bps = 0;
+    res->slight_cache_bytes = slight ? c->ph[slight].start_bytes : NAN;
+    for (size_t j = 1; (S->has_cache || slight) && j < c->nph; j++) {
+        if (c->ph[j].regime == SSD_REGIME_FOLDING || c->ph[j].regime == SSD_REGIME_GC)
+            break;
+        if (c->ph[j].regime == SSD_REGIME_DIRECT) {
+            res->direct_bps = c->ph[j].level_bps;
+            break;
         }
     }
     /* A drive written before the run (a fill, or earlier runs since

@@ -502,3 +502,83 @@ Test(used_onset, the_drops_own_sample_does_not_take_a_cache_to_the_reference_siz
     free(b);
     free(rb);
 }
+
+/* n samples of dt s at levels: `k` levels, level i at lv[i] B/s (noise
+ * cv[i]) up to sample end[i] (the last to the end). */
+static ssd_series *levels_of(size_t n, double dt, size_t k, const double *lv, const size_t *end,
+                             const double *cv) {
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    cr_assert(t && b);
+    for (size_t i = 0, j = 0; i < n; i++) {
+        while (j + 1 < k && i >= end[j])
+            j++;
+        t[i] = (double)(i + 1) * dt;
+        b[i] = dt * lv[j] * exp(cv[j] * gauss());
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    free(b);
+    return s;
+}
+
+/* Analyses s after a sequential fill of a drive of `capacity` bytes
+ * with ref as its fresh reference, and expects a cache up to fold (within
+ * 5 %), folding from there (within fold_slack bytes) and the used state
+ * from gc (within 5 %). Frees both series. */
+static void cache_fold_gc_after_fill(ssd_series *s, ssd_series *ref, const char *capacity,
+                                     double fold, double fold_slack, double gc) {
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    used_drive(a, capacity);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "seq_fill"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.has_cache && fabs(r.cache_bytes - fold) <= 0.05 * fold, "cache %.3g",
+              r.cache_bytes);
+    cr_expect(r.has_folding && fabs(r.folding_start_bytes - fold) <= fold_slack,
+              "folding at %.3g, truth %.3g", r.folding_start_bytes, fold);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - gc) <= 0.05 * gc,
+              "used state at %.3g, truth %.3g", r.gc_start_bytes, gc);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+/* A dynamic cache whose fresh run (the reference) folded, in WSAT's 5 s
+ * samples: 74 GB of cache at 410 MB/s in 36 samples, 34 samples of direct
+ * writes at 140 (shorter than the cache: the cache test measures its drop
+ * to the folding after them), folding at 81, GC at 11.6 (seed 13's drive
+ * 176). After a fill: 6 GB of cache, 28 samples at the reference's
+ * folding level, then GC at 5.4 for 4,000 samples. The reference's
+ * post-cache level, its folding's, was taken for its direct level, and
+ * the folding after the fill read as direct writes: "folding missed". */
+Test(used_onset, a_reference_s_short_direct_writes_set_its_direct_level) {
+    const double rlv[] = {410e6, 140e6, 81e6, 11.6e6}, rcv[] = {0.01, 0.01, 0.01, 0.1};
+    const size_t rend[] = {36, 70, 520};
+    ssd_series *ref = levels_of(4320, 5, 4, rlv, rend, rcv);
+    const double lv[] = {410e6, 81e6, 5.4e6}, cv[] = {0.01, 0.01, 0.15};
+    const size_t end[] = {3, 31};
+    ssd_series *s = levels_of(4000, 5, 3, lv, end, cv);
+    double fold = 3 * 5 * 410e6;
+    cache_fold_gc_after_fill(s, ref, "229e9", fold, 5 * 410e6, fold + 28 * 5 * 81e6);
+}
+
+/* A reference whose cache was too slight to call (2.9 GB/s for 200 s,
+ * direct writes at 2.4, folding at 1.0 from 1540 GB, GC at 0.3: fresh, a
+ * 1.7 TB drive), then the run after a sequential fill: 6 samples at the
+ * reference's first level, 380 of folding at its folding level, then GC
+ * at 0.22. The reference's first level was its direct level, so the fast
+ * start read as clean blocks at it and the folding as the used state:
+ * "cache missed, folding missed" (seed 11's drive 64, 2 hours). */
+Test(used_onset, a_reference_s_slight_cache_is_a_cache_after_a_fill) {
+    const double rlv[] = {2.9e9, 2.4e9, 1.0e9, 0.3e9}, rcv[] = {0.02, 0.02, 0.02, 0.02};
+    const size_t rend[] = {200, 600, 900};
+    ssd_series *ref = levels_of(2000, 1, 4, rlv, rend, rcv);
+    const double lv[] = {2.9e9, 1.0e9, 0.22e9}, cv[] = {0.02, 0.02, 0.02};
+    const size_t end[] = {6, 386};
+    ssd_series *s = levels_of(2000, 1, 3, lv, end, cv);
+    double fold = 6 * 2.9e9;
+    cache_fold_gc_after_fill(s, ref, "1.7e12", fold, 2.9e9, fold + 380 * 1.0e9);
+}

@@ -270,3 +270,91 @@ Test(used_state, a_small_step_then_a_slide_is_a_used_state) {
     ssd_analysis_free(a);
     ssd_series_free(s);
 }
+
+/* Levels over time: p[0] levels, level k at p[1 + 2k] B/s until second
+ * p[2 + 2k] (the last level to the end). */
+static double levels(double t, const double *p) {
+    size_t n = (size_t)p[0], k = 0;
+    while (k + 1 < n && t >= p[2 + 2 * k])
+        k++;
+    return p[1 + 2 * k];
+}
+
+Test(used_state, two_steps_before_the_used_state_of_a_fresh_drive_are_a_cache_and_its_folding) {
+    /* A fresh drive with a dynamic cache barely faster than its direct
+     * writes (the used-drive sweep's s11-d64 and s47-d1, 2-hour runs):
+     * 2.9 GB/s for 200 s, then direct writes at 2.4 (1.21x lower, short of
+     * a cache's 1.3x drop: no cache is reported), then folding at 1.0 from
+     * 1540 GB (before the 1.7 TB capacity has been written), then GC at
+     * 0.3 from 1840 GB. The folding was "other": folding needed a cache
+     * found. */
+    const double p[] = {4, 2.9e9, 200, 2.4e9, 600, 1.0e9, 900, 0.3e9, 1e9};
+    ssd_series *s = curve_of(2000, levels, p, 0.02);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "1.7e12", NULL, &r);
+    cr_expect(!r.has_cache);
+    cr_assert(r.has_folding);
+    cr_expect_float_eq(r.folding_start_bytes, 1540e9, 0.01 * 1540e9, "folding %.4g",
+                       r.folding_start_bytes);
+    cr_expect_float_eq(r.folding_level_bps, 1.0e9, 0.03e9);
+    cr_assert(r.has_gc);
+    cr_expect_float_eq(r.gc_start_bytes, 1840e9, 0.02 * 1840e9, "onset %.4g", r.gc_start_bytes);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(used_state, one_slight_step_before_the_used_state_is_no_folding) {
+    /* The guard: a slight step (a cache too close to the direct speed to
+     * call, or direct writes settling) and then the used state past the
+     * capacity: one step before the used state, no folding. So is a
+     * second step after the capacity was written: the used state's. */
+    const double p[] = {3, 2.9e9, 200, 2.4e9, 800, 0.3e9, 1e9};
+    ssd_series *s = curve_of(2000, levels, p, 0.02);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "1.7e12", NULL, &r);
+    cr_expect(!r.has_folding, "folding at %.4g", r.folding_start_bytes);
+    cr_expect(r.has_gc);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    const double q[] = {4, 2.9e9, 200, 2.4e9, 750, 1.0e9, 900, 0.3e9, 1e9};
+    s = curve_of(2000, levels, q, 0.02);
+    a = analysed(s, NULL, "1.7e12", NULL, &r);
+    cr_expect(!r.has_folding, "folding at %.4g", r.folding_start_bytes);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+/* A dynamic cache, then direct writes with GC dips (5 s at 35 % every
+ * 25 s, from second 15 of each period), then folding, then GC: p[0] s of
+ * cache at p[1] B/s, direct writes at p[2] until p[3], folding at p[4]
+ * until p[5], GC at p[6]. */
+static double cache_dips_fold_gc(double t, const double *p) {
+    if (t < p[0])
+        return p[1];
+    if (t < p[3])
+        return fmod(t, 25) >= 15 && fmod(t, 25) < 20 ? 0.35 * p[2] : p[2];
+    return t < p[5] ? p[4] : p[6];
+}
+
+Test(used_state, gc_dips_before_the_folding_are_direct_writes) {
+    /* (Seed 47's drive 88 of the used-drive sweep, 2 hours: direct writes
+     * at 605 MB/s with 5 s dips every 25 s, folding at 400 from 95.0 GiB;
+     * the segmentation's boundary went to a dip two periods earlier and
+     * gave the direct writes between the dips to the folding, 86.5 GiB.)
+     * Here 1.46 GB/s for 100 s, direct writes at 0.6 until 400 s, the
+     * last dips at 365-370 and 390-395, folding at 0.4 until 800 s, then
+     * GC at 0.08; capacity 460 GB. The folding starts where the direct
+     * writes end, not at the dip. */
+    const double p[] = {100, 1.46e9, 0.6e9, 400, 0.4e9, 800, 0.08e9};
+    ssd_series *s = curve_of(7200, cache_dips_fold_gc, p, 0.02);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "460e9", NULL, &r);
+    double want = 100 * 1.46e9;
+    for (int i = 100; i < 400; i++)
+        want += cache_dips_fold_gc(i + 0.5, p);
+    cr_assert(r.has_folding);
+    cr_expect(fabs(r.folding_start_bytes - want) <= 0.01 * want, "folding at %.4g, truth %.4g",
+              r.folding_start_bytes, want);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
