@@ -1,0 +1,102 @@
+/* The SLC cache of a drive written before the run (issue 21, item 7), read
+ * with the same drive's fresh run as reference: curves of the shapes the
+ * used-drive sweep missed, built here sample by sample with their exact
+ * answers. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#define TEST_NOISE_SEED 0x5851F42D4C957F2DULL
+#include "test_noise.h"
+
+/* n one-second samples: head[0..nh) as given (B/s), then the levels
+ * lv[k] B/s until second until[k] (the sample holding a change mixes the
+ * two), each times exp(cv * N(0, 1)). */
+static ssd_series *curve(size_t n, const double *head, size_t nh, const double *lv,
+                         const double *until, size_t nseg, double cv) {
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    cr_assert(t && b);
+    for (size_t i = 0; i < n; i++) {
+        double t0 = (double)i, t1 = t0 + 1, w = 0, from = 0;
+        for (size_t k = 0; k < nseg; k++) {
+            double a = from > t0 ? from : t0, e = until[k] < t1 ? until[k] : t1;
+            if (e > a)
+                w += (e - a) * lv[k];
+            from = until[k];
+        }
+        t[i] = t1;
+        b[i] = i < nh ? head[i] : w * exp(cv * gauss());
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    free(b);
+    return s;
+}
+
+/* The run s on a drive of `capacity` bytes randomly filled twice before
+ * it, against the fresh run ref: its summary in *r. */
+static void used_against(ssd_series *s, ssd_series *ref, double capacity,
+                         struct ssd_analysis_summary *r) {
+    char cap[64], wb[64];
+    snprintf(cap, sizeof cap, "%.0f", capacity);
+    snprintf(wb, sizeof wb, "%.0f", 2 * capacity);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", cap), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", wb), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "random_fill"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    r->size = sizeof *r;
+    cr_assert_eq(ssd_analysis_summary(a, r), 0);
+    ssd_analysis_free(a);
+}
+
+/* A 2-hour run's first second at half the cache's speed (the queue
+ * filling), then a static cache of 3 samples at 1.35 GB/s, 4 of direct
+ * writes at 0.6 (the clean blocks idle time gave back) and GC at 0.1: the
+ * samples at the reference's cache level were sought from the first, a
+ * start-up sample below the midpoint of the reference's levels, and the
+ * fast start (cache and direct writes, one phase at the direct level) was
+ * read as clean blocks: "cache missed" (seed 47's drive 75). */
+Test(used_cache, a_start_up_sample_before_the_cache) {
+    const double rh[] = {0.66e9}, rl[] = {1.35e9, 0.6e9, 0.1e9}, ru[] = {4.5, 340, 3000};
+    ssd_series *ref = curve(3000, rh, 1, rl, ru, 3, 0.02);
+    const double uh[] = {0.66e9, 1.32e9, 1.35e9, 1.35e9, 0.64e9, 0.61e9, 0.63e9, 0.47e9};
+    const double ul[] = {0.1e9}, uu[] = {3000};
+    ssd_series *s = curve(3000, uh, 8, ul, uu, 1, 0.2);
+    struct ssd_analysis_summary r;
+    used_against(s, ref, 160e9, &r);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(fabs(r.cache_bytes / 4.68e9 - 1) < 0.05, "cache %.3g, truth 4.68e9", r.cache_bytes);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes / 7.03e9 - 1) < 0.05, "used state at %.3g",
+              r.gc_start_bytes);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+/* A static cache with a GC dip inside it, then direct writes and GC: the
+ * samples at the reference's cache level were sought up to the first one
+ * below the midpoint of its levels, the dip, and the cache was cut after
+ * its first sample (too short a cache for the cache test): the fast
+ * start, one phase at the direct level, was read as clean blocks (seed
+ * 47's drive 180, WSAT after a sequential fill: 2.85, 1.41, 2.57 GB/s,
+ * then 9 samples of direct writes at 1.47, then GC at 0.24). */
+Test(used_cache, a_gc_dip_inside_the_cache) {
+    const double rl[] = {2.85e9, 1.47e9, 0.25e9}, ru[] = {12, 400, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 3, 0.02);
+    const double uh[] = {2.85e9, 1.41e9, 2.57e9, 1.49e9, 1.48e9, 1.46e9,
+                         1.26e9, 1.03e9, 1.5e9,  1.47e9, 1.15e9, 1.0e9};
+    const double ul[] = {0.25e9}, uu[] = {3000};
+    ssd_series *s = curve(3000, uh, 12, ul, uu, 1, 0.15);
+    struct ssd_analysis_summary r;
+    used_against(s, ref, 3312e9, &r);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(r.cache_bytes > 5.2e9 && r.cache_bytes < 6.9e9, "cache %.4g", r.cache_bytes);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
