@@ -1481,6 +1481,22 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             rl.dynamic = 1;
             rl.fold = ref->sum.folding_level_bps;
         }
+        /* A cache the reference could not show: its drop less than
+         * min_drop (2.87 GB/s for 5 samples, then 2.21, one phase at
+         * 2.21), or hidden in its first phase. A used drive's clean blocks
+         * write no faster than the fresh drive's first level, so a fast
+         * start (3 samples or more) that the cache test took for a cache
+         * and that runs a step above that level is the cache, at its own
+         * level, and the reference's level is the direct writes after
+         * it. */
+        if (!rl.cache && S->has_cache && S->cache_censored == SSD_CENSOR_NONE && c->nph >= 2 &&
+            c->ph[0].last >= 2 && c->ph[0].level_bps >= o->min_step * rl.direct &&
+            S->cache_level_bps >= o->min_step * rl.direct) {
+            rl.cache = 1;
+            rl.none = 0;
+            rl.cache_level = S->cache_level_bps;
+            rl.cache_bytes = S->cache_bytes;
+        }
     }
     /* A dynamic cache small enough to end inside the run's first sample
      * or two (2 GiB in 2 s at 2.9 GB/s), then its folding at the level the

@@ -79,6 +79,43 @@ Test(used_cache, a_start_up_sample_before_the_cache) {
     ssd_series_free(ref);
 }
 
+/* A fresh run whose cache dropped less than min_drop (2.87 GB/s for 5
+ * samples, then 2.21: one first phase at 2.21, no cache) and then reached
+ * its used state: the reference says "no cache", and a used drive's fast
+ * start after it was read as clean blocks. But clean blocks write no
+ * faster than the fresh drive: 6 samples at 2.88 GB/s, 1.3x above every
+ * level the reference held, then GC at 0.25, are the cache (seed 47's
+ * drive 117, 2 hours after a random fill). */
+Test(used_cache, a_cache_faster_than_a_reference_that_showed_none) {
+    const double rh[] = {1.4e9}, rl[] = {2.87e9, 2.21e9, 0.3e9}, ru[] = {6, 450, 3000};
+    ssd_series *ref = curve(3000, rh, 1, rl, ru, 3, 0.2);
+    const double uh[] = {1.36e9, 2.9e9, 2.85e9, 2.89e9, 2.88e9, 2.88e9, 2.1e9};
+    const double ul[] = {0.25e9}, uu[] = {3000};
+    ssd_series *s = curve(3000, uh, 7, ul, uu, 1, 0.2);
+    struct ssd_analysis_summary r;
+    used_against(s, ref, 810e9, &r);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(r.cache_bytes > 15.7e9 && r.cache_bytes < 17.9e9, "cache %.4g", r.cache_bytes);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+/* Its guard: a cacheless drive's clean blocks at the fresh level (7
+ * samples at 2.21 GB/s), then GC, are no cache. */
+Test(used_cache, clean_blocks_at_the_level_of_a_reference_without_a_cache) {
+    const double rh[] = {1.4e9}, rl[] = {2.21e9, 0.3e9}, ru[] = {450, 3000};
+    ssd_series *ref = curve(3000, rh, 1, rl, ru, 2, 0.02);
+    const double uh[] = {1.1e9, 2.2e9, 2.23e9, 2.19e9, 2.21e9, 2.2e9, 1.6e9};
+    const double ul[] = {0.25e9}, uu[] = {3000};
+    ssd_series *s = curve(3000, uh, 7, ul, uu, 1, 0.2);
+    struct ssd_analysis_summary r;
+    used_against(s, ref, 810e9, &r);
+    cr_expect_not(r.has_cache, "a false cache of %.4g", r.cache_bytes);
+    cr_expect(r.has_gc);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
 /* A static cache with a GC dip inside it, then direct writes and GC: the
  * samples at the reference's cache level were sought up to the first one
  * below the midpoint of its levels, the dip, and the cache was cut after
