@@ -38,10 +38,13 @@ static ssd_series *curve(size_t n, const double *head, size_t nh, const double *
     return s;
 }
 
-/* The run s on a drive of `capacity` bytes randomly filled twice before
- * it, against the fresh run ref: its summary in *r. */
-static void used_against(ssd_series *s, ssd_series *ref, double capacity,
-                         struct ssd_analysis_summary *r) {
+/* The run on a drive of `capacity` bytes randomly filled twice before it:
+ * head[0..nh) (B/s), then the used state at gc B/s (noise cv) to 3000 s,
+ * analysed against the fresh run ref (freed here): its summary in *r. */
+static void used_against(ssd_series *ref, const double *head, size_t nh, double gc, double cv,
+                         double capacity, struct ssd_analysis_summary *r) {
+    const double end = 3000;
+    ssd_series *s = curve(3000, head, nh, &gc, &end, 1, cv);
     char cap[64], wb[64];
     snprintf(cap, sizeof cap, "%.0f", capacity);
     snprintf(wb, sizeof wb, "%.0f", 2 * capacity);
@@ -54,6 +57,8 @@ static void used_against(ssd_series *s, ssd_series *ref, double capacity,
     r->size = sizeof *r;
     cr_assert_eq(ssd_analysis_summary(a, r), 0);
     ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
 }
 
 /* A 2-hour run's first second at half the cache's speed (the queue
@@ -67,16 +72,12 @@ Test(used_cache, a_start_up_sample_before_the_cache) {
     const double rh[] = {0.66e9}, rl[] = {1.35e9, 0.6e9, 0.1e9}, ru[] = {4.5, 340, 3000};
     ssd_series *ref = curve(3000, rh, 1, rl, ru, 3, 0.02);
     const double uh[] = {0.66e9, 1.32e9, 1.35e9, 1.35e9, 0.64e9, 0.61e9, 0.63e9, 0.47e9};
-    const double ul[] = {0.1e9}, uu[] = {3000};
-    ssd_series *s = curve(3000, uh, 8, ul, uu, 1, 0.2);
     struct ssd_analysis_summary r;
-    used_against(s, ref, 160e9, &r);
+    used_against(ref, uh, 8, 0.1e9, 0.2, 160e9, &r);
     cr_expect(r.has_cache, "the cache missed");
     cr_expect(fabs(r.cache_bytes / 4.68e9 - 1) < 0.05, "cache %.3g, truth 4.68e9", r.cache_bytes);
     cr_expect(r.has_gc && fabs(r.gc_start_bytes / 7.03e9 - 1) < 0.05, "used state at %.3g",
               r.gc_start_bytes);
-    ssd_series_free(s);
-    ssd_series_free(ref);
 }
 
 /* A fresh run whose cache dropped less than min_drop (2.87 GB/s for 5
@@ -90,14 +91,10 @@ Test(used_cache, a_cache_faster_than_a_reference_that_showed_none) {
     const double rh[] = {1.4e9}, rl[] = {2.87e9, 2.21e9, 0.3e9}, ru[] = {6, 450, 3000};
     ssd_series *ref = curve(3000, rh, 1, rl, ru, 3, 0.2);
     const double uh[] = {1.36e9, 2.9e9, 2.85e9, 2.89e9, 2.88e9, 2.88e9, 2.1e9};
-    const double ul[] = {0.25e9}, uu[] = {3000};
-    ssd_series *s = curve(3000, uh, 7, ul, uu, 1, 0.2);
     struct ssd_analysis_summary r;
-    used_against(s, ref, 810e9, &r);
+    used_against(ref, uh, 7, 0.25e9, 0.2, 810e9, &r);
     cr_expect(r.has_cache, "the cache missed");
     cr_expect(r.cache_bytes > 15.7e9 && r.cache_bytes < 17.9e9, "cache %.4g", r.cache_bytes);
-    ssd_series_free(s);
-    ssd_series_free(ref);
 }
 
 /* Its guard: a cacheless drive's clean blocks at the fresh level (7
@@ -106,14 +103,10 @@ Test(used_cache, clean_blocks_at_the_level_of_a_reference_without_a_cache) {
     const double rh[] = {1.4e9}, rl[] = {2.21e9, 0.3e9}, ru[] = {450, 3000};
     ssd_series *ref = curve(3000, rh, 1, rl, ru, 2, 0.02);
     const double uh[] = {1.1e9, 2.2e9, 2.23e9, 2.19e9, 2.21e9, 2.2e9, 1.6e9};
-    const double ul[] = {0.25e9}, uu[] = {3000};
-    ssd_series *s = curve(3000, uh, 7, ul, uu, 1, 0.2);
     struct ssd_analysis_summary r;
-    used_against(s, ref, 810e9, &r);
+    used_against(ref, uh, 7, 0.25e9, 0.2, 810e9, &r);
     cr_expect_not(r.has_cache, "a false cache of %.4g", r.cache_bytes);
     cr_expect(r.has_gc);
-    ssd_series_free(s);
-    ssd_series_free(ref);
 }
 
 /* A static cache with a GC dip inside it, then direct writes and GC: the
@@ -128,12 +121,9 @@ Test(used_cache, a_gc_dip_inside_the_cache) {
     ssd_series *ref = curve(3000, NULL, 0, rl, ru, 3, 0.02);
     const double uh[] = {2.85e9, 1.41e9, 2.57e9, 1.49e9, 1.48e9, 1.46e9,
                          1.26e9, 1.03e9, 1.5e9,  1.47e9, 1.15e9, 1.0e9};
-    const double ul[] = {0.25e9}, uu[] = {3000};
-    ssd_series *s = curve(3000, uh, 12, ul, uu, 1, 0.15);
     struct ssd_analysis_summary r;
-    used_against(s, ref, 3312e9, &r);
+    used_against(ref, uh, 12, 0.25e9, 0.15, 3312e9, &r);
     cr_expect(r.has_cache, "the cache missed");
     cr_expect(r.cache_bytes > 5.2e9 && r.cache_bytes < 6.9e9, "cache %.4g", r.cache_bytes);
-    ssd_series_free(s);
-    ssd_series_free(ref);
 }
+
