@@ -2100,7 +2100,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     /* The used state's first samples still at the reference's direct level
      * (above the midpoint between it and the used state's) are the direct
      * writes before it: the direct phase's, or a phase of their own right
-     * after the cache (3 samples or more). */
+     * after the cache, however few. */
     if (rl_path && g >= 1 && g < c->nph && c->ph[g].level_bps * o->min_step <= rl.direct) {
         size_t f = c->ph[g].first, e = f;
         double cut = 0.5 * (log(rl.direct) + log(c->ph[g].level_bps));
@@ -2109,9 +2109,15 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         int direct_before = split_direct || (g >= 2 && at_direct(&rl, o, c->ph[g - 1].level_bps));
         if (direct_before)
             e = direct_through_dips(c, o, rl.direct, g, e);
+        /* (One or two after the cache are direct writes too short for a
+         * level, or the drop's mix of cache and GC, which one sample
+         * cannot tell apart: either way the used state begins after them,
+         * a sample late at worst. Left in it, a static cache that ended
+         * inside a sample, then a sample at the direct level, then GC, had
+         * its onset at the cache's end: 3.3 GiB for 5.1.) */
         if (e > f && direct_before) {
             ssd__curve_move_boundary(c, g, e);
-        } else if (e >= f + 3 && g == 1 && ssd__curve_split(c, g, e) == 0) {
+        } else if (e >= f + 1 && g == 1 && ssd__curve_split(c, g, e) == 0) {
             split_direct = 1;
             g++;
         }

@@ -127,3 +127,21 @@ Test(used_cache, a_gc_dip_inside_the_cache) {
     cr_expect(r.cache_bytes > 5.2e9 && r.cache_bytes < 6.9e9, "cache %.4g", r.cache_bytes);
 }
 
+/* A static cache of two samples at 4.99 GB/s, its end inside the third
+ * (2.02), then one sample of direct writes at the reference's direct
+ * level (1.17 against 1.28: the clean blocks idle time gave back), then
+ * GC at 0.28: the used state was placed at the cache's end, a sample and
+ * a half early (seed 13's drive 187, a fill after a random fill: 9.3 GiB
+ * for 12.2). The samples at the direct level right after the cache are a
+ * phase of their own however few, and the used state begins after them. */
+Test(used_cache, a_sample_of_direct_writes_before_the_used_state) {
+    const double rl[] = {4.99e9, 1.28e9, 0.28e9}, ru[] = {2.3, 500, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 3, 0.02);
+    const double uh[] = {4.99e9, 4.99e9, 2.02e9, 1.165e9};
+    struct ssd_analysis_summary r;
+    used_against(ref, uh, 4, 0.28e9, 0.2, 1860e9, &r);
+    double want = 4.99e9 + 4.99e9 + 2.02e9 + 1.165e9;
+    cr_expect(r.has_cache);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes / want - 1) < 0.05,
+              "used state at %.4g, truth %.4g", r.gc_start_bytes, want);
+}
