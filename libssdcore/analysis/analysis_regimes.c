@@ -290,7 +290,8 @@ struct ref_levels {
     int none;           /* the fresh run showed the drive has no cache */
     double fold;        /* its folding's level (NaN when it showed none) */
     double cache_bytes; /* its cache's size (NaN without one) */
-    int start_is_cache; /* the run's first sample held that dynamic cache */
+    int start_is_cache; /* the run's first phase is its cache (a dynamic cache
+                         * in its first sample, or at_cache_speed) */
 };
 
 /* A used drive's fast start that is the cache and then direct writes,
@@ -475,6 +476,20 @@ static int ref_cache(const struct ref_levels *rl, const struct ssd_phase *p) {
     return rl->cache && !rl->none && p->level_bps * p->level_bps > rl->cache_level * rl->direct;
 }
 
+/* Whether phase p holds 3 samples or more within a step of the
+ * reference's cache level, or faster. Clean blocks never write at the
+ * cache's speed, so such a fast start holds the cache, whatever its
+ * median: a GC dip of 4 samples inside a cache pulls it down (2.89, 1.73,
+ * 1.29, 1.34, 1.34, 2.45, 2.87, 2.92, 2.92 GB/s, then GC: median 2.05,
+ * nearer the reference's direct writes at 1.50 than its cache at 2.88). */
+static int at_cache_speed(const struct ssd__curve *c, const struct ref_levels *rl,
+                          const struct ssd__analysis_opts *o, const struct ssd_phase *p) {
+    size_t fast = 0;
+    for (size_t i = p->first; rl->cache && i <= p->last && fast < 3; i++)
+        fast += c->y[i] > log(rl->cache_level / o->min_step);
+    return fast >= 3;
+}
+
 /* Whether a fast start (phase p, which the cache test put at cache_level)
  * is the clean blocks, no cache: the drive has none; or the phase is a level
  * (3 samples or more) and either the reference showed no cache and the
@@ -482,8 +497,9 @@ static int ref_cache(const struct ref_levels *rl, const struct ssd_phase *p) {
  * against a fresh 57.4 is no cache, on a 1.7 TB drive whose 2-hour
  * reference wrote too little to rule one out), or the start is at the
  * direct level, nearer to it than to the cache's. */
-static int ref_clean(const struct ref_levels *rl, const struct ssd__analysis_opts *o,
-                     const struct ssd_phase *p, double cache_level) {
+static int ref_clean(const struct ssd__curve *c, const struct ref_levels *rl,
+                     const struct ssd__analysis_opts *o, const struct ssd_phase *p,
+                     double cache_level) {
     if (!rl->known)
         return 0;
     if (rl->none)
@@ -494,8 +510,10 @@ static int ref_clean(const struct ref_levels *rl, const struct ssd__analysis_opt
         return cache_level <= rl->direct * o->min_step ||
                (p->level_bps <= rl->direct * o->min_step &&
                 p->level_bps * o->min_step > rl->direct);
-    return p->level_bps * p->level_bps <= rl->cache_level * rl->direct &&
-           p->level_bps * o->min_step > rl->direct;
+    if (!(p->level_bps * p->level_bps <= rl->cache_level * rl->direct &&
+          p->level_bps * o->min_step > rl->direct))
+        return 0;
+    return !at_cache_speed(c, rl, o, p);
 }
 
 /* Phase j right after a used drive's cache, a step below one of the
@@ -1634,18 +1652,32 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
           cache_in_fast_start(c, o)) ||
          ref_cache_in_fast_start(c, o, &rl, &moved))) {
         size_t at = c->ph[1].first;
+        /* (Nothing kept: the cache test's verdict on the whole fast start
+         * stands, as it was before the split.) */
+        struct ssd__result *was = malloc(sizeof *was);
+        if (was)
+            memcpy(was, res, sizeof *was);
         ssd__find_cache(c, o, res);
         if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
             res->cache_phase_end + 2 >= at && res->cache_phase_end <= at + 2)
             ssd__curve_move_boundary(c, 1, res->cache_phase_end);
         else if (!ref_split_cache(c, o, &rl, res, at)) {
             ssd__curve_merge_next(c, 0);
-            ref_fast_start_split_again(c, o, &rl, res, &moved);
+            if (!ref_fast_start_split_again(c, o, &rl, res, &moved) && was)
+                memcpy(res, was, sizeof *res);
         }
+        free(was);
     }
     /* (Not kept: the used state's samples go back where they were.) */
     if (moved && c->nph >= 2 && c->ph[1].first == moved)
         ssd__curve_move_boundary(c, 1, b1);
+    /* A fast start that the cache test ended where the phase does, at
+     * the cache's speed for 3 samples or more, is the cache, whatever its
+     * median (at_cache_speed). */
+    if (rl.known && rl.cache && !rl.none && S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+        c->nph >= 2 && res->cache_phase_end == c->ph[1].first &&
+        at_cache_speed(c, &rl, o, &c->ph[0]))
+        rl.start_is_cache = 1;
     /* Direct writes after the cache, shorter than a lasting phase, that the
      * segmentation gave to the used state: their own phase. */
     int rl_path = rl.known && S->has_cache && c->nph >= 2 && ref_cache(&rl, &c->ph[0]);
@@ -1697,7 +1729,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * spare area gave back, not a cache, and the drop that ends it is
      * the used state. */
     if (rl.known && S->has_cache && c->nph >= 2 &&
-        ref_clean(&rl, o, &c->ph[0], S->cache_level_bps)) {
+        ref_clean(c, &rl, o, &c->ph[0], S->cache_level_bps)) {
         no_cache(res);
         S->post_cache_bps = c->ph[0].level_bps;
         clean_start = 1;

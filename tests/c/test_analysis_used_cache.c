@@ -145,3 +145,24 @@ Test(used_cache, a_sample_of_direct_writes_before_the_used_state) {
     cr_expect(r.has_gc && fabs(r.gc_start_bytes / want - 1) < 0.05,
               "used state at %.4g, truth %.4g", r.gc_start_bytes, want);
 }
+
+/* A static cache with a GC dip of 4 samples inside it (2.89 GB/s, then
+ * 1.73, 1.29, 1.34, 1.34, then 2.45, 2.87, 2.92, 2.92), its end inside the
+ * next sample, then GC at 0.4 (seed 2026's drive 142, 2 hours after a
+ * random fill): the phase's median, 2.05, sits nearer the reference's
+ * direct writes (1.5) than its cache (2.88), so the fast start was read as
+ * clean blocks, and a split of it the cache test did not keep had left
+ * the cache test's verdict on the whole of it lost: "cache missed". Clean
+ * blocks never write at the cache's speed; 4 samples there are the
+ * cache. */
+Test(used_cache, a_gc_dip_of_four_samples_inside_the_cache) {
+    const double rl[] = {2.88e9, 1.5e9, 1.13e9}, ru[] = {24, 2000, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 3, 0.02);
+    const double uh[] = {2.89e9, 1.73e9, 1.29e9, 1.34e9, 1.34e9,
+                         2.45e9, 2.87e9, 2.92e9, 2.92e9, 1.11e9};
+    struct ssd_analysis_summary r;
+    used_against(ref, uh, 10, 0.4e9, 0.2, 3538e9, &r);
+    double want = 19.75e9 + (1.11 - 0.4) / (2.88 - 0.4) * 2.88e9;
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
+}
