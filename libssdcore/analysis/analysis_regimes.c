@@ -1644,11 +1644,14 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     /* A fast start at the reference's cache level that the segmentation
      * made one phase with the direct writes after it (both shorter than a
      * lasting phase): split it, and the cache test judges the cache
-     * alone. */
+     * alone. (By the reference's levels also when the cache test found
+     * no cache in the whole phase: with the used state's first samples in
+     * it too, its samples were not 70 % at speed.) */
     size_t moved = 0, b1 = c->nph >= 2 ? c->ph[1].first : 0;
-    if (rl.known && S->has_cache && c->nph >= 2 && rl.cache && !rl.none && c->ph[0].last >= 2 &&
+    if (rl.known && c->nph >= 2 && rl.cache && !rl.none && c->ph[0].last >= 2 &&
         !ref_cache(&rl, &c->ph[0]) &&
-        ((median3(c->y[0], c->y[1], c->y[2]) >= 0.5 * (log(rl.cache_level) + log(rl.direct)) &&
+        ((S->has_cache &&
+          median3(c->y[0], c->y[1], c->y[2]) >= 0.5 * (log(rl.cache_level) + log(rl.direct)) &&
           cache_in_fast_start(c, o)) ||
          ref_cache_in_fast_start(c, o, &rl, &moved))) {
         size_t at = c->ph[1].first;
