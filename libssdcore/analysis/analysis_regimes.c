@@ -290,7 +290,8 @@ struct ref_levels {
     int none;           /* the fresh run showed the drive has no cache */
     double fold;        /* its folding's level (NaN when it showed none) */
     double cache_bytes; /* its cache's size (NaN without one) */
-    int start_is_cache; /* the run's first sample held that dynamic cache */
+    int start_is_cache; /* the run's first phase is its cache (a dynamic cache
+                         * in its first sample, or at_cache_speed) */
 };
 
 /* A used drive's fast start that is the cache and then direct writes,
@@ -315,12 +316,32 @@ static int ref_cache_in_fast_start(struct ssd__curve *c, const struct ssd__analy
     if (!rl->known || !rl->cache || rl->none || c->nph < 2 || e < 4)
         return 0;
     double lc = log(rl->cache_level), ld = log(rl->direct), mid = 0.5 * (lc + ld);
+    /* (The run's first sample may be a start-up one, slower than the
+     * cache it begins: the queue filling, half the cache's speed in a
+     * 2-hour run's first second. It goes with the cache when the next is
+     * at the cache's level.) */
+    size_t s = e > 1 && c->y[0] < mid && c->y[1] >= mid ? 1 : 0;
+    k = s;
     while (k < e && c->y[k] >= mid)
         k++;
-    if (k < 1 || e - k < 3)
+    /* (GC dips inside the cache count with it when the speed comes back,
+     * as in the cache test: at most 3 samples below the midpoint, then one
+     * above it again; 5 s samples at 2.85, 1.41, 2.57 GB/s, then 9 of
+     * direct writes at 1.47.) */
+    while (k > s && k < e) {
+        size_t g = k;
+        while (g < e && g < k + 4 && c->y[g] < mid)
+            g++;
+        if (g - k > 3 || g >= e || c->y[g] < mid)
+            break;
+        k = g;
+        while (k < e && c->y[k] >= mid)
+            k++;
+    }
+    if (k <= s || e - k < 3)
         return 0;
-    memcpy(c->scratch, c->y, k * sizeof *c->y);
-    double l1 = ssd__median(c->scratch, k);
+    memcpy(c->scratch, c->y + s, (k - s) * sizeof *c->y);
+    double l1 = ssd__median(c->scratch, k - s);
     memcpy(c->scratch, c->y + k, (e - k) * sizeof *c->y);
     double l2 = ssd__median(c->scratch, e - k), step = log(o->min_step);
     double lg = log(c->ph[1].level_bps);
@@ -455,6 +476,20 @@ static int ref_cache(const struct ref_levels *rl, const struct ssd_phase *p) {
     return rl->cache && !rl->none && p->level_bps * p->level_bps > rl->cache_level * rl->direct;
 }
 
+/* Whether phase p holds 3 samples or more within a step of the
+ * reference's cache level, or faster. Clean blocks never write at the
+ * cache's speed, so such a fast start holds the cache, whatever its
+ * median: a GC dip of 4 samples inside a cache pulls it down (2.89, 1.73,
+ * 1.29, 1.34, 1.34, 2.45, 2.87, 2.92, 2.92 GB/s, then GC: median 2.05,
+ * nearer the reference's direct writes at 1.50 than its cache at 2.88). */
+static int at_cache_speed(const struct ssd__curve *c, const struct ref_levels *rl,
+                          const struct ssd__analysis_opts *o, const struct ssd_phase *p) {
+    size_t fast = 0;
+    for (size_t i = p->first; rl->cache && i <= p->last && fast < 3; i++)
+        fast += c->y[i] > log(rl->cache_level / o->min_step);
+    return fast >= 3;
+}
+
 /* Whether a fast start (phase p, which the cache test put at cache_level)
  * is the clean blocks, no cache: the drive has none; or the phase is a level
  * (3 samples or more) and either the reference showed no cache and the
@@ -462,8 +497,9 @@ static int ref_cache(const struct ref_levels *rl, const struct ssd_phase *p) {
  * against a fresh 57.4 is no cache, on a 1.7 TB drive whose 2-hour
  * reference wrote too little to rule one out), or the start is at the
  * direct level, nearer to it than to the cache's. */
-static int ref_clean(const struct ref_levels *rl, const struct ssd__analysis_opts *o,
-                     const struct ssd_phase *p, double cache_level) {
+static int ref_clean(const struct ssd__curve *c, const struct ref_levels *rl,
+                     const struct ssd__analysis_opts *o, const struct ssd_phase *p,
+                     double cache_level) {
     if (!rl->known)
         return 0;
     if (rl->none)
@@ -474,8 +510,10 @@ static int ref_clean(const struct ref_levels *rl, const struct ssd__analysis_opt
         return cache_level <= rl->direct * o->min_step ||
                (p->level_bps <= rl->direct * o->min_step &&
                 p->level_bps * o->min_step > rl->direct);
-    return p->level_bps * p->level_bps <= rl->cache_level * rl->direct &&
-           p->level_bps * o->min_step > rl->direct;
+    if (!(p->level_bps * p->level_bps <= rl->cache_level * rl->direct &&
+          p->level_bps * o->min_step > rl->direct))
+        return 0;
+    return !at_cache_speed(c, rl, o, p);
 }
 
 /* Phase j right after a used drive's cache, a step below one of the
@@ -1540,6 +1578,22 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 rl.direct = ref->direct_bps;
             }
         }
+        /* A cache the reference could not show: its drop less than
+         * min_drop (2.87 GB/s for 5 samples, then 2.21, one phase at
+         * 2.21), or hidden in its first phase. A used drive's clean blocks
+         * write no faster than the fresh drive's first level, so a fast
+         * start (3 samples or more) that the cache test took for a cache
+         * and that runs a step above that level is the cache, at its own
+         * level, and the reference's level is the direct writes after
+         * it. */
+        if (!rl.cache && S->has_cache && S->cache_censored == SSD_CENSOR_NONE && c->nph >= 2 &&
+            c->ph[0].last >= 2 && c->ph[0].level_bps >= o->min_step * rl.direct &&
+            S->cache_level_bps >= o->min_step * rl.direct) {
+            rl.cache = 1;
+            rl.none = 0;
+            rl.cache_level = S->cache_level_bps;
+            rl.cache_bytes = S->cache_bytes;
+        }
     }
     /* A dynamic cache small enough to end inside the run's first sample
      * or two (2 GiB in 2 s at 2.9 GB/s), then its folding at the level the
@@ -1670,26 +1724,43 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     /* A fast start at the reference's cache level that the segmentation
      * made one phase with the direct writes after it (both shorter than a
      * lasting phase): split it, and the cache test judges the cache
-     * alone. */
+     * alone. (By the reference's levels also when the cache test found
+     * no cache in the whole phase: with the used state's first samples in
+     * it too, its samples were not 70 % at speed.) */
     size_t moved = 0, b1 = c->nph >= 2 ? c->ph[1].first : 0;
-    if (rl.known && S->has_cache && c->nph >= 2 && rl.cache && !rl.none && c->ph[0].last >= 2 &&
+    if (rl.known && c->nph >= 2 && rl.cache && !rl.none && c->ph[0].last >= 2 &&
         !ref_cache(&rl, &c->ph[0]) &&
-        ((median3(c->y[0], c->y[1], c->y[2]) >= 0.5 * (log(rl.cache_level) + log(rl.direct)) &&
+        ((S->has_cache &&
+          median3(c->y[0], c->y[1], c->y[2]) >= 0.5 * (log(rl.cache_level) + log(rl.direct)) &&
           cache_in_fast_start(c, o)) ||
          ref_cache_in_fast_start(c, o, &rl, &moved))) {
         size_t at = c->ph[1].first;
+        /* (Nothing kept: the cache test's verdict on the whole fast start
+         * stands, as it was before the split.) */
+        struct ssd__result *was = malloc(sizeof *was);
+        if (was)
+            memcpy(was, res, sizeof *was);
         ssd__find_cache(c, o, res);
         if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
             res->cache_phase_end + 2 >= at && res->cache_phase_end <= at + 2)
             ssd__curve_move_boundary(c, 1, res->cache_phase_end);
         else if (!ref_split_cache(c, o, &rl, res, at)) {
             ssd__curve_merge_next(c, 0);
-            ref_fast_start_split_again(c, o, &rl, res, &moved);
+            if (!ref_fast_start_split_again(c, o, &rl, res, &moved) && was)
+                memcpy(res, was, sizeof *res);
         }
+        free(was);
     }
     /* (Not kept: the used state's samples go back where they were.) */
     if (moved && c->nph >= 2 && c->ph[1].first == moved)
         ssd__curve_move_boundary(c, 1, b1);
+    /* A fast start that the cache test ended where the phase does, at
+     * the cache's speed for 3 samples or more, is the cache, whatever its
+     * median (at_cache_speed). */
+    if (rl.known && rl.cache && !rl.none && S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
+        c->nph >= 2 && res->cache_phase_end == c->ph[1].first &&
+        at_cache_speed(c, &rl, o, &c->ph[0]))
+        rl.start_is_cache = 1;
     /* Direct writes after the cache, shorter than a lasting phase, that the
      * segmentation gave to the used state: their own phase. */
     int rl_path = rl.known && S->has_cache && c->nph >= 2 && ref_cache(&rl, &c->ph[0]);
@@ -1741,7 +1812,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * spare area gave back, not a cache, and the drop that ends it is
      * the used state. */
     if (rl.known && S->has_cache && c->nph >= 2 &&
-        ref_clean(&rl, o, &c->ph[0], S->cache_level_bps)) {
+        ref_clean(c, &rl, o, &c->ph[0], S->cache_level_bps)) {
         no_cache(res);
         S->post_cache_bps = c->ph[0].level_bps;
         clean_start = 1;
@@ -2153,7 +2224,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     /* The used state's first samples still at the reference's direct level
      * (above the midpoint between it and the used state's) are the direct
      * writes before it: the direct phase's, or a phase of their own right
-     * after the cache (3 samples or more). */
+     * after the cache, however few. */
     if (rl_path && g >= 1 && g < c->nph && c->ph[g].level_bps * o->min_step <= rl.direct) {
         size_t f = c->ph[g].first, e = f;
         double cut = 0.5 * (log(rl.direct) + log(c->ph[g].level_bps));
@@ -2162,9 +2233,15 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         int direct_before = split_direct || (g >= 2 && at_direct(&rl, o, c->ph[g - 1].level_bps));
         if (direct_before)
             e = direct_through_dips(c, o, rl.direct, g, e);
+        /* (One or two after the cache are direct writes too short for a
+         * level, or the drop's mix of cache and GC, which one sample
+         * cannot tell apart: either way the used state begins after them,
+         * a sample late at worst. Left in it, a static cache that ended
+         * inside a sample, then a sample at the direct level, then GC, had
+         * its onset at the cache's end: 3.3 GiB for 5.1.) */
         if (e > f && direct_before) {
             ssd__curve_move_boundary(c, g, e);
-        } else if (e >= f + 3 && g == 1 && ssd__curve_split(c, g, e) == 0) {
+        } else if (e >= f + 1 && g == 1 && ssd__curve_split(c, g, e) == 0) {
             split_direct = 1;
             g++;
         }

@@ -1,0 +1,202 @@
+/* The SLC cache of a drive written before the run (issue 21, item 7), read
+ * with the same drive's fresh run as reference: curves of the shapes the
+ * used-drive sweep missed, built here sample by sample with their exact
+ * answers. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#define TEST_NOISE_SEED 0x5851F42D4C957F2DULL
+#include "test_noise.h"
+
+/* n one-second samples: head[0..nh) as given (B/s), then the levels
+ * lv[k] B/s until second until[k] (the sample holding a change mixes the
+ * two), each times exp(cv * N(0, 1)). */
+static ssd_series *curve(size_t n, const double *head, size_t nh, const double *lv,
+                         const double *until, size_t nseg, double cv) {
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    cr_assert(t && b);
+    for (size_t i = 0; i < n; i++) {
+        double t0 = (double)i, t1 = t0 + 1, w = 0, from = 0;
+        for (size_t k = 0; k < nseg; k++) {
+            double a = from > t0 ? from : t0, e = until[k] < t1 ? until[k] : t1;
+            if (e > a)
+                w += (e - a) * lv[k];
+            from = until[k];
+        }
+        t[i] = t1;
+        b[i] = i < nh ? head[i] : w * exp(cv * gauss());
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    free(b);
+    return s;
+}
+
+/* The run on a drive of `capacity` bytes randomly filled twice before it:
+ * head[0..nh) (B/s), then the used state at gc B/s (noise cv) to second
+ * n, analysed against the fresh run ref (freed here): its summary in *r. */
+static void used_run(ssd_series *ref, const double *head, size_t nh, double gc, double cv,
+                     double capacity, size_t n, struct ssd_analysis_summary *r) {
+    const double end = (double)n;
+    ssd_series *s = curve(n, head, nh, &gc, &end, 1, cv);
+    char cap[64], wb[64];
+    snprintf(cap, sizeof cap, "%.0f", capacity);
+    snprintf(wb, sizeof wb, "%.0f", 2 * capacity);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", cap), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", wb), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "random_fill"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    r->size = sizeof *r;
+    cr_assert_eq(ssd_analysis_summary(a, r), 0);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
+
+/* The same, 3000 one-second samples. */
+static void used_against(ssd_series *ref, const double *head, size_t nh, double gc, double cv,
+                         double capacity, struct ssd_analysis_summary *r) {
+    used_run(ref, head, nh, gc, cv, capacity, 3000, r);
+}
+
+/* A 2-hour run's first second at half the cache's speed (the queue
+ * filling), then a static cache of 3 samples at 1.35 GB/s, 4 of direct
+ * writes at 0.6 (the clean blocks idle time gave back) and GC at 0.1: the
+ * samples at the reference's cache level were sought from the first, a
+ * start-up sample below the midpoint of the reference's levels, and the
+ * fast start (cache and direct writes, one phase at the direct level) was
+ * read as clean blocks: "cache missed" (seed 47's drive 75). */
+Test(used_cache, a_start_up_sample_before_the_cache) {
+    const double rh[] = {0.66e9}, rl[] = {1.35e9, 0.6e9, 0.1e9}, ru[] = {4.5, 340, 3000};
+    ssd_series *ref = curve(3000, rh, 1, rl, ru, 3, 0.02);
+    const double uh[] = {0.66e9, 1.32e9, 1.35e9, 1.35e9, 0.64e9, 0.61e9, 0.63e9, 0.47e9};
+    struct ssd_analysis_summary r;
+    used_against(ref, uh, 8, 0.1e9, 0.2, 160e9, &r);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(fabs(r.cache_bytes / 4.68e9 - 1) < 0.05, "cache %.3g, truth 4.68e9", r.cache_bytes);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes / 7.03e9 - 1) < 0.05, "used state at %.3g",
+              r.gc_start_bytes);
+}
+
+/* A fresh run whose cache dropped less than min_drop (2.87 GB/s for 5
+ * samples, then 2.21: one first phase at 2.21, no cache) and then reached
+ * its used state: the reference says "no cache", and a used drive's fast
+ * start after it was read as clean blocks. But clean blocks write no
+ * faster than the fresh drive: 6 samples at 2.88 GB/s, 1.3x above every
+ * level the reference held, then GC at 0.25, are the cache (seed 47's
+ * drive 117, 2 hours after a random fill). */
+Test(used_cache, a_cache_faster_than_a_reference_that_showed_none) {
+    const double rh[] = {1.4e9}, rl[] = {2.87e9, 2.21e9, 0.3e9}, ru[] = {6, 450, 3000};
+    ssd_series *ref = curve(3000, rh, 1, rl, ru, 3, 0.2);
+    const double uh[] = {1.36e9, 2.9e9, 2.85e9, 2.89e9, 2.88e9, 2.88e9, 2.1e9};
+    struct ssd_analysis_summary r;
+    used_against(ref, uh, 7, 0.25e9, 0.2, 810e9, &r);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(r.cache_bytes > 15.7e9 && r.cache_bytes < 17.9e9, "cache %.4g", r.cache_bytes);
+}
+
+/* Its guard: a cacheless drive's clean blocks at the fresh level (7
+ * samples at 2.21 GB/s), then GC, are no cache. */
+Test(used_cache, clean_blocks_at_the_level_of_a_reference_without_a_cache) {
+    const double rh[] = {1.4e9}, rl[] = {2.21e9, 0.3e9}, ru[] = {450, 3000};
+    ssd_series *ref = curve(3000, rh, 1, rl, ru, 2, 0.02);
+    const double uh[] = {1.1e9, 2.2e9, 2.23e9, 2.19e9, 2.21e9, 2.2e9, 1.6e9};
+    struct ssd_analysis_summary r;
+    used_against(ref, uh, 7, 0.25e9, 0.2, 810e9, &r);
+    cr_expect_not(r.has_cache, "a false cache of %.4g", r.cache_bytes);
+    cr_expect(r.has_gc);
+}
+
+/* A static cache with a GC dip inside it, then direct writes and GC: the
+ * samples at the reference's cache level were sought up to the first one
+ * below the midpoint of its levels, the dip, and the cache was cut after
+ * its first sample (too short a cache for the cache test): the fast
+ * start, one phase at the direct level, was read as clean blocks (seed
+ * 47's drive 180, WSAT after a sequential fill: 2.85, 1.41, 2.57 GB/s,
+ * then 9 samples of direct writes at 1.47, then GC at 0.24). */
+Test(used_cache, a_gc_dip_inside_the_cache) {
+    const double rl[] = {2.85e9, 1.47e9, 0.25e9}, ru[] = {12, 400, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 3, 0.02);
+    const double uh[] = {2.85e9, 1.41e9, 2.57e9, 1.49e9, 1.48e9, 1.46e9,
+                         1.26e9, 1.03e9, 1.5e9,  1.47e9, 1.15e9, 1.0e9};
+    struct ssd_analysis_summary r;
+    used_against(ref, uh, 12, 0.25e9, 0.15, 3312e9, &r);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(r.cache_bytes > 5.2e9 && r.cache_bytes < 6.9e9, "cache %.4g", r.cache_bytes);
+}
+
+/* A static cache of two samples at 4.99 GB/s, its end inside the third
+ * (2.02), then one sample of direct writes at the reference's direct
+ * level (1.17 against 1.28: the clean blocks idle time gave back), then
+ * GC at 0.28: the used state was placed at the cache's end, a sample and
+ * a half early (seed 13's drive 187, a fill after a random fill: 9.3 GiB
+ * for 12.2). The samples at the direct level right after the cache are a
+ * phase of their own however few, and the used state begins after them. */
+Test(used_cache, a_sample_of_direct_writes_before_the_used_state) {
+    const double rl[] = {4.99e9, 1.28e9, 0.28e9}, ru[] = {2.3, 500, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 3, 0.02);
+    const double uh[] = {4.99e9, 4.99e9, 2.02e9, 1.165e9};
+    struct ssd_analysis_summary r;
+    used_against(ref, uh, 4, 0.28e9, 0.2, 1860e9, &r);
+    double want = 4.99e9 + 4.99e9 + 2.02e9 + 1.165e9;
+    cr_expect(r.has_cache);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes / want - 1) < 0.05,
+              "used state at %.4g, truth %.4g", r.gc_start_bytes, want);
+}
+
+/* A static cache with a GC dip of 4 samples inside it (2.89 GB/s, then
+ * 1.73, 1.29, 1.34, 1.34, then 2.45, 2.87, 2.92, 2.92), its end inside the
+ * next sample, then GC at 0.4 (seed 2026's drive 142, 2 hours after a
+ * random fill): the phase's median, 2.05, sits nearer the reference's
+ * direct writes (1.5) than its cache (2.88), so the fast start was read as
+ * clean blocks, and a split of it the cache test did not keep had left
+ * the cache test's verdict on the whole of it lost: "cache missed". Clean
+ * blocks never write at the cache's speed; 4 samples there are the
+ * cache. */
+Test(used_cache, a_gc_dip_of_four_samples_inside_the_cache) {
+    const double rl[] = {2.88e9, 1.5e9, 1.13e9}, ru[] = {24, 2000, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 3, 0.02);
+    const double uh[] = {2.89e9, 1.73e9, 1.29e9, 1.34e9, 1.34e9,
+                         2.45e9, 2.87e9, 2.92e9, 2.92e9, 1.11e9};
+    struct ssd_analysis_summary r;
+    used_against(ref, uh, 10, 0.4e9, 0.2, 3538e9, &r);
+    double want = 19.75e9 + (1.11 - 0.4) / (2.88 - 0.4) * 2.88e9;
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
+}
+
+/* A static cache of two samples (0.44 GB/s, its end inside the third),
+ * 34 samples of direct writes at 0.065 and GC at 0.009 after them, which
+ * the segmentation made one first phase with GC's first samples (its
+ * median 0.045): the cache test judged that phase and found no cache, and
+ * the split at the reference's levels was tried only after a cache the
+ * cache test had found ("cache of 0.94 GiB missed", seed 13's drive 153,
+ * a fill after a random fill). The split is tried on any fast start; the
+ * cache test judges its first part, and nothing changes when it keeps
+ * neither. */
+Test(used_cache, a_short_cache_in_a_phase_with_the_used_state) {
+    const double rl[] = {0.44e9, 0.065e9, 0.009e9}, ru[] = {2.4, 2100, 13000};
+    ssd_series *ref = curve(13000, NULL, 0, rl, ru, 3, 0.03);
+    /* (GC's first samples burst up to 2x its level, a cluster of them
+     * near the end of a phase's length.) */
+    static const double gc[] = {9, 12, 11, 8, 8, 10, 19, 17, 8, 9,  15, 13, 9,  9,  9,  11, 11, 9,
+                                9, 9,  9,  9, 9, 13, 14, 10, 8, 18, 18, 20, 18, 17, 15, 12, 12};
+    double uh[72] = {0.44e9, 0.44e9, 0.178e9};
+    for (size_t i = 3; i < 37; i++)
+        uh[i] = 0.065e9 * exp(0.05 * gauss());
+    for (size_t i = 37; i < 72; i++)
+        uh[i] = gc[i - 37] * 1e6;
+    struct ssd_analysis_summary r;
+    used_run(ref, uh, 72, 0.0092e9, 0.1, 139e9, 13000, &r);
+    double want = 0.88e9 + (0.178 - 0.065) / (0.44 - 0.065) * 0.44e9;
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
+}
