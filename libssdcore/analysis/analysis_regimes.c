@@ -395,6 +395,35 @@ static void cache_end_in_sample(const struct ssd__curve *c, const struct ssd__an
         fmax(0.5 * c->b[m], ssd__cache_end_spread(c, 0, m, hi, lo, f * ssd__curve_dt(c, m) * hi));
 }
 
+/* A used drive's fast start at the reference's cache level whose last
+ * samples are direct writes at the reference's direct level, both
+ * shorter than a lasting phase, made one phase by the segmentation with
+ * its median at the cache's level (the cache the longer of the two), so
+ * that the cache test, which ended the cache where the phase does, read
+ * the direct writes as its drop's transition (a static cache of 30 GiB
+ * at 299 MB/s in 22 samples of 5 s, then 17 at 219, then GC at 45 in
+ * WSAT after a sequential fill: 47.9 GiB, the used state's onset). The
+ * split is ref_cache_in_fast_start's (the leading samples above the
+ * midpoint of the reference's two levels, then 3 or more nearer its
+ * direct level and a step above the phase after). Returns 1 when it
+ * split phase 0. */
+static int direct_tail_in_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                const struct ref_levels *rl, const struct ssd__result *res) {
+    size_t e = c->ph[0].last + 1, need = (size_t)o->min_phase_samples;
+    if (!res->sum.has_cache || res->sum.cache_censored != SSD_CENSOR_NONE ||
+        res->cache_phase_end != c->ph[1].first || e < need + 3)
+        return 0;
+    /* (The phase ends with them: its last min_phase_samples below the
+     * midpoint. Fewer may be a GC dip at the cache's end that slowed it to
+     * the direct level: 6 samples at 2877 MB/s, then 1183, 1055, 1279,
+     * then GC at 107, was a 19.3 GiB cache throughout.) */
+    double mid = 0.5 * (log(rl->cache_level) + log(rl->direct));
+    for (size_t i = e - need; i < e; i++)
+        if (c->y[i] >= mid)
+            return 0;
+    return ref_cache_in_fast_start(c, o, rl, NULL);
+}
+
 /* After a split of a used drive's fast start into its cache (phase 0) and
  * its direct writes (phase 1, from sample at), the cache test ran on
  * through the direct writes: shorter than a lasting phase, they read as
@@ -1728,12 +1757,14 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * no cache in the whole phase: with the used state's first samples in
      * it too, its samples were not 70 % at speed.) */
     size_t moved = 0, b1 = c->nph >= 2 ? c->ph[1].first : 0;
+    int start_cache = c->nph >= 2 && ref_cache(&rl, &c->ph[0]);
     if (rl.known && c->nph >= 2 && rl.cache && !rl.none && c->ph[0].last >= 2 &&
-        !ref_cache(&rl, &c->ph[0]) &&
-        ((S->has_cache &&
-          median3(c->y[0], c->y[1], c->y[2]) >= 0.5 * (log(rl.cache_level) + log(rl.direct)) &&
-          cache_in_fast_start(c, o)) ||
-         ref_cache_in_fast_start(c, o, &rl, &moved))) {
+        ((!start_cache &&
+          ((S->has_cache &&
+            median3(c->y[0], c->y[1], c->y[2]) >= 0.5 * (log(rl.cache_level) + log(rl.direct)) &&
+            cache_in_fast_start(c, o)) ||
+           ref_cache_in_fast_start(c, o, &rl, &moved))) ||
+         (start_cache && direct_tail_in_cache(c, o, &rl, res)))) {
         size_t at = c->ph[1].first;
         /* (Nothing kept: the cache test's verdict on the whole fast start
          * stands, as it was before the split.) */

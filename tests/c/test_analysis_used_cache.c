@@ -200,3 +200,39 @@ Test(used_cache, a_short_cache_in_a_phase_with_the_used_state) {
     cr_expect(r.has_cache, "the cache missed");
     cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
 }
+
+/* A static cache of 22 samples at 0.3 GB/s, then 17 samples of direct
+ * writes at the reference's 0.22 and GC at 0.045, both shorter than a
+ * lasting phase: the segmentation made them one first phase whose median
+ * is the cache's (the cache the longer), so the split at the reference's
+ * levels was never tried and the cache test read the direct writes as its
+ * drop's transition, the cache running to the used state's onset ("cache
+ * 47.85 GiB, truth 30.31", seed 47's drive 128, WSAT after a sequential
+ * fill). A phase that ends with the direct writes (its last 5 samples
+ * nearer the direct level) is split there too. */
+Test(used_cache, direct_writes_at_the_end_of_a_phase_at_the_cache_level) {
+    const double rl[] = {0.3e9, 0.22e9, 0.16e9}, ru[] = {211, 2000, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 3, 0.01);
+    double uh[39];
+    for (size_t i = 0; i < 39; i++)
+        uh[i] = (i < 21 ? 0.3e9 : i == 21 ? 0.28e9 : 0.22e9) * exp(0.01 * gauss());
+    struct ssd_analysis_summary r;
+    used_run(ref, uh, 39, 0.045e9, 0.2, 2012e9, 3000, &r);
+    double want = 21 * 0.3e9 + (0.28 - 0.22) / (0.3 - 0.22) * 0.3e9;
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
+}
+
+/* Its guard: a GC dip of 3 samples at the cache's end that slowed it to
+ * the direct level (6 samples at 2.88 GB/s, then 1.18, 1.06, 1.28, then
+ * GC at 0.1) is no direct writes: fewer than a phase's 5 samples (seed
+ * 13's drive 37, 2 hours after a random fill: the cache 19.3 GiB). */
+Test(used_cache, a_dip_at_the_cache_level_end_is_no_direct_writes) {
+    const double rl[] = {2.88e9, 1.18e9, 0.2e9}, ru[] = {16.5, 1270, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 3, 0.01);
+    const double uh[] = {2.88e9, 2.88e9, 2.88e9, 2.88e9, 2.88e9, 2.88e9, 1.18e9, 1.06e9, 1.28e9};
+    struct ssd_analysis_summary r;
+    used_run(ref, uh, 9, 0.1e9, 0.1, 1346e9, 3000, &r);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(fabs(r.cache_bytes / 20.77e9 - 1) < 0.05, "cache %.4g, truth 20.77e9", r.cache_bytes);
+}
