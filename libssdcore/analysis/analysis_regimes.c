@@ -2172,6 +2172,27 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->post_cache_bps = c->ph[0].level_bps;
         hidden_cache = 1;
     }
+    /* A used drive's static cache the cache test read as ended inside the
+     * run's first sample (the second at the direct level within its
+     * noise: "at least" the first sample's excess over it, at most the
+     * first sample), when that first sample runs at the reference's cache
+     * level: a cache that ends inside a sample slows it below its level,
+     * so the first sample was cache all through and the end lies past it.
+     * A static cache holds what it held fresh, so when the reference's
+     * (uncensored) size falls inside the second sample, that is the size
+     * (seed 47's drive 119, a fill after a sequential fill: 6.57 GB/s in
+     * the first second, the reference's 6.53, then 3.28 GB/s in a GC dip
+     * that hid the cache's share, the direct level 3.28: "cache 3.05 GiB
+     * (at least), truth 7.36"; the reference's 7.51). */
+    if (rl.known && rl.cache && !rl.dynamic && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_RESOLUTION && ref->sum.cache_censored == SSD_CENSOR_NONE &&
+        res->cache_phase_end == 1 && c->n >= 3 &&
+        fabs(c->y[0] - log(rl.cache_level)) < log(o->min_step) &&
+        ref->sum.cache_bytes > c->cum[1] && ref->sum.cache_bytes < c->cum[2]) {
+        S->cache_censored = SSD_CENSOR_NONE;
+        S->cache_bytes = ref->sum.cache_bytes;
+        S->cache_uncertainty_bytes = ref->sum.cache_uncertainty_bytes;
+    }
     /* A static cache is a fixed area that idle time empties: on a used
      * drive it holds what it held fresh (the reference's cache), and a fast
      * start that ran on past that was the cache and then the clean blocks

@@ -236,3 +236,22 @@ Test(used_cache, a_dip_at_the_cache_level_end_is_no_direct_writes) {
     cr_expect(r.has_cache, "the cache missed");
     cr_expect(fabs(r.cache_bytes / 20.77e9 - 1) < 0.05, "cache %.4g, truth 20.77e9", r.cache_bytes);
 }
+
+/* A static cache that ended in the run's second sample, where a GC dip
+ * hid its share (6.55 GB/s in the first second, at the reference's cache
+ * level, then 3.28 GB/s, the direct level, then the dip at 2.4): the cache
+ * test read it as ended inside the first sample ("cache 3.05 GiB (at
+ * least)", at most the first sample's 6.1 GiB; seed 47's drive 119, a fill
+ * after a sequential fill, truth 7.36 GiB). A first sample at the cache's
+ * level was cache all through; a static cache holds what it held fresh,
+ * and the reference's size falls inside the second sample. */
+Test(used_cache, a_first_sample_at_the_cache_level_was_cache_all_through) {
+    const double rl[] = {6.5e9, 3.28e9}, ru[] = {1.15, 150};
+    ssd_series *ref = curve(150, NULL, 0, rl, ru, 2, 0.01);
+    double uh[8] = {6.55e9, 3.28e9, 2.4e9, 2.42e9, 2.4e9, 3.18e9, 3.25e9, 3.3e9};
+    struct ssd_analysis_summary r;
+    used_run(ref, uh, 8, 3.28e9, 0.01, 472e9, 150, &r);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(r.cache_censored == SSD_CENSOR_NONE, "censored %d", (int)r.cache_censored);
+    cr_expect(fabs(r.cache_bytes / 7.475e9 - 1) < 0.05, "cache %.4g, truth 7.475e9", r.cache_bytes);
+}
