@@ -424,6 +424,55 @@ static int direct_tail_in_cache(struct ssd__curve *c, const struct ssd__analysis
     return ref_cache_in_fast_start(c, o, rl, NULL);
 }
 
+/* A used drive's static cache whose end the cache test placed where a
+ * GC dip slowed it (see its call): the samples after the end sample a
+ * step above the direct level (and 4 sigmas of the direct writes' noise
+ * in phase 1, past its first 4 samples), across gaps of at most 3
+ * samples below that, are still the cache's; the end goes inside the
+ * sample where the last such stretch leaves the cache's level, against
+ * the direct level, unless that stretch runs (nearly) to phase 1's end.
+ * Moves phase 1's start with it. */
+static void dipped_cache_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             struct ssd_analysis_summary *S, struct ssd__result *res,
+                             double direct) {
+    size_t m = 0;
+    while (m + 1 < c->n && c->cum[m + 1] <= S->cache_bytes)
+        m++;
+    size_t f = c->ph[1].first + 4, e = c->ph[1].last + 1 < f + 60 ? c->ph[1].last + 1 : f + 60;
+    if (e < f + 5 || m + 2 >= c->n)
+        return;
+    memcpy(c->scratch, c->y + f, (e - f) * sizeof *c->y);
+    double med = ssd__median(c->scratch, e - f);
+    for (size_t i = f; i < e; i++)
+        c->scratch[i - f] = fabs(c->y[i] - med);
+    double sig = 1.4826 * ssd__median(c->scratch, e - f);
+    double thr = log(direct) + fmax(log(o->min_step), 4 * sig);
+    size_t j = m + 1, last = m;
+    while (j < c->n) {
+        if (c->y[j] >= thr) {
+            last = j++;
+            continue;
+        }
+        size_t g = j;
+        while (g < c->n && g < j + 4 && c->y[g] < thr)
+            g++;
+        if (g - j > 3 || g >= c->n)
+            break;
+        j = g;
+    }
+    /* (Not when that runs through the direct phase, nearly: direct writes
+     * a step faster than fresh ones are no dip.) */
+    size_t at = last + 1;
+    if (last == m || at + 4 > c->ph[1].last)
+        return;
+    cache_end_in_sample(c, o, S, at, S->cache_level_bps, direct);
+    if (at > c->ph[0].last + 1) {
+        ssd__curve_move_boundary(c, 1, at);
+        res->cache_phase_end = at;
+        S->post_cache_bps = c->ph[1].level_bps;
+    }
+}
+
 /* After a split of a used drive's fast start into its cache (phase 0) and
  * its direct writes (phase 1, from sample at), the cache test ran on
  * through the direct writes: shorter than a lasting phase, they read as
@@ -2273,6 +2322,23 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             }
         }
     }
+    /* Writes a step faster than direct writes after a used drive's
+     * static cache are the cache's: only the SLC writes that fast, and a
+     * GC dip at the cache's end slows it to a level between its own and
+     * the direct one (4 samples at 116 MB/s after a cache at 332, then
+     * direct writes at 86: the cache placed where the dip began, 3.74 GiB
+     * for 4.15), or even to the direct level for a sample or two before
+     * the speed comes back above it (1.68 GB/s, then 652 and 670 in the
+     * dip, then 1292 holding the end, then direct writes at 590: 28.1 GiB
+     * for 30.2). The cache runs on through the samples after its end that
+     * sit a step above the reference's direct level and out of reach of
+     * the direct writes' noise (4 sigmas), across at most 3 below it, and
+     * its end is placed inside the last such stretch's end sample as
+     * cache_end_in_sample does. */
+    if (rl.known && rl.cache && !rl.dynamic && S->has_cache && !split_direct &&
+        S->cache_censored == SSD_CENSOR_NONE && ref_cache(&rl, &c->ph[0]) && c->nph >= 2 &&
+        c->ph[1].last >= c->ph[1].first + 8)
+        dipped_cache_end(c, o, S, res, rl.direct);
     /* The used state's first samples still at the reference's direct level
      * (above the midpoint between it and the used state's) are the direct
      * writes before it: the direct phase's, or a phase of their own right
