@@ -473,6 +473,29 @@ static void dipped_cache_end(struct ssd__curve *c, const struct ssd__analysis_op
     }
 }
 
+/* A used drive's static cache whose end the cache test placed inside a
+ * sample no step above the direct level (against the used state after
+ * it), right after a sample a step below the cache's level and a step
+ * above the direct one: that earlier sample is the one that mixed the
+ * cache with the direct writes (a static cache's end falls in one
+ * sample), and the later one's excess over the used state is direct
+ * writes, not cache. The end goes inside the earlier sample, against the
+ * direct level, from the cache's level or the reference's, the higher (a
+ * cache of two samples, the second the mixed one, has its median between
+ * the cache and the direct writes: 2446 and 2123 MB/s, the reference's
+ * 2480). */
+static void end_before_direct_sample(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                     struct ssd_analysis_summary *S, double direct, double ref_hi) {
+    size_t m = 0;
+    while (m + 1 < c->n && c->cum[m + 1] <= S->cache_bytes)
+        m++;
+    double hi = fmax(S->cache_level_bps, ref_hi);
+    if (m < 1 || m + 1 >= c->n || c->r[m] >= direct * o->min_step ||
+        c->r[m - 1] * o->min_step > hi || c->r[m - 1] < direct * o->min_step)
+        return;
+    cache_end_in_sample(c, o, S, m, hi, direct);
+}
+
 /* After a split of a used drive's fast start into its cache (phase 0) and
  * its direct writes (phase 1, from sample at), the cache test ran on
  * through the direct writes: shorter than a lasting phase, they read as
@@ -2339,6 +2362,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->cache_censored == SSD_CENSOR_NONE && ref_cache(&rl, &c->ph[0]) && c->nph >= 2 &&
         c->ph[1].last >= c->ph[1].first + 8)
         dipped_cache_end(c, o, S, res, rl.direct);
+    if (rl.known && rl.cache && !rl.dynamic && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_NONE && ref_cache(&rl, &c->ph[0]))
+        end_before_direct_sample(c, o, S, rl.direct, rl.cache_level);
     /* The used state's first samples still at the reference's direct level
      * (above the midpoint between it and the used state's) are the direct
      * writes before it: the direct phase's, or a phase of their own right

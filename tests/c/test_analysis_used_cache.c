@@ -331,3 +331,49 @@ Test(used_cache, noisy_direct_writes_after_the_cache_are_no_dip) {
     cr_expect(r.has_cache, "the cache missed");
     cr_expect(fabs(r.cache_bytes / 31.92e9 - 1) < 0.02, "cache %.4g, truth 31.92e9", r.cache_bytes);
 }
+
+/* A static cache whose end the cache test placed in the sample after the
+ * one that mixed it with the direct writes (3.89 GB/s for 4 samples, then
+ * 2.76 holding the end, then 0.62, the last direct writes and GC's first,
+ * then GC at 0.045): read against GC, that sample's excess was cache
+ * ("cache 17.60 GiB, truth 16.76", seed 47's drive 165, a fill after a
+ * random fill). A static cache's end falls in one sample: the end is in
+ * the mixed one, against the reference's direct level. */
+Test(used_cache, the_sample_after_the_mixed_one_holds_no_cache) {
+    const double rl[] = {3.889e9, 0.873e9, 0.1e9}, ru[] = {4.62, 2500, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 3, 0.01);
+    const double uh[] = {3.889e9, 3.889e9, 3.889e9, 3.889e9, 2.759e9, 0.624e9};
+    struct ssd_analysis_summary r;
+    used_run(ref, uh, 6, 0.045e9, 0.3, 1860e9, 3000, &r);
+    double want = 4 * 3.889e9 + (2.759 - 0.873) / (3.889 - 0.873) * 3.889e9;
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
+}
+
+/* The same with a cache of two samples, the second the mixed one (2.45
+ * GB/s, 2.12, then direct writes at 1.19 for a sample and a bit, then GC
+ * at 0.36): the cache's level, the two samples' median, sat less than a
+ * step above the mixed sample, so the end went into the direct writes'
+ * sample ("cache 5.17 GiB, truth 3.94", seed 11's drive 134, 2 hours after
+ * a random fill). The reference's cache level, the higher, tells the
+ * mixed sample. */
+Test(used_cache, a_two_sample_cache_ends_in_its_second) {
+    /* (the fresh run's cache ended in its first sample, then GC dips) */
+    const double rh[] = {2.48e9, 1.12e9, 0.785e9, 0.469e9, 0.614e9};
+    const double rl[] = {1.194e9, 0.36e9}, ru[] = {2500, 7200};
+    ssd_series *ref = curve(7200, rh, 5, rl, ru, 2, 0.01);
+    /* (GC at 0.357 GB/s with a burst of two samples every 20) */
+    static double uh[7200];
+    const double head[] = {2.446e9, 2.123e9, 1.194e9, 0.785e9, 0.357e9,
+                           0.918e9, 0.495e9, 0.605e9, 0.379e9};
+    for (size_t i = 0; i < 7200; i++)
+        uh[i] = i < 9                ? head[i]
+                : (i - 9) % 20 == 14 ? 1.12e9
+                : (i - 9) % 20 == 15 ? 0.87e9
+                                     : 0.357e9 * exp(0.05 * gauss());
+    struct ssd_analysis_summary r;
+    used_run(ref, uh, 7200, 0.357e9, 0.05, 152e9, 7200, &r);
+    double want = 2.446e9 + (2.123 - 1.194) / (2.48 - 1.194) * 2.48e9;
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
+}
