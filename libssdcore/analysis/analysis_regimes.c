@@ -2296,7 +2296,20 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             memcpy(c->scratch, c->y + at, m * sizeof *c->scratch);
             rest_fast = ssd__median(c->scratch, m) > 0.5 * (log(rl.cache_level) + log(rl.direct));
         }
-        if (S->cache_bytes > hi * 1.05 && !rest_fast) {
+        /* (Nor when all that ran past it is the share of the drop's own
+         * sample, the one right after the cache's phase, a step above the
+         * direct level, with direct writes after it (its share measured
+         * against them, not against a used state that the drop's sample
+         * may also hold): that share is this run's own measure of its
+         * cache's end, no clean blocks, as good as the reference's (3.41
+         * GB/s, then 1.91 holding the drop, then direct writes at 1.48
+         * after a sequential fill: 3.87 GiB, the model's 3.88, cut to the
+         * fresh run's 3.20, whose drop a GC dip had hidden).) */
+        size_t m0 = c->ph[0].last + 1;
+        int own_mix = at > c->ph[0].last && m0 + 1 < c->n && S->cache_bytes >= c->cum[m0] &&
+                      S->cache_bytes < c->cum[m0 + 1] && c->r[m0] >= rl.direct * o->min_step &&
+                      fabs(log(c->ph[1].level_bps / rl.direct)) < log(o->min_step);
+        if (S->cache_bytes > hi * 1.05 && !rest_fast && !own_mix) {
             if (at > 0 && at <= c->ph[0].last && ssd__curve_split(c, 0, at) == 0) {
                 split_direct = 1;
                 S->post_cache_bps = c->ph[1].level_bps;

@@ -377,3 +377,22 @@ Test(used_cache, a_two_sample_cache_ends_in_its_second) {
     cr_expect(r.has_cache, "the cache missed");
     cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
 }
+
+/* A static cache that ended in the second sample, then direct writes to
+ * the end of the run (3.41 GB/s, then 1.91 holding the drop, then 1.48),
+ * whose fresh reference's drop a GC dip hid (3.36, then 1.53 and dips to
+ * 1.03: its cache read as 3.20 GiB): the run's own end, 3.87 GiB (the
+ * model's 3.88), was cut to the reference's size, as if the share of the
+ * drop's own sample were clean blocks past the cache (seed 11's drive
+ * 134, a fill after a sequential fill). That share, measured against the
+ * direct writes after it, is the run's own measure of its cache. */
+Test(used_cache, the_drops_own_sample_does_not_cut_a_cache_to_the_reference_size) {
+    const double rh[] = {3.36e9, 1.526e9, 1.032e9, 1.032e9, 1.12e9}, rl[] = {1.482e9}, ru[] = {108};
+    ssd_series *ref = curve(108, rh, 5, rl, ru, 1, 0.0);
+    const double uh[] = {3.41e9, 1.906e9};
+    struct ssd_analysis_summary r;
+    used_run(ref, uh, 2, 1.482e9, 0.0, 152e9, 106, &r);
+    double want = 3.41e9 + (1.906 - 1.482) / (3.41 - 1.482) * 3.41e9;
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
+}
