@@ -201,6 +201,13 @@ Test(used_cache, a_short_cache_in_a_phase_with_the_used_state) {
     cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
 }
 
+/* The run found a cache within tol (a fraction) of want bytes. */
+static void expect_cache(const struct ssd_analysis_summary *r, double want, double tol) {
+    cr_expect(r->has_cache, "the cache missed");
+    cr_expect(fabs(r->cache_bytes / want - 1) < tol, "cache %.4g, truth %.4g", r->cache_bytes,
+              want);
+}
+
 /* A static cache of 22 samples at 0.3 GB/s, then 17 samples of direct
  * writes at the reference's 0.22 and GC at 0.045, both shorter than a
  * lasting phase: the segmentation made them one first phase whose median
@@ -219,8 +226,7 @@ Test(used_cache, direct_writes_at_the_end_of_a_phase_at_the_cache_level) {
     struct ssd_analysis_summary r;
     used_run(ref, uh, 39, 0.045e9, 0.2, 2012e9, 3000, &r);
     double want = 21 * 0.3e9 + (0.28 - 0.22) / (0.3 - 0.22) * 0.3e9;
-    cr_expect(r.has_cache, "the cache missed");
-    cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
+    expect_cache(&r, want, 0.05);
 }
 
 /* Its guard: a GC dip of 3 samples at the cache's end that slowed it to
@@ -233,8 +239,7 @@ Test(used_cache, a_dip_at_the_cache_level_end_is_no_direct_writes) {
     const double uh[] = {2.88e9, 2.88e9, 2.88e9, 2.88e9, 2.88e9, 2.88e9, 1.18e9, 1.06e9, 1.28e9};
     struct ssd_analysis_summary r;
     used_run(ref, uh, 9, 0.1e9, 0.1, 1346e9, 3000, &r);
-    cr_expect(r.has_cache, "the cache missed");
-    cr_expect(fabs(r.cache_bytes / 20.77e9 - 1) < 0.05, "cache %.4g, truth 20.77e9", r.cache_bytes);
+    expect_cache(&r, 20.77e9, 0.05);
 }
 
 /* A static cache that ended in the run's second sample, where a GC dip
@@ -251,9 +256,8 @@ Test(used_cache, a_first_sample_at_the_cache_level_was_cache_all_through) {
     double uh[8] = {6.55e9, 3.28e9, 2.4e9, 2.42e9, 2.4e9, 3.18e9, 3.25e9, 3.3e9};
     struct ssd_analysis_summary r;
     used_run(ref, uh, 8, 3.28e9, 0.01, 472e9, 150, &r);
-    cr_expect(r.has_cache, "the cache missed");
+    expect_cache(&r, 7.475e9, 0.05);
     cr_expect(r.cache_censored == SSD_CENSOR_NONE, "censored %d", (int)r.cache_censored);
-    cr_expect(fabs(r.cache_bytes / 7.475e9 - 1) < 0.05, "cache %.4g, truth 7.475e9", r.cache_bytes);
 }
 
 /* A GC dip at a static cache's end that slows it to a level between its
@@ -274,8 +278,14 @@ Test(used_cache, a_dip_between_the_cache_and_the_direct_level) {
     struct ssd_analysis_summary r;
     used_run(ref, uh, 41, 0.007e9, 0.2, 272e9, 7200, &r);
     double want = 11 * 0.332e9 + 0.321e9 + 4 * 0.116e9;
-    cr_expect(r.has_cache, "the cache missed");
-    cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
+    expect_cache(&r, want, 0.05);
+}
+
+/* A fresh 2-hour run: a static cache at 1.68 GB/s for 31 s, direct
+ * writes at 0.59 until the capacity, then GC at 0.074. */
+static ssd_series *cache_then_direct_reference(void) {
+    const double rl[] = {1.68e9, 0.59e9, 0.074e9}, ru[] = {31, 3400, 7200};
+    return curve(7200, NULL, 0, rl, ru, 3, 0.01);
 }
 
 /* A GC dip at a static cache's end that slows it to the direct level for
@@ -287,8 +297,7 @@ Test(used_cache, a_dip_between_the_cache_and_the_direct_level) {
  * writes dip in their own way, it did not: the test pins the rule's
  * reading across the gap.) */
 Test(used_cache, a_dip_to_the_direct_level_and_back_above_it) {
-    const double rl[] = {1.68e9, 0.59e9, 0.074e9}, ru[] = {31, 3400, 7200};
-    ssd_series *ref = curve(7200, NULL, 0, rl, ru, 3, 0.01);
+    ssd_series *ref = cache_then_direct_reference();
     /* (the direct writes with GC dips of 2 samples to 0.45x every 18) */
     double uh[240];
     for (size_t i = 0; i < 240; i++)
@@ -309,8 +318,7 @@ Test(used_cache, a_dip_to_the_direct_level_and_back_above_it) {
     for (size_t i = 0; i < 21; i++)
         want += uh[i];
     want += (uh[21] - 0.59e9) / (1.68e9 - 0.59e9) * 1.68e9;
-    cr_expect(r.has_cache, "the cache missed");
-    cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
+    expect_cache(&r, want, 0.05);
 }
 
 /* Its guard: noisy direct writes (12 %) after the cache, one sample 1.36x
@@ -318,8 +326,7 @@ Test(used_cache, a_dip_to_the_direct_level_and_back_above_it) {
  * the cache: a step above the direct level, but within 4 sigmas of its
  * noise (the cache, which ends at a sample's end, stays within 2 %). */
 Test(used_cache, noisy_direct_writes_after_the_cache_are_no_dip) {
-    const double rl[] = {1.68e9, 0.59e9, 0.074e9}, ru[] = {31, 3400, 7200};
-    ssd_series *ref = curve(7200, NULL, 0, rl, ru, 3, 0.01);
+    ssd_series *ref = cache_then_direct_reference();
     double uh[81];
     for (size_t i = 0; i < 81; i++)
         uh[i] = i < 19 ? 1.68e9 * exp(0.01 * gauss()) : 0.59e9 * exp(0.12 * gauss());
@@ -328,8 +335,7 @@ Test(used_cache, noisy_direct_writes_after_the_cache_are_no_dip) {
     uh[21] = 0.8e9;
     struct ssd_analysis_summary r;
     used_run(ref, uh, 81, 0.074e9, 0.2, 2022e9, 7200, &r);
-    cr_expect(r.has_cache, "the cache missed");
-    cr_expect(fabs(r.cache_bytes / 31.92e9 - 1) < 0.02, "cache %.4g, truth 31.92e9", r.cache_bytes);
+    expect_cache(&r, 31.92e9, 0.02);
 }
 
 /* A static cache whose end the cache test placed in the sample after the
@@ -346,8 +352,7 @@ Test(used_cache, the_sample_after_the_mixed_one_holds_no_cache) {
     struct ssd_analysis_summary r;
     used_run(ref, uh, 6, 0.045e9, 0.3, 1860e9, 3000, &r);
     double want = 4 * 3.889e9 + (2.759 - 0.873) / (3.889 - 0.873) * 3.889e9;
-    cr_expect(r.has_cache, "the cache missed");
-    cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
+    expect_cache(&r, want, 0.05);
 }
 
 /* The same with a cache of two samples, the second the mixed one (2.45
@@ -374,8 +379,7 @@ Test(used_cache, a_two_sample_cache_ends_in_its_second) {
     struct ssd_analysis_summary r;
     used_run(ref, uh, 7200, 0.357e9, 0.05, 152e9, 7200, &r);
     double want = 2.446e9 + (2.123 - 1.194) / (2.48 - 1.194) * 2.48e9;
-    cr_expect(r.has_cache, "the cache missed");
-    cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
+    expect_cache(&r, want, 0.05);
 }
 
 /* A static cache that ended in the second sample, then direct writes to
@@ -393,6 +397,5 @@ Test(used_cache, the_drops_own_sample_does_not_cut_a_cache_to_the_reference_size
     struct ssd_analysis_summary r;
     used_run(ref, uh, 2, 1.482e9, 0.0, 152e9, 106, &r);
     double want = 3.41e9 + (1.906 - 1.482) / (3.41 - 1.482) * 3.41e9;
-    cr_expect(r.has_cache, "the cache missed");
-    cr_expect(fabs(r.cache_bytes / want - 1) < 0.05, "cache %.4g, truth %.4g", r.cache_bytes, want);
+    expect_cache(&r, want, 0.05);
 }
