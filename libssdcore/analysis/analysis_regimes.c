@@ -1822,6 +1822,27 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             cache_end_in_sample(c, o, S, run_s, run_hi, lo);
         }
     }
+    /* (The same cache folded in a sample or two, too few for the split
+     * above (3 or more) or fold_run_after_cache: a first sample min_drop
+     * above the reference's folding level, then one at that level (within
+     * a step, no faster), then a slower one. The cache test, against the median of those two,
+     * read the folding sample as the cache's end mixed with them (2.46
+     * GB/s, 1.19 at the reference's folding 1.19, 0.75, then GC at 0.24
+     * with a 2 GiB cache: 3.28 GiB). The cache ended inside the first
+     * sample, as above.) */
+    if (!rl.start_is_cache && rl.known && rl.dynamic && isfinite(rl.fold) &&
+        o->written_before_bytes > 0 && fresh_room(o, S->capacity_bytes) <= 0 && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_NONE && c->nph >= 2 && c->ph[0].last == 0 && c->n > 3 &&
+        S->cache_bytes >= c->cum[1] && c->r[0] >= rl.fold * o->min_drop &&
+        c->r[1] < rl.fold * o->min_step && c->r[1] * o->min_step > rl.fold && c->r[2] < c->r[1]) {
+        double lower = (c->r[0] - rl.fold) * ssd__curve_dt(c, 0);
+        S->cache_censored = SSD_CENSOR_RESOLUTION;
+        S->cache_bytes = lower > 0 ? lower : 0;
+        S->cache_uncertainty_bytes = ssd__first_sample_cache_max(c, rl.fold) - S->cache_bytes;
+        S->cache_level_bps = c->r[0];
+        S->cache_drop_ratio = c->r[0] / rl.fold;
+        rl.start_is_cache = 1;
+    }
     /* A fast start at the reference's cache level that the segmentation
      * made one phase with the direct writes after it (both shorter than a
      * lasting phase): split it, and the cache test judges the cache

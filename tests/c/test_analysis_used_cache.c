@@ -399,3 +399,30 @@ Test(used_cache, the_drops_own_sample_does_not_cut_a_cache_to_the_reference_size
     double want = 3.41e9 + (1.906 - 1.482) / (3.41 - 1.482) * 3.41e9;
     expect_cache(&r, want, 0.05);
 }
+
+/* A dynamic cache of 2 GiB in the first sample of a 2-hour run after a
+ * random fill, folded in the next sample and a bit (2.46 GB/s, then 1.19
+ * at the reference's folding level, 0.75, then GC at 0.24): too few
+ * samples of folding for its split (3 or more), so the cache test read
+ * the folding sample as the cache's end mixed with the samples after it
+ * ("cache 3.28 GiB, truth 2.00", seed 13's drive 39). On a drive written
+ * full the folding comes first: the cache ended inside the first sample,
+ * whose bounds hold the truth. */
+Test(used_cache, a_cache_folded_in_a_sample_ended_in_the_first) {
+    const double rl[] = {2.85e9, 1.84e9, 1.19e9, 0.5e9}, ru[] = {95, 1100, 1400, 7200};
+    ssd_series *ref = curve(7200, NULL, 0, rl, ru, 4, 0.01);
+    /* (GC at 0.22-0.28 GB/s with a burst of two samples every 20) */
+    static double uh[7200];
+    const double head[] = {2.461e9, 1.191e9, 0.747e9, 0.282e9, 0.274e9};
+    for (size_t i = 0; i < 7200; i++)
+        uh[i] = i < 5                ? head[i]
+                : (i - 5) % 20 == 14 ? 0.55e9
+                : (i - 5) % 20 == 15 ? 0.4e9
+                                     : 0.237e9 * exp(0.1 * gauss());
+    struct ssd_analysis_summary r;
+    used_run(ref, uh, 7200, 0.237e9, 0.1, 2359e9, 7200, &r);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(r.cache_censored == SSD_CENSOR_RESOLUTION, "censored %d", (int)r.cache_censored);
+    cr_expect(r.cache_bytes <= 2.147e9 && r.cache_bytes + r.cache_uncertainty_bytes >= 2.147e9,
+              "cache %.4g + %.4g, truth 2.147e9", r.cache_bytes, r.cache_uncertainty_bytes);
+}
