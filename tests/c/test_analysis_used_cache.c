@@ -338,6 +338,17 @@ Test(used_cache, noisy_direct_writes_after_the_cache_are_no_dip) {
     expect_cache(&r, 31.92e9, 0.02);
 }
 
+/* 7200 one-second samples: head[0..nh), then GC at gc B/s (noise cv)
+ * with a burst of two samples (b1, b2) every 20. */
+static void head_then_bursty_gc(double *uh, const double *head, size_t nh, double gc, double b1,
+                                double b2, double cv) {
+    for (size_t i = 0; i < 7200; i++)
+        uh[i] = i < nh                ? head[i]
+                : (i - nh) % 20 == 14 ? b1
+                : (i - nh) % 20 == 15 ? b2
+                                      : gc * exp(cv * gauss());
+}
+
 /* A static cache whose end the cache test placed in the sample after the
  * one that mixed it with the direct writes (3.89 GB/s for 4 samples, then
  * 2.76 holding the end, then 0.62, the last direct writes and GC's first,
@@ -371,11 +382,7 @@ Test(used_cache, a_two_sample_cache_ends_in_its_second) {
     static double uh[7200];
     const double head[] = {2.446e9, 2.123e9, 1.194e9, 0.785e9, 0.357e9,
                            0.918e9, 0.495e9, 0.605e9, 0.379e9};
-    for (size_t i = 0; i < 7200; i++)
-        uh[i] = i < 9                ? head[i]
-                : (i - 9) % 20 == 14 ? 1.12e9
-                : (i - 9) % 20 == 15 ? 0.87e9
-                                     : 0.357e9 * exp(0.05 * gauss());
+    head_then_bursty_gc(uh, head, 9, 0.357e9, 1.12e9, 0.87e9, 0.05);
     struct ssd_analysis_summary r;
     used_run(ref, uh, 7200, 0.357e9, 0.05, 152e9, 7200, &r);
     double want = 2.446e9 + (2.123 - 1.194) / (2.48 - 1.194) * 2.48e9;
@@ -414,11 +421,7 @@ Test(used_cache, a_cache_folded_in_a_sample_ended_in_the_first) {
     /* (GC at 0.22-0.28 GB/s with a burst of two samples every 20) */
     static double uh[7200];
     const double head[] = {2.461e9, 1.191e9, 0.747e9, 0.282e9, 0.274e9};
-    for (size_t i = 0; i < 7200; i++)
-        uh[i] = i < 5                ? head[i]
-                : (i - 5) % 20 == 14 ? 0.55e9
-                : (i - 5) % 20 == 15 ? 0.4e9
-                                     : 0.237e9 * exp(0.1 * gauss());
+    head_then_bursty_gc(uh, head, 5, 0.237e9, 0.55e9, 0.4e9, 0.1);
     struct ssd_analysis_summary r;
     used_run(ref, uh, 7200, 0.237e9, 0.1, 2359e9, 7200, &r);
     cr_expect(r.has_cache, "the cache missed");
