@@ -395,6 +395,107 @@ static void cache_end_in_sample(const struct ssd__curve *c, const struct ssd__an
         fmax(0.5 * c->b[m], ssd__cache_end_spread(c, 0, m, hi, lo, f * ssd__curve_dt(c, m) * hi));
 }
 
+/* A used drive's fast start at the reference's cache level whose last
+ * samples are direct writes at the reference's direct level, both
+ * shorter than a lasting phase, made one phase by the segmentation with
+ * its median at the cache's level (the cache the longer of the two), so
+ * that the cache test, which ended the cache where the phase does, read
+ * the direct writes as its drop's transition (a static cache of 30 GiB
+ * at 299 MB/s in 22 samples of 5 s, then 17 at 219, then GC at 45 in
+ * WSAT after a sequential fill: 47.9 GiB, the used state's onset). The
+ * split is ref_cache_in_fast_start's (the leading samples above the
+ * midpoint of the reference's two levels, then 3 or more nearer its
+ * direct level and a step above the phase after). Returns 1 when it
+ * split phase 0. */
+static int direct_tail_in_cache(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                const struct ref_levels *rl, const struct ssd__result *res) {
+    size_t e = c->ph[0].last + 1, need = (size_t)o->min_phase_samples;
+    if (!res->sum.has_cache || res->sum.cache_censored != SSD_CENSOR_NONE ||
+        res->cache_phase_end != c->ph[1].first || e < need + 3)
+        return 0;
+    /* (The phase ends with them: its last min_phase_samples below the
+     * midpoint. Fewer may be a GC dip at the cache's end that slowed it to
+     * the direct level: 6 samples at 2877 MB/s, then 1183, 1055, 1279,
+     * then GC at 107, was a 19.3 GiB cache throughout.) */
+    double mid = 0.5 * (log(rl->cache_level) + log(rl->direct));
+    for (size_t i = e - need; i < e; i++)
+        if (c->y[i] >= mid)
+            return 0;
+    return ref_cache_in_fast_start(c, o, rl, NULL);
+}
+
+/* A used drive's static cache whose end the cache test placed where a
+ * GC dip slowed it (see its call): the samples after the end sample a
+ * step above the direct level (and 4 sigmas of the direct writes' noise
+ * in phase 1, past its first 4 samples), across gaps of at most 3
+ * samples below that, are still the cache's; the end goes inside the
+ * sample where the last such stretch leaves the cache's level, against
+ * the direct level, unless that stretch runs (nearly) to phase 1's end.
+ * Moves phase 1's start with it. */
+static void dipped_cache_end(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             struct ssd_analysis_summary *S, struct ssd__result *res,
+                             double direct) {
+    size_t m = 0;
+    while (m + 1 < c->n && c->cum[m + 1] <= S->cache_bytes)
+        m++;
+    size_t f = c->ph[1].first + 4, e = c->ph[1].last + 1 < f + 60 ? c->ph[1].last + 1 : f + 60;
+    if (e < f + 5 || m + 2 >= c->n)
+        return;
+    memcpy(c->scratch, c->y + f, (e - f) * sizeof *c->y);
+    double med = ssd__median(c->scratch, e - f);
+    for (size_t i = f; i < e; i++)
+        c->scratch[i - f] = fabs(c->y[i] - med);
+    double sig = 1.4826 * ssd__median(c->scratch, e - f);
+    double thr = log(direct) + fmax(log(o->min_step), 4 * sig);
+    size_t j = m + 1, last = m;
+    while (j < c->n) {
+        if (c->y[j] >= thr) {
+            last = j++;
+            continue;
+        }
+        size_t g = j;
+        while (g < c->n && g < j + 4 && c->y[g] < thr)
+            g++;
+        if (g - j > 3 || g >= c->n)
+            break;
+        j = g;
+    }
+    /* (Not when that runs through the direct phase, nearly: direct writes
+     * a step faster than fresh ones are no dip.) */
+    size_t at = last + 1;
+    if (last == m || at + 4 > c->ph[1].last)
+        return;
+    cache_end_in_sample(c, o, S, at, S->cache_level_bps, direct);
+    if (at > c->ph[0].last + 1) {
+        ssd__curve_move_boundary(c, 1, at);
+        res->cache_phase_end = at;
+        S->post_cache_bps = c->ph[1].level_bps;
+    }
+}
+
+/* A used drive's static cache whose end the cache test placed inside a
+ * sample no step above the direct level (against the used state after
+ * it), right after a sample a step below the cache's level and a step
+ * above the direct one: that earlier sample is the one that mixed the
+ * cache with the direct writes (a static cache's end falls in one
+ * sample), and the later one's excess over the used state is direct
+ * writes, not cache. The end goes inside the earlier sample, against the
+ * direct level, from the cache's level or the reference's, the higher (a
+ * cache of two samples, the second the mixed one, has its median between
+ * the cache and the direct writes: 2446 and 2123 MB/s, the reference's
+ * 2480). */
+static void end_before_direct_sample(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                     struct ssd_analysis_summary *S, double direct, double ref_hi) {
+    size_t m = 0;
+    while (m + 1 < c->n && c->cum[m + 1] <= S->cache_bytes)
+        m++;
+    double hi = fmax(S->cache_level_bps, ref_hi);
+    if (m < 1 || m + 1 >= c->n || c->r[m] >= direct * o->min_step ||
+        c->r[m - 1] * o->min_step > hi || c->r[m - 1] < direct * o->min_step)
+        return;
+    cache_end_in_sample(c, o, S, m, hi, direct);
+}
+
 /* After a split of a used drive's fast start into its cache (phase 0) and
  * its direct writes (phase 1, from sample at), the cache test ran on
  * through the direct writes: shorter than a lasting phase, they read as
@@ -1721,6 +1822,27 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             cache_end_in_sample(c, o, S, run_s, run_hi, lo);
         }
     }
+    /* (The same cache folded in a sample or two, too few for the split
+     * above (3 or more) or fold_run_after_cache: a first sample min_drop
+     * above the reference's folding level, then one at that level (within
+     * a step, no faster), then a slower one. The cache test, against the median of those two,
+     * read the folding sample as the cache's end mixed with them (2.46
+     * GB/s, 1.19 at the reference's folding 1.19, 0.75, then GC at 0.24
+     * with a 2 GiB cache: 3.28 GiB). The cache ended inside the first
+     * sample, as above.) */
+    if (!rl.start_is_cache && rl.known && rl.dynamic && isfinite(rl.fold) &&
+        o->written_before_bytes > 0 && fresh_room(o, S->capacity_bytes) <= 0 && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_NONE && c->nph >= 2 && c->ph[0].last == 0 && c->n > 3 &&
+        S->cache_bytes >= c->cum[1] && c->r[0] >= rl.fold * o->min_drop &&
+        c->r[1] < rl.fold * o->min_step && c->r[1] * o->min_step > rl.fold && c->r[2] < c->r[1]) {
+        double lower = (c->r[0] - rl.fold) * ssd__curve_dt(c, 0);
+        S->cache_censored = SSD_CENSOR_RESOLUTION;
+        S->cache_bytes = lower > 0 ? lower : 0;
+        S->cache_uncertainty_bytes = ssd__first_sample_cache_max(c, rl.fold) - S->cache_bytes;
+        S->cache_level_bps = c->r[0];
+        S->cache_drop_ratio = c->r[0] / rl.fold;
+        rl.start_is_cache = 1;
+    }
     /* A fast start at the reference's cache level that the segmentation
      * made one phase with the direct writes after it (both shorter than a
      * lasting phase): split it, and the cache test judges the cache
@@ -1728,12 +1850,14 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * no cache in the whole phase: with the used state's first samples in
      * it too, its samples were not 70 % at speed.) */
     size_t moved = 0, b1 = c->nph >= 2 ? c->ph[1].first : 0;
+    int start_cache = c->nph >= 2 && ref_cache(&rl, &c->ph[0]);
     if (rl.known && c->nph >= 2 && rl.cache && !rl.none && c->ph[0].last >= 2 &&
-        !ref_cache(&rl, &c->ph[0]) &&
-        ((S->has_cache &&
-          median3(c->y[0], c->y[1], c->y[2]) >= 0.5 * (log(rl.cache_level) + log(rl.direct)) &&
-          cache_in_fast_start(c, o)) ||
-         ref_cache_in_fast_start(c, o, &rl, &moved))) {
+        ((!start_cache &&
+          ((S->has_cache &&
+            median3(c->y[0], c->y[1], c->y[2]) >= 0.5 * (log(rl.cache_level) + log(rl.direct)) &&
+            cache_in_fast_start(c, o)) ||
+           ref_cache_in_fast_start(c, o, &rl, &moved))) ||
+         (start_cache && direct_tail_in_cache(c, o, &rl, res)))) {
         size_t at = c->ph[1].first;
         /* (Nothing kept: the cache test's verdict on the whole fast start
          * stands, as it was before the split.) */
@@ -2141,6 +2265,27 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->post_cache_bps = c->ph[0].level_bps;
         hidden_cache = 1;
     }
+    /* A used drive's static cache the cache test read as ended inside the
+     * run's first sample (the second at the direct level within its
+     * noise: "at least" the first sample's excess over it, at most the
+     * first sample), when that first sample runs at the reference's cache
+     * level: a cache that ends inside a sample slows it below its level,
+     * so the first sample was cache all through and the end lies past it.
+     * A static cache holds what it held fresh, so when the reference's
+     * (uncensored) size falls inside the second sample, that is the size
+     * (seed 47's drive 119, a fill after a sequential fill: 6.57 GB/s in
+     * the first second, the reference's 6.53, then 3.28 GB/s in a GC dip
+     * that hid the cache's share, the direct level 3.28: "cache 3.05 GiB
+     * (at least), truth 7.36"; the reference's 7.51). */
+    if (rl.known && rl.cache && !rl.dynamic && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_RESOLUTION && ref->sum.cache_censored == SSD_CENSOR_NONE &&
+        res->cache_phase_end == 1 && c->n >= 3 &&
+        fabs(c->y[0] - log(rl.cache_level)) < log(o->min_step) &&
+        ref->sum.cache_bytes > c->cum[1] && ref->sum.cache_bytes < c->cum[2]) {
+        S->cache_censored = SSD_CENSOR_NONE;
+        S->cache_bytes = ref->sum.cache_bytes;
+        S->cache_uncertainty_bytes = ref->sum.cache_uncertainty_bytes;
+    }
     /* A static cache is a fixed area that idle time empties: on a used
      * drive it holds what it held fresh (the reference's cache), and a fast
      * start that ran on past that was the cache and then the clean blocks
@@ -2172,7 +2317,20 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             memcpy(c->scratch, c->y + at, m * sizeof *c->scratch);
             rest_fast = ssd__median(c->scratch, m) > 0.5 * (log(rl.cache_level) + log(rl.direct));
         }
-        if (S->cache_bytes > hi * 1.05 && !rest_fast) {
+        /* (Nor when all that ran past it is the share of the drop's own
+         * sample, the one right after the cache's phase, a step above the
+         * direct level, with direct writes after it (its share measured
+         * against them, not against a used state that the drop's sample
+         * may also hold): that share is this run's own measure of its
+         * cache's end, no clean blocks, as good as the reference's (3.41
+         * GB/s, then 1.91 holding the drop, then direct writes at 1.48
+         * after a sequential fill: 3.87 GiB, the model's 3.88, cut to the
+         * fresh run's 3.20, whose drop a GC dip had hidden).) */
+        size_t m0 = c->ph[0].last + 1;
+        int own_mix = at > c->ph[0].last && m0 + 1 < c->n && S->cache_bytes >= c->cum[m0] &&
+                      S->cache_bytes < c->cum[m0 + 1] && c->r[m0] >= rl.direct * o->min_step &&
+                      fabs(log(c->ph[1].level_bps / rl.direct)) < log(o->min_step);
+        if (S->cache_bytes > hi * 1.05 && !rest_fast && !own_mix) {
             if (at > 0 && at <= c->ph[0].last && ssd__curve_split(c, 0, at) == 0) {
                 split_direct = 1;
                 S->post_cache_bps = c->ph[1].level_bps;
@@ -2221,6 +2379,26 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             }
         }
     }
+    /* Writes a step faster than direct writes after a used drive's
+     * static cache are the cache's: only the SLC writes that fast, and a
+     * GC dip at the cache's end slows it to a level between its own and
+     * the direct one (4 samples at 116 MB/s after a cache at 332, then
+     * direct writes at 86: the cache placed where the dip began, 3.74 GiB
+     * for 4.15), or even to the direct level for a sample or two before
+     * the speed comes back above it (1.68 GB/s, then 652 and 670 in the
+     * dip, then 1292 holding the end, then direct writes at 590: 28.1 GiB
+     * for 30.2). The cache runs on through the samples after its end that
+     * sit a step above the reference's direct level and out of reach of
+     * the direct writes' noise (4 sigmas), across at most 3 below it, and
+     * its end is placed inside the last such stretch's end sample as
+     * cache_end_in_sample does. */
+    if (rl.known && rl.cache && !rl.dynamic && S->has_cache && !split_direct &&
+        S->cache_censored == SSD_CENSOR_NONE && ref_cache(&rl, &c->ph[0]) && c->nph >= 2 &&
+        c->ph[1].last >= c->ph[1].first + 8)
+        dipped_cache_end(c, o, S, res, rl.direct);
+    if (rl.known && rl.cache && !rl.dynamic && S->has_cache &&
+        S->cache_censored == SSD_CENSOR_NONE && ref_cache(&rl, &c->ph[0]))
+        end_before_direct_sample(c, o, S, rl.direct, rl.cache_level);
     /* The used state's first samples still at the reference's direct level
      * (above the midpoint between it and the used state's) are the direct
      * writes before it: the direct phase's, or a phase of their own right
