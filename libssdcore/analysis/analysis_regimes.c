@@ -710,6 +710,19 @@ static int at_direct(const struct ref_levels *rl, const struct ssd__analysis_opt
     return bps * o->min_step > rl->direct;
 }
 
+/* Whether the short phases [s, j) before the used state's phase j are
+ * at its level (within a step): the used state's first samples, which a
+ * split at the level before it cut off with the drop's mixed sample (36
+ * samples of folding at 115 MB/s, then [107, 42, 42], then GC at 45 in
+ * one phase), not a transition between two levels. */
+static int used_level_stubs(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                            size_t s, size_t j) {
+    for (size_t k = s; k < j; k++)
+        if (fabs(log(c->ph[k].level_bps / c->ph[j].level_bps)) >= log(o->min_step))
+            return 0;
+    return 1;
+}
+
 /* The first phase of the used state, or 0 when there is none. With a known
  * capacity: the first lasting change once about the capacity has been
  * written. Without: the first phase after the first from which the speed
@@ -737,12 +750,18 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
          * blocks idle time gave back, one a step below it is no direct
          * writes: folding after a dynamic cache (it took the clean
          * blocks), else the used state. */
+        size_t stub = 0;
         for (size_t j = 1; j < c->nph; j++) {
             const struct ssd_phase *p = &c->ph[j];
-            if (at_direct(rl, o, p->level_bps))
+            if (at_direct(rl, o, p->level_bps)) {
+                stub = 0;
                 continue;
-            if (p->last - p->first + 1 < SHORT_LEVEL && j + 1 < c->nph)
+            }
+            if (p->last - p->first + 1 < SHORT_LEVEL && j + 1 < c->nph) {
+                if (!stub)
+                    stub = j;
                 continue; /* the drop's transition */
+            }
             /* (Folding is a level of its own, a step above the used
              * state after it: a slow level with no step after it is the
              * used state, which is where a drive full but for its cache
@@ -750,9 +769,12 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
             if (rl->dynamic && !folding_seen && j + 1 < c->nph &&
                 c->ph[j + 1].level_bps * o->min_step <= p->level_bps) {
                 folding_seen = 1;
+                stub = 0;
                 continue;
             }
-            return j;
+            /* (Short phases skipped right before it, at its level, are
+             * its first samples, not a transition: it starts with them.) */
+            return stub && used_level_stubs(c, o, stub, j) ? stub : j;
         }
         return 0;
     }

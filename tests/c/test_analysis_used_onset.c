@@ -582,3 +582,48 @@ Test(used_onset, a_reference_s_slight_cache_is_a_cache_after_a_fill) {
     double fold = 6 * 2.9e9;
     cache_fold_gc_after_fill(s, ref, "1.7e12", fold, 2.9e9, fold + 380 * 1.0e9);
 }
+
+/* A dynamic cache's 2 GiB that idle time cleaned after a random fill, in
+ * a 2-hour run's 1 s samples: 5 samples at the reference's cache level
+ * (382 MB/s), the drop's mixed sample, 38 samples of folding at 115, a
+ * sample mixing folding and GC, then GC at 42 MB/s, flat for 9 samples,
+ * then with bursts to 2-3x
+ * (seed 47's drive 164: a reference whose folding never showed). The
+ * split at the folding's level cut the used state's first samples, with
+ * the mixed one, into a 3-sample phase; skipped as a drop's transition,
+ * the used state began after it, and the knee then took the onset 2,100
+ * samples into the flat GC level ("used state at 109.5 GiB, truth 6.0",
+ * and GC's start labelled folding). Phases shorter than a level right
+ * before the used state, at its level (within a step), are its start. */
+Test(used_onset, the_used_state_s_first_samples_cut_off_by_a_split_are_its_start) {
+    size_t rn = 7200, n = 7200;
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    cr_assert(t && b);
+    for (size_t i = 0; i < rn; i++) {
+        t[i] = (double)(i + 1);
+        b[i] = (i < 1303 ? 382e6 : 175e6) * exp(0.005 * gauss());
+    }
+    ssd_series *ref = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&ref, t, b, rn), 0);
+    for (size_t i = 0; i < n; i++) {
+        t[i] = (double)(i + 1);
+        if (i < 5)
+            b[i] = 382e6;
+        else if (i == 5)
+            b[i] = 281e6;
+        else if (i < 44)
+            b[i] = 115e6;
+        else if (i == 44)
+            b[i] = 107e6;
+        else if (i < 54)
+            b[i] = 42e6;
+        else
+            b[i] = 42e6 * (uniform() < 0.5 ? 1 - 0.5 * log(uniform()) : 1);
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    double fold = 5.62 * 382e6, gc = fold + (0.38 + 38 + 0.89) * 115e6;
+    free(t);
+    free(b);
+    cache_fold_gc_after_fill(s, ref, "3065e9", fold, 0.05 * fold, gc);
+}
