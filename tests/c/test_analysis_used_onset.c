@@ -627,3 +627,56 @@ Test(used_onset, the_used_state_s_first_samples_cut_off_by_a_split_are_its_start
     free(b);
     cache_fold_gc_after_fill(s, ref, "3065e9", fold, 0.05 * fold, gc);
 }
+
+/* A dynamic cache's 2 GiB that idle time cleaned after a random fill, in
+ * a fill's 1 s samples: the cache ended inside the first sample (3.1
+ * GB/s), two samples of folding at the reference's folding level (1.45
+ * GB/s), the sample holding its end (0.99), then GC at 0.9 with bursts
+ * to 1.2 (seed 13's drives 48 and 195). A run of three samples was
+ * asked of the folding, so it was missed and the used state began after
+ * the cache: "used state at 2.9 GiB, before the model's 6.0". At the
+ * reference's folding level, the drive's own, two samples are the
+ * folding. Three noise draws (two of them fail without the rule; a
+ * fourth, where the used state is missed altogether, the phases one
+ * level through GC's bursts, is another problem). */
+Test(used_onset, two_samples_at_the_reference_s_folding_level_are_the_folding) {
+    /* (The reference: a cache at the direct speed, then folding.) */
+    const double rlv[] = {5.69e9, 1.45e9}, rcv[] = {0.01, 0.01};
+    const size_t rend[] = {300};
+    ssd_series *ref = levels_of(2000, 1, 2, rlv, rend, rcv);
+    const double burst[] = {1.4, 1.65, 1.9, 2.3};
+    for (int draw = 0; draw < 3; draw++) {
+        size_t n = 1800;
+        double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+        cr_assert(t && b);
+        for (size_t i = 0; i < n; i++) {
+            t[i] = (double)(i + 1);
+            if (i == 0)
+                b[i] = 3.1e9;
+            else if (i < 3)
+                b[i] = 1.45e9 * exp(0.02 * gauss());
+            else if (i == 3)
+                b[i] = 0.99e9;
+            else /* GC, its bursts a 4-sample climb every 8 samples */
+                b[i] = 0.86e9 * exp(0.05 * gauss()) *
+                       (i >= 13 && (i - 13) % 8 < 4 ? burst[(i - 13) % 8] : 1);
+        }
+        ssd_series *s = NULL;
+        cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+        double gc = 3.1e9 + 2 * 1.45e9 + 0.16 * 1.45e9;
+        free(t);
+        free(b);
+        ssd_analysis *a = NULL;
+        cr_assert_eq(ssd_analysis_create(&a), 0);
+        used_drive(a, "1.9e12");
+        cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+        struct ssd_analysis_summary r = {.size = sizeof r};
+        cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+        /* (within 5 %, or the sample that holds it, as the sweep scores) */
+        cr_expect(r.has_gc && fabs(r.gc_start_bytes - gc) <= fmax(0.05 * gc, 1.5 * 1.45e9),
+                  "draw %d: used state at %.3g, truth %.3g", draw, r.gc_start_bytes, gc);
+        ssd_analysis_free(a);
+        ssd_series_free(s);
+    }
+    ssd_series_free(ref);
+}
