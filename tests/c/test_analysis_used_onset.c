@@ -45,6 +45,19 @@ static void used_drive(ssd_analysis *a, const char *capacity) {
     cr_assert_eq(ssd_analysis_set_option(a, "precondition", "random_fill"), 0);
 }
 
+/* s analysed as a used drive's run (used_drive) against ref; its summary
+ * in *r. The caller frees the analysis. */
+static ssd_analysis *analysed_used(ssd_series *s, ssd_series *ref, const char *capacity,
+                                   struct ssd_analysis_summary *r) {
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    used_drive(a, capacity);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    r->size = sizeof *r;
+    cr_assert_eq(ssd_analysis_summary(a, r), 0);
+    return a;
+}
+
 /* A datacenter drive with a quarter of spare flash, randomly filled twice,
  * then idle: the clean blocks idle time prepared are written at the fresh
  * level, then GC slows it only 1.3-1.5x (not the 2x and more of a consumer
@@ -61,12 +74,8 @@ Test(used_onset, a_datacenter_drive_s_gentle_fall_after_its_clean_blocks) {
     for (int k = 0; k < 10; k++) {
         double fast_s = 8.5 + 2 * (k / 2);
         ssd_series *s = fast_then_slow(n, 1, fast_s, 1.45e9, 1.0e9, 0.02, 0.03, 0.08);
-        ssd_analysis *a = NULL;
-        cr_assert_eq(ssd_analysis_create(&a), 0);
-        used_drive(a, "2497e9");
-        cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
-        struct ssd_analysis_summary r = {.size = sizeof r};
-        cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+        struct ssd_analysis_summary r;
+        ssd_analysis *a = analysed_used(s, ref, "2497e9", &r);
         double want = fast_s * 1.45e9;
         cr_expect_not(r.has_cache, "%.1f s: clean blocks are no cache", fast_s);
         cr_expect(r.has_gc, "%.1f s (draw %d): the used state missed", fast_s, k % 2);
@@ -666,12 +675,8 @@ Test(used_onset, two_samples_at_the_reference_s_folding_level_are_the_folding) {
         double gc = 3.1e9 + 2 * 1.45e9 + 0.16 * 1.45e9;
         free(t);
         free(b);
-        ssd_analysis *a = NULL;
-        cr_assert_eq(ssd_analysis_create(&a), 0);
-        used_drive(a, "1.9e12");
-        cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
-        struct ssd_analysis_summary r = {.size = sizeof r};
-        cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+        struct ssd_analysis_summary r;
+        ssd_analysis *a = analysed_used(s, ref, "1.9e12", &r);
         /* (within 5 %, or the sample that holds it, as the sweep scores) */
         cr_expect(r.has_gc && fabs(r.gc_start_bytes - gc) <= fmax(0.05 * gc, 1.5 * 1.45e9),
                   "draw %d: used state at %.3g, truth %.3g", draw, r.gc_start_bytes, gc);
