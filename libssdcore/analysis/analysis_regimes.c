@@ -1563,14 +1563,15 @@ static int flat_fold_run(const struct ssd__curve *c, size_t j, size_t *a, size_t
 }
 
 /* Whether samples [a, b) next to a flat folding level lv left it: the
- * one next to it (b - 1 before, a after) by FOLD_JUMP or more, and three
- * in four of them out of FOLD_BAND (the used state's scatter, or GC dips
- * in the direct writes; not a folding that drifts). */
+ * one next to the run (next) by FOLD_JUMP or more, and more than half of
+ * them out of FOLD_BAND (the used state's scatter, or GC dips in the
+ * direct writes; not a folding that drifts; a GC burst may come back to
+ * the folding's level for a sample: 71, 188, 88 after folding at 89). */
 static int off_flat(const struct ssd__curve *c, double lv, size_t a, size_t b, size_t next) {
     size_t off = 0;
     for (size_t i = a; i < b; i++)
         off += fabs(c->y[i] - lv) >= log(FOLD_BAND);
-    return fabs(c->y[next] - lv) >= log(FOLD_JUMP) && 4 * off >= 3 * (b - a);
+    return fabs(c->y[next] - lv) >= log(FOLD_JUMP) && 2 * off > b - a;
 }
 
 /* A folding phase right before the used state, a quiet level: the

@@ -685,3 +685,53 @@ Test(used_onset, two_samples_at_the_reference_s_folding_level_are_the_folding) {
     }
     ssd_series_free(ref);
 }
+
+/* After a random fill, a 2-hour run's 1 s samples: 2 GiB of cache at
+ * 1.42 GB/s, 48 samples of folding flat at 89 MB/s (the reference's
+ * level), then GC at 68 with bursts: its first three samples 71, a burst
+ * of 188, and 88 (back at the folding's level for a sample), then 68 with
+ * a burst to 1.1-1.5x every 7 samples (seed 13's drive 112). The
+ * segmentation and the knee put the onset after the sample at 88: "used
+ * state at 6.3 GiB, truth 6.0". Of the samples between the flat run and
+ * that onset, 2 of 3 are off its level, the first by a jump: the used
+ * state starts where the flat run ends. */
+Test(used_onset, a_gc_burst_back_at_the_folding_level_is_the_used_state) {
+    const double rlv[] = {1.41e9, 271e6, 89e6, 164e6}, rcv[] = {0.01, 0.01, 0.003, 0.2};
+    const size_t rend[] = {31, 1230, 1480};
+    ssd_series *ref = levels_of(7200, 1, 4, rlv, rend, rcv);
+    size_t n = 7200;
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b), gc = 0;
+    cr_assert(t && b);
+    for (size_t i = 0; i < n; i++) {
+        double r;
+        if (i == 0)
+            r = 1.42e9;
+        else if (i == 1)
+            r = 0.77e9;
+        else if (i < 50)
+            r = 89e6;
+        else if (i == 50)
+            r = 71e6;
+        else if (i == 51)
+            r = 188e6;
+        else if (i == 52)
+            r = 88e6;
+        else
+            r = 68e6 * ((i - 53) % 7 == 5 ? 1.1 + 0.4 * uniform() : 1);
+        t[i] = (double)(i + 1);
+        b[i] = r;
+        gc += i < 50 ? b[i] : 0;
+    }
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    free(b);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed_used(s, ref, "398e9", &r);
+    /* (within 5 %, or the sample that holds it, as the sweep scores) */
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - gc) <= fmax(0.05 * gc, 1.5 * 89e6),
+              "used state at %.3g, truth %.3g", r.gc_start_bytes, gc);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
