@@ -34,6 +34,12 @@
 #define SHAPE_MIN_FALL 2.0
 /* ... and, right after a cache, when that cache's drop was no bigger. */
 #define SHAPE_MAX_FIRST_STEP 1.5
+/* A folding's flat run: its samples within FOLD_BAND of its first, its
+ * noise (in log) under FOLD_QUIET; the sample after it (or before) off
+ * its level by FOLD_JUMP ends it. */
+#define FOLD_QUIET 0.012
+#define FOLD_BAND 1.03
+#define FOLD_JUMP 1.06
 
 /* The bytes of this run before which the used state cannot begin: the
  * capacity's share less what was written since TRIM before the run (option
@@ -711,7 +717,12 @@ static size_t fold_run_after_cache(struct ssd__curve *c, const struct ssd__analy
                (e == s ? fabs(c->y[e] - lv) < step
                        : c->y[e] > lv - step || (e + 1 < c->n && c->y[e + 1] > lv - step)))
             e++;
-        if (e < s + 3 || e + w > c->n)
+        /* (Three samples at least; two at the reference's folding level,
+         * the drive's own, which no noise makes by chance: a 2 GiB cache
+         * ended inside a fill's first 1 s sample, 2 samples of folding at
+         * the reference's 1.45 GB/s, then GC at 0.86 with bursts to 2x,
+         * seed 13's drives 48 and 195.) */
+        if (e < s + (isfinite(rl->fold) ? 2 : 3) || e + w > c->n)
             continue;
         memcpy(c->scratch, c->y + e, w * sizeof *c->y);
         if (ssd__median(c->scratch, w) + step > lv)
@@ -811,6 +822,19 @@ static int at_direct(const struct ref_levels *rl, const struct ssd__analysis_opt
     return bps * o->min_step > rl->direct;
 }
 
+/* Whether the short phases [s, j) before the used state's phase j are
+ * at its level (within a step): the used state's first samples, which a
+ * split at the level before it cut off with the drop's mixed sample (36
+ * samples of folding at 115 MB/s, then [107, 42, 42], then GC at 45 in
+ * one phase), not a transition between two levels. */
+static int used_level_stubs(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                            size_t s, size_t j) {
+    for (size_t k = s; k < j; k++)
+        if (fabs(log(c->ph[k].level_bps / c->ph[j].level_bps)) >= log(o->min_step))
+            return 0;
+    return 1;
+}
+
 /* The first phase of the used state, or 0 when there is none. With a known
  * capacity: the first lasting change once about the capacity has been
  * written. Without: the first phase after the first from which the speed
@@ -838,12 +862,18 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
          * blocks idle time gave back, one a step below it is no direct
          * writes: folding after a dynamic cache (it took the clean
          * blocks), else the used state. */
+        size_t stub = 0;
         for (size_t j = 1; j < c->nph; j++) {
             const struct ssd_phase *p = &c->ph[j];
-            if (at_direct(rl, o, p->level_bps))
+            if (at_direct(rl, o, p->level_bps)) {
+                stub = 0;
                 continue;
-            if (p->last - p->first + 1 < SHORT_LEVEL && j + 1 < c->nph)
+            }
+            if (p->last - p->first + 1 < SHORT_LEVEL && j + 1 < c->nph) {
+                if (!stub)
+                    stub = j;
                 continue; /* the drop's transition */
+            }
             /* (Folding is a level of its own, a step above the used
              * state after it: a slow level with no step after it is the
              * used state, which is where a drive full but for its cache
@@ -851,9 +881,12 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
             if (rl->dynamic && !folding_seen && j + 1 < c->nph &&
                 c->ph[j + 1].level_bps * o->min_step <= p->level_bps) {
                 folding_seen = 1;
+                stub = 0;
                 continue;
             }
-            return j;
+            /* (Short phases skipped right before it, at its level, are
+             * its first samples, not a transition: it starts with them.) */
+            return stub && used_level_stubs(c, o, stub, j) ? stub : j;
         }
         return 0;
     }
@@ -1599,6 +1632,83 @@ static int half_level_before_gc(const struct ssd__curve *c, const struct ssd__an
     const struct ssd_phase *p = &c->ph[j];
     return g && j + 1 == g && 2 * (p->last - p->first + 1) >= c->min_len &&
            p->level_bps >= o->min_drop * c->ph[g].level_bps;
+}
+
+/* The flat run of a folding phase j: folding runs at the drive's folding
+ * rate, a quiet level, while the direct writes before it dip (GC dips)
+ * and the used state after it scatters (GC finds blocks of garbage at
+ * first and writes faster, then slower). The longest run of consecutive
+ * samples within FOLD_BAND of its first, quiet (its noise under
+ * FOLD_QUIET) and a level of its own (SHORT_LEVEL samples or more; no
+ * such run lies in GC's scatter), is the folding: *a and *b its first
+ * and one past its last sample. Returns 1 when there is such a run. */
+static int flat_fold_run(const struct ssd__curve *c, size_t j, size_t *a, size_t *b) {
+    const struct ssd_phase *p = &c->ph[j];
+    size_t f = p->first, e = p->last + 1, best = 0, bs = f;
+    double band = log(FOLD_BAND);
+    for (size_t i = f; i < e;) {
+        size_t k = i + 1;
+        while (k < e && fabs(c->y[k] - c->y[i]) < band)
+            k++;
+        if (k - i > best) {
+            best = k - i;
+            bs = i;
+        }
+        i = k;
+    }
+    if (best < SHORT_LEVEL || !(quiet_noise(c, bs, bs + best) <= FOLD_QUIET))
+        return 0;
+    *a = bs;
+    *b = bs + best;
+    return 1;
+}
+
+/* Whether samples [a, b) next to a flat folding level lv left it: the
+ * one next to the run (next) by FOLD_JUMP or more, and more than half of
+ * them out of FOLD_BAND (the used state's scatter, or GC dips in the
+ * direct writes; not a folding that drifts; a GC burst may come back to
+ * the folding's level for a sample: 71, 188, 88 after folding at 89). */
+static int off_flat(const struct ssd__curve *c, double lv, size_t a, size_t b, size_t next) {
+    size_t off = 0;
+    for (size_t i = a; i < b; i++)
+        off += fabs(c->y[i] - lv) >= log(FOLD_BAND);
+    return fabs(c->y[next] - lv) >= log(FOLD_JUMP) && 2 * off > b - a;
+}
+
+/* A folding phase right before the used state, a quiet level: the
+ * segmentation's boundaries may hold the direct writes' last dips
+ * (below the folding's level and back) or the used state's first
+ * samples (GC faster than the folding at first) in it, or leave its
+ * first flat samples to the direct writes. The folding is its flat run
+ * (flat_fold_run): the used state starts where that run ends, and the
+ * folding where it starts. Returns 1 when a boundary moved. */
+static int fold_to_its_flat_run(struct ssd__curve *c, struct ssd__result *res, size_t j, size_t g) {
+    if (j == 0 || g != j + 1 || g >= c->nph)
+        return 0;
+    size_t a, b;
+    int moved = 0;
+    if (!flat_fold_run(c, j, &a, &b))
+        return 0;
+    memcpy(c->scratch, c->y + a, (b - a) * sizeof *c->y);
+    double lv = ssd__median(c->scratch, b - a);
+    if (b <= c->ph[j].last && off_flat(c, lv, b, c->ph[j].last + 1, b)) {
+        ssd__curve_move_boundary(c, g, b);
+        moved = 1;
+    }
+    /* (The samples before the run go to the direct writes they dip.) */
+    if (a > c->ph[j].first && c->ph[j - 1].regime == SSD_REGIME_DIRECT &&
+        off_flat(c, lv, c->ph[j].first, a, a - 1)) {
+        double was = c->ph[j].start_bytes;
+        ssd__curve_move_boundary(c, j, a);
+        for (size_t i = 0; i < res->nsteps; i++)
+            if (res->steps[i].start_bytes == was) {
+                res->steps[i].start_bytes = c->ph[j].start_bytes;
+                res->steps[i].start_s = c->ph[j].start_s;
+                res->steps[i].level_bps = c->ph[j].level_bps;
+            }
+        moved = 1;
+    }
+    return moved;
 }
 
 /* Whether the speed ever fell lastingly below the first level (by
@@ -2501,6 +2611,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         } else {
             p->regime = SSD_REGIME_OTHER;
         }
+    }
+    /* The folding right before the used state is its flat run: its
+     * boundaries move to where the flat level begins and ends. */
+    if (S->has_folding && g && c->ph[g - 1].regime == SSD_REGIME_FOLDING &&
+        fold_to_its_flat_run(c, res, g - 1, g)) {
+        size_t j = g - 1;
+        while (j > 0 && c->ph[j - 1].regime == SSD_REGIME_FOLDING)
+            j--;
+        S->folding_start_bytes = c->ph[j].start_bytes;
+        S->folding_level_bps = c->ph[j].level_bps;
+        S->gc_start_bytes = c->ph[g].start_bytes;
+        S->gc_level_bps = c->ph[g].level_bps;
     }
     /* (As a reference: the direct phase's level after the cache, or after
      * a cache too slight to call, before any folding.) */

@@ -358,3 +358,58 @@ Test(used_state, gc_dips_before_the_folding_are_direct_writes) {
     ssd_analysis_free(a);
     ssd_series_free(s);
 }
+
+/* A fresh drive's dynamic cache in WSAT's 5 s samples (seed 47's drive
+ * 88): 6 samples of cache at 1.2 GB/s, direct writes at 605 MB/s with a
+ * GC dip every 5 samples and a cluster of them at their end (down to
+ * the folding's level and back), 26 samples of folding flat at 400, then
+ * the used state: GC faster than the folding at first (1.17-1.29x with a
+ * dip), then scattering 20 % about a level sliding from 450 to 250.
+ * The segmentation gave the dips to the folding's phase and GC's first
+ * samples to it too: "folding at 85.9 GiB, truth 95.0; used state at
+ * 213.1 GiB, truth 144.5". The folding is its flat run: it starts and
+ * the used state starts where that run begins and ends. */
+Test(used_state, a_flat_folding_is_its_flat_run) {
+    const double dips[] = {0.52, 0.83, 0.72, 0.64, 0.83},
+                 gc0[] = {1.24, 1.17, 1.17, 0.57, 1.29, 1.21, 1.26, 0.85};
+    size_t n = 400;
+    for (int draw = 0; draw < 3; draw++) {
+        double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b), fold = 0, gc = 0;
+        cr_assert(t && b);
+        for (size_t i = 0; i < n; i++) {
+            double r;
+            if (i < 6)
+                r = 1.2e9;
+            else if (i < 27)
+                r = 605e6 * ((i - 6) % 5 == 4 ? 0.65 : 1);
+            else if (i < 32)
+                r = 605e6 * dips[i - 27];
+            else if (i < 58)
+                r = 400e6;
+            else if (i < 66)
+                r = 400e6 * gc0[i - 58];
+            else
+                r = (450e6 - 200e6 * (double)(i - 58) / (double)(n - 58)) * exp(0.2 * gauss());
+            t[i] = 5.0 * (double)(i + 1);
+            b[i] = 5 * r;
+            fold += i < 32 ? b[i] : 0;
+            gc += i < 58 ? b[i] : 0;
+        }
+        ssd_series *s = NULL;
+        cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+        free(t);
+        free(b);
+        struct ssd_analysis_summary r;
+        ssd_analysis *a = analysed(s, NULL, "121e9", NULL, &r);
+        /* (within 5 %, or the sample that holds it, as the sweep scores) */
+        cr_expect(r.has_folding &&
+                      fabs(r.folding_start_bytes - fold) <= fmax(0.05 * fold, 1.5 * 5 * 605e6),
+                  "draw %d: folding at %.1f GiB, truth %.1f", draw, r.folding_start_bytes / GIB,
+                  fold / GIB);
+        cr_expect(r.has_gc && fabs(r.gc_start_bytes - gc) <= fmax(0.05 * gc, 1.5 * 5 * 500e6),
+                  "draw %d: used state at %.1f GiB, truth %.1f", draw, r.gc_start_bytes / GIB,
+                  gc / GIB);
+        ssd_analysis_free(a);
+        ssd_series_free(s);
+    }
+}
