@@ -74,6 +74,14 @@ struct ssd__step_result {
     char started[32];
     double wall_s;
     char *job_json, *truth_json, *analysis_json;
+    /* job, replay: the bytes job_json says were written ("write"."bytes"),
+     * noted when job_json is parsed for the step's figures
+     * (ssd__step_note_written): a suite adds up every earlier step's at
+     * the start of each step, and parsing each JSON again was a third of
+     * lab2016's time under ASan. written_of is the job_json they were read
+     * from (another one is parsed again). */
+    const char *written_of;
+    double job_written;
     /* pts: the test's rounds, steady state and tables (results.json's
      * "pts" object, suite_pts.c) */
     char *pts_json;
@@ -214,6 +222,10 @@ void ssd__analysis_lost_text(const struct ssd__results *r, const struct ssd__ste
  * `before` began: jobs' and replays' writes, less what partial TRIMs
  * covered (written_since_trim.c). */
 double ssd__written_since_trim(const struct ssd__results *r, int before);
+/* Notes the bytes a job or replay step wrote from its parsed job_json
+ * (root), for ssd__written_since_trim. */
+struct ssd__jv;
+void ssd__step_note_written(struct ssd__step *st, const struct ssd__jv *root);
 /* How the drive was preconditioned when step `before` began: the word a
  * job records in its log ("none" after a whole-target TRIM or a purge,
  * "seq_fill" / "random_fill" after a precondition step, with nothing else

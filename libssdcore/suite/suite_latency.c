@@ -58,6 +58,7 @@ void ssd__step_latency_spectrum(struct ssd__step *st) {
     char msg[128];
     if (ssd__jr_parse(st->res.job_json, &root, msg, sizeof msg))
         return;
+    ssd__step_note_written(st, &root);
     ssd_hist *h = NULL;
     if (ssd_hist_create(&h) == 0) {
         double lo = INFINITY, hi = -INFINITY;

@@ -137,6 +137,7 @@ void ssd__replay_figures(struct ssd__step *st) {
     st->res.runtime_s = ssd__jv_num(&root, "busy_s", NAN);
     st->res.iops = ssd__jv_num(&root, "iops", NAN);
     st->res.lat_mean_us = ssd__jv_num(&root, "access_s", NAN) * 1e6;
+    ssd__step_note_written(st, &root);
     ssd__jv_free(&root);
     /* A recorded file test (not the set's creation) is a file-test figure
      * like the filebench step's: the drive's busy time for the set, and

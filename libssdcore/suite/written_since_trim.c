@@ -14,14 +14,28 @@
 
 /* Bytes a job or replay step wrote: "write"."bytes" of its results JSON
  * (also an interrupted or failed one: the writes happened). */
+static double written_in(const struct ssd__jv *root) {
+    double w = ssd__jv_num(ssd__jv_get(root, "write"), "bytes", 0);
+    return isfinite(w) && w > 0 ? w : 0;
+}
+
+void ssd__step_note_written(struct ssd__step *st, const struct ssd__jv *root) {
+    st->res.job_written = written_in(root);
+    st->res.written_of = st->res.job_json;
+}
+
 static double step_written(const struct ssd__step *st) {
+    if (!st->res.job_json)
+        return 0;
+    if (st->res.written_of == st->res.job_json)
+        return st->res.job_written;
     struct ssd__jv root;
     char msg[64];
-    if (!st->res.job_json || ssd__jr_parse(st->res.job_json, &root, msg, sizeof msg))
+    if (ssd__jr_parse(st->res.job_json, &root, msg, sizeof msg))
         return 0;
-    double w = ssd__jv_num(ssd__jv_get(&root, "write"), "bytes", 0);
+    double w = written_in(&root);
     ssd__jv_free(&root);
-    return isfinite(w) && w > 0 ? w : 0;
+    return w;
 }
 
 double ssd__written_since_trim(const struct ssd__results *r, int before) {
