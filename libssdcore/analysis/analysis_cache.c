@@ -160,6 +160,47 @@ static double short_cache_level(const struct ssd__curve *c, size_t from, size_t 
     return h > lo ? h : hi;
 }
 
+/* On a fresh drive (nothing written since TRIM: the level after the cache
+ * lasts, no used state follows within a few samples) direct writes do not
+ * run faster than their level, so a sample above it still wrote into the
+ * cache. Of the samples after m, up to SPREAD_MAX of them, each above the
+ * level and below the one before, the last holds the drop when the next
+ * sample is at the level: the ones before it ran at a cache slowing or
+ * dipping as it ended (2415, 1912, 1552, then direct writes flat at 1092:
+ * seed 11's drive 53, placed in the 1912 sample, 6.05 GiB for 7.17; 2051,
+ * 1772, then 1497: seed 2026's drive 142, WSAT, placed in the 2051 one,
+ * 58.4 GiB for 64.65). Above the level means by more than 4 of its noise
+ * (that of the 21 samples after the first, above their median; at 3, a
+ * sample 42 % above a level with 12 % noise per sample took the drop) and
+ * a fifth of the way to the cache, in log: a sample of direct writes 3 % above a level whose MAD
+ * noise is 0.9 % is noise, not a cache of a thirtieth of a sample (4926,
+ * 3622, 2654, then 2573 +-1 %: seed 47's drive 198, placed in the 2654
+ * sample, 21.96 GiB for 20.48). A used drive's short stretch of direct
+ * writes before its used state looks the same: not there. Returns m or
+ * the later sample. */
+static size_t fresh_last_above(const struct ssd__curve *c, size_t m, double yh, double yl) {
+    if (m + 3 >= c->n)
+        return m;
+    /* The level's noise from the upper half of the samples after: a GC dip
+     * only slows, so they are noise alone (the dips of seed 2026's drive
+     * 142, 5 of 21 samples, made the MAD of the differences 17 %). */
+    size_t a = m + 2, b = m + 23 < c->n ? m + 23 : c->n, k = 0;
+    memcpy(c->scratch, c->y + a, (b - a) * sizeof *c->y);
+    double med = ssd__median(c->scratch, b - a);
+    for (size_t i = a; i < b; i++)
+        if (c->y[i] > med)
+            c->scratch[k++] = c->y[i] - med;
+    double sp = k ? 1.4826 * ssd__median(c->scratch, k) : 0;
+    double top = yl + fmax(4 * sp, 0.2 * (yh - yl));
+    size_t last = m;
+    for (size_t i = m + 1; i <= m + SPREAD_MAX && i + 1 < c->n; i++) {
+        if (!(c->y[i] > top && c->y[i] < c->y[i - 1]))
+            break;
+        last = i;
+    }
+    return last > m && c->y[last + 1] <= top ? last : m;
+}
+
 /*
  * Bytes written at level hi before the drop to level lo near sample k (the
  * first sample of the low phase). The boundary is first re-placed within a
@@ -217,28 +258,15 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
                       c->y[kk - 1] < yh - in && fabs(c->y[kk - 1] - c->y[kk - 2]) < in &&
                       c->y[kk] < yh - in && c->y[kk] > yl + in && kk + 1 < c->n &&
                       c->y[kk + 1] <= yl + in;
-        /* ... nor on a fresh drive (nothing written since TRIM: the level
-         * after the cache lasts, no used state follows within a few
-         * samples) when this one is above that level by more than 3 of
-         * its noise (that of the 20 samples after it), below the one
-         * before, and the next is at the level: it still wrote into the
-         * cache, so the drop is in it, and the one before ran at a cache
-         * slowing or dipping as it ended (2415, 1912, 1552, then direct
-         * writes flat at 1092: seed 11's drive 53, the cache placed in the
-         * 1912 sample, 6.05 GiB for 7.17). (A used drive's short stretch
-         * of direct writes before its used state looks the same.) */
-        int above = 0;
-        if (own_level && fresh && kk + 3 < c->n) {
-            size_t b = kk + 22 < c->n ? kk + 22 : c->n;
-            double sp = 1.4826 * ssd__diff_median(c, kk + 1, b) / sqrt(2.0);
-            double top = yl + 3 * sp;
-            above = c->y[kk] > top && c->y[kk] < c->y[kk - 1] && c->y[kk + 1] <= top;
-        }
-        if (mix_prev > mix_cur && !plateau && !above) {
+        if (mix_prev > mix_cur && !plateau) {
             m = kk - 1;
             fm = fp;
         }
     }
+    /* ... and on a fresh drive, the last of the samples still above the
+     * level after the cache holds it (fresh_last_above). */
+    if (own_level && fresh)
+        m = fresh_last_above(c, m, yh, yl);
     /* A cache of one or two samples before the one the drop happened in:
      * its phase's level is a median over two or three samples, one of them
      * that mixed sample, and the mix pulls it down (2877 MB/s, then 1966,
