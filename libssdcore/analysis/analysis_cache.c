@@ -420,6 +420,97 @@ static double end_in_dip(const struct ssd__curve *c, size_t m, double hi, double
     return c->cum[step];
 }
 
+/* The GC dips in samples [a, b) at level y0: runs below it by more than
+ * cut (ending back above half of it). Their median length in samples, 0
+ * with fewer than three; *depth the median of their deepest samples, in
+ * log below y0. */
+static double dip_length(const struct ssd__curve *c, size_t a, size_t b, double y0, double cut,
+                         double *depth) {
+    size_t k = 0;
+    double *len = c->scratch, *deep = c->scratch + 64;
+    for (size_t i = a; i < b && k < 64;) {
+        if (c->y[i] >= y0 - cut) {
+            i++;
+            continue;
+        }
+        size_t s = i;
+        double lo = c->y[i];
+        while (i < b && c->y[i] < y0 - 0.5 * cut)
+            lo = fmin(lo, c->y[i++]);
+        if (i < b) {
+            len[k] = (double)(i - s);
+            deep[k++] = y0 - lo;
+        }
+    }
+    if (k < 3)
+        return 0;
+    *depth = ssd__median(deep, k);
+    return ssd__median(len, k);
+}
+
+/* A fresh drive's cache that ran out inside a GC dip that began with the
+ * drop (docs/simulator.md, "What a cache end means"): the dip slows cache
+ * and direct writes by one factor, so after the drop's sample m the first
+ * sample runs at the cache's level times it (A), the cache's end is the
+ * next step down, to A post / hi, and the dip then ends back at the
+ * post-cache level. Told from a cache that ended at the drop by the run's
+ * other dips, measured after it in the post-cache phase (up to 600
+ * samples, ending at post_end): A is the cache's level times their depth
+ * (not the post-cache level's), and when A is at the post-cache level
+ * itself, the stretch from m + 1 to the dip's end lasts as long as they
+ * do, closer than the stretch from the step. Returns the bytes up to the
+ * end placed in the step's sample (*mixed), or NAN. */
+static double end_after_dip_step(const struct ssd__curve *c, size_t m, double hi, double post,
+                                 size_t post_end, size_t *mixed) {
+    size_t n = c->n, a = m + 1;
+    double yp = log(post), ratio = log(hi / post);
+    if (a + 14 >= n || n < 128 || ratio <= 0) /* (dip_length: 128 of scratch) */
+        return NAN;
+    double ya = c->y[a], yb = ya - ratio;
+    if (ya > log(hi) - 0.5 * ratio)
+        return NAN; /* (no dip: the first sample after the drop near the cache) */
+    size_t j = a + 1;
+    while (j < a + 8 && j < n && c->y[j] >= ya - 0.25 * ratio)
+        j++;
+    if (j >= a + 8 || c->y[j] >= ya - 0.25 * ratio)
+        return NAN;
+    size_t e = j + 1;
+    while (e + 1 < n && e - a < 10 &&
+           !(c->y[e] >= yp - 0.25 * ratio && c->y[e + 1] >= yp - 0.25 * ratio))
+        e++;
+    if (e - a >= 10 || e + 1 >= n)
+        return NAN;
+    /* From the step on, the dip reaches A post / hi (within half the
+     * ratio: its samples may all be partly out of it), never deeper. */
+    double low = c->y[j];
+    for (size_t i = j; i < e; i++)
+        low = fmin(low, c->y[i]);
+    if (low < yb - 0.3 * ratio || low > yb + 0.5 * ratio || e - a < 3)
+        return NAN;
+    /* ... nor climbs back to A for two samples before its end: A is then
+     * a level the drive holds, the dip one of its writes (seed 13's drive
+     * 53, WSAT: 2392, then 916 three times, 548, 904, 916 with the
+     * post-cache level read as the folding's 637). */
+    for (size_t i = j + 1; i + 1 < e; i++)
+        if (c->y[i] >= ya - 0.1 * ratio && c->y[i + 1] >= ya - 0.1 * ratio)
+            return NAN;
+    size_t to = e + 600 < post_end ? e + 600 : post_end;
+    double depth = 0, len = dip_length(c, e, to, yp, 0.5 * ratio, &depth);
+    if (!(len > 0))
+        return NAN;
+    /* A at the cache times the dips' depth, not at the post-cache level
+     * times it; and at the post-cache level, the dip's length decides. */
+    if (fabs(log(hi) - ya - depth) >= fabs(yp - ya - depth))
+        return NAN;
+    double l1 = (double)(e - a), l2 = (double)(e - j);
+    if (ya > yp - 0.25 * ratio && (fabs(l1 - len) >= fabs(l2 - len) || l1 > len + 1.5))
+        return NAN;
+    double A = exp(ya), B = exp(yb);
+    double f = clamp01((c->r[j] - B) / (A - B));
+    *mixed = j;
+    return c->cum[j] + f * ssd__curve_dt(c, j) * A;
+}
+
 void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                      struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -569,6 +660,16 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             S->cache_uncertainty_bytes = p.uncertainty;
             /* A cache that may have ended inside a GC dip starting with
              * the drop: the stated range reaches the step inside it. */
+            size_t dip_mixed = 0;
+            double dip_end =
+                o->precondition == SSD_PRECONDITION_NONE && o->written_before_bytes == 0
+                    ? end_after_dip_step(c, p.mixed, hi, post, ph[pj].last + 1, &dip_mixed)
+                    : NAN;
+            if (isfinite(dip_end) && dip_end > p.bytes) {
+                p.bytes = dip_end;
+                p.mixed = dip_mixed;
+                S->cache_bytes = dip_end;
+            }
             double in_dip = end_in_dip(c, p.mixed, hi, post);
             if (in_dip - p.bytes > p.uncertainty)
                 S->cache_uncertainty_bytes = in_dip - p.bytes;

@@ -930,6 +930,46 @@ Test(curve, direct_writes_a_little_above_their_level_after_a_fresh_cache_are_noi
     free(b);
 }
 
+/* A fresh drive's static cache at 332 MB/s for 14 samples, then the
+ * samples of head[] (from the 15th on), then direct writes at 85.5 with 1 %
+ * noise and a GC dip of 4 samples to 26.7 % every 24 (seed 13's drive 66,
+ * fresh, 2 hours). */
+static double *dipping_fresh_curve(size_t n, const double *head, size_t k) {
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++)
+        b[i] = i < 14 ? 332e6
+               : i < 14 + k
+                   ? head[i - 14]
+                   : 85.5e6 * exp(0.01 * gauss()) * (i >= 40 && (i - 40) % 24 < 4 ? 0.267 : 1);
+    return b;
+}
+
+Test(curve, a_fresh_drives_cache_that_ran_out_inside_a_gc_dip_ends_at_the_step_inside_it) {
+    /* A dip to 26.7 % begins a quarter into the 15th sample and lasts 4
+     * samples like the run's others: the cache at 332 times that, 88.7,
+     * about the direct level, for two samples, then the step down to the
+     * direct level times it, 22.8, 17 % into the next, then the climb
+     * back. The drop was placed where the dip began (3.91 GiB for the
+     * model's 4.15). */
+    const double head[] = {0.25 * 332e6 + 0.75 * 88.7e6, 88.7e6, 88.7e6,
+                           0.17 * 88.7e6 + 0.83 * 22.8e6, 0.5 * 22.8e6 + 0.5 * 85.5e6};
+    double *b = dipping_fresh_curve(3000, head, 5);
+    expect_fresh_cache(b, 3000, 14.25 * 332e6 + 2.17 * 88.7e6, 0.02);
+    free(b);
+}
+
+Test(curve, a_gc_dip_of_direct_writes_after_a_fresh_cache_leaves_its_end_at_the_drop) {
+    /* The cache ends a quarter into the 15th sample, two samples of
+     * direct writes follow, then a dip as long as the run's others: its
+     * length places it after the drop, not around the cache's end. */
+    const double head[] = {
+        0.25 * 332e6 + 0.75 * 85.5e6, 85.5e6, 85.5e6, 22.8e6, 22.8e6, 22.8e6, 22.8e6};
+    double *b = dipping_fresh_curve(3000, head, 7);
+    expect_fresh_cache(b, 3000, 14.25 * 332e6, 0.02);
+    free(b);
+}
+
 Test(curve, gc_dips_inside_a_cache_do_not_hide_it) {
     /* A dynamic cache at 2877 MB/s for 16.5 s holding two GC dips of 3
      * samples each down to the direct level, then direct writes at 850
