@@ -160,6 +160,47 @@ static double short_cache_level(const struct ssd__curve *c, size_t from, size_t 
     return h > lo ? h : hi;
 }
 
+/* On a fresh drive (nothing written since TRIM: the level after the cache
+ * lasts, no used state follows within a few samples) direct writes do not
+ * run faster than their level, so a sample above it still wrote into the
+ * cache. Of the samples after m, up to SPREAD_MAX of them, each above the
+ * level and below the one before, the last holds the drop when the next
+ * sample is at the level: the ones before it ran at a cache slowing or
+ * dipping as it ended (2415, 1912, 1552, then direct writes flat at 1092:
+ * seed 11's drive 53, placed in the 1912 sample, 6.05 GiB for 7.17; 2051,
+ * 1772, then 1497: seed 2026's drive 142, WSAT, placed in the 2051 one,
+ * 58.4 GiB for 64.65). Above the level means by more than 4 of its noise
+ * (that of the 21 samples after the first, above their median; at 3, a
+ * sample 42 % above a level with 12 % noise per sample took the drop) and
+ * a fifth of the way to the cache, in log: a sample of direct writes 3 % above a level whose MAD
+ * noise is 0.9 % is noise, not a cache of a thirtieth of a sample (4926,
+ * 3622, 2654, then 2573 +-1 %: seed 47's drive 198, placed in the 2654
+ * sample, 21.96 GiB for 20.48). A used drive's short stretch of direct
+ * writes before its used state looks the same: not there. Returns m or
+ * the later sample. */
+static size_t fresh_last_above(const struct ssd__curve *c, size_t m, double yh, double yl) {
+    if (m + 3 >= c->n)
+        return m;
+    /* The level's noise from the upper half of the samples after: a GC dip
+     * only slows, so they are noise alone (the dips of seed 2026's drive
+     * 142, 5 of 21 samples, made the MAD of the differences 17 %). */
+    size_t a = m + 2, b = m + 23 < c->n ? m + 23 : c->n, k = 0;
+    memcpy(c->scratch, c->y + a, (b - a) * sizeof *c->y);
+    double med = ssd__median(c->scratch, b - a);
+    for (size_t i = a; i < b; i++)
+        if (c->y[i] > med)
+            c->scratch[k++] = c->y[i] - med;
+    double sp = k ? 1.4826 * ssd__median(c->scratch, k) : 0;
+    double top = yl + fmax(4 * sp, 0.2 * (yh - yl));
+    size_t last = m;
+    for (size_t i = m + 1; i <= m + SPREAD_MAX && i + 1 < c->n; i++) {
+        if (!(c->y[i] > top && c->y[i] < c->y[i - 1]))
+            break;
+        last = i;
+    }
+    return last > m && c->y[last + 1] <= top ? last : m;
+}
+
 /*
  * Bytes written at level hi before the drop to level lo near sample k (the
  * first sample of the low phase). The boundary is first re-placed within a
@@ -217,28 +258,15 @@ static struct placement place_drop(const struct ssd__curve *c, size_t first, siz
                       c->y[kk - 1] < yh - in && fabs(c->y[kk - 1] - c->y[kk - 2]) < in &&
                       c->y[kk] < yh - in && c->y[kk] > yl + in && kk + 1 < c->n &&
                       c->y[kk + 1] <= yl + in;
-        /* ... nor on a fresh drive (nothing written since TRIM: the level
-         * after the cache lasts, no used state follows within a few
-         * samples) when this one is above that level by more than 3 of
-         * its noise (that of the 20 samples after it), below the one
-         * before, and the next is at the level: it still wrote into the
-         * cache, so the drop is in it, and the one before ran at a cache
-         * slowing or dipping as it ended (2415, 1912, 1552, then direct
-         * writes flat at 1092: seed 11's drive 53, the cache placed in the
-         * 1912 sample, 6.05 GiB for 7.17). (A used drive's short stretch
-         * of direct writes before its used state looks the same.) */
-        int above = 0;
-        if (own_level && fresh && kk + 3 < c->n) {
-            size_t b = kk + 22 < c->n ? kk + 22 : c->n;
-            double sp = 1.4826 * ssd__diff_median(c, kk + 1, b) / sqrt(2.0);
-            double top = yl + 3 * sp;
-            above = c->y[kk] > top && c->y[kk] < c->y[kk - 1] && c->y[kk + 1] <= top;
-        }
-        if (mix_prev > mix_cur && !plateau && !above) {
+        if (mix_prev > mix_cur && !plateau) {
             m = kk - 1;
             fm = fp;
         }
     }
+    /* ... and on a fresh drive, the last of the samples still above the
+     * level after the cache holds it (fresh_last_above). */
+    if (own_level && fresh)
+        m = fresh_last_above(c, m, yh, yl);
     /* A cache of one or two samples before the one the drop happened in:
      * its phase's level is a median over two or three samples, one of them
      * that mixed sample, and the mix pulls it down (2877 MB/s, then 1966,
@@ -392,6 +420,97 @@ static double end_in_dip(const struct ssd__curve *c, size_t m, double hi, double
     return c->cum[step];
 }
 
+/* The GC dips in samples [a, b) at level y0: runs below it by more than
+ * cut (ending back above half of it). Their median length in samples, 0
+ * with fewer than three; *depth the median of their deepest samples, in
+ * log below y0. */
+static double dip_length(const struct ssd__curve *c, size_t a, size_t b, double y0, double cut,
+                         double *depth) {
+    size_t k = 0;
+    double *len = c->scratch, *deep = c->scratch + 64;
+    for (size_t i = a; i < b && k < 64;) {
+        if (c->y[i] >= y0 - cut) {
+            i++;
+            continue;
+        }
+        size_t s = i;
+        double lo = c->y[i];
+        while (i < b && c->y[i] < y0 - 0.5 * cut)
+            lo = fmin(lo, c->y[i++]);
+        if (i < b) {
+            len[k] = (double)(i - s);
+            deep[k++] = y0 - lo;
+        }
+    }
+    if (k < 3)
+        return 0;
+    *depth = ssd__median(deep, k);
+    return ssd__median(len, k);
+}
+
+/* A fresh drive's cache that ran out inside a GC dip that began with the
+ * drop (docs/simulator.md, "What a cache end means"): the dip slows cache
+ * and direct writes by one factor, so after the drop's sample m the first
+ * sample runs at the cache's level times it (A), the cache's end is the
+ * next step down, to A post / hi, and the dip then ends back at the
+ * post-cache level. Told from a cache that ended at the drop by the run's
+ * other dips, measured after it in the post-cache phase (up to 600
+ * samples, ending at post_end): A is the cache's level times their depth
+ * (not the post-cache level's), and when A is at the post-cache level
+ * itself, the stretch from m + 1 to the dip's end lasts as long as they
+ * do, closer than the stretch from the step. Returns the bytes up to the
+ * end placed in the step's sample (*mixed), or NAN. */
+static double end_after_dip_step(const struct ssd__curve *c, size_t m, double hi, double post,
+                                 size_t post_end, size_t *mixed) {
+    size_t n = c->n, a = m + 1;
+    double yp = log(post), ratio = log(hi / post);
+    if (a + 14 >= n || n < 128 || ratio <= 0) /* (dip_length: 128 of scratch) */
+        return NAN;
+    double ya = c->y[a], yb = ya - ratio;
+    if (ya > log(hi) - 0.5 * ratio)
+        return NAN; /* (no dip: the first sample after the drop near the cache) */
+    size_t j = a + 1;
+    while (j < a + 8 && j < n && c->y[j] >= ya - 0.25 * ratio)
+        j++;
+    if (j >= a + 8 || c->y[j] >= ya - 0.25 * ratio)
+        return NAN;
+    size_t e = j + 1;
+    while (e + 1 < n && e - a < 10 &&
+           !(c->y[e] >= yp - 0.25 * ratio && c->y[e + 1] >= yp - 0.25 * ratio))
+        e++;
+    if (e - a >= 10 || e + 1 >= n)
+        return NAN;
+    /* From the step on, the dip reaches A post / hi (within half the
+     * ratio: its samples may all be partly out of it), never deeper. */
+    double low = c->y[j];
+    for (size_t i = j; i < e; i++)
+        low = fmin(low, c->y[i]);
+    if (low < yb - 0.3 * ratio || low > yb + 0.5 * ratio || e - a < 3)
+        return NAN;
+    /* ... nor climbs back to A for two samples before its end: A is then
+     * a level the drive holds, the dip one of its writes (seed 13's drive
+     * 53, WSAT: 2392, then 916 three times, 548, 904, 916 with the
+     * post-cache level read as the folding's 637). */
+    for (size_t i = j + 1; i + 1 < e; i++)
+        if (c->y[i] >= ya - 0.1 * ratio && c->y[i + 1] >= ya - 0.1 * ratio)
+            return NAN;
+    size_t to = e + 600 < post_end ? e + 600 : post_end;
+    double depth = 0, len = dip_length(c, e, to, yp, 0.5 * ratio, &depth);
+    if (!(len > 0))
+        return NAN;
+    /* A at the cache times the dips' depth, not at the post-cache level
+     * times it; and at the post-cache level, the dip's length decides. */
+    if (fabs(log(hi) - ya - depth) >= fabs(yp - ya - depth))
+        return NAN;
+    double l1 = (double)(e - a), l2 = (double)(e - j);
+    if (ya > yp - 0.25 * ratio && (fabs(l1 - len) >= fabs(l2 - len) || l1 > len + 1.5))
+        return NAN;
+    double A = exp(ya), B = exp(yb);
+    double f = clamp01((c->r[j] - B) / (A - B));
+    *mixed = j;
+    return c->cum[j] + f * ssd__curve_dt(c, j) * A;
+}
+
 void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                      struct ssd__result *res) {
     struct ssd_analysis_summary *S = &res->sum;
@@ -541,6 +660,16 @@ void ssd__find_cache(const struct ssd__curve *c, const struct ssd__analysis_opts
             S->cache_uncertainty_bytes = p.uncertainty;
             /* A cache that may have ended inside a GC dip starting with
              * the drop: the stated range reaches the step inside it. */
+            size_t dip_mixed = 0;
+            double dip_end =
+                o->precondition == SSD_PRECONDITION_NONE && o->written_before_bytes == 0
+                    ? end_after_dip_step(c, p.mixed, hi, post, ph[pj].last + 1, &dip_mixed)
+                    : NAN;
+            if (isfinite(dip_end) && dip_end > p.bytes) {
+                p.bytes = dip_end;
+                p.mixed = dip_mixed;
+                S->cache_bytes = dip_end;
+            }
             double in_dip = end_in_dip(c, p.mixed, hi, post);
             if (in_dip - p.bytes > p.uncertainty)
                 S->cache_uncertainty_bytes = in_dip - p.bytes;
