@@ -1455,6 +1455,25 @@ static int dynamic_cache(const struct ssd_analysis_summary *S) {
            S->cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes;
 }
 
+/* A fresh run's first sample a step faster than the first level, holding
+ * less than a dynamic cache's least size, and the second sample back at
+ * that level: a small (static) cache that ended inside the first sample.
+ * The first level after it, however long, is direct writes, not a dynamic
+ * cache hidden at the direct speed, so no drop after it is that cache's
+ * folding: a static cache never folds (the fresh WSAT of seed 47's drive
+ * 111: 692 MB/s in the first 5 s, then 412 until 164 GiB of a 155 GiB
+ * drive, then GC sliding from 330 MB/s down to 60, read as "folding" at
+ * 330 and the used state 40 GiB late). */
+static int static_cache_in_first_sample(const struct ssd__curve *c,
+                                        const struct ssd__analysis_opts *o,
+                                        const struct ssd_analysis_summary *S) {
+    return o->written_before_bytes <= 0 && S->has_cache && isfinite(S->capacity_bytes) &&
+           S->cache_bytes > MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes && c->n >= 3 &&
+           c->nph >= 2 && c->cum[1] < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes &&
+           c->y[0] >= log(c->ph[0].level_bps) + log(o->min_step) &&
+           fabs(c->y[1] - log(c->ph[0].level_bps)) < log(o->min_step);
+}
+
 /* Whether a phase between the cache and phase g is a step below the
  * direct level (folding). */
 static int folded_before(const struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t g) {
@@ -2205,8 +2224,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
              * jump there). A level quieter than 1% counts as 1%: a noise-free
              * model's smooth decline is no chaos. */
             size_t ml = c->min_len > 3 ? c->min_len : 3;
-            if (isfinite(S->capacity_bytes) && dynamic_cache(S) && !rl_path &&
-                !folded_before(c, o, g) && k <= g0 + 2 && kn >= g0 + ml && kn + ml <= b &&
+            if (isfinite(S->capacity_bytes) && dynamic_cache(S) &&
+                !static_cache_in_first_sample(c, o, S) && !rl_path && !folded_before(c, o, g) &&
+                k <= g0 + 2 && kn >= g0 + ml && kn + ml <= b &&
                 SCATTER_JUMP * fmax(quiet_noise(c, g0, kn), 0.01) <= quiet_noise(c, kn, b))
                 k = kn;
             if (k <= g0 + 2 && isfinite(S->capacity_bytes) && !(o->written_before_bytes > 0))
@@ -2239,7 +2259,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 memcpy(c->scratch, c->y + g0, (k - g0) * sizeof *c->y);
                 double lv = ssd__median(c->scratch, k - g0);
                 double below = log(c->ph[g - 1].level_bps) - lv;
-                own_level = dynamic_cache(S) && !rl_path && below >= log(o->min_step);
+                own_level = dynamic_cache(S) && !static_cache_in_first_sample(c, o, S) &&
+                            !rl_path && below >= log(o->min_step);
                 /* (Without a dynamic cache there is no folding step: a
                  * stretch already a step below is the decline's start.) */
                 faster = fabs(below) >= log(o->min_step) && !own_level;
@@ -2334,6 +2355,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 ssd__curve_move_boundary(c, 1, arg);
         }
         if (g >= 2 && dynamic_cache(S) && !rl_path && !folded_before(c, o, g) &&
+            !static_cache_in_first_sample(c, o, S) &&
             fold_then_gc(c, o, g, b > c->ph[g].last + 1 ? c->ph[g].last + 1 : b) &&
             c->ph[g].first > 0)
             last = ++g;
@@ -2368,7 +2390,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * that ended it, before the used state, is that dynamic cache's
      * folding: no cache is reported (none can be seen), and the drop is
      * folding. */
-    int hidden_cache = 0;
+    int hidden_cache = 0, static_first = static_cache_in_first_sample(c, o, S);
     if (S->has_cache && isfinite(S->capacity_bytes) &&
         S->cache_bytes > MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes && (!g || g >= 2)) {
         no_cache(res);
@@ -2545,7 +2567,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * capacity, never does), and folding lasts: a few slow seconds at the
      * end of a fill are no folding. */
     int can_fold =
-        hidden_cache ||
+        (hidden_cache && !static_first) ||
         (S->has_cache && !(isfinite(S->capacity_bytes) &&
                            S->cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes));
     size_t gc_from = g ? g : c->nph;
