@@ -1215,6 +1215,46 @@ static size_t gc_bursts_before(const struct ssd__curve *c, const struct ssd__ana
     return g0;
 }
 
+/* The used state's first samples, GC's bursts right after the drop, that
+ * the segmentation gave to the short phase before phase g on a used drive
+ * (the level before it, pre: the reference's direct level, or its folding
+ * level after a dynamic cache that showed one). Early GC on a drive written
+ * full scatters between its own level and 2-3 times it (716 to 2107 MB/s
+ * over GC at 701 after direct writes at 2367, seed 47's drive 119; 368 to
+ * 1259 over GC at 423, seed 2026's drive 196, both a fill after a random
+ * fill), so the phase's median stays a step above the used state and the
+ * onset lands where the bursts end, 3-7 samples late. The used state
+ * begins at the first sample of that phase (after its first) below the
+ * midpoint of pre and the used state's level, when pre is two steps above
+ * the used state and what follows up to phase g is no level of the drive
+ * before GC: shorter than a lasting phase, never back within a step of
+ * pre (GC dips in direct writes come back to it), never 3 samples in a
+ * row above the midpoint or within a step of each other (a folding level
+ * holds flat). Returns that sample, else phase g's start. */
+static size_t gc_bursts_after_drop(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   size_t g, double pre) {
+    size_t g0 = c->ph[g].first, k = c->ph[g - 1].first + 1;
+    double step = log(o->min_step), lv = log(c->ph[g].level_bps);
+    if (!(isfinite(pre) && pre >= c->ph[g].level_bps * o->min_step * o->min_step))
+        return g0;
+    double cut = 0.5 * (log(pre) + lv);
+    while (k < g0 && c->y[k] >= cut)
+        k++;
+    if (k + 1 >= g0 || g0 >= k + c->min_len)
+        return g0;
+    for (size_t i = k; i < g0; i++) {
+        if (fabs(c->y[i] - log(pre)) < step)
+            return g0;
+        if (i + 3 <= g0) {
+            double hi = fmax(c->y[i], fmax(c->y[i + 1], c->y[i + 2]));
+            double lo = fmin(c->y[i], fmin(c->y[i + 1], c->y[i + 2]));
+            if (lo >= cut || hi - lo < step)
+                return g0;
+        }
+    }
+    return k;
+}
+
 /* Whether the best two-level split of y[a, e) at k (levels l1 before, l2
  * after, saving gain) is clean blocks running out into the used state on
  * a used drive with no cache, when the fall is less than SHAPE_MIN_FALL
@@ -2557,6 +2597,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         }
         S->gc_start_bytes = c->ph[g].start_bytes;
         S->gc_level_bps = c->ph[g].level_bps;
+    }
+    /* A used drive's used state that began bursting inside the short
+     * phase before it (gc_bursts_after_drop). */
+    if (rl.known && o->written_before_bytes > 0 && g >= 1 && g < c->nph &&
+        !(g == 1 && S->has_cache)) {
+        size_t k =
+            gc_bursts_after_drop(c, o, g, rl.dynamic && isfinite(rl.fold) ? rl.fold : rl.direct);
+        if (k != c->ph[g].first) {
+            ssd__curve_move_boundary(c, g, k);
+            S->gc_start_bytes = c->ph[g].start_bytes;
+            S->gc_level_bps = c->ph[g].level_bps;
+        }
     }
     /* Label the rest: the cache; the level after it (or the first level
      * without one) is direct; a lasting step below direct is folding (a
