@@ -1215,6 +1215,46 @@ static size_t gc_bursts_before(const struct ssd__curve *c, const struct ssd__ana
     return g0;
 }
 
+/* The used state's first samples, GC's bursts right after the drop, that
+ * the segmentation gave to the short phase before phase g on a used drive
+ * (the level before it, pre: the reference's direct level, or its folding
+ * level after a dynamic cache that showed one). Early GC on a drive written
+ * full scatters between its own level and 2-3 times it (716 to 2107 MB/s
+ * over GC at 701 after direct writes at 2367, seed 47's drive 119; 368 to
+ * 1259 over GC at 423, seed 2026's drive 196, both a fill after a random
+ * fill), so the phase's median stays a step above the used state and the
+ * onset lands where the bursts end, 3-7 samples late. The used state
+ * begins at the first sample of that phase (after its first) below the
+ * midpoint of pre and the used state's level, when pre is two steps above
+ * the used state and what follows up to phase g is no level of the drive
+ * before GC: shorter than a lasting phase, never back within a step of
+ * pre (GC dips in direct writes come back to it), never 3 samples in a
+ * row above the midpoint or within a step of each other (a folding level
+ * holds flat). Returns that sample, else phase g's start. */
+static size_t gc_bursts_after_drop(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   size_t g, double pre) {
+    size_t g0 = c->ph[g].first, k = c->ph[g - 1].first + 1;
+    double step = log(o->min_step), lv = log(c->ph[g].level_bps);
+    if (!(isfinite(pre) && pre >= c->ph[g].level_bps * o->min_step * o->min_step))
+        return g0;
+    double cut = 0.5 * (log(pre) + lv);
+    while (k < g0 && c->y[k] >= cut)
+        k++;
+    if (k + 1 >= g0 || g0 >= k + c->min_len)
+        return g0;
+    for (size_t i = k; i < g0; i++) {
+        if (fabs(c->y[i] - log(pre)) < step)
+            return g0;
+        if (i + 3 <= g0) {
+            double hi = fmax(c->y[i], fmax(c->y[i + 1], c->y[i + 2]));
+            double lo = fmin(c->y[i], fmin(c->y[i + 1], c->y[i + 2]));
+            if (lo >= cut || hi - lo < step)
+                return g0;
+        }
+    }
+    return k;
+}
+
 /* Whether the best two-level split of y[a, e) at k (levels l1 before, l2
  * after, saving gain) is clean blocks running out into the used state on
  * a used drive with no cache, when the fall is less than SHAPE_MIN_FALL
@@ -1453,6 +1493,25 @@ static size_t late_onset(struct ssd__curve *c, const struct ssd__analysis_opts *
 static int dynamic_cache(const struct ssd_analysis_summary *S) {
     return S->has_cache && isfinite(S->capacity_bytes) &&
            S->cache_bytes >= DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes;
+}
+
+/* A fresh run's first sample a step faster than the first level, holding
+ * less than a dynamic cache's least size, and the second sample back at
+ * that level: a small (static) cache that ended inside the first sample.
+ * The first level after it, however long, is direct writes, not a dynamic
+ * cache hidden at the direct speed, so no drop after it is that cache's
+ * folding: a static cache never folds (the fresh WSAT of seed 47's drive
+ * 111: 692 MB/s in the first 5 s, then 412 until 164 GiB of a 155 GiB
+ * drive, then GC sliding from 330 MB/s down to 60, read as "folding" at
+ * 330 and the used state 40 GiB late). */
+static int static_cache_in_first_sample(const struct ssd__curve *c,
+                                        const struct ssd__analysis_opts *o,
+                                        const struct ssd_analysis_summary *S) {
+    return o->written_before_bytes <= 0 && S->has_cache && isfinite(S->capacity_bytes) &&
+           S->cache_bytes > MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes && c->n >= 3 &&
+           c->nph >= 2 && c->cum[1] < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes &&
+           c->y[0] >= log(c->ph[0].level_bps) + log(o->min_step) &&
+           fabs(c->y[1] - log(c->ph[0].level_bps)) < log(o->min_step);
 }
 
 /* Whether a phase between the cache and phase g is a step below the
@@ -2205,8 +2264,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
              * jump there). A level quieter than 1% counts as 1%: a noise-free
              * model's smooth decline is no chaos. */
             size_t ml = c->min_len > 3 ? c->min_len : 3;
-            if (isfinite(S->capacity_bytes) && dynamic_cache(S) && !rl_path &&
-                !folded_before(c, o, g) && k <= g0 + 2 && kn >= g0 + ml && kn + ml <= b &&
+            if (isfinite(S->capacity_bytes) && dynamic_cache(S) &&
+                !static_cache_in_first_sample(c, o, S) && !rl_path && !folded_before(c, o, g) &&
+                k <= g0 + 2 && kn >= g0 + ml && kn + ml <= b &&
                 SCATTER_JUMP * fmax(quiet_noise(c, g0, kn), 0.01) <= quiet_noise(c, kn, b))
                 k = kn;
             if (k <= g0 + 2 && isfinite(S->capacity_bytes) && !(o->written_before_bytes > 0))
@@ -2239,7 +2299,8 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 memcpy(c->scratch, c->y + g0, (k - g0) * sizeof *c->y);
                 double lv = ssd__median(c->scratch, k - g0);
                 double below = log(c->ph[g - 1].level_bps) - lv;
-                own_level = dynamic_cache(S) && !rl_path && below >= log(o->min_step);
+                own_level = dynamic_cache(S) && !static_cache_in_first_sample(c, o, S) &&
+                            !rl_path && below >= log(o->min_step);
                 /* (Without a dynamic cache there is no folding step: a
                  * stretch already a step below is the decline's start.) */
                 faster = fabs(below) >= log(o->min_step) && !own_level;
@@ -2334,6 +2395,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 ssd__curve_move_boundary(c, 1, arg);
         }
         if (g >= 2 && dynamic_cache(S) && !rl_path && !folded_before(c, o, g) &&
+            !static_cache_in_first_sample(c, o, S) &&
             fold_then_gc(c, o, g, b > c->ph[g].last + 1 ? c->ph[g].last + 1 : b) &&
             c->ph[g].first > 0)
             last = ++g;
@@ -2368,7 +2430,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * that ended it, before the used state, is that dynamic cache's
      * folding: no cache is reported (none can be seen), and the drop is
      * folding. */
-    int hidden_cache = 0;
+    int hidden_cache = 0, static_first = static_cache_in_first_sample(c, o, S);
     if (S->has_cache && isfinite(S->capacity_bytes) &&
         S->cache_bytes > MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes && (!g || g >= 2)) {
         no_cache(res);
@@ -2536,6 +2598,18 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         S->gc_start_bytes = c->ph[g].start_bytes;
         S->gc_level_bps = c->ph[g].level_bps;
     }
+    /* A used drive's used state that began bursting inside the short
+     * phase before it (gc_bursts_after_drop). */
+    if (rl.known && o->written_before_bytes > 0 && g >= 1 && g < c->nph &&
+        !(g == 1 && S->has_cache)) {
+        size_t k =
+            gc_bursts_after_drop(c, o, g, rl.dynamic && isfinite(rl.fold) ? rl.fold : rl.direct);
+        if (k != c->ph[g].first) {
+            ssd__curve_move_boundary(c, g, k);
+            S->gc_start_bytes = c->ph[g].start_bytes;
+            S->gc_level_bps = c->ph[g].level_bps;
+        }
+    }
     /* Label the rest: the cache; the level after it (or the first level
      * without one) is direct; a lasting step below direct is folding (a
      * dynamic cache emptied while writing: the first drop after the cache,
@@ -2545,7 +2619,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * capacity, never does), and folding lasts: a few slow seconds at the
      * end of a fill are no folding. */
     int can_fold =
-        hidden_cache ||
+        (hidden_cache && !static_first) ||
         (S->has_cache && !(isfinite(S->capacity_bytes) &&
                            S->cache_bytes < DYNAMIC_MIN_CAPACITY_SHARE * S->capacity_bytes));
     size_t gc_from = g ? g : c->nph;

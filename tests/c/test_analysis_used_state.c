@@ -413,3 +413,52 @@ Test(used_state, a_flat_folding_is_its_flat_run) {
         ssd_series_free(s);
     }
 }
+
+/* A fresh drive's WSAT with a small static cache, in 5 s samples: the
+ * cache ends inside the first sample (692 MB/s), direct writes at a flat
+ * 412 MB/s follow until 1.07x the capacity is written, then GC: 27
+ * samples near 320 MB/s, then its scatter grows as it slides to 60 MB/s
+ * and on to 40 (the used-drive sweep's seed 47, drive 111). The first
+ * level, longer than any cache, read as a dynamic cache hidden at the
+ * direct speed, and the GC's quieter first stretch as that cache's
+ * folding: "false folding at 164.3 GiB; used state at 204.7 GiB, truth
+ * 164.6". A first sample a step faster than the level after it and too
+ * small for a dynamic cache held a static cache, which never folds: the
+ * used state starts at the drop. Four noise draws. */
+Test(used_state, a_static_cache_inside_the_first_sample_never_folds) {
+    size_t n = 1069, gc_at = 86;
+    double onset = 5 * (692e6 + 412e6 * (double)(gc_at - 1));
+    for (int draw = 0; draw < 4; draw++) {
+        double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+        cr_assert(t && b);
+        for (size_t i = 0; i < n; i++) {
+            double r, x = (double)i;
+            if (i == 0)
+                r = 692e6;
+            else if (i < gc_at)
+                r = 412e6;
+            else if (i < gc_at + 27)
+                r = 320e6 * exp(0.08 * gauss());
+            else if (i < 200)
+                r = (330e6 - 50e6 * (x - (double)gc_at) / (200 - (double)gc_at)) *
+                    exp(0.25 * gauss());
+            else if (i < 500)
+                r = 280e6 * exp(log(60.0 / 280) * (x - 200) / 300) * exp(0.2 * gauss());
+            else
+                r = (60e6 - 20e6 * (x - 500) / ((double)n - 500)) * exp(0.2 * gauss());
+            t[i] = 5 * (x + 1);
+            b[i] = 5 * r;
+        }
+        ssd_series *s = NULL;
+        cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+        free(t);
+        free(b);
+        struct ssd_analysis_summary r;
+        ssd_analysis *a = analysed(s, NULL, "166e9", "0", &r);
+        cr_expect_not(r.has_folding, "draw %d: false folding at %.4g", draw, r.folding_start_bytes);
+        cr_expect(r.has_gc && fabs(r.gc_start_bytes - onset) <= 0.05 * onset,
+                  "draw %d: used state at %.4g, truth %.4g", draw, r.gc_start_bytes, onset);
+        ssd_analysis_free(a);
+        ssd_series_free(s);
+    }
+}
