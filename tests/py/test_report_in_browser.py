@@ -168,3 +168,16 @@ def test_sample_dots_contrast_and_markers_differ_besides_colour(pages):
     shapes = [re.match(r"<(\w+)", body).group(1) for _, body in groups]
     dashed = ["stroke-dasharray" in body for _, body in groups]
     assert shapes[0] != shapes[1] and dashed[0] != dashed[1], (shapes, dashed)
+
+
+def test_a_long_target_uri_wraps_on_a_phone(tmp_path):
+    """A simulated drive's URI with its parameters is one word of 80
+    characters: on a 390 px phone the report's target line wraps inside
+    its table instead of pushing the page sideways."""
+    uri = ("sim:mp44l-1tb,capacity_gb=512,slc_type=none,slc_gb=0,op_pct=12,"
+           "noise=0.02,seed=7")
+    ssdcore.suite(uri, tmp_path / "run", "quick")
+    got, console = probe(tmp_path / "run" / "report.html", 390, tmp_path)
+    assert console == [], console
+    assert got["scrollWidth"] <= got["innerWidth"] + 1, got
+    assert [c for c in got["cutTables"] if "kv" in c["cls"]] == [], got["cutTables"]
