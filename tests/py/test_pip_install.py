@@ -61,6 +61,13 @@ def pip_for(py):
     return [str(py), "-m", "pip"]
 
 
+# Every install with --no-compile: pip byte-compiles what it installs
+# (numpy's hundreds of modules, scikit-build-core's, ssdcore's), 1.7 s of
+# CPU of this file's 17, for .pyc files the checks' few imports would
+# compile anyway; a module that does not compile still fails them.
+NO_COMPILE = "--no-compile"
+
+
 def pip(py, *args):
     r = subprocess.run([*pip_for(py), *args], capture_output=True, text=True, env=ENV)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
@@ -81,13 +88,13 @@ def venv(tmp_path_factory, build_dir):
                     str(venv)], check=True)
     text = (ROOT / "pyproject.toml").read_text()
     requires = re.search(r"\[build-system\]\s*requires\s*=\s*\[([^]]*)\]", text).group(1)
-    pip(py, "install", "-q", *re.findall(r'"([^"]+)"', requires))
+    pip(py, "install", "-q", NO_COMPILE, *re.findall(r'"([^"]+)"', requires))
     asks = json.loads(subprocess.run(
         [str(py), "-c", "import json, scikit_build_core.build as b; "
          "print(json.dumps(b.get_requires_for_build_wheel()))"],
         check=True, capture_output=True, text=True, cwd=ROOT).stdout)
     if asks:
-        pip(py, "install", "-q", *asks)
+        pip(py, "install", "-q", NO_COMPILE, *asks)
     build = pathlib.Path(tempfile.mkdtemp(dir=build_dir.parent, prefix=build_dir.name + "-pip-"))
     yield venv, build, build_like(build_dir)
     shutil.rmtree(build, ignore_errors=True)
@@ -114,7 +121,7 @@ def build_like(build_dir):
 
 def install(venv, *args):
     venv, build, (settings, env, _) = venv
-    r = subprocess.run([*pip_for(venv / "bin" / "python"), "install", "-q",
+    r = subprocess.run([*pip_for(venv / "bin" / "python"), "install", "-q", NO_COMPILE,
                         "--no-build-isolation", f"--config-settings=build-dir={build}",
                         *settings, *args], capture_output=True, text=True, env=dict(ENV, **env))
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
