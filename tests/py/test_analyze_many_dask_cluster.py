@@ -17,9 +17,12 @@ from dask_processes import dask_cluster
 BUILD = os.environ.get("SSD_BUILD_DIR", "build")
 
 
-@pytest.fixture
-def cluster(tmp_path):
-    """(client, worker pids) of a scheduler and two single-thread workers."""
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    """(client, worker pids) of a scheduler and two single-thread workers,
+    one cluster for the file's tests: starting the three processes (each
+    importing distributed) cost about 2 s of CPU per test."""
+    tmp_path = tmp_path_factory.mktemp("dask-cluster")
     env = dict(os.environ)
     pkg = os.path.join(os.path.abspath(BUILD), "python")
     env["PYTHONPATH"] = os.pathsep.join(
@@ -49,6 +52,9 @@ def _logs(d):
 def test_analyze_many_on_scheduler_and_worker_processes_equals_local(cluster, tmp_path,
                                                                       monkeypatch):
     client, worker_pids = cluster
+    chunks = lambda: client.run(lambda dask_worker: sum(  # noqa: E731
+        1 for e in dask_worker.state.log if "_analyze_chunk" in str(e[0])))
+    ran_before = chunks()  # the cluster is the file's: count this test's chunks only
     logs = _logs(tmp_path)
     ssdcore.Series.open(str(logs[0])).to_parquet(tmp_path / "log00.parquet")
     monkeypatch.chdir(tmp_path)  # relative paths: the workers' cwd is not this
@@ -76,8 +82,7 @@ def test_analyze_many_on_scheduler_and_worker_processes_equals_local(cluster, tm
     # The work ran in both worker processes, not in this one.
     who = client.run(os.getpid)
     assert sorted(who.values()) == sorted(worker_pids)
-    ran = client.run(lambda dask_worker: sum(1 for e in dask_worker.state.log
-                                             if "_analyze_chunk" in str(e[0])))
+    ran = {w: n - ran_before[w] for w, n in chunks().items()}
     assert len(ran) == 2 and all(n > 0 for n in ran.values()), ran
 
 
