@@ -1,12 +1,34 @@
 """bench/series_reader.py's batch part runs end to end on a few small
 inputs (it compared two BatchResults with an `equals` they do not have,
-and failed before timing anything)."""
+and failed before timing anything); its Dask part runs, and its clusters
+run with the settings docs/python.md gives for throughput: a misspelt
+DASK_ environment variable is silently ignored by Dask, and the cluster
+would run with the defaults (a 20 ms event-loop tick, 500 ms system
+monitor, 100 ms memory monitor and the sampling profiler), which cost the
+two-worker run its margin."""
 import os
 import pathlib
 import subprocess
 import sys
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def bench_clusters():
+    """Two of the bench's one-worker clusters at once, for the file's tests:
+    a cluster (a scheduler and a worker process, each importing
+    distributed) costs about 1.4 s of CPU to start."""
+    pytest.importorskip("distributed", reason="the [dask] extra")
+    sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests" / "py")]
+    try:
+        import series_reader
+    finally:
+        del sys.path[:2]
+    with series_reader.dask_cluster(1) as a, series_reader.dask_cluster(1) as b:
+        yield a, b
 
 
 def test_the_batch_part_runs_and_prints_its_table(tmp_path, build_dir):
@@ -23,7 +45,6 @@ def test_the_batch_part_runs_and_prints_its_table(tmp_path, build_dir):
 def test_the_dask_part_runs_and_prints_what_the_client_and_scheduler_cost(tmp_path, build_dir):
     # The two-worker cluster loses against twice one worker what the
     # client and the scheduler take from the cores: the table shows it.
-    import pytest
     pytest.importorskip("distributed", reason="the [dask] extra")
     env = dict(os.environ, PATH=f"{build_dir}{os.pathsep}{os.environ.get('PATH', '')}")
     r = subprocess.run([sys.executable, str(ROOT / "bench" / "series_reader.py"), "--logs", "2",
@@ -41,20 +62,58 @@ def test_the_dask_part_runs_and_prints_what_the_client_and_scheduler_cost(tmp_pa
     assert "other processes took " in r.stdout and "the rounds under 10 %:" in r.stdout
 
 
-def test_two_bench_clusters_at_once_have_a_scheduler_each():
+def test_two_bench_clusters_at_once_have_a_scheduler_each(bench_clusters):
     # Two runs of the bench on one --data directory (several developers on
     # one machine) each need their own scheduler: its address file is not
     # kept in the data directory, where a second run read the first's.
-    import pytest
-    pytest.importorskip("distributed", reason="the [dask] extra")
-    sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests" / "py")]
+    a, b = bench_clusters
+    assert a.scheduler.address != b.scheduler.address
+    assert len(a.nthreads()) == len(b.nthreads()) == 1
+
+
+NAMES = ("tick", "monitor", "memory_monitor", "profile")
+
+
+def test_the_benchmark_clusters_run_with_the_documented_throughput_settings(bench_clusters):
+    for client in bench_clusters:
+        # The periodic callbacks each process really runs, in ms.
+        workers = client.run(lambda dask_worker, names=NAMES: {
+            k: pc.callback_time for k, pc in dask_worker.periodic_callbacks.items()
+            if k in names})
+        scheduler = client.run_on_scheduler(lambda dask_scheduler, names=NAMES: {
+            k: pc.callback_time for k, pc in dask_scheduler.periodic_callbacks.items()
+            if k in names})
+        assert len(workers) == 1
+        for got in workers.values():
+            assert got == {"tick": 1000, "monitor": 5000, "memory_monitor": 1000}, got
+        assert scheduler == {"tick": 1000, "monitor": 5000}, scheduler
+
+
+def _state(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()[0]
+
+
+def test_the_cluster_not_measured_is_stopped_during_a_batch_and_continued_after():
+    # The idle cluster's heartbeats must not run on the measured batch's
+    # cores, and it must run again after (a cluster left stopped would hang
+    # the next batch).
+    import time
+    sys.path.insert(0, str(ROOT / "bench"))
     try:
         import series_reader
-        with series_reader.dask_cluster(1) as a, series_reader.dask_cluster(1) as b:
-            assert a.scheduler.address != b.scheduler.address
-            assert len(a.nthreads()) == len(b.nthreads()) == 1
     finally:
-        del sys.path[:2]
+        del sys.path[0]
+    p = subprocess.Popen([sys.executable, "-c", "import time\nwhile True: time.sleep(0.01)"])
+    try:
+        with series_reader.stopped([p.pid]):
+            time.sleep(0.1)
+            assert _state(p.pid) == "T"
+        time.sleep(0.1)
+        assert _state(p.pid) in ("S", "R")
+    finally:
+        p.kill()
+        p.wait()
 
 
 def test_the_bench_counts_its_own_children_apart_from_other_processes():
