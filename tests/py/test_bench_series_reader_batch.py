@@ -42,6 +42,7 @@ def test_the_batch_part_runs_and_prints_its_table(tmp_path, build_dir):
     assert not (tmp_path / "series_1m.csv").exists(), "the batch part needs no 1M-sample file"
 
 
+@pytest.mark.slow
 def test_the_dask_part_runs_and_prints_what_the_client_and_scheduler_cost(tmp_path, build_dir):
     # The two-worker cluster loses against twice one worker what the
     # client and the scheduler take from the cores: the table shows it.
@@ -62,6 +63,7 @@ def test_the_dask_part_runs_and_prints_what_the_client_and_scheduler_cost(tmp_pa
     assert "other processes took " in r.stdout and "the rounds under 10 %:" in r.stdout
 
 
+@pytest.mark.slow
 def test_two_bench_clusters_at_once_have_a_scheduler_each(bench_clusters):
     # Two runs of the bench on one --data directory (several developers on
     # one machine) each need their own scheduler: its address file is not
@@ -74,6 +76,7 @@ def test_two_bench_clusters_at_once_have_a_scheduler_each(bench_clusters):
 NAMES = ("tick", "monitor", "memory_monitor", "profile")
 
 
+@pytest.mark.slow
 def test_the_benchmark_clusters_run_with_the_documented_throughput_settings(bench_clusters):
     for client in bench_clusters:
         # The periodic callbacks each process really runs, in ms.
