@@ -23,7 +23,15 @@ def cluster(tmp_path_factory):
     one cluster for the file's tests: starting the three processes (each
     importing distributed) cost about 2 s of CPU per test."""
     tmp_path = tmp_path_factory.mktemp("dask-cluster")
-    env = dict(os.environ)
+    # The housekeeping docs/python.md gives for throughput (what
+    # bench/series_reader.py's clusters run with): no sampling profiler,
+    # ticks and monitors at 1 to 5 s. Idle, the three processes took 48 ms
+    # of CPU a second with Dask's defaults, 11 ms with these; none of it
+    # is what the tests check (the frames, the errors, which worker ran).
+    env = dict(os.environ, DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED="False",
+               DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL="1s",
+               DASK_DISTRIBUTED__ADMIN__SYSTEM_MONITOR__INTERVAL="5s",
+               DASK_DISTRIBUTED__WORKER__MEMORY__MONITOR_INTERVAL="1s")
     pkg = os.path.join(os.path.abspath(BUILD), "python")
     env["PYTHONPATH"] = os.pathsep.join(
         [pkg] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
