@@ -5,7 +5,6 @@ under an address-space limit swept from just below what it needs down to
 where the program can no longer start; every failure in between must name
 a file, a target or what was being built."""
 import re
-import resource
 import subprocess
 
 import pytest
@@ -58,10 +57,12 @@ def test_out_of_memory_names_what_and_where(cli, inputs, tmp_path, name):
     paths = [a for a in args[1:] if "/" in a or a.startswith("sim:")]
 
     def attempt(kib):
-        def limit():
-            resource.setrlimit(resource.RLIMIT_AS, (kib << 10, kib << 10))
-        return subprocess.run(args, capture_output=True, text=True, timeout=60,
-                              preexec_fn=limit)
+        # The shell sets the limit (soft and hard, as setrlimit(RLIMIT_AS))
+        # and execs the command: without a preexec_fn, Python starts the
+        # shell with vfork instead of copying this process (3 ms less of
+        # CPU an attempt, of about 300 in all).
+        return subprocess.run(["/bin/sh", "-c", f'ulimit -v {kib} && exec "$@"', "sh", *args],
+                              capture_output=True, text=True, timeout=60)
 
     lo, hi = 8 << 10, 4 << 20  # KiB
     assert attempt(hi).returncode == 0
