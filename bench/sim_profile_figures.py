@@ -50,13 +50,17 @@ def near(target, tol):
 
 # ---- reading a series the way a reviewer reads a chart --------------------
 
+# The series is read by column (numpy's tolist() gives the same Python
+# floats and ints as its rows): a row at a time built a dict of every
+# column for each of the bx200 2 h test's 72,000 samples, 5 s of CPU.
+
 def wbps(r):
     """Write bytes/s per interval."""
     out, prev = [], 0.0
-    for x in r["series"]:
-        dt = x["t_s"] - prev
-        prev = x["t_s"]
-        out.append(x["write_bytes"] / dt if dt > 0 else 0.0)
+    for t, w in zip(r["series"]["t_s"].tolist(), r["series"]["write_bytes"].tolist()):
+        dt = t - prev
+        prev = t
+        out.append(w / dt if dt > 0 else 0.0)
     return out
 
 
@@ -67,8 +71,8 @@ def rwbps(r):
 
 def written(r):
     acc, out = 0, []
-    for x in r["series"]:
-        acc += x["write_bytes"]
+    for w in r["series"]["write_bytes"].tolist():
+        acc += w
         out.append(acc)
     return out
 

@@ -20,12 +20,29 @@ def regular_files(root):
     return {k: v for k, v in contents(root).items() if v[0] != "l"}
 
 
-@pytest.fixture
-def tree(tmp_path):
-    src = tmp_path / "src"
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory):
+    """The tree every test archives or compares with, made once (a 3 MB
+    program set and make_tree's entries): the tests only read it, and
+    write their archives and extracts under their own tmp_path."""
+    src = tmp_path_factory.mktemp("interop") / "src"
     make_tree(src)
     ssdcore.make_set("program", src / "program", size="3m", seed=5)
     return src
+
+
+def _stats(root):
+    return {str(p.relative_to(root)): (p.lstat().st_size, p.lstat().st_mtime_ns)
+            for p in sorted(root.rglob("*"))}
+
+
+@pytest.fixture(autouse=True)
+def _tree_stays_unchanged(tree):
+    """Fails a test that changed the shared tree (the later ones compare
+    their outputs with it): every entry keeps its size and mtime."""
+    before = _stats(tree)
+    yield
+    assert _stats(tree) == before, "a test changed the shared tree"
 
 
 @needs_7z

@@ -108,14 +108,43 @@ def test_side_file_mark_names_the_inode(workdir):
 
 
 def zero_blocks(path, bs=4096):
-    zero = bytes(bs)
-    n = 0
-    with open(path, "rb") as f:
+    """The number of whole bs-byte blocks of the file that hold only zero
+    bytes (a last partial block never counts). Read 4 MiB at a time with
+    O_DIRECT (buffered where the file system refuses it) and compared by
+    numpy: read through the page cache and compared block by block in
+    Python, the two counts of the 768 MiB file below took 2 s of CPU (most
+    of it the kernel filling the cache with a never-written file's zeros)."""
+    import mmap
+
+    import numpy as np
+    chunk = 1024 * bs
+    buf = mmap.mmap(-1, chunk)  # page-aligned, as O_DIRECT needs
+    view = np.frombuffer(buf, np.uint8)
+    fd, n, off = None, 0, 0
+    try:
+        for flags in (os.O_DIRECT, 0):
+            try:
+                fd = os.open(path, os.O_RDONLY | flags)
+                got = os.preadv(fd, [buf], 0)
+                break
+            except OSError:
+                if fd is not None:
+                    os.close(fd)
+                    fd = None
+                if not flags:
+                    raise
         while True:
-            b = f.read(bs)
-            if not b:
+            whole = got // bs * bs
+            n += int(np.count_nonzero(~view[:whole].reshape(-1, bs).any(axis=1)))
+            off += got
+            if got < chunk:
                 return n
-            n += b == zero
+            got = os.preadv(fd, [buf], off)
+    finally:
+        if fd is not None:
+            os.close(fd)
+        del view
+        buf.close()
 
 
 @pytest.mark.slow
