@@ -161,9 +161,7 @@ window.addEventListener('load', function () {
     out.drive.charts.push(shown());
     out.drive.legendsOn = legends('true');
   }
-  // A phone width runs inside an iframe (see _phone_frame): report to the top.
-  var top = window.parent && window.parent !== window ? window.parent.document : document;
-  top.body.setAttribute('data-probe', JSON.stringify(out));
+  document.body.setAttribute('data-probe', JSON.stringify(out));
 });
 //]]></script>
 """
@@ -173,36 +171,6 @@ def chromium():
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     assert exe, "chromium is missing: scripts/setup.sh installs it (Debian package chromium)"
     return exe
-
-
-# Headless Chromium's window is never narrower than 500 px: a phone width is
-# an iframe of that width (its own viewport, so the page's media queries see
-# the phone) in a 500 px window.
-MIN_WINDOW = 500
-
-
-def _phone_frame(page, width):
-    page = pathlib.Path(page).resolve()
-    frame = page.parent / f"phone-{width}-{page.name}"
-    frame.write_text(f'<!DOCTYPE html><html><body style="margin:0"><iframe src="{page.name}" '
-                     f'style="width:{width}px;height:2400px;border:0"></iframe></body></html>')
-    return frame
-
-
-def _run(page, width, extra):
-    """One Chromium for one command-line load (--dump-dom, --screenshot=):
-    for a check that needs the browser's own command line."""
-    if width < MIN_WINDOW:
-        page = _phone_frame(page, width)
-    cmd = [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-           "--allow-file-access-from-files", "--enable-logging=stderr", "--v=0",
-           f"--window-size={max(width, MIN_WINDOW)},2400",
-           "--virtual-time-budget=5000", *extra, pathlib.Path(page).resolve().as_uri()]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-
-
-def console_messages(stderr):
-    return [ln for ln in stderr.splitlines() if ":CONSOLE" in ln]
 
 
 class Browser:
