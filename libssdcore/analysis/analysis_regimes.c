@@ -679,8 +679,9 @@ static int ref_level_split(struct ssd__curve *c, const struct ssd__analysis_opts
  * the first alone, min_drop above the run (it ended inside it); or the
  * second a step below the first and a step above the run (it ended in
  * the second); or samples at the reference's cache level (within a step),
- * then one a step above the run (it ended there, or at that sample's
- * start). Rearranges the phases to [0, s), the run, the rest (the samples
+ * else at one level of their own a step above the reference's direct
+ * level, then one a step above the run (it ended there, or at that
+ * sample's start). Rearranges the phases to [0, s), the run, the rest (the samples
  * after the run join the phase after them) and returns s, else 0 (the
  * phases unchanged); *hi is the cache's level (its samples' median before
  * the last, the first sample's when it is alone). */
@@ -695,6 +696,17 @@ static size_t fold_run_after_cache(struct ssd__curve *c, const struct ssd__analy
     /* (Leading samples at the reference's cache level.) */
     while (rl->cache && k + 4 + w < c->n && k < w && fabs(c->y[k] - log(rl->cache_level)) < step)
         k++;
+    /* (Else leading samples at a level of their own, within a step of the
+     * first, all a step above the reference's direct level: only the SLC
+     * writes that fast on a used drive, and after a random fill it may
+     * write slower than fresh: 233-243 MB/s in two 5 s samples against the
+     * fresh run's 385, then folding at its 93, then GC.) */
+    if (k < 2 && c->y[0] >= log(rl->direct) + step) {
+        k = 1;
+        while (k + 4 + w < c->n && k < w && fabs(c->y[k] - c->y[0]) < step &&
+               c->y[k] >= log(rl->direct) + step)
+            k++;
+    }
     size_t cand[4] = {1, 2, k >= 2 ? k : 0, k >= 2 ? k + 1 : 0};
     for (size_t ci = 0; ci < 4; ci++) {
         size_t s = cand[ci];

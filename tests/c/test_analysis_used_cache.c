@@ -429,3 +429,29 @@ Test(used_cache, a_cache_folded_in_a_sample_ended_in_the_first) {
     cr_expect(r.cache_bytes <= 2.147e9 && r.cache_bytes + r.cache_uncertainty_bytes >= 2.147e9,
               "cache %.4g + %.4g, truth 2.147e9", r.cache_bytes, r.cache_uncertainty_bytes);
 }
+
+/* A dynamic cache after a random fill writing slower than fresh (two
+ * samples at 233-243 MB/s against the fresh run's 385; its direct writes
+ * 135, its folding 93), then 8 samples of folding at the reference's 93
+ * and GC at 20 (seed 13's drive 137, WSAT): no samples at the
+ * reference's cache level, so the folding run after the cache was not
+ * sought, and the cache, folding and GC's first sample made one "cache"
+ * of 6 GiB, the used state missed. Only the SLC writes a step faster than
+ * the drive's direct level: those two samples are the cache, the folding
+ * follows. */
+Test(used_cache, a_cache_slower_than_fresh_then_its_folding) {
+    const double rl[] = {3.85e8, 1.35e8, 0.93e8}, ru[] = {600, 1000, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 3, 0.01);
+    static double uh[3000];
+    const double head[] = {2.33e8, 2.43e8, 0.93e8, 0.94e8, 0.93e8, 0.93e8,
+                           0.92e8, 0.95e8, 0.94e8, 0.93e8, 0.75e8};
+    for (size_t i = 0; i < 3000; i++)
+        uh[i] = i < 11 ? head[i] : 0.2e8 * exp(0.05 * gauss());
+    struct ssd_analysis_summary r;
+    used_run(ref, uh, 3000, 0.2e8, 0.05, 2150e9, 3000, &r);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(r.cache_bytes >= 2.33e8 && r.cache_bytes <= 4.8e8, "cache %.4g", r.cache_bytes);
+    cr_expect(r.has_folding, "the folding missed");
+    cr_assert(r.has_gc, "the used state missed");
+    cr_expect_float_eq(r.gc_start_bytes, 12.2e8, 1.0e8, "onset %.4g", r.gc_start_bytes);
+}
