@@ -310,8 +310,9 @@ struct ref_levels {
  * nothing on a used drive writes faster than its SLC, and a reference's
  * cache level measured on 3 samples may sit 1.2x low) are the cache, the
  * rest (3
- * samples or more, their median below that midpoint, nearer the direct
- * level, and a step above the phase after) the direct writes (after a
+ * samples or more, or 2 within a step of the reference's direct level;
+ * their median below that midpoint, nearer the direct level, and a step
+ * above the phase after) the direct writes (after a
  * random fill they may run slower than fresh: 630 MB/s against 807 in a
  * fill): splits phase 0 there and
  * returns 1. (cache_in_fast_start needs 12 samples and 10 of direct
@@ -344,7 +345,14 @@ static int ref_cache_in_fast_start(struct ssd__curve *c, const struct ssd__analy
         while (k < e && c->y[k] >= mid)
             k++;
     }
-    if (k <= s || e - k < 3)
+    /* (Two samples are enough when both sit within a step of the
+     * reference's direct level: the drive's own direct writes, which
+     * noise does not make by chance; 1.70 GB/s for 3 samples after a
+     * start-up one, then 1.02 holding the cache's end and 0.88 at the
+     * reference's 0.95, then GC from the next.) */
+    int two_direct = e - k == 2 && fabs(c->y[k] - ld) < log(o->min_step) &&
+                     fabs(c->y[k + 1] - ld) < log(o->min_step);
+    if (k <= s || (e - k < 3 && !two_direct))
         return 0;
     memcpy(c->scratch, c->y + s, (k - s) * sizeof *c->y);
     double l1 = ssd__median(c->scratch, k - s);
@@ -2047,9 +2055,24 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             memcpy(was, res, sizeof *was);
         ssd__find_cache(c, o, res);
         if (S->has_cache && S->cache_censored == SSD_CENSOR_NONE &&
-            res->cache_phase_end + 2 >= at && res->cache_phase_end <= at + 2)
+            res->cache_phase_end + 2 >= at && res->cache_phase_end <= at + 2) {
             ssd__curve_move_boundary(c, 1, res->cache_phase_end);
-        else if (!ref_split_cache(c, o, &rl, res, at)) {
+            /* (A cache test that measured its drop against the used
+             * state, past direct writes too short for a level of its own
+             * (every sample between the split's first and the drop's
+             * within a step of the reference's direct level): the end
+             * goes inside the split's first sample, against the direct
+             * level.) */
+            size_t ce = res->cache_phase_end;
+            int past = S->cache_bytes > c->cum[at + 1] && ce > at + 1;
+            for (size_t i = at + 1; past && i < ce; i++)
+                past = fabs(c->y[i] - log(rl.direct)) < log(o->min_step);
+            if (past) {
+                cache_end_in_sample(c, o, S, at, c->ph[0].level_bps, rl.direct);
+                S->cache_drop_ratio = c->ph[0].level_bps / rl.direct;
+                S->post_cache_bps = rl.direct;
+            }
+        } else if (!ref_split_cache(c, o, &rl, res, at)) {
             ssd__curve_merge_next(c, 0);
             if (!ref_fast_start_split_again(c, o, &rl, res, &moved) && was)
                 memcpy(res, was, sizeof *res);
