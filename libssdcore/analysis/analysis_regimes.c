@@ -289,15 +289,17 @@ static int cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_
  * blocks, then GC). known is 0 without a reference or on a fresh run. */
 struct ref_levels {
     int known;
-    double direct;      /* the fresh direct level, B/s */
-    int cache;          /* the fresh run had a cache ... */
-    double cache_level; /* ... at this level */
-    int dynamic;        /* ... a dynamic one */
-    int none;           /* the fresh run showed the drive has no cache */
-    double fold;        /* its folding's level (NaN when it showed none) */
-    double cache_bytes; /* its cache's size (NaN without one) */
-    int start_is_cache; /* the run's first phase is its cache (a dynamic cache
-                         * in its first sample, or at_cache_speed) */
+    double direct;        /* the fresh direct level, B/s */
+    int cache;            /* the fresh run had a cache ... */
+    double cache_level;   /* ... at this level */
+    int dynamic;          /* ... a dynamic one */
+    int none;             /* the fresh run showed the drive has no cache */
+    double fold;          /* its folding's level (NaN when it showed none) */
+    double cache_bytes;   /* its cache's size (NaN without one) */
+    int start_is_cache;   /* the run's first phase is its cache (a dynamic cache
+                           * in its first sample, or at_cache_speed) */
+    double slight_direct; /* its level after one slight step of a first level
+                           * with no cache found (NaN: none) */
 };
 
 /* A used drive's fast start that is the cache and then direct writes,
@@ -936,6 +938,17 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                  * unless it slides. */
                 if (p->last - p->first + 1 < c->min_len)
                     continue;
+                /* (A first level at the reference's first level, then a
+                 * level at the one after its slight step: a cache too
+                 * slight for the cache test and direct writes, not the
+                 * used state; seed 11's drive 161 after a sequential fill,
+                 * 357 MB/s, then 280 for 65 GiB, then GC at 79.) */
+                if (j == 1 && !has_cache && rl->known && isfinite(rl->slight_direct) &&
+                    !direct_seen && fabs(log(c->ph[0].level_bps / rl->direct)) < lim &&
+                    fabs(log(p->level_bps / rl->slight_direct)) < lim && !slides_down(c, p)) {
+                    direct_seen = 1;
+                    continue;
+                }
                 if (used_drive_cache(o, capacity, &res->sum) && !direct_seen) {
                     direct_seen = 1;
                     /* ... unless it outlasts the clean blocks the drive
@@ -1812,7 +1825,7 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                              "its shape only (a decline), so a flat used-state level reads as "
                              "folding; give the capacity";
     int clean_start = 0;
-    struct ref_levels rl = {0, NAN, 0, NAN, 0, 0, NAN, NAN, 0};
+    struct ref_levels rl = {0, NAN, 0, NAN, 0, 0, NAN, NAN, 0, NAN};
     if (ref && o->written_before_bytes > 0 && isfinite(ref->sum.post_cache_bps)) {
         rl.known = 1;
         rl.direct = ref->sum.post_cache_bps;
@@ -1868,6 +1881,12 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 rl.direct = ref->direct_bps;
             }
         }
+        /* A reference whose one slight step (a static cache too slight
+         * to call, slight_step below) ended its first level: the level
+         * after it is the drive's direct level after that cache. */
+        if (!ref->sum.has_cache && !ref->sum.has_folding && isfinite(ref->slight_cache_bytes) &&
+            ref->direct_bps > 0 && ref->direct_bps * o->min_step <= rl.direct)
+            rl.slight_direct = ref->direct_bps;
         /* A cache the reference could not show: its drop less than
          * min_drop (2.87 GB/s for 5 samples, then 2.21, one phase at
          * 2.21), or hidden in its first phase. A used drive's clean blocks
@@ -2737,7 +2756,26 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
      * a cache too slight to call, before any folding.) */
     res->direct_bps = 0;
     res->slight_cache_bytes = slight ? c->ph[slight].start_bytes : NAN;
-    for (size_t j = 1; (S->has_cache || slight) && j < c->nph; j++) {
+    /* (And after one slight step: a fresh drive's first level then a
+     * lasting level a step below it, no cache found, no folding, before
+     * the used state and where no cache ends (0.64 of the capacity): a
+     * fresh drive writes at one level until a cache ends or its clean
+     * blocks run out, so that step was a static cache too slight to call
+     * (357 MB/s for 13.8 GiB, then 280 until the used state at 571 GiB
+     * of 528 GB), and the level after it the direct one. Only a used
+     * drive's run reads this (ref_levels.slight_direct); the run's own
+     * labels stay.) */
+    int slight_step = !S->has_cache && !slight && !S->has_folding && isfinite(S->capacity_bytes) &&
+                      !(o->written_before_bytes > 0) && c->nph >= 2 && g != 1 &&
+                      c->ph[0].last - c->ph[0].first + 1 >= 3 &&
+                      c->ph[1].last - c->ph[1].first + 1 >= c->min_len &&
+                      c->ph[1].level_bps * o->min_step <= c->ph[0].level_bps &&
+                      c->ph[1].start_bytes < MAX_CACHE_CAPACITY_SHARE * S->capacity_bytes;
+    if (slight_step) {
+        res->slight_cache_bytes = c->ph[1].start_bytes;
+        res->direct_bps = c->ph[1].level_bps;
+    }
+    for (size_t j = 1; !slight_step && (S->has_cache || slight) && j < c->nph; j++) {
         if (c->ph[j].regime == SSD_REGIME_FOLDING || c->ph[j].regime == SSD_REGIME_GC)
             break;
         if (c->ph[j].regime == SSD_REGIME_DIRECT) {
