@@ -429,3 +429,53 @@ Test(used_cache, a_cache_folded_in_a_sample_ended_in_the_first) {
     cr_expect(r.cache_bytes <= 2.147e9 && r.cache_bytes + r.cache_uncertainty_bytes >= 2.147e9,
               "cache %.4g + %.4g, truth 2.147e9", r.cache_bytes, r.cache_uncertainty_bytes);
 }
+
+/* A dynamic cache after a random fill writing slower than fresh (two
+ * samples at 233-243 MB/s against the fresh run's 385; its direct writes
+ * 135, its folding 93), then 8 samples of folding at the reference's 93
+ * and GC at 20 (seed 13's drive 137, WSAT): no samples at the
+ * reference's cache level, so the folding run after the cache was not
+ * sought, and the cache, folding and GC's first sample made one "cache"
+ * of 6 GiB, the used state missed. Only the SLC writes a step faster than
+ * the drive's direct level: those two samples are the cache, the folding
+ * follows. */
+Test(used_cache, a_cache_slower_than_fresh_then_its_folding) {
+    const double rl[] = {3.85e8, 1.35e8, 0.93e8}, ru[] = {600, 1000, 3000};
+    ssd_series *ref = curve(3000, NULL, 0, rl, ru, 3, 0.01);
+    static double uh[3000];
+    const double head[] = {2.33e8, 2.43e8, 0.93e8, 0.94e8, 0.93e8, 0.93e8,
+                           0.92e8, 0.95e8, 0.94e8, 0.93e8, 0.75e8};
+    for (size_t i = 0; i < 3000; i++)
+        uh[i] = i < 11 ? head[i] : 0.2e8 * exp(0.05 * gauss());
+    struct ssd_analysis_summary r;
+    used_run(ref, uh, 3000, 0.2e8, 0.05, 2150e9, 3000, &r);
+    cr_expect(r.has_cache, "the cache missed");
+    cr_expect(r.cache_bytes >= 2.33e8 && r.cache_bytes <= 4.8e8, "cache %.4g", r.cache_bytes);
+    cr_expect(r.has_folding, "the folding missed");
+    cr_assert(r.has_gc, "the used state missed");
+    cr_expect_float_eq(r.gc_start_bytes, 12.2e8, 1.0e8, "onset %.4g", r.gc_start_bytes);
+}
+
+/* A fill after a random fill: a start-up sample (1.27 GB/s), a static
+ * cache at the reference's 1.70 for two samples, 1.02 holding its end,
+ * one sample of direct writes at 0.88 (the reference's 0.95), then 0.35
+ * holding the clean blocks' end and GC at 0.16 (seed 47's drive 75, whose
+ * sample there ran at 0.48). The
+ * fast start is 5 samples, the direct writes in it 2: too few for the
+ * split at the reference's levels (3 or more), so the cache and direct
+ * writes stayed one phase at 1.14 GB/s, read as clean blocks: "cache of
+ * 4.46 GiB missed". Two samples within a step of the reference's direct
+ * level are its direct writes. */
+Test(used_cache, two_samples_at_the_reference_s_direct_level_end_the_cache) {
+    const double rh[] = {1.704e9, 1.704e9, 1.552e9}, rl[] = {0.947e9}, ru[] = {170};
+    ssd_series *ref = curve(170, rh, 3, rl, ru, 1, 0.01);
+    /* (GC's first samples as the sweep's: bursts to 2x.) */
+    const double uh[] = {1.269e9, 1.683e9, 1.704e9, 1.020e9, 0.881e9, 0.35e9,  0.162e9,
+                         0.183e9, 0.154e9, 0.230e9, 0.176e9, 0.280e9, 0.169e9, 0.150e9,
+                         0.146e9, 0.150e9, 0.246e9, 0.334e9, 0.179e9, 0.149e9};
+    struct ssd_analysis_summary r;
+    used_run(ref, uh, 20, 0.162e9, 0.2, 160e9, 900, &r);
+    expect_cache(&r, 1.269e9 + 1.683e9 + 1.704e9 + (1.020 - 0.881) / (1.704 - 0.881) * 1.704e9,
+                 0.05);
+    cr_expect(r.has_gc, "the used state missed");
+}

@@ -782,3 +782,35 @@ Test(used_onset, gc_bursting_from_its_first_samples_starts_at_the_first_slow_one
     }
     ssd_series_free(ref);
 }
+
+/* A static cache too slight for the cache test: fresh (the reference),
+ * 357 MB/s for 40 samples, then direct writes at 280 (1.27x lower, short
+ * of min_drop: no cache reported) to past the capacity, then GC at 183.
+ * After a sequential fill: 41 samples at 357, 250 at 280, then GC at 79.
+ * The reference's first level was its direct level, so the run's 280
+ * read as a step below direct writes, the used state from 14.6 GB ("used
+ * state at 13.6 GiB, truth 79.0", seed 11's drive 161, 2 hours). A fresh
+ * drive writes at one level until a cache ends or its clean blocks run
+ * out: the reference's step was a slight cache's end, and 280 the direct
+ * level. */
+Test(used_onset, a_reference_s_one_slight_step_is_its_cache_s_end) {
+    const double rlv[] = {357e6, 280e6, 183e6}, rcv[] = {0.01, 0.003, 0.05};
+    const size_t rend[] = {40, 1100};
+    ssd_series *ref = levels_of(3000, 1, 3, rlv, rend, rcv);
+    const double lv[] = {357e6, 280e6, 79e6}, cv[] = {0.01, 0.003, 0.1};
+    const size_t end[] = {41, 291};
+    ssd_series *s = levels_of(3000, 1, 3, lv, end, cv);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    used_drive(a, "300e9");
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "seq_fill"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, ref), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    double gc = 41 * 357e6 + 250 * 280e6;
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - gc) <= 0.05 * gc,
+              "used state at %.3g, truth %.3g", r.gc_start_bytes, gc);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    ssd_series_free(ref);
+}
