@@ -96,6 +96,9 @@ struct ssd_job {
     /* scratch for per-interval summaries, allocated before the run */
     ssd_hist *iv_lat[2];
     ssd_hist *iv_all;
+    /* Histograms lent by ssd__job_lend_hists, used (reset) instead of new
+     * ones when the run starts; NULL: none lent. */
+    ssd_hist *spare[SSD__JOB_HISTS];
     FILE *log;
     size_t log_rows; /* data rows the log holds */
     int log_failed;  /* a write to it failed: it is renamed LOG.partial */
@@ -188,6 +191,8 @@ void ssd_job_free(ssd_job *j) {
         ssd_hist_free(j->iv_lat[d]);
     }
     ssd_hist_free(j->iv_all);
+    for (int k = 0; k < SSD__JOB_HISTS; k++)
+        ssd_hist_free(j->spare[k]);
     if (j->log)
         fclose(j->log);
     free(j->samples);
@@ -956,6 +961,36 @@ out:
     return rc;
 }
 
+/* The k-th of the run's histograms: the one lent for it, emptied, else a
+ * new one. */
+static int job_hist(ssd_job *j, ssd_hist **h, int k) {
+    if (!j->spare[k])
+        return ssd_hist_create(h);
+    *h = j->spare[k];
+    j->spare[k] = NULL;
+    ssd_hist_reset(*h);
+    return 0;
+}
+
+void ssd__job_lend_hists(ssd_job *j, ssd_hist *h[SSD__JOB_HISTS]) {
+    for (int k = 0; k < SSD__JOB_HISTS; k++) {
+        ssd_hist_free(j->spare[k]);
+        j->spare[k] = h[k];
+        h[k] = NULL;
+    }
+}
+
+void ssd__job_take_hists(ssd_job *j, ssd_hist *h[SSD__JOB_HISTS]) {
+    ssd_hist **mine[SSD__JOB_HISTS] = {&j->lat[0], &j->iv_lat[0], &j->lat[1], &j->iv_lat[1],
+                                       &j->iv_all};
+    for (int k = 0; k < SSD__JOB_HISTS; k++) {
+        ssd_hist **from = *mine[k] ? mine[k] : &j->spare[k]; /* a run that never started */
+        ssd_hist_free(h[k]);
+        h[k] = *from;
+        *from = NULL;
+    }
+}
+
 int ssd_job_run(ssd_job *j) {
     j->err[0] = '\0';
     if (j->ran)
@@ -974,9 +1009,9 @@ int ssd_job_run(ssd_job *j) {
     if (!j->target_uri)
         return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory to start the job", t->uri);
     for (int d = 0; d < 2; d++)
-        if (ssd_hist_create(&j->lat[d]) || ssd_hist_create(&j->iv_lat[d]))
+        if (job_hist(j, &j->lat[d], 2 * d) || job_hist(j, &j->iv_lat[d], 2 * d + 1))
             return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
-    if (ssd_hist_create(&j->iv_all))
+    if (job_hist(j, &j->iv_all, 4))
         return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
     ssd__temp_probe(t, &j->temp);
     if (t->ops->run_virtual) {

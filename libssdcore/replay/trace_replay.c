@@ -57,6 +57,9 @@ struct ssd_replay {
     double runtime_s, busy_s;
     uint64_t bytes[2], ios[2], trims, flushes, remapped;
     ssd_hist *lat[2];
+    /* The histograms every job of a sim: replay runs with, lent to each in
+     * turn (ssd__job_lend_hists). */
+    ssd_hist *job_hists[SSD__JOB_HISTS];
     ssd_sample *samples;
     size_t nsamples, samples_cap;
     int samples_lat; /* the samples hold latencies (real targets) */
@@ -124,6 +127,8 @@ void ssd_replay_free(ssd_replay *r) {
         return;
     ssd_hist_free(r->lat[0]);
     ssd_hist_free(r->lat[1]);
+    for (int k = 0; k < SSD__JOB_HISTS; k++)
+        ssd_hist_free(r->job_hists[k]);
     ssd__option_free(&replay_options, r);
     free(r->samples);
     free(r);
@@ -430,12 +435,14 @@ static int sim_job(ssd_replay *r, int dir, int seq, uint64_t off, uint64_t span,
     rc = set_opt(j, rc, "bytes", len * count);
     rc = set_opt(j, rc, "time", 0);
     rc = rc ? rc : ssd_job_set_option(j, "interval", "1h");
+    ssd__job_lend_hists(j, r->job_hists);
     rc = rc ? rc : ssd_job_run(j);
     if (rc < 0)
         ssd__fail(r->err, rc, "sim: %s", ssd_job_errmsg(j));
     else
         add_results(r, j);
     *elapsed = ssd_job_runtime_s(j);
+    ssd__job_take_hists(j, r->job_hists);
     ssd_job_free(j);
     return rc < 0 ? rc : 0;
 }

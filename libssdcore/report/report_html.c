@@ -76,7 +76,7 @@ static void group_chart(const struct ssd__results *s, struct ssd__text *t, const
                         const char *xlabel, const char *xname, const struct ssd__curve_group *c,
                         int nc, int xlog2, int xsize, int unit) {
     struct ssd__line ls[2];
-    char keys[2][8], labels[2][160];
+    char keys[2][16], labels[2][160]; /* keys: room for any int (gcc -O1 cannot bound g) */
     double *xy = malloc(4 * ((size_t)s->nsteps + 1) * sizeof *xy);
     for (int g = 0; xy && g < nc && g < 2; g++) {
         double *x = xy + 2 * g * (s->nsteps + 1), *y = x + s->nsteps + 1;
