@@ -208,131 +208,6 @@ static void take_in_slow_start(struct ssd__curve *c, const struct ssd__analysis_
     c->lead = len0;
 }
 
-/* The median of the log-rates y[i] of [a, b) at or above lo (NaN when
- * there are none). */
-static double median_above(struct ssd__curve *c, size_t a, size_t b, double lo) {
-    size_t m = 0;
-    for (size_t i = a; i < b; i++)
-        if (c->y[i] >= lo)
-            c->scratch[m++] = c->y[i];
-    return m ? ssd__median(c->scratch, m) : NAN;
-}
-
-/* A fresh drive's first phase that is two quiet levels a step apart
- * (min_step, less than min_drop) before a phase a step below both: a
- * dynamic cache too close to the direct speed to call one, then the
- * direct writes (4K QD32: SLC capped by the interface at 2.88 GB/s, then
- * TLC at 2.45 for as long again, then folding at 1.66). The run's noise,
- * a used state's chaos in WSAT or a 2-hour run, sets the segmentation's
- * penalty and made them one phase, the cache test then ending a "cache"
- * of both at the folding's drop. Judged at their own noise, without the
- * GC dips (samples a step below the slower level), the two levels are
- * split: the best two-level split of the samples at speed, each side 5
- * or more of them, most of each on its side of the midpoint, neither a
- * slide (its halves within half a step), paying the penalty at their own
- * noise. Only on a fresh run (nothing written before, capacity known)
- * whose first level ends before the capacity has been written: a drive
- * without an SLC cache writes at one level until its clean blocks run
- * out. Returns 1 when it split phase 0. */
-static int fresh_start_two_levels(struct ssd__curve *c, const struct ssd__analysis_opts *o,
-                                  double capacity) {
-    if (!(capacity > 0) || o->written_before_bytes > 0 || c->nph < 2)
-        return 0;
-    size_t e = c->ph[0].last + 1;
-    double step = log(o->min_step), lg = log(c->ph[1].level_bps);
-    if (e < 10 || log(c->ph[0].level_bps) < lg + step || c->cum[e] >= capacity)
-        return 0;
-    /* The samples at speed: above the midpoint to the next phase, then
-     * (once the slower level is known) no more than a step below it. */
-    double lo = 0.5 * (log(c->ph[0].level_bps) + lg), l1 = NAN, l2 = NAN;
-    size_t arg = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        double s_all = 0, q_all = 0;
-        size_t m = 0;
-        for (size_t i = 0; i < e; i++)
-            if (c->y[i] >= lo) {
-                s_all += c->y[i];
-                q_all += c->y[i] * c->y[i];
-                m++;
-            }
-        if (m < 10)
-            return 0;
-        double s1 = 0, best = INFINITY;
-        size_t k = 0;
-        arg = 0;
-        for (size_t i = 0; i < e; i++) {
-            if (c->y[i] < lo)
-                continue;
-            s1 += c->y[i];
-            k++;
-            if (k < 5 || m - k < 5)
-                continue;
-            /* (SSE of two levels minus the total's, up to a constant.) */
-            double s2 = s_all - s1, sse = -s1 * s1 / (double)k - s2 * s2 / (double)(m - k);
-            if (sse < best) {
-                best = sse;
-                arg = i + 1;
-            }
-        }
-        if (!arg)
-            return 0;
-        l1 = median_above(c, 0, arg, lo);
-        l2 = median_above(c, arg, e, lo);
-        if (!(l1 - l2 >= step && l1 - l2 < log(o->min_drop) && l2 >= lg + step))
-            return 0;
-        if (pass == 0)
-            lo = l2 - step;
-    }
-    /* Levels, not a slide or the drop's mixed samples: most samples at
-     * speed of each on their side of the midpoint, each side's halves
-     * within half a step of each other. */
-    double mid = 0.5 * (l1 + l2);
-    size_t n1 = 0, up = 0, n2 = 0, down = 0, h1 = 0, h2 = 0;
-    for (size_t i = 0; i < e; i++) {
-        if (c->y[i] < lo)
-            continue;
-        if (i < arg) {
-            n1++;
-            up += c->y[i] >= mid;
-        } else {
-            n2++;
-            down += c->y[i] < mid;
-        }
-    }
-    if ((double)up < 0.7 * (double)n1 || (double)down < 0.7 * (double)n2)
-        return 0;
-    for (size_t i = 0, k = 0; i < arg; i++)
-        if (c->y[i] >= lo && 2 * ++k == n1 - n1 % 2)
-            h1 = i + 1;
-    for (size_t i = arg, k = 0; i < e; i++)
-        if (c->y[i] >= lo && 2 * ++k == n2 - n2 % 2)
-            h2 = i + 1;
-    if (fabs(median_above(c, 0, h1, lo) - median_above(c, h1, arg, lo)) >= 0.5 * step ||
-        fabs(median_above(c, arg, h2, lo) - median_above(c, h2, e, lo)) >= 0.5 * step)
-        return 0;
-    /* Paying the penalty at their own noise (the samples at speed). */
-    size_t m = 0;
-    double prev = NAN;
-    for (size_t i = 0; i < e; i++)
-        if (c->y[i] >= lo) {
-            if (!isnan(prev))
-                c->scratch[m++] = fabs(c->y[i] - prev);
-            prev = c->y[i];
-        }
-    double sig = m ? 1.4826 * ssd__median(c->scratch, m) / sqrt(2.0) : 0;
-    if (sig < 0.005)
-        sig = 0.005;
-    double gain = (double)n1 * (double)n2 / (double)(n1 + n2) * (l1 - l2) * (l1 - l2);
-    if (!(gain > o->penalty * sig * sig * log((double)c->n)))
-        return 0;
-    /* (The split after the last sample of the faster level: dips between
-     * the two go with the slower one.) */
-    size_t at = arg;
-    while (at > 1 && c->y[at - 1] < mid)
-        at--;
-    return ssd__curve_split(c, 0, at) == 0;
-}
-
 static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
                    const ssd_series *s, const struct ssd__result *ref, struct ssd__result *res,
                    char *err) {
@@ -366,7 +241,6 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
             ssd__curve_merge_next(c, 0);
     }
     take_in_slow_start(c, o);
-    fresh_start_two_levels(c, o, capacity_of(o, s));
     ssd__find_cache(c, o, res);
     /* The cache test may have moved the drop past a dip the segmentation put
      * in the low phase, or past a short phase of its own (a dip and the

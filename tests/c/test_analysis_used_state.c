@@ -324,48 +324,6 @@ Test(used_state, one_slight_step_before_the_used_state_is_no_folding) {
     ssd_series_free(s);
 }
 
-/* A fresh drive's dynamic cache at 4K QD32, then direct writes, then
- * folding, then GC's chaos: p[0] s of cache at p[1] B/s (the interface's
- * cap), direct writes at p[2] until p[3], folding at p[4] until p[5],
- * then GC scattering +-50 % around p[6]. */
-static double capped_cache_direct_fold_chaos(double t, const double *p) {
-    if (t < p[0])
-        return p[1];
-    if (t < p[3])
-        return p[2];
-    if (t < p[5])
-        return p[4];
-    return p[6] * (1 + 0.35 * sin(1.7 * t) + 0.2 * sin(5.3 * t));
-}
-
-Test(used_state, a_quiet_slight_step_in_a_fresh_first_level_is_the_cache_end) {
-    /* The used-drive sweep's s47-d1 WSAT (5 s samples): 2.88 GB/s for
-     * 228 GiB, direct writes at 2.45 (1.17x lower) to 474 GiB, folding at
-     * 1.66 to 1056 GiB, then GC's scatter, of a 772 GiB drive. GC's noise
-     * set the penalty and the two quiet levels were one phase: a cache of
-     * 474 GiB ending at the folding's drop. Judged at their own noise they
-     * are two levels, and the run is read as the two steps before a fresh
-     * drive's used state: no cache, direct writes, folding from 103 GB. */
-    const double p[] = {17, 2.88e9, 2.45e9, 39, 1.66e9, 114, 0.8e9};
-    ssd_series *s = curve_of(500, capped_cache_direct_fold_chaos, p, 0.01);
-    struct ssd_analysis_summary r;
-    ssd_analysis *a = analysed(s, NULL, "180e9", NULL, &r);
-    cr_expect(!r.has_cache, "cache %.4g", r.cache_bytes);
-    cr_assert(r.has_folding);
-    cr_expect_float_eq(r.folding_start_bytes, 102.9e9, 3e9, "folding %.4g", r.folding_start_bytes);
-    cr_assert(r.has_gc);
-    cr_expect_float_eq(r.gc_start_bytes, 227.4e9, 3e9, "onset %.4g", r.gc_start_bytes);
-    ssd_analysis_free(a);
-    ssd_series_free(s);
-    /* The guard: the same curve on a used drive (written before) is no
-     * fresh drive's first level: no folding from the second level. */
-    s = curve_of(500, capped_cache_direct_fold_chaos, p, 0.01);
-    a = analysed(s, NULL, "180e9", "360e9", &r);
-    cr_expect(!(r.has_folding && fabs(r.folding_start_bytes - 102.9e9) < 3e9));
-    ssd_analysis_free(a);
-    ssd_series_free(s);
-}
-
 /* A dynamic cache, then direct writes with GC dips (5 s at 35 % every
  * 25 s, from second 15 of each period), then folding, then GC: p[0] s of
  * cache at p[1] B/s, direct writes at p[2] until p[3], folding at p[4]
