@@ -163,21 +163,35 @@ uint64_t ssd_hist_percentile(const ssd_hist *h, double pct) {
     uint64_t rank = (uint64_t)ceil(pct / 100.0 * (double)h->total);
     if (rank < 1)
         rank = 1;
-    uint64_t seen = 0;
-    for (int i = lo_bucket(h), top = hi_bucket(h); i <= top; i++) {
-        seen += h->counts[i];
-        if (seen >= rank) {
-            uint64_t lo, hi;
-            bucket_range(i, &lo, &hi);
-            uint64_t mid = lo + (hi - lo) / 2;
-            if (mid < h->min)
-                mid = h->min;
-            if (mid > h->max)
-                mid = h->max;
-            return mid;
+    /* The bucket is the first whose running count reaches rank. A high
+     * percentile's lies near the top: found from there, with the count at
+     * or below a bucket being total less the counts above it (the same
+     * bucket; the p99 of every sample of a job scanned most of the range). */
+    int first = lo_bucket(h), top = hi_bucket(h), i = -1;
+    if (pct > 50) {
+        uint64_t upto = h->total; /* count at or below bucket i */
+        for (i = top; i > first && upto - h->counts[i] >= rank; i--)
+            upto -= h->counts[i];
+    } else {
+        uint64_t seen = 0;
+        for (int k = first; k <= top; k++) {
+            seen += h->counts[k];
+            if (seen >= rank) {
+                i = k;
+                break;
+            }
         }
+        if (i < 0)
+            return h->max;
     }
-    return h->max;
+    uint64_t lo, hi;
+    bucket_range(i, &lo, &hi);
+    uint64_t mid = lo + (hi - lo) / 2;
+    if (mid < h->min)
+        mid = h->min;
+    if (mid > h->max)
+        mid = h->max;
+    return mid;
 }
 
 int ssd_hist_next_bucket(const ssd_hist *h, int from, uint64_t *lo, uint64_t *hi, uint64_t *count) {

@@ -41,6 +41,43 @@ Test(hist, percentiles_within_one_percent_of_exact) {
     ssd_hist_free(h);
 }
 
+/* The nearest-rank bucket walked up from the bottom (ssd_hist_next_bucket),
+ * its midpoint within [min, max]: what ssd_hist_percentile returns, however
+ * it searches. */
+static uint64_t walked_pct(const ssd_hist *h, double pct) {
+    uint64_t rank = (uint64_t)ceil(pct / 100.0 * (double)ssd_hist_count(h)), seen = 0, lo, hi, c;
+    if (rank < 1)
+        rank = 1;
+    for (int i = ssd_hist_next_bucket(h, 0, &lo, &hi, &c); i >= 0;
+         i = ssd_hist_next_bucket(h, i + 1, &lo, &hi, &c)) {
+        if ((seen += c) >= rank) {
+            uint64_t mid = lo + (hi - lo) / 2;
+            return mid < ssd_hist_min(h)   ? ssd_hist_min(h)
+                   : mid > ssd_hist_max(h) ? ssd_hist_max(h)
+                                           : mid;
+        }
+    }
+    return ssd_hist_max(h);
+}
+
+Test(hist, every_percentile_is_the_nearest_rank_bucket_from_either_end) {
+    ssd_hist *h;
+    cr_assert_eq(ssd_hist_create(&h), 0);
+    srand(3);
+    for (int trial = 0; trial < 300; trial++) {
+        ssd_hist_reset(h);
+        /* A few values far apart (empty buckets between), some repeated,
+         * so that ranks fall on bucket edges. */
+        int n = 1 + rand() % 12;
+        for (int k = 0; k < n; k++)
+            ssd_hist_record_n(h, (uint64_t)exp((double)(rand() % 2000) / 100.0),
+                              1 + (uint64_t)(rand() % 3) * (uint64_t)(rand() % 50));
+        for (double p = 0.25; p < 100; p += 0.25)
+            cr_assert_eq(ssd_hist_percentile(h, p), walked_pct(h, p), "trial %d p%g", trial, p);
+    }
+    ssd_hist_free(h);
+}
+
 Test(hist, mean_and_stddev_are_exact) {
     ssd_hist *h;
     cr_assert_eq(ssd_hist_create(&h), 0);
