@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ssdcore/hist.h"
+#include "hist_batch.h"
 
 /* 2^SUB_BITS linear buckets per power of two. Values below 2*SUB are their
  * own bucket; above, the top SUB_BITS+1 significant bits select the bucket. */
@@ -93,7 +94,9 @@ void ssd_hist_reset(ssd_hist *h) {
     h->min = UINT64_MAX;
 }
 
-void ssd_hist_record_n(ssd_hist *h, uint64_t value, uint64_t count) {
+/* One entry of ssd_hist_record_n into the sums at *sum and *sumsq. */
+static inline void record_into(ssd_hist *h, uint64_t value, uint64_t count, long double *sum,
+                               long double *sumsq) {
     if (!count)
         return;
     int b = bucket_of(value);
@@ -106,8 +109,20 @@ void ssd_hist_record_n(ssd_hist *h, uint64_t value, uint64_t count) {
     if (value > h->max)
         h->max = value;
     long double v = (long double)value;
-    h->sum += v * count;
-    h->sumsq += v * v * count;
+    *sum += v * count;
+    *sumsq += v * v * count;
+}
+
+void ssd_hist_record_n(ssd_hist *h, uint64_t value, uint64_t count) {
+    record_into(h, value, count, &h->sum, &h->sumsq);
+}
+
+void ssd__hist_record_each(ssd_hist *h, const uint64_t *value, const uint64_t *count, int n) {
+    long double sum = h->sum, sumsq = h->sumsq;
+    for (int k = 0; k < n; k++)
+        record_into(h, value[k], count[k], &sum, &sumsq);
+    h->sum = sum;
+    h->sumsq = sumsq;
 }
 
 void ssd_hist_record(ssd_hist *h, uint64_t value) {

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hist_batch.h"
 #include "sim_model.h"
 
 #define GIB 1073741824.0
@@ -596,25 +597,33 @@ static void record_latency(struct ssd__sim *s, ssd_hist *h, uint64_t n, double m
     }
     double jitter = exp(0.1 * sigma * rng_normal(&s->rng));
     double scale = body_mean * jitter * s->strata_norm;
+    /* The values and counts in the order they were recorded one by one,
+     * recorded in one call (the same sums, to the bit). */
+    uint64_t val[SSD__SIM_LAT_STRATA + 8], cnt[SSD__SIM_LAT_STRATA + 8];
+    int m = 0;
     if (n_body < SSD__SIM_LAT_STRATA) {
-        for (uint64_t i = 0; i < n_body; i++)
-            ssd_hist_record(h, (uint64_t)(scale * exp(sigma * rng_normal(&s->rng))) + 1);
+        for (uint64_t i = 0; i < n_body; i++, m++) {
+            val[m] = (uint64_t)(scale * exp(sigma * rng_normal(&s->rng))) + 1;
+            cnt[m] = 1;
+        }
     } else {
         /* One uniform offset per chunk keeps the strata from repeating. */
         int shift = (int)(ssd__rng_next(&s->rng) % SSD__SIM_LAT_STRATA);
-        for (int j = 0; j < SSD__SIM_LAT_STRATA; j++) {
-            uint64_t c = n_body * (uint64_t)(j + 1) / SSD__SIM_LAT_STRATA -
-                         n_body * (uint64_t)j / SSD__SIM_LAT_STRATA;
+        for (int j = 0; j < SSD__SIM_LAT_STRATA; j++, m++) {
+            cnt[m] = n_body * (uint64_t)(j + 1) / SSD__SIM_LAT_STRATA -
+                     n_body * (uint64_t)j / SSD__SIM_LAT_STRATA;
             double e = s->strata_exp[(j + shift) % SSD__SIM_LAT_STRATA];
-            ssd_hist_record_n(h, (uint64_t)(scale * e) + 1, c);
+            val[m] = (uint64_t)(scale * e) + 1;
         }
     }
-    for (uint64_t i = 0; i < n_tail && i < 8; i++) {
+    for (uint64_t i = 0; i < n_tail && i < 8; i++, m++) {
         uint64_t c = n_tail / 8 + (i < n_tail % 8);
         if (n_tail < 8)
             c = 1;
-        ssd_hist_record_n(h, (uint64_t)(tail_val * exp(0.5 * rng_normal(&s->rng))) + 1, c);
+        val[m] = (uint64_t)(tail_val * exp(0.5 * rng_normal(&s->rng))) + 1;
+        cnt[m] = c;
     }
+    ssd__hist_record_each(h, val, cnt, m);
 }
 
 static void background_work(struct ssd__sim *s, double seconds);

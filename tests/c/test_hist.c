@@ -1,8 +1,11 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <ssdcore.h>
+
+#include "hist_batch.h"
 
 static int cmp_u64(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -76,6 +79,37 @@ Test(hist, every_percentile_is_the_nearest_rank_bucket_from_either_end) {
             cr_assert_eq(ssd_hist_percentile(h, p), walked_pct(h, p), "trial %d p%g", trial, p);
     }
     ssd_hist_free(h);
+}
+
+/* ssd__hist_record_each is n calls of ssd_hist_record_n, to the bit:
+ * the same long double sums (mean, stddev), counts and range. */
+Test(hist, recording_many_at_once_is_recording_each) {
+    ssd_hist *one, *each;
+    cr_assert_eq(ssd_hist_create(&one), 0);
+    cr_assert_eq(ssd_hist_create(&each), 0);
+    srand(5);
+    for (int chunk = 0; chunk < 2000; chunk++) {
+        uint64_t val[24], cnt[24];
+        int n = rand() % 25;
+        for (int k = 0; k < n; k++) {
+            /* Large values and counts, so a sum rounded differently shows. */
+            val[k] = ((uint64_t)rand() << 20 | (uint64_t)rand()) >> (rand() % 40);
+            cnt[k] = rand() % 7 ? (uint64_t)rand() % 100000 + 1 : 0;
+            ssd_hist_record_n(one, val[k], cnt[k]);
+        }
+        ssd__hist_record_each(each, val, cnt, n);
+        cr_assert_eq(ssd_hist_count(each), ssd_hist_count(one));
+        double m1 = ssd_hist_mean(one), m2 = ssd_hist_mean(each);
+        double s1 = ssd_hist_stddev(one), s2 = ssd_hist_stddev(each);
+        cr_assert(memcmp(&m1, &m2, sizeof m1) == 0 && memcmp(&s1, &s2, sizeof s1) == 0,
+                  "chunk %d: mean %.17g / %.17g, stddev %.17g / %.17g", chunk, m1, m2, s1, s2);
+        cr_assert_eq(ssd_hist_min(each), ssd_hist_min(one));
+        cr_assert_eq(ssd_hist_max(each), ssd_hist_max(one));
+        for (double p = 1; p < 100; p += 7)
+            cr_assert_eq(ssd_hist_percentile(each, p), ssd_hist_percentile(one, p));
+    }
+    ssd_hist_free(one);
+    ssd_hist_free(each);
 }
 
 Test(hist, mean_and_stddev_are_exact) {
