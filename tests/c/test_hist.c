@@ -112,6 +112,65 @@ Test(hist, recording_many_at_once_is_recording_each) {
     ssd_hist_free(each);
 }
 
+/* The same buckets, counts and percentiles, bucket by bucket. */
+static void expect_same_hist(const ssd_hist *a, const ssd_hist *b, int trial) {
+    uint64_t la, ha, ca, lb, hb, cb;
+    int i = ssd_hist_next_bucket(a, 0, &la, &ha, &ca),
+        j = ssd_hist_next_bucket(b, 0, &lb, &hb, &cb);
+    for (; i >= 0 || j >= 0; i = ssd_hist_next_bucket(a, i + 1, &la, &ha, &ca),
+                             j = ssd_hist_next_bucket(b, j + 1, &lb, &hb, &cb)) {
+        cr_assert_eq(i, j, "trial %d", trial);
+        cr_assert(la == lb && ha == hb && ca == cb, "trial %d bucket %d: %llu / %llu", trial, i,
+                  (unsigned long long)ca, (unsigned long long)cb);
+    }
+    cr_assert_eq(ssd_hist_count(a), ssd_hist_count(b));
+    for (double p = 0.5; p < 100; p += 0.5)
+        cr_assert_eq(ssd_hist_percentile(a, p), ssd_hist_percentile(b, p), "trial %d p%g", trial,
+                     p);
+}
+
+static void fill_random(ssd_hist *h, int n) {
+    for (int k = 0; k < n; k++)
+        ssd_hist_record_n(h, (uint64_t)exp((double)(rand() % 3000) / 100.0),
+                          1 + (uint64_t)(rand() % 1000));
+}
+
+/* A histogram reset (or merged into after a reset) reads none of the counts
+ * it held before: recording and merging into it give what a new one does. */
+Test(hist, a_reset_histogram_forgets_its_old_counts) {
+    ssd_hist *used, *fresh, *src, *dst_used;
+    cr_assert_eq(ssd_hist_create(&used), 0);
+    cr_assert_eq(ssd_hist_create(&src), 0);
+    cr_assert_eq(ssd_hist_create(&dst_used), 0);
+    srand(9);
+    for (int trial = 0; trial < 200; trial++) {
+        cr_assert_eq(ssd_hist_create(&fresh), 0);
+        fill_random(used, 1 + rand() % 40);
+        ssd_hist_reset(used);
+        ssd_hist_reset(src);
+        int n = 1 + rand() % 40;
+        unsigned seed = (unsigned)rand();
+        srand(seed);
+        fill_random(used, n);
+        srand(seed);
+        fill_random(fresh, n);
+        expect_same_hist(used, fresh, trial);
+        /* Merged into a reset histogram that held other counts, and into
+         * the new one: the same again. */
+        fill_random(src, 1 + rand() % 40);
+        fill_random(dst_used, 1 + rand() % 40);
+        ssd_hist_reset(dst_used);
+        ssd_hist_merge(dst_used, used);
+        ssd_hist_merge(dst_used, src);
+        ssd_hist_merge(fresh, src);
+        expect_same_hist(dst_used, fresh, trial);
+        ssd_hist_free(fresh);
+    }
+    ssd_hist_free(used);
+    ssd_hist_free(src);
+    ssd_hist_free(dst_used);
+}
+
 Test(hist, mean_and_stddev_are_exact) {
     ssd_hist *h;
     cr_assert_eq(ssd_hist_create(&h), 0);
