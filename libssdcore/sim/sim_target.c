@@ -74,13 +74,21 @@ static double ext_end(const struct ssd__sim *s, int i) {
 }
 
 static void ext_compact(struct ssd__sim *s) {
-    int j = 0;
-    for (int i = 1; i < s->n_ext; i++) {
-        if (fabs(s->ext[i].mapped - s->ext[j].mapped) < 1e-12)
-            continue;
-        s->ext[++j] = s->ext[i];
+    /* Up to the first pair to merge every extent stays where it is: found
+     * without copying each onto itself (after a sequential chunk's
+     * ext_set, the copies were most of this pass over the whole list). */
+    int k = 1;
+    while (k < s->n_ext && !(fabs(s->ext[k].mapped - s->ext[k - 1].mapped) < 1e-12))
+        k++;
+    if (k < s->n_ext) {
+        int j = k - 1;
+        for (; k < s->n_ext; k++) {
+            if (fabs(s->ext[k].mapped - s->ext[j].mapped) < 1e-12)
+                continue;
+            s->ext[++j] = s->ext[k];
+        }
+        s->n_ext = j + 1;
     }
-    s->n_ext = j + 1;
     /* Still full (many trims of scattered ranges): merge the neighbours whose
      * fractions differ least, keeping the mapped bytes. */
     while (s->n_ext > SSD__SIM_MAX_EXTENTS - 8) {
