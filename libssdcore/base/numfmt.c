@@ -42,19 +42,10 @@ const char *ssd__fmt_json_number(char buf[SSD__NUM_BUF], double v) {
     return buf;
 }
 
-int ssd__fmt_fixed(char buf[SSD__NUM_BUF], double v, int digits) {
-    static const double pow10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
-    if (digits < 0 || digits > 9 || !(v >= 0) || signbit(v))
-        return 0; /* (negative, -0, NaN: printf's own way) */
-    double scaled = v * pow10[digits];
-    if (!(scaled < 1125899906842624.0)) /* 2^50 */
-        return 0;
-    uint64_t k = (uint64_t)llround(scaled);
-    /* v is k / 10^digits correctly rounded: it lies within half an ulp
-     * (below 10^-digits / 4 here) of that decimal, so printf rounds v to
-     * it, and strtod of it gives v again. */
-    if ((double)k / pow10[digits] != v)
-        return 0;
+static const double powers_of_10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+
+/* Writes k / 10^digits with its digits after the point; returns the length. */
+static int put_scaled(char buf[SSD__NUM_BUF], uint64_t k, int digits) {
     char rev[24];
     int n = 0;
     do
@@ -68,6 +59,40 @@ int ssd__fmt_fixed(char buf[SSD__NUM_BUF], double v, int digits) {
     }
     buf[len] = 0;
     return len;
+}
+
+int ssd__fmt_fixed(char buf[SSD__NUM_BUF], double v, int digits) {
+    if (digits < 0 || digits > 9 || !(v >= 0) || signbit(v))
+        return 0; /* (negative, -0, NaN: printf's own way) */
+    double scaled = v * powers_of_10[digits];
+    if (!(scaled < 1125899906842624.0)) /* 2^50 */
+        return 0;
+    uint64_t k = (uint64_t)llround(scaled);
+    /* v is k / 10^digits correctly rounded: it lies within half an ulp
+     * (below 10^-digits / 4 here) of that decimal, so printf rounds v to
+     * it, and strtod of it gives v again. */
+    if ((double)k / powers_of_10[digits] != v)
+        return 0;
+    return put_scaled(buf, k, digits);
+}
+
+int ssd__fmt_fixed_rounded(char buf[SSD__NUM_BUF], double v, int digits) {
+    if (digits < 0 || digits > 9 || !(v >= 0) || signbit(v))
+        return 0;
+    /* Rounding is monotonic and k + 1/2 is a double (below 2^50): when the
+     * double v * 10^digits lies above k + 1/2, so does the exact product,
+     * and below, below. So the exact product rounds to the same whole
+     * number as the double, and printf (which rounds the exact binary
+     * value) writes its digits. A double exactly at k + 1/2: printf's way
+     * (the exact product may lie either side). */
+    double scaled = v * powers_of_10[digits];
+    if (!(scaled < 1125899906842624.0)) /* 2^50 */
+        return 0;
+    double whole = floor(scaled), frac = scaled - whole; /* both exact */
+    if (frac == 0.5)
+        return 0;
+    uint64_t k = (uint64_t)whole + (frac > 0.5);
+    return put_scaled(buf, k, digits);
 }
 
 int ssd__utf8_len(const unsigned char *p) {

@@ -19,6 +19,15 @@ const char *ssd__fmt_json_number(char buf[SSD__NUM_BUF], double v);
  * fprintf: half of a job's time on a sim: target. */
 int ssd__fmt_fixed(char buf[SSD__NUM_BUF], double v, int digits);
 
+/* Writes v as printf("%.*f", digits, v) does (0 <= digits <= 9) and
+ * returns the length, for any v >= 0 with v * 10^digits below 2^50 whose
+ * double product is not exactly halfway between two last digits (a
+ * latency's mean, a temperature): the text, not a value that reads back
+ * as v. Returns 0 (buf unchanged) otherwise: the caller prints it. A
+ * series row's inexact fields (the means, the temperature) went through
+ * snprintf: a tenth of a long job's time on a sim: target. */
+int ssd__fmt_fixed_rounded(char buf[SSD__NUM_BUF], double v, int digits);
+
 /* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes
  * there are not UTF-8 (a path's stray 0xff): JSON strings must be UTF-8,
  * so the writers put U+FFFD for such a byte. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ssdcore/hist.h"
+#include "hist_batch.h"
 
 /* 2^SUB_BITS linear buckets per power of two. Values below 2*SUB are their
  * own bucket; above, the top SUB_BITS+1 significant bits select the bucket. */
@@ -11,12 +12,17 @@
 #define SUB (1u << SUB_BITS)
 #define NBUCKETS ((int)((64 - SUB_BITS) * SUB + SUB))
 
+#define NWORDS ((NBUCKETS + 63) / 64)
+
 struct ssd_hist {
     uint64_t total;
     uint64_t min, max;
     /* Sums in long double: 2^64 values of 2^40 ns would overflow double's
      * exact range long before they overflow the counts. */
     long double sum, sumsq;
+    /* Bit i set (in the kept words, below): bucket i holds a count
+     * (counts[i], never 0). A clear bit's count is never read. */
+    uint64_t used[NWORDS];
     uint64_t counts[NBUCKETS];
 };
 
@@ -39,14 +45,18 @@ static void bucket_range(int i, uint64_t *lo, uint64_t *hi) {
     *hi = *lo + ((1ull << shift) - 1);
 }
 
-/* Only the counts in [bucket_of(min), bucket_of(max)] are kept (none when
- * total is 0); the buckets outside are never read and hold anything: a
- * count entering a bucket outside the range first zeroes the buckets
- * between it and the range. Creating, resetting, merging and scanning
- * touch only that range. A replay on sim: runs tens of thousands of short
- * jobs, each with nine histograms: whole-array passes over the 7424
- * buckets were most of its time, and zeroing them at creation (calloc,
- * 59 KB each) then a third of a lab2016 run on sim:. */
+/* Only the used buckets are read: a count entering an unused bucket
+ * replaces whatever it held. And only the bits of the words covering
+ * [bucket_of(min), bucket_of(max)] (none when total is 0) are kept: the
+ * words outside hold anything, and a count entering a bucket outside
+ * first clears the words between it and the range. So creating and
+ * resetting touch nothing, and merging and scanning visit the used
+ * buckets only. A replay on sim: runs tens of thousands of short jobs,
+ * each with nine histograms (zeroing 59 KB each was a third of a lab2016
+ * run on sim:); a long virtual job merges and scans an interval's
+ * histogram at every sample, a few dozen used buckets spread over a
+ * thousand (a stall tail octaves above the body): passes over that range
+ * were a fifth of its CPU. */
 static int lo_bucket(const ssd_hist *h) {
     return bucket_of(h->min);
 }
@@ -54,31 +64,77 @@ static int hi_bucket(const ssd_hist *h) {
     return bucket_of(h->max);
 }
 
-static void zero(ssd_hist *h, int from, int to) { /* inclusive; nothing if to < from */
-    if (to >= from)
-        memset(&h->counts[from], 0, (size_t)(to - from + 1) * sizeof h->counts[0]);
+/* Adds count to bucket i. */
+static void add_to(ssd_hist *h, int i, uint64_t count) {
+    uint64_t bit = 1ull << (i % 64);
+    if (h->used[i / 64] & bit) {
+        h->counts[i] += count;
+    } else {
+        h->used[i / 64] |= bit;
+        h->counts[i] = count;
+    }
 }
 
-/* Makes [lo, hi] part of the kept range: zeroes what it adds to it. */
+/* The first used bucket in [from, last], or -1. */
+static int next_used(const ssd_hist *h, int from, int last) {
+    if (from > last)
+        return -1;
+    int w = from / 64;
+    uint64_t bits = h->used[w] & (~0ull << (from % 64));
+    for (;;) {
+        if (bits) {
+            int i = w * 64 + __builtin_ctzll(bits);
+            return i <= last ? i : -1;
+        }
+        if (++w > last / 64)
+            return -1;
+        bits = h->used[w];
+    }
+}
+
+/* The last used bucket in [first, from], or -1. */
+static int prev_used(const ssd_hist *h, int from, int first) {
+    if (from < first)
+        return -1;
+    int w = from / 64;
+    uint64_t bits = h->used[w] & (~0ull >> (63 - from % 64));
+    for (;;) {
+        if (bits) {
+            int i = w * 64 + 63 - __builtin_clzll(bits);
+            return i >= first ? i : -1;
+        }
+        if (--w < first / 64)
+            return -1;
+        bits = h->used[w];
+    }
+}
+
+/* Makes the words of buckets [lo, hi] part of the kept ones: clears what
+ * it adds to them. */
 static void widen(ssd_hist *h, int lo, int hi) {
+    int wl = lo / 64, wh = hi / 64;
     if (!h->total) {
-        zero(h, lo, hi);
+        memset(&h->used[wl], 0, (size_t)(wh - wl + 1) * sizeof h->used[0]);
         return;
     }
-    int klo = lo_bucket(h), khi = hi_bucket(h);
-    if (lo < klo)
-        zero(h, lo, klo - 1);
-    if (hi > khi)
-        zero(h, khi + 1, hi);
+    int kl = lo_bucket(h) / 64, kh = hi_bucket(h) / 64;
+    if (wl < kl)
+        memset(&h->used[wl], 0, (size_t)(kl - wl) * sizeof h->used[0]);
+    if (wh > kh)
+        memset(&h->used[kh + 1], 0, (size_t)(wh - kh) * sizeof h->used[0]);
 }
 
-int ssd_hist_create(ssd_hist **out) {
-    ssd_hist *h = malloc(sizeof *h); /* counts: none kept yet (see above) */
-    if (!h)
-        return SSD_ENOMEM;
+static void clear(ssd_hist *h) {
     h->total = h->max = 0;
     h->sum = h->sumsq = 0;
     h->min = UINT64_MAX;
+}
+
+int ssd_hist_create(ssd_hist **out) {
+    ssd_hist *h = malloc(sizeof *h); /* counts: none used yet (see above) */
+    if (!h)
+        return SSD_ENOMEM;
+    clear(h);
     *out = h;
     return 0;
 }
@@ -88,26 +144,38 @@ void ssd_hist_free(ssd_hist *h) {
 }
 
 void ssd_hist_reset(ssd_hist *h) {
-    h->total = h->max = 0;
-    h->sum = h->sumsq = 0;
-    h->min = UINT64_MAX;
+    clear(h);
 }
 
-void ssd_hist_record_n(ssd_hist *h, uint64_t value, uint64_t count) {
+/* One entry of ssd_hist_record_n into the sums at *sum and *sumsq. */
+static inline void record_into(ssd_hist *h, uint64_t value, uint64_t count, long double *sum,
+                               long double *sumsq) {
     if (!count)
         return;
     int b = bucket_of(value);
-    if (!h->total || value < h->min || value > h->max) /* else b is in the kept range */
+    if (!h->total || value < h->min || value > h->max) /* else b's word is kept */
         widen(h, b, b);
-    h->counts[b] += count;
+    add_to(h, b, count);
     h->total += count;
     if (value < h->min)
         h->min = value;
     if (value > h->max)
         h->max = value;
     long double v = (long double)value;
-    h->sum += v * count;
-    h->sumsq += v * v * count;
+    *sum += v * count;
+    *sumsq += v * v * count;
+}
+
+void ssd_hist_record_n(ssd_hist *h, uint64_t value, uint64_t count) {
+    record_into(h, value, count, &h->sum, &h->sumsq);
+}
+
+void ssd__hist_record_each(ssd_hist *h, const uint64_t *value, const uint64_t *count, int n) {
+    long double sum = h->sum, sumsq = h->sumsq;
+    for (int k = 0; k < n; k++)
+        record_into(h, value[k], count[k], &sum, &sumsq);
+    h->sum = sum;
+    h->sumsq = sumsq;
 }
 
 void ssd_hist_record(ssd_hist *h, uint64_t value) {
@@ -118,8 +186,14 @@ void ssd_hist_merge(ssd_hist *dst, const ssd_hist *src) {
     if (!src->total)
         return;
     widen(dst, lo_bucket(src), hi_bucket(src));
-    for (int i = lo_bucket(src), hi = hi_bucket(src); i <= hi; i++)
-        dst->counts[i] += src->counts[i];
+    for (int w = lo_bucket(src) / 64, last = hi_bucket(src) / 64; w <= last; w++) {
+        uint64_t bits = src->used[w], had = dst->used[w];
+        dst->used[w] = had | bits;
+        for (; bits; bits &= bits - 1) {
+            int b = __builtin_ctzll(bits), i = w * 64 + b;
+            dst->counts[i] = (had >> b & 1 ? dst->counts[i] : 0) + src->counts[i];
+        }
+    }
     dst->total += src->total;
     dst->sum += src->sum;
     dst->sumsq += src->sumsq;
@@ -163,35 +237,46 @@ uint64_t ssd_hist_percentile(const ssd_hist *h, double pct) {
     uint64_t rank = (uint64_t)ceil(pct / 100.0 * (double)h->total);
     if (rank < 1)
         rank = 1;
-    uint64_t seen = 0;
-    for (int i = lo_bucket(h), top = hi_bucket(h); i <= top; i++) {
-        seen += h->counts[i];
-        if (seen >= rank) {
-            uint64_t lo, hi;
-            bucket_range(i, &lo, &hi);
-            uint64_t mid = lo + (hi - lo) / 2;
-            if (mid < h->min)
-                mid = h->min;
-            if (mid > h->max)
-                mid = h->max;
-            return mid;
+    /* The bucket is the first whose running count reaches rank. A high
+     * percentile's lies near the top: found from there, with the count at
+     * or below a bucket being total less the counts above it (the same
+     * bucket; the p99 of every sample of a job scanned most of the range). */
+    int first = lo_bucket(h), top = hi_bucket(h), i;
+    if (pct > 50) {
+        uint64_t upto = h->total; /* count at or below bucket i */
+        i = prev_used(h, top, first);
+        for (int below = prev_used(h, i - 1, first); below >= 0 && upto - h->counts[i] >= rank;
+             below = prev_used(h, i - 1, first)) {
+            upto -= h->counts[i];
+            i = below;
         }
+    } else {
+        uint64_t seen = 0;
+        for (i = next_used(h, first, top); i >= 0; i = next_used(h, i + 1, top))
+            if ((seen += h->counts[i]) >= rank)
+                break;
+        if (i < 0)
+            return h->max;
     }
-    return h->max;
+    uint64_t lo, hi;
+    bucket_range(i, &lo, &hi);
+    uint64_t mid = lo + (hi - lo) / 2;
+    if (mid < h->min)
+        mid = h->min;
+    if (mid > h->max)
+        mid = h->max;
+    return mid;
 }
 
 int ssd_hist_next_bucket(const ssd_hist *h, int from, uint64_t *lo, uint64_t *hi, uint64_t *count) {
     if (!h->total)
         return -1;
-    int first = lo_bucket(h), last = hi_bucket(h);
-    for (int i = from < first ? first : from; i <= last; i++) {
-        if (h->counts[i]) {
-            bucket_range(i, lo, hi);
-            *count = h->counts[i];
-            return i;
-        }
+    int first = lo_bucket(h), i = next_used(h, from < first ? first : from, hi_bucket(h));
+    if (i >= 0) {
+        bucket_range(i, lo, hi);
+        *count = h->counts[i];
     }
-    return -1;
+    return i;
 }
 
 int ssd_hist_next_range(const ssd_hist *h, int from, int per_octave, uint64_t *lo, uint64_t *hi,

@@ -36,7 +36,7 @@ static char *put_u64(char *p, unsigned long long u, int comma) {
 static char *put_fixed(char *p, double v, int digits, int comma) {
     if (comma)
         *p++ = ',';
-    int n = ssd__fmt_fixed(p, v, digits);
+    int n = ssd__fmt_fixed_rounded(p, v, digits);
     return p + (n ? n : snprintf(p, FIELD_MAX, "%.*f", digits, v));
 }
 

@@ -163,6 +163,11 @@ struct ssd__sim {
     int bulk;
     struct ssd__rng rng; /* latency draws (base/xrand.h) */
     double strata_z[SSD__SIM_LAT_STRATA];
+    /* exp(sigma * strata_z[j]) and exp(-sigma^2 / 2) for the sigma they
+     * were computed at (strata_ready): the same values record_latency
+     * computed per chunk, once. */
+    int strata_ready;
+    double strata_sigma, strata_norm, strata_exp[SSD__SIM_LAT_STRATA];
     /* Ground truth's record of the last job's intervals that lay wholly in
      * one phase: their host write rates, whose median is the phase's level
      * (sim_truth.c). Bookkeeping only: the model never reads it. */

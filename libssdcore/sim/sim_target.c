@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hist_batch.h"
 #include "sim_model.h"
 
 #define GIB 1073741824.0
@@ -73,13 +74,21 @@ static double ext_end(const struct ssd__sim *s, int i) {
 }
 
 static void ext_compact(struct ssd__sim *s) {
-    int j = 0;
-    for (int i = 1; i < s->n_ext; i++) {
-        if (fabs(s->ext[i].mapped - s->ext[j].mapped) < 1e-12)
-            continue;
-        s->ext[++j] = s->ext[i];
+    /* Up to the first pair to merge every extent stays where it is: found
+     * without copying each onto itself (after a sequential chunk's
+     * ext_set, the copies were most of this pass over the whole list). */
+    int k = 1;
+    while (k < s->n_ext && !(fabs(s->ext[k].mapped - s->ext[k - 1].mapped) < 1e-12))
+        k++;
+    if (k < s->n_ext) {
+        int j = k - 1;
+        for (; k < s->n_ext; k++) {
+            if (fabs(s->ext[k].mapped - s->ext[j].mapped) < 1e-12)
+                continue;
+            s->ext[++j] = s->ext[k];
+        }
+        s->n_ext = j + 1;
     }
-    s->n_ext = j + 1;
     /* Still full (many trims of scattered ranges): merge the neighbours whose
      * fractions differ least, keeping the mapped bytes. */
     while (s->n_ext > SSD__SIM_MAX_EXTENTS - 8) {
@@ -585,27 +594,44 @@ static void record_latency(struct ssd__sim *s, ssd_hist *h, uint64_t n, double m
         body_mean = (mean_ns * (double)n - tail_val * (double)n_tail) / (double)n_body;
         body_mean = fmax(body_mean, 0.3 * mean_ns);
     }
+    if (!s->strata_ready || s->strata_sigma != sigma) {
+        /* exp of the same arguments as before, once a drive, not a chunk:
+         * those were a twentieth of a long virtual job's CPU. */
+        for (int j = 0; j < SSD__SIM_LAT_STRATA; j++)
+            s->strata_exp[j] = exp(sigma * s->strata_z[j]);
+        s->strata_norm = exp(-0.5 * sigma * sigma);
+        s->strata_sigma = sigma;
+        s->strata_ready = 1;
+    }
     double jitter = exp(0.1 * sigma * rng_normal(&s->rng));
-    double scale = body_mean * jitter * exp(-0.5 * sigma * sigma);
+    double scale = body_mean * jitter * s->strata_norm;
+    /* The values and counts in the order they were recorded one by one,
+     * recorded in one call (the same sums, to the bit). */
+    uint64_t val[SSD__SIM_LAT_STRATA + 8], cnt[SSD__SIM_LAT_STRATA + 8];
+    int m = 0;
     if (n_body < SSD__SIM_LAT_STRATA) {
-        for (uint64_t i = 0; i < n_body; i++)
-            ssd_hist_record(h, (uint64_t)(scale * exp(sigma * rng_normal(&s->rng))) + 1);
+        for (uint64_t i = 0; i < n_body; i++, m++) {
+            val[m] = (uint64_t)(scale * exp(sigma * rng_normal(&s->rng))) + 1;
+            cnt[m] = 1;
+        }
     } else {
         /* One uniform offset per chunk keeps the strata from repeating. */
         int shift = (int)(ssd__rng_next(&s->rng) % SSD__SIM_LAT_STRATA);
-        for (int j = 0; j < SSD__SIM_LAT_STRATA; j++) {
-            uint64_t c = n_body * (uint64_t)(j + 1) / SSD__SIM_LAT_STRATA -
-                         n_body * (uint64_t)j / SSD__SIM_LAT_STRATA;
-            double z = s->strata_z[(j + shift) % SSD__SIM_LAT_STRATA];
-            ssd_hist_record_n(h, (uint64_t)(scale * exp(sigma * z)) + 1, c);
+        for (int j = 0; j < SSD__SIM_LAT_STRATA; j++, m++) {
+            cnt[m] = n_body * (uint64_t)(j + 1) / SSD__SIM_LAT_STRATA -
+                     n_body * (uint64_t)j / SSD__SIM_LAT_STRATA;
+            double e = s->strata_exp[(j + shift) % SSD__SIM_LAT_STRATA];
+            val[m] = (uint64_t)(scale * e) + 1;
         }
     }
-    for (uint64_t i = 0; i < n_tail && i < 8; i++) {
+    for (uint64_t i = 0; i < n_tail && i < 8; i++, m++) {
         uint64_t c = n_tail / 8 + (i < n_tail % 8);
         if (n_tail < 8)
             c = 1;
-        ssd_hist_record_n(h, (uint64_t)(tail_val * exp(0.5 * rng_normal(&s->rng))) + 1, c);
+        val[m] = (uint64_t)(tail_val * exp(0.5 * rng_normal(&s->rng))) + 1;
+        cnt[m] = c;
     }
+    ssd__hist_record_each(h, val, cnt, m);
 }
 
 static void background_work(struct ssd__sim *s, double seconds);

@@ -1,8 +1,11 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <ssdcore.h>
+
+#include "hist_batch.h"
 
 static int cmp_u64(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -39,6 +42,133 @@ Test(hist, percentiles_within_one_percent_of_exact) {
     cr_expect_eq(ssd_hist_count(h), N);
     free(v);
     ssd_hist_free(h);
+}
+
+/* The nearest-rank bucket walked up from the bottom (ssd_hist_next_bucket),
+ * its midpoint within [min, max]: what ssd_hist_percentile returns, however
+ * it searches. */
+static uint64_t walked_pct(const ssd_hist *h, double pct) {
+    uint64_t rank = (uint64_t)ceil(pct / 100.0 * (double)ssd_hist_count(h)), seen = 0, lo, hi, c;
+    if (rank < 1)
+        rank = 1;
+    for (int i = ssd_hist_next_bucket(h, 0, &lo, &hi, &c); i >= 0;
+         i = ssd_hist_next_bucket(h, i + 1, &lo, &hi, &c)) {
+        if ((seen += c) >= rank) {
+            uint64_t mid = lo + (hi - lo) / 2;
+            return mid < ssd_hist_min(h)   ? ssd_hist_min(h)
+                   : mid > ssd_hist_max(h) ? ssd_hist_max(h)
+                                           : mid;
+        }
+    }
+    return ssd_hist_max(h);
+}
+
+Test(hist, every_percentile_is_the_nearest_rank_bucket_from_either_end) {
+    ssd_hist *h;
+    cr_assert_eq(ssd_hist_create(&h), 0);
+    srand(3);
+    for (int trial = 0; trial < 300; trial++) {
+        ssd_hist_reset(h);
+        /* A few values far apart (empty buckets between), some repeated,
+         * so that ranks fall on bucket edges. */
+        int n = 1 + rand() % 12;
+        for (int k = 0; k < n; k++)
+            ssd_hist_record_n(h, (uint64_t)exp((double)(rand() % 2000) / 100.0),
+                              1 + (uint64_t)(rand() % 3) * (uint64_t)(rand() % 50));
+        for (double p = 0.25; p < 100; p += 0.25)
+            cr_assert_eq(ssd_hist_percentile(h, p), walked_pct(h, p), "trial %d p%g", trial, p);
+    }
+    ssd_hist_free(h);
+}
+
+/* ssd__hist_record_each is n calls of ssd_hist_record_n, to the bit:
+ * the same long double sums (mean, stddev), counts and range. */
+Test(hist, recording_many_at_once_is_recording_each) {
+    ssd_hist *one, *each;
+    cr_assert_eq(ssd_hist_create(&one), 0);
+    cr_assert_eq(ssd_hist_create(&each), 0);
+    srand(5);
+    for (int chunk = 0; chunk < 2000; chunk++) {
+        uint64_t val[24], cnt[24];
+        int n = rand() % 25;
+        for (int k = 0; k < n; k++) {
+            /* Large values and counts, so a sum rounded differently shows. */
+            val[k] = ((uint64_t)rand() << 20 | (uint64_t)rand()) >> (rand() % 40);
+            cnt[k] = rand() % 7 ? (uint64_t)rand() % 100000 + 1 : 0;
+            ssd_hist_record_n(one, val[k], cnt[k]);
+        }
+        ssd__hist_record_each(each, val, cnt, n);
+        cr_assert_eq(ssd_hist_count(each), ssd_hist_count(one));
+        double m1 = ssd_hist_mean(one), m2 = ssd_hist_mean(each);
+        double s1 = ssd_hist_stddev(one), s2 = ssd_hist_stddev(each);
+        cr_assert(memcmp(&m1, &m2, sizeof m1) == 0 && memcmp(&s1, &s2, sizeof s1) == 0,
+                  "chunk %d: mean %.17g / %.17g, stddev %.17g / %.17g", chunk, m1, m2, s1, s2);
+        cr_assert_eq(ssd_hist_min(each), ssd_hist_min(one));
+        cr_assert_eq(ssd_hist_max(each), ssd_hist_max(one));
+        for (double p = 1; p < 100; p += 7)
+            cr_assert_eq(ssd_hist_percentile(each, p), ssd_hist_percentile(one, p));
+    }
+    ssd_hist_free(one);
+    ssd_hist_free(each);
+}
+
+/* The same buckets, counts and percentiles, bucket by bucket. */
+static void expect_same_hist(const ssd_hist *a, const ssd_hist *b, int trial) {
+    uint64_t la, ha, ca, lb, hb, cb;
+    int i = ssd_hist_next_bucket(a, 0, &la, &ha, &ca),
+        j = ssd_hist_next_bucket(b, 0, &lb, &hb, &cb);
+    for (; i >= 0 || j >= 0; i = ssd_hist_next_bucket(a, i + 1, &la, &ha, &ca),
+                             j = ssd_hist_next_bucket(b, j + 1, &lb, &hb, &cb)) {
+        cr_assert_eq(i, j, "trial %d", trial);
+        cr_assert(la == lb && ha == hb && ca == cb, "trial %d bucket %d: %llu / %llu", trial, i,
+                  (unsigned long long)ca, (unsigned long long)cb);
+    }
+    cr_assert_eq(ssd_hist_count(a), ssd_hist_count(b));
+    for (double p = 0.5; p < 100; p += 0.5)
+        cr_assert_eq(ssd_hist_percentile(a, p), ssd_hist_percentile(b, p), "trial %d p%g", trial,
+                     p);
+}
+
+static void fill_random(ssd_hist *h, int n) {
+    for (int k = 0; k < n; k++)
+        ssd_hist_record_n(h, (uint64_t)exp((double)(rand() % 3000) / 100.0),
+                          1 + (uint64_t)(rand() % 1000));
+}
+
+/* A histogram reset (or merged into after a reset) reads none of the counts
+ * it held before: recording and merging into it give what a new one does. */
+Test(hist, a_reset_histogram_forgets_its_old_counts) {
+    ssd_hist *used, *fresh, *src, *dst_used;
+    cr_assert_eq(ssd_hist_create(&used), 0);
+    cr_assert_eq(ssd_hist_create(&src), 0);
+    cr_assert_eq(ssd_hist_create(&dst_used), 0);
+    srand(9);
+    for (int trial = 0; trial < 200; trial++) {
+        cr_assert_eq(ssd_hist_create(&fresh), 0);
+        fill_random(used, 1 + rand() % 40);
+        ssd_hist_reset(used);
+        ssd_hist_reset(src);
+        int n = 1 + rand() % 40;
+        unsigned seed = (unsigned)rand();
+        srand(seed);
+        fill_random(used, n);
+        srand(seed);
+        fill_random(fresh, n);
+        expect_same_hist(used, fresh, trial);
+        /* Merged into a reset histogram that held other counts, and into
+         * the new one: the same again. */
+        fill_random(src, 1 + rand() % 40);
+        fill_random(dst_used, 1 + rand() % 40);
+        ssd_hist_reset(dst_used);
+        ssd_hist_merge(dst_used, used);
+        ssd_hist_merge(dst_used, src);
+        ssd_hist_merge(fresh, src);
+        expect_same_hist(dst_used, fresh, trial);
+        ssd_hist_free(fresh);
+    }
+    ssd_hist_free(used);
+    ssd_hist_free(src);
+    ssd_hist_free(dst_used);
 }
 
 Test(hist, mean_and_stddev_are_exact) {

@@ -101,6 +101,54 @@ Test(numfmt, fixed_point_is_printfs_text_or_left_to_it) {
     cr_expect_str_eq(buf, "0.005");
 }
 
+/* ssd__fmt_fixed_rounded writes what printf("%.*f") writes for any value
+ * it takes, ties and near-ties left to printf. */
+static int rounded_as_printf(double v, int digits) {
+    char buf[SSD__NUM_BUF] = "", want[400];
+    snprintf(want, sizeof want, "%.*f", digits, v);
+    int n = ssd__fmt_fixed_rounded(buf, v, digits);
+    if (n) {
+        cr_assert_str_eq(buf, want, "%.17g at %d digits", v, digits);
+        cr_assert_eq(n, (int)strlen(want));
+    } else {
+        cr_assert_str_eq(buf, "", "buf unchanged");
+    }
+    return n > 0;
+}
+
+Test(numfmt, rounded_fixed_point_is_printfs_text_or_left_to_it) {
+    static const double edge[] = {0,          -0.0, 0.5,   0.0005,  0.0015, 0.001,  1e-9,
+                                  1,          35.1, 35.05, -1,      -2.5,   2.675,  2.665,
+                                  0.125,      1e14, 1e15,  1e300,   1099.5, 0.9995, 9.9995,
+                                  99999.9996, 1e-3, NAN,   INFINITY};
+    for (int d = 0; d <= 9; d++)
+        for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+            rounded_as_printf(edge[i], d);
+    int fast = 0;
+    srand(11);
+    for (int i = 0; i < 1000000; i++) {
+        int d = i % 4 == 0 ? 3 : i % 4 == 1 ? 1 : rand() % 10;
+        double v;
+        if (i % 5 == 0) /* next to a tie: k + 1/2 in the last digit, a few ulps off */
+            v = nextafter(((double)(rand() % 100000000) + 0.5) / pow(10, d),
+                          rand() % 2 ? INFINITY : 0) *
+                (1 + (rand() % 5 - 2) * 1e-16);
+        else if (i % 5 == 1) /* a mean latency in us: ns sums over counts */
+            v = (double)((uint64_t)rand() * 977) / (double)(rand() % 100000 + 1) / 1e3;
+        else
+            v = ldexp((double)rand() / RAND_MAX, rand() % 70 - 40);
+        fast += rounded_as_printf(v, d);
+    }
+    cr_expect_gt(fast, 900000, "all but the ties take the fast way");
+    char buf[SSD__NUM_BUF];
+    cr_expect_eq(ssd__fmt_fixed_rounded(buf, 0.0005, 3), 0, "a tie (in decimal): printf's");
+    cr_expect_eq(ssd__fmt_fixed_rounded(buf, -0.0, 1), 0, "printf writes -0.0");
+    cr_expect_eq(ssd__fmt_fixed_rounded(buf, 56.51234, 3), 6);
+    cr_expect_str_eq(buf, "56.512");
+    cr_expect_eq(ssd__fmt_fixed_rounded(buf, 0.0004, 3), 5);
+    cr_expect_str_eq(buf, "0.000");
+}
+
 Test(numfmt, json_has_no_nan_or_infinity) {
     char buf[SSD__NUM_BUF];
     cr_expect_str_eq(ssd__fmt_json_number(buf, NAN), "null");
