@@ -1042,7 +1042,9 @@ int ssd__suite_report_html(const struct ssd__results *s, char **out) {
         free(warn);
     }
     char buf[128];
-    ssd__text_add(&t, "<table class=\"kv\">\n");
+    /* meta: a simulated drive's URI is one long word, which may break
+     * anywhere (on a phone); the figures' tables never break a number. */
+    ssd__text_add(&t, "<table class=\"kv meta\">\n");
     snprintf(buf, sizeof buf, "%s, %.1f GiB (%llu bytes), %u-byte blocks", s->target_kind,
              (double)s->target_size / GIB, (unsigned long long)s->target_size, s->target_block);
     meta(&t, "target", uri);

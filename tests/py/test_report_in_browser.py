@@ -2,6 +2,7 @@
 console errors, every chart has data, legends toggle, no sideways scrolling
 and readable chart text on a 400 px phone. Screenshots at 1400 and 400 px
 are kept under build/browser/ (CI keeps them as artifacts)."""
+import json
 import os
 import pathlib
 import re
@@ -10,7 +11,7 @@ import subprocess
 import pytest
 
 import ssdcore
-from browser_helpers import print_pages, probe, screenshot
+from browser_helpers import browser, print_pages, probe, screenshot
 
 SHOTS = pathlib.Path(os.environ.get("SSD_BUILD_DIR", pathlib.Path(__file__).parents[2] / "build"))
 SHOTS = SHOTS / "browser"
@@ -181,3 +182,40 @@ def test_a_long_target_uri_wraps_on_a_phone(tmp_path):
     assert console == [], console
     assert got["scrollWidth"] <= got["innerWidth"] + 1, got
     assert [c for c in got["cutTables"] if "kv" in c["cls"]] == [], got["cutTables"]
+
+
+# A figure's value or unit cell split inside a word: its text's line boxes
+# on more than one line although the cell holds no space to break at.
+_BROKEN_FIGURES = """
+(function () {
+  var out = [];
+  document.querySelectorAll('div.headline td').forEach(function (td) {
+    var text = td.textContent.trim();
+    if (!text || /\\s/.test(text)) return;
+    var r = document.createRange();
+    r.selectNodeContents(td);
+    var tops = {};
+    Array.prototype.forEach.call(r.getClientRects(), function (b) {
+      if (b.width > 0) tops[Math.round(b.top)] = 1;
+    });
+    if (Object.keys(tops).length > 1) out.push(text);
+  });
+  return JSON.stringify(out);
+})()
+"""
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_headline_figures_never_break_inside_a_number_or_unit(pages, width):
+    """The long-URI fix let every key-value cell wrap anywhere, and the
+    headline tables (key-value tables too) then broke "493.2" and "MiB/s"
+    across lines at 1280 px: only the run's metadata table may break
+    inside a word."""
+    b = browser()
+    target, session = b.open(pages["lab2016"], width)
+    try:
+        r = b.call("Runtime.evaluate", session, expression=_BROKEN_FIGURES, returnByValue=True)
+        broken = json.loads(r["result"]["value"])
+    finally:
+        b.close_tab(target, session)
+    assert broken == [], broken
