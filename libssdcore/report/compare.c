@@ -311,11 +311,19 @@ fail:
     return rc;
 }
 
-/* The drive labelled text, or at the 1-based position it names; -1 when none. */
+/* The drive labelled text, the one drive whose run's target is text (the
+ * sim:... a user ran the suite on), or at the 1-based position it names;
+ * -1 when none, -2 when several runs share that target. */
 static int drive_named(const ssd_compare *c, const char *text) {
     for (int i = 0; i < c->nd; i++)
         if (!strcmp(c->d[i].label, text))
             return i;
+    int found = -1;
+    for (int i = 0; i < c->nd; i++)
+        if (c->d[i].r->target_uri && !strcmp(c->d[i].r->target_uri, text))
+            found = found == -1 ? i : -2;
+    if (found != -1)
+        return found;
     char *end;
     long k = strtol(text, &end, 10);
     return *text && !*end && k >= 1 && k <= c->nd ? (int)k - 1 : -1;
@@ -327,8 +335,11 @@ int ssd_compare_set_option(ssd_compare *c, const char *key, const char *value) {
     int hl = 0;
     if (key && value && !strcmp(key, "highlight") && (hl = drive_named(c, value)) < 0)
         return ssd__fail(c->err, SSD_EINVAL,
-                         "option highlight: no drive labelled \"%s\" (nor a position 1..%d)", value,
-                         c->nd);
+                         hl == -2 ? "option highlight: several runs have the target \"%s\": "
+                                    "name one by its label or position 1..%d"
+                                  : "option highlight: no drive labelled \"%s\" or run on that "
+                                    "target (nor a position 1..%d)",
+                         value, c->nd);
     int i = ssd__option_set(&compare_options, c, key, value, c->err);
     if (i == OPT_highlight)
         c->highlight = hl;

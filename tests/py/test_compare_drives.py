@@ -271,3 +271,18 @@ def test_4k_floors_in_iops_too(runs):
                      r'\([\d,]+ IOPS\) \(moving average\)"', html)
     assert re.search(r'data-tip="Team MP44L 1 TB: [\d.]+ GiB written, [\d.]+ MiB/s '
                      r'\(moving average\)"', html)
+
+
+def test_the_highlight_may_name_the_target_a_run_was_made_on(runs, cli, tmp_path):
+    """README's and docs/compare.md's example highlights `sim:mp44l-1tb`,
+    though a drive's label is its model ("Team MP44L 1 TB"): the run's
+    target names it too, and a target two runs share is refused by name."""
+    dirs = [str(runs[k]) for k in ("bx200", "mp44l")]
+    r = subprocess.run([cli, "compare", *dirs, "--out", str(tmp_path / "c"),
+                        "--highlight", "sim:mp44l-1tb"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    doc = json.loads((tmp_path / "c" / "compare.json").read_text())
+    assert doc["highlight"] == "Team MP44L 1 TB"
+    r = subprocess.run([cli, "compare", dirs[0], dirs[0], "--out", str(tmp_path / "d"),
+                        "--highlight", "sim:bx200"], capture_output=True, text=True)
+    assert r.returncode == 2 and "several runs have the target \"sim:bx200\"" in r.stderr, r.stderr
