@@ -115,7 +115,8 @@ static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t le
     case SSD__KIND_FIO_JSON:
         return ssd__series_fail(s, SSD_EFORMAT,
                                 "%s:1: fio JSON output holds summary figures, not a series: "
-                                "use ssd_fio_json_open (ssdcore fio-summary)",
+                                "read it with ssdcore fio-result, ssd_fio_result_open or Python's "
+                                "read_fio_json",
                                 name);
     case SSD__KIND_UNKNOWN:
     default:

@@ -5,6 +5,7 @@ is not UTF-8, a FIFO without a writer does not hang `analyze`, and a job's
 samples are kept compactly in Python."""
 import json
 import os
+import pathlib
 import subprocess
 import tracemalloc
 
@@ -133,3 +134,16 @@ def test_iterating_a_series_finds_its_columns_once(monkeypatch):
     assert len(rows) == 2000 and rows[-1]["t_s"] == 2000.0
     assert [x["t_s"] for x in s][:3] == [1.0, 2.0, 3.0] and s[5]["t_s"] == 6.0
     assert len(scans) <= 1, f"the columns were found {len(scans)} times"
+
+
+def test_a_fio_json_given_as_a_series_names_real_readers(cli, datasets_dir):
+    """The message once sent users to ssd_fio_json_open and `ssdcore
+    fio-summary`, neither of which exists: each reader it names is real."""
+    path = datasets_dir / "fioplot" / "IBM_M1015" / "SAMSUNG_PM883" / "randwrite-32-1.json"
+    r = subprocess.run([cli, "analyze", str(path)], capture_output=True, text=True)
+    assert r.returncode != 0 and "fio-result" in r.stderr, r.stderr
+    assert "ssd_fio_result_open" in r.stderr and "read_fio_json" in r.stderr, r.stderr
+    assert subprocess.run([cli, "help", "fio-result"], capture_output=True).returncode == 0
+    assert callable(ssdcore.read_fio_json)
+    header = pathlib.Path(__file__).parents[2] / "libssdcore/include/ssdcore/fio_result.h"
+    assert "int ssd_fio_result_open(" in header.read_text()
