@@ -6,8 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_read.h"
 #include "series_readers.h"
 #include "text_file.h"
+
+/* The JSON reader's message without its "line L: " (the metadata is one
+ * line, which the caller names). */
+static const char *json_what(const char *err) {
+    const char *c = strncmp(err, "line ", 5) ? NULL : strstr(err, ": ");
+    return c ? c + 2 : err;
+}
 
 #define MAX_FIELDS 64
 
@@ -239,8 +247,25 @@ int ssd__read_series_csv(ssd_series *s, const char *name, char *buf, size_t len,
                 char *p = line + 1;
                 while (*p == ' ')
                     p++;
-                if (*p == '{' && !s->metadata && ssd__series_set_string(&s->metadata, p))
-                    return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
+                if (*p == '{' && !s->metadata) {
+                    /* The metadata carries the analysis context (capacity,
+                     * written before): a line that does not parse is an
+                     * error, never a run analysed as if nothing were known. */
+                    struct ssd__jv v;
+                    char jerr[160];
+                    int jrc = ssd__jr_parse(p, &v, jerr, sizeof jerr);
+                    int obj = !jrc && v.type == SSD__JOBJ;
+                    if (!jrc)
+                        ssd__jv_free(&v);
+                    if (jrc == SSD_ENOMEM)
+                        return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
+                    if (!obj)
+                        return ssd__series_fail(s, SSD_EFORMAT, "%s:%zu: metadata: %s", name,
+                                                it.lineno,
+                                                jrc ? json_what(jerr) : "not a JSON object");
+                    if (ssd__series_set_string(&s->metadata, p))
+                        return ssd__series_fail(s, SSD_ENOMEM, "%s: out of memory", name);
+                }
             }
             continue;
         }

@@ -147,3 +147,16 @@ def test_a_fio_json_given_as_a_series_names_real_readers(cli, datasets_dir):
     assert callable(ssdcore.read_fio_json)
     header = pathlib.Path(__file__).parents[2] / "libssdcore/include/ssdcore/fio_result.h"
     assert "int ssd_fio_result_open(" in header.read_text()
+
+
+@pytest.mark.parametrize("line", ['{"target": "x", bad json', '{"capacity_bytes": 1} tail', "{}}"])
+def test_a_series_whose_metadata_does_not_parse_is_refused_by_name(cli, tmp_path, line):
+    """The metadata carries the analysis context: the CLI once analysed such
+    a file as if nothing were known (exit 0, no word), and Python raised a
+    bare JSONDecodeError naming no file."""
+    path = tmp_path / "bad.csv"
+    path.write_text(f"# ssdcore-series 1\n# {line}\nt_s,bytes\n1,100\n2,200\n")
+    r = subprocess.run([cli, "analyze", str(path)], capture_output=True, text=True)
+    assert r.returncode == 1 and f"{path}:2: metadata: " in r.stderr, r.stderr
+    with pytest.raises(ssdcore.FormatError, match=f"{path}:2: metadata: "):
+        ssdcore.Series.open(path)
