@@ -339,8 +339,14 @@ int ssd__results_read(char *err, const char *path, const char *text, struct ssd_
     if (rc)
         return ssd__fail(err, rc, "%s: %s", path, why);
     const char *schema = ssd__jv_str(root, "schema");
-    if (schema && !strcmp(schema, "ssdcore-results/1"))
-        return 0;
+    if (schema && !strcmp(schema, "ssdcore-results/1")) {
+        /* Every reader (load, compare, catalog) refuses what one refuses. */
+        const struct ssd__jv *steps = ssd__jv_get(root, "steps");
+        if (steps && steps->type == SSD__JARR)
+            return 0;
+        ssd__jv_free(root);
+        return ssd__fail(err, SSD_EFORMAT, "%s: no steps array", path);
+    }
     char shown[80] = "";
     if (schema)
         printable(shown, sizeof shown, schema);

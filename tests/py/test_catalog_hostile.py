@@ -195,3 +195,18 @@ def test_reading_a_catalog_that_is_not_there_creates_nothing(cli, tmp_path):
                         str(tmp_path / "o")], capture_output=True, text=True)
     assert r.returncode == 1 and "no such catalog" in r.stderr
     assert not (tmp_path / "no").exists()
+
+
+@pytest.mark.parametrize("steps", [5, None, "steps", {}])
+def test_a_results_file_the_report_refuses_is_refused_by_the_catalog_too(cli, tmp_path, run, steps):
+    """The catalog read results.json apart from the one loader and took a
+    run whose steps are not an array ("interrupted", no drive), which
+    report and compare refuse: every reader now gives the same verdict."""
+    doc = dict(run["bx200"], steps=steps)
+    _write(tmp_path / "s", doc)
+    r = _add(cli, tmp_path / "c.db", tmp_path / "s")
+    assert r.returncode == 1 and "no steps array" in r.stderr, r.stderr
+    with pytest.raises(ssdcore.Error, match="no steps array"):
+        ssdcore.catalog_add(tmp_path / "s", tmp_path / "c.db")
+    with pytest.raises(ssdcore.Error, match="no steps array"):
+        ssdcore.report(tmp_path / "s")
