@@ -387,7 +387,11 @@ class _Analysis:
     def __init__(self, options: Mapping[str, float]):
         self._h = make_handle("analysis")
         for k, v in options.items():
+            kind = option_tables("analysis").get(k, {}).get("type")
             if k == "precondition" and isinstance(v, str):  # its word: none, seq_fill...
+                text = v
+            elif kind in ("size", "duration") and isinstance(v, str):
+                # "256g", "30s": the library parses it as the CLI's flag does
                 text = v
             elif isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
                 # Numbers only: float() of a string would take "inf", "nan"
@@ -397,7 +401,7 @@ class _Analysis:
                 # repr of a float is its shortest round trip: the same
                 # double; a count or a size (int, size options of
                 # ssd_analysis_options) as a whole number.
-                whole = option_tables("analysis").get(k, {}).get("type") in ("int", "size")
+                whole = kind in ("int", "size")
                 text = str(int(v)) if whole and float(v).is_integer() else repr(float(v))
             set_options(self._h, {k: text}, lib.ssd_analysis_set_option, lib.ssd_analysis_errmsg)
 

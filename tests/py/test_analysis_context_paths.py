@@ -176,3 +176,19 @@ def test_a_replay_log_carries_the_context(tmp_path):
     assert a["capacity_bytes"] == 256060514304 and a["workload"]["pattern"] == "replay"
     with pytest.raises(ssdcore.Error, match="precondition"):
         ssdcore.replay("scenario:app-startup", "sim:ssd370", precondition="full")
+
+
+def test_size_options_take_units_as_the_cli_flags_do(tmp_path, cli):
+    """The options table gives capacity_bytes and written_before_bytes the
+    type size, and `ssdcore analyze --capacity-bytes 256g` takes units;
+    Python's analyze(capacity_bytes="256g") raised "expected a number"."""
+    log = tmp_path / "run.csv"
+    ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time="10m", log=log)
+    got = ssdcore.analyze(log, capacity_bytes="256g", written_before_bytes="1g")
+    assert got["capacity_bytes"] == 256 << 30 and got["written_before_bytes"] == 1 << 30
+    r = subprocess.run([cli, "analyze", str(log), "--json", "--capacity-bytes", "256g",
+                        "--written-before-bytes", "1g"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert verdict(json.loads(r.stdout)) == verdict(got)
+    with pytest.raises(ssdcore.InvalidArgument, match="capacity_bytes: '25x' is not a size"):
+        ssdcore.analyze(log, capacity_bytes="25x")
