@@ -393,8 +393,10 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     threads, read_pct, offset, span, time, bytes, rate, coverage, seed,
     interval, engine, log, submit_batch, written_before (bytes written to
     the drive since its last TRIM, recorded in the log's metadata for
-    :func:`analyze`), precondition (how the drive was preconditioned,
-    recorded likewise), temp_steady (stop once the drive's temperature held
+    :func:`analyze`; default: what the Target counted since a purge, TRIM
+    or :func:`precondition` on it), precondition (how the drive was
+    preconditioned, recorded likewise; default: the Target's last
+    :func:`precondition`), temp_steady (stop once the drive's temperature held
     within 1 C that long: a thermal test; ``temp_steady_at_s`` says when),
     reference (the same drive's fresh run: its log's path, or the figures of
     ``ssd_analysis_reference_json`` as JSON text or a dict; recorded in the
@@ -548,9 +550,12 @@ def precondition(target: Target, kind: str = "seq_fill", loops: int = 2, *,
     they would take); on files and devices it runs one job per loop (hours
     on a large drive; ``progress`` as for :func:`job`, Ctrl-C stops it).
 
-    Returns ``{"kind", "loops", "written_bytes"}``; the bytes are what the
-    analysis of a later run needs as ``written_before`` (after a purge or a
-    TRIM of the whole drive).
+    Returns ``{"kind", "loops", "written_bytes"}``. The target remembers
+    them: a later :func:`job` on the same ``target`` records the bytes as
+    its ``written_before`` (plus what jobs on it wrote since) and ``kind``
+    as its ``precondition``, so its ``analyze()`` knows the drive is used;
+    a job's own ``written_before=`` / ``precondition=`` win, and a purge or
+    a whole-target TRIM resets them.
 
     >>> import ssdcore
     >>> t = ssdcore.SimTarget("sim:bx200")
@@ -558,6 +563,8 @@ def precondition(target: Target, kind: str = "seq_fill", loops: int = 2, *,
     'model reset'
     >>> ssdcore.precondition(t, "seq_fill")["written_bytes"] >= 2 * t.size_bytes  # whole 128K
     True
+    >>> ssdcore.job(t, pattern="randwrite", time="2s").analysis_context["precondition"]
+    'seq_fill'
     """
     if not isinstance(target, Target):
         raise TypeError("precondition: expected an open ssdcore.Target")

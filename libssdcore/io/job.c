@@ -52,7 +52,7 @@ int ssd_job_opens_read_only(const char *uri, const char *pattern, int destroy_da
 struct ssd_job {
     ssd_target *t;
     struct ssd__workload w;
-    int time_set, bytes_set, interval_set;
+    int time_set, bytes_set, interval_set, written_before_set;
     enum engine_choice engine_choice;
     char *log_path;
     int stamp;
@@ -150,10 +150,12 @@ struct ssd_job {
       "write the series CSV here, flushed every interval")                                        \
     X(written_before, SIZE, written_before, "B", 0, BIG, "0", "", 0,                               \
       "bytes written to the drive since its last TRIM before this job, recorded in the log for "  \
-      "the analysis")                                                                              \
+      "the analysis; default: what the target counted since a TRIM, purge or precondition on "     \
+      "it, else not recorded")                                                                     \
     X(precondition, ENUM, precondition, "", 0, 0, "", SSD__PRECONDITION_WORDS, 0,                  \
       "how the drive was preconditioned before this job, recorded in the log like "               \
-      "written_before; not recorded unless given")                                                    \
+      "written_before; default: the target's last precondition (none after a TRIM or purge) "      \
+      "while nothing else was written, else not recorded")                                         \
     X(reference, TEXT, reference, "json", 0, 0, "", "", 0,                                        \
       "the fresh reference this run is analysed with, recorded in the log so that its analysis "  \
       "alone gives the same verdict: the CLI and Python take the reference's series log, the C "  \
@@ -294,6 +296,8 @@ int ssd_job_set_option(ssd_job *j, const char *key, const char *value) {
     j->time_set |= i == OPT_time;
     j->interval_set |= i == OPT_interval;
     j->bytes_set |= i == OPT_bytes;
+    if (i == OPT_written_before)
+        j->written_before_set = value != NULL;
     /* Checked here once both are given (a new file target is laid out
      * before the run), and again before the run. */
     return (i == OPT_time || i == OPT_interval) && j->time_set && j->interval_set ? check_samples(j)
@@ -1013,6 +1017,17 @@ int ssd_job_run(ssd_job *j) {
             return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
     if (job_hist(j, &j->iv_all, 4))
         return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
+    /* What the target knows of the drive's past (a precondition, a TRIM,
+     * the writes of earlier jobs on it) is this run's context unless the
+     * caller gave it. */
+    uint64_t wb = 0;
+    int pre = -1;
+    if (ssd__target_context(t, &wb, &pre)) {
+        if (!j->written_before_set)
+            j->written_before = wb;
+        if (j->precondition < 0)
+            j->precondition = pre;
+    }
     ssd__temp_probe(t, &j->temp);
     if (t->ops->run_virtual) {
         j->engine = "virtual";
@@ -1024,6 +1039,9 @@ int ssd_job_run(ssd_job *j) {
     }
     rc = close_log(j, rc);
     j->run_rc = rc;
+    /* Also an interrupted or failed run's writes happened (what the suite
+     * counts: the measured write bytes of the job's results). */
+    ssd__target_note_written(t, j->bytes[SSD_DIR_WRITE], 0, -1);
     if (!rc && j->interrupted)
         rc = ssd__fail(j->err, SSD_EINTERRUPTED, "interrupted after %.1f s", j->runtime_s);
     return rc;

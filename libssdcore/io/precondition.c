@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ssdcore/analysis.h"
 #include "ssdcore/job.h"
 #include "target_impl.h"
 #include "precondition.h"
@@ -54,8 +55,23 @@ static int run_fill(ssd_target *t, int random, unsigned loops, uint64_t bytes, u
         return ssd__fail(
             t->err, SSD_EUNSAFE, "%s: %s %s", bytes ? SSD__FILL_KIND : "precondition", t->uri,
             t->write_refused[0] ? t->write_refused : "is opened read-only; a fill writes to it");
+    /* The jobs of a fill count their writes on t as any job does: the
+     * fill's own count replaces theirs. */
+    int known = t->ctx_known, pre = t->ctx_precondition;
+    uint64_t before = t->ctx_written;
     int rc = t->ops->fill ? t->ops->fill(t, random, loops, bytes, &done)
                           : fill_with_jobs(t, random, loops, bytes, &done, fn, user);
+    t->ctx_known = known;
+    t->ctx_written = before;
+    t->ctx_precondition = pre;
+    /* A later job records what was written and how: a fill level (part of
+     * the drive unwritten) or an unfinished precondition has no word, its
+     * bytes are in written_before (as the suite counts them). */
+    if (!rc || done)
+        ssd__target_note_written(t, done, 1,
+                                 rc || bytes ? -1
+                                 : random    ? SSD_PRECONDITION_RANDOM_FILL
+                                             : SSD_PRECONDITION_SEQ_FILL);
     if (written)
         *written = done;
     return rc;

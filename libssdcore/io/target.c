@@ -10,6 +10,7 @@
 
 #include "options.h"
 #include "result_size.h"
+#include "ssdcore/analysis.h"
 #include "target_impl.h"
 
 void ssd_target_free(ssd_target *t) {
@@ -87,6 +88,38 @@ const char *ssd_target_kind(const ssd_target *t) {
     return t->ops ? t->ops->kind : "closed";
 }
 
+int ssd__target_context(const ssd_target *t, uint64_t *written, int *precondition) {
+    *written = t->ctx_known ? t->ctx_written : 0;
+    *precondition = t->ctx_known ? t->ctx_precondition : -1;
+    return t->ctx_known;
+}
+
+void ssd__target_note_written(ssd_target *t, uint64_t bytes, int set, int precondition) {
+    if (set) {
+        /* A precondition on a drive of unknown past: what it wrote is what
+         * is known, as a suite that began with it counts. */
+        t->ctx_written = (t->ctx_known ? t->ctx_written : 0) + bytes;
+        t->ctx_precondition = precondition;
+        t->ctx_known = 1;
+    } else if (t->ctx_known && bytes) {
+        t->ctx_written += bytes;
+        t->ctx_precondition = -1;
+    }
+}
+
+/* After a TRIM of [offset, offset+length): a whole
+ * target's leaves it fresh; part of it frees at most what it covers (the
+ * suite's count, suite/written_since_trim.c). */
+static void trim_context(ssd_target *t, uint64_t offset, uint64_t length) {
+    if (offset == 0 && length >= t->size) {
+        t->ctx_known = 1;
+        t->ctx_written = 0;
+        t->ctx_precondition = SSD_PRECONDITION_NONE;
+    } else if (t->ctx_known) {
+        t->ctx_written = t->ctx_written > length ? t->ctx_written - length : 0;
+    }
+}
+
 int ssd__trim_refused_for_tests;
 
 int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
@@ -124,6 +157,9 @@ int ssd_target_trim(ssd_target *t, uint64_t offset, uint64_t length) {
         snprintf(r->how, sizeof r->how, "%s",
                  !strcmp(t->ops->kind, "sim") ? "model (sim)" : "block device BLKDISCARD");
     }
+    /* As the suite counts it: whether a file's punched hole reached the
+     * drive is in trim_reach, for the reader. */
+    trim_context(t, offset, length);
     return 0;
 }
 
@@ -168,6 +204,8 @@ int ssd_target_purge(ssd_target *t, const char **how) {
     rc = t->ops->purge(t, &done);
     if (!rc && how)
         *how = done;
+    if (!rc)
+        trim_context(t, 0, t->size);
     return rc;
 }
 

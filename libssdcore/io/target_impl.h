@@ -85,6 +85,16 @@ struct ssd_target {
     int opt_layout; /* 0 auto, 1 always, 2 never */
     int opt_no_fitrim;
     ssd_trim_reach trim_reach; /* the last TRIM's */
+    /* The analysis context this handle knows (DESIGN.md, "The analysis
+     * context travels with the run"): once a whole-target TRIM, a purge or
+     * a precondition told it (ctx_known), the bytes written through it
+     * since the last TRIM or purge and how the drive was preconditioned
+     * since then (enum ssd_precondition; -1 when writes since left it
+     * unknown). A job takes them when not given them (ssd__target_context);
+     * a target opened fresh knows nothing. */
+    int ctx_known;
+    uint64_t ctx_written;
+    int ctx_precondition;
     /* Why writes are refused although read_only was not asked for (a file
      * that is the user's, not ssdcore's; a read-only filesystem), as a
      * predicate that follows the URI ("is on a read-only filesystem"), or "". */
@@ -115,6 +125,15 @@ int ssd__layout_mark_set(ssd_target *t, const char *path, enum ssd__layout_mark 
  * unless opt_no_fitrim, else a "not passed" reason. Never fails: what it
  * cannot learn it says in trim_reach.how. */
 void ssd__file_trim_reach(ssd_target *t);
+
+/* Whether t knows its analysis context; then *written and *precondition
+ * (-1: not known) as a job on it records them. */
+int ssd__target_context(const ssd_target *t, uint64_t *written, int *precondition);
+/* Notes `bytes` written through t by a job (precondition < 0: the
+ * precondition word no longer holds when bytes > 0), or, with set, a
+ * precondition or fill that wrote `bytes` since the previous context and
+ * left the drive in `precondition` (-1: unknown). */
+void ssd__target_note_written(ssd_target *t, uint64_t bytes, int set, int precondition);
 
 /* Non-zero when writes to t are refused (read_only, or write_refused set). */
 int ssd__target_writes_refused(const ssd_target *t);

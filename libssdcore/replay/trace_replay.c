@@ -50,6 +50,7 @@ struct ssd_replay {
      * (enum ssd_precondition, -1 not given). */
     uint64_t written_before;
     int precondition;
+    int written_before_set; /* given: the target's count does not replace it */
     /* results */
     int ran, interrupted;
     unsigned qd_run;
@@ -91,10 +92,12 @@ static const char *const engine_names[] = {"auto", "io_uring", "psync"};
     X(log, TEXT, log_path, "path", 0, 0, "", "", 0, "write the series CSV of the samples here")    \
     X(written_before, SIZE, written_before, "B", 0, HUGE_VAL, "0", "", 0,                          \
       "bytes written to the drive since its last TRIM before the replay, recorded in the log "    \
-      "for the analysis")                                                                          \
+      "for the analysis; default: what the target counted since a TRIM, purge or precondition "    \
+      "on it, else not recorded")                                                                  \
     X(precondition, ENUM, precondition, "", 0, 0, "", SSD__PRECONDITION_WORDS, 0,                  \
       "how the drive was preconditioned before the replay, recorded in the log like "             \
-      "written_before; not recorded unless given")
+      "written_before; default: the target's last precondition (none after a TRIM or purge) "      \
+      "while nothing else was written, else not recorded")
 /* clang-format on */
 SSD__OPTION_TABLE(replay_options, "replay", REPLAY_OPTIONS);
 
@@ -167,6 +170,7 @@ int ssd_replay_set_option(ssd_replay *r, const char *key, const char *value) {
         return 0;
     }
     int i = ssd__option_set(&replay_options, r, key, value, r->err);
+    r->written_before_set |= i == OPT_written_before;
     if (i == OPT_timing)
         r->scale = scale;
     return i < 0 ? i : 0;
@@ -582,6 +586,16 @@ int ssd_replay_run(ssd_replay *r) {
     r->ran = 1;
     if (!r->t->is_open)
         return ssd__fail(r->err, SSD_ESTATE, "the target is not open");
+    /* What the target knows of the drive's past is the log's context
+     * unless given (as a job takes it; its jobs below count the writes). */
+    uint64_t wb = 0;
+    int pre = -1;
+    if (ssd__target_context(r->t, &wb, &pre)) {
+        if (!r->written_before_set)
+            r->written_before = wb;
+        if (r->precondition < 0)
+            r->precondition = pre;
+    }
     uint64_t size = ssd_target_size(r->t);
     struct mapper m = {r->offset, r->span, ssd_target_block_size(r->t)};
     if (m.block < 512)

@@ -190,7 +190,10 @@ static int run_job(ssd_suite *s, int i) {
     for (int k = 0; k < st->def.nopts; k++)
         own |= !strcmp(st->def.keys[k], "written_before");
     double wb = own ? 0 : ssd__written_since_trim(&s->res, i);
-    if (!rc && wb > 0) {
+    /* The suite's count is this job's context, also when it is 0 (the
+     * target's own count, which a job otherwise takes, agrees on a suite
+     * run from its start but not on a resumed one). */
+    if (!rc && !own) {
         char v[32];
         snprintf(v, sizeof v, "%.0f", wb);
         rc = ssd_job_set_option(j, "written_before", v);

@@ -264,3 +264,57 @@ def test_a_file_target_is_punched_and_filled_by_jobs(tmp_path):
     assert st[0]["how"] == "hole punch"
     assert st[1]["written_bytes"] == 8 << 20
     assert series_metadata(tmp_path / "r" / "j.csv")["precondition"] == "random_fill"
+
+
+# ---- the context a Target keeps (precondition() then job() on it) -----------
+
+AUDIT_DRIVE = "sim:mp44l-1tb,capacity_gb=512,slc_type=none,slc_gb=0,op_pct=12"
+
+
+def test_a_job_after_precondition_on_the_same_target_knows_the_drive_is_used(tmp_path):
+    """The audit of issue 21: a job run on the Target a precondition filled
+    recorded written_before 0 and precondition unknown, so job().analyze()
+    and `ssdcore analyze` of its log found a 51.9 GiB SLC cache on a drive
+    without one. The target now passes what it knows to the job."""
+    t = ssdcore.SimTarget(AUDIT_DRIVE)
+    written = ssdcore.precondition(t, "seq_fill")["written_bytes"]
+    log = tmp_path / "x.csv"
+    r = ssdcore.job(t, pattern="randwrite", qd=32, time="2h", log=str(log))
+    assert r.analysis_context["written_before_bytes"] == written
+    assert r.analysis_context["precondition"] == "seq_fill"
+    m = series_metadata(log)
+    assert m["written_before_bytes"] == written and m["precondition"] == "seq_fill"
+    for a in (r.analyze(), ssdcore.analyze(str(log))):
+        assert not a.cache_found, a.get("cache")
+        assert a.gc_start_bytes is not None
+    text = cli("analyze", log).stdout
+    assert "cache:       none found" in text and "used state" in text
+    # The next job adds the first one's writes; the precondition no longer
+    # says how the drive was written.
+    first = r["write"]["bytes"]
+    r2 = ssdcore.job(t, pattern="randwrite", qd=32, time="5s")
+    assert r2.analysis_context["written_before_bytes"] == written + first
+    assert r2.analysis_context["precondition"] == "unknown"
+    # A purge leaves it fresh.
+    t.purge()
+    r3 = ssdcore.job(t, pattern="randwrite", qd=32, time="5s")
+    assert r3.analysis_context["written_before_bytes"] == 0
+    assert r3.analysis_context["precondition"] == "none"
+
+
+def test_an_explicit_context_wins_over_the_targets(tmp_path):
+    t = ssdcore.SimTarget(AUDIT_DRIVE)
+    ssdcore.precondition(t, "seq_fill", loops=1)
+    log = tmp_path / "x.csv"
+    r = ssdcore.job(t, pattern="randwrite", time="5s", log=str(log), written_before="100g",
+                    precondition="random_fill")
+    assert r.analysis_context["written_before_bytes"] == 100 * 2 ** 30
+    assert r.analysis_context["precondition"] == "random_fill"
+    m = series_metadata(log)
+    assert m["written_before_bytes"] == 100 * 2 ** 30 and m["precondition"] == "random_fill"
+
+
+def test_a_target_opened_fresh_knows_nothing():
+    r = ssdcore.job(ssdcore.SimTarget(AUDIT_DRIVE), pattern="randwrite", time="5s")
+    assert r.analysis_context["written_before_bytes"] == 0
+    assert r.analysis_context["precondition"] == "unknown"

@@ -1,0 +1,136 @@
+/* A job takes the analysis context its target knows (DESIGN.md, "The
+ * analysis context travels with the run"): after a precondition on the same
+ * target handle, a job records the bytes the precondition wrote and how,
+ * and its analysis finds the used state, not an SLC cache (issue 21: the
+ * audit's false 51.9 GiB cache); a TRIM or purge resets it, an explicit
+ * option wins, and a target opened fresh knows nothing. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ssdcore.h>
+
+#define DRIVE "sim:mp44l-1tb,capacity_gb=512,slc_type=none,slc_gb=0,op_pct=12"
+
+static ssd_target *open_sim(void) {
+    ssd_target *t = NULL;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_open(t, DRIVE), 0, "%s", ssd_target_errmsg(t));
+    return t;
+}
+
+/* A randwrite job on t (kv: further options, NULL-ended); its metadata
+ * JSON in *meta (free with ssd_free), the job returned. */
+static ssd_job *run(ssd_target *t, const char *time, const char *const *kv, char **meta) {
+    ssd_job *j = NULL;
+    cr_assert_eq(ssd_job_create(&j, t), 0);
+    const char *base[] = {"pattern", "randwrite", "qd", "32", "time", time, NULL};
+    for (const char *const *p = base; p[0]; p += 2)
+        cr_assert_eq(ssd_job_set_option(j, p[0], p[1]), 0, "%s", ssd_job_errmsg(j));
+    for (const char *const *p = kv; p && p[0]; p += 2)
+        cr_assert_eq(ssd_job_set_option(j, p[0], p[1]), 0, "%s", ssd_job_errmsg(j));
+    cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
+    cr_assert_eq(ssd_job_metadata_json(j, 0, meta), 0);
+    return j;
+}
+
+static int has(const char *json, const char *what) {
+    return strstr(json, what) != NULL;
+}
+
+Test(job_target_context, fresh_target_records_nothing) {
+    ssd_target *t = open_sim();
+    char *meta = NULL;
+    ssd_job *j = run(t, "10s", NULL, &meta);
+    cr_expect(!has(meta, "written_before_bytes"), "%s", meta);
+    cr_expect(!has(meta, "\"precondition\""), "%s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+    /* nor after the writes of a job on a drive of unknown past */
+    j = run(t, "10s", NULL, &meta);
+    cr_expect(!has(meta, "written_before_bytes"), "%s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+Test(job_target_context, job_after_precondition_is_analysed_as_used) {
+    ssd_target *t = open_sim();
+    uint64_t written = 0;
+    cr_assert_eq(ssd_target_precondition(t, "seq_fill", 2, &written, NULL, NULL), 0, "%s",
+                 ssd_target_errmsg(t));
+    cr_assert_gt(written, 2 * ssd_target_size(t) - 131072);
+    char *meta = NULL, want[64];
+    ssd_job *j = run(t, "2h", NULL, &meta);
+    snprintf(want, sizeof want, "\"written_before_bytes\":%llu", (unsigned long long)written);
+    cr_expect(has(meta, want), "%s in %s", want, meta);
+    cr_expect(has(meta, "\"precondition\":\"seq_fill\""), "%s", meta);
+    ssd_free(meta);
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_job_series(j, SSD_DIR_WRITE, &s), 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(!r.has_cache, "no SLC cache on a filled drive without one (%.1f GiB found)",
+              r.cache_bytes / 1073741824.0);
+    cr_expect(r.has_gc, "the used state");
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+    uint64_t first = ssd_job_bytes(j, SSD_DIR_WRITE);
+    ssd_job_free(j);
+
+    /* The next job adds the first one's writes; the precondition no longer
+     * says how the drive was written. */
+    j = run(t, "10s", NULL, &meta);
+    snprintf(want, sizeof want, "\"written_before_bytes\":%llu",
+             (unsigned long long)(written + first));
+    cr_expect(has(meta, want), "%s in %s", want, meta);
+    cr_expect(!has(meta, "\"precondition\""), "%s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+
+    /* A whole-target TRIM leaves it fresh. */
+    cr_assert_eq(ssd_target_trim(t, 0, ssd_target_size(t)), 0, "%s", ssd_target_errmsg(t));
+    j = run(t, "10s", NULL, &meta);
+    cr_expect(!has(meta, "written_before_bytes"), "%s", meta);
+    cr_expect(has(meta, "\"precondition\":\"none\""), "%s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+
+    /* So does a purge, after a random fill. */
+    cr_assert_eq(ssd_target_precondition(t, "random_fill", 1, &written, NULL, NULL), 0);
+    j = run(t, "10s", NULL, &meta);
+    cr_expect(has(meta, "\"precondition\":\"random_fill\""), "%s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+    cr_assert_eq(ssd_target_purge(t, NULL), 0, "%s", ssd_target_errmsg(t));
+    j = run(t, "10s", NULL, &meta);
+    cr_expect(!has(meta, "written_before_bytes"), "%s", meta);
+    cr_expect(has(meta, "\"precondition\":\"none\""), "%s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
+
+Test(job_target_context, explicit_options_win) {
+    ssd_target *t = open_sim();
+    cr_assert_eq(ssd_target_precondition(t, "seq_fill", 1, NULL, NULL, NULL), 0);
+    const char *kv[] = {"written_before", "12345", "precondition", "random_fill", NULL};
+    char *meta = NULL;
+    ssd_job *j = run(t, "10s", kv, &meta);
+    cr_expect(has(meta, "\"written_before_bytes\":12345,"), "%s", meta);
+    cr_expect(has(meta, "\"precondition\":\"random_fill\""), "%s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+    /* An explicit 0 too: the caller says the drive was fresh. */
+    const char *zero[] = {"written_before", "0", "precondition", "none", NULL};
+    j = run(t, "10s", zero, &meta);
+    cr_expect(!has(meta, "written_before_bytes"), "%s", meta);
+    cr_expect(has(meta, "\"precondition\":\"none\""), "%s", meta);
+    ssd_free(meta);
+    ssd_job_free(j);
+    ssd_target_free(t);
+}
