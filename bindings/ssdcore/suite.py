@@ -19,7 +19,8 @@ object and ``headline["pts"]``) and ``quick``; or a suite file of your own
 (``suite_file=``, docs/suite.md).
 
 >>> r = ssdcore.suite("sim:bx200", "/tmp/pts", suite="pts")        # doctest: +SKIP
->>> r["headline"]["pts"]["pts-wsat"]["steady_iops"]                 # doctest: +SKIP
+>>> r["headline"]["pts"]["pts-wsat"]["end_iops"]                    # doctest: +SKIP
+>>> r["headline"]["pts"]["pts-wsat"]["steady_iops"]   # None: not steady  # doctest: +SKIP
 """
 from __future__ import annotations
 

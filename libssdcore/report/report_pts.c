@@ -305,6 +305,13 @@ static void latency_test(struct ssd__text *t, const struct ssd__jv *v) {
     free(mix);
 }
 
+/* WSAT's level at the end (the last 5 rounds; results before end_iops
+ * existed only had steady_iops). */
+static double end_iops(const struct ssd__jv *v) {
+    double e = ssd__jv_num(v, "end_iops", NAN);
+    return isnan(e) ? ssd__jv_num(v, "steady_iops", NAN) : e;
+}
+
 static void wsat_test(struct ssd__text *t, const struct ssd__jv *v) {
     int n, nt, nb;
     double *y = array(v, "iops", &n), *ts = array(v, "t_s", &nt),
@@ -317,11 +324,17 @@ static void wsat_test(struct ssd__text *t, const struct ssd__jv *v) {
                   ssd__jv_num(v, "round_s", NAN), ssd__jv_num(v, "fills", NAN),
                   ssd__jv_num(v, "cap_s", NAN),
                   ssd__jv_str(v, "stopped_by") ? ssd__jv_str(v, "stopped_by") : "?",
-                  ssd__jv_num(v, "fresh_iops", NAN), ssd__jv_num(v, "steady_iops", NAN));
-    ssd__text_add(t, "%s.</p>\n",
-                  ssd__jv_true(ssd__jv_get(v, "steady_state"), "reached")
-                      ? "(the last 5 rounds meet the steady-state rule)"
-                      : "(the last 5 rounds do not meet the steady-state rule)");
+                  ssd__jv_num(v, "fresh_iops", NAN), end_iops(v));
+    const struct ssd__jv *ss = ssd__jv_get(v, "steady_state");
+    if (ssd__jv_true(ss, "reached")) {
+        ssd__text_add(t, "(steady: the last 5 rounds meet the steady-state rule, on a drive that "
+                         "has left its fresh state).</p>\n");
+    } else {
+        ssd__text_add(t, "(steady state not reached: ");
+        const char *why = ssd__jv_str(ss, "not_reached");
+        ssd__text_html(t, why ? why : "the last 5 rounds do not meet the steady-state rule");
+        ssd__text_add(t, ").</p>\n");
+    }
     const struct ssd__jv *tr = ssd__jv_get(v, "sim_truth");
     if (y && ts && gb && n == nt && n == nb) {
         double *tmin = malloc(n * sizeof *tmin), *g = malloc(n * sizeof *g);
@@ -356,7 +369,7 @@ static void wsat_test(struct ssd__text *t, const struct ssd__jv *v) {
                       "class=\"n\">%.0f</td></tr>\n<tr><td>used-state floor, IOPS</td><td></td>"
                       "<td class=\"n\">%.0f</td></tr>\n</table>\n",
                       ssd__jv_num(v, "fresh_iops", NAN), ssd__jv_num(tr, "fresh_iops", NAN),
-                      ssd__jv_num(v, "steady_iops", NAN), ssd__jv_num(tr, "end_iops", NAN),
+                      end_iops(v), ssd__jv_num(tr, "end_iops", NAN),
                       ssd__jv_num(tr, "floor_iops", NAN));
     free(y);
     free(ts);
@@ -367,12 +380,27 @@ static void hir_test(struct ssd__text *t, const struct ssd__jv *v) {
     const struct ssd__jv *ws = ssd__jv_get(v, "waits");
     ssd__text_add(t, "<h3>Host idle recovery (HIR)</h3>\n<p>");
     ssd__text_html(t, ssd__jv_str(v, "spec") ? ssd__jv_str(v, "spec") : "");
+    double base = ssd__jv_num(v, "baseline_iops", NAN);
+    if (!isnan(base)) {
+        ssd__text_add(t, ". After 4K random writes to steady state (the baseline, %.0f IOPS), ",
+                      base);
+    } else {
+        const char *why = ssd__jv_str(v, "baseline_not_reached");
+        ssd__text_add(t, ". 4K random writes did not reach the steady state (");
+        ssd__text_html(t, why ? why : "not reached");
+        ssd__text_add(t,
+                      "; %.0f IOPS when the pre-write stopped, at %.1fx the capacity), so there "
+                      "is no baseline; then ",
+                      ssd__jv_num(v, "prewrite_end_iops", NAN),
+                      ssd__jv_num(ssd__jv_get(ssd__jv_get(v, "prewrite"), "steady_state"),
+                                  "capacities_written", NAN));
+    }
     ssd__text_add(t,
-                  ". After 4K random writes to steady state (%.0f IOPS), %.0f bursts of %g s "
+                  "%.0f bursts of %g s "
                   "of 4K random writes per wait state, each burst followed by the wait, then "
                   "%g s of continuous writes (the return to baseline).</p>\n",
-                  ssd__jv_num(v, "baseline_iops", NAN), ssd__jv_num(v, "bursts", NAN),
-                  ssd__jv_num(v, "burst_s", NAN), ssd__jv_num(v, "baseline_s", NAN));
+                  ssd__jv_num(v, "bursts", NAN), ssd__jv_num(v, "burst_s", NAN),
+                  ssd__jv_num(v, "baseline_s", NAN));
     if (!ws || ws->type != SSD__JARR)
         return;
     /* The continuous writes (the pre-write and every return to baseline)
@@ -462,7 +490,10 @@ static void summary_table(const struct ssd__results *s, struct ssd__text *t) {
         if (ssd__jv_true(ss, "reached"))
             ssd__text_add(t, "rounds %.0f-%.0f", ssd__jv_num(ss, "first_round", NAN),
                           ssd__jv_num(ss, "last_round", NAN));
-        else
+        else if (ssd__jv_str(ss, "not_reached")) {
+            ssd__text_add(t, "not reached: ");
+            ssd__text_html(t, ssd__jv_str(ss, "not_reached"));
+        } else
             ssd__text_add(t, "not reached");
         ssd__text_add(t, "</td><td>");
         if (!strcmp(test, "iops"))
@@ -479,9 +510,13 @@ static void summary_table(const struct ssd__results *s, struct ssd__text *t) {
                           ssd__pts_at(&v, "max_us", 0, 4096) / 1e3);
         else if (!strcmp(test, "wsat"))
             ssd__text_add(t, "4K random write %.0f IOPS fresh, %.0f IOPS at the end",
-                          ssd__jv_num(&v, "fresh_iops", NAN), ssd__jv_num(&v, "steady_iops", NAN));
+                          ssd__jv_num(&v, "fresh_iops", NAN), end_iops(&v));
         else if (!strcmp(test, "hir")) {
-            ssd__text_add(t, "baseline %.0f IOPS; bursts", ssd__jv_num(&v, "baseline_iops", NAN));
+            double base = ssd__jv_num(&v, "baseline_iops", NAN);
+            if (isnan(base))
+                ssd__text_add(t, "no baseline (no steady state); bursts");
+            else
+                ssd__text_add(t, "baseline %.0f IOPS; bursts", base);
             const struct ssd__jv *ws = ssd__jv_get(&v, "waits");
             for (size_t k = 0; ws && ws->type == SSD__JARR && k < ws->n; k++)
                 ssd__text_add(t, "%s %.0f IOPS after %g s", k ? "," : "",

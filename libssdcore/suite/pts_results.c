@@ -53,6 +53,7 @@ static void figures(struct ssd__jw *w, const struct ssd__jv *v) {
     ssd__jw_knum(w, "written_bytes", ssd__jv_num(v, "written_bytes", NAN));
     if (!strcmp(test, "hir")) {
         ssd__jw_knum(w, "baseline_iops", ssd__jv_num(v, "baseline_iops", NAN));
+        ssd__jw_kstr(w, "baseline_not_reached", ssd__jv_str(v, "baseline_not_reached"));
         ssd__jw_key(w, "mean_iops_by_wait_s");
         ssd__jw_begin_object(w);
         const struct ssd__jv *ws = ssd__jv_get(v, "waits");
@@ -81,6 +82,7 @@ static void figures(struct ssd__jw *w, const struct ssd__jv *v) {
     } else if (!strcmp(test, "wsat")) {
         ssd__jw_knum(w, "fresh_iops", ssd__jv_num(v, "fresh_iops", NAN));
         ssd__jw_knum(w, "steady_iops", ssd__jv_num(v, "steady_iops", NAN));
+        ssd__jw_knum(w, "end_iops", ssd__jv_num(v, "end_iops", NAN));
         const struct ssd__jv *tr = ssd__jv_get(v, "sim_truth");
         if (tr) {
             ssd__jw_knum(w, "sim_truth_fresh_iops", ssd__jv_num(tr, "fresh_iops", NAN));
@@ -121,12 +123,19 @@ void ssd__pts_summary(const struct ssd__results *s, struct ssd__text *t) {
             continue;
         const char *test = ssd__jv_str(&v, "test");
         const struct ssd__jv *ss = ssd__jv_get(&v, "steady_state");
-        if (test && !strcmp(test, "hir"))
-            ; /* a baseline and bursts: its rows say it all */
-        else if (test && !strcmp(test, "wsat"))
-            ssd__text_add(t, "  %s: %s at the end\n", st->def.name,
-                          reached(&v) ? "steady" : "not steady");
-        else if (reached(&v))
+        const char *why = ssd__jv_str(ss, "not_reached");
+        if (test && !strcmp(test, "hir")) {
+            /* a baseline and bursts: its rows say them, unless there is
+             * no baseline */
+            const char *no = ssd__jv_str(&v, "baseline_not_reached");
+            if (no)
+                ssd__text_add(t, "  %s: no baseline, the steady state was not reached (%s)\n",
+                              st->def.name, no);
+        } else if (test && !strcmp(test, "wsat")) {
+            ssd__text_add(t, "  %s: %s at the end%s%s%s\n", st->def.name,
+                          reached(&v) ? "steady" : "not steady", why ? " (" : "", why ? why : "",
+                          why ? ")" : "");
+        } else if (reached(&v))
             ssd__text_add(t, "  %s: steady state in rounds %.0f-%.0f\n", st->def.name,
                           ssd__jv_num(ss, "first_round", 0), ssd__jv_num(ss, "last_round", 0));
         else

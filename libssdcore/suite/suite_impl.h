@@ -96,8 +96,24 @@ void ssd__suite_pts_text(struct ssd__text *t);
 struct ssd__pts_window {
     int reached, first, last;
     double mean, range, range_limit, slope, intercept, slope_excursion, slope_limit;
+    /* ssd__pts_used_steady only (NAN/NULL otherwise): the rule alone, the
+     * fresh level, the capacities written since the purge, the window's
+     * mean one capacity earlier, and why the steady state is not reached */
+    int rule;
+    double fresh, capacities, earlier;
+    const char *not_reached;
 };
 int ssd__pts_steady(const double *y, int n, struct ssd__pts_window *w);
+
+/* The steady state of a drive written from its purge (WSAT, HIR's
+ * pre-write; pts_steady.c): the rule above on the last 5 rounds, and the
+ * drive has left its fresh state - the capacity written since the purge
+ * (written[i]: bytes at round i's end), the window at most 80 % of the
+ * fresh level (the mean of the 5 rounds up to the capacity written), and no longer falling: the
+ * window one capacity earlier at most 10 % above it. w->not_reached says
+ * which part failed (a static string), NULL when reached. */
+int ssd__pts_used_steady(const double *y, const double *written, int n, double capacity,
+                         struct ssd__pts_window *w);
 
 /* CrystalDiskMark presets (suite_cdm.c): the suite text of "cdm5" or
  * "cdm8" on a test file of size bytes (SSD_EINVAL for another name). */

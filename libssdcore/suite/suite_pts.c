@@ -411,6 +411,14 @@ static void window_json(struct ssd__jw *w, const char *key, const struct ssd__pt
     ssd__jw_knum(w, "intercept", ss->intercept);
     ssd__jw_knum(w, "slope_excursion", ss->slope_excursion);
     ssd__jw_knum(w, "slope_limit", ss->slope_limit);
+    if (!isnan(ss->fresh) || ss->not_reached) {
+        /* a drive written from its purge (ssd__pts_used_steady) */
+        ssd__jw_kbool(w, "rule_met", ss->rule);
+        ssd__jw_knum(w, "fresh_level", ss->fresh);
+        ssd__jw_knum(w, "capacities_written", ss->capacities);
+        ssd__jw_knum(w, "mean_one_capacity_earlier", ss->earlier);
+        ssd__jw_kstr(w, "not_reached", ss->not_reached);
+    }
     ssd__jw_end_object(w);
 }
 
@@ -751,9 +759,12 @@ static void wsat_emit(struct pts *p, struct ssd__jw *w) {
     ssd__jw_knum(w, "rounds", x->tr.n);
     trace_json(w, &x->tr, 0, x->tr.n, "t_s", "iops", "written_bytes_at");
     ssd__jw_knum(w, "fresh_iops", x->tr.n ? x->tr.iops[0] : NAN);
-    /* The steady state is the end of the run, never the fresh plateau. */
+    /* The steady state is the end of the run once the drive has left its
+     * fresh state and stopped falling (ssd__pts_used_steady); otherwise
+     * there is no steady level, only the end's. */
     window_json(w, "steady_state", &x->ss);
-    ssd__jw_knum(w, "steady_iops", x->ss.mean);
+    ssd__jw_knum(w, "steady_iops", x->ss.reached ? x->ss.mean : NAN);
+    ssd__jw_knum(w, "end_iops", x->ss.mean);
     if (x->truth) {
         ssd__jw_key(w, "sim_truth");
         ssd__jw_begin_object(w);
@@ -800,7 +811,7 @@ static int wsat_test(struct pts *p) {
     p->emit = wsat_emit;
     snprintf(p->where, sizeof p->where, "write saturation");
     int rc = write_rounds(p, x->cap, x->fills * p->cap_bytes, p->round_s, path, &x->tr);
-    ssd__pts_steady(x->tr.iops, x->tr.n, &x->ss);
+    ssd__pts_used_steady(x->tr.iops, x->tr.gb, x->tr.n, p->cap_bytes, &x->ss);
     if (!rc && !strcmp(ssd_target_kind(p->s->t), "sim"))
         wsat_truth(p, x);
     int src = snapshot(p);
@@ -809,14 +820,17 @@ static int wsat_test(struct pts *p) {
     return rc ? rc : src ? fail(p, src, "out of memory") : 0;
 }
 
-/* Section 11: the WSAT workload to steady state (and at least twice the
- * capacity, so the fresh plateau is not taken for it), then for each wait
+/* Section 11: the WSAT workload in rounds until the drive is in its steady
+ * state (the rule on a drive that has left its fresh state and stopped
+ * falling: ssd__pts_used_steady), at most `fills` x the capacity or `cap`
+ * of test time; then for each wait
  * state `bursts` x (a burst of 4K random writes, the wait), each followed
  * by a return to the baseline (continuous writes). */
 struct hir {
     double waits[MAX_WAITS];
     int nw, bursts, started; /* wait states begun */
     double burst, baseline;
+    const char *stopped_by; /* the pre-write's end */
     struct trace pre, tr;
     struct ssd__pts_window ss;
     /* per wait state: its bursts tr[from, to) and baseline [to, end) */
@@ -841,8 +855,12 @@ static void hir_emit(struct pts *p, struct ssd__jw *w) {
     ssd__jw_knum(w, "rounds", h->pre.n);
     trace_json(w, &h->pre, 0, h->pre.n, "t_s", "iops", "written_bytes_at");
     window_json(w, "steady_state", &h->ss);
+    ssd__jw_kstr(w, "stopped_by", h->stopped_by);
     ssd__jw_end_object(w);
-    ssd__jw_knum(w, "baseline_iops", h->ss.mean);
+    /* No steady state, no baseline: the pre-write's end is said apart. */
+    ssd__jw_knum(w, "baseline_iops", h->ss.reached ? h->ss.mean : NAN);
+    ssd__jw_kstr(w, "baseline_not_reached", h->ss.reached ? NULL : h->ss.not_reached);
+    ssd__jw_knum(w, "prewrite_end_iops", h->ss.mean);
     ssd__jw_knum(w, "burst_s", h->burst);
     ssd__jw_knum(w, "bursts", h->bursts);
     ssd__jw_knum(w, "baseline_s", h->baseline);
@@ -869,19 +887,29 @@ static int hir_test(struct pts *p) {
     double scale = p->s->res.scale;
     h->burst = opt_time(p->st, "burst", 5) * scale;
     h->baseline = opt_time(p->st, "baseline", 1800) * scale;
-    double fills = opt_num(p->st, "fills", 4);
-    ssd__pts_steady(h->pre.iops, 0, &h->ss);
+    /* A drive may need more than WSAT's 4x its capacity to settle (a
+     * datacenter drive's slide to its floor); the time cap bounds it too. */
+    double fills = opt_num(p->st, "fills", 16);
+    double cap = opt_time(p->st, "cap", 86400) * scale, t0 = p->elapsed;
+    ssd__pts_used_steady(h->pre.iops, h->pre.gb, 0, p->cap_bytes, &h->ss);
     p->state = h;
     p->emit = hir_emit;
     int rc = 0;
-    /* Pre-write, a round at a time, to steady state. */
+    /* Pre-write, a round at a time, to the used drive's steady state. */
+    h->stopped_by = "capacity";
     for (int r = 0; !rc && p->written < fills * p->cap_bytes; r++) {
+        if (p->elapsed - t0 >= cap) {
+            h->stopped_by = "time";
+            break;
+        }
         snprintf(p->where, sizeof p->where, "pre-write round %d", r + 1);
         rc = write_rounds(p, p->round_s, 0, p->round_s, NULL, &h->pre);
-        ssd__pts_steady(h->pre.iops, h->pre.n, &h->ss);
+        ssd__pts_used_steady(h->pre.iops, h->pre.gb, h->pre.n, p->cap_bytes, &h->ss);
         checkpoint(p);
-        if (h->ss.reached && p->written >= 2 * p->cap_bytes)
+        if (h->ss.reached) {
+            h->stopped_by = "steady state";
             break;
+        }
     }
     for (int k = 0; !rc && k < h->nw; k++) {
         h->from[k] = h->to[k] = h->end[k] = h->tr.n;
