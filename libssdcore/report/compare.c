@@ -64,8 +64,8 @@ struct ssd_compare {
 /* X(key, TYPE, where, unit, min, max, default, words, flags, help) */
 #define COMPARE_OPTIONS(X)                                                                         \
     X(highlight, TEXT, highlight_text, "drive", 0, 0, "", "", 0,                                   \
-      "the drive the others are measured against: its label or its 1-based position (default: "    \
-      "the first drive added)")                                                                    \
+      "the drive the others are measured against: its label, the target its run was made on "      \
+      "(when one run has it) or its 1-based position (default: the first drive added)")            \
     X(title, TEXT, title, "text", 0, 0, "", "", 0,                                                 \
       "the page's title (default: ssdcore: N drives compared)")
 SSD__OPTION_TABLE(compare_options, "compare", COMPARE_OPTIONS);
