@@ -131,11 +131,11 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     if (s.has_recovery && s.recovery_censored == SSD_CENSOR_RIGHT)
         fprintf(f,
                 "  recovery:    at least %s (the drive never slowed: all the run wrote, at "
-                "cache speed; reference %s/s)\n",
+                "the reference's full speed, %s/s)\n",
                 human(s.recovered_bytes, b1, sizeof b1),
                 human(s.reference_level_bps, b2, sizeof b2));
     else if (s.has_recovery)
-        fprintf(f, "  recovery:    %s written again at cache speed (reference %s/s)\n",
+        fprintf(f, "  recovery:    %s written again at full speed (the reference's %s/s)\n",
                 human(s.recovered_bytes, b1, sizeof b1),
                 human(s.reference_level_bps, b2, sizeof b2));
     else if (note)

@@ -179,3 +179,19 @@ def test_log_with_its_first_rows_cut_off(cli, base_csv, tmp_path):
     assert b["duration_s"] == pytest.approx(a["duration_s"], abs=1e-3)
     assert b["phases"][0]["level_bps"] == pytest.approx(a["phases"][0]["level_bps"], rel=1e-6)
     assert [p["samples"] for p in b["phases"]] == [p["samples"] for p in a["phases"]]
+
+
+def test_recovery_on_a_drive_without_a_cache_never_says_cache_speed(cli, tmp_path):
+    """The text printed "cache: none found" and, two lines below, "all the
+    run wrote, at cache speed" (found by an audit on SSD370's TRIM recovery):
+    the recovery is measured against the reference's full speed."""
+    log = tmp_path / "r.csv"
+    r = subprocess.run([cli, "job", "sim:ssd370", "--pattern", "randwrite", "--qd", "32",
+                        "--time", "5m", "--log", str(log)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    r = subprocess.run([cli, "analyze", str(log), "--reference", str(log)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "cache:       none found" in r.stdout, r.stdout
+    recovery = [ln for ln in r.stdout.splitlines() if ln.strip().startswith("recovery:")]
+    assert recovery and "full speed" in recovery[0] and "cache speed" not in r.stdout, r.stdout
