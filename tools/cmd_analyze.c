@@ -10,6 +10,11 @@
 #include "commands.h"
 #include "fo_cli.h"
 
+/* Digits for a share of the time in percent: dips 0.4 % of the time are
+ * not "0% of the time" (a dip that never happens). */
+static int share_digits(double share) {
+    return share > 0 && share < 0.0995 ? (share < 0.00995 ? 2 : 1) : 0;
+}
 static const char *const analyze_usage =
     "usage: ssdcore analyze FILE... [--reference FRESH] [--json] [--combine]\n"
     "                       [--ddir write|read|trim|any] [--per-io-interval DURATION]\n"
@@ -150,15 +155,15 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                 human(p.end_bytes, b2, sizeof b2), p.start_s, p.end_s,
                 human(p.level_bps, b3, sizeof b3));
         if (p.has_dips)
-            fprintf(f, "  dips every %.1f s to %.0f%%, %.0f%% of the time", p.dip_period_s,
-                    100 * (1 - p.dip_depth), 100 * p.dip_duty);
+            fprintf(f, "  dips every %.1f s to %.0f%%, %.*f%% of the time", p.dip_period_s,
+                    100 * (1 - p.dip_depth), share_digits(p.dip_duty), 100 * p.dip_duty);
         fputc('\n', f);
     }
     fprintf(f, "  consistency: mean %s/s, CV %.3f, p1/mean %.2f, p5/mean %.2f\n",
             human(s.mean_bps, b1, sizeof b1), s.cv, s.p1_over_mean, s.p5_over_mean);
     if (s.has_dips)
-        fprintf(f, "  dips:        every %.1f s, %.0f%% deep, %.0f%% of the time\n", s.dip_period_s,
-                100 * s.dip_depth, 100 * s.dip_duty);
+        fprintf(f, "  dips:        every %.1f s, %.0f%% deep, %.*f%% of the time\n", s.dip_period_s,
+                100 * s.dip_depth, share_digits(s.dip_duty), 100 * s.dip_duty);
     /* The one the drive settles into, not the first stable stretch. */
     if (s.steady_reached)
         fprintf(f, "  steady state: from %.0f s (%s written) at %s/s, to the end (SNIA PTS rule)\n",

@@ -195,3 +195,15 @@ def test_recovery_on_a_drive_without_a_cache_never_says_cache_speed(cli, tmp_pat
     assert "cache:       none found" in r.stdout, r.stdout
     recovery = [ln for ln in r.stdout.splitlines() if ln.strip().startswith("recovery:")]
     assert recovery and "full speed" in recovery[0] and "cache speed" not in r.stdout, r.stdout
+
+
+def test_dips_that_are_rare_are_not_said_to_take_none_of_the_time(cli, tmp_path):
+    """Vector 180's 2-hour run printed "dips: every 14.0 s, 54% deep, 0% of
+    the time" (an audit): a share under 1 % keeps its digits."""
+    log = tmp_path / "v.csv"
+    r = subprocess.run([cli, "job", "sim:vector180", "--pattern", "randwrite", "--qd", "32",
+                        "--time", "2h", "--log", str(log)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    out = subprocess.run([cli, "analyze", str(log)], capture_output=True, text=True).stdout
+    dips = [ln for ln in out.splitlines() if "of the time" in ln]
+    assert dips and not any(" 0% of the time" in ln for ln in dips), out
