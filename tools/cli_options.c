@@ -86,8 +86,13 @@ int cli_table_apply(const struct cli_table *t, const char *cmd, void *h,
                     const char *(*errmsg)(const void *), int usage) {
     for (size_t i = 0; i < t->n; i++) {
         const char *via = t->via[i], *v = t->values[i];
-        if (!v || !set(h, t->info[i].name, v))
+        int rc = v ? set(h, t->info[i].name, v) : 0;
+        if (!rc)
             continue;
+        /* A value the option's table refuses is a usage error (exit 2, the
+         * Try line) in every command; a file it names that cannot be read
+         * (--reference) or no memory is a failure (exit 1). */
+        usage |= rc == SSD_EINVAL || rc == SSD_ERANGE;
         char what[256] = ""; /* what was typed: --set KEY=VALUE, --ALIAS [VALUE], -l */
         const struct cli_alias *a = t->aliases;
         while (via && via != cli_via_set && a->flag != via)

@@ -272,3 +272,19 @@ def test_one_spelling_for_the_output_file(cli, tmp_path):
     assert json.loads(out.read_text()) == json.loads(r.stdout)
     r = run(cli, "filebench", tmp_path, "--output", out)
     assert r.returncode == 2 and "unknown option '--output'" in r.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["job", "sim:bx200", "--qd", "0"], ["job", "sim:bx200", "--bs", "4x"],
+    ["job", "sim:bx200", "--time", "2x"], ["job", "sim:bx200", "--fitrim", "x"],
+    ["suite", "sim:bx200", "--fitrim", "x", "--out", "OUT"],
+    ["replay", "sim:bx200", "--apps", "--size", "2x"],
+    ["mkset", "work", "OUT", "--size", "2x"], ["copy", "OUT", "OUT2", "--workers", "0"]])
+def test_a_value_an_option_refuses_is_a_usage_error_in_every_command(cli, tmp_path, args):
+    """job, and the target options of suite and replay, exited 1 with no
+    Try line where every other command exits 2 with one (an audit)."""
+    args = [str(tmp_path / a) if a.startswith("OUT") else a for a in args]
+    r = run(cli, *args)
+    assert r.returncode == 2, (args, r.returncode, r.stderr)
+    assert f"Try 'ssdcore {args[0]} --help'." in r.stderr, r.stderr
+    assert "option " in r.stderr, r.stderr

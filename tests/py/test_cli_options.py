@@ -110,7 +110,7 @@ def test_target_argument_and_options(cli, tmp_path, cmd, missing):
     for args in (["sim:bx200", "extra"], ["--target", "sim:bx200", "extra"]):
         usage_error(run(cli, cmd, *args, *out), 2, f"ssdcore {cmd}: unexpected argument 'extra'")
     p = run(cli, cmd, "--size-file", "lots", str(tmp_path / "t.bin"), *out)
-    assert (p.returncode, p.stdout) == (1, ""), p.stderr
+    assert (p.returncode, p.stdout) == (2, ""), p.stderr
     assert p.stderr.startswith(f"ssdcore {cmd}: --size-file lots: option size: "), p.stderr
     assert not (tmp_path / "t.bin").exists()
     # getopt abbreviations of the shared options still work
@@ -167,7 +167,7 @@ def test_replay_takes_its_target_as_job_and_suite_do(cli, tmp_path):
     for args in ([trace, "sim:ssd370", "extra"], [trace, "--target", "sim:ssd370", "extra"]):
         usage_error(run(cli, "replay", *args), 2, "ssdcore replay: unexpected argument 'extra'")
     p = run(cli, "replay", trace, "--size-file", "lots", str(tmp_path / "t.bin"))
-    assert (p.returncode, p.stdout) == (1, ""), p.stderr
+    assert (p.returncode, p.stdout) == (2, ""), p.stderr
     assert p.stderr.startswith("ssdcore replay: --size-file lots: option size: "), p.stderr
     assert not (tmp_path / "t.bin").exists()
     usage_error(run(cli, "replay", trace, "sim:ssd370", "--seed", "x"), 2,

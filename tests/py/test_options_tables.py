@@ -71,7 +71,7 @@ OPERANDS = {"job": ["sim:bx200"], "suite": ["sim:bx200"],
             "analyze": [str(ROOT / "tests" / "data" / "series" / "series_v1_cache.csv")],
             **{cmd: pos for cmd, _, pos in FILEOPS.values()}}
 # whose refused options are usage errors (exit 2), as they always were
-USAGE = {"suite", "replay", "analysis", *FILEOPS}
+USAGE = {"job", "target", "suite", "replay", "analysis", *FILEOPS}
 
 
 @pytest.mark.parametrize("handle", HANDLES + list(FILEOPS))
