@@ -164,6 +164,13 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
         fprintf(f, "  steady state: from %.0f s (%s written) at %s/s, to the end (SNIA PTS rule)\n",
                 s.steady_start_s, human(s.steady_start_bytes, b1, sizeof b1),
                 human(s.steady_mean_bps, b2, sizeof b2));
+    else if (s.steady_fresh)
+        fprintf(f,
+                "  steady state: not reached: the drive is still in its fresh state (%s of %s "
+                "written since TRIM, no used state found): its flat end is the fresh plateau, "
+                "which the drive leaves once its clean blocks run out\n",
+                human(s.written_before_bytes + s.total_bytes, b1, sizeof b1),
+                human(s.capacity_bytes, b2, sizeof b2));
     else
         fprintf(f, "  steady state: not reached by the end (SNIA PTS rule: the last 5 rounds "
                    "vary or slide too much)\n");

@@ -116,6 +116,77 @@ Test(steady, a_flat_run_is_steady_from_its_start) {
     ssd_series_free(s);
 }
 
+Test(steady, a_fresh_drives_flat_run_short_of_its_capacity_has_not_reached_it) {
+    /* 10 minutes flat at 750 MB/s on a 4 TB drive (450 GB written, nothing
+     * before): the clean blocks cannot have run out, so the flat run is the
+     * fresh plateau, not the steady state (issue #21); with the capacity
+     * unknown it cannot be told, and the rule's answer stands. */
+    const double p[] = {600, 750e6, 750e6, 750e6, 600};
+    ssd_series *s = curve_of(600, plateau_slide_floor, p, 0.01);
+    cr_assert_eq(ssd_series_set_metadata(s, "{\"pattern\":\"randwrite\"}"), 0);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "4e12", NULL, &r);
+    cr_expect_not(r.steady_reached);
+    cr_expect(r.steady_fresh);
+    cr_expect(isnan(r.steady_start_s) && isnan(r.steady_mean_bps));
+    char *json = json_of(a);
+    cr_expect(strstr(json, "\"reached\":false"), "%s", json);
+    cr_expect(strstr(json, "\"rolling_reached\":false"), "%s", json);
+    cr_expect(strstr(json, "\"not_reached_reason\":\"fresh_state\""), "%s", json);
+    cr_expect(strstr(json, "\"fresh_plateau_start_s\":0"), "%s", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    /* Written before it: 4 TB less 3.7 TB of room, the run's 450 GB
+     * exhausts it; no used state shows (GC at the same speed), so the
+     * drive's end is its steady state. */
+    a = analysed(s, NULL, "4e12", "3.7e12", &r);
+    cr_expect(r.steady_reached);
+    cr_expect_not(r.steady_fresh);
+    ssd_analysis_free(a);
+    a = analysed(s, NULL, NULL, NULL, &r);
+    cr_expect(r.steady_reached);
+    cr_expect_not(r.steady_fresh);
+    json = json_of(a);
+    cr_expect(strstr(json, "\"not_reached_reason\":null"), "%s", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(steady, a_sequential_runs_plateau_is_its_steady_state) {
+    /* Sequential writes free whole blocks: the level holds past the
+     * capacity, so a fresh drive's flat sequential run is steady. */
+    const double p[] = {600, 750e6, 750e6, 750e6, 600};
+    ssd_series *s = curve_of(600, plateau_slide_floor, p, 0.01);
+    cr_assert_eq(ssd_series_set_metadata(s, "{\"pattern\":\"write\"}"), 0);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "4e12", NULL, &r);
+    cr_expect(r.steady_reached);
+    cr_expect_not(r.steady_fresh);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(steady, a_filled_drives_flat_run_is_steady) {
+    /* The same flat run after a random fill: the drive is in its used
+     * state from the start, and it is steady. */
+    const double p[] = {600, 750e6, 750e6, 750e6, 600};
+    ssd_series *s = curve_of(600, plateau_slide_floor, p, 0.01);
+    cr_assert_eq(ssd_series_set_metadata(s, "{\"pattern\":\"randwrite\"}"), 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", "4e12"), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "random_fill"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r;
+    r.size = sizeof r;
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.steady_reached);
+    cr_expect_not(r.steady_fresh);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
 /* p[0] s at p[1] B/s, then p[2] B/s. */
 static double two_levels(double t, const double *p) {
     return t < p[0] ? p[1] : p[2];
