@@ -533,3 +533,59 @@ Test(used_state, a_static_cache_inside_the_first_sample_never_folds) {
         ssd_series_free(s);
     }
 }
+
+/* p[0] s at p[1] B/s (a lead), then p[2] B/s to the end. */
+static double lead_then_flat(double t, const double *p) {
+    return t < p[0] ? p[1] : p[2];
+}
+
+/* A flat 2-hour random-write run on a drive randomly filled twice. */
+static ssd_analysis *randomly_filled(const double *p, const char *precondition,
+                                     struct ssd_analysis_summary *r) {
+    ssd_series *s = curve_of(7200, lead_then_flat, p, 0.02);
+    cr_assert_eq(ssd_series_set_metadata(s, "{\"pattern\":\"randwrite\",\"capacity_bytes\":4e12,"
+                                            "\"written_before_bytes\":8e12}"),
+                 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", precondition), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    r->size = sizeof *r;
+    cr_assert_eq(ssd_analysis_summary(a, r), 0);
+    ssd_series_free(s);
+    return a;
+}
+
+Test(used_from_start, a_flat_run_after_a_random_fill_is_the_used_state_from_0) {
+    /* 2 hours at 250 MB/s after a 2x random fill: no clean blocks were
+     * left, so the whole run is the used state (not "no drop: a cache
+     * larger than the run would not show"). */
+    const double p[] = {0, 250e6, 250e6};
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = randomly_filled(p, "random_fill", &r);
+    cr_expect(r.has_gc);
+    cr_expect_eq(r.gc_start_bytes, 0);
+    cr_expect_float_eq(r.gc_level_bps, 250e6, 0.03 * 250e6);
+    cr_expect_not(r.has_cache);
+    cr_expect(r.steady_reached);
+    struct ssd_phase ph;
+    ph.size = sizeof ph;
+    cr_assert_eq(ssd_analysis_phase(a, 0, &ph), 0);
+    cr_expect_eq(ph.regime, SSD_REGIME_GC);
+    const char *note = ssd_analysis_regime_note(a);
+    cr_expect(!note || !strstr(note, "tells"), "%s", note);
+    ssd_analysis_free(a);
+    /* Two samples of room idle time gave back, then the used state: it
+     * begins after them. */
+    const double q[] = {2, 600e6, 250e6};
+    a = randomly_filled(q, "random_fill", &r);
+    cr_expect(r.has_gc);
+    cr_expect_float_eq(r.gc_start_bytes, 1.2e9, 0.05e9);
+    ssd_analysis_free(a);
+    /* Not known to be filled at random (a sequential fill leaves the
+     * spare blocks clean, and a random run writes them fast first): no
+     * used state is claimed. */
+    a = randomly_filled(p, "unknown", &r);
+    cr_expect_not(r.has_gc);
+    ssd_analysis_free(a);
+}
