@@ -116,14 +116,22 @@ Test(steady, a_flat_run_is_steady_from_its_start) {
     ssd_series_free(s);
 }
 
+/* 10 minutes flat at 750 MB/s, the metadata's pattern given. */
+static ssd_series *flat_10_minutes(const char *pattern) {
+    const double p[] = {600, 750e6, 750e6, 750e6, 600};
+    ssd_series *s = curve_of(600, plateau_slide_floor, p, 0.01);
+    char meta[64];
+    snprintf(meta, sizeof meta, "{\"pattern\":\"%s\"}", pattern);
+    cr_assert_eq(ssd_series_set_metadata(s, meta), 0);
+    return s;
+}
+
 Test(steady, a_fresh_drives_flat_run_short_of_its_capacity_has_not_reached_it) {
     /* 10 minutes flat at 750 MB/s on a 4 TB drive (450 GB written, nothing
      * before): the clean blocks cannot have run out, so the flat run is the
      * fresh plateau, not the steady state (issue #21); with the capacity
      * unknown it cannot be told, and the rule's answer stands. */
-    const double p[] = {600, 750e6, 750e6, 750e6, 600};
-    ssd_series *s = curve_of(600, plateau_slide_floor, p, 0.01);
-    cr_assert_eq(ssd_series_set_metadata(s, "{\"pattern\":\"randwrite\"}"), 0);
+    ssd_series *s = flat_10_minutes("randwrite");
     struct ssd_analysis_summary r;
     ssd_analysis *a = analysed(s, NULL, "4e12", NULL, &r);
     cr_expect_not(r.steady_reached);
@@ -156,9 +164,7 @@ Test(steady, a_fresh_drives_flat_run_short_of_its_capacity_has_not_reached_it) {
 Test(steady, a_sequential_runs_plateau_is_its_steady_state) {
     /* Sequential writes free whole blocks: the level holds past the
      * capacity, so a fresh drive's flat sequential run is steady. */
-    const double p[] = {600, 750e6, 750e6, 750e6, 600};
-    ssd_series *s = curve_of(600, plateau_slide_floor, p, 0.01);
-    cr_assert_eq(ssd_series_set_metadata(s, "{\"pattern\":\"write\"}"), 0);
+    ssd_series *s = flat_10_minutes("write");
     struct ssd_analysis_summary r;
     ssd_analysis *a = analysed(s, NULL, "4e12", NULL, &r);
     cr_expect(r.steady_reached);
@@ -170,9 +176,7 @@ Test(steady, a_sequential_runs_plateau_is_its_steady_state) {
 Test(steady, a_filled_drives_flat_run_is_steady) {
     /* The same flat run after a random fill: the drive is in its used
      * state from the start, and it is steady. */
-    const double p[] = {600, 750e6, 750e6, 750e6, 600};
-    ssd_series *s = curve_of(600, plateau_slide_floor, p, 0.01);
-    cr_assert_eq(ssd_series_set_metadata(s, "{\"pattern\":\"randwrite\"}"), 0);
+    ssd_series *s = flat_10_minutes("randwrite");
     ssd_analysis *a = NULL;
     cr_assert_eq(ssd_analysis_create(&a), 0);
     cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", "4e12"), 0);
