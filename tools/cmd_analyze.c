@@ -111,9 +111,10 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                 human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_level_bps, b2, sizeof b2),
                 human(s.gc_end_level_bps, b3, sizeof b3));
     } else if (s.has_gc) {
-        fprintf(f, "  used state:  from %s (clean blocks ran out) at %s/s, %s/s at the end\n",
-                human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_level_bps, b2, sizeof b2),
-                human(s.gc_end_level_bps, b3, sizeof b3));
+        fprintf(f, "  used state:  from %s (%s) at %s/s, %s/s at the end\n",
+                human(s.gc_start_bytes, b1, sizeof b1),
+                s.gc_start_bytes > 0 ? "clean blocks ran out" : "the drive was used before the run",
+                human(s.gc_level_bps, b2, sizeof b2), human(s.gc_end_level_bps, b3, sizeof b3));
     }
     if (s.has_throttle)
         fprintf(
@@ -169,6 +170,13 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
         fprintf(f, "  steady state: from %.0f s (%s written) at %s/s, to the end (SNIA PTS rule)\n",
                 s.steady_start_s, human(s.steady_start_bytes, b1, sizeof b1),
                 human(s.steady_mean_bps, b2, sizeof b2));
+    else if (s.steady_fresh)
+        fprintf(f,
+                "  steady state: not reached: the drive is still in its fresh state (%s of %s "
+                "written since TRIM, no used state found): its flat end is the fresh plateau, "
+                "which the drive leaves once its clean blocks run out\n",
+                human(s.written_before_bytes + s.total_bytes, b1, sizeof b1),
+                human(s.capacity_bytes, b2, sizeof b2));
     else
         fprintf(f, "  steady state: not reached by the end (SNIA PTS rule: the last 5 rounds "
                    "vary or slide too much)\n");

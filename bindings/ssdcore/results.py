@@ -577,6 +577,11 @@ class AnalysisResult(Result):
                                       "The same, as bytes written.")
     steady_state_bps = _maybe("steady_state.mean_bps", _float,
                               "The steady state's average speed, bytes/s.")
+    steady_state_not_reached_reason = _maybe(
+        "steady_state.not_reached_reason", _str,
+        "Why there is no steady state: \"fresh_state\" (the run, with what was\n"
+        "written before it, is short of the capacity and no used state showed:\n"
+        "its flat end is the fresh plateau), \"still_varies\"; None when reached.")
     throttle_start_s = _maybe("throttle.start_s", _float,
                               "When thermal throttling began, s (None: none found, or the\n"
                               "series has no temp_c column: throttle_note says which).")

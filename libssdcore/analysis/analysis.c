@@ -275,6 +275,7 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
             res->lowest_phase_bps = c->ph[i].level_bps;
     ssd__consistency(c, o, s, res);
     ssd__steady_state(c, o, res);
+    ssd__steady_fresh(c, o, capacity_of(o, s), res);
     res->sum.steady_reached = res->ss_reached;
     res->sum.steady_start_s = res->ss_start_s;
     res->sum.steady_start_bytes = res->ss_start_bytes;

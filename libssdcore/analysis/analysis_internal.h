@@ -97,7 +97,10 @@ struct ssd__result {
     double ss_start_s, ss_start_bytes, ss_mean_bps, ss_range_ratio, ss_slope_ratio;
     double ss_rolling_start_s, ss_rolling_start_bytes, ss_round_s;
     double ss_first_stable_s; /* the first window anywhere that meets the rule */
-    size_t ss_rounds;         /* rounds from the steady state's start to the run's end */
+    /* The last stable region is the fresh plateau (ssd__steady_fresh):
+     * where it starts and its mean, kept beside; ss_reached is then 0. */
+    double ss_fresh_start_s, ss_fresh_bps;
+    size_t ss_rounds; /* rounds from the steady state's start to the run's end */
     /* The workload the series metadata records (DESIGN.md, "The analysis
      * context travels with the run"); pattern "" when it records none. */
     char pattern[16];
@@ -226,5 +229,12 @@ void ssd__consistency(const struct ssd__curve *c, const struct ssd__analysis_opt
 double ssd__bytes_at(const struct ssd__curve *c, double t, size_t *hint);
 void ssd__steady_state(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                        struct ssd__result *res);
+/* After ssd__steady_state and the regimes: a last stable region that is the
+ * fresh plateau (capacity known, precondition none or unknown, no used
+ * state, the run plus what was written before it short of the capacity) is
+ * no steady state: ss_reached 0, sum.steady_fresh 1, the plateau kept in
+ * ss_fresh_*. */
+void ssd__steady_fresh(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                       double capacity, struct ssd__result *res);
 
 #endif

@@ -266,6 +266,16 @@ static void put_steady_state(struct ssd__jw *w, const struct ssd__result *r) {
     num(w, "rolling_start_s", r->ss_rolling_start_s);
     num(w, "rolling_start_bytes", r->ss_rolling_start_bytes);
     num(w, "first_stable_start_s", r->ss_first_stable_s);
+    /* Why not reached: "fresh_state" when the run ends on the fresh
+     * drive's plateau (ssd__steady_fresh; the plateau's start and mean
+     * beside), "still_varies" when the last 5 rounds fail the rule, null
+     * when reached. */
+    if (r->ss_reached)
+        ssd__jw_kraw(w, "not_reached_reason", "null");
+    else
+        ssd__jw_kstr(w, "not_reached_reason", r->sum.steady_fresh ? "fresh_state" : "still_varies");
+    num(w, "fresh_plateau_start_s", r->ss_fresh_start_s);
+    num(w, "fresh_plateau_bps", r->ss_fresh_bps);
     ssd__jw_end_object(w);
 }
 

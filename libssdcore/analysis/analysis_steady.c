@@ -24,6 +24,7 @@
  * at a sample up to the end meets it. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis_internal.h"
 
@@ -144,6 +145,8 @@ void ssd__steady_state(const struct ssd__curve *c, const struct ssd__analysis_op
     res->ss_start_s = res->ss_start_bytes = res->ss_mean_bps = NAN;
     res->ss_range_ratio = res->ss_slope_ratio = res->ss_rolling_start_s = NAN;
     res->ss_rolling_start_bytes = res->ss_first_stable_s = NAN;
+    res->ss_fresh_start_s = res->ss_fresh_bps = NAN;
+    res->sum.steady_fresh = 0;
     struct window w;
     size_t hint[ROUNDS + 1] = {0};
     size_t nrounds = (size_t)(dur / round + 1e-9);
@@ -222,4 +225,33 @@ void ssd__steady_state(const struct ssd__curve *c, const struct ssd__analysis_op
             res->ss_rolling_start_bytes = c->cum[start];
         }
     }
+}
+
+/* The fresh plateau is not the steady state (issue #21): a drive cannot run
+ * out of clean blocks before its capacity, less what was written since
+ * TRIM before the run, has been written (docs/analysis.md, "Used state"),
+ * so a run that ends short of that, with no used state found, ends on the
+ * fresh drive's plateau however flat it is: the SNIA rule applies after
+ * preconditioning, and the drive leaves this plateau. Only with the
+ * capacity known, no deliberate fill recorded (a seq_fill or
+ * random_fill drive is in its used state from the start) and random writes
+ * recorded as the pattern: sequential writes free whole blocks, so a
+ * sequential run's level after its cache holds past the capacity (GC has
+ * nothing to copy), and that plateau is the drive's steady state (the
+ * BIWIN X570's fresh 200 GiB write, datasets/). */
+void ssd__steady_fresh(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                       double capacity, struct ssd__result *res) {
+    if (!res->ss_reached || res->sum.has_gc || !(capacity > 0) || !isfinite(capacity) ||
+        (o->precondition != SSD_PRECONDITION_NONE && o->precondition != SSD_PRECONDITION_UNKNOWN) ||
+        !(o->written_before_bytes + c->total < capacity) || strncmp(res->pattern, "rand", 4))
+        return;
+    res->sum.steady_fresh = 1;
+    res->ss_fresh_start_s = res->ss_start_s;
+    res->ss_fresh_bps = res->ss_mean_bps;
+    res->ss_reached = 0;
+    res->ss_rounds = 0;
+    res->ss_start_s = res->ss_start_bytes = res->ss_mean_bps = NAN;
+    res->ss_range_ratio = res->ss_slope_ratio = NAN;
+    res->ss_rolling_reached = 0; /* the rolling variant found the same plateau */
+    res->ss_rolling_start_s = res->ss_rolling_start_bytes = NAN;
 }

@@ -116,6 +116,81 @@ Test(steady, a_flat_run_is_steady_from_its_start) {
     ssd_series_free(s);
 }
 
+/* 10 minutes flat at 750 MB/s, the metadata's pattern given. */
+static ssd_series *flat_10_minutes(const char *pattern) {
+    const double p[] = {600, 750e6, 750e6, 750e6, 600};
+    ssd_series *s = curve_of(600, plateau_slide_floor, p, 0.01);
+    char meta[64];
+    snprintf(meta, sizeof meta, "{\"pattern\":\"%s\"}", pattern);
+    cr_assert_eq(ssd_series_set_metadata(s, meta), 0);
+    return s;
+}
+
+Test(steady, a_fresh_drives_flat_run_short_of_its_capacity_has_not_reached_it) {
+    /* 10 minutes flat at 750 MB/s on a 4 TB drive (450 GB written, nothing
+     * before): the clean blocks cannot have run out, so the flat run is the
+     * fresh plateau, not the steady state (issue #21); with the capacity
+     * unknown it cannot be told, and the rule's answer stands. */
+    ssd_series *s = flat_10_minutes("randwrite");
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "4e12", NULL, &r);
+    cr_expect_not(r.steady_reached);
+    cr_expect(r.steady_fresh);
+    cr_expect(isnan(r.steady_start_s) && isnan(r.steady_mean_bps));
+    char *json = json_of(a);
+    cr_expect(strstr(json, "\"reached\":false"), "%s", json);
+    cr_expect(strstr(json, "\"rolling_reached\":false"), "%s", json);
+    cr_expect(strstr(json, "\"not_reached_reason\":\"fresh_state\""), "%s", json);
+    cr_expect(strstr(json, "\"fresh_plateau_start_s\":0"), "%s", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    /* Written before it: 4 TB less 3.7 TB of room, the run's 450 GB
+     * exhausts it; no used state shows (GC at the same speed), so the
+     * drive's end is its steady state. */
+    a = analysed(s, NULL, "4e12", "3.7e12", &r);
+    cr_expect(r.steady_reached);
+    cr_expect_not(r.steady_fresh);
+    ssd_analysis_free(a);
+    a = analysed(s, NULL, NULL, NULL, &r);
+    cr_expect(r.steady_reached);
+    cr_expect_not(r.steady_fresh);
+    json = json_of(a);
+    cr_expect(strstr(json, "\"not_reached_reason\":null"), "%s", json);
+    ssd_free(json);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(steady, a_sequential_runs_plateau_is_its_steady_state) {
+    /* Sequential writes free whole blocks: the level holds past the
+     * capacity, so a fresh drive's flat sequential run is steady. */
+    ssd_series *s = flat_10_minutes("write");
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "4e12", NULL, &r);
+    cr_expect(r.steady_reached);
+    cr_expect_not(r.steady_fresh);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(steady, a_filled_drives_flat_run_is_steady) {
+    /* The same flat run after a random fill: the drive is in its used
+     * state from the start, and it is steady. */
+    ssd_series *s = flat_10_minutes("randwrite");
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", "4e12"), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "random_fill"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r;
+    r.size = sizeof r;
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.steady_reached);
+    cr_expect_not(r.steady_fresh);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
 /* p[0] s at p[1] B/s, then p[2] B/s. */
 static double two_levels(double t, const double *p) {
     return t < p[0] ? p[1] : p[2];
@@ -461,4 +536,60 @@ Test(used_state, a_static_cache_inside_the_first_sample_never_folds) {
         ssd_analysis_free(a);
         ssd_series_free(s);
     }
+}
+
+/* p[0] s at p[1] B/s (a lead), then p[2] B/s to the end. */
+static double lead_then_flat(double t, const double *p) {
+    return t < p[0] ? p[1] : p[2];
+}
+
+/* A flat 2-hour random-write run on a drive randomly filled twice. */
+static ssd_analysis *randomly_filled(const double *p, const char *precondition,
+                                     struct ssd_analysis_summary *r) {
+    ssd_series *s = curve_of(7200, lead_then_flat, p, 0.02);
+    cr_assert_eq(ssd_series_set_metadata(s, "{\"pattern\":\"randwrite\",\"capacity_bytes\":4e12,"
+                                            "\"written_before_bytes\":8e12}"),
+                 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", precondition), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    r->size = sizeof *r;
+    cr_assert_eq(ssd_analysis_summary(a, r), 0);
+    ssd_series_free(s);
+    return a;
+}
+
+Test(used_from_start, a_flat_run_after_a_random_fill_is_the_used_state_from_0) {
+    /* 2 hours at 250 MB/s after a 2x random fill: no clean blocks were
+     * left, so the whole run is the used state (not "no drop: a cache
+     * larger than the run would not show"). */
+    const double p[] = {0, 250e6, 250e6};
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = randomly_filled(p, "random_fill", &r);
+    cr_expect(r.has_gc);
+    cr_expect_eq(r.gc_start_bytes, 0);
+    cr_expect_float_eq(r.gc_level_bps, 250e6, 0.03 * 250e6);
+    cr_expect_not(r.has_cache);
+    cr_expect(r.steady_reached);
+    struct ssd_phase ph;
+    ph.size = sizeof ph;
+    cr_assert_eq(ssd_analysis_phase(a, 0, &ph), 0);
+    cr_expect_eq(ph.regime, SSD_REGIME_GC);
+    const char *note = ssd_analysis_regime_note(a);
+    cr_expect(!note || !strstr(note, "tells"), "%s", note);
+    ssd_analysis_free(a);
+    /* Two samples of room idle time gave back, then the used state: it
+     * begins after them. */
+    const double q[] = {2, 600e6, 250e6};
+    a = randomly_filled(q, "random_fill", &r);
+    cr_expect(r.has_gc);
+    cr_expect_float_eq(r.gc_start_bytes, 1.2e9, 0.05e9);
+    ssd_analysis_free(a);
+    /* Not known to be filled at random (a sequential fill leaves the
+     * spare blocks clean, and a random run writes them fast first): no
+     * used state is claimed. */
+    a = randomly_filled(p, "unknown", &r);
+    cr_expect_not(r.has_gc);
+    ssd_analysis_free(a);
 }

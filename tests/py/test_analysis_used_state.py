@@ -4,6 +4,7 @@ state the drive settles into, the level it slides from and to against the
 simulator's truth, and recovery bounds."""
 import json
 import re
+import subprocess
 
 import pytest
 
@@ -244,3 +245,29 @@ def test_the_summary_row_carries_the_slide_the_bound_and_the_steady_state(runs):
     assert row["steady_state_bps"] == g["steady_state"]["mean_bps"]
     trim = ssdcore.analyze(d / "recovery-trim.csv", reference=d / "degradation.csv").summary()
     assert trim.iloc[0]["recovery_censored"] == "right"
+
+
+def test_a_fresh_plateau_is_no_steady_state_in_python_and_the_cli(tmp_path, cli):
+    """A 10-minute random-write job on a fresh 4 TB drive writes a tenth of
+    it: its flat run is the fresh plateau (issue #21), and every path says
+    why no steady state is reached; a random run after a random fill is the
+    used state from its first byte."""
+    log = tmp_path / "x.csv"
+    subprocess.run([cli, "job", "sim:p4500-4tb", "--pattern", "randwrite", "--qd", "32",
+                    "--time", "10m", "--log", str(log)], check=True, capture_output=True)
+    r = ssdcore.analyze(str(log))
+    assert r["steady_state"]["reached"] is False
+    assert r.steady_state_not_reached_reason == "fresh_state"
+    assert r.steady_state_start_s is None
+    text = subprocess.run([cli, "analyze", str(log)], check=True, capture_output=True,
+                          text=True).stdout
+    assert "still in its fresh state" in text and "from 0 s" not in text
+    sf = tmp_path / "rf.suite"
+    sf.write_text("purge\nprecondition kind=random_fill loops=2\n"
+                  "job name=steady pattern=randwrite bs=4k qd=32 time=10m interval=1s log=steady\n"
+                  "analyze steady\n")
+    ssdcore.suite("sim:p4500-4tb", tmp_path / "rf", suite_file=sf)
+    a = ssdcore.analyze(str(tmp_path / "rf" / "steady.csv"))
+    assert a["gc"] is not None and a["gc"]["start_bytes"] == 0
+    assert "tells" not in (a.regime_note or "")
+    assert a["steady_state"]["reached"] is True

@@ -142,6 +142,14 @@ struct ssd_analysis_summary {
      * the cache can hold lasts. The drive folds its cache before GC runs,
      * and GC may follow at the same speed: no curve tells where. */
     int gc_may_be_folding;
+    /* 1 when steady_reached is 0 because the drive is still fresh: the
+     * capacity known, nothing deliberate before the run (precondition none
+     * or unknown), random writes (the metadata's pattern), no used state
+     * found and the run with what was written before it short of the
+     * capacity. The run's last stretch meets the
+     * SNIA rule, but it is the fresh plateau, which the drive leaves once
+     * its clean blocks run out: no steady state. */
+    int steady_fresh;
 };
 
 /* Creates a handle with default options. Returns 0 or SSD_ENOMEM. */
