@@ -111,10 +111,9 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                 human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_level_bps, b2, sizeof b2),
                 human(s.gc_end_level_bps, b3, sizeof b3));
     } else if (s.has_gc) {
-        fprintf(f, "  used state:  from %s (%s) at %s/s, %s/s at the end\n",
-                human(s.gc_start_bytes, b1, sizeof b1),
-                s.gc_start_bytes > 0 ? "clean blocks ran out" : "the drive was used before the run",
-                human(s.gc_level_bps, b2, sizeof b2), human(s.gc_end_level_bps, b3, sizeof b3));
+        fprintf(f, "  used state:  from %s (clean blocks ran out) at %s/s, %s/s at the end\n",
+                human(s.gc_start_bytes, b1, sizeof b1), human(s.gc_level_bps, b2, sizeof b2),
+                human(s.gc_end_level_bps, b3, sizeof b3));
     }
     if (s.has_throttle)
         fprintf(

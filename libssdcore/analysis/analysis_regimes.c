@@ -2856,46 +2856,6 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                 : "the speed never dropped: an SLC cache larger than this run wrote would "
                   "not show, so the direct level may be a cache's; the drive's capacity is "
                   "unknown, so no run length rules a cache out (give the capacity)";
-    /* A drive randomly filled before the run (SNIA's workload-dependent
-     * preconditioning: the capacity written at least once in random
-     * writes, valid pages scattered over every block) has no clean blocks
-     * left but its spare ones, which the fill's own GC already uses: a
-     * random run on it is in its used state from its first byte. When
-     * that run never dropped, the whole run is the used state (its level,
-     * its steady state), not a level that may be a cache's: no cache
-     * outlives a random fill of the capacity (the fill wrote through it
-     * and GC took its blocks), and no length of run would tell more. */
-    if (!S->has_cache && !g && !S->has_folding && !hidden_cache && !dropped_below_first(c, o) &&
-        (int)o->precondition == SSD_PRECONDITION_RANDOM_FILL &&
-        !(o->written_before_bytes > 0 && isfinite(S->capacity_bytes) &&
-          o->written_before_bytes < S->capacity_bytes) &&
-        !strncmp(res->pattern, "rand", 4)) {
-        /* (Idle time after the fill gives a little room back: a dynamic
-         * cache's few GB, written in the first samples above the level;
-         * the used state begins after them. Only a short lead: a quarter
-         * of the first phase at most.) */
-        size_t k = c->ph[0].first, lead_max = k + (c->ph[0].last + 1 - k) / 4;
-        double fast = log(c->ph[0].level_bps * o->min_step);
-        while (k < lead_max && c->y[k] > fast)
-            k++;
-        size_t from = k > c->ph[0].first && ssd__curve_split(c, 0, k) == 0 ? 1 : 0;
-        for (size_t j = 0; j < c->nph; j++)
-            c->ph[j].regime = j < from ? SSD_REGIME_OTHER : SSD_REGIME_GC;
-        S->has_gc = 1;
-        S->gc_start_bytes = c->ph[from].start_bytes;
-        S->gc_level_bps = c->ph[from].level_bps;
-        /* (Its level at the end: over the last phase's last quarter.) */
-        const struct ssd_phase *pl = &c->ph[c->nph - 1];
-        size_t n4 = (pl->last + 1 - pl->first) / 4;
-        S->gc_end_level_bps = pl->level_bps;
-        if (n4 >= 2) {
-            memcpy(c->scratch, c->y + pl->last + 1 - n4, n4 * sizeof *c->y);
-            S->gc_end_level_bps = exp(ssd__median(c->scratch, n4));
-        }
-        res->regime_note = "the drive was randomly filled before this run: it has no clean "
-                           "blocks left but what idle time gave back, so the run is its used "
-                           "state from the first byte (or once that room is written)";
-    }
     /* Steps at or after the used state's start are GC, not steps. */
     if (g) {
         size_t k = 0;

@@ -161,12 +161,6 @@ static int has_value(const struct ssd__fig *f) {
             f->state == SSD__FIG_UPPER);
 }
 
-/* A used state that began during the run, after a fresh-state stretch (not
- * from its first byte, as on a randomly filled drive). */
-static int gc_after_start(const struct ssd__fig *f) {
-    return has_value(f) && f->v > 0;
-}
-
 int ssd__figs_of(const struct ssd__jv *headline, struct ssd__figs *out) {
     memset(out, 0, sizeof *out);
     struct gather g = {.h = out};
@@ -236,8 +230,8 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
     if (ssd__ends_with(f->key, "post_cache_bps") && cache && cache->state == SSD__FIG_NONE) {
         size_t head = strlen(r->label) - strlen(r->info.words ? r->info.words : "");
         snprintf(r->label + head, sizeof r->label - head, "%s",
-                 gc_after_start(sibling(h, f->key, "gc_start_bytes")) ? "fresh-state speed"
-                                                                      : "write speed");
+                 has_value(sibling(h, f->key, "gc_start_bytes")) ? "fresh-state speed"
+                                                                 : "write speed");
     }
     r->number = has_value(f);
     r->unit[0] = 0;

@@ -90,11 +90,6 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
         if (isfinite(m->cache_drop_ratio))
             ssd__text_add(t, ", then %.1fx slower (%.1f MiB/s)", m->cache_drop_ratio,
                           m->post_cache_bps / MiB);
-    } else if (m->has_gc && !(m->gc_start_bytes > 0)) {
-        /* In the used state from the first byte (a randomly filled drive):
-         * no fresh-state speed to give. */
-        ssd__text_add(t, "no SLC cache; used state from the first byte");
-        capacity_share(t, m, 0);
     } else if (m->has_gc) {
         ssd__text_add(t, "no SLC cache; fresh-state speed %.1f MiB/s until %.1f GiB",
                       m->post_cache_bps / MiB, m->gc_start_bytes / GiB);
@@ -118,10 +113,8 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
             ssd__text_add(t, "; used state from %.1f GiB", m->gc_start_bytes / GiB);
             capacity_share(t, m, m->gc_start_bytes);
             ssd__text_add(t, ":");
-        } else if (m->gc_start_bytes > 0) {
-            ssd__text_add(t, ", then used state:");
         } else {
-            ssd__text_add(t, ":");
+            ssd__text_add(t, ", then used state:");
         }
         if (m->gc_sliding && isfinite(m->gc_start_level_bps))
             /* A slide has no one level: where it starts, where it ends
