@@ -85,7 +85,6 @@ static int add_entry(ssd_fio_result *r, const char *fname, const struct ssd__jv 
     j->ddir = ddir;
     double err = num(job, "error");
     j->error = isfinite(err) && err != 0 ? (err > 0 && err < 1e6 ? (int)err : -1) : 0;
-    j->io_bytes = io;
     j->bw_bps = num(st, "bw_bytes");
     if (!isfinite(j->bw_bps))
         j->bw_bps = num(st, "bw") * 1024.0; /* older fio: KiB/s */
@@ -116,7 +115,7 @@ static int add_entry(ssd_fio_result *r, const char *fname, const struct ssd__jv 
     const struct {
         const char *what;
         double *v;
-    } figs[] = {{"io_bytes", &j->io_bytes},
+    } figs[] = {{"io_bytes", &io},
                 {"bw_bytes", &j->bw_bps},
                 {"iops", &j->iops},
                 {"runtime", &j->runtime_s},
@@ -134,6 +133,9 @@ static int add_entry(ssd_fio_result *r, const char *fname, const struct ssd__jv 
             return SSD_EFORMAT;
         }
     }
+    /* A count of bytes, kept exact: a double rounded to 10 digits made
+     * 92471427072 bytes 92471427070 in the JSON. */
+    j->io_bytes = isfinite(io) && io >= 1 ? (uint64_t)llround(io) : 0;
     return 0;
 }
 
@@ -267,12 +269,11 @@ static int fio_result_json(const ssd_fio_result *r, enum ssd__jw_style style, ch
         ssd__jw_begin_object(&w);
         ssd__jw_kstr(&w, "name", j->name);
         ssd__jw_kstr(&w, "ddir", j->ddir);
-        static const char *const keys[] = {"io_bytes",     "bw_bps",        "iops",
-                                           "runtime_s",    "lat_mean_us",   "lat_p50_us",
-                                           "lat_p99_us",   "lat_p99_9_us",  "lat_max_us",
-                                           "p99_over_p50", "p99_9_over_p50"};
-        const double vals[] = {j->io_bytes,
-                               j->bw_bps,
+        ssd__jw_ku64(&w, "io_bytes", j->io_bytes); /* a count: an exact integer */
+        static const char *const keys[] = {
+            "bw_bps",     "iops",         "runtime_s",  "lat_mean_us",  "lat_p50_us",
+            "lat_p99_us", "lat_p99_9_us", "lat_max_us", "p99_over_p50", "p99_9_over_p50"};
+        const double vals[] = {j->bw_bps,
                                j->iops,
                                j->runtime_s,
                                j->lat_mean_us,

@@ -29,8 +29,9 @@ typedef struct ssd_fio_result ssd_fio_result;
 struct ssd_fio_job {
     size_t size; /* sizeof this struct: see "The API convention" in base.h */
     const char *name;
-    const char *ddir; /* "read", "write", "trim" or "none" */
-    double io_bytes, bw_bps, iops, runtime_s;
+    const char *ddir;  /* "read", "write", "trim" or "none" */
+    uint64_t io_bytes; /* bytes moved: a count, exact (fio's io_bytes) */
+    double bw_bps, iops, runtime_s;
     double lat_mean_us, lat_p50_us, lat_p99_us, lat_p999_us, lat_max_us; /* NaN if unknown */
     const char *lat_source; /* "lat_ns", "clat_ns" or "none": where the percentiles came from */
     int clat_inconsistent;  /* 1 when clat_ns was rejected */
