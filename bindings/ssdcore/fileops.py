@@ -6,7 +6,9 @@ Python threads (each call uses its own handle).
 
 >>> import ssdcore
 >>> ssdcore.make_set("program", "/mnt/ssd/set", size="64m", seed=1)     # doctest: +SKIP
-FilesetResult(files=315, dirs=27, total_bytes=67108864, total_s=0.17)
+<FilesetResult program set: 315 files, 27 dirs>
+  set: program
+  ...
 >>> r = ssdcore.copy_tree("/mnt/ssd/set", "/mnt/ssd/copy", workers=8)   # doctest: +SKIP
 >>> r.files.copied, r.exit_code                                         # doctest: +SKIP
 (315, 1)
@@ -16,14 +18,13 @@ FilesetResult(files=315, dirs=27, total_bytes=67108864, total_s=0.17)
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 from ._errors import check
 from ._ffi import ffi, lib
 from ._util import Callback, PathLike, json_dict, make_handle
 from .progress import ProgressArg, Throttle
-from .results import FilebenchResult
+from .results import ArchiveResult, CopyCounts, CopyResult, FilebenchResult, FilesetResult
 
 __all__ = ["CopyCounts", "CopyResult", "ArchiveResult", "FilesetResult", "copy_tree",
            "archive", "extract", "make_set", "filebench"]
@@ -91,73 +92,9 @@ def _run(kind: str, options: Dict[str, Any], paths: Tuple[PathLike, ...], progre
     return h, res
 
 
-@dataclass
-class CopyCounts:
-    """One row of Robocopy's summary (dirs, files or bytes)."""
-    total: int
-    copied: int
-    skipped: int
-    mismatch: int
-    failed: int
-    extras: int
-
-
-@dataclass
-class CopyResult:
-    """The outcome of :func:`copy_tree`, in Robocopy's terms.
-
-    ``exit_code`` carries Robocopy's bits: 1 files copied, 2 extras,
-    4 mismatches, 8 failures. ``failures`` lists "relpath: reason" lines.
-    """
-    dirs: CopyCounts
-    files: CopyCounts
-    bytes: CopyCounts
-    total_s: float
-    copy_s: float
-    sync_s: float
-    failed_s: float
-    extras_s: float
-    bw_bps: float
-    """Bytes copied per second of the whole run."""
-    exit_code: int
-    first_error: int
-    workers: int
-    failures: List[str] = field(default_factory=list)
-
-
-@dataclass
-class ArchiveResult:
-    """Counts and timings of :func:`archive` or :func:`extract` (seconds)."""
-    files: int
-    dirs: int
-    symlinks: int
-    data_bytes: int
-    archive_bytes: int
-    total_s: float
-    read_s: float
-    codec_s: float
-    write_s: float
-    sync_s: float
-    bw_bps: float
-    """Data bytes per second of the whole run."""
-    #: FIFOs, sockets and devices left out (they carry no data to store)
-    skipped: int = 0
-    #: on archive, their names as "relpath (FIFO)" (at most 1000)
-    skipped_entries: Tuple[str, ...] = ()
-
-
-@dataclass
-class FilesetResult:
-    """What :func:`make_set` made: files, dirs, their total_bytes, and the
-    seconds it took."""
-    files: int
-    dirs: int
-    total_bytes: int
-    total_s: float
-
-
-def _counts(c: Any) -> CopyCounts:
-    return CopyCounts(c.total, c.copied, c.skipped, c.mismatch, c.failed, c.extras)
+def _counts(c: Any) -> Dict[str, int]:
+    return {k: int(getattr(c, k)) for k in ("total", "copied", "skipped", "mismatch", "failed",
+                                            "extras")}
 
 
 def copy_tree(src: PathLike, dst: PathLike, *, progress: ProgressArg = None,
@@ -185,15 +122,20 @@ def copy_tree(src: PathLike, dst: PathLike, *, progress: ProgressArg = None,
     h, res = _run("copy", options, (src, dst), progress, "copy", "ssd_copy_result")
     failures = [ffi.string(lib.ssd_copy_failure(h, i)).decode(errors="replace")
                 for i in range(lib.ssd_copy_failure_count(h))]
-    return CopyResult(_counts(res.dirs), _counts(res.files), _counts(res.bytes), res.total_s,
-                      res.copy_s, res.sync_s, res.failed_s, res.extras_s, res.bytes_per_s,
-                      res.exit_bits, res.first_error, res.workers, failures)
+    return CopyResult({
+        "dirs": _counts(res.dirs), "files": _counts(res.files), "bytes": _counts(res.bytes),
+        "total_s": res.total_s, "copy_s": res.copy_s, "sync_s": res.sync_s,
+        "failed_s": res.failed_s, "extras_s": res.extras_s, "bw_bps": res.bytes_per_s,
+        "exit_code": res.exit_bits, "first_error": res.first_error, "workers": res.workers,
+        "failures": failures})
 
 
-def _archive_result(r: Any, skipped_entries: Tuple[str, ...] = ()) -> ArchiveResult:
-    return ArchiveResult(r.files, r.dirs, r.symlinks, r.data_bytes, r.archive_bytes, r.total_s,
-                         r.read_s, r.codec_s, r.write_s, r.sync_s, r.bytes_per_s, r.skipped,
-                         tuple(skipped_entries))
+def _archive_result(operation: str, r: Any, skipped_entries: List[str]) -> ArchiveResult:
+    return ArchiveResult({
+        "operation": operation, "files": r.files, "dirs": r.dirs, "symlinks": r.symlinks,
+        "data_bytes": r.data_bytes, "archive_bytes": r.archive_bytes, "total_s": r.total_s,
+        "read_s": r.read_s, "codec_s": r.codec_s, "write_s": r.write_s, "sync_s": r.sync_s,
+        "bw_bps": r.bytes_per_s, "skipped": r.skipped, "skipped_entries": skipped_entries})
 
 
 def archive(src: PathLike, archive_path: PathLike, *, progress: ProgressArg = None,
@@ -210,7 +152,7 @@ def archive(src: PathLike, archive_path: PathLike, *, progress: ProgressArg = No
     h, res = _run("archive", options, (src, archive_path), progress, result="ssd_archive_result")
     left_out = [ffi.string(lib.ssd_archive_skipped(h, i)).decode(errors="surrogateescape")
                 for i in range(lib.ssd_archive_skipped_count(h))]
-    return _archive_result(res, tuple(left_out))
+    return _archive_result("archive", res, left_out)
 
 
 def extract(archive_path: PathLike, dst: PathLike, *,
@@ -231,7 +173,7 @@ def extract(archive_path: PathLike, dst: PathLike, *,
     if allow_absolute_symlinks is not None:
         options["absolute_symlinks"] = allow_absolute_symlinks
     _, res = _run("extract", options, (archive_path, dst), progress, result="ssd_archive_result")
-    return _archive_result(res)
+    return _archive_result("extract", res, [])
 
 
 def make_set(kind: str, directory: PathLike, *, progress: ProgressArg = None,
@@ -248,7 +190,9 @@ def make_set(kind: str, directory: PathLike, *, progress: ProgressArg = None,
         raise TypeError(f"kind must be 'iso', 'program' or 'work', not {kind!r}")
     _, res = _run("fileset", dict(options, kind=kind), (directory,), progress, f"mkset {kind}",
                   "ssd_fileset_result")
-    return FilesetResult(res.files, res.dirs, res.bytes, res.total_s)
+    return FilesetResult({"set": kind, "files": res.files, "dirs": res.dirs,
+                          "total_bytes": res.bytes, "total_s": res.total_s,
+                          "bw_bps": res.bytes / res.total_s if res.total_s > 0 else 0.0})
 
 
 def filebench(directory: PathLike, *, progress: ProgressArg = None,

@@ -15,7 +15,9 @@
 - :func:`replay_rate`: a replay's throughput over time;
 - :func:`compare_bars`: compared drives' figures against the highlighted one, in %;
 - :func:`catalog_history`: one catalogued figure across runs, a line per drive;
-- :func:`batch_bars`: one column of an ``analyze_many`` batch, a bar per input.
+- :func:`batch_bars`: one column of an ``analyze_many`` batch, a bar per input;
+- :func:`fileops_times`: a copy's, archive's, extract's or file set's
+  seconds per part of the run, the total and the rate named.
 
 >>> import ssdcore, numpy as np
 >>> t = np.arange(1, 601, dtype=float)
@@ -33,11 +35,11 @@ import numpy as np
 
 from .results import (MIB, AnalysisResult, AppsResult, BatchResult, CatalogFigures,
                       CompareResult, FilebenchResult, FsdResult, JobResult, ReplayResult,
-                      SuiteResult)
+                      SuiteResult, _FileopsResult)
 
 __all__ = ["plot", "write_curve", "cache_zoom", "latency_spectrum", "scaling", "overlay",
            "trace_bars", "replay_rate", "compare_bars", "catalog_history", "batch_bars",
-           "PALETTE"]
+           "fileops_times", "PALETTE"]
 
 GIB = float(1 << 30)
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
@@ -467,6 +469,24 @@ def batch_bars(result: BatchResult, column: str = "cache_bytes", ax: Any = None)
     return ax
 
 
+def fileops_times(result: _FileopsResult, ax: Any = None) -> Any:
+    """Where a file operation's time went: one horizontal bar per part of
+    the run (a copy's scan + copy, sync, purge, failed attempts; an
+    archive's or extract's read, codec, write, sync; a file set's write),
+    in seconds, the run's total as a dashed line and its rate (MiB/s) in
+    the title. These results carry no samples over time."""
+    ax = _axes(ax)
+    parts = result.parts_s()
+    names = list(parts)[::-1]  # the first part on top
+    ax.barh(names, [parts[k] for k in names], color=PALETTE[0])
+    ax.axvline(result.total_s, color=_LEVEL, linestyle="--",
+               label=f"total {result.total_s:.3g} s")
+    ax.set_xlabel("seconds")
+    ax.legend(loc="best")
+    ax.set_title(f"{result._title()}, {result.bw_bps / MIB:.1f} MiB/s")
+    return ax
+
+
 def plot(result: Any, ax: Any = None, **kwargs: Any) -> Any:
     """Draws any result: an analysis or a long job as its write curve, a
     short job as its latency spectrum, a suite as a grid (write curves,
@@ -477,6 +497,8 @@ def plot(result: Any, ax: Any = None, **kwargs: Any) -> Any:
         return overlay(result, ax, **kwargs)
     if isinstance(result, FilebenchResult):
         return filebench_bars(result, ax)
+    if isinstance(result, _FileopsResult):
+        return fileops_times(result, ax)
     if isinstance(result, (AppsResult, FsdResult)):
         return trace_bars(result, ax)
     if isinstance(result, ReplayResult):

@@ -35,6 +35,7 @@ import html
 import math
 import numbers
 import os
+from dataclasses import dataclass
 from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, List, Optional, Sequence, Tuple,
                     TypeVar, Union, cast)
 
@@ -46,7 +47,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep", "FilebenchResult",
            "CompareResult", "ReplayResult", "AppsResult", "FsdResult", "CatalogRuns",
-           "CatalogFigures", "BatchResult", "MIB"]
+           "CatalogFigures", "BatchResult", "CopyResult", "CopyCounts", "ArchiveResult",
+           "FilesetResult", "MIB"]
 
 MIB = 1048576
 """Bytes in a MiB: a ``_bps`` figure divided by this is MiB/s."""
@@ -841,6 +843,175 @@ class FilebenchResult(Result):
             if df[c].notna().all():
                 df[c] = df[c].astype("int64")
         return df
+
+
+@dataclass
+class CopyCounts:
+    """One row of Robocopy's summary (dirs, files or bytes)."""
+    total: int
+    copied: int
+    skipped: int
+    mismatch: int
+    failed: int
+    extras: int
+
+
+_COPY_COLUMNS = ("total", "copied", "skipped", "mismatch", "failed", "extras")
+
+
+def _counts(v: Any) -> CopyCounts:
+    d = v if isinstance(v, dict) else {}
+    return CopyCounts(*[_int(d.get(k)) or 0 for k in _COPY_COLUMNS])
+
+
+class _FileopsResult(Result):
+    """A file operation's outcome (copy, archive, extract, file set): its
+    figures as a dict, with ``total_s`` and ``bw_bps``; ``plot()`` draws
+    where the time went (``_parts``: the run's parts, in seconds)."""
+
+    total_s = _field("total_s", _float, 0.0, "Wall time of the run, sync included, s.")
+    bw_bps = _field("bw_bps", _float, 0.0, "Bytes per second of the whole run.")
+    _parts: Tuple[Tuple[str, str], ...] = ()
+
+    def parts_s(self) -> Dict[str, float]:
+        """The run's parts and their seconds, in order ({label: s})."""
+        return {label: _float(self.get(key)) or 0.0 for key, label in self._parts}
+
+    def summary(self) -> "pd.DataFrame":
+        """One row: the headline figures (the repr's names)."""
+        return _frame([{k: v for k, v, _ in self._headline()}])
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per part of the run: ``part``, ``runtime_s``."""
+        parts = self.parts_s()
+        return _typed_frame([{"part": k, "runtime_s": v} for k, v in parts.items()],
+                            [("part", "string"), ("runtime_s", "float64")])
+
+
+class CopyResult(_FileopsResult):
+    """What :func:`ssdcore.copy_tree` returns, in Robocopy's terms: ``dirs``,
+    ``files`` and ``bytes`` (:class:`CopyCounts`: total, copied, skipped,
+    mismatch, failed, extras), the times (``total_s``, ``copy_s``: scan and
+    copy, ``sync_s``, ``failed_s``: failed attempts and retry waits summed
+    over the workers, ``extras_s``: purging extras), ``bw_bps`` (bytes
+    copied per second of the whole run), ``exit_code`` (Robocopy's bits: 1
+    files copied, 2 extras, 4 mismatches, 8 failures), ``first_error``,
+    ``workers`` and ``failures`` ("relpath: reason" lines).
+
+    ``to_frame()``: Robocopy's summary table, one row each for dirs, files
+    and bytes; ``summary()``: one row of the headline; ``plot()``: the
+    seconds of each part of the run."""
+
+    kind = "copy"
+    _parts = (("copy_s", "scan + copy"), ("sync_s", "sync"), ("extras_s", "purge extras"),
+              ("failed_s", "failed attempts"))
+
+    dirs = _derived(lambda r: _counts(r.get("dirs")), "Robocopy's Dirs row.")
+    files = _derived(lambda r: _counts(r.get("files")), "Robocopy's Files row.")
+    bytes = _derived(lambda r: _counts(r.get("bytes")), "Robocopy's Bytes row (bytes).")
+    copy_s = _field("copy_s", _float, 0.0, "Scan and copy, until the last worker finished, s.")
+    sync_s = _field("sync_s", _float, 0.0, "Flushing the destination, s.")
+    failed_s = _field("failed_s", _float, 0.0,
+                      "Failed attempts and retry waits, summed over workers, s.")
+    extras_s = _field("extras_s", _float, 0.0, "Purging extras (mirror), s.")
+    exit_code = _field("exit_code", _int, 0, "Robocopy's exit bits: 1 copied, 2 extras,\n"
+                       "4 mismatches, 8 failures.")
+    first_error = _field("first_error", _int, 0, "Code of the first failure (0 when none).")
+    workers = _field("workers", _int, 0, "Workers used.")
+    failures: List[str] = _field("failures", lambda v: [str(x) for x in v]
+                                 if isinstance(v, list) else None, [],
+                                 "The failures, \"relpath: reason\" (at most 1000).")
+
+    def _title(self) -> str:
+        f = self.files
+        return (f"copy: {f.copied} of {f.total} files copied, {f.failed} failed, "
+                f"exit {self.exit_code}")
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        f, b = self.files, self.bytes
+        return [("files_copied", f.copied, ""), ("files_skipped", f.skipped, ""),
+                ("files_failed", f.failed, ""), ("copied_bytes", b.copied, "B"),
+                ("total_s", self.total_s, "s"), ("bw_bps", self.bw_bps, "B/s"),
+                ("exit_code", self.exit_code, ""), ("workers", self.workers, "")]
+
+    def to_frame(self) -> "pd.DataFrame":
+        """Robocopy's summary table: one row each for dirs, files and bytes
+        (``row``), the columns total, copied, skipped, mismatch, failed,
+        extras (int; counts, bytes in the bytes row)."""
+        rows = [dict(row=name, **vars(getattr(self, name))) for name in ("dirs", "files", "bytes")]
+        return _typed_frame(rows, [("row", "string")] + [(c, "Int64") for c in _COPY_COLUMNS])
+
+
+class ArchiveResult(_FileopsResult):
+    """What :func:`ssdcore.archive` and :func:`ssdcore.extract` return:
+    ``operation`` ("archive" or "extract"), ``files``, ``dirs``,
+    ``symlinks``, ``data_bytes`` (file data, uncompressed),
+    ``archive_bytes`` (the archive file), the times (``total_s``,
+    ``read_s``, ``codec_s``, ``write_s``, ``sync_s``), ``bw_bps`` (data
+    bytes per second of the whole run), ``skipped`` (FIFOs, sockets and
+    devices left out) and, on archive, ``skipped_entries`` ("relpath
+    (FIFO)", at most 1000).
+
+    ``to_frame()``: one row per part (read, codec, write, sync);
+    ``summary()``: one row of the headline; ``plot()``: those seconds."""
+
+    kind = "archive"
+    _parts = (("read_s", "read"), ("codec_s", "codec"), ("write_s", "write"),
+              ("sync_s", "sync"))
+
+    operation = _field("operation", _text, "archive", "\"archive\" or \"extract\".")
+    files = _field("files", _int, 0, "Regular files stored or written.")
+    dirs = _field("dirs", _int, 0, "Directories.")
+    symlinks = _field("symlinks", _int, 0, "Symbolic links.")
+    data_bytes = _field("data_bytes", _int, 0, "File data, uncompressed, bytes.")
+    archive_bytes = _field("archive_bytes", _int, 0, "The archive file's size, bytes.")
+    read_s = _field("read_s", _float, 0.0, "Reading the sources (archive) or the archive\n"
+                    "(extract), s.")
+    codec_s = _field("codec_s", _float, 0.0, "Compressing or decompressing, s.")
+    write_s = _field("write_s", _float, 0.0, "Writing the archive or the files, s.")
+    sync_s = _field("sync_s", _float, 0.0, "Flushing what was written, s.")
+    skipped = _field("skipped", _int, 0, "FIFOs, sockets and devices left out.")
+    skipped_entries: Tuple[str, ...] = _derived(
+        lambda r: tuple(str(x) for x in r.get("skipped_entries") or ()),
+        "On archive: the entries left out, \"relpath (FIFO)\" (at most 1000).")
+
+    def _title(self) -> str:
+        return (f"{self.operation}: {self.files} files, {_bytes_text(self.data_bytes)} of data, "
+                f"archive {_bytes_text(self.archive_bytes)}")
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("files", self.files, ""), ("data_bytes", self.data_bytes, "B"),
+                ("archive_bytes", self.archive_bytes, "B"), ("total_s", self.total_s, "s"),
+                ("bw_bps", self.bw_bps, "B/s"), ("skipped", self.skipped, "")]
+
+
+class FilesetResult(_FileopsResult):
+    """What :func:`ssdcore.make_set` returns: the set (``set``: iso,
+    program or work), ``files``, ``dirs``, their ``total_bytes``,
+    ``total_s`` and ``bw_bps`` (bytes written per second).
+
+    ``to_frame()`` and ``summary()``: one row of these; ``plot()``: the
+    seconds it took, the rate in the title."""
+
+    kind = "fileset"
+    _parts = (("total_s", "write"),)
+
+    set = _field("set", _text, "", "The set: iso, program or work.")
+    files = _field("files", _int, 0, "Files made.")
+    dirs = _field("dirs", _int, 0, "Directories made.")
+    total_bytes = _field("total_bytes", _int, 0, "Bytes of the files made.")
+
+    def _title(self) -> str:
+        return f"{self.set} set: {self.files} files, {self.dirs} dirs"
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("set", self.set, ""), ("files", self.files, ""), ("dirs", self.dirs, ""),
+                ("total_bytes", self.total_bytes, "B"), ("total_s", self.total_s, "s"),
+                ("bw_bps", self.bw_bps, "B/s")]
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row: set, files, dirs, total_bytes (int), total_s, bw_bps."""
+        return self.summary()
 
 
 class CompareResult(Result):

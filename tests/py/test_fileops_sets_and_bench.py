@@ -1,5 +1,4 @@
 """File sets through the CLI and the file benchmark's results JSON."""
-import dataclasses
 import hashlib
 import json
 import os
@@ -46,8 +45,8 @@ def test_sets_differ_in_shape(tmp_path):
     # byte counts are total_bytes (int), as in every result frame
     for r in (iso, program, work):
         assert r.total_bytes == 24 << 20 and type(r.total_bytes) is int
-    # a plain dataclass: dataclasses.asdict is the one way to a dict
-    assert dataclasses.asdict(iso)["total_bytes"] == 24 << 20 and not hasattr(iso, "as_dict")
+    # a result object: to_dict() is the one way to a plain dict
+    assert iso.to_dict()["total_bytes"] == 24 << 20 and not hasattr(iso, "as_dict")
 
 
 def test_mkset_refuses_a_non_empty_directory(tmp_path, cli):
