@@ -389,7 +389,7 @@ def trace_bars(result: Union[AppsResult, FsdResult], ax: Any = None) -> Any:
     names = [str(t.get("name")) for t in result.traces]
     vals = [float(t.get("bw_bps") or 0) / MIB for t in result.traces]
     ax.bar(names, vals, color=PALETTE[0])
-    level = result.score_bps if isinstance(result, AppsResult) else result.bandwidth_bps
+    level = result.score_bps if isinstance(result, AppsResult) else result.bw_bps
     ax.axhline(level / MIB, color=_LEVEL, linestyle="--",
                label=f"{'score' if isinstance(result, AppsResult) else 'bandwidth'} "
                      f"{level / MIB:.1f} MiB/s")

@@ -54,14 +54,26 @@ MIB = 1048576
 """Bytes in a MiB: a ``_bps`` figure divided by this is MiB/s."""
 
 
+# Leaf names of results.json's figures that Python names otherwise: (old
+# suffix, new suffix, factor to the new unit, the new unit's name).
+_FIGURE_RENAMES = (("_mibs", "_bps", float(MIB), "bytes/s"),
+                   ("bandwidth_bps", "bw_bps", 1.0, "bytes/s"),
+                   ("access_s", "access_us", 1e6, "us"))
+
+
 def _figure(key: str, value: Any, unit: Any = None) -> Tuple[str, Any, Any]:
     """A headline figure (a dotted key of results.json, compare.json or a
     catalog) as Python names it: the file tests' MiB/s (``copy_mibs``) as
-    bytes/s (``copy_bps``), like every other rate; others unchanged."""
-    if not key.endswith("_mibs"):
-        return key, value, unit
-    v = value * MIB if isinstance(value, numbers.Real) and not isinstance(value, bool) else value
-    return key[:-5] + "_bps", v, "bytes/s" if unit is not None else None
+    bytes/s (``copy_bps``), like every other rate, the full-system run's
+    ``bandwidth_bps`` as ``bw_bps`` and its ``access_s`` as ``access_us``
+    (µs, as every latency); others unchanged."""
+    for old, new, factor, new_unit in _FIGURE_RENAMES:
+        if key.endswith(old) and (key == old or key[-len(old) - 1] in "._"
+                                  or old.startswith("_")):
+            v = value * factor if isinstance(value, numbers.Real) and \
+                not isinstance(value, bool) else value
+            return key[:-len(old)] + new, v, new_unit if unit is not None else None
+    return key, value, unit
 
 
 def _headline_figures(headline: Any) -> Dict[str, Any]:
@@ -157,6 +169,24 @@ def _derived(fn: Callable[[Dict[str, Any]], T], doc: str) -> T:
     """A read-only attribute that ``fn`` computes from the results JSON, a
     property typed as its value (as :func:`_field`)."""
     return cast(T, property(fn, doc=doc))
+
+
+def _renamed(old: str, new: str, fn: Callable[[Any], T]) -> T:
+    """The attribute ``old``, renamed ``new``: still read (``fn`` gives its
+    old value, in its old unit) with a DeprecationWarning naming ``new``, for
+    one release (docs/python.md, "Renamed attributes")."""
+    def get(self: Any) -> T:
+        import warnings
+        warnings.warn(f"{type(self).__name__}.{old} is deprecated and goes in the next release: "
+                      f"use .{new}", DeprecationWarning, stacklevel=2)
+        return fn(self)
+    return cast(T, property(get, doc=f"Deprecated: use ``{new}``."))
+
+
+def _us(v: Any) -> Optional[float]:
+    """Seconds (the JSON's access_s) as µs, as every latency is named."""
+    f = _float(v)
+    return None if f is None else f * 1e6
 
 
 def _fmt(v: Any, unit: str = "") -> str:
@@ -1045,6 +1075,7 @@ class CompareResult(Result):
         self.picked: List[str] = list(picked or [])
         """catalog_compare: one line per drive, the run that stood for it."""
 
+
     @property
     def drives(self) -> List[str]:
         """The drives' labels, in order (the highlighted one is ``highlight``)."""
@@ -1118,7 +1149,7 @@ class ReplayResult(Result):
     """What :func:`ssdcore.replay` returns: the replay's results JSON
     (``ssd_replay_to_json``: target, trace, timing, qd, runtime_s, busy_s,
     bytes, ios, bw_bps, iops, access_s, read/write with lat_ns, samples)
-    with attributes in units, ``to_frame()`` (one row per sampling
+    with attributes in units (the access time as ``access_us``), ``to_frame()`` (one row per sampling
     interval), ``summary()`` and ``plot()`` (throughput over time)."""
 
     kind = "replay"
@@ -1135,7 +1166,8 @@ class ReplayResult(Result):
     ios = _field("ios", _int, 0, "I/Os completed (reads, writes, trims, flushes).")
     iops = _field("iops", _float, 0.0, "I/Os per busy second.")
     bw_bps = _field("bw_bps", _float, 0.0, "Bytes per busy second.")
-    access_s = _field("access_s", _float, 0.0, "Mean access time, seconds.")
+    access_us = _field("access_s", _us, 0.0, "Mean access time, µs (the JSON's access_s in s).")
+    access_s = _renamed("access_s", "access_us", lambda r: r.access_us / 1e6)
     interrupted = _field("interrupted", bool, False, "True if Ctrl-C stopped it.")
 
     status = _derived(_status, "\"complete\" or \"interrupted\".")
@@ -1155,7 +1187,7 @@ class ReplayResult(Result):
             ("queue_depth", self.queue_depth, ""), ("runtime_s", self.runtime_s, "s"),
             ("busy_s", self.busy_s, "s"), ("total_bytes", self.total_bytes, "B"),
             ("ios", self.ios, ""), ("iops", self.iops, ""), ("bw_bps", self.bw_bps, "B/s"),
-            ("access_us", self.access_s * 1e6, "µs"), ("status", self.status, "")]
+            ("access_us", self.access_us, "µs"), ("status", self.status, "")]
         return out + _latency_figures(self, ("p50", "p99", "p99_9"))
 
     def __repr__(self) -> str:
@@ -1189,8 +1221,8 @@ class _TracesResult(Result):
 
     def to_frame(self) -> "pd.DataFrame":
         """One row per trace: name, describe, ios and total_bytes (int),
-        busy_s, bw_bps (and a full-system run's trace, scored, qd,
-        access_s)."""
+        busy_s, bw_bps (and a full-system run's trace, scored,
+        queue_depth, access_us)."""
         return _traces_frame(self.traces)
 
 
@@ -1221,39 +1253,48 @@ class AppsResult(_TracesResult):
 
 def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
     cols = [("name", "string"), ("trace", "string"), ("describe", "string"),
-            ("scored", "boolean"), ("qd", "Int64"), ("ios", "Int64"), ("total_bytes", "Int64"),
-            ("busy_s", "float64"), ("bw_bps", "float64"), ("access_s", "float64")]
+            ("scored", "boolean"), ("queue_depth", "Int64"), ("ios", "Int64"),
+            ("total_bytes", "Int64"), ("busy_s", "float64"), ("bw_bps", "float64"),
+            ("access_us", "float64")]
+    # The JSON's keys where Python names a column otherwise (its unit, or
+    # the name every other frame gives it).
+    key = {"queue_depth": "qd", "total_bytes": "bytes", "access_us": "access_s"}
     rows = [{"name": t.get("name"), "trace": t.get("trace"), "describe": t.get("describe"),
-             "scored": t.get("scored"), "qd": _int(t.get("qd")), "ios": _int(t.get("ios")),
-             "total_bytes": _int(t.get("bytes")), "busy_s": _float(t.get("busy_s")),
-             "bw_bps": _float(t.get("bw_bps")), "access_s": _float(t.get("access_s"))}
+             "scored": t.get("scored"), "queue_depth": _int(t.get("qd")),
+             "ios": _int(t.get("ios")), "total_bytes": _int(t.get("bytes")),
+             "busy_s": _float(t.get("busy_s")), "bw_bps": _float(t.get("bw_bps")),
+             "access_us": _us(t.get("access_s"))}
             for t in traces]
-    keep = [(c, d) for c, d in cols if any(c in t or (c == "total_bytes" and "bytes" in t)
-                                           for t in traces) or c in ("name", "total_bytes")]
+    keep = [(c, d) for c, d in cols if any(key.get(c, c) in t for t in traces)
+            or c in ("name", "total_bytes")]
     return _typed_frame(rows, keep)
 
 
 class FsdResult(_TracesResult):
     """What :func:`ssdcore.fsd` returns: a PCMark 10 Full System Drive-like
     run, ``traces`` (name, trace, describe, scored, qd, ios, bytes,
-    busy_s, bw_bps, access_s), ``bandwidth_bps``, ``access_s`` and
+    busy_s, bw_bps, access_s in the JSON), ``bw_bps`` (the JSON's
+    ``bandwidth_bps``), ``access_us`` (its ``access_s``, in µs) and
     ``score`` (UL's geometric mean of MB/s and 1 / access time in ms).
-    ``summary()``: scale, seed, traces, score, bandwidth_bps, access_s."""
+    ``summary()``: scale, seed, traces, score, bw_bps, access_us."""
 
     kind = "fsd"
-    _summary = ("scale", "seed", "traces", "score", "bandwidth_bps", "access_s")
+    _summary = ("scale", "seed", "traces", "score", "bw_bps", "access_us")
 
     scale = _field("scale", _float, 1.0, "The copies' sizes times this.")
-    bandwidth_bps = _field("bandwidth_bps", _float, 0.0, "The scored traces' bandwidth, bytes/s.")
-    access_s = _field("access_s", _float, 0.0, "The scored traces' mean access time, seconds.")
+    bw_bps = _field("bandwidth_bps", _float, 0.0, "The scored traces' bandwidth: bytes per busy\n"
+                    "second, bytes/s.")
+    access_us = _field("access_s", _us, 0.0, "The scored traces' mean access time, µs.")
+    bandwidth_bps = _renamed("bandwidth_bps", "bw_bps", lambda r: r.bw_bps)
+    access_s = _renamed("access_s", "access_us", lambda r: r.access_us / 1e6)
     score = _field("score", _float, 0.0, "UL's score (no unit).")
 
     def _title(self) -> str:
         return f"{len(self.traces)} traces, scale {self.scale:g}"
 
     def _headline(self) -> List[Tuple[str, Any, str]]:
-        return [("score", self.score, ""), ("bandwidth_bps", self.bandwidth_bps, "B/s"),
-                ("access_us", self.access_s * 1e6, "µs"), ("traces", len(self.traces), "")]
+        return [("score", self.score, ""), ("bw_bps", self.bw_bps, "B/s"),
+                ("access_us", self.access_us, "µs"), ("traces", len(self.traces), "")]
 
 
 _CATALOG_RUN_COLUMNS: List[Tuple[str, str]] = [
