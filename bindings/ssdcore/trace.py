@@ -32,7 +32,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, json_dict, make_handle, parse_size, take_string
-from .job import Target
+from .job import _TARGET_KEYS, Target
 from .results import AppsResult, FsdResult, ReplayResult
 
 __all__ = ["Trace", "replay", "apps", "trace_scenarios"]
@@ -166,6 +166,32 @@ def trace_filetests() -> List[Dict[str, Any]]:
     return out
 
 
+def _target_options(fn: str, target: Union[Target, PathLike], options: Dict[str, Any],
+                    legacy: Optional[Mapping[str, Any]]) -> Dict[str, Any]:
+    """The target options among ``fn``'s keywords, popped from ``options``:
+    the keys of the target's table (``ssdcore.options("target")``: size,
+    destroy_data, buffered, read_only, layout, fitrim), given as keywords as
+    :func:`ssdcore.job` takes them. ``legacy`` is the old
+    ``target_options={...}`` dict: still taken for one release, with a
+    DeprecationWarning. Options for a :class:`Target` already open are a
+    TypeError (they would be ignored)."""
+    opts = {k: options.pop(k) for k in list(options) if k in _TARGET_KEYS}
+    if legacy is not None:
+        import warnings
+        warnings.warn(f"{fn}(target_options={{...}}) is deprecated and goes in the next release: "
+                      f"give the target options as keywords, {fn}(..., size=\"16m\"), as "
+                      f"ssdcore.job() takes them", DeprecationWarning, stacklevel=3)
+        both = sorted(set(opts) & set(legacy))
+        if both:
+            raise TypeError(f"{fn}(): {', '.join(both)} given both as a keyword and in "
+                            f"target_options")
+        opts = dict(legacy, **opts)
+    if opts and isinstance(target, Target):
+        raise TypeError(f"{fn}(): {', '.join(sorted(opts))} open a target URI, but this "
+                        f"ssdcore.Target is open already: give them to ssdcore.Target(...)")
+    return opts
+
+
 @contextlib.contextmanager
 def _opened(target: Union[Target, PathLike], options: Mapping[str, Any]) -> Iterator[Target]:
     """target itself, or the URI opened with options for the block and
@@ -220,7 +246,10 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
     or a URI). Options: timing ("no-idle", "as-recorded", "scale=F"), qd,
     offset, span, interval, engine, record, log, written_before and
     precondition (recorded in the log's metadata for :func:`analyze`, as a
-    job's). Returns a :class:`~ssdcore.results.ReplayResult`. Ctrl-C stops the replay and raises
+    job's): ``ssdcore.options("replay")``; and, for a URI, the target
+    options (``size="16m"``, ``destroy_data``, ``read_only``...:
+    ``ssdcore.options("target")``) as keywords, as :func:`ssdcore.job`
+    takes them (``target_options={...}`` is deprecated). Returns a :class:`~ssdcore.results.ReplayResult`. Ctrl-C stops the replay and raises
     KeyboardInterrupt, with the results of what was replayed
     (``"interrupted": true``) as ``.results``."""
     if not isinstance(trace, Trace):
@@ -228,7 +257,8 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
             raise TypeError(f"replay: trace must be a Trace, a path or 'scenario:NAME', "
                             f"not {type(trace).__name__}")
         trace = Trace(trace)
-    with _opened(target, target_options or {}) as t:
+    opened = _target_options("replay", target, options, target_options)
+    with _opened(target, opened) as t:
         r = make_handle("replay", t._handle(), trace._tr, options=options)
         rc, stop = _run_interruptibly(lib.ssd_replay_run, r)
         out = ffi.new("char **")
@@ -250,17 +280,20 @@ def replay(trace: Union[Trace, PathLike], target: Union[Target, PathLike],
 
 
 def apps(target: Union[Target, PathLike], timing: Optional[str] = None, seed: int = 1,
-         target_options: Optional[Mapping[str, Any]] = None) -> AppsResult:
+         target_options: Optional[Mapping[str, Any]] = None, **options: Any) -> AppsResult:
     """Replay every built-in application scenario on target; returns an
     :class:`~ssdcore.results.AppsResult` (``traces``: [{"name", "bw_bps",
     "busy_s", ...}], ``score_bps``, ``mean_bps``; ``to_frame()`` one row
-    per trace, ``plot()`` the bars)."""
-    return AppsResult(_scored_run(lib.ssd_replay_apps_json, target, target_options,
+    per trace, ``plot()`` the bars). The keyword options are the target
+    options, for a URI (``size="1g"``...: ``ssdcore.options("target")``;
+    ``target_options={...}`` is deprecated)."""
+    opened = _target_options("apps", target, options, target_options)
+    return AppsResult(_scored_run(lib.ssd_replay_apps_json, target, opened, options,
                                   timing.encode() if timing else ffi.NULL, int(seed)))
 
 
 def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
-        target_options: Optional[Mapping[str, Any]] = None) -> FsdResult:
+        target_options: Optional[Mapping[str, Any]] = None, **options: Any) -> FsdResult:
     """A PCMark 10 Full System Drive-like run on target (docs/traces.md):
     start-ups, application use and 20 GB / 2.37 GB copies onto, inside and
     off the drive (sizes times scale, and below 1 the applications' think
@@ -271,17 +304,27 @@ def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
     bandwidth (MB/s) and 1 / average access time (1/ms); ``to_frame()``
     one row per trace with ``queue_depth`` and ``access_us``).
 
+    The keyword options are the target options, for a URI, as for
+    :func:`apps`.
+
     >>> ssdcore.fsd("sim:mp44l-1tb", scale=0.05).score  # doctest: +SKIP
     """
-    return FsdResult(_scored_run(lib.ssd_replay_fsd_json, target, target_options,
+    opened = _target_options("fsd", target, options, target_options)
+    return FsdResult(_scored_run(lib.ssd_replay_fsd_json, target, opened, options,
                                  float(scale), int(seed)))
 
 
 def _scored_run(fn: Callable[..., int], target: Union[Target, PathLike],
-                target_options: Optional[Mapping[str, Any]], *args: Any) -> Dict[str, Any]:
+                target_options: Mapping[str, Any], rest: Mapping[str, Any],
+                *args: Any) -> Dict[str, Any]:
     """Runs one of the scored replays (apps, fsd: fn(target, *args, flags,
-    &json, err, len)) on target, stoppable by Ctrl-C, and returns its JSON."""
-    with _opened(target, target_options or {}) as t:
+    &json, err, len)) on target, stoppable by Ctrl-C, and returns its JSON.
+    ``rest``: keywords that are no target option, a TypeError naming the
+    table."""
+    if rest:
+        raise TypeError(f"unknown target option(s): {', '.join(sorted(rest))} (the keyword "
+                        f"options are ssdcore.options(\"target\")'s: {', '.join(_TARGET_KEYS)})")
+    with _opened(target, target_options) as t:
         out = ffi.new("char **")
         err = ffi.new("char[600]")
         rc, stop = _run_interruptibly(fn, t._handle(), *args, 0, out, err, 600)

@@ -12,7 +12,7 @@ def test_replay_log_metadata_survives_a_quote_and_backslash_in_the_target(tmp_pa
     tr = ssdcore.Trace()
     for i in range(8):
         tr.add(i * 1e-3, "W", i * 4096, 4096)
-    ssdcore.replay(tr, str(target), target_options={"size": "1m"}, log=str(log))
+    ssdcore.replay(tr, str(target), size="1m", log=str(log))
     meta = ssdcore.Series.open(str(log)).metadata
     assert meta["target"] == str(target)
     assert meta["pattern"] == "replay" and meta["capacity_bytes"] == 1 << 20

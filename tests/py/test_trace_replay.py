@@ -38,7 +38,7 @@ def test_replay_issues_exactly_what_fio_logged(tmp_path, qd):
     assert len(fio_ios) >= 600
     target = tmp_path / "replay.bin"
     issued = tmp_path / "issued.csv"
-    res = ssdcore.replay(str(log), str(target), target_options={"size": "16m"}, qd=qd,
+    res = ssdcore.replay(str(log), str(target), size="16m", qd=qd,
                          record=str(issued))
     assert csv_ios(issued) == fio_ios
     reads = [io for io in fio_ios if io[0] == "R"]
@@ -70,7 +70,7 @@ def test_as_recorded_and_scaled_timing_wait_for_the_recorded_times(tmp_path):
 def test_offsets_wrap_into_the_replay_area(tmp_path):
     tr = make_trace([(0.0, "R", (1 << 30) + 12288, 4096), (0.0, "W", 5000, 4096)])
     issued = tmp_path / "i.csv"
-    res = ssdcore.replay(tr, str(tmp_path / "f.bin"), target_options={"size": "8m"},
+    res = ssdcore.replay(tr, str(tmp_path / "f.bin"), size="8m",
                          offset="1m", span="1m", record=str(issued))
     got = csv_ios(issued)
     assert got[0] == ("R", (1 << 20) + 12288, 4096)  # 1 GiB + 12 KiB modulo 1 MiB, + offset
@@ -83,7 +83,7 @@ def test_writes_on_a_read_only_target_are_refused(tmp_path):
     ssdcore.Target(str(p), size="1m").close()
     tr = make_trace([(0.0, "R", 0, 4096), (0.0, "W", 0, 4096)])
     with pytest.raises(ssdcore.Error) as e:
-        ssdcore.replay(tr, str(p), target_options={"read_only": "1"})
+        ssdcore.replay(tr, str(p), read_only="1")
     assert e.value.name == "SSD_EUNSAFE" and "I/O 2" in e.value.detail
 
 

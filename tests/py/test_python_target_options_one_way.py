@@ -1,0 +1,55 @@
+"""Target options go one way in Python (issue #22 item 8, "options as
+tables"): keywords checked against the target's table
+(``ssdcore.options("target")``), as job() takes them, in replay(),
+apps() and fsd() too; the old ``target_options={...}`` dict still works
+for one release with a DeprecationWarning."""
+import os
+
+import pytest
+
+import ssdcore
+from ssdcore.job import _TARGET_KEYS
+
+
+def _trace():
+    tr = ssdcore.Trace()
+    for i in range(4):
+        tr.add(i * 1e-3, "W", i * 4096, 4096)
+    return tr
+
+
+def test_the_keywords_are_the_tables_keys():
+    assert set(_TARGET_KEYS) == set(ssdcore.options("target"))
+    # no target option shadows a replay option: a keyword means one thing
+    assert not set(_TARGET_KEYS) & set(ssdcore.options("replay"))
+
+
+def test_replay_takes_target_options_as_keywords(tmp_path):
+    p = tmp_path / "f.bin"
+    r = ssdcore.replay(_trace(), str(p), size="1m", qd=2)
+    assert r.total_bytes == 4 * 4096 and os.path.getsize(p) == 1 << 20
+
+
+def test_the_old_dict_still_works_with_a_warning(tmp_path):
+    p = tmp_path / "f.bin"
+    with pytest.warns(DeprecationWarning, match=r"replay\(target_options=\{\.\.\.\}\) is "
+                                                r"deprecated.*as keywords"):
+        r = ssdcore.replay(_trace(), str(p), target_options={"size": "2m"})
+    assert r.total_bytes == 4 * 4096 and os.path.getsize(p) == 2 << 20
+    with pytest.warns(DeprecationWarning), pytest.raises(TypeError, match="both"):
+        ssdcore.replay(_trace(), str(p), target_options={"size": "2m"}, size="2m")
+
+
+@pytest.mark.parametrize("fn", [ssdcore.apps, ssdcore.fsd])
+def test_scored_runs_check_their_keywords_against_the_table(fn):
+    with pytest.raises(TypeError, match=r"unknown target option\(s\): sizee .*"
+                                        r"ssdcore.options\(\"target\"\)'s: size, "):
+        fn("sim:bx200", sizee="1g")
+
+
+def test_target_options_for_an_open_target_are_refused_not_ignored(tmp_path):
+    with ssdcore.Target(str(tmp_path / "f.bin"), size="1m") as t:
+        for call in (lambda: ssdcore.replay(_trace(), t, size="2m"),
+                     lambda: ssdcore.apps(t, size="2m"), lambda: ssdcore.fsd(t, size="2m")):
+            with pytest.raises(TypeError, match="ssdcore.Target is open already"):
+                call()
