@@ -197,6 +197,15 @@ class Target:
 _TARGET_KEYS = tuple(options("target"))
 
 
+def refuse_options_for_open_target(fn: str, target: Any, opts: Dict[str, Any]) -> None:
+    """A TypeError when target options (``opts``, those given) come with a
+    :class:`Target` already open: they open a URI, and would be ignored."""
+    given = sorted(k for k, v in opts.items() if v is not None)
+    if given and isinstance(target, Target):
+        raise TypeError(f"{fn}(): {', '.join(given)} open a target URI, but this "
+                        f"ssdcore.Target is open already: give them to ssdcore.Target(...)")
+
+
 def interrupt() -> None:
     """Asks running jobs and idles to stop (as Ctrl-C does in the CLI)."""
     lib.ssd_interrupt()
@@ -440,6 +449,9 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     True
     """
     target_opts = {k: options.pop(k) for k in list(options) if k in _TARGET_KEYS}
+    refuse_options_for_open_target("job", target, dict(
+        target_opts, size=size, destroy_data=destroy_data, buffered=buffered,
+        read_only=read_only))
     opts = dict(options, pattern=pattern, bs=bs, qd=qd)
     if opts.get("reference") is not None:
         opts["reference"] = reference_figures(opts["reference"])

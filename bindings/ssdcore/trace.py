@@ -32,7 +32,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, json_dict, make_handle, parse_size, take_string
-from .job import _TARGET_KEYS, Target
+from .job import _TARGET_KEYS, Target, refuse_options_for_open_target
 from .results import AppsResult, FsdResult, ReplayResult
 
 __all__ = ["Trace", "replay", "apps", "trace_scenarios"]
@@ -186,9 +186,7 @@ def _target_options(fn: str, target: Union[Target, PathLike], options: Dict[str,
             raise TypeError(f"{fn}(): {', '.join(both)} given both as a keyword and in "
                             f"target_options")
         opts = dict(legacy, **opts)
-    if opts and isinstance(target, Target):
-        raise TypeError(f"{fn}(): {', '.join(sorted(opts))} open a target URI, but this "
-                        f"ssdcore.Target is open already: give them to ssdcore.Target(...)")
+    refuse_options_for_open_target(fn, target, opts)
     return opts
 
 

@@ -48,8 +48,11 @@ def test_scored_runs_check_their_keywords_against_the_table(fn):
 
 
 def test_target_options_for_an_open_target_are_refused_not_ignored(tmp_path):
+    # job() once ignored them: size="2m" on a 1 MiB Target ran on 1 MiB
     with ssdcore.Target(str(tmp_path / "f.bin"), size="1m") as t:
         for call in (lambda: ssdcore.replay(_trace(), t, size="2m"),
-                     lambda: ssdcore.apps(t, size="2m"), lambda: ssdcore.fsd(t, size="2m")):
+                     lambda: ssdcore.apps(t, size="2m"), lambda: ssdcore.fsd(t, size="2m"),
+                     lambda: ssdcore.job(t, "write", size="2m", time=0.1),
+                     lambda: ssdcore.job(t, "write", layout="never", time=0.1)):
             with pytest.raises(TypeError, match="ssdcore.Target is open already"):
                 call()
