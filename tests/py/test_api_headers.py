@@ -91,6 +91,30 @@ def test_every_handles_functions_live_in_its_header():
     assert not wrong, "\n".join(wrong)
 
 
+# A handle read from files has one function that reads them (ssd_X_open or
+# ssd_X_load); how to read them is options, not more openers (the series
+# had four: open, open_many, open_ex, open_columns). Exceptions:
+MORE_OPENERS = {
+    "ssd_catalog": "open_existing must not create the file that open creates, and the file "
+                   "is opened by the call that makes the handle, before an option could be set",
+}
+
+
+def test_a_handle_has_one_opener():
+    headers = _headers()
+    handles = _handles(headers)
+    by_length = sorted(handles, key=len, reverse=True)
+    openers = {}
+    for f in _functions(headers):
+        owner = next((h for h in by_length if f.startswith(h + "_")), None)
+        if owner and re.match(r"(open|load)(_\w+)?$", f[len(owner) + 1:]):
+            openers.setdefault(owner, []).append(f)
+    assert "ssd_series" in openers and "ssd_trace" in openers
+    wrong = [f"{h}: {', '.join(sorted(fs))}" for h, fs in sorted(openers.items())
+             if len(fs) > 1 and h not in MORE_OPENERS]
+    assert not wrong, "\n".join(wrong)
+
+
 def _prototypes(headers):
     """{name: parameter list} of every public function."""
     out = {}
