@@ -177,6 +177,13 @@ class Series:
         into intervals); "" when nothing."""
         return ffi.string(lib.ssd_series_note(self._h)).decode()
 
+    def to_json(self, pretty: bool = False) -> str:
+        """The series as ``ssd_series_to_json`` writes it: source, format,
+        note, metadata, t_s, bytes and the optional columns (null for a
+        missing value); one line, or a member a line when ``pretty``."""
+        return take_text(lib.ssd_series_to_json, self._h,
+                         lib.SSD_JSON_PRETTY if pretty else lib.SSD_JSON_COMPACT)
+
     def to_parquet(self, path: PathLike, compression: str = "zstd") -> None:
         """Write this series as Parquet (needs pyarrow): its columns, and its
         metadata (capacity_bytes, precondition...) as the file's key-value

@@ -9,6 +9,7 @@
 #include "errmsg.h"
 #include "prefault.h"
 #include "json_read.h"
+#include "jsonw.h"
 #include "options.h"
 #include "series_build.h"
 #include "text.h"
@@ -279,6 +280,29 @@ SSD_API const char *ssd_series_column_name(const ssd_series *s, size_t index) {
 
 SSD_API const char *ssd_series_metadata(const ssd_series *s) {
     return s && s->metadata ? s->metadata : "{}";
+}
+
+SSD_API int ssd_series_to_json(const ssd_series *s, int flags, char **out) {
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(s, out, flags, SSD__JW_COMPACT, &style);
+    if (rc)
+        return rc;
+    struct ssd__jw w;
+    ssd__jw_init(&w, style);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "source", ssd_series_source(s));
+    ssd__jw_kstr(&w, "format", ssd_series_format(s));
+    ssd__jw_kstr(&w, "note", ssd_series_note(s));
+    ssd__jw_kraw(&w, "metadata", ssd_series_metadata(s));
+    ssd__jw_knums(&w, "t_s", s->t, s->n);
+    ssd__jw_knums(&w, "bytes", s->b, s->n);
+    ssd__jw_key(&w, "columns");
+    ssd__jw_begin_object(&w);
+    for (size_t c = 0; c < s->ncols; c++)
+        ssd__jw_knums(&w, s->colname[c], s->col[c], s->n);
+    ssd__jw_end_object(&w);
+    ssd__jw_end_object(&w);
+    return ssd__jw_finish(&w, out);
 }
 
 /* What a series CSV's metadata line may hold: a run's context is a few

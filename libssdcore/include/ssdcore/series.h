@@ -96,6 +96,12 @@ SSD_API int ssd_series_set_column(ssd_series *s, const char *name, const double 
  * ssd_series_errmsg), SSD_ERANGE (over 64 KiB) or SSD_ENOMEM. */
 SSD_API int ssd_series_set_metadata(ssd_series *s, const char *json);
 
+/* The series as a JSON object: source, format, note, metadata (the object),
+ * t_s and bytes (arrays of count numbers), columns ({name: array}, null
+ * for a missing value). flags: enum ssd_json_flags (base.h). Returns 0,
+ * SSD_EINVAL (NULL or an unknown flag) or SSD_ENOMEM. */
+SSD_API int ssd_series_to_json(const ssd_series *s, int flags, char **out);
+
 /* Frees the handle. NULL is a no-op. */
 SSD_API void ssd_series_free(ssd_series *s);
 
