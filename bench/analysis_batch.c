@@ -16,7 +16,7 @@ int main(int argc, char **argv) {
         const char *paths[1] = {argv[i]};
         ssd_series *s = NULL;
         char *json = NULL;
-        if (ssd_series_open_ex(&s, paths, 1, "write", 0, 0) < 0 ||
+        if (ssd_series_create(&s) < 0 || ssd_series_load(s, paths, 1) < 0 ||
             ssd_analysis_run(an, s, NULL) < 0 || ssd_analysis_to_json(an, argv[i], 0, &json) < 0)
             failed++;
         ssd_free(json);

@@ -13,6 +13,7 @@
 #include "errmsg.h"
 #include "json_read.h"
 #include "jsonw.h"
+#include "options.h"
 #include "result_size.h"
 #include "text_file.h"
 
@@ -242,6 +243,10 @@ SSD_API void ssd_fio_result_free(ssd_fio_result *r) {
 
 SSD_API const char *ssd_fio_result_errmsg(const ssd_fio_result *r) {
     return r ? r->err : "no handle";
+}
+
+SSD_API int ssd_fio_result_set_option(ssd_fio_result *r, const char *key, const char *value) {
+    return r ? ssd__option_none("fio_result", key, value, r->err) : SSD_EINVAL;
 }
 
 SSD_API size_t ssd_fio_result_count(const ssd_fio_result *r) {

@@ -19,7 +19,7 @@ static const char *json_what(const char *err) {
 
 #define MAX_FIELDS 64
 
-/* Whether name is in a ssd_series_open_columns list. */
+/* Whether name is in the list of the columns option. */
 static int listed(const char *list, const char *name) {
     size_t len = strlen(name);
     for (const char *p = list; *p;) {

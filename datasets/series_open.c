@@ -86,18 +86,6 @@ static int load_file(ssd_series *s, const char *path, uint64_t limit, char **out
     return ssd__load_text(path, limit, out, len, lines, s->err, sizeof s->err);
 }
 
-static int parse_ddir(const char *ddir) {
-    if (!ddir || !strcmp(ddir, "write"))
-        return 1;
-    if (!strcmp(ddir, "read"))
-        return 0;
-    if (!strcmp(ddir, "trim"))
-        return 2;
-    if (!strcmp(ddir, "any"))
-        return -1;
-    return -2;
-}
-
 static int dispatch_single(ssd_series *s, const char *name, char *buf, size_t len, size_t lines,
                            int ddir, double per_io_interval_s) {
     switch (detect_kind(buf, len)) {
@@ -167,39 +155,18 @@ static int has_glob_chars(const char *p) {
     return strpbrk(p, "*?[") != NULL;
 }
 
-SSD_API int ssd_series_open_ex(ssd_series **out, const char *const *paths, size_t npaths,
-                               const char *ddir_name, uint64_t max_file_bytes,
-                               double per_io_interval_s) {
-    return ssd_series_open_columns(out, paths, npaths, ddir_name, max_file_bytes, per_io_interval_s,
-                                   NULL);
-}
-
-SSD_API int ssd_series_open_columns(ssd_series **out, const char *const *paths, size_t npaths,
-                                    const char *ddir_name, uint64_t max_file_bytes,
-                                    double per_io_interval_s, const char *columns) {
-    if (!out)
-        return SSD_EINVAL;
-    *out = NULL;
-    ssd_series *s = calloc(1, sizeof *s);
+SSD_API int ssd_series_load(ssd_series *s, const char *const *paths, size_t npaths) {
     if (!s)
-        return SSD_ENOMEM;
-    *out = s;
+        return SSD_EINVAL;
+    if (s->loaded)
+        return ssd__series_fail(s, SSD_ESTATE, "a series is loaded once");
+    s->loaded = 1;
     if (!paths || npaths == 0)
         return ssd__series_fail(s, SSD_EINVAL, "no input files");
-    int ddir = parse_ddir(ddir_name);
-    if (ddir == -2)
-        return ssd__series_fail(s, SSD_EINVAL, "ddir '%s': expected write, read, trim or any",
-                                ddir_name);
-    if (per_io_interval_s == 0)
-        per_io_interval_s = SSD_SERIES_PER_IO_INTERVAL_S;
-    /* fio logs milliseconds: a shorter interval would be empty or not. */
-    if (!(per_io_interval_s >= 0.001 && per_io_interval_s <= 86400))
-        return ssd__series_fail(s, SSD_ERANGE,
-                                "per-I/O interval %g s: outside [0.001, 86400] (0: the default, "
-                                "%g s)",
-                                per_io_interval_s, SSD_SERIES_PER_IO_INTERVAL_S);
-    uint64_t limit = max_file_bytes ? max_file_bytes : SSD_SERIES_MAX_FILE_BYTES;
-    s->keep_columns = columns; /* until the readers return (out:) */
+    int ddir = s->ddir == 3 ? -1 : (int)s->ddir; /* "any" is -1 to the readers */
+    double per_io_interval_s = s->per_io_interval_s;
+    uint64_t limit = s->max_file_bytes;
+    s->keep_columns = s->columns && !strcmp(s->columns, "none") ? "" : s->columns;
 
     /* Expand globs into one list of names. */
     int rc = 0;
@@ -296,23 +263,12 @@ out:
     return rc;
 }
 
-SSD_API int ssd_series_open_many(ssd_series **out, const char *const *paths, size_t npaths,
-                                 const char *ddir, uint64_t max_file_bytes) {
-    return ssd_series_open_ex(out, paths, npaths, ddir, max_file_bytes, 0);
-}
-
-SSD_API int ssd_series_open(ssd_series **out, const char *path) {
-    return ssd_series_open_ex(out, &path, 1, NULL, 0, 0);
-}
-
 SSD_API int ssd_series_parse(ssd_series **out, const char *name, const char *text, size_t len) {
-    if (!out)
-        return SSD_EINVAL;
-    *out = NULL;
-    ssd_series *s = calloc(1, sizeof *s);
-    if (!s)
-        return SSD_ENOMEM;
-    *out = s;
+    int rc = ssd_series_create(out);
+    if (rc)
+        return rc;
+    ssd_series *s = *out;
+    s->loaded = 1;
     if (!name)
         name = "<memory>";
     if (!text && len)
@@ -330,7 +286,7 @@ SSD_API int ssd_series_parse(ssd_series **out, const char *name, const char *tex
     if (len)
         memcpy(buf, text, len);
     buf[len] = '\0';
-    int rc = dispatch_single(s, name, buf, len, newlines + 1, 1, SSD_SERIES_PER_IO_INTERVAL_S);
+    rc = dispatch_single(s, name, buf, len, newlines + 1, 1, s->per_io_interval_s);
     if (rc)
         s->n = 0;
     free(buf);
@@ -341,7 +297,9 @@ int ssd__series_open_windowed(ssd_series **s, const char *path, size_t window) {
     size_t saved = ssd__text_window;
     if (window)
         ssd__text_window = window;
-    int rc = ssd_series_open_columns(s, &path, 1, NULL, 0, 0, NULL);
+    int rc = ssd_series_create(s);
+    if (!rc)
+        rc = ssd_series_load(*s, &path, 1);
     ssd__text_window = saved;
     return rc;
 }

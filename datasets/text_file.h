@@ -41,7 +41,7 @@ struct ssd__text_stream {
 /* The window ssd__text_open reads when given 0 (1 MiB): tests and fuzz
  * targets set it small to put window edges everywhere. */
 extern size_t ssd__text_window;
-/* ssd_series_open_columns of one path with ssd__text_window set to window
+/* ssd_series_load of one path with ssd__text_window set to window
  * for this open only (0: left as it is); for the tests and fuzz targets
  * that compare a file read whole with the same file read in windows. */
 int ssd__series_open_windowed(ssd_series **s, const char *path, size_t window);

@@ -14,6 +14,7 @@
 #include "file_read.h"
 #include "jsonw.h"
 #include "numfmt.h"
+#include "options.h"
 #include "output_check.h"
 #include "result_size.h"
 #include "trace_internal.h"
@@ -58,6 +59,12 @@ const char *ssd_trace_source(const ssd_trace *tr) {
 
 const char *ssd_trace_errmsg(const ssd_trace *tr) {
     return tr ? tr->err : "no handle";
+}
+
+int ssd_trace_set_option(ssd_trace *tr, const char *key, const char *value) {
+    char why[SSD__ERRMSG_SIZE];
+    return tr ? ssd__trace_fail(tr, ssd__option_none("trace", key, value, why), "%s", why)
+              : SSD_EINVAL;
 }
 
 const char *ssd_trace_format(const ssd_trace *tr) {
@@ -527,7 +534,7 @@ unsigned ssd_trace_max_overlap(const ssd_trace *tr) {
     return max_overlap(tr, &busy);
 }
 
-int ssd_trace_summary_json(const ssd_trace *tr, int flags, char **out) {
+int ssd_trace_to_json(const ssd_trace *tr, int flags, char **out) {
     enum ssd__jw_style style;
     int rc = ssd__jw_style_of(tr, out, flags, SSD__JW_COMPACT, &style);
     if (rc)

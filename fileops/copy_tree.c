@@ -165,7 +165,7 @@ struct ent {
     X(wait, DURATION, wait_s, "s", 0, 86400, "1s", "", 0, "time between attempts (/W)")            \
     X(progress_interval, DURATION, progress_interval, "s", 0, 3600, "250ms", "", 0,                \
       "time between progress callbacks")                                                           \
-    X(fault_read, TEXT, fault_read, "text", 0, 0, "", "", 0,                                       \
+    X(fault_read, TEXT, fault_read, "text", 0, 0, "", "", SSD_OPTION_TEST_HOOK,                    \
       "testing: reads of files whose relative path contains this text fail with EIO")
 /* clang-format on */
 SSD__OPTION_TABLE(copy_options, "copy", COPY_OPTIONS);

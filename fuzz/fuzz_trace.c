@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         return 0;
     if (ssd_trace_parse(tr, (const char *)data + 1, size - 1, formats[data[0] % 4], "fuzz") == 0) {
         char *json = NULL;
-        if (ssd_trace_summary_json(tr, SSD_JSON_COMPACT, &json) == 0)
+        if (ssd_trace_to_json(tr, SSD_JSON_COMPACT, &json) == 0)
             ssd_free(json);
         ssd_trace_max_overlap(tr);
     }

@@ -182,10 +182,18 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
 }
 
 static int open_series(const char *cmd, const char *const *paths, size_t n, const char *ddir,
-                       double per_io_interval_s, ssd_series **out) {
+                       const char *per_io_interval, ssd_series **out) {
     /* The analysis reads the latency columns alone: the others (ops, the
      * per-direction figures) are skipped unparsed. */
-    int rc = ssd_series_open_columns(out, paths, n, ddir, 0, per_io_interval_s, "lat_*,temp_c");
+    int rc = ssd_series_create(out);
+    if (!rc && ddir)
+        rc = ssd_series_set_option(*out, "ddir", ddir);
+    if (!rc && per_io_interval)
+        rc = ssd_series_set_option(*out, "per_io_interval", per_io_interval);
+    if (!rc)
+        rc = ssd_series_set_option(*out, "columns", "lat_*,temp_c");
+    if (!rc)
+        rc = ssd_series_load(*out, paths, n);
     if (rc < 0) {
         cli_error(cmd, "%s", *out ? ssd_series_errmsg(*out) : ssd_strerror(rc));
         ssd_series_free(*out);
@@ -248,7 +256,7 @@ int cmd_analyze(int argc, char **argv) {
         status = cli_missing(cmd, "FILE...", 0);
         goto out;
     }
-    if (reference && open_series(cmd, &reference, 1, ddir, per_io_interval_s, &ref)) {
+    if (reference && open_series(cmd, &reference, 1, ddir, per_io, &ref)) {
         status = 1;
         goto out;
     }
@@ -262,7 +270,7 @@ int cmd_analyze(int argc, char **argv) {
      * an error and an empty stdout, never half an answer. */
     for (size_t i = 0; i < nseries; i++) {
         ssd_series *s = NULL;
-        if (open_series(cmd, files + i, combine ? nfiles : 1, ddir, per_io_interval_s, &s)) {
+        if (open_series(cmd, files + i, combine ? nfiles : 1, ddir, per_io, &s)) {
             status = 1;
             goto out;
         }

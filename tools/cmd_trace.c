@@ -63,7 +63,7 @@ static int trace_info(int argc, char **argv) {
     ssd_trace *tr = NULL;
     status = load("trace info", &tr, path, format);
     char *json = NULL;
-    if (!status && ssd_trace_summary_json(tr, SSD_JSON_COMPACT, &json) == 0)
+    if (!status && ssd_trace_to_json(tr, SSD_JSON_COMPACT, &json) == 0)
         cli_print_result(json, json_out);
     ssd_free(json);
     ssd_trace_free(tr);

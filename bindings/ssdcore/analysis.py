@@ -47,7 +47,7 @@ class Series:
 
     @classmethod
     def _make(cls, fn: Any, *args: Any) -> "Series":
-        """The series ``fn(&s, *args)`` makes (an ``ssd_series_open`` or
+        """The series ``fn(&s, *args)`` makes (``ssd_series_parse`` or a
         ``_from`` function), or its error."""
         s = cls.__new__(cls)
         s._h = open_handle("series", fn, *args)
@@ -77,15 +77,18 @@ class Series:
         names = paths_bytes(paths)
         keep = [ffi.new("char[]", n) for n in names]
         arr = ffi.new("const char *[]", keep)
-        if columns is None:
-            wanted = ffi.NULL
-        else:
+        wanted = None
+        if columns is not None:
             if isinstance(columns, (str, bytes)) or any(
                     not isinstance(c, str) or not c or "," in c for c in columns):
                 raise TypeError(f"columns: expected a list of column names, not {columns!r}")
-            wanted = ",".join(columns).encode()
-        return cls._make(lib.ssd_series_open_columns, arr, len(keep), ddir.encode(),
-                         max_file_bytes, interval, wanted)
+            wanted = ",".join(columns) or "none"
+        s = cls.__new__(cls)
+        s._h = make_handle("series", options={
+            "ddir": ddir, "max_file_bytes": max_file_bytes or None,
+            "per_io_interval": interval or None, "columns": wanted})
+        check(lib.ssd_series_load(s._h, arr, len(keep)), lambda: lib.ssd_series_errmsg(s._h))
+        return s
 
     @classmethod
     def from_arrays(cls, t_s: Any, bytes_: Any) -> "Series":
@@ -173,6 +176,13 @@ class Series:
         """What the reader did beyond parsing (e.g. summing a per-I/O fio log
         into intervals); "" when nothing."""
         return ffi.string(lib.ssd_series_note(self._h)).decode()
+
+    def to_json(self, pretty: bool = False) -> str:
+        """The series as ``ssd_series_to_json`` writes it: source, format,
+        note, metadata, t_s, bytes and the optional columns (null for a
+        missing value); one line, or a member a line when ``pretty``."""
+        return take_text(lib.ssd_series_to_json, self._h,
+                         lib.SSD_JSON_PRETTY if pretty else lib.SSD_JSON_COMPACT)
 
     def to_parquet(self, path: PathLike, compression: str = "zstd") -> None:
         """Write this series as Parquet (needs pyarrow): its columns, and its

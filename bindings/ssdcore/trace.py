@@ -135,7 +135,7 @@ class Trace:
 
     def summary(self) -> Dict[str, Any]:
         """Characteristics: counts, bytes, sequential shares, idle share, size mix."""
-        return json_dict(lib.ssd_trace_summary_json, self._tr)
+        return json_dict(lib.ssd_trace_to_json, self._tr)
 
     def __repr__(self) -> str:
         s = self.summary()

@@ -280,6 +280,14 @@ void ssd__jw_kraw(struct ssd__jw *w, const char *key, const char *json) {
     ssd__jw_raw(w, json);
 }
 
+void ssd__jw_knums(struct ssd__jw *w, const char *key, const double *v, size_t n) {
+    ssd__jw_key(w, key);
+    ssd__jw_begin_array(w);
+    for (size_t i = 0; i < n; i++)
+        ssd__jw_num(w, v[i]);
+    ssd__jw_end_array(w);
+}
+
 int ssd__jw_finish_unless(struct ssd__jw *w, int rc, char **out) {
     char *doc = NULL;
     int frc = ssd__jw_finish(w, &doc);

@@ -93,6 +93,8 @@ void ssd__jw_knum(struct ssd__jw *w, const char *key, double v);
 void ssd__jw_ku64(struct ssd__jw *w, const char *key, uint64_t v);
 void ssd__jw_kbool(struct ssd__jw *w, const char *key, int v);
 void ssd__jw_kraw(struct ssd__jw *w, const char *key, const char *json);
+/* A member whose value is an array of n numbers as ssd__jw_num writes them. */
+void ssd__jw_knums(struct ssd__jw *w, const char *key, const double *v, size_t n);
 
 /* Hands the text over: returns 0 with the malloc'd (free()) document in
  * *out, or SSD_ENOMEM with *out NULL and nothing left to free. Either way

@@ -166,6 +166,11 @@ int ssd__option_set(const struct ssd__options *t, void *handle, const char *key,
     return set_at(t, handle, i, value, err);
 }
 
+int ssd__option_none(const char *what, const char *key, const char *value, char *err) {
+    const struct ssd__options none = {what, NULL, NULL, 0, NULL};
+    return ssd__option_set(&none, NULL, key, value, err);
+}
+
 int ssd__option_get(const struct ssd__options *t, const void *handle, const char *key,
                     double *value) {
     size_t i = 0;

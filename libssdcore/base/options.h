@@ -74,6 +74,10 @@ struct ssd__options {
 int ssd__option_set(const struct ssd__options *t, void *handle, const char *key, const char *value,
                     char *err);
 
+/* set_option of a handle that takes no options (what: "trace"): every key
+ * refused in the words above ("unknown trace option 'x'"), SSD_EINVAL. */
+int ssd__option_none(const char *what, const char *key, const char *value, char *err);
+
 /* The value of key in handle as a number (a boolean 0/1, an enum its
  * index): 0, or SSD_EINVAL for an unknown key or a text option. */
 int ssd__option_get(const struct ssd__options *t, const void *handle, const char *key,

@@ -719,7 +719,7 @@ int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
     if (!r->ran)
         return SSD_ESTATE;
     char *summary = NULL;
-    if (ssd_trace_summary_json(r->tr, SSD_JSON_COMPACT, &summary) < 0)
+    if (ssd_trace_to_json(r->tr, SSD_JSON_COMPACT, &summary) < 0)
         return SSD_ENOMEM;
     struct ssd__jw w;
     ssd__jw_init(&w, style);

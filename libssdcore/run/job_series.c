@@ -22,7 +22,7 @@ static const ssd_sample *sample_at(const ssd_sample *s, size_t i) {
 }
 
 /* v at the precision the job's log prints it ("%.*f"), so the series is
- * the one ssd_series_open reads back from the log, to the last bit. */
+ * the one ssd_series_load reads back from the log, to the last bit. */
 static double as_logged(double v, int digits) {
     char buf[400]; /* "%.3f" of the largest double */
     if (ssd__fmt_fixed(buf, v, digits))
@@ -70,7 +70,7 @@ SSD_API int ssd_job_series(const ssd_job *j, int dir, ssd_series **out) {
         have_temp |= isfinite(s->temp_c);
     }
     /* No samples, or none in that direction (a read-only job's writes):
-     * as ssd_series_open refuses the job's log. */
+     * as ssd_series_load refuses the job's log. */
     if (n == 0 || (sel == 0 && all > 0)) {
         rc = SSD_ENODATA;
         goto done;

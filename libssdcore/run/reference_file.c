@@ -18,7 +18,9 @@ SSD_API int ssd_analysis_reference_file(ssd_analysis *a, const char *path, int f
     if (flags & ~SSD_JSON_PRETTY)
         return ssd__fail(a->err, SSD_EINVAL, "reference %s: unknown JSON flags %d", path, flags);
     ssd_series *fresh = NULL;
-    int rc = ssd_series_open(&fresh, path);
+    int rc = ssd_series_create(&fresh);
+    if (!rc)
+        rc = ssd_series_load(fresh, &path, 1);
     if (rc) {
         rc = ssd__fail(a->err, rc, "reference %s: %s", path,
                        fresh ? ssd_series_errmsg(fresh) : ssd_strerror(rc));

@@ -9,6 +9,8 @@
 #include "errmsg.h"
 #include "prefault.h"
 #include "json_read.h"
+#include "jsonw.h"
+#include "options.h"
 #include "series_build.h"
 #include "text.h"
 
@@ -31,11 +33,49 @@ int ssd__series_set_string(char **dst, const char *src) {
     return 0;
 }
 
+#define SSD__OPTION_OWNER struct ssd_series
+/* clang-format off */
+/* X(key, TYPE, where, unit, min, max, default, words, flags, help) */
+#define SERIES_OPTIONS(X)                                                                          \
+    X(ddir, ENUM, ddir, "", 0, 0, "write", "read write trim any", 0,                               \
+      "the direction fio logs are read for (their other rows are skipped)")                        \
+    X(max_file_bytes, SIZE, max_file_bytes, "", 1, INFINITY, "1g", "", 0,                     \
+      "a larger file is refused before it is parsed")                                              \
+    X(per_io_interval, DURATION, per_io_interval_s, "s", 0.001, 86400, "1s", "", 0,                \
+      "the interval fio per-I/O logs are summed into (shorter: finer, but noisier)")               \
+    X(columns, TEXT, columns, "names", 0, 0, "", "", 0,                                            \
+      "the optional columns to keep: lat_p99_us,ops; lat_* for all it begins; none for t_s and "   \
+      "bytes alone, the fastest read (default: all)")
+/* clang-format on */
+SSD__OPTION_TABLE(series_options, "series", SERIES_OPTIONS);
+
+SSD__OPTIONS_ACCESSOR(ssd_series_options, series_options)
+
 static ssd_series *series_new(const char *format) {
     ssd_series *s = calloc(1, sizeof *s);
-    if (s)
+    if (s) {
         s->format = format;
+        s->loaded = format != NULL;
+        ssd__option_defaults(&series_options, s);
+    }
     return s;
+}
+
+SSD_API int ssd_series_create(ssd_series **out) {
+    if (!out)
+        return SSD_EINVAL;
+    *out = series_new(NULL);
+    return *out ? 0 : SSD_ENOMEM;
+}
+
+SSD_API int ssd_series_set_option(ssd_series *s, const char *key, const char *value) {
+    if (!s)
+        return SSD_EINVAL;
+    if (s->loaded)
+        return ssd__series_fail(s, SSD_ESTATE, "option %s: set before ssd_series_load",
+                                key ? key : "(null)");
+    int rc = ssd__option_set(&series_options, s, key, value, s->err);
+    return rc < 0 ? rc : 0;
 }
 
 int ssd__series_reserve(ssd_series *s, size_t n) {
@@ -205,6 +245,7 @@ SSD_API void ssd_series_free(ssd_series *s) {
     free(s->metadata);
     free(s->source);
     free(s->note);
+    ssd__option_free(&series_options, s);
     free(s);
 }
 
@@ -239,6 +280,29 @@ SSD_API const char *ssd_series_column_name(const ssd_series *s, size_t index) {
 
 SSD_API const char *ssd_series_metadata(const ssd_series *s) {
     return s && s->metadata ? s->metadata : "{}";
+}
+
+SSD_API int ssd_series_to_json(const ssd_series *s, int flags, char **out) {
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(s, out, flags, SSD__JW_COMPACT, &style);
+    if (rc)
+        return rc;
+    struct ssd__jw w;
+    ssd__jw_init(&w, style);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "source", ssd_series_source(s));
+    ssd__jw_kstr(&w, "format", ssd_series_format(s));
+    ssd__jw_kstr(&w, "note", ssd_series_note(s));
+    ssd__jw_kraw(&w, "metadata", ssd_series_metadata(s));
+    ssd__jw_knums(&w, "t_s", s->t, s->n);
+    ssd__jw_knums(&w, "bytes", s->b, s->n);
+    ssd__jw_key(&w, "columns");
+    ssd__jw_begin_object(&w);
+    for (size_t c = 0; c < s->ncols; c++)
+        ssd__jw_knums(&w, s->colname[c], s->col[c], s->n);
+    ssd__jw_end_object(&w);
+    ssd__jw_end_object(&w);
+    return ssd__jw_finish(&w, out);
 }
 
 /* What a series CSV's metadata line may hold: a run's context is a few

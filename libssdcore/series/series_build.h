@@ -5,6 +5,7 @@
 #define SSD_SERIES_BUILD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <ssdcore/series.h>
 
@@ -23,9 +24,14 @@ struct ssd_series {
     char *source;
     char *note; /* what the reader did beyond parsing (NULL: nothing) */
     const char *format;
-    /* While a reader runs: the optional columns to keep (see
-     * ssd_series_open_columns; NULL: all), borrowed from the caller. */
+    /* While a reader runs: the columns to keep (NULL: all, "": none). */
     const char *keep_columns;
+    /* The options (series.c), fixed once loaded (read or built). */
+    unsigned ddir; /* index into "read write trim any" */
+    uint64_t max_file_bytes;
+    double per_io_interval_s;
+    char *columns;
+    int loaded;
     char err[SSD__ERRMSG_SIZE];
 };
 

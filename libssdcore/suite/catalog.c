@@ -14,6 +14,7 @@
 #include "errmsg.h"
 #include "figure_labels.h"
 #include "file_write.h"
+#include "options.h"
 #include "ssdcore/catalog.h"
 #include "json_read.h"
 #include "jsonw.h"
@@ -482,14 +483,10 @@ static void text_row(struct ssd__text *t, sqlite3_stmt *st) {
     ssd__text_raw(t, "\n", 1);
 }
 
-int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format, char **out) {
-    if (!c || !c->db || !out)
-        return SSD_EINVAL;
-    *out = NULL;
-    int text = format && !strcmp(format, "text");
-    if (!text && (!format || strcmp(format, "json")))
-        return ssd__fail(c->err, SSD_EINVAL, "list: unknown format \"%s\" (json or text)",
-                         format ? format : "(null)");
+/* The runs matching drive_text as a text table (text), or as a JSON array
+ * in style, a run a line when lines: ssd_catalog_list's and _to_json's. */
+static int list_runs(ssd_catalog *c, const char *drive_text, int text, enum ssd__jw_style style,
+                     int lines, char **out) {
     char sql[1024];
     snprintf(sql, sizeof sql,
              "SELECT id,run_key,dir,drive,model,serial,firmware,capacity_bytes,target,"
@@ -503,7 +500,7 @@ int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format,
     /* Text: a header and a run a line; JSON: an array, a run a line. */
     struct ssd__text t = {0};
     struct ssd__jw w;
-    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_init(&w, style);
     if (text)
         ssd__text_add(&t, "%-5s %-21s %-28s %-10s %-12s %s\n", "id", "started", "drive", "suite",
                       "status", "directory");
@@ -516,7 +513,8 @@ int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format,
             text_row(&t, st);
             continue;
         }
-        ssd__jw_newline(&w);
+        if (lines)
+            ssd__jw_newline(&w);
         ssd__jw_begin_object(&w);
         for (int k = 0; k < sqlite3_column_count(st); k++) {
             ssd__jw_key(&w, sqlite3_column_name(st, k));
@@ -535,7 +533,8 @@ int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format,
     sqlite3_finalize(st);
     if (!text) {
         ssd__jw_end_array(&w);
-        ssd__jw_newline(&w);
+        if (lines)
+            ssd__jw_newline(&w);
     }
     char *doc = NULL;
     ssd__jw_finish(&w, &doc);
@@ -549,6 +548,31 @@ int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format,
     }
     *out = doc;
     return doc ? n : ssd__fail(c->err, SSD_ENOMEM, "out of memory");
+}
+
+int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format, char **out) {
+    if (!c || !c->db || !out)
+        return SSD_EINVAL;
+    *out = NULL;
+    int text = format && !strcmp(format, "text");
+    if (!text && (!format || strcmp(format, "json")))
+        return ssd__fail(c->err, SSD_EINVAL, "list: unknown format \"%s\" (json or text)",
+                         format ? format : "(null)");
+    return list_runs(c, drive_text, text, SSD__JW_COMPACT, 1, out);
+}
+
+int ssd_catalog_to_json(const ssd_catalog *c, int flags, char **out) {
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(c, out, flags, SSD__JW_COMPACT, &style);
+    if (rc || !c->db)
+        return rc ? rc : SSD_EINVAL;
+    /* c is the caller's, not const: a failed query leaves its message */
+    rc = list_runs((ssd_catalog *)c, NULL, 0, style, 0, out);
+    return rc < 0 ? rc : 0;
+}
+
+int ssd_catalog_set_option(ssd_catalog *c, const char *key, const char *value) {
+    return c ? ssd__option_none("catalog", key, value, c->err) : SSD_EINVAL;
 }
 
 /* "drive \"ssd370\", suite lab2016, ..." for the messages: what was asked. */

@@ -428,7 +428,11 @@ static int open_series(ssd_suite *s, const char *stem, const char *ddir, ssd_ser
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.csv", s->out_dir, stem);
     const char *paths[] = {path};
-    int rc = ssd_series_open_many(out, paths, 1, *ddir ? ddir : NULL, 0);
+    int rc = ssd_series_create(out);
+    if (!rc && *ddir)
+        rc = ssd_series_set_option(*out, "ddir", ddir);
+    if (!rc)
+        rc = ssd_series_load(*out, paths, 1);
     if (rc) {
         snprintf(msg, len, "%s", *out ? ssd_series_errmsg(*out) : ssd_strerror(rc));
         ssd_series_free(*out);

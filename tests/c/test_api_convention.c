@@ -3,7 +3,11 @@
  * headers declare by tests/py/test_api_headers.py (no hand list to forget);
  * the rules below need a live handle or a per-handle call. */
 #include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <ssdcore.h>
 
@@ -50,6 +54,49 @@ Test(api_convention, set_option_on_no_handle_is_einval) {
     cr_expect_eq(ssd_extract_set_option(NULL, "overwrite", "1"), SSD_EINVAL);
     cr_expect_eq(ssd_fileset_set_option(NULL, "seed", "1"), SSD_EINVAL);
     cr_expect_eq(ssd_filebench_set_option(NULL, "steps", "copy"), SSD_EINVAL);
+    cr_expect_eq(ssd_series_set_option(NULL, "ddir", "read"), SSD_EINVAL);
+    cr_expect_eq(ssd_trace_set_option(NULL, "x", "1"), SSD_EINVAL);
+    cr_expect_eq(ssd_catalog_set_option(NULL, "x", "1"), SSD_EINVAL);
+    cr_expect_eq(ssd_fio_result_set_option(NULL, "x", "1"), SSD_EINVAL);
+}
+
+/* A handle that takes no options (trace, catalog, fio_result) still has
+ * set_option, and refuses every key in the words of every handle. */
+Test(api_convention, set_option_refuses_an_unknown_key_in_the_same_words) {
+    ssd_trace *tr;
+    cr_assert_eq(ssd_trace_create(&tr), 0);
+    cr_expect_eq(ssd_trace_set_option(tr, "speed", "1"), SSD_EINVAL);
+    cr_expect_str_eq(ssd_trace_errmsg(tr), "unknown trace option 'speed'");
+    cr_expect_eq(ssd_trace_set_option(tr, NULL, "1"), SSD_EINVAL);
+    ssd_trace_free(tr);
+    ssd_fio_result *r;
+    cr_assert_eq(ssd_fio_result_open(&r, SSD_TEST_DATA_DIR "/fio/fio3_clat_broken.json"), 0, "%s",
+                 ssd_fio_result_errmsg(r));
+    cr_expect_eq(ssd_fio_result_set_option(r, "speed", "1"), SSD_EINVAL);
+    cr_expect_str_eq(ssd_fio_result_errmsg(r), "unknown fio_result option 'speed'");
+    ssd_fio_result_free(r);
+    char path[] = "/tmp/ssd-convention-XXXXXX";
+    cr_assert_not_null(mkdtemp(path));
+    char file[64];
+    snprintf(file, sizeof file, "%s/c.sqlite", path);
+    ssd_catalog *c;
+    cr_assert_eq(ssd_catalog_open(&c, file), 0, "%s", ssd_catalog_errmsg(c));
+    cr_expect_eq(ssd_catalog_set_option(c, "speed", "1"), SSD_EINVAL);
+    cr_expect_str_eq(ssd_catalog_errmsg(c), "unknown catalog option 'speed'");
+    char *json = NULL, *bad = (char *)1;
+    cr_expect_eq(ssd_catalog_to_json(c, SSD_JSON_COMPACT, &json), 0);
+    cr_expect_str_eq(json, "[]", "no run yet: %s", json);
+    cr_expect_eq(ssd_catalog_to_json(c, 4, &bad), SSD_EINVAL);
+    cr_expect_null(bad);
+    ssd_free(json);
+    ssd_catalog_free(c);
+    unlink(file);
+    rmdir(path);
+    ssd_series *s;
+    cr_assert_eq(ssd_series_create(&s), 0);
+    cr_expect_eq(ssd_series_set_option(s, "speed", "1"), SSD_EINVAL);
+    cr_expect_str_eq(ssd_series_errmsg(s), "unknown series option 'speed'");
+    ssd_series_free(s);
 }
 
 Test(api_convention, progress_setters_return_0_or_einval) {
@@ -184,7 +231,8 @@ static void check_styles(const char *what, int rc_c, char *compact, int rc_p, ch
 }
 
 /* The producers that took no flags once (identity, health, the job's
- * metadata line, the trace summary) honour them like every ssd_*_to_json. */
+ * metadata line, the trace) honour them like every ssd_*_to_json, and so
+ * does the series'. */
 Test(api_convention, every_json_producer_honours_its_flags) {
     ssd_target *t;
     ssd_job *j = ran_job(&t);
@@ -223,11 +271,26 @@ Test(api_convention, every_json_producer_honours_its_flags) {
     cr_assert_eq(ssd_trace_create(&tr), 0);
     cr_assert_eq(ssd_trace_generate(tr, ssd_trace_scenario_name(0), 1, 0), 0);
     bad = (char *)1;
-    rc_c = ssd_trace_summary_json(tr, SSD_JSON_COMPACT, &c);
-    rc_p = ssd_trace_summary_json(tr, SSD_JSON_PRETTY, &p);
-    rc_bad = ssd_trace_summary_json(tr, 4, &bad);
-    check_styles("trace summary", rc_c, c, rc_p, p, rc_bad, bad);
+    rc_c = ssd_trace_to_json(tr, SSD_JSON_COMPACT, &c);
+    rc_p = ssd_trace_to_json(tr, SSD_JSON_PRETTY, &p);
+    rc_bad = ssd_trace_to_json(tr, 4, &bad);
+    check_styles("trace", rc_c, c, rc_p, p, rc_bad, bad);
     ssd_trace_free(tr);
+
+    double t_s[3] = {1, 2, 3}, bytes[3] = {4e8, 4e8, 6e7}, lat[3] = {90, NAN, 120};
+    ssd_series *s;
+    cr_assert_eq(ssd_series_from_arrays(&s, t_s, bytes, 3), 0);
+    cr_assert_eq(ssd_series_set_column(s, "lat_p99_us", lat), 0);
+    bad = (char *)1;
+    rc_c = ssd_series_to_json(s, SSD_JSON_COMPACT, &c);
+    rc_p = ssd_series_to_json(s, SSD_JSON_PRETTY, &p);
+    rc_bad = ssd_series_to_json(s, 4, &bad);
+    cr_expect_str_eq(c,
+                     "{\"source\":\"arrays\",\"format\":\"arrays\",\"note\":\"\",\"metadata\":{},"
+                     "\"t_s\":[1,2,3],\"bytes\":[400000000,400000000,60000000],"
+                     "\"columns\":{\"lat_p99_us\":[90,null,120]}}");
+    check_styles("series", rc_c, c, rc_p, p, rc_bad, bad);
+    ssd_series_free(s);
     ssd_job_free(j);
     ssd_target_free(t);
 }
@@ -294,7 +357,9 @@ Test(api_convention, to_json_refuses_null_and_unknown_flags) {
     cr_assert_eq(ssd_job_metadata_json(NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_health_to_json(NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_health_delta_json(NULL, NULL, 0, &out), SSD_EINVAL);
-    cr_assert_eq(ssd_trace_summary_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_trace_to_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_series_to_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_catalog_to_json(NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_drive_identity_json(NULL, 0, 0, &out), SSD_EINVAL);
     cr_assert_null(out);
     ssd_target *t;

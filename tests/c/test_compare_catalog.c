@@ -106,6 +106,18 @@ Test(compare, the_catalog_adds_once_and_finds_the_drive) {
     cr_assert(strstr(ssd_catalog_errmsg(cat), "results.json"));
     char *out = NULL;
     cr_assert_eq(ssd_catalog_list(cat, NULL, "json", &out), 2);
+    /* to_json is the same runs, one line (compact) or a member a line */
+    char *compact = NULL, *pretty = NULL;
+    cr_assert_eq(ssd_catalog_to_json(cat, SSD_JSON_COMPACT, &compact), 0);
+    cr_assert_eq(ssd_catalog_to_json(cat, SSD_JSON_PRETTY, &pretty), 0);
+    char *p = out, *q = out;
+    for (; *p; p++)
+        if (*p != '\n')
+            *q++ = *p;
+    *q = '\0';
+    cr_expect_str_eq(compact, out);
+    cr_expect(strstr(pretty, "[\n  {\n    \"id\": 1,\n") == pretty, "%.60s", pretty);
+    ssd_free(compact), ssd_free(pretty);
     ssd_free(out);
     cr_assert_eq(ssd_catalog_list(cat, "SSD370", "text", &out), 1);
     cr_assert(strstr(out, "sim:ssd370") && !strstr(out, "sim:bx200"));

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "series_testutil.h"
 #include <ssdcore.h>
 
 static ssd_target *sim(const char *uri) {
@@ -51,7 +52,7 @@ Test(job_series, analysis_of_the_job_is_the_analysis_of_its_log) {
     ssd_job *j = run(t, kv, log);
     ssd_series *mem = NULL, *file = NULL;
     cr_assert_eq(ssd_job_series(j, SSD_DIR_WRITE, &mem), 0);
-    cr_assert_eq(ssd_series_open(&file, log), 0);
+    cr_assert_eq(series_open(&file, log), 0);
     cr_assert_str_eq(ssd_series_metadata(mem), ssd_series_metadata(file));
     cr_assert_eq(ssd_series_count(mem), 7200);
     char *a = analyse(mem), *b = analyse(file);

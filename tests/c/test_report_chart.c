@@ -9,6 +9,7 @@
 
 #include "report_chart.h"
 #include "results_model.h"
+#include "series_testutil.h"
 
 static const struct ssd__chart unit = {110, 110, 10, 0, 0, 10, 0, 10, 0, 10, 0, 0};
 
@@ -201,7 +202,7 @@ Test(report_chart, html_in_escapes_the_text_and_not_its_element) {
  * block size of the job that logged it. */
 Test(report_chart, write_curve_breaks_its_average_at_phase_starts_and_knows_its_block) {
     ssd_series *ser = NULL;
-    cr_assert_eq(ssd_series_open(&ser, SSD_TEST_DATA_DIR "/series/bytes_sampled.csv"), 0);
+    cr_assert_eq(series_open(&ser, SSD_TEST_DATA_DIR "/series/bytes_sampled.csv"), 0);
     struct ssd__step steps[2] = {0};
     steps[0].def.kind = SSD__STEP_JOB;
     snprintf(steps[0].def.log, sizeof steps[0].def.log, "fill");

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "series_testutil.h"
 #include <ssdcore.h>
 
 #ifdef __GLIBC__
@@ -51,7 +52,7 @@ static const char *write_tmp(const char *name, const char *text) {
 static void expect_error(const char *text, int code, const char *needle1, const char *needle2) {
     ssd_series *s = NULL;
     const char *path = write_tmp("bad.csv", text);
-    int rc = ssd_series_open(&s, path);
+    int rc = series_open(&s, path);
     cr_expect_eq(rc, code, "rc %d (%s) for [%s]", rc, ssd_series_errmsg(s), text);
     cr_expect_eq(ssd_series_count(s), 0, "a failed open must hold no data");
     const char *msg = ssd_series_errmsg(s);
@@ -65,7 +66,7 @@ static void expect_error(const char *text, int code, const char *needle1, const 
 
 Test(series, v1_sample_parses_with_metadata_and_optional_columns) {
     ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_open(&s, DATA "series_v1_cache.csv"), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&s, DATA "series_v1_cache.csv"), 0, "%s", ssd_series_errmsg(s));
     cr_expect_eq(ssd_series_count(s), 300);
     cr_expect_str_eq(ssd_series_format(s), "ssdcore-series-1");
     cr_expect(strstr(ssd_series_metadata(s), "\"sim:bx200\"") != NULL);
@@ -80,7 +81,7 @@ Test(series, v1_sample_parses_with_metadata_and_optional_columns) {
 
 Test(series, v1_minimal_any_column_order_shorter_last_interval) {
     ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_open(&s, DATA "series_v1_minimal.csv"), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&s, DATA "series_v1_minimal.csv"), 0, "%s", ssd_series_errmsg(s));
     size_t n = ssd_series_count(s);
     cr_expect_eq(n, 300);
     cr_expect_str_eq(ssd_series_metadata(s), "{}");
@@ -91,8 +92,8 @@ Test(series, v1_minimal_any_column_order_shorter_last_interval) {
 
 Test(series, fio_jobs_are_summed_per_bucket_despite_jitter) {
     ssd_series *one = NULL, *two = NULL;
-    cr_assert_eq(ssd_series_open(&one, DATA "fio_4col_bw.1.log"), 0, "%s", ssd_series_errmsg(one));
-    cr_assert_eq(ssd_series_open(&two, DATA "fio_5col_bw.*.log"), 0, "%s", ssd_series_errmsg(two));
+    cr_assert_eq(series_open(&one, DATA "fio_4col_bw.1.log"), 0, "%s", ssd_series_errmsg(one));
+    cr_assert_eq(series_open(&two, DATA "fio_5col_bw.*.log"), 0, "%s", ssd_series_errmsg(two));
     cr_expect_str_eq(ssd_series_format(two), "fio-log");
     cr_assert_eq(ssd_series_count(two), ssd_series_count(one));
     /* Two half-rate jobs add up to the single job, bucket by bucket; the read
@@ -109,13 +110,13 @@ Test(series, fio_jobs_are_summed_per_bucket_despite_jitter) {
 Test(series, fio_read_direction_and_iops_logs) {
     ssd_series *s = NULL;
     const char *paths[] = {DATA "fio_5col_bw.1.log", DATA "fio_5col_bw.2.log"};
-    cr_assert_eq(ssd_series_open_many(&s, paths, 2, "read", 0), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open_opt(&s, paths, 2, "ddir", "read"), 0, "%s", ssd_series_errmsg(s));
     cr_expect_lt(ssd_series_count(s), 100, "only every 10th bucket has reads");
     ssd_series_free(s);
-    cr_assert_eq(ssd_series_open(&s, DATA "fio_6col_iops.1.log"), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&s, DATA "fio_6col_iops.1.log"), 0, "%s", ssd_series_errmsg(s));
     cr_expect_float_eq(ssd_series_bytes(s)[0], 399525493.0, 4096.0);
     ssd_series_free(s);
-    cr_expect_eq(ssd_series_open_many(&s, paths, 2, "sideways", 0), SSD_EINVAL);
+    cr_expect_eq(series_open_opt(&s, paths, 2, "ddir", "sideways"), SSD_EINVAL);
     ssd_series_free(s);
 }
 
@@ -133,8 +134,8 @@ static double series_sum(const ssd_series *s) {
 
 Test(series, fio_per_io_log_is_summed_from_io_sizes_into_1s_intervals) {
     ssd_series *bw = NULL, *iops = NULL;
-    cr_assert_eq(ssd_series_open(&bw, DATA "fio_per_io_bw.1.log"), 0, "%s", ssd_series_errmsg(bw));
-    cr_assert_eq(ssd_series_open(&iops, DATA "fio_per_io_iops.1.log"), 0, "%s",
+    cr_assert_eq(series_open(&bw, DATA "fio_per_io_bw.1.log"), 0, "%s", ssd_series_errmsg(bw));
+    cr_assert_eq(series_open(&iops, DATA "fio_per_io_iops.1.log"), 0, "%s",
                  ssd_series_errmsg(iops));
     cr_expect_str_eq(ssd_series_format(bw), "fio-log-per-io");
     cr_expect(strstr(ssd_series_note(bw), "I/Os summed into 1 s intervals") != NULL, "%s",
@@ -166,17 +167,19 @@ Test(series, fio_per_io_log_is_summed_from_io_sizes_into_1s_intervals) {
 Test(series, fio_per_io_interval_is_the_callers_pick_and_bounded) {
     ssd_series *s = NULL;
     const char *p = DATA "fio_per_io_bw.1.log";
-    cr_assert_eq(ssd_series_open_ex(&s, &p, 1, NULL, 0, 0.25), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open_opt(&s, &p, 1, "per_io_interval", "0.25"), 0, "%s",
+                 ssd_series_errmsg(s));
     size_t n = ssd_series_count(s);
     cr_expect_float_eq(ssd_series_t_s(s)[0], 0.25, 1e-9);
     cr_expect_float_eq(ssd_series_t_s(s)[n - 2], 0.25 * (double)(n - 1), 1e-9);
     cr_expect(strstr(ssd_series_note(s), "0.25 s intervals") != NULL, "%s", ssd_series_note(s));
     cr_expect_geq(series_sum(s), PER_IO_BYTES - PER_IO_RATE / 8);
     ssd_series_free(s);
-    static const double bad[] = {0.0005, -1, 1e6, NAN, INFINITY};
+    static const char *const bad[] = {"0.0005", "-1", "1000000", "nan", "inf"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        cr_expect_eq(ssd_series_open_ex(&s, &p, 1, NULL, 0, bad[i]), SSD_ERANGE, "%g", bad[i]);
-        cr_expect(strstr(ssd_series_errmsg(s), "per-I/O interval") != NULL, "%s",
+        int rc = series_open_opt(&s, &p, 1, "per_io_interval", bad[i]);
+        cr_expect(rc == SSD_ERANGE || rc == SSD_EINVAL, "%s: %d", bad[i], rc);
+        cr_expect(strstr(ssd_series_errmsg(s), "per_io_interval") != NULL, "%s",
                   ssd_series_errmsg(s));
         ssd_series_free(s);
     }
@@ -202,7 +205,7 @@ Test(series, fio_per_io_rows_exact_sums_stalls_and_job_ends) {
                                        "2600, 1, 1, 4096, 0\n"));
     const char *paths[] = {j1, j2};
     ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_open_many(&s, paths, 2, NULL, 0), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open_opt(&s, paths, 2, NULL, NULL), 0, "%s", ssd_series_errmsg(s));
     cr_expect_str_eq(ssd_series_format(s), "fio-log-per-io");
     cr_assert_eq(ssd_series_count(s), 3);
     const double want_t[] = {1.0, 2.0, 2.6}, want_b[] = {5 * 4096.0, 0, 3 * 4096.0};
@@ -224,7 +227,7 @@ Test(series, fio_per_io_rows_exact_sums_stalls_and_job_ends) {
 Test(series, fio_per_io_and_averaged_logs_do_not_combine) {
     const char *paths[] = {DATA "fio_per_io_bw.1.log", DATA "fio_5col_bw.1.log"};
     ssd_series *s = NULL;
-    cr_expect_eq(ssd_series_open_many(&s, paths, 2, NULL, 0), SSD_EFORMAT);
+    cr_expect_eq(series_open_opt(&s, paths, 2, NULL, NULL), SSD_EFORMAT);
     cr_expect(strstr(ssd_series_errmsg(s), "fio_per_io_bw.1.log is a per-I/O log") != NULL, "%s",
               ssd_series_errmsg(s));
     cr_expect(strstr(ssd_series_errmsg(s), "fio_5col_bw.1.log an averaged") != NULL, "%s",
@@ -232,7 +235,7 @@ Test(series, fio_per_io_and_averaged_logs_do_not_combine) {
     cr_expect_eq(ssd_series_count(s), 0);
     ssd_series_free(s);
     /* fio 2.x wrote bs into its averaged rows too: still averages. */
-    cr_assert_eq(ssd_series_open(&s, DATA "fio_4col_bw.1.log"), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&s, DATA "fio_4col_bw.1.log"), 0, "%s", ssd_series_errmsg(s));
     cr_expect_str_eq(ssd_series_format(s), "fio-log");
     cr_expect_str_eq(ssd_series_note(s), "");
     ssd_series_free(s);
@@ -240,7 +243,7 @@ Test(series, fio_per_io_and_averaged_logs_do_not_combine) {
 
 Test(series, bytes_sampled_csv_derives_time) {
     ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_open(&s, DATA "bytes_sampled.csv"), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&s, DATA "bytes_sampled.csv"), 0, "%s", ssd_series_errmsg(s));
     cr_expect_str_eq(ssd_series_format(s), "bytes-csv");
     cr_expect_eq(ssd_series_count(s), 40);
     cr_expect_float_eq(ssd_series_t_s(s)[0], 268435456.0 / (381.470 * 1048576.0), 1e-9);
@@ -250,7 +253,7 @@ Test(series, bytes_sampled_csv_derives_time) {
 Test(series, real_fio_run_from_shared_datasets) {
     const char *p = SSD_DATASETS_DIR "/nvmebenchmarks/custom/zns-a/long3/log_32_1115_bw.*.log";
     ssd_series *s = NULL;
-    int rc = ssd_series_open(&s, p);
+    int rc = series_open(&s, p);
     cr_assert_eq(rc, 0, "%s", ssd_series_errmsg(s));
     /* 20 minutes logged once a second, 4 write jobs (the 5th only reads). */
     cr_expect_geq(ssd_series_count(s), 1190);
@@ -311,7 +314,7 @@ Test(series, nul_bytes_are_refused) {
     fwrite("t_s,bytes\n1,2\0\n", 1, 15, f);
     fclose(f);
     ssd_series *s = NULL;
-    cr_expect_eq(ssd_series_open(&s, path), SSD_EFORMAT);
+    cr_expect_eq(series_open(&s, path), SSD_EFORMAT);
     cr_expect(strstr(ssd_series_errmsg(s), "NUL") != NULL);
     ssd_series_free(s);
 }
@@ -354,7 +357,7 @@ Test(series, arrays_are_reserved_for_the_lines_counted) {
         fprintf(f, "%d,%d\n", i, 1000 + i);
     cr_assert_eq(fclose(f), 0);
     ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
     cr_expect_eq(ssd_series_count(s), 1500);
     cr_expect_leq(s->cap, 1502, "1,500 rows in arrays of %zu", s->cap);
     ssd_series_free(s);
@@ -377,7 +380,7 @@ Test(series, nul_byte_far_into_a_file_is_named_by_its_offset) {
         fputc('\0', f);
         cr_assert_eq(fclose(f), 0);
         ssd_series *s = NULL;
-        cr_expect_eq(ssd_series_open(&s, path), SSD_EFORMAT);
+        cr_expect_eq(series_open(&s, path), SSD_EFORMAT);
         char want[64];
         snprintf(want, sizeof want, ": byte %zu: NUL byte", at[k]);
         cr_expect(strstr(ssd_series_errmsg(s), want) != NULL, "'%s' lacks '%s'",
@@ -395,21 +398,21 @@ Test(series, two_gigabyte_file_is_refused_before_reading) {
     cr_assert_eq(ftruncate(fd, 2LL << 30), 0);
     close(fd);
     ssd_series *s = NULL;
-    cr_expect_eq(ssd_series_open(&s, path), SSD_ERANGE);
+    cr_expect_eq(series_open(&s, path), SSD_ERANGE);
     cr_expect(strstr(ssd_series_errmsg(s), "huge.log") != NULL, "%s", ssd_series_errmsg(s));
     ssd_series_free(s);
     /* A limit below the file's size also guards pipes and small limits. */
     const char *small = write_tmp("small.csv", "t_s,bytes\n1,100\n2,100\n3,100\n");
-    cr_expect_eq(ssd_series_open_many(&s, &small, 1, NULL, 10), SSD_ERANGE);
+    cr_expect_eq(series_open_opt(&s, &small, 1, "max_file_bytes", "10"), SSD_ERANGE);
     ssd_series_free(s);
 }
 
 Test(series, missing_file_and_unmatched_glob) {
     ssd_series *s = NULL;
-    cr_expect_eq(ssd_series_open(&s, "/nonexistent/x.csv"), -ENOENT);
+    cr_expect_eq(series_open(&s, "/nonexistent/x.csv"), -ENOENT);
     cr_expect(strstr(ssd_series_errmsg(s), "/nonexistent/x.csv") != NULL);
     ssd_series_free(s);
-    cr_expect_eq(ssd_series_open(&s, "/nonexistent/*.log"), -ENOENT);
+    cr_expect_eq(series_open(&s, "/nonexistent/*.log"), -ENOENT);
     ssd_series_free(s);
     ssd_series_free(NULL);
 }
@@ -441,7 +444,7 @@ Test(series, parse_from_memory) {
     ssd_series_free(s);
 }
 
-/* ssd_series_open_columns keeps what it is asked for and nothing else (the
+/* The columns option keeps what it is asked for and nothing else (the
  * others are not parsed), and t_s and bytes whatever the list. */
 Test(series, open_columns_keeps_only_the_named_optional_columns) {
     const char *path = write_tmp("cols.csv", "t_s,bytes,ops,lat_mean_us,lat_p99_us,x\n"
@@ -452,7 +455,7 @@ Test(series, open_columns_keeps_only_the_named_optional_columns) {
         const char *list;
         const char *kept[4];
     } cases[] = {{NULL, {"ops", "lat_mean_us", "lat_p99_us", NULL}},
-                 {"", {NULL}},
+                 {"none", {NULL}},
                  {"lat_*", {"lat_mean_us", "lat_p99_us", NULL}},
                  {"lat_p99_us,ops", {"ops", "lat_p99_us", NULL}},
                  {"lat_p99_us,absent,x", {"lat_p99_us", NULL}},
@@ -460,8 +463,8 @@ Test(series, open_columns_keeps_only_the_named_optional_columns) {
                  {"*", {"ops", "lat_mean_us", "lat_p99_us", NULL}}};
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         ssd_series *s = NULL;
-        cr_assert_eq(ssd_series_open_columns(&s, paths, 1, NULL, 0, 0, cases[c].list), 0, "%s",
-                     ssd_series_errmsg(s));
+        cr_assert_eq(series_open_opt(&s, paths, 1, cases[c].list ? "columns" : NULL, cases[c].list),
+                     0, "%s", ssd_series_errmsg(s));
         cr_assert_eq(ssd_series_count(s), 2);
         cr_expect_eq(ssd_series_t_s(s)[1], 2.0);
         cr_expect_eq(ssd_series_bytes(s)[1], 200.0);
@@ -488,7 +491,7 @@ Test(series, write_column_all_zero_in_a_read_job_is_named) {
                                                 "2,100,100,0\n"
                                                 "3,100,100,0\n");
     ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_open(&s, path), SSD_ENODATA);
+    cr_assert_eq(series_open(&s, path), SSD_ENODATA);
     cr_expect(strstr(ssd_series_errmsg(s), "write_bytes is 0 in all 3 rows (a read-only job): use "
                                            "ddir read or any") != NULL,
               "%s", ssd_series_errmsg(s));
@@ -497,7 +500,7 @@ Test(series, write_column_all_zero_in_a_read_job_is_named) {
                                   "1,100,100,0\n"
                                   "2,150,100,50\n"
                                   "3,100,100,0\n");
-    cr_assert_eq(ssd_series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
     cr_expect_eq(ssd_series_bytes(s)[1], 50.0);
     ssd_series_free(s);
 }
@@ -511,7 +514,7 @@ Test(series, fio_interval_is_the_median_row_spacing) {
                                                     "5000, 1000, 1, 0, 0\n"
                                                     "7000, 1000, 1, 0, 0\n");
     ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
     cr_expect_eq(ssd_series_count(s), 4);
     cr_expect_eq(ssd_series_t_s(s)[0], 2.0);
     ssd_series_free(s);
@@ -761,5 +764,32 @@ Test(series, large_file_is_read_through_a_window) {
     cr_expect_eq(ssd_series_count(s), 50000);
     cr_expect_eq(ssd_series_t_s(s)[49999], 50000 + (50000 % 999999) / 1e6);
     cr_expect_eq(ssd_series_bytes(s)[49999], 51000);
+    ssd_series_free(s);
+}
+
+/* One way to read files: ssd_series_create, the options, ssd_series_load
+ * once; the options are refused after it, in the words every handle uses. */
+Test(series, options_are_set_before_the_one_load) {
+    size_t n = 0;
+    const ssd_option_info *o = ssd_series_options(&n);
+    cr_assert_eq(n, 4);
+    cr_expect_str_eq(o[0].name, "ddir");
+    cr_expect_str_eq(o[3].name, "columns");
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_create(&s), 0);
+    cr_expect_eq(ssd_series_set_option(s, "sideways", "1"), SSD_EINVAL);
+    cr_expect_str_eq(ssd_series_errmsg(s), "unknown series option 'sideways'");
+    cr_expect_eq(ssd_series_set_option(s, "max_file_bytes", "0"), SSD_ERANGE);
+    cr_expect_eq(ssd_series_set_option(NULL, "ddir", "read"), SSD_EINVAL);
+    const char *p = DATA "series_v1_cache.csv";
+    cr_assert_eq(ssd_series_load(s, &p, 1), 0, "%s", ssd_series_errmsg(s));
+    cr_expect_eq(ssd_series_set_option(s, "ddir", "read"), SSD_ESTATE);
+    cr_expect_eq(ssd_series_load(s, &p, 1), SSD_ESTATE, "a series is loaded once");
+    cr_expect_gt(ssd_series_count(s), 0);
+    ssd_series_free(s);
+    double t[] = {1, 2}, b[] = {5, 5};
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, 2), 0);
+    cr_expect_eq(ssd_series_set_option(s, "ddir", "read"), SSD_ESTATE);
+    cr_expect_eq(ssd_series_load(s, &p, 1), SSD_ESTATE);
     ssd_series_free(s);
 }

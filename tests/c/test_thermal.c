@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "drive_health.h"
+#include "series_testutil.h"
 #include "target_impl.h"
 #include "ssdcore.h"
 
@@ -77,17 +78,17 @@ Test(thermal, sim_job_logs_a_rising_temperature_column_that_reads_back) {
     cr_expect(strstr(text, "write_lat_max_us,temp_c\n"), "%.600s", text);
     /* The reader keeps it by default and when named, not with "". */
     ssd_series *s = NULL;
-    cr_assert_eq(ssd_series_open(&s, log), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&s, log), 0, "%s", ssd_series_errmsg(s));
     const double *col = ssd_series_column(s, "temp_c");
     cr_assert_not_null(col);
     for (size_t i = 0; i < n; i++)
         cr_expect_float_eq(col[i], round(sm[i].temp_c * 10) / 10, 1e-9, "sample %zu", i);
     ssd_series_free(s);
     const char *paths[] = {log};
-    cr_assert_eq(ssd_series_open_columns(&s, paths, 1, NULL, 0, 0, ""), 0);
+    cr_assert_eq(series_open_opt(&s, paths, 1, "columns", "none"), 0);
     cr_expect_null(ssd_series_column(s, "temp_c"));
     ssd_series_free(s);
-    cr_assert_eq(ssd_series_open_columns(&s, paths, 1, NULL, 0, 0, "temp_c"), 0);
+    cr_assert_eq(series_open_opt(&s, paths, 1, "columns", "temp_c"), 0);
     cr_expect_not_null(ssd_series_column(s, "temp_c"));
     cr_expect_null(ssd_series_column(s, "lat_p99_us"));
     ssd_series_free(s);
@@ -307,7 +308,7 @@ Test(thermal, analysis_calls_a_drop_throttling_only_with_a_held_hot_temperature)
 Test(thermal, checked_in_sample_with_temperatures_reads_and_throttles) {
     ssd_series *s = NULL;
     const char *path = SSD_TEST_DATA_DIR "/series/series_v1_temp.csv";
-    cr_assert_eq(ssd_series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
+    cr_assert_eq(series_open(&s, path), 0, "%s", ssd_series_errmsg(s));
     const double *tc = ssd_series_column(s, "temp_c");
     cr_assert_not_null(tc);
     cr_expect_float_eq(tc[0], 40, 1e-9);

@@ -30,7 +30,7 @@ Test(trace, csv_reads_ops_and_completions) {
     cr_assert_eq(ssd_trace_get(tr, 3, &io), SSD_ERANGE);
     cr_assert_eq(ssd_trace_max_overlap(tr), 2);
     char *json = NULL;
-    cr_assert_eq(ssd_trace_summary_json(tr, SSD_JSON_COMPACT, &json), 0);
+    cr_assert_eq(ssd_trace_to_json(tr, SSD_JSON_COMPACT, &json), 0);
     cr_assert(strstr(json, "\"flushes\":1"), "%s", json);
     ssd_free(json);
     ssd_trace_free(tr);

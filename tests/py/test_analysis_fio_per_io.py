@@ -107,7 +107,7 @@ def test_the_interval_is_the_callers_pick(tmp_path):
     r = ssdcore.analyze(paths, per_io_interval_s=0.25)
     assert abs(r["cache"]["bytes"] / CACHE - 1) < 0.01
     assert "0.25 s intervals" in r["input_note"]
-    with pytest.raises(ssdcore.Error, match="per-I/O interval"):
+    with pytest.raises(ssdcore.Error, match="per_io_interval"):
         ssdcore.Series.open(paths, per_io_interval_s=0.0001)
     with pytest.raises(TypeError, match="per_io_interval_s"):
         ssdcore.analyze(paths, per_io_interval_s="1")

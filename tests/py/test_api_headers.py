@@ -76,6 +76,40 @@ def test_every_handle_has_free_and_errmsg_in_its_header():
     assert not wrong, "\n".join(wrong)
 
 
+# ssdcore/base.h: every handle has ssd_X_set_option (a handle with no
+# options refuses every key in the words of all: "unknown trace option 'x'")
+# and ssd_X_to_json (flags before its char **). Exceptions, with reasons:
+NO_SET_OPTION = {
+    "ssd_hist": "records numbers: it has nothing to set",
+    "ssd_json": "the writer itself: its one setting, the style, is create's flags",
+}
+NO_TO_JSON = {
+    "ssd_hist": "records numbers; its percentiles go into the JSON of what owns it",
+    "ssd_json": "the writer itself: ssd_json_finish hands over the document",
+    "ssd_target": "an open device, not a result: ssd_drive_identity_json and the health "
+                  "JSON describe it",
+    "ssd_compare": "ssd_compare_json, with the same flags (not yet renamed)",
+    "ssd_copy": "a versioned result struct (ssd_copy_result); the CLI's --json writes it",
+    "ssd_archive": "a versioned result struct (ssd_archive_result); the CLI's --json writes it",
+    "ssd_extract": "a versioned result struct (ssd_archive_result); the CLI's --json writes it",
+    "ssd_fileset": "a versioned result struct (ssd_fileset_result); the CLI's --json writes it",
+}
+
+
+def test_every_handle_has_set_option_and_to_json_in_its_header():
+    headers = _headers()
+    funcs = _functions(headers)
+    handles = _handles(headers)
+    assert {"ssd_trace", "ssd_catalog", "ssd_series", "ssd_fio_result"} <= set(handles)
+    wrong = []
+    for h, header in sorted(handles.items()):
+        if h not in NO_SET_OPTION and header not in funcs.get(h + "_set_option", ()):
+            wrong.append(f"{h}: no {h}_set_option in {header}")
+        if h not in NO_TO_JSON and header not in funcs.get(h + "_to_json", ()):
+            wrong.append(f"{h}: no {h}_to_json in {header}")
+    assert not wrong, "\n".join(wrong)
+
+
 def test_every_handles_functions_live_in_its_header():
     headers = _headers()
     handles = _handles(headers)
@@ -88,6 +122,30 @@ def test_every_handles_functions_live_in_its_header():
         expected = ELSEWHERE.get(f, handles[owner])
         if where != {expected}:
             wrong.append(f"{f} is declared in {sorted(where)}, belongs in {expected}")
+    assert not wrong, "\n".join(wrong)
+
+
+# A handle read from files has one function that reads them (ssd_X_open or
+# ssd_X_load); how to read them is options, not more openers (the series
+# had four: open, open_many, open_ex, open_columns). Exceptions:
+MORE_OPENERS = {
+    "ssd_catalog": "open_existing must not create the file that open creates, and the file "
+                   "is opened by the call that makes the handle, before an option could be set",
+}
+
+
+def test_a_handle_has_one_opener():
+    headers = _headers()
+    handles = _handles(headers)
+    by_length = sorted(handles, key=len, reverse=True)
+    openers = {}
+    for f in _functions(headers):
+        owner = next((h for h in by_length if f.startswith(h + "_")), None)
+        if owner and re.match(r"(open|load)(_\w+)?$", f[len(owner) + 1:]):
+            openers.setdefault(owner, []).append(f)
+    assert "ssd_series" in openers and "ssd_trace" in openers
+    wrong = [f"{h}: {', '.join(sorted(fs))}" for h, fs in sorted(openers.items())
+             if len(fs) > 1 and h not in MORE_OPENERS]
     assert not wrong, "\n".join(wrong)
 
 
@@ -112,7 +170,7 @@ def _json_producers(protos):
 def test_every_json_producer_takes_flags_before_its_out_argument():
     # ssdcore/base.h: ssd_X_to_json(const ssd_X *, [what,] int flags, char **out)
     producers = _json_producers(_prototypes(_headers()))
-    assert {"ssd_job_to_json", "ssd_compare_json", "ssd_trace_summary_json",
+    assert {"ssd_job_to_json", "ssd_compare_json", "ssd_trace_to_json",
             "ssd_health_delta_json", "ssd_drive_identity_json"} <= set(producers)
     wrong = []
     for f, args in sorted(producers.items()):
@@ -204,8 +262,16 @@ def test_free_and_errmsg_of_null_for_every_handle(build_dir, tmp_path):
     handles = _handles(headers)
     lines = ["#include <stdio.h>", "#include <string.h>", "#include <ssdcore.h>",
              "int main(void) {", "    int bad = 0;"]
+    protos = _prototypes(headers)
     for h in sorted(handles):
         lines.append(f"    {h}_free(NULL);")
+        if h + "_set_option" in funcs:  # NULL handle: SSD_EINVAL, not a crash
+            lines.append(f'    if ({h}_set_option(NULL, "x", "1") != SSD_EINVAL)'
+                         f' {{ printf("{h}_set_option(NULL)\\n"); bad = 1; }}')
+        if h + "_to_json" in funcs:  # NULL handle: SSD_EINVAL and no text
+            nulls = "NULL, " * (len(protos[h + "_to_json"]) - 2)
+            lines.append(f"    {{ char *out = (char *)1; if ({h}_to_json({nulls}0, &out) != SSD_EINVAL"
+                         f' || out) {{ printf("{h}_to_json(NULL)\\n"); bad = 1; }} }}')
         if h + "_errmsg" in funcs:
             lines.append(f'    if (!{h}_errmsg(NULL) || strcmp({h}_errmsg(NULL), "no handle"))'
                          f' {{ printf("{h}_errmsg(NULL)\\n"); bad = 1; }}')

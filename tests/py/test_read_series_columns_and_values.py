@@ -1,6 +1,7 @@
 """The fast reader: read_series gives the values Python's float() gives (to
 the bit: both round correctly), parses only the columns asked for, and
 analyze still sees the latency columns."""
+import json
 import pathlib
 
 import numpy as np
@@ -80,3 +81,14 @@ def test_read_series_arrays_outlive_the_reader_and_are_writable(tmp_path):
     b *= 2
     assert t[0] == -1.0 and np.array_equal(b, ref.bytes * 2)
     assert ref.t_s[0] > 0  # another read is untouched
+
+
+def test_series_to_json_is_the_libraries_document():
+    s = ssdcore.Series.from_arrays([1.0, 2.0], [5.0, 6.0])
+    s.set_column("lat_p99_us", [90.0, float("nan")])
+    d = json.loads(s.to_json())
+    assert d["t_s"] == [1, 2] and d["bytes"] == [5, 6] and d["format"] == "arrays"
+    assert d["columns"] == {"lat_p99_us": [90, None]} and d["metadata"] == {}
+    pretty = s.to_json(pretty=True)
+    assert "\n" not in s.to_json() and pretty.startswith('{\n  "source"')
+    assert json.loads(pretty) == d

@@ -88,6 +88,16 @@ SSD_API int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const c
                                  const char *suite, const char *date, char **dir_out,
                                  char **about_out);
 
+/* Every run, oldest first, as ssd_catalog_list(c, NULL, "json", ...) gives
+ * them, in a malloc'd string (ssd_free). flags: enum ssd_json_flags
+ * (base.h). Returns 0, SSD_EINVAL (NULL, an unknown flag) or a negative
+ * code with the reason in ssd_catalog_errmsg(). */
+SSD_API int ssd_catalog_to_json(const ssd_catalog *c, int flags, char **out);
+
+/* The API convention's set_option: a catalog takes no options, so every
+ * key is refused (SSD_EINVAL, "unknown catalog option 'KEY'"). */
+SSD_API int ssd_catalog_set_option(ssd_catalog *c, const char *key, const char *value);
+
 /* The last error message; "" when there was none. Owned by c. */
 SSD_API const char *ssd_catalog_errmsg(const ssd_catalog *c);
 

@@ -44,6 +44,9 @@ SSD_API int ssd_fio_result_parse(ssd_fio_result **out, const char *name, const c
 /* NULL is a no-op. */
 SSD_API void ssd_fio_result_free(ssd_fio_result *r);
 SSD_API const char *ssd_fio_result_errmsg(const ssd_fio_result *r);
+/* The API convention's set_option: a fio result takes no options, so every
+ * key is refused (SSD_EINVAL, "unknown fio_result option 'KEY'"). */
+SSD_API int ssd_fio_result_set_option(ssd_fio_result *r, const char *key, const char *value);
 /* Entries: one per job and direction with I/O, in file order. */
 SSD_API size_t ssd_fio_result_count(const ssd_fio_result *r);
 SSD_API int ssd_fio_result_entry(const ssd_fio_result *r, size_t index, struct ssd_fio_job *out);

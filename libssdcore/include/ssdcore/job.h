@@ -218,7 +218,7 @@ SSD_API int ssd_job_metadata_json(const ssd_job *j, int flags, char **out);
 /* The job's samples as a series for ssd_analysis_run, carrying the job's
  * metadata (ssd_job_metadata_json), so its analysis is the analysis of the
  * job's log: bytes are one direction's (dir SSD_DIR_WRITE, as
- * ssd_series_open reads a log by default; SSD_DIR_READ; SSD_DIR_ALL both),
+ * ssd_series_load reads a log by default; SSD_DIR_READ; SSD_DIR_ALL both),
  * with the columns ops, lat_mean_us, lat_p99_us and lat_max_us, each at the
  * precision the log prints it. Returns 0;
  * SSD_EINVAL (NULL argument, bad dir), SSD_ESTATE (the job has not run),

@@ -20,8 +20,8 @@
  *    is read as an IOPS log (value * bs bytes per second); otherwise the
  *    value is KiB/s.
  *    Per-I/O logs (written without log_avg_msec: one row per I/O, its size
- *    in the bs field) are summed into fixed intervals instead (1 s unless
- *    ssd_series_open_ex says otherwise): an interval's bytes are the sizes
+ *    in the bs field) are summed into fixed intervals instead (the
+ *    per_io_interval option, 1 s by default): an interval's bytes are the sizes
  *    of the I/Os that completed in it, an interval without any is a stall
  *    (0 bytes). The format is then "fio-log-per-io" and ssd_series_note()
  *    says how many I/Os went into which intervals. A run ends where the
@@ -33,9 +33,9 @@
  *    chunk written. Interval lengths are derived as chunk bytes / rate.
  *
  * Errors: every function returns 0 or a negative SSD_E* / -errno code.
- * The ssd_series_open* functions follow sqlite3_open: unless memory runs
- * out, *out receives a handle even on failure, so that ssd_series_errmsg()
- * can say which file, line and field was wrong; free it with
+ * ssd_series_parse and the ssd_series_from_* functions follow sqlite3_open:
+ * unless memory runs out, *out receives a handle even on failure, so that
+ * ssd_series_errmsg() can say what was wrong; free it with
  * ssd_series_free() in every case.
  *
  * Thread safety: a handle may be read from several threads at once; nothing
@@ -53,48 +53,22 @@ extern "C" {
 typedef struct ssd_series ssd_series;
 
 /* Files larger than this are refused before parsing (SSD_ERANGE), so a
- * multi-gigabyte file of garbage costs nothing. 1 GiB by default; see
- * ssd_series_open_many's max_file_bytes. */
+ * multi-gigabyte file of garbage costs nothing: 1 GiB, the default of the
+ * max_file_bytes option. */
 #define SSD_SERIES_MAX_FILE_BYTES 1073741824
 
-/* The interval, in seconds, that per-I/O fio logs are summed into unless
- * the caller picks another (ssd_series_open_ex). */
-#define SSD_SERIES_PER_IO_INTERVAL_S 1.0
-
-/* Opens one file, or every file matching a glob pattern ("*", "?", "[").
- * Equivalent to ssd_series_open_many(out, &path, 1, NULL, 0). */
-SSD_API int ssd_series_open(ssd_series **out, const char *path);
-
-/*
- * Opens one series from several files, e.g. one fio log per job. All files
- * must have the same format; only fio logs may be combined (several series
- * CSVs are an error: they are separate runs).
- * ddir: for fio logs, "write" (default when NULL), "read", "trim" or "any".
- * max_file_bytes: per-file size limit, 0 for SSD_SERIES_MAX_FILE_BYTES.
- */
-SSD_API int ssd_series_open_many(ssd_series **out, const char *const *paths, size_t npaths,
-                                 const char *ddir, uint64_t max_file_bytes);
-
-/*
- * ssd_series_open_many, and the interval (seconds, 0.001 to 86400; 0 for
- * SSD_SERIES_PER_IO_INTERVAL_S) that per-I/O fio logs are summed into.
- * Shorter intervals resolve a small cache better but each holds fewer I/Os,
- * so their speeds are noisier. SSD_ERANGE for an interval outside the bounds.
- */
-SSD_API int ssd_series_open_ex(ssd_series **out, const char *const *paths, size_t npaths,
-                               const char *ddir, uint64_t max_file_bytes, double per_io_interval_s);
-
-/*
- * ssd_series_open_ex keeping only the optional columns named in columns, a
- * comma-separated list of names ("lat_p99_us,ops"; a name ending in '*'
- * names every column it begins: "lat_*"). "" keeps none: t_s and bytes
- * alone, the fastest read, since a column not kept is skipped, not parsed.
- * NULL keeps every column the reader knows, as ssd_series_open_ex. A named
- * column the file lacks is no error: the series has no such column.
- */
-SSD_API int ssd_series_open_columns(ssd_series **out, const char *const *paths, size_t npaths,
-                                    const char *ddir, uint64_t max_file_bytes,
-                                    double per_io_interval_s, const char *columns);
+/* Reading files: ssd_series_create (0, SSD_EINVAL or SSD_ENOMEM), then
+ * ssd_series_set_option for how to read them (the keys ddir,
+ * max_file_bytes, per_io_interval and columns are the table
+ * ssd_series_options() returns; docs/options.md), then ssd_series_load,
+ * once: one file, every file matching a glob ("*", "?", "["), or several
+ * fio logs (one per job) making one series; several series CSVs are an
+ * error (separate runs). Both return 0, a negative code with the file,
+ * line and field in ssd_series_errmsg(), or SSD_ESTATE after a load. */
+SSD_API int ssd_series_create(ssd_series **out);
+SSD_API int ssd_series_set_option(ssd_series *s, const char *key, const char *value);
+SSD_API const ssd_option_info *ssd_series_options(size_t *n);
+SSD_API int ssd_series_load(ssd_series *s, const char *const *paths, size_t npaths);
 
 /* Parses a series held in memory (the same formats), e.g. from a pipe. name
  * is used in messages. */
@@ -121,6 +95,12 @@ SSD_API int ssd_series_set_column(ssd_series *s, const char *name, const double 
  * (stored compact). Returns 0, SSD_EINVAL (NULL, not a JSON object; see
  * ssd_series_errmsg), SSD_ERANGE (over 64 KiB) or SSD_ENOMEM. */
 SSD_API int ssd_series_set_metadata(ssd_series *s, const char *json);
+
+/* The series as a JSON object: source, format, note, metadata (the object),
+ * t_s and bytes (arrays of count numbers), columns ({name: array}, null
+ * for a missing value). flags: enum ssd_json_flags (base.h). Returns 0,
+ * SSD_EINVAL (NULL or an unknown flag) or SSD_ENOMEM. */
+SSD_API int ssd_series_to_json(const ssd_series *s, int flags, char **out);
 
 /* Frees the handle. NULL is a no-op. */
 SSD_API void ssd_series_free(ssd_series *s);

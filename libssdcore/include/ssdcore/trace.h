@@ -68,6 +68,10 @@ SSD_API void ssd_trace_free(ssd_trace *tr);
 /* The last error message; "" when there was none. */
 SSD_API const char *ssd_trace_errmsg(const ssd_trace *tr);
 
+/* The API convention's set_option: a trace takes no options, so every key
+ * is refused (SSD_EINVAL, "unknown trace option 'KEY'"). */
+SSD_API int ssd_trace_set_option(ssd_trace *tr, const char *key, const char *value);
+
 /* Replaces tr's contents with the trace in path. format: NULL or "auto"
  * (detected from the content), "csv", "iolog" or "blkparse". With NULL or
  * "auto", path "scenario:NAME" is ssd_trace_generate(tr, NAME, 1, 0) and
@@ -127,7 +131,7 @@ SSD_API int ssd_trace_get(const ssd_trace *tr, size_t i, ssd_trace_io *out);
  * of I/Os in flight; 1 when completions are unknown), size_mix ([[bytes,
  * count]...], the most common sizes). flags: enum ssd_json_flags (base.h).
  * Returns 0, SSD_EINVAL (NULL or an unknown flag) or SSD_ENOMEM. */
-SSD_API int ssd_trace_summary_json(const ssd_trace *tr, int flags, char **out);
+SSD_API int ssd_trace_to_json(const ssd_trace *tr, int flags, char **out);
 
 /* The largest number of I/Os the recording had in flight at once, from
  * issue and completion times of the I/Os whose completion it knows; 1 when
