@@ -72,19 +72,22 @@ static int trace_info(int argc, char **argv) {
 
 static const char convert_usage[] =
     "usage: ssdcore trace convert IN OUT [--from csv|iolog|blkparse] [--to csv|iolog3]\n"
-    "                             [--file NAME]\n"
+    "                             [--file NAME] [--json]\n"
     "\n"
     "Converts a trace (IN as for 'ssdcore trace info') to an ssdcore trace CSV or\n"
-    "a fio iolog v3 (--file NAME: the file fio opens).\n";
+    "a fio iolog v3 (--file NAME: the file fio opens). Prints what it wrote (as\n"
+    "JSON with --json).\n";
 
 static const struct fo_cli_spec convert_cli = {
     .cmd = "trace convert", .usage = convert_usage, .npos = 2, .operands = "IN OUT"};
 
 static int trace_convert(int argc, char **argv) {
     const char *from = NULL, *to = "csv", *file = NULL, *pos[2];
+    int json = 0;
     const struct fo_cli_own own[] = {{"--from", NULL, &from, NULL},
                                      {"--to", NULL, &to, NULL},
                                      {"--file", NULL, &file, NULL},
+                                     {"--json", &json, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
     int status = fo_cli_args(&convert_cli, NULL, own, argc - 1, argv + 1, pos);
     if (status >= 0)
@@ -93,7 +96,18 @@ static int trace_convert(int argc, char **argv) {
     status = load("trace convert", &tr, pos[0], from);
     if (!status && ssd_trace_save(tr, pos[1], to, file) < 0)
         status = cli_error("trace convert", "%s", ssd_trace_errmsg(tr));
-    if (!status)
+    if (!status && json) {
+        ssd_json *w = NULL;
+        ssd_json_create(&w, SSD_JSON_COMPACT);
+        ssd_json_begin_object(w, NULL);
+        ssd_json_str(w, "in", pos[0]);
+        ssd_json_str(w, "from", ssd_trace_format(tr));
+        ssd_json_str(w, "out", pos[1]);
+        ssd_json_str(w, "to", to);
+        ssd_json_u64(w, "ios", ssd_trace_count(tr));
+        ssd_json_end_object(w);
+        cli_json_put(w);
+    } else if (!status)
         printf("%zu I/Os (%s) -> %s (%s)\n", ssd_trace_count(tr), ssd_trace_format(tr), pos[1], to);
     ssd_trace_free(tr);
     return status;
@@ -205,19 +219,23 @@ static const char *tracing_unavailable(void) {
 }
 
 static const char record_usage[] =
-    "usage: ssdcore trace record --device DEV --out T.csv -- COMMAND...\n"
+    "usage: ssdcore trace record --device DEV --out T.csv [--json] -- COMMAND...\n"
     "\n"
     "Runs blktrace on the block device DEV while COMMAND runs and writes what\n"
     "it issued as an ssdcore trace CSV (root; where the kernel refuses block\n"
-    "tracing, scripts/record_file_traces.sh records through FUSE).\n";
+    "tracing, scripts/record_file_traces.sh records through FUSE). Prints what\n"
+    "it recorded (as JSON with --json).\n";
 
 static const struct fo_cli_spec record_cli = {
     .cmd = "trace record", .usage = record_usage, .npos = -1, .operands = "-- COMMAND..."};
 
 static int trace_record(int argc, char **argv) {
     const char *dev = NULL, *out = NULL, *cmd = "trace record";
-    const struct fo_cli_own own[] = {
-        {"--device", NULL, &dev, NULL}, {"--out", NULL, &out, NULL}, {NULL, NULL, NULL, NULL}};
+    int json = 0;
+    const struct fo_cli_own own[] = {{"--device", NULL, &dev, NULL},
+                                     {"--out", NULL, &out, NULL},
+                                     {"--json", &json, NULL, NULL},
+                                     {NULL, NULL, NULL, NULL}};
     const char **pos = calloc((size_t)argc + 1, sizeof *pos);
     if (!pos)
         return cli_error(cmd, "out of memory for the command line");
@@ -316,7 +334,18 @@ static int trace_record(int argc, char **argv) {
     ssd_trace *tr = NULL;
     if (!(status = load(cmd, &tr, parsed, "blkparse")) && ssd_trace_save(tr, out, "csv", NULL) < 0)
         status = cli_error(cmd, "%s", ssd_trace_errmsg(tr));
-    else if (!status)
+    else if (!status && json) {
+        ssd_json *w = NULL;
+        ssd_json_create(&w, SSD_JSON_COMPACT);
+        ssd_json_begin_object(w, NULL);
+        ssd_json_str(w, "device", dev);
+        ssd_json_str(w, "command", cmdv[0]);
+        ssd_json_u64(w, "command_exit", (uint64_t)cmd_status);
+        ssd_json_str(w, "out", out);
+        ssd_json_u64(w, "ios", ssd_trace_count(tr));
+        ssd_json_end_object(w);
+        cli_json_put(w);
+    } else if (!status)
         printf("%zu I/Os recorded on %s while '%s' ran (exit %d) -> %s\n", ssd_trace_count(tr), dev,
                cmdv[0], cmd_status, out);
     ssd_trace_free(tr);
