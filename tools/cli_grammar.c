@@ -37,6 +37,49 @@ int cli_error(const char *cmd, const char *fmt, ...) {
     return status;
 }
 
+int cli_bad_value(const char *cmd, int status, const char *flag, const char *key,
+                  const char *errmsg) {
+    char dashed[128], prefix[160];
+    snprintf(dashed, sizeof dashed, "--%s", key);
+    for (char *p = dashed; *p; p++)
+        *p = *p == '_' ? '-' : *p;
+    size_t n = (size_t)snprintf(prefix, sizeof prefix, "option %s: ", key);
+    const char *detail = strncmp(errmsg, prefix, n) ? errmsg : errmsg + n;
+    if (status != 2 && detail == errmsg) /* a failure that names its file: "log X: ..." */
+        return cli_error(cmd, "%s", errmsg);
+    flag = flag ? flag : dashed;
+    return status == 2 ? cli_usage_error(cmd, "%s: %s", flag, detail)
+                       : cli_error(cmd, "%s: %s", flag, detail);
+}
+
+int cli_word_value(const char *cmd, const char *flag, const char *what, const char *text,
+                   const char *words) {
+    char list[512] = "";
+    size_t n = strlen(text), used = 0;
+    for (const char *w = words; *w; w += *w == ' ') {
+        size_t k = strcspn(w, " ");
+        if (k == n && !strncmp(w, text, n))
+            return 0;
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%.*s", used ? ", " : "",
+                                 (int)k, w);
+        used = used < sizeof list ? used : sizeof list - 1;
+        w += k;
+    }
+    return cli_usage_error(cmd, "%s: unknown %s '%s' (%s)", flag, what, text, list);
+}
+
+int cli_size_value(const char *cmd, const char *flag, const char *text, uint64_t *out) {
+    return ssd_parse_size(text, out)
+               ? cli_usage_error(cmd, "%s: '%s' is not a size (e.g. 4k, 8g)", flag, text)
+               : 0;
+}
+
+int cli_duration_value(const char *cmd, const char *flag, const char *text, double *out) {
+    return ssd_parse_duration(text, out)
+               ? cli_usage_error(cmd, "%s: '%s' is not a duration (e.g. 30s, 2h)", flag, text)
+               : 0;
+}
+
 int cli_missing(const char *cmd, const char *names, int given) {
     while (given-- > 0 && strchr(names, ' '))
         names = strchr(names, ' ') + 1;

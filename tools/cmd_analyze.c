@@ -239,8 +239,8 @@ int cmd_analyze(int argc, char **argv) {
     if (per_io && (ssd_parse_duration(per_io, &per_io_interval_s) ||
                    !(per_io_interval_s >= 0.001) || per_io_interval_s > 86400)) {
         status = cli_usage_error(cmd,
-                                 "--per-io-interval %s: expected a duration from 1ms to 24h "
-                                 "(500ms, 2s)",
+                                 "--per-io-interval: '%s' is not a duration from 1ms to 24h "
+                                 "(e.g. 500ms, 2s)",
                                  per_io);
         goto out;
     }

@@ -153,7 +153,7 @@ int cmd_compare(int argc, char **argv) {
     }
     for (int i = 0; i < given.n && !status; i++)
         if (ssd_compare_set_option(cmp, given.keys[i], given.values[i]))
-            status = cli_usage_error("compare", "%s", ssd_compare_errmsg(cmp));
+            status = cli_bad_value("compare", 2, NULL, given.keys[i], ssd_compare_errmsg(cmp));
     if (status)
         goto done;
     if (ssd_compare_write(cmp, out) < 0) {

@@ -139,8 +139,8 @@ static int sim_truth(int argc, char **argv) {
     int status = fo_cli_args(&truth_cli, NULL, own, argc - 1, argv + 1, &uri);
     if (status >= 0)
         return status;
-    if (idle_s && ssd_parse_duration(idle_s, &idle))
-        return cli_usage_error(cmd, "--idle: '%s' is not a duration", idle_s);
+    if (idle_s && (status = cli_duration_value(cmd, "--idle", idle_s, &idle)))
+        return status;
     char full[4096];
     snprintf(full, sizeof full, "%s%s", strncmp(uri, "sim:", 4) ? "sim:" : "", uri);
     ssd_target *t = NULL;

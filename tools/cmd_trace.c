@@ -30,12 +30,14 @@ static int load(const char *cmd, ssd_trace **tr, const char *path, const char *f
                : 0;
 }
 
-/* A size or number a verb's flag gave (*u is left when it gave none): 0,
- * or the usage error's status. */
-static int parse_u64(const char *cmd, const char *flag, const char *text, const char *what,
-                     uint64_t *u) {
+/* The formats a trace is read in (--format, --from). */
+static const char trace_formats[] = "auto csv iolog blkparse";
+
+/* A seed a verb's --seed gave (*u is left when it gave none): 0, or the
+ * usage error's status. */
+static int parse_seed(const char *cmd, const char *text, uint64_t *u) {
     if (text && ssd_parse_size(text, u))
-        return cli_usage_error(cmd, "--%s: '%s' is not a %s", flag, text, what);
+        return cli_usage_error(cmd, "--seed: '%s' is not a whole number", text);
     return 0;
 }
 
@@ -58,7 +60,8 @@ static int trace_info(int argc, char **argv) {
                                      {"--json", &json_out, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
     int status = fo_cli_args(&info_cli, NULL, own, argc - 1, argv + 1, &path);
-    if (status >= 0)
+    if (status >= 0 || (format && (status = cli_word_value("trace info", "--format", "format",
+                                                           format, trace_formats))))
         return status;
     ssd_trace *tr = NULL;
     status = load("trace info", &tr, path, format);
@@ -90,7 +93,10 @@ static int trace_convert(int argc, char **argv) {
                                      {"--json", &json, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
     int status = fo_cli_args(&convert_cli, NULL, own, argc - 1, argv + 1, pos);
-    if (status >= 0)
+    if (status >= 0 ||
+        (from &&
+         (status = cli_word_value("trace convert", "--from", "format", from, trace_formats))) ||
+        (status = cli_word_value("trace convert", "--to", "format", to, "csv iolog3")))
         return status;
     ssd_trace *tr = NULL;
     status = load("trace convert", &tr, pos[0], from);
@@ -132,8 +138,8 @@ static int trace_generate(int argc, char **argv) {
     int status = fo_cli_args(&generate_cli, NULL, own, argc - 1, argv + 1, &name);
     if (status >= 0)
         return status;
-    if ((status = parse_u64(cmd, "seed", seed_text, "number", &seed)) ||
-        (status = parse_u64(cmd, "span", span_text, "size", &span)))
+    if ((status = parse_seed(cmd, seed_text, &seed)) ||
+        (span_text && (status = cli_size_value(cmd, "--span", span_text, &span))))
         return status;
     if (!out)
         return cli_usage_error(cmd, "missing --out T.csv");
@@ -531,10 +537,10 @@ int cmd_replay(int argc, char **argv) {
         status = status > 0 ? 0 : 2;
         goto out;
     }
-    if (seed_text && ssd_parse_size(seed_text, &seed)) {
-        status = cli_usage_error("replay", "--seed: '%s' is not a number", seed_text);
+    if ((status = parse_seed("replay", seed_text, &seed)) ||
+        (format &&
+         (status = cli_word_value("replay", "--format", "format", format, trace_formats))))
         goto out;
-    }
     char *end = NULL;
     double scale = scale_text ? strtod(scale_text, &end) : 1;
     if (scale_text && (end == scale_text || *end || !(scale > 0) || scale > 10)) {

@@ -71,10 +71,9 @@ int cmd_trim(int argc, char **argv) {
     if (!destroy)
         return cli_usage_error("trim", "trim destroys data in the range: pass --destroy-data");
     uint64_t off = 0, len = 0;
-    if (ssd_parse_size(off_s, &off))
-        return cli_usage_error("trim", "--offset: '%s' is not a size", off_s);
-    if (len_s && ssd_parse_size(len_s, &len))
-        return cli_usage_error("trim", "--length: '%s' is not a size", len_s);
+    if ((status = cli_size_value("trim", "--offset", off_s, &off)) ||
+        (len_s && (status = cli_size_value("trim", "--length", len_s, &len))))
+        return status;
     ssd_target *t = open_target("trim", target, 1, no_fitrim, &status);
     if (!t)
         return status;
@@ -123,8 +122,8 @@ int cmd_idle(int argc, char **argv) {
         return status;
     double s;
     const char *target = pos[0], *duration = pos[1];
-    if (ssd_parse_duration(duration, &s))
-        return cli_usage_error("idle", "'%s' is not a duration (e.g. 15m, 30s)", duration);
+    if ((status = cli_duration_value("idle", "DURATION", duration, &s)))
+        return status;
     ssd_target *t = open_target("idle", target, 0, 0, &status);
     if (!t)
         return status;
@@ -236,8 +235,11 @@ int cmd_precondition(int argc, char **argv) {
         if (e == level_s || errno || (*e && strcmp(e, "%")) || !(pct > 0 && pct <= 100))
             return cli_usage_error(
                 "precondition", "--level: '%s' is not a percentage in (0, 100] ('90%%')", level_s);
-    } else if (bytes_s && (ssd_parse_size(bytes_s, &fill_bytes) || fill_bytes == 0)) {
-        return cli_usage_error("precondition", "--bytes: '%s' is not a size", bytes_s);
+    } else if (bytes_s &&
+               (status = cli_size_value("precondition", "--bytes", bytes_s, &fill_bytes))) {
+        return status;
+    } else if (bytes_s && fill_bytes == 0) {
+        return cli_usage_error("precondition", "--bytes: 0 is below 1");
     }
     if (!destroy)
         return cli_usage_error("precondition",
@@ -248,7 +250,7 @@ int cmd_precondition(int argc, char **argv) {
     char *end;
     unsigned long loops = strtoul(loops_s, &end, 10);
     if (end == loops_s || *end || loops < 1 || loops > 64)
-        return cli_usage_error("precondition", "--loops: '%s' is not a number in [1, 64]", loops_s);
+        return cli_usage_error("precondition", "--loops: %s is outside 1..64", loops_s);
     ssd_target *t = open_target("precondition", target, 1, 0, &status);
     if (!t)
         return status;
