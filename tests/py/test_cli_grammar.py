@@ -327,3 +327,19 @@ def test_a_value_an_option_refuses_is_one_usage_error_in_every_command(cli, tmp_
              (["job", "sim:bx200", "--bs", "x"], ["trim", "sim:bx200", "--destroy-data",
                                                   "--offset", "x"])]
     assert sizes == ["'x' is not a size (e.g. 4k, 8g)"] * 2
+
+
+def test_help_help_is_helps_usage_and_v_is_version(cli):
+    """'ssdcore help help' was an unknown command and -v an unknown flag;
+    as git: help's own usage, and -v for --version (both 'ssdcore version',
+    --json included)."""
+    h = run(cli, "help", "help")
+    assert (h.returncode, h.stderr) == (0, "") and h.stdout.startswith("usage: ssdcore help ")
+    assert run(cli, "help", "--help").stdout == h.stdout
+    version = run(cli, "version")
+    assert version.returncode == 0 and version.stdout.startswith("ssdcore ")
+    for flag in ("-v", "--version"):
+        r = run(cli, flag)
+        assert (r.returncode, r.stdout, r.stderr) == (0, version.stdout, ""), flag
+        assert run(cli, flag, "--json").stdout == run(cli, "version", "--json").stdout
+    assert "--version" in run(cli, "--help").stdout
