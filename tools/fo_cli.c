@@ -92,8 +92,10 @@ static void on_sigint(int sig) {
     interrupted = 1;
 }
 
+int fo_cli_no_progress;
+
 int fo_cli_progress_wanted(void) {
-    return isatty(STDERR_FILENO);
+    return !fo_cli_no_progress && isatty(STDERR_FILENO);
 }
 
 void fo_cli_progress_start(int draw) {

@@ -343,3 +343,47 @@ def test_help_help_is_helps_usage_and_v_is_version(cli):
         assert (r.returncode, r.stdout, r.stderr) == (0, version.stdout, ""), flag
         assert run(cli, flag, "--json").stdout == run(cli, "version", "--json").stdout
     assert "--version" in run(cli, "--help").stdout
+
+
+# The commands that draw a progress line on a terminal (stderr a tty). As
+# git's, the others refuse --no-progress (an unknown option): they have none.
+PROGRESS = {"job", "suite", "precondition", "copy", "archive", "extract", "mkset", "filebench"}
+
+
+def _stderr_on_a_tty(args):
+    """Runs args with stderr on a pseudo-terminal: (status, what it drew)."""
+    import os
+    import pty
+    master, slave = pty.openpty()
+    p = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=slave, stdin=subprocess.DEVNULL)
+    os.close(slave)
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    os.close(master)
+    return p.wait(timeout=120), drawn
+
+
+def test_every_command_that_draws_progress_takes_no_progress(cli, tmp_path):
+    """--no-progress worked only on job, suite and precondition; copy,
+    archive, extract, mkset and filebench drew theirs with no way to stop."""
+    for p in leaves(command_paths(cli)):
+        name = " ".join(p)
+        takes = "--no-progress" in run(cli, *p, "--help").stdout
+        assert takes == (name in PROGRESS), name
+    for name in ["copy", "archive", "extract", "mkset", "filebench"]:
+        drawn = []
+        for flag in ([], ["--no-progress"]):
+            args = invocations(tmp_path)
+            if name == "extract":
+                assert run(cli, "archive", *args["archive"]).returncode == 0
+            status, err = _stderr_on_a_tty([cli, *name.split(), *map(str, args[name]), *flag])
+            assert status == 0, (name, err)
+            drawn.append(b"\r" in err)
+        assert drawn == [True, False], (name, drawn)
