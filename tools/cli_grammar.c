@@ -323,11 +323,30 @@ static void put_value(struct jtext *t, int indent) {
     }
 }
 
+/* The one style of every --json: the document on one line with no white
+ * space outside its strings (the library's SSD_JSON_COMPACT, whatever style
+ * the document came in: a spaced list, a document of several lines). */
+static void put_json(const char *json) {
+    int in_string = 0;
+    for (const char *p = json; *p; p++) {
+        if (in_string) {
+            if (*p == '\\' && p[1])
+                putchar(*p++);
+            else if (*p == '"')
+                in_string = 0;
+        } else if (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r') {
+            continue;
+        } else {
+            in_string = *p == '"';
+        }
+        putchar(*p);
+    }
+    putchar('\n');
+}
+
 void cli_print_result(const char *json, int as_json) {
     if (as_json) {
-        fputs(json, stdout);
-        if (!*json || json[strlen(json) - 1] != '\n')
-            fputc('\n', stdout);
+        put_json(json);
         return;
     }
     struct jtext t = {json, stdout};
@@ -349,6 +368,6 @@ void cli_json_put(ssd_json *w) {
         fprintf(stderr, "ssdcore: %s\n", ssd_strerror(rc));
         exit(1);
     }
-    puts(text);
+    put_json(text);
     ssd_free(text);
 }

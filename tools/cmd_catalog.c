@@ -122,7 +122,7 @@ int cmd_catalog(int argc, char **argv) {
         goto done;
     }
     if (json)
-        fputs(text, stdout);
+        cli_print_result(text, 1);
     else
         fo_cli_print_lines(stdout, text);
     ssd_free(text);

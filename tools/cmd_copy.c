@@ -71,7 +71,7 @@ static void counts_json(ssd_json *w, const char *name, const ssd_copy_counts *c)
 static void print_json(const ssd_copy *c, const char *src, const char *dst,
                        const ssd_copy_result *r, int list_only) {
     ssd_json *w = NULL;
-    ssd_json_create(&w, SSD_JSON_PRETTY);
+    ssd_json_create(&w, SSD_JSON_COMPACT);
     ssd_json_begin_object(w, NULL);
     ssd_json_str(w, "src", src);
     ssd_json_str(w, "dst", dst);

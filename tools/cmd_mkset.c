@@ -53,7 +53,7 @@ int cmd_mkset(int argc, char **argv) {
     }
     if (json) {
         ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_SPACED);
+        ssd_json_create(&w, SSD_JSON_COMPACT);
         ssd_json_begin_object(w, NULL);
         ssd_json_str(w, "set", pos[0]);
         ssd_json_str(w, "dir", pos[1]);

@@ -51,7 +51,7 @@ static double value(const char *spec, const char *key) {
 
 static int sim_list_json(void) {
     ssd_json *w = NULL;
-    ssd_json_create(&w, SSD_JSON_SPACED);
+    ssd_json_create(&w, SSD_JSON_COMPACT);
     ssd_json_begin_array(w, NULL);
     for (size_t i = 0; i < ssd_sim_profile_count(); i++) {
         const char *name = ssd_sim_profile_name(i);
@@ -109,7 +109,7 @@ static int sim_show(const char *spec, int json) {
         return rc;
     }
     if (json) {
-        printf("%s\n", text);
+        cli_print_result(text, 1);
         ssd_free(text);
         return 0;
     }

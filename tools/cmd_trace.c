@@ -414,7 +414,7 @@ static int list_verb(const char *cmd, const char *usage, int argc, char **argv, 
     if (rc >= 0)
         return rc;
     ssd_json *w = NULL;
-    ssd_json_create(&w, SSD_JSON_SPACED);
+    ssd_json_create(&w, SSD_JSON_COMPACT);
     ssd_json_begin_array(w, NULL);
     for (size_t i = 0; i < n; i++)
         item(w, json, i);

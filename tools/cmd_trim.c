@@ -273,7 +273,7 @@ int cmd_precondition(int argc, char **argv) {
         status = cli_error("precondition", "%s", ssd_target_errmsg(t));
     } else if (json) {
         ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_SPACED);
+        ssd_json_create(&w, SSD_JSON_COMPACT);
         ssd_json_begin_object(w, NULL);
         ssd_json_str(w, "kind", kind);
         ssd_json_u64(w, fill ? "fill_bytes" : "loops", fill ? fill_bytes : loops);

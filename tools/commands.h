@@ -90,13 +90,15 @@ int cli_missing(const char *cmd, const char *names, int given);
  * 0 after printing usage (-h, --help), 2 after a usage error. */
 int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, const char *names,
                   int *json, const char **pos);
-/* Prints a command's JSON result: as it is with --json (as_json), else as
+/* Prints a command's JSON result: with --json (as_json) in the one style
+ * of every command's --json, compact on one line (docs/README.md), else as
  * "key: value" text (nested objects indented, lists as "- " items). */
 void cli_print_result(const char *json, int as_json);
 
-/* Prints the document w holds (ssd_json, ssdcore/base.h) and a newline,
- * and frees w. Out of memory (w NULL: ssd_json_create ran out) it says so
- * and exits with status 1: half a JSON document must not pass for success. */
+/* Prints the document w holds (ssd_json, ssdcore/base.h) as
+ * cli_print_result does with --json, and frees w. Out of memory (w NULL:
+ * ssd_json_create ran out) it says so and exits with status 1: half a JSON
+ * document must not pass for success. */
 void cli_json_put(ssd_json *w);
 
 #endif

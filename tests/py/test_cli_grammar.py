@@ -3,6 +3,7 @@ subcommand and sub-verb. The commands are not a hand list: they are read
 from `ssdcore --help` and, for commands with sub-verbs, from the "commands:"
 section of their own --help, so a new command is checked the day it lands."""
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -205,6 +206,11 @@ def invocations(tmp_path):
     }
 
 
+def _outside_strings(doc):
+    """A JSON text without its strings (what its style is made of)."""
+    return re.sub(r'"(?:[^"\\]|\\.)*"', '""', doc)
+
+
 def _unique_keys(pairs):
     """A JSON object whose keys are all distinct (json.loads would keep the
     last of two, hiding a writer that puts a key twice)."""
@@ -240,6 +246,9 @@ def test_every_result_is_text_by_default_and_json_with_the_flag(cli, tmp_path):
             results.append(r.stdout)
         text, as_json = results
         json.loads(as_json, object_pairs_hook=_unique_keys)  # valid JSON with --json
+        # in the one style (three once: spaced, compact, pretty): compact, one line
+        assert as_json.endswith("\n") and as_json.count("\n") == 1, (name, as_json[:200])
+        assert not set(_outside_strings(as_json[:-1])) & set(" \t\r"), (name, as_json[:200])
         with pytest.raises(ValueError):
             json.loads(text)  # and text without it
         assert text.strip(), name
