@@ -7,7 +7,7 @@ change that must not alter it (a refactor of a writer) can be checked.
 
 Covers `ssdcore job --json` and the series metadata line (a small file and
 sim:bx200), `ssdcore sim show --json` and `sim truth`, `ssdcore analyze
---json` (pretty) on tests/data/series and on the logs of a suite run, and a
+--json` (compact, as every --json) on tests/data/series and on the logs of a suite run, and a
 suite's results.json, which embeds the job results, the truth after each
 logged job and the compact analysis. Paths are relative and some contain a
 quote, a control character, a stray 0xff and UTF-8, to exercise escaping.

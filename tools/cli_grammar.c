@@ -37,6 +37,49 @@ int cli_error(const char *cmd, const char *fmt, ...) {
     return status;
 }
 
+int cli_bad_value(const char *cmd, int status, const char *flag, const char *key,
+                  const char *errmsg) {
+    char dashed[128], prefix[160];
+    snprintf(dashed, sizeof dashed, "--%s", key);
+    for (char *p = dashed; *p; p++)
+        *p = *p == '_' ? '-' : *p;
+    size_t n = (size_t)snprintf(prefix, sizeof prefix, "option %s: ", key);
+    const char *detail = strncmp(errmsg, prefix, n) ? errmsg : errmsg + n;
+    if (status != 2 && detail == errmsg) /* a failure that names its file: "log X: ..." */
+        return cli_error(cmd, "%s", errmsg);
+    flag = flag ? flag : dashed;
+    return status == 2 ? cli_usage_error(cmd, "%s: %s", flag, detail)
+                       : cli_error(cmd, "%s: %s", flag, detail);
+}
+
+int cli_word_value(const char *cmd, const char *flag, const char *what, const char *text,
+                   const char *words) {
+    char list[512] = "";
+    size_t n = strlen(text), used = 0;
+    for (const char *w = words; *w; w += *w == ' ') {
+        size_t k = strcspn(w, " ");
+        if (k == n && !strncmp(w, text, n))
+            return 0;
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%.*s", used ? ", " : "",
+                                 (int)k, w);
+        used = used < sizeof list ? used : sizeof list - 1;
+        w += k;
+    }
+    return cli_usage_error(cmd, "%s: unknown %s '%s' (%s)", flag, what, text, list);
+}
+
+int cli_size_value(const char *cmd, const char *flag, const char *text, uint64_t *out) {
+    return ssd_parse_size(text, out)
+               ? cli_usage_error(cmd, "%s: '%s' is not a size (e.g. 4k, 8g)", flag, text)
+               : 0;
+}
+
+int cli_duration_value(const char *cmd, const char *flag, const char *text, double *out) {
+    return ssd_parse_duration(text, out)
+               ? cli_usage_error(cmd, "%s: '%s' is not a duration (e.g. 30s, 2h)", flag, text)
+               : 0;
+}
+
 int cli_missing(const char *cmd, const char *names, int given) {
     while (given-- > 0 && strchr(names, ' '))
         names = strchr(names, ' ') + 1;
@@ -280,11 +323,30 @@ static void put_value(struct jtext *t, int indent) {
     }
 }
 
+/* The one style of every --json: the document on one line with no white
+ * space outside its strings (the library's SSD_JSON_COMPACT, whatever style
+ * the document came in: a spaced list, a document of several lines). */
+static void put_json(const char *json) {
+    int in_string = 0;
+    for (const char *p = json; *p; p++) {
+        if (in_string) {
+            if (*p == '\\' && p[1])
+                putchar(*p++);
+            else if (*p == '"')
+                in_string = 0;
+        } else if (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r') {
+            continue;
+        } else {
+            in_string = *p == '"';
+        }
+        putchar(*p);
+    }
+    putchar('\n');
+}
+
 void cli_print_result(const char *json, int as_json) {
     if (as_json) {
-        fputs(json, stdout);
-        if (!*json || json[strlen(json) - 1] != '\n')
-            fputc('\n', stdout);
+        put_json(json);
         return;
     }
     struct jtext t = {json, stdout};
@@ -306,6 +368,6 @@ void cli_json_put(ssd_json *w) {
         fprintf(stderr, "ssdcore: %s\n", ssd_strerror(rc));
         exit(1);
     }
-    puts(text);
+    put_json(text);
     ssd_free(text);
 }

@@ -93,17 +93,15 @@ int cli_table_apply(const struct cli_table *t, const char *cmd, void *h,
          * Try line) in every command; a file it names that cannot be read
          * (--reference) or no memory is a failure (exit 1). */
         usage |= rc == SSD_EINVAL || rc == SSD_ERANGE;
-        char what[256] = ""; /* what was typed: --set KEY=VALUE, --ALIAS [VALUE], -l */
+        char flag[256]; /* what was typed: --set KEY, --ALIAS, -l; else --KEY */
         const struct cli_alias *a = t->aliases;
         while (via && via != cli_via_set && a->flag != via)
             a++;
         if (via == cli_via_set)
-            snprintf(what, sizeof what, "--set %s=%s: ", t->info[i].name, v);
+            snprintf(flag, sizeof flag, "--set %s", t->info[i].name);
         else if (via)
-            snprintf(what, sizeof what, "%s%s%s%s: ", via[0] == '-' ? "" : "--", via,
-                     a->value ? "" : " ", a->value ? "" : v);
-        return usage ? cli_usage_error(cmd, "%s%s", what, errmsg(h))
-                     : cli_error(cmd, "%s%s", what, errmsg(h));
+            snprintf(flag, sizeof flag, "%s%s", via[0] == '-' ? "" : "--", via);
+        return cli_bad_value(cmd, usage ? 2 : 1, via ? flag : NULL, t->info[i].name, errmsg(h));
     }
     return 0;
 }

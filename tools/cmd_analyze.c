@@ -247,8 +247,8 @@ int cmd_analyze(int argc, char **argv) {
     if (per_io && (ssd_parse_duration(per_io, &per_io_interval_s) ||
                    !(per_io_interval_s >= 0.001) || per_io_interval_s > 86400)) {
         status = cli_usage_error(cmd,
-                                 "--per-io-interval %s: expected a duration from 1ms to 24h "
-                                 "(500ms, 2s)",
+                                 "--per-io-interval: '%s' is not a duration from 1ms to 24h "
+                                 "(e.g. 500ms, 2s)",
                                  per_io);
         goto out;
     }
@@ -281,7 +281,7 @@ int cmd_analyze(int argc, char **argv) {
             goto out;
         }
         if (json) {
-            rc = ssd_analysis_to_json(a, files[i], 1, &out[i]);
+            rc = ssd_analysis_to_json(a, files[i], SSD_JSON_COMPACT, &out[i]);
         } else {
             char *buf = NULL;
             size_t len = 0;
@@ -300,17 +300,23 @@ int cmd_analyze(int argc, char **argv) {
         }
         nout++;
     }
-    if (json && nseries > 1)
-        fputs("[\n", stdout);
-    for (size_t i = 0; i < nout; i++) {
-        fputs(out[i], stdout);
+    if (json && nseries > 1) { /* several series: an array of their analyses */
+        ssd_json *w = NULL;
+        ssd_json_create(&w, SSD_JSON_COMPACT);
+        ssd_json_begin_array(w, NULL);
+        for (size_t i = 0; i < nout; i++)
+            ssd_json_raw(w, NULL, out[i]);
+        ssd_json_end_array(w);
+        cli_json_put(w);
+    }
+    for (size_t i = 0; i < nout && !(json && nseries > 1); i++) {
         if (json)
-            fputs(i + 1 < nout && nseries > 1 ? ",\n" : "\n", stdout);
-        else if (i + 1 < nout)
+            cli_print_result(out[i], 1);
+        else
+            fputs(out[i], stdout);
+        if (!json && i + 1 < nout)
             fputs("\n", stdout);
     }
-    if (json && nseries > 1)
-        fputs("]\n", stdout);
 out:
     for (size_t i = 0; out && i < nout; i++)
         free(out[i]);

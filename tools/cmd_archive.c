@@ -9,7 +9,7 @@
 static const char usage_text[] =
     "usage: ssdcore archive SRC ARCHIVE [options]\n"
     "Packs the tree SRC into ARCHIVE through libarchive (entries relative to SRC).\n"
-    "  --json                print the result as JSON\n";
+    "  --json                print the result as JSON\n" FO_CLI_NO_PROGRESS_HELP;
 
 FO_CLI_SPEC(archive_cli, archive, "archive", usage_text, 2, "SRC ARCHIVE", 0, NULL);
 
@@ -20,7 +20,8 @@ int cmd_archive(int argc, char **argv) {
     ssd_archive *a = NULL;
     if (ssd_archive_create(&a) < 0)
         return cli_error(cmd, "out of memory creating the archive writer");
-    const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL}, {NULL, NULL, NULL, NULL}};
+    const struct fo_cli_own own[] = {
+        {"--json", &json, NULL, NULL}, FO_CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
     int status = fo_cli_args(&archive_cli, a, own, argc, argv, pos);
     if (status >= 0) {
         ssd_archive_free(a);

@@ -23,12 +23,13 @@ static const char catalog_usage[] =
     "'ssdcore catalog COMMAND --help' describes each.\n";
 
 static const char add_usage[] =
-    "usage: ssdcore catalog add RUN_DIR... [--catalog PATH]\n"
+    "usage: ssdcore catalog add RUN_DIR... [--catalog PATH] [--json]\n"
     "\n"
     "Adds suite runs (results directories) to the catalog. Adding a run that is\n"
     "already there changes nothing; a run that changed since (catalogued while\n"
     "it ran) is updated.\n"
-    "  --catalog PATH   the catalog file (default: see 'ssdcore catalog --help')\n";
+    "  --catalog PATH   the catalog file (default: see 'ssdcore catalog --help')\n"
+    "  --json           print what became of each run as JSON\n";
 
 static const char list_usage[] =
     "usage: ssdcore catalog list [--drive TEXT] [--json] [--catalog PATH]\n"
@@ -54,10 +55,10 @@ int cmd_catalog(int argc, char **argv) {
     }
     const char *cmd = add ? "catalog add" : "catalog list";
     const struct fo_cli_spec spec = {.cmd = cmd, .usage = add ? add_usage : list_usage, .npos = -1};
-    /* add takes neither --drive nor --json: its list ends before them */
+    /* add takes no --drive: its list ends before it */
     const struct fo_cli_own own[] = {{"--catalog", NULL, &path, NULL},
-                                     {add ? NULL : "--drive", NULL, &drive, NULL},
                                      {"--json", &json, NULL, NULL},
+                                     {add ? NULL : "--drive", NULL, &drive, NULL},
                                      {NULL, NULL, NULL, NULL}};
     const char **runs = calloc((size_t)argc + 1, sizeof *runs);
     if (!runs)
@@ -83,15 +84,34 @@ int cmd_catalog(int argc, char **argv) {
         goto done;
     }
     if (add) {
+        ssd_json *w = NULL;
+        if (json) {
+            char *def = NULL;
+            if (!path)
+                ssd_catalog_default_path(&def);
+            ssd_json_create(&w, SSD_JSON_COMPACT);
+            ssd_json_begin_object(w, NULL);
+            ssd_json_str(w, "catalog", path ? path : def);
+            ssd_free(def);
+            ssd_json_begin_array(w, "runs");
+        }
         for (int i = 0; runs[i]; i++) {
             int rc = ssd_catalog_add(cat, runs[i]);
-            if (rc < 0)
+            const char *what = rc == 1 ? "added" : rc == 2 ? "updated" : "unchanged";
+            if (rc < 0) {
                 status = cli_error(cmd, "%s", ssd_catalog_errmsg(cat));
-            else
-                printf("%s: %s\n", runs[i],
-                       rc == 1   ? "added"
-                       : rc == 2 ? "updated"
-                                 : "already in the catalog");
+                what = "failed";
+            } else if (!json)
+                printf("%s: %s\n", runs[i], rc == 0 ? "already in the catalog" : what);
+            ssd_json_begin_object(w, NULL);
+            ssd_json_str(w, "dir", runs[i]);
+            ssd_json_str(w, "result", what);
+            ssd_json_end_object(w);
+        }
+        if (json) {
+            ssd_json_end_array(w);
+            ssd_json_end_object(w);
+            cli_json_put(w);
         }
         goto done;
     }
@@ -102,7 +122,7 @@ int cmd_catalog(int argc, char **argv) {
         goto done;
     }
     if (json)
-        fputs(text, stdout);
+        cli_print_result(text, 1);
     else
         fo_cli_print_lines(stdout, text);
     ssd_free(text);

@@ -11,8 +11,9 @@
 
 static const char compare_usage[] =
     "usage: ssdcore compare RUN_DIR... --out DIR [--highlight DRIVE] [--label TEXT]...\n"
+    "                       [--json]\n"
     "       ssdcore compare --catalog PATH --drive TEXT|--run ID... [--suite NAME]\n"
-    "                       [--date YYYY-MM-DD] --out DIR\n"
+    "                       [--date YYYY-MM-DD] --out DIR [--json]\n"
     "\n"
     "Puts drives side by side: DIR/compare.html (sorted bars per figure with one\n"
     "drive highlighted and the difference against it, QD / block-size / mixed\n"
@@ -30,7 +31,9 @@ static const char compare_usage[] =
     "  --run ID           ... the run with this catalog id (catalog list) or run_id\n"
     "                     (its first 4+ hex digits), per --run\n"
     "  --suite NAME       ... only runs of this suite (every --drive)\n"
-    "  --date PREFIX      ... only runs started on this date (2026-12-03, every --drive)\n";
+    "  --date PREFIX      ... only runs started on this date (2026-12-03, every --drive)\n"
+    "  --json             print the files written, the runs taken and the comparison\n"
+    "                     (compare.json's document) as JSON\n";
 
 /* The options given, set once the runs are added (--highlight names one). */
 struct given {
@@ -65,18 +68,16 @@ int cmd_compare(int argc, char **argv) {
     const char **runs = calloc((size_t)argc + 1, sizeof *runs);
     const char **args = calloc((size_t)argc + 1, sizeof *args);
     char **dirs = NULL;
-    int nlabels = 0, ndrives = 0, ndirs = 0, status = 0;
+    char **abouts = NULL; /* which run a --drive or --run took, per pick */
+    int nlabels = 0, ndrives = 0, ndirs = 0, status = 0, json = 0;
     struct given given = {0};
     ssd_compare *cmp = NULL;
-    const struct fo_cli_own own[] = {{"--out", NULL, &out, NULL},
-                                     {"-o", NULL, &out, NULL},
-                                     {"--label", &nlabels, labels, NULL},
-                                     {"--catalog", NULL, &catalog, NULL},
-                                     {"--drive", &ndrives, drives, NULL},
-                                     {"--run", &ndrives, runs, NULL},
-                                     {"--suite", NULL, &suite, NULL},
-                                     {"--date", NULL, &date, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    const struct fo_cli_own own[] = {
+        {"--out", NULL, &out, NULL},         {"-o", NULL, &out, NULL},
+        {"--label", &nlabels, labels, NULL}, {"--catalog", NULL, &catalog, NULL},
+        {"--drive", &ndrives, drives, NULL}, {"--run", &ndrives, runs, NULL},
+        {"--suite", NULL, &suite, NULL},     {"--date", NULL, &date, NULL},
+        {"--json", &json, NULL, NULL},       {NULL, NULL, NULL, NULL}};
     if (!labels || !drives || !runs || !args) {
         status = cli_error("compare", "out of memory for %d arguments", argc);
         goto done;
@@ -107,24 +108,24 @@ int cmd_compare(int argc, char **argv) {
             goto done;
         }
         dirs = calloc((size_t)ndrives, sizeof *dirs);
-        for (int i = 0; dirs && i < ndrives; i++) {
-            char *about = NULL;
+        abouts = calloc((size_t)ndrives, sizeof *abouts);
+        for (int i = 0; dirs && abouts && i < ndrives; i++) {
             if ((rc = ssd_catalog_pick_run(cat, drives[i] ? drives[i] : "", runs[i], suite, date,
-                                           &dirs[i], &about)) < 0) {
+                                           &dirs[i], &abouts[i])) < 0) {
                 status = cli_error("compare", "%s", ssd_catalog_errmsg(cat));
                 break;
             }
             /* Say which run stands for the drive: the newest of several is
              * a choice the user may not have meant. */
-            if (about)
-                printf("compare: %s%s\n", about,
-                       strstr(about, "the newest of") ? " (choose with --run, --suite or --date)"
-                                                      : "");
-            ssd_free(about);
+            if (abouts[i] && !json)
+                printf("compare: %s%s\n", abouts[i],
+                       strstr(abouts[i], "the newest of")
+                           ? " (choose with --run, --suite or --date)"
+                           : "");
             ndirs++;
         }
         ssd_catalog_free(cat);
-        if (!dirs)
+        if (!dirs || !abouts)
             status = cli_error("compare", "out of memory for %d drives", ndrives);
         if (status)
             goto done;
@@ -152,7 +153,7 @@ int cmd_compare(int argc, char **argv) {
     }
     for (int i = 0; i < given.n && !status; i++)
         if (ssd_compare_set_option(cmp, given.keys[i], given.values[i]))
-            status = cli_usage_error("compare", "%s", ssd_compare_errmsg(cmp));
+            status = cli_bad_value("compare", 2, NULL, given.keys[i], ssd_compare_errmsg(cmp));
     if (status)
         goto done;
     if (ssd_compare_write(cmp, out) < 0) {
@@ -160,15 +161,39 @@ int cmd_compare(int argc, char **argv) {
         goto done;
     }
     char *text = NULL;
-    if (ssd_compare_text(cmp, &text) == 0)
+    if (json && ssd_compare_json(cmp, SSD_JSON_COMPACT, &text) == 0) {
+        ssd_json *w = NULL;
+        ssd_json_create(&w, SSD_JSON_COMPACT);
+        ssd_json_begin_object(w, NULL);
+        ssd_json_str(w, "out", out);
+        ssd_json_u64(w, "drives", ssd_compare_drive_count(cmp));
+        ssd_json_begin_array(w, "runs");
+        for (int i = 0; i < nruns; i++) {
+            ssd_json_begin_object(w, NULL);
+            ssd_json_str(w, "dir", dirs ? dirs[i] : args[i]);
+            ssd_json_str(w, "picked", abouts ? abouts[i] : NULL);
+            ssd_json_end_object(w);
+        }
+        ssd_json_end_array(w);
+        ssd_json_raw(w, "comparison", text);
+        ssd_json_end_object(w);
+        cli_json_put(w);
+    } else if (json) {
+        status = cli_error("compare", "%s", ssd_compare_errmsg(cmp));
+    } else if (ssd_compare_text(cmp, &text) == 0) {
         fputs(text, stdout);
+    }
     ssd_free(text);
-    printf("compare: %s/compare.html (%zu drives)\n", out, ssd_compare_drive_count(cmp));
+    if (!json)
+        printf("compare: %s/compare.html (%zu drives)\n", out, ssd_compare_drive_count(cmp));
 done:
     ssd_compare_free(cmp);
-    for (int i = 0; dirs && i < ndrives; i++)
-        ssd_free(dirs[i]);
+    for (int i = 0; i < ndrives; i++) {
+        ssd_free(dirs ? dirs[i] : NULL);
+        ssd_free(abouts ? abouts[i] : NULL);
+    }
     free(dirs);
+    free(abouts);
     free(labels);
     free(drives);
     free(runs);

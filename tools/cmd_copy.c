@@ -11,7 +11,7 @@
 static const char usage_text[] =
     "usage: ssdcore copy SRC DST [options]\n"
     "Copies the tree SRC into DST the way Robocopy /E does, the Linux way.\n"
-    "  --json                print the summary as JSON\n"
+    "  --json                print the summary as JSON\n" FO_CLI_NO_PROGRESS_HELP
     "  -v, --verbose         print every decision (new file, newer, extra...)\n"
     "  --robocopy-exit       exit with Robocopy's bits (below) instead of 0/1/2\n"
     "Exit status: 0 done, 1 a file or dir failed or the copy stopped, 2 usage\n"
@@ -71,7 +71,7 @@ static void counts_json(ssd_json *w, const char *name, const ssd_copy_counts *c)
 static void print_json(const ssd_copy *c, const char *src, const char *dst,
                        const ssd_copy_result *r, int list_only) {
     ssd_json *w = NULL;
-    ssd_json_create(&w, SSD_JSON_PRETTY);
+    ssd_json_create(&w, SSD_JSON_COMPACT);
     ssd_json_begin_object(w, NULL);
     ssd_json_str(w, "src", src);
     ssd_json_str(w, "dst", dst);
@@ -170,6 +170,7 @@ int cmd_copy(int argc, char **argv) {
                                      {"-v", &verbose, NULL, NULL},
                                      {"--verbose", &verbose, NULL, NULL},
                                      {"list_only", &list_only, NULL, "list_only"},
+                                     FO_CLI_NO_PROGRESS,
                                      {NULL, NULL, NULL, NULL}};
     /* before the parse, so that --progress-interval wins */
     ssd_copy_set_option(c, "progress_interval", FO_CLI_PROGRESS_INTERVAL);

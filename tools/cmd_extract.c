@@ -11,7 +11,7 @@ static const char usage_text[] =
     "Unpacks ARCHIVE (7z, zip, tar.*: detected from content) into DST.\n"
     "Absolute paths, '..', paths through symlinks and symlinks pointing out of\n"
     "DST are refused (exit status 1) before anything is written for them.\n"
-    "  --json                print the result as JSON\n";
+    "  --json                print the result as JSON\n" FO_CLI_NO_PROGRESS_HELP;
 
 static const struct cli_alias aliases[] = {{"allow-absolute-symlinks", "absolute_symlinks", "1"},
                                            {"no-overwrite", "overwrite", "0"},
@@ -26,7 +26,8 @@ int cmd_extract(int argc, char **argv) {
     ssd_extract *x = NULL;
     if (ssd_extract_create(&x) < 0)
         return cli_error(cmd, "out of memory creating the extractor");
-    const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL}, {NULL, NULL, NULL, NULL}};
+    const struct fo_cli_own own[] = {
+        {"--json", &json, NULL, NULL}, FO_CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
     int status = fo_cli_args(&extract_cli, x, own, argc, argv, pos);
     if (status >= 0) {
         ssd_extract_free(x);

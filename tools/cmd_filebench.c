@@ -17,7 +17,7 @@ static const char usage_text[] =
     "step (drop_caches when root, posix_fadvise always) and data synced before\n"
     "each clock stops. Prints the results (MiB/s per step).\n"
     "  --out FILE            also write the results JSON to FILE\n"
-    "  --json                print the results as JSON\n";
+    "  --json                print the results as JSON\n" FO_CLI_NO_PROGRESS_HELP;
 
 FO_CLI_SPEC(filebench_cli, filebench, "filebench", usage_text, 1, "DIR", 0, NULL);
 
@@ -30,6 +30,7 @@ int cmd_filebench(int argc, char **argv) {
         return cli_error(cmd, "out of memory creating the file benchmark");
     const struct fo_cli_own own[] = {{"--json", &json_out, NULL, NULL},
                                      {"--out", NULL, &output, NULL},
+                                     FO_CLI_NO_PROGRESS,
                                      {NULL, NULL, NULL, NULL}};
     int status = fo_cli_args(&filebench_cli, b, own, argc, argv, &dir);
     if (status >= 0) {

@@ -36,7 +36,7 @@ int cmd_health(int argc, char **argv) {
     else if (ssd_health_to_json(&h, SSD_JSON_COMPACT, &text) < 0)
         status = cli_error("health", "out of memory");
     else if (json)
-        puts(text);
+        cli_print_result(text, 1);
     else if (!h.available)
         printf("health counters not available: %s\n", h.why);
     else {

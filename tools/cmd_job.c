@@ -158,7 +158,7 @@ int cmd_job(int argc, char **argv) {
     if (json) {
         char *out = NULL;
         if (ssd_job_to_json(j, 0, &out) == 0) {
-            puts(out);
+            cli_print_result(out, 1);
             ssd_free(out);
         }
     } else {

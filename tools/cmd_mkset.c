@@ -13,7 +13,7 @@ static const char usage_text[] =
     "  program  an installed application: thousands of small files, deep tree,\n"
     "           executables, libraries, text, images (partly compressible)\n"
     "  work     documents, photos, PDFs, media, spreadsheets (mixed)\n"
-    "  --json                print the result as JSON\n";
+    "  --json                print the result as JSON\n" FO_CLI_NO_PROGRESS_HELP;
 
 FO_CLI_SPEC(mkset_cli, fileset, "mkset", usage_text, 2, "iso|program|work DIR", 1, NULL);
 
@@ -24,7 +24,8 @@ int cmd_mkset(int argc, char **argv) {
     ssd_fileset *s = NULL;
     if (ssd_fileset_create(&s) < 0)
         return cli_error(cmd, "out of memory creating the file set");
-    const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL}, {NULL, NULL, NULL, NULL}};
+    const struct fo_cli_own own[] = {
+        {"--json", &json, NULL, NULL}, FO_CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
     int parsed = fo_cli_parse(&mkset_cli, s, own, argc, argv, pos);
     if (!parsed && ssd_fileset_set_option(s, "kind", pos[0]) < 0) {
         cli_usage_error(cmd, "unknown set '%s': iso, program or work", pos[0]);
@@ -52,7 +53,7 @@ int cmd_mkset(int argc, char **argv) {
     }
     if (json) {
         ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_SPACED);
+        ssd_json_create(&w, SSD_JSON_COMPACT);
         ssd_json_begin_object(w, NULL);
         ssd_json_str(w, "set", pos[0]);
         ssd_json_str(w, "dir", pos[1]);

@@ -50,7 +50,7 @@ int cmd_report(int argc, char **argv) {
     }
     char *text = NULL;
     if (json && ssd_suite_to_json(s, 0, &text) == 0)
-        fputs(text, stdout);
+        cli_print_result(text, 1);
     else if (summary && ssd_suite_summary_text(s, &text) == 0)
         fo_cli_print_lines(stdout, text);
     ssd_free(text);

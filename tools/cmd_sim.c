@@ -51,7 +51,7 @@ static double value(const char *spec, const char *key) {
 
 static int sim_list_json(void) {
     ssd_json *w = NULL;
-    ssd_json_create(&w, SSD_JSON_SPACED);
+    ssd_json_create(&w, SSD_JSON_COMPACT);
     ssd_json_begin_array(w, NULL);
     for (size_t i = 0; i < ssd_sim_profile_count(); i++) {
         const char *name = ssd_sim_profile_name(i);
@@ -109,7 +109,7 @@ static int sim_show(const char *spec, int json) {
         return rc;
     }
     if (json) {
-        printf("%s\n", text);
+        cli_print_result(text, 1);
         ssd_free(text);
         return 0;
     }
@@ -139,8 +139,8 @@ static int sim_truth(int argc, char **argv) {
     int status = fo_cli_args(&truth_cli, NULL, own, argc - 1, argv + 1, &uri);
     if (status >= 0)
         return status;
-    if (idle_s && ssd_parse_duration(idle_s, &idle))
-        return cli_usage_error(cmd, "--idle: '%s' is not a duration", idle_s);
+    if (idle_s && (status = cli_duration_value(cmd, "--idle", idle_s, &idle)))
+        return status;
     char full[4096];
     snprintf(full, sizeof full, "%s%s", strncmp(uri, "sim:", 4) ? "sim:" : "", uri);
     ssd_target *t = NULL;

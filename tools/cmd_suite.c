@@ -122,7 +122,7 @@ int cmd_suite(int argc, char **argv) {
     }
     if (list) {
         ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_SPACED);
+        ssd_json_create(&w, SSD_JSON_COMPACT);
         ssd_json_begin_array(w, NULL);
         for (size_t i = 0; i < ssd_suite_step_count(s); i++) {
             if (!json) {
@@ -156,7 +156,7 @@ int cmd_suite(int argc, char **argv) {
     if (json) {
         char *out = NULL;
         if (ssd_suite_to_json(s, 0, &out) == 0) {
-            fputs(out, stdout);
+            cli_print_result(out, 1);
             ssd_free(out);
         }
     } else {

@@ -30,12 +30,14 @@ static int load(const char *cmd, ssd_trace **tr, const char *path, const char *f
                : 0;
 }
 
-/* A size or number a verb's flag gave (*u is left when it gave none): 0,
- * or the usage error's status. */
-static int parse_u64(const char *cmd, const char *flag, const char *text, const char *what,
-                     uint64_t *u) {
+/* The formats a trace is read in (--format, --from). */
+static const char trace_formats[] = "auto csv iolog blkparse";
+
+/* A seed a verb's --seed gave (*u is left when it gave none): 0, or the
+ * usage error's status. */
+static int parse_seed(const char *cmd, const char *text, uint64_t *u) {
     if (text && ssd_parse_size(text, u))
-        return cli_usage_error(cmd, "--%s: '%s' is not a %s", flag, text, what);
+        return cli_usage_error(cmd, "--seed: '%s' is not a whole number", text);
     return 0;
 }
 
@@ -58,7 +60,8 @@ static int trace_info(int argc, char **argv) {
                                      {"--json", &json_out, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
     int status = fo_cli_args(&info_cli, NULL, own, argc - 1, argv + 1, &path);
-    if (status >= 0)
+    if (status >= 0 || (format && (status = cli_word_value("trace info", "--format", "format",
+                                                           format, trace_formats))))
         return status;
     ssd_trace *tr = NULL;
     status = load("trace info", &tr, path, format);
@@ -72,28 +75,45 @@ static int trace_info(int argc, char **argv) {
 
 static const char convert_usage[] =
     "usage: ssdcore trace convert IN OUT [--from csv|iolog|blkparse] [--to csv|iolog3]\n"
-    "                             [--file NAME]\n"
+    "                             [--file NAME] [--json]\n"
     "\n"
     "Converts a trace (IN as for 'ssdcore trace info') to an ssdcore trace CSV or\n"
-    "a fio iolog v3 (--file NAME: the file fio opens).\n";
+    "a fio iolog v3 (--file NAME: the file fio opens). Prints what it wrote (as\n"
+    "JSON with --json).\n";
 
 static const struct fo_cli_spec convert_cli = {
     .cmd = "trace convert", .usage = convert_usage, .npos = 2, .operands = "IN OUT"};
 
 static int trace_convert(int argc, char **argv) {
     const char *from = NULL, *to = "csv", *file = NULL, *pos[2];
+    int json = 0;
     const struct fo_cli_own own[] = {{"--from", NULL, &from, NULL},
                                      {"--to", NULL, &to, NULL},
                                      {"--file", NULL, &file, NULL},
+                                     {"--json", &json, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
     int status = fo_cli_args(&convert_cli, NULL, own, argc - 1, argv + 1, pos);
-    if (status >= 0)
+    if (status >= 0 ||
+        (from &&
+         (status = cli_word_value("trace convert", "--from", "format", from, trace_formats))) ||
+        (status = cli_word_value("trace convert", "--to", "format", to, "csv iolog3")))
         return status;
     ssd_trace *tr = NULL;
     status = load("trace convert", &tr, pos[0], from);
     if (!status && ssd_trace_save(tr, pos[1], to, file) < 0)
         status = cli_error("trace convert", "%s", ssd_trace_errmsg(tr));
-    if (!status)
+    if (!status && json) {
+        ssd_json *w = NULL;
+        ssd_json_create(&w, SSD_JSON_COMPACT);
+        ssd_json_begin_object(w, NULL);
+        ssd_json_str(w, "in", pos[0]);
+        ssd_json_str(w, "from", ssd_trace_format(tr));
+        ssd_json_str(w, "out", pos[1]);
+        ssd_json_str(w, "to", to);
+        ssd_json_u64(w, "ios", ssd_trace_count(tr));
+        ssd_json_end_object(w);
+        cli_json_put(w);
+    } else if (!status)
         printf("%zu I/Os (%s) -> %s (%s)\n", ssd_trace_count(tr), ssd_trace_format(tr), pos[1], to);
     ssd_trace_free(tr);
     return status;
@@ -118,8 +138,8 @@ static int trace_generate(int argc, char **argv) {
     int status = fo_cli_args(&generate_cli, NULL, own, argc - 1, argv + 1, &name);
     if (status >= 0)
         return status;
-    if ((status = parse_u64(cmd, "seed", seed_text, "number", &seed)) ||
-        (status = parse_u64(cmd, "span", span_text, "size", &span)))
+    if ((status = parse_seed(cmd, seed_text, &seed)) ||
+        (span_text && (status = cli_size_value(cmd, "--span", span_text, &span))))
         return status;
     if (!out)
         return cli_usage_error(cmd, "missing --out T.csv");
@@ -205,19 +225,23 @@ static const char *tracing_unavailable(void) {
 }
 
 static const char record_usage[] =
-    "usage: ssdcore trace record --device DEV --out T.csv -- COMMAND...\n"
+    "usage: ssdcore trace record --device DEV --out T.csv [--json] -- COMMAND...\n"
     "\n"
     "Runs blktrace on the block device DEV while COMMAND runs and writes what\n"
     "it issued as an ssdcore trace CSV (root; where the kernel refuses block\n"
-    "tracing, scripts/record_file_traces.sh records through FUSE).\n";
+    "tracing, scripts/record_file_traces.sh records through FUSE). Prints what\n"
+    "it recorded (as JSON with --json).\n";
 
 static const struct fo_cli_spec record_cli = {
     .cmd = "trace record", .usage = record_usage, .npos = -1, .operands = "-- COMMAND..."};
 
 static int trace_record(int argc, char **argv) {
     const char *dev = NULL, *out = NULL, *cmd = "trace record";
-    const struct fo_cli_own own[] = {
-        {"--device", NULL, &dev, NULL}, {"--out", NULL, &out, NULL}, {NULL, NULL, NULL, NULL}};
+    int json = 0;
+    const struct fo_cli_own own[] = {{"--device", NULL, &dev, NULL},
+                                     {"--out", NULL, &out, NULL},
+                                     {"--json", &json, NULL, NULL},
+                                     {NULL, NULL, NULL, NULL}};
     const char **pos = calloc((size_t)argc + 1, sizeof *pos);
     if (!pos)
         return cli_error(cmd, "out of memory for the command line");
@@ -316,7 +340,18 @@ static int trace_record(int argc, char **argv) {
     ssd_trace *tr = NULL;
     if (!(status = load(cmd, &tr, parsed, "blkparse")) && ssd_trace_save(tr, out, "csv", NULL) < 0)
         status = cli_error(cmd, "%s", ssd_trace_errmsg(tr));
-    else if (!status)
+    else if (!status && json) {
+        ssd_json *w = NULL;
+        ssd_json_create(&w, SSD_JSON_COMPACT);
+        ssd_json_begin_object(w, NULL);
+        ssd_json_str(w, "device", dev);
+        ssd_json_str(w, "command", cmdv[0]);
+        ssd_json_u64(w, "command_exit", (uint64_t)cmd_status);
+        ssd_json_str(w, "out", out);
+        ssd_json_u64(w, "ios", ssd_trace_count(tr));
+        ssd_json_end_object(w);
+        cli_json_put(w);
+    } else if (!status)
         printf("%zu I/Os recorded on %s while '%s' ran (exit %d) -> %s\n", ssd_trace_count(tr), dev,
                cmdv[0], cmd_status, out);
     ssd_trace_free(tr);
@@ -379,7 +414,7 @@ static int list_verb(const char *cmd, const char *usage, int argc, char **argv, 
     if (rc >= 0)
         return rc;
     ssd_json *w = NULL;
-    ssd_json_create(&w, SSD_JSON_SPACED);
+    ssd_json_create(&w, SSD_JSON_COMPACT);
     ssd_json_begin_array(w, NULL);
     for (size_t i = 0; i < n; i++)
         item(w, json, i);
@@ -502,10 +537,10 @@ int cmd_replay(int argc, char **argv) {
         status = status > 0 ? 0 : 2;
         goto out;
     }
-    if (seed_text && ssd_parse_size(seed_text, &seed)) {
-        status = cli_usage_error("replay", "--seed: '%s' is not a number", seed_text);
+    if ((status = parse_seed("replay", seed_text, &seed)) ||
+        (format &&
+         (status = cli_word_value("replay", "--format", "format", format, trace_formats))))
         goto out;
-    }
     char *end = NULL;
     double scale = scale_text ? strtod(scale_text, &end) : 1;
     if (scale_text && (end == scale_text || *end || !(scale > 0) || scale > 10)) {

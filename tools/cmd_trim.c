@@ -48,20 +48,22 @@ static ssd_target *open_target(const char *cmd, const char *uri, int destroy, in
 
 static const char trim_usage[] =
     "usage: ssdcore trim TARGET [--offset SIZE] [--length SIZE] [--no-fitrim]\n"
-    "                    --destroy-data\n"
+    "                    --destroy-data [--json]\n"
     "Discards the range (default: the whole target): BLKDISCARD on a device, a\n"
     "punched hole in a file. The data in the range is lost. A hole reaches the SSD\n"
     "only through a filesystem mounted with discard, or a FITRIM of its free space\n"
     "(as fstrim does; needs root), which follows unless --no-fitrim. Prints how the\n"
-    "TRIM reached the drive, or a warning saying why it did not.\n";
+    "TRIM reached the drive, or a warning saying why it did not (as JSON with --json:\n"
+    "the range trimmed and how it reached the drive).\n";
 
 int cmd_trim(int argc, char **argv) {
     const char *off_s = "0", *len_s = NULL, *target;
-    int destroy = 0, no_fitrim = 0;
+    int destroy = 0, no_fitrim = 0, json = 0;
     const struct fo_cli_own own[] = {{"--offset", NULL, &off_s, NULL},
                                      {"--length", NULL, &len_s, NULL},
                                      {"--destroy-data", &destroy, NULL, NULL},
                                      {"--no-fitrim", &no_fitrim, NULL, NULL},
+                                     {"--json", &json, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
     int status = parse("trim", trim_usage, 1, "TARGET", own, argc, argv, &target);
     if (status >= 0)
@@ -69,25 +71,41 @@ int cmd_trim(int argc, char **argv) {
     if (!destroy)
         return cli_usage_error("trim", "trim destroys data in the range: pass --destroy-data");
     uint64_t off = 0, len = 0;
-    if (ssd_parse_size(off_s, &off))
-        return cli_usage_error("trim", "--offset: '%s' is not a size", off_s);
-    if (len_s && ssd_parse_size(len_s, &len))
-        return cli_usage_error("trim", "--length: '%s' is not a size", len_s);
+    if ((status = cli_size_value("trim", "--offset", off_s, &off)) ||
+        (len_s && (status = cli_size_value("trim", "--length", len_s, &len))))
+        return status;
     ssd_target *t = open_target("trim", target, 1, no_fitrim, &status);
     if (!t)
         return status;
     if (!len_s)
         len = off < ssd_target_size(t) ? ssd_target_size(t) - off : 0;
     ssd_trim_reach r = {.size = sizeof r};
-    if (ssd_target_trim(t, off, len) < 0)
+    int reached = 0;
+    if (ssd_target_trim(t, off, len) < 0) {
         status = cli_error("trim", "%s", ssd_target_errmsg(t));
-    else if (ssd_target_trim_reach(t, &r) == 0 && r.reached == 1)
+        goto out;
+    }
+    reached = ssd_target_trim_reach(t, &r) == 0 && r.reached == 1;
+    if (json) {
+        ssd_json *w = NULL;
+        ssd_json_create(&w, SSD_JSON_COMPACT);
+        ssd_json_begin_object(w, NULL);
+        ssd_json_str(w, "target", target);
+        ssd_json_u64(w, "offset_bytes", off);
+        ssd_json_u64(w, "trimmed_bytes", len);
+        ssd_json_bool(w, "reached_drive", reached);
+        ssd_json_str(w, "how", r.how);
+        ssd_json_end_object(w);
+        cli_json_put(w);
+    }
+    if (reached && !json)
         printf("TRIM reached the drive: %s\n", r.how);
-    else
+    else if (!reached)
         fprintf(stderr,
                 "ssdcore trim: warning: the TRIM did not reach the drive (%s; %s on %s, "
                 "mount options %s)\n",
                 r.how, r.fs_type, r.mount_point, r.mount_options);
+out:
     ssd_target_free(t);
     return status;
 }
@@ -104,8 +122,8 @@ int cmd_idle(int argc, char **argv) {
         return status;
     double s;
     const char *target = pos[0], *duration = pos[1];
-    if (ssd_parse_duration(duration, &s))
-        return cli_usage_error("idle", "'%s' is not a duration (e.g. 15m, 30s)", duration);
+    if ((status = cli_duration_value("idle", "DURATION", duration, &s)))
+        return status;
     ssd_target *t = open_target("idle", target, 0, 0, &status);
     if (!t)
         return status;
@@ -124,13 +142,15 @@ int cmd_idle(int argc, char **argv) {
 
 int cmd_purge(int argc, char **argv) {
     static const char usage[] =
-        "usage: ssdcore purge TARGET --destroy-data\n"
+        "usage: ssdcore purge TARGET --destroy-data [--json]\n"
         "Purges the target (a sanitize, as SNIA PTS starts each test): secure discard\n"
         "of the whole device (a plain discard where it has none), the whole file\n"
-        "punched, a sim: drive back to fresh. All of its data is lost.\n";
+        "punched, a sim: drive back to fresh. All of its data is lost. Prints how\n"
+        "(as JSON with --json).\n";
     const char *target;
-    int destroy = 0;
+    int destroy = 0, json = 0;
     const struct fo_cli_own own[] = {{"--destroy-data", &destroy, NULL, NULL},
+                                     {"--json", &json, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
     int status = parse("purge", usage, 1, "TARGET", own, argc, argv, &target);
     if (status >= 0)
@@ -144,7 +164,16 @@ int cmd_purge(int argc, char **argv) {
     const char *how = "";
     if (ssd_target_purge(t, &how) < 0)
         status = cli_error("purge", "%s", ssd_target_errmsg(t));
-    else
+    else if (json) {
+        ssd_json *w = NULL;
+        ssd_json_create(&w, SSD_JSON_COMPACT);
+        ssd_json_begin_object(w, NULL);
+        ssd_json_str(w, "target", target);
+        ssd_json_u64(w, "purged_bytes", ssd_target_size(t));
+        ssd_json_str(w, "how", how);
+        ssd_json_end_object(w);
+        cli_json_put(w);
+    } else
         printf("purged %s (%s)\n", target, how);
     ssd_target_free(t);
     return status;
@@ -206,8 +235,11 @@ int cmd_precondition(int argc, char **argv) {
         if (e == level_s || errno || (*e && strcmp(e, "%")) || !(pct > 0 && pct <= 100))
             return cli_usage_error(
                 "precondition", "--level: '%s' is not a percentage in (0, 100] ('90%%')", level_s);
-    } else if (bytes_s && (ssd_parse_size(bytes_s, &fill_bytes) || fill_bytes == 0)) {
-        return cli_usage_error("precondition", "--bytes: '%s' is not a size", bytes_s);
+    } else if (bytes_s &&
+               (status = cli_size_value("precondition", "--bytes", bytes_s, &fill_bytes))) {
+        return status;
+    } else if (bytes_s && fill_bytes == 0) {
+        return cli_usage_error("precondition", "--bytes: 0 is below 1");
     }
     if (!destroy)
         return cli_usage_error("precondition",
@@ -218,7 +250,7 @@ int cmd_precondition(int argc, char **argv) {
     char *end;
     unsigned long loops = strtoul(loops_s, &end, 10);
     if (end == loops_s || *end || loops < 1 || loops > 64)
-        return cli_usage_error("precondition", "--loops: '%s' is not a number in [1, 64]", loops_s);
+        return cli_usage_error("precondition", "--loops: %s is outside 1..64", loops_s);
     ssd_target *t = open_target("precondition", target, 1, 0, &status);
     if (!t)
         return status;
@@ -241,7 +273,7 @@ int cmd_precondition(int argc, char **argv) {
         status = cli_error("precondition", "%s", ssd_target_errmsg(t));
     } else if (json) {
         ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_SPACED);
+        ssd_json_create(&w, SSD_JSON_COMPACT);
         ssd_json_begin_object(w, NULL);
         ssd_json_str(w, "kind", kind);
         ssd_json_u64(w, fill ? "fill_bytes" : "loops", fill ? fill_bytes : loops);

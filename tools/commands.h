@@ -59,6 +59,27 @@ int cli_getopt_error(const char *cmd, char **argv, const char *optstring,
                      const struct option *longopts);
 /* Whether arg is -h or --help. */
 int cli_is_help(const char *arg);
+/* A value an option refuses, the one wording for all:
+ *   ssdcore CMD: --FLAG: DETAIL
+ *   Try 'ssdcore CMD --help'.
+ * (status 2; status 1, a failure such as a file the option names that
+ * cannot be read, leaves out the Try line, and the flag unless errmsg names
+ * the option). flag is what was typed
+ * ("--iodepth", "--set precondition", "DURATION" for an operand); NULL:
+ * --KEY with '-' for '_'. errmsg is the library's, whose option messages
+ * all read "option KEY: DETAIL": the CLI keeps DETAIL and names the flag
+ * instead of the key. Returns status. */
+int cli_bad_value(const char *cmd, int status, const char *flag, const char *key,
+                  const char *errmsg);
+/* A word (one of words, separated by spaces), size or duration an own
+ * flag (or operand) gave, checked or parsed as the library does its
+ * options' values (what: what the words are, "format"): 0, or the usage
+ * error of cli_bad_value, in the library's wording of a value that is not
+ * one of the words / a size / a duration. */
+int cli_word_value(const char *cmd, const char *flag, const char *what, const char *text,
+                   const char *words);
+int cli_size_value(const char *cmd, const char *flag, const char *text, uint64_t *out);
+int cli_duration_value(const char *cmd, const char *flag, const char *text, double *out);
 /* The usage error for given operands of names: "missing OUT"; returns 2. */
 int cli_missing(const char *cmd, const char *names, int given);
 /* The command line of a command whose one flag is --json, read as
@@ -69,13 +90,15 @@ int cli_missing(const char *cmd, const char *names, int given);
  * 0 after printing usage (-h, --help), 2 after a usage error. */
 int cli_json_args(const char *cmd, const char *usage, int argc, char **argv, const char *names,
                   int *json, const char **pos);
-/* Prints a command's JSON result: as it is with --json (as_json), else as
+/* Prints a command's JSON result: with --json (as_json) in the one style
+ * of every command's --json, compact on one line (docs/README.md), else as
  * "key: value" text (nested objects indented, lists as "- " items). */
 void cli_print_result(const char *json, int as_json);
 
-/* Prints the document w holds (ssd_json, ssdcore/base.h) and a newline,
- * and frees w. Out of memory (w NULL: ssd_json_create ran out) it says so
- * and exits with status 1: half a JSON document must not pass for success. */
+/* Prints the document w holds (ssd_json, ssdcore/base.h) as
+ * cli_print_result does with --json, and frees w. Out of memory (w NULL:
+ * ssd_json_create ran out) it says so and exits with status 1: half a JSON
+ * document must not pass for success. */
 void cli_json_put(ssd_json *w);
 
 #endif

@@ -92,8 +92,10 @@ static void on_sigint(int sig) {
     interrupted = 1;
 }
 
+int fo_cli_no_progress;
+
 int fo_cli_progress_wanted(void) {
-    return isatty(STDERR_FILENO);
+    return !fo_cli_no_progress && isatty(STDERR_FILENO);
 }
 
 void fo_cli_progress_start(int draw) {
@@ -145,7 +147,7 @@ void fo_cli_print_archive_result(FILE *out, const char *what, const char *archiv
     double mbps = r->bytes_per_s / 1048576.0;
     if (json) {
         ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_SPACED);
+        ssd_json_create(&w, SSD_JSON_COMPACT);
         ssd_json_begin_object(w, NULL);
         ssd_json_str(w, "operation", what);
         ssd_json_str(w, "archive", archive);

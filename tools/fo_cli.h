@@ -16,8 +16,15 @@
 int fo_cli_progress(void *user, const ssd_fileops_progress *p);
 /* The progress_interval to set with it: how soon Ctrl-C is noticed. */
 #define FO_CLI_PROGRESS_INTERVAL "0.02"
-/* Whether stderr is a TTY, where the progress line is wanted. */
+/* Whether stderr is a TTY, where the progress line is wanted, and no
+ * --no-progress was given. */
 int fo_cli_progress_wanted(void);
+/* --no-progress, the own flag of every command that draws progress on a
+ * terminal: put FO_CLI_NO_PROGRESS in its fo_cli_own list. */
+extern int fo_cli_no_progress;
+#define FO_CLI_NO_PROGRESS                                                                         \
+    { "--no-progress", &fo_cli_no_progress, NULL, NULL }
+#define FO_CLI_NO_PROGRESS_HELP "  --no-progress         no progress line on a terminal\n"
 /* s with every control character (C0, DEL, C1) and every byte that is not
  * valid UTF-8 written as \xNN, so a hostile file name cannot drive the
  * terminal (move the cursor, retitle the window, hide text). Returns a

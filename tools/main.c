@@ -45,7 +45,8 @@ static void usage(FILE *out) {
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) /* precondition: 12 */
         fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\n'ssdcore help COMMAND' or 'ssdcore COMMAND --help' describes each command;\n"
-                 "every command that prints a result prints it as JSON with --json.\n");
+                 "every command that prints a result prints it as JSON with --json.\n"
+                 "'ssdcore --version' (-v) is 'ssdcore version'.\n");
 }
 
 /* A command's output that did not all reach stdout (a full disk under
@@ -59,10 +60,19 @@ static int finish(const char *cmd, int status) {
     return status ? status : 1;
 }
 
-/* "ssdcore help CMD [VERB]" is "ssdcore CMD [VERB] --help". */
+/* "ssdcore help CMD [VERB]" is "ssdcore CMD [VERB] --help"; "ssdcore help
+ * help" (and "help --help", as git) is help's own usage. */
 static int help(int argc, char **argv) {
     if (argc < 3) {
         usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[2], "help") || cli_is_help(argv[2])) {
+        fputs("usage: ssdcore help [COMMAND [VERB]]\n"
+              "\n"
+              "Prints the usage of ssdcore (the commands), or of COMMAND or its VERB: the\n"
+              "same as 'ssdcore COMMAND [VERB] --help'.\n",
+              stdout);
         return 0;
     }
     char *args[8];
@@ -104,7 +114,8 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(argv[1], "help"))
         return finish("help", help(argc, argv));
-    if (!strcmp(argv[1], "--version"))
+    /* -v and --version are "ssdcore version", as git's (and its --json) */
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-v"))
         return finish("version", cmd_version(argc - 1, argv + 1));
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))

@@ -287,7 +287,7 @@ def test_capacity_from_series_metadata_and_cli(tmp_path, cli):
     assert "used state:" in text and " gc " in text and "dips every" in text
     bad = subprocess.run([cli, "analyze", str(log), "--capacity", "lots"],
                          capture_output=True, text=True)
-    assert bad.returncode == 2 and "--capacity lots" in bad.stderr and not bad.stdout
+    assert bad.returncode == 2 and "--capacity: 'lots'" in bad.stderr and not bad.stdout
 
 
 def test_python_capacity_takes_sizes_and_refuses_nonsense():
@@ -375,7 +375,7 @@ def test_written_before_finds_the_used_state_of_a_run_on_a_used_drive(tmp_path, 
     assert cli_json["gc"] == told["gc"] and cli_json["phases"] == told["phases"]
     bad = subprocess.run([cli, "analyze", str(log), "--written-before", "-1"],
                          capture_output=True, text=True)
-    assert bad.returncode == 2 and "--written-before -1" in bad.stderr and not bad.stdout
+    assert bad.returncode == 2 and "--written-before: '-1'" in bad.stderr and not bad.stdout
     with pytest.raises(ValueError, match="written_before"):
         ssdcore.analyze(str(log), written_before="lots")
 

@@ -3,6 +3,7 @@ subcommand and sub-verb. The commands are not a hand list: they are read
 from `ssdcore --help` and, for commands with sub-verbs, from the "commands:"
 section of their own --help, so a new command is checked the day it lands."""
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -11,19 +12,15 @@ import pytest
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
-# Commands that act rather than print a result (they write files or change a
-# target and say where): no --json. Anything else must print its result as
-# text by default and as JSON with --json.
-ACTIONS = {
-    "trim": "discards a range",
-    "purge": "sanitizes a target",
+# Commands that print nothing when they succeed (as git's silent commands):
+# no --json. Every other command prints its result, or what it did (bytes
+# trimmed, the file written), as text by default and as JSON with --json.
+SILENT = {
     "idle": "waits",
-    "compare": "writes compare.html/.json/.csv into --out",
-    "catalog add": "adds runs to the catalog file",
-    "trace convert": "writes OUT",
     "trace generate": "writes --out",
-    "trace record": "writes --out",
 }
+# Result-printing commands the walk cannot run here: their --help is checked.
+NOT_RUN = {"trace record": "needs root, blktrace and a block device"}
 
 
 def run(cli, *args, cwd=None):
@@ -198,7 +195,20 @@ def invocations(tmp_path):
         "trace scenarios": [],
         "trace filetests": [],
         "replay": ["scenario:pcm8-excel", "--target", "sim:ssd370"],
+        "compare": [d / "results", d / "results", "--out", d / "cmp", "--label", "a", "--label",
+                    "b"],
+        "trim": ["sim:bx200", "--destroy-data", "--length", "1m"],
+        "purge": ["sim:bx200", "--destroy-data"],
+        "catalog add": [d / "results", "--catalog", d / "catalog.sqlite"],
+        "trace convert": ["scenario:pcm8-excel", d / "t.csv"],
+        "idle": ["sim:bx200", "1s"],
+        "trace generate": ["pcm8-excel", "--out", d / "g.csv"],
     }
+
+
+def _outside_strings(doc):
+    """A JSON text without its strings (what its style is made of)."""
+    return re.sub(r'"(?:[^"\\]|\\.)*"', '""', doc)
 
 
 def _unique_keys(pairs):
@@ -213,10 +223,14 @@ def test_every_result_is_text_by_default_and_json_with_the_flag(cli, tmp_path):
     for p in leaves(command_paths(cli)):
         name = " ".join(p)
         help_text = run(cli, *p, "--help").stdout
-        if name in ACTIONS:
-            assert "--json" not in help_text, f"{name} takes --json: drop it from ACTIONS"
+        if name in SILENT:
+            assert "--json" not in help_text, f"{name} takes --json: drop it from SILENT"
+            r = run(cli, *p, *invocations(tmp_path)[name])
+            assert (r.returncode, r.stdout) == (0, ""), (name, r.stderr)
             continue
         assert "--json" in help_text, f"{name} prints a result: it must take --json"
+        if name in NOT_RUN:
+            continue
         results = []
         for flag in ([], ["--json"]):
             args = invocations(tmp_path)
@@ -232,6 +246,9 @@ def test_every_result_is_text_by_default_and_json_with_the_flag(cli, tmp_path):
             results.append(r.stdout)
         text, as_json = results
         json.loads(as_json, object_pairs_hook=_unique_keys)  # valid JSON with --json
+        # in the one style (three once: spaced, compact, pretty): compact, one line
+        assert as_json.endswith("\n") and as_json.count("\n") == 1, (name, as_json[:200])
+        assert not set(_outside_strings(as_json[:-1])) & set(" \t\r"), (name, as_json[:200])
         with pytest.raises(ValueError):
             json.loads(text)  # and text without it
         assert text.strip(), name
@@ -274,17 +291,108 @@ def test_one_spelling_for_the_output_file(cli, tmp_path):
     assert r.returncode == 2 and "unknown option '--output'" in r.stderr
 
 
-@pytest.mark.parametrize("args", [
-    ["job", "sim:bx200", "--qd", "0"], ["job", "sim:bx200", "--bs", "4x"],
-    ["job", "sim:bx200", "--time", "2x"], ["job", "sim:bx200", "--fitrim", "x"],
-    ["suite", "sim:bx200", "--fitrim", "x", "--out", "OUT"],
-    ["replay", "sim:bx200", "--apps", "--size", "2x"],
-    ["mkset", "work", "OUT", "--size", "2x"], ["copy", "OUT", "OUT2", "--workers", "0"]])
-def test_a_value_an_option_refuses_is_a_usage_error_in_every_command(cli, tmp_path, args):
-    """job, and the target options of suite and replay, exited 1 with no
-    Try line where every other command exits 2 with one (an audit)."""
-    args = [str(tmp_path / a) if a.startswith("OUT") else a for a in args]
-    r = run(cli, *args)
-    assert r.returncode == 2, (args, r.returncode, r.stderr)
-    assert f"Try 'ssdcore {args[0]} --help'." in r.stderr, r.stderr
-    assert "option " in r.stderr, r.stderr
+# A value one option of each command refuses, appended to invocations();
+# idle's is its DURATION operand. Commands whose options all take any text
+# (a path, a drive's name) are in NO_VALUES.
+BAD_VALUES = {
+    "job": ["--qd", "0"], "suite": ["--fitrim", "x"], "precondition": ["--loops", "0"],
+    "trim": ["--offset", "x"], "compare": ["--highlight", "zz"],
+    "sim truth": ["--idle", "x"], "analyze": ["--per-io-interval", "x"],
+    "copy": ["--workers", "0"], "archive": ["--level", "x"], "extract": ["--sync", "x"],
+    "mkset": ["--size", "2x"], "filebench": ["--workers", "0"],
+    "trace info": ["--format", "x"], "trace convert": ["--to", "x"],
+    "trace generate": ["--span", "x"], "replay": ["--timing", "x"],
+}
+NO_VALUES = {"version", "report", "identity", "health", "purge", "catalog add", "catalog list",
+             "sim list", "sim show", "fio-result", "trace record", "trace scenarios",
+             "trace filetests"}
+
+
+def test_a_value_an_option_refuses_is_one_usage_error_in_every_command(cli, tmp_path):
+    """Four wordings once ("option time: ...", "--offset: ...", "--iodepth 0:
+    option qd: ...", "'soon' is not a duration"), exit 1 without a Try line
+    in job, suite and replay (audits): now one, the flag as typed, then what
+    is wrong with the value."""
+    for p in leaves(command_paths(cli)):
+        name = " ".join(p)
+        assert (name in BAD_VALUES) != (name in NO_VALUES or name == "idle"), name
+    cases = [(name, invocations(tmp_path)[name] + bad, bad[0])
+             for name, bad in BAD_VALUES.items()]
+    cases += [("idle", ["sim:bx200", "soon"], "DURATION"),
+              ("job", ["sim:bx200", "--iodepth", "0"], "--iodepth"),  # an alias
+              ("job", ["sim:bx200", "--bs", "4x"], "--bs"),
+              ("job", ["sim:bx200", "--time", "2x"], "--time"),  # a target option
+              ("analyze", ["x", "--set", "precondition=9"], "--set precondition")]
+    for name, args, flag in cases:
+        r = run(cli, *name.split(), *args)
+        assert (r.returncode, r.stdout) == (2, ""), (name, args, r.stderr)
+        first, try_ = r.stderr.splitlines()
+        assert first.startswith(f"ssdcore {name}: {flag}: "), (name, r.stderr)
+        detail = first[len(f"ssdcore {name}: {flag}: "):]
+        assert detail and not detail.startswith("option "), (name, r.stderr)
+        assert try_ == f"Try 'ssdcore {name} --help'.", (name, r.stderr)
+    # the same mistake is worded the same by the library and the CLI's own flags
+    sizes = [run(cli, *a).stderr.splitlines()[0].split(": ", 2)[2] for a in
+             (["job", "sim:bx200", "--bs", "x"], ["trim", "sim:bx200", "--destroy-data",
+                                                  "--offset", "x"])]
+    assert sizes == ["'x' is not a size (e.g. 4k, 8g)"] * 2
+
+
+def test_help_help_is_helps_usage_and_v_is_version(cli):
+    """'ssdcore help help' was an unknown command and -v an unknown flag;
+    as git: help's own usage, and -v for --version (both 'ssdcore version',
+    --json included)."""
+    h = run(cli, "help", "help")
+    assert (h.returncode, h.stderr) == (0, "") and h.stdout.startswith("usage: ssdcore help ")
+    assert run(cli, "help", "--help").stdout == h.stdout
+    version = run(cli, "version")
+    assert version.returncode == 0 and version.stdout.startswith("ssdcore ")
+    for flag in ("-v", "--version"):
+        r = run(cli, flag)
+        assert (r.returncode, r.stdout, r.stderr) == (0, version.stdout, ""), flag
+        assert run(cli, flag, "--json").stdout == run(cli, "version", "--json").stdout
+    assert "--version" in run(cli, "--help").stdout
+
+
+# The commands that draw a progress line on a terminal (stderr a tty). As
+# git's, the others refuse --no-progress (an unknown option): they have none.
+PROGRESS = {"job", "suite", "precondition", "copy", "archive", "extract", "mkset", "filebench"}
+
+
+def _stderr_on_a_tty(args):
+    """Runs args with stderr on a pseudo-terminal: (status, what it drew)."""
+    import os
+    import pty
+    master, slave = pty.openpty()
+    p = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=slave, stdin=subprocess.DEVNULL)
+    os.close(slave)
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    os.close(master)
+    return p.wait(timeout=120), drawn
+
+
+def test_every_command_that_draws_progress_takes_no_progress(cli, tmp_path):
+    """--no-progress worked only on job, suite and precondition; copy,
+    archive, extract, mkset and filebench drew theirs with no way to stop."""
+    for p in leaves(command_paths(cli)):
+        name = " ".join(p)
+        takes = "--no-progress" in run(cli, *p, "--help").stdout
+        assert takes == (name in PROGRESS), name
+    for name in ["copy", "archive", "extract", "mkset", "filebench"]:
+        drawn = []
+        for flag in ([], ["--no-progress"]):
+            args = invocations(tmp_path)
+            if name == "extract":
+                assert run(cli, "archive", *args["archive"]).returncode == 0
+            status, err = _stderr_on_a_tty([cli, *name.split(), *map(str, args[name]), *flag])
+            assert status == 0, (name, err)
+            drawn.append(b"\r" in err)
+        assert drawn == [True, False], (name, drawn)

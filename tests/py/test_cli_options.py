@@ -111,7 +111,7 @@ def test_target_argument_and_options(cli, tmp_path, cmd, missing):
         usage_error(run(cli, cmd, *args, *out), 2, f"ssdcore {cmd}: unexpected argument 'extra'")
     p = run(cli, cmd, "--size-file", "lots", str(tmp_path / "t.bin"), *out)
     assert (p.returncode, p.stdout) == (2, ""), p.stderr
-    assert p.stderr.startswith(f"ssdcore {cmd}: --size-file lots: option size: "), p.stderr
+    assert p.stderr.startswith(f"ssdcore {cmd}: --size-file: 'lots' is not a size"), p.stderr
     assert not (tmp_path / "t.bin").exists()
     # getopt abbreviations of the shared options still work
     p = run(cli, cmd, "--targ=sim:bx200", "--dest", "--buf", "--no-progress",
@@ -168,10 +168,10 @@ def test_replay_takes_its_target_as_job_and_suite_do(cli, tmp_path):
         usage_error(run(cli, "replay", *args), 2, "ssdcore replay: unexpected argument 'extra'")
     p = run(cli, "replay", trace, "--size-file", "lots", str(tmp_path / "t.bin"))
     assert (p.returncode, p.stdout) == (2, ""), p.stderr
-    assert p.stderr.startswith("ssdcore replay: --size-file lots: option size: "), p.stderr
+    assert p.stderr.startswith("ssdcore replay: --size-file: 'lots' is not a size"), p.stderr
     assert not (tmp_path / "t.bin").exists()
     usage_error(run(cli, "replay", trace, "sim:ssd370", "--seed", "x"), 2,
-                "ssdcore replay: --seed: 'x' is not a number")
+                "ssdcore replay: --seed: 'x' is not a whole number")
     p = run(cli, "replay", "--targ=sim:ssd370", "--js", "--", trace)
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["ios"] > 0

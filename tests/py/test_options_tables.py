@@ -113,8 +113,8 @@ def test_every_option_and_only_those_are_cli_flags_with_their_help(cli, cmd, hea
                                         ("analyze", "analysis")] + [
     (cmd, h) for h, (cmd, _, _) in FILEOPS.items()])
 def test_every_flag_reaches_set_option_under_its_key(cli, tmp_path, cmd, handle):
-    # a bad value comes back in the library's words, naming the key; a
-    # boolean flag takes no value (alone, it sets 1)
+    # a bad value comes back in the library's words, naming the flag (the
+    # key with - for _); a boolean flag takes no value (alone, it sets 1)
     out = ["--out", str(tmp_path / "o")] if cmd == "suite" else []
     for name, o in ssdcore.options(handle).items():
         if o["test_hook"] or o["type"] == "text" or name in POSITIONAL.get(cmd, ()):
@@ -125,7 +125,7 @@ def test_every_flag_reaches_set_option_under_its_key(cli, tmp_path, cmd, handle)
             continue
         p = run(cli, cmd, *OPERANDS[cmd], flag(name), BAD[o["type"]], *out, cwd=tmp_path)
         assert p.returncode == (2 if handle in USAGE else 1) and p.stdout == "", (name, p.stderr)
-        assert p.stderr.startswith(f"ssdcore {cmd}: option {name}: "), (name, p.stderr)
+        assert p.stderr.startswith(f"ssdcore {cmd}: {flag(name)}: "), (name, p.stderr)
     assert not (tmp_path / "o").exists()
 
 

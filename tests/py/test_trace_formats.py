@@ -150,7 +150,7 @@ def test_trace_verbs_and_replay_share_one_flag_grammar(cli, tmp_path):
     conv = run("trace", "convert", out, tmp_path / "t.iolog", "--to=iolog3", "--file", "/dev/x")
     assert conv.returncode == 0 and "(iolog3)" in conv.stdout, conv.stderr
     for args, msg in [(["trace", "generate", "pcm8-excel", "--out", out, "--seed", "x"],
-                       "--seed: 'x' is not a number"),
+                       "--seed: 'x' is not a whole number"),
                       (["trace", "generate", "pcm8-excel", "--out", out, "--span=1q"],
                        "--span: '1q' is not a size"),
                       (["trace", "info", out, out], "unexpected argument"),
@@ -159,7 +159,7 @@ def test_trace_verbs_and_replay_share_one_flag_grammar(cli, tmp_path):
                         "ls"], "unexpected argument 'ls' (the command goes after --)"),
                       (["trace", "record", "--out", out, "--", "ls"], "missing --device"),
                       (["replay", "--fsd", "--scale=20"], "--scale: '20' is not a number in"),
-                      (["replay", "--apps", "--seed", "x"], "--seed: 'x' is not a number"),
+                      (["replay", "--apps", "--seed", "x"], "--seed: 'x' is not a whole number"),
                       (["replay", "--apps", "--json=1"], "option '--json' takes no value")]:
         r = run(*args)
         assert r.returncode == 2 and not r.stdout and msg in r.stderr, (args, r.stderr)

@@ -84,7 +84,7 @@ def test_job_refuses_a_bad_figure_by_name(value):
     p = cli("job", "--target", "sim:bx200", "--pattern", "randwrite", "--time", "1",
             "--written-before", value, "--no-progress", check=False)
     assert p.returncode != 0
-    assert "written_before" in p.stderr, p.stderr
+    assert p.stderr.startswith("ssdcore job: --written-before: "), p.stderr
 
 
 def test_a_job_steps_own_figure_reaches_the_suites_analysis(tmp_path):
