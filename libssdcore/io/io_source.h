@@ -26,6 +26,9 @@ struct ssd__source {
     void *ctx;
     int writes;       /* it issues writes (the target must allow them) */
     uint32_t max_len; /* its longest read or write: each slot's buffer */
+    /* The pattern the series log's metadata names (the workload's block
+     * size, queue depth... left out); NULL: the workload's. */
+    const char *log_pattern;
     /* Out: the time with at least one I/O in flight, plus what next()
      * adds for work of its own (a trim or flush). */
     uint64_t busy_ns;

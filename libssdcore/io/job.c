@@ -99,9 +99,7 @@ struct ssd_job {
     /* Histograms lent by ssd__job_lend_hists, used (reset) instead of new
      * ones when the run starts; NULL: none lent. */
     ssd_hist *spare[SSD__JOB_HISTS];
-    FILE *log;
-    size_t log_rows; /* data rows the log holds */
-    int log_failed;  /* a write to it failed: it is renamed LOG.partial */
+    struct ssd__series_log log;
     /* snapshot of the target for the results */
     char *target_uri;
     const char *target_kind;
@@ -195,8 +193,8 @@ void ssd_job_free(ssd_job *j) {
     ssd_hist_free(j->iv_all);
     for (int k = 0; k < SSD__JOB_HISTS; k++)
         ssd_hist_free(j->spare[k]);
-    if (j->log)
-        fclose(j->log);
+    if (j->log.f)
+        fclose(j->log.f);
     free(j->samples);
     ssd__option_free(&job_options, j);
     free(j->target_uri);
@@ -398,19 +396,6 @@ static int check_workload(ssd_job *j) {
 
 /* ---- sampling ---------------------------------------------------------- */
 
-/* A series CSV cut off by a full disk used to leave the job "error": null
- * with thousands of rows missing and a torn last line: the job now stops
- * with the error, and the file is renamed LOG.partial when it is closed. */
-static int log_write_failed(ssd_job *j, int e) {
-    if (!e)
-        e = EIO;
-    j->log_failed = 1;
-    return ssd__fail(j->err, -e,
-                     "log %s: write failed after %zu rows: %s; the rows written are kept in "
-                     "%s.partial",
-                     j->log_path, j->log_rows, strerror(e), j->log_path);
-}
-
 /* Whether the temperature held within SSD__TEMP_STEADY_C over the last
  * temp_steady seconds (every reading known): then the job stops, as a
  * thermal test runs until the drive's temperature settles. Judged at most
@@ -507,13 +492,18 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
     }
     if (j->temp_steady_s > 0 && !j->temp_stop)
         check_temp_steady(j);
-    if (j->log) {
-        ssd__series_put_row(j->log, s, series_columns(j));
-        if (fflush(j->log) || ferror(j->log))
-            return log_write_failed(j, errno);
-        j->log_rows++;
-    }
-    return 0;
+    return j->log.f ? ssd__series_log_row(&j->log, s, j->err) : 0;
+}
+
+/* The series metadata line: a source's (a replay) names its pattern and
+ * leaves the workload out, as its log always did. */
+static int job_metadata(const ssd_job *j, enum ssd__jw_style style, char **out) {
+    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
+                                   j->temp.source, j->reference};
+    if (j->src && j->src->log_pattern)
+        return ssd__series_metadata_json(j->target_uri, &ctx, NULL, j->src->log_pattern,
+                                         j->w.interval_s, j->engine, style, out);
+    return ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, style, out);
 }
 
 static int open_log(ssd_job *j) {
@@ -530,52 +520,11 @@ static int open_log(ssd_job *j) {
                                j->err);
     if (rc)
         return rc;
-    j->log = fopen(j->log_path, "we");
-    if (!j->log)
-        return ssd__fail(j->err, -errno, "log %s: cannot create: %s", j->log_path, strerror(errno));
     char *meta = NULL;
-    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
-                                   j->temp.source, j->reference};
-    rc = ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, SSD__JW_COMPACT, &meta);
-    if (rc)
+    if ((rc = job_metadata(j, SSD__JW_COMPACT, &meta)))
         return ssd__fail(j->err, rc, "log %s: no memory for the metadata", j->log_path);
-    ssd__series_put_head(j->log, meta, series_columns(j));
+    rc = ssd__series_log_open(&j->log, &j->log_path, meta, series_columns(j), j->err);
     free(meta);
-    if (fflush(j->log) || ferror(j->log))
-        return log_write_failed(j, errno);
-    return 0;
-}
-
-/* The series CSV is a live log (flushed every interval, one whole line per
- * write, so a kill leaves whole rows and the results say how many count).
- * A log that could not be written whole is renamed LOG.partial: never a
- * partial file under the name the user asked for. Returns rc, or the log's
- * own error when rc was 0. */
-static int close_log(ssd_job *j, int rc) {
-    if (!j->log)
-        return rc;
-    if (fclose(j->log) && !j->log_failed) {
-        int lrc = log_write_failed(j, errno);
-        if (!rc)
-            rc = lrc;
-    }
-    j->log = NULL;
-    if (j->log_failed) {
-        size_t n = strlen(j->log_path) + sizeof ".partial";
-        char *partial = malloc(n);
-        if (partial) {
-            snprintf(partial, n, "%s.partial", j->log_path);
-            if (rename(j->log_path, partial) < 0) {
-                (void)unlink(j->log_path); /* never left looking complete */
-                free(partial);
-            } else {
-                free(j->log_path); /* the results name the file that exists */
-                j->log_path = partial;
-            }
-        } else {
-            (void)unlink(j->log_path);
-        }
-    }
     return rc;
 }
 
@@ -1028,7 +977,9 @@ int ssd_job_run(ssd_job *j) {
         if (j->precondition < 0)
             j->precondition = pre;
     }
-    ssd__temp_probe(t, &j->temp);
+    /* A source's log (a replay's) has no temp_c column, as it never had. */
+    if (!j->src)
+        ssd__temp_probe(t, &j->temp);
     if (t->ops->run_virtual) {
         j->engine = "virtual";
         rc = open_log(j);
@@ -1037,7 +988,9 @@ int ssd_job_run(ssd_job *j) {
     } else {
         rc = run_real(j, gen);
     }
-    rc = close_log(j, rc);
+    /* A live log (one whole row per write, flushed every interval): a
+     * kill leaves whole rows and the results say how many count. */
+    rc = ssd__series_log_close(&j->log, rc, j->err);
     j->run_rc = rc;
     /* Also an interrupted or failed run's writes happened (what the suite
      * counts: the measured write bytes of the job's results). */
@@ -1105,11 +1058,7 @@ static int ran_json_style(const ssd_job *j, char **out, int flags, enum ssd__jw_
 int ssd_job_metadata_json(const ssd_job *j, int flags, char **out) {
     enum ssd__jw_style style;
     int rc = ran_json_style(j, out, flags, &style);
-    if (rc)
-        return rc;
-    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
-                                   j->temp.source, j->reference};
-    return ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, style, out);
+    return rc ? rc : job_metadata(j, style, out);
 }
 
 int ssd_job_to_json(const ssd_job *j, int flags, char **out) {

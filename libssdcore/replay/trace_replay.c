@@ -21,7 +21,6 @@
 #include <unistd.h>
 
 #include "errmsg.h"
-#include "file_write.h"
 #include "interrupt.h"
 #include "job_impl.h"
 #include "jobfmt.h"
@@ -33,6 +32,12 @@
 #include "ssdcore/trace.h"
 
 #define MAX_QD 1024
+
+/* What the results' "samples" hold of each interval. */
+struct replay_sample {
+    double t_s;
+    uint64_t bytes, ops;
+};
 
 struct ssd_replay {
     ssd_target *t;
@@ -61,9 +66,9 @@ struct ssd_replay {
     /* The histograms every job of a sim: replay runs with, lent to each in
      * turn (ssd__job_lend_hists). */
     ssd_hist *job_hists[SSD__JOB_HISTS];
-    ssd_sample *samples;
+    struct replay_sample *samples;
     size_t nsamples, samples_cap;
-    int samples_lat; /* the samples hold latencies (real targets) */
+    struct ssd__series_log log; /* a sim: target's (a real one's job writes its own) */
     char err[SSD__ERRMSG_SIZE];
 };
 
@@ -178,17 +183,19 @@ int ssd_replay_set_option(ssd_replay *r, const char *key, const char *value) {
 
 /* ---- shared ---------------------------------------------------------------- */
 
+/* Keeps s for the results and writes it to the log when one is open. */
 static int push_sample(ssd_replay *r, const ssd_sample *s) {
     if (r->nsamples == r->samples_cap) {
         size_t cap = r->samples_cap ? r->samples_cap * 2 : 256;
-        ssd_sample *p = realloc(r->samples, cap * sizeof *p);
+        struct replay_sample *p = realloc(r->samples, cap * sizeof *p);
         if (!p)
             return ssd__fail(r->err, SSD_ENOMEM, "out of memory for samples");
         r->samples = p;
         r->samples_cap = cap;
     }
-    r->samples[r->nsamples++] = *s;
-    return 0;
+    r->samples[r->nsamples++] =
+        (struct replay_sample){s->t_s, s->bytes[0] + s->bytes[1], s->ops[0] + s->ops[1]};
+    return r->log.f ? ssd__series_log_row(&r->log, s, r->err) : 0;
 }
 
 /* Where a trace I/O lands: inside [offset, offset + span), wrapped modulo
@@ -238,32 +245,6 @@ static int write_record(ssd_replay *r, const struct issued *iss, size_t n) {
         ssd__fail(r->err, rc, "record %s: %s", r->record_path, ssd_trace_errmsg(out));
     ssd_trace_free(out);
     return rc;
-}
-
-/* The series is written after the replay, like every output renamed into
- * place: a replay killed part-way leaves the previous file, not half of a
- * new one, and never writes into whatever node the name held. The
- * metadata carries the analysis context (DESIGN.md). */
-static int write_log(ssd_replay *r) {
-    struct ssd__job_context ctx = {ssd_target_size(r->t), r->written_before, r->precondition, NULL,
-                                   NULL};
-    char *meta = NULL, *text = NULL;
-    size_t len = 0;
-    int rc = ssd__series_metadata_json(ssd_target_uri(r->t), &ctx, NULL, "replay", r->interval_s,
-                                       r->engine_name, SSD__JW_COMPACT, &meta);
-    FILE *f = rc ? NULL : open_memstream(&text, &len);
-    if (f) {
-        ssd__series_put_head(f, meta, r->samples_lat);
-        for (size_t i = 0; i < r->nsamples; i++)
-            ssd__series_put_row(f, &r->samples[i], r->samples_lat);
-    }
-    rc = !f || fclose(f) ? SSD_ENOMEM : ssd__write_atomic(r->log_path, text, len);
-    free(meta);
-    free(text);
-    if (rc)
-        return ssd__fail(r->err, rc, "log %s: cannot write %zu samples: %s", r->log_path,
-                         r->nsamples, ssd_strerror(rc));
-    return 0;
 }
 
 /* Before the first I/O: --record and --log never replace the trace, the
@@ -375,7 +356,7 @@ static void add_results(ssd_replay *r, const ssd_job *j) {
 static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     size_t n = ssd_trace_count(r->tr);
     struct feed f = {.r = r, .m = m, .iss = iss, .n = n};
-    struct ssd__source src = {.next = feed_next, .ctx = &f};
+    struct ssd__source src = {.next = feed_next, .ctx = &f, .log_pattern = "replay"};
     uint64_t block = m->block, maxlen = block;
     for (size_t i = 0; i < n; i++) {
         ssd_trace_io io = {.size = sizeof io};
@@ -401,6 +382,12 @@ static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     rc = set_opt(j, rc, "span", m->span);
     rc = rc ? rc : ssd_job_set_option(j, "interval", iv);
     rc = rc ? rc : ssd_job_set_option(j, "engine", engine_names[r->engine]);
+    /* The job's sampler writes the log live, with the replay's context. */
+    rc = set_opt(j, rc, "written_before", r->written_before);
+    if (!rc && r->precondition >= 0)
+        rc = ssd_job_set_option(j, "precondition", ssd__precondition_name(r->precondition));
+    if (!rc && r->log_path)
+        rc = ssd_job_set_option(j, "log", r->log_path);
     rc = rc ? rc : ssd__job_run_source(j, &src);
     r->interrupted = ssd_job_interrupted(j);
     if (rc < 0 && rc != SSD_EINTERRUPTED)
@@ -413,7 +400,6 @@ static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     add_results(r, j);
     size_t ns = 0;
     const ssd_sample *smp = ssd_job_samples(j, &ns);
-    r->samples_lat = 1;
     for (size_t i = 0; i < ns && (rc == 0 || rc == SSD_EINTERRUPTED); i++) {
         int p = push_sample(r, &smp[i]);
         rc = p < 0 ? p : rc;
@@ -455,6 +441,18 @@ static int run_sim(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     const ssd_trace *tr = r->tr;
     size_t n = ssd_trace_count(tr);
     r->engine_name = "virtual";
+    if (r->log_path) {
+        struct ssd__job_context ctx = {ssd_target_size(r->t), r->written_before, r->precondition,
+                                       NULL, NULL};
+        char *meta = NULL;
+        int rc = ssd__series_metadata_json(ssd_target_uri(r->t), &ctx, NULL, "replay",
+                                           r->interval_s, r->engine_name, SSD__JW_COMPACT, &meta);
+        rc = rc ? ssd__fail(r->err, rc, "log %s: no memory for the metadata", r->log_path)
+                : ssd__series_log_open(&r->log, &r->log_path, meta, 0, r->err);
+        free(meta);
+        if (rc)
+            return rc;
+    }
     double clock = 0, busy = 0, next_sample = r->interval_s, t_first = 0;
     uint64_t prev_end[2] = {UINT64_MAX, UINT64_MAX};
     ssd_sample iv = {.size = sizeof iv};
@@ -643,6 +641,7 @@ int ssd_replay_run(ssd_replay *r) {
     if (r->record_path && n && !(iss = calloc(n, sizeof *iss)))
         return ssd__fail(r->err, SSD_ENOMEM, "out of memory for the record of %zu I/Os", n);
     int rc = r->t->fd < 0 ? run_sim(r, &m, iss) : run_real(r, &m, iss);
+    rc = ssd__series_log_close(&r->log, rc, r->err);
     if (rc == 0 && r->interrupted)
         rc = SSD_EINTERRUPTED;
     if ((rc == 0 || rc == SSD_EINTERRUPTED) && iss) {
@@ -650,11 +649,6 @@ int ssd_replay_run(ssd_replay *r) {
         while (done < n && (iss[done].length || iss[done].op == SSD_TRACE_FLUSH))
             done++;
         int w = write_record(r, iss, done);
-        if (w < 0)
-            rc = w;
-    }
-    if ((rc == 0 || rc == SSD_EINTERRUPTED) && r->log_path) {
-        int w = write_log(r);
         if (w < 0)
             rc = w;
     }
@@ -763,8 +757,8 @@ int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
     for (size_t i = 0; i < r->nsamples; i++) {
         ssd__jw_begin_array(&w);
         ssd__jw_num(&w, r->samples[i].t_s);
-        ssd__jw_u64(&w, r->samples[i].bytes[0] + r->samples[i].bytes[1]);
-        ssd__jw_u64(&w, r->samples[i].ops[0] + r->samples[i].ops[1]);
+        ssd__jw_u64(&w, r->samples[i].bytes);
+        ssd__jw_u64(&w, r->samples[i].ops);
         ssd__jw_end_array(&w);
     }
     ssd__jw_end_array(&w);
