@@ -437,6 +437,20 @@ static int sim_job(ssd_replay *r, int dir, int seq, uint64_t off, uint64_t span,
     return rc < 0 ? rc : 0;
 }
 
+/* Emits the samples of the interval boundaries up to t_s of virtual time:
+ * the first with what completed since the last sample (iv), then empty
+ * ones. */
+static int sample_until(ssd_replay *r, double t_s, double *next, ssd_sample *iv) {
+    for (; t_s >= *next; *next += r->interval_s) {
+        iv->t_s = *next;
+        int rc = push_sample(r, iv);
+        *iv = (ssd_sample){.size = sizeof *iv};
+        if (rc < 0)
+            return rc;
+    }
+    return 0;
+}
+
 static int run_sim(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     const ssd_trace *tr = r->tr;
     size_t n = ssd_trace_count(tr);
@@ -474,6 +488,10 @@ static int run_sim(ssd_replay *r, const struct mapper *m, struct issued *iss) {
         if (r->scale > 0) { /* think time: the drive idles (and collects garbage) */
             double due = (io.t_s - t_first) * r->scale;
             if (due > clock) {
+                /* The intervals the idle time spans end before the next
+                 * run: its bytes were counted in the one before it. */
+                if ((rc = sample_until(r, due, &next_sample, &iv)) < 0)
+                    break;
                 if ((rc = ssd_target_idle(r->t, due - clock)) < 0) {
                     ssd__fail(r->err, rc, "sim idle: %s", ssd_target_errmsg(r->t));
                     break;
@@ -557,12 +575,7 @@ static int run_sim(ssd_replay *r, const struct mapper *m, struct issued *iss) {
         busy += el;
         iv.bytes[dir] += count * bs;
         iv.ops[dir] += count;
-        for (; clock >= next_sample; next_sample += r->interval_s) {
-            iv.t_s = next_sample;
-            if ((rc = push_sample(r, &iv)) < 0)
-                break;
-            iv = (ssd_sample){.size = sizeof iv};
-        }
+        rc = sample_until(r, clock, &next_sample, &iv);
         i = k;
     }
     iv.t_s = clock;
