@@ -96,10 +96,9 @@ struct ssd_job {
     /* scratch for per-interval summaries, allocated before the run */
     ssd_hist *iv_lat[2];
     ssd_hist *iv_all;
-    /* Histograms lent by ssd__job_lend_hists, used (reset) instead of new
-     * ones when the run starts; NULL: none lent. */
-    ssd_hist *spare[SSD__JOB_HISTS];
-    struct ssd__series_log log;
+    FILE *log;
+    size_t log_rows; /* data rows the log holds */
+    int log_failed;  /* a write to it failed: it is renamed LOG.partial */
     /* snapshot of the target for the results */
     char *target_uri;
     const char *target_kind;
@@ -191,10 +190,8 @@ void ssd_job_free(ssd_job *j) {
         ssd_hist_free(j->iv_lat[d]);
     }
     ssd_hist_free(j->iv_all);
-    for (int k = 0; k < SSD__JOB_HISTS; k++)
-        ssd_hist_free(j->spare[k]);
-    if (j->log.f)
-        fclose(j->log.f);
+    if (j->log)
+        fclose(j->log);
     free(j->samples);
     ssd__option_free(&job_options, j);
     free(j->target_uri);
@@ -396,6 +393,19 @@ static int check_workload(ssd_job *j) {
 
 /* ---- sampling ---------------------------------------------------------- */
 
+/* A series CSV cut off by a full disk used to leave the job "error": null
+ * with thousands of rows missing and a torn last line: the job now stops
+ * with the error, and the file is renamed LOG.partial when it is closed. */
+static int log_write_failed(ssd_job *j, int e) {
+    if (!e)
+        e = EIO;
+    j->log_failed = 1;
+    return ssd__fail(j->err, -e,
+                     "log %s: write failed after %zu rows: %s; the rows written are kept in "
+                     "%s.partial",
+                     j->log_path, j->log_rows, strerror(e), j->log_path);
+}
+
 /* Whether the temperature held within SSD__TEMP_STEADY_C over the last
  * temp_steady seconds (every reading known): then the job stops, as a
  * thermal test runs until the drive's temperature settles. Judged at most
@@ -492,7 +502,13 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
     }
     if (j->temp_steady_s > 0 && !j->temp_stop)
         check_temp_steady(j);
-    return j->log.f ? ssd__series_log_row(&j->log, s, j->err) : 0;
+    if (j->log) {
+        ssd__series_put_row(j->log, s, series_columns(j));
+        if (fflush(j->log) || ferror(j->log))
+            return log_write_failed(j, errno);
+        j->log_rows++;
+    }
+    return 0;
 }
 
 /* The series metadata line: a source's (a replay) names its pattern and
@@ -520,11 +536,49 @@ static int open_log(ssd_job *j) {
                                j->err);
     if (rc)
         return rc;
+    j->log = fopen(j->log_path, "we");
+    if (!j->log)
+        return ssd__fail(j->err, -errno, "log %s: cannot create: %s", j->log_path, strerror(errno));
     char *meta = NULL;
     if ((rc = job_metadata(j, SSD__JW_COMPACT, &meta)))
         return ssd__fail(j->err, rc, "log %s: no memory for the metadata", j->log_path);
-    rc = ssd__series_log_open(&j->log, &j->log_path, meta, series_columns(j), j->err);
+    ssd__series_put_head(j->log, meta, series_columns(j));
     free(meta);
+    if (fflush(j->log) || ferror(j->log))
+        return log_write_failed(j, errno);
+    return 0;
+}
+
+/* The series CSV is a live log (flushed every interval, one whole line per
+ * write, so a kill leaves whole rows and the results say how many count).
+ * A log that could not be written whole is renamed LOG.partial: never a
+ * partial file under the name the user asked for. Returns rc, or the log's
+ * own error when rc was 0. */
+static int close_log(ssd_job *j, int rc) {
+    if (!j->log)
+        return rc;
+    if (fclose(j->log) && !j->log_failed) {
+        int lrc = log_write_failed(j, errno);
+        if (!rc)
+            rc = lrc;
+    }
+    j->log = NULL;
+    if (j->log_failed) {
+        size_t n = strlen(j->log_path) + sizeof ".partial";
+        char *partial = malloc(n);
+        if (partial) {
+            snprintf(partial, n, "%s.partial", j->log_path);
+            if (rename(j->log_path, partial) < 0) {
+                (void)unlink(j->log_path); /* never left looking complete */
+                free(partial);
+            } else {
+                free(j->log_path); /* the results name the file that exists */
+                j->log_path = partial;
+            }
+        } else {
+            (void)unlink(j->log_path);
+        }
+    }
     return rc;
 }
 
@@ -602,6 +656,78 @@ static int run_virtual(ssd_job *j, unsigned gen) {
         }
     }
     return 0;
+}
+
+/* The samples of the interval boundaries up to t_s: the first with what
+ * completed since the last one (iv), then empty ones (an idle). */
+static int sample_until(ssd_job *j, double t_s, double *next, struct ssd__interval *iv) {
+    for (; t_s >= *next; *next += j->w.interval_s) {
+        int rc = add_sample(j, *next, iv->bytes, iv->ops, NAN);
+        memset(iv, 0, sizeof *iv);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* One run a virtual source handed over, begun and run as a job's workload
+ * (as one job of that many bytes at a 1 h interval did); adds what
+ * completed to iv and the time it took to *elapsed. */
+static int run_one(ssd_job *j, struct ssd__workload *w, struct ssd__interval *iv, double *elapsed) {
+    ssd_target *t = j->t;
+    w->read_pct = pattern_reads(w->pattern) ? 100 : 0;
+    int rc = t->ops->job_begin ? t->ops->job_begin(t, w) : 0;
+    uint64_t done = 0;
+    double took = 0;
+    while (!rc && done < w->max_bytes) {
+        uint64_t before = iv->bytes[0] + iv->bytes[1];
+        double el = 0;
+        rc = t->ops->run_virtual(t, 3600, w->max_bytes - done, iv, j->iv_lat, &el);
+        done += iv->bytes[0] + iv->bytes[1] - before;
+        took += el;
+        if (el < 3600 * (1 - 1e-9))
+            break;
+    }
+    if (rc < 0)
+        return ssd__fail(j->err, rc, "sim: %s", t->err[0] ? t->err : "the simulated run failed");
+    *elapsed += took;
+    j->src->busy_s += took;
+    return 0;
+}
+
+/* A source on a virtual-time target (a replay on sim:): its runs one after
+ * the other, think time idling the target, the job's sampler counting what
+ * completed in each interval of the shared virtual time. */
+static int run_virtual_source(ssd_job *j, unsigned gen) {
+    struct ssd__source *src = j->src;
+    struct ssd__interval iv;
+    memset(&iv, 0, sizeof iv);
+    double elapsed = 0, next = j->w.interval_s;
+    int rc = 0;
+    while (!rc) {
+        if (ssd__interrupt_generation() != gen) {
+            j->interrupted = 1;
+            break;
+        }
+        struct ssd__workload w = j->w;
+        double until = 0;
+        int what = src->next_run(src, elapsed, &w, &until, j->err);
+        if (what < 0)
+            rc = what;
+        else if (what == SSD__SRC_WAIT && !(rc = sample_until(j, until, &next, &iv))) {
+            if ((rc = ssd_target_idle(j->t, until - elapsed)) < 0)
+                ssd__fail(j->err, rc, "sim idle: %s", ssd_target_errmsg(j->t));
+            elapsed = until;
+        } else if (what == SSD__SRC_IO && !(rc = run_one(j, &w, &iv, &elapsed))) {
+            rc = sample_until(j, elapsed, &next, &iv);
+        } else if (what == SSD__SRC_STOP) {
+            break;
+        }
+        j->runtime_s = elapsed;
+    }
+    if (!rc && (iv.ops[0] || iv.ops[1]))
+        rc = add_sample(j, elapsed, iv.bytes, iv.ops, NAN);
+    return rc;
 }
 
 /* ---- real targets: workers and the sampler ----------------------------- */
@@ -914,36 +1040,6 @@ out:
     return rc;
 }
 
-/* The k-th of the run's histograms: the one lent for it, emptied, else a
- * new one. */
-static int job_hist(ssd_job *j, ssd_hist **h, int k) {
-    if (!j->spare[k])
-        return ssd_hist_create(h);
-    *h = j->spare[k];
-    j->spare[k] = NULL;
-    ssd_hist_reset(*h);
-    return 0;
-}
-
-void ssd__job_lend_hists(ssd_job *j, ssd_hist *h[SSD__JOB_HISTS]) {
-    for (int k = 0; k < SSD__JOB_HISTS; k++) {
-        ssd_hist_free(j->spare[k]);
-        j->spare[k] = h[k];
-        h[k] = NULL;
-    }
-}
-
-void ssd__job_take_hists(ssd_job *j, ssd_hist *h[SSD__JOB_HISTS]) {
-    ssd_hist **mine[SSD__JOB_HISTS] = {&j->lat[0], &j->iv_lat[0], &j->lat[1], &j->iv_lat[1],
-                                       &j->iv_all};
-    for (int k = 0; k < SSD__JOB_HISTS; k++) {
-        ssd_hist **from = *mine[k] ? mine[k] : &j->spare[k]; /* a run that never started */
-        ssd_hist_free(h[k]);
-        h[k] = *from;
-        *from = NULL;
-    }
-}
-
 int ssd_job_run(ssd_job *j) {
     j->err[0] = '\0';
     if (j->ran)
@@ -962,9 +1058,9 @@ int ssd_job_run(ssd_job *j) {
     if (!j->target_uri)
         return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory to start the job", t->uri);
     for (int d = 0; d < 2; d++)
-        if (job_hist(j, &j->lat[d], 2 * d) || job_hist(j, &j->iv_lat[d], 2 * d + 1))
+        if (ssd_hist_create(&j->lat[d]) || ssd_hist_create(&j->iv_lat[d]))
             return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
-    if (job_hist(j, &j->iv_all, 4))
+    if (ssd_hist_create(&j->iv_all))
         return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
     /* What the target knows of the drive's past (a precondition, a TRIM,
      * the writes of earlier jobs on it) is this run's context unless the
@@ -984,13 +1080,11 @@ int ssd_job_run(ssd_job *j) {
         j->engine = "virtual";
         rc = open_log(j);
         if (!rc)
-            rc = run_virtual(j, gen);
+            rc = j->src ? run_virtual_source(j, gen) : run_virtual(j, gen);
     } else {
         rc = run_real(j, gen);
     }
-    /* A live log (one whole row per write, flushed every interval): a
-     * kill leaves whole rows and the results say how many count. */
-    rc = ssd__series_log_close(&j->log, rc, j->err);
+    rc = close_log(j, rc);
     j->run_rc = rc;
     /* Also an interrupted or failed run's writes happened (what the suite
      * counts: the measured write bytes of the job's results). */
@@ -1001,7 +1095,7 @@ int ssd_job_run(ssd_job *j) {
 }
 
 int ssd__job_run_source(ssd_job *j, struct ssd__source *src) {
-    if (j->t->ops->run_virtual)
+    if (j->t->ops->run_virtual ? !src->next_run : !src->next)
         return ssd__fail(j->err, SSD_EUNSUPPORTED, "%s: a simulated target runs jobs, not I/Os",
                          j->t->uri);
     j->src = src;

@@ -1,13 +1,8 @@
 /* series_write.c - the series CSV's lines. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "series_write.h"
-#include "errmsg.h"
 #include "numfmt.h"
 
 void ssd__series_put_head(FILE *f, const char *meta_json, int flags) {
@@ -77,65 +72,4 @@ void ssd__series_put_row(FILE *f, const ssd_sample *s, int flags) {
         *p++ = ',';
     *p++ = '\n';
     fwrite(line, 1, (size_t)(p - line), f);
-}
-
-/* A series CSV cut off by a full disk used to leave the job "error": null
- * with thousands of rows missing and a torn last line: the run now stops
- * with the error, and the file is renamed LOG.partial when it is closed. */
-static int log_write_failed(struct ssd__series_log *l, int e, char *err) {
-    if (!e)
-        e = EIO;
-    l->failed = 1;
-    return ssd__fail(err, -e,
-                     "log %s: write failed after %zu rows: %s; the rows written are kept in "
-                     "%s.partial",
-                     *l->path, l->rows, strerror(e), *l->path);
-}
-
-int ssd__series_log_open(struct ssd__series_log *l, char **path, const char *meta_json, int columns,
-                         char *err) {
-    *l = (struct ssd__series_log){.path = path, .columns = columns};
-    l->f = fopen(*path, "we");
-    if (!l->f)
-        return ssd__fail(err, -errno, "log %s: cannot create: %s", *path, strerror(errno));
-    ssd__series_put_head(l->f, meta_json, columns);
-    if (fflush(l->f) || ferror(l->f))
-        return log_write_failed(l, errno, err);
-    return 0;
-}
-
-int ssd__series_log_row(struct ssd__series_log *l, const ssd_sample *s, char *err) {
-    ssd__series_put_row(l->f, s, l->columns);
-    if (fflush(l->f) || ferror(l->f))
-        return log_write_failed(l, errno, err);
-    l->rows++;
-    return 0;
-}
-
-int ssd__series_log_close(struct ssd__series_log *l, int rc, char *err) {
-    if (!l->f)
-        return rc;
-    if (fclose(l->f) && !l->failed) {
-        int lrc = log_write_failed(l, errno, err);
-        if (!rc)
-            rc = lrc;
-    }
-    l->f = NULL;
-    if (!l->failed)
-        return rc;
-    size_t n = strlen(*l->path) + sizeof ".partial";
-    char *partial = malloc(n);
-    if (partial) {
-        snprintf(partial, n, "%s.partial", *l->path);
-        if (rename(*l->path, partial) < 0) {
-            (void)unlink(*l->path); /* never left looking complete */
-            free(partial);
-        } else {
-            free(*l->path); /* the results name the file that exists */
-            *l->path = partial;
-        }
-    } else {
-        (void)unlink(*l->path);
-    }
-    return rc;
 }

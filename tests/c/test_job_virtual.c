@@ -3,7 +3,6 @@
  * samples, the series CSV and the results must follow its clock. */
 #include <math.h>
 
-#include "io_source.h"
 #include "job_testutil.h"
 #include "target_impl.h"
 
@@ -215,62 +214,5 @@ Test(job_virtual, model_failure_is_reported_with_its_message) {
     ssd_job_samples(j, &n);
     cr_expect_eq(n, 3u, "the samples before the failure are kept");
     ssd_job_free(j);
-    ssd_target_free(t);
-}
-
-/* A replay on sim: lends one set of histograms to each of its jobs
- * (ssd__job_lend_hists): a job must start them empty, whatever the job
- * before left in them, and give back the ones it ran with. */
-Test(job_virtual, lent_histograms_start_empty_and_come_back) {
-    ssd_hist *h[SSD__JOB_HISTS];
-    for (int k = 0; k < SSD__JOB_HISTS; k++) {
-        cr_assert_eq(ssd_hist_create(&h[k]), 0);
-        ssd_hist_record_n(h[k], 7000000, 1000); /* an earlier job's 7 ms */
-        ssd_hist_record(h[k], 3);
-    }
-    struct fake f;
-    ssd_target *t = fake_target(&f);
-    for (int round = 0; round < 2; round++) {
-        ssd_job *j;
-        cr_assert_eq(ssd_job_create(&j, t), 0);
-        const char *kv[] = {"pattern", round ? "read" : "write", "time", "3", NULL};
-        tu_options(j, kv);
-        ssd__job_lend_hists(j, h);
-        for (int k = 0; k < SSD__JOB_HISTS; k++)
-            cr_assert_null(h[k]);
-        cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
-        int d = round ? SSD_DIR_READ : SSD_DIR_WRITE;
-        const ssd_hist *lat = ssd_job_latency(j, d);
-        cr_expect_eq(ssd_hist_count(lat), 3 * 25600u);
-        cr_expect_eq(ssd_hist_min(lat), LAT_NS);
-        cr_expect_eq(ssd_hist_max(lat), LAT_NS);
-        cr_expect_eq(ssd_hist_count(ssd_job_latency(j, !d)), 0);
-        size_t n;
-        const ssd_sample *s = ssd_job_samples(j, &n);
-        cr_assert_eq(n, 3u);
-        for (size_t i = 0; i < n; i++) {
-            cr_expect(fabs(s[i].lat_mean_us - 50) < 0.5, "sample %zu: %g", i, s[i].lat_mean_us);
-            cr_expect(fabs(s[i].lat_max_us - 50) < 0.5, "sample %zu: %g", i, s[i].lat_max_us);
-        }
-        ssd__job_take_hists(j, h);
-        cr_expect_null(ssd_job_latency(j, d));
-        for (int k = 0; k < SSD__JOB_HISTS; k++)
-            cr_assert_not_null(h[k]);
-        cr_expect_eq(ssd_hist_count(h[2 * d]), 3 * 25600u, "lat[%d] is back", d);
-        ssd_job_free(j);
-    }
-    /* A job that never starts gives back what it was lent. */
-    ssd_job *j;
-    cr_assert_eq(ssd_job_create(&j, t), 0);
-    ssd_hist *lent[SSD__JOB_HISTS];
-    memcpy(lent, h, sizeof lent);
-    ssd__job_lend_hists(j, h);
-    ssd_job_set_option(j, "bs", "1000"); /* not a multiple of the target's block */
-    cr_expect_lt(ssd_job_run(j), 0);
-    ssd__job_take_hists(j, h);
-    cr_expect_eq(memcmp(lent, h, sizeof lent), 0);
-    ssd_job_free(j);
-    for (int k = 0; k < SSD__JOB_HISTS; k++)
-        ssd_hist_free(h[k]);
     ssd_target_free(t);
 }
