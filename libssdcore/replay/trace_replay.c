@@ -34,12 +34,6 @@
 
 #define MAX_QD 1024
 
-/* What the results' "samples" hold of each interval. */
-struct replay_sample {
-    double t_s;
-    uint64_t bytes, ops;
-};
-
 struct ssd_replay {
     ssd_target *t;
     const ssd_trace *tr;
@@ -64,8 +58,7 @@ struct ssd_replay {
     double runtime_s, busy_s;
     uint64_t bytes[2], ios[2], trims, flushes, remapped;
     ssd_hist *lat[2];
-    struct replay_sample *samples;
-    size_t nsamples, samples_cap;
+    ssd_job *job; /* the job that ran the trace: its samples are the results' */
     char err[SSD__ERRMSG_SIZE];
 };
 
@@ -133,7 +126,7 @@ void ssd_replay_free(ssd_replay *r) {
     ssd_hist_free(r->lat[0]);
     ssd_hist_free(r->lat[1]);
     ssd__option_free(&replay_options, r);
-    free(r->samples);
+    ssd_job_free(r->job);
     free(r);
 }
 
@@ -177,21 +170,6 @@ int ssd_replay_set_option(ssd_replay *r, const char *key, const char *value) {
 }
 
 /* ---- shared ---------------------------------------------------------------- */
-
-/* Keeps what the results show of a sample. */
-static int push_sample(ssd_replay *r, const ssd_sample *s) {
-    if (r->nsamples == r->samples_cap) {
-        size_t cap = r->samples_cap ? r->samples_cap * 2 : 256;
-        struct replay_sample *p = realloc(r->samples, cap * sizeof *p);
-        if (!p)
-            return ssd__fail(r->err, SSD_ENOMEM, "out of memory for samples");
-        r->samples = p;
-        r->samples_cap = cap;
-    }
-    r->samples[r->nsamples++] =
-        (struct replay_sample){s->t_s, s->bytes[0] + s->bytes[1], s->ops[0] + s->ops[1]};
-    return 0;
-}
 
 /* Where a trace I/O lands: inside [offset, offset + span), wrapped modulo
  * the span, aligned to the target's block, whole. */
@@ -444,10 +422,10 @@ static int run_job(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     /* psync runs one I/O at a time, whether asked for or fallen back to. */
     if (r->t->fd >= 0 && !strcmp(engine_names[r->engine], "psync"))
         r->qd_run = 1;
-    ssd_job *j = NULL;
-    int rc = ssd_job_create(&j, r->t);
+    int rc = ssd_job_create(&r->job, r->t);
     if (rc < 0)
         return ssd__fail(r->err, rc, "out of memory");
+    ssd_job *j = r->job;
     char iv[32];
     snprintf(iv, sizeof iv, "%.17g", r->interval_s);
     rc = set_opt(j, 0, "qd", r->qd_run);
@@ -475,13 +453,6 @@ static int run_job(ssd_replay *r, const struct mapper *m, struct issued *iss) {
         if (ssd_job_latency(j, d)) /* NULL when the job never started */
             ssd_hist_merge(r->lat[d], ssd_job_latency(j, d));
     }
-    size_t ns = 0;
-    const ssd_sample *smp = ssd_job_samples(j, &ns);
-    for (size_t i = 0; i < ns && (rc == 0 || rc == SSD_EINTERRUPTED); i++) {
-        int p = push_sample(r, &smp[i]);
-        rc = p < 0 ? p : rc;
-    }
-    ssd_job_free(j);
     return rc == SSD_EINTERRUPTED ? 0 : rc;
 }
 
@@ -665,11 +636,13 @@ int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
     ssd__jw_kstr(&w, "log", r->log_path);
     ssd__jw_key(&w, "samples");
     ssd__jw_begin_array(&w);
-    for (size_t i = 0; i < r->nsamples; i++) {
+    size_t ns = 0;
+    const ssd_sample *smp = r->job ? ssd_job_samples(r->job, &ns) : NULL;
+    for (size_t i = 0; i < ns; i++) {
         ssd__jw_begin_array(&w);
-        ssd__jw_num(&w, r->samples[i].t_s);
-        ssd__jw_u64(&w, r->samples[i].bytes);
-        ssd__jw_u64(&w, r->samples[i].ops);
+        ssd__jw_num(&w, smp[i].t_s);
+        ssd__jw_u64(&w, smp[i].bytes[0] + smp[i].bytes[1]);
+        ssd__jw_u64(&w, smp[i].ops[0] + smp[i].ops[1]);
         ssd__jw_end_array(&w);
     }
     ssd__jw_end_array(&w);
