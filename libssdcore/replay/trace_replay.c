@@ -389,15 +389,11 @@ static int feed_next_run(struct ssd__source *src, double now, struct ssd__worklo
 
 /* ---- both: the trace as the job's I/O source --------------------------------- */
 
-/* The digits by hand, as a replay on a sim: target used to set six numbers
- * per run of I/Os. */
+/* Sets a whole-number option of j unless rc already says an error. */
 static int set_opt(ssd_job *j, int rc, const char *key, uint64_t v) {
-    char s[24], *p = s + sizeof s;
-    *--p = '\0';
-    do
-        *--p = (char)('0' + v % 10);
-    while (v /= 10);
-    return rc ? rc : ssd_job_set_option(j, key, p);
+    char s[24];
+    snprintf(s, sizeof s, "%llu", (unsigned long long)v);
+    return rc ? rc : ssd_job_set_option(j, key, s);
 }
 
 /* One job runs the whole trace: on a real target I/O by I/O on the job's
