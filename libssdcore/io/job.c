@@ -96,9 +96,6 @@ struct ssd_job {
     /* scratch for per-interval summaries, allocated before the run */
     ssd_hist *iv_lat[2];
     ssd_hist *iv_all;
-    /* Histograms lent by ssd__job_lend_hists, used (reset) instead of new
-     * ones when the run starts; NULL: none lent. */
-    ssd_hist *spare[SSD__JOB_HISTS];
     FILE *log;
     size_t log_rows; /* data rows the log holds */
     int log_failed;  /* a write to it failed: it is renamed LOG.partial */
@@ -193,8 +190,6 @@ void ssd_job_free(ssd_job *j) {
         ssd_hist_free(j->iv_lat[d]);
     }
     ssd_hist_free(j->iv_all);
-    for (int k = 0; k < SSD__JOB_HISTS; k++)
-        ssd_hist_free(j->spare[k]);
     if (j->log)
         fclose(j->log);
     free(j->samples);
@@ -516,6 +511,17 @@ static int add_sample(ssd_job *j, double t_s, const uint64_t bytes[2], const uin
     return 0;
 }
 
+/* The series metadata line: a source's (a replay) names its pattern and
+ * leaves the workload out, as its log always did. */
+static int job_metadata(const ssd_job *j, enum ssd__jw_style style, char **out) {
+    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
+                                   j->temp.source, j->reference};
+    if (j->src && j->src->log_pattern)
+        return ssd__series_metadata_json(j->target_uri, &ctx, NULL, j->src->log_pattern,
+                                         j->w.interval_s, j->engine, style, out);
+    return ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, style, out);
+}
+
 static int open_log(ssd_job *j) {
     if (!j->log_path)
         return 0;
@@ -534,10 +540,7 @@ static int open_log(ssd_job *j) {
     if (!j->log)
         return ssd__fail(j->err, -errno, "log %s: cannot create: %s", j->log_path, strerror(errno));
     char *meta = NULL;
-    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
-                                   j->temp.source, j->reference};
-    rc = ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, SSD__JW_COMPACT, &meta);
-    if (rc)
+    if ((rc = job_metadata(j, SSD__JW_COMPACT, &meta)))
         return ssd__fail(j->err, rc, "log %s: no memory for the metadata", j->log_path);
     ssd__series_put_head(j->log, meta, series_columns(j));
     free(meta);
@@ -653,6 +656,78 @@ static int run_virtual(ssd_job *j, unsigned gen) {
         }
     }
     return 0;
+}
+
+/* The samples of the interval boundaries up to t_s: the first with what
+ * completed since the last one (iv), then empty ones (an idle). */
+static int sample_until(ssd_job *j, double t_s, double *next, struct ssd__interval *iv) {
+    for (; t_s >= *next; *next += j->w.interval_s) {
+        int rc = add_sample(j, *next, iv->bytes, iv->ops, NAN);
+        memset(iv, 0, sizeof *iv);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* One run a virtual source handed over, begun and run as a job's workload
+ * (as one job of that many bytes at a 1 h interval did); adds what
+ * completed to iv and the time it took to *elapsed. */
+static int run_one(ssd_job *j, struct ssd__workload *w, struct ssd__interval *iv, double *elapsed) {
+    ssd_target *t = j->t;
+    w->read_pct = pattern_reads(w->pattern) ? 100 : 0;
+    int rc = t->ops->job_begin ? t->ops->job_begin(t, w) : 0;
+    uint64_t done = 0;
+    double took = 0;
+    while (!rc && done < w->max_bytes) {
+        uint64_t before = iv->bytes[0] + iv->bytes[1];
+        double el = 0;
+        rc = t->ops->run_virtual(t, 3600, w->max_bytes - done, iv, j->iv_lat, &el);
+        done += iv->bytes[0] + iv->bytes[1] - before;
+        took += el;
+        if (el < 3600 * (1 - 1e-9))
+            break;
+    }
+    if (rc < 0)
+        return ssd__fail(j->err, rc, "sim: %s", t->err[0] ? t->err : "the simulated run failed");
+    *elapsed += took;
+    j->src->busy_s += took;
+    return 0;
+}
+
+/* A source on a virtual-time target (a replay on sim:): its runs one after
+ * the other, think time idling the target, the job's sampler counting what
+ * completed in each interval of the shared virtual time. */
+static int run_virtual_source(ssd_job *j, unsigned gen) {
+    struct ssd__source *src = j->src;
+    struct ssd__interval iv;
+    memset(&iv, 0, sizeof iv);
+    double elapsed = 0, next = j->w.interval_s;
+    int rc = 0;
+    while (!rc) {
+        if (ssd__interrupt_generation() != gen) {
+            j->interrupted = 1;
+            break;
+        }
+        struct ssd__workload w = j->w;
+        double until = 0;
+        int what = src->next_run(src, elapsed, &w, &until, j->err);
+        if (what < 0)
+            rc = what;
+        else if (what == SSD__SRC_WAIT && !(rc = sample_until(j, until, &next, &iv))) {
+            if ((rc = ssd_target_idle(j->t, until - elapsed)) < 0)
+                ssd__fail(j->err, rc, "sim idle: %s", ssd_target_errmsg(j->t));
+            elapsed = until;
+        } else if (what == SSD__SRC_IO && !(rc = run_one(j, &w, &iv, &elapsed))) {
+            rc = sample_until(j, elapsed, &next, &iv);
+        } else if (what == SSD__SRC_STOP) {
+            break;
+        }
+        j->runtime_s = elapsed;
+    }
+    if (!rc && (iv.ops[0] || iv.ops[1]))
+        rc = add_sample(j, elapsed, iv.bytes, iv.ops, NAN);
+    return rc;
 }
 
 /* ---- real targets: workers and the sampler ----------------------------- */
@@ -965,36 +1040,6 @@ out:
     return rc;
 }
 
-/* The k-th of the run's histograms: the one lent for it, emptied, else a
- * new one. */
-static int job_hist(ssd_job *j, ssd_hist **h, int k) {
-    if (!j->spare[k])
-        return ssd_hist_create(h);
-    *h = j->spare[k];
-    j->spare[k] = NULL;
-    ssd_hist_reset(*h);
-    return 0;
-}
-
-void ssd__job_lend_hists(ssd_job *j, ssd_hist *h[SSD__JOB_HISTS]) {
-    for (int k = 0; k < SSD__JOB_HISTS; k++) {
-        ssd_hist_free(j->spare[k]);
-        j->spare[k] = h[k];
-        h[k] = NULL;
-    }
-}
-
-void ssd__job_take_hists(ssd_job *j, ssd_hist *h[SSD__JOB_HISTS]) {
-    ssd_hist **mine[SSD__JOB_HISTS] = {&j->lat[0], &j->iv_lat[0], &j->lat[1], &j->iv_lat[1],
-                                       &j->iv_all};
-    for (int k = 0; k < SSD__JOB_HISTS; k++) {
-        ssd_hist **from = *mine[k] ? mine[k] : &j->spare[k]; /* a run that never started */
-        ssd_hist_free(h[k]);
-        h[k] = *from;
-        *from = NULL;
-    }
-}
-
 int ssd_job_run(ssd_job *j) {
     j->err[0] = '\0';
     if (j->ran)
@@ -1013,9 +1058,9 @@ int ssd_job_run(ssd_job *j) {
     if (!j->target_uri)
         return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory to start the job", t->uri);
     for (int d = 0; d < 2; d++)
-        if (job_hist(j, &j->lat[d], 2 * d) || job_hist(j, &j->iv_lat[d], 2 * d + 1))
+        if (ssd_hist_create(&j->lat[d]) || ssd_hist_create(&j->iv_lat[d]))
             return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
-    if (job_hist(j, &j->iv_all, 4))
+    if (ssd_hist_create(&j->iv_all))
         return ssd__fail(j->err, SSD_ENOMEM, "%s: no memory for latency histograms", t->uri);
     /* What the target knows of the drive's past (a precondition, a TRIM,
      * the writes of earlier jobs on it) is this run's context unless the
@@ -1028,12 +1073,14 @@ int ssd_job_run(ssd_job *j) {
         if (j->precondition < 0)
             j->precondition = pre;
     }
-    ssd__temp_probe(t, &j->temp);
+    /* A source's log (a replay's) has no temp_c column, as it never had. */
+    if (!j->src)
+        ssd__temp_probe(t, &j->temp);
     if (t->ops->run_virtual) {
         j->engine = "virtual";
         rc = open_log(j);
         if (!rc)
-            rc = run_virtual(j, gen);
+            rc = j->src ? run_virtual_source(j, gen) : run_virtual(j, gen);
     } else {
         rc = run_real(j, gen);
     }
@@ -1048,7 +1095,7 @@ int ssd_job_run(ssd_job *j) {
 }
 
 int ssd__job_run_source(ssd_job *j, struct ssd__source *src) {
-    if (j->t->ops->run_virtual)
+    if (j->t->ops->run_virtual ? !src->next_run : !src->next)
         return ssd__fail(j->err, SSD_EUNSUPPORTED, "%s: a simulated target runs jobs, not I/Os",
                          j->t->uri);
     j->src = src;
@@ -1105,11 +1152,7 @@ static int ran_json_style(const ssd_job *j, char **out, int flags, enum ssd__jw_
 int ssd_job_metadata_json(const ssd_job *j, int flags, char **out) {
     enum ssd__jw_style style;
     int rc = ran_json_style(j, out, flags, &style);
-    if (rc)
-        return rc;
-    struct ssd__job_context ctx = {j->target_size, j->written_before, j->precondition,
-                                   j->temp.source, j->reference};
-    return ssd__job_metadata_json(j->target_uri, &ctx, &j->w, j->engine, style, out);
+    return rc ? rc : job_metadata(j, style, out);
 }
 
 int ssd_job_to_json(const ssd_job *j, int flags, char **out) {

@@ -1,5 +1,5 @@
 /* series_write.h - internal: the series CSV (DESIGN.md, version 1), written
- * by the job's live log and by a replay's log alike. */
+ * by the job's live log (a replay's too: its job writes it). */
 #ifndef SSD_SERIES_WRITE_H
 #define SSD_SERIES_WRITE_H
 

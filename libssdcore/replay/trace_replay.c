@@ -9,11 +9,12 @@
  * time is the time with at least one I/O in flight, the measure PCMark's
  * bandwidth divides by.
  *
- * Sim targets run in virtual time through the public job interface: runs of
+ * Sim targets run the trace in one job too, in virtual time: runs of
  * consecutive I/Os with the same direction, size and access kind
- * (sequential or random) become one job of that many bytes, so the model's
- * regime changes, queue-depth scaling and GC apply as they do to any job;
- * recorded think time becomes the model's idle time. */
+ * (sequential or random) are each a workload of that many bytes, so the
+ * model's regime changes, queue-depth scaling and GC apply as they do to
+ * any job; recorded think time becomes the model's idle time; the job's
+ * sampler counts each interval and writes the log. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +22,6 @@
 #include <unistd.h>
 
 #include "errmsg.h"
-#include "file_write.h"
 #include "interrupt.h"
 #include "job_impl.h"
 #include "jobfmt.h"
@@ -58,12 +58,7 @@ struct ssd_replay {
     double runtime_s, busy_s;
     uint64_t bytes[2], ios[2], trims, flushes, remapped;
     ssd_hist *lat[2];
-    /* The histograms every job of a sim: replay runs with, lent to each in
-     * turn (ssd__job_lend_hists). */
-    ssd_hist *job_hists[SSD__JOB_HISTS];
-    ssd_sample *samples;
-    size_t nsamples, samples_cap;
-    int samples_lat; /* the samples hold latencies (real targets) */
+    ssd_job *job; /* the job that ran the trace: its samples are the results' */
     char err[SSD__ERRMSG_SIZE];
 };
 
@@ -130,10 +125,8 @@ void ssd_replay_free(ssd_replay *r) {
         return;
     ssd_hist_free(r->lat[0]);
     ssd_hist_free(r->lat[1]);
-    for (int k = 0; k < SSD__JOB_HISTS; k++)
-        ssd_hist_free(r->job_hists[k]);
     ssd__option_free(&replay_options, r);
-    free(r->samples);
+    ssd_job_free(r->job);
     free(r);
 }
 
@@ -177,19 +170,6 @@ int ssd_replay_set_option(ssd_replay *r, const char *key, const char *value) {
 }
 
 /* ---- shared ---------------------------------------------------------------- */
-
-static int push_sample(ssd_replay *r, const ssd_sample *s) {
-    if (r->nsamples == r->samples_cap) {
-        size_t cap = r->samples_cap ? r->samples_cap * 2 : 256;
-        ssd_sample *p = realloc(r->samples, cap * sizeof *p);
-        if (!p)
-            return ssd__fail(r->err, SSD_ENOMEM, "out of memory for samples");
-        r->samples = p;
-        r->samples_cap = cap;
-    }
-    r->samples[r->nsamples++] = *s;
-    return 0;
-}
 
 /* Where a trace I/O lands: inside [offset, offset + span), wrapped modulo
  * the span, aligned to the target's block, whole. */
@@ -240,32 +220,6 @@ static int write_record(ssd_replay *r, const struct issued *iss, size_t n) {
     return rc;
 }
 
-/* The series is written after the replay, like every output renamed into
- * place: a replay killed part-way leaves the previous file, not half of a
- * new one, and never writes into whatever node the name held. The
- * metadata carries the analysis context (DESIGN.md). */
-static int write_log(ssd_replay *r) {
-    struct ssd__job_context ctx = {ssd_target_size(r->t), r->written_before, r->precondition, NULL,
-                                   NULL};
-    char *meta = NULL, *text = NULL;
-    size_t len = 0;
-    int rc = ssd__series_metadata_json(ssd_target_uri(r->t), &ctx, NULL, "replay", r->interval_s,
-                                       r->engine_name, SSD__JW_COMPACT, &meta);
-    FILE *f = rc ? NULL : open_memstream(&text, &len);
-    if (f) {
-        ssd__series_put_head(f, meta, r->samples_lat);
-        for (size_t i = 0; i < r->nsamples; i++)
-            ssd__series_put_row(f, &r->samples[i], r->samples_lat);
-    }
-    rc = !f || fclose(f) ? SSD_ENOMEM : ssd__write_atomic(r->log_path, text, len);
-    free(meta);
-    free(text);
-    if (rc)
-        return ssd__fail(r->err, rc, "log %s: cannot write %zu samples: %s", r->log_path,
-                         r->nsamples, ssd_strerror(rc));
-    return 0;
-}
-
 /* Before the first I/O: --record and --log never replace the trace, the
  * target, a device node or a file ssdcore did not write (unless
  * destroy_data says so), so a refusal costs nothing. */
@@ -288,7 +242,7 @@ static int check_outputs(ssd_replay *r) {
     return rc;
 }
 
-/* ---- real targets: the trace as the job's I/O source ------------------------ */
+/* ---- real targets: the trace I/O by I/O ------------------------------------- */
 
 struct feed {
     ssd_replay *r;
@@ -296,6 +250,7 @@ struct feed {
     struct issued *iss;
     size_t next, n;
     double t_first;
+    uint64_t prev_end[2]; /* sim: where the last I/O of each direction ended, in the trace */
 };
 
 static int feed_failed(struct ssd__worker *w, int rc, const char *msg) {
@@ -351,31 +306,104 @@ static int feed_next(struct ssd__worker *w, struct ssd__slot *s, unsigned inflig
     return SSD__SRC_STOP;
 }
 
-/* The digits by hand: a replay on a sim: target sets six numbers per
- * slice, and snprintf's machinery was 9 % of the apps suite's CPU. */
-static int set_opt(ssd_job *j, int rc, const char *key, uint64_t v) {
-    char s[24], *p = s + sizeof s;
-    *--p = '\0';
-    do
-        *--p = (char)('0' + v % 10);
-    while (v /= 10);
-    return rc ? rc : ssd_job_set_option(j, key, p);
-}
+/* ---- sim targets: the trace as runs of I/Os --------------------------------- */
 
-/* What a job that ran the replay's I/Os completed. */
-static void add_results(ssd_replay *r, const ssd_job *j) {
-    for (int d = 0; d < 2; d++) {
-        r->bytes[d] += ssd_job_bytes(j, d);
-        r->ios[d] += ssd_job_ios(j, d);
-        if (ssd_job_latency(j, d)) /* NULL when the job never started */
-            ssd_hist_merge(r->lat[d], ssd_job_latency(j, d));
+/* The next run of trace I/Os for the job on a sim: target (io_source.h's
+ * next_run): consecutive I/Os with the same direction and size, all
+ * sequential or all random, contiguous in the target (no wrap), no think
+ * time in between; trims and flushes on the way are done here, think time
+ * before an I/O is the target's idle time. */
+static int feed_next_run(struct ssd__source *src, double now, struct ssd__workload *w,
+                         double *until, char *err) {
+    struct feed *f = src->ctx;
+    ssd_replay *r = f->r;
+    const struct mapper *m = f->m;
+    while (f->next < f->n) {
+        size_t i = f->next;
+        ssd_trace_io io = {.size = sizeof io};
+        ssd_trace_get(r->tr, i, &io);
+        double due = (io.t_s - f->t_first) * r->scale;
+        if (r->scale > 0 && due > now) { /* think time: the drive idles (and collects garbage) */
+            *until = due;
+            return SSD__SRC_WAIT;
+        }
+        uint64_t off = 0, len = 0;
+        int rc = io.op == SSD_TRACE_FLUSH ? 0 : map_io(r, m, &io, i, &off, &len);
+        if (!rc && io.op == SSD_TRACE_TRIM && (rc = ssd_target_trim(r->t, off, len)) < 0)
+            ssd__fail(r->err, rc, "trace I/O %zu: trim failed: %s", i + 1, ssd_target_errmsg(r->t));
+        if (rc < 0)
+            return ssd__fail(err, rc, "%s", r->err);
+        if (f->iss)
+            f->iss[i] = (struct issued){now, io.op, off, len};
+        f->next++;
+        if (io.op >= SSD_TRACE_TRIM) {
+            *(io.op == SSD_TRACE_TRIM ? &r->trims : &r->flushes) += 1;
+            continue;
+        }
+        int dir = io.op == SSD_TRACE_WRITE;
+        int seq = io.offset == f->prev_end[dir];
+        uint64_t count = 1, next_off = off + len;
+        double t_prev = io.t_s;
+        f->prev_end[dir] = io.offset + io.length;
+        for (; f->next < f->n; f->next++) {
+            size_t k = f->next;
+            ssd_trace_io nx = {.size = sizeof nx};
+            ssd_trace_get(r->tr, k, &nx);
+            if (nx.op != io.op || nx.length != io.length)
+                break;
+            if (r->scale > 0 && (nx.t_s - t_prev) * r->scale > 1e-3)
+                break;
+            int nseq = nx.offset == f->prev_end[dir];
+            if (nseq != seq)
+                break;
+            uint64_t o2 = 0, l2 = 0;
+            size_t saved = r->remapped;
+            if (map_io(r, m, &nx, k, &o2, &l2) < 0 || (seq && o2 != next_off)) {
+                r->remapped = saved;
+                break;
+            }
+            if (f->iss)
+                f->iss[k] = (struct issued){now, nx.op, o2, l2};
+            next_off = o2 + l2;
+            f->prev_end[dir] = nx.offset + nx.length;
+            t_prev = nx.t_s;
+            count++;
+        }
+        uint64_t bs = len < 512 ? 512 : (len + 511) / 512 * 512;
+        if (bs > 64ull << 20)
+            return ssd__fail(err, SSD_ERANGE,
+                             "trace I/O %zu: %llu bytes: the simulator takes I/Os up to 64 MiB",
+                             i + 1, (unsigned long long)len);
+        static const enum ssd__pattern pats[2][2] = {{SSD__PAT_RANDREAD, SSD__PAT_READ},
+                                                     {SSD__PAT_RANDWRITE, SSD__PAT_WRITE}};
+        w->pattern = pats[dir][seq];
+        w->block_size = (uint32_t)bs;
+        w->queue_depth = r->qd_run < count ? r->qd_run : (unsigned)count;
+        w->offset = seq ? off : m->offset;
+        w->span = seq ? count * bs : m->span / bs * bs;
+        w->max_bytes = count * bs;
+        return SSD__SRC_IO;
     }
+    return SSD__SRC_STOP;
 }
 
-static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
+/* ---- both: the trace as the job's I/O source --------------------------------- */
+
+/* Sets a whole-number option of j unless rc already says an error. */
+static int set_opt(ssd_job *j, int rc, const char *key, uint64_t v) {
+    char s[24];
+    snprintf(s, sizeof s, "%llu", (unsigned long long)v);
+    return rc ? rc : ssd_job_set_option(j, key, s);
+}
+
+/* One job runs the whole trace: on a real target I/O by I/O on the job's
+ * engine, on a sim: target run by run in virtual time; the job's sampler
+ * writes the log live, with the replay's context. */
+static int run_job(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     size_t n = ssd_trace_count(r->tr);
-    struct feed f = {.r = r, .m = m, .iss = iss, .n = n};
-    struct ssd__source src = {.next = feed_next, .ctx = &f};
+    struct feed f = {.r = r, .m = m, .iss = iss, .n = n, .prev_end = {UINT64_MAX, UINT64_MAX}};
+    struct ssd__source src = {
+        .next = feed_next, .next_run = feed_next_run, .ctx = &f, .log_pattern = "replay"};
     uint64_t block = m->block, maxlen = block;
     for (size_t i = 0; i < n; i++) {
         ssd_trace_io io = {.size = sizeof io};
@@ -388,12 +416,12 @@ static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     }
     src.max_len = (uint32_t)((maxlen + block - 1) / block * block);
     /* psync runs one I/O at a time, whether asked for or fallen back to. */
-    if (!strcmp(engine_names[r->engine], "psync"))
+    if (r->t->fd >= 0 && !strcmp(engine_names[r->engine], "psync"))
         r->qd_run = 1;
-    ssd_job *j = NULL;
-    int rc = ssd_job_create(&j, r->t);
+    int rc = ssd_job_create(&r->job, r->t);
     if (rc < 0)
         return ssd__fail(r->err, rc, "out of memory");
+    ssd_job *j = r->job;
     char iv[32];
     snprintf(iv, sizeof iv, "%.17g", r->interval_s);
     rc = set_opt(j, 0, "qd", r->qd_run);
@@ -401,6 +429,11 @@ static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     rc = set_opt(j, rc, "span", m->span);
     rc = rc ? rc : ssd_job_set_option(j, "interval", iv);
     rc = rc ? rc : ssd_job_set_option(j, "engine", engine_names[r->engine]);
+    rc = set_opt(j, rc, "written_before", r->written_before);
+    if (!rc && r->precondition >= 0)
+        rc = ssd_job_set_option(j, "precondition", ssd__precondition_name(r->precondition));
+    if (!rc && r->log_path)
+        rc = ssd_job_set_option(j, "log", r->log_path);
     rc = rc ? rc : ssd__job_run_source(j, &src);
     r->interrupted = ssd_job_interrupted(j);
     if (rc < 0 && rc != SSD_EINTERRUPTED)
@@ -409,170 +442,14 @@ static int run_real(ssd_replay *r, const struct mapper *m, struct issued *iss) {
     if (!strcmp(r->engine_name, "psync"))
         r->qd_run = 1;
     r->runtime_s = ssd_job_runtime_s(j);
-    r->busy_s = (double)src.busy_ns * 1e-9;
-    add_results(r, j);
-    size_t ns = 0;
-    const ssd_sample *smp = ssd_job_samples(j, &ns);
-    r->samples_lat = 1;
-    for (size_t i = 0; i < ns && (rc == 0 || rc == SSD_EINTERRUPTED); i++) {
-        int p = push_sample(r, &smp[i]);
-        rc = p < 0 ? p : rc;
+    r->busy_s = r->t->fd < 0 ? src.busy_s : (double)src.busy_ns * 1e-9;
+    for (int d = 0; d < 2; d++) {
+        r->bytes[d] = ssd_job_bytes(j, d);
+        r->ios[d] = ssd_job_ios(j, d);
+        if (ssd_job_latency(j, d)) /* NULL when the job never started */
+            ssd_hist_merge(r->lat[d], ssd_job_latency(j, d));
     }
-    ssd_job_free(j);
     return rc == SSD_EINTERRUPTED ? 0 : rc;
-}
-
-/* ---- sim targets ----------------------------------------------------------- */
-
-static int sim_job(ssd_replay *r, int dir, int seq, uint64_t off, uint64_t span, uint64_t len,
-                   uint64_t count, unsigned qd, double *elapsed) {
-    ssd_job *j = NULL;
-    int rc = ssd_job_create(&j, r->t);
-    if (rc < 0)
-        return ssd__fail(r->err, rc, "out of memory");
-    static const char *const pats[2][2] = {{"randread", "read"}, {"randwrite", "write"}};
-    rc = ssd_job_set_option(j, "pattern", pats[dir][seq]);
-    rc = set_opt(j, rc, "bs", len);
-    rc = set_opt(j, rc, "qd", qd);
-    rc = set_opt(j, rc, "offset", off);
-    rc = set_opt(j, rc, "span", span);
-    rc = set_opt(j, rc, "bytes", len * count);
-    rc = set_opt(j, rc, "time", 0);
-    rc = rc ? rc : ssd_job_set_option(j, "interval", "1h");
-    ssd__job_lend_hists(j, r->job_hists);
-    rc = rc ? rc : ssd_job_run(j);
-    if (rc < 0)
-        ssd__fail(r->err, rc, "sim: %s", ssd_job_errmsg(j));
-    else
-        add_results(r, j);
-    *elapsed = ssd_job_runtime_s(j);
-    ssd__job_take_hists(j, r->job_hists);
-    ssd_job_free(j);
-    return rc < 0 ? rc : 0;
-}
-
-static int run_sim(ssd_replay *r, const struct mapper *m, struct issued *iss) {
-    const ssd_trace *tr = r->tr;
-    size_t n = ssd_trace_count(tr);
-    r->engine_name = "virtual";
-    double clock = 0, busy = 0, next_sample = r->interval_s, t_first = 0;
-    uint64_t prev_end[2] = {UINT64_MAX, UINT64_MAX};
-    ssd_sample iv = {.size = sizeof iv};
-    unsigned gen = ssd__interrupt_generation();
-    int rc = 0;
-    if (n) {
-        ssd_trace_io io = {.size = sizeof io};
-        ssd_trace_get(tr, 0, &io);
-        t_first = io.t_s;
-    }
-    size_t i = 0;
-    while (i < n && rc == 0) {
-        if (ssd__interrupt_generation() != gen) {
-            r->interrupted = 1;
-            break;
-        }
-        ssd_trace_io io = {.size = sizeof io};
-        ssd_trace_get(tr, i, &io);
-        if (r->scale > 0) { /* think time: the drive idles (and collects garbage) */
-            double due = (io.t_s - t_first) * r->scale;
-            if (due > clock) {
-                if ((rc = ssd_target_idle(r->t, due - clock)) < 0) {
-                    ssd__fail(r->err, rc, "sim idle: %s", ssd_target_errmsg(r->t));
-                    break;
-                }
-                clock = due;
-            }
-        }
-        uint64_t off = 0, len = 0;
-        if (io.op == SSD_TRACE_FLUSH) {
-            r->flushes++;
-            if (iss)
-                iss[i] = (struct issued){clock, io.op, 0, 0};
-            i++;
-            continue;
-        }
-        if ((rc = map_io(r, m, &io, i, &off, &len)) < 0)
-            break;
-        if (io.op == SSD_TRACE_TRIM) {
-            if ((rc = ssd_target_trim(r->t, off, len)) < 0) {
-                ssd__fail(r->err, rc, "trace I/O %zu: trim failed: %s", i + 1,
-                          ssd_target_errmsg(r->t));
-                break;
-            }
-            r->trims++;
-            if (iss)
-                iss[i] = (struct issued){clock, io.op, off, len};
-            i++;
-            continue;
-        }
-        /* A run: the same direction and size, all sequential or all random,
-         * contiguous in the target (no wrap), no think time in between. */
-        int dir = io.op == SSD_TRACE_WRITE;
-        int seq = io.offset == prev_end[dir];
-        uint64_t count = 1, next_off = off + len;
-        size_t k = i + 1;
-        double t_prev = io.t_s;
-        prev_end[dir] = io.offset + io.length;
-        if (iss)
-            iss[i] = (struct issued){clock, io.op, off, len};
-        for (; k < n; k++) {
-            ssd_trace_io nx = {.size = sizeof nx};
-            ssd_trace_get(tr, k, &nx);
-            if (nx.op != io.op || nx.length != io.length)
-                break;
-            if (r->scale > 0 && (nx.t_s - t_prev) * r->scale > 1e-3)
-                break;
-            int nseq = nx.offset == prev_end[dir];
-            if (nseq != seq)
-                break;
-            uint64_t o2 = 0, l2 = 0;
-            size_t saved = r->remapped;
-            if (map_io(r, m, &nx, k, &o2, &l2) < 0) {
-                r->remapped = saved;
-                break;
-            }
-            if (seq && o2 != next_off) {
-                r->remapped = saved;
-                break;
-            }
-            if (iss)
-                iss[k] = (struct issued){clock, nx.op, o2, l2};
-            next_off = o2 + l2;
-            prev_end[dir] = nx.offset + nx.length;
-            t_prev = nx.t_s;
-            count++;
-        }
-        unsigned qd = r->qd_run < count ? r->qd_run : (unsigned)count;
-        uint64_t bs = len < 512 ? 512 : (len + 511) / 512 * 512;
-        if (bs > 64ull << 20) {
-            rc = ssd__fail(r->err, SSD_ERANGE,
-                           "trace I/O %zu: %llu bytes: the simulator takes I/Os up to 64 MiB",
-                           i + 1, (unsigned long long)len);
-            break;
-        }
-        double el = 0;
-        rc = seq ? sim_job(r, dir, 1, off, count * bs, bs, count, qd, &el)
-                 : sim_job(r, dir, 0, m->offset, m->span / bs * bs, bs, count, qd, &el);
-        if (rc < 0)
-            break;
-        clock += el;
-        busy += el;
-        iv.bytes[dir] += count * bs;
-        iv.ops[dir] += count;
-        for (; clock >= next_sample; next_sample += r->interval_s) {
-            iv.t_s = next_sample;
-            if ((rc = push_sample(r, &iv)) < 0)
-                break;
-            iv = (ssd_sample){.size = sizeof iv};
-        }
-        i = k;
-    }
-    iv.t_s = clock;
-    if (rc == 0 && (iv.ops[0] || iv.ops[1]))
-        rc = push_sample(r, &iv);
-    r->runtime_s = clock;
-    r->busy_s = busy;
-    return rc;
 }
 
 /* ---- run and results ------------------------------------------------------- */
@@ -642,7 +519,7 @@ int ssd_replay_run(ssd_replay *r) {
     struct issued *iss = NULL;
     if (r->record_path && n && !(iss = calloc(n, sizeof *iss)))
         return ssd__fail(r->err, SSD_ENOMEM, "out of memory for the record of %zu I/Os", n);
-    int rc = r->t->fd < 0 ? run_sim(r, &m, iss) : run_real(r, &m, iss);
+    int rc = run_job(r, &m, iss);
     if (rc == 0 && r->interrupted)
         rc = SSD_EINTERRUPTED;
     if ((rc == 0 || rc == SSD_EINTERRUPTED) && iss) {
@@ -650,11 +527,6 @@ int ssd_replay_run(ssd_replay *r) {
         while (done < n && (iss[done].length || iss[done].op == SSD_TRACE_FLUSH))
             done++;
         int w = write_record(r, iss, done);
-        if (w < 0)
-            rc = w;
-    }
-    if ((rc == 0 || rc == SSD_EINTERRUPTED) && r->log_path) {
-        int w = write_log(r);
         if (w < 0)
             rc = w;
     }
@@ -760,11 +632,13 @@ int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
     ssd__jw_kstr(&w, "log", r->log_path);
     ssd__jw_key(&w, "samples");
     ssd__jw_begin_array(&w);
-    for (size_t i = 0; i < r->nsamples; i++) {
+    size_t ns = 0;
+    const ssd_sample *smp = r->job ? ssd_job_samples(r->job, &ns) : NULL;
+    for (size_t i = 0; i < ns; i++) {
         ssd__jw_begin_array(&w);
-        ssd__jw_num(&w, r->samples[i].t_s);
-        ssd__jw_u64(&w, r->samples[i].bytes[0] + r->samples[i].bytes[1]);
-        ssd__jw_u64(&w, r->samples[i].ops[0] + r->samples[i].ops[1]);
+        ssd__jw_num(&w, smp[i].t_s);
+        ssd__jw_u64(&w, smp[i].bytes[0] + smp[i].bytes[1]);
+        ssd__jw_u64(&w, smp[i].ops[0] + smp[i].ops[1]);
         ssd__jw_end_array(&w);
     }
     ssd__jw_end_array(&w);

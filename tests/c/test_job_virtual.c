@@ -218,59 +218,69 @@ Test(job_virtual, model_failure_is_reported_with_its_message) {
     ssd_target_free(t);
 }
 
-/* A replay on sim: lends one set of histograms to each of its jobs
- * (ssd__job_lend_hists): a job must start them empty, whatever the job
- * before left in them, and give back the ones it ran with. */
-Test(job_virtual, lent_histograms_start_empty_and_come_back) {
-    ssd_hist *h[SSD__JOB_HISTS];
-    for (int k = 0; k < SSD__JOB_HISTS; k++) {
-        cr_assert_eq(ssd_hist_create(&h[k]), 0);
-        ssd_hist_record_n(h[k], 7000000, 1000); /* an earlier job's 7 ms */
-        ssd_hist_record(h[k], 3);
+/* A source on a virtual-time target (a replay on sim:, io_source.h): each
+ * run it hands over is begun and run as a workload of its own, think time
+ * idles the target, and the job's sampler counts each interval of the
+ * shared virtual time: the run after an idle lands in the interval it
+ * completes in, not in the one before the idle. */
+static int fake_idle(ssd_target *t, double s) {
+    ((struct fake *)t->impl)->clock += s;
+    return 0;
+}
+
+static int two_runs(struct ssd__source *src, double now, struct ssd__workload *w, double *until,
+                    char *err) {
+    (void)err;
+    int *step = src->ctx;
+    switch ((*step)++) {
+    case 0: /* 100 MiB of writes: 1 s */
+        w->pattern = SSD__PAT_WRITE;
+        w->max_bytes = 100 << 20;
+        break;
+    case 1: /* think time until 2.5 s */
+        cr_expect(fabs(now - 1) < 1e-9, "the first run ended at %g s", now);
+        *until = 2.5;
+        return SSD__SRC_WAIT;
+    case 2: /* 50 MiB of reads: 0.5 s */
+        w->pattern = SSD__PAT_READ;
+        w->max_bytes = 50 << 20;
+        break;
+    default:
+        return SSD__SRC_STOP;
     }
+    w->block_size = 1 << 20;
+    w->queue_depth = 1;
+    w->offset = 0;
+    w->span = 1 << 30;
+    return SSD__SRC_IO;
+}
+
+Test(job_virtual, a_source_runs_its_runs_on_the_job_sampler) {
+    static const struct ssd__target_ops ops = {
+        .kind = "sim", .job_begin = fake_begin, .run_virtual = fake_run, .idle = fake_idle};
     struct fake f;
     ssd_target *t = fake_target(&f);
-    for (int round = 0; round < 2; round++) {
-        ssd_job *j;
-        cr_assert_eq(ssd_job_create(&j, t), 0);
-        const char *kv[] = {"pattern", round ? "read" : "write", "time", "3", NULL};
-        tu_options(j, kv);
-        ssd__job_lend_hists(j, h);
-        for (int k = 0; k < SSD__JOB_HISTS; k++)
-            cr_assert_null(h[k]);
-        cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
-        int d = round ? SSD_DIR_READ : SSD_DIR_WRITE;
-        const ssd_hist *lat = ssd_job_latency(j, d);
-        cr_expect_eq(ssd_hist_count(lat), 3 * 25600u);
-        cr_expect_eq(ssd_hist_min(lat), LAT_NS);
-        cr_expect_eq(ssd_hist_max(lat), LAT_NS);
-        cr_expect_eq(ssd_hist_count(ssd_job_latency(j, !d)), 0);
-        size_t n;
-        const ssd_sample *s = ssd_job_samples(j, &n);
-        cr_assert_eq(n, 3u);
-        for (size_t i = 0; i < n; i++) {
-            cr_expect(fabs(s[i].lat_mean_us - 50) < 0.5, "sample %zu: %g", i, s[i].lat_mean_us);
-            cr_expect(fabs(s[i].lat_max_us - 50) < 0.5, "sample %zu: %g", i, s[i].lat_max_us);
-        }
-        ssd__job_take_hists(j, h);
-        cr_expect_null(ssd_job_latency(j, d));
-        for (int k = 0; k < SSD__JOB_HISTS; k++)
-            cr_assert_not_null(h[k]);
-        cr_expect_eq(ssd_hist_count(h[2 * d]), 3 * 25600u, "lat[%d] is back", d);
-        ssd_job_free(j);
-    }
-    /* A job that never starts gives back what it was lent. */
+    t->ops = &ops;
+    int step = 0;
+    struct ssd__source src = {.next_run = two_runs, .ctx = &step, .writes = 1, .max_len = 4096};
     ssd_job *j;
     cr_assert_eq(ssd_job_create(&j, t), 0);
-    ssd_hist *lent[SSD__JOB_HISTS];
-    memcpy(lent, h, sizeof lent);
-    ssd__job_lend_hists(j, h);
-    ssd_job_set_option(j, "bs", "1000"); /* not a multiple of the target's block */
-    cr_expect_lt(ssd_job_run(j), 0);
-    ssd__job_take_hists(j, h);
-    cr_expect_eq(memcmp(lent, h, sizeof lent), 0);
+    cr_assert_eq(ssd_job_set_option(j, "interval", "1"), 0);
+    cr_assert_eq(ssd__job_run_source(j, &src), 0, "%s", ssd_job_errmsg(j));
+    cr_expect_eq(f.begun, 2);
+    size_t n;
+    const ssd_sample *s = ssd_job_samples(j, &n);
+    cr_assert_eq(n, 3u);
+    const double t_s[] = {1, 2, 3};
+    const uint64_t rd[] = {0, 0, 50 << 20}, wr[] = {100 << 20, 0, 0};
+    for (size_t i = 0; i < n; i++) {
+        cr_expect(fabs(s[i].t_s - t_s[i]) < 1e-9, "sample %zu at %g s", i, s[i].t_s);
+        cr_expect_eq(s[i].bytes[0], rd[i], "sample %zu", i);
+        cr_expect_eq(s[i].bytes[1], wr[i], "sample %zu", i);
+    }
+    cr_expect(fabs(src.busy_s - 1.5) < 1e-9, "busy %g s", src.busy_s);
+    cr_expect(fabs(ssd_job_runtime_s(j) - 3) < 1e-9);
+    cr_expect_eq(ssd_hist_count(ssd_job_latency(j, SSD_DIR_READ)), 50u);
     ssd_job_free(j);
-    for (int k = 0; k < SSD__JOB_HISTS; k++)
-        ssd_hist_free(h[k]);
     ssd_target_free(t);
 }

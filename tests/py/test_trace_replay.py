@@ -274,3 +274,18 @@ def test_cdm_presets_take_the_best_pass_and_warn_inside_the_cache(tmp_path):
     assert set(r8["headline"]["cdm"]) == {f"{n}-{d}_bps" for n in (
         "seq1m-q8t1", "seq1m-q1t1", "rnd4k-q32t1", "rnd4k-q1t1") for d in ("read", "write")}
     assert r8["headline"]["cdm_warning"] is None
+
+
+def test_sim_replay_counts_bytes_in_the_interval_they_complete_in(tmp_path):
+    # Think time across interval boundaries: the write at 5.2 s was counted
+    # in the interval ending at 1 s, and the log ended at 5 s, before it.
+    MiB = 1 << 20
+    tr = ssdcore.Trace()
+    for t, off in ((0, 0), (0.5, MiB), (5.2, 4 * MiB)):
+        tr.add(t, "W", off, MiB)
+    log = tmp_path / "r.csv"
+    ssdcore.replay(tr, "sim:bx200", timing="as-recorded", interval="1s", log=str(log))
+    s = ssdcore.Series.open(str(log))
+    assert list(s.t_s[:5]) == [1, 2, 3, 4, 5]
+    assert list(s.bytes) == [2 * MiB, 0, 0, 0, 0, MiB]
+    assert 5.2 < s.t_s[5] < 5.3
