@@ -86,9 +86,17 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
     } else {
         fprintf(f, "  cache:       none found\n");
     }
-    /* Without a cache post_cache_bps is the first level: not "post" anything. */
+    /* Without a cache post_cache_bps is the first level: not "post" anything.
+     * Before a used state it is the fresh state's speed, or on a drive
+     * written before the run the clean blocks' those writes left. */
+    int used_drive = s.written_before_bytes > 0 || s.precondition == SSD_PRECONDITION_SEQ_FILL ||
+                     s.precondition == SSD_PRECONDITION_RANDOM_FILL;
     if (isfinite(s.post_cache_bps))
-        fprintf(f, "  %s %s/s\n", s.has_cache ? "post-cache: " : "first level:",
+        fprintf(f, "  %s %s/s\n",
+                s.has_cache  ? "post-cache: "
+                : !s.has_gc  ? "first level:"
+                : used_drive ? "clean blocks:"
+                             : "fresh state:",
                 human(s.post_cache_bps, b1, sizeof b1));
     if (s.has_folding)
         fprintf(f, "  folding:     from %s at %s/s\n", human(s.folding_start_bytes, b1, sizeof b1),

@@ -257,9 +257,10 @@ def test_a_fast_start_the_segmentation_split_is_counted_by_its_samples(tmp_path)
         (a["gc"]["start_bytes"] / 2 ** 30, gc["start_bytes"] / 2 ** 30)
 
 
-def test_report_of_a_filled_no_cache_drive_says_none_and_fresh_state(tmp_path):
+def test_report_of_a_filled_no_cache_drive_says_none_and_clean_blocks(tmp_path, cli):
     # The issue's fill.suite: a filled drive without a cache. The report's
-    # headline calls its fast start the fresh-state speed, and the truth
+    # headline calls its fast start the clean blocks' speed (the fill left
+    # them: no fresh state), as the verdict words and the CLI do, and the truth
     # table says the measured cache is none (not "-", which reads as not
     # measured) and what its "after the cache" figure is.
     suite = tmp_path / "fill.suite"
@@ -270,7 +271,13 @@ def test_report_of_a_filled_no_cache_drive_says_none_and_fresh_state(tmp_path):
     ssdcore.suite("sim:mp44l-1tb,capacity_gb=512,slc_type=none,slc_gb=0,op_pct=12", out,
                   suite_file=suite)
     html = (out / "report.html").read_text()
-    assert "steady: fresh-state speed" in html
+    assert "steady: clean-block speed" in html and "fresh-state" not in html
+    assert "no SLC cache; clean-block speed" in html
+    text = subprocess.run([cli, "analyze", str(out / "steady.csv")], check=True,
+                          capture_output=True, text=True).stdout
+    assert "clean blocks:" in text and "first level" not in text and "fresh" not in text
+    a = ssdcore.analyze(str(out / "steady.csv"))
+    assert "no cache found; clean-block speed" in repr(a) and "fresh" not in repr(a)
     assert "steady: write speed<" not in html
     table = html[html.index("<th>SLC cache / fast writes, GiB</th>"):]
     assert table.startswith('<th>SLC cache / fast writes, GiB</th><td class="n">none</td>')
