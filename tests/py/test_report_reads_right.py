@@ -1,6 +1,7 @@
 """The single-run report's defects, each pinned: the moving average in
 samples and broken at phase boundaries, the stray last interval, the cache
 zoom, phone and print, units, readable step lines, the verdict."""
+import json
 import re
 import shutil
 
@@ -290,3 +291,21 @@ def test_a_phase_without_regime_is_named_for_a_reader(sim_runs):
     html = (sim_runs.path("sim:ssd370", "lab2016") / "report.html").read_text()
     assert "phase: other<" not in html
     assert "phase: no regime (a burst, a dip cluster or a transition)" in html
+
+
+def test_ssd370s_recovery_bullet_gives_the_level_it_fell_to(sim_runs):
+    """SSD370 has no cache: its recovery-idle run writes the 2.70 GiB idle
+    time cleaned at its fresh speed (with its GC dips), then falls to the
+    used state's ~7 MiB/s. The bullet said "2.70 GiB at full speed again,
+    then 284.8 MiB/s": the fast level, not the one after the room."""
+    run = sim_runs.path("sim:ssd370", "lab2016")
+    html = (run / "report.html").read_text()
+    line = re.search(r"<li>recovery-idle: ([^<]*)</li>", html).group(1)
+    m = re.fullmatch(r"([\d.]+) GiB at full speed again \(([\d.]+) MiB/s, GC dips and all\), "
+                     r"then ([\d.]+) MiB/s\.", line)
+    assert m, line
+    res = json.loads((run / "results.json").read_text())
+    curve = res["headline"]["write_curves"]["recovery-idle"]
+    assert float(m.group(1)) == pytest.approx(curve["recovered_bytes"] / 2 ** 30, abs=0.005)
+    assert float(m.group(3)) == pytest.approx(curve["gc_start_level_bps"] / 2 ** 20, abs=0.1)
+    assert float(m.group(3)) < float(m.group(2)) / 10
