@@ -677,6 +677,14 @@ class AnalysisResult(Result):
         elif self.cache_found:
             lines.append(f"  cache {cache} at {_mibs(self.cache_level_bps)} "
                          f"(censored: {self.cache_censored}), then {then}")
+        elif self.gc_start_bytes is not None:
+            # The speed before the used state: a fresh drive's, or on one
+            # written before the run the clean blocks' (as the CLI and the
+            # report say it).
+            used = (self.get("written_before_bytes") or 0) > 0 or \
+                self.get("precondition") in ("seq_fill", "random_fill")
+            lines.append(f"  no cache found; {'clean-block' if used else 'fresh-state'} "
+                         f"speed {then}")
         else:
             lines.append(f"  no cache found; first level {then}")
         regimes = [str(p.get("regime")) for p in self.phases if p.get("regime")]

@@ -174,6 +174,25 @@ static int outlasts_clean_room(const struct ssd__curve *c, const struct ssd__ana
     return 1;
 }
 
+/* Whether phase j is the first lasting level after the run's first phase
+ * (every phase between shorter than a lasting phase: the drop's
+ * transition). The clean-room veto above reads only that level: clean
+ * blocks run at one speed until they run out, so a fast start of clean
+ * blocks is followed by the used state, not by direct writes and a
+ * folding step first. A dynamic cache rebuilt from the free space after a
+ * partial write is (400 GB of 4K random writes on a 1 TB drive, 15 min
+ * idle, then a fill: 180 GiB of cache, direct writes to 304 GiB, folding
+ * to 665 GiB, then GC); the run outlasts the clean blocks there because
+ * the used state comes after all three, and the veto, reached at the used
+ * state's phase once direct writes and folding had been passed over,
+ * called the cache clean blocks: "no SLC cache". */
+static int first_level_after(const struct ssd__curve *c, size_t j) {
+    for (size_t k = 1; k < j; k++)
+        if (c->ph[k].last - c->ph[k].first + 1 >= c->min_len)
+            return 0;
+    return 1;
+}
+
 static double quiet_noise(const struct ssd__curve *c, size_t a, size_t b);
 
 /* The best split of y[a, b) into two levels, the first [a, k) with k in
@@ -955,7 +974,8 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                      * can have had: then the fast start was those clean
                      * blocks (a fill's spare area), never a cache, and
                      * this drop is where they ran out. */
-                    if (!seq_overwrites(o, res) && outlasts_clean_room(c, o, capacity, j)) {
+                    if (!seq_overwrites(o, res) && first_level_after(c, j) &&
+                        outlasts_clean_room(c, o, capacity, j)) {
                         *clean_room = 1;
                         return j;
                     }

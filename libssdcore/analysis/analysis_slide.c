@@ -18,6 +18,15 @@
  * off the onset's mixed sample or two (AS510S: 182, 124, 142, then 117,
  * 115...). */
 #define SLIDE_MIN_WINDOW 9
+/* The shortest used state a slope is told from: a start and an end window
+ * of SLIDE_MIN_WINDOW samples each with two more between them, so the two
+ * levels are apart by more than their own length. A median of 9 samples
+ * has a standard error of 1.25 sigma / 3; the difference of two, 0.59
+ * sigma: at a used state's 5-10 % noise per sample, 3 of those are 9-18 %,
+ * about min_step (1.15x), the least slide the words call one. Shorter,
+ * the two windows are neighbours and their difference noise (a chaotic
+ * used state's first 0.22 GiB gave it a slope of its own): one level. */
+#define SLIDE_MIN_SAMPLES (4 * SLIDE_MIN_WINDOW)
 /* Noisier used states get windows long enough for the median's standard
  * error (1.25 sigma / sqrt m) to be 2 % of the level. */
 #define SLIDE_LEVEL_ERROR 0.02
@@ -56,19 +65,31 @@ void ssd__gc_slide(const struct ssd__curve *c, const struct ssd__analysis_opts *
     res->gc_ntrend = 0;
     if (!S->has_gc)
         return;
-    const struct ssd_phase *p = NULL;
-    for (size_t j = 0; j < c->nph && !p; j++)
+    const struct ssd_phase *p = NULL, *q = NULL;
+    size_t j = 0;
+    for (; j < c->nph && !p; j++)
         if (c->ph[j].regime == SSD_REGIME_GC && c->ph[j].start_bytes >= S->gc_start_bytes)
-            p = &c->ph[j];
+            p = q = &c->ph[j];
     if (!p)
         return;
-    size_t a = p->first, b = p->last + 1, n = b - a;
-    if (n < 4) {
+    /* The used state lasts to the run's end (nothing gives clean blocks
+     * back while the host writes): a chaotic one is a GC phase and phases
+     * of no regime (bursts, dip clusters, levels the regimes leave
+     * unnamed) after it, and its slide runs over all of them. From the GC
+     * phase alone (169 samples of seed 2026's drive 190, 2 hours, of a
+     * used state of 6,873) the slope and the end level were one stretch's:
+     * "falling to 151 MiB/s at the end", where it ended at 126. */
+    for (; j < c->nph && (c->ph[j].regime == SSD_REGIME_GC || c->ph[j].regime == SSD_REGIME_OTHER);
+         j++)
+        q = &c->ph[j];
+    size_t a = p->first, b = q->last + 1, n = b - a;
+    if (n < SLIDE_MIN_SAMPLES) {
         /* Too short to tell a slide from noise: one level. */
-        S->gc_start_level_bps = S->gc_end_level_bps = p->level_bps;
+        double level = n < 4 ? p->level_bps : median_level(c, a, b);
+        S->gc_start_level_bps = S->gc_end_level_bps = level;
         S->gc_slope_bps_per_gib = 0;
-        add_point(res, p->start_bytes, p->level_bps);
-        add_point(res, p->end_bytes, p->level_bps);
+        add_point(res, p->start_bytes, level);
+        add_point(res, q->end_bytes, level);
         return;
     }
     double sd = 1.2533 * own_noise(c, a, b) / SLIDE_LEVEL_ERROR;
@@ -109,5 +130,5 @@ void ssd__gc_slide(const struct ssd__curve *c, const struct ssd__analysis_opts *
     }
     if (b - me / 2 > a + m)
         add_point(res, c->cum[b - me / 2], end);
-    add_point(res, p->end_bytes, end);
+    add_point(res, q->end_bytes, end);
 }

@@ -1069,7 +1069,7 @@ static const char page_css[] =
     "table.grid td,table.grid th{border:1px solid #ccc}\n"
     "table.grid{display:block;overflow-x:auto;max-width:100%}\n"
     "td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
-    "table.meta td{overflow-wrap:anywhere}\n"
+    "table.meta td,h1{overflow-wrap:anywhere}\n"
     "div.headline{columns:2 24em;column-gap:2em;margin:.5em 0 1.5em}\n"
     "div.headline table{margin:0 0 1em}\n"
     "table.kv caption{text-align:left;font-weight:bold;padding:0 8px;border-bottom:1px solid "

@@ -2,12 +2,44 @@
  * profile's drive ("Crucial BX200 240 GB", as `sim list` prints it), or a
  * real drive's model, capacity and firmware from its identity. The compare
  * page and the catalog name drives this way instead of "sim:bx200". */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "json_read.h"
 #include "results_model.h"
 #include "ssdcore/sim.h"
+
+/* A sim URI that changes the profile's capacity ("sim:mp44l-1tb,
+ * capacity_gb=512") is no longer the profile's drive: the name keeps the
+ * drive ("Team MP44L 1 TB" less its capacity) and gives the variant's, as
+ * "Team MP44L 512 GB (sim variant)". spec is the model's "sim:..." URI. */
+static void variant_capacity(char *buf, size_t len, const char *profile, const char *spec) {
+    char mine[64], base[64];
+    if (!spec || strncmp(spec, "sim:", 4) || !strchr(spec, ',') ||
+        ssd_sim_profile_value(spec + 4, "capacity_gb", mine, sizeof mine) ||
+        ssd_sim_profile_value(profile, "capacity_gb", base, sizeof base))
+        return;
+    double gb = strtod(mine, NULL), was = strtod(base, NULL);
+    if (!(gb > 0) || fabs(gb - was) <= 0.005 * was)
+        return;
+    /* The profile's drive ends in its capacity ("... 1 TB", "... 256 GB"):
+     * cut it. */
+    char *sp = strrchr(buf, ' ');
+    if (sp && sp > buf && (!strcmp(sp, " GB") || !strcmp(sp, " TB"))) {
+        *sp = 0;
+        char *num = strrchr(buf, ' ');
+        if (num && strspn(num + 1, "0123456789.") == strlen(num + 1))
+            *num = 0;
+        else
+            *sp = ' ';
+    }
+    size_t n = strlen(buf);
+    if (n < len)
+        snprintf(buf + n, len - n, gb >= 1000 ? " %.3g TB (sim variant)" : " %.0f GB (sim variant)",
+                 gb >= 1000 ? gb / 1000 : gb);
+}
 
 void ssd__drive_name(const struct ssd__results *r, char *buf, size_t len) {
     if (!len)
@@ -29,6 +61,7 @@ void ssd__drive_name(const struct ssd__results *r, char *buf, size_t len) {
                  * what comes before the first comma. */
                 const char *d = ssd_sim_profile_describe(i);
                 snprintf(buf, len, "%.*s", (int)strcspn(d, ","), d);
+                variant_capacity(buf, len, profile, model);
             }
         if (!buf[0] && model && *model) {
             size_t n = (size_t)snprintf(buf, len, "%s", model);

@@ -8,6 +8,8 @@
 
 #include "ssdcore/base.h"
 #include "figure_labels.h"
+#include "results_model.h"
+#include "verdict_words.h"
 
 const char *const ssd__fig_state_names[SSD__FIG_OTHER + 1] = {
     "measured", "none", "not_measured", "lower_bound", "upper_bound", "other_conditions"};
@@ -210,6 +212,25 @@ void ssd__figs_free(struct ssd__figs *h) {
     memset(h, 0, sizeof *h);
 }
 
+/* The analysis of the curve figure `key` belongs to ("write_curves.NAME.x":
+ * the analyze step of series NAME), NULL when the run is not at hand. */
+static const struct ssd_analysis_summary *curve_summary(const struct ssd__results *run,
+                                                        const char *key) {
+    static const char pre[] = "write_curves.";
+    const char *dot = strrchr(key, '.');
+    if (!run || strncmp(key, pre, sizeof pre - 1) || !dot || dot < key + sizeof pre - 1)
+        return NULL;
+    const char *name = key + sizeof pre - 1;
+    size_t len = (size_t)(dot - name);
+    for (int i = 0; i < run->nsteps; i++) {
+        const struct ssd__step *st = &run->steps[i];
+        if (st->def.kind == SSD__STEP_ANALYZE && st->res.has_summary &&
+            strlen(st->def.series) == len && !strncmp(st->def.series, name, len))
+            return &st->res.sum;
+    }
+    return NULL;
+}
+
 /* Row of figure f; 0 when one run does not show it. */
 static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
                   const struct ssd__fig *f, struct ssd__fig_row *r) {
@@ -225,13 +246,17 @@ static int row_of(const struct ssd__figs *h, const struct ssd__results *run,
         ssd__figure_label_in(r->info.label, cond, r->label, sizeof r->label);
     }
     /* Without a cache, the level "after the cache" is the drive's one
-     * write speed, or its fresh-state (direct) speed before a used state. */
+     * write speed, or its speed before a used state: the fresh state's on a
+     * drive fresh from TRIM, the clean blocks' on one written before the run
+     * (the verdict's words, ssd__fast_start_words). */
     const struct ssd__fig *cache = sibling(h, f->key, "cache_bytes");
     if (ssd__ends_with(f->key, "post_cache_bps") && cache && cache->state == SSD__FIG_NONE) {
         size_t head = strlen(r->label) - strlen(r->info.words ? r->info.words : "");
+        const struct ssd_analysis_summary *m = curve_summary(run, f->key);
         snprintf(r->label + head, sizeof r->label - head, "%s",
-                 has_value(sibling(h, f->key, "gc_start_bytes")) ? "fresh-state speed"
-                                                                 : "write speed");
+                 !has_value(sibling(h, f->key, "gc_start_bytes")) ? "write speed"
+                 : m                                              ? ssd__fast_start_words(m)
+                                                                  : "clean-block speed");
     }
     r->number = has_value(f);
     r->unit[0] = 0;

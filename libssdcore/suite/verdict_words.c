@@ -32,6 +32,13 @@ static int dropped(const struct ssd_phase *ph, size_t nph) {
     return 0;
 }
 
+const char *ssd__fast_start_words(const struct ssd_analysis_summary *m) {
+    return m->written_before_bytes > 0 || m->precondition == SSD_PRECONDITION_SEQ_FILL ||
+                   m->precondition == SSD_PRECONDITION_RANDOM_FILL
+               ? "clean-block speed"
+               : "fresh-state speed";
+}
+
 int ssd__one_speed_throughout(const struct ssd_analysis_summary *m, const struct ssd_phase *ph,
                               size_t nph) {
     return !m->has_cache && !m->has_gc && !m->has_folding && !dropped(ph, nph) &&
@@ -91,7 +98,7 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
             ssd__text_add(t, ", then %.1fx slower (%.1f MiB/s)", m->cache_drop_ratio,
                           m->post_cache_bps / MiB);
     } else if (m->has_gc) {
-        ssd__text_add(t, "no SLC cache; fresh-state speed %.1f MiB/s until %.1f GiB",
+        ssd__text_add(t, "no SLC cache; %s %.1f MiB/s until %.1f GiB", ssd__fast_start_words(m),
                       m->post_cache_bps / MiB, m->gc_start_bytes / GiB);
         capacity_share(t, m, m->gc_start_bytes);
     } else if (ssd__one_speed_throughout(m, ph, nph)) {

@@ -19,6 +19,13 @@
 void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m,
                        const struct ssd_phase *ph, size_t nph);
 
+/* What a run with no cache writes at before its used state: "fresh-state
+ * speed" on a drive fresh from TRIM, "clean-block speed" on one written
+ * before the run (written_before_bytes, or a fill as its precondition):
+ * there the fast start is the clean blocks the earlier writes left (spare
+ * area, idle-time GC), not a fresh state. */
+const char *ssd__fast_start_words(const struct ssd_analysis_summary *m);
+
 /* The cache's upper bound when its drop fell inside the first sample
  * (censored "resolution"): the bytes that sample wrote, which bound it from
  * above as cache_bytes (what the sample wrote beyond the post-cache rate)

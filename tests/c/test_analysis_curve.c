@@ -1067,3 +1067,35 @@ Test(curve, words_show_the_cache_uncertainty_where_it_matters) {
     cr_expect(strstr(w, "SLC cache 3.83 GiB at 1907.3 MiB/s"), "%s", w);
     free(w);
 }
+
+/* A run with no cache that falls into the used state writes first at the
+ * fresh state's speed on a drive fresh from TRIM, but on a drive written
+ * before the run (a fill, a recovery run) at the clean blocks' those writes
+ * left: no fresh state (the words said "fresh-state speed" for both). */
+Test(curve, words_call_a_used_drives_fast_start_clean_blocks_not_a_fresh_state) {
+    struct ssd_analysis_summary m = {.size = sizeof m};
+    m.has_gc = 1;
+    m.post_cache_bps = 700 * 1048576.0;
+    m.gc_start_bytes = 51.9 * GIB;
+    m.gc_level_bps = 60 * 1048576.0;
+    m.capacity_bytes = 512e9;
+    m.cache_bytes = m.folding_start_bytes = NAN;
+    m.precondition = SSD_PRECONDITION_NONE;
+    struct ssd__text t = {0};
+    ssd__text_regimes(&t, &m, NULL, 0);
+    char *w = ssd__text_take(&t);
+    cr_expect(strstr(w, "no SLC cache; fresh-state speed 700.0 MiB/s until 51.9 GiB"), "%s", w);
+    free(w);
+    m.written_before_bytes = 512e9;
+    ssd__text_regimes(&t, &m, NULL, 0);
+    w = ssd__text_take(&t);
+    cr_expect(strstr(w, "no SLC cache; clean-block speed 700.0 MiB/s until 51.9 GiB"), "%s", w);
+    cr_expect(!strstr(w, "fresh"), "%s", w);
+    free(w);
+    m.written_before_bytes = 0;
+    m.precondition = SSD_PRECONDITION_RANDOM_FILL;
+    ssd__text_regimes(&t, &m, NULL, 0);
+    w = ssd__text_take(&t);
+    cr_expect(strstr(w, "clean-block speed"), "%s", w);
+    free(w);
+}

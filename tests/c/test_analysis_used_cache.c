@@ -479,3 +479,48 @@ Test(used_cache, two_samples_at_the_reference_s_direct_level_end_the_cache) {
                  0.05);
     cr_expect(r.has_gc, "the used state missed");
 }
+
+/* A dynamic cache rebuilt after a partial write (no reference): a 1 TB
+ * drive, 429 GB of 4K random writes since TRIM, 15 minutes of idle, then
+ * a sequential fill of the capacity. The drive's free space holds its
+ * 192 GB dynamic cache again: the cache at 3.15 GB/s, direct writes at
+ * 1.44 until the free space is in use (326 GB), its folding at 0.54 (to
+ * 713 GB), then the used state sliding from 0.67 to 0.12 GB/s. Raw flash
+ * less what was written (at most 1.28 x 1 TB - 429 GB = 851 GB) is less
+ * than the run, so the clean-room veto called the used state's phase, the
+ * first it reached past the folding it had passed over, "the first level
+ * after the cache" and the cache clean blocks: "no SLC cache". */
+Test(used_cache, a_dynamic_cache_rebuilt_after_a_partial_write_is_found) {
+    const double lv[] = {3.15e9, 1.44e9, 0.536e9}, until[] = {61, 154, 874};
+    size_t n = 2400, head = 874;
+    double *t = malloc(n * sizeof *t), *b = malloc(n * sizeof *b);
+    cr_assert(t && b);
+    ssd_series *s0 = curve(head, NULL, 0, lv, until, 3, 0.02);
+    const double *b0 = ssd_series_bytes(s0);
+    for (size_t i = 0; i < n; i++) {
+        t[i] = (double)(i + 1);
+        double u = (double)(i - head) / (double)(n - head);
+        b[i] = i < head ? b0[i] : (0.12e9 + 0.55e9 * exp(-4 * u)) * exp(0.03 * gauss());
+    }
+    ssd_series_free(s0);
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_series_from_arrays(&s, t, b, n), 0);
+    free(t);
+    free(b);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", "1000e9"), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "written_before_bytes", "429e9"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_expect(r.has_cache);
+    cr_expect_float_eq(r.cache_bytes, 61 * 3.15e9, 0.03 * 61 * 3.15e9, "cache %.4g", r.cache_bytes);
+    cr_expect(r.has_folding);
+    cr_expect_float_eq(r.folding_start_bytes, 61 * 3.15e9 + 93 * 1.44e9, 0.03 * 326e9,
+                       "folding %.4g", r.folding_start_bytes);
+    cr_expect(r.has_gc);
+    cr_expect_float_eq(r.gc_start_bytes, 713e9, 0.03 * 713e9, "gc %.4g", r.gc_start_bytes);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}

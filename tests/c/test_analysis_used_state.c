@@ -537,3 +537,56 @@ Test(used_state, a_static_cache_inside_the_first_sample_never_folds) {
         ssd_series_free(s);
     }
 }
+
+/* p[0..9]: five stretches of p[2k] seconds at p[2k+1] B/s. */
+static double stretches(double t, const double *p) {
+    double end = 0;
+    for (int k = 0; k < 5; k++) {
+        end += p[2 * k];
+        if (t < end)
+            return p[2 * k + 1];
+    }
+    return p[9];
+}
+
+Test(used_state, a_chaotic_used_state_slides_to_the_runs_end_not_its_first_phase_s) {
+    /* Seed 2026's drive 190 (2 hours): clean blocks at 600 MB/s, then a
+     * used state that does not settle: 170 s at 250, a climb to 300, 160,
+     * then 130 to the end. The segmentation gives the used state's first
+     * 170 samples the regime gc and what follows none: its slide was that
+     * stretch's ("249 -> 250", flat), where the used state fell to 130. */
+    const double p[] = {400, 600e6, 170, 250e6, 120, 300e6, 680, 160e6, 5830, 130e6};
+    ssd_series *s = curve_of(7200, stretches, p, 0.05);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "capacity_bytes", "240e9"), 0);
+    cr_assert_eq(ssd_analysis_set_option(a, "precondition", "none"), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    r.size = sizeof r;
+    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    cr_assert(r.has_gc);
+    cr_expect_float_eq(r.gc_end_level_bps, 130e6, 0.03 * 130e6, "end %.4g", r.gc_end_level_bps);
+    cr_expect(r.gc_sliding);
+    cr_expect(r.gc_slope_bps_per_gib < 0);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
+Test(used_state, a_used_state_too_short_for_two_levels_has_no_slope) {
+    /* 400 s of clean blocks at 600 MB/s (the capacity), then 30 samples of
+     * a used state at 150 MB/s with 25 % noise: the start and end windows
+     * (7 samples each) were neighbours, and their medians' difference,
+     * noise, was reported as a slope. Under 36 samples it is one level. */
+    const double p[] = {400, 600e6, 30, 150e6, 0, 150e6, 0, 150e6, 0, 150e6};
+    ssd_series *s = curve_of(430, stretches, p, 0.25);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analysed(s, NULL, "240e9", NULL, &r);
+    cr_assert(r.has_gc);
+    cr_expect_not(r.gc_sliding);
+    cr_expect_eq(r.gc_slope_bps_per_gib, 0);
+    cr_expect_eq(r.gc_start_level_bps, r.gc_end_level_bps);
+    cr_expect_float_eq(r.gc_start_level_bps, 150e6, 0.15 * 150e6, "%.4g", r.gc_start_level_bps);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}

@@ -161,3 +161,25 @@ def test_capacity_and_written_before_are_sizes_under_every_name(cli):
                          (["--set", "capacity_bytes=2x"], "--set capacity_bytes: '2x'")):
         p = run(cli, f, *flags)
         assert p.returncode == 2 and named in p.stderr and not p.stdout, (flags, p.stderr)
+
+
+def test_the_phase_list_gives_a_sliding_used_states_start_and_end(cli, tmp_path):
+    """A used state that slides (200 falling to 50 MB/s after 80 GB of
+    clean blocks) has no one level: the phase list printed its median, one
+    flat number, while the summary line said it slides. The list now gives
+    its level just after the onset and at the end, as the summary does."""
+    import numpy as np
+    n_fast, n_slide = 80, 400
+    rate = np.concatenate([np.full(n_fast, 1e9), np.geomspace(200e6, 50e6, n_slide)])
+    rate *= 1 + 0.01 * np.random.default_rng(3).standard_normal(rate.size)
+    meta = {"capacity_bytes": 100e9, "written_before_bytes": 20e9}
+    csv = tmp_path / "slide.csv"
+    csv.write_text("# ssdcore-series 1\n# " + json.dumps(meta) + "\nt_s,bytes\n"
+                   + "".join(f"{i + 1},{int(b)}\n" for i, b in enumerate(rate)))
+    d = json.loads(run(cli, str(csv), "--json").stdout)
+    assert d["gc"]["sliding"]
+    text = run(cli, str(csv)).stdout
+    gc_line = next(x for x in text.splitlines() if x.strip()[:1].isdigit() and " gc " in x)
+    start, end = d["gc"]["start_level_bps"] / 2 ** 20, d["gc"]["end_level_bps"] / 2 ** 20
+    assert f"level {start:.3g} MiB/s -> {end:.3g} MiB/s (sliding)" in gc_line, gc_line
+    assert start > 1.5 * end

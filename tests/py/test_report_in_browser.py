@@ -6,6 +6,7 @@ import json
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 
 import pytest
@@ -219,3 +220,22 @@ def test_headline_figures_never_break_inside_a_number_or_unit(pages, width):
     finally:
         b.close_tab(target, session)
     assert broken == [], broken
+
+
+def test_a_long_uri_in_the_title_wraps_on_a_phone(sim_runs, tmp_path):
+    """A target with no drive name is titled by its URI, one word of 100
+    characters or more (a sim URI with its parameters, no break
+    opportunity in it): the h1 ran past a 390 px phone's width."""
+    run = tmp_path / "run"
+    shutil.copytree(sim_runs.path("sim:bx200", "apps"), run)
+    doc = json.loads((run / "results.json").read_text())
+    doc["target"]["uri"] = ("sim:custom,capacity_gb=512,slc_type=none,slc_gb=0,op_pct=12,"
+                            "noise=0.02,seed=7,native_seq_mbps=3466,native_rand_mbps=2410")
+    doc["target"].pop("drive", None)
+    (run / "results.json").write_text(json.dumps(doc))
+    ssdcore.report(run)
+    html = (run / "report.html").read_text()
+    assert doc["target"]["uri"] in re.search(r"<h1>([^<]*)</h1>", html).group(1)
+    got, console = probe(run / "report.html", 390, tmp_path)
+    assert console == [], console
+    assert got["scrollWidth"] <= got["innerWidth"] + 1, got

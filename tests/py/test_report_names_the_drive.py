@@ -29,3 +29,20 @@ def test_a_flat_temperature_is_not_drawn_a_throttle_is(sim_runs, cli, tmp_path):
         shutil.rmtree(out, ignore_errors=True)
         raise AssertionError(r.stderr)
     assert "temp-axis" in (out / "report.html").read_text()
+
+
+def test_a_sim_variant_of_another_capacity_is_not_named_with_the_profiles(cli, tmp_path):
+    """sim:mp44l-1tb,capacity_gb=512 is a 512 GB drive: the title said
+    "Team MP44L 1 TB", the profile's capacity. A variant of the profile's
+    own capacity keeps the profile's name."""
+    suite = tmp_path / "w.suite"
+    suite.write_text("job name=w pattern=write bs=128k qd=32 bytes=256m\n")
+    for spec, name in (("sim:mp44l-1tb,capacity_gb=512,slc_gb=60", "Team MP44L 512 GB (sim variant)"),
+                       ("sim:ssd370,capacity_gb=2000", "Transcend SSD370 2 TB (sim variant)"),
+                       ("sim:bx200,slc_gb=6", "Crucial BX200 240 GB")):
+        out = tmp_path / spec.replace(":", "_").replace(",", "_")
+        subprocess.run([str(cli), "suite", spec, "--suite-file", str(suite), "--out", str(out),
+                        "--no-progress"], check=True, capture_output=True)
+        html = (out / "report.html").read_text()
+        h1 = re.search(r"<h1>([^<]*)</h1>", html).group(1)
+        assert h1.endswith(" on " + name), (spec, h1)

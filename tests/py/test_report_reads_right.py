@@ -1,6 +1,7 @@
 """The single-run report's defects, each pinned: the moving average in
 samples and broken at phase boundaries, the stray last interval, the cache
 zoom, phone and print, units, readable step lines, the verdict."""
+import json
 import re
 import shutil
 
@@ -290,3 +291,36 @@ def test_a_phase_without_regime_is_named_for_a_reader(sim_runs):
     html = (sim_runs.path("sim:ssd370", "lab2016") / "report.html").read_text()
     assert "phase: other<" not in html
     assert "phase: no regime (a burst, a dip cluster or a transition)" in html
+
+
+def test_ssd370s_recovery_bullet_gives_the_level_it_fell_to(sim_runs):
+    """SSD370 has no cache: its recovery-idle run writes the 2.70 GiB idle
+    time cleaned at its fresh speed with its GC dips (the chart's level
+    falls to about 200 MiB/s after the first 0.3 GiB), then falls to the
+    used state's ~7 MiB/s. The bullet said "2.70 GiB at full speed again,
+    then 284.8 MiB/s": the fast level, not the one after the room, and
+    nothing of what the chart shows over it."""
+    run = sim_runs.path("sim:ssd370", "lab2016")
+    html = (run / "report.html").read_text()
+    line = re.search(r"<li>recovery-idle: ([^<]*)</li>", html).group(1)
+    m = re.fullmatch(r"([\d.]+) GiB at full speed again \(([\d.]+) MiB/s with GC dips: "
+                     r"([\d.]+) MiB/s on average\), then ([\d.]+) MiB/s\.", line)
+    assert m, line
+    res = json.loads((run / "results.json").read_text())
+    curve = res["headline"]["write_curves"]["recovery-idle"]
+    assert float(m.group(1)) == pytest.approx(curve["recovered_bytes"] / 2 ** 30, abs=0.005)
+    assert float(m.group(4)) == pytest.approx(curve["gc_start_level_bps"] / 2 ** 20, abs=0.1)
+    assert float(m.group(4)) < float(m.group(2)) / 10
+    # What the chart shows over the room (its dips pull the level to about
+    # 200 MiB/s after the first sample): the room over the seconds the log
+    # took to write it.
+    rows = (run / "recovery-idle.csv").read_text().splitlines()[3:]
+    written, took = 0.0, 0.0
+    for r in rows:
+        t_s, b = map(float, r.split(",")[:2])
+        if written + b >= curve["recovered_bytes"]:
+            took += (curve["recovered_bytes"] - written) / b
+            break
+        written, took = written + b, t_s
+    assert float(m.group(3)) == pytest.approx(curve["recovered_bytes"] / took / 2 ** 20, rel=0.03)
+    assert 150 < float(m.group(3)) < float(m.group(2))
