@@ -161,7 +161,7 @@ int cmd_compare(int argc, char **argv) {
         goto done;
     }
     char *text = NULL;
-    if (json && ssd_compare_json(cmp, SSD_JSON_COMPACT, &text) == 0) {
+    if (json && ssd_compare_to_json(cmp, SSD_JSON_COMPACT, &text) == 0) {
         ssd_json *w = NULL;
         ssd_json_create(&w, SSD_JSON_COMPACT);
         ssd_json_begin_object(w, NULL);

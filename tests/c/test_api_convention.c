@@ -353,7 +353,7 @@ Test(api_convention, to_json_refuses_null_and_unknown_flags) {
     cr_assert_eq(ssd_analysis_to_json(NULL, NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_sim_truth_to_json(NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_replay_to_json(NULL, 0, &out), SSD_EINVAL);
-    cr_assert_eq(ssd_compare_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_compare_to_json(NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_job_metadata_json(NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_health_to_json(NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_health_delta_json(NULL, NULL, 0, &out), SSD_EINVAL);

@@ -48,7 +48,7 @@ Test(compare, two_runs_give_json_csv_and_html) {
     ssd_compare *c;
     cr_assert_eq(ssd_compare_create(&c), 0);
     char *out = NULL;
-    cr_assert_eq(ssd_compare_json(c, SSD_JSON_COMPACT, &out), SSD_ENODATA);
+    cr_assert_eq(ssd_compare_to_json(c, SSD_JSON_COMPACT, &out), SSD_ENODATA);
     cr_assert_eq(ssd_compare_add_run(c, a, NULL), 0, "%s", ssd_compare_errmsg(c));
     cr_assert_eq(ssd_compare_add_run(c, b, "the other"), 0, "%s", ssd_compare_errmsg(c));
     cr_assert_eq(ssd_compare_drive_count(c), 2);
@@ -56,18 +56,18 @@ Test(compare, two_runs_give_json_csv_and_html) {
     cr_assert_eq(ssd_compare_set_option(c, "highlight", "9"), SSD_EINVAL);
     cr_assert(strstr(ssd_compare_errmsg(c), "\"9\""));
     cr_assert_eq(ssd_compare_set_option(c, "colour", "red"), SSD_EINVAL);
-    cr_assert_eq(ssd_compare_json(c, SSD_JSON_COMPACT, &out), 0);
+    cr_assert_eq(ssd_compare_to_json(c, SSD_JSON_COMPACT, &out), 0);
     cr_assert(strstr(out, "\"schema\":\"ssdcore-compare/1\""));
     cr_assert(strstr(out, "\"highlight\":\"the other\""));
     cr_assert(strstr(out, "\"label\":\"Crucial BX200 240 GB\""));
     ssd_free(out);
     /* Pretty: a member a line, the same figures; an unknown flag refused. */
-    cr_assert_eq(ssd_compare_json(c, SSD_JSON_PRETTY, &out), 0);
+    cr_assert_eq(ssd_compare_to_json(c, SSD_JSON_PRETTY, &out), 0);
     cr_assert(strstr(out, "{\n  \"schema\": \"ssdcore-compare/1\",\n"), "%.200s", out);
     cr_assert(strstr(out, "\n      \"label\": \"Crucial BX200 240 GB\",\n"), "%.400s", out);
     ssd_free(out);
     out = (char *)1;
-    cr_assert_eq(ssd_compare_json(c, 4, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_compare_to_json(c, 4, &out), SSD_EINVAL);
     cr_assert_null(out);
     cr_assert_eq(ssd_compare_csv(c, &out), 0);
     cr_assert(!strncmp(out, "drive,figure,label,unit,better,value,pct_vs_highlight,", 53));
