@@ -101,12 +101,9 @@ int cmd_compare(int argc, char **argv) {
             goto done;
         }
         ssd_catalog *cat = NULL;
-        int rc = ssd_catalog_open_existing(&cat, catalog);
-        if (rc < 0) {
-            status = cli_error("compare", "%s", cat ? ssd_catalog_errmsg(cat) : "out of memory");
-            ssd_catalog_free(cat);
+        int rc = 0;
+        if ((status = cli_catalog_open("compare", catalog, 0, &cat)))
             goto done;
-        }
         dirs = calloc((size_t)ndrives, sizeof *dirs);
         abouts = calloc((size_t)ndrives, sizeof *abouts);
         for (int i = 0; dirs && abouts && i < ndrives; i++) {

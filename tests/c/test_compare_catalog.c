@@ -98,14 +98,17 @@ Test(compare, the_catalog_adds_once_and_finds_the_drive) {
     char path[300];
     snprintf(path, sizeof path, "%s/cat/c.sqlite", base);
     ssd_catalog *cat = NULL;
-    cr_assert_eq(ssd_catalog_open(&cat, path), 0, "%s", ssd_catalog_errmsg(cat));
+    cr_assert_eq(ssd_catalog_create(&cat), 0);
+    cr_assert_eq(ssd_catalog_open(cat, path), 0, "%s", ssd_catalog_errmsg(cat));
     cr_assert_eq(ssd_catalog_add(cat, a), 1, "%s", ssd_catalog_errmsg(cat));
     cr_assert_eq(ssd_catalog_add(cat, a), 0);
     cr_assert_eq(ssd_catalog_add(cat, b), 1);
     cr_assert_lt(ssd_catalog_add(cat, base), 0);
     cr_assert(strstr(ssd_catalog_errmsg(cat), "results.json"));
     char *out = NULL;
-    cr_assert_eq(ssd_catalog_list(cat, NULL, "json", &out), 2);
+    size_t n = 0;
+    cr_assert_eq(ssd_catalog_list(cat, NULL, "json", &out, &n), 0);
+    cr_assert_eq(n, 2);
     /* to_json is the same runs, one line (compact) or a member a line */
     char *compact = NULL, *pretty = NULL;
     cr_assert_eq(ssd_catalog_to_json(cat, SSD_JSON_COMPACT, &compact), 0);
@@ -119,10 +122,12 @@ Test(compare, the_catalog_adds_once_and_finds_the_drive) {
     cr_expect(strstr(pretty, "[\n  {\n    \"id\": 1,\n") == pretty, "%.60s", pretty);
     ssd_free(compact), ssd_free(pretty);
     ssd_free(out);
-    cr_assert_eq(ssd_catalog_list(cat, "SSD370", "text", &out), 1);
+    cr_assert_eq(ssd_catalog_list(cat, "SSD370", "text", &out, &n), 0);
+    cr_assert_eq(n, 1);
     cr_assert(strstr(out, "sim:ssd370") && !strstr(out, "sim:bx200"));
     ssd_free(out);
-    cr_assert_eq(ssd_catalog_list(cat, NULL, "xml", &out), SSD_EINVAL);
+    cr_assert_eq(ssd_catalog_list(cat, NULL, "xml", &out, &n), SSD_EINVAL);
+    cr_assert_eq(n, 0);
     cr_assert_eq(ssd_catalog_pick_run(cat, "bx200", NULL, NULL, NULL, &out, NULL), 0);
     cr_assert(strstr(out, "/a"));
     ssd_free(out);
@@ -152,4 +157,30 @@ Test(compare, identity_of_sim_and_a_missing_path) {
     cr_assert_eq(ssd_drive_temperature("sim:bx200", &c), SSD_ENODATA);
     cr_assert(isnan(c));
     cr_assert_eq(ssd_drive_identity_json(NULL, 0, SSD_JSON_COMPACT, &json), SSD_EINVAL);
+}
+
+/* One opener: whether a missing file is created is the create option,
+ * set before the one ssd_catalog_open (there was ssd_catalog_open_existing
+ * beside ssd_catalog_open). */
+Test(compare, the_catalog_opens_once_creating_the_file_unless_told_not_to) {
+    char path[300];
+    snprintf(path, sizeof path, "%s/new/c.sqlite", base);
+    ssd_catalog *cat = NULL;
+    cr_assert_eq(ssd_catalog_create(&cat), 0);
+    cr_expect_eq(ssd_catalog_set_option(cat, "create", "maybe"), SSD_EINVAL);
+    cr_assert_eq(ssd_catalog_set_option(cat, "create", "no"), 0);
+    cr_assert_eq(ssd_catalog_open(cat, path), -ENOENT);
+    cr_expect(strstr(ssd_catalog_errmsg(cat), "no such catalog"), "%s", ssd_catalog_errmsg(cat));
+    cr_expect_eq(access(path, F_OK), -1, "nothing is created");
+    cr_expect_eq(ssd_catalog_open(cat, path), SSD_ESTATE, "opened once");
+    ssd_catalog_free(cat);
+    cr_assert_eq(ssd_catalog_create(&cat), 0);
+    cr_assert_eq(ssd_catalog_open(cat, path), 0, "%s", ssd_catalog_errmsg(cat));
+    cr_expect_eq(access(path, F_OK), 0, "created by default");
+    cr_expect_eq(ssd_catalog_set_option(cat, "create", "0"), SSD_ESTATE);
+    ssd_catalog_free(cat);
+    size_t n = 0;
+    const ssd_option_info *o = ssd_catalog_options(&n);
+    cr_assert_eq(n, 1);
+    cr_expect_str_eq(o[0].name, "create");
 }
