@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!text)
         return 0;
     static ssd_catalog *c;
-    if (!c && ssd_catalog_open(&c, ":memory:")) {
+    if (!c && (ssd_catalog_create(&c) || ssd_catalog_open(c, ":memory:"))) {
         ssd_catalog_free(c);
         c = NULL;
     }
@@ -27,10 +27,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (rc == 1 && ssd__catalog_add_text(c, "/nonexistent/ssdcore-fuzz", text) != 0)
             abort(); /* the same document twice: nothing changes */
         char *out = NULL;
-        if (ssd_catalog_list(c, NULL, "json", &out) >= 0)
+        if (ssd_catalog_list(c, NULL, "json", &out, NULL) >= 0)
             ssd_free(out);
         out = NULL;
-        if (ssd_catalog_list(c, "a", "text", &out) >= 0)
+        if (ssd_catalog_list(c, "a", "text", &out, NULL) >= 0)
             ssd_free(out);
     }
     free(text);

@@ -9,8 +9,8 @@ import sys
 
 import ssdcore
 
-HANDLES = ("job", "target", "suite", "replay", "compare", "analysis", "series", "copy", "archive",
-           "extract", "fileset", "filebench")
+HANDLES = ("job", "target", "suite", "replay", "compare", "analysis", "series", "catalog", "copy",
+           "archive", "extract", "fileset", "filebench")
 _SIZE_UNITS = [(1 << 50, "p"), (1 << 40, "t"), (1 << 30, "g"), (1 << 20, "m"), (1 << 10, "k")]
 _TIME_UNITS = [(3600, "h"), (60, "m"), (1, "s"), (1e-3, "ms")]
 

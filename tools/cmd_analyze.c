@@ -210,24 +210,29 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                    "vary or slide too much)\n");
 }
 
+/* Reads paths into *out: 0, 1 (a file that cannot be read) or 2 (a value
+ * --ddir or --per-io-interval gave that the series' option table refuses,
+ * a usage error in the table's words). */
 static int open_series(const char *cmd, const char *const *paths, size_t n, const char *ddir,
                        const char *per_io_interval, ssd_series **out) {
+    const char *flags[][2] = {{"--ddir", "ddir"}, {"--per-io-interval", "per_io_interval"}};
+    const char *values[] = {ddir, per_io_interval};
+    int rc = ssd_series_create(out), status = 1;
+    for (size_t i = 0; i < 2 && !rc; i++)
+        if (values[i] && (rc = ssd_series_set_option(*out, flags[i][1], values[i])) < 0)
+            status = cli_bad_value(cmd, 2, flags[i][0], flags[i][1], ssd_series_errmsg(*out));
     /* The analysis reads the latency columns alone: the others (ops, the
      * per-direction figures) are skipped unparsed. */
-    int rc = ssd_series_create(out);
-    if (!rc && ddir)
-        rc = ssd_series_set_option(*out, "ddir", ddir);
-    if (!rc && per_io_interval)
-        rc = ssd_series_set_option(*out, "per_io_interval", per_io_interval);
     if (!rc)
         rc = ssd_series_set_option(*out, "columns", "lat_*,temp_c");
-    if (!rc)
-        rc = ssd_series_load(*out, paths, n);
+    if (!rc && (rc = ssd_series_load(*out, paths, n)) < 0)
+        cli_error(cmd, "%s", ssd_series_errmsg(*out));
+    if (rc < 0 && !*out)
+        cli_error(cmd, "%s", ssd_strerror(rc));
     if (rc < 0) {
-        cli_error(cmd, "%s", *out ? ssd_series_errmsg(*out) : ssd_strerror(rc));
         ssd_series_free(*out);
         *out = NULL;
-        return 1;
+        return status;
     }
     return 0;
 }
@@ -249,7 +254,6 @@ int cmd_analyze(int argc, char **argv) {
     const char *cmd = "analyze";
     const char *reference = NULL, *ddir = NULL, *per_io = NULL;
     const char **files = calloc((size_t)argc + 1, sizeof *files);
-    double per_io_interval_s = 0;
     int json = 0, combine = 0, status = 0;
     size_t nfiles = 0;
     ssd_series *ref = NULL;
@@ -273,22 +277,12 @@ int cmd_analyze(int argc, char **argv) {
     }
     while (files[nfiles])
         nfiles++;
-    if (per_io && (ssd_parse_duration(per_io, &per_io_interval_s) ||
-                   !(per_io_interval_s >= 0.001) || per_io_interval_s > 86400)) {
-        status = cli_usage_error(cmd,
-                                 "--per-io-interval: '%s' is not a duration from 1ms to 24h "
-                                 "(e.g. 500ms, 2s)",
-                                 per_io);
-        goto out;
-    }
     if (!nfiles) {
         status = cli_missing(cmd, "FILE...", 0);
         goto out;
     }
-    if (reference && open_series(cmd, &reference, 1, ddir, per_io, &ref)) {
-        status = 1;
+    if (reference && (status = open_series(cmd, &reference, 1, ddir, per_io, &ref)))
         goto out;
-    }
     size_t nseries = combine ? 1 : nfiles;
     out = calloc(nseries, sizeof *out);
     if (!out) {
@@ -299,10 +293,8 @@ int cmd_analyze(int argc, char **argv) {
      * an error and an empty stdout, never half an answer. */
     for (size_t i = 0; i < nseries; i++) {
         ssd_series *s = NULL;
-        if (open_series(cmd, files + i, combine ? nfiles : 1, ddir, per_io, &s)) {
-            status = 1;
+        if ((status = open_series(cmd, files + i, combine ? nfiles : 1, ddir, per_io, &s)))
             goto out;
-        }
         int rc = ssd_analysis_run(a, s, ref);
         if (rc < 0) {
             status = cli_error(cmd, "%s", ssd_analysis_errmsg(a));

@@ -39,6 +39,20 @@ static const char list_usage[] =
     "  --catalog PATH   the catalog file (default: see 'ssdcore catalog --help')\n"
     "  --json           print them as JSON\n";
 
+int cli_catalog_open(const char *cmd, const char *path, int create, ssd_catalog **out) {
+    int rc = ssd_catalog_create(out);
+    if (!rc)
+        rc = ssd_catalog_set_option(*out, "create", create ? "1" : "0");
+    if (!rc)
+        rc = ssd_catalog_open(*out, path);
+    if (rc >= 0)
+        return 0;
+    cli_error(cmd, "%s", *out ? ssd_catalog_errmsg(*out) : "out of memory");
+    ssd_catalog_free(*out);
+    *out = NULL;
+    return 1;
+}
+
 int cmd_catalog(int argc, char **argv) {
     const char *path = NULL, *drive = NULL;
     int json = 0;
@@ -78,11 +92,8 @@ int cmd_catalog(int argc, char **argv) {
         return status;
     }
     ssd_catalog *cat = NULL;
-    status = 0;
-    if ((add ? ssd_catalog_open(&cat, path) : ssd_catalog_open_existing(&cat, path)) < 0) {
-        status = cli_error(cmd, "%s", cat ? ssd_catalog_errmsg(cat) : "out of memory");
+    if ((status = cli_catalog_open(cmd, path, add, &cat)))
         goto done;
-    }
     if (add) {
         ssd_json *w = NULL;
         if (json) {
@@ -116,8 +127,7 @@ int cmd_catalog(int argc, char **argv) {
         goto done;
     }
     char *text = NULL;
-    int n = ssd_catalog_list(cat, drive, json ? "json" : "text", &text);
-    if (n < 0) {
+    if (ssd_catalog_list(cat, drive, json ? "json" : "text", &text, NULL) < 0) {
         status = cli_error(cmd, "%s", ssd_catalog_errmsg(cat));
         goto done;
     }

@@ -101,12 +101,9 @@ int cmd_compare(int argc, char **argv) {
             goto done;
         }
         ssd_catalog *cat = NULL;
-        int rc = ssd_catalog_open_existing(&cat, catalog);
-        if (rc < 0) {
-            status = cli_error("compare", "%s", cat ? ssd_catalog_errmsg(cat) : "out of memory");
-            ssd_catalog_free(cat);
+        int rc = 0;
+        if ((status = cli_catalog_open("compare", catalog, 0, &cat)))
             goto done;
-        }
         dirs = calloc((size_t)ndrives, sizeof *dirs);
         abouts = calloc((size_t)ndrives, sizeof *abouts);
         for (int i = 0; dirs && abouts && i < ndrives; i++) {
@@ -161,7 +158,7 @@ int cmd_compare(int argc, char **argv) {
         goto done;
     }
     char *text = NULL;
-    if (json && ssd_compare_json(cmp, SSD_JSON_COMPACT, &text) == 0) {
+    if (json && ssd_compare_to_json(cmp, SSD_JSON_COMPACT, &text) == 0) {
         ssd_json *w = NULL;
         ssd_json_create(&w, SSD_JSON_COMPACT);
         ssd_json_begin_object(w, NULL);

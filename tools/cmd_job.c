@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <ssdcore.h>
 
@@ -112,10 +111,9 @@ int cmd_job(int argc, char **argv) {
     const char *uri, **pos = calloc((size_t)argc + 1, sizeof *pos);
     ssd_target *t = NULL;
     ssd_job *j = NULL;
-    int json = 0, no_progress = 0, status, rc;
-    const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL},
-                                     {"--no-progress", &no_progress, NULL, NULL},
-                                     {NULL, NULL, NULL, NULL}};
+    int json = 0, status, rc;
+    const struct fo_cli_own own[] = {
+        {"--json", &json, NULL, NULL}, FO_CLI_NO_PROGRESS, {NULL, NULL, NULL, NULL}};
     if (!pos)
         return cli_error("job", "out of memory for the command line");
     status = fo_cli_read(&job_cli, &jt, own, argc, argv, pos);
@@ -144,11 +142,12 @@ int cmd_job(int argc, char **argv) {
         goto out;
     if ((status = cli_target_open("job", t, uri)))
         goto out;
-    if (!no_progress && isatty(STDERR_FILENO))
+    int tty = fo_cli_progress_wanted();
+    if (tty)
         ssd_job_set_progress(j, progress_line, NULL, 0.5);
 
     rc = ssd_job_run(j);
-    if (!no_progress && isatty(STDERR_FILENO))
+    if (tty)
         fputs("\r\033[K", stderr);
 
     if (rc < 0 && rc != SSD_EINTERRUPTED && !ssd_job_samples(j, NULL)) {

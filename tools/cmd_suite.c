@@ -77,9 +77,9 @@ static struct cli_table suite_flags;
 
 int cmd_suite(int argc, char **argv) {
     const char *uri, **pos = calloc((size_t)argc + 1, sizeof *pos);
-    int list = 0, json = 0, no_progress = 0;
+    int list = 0, json = 0;
     const struct fo_cli_own own[] = {{"--json", &json, NULL, NULL},
-                                     {"--no-progress", &no_progress, NULL, NULL},
+                                     FO_CLI_NO_PROGRESS,
                                      {"--list", &list, NULL, NULL},
                                      {NULL, NULL, NULL, NULL}};
     if (!pos)
@@ -139,7 +139,7 @@ int cmd_suite(int argc, char **argv) {
         status = 0;
         goto out;
     }
-    int tty = !no_progress && isatty(STDERR_FILENO);
+    int tty = fo_cli_progress_wanted();
     if (tty)
         ssd_suite_set_progress(s, progress_line, NULL, 0.5);
     rc = ssd_suite_run(s);

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <ssdcore.h>
 
@@ -201,19 +200,19 @@ static const char precondition_usage[] =
 
 int cmd_precondition(int argc, char **argv) {
     const char *kind = NULL, *loops_s = "2", *level_s = NULL, *bytes_s = NULL, *target;
-    int destroy = 0, json = 0, no_progress = 0;
+    int destroy = 0, json = 0;
     const struct fo_cli_own own[] = {{"--kind", NULL, &kind, NULL},
                                      {"--loops", NULL, &loops_s, NULL},
                                      {"--level", NULL, &level_s, NULL},
                                      {"--bytes", NULL, &bytes_s, NULL},
                                      {"--destroy-data", &destroy, NULL, NULL},
                                      {"--json", &json, NULL, NULL},
-                                     {"--no-progress", &no_progress, NULL, NULL},
+                                     FO_CLI_NO_PROGRESS,
                                      {NULL, NULL, NULL, NULL}};
     int status = parse("precondition", precondition_usage, 1, "TARGET", own, argc, argv, &target);
     if (status >= 0)
         return status;
-    int progress = !no_progress;
+    int progress = fo_cli_progress_wanted();
     int fill = level_s || bytes_s;
     if (level_s && bytes_s)
         return cli_usage_error("precondition", "--level and --bytes: give one");
@@ -257,14 +256,14 @@ int cmd_precondition(int argc, char **argv) {
     uint64_t written = 0;
     struct sigaction old;
     cli_catch_sigint(&old);
-    ssd_progress_fn fn = progress && isatty(2) ? precondition_progress : NULL;
+    ssd_progress_fn fn = progress ? precondition_progress : NULL;
     uint64_t size = ssd_target_size(t);
     if (level_s)
         fill_bytes = (uint64_t)((double)size * pct / 100.0);
     int rc = fill ? ssd_target_fill(t, fill_bytes, &written, fn, NULL)
                   : ssd_target_precondition(t, kind, (unsigned)loops, &written, fn, NULL);
     sigaction(SIGINT, &old, NULL);
-    if (progress && isatty(2))
+    if (progress)
         fputc('\n', stderr);
     if (rc == SSD_EINTERRUPTED) {
         cli_error("precondition", "interrupted after %llu bytes", (unsigned long long)written);

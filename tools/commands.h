@@ -27,6 +27,9 @@ int cmd_suite(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_catalog(int argc, char **argv);
+/* Opens the catalog at path (NULL: the default) into *out, creating it
+ * when create: 0, or 1 with the error printed and *out NULL. */
+int cli_catalog_open(const char *cmd, const char *path, int create, ssd_catalog **out);
 int cmd_identity(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_fio_result(int argc, char **argv);

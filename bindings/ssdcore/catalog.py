@@ -22,7 +22,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from ._errors import check
 from ._ffi import ffi, lib
-from ._util import PathLike, open_handle, option_text, take_string, take_text
+from ._util import PathLike, make_handle, option_text, take_string, take_text
 from .compare import compare
 from .results import CatalogFigures, CatalogRuns, CompareResult, _figure
 
@@ -37,9 +37,10 @@ def catalog_path() -> str:
 
 
 def _open(catalog: Optional[PathLike], existing: bool = False) -> Any:
-    opener = lib.ssd_catalog_open_existing if existing else lib.ssd_catalog_open
-    return open_handle("catalog", opener,
-                       os.fsencode(catalog) if catalog is not None else ffi.NULL)
+    c = make_handle("catalog", options={"create": not existing})
+    check(lib.ssd_catalog_open(c, os.fsencode(catalog) if catalog is not None else ffi.NULL),
+          lambda: lib.ssd_catalog_errmsg(c))
+    return c
 
 
 def catalog_add(run_dir: PathLike, catalog: Optional[PathLike] = None) -> bool:
@@ -90,8 +91,9 @@ def catalog_runs(catalog: Optional[PathLike] = None, drive: Optional[str] = None
     out), ``summary()`` one row per drive: the library's list (``ssdcore
     catalog list --json``), so every reader matches and orders runs alike."""
     c = _open(catalog, existing=True)
-    rows = json.loads(take_text(lib.ssd_catalog_list, c, option_text(drive) if drive else ffi.NULL,
-                                b"json", detail=lambda: lib.ssd_catalog_errmsg(c)))
+    rows = json.loads(take_text(lambda *a: lib.ssd_catalog_list(*a, ffi.NULL), c,
+                                option_text(drive) if drive else ffi.NULL, b"json",
+                                detail=lambda: lib.ssd_catalog_errmsg(c)))
     return CatalogRuns({"catalog": _path(catalog), "drive": drive or None, "runs": rows})
 
 

@@ -89,7 +89,7 @@ def compare(runs: Union[Run, Iterable[Run]], out: Optional[PathLike] = None, *,
         return lib.ssd_compare_errmsg(c)
     if out is not None:
         check(lib.ssd_compare_write(c, os.fsencode(out)), errmsg)
-    return CompareResult(json_dict(lib.ssd_compare_json, c, detail=errmsg),
+    return CompareResult(json_dict(lib.ssd_compare_to_json, c, detail=errmsg),
                          csv=take_text(lib.ssd_compare_csv, c, detail=errmsg),
                          html=take_text(lib.ssd_compare_html, c, detail=errmsg),
                          text=take_text(lib.ssd_compare_text, c, detail=errmsg))

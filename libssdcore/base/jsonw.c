@@ -115,9 +115,11 @@ static void begin(struct ssd__jw *w, char open) {
     w->comma = 0;
 }
 
+/* In pretty style a close starts its own line, except an empty container's:
+ * "[]" and "{}", as Python's json.dumps(indent=2) writes them. */
 static void end(struct ssd__jw *w, char close) {
     w->depth--;
-    if (w->style == SSD__JW_PRETTY)
+    if (w->style == SSD__JW_PRETTY && w->comma)
         newline(w);
     put(w, &close, 1);
     w->comma = 1;
@@ -212,13 +214,18 @@ static const char *skip_space(const char *p) {
 }
 
 /* A document re-indented as this writer's pretty style writes one, at
- * depth: every open, close and comma starts a line. */
+ * depth: every open, close and comma starts a line, but for the close of an
+ * empty container. */
 static void put_pretty(struct ssd__jw *w, const char *p) {
-    int depth = w->depth;
+    int depth = w->depth, opened = 0;
     for (p = skip_space(p); *p; p = skip_space(p)) {
         char c = *p++;
-        if (c == '}' || c == ']')
-            indent(w, --depth);
+        if (c == '}' || c == ']') {
+            depth--;
+            if (!opened)
+                indent(w, depth);
+        }
+        opened = c == '{' || c == '[';
         put(w, &c, 1);
         if (c == '"') {
             const char *q = p;

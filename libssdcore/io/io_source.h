@@ -50,4 +50,8 @@ struct ssd__source {
  * its workload; as ssd_job_run otherwise. */
 int ssd__job_run_source(ssd_job *j, struct ssd__source *src);
 
+/* The series log j wrote, as it is now named: LOG.partial once a write to
+ * it failed (close_log renames it); NULL without a log. */
+const char *ssd__job_log_path(const ssd_job *j);
+
 #endif

@@ -1094,6 +1094,10 @@ int ssd_job_run(ssd_job *j) {
     return rc;
 }
 
+const char *ssd__job_log_path(const ssd_job *j) {
+    return j->log_path;
+}
+
 int ssd__job_run_source(ssd_job *j, struct ssd__source *src) {
     if (j->t->ops->run_virtual ? !src->next_run : !src->next)
         return ssd__fail(j->err, SSD_EUNSUPPORTED, "%s: a simulated target runs jobs, not I/Os",

@@ -8,7 +8,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "jsonw.h"
 #include "options.h"
+#include "precondition.h"
 #include "result_size.h"
 #include "ssdcore/analysis.h"
 #include "target_impl.h"
@@ -86,6 +88,32 @@ unsigned ssd_target_block_size(const ssd_target *t) {
 
 const char *ssd_target_kind(const ssd_target *t) {
     return t->ops ? t->ops->kind : "closed";
+}
+
+int ssd_target_to_json(const ssd_target *t, int flags, char **out) {
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(t, out, flags, SSD__JW_COMPACT, &style);
+    if (rc)
+        return rc;
+    struct ssd__jw w;
+    ssd__jw_init(&w, style);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "uri", t->is_open ? t->uri : NULL);
+    ssd__jw_kstr(&w, "kind", ssd_target_kind(t));
+    ssd__jw_ku64(&w, "size_bytes", t->size);
+    ssd__jw_ku64(&w, "block_size", t->block_size);
+    ssd__jw_key(&w, "written_since_trim_bytes");
+    if (t->ctx_known)
+        ssd__jw_u64(&w, t->ctx_written);
+    else
+        ssd__jw_null(&w);
+    ssd__jw_key(&w, "precondition");
+    if (t->ctx_known && t->ctx_precondition >= 0)
+        ssd__jw_str(&w, ssd__precondition_name(t->ctx_precondition));
+    else
+        ssd__jw_null(&w);
+    ssd__jw_end_object(&w);
+    return ssd__jw_finish(&w, out);
 }
 
 int ssd__target_context(const ssd_target *t, uint64_t *written, int *precondition) {

@@ -629,7 +629,9 @@ int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
     ssd__jw_knum(&w, "access_s", ssd_replay_access_s(r));
     put_dir(&w, "read", r->bytes[0], r->ios[0], r->lat[0]);
     put_dir(&w, "write", r->bytes[1], r->ios[1], r->lat[1]);
-    ssd__jw_kstr(&w, "log", r->log_path);
+    /* The file that exists: its job renamed it LOG.partial if a write failed */
+    const char *log = r->job ? ssd__job_log_path(r->job) : NULL;
+    ssd__jw_kstr(&w, "log", log ? log : r->log_path);
     ssd__jw_key(&w, "samples");
     ssd__jw_begin_array(&w);
     size_t ns = 0;

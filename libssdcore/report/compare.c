@@ -458,7 +458,7 @@ static const char *better_word(int better) {
     return better > 0 ? "higher" : better < 0 ? "lower" : "neither";
 }
 
-int ssd_compare_json(const ssd_compare *c, int flags, char **out) {
+int ssd_compare_to_json(const ssd_compare *c, int flags, char **out) {
     enum ssd__jw_style style;
     int rc = ssd__jw_style_of(c, out, flags, SSD__JW_COMPACT, &style);
     if (!rc)
@@ -1331,7 +1331,7 @@ int ssd_compare_write(ssd_compare *c, const char *dir) {
     for (int k = 0; k < 3; k++) {
         char *text = NULL;
         c->outdir = dir;
-        rc = k == 0   ? ssd_compare_json(c, SSD_JSON_COMPACT, &text)
+        rc = k == 0   ? ssd_compare_to_json(c, SSD_JSON_COMPACT, &text)
              : k == 1 ? ssd_compare_csv(c, &text)
                       : ssd_compare_html(c, &text);
         c->outdir = NULL;

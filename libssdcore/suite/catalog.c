@@ -28,8 +28,22 @@
 struct ssd_catalog {
     sqlite3 *db;
     char *path;
+    int create; /* the create option */
+    int opened; /* ssd_catalog_open was called */
     char err[SSD__ERRMSG_SIZE];
 };
+
+#define SSD__OPTION_OWNER struct ssd_catalog
+/* clang-format off */
+/* X(key, TYPE, where, unit, min, max, default, words, flags, help) */
+#define CATALOG_OPTIONS(X)                                                                         \
+    X(create, BOOL, create, "", 0, 1, "1", "", 0,                                                  \
+      "create the file and its directory when missing (0: a missing catalog is an error and "     \
+      "nothing is created, for reading)")
+/* clang-format on */
+SSD__OPTION_TABLE(catalog_options, "catalog", CATALOG_OPTIONS);
+
+SSD__OPTIONS_ACCESSOR(ssd_catalog_options, catalog_options)
 
 static const char schema[] =
     "CREATE TABLE IF NOT EXISTS runs("
@@ -146,13 +160,33 @@ static int check_or_create(ssd_catalog *c) {
     return 0;
 }
 
-static int open_catalog(ssd_catalog **out, const char *path, int create) {
+int ssd_catalog_create(ssd_catalog **out) {
     if (!out)
         return SSD_EINVAL;
     ssd_catalog *c = *out = calloc(1, sizeof *c);
     if (!c)
         return SSD_ENOMEM;
-    int rc = 0;
+    ssd__option_defaults(&catalog_options, c);
+    return 0;
+}
+
+int ssd_catalog_set_option(ssd_catalog *c, const char *key, const char *value) {
+    if (!c)
+        return SSD_EINVAL;
+    if (c->opened)
+        return ssd__fail(c->err, SSD_ESTATE, "option %s: set before ssd_catalog_open",
+                         key ? key : "(null)");
+    int rc = ssd__option_set(&catalog_options, c, key, value, c->err);
+    return rc < 0 ? rc : 0;
+}
+
+int ssd_catalog_open(ssd_catalog *c, const char *path) {
+    if (!c)
+        return SSD_EINVAL;
+    if (c->opened)
+        return ssd__fail(c->err, SSD_ESTATE, "a catalog is opened once");
+    c->opened = 1;
+    int rc = 0, create = c->create;
     if (path && *path)
         c->path = strdup(path);
     else if ((rc = ssd_catalog_default_path(&c->path)))
@@ -177,14 +211,6 @@ static int open_catalog(ssd_catalog **out, const char *path, int create) {
         return db_fail(c, "cannot open");
     sqlite3_busy_timeout(c->db, 5000);
     return check_or_create(c);
-}
-
-int ssd_catalog_open(ssd_catalog **out, const char *path) {
-    return open_catalog(out, path, 1);
-}
-
-int ssd_catalog_open_existing(ssd_catalog **out, const char *path) {
-    return open_catalog(out, path, 0);
 }
 
 void ssd_catalog_free(ssd_catalog *c) {
@@ -486,7 +512,7 @@ static void text_row(struct ssd__text *t, sqlite3_stmt *st) {
 /* The runs matching drive_text as a text table (text), or as a JSON array
  * in style, a run a line when lines: ssd_catalog_list's and _to_json's. */
 static int list_runs(ssd_catalog *c, const char *drive_text, int text, enum ssd__jw_style style,
-                     int lines, char **out) {
+                     int lines, char **out, size_t *count) {
     char sql[1024];
     snprintf(sql, sizeof sql,
              "SELECT id,run_key,dir,drive,model,serial,firmware,capacity_bytes,target,"
@@ -506,7 +532,8 @@ static int list_runs(ssd_catalog *c, const char *drive_text, int text, enum ssd_
                       "status", "directory");
     else
         ssd__jw_begin_array(&w);
-    int n = 0, rc;
+    size_t n = 0;
+    int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         n++;
         if (text) {
@@ -547,10 +574,15 @@ static int list_runs(ssd_catalog *c, const char *drive_text, int text, enum ssd_
         return db_fail(c, "cannot list");
     }
     *out = doc;
-    return doc ? n : ssd__fail(c->err, SSD_ENOMEM, "out of memory");
+    if (count)
+        *count = n;
+    return doc ? 0 : ssd__fail(c->err, SSD_ENOMEM, "out of memory");
 }
 
-int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format, char **out) {
+int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format, char **out,
+                     size_t *n) {
+    if (n)
+        *n = 0;
     if (!c || !c->db || !out)
         return SSD_EINVAL;
     *out = NULL;
@@ -558,7 +590,7 @@ int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format,
     if (!text && (!format || strcmp(format, "json")))
         return ssd__fail(c->err, SSD_EINVAL, "list: unknown format \"%s\" (json or text)",
                          format ? format : "(null)");
-    return list_runs(c, drive_text, text, SSD__JW_COMPACT, 1, out);
+    return list_runs(c, drive_text, text, SSD__JW_COMPACT, 1, out, n);
 }
 
 int ssd_catalog_to_json(const ssd_catalog *c, int flags, char **out) {
@@ -567,12 +599,7 @@ int ssd_catalog_to_json(const ssd_catalog *c, int flags, char **out) {
     if (rc || !c->db)
         return rc ? rc : SSD_EINVAL;
     /* c is the caller's, not const: a failed query leaves its message */
-    rc = list_runs((ssd_catalog *)c, NULL, 0, style, 0, out);
-    return rc < 0 ? rc : 0;
-}
-
-int ssd_catalog_set_option(ssd_catalog *c, const char *key, const char *value) {
-    return c ? ssd__option_none("catalog", key, value, c->err) : SSD_EINVAL;
+    return list_runs((ssd_catalog *)c, NULL, 0, style, 0, out, NULL);
 }
 
 /* "drive \"ssd370\", suite lab2016, ..." for the messages: what was asked. */

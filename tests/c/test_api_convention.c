@@ -80,9 +80,10 @@ Test(api_convention, set_option_refuses_an_unknown_key_in_the_same_words) {
     char file[64];
     snprintf(file, sizeof file, "%s/c.sqlite", path);
     ssd_catalog *c;
-    cr_assert_eq(ssd_catalog_open(&c, file), 0, "%s", ssd_catalog_errmsg(c));
+    cr_assert_eq(ssd_catalog_create(&c), 0);
     cr_expect_eq(ssd_catalog_set_option(c, "speed", "1"), SSD_EINVAL);
     cr_expect_str_eq(ssd_catalog_errmsg(c), "unknown catalog option 'speed'");
+    cr_assert_eq(ssd_catalog_open(c, file), 0, "%s", ssd_catalog_errmsg(c));
     char *json = NULL, *bad = (char *)1;
     cr_expect_eq(ssd_catalog_to_json(c, SSD_JSON_COMPACT, &json), 0);
     cr_expect_str_eq(json, "[]", "no run yet: %s", json);
@@ -353,7 +354,7 @@ Test(api_convention, to_json_refuses_null_and_unknown_flags) {
     cr_assert_eq(ssd_analysis_to_json(NULL, NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_sim_truth_to_json(NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_replay_to_json(NULL, 0, &out), SSD_EINVAL);
-    cr_assert_eq(ssd_compare_json(NULL, 0, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_compare_to_json(NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_job_metadata_json(NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_health_to_json(NULL, 0, &out), SSD_EINVAL);
     cr_assert_eq(ssd_health_delta_json(NULL, NULL, 0, &out), SSD_EINVAL);

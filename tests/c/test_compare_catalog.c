@@ -48,7 +48,7 @@ Test(compare, two_runs_give_json_csv_and_html) {
     ssd_compare *c;
     cr_assert_eq(ssd_compare_create(&c), 0);
     char *out = NULL;
-    cr_assert_eq(ssd_compare_json(c, SSD_JSON_COMPACT, &out), SSD_ENODATA);
+    cr_assert_eq(ssd_compare_to_json(c, SSD_JSON_COMPACT, &out), SSD_ENODATA);
     cr_assert_eq(ssd_compare_add_run(c, a, NULL), 0, "%s", ssd_compare_errmsg(c));
     cr_assert_eq(ssd_compare_add_run(c, b, "the other"), 0, "%s", ssd_compare_errmsg(c));
     cr_assert_eq(ssd_compare_drive_count(c), 2);
@@ -56,18 +56,18 @@ Test(compare, two_runs_give_json_csv_and_html) {
     cr_assert_eq(ssd_compare_set_option(c, "highlight", "9"), SSD_EINVAL);
     cr_assert(strstr(ssd_compare_errmsg(c), "\"9\""));
     cr_assert_eq(ssd_compare_set_option(c, "colour", "red"), SSD_EINVAL);
-    cr_assert_eq(ssd_compare_json(c, SSD_JSON_COMPACT, &out), 0);
+    cr_assert_eq(ssd_compare_to_json(c, SSD_JSON_COMPACT, &out), 0);
     cr_assert(strstr(out, "\"schema\":\"ssdcore-compare/1\""));
     cr_assert(strstr(out, "\"highlight\":\"the other\""));
     cr_assert(strstr(out, "\"label\":\"Crucial BX200 240 GB\""));
     ssd_free(out);
     /* Pretty: a member a line, the same figures; an unknown flag refused. */
-    cr_assert_eq(ssd_compare_json(c, SSD_JSON_PRETTY, &out), 0);
+    cr_assert_eq(ssd_compare_to_json(c, SSD_JSON_PRETTY, &out), 0);
     cr_assert(strstr(out, "{\n  \"schema\": \"ssdcore-compare/1\",\n"), "%.200s", out);
     cr_assert(strstr(out, "\n      \"label\": \"Crucial BX200 240 GB\",\n"), "%.400s", out);
     ssd_free(out);
     out = (char *)1;
-    cr_assert_eq(ssd_compare_json(c, 4, &out), SSD_EINVAL);
+    cr_assert_eq(ssd_compare_to_json(c, 4, &out), SSD_EINVAL);
     cr_assert_null(out);
     cr_assert_eq(ssd_compare_csv(c, &out), 0);
     cr_assert(!strncmp(out, "drive,figure,label,unit,better,value,pct_vs_highlight,", 53));
@@ -98,14 +98,17 @@ Test(compare, the_catalog_adds_once_and_finds_the_drive) {
     char path[300];
     snprintf(path, sizeof path, "%s/cat/c.sqlite", base);
     ssd_catalog *cat = NULL;
-    cr_assert_eq(ssd_catalog_open(&cat, path), 0, "%s", ssd_catalog_errmsg(cat));
+    cr_assert_eq(ssd_catalog_create(&cat), 0);
+    cr_assert_eq(ssd_catalog_open(cat, path), 0, "%s", ssd_catalog_errmsg(cat));
     cr_assert_eq(ssd_catalog_add(cat, a), 1, "%s", ssd_catalog_errmsg(cat));
     cr_assert_eq(ssd_catalog_add(cat, a), 0);
     cr_assert_eq(ssd_catalog_add(cat, b), 1);
     cr_assert_lt(ssd_catalog_add(cat, base), 0);
     cr_assert(strstr(ssd_catalog_errmsg(cat), "results.json"));
     char *out = NULL;
-    cr_assert_eq(ssd_catalog_list(cat, NULL, "json", &out), 2);
+    size_t n = 0;
+    cr_assert_eq(ssd_catalog_list(cat, NULL, "json", &out, &n), 0);
+    cr_assert_eq(n, 2);
     /* to_json is the same runs, one line (compact) or a member a line */
     char *compact = NULL, *pretty = NULL;
     cr_assert_eq(ssd_catalog_to_json(cat, SSD_JSON_COMPACT, &compact), 0);
@@ -119,10 +122,12 @@ Test(compare, the_catalog_adds_once_and_finds_the_drive) {
     cr_expect(strstr(pretty, "[\n  {\n    \"id\": 1,\n") == pretty, "%.60s", pretty);
     ssd_free(compact), ssd_free(pretty);
     ssd_free(out);
-    cr_assert_eq(ssd_catalog_list(cat, "SSD370", "text", &out), 1);
+    cr_assert_eq(ssd_catalog_list(cat, "SSD370", "text", &out, &n), 0);
+    cr_assert_eq(n, 1);
     cr_assert(strstr(out, "sim:ssd370") && !strstr(out, "sim:bx200"));
     ssd_free(out);
-    cr_assert_eq(ssd_catalog_list(cat, NULL, "xml", &out), SSD_EINVAL);
+    cr_assert_eq(ssd_catalog_list(cat, NULL, "xml", &out, &n), SSD_EINVAL);
+    cr_assert_eq(n, 0);
     cr_assert_eq(ssd_catalog_pick_run(cat, "bx200", NULL, NULL, NULL, &out, NULL), 0);
     cr_assert(strstr(out, "/a"));
     ssd_free(out);
@@ -152,4 +157,30 @@ Test(compare, identity_of_sim_and_a_missing_path) {
     cr_assert_eq(ssd_drive_temperature("sim:bx200", &c), SSD_ENODATA);
     cr_assert(isnan(c));
     cr_assert_eq(ssd_drive_identity_json(NULL, 0, SSD_JSON_COMPACT, &json), SSD_EINVAL);
+}
+
+/* One opener: whether a missing file is created is the create option,
+ * set before the one ssd_catalog_open (there was ssd_catalog_open_existing
+ * beside ssd_catalog_open). */
+Test(compare, the_catalog_opens_once_creating_the_file_unless_told_not_to) {
+    char path[300];
+    snprintf(path, sizeof path, "%s/new/c.sqlite", base);
+    ssd_catalog *cat = NULL;
+    cr_assert_eq(ssd_catalog_create(&cat), 0);
+    cr_expect_eq(ssd_catalog_set_option(cat, "create", "maybe"), SSD_EINVAL);
+    cr_assert_eq(ssd_catalog_set_option(cat, "create", "no"), 0);
+    cr_assert_eq(ssd_catalog_open(cat, path), -ENOENT);
+    cr_expect(strstr(ssd_catalog_errmsg(cat), "no such catalog"), "%s", ssd_catalog_errmsg(cat));
+    cr_expect_eq(access(path, F_OK), -1, "nothing is created");
+    cr_expect_eq(ssd_catalog_open(cat, path), SSD_ESTATE, "opened once");
+    ssd_catalog_free(cat);
+    cr_assert_eq(ssd_catalog_create(&cat), 0);
+    cr_assert_eq(ssd_catalog_open(cat, path), 0, "%s", ssd_catalog_errmsg(cat));
+    cr_expect_eq(access(path, F_OK), 0, "created by default");
+    cr_expect_eq(ssd_catalog_set_option(cat, "create", "0"), SSD_ESTATE);
+    ssd_catalog_free(cat);
+    size_t n = 0;
+    const ssd_option_info *o = ssd_catalog_options(&n);
+    cr_assert_eq(n, 1);
+    cr_expect_str_eq(o[0].name, "create");
 }

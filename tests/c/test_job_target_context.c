@@ -134,3 +134,29 @@ Test(job_target_context, explicit_options_win) {
     ssd_job_free(j);
     ssd_target_free(t);
 }
+
+/* ssd_target_to_json says what the handle knows, the context above among
+ * it, so a user can see what a job will take. */
+Test(job_target_context, target_to_json_says_what_it_knows) {
+    ssd_target *t = NULL;
+    char *json = NULL;
+    cr_assert_eq(ssd_target_create(&t), 0);
+    cr_assert_eq(ssd_target_to_json(t, SSD_JSON_COMPACT, &json), 0);
+    cr_expect_str_eq(json, "{\"uri\":null,\"kind\":\"closed\",\"size_bytes\":0,\"block_size\":0,"
+                           "\"written_since_trim_bytes\":null,\"precondition\":null}");
+    ssd_free(json);
+    cr_assert_eq(ssd_target_to_json(t, 4, &json), SSD_EINVAL);
+    cr_assert_null(json);
+    ssd_target_free(t);
+    t = open_sim();
+    cr_assert_eq(ssd_target_to_json(t, SSD_JSON_COMPACT, &json), 0);
+    cr_expect(has(json, "\"uri\":\"" DRIVE "\",\"kind\":\"sim\",\"size_bytes\":"), "%s", json);
+    cr_expect(has(json, "\"written_since_trim_bytes\":null,\"precondition\":null}"), "%s", json);
+    ssd_free(json);
+    cr_assert_eq(ssd_target_trim(t, 0, ssd_target_size(t)), 0, "%s", ssd_target_errmsg(t));
+    cr_assert_eq(ssd_target_to_json(t, SSD_JSON_PRETTY, &json), 0);
+    cr_expect(has(json, "\n  \"written_since_trim_bytes\": 0,\n  \"precondition\": \"none\"\n}"),
+              "%s", json);
+    ssd_free(json);
+    ssd_target_free(t);
+}

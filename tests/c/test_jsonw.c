@@ -142,8 +142,8 @@ Test(jsonw, spaced_separates_with_comma_space_and_colon_space) {
     expect_text(&w, "{\"a\": [1, {\"b\": null}, [], \"x\"], \"c\": {}, \"d\": true}");
 }
 
-/* As `ssdcore analyze --json` has always printed: every close on its own
- * line, even that of an empty container. */
+/* Every close on its own line, but an empty container is "[]" or "{}", as
+ * Python's json.dumps(indent=2) writes it (it was "[\n]"). */
 Test(jsonw, pretty_puts_each_member_and_element_on_its_own_line) {
     struct ssd__jw w;
     ssd__jw_init(&w, SSD__JW_PRETTY);
@@ -154,13 +154,33 @@ Test(jsonw, pretty_puts_each_member_and_element_on_its_own_line) {
                     "    {\n"
                     "      \"b\": null\n"
                     "    },\n"
-                    "    [\n"
-                    "    ],\n"
+                    "    [],\n"
                     "    \"x\"\n"
                     "  ],\n"
-                    "  \"c\": {\n"
-                    "  },\n"
+                    "  \"c\": {},\n"
                     "  \"d\": true\n"
+                    "}");
+}
+
+/* A document spliced into a pretty one is re-indented the same way. */
+Test(jsonw, pretty_raw_writes_empty_containers_on_one_line) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_PRETTY);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kraw(&w, "a", "{\"x\":[],\"y\":{ },\"z\":[1]}");
+    ssd__jw_key(&w, "b");
+    ssd__jw_begin_array(&w);
+    ssd__jw_end_array(&w);
+    ssd__jw_end_object(&w);
+    expect_text(&w, "{\n"
+                    "  \"a\": {\n"
+                    "    \"x\": [],\n"
+                    "    \"y\": {},\n"
+                    "    \"z\": [\n"
+                    "      1\n"
+                    "    ]\n"
+                    "  },\n"
+                    "  \"b\": []\n"
                     "}");
 }
 

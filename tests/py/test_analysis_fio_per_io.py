@@ -134,8 +134,16 @@ def test_cli_says_the_log_was_summed_and_takes_the_interval(cli, tmp_path):
     d = json.loads(p.stdout)
     assert "0.5 s intervals" in d["input_note"]
     assert abs(d["cache"]["bytes"] / CACHE - 1) < 0.01
-    for bad in ("0", "-1", "abc", "1e6", "0x10"):
+    # A bad value is a usage error in the one wording, its detail the series
+    # option table's (the command checked the range itself, in other words)
+    for bad in ("0", "-1", "abc", "1e6", "0x10", "25h"):
         p = subprocess.run([cli, "analyze", str(paths[0]), "--per-io-interval", bad],
                            capture_output=True, text=True)
         assert p.returncode == 2 and p.stdout == "", bad
-        assert "--per-io-interval" in p.stderr
+        first, rest = p.stderr.split("\n", 1)
+        assert first.startswith("ssdcore analyze: --per-io-interval: "), p.stderr
+        assert rest == "Try 'ssdcore analyze --help'.\n", p.stderr
+    with pytest.raises(ssdcore.Error) as e:
+        ssdcore.Series.open(paths, per_io_interval_s=90000)
+    assert first == "ssdcore analyze: --per-io-interval: 25h is outside 0.001..86400 s"
+    assert "is outside 0.001..86400 s" in str(e.value)

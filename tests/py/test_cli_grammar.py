@@ -379,6 +379,14 @@ def _stderr_on_a_tty(args):
     return p.wait(timeout=120), drawn
 
 
+def test_one_no_progress_flag_for_every_command():
+    """job, suite and precondition each kept a --no-progress variable of
+    their own beside the shared one (fo_cli.h): one flag, one test of it."""
+    own = [f.name for f in sorted((DATA.parent.parent / "tools").glob("*.c"))
+           if '"--no-progress"' in f.read_text()]
+    assert not own, f"{own}: use FO_CLI_NO_PROGRESS and fo_cli_progress_wanted()"
+
+
 def test_every_command_that_draws_progress_takes_no_progress(cli, tmp_path):
     """--no-progress worked only on job, suite and precondition; copy,
     archive, extract, mkset and filebench drew theirs with no way to stop."""
@@ -386,13 +394,14 @@ def test_every_command_that_draws_progress_takes_no_progress(cli, tmp_path):
         name = " ".join(p)
         takes = "--no-progress" in run(cli, *p, "--help").stdout
         assert takes == (name in PROGRESS), name
-    for name in ["copy", "archive", "extract", "mkset", "filebench"]:
+    for name in ["copy", "archive", "extract", "mkset", "filebench", "job", "precondition"]:
         drawn = []
         for flag in ([], ["--no-progress"]):
             args = invocations(tmp_path)
             if name == "extract":
                 assert run(cli, "archive", *args["archive"]).returncode == 0
-            status, err = _stderr_on_a_tty([cli, *name.split(), *map(str, args[name]), *flag])
+            given = [str(a) for a in args[name] if a != "--no-progress"]
+            status, err = _stderr_on_a_tty([cli, *name.split(), *given, *flag])
             assert status == 0, (name, err)
             drawn.append(b"\r" in err)
         assert drawn == [True, False], (name, drawn)

@@ -2,9 +2,12 @@
 killed part-way keeps every row logged so far (docs/crash-safety.md). It
 collected its samples in memory and wrote the log at the end, so a kill
 lost the whole log (issue #22: replay runs on the job's machinery)."""
+import gc
 import signal
 import subprocess
 import time
+
+import pytest
 
 import ssdcore
 
@@ -71,3 +74,26 @@ def test_a_killed_replay_on_sim_keeps_its_rows(cli, tmp_path):
     _trace(tmp_path / "t.csv", 1_000_000, 0.01)
     log = _kill_after_rows(cli, tmp_path, "sim:bx200", 20)
     _check(log, 20, 10_000)
+
+
+def test_a_replay_whose_log_fills_the_disk_names_the_partial_file(tmp_path):
+    """A log write that fails stops the replay, and its job renames the log
+    LOG.partial (never a cut file under the name asked for); the replay's
+    results named the original file, which no longer exists."""
+    mnt = tmp_path / "mnt"
+    mnt.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mnt)],
+                      capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a tmpfs (needs root)")
+    try:
+        _trace(tmp_path / "t.csv", 100_000, 0.01)
+        with pytest.raises(ssdcore.Error) as e:
+            ssdcore.replay(str(tmp_path / "t.csv"), "sim:bx200", timing="as-recorded",
+                           interval="10ms", log=str(mnt / "r.csv"))
+        assert "r.csv.partial" in str(e.value), str(e.value)
+        assert e.value.results["log"] == str(mnt / "r.csv.partial")
+        assert not (mnt / "r.csv").exists() and (mnt / "r.csv.partial").exists()
+    finally:
+        gc.collect()
+        if subprocess.run(["umount", str(mnt)]).returncode != 0:
+            subprocess.run(["umount", "-l", str(mnt)])

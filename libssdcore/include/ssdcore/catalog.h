@@ -34,17 +34,19 @@ typedef struct ssd_catalog ssd_catalog;
  * HOME either) or SSD_ENOMEM. */
 SSD_API int ssd_catalog_default_path(char **out);
 
-/* Opens the catalog at path (NULL: the default path), creating the file and
- * its directory when missing. As sqlite3_open does, *out receives a handle
- * even on failure (unless memory runs out) so ssd_catalog_errmsg() can say
- * what was wrong; close it in every case. Returns 0, -errno, SSD_EFORMAT
- * (not an ssdcore catalog) or SSD_EIO (SQLite failed; the message says
- * why). */
-SSD_API int ssd_catalog_open(ssd_catalog **out, const char *path);
-
-/* As ssd_catalog_open, for reading a catalog that must exist: a missing
- * file is -ENOENT ("no such catalog"), and nothing is created. */
-SSD_API int ssd_catalog_open_existing(ssd_catalog **out, const char *path);
+/* A catalog: ssd_catalog_create (0, SSD_EINVAL or SSD_ENOMEM), then
+ * ssd_catalog_set_option (the table ssd_catalog_options() returns;
+ * docs/options.md: create, 1 by default, creates the file and its
+ * directory when missing; 0 is for reading a catalog that must exist, where
+ * a missing file is -ENOENT, "no such catalog", and nothing is created),
+ * then ssd_catalog_open, once, of the file at path (NULL: the default
+ * path). open returns 0, -errno, SSD_EFORMAT (not an ssdcore catalog),
+ * SSD_EIO (SQLite failed) or SSD_ESTATE (opened before), with the reason in
+ * ssd_catalog_errmsg(); set_option after open is SSD_ESTATE. */
+SSD_API int ssd_catalog_create(ssd_catalog **out);
+SSD_API int ssd_catalog_set_option(ssd_catalog *c, const char *key, const char *value);
+SSD_API const ssd_option_info *ssd_catalog_options(size_t *n);
+SSD_API int ssd_catalog_open(ssd_catalog *c, const char *path);
 
 /* Closes c; NULL is a no-op. */
 SSD_API void ssd_catalog_free(ssd_catalog *c);
@@ -65,10 +67,10 @@ SSD_API int ssd_catalog_add(ssd_catalog *c, const char *dir);
  * malloc'd string (ssd_free). format "json": an array of objects with the
  * runs table's columns (headline left out); "text": a table for people (id,
  * started, drive, suite, status, directory), one run a line under a header.
- * Returns the number of runs, SSD_EINVAL (unknown format) or a negative
- * code. */
-SSD_API int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format,
-                             char **out);
+ * The number of runs in *n unless n is NULL. Returns 0, SSD_EINVAL
+ * (unknown format) or a negative code. */
+SSD_API int ssd_catalog_list(ssd_catalog *c, const char *drive_text, const char *format, char **out,
+                             size_t *n);
 
 /* The results directory of the newest run matching drive_text as above, in
  * a malloc'd string (ssd_free), among the runs that also match each filter
@@ -93,10 +95,6 @@ SSD_API int ssd_catalog_pick_run(ssd_catalog *c, const char *drive_text, const c
  * (base.h). Returns 0, SSD_EINVAL (NULL, an unknown flag) or a negative
  * code with the reason in ssd_catalog_errmsg(). */
 SSD_API int ssd_catalog_to_json(const ssd_catalog *c, int flags, char **out);
-
-/* The API convention's set_option: a catalog takes no options, so every
- * key is refused (SSD_EINVAL, "unknown catalog option 'KEY'"). */
-SSD_API int ssd_catalog_set_option(ssd_catalog *c, const char *key, const char *value);
 
 /* The last error message; "" when there was none. Owned by c. */
 SSD_API const char *ssd_catalog_errmsg(const ssd_catalog *c);

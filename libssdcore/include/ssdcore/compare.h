@@ -13,7 +13,7 @@
  * newer suite adds are compared without a change here.
  *
  * Lifecycle: ssd_compare_create, ssd_compare_add_run for each results
- * directory, optionally ssd_compare_set_option, then ssd_compare_json /
+ * directory, optionally ssd_compare_set_option, then ssd_compare_to_json /
  * _csv / _html or ssd_compare_write, ssd_compare_free. Not thread-safe: one
  * thread per handle.
  */
@@ -66,7 +66,7 @@ SSD_API size_t ssd_compare_drive_count(const ssd_compare *c);
  * (SSD_JSON_COMPACT: a drive or a figure a line, as compare.json is
  * written). Malloc'd, freed with ssd_free. Returns 0, SSD_EINVAL (NULL or
  * an unknown flag), SSD_ENODATA (no drive added) or SSD_ENOMEM. */
-SSD_API int ssd_compare_json(const ssd_compare *c, int flags, char **out);
+SSD_API int ssd_compare_to_json(const ssd_compare *c, int flags, char **out);
 
 /* compare.csv: one row per drive x figure (drive,figure,label,unit,better,
  * value,pct_vs_highlight), the value empty when missing. As above. */

@@ -71,6 +71,17 @@ SSD_API uint64_t ssd_target_size(const ssd_target *t);
 SSD_API unsigned ssd_target_block_size(const ssd_target *t);
 SSD_API const char *ssd_target_kind(const ssd_target *t);
 
+/* What t knows, as JSON in a malloc'd string (ssd_free): {"uri", "kind",
+ * "size_bytes", "block_size", "written_since_trim_bytes", "precondition"}:
+ * the last two are the analysis context a job on t takes (the bytes written
+ * through t since a whole-target TRIM or purge, and how a precondition since
+ * then filled the drive: "none", "seq_fill", "random_fill"), null while t
+ * does not know them (opened fresh; writes since a precondition). On an
+ * unopened target uri is null, kind "closed" and the sizes 0. flags: enum
+ * ssd_json_flags (base.h). Returns 0, SSD_EINVAL (NULL, an unknown flag) or
+ * SSD_ENOMEM. */
+SSD_API int ssd_target_to_json(const ssd_target *t, int flags, char **out);
+
 /* Discards [offset, offset+length): BLKDISCARD on devices, a punched hole
  * in files, the model's TRIM on sim targets. Returns 0 or a negative code:
  * SSD_EUNSAFE on a file or device opened read_only. */
