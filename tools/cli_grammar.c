@@ -70,7 +70,7 @@ int cli_word_value(const char *cmd, const char *flag, const char *what, const ch
 
 int cli_size_value(const char *cmd, const char *flag, const char *text, uint64_t *out) {
     return ssd_parse_size(text, out)
-               ? cli_usage_error(cmd, "%s: '%s' is not a size (e.g. 4k, 8g)", flag, text)
+               ? cli_usage_error(cmd, "%s: '%s' is not a size (" SSD_SIZE_EXAMPLES ")", flag, text)
                : 0;
 }
 

@@ -19,8 +19,8 @@ import numpy as np
 
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
-from ._util import (PathLike, fspath_bytes, json_dict, make_handle, open_handle, parse_size,
-                    paths_bytes, set_options, take_text)
+from ._util import (SIZE_EXAMPLES, PathLike, fspath_bytes, json_dict, make_handle, open_handle,
+                    parse_size, paths_bytes, set_options, take_text)
 from ._util import options as option_tables
 from .results import AnalysisResult, _frame
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
@@ -507,8 +507,7 @@ def _capacity_bytes(v: Any, what: str = "capacity", zero: bool = False) -> float
         except ValueError:
             n = -1
         if n < 0 or (n == 0 and not zero):
-            raise ValueError(f"{what}: {v!r} is not a size in bytes "
-                             "(like 240057409536 or '256g')")
+            raise ValueError(f"{what}: {v!r} is not a size in bytes ({SIZE_EXAMPLES})")
         return float(n)
     if isinstance(v, (bool, bytes)) or not isinstance(v, numbers.Real):
         raise TypeError(f"{what}: expected bytes (a number or a size string), not {v!r}")
