@@ -23,22 +23,22 @@ Test(parse_size, binary_suffixes) {
 /* docs/options.md#sizes: a bare unit or one with "i" is binary (fio's
  * reading), a capital B without the "i" is decimal, a small b is refused. */
 Test(parse_size, gb_is_decimal_gib_and_g_are_binary) {
-    uint64_t v;
-    cr_assert_eq(ssd_parse_size("240GB", &v), 0);
-    cr_expect_eq(v, 240000000000ull);
-    cr_assert_eq(ssd_parse_size("240GiB", &v), 0);
-    cr_expect_eq(v, 240ull << 30);
-    cr_assert_eq(ssd_parse_size("240g", &v), 0);
-    cr_expect_eq(v, 240ull << 30);
-    cr_assert_eq(ssd_parse_size("240Gi", &v), 0);
-    cr_expect_eq(v, 240ull << 30);
-    cr_assert_eq(ssd_parse_size("4kB", &v), 0);
-    cr_expect_eq(v, 4000);
-    cr_assert_eq(ssd_parse_size("1.5TB", &v), 0);
-    cr_expect_eq(v, 1500000000000ull);
-    cr_assert_eq(ssd_parse_size("4kib", &v), 0);
-    cr_expect_eq(v, 4096);
-    v = 7;
+    static const struct {
+        const char *text;
+        uint64_t bytes;
+    } cases[] = {{"240GB", 240000000000ull},
+                 {"240GiB", 240ull << 30},
+                 {"240g", 240ull << 30},
+                 {"240Gi", 240ull << 30},
+                 {"4kB", 4000},
+                 {"1.5TB", 1500000000000ull},
+                 {"4kib", 4096}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        uint64_t v = 0;
+        cr_assert_eq(ssd_parse_size(cases[i].text, &v), 0, "%s", cases[i].text);
+        cr_expect_eq(v, cases[i].bytes, "%s: %llu", cases[i].text, (unsigned long long)v);
+    }
+    uint64_t v = 7;
     cr_expect_eq(ssd_parse_size("4kb", &v), SSD_EINVAL);
     cr_expect_eq(ssd_parse_size("8Gb", &v), SSD_EINVAL);
     cr_expect_eq(ssd_parse_size("4KBB", &v), SSD_EINVAL);
