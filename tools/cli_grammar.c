@@ -11,9 +11,46 @@
 /* Messages name paths, drive models and series from results.json or a
  * catalog: control characters are shown as \xNN, never sent to the
  * terminal. */
+/* Whether key (n bytes) is an option of a handle the CLI has flags for. */
+static int known_key(const char *key, size_t n) {
+    const ssd_option_info *(*const tables[])(size_t *) = {ssd_target_options, ssd_job_options,
+                                                          ssd_suite_options, ssd_replay_options};
+    for (size_t k = 0; k < sizeof tables / sizeof *tables; k++) {
+        size_t count;
+        const ssd_option_info *info = tables[k](&count);
+        for (size_t i = 0; i < count; i++)
+            if (strlen(info[i].name) == n && !strncmp(info[i].name, key, n))
+                return 1;
+    }
+    return 0;
+}
+
+void cli_flag_spelling(const char *in, char *out, size_t len) {
+    static const char word[] = "option ";
+    const size_t w = sizeof word - 1;
+    size_t k = 0;
+    while (*in && k + 1 < len) {
+        size_t n = 0;
+        if (!strncmp(in, word, w) && (k == 0 || out[k - 1] == ' ' || out[k - 1] == '('))
+            n = strspn(in + w, "abcdefghijklmnopqrstuvwxyz_");
+        /* "option KEY: detail" is cli_bad_value's; inside a sentence: --KEY */
+        if (n && in[w + n] != ':' && known_key(in + w, n) && k + n + 3 < len) {
+            out[k++] = '-';
+            out[k++] = '-';
+            for (size_t i = 0; i < n; i++)
+                out[k++] = in[w + i] == '_' ? '-' : in[w + i];
+            in += w + n;
+        } else {
+            out[k++] = *in++;
+        }
+    }
+    out[k] = '\0';
+}
+
 int cli_report(const char *cmd, int status, const char *fmt, va_list ap) {
-    char msg[4096];
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    char text[4096], msg[4096];
+    vsnprintf(text, sizeof text, fmt, ap);
+    cli_flag_spelling(text, msg, sizeof msg);
     fprintf(stderr, "ssdcore %s: ", cmd);
     fo_cli_put_safe(stderr, msg);
     fputc('\n', stderr);
@@ -70,7 +107,7 @@ int cli_word_value(const char *cmd, const char *flag, const char *what, const ch
 
 int cli_size_value(const char *cmd, const char *flag, const char *text, uint64_t *out) {
     return ssd_parse_size(text, out)
-               ? cli_usage_error(cmd, "%s: '%s' is not a size (e.g. 4k, 8g)", flag, text)
+               ? cli_usage_error(cmd, "%s: '%s' is not a size (" SSD_SIZE_EXAMPLES ")", flag, text)
                : 0;
 }
 

@@ -17,7 +17,7 @@ static const char sim_usage[] =
     "  show   every parameter of a profile\n"
     "  truth  ground truth of a sim target\n"
     "\n"
-    "SPEC is a sim: URI without 'sim:', e.g. bx200 or bx200,slc_gb=6. The output\n"
+    "SPEC is a sim: URI without 'sim:', e.g. bx200 or bx200,slc_gib=6. The output\n"
     "of 'sim show' is a profile file: edit it and open sim:file=PATH.\n"
     "'ssdcore sim COMMAND --help' describes each.\n";
 
@@ -29,7 +29,7 @@ static const char list_usage[] = "usage: ssdcore sim list [--json]\n"
 static const char show_usage[] =
     "usage: ssdcore sim show SPEC [--json]\n"
     "\n"
-    "Every parameter of a profile (SPEC: bx200, bx200,slc_gb=6, file=PATH) as a\n"
+    "Every parameter of a profile (SPEC: bx200, bx200,slc_gib=6, file=PATH) as a\n"
     "profile file: edit it and open sim:file=PATH.\n"
     "  --json   print them as JSON\n";
 
@@ -93,7 +93,7 @@ static int sim_list(void) {
         ssd_free(json);
         int none = !strcmp(type, "none");
         printf("%-12s %8.0f %-8s %8.1f %8.1f %9.0f %9.1f %9.0f  %s\n", name,
-               value(name, "capacity_gb"), type, none ? 0 : value(name, "slc_gb"),
+               value(name, "capacity_gb"), type, none ? 0 : value(name, "slc_gib"),
                eff / 1073741824.0, value(name, "native_seq_mbps"), value(name, "native_rand_mbps"),
                value(name, "floor_mbps") * 256, ssd_sim_profile_describe(i));
     }

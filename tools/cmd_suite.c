@@ -39,8 +39,11 @@ static void suite_help(FILE *out) {
     fputs(target_heading, out);
     cli_target_help(out);
     fputs("\nsuites:\n", out);
-    for (size_t i = 0; i < ssd_suite_builtin_count(); i++)
-        fprintf(out, "  %-9s %s\n", ssd_suite_builtin_name(i), ssd_suite_builtin_describe(i));
+    for (size_t i = 0; i < ssd_suite_builtin_count(); i++) {
+        char what[512];
+        cli_flag_spelling(ssd_suite_builtin_describe(i), what, sizeof what);
+        fprintf(out, "  %-9s %s\n", ssd_suite_builtin_name(i), what);
+    }
 }
 
 static const struct fo_cli_spec suite_cli = {.cmd = "suite",

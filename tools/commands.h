@@ -44,7 +44,14 @@ int cmd_replay(int argc, char **argv);
 /* The grammar every subcommand shares (cli_grammar.c; docs/README.md "CLI
  * conventions"). cmd is what follows "ssdcore" ("job", "trace info"). */
 
-/* Prints "ssdcore CMD: message" to stderr and returns status. */
+/* The library names an option inside a sentence "option KEY" ("pass
+ * option destroy_data to allow it"), so that Python shows the keyword: in
+ * out (len bytes), in with each such key of the target, job, suite or
+ * replay table spelled as its flag (--destroy-data). "option KEY: detail",
+ * a value's message, is cli_bad_value's and is left as it is. */
+void cli_flag_spelling(const char *in, char *out, size_t len);
+/* Prints "ssdcore CMD: message" to stderr, the library's option names
+ * spelled as flags (cli_flag_spelling), and returns status. */
 int cli_report(const char *cmd, int status, const char *fmt, va_list ap);
 /* A usage error, the one wording for all:
  *   ssdcore CMD: message

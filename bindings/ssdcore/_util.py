@@ -190,15 +190,21 @@ def json_dict(fn: Any, *args: Any, detail: Optional[Callable[[], Any]] = None) -
     return d
 
 
+# As the library's SSD_SIZE_EXAMPLES (base.h), so both front ends say the same.
+SIZE_EXAMPLES = "like 4096, 4k or 4KiB = 4096, 4KB = 4000, 240GB = 240e9"
+
+
 def parse_size(text: Union[str, int]) -> int:
     """A size in bytes, parsed as the CLI parses ``--bytes`` and ``--size``
-    (the C library's ssd_parse_size): binary units as the reviews use them,
-    ``k m g t p`` optionally followed by ``i`` and/or ``b``, any case, so
-    ``"4k"``, ``"4KB"`` and ``"4KiB"`` are all 4096 and ``"1.5g"`` is
-    1610612736. An int is returned as it is.
+    (the C library's ssd_parse_size; docs/options.md#sizes): ``k m g t p``
+    alone or with an ``i`` are binary, as fio reads them (``"4k"`` =
+    ``"4KiB"`` = 4096, ``"1.5g"`` = 1610612736); with a capital ``B`` and no
+    ``i`` they are decimal, as drives are sold (``"4KB"`` = 4000,
+    ``"240GB"`` = 240e9); ``"4kb"`` (bits?) is refused. An int is returned
+    as it is.
 
-    >>> parse_size("4KB"), parse_size("1GiB"), parse_size("1.5g"), parse_size(512)
-    (4096, 1073741824, 1610612736, 512)
+    >>> parse_size("4k"), parse_size("4KB"), parse_size("1GiB"), parse_size(512)
+    (4096, 4000, 1073741824, 512)
     """
     if isinstance(text, int) and not isinstance(text, bool):
         if text < 0:
@@ -208,7 +214,7 @@ def parse_size(text: Union[str, int]) -> int:
         raise TypeError(f"parse_size: expected a size string or an int, not {text!r}")
     out = ffi.new("uint64_t *")
     if lib.ssd_parse_size(text.encode(), out) < 0:
-        raise ValueError(f"parse_size: {text!r} is not a size (like 4096, '4k', '1.5GiB')")
+        raise ValueError(f"parse_size: {text!r} is not a size ({SIZE_EXAMPLES})")
     return int(out[0])
 
 

@@ -19,8 +19,8 @@ import numpy as np
 
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
-from ._util import (PathLike, fspath_bytes, json_dict, make_handle, open_handle, parse_size,
-                    paths_bytes, set_options, take_text)
+from ._util import (SIZE_EXAMPLES, PathLike, fspath_bytes, json_dict, make_handle, open_handle,
+                    parse_size, paths_bytes, set_options, take_text)
 from ._util import options as option_tables
 from .results import AnalysisResult, _frame
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
@@ -194,10 +194,18 @@ class Series:
         series_to_parquet(self, path, compression)
 
     def to_frame(self) -> Any:
-        """A pandas DataFrame: t_s, bytes, rate_bps and the optional columns."""
+        """A pandas DataFrame: t_s, bytes, rate_bps and the optional columns.
+        ``bytes`` is int64 when every interval holds whole bytes, as ssdcore
+        CSVs and per-I/O fio logs do (the reader keeps doubles for the
+        analysis), and float64 only when the source gives fractions: a fio
+        bw or IOPS log averaged over ``log_avg_msec`` is rate x interval
+        (1 KiB/s over 100 ms is 102.4 bytes), ``from_arrays``/``from_chunks``
+        what they were given."""
         t, b = self.t_s, self.bytes
         dt = np.diff(np.concatenate(([0.0], t)))
-        data = {"t_s": t, "bytes": b, "rate_bps": b / dt}
+        whole = b.size == 0 or bool(np.isfinite(b).all() and (b == np.floor(b)).all()
+                                    and b.min() >= 0 and b.max() < 2.0 ** 63)
+        data = {"t_s": t, "bytes": b.astype(np.int64) if whole else b, "rate_bps": b / dt}
         data.update(self.columns)
         return _frame(data)
 
@@ -507,8 +515,7 @@ def _capacity_bytes(v: Any, what: str = "capacity", zero: bool = False) -> float
         except ValueError:
             n = -1
         if n < 0 or (n == 0 and not zero):
-            raise ValueError(f"{what}: {v!r} is not a size in bytes "
-                             "(like 240057409536 or '256g')")
+            raise ValueError(f"{what}: {v!r} is not a size in bytes ({SIZE_EXAMPLES})")
         return float(n)
     if isinstance(v, (bool, bytes)) or not isinstance(v, numbers.Real):
         raise TypeError(f"{what}: expected bytes (a number or a size string), not {v!r}")

@@ -23,7 +23,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from ._errors import check
 from ._ffi import ffi, lib
 from ._util import Callback, PathLike, json_dict, make_handle
-from .progress import ProgressArg, Throttle
+from .progress import ProgressArg, Throttle, progress_info
 from .results import ArchiveResult, CopyCounts, CopyResult, FilebenchResult, FilesetResult
 
 __all__ = ["CopyCounts", "CopyResult", "ArchiveResult", "FilesetResult", "copy_tree",
@@ -40,7 +40,7 @@ def _run(kind: str, options: Dict[str, Any], paths: Tuple[PathLike, ...], progre
     ``progress``: a callable, called with a dict (``phase``,
     ``files``/``files_total``, ``bytes``/``bytes_total``, ``elapsed_s``
     and, as every ssdcore progress, ``done``/``total``/``unit`` ("bytes"),
-    ``fraction`` and ``rate``: bytes/s since the previous call), or True:
+    ``fraction`` and ``rate_bps``: bytes/s since the previous call), or True:
     a tqdm bar."""
     def fn(name: str) -> Any:
         return getattr(lib, f"ssd_{kind}_{name}")
@@ -71,10 +71,10 @@ def _run(kind: str, options: Dict[str, Any], paths: Tuple[PathLike, ...], progre
         prev[:] = [p.elapsed_s, p.bytes_done]
         phase = ffi.string(p.phase).decode() if p.phase else ""
         total = p.bytes_total or None
-        d = {"phase": phase, "files": p.files_done, "files_total": p.files_total,
-             "bytes": p.bytes_done, "bytes_total": p.bytes_total, "elapsed_s": p.elapsed_s,
-             "done": p.bytes_done, "total": total, "unit": "bytes",
-             "fraction": min(p.bytes_done / total, 1.0) if total else None, "rate": rate}
+        d = progress_info(rate, phase=phase, files=p.files_done, files_total=p.files_total,
+                          bytes=p.bytes_done, bytes_total=p.bytes_total, elapsed_s=p.elapsed_s,
+                          done=p.bytes_done, total=total, unit="bytes",
+                          fraction=min(p.bytes_done / total, 1.0) if total else None)
         if user is not None:
             user(d)
         if bar is not None:

@@ -429,7 +429,7 @@ def job(target: Union[Target, PathLike], pattern: str = "randread",
     range [lo, hi] (ns, inclusive); count sums to the direction's ``ios``.
     :func:`latency_percentiles` reads any percentile off it.
     ``progress``: a callable, called with a dict (``done``, ``total`` and
-    ``unit``: the time or byte budget, ``fraction``, ``rate``,
+    ``unit``: the time or byte budget, ``fraction``, ``rate_bps``,
     ``elapsed_s``, ``bytes``, ``ios``, ``bw_bps``, ``iops``) at most ten
     times a second, or True for a tqdm bar (:mod:`ssdcore.progress`).
     Numeric options refuse booleans (``qd=True`` is no queue depth).

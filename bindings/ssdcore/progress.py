@@ -7,9 +7,11 @@ Every long call (``job``, ``suite``, ``filebench``, ``make_set``,
 - a callable, called with a dict at most 10 times a second (wall clock),
   and once more at the end: ``done`` and ``total`` (the planned total, or
   None when the run has none), ``unit`` ("bytes", "s" or "steps"),
-  ``fraction`` (0..1 or None), ``rate`` (``unit`` per second, the current
-  rate), ``elapsed_s`` and the call's own figures (``bw_bps``, ``iops``,
-  ``step``, ``name``...);
+  ``fraction`` (0..1 or None), ``rate_bps`` (bytes a second, the current
+  rate, when ``unit`` is "bytes"; else None), ``elapsed_s`` and the call's
+  own figures (``bytes``, ``bw_bps``, ``iops``, ``step``, ``name``...).
+  ``rate``, its old name, is still there for one release and warns
+  (DeprecationWarning) when read;
 - ``True``: a tqdm bar (the ``[progress]`` extra), a text bar in a terminal
   and a widget in a notebook (``tqdm.auto``);
 - None (the default): nothing.
@@ -21,14 +23,43 @@ not read anyway, so a callback costs nothing worth measuring.
 from __future__ import annotations
 
 import time
+import warnings
 from typing import Any, Callable, Dict, Optional, Union
 
-__all__ = ["ProgressArg", "Throttle", "MAX_PER_SECOND"]
+__all__ = ["ProgressArg", "ProgressInfo", "Throttle", "MAX_PER_SECOND"]
 
 MAX_PER_SECOND = 10
 """At most this many progress calls per second reach the user."""
 
 ProgressArg = Union[None, bool, Callable[[Dict[str, Any]], object]]
+
+# Keys renamed to carry their unit; the old one still reads, with a warning.
+_RENAMED = {"rate": "rate_bps"}
+
+
+class ProgressInfo(Dict[str, Any]):
+    """One progress update: a dict. Reading a renamed key (``rate``, now
+    ``rate_bps``) gives its value with a DeprecationWarning; it goes in the
+    next release."""
+
+    def __getitem__(self, key: str) -> Any:
+        _warn_renamed(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        _warn_renamed(key)
+        return super().get(key, default)
+
+
+def _warn_renamed(key: str) -> None:
+    if key in _RENAMED:
+        warnings.warn(f"progress[{key!r}] is deprecated and goes in the next release: "
+                      f"read {_RENAMED[key]!r}", DeprecationWarning, stacklevel=3)
+
+
+def progress_info(rate_bps: Optional[float], **fields: Any) -> ProgressInfo:
+    """A progress dict with ``rate_bps`` and, for one release, ``rate``."""
+    return ProgressInfo(fields, rate_bps=rate_bps, rate=rate_bps)
 
 
 class _Bar:
@@ -97,10 +128,10 @@ class Throttle:
         if self._fn is None:
             return
         now = self._clock()
-        p = dict(info)
+        p = progress_info(rate if unit == "bytes" else None, **info)
         p.update(done=done, total=total if total else None, unit=unit,
                  fraction=(min(done / total, 1.0) if total else None),
-                 rate=rate, wall_s=now - self._start)
+                 wall_s=now - self._start)
         self._latest = p
         if not force and self._last >= 0 and now - self._last < 1.0 / MAX_PER_SECOND:
             self._pending = p
@@ -122,7 +153,7 @@ class Throttle:
         try:
             p = self._pending
             if p is None and override:
-                p = dict(self._latest) if self._latest is not None else None
+                p = ProgressInfo(self._latest) if self._latest is not None else None
             if p is not None and self._fn is not None:
                 p.update(override)
                 if p.get("total") and "done" in override:

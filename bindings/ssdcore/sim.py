@@ -23,7 +23,7 @@ __all__ = ["sim_profiles", "sim_profile", "sim_truth", "SimTarget"]
 
 
 def sim_profile(spec: str) -> Dict[str, Any]:
-    """Resolve a spec ("bx200", "bx200,slc_gb=6", "file=/p.ini") to a dict:
+    """Resolve a spec ("bx200", "bx200,slc_gib=6", "file=/p.ini") to a dict:
     {"name", "description", "params": {...}, "derived": {...}}.
 
     Raises Error naming the key at fault for a bad spec.

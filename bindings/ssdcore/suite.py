@@ -31,9 +31,9 @@ from typing import Any, Dict, List, Optional, Union
 
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
-from ._util import (Callback, PathLike, fspath_bytes, json_dict, make_handle, open_handle,
-                    take_string)
-from .job import Target
+from ._util import (Callback, PathLike, check_options, fspath_bytes, json_dict, make_handle,
+                    open_handle, take_string)
+from .job import Target, refuse_options_for_open_target
 from .progress import ProgressArg, Throttle
 from .results import SuiteResult
 
@@ -61,11 +61,15 @@ def _prepared(target: Target, opts: Dict[str, Any]) -> Any:
 def suite_steps(target: Union[Target, PathLike], suite: str = "quick", *,
                 suite_file: Optional[PathLike] = None, scale: Optional[float] = None,
                 area: Union[int, str, None] = None,
-                size: Union[int, str, None] = None) -> List[Dict[str, str]]:
+                **target_options: Any) -> List[Dict[str, str]]:
     """The steps a suite would run on ``target``, without running them:
     ``[{"kind": "job", "name": "seq-read", "line": "job name=seq-read ..."}, ...]``.
-    A bad suite file raises Error whose detail names the file and line."""
-    t = target if isinstance(target, Target) else Target(target, size=size)
+    A bad suite file raises Error whose detail names the file and line.
+    The other keywords are target options for a URI, as :func:`suite` takes
+    them."""
+    check_options("target", target_options)
+    refuse_options_for_open_target("suite_steps", target, target_options)
+    t = target if isinstance(target, Target) else Target(target, **target_options)
     s = _prepared(t, {"suite": None if suite_file else suite, "suite_file": suite_file,
                       "scale": scale, "area": area})
     out = []
@@ -83,7 +87,7 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
           destroy_data: Optional[bool] = None, buffered: Optional[bool] = None,
           filebench_dir: Optional[PathLike] = None,
           filebench_size: Union[int, str, None] = None,
-          hash_serial: bool = False) -> SuiteResult:
+          hash_serial: bool = False, **target_options: Any) -> SuiteResult:
     """Runs a suite on ``target`` (a :class:`Target` or a URI) into directory
     ``out`` and returns the parsed results.json as a :class:`SuiteResult`
     (``r.to_frame()``: one row per step; ``r.job(name)``,
@@ -99,6 +103,12 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
     Work sets, 7-Zip Deflate archive and extract) in that directory, with
     sets of ``filebench_size`` (default 8 GiB).
 
+    ``size``, ``destroy_data``, ``buffered`` and the other keywords are the
+    target options (``ssdcore.options("target")``: ``read_only``,
+    ``layout``, ``fitrim``...) for a URI, as :func:`ssdcore.job` takes them;
+    a key outside that table is a TypeError, and so is any of them with a
+    :class:`Target` already open (give them to ``ssdcore.Target(...)``).
+
     Ctrl-C stops the run cleanly (results.json keeps every finished step,
     ``"interrupted": true``) and raises KeyboardInterrupt; a failing step
     raises Error after results.json recorded it. A TRIM the target
@@ -113,11 +123,14 @@ def suite(target: Union[Target, PathLike], out: PathLike, suite: str = "quick", 
             "scale": scale, "area": area, "out": out,
             "report": None if report else False, "filebench_dir": filebench_dir,
             "filebench_size": filebench_size, "hash_serial": True if hash_serial else None}
+    target_options.update(size=size, destroy_data=destroy_data, buffered=buffered)
+    check_options("target", target_options)
+    refuse_options_for_open_target("suite", target, target_options)
     if isinstance(target, Target):
         t = target
         s = make_handle("suite", t._handle(), options=opts)
     else:  # checked before the target is opened, as the CLI does
-        t = Target._unopened(size=size, destroy_data=destroy_data, buffered=buffered)
+        t = Target._unopened(**target_options)
         s = _prepared(t, opts)
         t._open(target)
     # The callback also gives Python a chance to run its signal handlers, so

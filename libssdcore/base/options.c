@@ -79,7 +79,8 @@ static int set_at(const struct ssd__options *t, void *handle, size_t i, const ch
     switch (o->type) {
     case SSD_OPTION_SIZE:
         if ((rc = ssd_parse_size(value, &u)))
-            return ssd__fail(err, rc, "option %s: '%s' is not a size (e.g. 4k, 8g)", key, value);
+            return ssd__fail(err, rc, "option %s: '%s' is not a size (" SSD_SIZE_EXAMPLES ")", key,
+                             value);
         d = (double)u;
         break;
     case SSD_OPTION_INT:

@@ -82,14 +82,13 @@ int ssd__output_check(const char *what, const char *path, const struct ssd__file
                          what, path, kind_of(st.st_mode));
     if (S_ISREG(st.st_mode) && signature && !(flags & SSD__OUT_USER_SAYS_SO) &&
         !begins_with(path, signature))
-        return ssd__fail(err, SSD_EUNSAFE,
-                         "%s %s: exists and ssdcore did not write it (it does not begin with "
-                         "\"%s\"): an output never replaces a file ssdcore did not create "
-                         "(remove it first, name another file%s)",
-                         what, path, signature,
-                         flags & SSD__OUT_DESTROY_DATA_LIFTS
-                             ? ", or allow it with destroy_data / --destroy-data"
-                             : "");
+        return ssd__fail(
+            err, SSD_EUNSAFE,
+            "%s %s: exists and ssdcore did not write it (it does not begin with "
+            "\"%s\"): an output never replaces a file ssdcore did not create "
+            "(remove it first, name another file%s)",
+            what, path, signature,
+            flags & SSD__OUT_DESTROY_DATA_LIFTS ? ", or allow it with option destroy_data" : "");
     return 0;
 }
 

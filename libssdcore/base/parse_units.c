@@ -36,18 +36,33 @@ int ssd_parse_size(const char *text, uint64_t *out) {
     int rc = parse_number(text, &v, &s);
     if (rc)
         return rc;
+    /* k m g t p alone or with "i" ("4k", "4KiB"): binary, as fio reads them;
+     * with a capital B and no "i" ("4KB", "4kB", "240GB"): decimal, as drives
+     * are sold; a small b after a unit ("4kb", "8Gb") could be bits or either
+     * of those, so it is refused. B or b alone: bytes. */
     static const char units[] = "kmgtp";
     double mult = 1;
     if (*s) {
         const char *u = strchr(units, tolower((unsigned char)*s));
         if (u) {
-            mult = ldexp(1.0, 10 * (int)(u - units + 1));
+            int power = (int)(u - units + 1);
             s++;
-            if (*s == 'i' || *s == 'I')
+            if (*s == 'i' || *s == 'I') {
+                mult = ldexp(1.0, 10 * power);
                 s++;
-        }
-        if (*s == 'b' || *s == 'B')
+                if (*s == 'b' || *s == 'B')
+                    s++;
+            } else if (*s == 'B') {
+                mult = pow(1000.0, power);
+                s++;
+            } else if (*s == 'b') {
+                return SSD_EINVAL;
+            } else {
+                mult = ldexp(1.0, 10 * power);
+            }
+        } else if (*s == 'b' || *s == 'B') {
             s++;
+        }
     }
     while (isspace((unsigned char)*s))
         s++;

@@ -176,8 +176,8 @@ int ssd__block_target_open(ssd_target *t, const char *path) {
         return ssd__fail(t->err, SSD_EMOUNTED, "%s", why);
     if (!t->opt_read_only && !t->opt_destroy_data)
         return ssd__fail(t->err, SSD_EUNSAFE,
-                         "%s: writing to a block device destroys its data; pass destroy_data "
-                         "(CLI: --destroy-data) to allow it, or open it read-only",
+                         "%s: writing to a block device destroys its data; pass option "
+                         "destroy_data to allow it, or open it read-only",
                          path);
     /* O_EXCL on a block device fails with EBUSY while the kernel has it
      * mounted or claimed, closing the race with the checks above. */
@@ -213,8 +213,8 @@ int ssd__block_target_open(ssd_target *t, const char *path) {
     if (!t->opt_read_only && ioctl(t->fd, BLKROGET, &ro) == 0 && ro)
         return ssd__fail(t->err, -EROFS,
                          "%s: the device is read-only (write-protected), so it cannot be written "
-                         "or trimmed; open it read-only to read it (CLI: a read pattern without "
-                         "--destroy-data)",
+                         "or trimmed; open it read-only to read it (option read_only, or a read "
+                         "job without option destroy_data)",
                          path);
     uint64_t size = 0;
     int lbs = 0;
@@ -227,7 +227,7 @@ int ssd__block_target_open(ssd_target *t, const char *path) {
     if (t->opt_size && t->opt_size != size) /* not silently another size */
         return ssd__fail(t->err, SSD_EINVAL,
                          "%s: size %llu: a block device has its own size (%llu bytes); "
-                         "span (CLI: --span) tests part of it",
+                         "option span tests part of it",
                          path, (unsigned long long)t->opt_size, (unsigned long long)size);
     t->ops = &block_ops;
     t->size = size;

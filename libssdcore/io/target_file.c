@@ -266,7 +266,7 @@ static int file_open(ssd_target *t, const char *path, int *created) {
         return ssd__fail(t->err, SSD_EINVAL, "%s: not a regular file or block device", path);
     if (!exists && (t->opt_read_only || !t->opt_size))
         return ssd__fail(t->err, -ENOENT,
-                         "%s: no such file (give a size, e.g. --size-file 8g, to create it)", path);
+                         "%s: no such file (give option size, e.g. 8g, to create it)", path);
 
     uint64_t marked_size = 0;
     enum ssd__layout_mark mark = exists ? ssd__layout_mark_get(path, &marked_size) : SSD__MARK_NONE;
@@ -283,17 +283,17 @@ static int file_open(ssd_target *t, const char *path, int *created) {
         return ssd__fail(t->err, SSD_EINVAL,
                          "%s: its layout was interrupted (user.ssdcore.layout is not complete), "
                          "so its blocks are not test data; open it for writing (e.g. with "
-                         "--size-file) to lay it out again",
+                         "option size) to lay it out again",
                          path);
     if (users_file && !t->opt_read_only) {
         if (t->opt_layout == 1)
             return ssd__fail(t->err, SSD_EUNSAFE,
                              "%s: laying out an existing file ssdcore did not create overwrites "
-                             "its data: pass destroy_data (--destroy-data)",
+                             "its data: pass option destroy_data",
                              path);
         snprintf(t->write_refused, sizeof t->write_refused, "%s",
                  "is an existing file ssdcore did not create (no layout mark): writing or "
-                 "trimming it destroys its data, pass destroy_data (--destroy-data)");
+                 "trimming it destroys its data, pass option destroy_data");
     }
 
     int rdonly = t->opt_read_only || users_file;

@@ -506,7 +506,7 @@ int ssd_replay_run(ssd_replay *r) {
             (r->t->fd >= 0 && !strcmp(ssd_target_kind(r->t), "block") && !r->t->opt_destroy_data))
             return ssd__fail(r->err, SSD_EUNSAFE,
                              "the trace writes (I/O %zu) but %s was opened %s: replaying it "
-                             "destroys data (allow it with destroy_data / --destroy-data)",
+                             "destroys data (allow it with option destroy_data)",
                              i + 1, ssd_target_uri(r->t),
                              r->t->opt_read_only ? "read-only" : "without destroy_data");
         break;

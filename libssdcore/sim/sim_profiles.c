@@ -26,8 +26,9 @@ const struct ssd__sim_param_info ssd__sim_param_table[] = {
     {"bits", P(bits), 1, 4, NULL, "bits per cell in native mode (2 MLC, 3 TLC)"},
     {"slc_type", P(slc_type), 0, 2, slc_names,
      "SLC cache: none, static (fixed area) or dynamic (free native blocks in SLC mode)"},
-    {"slc_gb", P(slc_gb), 0, 65536, NULL, "nominal SLC cache, GiB (dynamic: its largest size)"},
-    {"slc_wa", P(slc_wa), 1, 8, NULL, "SLC write amplification: effective cache = slc_gb / slc_wa"},
+    {"slc_gib", P(slc_gb), 0, 65536, NULL, "nominal SLC cache, GiB (dynamic: its largest size)"},
+    {"slc_wa", P(slc_wa), 1, 8, NULL,
+     "SLC write amplification: effective cache = slc_gib / slc_wa"},
     {"slc_seq_mbps", P(slc_seq_mbps), 1, 1e5, NULL, "sequential write into the cache, MiB/s"},
     {"slc_rand_iops", P(slc_rand_iops), 1, 1e8, NULL, "4K QD32 random write into the cache, IOPS"},
     {"native_seq_mbps", P(native_seq_mbps), 0.1, 1e5, NULL,
@@ -40,14 +41,14 @@ const struct ssd__sim_param_info ssd__sim_param_table[] = {
      "used-state floor: steady 4K QD32 random write with no clean blocks, MiB/s"},
     {"gc_gamma", P(gc_gamma), 0.1, 8, NULL,
      "how steeply GC cost rises as garbage thins (1 linear in garbage share)"},
-    {"gc_settle_gb", P(gc_settle_gb), 0, 1e6, NULL,
+    {"gc_settle_gib", P(gc_settle_gb), 0, 1e6, NULL,
      "GiB written under GC over which victims settle to the used state (0: at once)"},
     {"gc_spread", P(gc_spread), 0, 2, NULL,
      "per-second write speed variation under GC (lognormal sigma, floored at floor_mbps)"},
     {"reserve_pct", P(reserve_pct), 0.01, 50, NULL, "clean flash kept back for GC, % of raw"},
     {"flush_mbps", P(flush_mbps), 0.1, 1e5, NULL, "idle: SLC contents moved to native, MiB/s"},
     {"idle_gc_mbps", P(idle_gc_mbps), 0, 1e5, NULL, "idle: clean flash prepared by GC, MiB/s"},
-    {"idle_gc_gb", P(idle_gc_gb), 0, 65536, NULL,
+    {"idle_gc_gib", P(idle_gc_gb), 0, 65536, NULL,
      "idle: fast-write GiB at which background GC stops"},
     {"read_seq_mbps", P(read_seq_mbps), 1, 1e5, NULL, "sequential read, MiB/s"},
     {"read_rand_iops", P(read_rand_iops), 1, 1e8, NULL, "4K random read at full queue, IOPS"},
@@ -104,11 +105,11 @@ const int ssd__sim_param_table_size =
 
 /* Defaults: a plain SATA TLC drive. Profiles override what their seed says. */
 static const char defaults[] =
-    "capacity_gb=240,op_pct=14.5,bits=3,slc_type=static,slc_gb=3,slc_wa=1,"
+    "capacity_gb=240,op_pct=14.5,bits=3,slc_type=static,slc_gib=3,slc_wa=1,"
     "slc_seq_mbps=480,slc_rand_iops=80000,native_seq_mbps=150,native_rand_mbps=100,"
-    "fold_mbps=100,floor_mbps=20,gc_gamma=1.5,gc_settle_gb=0,gc_spread=0,reserve_pct=1,flush_mbps="
+    "fold_mbps=100,floor_mbps=20,gc_gamma=1.5,gc_settle_gib=0,gc_spread=0,reserve_pct=1,flush_mbps="
     "50,"
-    "idle_gc_mbps=10,idle_gc_gb=2,read_seq_mbps=530,read_rand_iops=90000,"
+    "idle_gc_mbps=10,idle_gc_gib=2,read_seq_mbps=530,read_rand_iops=90000,"
     "read_lat_us=90,read_lat_slc_us=60,write_lat_us=40,native_write_lat_us=0,full_gc_load=0,"
     "link_mbps=560,iops_cap=100000,"
     "mix_penalty=0.3,qd_dip_at=4,qd_dip_depth=1,noise=0.03,noise_direct=0.06,tick_s=0.1,dip_period_"
@@ -125,7 +126,7 @@ static const char defaults[] =
 const struct ssd__sim_profile ssd__sim_profiles[] = {
     /* seed 000, Crucial BX200 240 GB (SM2256, 16 nm TLC, 256 GiB raw: 13 %
      * of the flash is spare). "3 GB nominal SLC per 240 GB, about 2 GB
-     * effective through write amplification" -> slc_gb=3, slc_wa=1.5; "then
+     * effective through write amplification" -> slc_gib=3, slc_wa=1.5; "then
      * speed falls 6-7x"; "TLC about 50 MB/s random, about 80 MB/s
      * sequential"; "flushing a full cache takes about a minute" -> 2 GiB / 60 s;
      * "a 2 h 4K QD32 run wrote just over 300 GB" -> floor and gc_gamma; "used
@@ -134,22 +135,22 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * below the MLC drives'" (3 min 4K QD1, mostly past the 2 GB cache) ->
      * native_write_lat_us=280. */
     {"bx200", "Crucial BX200 240 GB, SM2256 TLC, 3 GB static SLC (seed 000)",
-     "capacity_gb=240,op_pct=14.5,bits=3,slc_type=static,slc_gb=3,slc_wa=1.5,"
+     "capacity_gb=240,op_pct=14.5,bits=3,slc_type=static,slc_gib=3,slc_wa=1.5,"
      "slc_seq_mbps=500,slc_rand_iops=82000,native_seq_mbps=80,native_rand_mbps=50,"
-     "fold_mbps=80,floor_mbps=5,gc_gamma=1.3,gc_spread=0.65,flush_mbps=34,idle_gc_mbps=8,idle_gc_"
-     "gb=2,"
+     "fold_mbps=80,floor_mbps=5,gc_gamma=1.3,gc_spread=0.65,flush_mbps=34,idle_gc_mbps=8,"
+     "idle_gc_gib=2,"
      "read_seq_mbps=530,read_rand_iops=66000,read_lat_us=110,read_lat_slc_us=70,"
      "write_lat_us=45,native_write_lat_us=280,mix_penalty=0.35,noise=0.03,noise_direct=0.10,"
      "lat_sigma=0.8,tail_frac=0.003,tail_mult=25"},
     /* seed 001, Transcend SSD370 256 GB (SM2246EN, MLC, no SLC cache).
      * "periodic dips 73K -> 35K IOPS" fresh -> native 285 MiB/s, dip_depth
      * 35/73; "used-state floor 1800 IOPS (40x drop)" -> floor_mbps=7.03;
-     * "15 min idle without TRIM recovers 2.7 GB" -> idle_gc_gb=2.7. */
+     * "15 min idle without TRIM recovers 2.7 GB" -> idle_gc_gib=2.7. */
     {"ssd370", "Transcend SSD370 256 GB, SM2246EN MLC, no cache, dips (seed 001)",
-     "capacity_gb=256,op_pct=7.37,bits=2,slc_type=none,slc_gb=0,"
-     "native_seq_mbps=370,native_rand_mbps=285.2,fold_mbps=370,floor_mbps=7.03,gc_gamma=2,gc_"
-     "settle_gb=10,"
-     "idle_gc_mbps=5,idle_gc_gb=2.7,read_seq_mbps=530,read_rand_iops=55000,"
+     "capacity_gb=256,op_pct=7.37,bits=2,slc_type=none,slc_gib=0,"
+     "native_seq_mbps=370,native_rand_mbps=285.2,fold_mbps=370,floor_mbps=7.03,gc_gamma=2,"
+     "gc_settle_gib=10,"
+     "idle_gc_mbps=5,idle_gc_gib=2.7,read_seq_mbps=530,read_rand_iops=55000,"
      "read_lat_us=120,read_lat_slc_us=120,write_lat_us=50,iops_cap=80000,mix_penalty=0.1,"
      "noise=0.04,noise_direct=0.04,dip_period_s=20,dip_duty=0.15,dip_depth=0.48"},
     /* seed 001, Transcend SSD370 1 TB (TS1TSSD370, the same SM2246EN): "thanks
@@ -157,16 +158,16 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * third faster than the 256 GB model" -> native_seq_mbps 4/3 of it. The
      * review gives no other figure for it; the rest is the 256 GB model's. */
     {"ssd370-1tb", "Transcend SSD370 1 TB, SM2246EN MLC, no cache (seed 001)",
-     "base=ssd370,capacity_gb=1024,native_seq_mbps=493.3,fold_mbps=493.3,gc_settle_gb=40"},
+     "base=ssd370,capacity_gb=1024,native_seq_mbps=493.3,fold_mbps=493.3,gc_settle_gib=40"},
     /* seed 002, Apacer AS510S 256 GB (SM2246EN, MLC, 256 Gbit dies).
      * "fresh dips 60K -> 20-40K IOPS" -> native 234 MiB/s, dip_depth 0.5;
      * "end of the 2 h run about 7.5K IOPS" -> floor and gc_gamma; "15 min
-     * idle frees about 1.4 GB" -> idle_gc_gb=1.4; "sequential write ceiling
+     * idle frees about 1.4 GB" -> idle_gc_gib=1.4; "sequential write ceiling
      * about 320 MB/s". */
     {"as510s", "Apacer AS510S 256 GB, SM2246EN MLC, no cache, dips (seed 002)",
-     "capacity_gb=256,op_pct=7.37,bits=2,slc_type=none,slc_gb=0,"
+     "capacity_gb=256,op_pct=7.37,bits=2,slc_type=none,slc_gib=0,"
      "native_seq_mbps=320,native_rand_mbps=234.4,fold_mbps=320,floor_mbps=7,gc_gamma=1.5,"
-     "idle_gc_mbps=3,idle_gc_gb=1.4,read_seq_mbps=520,read_rand_iops=60000,"
+     "idle_gc_mbps=3,idle_gc_gib=1.4,read_seq_mbps=520,read_rand_iops=60000,"
      "read_lat_us=110,read_lat_slc_us=110,write_lat_us=50,iops_cap=80000,mix_penalty=0.2,"
      "noise=0.04,noise_direct=0.04,dip_period_s=15,dip_duty=0.15,dip_depth=0.5"},
     /* seed 004, OCZ Vector 180 240 GB (Barefoot 3, MLC, 14 % spare).
@@ -175,7 +176,7 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * (aggressive GC)" -> a mild gc_gamma; "fresh dips 90K -> 20-30K IOPS"
      * -> dip_depth 0.28; "after 1 TB still about 23K IOPS" -> floor 85
      * MiB/s (the curve is still falling there); "after idle about 10 GB can be written fast" ->
-     * idle_gc_gb=10. Reads are its weak spot ("by random-read speed it
+     * idle_gc_gib=10. Reads are its weak spot ("by random-read speed it
      * yields to other popular drives at any block size", queue depth
      * "changes little", sequential reads "mediocre"), so much that in PCMark
      * 8 it scores like the OCZ ARC 100, the one drive the SSD370 beats on
@@ -187,10 +188,10 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * MiB/s into the SLC-mode half, near the SATA link; docs/traces.md sets
      * the apps scores and the copies beside the reviews. */
     {"vector180", "OCZ Vector 180 240 GB, Barefoot 3 MLC, SLC mode to half full (seed 004)",
-     "capacity_gb=240,op_pct=14.5,bits=2,slc_type=dynamic,slc_gb=120,slc_wa=1,"
+     "capacity_gb=240,op_pct=14.5,bits=2,slc_type=dynamic,slc_gib=120,slc_wa=1,"
      "slc_seq_mbps=505,slc_rand_iops=90000,native_seq_mbps=300,native_rand_mbps=200,"
      "fold_mbps=290,floor_mbps=85,gc_gamma=0.7,flush_mbps=100,idle_gc_mbps=25,"
-     "idle_gc_gb=10,read_seq_mbps=400,read_rand_iops=50000,read_lat_us=170,"
+     "idle_gc_gib=10,read_seq_mbps=400,read_rand_iops=50000,read_lat_us=170,"
      "read_lat_slc_us=150,write_lat_us=35,mix_penalty=0.3,qd_dip_at=4,qd_dip_depth=0.5,noise=0.04,"
      "noise_direct=0.05,"
      "dip_period_s=12,dip_duty=0.12,dip_depth=0.28"},
@@ -198,10 +199,10 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * 1.34 GB/s, final folding segment about 0.5 GB/s". The review gives no
      * cache size; 180 GiB of dynamic SLC is typical of MAP1602 1 TB drives. */
     {"mp44l-1tb", "Team MP44L 1 TB, MAP1602 TLC NVMe, dynamic SLC (seed 003)",
-     "capacity_gb=1000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gb=180,slc_wa=1,"
+     "capacity_gb=1000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gib=180,slc_wa=1,"
      "slc_seq_mbps=3000,slc_rand_iops=450000,native_seq_mbps=1372,native_rand_mbps=700,"
      "fold_mbps=512,floor_mbps=60,gc_gamma=1.5,flush_mbps=1200,idle_gc_mbps=200,"
-     "idle_gc_gb=20,read_seq_mbps=4800,read_rand_iops=600000,read_lat_us=70,"
+     "idle_gc_gib=20,read_seq_mbps=4800,read_rand_iops=600000,read_lat_us=70,"
      "read_lat_slc_us=45,write_lat_us=12,link_mbps=7000,iops_cap=900000,mix_penalty=0.12,"
      "noise=0.02,noise_direct=0.05,lat_sigma=0.5,full_gc_load=1"},
     /* seed 003, Fanxiang S660 2 TB (MAP1602, paired 512 Gbit dies). "SLC
@@ -215,10 +216,10 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * beside the host's writes: full_gc_load=0.1, the MP44L's and CT100's
      * 1). */
     {"s660-2tb", "Fanxiang S660 2 TB, MAP1602 TLC NVMe, dynamic SLC (seed 003)",
-     "capacity_gb=2000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gb=340,slc_wa=1,"
+     "capacity_gb=2000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gib=340,slc_wa=1,"
      "slc_seq_mbps=2600,slc_rand_iops=400000,native_seq_mbps=1800,native_rand_mbps=800,"
      "fold_mbps=614,floor_mbps=70,gc_gamma=1.5,flush_mbps=1500,idle_gc_mbps=200,"
-     "idle_gc_gb=20,read_seq_mbps=4700,read_rand_iops=600000,read_lat_us=62,"
+     "idle_gc_gib=20,read_seq_mbps=4700,read_rand_iops=600000,read_lat_us=62,"
      "read_lat_slc_us=50,write_lat_us=12,link_mbps=7000,iops_cap=900000,mix_penalty=0.12,"
      "noise=0.02,noise_direct=0.12,lat_sigma=0.5,full_gc_load=0.1"},
     /* seed 003, MiWhole CT100 2 TB (MAP1202, same flash as the S660). "a
@@ -226,10 +227,10 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * twice as fast as MAP1202" direct; "the MAP1602 drive fills about 37 %
      * faster with the same flash". */
     {"ct100-2tb", "MiWhole CT100 2 TB, MAP1202 TLC NVMe Gen3, smaller dynamic SLC (seed 003)",
-     "capacity_gb=2000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gb=215,slc_wa=1,"
+     "capacity_gb=2000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gib=215,slc_wa=1,"
      "slc_seq_mbps=2200,slc_rand_iops=300000,native_seq_mbps=1000,native_rand_mbps=450,"
      "fold_mbps=430,floor_mbps=50,gc_gamma=1.5,flush_mbps=900,idle_gc_mbps=150,"
-     "idle_gc_gb=15,read_seq_mbps=3300,read_rand_iops=400000,read_lat_us=80,"
+     "idle_gc_gib=15,read_seq_mbps=3300,read_rand_iops=400000,read_lat_us=80,"
      "read_lat_slc_us=55,write_lat_us=15,link_mbps=3500,iops_cap=600000,mix_penalty=0.15,"
      "noise=0.02,noise_direct=0.06,lat_sigma=0.5,full_gc_load=1"},
     /*
@@ -249,9 +250,9 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * guide table: sequential read 3.2 GB/s, write 1.8 GB/s; 4 KB random
      * read 645,000 IOPS, write 62,500 IOPS. */
     {"p4500-4tb", "Intel DC P4500 4.0 TB, PCIe 3.0 TLC datacenter NVMe, no SLC cache (datasheet)",
-     "capacity_gb=4000,op_pct=9.95,bits=3,slc_type=none,slc_gb=0,"
+     "capacity_gb=4000,op_pct=9.95,bits=3,slc_type=none,slc_gib=0,"
      "native_seq_mbps=1716.6,native_rand_mbps=732.4,fold_mbps=1716.6,floor_mbps=244.140625,"
-     "gc_gamma=1.5,gc_spread=0.03,idle_gc_mbps=200,idle_gc_gb=20,read_seq_mbps=3051.8,"
+     "gc_gamma=1.5,gc_spread=0.03,idle_gc_mbps=200,idle_gc_gib=20,read_seq_mbps=3051.8,"
      "read_rand_iops=645000,read_lat_us=80,read_lat_slc_us=80,write_lat_us=15,link_mbps=3757,"
      "iops_cap=2000000,mix_penalty=0.1,noise=0.02,noise_direct=0.03,dip_duty=0,lat_sigma=0.3,"
      "tail_frac=0.0005,tail_mult=10"},
@@ -290,9 +291,9 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
                                                 * about a minute, then 2200. */
     {"hot-nvme-1tb",
      "PCIe 4.0 TLC M.2 1 TB without heatsink, no SLC cache, throttles at 80 C (thermal tests)",
-     "capacity_gb=1000,op_pct=9.95,bits=3,slc_type=none,slc_gb=0,"
+     "capacity_gb=1000,op_pct=9.95,bits=3,slc_type=none,slc_gib=0,"
      "native_seq_mbps=3400,native_rand_mbps=1500,fold_mbps=3400,floor_mbps=300,"
-     "gc_gamma=1.5,idle_gc_mbps=200,idle_gc_gb=20,read_seq_mbps=5000,read_rand_iops=700000,"
+     "gc_gamma=1.5,idle_gc_mbps=200,idle_gc_gib=20,read_seq_mbps=5000,read_rand_iops=700000,"
      "read_lat_us=70,read_lat_slc_us=70,write_lat_us=12,link_mbps=7515,iops_cap=1000000,"
      "mix_penalty=0.12,noise=0.02,noise_direct=0.02,lat_sigma=0.4,"
      "temp_idle_c=40,heat_write_c=18,heat_read_c=8,thermal_tau_s=60,throttle_c=80,"
@@ -301,7 +302,18 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
 };
 const int ssd__sim_profiles_count = (int)(sizeof ssd__sim_profiles / sizeof ssd__sim_profiles[0]);
 
+/* Keys renamed to say their unit (GiB, not the decimal GB of capacity_gb):
+ * the old names, in specs, profile files and the specs of results already
+ * written, still set them. */
+static const char *const renamed[][2] = {
+    {"slc_gb", "slc_gib"}, {"gc_settle_gb", "gc_settle_gib"}, {"idle_gc_gb", "idle_gc_gib"}};
+
 static int find_param(const char *key, size_t keylen) {
+    for (size_t r = 0; r < sizeof renamed / sizeof *renamed; r++)
+        if (strlen(renamed[r][0]) == keylen && !strncmp(renamed[r][0], key, keylen)) {
+            key = renamed[r][1];
+            keylen = strlen(key);
+        }
     for (int i = 0; i < ssd__sim_param_table_size; i++)
         if (strlen(ssd__sim_param_table[i].name) == keylen &&
             !strncmp(ssd__sim_param_table[i].name, key, keylen))
@@ -515,7 +527,7 @@ static int validate(const struct ssd__sim_params *p, char *err, size_t errlen) {
     double static_raw =
         (int)p->slc_type == SSD__SLC_STATIC ? p->slc_gb * 1073741824.0 * p->bits : 0;
     if ((int)p->slc_type != SSD__SLC_NONE && p->slc_gb <= 0) {
-        snprintf(err, errlen, "key slc_gb: must be > 0 with slc_type=%s",
+        snprintf(err, errlen, "key slc_gib: must be > 0 with slc_type=%s",
                  slc_names[(int)p->slc_type]);
         return SSD_ERANGE;
     }
@@ -528,7 +540,7 @@ static int validate(const struct ssd__sim_params *p, char *err, size_t errlen) {
     }
     if (static_raw >= raw - user) {
         snprintf(err, errlen,
-                 "key slc_gb: a %g GiB static cache needs more spare flash than op_pct=%g gives",
+                 "key slc_gib: a %g GiB static cache needs more spare flash than op_pct=%g gives",
                  p->slc_gb, p->op_pct);
         return SSD_ERANGE;
     }

@@ -17,7 +17,7 @@ static const struct {
 } builtins[] = {
     {"lab2016", "2015-2016 lab suite (METHODOLOGY A): seq (1 min), 4K, QD and block-size scaling, "
                 "mixed (3 min each), 2 h degradation, GC recovery; TRIM before and 15 min idle "
-                "between tests; file tests with --filebench-dir, or on sim: as recorded block "
+                "between tests; file tests with option filebench_dir, or on sim: as recorded block "
                 "traces"},
     {"lab2016-30s", "lab2016 as seed 002 runs it: random, QD, block-size and mixed tests 30 s "
                     "each"},
@@ -29,9 +29,9 @@ static const struct {
              "load and an application start-up, generated from published figures; per-trace "
              "bandwidth and the score"},
     {"cdm5", "CrystalDiskMark 3/5 as the seeds show it: Seq Q32T1, 4K Q32T1, Seq, 4K, read and "
-             "write; 1 GiB test file (--area), 5 passes, best pass"},
+             "write; 1 GiB test file (option area), 5 passes, best pass"},
     {"cdm8", "KDiskMark's defaults (CrystalDiskMark 8): SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, "
-             "RND4K Q1T1, read and write; 1 GiB test file (--area), 5 passes, best pass"},
+             "RND4K Q1T1, read and write; 1 GiB test file (option area), 5 passes, best pass"},
     {"fill2021", "2021 lab (METHODOLOGY B): whole-drive sequential fill, three-segment analysis, "
                  "fill time"},
     {"naspt", "NASPT-like large-file work (seed 003): file copy to and from the drive, HD video "
@@ -42,10 +42,10 @@ static const struct {
                 "until it settles (2 min within 1 C, at most 30 min); the analysis finds the "
                 "throttle"},
     {"copy50g", "50 GB file copies at NVMe queue depths (ext4 recorded with up to 64 I/Os in "
-                "flight): onto the drive, inside it, off it; the set scales with --scale"},
+                "flight): onto the drive, inside it, off it; the set scales with option scale"},
     {"fsd", "PCMark 10 Full System Drive-like: start-ups, application use, 20 GB and 2.37 GB "
             "copies onto, inside and off the drive; bandwidth, access time and their combined "
-            "score; copies scale with --scale"},
+            "score; copies scale with option scale"},
     {"pts", "SNIA PTS v2.0.2, Client settings: purge, 2x capacity sequential preconditioning, "
             "then IOPS (8 block sizes x 7 R/W mixes), throughput (1024K, 128K), latency, "
             "each in 1-minute rounds to steady state (max 25), write saturation and host idle "

@@ -158,7 +158,7 @@ int ssd__suite_cdm_figures(const struct ssd__results *s, struct ssd__cdm_figure 
     if (isfinite(size) && isfinite(cache) && cache > 0 && size <= cache)
         snprintf(warning, wlen,
                  "the %.2f GiB test file fits inside the drive's %.2f GiB SLC cache (%s): these "
-                 "figures show only the cache; make the test file larger (--area)",
+                 "figures show only the cache; make the test file larger (option area)",
                  size / 1073741824.0, cache / 1073741824.0, how);
     return n;
 }

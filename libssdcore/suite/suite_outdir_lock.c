@@ -87,7 +87,7 @@ int ssd__suite_lock_out(ssd_suite *s) {
         if (e == EWOULDBLOCK)
             rc = ssd__fail(s->err, -EBUSY,
                            "%s: another suite is writing its results there (process %s holds "
-                           "%s); give another --out",
+                           "%s); give another output directory (option out)",
                            s->out_dir, pid[0] ? pid : "?", path);
         else
             rc = ssd__fail(s->err, -e, "%s: cannot lock: %s", path, strerror(e));

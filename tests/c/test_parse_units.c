@@ -20,6 +20,31 @@ Test(parse_size, binary_suffixes) {
     cr_expect_eq(v, 1500ull << 10);
 }
 
+/* docs/options.md#sizes: a bare unit or one with "i" is binary (fio's
+ * reading), a capital B without the "i" is decimal, a small b is refused. */
+Test(parse_size, gb_is_decimal_gib_and_g_are_binary) {
+    static const struct {
+        const char *text;
+        uint64_t bytes;
+    } cases[] = {{"240GB", 240000000000ull},
+                 {"240GiB", 240ull << 30},
+                 {"240g", 240ull << 30},
+                 {"240Gi", 240ull << 30},
+                 {"4kB", 4000},
+                 {"1.5TB", 1500000000000ull},
+                 {"4kib", 4096}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        uint64_t v = 0;
+        cr_assert_eq(ssd_parse_size(cases[i].text, &v), 0, "%s", cases[i].text);
+        cr_expect_eq(v, cases[i].bytes, "%s: %llu", cases[i].text, (unsigned long long)v);
+    }
+    uint64_t v = 7;
+    cr_expect_eq(ssd_parse_size("4kb", &v), SSD_EINVAL);
+    cr_expect_eq(ssd_parse_size("8Gb", &v), SSD_EINVAL);
+    cr_expect_eq(ssd_parse_size("4KBB", &v), SSD_EINVAL);
+    cr_expect_eq(v, 7);
+}
+
 Test(parse_size, rejects_garbage_negative_and_fractions_of_a_byte) {
     uint64_t v = 7;
     cr_expect_eq(ssd_parse_size("", &v), SSD_EINVAL);

@@ -77,14 +77,14 @@ static void expect_open_error(const char *uri, int code, const char *needle) {
 Test(sim_model, bad_uris_name_the_key_at_fault) {
     expect_open_error("sim:nosuchdrive", SSD_EINVAL, "unknown profile 'nosuchdrive'");
     expect_open_error("sim:bx200,frobnicate=1", SSD_EINVAL, "unknown key 'frobnicate'");
-    expect_open_error("sim:bx200,slc_gb=lots", SSD_EINVAL, "key slc_gb: 'lots' is not a number");
+    expect_open_error("sim:bx200,slc_gib=lots", SSD_EINVAL, "key slc_gib: 'lots' is not a number");
     expect_open_error("sim:bx200,slc_wa=0.5", SSD_ERANGE, "key slc_wa: 0.5 is out of range");
     expect_open_error("sim:bx200,noise=-1", SSD_ERANGE, "key noise");
     expect_open_error("sim:bx200,slc_type=huge", SSD_EINVAL, "key slc_type: 'huge' is not one of");
     expect_open_error("sim:bx200,seed=", SSD_EINVAL, "key seed: missing");
     expect_open_error("sim:bx200,seed=1.5", SSD_EINVAL, "key seed");
     expect_open_error("sim:bx200,slc_gb", SSD_EINVAL, "expected key=value");
-    expect_open_error("sim:bx200,op_pct=1", SSD_ERANGE, "key slc_gb");
+    expect_open_error("sim:bx200,op_pct=1", SSD_ERANGE, "key slc_gib");
     expect_open_error("sim:ssd370,reserve_pct=20", SSD_ERANGE, "key reserve_pct");
     expect_open_error("sim:bx200,floor_mbps=60", SSD_ERANGE, "key floor_mbps");
     expect_open_error("sim:mp44l-1tb,bits=1", SSD_ERANGE, "key bits");

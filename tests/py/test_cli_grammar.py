@@ -335,7 +335,8 @@ def test_a_value_an_option_refuses_is_one_usage_error_in_every_command(cli, tmp_
     sizes = [run(cli, *a).stderr.splitlines()[0].split(": ", 2)[2] for a in
              (["job", "sim:bx200", "--bs", "x"], ["trim", "sim:bx200", "--destroy-data",
                                                   "--offset", "x"])]
-    assert sizes == ["'x' is not a size (e.g. 4k, 8g)"] * 2
+    assert sizes == ["'x' is not a size (like 4096, 4k or 4KiB = 4096, 4KB = 4000, "
+                     "240GB = 240e9)"] * 2
 
 
 def test_help_help_is_helps_usage_and_v_is_version(cli):

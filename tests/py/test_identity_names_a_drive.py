@@ -33,7 +33,7 @@ def test_a_node_that_is_no_drive_is_refused(cli, nodes):
 
 def test_an_unknown_sim_profile_is_refused_as_job_refuses_it(cli):
     for uri, what in (("sim:nope", "unknown profile 'nope'"),
-                      ("sim:bx200,slc_gb=abc", "slc_gb")):
+                      ("sim:bx200,slc_gib=abc", "slc_gib")):
         r = subprocess.run([cli, "identity", uri], capture_output=True, text=True)
         j = subprocess.run([cli, "job", uri, "--pattern", "read"], capture_output=True,
                            text=True)

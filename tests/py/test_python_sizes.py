@@ -1,22 +1,25 @@
 """Sizes and durations in Python are parsed as the CLI parses them (one C
-parser): binary units whatever the spelling, so "4KB" is not 4000."""
+parser, docs/options.md#sizes): "4k", "8g" and "8GiB" are binary as fio
+reads them, "4KB" and "240GB" decimal as drives are sold, "4kb" refused."""
 import pytest
 
 import ssdcore
 
 
 @pytest.mark.parametrize("text,want", [
-    ("4096", 4096), ("4k", 4096), ("4K", 4096), ("4KB", 4096), ("4KiB", 4096), ("4kib", 4096),
-    ("1g", 1 << 30), ("1GB", 1 << 30), ("1GiB", 1 << 30), ("1.5g", 3 << 29), ("512B", 512),
+    ("4096", 4096), ("4k", 4096), ("4K", 4096), ("4KiB", 4096), ("4kib", 4096),
+    ("1g", 1 << 30), ("1GiB", 1 << 30), ("1.5g", 3 << 29), ("512B", 512),
     ("2t", 2 << 40), ("240e9", 240 * 10 ** 9), (7, 7),
+    ("4KB", 4000), ("4kB", 4000), ("240GB", 240 * 10 ** 9), ("240GiB", 240 << 30),
+    ("240g", 240 << 30),
 ])
-def test_parse_size_is_binary_in_every_spelling(text, want):
+def test_parse_size_binary_unless_a_capital_b_makes_it_decimal(text, want):
     assert ssdcore.parse_size(text) == want
 
 
-@pytest.mark.parametrize("bad", ["", "4x", "-1", "1.3b", "k", "99999999999p"])
+@pytest.mark.parametrize("bad", ["", "4x", "-1", "1.3b", "k", "99999999999p", "4kb", "8Gb"])
 def test_parse_size_names_what_is_wrong(bad):
-    with pytest.raises(ValueError, match="parse_size: .* is not a size"):
+    with pytest.raises(ValueError, match=r"parse_size: .* is not a size \(like .*4KB = 4000"):
         ssdcore.parse_size(bad)
 
 
@@ -42,5 +45,37 @@ def test_parse_duration_names_what_is_wrong(bad):
 
 
 def test_a_job_reads_sizes_as_parse_size_does():
-    r = ssdcore.job("sim:bx200", pattern="write", bs="128KB", qd=4, bytes="64MB")
-    assert r["write"]["bytes"] == ssdcore.parse_size("64MB") == 64 << 20
+    r = ssdcore.job("sim:bx200", pattern="write", bs="128KiB", qd=4, bytes="64MB")
+    assert ssdcore.parse_size("64MB") == 64 * 10 ** 6  # rounded up to whole 128 KiB I/Os:
+    assert r["write"]["bytes"] == -(-64 * 10 ** 6 // (128 << 10)) * (128 << 10)
+
+
+def test_capacity_gb_and_g_mean_what_the_docs_say():
+    """capacity= (analysis) and size= (targets) go through the one parser:
+    "240GB" is the decimal capacity a drive is sold with, "240g" 240 GiB;
+    the library's option message and Python's say the same."""
+    from ssdcore.analysis import _capacity_bytes
+    assert _capacity_bytes("240GB") == 240 * 10 ** 9
+    assert _capacity_bytes("240g") == 240 << 30
+    with pytest.raises(ValueError, match="capacity: '240gb' is not a size .*240GB = 240e9"):
+        _capacity_bytes("240gb")
+    with pytest.raises(ssdcore.InvalidArgument, match="'8gb' is not a size .*4KB = 4000"):
+        ssdcore.job("sim:bx200", pattern="read", bytes="8gb")
+
+
+def test_the_cli_reads_sizes_as_python_does(cli):
+    """--bytes 64MB is 64e6 in the CLI as in Python; --bytes 64mb is refused
+    by both, with the same examples."""
+    import json
+    import subprocess
+    p = subprocess.run([cli, "job", "sim:bx200", "--pattern", "write", "--bs", "128KiB",
+                        "--qd", "4", "--bytes", "64MB", "--json"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    r = ssdcore.job("sim:bx200", pattern="write", bs="128KiB", qd=4, bytes="64MB")
+    assert json.loads(p.stdout)["write"]["bytes"] == r["write"]["bytes"]
+    p = subprocess.run([cli, "job", "sim:bx200", "--bytes", "64mb"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2
+    assert p.stderr.startswith("ssdcore job: --bytes: '64mb' is not a size (like 4096, 4k or "
+                               "4KiB = 4096, 4KB = 4000, 240GB = 240e9)"), p.stderr

@@ -56,3 +56,27 @@ def test_target_options_for_an_open_target_are_refused_not_ignored(tmp_path):
                      lambda: ssdcore.job(t, "write", layout="never", time=0.1)):
             with pytest.raises(TypeError, match="ssdcore.Target is open already"):
                 call()
+
+
+def test_suite_takes_every_target_option_as_a_keyword(tmp_path):
+    """suite() took only size, destroy_data and buffered: read_only, layout,
+    fitrim... were a TypeError though job() takes them."""
+    table = ssdcore.options("target")
+    assert not set(table) & set(ssdcore.options("suite"))
+    kw = {n: o["default"] for n, o in table.items() if o["default"]}
+    assert {"layout", "fitrim"} <= set(kw)
+    steps = ssdcore.suite_steps("sim:bx200", **kw)
+    assert steps and steps[0]["kind"]
+    # handed to the target it opens, checked by the library
+    for call in (ssdcore.suite_steps, lambda uri, **k: ssdcore.suite(uri, tmp_path / "o", **k)):
+        with pytest.raises(ssdcore.InvalidArgument, match="option layout: unknown layout"):
+            call("sim:bx200", layout="sometimes")
+        with pytest.raises(TypeError, match=r"unknown target option\(s\): sizee"):
+            call("sim:bx200", sizee="1g")
+    assert not (tmp_path / "o").exists()
+    with ssdcore.Target("sim:bx200") as t:
+        for call in (lambda: ssdcore.suite(t, tmp_path / "o", fitrim=False),
+                     lambda: ssdcore.suite(t, tmp_path / "o", size="1g"),
+                     lambda: ssdcore.suite_steps(t, read_only=True)):
+            with pytest.raises(TypeError, match="ssdcore.Target is open already"):
+                call()

@@ -25,9 +25,23 @@ def test_sim_profiles_lists_every_profile_with_parameters():
 
 
 def test_sim_profile_applies_overrides():
-    p = ssdcore.sim_profile("sim:bx200,slc_gb=6,noise=0,seed=7")
-    assert p["params"]["slc_gb"] == 6 and p["params"]["noise"] == 0 and p["params"]["seed"] == 7
+    p = ssdcore.sim_profile("sim:bx200,slc_gib=6,noise=0,seed=7")
+    assert p["params"]["slc_gib"] == 6 and p["params"]["noise"] == 0 and p["params"]["seed"] == 7
     assert p["derived"]["cache_effective_bytes"] == 4 * 2**30
+
+
+def test_gib_keys_say_gib_and_the_old_gb_names_still_set_them():
+    """slc_gb, gc_settle_gb and idle_gc_gb were GiB though named like the
+    decimal capacity_gb: renamed _gib; older specs still open the same."""
+    new = ssdcore.sim_profile("sim:ssd370,slc_type=static,slc_gib=2,gc_settle_gib=5,"
+                              "idle_gc_gib=1.5")
+    old = ssdcore.sim_profile("sim:ssd370,slc_type=static,slc_gb=2,gc_settle_gb=5,"
+                              "idle_gc_gb=1.5")
+    assert new == old
+    params = new["params"]
+    assert (params["slc_gib"], params["gc_settle_gib"], params["idle_gc_gib"]) == (2, 5, 1.5)
+    assert not [k for k in params if k.endswith("_gb") and k != "capacity_gb"]
+    assert new["derived"]["cache_nominal_bytes"] == 2 * 2**30
 
 
 def test_bad_spec_raises_naming_the_key():
@@ -79,7 +93,7 @@ def test_cli_sim_list_shows_profiles_and_key_figures(cli):
 def test_cli_sim_show_output_is_a_loadable_profile_file(cli, tmp_path):
     out = subprocess.run([cli, "sim", "show", "vector180,seed=5"], capture_output=True,
                          text=True, check=True).stdout
-    assert "slc_gb            = 120" in out
+    assert "slc_gib           = 120" in out
     path = tmp_path / "v.ini"
     path.write_text(out)
     assert ssdcore.sim_profile(f"file={path}")["params"] == \

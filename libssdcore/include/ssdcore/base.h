@@ -112,12 +112,19 @@ enum ssd_json_flags {
     SSD_JSON_SPACED = 2   /* ssd_json_create only: one line, "a": 1, "b": [1, 2] */
 };
 
-/* Parses a size such as "4096", "4k", "8g", "1.5GiB", "512B": binary units
- * (k = 1024) as in the reviews; the suffixes k m g t p, optionally followed
- * by "i" and/or "b", any case. Fractions and an exponent ("240e9") are
- * allowed when the result is a whole number of bytes. Returns 0, or SSD_EINVAL (not a size) or
- * SSD_ERANGE (over 2^63). Thread-safe. */
+/* Parses a size such as "4096", "4k", "8g", "1.5GiB", "240GB", "512B". The
+ * suffixes k m g t p (any case) alone or followed by "i" (and a B) are binary,
+ * as fio reads them: "4k" = "4KiB" = 4096. Followed by a capital B without the
+ * "i" they are decimal, as drives are sold: "4KB" = "4kB" = 4000, "240GB" =
+ * 240e9. A small b after a unit ("4kb", "8Gb": bits? binary?) is refused.
+ * Fractions and an exponent ("240e9") are allowed when the result is a whole
+ * number of bytes. Returns 0, or SSD_EINVAL (not a size) or SSD_ERANGE (over
+ * 2^63). Thread-safe. docs/units.md. */
 SSD_API int ssd_parse_size(const char *text, uint64_t *out);
+
+/* What a size looks like, for messages that refuse one ("'4kb' is not a
+ * size (" SSD_SIZE_EXAMPLES ")"); Python's messages say the same. */
+#define SSD_SIZE_EXAMPLES "like 4096, 4k or 4KiB = 4096, 4KB = 4000, 240GB = 240e9"
 
 /* Parses a duration: "30" or "30s", "500ms", "15m", "2h", "1.5h". Returns 0
  * with *out_s in seconds, or SSD_EINVAL / SSD_ERANGE. Thread-safe. */
@@ -130,7 +137,7 @@ SSD_API int ssd_parse_duration(const char *text, double *out_s);
  * docs/options.md are made from the table and cannot drift from it.
  */
 enum ssd_option_type {
-    SSD_OPTION_SIZE,     /* bytes: "4096", "4k", "1.5g" (ssd_parse_size) */
+    SSD_OPTION_SIZE,     /* bytes: "4096", "4k", "1.5g", "240GB" (ssd_parse_size) */
     SSD_OPTION_DURATION, /* seconds: "30", "500ms", "2h" (ssd_parse_duration) */
     SSD_OPTION_INT,      /* a whole number, decimal or hex after "0x" */
     SSD_OPTION_FLOAT,    /* a number */

@@ -7,7 +7,7 @@
  * parameter:
  *
  *   sim:bx200                       a named profile (ssd_sim_profile_name)
- *   sim:bx200,slc_gb=6,noise=0,seed=7   the same with three overrides
+ *   sim:bx200,slc_gib=6,noise=0,seed=7   the same with three overrides
  *   sim:bx200,profile=/path/my.ini  overrides read from a file
  *   sim:file=/path/my.ini           a profile file on top of the defaults
  *   sim:                            the default profile (bx200)
@@ -52,7 +52,7 @@ SSD_API const char *ssd_sim_param_name(size_t i);
 SSD_API const char *ssd_sim_param_describe(size_t i);
 
 /*
- * Resolves spec (the part of a URI after "sim:", e.g. "bx200,slc_gb=6"; NULL
+ * Resolves spec (the part of a URI after "sim:", e.g. "bx200,slc_gib=6"; NULL
  * is the default profile) into a JSON object: {"name":..., "description":...,
  * "params":{key: value...}, "derived":{...}} with derived figures such as
  * raw_bytes and cache_effective_bytes. flags: enum ssd_json_flags. Returns 0
