@@ -45,6 +45,7 @@ def main():
             d.mkdir(parents=True)
             base["started"] = f"2026-01-01T00:00:{i:05d}Z"
             base["target"]["uri"] = f"sim:bx200,seed={i % 97}"
+            base["run_id"] = f"{i:032x}"  # the catalog keys a run by its run_id
             (d / "results.json").write_text(json.dumps(base))
             assert ssdcore.catalog_add(d, db)
         add_s = time.perf_counter() - t0
@@ -53,7 +54,9 @@ def main():
         def cli(*args):
             r = subprocess.run([CLI, "catalog", "list", "--catalog", str(db), *args],
                                capture_output=True, text=True, check=True)
-            assert r.stdout.count("\n") >= N
+            # --json is one compact line (every --json is); the text, a run a line
+            n = len(json.loads(r.stdout)) if "--json" in args else r.stdout.count("\n") - 1
+            assert n == N, (args, n)
 
         text_s = median_time(lambda: cli())
         json_s = median_time(lambda: cli("--json"))
