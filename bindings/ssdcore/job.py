@@ -19,7 +19,7 @@ import numpy as np
 from ._errors import Error, check
 from ._ffi import ffi, lib
 from ._util import (Callback, PathLike, fspath_bytes, json_dict, make_handle, option_text,
-                    options, take_text)
+                    options, parse_duration, parse_size, take_text)
 from .progress import ProgressArg, Throttle
 from .results import JobResult, _frame
 
@@ -87,14 +87,18 @@ class Target:
         """"file", "block" or "sim"."""
         return ffi.string(lib.ssd_target_kind(self._handle())).decode()
 
-    def trim(self, offset: int = 0, length: Optional[int] = None) -> dict[str, Any]:
+    def trim(self, offset: Union[int, str] = 0,
+             length: Union[int, str, None] = None) -> dict[str, Any]:
         """Discards [offset, offset+length) (default: to the end) and returns
-        whether the TRIM reached the drive (see :meth:`trim_reach`).
+        whether the TRIM reached the drive (see :meth:`trim_reach`). Both are
+        bytes or a size (``"32g"``), as a suite's ``trim length=32g``.
 
         A hole punched in a file reaches the SSD only when its filesystem is
         mounted with ``discard``, or through a FITRIM of the filesystem's free
         space, which follows unless the target was opened with
         ``fitrim="never"`` (FITRIM needs root or CAP_SYS_ADMIN)."""
+        offset = _size_arg("trim", "offset", offset)
+        length = None if length is None else _size_arg("trim", "length", length)
         for name, v in (("offset", offset), ("length", length)):
             if v is not None and not 0 <= v < 2**64:
                 raise ValueError(f"trim: {name} {v} is not a byte count (0 .. 2**64-1)")
@@ -149,12 +153,13 @@ class Target:
         check(lib.ssd_target_purge(self._handle(), how), self._errmsg)
         return ffi.string(how[0]).decode()
 
-    def idle(self, seconds: float) -> None:
-        """Leaves the drive idle (virtual time on sim: targets).
+    def idle(self, seconds: Union[float, str]) -> None:
+        """Leaves the drive idle (virtual time on sim: targets): seconds, or
+        a duration (``"15m"``), as ``ssdcore idle TARGET 15m``.
 
         Real targets sleep in short steps, so Ctrl-C interrupts the idle."""
         t = self._handle()
-        seconds = float(seconds)
+        seconds = parse_duration(seconds) if isinstance(seconds, str) else float(seconds)
         if self.kind == "sim" or not 0 <= seconds <= 1e7:  # the library checks the range
             check(lib.ssd_target_idle(t, seconds), self._errmsg)
             return
@@ -591,10 +596,23 @@ def precondition(target: Target, kind: str = "seq_fill", loops: int = 2, *,
     return {"kind": kind, "loops": loops, "written_bytes": written}
 
 
-def fill(target: Target, level: Optional[float] = None, *, bytes: Optional[int] = None,
+def _size_arg(fn: str, name: str, v: Any) -> int:
+    """A byte count or a size text ("32g", parse_size) for fn's argument name."""
+    if isinstance(v, str):
+        try:
+            return parse_size(v)
+        except ValueError as e:
+            raise ValueError(f"{fn}: {name}: {str(e).replace('parse_size: ', '', 1)}") from None
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError(f"{fn}: {name} must be a whole number or a size like \"8g\", not {v!r}")
+    return v
+
+
+def fill(target: Target, level: Optional[float] = None, *, bytes: Union[int, str, None] = None,
          progress: ProgressArg = None) -> Dict[str, Any]:
     """Fills the target to a level, as reviewers test a nearly full drive:
-    ``level`` percent of it (``fill(t, 90)``) or ``bytes``, from offset 0,
+    ``level`` percent of it (``fill(t, 90)``) or ``bytes`` (a count or a
+    size, ``bytes="900g"``, as a suite's ``fill bytes=900g``), from offset 0,
     written once with 128 KiB sequential writes at QD32 (fresh,
     incompressible data). The machinery of :func:`precondition`: on sim:
     targets in bulk, elsewhere one job (``progress`` and Ctrl-C as there).
@@ -615,9 +633,7 @@ def fill(target: Target, level: Optional[float] = None, *, bytes: Optional[int] 
             raise ValueError(f"fill: level {level!r} is not a percentage in (0, 100]")
         want = int(target.size_bytes * float(level) / 100.0)
     else:
-        if isinstance(bytes, bool) or not isinstance(bytes, int):
-            raise TypeError(f"fill: bytes must be a whole number, not {bytes!r}")
-        want = bytes
+        want = _size_arg("fill", "bytes", bytes)
     written = _write_with_progress(
         target, progress, "fill",
         lambda written, c_cb: lib.ssd_target_fill(target._handle(), want, written, c_cb,

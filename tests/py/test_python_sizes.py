@@ -79,3 +79,21 @@ def test_the_cli_reads_sizes_as_python_does(cli):
     assert p.returncode == 2
     assert p.stderr.startswith("ssdcore job: --bytes: '64mb' is not a size (like 4096, 4k or "
                                "4KiB = 4096, 4KB = 4000, 240GB = 240e9)"), p.stderr
+
+
+def test_fill_trim_and_idle_take_sizes_and_durations_as_suite_files_do():
+    """fill(t, bytes="10g"), t.trim(offset, "1g") and t.idle("15m") read
+    text as the suite's `fill bytes=10g`, `trim length=1g` and `idle 15m`
+    do; fill's bytes= took only an int, and a size text was a TypeError."""
+    t = ssdcore.SimTarget("sim:bx200")
+    assert ssdcore.fill(t, bytes="1g")["written_bytes"] == 1 << 30
+    assert t.trim("512m", "1GiB")["reached"] is True
+    t.idle("15m")
+    with pytest.raises(ValueError, match=r"fill: bytes: '1gb' is not a size \(like .*4KB = 4000"):
+        ssdcore.fill(t, bytes="1gb")
+    with pytest.raises(ValueError, match="trim: length: '1x' is not a size"):
+        t.trim(0, "1x")
+    with pytest.raises(ValueError, match="parse_duration"):
+        t.idle("soon")
+    with pytest.raises(TypeError, match="fill: bytes must be a whole number or a size"):
+        ssdcore.fill(t, bytes=1.5)
