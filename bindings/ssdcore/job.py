@@ -207,8 +207,11 @@ def refuse_options_for_open_target(fn: str, target: Any, opts: Dict[str, Any]) -
     :class:`Target` already open: they open a URI, and would be ignored."""
     given = sorted(k for k, v in opts.items() if v is not None)
     if given and isinstance(target, Target):
-        raise TypeError(f"{fn}(): {', '.join(given)} open a target URI, but this "
-                        f"ssdcore.Target is open already: give them to ssdcore.Target(...)")
+        one = len(given) == 1
+        what = "is a target option" if one else "are target options"
+        raise TypeError(f"{fn}(): {', '.join(given)} {what}"
+                        f", read when a call opens a URI, but this ssdcore.Target is open"
+                        f" already: give {'it' if one else 'them'} to ssdcore.Target(...)")
 
 
 def interrupt() -> None:

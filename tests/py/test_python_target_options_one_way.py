@@ -56,6 +56,14 @@ def test_target_options_for_an_open_target_are_refused_not_ignored(tmp_path):
                      lambda: ssdcore.job(t, "write", layout="never", time=0.1)):
             with pytest.raises(TypeError, match="ssdcore.Target is open already"):
                 call()
+        # said as a sentence: it read "job(): size open a target URI, but ..."
+        with pytest.raises(TypeError, match=r"^job\(\): size is a target option, read when a call "
+                                            r"opens a URI, but this ssdcore.Target is open "
+                                            r"already: give it to ssdcore.Target\(...\)$"):
+            ssdcore.job(t, "write", size="2m", time=0.1)
+        with pytest.raises(TypeError, match=r"^apps\(\): layout, size are target options, .* "
+                                            r"give them to"):
+            ssdcore.apps(t, size="2m", layout="never")
 
 
 def test_suite_takes_every_target_option_as_a_keyword(tmp_path):
