@@ -14,7 +14,7 @@ if ! command -v clang >/dev/null; then
 fi
 CC=clang cmake -S . -B "$B" -DSSD_FUZZ=ON -DSSD_BUILD_TESTS=OFF -DSSD_BUILD_PYTHON=OFF \
     ${CMAKE_C_COMPILER_LAUNCHER:+-DCMAKE_C_COMPILER_LAUNCHER="$CMAKE_C_COMPILER_LAUNCHER"} \
-    -DCMAKE_BUILD_TYPE="$BUILD_TYPE" >/dev/null
+    -DCMAKE_BUILD_TYPE="$BUILD_TYPE" -DCMAKE_RULE_MESSAGES=OFF >/dev/null
 # The seed archives below are made with the CLI: FUZZ_SEED_CLI names one
 # already built (scripts/test.sh: build/ssdcore), else it is built here too.
 seed_cli=${FUZZ_SEED_CLI:-}

@@ -61,7 +61,12 @@ stage() {
 }
 
 stage "build"
-BUILD_DIR=build bash scripts/build.sh -DSSD_WERROR=ON
+# CMAKE_RULE_MESSAGES=OFF, here and in the lane's builds: no "Building C
+# object" line, which the Makefiles print by starting `cmake -E
+# cmake_echo_color` once for every object (1.8 s of CPU a fresh -Werror
+# build on a warm ccache: 7.7 -> 5.9 s); warnings, errors and each
+# target's "Built target" line are printed as before.
+BUILD_DIR=build bash scripts/build.sh -DSSD_WERROR=ON -DCMAKE_RULE_MESSAGES=OFF
 
 # The sanitizer lane runs beside the stages below, niced, from the build on:
 # pytest leaves a CPU idle while its tests wait on children, files and
@@ -79,7 +84,7 @@ sanitizer_lane() {
     # than they save). The C tests under the sanitizers: about a quarter
     # less CPU than all at -O0 (docs/testing.md).
     BUILD_TARGETS=c_tests BUILD_DIR=build-asan bash scripts/build.sh -DSSD_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug \
-        -DSSD_LIBRARY_C_FLAGS="-O1;-g1" -DSSD_BUILD_PYTHON=OFF -DSSD_WERROR=ON
+        -DSSD_LIBRARY_C_FLAGS="-O1;-g1" -DSSD_BUILD_PYTHON=OFF -DSSD_WERROR=ON -DCMAKE_RULE_MESSAGES=OFF
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --test-dir build-asan --output-on-failure -j"$jobs" | tee "$logs/ctest-asan.log"
     stage "fuzz targets (libFuzzer, briefly, $jobs at a time)"

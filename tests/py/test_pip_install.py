@@ -113,10 +113,15 @@ def build_like(build_dir):
     if (not cache.get("CMAKE_BUILD_TYPE") or cache.get("CMAKE_C_FLAGS")
             or cache.get("SSD_SANITIZE") == "ON" or cache.get("SSD_FUZZ") == "ON"):
         return ["--config-settings=cmake.define.SSD_WERROR=ON"], {}, False
+    # Without the build under test's "Building C object" lines too, when it
+    # has none (scripts/test.sh: a `cmake -E` process for each object's
+    # line; pip shows none of the build's output anyway).
+    quiet = (["--config-settings=cmake.define.CMAKE_RULE_MESSAGES=OFF"]
+             if cache.get("CMAKE_RULE_MESSAGES") == "OFF" else [])
     return ([f"--config-settings=cmake.build-type={cache['CMAKE_BUILD_TYPE']}",
              f"--config-settings=cmake.define.CMAKE_C_COMPILER={cache['CMAKE_C_COMPILER']}",
-             f"--config-settings=cmake.define.SSD_WERROR={cache.get('SSD_WERROR', 'OFF')}"],
-            {"CMAKE_GENERATOR": cache["CMAKE_GENERATOR"]}, True)
+             f"--config-settings=cmake.define.SSD_WERROR={cache.get('SSD_WERROR', 'OFF')}",
+             *quiet], {"CMAKE_GENERATOR": cache["CMAKE_GENERATOR"]}, True)
 
 
 def install(venv, *args):
