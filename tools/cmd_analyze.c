@@ -59,17 +59,6 @@ static const char *human(double bytes, char *buf, size_t len) {
     return buf;
 }
 
-/* Whether phase p is the used state's and slides (the analysis'
- * gc_sliding: its start and end levels differ by min_step, 1.15x), and its
- * levels at the onset and at the end. */
-static int phase_slides(const struct ssd_analysis_summary *s, const struct ssd_phase *p,
-                        double *from, double *to) {
-    *from = s->gc_start_level_bps;
-    *to = s->gc_end_level_bps;
-    return s->has_gc && s->gc_sliding && p->regime == SSD_REGIME_GC &&
-           p->start_bytes == s->gc_start_bytes && isfinite(*from) && isfinite(*to);
-}
-
 static void print_human(FILE *f, const ssd_analysis *a, const char *name, const char *input_note) {
     struct ssd_analysis_summary s = {.size = sizeof s};
     char b1[32], b2[32], b3[32];
@@ -174,12 +163,14 @@ static void print_human(FILE *f, const ssd_analysis *a, const char *name, const 
                 human(p.end_bytes, b2, sizeof b2), p.start_s, p.end_s);
         /* A used state that slides has no one level: its median (7.66
          * MiB/s for SSD370's falling from 227 to 7.1) is a point on the way,
-         * so the line gives where it starts and ends, as the summary does. */
-        double from, to;
-        if (phase_slides(&s, &p, &from, &to)) {
+         * so each of its phases gives where the slide is at its start and
+         * end (the first starts at the used state's start level, the last
+         * ends at its end level; the Python phases frame's
+         * level_start_bps and level_end_bps). */
+        if (p.sliding) {
             char b4[32];
-            fprintf(f, "%s/s -> %s/s (sliding)", human(from, b3, sizeof b3),
-                    human(to, b4, sizeof b4));
+            fprintf(f, "%s/s -> %s/s (sliding)", human(p.start_level_bps, b3, sizeof b3),
+                    human(p.end_level_bps, b4, sizeof b4));
         } else {
             fprintf(f, "%s/s", human(p.level_bps, b3, sizeof b3));
         }

@@ -466,6 +466,10 @@ _ANALYSIS_COLUMNS: List[Tuple[str, str]] = [
 _PHASE_COLUMNS: List[Tuple[str, str]] = [
     ("source", "string"), ("phase", "Int64"), ("start_bytes", "Int64"), ("end_bytes", "Int64"),
     ("start_s", "float64"), ("end_s", "float64"), ("level_bps", "float64"),
+    # The phase's level at its start and end: level_bps both for a flat
+    # phase, the used state's slide there for the phases it spans
+    # (sliding: True), as ssdcore analyze's phase list gives them.
+    ("level_start_bps", "float64"), ("level_end_bps", "float64"), ("sliding", "boolean"),
     ("mean_bps", "float64"), ("regime", "string"), ("dips_period_s", "float64"),
     ("dips_depth", "float64"), ("dips_duty", "float64"),
 ]
@@ -517,16 +521,48 @@ def _analysis_row(d: Dict[str, Any]) -> Tuple[Any, ...]:
     )
 
 
+def _slide(d: Dict[str, Any]) -> Tuple[List[float], List[float]]:
+    """A sliding used state's trend (``gc.trend``) as (bytes, bytes/s)
+    lists, empty when the used state does not slide (``gc.sliding``)."""
+    gc = _sub(d, "gc")
+    pts = gc.get("trend") if gc.get("sliding") is True else None
+    xs: List[float] = []
+    ys: List[float] = []
+    for q in pts if isinstance(pts, list) else []:
+        q = q if isinstance(q, dict) else {}
+        x, y = _float(q.get("bytes")), _float(q.get("level_bps"))
+        if x is not None and y is not None and math.isfinite(x) and math.isfinite(y):
+            xs.append(x)
+            ys.append(y)
+    return (xs, ys) if len(xs) >= 2 else ([], [])
+
+
 def _phase_rows(d: Dict[str, Any]) -> List[Tuple[Any, ...]]:
-    """One analysis' phases as tuples in ``_PHASE_COLUMNS`` order."""
+    """One analysis' phases as tuples in ``_PHASE_COLUMNS`` order. A used
+    state that slides spans the phases from its onset to the run's end (its
+    first GC phase and the GC and unnamed phases after it: where
+    ``gc.trend`` runs); each of them starts and ends where the slide is
+    there (linear between the trend's points, as the analysis gives its
+    phases' ``start_level_bps``/``end_level_bps`` to ``ssdcore analyze``),
+    so the first starts at ``gc.start_level_bps`` and the last ends at
+    ``gc.end_level_bps``; any other phase is flat at its level."""
     src = _text(d.get("source"))
     phases = d.get("phases")
+    xs, ys = _slide(d)
+    tol = 1e-9 * max(abs(xs[-1]), 1.0) if xs else 0.0
     rows = []
     for i, p in enumerate(phases if isinstance(phases, list) else []):
         dips = _sub(p, "dips")
+        a, b, level = _float(p.get("start_bytes")), _float(p.get("end_bytes")), \
+            _float(p.get("level_bps"))
+        start = end = level
+        sliding = False
+        if xs and a is not None and b is not None and a >= xs[0] - tol and b <= xs[-1] + tol:
+            sliding = True
+            start, end = float(np.interp(a, xs, ys)), float(np.interp(b, xs, ys))
         rows.append((src, i, _int(p.get("start_bytes")), _int(p.get("end_bytes")),
                      _float(p.get("start_s")), _float(p.get("end_s")),
-                     _float(p.get("level_bps")), _float(p.get("mean_bps")), p.get("regime"),
+                     level, start, end, sliding, _float(p.get("mean_bps")), p.get("regime"),
                      _float(dips.get("period_s")), _float(dips.get("depth")),
                      _float(dips.get("duty"))))
     return rows

@@ -57,8 +57,40 @@ static void add_point(struct ssd__result *res, double bytes, double bps) {
     }
 }
 
+/* The slide's level at x bytes written: linear between the trend's points,
+ * its first or last level outside them (numpy's interp, which the Python
+ * phases frame uses on the JSON's trend). */
+static double trend_at(const struct ssd__result *res, double x) {
+    size_t n = res->gc_ntrend;
+    if (x <= res->gc_trend_bytes[0])
+        return res->gc_trend_bps[0];
+    for (size_t i = 1; i < n; i++)
+        if (x <= res->gc_trend_bytes[i]) {
+            double x0 = res->gc_trend_bytes[i - 1], x1 = res->gc_trend_bytes[i];
+            double y0 = res->gc_trend_bps[i - 1], y1 = res->gc_trend_bps[i];
+            return x1 > x0 ? y0 + (y1 - y0) * (x - x0) / (x1 - x0) : y1;
+        }
+    return res->gc_trend_bps[n - 1];
+}
+
+/* Each phase's level at its start and end (struct ssd_phase): its level,
+ * or along the slide for the phases [p, q] of a sliding used state. The
+ * slide belongs to all of them, not to the first: a chaotic used state
+ * (a GC phase of 169 samples, then 6,704 of unnamed phases) put its
+ * "214 -> 127 MiB/s" on the GC phase, which ended near 210. */
+static void phase_ends(const struct ssd__curve *c, const struct ssd__result *res, size_t p,
+                       size_t q) {
+    for (size_t k = 0; k < c->nph; k++) {
+        struct ssd_phase *ph = &c->ph[k];
+        ph->sliding = res->sum.gc_sliding && res->gc_ntrend >= 2 && k >= p && k <= q;
+        ph->start_level_bps = ph->sliding ? trend_at(res, ph->start_bytes) : ph->level_bps;
+        ph->end_level_bps = ph->sliding ? trend_at(res, ph->end_bytes) : ph->level_bps;
+    }
+}
+
 void ssd__gc_slide(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
                    struct ssd__result *res) {
+    phase_ends(c, res, 1, 0); /* flat until a slide is found */
     struct ssd_analysis_summary *S = &res->sum;
     S->gc_start_level_bps = S->gc_slope_bps_per_gib = NAN;
     S->gc_sliding = 0;
@@ -131,4 +163,5 @@ void ssd__gc_slide(const struct ssd__curve *c, const struct ssd__analysis_opts *
     if (b - me / 2 > a + m)
         add_point(res, c->cum[b - me / 2], end);
     add_point(res, q->end_bytes, end);
+    phase_ends(c, res, (size_t)(p - c->ph), (size_t)(q - c->ph));
 }

@@ -183,3 +183,48 @@ def test_the_phase_list_gives_a_sliding_used_states_start_and_end(cli, tmp_path)
     start, end = d["gc"]["start_level_bps"] / 2 ** 20, d["gc"]["end_level_bps"] / 2 ** 20
     assert f"level {start:.3g} MiB/s -> {end:.3g} MiB/s (sliding)" in gc_line, gc_line
     assert start > 1.5 * end
+
+
+def test_a_chaotic_used_states_slide_spans_its_phases_in_the_cli_and_python(cli, tmp_path):
+    """A used state that does not settle (seed 2026's drive 190: a GC phase
+    of 169 s, then unnamed phases at 259, 155 and 127 MiB/s to the end) is
+    one slide over four phases. The CLI put the whole slide (214 -> 127
+    MiB/s) on the GC phase, which ended near 200, and Python's phases frame
+    had one level per phase. Now each phase the slide spans starts and ends
+    where the slide is there, the same in the CLI's list and the frame's
+    level_start_bps / level_end_bps / sliding: the first starts at the used
+    state's start level, the last ends at its end level."""
+    import numpy as np
+    import ssdcore
+    mib = 2 ** 20
+    parts = [(13, 1300), (212, 658), (102, 400), (169, 214), (121, 259), (677, 155), (5906, 127)]
+    rate = np.concatenate([np.full(n, v * mib, dtype=float) for n, v in parts])
+    rate *= np.exp(0.05 * np.random.default_rng(0).standard_normal(rate.size))
+    meta = {"capacity_bytes": 159041691648, "precondition": "none"}
+    csv = tmp_path / "chaotic.csv"
+    csv.write_text("# ssdcore-series 1\n# " + json.dumps(meta) + "\nt_s,bytes\n"
+                   + "".join(f"{i + 1},{int(b)}\n" for i, b in enumerate(rate)))
+    d = json.loads(run(cli, csv, "--json").stdout)
+    f = ssdcore.analyze(csv).to_frame()
+    assert list(f.regime) == ["cache", "direct", "folding", "gc", "other", "other", "other"]
+    assert list(f.sliding) == [False] * 3 + [True] * 4
+    s = f[f.sliding]
+    assert s.level_start_bps.iloc[0] == pytest.approx(d["gc"]["start_level_bps"])
+    assert s.level_end_bps.iloc[-1] == pytest.approx(d["gc"]["end_level_bps"])
+    # One slide: each phase starts where the one before it ended, and the
+    # GC phase ends far above the used state's end.
+    assert np.allclose(s.level_start_bps.iloc[1:], s.level_end_bps.iloc[:-1])
+    assert s.level_end_bps.iloc[0] > 1.3 * d["gc"]["end_level_bps"]
+    flat = f[~f.sliding]
+    assert (flat.level_start_bps == flat.level_bps).all()
+    assert (flat.level_end_bps == flat.level_bps).all()
+    lines = [x for x in run(cli, csv).stdout.splitlines() if x.strip()[:1].isdigit()]
+    assert len(lines) == len(f)
+    for line, (_, p) in zip(lines, f.iterrows()):
+        if p.sliding:
+            want = (f"level {p.level_start_bps / mib:.3g} MiB/s -> "
+                    f"{p.level_end_bps / mib:.3g} MiB/s (sliding)")
+        else:
+            want = "level " + (f"{p.level_bps / mib:.3g} MiB/s" if p.level_bps < 1024 * mib
+                               else f"{p.level_bps / mib / 1024:.3g} GiB/s")
+        assert want in line, (want, line)

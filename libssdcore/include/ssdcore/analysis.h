@@ -79,6 +79,14 @@ struct ssd_phase {
     int regime;                               /* enum ssd_regime */
     int has_dips;                             /* periodic dips inside this phase */
     double dip_period_s, dip_depth, dip_duty; /* NaN when has_dips is 0 */
+    /* Its level at its start and at its end: level_bps both for a flat
+     * phase; for each phase a used state that slides spans (sliding 1: its
+     * first GC phase and the GC and unnamed phases after it, to the run's
+     * end), the slide's level there (the JSON's "gc"."trend", linear
+     * between its points), so the first starts at gc_start_level_bps and
+     * the last ends at gc_end_level_bps. */
+    double start_level_bps, end_level_bps;
+    int sliding;
 };
 
 /* The headline figures. Fields not applicable are NaN (cache_bytes when no
