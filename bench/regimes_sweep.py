@@ -56,7 +56,7 @@ def main():
     for i in range(n):
         spec = valid_drive(rng)
         kind = spec.split("slc_type=")[1].split(",")[0]
-        iface = "NVMe" if "link_mbps=7000" in spec else "SATA"
+        iface = "NVMe" if "link_mibps=7000" in spec else "SATA"
         for run, fn in (("fill", fill_run), ("2 h", two_hour_run)):
             truth, series, cap = cached(runs, f"{seed}-{i}-{run[0]}", fn, spec)
             a = ssdcore.analyze(series, capacity=cap)

@@ -94,8 +94,9 @@ static int sim_list(void) {
         int none = !strcmp(type, "none");
         printf("%-12s %8.0f %-8s %8.1f %8.1f %9.0f %9.1f %9.0f  %s\n", name,
                value(name, "capacity_gb"), type, none ? 0 : value(name, "slc_gib"),
-               eff / 1073741824.0, value(name, "native_seq_mbps"), value(name, "native_rand_mbps"),
-               value(name, "floor_mbps") * 256, ssd_sim_profile_describe(i));
+               eff / 1073741824.0, value(name, "native_seq_mibps"),
+               value(name, "native_rand_mibps"), value(name, "floor_mibps") * 256,
+               ssd_sim_profile_describe(i));
     }
     return 0;
 }

@@ -29,28 +29,28 @@ const struct ssd__sim_param_info ssd__sim_param_table[] = {
     {"slc_gib", P(slc_gb), 0, 65536, NULL, "nominal SLC cache, GiB (dynamic: its largest size)"},
     {"slc_wa", P(slc_wa), 1, 8, NULL,
      "SLC write amplification: effective cache = slc_gib / slc_wa"},
-    {"slc_seq_mbps", P(slc_seq_mbps), 1, 1e5, NULL, "sequential write into the cache, MiB/s"},
+    {"slc_seq_mibps", P(slc_seq_mbps), 1, 1e5, NULL, "sequential write into the cache, MiB/s"},
     {"slc_rand_iops", P(slc_rand_iops), 1, 1e8, NULL, "4K QD32 random write into the cache, IOPS"},
-    {"native_seq_mbps", P(native_seq_mbps), 0.1, 1e5, NULL,
+    {"native_seq_mibps", P(native_seq_mbps), 0.1, 1e5, NULL,
      "sequential write direct to TLC/MLC (cache full), MiB/s"},
-    {"native_rand_mbps", P(native_rand_mbps), 0.1, 1e5, NULL,
+    {"native_rand_mibps", P(native_rand_mbps), 0.1, 1e5, NULL,
      "4K QD32 random write direct to TLC/MLC (cache full), MiB/s"},
-    {"fold_mbps", P(fold_mbps), 0.1, 1e5, NULL,
+    {"fold_mibps", P(fold_mbps), 0.1, 1e5, NULL,
      "sequential write while folding a full dynamic cache, MiB/s"},
-    {"floor_mbps", P(floor_mbps), 0.01, 1e5, NULL,
+    {"floor_mibps", P(floor_mbps), 0.01, 1e5, NULL,
      "used-state floor: steady 4K QD32 random write with no clean blocks, MiB/s"},
     {"gc_gamma", P(gc_gamma), 0.1, 8, NULL,
      "how steeply GC cost rises as garbage thins (1 linear in garbage share)"},
     {"gc_settle_gib", P(gc_settle_gb), 0, 1e6, NULL,
      "GiB written under GC over which victims settle to the used state (0: at once)"},
     {"gc_spread", P(gc_spread), 0, 2, NULL,
-     "per-second write speed variation under GC (lognormal sigma, floored at floor_mbps)"},
+     "per-second write speed variation under GC (lognormal sigma, floored at floor_mibps)"},
     {"reserve_pct", P(reserve_pct), 0.01, 50, NULL, "clean flash kept back for GC, % of raw"},
-    {"flush_mbps", P(flush_mbps), 0.1, 1e5, NULL, "idle: SLC contents moved to native, MiB/s"},
-    {"idle_gc_mbps", P(idle_gc_mbps), 0, 1e5, NULL, "idle: clean flash prepared by GC, MiB/s"},
+    {"flush_mibps", P(flush_mbps), 0.1, 1e5, NULL, "idle: SLC contents moved to native, MiB/s"},
+    {"idle_gc_mibps", P(idle_gc_mbps), 0, 1e5, NULL, "idle: clean flash prepared by GC, MiB/s"},
     {"idle_gc_gib", P(idle_gc_gb), 0, 65536, NULL,
      "idle: fast-write GiB at which background GC stops"},
-    {"read_seq_mbps", P(read_seq_mbps), 1, 1e5, NULL, "sequential read, MiB/s"},
+    {"read_seq_mibps", P(read_seq_mbps), 1, 1e5, NULL, "sequential read, MiB/s"},
     {"read_rand_iops", P(read_rand_iops), 1, 1e8, NULL, "4K random read at full queue, IOPS"},
     {"read_lat_us", P(read_lat_us), 1, 1e5, NULL, "4K QD1 read latency from native flash, us"},
     {"read_lat_slc_us", P(read_lat_slc_us), 1, 1e5, NULL,
@@ -61,7 +61,7 @@ const struct ssd__sim_param_info ssd__sim_param_table[] = {
     {"full_gc_load", P(full_gc_load), 0, 4, NULL,
      "dynamic cache on a nearly full drive: share of the folding that frees its room which "
      "host writes wait on (0: none; 1: all, no spare dies)"},
-    {"link_mbps", P(link_mbps), 1, 1e6, NULL, "interface bandwidth, MiB/s"},
+    {"link_mibps", P(link_mbps), 1, 1e6, NULL, "interface bandwidth, MiB/s"},
     {"iops_cap", P(iops_cap), 1, 1e8, NULL, "controller command limit, IOPS"},
     {"mix_penalty", P(mix_penalty), 0, 0.9, NULL,
      "share of the read/write speed gap that writes lose to interleaved reads, times the read "
@@ -91,12 +91,12 @@ const struct ssd__sim_param_info ssd__sim_param_table[] = {
     {"thermal_tau_s", P(thermal_tau_s), 1, 1e5, NULL,
      "thermal time constant: the temperature covers 63 % of a change in this many seconds"},
     {"throttle_c", P(throttle_c), 0, 150, NULL,
-     "temperature at which the drive throttles to throttle_mbps (0: never)"},
-    {"throttle_mbps", P(throttle_mbps), 1, 1e6, NULL,
+     "temperature at which the drive throttles to throttle_mibps (0: never)"},
+    {"throttle_mibps", P(throttle_mbps), 1, 1e6, NULL,
      "speed cap (reads and writes together) while throttled, MiB/s"},
     {"throttle2_c", P(throttle2_c), 0, 150, NULL,
-     "temperature of the heavy throttle step to throttle2_mbps (0: no second step)"},
-    {"throttle2_mbps", P(throttle2_mbps), 1, 1e6, NULL, "speed cap of the heavy step, MiB/s"},
+     "temperature of the heavy throttle step to throttle2_mibps (0: no second step)"},
+    {"throttle2_mibps", P(throttle2_mbps), 1, 1e6, NULL, "speed cap of the heavy step, MiB/s"},
     {"throttle_hyst_c", P(throttle_hyst_c), 0, 50, NULL,
      "a throttle step is released this far below its temperature, degrees C"},
 };
@@ -106,18 +106,18 @@ const int ssd__sim_param_table_size =
 /* Defaults: a plain SATA TLC drive. Profiles override what their seed says. */
 static const char defaults[] =
     "capacity_gb=240,op_pct=14.5,bits=3,slc_type=static,slc_gib=3,slc_wa=1,"
-    "slc_seq_mbps=480,slc_rand_iops=80000,native_seq_mbps=150,native_rand_mbps=100,"
-    "fold_mbps=100,floor_mbps=20,gc_gamma=1.5,gc_settle_gib=0,gc_spread=0,reserve_pct=1,flush_mbps="
-    "50,"
-    "idle_gc_mbps=10,idle_gc_gib=2,read_seq_mbps=530,read_rand_iops=90000,"
+    "slc_seq_mibps=480,slc_rand_iops=80000,native_seq_mibps=150,native_rand_mibps=100,"
+    "fold_mibps=100,floor_mibps=20,gc_gamma=1.5,gc_settle_gib=0,gc_spread=0,reserve_pct=1,"
+    "flush_mibps=50,"
+    "idle_gc_mibps=10,idle_gc_gib=2,read_seq_mibps=530,read_rand_iops=90000,"
     "read_lat_us=90,read_lat_slc_us=60,write_lat_us=40,native_write_lat_us=0,full_gc_load=0,"
-    "link_mbps=560,iops_cap=100000,"
+    "link_mibps=560,iops_cap=100000,"
     "mix_penalty=0.3,qd_dip_at=4,qd_dip_depth=1,noise=0.03,noise_direct=0.06,tick_s=0.1,dip_period_"
     "s=20,"
     "dip_duty=0,dip_depth=1,lat_sigma=0.4,tail_frac=0.001,tail_mult=20,"
     "precondition=fresh,seed=1,"
     "temp_idle_c=35,heat_write_c=8,heat_read_c=4,thermal_tau_s=90,throttle_c=0,"
-    "throttle_mbps=100000,throttle2_c=0,throttle2_mbps=100000,throttle_hyst_c=3";
+    "throttle_mibps=100000,throttle2_c=0,throttle2_mibps=100000,throttle_hyst_c=3";
 
 /*
  * The profiles. Figures in the comments are the seeds' (METHODOLOGY.md C);
@@ -130,35 +130,35 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * speed falls 6-7x"; "TLC about 50 MB/s random, about 80 MB/s
      * sequential"; "flushing a full cache takes about a minute" -> 2 GiB / 60 s;
      * "a 2 h 4K QD32 run wrote just over 300 GB" -> floor and gc_gamma; "used
-     * state down to 5 MB/s" -> floor_mbps=5; "wide latency spread" ->
+     * state down to 5 MB/s" -> floor_mibps=5; "wide latency spread" ->
      * lat_sigma; "even without a queue its random write is three times
      * below the MLC drives'" (3 min 4K QD1, mostly past the 2 GB cache) ->
      * native_write_lat_us=280. */
     {"bx200", "Crucial BX200 240 GB, SM2256 TLC, 3 GB static SLC (seed 000)",
      "capacity_gb=240,op_pct=14.5,bits=3,slc_type=static,slc_gib=3,slc_wa=1.5,"
-     "slc_seq_mbps=500,slc_rand_iops=82000,native_seq_mbps=80,native_rand_mbps=50,"
-     "fold_mbps=80,floor_mbps=5,gc_gamma=1.3,gc_spread=0.65,flush_mbps=34,idle_gc_mbps=8,"
+     "slc_seq_mibps=500,slc_rand_iops=82000,native_seq_mibps=80,native_rand_mibps=50,"
+     "fold_mibps=80,floor_mibps=5,gc_gamma=1.3,gc_spread=0.65,flush_mibps=34,idle_gc_mibps=8,"
      "idle_gc_gib=2,"
-     "read_seq_mbps=530,read_rand_iops=66000,read_lat_us=110,read_lat_slc_us=70,"
+     "read_seq_mibps=530,read_rand_iops=66000,read_lat_us=110,read_lat_slc_us=70,"
      "write_lat_us=45,native_write_lat_us=280,mix_penalty=0.35,noise=0.03,noise_direct=0.10,"
      "lat_sigma=0.8,tail_frac=0.003,tail_mult=25"},
     /* seed 001, Transcend SSD370 256 GB (SM2246EN, MLC, no SLC cache).
      * "periodic dips 73K -> 35K IOPS" fresh -> native 285 MiB/s, dip_depth
-     * 35/73; "used-state floor 1800 IOPS (40x drop)" -> floor_mbps=7.03;
+     * 35/73; "used-state floor 1800 IOPS (40x drop)" -> floor_mibps=7.03;
      * "15 min idle without TRIM recovers 2.7 GB" -> idle_gc_gib=2.7. */
     {"ssd370", "Transcend SSD370 256 GB, SM2246EN MLC, no cache, dips (seed 001)",
      "capacity_gb=256,op_pct=7.37,bits=2,slc_type=none,slc_gib=0,"
-     "native_seq_mbps=370,native_rand_mbps=285.2,fold_mbps=370,floor_mbps=7.03,gc_gamma=2,"
+     "native_seq_mibps=370,native_rand_mibps=285.2,fold_mibps=370,floor_mibps=7.03,gc_gamma=2,"
      "gc_settle_gib=10,"
-     "idle_gc_mbps=5,idle_gc_gib=2.7,read_seq_mbps=530,read_rand_iops=55000,"
+     "idle_gc_mibps=5,idle_gc_gib=2.7,read_seq_mibps=530,read_rand_iops=55000,"
      "read_lat_us=120,read_lat_slc_us=120,write_lat_us=50,iops_cap=80000,mix_penalty=0.1,"
      "noise=0.04,noise_direct=0.04,dip_period_s=20,dip_duty=0.15,dip_depth=0.48"},
     /* seed 001, Transcend SSD370 1 TB (TS1TSSD370, the same SM2246EN): "thanks
      * to the flash array's parallelism it writes sequentially exactly a
-     * third faster than the 256 GB model" -> native_seq_mbps 4/3 of it. The
+     * third faster than the 256 GB model" -> native_seq_mibps 4/3 of it. The
      * review gives no other figure for it; the rest is the 256 GB model's. */
     {"ssd370-1tb", "Transcend SSD370 1 TB, SM2246EN MLC, no cache (seed 001)",
-     "base=ssd370,capacity_gb=1024,native_seq_mbps=493.3,fold_mbps=493.3,gc_settle_gib=40"},
+     "base=ssd370,capacity_gb=1024,native_seq_mibps=493.3,fold_mibps=493.3,gc_settle_gib=40"},
     /* seed 002, Apacer AS510S 256 GB (SM2246EN, MLC, 256 Gbit dies).
      * "fresh dips 60K -> 20-40K IOPS" -> native 234 MiB/s, dip_depth 0.5;
      * "end of the 2 h run about 7.5K IOPS" -> floor and gc_gamma; "15 min
@@ -166,8 +166,8 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * about 320 MB/s". */
     {"as510s", "Apacer AS510S 256 GB, SM2246EN MLC, no cache, dips (seed 002)",
      "capacity_gb=256,op_pct=7.37,bits=2,slc_type=none,slc_gib=0,"
-     "native_seq_mbps=320,native_rand_mbps=234.4,fold_mbps=320,floor_mbps=7,gc_gamma=1.5,"
-     "idle_gc_mbps=3,idle_gc_gib=1.4,read_seq_mbps=520,read_rand_iops=60000,"
+     "native_seq_mibps=320,native_rand_mibps=234.4,fold_mibps=320,floor_mibps=7,gc_gamma=1.5,"
+     "idle_gc_mibps=3,idle_gc_gib=1.4,read_seq_mibps=520,read_rand_iops=60000,"
      "read_lat_us=110,read_lat_slc_us=110,write_lat_us=50,iops_cap=80000,mix_penalty=0.2,"
      "noise=0.04,noise_direct=0.04,dip_period_s=15,dip_duty=0.15,dip_depth=0.5"},
     /* seed 004, OCZ Vector 180 240 GB (Barefoot 3, MLC, 14 % spare).
@@ -189,9 +189,9 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * the apps scores and the copies beside the reviews. */
     {"vector180", "OCZ Vector 180 240 GB, Barefoot 3 MLC, SLC mode to half full (seed 004)",
      "capacity_gb=240,op_pct=14.5,bits=2,slc_type=dynamic,slc_gib=120,slc_wa=1,"
-     "slc_seq_mbps=505,slc_rand_iops=90000,native_seq_mbps=300,native_rand_mbps=200,"
-     "fold_mbps=290,floor_mbps=85,gc_gamma=0.7,flush_mbps=100,idle_gc_mbps=25,"
-     "idle_gc_gib=10,read_seq_mbps=400,read_rand_iops=50000,read_lat_us=170,"
+     "slc_seq_mibps=505,slc_rand_iops=90000,native_seq_mibps=300,native_rand_mibps=200,"
+     "fold_mibps=290,floor_mibps=85,gc_gamma=0.7,flush_mibps=100,idle_gc_mibps=25,"
+     "idle_gc_gib=10,read_seq_mibps=400,read_rand_iops=50000,read_lat_us=170,"
      "read_lat_slc_us=150,write_lat_us=35,mix_penalty=0.3,qd_dip_at=4,qd_dip_depth=0.5,noise=0.04,"
      "noise_direct=0.05,"
      "dip_period_s=12,dip_duty=0.12,dip_depth=0.28"},
@@ -200,10 +200,10 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * cache size; 180 GiB of dynamic SLC is typical of MAP1602 1 TB drives. */
     {"mp44l-1tb", "Team MP44L 1 TB, MAP1602 TLC NVMe, dynamic SLC (seed 003)",
      "capacity_gb=1000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gib=180,slc_wa=1,"
-     "slc_seq_mbps=3000,slc_rand_iops=450000,native_seq_mbps=1372,native_rand_mbps=700,"
-     "fold_mbps=512,floor_mbps=60,gc_gamma=1.5,flush_mbps=1200,idle_gc_mbps=200,"
-     "idle_gc_gib=20,read_seq_mbps=4800,read_rand_iops=600000,read_lat_us=70,"
-     "read_lat_slc_us=45,write_lat_us=12,link_mbps=7000,iops_cap=900000,mix_penalty=0.12,"
+     "slc_seq_mibps=3000,slc_rand_iops=450000,native_seq_mibps=1372,native_rand_mibps=700,"
+     "fold_mibps=512,floor_mibps=60,gc_gamma=1.5,flush_mibps=1200,idle_gc_mibps=200,"
+     "idle_gc_gib=20,read_seq_mibps=4800,read_rand_iops=600000,read_lat_us=70,"
+     "read_lat_slc_us=45,write_lat_us=12,link_mibps=7000,iops_cap=900000,mix_penalty=0.12,"
      "noise=0.02,noise_direct=0.05,lat_sigma=0.5,full_gc_load=1"},
     /* seed 003, Fanxiang S660 2 TB (MAP1602, paired 512 Gbit dies). "SLC
      * cache slower than the 1 TB model; direct-to-TLC up to about 2 GB/s
@@ -217,10 +217,10 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * 1). */
     {"s660-2tb", "Fanxiang S660 2 TB, MAP1602 TLC NVMe, dynamic SLC (seed 003)",
      "capacity_gb=2000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gib=340,slc_wa=1,"
-     "slc_seq_mbps=2600,slc_rand_iops=400000,native_seq_mbps=1800,native_rand_mbps=800,"
-     "fold_mbps=614,floor_mbps=70,gc_gamma=1.5,flush_mbps=1500,idle_gc_mbps=200,"
-     "idle_gc_gib=20,read_seq_mbps=4700,read_rand_iops=600000,read_lat_us=62,"
-     "read_lat_slc_us=50,write_lat_us=12,link_mbps=7000,iops_cap=900000,mix_penalty=0.12,"
+     "slc_seq_mibps=2600,slc_rand_iops=400000,native_seq_mibps=1800,native_rand_mibps=800,"
+     "fold_mibps=614,floor_mibps=70,gc_gamma=1.5,flush_mibps=1500,idle_gc_mibps=200,"
+     "idle_gc_gib=20,read_seq_mibps=4700,read_rand_iops=600000,read_lat_us=62,"
+     "read_lat_slc_us=50,write_lat_us=12,link_mibps=7000,iops_cap=900000,mix_penalty=0.12,"
      "noise=0.02,noise_direct=0.12,lat_sigma=0.5,full_gc_load=0.1"},
     /* seed 003, MiWhole CT100 2 TB (MAP1202, same flash as the S660). "a
      * smaller cache (shortens the third segment)"; "MAP1602 works about
@@ -228,10 +228,10 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * faster with the same flash". */
     {"ct100-2tb", "MiWhole CT100 2 TB, MAP1202 TLC NVMe Gen3, smaller dynamic SLC (seed 003)",
      "capacity_gb=2000,op_pct=9.95,bits=3,slc_type=dynamic,slc_gib=215,slc_wa=1,"
-     "slc_seq_mbps=2200,slc_rand_iops=300000,native_seq_mbps=1000,native_rand_mbps=450,"
-     "fold_mbps=430,floor_mbps=50,gc_gamma=1.5,flush_mbps=900,idle_gc_mbps=150,"
-     "idle_gc_gib=15,read_seq_mbps=3300,read_rand_iops=400000,read_lat_us=80,"
-     "read_lat_slc_us=55,write_lat_us=15,link_mbps=3500,iops_cap=600000,mix_penalty=0.15,"
+     "slc_seq_mibps=2200,slc_rand_iops=300000,native_seq_mibps=1000,native_rand_mibps=450,"
+     "fold_mibps=430,floor_mibps=50,gc_gamma=1.5,flush_mibps=900,idle_gc_mibps=150,"
+     "idle_gc_gib=15,read_seq_mibps=3300,read_rand_iops=400000,read_lat_us=80,"
+     "read_lat_slc_us=55,write_lat_us=15,link_mibps=3500,iops_cap=600000,mix_penalty=0.15,"
      "noise=0.02,noise_direct=0.06,lat_sigma=0.5,full_gc_load=1"},
     /*
      * Datacenter drives (issue 21): no SLC cache, 7-28 % spare flash, and a
@@ -251,9 +251,9 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * read 645,000 IOPS, write 62,500 IOPS. */
     {"p4500-4tb", "Intel DC P4500 4.0 TB, PCIe 3.0 TLC datacenter NVMe, no SLC cache (datasheet)",
      "capacity_gb=4000,op_pct=9.95,bits=3,slc_type=none,slc_gib=0,"
-     "native_seq_mbps=1716.6,native_rand_mbps=732.4,fold_mbps=1716.6,floor_mbps=244.140625,"
-     "gc_gamma=1.5,gc_spread=0.03,idle_gc_mbps=200,idle_gc_gib=20,read_seq_mbps=3051.8,"
-     "read_rand_iops=645000,read_lat_us=80,read_lat_slc_us=80,write_lat_us=15,link_mbps=3757,"
+     "native_seq_mibps=1716.6,native_rand_mibps=732.4,fold_mibps=1716.6,floor_mibps=244.140625,"
+     "gc_gamma=1.5,gc_spread=0.03,idle_gc_mibps=200,idle_gc_gib=20,read_seq_mibps=3051.8,"
+     "read_rand_iops=645000,read_lat_us=80,read_lat_slc_us=80,write_lat_us=15,link_mibps=3757,"
      "iops_cap=2000000,mix_penalty=0.1,noise=0.02,noise_direct=0.03,dip_duty=0,lat_sigma=0.3,"
      "tail_frac=0.0005,tail_mult=10"},
     /* Intel SSD D7-P5500 7.68 TB (PCIe 4.0 x4, 96L TLC, 1 DWPD): sequential
@@ -262,51 +262,66 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * spare flash). */
     {"p5500-7.68tb",
      "Intel D7-P5500 7.68 TB, PCIe 4.0 TLC datacenter NVMe, no SLC cache (datasheet)",
-     "base=p4500-4tb,capacity_gb=7680,op_pct=14.53,native_seq_mbps=4100.8,"
-     "native_rand_mbps=1523.4,fold_mbps=4100.8,floor_mbps=507.8125,read_seq_mbps=6675.7,"
-     "read_rand_iops=1000000,link_mbps=7515"},
+     "base=p4500-4tb,capacity_gb=7680,op_pct=14.53,native_seq_mibps=4100.8,"
+     "native_rand_mibps=1523.4,fold_mibps=4100.8,floor_mibps=507.8125,read_seq_mibps=6675.7,"
+     "read_rand_iops=1000000,link_mibps=7515"},
     /* Samsung PM9A3 7.68 TB U.2 (PCIe 4.0 x4, V6 128L TLC, 1.3 DWPD):
      * sequential read 6500 MB/s, write 3500 MB/s; random read 900,000 IOPS,
      * write 200,000 IOPS. */
     {"pm9a3-7.68tb",
      "Samsung PM9A3 7.68 TB U.2, PCIe 4.0 TLC datacenter NVMe, no SLC cache (datasheet)",
-     "base=p4500-4tb,capacity_gb=7680,op_pct=14.53,native_seq_mbps=3337.9,"
-     "native_rand_mbps=2343.8,fold_mbps=3337.9,floor_mbps=781.25,read_seq_mbps=6198.9,"
-     "read_rand_iops=900000,link_mbps=7515"},
+     "base=p4500-4tb,capacity_gb=7680,op_pct=14.53,native_seq_mibps=3337.9,"
+     "native_rand_mibps=2343.8,fold_mibps=3337.9,floor_mibps=781.25,read_seq_mibps=6198.9,"
+     "read_rand_iops=900000,link_mibps=7515"},
     /* KIOXIA CD6-R 15.36 TB (PCIe 4.0 x4, BiCS4 96L TLC, 1 DWPD): sequential
      * read 6200 MB/s, write 4000 MB/s; random read 1,000,000 IOPS, write
      * 85,000 IOPS. */
     {"cd6r-15.36tb",
      "KIOXIA CD6-R 15.36 TB, PCIe 4.0 TLC datacenter NVMe, no SLC cache (datasheet)",
-     "base=p4500-4tb,capacity_gb=15360,op_pct=14.53,native_seq_mbps=3814.7,"
-     "native_rand_mbps=996.1,fold_mbps=3814.7,floor_mbps=332.03125,read_seq_mbps=5912.8,"
-     "read_rand_iops=1000000,link_mbps=7515"}, /* A thermal test drive, not a review's: a PCIe 4.0
-                                                * TLC M.2 drive without a heatsink and without an
-                                                * SLC cache (so the throttle steps are its only
-                                                * drops). Throttling at 80 degrees C composite is
-                                                * where published drives throttle
-                                                * (docs/simulator.md, "Temperature"); the cap holds
-                                                * it just below (78.6 degrees C steady at 2200
-                                                * MiB/s), so a sustained write runs 3400 MiB/s for
-                                                * about a minute, then 2200. */
+     "base=p4500-4tb,capacity_gb=15360,op_pct=14.53,native_seq_mibps=3814.7,"
+     "native_rand_mibps=996.1,fold_mibps=3814.7,floor_mibps=332.03125,read_seq_mibps=5912.8,"
+     "read_rand_iops=1000000,link_mibps=7515"}, /* A thermal test drive, not a review's: a PCIe 4.0
+                                                 * TLC M.2 drive without a heatsink and without an
+                                                 * SLC cache (so the throttle steps are its only
+                                                 * drops). Throttling at 80 degrees C composite is
+                                                 * where published drives throttle
+                                                 * (docs/simulator.md, "Temperature"); the cap holds
+                                                 * it just below (78.6 degrees C steady at 2200
+                                                 * MiB/s), so a sustained write runs 3400 MiB/s for
+                                                 * about a minute, then 2200. */
     {"hot-nvme-1tb",
      "PCIe 4.0 TLC M.2 1 TB without heatsink, no SLC cache, throttles at 80 C (thermal tests)",
      "capacity_gb=1000,op_pct=9.95,bits=3,slc_type=none,slc_gib=0,"
-     "native_seq_mbps=3400,native_rand_mbps=1500,fold_mbps=3400,floor_mbps=300,"
-     "gc_gamma=1.5,idle_gc_mbps=200,idle_gc_gib=20,read_seq_mbps=5000,read_rand_iops=700000,"
-     "read_lat_us=70,read_lat_slc_us=70,write_lat_us=12,link_mbps=7515,iops_cap=1000000,"
+     "native_seq_mibps=3400,native_rand_mibps=1500,fold_mibps=3400,floor_mibps=300,"
+     "gc_gamma=1.5,idle_gc_mibps=200,idle_gc_gib=20,read_seq_mibps=5000,read_rand_iops=700000,"
+     "read_lat_us=70,read_lat_slc_us=70,write_lat_us=12,link_mibps=7515,iops_cap=1000000,"
      "mix_penalty=0.12,noise=0.02,noise_direct=0.02,lat_sigma=0.4,"
      "temp_idle_c=40,heat_write_c=18,heat_read_c=8,thermal_tau_s=60,throttle_c=80,"
-     "throttle_mbps=2200,throttle2_c=88,throttle2_mbps=1000,throttle_hyst_c=3"},
+     "throttle_mibps=2200,throttle2_c=88,throttle2_mibps=1000,throttle_hyst_c=3"},
 
 };
 const int ssd__sim_profiles_count = (int)(sizeof ssd__sim_profiles / sizeof ssd__sim_profiles[0]);
 
-/* Keys renamed to say their unit (GiB, not the decimal GB of capacity_gb):
+/* Keys renamed to say their unit (GiB, not the decimal GB of capacity_gb;
+ * MiB/s, not the megabits or decimal MB/s that _mbps reads as):
  * the old names, in specs, profile files and the specs of results already
  * written, still set them. */
 static const char *const renamed[][2] = {
-    {"slc_gb", "slc_gib"}, {"gc_settle_gb", "gc_settle_gib"}, {"idle_gc_gb", "idle_gc_gib"}};
+    {"slc_gb", "slc_gib"},
+    {"gc_settle_gb", "gc_settle_gib"},
+    {"idle_gc_gb", "idle_gc_gib"},
+    {"slc_seq_mbps", "slc_seq_mibps"},
+    {"native_seq_mbps", "native_seq_mibps"},
+    {"native_rand_mbps", "native_rand_mibps"},
+    {"fold_mbps", "fold_mibps"},
+    {"floor_mbps", "floor_mibps"},
+    {"flush_mbps", "flush_mibps"},
+    {"idle_gc_mbps", "idle_gc_mibps"},
+    {"read_seq_mbps", "read_seq_mibps"},
+    {"link_mbps", "link_mibps"},
+    {"throttle_mbps", "throttle_mibps"},
+    {"throttle2_mbps", "throttle2_mibps"},
+};
 
 static int find_param(const char *key, size_t keylen) {
     for (size_t r = 0; r < sizeof renamed / sizeof *renamed; r++)
@@ -552,7 +567,7 @@ static int validate(const struct ssd__sim_params *p, char *err, size_t errlen) {
         return SSD_ERANGE;
     }
     if (p->floor_mbps > p->native_rand_mbps) {
-        snprintf(err, errlen, "key floor_mbps: %g is above native_rand_mbps (%g)", p->floor_mbps,
+        snprintf(err, errlen, "key floor_mibps: %g is above native_rand_mibps (%g)", p->floor_mbps,
                  p->native_rand_mbps);
         return SSD_ERANGE;
     }

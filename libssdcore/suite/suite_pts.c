@@ -791,8 +791,8 @@ static void wsat_truth(struct pts *p, struct wsat *x) {
     char msg[64];
     if (!ssd_sim_truth_to_json(p->s->t, 0, &json) && !ssd__jr_parse(json, &root, msg, sizeof msg)) {
         const struct ssd__jv *pa = ssd__jv_get(&root, "params");
-        x->end = eff * ssd__jv_num(pa, "native_rand_mbps", NAN) * 1048576 / 4096;
-        x->floor_iops = ssd__jv_num(pa, "floor_mbps", NAN) * 1048576 / 4096;
+        x->end = eff * ssd__jv_num(pa, "native_rand_mibps", NAN) * 1048576 / 4096;
+        x->floor_iops = ssd__jv_num(pa, "floor_mibps", NAN) * 1048576 / 4096;
         ssd__jv_free(&root);
     }
     ssd_free(json);

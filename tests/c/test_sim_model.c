@@ -86,7 +86,9 @@ Test(sim_model, bad_uris_name_the_key_at_fault) {
     expect_open_error("sim:bx200,slc_gb", SSD_EINVAL, "expected key=value");
     expect_open_error("sim:bx200,op_pct=1", SSD_ERANGE, "key slc_gib");
     expect_open_error("sim:ssd370,reserve_pct=20", SSD_ERANGE, "key reserve_pct");
-    expect_open_error("sim:bx200,floor_mbps=60", SSD_ERANGE, "key floor_mbps");
+    expect_open_error("sim:bx200,floor_mibps=60", SSD_ERANGE, "key floor_mibps");
+    /* the old name sets the same key, and errors name the new one */
+    expect_open_error("sim:bx200,floor_mbps=60", SSD_ERANGE, "key floor_mibps");
     expect_open_error("sim:mp44l-1tb,bits=1", SSD_ERANGE, "key bits");
     expect_open_error("sim:bx200,profile=/nonexistent/p.ini", -ENOENT, "/nonexistent/p.ini");
 }

@@ -44,6 +44,27 @@ def test_gib_keys_say_gib_and_the_old_gb_names_still_set_them():
     assert new["derived"]["cache_nominal_bytes"] == 2 * 2**30
 
 
+MIBPS_KEYS = ["slc_seq", "native_seq", "native_rand", "fold", "floor", "flush", "idle_gc",
+              "read_seq", "link", "throttle", "throttle2"]
+
+
+def test_mibps_keys_say_mibps_and_the_old_mbps_names_still_set_them():
+    """The *_mbps keys were MiB/s (the model multiplies them by 2^20), a
+    unit _mbps does not say (megabits? decimal MB/s?): renamed *_mibps;
+    older specs, profile files and the seeds' specs still open the same
+    drive, and sim show, sim_profile and results print the new names."""
+    vals = {k: 500 - 10 * i for i, k in enumerate(MIBPS_KEYS)}  # floor below native_rand
+    new = ssdcore.sim_profile("sim:vector180," + ",".join(f"{k}_mibps={v}" for k, v in vals.items()))
+    old = ssdcore.sim_profile("sim:vector180," + ",".join(f"{k}_mbps={v}" for k, v in vals.items()))
+    assert new == old
+    params = new["params"]
+    assert {k: params[f"{k}_mibps"] for k in MIBPS_KEYS} == vals
+    assert not [k for k in params if k.endswith("_mbps")]
+    # MiB/s, as the name says: 4K writes at the floor are floor_mibps * 256 IOPS.
+    d = ssdcore.sim_profile("sim:ssd370")
+    assert d["derived"]["floor_iops"] == round(d["params"]["floor_mibps"] * 2 ** 20 / 4096)
+
+
 def test_bad_spec_raises_naming_the_key():
     with pytest.raises(ssdcore.Error) as e:
         ssdcore.sim_profile("bx200,slc_wa=0")
@@ -94,6 +115,7 @@ def test_cli_sim_show_output_is_a_loadable_profile_file(cli, tmp_path):
     out = subprocess.run([cli, "sim", "show", "vector180,seed=5"], capture_output=True,
                          text=True, check=True).stdout
     assert "slc_gib           = 120" in out
+    assert "floor_mibps" in out and "_mbps" not in out
     path = tmp_path / "v.ini"
     path.write_text(out)
     assert ssdcore.sim_profile(f"file={path}")["params"] == \

@@ -67,7 +67,7 @@ def test_a_sawtooth_throttle_is_found_at_its_first_drop(cap):
     # A cap that cools the drive below the release point: the speed comes
     # back, the drive heats again, and the speed saw-tooths; at 600 MiB/s
     # the steps are too short for phases of their own (periodic dips).
-    t = ssdcore.SimTarget(f"{HOT},throttle_mbps={cap}")
+    t = ssdcore.SimTarget(f"{HOT},throttle_mibps={cap}")
     r = ssdcore.job(t, pattern="write", bs="128k", qd=32, time=400)
     truth = t.truth()
     t.close()

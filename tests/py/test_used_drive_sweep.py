@@ -12,6 +12,7 @@ same with 200 drives.
 No state meets every target on seeds 2026 and 7 yet (docs/analysis.md,
 "Runs on a used drive", lists what is left); each state is a strict xfail,
 so the day a state meets them its mark must go."""
+import json
 import pytest
 
 from used_drive_scoring import STATES, sweep, table
@@ -169,6 +170,34 @@ def test_kept_runs_are_analysed_again_without_simulating(tmp_path, monkeypatch):
     again = uds.sweep(1, 5, str(tmp_path), keep=True, states=("fresh",), **SMALL)
     assert len(first) == 3 and [r["problems"] for r in first] == [r["problems"] for r in again]
     assert all(r["log"] and r["log"].startswith(str(tmp_path)) for r in again)
+
+
+def test_kept_runs_written_with_the_old_key_names_are_the_same_drives(tmp_path, monkeypatch):
+    """The simulator's MiB/s keys are *_mibps now (and its GiB keys *_gib);
+    runs kept before the rename (the seed directories' sidecars) have
+    *_mbps and *_gb in their spec. They are the same drives and are
+    analysed again, not simulated again."""
+    import glob
+    import re
+    import used_drive_scoring as uds
+    first = uds.sweep(1, 5, str(tmp_path), keep=True, states=("fresh",), **SMALL)
+    sides = glob.glob(str(tmp_path / "*.json"))
+    assert sides
+    for side in sides:
+        with open(side) as f:
+            k = json.load(f)
+        assert "_mibps=" in k["spec"] and "_mbps=" not in k["spec"]
+        k["spec"] = re.sub(r"_mibps=", "_mbps=", k["spec"]).replace("_gib=", "_gb=")
+        with open(side, "w") as f:
+            json.dump(k, f)
+
+    def simulate(*a, **k):
+        raise AssertionError("simulated again")
+    monkeypatch.setattr(uds, "simulate", simulate)
+    again = uds.sweep(1, 5, str(tmp_path), keep=True, states=("fresh",), **SMALL)
+    assert [r["problems"] for r in first] == [r["problems"] for r in again]
+    assert uds.same_drive_spec("sim:bx200,floor_mbps=5,slc_gb=3,capacity_gb=240,link_mbps=560") \
+        == "sim:bx200,floor_mibps=5,slc_gib=3,capacity_gb=240,link_mibps=560"
 
 
 def _levels(levels, n_each, noise=0.0, seed=1):

@@ -18,6 +18,7 @@ bench/used_drive_sweep.py (200 drives, the table in docs/simulator.md)."""
 import json
 import math
 import os
+import re
 import subprocess
 
 import numpy as np
@@ -49,19 +50,19 @@ def draw_enterprise(rng, cap_range=(480, 7680)):
         "bits": 3,
         "slc_type": "none",
         "slc_gb": 0,
-        "native_seq_mbps": f"{seq:.0f}",
-        "native_rand_mbps": f"{rand:.0f}",
-        "fold_mbps": f"{seq:.0f}",
-        "floor_mbps": f"{floor:.1f}",
+        "native_seq_mibps": f"{seq:.0f}",
+        "native_rand_mibps": f"{rand:.0f}",
+        "fold_mibps": f"{seq:.0f}",
+        "floor_mibps": f"{floor:.1f}",
         "gc_gamma": f"{rng.uniform(0.8, 2.0):.2f}",
         "gc_settle_gb": 0,
         "gc_spread": f"{rng.choice([0.0, 0.05, 0.15]):.2f}",
-        "link_mbps": link,
+        "link_mibps": link,
         "iops_cap": 2_000_000,
-        "read_seq_mbps": f"{0.9 * link:.0f}",
+        "read_seq_mibps": f"{0.9 * link:.0f}",
         "read_rand_iops": 1_000_000,
         "write_lat_us": 15,
-        "idle_gc_mbps": f"{rng.uniform(20, 200):.0f}",
+        "idle_gc_mibps": f"{rng.uniform(20, 200):.0f}",
         "idle_gc_gb": f"{cap * rng.uniform(0.002, 0.02):.1f}",
         "noise": 0.02,
         "noise_direct": f"{rng.choice([0.0, 0.03, 0.06]):.2f}",
@@ -267,14 +268,28 @@ def score_run(truth, series, analysis):
             "onset_err": err}
 
 
+# The simulator's keys renamed to say their unit (MiB/s: *_mbps -> *_mibps;
+# GiB: slc_gb, gc_settle_gb, idle_gc_gb -> *_gib); the old names still open
+# the same drive, and the runs kept before the rename have them in their spec.
+_OLD_KEY = re.compile(r"(?<=[:,])(slc_seq|native_seq|native_rand|fold|floor|flush|idle_gc|"
+                      r"read_seq|link|throttle|throttle2)_mbps=|(?<=[:,])(slc|gc_settle|idle_gc)_gb=")
+
+
+def same_drive_spec(spec):
+    """spec with the simulator's old key names as the new ones: a kept
+    run's spec, written before the rename, is the same drive."""
+    return _OLD_KEY.sub(lambda m: f"{m[1]}_mibps=" if m[1] else f"{m[2]}_gib=", spec)
+
+
 def _kept_run(spec, state, wl, path, interval, loops, keep):
     """simulate(), or the run kept in path (its CSV) and path + ".json"
-    (spec, truth and series) by an earlier sweep with keep=True."""
+    (spec, truth and series) by an earlier sweep with keep=True, whose spec
+    may still use the old key names (same_drive_spec)."""
     side = path + ".json"
     if keep and os.path.exists(path) and os.path.exists(side):
         with open(side) as f:
             k = json.load(f)
-        if k["spec"] == spec and k["interval"] == list(interval) and k["loops"] == loops:
+        if same_drive_spec(k["spec"]) == same_drive_spec(spec) and k["interval"] == list(interval) and k["loops"] == loops:
             return k["truth"], (np.asarray(k["t_s"]), np.asarray(k["bytes"]))
     truth, series, _, _ = simulate(spec, state, wl, path, interval, loops)
     if keep:

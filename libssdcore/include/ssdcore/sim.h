@@ -110,7 +110,7 @@ SSD_API int ssd_sim_profile_value(const char *spec, const char *key, char *buf, 
  *   "mapped_bytes"               logical bytes holding data
  *   "valid_bytes", "invalid_bytes", "clean_bytes"   flash state
  *   "gc_efficiency"              1 = writes at full speed; the used-state
- *                                floor is floor_mbps / native_rand_mbps
+ *                                floor is floor_mibps / native_rand_mibps
  *   "dirty"                      1 when writes are now GC-bound, else 0
  *   "virtual_time_s"             the virtual clock since open
  *   "temperature_c"              the model's temperature now
