@@ -569,6 +569,27 @@ Test(used_state, a_chaotic_used_state_slides_to_the_runs_end_not_its_first_phase
     cr_expect_float_eq(r.gc_end_level_bps, 130e6, 0.03 * 130e6, "end %.4g", r.gc_end_level_bps);
     cr_expect(r.gc_sliding);
     cr_expect(r.gc_slope_bps_per_gib < 0);
+    /* Each phase the slide spans starts where the one before it ended: the
+     * first at the used state's start level, the last at its end level
+     * (the CLI's phase list; the whole slide was put on the GC phase). */
+    size_t np = ssd_analysis_phase_count(a), nslide = 0;
+    double prev_end = NAN;
+    for (size_t k = 0; k < np; k++) {
+        struct ssd_phase ph = {.size = sizeof ph};
+        cr_assert_eq(ssd_analysis_phase(a, k, &ph), 0);
+        if (!ph.sliding) {
+            cr_expect(ph.start_level_bps == ph.level_bps && ph.end_level_bps == ph.level_bps);
+            continue;
+        }
+        if (nslide++ == 0)
+            cr_expect_float_eq(ph.start_level_bps, r.gc_start_level_bps, 1.0);
+        else
+            cr_expect_float_eq(ph.start_level_bps, prev_end, 1.0, "phase %zu", k);
+        prev_end = ph.end_level_bps;
+        cr_expect(k + 1 < np || ph.end_bytes == r.total_bytes);
+    }
+    cr_expect(nslide >= 1);
+    cr_expect_float_eq(prev_end, r.gc_end_level_bps, 1.0);
     ssd_analysis_free(a);
     ssd_series_free(s);
 }
