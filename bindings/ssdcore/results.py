@@ -676,8 +676,10 @@ class AnalysisResult(Result):
         return _typed_frame([self._row()], _ANALYSIS_COLUMNS)
 
     def to_frame(self) -> "pd.DataFrame":
-        """One row per phase (start/end bytes as int, level, regime, dips),
-        joinable with ``summary()`` on ``source``."""
+        """One row per phase (start/end bytes as int, level, its level at
+        its start and end with ``sliding`` -- a sliding used state's phases
+        follow its slide, as ``ssdcore analyze`` lists them --, regime,
+        dips), joinable with ``summary()`` on ``source``."""
         return _typed_frame(self._phase_rows(), _PHASE_COLUMNS)
 
     def _title(self) -> str:
