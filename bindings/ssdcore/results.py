@@ -469,7 +469,7 @@ _PHASE_COLUMNS: List[Tuple[str, str]] = [
     # The phase's level at its start and end: level_bps both for a flat
     # phase, the used state's slide there for the phases it spans
     # (sliding: True), as ssdcore analyze's phase list gives them.
-    ("level_start_bps", "float64"), ("level_end_bps", "float64"), ("sliding", "boolean"),
+    ("start_level_bps", "float64"), ("end_level_bps", "float64"), ("sliding", "boolean"),
     ("mean_bps", "float64"), ("regime", "string"), ("dips_period_s", "float64"),
     ("dips_depth", "float64"), ("dips_duty", "float64"),
 ]

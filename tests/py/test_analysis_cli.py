@@ -192,7 +192,7 @@ def test_a_chaotic_used_states_slide_spans_its_phases_in_the_cli_and_python(cli,
     MiB/s) on the GC phase, which ended near 200, and Python's phases frame
     had one level per phase. Now each phase the slide spans starts and ends
     where the slide is there, the same in the CLI's list and the frame's
-    level_start_bps / level_end_bps / sliding: the first starts at the used
+    start_level_bps / end_level_bps / sliding: the first starts at the used
     state's start level, the last ends at its end level."""
     import numpy as np
     import ssdcore
@@ -209,21 +209,21 @@ def test_a_chaotic_used_states_slide_spans_its_phases_in_the_cli_and_python(cli,
     assert list(f.regime) == ["cache", "direct", "folding", "gc", "other", "other", "other"]
     assert list(f.sliding) == [False] * 3 + [True] * 4
     s = f[f.sliding]
-    assert s.level_start_bps.iloc[0] == pytest.approx(d["gc"]["start_level_bps"])
-    assert s.level_end_bps.iloc[-1] == pytest.approx(d["gc"]["end_level_bps"])
+    assert s.start_level_bps.iloc[0] == pytest.approx(d["gc"]["start_level_bps"])
+    assert s.end_level_bps.iloc[-1] == pytest.approx(d["gc"]["end_level_bps"])
     # One slide: each phase starts where the one before it ended, and the
     # GC phase ends far above the used state's end.
-    assert np.allclose(s.level_start_bps.iloc[1:], s.level_end_bps.iloc[:-1])
-    assert s.level_end_bps.iloc[0] > 1.3 * d["gc"]["end_level_bps"]
+    assert np.allclose(s.start_level_bps.iloc[1:], s.end_level_bps.iloc[:-1])
+    assert s.end_level_bps.iloc[0] > 1.3 * d["gc"]["end_level_bps"]
     flat = f[~f.sliding]
-    assert (flat.level_start_bps == flat.level_bps).all()
-    assert (flat.level_end_bps == flat.level_bps).all()
+    assert (flat.start_level_bps == flat.level_bps).all()
+    assert (flat.end_level_bps == flat.level_bps).all()
     lines = [x for x in run(cli, csv).stdout.splitlines() if x.strip()[:1].isdigit()]
     assert len(lines) == len(f)
     for line, (_, p) in zip(lines, f.iterrows()):
         if p.sliding:
-            want = (f"level {p.level_start_bps / mib:.3g} MiB/s -> "
-                    f"{p.level_end_bps / mib:.3g} MiB/s (sliding)")
+            want = (f"level {p.start_level_bps / mib:.3g} MiB/s -> "
+                    f"{p.end_level_bps / mib:.3g} MiB/s (sliding)")
         else:
             want = "level " + (f"{p.level_bps / mib:.3g} MiB/s" if p.level_bps < 1024 * mib
                                else f"{p.level_bps / mib / 1024:.3g} GiB/s")
