@@ -25,6 +25,9 @@ more than the raw flash, so GC has run; 1 leaves the drive under it).
 --no-precondition analyses with the precondition `unknown` (what was
 written before still known): what the analysis makes of a log whose
 precondition was not recorded.
+--states seq_fill_noidle,random_fill_noidle (opt-in, with fresh for
+--reference): the fills without the idle after them, a static cache
+left full (docs/simulator.md, "A fill without an idle after it").
 """
 import argparse
 import json
@@ -34,8 +37,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "py"))
-from used_drive_scoring import (INTERVAL_CAP_SAMPLES, STATES, format_table, sweep,  # noqa: E402
-                                table)
+from used_drive_scoring import (ALL_STATES, INTERVAL_CAP_SAMPLES, STATES,  # noqa: E402
+                                format_table, sweep, table)
 
 SMALL = dict(cap_range=(120, 1000), tick_s=2, interval=(1, 2, 4))
 
@@ -55,11 +58,13 @@ def main():
     ap.add_argument("--reference", action="store_true",
                     help="analyse each filled run with the same drive's fresh run as reference")
     ap.add_argument("--states", default=",".join(STATES),
-                    help="comma-separated subset of " + ",".join(STATES))
+                    help="comma-separated subset of " + ",".join(ALL_STATES) +
+                    " (the _noidle fills skip the 15-minute idle after them; "
+                    "not in the default)")
     a = ap.parse_args()
     states = tuple(s for s in a.states.split(",") if s)
-    if not states or set(states) - set(STATES):
-        ap.error(f"--states: a comma-separated subset of {','.join(STATES)}")
+    if not states or set(states) - set(ALL_STATES):
+        ap.error(f"--states: a comma-separated subset of {','.join(ALL_STATES)}")
     t0 = time.monotonic()
     log = (lambda m: print(m, file=sys.stderr)) if a.v else None
     extra = ["--precondition", "unknown"] if a.no_precondition else []

@@ -675,3 +675,55 @@ Test(sim_model, precondition_fills_in_bulk_and_purge_makes_it_fresh) {
     cr_assert_eq(ssd_target_purge(NULL, NULL), SSD_EINVAL);
     ssd_target_free(t);
 }
+
+/* The BX200 review (seed 000): emptying a full SLC cache into the slow TLC
+ * "takes about a minute", so fast writes come back only after a pause. A
+ * static cache that a precondition filled therefore takes no writes until
+ * an idle flushes it: the next random writes go to the clean spare area
+ * at the direct speed (after seq_fill) or pay for GC from the first byte
+ * (after random_fill), and the run's ground truth says no cache
+ * (cache_full_at_bytes 0, no slc phase) however large the fresh drive's
+ * cache_effective_bytes. After lab2016's 15-minute idle the same drive
+ * writes its 2 GiB at the cache's speed again. */
+static double first_seconds_mibps(const struct series *s, int n) {
+    return median(s->wbps, 0, n) / MiB;
+}
+
+Test(sim_model, a_static_cache_filled_by_a_precondition_takes_writes_only_after_an_idle) {
+    const char *kinds[] = {"seq_fill", "random_fill"};
+    for (int k = 0; k < 2; k++) {
+        for (int idle = 0; idle < 2; idle++) {
+            ssd_target *t = open_sim("sim:bx200,noise=0,noise_direct=0,gc_spread=0");
+            cr_assert_eq(ssd_target_precondition(t, kinds[k], 2, NULL, NULL, NULL), 0);
+            cr_assert_eq(truth(t, "cache_room_bytes"), 0, "%s: the fill filled the cache",
+                         kinds[k]);
+            if (idle)
+                cr_assert_eq(ssd_target_idle(t, 900), 0);
+            struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 30, 1);
+            struct series s = run(t, &w);
+            double start = first_seconds_mibps(&s, 3), full_at = truth(t, "cache_full_at_bytes");
+            char *json = NULL;
+            cr_assert_eq(ssd_sim_truth_to_json(t, 0, &json), 0);
+            assert_near(truth(t, "cache_effective_bytes"), 2 * GiB, 1e-9, "the fresh drive's");
+            if (idle) {
+                /* 82K IOPS into the cache (320 MiB/s), 2 GiB of it. */
+                cr_assert_gt(start, 250, "%s + idle: %.1f MiB/s", kinds[k], start);
+                assert_near(full_at, 2 * GiB, 0.02, "%s + idle: the cache", kinds[k]);
+                cr_assert(strstr(json, "\"phases\": [{\"regime\": \"slc\""), "%s", json);
+            } else {
+                cr_assert_eq(full_at, 0, "%s: full from the first byte", kinds[k]);
+                cr_assert_null(strstr(json, "\"regime\": \"slc\""), "%s", json);
+                if (k == 0) { /* the spare area is clean: TLC's 50 MiB/s */
+                    assert_near(start, 50, 0.05, "seq_fill, no idle");
+                    cr_assert(strstr(json, "\"phases\": [{\"regime\": \"native\""), "%s", json);
+                } else { /* every block part stale: GC near the 5 MiB/s floor */
+                    cr_assert_lt(start, 10, "random_fill, no idle: %.1f MiB/s", start);
+                    cr_assert(strstr(json, "\"phases\": [{\"regime\": \"gc\""), "%s", json);
+                }
+            }
+            ssd_free(json);
+            series_free(&s);
+            ssd_target_free(t);
+        }
+    }
+}

@@ -333,3 +333,18 @@ def test_scoring_a_cache_end_no_curve_shows_is_not_asked_for():
         gc_at = truth["phases"][2]["start_bytes"]
         r = score_run(truth, series, _found([("direct", 0), ("gc", gc_at)]))
         assert r["missed_cache"] is missed, r
+
+
+def test_a_no_idle_state_leaves_a_static_cache_full_and_the_default_states_idle():
+    """The opt-in _noidle fills skip the 15-minute idle: the BX200's static
+    cache stays full of the fill's data (docs/simulator.md, "A fill without
+    an idle after it"); the default states, which the kept logs were made
+    with, still idle (the cache flushed)."""
+    import ssdcore
+    from used_drive_scoring import ALL_STATES, EXTRA_STATES, prepare
+    assert set(STATES) < set(ALL_STATES) and not set(EXTRA_STATES) & set(STATES)
+    for state, room in (("seq_fill_noidle", 0), ("seq_fill", 2 * 2**30)):
+        with ssdcore.SimTarget("sim:bx200") as t:
+            written = prepare(t, state)
+            assert written == pytest.approx(2 * t.size_bytes, abs=2 * 131072)
+            assert t.truth("cache_room_bytes") == pytest.approx(room, rel=0.01), state

@@ -80,12 +80,16 @@ SSD_API int ssd_sim_profile_value(const char *spec, const char *key, char *buf, 
  *   "cache_nominal_bytes"        the SLC cache as specified (0 without one)
  *   "cache_effective_bytes"      host bytes an empty cache absorbs on a
  *                                fresh drive (nominal / slc_wa, and for a
- *                                dynamic cache no more than free space allows)
+ *                                dynamic cache no more than free space allows):
+ *                                the profile's figure, not a run's (a run's
+ *                                cache is "cache_full_at_bytes")
  *   "cache_used_bytes"           host data now in the SLC cache
  *   "cache_room_bytes"           host bytes the cache takes before it is full
  *   "cache_full_at_bytes"        in the last job: host bytes written when
  *                                writes stopped going to the cache (the end
- *                                of the SLC-mode step on an MLC drive)
+ *                                of the SLC-mode step on an MLC drive); 0
+ *                                when the cache was full from the job's first
+ *                                byte (a fill without an idle after it)
  *   "folding_start_bytes"        in the last job: where folding began
  *   "gc_start_bytes"             in the last job: where writes became
  *                                garbage-collection bound (the main drop)
