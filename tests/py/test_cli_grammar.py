@@ -40,6 +40,17 @@ def listed(help_text):
 
 
 _WALKED = {}
+_HELP = {}
+
+
+def help_of(cli, *path):
+    """`ssdcore PATH... --help`, run once per file and path: the walk and
+    six tests read the same help texts (each leaf's --help ran six times,
+    about 150 processes of the file's 700)."""
+    key = (cli, *map(str, path))
+    if key not in _HELP:
+        _HELP[key] = run(cli, *path, "--help")
+    return _HELP[key]
 
 
 def command_paths(cli):
@@ -51,11 +62,11 @@ def command_paths(cli):
 
 
 def _walk(cli):
-    top = run(cli, "--help")
+    top = help_of(cli)
     assert top.returncode == 0 and top.stdout.startswith("usage: ssdcore ")
     paths = []
     for cmd in listed(top.stdout):
-        h = run(cli, cmd, "--help").stdout
+        h = help_of(cli, cmd).stdout
         paths.append((cmd,))
         if "\ncommands:\n" in h:
             paths += [(cmd, verb) for verb in listed(h)]
@@ -74,10 +85,10 @@ def test_the_walk_finds_the_commands_and_their_sub_verbs(cli):
 
 
 def test_help_at_every_level_is_usage_on_stdout_and_help_cmd_says_the_same(cli):
-    assert run(cli, "help").stdout == run(cli, "--help").stdout
+    assert run(cli, "help").stdout == help_of(cli).stdout
     for p in command_paths(cli):
         name = " ".join(p)
-        h = run(cli, *p, "--help")
+        h = help_of(cli, *p)
         assert (h.returncode, h.stderr) == (0, ""), name
         assert h.stdout.startswith(f"usage: ssdcore {name} "), (name, h.stdout[:80])
         assert run(cli, *p, "-h").stdout == h.stdout, name
@@ -120,7 +131,7 @@ def test_every_command_reads_its_flags_with_getopt(cli, tmp_path):
     analyze, trace scenarios, purge, idle, the fileops)."""
     for p in leaves(command_paths(cli)):
         name = " ".join(p)
-        if "--json" not in run(cli, *p, "--help").stdout:
+        if "--json" not in help_of(cli, *p).stdout:
             continue
         r = run(cli, *p, "--json=1", cwd=tmp_path)
         assert (r.returncode, r.stdout) == (2, ""), (name, r.stderr)
@@ -146,7 +157,7 @@ def test_a_missing_operand_is_named_as_the_usage_writes_it(cli, tmp_path):
         assert (r.returncode, r.stdout) == (2, ""), (name, r.stderr)
         first, try_ = r.stderr.splitlines()
         assert first.startswith(f"ssdcore {name}: missing "), r.stderr
-        usage = run(cli, *p, "--help").stdout.split("\n")[0]
+        usage = help_of(cli, *p).stdout.split("\n")[0]
         assert first.split(": missing ")[1].split()[0].split("(")[0] in usage, (name, usage)
         assert try_ == f"Try 'ssdcore {name} --help'."
     assert list(tmp_path.iterdir()) == []
@@ -154,7 +165,7 @@ def test_a_missing_operand_is_named_as_the_usage_writes_it(cli, tmp_path):
 
 def test_one_operand_too_many_is_an_unexpected_argument(cli, tmp_path):
     for name, args in invocations(tmp_path).items():
-        usage = run(cli, *name.split(), "--help").stdout.split("\n")[0]
+        usage = help_of(cli, *name.split()).stdout.split("\n")[0]
         if "..." in usage:  # FILE...: any number of operands
             continue
         r = run(cli, *name.split(), *args, "EXTRA")
@@ -222,7 +233,7 @@ def _unique_keys(pairs):
 def test_every_result_is_text_by_default_and_json_with_the_flag(cli, tmp_path):
     for p in leaves(command_paths(cli)):
         name = " ".join(p)
-        help_text = run(cli, *p, "--help").stdout
+        help_text = help_of(cli, *p).stdout
         if name in SILENT:
             assert "--json" not in help_text, f"{name} takes --json: drop it from SILENT"
             r = run(cli, *p, *invocations(tmp_path)[name])
@@ -352,7 +363,7 @@ def test_help_help_is_helps_usage_and_v_is_version(cli):
         r = run(cli, flag)
         assert (r.returncode, r.stdout, r.stderr) == (0, version.stdout, ""), flag
         assert run(cli, flag, "--json").stdout == run(cli, "version", "--json").stdout
-    assert "--version" in run(cli, "--help").stdout
+    assert "--version" in help_of(cli).stdout
 
 
 # The commands that draw a progress line on a terminal (stderr a tty). As
@@ -393,7 +404,7 @@ def test_every_command_that_draws_progress_takes_no_progress(cli, tmp_path):
     archive, extract, mkset and filebench drew theirs with no way to stop."""
     for p in leaves(command_paths(cli)):
         name = " ".join(p)
-        takes = "--no-progress" in run(cli, *p, "--help").stdout
+        takes = "--no-progress" in help_of(cli, *p).stdout
         assert takes == (name in PROGRESS), name
     for name in ["copy", "archive", "extract", "mkset", "filebench", "job", "precondition"]:
         drawn = []
