@@ -8,6 +8,7 @@ import pytest
 
 import ssdcore
 from fileops_helpers import make_tree, snapshot
+import tmpfs_mount
 
 
 def run_cli(cli, *args):
@@ -148,18 +149,8 @@ def test_python_copy_options_and_threads(tmp_path):
 @pytest.fixture
 def small_tmpfs(tmp_path):
     """A 2 MiB tmpfs: a destination that fills up. Unmounted even on failure."""
-    if os.geteuid() != 0:
-        pytest.skip("mounting a tmpfs needs root")
-    mnt = tmp_path / "full"
-    mnt.mkdir()
-    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mnt)],
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        pytest.skip(f"cannot mount tmpfs: {r.stderr.strip()}")
-    try:
+    with tmpfs_mount.small_tmpfs(tmp_path / "full", "2m") as mnt:
         yield mnt
-    finally:
-        subprocess.run(["umount", "-l", str(mnt)], check=False)
 
 
 def test_full_destination_fails_cleanly(tmp_path, cli, small_tmpfs):

@@ -3,7 +3,6 @@ SIGHUP stop a run as Ctrl-C does, kill -9 at random points leaves only
 complete or clearly marked outputs, two suites never share one --out, and a
 full disk fails a job instead of cutting its series CSV silently. Bounded:
 about a minute in all."""
-import gc
 import json
 import os
 import random
@@ -15,6 +14,7 @@ import pytest
 
 import ssdcore
 from suite_helpers import csv_rows, load
+from tmpfs_mount import small_tmpfs
 
 SLOW = """\
 job name=first pattern=randwrite bs=4k qd=4 time=60s interval=20ms log=first
@@ -151,12 +151,7 @@ def test_two_suites_on_one_out_the_second_is_refused(cli, tmp_path):
 
 
 def test_job_series_csv_on_a_full_disk_fails_the_job(cli, tmp_path):
-    mnt = tmp_path / "mnt"
-    mnt.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mnt)],
-                      capture_output=True).returncode != 0:
-        pytest.skip("cannot mount a tmpfs (needs root)")
-    try:
+    with small_tmpfs(tmp_path / "mnt", "256k") as mnt:
         log = mnt / "s.csv"
         r = subprocess.run([cli, "job", "sim:bx200", "--pattern", "randwrite", "--time", "2h",
                             "--interval", "1s", "--log", str(log), "--json"],
@@ -173,22 +168,13 @@ def test_job_series_csv_on_a_full_disk_fails_the_job(cli, tmp_path):
         assert text.startswith("# ssdcore-series 1\n")
         with pytest.raises(ssdcore.Error):
             ssdcore.job("sim:bx200", pattern="randwrite", time="2h", log=mnt / "p.csv")
-    finally:
-        gc.collect()
-        if subprocess.run(["umount", str(mnt)]).returncode != 0:
-            subprocess.run(["umount", "-l", str(mnt)])
 
 
 def test_suite_on_a_full_disk_records_failed_with_the_reason(cli, tmp_path):
     """A job's log fills the results directory's filesystem: the step fails,
     its CSV is kept as .partial, and results.json (written in the space the
     run kept in reserve) says failed and why, never "running"."""
-    mnt = tmp_path / "mnt"
-    mnt.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=200k", "tmpfs", str(mnt)],
-                      capture_output=True).returncode != 0:
-        pytest.skip("cannot mount a tmpfs (needs root)")
-    try:
+    with small_tmpfs(tmp_path / "mnt", "200k") as mnt:
         suite = tmp_path / "full.suite"
         suite.write_text("job name=a pattern=randwrite time=1s log=a\n"
                          "job name=b pattern=randwrite time=2h interval=1s log=b\n"
@@ -207,10 +193,6 @@ def test_suite_on_a_full_disk_records_failed_with_the_reason(cli, tmp_path):
         s = subprocess.run([cli, "report", str(out), "--summary", "--out", str(tmp_path / "r.html")],
                            capture_output=True, text=True)
         assert "failed after 1 of 3 steps" in s.stdout, s.stdout + s.stderr
-    finally:
-        gc.collect()
-        if subprocess.run(["umount", str(mnt)]).returncode != 0:
-            subprocess.run(["umount", "-l", str(mnt)])
 
 
 def test_job_killed_at_random_points_leaves_whole_rows(cli, tmp_path):

@@ -2,13 +2,13 @@
 results.json could not be rewritten, so it says "running"; the run notes
 how it ended in its lock file instead, and every reader shows it failed,
 and why, never killed."""
-import gc
 import json
 import subprocess
 
 import pytest
 
 import ssdcore
+from tmpfs_mount import small_tmpfs
 
 SUITE = ("job name=a pattern=randwrite time=1s log=a\n"
          "job name=b pattern=randwrite time=2h interval=1s log=b\n"
@@ -17,12 +17,7 @@ SUITE = ("job name=a pattern=randwrite time=1s log=a\n"
 
 @pytest.mark.parametrize("size", ["20k", "32k", "48k"])
 def test_a_run_that_could_not_save_its_end_is_read_as_failed(cli, tmp_path, size):
-    mnt = tmp_path / "mnt"
-    mnt.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(mnt)],
-                      capture_output=True).returncode != 0:
-        pytest.skip("cannot mount a tmpfs (needs root)")
-    try:
+    with small_tmpfs(tmp_path / "mnt", size) as mnt:
         (tmp_path / "s.txt").write_text(SUITE)
         out = mnt / "o"
         r = subprocess.run([cli, "suite", "sim:bx200", "--suite-file", str(tmp_path / "s.txt"),
@@ -51,7 +46,3 @@ def test_a_run_that_could_not_save_its_end_is_read_as_failed(cli, tmp_path, size
                             "--out", str(out), "--no-report"], capture_output=True, text=True)
         assert r.returncode == 0, r.stderr
         assert json.loads((out / "results.json").read_text())["status"] == "complete"
-    finally:
-        gc.collect()
-        if subprocess.run(["umount", str(mnt)]).returncode != 0:
-            subprocess.run(["umount", "-l", str(mnt)])

@@ -2,7 +2,6 @@
 without --destroy-data (issue 14 items 1, 5, 12); a layout killed part-way
 is laid out again, never trusted. Files live under the build tree (a real
 disk) or on small tmpfs mounts for the read-only cases."""
-import gc
 import hashlib
 import os
 import signal
@@ -12,6 +11,7 @@ import time
 import pytest
 
 import ssdcore
+from tmpfs_mount import small_tmpfs
 
 
 def run(cli, *args):
@@ -180,21 +180,12 @@ def test_layout_killed_part_way_is_laid_out_again(cli, workdir):
 def ro_mount(workdir):
     """A small tmpfs holding a user file and a file ssdcore laid out, then
     remounted read-only."""
-    mnt = workdir / "mnt"
-    mnt.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", str(mnt)],
-                      capture_output=True).returncode != 0:
-        pytest.skip("cannot mount a tmpfs (needs root)")
-    try:
+    with small_tmpfs(workdir / "mnt", "32m") as mnt:
         (mnt / "user.bin").write_bytes(os.urandom(4 << 20))
         t = ssdcore.Target(mnt / "own.bin", size="4m", buffered=True)
         t.close()
         subprocess.run(["mount", "-o", "remount,ro", str(mnt)], check=True)
         yield mnt
-    finally:
-        gc.collect()  # a Target the test left to the GC holds the mount busy
-        if subprocess.run(["umount", str(mnt)]).returncode != 0:
-            subprocess.run(["umount", "-l", str(mnt)])
 
 
 def test_read_jobs_run_on_a_read_only_filesystem(cli, ro_mount):

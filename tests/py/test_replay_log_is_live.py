@@ -2,7 +2,6 @@
 killed part-way keeps every row logged so far (docs/crash-safety.md). It
 collected its samples in memory and wrote the log at the end, so a kill
 lost the whole log (issue #22: replay runs on the job's machinery)."""
-import gc
 import itertools
 import math
 import signal
@@ -12,6 +11,7 @@ import time
 import pytest
 
 import ssdcore
+from tmpfs_mount import small_tmpfs
 
 
 def _trace(path, n, gap_s):
@@ -88,12 +88,7 @@ def test_a_replay_whose_log_fills_the_disk_names_the_partial_file(tmp_path):
     """A log write that fails stops the replay, and its job renames the log
     LOG.partial (never a cut file under the name asked for); the replay's
     results named the original file, which no longer exists."""
-    mnt = tmp_path / "mnt"
-    mnt.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mnt)],
-                      capture_output=True).returncode != 0:
-        pytest.skip("cannot mount a tmpfs (needs root)")
-    try:
+    with small_tmpfs(tmp_path / "mnt", "256k") as mnt:
         _trace(tmp_path / "t.csv", 100_000, 0.01)
         with pytest.raises(ssdcore.Error) as e:
             ssdcore.replay(str(tmp_path / "t.csv"), "sim:bx200", timing="as-recorded",
@@ -101,7 +96,3 @@ def test_a_replay_whose_log_fills_the_disk_names_the_partial_file(tmp_path):
         assert "r.csv.partial" in str(e.value), str(e.value)
         assert e.value.results["log"] == str(mnt / "r.csv.partial")
         assert not (mnt / "r.csv").exists() and (mnt / "r.csv.partial").exists()
-    finally:
-        gc.collect()
-        if subprocess.run(["umount", str(mnt)]).returncode != 0:
-            subprocess.run(["umount", "-l", str(mnt)])
