@@ -21,7 +21,7 @@ def run_cache_truth(drive: ssdcore.SimTarget) -> float:
     takes."""
     full_at = drive.truth()["cache_full_at_bytes"]
     # None: the run ended still writing into the cache (it never filled).
-    return drive.truth("job_written_bytes") if full_at is None else full_at
+    return float(drive.truth("job_written_bytes") if full_at is None else full_at)
 
 
 def main(profile: str = "bx200", precondition: str = "") -> int:
