@@ -44,4 +44,18 @@ static inline void tu_options(ssd_job *j, const char *const *kv) {
                      ssd_job_errmsg(j));
 }
 
+/* The write curve of a job that ran, analysed with no reference: its
+ * headline figures in *r. */
+static inline void tu_analyze_writes(ssd_job *j, struct ssd_analysis_summary *r) {
+    ssd_series *s = NULL;
+    cr_assert_eq(ssd_job_series(j, SSD_DIR_WRITE, &s), 0);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    *r = (struct ssd_analysis_summary){.size = sizeof *r};
+    cr_assert_eq(ssd_analysis_summary(a, r), 0);
+    ssd_analysis_free(a);
+    ssd_series_free(s);
+}
+
 #endif

@@ -9,6 +9,8 @@
 
 #include <ssdcore.h>
 
+#include "job_testutil.h"
+
 #define GIB 1073741824.0
 
 #define TEST_NOISE_SEED 0x2545F4914F6CDD1DULL
@@ -166,19 +168,12 @@ Test(used_onset, a_fresh_drive_s_used_state_that_starts_as_more_frequent_dips) {
         cr_assert_eq(ssd_job_run(j), 0, "%s", ssd_job_errmsg(j));
         double want = NAN;
         cr_assert_eq(ssd_sim_truth(t, "gc_start_bytes", &want), 0);
-        ssd_series *s = NULL;
-        cr_assert_eq(ssd_job_series(j, SSD_DIR_WRITE, &s), 0);
-        ssd_analysis *a = NULL;
-        cr_assert_eq(ssd_analysis_create(&a), 0);
-        cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
-        struct ssd_analysis_summary r = {.size = sizeof r};
-        cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+        struct ssd_analysis_summary r;
+        tu_analyze_writes(j, &r);
         cr_expect(r.has_gc, "drive %zu: the used state missed", d);
         cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
                   "drive %zu: used state at %.1f GiB, truth %.1f", d, r.gc_start_bytes / GIB,
                   want / GIB);
-        ssd_analysis_free(a);
-        ssd_series_free(s);
         ssd_job_free(j);
         ssd_target_free(t);
     }

@@ -11,6 +11,8 @@
 
 #include <ssdcore.h>
 
+#include "job_testutil.h"
+
 #define DRIVE "sim:mp44l-1tb,capacity_gb=512,slc_type=none,slc_gb=0,op_pct=12"
 
 static ssd_target *open_sim(void) {
@@ -67,18 +69,11 @@ Test(job_target_context, job_after_precondition_is_analysed_as_used) {
     cr_expect(has(meta, want), "%s in %s", want, meta);
     cr_expect(has(meta, "\"precondition\":\"seq_fill\""), "%s", meta);
     ssd_free(meta);
-    ssd_series *s = NULL;
-    cr_assert_eq(ssd_job_series(j, SSD_DIR_WRITE, &s), 0);
-    ssd_analysis *a = NULL;
-    cr_assert_eq(ssd_analysis_create(&a), 0);
-    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
-    struct ssd_analysis_summary r = {.size = sizeof r};
-    cr_assert_eq(ssd_analysis_summary(a, &r), 0);
+    struct ssd_analysis_summary r;
+    tu_analyze_writes(j, &r);
     cr_expect(!r.has_cache, "no SLC cache on a filled drive without one (%.1f GiB found)",
               r.cache_bytes / 1073741824.0);
     cr_expect(r.has_gc, "the used state");
-    ssd_analysis_free(a);
-    ssd_series_free(s);
     uint64_t first = ssd_job_bytes(j, SSD_DIR_WRITE);
     ssd_job_free(j);
 
