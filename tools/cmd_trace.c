@@ -143,6 +143,13 @@ static int trace_generate(int argc, char **argv) {
         return status;
     if (!out)
         return cli_usage_error(cmd, "missing --out T.csv");
+    /* an unknown scenario is a usage error, as mkset's unknown set is */
+    char names[1024] = "";
+    for (size_t i = 0, used = 0; i < ssd_trace_scenario_count() && used < sizeof names; i++)
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? " " : "",
+                                 ssd_trace_scenario_name(i));
+    if ((status = cli_word_value(cmd, "SCENARIO", "scenario", name, names)))
+        return status;
     ssd_trace *tr = NULL;
     if (!(status = load(cmd, &tr, NULL, NULL)) &&
         (ssd_trace_generate(tr, name, seed, span) < 0 || ssd_trace_save(tr, out, "csv", NULL) < 0))
