@@ -143,6 +143,13 @@ static int trace_generate(int argc, char **argv) {
         return status;
     if (!out)
         return cli_usage_error(cmd, "missing --out T.csv");
+    /* an unknown scenario is a usage error, as mkset's unknown set is */
+    char names[1024] = "";
+    for (size_t i = 0, used = 0; i < ssd_trace_scenario_count() && used < sizeof names; i++)
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? " " : "",
+                                 ssd_trace_scenario_name(i));
+    if ((status = cli_word_value(cmd, "SCENARIO", "scenario", name, names)))
+        return status;
     ssd_trace *tr = NULL;
     if (!(status = load(cmd, &tr, NULL, NULL)) &&
         (ssd_trace_generate(tr, name, seed, span) < 0 || ssd_trace_save(tr, out, "csv", NULL) < 0))
@@ -497,8 +504,9 @@ static const char replay_usage[] =
     "       ssdcore replay --fsd --target URI [--scale F] [--seed N] [--json]\n"
     "Replays a trace (ssdcore CSV, fio iolog, blkparse text, scenario:NAME or\n"
     "filetest:NAME[@SET_SIZE]) and prints the results (as JSON with --json);\n"
-    "--apps replays every built-in application scenario and prints per-trace\n"
-    "bandwidth and the score (bytes / busy time); --fsd runs the PCMark 10 Full\n"
+    "--apps replays every built-in application scenario, as-recorded unless\n"
+    "--timing says otherwise (PCMark 8's way: think time stays), and prints\n"
+    "per-trace bandwidth and the score (bytes / busy time); --fsd runs the PCMark 10 Full\n"
     "System Drive-like traces (start-ups, applications, 20 GB and 2.37 GB copies\n"
     "onto, inside and off the drive, sizes times --scale, and below 1 the\n"
     "applications' think time too: 11.5 minutes at full length) and prints\n"

@@ -225,6 +225,10 @@ int cmd_precondition(int argc, char **argv) {
         return cli_usage_error("precondition", "kind fill needs --level P%% or --bytes SIZE");
     if (!kind)
         kind = fill ? "fill" : "seq_fill";
+    /* the library refuses another kind too, but as a failure (exit 1) */
+    if (!fill && (status = cli_word_value("precondition", "--kind", "kind", kind,
+                                          "seq_fill random_fill fill")))
+        return status;
     double pct = NAN;
     uint64_t fill_bytes = 0;
     if (level_s) {

@@ -214,6 +214,17 @@ def refuse_options_for_open_target(fn: str, target: Any, opts: Dict[str, Any]) -
                         f" already: give {'it' if one else 'them'} to ssdcore.Target(...)")
 
 
+@contextlib.contextmanager
+def _opened(target: Union[Target, PathLike], options: Mapping[str, Any]) -> Iterator[Target]:
+    """target itself, or the URI opened with options for the block and
+    closed after it."""
+    if isinstance(target, Target):
+        yield target
+    else:
+        with Target(target, **options) as t:
+            yield t
+
+
 def interrupt() -> None:
     """Asks running jobs and idles to stop (as Ctrl-C does in the CLI)."""
     lib.ssd_interrupt()
@@ -559,8 +570,8 @@ def _write_with_progress(target: Target, progress: ProgressArg, desc: str,
     return int(written[0])
 
 
-def precondition(target: Target, kind: str = "seq_fill", loops: int = 2, *,
-                 progress: ProgressArg = None) -> Dict[str, Any]:
+def precondition(target: Union[Target, PathLike], kind: str = "seq_fill", loops: int = 2, *,
+                 progress: ProgressArg = None, **target_options: Any) -> Dict[str, Any]:
     """Preconditions the whole target as SNIA PTS does before it measures:
     ``kind`` "seq_fill" (128 KiB sequential writes at QD32 over every block,
     ``loops`` times: twice the capacity by default) or "random_fill" (4 KiB
@@ -577,6 +588,11 @@ def precondition(target: Target, kind: str = "seq_fill", loops: int = 2, *,
     a job's own ``written_before=`` / ``precondition=`` win, and a purge or
     a whole-target TRIM resets them.
 
+    ``target`` may be a URI, as for :func:`job` (``target_options``, such as
+    ``size`` and ``destroy_data``, open it): it is opened for the call and
+    closed after it. A sim: drive's state goes with it; a file or device
+    keeps what was written.
+
     >>> import ssdcore
     >>> t = ssdcore.SimTarget("sim:bx200")
     >>> t.purge()
@@ -586,16 +602,16 @@ def precondition(target: Target, kind: str = "seq_fill", loops: int = 2, *,
     >>> ssdcore.job(t, pattern="randwrite", time="2s").analysis_context["precondition"]
     'seq_fill'
     """
-    if not isinstance(target, Target):
-        raise TypeError("precondition: expected an open ssdcore.Target")
+    refuse_options_for_open_target("precondition", target, target_options)
     if isinstance(loops, bool) or not isinstance(loops, int):
         raise TypeError(f"precondition: loops must be a whole number, not {loops!r}")
     if not 1 <= loops <= 64:
         raise ValueError(f"precondition: loops {loops} is out of range [1, 64]")
-    written = _write_with_progress(
-        target, progress, f"precondition {kind}",
-        lambda written, c_cb: lib.ssd_target_precondition(
-            target._handle(), str(kind).encode(), loops, written, c_cb, ffi.NULL))
+    with _opened(target, target_options) as t:
+        written = _write_with_progress(
+            t, progress, f"precondition {kind}",
+            lambda written, c_cb: lib.ssd_target_precondition(
+                t._handle(), str(kind).encode(), loops, written, c_cb, ffi.NULL))
     return {"kind": kind, "loops": loops, "written_bytes": written}
 
 

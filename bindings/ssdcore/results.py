@@ -898,7 +898,17 @@ class FilebenchResult(Result):
                                           "The file tests, in order (dicts as in the JSON).")
 
     def _title(self) -> str:
-        return f"{self.get('set', '')} set, {len(self.steps)} steps"
+        # "set" is the file set's dict (kind, size, files, bytes...); a
+        # string in older results
+        fs, n = self.get("set"), len(self.steps)
+        steps = f"{n} step" + ("" if n == 1 else "s")
+        if not isinstance(fs, dict):
+            return f"{fs or ''} set, {steps}"
+        files, size = _int(fs.get("files")), _int(fs.get("bytes"))
+        what = ", ".join(([f"{files} files"] if files is not None else []) +
+                         ([_bytes_text(size)] if size is not None else []))
+        return (f"{fs.get('kind', '')} set" + (f" ({what})" if what else "") +
+                f", {steps}")
 
     def _headline(self) -> List[Tuple[str, Any, str]]:
         out: List[Tuple[str, Any, str]] = []

@@ -12,12 +12,13 @@ Units follow the reviews: sizes in the parameters are GiB, speeds MiB/s;
 everything in the ground truth is bytes, seconds or plain ratios.
 """
 import json
+import os
 from typing import Any, Dict, List, Optional, Union
 
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
 from ._util import json_dict, take_string
-from .job import Target
+from .job import Target, _opened
 
 __all__ = ["sim_profiles", "sim_profile", "sim_truth", "SimTarget"]
 
@@ -65,8 +66,12 @@ def sim_truth(target: Any, key: Optional[str] = None) -> Union[Dict[str, Any], f
     that did not happen in the last job are None), or one float by key.
 
     target is a Target or SimTarget opened on a sim: URI, any object with a ``handle`` holding an
-    ``ssd_target *``, or the cdata pointer itself.
+    ``ssd_target *``, the cdata pointer itself, or a sim: URI, opened for
+    the call as :func:`job` opens one (a fresh drive's truth).
     """
+    if isinstance(target, (str, bytes, os.PathLike)):
+        with _opened(target, {}) as t:
+            return sim_truth(t, key)
     h = _handle(target)
     if key is not None:
         out = ffi.new("double *")

@@ -32,7 +32,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, json_dict, make_handle, parse_size, take_string
-from .job import _TARGET_KEYS, Target, refuse_options_for_open_target
+from .job import _TARGET_KEYS, Target, _opened, refuse_options_for_open_target
 from .results import AppsResult, FsdResult, ReplayResult
 
 __all__ = ["Trace", "replay", "apps", "trace_scenarios"]
@@ -188,17 +188,6 @@ def _target_options(fn: str, target: Union[Target, PathLike], options: Dict[str,
         opts = dict(legacy, **opts)
     refuse_options_for_open_target(fn, target, opts)
     return opts
-
-
-@contextlib.contextmanager
-def _opened(target: Union[Target, PathLike], options: Mapping[str, Any]) -> Iterator[Target]:
-    """target itself, or the URI opened with options for the block and
-    closed after it."""
-    if isinstance(target, Target):
-        yield target
-    else:
-        with Target(target, **options) as t:
-            yield t
 
 
 def _run_interruptibly(fn: Callable[..., int], *args: Any

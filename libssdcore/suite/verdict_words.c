@@ -69,6 +69,9 @@ const char *ssd__cache_bound_word(const struct ssd_analysis_summary *m) {
                                                                   : "";
 }
 
+/* The phases of one regime whose dips the words name, at most. */
+enum { SSD__MAX_DIP_PHASES = 8 };
+
 void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m,
                        const struct ssd_phase *ph, size_t nph) {
     const double GiB = 1073741824.0, MiB = 1048576.0;
@@ -135,18 +138,37 @@ void ssd__text_regimes(struct ssd__text *t, const struct ssd_analysis_summary *m
         else
             ssd__text_add(t, " %.1f MiB/s", m->gc_level_bps / MiB);
     }
-    /* Each phase's dips, once: two phases of one regime with the same dips
-     * (a level either side of a burst) read as one phrase. */
-    char last[96] = "";
+    /* One clause per regime: its phases' dips said once when they are the
+     * same (a level either side of a burst), else each with where its phase
+     * starts ("every 19 s to 40% from 0.0 GiB and every 22 s to 45% from
+     * 12.3 GiB (direct)"): two phases of one regime that dip differently
+     * read as the same clause twice. */
     for (size_t i = 0; i < nph; i++) {
-        if (!ph[i].has_dips)
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = ph[j].has_dips && ph[j].regime == ph[i].regime;
+        if (!ph[i].has_dips || seen)
             continue;
-        char words[96];
-        snprintf(words, sizeof words, "; periodic dips every %.0f s to %.0f%% (%s)",
-                 ph[i].dip_period_s, 100 * (1 - ph[i].dip_depth),
-                 ssd_analysis_regime_name(ph[i].regime));
-        if (strcmp(words, last))
-            ssd__text_add(t, "%s", words);
-        memcpy(last, words, sizeof last);
+        char words[SSD__MAX_DIP_PHASES][48];
+        double from[SSD__MAX_DIP_PHASES];
+        size_t n = 0;
+        for (size_t k = i; k < nph && n < SSD__MAX_DIP_PHASES; k++) {
+            if (!ph[k].has_dips || ph[k].regime != ph[i].regime)
+                continue;
+            snprintf(words[n], sizeof words[n], "every %.0f s to %.0f%%", ph[k].dip_period_s,
+                     100 * (1 - ph[k].dip_depth));
+            int dup = 0;
+            for (size_t d = 0; d < n && !dup; d++)
+                dup = !strcmp(words[d], words[n]);
+            if (!dup)
+                from[n++] = ph[k].start_bytes;
+        }
+        ssd__text_add(t, "; periodic dips ");
+        for (size_t d = 0; d < n; d++) {
+            ssd__text_add(t, "%s%s", d == 0 ? "" : d + 1 == n ? " and " : ", ", words[d]);
+            if (n > 1)
+                ssd__text_add(t, " from %.1f GiB", from[d] / GiB);
+        }
+        ssd__text_add(t, " (%s)", ssd_analysis_regime_name(ph[i].regime));
     }
 }

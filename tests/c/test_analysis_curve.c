@@ -1099,3 +1099,36 @@ Test(curve, words_call_a_used_drives_fast_start_clean_blocks_not_a_fresh_state) 
     cr_expect(strstr(w, "clean-block speed"), "%s", w);
     free(w);
 }
+
+/* One clause per regime: two direct phases that dip alike are said once,
+ * two that dip differently are one clause naming where each starts (the
+ * words said "periodic dips every 19 s ... (direct); periodic dips every
+ * 22 s ... (direct)"). */
+Test(curve, words_say_each_regimes_dips_in_one_clause) {
+    struct ssd_analysis_summary m = {.size = sizeof m};
+    m.post_cache_bps = 300 * 1048576.0;
+    m.cache_bytes = m.gc_start_bytes = m.folding_start_bytes = NAN;
+    struct ssd_phase ph[3] = {
+        {.size = sizeof ph[0]}, {.size = sizeof ph[0]}, {.size = sizeof ph[0]}};
+    for (int i = 0; i < 3; i++) {
+        ph[i].regime = i == 1 ? SSD_REGIME_CACHE : SSD_REGIME_DIRECT;
+        ph[i].has_dips = i != 1;
+        ph[i].dip_period_s = 19;
+        ph[i].dip_depth = 0.6;
+        ph[i].start_bytes = i * 12.5 * GIB;
+    }
+    struct ssd__text t = {0};
+    ssd__text_regimes(&t, &m, ph, 3);
+    char *w = ssd__text_take(&t);
+    cr_expect(strstr(w, "; periodic dips every 19 s to 40% (direct)"), "%s", w);
+    cr_expect(strstr(w, "periodic dips") == strrchr(w, ';') + 2, "%s", w);
+    free(w);
+    ph[2].dip_period_s = 22;
+    ph[2].dip_depth = 0.55;
+    ssd__text_regimes(&t, &m, ph, 3);
+    w = ssd__text_take(&t);
+    cr_expect(strstr(w, "; periodic dips every 19 s to 40% from 0.0 GiB and every 22 s to 45% "
+                        "from 25.0 GiB (direct)"),
+              "%s", w);
+    free(w);
+}

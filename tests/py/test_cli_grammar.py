@@ -333,7 +333,11 @@ def test_a_value_an_option_refuses_is_one_usage_error_in_every_command(cli, tmp_
               ("job", ["sim:bx200", "--iodepth", "0"], "--iodepth"),  # an alias
               ("job", ["sim:bx200", "--bs", "4x"], "--bs"),
               ("job", ["sim:bx200", "--time", "2x"], "--time"),  # a target option
-              ("analyze", ["x", "--set", "precondition=9"], "--set precondition")]
+              ("analyze", ["x", "--set", "precondition=9"], "--set precondition"),
+              # the library's own refusal, once exit 1 with no flag and no Try line
+              ("precondition", ["sim:bx200", "--destroy-data", "--kind", "foo"], "--kind"),
+              # an operand's value, as idle's DURATION (once exit 1, no Try line)
+              ("trace generate", ["nosuch", "--out", str(tmp_path / "g.csv")], "SCENARIO")]
     for name, args, flag in cases:
         r = run(cli, *name.split(), *args)
         assert (r.returncode, r.stdout) == (2, ""), (name, args, r.stderr)

@@ -81,6 +81,10 @@ def test_filebench_from_python_keeps_tree_on_request(tmp_path):
     res = ssdcore.filebench(tmp_path, set="iso", size="4m", steps="copy", keep=True)
     assert [s["step"] for s in res["steps"]] == ["copy"]
     assert (tmp_path / "ssdcore-filebench" / "set").is_dir()
+    # the repr's title is short, as CopyResult's: it printed the set's raw dict
+    title = repr(res).splitlines()[0]
+    files = res["set"]["files"]
+    assert title == f"<FilebenchResult iso set ({files} files, 4.00 MiB), 1 step>", title
     with pytest.raises(ssdcore.Error) as e:
         ssdcore.filebench(tmp_path, steps="copy,zip")
     assert "zip" in str(e.value)

@@ -318,3 +318,20 @@ def test_a_target_opened_fresh_knows_nothing():
     r = ssdcore.job(ssdcore.SimTarget(AUDIT_DRIVE), pattern="randwrite", time="5s")
     assert r.analysis_context["written_before_bytes"] == 0
     assert r.analysis_context["precondition"] == "unknown"
+
+
+def test_precondition_and_sim_truth_take_a_uri_as_job_does(tmp_path):
+    """precondition() refused a URI ("expected an open ssdcore.Target") and
+    sim_truth() too ("expected a sim target, got str") while job, replay and
+    suite open one for the call (issue #22 item 8)."""
+    r = ssdcore.precondition("sim:bx200", "seq_fill", loops=1)
+    assert r["written_bytes"] >= ssdcore.SimTarget("sim:bx200").size_bytes
+    path = tmp_path / "t.bin"
+    assert ssdcore.precondition(path, "seq_fill", loops=1, size="4m")["written_bytes"] == 4 << 20
+    assert path.stat().st_size == 4 << 20  # opened with the target options, closed after
+    with pytest.raises(TypeError, match="size is a target option"):
+        ssdcore.precondition(ssdcore.SimTarget("sim:bx200"), size="4m")
+    with ssdcore.SimTarget("sim:bx200") as t:
+        assert ssdcore.sim_truth("sim:bx200") == ssdcore.sim_truth(t)
+        assert ssdcore.sim_truth("sim:bx200", "cache_effective_bytes") == t.truth(
+            "cache_effective_bytes")

@@ -289,3 +289,15 @@ def test_sim_replay_counts_bytes_in_the_interval_they_complete_in(tmp_path):
     assert list(s.t_s[:5]) == [1, 2, 3, 4, 5]
     assert list(s.bytes) == [2 * MiB, 0, 0, 0, 0, MiB]
     assert 5.2 < s.t_s[5] < 5.3
+
+
+def test_replay_help_says_apps_runs_as_recorded(cli):
+    """--help gave --timing's default as no-idle, which --apps does not
+    take: it runs as-recorded (said only in docs/traces.md)."""
+    text = " ".join(subprocess.run([cli, "replay", "--help"], capture_output=True, text=True,
+                                   check=True).stdout.split())
+    assert "--apps replays every built-in application scenario, as-recorded unless " \
+        "--timing says otherwise" in text
+    apps = json.loads(subprocess.run([cli, "replay", "--apps", "--target", "sim:bx200", "--json"],
+                                     capture_output=True, text=True, check=True).stdout)
+    assert apps["timing"] == "as-recorded"
