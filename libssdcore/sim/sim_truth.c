@@ -27,8 +27,12 @@ static void params_json(struct ssd__jw *w, const struct ssd__sim_params *p) {
 
 /* Byte counts of the model are whole numbers however they were computed. */
 static void key_bytes(struct ssd__jw *w, const char *key, double v) {
-    ssd__jw_key(w, key);
-    ssd__jw_num_f(w, v, 0);
+    ssd__jw_kbytes(w, key, v);
+}
+
+static int ends_bytes(const char *key) {
+    size_t n = strlen(key);
+    return n >= 6 && !strcmp(key + n - 6, "_bytes");
 }
 
 static int profile_json(const char *spec, enum ssd__jw_style style, char **out) {
@@ -378,6 +382,8 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
         ssd__jw_key(&w, truth_keys[k].name);
         if (truth_keys[k].event && v < 0)
             ssd__jw_null(&w);
+        else if (ends_bytes(truth_keys[k].name))
+            ssd__jw_bytes(&w, v);
         else
             ssd__jw_num(&w, v);
     }
