@@ -83,14 +83,8 @@ static int sim_list(void) {
         char type[64];
         if (ssd_sim_profile_value(name, "slc_type", type, sizeof type))
             return cli_error("sim", "profile %s does not resolve", name);
-        char *json = NULL;
-        double eff = 0;
-        if (!ssd_sim_profile_to_json(name, 0, &json)) {
-            const char *k = strstr(json, "\"cache_effective_bytes\": ");
-            if (k)
-                eff = strtod(k + strlen("\"cache_effective_bytes\": "), NULL);
-        }
-        ssd_free(json);
+        /* A derived figure, by key, as the profile's JSON has it. */
+        double eff = value(name, "cache_effective_bytes");
         int none = !strcmp(type, "none");
         printf("%-12s %8.0f %-8s %8.1f %8.1f %9.0f %9.1f %9.0f  %s\n", name,
                value(name, "capacity_gb"), type, none ? 0 : value(name, "slc_gib"),

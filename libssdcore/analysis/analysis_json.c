@@ -2,6 +2,7 @@
  * the CLI and the Python package (DESIGN.md fixes the required keys). */
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "analysis_internal.h"
 #include "jsonw.h"
@@ -11,7 +12,14 @@
 /* Ten significant digits: finer than any measurement the analysis makes. */
 #define DIGITS 10
 
+/* ... save byte counts (every key ending in "bytes"): whole bytes, every
+ * digit (issue #22), the nearest where a position was interpolated. */
 static void num(struct ssd__jw *w, const char *key, double v) {
+    size_t n = strlen(key);
+    if (n >= 5 && !strcmp(key + n - 5, "bytes")) {
+        ssd__jw_kbytes(w, key, v);
+        return;
+    }
     ssd__jw_key(w, key);
     ssd__jw_num_g(w, v, DIGITS);
 }
@@ -93,10 +101,8 @@ static void put_cache_and_folding(struct ssd__jw *w, const struct ssd__result *r
     } else {
         ssd__jw_null(w);
     }
-    ssd__jw_key(w, "capacity_bytes"); /* whole bytes, every digit */
-    ssd__jw_num_f(w, S->capacity_bytes, 0);
-    ssd__jw_key(w, "written_before_bytes");
-    ssd__jw_num_f(w, S->written_before_bytes, 0);
+    num(w, "capacity_bytes", S->capacity_bytes);
+    num(w, "written_before_bytes", S->written_before_bytes);
     ssd__jw_kstr(w, "precondition", ssd__precondition_name(S->precondition));
 }
 

@@ -192,6 +192,11 @@ void ssd__jw_num_f(struct ssd__jw *w, double v, int decimals) {
     printf_number(w, v, 'f', decimals);
 }
 
+void ssd__jw_bytes(struct ssd__jw *w, double v) {
+    /* + 0.0: a count rounding to zero from below is 0, not -0. */
+    printf_number(w, isfinite(v) ? round(v) + 0.0 : v, 'f', 0);
+}
+
 void ssd__jw_u64(struct ssd__jw *w, uint64_t v) {
     before_value(w);
     putf(w, "%llu", (unsigned long long)v);
@@ -270,6 +275,11 @@ void ssd__jw_kstr(struct ssd__jw *w, const char *key, const char *s) {
 void ssd__jw_knum(struct ssd__jw *w, const char *key, double v) {
     ssd__jw_key(w, key);
     ssd__jw_num(w, v);
+}
+
+void ssd__jw_kbytes(struct ssd__jw *w, const char *key, double v) {
+    ssd__jw_key(w, key);
+    ssd__jw_bytes(w, v);
 }
 
 void ssd__jw_ku64(struct ssd__jw *w, const char *key, uint64_t v) {

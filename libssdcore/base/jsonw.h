@@ -71,6 +71,9 @@ void ssd__jw_num(struct ssd__jw *w, double v);                 /* shortest round
 void ssd__jw_num_g(struct ssd__jw *w, double v, int digits);   /* printf %.*g */
 void ssd__jw_num_f(struct ssd__jw *w, double v, int decimals); /* printf %.*f */
 void ssd__jw_u64(struct ssd__jw *w, uint64_t v);
+/* A byte count: the nearest whole byte, every digit, however it was
+ * computed (an interpolated position is a double); null when not finite. */
+void ssd__jw_bytes(struct ssd__jw *w, double v);
 
 void ssd__jw_bool(struct ssd__jw *w, int v);
 void ssd__jw_null(struct ssd__jw *w);
@@ -90,6 +93,7 @@ void ssd__jw_newline(struct ssd__jw *w);
 /* A member in one call: the key, then the value as above. */
 void ssd__jw_kstr(struct ssd__jw *w, const char *key, const char *s);
 void ssd__jw_knum(struct ssd__jw *w, const char *key, double v);
+void ssd__jw_kbytes(struct ssd__jw *w, const char *key, double v);
 void ssd__jw_ku64(struct ssd__jw *w, const char *key, uint64_t v);
 void ssd__jw_kbool(struct ssd__jw *w, const char *key, int v);
 void ssd__jw_kraw(struct ssd__jw *w, const char *key, const char *json);

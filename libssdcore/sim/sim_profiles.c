@@ -693,10 +693,14 @@ int ssd_sim_profile_value(const char *spec, const char *key, char *buf, size_t l
     if (rc)
         return rc;
     int i = key ? find_param(key, strlen(key)) : -1;
-    if (i < 0 || !buf)
+    double derived = 0;
+    if ((i < 0 && ssd__sim_derived(&p, key, &derived)) || !buf)
         return SSD_EINVAL;
     char text[64];
-    format_param(&p, i, text, sizeof text);
+    if (i >= 0)
+        format_param(&p, i, text, sizeof text);
+    else /* a derived figure, a whole number: every digit */
+        snprintf(text, sizeof text, "%.0f", derived);
     if (strlen(text) >= len)
         return SSD_ERANGE;
     memcpy(buf, text, strlen(text) + 1);

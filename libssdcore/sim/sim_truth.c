@@ -27,8 +27,35 @@ static void params_json(struct ssd__jw *w, const struct ssd__sim_params *p) {
 
 /* Byte counts of the model are whole numbers however they were computed. */
 static void key_bytes(struct ssd__jw *w, const char *key, double v) {
-    ssd__jw_key(w, key);
-    ssd__jw_num_f(w, v, 0);
+    ssd__jw_kbytes(w, key, v);
+}
+
+static int ends_bytes(const char *key) {
+    size_t n = strlen(key);
+    return n >= 6 && !strcmp(key + n - 6, "_bytes");
+}
+
+const char *const ssd__sim_derived_keys[] = {
+    "user_bytes", "raw_bytes", "cache_nominal_bytes", "cache_effective_bytes", "floor_iops", NULL};
+
+int ssd__sim_derived(const struct ssd__sim_params *p, const char *key, double *out) {
+    double v;
+    if (!key)
+        return SSD_EINVAL;
+    else if (!strcmp(key, "user_bytes"))
+        v = (double)ssd__sim_user_bytes(p);
+    else if (!strcmp(key, "raw_bytes"))
+        v = ssd__sim_raw_bytes(p);
+    else if (!strcmp(key, "cache_nominal_bytes"))
+        v = (int)p->slc_type == SSD__SLC_NONE ? 0 : p->slc_gb * GIB;
+    else if (!strcmp(key, "cache_effective_bytes"))
+        v = ssd__sim_cache_effective_bytes(p);
+    else if (!strcmp(key, "floor_iops"))
+        v = p->floor_mbps * 1048576.0 / 4096;
+    else
+        return SSD_EINVAL;
+    *out = round(v) + 0.0; /* whole numbers, as the JSON writes them */
+    return 0;
 }
 
 static int profile_json(const char *spec, enum ssd__jw_style style, char **out) {
@@ -54,12 +81,11 @@ static int profile_json(const char *spec, enum ssd__jw_style style, char **out) 
     params_json(&w, &p);
     ssd__jw_key(&w, "derived");
     ssd__jw_begin_object(&w);
-    key_bytes(&w, "user_bytes", (double)ssd__sim_user_bytes(&p));
-    key_bytes(&w, "raw_bytes", ssd__sim_raw_bytes(&p));
-    key_bytes(&w, "cache_nominal_bytes", (int)p.slc_type == SSD__SLC_NONE ? 0 : p.slc_gb * GIB);
-    key_bytes(&w, "cache_effective_bytes", ssd__sim_cache_effective_bytes(&p));
-    ssd__jw_key(&w, "floor_iops");
-    ssd__jw_num_f(&w, p.floor_mbps * 1048576.0 / 4096, 0);
+    for (const char *const *k = ssd__sim_derived_keys; *k; k++) {
+        double v = 0;
+        ssd__sim_derived(&p, *k, &v);
+        key_bytes(&w, *k, v); /* a whole number, floor_iops too */
+    }
     ssd__jw_end_object(&w);
     ssd__jw_end_object(&w);
     return ssd__jw_finish(&w, out);
@@ -378,6 +404,8 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
         ssd__jw_key(&w, truth_keys[k].name);
         if (truth_keys[k].event && v < 0)
             ssd__jw_null(&w);
+        else if (ends_bytes(truth_keys[k].name))
+            ssd__jw_bytes(&w, v);
         else
             ssd__jw_num(&w, v);
     }
@@ -446,7 +474,7 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
 
 int ssd_sim_profile_to_json(const char *spec, int flags, char **out) {
     enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(spec, out, flags, SSD__JW_SPACED, &style);
+    int rc = ssd__jw_style_of(spec, out, flags, SSD__JW_COMPACT, &style);
     if (rc)
         return rc;
     return profile_json(spec, style, out); /* on failure *out is the message, as documented */
@@ -454,7 +482,7 @@ int ssd_sim_profile_to_json(const char *spec, int flags, char **out) {
 
 int ssd_sim_truth_to_json(ssd_target *t, int flags, char **out) {
     enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(t, out, flags, SSD__JW_SPACED, &style);
+    int rc = ssd__jw_style_of(t, out, flags, SSD__JW_COMPACT, &style);
     if (rc)
         return rc;
     return truth_json(t, style, out);

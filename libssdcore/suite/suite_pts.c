@@ -771,7 +771,7 @@ static void wsat_emit(struct pts *p, struct ssd__jw *w) {
         ssd__jw_knum(w, "fresh_iops", x->fresh);
         ssd__jw_knum(w, "end_iops", x->end);
         ssd__jw_knum(w, "floor_iops", x->floor_iops);
-        ssd__jw_knum(w, "gc_start_bytes", x->gc_at);
+        ssd__jw_kbytes(w, "gc_start_bytes", x->gc_at);
         ssd__jw_end_object(w);
     }
 }

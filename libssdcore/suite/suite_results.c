@@ -142,8 +142,13 @@ static void truth_compare(struct ssd__jw *w, const struct ssd__step *an,
     for (size_t i = an->def.reference[0] ? 0 : 1; i < sizeof pairs / sizeof pairs[0]; i++) {
         ssd__jw_key(w, pairs[i].key);
         ssd__jw_begin_object(w);
-        ssd__jw_knum(w, "analysis", pairs[i].analysis);
-        ssd__jw_knum(w, "truth", pairs[i].truth);
+        if (ssd__ends_with(pairs[i].key, "_bytes")) { /* whole bytes (issue #22) */
+            ssd__jw_kbytes(w, "analysis", pairs[i].analysis);
+            ssd__jw_kbytes(w, "truth", pairs[i].truth);
+        } else {
+            ssd__jw_knum(w, "analysis", pairs[i].analysis);
+            ssd__jw_knum(w, "truth", pairs[i].truth);
+        }
         if (pairs[i].level)
             ssd__jw_knum(w, "uncertainty_bps", TRUTH_LEVEL_TOL * pairs[i].truth);
         ssd__jw_end_object(w);
@@ -245,7 +250,7 @@ static void step_json(const struct ssd__results *s, struct ssd__jw *w, int i) {
         }
         ssd__jw_kraw(w, "results", st->res.job_json);
         if (st->res.truth_json) {
-            ssd__jw_knum(w, "sim_fast_room_before_bytes", st->res.truth_room_before);
+            ssd__jw_kbytes(w, "sim_fast_room_before_bytes", st->res.truth_room_before);
             ssd__jw_kraw(w, "sim_truth", st->res.truth_json);
         }
         break;
@@ -453,7 +458,11 @@ static void write_curve(const struct ssd__results *s, struct ssd__jw *w,
     };
     size_t nfigs = sizeof figs / sizeof figs[0] - !st->def.reference[0];
     for (size_t k = 0; k < nfigs; k++) {
-        ssd__jw_knum(w, figs[k].key, lost || !has[figs[k].phase] ? NAN : figs[k].v);
+        double v = lost || !has[figs[k].phase] ? NAN : figs[k].v;
+        if (ssd__ends_with(figs[k].key, "_bytes")) /* whole bytes (issue #22) */
+            ssd__jw_kbytes(w, figs[k].key, v);
+        else
+            ssd__jw_knum(w, figs[k].key, v);
         if (!strcmp(figs[k].key, "cache_bytes"))
             ssd__jw_kstr(w, "cache_censored",
                          !lost && m->has_cache ? censor_name(m->cache_censored) : NULL);

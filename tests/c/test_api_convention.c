@@ -176,8 +176,23 @@ Test(api_convention, to_json_pretty_is_the_same_document_one_member_a_line) {
     free(a), free(b);
     ssd_free(compact), ssd_free(pretty), ssd_free(plain);
 
+    /* The simulator's two documents honour the flags too: compact is compact
+     * (they wrote "a": 1, "b" whatever the flags, issue #22 item 4). */
     cr_assert_eq(ssd_sim_truth_to_json(t, SSD_JSON_PRETTY, &pretty), 0);
-    cr_assert_eq(ssd_sim_truth_to_json(t, 0, &plain), 0);
+    cr_assert_eq(ssd_sim_truth_to_json(t, SSD_JSON_COMPACT, &plain), 0);
+    cr_assert_null(strchr(plain, '\n'));
+    cr_assert(!strncmp(plain, "{\"profile\":\"", 12), "%.40s", plain);
+    cr_assert_null(strstr(plain, "\": "), "%.200s", plain);
+    a = squeeze(plain), b = squeeze(pretty);
+    cr_assert_str_eq(a, b);
+    free(a), free(b);
+    ssd_free(pretty), ssd_free(plain);
+    cr_assert_eq(ssd_sim_profile_to_json("bx200", SSD_JSON_PRETTY, &pretty), 0);
+    cr_assert_eq(ssd_sim_profile_to_json("bx200", SSD_JSON_COMPACT, &plain), 0);
+    cr_assert_null(strchr(plain, '\n'));
+    cr_assert(!strncmp(plain, "{\"name\":\"bx200\",", 16), "%.40s", plain);
+    cr_assert(strstr(plain, "\"derived\":{\"user_bytes\":"), "%s", plain);
+    cr_assert_not_null(strstr(pretty, "{\n  \"name\": \"bx200\",\n"), "%.80s", pretty);
     a = squeeze(plain), b = squeeze(pretty);
     cr_assert_str_eq(a, b);
     free(a), free(b);

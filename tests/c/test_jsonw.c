@@ -431,3 +431,23 @@ Test(json_read, leaves_are_every_non_object_member_with_its_dotted_path_in_order
     free(s);
     ssd__jv_free(&v);
 }
+
+/* Byte counts: whole bytes, every digit (issue #22: %.10g gave
+ * 1024004420000 for 1024004419584), the nearest for a computed position. */
+Test(jsonw, bytes_are_whole_numbers_to_the_nearest_byte) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kbytes(&w, "total_bytes", 345866903600.0);
+    ssd__jw_key(&w, "a");
+    ssd__jw_begin_array(&w);
+    ssd__jw_bytes(&w, 1024004419584.0);
+    ssd__jw_bytes(&w, 2156881946.38);
+    ssd__jw_bytes(&w, 25188710.72);
+    ssd__jw_bytes(&w, -0.3);
+    ssd__jw_bytes(&w, NAN);
+    ssd__jw_end_array(&w);
+    ssd__jw_end_object(&w);
+    expect_text(&w, "{\"total_bytes\":345866903600,\"a\":[1024004419584,2156881946,25188711,0,"
+                    "null]}");
+}

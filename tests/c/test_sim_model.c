@@ -172,11 +172,19 @@ Test(sim_model, profile_file_sets_keys_and_reports_line_of_errors) {
 Test(sim_model, profile_json_resolves_overrides_and_reports_errors) {
     char *json = NULL;
     cr_assert_eq(ssd_sim_profile_to_json("vector180,seed=9", 0, &json), 0);
-    cr_assert(strstr(json, "\"name\": \"vector180\""));
-    cr_assert(strstr(json, "\"seed\": 9"));
-    cr_assert(strstr(json, "\"slc_type\": \"dynamic\""));
-    cr_assert(strstr(json, "\"cache_effective_bytes\": 128849018880"));
+    cr_assert(strstr(json, "\"name\":\"vector180\""));
+    cr_assert(strstr(json, "\"seed\":9"));
+    cr_assert(strstr(json, "\"slc_type\":\"dynamic\""));
+    cr_assert(strstr(json, "\"cache_effective_bytes\":128849018880"));
     ssd_free(json);
+    /* ... and the derived figures by key, as the CLI's `sim list` reads them. */
+    char buf[64];
+    cr_assert_eq(
+        ssd_sim_profile_value("vector180,seed=9", "cache_effective_bytes", buf, sizeof buf), 0);
+    cr_assert_str_eq(buf, "128849018880");
+    cr_assert_eq(ssd_sim_profile_value("bx200", "floor_iops", buf, sizeof buf), 0);
+    cr_assert_eq(ssd_sim_profile_value("bx200", "cache_effective_bytes", buf, 4), SSD_ERANGE);
+    cr_assert_eq(ssd_sim_profile_value("bx200", "nonsense_bytes", buf, sizeof buf), SSD_EINVAL);
     cr_assert_eq(ssd_sim_profile_to_json("bx200,slc_wa=9", 0, &json), SSD_ERANGE);
     cr_assert(json && strstr(json, "slc_wa"));
     ssd_free(json);
@@ -377,9 +385,9 @@ Test(sim_model, truth_reports_phases_and_rejects_bad_keys_and_targets) {
     assert_near(truth(t, "job_written_bytes"), (double)ssd_target_size(t), 1e-6, "job");
     char *json;
     cr_assert_eq(ssd_sim_truth_to_json(t, 0, &json), 0);
-    cr_assert(strstr(json, "\"phases\": [{\"regime\": \"slc\", \"start_bytes\": 0"));
-    cr_assert(strstr(json, "{\"regime\": \"fold\""));
-    cr_assert(strstr(json, "\"gc_start_bytes\": null"));
+    cr_assert(strstr(json, "\"phases\":[{\"regime\":\"slc\",\"start_bytes\":0"));
+    cr_assert(strstr(json, "{\"regime\":\"fold\""));
+    cr_assert(strstr(json, "\"gc_start_bytes\":null"));
     ssd_free(json);
     series_free(&s);
     ssd_target_free(t);
@@ -709,16 +717,16 @@ Test(sim_model, a_static_cache_filled_by_a_precondition_takes_writes_only_after_
                 /* 82K IOPS into the cache (320 MiB/s), 2 GiB of it. */
                 cr_assert_gt(start, 250, "%s + idle: %.1f MiB/s", kinds[k], start);
                 assert_near(full_at, 2 * GiB, 0.02, "%s + idle: the cache", kinds[k]);
-                cr_assert(strstr(json, "\"phases\": [{\"regime\": \"slc\""), "%s", json);
+                cr_assert(strstr(json, "\"phases\":[{\"regime\":\"slc\""), "%s", json);
             } else {
                 cr_assert_eq(full_at, 0, "%s: full from the first byte", kinds[k]);
-                cr_assert_null(strstr(json, "\"regime\": \"slc\""), "%s", json);
+                cr_assert_null(strstr(json, "\"regime\":\"slc\""), "%s", json);
                 if (k == 0) { /* the spare area is clean: TLC's 50 MiB/s */
                     assert_near(start, 50, 0.05, "seq_fill, no idle");
-                    cr_assert(strstr(json, "\"phases\": [{\"regime\": \"native\""), "%s", json);
+                    cr_assert(strstr(json, "\"phases\":[{\"regime\":\"native\""), "%s", json);
                 } else { /* every block part stale: GC near the 5 MiB/s floor */
                     cr_assert_lt(start, 10, "random_fill, no idle: %.1f MiB/s", start);
-                    cr_assert(strstr(json, "\"phases\": [{\"regime\": \"gc\""), "%s", json);
+                    cr_assert(strstr(json, "\"phases\":[{\"regime\":\"gc\""), "%s", json);
                 }
             }
             ssd_free(json);

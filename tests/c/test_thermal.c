@@ -200,8 +200,8 @@ Test(thermal, sim_throttle_steps_engage_at_their_temperatures_with_hysteresis) {
     cr_expect_float_eq(truth(t, "throttle_level_bps"), 300 * 1048576.0, 1);
     char *json = NULL;
     cr_assert_eq(ssd_sim_truth_to_json(t, 0, &json), 0);
-    cr_expect(strstr(json, "\"regime\": \"throttle\", \"step\": 1"), "%.3000s", json);
-    cr_expect(strstr(json, "\"step\": 2"), "the heavy step engages: %.3000s", json);
+    cr_expect(strstr(json, "\"regime\":\"throttle\",\"step\":1"), "%.3000s", json);
+    cr_expect(strstr(json, "\"step\":2"), "the heavy step engages: %.3000s", json);
     ssd_free(json);
     /* At 300 MiB/s the drive would settle at 35 + 150 * 0.29 = 79 C: the
      * heavy step engages at 70, its 50 MiB/s cools the drive, and it is

@@ -109,6 +109,11 @@ def test_cli_sim_list_shows_profiles_and_key_figures(cli):
     assert list(rows) == PROFILES
     assert rows["bx200"][1:5] == ["240", "static", "3.0", "2.0"]
     assert rows["ssd370"][7] == "1800"
+    # The effective cache is the profile's derived figure, read by key (it was
+    # found in the JSON text with strstr, and read 0 once the text was compact).
+    for p in ssdcore.sim_profiles():
+        eff = p["derived"]["cache_effective_bytes"] / 2 ** 30
+        assert rows[p["name"]][4] == f"{eff:.1f}"
 
 
 def test_cli_sim_show_output_is_a_loadable_profile_file(cli, tmp_path):
@@ -123,6 +128,7 @@ def test_cli_sim_show_output_is_a_loadable_profile_file(cli, tmp_path):
     js = subprocess.run([cli, "sim", "show", "--json", "bx200"], capture_output=True,
                         text=True, check=True).stdout
     assert json.loads(js)["name"] == "bx200"
+    assert js.startswith('{"name":"bx200",')  # compact, as every --json
 
 
 def test_cli_sim_errors_name_the_key_and_print_nothing_on_stdout(cli):

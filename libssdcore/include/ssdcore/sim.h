@@ -55,23 +55,24 @@ SSD_API const char *ssd_sim_param_describe(size_t i);
  * Resolves spec (the part of a URI after "sim:", e.g. "bx200,slc_gib=6"; NULL
  * is the default profile) into a JSON object: {"name":..., "description":...,
  * "params":{key: value...}, "derived":{...}} with derived figures such as
- * raw_bytes and cache_effective_bytes. flags: enum ssd_json_flags. Returns 0
- * and a malloc'd string in *out; on failure returns SSD_EINVAL / SSD_ERANGE /
- * -errno and *out holds a malloc'd one-line message naming the key at fault
- * (or NULL when out of memory or flags are bad). Either way free *out with
+ * raw_bytes and cache_effective_bytes. flags: enum ssd_json_flags
+ * (SSD_JSON_COMPACT, 0: one line without spaces). Returns 0 and a malloc'd string in *out; on
+ * failure returns SSD_EINVAL / SSD_ERANGE / -errno and *out holds a malloc'd one-line message
+ * naming the key at fault (or NULL when out of memory or flags are bad). Either way free *out with
  * ssd_free().
  */
 SSD_API int ssd_sim_profile_to_json(const char *spec, int flags, char **out);
 
 /*
  * One parameter of a resolved spec as text, exactly as a profile file or URI
- * would set it ("static", "3", "0.5"): writes at most len bytes including the
- * NUL into buf (64 bytes always suffice). Returns 0; SSD_EINVAL for an
- * unknown key; SSD_ERANGE when buf is too small; or the
- * error of a spec that does not resolve (ssd_sim_profile_to_json() gives its
+ * would set it ("static", "3", "0.5"), or one of its derived figures (the
+ * JSON's "derived" keys: "cache_effective_bytes" ... as a whole number):
+ * writes at most len bytes including the NUL into buf (64 bytes always
+ * suffice). Returns 0; SSD_EINVAL for an unknown key; SSD_ERANGE when buf
+ * is too small; or the error of a spec that does not resolve (ssd_sim_profile_to_json() gives its
  * message).
- * `ssdcore sim show NAME` prints every key this way, so its output is a
- * valid profile file.
+ * `ssdcore sim show NAME` prints every parameter this way, so its output is
+ * a valid profile file.
  */
 SSD_API int ssd_sim_profile_value(const char *spec, const char *key, char *buf, size_t len);
 
@@ -141,8 +142,8 @@ SSD_API int ssd_sim_truth(ssd_target *t, const char *key, double *out);
  * thermal regime, each stretch of the last job run throttled,
  * [{"regime":"throttle", "step":1|2, "start_bytes", "start_s",
  * "start_temp_c", "bytes", "seconds", "mean_bps"}, ...]. flags: enum
- * ssd_json_flags. Returns 0 or a negative code (message in
- * ssd_target_errmsg()). Free *out with ssd_free(). */
+ * ssd_json_flags (SSD_JSON_COMPACT, 0: one line without spaces). Returns 0 or a negative code
+ * (message in ssd_target_errmsg()). Free *out with ssd_free(). */
 SSD_API int ssd_sim_truth_to_json(ssd_target *t, int flags, char **out);
 
 #ifdef __cplusplus
