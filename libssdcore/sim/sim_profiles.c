@@ -237,58 +237,88 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * Datacenter drives (issue 21): no SLC cache, 7-28 % spare flash, and a
      * rated 4K random-write figure measured in the steady state (after
      * preconditioning, as their makers rate them), which is the used-state
-     * floor. Datasheet MB/s are decimal (10^6 B/s): converted to MiB/s here.
-     * The datasheets give no fresh-out-of-box random-write figure: 3x the
+     * floor. Rated MB/s are decimal (10^6 B/s): converted to MiB/s here.
+     * The ratings give no fresh-out-of-box random-write figure: 3x the
      * steady one (capped by the sequential write) is chosen, as is the raw
-     * flash (a power-of-two array: 4 TiB behind 4.0 TB is 9.95 %, 8 TiB
-     * behind 7.68 TB and 16 TiB behind 15.36 TB 14.5 %). docs/simulator.md
-     * cites the sources; bench/sim_profile_figures.py measures each figure.
+     * flash (a power-of-two array: 4 TiB behind 4.0 TB is 9.95 %, 4 TiB
+     * behind 3.84 TB, 8 TiB behind 7.68 TB and 16 TiB behind 15.36 TB
+     * 14.5 %; the 400 GB MLC drives 28 %, the most the class has).
+     * docs/simulator.md cites each source and says which are the makers'
+     * datasheets (p410m, p400m, pm983) and which are not (p4500: Lenovo's
+     * product guide; p5500, pm9a3, cd6r: launch figures as the press
+     * reported them); bench/sim_profile_figures.py measures each figure.
      * Those choices are the P4500's; the others take them from it (base=)
-     * and set their datasheet figures.
+     * and set their rated figures.
      */
     /* Intel SSD DC P4500 4.0 TB (PCIe 3.0 x4, 64L TLC), Lenovo's product
-     * guide table: sequential read 3.2 GB/s, write 1.8 GB/s; 4 KB random
-     * read 645,000 IOPS, write 62,500 IOPS. */
-    {"p4500-4tb", "Intel DC P4500 4.0 TB, PCIe 3.0 TLC datacenter NVMe, no SLC cache (datasheet)",
+     * guide table (not Intel's datasheet): sequential read 3.2 GB/s, write
+     * 1.8 GB/s; 4 KB random read 645,000 IOPS, write 62,500 IOPS. */
+    {"p4500-4tb",
+     "Intel DC P4500 4.0 TB, PCIe 3.0 TLC datacenter NVMe, no SLC cache (Lenovo product guide)",
      "capacity_gb=4000,op_pct=9.95,bits=3,slc_type=none,slc_gib=0,"
      "native_seq_mibps=1716.6,native_rand_mibps=732.4,fold_mibps=1716.6,floor_mibps=244.140625,"
      "gc_gamma=1.5,gc_spread=0.03,idle_gc_mibps=200,idle_gc_gib=20,read_seq_mibps=3051.8,"
      "read_rand_iops=645000,read_lat_us=80,read_lat_slc_us=80,write_lat_us=15,link_mibps=3757,"
      "iops_cap=2000000,mix_penalty=0.1,noise=0.02,noise_direct=0.03,dip_duty=0,lat_sigma=0.3,"
      "tail_frac=0.0005,tail_mult=10"},
-    /* Intel SSD D7-P5500 7.68 TB (PCIe 4.0 x4, 96L TLC, 1 DWPD): sequential
+    /* Intel SSD D7-P5500 7.68 TB (PCIe 4.0 x4, 96L TLC, 1 DWPD), Intel's
+     * launch figures as the press reported them (no datasheet): sequential
      * read 7000 MB/s, write 4300 MB/s; 4 KB random read 1,000,000 IOPS,
      * write 130,000 IOPS (the P5600's 260,000 is the same drive with more
      * spare flash). */
     {"p5500-7.68tb",
-     "Intel D7-P5500 7.68 TB, PCIe 4.0 TLC datacenter NVMe, no SLC cache (datasheet)",
+     "Intel D7-P5500 7.68 TB, PCIe 4.0 TLC datacenter NVMe, no SLC cache (launch figures)",
      "base=p4500-4tb,capacity_gb=7680,op_pct=14.53,native_seq_mibps=4100.8,"
      "native_rand_mibps=1523.4,fold_mibps=4100.8,floor_mibps=507.8125,read_seq_mibps=6675.7,"
      "read_rand_iops=1000000,link_mibps=7515"},
-    /* Samsung PM9A3 7.68 TB U.2 (PCIe 4.0 x4, V6 128L TLC, 1.3 DWPD):
-     * sequential read 6500 MB/s, write 3500 MB/s; random read 900,000 IOPS,
-     * write 200,000 IOPS. */
+    /* Samsung PM9A3 7.68 TB U.2 (PCIe 4.0 x4, V6 128L TLC, 1.3 DWPD), as
+     * heise reported Samsung's figures (no datasheet): sequential read
+     * 6500 MB/s, write 3500 MB/s; random read 900,000 IOPS, write 200,000
+     * IOPS. */
     {"pm9a3-7.68tb",
-     "Samsung PM9A3 7.68 TB U.2, PCIe 4.0 TLC datacenter NVMe, no SLC cache (datasheet)",
+     "Samsung PM9A3 7.68 TB U.2, PCIe 4.0 TLC datacenter NVMe, no SLC cache (launch figures)",
      "base=p4500-4tb,capacity_gb=7680,op_pct=14.53,native_seq_mibps=3337.9,"
      "native_rand_mibps=2343.8,fold_mibps=3337.9,floor_mibps=781.25,read_seq_mibps=6198.9,"
      "read_rand_iops=900000,link_mibps=7515"},
-    /* KIOXIA CD6-R 15.36 TB (PCIe 4.0 x4, BiCS4 96L TLC, 1 DWPD): sequential
+    /* KIOXIA CD6-R 15.36 TB (PCIe 4.0 x4, BiCS4 96L TLC, 1 DWPD), KIOXIA's
+     * launch figures as the press reported them (no datasheet): sequential
      * read 6200 MB/s, write 4000 MB/s; random read 1,000,000 IOPS, write
      * 85,000 IOPS. */
     {"cd6r-15.36tb",
-     "KIOXIA CD6-R 15.36 TB, PCIe 4.0 TLC datacenter NVMe, no SLC cache (datasheet)",
+     "KIOXIA CD6-R 15.36 TB, PCIe 4.0 TLC datacenter NVMe, no SLC cache (launch figures)",
      "base=p4500-4tb,capacity_gb=15360,op_pct=14.53,native_seq_mibps=3814.7,"
      "native_rand_mibps=996.1,fold_mibps=3814.7,floor_mibps=332.03125,read_seq_mibps=5912.8,"
-     "read_rand_iops=1000000,link_mibps=7515"}, /* A thermal test drive, not a review's: a PCIe 4.0
-                                                 * TLC M.2 drive without a heatsink and without an
-                                                 * SLC cache (so the throttle steps are its only
-                                                 * drops). Throttling at 80 degrees C composite is
-                                                 * where published drives throttle
-                                                 * (docs/simulator.md, "Temperature"); the cap holds
-                                                 * it just below (78.6 degrees C steady at 2200
-                                                 * MiB/s), so a sustained write runs 3400 MiB/s for
-                                                 * about a minute, then 2200. */
+     "read_rand_iops=1000000,link_mibps=7515"},
+    /* Samsung PM983 3.84 TB U.2 (PCIe 3.0 x4, V-NAND TLC, 1.3 DWPD),
+     * Samsung's datasheet (Rev. 1.0, Jan. 2018): random read "(3.84/1.92TB)
+     * Up to 540K IOPS", random write "(3.84/1.92TB) Up to 50K IOPS". Its
+     * sequential figures are not in the copy found: the P4500's are kept
+     * (modelled, not rated). */
+    {"pm983-3.84tb",
+     "Samsung PM983 3.84 TB U.2, PCIe 3.0 TLC datacenter NVMe, no SLC cache (datasheet)",
+     "base=p4500-4tb,capacity_gb=3840,op_pct=14.53,native_rand_mibps=585.9375,"
+     "floor_mibps=195.3125,read_rand_iops=540000"},
+    /* Micron P410m 400 GB (SAS 6 Gb/s, 25 nm MLC), Micron's datasheet
+     * (Rev. H 03/14), "400GB performance (steady state)": sequential read
+     * (64KB) 400 MB/s, write 340 MB/s; random read (4KB) 50,000 IOPS, write
+     * 30,000 IOPS. The SAS link: 600 MB/s less framing, as SATA's. */
+    {"p410m-400gb", "Micron P410m 400 GB, SAS MLC enterprise SSD, no SLC cache (datasheet)",
+     "base=p4500-4tb,capacity_gb=400,op_pct=28,bits=2,native_seq_mibps=324.25,"
+     "native_rand_mibps=324.25,fold_mibps=324.25,floor_mibps=117.1875,read_seq_mibps=381.47,"
+     "read_rand_iops=50000,link_mibps=560"},
+    /* Micron P400m 400 GB (SATA 6 Gb/s, 25 nm MLC), Micron's datasheet,
+     * "400GB performance (steady state)": sequential 64KB read 380 MB/s,
+     * write 310 MB/s; random 4KB read 60,000 IOPS, write 26,000 IOPS. */
+    {"p400m-400gb", "Micron P400m 400 GB, SATA MLC enterprise SSD, no SLC cache (datasheet)",
+     "base=p4500-4tb,capacity_gb=400,op_pct=28,bits=2,native_seq_mibps=295.64,"
+     "native_rand_mibps=295.64,fold_mibps=295.64,floor_mibps=101.5625,read_seq_mibps=362.4,"
+     "read_rand_iops=60000,link_mibps=560"},
+    /* A thermal test drive, not a review's: a PCIe 4.0 TLC M.2 drive
+     * without a heatsink and without an SLC cache (so the throttle steps
+     * are its only drops). Throttling at 80 degrees C composite is where
+     * published drives throttle (docs/simulator.md, "Temperature"); the cap
+     * holds it just below (78.6 degrees C steady at 2200 MiB/s), so a
+     * sustained write runs 3400 MiB/s for about a minute, then 2200. */
     {"hot-nvme-1tb",
      "PCIe 4.0 TLC M.2 1 TB without heatsink, no SLC cache, throttles at 80 C (thermal tests)",
      "capacity_gb=1000,op_pct=9.95,bits=3,slc_type=none,slc_gib=0,"

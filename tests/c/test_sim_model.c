@@ -102,23 +102,28 @@ Test(sim_model, defaults_and_profile_names) {
     t = open_sim("sim: ssd370 , slc_type = static, slc_gb = 1 ,");
     assert_near(truth(t, "cache_nominal_bytes"), GiB, 1e-12, "spaces");
     ssd_target_free(t);
-    cr_assert_eq(ssd_sim_profile_count(), 13);
-    /* The seed reviews' drives, then the datacenter drives of datasheets,
-     * then the thermal test drive. */
-    const char *want[] = {"bx200",       "ssd370",       "ssd370-1tb",   "as510s",
-                          "vector180",   "mp44l-1tb",    "s660-2tb",     "ct100-2tb",
-                          "p4500-4tb",   "p5500-7.68tb", "pm9a3-7.68tb", "cd6r-15.36tb",
-                          "hot-nvme-1tb"};
-    for (int i = 0; i < 13; i++) {
+    cr_assert_eq(ssd_sim_profile_count(), 16);
+    /* The seed reviews' drives, then the datacenter drives (their rated
+     * figures: Lenovo's product guide, launch figures, the makers'
+     * datasheets), then the thermal test drive. */
+    const char *want[] = {"bx200",        "ssd370",       "ssd370-1tb",   "as510s",
+                          "vector180",    "mp44l-1tb",    "s660-2tb",     "ct100-2tb",
+                          "p4500-4tb",    "p5500-7.68tb", "pm9a3-7.68tb", "cd6r-15.36tb",
+                          "pm983-3.84tb", "p410m-400gb",  "p400m-400gb",  "hot-nvme-1tb"};
+    const char *source[] = {"seed 00",          "seed 00",          "seed 00",
+                            "seed 00",          "seed 00",          "seed 00",
+                            "seed 00",          "seed 00",          "(Lenovo product guide)",
+                            "(launch figures)", "(launch figures)", "(launch figures)",
+                            "(datasheet)",      "(datasheet)",      "(datasheet)",
+                            "thermal tests"};
+    for (int i = 0; i < 16; i++) {
         cr_assert_str_eq(ssd_sim_profile_name(i), want[i]);
-        cr_assert(strstr(ssd_sim_profile_describe(i), i < 8    ? "seed 00"
-                                                      : i < 12 ? "(datasheet)"
-                                                               : "thermal tests"));
+        cr_assert(strstr(ssd_sim_profile_describe(i), source[i]), "%s", want[i]);
         char uri[64];
         snprintf(uri, sizeof uri, "sim:%s", want[i]);
         ssd_target_free(open_sim(uri));
     }
-    cr_assert_null(ssd_sim_profile_name(13));
+    cr_assert_null(ssd_sim_profile_name(16));
     cr_assert_null(ssd_sim_profile_name(-1));
     cr_assert_gt(ssd_sim_param_count(), 20);
     cr_assert_str_eq(ssd_sim_param_name(0), "capacity_gb");

@@ -8,14 +8,18 @@ import ssdcore
 
 PROFILES = ["bx200", "ssd370", "ssd370-1tb", "as510s", "vector180", "mp44l-1tb", "s660-2tb",
             "ct100-2tb", "p4500-4tb", "p5500-7.68tb", "pm9a3-7.68tb", "cd6r-15.36tb",
-            "hot-nvme-1tb"]
+            "pm983-3.84tb", "p410m-400gb", "p400m-400gb", "hot-nvme-1tb"]
 
 
 def test_sim_profiles_lists_every_profile_with_parameters():
     profiles = ssdcore.sim_profiles()
     assert [p["name"] for p in profiles] == PROFILES
     for p in profiles:
-        assert any(w in p["description"] for w in ("seed 00", "(datasheet)", "thermal tests"))
+        # Where the figures come from: a seed review, the maker's datasheet,
+        # Lenovo's product guide or launch figures (docs/simulator.md).
+        assert any(w in p["description"] for w in ("seed 00", "(datasheet)",
+                                                   "(Lenovo product guide)", "(launch figures)",
+                                                   "thermal tests"))
         assert p["params"]["capacity_gb"] > 0
         assert p["derived"]["raw_bytes"] > p["derived"]["user_bytes"]
     bx = profiles[0]

@@ -39,7 +39,7 @@ def test_docs_table_is_the_bench_output(figures):
                           "`python3 bench/sim_profile_figures.py`; paste its output")
 
 
-# ---- datacenter profiles: their datasheets' figures -----------------------
+# ---- datacenter profiles: their rated figures -----------------------------
 
 @pytest.fixture(scope="module")
 def datasheet_only():
@@ -50,31 +50,63 @@ def datasheet_only():
     return mod, mod.datasheet_rows()
 
 
-def test_every_datasheet_figure_is_within_its_band(datasheet_only):
+def test_every_rated_figure_is_within_its_band(datasheet_only):
     mod, rows = datasheet_only
-    assert {r.profile for r in rows} == set(mod.DATASHEETS) and len(mod.DATASHEETS) >= 3
-    assert len(rows) == 4 * len(mod.DATASHEETS)
+    assert {r.profile for r in rows} == set(mod.RATED)
+    assert len(rows) == mod.rated_rows_expected()
     bad = [f"{r.profile}: {r.figure}: {r.value:.4g} not in [{r.lo:.4g}, {r.hi:.4g}] "
-           f"({r.measured}; datasheet: {r.seed})"
+           f"({r.measured}; rated: {r.seed})"
            for r in rows if not r.ok()]
     assert not bad, "\n".join(bad)
+
+
+def test_steady_random_write_is_the_cited_rating(datasheet_only):
+    """Issue 21 item 5: each datacenter profile's steady 4K QD32 random-write
+    level (after a 2x random fill, the last 10 of 20 minutes, as SNIA's
+    preconditioning and the makers' ratings) is the figure docs/simulator.md
+    cites, within the 5 % the seed drives' figures are held to; and at least
+    three of those figures are the makers' own datasheets."""
+    mod, rows = datasheet_only
+    steady = {r.profile: r.value for r in rows if r.figure.startswith("4K QD32 random write")}
+    assert set(steady) == set(mod.RATED)
+    for name, rated in mod.RATED.items():
+        assert steady[name] == pytest.approx(rated["rand_write"], rel=0.05), name
+    assert sum(r["source"] == "datasheet" for r in mod.RATED.values()) >= 3
 
 
 def test_datacenter_profiles_have_no_cache_and_datacenter_spare_flash(datasheet_only):
     import ssdcore
     mod, _ = datasheet_only
-    for name in mod.DATASHEETS:
+    for name, rated in mod.RATED.items():
         p = ssdcore.sim_profile(name)
         d = p["derived"]
         assert p["params"]["slc_type"] == "none" and d["cache_effective_bytes"] == 0
         assert 0.07 <= d["raw_bytes"] / d["user_bytes"] - 1 <= 0.28, name
-        # The used-state floor is the datasheet's steady random-write rating.
-        assert d["floor_iops"] == mod.DATASHEETS[name][2]
+        # The used-state floor is the rated steady random-write figure.
+        assert d["floor_iops"] == rated["rand_write"]
+        # The description says where the figures come from.
+        tag = {"datasheet": "(datasheet)", "OEM product guide": "(Lenovo product guide)",
+               "launch figures": "(launch figures)"}[rated["source"]]
+        assert p["description"].endswith(tag), (name, p["description"])
+
+
+def test_docs_cite_a_source_for_every_rated_profile(datasheet_only):
+    """docs/simulator.md's source table: one row per profile, with a URL, and
+    only the makers' datasheets called datasheets."""
+    mod, _ = datasheet_only
+    doc = (ROOT / "docs" / "simulator.md").read_text()
+    sources = doc[doc.index("### Datacenter profiles"):doc.index("## Used drives")]
+    for name, rated in mod.RATED.items():
+        row = next((ln for ln in sources.splitlines() if ln.startswith(f"| {name} |")), None)
+        assert row is not None, name
+        assert "http" in row, name
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert cells[-2] == rated["source"], (name, cells[-2])
 
 
 def test_docs_datasheet_table_is_the_bench_output(datasheet_only):
     mod, rows = datasheet_only
     doc = (ROOT / "docs" / "simulator.md").read_text()
     assert mod.datasheet_table(rows) in doc, (
-        "docs/simulator.md's datasheet table differs from `python3 "
+        "docs/simulator.md's rated-figures table differs from `python3 "
         "bench/sim_profile_figures.py`; paste its second table")
