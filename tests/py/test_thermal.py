@@ -128,7 +128,7 @@ def test_a_file_target_without_a_sensor_has_no_temperature(tmp_path):
 
 
 def test_no_throttle_on_the_drives_that_do_not_throttle(tmp_path):
-    # The seeds' and datasheets' drives heat too (their logs have temp_c)
+    # The seeds' and the datacenter drives heat too (their logs have temp_c)
     # but never throttle: a fill's verdicts with the column are the
     # verdicts without it, and none is a throttle.
     for p in ssdcore.sim_profiles():
