@@ -88,11 +88,11 @@ static void on_stop_signal(int sig) {
  * ssh session) used to kill a run with no results printed and a
  * results.json that looked like a running one: they stop it as Ctrl-C
  * does. */
-void cli_catch_sigint(struct sigaction *old) {
+void cli_catch_sigint(struct sigaction *old, int restart) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop_signal;
-    sa.sa_flags = SA_RESETHAND;
+    sa.sa_flags = SA_RESETHAND | (restart ? SA_RESTART : 0);
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, old);
     sigaction(SIGTERM, &sa, NULL);

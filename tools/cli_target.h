@@ -45,10 +45,13 @@ int cli_target_operand(const char *cmd, const char *const *pos, const char *miss
 int cli_target_create(const char *cmd, ssd_target **out);
 
 /* From here on the first Ctrl-C, SIGTERM or SIGHUP stops the running
- * layout, job, suite or idle cleanly through ssd_interrupt(); a second one
+ * layout, job, suite or idle cleanly through ssd_interrupt(), and a file
+ * operation through its progress callback (fo_cli_progress); a second one
  * kills as usual. The SIGINT action it replaces goes to *old when old is
- * not NULL. */
-void cli_catch_sigint(struct sigaction *old);
+ * not NULL. restart: system calls go on after the signal (SA_RESTART), for
+ * the file operations; else they fail with EINTR (a wait for a child that
+ * must be passed the signal). */
+void cli_catch_sigint(struct sigaction *old, int restart);
 
 /* The exit status of a run stopped that way: 128 + the signal (130 for
  * Ctrl-C, 143 for SIGTERM, 129 for SIGHUP), as a shell reports a kill. */

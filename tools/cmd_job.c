@@ -130,7 +130,7 @@ int cmd_job(int argc, char **argv) {
                                 cli_target_given("destroy_data"), cli_target_given("size")))
         ssd_target_set_option(t, "read_only", "1");
     /* From here on Ctrl-C stops the file layout or the job cleanly. */
-    cli_catch_sigint(NULL);
+    cli_catch_sigint(NULL, 0);
     /* Options and the log (the library tries to create it) are checked
      * before the target is opened: opening a new file target lays it out,
      * which may take minutes. */

@@ -105,7 +105,7 @@ int cmd_suite(int argc, char **argv) {
     int rc;
     if ((status = cli_target_create("suite", &t)))
         return status;
-    cli_catch_sigint(NULL);
+    cli_catch_sigint(NULL, 0);
     if (ssd_suite_create(&s, t)) {
         status = cli_error("suite", "out of memory creating the suite");
         goto out;

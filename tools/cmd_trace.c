@@ -283,7 +283,7 @@ static int trace_record(int argc, char **argv) {
     status = 0;
     /* SIGTERM, SIGHUP and Ctrl-C stop the command, then the tracer, and the
      * recording so far is kept; blktrace stops cleanly on SIGINT. */
-    cli_catch_sigint(NULL);
+    cli_catch_sigint(NULL, 0);
     pid_t bt;
     char *btv[] = {"blktrace", "-d", (char *)dev, "-D", dir, "-o", "rec", NULL};
     if ((err = spawn(&bt, btv, SIGINT))) {
@@ -566,7 +566,7 @@ int cmd_replay(int argc, char **argv) {
         status = cli_target_operand("replay", pos + (trace_path != NULL), "--target", &uri);
     if (status || (status = cli_target_create("replay", &t)))
         goto out;
-    cli_catch_sigint(NULL);
+    cli_catch_sigint(NULL, 0);
     if ((status = cli_target_open("replay", t, uri)))
         goto out;
     if (apps || fsd) {

@@ -127,7 +127,7 @@ int cmd_idle(int argc, char **argv) {
     if (!t)
         return status;
     struct sigaction old;
-    cli_catch_sigint(&old);
+    cli_catch_sigint(&old, 0);
     int rc = ssd_target_idle(t, s);
     sigaction(SIGINT, &old, NULL);
     if (rc == SSD_EINTERRUPTED) {
@@ -259,7 +259,7 @@ int cmd_precondition(int argc, char **argv) {
         return status;
     uint64_t written = 0;
     struct sigaction old;
-    cli_catch_sigint(&old);
+    cli_catch_sigint(&old, 0);
     ssd_progress_fn fn = progress ? precondition_progress : NULL;
     uint64_t size = ssd_target_size(t);
     if (level_s)

@@ -1,5 +1,4 @@
 /* fo_cli.c - the one command-line parser, and helpers of the fileops subcommands. */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,12 +84,6 @@ void fo_cli_print_lines(FILE *out, const char *text) {
 
 static int progress_drawn, progress_draw;
 static double last_draw;
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig) {
-    (void)sig;
-    interrupted = 1;
-}
 
 int fo_cli_no_progress;
 
@@ -101,30 +94,22 @@ int fo_cli_progress_wanted(void) {
 void fo_cli_progress_start(int draw) {
     progress_draw = draw;
     last_draw = -1;
-    interrupted = 0;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sa.sa_flags = SA_RESETHAND | SA_RESTART; /* a second Ctrl-C kills as usual */
-    sigemptyset(&sa.sa_mask);
     /* SIGTERM (kill, systemd, timeout) and SIGHUP (a closed terminal) stop
      * the run as cleanly as Ctrl-C: nothing partial is left under a final
      * name either way, but a clean stop also removes the unfinished file
      * and reports what was done. */
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    cli_catch_sigint(NULL, 1);
 }
 
 int fo_cli_interrupted(void) {
-    return interrupted;
+    return cli_stop_signal() != 0;
 }
 
 int fo_cli_progress(void *user, const ssd_fileops_progress *p) {
     (void)user;
     /* called every FO_CLI_PROGRESS_INTERVAL for a quick Ctrl-C; drawn 4 times a second */
     if (!progress_draw || (last_draw >= 0 && p->elapsed_s - last_draw < 0.25))
-        return interrupted;
+        return fo_cli_interrupted();
     last_draw = p->elapsed_s;
     double mb = (double)p->bytes_done / 1048576.0;
     double rate = p->elapsed_s > 0 ? mb / p->elapsed_s : 0;
@@ -133,7 +118,7 @@ int fo_cli_progress(void *user, const ssd_fileops_progress *p) {
             (double)p->bytes_total / 1048576.0, rate, p->elapsed_s);
     fflush(stderr);
     progress_drawn = 1;
-    return interrupted;
+    return fo_cli_interrupted();
 }
 
 void fo_cli_progress_end(void) {
