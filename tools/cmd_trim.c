@@ -36,12 +36,10 @@ static ssd_target *open_target(const char *cmd, const char *uri, int destroy, in
         ssd_target_set_option(t, "layout", "never");
     if (no_fitrim)
         ssd_target_set_option(t, "fitrim", "never");
-    if (ssd_target_open(t, uri) < 0) {
-        cli_error(cmd, "%s", ssd_target_errmsg(t));
+    if ((*status = cli_target_open(cmd, t, uri))) {
         ssd_target_free(t);
         return NULL;
     }
-    *status = 0;
     return t;
 }
 
@@ -130,11 +128,8 @@ int cmd_idle(int argc, char **argv) {
     cli_catch_sigint(&old, 0);
     int rc = ssd_target_idle(t, s);
     sigaction(SIGINT, &old, NULL);
-    if (rc == SSD_EINTERRUPTED) {
-        cli_error("idle", "interrupted");
-        status = cli_interrupted_status(); /* as for an interrupted job or suite */
-    } else if (rc < 0)
-        status = cli_error("idle", "%s", ssd_target_errmsg(t));
+    /* interrupted: 128 + the signal, as for an interrupted job or suite */
+    status = cli_run_status("idle", rc, ssd_target_errmsg(t), "interrupted");
     ssd_target_free(t);
     return status;
 }
@@ -269,12 +264,9 @@ int cmd_precondition(int argc, char **argv) {
     sigaction(SIGINT, &old, NULL);
     if (progress)
         fputc('\n', stderr);
-    if (rc == SSD_EINTERRUPTED) {
-        cli_error("precondition", "interrupted after %llu bytes", (unsigned long long)written);
-        status = cli_interrupted_status();
-    } else if (rc < 0) {
-        status = cli_error("precondition", "%s", ssd_target_errmsg(t));
-    } else if (json) {
+    status = cli_run_status("precondition", rc, ssd_target_errmsg(t),
+                            "interrupted after %llu bytes", (unsigned long long)written);
+    if (!status && json) {
         ssd_json *w = NULL;
         ssd_json_create(&w, SSD_JSON_COMPACT);
         ssd_json_begin_object(w, NULL);
@@ -285,11 +277,11 @@ int cmd_precondition(int argc, char **argv) {
             ssd_json_num(w, "fill_level_pct", 100.0 * (double)written / (double)size, -1);
         ssd_json_end_object(w);
         cli_json_put(w);
-    } else if (fill) {
+    } else if (!status && fill) {
         printf("fill: wrote %llu bytes (%.1f GiB, %.1f %% of the target)\n",
                (unsigned long long)written, (double)written / 1073741824.0,
                100.0 * (double)written / (double)size);
-    } else {
+    } else if (!status) {
         printf("%s x%lu: wrote %llu bytes (%.1f GiB)\n", kind, loops, (unsigned long long)written,
                (double)written / 1073741824.0);
     }
