@@ -2,8 +2,10 @@
 # Long fuzzing of one or more libFuzzer targets (issue 14 asks for at least
 # 10M executions of the extractor), in its own build tree so the test
 # command's build-fuzz is left alone.
-#   bench/fuzz_long.sh [TARGETS]   corpus names as in scripts/fuzz.sh:
-#                                  series fio analysis extract results [extract]
+#   bench/fuzz_long.sh [TARGETS]   corpus names as in scripts/fuzz.sh [extract]:
+#     series fio analysis extract results trace catalog, and the readers
+#     alone: "series_reader fio results_reader catalog" fuzzes every reader
+#     of logged data (docs/crash-safety.md)
 #   RUNS=N      executions per target [10000000]
 #   SECONDS_LIMIT=S  ... or stop after S seconds, whichever comes first [86400]
 # Prints libFuzzer's "Done N runs in S second(s)" per target. Run it niced;

@@ -2,7 +2,7 @@
  * step checks, the status of a run that never recorded its end):
  * fuzz_suite_results also renders the HTML report of every document that
  * loads, ~30x slower, too slow for the 10M-execution runs of
- * bench/fuzz_readers.sh. */
+ * this target makes (bench/fuzz_long.sh results_reader). */
 #include "results_input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -1,7 +1,8 @@
 /* Fuzzes the series readers alone (format detection, series CSV v1, fio
  * bw/iops logs, pos_bytes CSV) and every accessor of what they return:
  * fuzz_series also analyses each series, which makes it ~10x slower, too
- * slow for the 10M-execution runs of bench/fuzz_readers.sh.
+ * slow for the 10M-execution runs this target makes
+ * (bench/fuzz_long.sh series_reader).
  *
  * Each input is also opened as a file twice, read whole and read through
  * a window of 32-127 bytes (set by its first byte), and the two must agree

@@ -15,10 +15,26 @@ fi
 CC=clang cmake -S . -B "$B" -DSSD_FUZZ=ON -DSSD_BUILD_TESTS=OFF -DSSD_BUILD_PYTHON=OFF \
     ${CMAKE_C_COMPILER_LAUNCHER:+-DCMAKE_C_COMPILER_LAUNCHER="$CMAKE_C_COMPILER_LAUNCHER"} \
     -DCMAKE_BUILD_TYPE="$BUILD_TYPE" -DCMAKE_RULE_MESSAGES=OFF >/dev/null
+# CORPUS:TARGET. FUZZ_TARGETS (corpus names, e.g. "extract") picks some;
+# the readers alone (series_reader, results_reader: fuzz_series without the
+# analysis, fuzz_suite_results without the report, 10-30x faster, for the
+# 10M-execution runs of bench/fuzz_long.sh) run only when it names them.
+all="series:fuzz_series fio:fuzz_fio_result analysis:fuzz_analysis extract:fuzz_extract
+     results:fuzz_suite_results trace:fuzz_trace catalog:fuzz_catalog"
+readers="series_reader:fuzz_series_reader results_reader:fuzz_results_reader"
+run=()
+for t in $all $readers; do
+    if [ -n "${FUZZ_TARGETS:-}" ]; then
+        [[ " $FUZZ_TARGETS " == *" ${t%%:*} "* ]] || continue
+    elif [[ " $readers " == *" $t "* ]]; then
+        continue
+    fi
+    run+=("$t")
+done
 # The seed archives below are made with the CLI: FUZZ_SEED_CLI names one
 # already built (scripts/test.sh: build/ssdcore), else it is built here too.
 seed_cli=${FUZZ_SEED_CLI:-}
-targets=(fuzz_series fuzz_fio_result fuzz_analysis fuzz_extract fuzz_suite_results fuzz_trace fuzz_catalog)
+targets=("${run[@]#*:}")
 [ -n "$seed_cli" ] || targets+=(ssdcore_cli)
 cmake --build "$B" -j2 --target "${targets[@]}" >/dev/null
 work=$(mktemp -d)
@@ -85,12 +101,12 @@ for n, entries in enumerate(cases):
 PY
 fi
 rm -rf "$tree"
-# FUZZ_TARGETS (corpus names, e.g. "extract") picks targets; FUZZ_RUNS stops
-# each after that many executions or FUZZ_SECONDS, whichever comes first
-# (bench/fuzz_long.sh). FUZZ_JOBS targets run at once (default: one per
-# CPU; each libFuzzer run is single-threaded), each for its full time.
+# FUZZ_RUNS stops each target after that many executions or FUZZ_SECONDS,
+# whichever comes first (bench/fuzz_long.sh). FUZZ_JOBS targets run at once
+# (default: one per CPU; each libFuzzer run is single-threaded), each for
+# its full time.
 fuzz_one() { # fuzz_one CORPUS EXE: its log in $work/EXE.log, its status
-    local corpus=$1 exe=$2
+    local corpus=${1%_reader} exe=$2 # a reader alone takes its full target's seeds
     local limit=(-max_total_time="$SECONDS_EACH")
     [ -n "${FUZZ_RUNS:-}" ] && limit+=(-runs="$FUZZ_RUNS")
     TMPDIR="$work" ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
@@ -100,12 +116,8 @@ fuzz_one() { # fuzz_one CORPUS EXE: its log in $work/EXE.log, its status
 }
 jobs_max=${FUZZ_JOBS:-$(nproc)}
 pids=() names=()
-for t in series:fuzz_series fio:fuzz_fio_result analysis:fuzz_analysis extract:fuzz_extract \
-    results:fuzz_suite_results trace:fuzz_trace catalog:fuzz_catalog; do
+for t in "${run[@]}"; do
     corpus=${t%%:*} exe=${t#*:}
-    if [ -n "${FUZZ_TARGETS:-}" ] && [[ " $FUZZ_TARGETS " != *" $corpus "* ]]; then
-        continue
-    fi
     while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
         wait -n || true # statuses are collected below, per target
     done
