@@ -21,7 +21,7 @@ def gib(v):
 print("| profile | run | phases found | cache GiB (model) | folding from (model) | "
       "used state from (model) | dips found (model) | right |")
 print("|---|---|---|---|---|---|---|---|")
-for p in ssdcore.sim_profiles():
+for p in ssdcore.sim.profiles():
     for run, fn in (("2 h", two_hour_run), ("fill", fill_run)):
         truth, series, cap = fn(f"sim:{p['name']}")
         a = ssdcore.analyze(analysis_input(series), capacity=cap)

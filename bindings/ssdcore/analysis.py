@@ -17,16 +17,20 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
+from ._deprecation import deprecated as _deprecated
+from ._deprecation import renamed
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
 from ._util import (SIZE_EXAMPLES, PathLike, fspath_bytes, json_dict, make_handle, open_handle,
                     parse_size, paths_bytes, set_options, take_text)
 from ._util import options as option_tables
-from .results import AnalysisResult, _frame
+from .results import AnalysisResult, FioResult, _frame
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
 
-__all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", "segment_l2",
-           "job_context"]
+__all__ = ["Series", "read_series", "read_fio_json", "analyze", "segment_l2", "job_context"]
+
+# analyze_many moved to ssdcore.batch (re-exported as ssdcore.analyze_many).
+__getattr__ = renamed(__name__, {"analyze_many": "batch.analyze_many"})
 
 
 def _per_io_interval(v: Any) -> float:
@@ -497,15 +501,6 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     return _Analysis(options).run(s, ref, _source_of(data))
 
 
-def analyze_many(items: Any, reference: Any = None, ddir: str = "write", errors: str = "raise",
-                 per_io_interval_s: float = 0, **kwargs: Any) -> Any:
-    """Moved to :mod:`ssdcore.batch`; this name stays. See
-    :func:`ssdcore.batch.analyze_many`."""
-    from .batch import analyze_many as _many
-    return _many(items, reference=reference, ddir=ddir, errors=errors,
-                 per_io_interval_s=per_io_interval_s, **kwargs)
-
-
 def _capacity_bytes(v: Any, what: str = "capacity", zero: bool = False) -> float:
     """A size in bytes from a number or a size string ("256g", read as
     :func:`ssdcore.parse_size` reads it); positive, or with zero=True also 0."""
@@ -548,11 +543,20 @@ def segment_l2(y: Any, penalty: float, min_size: int = 1) -> List[int]:
     return [int(ends[i]) for i in range(k)]
 
 
-def read_fio_json(path: PathLike, as_frame: bool = False) -> Any:
-    """Summary figures and latency percentiles of fio JSON output: a list of
-    dicts (one per job and direction with I/O), or a DataFrame. clat_ns is
-    ignored when inconsistent with lat_ns (``clat_inconsistent``).
+def read_fio_json(path: PathLike, as_frame: Optional[bool] = None) -> FioResult:
+    """Summary figures and latency percentiles of fio JSON output as a
+    :class:`~ssdcore.results.FioResult`: ``jobs`` (one dict per job and
+    direction with I/O, as ``ssdcore fio-result --json`` lists them),
+    ``to_frame()``, ``summary()``, ``plot()``. clat_ns is ignored when
+    inconsistent with lat_ns (``clat_inconsistent``). ``as_frame=True``,
+    which returned the DataFrame, works for one release with a
+    DeprecationWarning: use ``read_fio_json(path).to_frame()``.
     """
     h = open_handle("fio_result", lib.ssd_fio_result_open, fspath_bytes(path))
-    rows = json.loads(take_text(lib.ssd_fio_result_to_json, h, 0))
-    return _frame(rows) if as_frame else rows
+    r = FioResult(json.loads(take_text(lib.ssd_fio_result_to_json, h, 0)),
+                  source=os.fsdecode(os.fspath(path)))
+    if as_frame is not None:
+        _deprecated("read_fio_json(as_frame=)", "read_fio_json(path).to_frame()")
+        if as_frame:
+            return r.to_frame()  # type: ignore[return-value]
+    return r

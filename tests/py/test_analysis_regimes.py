@@ -20,7 +20,7 @@ REGIMES = {"cache", "direct", "folding", "gc", "other"}
 def seed_runs():
     """The seeds' drives: every profile, the 2-hour test and the fill."""
     out = {}
-    for p in ssdcore.sim_profiles():
+    for p in ssdcore.sim.profiles():
         if p["params"]["throttle_c"]:
             continue  # write regimes only: test_thermal.py scores the throttling drive
         name = p["name"]
