@@ -24,7 +24,7 @@ print("|---|---|---|---|---|---|---|---|")
 for p in ssdcore.sim.profiles():
     for run, fn in (("2 h", two_hour_run), ("fill", fill_run)):
         truth, series, cap = fn(f"sim:{p['name']}")
-        a = ssdcore.analyze(analysis_input(series), capacity=cap)
+        a = ssdcore.analyze(analysis_input(series), capacity_bytes=cap)
         ph = truth["phases"]
         tc = ph[1]["start_bytes"] if ph[0]["regime"] == "slc" and len(ph) > 1 else None
         tf = next((x["start_bytes"] for x in ph if x["regime"] == "fold"), None)

@@ -439,9 +439,12 @@ class _Analysis:
 
 
 def analyze(data: Any, reference: Any = None, ddir: str = "write",
-            per_io_interval_s: float = 0, capacity: Union[int, float, str, None] = None,
+            per_io_interval_s: float = 0, capacity_bytes: Union[int, float, str, None] = None,
+            written_before_bytes: Union[int, float, str, None] = None,
+            precondition: Optional[str] = None, *,
+            capacity: Union[int, float, str, None] = None,
             written_before: Union[int, float, str, None] = None,
-            precondition: Optional[str] = None, **options: float) -> AnalysisResult:
+            **options: float) -> AnalysisResult:
     """Analyse one write series; returns an :class:`AnalysisResult` (a dict
     holding the ``ssdcore analyze --json`` object, plus attributes, frames
     and a plot).
@@ -458,11 +461,12 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     saying why, when the reference shows no cache). Keyword options are the C
     library's (``penalty=3``, ``min_drop=1.3``, ``expect_cache_bps=...``).
     fio per-I/O logs are summed into ``per_io_interval_s`` intervals (0: 1 s)
-    first; the result's ``"input_note"`` says so. ``capacity``: the drive's
-    user capacity in bytes (an int, or a size string such as ``"256g"``),
+    first; the result's ``"input_note"`` says so. ``capacity_bytes``: the
+    drive's user capacity in bytes (an int, or a size string such as
+    ``"256g"`` or ``"512GB"``, read as :func:`ssdcore.parse_size` reads it),
     when the series' metadata does not carry it: a lasting change once
     about that much was written since TRIM is the used state (``"gc"``),
-    never a cache or folding. ``written_before``: bytes (or a size string)
+    never a cache or folding. ``written_before_bytes``: bytes (or a size string)
     written to the drive since its last TRIM before the run, for a run on a
     drive already written full (after idle time following a 2-hour test):
     its used state may then begin a few GiB in; by default the figure the
@@ -473,10 +477,13 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     unknown. A job result (``job(...)``, ``SuiteResult.job(name)``) carries
     all of this in its ``analysis_context``, and its analysis reads it from
     there: ``job(...).analyze()`` gives what ``analyze(its log)`` gives. With the
-    capacity and ``written_before`` it bounds the clean blocks a used drive
+    capacity and ``written_before_bytes`` it bounds the clean blocks a used drive
     writes fast, so a fast start that ends when they run out is the used
     state's onset (``"gc"``), never a cache. An option given here wins. Every phase carries
     ``"regime"`` (cache, direct, folding, gc, other) and ``"dips"``.
+    ``capacity=`` and ``written_before=``, the old names of
+    ``capacity_bytes=`` and ``written_before_bytes=``, work for one release
+    with a DeprecationWarning.
 
     >>> t = np.arange(1, 601, dtype=float)
     >>> b = np.where(t <= 100, 400e6, 60e6)
@@ -486,11 +493,8 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     >>> r["cache"]["bytes"] == r.cache_bytes
     True
     """
-    for name, v in (("capacity", capacity), ("written_before", written_before)):
-        if v is not None:
-            if f"{name}_bytes" in options:
-                raise TypeError(f"give {name}= or {name}_bytes=, not both")
-            options[f"{name}_bytes"] = _capacity_bytes(v, name, zero=name == "written_before")
+    _context_sizes("analyze", options, capacity_bytes, written_before_bytes, capacity,
+                   written_before)
     if precondition is not None:
         if not isinstance(precondition, str):
             raise TypeError(f"precondition: expected none, seq_fill, random_fill or unknown, "
@@ -501,7 +505,27 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     return _Analysis(options).run(s, ref, _source_of(data))
 
 
-def _capacity_bytes(v: Any, what: str = "capacity", zero: bool = False) -> float:
+def _context_sizes(fn: str, options: Dict[str, Any], capacity_bytes: Any,
+                   written_before_bytes: Any, capacity: Any = None,
+                   written_before: Any = None) -> None:
+    """Puts ``capacity_bytes`` and ``written_before_bytes`` (numbers or size
+    strings) into the analysis ``options`` of ``fn``, taking their old names
+    ``capacity`` and ``written_before`` for one release with a warning."""
+    for new, v, old, v_old in (("capacity_bytes", capacity_bytes, "capacity", capacity),
+                               ("written_before_bytes", written_before_bytes, "written_before",
+                                written_before)):
+        if v_old is not None:
+            _deprecated(f"{fn}({old}=)", f"{fn}({new}=)", stacklevel=4)
+            if v is not None:
+                raise TypeError(f"{fn}: give {new}= (or {old}=, its old name), not both")
+            v = v_old
+        if isinstance(v, str):  # "512GB": the library parses it as the CLI's flag
+            options[new] = v
+        elif v is not None:
+            options[new] = _capacity_bytes(v, new, zero=new == "written_before_bytes")
+
+
+def _capacity_bytes(v: Any, what: str = "capacity_bytes", zero: bool = False) -> float:
     """A size in bytes from a number or a size string ("256g", read as
     :func:`ssdcore.parse_size` reads it); positive, or with zero=True also 0."""
     if isinstance(v, str):

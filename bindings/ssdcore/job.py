@@ -21,6 +21,7 @@ from ._ffi import ffi, lib
 from ._util import (Callback, PathLike, fspath_bytes, json_dict, make_handle, option_text,
                     options, parse_duration, parse_size, take_text)
 from .progress import ProgressArg, Throttle
+from ._deprecation import deprecated as _deprecated
 from .results import FillResult, JobResult, PreconditionResult, _frame
 
 __all__ = ["Target", "JobSeries", "job", "interrupt", "latency_percentiles", "precondition",
@@ -630,14 +631,17 @@ def _size_arg(fn: str, name: str, v: Any) -> int:
     return v
 
 
-def fill(target: Target, level: Optional[float] = None, *, bytes: Union[int, str, None] = None,
-         progress: ProgressArg = None) -> FillResult:
+def fill(target: Target, level_pct: Optional[float] = None, *,
+         bytes: Union[int, str, None] = None, progress: ProgressArg = None,
+         level: Optional[float] = None) -> FillResult:
     """Fills the target to a level, as reviewers test a nearly full drive:
-    ``level`` percent of it (``fill(t, 90)``) or ``bytes`` (a count or a
+    ``level_pct`` percent of it (``fill(t, 90)``) or ``bytes`` (a count or a
     size, ``bytes="900g"``, as a suite's ``fill bytes=900g``), from offset 0,
     written once with 128 KiB sequential writes at QD32 (fresh,
     incompressible data). The machinery of :func:`precondition`: on sim:
     targets in bulk, elsewhere one job (``progress`` and Ctrl-C as there).
+    ``level=``, the old name of ``level_pct=``, works for one release with
+    a DeprecationWarning.
 
     Returns a :class:`~ssdcore.results.FillResult`: ``{"fill_bytes",
     "written_bytes"}`` (and ``level_pct`` when a level was given) with
@@ -648,14 +652,20 @@ def fill(target: Target, level: Optional[float] = None, *, bytes: Union[int, str
     >>> ssdcore.fill(t, 90).written_bytes > 0.899 * t.size_bytes
     True
     """
+    if level is not None:
+        _deprecated("fill(level=)", "fill(level_pct=)")
+        if level_pct is not None:
+            raise TypeError("fill: give level_pct= (or level=, its old name), not both")
+        level_pct = level
     if not isinstance(target, Target):
         raise TypeError("fill: expected an open ssdcore.Target")
-    if (level is None) == (bytes is None):
-        raise TypeError("fill: give one of level (percent) or bytes")
-    if level is not None:
-        if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level <= 100:
-            raise ValueError(f"fill: level {level!r} is not a percentage in (0, 100]")
-        want = int(target.size_bytes * float(level) / 100.0)
+    if (level_pct is None) == (bytes is None):
+        raise TypeError("fill: give one of level_pct (percent) or bytes")
+    if level_pct is not None:
+        if isinstance(level_pct, bool) or not isinstance(level_pct, (int, float)) or \
+                not 0 < level_pct <= 100:
+            raise ValueError(f"fill: level_pct {level_pct!r} is not a percentage in (0, 100]")
+        want = int(target.size_bytes * float(level_pct) / 100.0)
     else:
         want = _size_arg("fill", "bytes", bytes)
     written = _write_with_progress(
@@ -663,8 +673,8 @@ def fill(target: Target, level: Optional[float] = None, *, bytes: Union[int, str
         lambda written, c_cb: lib.ssd_target_fill(target._handle(), want, written, c_cb,
                                                   ffi.NULL))
     out: Dict[str, Any] = {"fill_bytes": want, "written_bytes": written}
-    if level is not None:
-        out["level_pct"] = float(level)
+    if level_pct is not None:
+        out["level_pct"] = float(level_pct)
     return FillResult(out)
 
 

@@ -868,17 +868,20 @@ class SuiteResult(Result):
         return {"lower_bound": "at least ", "upper_bound": "at most "}.get(st or "", "")
 
     def to_frame(self) -> "pd.DataFrame":
-        """One row per step: index, name, kind, state, group, x, and for jobs
+        """One row per step: index, name, kind, state, group, group_value
+        (the step's place on its group's curve: the suite file's ``x=``, a
+        QD, a block size in bytes, a read or fill %), and for jobs
         runtime_s, total_bytes (int), iops, bw_bps, lat_p50/p99/p99_9_us."""
         rows = []
         for s in self.steps:
-            row = {k: s.get(k) for k in ("index", "name", "kind", "state", "group", "x")}
+            row = {k: s.get(k) for k in ("index", "name", "kind", "state", "group")}
+            row["group_value"] = s.get("x")
             row.update({k: _float(_get(s, "summary", k)) for k in (
                 "runtime_s", "iops", "bw_bps", "lat_p50_us", "lat_p99_us", "lat_p99_9_us")})
             rows.append(dict(row, total_bytes=_int(_get(s, "results", "bytes"))))
         return _typed_frame(rows, [
             ("index", "Int64"), ("name", "string"), ("kind", "string"), ("state", "string"),
-            ("group", "string"), ("x", "Float64"), ("runtime_s", "float64"),
+            ("group", "string"), ("group_value", "Float64"), ("runtime_s", "float64"),
             ("total_bytes", "Int64"), ("iops", "float64"), ("bw_bps", "float64"),
             ("lat_p50_us", "float64"), ("lat_p99_us", "float64"), ("lat_p99_9_us", "float64")])
 
@@ -1279,7 +1282,7 @@ class _TracesResult(Result):
                         for k in self._summary}])
 
     def to_frame(self) -> "pd.DataFrame":
-        """One row per trace: name, describe, ios and total_bytes (int),
+        """One row per trace: name, description, ios and total_bytes (int),
         busy_s, bw_bps (and a full-system run's trace, scored,
         queue_depth, access_us)."""
         return _traces_frame(self.traces)
@@ -1311,14 +1314,15 @@ class AppsResult(_TracesResult):
 
 
 def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
-    cols = [("name", "string"), ("trace", "string"), ("describe", "string"),
+    cols = [("name", "string"), ("trace", "string"), ("description", "string"),
             ("scored", "boolean"), ("queue_depth", "Int64"), ("ios", "Int64"),
             ("total_bytes", "Int64"), ("busy_s", "float64"), ("bw_bps", "float64"),
             ("access_us", "float64")]
     # The JSON's keys where Python names a column otherwise (its unit, or
     # the name every other frame gives it).
-    key = {"queue_depth": "qd", "total_bytes": "bytes", "access_us": "access_s"}
-    rows = [{"name": t.get("name"), "trace": t.get("trace"), "describe": t.get("describe"),
+    key = {"queue_depth": "qd", "total_bytes": "bytes", "access_us": "access_s",
+           "description": "describe"}
+    rows = [{"name": t.get("name"), "trace": t.get("trace"), "description": t.get("describe"),
              "scored": t.get("scored"), "queue_depth": _int(t.get("qd")),
              "ios": _int(t.get("ios")), "total_bytes": _int(t.get("bytes")),
              "busy_s": _float(t.get("busy_s")), "bw_bps": _float(t.get("bw_bps")),

@@ -1,14 +1,16 @@
 """One Python vocabulary (issue #22 item 8): every call that returns
 results returns a result object (repr, summary(), to_frame(), to_dict(),
 plot() where a plot makes sense), names do not repeat their module
-(ssdcore.sim.truth, not ssdcore.sim.sim_truth). Every old name still works
-for one release, with a DeprecationWarning naming the new one."""
+(ssdcore.sim.truth, not ssdcore.sim.sim_truth), keywords carry their unit
+(capacity_bytes=, level_pct=). Every old name and keyword still works for
+one release, with a DeprecationWarning naming the new one."""
 import contextlib
 import json
 import shutil
 import warnings
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import ssdcore
@@ -48,7 +50,7 @@ def test_precondition_and_fill_return_result_objects():
         assert p["written_bytes"] == p.written_bytes and p["kind"] == "seq_fill"  # the old dict
         _result_api(p)
         assert list(p.to_frame().columns) == ["precondition", "loops", "written_bytes"]
-        f = ssdcore.fill(t, 50)
+        f = ssdcore.fill(t, level_pct=50)
         assert isinstance(f, FillResult) and f.level_pct == 50.0
         assert f.fill_bytes == t.size_bytes // 2  # written: whole 128 KiB writes
         assert 0 <= f.fill_bytes - f.written_bytes < 128 << 10
@@ -59,6 +61,17 @@ def test_precondition_and_fill_return_result_objects():
     for r in (p, f):
         with pytest.raises(TypeError, match="no plot"):
             r.plot()
+
+
+def test_fill_level_is_level_pct_and_the_old_keyword_warns():
+    t = ssdcore.SimTarget("sim:bx200")
+    with pytest.warns(DeprecationWarning, match=r"fill\(level=\) .* use fill\(level_pct=\)"):
+        f = ssdcore.fill(t, level=25)
+    assert f.level_pct == 25.0 and f.fill_bytes == int(t.size_bytes * 0.25)
+    with pytest.raises(TypeError, match="not both"), pytest.warns(DeprecationWarning):
+        ssdcore.fill(t, 10, level=25)
+    with pytest.raises(ValueError, match="level_pct 0"):
+        ssdcore.fill(t, level_pct=0)
 
 
 def test_drive_identity_is_a_result_object():
@@ -173,3 +186,49 @@ def test_unknown_names_are_still_attribute_errors():
         ssdcore.sim_nope  # noqa: B018
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         ssdcore.sim.nope  # noqa: B018
+
+
+# --- keywords with units ---------------------------------------------------------------
+
+
+def _curve():
+    t = np.arange(1, 601, dtype=float)
+    return t, np.where(t <= 100, 400e6, 60e6)
+
+
+def test_analyze_takes_capacity_bytes_and_written_before_bytes_as_sizes():
+    with _quiet():
+        a = ssdcore.analyze(_curve(), capacity_bytes="512GB", written_before_bytes=0)
+        b = ssdcore.analyze(_curve(), capacity_bytes=512 * 10**9)
+    assert a.capacity_bytes == b.capacity_bytes == 512 * 10**9
+
+
+@pytest.mark.parametrize("old, new", [("capacity", "capacity_bytes"),
+                                      ("written_before", "written_before_bytes")])
+def test_analyze_old_keywords_warn_and_mean_the_same(old, new):
+    with pytest.warns(DeprecationWarning, match=rf"analyze\({old}=\) .* analyze\({new}=\)"):
+        a = ssdcore.analyze(_curve(), **{old: "256g"})
+    with _quiet():
+        b = ssdcore.analyze(_curve(), **{new: "256g"})
+    assert a.to_dict() == b.to_dict()
+    with pytest.raises(TypeError, match="not both"), pytest.warns(DeprecationWarning):
+        ssdcore.analyze(_curve(), **{old: "256g", new: "256g"})
+
+
+def test_analyze_many_takes_capacity_bytes_and_warns_on_capacity():
+    with _quiet():
+        a = ssdcore.analyze_many({"x": _curve()}, capacity_bytes="256g")
+    with pytest.warns(DeprecationWarning, match=r"analyze_many\(capacity=\)"):
+        b = ssdcore.analyze_many({"x": _curve()}, capacity="256g")
+    assert a.frame.equals(b.frame)
+
+
+def test_frames_name_the_suite_group_value_and_the_trace_description():
+    from ssdcore.results import AppsResult, SuiteResult
+    s = SuiteResult({"steps": [{"index": 0, "name": "qd-1", "kind": "job", "state": "done",
+                                "group": "qd", "x": 1}]})
+    df = s.to_frame()
+    assert "x" not in df.columns and df["group_value"][0] == 1
+    apps = AppsResult({"traces": [{"name": "a", "describe": "copy", "bytes": 1}]})
+    assert list(apps.to_frame()["description"]) == ["copy"]
+    assert "describe" not in apps.to_frame().columns
