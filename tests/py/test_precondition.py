@@ -322,7 +322,7 @@ def test_a_target_opened_fresh_knows_nothing():
 
 def test_precondition_and_sim_truth_take_a_uri_as_job_does(tmp_path):
     """precondition() refused a URI ("expected an open ssdcore.Target") and
-    sim_truth() too ("expected a sim target, got str") while job, replay and
+    sim.truth() (sim_truth then) too ("expected a sim target, got str") while job, replay and
     suite open one for the call (issue #22 item 8)."""
     r = ssdcore.precondition("sim:bx200", "seq_fill", loops=1)
     assert r["written_bytes"] >= ssdcore.SimTarget("sim:bx200").size_bytes
