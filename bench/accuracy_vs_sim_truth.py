@@ -18,7 +18,7 @@ GB = 1e9
 print("| profile | seed | truth cache GB | found GB | error | truth fold start GB | found GB |")
 print("|---|---|---|---|---|---|---|")
 errs = []
-for p in ssdcore.sim_profiles():
+for p in ssdcore.sim.profiles():
     for seed in (1, 2, 3):
         truth, a = fill_case(p["name"], seed)
         full = truth["cache_full_at_bytes"]

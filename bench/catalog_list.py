@@ -1,5 +1,5 @@
 """The results catalog at scale: 10,000 runs added, then listed by the CLI
-(text and JSON), by ssdcore.catalog_runs (pandas over Python's sqlite3) and,
+(text and JSON), by ssdcore.catalog.runs (pandas over Python's sqlite3) and,
 as the peer, by the sqlite3 shell when installed. Prints medians of repeated
 runs and the ratios. Goal (issue 12): listing 10,000 runs well under a
 second.
@@ -47,9 +47,9 @@ def main():
             base["target"]["uri"] = f"sim:bx200,seed={i % 97}"
             base["run_id"] = f"{i:032x}"  # the catalog keys a run by its run_id
             (d / "results.json").write_text(json.dumps(base))
-            assert ssdcore.catalog_add(d, db)
+            assert ssdcore.catalog.add(d, db)
         add_s = time.perf_counter() - t0
-        assert not ssdcore.catalog_add(work / "runs" / "00000", db)  # twice: a no-op
+        assert not ssdcore.catalog.add(work / "runs" / "00000", db)  # twice: a no-op
 
         def cli(*args):
             r = subprocess.run([CLI, "catalog", "list", "--catalog", str(db), *args],
@@ -60,11 +60,11 @@ def main():
 
         text_s = median_time(lambda: cli())
         json_s = median_time(lambda: cli("--json"))
-        df_s = median_time(lambda: len(ssdcore.catalog_runs(db).to_frame()) == N or sys.exit("short"))
+        df_s = median_time(lambda: len(ssdcore.catalog.runs(db).to_frame()) == N or sys.exit("short"))
         print(f"catalog of {N} runs: added in {add_s:.1f} s ({add_s / N * 1e3:.2f} ms a run)")
         print(f"  ssdcore catalog list          {text_s * 1e3:8.1f} ms (median of 7)")
         print(f"  ssdcore catalog list --json   {json_s * 1e3:8.1f} ms")
-        print(f"  ssdcore.catalog_runs (pandas) {df_s * 1e3:8.1f} ms")
+        print(f"  ssdcore.catalog.runs (pandas) {df_s * 1e3:8.1f} ms")
         peer = shutil.which("sqlite3")
         if peer:
             sql = ("SELECT id,started,drive,suite,status,dir FROM runs ORDER BY started,id")

@@ -21,10 +21,10 @@ def gib(v):
 print("| profile | run | phases found | cache GiB (model) | folding from (model) | "
       "used state from (model) | dips found (model) | right |")
 print("|---|---|---|---|---|---|---|---|")
-for p in ssdcore.sim_profiles():
+for p in ssdcore.sim.profiles():
     for run, fn in (("2 h", two_hour_run), ("fill", fill_run)):
         truth, series, cap = fn(f"sim:{p['name']}")
-        a = ssdcore.analyze(analysis_input(series), capacity=cap)
+        a = ssdcore.analyze(analysis_input(series), capacity_bytes=cap)
         ph = truth["phases"]
         tc = ph[1]["start_bytes"] if ph[0]["regime"] == "slc" and len(ph) > 1 else None
         tf = next((x["start_bytes"] for x in ph if x["regime"] == "fold"), None)

@@ -59,7 +59,7 @@ def main():
         iface = "NVMe" if "link_mibps=7000" in spec else "SATA"
         for run, fn in (("fill", fill_run), ("2 h", two_hour_run)):
             truth, series, cap = cached(runs, f"{seed}-{i}-{run[0]}", fn, spec)
-            a = ssdcore.analyze(series, capacity=cap)
+            a = ssdcore.analyze(series, capacity_bytes=cap)
             probs, fc, ff = score(truth, series, a)
             false_cache += fc
             false_fold += ff

@@ -13,7 +13,14 @@ results directory), ``trace`` (block traces and replay),
 catalog), ``drive`` (drive identity), ``results`` (the result objects every call returns),
 ``progress`` (throttled callbacks, tqdm bars), ``plot`` (matplotlib figures,
 imported on first use) and the exceptions (``ssdcore.Error`` and its
-subclasses). Their public names are re-exported here.
+subclasses). The calls one makes most are re-exported here (``job``,
+``analyze``, ``suite``, ``compare``, ``replay``...); the rest are reached
+through their module, by names that do not repeat it: ``ssdcore.sim.truth``,
+``ssdcore.catalog.add``, ``ssdcore.drive.identity``,
+``ssdcore.trace.scenarios``. The names they had here before
+(``ssdcore.sim_truth``, ``ssdcore.catalog_add``...) still work for one
+release, with a DeprecationWarning naming the new one (docs/python.md,
+"Renamed names").
 """
 from typing import Any
 
@@ -23,16 +30,15 @@ from ._errors import (AccessDenied, AlreadyExists, Error, FormatError, Interrupt
                       OSFailure, OutOfMemory, Refused, StateError, TimedOut,
                       Unsupported, check)
 from .job import JobSeries, Target, fill, interrupt, job, latency_percentiles, precondition
-from .sim import SimTarget, sim_profile, sim_profiles, sim_truth
+from .sim import SimTarget
 from .analysis import Series, analyze, read_fio_json, read_series, segment_l2
 from .batch import analyze_many, read_results_parquet, write_results_parquet
 from .fileops import archive, copy_tree, extract, filebench, make_set
 from .suite import report, suite, suite_builtins, suite_steps
-from .trace import Trace, apps, fsd, replay, trace_filetests, trace_scenarios
+from .trace import Trace, apps, fsd, replay
 from .compare import compare
-from .drive import drive_identity, drive_temperature
-from .catalog import (catalog_add, catalog_compare, catalog_figures, catalog_path,
-                      catalog_runs)
+from . import catalog, drive, sim, trace
+from ._deprecation import renamed
 from ._util import options, parse_duration, parse_size
 from .results import (AnalysisResult, AppsResult, BatchResult, CatalogFigures, CatalogRuns,
                       CompareResult, FilebenchResult, FsdResult, JobResult, ReplayResult, Result,
@@ -46,8 +52,10 @@ __all__ = [
     "StateError", "TimedOut", "OSFailure", "NotADirectory", "IsADirectory",
     # job
     "JobSeries", "Target", "fill", "interrupt", "job", "latency_percentiles", "precondition",
+    # the modules whose names are not re-exported
+    "catalog", "drive", "sim", "trace",
     # sim
-    "SimTarget", "sim_profile", "sim_profiles", "sim_truth",
+    "SimTarget",
     # analysis
     "Series", "analyze", "analyze_many", "read_fio_json", "read_series", "segment_l2",
     "read_results_parquet", "write_results_parquet",
@@ -56,12 +64,9 @@ __all__ = [
     # suite
     "report", "suite", "suite_builtins", "suite_steps",
     # trace
-    "Trace", "apps", "fsd", "replay", "trace_filetests", "trace_scenarios",
-    # compare, catalog
-    "compare", "catalog_add", "catalog_compare", "catalog_figures", "catalog_path",
-    "catalog_runs",
-    # drive
-    "drive_identity", "drive_temperature",
+    "Trace", "apps", "fsd", "replay",
+    # compare
+    "compare",
     # results
     "Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep", "FilebenchResult",
     "CompareResult", "ReplayResult", "AppsResult", "FsdResult", "CatalogRuns", "CatalogFigures",
@@ -74,12 +79,22 @@ def version() -> str:
     return str(ffi.string(lib.ssd_version_string()).decode())
 
 
+_RENAMED = {f"{m}_{n}": f"{m}.{n}" for m, names in (
+    ("sim", ("profile", "profiles", "truth")),
+    ("catalog", ("add", "compare", "figures", "path", "runs")),
+    ("drive", ("identity", "temperature")),
+    ("trace", ("filetests", "scenarios"))) for n in names}
+"""Names ssdcore had before -> where they are now (for one release)."""
+_old_name = renamed(__name__, _RENAMED, old={"trace_scenarios": trace._trace_scenarios},
+                    stacklevel=4)
+
+
 def __getattr__(name: str) -> Any:
     # ssdcore.plot needs matplotlib (the [plot] extra): imported on first use.
     if name == "plot":
         import importlib
         return importlib.import_module(".plot", __name__)
-    raise AttributeError(f"module 'ssdcore' has no attribute {name!r}")
+    return _old_name(name)
 
 
 __version__ = version()

@@ -17,16 +17,20 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
+from ._deprecation import deprecated as _deprecated
+from ._deprecation import renamed
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
 from ._util import (SIZE_EXAMPLES, PathLike, fspath_bytes, json_dict, make_handle, open_handle,
                     parse_size, paths_bytes, set_options, take_text)
 from ._util import options as option_tables
-from .results import AnalysisResult, _frame
+from .results import AnalysisResult, FioResult, _frame
 from .storage import is_parquet_file, is_url, open_url, series_from_parquet, series_to_parquet
 
-__all__ = ["Series", "read_series", "read_fio_json", "analyze", "analyze_many", "segment_l2",
-           "job_context"]
+__all__ = ["Series", "read_series", "read_fio_json", "analyze", "segment_l2", "job_context"]
+
+# analyze_many moved to ssdcore.batch (re-exported as ssdcore.analyze_many).
+__getattr__ = renamed(__name__, {"analyze_many": "batch.analyze_many"})
 
 
 def _per_io_interval(v: Any) -> float:
@@ -435,9 +439,12 @@ class _Analysis:
 
 
 def analyze(data: Any, reference: Any = None, ddir: str = "write",
-            per_io_interval_s: float = 0, capacity: Union[int, float, str, None] = None,
+            per_io_interval_s: float = 0, capacity_bytes: Union[int, float, str, None] = None,
+            written_before_bytes: Union[int, float, str, None] = None,
+            precondition: Optional[str] = None, *,
+            capacity: Union[int, float, str, None] = None,
             written_before: Union[int, float, str, None] = None,
-            precondition: Optional[str] = None, **options: float) -> AnalysisResult:
+            **options: float) -> AnalysisResult:
     """Analyse one write series; returns an :class:`AnalysisResult` (a dict
     holding the ``ssdcore analyze --json`` object, plus attributes, frames
     and a plot).
@@ -454,11 +461,12 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     saying why, when the reference shows no cache). Keyword options are the C
     library's (``penalty=3``, ``min_drop=1.3``, ``expect_cache_bps=...``).
     fio per-I/O logs are summed into ``per_io_interval_s`` intervals (0: 1 s)
-    first; the result's ``"input_note"`` says so. ``capacity``: the drive's
-    user capacity in bytes (an int, or a size string such as ``"256g"``),
+    first; the result's ``"input_note"`` says so. ``capacity_bytes``: the
+    drive's user capacity in bytes (an int, or a size string such as
+    ``"256g"`` or ``"512GB"``, read as :func:`ssdcore.parse_size` reads it),
     when the series' metadata does not carry it: a lasting change once
     about that much was written since TRIM is the used state (``"gc"``),
-    never a cache or folding. ``written_before``: bytes (or a size string)
+    never a cache or folding. ``written_before_bytes``: bytes (or a size string)
     written to the drive since its last TRIM before the run, for a run on a
     drive already written full (after idle time following a 2-hour test):
     its used state may then begin a few GiB in; by default the figure the
@@ -469,10 +477,13 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     unknown. A job result (``job(...)``, ``SuiteResult.job(name)``) carries
     all of this in its ``analysis_context``, and its analysis reads it from
     there: ``job(...).analyze()`` gives what ``analyze(its log)`` gives. With the
-    capacity and ``written_before`` it bounds the clean blocks a used drive
+    capacity and ``written_before_bytes`` it bounds the clean blocks a used drive
     writes fast, so a fast start that ends when they run out is the used
     state's onset (``"gc"``), never a cache. An option given here wins. Every phase carries
     ``"regime"`` (cache, direct, folding, gc, other) and ``"dips"``.
+    ``capacity=`` and ``written_before=``, the old names of
+    ``capacity_bytes=`` and ``written_before_bytes=``, work for one release
+    with a DeprecationWarning.
 
     >>> t = np.arange(1, 601, dtype=float)
     >>> b = np.where(t <= 100, 400e6, 60e6)
@@ -482,11 +493,8 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     >>> r["cache"]["bytes"] == r.cache_bytes
     True
     """
-    for name, v in (("capacity", capacity), ("written_before", written_before)):
-        if v is not None:
-            if f"{name}_bytes" in options:
-                raise TypeError(f"give {name}= or {name}_bytes=, not both")
-            options[f"{name}_bytes"] = _capacity_bytes(v, name, zero=name == "written_before")
+    _context_sizes("analyze", options, capacity_bytes, written_before_bytes, capacity,
+                   written_before)
     if precondition is not None:
         if not isinstance(precondition, str):
             raise TypeError(f"precondition: expected none, seq_fill, random_fill or unknown, "
@@ -497,16 +505,27 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     return _Analysis(options).run(s, ref, _source_of(data))
 
 
-def analyze_many(items: Any, reference: Any = None, ddir: str = "write", errors: str = "raise",
-                 per_io_interval_s: float = 0, **kwargs: Any) -> Any:
-    """Moved to :mod:`ssdcore.batch`; this name stays. See
-    :func:`ssdcore.batch.analyze_many`."""
-    from .batch import analyze_many as _many
-    return _many(items, reference=reference, ddir=ddir, errors=errors,
-                 per_io_interval_s=per_io_interval_s, **kwargs)
+def _context_sizes(fn: str, options: Dict[str, Any], capacity_bytes: Any,
+                   written_before_bytes: Any, capacity: Any = None,
+                   written_before: Any = None) -> None:
+    """Puts ``capacity_bytes`` and ``written_before_bytes`` (numbers or size
+    strings) into the analysis ``options`` of ``fn``, taking their old names
+    ``capacity`` and ``written_before`` for one release with a warning."""
+    for new, v, old, v_old in (("capacity_bytes", capacity_bytes, "capacity", capacity),
+                               ("written_before_bytes", written_before_bytes, "written_before",
+                                written_before)):
+        if v_old is not None:
+            _deprecated(f"{fn}({old}=)", f"{fn}({new}=)", stacklevel=4)
+            if v is not None:
+                raise TypeError(f"{fn}: give {new}= (or {old}=, its old name), not both")
+            v = v_old
+        if isinstance(v, str):  # "512GB": the library parses it as the CLI's flag
+            options[new] = v
+        elif v is not None:
+            options[new] = _capacity_bytes(v, new, zero=new == "written_before_bytes")
 
 
-def _capacity_bytes(v: Any, what: str = "capacity", zero: bool = False) -> float:
+def _capacity_bytes(v: Any, what: str = "capacity_bytes", zero: bool = False) -> float:
     """A size in bytes from a number or a size string ("256g", read as
     :func:`ssdcore.parse_size` reads it); positive, or with zero=True also 0."""
     if isinstance(v, str):
@@ -548,11 +567,20 @@ def segment_l2(y: Any, penalty: float, min_size: int = 1) -> List[int]:
     return [int(ends[i]) for i in range(k)]
 
 
-def read_fio_json(path: PathLike, as_frame: bool = False) -> Any:
-    """Summary figures and latency percentiles of fio JSON output: a list of
-    dicts (one per job and direction with I/O), or a DataFrame. clat_ns is
-    ignored when inconsistent with lat_ns (``clat_inconsistent``).
+def read_fio_json(path: PathLike, as_frame: Optional[bool] = None) -> FioResult:
+    """Summary figures and latency percentiles of fio JSON output as a
+    :class:`~ssdcore.results.FioResult`: ``jobs`` (one dict per job and
+    direction with I/O, as ``ssdcore fio-result --json`` lists them),
+    ``to_frame()``, ``summary()``, ``plot()``. clat_ns is ignored when
+    inconsistent with lat_ns (``clat_inconsistent``). ``as_frame=True``,
+    which returned the DataFrame, works for one release with a
+    DeprecationWarning: use ``read_fio_json(path).to_frame()``.
     """
     h = open_handle("fio_result", lib.ssd_fio_result_open, fspath_bytes(path))
-    rows = json.loads(take_text(lib.ssd_fio_result_to_json, h, 0))
-    return _frame(rows) if as_frame else rows
+    r = FioResult(json.loads(take_text(lib.ssd_fio_result_to_json, h, 0)),
+                  source=os.fsdecode(os.fspath(path)))
+    if as_frame is not None:
+        _deprecated("read_fio_json(as_frame=)", "read_fio_json(path).to_frame()")
+        if as_frame:
+            return r.to_frame()  # type: ignore[return-value]
+    return r

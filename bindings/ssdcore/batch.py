@@ -418,8 +418,9 @@ class _Columns:
 def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "write",
                  errors: str = "raise", per_io_interval_s: float = 0, workers: int = 1,
                  client: Any = None, chunksize: Optional[int] = None,
-                 progress: ProgressArg = None, capacity: Any = None,
-                 write_parquet: Any = None, **options: float) -> BatchResult:
+                 progress: ProgressArg = None, capacity_bytes: Any = None,
+                 written_before_bytes: Any = None, write_parquet: Any = None,
+                 capacity: Any = None, **options: float) -> BatchResult:
     """Analyse many series; returns a :class:`~ssdcore.results.BatchResult`:
     ``.frame``, a pandas DataFrame with one row per input, and ``.phases``,
     one row per phase.
@@ -452,8 +453,10 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
     Paths and URLs may name Parquet files too (pyarrow, see
     :mod:`ssdcore.storage`). ``write_parquet="results.parquet"`` also
     writes both as Parquet (:func:`write_results_parquet`).
-    ``progress`` counts inputs (see :mod:`ssdcore.progress`). ``capacity``
-    and the keyword options are :func:`ssdcore.analyze`'s, for every input.
+    ``progress`` counts inputs (see :mod:`ssdcore.progress`).
+    ``capacity_bytes``, ``written_before_bytes`` and the keyword options are
+    :func:`ssdcore.analyze`'s, for every input (``capacity=``, the old name
+    of ``capacity_bytes=``, works for one release with a warning).
     """
     pd = __import__("pandas")
     if errors not in ("raise", "record"):
@@ -466,11 +469,9 @@ def analyze_many(paths_or_globs: Any, *, reference: Any = None, ddir: str = "wri
     record = errors == "record"
     if write_parquet is not None:
         pyarrow_parquet()  # missing: say so now, not after the work
-    from .analysis import _Analysis, _capacity_bytes
-    if capacity is not None:  # as analyze(): every input's drive has this size
-        if "capacity_bytes" in options:
-            raise TypeError("give capacity= or capacity_bytes=, not both")
-        options["capacity_bytes"] = _capacity_bytes(capacity)
+    from .analysis import _Analysis, _context_sizes
+    # as analyze(): every input's drive has this size
+    _context_sizes("analyze_many", options, capacity_bytes, written_before_bytes, capacity)
     _Analysis(options)  # a bad option fails here, once, not on every row
     items = expand_inputs(paths_or_globs)
     ref = _portable(reference) if reference is not None else None

@@ -5,11 +5,15 @@ with Python's own sqlite3 (the file is plain SQLite: tables ``runs`` and
 :class:`~ssdcore.results.CompareResult`: ``to_frame()``, ``summary()``...).
 
 >>> import ssdcore
->>> ssdcore.catalog_add("run/bx200", catalog="runs.sqlite")         # doctest: +SKIP
-True
->>> ssdcore.catalog_runs("runs.sqlite", drive="bx200").to_frame()   # doctest: +SKIP
->>> ssdcore.catalog_figures("runs.sqlite").plot(figure="write_curves.degradation.cache_bytes")  # doctest: +SKIP
->>> ssdcore.catalog_compare(["bx200", "ssd370"], catalog="runs.sqlite", out="cmp")  # doctest: +SKIP
+>>> ssdcore.catalog.add("run/bx200", catalog="runs.sqlite").status  # doctest: +SKIP
+'added'
+>>> ssdcore.catalog.runs("runs.sqlite", drive="bx200").to_frame()   # doctest: +SKIP
+>>> ssdcore.catalog.figures("runs.sqlite").plot(figure="write_curves.degradation.cache_bytes")  # doctest: +SKIP
+>>> ssdcore.catalog.compare(["bx200", "ssd370"], catalog="runs.sqlite", out="cmp")  # doctest: +SKIP
+
+``catalog_add``, ``catalog_runs``, ``catalog_figures``, ``catalog_compare``
+and ``catalog_path``, the old names (also ``ssdcore.catalog_add``...),
+still work for one release with a DeprecationWarning.
 """
 from __future__ import annotations
 
@@ -20,16 +24,19 @@ import urllib.request
 from contextlib import closing
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
+from ._deprecation import renamed
 from ._errors import check
 from ._ffi import ffi, lib
 from ._util import PathLike, make_handle, option_text, take_string, take_text
-from .compare import compare
-from .results import CatalogFigures, CatalogRuns, CompareResult, _figure
+from .compare import compare as _compare
+from .results import CatalogAddResult, CatalogFigures, CatalogRuns, CompareResult, _figure
 
-__all__ = ["catalog_path", "catalog_add", "catalog_runs", "catalog_figures", "catalog_compare"]
+__all__ = ["path", "add", "runs", "figures", "compare"]
+
+__getattr__ = renamed(__name__, {f"catalog_{n}": f"catalog.{n}" for n in __all__})
 
 
-def catalog_path() -> str:
+def path() -> str:
     """The default catalog: $SSDCORE_CATALOG, else
     $XDG_DATA_HOME/ssdcore/catalog.sqlite, else
     ~/.local/share/ssdcore/catalog.sqlite."""
@@ -43,14 +50,16 @@ def _open(catalog: Optional[PathLike], existing: bool = False) -> Any:
     return c
 
 
-def catalog_add(run_dir: PathLike, catalog: Optional[PathLike] = None) -> bool:
-    """Adds the run in ``run_dir`` to the catalog (created when missing).
-    True when added, or updated because the run changed since it was added
-    (it was still running); False when it was there already as it is
-    (nothing changes)."""
+def add(run_dir: PathLike, catalog: Optional[PathLike] = None) -> CatalogAddResult:
+    """Adds the run in ``run_dir`` to the catalog (created when missing) and
+    returns a :class:`~ssdcore.results.CatalogAddResult`: ``status``
+    "added", "updated" (the run changed since it was added: it was still
+    running) or "unchanged" (it was there already as it is), ``added``,
+    ``changed``, ``catalog``, ``run_dir``."""
     c = _open(catalog)
-    return check(lib.ssd_catalog_add(c, os.fsencode(run_dir)),
-                 lambda: lib.ssd_catalog_errmsg(c)) in (1, 2)
+    rc = check(lib.ssd_catalog_add(c, os.fsencode(run_dir)), lambda: lib.ssd_catalog_errmsg(c))
+    return CatalogAddResult({"catalog": _path(catalog), "run_dir": os.fsdecode(os.fspath(run_dir)),
+                             "status": {1: "added", 2: "updated"}.get(rc, "unchanged")})
 
 
 def _match(drive: Optional[str]) -> Tuple[str, Tuple[str, ...]]:
@@ -63,18 +72,18 @@ def _match(drive: Optional[str]) -> Tuple[str, Tuple[str, ...]]:
 
 
 def _connect(catalog: Optional[PathLike]) -> sqlite3.Connection:
-    path = _path(catalog)
+    file = _path(catalog)
     # The same checks and errors as the C side; a missing catalog raises
     # FileNotFoundError (ssdcore.NotFound), nothing is created.
-    _open(path, existing=True)
+    _open(file, existing=True)
     # A URI, for mode=ro: the path quoted, so '#', '%' and '?' are the
     # file's own characters, not a fragment, an escape or a query.
-    uri = "file:" + urllib.request.pathname2url(os.path.abspath(path)) + "?mode=ro"
+    uri = "file:" + urllib.request.pathname2url(os.path.abspath(file)) + "?mode=ro"
     return sqlite3.connect(uri, uri=True)
 
 
 def _path(catalog: Optional[PathLike]) -> str:
-    return os.fsdecode(os.fspath(catalog)) if catalog is not None else catalog_path()
+    return os.fsdecode(os.fspath(catalog)) if catalog is not None else path()
 
 
 def _rows(catalog: Optional[PathLike], sql: str, args: Tuple[str, ...]) -> List[Dict[str, Any]]:
@@ -83,7 +92,7 @@ def _rows(catalog: Optional[PathLike], sql: str, args: Tuple[str, ...]) -> List[
         return [dict(r) for r in db.execute(sql, args)]
 
 
-def catalog_runs(catalog: Optional[PathLike] = None, drive: Optional[str] = None) -> CatalogRuns:
+def runs(catalog: Optional[PathLike] = None, drive: Optional[str] = None) -> CatalogRuns:
     """The catalogued runs (oldest first) whose drive, model, serial or
     target contains ``drive`` (case-insensitive), as a
     :class:`~ssdcore.results.CatalogRuns`: ``.runs`` (dicts),
@@ -97,7 +106,7 @@ def catalog_runs(catalog: Optional[PathLike] = None, drive: Optional[str] = None
     return CatalogRuns({"catalog": _path(catalog), "drive": drive or None, "runs": rows})
 
 
-def catalog_figures(catalog: Optional[PathLike] = None,
+def figures(catalog: Optional[PathLike] = None,
                     drive: Optional[str] = None) -> CatalogFigures:
     """Every headline figure of the matching runs as a
     :class:`~ssdcore.results.CatalogFigures`: ``to_frame()`` one row per
@@ -115,15 +124,15 @@ def catalog_figures(catalog: Optional[PathLike] = None,
     return CatalogFigures({"catalog": _path(catalog), "drive": drive or None, "figures": rows})
 
 
-def catalog_compare(drives: Iterable[str], catalog: Optional[PathLike] = None,
-                    out: Optional[PathLike] = None, *, highlight: Union[str, int, None] = None,
-                    title: Optional[str] = None, runs: Optional[Iterable[Union[int, str]]] = None,
-                    suite: Optional[str] = None, date: Optional[str] = None) -> CompareResult:
-    """:func:`compare` over the newest catalogued run of each drive text in
+def compare(drives: Iterable[str], catalog: Optional[PathLike] = None,
+            out: Optional[PathLike] = None, *, highlight: Union[str, int, None] = None,
+            title: Optional[str] = None, runs: Optional[Iterable[Union[int, str]]] = None,
+            suite: Optional[str] = None, date: Optional[str] = None) -> CompareResult:
+    """:func:`ssdcore.compare` over the newest catalogued run of each drive text in
     ``drives``, among the runs of ``suite`` started on ``date`` (a prefix of
     the start time, "2026-12-03") when given, then the runs in ``runs``
     (catalog ids or run_id prefixes of 4+ hex digits). Drives are named as
-    :func:`compare` names them (the profile's or the drive's model). Which
+    :func:`ssdcore.compare` names them (the profile's or the drive's model). Which
     run stood for each is in the result's ``.picked``, one line each:
     'drive "ssd370": run 7 (..., lab2016, started ..., DIR), the newest of
     3 matching runs'."""
@@ -141,6 +150,6 @@ def catalog_compare(drives: Iterable[str], catalog: Optional[PathLike] = None,
             lambda: lib.ssd_catalog_errmsg(c))
         dirs.append(take_string(p))
         picked.append(take_string(about))
-    result = compare(dirs, out, highlight=highlight, title=title)
+    result = _compare(dirs, out, highlight=highlight, title=title)
     result.picked = picked
     return result

@@ -3,30 +3,41 @@ sizes, rotational flag, transport, link and temperature, from sysfs and the
 ATA identify ioctl (``<ssdcore/drive.h>``). Unknown members are None.
 
 >>> import ssdcore
->>> ssdcore.drive_identity("sim:bx200")["profile"]
+>>> ssdcore.drive.identity("sim:bx200").profile
 'bx200'
+
+``drive_identity`` and ``drive_temperature``, the old names, still work for
+one release with a DeprecationWarning.
 """
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Optional
+from typing import Optional
 
+from ._deprecation import renamed
 from ._errors import check
 from ._ffi import ffi, lib
 from ._util import PathLike, json_dict
+from .results import DriveIdentity
 
-__all__ = ["drive_identity", "drive_temperature"]
+__all__ = ["identity", "temperature"]
+
+__getattr__ = renamed(__name__, {"drive_identity": "drive.identity",
+                                 "drive_temperature": "drive.temperature"})
 
 
-def drive_identity(target: PathLike, hash_serial: bool = False) -> Dict[str, Any]:
+def identity(target: PathLike, hash_serial: bool = False) -> DriveIdentity:
     """The identity of the drive behind ``target`` (a block device, a regular
-    file: the device its filesystem is on, or a ``sim:`` URI). With
-    ``hash_serial`` the serial is ``"sha256:"`` and a 16-digit prefix."""
+    file: the device its filesystem is on, or a ``sim:`` URI) as a
+    :class:`~ssdcore.results.DriveIdentity` (the identity JSON as a dict,
+    with ``model``, ``serial``, ``capacity_bytes``... and ``to_frame()``).
+    With ``hash_serial`` the serial is ``"sha256:"`` and a 16-digit prefix."""
     # On failure the library hands back its message in the identity's place.
-    return json_dict(lib.ssd_drive_identity_json, os.fsencode(target), 1 if hash_serial else 0)
+    return DriveIdentity(json_dict(lib.ssd_drive_identity_json, os.fsencode(target),
+                                   1 if hash_serial else 0))
 
 
-def drive_temperature(target: PathLike) -> Optional[float]:
+def temperature(target: PathLike) -> Optional[float]:
     """The drive's temperature in degrees Celsius (hwmon), or None when it
     has no sensor."""
     c = ffi.new("double *")

@@ -21,9 +21,11 @@ from ._ffi import ffi, lib
 from ._util import (Callback, PathLike, fspath_bytes, json_dict, make_handle, option_text,
                     options, parse_duration, parse_size, take_text)
 from .progress import ProgressArg, Throttle
-from .results import JobResult, _frame
+from ._deprecation import deprecated as _deprecated
+from .results import FillResult, JobResult, PreconditionResult, _frame
 
-__all__ = ["Target", "JobSeries", "job", "interrupt", "latency_percentiles"]
+__all__ = ["Target", "JobSeries", "job", "interrupt", "latency_percentiles", "precondition",
+           "fill"]
 
 
 _TargetT = TypeVar("_TargetT", bound="Target")
@@ -571,7 +573,7 @@ def _write_with_progress(target: Target, progress: ProgressArg, desc: str,
 
 
 def precondition(target: Union[Target, PathLike], kind: str = "seq_fill", loops: int = 2, *,
-                 progress: ProgressArg = None, **target_options: Any) -> Dict[str, Any]:
+                 progress: ProgressArg = None, **target_options: Any) -> PreconditionResult:
     """Preconditions the whole target as SNIA PTS does before it measures:
     ``kind`` "seq_fill" (128 KiB sequential writes at QD32 over every block,
     ``loops`` times: twice the capacity by default) or "random_fill" (4 KiB
@@ -581,7 +583,9 @@ def precondition(target: Union[Target, PathLike], kind: str = "seq_fill", loops:
     they would take); on files and devices it runs one job per loop (hours
     on a large drive; ``progress`` as for :func:`job`, Ctrl-C stops it).
 
-    Returns ``{"kind", "loops", "written_bytes"}``. The target remembers
+    Returns a :class:`~ssdcore.results.PreconditionResult`: ``{"kind",
+    "loops", "written_bytes"}`` with ``precondition`` (the kind), ``loops``
+    and ``written_bytes``, ``to_frame()``, ``summary()``. The target remembers
     them: a later :func:`job` on the same ``target`` records the bytes as
     its ``written_before`` (plus what jobs on it wrote since) and ``kind``
     as its ``precondition``, so its ``analyze()`` knows the drive is used;
@@ -597,7 +601,7 @@ def precondition(target: Union[Target, PathLike], kind: str = "seq_fill", loops:
     >>> t = ssdcore.SimTarget("sim:bx200")
     >>> t.purge()
     'model reset'
-    >>> ssdcore.precondition(t, "seq_fill")["written_bytes"] >= 2 * t.size_bytes  # whole 128K
+    >>> ssdcore.precondition(t, "seq_fill").written_bytes >= 2 * t.size_bytes  # whole 128K
     True
     >>> ssdcore.job(t, pattern="randwrite", time="2s").analysis_context["precondition"]
     'seq_fill'
@@ -612,7 +616,7 @@ def precondition(target: Union[Target, PathLike], kind: str = "seq_fill", loops:
             t, progress, f"precondition {kind}",
             lambda written, c_cb: lib.ssd_target_precondition(
                 t._handle(), str(kind).encode(), loops, written, c_cb, ffi.NULL))
-    return {"kind": kind, "loops": loops, "written_bytes": written}
+    return PreconditionResult({"kind": kind, "loops": loops, "written_bytes": written})
 
 
 def _size_arg(fn: str, name: str, v: Any) -> int:
@@ -627,37 +631,51 @@ def _size_arg(fn: str, name: str, v: Any) -> int:
     return v
 
 
-def fill(target: Target, level: Optional[float] = None, *, bytes: Union[int, str, None] = None,
-         progress: ProgressArg = None) -> Dict[str, Any]:
+def fill(target: Target, level_pct: Optional[float] = None, *,
+         bytes: Union[int, str, None] = None, progress: ProgressArg = None,
+         level: Optional[float] = None) -> FillResult:
     """Fills the target to a level, as reviewers test a nearly full drive:
-    ``level`` percent of it (``fill(t, 90)``) or ``bytes`` (a count or a
+    ``level_pct`` percent of it (``fill(t, 90)``) or ``bytes`` (a count or a
     size, ``bytes="900g"``, as a suite's ``fill bytes=900g``), from offset 0,
     written once with 128 KiB sequential writes at QD32 (fresh,
     incompressible data). The machinery of :func:`precondition`: on sim:
     targets in bulk, elsewhere one job (``progress`` and Ctrl-C as there).
+    ``level=``, the old name of ``level_pct=``, works for one release with
+    a DeprecationWarning.
 
-    Returns ``{"fill_bytes", "written_bytes"}``.
+    Returns a :class:`~ssdcore.results.FillResult`: ``{"fill_bytes",
+    "written_bytes"}`` (and ``level_pct`` when a level was given) with
+    those as attributes, ``to_frame()``, ``summary()``.
 
     >>> import ssdcore
     >>> t = ssdcore.SimTarget("sim:mp44l-1tb")
-    >>> ssdcore.fill(t, 90)["written_bytes"] > 0.899 * t.size_bytes
+    >>> ssdcore.fill(t, 90).written_bytes > 0.899 * t.size_bytes
     True
     """
+    if level is not None:
+        _deprecated("fill(level=)", "fill(level_pct=)")
+        if level_pct is not None:
+            raise TypeError("fill: give level_pct= (or level=, its old name), not both")
+        level_pct = level
     if not isinstance(target, Target):
         raise TypeError("fill: expected an open ssdcore.Target")
-    if (level is None) == (bytes is None):
-        raise TypeError("fill: give one of level (percent) or bytes")
-    if level is not None:
-        if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level <= 100:
-            raise ValueError(f"fill: level {level!r} is not a percentage in (0, 100]")
-        want = int(target.size_bytes * float(level) / 100.0)
+    if (level_pct is None) == (bytes is None):
+        raise TypeError("fill: give one of level_pct (percent) or bytes")
+    if level_pct is not None:
+        if isinstance(level_pct, bool) or not isinstance(level_pct, (int, float)) or \
+                not 0 < level_pct <= 100:
+            raise ValueError(f"fill: level_pct {level_pct!r} is not a percentage in (0, 100]")
+        want = int(target.size_bytes * float(level_pct) / 100.0)
     else:
         want = _size_arg("fill", "bytes", bytes)
     written = _write_with_progress(
         target, progress, "fill",
         lambda written, c_cb: lib.ssd_target_fill(target._handle(), want, written, c_cb,
                                                   ffi.NULL))
-    return {"fill_bytes": want, "written_bytes": written}
+    out: Dict[str, Any] = {"fill_bytes": want, "written_bytes": written}
+    if level_pct is not None:
+        out["level_pct"] = float(level_pct)
+    return FillResult(out)
 
 
 def _results(j: Any) -> Dict[str, Any]:

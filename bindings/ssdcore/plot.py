@@ -34,12 +34,12 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 import numpy as np
 
 from .results import (MIB, AnalysisResult, AppsResult, BatchResult, CatalogFigures,
-                      CompareResult, FilebenchResult, FsdResult, JobResult, ReplayResult,
-                      SuiteResult, _FileopsResult)
+                      CompareResult, FilebenchResult, FioResult, FsdResult, JobResult,
+                      ReplayResult, SuiteResult, _FileopsResult)
 
 __all__ = ["plot", "write_curve", "cache_zoom", "latency_spectrum", "scaling", "overlay",
            "trace_bars", "replay_rate", "compare_bars", "catalog_history", "batch_bars",
-           "fileops_times", "PALETTE"]
+           "fileops_times", "fio_bars", "PALETTE"]
 
 GIB = float(1 << 30)
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
@@ -469,6 +469,17 @@ def batch_bars(result: BatchResult, column: str = "cache_bytes", ax: Any = None)
     return ax
 
 
+def fio_bars(result: FioResult, ax: Any = None) -> Any:
+    """MiB/s of each job and direction of a fio result as a bar."""
+    ax = _axes(ax)
+    ax.bar([f"{j.get('name')} {j.get('ddir')}" for j in result.jobs],
+           [float(j.get("bw_bps") or 0) / MIB for j in result.jobs], color=PALETTE[0])
+    ax.set_ylabel("MiB/s")
+    ax.tick_params(axis="x", labelrotation=60)
+    ax.set_title(f"fio: {result._title()}")
+    return ax
+
+
 def fileops_times(result: _FileopsResult, ax: Any = None) -> Any:
     """Where a file operation's time went: one horizontal bar per part of
     the run (a copy's scan + copy, sync, purge, failed attempts; an
@@ -503,6 +514,8 @@ def plot(result: Any, ax: Any = None, **kwargs: Any) -> Any:
         return trace_bars(result, ax)
     if isinstance(result, ReplayResult):
         return replay_rate(result, ax)
+    if isinstance(result, FioResult):
+        return fio_bars(result, ax)
     if isinstance(result, CompareResult):
         return compare_bars(result, ax, **kwargs)
     if isinstance(result, SuiteResult):

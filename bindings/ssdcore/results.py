@@ -41,6 +41,8 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, List, Optional
 
 import numpy as np
 
+from ._deprecation import deprecated as _deprecated
+
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
     from matplotlib.axes import Axes
@@ -48,7 +50,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep", "FilebenchResult",
            "CompareResult", "ReplayResult", "AppsResult", "FsdResult", "CatalogRuns",
            "CatalogFigures", "BatchResult", "CopyResult", "CopyCounts", "ArchiveResult",
-           "FilesetResult", "MIB"]
+           "FilesetResult", "PreconditionResult", "FillResult", "DriveIdentity",
+           "CatalogAddResult", "FioResult", "MIB"]
 
 MIB = 1048576
 """Bytes in a MiB: a ``_bps`` figure divided by this is MiB/s."""
@@ -865,17 +868,20 @@ class SuiteResult(Result):
         return {"lower_bound": "at least ", "upper_bound": "at most "}.get(st or "", "")
 
     def to_frame(self) -> "pd.DataFrame":
-        """One row per step: index, name, kind, state, group, x, and for jobs
+        """One row per step: index, name, kind, state, group, group_value
+        (the step's place on its group's curve: the suite file's ``x=``, a
+        QD, a block size in bytes, a read or fill %), and for jobs
         runtime_s, total_bytes (int), iops, bw_bps, lat_p50/p99/p99_9_us."""
         rows = []
         for s in self.steps:
-            row = {k: s.get(k) for k in ("index", "name", "kind", "state", "group", "x")}
+            row = {k: s.get(k) for k in ("index", "name", "kind", "state", "group")}
+            row["group_value"] = s.get("x")
             row.update({k: _float(_get(s, "summary", k)) for k in (
                 "runtime_s", "iops", "bw_bps", "lat_p50_us", "lat_p99_us", "lat_p99_9_us")})
             rows.append(dict(row, total_bytes=_int(_get(s, "results", "bytes"))))
         return _typed_frame(rows, [
             ("index", "Int64"), ("name", "string"), ("kind", "string"), ("state", "string"),
-            ("group", "string"), ("x", "Float64"), ("runtime_s", "float64"),
+            ("group", "string"), ("group_value", "Float64"), ("runtime_s", "float64"),
             ("total_bytes", "Int64"), ("iops", "float64"), ("bw_bps", "float64"),
             ("lat_p50_us", "float64"), ("lat_p99_us", "float64"), ("lat_p99_9_us", "float64")])
 
@@ -1101,7 +1107,7 @@ class FilesetResult(_FileopsResult):
 
 
 class CompareResult(Result):
-    """What :func:`ssdcore.compare` and :func:`ssdcore.catalog_compare`
+    """What :func:`ssdcore.compare` and :func:`ssdcore.catalog.compare`
     return: several runs side by side, compare.json (schema
     ``ssdcore-compare/1``) as a dict, with
 
@@ -1114,7 +1120,7 @@ class CompareResult(Result):
       exact figure;
     - ``summary()``: one row per drive, one column per figure (the values);
     - ``html`` (the compare page), ``text`` (the summary the CLI prints),
-      ``drives`` (the labels), ``picked`` (catalog_compare: which run stood
+      ``drives`` (the labels), ``picked`` (catalog.compare: which run stood
       for each drive);
     - ``plot()``: each figure against the highlighted drive, in %."""
 
@@ -1129,7 +1135,7 @@ class CompareResult(Result):
         self.text = text
         """The summary the CLI prints: one block per drive."""
         self.picked: List[str] = list(picked or [])
-        """catalog_compare: one line per drive, the run that stood for it."""
+        """catalog.compare: one line per drive, the run that stood for it."""
 
 
     @property
@@ -1276,7 +1282,7 @@ class _TracesResult(Result):
                         for k in self._summary}])
 
     def to_frame(self) -> "pd.DataFrame":
-        """One row per trace: name, describe, ios and total_bytes (int),
+        """One row per trace: name, description, ios and total_bytes (int),
         busy_s, bw_bps (and a full-system run's trace, scored,
         queue_depth, access_us)."""
         return _traces_frame(self.traces)
@@ -1308,14 +1314,15 @@ class AppsResult(_TracesResult):
 
 
 def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
-    cols = [("name", "string"), ("trace", "string"), ("describe", "string"),
+    cols = [("name", "string"), ("trace", "string"), ("description", "string"),
             ("scored", "boolean"), ("queue_depth", "Int64"), ("ios", "Int64"),
             ("total_bytes", "Int64"), ("busy_s", "float64"), ("bw_bps", "float64"),
             ("access_us", "float64")]
     # The JSON's keys where Python names a column otherwise (its unit, or
     # the name every other frame gives it).
-    key = {"queue_depth": "qd", "total_bytes": "bytes", "access_us": "access_s"}
-    rows = [{"name": t.get("name"), "trace": t.get("trace"), "describe": t.get("describe"),
+    key = {"queue_depth": "qd", "total_bytes": "bytes", "access_us": "access_s",
+           "description": "describe"}
+    rows = [{"name": t.get("name"), "trace": t.get("trace"), "description": t.get("describe"),
              "scored": t.get("scored"), "queue_depth": _int(t.get("qd")),
              "ios": _int(t.get("ios")), "total_bytes": _int(t.get("bytes")),
              "busy_s": _float(t.get("busy_s")), "bw_bps": _float(t.get("bw_bps")),
@@ -1362,10 +1369,10 @@ _CATALOG_RUN_COLUMNS: List[Tuple[str, str]] = [
 
 
 class CatalogRuns(Result):
-    """What :func:`ssdcore.catalog_runs` returns: ``{"catalog": path,
+    """What :func:`ssdcore.catalog.runs` returns: ``{"catalog": path,
     "drive": the filter or None, "runs": [one dict per run, oldest
     first]}``; ``to_frame()`` has the runs table's columns, ``summary()``
-    one row per drive. (No plot: ``catalog_figures(...).plot(figure)``
+    one row per drive. (No plot: ``catalog.figures(...).plot(figure)``
     draws a figure across runs.)"""
 
     kind = "catalog_runs"
@@ -1405,12 +1412,12 @@ class CatalogRuns(Result):
         return _frame(rows, columns=["drive", "runs", "first_started", "last_started"])
 
     def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
-        raise TypeError("a list of runs has no plot: catalog_figures(...).plot(figure) draws "
+        raise TypeError("a list of runs has no plot: catalog.figures(...).plot(figure) draws "
                         "a figure across runs")
 
 
 class CatalogFigures(Result):
-    """What :func:`ssdcore.catalog_figures` returns: ``{"catalog",
+    """What :func:`ssdcore.catalog.figures` returns: ``{"catalog",
     "drive", "figures": [{"run_id", "drive", "started", "figure",
     "value"}, ...]}``, every headline figure of the matching runs.
     ``to_frame()`` one row per run x figure, ``summary()`` one row per run
@@ -1466,7 +1473,40 @@ _BATCH_HEADLINE = ["source", "error", "cache_bytes", "cache_level_bps", "post_ca
                    "folding_start_bytes", "gc_start_bytes", "recovered_bytes", "total_bytes"]
 
 
-class BatchResult:
+class _RowsResult:
+    """A result that is rows (a batch's inputs, a fio file's jobs), not one
+    dict: a repr of its title and first 8 rows (``_rows``: those and the
+    count, ``_row_line``: one's line), the summary as an HTML table."""
+
+    def _title(self) -> str:
+        raise NotImplementedError
+
+    def _rows(self) -> Tuple[List[Any], int]:
+        raise NotImplementedError
+
+    def _row_line(self, row: Any) -> str:
+        raise NotImplementedError
+
+    def summary(self) -> "pd.DataFrame":
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        rows, n = self._rows()
+        lines = [f"<{type(self).__name__} {self._title()}>"]
+        lines += [f"  {self._row_line(r)}" for r in rows[:8]]
+        if n > 8:
+            lines.append(f"  ... {n - 8} more")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return repr(self)
+
+    def _repr_html_(self) -> str:
+        return (f"<div><b>{type(self).__name__}</b> {html.escape(self._title())}"
+                f"{self.summary().head(20).to_html(index=False)}</div>")
+
+
+class BatchResult(_RowsResult):
     """What :func:`ssdcore.analyze_many` and
     :func:`ssdcore.read_results_parquet` return: two DataFrames, not one
     with a frame hidden in ``df.attrs`` (pandas deep-copies attrs on every
@@ -1512,27 +1552,245 @@ class BatchResult:
         return (f"{len(self.frame)} inputs, {self.failed} failed, "
                 f"{len(self.phases)} phases")
 
-    def __repr__(self) -> str:
-        lines = [f"<BatchResult {self._title()}>"]
-        for r in self.frame.head(8).to_dict("records"):
-            if isinstance(r["error"], str):
-                lines.append(f"  {r['source']}: error: {r['error']}")
-            elif _int(r["cache_bytes"]) is not None:
-                lines.append(f"  {r['source']}: cache {_bytes_text(_int(r['cache_bytes']) or 0)} "
-                             f"at {_mibs(r['cache_level_bps'])}, then {_mibs(r['post_cache_bps'])}")
-            else:
-                lines.append(f"  {r['source']}: no cache found")
-        if len(self.frame) > 8:
-            lines.append(f"  ... {len(self.frame) - 8} more")
-        return "\n".join(lines)
+    def _rows(self) -> Tuple[List[Any], int]:
+        return self.frame.head(8).to_dict("records"), len(self.frame)
 
-    __str__ = __repr__
-
-    def _repr_html_(self) -> str:
-        return (f"<div><b>BatchResult</b> {html.escape(self._title())}"
-                f"{self.summary().head(20).to_html(index=False)}</div>")
+    def _row_line(self, r: Any) -> str:
+        if isinstance(r["error"], str):
+            return f"{r['source']}: error: {r['error']}"
+        if _int(r["cache_bytes"]) is not None:
+            return (f"{r['source']}: cache {_bytes_text(_int(r['cache_bytes']) or 0)} "
+                    f"at {_mibs(r['cache_level_bps'])}, then {_mibs(r['post_cache_bps'])}")
+        return f"{r['source']}: no cache found"
 
     def plot(self, column: str = "cache_bytes", ax: Optional["Axes"] = None) -> Any:
         """``column`` of each input as a bar (bytes in GiB, rates in MiB/s)."""
         from . import plot as _plot
         return _plot.batch_bars(self, column, ax=ax)
+
+
+class _OneRow(Result):
+    """A result of one row and no samples (a precondition, a fill, a drive's
+    identity, a run added to the catalog): ``to_frame()`` is ``summary()``,
+    and ``plot()`` says there is nothing to draw and what to draw instead
+    (``_no_plot``: what it is, what instead)."""
+
+    _no_plot: Tuple[str, str] = ("this result", "it keeps no samples")
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row: the headline figures (as ``summary()``)."""
+        return self.summary()
+
+    def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
+        what, instead = self._no_plot
+        raise TypeError(f"{what} has no plot: {instead}")
+
+
+class PreconditionResult(_OneRow):
+    """What :func:`ssdcore.precondition` returns: ``{"kind", "loops",
+    "written_bytes"}`` (the dict it returned before, so ``r["written_bytes"]``
+    still reads) with ``precondition`` (the kind: seq_fill or random_fill,
+    as a job's ``analysis_context`` names it), ``loops`` and
+    ``written_bytes`` (int). ``to_frame()`` and ``summary()``: one row of
+    these. No plot: a precondition keeps no samples (the job after it
+    does)."""
+
+    kind = "precondition"
+    _no_plot = ("a precondition", "it keeps no samples; plot the job after it")
+
+    precondition = _field("kind", _text, "", "seq_fill or random_fill.")
+    loops = _field("loops", _int, 0, "Passes over the whole target.")
+    written_bytes = _field("written_bytes", _int, 0, "Bytes written.")
+
+    def _title(self) -> str:
+        return (f"{self.precondition}, {self.loops} loop{'' if self.loops == 1 else 's'}: "
+                f"{_bytes_text(self.written_bytes)} written")
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("precondition", self.precondition, ""), ("loops", self.loops, ""),
+                ("written_bytes", self.written_bytes, "B")]
+
+
+class FillResult(_OneRow):
+    """What :func:`ssdcore.fill` returns: ``{"fill_bytes", "written_bytes"}``
+    (the dict it returned before) with ``fill_bytes`` (what was asked: the
+    level's share of the target, or ``bytes``), ``written_bytes`` (what was
+    written, int) and ``level_pct`` (the share of the target asked, when a
+    level was given). ``to_frame()`` and ``summary()``: one row. No plot."""
+
+    kind = "fill"
+    _no_plot = ("a fill", "it keeps no samples; plot the job after it")
+
+    fill_bytes = _field("fill_bytes", _int, 0, "Bytes asked for, from offset 0.")
+    written_bytes = _field("written_bytes", _int, 0, "Bytes written.")
+    level_pct: Optional[float] = _maybe("level_pct", _float, "The level asked, % of the "
+                                        "target (None when bytes were asked).")
+
+    def _title(self) -> str:
+        level = f" ({self.level_pct:g} %)" if self.level_pct is not None else ""
+        return f"{_bytes_text(self.fill_bytes)}{level} asked, {_bytes_text(self.written_bytes)} " \
+               "written"
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("fill_bytes", self.fill_bytes, "B"), ("written_bytes", self.written_bytes, "B"),
+                ("level_pct", self.level_pct, "%")]
+
+
+class DriveIdentity(_OneRow):
+    """What :func:`ssdcore.drive.identity` returns: the identity JSON
+    (``ssdcore identity``'s: the dict it returned before, so
+    ``d["model"]`` still reads; members the drive does not tell are None)
+    with ``model``, ``serial``, ``firmware``, ``transport``, ``link``,
+    ``capacity_bytes``, ``logical_sector_bytes``, ``physical_sector_bytes``,
+    ``rotational``, ``temperature_c`` and, for a sim: URI, ``profile``.
+    ``to_frame()`` and ``summary()``: one row of these. No plot."""
+
+    kind = "drive_identity"
+    _no_plot = ("a drive's identity", "it is no measurement")
+
+    model: Optional[str] = _maybe("model", _str, "The model, as the drive names itself.")
+    serial: Optional[str] = _maybe("serial", _str, "The serial (or sha256: and a prefix).")
+    firmware: Optional[str] = _maybe("firmware", _str, "The firmware revision.")
+    transport: Optional[str] = _maybe("transport", _str, "nvme, sata, sim...")
+    link: Optional[str] = _maybe("link", _str, "The link (\"PCIe 4.0 x4\", \"6.0 Gbps\").")
+    profile: Optional[str] = _maybe("profile", _str, "A sim: drive's profile.")
+    capacity_bytes: Optional[int] = _maybe("capacity_bytes", _int, "User capacity, bytes.")
+    logical_sector_bytes: Optional[int] = _maybe("logical_sector_bytes", _int,
+                                                 "Logical sector size, bytes.")
+    physical_sector_bytes: Optional[int] = _maybe("physical_sector_bytes", _int,
+                                                  "Physical sector size, bytes.")
+    rotational: Optional[bool] = _maybe("rotational", lambda v: None if v is None else bool(v),
+                                        "True for a spinning disk.")
+    temperature_c: Optional[float] = _maybe("temperature_c", _float,
+                                            "The temperature when asked, °C.")
+
+    def _title(self) -> str:
+        return " ".join(str(v) for v in (self.model or self.get("source") or "unknown drive",
+                                         self.transport) if v)
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("model", self.model, ""), ("serial", self.serial, ""),
+                ("firmware", self.firmware, ""), ("transport", self.transport, ""),
+                ("link", self.link, ""), ("capacity_bytes", self.capacity_bytes, "B"),
+                ("logical_sector_bytes", self.logical_sector_bytes, "B"),
+                ("physical_sector_bytes", self.physical_sector_bytes, "B"),
+                ("rotational", self.rotational, ""), ("temperature_c", self.temperature_c, "°C")]
+
+
+class CatalogAddResult(_OneRow):
+    """What :func:`ssdcore.catalog.add` returns: ``{"catalog", "run_dir",
+    "status"}``: ``status`` is "added", "updated" (the run was there but
+    changed since: it was still running) or "unchanged"; ``added`` and
+    ``changed`` (added or updated) say it as booleans. ``to_frame()`` and
+    ``summary()``: one row. No plot (``catalog.figures(...).plot(figure=)``
+    draws a figure across runs).
+
+    ``catalog_add`` returned ``changed`` as a bool: ``if
+    catalog.add(...)`` still reads it for one release, with a
+    DeprecationWarning."""
+
+    kind = "catalog_add"
+    _no_plot = ("adding a run", "catalog.figures(...).plot(figure=KEY) draws a figure across "
+                "runs")
+
+    catalog = _field("catalog", _text, "", "The catalog file.")
+    run_dir = _field("run_dir", _text, "", "The results directory added.")
+    status = _field("status", _text, "", "added, updated or unchanged.")
+    added = _derived(lambda r: r.get("status") == "added", "True when the run was new.")
+    changed = _derived(lambda r: r.get("status") in ("added", "updated"),
+                       "True when the catalog changed (added or updated).")
+
+    def __bool__(self) -> bool:
+        _deprecated("the truth value of ssdcore.catalog.add()'s result (a bool before)",
+                    ".changed")
+        return bool(self.changed)
+
+    def _title(self) -> str:
+        return f"{self.run_dir}: {self.status} in {self.catalog}"
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("catalog", self.catalog, ""), ("run_dir", self.run_dir, ""),
+                ("status", self.status, "")]
+
+
+_FIO_COLUMNS: List[Tuple[str, str]] = [
+    ("name", "string"), ("ddir", "string"), ("total_bytes", "Int64"), ("bw_bps", "float64"),
+    ("iops", "float64"), ("runtime_s", "float64"), ("lat_mean_us", "float64"),
+    ("lat_p50_us", "float64"), ("lat_p99_us", "float64"), ("lat_p99_9_us", "float64"),
+    ("lat_max_us", "float64"), ("p99_over_p50", "float64"), ("p99_9_over_p50", "float64"),
+    ("lat_source", "string"), ("clat_inconsistent", "boolean"), ("error", "Int64")]
+_FIO_SUMMARY = ("name", "ddir", "total_bytes", "bw_bps", "iops", "lat_p50_us", "lat_p99_us",
+                "lat_p99_9_us", "error")
+
+
+class FioResult(_RowsResult):
+    """What :func:`ssdcore.read_fio_json` returns: fio's JSON output, one
+    entry per job and direction with I/O (and one with ddir "none" for a
+    failed job that did none), as ``ssdcore fio-result --json`` lists them.
+
+    - ``jobs``: the entries, dicts as in that JSON (``io_bytes``,
+      ``bw_bps``, ``lat_p99_us``...); ``source``: the file;
+    - ``to_frame()``: one row per entry, the names every frame uses (the
+      JSON's ``io_bytes`` is ``total_bytes``, int), fixed dtypes;
+    - ``summary()``: one row per entry, the headline columns;
+    - ``to_dict()``: ``{"source", "jobs"}``; ``plot()``: MiB/s per entry.
+
+    It was a list of dicts before: ``r[0]``, ``for job in r`` and
+    ``len(r)`` still work for one release, with a DeprecationWarning
+    naming ``.jobs``."""
+
+    kind = "fio"
+
+    def __init__(self, jobs: List[Dict[str, Any]], source: Optional[str] = None) -> None:
+        self.jobs = jobs
+        self.source = source
+
+    def to_dict(self) -> Dict[str, Any]:
+        """``{"source": the file, "jobs": [the entries]}``."""
+        return {"source": self.source, "jobs": self.jobs}
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per job and direction: name, ddir, total_bytes (int),
+        bw_bps, iops, runtime_s, lat_mean/p50/p99/p99_9/max_us, the p99 and
+        p99.9 over p50 ratios, lat_source, clat_inconsistent, error."""
+        rows = [dict(j, total_bytes=_int(j.get("io_bytes")),
+                     **{k: _float(j.get(k)) for k, d in _FIO_COLUMNS if d == "float64"})
+                for j in self.jobs]
+        return _typed_frame(rows, _FIO_COLUMNS)
+
+    def summary(self) -> "pd.DataFrame":
+        """One row per job and direction: the headline columns."""
+        return self.to_frame()[list(_FIO_SUMMARY)]
+
+    def _title(self) -> str:
+        n = len(self.jobs)
+        return f"{os.path.basename(self.source or '')}: {n} entr{'y' if n == 1 else 'ies'}"
+
+    def _rows(self) -> Tuple[List[Any], int]:
+        return self.jobs[:8], len(self.jobs)
+
+    def _row_line(self, j: Any) -> str:
+        p99 = _float(j.get("lat_p99_us"))
+        return (f"{j.get('name')} {j.get('ddir')}: {_mibs(j.get('bw_bps'))}, "
+                f"{_float(j.get('iops')) or 0:.0f} IOPS"
+                + (f", p99 {p99:.1f} µs" if p99 is not None and math.isfinite(p99) else "")
+                + (f", error {j.get('error')}" if j.get("error") else ""))
+
+    def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
+        """MiB/s of each job and direction as a bar."""
+        from . import plot as _plot
+        return _plot.fio_bars(self, ax=ax)
+
+    # The list it was before, for one release.
+    def _old(self, what: str) -> List[Dict[str, Any]]:
+        _deprecated(f"{what} a read_fio_json() result (a list before)", ".jobs", stacklevel=4)
+        return self.jobs
+
+    def __getitem__(self, i: Union[int, slice]) -> Any:
+        return self._old("indexing")[i]
+
+    def __iter__(self) -> Any:
+        return iter(self._old("iterating over"))
+
+    def __len__(self) -> int:
+        return len(self._old("len() of"))

@@ -1,29 +1,36 @@
 """The simulated drive: built-in profiles and ground truth.
 
 >>> import ssdcore
->>> [p["name"] for p in ssdcore.sim_profiles()][:2]
+>>> [p["name"] for p in ssdcore.sim.profiles()][:2]
 ['bx200', 'ssd370']
 >>> with ssdcore.SimTarget("sim:bx200,seed=7") as t:
 ...     t.idle(900)
-...     ssdcore.sim_truth(t)["cache_effective_bytes"]
+...     ssdcore.sim.truth(t)["cache_effective_bytes"]
 2147483648
 
 Units follow the reviews: sizes in the parameters are GiB, speeds MiB/s;
 everything in the ground truth is bytes, seconds or plain ratios.
+``sim_profile``, ``sim_profiles`` and ``sim_truth``, the old names (also
+``ssdcore.sim_truth``...), still work for one release with a
+DeprecationWarning.
 """
 import json
 import os
 from typing import Any, Dict, List, Optional, Union
 
+from ._deprecation import renamed
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
 from ._util import json_dict, take_string
 from .job import Target, _opened
 
-__all__ = ["sim_profiles", "sim_profile", "sim_truth", "SimTarget"]
+__all__ = ["profiles", "profile", "truth", "SimTarget"]
+
+__getattr__ = renamed(__name__, {"sim_profile": "sim.profile", "sim_profiles": "sim.profiles",
+                                 "sim_truth": "sim.truth"})
 
 
-def sim_profile(spec: str) -> Dict[str, Any]:
+def profile(spec: str) -> Dict[str, Any]:
     """Resolve a spec ("bx200", "bx200,slc_gib=6", "file=/p.ini") to a dict:
     {"name", "description", "params": {...}, "derived": {...}}.
 
@@ -42,11 +49,11 @@ def sim_profile(spec: str) -> Dict[str, Any]:
     return d
 
 
-def sim_profiles() -> List[Dict[str, Any]]:
-    """The built-in profiles, each as sim_profile() returns it."""
+def profiles() -> List[Dict[str, Any]]:
+    """The built-in profiles, each as profile() returns it."""
     names = [ffi.string(lib.ssd_sim_profile_name(i)).decode()
              for i in range(lib.ssd_sim_profile_count())]
-    return [sim_profile(n) for n in names]
+    return [profile(n) for n in names]
 
 
 def _handle(target: Any) -> Any:
@@ -61,7 +68,7 @@ def _handle(target: Any) -> Any:
     raise TypeError(f"expected a sim target, got {type(target).__name__}")
 
 
-def sim_truth(target: Any, key: Optional[str] = None) -> Union[Dict[str, Any], float]:
+def truth(target: Any, key: Optional[str] = None) -> Union[Dict[str, Any], float]:
     """Ground truth of an open sim target: a dict of every figure (events
     that did not happen in the last job are None), or one float by key.
 
@@ -71,7 +78,7 @@ def sim_truth(target: Any, key: Optional[str] = None) -> Union[Dict[str, Any], f
     """
     if isinstance(target, (str, bytes, os.PathLike)):
         with _opened(target, {}) as t:
-            return sim_truth(t, key)
+            return truth(t, key)
     h = _handle(target)
     if key is not None:
         out = ffi.new("double *")
@@ -101,8 +108,8 @@ class SimTarget(Target):
         return self._t
 
     def truth(self, key: Optional[str] = None) -> Any:
-        """Same as sim_truth(self, key): one float by key, else the dict."""
-        return sim_truth(self, key)
+        """Same as ssdcore.sim.truth(self, key): one float by key, else the dict."""
+        return truth(self, key)
 
     def __repr__(self) -> str:
         return f"SimTarget({self._uri!r})"

@@ -19,7 +19,11 @@ JSON of ``ssd_replay_to_json`` with attributes, ``to_frame()``,
 ``summary()``, ``plot()``); ``apps`` replays every built-in application
 scenario and returns an :class:`~ssdcore.results.AppsResult`: per-trace
 bandwidth and the score (total bytes / total busy time, PCMark 8's way);
-``fsd`` an :class:`~ssdcore.results.FsdResult`.
+``fsd`` an :class:`~ssdcore.results.FsdResult`. ``scenarios()`` and
+``filetests()`` list the built-in traces; ``trace_scenarios`` (whose dicts
+said ``describe``) and ``trace_filetests``, the old names (also
+``ssdcore.trace_scenarios``...), still work for one release with a
+DeprecationWarning.
 """
 from __future__ import annotations
 
@@ -29,13 +33,18 @@ import os
 import threading
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
+from ._deprecation import renamed
 from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, json_dict, make_handle, parse_size, take_string
 from .job import _TARGET_KEYS, Target, _opened, refuse_options_for_open_target
 from .results import AppsResult, FsdResult, ReplayResult
 
-__all__ = ["Trace", "replay", "apps", "trace_scenarios"]
+__all__ = ["Trace", "replay", "apps", "fsd", "scenarios", "filetests"]
+
+__getattr__ = renamed(__name__, {"trace_scenarios": "trace.scenarios",
+                                 "trace_filetests": "trace.filetests"},
+                      old={"trace_scenarios": lambda: _trace_scenarios()})
 
 
 _OPS = {"R": 0, "W": 1, "T": 2, "F": 3, "read": 0, "write": 1, "trim": 2, "flush": 3}
@@ -70,7 +79,7 @@ class Trace:
 
     @classmethod
     def scenario(cls, name: str, seed: int = 1, span: int = 0) -> "Trace":
-        """A built-in application scenario (see ``trace_scenarios()``)."""
+        """A built-in application scenario (see :func:`scenarios`)."""
         tr = cls()
         check(lib.ssd_trace_generate(tr._tr, name.encode(), int(seed), int(span)), tr._errmsg)
         return tr
@@ -78,7 +87,7 @@ class Trace:
     @classmethod
     def filetest(cls, name: str, set_size: Union[int, str] = 0) -> "Trace":
         """A recorded lab2016 file test ("iso-copy", "work-archive"...; see
-        ``trace_filetests()``), repeated to a set of set_size bytes (an int
+        :func:`filetests`), repeated to a set of set_size bytes (an int
         or a size like "8g"; 0: as recorded)."""
         size = parse_size(set_size) if isinstance(set_size, str) else int(set_size)
         tr = cls()
@@ -146,14 +155,20 @@ class Trace:
                 f"{size(s['write_bytes'])} written, {s['duration_s']:.1f} s>")
 
 
-def trace_scenarios() -> List[Dict[str, str]]:
-    """[{"name", "describe"}] of the built-in application scenarios."""
+def scenarios() -> List[Dict[str, str]]:
+    """[{"name", "description"}] of the built-in application scenarios (as
+    :func:`ssdcore.suite_builtins` names the suites)."""
     return [{"name": ffi.string(lib.ssd_trace_scenario_name(i)).decode(),
-             "describe": ffi.string(lib.ssd_trace_scenario_describe(i)).decode()}
+             "description": ffi.string(lib.ssd_trace_scenario_describe(i)).decode()}
             for i in range(lib.ssd_trace_scenario_count())]
 
 
-def trace_filetests() -> List[Dict[str, Any]]:
+def _trace_scenarios() -> List[Dict[str, str]]:
+    """The old trace_scenarios: [{"name", "describe"}]."""
+    return [{"name": s["name"], "describe": s["description"]} for s in scenarios()]
+
+
+def filetests() -> List[Dict[str, Any]]:
     """[{"name", "set_bytes", "device_bytes"}] of the recorded file tests:
     the set size each was recorded with and the loop device's size."""
     out = []

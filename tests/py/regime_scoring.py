@@ -76,7 +76,7 @@ def valid_drive(rng, cap_range=(120, 4000)):
     while True:
         spec = draw_drive(rng, cap_range)
         try:
-            ssdcore.sim_profile(spec[len("sim:"):])
+            ssdcore.sim.profile(spec[len("sim:"):])
             return spec
         except ssdcore.Error:
             continue

@@ -13,7 +13,7 @@ from sim_truth_cases import fill2021_case, fill_case, lab2016_recovery_case, rec
 # The write regimes of drives that do not throttle: a throttling drive's
 # fill drops where it gets hot, which only its temperature column tells
 # (tests/py/test_thermal.py scores it against its truth).
-PROFILES = [p["name"] for p in ssdcore.sim_profiles() if not p["params"]["throttle_c"]]
+PROFILES = [p["name"] for p in ssdcore.sim.profiles() if not p["params"]["throttle_c"]]
 
 
 @pytest.fixture(scope="module")

@@ -104,7 +104,7 @@ def test_every_path_gives_one_verdict(profile, cli, tmp_path):
     assert res.job("used")["analysis_context"]["written_before_bytes"] == wb
 
     for name, run, c_an, extra in (("fresh", fresh, c_fresh, {"precondition": "none"}),
-                                   ("used", used, c_used, {"written_before": wb})):
+                                   ("used", used, c_used, {"written_before_bytes": wb})):
         log = tmp_path / f"{name}.csv"
         cli_an = json.loads(subprocess.run([cli, "analyze", str(log), "--json"], check=True,
                                            capture_output=True, text=True).stdout)
@@ -114,15 +114,15 @@ def test_every_path_gives_one_verdict(profile, cli, tmp_path):
             "job().analyze()": run.analyze(),
             "CLI analyze": cli_an,
             "analyze(path)": ssdcore.analyze(str(log)),
-            "analyze(DataFrame, capacity=)": ssdcore.analyze(
-                frame, capacity=cap, **extra),
+            "analyze(DataFrame, capacity_bytes=)": ssdcore.analyze(
+                frame, capacity_bytes=cap, **extra),
             "JobResult read back from JSON": ssdcore.analyze(
                 json.loads(json.dumps(run.to_dict()))),
         }
         want = verdict(paths["CLI analyze"])
         got = {k: verdict(v) for k, v in paths.items()}
         # A DataFrame carries no workload: everything else must match.
-        got["analyze(DataFrame, capacity=)"]["workload"] = want["workload"]
+        got["analyze(DataFrame, capacity_bytes=)"]["workload"] = want["workload"]
         bad = {k: v for k, v in got.items() if v != want}
         assert not bad, f"{profile} {name}: {sorted(bad)} differ from the CLI's {want}: {bad}"
         # The job's series is its log's to the last bit: the whole analysis
@@ -147,7 +147,7 @@ def test_explicit_options_win_over_the_context(tmp_path):
     a = r.analyze()
     assert a["precondition"] == "seq_fill" and a["written_before_bytes"] == 100 * 2**30
     assert a["capacity_bytes"] == r.capacity_bytes
-    b = r.analyze(capacity="512g", written_before=0, precondition="none")
+    b = r.analyze(capacity_bytes="512g", written_before_bytes=0, precondition="none")
     assert b["capacity_bytes"] == 512 * 2**30 and b["written_before_bytes"] == 0
     assert b["precondition"] == "none"
     with pytest.raises(ssdcore.Error, match="precondition"):

@@ -30,7 +30,7 @@ def test_a_fresh_runs_one_level_then_a_late_gentle_fall_is_the_used_state():
     t, b = held_then_slid(6000, 1200, 1.2)
     onset = float(b[:6000].sum())
     cap = round(onset / 2.5)
-    a = ssdcore.analyze((t, b), capacity=cap, written_before=0)
+    a = ssdcore.analyze((t, b), capacity_bytes=cap, written_before_bytes=0)
     assert a["cache"] is None
     assert a["gc"] is not None, [p["regime"] for p in a["phases"]]
     assert abs(a["gc"]["start_bytes"] - onset) <= 0.05 * onset
@@ -47,8 +47,9 @@ def test_one_phase_stays_one_unless_the_run_started_fresh_and_held_past_the_capa
     t, b = held_then_slid(6000, 1200, 1.2)
     total = float(b.sum())
     if written_before == "cap":
-        a = ssdcore.analyze((t, b), capacity=round(total / 2.5), written_before=round(total / 2.5))
+        a = ssdcore.analyze((t, b), capacity_bytes=round(total / 2.5),
+                            written_before_bytes=round(total / 2.5))
         assert a["gc"] is None or a["gc"]["start_bytes"] < 0.5 * total
     else:
-        a = ssdcore.analyze((t, b), capacity=round(1.2 * total), written_before=0)
+        a = ssdcore.analyze((t, b), capacity_bytes=round(1.2 * total), written_before_bytes=0)
         assert a["gc"] is None

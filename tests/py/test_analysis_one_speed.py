@@ -33,7 +33,7 @@ def cached(cache_bytes, fast=500.0, slow=80.0, total_bytes=None, interval=0.1):
 
 
 def test_short_flat_run_says_it_cannot_tell():
-    a = ssdcore.analyze(flat(1 * GIB), capacity=240 * 10 ** 9)
+    a = ssdcore.analyze(flat(1 * GIB), capacity_bytes=240 * 10 ** 9)
     assert a.cache_bytes is None and a.gc_start_bytes is None
     assert [p["regime"] for p in a.phases] == ["direct"]  # the contract's word, with the note
     assert a.regime_note.startswith(NEVER_DROPPED)
@@ -51,13 +51,13 @@ def test_unknown_capacity_says_no_length_rules_a_cache_out():
 
 def test_flat_run_past_any_cache_is_no_cache():
     # 7 GiB flat on a 10 GiB drive: a cache would have to hold 70 % of it.
-    a = ssdcore.analyze(flat(7 * GIB), capacity=10 * GIB)
+    a = ssdcore.analyze(flat(7 * GIB), capacity_bytes=10 * GIB)
     assert a.cache_bytes is None
     assert a.regime_note is None
 
 
 def test_a_cache_and_its_drop_need_no_note():
-    a = ssdcore.analyze(cached(2 * GIB), capacity=240 * 10 ** 9)
+    a = ssdcore.analyze(cached(2 * GIB), capacity_bytes=240 * 10 ** 9)
     written_fast = flat(2 * GIB)[1].sum()  # whole samples: 1.95 GiB
     assert a.cache_bytes == pytest.approx(written_fast, rel=0.02)
     assert a.regime_note is None
@@ -97,11 +97,11 @@ def test_plot_names_the_guess():
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    short = ssdcore.analyze(flat(1 * GIB), capacity=240 * 10 ** 9)
+    short = ssdcore.analyze(flat(1 * GIB), capacity_bytes=240 * 10 ** 9)
     labels = [x.get_text() for x in short.plot().texts]
     assert "cache or direct" in labels and "direct" not in labels
     plt.close("all")
-    long = ssdcore.analyze(cached(2 * GIB), capacity=240 * 10 ** 9)
+    long = ssdcore.analyze(cached(2 * GIB), capacity_bytes=240 * 10 ** 9)
     labels = [x.get_text() for x in long.plot().texts]
     assert "direct" in labels and "cache or direct" not in labels
     plt.close("all")

@@ -77,17 +77,17 @@ def test_segment_l2_is_exact_on_a_clean_step():
 
 
 def test_read_fio_json_rejects_broken_clat(datasets_dir):
-    rows = ssdcore.read_fio_json(DATA.parent / "fio" / "fio3_clat_broken.json")
+    rows = ssdcore.read_fio_json(DATA.parent / "fio" / "fio3_clat_broken.json").jobs
     assert [r["ddir"] for r in rows] == ["write", "read"]
     assert rows[0]["clat_inconsistent"] and rows[0]["lat_p99_us"] is None
     assert rows[1]["p99_over_p50"] == pytest.approx(257024 / 107520)
-    df = ssdcore.read_fio_json(DATA.parent / "fio" / "fio3_clat_broken.json", as_frame=True)
+    df = ssdcore.read_fio_json(DATA.parent / "fio" / "fio3_clat_broken.json").to_frame()
     assert len(df) == 2
 
 
 def test_fio_json_total_matches_the_summed_job_logs(datasets_dir):
     d = datasets_dir / "nvmebenchmarks" / "custom" / "zns-a" / "long3"
-    rows = ssdcore.read_fio_json(d / "nvme_32_1115.json")
+    rows = ssdcore.read_fio_json(d / "nvme_32_1115.json").jobs
     w = [r for r in rows if r["ddir"] == "write"][0]
     t, b = ssdcore.read_series(str(d / "log_32_1115_bw.*.log"))
     # The bw logs and fio's own total describe the same 20 minutes.

@@ -99,7 +99,7 @@ def test_the_log_is_the_one_behind_the_report(runs, name):
 @pytest.mark.parametrize("name", [FRESH, PRECOND])
 def test_totals_match_the_reports(runs, name):
     _, series, src = runs[name]
-    r = ssdcore.analyze(series, capacity=CAPACITY)
+    r = ssdcore.analyze(series, capacity_bytes=CAPACITY)
     # The log's last partial second (0.68 s of 101.68) is not logged: 1 %.
     assert r["total_bytes"] == pytest.approx(src["total_gib"] * GIB, rel=0.01)
     assert r["duration_s"] == pytest.approx(src["runtime_s"], abs=1.0)
@@ -109,7 +109,7 @@ def test_totals_match_the_reports(runs, name):
 @pytest.mark.parametrize("name", [FRESH, PRECOND])
 def test_the_cache_the_source_measured_is_found(runs, name):
     _, series, src = runs[name]
-    r = ssdcore.analyze(series, capacity=CAPACITY)
+    r = ssdcore.analyze(series, capacity_bytes=CAPACITY)
     c = r["cache"]
     assert c is not None and c["censored"] == "none"
     assert c["level_bps"] == pytest.approx(src["cache_in_mib_s"] * MIB, rel=0.01)
@@ -127,8 +127,8 @@ def test_the_cache_the_source_measured_is_found(runs, name):
 
 def test_the_cache_is_larger_after_the_precondition(runs):
     # The source: "SLC cache ~71.36 GiB -> ~94.67 GiB (+33 %)".
-    fresh = ssdcore.analyze(runs[FRESH][1], capacity=CAPACITY)["cache"]["bytes"]
-    after = ssdcore.analyze(runs[PRECOND][1], capacity=CAPACITY)["cache"]["bytes"]
+    fresh = ssdcore.analyze(runs[FRESH][1], capacity_bytes=CAPACITY)["cache"]["bytes"]
+    after = ssdcore.analyze(runs[PRECOND][1], capacity_bytes=CAPACITY)["cache"]["bytes"]
     src = runs[PRECOND][2]["cache_gib"] / runs[FRESH][2]["cache_gib"]
     assert after / fresh > 1.2
     assert after / fresh == pytest.approx(src, rel=0.1)
@@ -139,7 +139,7 @@ def test_a_real_cache_survives_the_used_drive_context(runs):
     # is its SLC cache at the fresh run's speed (the source measured it), not
     # clean blocks; the used-drive rule must not veto it.
     _, series, src = runs[PRECOND]
-    r = ssdcore.analyze(series, capacity=CAPACITY, written_before=200 * GIB,
+    r = ssdcore.analyze(series, capacity_bytes=CAPACITY, written_before_bytes=200 * GIB,
                         precondition="seq_fill")
     assert r["written_before_bytes"] == 200 * GIB
     c = r["cache"]

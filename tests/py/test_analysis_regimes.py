@@ -20,13 +20,13 @@ REGIMES = {"cache", "direct", "folding", "gc", "other"}
 def seed_runs():
     """The seeds' drives: every profile, the 2-hour test and the fill."""
     out = {}
-    for p in ssdcore.sim_profiles():
+    for p in ssdcore.sim.profiles():
         if p["params"]["throttle_c"]:
             continue  # write regimes only: test_thermal.py scores the throttling drive
         name = p["name"]
         for run, fn in (("2h", two_hour_run), ("fill", fill_run)):
             truth, series, cap = fn(f"sim:{name}")
-            a = ssdcore.analyze(analysis_input(series), capacity=cap)
+            a = ssdcore.analyze(analysis_input(series), capacity_bytes=cap)
             out[name, run] = (truth, series, cap, a)
     return out
 
@@ -186,7 +186,7 @@ def test_small_random_drive_sweep():
         spec = valid_drive(rng)
         for fn in (fill_run, two_hour_run):
             truth, series, cap = fn(spec)
-            a = ssdcore.analyze(analysis_input(series), capacity=cap)
+            a = ssdcore.analyze(analysis_input(series), capacity_bytes=cap)
             probs, false_cache, false_fold = score(truth, series, a)
             assert not false_cache and not false_fold, (spec, probs)
             runs += 1
@@ -220,7 +220,7 @@ def test_short_cache_in_a_long_fill_is_found():
         rr = r.copy()
         if ramp:
             rr[:3] = [100e6, 200e6, 300e6]
-        a = ssdcore.analyze((t, rr), capacity=480e9)
+        a = ssdcore.analyze((t, rr), capacity_bytes=480e9)
         assert a["cache"] is not None, ramp
         assert a["cache"]["bytes"] == pytest.approx(rr[:n1].sum(), rel=0.05)
         assert a["phases"][1]["regime"] == "direct"
@@ -235,7 +235,7 @@ def test_short_static_cache_in_a_two_hour_run_is_found():
             "noise_direct=0.12,seed=82818219,slc_gb=20.2,slc_wa=1.04,dip_period_s=24.8,"
             "dip_duty=0.16,dip_depth=0.34")
     truth, series, cap = two_hour_run(spec)
-    a = ssdcore.analyze(analysis_input(series), capacity=cap)
+    a = ssdcore.analyze(analysis_input(series), capacity_bytes=cap)
     assert a["cache"]["bytes"] == pytest.approx(truth["phases"][1]["start_bytes"], rel=0.05)
     assert not score(truth, series, a)[0]
 
@@ -252,7 +252,7 @@ def test_a_short_cache_with_a_gc_dip_whose_last_sample_runs_at_speed_is_found():
                         740e6 * (1 + 0.02 * rng.standard_normal(526)),
                         130e6 * np.exp(0.3 * rng.standard_normal(3070))])
     t = np.arange(1, r.size + 1, dtype=float)
-    a = ssdcore.analyze((t, r), capacity=345e9)
+    a = ssdcore.analyze((t, r), capacity_bytes=345e9)
     assert a["cache"] is not None
     assert a["cache"]["bytes"] == pytest.approx(r[:4].sum(), rel=0.05)
     assert [p["regime"] for p in a["phases"]] == ["cache", "direct", "gc"]
@@ -293,13 +293,13 @@ def test_capacity_from_series_metadata_and_cli(tmp_path, cli):
 def test_python_capacity_takes_sizes_and_refuses_nonsense():
     t = np.arange(1, 101, dtype=float)
     b = np.where(t <= 10, 400e6, 60e6)
-    assert ssdcore.analyze((t, b), capacity="1g")["capacity_bytes"] == GIB
-    assert ssdcore.analyze((t, b), capacity=5e9)["capacity_bytes"] == 5e9
+    assert ssdcore.analyze((t, b), capacity_bytes="1g")["capacity_bytes"] == GIB
+    assert ssdcore.analyze((t, b), capacity_bytes=5e9)["capacity_bytes"] == 5e9
     for v in ("lots", 0, -1, float("nan")):
         with pytest.raises(ValueError, match="capacity"):
-            ssdcore.analyze((t, b), capacity=v)
+            ssdcore.analyze((t, b), capacity_bytes=v)
     with pytest.raises(TypeError, match="capacity"):
-        ssdcore.analyze((t, b), capacity=True)
+        ssdcore.analyze((t, b), capacity_bytes=True)
 
 
 @pytest.mark.slow
@@ -359,9 +359,9 @@ def test_written_before_finds_the_used_state_of_a_run_on_a_used_drive(tmp_path, 
     onset = job["sim_truth"]["gc_start_bytes"]
     written = [s for s in res["steps"] if s["name"] == "degradation"][0]["results"]["write"]
     log, ref = out / "recovery-idle.csv", out / "degradation.csv"
-    blind = ssdcore.analyze(str(log), reference=str(ref), written_before=0)
+    blind = ssdcore.analyze(str(log), reference=str(ref), written_before_bytes=0)
     assert blind["gc"] is None and blind["written_before_bytes"] == 0
-    told = ssdcore.analyze(str(log), reference=str(ref), written_before=written["bytes"])
+    told = ssdcore.analyze(str(log), reference=str(ref), written_before_bytes=written["bytes"])
     assert told["written_before_bytes"] == written["bytes"]
     from_log = ssdcore.analyze(str(log), reference=str(ref))
     assert from_log["written_before_bytes"] == written["bytes"]
@@ -377,7 +377,7 @@ def test_written_before_finds_the_used_state_of_a_run_on_a_used_drive(tmp_path, 
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "--written-before: '-1'" in bad.stderr and not bad.stdout
     with pytest.raises(ValueError, match="written_before"):
-        ssdcore.analyze(str(log), written_before="lots")
+        ssdcore.analyze(str(log), written_before_bytes="lots")
 
 
 def test_the_harness_analyses_the_temperature_the_job_logged():
@@ -389,7 +389,7 @@ def test_the_harness_analyses_the_temperature_the_job_logged():
     direct writes then the throttle."""
     truth, series, cap = fill_run("sim:hot-nvme-1tb")
     assert series.temp_c is not None and len(series.temp_c) == len(series[1])
-    a = ssdcore.analyze(analysis_input(series), capacity=cap)
+    a = ssdcore.analyze(analysis_input(series), capacity_bytes=cap)
     assert [p["regime"] for p in a["phases"]] == ["direct", "throttle"]
     assert a["cache"] is None
     assert not score(truth, series, a)[0]

@@ -44,6 +44,6 @@ def test_a_first_segment_holding_the_drops_mixed_sample_is_not_split_off():
     r = np.concatenate([[2.04e9, 1.36e9], 0.9e9 * np.exp(0.01 * rng.standard_normal(135)),
                         0.27e9 * np.exp(0.5 * rng.standard_normal(600))])
     t, b = np.arange(1, len(r) + 1) * 5.0, r * 5.0
-    a = ssdcore.analyze((t, b), capacity=round(b[:137].sum() / 1.1))
+    a = ssdcore.analyze((t, b), capacity_bytes=round(b[:137].sum() / 1.1))
     assert a["phases"][0]["samples"] != 2, a["phases"][0]
     assert a["gc"] is not None

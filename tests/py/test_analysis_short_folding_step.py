@@ -36,7 +36,7 @@ def test_a_folding_step_of_half_a_lasting_phase_before_the_used_state():
     before the used state is the folding."""
     t, b, fold_at, gc_at = two_hour_like()
     cap = round(0.97 * fold_at)  # folding once the capacity has been written, as drive 196
-    a = ssdcore.analyze((t, b), capacity=cap)
+    a = ssdcore.analyze((t, b), capacity_bytes=cap)
     assert a["cache"] is not None
     assert a["folding"] is not None, [(p["regime"], p["samples"]) for p in a["phases"]]
     assert abs(a["folding"]["start_bytes"] - fold_at) <= 0.02 * fold_at

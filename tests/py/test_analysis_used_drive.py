@@ -74,7 +74,7 @@ def test_clean_blocks_after_a_fill_are_the_used_states_onset_not_a_cache(spec, p
     truth, series, cap = _used_run(spec, pattern)
     slc = [p for p in truth["phases"] if p["regime"] == "slc"]
     gc = next(p for p in truth["phases"] if p["regime"] == "gc")
-    a = ssdcore.analyze(series, capacity=cap, written_before=cap, precondition=pre)
+    a = ssdcore.analyze(series, capacity_bytes=cap, written_before_bytes=cap, precondition=pre)
     assert not slc and a["cache"] is None, a["cache"]
     assert a["gc"] is not None
     assert abs(a["gc"]["start_bytes"] - gc["start_bytes"]) <= 0.05 * gc["start_bytes"]
@@ -88,7 +88,8 @@ def test_static_cache_after_a_fill_and_idle_is_still_found():
     truth, series, cap = _used_run("sim:bx200", "write", idle=900, factor=0.3)
     slc = next(p for p in truth["phases"] if p["regime"] == "slc")
     full = truth["phases"][1]["start_bytes"]
-    a = ssdcore.analyze(series, capacity=cap, written_before=cap, precondition="seq_fill")
+    a = ssdcore.analyze(series, capacity_bytes=cap,
+                        written_before_bytes=cap, precondition="seq_fill")
     assert slc and a["cache"] is not None
     assert abs(a["cache"]["bytes"] - full) <= 0.05 * full
     assert a["gc"] is not None
@@ -120,7 +121,7 @@ def test_without_the_capacity_a_used_drive_says_what_cannot_be_told(tmp_path):
     note says so in the JSON, the Python attribute and the CLI text."""
     t = np.arange(1, 3001, dtype=float)  # 56 GB fast, then 175 GB
     b = np.where(t <= 80, 700e6, 60e6)
-    a = ssdcore.analyze((t, b), written_before=512e9)
+    a = ssdcore.analyze((t, b), written_before_bytes=512e9)
     assert a["cache"] is not None
     assert "cache may be those clean blocks" in a["regime_note"]
     assert a.regime_note == a["regime_note"]
@@ -131,7 +132,8 @@ def test_without_the_capacity_a_used_drive_says_what_cannot_be_told(tmp_path):
     out = subprocess.run([cli, "analyze", str(p)], capture_output=True, text=True)
     assert out.returncode == 0 and "cache may be those clean blocks" in out.stdout
     # with the capacity it is told: the spare area, then the used state
-    a = ssdcore.analyze((t, b), written_before=512e9, capacity=512e9, precondition="seq_fill")
+    a = ssdcore.analyze((t, b),
+                        written_before_bytes=512e9, capacity_bytes=512e9, precondition="seq_fill")
     assert a["cache"] is None and a["gc"] is not None
     assert "clean blocks" not in str(a.get("regime_note"))
 
@@ -150,7 +152,8 @@ def test_cache_and_short_direct_stretch_after_fill_and_idle_are_found():
     truth, series, cap = _used_run(spec, "write", idle=900, factor=1.0)
     ph = truth["phases"]
     assert [p["regime"] for p in ph] == ["slc", "native", "gc"]
-    a = ssdcore.analyze(series, capacity=cap, written_before=cap, precondition="seq_fill")
+    a = ssdcore.analyze(series, capacity_bytes=cap,
+                        written_before_bytes=cap, precondition="seq_fill")
     assert a["cache"] is not None
     assert abs(a["cache"]["bytes"] - ph[1]["start_bytes"]) <= 0.05 * ph[1]["start_bytes"]
     assert abs(a["gc"]["start_bytes"] - ph[2]["start_bytes"]) <= 0.05 * ph[2]["start_bytes"]
@@ -164,10 +167,10 @@ def test_short_run_on_a_full_drive_says_it_cannot_tell_but_a_barely_written_one_
     240 GB) is no full drive: its cache is a cache, and no note."""
     t = np.arange(1, 301, dtype=float)
     b = np.where(t <= 20, 400e6, 60e6)  # 8 GB fast, then 17 GB
-    full = ssdcore.analyze((t, b), capacity=240e9, written_before=240e9,
+    full = ssdcore.analyze((t, b), capacity_bytes=240e9, written_before_bytes=240e9,
                            precondition="seq_fill")
     assert full["cache"] is not None and "a run writing more" in full["regime_note"]
-    little = ssdcore.analyze((t, b), capacity=240e9, written_before=8e9)
+    little = ssdcore.analyze((t, b), capacity_bytes=240e9, written_before_bytes=8e9)
     assert little["cache"] is not None and little.get("regime_note") is None
 
 
@@ -294,13 +297,15 @@ def test_a_drop_where_the_clean_room_ends_is_the_used_state_not_folding(precondi
     rng = np.random.default_rng(1)
     b = np.concatenate([np.full(80, 1e9), np.full(300, 0.25e9)]) * (1 + 0.02 * rng.standard_normal(380))
     kw = {} if precondition is None else {"precondition": precondition}
-    a = ssdcore.analyze((np.arange(1.0, b.size + 1), b), capacity=100e9, written_before=20e9, **kw)
+    a = ssdcore.analyze((np.arange(1.0, b.size + 1), b), capacity_bytes=100e9,
+                        written_before_bytes=20e9, **kw)
     assert a["cache"] is None and a["folding"] is None
     assert [p["regime"] for p in a["phases"]] == ["direct", "gc"]
     assert abs(a["gc"]["start_bytes"] - 80e9) <= 1.5e9
     # A drop well before the clean blocks can have run out is no used state.
     b = np.concatenate([np.full(70, 1e9), np.full(300, 0.25e9)])
-    a = ssdcore.analyze((np.arange(1.0, b.size + 1), b), capacity=100e9, written_before=20e9, **kw)
+    a = ssdcore.analyze((np.arange(1.0, b.size + 1), b), capacity_bytes=100e9,
+                        written_before_bytes=20e9, **kw)
     assert a["gc"] is None
 
 

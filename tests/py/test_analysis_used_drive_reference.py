@@ -413,8 +413,8 @@ def _fold_run(fold, gc_level, n_fold, n_gc, burst_p, burst_x, lead=None, fold_no
     cache = sum(lead[:-1]) + (lead[-1] - fold) / (2.8e9 - fold) * 2.8e9
     used = np.concatenate([lead, fold * (1 + fold_noise * rng.standard_normal(n_fold)), gc])
     a = ssdcore.analyze((np.arange(1.0, used.size + 1), used),
-                        reference=(np.arange(1.0, ref.size + 1), ref), capacity=400e9,
-                        written_before=800e9, precondition="random_fill")
+                        reference=(np.arange(1.0, ref.size + 1), ref), capacity_bytes=400e9,
+                        written_before_bytes=800e9, precondition="random_fill")
     return a, cache, float(used[:len(lead) + n_fold].sum())
 
 
@@ -517,8 +517,8 @@ def test_a_static_cache_the_best_split_cut_inside_is_split_at_the_reference_leve
                            3.3e6 * (1 + 0.1 * rng.standard_normal(4307))])
     cache = 4 * dt * 409.6e6 + dt * (319.3e6 - 57e6) / (409.6e6 - 57e6) * 409.6e6
     t = lambda b: dt * np.arange(1.0, b.size + 1)  # noqa: E731
-    a = ssdcore.analyze((t(used), used * dt), reference=(t(ref), ref * dt), capacity=cap,
-                        written_before=2 * cap, precondition="random_fill")
+    a = ssdcore.analyze((t(used), used * dt), reference=(t(ref), ref * dt), capacity_bytes=cap,
+                        written_before_bytes=2 * cap, precondition="random_fill")
     assert a["cache"] is not None and abs(a["cache"]["bytes"] - cache) <= 0.05 * cache, a["cache"]
     assert [p["regime"] for p in a["phases"]] == ["cache", "direct", "gc"]
 
@@ -579,8 +579,8 @@ def test_a_static_cache_faster_than_the_reference_level_is_still_the_cache():
     used = np.concatenate([[1102e6, 1432e6, 1784e6], 785e6 * noise(2), [520e6],
                            125e6 * noise(n - 6)])
     t = np.arange(1.0, n + 1)
-    a = ssdcore.analyze((t, used), reference=(t, ref), capacity=cap,
-                        written_before=2 * cap, precondition="random_fill")
+    a = ssdcore.analyze((t, used), reference=(t, ref), capacity_bytes=cap,
+                        written_before_bytes=2 * cap, precondition="random_fill")
     cache = (1102e6 + 1432e6 + 1784e6) + (783e6 - 785e6)  # ends at the third sample
     assert a["cache"] is not None, a.get("regime_note")
     assert abs(a["cache"]["bytes"] - cache) <= 0.1 * cache, a["cache"]

@@ -94,13 +94,13 @@ def test_a_run_catalogued_while_running_is_updated_when_it_ends(cli, tmp_path, r
     r = _add(cli, db, d)
     assert r.returncode == 0 and "updated" in r.stdout, r.stdout
     assert [x[1] for x in _rows(db)] == ["complete"]
-    figs = ssdcore.catalog_figures(db).to_frame()
+    figs = ssdcore.catalog.figures(db).to_frame()
     v = figs[figs.figure == "seq_read_bps"].value.iloc[0]
     assert v == pytest.approx(doc["headline"]["seq_read_bps"]) and v != 1.0
     assert _add(cli, db, d).stdout.strip().endswith("already in the catalog")
     # a run that says running but whose directory nobody holds was killed
     _write(tmp_path / "k", dict(running, run_id="3" * 32))
-    assert ssdcore.catalog_add(tmp_path / "k", db) is True
+    assert ssdcore.catalog.add(tmp_path / "k", db).status == "added"
     assert _rows(db)[-1][1] == "interrupted"
 
 
@@ -125,7 +125,7 @@ def test_compare_never_shows_another_drives_data_from_a_reused_directory(cli, tm
     newer = dict(run["bx200"], run_id="4" * 32, started="2099-01-01T00:00:00Z")
     assert _add(cli, db, d).returncode == 0
     _write(d, newer)
-    out = ssdcore.catalog_compare(["bx200"], catalog=db)
+    out = ssdcore.catalog.compare(["bx200"], catalog=db)
     assert out.drives == ["Crucial BX200 240 GB"]
     assert sum(1 for x in _rows(db) if x[2] == "sim:bx200") == 2
 
@@ -172,22 +172,22 @@ def test_python_reads_the_catalog_it_is_given_whatever_its_name(tmp_path, run, n
     _write(d, run["bx200"])
     _write(decoy_dir, run["ssd370"])
     for decoy in ("c", "cA.sqlite", "c"):  # what a URI would make of the names
-        ssdcore.catalog_add(decoy_dir, tmp_path / decoy)
+        ssdcore.catalog.add(decoy_dir, tmp_path / decoy)
     db = tmp_path / name
-    assert ssdcore.catalog_add(d, db) is True
-    assert list(ssdcore.catalog_runs(db).to_frame().target) == ["sim:bx200"]
-    assert set(ssdcore.catalog_figures(db).to_frame().drive) == {"sim:bx200"}
+    assert ssdcore.catalog.add(d, db).status == "added"
+    assert list(ssdcore.catalog.runs(db).to_frame().target) == ["sim:bx200"]
+    assert set(ssdcore.catalog.figures(db).to_frame().drive) == {"sim:bx200"}
 
 
 def test_reading_a_catalog_that_is_not_there_creates_nothing(cli, tmp_path):
     missing = tmp_path / "no" / "such" / "c.sqlite"
     with pytest.raises(FileNotFoundError) as e:
-        ssdcore.catalog_runs(missing)
+        ssdcore.catalog.runs(missing)
     assert isinstance(e.value, ssdcore.Error) and "no such catalog" in str(e.value)
     with pytest.raises(FileNotFoundError):
-        ssdcore.catalog_figures(missing)
+        ssdcore.catalog.figures(missing)
     with pytest.raises(FileNotFoundError):
-        ssdcore.catalog_compare(["x"], catalog=missing)
+        ssdcore.catalog.compare(["x"], catalog=missing)
     r = subprocess.run([cli, "catalog", "list", "--catalog", str(missing)], capture_output=True,
                        text=True)
     assert r.returncode == 1 and "no such catalog" in r.stderr
@@ -207,6 +207,6 @@ def test_a_results_file_the_report_refuses_is_refused_by_the_catalog_too(cli, tm
     r = _add(cli, tmp_path / "c.db", tmp_path / "s")
     assert r.returncode == 1 and "no steps array" in r.stderr, r.stderr
     with pytest.raises(ssdcore.Error, match="no steps array"):
-        ssdcore.catalog_add(tmp_path / "s", tmp_path / "c.db")
+        ssdcore.catalog.add(tmp_path / "s", tmp_path / "c.db")
     with pytest.raises(ssdcore.Error, match="no steps array"):
         ssdcore.report(tmp_path / "s")

@@ -37,29 +37,29 @@ def test_adding_twice_is_a_no_op(runs, cli, tmp_path):
         n = c.execute("SELECT count(*) FROM figures").fetchone()[0]
     head = json.loads((runs["bx200"] / "results.json").read_text())["headline"]
     assert n >= len([k for k, v in head.items() if isinstance(v, (int, float))])
-    assert ssdcore.catalog_add(runs["ssd370"], db) is True
-    assert ssdcore.catalog_add(runs["ssd370"], db) is False
+    assert ssdcore.catalog.add(runs["ssd370"], db).status == "added"
+    assert ssdcore.catalog.add(runs["ssd370"], db).status == "unchanged"
 
 
 def test_list_filters_by_drive(runs, cli, tmp_path):
     db = str(tmp_path / "c.sqlite")
     for d in runs.values():
-        ssdcore.catalog_add(d, db)
+        ssdcore.catalog.add(d, db)
     r = subprocess.run([cli, "catalog", "list", "--catalog", db, "--drive", "SSD370", "--json"],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     rows = json.loads(r.stdout)
     assert [x["target"] for x in rows] == ["sim:ssd370"] and rows[0]["status"] == "complete"
-    assert ssdcore.catalog_runs(db, drive="SSD370").runs == rows  # one listing, the library's
+    assert ssdcore.catalog.runs(db, drive="SSD370").runs == rows  # one listing, the library's
     r = subprocess.run([cli, "catalog", "list", "--catalog", db], capture_output=True, text=True)
     assert r.returncode == 0 and "sim:bx200" in r.stdout and "sim:ssd370" in r.stdout
-    listed = ssdcore.catalog_runs(db)
+    listed = ssdcore.catalog.runs(db)
     assert isinstance(listed, ssdcore.CatalogRuns) and "2 runs in" in repr(listed)
     df = listed.to_frame()
     assert list(df.target) == ["sim:bx200", "sim:ssd370"]
     assert str(df.capacity_bytes.dtype) == "Int64"
     assert list(listed.summary().runs) == [1, 1]
-    found = ssdcore.catalog_figures(db, drive="bx200")
+    found = ssdcore.catalog.figures(db, drive="bx200")
     figs = found.to_frame()
     assert set(figs.drive) == {"sim:bx200"} and "seq_read_bps" in set(figs.figure)
     wide = found.summary()
@@ -75,14 +75,14 @@ def test_list_filters_by_drive(runs, cli, tmp_path):
     assert ax.get_ylabel() == "seq_read_bps" and len(ax.get_lines()) == 1
     with pytest.raises(ValueError, match="seq_read_bps"):
         found.plot()  # the error lists the figures there are
-    with pytest.raises(TypeError, match="catalog_figures"):
+    with pytest.raises(TypeError, match=r"catalog\.figures"):
         listed.plot()
 
 
 def test_compare_from_the_catalog(runs, cli, tmp_path):
     db = str(tmp_path / "c.sqlite")
     for d in runs.values():
-        ssdcore.catalog_add(d, db)
+        ssdcore.catalog.add(d, db)
     r = subprocess.run([cli, "compare", "--catalog", db, "--drive", "bx200", "--drive", "ssd370",
                         "--out", str(tmp_path / "o")], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
@@ -93,7 +93,7 @@ def test_compare_from_the_catalog(runs, cli, tmp_path):
     r = subprocess.run([cli, "compare", "--catalog", db, "--drive", "nosuch", "--out",
                         str(tmp_path / "o2")], capture_output=True, text=True)
     assert r.returncode == 1 and '"nosuch"' in r.stderr
-    res = ssdcore.catalog_compare(["ssd370", "bx200"], catalog=db)
+    res = ssdcore.catalog.compare(["ssd370", "bx200"], catalog=db)
     assert set(res.drives) == {"Transcend SSD370 256 GB", "Crucial BX200 240 GB"}
 
 
@@ -117,7 +117,7 @@ def test_bad_catalogs_and_runs_are_refused_with_the_reason(runs, cli, tmp_path):
     (tmp_path / "notours").mkdir()
     (tmp_path / "notours" / "results.json").write_text('{"schema": "x"}')
     with pytest.raises(ssdcore.Error) as e:
-        ssdcore.catalog_add(tmp_path / "notours", db)
+        ssdcore.catalog.add(tmp_path / "notours", db)
     assert "not ssdcore results" in e.value.detail
     r = subprocess.run([cli, "catalog", "frobnicate"], capture_output=True, text=True)
     assert r.returncode == 2 and "frobnicate" in r.stderr
@@ -125,7 +125,7 @@ def test_bad_catalogs_and_runs_are_refused_with_the_reason(runs, cli, tmp_path):
 
 def test_default_path_follows_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("SSDCORE_CATALOG", str(tmp_path / "x.sqlite"))
-    assert ssdcore.catalog_path() == str(tmp_path / "x.sqlite")
+    assert ssdcore.catalog.path() == str(tmp_path / "x.sqlite")
     monkeypatch.delenv("SSDCORE_CATALOG")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    assert ssdcore.catalog_path() == str(tmp_path / "xdg" / "ssdcore" / "catalog.sqlite")
+    assert ssdcore.catalog.path() == str(tmp_path / "xdg" / "ssdcore" / "catalog.sqlite")

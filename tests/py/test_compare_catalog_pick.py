@@ -23,7 +23,7 @@ def catalog(tmp_path_factory):
         dirs[name] = base / name
         subprocess.run(["ssdcore", "suite", target, *args, "--out", str(dirs[name]),
                         "--no-progress"], check=True, capture_output=True)
-        ssdcore.catalog_add(dirs[name], db)
+        ssdcore.catalog.add(dirs[name], db)
     return db, dirs, base
 
 
@@ -72,15 +72,15 @@ def test_the_user_chooses_by_suite_run_or_date(catalog, cli):
 
 def test_python_picks_the_same_way(catalog):
     db, dirs, _ = catalog
-    res = ssdcore.catalog_compare(["ssd370"], catalog=db, suite="quick")
+    res = ssdcore.catalog.compare(["ssd370"], catalog=db, suite="quick")
     assert isinstance(res, ssdcore.CompareResult)
     assert res["drives"][0]["dir"] == str(dirs["s-quick"])
     assert "run " in res.picked[0] and "quick" in res.picked[0]
-    res = ssdcore.catalog_compare(["ssd370"], catalog=db)
+    res = ssdcore.catalog.compare(["ssd370"], catalog=db)
     assert "the newest of 2 matching runs" in res.picked[0]
     assert res.drives == ["Transcend SSD370 256 GB"] and res.picked[0] in repr(res)
     with pytest.raises(ssdcore.Error):
-        ssdcore.catalog_compare([], catalog=db, runs=["deadbeef"])
+        ssdcore.catalog.compare([], catalog=db, runs=["deadbeef"])
 
 
 def test_drive_and_run_picks_keep_their_order_and_o_is_out(catalog, cli):

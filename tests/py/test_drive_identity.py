@@ -71,7 +71,7 @@ def afile(tmp_path):
 def test_nvme_identity_through_a_partition(afile, tmp_path, monkeypatch):
     fake_nvme(tmp_path / "sys", os.stat(afile).st_dev, partition=True)
     monkeypatch.setenv("SSD_SYSFS_ROOT", str(tmp_path / "sys"))
-    d = ssdcore.drive_identity(afile)
+    d = ssdcore.drive.identity(afile)
     assert d["source"] == "sysfs" and d["via"] == "file"
     assert d["device"] == "nvme0n1" and d["partition"] == "nvme0n1p2"
     assert d["model"] == "Team MP44L 1TB" and d["serial"] == "TPBF2207080020101623"
@@ -81,14 +81,14 @@ def test_nvme_identity_through_a_partition(afile, tmp_path, monkeypatch):
     assert d["rotational"] is False and d["transport"] == "nvme"
     assert d["link"] == "PCIe 4.0 x4 (16.0 GT/s PCIe)"
     assert d["temperature_c"] == pytest.approx(41.85)
-    assert ssdcore.drive_temperature(afile) == pytest.approx(41.85)
+    assert ssdcore.drive.temperature(afile) == pytest.approx(41.85)
 
 
 def test_serial_hashed_for_privacy(afile, tmp_path, monkeypatch, cli):
     fake_nvme(tmp_path / "sys", os.stat(afile).st_dev)
     monkeypatch.setenv("SSD_SYSFS_ROOT", str(tmp_path / "sys"))
     want = "sha256:" + hashlib.sha256(b"TPBF2207080020101623").hexdigest()[:16]
-    assert ssdcore.drive_identity(afile, hash_serial=True)["serial"] == want
+    assert ssdcore.drive.identity(afile, hash_serial=True)["serial"] == want
     r = subprocess.run([cli, "identity", str(afile), "--hash-serial", "--json"], capture_output=True,
                        text=True)
     assert r.returncode == 0 and json.loads(r.stdout)["serial"] == want
@@ -98,7 +98,7 @@ def test_serial_hashed_for_privacy(afile, tmp_path, monkeypatch, cli):
 def test_sata_identity_and_link(afile, tmp_path, monkeypatch):
     fake_sata(tmp_path / "sys", os.stat(afile).st_dev)
     monkeypatch.setenv("SSD_SYSFS_ROOT", str(tmp_path / "sys"))
-    d = ssdcore.drive_identity(afile)
+    d = ssdcore.drive.identity(afile)
     assert d["model"] == "CT240BX200SSD1" and d["vendor"] == "ATA" and d["firmware"] == "MU02"
     assert d["transport"] == "sata" and d["link"] == "SATA 6.0 Gbps"
     assert d["temperature_c"] == 35.0 and d["serial"] is None
@@ -106,13 +106,13 @@ def test_sata_identity_and_link(afile, tmp_path, monkeypatch):
 
 def test_unknown_is_null_never_a_failure(afile, tmp_path, monkeypatch, cli):
     monkeypatch.setenv("SSD_SYSFS_ROOT", str(tmp_path / "empty"))
-    d = ssdcore.drive_identity(afile)
+    d = ssdcore.drive.identity(afile)
     assert d["source"] is None and d["model"] is None and d["temperature_c"] is None
-    assert ssdcore.drive_temperature(afile) is None
-    s = ssdcore.drive_identity("sim:bx200,slc_gb=6")
+    assert ssdcore.drive.temperature(afile) is None
+    s = ssdcore.drive.identity("sim:bx200,slc_gb=6")
     assert s["source"] == "sim" and s["profile"] == "bx200" and s["model"] == "sim:bx200,slc_gb=6"
     with pytest.raises(ssdcore.Error) as e:
-        ssdcore.drive_identity(tmp_path / "nosuch")
+        ssdcore.drive.identity(tmp_path / "nosuch")
     assert e.value.name == "ENOENT"
     r = subprocess.run([cli, "identity", str(tmp_path / "nosuch")], capture_output=True,
                        text=True)

@@ -58,9 +58,9 @@ def test_recorder_logs_ext4_on_a_loop_device(build_dir, tmp_path):
     assert mkset["read_bytes"] < 4 * MiB and mkset["write_bytes"] >= 64 * MiB
 
 
-@pytest.mark.parametrize("name", [t["name"] for t in ssdcore.trace_filetests()])
+@pytest.mark.parametrize("name", [t["name"] for t in ssdcore.trace.filetests()])
 def test_builtin_file_test_moves_the_set(name):
-    info = {t["name"]: t for t in ssdcore.trace_filetests()}[name]
+    info = {t["name"]: t for t in ssdcore.trace.filetests()}[name]
     set_bytes, dev = info["set_bytes"], info["device_bytes"]
     tr = ssdcore.Trace.filetest(name)
     s = tr.summary()
@@ -83,7 +83,7 @@ def test_builtin_file_test_moves_the_set(name):
 
 def test_file_test_repeats_to_the_set_size():
     one = ssdcore.Trace.filetest("work-copy")
-    info = {t["name"]: t for t in ssdcore.trace_filetests()}["work-copy"]
+    info = {t["name"]: t for t in ssdcore.trace.filetests()}["work-copy"]
     four = ssdcore.Trace.filetest("work-copy", 4 * info["set_bytes"])
     assert len(four) == 4 * len(one)
     a, b = one.summary(), four.summary()
@@ -157,7 +157,7 @@ def test_set_size_rounds_up_to_whole_recordings(tmp_path):
     """A 512 MiB set replays one whole 1 GiB recording; its MiB/s are the
     replayed bytes over the time, not the asked-for size."""
     res, _ = _file_tests_suite(tmp_path, "vector180", "512m")
-    rec = {t["name"]: t for t in ssdcore.trace_filetests()}["iso-copy"]["set_bytes"]
+    rec = {t["name"]: t for t in ssdcore.trace.filetests()}["iso-copy"]["set_bytes"]
     iso = res["headline"]["file_tests"]["files-iso"]
     assert iso["copy_mibs"] == pytest.approx(rec / MiB / iso["copy_s"], rel=1e-6)
 

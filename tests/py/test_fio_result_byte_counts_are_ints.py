@@ -15,12 +15,12 @@ def _path(datasets_dir):
 
 
 def test_python_reads_io_bytes_as_the_exact_int(datasets_dir):
-    rows = ssdcore.read_fio_json(_path(datasets_dir))
+    rows = ssdcore.read_fio_json(_path(datasets_dir)).jobs
     w = [r for r in rows if r["ddir"] == "write"]
     assert len(w) == 1
     assert w[0]["io_bytes"] == IO_BYTES and type(w[0]["io_bytes"]) is int
-    df = ssdcore.read_fio_json(_path(datasets_dir), as_frame=True)
-    assert df["io_bytes"].dtype.kind in "iu" and int(df["io_bytes"].iloc[0]) == IO_BYTES
+    df = ssdcore.read_fio_json(_path(datasets_dir)).to_frame()  # a total is total_bytes
+    assert df["total_bytes"].dtype.kind in "iu" and int(df["total_bytes"].iloc[0]) == IO_BYTES
 
 
 def test_the_cli_json_writes_io_bytes_as_an_integer(cli, datasets_dir):

@@ -37,8 +37,8 @@ def test_a_run_that_could_not_save_its_end_is_read_as_failed(cli, tmp_path, size
         assert "No space left on device" in res["error"]
         assert ssdcore.report(out, tmp_path / "r3.html")["status"] == "failed"
         db = tmp_path / "c.sqlite"
-        assert ssdcore.catalog_add(out, db)
-        assert [r["status"] for r in ssdcore.catalog_runs(db).runs] == ["failed"]
+        assert ssdcore.catalog.add(out, db).status == "added"
+        assert [r["status"] for r in ssdcore.catalog.runs(db).runs] == ["failed"]
         # the next run there starts clean: no stale note
         (tmp_path / "ok.txt").write_text("job name=r pattern=read time=1s\n")
         subprocess.run(["rm", "-rf", str(out)])

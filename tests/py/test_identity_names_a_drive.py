@@ -27,7 +27,7 @@ def test_a_node_that_is_no_drive_is_refused(cli, nodes):
         assert r.returncode == 1 and not r.stdout, (path, r.stdout)
         assert f"{path}: is a {kind}" in r.stderr, r.stderr
         with pytest.raises(ValueError) as e:
-            ssdcore.drive_identity(path)
+            ssdcore.drive.identity(path)
         assert f"is a {kind}" in str(e.value)
 
 
@@ -40,6 +40,6 @@ def test_an_unknown_sim_profile_is_refused_as_job_refuses_it(cli):
         assert r.returncode == j.returncode == 1, (r.stdout, j.stdout)
         assert what in r.stderr and what in j.stderr and uri in r.stderr, r.stderr
         with pytest.raises(ssdcore.Error) as e:
-            ssdcore.drive_identity(uri)
+            ssdcore.drive.identity(uri)
         assert what in str(e.value)
-    assert ssdcore.drive_identity("sim:bx200,slc_gb=6")["profile"] == "bx200"
+    assert ssdcore.drive.identity("sim:bx200,slc_gb=6")["profile"] == "bx200"

@@ -50,9 +50,9 @@ def test_analysis_total_bytes_is_the_jobs_exact_count_and_every_byte_figure_whol
 def test_sim_truth_byte_figures_are_whole_after_a_job():
     with ssdcore.SimTarget("sim:bx200") as t:
         ssdcore.job(t, pattern="write", bs=131072, qd=32, time="20m", interval=1)
-        truth = ssdcore.sim_truth(t)
+        truth = ssdcore.sim.truth(t)
         assert_whole(truth, at_least=12)
-    for p in ssdcore.sim_profiles():
+    for p in ssdcore.sim.profiles():
         assert_whole(p["derived"], at_least=4)
 
 

@@ -115,7 +115,7 @@ def test_body_spread_follows_lat_sigma(sigma):
 
 
 def test_bx200_random_writes_have_a_tail():
-    params = ssdcore.sim_profile("bx200")["params"]
+    params = ssdcore.sim.profile("bx200")["params"]
     assert params["tail_frac"] > 0.001  # so p99.9 falls among the stalls
     r = ssdcore.job("sim:bx200", pattern="randwrite", qd=32, time=2)
     w = r["write"]

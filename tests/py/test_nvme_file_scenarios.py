@@ -17,7 +17,7 @@ MiB = 1 << 20
 
 
 def _filetests():
-    return {t["name"]: t for t in ssdcore.trace_filetests()}
+    return {t["name"]: t for t in ssdcore.trace.filetests()}
 
 
 def test_nvme_recordings_keep_the_queue_depth_ext4_issued():

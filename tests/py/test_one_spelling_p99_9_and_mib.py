@@ -42,7 +42,7 @@ def test_analysis_json_says_p99_9_and_reads_either_column(tmp_path, cli):
 def test_fio_result_json_says_p99_9(datasets_dir):
     f = (datasets_dir / "nvmebenchmarks" / "custom" / "zns-a" / "long3" /
          "nvme_8_250.json")
-    rows = ssdcore.read_fio_json(f)
+    rows = ssdcore.read_fio_json(f).jobs
     assert rows and all(r["lat_p99_9_us"] > 0 for r in rows)
     assert not any("p999" in k for r in rows for k in r)
 

@@ -62,7 +62,7 @@ def test_a_bulk_fill_leaves_the_drive_as_the_jobs_do(spec, kind):
     r = ssdcore.precondition(bulk, kind, loops=2)
     ticked_fill(ticked, kind, 2)
     a, b = bulk.truth(), ticked.truth()
-    raw = ssdcore.sim_profile(spec[4:])["derived"]["raw_bytes"]
+    raw = ssdcore.sim.profile(spec[4:])["derived"]["raw_bytes"]
     for k in POOLS:
         assert a[k] == pytest.approx(b[k], abs=0.015 * raw), k
     assert a["virtual_time_s"] == pytest.approx(b["virtual_time_s"], rel=0.05)
@@ -322,7 +322,7 @@ def test_a_target_opened_fresh_knows_nothing():
 
 def test_precondition_and_sim_truth_take_a_uri_as_job_does(tmp_path):
     """precondition() refused a URI ("expected an open ssdcore.Target") and
-    sim_truth() too ("expected a sim target, got str") while job, replay and
+    sim.truth() (sim_truth then) too ("expected a sim target, got str") while job, replay and
     suite open one for the call (issue #22 item 8)."""
     r = ssdcore.precondition("sim:bx200", "seq_fill", loops=1)
     assert r["written_bytes"] >= ssdcore.SimTarget("sim:bx200").size_bytes
@@ -332,6 +332,6 @@ def test_precondition_and_sim_truth_take_a_uri_as_job_does(tmp_path):
     with pytest.raises(TypeError, match="size is a target option"):
         ssdcore.precondition(ssdcore.SimTarget("sim:bx200"), size="4m")
     with ssdcore.SimTarget("sim:bx200") as t:
-        assert ssdcore.sim_truth("sim:bx200") == ssdcore.sim_truth(t)
-        assert ssdcore.sim_truth("sim:bx200", "cache_effective_bytes") == t.truth(
+        assert ssdcore.sim.truth("sim:bx200") == ssdcore.sim.truth(t)
+        assert ssdcore.sim.truth("sim:bx200", "cache_effective_bytes") == t.truth(
             "cache_effective_bytes")

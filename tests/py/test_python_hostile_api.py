@@ -81,7 +81,7 @@ def test_analyze_many_unknown_errors_mode_is_refused(tmp_path):
 @pytest.mark.parametrize("bad", [None, 5])
 def test_sim_profile_of_the_wrong_type_is_a_type_error(bad):
     with pytest.raises(TypeError):
-        ssdcore.sim_profile(bad)
+        ssdcore.sim.profile(bad)
 
 
 @pytest.mark.parametrize("bad", [{"qd": 0}, {"pattern": "bogus"}, {"interval": "1ms"},

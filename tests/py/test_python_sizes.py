@@ -51,13 +51,13 @@ def test_a_job_reads_sizes_as_parse_size_does():
 
 
 def test_capacity_gb_and_g_mean_what_the_docs_say():
-    """capacity= (analysis) and size= (targets) go through the one parser:
+    """capacity_bytes= (analysis) and size= (targets) go through the one parser:
     "240GB" is the decimal capacity a drive is sold with, "240g" 240 GiB;
     the library's option message and Python's say the same."""
     from ssdcore.analysis import _capacity_bytes
     assert _capacity_bytes("240GB") == 240 * 10 ** 9
     assert _capacity_bytes("240g") == 240 << 30
-    with pytest.raises(ValueError, match="capacity: '240gb' is not a size .*240GB = 240e9"):
+    with pytest.raises(ValueError, match="capacity_bytes: '240gb' is not a size .*240GB = 240e9"):
         _capacity_bytes("240gb")
     with pytest.raises(ssdcore.InvalidArgument, match="'8gb' is not a size .*4KB = 4000"):
         ssdcore.job("sim:bx200", pattern="read", bytes="8gb")

@@ -24,7 +24,7 @@ REPLAY = {"target": {"uri": "sim:bx200"}, "trace": {"format": "csv"}, "timing": 
 UNITS = ("_bytes", "_bps", "_s", "_us", "_iops")
 # Names that are no quantity with a unit: labels, counts, ratios, scores.
 UNITLESS = {"target", "timing", "queue_depth", "ios", "iops", "status", "name", "trace",
-            "describe", "scored", "seed", "traces", "scale", "score", "ops",
+            "description", "scored", "seed", "traces", "scale", "score", "ops",
             "bytes"}  # a sample's bytes (t_s, bytes, ops): the series' own columns
 OLD = re.compile(r"(access_s|bandwidth_bps|_mibs|mib_per_s|bytes_per_s|^qd)$")
 

@@ -86,8 +86,8 @@ def test_python_names_the_headline_figures_as_the_catalog_does(tmp_path):
     doc = json.loads((d / "results.json").read_text())
     row = SuiteResult(doc, str(d)).summary().iloc[0]
     db = tmp_path / "c.sqlite"
-    assert ssdcore.catalog_add(d, db) is True
-    cat = {f: v for f, v in ssdcore.catalog_figures(db).to_frame()[["figure", "value"]]
+    assert ssdcore.catalog.add(d, db).status == "added"
+    cat = {f: v for f, v in ssdcore.catalog.figures(db).to_frame()[["figure", "value"]]
            .itertuples(index=False)}
     checked = 0
     for key, v in row.items():

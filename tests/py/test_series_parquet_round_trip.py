@@ -58,7 +58,7 @@ def test_analysis_context_comes_from_parquet_key_value_metadata(tmp_path):
     assert with_ctx["capacity_bytes"] == 60e9
     assert ssdcore.analyze(str(plain))["capacity_bytes"] is None
     # The same context given by hand gives the same verdict.
-    by_hand = ssdcore.analyze((t, b), capacity=60e9, written_before=0,
+    by_hand = ssdcore.analyze((t, b), capacity_bytes=60e9, written_before_bytes=0,
                               precondition="seq_fill")
     assert with_ctx["workload"]["pattern"] == "write"
     del with_ctx["workload"], by_hand["workload"]

@@ -12,7 +12,7 @@ PROFILES = ["bx200", "ssd370", "ssd370-1tb", "as510s", "vector180", "mp44l-1tb",
 
 
 def test_sim_profiles_lists_every_profile_with_parameters():
-    profiles = ssdcore.sim_profiles()
+    profiles = ssdcore.sim.profiles()
     assert [p["name"] for p in profiles] == PROFILES
     for p in profiles:
         # Where the figures come from: a seed review, the maker's datasheet,
@@ -29,7 +29,7 @@ def test_sim_profiles_lists_every_profile_with_parameters():
 
 
 def test_sim_profile_applies_overrides():
-    p = ssdcore.sim_profile("sim:bx200,slc_gib=6,noise=0,seed=7")
+    p = ssdcore.sim.profile("sim:bx200,slc_gib=6,noise=0,seed=7")
     assert p["params"]["slc_gib"] == 6 and p["params"]["noise"] == 0 and p["params"]["seed"] == 7
     assert p["derived"]["cache_effective_bytes"] == 4 * 2**30
 
@@ -37,9 +37,9 @@ def test_sim_profile_applies_overrides():
 def test_gib_keys_say_gib_and_the_old_gb_names_still_set_them():
     """slc_gb, gc_settle_gb and idle_gc_gb were GiB though named like the
     decimal capacity_gb: renamed _gib; older specs still open the same."""
-    new = ssdcore.sim_profile("sim:ssd370,slc_type=static,slc_gib=2,gc_settle_gib=5,"
+    new = ssdcore.sim.profile("sim:ssd370,slc_type=static,slc_gib=2,gc_settle_gib=5,"
                               "idle_gc_gib=1.5")
-    old = ssdcore.sim_profile("sim:ssd370,slc_type=static,slc_gb=2,gc_settle_gb=5,"
+    old = ssdcore.sim.profile("sim:ssd370,slc_type=static,slc_gb=2,gc_settle_gb=5,"
                               "idle_gc_gb=1.5")
     assert new == old
     params = new["params"]
@@ -58,20 +58,20 @@ def test_mibps_keys_say_mibps_and_the_old_mbps_names_still_set_them():
     older specs, profile files and the seeds' specs still open the same
     drive, and sim show, sim_profile and results print the new names."""
     vals = {k: 500 - 10 * i for i, k in enumerate(MIBPS_KEYS)}  # floor below native_rand
-    new = ssdcore.sim_profile("sim:vector180," + ",".join(f"{k}_mibps={v}" for k, v in vals.items()))
-    old = ssdcore.sim_profile("sim:vector180," + ",".join(f"{k}_mbps={v}" for k, v in vals.items()))
+    new = ssdcore.sim.profile("sim:vector180," + ",".join(f"{k}_mibps={v}" for k, v in vals.items()))
+    old = ssdcore.sim.profile("sim:vector180," + ",".join(f"{k}_mbps={v}" for k, v in vals.items()))
     assert new == old
     params = new["params"]
     assert {k: params[f"{k}_mibps"] for k in MIBPS_KEYS} == vals
     assert not [k for k in params if k.endswith("_mbps")]
     # MiB/s, as the name says: 4K writes at the floor are floor_mibps * 256 IOPS.
-    d = ssdcore.sim_profile("sim:ssd370")
+    d = ssdcore.sim.profile("sim:ssd370")
     assert d["derived"]["floor_iops"] == round(d["params"]["floor_mibps"] * 2 ** 20 / 4096)
 
 
 def test_bad_spec_raises_naming_the_key():
     with pytest.raises(ssdcore.Error) as e:
-        ssdcore.sim_profile("bx200,slc_wa=0")
+        ssdcore.sim.profile("bx200,slc_wa=0")
     assert e.value.name == "SSD_ERANGE" and "slc_wa" in str(e.value)
     with pytest.raises(ssdcore.Error) as e:
         ssdcore.SimTarget("sim:bx200,bogus_key=1")
@@ -80,7 +80,7 @@ def test_bad_spec_raises_naming_the_key():
 
 def test_truth_dict_tracks_idle_and_trim():
     with ssdcore.SimTarget("sim:ssd370,precondition=dirty") as t:
-        truth = ssdcore.sim_truth(t)
+        truth = ssdcore.sim.truth(t)
         assert truth["profile"] == "ssd370"
         assert truth["dirty"] == 1 and truth["cache_full_at_bytes"] is None
         t.idle(900)
@@ -102,7 +102,7 @@ def test_truth_errors_are_exceptions():
     t.close()
     t.close()  # idempotent
     with pytest.raises(ValueError):
-        ssdcore.sim_truth(t)
+        ssdcore.sim.truth(t)
 
 
 def test_cli_sim_list_shows_profiles_and_key_figures(cli):
@@ -115,7 +115,7 @@ def test_cli_sim_list_shows_profiles_and_key_figures(cli):
     assert rows["ssd370"][7] == "1800"
     # The effective cache is the profile's derived figure, read by key (it was
     # found in the JSON text with strstr, and read 0 once the text was compact).
-    for p in ssdcore.sim_profiles():
+    for p in ssdcore.sim.profiles():
         eff = p["derived"]["cache_effective_bytes"] / 2 ** 30
         assert rows[p["name"]][4] == f"{eff:.1f}"
 
@@ -127,8 +127,8 @@ def test_cli_sim_show_output_is_a_loadable_profile_file(cli, tmp_path):
     assert "floor_mibps" in out and "_mbps" not in out
     path = tmp_path / "v.ini"
     path.write_text(out)
-    assert ssdcore.sim_profile(f"file={path}")["params"] == \
-        ssdcore.sim_profile("vector180,seed=5")["params"]
+    assert ssdcore.sim.profile(f"file={path}")["params"] == \
+        ssdcore.sim.profile("vector180,seed=5")["params"]
     js = subprocess.run([cli, "sim", "show", "--json", "bx200"], capture_output=True,
                         text=True, check=True).stdout
     assert json.loads(js)["name"] == "bx200"

@@ -78,7 +78,7 @@ def test_datacenter_profiles_have_no_cache_and_datacenter_spare_flash(datasheet_
     import ssdcore
     mod, _ = datasheet_only
     for name, rated in mod.RATED.items():
-        p = ssdcore.sim_profile(name)
+        p = ssdcore.sim.profile(name)
         d = p["derived"]
         assert p["params"]["slc_type"] == "none" and d["cache_effective_bytes"] == 0
         assert 0.07 <= d["raw_bytes"] / d["user_bytes"] - 1 <= 0.28, name

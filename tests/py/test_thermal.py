@@ -131,7 +131,7 @@ def test_no_throttle_on_the_drives_that_do_not_throttle(tmp_path):
     # The seeds' and the datacenter drives heat too (their logs have temp_c)
     # but never throttle: a fill's verdicts with the column are the
     # verdicts without it, and none is a throttle.
-    for p in ssdcore.sim_profiles():
+    for p in ssdcore.sim.profiles():
         if p["params"]["throttle_c"]:
             continue
         log = str(tmp_path / f"{p['name']}.csv")

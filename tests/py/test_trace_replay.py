@@ -161,9 +161,9 @@ def test_replay_and_apps_return_result_objects_whose_frames_add_up():
     assert int(df["bytes"].sum()) == r.total_bytes and type(r.total_bytes) is int
     assert df["written_bytes"].iloc[-1] == r.total_bytes
     assert r.summary()["busy_s"].iloc[0] == r.busy_s
-    assert isinstance(a, ssdcore.AppsResult) and len(a.traces) == len(ssdcore.trace_scenarios())
+    assert isinstance(a, ssdcore.AppsResult) and len(a.traces) == len(ssdcore.trace.scenarios())
     frame = a.to_frame()
-    assert list(frame["name"]) == [x["name"] for x in ssdcore.trace_scenarios()]
+    assert list(frame["name"]) == [x["name"] for x in ssdcore.trace.scenarios()]
     # the score is total bytes over total busy time (PCMark 8's way)
     assert a.score_bps == pytest.approx(frame["total_bytes"].sum() / frame["busy_s"].sum())
     assert a.summary()["score_bps"].iloc[0] == a.score_bps

@@ -60,7 +60,7 @@ def test_the_option_wins_over_the_metadata(lab):
     d = json.loads(cli("analyze", lab / "recovery-idle.csv", "--written-before", "1g",
                        "--json").stdout)
     assert d["written_before_bytes"] == GIB
-    a = ssdcore.analyze(lab / "recovery-idle.csv", written_before="2g")
+    a = ssdcore.analyze(lab / "recovery-idle.csv", written_before_bytes="2g")
     assert a["written_before_bytes"] == 2 * GIB
 
 

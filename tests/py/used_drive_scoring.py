@@ -95,7 +95,7 @@ def draw(rng, cap_range=None, tick_s=None):
         if tick_s:
             spec += f",tick_s={tick_s}"
         try:
-            ssdcore.sim_profile(spec[len("sim:"):])
+            ssdcore.sim.profile(spec[len("sim:"):])
         except ssdcore.Error:
             continue
         kind = "enterprise" if enterprise else "consumer-" + spec.split("slc_type=")[1].split(
