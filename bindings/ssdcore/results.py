@@ -1569,6 +1569,10 @@ class BatchResult(_RowsResult):
         return _plot.batch_bars(self, column, ax=ax)
 
 
+_ONE_ROW_DTYPES = {"B": "Int64", "%": "float64", "°C": "float64", "s": "float64",
+                   "B/s": "float64", "µs": "float64", "bool": "boolean"}
+
+
 class _OneRow(Result):
     """A result of one row and no samples (a precondition, a fill, a drive's
     identity, a run added to the catalog): ``to_frame()`` is ``summary()``,
@@ -1576,6 +1580,15 @@ class _OneRow(Result):
     (``_no_plot``: what it is, what instead)."""
 
     _no_plot: Tuple[str, str] = ("this result", "it keeps no samples")
+
+    def summary(self) -> "pd.DataFrame":
+        """One row: the headline figures, each column typed by its unit
+        (bytes Int64, other figures float64, yes/no boolean, text string),
+        so a figure that is missing is <NA> or NaN, not an object column."""
+        pd = _pandas()
+        return _frame({k: pd.array([v], dtype=_ONE_ROW_DTYPES[u]) if u in _ONE_ROW_DTYPES
+                       else pd.array([v], dtype="string") if v is None or isinstance(v, str)
+                       else [v] for k, v, u in self._headline()})
 
     def to_frame(self) -> "pd.DataFrame":
         """One row: the headline figures (as ``summary()``)."""
@@ -1674,7 +1687,8 @@ class DriveIdentity(_OneRow):
                 ("link", self.link, ""), ("capacity_bytes", self.capacity_bytes, "B"),
                 ("logical_sector_bytes", self.logical_sector_bytes, "B"),
                 ("physical_sector_bytes", self.physical_sector_bytes, "B"),
-                ("rotational", self.rotational, ""), ("temperature_c", self.temperature_c, "°C")]
+                ("rotational", self.rotational, "bool"),
+                ("temperature_c", self.temperature_c, "°C")]
 
 
 class CatalogAddResult(_OneRow):
