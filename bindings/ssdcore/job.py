@@ -22,7 +22,8 @@ from ._util import (Callback, PathLike, fspath_bytes, json_dict, make_handle, op
                     options, parse_duration, parse_size, take_text)
 from .progress import ProgressArg, Throttle
 from ._deprecation import deprecated as _deprecated
-from .results import FillResult, JobResult, PreconditionResult, _frame
+from .results import (FillResult, HealthResult, JobResult, PreconditionResult, TrimResult,
+                      _frame)
 
 __all__ = ["Target", "JobSeries", "job", "interrupt", "latency_percentiles", "precondition",
            "fill"]
@@ -90,10 +91,12 @@ class Target:
         return ffi.string(lib.ssd_target_kind(self._handle())).decode()
 
     def trim(self, offset: Union[int, str] = 0,
-             length: Union[int, str, None] = None) -> dict[str, Any]:
+             length: Union[int, str, None] = None) -> TrimResult:
         """Discards [offset, offset+length) (default: to the end) and returns
-        whether the TRIM reached the drive (see :meth:`trim_reach`). Both are
-        bytes or a size (``"32g"``), as a suite's ``trim length=32g``.
+        whether the TRIM reached the drive (a
+        :class:`~ssdcore.results.TrimResult`, see :meth:`trim_reach`). Both
+        are an int of bytes or a size (``"32g"``, ``"512GB"``), as a suite's
+        ``trim length=32g``.
 
         A hole punched in a file reaches the SSD only when its filesystem is
         mounted with ``discard``, or through a FITRIM of the filesystem's free
@@ -109,8 +112,9 @@ class Target:
         check(lib.ssd_target_trim(self._handle(), offset, length), self._errmsg)
         return self.trim_reach()
 
-    def trim_reach(self) -> dict[str, Any]:
-        """How the last TRIM reached the drive: ``reached`` (True, False, or
+    def trim_reach(self) -> TrimResult:
+        """How the last TRIM reached the drive, a
+        :class:`~ssdcore.results.TrimResult` (a dict): ``reached`` (True, False, or
         None before any TRIM), ``how`` ("discard mount option", "FITRIM",
         "block device BLKDISCARD", "model (sim)" or "not passed: ..."), and
         for a file its ``filesystem``, ``mount_point`` and ``mount_options``;
@@ -118,7 +122,7 @@ class Target:
         r = ffi.new("ssd_trim_reach *", {"size": ffi.sizeof("ssd_trim_reach")})
         check(lib.ssd_target_trim_reach(self._handle(), r))
         fs = ffi.string(r.fs_type).decode(errors="replace")
-        return {
+        return TrimResult({
             "reached": None if r.reached < 0 else bool(r.reached),
             "how": ffi.string(r.how).decode(errors="replace"),
             "filesystem": fs or None,
@@ -126,10 +130,11 @@ class Target:
             "mount_options": ffi.string(r.mount_options).decode(errors="replace") if fs else None,
             "fitrim_bytes": int(r.fitrim_bytes) if r.fitrim_tried and not r.fitrim_errno
             else None,
-        }
+        })
 
-    def health(self) -> dict[str, Any]:
-        """The drive's health counters: the NVMe health log, the SATA SMART
+    def health(self) -> HealthResult:
+        """The drive's health counters, a
+        :class:`~ssdcore.results.HealthResult` (a dict): the NVMe health log, the SATA SMART
         attributes, or a sim: drive's model counters (host and media bytes
         written). Counters the drive does not expose are absent, never 0;
         without counters (a file, a loop device) ``{"available": False,
@@ -142,7 +147,7 @@ class Target:
         """
         h = ffi.new("ssd_health *", {"size": ffi.sizeof("ssd_health")})
         check(lib.ssd_target_health(self._handle(), h), self._errmsg)
-        return json_dict(lib.ssd_health_to_json, h)
+        return HealthResult(json_dict(lib.ssd_health_to_json, h))
 
     def purge(self) -> str:
         """Purges the target (a sanitize): its data is gone and an SSD returns

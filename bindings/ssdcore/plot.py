@@ -16,6 +16,8 @@
 - :func:`compare_bars`: compared drives' figures against the highlighted one, in %;
 - :func:`catalog_history`: one catalogued figure across runs, a line per drive;
 - :func:`batch_bars`: one column of an ``analyze_many`` batch, a bar per input;
+- :func:`sim_truth`: a sim: drive's ground truth (its regimes and their
+  levels) against data written, over a run's write curve;
 - :func:`fileops_times`: a copy's, archive's, extract's or file set's
   seconds per part of the run, the total and the rate named.
 
@@ -35,11 +37,11 @@ import numpy as np
 
 from .results import (MIB, AnalysisResult, AppsResult, BatchResult, CatalogFigures,
                       CompareResult, FilebenchResult, FioResult, FsdResult, JobResult,
-                      ReplayResult, SuiteResult, _FileopsResult)
+                      ReplayResult, SimTruth, SuiteResult, _FileopsResult)
 
 __all__ = ["plot", "write_curve", "cache_zoom", "latency_spectrum", "scaling", "overlay",
            "trace_bars", "replay_rate", "compare_bars", "catalog_history", "batch_bars",
-           "fileops_times", "fio_bars", "PALETTE"]
+           "fileops_times", "fio_bars", "sim_truth", "PALETTE"]
 
 GIB = float(1 << 30)
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
@@ -495,6 +497,45 @@ def fileops_times(result: _FileopsResult, ax: Any = None) -> Any:
     ax.set_xlabel("seconds")
     ax.legend(loc="best")
     ax.set_title(f"{result._title()}, {result.bw_bps / MIB:.1f} MiB/s")
+    return ax
+
+
+_TRUTH_BANDS = {"slc": "cache", "native": "direct", "folding": "folding", "gc": "gc",
+                "throttle": "throttle"}
+
+
+def sim_truth(truth: SimTruth, series: Any = None, ax: Any = None) -> Any:
+    """A sim: drive's ground truth against GiB written: each regime of its
+    last job as a band (the report's colours: slc as cache, native as
+    direct), named, its level (MiB/s) dashed; over ``series`` (a job
+    result, an analysis or a series log, drawn by :func:`write_curve`
+    without its own phases) when given, so the analysis's reading and the
+    truth can be compared. Returns the axes."""
+    ax = _axes(ax)
+    if series is not None:
+        write_curve(series, ax, phases=False)
+    ends: List[float] = []
+    for i, p in enumerate(truth.phases):
+        x0 = float(p.get("start_bytes") or 0) / GIB
+        x1 = x0 + float(p.get("bytes") or 0) / GIB
+        regime = str(p.get("regime"))
+        ax.axvspan(x0, x1, color=_REGIME_BANDS[_TRUTH_BANDS.get(regime, "other")], zorder=0)
+        ax.text((x0 + x1) / 2, 0.97, f"truth: {regime}", ha="center", va="top", fontsize=8,
+                transform=ax.get_xaxis_transform())
+        level = p.get("level_bps")
+        if level is not None:
+            ax.hlines(float(level) / MIB, x0, x1, colors=_LEVEL, linestyles="--", zorder=3,
+                      label="truth level" if i == 0 else None)
+        ends.append(x1)
+    if series is None:
+        ax.set_xlim(0, max(ends, default=1.0) or 1.0)
+        ax.set_ylim(0, max([float(p.get("level_bps") or 0) / MIB for p in truth.phases],
+                           default=1.0) * 1.15 or 1.0)
+        ax.set_xlabel("data written, GiB")
+        ax.set_ylabel("MiB/s")
+        ax.set_title(f"sim:{truth.profile}: ground truth of the last job")
+    if truth.phases:
+        ax.legend(loc="upper right", fontsize=8)
     return ax
 
 

@@ -1808,3 +1808,283 @@ class FioResult(_RowsResult):
 
     def __len__(self) -> int:
         return len(self._old("len() of"))
+
+
+# ---- Results of an action on a drive, and the built-in catalogues ----
+
+__all__ += ["TrimResult", "HealthResult", "SimProfile", "SimTruth", "Listing"]
+
+
+class TrimResult(_OneRow):
+    """What :meth:`ssdcore.Target.trim` and :meth:`~ssdcore.Target.trim_reach`
+    return: how the last TRIM reached the drive, the dict they returned
+    before (``r["reached"]`` still reads): ``reached`` (True, False, or None
+    before any TRIM), ``how`` ("discard mount option", "FITRIM", "block
+    device BLKDISCARD", "model (sim)" or "not passed: ..."), for a file its
+    ``filesystem``, ``mount_point`` and ``mount_options`` (else None), and
+    ``fitrim_bytes`` when FITRIM ran (else None). ``to_frame()`` and
+    ``summary()``: one row. No plot."""
+
+    kind = "trim"
+    _no_plot = ("a TRIM", "it keeps no samples; plot the job after it")
+
+    reached: Optional[bool] = _maybe("reached", lambda v: None if v is None else bool(v),
+                                     "Whether the TRIM reached the drive (None: no TRIM yet).")
+    how = _field("how", _text, "", "How it went to the drive, or why it did not.")
+    filesystem: Optional[str] = _maybe("filesystem", _str, "A file target's filesystem.")
+    mount_point: Optional[str] = _maybe("mount_point", _str, "Where that filesystem is mounted.")
+    mount_options: Optional[str] = _maybe("mount_options", _str, "Its mount options.")
+    fitrim_bytes: Optional[int] = _maybe("fitrim_bytes", _int,
+                                         "Bytes FITRIM reported discarded (None: no FITRIM).")
+
+    def _title(self) -> str:
+        if self.reached is None:
+            return "no TRIM yet"
+        return f"{'reached' if self.reached else 'did not reach'} the drive" + \
+            (f": {self.how}" if self.how else "")
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("reached", self.reached, "bool"), ("how", self.how, ""),
+                ("filesystem", self.filesystem, ""), ("mount_point", self.mount_point, ""),
+                ("mount_options", self.mount_options, ""),
+                ("fitrim_bytes", self.fitrim_bytes, "B")]
+
+
+_HEALTH_COUNTERS: List[Tuple[str, str]] = [
+    ("host_written_bytes", "B"), ("host_read_bytes", "B"), ("host_write_commands", ""),
+    ("host_read_commands", ""), ("media_written_bytes", "B"), ("media_errors", ""),
+    ("reallocated_sectors", ""), ("warning_temp_minutes", ""), ("critical_temp_minutes", ""),
+    ("thermal_t1_transitions", ""), ("thermal_t2_transitions", ""),
+    ("thermal_t1_seconds", "s"), ("thermal_t2_seconds", "s"), ("temperature_c", "°C"),
+    ("percentage_used", "%")]
+
+
+class HealthResult(_OneRow):
+    """What :meth:`ssdcore.Target.health` returns: the drive's health
+    counters (the NVMe health log, the SATA SMART attributes, or a sim:
+    drive's model counters), the dict it returned before (``h["source"]``
+    still reads; a counter the drive does not expose is absent, never 0):
+    ``available``, ``source`` (or ``why`` there are none), and the
+    counters as attributes (``host_written_bytes``, ``media_written_bytes``
+    int; ``temperature_c``...; None when absent). ``to_frame()`` and
+    ``summary()``: one row, every counter a column (<NA>/NaN when absent).
+    No plot."""
+
+    kind = "health"
+    _no_plot = ("a health reading", "it is one reading; read it before and after a job")
+
+    available = _derived(lambda r: bool(r.get("available")), "Whether the drive has counters.")
+    source: Optional[str] = _maybe("source", _str, "Where the counters come from.")
+    why: Optional[str] = _maybe("why", _str, "Why there are no counters.")
+    host_written_bytes: Optional[int] = _maybe("host_written_bytes", _int,
+                                               "Bytes the host wrote (the drive's count).")
+    media_written_bytes: Optional[int] = _maybe("media_written_bytes", _int,
+                                                "Bytes written to the flash.")
+    host_read_bytes: Optional[int] = _maybe("host_read_bytes", _int, "Bytes the host read.")
+    temperature_c: Optional[float] = _maybe("temperature_c", _float, "Temperature, °C.")
+    percentage_used: Optional[float] = _maybe("percentage_used", _float,
+                                              "Endurance used, % (NVMe).")
+
+    def _title(self) -> str:
+        return f"from {self.source}" if self.available else f"no counters: {self.why}"
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("available", self.available, "bool"), ("source", self.source, "")] + \
+            [(k, _int(self.get(k)) if u == "B" else _float(self.get(k)), u)
+             for k, u in _HEALTH_COUNTERS]
+
+    def summary(self) -> "pd.DataFrame":
+        """One row: available, source and every counter (Int64 bytes,
+        float64 otherwise; <NA>/NaN where the drive does not expose it)."""
+        df = super().summary()
+        for k, u in _HEALTH_COUNTERS:
+            if not u:
+                df[k] = df[k].astype("float64")
+        return df
+
+
+def _flat_profile(p: Dict[str, Any]) -> Dict[str, Any]:
+    """A profile as one flat row: name, description, the params, the
+    derived figures."""
+    return dict({"name": p.get("name"), "description": p.get("description")},
+                **_sub(p, "params"), **_sub(p, "derived"))
+
+
+class SimProfile(_OneRow):
+    """What :func:`ssdcore.sim.profile` returns: the dict it returned
+    before (``{"name", "description", "params", "derived"}``), with
+    ``name``, ``description``, ``params`` and ``derived`` and the derived
+    sizes as attributes (``user_bytes``, ``cache_effective_bytes``).
+    ``to_frame()``: one row, the params and derived figures as columns (the
+    simulator's own names: ``capacity_gb``, ``slc_gib``...);
+    ``summary()``: name, description and the derived sizes. No plot."""
+
+    kind = "sim_profile"
+    _no_plot = ("a sim profile", "run a job on it and plot that, or plot sim.truth()")
+
+    name = _field("name", _text, "", "The profile's name.")
+    description = _field("description", _text, "", "The drive it models.")
+    params: Dict[str, Any] = _derived(lambda r: _sub(r, "params"), "The model's parameters.")
+    derived: Dict[str, Any] = _derived(lambda r: _sub(r, "derived"),
+                                       "Figures derived from them (bytes).")
+    user_bytes: Optional[int] = _maybe("derived.user_bytes", _int, "User capacity, bytes.")
+    cache_effective_bytes: Optional[int] = _maybe("derived.cache_effective_bytes", _int,
+                                                  "SLC cache a fresh drive takes, bytes.")
+
+    def _title(self) -> str:
+        return f"{self.name}: {self.description}"
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("name", self.name, ""), ("description", self.description, ""),
+                ("user_bytes", self.user_bytes, "B"),
+                ("cache_nominal_bytes", _int(self.derived.get("cache_nominal_bytes")), "B"),
+                ("cache_effective_bytes", self.cache_effective_bytes, "B")]
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row: name, description, every parameter and derived figure."""
+        return _frame([_flat_profile(self)])
+
+
+_TRUTH_PHASE_COLUMNS: List[Tuple[str, str]] = [
+    ("regime", "string"), ("start_bytes", "Int64"), ("start_s", "float64"),
+    ("total_bytes", "Int64"), ("runtime_s", "float64"), ("mean_bps", "float64"),
+    ("level_bps", "float64"), ("end_level_bps", "float64")]
+
+
+class SimTruth(Result):
+    """What :func:`ssdcore.sim.truth` returns without a key: the
+    simulator's ground truth of a sim: drive, the dict it returned before
+    (``t["cache_effective_bytes"]`` still reads; events that did not happen
+    in the last job are None), with the main figures as attributes
+    (``cache_effective_bytes``, ``folding_start_bytes``, ``gc_start_bytes``,
+    ``write_amplification``, ``regime``...).
+
+    - ``to_frame()``: one row per regime of the last job (``phases``):
+      regime, start_bytes, start_s, total_bytes (int), runtime_s, mean_bps,
+      level_bps, end_level_bps (the JSON's ``bytes``/``seconds`` named as
+      every frame names a total and a duration);
+    - ``summary()``: one row of the scalar figures;
+    - ``plot(series=None)``: the regimes as bands and their levels against
+      data written, over ``series`` (a job result, an analysis or a series
+      log, drawn as :func:`ssdcore.plot.write_curve` draws it) when given."""
+
+    kind = "sim_truth"
+
+    profile = _field("profile", _text, "", "The sim profile.")
+    regime = _field("regime", _text, "", "The regime the drive writes in now.")
+    cache_effective_bytes: Optional[int] = _maybe("cache_effective_bytes", _int,
+                                                  "The SLC cache the drive took, bytes.")
+    cache_full_at_bytes: Optional[int] = _maybe("cache_full_at_bytes", _int,
+                                                "Bytes written when the cache filled.")
+    folding_start_bytes: Optional[int] = _maybe("folding_start_bytes", _int,
+                                                "Bytes written when folding began.")
+    gc_start_bytes: Optional[int] = _maybe("gc_start_bytes", _int,
+                                           "Bytes written when GC slowed writes.")
+    job_written_bytes: Optional[int] = _maybe("job_written_bytes", _int,
+                                              "Bytes the last job wrote.")
+    host_written_bytes: Optional[int] = _maybe("host_written_bytes", _int,
+                                               "Bytes the host wrote since fresh.")
+    write_amplification: Optional[float] = _maybe("write_amplification", _float,
+                                                  "NAND bytes over host bytes.")
+    cache_level_bps: Optional[float] = _maybe("cache_level_bps", _float, "The cache's level.")
+    post_cache_level_bps: Optional[float] = _maybe("post_cache_level_bps", _float,
+                                                   "The level after the cache.")
+    phases: List[Dict[str, Any]] = _field("phases", _dicts, [],
+                                          "The last job's regimes, in order.")
+
+    def _title(self) -> str:
+        return f"sim:{self.profile}, {len(self.phases)} regimes, now {self.regime}"
+
+    def _headline(self) -> List[Tuple[str, Any, str]]:
+        return [("cache_effective_bytes", self.cache_effective_bytes, "B"),
+                ("cache_full_at_bytes", self.cache_full_at_bytes, "B"),
+                ("folding_start_bytes", self.folding_start_bytes, "B"),
+                ("gc_start_bytes", self.gc_start_bytes, "B"),
+                ("cache_level_bps", self.cache_level_bps, "B/s"),
+                ("post_cache_level_bps", self.post_cache_level_bps, "B/s"),
+                ("job_written_bytes", self.job_written_bytes, "B"),
+                ("write_amplification", self.write_amplification, "")]
+
+    def summary(self) -> "pd.DataFrame":
+        """One row: every scalar figure (the JSON's members that are no
+        list or object), byte counts as Int64."""
+        pd = _pandas()
+        row = {k: v for k, v in self.items() if not isinstance(v, (list, dict))}
+        return _frame({k: pd.array([_int(v)], dtype="Int64") if k.endswith("_bytes")
+                       else [v] for k, v in row.items()})
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per regime of the last job (see the class)."""
+        rows = [dict(p, total_bytes=_int(p.get("bytes")), runtime_s=_float(p.get("seconds")),
+                     start_bytes=_int(p.get("start_bytes"))) for p in self.phases]
+        return _typed_frame(rows, _TRUTH_PHASE_COLUMNS)
+
+    def plot(self, ax: Optional["Axes"] = None, series: Any = None, **kwargs: Any) -> Any:
+        """The regimes as bands and their levels (MiB/s) against GiB
+        written, over ``series`` when given (a job result, an analysis, a
+        series log). Returns the axes."""
+        from . import plot as _plot
+        return _plot.sim_truth(self, series=series, ax=ax, **kwargs)
+
+
+class Listing(List[Dict[str, Any]]):
+    """A built-in catalogue: what :func:`ssdcore.sim.profiles`,
+    :func:`ssdcore.suite_builtins`, :func:`ssdcore.trace.scenarios` and
+    :func:`ssdcore.trace.filetests` return. It is the list of dicts they
+    returned before (``l[0]["name"]``, ``len(l)``, iteration and ``==`` are
+    unchanged), with ``names``, ``to_frame()`` (one row per entry, its keys
+    as columns; a profile's params and derived figures flattened),
+    ``summary()`` (name and description or sizes), a short ``repr`` and
+    ``_repr_html_``. No plot: a catalogue is no measurement."""
+
+    kind = "listing"
+
+    def __init__(self, items: Sequence[Dict[str, Any]], what: str) -> None:
+        super().__init__(items)
+        self.what = what
+
+    @property
+    def names(self) -> List[str]:
+        """The entries' names, in order."""
+        return [str(d.get("name")) for d in self]
+
+    def to_frame(self) -> "pd.DataFrame":
+        """One row per entry (byte counts Int64)."""
+        rows = [_flat_profile(d) if "params" in d else dict(d) for d in self]
+        df = _frame(rows)
+        for c in df.columns:
+            if str(c).endswith("_bytes"):
+                df[c] = df[c].astype("Int64")
+        return df
+
+    def summary(self) -> "pd.DataFrame":
+        """One row per entry: name and description (or, for file tests,
+        the sizes)."""
+        df = self.to_frame()
+        keep = [c for c in ("name", "description", "set_bytes", "device_bytes", "user_bytes")
+                if c in df.columns]
+        return df[keep]
+
+    def plot(self, ax: Optional["Axes"] = None, **kwargs: Any) -> Any:
+        raise TypeError(f"a list of {self.what} has no plot: it is no measurement")
+
+    def _line(self, d: Dict[str, Any]) -> str:
+        rest = d.get("description")
+        if rest is None:
+            rest = ", ".join(f"{k} {_bytes_text(_int(v) or 0)}" for k, v in d.items()
+                             if k.endswith("_bytes"))
+        text = f"{d.get('name')}: {rest}"
+        return text if len(text) <= 100 else text[:97] + "..."
+
+    def __repr__(self) -> str:
+        lines = [f"<Listing {len(self)} {self.what}>"] + [f"  {self._line(d)}" for d in self[:8]]
+        if len(self) > 8:
+            lines.append(f"  ... {len(self) - 8} more")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return repr(self)
+
+    def _repr_html_(self) -> str:
+        return (f"<div><b>Listing</b> {len(self)} {html.escape(self.what)}"
+                f"{self.summary().to_html(index=False)}</div>")

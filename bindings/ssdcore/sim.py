@@ -16,13 +16,14 @@ DeprecationWarning.
 """
 import json
 import os
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Optional, Union, overload
 
 from ._deprecation import renamed
 from ._errors import check, error_from_code
 from ._ffi import ffi, lib
 from ._util import json_dict, take_string
 from .job import Target, _opened
+from .results import Listing, SimProfile, SimTruth
 
 __all__ = ["profiles", "profile", "truth", "SimTarget"]
 
@@ -30,9 +31,11 @@ __getattr__ = renamed(__name__, {"sim_profile": "sim.profile", "sim_profiles": "
                                  "sim_truth": "sim.truth"})
 
 
-def profile(spec: str) -> Dict[str, Any]:
-    """Resolve a spec ("bx200", "bx200,slc_gib=6", "file=/p.ini") to a dict:
-    {"name", "description", "params": {...}, "derived": {...}}.
+def profile(spec: str) -> SimProfile:
+    """Resolve a spec ("bx200", "bx200,slc_gib=6", "file=/p.ini") to a
+    :class:`~ssdcore.results.SimProfile`, the dict
+    {"name", "description", "params": {...}, "derived": {...}} with
+    ``to_frame()`` (one row, every parameter a column).
 
     Raises Error naming the key at fault for a bad spec.
     """
@@ -45,15 +48,16 @@ def profile(spec: str) -> Dict[str, Any]:
     text = take_string(out)
     if rc < 0:
         raise error_from_code(rc, f"sim:{spec}: {text}")
-    d: Dict[str, Any] = json.loads(text)
-    return d
+    return SimProfile(json.loads(text))
 
 
-def profiles() -> List[Dict[str, Any]]:
-    """The built-in profiles, each as profile() returns it."""
+def profiles() -> Listing:
+    """The built-in profiles, each as profile() returns it: a
+    :class:`~ssdcore.results.Listing` (a list; ``to_frame()`` one row per
+    profile, its parameters and derived figures as columns)."""
     names = [ffi.string(lib.ssd_sim_profile_name(i)).decode()
              for i in range(lib.ssd_sim_profile_count())]
-    return [profile(n) for n in names]
+    return Listing([profile(n) for n in names], "sim profiles")
 
 
 def _handle(target: Any) -> Any:
@@ -68,9 +72,20 @@ def _handle(target: Any) -> Any:
     raise TypeError(f"expected a sim target, got {type(target).__name__}")
 
 
-def truth(target: Any, key: Optional[str] = None) -> Union[Dict[str, Any], float]:
-    """Ground truth of an open sim target: a dict of every figure (events
-    that did not happen in the last job are None), or one float by key.
+@overload
+def truth(target: Any, key: None = None) -> SimTruth: ...
+
+
+@overload
+def truth(target: Any, key: str) -> float: ...
+
+
+def truth(target: Any, key: Optional[str] = None) -> Union[SimTruth, float]:
+    """Ground truth of an open sim target: a
+    :class:`~ssdcore.results.SimTruth`, the dict of every figure (events
+    that did not happen in the last job are None) with ``to_frame()`` (one
+    row per regime of the last job) and ``plot(series=...)``; or one float
+    by key.
 
     target is a Target or SimTarget opened on a sim: URI, any object with a ``handle`` holding an
     ``ssd_target *``, the cdata pointer itself, or a sim: URI, opened for
@@ -84,7 +99,8 @@ def truth(target: Any, key: Optional[str] = None) -> Union[Dict[str, Any], float
         out = ffi.new("double *")
         check(lib.ssd_sim_truth(h, key.encode(), out), lambda: lib.ssd_target_errmsg(h))
         return float(out[0])
-    return json_dict(lib.ssd_sim_truth_to_json, h, detail=lambda: lib.ssd_target_errmsg(h))
+    return SimTruth(json_dict(lib.ssd_sim_truth_to_json, h,
+                              detail=lambda: lib.ssd_target_errmsg(h)))
 
 
 class SimTarget(Target):

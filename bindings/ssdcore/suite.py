@@ -35,16 +35,17 @@ from ._util import (Callback, PathLike, check_options, fspath_bytes, json_dict, 
                     open_handle, take_string)
 from .job import Target, refuse_options_for_open_target
 from .progress import ProgressArg, Throttle
-from .results import SuiteResult
+from .results import Listing, SuiteResult
 
 __all__ = ["suite", "suite_steps", "suite_builtins", "report"]
 
 
-def suite_builtins() -> List[Dict[str, str]]:
-    """The built-in suites: ``[{"name": ..., "description": ...}, ...]``."""
-    return [{"name": ffi.string(lib.ssd_suite_builtin_name(i)).decode(),
+def suite_builtins() -> Listing:
+    """The built-in suites: ``[{"name": ..., "description": ...}, ...]``, a
+    :class:`~ssdcore.results.Listing` (a list with ``to_frame()``)."""
+    return Listing([{"name": ffi.string(lib.ssd_suite_builtin_name(i)).decode(),
              "description": ffi.string(lib.ssd_suite_builtin_describe(i)).decode()}
-            for i in range(lib.ssd_suite_builtin_count())]
+            for i in range(lib.ssd_suite_builtin_count())], "built-in suites")
 
 
 def _prepared(target: Target, opts: Dict[str, Any]) -> Any:

@@ -38,7 +38,7 @@ from ._errors import Error, check, error_from_code
 from ._ffi import ffi, lib
 from ._util import PathLike, json_dict, make_handle, parse_size, take_string
 from .job import _TARGET_KEYS, Target, _opened, refuse_options_for_open_target
-from .results import AppsResult, FsdResult, ReplayResult
+from .results import AppsResult, FsdResult, Listing, ReplayResult
 
 __all__ = ["Trace", "replay", "apps", "fsd", "scenarios", "filetests"]
 
@@ -155,12 +155,13 @@ class Trace:
                 f"{size(s['write_bytes'])} written, {s['duration_s']:.1f} s>")
 
 
-def scenarios() -> List[Dict[str, str]]:
+def scenarios() -> Listing:
     """[{"name", "description"}] of the built-in application scenarios (as
-    :func:`ssdcore.suite_builtins` names the suites)."""
-    return [{"name": ffi.string(lib.ssd_trace_scenario_name(i)).decode(),
+    :func:`ssdcore.suite_builtins` names the suites): a
+    :class:`~ssdcore.results.Listing` (a list with ``to_frame()``)."""
+    return Listing([{"name": ffi.string(lib.ssd_trace_scenario_name(i)).decode(),
              "description": ffi.string(lib.ssd_trace_scenario_describe(i)).decode()}
-            for i in range(lib.ssd_trace_scenario_count())]
+            for i in range(lib.ssd_trace_scenario_count())], "application scenarios")
 
 
 def _trace_scenarios() -> List[Dict[str, str]]:
@@ -168,9 +169,10 @@ def _trace_scenarios() -> List[Dict[str, str]]:
     return [{"name": s["name"], "describe": s["description"]} for s in scenarios()]
 
 
-def filetests() -> List[Dict[str, Any]]:
+def filetests() -> Listing:
     """[{"name", "set_bytes", "device_bytes"}] of the recorded file tests:
-    the set size each was recorded with and the loop device's size."""
+    the set size each was recorded with and the loop device's size; a
+    :class:`~ssdcore.results.Listing` (a list with ``to_frame()``)."""
     out = []
     for i in range(lib.ssd_trace_filetest_count()):
         name = lib.ssd_trace_filetest_name(i)
@@ -178,7 +180,7 @@ def filetests() -> List[Dict[str, Any]]:
         check(lib.ssd_trace_filetest_sizes(name, s, d))
         out.append({"name": ffi.string(name).decode(), "set_bytes": int(s[0]),
                     "device_bytes": int(d[0])})
-    return out
+    return Listing(out, "recorded file tests")
 
 
 def _target_options(fn: str, target: Union[Target, PathLike], options: Dict[str, Any],

@@ -1,12 +1,18 @@
-"""One-row result frames type each column by its unit (issue #22 item 8):
-FillResult's level_pct was an object column after fill(t, bytes=...),
-DriveIdentity's missing members too; now float64 with NaN, Int64,
-boolean and string columns."""
+"""One Python vocabulary, the rest (issue #22 item 8): the calls that still
+returned plain data return result objects (Target.health(), trim(),
+trim_reach(), sim.truth(), sim.profile()) or a Listing (sim.profiles(),
+suite_builtins(), trace.scenarios(), trace.filetests()), which are the
+dicts and lists they returned, so the old access reads unchanged and
+silently; one-row frames have no object columns."""
 import contextlib
+import json
 import warnings
 
+import pytest
+
 import ssdcore
-from ssdcore.results import DriveIdentity, FillResult
+from ssdcore.results import (DriveIdentity, FillResult, HealthResult, Listing, SimProfile,
+                             SimTruth, TrimResult)
 
 
 @contextlib.contextmanager
@@ -19,6 +25,116 @@ def _quiet():
 
 def _no_object_columns(df):
     assert not [c for c in df.columns if df[c].dtype == object], df.dtypes
+
+
+def _one_row_api(r):
+    assert repr(r).startswith(f"<{type(r).__name__} ") and repr(r).count("\n") < 12
+    assert len(r.summary()) == 1 and len(r.to_frame()) == 1
+    assert json.loads(json.dumps(r.to_dict())) == r.to_dict()
+    assert "<table" in r._repr_html_()
+    _no_object_columns(r.summary())
+    with pytest.raises(TypeError, match="has no plot: "):
+        r.plot()
+
+
+# --- results of an action on a drive ---------------------------------------------------
+
+
+def test_health_trim_and_trim_reach_are_result_objects_and_still_the_dicts():
+    with _quiet(), ssdcore.SimTarget("sim:bx200") as t:
+        h = t.health()
+        assert isinstance(h, HealthResult) and isinstance(h, dict)
+        assert h["source"] == h.source == "sim model" and h.available
+        assert h.host_written_bytes == 0 and type(h.host_written_bytes) is int
+        _one_row_api(h)
+        f = h.to_frame()
+        assert str(f["host_written_bytes"].dtype) == "Int64"
+        assert f["media_errors"].dtype == "float64" and f["media_errors"].isna().all()
+        before = t.trim_reach()
+        assert isinstance(before, TrimResult) and before.reached is None
+        assert "no TRIM yet" in repr(before)
+        r = t.trim("1m", "4k")
+        assert isinstance(r, TrimResult) and r["reached"] is True is r.reached
+        assert r == t.trim_reach() and r.how == "model (sim)"
+        _one_row_api(r)
+        assert str(r.to_frame()["fitrim_bytes"].dtype) == "Int64"
+
+
+def test_trim_on_a_file_names_its_filesystem_in_a_string_column(tmp_path):
+    with _quiet(), ssdcore.Target(tmp_path / "t.bin", size="1m") as t:
+        r = t.trim(0, "64k")
+    assert isinstance(r, TrimResult) and isinstance(r.how, str) and r.how
+    f = r.to_frame()
+    _no_object_columns(f)
+    assert f["filesystem"].iloc[0] == r.filesystem or r.filesystem is None
+
+
+def test_sim_truth_is_a_result_with_a_frame_of_regimes_and_a_plot():
+    with _quiet(), ssdcore.SimTarget("sim:bx200") as t:
+        j = ssdcore.job(t, pattern="write", bs="1m", qd=4, bytes="3g")
+        tr = ssdcore.sim.truth(t)
+        one = ssdcore.sim.truth(t, "cache_effective_bytes")
+        assert t.truth() == tr
+    assert isinstance(tr, SimTruth) and isinstance(tr, dict)
+    assert one == float(tr["cache_effective_bytes"]) == tr.cache_effective_bytes == 2 << 30
+    f = tr.to_frame()
+    assert list(f.columns) == ["regime", "start_bytes", "start_s", "total_bytes", "runtime_s",
+                               "mean_bps", "level_bps", "end_level_bps"]
+    assert list(f["regime"]) == ["slc", "native"] and str(f["total_bytes"].dtype) == "Int64"
+    assert int(f["total_bytes"].sum()) == tr.job_written_bytes == 3 << 30
+    s = tr.summary()
+    assert len(s) == 1 and "phases" not in s.columns and s["profile"].iloc[0] == "bx200"
+    assert str(s["gc_start_bytes"].dtype) == "Int64" and s["gc_start_bytes"].isna().all()
+    assert repr(tr).startswith("<SimTruth sim:bx200, 2 regimes, now native>")
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    matplotlib.use("Agg")
+    ax = tr.plot()
+    assert ax.get_xlabel() == "data written, GiB" and len(ax.patches) == 2
+    ax = tr.plot(series=j)  # over the job's write curve
+    assert any(t.get_text() == "truth: native" for t in ax.texts)
+
+
+def test_a_fresh_sim_truth_has_an_empty_frame_with_its_columns():
+    with _quiet():
+        tr = ssdcore.sim.truth("sim:bx200")
+    assert isinstance(tr, SimTruth) and len(tr.to_frame()) == 0
+    assert "start_bytes" in tr.to_frame().columns
+
+
+def test_sim_profile_is_a_result_object_whose_frame_has_every_parameter():
+    with _quiet():
+        p = ssdcore.sim.profile("bx200,slc_gib=6")
+    assert isinstance(p, SimProfile) and p["params"]["slc_gib"] == 6 == p.params["slc_gib"]
+    _one_row_api(p)
+    f = p.to_frame()
+    assert f["slc_gib"].iloc[0] == 6 and f["user_bytes"].iloc[0] == p.user_bytes
+    assert {"name", "description", "capacity_gb", "cache_effective_bytes"} <= set(f.columns)
+
+
+@pytest.mark.parametrize("call, what, columns", [
+    (ssdcore.sim.profiles, "sim profiles", {"name", "description", "slc_gib", "user_bytes"}),
+    (ssdcore.suite_builtins, "built-in suites", {"name", "description"}),
+    (ssdcore.trace.scenarios, "application scenarios", {"name", "description"}),
+    (ssdcore.trace.filetests, "recorded file tests", {"name", "set_bytes", "device_bytes"}),
+], ids=["sim.profiles", "suite_builtins", "trace.scenarios", "trace.filetests"])
+def test_catalogues_are_listings_that_stay_the_lists_they_were(call, what, columns):
+    with _quiet():
+        items = call()
+        assert isinstance(items, Listing) and isinstance(items, list)
+        assert items == [dict(d) for d in items] and items[0]["name"] == items.names[0]
+        assert len(items) > 2 and [d["name"] for d in items] == items.names
+        f = items.to_frame()
+    assert len(f) == len(items) and columns <= set(f.columns)
+    assert list(f["name"]) == items.names
+    for c in f.columns:
+        if c.endswith("_bytes"):
+            assert str(f[c].dtype) == "Int64", c
+    assert repr(items).startswith(f"<Listing {len(items)} {what}>")
+    assert repr(items).count("\n") <= 9 and "<table" in items._repr_html_()
+    assert len(items.summary()) == len(items) and "name" in items.summary().columns
+    with pytest.raises(TypeError, match="has no plot"):
+        items.plot()
 
 
 def test_fill_level_pct_is_a_float_column_when_bytes_were_asked():
