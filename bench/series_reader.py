@@ -174,7 +174,7 @@ def dask_cluster(n_workers: int) -> Iterator[object]:
         yield client
 
 
-def same(a: "ssdcore.BatchResult", b: "ssdcore.BatchResult") -> bool:
+def same(a: "ssdcore.results.BatchResult", b: "ssdcore.results.BatchResult") -> bool:
     """Two analyze_many results hold the same rows and phases."""
     return bool(a.frame.equals(b.frame) and a.phases.equals(b.phases))
 

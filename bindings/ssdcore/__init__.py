@@ -14,7 +14,8 @@ catalog), ``drive`` (drive identity), ``results`` (the result objects every call
 ``progress`` (throttled callbacks, tqdm bars), ``plot`` (matplotlib figures,
 imported on first use) and the exceptions (``ssdcore.Error`` and its
 subclasses). The calls one makes most are re-exported here (``job``,
-``analyze``, ``suite``, ``compare``, ``replay``...); the rest are reached
+``analyze``, ``suite``, ``compare``, ``replay``...), the result classes
+are not (``ssdcore.results.JobResult``); the rest are reached
 through their module, by names that do not repeat it: ``ssdcore.sim.truth``,
 ``ssdcore.catalog.add``, ``ssdcore.drive.identity``,
 ``ssdcore.trace.scenarios``. The names they had here before
@@ -24,11 +25,12 @@ release, with a DeprecationWarning naming the new one (docs/python.md,
 """
 from typing import Any
 
-from ._ffi import ffi, lib
+from ._ffi import ffi as ffi, lib as lib  # the C layer: attributes, not in __all__
 from ._errors import (AccessDenied, AlreadyExists, Error, FormatError, Interrupted,
                       InvalidArgument, IOFailure, IsADirectory, NotADirectory, NotFound,
                       OSFailure, OutOfMemory, Refused, StateError, TimedOut,
-                      Unsupported, check)
+                      Unsupported)
+from ._errors import check as check
 from .job import JobSeries, Target, fill, interrupt, job, latency_percentiles, precondition
 from .sim import SimTarget
 from .analysis import Series, analyze, read_fio_json, read_series, segment_l2
@@ -40,20 +42,18 @@ from .compare import compare
 from . import catalog, drive, sim, trace
 from ._deprecation import renamed
 from ._util import options, parse_duration, parse_size
-from .results import (AnalysisResult, AppsResult, BatchResult, CatalogFigures, CatalogRuns,
-                      CompareResult, FilebenchResult, FsdResult, JobResult, ReplayResult, Result,
-                      SuiteResult, SuiteStep)
+from . import results
 
 __all__ = [
-    "ffi", "lib", "version", "check", "options", "parse_size", "parse_duration",
+    "version", "options", "parse_size", "parse_duration",
     # errors
     "Error", "InvalidArgument", "FormatError", "NotFound", "AccessDenied",
     "AlreadyExists", "Refused", "Unsupported", "Interrupted", "OutOfMemory", "IOFailure",
     "StateError", "TimedOut", "OSFailure", "NotADirectory", "IsADirectory",
     # job
     "JobSeries", "Target", "fill", "interrupt", "job", "latency_percentiles", "precondition",
-    # the modules whose names are not re-exported
-    "catalog", "drive", "sim", "trace",
+    # the modules whose names are not re-exported; results: every result class
+    "catalog", "drive", "results", "sim", "trace",
     # sim
     "SimTarget",
     # analysis
@@ -67,11 +67,19 @@ __all__ = [
     "Trace", "apps", "fsd", "replay",
     # compare
     "compare",
-    # results
-    "Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep", "FilebenchResult",
-    "CompareResult", "ReplayResult", "AppsResult", "FsdResult", "CatalogRuns", "CatalogFigures",
-    "BatchResult",
 ]
+"""What ``from ssdcore import *`` and ``ssdcore.<tab>`` give: the calls, the
+handles (Target, SimTarget, Trace, Series), the exceptions, the size and
+option helpers and the modules reached by name. The result classes live in
+``ssdcore.results`` (``ssdcore.results.JobResult``); ``ffi``, ``lib`` and
+``check`` (the C library through cffi, for a call the package does not
+wrap) are attributes, in neither list (docs/python.md, "The top level")."""
+
+_RESULT_CLASSES = ("Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep",
+                   "FilebenchResult", "CompareResult", "ReplayResult", "AppsResult", "FsdResult",
+                   "CatalogRuns", "CatalogFigures", "BatchResult")
+"""Result classes ssdcore re-exported before (for one release, with a
+DeprecationWarning naming ssdcore.results.NAME)."""
 
 
 def version() -> str:
@@ -85,6 +93,7 @@ _RENAMED = {f"{m}_{n}": f"{m}.{n}" for m, names in (
     ("drive", ("identity", "temperature")),
     ("trace", ("filetests", "scenarios"))) for n in names}
 """Names ssdcore had before -> where they are now (for one release)."""
+_RENAMED.update({n: f"results.{n}" for n in _RESULT_CLASSES})
 _old_name = renamed(__name__, _RENAMED, old={"trace_scenarios": trace._trace_scenarios},
                     stacklevel=4)
 
@@ -95,6 +104,12 @@ def __getattr__(name: str) -> Any:
         import importlib
         return importlib.import_module(".plot", __name__)
     return _old_name(name)
+
+
+def __dir__() -> list[str]:
+    # ssdcore.<tab>: the public names and the modules, not ffi/lib/check
+    # nor the names kept for one release.
+    return sorted(set(__all__) | {"plot", "__version__", "__doc__", "__name__"})
 
 
 __version__ = version()

@@ -18,7 +18,7 @@ import pandas as pd
 import ssdcore
 
 
-def analyse(directory: str, workers: int = 1, use_dask: bool = False) -> ssdcore.BatchResult:
+def analyse(directory: str, workers: int = 1, use_dask: bool = False) -> ssdcore.results.BatchResult:
     patterns: List[str] = [os.path.join(directory, "**", "*.log"),
                            os.path.join(directory, "**", "*.csv")]
     client: Any = None

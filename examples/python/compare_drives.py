@@ -15,7 +15,7 @@ import ssdcore
 DRIVES = ["bx200", "ssd370", "as510s", "vector180"]
 
 
-def compare(drives: List[str], time: str = "2h") -> List[ssdcore.AnalysisResult]:
+def compare(drives: List[str], time: str = "2h") -> List[ssdcore.results.AnalysisResult]:
     out = []
     for name in drives:
         run = ssdcore.job(f"sim:{name}", pattern="randwrite", bs=4096, qd=32, time=time)

@@ -177,7 +177,7 @@ class SimRuns:
         import ssdcore
         out = self.path(target, suite)
         with open(out / "results.json") as f:
-            return ssdcore.SuiteResult(json.load(f), str(out))
+            return ssdcore.results.SuiteResult(json.load(f), str(out))
 
     def progress(self, target, suite):
         """What the run's progress callback was called with, and its wall time."""

@@ -71,7 +71,7 @@ def test_cli_text_says_at_most(runs, cli):
 
 
 def test_python_says_at_most(runs):
-    r = ssdcore.SuiteResult(json.loads((runs["coarse"] / "results.json").read_text()),
+    r = ssdcore.results.SuiteResult(json.loads((runs["coarse"] / "results.json").read_text()),
                             str(runs["coarse"]))
     assert r.curve_state("degradation", "cache_bytes") == "upper_bound"
     assert r.curve_state("degradation", "post_cache_bps") == "measured"

@@ -9,7 +9,7 @@ import ssdcore
 
 def figures(rows):
     keys = ("run_id", "drive", "started", "figure", "value")
-    return ssdcore.CatalogFigures({"catalog": "c.sqlite", "drive": None,
+    return ssdcore.results.CatalogFigures({"catalog": "c.sqlite", "drive": None,
                                    "figures": [dict(zip(keys, r)) for r in rows]})
 
 

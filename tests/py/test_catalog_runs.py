@@ -54,7 +54,7 @@ def test_list_filters_by_drive(runs, cli, tmp_path):
     r = subprocess.run([cli, "catalog", "list", "--catalog", db], capture_output=True, text=True)
     assert r.returncode == 0 and "sim:bx200" in r.stdout and "sim:ssd370" in r.stdout
     listed = ssdcore.catalog.runs(db)
-    assert isinstance(listed, ssdcore.CatalogRuns) and "2 runs in" in repr(listed)
+    assert isinstance(listed, ssdcore.results.CatalogRuns) and "2 runs in" in repr(listed)
     df = listed.to_frame()
     assert list(df.target) == ["sim:bx200", "sim:ssd370"]
     assert str(df.capacity_bytes.dtype) == "Int64"

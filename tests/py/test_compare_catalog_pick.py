@@ -73,7 +73,7 @@ def test_the_user_chooses_by_suite_run_or_date(catalog, cli):
 def test_python_picks_the_same_way(catalog):
     db, dirs, _ = catalog
     res = ssdcore.catalog.compare(["ssd370"], catalog=db, suite="quick")
-    assert isinstance(res, ssdcore.CompareResult)
+    assert isinstance(res, ssdcore.results.CompareResult)
     assert res["drives"][0]["dir"] == str(dirs["s-quick"])
     assert "run " in res.picked[0] and "quick" in res.picked[0]
     res = ssdcore.catalog.compare(["ssd370"], catalog=db)

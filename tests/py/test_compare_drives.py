@@ -75,7 +75,7 @@ def test_cli_writes_page_json_and_csv(runs, cli, tmp_path):
 def test_python_result_frame_one_row_per_drive_and_figure(runs, tmp_path):
     res = ssdcore.compare([runs["bx200"], runs["mp44l"]], out=tmp_path / "p", labels=["A", "B"],
                           highlight="B")
-    assert isinstance(res, ssdcore.CompareResult) and res.drives == ["A", "B"]
+    assert isinstance(res, ssdcore.results.CompareResult) and res.drives == ["A", "B"]
     df = res.to_frame()
     assert len(df) == 2 * len(res["figures"])
     assert set(df.drive) == {"A", "B"}
@@ -112,13 +112,13 @@ def test_compare_takes_suite_results_as_runs(runs, tmp_path):
     by_dir = ssdcore.compare([runs["bx200"], runs["mp44l"]])
     # a SuiteResult as suite() returns it (read here without writing to the
     # shared run directory, as report() would)
-    bx = ssdcore.SuiteResult(json.loads((runs["bx200"] / "results.json").read_text()),
+    bx = ssdcore.results.SuiteResult(json.loads((runs["bx200"] / "results.json").read_text()),
                              str(runs["bx200"]))
     by_result = ssdcore.compare([bx, runs["mp44l"]])
     assert by_result.drives == by_dir.drives
     assert by_result.summary().equals(by_dir.summary())
     with pytest.raises(ssdcore.Error, match="no results directory"):
-        ssdcore.compare([ssdcore.SuiteResult({"steps": []})])
+        ssdcore.compare([ssdcore.results.SuiteResult({"steps": []})])
 
 
 def test_compare_plots_each_figure_against_the_highlight(runs):

@@ -159,9 +159,9 @@ def test_python_frame_has_state_and_conditions(runs):
     c = df[(df.figure == "write_curves.degradation.cache_bytes")]
     assert list(c.state) == ["measured", "none"]
     assert c.value.isna().tolist() == [False, True]
-    assert isinstance(res, ssdcore.CompareResult) and "Transcend SSD370 256 GB" in repr(res)
+    assert isinstance(res, ssdcore.results.CompareResult) and "Transcend SSD370 256 GB" in repr(res)
     # the frame read back from compare.json alone (no CSV) says the same
-    fr = ssdcore.CompareResult(dict(res)).to_frame()
+    fr = ssdcore.results.CompareResult(dict(res)).to_frame()
     cache = fr[fr.figure == "write_curves.degradation.cache_bytes"]
     assert list(cache.state) == ["measured", "none"]
     rec = fr[(fr.figure == "write_curves.recovery-trim.recovered_bytes")

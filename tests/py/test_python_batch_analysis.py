@@ -175,7 +175,7 @@ def test_batch_result_keeps_phases_in_their_own_frame_and_summarises():
     items = {"small": (t, np.where(t <= 50, 400e6, 60e6)), "none": None,
              "flat": (t, np.full(300, 5e7))}
     r = ssdcore.analyze_many(items, errors="record")
-    assert isinstance(r, ssdcore.BatchResult) and r.to_frame() is r.frame
+    assert isinstance(r, ssdcore.results.BatchResult) and r.to_frame() is r.frame
     assert len(r) == 3 and r["source"].tolist() == ["small", "none", "flat"] and r.failed == 1
     assert set(r.phases["source"]) == {"small", "flat"} and not r.frame.attrs
     s = r.summary()

@@ -147,6 +147,6 @@ def test_suite_figure_and_overlay(lab):
 
 
 def test_a_json_only_analysis_says_why_it_cannot_be_drawn():
-    a = ssdcore.AnalysisResult({"phases": [], "cache": None})
+    a = ssdcore.results.AnalysisResult({"phases": [], "cache": None})
     with pytest.raises(ValueError, match="no samples"):
         a.plot()

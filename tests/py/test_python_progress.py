@@ -121,7 +121,7 @@ def test_filebench_reports_each_part_and_its_rate_in_bps(tmp_path):
     r = ssdcore.filebench(tmp_path, set="program", size="4m", progress=calls.append)
     phases = {c["phase"] for c in calls}
     assert "mkset" in phases and {"copy", "archive", "extract"} & phases
-    assert isinstance(r, ssdcore.FilebenchResult)
+    assert isinstance(r, ssdcore.results.FilebenchResult)
     df = r.to_frame()
     assert list(df["step"]) == ["copy", "archive", "extract"]
     # the JSON's MiB/s are bw_bps, bytes/s, in the frame

@@ -19,7 +19,7 @@ def long_job():
 
 def test_job_result_attributes_and_dict_agree(long_job):
     r = long_job
-    assert isinstance(r, ssdcore.JobResult) and isinstance(r, dict)
+    assert isinstance(r, ssdcore.results.JobResult) and isinstance(r, dict)
     assert r.total_bytes == r["bytes"] and isinstance(r.total_bytes, int)
     assert r.runtime_s == pytest.approx(7200) and r.sample_count == 7200
     assert r.bw_bps == pytest.approx(r.total_bytes / r.runtime_s, rel=1e-6)
@@ -54,14 +54,14 @@ def test_raw_json_round_trips(long_job):
     d = long_job.to_dict()
     assert type(d) is dict and d["bytes"] == long_job.total_bytes
     back = pickle.loads(pickle.dumps(long_job))
-    assert type(back) is ssdcore.JobResult and back.total_bytes == long_job.total_bytes
+    assert type(back) is ssdcore.results.JobResult and back.total_bytes == long_job.total_bytes
     text = json.dumps(long_job.to_dict())  # the samples and histograms as JSON types
     assert len(json.loads(text)["series"]) == 7200
 
 
 def test_analyze_takes_every_form_and_agrees(long_job):
     a = ssdcore.analyze(long_job)
-    assert isinstance(a, ssdcore.AnalysisResult)
+    assert isinstance(a, ssdcore.results.AnalysisResult)
     assert a.cache_bytes == pytest.approx(2 * 2**30, rel=0.05)
     df = long_job.to_frame()
     t, b = df["t_s"].to_numpy(), df["bytes"].to_numpy()
@@ -100,13 +100,13 @@ def test_analysis_result_frames(long_job):
 
 def test_suite_result_steps_frame_and_step_analysis(tmp_path):
     r = ssdcore.suite("sim:bx200", tmp_path / "q", suite="quick")
-    assert isinstance(r, ssdcore.SuiteResult) and r.status == "complete"
+    assert isinstance(r, ssdcore.results.SuiteResult) and r.status == "complete"
     df = r.to_frame()
     assert len(df) == len(r["steps"]) and set(df["kind"]) >= {"job", "idle", "trim"}
     jobs = df[df["kind"] == "job"]
     assert jobs["total_bytes"].notna().all() and str(jobs["total_bytes"].dtype) == "Int64"
     deg = r.job("degradation")
-    assert isinstance(deg, ssdcore.JobResult) and deg.pattern == "randwrite"
+    assert isinstance(deg, ssdcore.results.JobResult) and deg.pattern == "randwrite"
     a = ssdcore.analyze(r.step("degradation"))
     assert a.cache_bytes == r.analysis("degradation").cache_bytes
     hl = r["headline"]["write_curves"]["degradation"]["cache_bytes"]
@@ -130,14 +130,14 @@ def test_file_test_figures_are_bytes_per_second_under_bps_names():
     # results.json and compare.json keep copy_mibs (MiB/s); every figure
     # Python shows ends with its unit, so it is copy_bps in bytes/s there
     ft = {"files-work": {"copy_s": 2.0, "copy_mibs": 100.0, "extract_mibs": 50.0}}
-    suite = ssdcore.SuiteResult({"headline": {"file_tests": ft}, "steps": []})
+    suite = ssdcore.results.SuiteResult({"headline": {"file_tests": ft}, "steps": []})
     row = suite.summary().iloc[0]
     assert row["files-work.copy_bps"] == 100 * 1048576 and row["files-work.copy_s"] == 2.0
     assert row["files-work.extract_bps"] == 50 * 1048576
     assert not [c for c in suite.summary().columns if "mib" in c]
     figs = [{"key": "file_tests.files-work.copy_mibs", "unit": "MiB/s", "values": [10, None]},
             {"key": "seq_read_bps", "unit": "bytes/s", "values": [5e8, 4e8]}]
-    cmp_ = ssdcore.CompareResult({"drives": [{"label": "a"}, {"label": "b"}], "figures": figs})
+    cmp_ = ssdcore.results.CompareResult({"drives": [{"label": "a"}, {"label": "b"}], "figures": figs})
     s = cmp_.summary()
     assert list(s.columns) == ["file_tests.files-work.copy_bps", "seq_read_bps"]
     assert s["file_tests.files-work.copy_bps"]["a"] == 10 * 1048576
@@ -148,6 +148,6 @@ def test_file_test_figures_are_bytes_per_second_under_bps_names():
     csv = ("drive,figure,label,unit,better,value,pct_vs_highlight,state,conditions\n"
            "a,file_tests.files-work.copy_mibs,copy speed,MiB/s,higher,10,,measured,\n"
            "a,seq_read_bps,seq read,bytes/s,higher,500000000,,measured,\n")  # ints: int64
-    f = ssdcore.CompareResult({"drives": [{"label": "a"}], "figures": figs}, csv=csv).to_frame()
+    f = ssdcore.results.CompareResult({"drives": [{"label": "a"}], "figures": figs}, csv=csv).to_frame()
     assert list(f["figure"]) == ["file_tests.files-work.copy_bps", "seq_read_bps"]
     assert list(f["value"]) == [10 * 1048576, 5e8] and list(f["unit"]) == ["bytes/s"] * 2

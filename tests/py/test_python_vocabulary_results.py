@@ -3,7 +3,8 @@ returned plain data return result objects (Target.health(), trim(),
 trim_reach(), sim.truth(), sim.profile()) or a Listing (sim.profiles(),
 suite_builtins(), trace.scenarios(), trace.filetests()), which are the
 dicts and lists they returned, so the old access reads unchanged and
-silently; one-row frames have no object columns."""
+silently; one-row frames have no object columns; the top level lists the
+calls, not the result classes nor ffi/lib/check."""
 import contextlib
 import json
 import warnings
@@ -155,3 +156,32 @@ def test_drive_identity_frame_types_missing_members():
     f = d.to_frame()
     _no_object_columns(f)
     assert str(f["rotational"].dtype) == "boolean" and f["serial"].isna().all()
+
+
+# --- the top level ----------------------------------------------------------------------
+
+
+RESULT_CLASSES = ("Result", "JobResult", "AnalysisResult", "SuiteResult", "SuiteStep",
+                  "FilebenchResult", "CompareResult", "ReplayResult", "AppsResult",
+                  "FsdResult", "CatalogRuns", "CatalogFigures", "BatchResult")
+
+
+def test_the_top_level_lists_the_calls_not_the_result_classes_nor_the_cffi_layer():
+    names = set(ssdcore.__all__)
+    assert not names & set(RESULT_CLASSES) and not names & {"ffi", "lib", "check"}
+    assert {"job", "analyze", "suite", "Target", "Error", "results", "sim"} <= names
+    shown = set(dir(ssdcore))
+    assert names <= shown and "plot" in shown
+    assert not shown & (set(RESULT_CLASSES) | {"ffi", "lib", "check", "sim_truth"})
+    for n in ssdcore.results.__all__:
+        assert hasattr(ssdcore.results, n), n
+    with _quiet():  # the C layer stays where it was, silently
+        assert ssdcore.lib.ssd_version_string and ssdcore.ffi.NULL is not None
+        assert ssdcore.check(0) == 0
+
+
+@pytest.mark.parametrize("name", RESULT_CLASSES)
+def test_result_classes_at_the_top_level_still_work_with_a_warning(name):
+    with pytest.warns(DeprecationWarning,
+                      match=rf"^ssdcore\.{name} is deprecated .* use ssdcore\.results\.{name}$"):
+        assert getattr(ssdcore, name) is getattr(ssdcore.results, name)

@@ -81,7 +81,7 @@ def test_analyze_many_reads_parquet_and_writes_its_frame_as_parquet(tmp_path):
     assert b.drop(columns="source").iloc[:3].equals(a.drop(columns="source"))
     assert b["error"].iloc[3].startswith(str(tmp_path / "none.parquet"))
     back = ssdcore.read_results_parquet(out)
-    assert isinstance(back, ssdcore.BatchResult)
+    assert isinstance(back, ssdcore.results.BatchResult)
     assert back.frame.equals(b) and list(back.frame.dtypes) == list(b.dtypes)
     assert len(rb.phases) > 0 and back.phases.equals(rb.phases)
     assert os.path.exists(tmp_path / "results.phases.parquet")

@@ -154,14 +154,14 @@ def test_replay_and_apps_return_result_objects_whose_frames_add_up():
     with ssdcore.SimTarget("sim:bx200") as t:
         r = ssdcore.replay(tr, t, timing="as-recorded", interval=1)
         a = ssdcore.apps(t, timing="no-idle")
-    assert isinstance(r, ssdcore.ReplayResult) and r["bw_bps"] == r.bw_bps > 0
+    assert isinstance(r, ssdcore.results.ReplayResult) and r["bw_bps"] == r.bw_bps > 0
     assert repr(r).startswith("<ReplayResult generated trace on sim:bx200, as-recorded")
     df = r.to_frame()
     assert len(df) > 20 and str(df["bytes"].dtype) == "int64"
     assert int(df["bytes"].sum()) == r.total_bytes and type(r.total_bytes) is int
     assert df["written_bytes"].iloc[-1] == r.total_bytes
     assert r.summary()["busy_s"].iloc[0] == r.busy_s
-    assert isinstance(a, ssdcore.AppsResult) and len(a.traces) == len(ssdcore.trace.scenarios())
+    assert isinstance(a, ssdcore.results.AppsResult) and len(a.traces) == len(ssdcore.trace.scenarios())
     frame = a.to_frame()
     assert list(frame["name"]) == [x["name"] for x in ssdcore.trace.scenarios()]
     # the score is total bytes over total busy time (PCMark 8's way)
