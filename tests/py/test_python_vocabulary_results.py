@@ -4,7 +4,11 @@ trim_reach(), sim.truth(), sim.profile()) or a Listing (sim.profiles(),
 suite_builtins(), trace.scenarios(), trace.filetests()), which are the
 dicts and lists they returned, so the old access reads unchanged and
 silently; one-row frames have no object columns; the top level lists the
-calls, not the result classes nor ffi/lib/check."""
+calls, not the result classes nor ffi/lib/check; every size keyword that
+keeps its option table's name (job(size=, bs=, span=, written_before=),
+Target.trim(offset, length), Trace.filetest(set_size=), suite(area=,
+filebench_size=)) takes a size text ("512GB", "4k") and an int of bytes
+alike."""
 import contextlib
 import json
 import warnings
@@ -12,6 +16,7 @@ import warnings
 import pytest
 
 import ssdcore
+from ssdcore._util import make_handle
 from ssdcore.results import (DriveIdentity, FillResult, HealthResult, Listing, SimProfile,
                              SimTruth, TrimResult)
 
@@ -185,3 +190,58 @@ def test_result_classes_at_the_top_level_still_work_with_a_warning(name):
     with pytest.warns(DeprecationWarning,
                       match=rf"^ssdcore\.{name} is deprecated .* use ssdcore\.results\.{name}$"):
         assert getattr(ssdcore, name) is getattr(ssdcore.results, name)
+
+
+# --- size keywords that keep their option table's name ----------------------------------
+
+
+def test_job_size_keywords_take_a_size_text_or_an_int_of_bytes(tmp_path):
+    text = dict(bs="4k", span="1GB", bytes="64KiB", written_before="512GB")
+    ints = dict(bs=4096, span=10 ** 9, bytes=65536, written_before=512 * 10 ** 9)
+    got = []
+    for kw in (text, ints):
+        with _quiet():
+            r = ssdcore.job("sim:bx200", pattern="write", **kw)
+        got.append((r["workload"], r.analysis_context))
+    assert got[0] == got[1]
+    w, ctx = got[0]
+    assert w["block_size"] == 4096 and w["max_bytes"] == 65536
+    assert 10 ** 9 - 4096 < w["span"] <= 10 ** 9  # whole blocks of the 1 GB asked
+    assert ctx["written_before_bytes"] == 512 * 10 ** 9
+    sizes = []
+    for i, size in enumerate(("1MB", 10 ** 6, "1m", 1 << 20)):
+        with _quiet():
+            ssdcore.job(tmp_path / f"t{i}.bin", pattern="write", size=size, bytes="4k")
+        sizes.append((tmp_path / f"t{i}.bin").stat().st_size)
+    assert sizes[0] == sizes[1] and sizes[2] == sizes[3] == 1 << 20
+    with pytest.raises(ssdcore.InvalidArgument, match="bs"):
+        ssdcore.job("sim:bx200", pattern="write", bs="4kb", bytes="4k")
+
+
+def test_trim_offset_and_length_take_a_size_text_or_an_int(tmp_path):
+    with _quiet(), ssdcore.Target(tmp_path / "t.bin", size="1m") as t:
+        assert t.trim("64k", "128KiB") == t.trim(65536, 131072)
+        t.trim("1KB", "1KB")  # decimal: 1000 bytes at 1000
+    with pytest.raises(ValueError, match="trim: length"):
+        ssdcore.Target(tmp_path / "t.bin").trim(0, "25x")
+
+
+def test_filetest_set_size_takes_a_size_text_or_an_int():
+    with _quiet():
+        a = ssdcore.Trace.filetest("iso-copy", set_size="2GB")
+        b = ssdcore.Trace.filetest("iso-copy", set_size=2 * 10 ** 9)
+        c = ssdcore.Trace.filetest("iso-copy", set_size="2g")
+    assert list(a) == list(b) and a.summary() == b.summary()
+    assert c.summary()["write_bytes"] >= a.summary()["write_bytes"]
+
+
+def test_suite_area_and_filebench_size_take_a_size_text_or_an_int():
+    with _quiet():
+        a = ssdcore.suite_steps("sim:bx200", "quick", area="1GB")
+        b = ssdcore.suite_steps("sim:bx200", "quick", area=10 ** 9)
+    assert a == b and "span=1000000000" in a[0]["line"]
+    t = ssdcore.Target("sim:bx200")
+    for v in ("8GB", "8g", 8 * 10 ** 9, 1 << 33):
+        make_handle("suite", t._handle(), options={"filebench_size": v, "area": v})
+    with pytest.raises(ssdcore.InvalidArgument, match="filebench_size"):
+        make_handle("suite", t._handle(), options={"filebench_size": "8gb"})
