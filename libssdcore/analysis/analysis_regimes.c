@@ -2484,7 +2484,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         }
         if (g == 1 && S->has_cache && (!used_drive_cache(o, S->capacity_bytes, S) || clean_room))
             no_cache(res); /* the first drop was clean blocks running out */
-        if (g == 1)
+        /* (Without a cache the first level is the fast start's speed; a
+         * cache kept keeps the level after its drop, which its drop ratio
+         * is measured against: its own level was printed as the speed
+         * after it, "16.3x slower (178.4 MiB/s)" after 283.7.) */
+        if (g == 1 && !S->has_cache)
             S->post_cache_bps = c->ph[0].level_bps;
         S->has_gc = 1;
         S->gc_start_bytes = c->ph[g].start_bytes;

@@ -277,3 +277,42 @@ def test_a_flat_random_run_after_a_random_fill_is_the_used_state_from_0(tmp_path
     assert a["gc"] is not None and a["gc"]["start_bytes"] == 0
     assert "tells" not in (a.regime_note or "")
     assert a["steady_state"]["reached"] is True
+
+
+SLOWER = re.compile(r"at (?:>= )?([\d.]+) MiB/s, then (?:at least )?([\d.]+)x slower "
+                    r"\(([\d.]+) MiB/s\)")
+
+
+def _drops_consistent(d):
+    """Every cache's drop ratio in d's results.json is its level over the
+    speed after it, in the JSON and in the words beside them."""
+    res = json.loads((d / "results.json").read_text())
+    seen = 0
+    for s in res["steps"]:
+        a = s.get("analysis")
+        if s["kind"] != "analyze" or not a or not a["cache"]:
+            continue
+        c = a["cache"]
+        assert c["drop_ratio"] == pytest.approx(c["level_bps"] / a["post_cache_bps"], rel=1e-6), s
+        seen += 1
+    for m in SLOWER.finditer((d / "results.json").read_text()):
+        lv, ratio, post = map(float, m.groups())
+        # (each figure rounded to 0.1)
+        assert abs(ratio - lv / post) <= 0.051 + lv * 0.05 / post ** 2 + 0.05 / post, m.group(0)
+        seen += 1
+    return seen
+
+
+def test_every_drop_ratio_is_the_levels_printed_beside_it(runs, tmp_path):
+    # A cache kept on a used drive whose used state follows it at once
+    # printed its own level as the speed after it (the ratio measured
+    # against the used state's): "16.3x slower (178.4 MiB/s)" after 283.7.
+    sf = tmp_path / "idle.suite"
+    sf.write_text("purge\njob name=fill pattern=randwrite bs=4k qd=32 bytes=256g\nidle 15m\n"
+                  "job name=steady pattern=randwrite bs=4k qd=32 bytes=512g interval=1s "
+                  "log=steady\nanalyze steady\n")
+    ssdcore.suite("sim:ssd370", tmp_path / "r", suite_file=sf)
+    seen = _drops_consistent(tmp_path / "r")
+    for p in SEEDS:
+        seen += _drops_consistent(runs[p])
+    assert seen >= 4
