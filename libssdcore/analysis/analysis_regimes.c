@@ -194,6 +194,92 @@ static int first_level_after(const struct ssd__curve *c, size_t j) {
 }
 
 static double quiet_noise(const struct ssd__curve *c, size_t a, size_t b);
+static double median3(double a, double b, double c);
+
+/* Whether y[a, b) falls through itself: its fitted line falls by 10 %
+ * or more (as slide_of reads a phase that slides) and the median of its
+ * second half lies below that of its first by 3 % or more (GC dips at one
+ * end of a level tilt a line, not the medians). A level (direct writes,
+ * folding) is flat whatever its noise and dips; GC taking more and more
+ * slides. */
+static int falls_through(const struct ssd__curve *c, size_t a, size_t b) {
+    if (b < a + 6)
+        return 0;
+    double icpt, slope;
+    fit_line(c->y, a, b, &icpt, &slope);
+    if (-slope * (double)(b - a - 1) < log(1.1))
+        return 0;
+    size_t h = (b - a) / 2;
+    memcpy(c->scratch, c->y + a, h * sizeof *c->y);
+    double m1 = ssd__median(c->scratch, h);
+    memcpy(c->scratch, c->y + b - h, h * sizeof *c->y);
+    return m1 - ssd__median(c->scratch, h) >= log(1.03);
+}
+
+/* A used drive's fast start that ends in a slide, not a step: the samples
+ * from where the speed left the fast level (level, B/s) to where the
+ * cache test put the drop (end) start a gentle step below it (within
+ * SHAPE_MAX_FIRST_STEP), are SHORT_LEVEL or more and fall through
+ * themselves. A cache ends when it is full, from one sample to the next,
+ * at a step to a level (direct writes, folding) or to GC; clean blocks
+ * run out as the first GC cycles start, whose victims on a randomly
+ * written drive are still mostly stale, so the speed leaves the clean
+ * blocks' level gently and slides down as they fill (SSD370 after 238 GiB
+ * of 4K random writes: 285 MiB/s for 15.5 GiB, then 272, 257, 235 ...
+ * down to 7 over 2,000 samples; the cache test's midpoint drop fell 62
+ * samples into the slide: "SLC cache 24.3 GiB", the used state 57 % late).
+ * Returns the first sample off the fast level (0: no such slide). */
+static size_t slide_off_fast_start(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                                   double level, size_t end) {
+    if (!(level > 0) || end < 2 * SHORT_LEVEL || end > c->n)
+        return 0;
+    double hi = log(level) - log(o->min_step);
+    size_t e = end;
+    while (e > 0 && c->y[e - 1] < hi)
+        e--;
+    if (e < 3 || end < e + SHORT_LEVEL)
+        return 0;
+    double first = median3(c->y[e], c->y[e + 1], c->y[e + 2]);
+    if (first < log(level) - log(SHAPE_MAX_FIRST_STEP) || !falls_through(c, e, end))
+        return 0;
+    return e;
+}
+
+/* Where that slide began, before e (slide_off_fast_start): the first GC
+ * cycles slow the speed by a few % at first, within the fast level's
+ * noise, so the sample where it crossed the step below that level came
+ * 3-20 samples after the clean blocks ran out (SSD370: 272, 257, 250
+ * MiB/s from 285). The start is where the sum of how far each sample
+ * from it to e lies below the fast level, less its noise, is largest (a
+ * CUSUM; each sample counted at the fastest of it and those after it, as
+ * the slide only falls: a GC dip of the fast state, which the fast level
+ * follows, counts as that level; each share at most three times the
+ * noise). The
+ * fast level and its noise are those of the first half of y[0, e) (its
+ * median, and the median difference from one sample to the next: the
+ * slide's head, which may be a third of y[0, e), moves neither). */
+static size_t slide_onset(const struct ssd__curve *c, size_t e) {
+    size_t h = e / 2;
+    if (h < 3)
+        return e;
+    memcpy(c->scratch, c->y, h * sizeof *c->y);
+    double lv = ssd__median(c->scratch, h);
+    for (size_t i = 1; i < h; i++)
+        c->scratch[i - 1] = fabs(c->y[i] - c->y[i - 1]);
+    double nu = ssd__median(c->scratch, h - 1);
+    double sum = 0, best = 0, top = -INFINITY;
+    size_t k = e;
+    for (size_t i = e; i-- > 1;) {
+        if (c->y[i] > top)
+            top = c->y[i];
+        sum += fmin(fmax(lv - top, -3 * nu), 3 * nu) - nu;
+        if (sum > best) {
+            best = sum;
+            k = i;
+        }
+    }
+    return k;
+}
 
 /* The best split of y[a, b) into two levels, the first [a, k) with k in
  * [kmin, kmax]: returns k (0 when there is no room), the levels' medians
@@ -258,6 +344,9 @@ static int short_direct_after_cache(struct ssd__curve *c, const struct ssd__anal
     if (!(arg >= f + SHORT_LEVEL && l1 <= log(c->ph[0].level_bps / o->min_step) &&
           l1 >= l2 + log(SHAPE_MIN_FALL) && gain > o->penalty * sig * sig * log((double)c->n)))
         return 0;
+    /* (A level: the used state's start sliding down is none.) */
+    if (falls_through(c, f, arg))
+        return 0;
     return ssd__curve_split(c, 1, arg) == 0;
 }
 
@@ -281,6 +370,10 @@ static int cache_in_fast_start(struct ssd__curve *c, const struct ssd__analysis_
     double sig = quiet_noise(c, 0, e), lg = log(c->ph[1].level_bps);
     if (!(l1 >= l2 + log(o->min_drop) && l2 >= lg + log(o->min_drop) &&
           gain > o->penalty * sig * sig * log((double)c->n)))
+        return 0;
+    /* (The second no slide: the used state's start, falling through
+     * itself, is no level of direct writes.) */
+    if (falls_through(c, arg, e))
         return 0;
     /* Both are levels: most samples of each on their side of the
      * midpoints (not the drop's transition samples at the end of the
@@ -975,7 +1068,8 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                      * blocks (a fill's spare area), never a cache, and
                      * this drop is where they ran out. */
                     if (!seq_overwrites(o, res) && first_level_after(c, j) &&
-                        outlasts_clean_room(c, o, capacity, j)) {
+                        (outlasts_clean_room(c, o, capacity, j) ||
+                         slide_off_fast_start(c, o, res->sum.cache_level_bps, c->ph[1].first))) {
                         *clean_room = 1;
                         return j;
                     }
@@ -1845,6 +1939,9 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
                              "its shape only (a decline), so a flat used-state level reads as "
                              "folding; give the capacity";
     int clean_start = 0;
+    /* The fast start's level as the cache test measured it (a "cache"
+     * the rules below may find was clean blocks). */
+    double fast_lv = S->has_cache ? S->cache_level_bps : NAN;
     struct ref_levels rl = {0, NAN, 0, NAN, 0, 0, NAN, NAN, 0, NAN};
     if (ref && o->written_before_bytes > 0 && isfinite(ref->sum.post_cache_bps)) {
         rl.known = 1;
@@ -2218,10 +2315,13 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     /* A phase shorter than a lasting phase between the cache and the
      * used state, a level of its own (10 samples or more, min_drop below
      * the cache and 2x above the used state): the direct writes, so the
-     * cache was one. */
+     * cache was one. (Not when the fast start ended in a slide
+     * (slide_off_fast_start): that phase is the used state's start, which
+     * the segmentation cut into steps.) */
     if (clean_room && g == 2 && c->ph[1].last - c->ph[1].first + 1 >= 10 &&
         c->ph[1].level_bps * o->min_drop <= c->ph[0].level_bps &&
-        c->ph[1].level_bps >= SHAPE_MIN_FALL * c->ph[2].level_bps)
+        c->ph[1].level_bps >= SHAPE_MIN_FALL * c->ph[2].level_bps &&
+        !slide_off_fast_start(c, o, S->cache_level_bps, c->ph[1].first))
         clean_room = 0;
     /* (Other short phases between the fast start and the decline are
      * the drop's transition: the decline's.) */
@@ -2229,6 +2329,17 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         ssd__curve_merge_next(c, g - 1);
         g--;
     }
+    /* (So are they when the fast start of a used drive with no cache
+     * (clean blocks, the reference said) ends in a slide, which the
+     * segmentation cut into steps: the used state starts with it, not at
+     * the first step long enough for a lasting phase.) */
+    if (!S->has_cache && g > 1 && o->written_before_bytes > 0 && isfinite(S->capacity_bytes) &&
+        isfinite(fast_lv) && first_level_after(c, g) &&
+        slide_off_fast_start(c, o, fast_lv, c->ph[1].first))
+        while (g > 1) {
+            ssd__curve_merge_next(c, g - 1);
+            g--;
+        }
     if (clean_room && g == 1 && short_direct_after_cache(c, o)) {
         clean_room = 0; /* a cache, then direct writes, then the used state */
         g = 2;
@@ -2272,7 +2383,21 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
             ssd__curve_merge_next(c, g);
             last--;
         }
-        if (gradual || isfinite(S->capacity_bytes)) {
+        /* A used drive's clean blocks that end in a slide, not a step
+         * (slide_off_fast_start): the used state starts where the slide
+         * does, not where the cache test's midpoint fell in it nor where
+         * the fits below put the knee of a curve with no knee. */
+        size_t slide_k = 0;
+        if (g == 1 && !S->has_cache && o->written_before_bytes > 0 && isfinite(S->capacity_bytes) &&
+            isfinite(fast_lv)) {
+            size_t e = slide_off_fast_start(c, o, fast_lv, g0);
+            if (e)
+                slide_k = slide_onset(c, e);
+        }
+        if (slide_k) {
+            if (slide_k != g0)
+                ssd__curve_move_boundary(c, 1, slide_k);
+        } else if (gradual || isfinite(S->capacity_bytes)) {
             /* From the middle of the phase before; with a known capacity,
              * from where it had been written once (no earlier). */
             size_t lo = g0 - (g0 - a) / 2;
@@ -2484,7 +2609,11 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         }
         if (g == 1 && S->has_cache && (!used_drive_cache(o, S->capacity_bytes, S) || clean_room))
             no_cache(res); /* the first drop was clean blocks running out */
-        if (g == 1)
+        /* (Without a cache the first level is the fast start's speed; a
+         * cache kept keeps the level after its drop, which its drop ratio
+         * is measured against: its own level was printed as the speed
+         * after it, "16.3x slower (178.4 MiB/s)" after 283.7.) */
+        if (g == 1 && !S->has_cache)
             S->post_cache_bps = c->ph[0].level_bps;
         S->has_gc = 1;
         S->gc_start_bytes = c->ph[g].start_bytes;
