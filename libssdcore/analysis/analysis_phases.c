@@ -302,6 +302,29 @@ int ssd__holds_level(const struct ssd__curve *c, const struct ssd__analysis_opts
     return 4 * in >= 3 * (b - a);
 }
 
+/* The least-squares line through y[a, b), x counted from a: returns its
+ * slope (per sample) and sets *icpt. */
+static double fit_line(const struct ssd__curve *c, size_t a, size_t b, double *icpt) {
+    double m = (double)(b - a), sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (size_t i = a; i < b; i++) {
+        double x = (double)(i - a);
+        sx += x;
+        sy += c->y[i];
+        sxx += x * x;
+        sxy += x * c->y[i];
+    }
+    double den = m * sxx - sx * sx, slope = den > 0 ? (m * sxy - sx * sy) / den : 0;
+    *icpt = (sy - slope * sx) / m;
+    return slope;
+}
+
+/* How far the speed's log-linear trend through y[a, b) moves over its
+ * length (in log). */
+static double trend_span(const struct ssd__curve *c, size_t a, size_t b) {
+    double icpt;
+    return fabs(fit_line(c, a, b, &icpt)) * (double)(b - a);
+}
+
 /* Short segments are not phases: each joins its closer-level neighbour. The
  * first segment stays when it is above the next (it may be a short cache). */
 static int fold_transients(struct ssd__curve *c, const struct ssd__analysis_opts *o, size_t *st,
@@ -360,7 +383,8 @@ static int fold_transients(struct ssd__curve *c, const struct ssd__analysis_opts
             lev[j - 1] - lev[j] >= step && lev[j] - lev[j + 1] >= step &&
             st[j + 1] + c->min_len <= c->n &&
             lev[j] - level_of(c, st[j + 1], st[j + 1] + c->min_len) >= step &&
-            ssd__holds_level(c, o, st[j], st[j + 1], lev[j]))
+            ssd__holds_level(c, o, st[j], st[j + 1], lev[j]) &&
+            trend_span(c, st[j], st[j + 1]) < log(o->min_step))
             continue;
         /* A short first segment kept as a possible cache takes in none of
          * its slower neighbours: a 7-second cache followed by a dip and
@@ -695,16 +719,7 @@ static double part_misfit(struct ssd__curve *c, const struct ssd__analysis_opts 
     double sig = own_sigma(c, p, q), rest = p > a ? own_sigma(c, a, p) : own_sigma(c, q, b);
     if (!(2 * sig < rest))
         return 0;
-    double m = (double)(b - a), sx = 0, sy = 0, sxx = 0, sxy = 0;
-    for (size_t i = a; i < b; i++) {
-        double x = (double)(i - a);
-        sx += x;
-        sy += c->y[i];
-        sxx += x * x;
-        sxy += x * c->y[i];
-    }
-    double den = m * sxx - sx * sx, slope = den > 0 ? (m * sxy - sx * sy) / den : 0;
-    double icpt = (sy - slope * sx) / m, sse = 0;
+    double icpt, slope = fit_line(c, a, b, &icpt), sse = 0;
     for (size_t i = p; i < q; i++) {
         double d = c->y[i] - (icpt + slope * (double)(i - a));
         sse += d * d;
