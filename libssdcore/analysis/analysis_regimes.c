@@ -863,6 +863,35 @@ static int at_direct(const struct ref_levels *rl, const struct ssd__analysis_opt
     return bps * o->min_step > rl->direct;
 }
 
+/* Where the used state begins inside phase j, the direct writes after a
+ * used drive's static cache, when that phase also took in the used
+ * state's first samples (the segmentation's first phase ran past the
+ * cache into the used state, and the split at the reference's cache size
+ * gave all it held after the cache to the direct writes: 2 samples at
+ * 350 and 100 MB/s, then 40 of GC at 41 in one "direct" phase, GC at 38
+ * after it). The direct writes are the run of samples from the phase's
+ * start above the midpoint between the direct level and the used state's
+ * (phase g's); the rest is the used state's when it sits at its level
+ * (median within a step; at most a quarter of it back above the midpoint:
+ * GC's bursts, not direct writes after a dip). 0: no such split. */
+static size_t used_in_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             double direct, size_t j, size_t g) {
+    size_t f = c->ph[j].first, end = c->ph[j].last + 1, e = f, above = 0;
+    double lu = log(c->ph[g].level_bps), cut = 0.5 * (log(direct) + lu);
+    if (c->ph[g].level_bps * o->min_step > direct)
+        return 0;
+    while (e < end && c->y[e] >= cut)
+        e++;
+    if (e == f || end - e < 3)
+        return 0;
+    for (size_t i = e; i < end; i++)
+        above += c->y[i] >= cut;
+    memcpy(c->scratch, c->y + e, (end - e) * sizeof *c->y);
+    if (4 * above > end - e || fabs(ssd__median(c->scratch, end - e) - lu) >= log(o->min_step))
+        return 0;
+    return e;
+}
+
 /* Whether the short phases [s, j) before the used state's phase j are
  * at its level (within a step): the used state's first samples, which a
  * split at the level before it cut off with the drop's mixed sample (36
@@ -2579,10 +2608,14 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (S->cache_bytes > hi * 1.05 && !rest_fast && !own_mix) {
             if (at > 0 && at <= c->ph[0].last && ssd__curve_split(c, 0, at) == 0) {
                 split_direct = 1;
-                S->post_cache_bps = c->ph[1].level_bps;
                 res->cache_phase_end = at;
-                if (g)
+                if (g) {
                     g++;
+                    size_t e = used_in_direct(c, o, rl.direct, 1, g);
+                    if (e)
+                        ssd__curve_move_boundary(c, g, e);
+                }
+                S->post_cache_bps = c->ph[1].level_bps;
             } /* (else the direct writes are inside the cache's last sample) */
             S->cache_bytes = lo;
             if (within) {

@@ -809,3 +809,25 @@ Test(used_onset, a_reference_s_one_slight_step_is_its_cache_s_end) {
     ssd_series_free(s);
     ssd_series_free(ref);
 }
+
+/* A used drive's static cache, then the direct writes the idle time
+ * cleaned (a sample or two, or 7), then GC, in a fill after a random
+ * fill, with the fresh run as reference (the 50-drive sweep's drives 7
+ * and 19, seed 2026). The segmentation's first phase ran past the cache
+ * into GC's first samples, and the split at the reference's cache size
+ * gave all it held after the cache to the direct writes: the onset stayed
+ * at that phase's end, 21.5 GiB for 19.3 and 17.9 for 14.9. */
+Test(used_onset, direct_writes_after_a_static_cache_end_where_gc_begins) {
+    onset_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=839,op_pct=23.09,bits=3,slc_type=static,"
+        "slc_seq_mibps=476,slc_rand_iops=76397,native_seq_mibps=243,native_rand_mibps=172.1,"
+        "fold_mibps=243,floor_mibps=23.88,gc_gamma=1.83,link_mibps=560,iops_cap=100000,"
+        "noise=0.00,noise_direct=0.08,seed=920281235,slc_gb=22.3,slc_wa=1.16,dip_duty=0,tick_s=2",
+        "random_fill", 1);
+    onset_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=576,op_pct=16.23,bits=2,slc_type=static,"
+        "slc_seq_mibps=529,slc_rand_iops=123898,native_seq_mibps=312,native_rand_mibps=278.4,"
+        "fold_mibps=312,floor_mibps=46.37,gc_gamma=1.90,link_mibps=560,iops_cap=100000,"
+        "noise=0.02,noise_direct=0.12,seed=215317831,slc_gb=13.0,slc_wa=1.01,dip_duty=0,tick_s=2",
+        "random_fill", 1);
+}
