@@ -955,7 +955,20 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                 continue;
             }
             /* (Short phases skipped right before it, at its level, are
-             * its first samples, not a transition: it starts with them.) */
+             * its first samples, not a transition: it starts with them.
+             * So are they after a static cache, which never folds, when
+             * they all sit below the midpoint between the direct level
+             * and the used state's: no direct writes, and a transition
+             * is a sample or two of a mix (9 samples at 910 MB/s after a
+             * cache, direct writes at 2,850, then GC at 620 with bursts
+             * to 1,170: the onset was placed 7 GiB late, at the 620).) */
+            if (stub && !rl->dynamic && !used_level_stubs(c, o, stub, j)) {
+                double mid = sqrt(rl->direct * p->level_bps);
+                for (size_t k = stub; stub && k < j; k++)
+                    if (c->ph[k].level_bps > mid)
+                        stub = 0;
+                return stub ? stub : j;
+            }
             return stub && used_level_stubs(c, o, stub, j) ? stub : j;
         }
         return 0;
@@ -1038,8 +1051,24 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                 if (!q && !slides_down(c, p))
                     continue;
             }
-            if ((q && fabs(log(p->level_bps / q->level_bps)) >= lim) || slides_down(c, p))
-                return j;
+            if ((q && fabs(log(p->level_bps / q->level_bps)) >= lim) || slides_down(c, p)) {
+                /* (With no cache, the short phases right before it, each
+                 * below the midpoint between the fast start's level and
+                 * its own, are its first samples: a transition between
+                 * two levels is a sample or two of their mix, and there
+                 * is nothing (no cache, so no direct writes or folding)
+                 * for a used drive's clean blocks to drop to but the used
+                 * state. A chaotic used state starting at 140 MB/s for 11
+                 * samples after clean blocks at 544, then 86: the onset
+                 * was placed 1.7 GiB late, at the 86.) */
+                size_t s0 = j;
+                if (o->written_before_bytes > 0 && !has_cache && q && q->level_bps > p->level_bps)
+                    while (s0 > 1 && &c->ph[s0 - 1] != q &&
+                           c->ph[s0 - 1].last - c->ph[s0 - 1].first + 1 < c->min_len &&
+                           c->ph[s0 - 1].level_bps <= sqrt(q->level_bps * p->level_bps))
+                        s0--;
+                return s0 > 0 && &c->ph[s0 - 1] == q ? s0 : j;
+            }
             continue;
         }
         /* By shape alone: from here on the speed only falls, it falls

@@ -831,3 +831,30 @@ Test(used_onset, direct_writes_after_a_static_cache_end_where_gc_begins) {
         "noise=0.02,noise_direct=0.12,seed=215317831,slc_gb=13.0,slc_wa=1.01,dip_duty=0,tick_s=2",
         "random_fill", 1);
 }
+
+/* A cacheless drive's 2 GiB of clean blocks after a random fill (4
+ * samples at 545 MB/s), then a chaotic used state: 11 samples at 140, then
+ * 86, bursts to 175 (seed 2026's drive 31, a fill). The 11 samples were
+ * skipped as the drop's transition: used state at 3.7 GiB for 2.0. */
+Test(used_onset, a_chaotic_used_state_starts_at_the_clean_blocks_end) {
+    onset_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=143,op_pct=15.61,bits=2,slc_type=none,"
+        "slc_seq_mibps=2125,slc_rand_iops=478734,native_seq_mibps=549,native_rand_mibps=302.3,"
+        "fold_mibps=549,floor_mibps=42.66,gc_gamma=1.60,link_mibps=7000,iops_cap=2000000,"
+        "noise=0.05,noise_direct=0.08,seed=872098494,slc_gb=0,dip_duty=0,tick_s=2",
+        "random_fill", 1);
+}
+
+/* A static cache, then a sample of direct writes and GC bursting from 600
+ * to 1,170 MB/s: 9 samples at 910 made a short phase of their own, the
+ * direct level 2,850 (seed 7's drive 29, a fill after a random fill):
+ * used state at 20.6 GiB for 13.4. */
+Test(used_onset, short_phases_far_below_direct_after_a_static_cache_are_gc) {
+    onset_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=657,op_pct=24.54,bits=2,slc_type=static,"
+        "slc_seq_mibps=4718,slc_rand_iops=886644,native_seq_mibps=2738,native_rand_mibps=1663.3,"
+        "fold_mibps=2738,floor_mibps=360.72,gc_gamma=1.94,link_mibps=7000,iops_cap=2000000,"
+        "noise=0.05,noise_direct=0.04,seed=224452208,slc_gb=15.7,slc_wa=1.38,dip_period_s=24.0,"
+        "dip_duty=0.08,dip_depth=0.59,tick_s=2",
+        "random_fill", 1);
+}
