@@ -905,6 +905,21 @@ static int used_level_stubs(const struct ssd__curve *c, const struct ssd__analys
     return 1;
 }
 
+/* Whether phase j of a used drive's run, with no cache found, is the
+ * folding the reference showed: a lasting level within a step of its
+ * folding level, a step below the phase before it and a step above the
+ * one after it (see gc_onset_phase). */
+static int ref_fold_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                          const struct ref_levels *rl, size_t j) {
+    double lim = log(o->min_step);
+    const struct ssd_phase *p = &c->ph[j];
+    return o->written_before_bytes > 0 && rl->known && rl->dynamic && isfinite(rl->fold) &&
+           j >= 1 && j + 1 < c->nph && p->last - p->first + 1 >= c->min_len &&
+           fabs(log(p->level_bps / rl->fold)) < lim &&
+           c->ph[j - 1].level_bps >= o->min_step * p->level_bps &&
+           c->ph[j + 1].level_bps * o->min_step <= p->level_bps;
+}
+
 /* The first phase of the used state, or 0 when there is none. With a known
  * capacity: the first lasting change once about the capacity has been
  * written. Without: the first phase after the first from which the speed
@@ -976,6 +991,17 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
     for (size_t j = 1; j < c->nph; j++) {
         const struct ssd_phase *p = &c->ph[j], *q = &c->ph[j - 1];
         if (isfinite(capacity)) {
+            /* (A used drive's lasting level at the reference's folding
+             * level, a step below the level before it and a step above
+             * the one after it, is that folding even when no cache was
+             * found before it (one too short to call: 2 samples of it
+             * in WSAT's 4 s samples, then direct writes): a dynamic
+             * cache folds before GC, so a drive written full folds
+             * first, and the step after it is the used state.) */
+            if (ref_fold_level(c, o, rl, j) && !has_cache && !folding_seen) {
+                folding_seen = 1;
+                continue;
+            }
             /* (A folding phase that slides took in the start of the
              * decline after it; before the capacity has been written it
              * is the folding step all the same: no used state yet.) */
@@ -2770,6 +2796,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     }
     size_t slight = hidden_cache ? 0 : slight_cache_direct(c, o, S, g);
     if (slight)
+        can_fold = 1;
+    /* (The reference's folding before the used state, no cache found
+     * before it: gc_onset_phase's ref_fold_level.) */
+    if (!S->has_cache && g >= 2 && ref_fold_level(c, o, &rl, g - 1))
         can_fold = 1;
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;

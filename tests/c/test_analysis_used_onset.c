@@ -858,3 +858,25 @@ Test(used_onset, short_phases_far_below_direct_after_a_static_cache_are_gc) {
         "dip_duty=0.08,dip_depth=0.59,tick_s=2",
         "random_fill", 1);
 }
+
+/* A dynamic cache of 14 GiB in WSAT's first two samples (too short for
+ * the cache test, fresh or filled), direct writes, then 30 GiB of folding
+ * flat at the reference's folding level (505 MB/s), then GC at 310-400
+ * (seed 2026's drive 5, WSAT after a sequential fill): with no cache
+ * found, the folding was read as the used state, "used state at 32.2 GiB,
+ * truth 60.2". */
+Test(used_onset, the_reference_s_folding_level_is_folding_with_no_cache_found) {
+    double want = NAN;
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    analyse_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=256,op_pct=25.66,bits=3,slc_type=dynamic,"
+        "slc_seq_mibps=3071,slc_rand_iops=667013,native_seq_mibps=1311,native_rand_mibps=1031.8,"
+        "fold_mibps=612,floor_mibps=297.96,gc_gamma=1.07,link_mibps=7000,iops_cap=2000000,"
+        "noise=0.05,noise_direct=0.00,seed=1016900168,slc_gb=14,slc_wa=1,dip_period_s=14.2,"
+        "dip_duty=0.16,dip_depth=0.45,tick_s=2",
+        "seq_fill", 2, &want, &r);
+    cr_expect(r.has_folding && fabs(r.folding_start_bytes - 30.2 * GIB) <= 0.05 * 30.2 * GIB,
+              "folding at %.1f GiB, truth 30.2", r.folding_start_bytes / GIB);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
+              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
+}

@@ -24,8 +24,6 @@ SMALL = dict(cap_range=(120, 1000), tick_s=2, interval=(1, 2, 4))
 PENDING = {
     "fresh": "147 / 143 of 150: caches of a few samples sized 5-12 % off, gentle "
              "enterprise used states, dynamic caches of 4 samples missed",
-    "seq_fill": "148 / 147 of 150: a dynamic cache whose fresh reference missed it, "
-                "folding that starts inside the fast start",
     "random_fill": "144 / 140 of 150: a cacheless drive's idle-cleaned blocks whose end "
                    "is missed, folding and GC too close to split, static caches sized off",
 }
