@@ -956,6 +956,35 @@ static int at_direct(const struct ref_levels *rl, const struct ssd__analysis_opt
     return bps * o->min_step > rl->direct;
 }
 
+/* Where the used state begins inside phase j, the direct writes after a
+ * used drive's static cache, when that phase also took in the used
+ * state's first samples (the segmentation's first phase ran past the
+ * cache into the used state, and the split at the reference's cache size
+ * gave all it held after the cache to the direct writes: 2 samples at
+ * 350 and 100 MB/s, then 40 of GC at 41 in one "direct" phase, GC at 38
+ * after it). The direct writes are the run of samples from the phase's
+ * start above the midpoint between the direct level and the used state's
+ * (phase g's); the rest is the used state's when it sits at its level
+ * (median within a step; at most a quarter of it back above the midpoint:
+ * GC's bursts, not direct writes after a dip). 0: no such split. */
+static size_t used_in_direct(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                             double direct, size_t j, size_t g) {
+    size_t f = c->ph[j].first, end = c->ph[j].last + 1, e = f, above = 0;
+    double lu = log(c->ph[g].level_bps), cut = 0.5 * (log(direct) + lu);
+    if (c->ph[g].level_bps * o->min_step > direct)
+        return 0;
+    while (e < end && c->y[e] >= cut)
+        e++;
+    if (e == f || end - e < 3)
+        return 0;
+    for (size_t i = e; i < end; i++)
+        above += c->y[i] >= cut;
+    memcpy(c->scratch, c->y + e, (end - e) * sizeof *c->y);
+    if (4 * above > end - e || fabs(ssd__median(c->scratch, end - e) - lu) >= log(o->min_step))
+        return 0;
+    return e;
+}
+
 /* Whether the short phases [s, j) before the used state's phase j are
  * at its level (within a step): the used state's first samples, which a
  * split at the level before it cut off with the drop's mixed sample (36
@@ -967,6 +996,21 @@ static int used_level_stubs(const struct ssd__curve *c, const struct ssd__analys
         if (fabs(log(c->ph[k].level_bps / c->ph[j].level_bps)) >= log(o->min_step))
             return 0;
     return 1;
+}
+
+/* Whether phase j of a used drive's run, with no cache found, is the
+ * folding the reference showed: a lasting level within a step of its
+ * folding level, a step below the phase before it and a step above the
+ * one after it (see gc_onset_phase). */
+static int ref_fold_level(const struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                          const struct ref_levels *rl, size_t j) {
+    double lim = log(o->min_step);
+    const struct ssd_phase *p = &c->ph[j];
+    return o->written_before_bytes > 0 && rl->known && rl->dynamic && isfinite(rl->fold) &&
+           j >= 1 && j + 1 < c->nph && p->last - p->first + 1 >= c->min_len &&
+           fabs(log(p->level_bps / rl->fold)) < lim &&
+           c->ph[j - 1].level_bps >= o->min_step * p->level_bps &&
+           c->ph[j + 1].level_bps * o->min_step <= p->level_bps;
 }
 
 /* The first phase of the used state, or 0 when there is none. With a known
@@ -1019,7 +1063,20 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                 continue;
             }
             /* (Short phases skipped right before it, at its level, are
-             * its first samples, not a transition: it starts with them.) */
+             * its first samples, not a transition: it starts with them.
+             * So are they after a static cache, which never folds, when
+             * they all sit below the midpoint between the direct level
+             * and the used state's: no direct writes, and a transition
+             * is a sample or two of a mix (9 samples at 910 MB/s after a
+             * cache, direct writes at 2,850, then GC at 620 with bursts
+             * to 1,170: the onset was placed 7 GiB late, at the 620).) */
+            if (stub && !rl->dynamic && !used_level_stubs(c, o, stub, j)) {
+                double mid = sqrt(rl->direct * p->level_bps);
+                for (size_t k = stub; stub && k < j; k++)
+                    if (c->ph[k].level_bps > mid)
+                        stub = 0;
+                return stub ? stub : j;
+            }
             return stub && used_level_stubs(c, o, stub, j) ? stub : j;
         }
         return 0;
@@ -1027,6 +1084,17 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
     for (size_t j = 1; j < c->nph; j++) {
         const struct ssd_phase *p = &c->ph[j], *q = &c->ph[j - 1];
         if (isfinite(capacity)) {
+            /* (A used drive's lasting level at the reference's folding
+             * level, a step below the level before it and a step above
+             * the one after it, is that folding even when no cache was
+             * found before it (one too short to call: 2 samples of it
+             * in WSAT's 4 s samples, then direct writes): a dynamic
+             * cache folds before GC, so a drive written full folds
+             * first, and the step after it is the used state.) */
+            if (ref_fold_level(c, o, rl, j) && !has_cache && !folding_seen) {
+                folding_seen = 1;
+                continue;
+            }
             /* (A folding phase that slides took in the start of the
              * decline after it; before the capacity has been written it
              * is the folding step all the same: no used state yet.) */
@@ -1103,8 +1171,24 @@ static size_t gc_onset_phase(const struct ssd__curve *c, const struct ssd__analy
                 if (!q && !slides_down(c, p))
                     continue;
             }
-            if ((q && fabs(log(p->level_bps / q->level_bps)) >= lim) || slides_down(c, p))
-                return j;
+            if ((q && fabs(log(p->level_bps / q->level_bps)) >= lim) || slides_down(c, p)) {
+                /* (With no cache, the short phases right before it, each
+                 * below the midpoint between the fast start's level and
+                 * its own, are its first samples: a transition between
+                 * two levels is a sample or two of their mix, and there
+                 * is nothing (no cache, so no direct writes or folding)
+                 * for a used drive's clean blocks to drop to but the used
+                 * state. A chaotic used state starting at 140 MB/s for 11
+                 * samples after clean blocks at 544, then 86: the onset
+                 * was placed 1.7 GiB late, at the 86.) */
+                size_t s0 = j;
+                if (o->written_before_bytes > 0 && !has_cache && q && q->level_bps > p->level_bps)
+                    while (s0 > 1 && &c->ph[s0 - 1] != q &&
+                           c->ph[s0 - 1].last - c->ph[s0 - 1].first + 1 < c->min_len &&
+                           c->ph[s0 - 1].level_bps <= sqrt(q->level_bps * p->level_bps))
+                        s0--;
+                return s0 > 0 && &c->ph[s0 - 1] == q ? s0 : j;
+            }
             continue;
         }
         /* By shape alone: from here on the speed only falls, it falls
@@ -2708,10 +2792,14 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
         if (S->cache_bytes > hi * 1.05 && !rest_fast && !own_mix) {
             if (at > 0 && at <= c->ph[0].last && ssd__curve_split(c, 0, at) == 0) {
                 split_direct = 1;
-                S->post_cache_bps = c->ph[1].level_bps;
                 res->cache_phase_end = at;
-                if (g)
+                if (g) {
                     g++;
+                    size_t e = used_in_direct(c, o, rl.direct, 1, g);
+                    if (e)
+                        ssd__curve_move_boundary(c, g, e);
+                }
+                S->post_cache_bps = c->ph[1].level_bps;
             } /* (else the direct writes are inside the cache's last sample) */
             S->cache_bytes = lo;
             if (within) {
@@ -2837,6 +2925,10 @@ void ssd__label_regimes(struct ssd__curve *c, const struct ssd__analysis_opts *o
     }
     size_t slight = hidden_cache ? 0 : slight_cache_direct(c, o, S, g);
     if (slight)
+        can_fold = 1;
+    /* (The reference's folding before the used state, no cache found
+     * before it: gc_onset_phase's ref_fold_level.) */
+    if (!S->has_cache && g >= 2 && ref_fold_level(c, o, &rl, g - 1))
         can_fold = 1;
     S->has_folding = 0;
     S->folding_start_bytes = S->folding_level_bps = NAN;

@@ -809,3 +809,74 @@ Test(used_onset, a_reference_s_one_slight_step_is_its_cache_s_end) {
     ssd_series_free(s);
     ssd_series_free(ref);
 }
+
+/* A used drive's static cache, then the direct writes the idle time
+ * cleaned (a sample or two, or 7), then GC, in a fill after a random
+ * fill, with the fresh run as reference (the 50-drive sweep's drives 7
+ * and 19, seed 2026). The segmentation's first phase ran past the cache
+ * into GC's first samples, and the split at the reference's cache size
+ * gave all it held after the cache to the direct writes: the onset stayed
+ * at that phase's end, 21.5 GiB for 19.3 and 17.9 for 14.9. */
+Test(used_onset, direct_writes_after_a_static_cache_end_where_gc_begins) {
+    onset_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=839,op_pct=23.09,bits=3,slc_type=static,"
+        "slc_seq_mibps=476,slc_rand_iops=76397,native_seq_mibps=243,native_rand_mibps=172.1,"
+        "fold_mibps=243,floor_mibps=23.88,gc_gamma=1.83,link_mibps=560,iops_cap=100000,"
+        "noise=0.00,noise_direct=0.08,seed=920281235,slc_gb=22.3,slc_wa=1.16,dip_duty=0,tick_s=2",
+        "random_fill", 1);
+    onset_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=576,op_pct=16.23,bits=2,slc_type=static,"
+        "slc_seq_mibps=529,slc_rand_iops=123898,native_seq_mibps=312,native_rand_mibps=278.4,"
+        "fold_mibps=312,floor_mibps=46.37,gc_gamma=1.90,link_mibps=560,iops_cap=100000,"
+        "noise=0.02,noise_direct=0.12,seed=215317831,slc_gb=13.0,slc_wa=1.01,dip_duty=0,tick_s=2",
+        "random_fill", 1);
+}
+
+/* A cacheless drive's 2 GiB of clean blocks after a random fill (4
+ * samples at 545 MB/s), then a chaotic used state: 11 samples at 140, then
+ * 86, bursts to 175 (seed 2026's drive 31, a fill). The 11 samples were
+ * skipped as the drop's transition: used state at 3.7 GiB for 2.0. */
+Test(used_onset, a_chaotic_used_state_starts_at_the_clean_blocks_end) {
+    onset_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=143,op_pct=15.61,bits=2,slc_type=none,"
+        "slc_seq_mibps=2125,slc_rand_iops=478734,native_seq_mibps=549,native_rand_mibps=302.3,"
+        "fold_mibps=549,floor_mibps=42.66,gc_gamma=1.60,link_mibps=7000,iops_cap=2000000,"
+        "noise=0.05,noise_direct=0.08,seed=872098494,slc_gb=0,dip_duty=0,tick_s=2",
+        "random_fill", 1);
+}
+
+/* A static cache, then a sample of direct writes and GC bursting from 600
+ * to 1,170 MB/s: 9 samples at 910 made a short phase of their own, the
+ * direct level 2,850 (seed 7's drive 29, a fill after a random fill):
+ * used state at 20.6 GiB for 13.4. */
+Test(used_onset, short_phases_far_below_direct_after_a_static_cache_are_gc) {
+    onset_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=657,op_pct=24.54,bits=2,slc_type=static,"
+        "slc_seq_mibps=4718,slc_rand_iops=886644,native_seq_mibps=2738,native_rand_mibps=1663.3,"
+        "fold_mibps=2738,floor_mibps=360.72,gc_gamma=1.94,link_mibps=7000,iops_cap=2000000,"
+        "noise=0.05,noise_direct=0.04,seed=224452208,slc_gb=15.7,slc_wa=1.38,dip_period_s=24.0,"
+        "dip_duty=0.08,dip_depth=0.59,tick_s=2",
+        "random_fill", 1);
+}
+
+/* A dynamic cache of 14 GiB in WSAT's first two samples (too short for
+ * the cache test, fresh or filled), direct writes, then 30 GiB of folding
+ * flat at the reference's folding level (505 MB/s), then GC at 310-400
+ * (seed 2026's drive 5, WSAT after a sequential fill): with no cache
+ * found, the folding was read as the used state, "used state at 32.2 GiB,
+ * truth 60.2". */
+Test(used_onset, the_reference_s_folding_level_is_folding_with_no_cache_found) {
+    double want = NAN;
+    struct ssd_analysis_summary r = {.size = sizeof r};
+    analyse_in_state(
+        "sim:bx200,native_write_lat_us=0,capacity_gb=256,op_pct=25.66,bits=3,slc_type=dynamic,"
+        "slc_seq_mibps=3071,slc_rand_iops=667013,native_seq_mibps=1311,native_rand_mibps=1031.8,"
+        "fold_mibps=612,floor_mibps=297.96,gc_gamma=1.07,link_mibps=7000,iops_cap=2000000,"
+        "noise=0.05,noise_direct=0.00,seed=1016900168,slc_gb=14,slc_wa=1,dip_period_s=14.2,"
+        "dip_duty=0.16,dip_depth=0.45,tick_s=2",
+        "seq_fill", 2, &want, &r);
+    cr_expect(r.has_folding && fabs(r.folding_start_bytes - 30.2 * GIB) <= 0.05 * 30.2 * GIB,
+              "folding at %.1f GiB, truth 30.2", r.folding_start_bytes / GIB);
+    cr_expect(r.has_gc && fabs(r.gc_start_bytes - want) <= 0.05 * want,
+              "used state at %.1f GiB, truth %.1f", r.gc_start_bytes / GIB, want / GIB);
+}

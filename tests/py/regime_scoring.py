@@ -198,7 +198,8 @@ def gc_shows(ph, gc, series, min_bytes):
     or the run's end, differs VISIBLE-fold from the phase before it. The
     model may switch to its used state while GC still costs nothing: the
     speed moves only later, so its onset is a position to find only when
-    the speed has moved by 5 % within 10 % past it (moved)."""
+    the speed has moved by 5 % within 10 % past it, and by more than the
+    noise of the two windows' medians (moved)."""
     total = float(series[1].sum())
     i = ph.index(gc)
     prev = ph[i - 1] if i > 0 else None
@@ -220,9 +221,39 @@ def gc_shows(ph, gc, series, min_bytes):
     # speed does not show was asked for where the model put it.)
     hi = max(hi, min(lo + 20, len(b) - 1))
     dt = np.diff(np.concatenate([[0.0], t]))
-    moved = hi > lo and (abs(math.log(float(np.median(b[lo:hi + 1] / dt[lo:hi + 1])) /
-                                      before)) >= math.log(1.05))
+    if not hi > lo:
+        return visible, False
+    after = np.log(b[lo:hi + 1] / dt[lo:hi + 1])
+    shift = abs(float(np.median(after)) - math.log(before))
+    # (And by more than noise moves the difference of the two medians
+    # when the speed goes on as before: three of its standard errors, a
+    # median's 1.25 sigma / sqrt(n) at the noise of the samples before.
+    # 5 % is two of them at 6 % a sample, the datacenter drives' noise: a
+    # flat speed 'moved' in 3 of 200 draws, and an onset 500 GiB before
+    # the speed fell was asked for. The noise over the 60 samples before:
+    # from 20 it is itself 16 % off. A flat level that turns into GC's
+    # scatter moved: its own noise is none; so did a level with GC dips
+    # below it, which hold no spread of its median: _noise.)
+    cb = np.cumsum(b) - b
+    i = int(np.searchsorted(cb, at))
+    # (Within the phase before: a flat folding's 20 samples after direct
+    # writes with GC dips have no noise of their own.)
+    w0 = max(0, i - 61, int(np.searchsorted(cb, prev["start_bytes"])) + 1 if prev else 0)
+    w = np.log(b[w0:max(0, i - 1)] / dt[w0:max(0, i - 1)])
+    # (Under 10 samples before it tell no noise: an onset 2 samples into
+    # the run, after a cache and a folding sample, is held to 5 % alone.)
+    se = 1.2533 * _noise(w) * math.sqrt(1 / min(len(w), 20) + 1 / len(after)) \
+        if len(w) >= 10 else 0.0
+    moved = shift >= max(math.log(1.05), 3 * se)
     return visible, moved
+
+
+def _noise(y):
+    """Robust noise of a log-rate window around its median (1.4826 MAD),
+    in sigmas of one sample: what the median's spread comes from. GC dips
+    below a level that holds the median are no spread of it (a drive at
+    950 MB/s with dips to 570-730 has its median at 950 exactly)."""
+    return 1.4826 * float(np.median(np.abs(y - np.median(y)))) if len(y) else 0.0
 
 
 def score(truth, series, analysis, merge=True):
