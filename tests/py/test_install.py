@@ -10,9 +10,23 @@ from conftest import ROOT
 
 
 @pytest.fixture(scope="module")
-def prefix(build_dir, tmp_path_factory):
+def cmake(build_dir):
+    """The CMake that configured the build under test (CMAKE_COMMAND in its
+    cache), else `cmake` on PATH: the binary a user's `cmake` runs, without
+    what may stand in front of it (a pyenv shim is bash scripts, then a
+    Python wrapper: 0.13 s of CPU a call, here 0.1 s against 0.002 s)."""
+    cache = (build_dir / "CMakeCache.txt").read_text()
+    found = [line.split("=", 1)[1] for line in cache.splitlines()
+             if line.startswith("CMAKE_COMMAND:")]
+    if found and os.access(found[0], os.X_OK):
+        return found[0]
+    return "cmake"
+
+
+@pytest.fixture(scope="module")
+def prefix(build_dir, cmake, tmp_path_factory):
     prefix = tmp_path_factory.mktemp("prefix")
-    subprocess.run(["cmake", "--install", str(build_dir), "--prefix", str(prefix)],
+    subprocess.run([cmake, "--install", str(build_dir), "--prefix", str(prefix)],
                    check=True, capture_output=True)
     return prefix
 
@@ -53,16 +67,16 @@ def test_run_job_example_builds_with_pkg_config_and_runs(prefix, build_dir, tmp_
         target.unlink(missing_ok=True)
 
 
-def test_find_package_target(prefix, tmp_path):
+def test_find_package_target(prefix, cmake, tmp_path):
     (tmp_path / "CMakeLists.txt").write_text(
         "cmake_minimum_required(VERSION 3.20)\nproject(user C)\n"
         "find_package(ssdcore REQUIRED)\n"
         f"add_executable(v {ROOT / 'examples' / 'version.c'})\n"
         "target_link_libraries(v ssdcore::ssdcore)\n")
     b = tmp_path / "b"
-    subprocess.run(["cmake", "-S", str(tmp_path), "-B", str(b), f"-DCMAKE_PREFIX_PATH={prefix}"],
+    subprocess.run([cmake, "-S", str(tmp_path), "-B", str(b), f"-DCMAKE_PREFIX_PATH={prefix}"],
                    check=True, capture_output=True)
-    subprocess.run(["cmake", "--build", str(b)], check=True, capture_output=True)
+    subprocess.run([cmake, "--build", str(b)], check=True, capture_output=True)
     libdirs = ":".join(str(p.parent) for p in prefix.rglob("libssdcore.so"))
     r = subprocess.run([str(b / "v")], env=dict(os.environ, LD_LIBRARY_PATH=libdirs),
                        capture_output=True, text=True)
