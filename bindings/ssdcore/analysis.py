@@ -522,7 +522,9 @@ def _context_sizes(fn: str, options: Dict[str, Any], capacity_bytes: Any,
         if isinstance(v, str):  # "512GB": the library parses it as the CLI's flag
             options[new] = v
         elif v is not None:
-            options[new] = _capacity_bytes(v, new, zero=new == "written_before_bytes")
+            # 0 is the option table's default for both: unknown capacity,
+            # nothing written before (what set_option takes from C and the CLI)
+            options[new] = _capacity_bytes(v, new, zero=True)
 
 
 def _capacity_bytes(v: Any, what: str = "capacity_bytes", zero: bool = False) -> float:
