@@ -52,7 +52,8 @@ _DOTS, _AVG, _LEVEL, _CACHE, _FOLD, _GC = ("#4a7fb8", "#08306b", "#e6550d", "#31
 _BANDS = ("#e8f0fa", "#f3f3f3")
 _TEMP = "#c0392b"
 _REGIME_BANDS = {"cache": "#e5f5e0", "direct": "#e8f0fa", "folding": "#efedf5",
-                 "gc": "#fee0d2", "throttle": "#f8d7da", "other": "#f3f3f3"}
+                 "gc": "#fee0d2", "throttle": "#f8d7da", "slow_start": "#fdf3d0",
+                 "other": "#f3f3f3"}
 
 
 def _axes(ax: Any) -> Any:

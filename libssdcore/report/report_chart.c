@@ -542,7 +542,8 @@ static const double *curve_temperature(const struct ssd__step *an, size_t n, dou
 }
 
 /* From the analysis (DESIGN.md): the regime of each of the first n phases
- * ("cache", "direct", "folding", "gc", "other"; "" when it names none),
+ * ("cache", "direct", "folding", "gc", "throttle", "slow_start", "other"; "" when it
+ * names none),
  * and the used state's level along its slide ("gc"."trend": bytes written,
  * level), up to cap points, whose number it returns (0: none). */
 static size_t analysis_marks(const struct ssd__step *an, char (*regimes)[12], size_t n, double *gib,
@@ -576,7 +577,7 @@ static size_t analysis_marks(const struct ssd__step *an, char (*regimes)[12], si
 /* The analysis' regimes as a phase's band shows them: its colour and the
  * legend's words. "other" is a phase it gives no regime: a bare "other"
  * told a reader nothing (SSD370's charts). */
-#define NREGIMES 6
+#define NREGIMES 7
 static const struct {
     const char *name, *color, *words;
 } regime_drawn[NREGIMES] = {
@@ -585,6 +586,7 @@ static const struct {
     {"folding", "#e9e4f3", "folding (emptying the cache while writing)"},
     {"gc", "#fbe3cf", "garbage collection (used state)"},
     {"throttle", "#f8d7da", "thermal throttling (the drive got hot)"},
+    {"slow_start", "#fdf3d0", "slow start (slower than the cache, before it)"},
     {"other", "#eeeeee", "no regime (a burst, a dip cluster or a transition)"},
 };
 
