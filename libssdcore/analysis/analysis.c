@@ -238,9 +238,10 @@ static int split_slow_start(struct ssd__curve *c, const struct ssd__analysis_opt
     struct ssd_analysis_summary *S = &res->sum;
     size_t lead = c->lead;
     /* (a start shorter than a lasting phase the segmentation left in the
-     * cache's: its samples min_step below the cache's level) */
+     * cache's: its samples min_step, or 3 of the run's noise when that is
+     * less, below the cache's level) */
     if (lead == 0 && S->has_cache && S->cache_level_bps > 0) {
-        double slow = log(S->cache_level_bps / o->min_step);
+        double slow = log(S->cache_level_bps) - fmin(log(o->min_step), 3 * c->sigma);
         while (lead <= c->ph[0].last && c->y[lead] < slow)
             lead++;
     }
@@ -268,8 +269,8 @@ static int split_slow_start(struct ssd__curve *c, const struct ssd__analysis_opt
     double den = m * sxx - sx * sx, slope = den > 0 ? (m * sxy - sx * sy) / den : 0;
     double b0 = (sy - slope * sx) / m, gap = L - (b0 + slope * m);
     int ramp = 0;
-    if (slope > 0 && gap > 0 && 2 * slope * m >= gap && b0 > 0) {
-        size_t fit = lead + (size_t)ceil(gap / slope);
+    if (slope > 0 && 2 * slope * m >= gap && b0 > 0) {
+        size_t fit = lead + (gap > 0 ? (size_t)ceil(gap / slope) : 0);
         double ss = 0;
         for (size_t i = 0; i < lead; i++) {
             double d = c->r[i] / (b0 + slope * (double)i) - 1;
