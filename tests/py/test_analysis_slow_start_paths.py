@@ -51,3 +51,18 @@ def test_a_slow_start_is_its_own_phase_in_the_cli_and_python(tmp_path, kind, lea
     text = subprocess.run([cli, "analyze", str(p)], capture_output=True, text=True,
                           check=True).stdout
     assert "slow start:" in text and "slow_start" in text
+
+
+def test_the_plot_marks_the_cache_end_after_the_slow_start():
+    """The cache's end is drawn where the drop is, in the bytes written:
+    after the slow start and the cache, not at the cache's size."""
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    t, b, cache = curve("flat", 60, 0.25, 0.03, seed=1)
+    a = ssdcore.analyze((t, b))
+    lead = a["phases"][0]["end_bytes"]
+    marks = [ln for ln in a.plot().get_lines() if "SLC cache" in str(ln.get_label())]
+    assert len(marks) == 1 and "slow start" in marks[0].get_label()
+    x = marks[0].get_xdata()[0] * 2**30
+    assert abs(x - (lead + a["cache"]["bytes"])) < 1e6
+    assert abs(x - b[:360].sum()) <= a["cache"]["uncertainty_bytes"] + 1e6
