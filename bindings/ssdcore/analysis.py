@@ -480,7 +480,7 @@ def analyze(data: Any, reference: Any = None, ddir: str = "write",
     capacity and ``written_before_bytes`` it bounds the clean blocks a used drive
     writes fast, so a fast start that ends when they run out is the used
     state's onset (``"gc"``), never a cache. An option given here wins. Every phase carries
-    ``"regime"`` (cache, direct, folding, gc, other) and ``"dips"``.
+    ``"regime"`` (cache, direct, folding, gc, throttle, slow_start, other) and ``"dips"``.
     ``capacity=`` and ``written_before=``, the old names of
     ``capacity_bytes=`` and ``written_before_bytes=``, work for one release
     with a DeprecationWarning.

@@ -52,7 +52,8 @@ _DOTS, _AVG, _LEVEL, _CACHE, _FOLD, _GC = ("#4a7fb8", "#08306b", "#e6550d", "#31
 _BANDS = ("#e8f0fa", "#f3f3f3")
 _TEMP = "#c0392b"
 _REGIME_BANDS = {"cache": "#e5f5e0", "direct": "#e8f0fa", "folding": "#efedf5",
-                 "gc": "#fee0d2", "throttle": "#f8d7da", "other": "#f3f3f3"}
+                 "gc": "#fee0d2", "throttle": "#f8d7da", "slow_start": "#fdf3d0",
+                 "other": "#f3f3f3"}
 
 
 def _axes(ax: Any) -> Any:
@@ -150,8 +151,11 @@ def write_curve(result: Any, ax: Any = None, *, window_s: Optional[float] = None
         return float(np.interp(nbytes, cum, t)) if by_time else nbytes / GIB
 
     xmax = float(xs[-1]) if len(xs) else 1.0
+    # The cache starts after a slow start (its own first phase, not in its size).
+    lead = (float(a.phases[0]["end_bytes"])
+            if a.phases and a.phases[0].get("regime") == "slow_start" else 0.0)
     if zoom and a.cache_bytes:
-        xmax = min(xmax, at(2.5 * a.cache_bytes))
+        xmax = min(xmax, at(lead + 2.5 * a.cache_bytes))
     # A run that never dropped cannot tell a cache from direct writes (the
     # analysis' regime_note says so): its "direct" is named as the guess it is.
     undecided = (a.cache_bytes is None and a.gc_start_bytes is None
@@ -210,8 +214,9 @@ def write_curve(result: Any, ax: Any = None, *, window_s: Optional[float] = None
         end = at_most if at_most is not None else a.cache_bytes
         ge = ("≤ " if at_most is not None
               else "≥ " if a.cache_censored not in (None, "none") else "")
-        ax.axvline(at(end), color=color or _CACHE, lw=2, zorder=4,
-                   label=f"{who}SLC cache {ge}{end / GIB:.2f} GiB")
+        after = f" after a {lead / GIB:.2f} GiB slow start" if lead else ""
+        ax.axvline(at(lead + end), color=color or _CACHE, lw=2, zorder=4,
+                   label=f"{who}SLC cache {ge}{end / GIB:.2f} GiB{after}")
     if a.folding_start_bytes is not None:
         ax.axvline(at(a.folding_start_bytes), color=color or _FOLD, lw=2, ls="-.", zorder=4,
                    label=f"{who}folding from {a.folding_start_bytes / GIB:.1f} GiB")

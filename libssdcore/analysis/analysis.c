@@ -184,28 +184,165 @@ static double capacity_of(const struct ssd__analysis_opts *o, const ssd_series *
 }
 
 /* A start slower than the cache (a ramp, a low-power state the drive
- * leaves after a few GB) before a fast phase that then drops lastingly: the
- * cache is the fast phase, and the slow start was written into it too.
+ * leaves after a few GB) before a fast phase that then drops lastingly.
  * Judged alone, the first phase was no faster than what came later and
- * the drop was never tested ("no cache; the speed never dropped"). The
- * first phase takes the slow start in; c->lead says how many samples the
- * cache test is not to judge at cache speed. */
+ * the drop was never tested ("no cache; the speed never dropped"); a ramp
+ * the segmentation cut into several rising phases hid it the same way.
+ * When the fastest phase j >= 1 lasts (min_len), is min_drop above the
+ * phase after it and min_step above every later one, and the start before
+ * it (all slower, however many phases) is min_step below it on average and
+ * no longer than it, the first phase takes the start in for the cache test
+ * (which judges phase 0), keeps the fast level, and c->lead says how many
+ * samples the test is not to judge at cache speed. split_slow_start gives
+ * a lasting start its own phase back once the cache is found. */
 static void take_in_slow_start(struct ssd__curve *c, const struct ssd__analysis_opts *o) {
     c->lead = 0;
     if (c->nph < 3)
         return;
-    const struct ssd_phase *p0 = &c->ph[0], *p1 = &c->ph[1], *p2 = &c->ph[2];
-    size_t len0 = p0->last - p0->first + 1, len1 = p1->last - p1->first + 1;
-    if (p1->level_bps < p0->level_bps * o->min_step ||
-        p2->level_bps * o->min_drop > p1->level_bps || len1 < c->min_len || len0 > len1)
+    size_t j = 0;
+    for (size_t i = 1; i < c->nph; i++)
+        if (c->ph[i].level_bps > c->ph[j].level_bps)
+            j = i;
+    if (j == 0 || j + 1 >= c->nph)
         return;
-    for (size_t j = 2; j < c->nph; j++)
-        if (c->ph[j].level_bps * o->min_step > p1->level_bps)
-            return; /* (the fast phase is the fastest) */
-    double level = p1->level_bps;
-    ssd__curve_merge_next(c, 0);
+    const struct ssd_phase *pj = &c->ph[j];
+    size_t lead = pj->first, lenj = pj->last - pj->first + 1;
+    double lead_s = c->t[lead - 1], level = pj->level_bps;
+    if (!(lead_s > 0) || c->cum[lead] / lead_s * o->min_step > level ||
+        c->ph[j + 1].level_bps * o->min_drop > level || lenj < c->min_len || lead > lenj)
+        return;
+    for (size_t i = j + 1; i < c->nph; i++)
+        if (c->ph[i].level_bps * o->min_step > level)
+            return; /* (the fast phase is the fastest by min_step) */
+    for (size_t i = 0; i < j; i++)
+        ssd__curve_merge_next(c, 0);
     c->ph[0].level_bps = level; /* the cache's, not the slow start's */
-    c->lead = len0;
+    c->lead = lead;
+}
+
+/* A slow start the cache test ran with (c->lead samples, or the samples
+ * min_step below the cache's level its phase starts with) is no part of
+ * the cache when it lasts: its own first phase, "slow_start", and the
+ * cache's bytes are those written from its end at the cache's speed (the
+ * drop came after both). Lasting: at least min_phase_samples samples and
+ * SLOW_START_MIN_S seconds, with fewer than a quarter of its samples (to
+ * the segmentation's end of it: a ramp's top is at the cache's level) at
+ * the cache's level. A shorter start -- the first seconds, a GC dip the
+ * run began in (a few seconds each: SSD370's 3 s, the sweep's drives up
+ * to 5.4 s), a queue filling up -- is written into the cache and stays
+ * in it, as the model has it; so does a start whose samples reach the
+ * cache's level between dips. */
+#define SLOW_START_MIN_S 10.0
+static int split_slow_start(struct ssd__curve *c, const struct ssd__analysis_opts *o,
+                            struct ssd__result *res) {
+    struct ssd_analysis_summary *S = &res->sum;
+    size_t lead = c->lead;
+    /* (a start shorter than a lasting phase the segmentation left in the
+     * cache's: its samples min_step, or 3 of the run's noise when that is
+     * less, below the cache's level) */
+    if (lead == 0 && S->has_cache && S->cache_level_bps > 0) {
+        double slow = log(S->cache_level_bps) - fmin(log(o->min_step), 3 * c->sigma);
+        while (lead <= c->ph[0].last && c->y[lead] < slow)
+            lead++;
+    }
+    if (lead < o->min_phase_samples || !S->has_cache || S->cache_censored != SSD_CENSOR_NONE ||
+        c->nph < 2 || c->ph[0].regime != SSD_REGIME_CACHE || c->ph[0].last + 1 <= lead ||
+        res->cache_phase_end <= lead)
+        return 0;
+    double L = S->cache_level_bps, top = log(L) - 2 * c->sigma, spread = 0;
+    size_t at = lead,
+           end = res->cache_phase_end < c->ph[0].last ? res->cache_phase_end : c->ph[0].last;
+    /* A ramp: where the line through the start's rates reaches the cache's
+     * level (its top, within the noise of the cache's, went to the cache
+     * phase, and a noisy sample of it above the cache's level is no end),
+     * when the line climbs at least half its gap to the cache's level over
+     * the start, reaches it within twice the start's length, and fits the
+     * start within 2 of the run's noise (+2 %; a stepped start fits no
+     * line); +- the samples over which the line climbs 2 of the noise. */
+    double sx = 0, sy = 0, sxx = 0, sxy = 0, m = (double)lead;
+    for (size_t i = 0; i < lead; i++) {
+        sx += (double)i;
+        sy += c->r[i];
+        sxx += (double)i * (double)i;
+        sxy += (double)i * c->r[i];
+    }
+    double den = m * sxx - sx * sx, slope = den > 0 ? (m * sxy - sx * sy) / den : 0;
+    double b0 = (sy - slope * sx) / m, gap = L - (b0 + slope * m);
+    int ramp = 0;
+    if (slope > 0 && 2 * slope * m >= gap && b0 > 0) {
+        size_t fit = lead + (gap > 0 ? (size_t)ceil(gap / slope) : 0);
+        double ss = 0;
+        for (size_t i = 0; i < lead; i++) {
+            double d = c->r[i] / (b0 + slope * (double)i) - 1;
+            ss += d * d;
+        }
+        if (fit < end && fit <= 3 * lead && sqrt(ss / m) <= 2 * c->sigma + 0.02) {
+            at = fit;
+            ramp = 1;
+            size_t k = (size_t)ceil(2 * c->sigma * L / slope);
+            size_t lo = at > k ? at - k : 0, hi = at + k < c->n ? at + k : c->n;
+            spread = fmax(c->cum[at] - c->cum[lo], c->cum[hi] - c->cum[at]);
+        }
+    }
+    /* A flat start: its end where the samples cross the midpoint between
+     * its level and the cache's, inside the sample that mixes the two when
+     * one does (the one either side of the crossing between them by more
+     * than 2 of the noise: its time at each level from its bytes); +- the
+     * up to 3 samples before it within 4 of the noise of the cache's level
+     * (a start's last samples may be the cache's). */
+    double start = NAN;
+    if (!ramp) {
+        memcpy(c->scratch, c->r, lead * sizeof *c->r);
+        double lo = ssd__median(c->scratch, lead), mid = 0.5 * (log(lo) + log(L));
+        while (at > 1 && c->y[at - 1] >= mid)
+            at--;
+        while (at < end && c->y[at] < mid)
+            at++;
+        size_t mixed = at < end && c->y[at] < top              ? at
+                       : c->y[at - 1] > log(lo) + 2 * c->sigma ? at - 1
+                                                               : c->n;
+        if (mixed < c->n && L > lo) {
+            double dt = ssd__curve_dt(c, mixed), b = c->cum[mixed + 1] - c->cum[mixed];
+            double t_hi = fmin(fmax((b - lo * dt) / (L - lo), 0), dt);
+            start = c->cum[mixed] + b - L * t_hi;
+        }
+        size_t from = at;
+        while (from > 0 && at - from < 3 && c->y[from - 1] >= top - 2 * c->sigma)
+            from--;
+        spread = c->cum[at] - c->cum[from];
+    }
+    if (at >= end || at < o->min_phase_samples || c->t[at - 1] < SLOW_START_MIN_S)
+        return 0;
+    /* (a start with a quarter of its samples at the cache's level is the
+     * cache with GC dips in it) */
+    size_t at_level = 0, judged = lead < at ? lead : at;
+    for (size_t i = 0; i < judged; i++)
+        at_level += c->y[i] >= top;
+    if (4 * at_level >= judged)
+        return 0;
+    struct ssd_phase keep = c->ph[0];
+    int rc = ssd__curve_split(c, 0, at);
+    if (rc)
+        return rc;
+    struct ssd_phase *p = &c->ph[0], *q = &c->ph[1];
+    p->regime = SSD_REGIME_SLOW_START;
+    p->has_dips = 0;
+    p->dip_period_s = p->dip_depth = p->dip_duty = NAN;
+    p->start_level_bps = p->end_level_bps = p->level_bps;
+    p->sliding = 0;
+    q->regime = keep.regime;
+    q->has_dips = keep.has_dips;
+    q->dip_period_s = keep.dip_period_s;
+    q->dip_depth = keep.dip_depth;
+    q->dip_duty = keep.dip_duty;
+    q->start_level_bps = keep.start_level_bps;
+    q->end_level_bps = keep.end_level_bps;
+    q->sliding = keep.sliding;
+    S->cache_bytes -= isfinite(start) ? start : c->cum[at];
+    S->cache_uncertainty_bytes = hypot(S->cache_uncertainty_bytes, spread);
+    if (res->post_phase > 0)
+        res->post_phase++;
+    return 0;
 }
 
 static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
@@ -280,6 +417,9 @@ static int analyse(struct ssd__curve *c, const struct ssd__analysis_opts *given,
             isfinite(S->cache_level_bps) && isfinite(S->post_cache_bps))
             S->cache_drop_ratio = S->cache_level_bps / S->post_cache_bps;
     }
+    rc = split_slow_start(c, o, res);
+    if (rc)
+        return rc;
     res->lowest_phase_bps = INFINITY;
     for (size_t i = 0; i < c->nph; i++)
         if (c->ph[i].level_bps < res->lowest_phase_bps)

@@ -3121,6 +3121,8 @@ SSD_API const char *ssd_analysis_regime_name(int regime) {
         return "gc";
     case SSD_REGIME_THROTTLE:
         return "throttle";
+    case SSD_REGIME_SLOW_START:
+        return "slow_start";
     default:
         return "other";
     }

@@ -542,7 +542,8 @@ static const double *curve_temperature(const struct ssd__step *an, size_t n, dou
 }
 
 /* From the analysis (DESIGN.md): the regime of each of the first n phases
- * ("cache", "direct", "folding", "gc", "other"; "" when it names none),
+ * ("cache", "direct", "folding", "gc", "throttle", "slow_start", "other"; "" when it
+ * names none),
  * and the used state's level along its slide ("gc"."trend": bytes written,
  * level), up to cap points, whose number it returns (0: none). */
 static size_t analysis_marks(const struct ssd__step *an, char (*regimes)[12], size_t n, double *gib,
@@ -576,7 +577,7 @@ static size_t analysis_marks(const struct ssd__step *an, char (*regimes)[12], si
 /* The analysis' regimes as a phase's band shows them: its colour and the
  * legend's words. "other" is a phase it gives no regime: a bare "other"
  * told a reader nothing (SSD370's charts). */
-#define NREGIMES 6
+#define NREGIMES 7
 static const struct {
     const char *name, *color, *words;
 } regime_drawn[NREGIMES] = {
@@ -585,6 +586,7 @@ static const struct {
     {"folding", "#e9e4f3", "folding (emptying the cache while writing)"},
     {"gc", "#fbe3cf", "garbage collection (used state)"},
     {"throttle", "#f8d7da", "thermal throttling (the drive got hot)"},
+    {"slow_start", "#fdf3d0", "slow start (slower than the cache, before it)"},
     {"other", "#eeeeee", "no regime (a burst, a dip cluster or a transition)"},
 };
 
@@ -605,6 +607,14 @@ static size_t samples_upto(const struct ssd__write_curve *d, double x) {
     return m;
 }
 
+/* Where the cache starts in the bytes written, GiB: after a slow start
+ * (its own first phase, not in the cache's size), else 0. The cache's end
+ * is drawn there plus its size. */
+static double cache_start_gib(const struct ssd__step *an) {
+    return an->res.nphases && an->res.phases[0].regime == SSD_REGIME_SLOW_START
+               ? an->res.phases[0].end_bytes / GIB
+               : 0;
+}
 /* A vertical line across the plot at x GiB in legend group `key`, solid
  * (dash NULL, 2.5 wide) or dashed `width` wide, with its read-out tip. */
 static void vertical_mark(struct ssd__text *t, const struct ssd__chart *ch, const char *key,
@@ -843,10 +853,15 @@ static void curve_detail(struct ssd__text *t, struct ssd__text *lg, const struct
     if (!any_regime && np)
         ssd__legend_item(lg, "bands", "#e6eef8", 3,
                          "phases found by the analysis (alternating bands)");
-    double cache_at = ssd__cache_shown_bytes(s) / GIB;
+    double lead = cache_start_gib(an), cache_at = lead + ssd__cache_shown_bytes(s) / GIB;
     if (s->has_cache && cache_at <= xhi) {
-        snprintf(label, sizeof label, "SLC cache end: %s%.2f GiB", ssd__cache_bound_word(s),
-                 cache_at);
+        if (lead > 0)
+            snprintf(label, sizeof label,
+                     "SLC cache end: %.2f GiB written (a %s%.2f GiB cache after the slow start)",
+                     cache_at, ssd__cache_bound_word(s), cache_at - lead);
+        else
+            snprintf(label, sizeof label, "SLC cache end: %s%.2f GiB", ssd__cache_bound_word(s),
+                     cache_at);
         vertical_mark(t, ch, "cache", "#31a354", NULL, 0, cache_at, label);
         ssd__legend_item(lg, "cache", "#31a354", 0, label);
     }
@@ -943,7 +958,7 @@ void ssd__write_curve_chart(struct ssd__text *t, const char *title, const char *
         ma_lines(t, &ch, l, m[k], head);
         readouts(t, &ch, l, m[k], l->color, l->label);
         const struct ssd_analysis_summary *s = &l->an->res.sum;
-        double cache_at = ssd__cache_shown_bytes(s) / GIB;
+        double cache_at = cache_start_gib(l->an) + ssd__cache_shown_bytes(s) / GIB;
         if (s->has_cache && cache_at <= ch.xhi) {
             char tip[300];
             snprintf(tip, sizeof tip, "%s: SLC cache end %s%.2f GiB", l->label,
@@ -990,7 +1005,7 @@ double ssd__write_curve_zoom(const struct ssd__curve_line *ls, size_t nl, double
     double zx = 0;
     for (size_t k = 0; k < nl; k++) {
         const struct ssd_analysis_summary *s = &ls[k].an->res.sum;
-        double cache = ssd__cache_shown_bytes(s) / GIB;
+        double cache = cache_start_gib(ls[k].an) + ssd__cache_shown_bytes(s) / GIB;
         if (s->has_cache && cache < sliver * xhi)
             zx = fmax(zx, fmax(cache * 3, ls[k].wc->n > 1 ? ls[k].wc->x[1] * 8 : 0));
     }

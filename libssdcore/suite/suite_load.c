@@ -268,7 +268,7 @@ static void summary_from_stored(struct ssd__step *st) {
             st->res.phases[i].mean_bps = ssd__jv_num(p, "mean_bps", NAN);
             st->res.phases[i].slope_bps_per_byte = NAN;
             const char *rg = ssd__jv_str(p, "regime");
-            for (int regime = SSD_REGIME_OTHER; rg && regime <= SSD_REGIME_THROTTLE; regime++)
+            for (int regime = SSD_REGIME_OTHER; rg && regime <= SSD_REGIME_SLOW_START; regime++)
                 if (!strcmp(rg, ssd_analysis_regime_name(regime)))
                     st->res.phases[i].regime = regime;
         }

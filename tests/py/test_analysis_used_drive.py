@@ -100,7 +100,8 @@ def test_static_cache_after_a_fill_and_idle_is_still_found():
 def test_slower_start_does_not_hide_the_cache(start_bps, start_gb, noise):
     """A start slower than the cache (a ramp or a low-power state), then a
     40 GB cache at 800 MB/s, then a 4x drop: before, 'no cache' with the
-    cache and the level after it labelled 'other'."""
+    cache and the level after it labelled 'other'. The start is a phase of
+    its own, "slow_start", and no part of the cache's 40 GB."""
     from synth_curves import Curve, generate
     g = 1e9
     t, b = generate(Curve(levels=[(0, start_bps), (start_gb * g, 800e6),
@@ -108,11 +109,17 @@ def test_slower_start_does_not_hide_the_cache(start_bps, start_gb, noise):
                           duration_s=1200, noise_cv=noise, seed=3))
     a = ssdcore.analyze((t, b))
     assert a["cache"] is not None
-    truth = (start_gb + 40) * g  # the slow start is written into the cache too
+    # (a start under 10 s -- 2 GB at 300 MB/s -- is the first seconds, a GC
+    # dip the run began in: written into the cache, and kept in it)
+    short = start_gb * g / start_bps < 10
+    truth = (start_gb + 40 if short else 40) * g
     assert abs(a["cache"]["bytes"] - truth) <= 0.01 * truth
     assert abs(a["cache"]["level_bps"] / 800e6 - 1) <= 0.03
     assert abs(a["post_cache_bps"] / 200e6 - 1) <= 0.03
-    assert [p["regime"] for p in a["phases"]] == ["cache", "direct"]
+    assert [p["regime"] for p in a["phases"]] == (["cache", "direct"] if short else
+                                                   ["slow_start", "cache", "direct"])
+    if not short:
+        assert a["phases"][0]["end_bytes"] == pytest.approx(start_gb * g, rel=0.05)
 
 
 def test_without_the_capacity_a_used_drive_says_what_cannot_be_told(tmp_path):

@@ -50,12 +50,14 @@ enum ssd_censoring {
 /* What limits the writes in a phase (ssd_analysis_regime_name gives the
  * JSON word). */
 enum ssd_regime {
-    SSD_REGIME_OTHER = 0,   /* none of the below (a burst, a stretch before a cache...) */
-    SSD_REGIME_CACHE = 1,   /* writing into the SLC cache */
-    SSD_REGIME_DIRECT = 2,  /* straight to TLC/MLC: after the cache, or with none */
-    SSD_REGIME_FOLDING = 3, /* a dynamic cache folded while the host writes */
-    SSD_REGIME_GC = 4,      /* used state: clean blocks ran out, GC limits writes */
-    SSD_REGIME_THROTTLE = 5 /* a hot drive capped its speed (needs a temp_c column) */
+    SSD_REGIME_OTHER = 0,     /* none of the below (a burst, a stretch before a cache...) */
+    SSD_REGIME_CACHE = 1,     /* writing into the SLC cache */
+    SSD_REGIME_DIRECT = 2,    /* straight to TLC/MLC: after the cache, or with none */
+    SSD_REGIME_FOLDING = 3,   /* a dynamic cache folded while the host writes */
+    SSD_REGIME_GC = 4,        /* used state: clean blocks ran out, GC limits writes */
+    SSD_REGIME_THROTTLE = 5,  /* a hot drive capped its speed (needs a temp_c column) */
+    SSD_REGIME_SLOW_START = 6 /* a start slower than the cache before it (a ramp, a
+                                 low-power state): not counted in the cache */
 };
 
 /* How the drive was preconditioned before the run (the "precondition" word
@@ -230,7 +232,7 @@ SSD_API int ssd_analysis_summary(const ssd_analysis *a, struct ssd_analysis_summ
  * run without a reference, or before a run. Valid until the next run. */
 SSD_API const char *ssd_analysis_recovery_note(const ssd_analysis *a);
 SSD_API size_t ssd_analysis_phase_count(const ssd_analysis *a);
-/* "cache", "direct", "folding", "gc" or "other" for an enum ssd_regime
+/* "cache", "direct", "folding", "gc", "throttle", "slow_start" or "other" for an enum ssd_regime
  * value (static strings; "other" for anything unknown). */
 SSD_API const char *ssd_analysis_regime_name(int regime);
 /* "none", "seq_fill", "random_fill" or "unknown" for an enum

@@ -1,0 +1,154 @@
+/* A start slower than the cache (a ramp or a flat low-power start) before
+ * an SLC cache and a drop (issue 21, item 2): the cache is found, sized
+ * without the slow start, and the start is its own "slow_start" phase. A
+ * cache that itself slows gently, or a short fast burst before a slower
+ * cache, keeps its cache and gets no slow start. Synthetic one-second
+ * series with exact answers. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include <ssdcore.h>
+
+#include "series_testutil.h"
+
+#define GIB 1073741824.0
+
+#define TEST_NOISE_SEED 2463534242ULL
+#include "test_noise.h"
+
+/* lead_s samples from frac * cache_bps (rising linearly to cache_bps when
+ * ramp, else flat), cache_s samples at cache_bps, tail_s at cache_bps / 4,
+ * each with lognormal noise cv. *cache gets the cache's true bytes. */
+static double *slow_start_curve(size_t lead_s, double frac, int ramp, double cache_bps,
+                                size_t cache_s, size_t tail_s, double cv, double *cache) {
+    size_t n = lead_s + cache_s + tail_s;
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
+    *cache = 0;
+    for (size_t i = 0; i < n; i++) {
+        double r = i >= lead_s + cache_s ? cache_bps / 4
+                   : i >= lead_s         ? cache_bps
+                   : ramp ? (frac + (1 - frac) * (double)i / (double)lead_s) * cache_bps
+                          : frac * cache_bps;
+        b[i] = r * (cv > 0 ? exp(cv * gauss()) : 1.0);
+        if (i >= lead_s && i < lead_s + cache_s)
+            *cache += b[i];
+    }
+    return b;
+}
+
+/* The analysis of b (n samples); the caller frees it. */
+static ssd_analysis *analyse(const double *b, size_t n, struct ssd_analysis_summary *sum) {
+    ssd_series *s = series_per_second(b, n);
+    cr_assert(s);
+    ssd_analysis *a = NULL;
+    cr_assert_eq(ssd_analysis_create(&a), 0);
+    cr_assert_eq(ssd_analysis_run(a, s, NULL), 0, "%s", ssd_analysis_errmsg(a));
+    sum->size = sizeof *sum;
+    cr_assert_eq(ssd_analysis_summary(a, sum), 0);
+    ssd_series_free(s);
+    return a;
+}
+
+static int phase_regime(const ssd_analysis *a, size_t i) {
+    struct ssd_phase p = {.size = sizeof p};
+    cr_assert_eq(ssd_analysis_phase(a, i, &p), 0);
+    return p.regime;
+}
+
+/* The cache found within its stated uncertainty (at most 15 %), the
+ * start a slow_start phase, then the cache, then the direct writes. */
+static void expect_slow_start(size_t lead_s, double frac, int ramp, double cv) {
+    double cache;
+    size_t n = lead_s + 300 + 900;
+    double *b = slow_start_curve(lead_s, frac, ramp, 1200e6, 300, 900, cv, &cache);
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analyse(b, n, &r);
+    const char *what = ramp ? "ramp" : "flat";
+    cr_assert(r.has_cache, "%s %zu s at %.2f, noise %.2f: no cache", what, lead_s, frac, cv);
+    double err = fabs(r.cache_bytes - cache);
+    cr_expect(err <= r.cache_uncertainty_bytes + 1e6 && r.cache_uncertainty_bytes <= 0.15 * cache,
+              "%s %zu s at %.2f, noise %.2f: cache %.2f GiB +- %.2f, truth %.2f", what, lead_s,
+              frac, cv, r.cache_bytes / GIB, r.cache_uncertainty_bytes / GIB, cache / GIB);
+    cr_expect(fabs(r.cache_level_bps / 1200e6 - 1) < 0.03, "%g", r.cache_level_bps);
+    cr_expect(fabs(r.post_cache_bps / 300e6 - 1) < 0.03, "%g", r.post_cache_bps);
+    cr_assert_geq(ssd_analysis_phase_count(a), 3);
+    cr_expect_eq(phase_regime(a, 0), SSD_REGIME_SLOW_START, "%s %zu s at %.2f, noise %.2f: %s",
+                 what, lead_s, frac, cv, ssd_analysis_regime_name(phase_regime(a, 0)));
+    cr_expect_eq(phase_regime(a, 1), SSD_REGIME_CACHE);
+    ssd_analysis_free(a);
+    free(b);
+}
+
+Test(slow_start, a_ramp_before_the_cache_does_not_hide_the_drop) {
+    /* 60 s from 300 to 1200 MB/s, a 300-s cache at 1200, then 300: before,
+     * "cache: none found" with the cache and the level after it "other".
+     * (A noisy ramp from 0.8 of the cache's level, and a noisy 10-s one
+     * from above half of it, are limits: docs/analysis.md, "Limits".) */
+    static const size_t lead[] = {10, 30, 60, 120};
+    static const double frac[] = {0.25, 0.4, 0.6, 0.8};
+    static const double cv[] = {0.0, 0.03, 0.06};
+    for (size_t i = 0; i < 4; i++)
+        for (size_t j = 0; j < 4; j++)
+            for (size_t k = 0; k < 3; k++)
+                if ((frac[j] < 0.7 || cv[k] == 0) && (lead[i] > 10 || frac[j] < 0.5 || cv[k] == 0))
+                    expect_slow_start(lead[i], frac[j], 1, cv[k]);
+}
+
+Test(slow_start, a_flat_slow_start_is_no_part_of_the_cache) {
+    /* 60 s at 300 MB/s, then the cache: it was counted into the cache
+     * (16.8 GiB too many). */
+    static const size_t lead[] = {10, 30, 60, 120};
+    static const double frac[] = {0.25, 0.4, 0.6};
+    static const double cv[] = {0.0, 0.03, 0.06};
+    for (size_t i = 0; i < 4; i++)
+        for (size_t j = 0; j < 3; j++)
+            for (size_t k = 0; k < 3; k++)
+                expect_slow_start(lead[i], frac[j], 0, cv[k]);
+    expect_slow_start(120, 0.8, 0, 0.03);
+}
+
+/* The cache found in the n samples b at level_bps (3 %), the first phase
+ * the cache and no phase a slow start; the cache's bytes within 1 % of
+ * cache when that is > 0. */
+static void expect_no_slow_start(double *b, size_t n, double level_bps, double cache) {
+    struct ssd_analysis_summary r;
+    ssd_analysis *a = analyse(b, n, &r);
+    cr_assert(r.has_cache);
+    cr_expect(fabs(r.cache_level_bps / level_bps - 1) < 0.03, "%g", r.cache_level_bps);
+    if (cache > 0)
+        cr_expect(fabs(r.cache_bytes / cache - 1) < 0.01, "%g GiB of %g", r.cache_bytes / GIB,
+                  cache / GIB);
+    cr_expect_eq(phase_regime(a, 0), SSD_REGIME_CACHE);
+    for (size_t i = 0; i < ssd_analysis_phase_count(a); i++)
+        cr_expect_neq(phase_regime(a, i), SSD_REGIME_SLOW_START);
+    ssd_analysis_free(a);
+    free(b);
+}
+
+Test(slow_start, a_cache_that_slows_gently_has_no_slow_start) {
+    /* 1300 falling to 1100 MB/s over a 300-s cache, then 300: one cache
+     * from the first sample. */
+    size_t n = 1200;
+    double *b = malloc(n * sizeof *b), cache = 0;
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++) {
+        b[i] = (i < 300 ? 1300e6 - 200e6 * (double)i / 300 : 300e6) * exp(0.03 * gauss());
+        if (i < 300)
+            cache += b[i];
+    }
+    expect_no_slow_start(b, n, 1200e6, cache);
+}
+
+Test(slow_start, a_short_fast_burst_before_a_slower_cache_has_no_slow_start) {
+    /* 5 s at 2000 MB/s, a 300-s cache at 1200, then 300: the first phase
+     * is still the cache (the burst, as before: the 1200 MB/s after it
+     * reads as direct writes, then folding), and no phase a slow start. */
+    size_t n = 1200;
+    double *b = malloc(n * sizeof *b);
+    cr_assert(b);
+    for (size_t i = 0; i < n; i++)
+        b[i] = (i < 5 ? 2000e6 : i < 305 ? 1200e6 : 300e6) * exp(0.03 * gauss());
+    expect_no_slow_start(b, n, 2000e6, 0);
+}
