@@ -888,15 +888,16 @@ class SuiteResult(Result):
 
 def _rate(step: Dict[str, Any]) -> Optional[float]:
     """A filebench step's bytes/s, from its bytes and seconds (exact; its
-    mib_per_s is rounded to 3 decimals)."""
+    older results' mib_per_s was rounded to 3 decimals)."""
     b, t = _float(step.get("bytes")), _float(step.get("seconds"))
     return b / t if b is not None and t else (0.0 if b is not None else None)
 
 
 class FilebenchResult(Result):
     """What :func:`ssdcore.filebench` returns: the results JSON, where each
-    step's ``mib_per_s`` is MiB/s; the frame and the summary give the rate as
-    ``bw_bps``, bytes/s, as every result does."""
+    step's ``bw_bps`` is bytes/s (``mib_per_s``, MiB/s, in results written
+    before); the frame and the summary give the rate as ``bw_bps``, bytes/s,
+    from the step's bytes and seconds."""
 
     kind = "filebench"
 
