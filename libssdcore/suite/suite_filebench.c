@@ -86,7 +86,7 @@ void ssd__filebench_figures(struct ssd__step *st) {
         double bps = ssd__jv_num(t, "bw_bps", NAN);
         if (!isfinite(bps))
             bps = ssd__jv_num(t, "mib_per_s", 0) * 1048576.0;
-        st->res.file[st->res.nfile].mibs = bps / 1048576.0;
+        st->res.file[st->res.nfile].bps = bps;
         st->res.nfile++;
     }
     ssd__jv_free(&root);

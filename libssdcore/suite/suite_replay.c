@@ -149,7 +149,7 @@ void ssd__replay_figures(struct ssd__step *st) {
         uint64_t bytes = filetest_replayed_bytes(st, t + 9);
         snprintf(st->res.file[0].name, sizeof st->res.file[0].name, "%s", phase + 1);
         st->res.file[0].seconds = st->res.runtime_s;
-        st->res.file[0].mibs = bytes ? bytes / 1048576.0 / st->res.runtime_s : NAN;
+        st->res.file[0].bps = bytes ? bytes / st->res.runtime_s : NAN;
         st->res.nfile = 1;
     }
 }

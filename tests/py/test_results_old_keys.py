@@ -36,6 +36,50 @@ def test_an_old_filebench_step_gives_its_rate(old_dir):
     res = ssdcore.report(old_dir)
     ft = res["headline"]["file_tests"]["files-program"]
     assert ft["copy_s"] == pytest.approx(0.020809)
-    assert ft["copy_mibs"] == pytest.approx(old_rate, rel=1e-12)
+    assert ft["copy_bps"] == pytest.approx(old_rate * MIB, rel=1e-12)
     r = ssdcore.results.SuiteResult(stored(), str(old_dir))
     assert r.steps[0]["results"]["steps"][0]["mib_per_s"] == old_rate
+
+
+def test_the_headline_names_rates_bps_and_the_access_time_us(old_dir):
+    """results.json's file_tests wrote copy_mibs (MiB/s) and its fsd
+    bandwidth_bps and access_s (seconds); now copy_bps, bw_bps, access_us,
+    and a stored run's headline is read under those names by the catalog,
+    compare and Python, in the new units."""
+    old = stored()["headline"]
+    res = ssdcore.report(old_dir)  # recomputed from the stored steps
+    ft, fsd = res["headline"]["file_tests"]["files-program"], res["headline"]["fsd"]
+    assert set(ft) == {"copy_s", "copy_bps"} and set(fsd) == {"traces", "bw_bps", "access_us",
+                                                               "score"}
+    assert ft["copy_bps"] == pytest.approx(old["file_tests"]["files-program"]["copy_mibs"] * MIB,
+                                           rel=1e-12)
+    assert fsd["bw_bps"] == pytest.approx(old["fsd"]["bandwidth_bps"], rel=1e-12)
+    assert fsd["access_us"] == pytest.approx(old["fsd"]["access_s"] * 1e6, rel=1e-12)
+    assert fsd["score"] == pytest.approx(old["fsd"]["score"], rel=1e-12)
+    # the stored headline itself, as the catalog and Python flatten it
+    from ssdcore.results import _headline_figures
+    for figs in (_headline_figures(old), _headline_figures(res["headline"])):
+        assert {k for k in figs if k.startswith(("fsd.", "file_tests."))} == {
+            "file_tests.files-program.copy_s", "file_tests.files-program.copy_bps",
+            "fsd.traces", "fsd.bw_bps", "fsd.access_us", "fsd.score"}
+        assert figs["fsd.access_us"] == pytest.approx(96.526, rel=1e-4)
+
+
+def test_the_catalog_and_compare_read_an_old_run_under_the_new_names(old_dir, tmp_path, cli):
+    import subprocess
+    db = tmp_path / "c.db"
+    r = subprocess.run([cli, "catalog", "add", str(old_dir), "--catalog", str(db)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    import sqlite3
+    with sqlite3.connect(db) as c:
+        keys = {k for (k,) in c.execute("SELECT DISTINCT key FROM figures")}
+    assert {"fsd.bw_bps", "fsd.access_us", "file_tests.files-program.copy_bps"} <= keys
+    assert not [k for k in keys if k.endswith(("_mibs", "access_s", "bandwidth_bps"))]
+    cmp_ = tmp_path / "cmp"
+    r = subprocess.run([cli, "compare", str(old_dir), str(old_dir), "--out", str(cmp_)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    figs = {f["key"]: f for f in json.loads((cmp_ / "compare.json").read_text())["figures"]}
+    assert figs["fsd.access_us"]["better"] == "lower" and figs["fsd.access_us"]["unit"] == "us"
+    assert figs["file_tests.files-program.copy_bps"]["better"] == "higher"
