@@ -82,19 +82,6 @@ void ssd_filebench_free(ssd_filebench *b) {
 
 SSD__FO_HANDLE_CALLS(filebench)
 
-int ssd_filebench_to_json(const ssd_filebench *b, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(b, out, flags, SSD__JW_COMPACT, &style);
-    if (rc)
-        return rc;
-    if (!b->json)
-        return SSD_ESTATE;
-    struct ssd__jw w; /* the stored compact document, in the style asked for */
-    ssd__jw_init(&w, style);
-    ssd__jw_raw(&w, b->json);
-    return ssd__jw_finish(&w, out);
-}
-
 /* The step bits of a comma list: 0 when it names none or another word. */
 static int parse_steps(const char *value) {
     int steps = 0;

@@ -92,10 +92,6 @@ NO_SET_OPTION = {
 NO_TO_JSON = {
     "ssd_hist": "records numbers; its percentiles go into the JSON of what owns it",
     "ssd_json": "the writer itself: ssd_json_finish hands over the document",
-    "ssd_copy": "a versioned result struct (ssd_copy_result); the CLI's --json writes it",
-    "ssd_archive": "a versioned result struct (ssd_archive_result); the CLI's --json writes it",
-    "ssd_extract": "a versioned result struct (ssd_archive_result); the CLI's --json writes it",
-    "ssd_fileset": "a versioned result struct (ssd_fileset_result); the CLI's --json writes it",
 }
 
 
