@@ -1348,18 +1348,11 @@ static char *copy_json(const ssd_copy *c, const char *src, const char *dst) {
     counts_json(&w, "bytes", &r->bytes);
     ssd__jw_key(&w, "times");
     ssd__jw_begin_object(&w);
-    const struct {
-        const char *key;
-        double s;
-    } times[] = {{"total_s", r->total_s},
-                 {"copy_s", r->copy_s},
-                 {"sync_s", r->sync_s},
-                 {"failed_s", r->failed_s},
-                 {"extras_s", r->extras_s}};
-    for (size_t i = 0; i < sizeof times / sizeof *times; i++) {
-        ssd__jw_key(&w, times[i].key);
-        ssd__jw_num_f(&w, times[i].s, 6);
-    }
+    ssd__fo_ksec(&w, "total_s", r->total_s);
+    ssd__fo_ksec(&w, "copy_s", r->copy_s);
+    ssd__fo_ksec(&w, "sync_s", r->sync_s);
+    ssd__fo_ksec(&w, "failed_s", r->failed_s);
+    ssd__fo_ksec(&w, "extras_s", r->extras_s);
     ssd__jw_end_object(&w);
     /* bytes/s as every rate (speed_bytes_per_s and speed_mb_per_min before) */
     ssd__jw_knum(&w, "bw_bps", r->bytes_per_s);

@@ -168,20 +168,12 @@ static void step_json(struct ssd__jw *w, const char *name, double seconds, uint6
                       uint64_t files, double sync_s) {
     ssd__jw_begin_object(w);
     ssd__jw_kstr(w, "step", name);
-    ssd__jw_key(w, "seconds");
-    ssd__jw_num_f(w, seconds, 6);
+    ssd__fo_ksec(w, "seconds", seconds);
     ssd__jw_ku64(w, "bytes", bytes);
     ssd__jw_ku64(w, "files", files);
     /* bytes/s as every rate (mib_per_s, MiB/s to 3 decimals, before) */
     ssd__jw_knum(w, "bw_bps", seconds > 0 ? (double)bytes / seconds : 0.0);
-    ssd__jw_key(w, "sync_s");
-    ssd__jw_num_f(w, sync_s, 6);
-}
-
-/* Part times, to the microsecond as every filebench time is. */
-static void ksec(struct ssd__jw *w, const char *key, double s) {
-    ssd__jw_key(w, key);
-    ssd__jw_num_f(w, s, 6);
+    ssd__fo_ksec(w, "sync_s", sync_s);
 }
 
 int ssd_filebench_run(ssd_filebench *b, const char *dir) {
@@ -283,7 +275,7 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     ssd__jw_ku64(&w, "files", sr.files);
     ssd__jw_ku64(&w, "dirs", sr.dirs);
     ssd__jw_ku64(&w, "bytes", sr.bytes);
-    ksec(&w, "make_s", sr.total_s);
+    ssd__fo_ksec(&w, "make_s", sr.total_s);
     ssd__jw_end_object(&w);
     const char *how = "none";
     ssd__jw_key(&w, "steps");
@@ -312,9 +304,9 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         ssd__jw_ku64(&w, "archive_bytes", r.archive_bytes);
         ssd__jw_kstr(&w, "format", format_names[b->format]);
         ssd__jw_kstr(&w, "method", method_name(b));
-        ksec(&w, "read_s", r.read_s);
-        ksec(&w, "compress_s", r.codec_s);
-        ksec(&w, "write_s", r.write_s);
+        ssd__fo_ksec(&w, "read_s", r.read_s);
+        ssd__fo_ksec(&w, "compress_s", r.codec_s);
+        ssd__fo_ksec(&w, "write_s", r.write_s);
         ssd__jw_end_object(&w);
     }
     if (b->steps & 4) {
@@ -326,9 +318,9 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         }
         step_json(&w, "extract", r.total_s, r.data_bytes, r.files, r.sync_s);
         ssd__jw_ku64(&w, "archive_bytes", r.archive_bytes);
-        ksec(&w, "read_s", r.read_s);
-        ksec(&w, "decompress_s", r.codec_s);
-        ksec(&w, "write_s", r.write_s);
+        ssd__fo_ksec(&w, "read_s", r.read_s);
+        ssd__fo_ksec(&w, "decompress_s", r.codec_s);
+        ssd__fo_ksec(&w, "write_s", r.write_s);
         ssd__jw_end_object(&w);
     }
     ssd__jw_end_array(&w);

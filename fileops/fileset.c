@@ -555,8 +555,7 @@ int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
     ssd__jw_ku64(&w, "files", res->files);
     ssd__jw_ku64(&w, "dirs", res->dirs);
     ssd__jw_ku64(&w, "bytes", res->bytes);
-    ssd__jw_key(&w, "total_s");
-    ssd__jw_num_f(&w, res->total_s, 6);
+    ssd__fo_ksec(&w, "total_s", res->total_s);
     ssd__jw_end_object(&w);
     ssd__jw_finish(&w, &s->json); /* out of memory: to_json says SSD_ESTATE */
     return rc;

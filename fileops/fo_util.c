@@ -32,6 +32,11 @@ int ssd__fo_to_json(const void *h, const char *json, int flags, char **out) {
     return ssd__jw_finish(&w, out);
 }
 
+void ssd__fo_ksec(struct ssd__jw *w, const char *key, double s) {
+    ssd__jw_key(w, key);
+    ssd__jw_num_f(w, s, 6);
+}
+
 char *ssd__fo_archive_json(const char *operation, const char *archive, const char *tree,
                            const ssd_archive_result *r) {
     struct ssd__jw w;
@@ -45,18 +50,11 @@ char *ssd__fo_archive_json(const char *operation, const char *archive, const cha
     ssd__jw_ku64(&w, "symlinks", r->symlinks);
     ssd__jw_ku64(&w, "data_bytes", r->data_bytes);
     ssd__jw_ku64(&w, "archive_bytes", r->archive_bytes);
-    const struct {
-        const char *key;
-        double s;
-    } times[] = {{"total_s", r->total_s},
-                 {"read_s", r->read_s},
-                 {"codec_s", r->codec_s},
-                 {"write_s", r->write_s},
-                 {"sync_s", r->sync_s}};
-    for (size_t i = 0; i < sizeof times / sizeof *times; i++) {
-        ssd__jw_key(&w, times[i].key);
-        ssd__jw_num_f(&w, times[i].s, 6);
-    }
+    ssd__fo_ksec(&w, "total_s", r->total_s);
+    ssd__fo_ksec(&w, "read_s", r->read_s);
+    ssd__fo_ksec(&w, "codec_s", r->codec_s);
+    ssd__fo_ksec(&w, "write_s", r->write_s);
+    ssd__fo_ksec(&w, "sync_s", r->sync_s);
     /* bytes/s as every rate (bytes_per_s and mib_per_s, MiB/s, before) */
     ssd__jw_knum(&w, "bw_bps", r->bytes_per_s);
     ssd__jw_ku64(&w, "skipped", r->skipped);

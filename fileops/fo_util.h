@@ -44,6 +44,9 @@
  * results) or SSD_ENOMEM; *out NULL on failure. */
 int ssd__fo_to_json(const void *h, const char *json, int flags, char **out);
 
+/* A time in seconds under key, to the microsecond as every fileops time. */
+void ssd__fo_ksec(struct ssd__jw *w, const char *key, double s);
+
 /* The results of an archive or extract run (operation "archive" or
  * "extract"), compact, as ssd_archive_to_json and ssd_extract_to_json give
  * them: malloc'd, NULL when out of memory. */
