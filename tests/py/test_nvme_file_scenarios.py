@@ -125,15 +125,16 @@ def test_fsd_score_is_the_geometric_mean_of_bandwidth_and_inverse_access_time(fs
                                            "pow", "psh", "psl", "cp1", "cp2", "cp3", "cps1",
                                            "cps2", "cps3"]
     gbw = math.exp(sum(math.log(t["bw_bps"]) for t in scored) / len(scored))
-    gat = math.exp(sum(math.log(t["access_s"]) for t in scored) / len(scored))
-    assert nv["bandwidth_bps"] == pytest.approx(gbw, rel=1e-9)
-    assert nv["access_s"] == pytest.approx(gat, rel=1e-9)
+    gat = math.exp(sum(math.log(t["access_us"] / 1e6) for t in scored) / len(scored))
+    assert nv["bw_bps"] == pytest.approx(gbw, rel=1e-9)
+    assert nv["access_us"] == pytest.approx(gat * 1e6, rel=1e-9)
+    assert all(type(t["bytes"]) is int for t in nv["traces"])
     assert nv["score"] == pytest.approx(math.sqrt(gbw / 1e6 / (gat * 1e3)), rel=1e-9)
     # Copies run at their recorded depth, applications at QD1.
     assert all(t["qd"] >= 4 for t in scored if t["name"].startswith("cp"))
     sata = ssdcore.fsd("sim:bx200", scale=0.02)
     assert sata["score"] < nv["score"] / 2
-    assert sata["access_s"] > nv["access_s"] and sata["bandwidth_bps"] < nv["bandwidth_bps"]
+    assert sata["access_us"] > nv["access_us"] and sata["bw_bps"] < nv["bw_bps"]
     with pytest.raises(ssdcore.Error, match="scale"):
         ssdcore.fsd("sim:bx200", scale=0)
     cli = subprocess.run(["ssdcore", "replay", "--fsd", "--target", "sim:mp44l-1tb", "--scale",

@@ -83,3 +83,29 @@ def test_the_catalog_and_compare_read_an_old_run_under_the_new_names(old_dir, tm
     figs = {f["key"]: f for f in json.loads((cmp_ / "compare.json").read_text())["figures"]}
     assert figs["fsd.access_us"]["better"] == "lower" and figs["fsd.access_us"]["unit"] == "us"
     assert figs["file_tests.files-program.copy_bps"]["better"] == "higher"
+
+
+def test_replay_and_fsd_json_name_the_access_time_us_and_old_results_still_read():
+    """The replay JSON wrote access_s (seconds) and the fsd JSON
+    bandwidth_bps and access_s, which Python renamed; now access_us (µs)
+    and bw_bps, and results written the old way read the same."""
+    from ssdcore.results import FsdResult, ReplayResult
+    tr = ssdcore.Trace.scenario("pcm8-word", seed=1)
+    with ssdcore.SimTarget("sim:bx200") as t:
+        r = ssdcore.replay(tr, t, timing="no-idle")
+    assert "access_s" not in r and r["access_us"] > 0 and r.access_us == r["access_us"]
+    old = dict(r)
+    old["access_s"] = old.pop("access_us") / 1e6
+    assert ReplayResult(old).access_us == pytest.approx(r.access_us, rel=1e-12)
+    trace = {"name": "cp1", "trace": "x", "describe": "copy", "scored": True, "qd": 4, "ios": 10,
+             "bytes": 40960, "busy_s": 0.5, "bw_bps": 81920.0, "access_us": 150.0}
+    new = {"scale": 0.02, "seed": 1, "traces": [trace], "bw_bps": 2e6, "access_us": 200.0,
+           "score": 3.0}
+    old_trace = {k: v for k, v in trace.items() if k != "access_us"}
+    was = {"scale": 0.02, "seed": 1, "traces": [dict(old_trace, access_s=1.5e-4)],
+           "bandwidth_bps": 2e6, "access_s": 2e-4, "score": 3.0}
+    for d in (new, was):
+        f = FsdResult(d)
+        assert (f.bw_bps, f.access_us) == (2e6, pytest.approx(200.0))
+        df = f.to_frame()
+        assert df["access_us"][0] == pytest.approx(150.0) and "access_s" not in df.columns
