@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <ssdcore/series.h>
+#include <ssdcore/datasets.h>
 
 /* Reads path into a malloc'd NUL-terminated buffer (*out, *len), and when
  * lines is not NULL its line count (newlines + 1), found in the same pass

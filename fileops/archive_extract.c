@@ -47,6 +47,7 @@ struct ssd_extract {
     double read_in_call, t0, next_progress;
     int stopped; /* the progress callback asked to stop */
     ssd_archive_result res;
+    char *json; /* the last run's results (ssd_extract_to_json), compact */
     int root_fd;
     char parent_path[PATH_MAX]; /* cached parent directory of the last entry */
     int parent_fd;
@@ -82,6 +83,8 @@ int ssd_extract_create(ssd_extract **out) {
 }
 
 void ssd_extract_free(ssd_extract *x) {
+    if (x)
+        free(x->json);
     free(x);
 }
 
@@ -797,8 +800,14 @@ out:
 int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
                     ssd_archive_result *res) {
     struct ssd__fo_locale loc;
+    if (x) {
+        free(x->json);
+        x->json = NULL;
+    }
     ssd__fo_utf8_enter(&loc);
     int rc = extract_run_in_utf8(x, archive_path, dst, res);
     ssd__fo_utf8_leave(&loc);
+    if (rc >= 0)
+        x->json = ssd__fo_archive_json("extract", archive_path, dst, &x->res);
     return rc;
 }

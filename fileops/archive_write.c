@@ -56,6 +56,7 @@ struct ssd_archive {
     void *zbuf;
     unsigned char *buf;
     ssd_archive_result res;
+    char *json; /* the last run's results (ssd_archive_to_json), compact */
     double t0, next_progress, write_in_call;
     int stopped; /* the progress callback asked to stop */
 };
@@ -141,6 +142,7 @@ void ssd_archive_free(ssd_archive *a) {
         return;
     clear_skipped(a);
     ssd__option_free(&archive_options, a);
+    free(a->json);
     free(a);
 }
 
@@ -697,8 +699,14 @@ out:
 int ssd_archive_run(ssd_archive *a, const char *src, const char *archive_path,
                     ssd_archive_result *res) {
     struct ssd__fo_locale loc;
+    if (a) {
+        free(a->json);
+        a->json = NULL;
+    }
     ssd__fo_utf8_enter(&loc);
     int rc = archive_run_in_utf8(a, src, archive_path, res);
     ssd__fo_utf8_leave(&loc);
+    if (rc >= 0)
+        a->json = ssd__fo_archive_json("archive", archive_path, src, &a->res);
     return rc;
 }

@@ -87,6 +87,7 @@ struct ssd_copy {
     int is_root;
     double t0, next_progress;
     ssd_copy_result res;
+    char *json; /* the last run's results (ssd_copy_to_json), compact */
 
     pthread_mutex_t mu;
     pthread_cond_t cv_work, cv_done;
@@ -194,6 +195,7 @@ void ssd_copy_free(ssd_copy *c) {
         return;
     clear_failures(c);
     ssd__option_free(&copy_options, c);
+    free(c->json);
     free(c);
 }
 
@@ -1318,7 +1320,68 @@ static int is_below(const char *dir, const struct stat *anc) {
     return 0;
 }
 
+static void counts_json(struct ssd__jw *w, const char *name, const ssd_copy_counts *n) {
+    ssd__jw_key(w, name);
+    ssd__jw_begin_object(w);
+    ssd__jw_ku64(w, "total", n->total);
+    ssd__jw_ku64(w, "copied", n->copied);
+    ssd__jw_ku64(w, "skipped", n->skipped);
+    ssd__jw_ku64(w, "mismatch", n->mismatch);
+    ssd__jw_ku64(w, "failed", n->failed);
+    ssd__jw_ku64(w, "extras", n->extras);
+    ssd__jw_end_object(w);
+}
+
+/* The results of the run that just ended, as ssd_copy_to_json gives them:
+ * Robocopy's summary (dirs, files, bytes: total, copied, skipped,
+ * mismatch, failed, extras), the times, the rate and what failed. */
+static char *copy_json(const ssd_copy *c, const char *src, const char *dst) {
+    const ssd_copy_result *r = &c->res;
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "src", src);
+    ssd__jw_kstr(&w, "dst", dst);
+    ssd__jw_kbool(&w, "list_only", c->list_only);
+    counts_json(&w, "dirs", &r->dirs);
+    counts_json(&w, "files", &r->files);
+    counts_json(&w, "bytes", &r->bytes);
+    ssd__jw_key(&w, "times");
+    ssd__jw_begin_object(&w);
+    ssd__fo_ksec(&w, "total_s", r->total_s);
+    ssd__fo_ksec(&w, "copy_s", r->copy_s);
+    ssd__fo_ksec(&w, "sync_s", r->sync_s);
+    ssd__fo_ksec(&w, "failed_s", r->failed_s);
+    ssd__fo_ksec(&w, "extras_s", r->extras_s);
+    ssd__jw_end_object(&w);
+    /* bytes/s as every rate (speed_bytes_per_s and speed_mb_per_min before) */
+    ssd__jw_knum(&w, "bw_bps", r->bytes_per_s);
+    ssd__jw_ku64(&w, "workers", r->workers);
+    ssd__jw_ku64(&w, "exit_code", (uint64_t)r->exit_bits); /* Robocopy's bits */
+    ssd__jw_key(&w, "failures");
+    ssd__jw_begin_array(&w);
+    for (size_t i = 0; i < c->nfailures; i++)
+        ssd__jw_str(&w, c->failures[i]);
+    ssd__jw_end_array(&w);
+    ssd__jw_end_object(&w);
+    char *out = NULL;
+    return ssd__jw_finish(&w, &out) == 0 ? out : NULL;
+}
+
+static int copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result *res);
+
 int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result *res) {
+    if (c) {
+        free(c->json);
+        c->json = NULL;
+    }
+    int rc = copy_run(c, src, dst, res);
+    if (rc >= 0)
+        c->json = copy_json(c, src, dst); /* out of memory: to_json says SSD_ESTATE */
+    return rc;
+}
+
+static int copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy_result *res) {
     if (!c || !src || !dst || !res)
         return c ? ssd__fo_fail(c->err, SSD_EINVAL, "copy: NULL argument") : SSD_EINVAL;
     if (!ssd__result_size_ok(res, sizeof *res))

@@ -23,8 +23,6 @@
 /* Marks DIR/ssdcore-filebench as ssdcore's own, so it may be deleted. */
 #define FILEBENCH_MARKER ".ssdcore-filebench"
 
-#define MiB (1024.0 * 1024.0)
-
 struct ssd_filebench {
     char err[SSD__FO_ERRMSG_SIZE];
     /* options (filebench_options) */
@@ -33,8 +31,7 @@ struct ssd_filebench {
     uint32_t workers;
     char *steps_text;
     int keep;
-    int steps;          /* bit 0 copy, 1 archive, 2 extract */
-    char size_text[32]; /* size as given, for the results */
+    int steps; /* bit 0 copy, 1 archive, 2 extract */
     ssd_fileops_progress_fn progress_fn;
     void *progress_user;
     char *json; /* the last run's results, compact */
@@ -71,7 +68,6 @@ int ssd_filebench_create(ssd_filebench **out) {
     ssd__option_defaults(&filebench_options, b);
     b->method = b->level = -1;
     b->steps = 7;
-    snprintf(b->size_text, sizeof b->size_text, "8g");
     *out = b;
     return 0;
 }
@@ -85,19 +81,6 @@ void ssd_filebench_free(ssd_filebench *b) {
 }
 
 SSD__FO_HANDLE_CALLS(filebench)
-
-int ssd_filebench_to_json(const ssd_filebench *b, int flags, char **out) {
-    enum ssd__jw_style style;
-    int rc = ssd__jw_style_of(b, out, flags, SSD__JW_COMPACT, &style);
-    if (rc)
-        return rc;
-    if (!b->json)
-        return SSD_ESTATE;
-    struct ssd__jw w; /* the stored compact document, in the style asked for */
-    ssd__jw_init(&w, style);
-    ssd__jw_raw(&w, b->json);
-    return ssd__jw_finish(&w, out);
-}
 
 /* The step bits of a comma list: 0 when it names none or another word. */
 static int parse_steps(const char *value) {
@@ -132,8 +115,6 @@ int ssd_filebench_set_option(ssd_filebench *b, const char *key, const char *valu
     int i = ssd__option_set(&filebench_options, b, key, value, b->err);
     if (i == OPT_steps)
         b->steps = steps;
-    else if (i == OPT_size)
-        snprintf(b->size_text, sizeof b->size_text, "%s", value);
     return i < 0 ? i : 0;
 }
 
@@ -185,23 +166,14 @@ static const char *method_name(const ssd_filebench *b) {
 /* A step's object, left open for the members of its kind. */
 static void step_json(struct ssd__jw *w, const char *name, double seconds, uint64_t bytes,
                       uint64_t files, double sync_s) {
-    double mibps = seconds > 0 ? (double)bytes / MiB / seconds : 0.0;
     ssd__jw_begin_object(w);
     ssd__jw_kstr(w, "step", name);
-    ssd__jw_key(w, "seconds");
-    ssd__jw_num_f(w, seconds, 6);
+    ssd__fo_ksec(w, "seconds", seconds);
     ssd__jw_ku64(w, "bytes", bytes);
     ssd__jw_ku64(w, "files", files);
-    ssd__jw_key(w, "mib_per_s");
-    ssd__jw_num_f(w, mibps, 3);
-    ssd__jw_key(w, "sync_s");
-    ssd__jw_num_f(w, sync_s, 6);
-}
-
-/* Part times, to the microsecond as every filebench time is. */
-static void ksec(struct ssd__jw *w, const char *key, double s) {
-    ssd__jw_key(w, key);
-    ssd__jw_num_f(w, s, 6);
+    /* bytes/s as every rate (mib_per_s, MiB/s to 3 decimals, before) */
+    ssd__jw_knum(w, "bw_bps", seconds > 0 ? (double)bytes / seconds : 0.0);
+    ssd__fo_ksec(w, "sync_s", sync_s);
 }
 
 int ssd_filebench_run(ssd_filebench *b, const char *dir) {
@@ -273,12 +245,13 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     ssd_copy_set_progress(c, b->progress_fn, b->progress_user);
     ssd_archive_set_progress(a, b->progress_fn, b->progress_user);
     ssd_extract_set_progress(x, b->progress_fn, b->progress_user);
-    char seed[24], workers[16], level[16];
+    char seed[24], size[24], workers[16], level[16];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)b->seed);
+    snprintf(size, sizeof size, "%llu", (unsigned long long)b->size);
     snprintf(workers, sizeof workers, "%u", (unsigned)b->workers);
     snprintf(level, sizeof level, "%d", b->level);
     ssd_fileset_set_option(s, "kind", set_names[b->set]);
-    ssd_fileset_set_option(s, "size", b->size_text);
+    ssd_fileset_set_option(s, "size", size);
     ssd_fileset_set_option(s, "seed", seed);
     ssd_copy_set_option(c, "workers", workers);
     ssd_archive_set_option(a, "format", format_names[b->format]);
@@ -297,14 +270,13 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
     ssd__jw_key(&w, "set");
     ssd__jw_begin_object(&w);
     ssd__jw_kstr(&w, "kind", set_names[b->set]);
-    ssd__jw_kstr(&w, "size", b->size_text);
-    ssd__jw_kstr(&w, "seed", seed);
+    ssd__jw_ku64(&w, "size_bytes", b->size); /* "size": "8g", as given, before */
+    ssd__jw_ku64(&w, "seed", b->seed);
     ssd__jw_ku64(&w, "files", sr.files);
     ssd__jw_ku64(&w, "dirs", sr.dirs);
     ssd__jw_ku64(&w, "bytes", sr.bytes);
-    ksec(&w, "make_s", sr.total_s);
+    ssd__fo_ksec(&w, "make_s", sr.total_s);
     ssd__jw_end_object(&w);
-    ssd__jw_kstr(&w, "units", "mib_per_s is MiB/s (1 MiB = 1048576 B), as in the reviews");
     const char *how = "none";
     ssd__jw_key(&w, "steps");
     ssd__jw_begin_array(&w);
@@ -332,9 +304,9 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         ssd__jw_ku64(&w, "archive_bytes", r.archive_bytes);
         ssd__jw_kstr(&w, "format", format_names[b->format]);
         ssd__jw_kstr(&w, "method", method_name(b));
-        ksec(&w, "read_s", r.read_s);
-        ksec(&w, "compress_s", r.codec_s);
-        ksec(&w, "write_s", r.write_s);
+        ssd__fo_ksec(&w, "read_s", r.read_s);
+        ssd__fo_ksec(&w, "compress_s", r.codec_s);
+        ssd__fo_ksec(&w, "write_s", r.write_s);
         ssd__jw_end_object(&w);
     }
     if (b->steps & 4) {
@@ -346,9 +318,9 @@ int ssd_filebench_run(ssd_filebench *b, const char *dir) {
         }
         step_json(&w, "extract", r.total_s, r.data_bytes, r.files, r.sync_s);
         ssd__jw_ku64(&w, "archive_bytes", r.archive_bytes);
-        ksec(&w, "read_s", r.read_s);
-        ksec(&w, "decompress_s", r.codec_s);
-        ksec(&w, "write_s", r.write_s);
+        ssd__fo_ksec(&w, "read_s", r.read_s);
+        ssd__fo_ksec(&w, "decompress_s", r.codec_s);
+        ssd__fo_ksec(&w, "write_s", r.write_s);
         ssd__jw_end_object(&w);
     }
     ssd__jw_end_array(&w);

@@ -53,6 +53,7 @@ struct ssd_fileset {
     ssd_fileops_progress now;
     double next_progress;
     int stopped;
+    char *json; /* the last run's results (ssd_fileset_to_json), compact */
 };
 
 /* ---------------------------------------------------------------- rng */
@@ -445,6 +446,8 @@ static int fileset_progress(ssd_fileset *s, double t0, int force) {
 }
 
 void ssd_fileset_free(ssd_fileset *s) {
+    if (s)
+        free(s->json);
     free(s);
 }
 
@@ -521,14 +524,44 @@ static int write_plan_file(ssd_fileset *s, const char *dir, const struct pfile *
  * instead of refusing a non-empty directory. Removed when the set is done. */
 #define UNFINISHED_MARKER ".ssdcore-mkset-unfinished"
 
-static void marker_text(const ssd_fileset *s, char *out, size_t n) {
+static const char *kind_name(const ssd_fileset *s) {
     static const char *kinds[] = {"iso", "program", "work"};
-    snprintf(out, n, "ssdcore mkset unfinished: kind=%s size=%llu seed=%llu\n",
-             s->kind >= 0 && s->kind < 3 ? kinds[s->kind] : "?", (unsigned long long)s->size,
-             (unsigned long long)s->seed);
+    return s->kind >= 0 && s->kind < 3 ? kinds[s->kind] : "?";
 }
 
+static void marker_text(const ssd_fileset *s, char *out, size_t n) {
+    snprintf(out, n, "ssdcore mkset unfinished: kind=%s size=%llu seed=%llu\n", kind_name(s),
+             (unsigned long long)s->size, (unsigned long long)s->seed);
+}
+
+static int fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res);
+
+/* The run, and its results as ssd_fileset_to_json gives them. */
 int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
+    if (s) {
+        free(s->json);
+        s->json = NULL;
+    }
+    int rc = fileset_run(s, dir, res);
+    if (rc < 0)
+        return rc;
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "kind", kind_name(s));
+    ssd__jw_kstr(&w, "dir", dir);
+    ssd__jw_ku64(&w, "size_bytes", s->size);
+    ssd__jw_ku64(&w, "seed", s->seed);
+    ssd__jw_ku64(&w, "files", res->files);
+    ssd__jw_ku64(&w, "dirs", res->dirs);
+    ssd__jw_ku64(&w, "bytes", res->bytes);
+    ssd__fo_ksec(&w, "total_s", res->total_s);
+    ssd__jw_end_object(&w);
+    ssd__jw_finish(&w, &s->json); /* out of memory: to_json says SSD_ESTATE */
+    return rc;
+}
+
+static int fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res) {
     if (!s || !dir || !res)
         return s ? ssd__fo_fail(s->err, SSD_EINVAL, "fileset: NULL argument") : SSD_EINVAL;
     if (!*dir)

@@ -19,6 +19,50 @@
 #include "file_write.h"
 #include "fo_util.h"
 
+int ssd__fo_to_json(const void *h, const char *json, int flags, char **out) {
+    enum ssd__jw_style style;
+    int rc = ssd__jw_style_of(h, out, flags, SSD__JW_COMPACT, &style);
+    if (rc)
+        return rc;
+    if (!json)
+        return SSD_ESTATE;
+    struct ssd__jw w; /* the stored compact document, in the style asked for */
+    ssd__jw_init(&w, style);
+    ssd__jw_raw(&w, json);
+    return ssd__jw_finish(&w, out);
+}
+
+void ssd__fo_ksec(struct ssd__jw *w, const char *key, double s) {
+    ssd__jw_key(w, key);
+    ssd__jw_num_f(w, s, 6);
+}
+
+char *ssd__fo_archive_json(const char *operation, const char *archive, const char *tree,
+                           const ssd_archive_result *r) {
+    struct ssd__jw w;
+    ssd__jw_init(&w, SSD__JW_COMPACT);
+    ssd__jw_begin_object(&w);
+    ssd__jw_kstr(&w, "operation", operation);
+    ssd__jw_kstr(&w, "archive", archive);
+    ssd__jw_kstr(&w, "tree", tree);
+    ssd__jw_ku64(&w, "files", r->files);
+    ssd__jw_ku64(&w, "dirs", r->dirs);
+    ssd__jw_ku64(&w, "symlinks", r->symlinks);
+    ssd__jw_ku64(&w, "data_bytes", r->data_bytes);
+    ssd__jw_ku64(&w, "archive_bytes", r->archive_bytes);
+    ssd__fo_ksec(&w, "total_s", r->total_s);
+    ssd__fo_ksec(&w, "read_s", r->read_s);
+    ssd__fo_ksec(&w, "codec_s", r->codec_s);
+    ssd__fo_ksec(&w, "write_s", r->write_s);
+    ssd__fo_ksec(&w, "sync_s", r->sync_s);
+    /* bytes/s as every rate (bytes_per_s and mib_per_s, MiB/s, before) */
+    ssd__jw_knum(&w, "bw_bps", r->bytes_per_s);
+    ssd__jw_ku64(&w, "skipped", r->skipped);
+    ssd__jw_end_object(&w);
+    char *out = NULL;
+    return ssd__jw_finish(&w, &out) == 0 ? out : NULL;
+}
+
 int ssd__fo_fail(char *buf, int code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);

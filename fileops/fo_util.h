@@ -14,15 +14,21 @@
 
 #include "errmsg.h"
 #include "file_write.h" /* ssd__mkdirs(path, 0755) for every directory fileops makes */
+#include "jsonw.h"
 
 #define SSD__FO_ERRMSG_SIZE SSD__ERRMSG_SIZE
 
-/* Defines ssd_T_errmsg and ssd_T_set_progress, which every fileops handle
- * (copy, archive, extract, fileset, filebench) has alike: its message in
- * member err, its progress callback in progress_fn and progress_user. */
+/* Defines ssd_T_errmsg, ssd_T_set_progress and ssd_T_to_json, which every
+ * fileops handle (copy, archive, extract, fileset, filebench) has alike:
+ * its message in member err, its progress callback in progress_fn and
+ * progress_user, its last run's results (a compact JSON document the run
+ * wrote, NULL before one) in json. */
 #define SSD__FO_HANDLE_CALLS(T)                                                                    \
     const char *ssd_##T##_errmsg(const ssd_##T *h) {                                               \
         return h ? h->err : "no handle";                                                           \
+    }                                                                                              \
+    int ssd_##T##_to_json(const ssd_##T *h, int flags, char **out) {                               \
+        return ssd__fo_to_json(h, h ? h->json : NULL, flags, out);                                 \
     }                                                                                              \
     int ssd_##T##_set_progress(ssd_##T *h, ssd_fileops_progress_fn fn, void *user) {               \
         if (!h)                                                                                    \
@@ -31,6 +37,21 @@
         h->progress_user = user;                                                                   \
         return 0;                                                                                  \
     }
+
+/* A handle's stored compact document json in the style flags ask for:
+ * 0, SSD_EINVAL (NULL handle or out, an unknown flag), SSD_ESTATE (no
+ * document: the handle has not run, or its run failed before it had
+ * results) or SSD_ENOMEM; *out NULL on failure. */
+int ssd__fo_to_json(const void *h, const char *json, int flags, char **out);
+
+/* A time in seconds under key, to the microsecond as every fileops time. */
+void ssd__fo_ksec(struct ssd__jw *w, const char *key, double s);
+
+/* The results of an archive or extract run (operation "archive" or
+ * "extract"), compact, as ssd_archive_to_json and ssd_extract_to_json give
+ * them: malloc'd, NULL when out of memory. */
+char *ssd__fo_archive_json(const char *operation, const char *archive, const char *tree,
+                           const ssd_archive_result *r);
 
 /* Formats into buf (SSD__FO_ERRMSG_SIZE bytes) and returns code. */
 int ssd__fo_fail(char *buf, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -40,7 +40,39 @@ PUBLIC_ONLY = {"datasets", "fileops"}
 # never the runner's state (suite_impl.h). Checked in the compiler's
 # dependency files (OBJ.d), so a header that includes it counts too.
 FORBIDDEN_HEADERS = {"report": {"suite_impl.h"}}
+# Public header -> the boxes that may define what it declares: a public
+# function lives in the box its header belongs to (ssd_interrupt, declared
+# in job.h and defined in base/, was not). The runner (run/) defines the
+# entry points that run what job.h, analysis.h and suite.h describe; trace.h
+# holds the trace (datasets) and its replay; drive.h the identity of any
+# target (sim/ resolves sim: URIs) and the temperature (io). A header not
+# listed is an error: a new one says where its functions live.
+HEADER_BOXES = {
+    "base.h": {"base"}, "hist.h": {"hist"}, "target.h": {"io"}, "health.h": {"io"},
+    "job.h": {"io", "run"}, "sim.h": {"sim"}, "drive.h": {"io", "sim"}, "series.h": {"series"},
+    "datasets.h": {"datasets"}, "fio_result.h": {"datasets"}, "trace.h": {"datasets", "replay"},
+    "analysis.h": {"analysis", "run"}, "fileops.h": {"fileops"}, "suite.h": {"suite", "run"},
+    "catalog.h": {"suite"}, "compare.h": {"report"},
+}
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def misplaced(root, owner):
+    """Public functions declared in a header of another box than the one
+    that defines them (HEADER_BOXES), and headers with no box; [] when the
+    tree has no public headers (a fake build)."""
+    bad = []
+    for h in sorted((root / "libssdcore" / "include" / "ssdcore").glob("*.h")):
+        if h.name not in HEADER_BOXES:
+            bad.append(f"public header {h.name} has no box in HEADER_BOXES")
+            continue
+        text = re.sub(r"/\*.*?\*/", "", h.read_text(), flags=re.S)
+        for f in re.findall(r"\bSSD_API\b[^;(]*?\b(ssd_\w+)\s*\(", text):
+            box, src = owner.get(f, (None, None))
+            if box and box not in HEADER_BOXES[h.name]:
+                bad.append(f"{f} is declared in {h.name} ({', '.join(sorted(HEADER_BOXES[h.name]))})"
+                           f" but defined in {src} ({box}): declare it in its box's header")
+    return bad
 
 
 def symbols(objs):
@@ -96,7 +128,7 @@ def main():
             for h in sorted(FORBIDDEN_HEADERS.get(box, ())):
                 if dep.exists() and re.search(r"[/\s]%s\b" % re.escape(h), dep.read_text()):
                     bad_includes.append(f"{src} ({box}) includes {h}: {box} may not")
-    bad = list(bad_includes)
+    bad = list(bad_includes) + misplaced(root, owner)
     # The CLI (tools/) is a user of the library like any other: public API
     # only (docs/ARCHITECTURE.md), so nothing it prints bypasses a producer.
     clidir = build / "CMakeFiles" / "ssdcore_cli.dir"

@@ -41,7 +41,14 @@ int cmd_archive(int argc, char **argv) {
         ssd_archive_free(a);
         return 1;
     }
-    fo_cli_print_archive_result(stdout, "archive", pos[1], pos[0], &r, json);
+    char *text = NULL;
+    if (json) {
+        int jrc = ssd_archive_to_json(a, SSD_JSON_COMPACT, &text);
+        status = fo_cli_put_json(cmd, jrc, text);
+    } else {
+        fo_cli_print_archive_result(stdout, "archive", &r);
+        status = 0;
+    }
     /* like tar's "socket ignored": said, not fatal */
     for (size_t i = 0; i < ssd_archive_skipped_count(a); i++)
         fprintf(stderr, "ssdcore archive: left out %s: no data an archive can hold\n",
@@ -50,5 +57,5 @@ int cmd_archive(int argc, char **argv) {
         fprintf(stderr, "ssdcore archive: ... %llu special files left out in all\n",
                 (unsigned long long)r.skipped);
     ssd_archive_free(a);
-    return 0;
+    return status;
 }

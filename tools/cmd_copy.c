@@ -57,47 +57,6 @@ static void fmt_time(char *out, size_t n, double s) {
     snprintf(out, n, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
 }
 
-static void counts_json(ssd_json *w, const char *name, const ssd_copy_counts *c) {
-    ssd_json_begin_object(w, name);
-    ssd_json_u64(w, "total", c->total);
-    ssd_json_u64(w, "copied", c->copied);
-    ssd_json_u64(w, "skipped", c->skipped);
-    ssd_json_u64(w, "mismatch", c->mismatch);
-    ssd_json_u64(w, "failed", c->failed);
-    ssd_json_u64(w, "extras", c->extras);
-    ssd_json_end_object(w);
-}
-
-static void print_json(const ssd_copy *c, const char *src, const char *dst,
-                       const ssd_copy_result *r, int list_only) {
-    ssd_json *w = NULL;
-    ssd_json_create(&w, SSD_JSON_COMPACT);
-    ssd_json_begin_object(w, NULL);
-    ssd_json_str(w, "src", src);
-    ssd_json_str(w, "dst", dst);
-    ssd_json_bool(w, "list_only", list_only);
-    counts_json(w, "dirs", &r->dirs);
-    counts_json(w, "files", &r->files);
-    counts_json(w, "bytes", &r->bytes);
-    ssd_json_begin_object(w, "times");
-    ssd_json_num(w, "total_s", r->total_s, 6);
-    ssd_json_num(w, "copy_s", r->copy_s, 6);
-    ssd_json_num(w, "sync_s", r->sync_s, 6);
-    ssd_json_num(w, "failed_s", r->failed_s, 6);
-    ssd_json_num(w, "extras_s", r->extras_s, 6);
-    ssd_json_end_object(w);
-    ssd_json_num(w, "speed_bytes_per_s", r->bytes_per_s, 1);
-    ssd_json_num(w, "speed_mb_per_min", r->bytes_per_s * 60 / 1048576.0, 3);
-    ssd_json_u64(w, "workers", r->workers);
-    ssd_json_num(w, "exit_code", r->exit_bits, -1);
-    ssd_json_begin_array(w, "failures");
-    for (size_t i = 0; i < ssd_copy_failure_count(c); i++)
-        ssd_json_str(w, NULL, ssd_copy_failure(c, i));
-    ssd_json_end_array(w);
-    ssd_json_end_object(w);
-    cli_json_put(w);
-}
-
 static void print_row(const char *label, const ssd_copy_counts *c, int bytes) {
     uint64_t v[6] = {c->total, c->copied, c->skipped, c->mismatch, c->failed, c->extras};
     printf("%10s :", label);
@@ -196,10 +155,14 @@ int cmd_copy(int argc, char **argv) {
         ssd_copy_free(c);
         return copy_status(robocopy_exit, 16);
     }
-    if (json)
-        print_json(c, pos[0], pos[1], &r, list_only);
-    else
+    int status = 0;
+    if (json) {
+        char *text = NULL;
+        int jrc = ssd_copy_to_json(c, SSD_JSON_COMPACT, &text);
+        status = fo_cli_put_json(cmd, jrc, text);
+    } else {
         print_summary(c, pos[0], pos[1], &r);
+    }
     if (r.exit_bits & 8) {
         /* the failure list keeps the whole text; errmsg is cut at 1 KiB */
         const char *first = ssd_copy_failure(c, 0);
@@ -208,5 +171,5 @@ int cmd_copy(int argc, char **argv) {
                 fo_cli_safe(first ? first : ssd_copy_errmsg(c)));
     }
     ssd_copy_free(c);
-    return copy_status(robocopy_exit, r.exit_bits);
+    return status ? copy_status(robocopy_exit, 16) : copy_status(robocopy_exit, r.exit_bits);
 }

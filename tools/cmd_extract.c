@@ -48,7 +48,14 @@ int cmd_extract(int argc, char **argv) {
         ssd_extract_free(x);
         return 1; /* a hostile archive too: the message says "refused" */
     }
-    fo_cli_print_archive_result(stdout, "extract", pos[0], pos[1], &r, json);
+    status = 0;
+    if (json) {
+        char *text = NULL;
+        int jrc = ssd_extract_to_json(x, SSD_JSON_COMPACT, &text);
+        status = fo_cli_put_json(cmd, jrc, text);
+    } else {
+        fo_cli_print_archive_result(stdout, "extract", &r);
+    }
     ssd_extract_free(x);
-    return 0;
+    return status;
 }

@@ -51,23 +51,16 @@ int cmd_mkset(int argc, char **argv) {
         ssd_fileset_free(s);
         return 1;
     }
+    int status = 0;
     if (json) {
-        ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_COMPACT);
-        ssd_json_begin_object(w, NULL);
-        ssd_json_str(w, "set", pos[0]);
-        ssd_json_str(w, "dir", pos[1]);
-        ssd_json_u64(w, "files", r.files);
-        ssd_json_u64(w, "dirs", r.dirs);
-        ssd_json_u64(w, "bytes", r.bytes);
-        ssd_json_num(w, "total_s", r.total_s, 6);
-        ssd_json_end_object(w);
-        cli_json_put(w);
+        char *text = NULL;
+        int jrc = ssd_fileset_to_json(s, SSD_JSON_COMPACT, &text);
+        status = fo_cli_put_json(cmd, jrc, text);
     } else {
         printf("%s set in %s: %llu files, %llu dirs, %llu bytes in %.2f s\n", pos[0], pos[1],
                (unsigned long long)r.files, (unsigned long long)r.dirs, (unsigned long long)r.bytes,
                r.total_s);
     }
     ssd_fileset_free(s);
-    return 0;
+    return status;
 }

@@ -22,12 +22,22 @@
 
 /* A new trace handle in *tr (NULL when out of memory), loaded from path
  * when path is given: 0, or the error's exit status. */
-static int load(const char *cmd, ssd_trace **tr, const char *path, const char *format) {
+/* A built-in trace the command line names (scenario:NAME,
+ * filetest:NAME[@SET_SIZE]) that does not exist, or a bad set size, is a
+ * usage error (2, with the Try line), as trace generate's unknown SCENARIO
+ * is; a file that cannot be read is a failure (1). */
+static int load(const char *cmd, const char *operand, ssd_trace **tr, const char *path,
+                const char *format) {
     if (ssd_trace_create(tr))
         return cli_error(cmd, "out of memory creating the trace handle");
-    return path && ssd_trace_load(*tr, path, format) < 0
-               ? cli_error(cmd, "%s", ssd_trace_errmsg(*tr))
-               : 0;
+    int rc = path ? ssd_trace_load(*tr, path, format) : 0;
+    if (rc >= 0)
+        return 0;
+    int builtin = (!format || !strcmp(format, "auto")) &&
+                  (!strncmp(path, "scenario:", 9) || !strncmp(path, "filetest:", 9));
+    return builtin && rc == SSD_EINVAL
+               ? cli_usage_error(cmd, "%s: %s", operand, ssd_trace_errmsg(*tr))
+               : cli_error(cmd, "%s", ssd_trace_errmsg(*tr));
 }
 
 /* The formats a trace is read in (--format, --from). */
@@ -64,7 +74,7 @@ static int trace_info(int argc, char **argv) {
                                                            format, trace_formats))))
         return status;
     ssd_trace *tr = NULL;
-    status = load("trace info", &tr, path, format);
+    status = load("trace info", "TRACE", &tr, path, format);
     char *json = NULL;
     if (!status && ssd_trace_to_json(tr, SSD_JSON_COMPACT, &json) == 0)
         cli_print_result(json, json_out);
@@ -99,7 +109,7 @@ static int trace_convert(int argc, char **argv) {
         (status = cli_word_value("trace convert", "--to", "format", to, "csv iolog3")))
         return status;
     ssd_trace *tr = NULL;
-    status = load("trace convert", &tr, pos[0], from);
+    status = load("trace convert", "IN", &tr, pos[0], from);
     if (!status && ssd_trace_save(tr, pos[1], to, file) < 0)
         status = cli_error("trace convert", "%s", ssd_trace_errmsg(tr));
     if (!status && json) {
@@ -151,7 +161,7 @@ static int trace_generate(int argc, char **argv) {
     if ((status = cli_word_value(cmd, "SCENARIO", "scenario", name, names)))
         return status;
     ssd_trace *tr = NULL;
-    if (!(status = load(cmd, &tr, NULL, NULL)) &&
+    if (!(status = load(cmd, "SCENARIO", &tr, NULL, NULL)) &&
         (ssd_trace_generate(tr, name, seed, span) < 0 || ssd_trace_save(tr, out, "csv", NULL) < 0))
         status = cli_error(cmd, "%s", ssd_trace_errmsg(tr));
     ssd_trace_free(tr);
@@ -345,7 +355,8 @@ static int trace_record(int argc, char **argv) {
         goto out;
     }
     ssd_trace *tr = NULL;
-    if (!(status = load(cmd, &tr, parsed, "blkparse")) && ssd_trace_save(tr, out, "csv", NULL) < 0)
+    if (!(status = load(cmd, "DEVICE", &tr, parsed, "blkparse")) &&
+        ssd_trace_save(tr, out, "csv", NULL) < 0)
         status = cli_error(cmd, "%s", ssd_trace_errmsg(tr));
     else if (!status && json) {
         ssd_json *w = NULL;
@@ -564,7 +575,15 @@ int cmd_replay(int argc, char **argv) {
         status = cli_missing("replay", "TRACE", 0);
     else
         status = cli_target_operand("replay", pos + (trace_path != NULL), "--target", &uri);
-    if (status || (status = cli_target_create("replay", &t)))
+    /* the trace and the replay's options before the target is opened: an
+     * unknown scenario or a value an option refuses (--apps --timing too)
+     * is a usage error that must not create or lay out a file target first */
+    if (status || (status = load("replay", "TRACE", &tr, trace_path, format)) ||
+        (status = cli_target_create("replay", &t)))
+        goto out;
+    if (ssd_replay_create(&r, t, tr))
+        status = cli_error("replay", "out of memory creating the replay");
+    if (status || (status = cli_table_apply(&rt, "replay", r, replay_set_option, replay_errmsg, 1)))
         goto out;
     cli_catch_sigint(NULL, 0);
     if ((status = cli_target_open("replay", t, uri)))
@@ -581,21 +600,13 @@ int cmd_replay(int argc, char **argv) {
         status = cli_run_status("replay", rc, err, "interrupted");
         goto out;
     }
-    status = load("replay", &tr, trace_path, format);
-    if (!status && ssd_replay_create(&r, t, tr))
-        status = cli_error("replay", "out of memory creating the replay");
-    if (!status)
-        status = cli_table_apply(&rt, "replay", r, replay_set_option, replay_errmsg, 1);
-    if (!status) {
-        int rc = ssd_replay_run(r);
-        char *json = NULL;
-        if ((rc == 0 || rc == SSD_EINTERRUPTED) &&
-            ssd_replay_to_json(r, SSD_JSON_COMPACT, &json) == 0)
-            cli_print_result(json, json_out);
-        ssd_free(json);
-        status = cli_run_status("replay", rc, ssd_replay_errmsg(r),
-                                "interrupted: the results cover the I/Os completed so far");
-    }
+    int rc = ssd_replay_run(r);
+    char *json = NULL;
+    if ((rc == 0 || rc == SSD_EINTERRUPTED) && ssd_replay_to_json(r, SSD_JSON_COMPACT, &json) == 0)
+        cli_print_result(json, json_out);
+    ssd_free(json);
+    status = cli_run_status("replay", rc, ssd_replay_errmsg(r),
+                            "interrupted: the results cover the I/Os completed so far");
 out:
     ssd_replay_free(r);
     ssd_trace_free(tr);

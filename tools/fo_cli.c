@@ -127,36 +127,15 @@ void fo_cli_progress_end(void) {
     progress_drawn = 0;
 }
 
-void fo_cli_print_archive_result(FILE *out, const char *what, const char *archive, const char *tree,
-                                 const ssd_archive_result *r, int json) {
+int fo_cli_put_json(const char *cmd, int rc, char *json) {
+    if (rc == 0)
+        cli_print_result(json, 1);
+    ssd_free(json);
+    return rc ? cli_error(cmd, "the results as JSON: %s", ssd_strerror(rc)) : 0;
+}
+
+void fo_cli_print_archive_result(FILE *out, const char *what, const ssd_archive_result *r) {
     double mbps = r->bytes_per_s / 1048576.0;
-    if (json) {
-        ssd_json *w = NULL;
-        ssd_json_create(&w, SSD_JSON_COMPACT);
-        ssd_json_begin_object(w, NULL);
-        ssd_json_str(w, "operation", what);
-        ssd_json_str(w, "archive", archive);
-        ssd_json_str(w, "tree", tree);
-        ssd_json_u64(w, "files", r->files);
-        ssd_json_u64(w, "dirs", r->dirs);
-        ssd_json_u64(w, "symlinks", r->symlinks);
-        ssd_json_u64(w, "data_bytes", r->data_bytes);
-        ssd_json_u64(w, "archive_bytes", r->archive_bytes);
-        const struct {
-            const char *key;
-            double v;
-            int decimals;
-        } nums[] = {{"total_s", r->total_s, 6}, {"read_s", r->read_s, 6},
-                    {"codec_s", r->codec_s, 6}, {"write_s", r->write_s, 6},
-                    {"sync_s", r->sync_s, 6},   {"bytes_per_s", r->bytes_per_s, 1},
-                    {"mib_per_s", mbps, 3}};
-        for (size_t i = 0; i < sizeof nums / sizeof *nums; i++)
-            ssd_json_num(w, nums[i].key, nums[i].v, nums[i].decimals);
-        ssd_json_u64(w, "skipped", r->skipped);
-        ssd_json_end_object(w);
-        cli_json_put(w);
-        return;
-    }
     fprintf(out, "%s: %llu files, %llu dirs, %llu symlinks", what, (unsigned long long)r->files,
             (unsigned long long)r->dirs, (unsigned long long)r->symlinks);
     if (r->skipped)

@@ -48,9 +48,13 @@ int fo_cli_interrupted(void);
 /* Clears the progress line if one was drawn. */
 void fo_cli_progress_end(void);
 
-/* Prints an archive/extract result as text or JSON. */
-void fo_cli_print_archive_result(FILE *out, const char *what, const char *archive, const char *tree,
-                                 const ssd_archive_result *r, int json);
+/* Prints an archive/extract result as text (--json prints the handle's
+ * ssd_X_to_json). */
+void fo_cli_print_archive_result(FILE *out, const char *what, const ssd_archive_result *r);
+
+/* Prints json, what a handle's ssd_X_to_json returned with code rc, and
+ * frees it: 0, or 1 with the error said when rc is not 0. */
+int fo_cli_put_json(const char *cmd, int rc, char *json);
 
 /* A flag of the subcommand itself, not of its library handle: "--json",
  * a short "-v"; one with arg ("--out", "-o") takes "--out VALUE" and

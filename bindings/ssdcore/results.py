@@ -192,6 +192,18 @@ def _us(v: Any) -> Optional[float]:
     return None if f is None else f * 1e6
 
 
+def _access_us(d: Any) -> Optional[float]:
+    """A replay's access time in µs: the JSON's access_us, or its access_s
+    (seconds) in results written before round 20."""
+    v = _float(d.get("access_us")) if isinstance(d, dict) else None
+    return v if v is not None else _us(d.get("access_s") if isinstance(d, dict) else None)
+
+
+def _bw_bps(d: Any) -> Optional[float]:
+    """The fsd run's bandwidth: bw_bps, or bandwidth_bps before round 20."""
+    return _float(d.get("bw_bps", d.get("bandwidth_bps"))) if isinstance(d, dict) else None
+
+
 def _fmt(v: Any, unit: str = "") -> str:
     if v is None:
         return "—"
@@ -888,15 +900,16 @@ class SuiteResult(Result):
 
 def _rate(step: Dict[str, Any]) -> Optional[float]:
     """A filebench step's bytes/s, from its bytes and seconds (exact; its
-    mib_per_s is rounded to 3 decimals)."""
+    older results' mib_per_s was rounded to 3 decimals)."""
     b, t = _float(step.get("bytes")), _float(step.get("seconds"))
     return b / t if b is not None and t else (0.0 if b is not None else None)
 
 
 class FilebenchResult(Result):
     """What :func:`ssdcore.filebench` returns: the results JSON, where each
-    step's ``mib_per_s`` is MiB/s; the frame and the summary give the rate as
-    ``bw_bps``, bytes/s, as every result does."""
+    step's ``bw_bps`` is bytes/s (``mib_per_s``, MiB/s, in results written
+    before); the frame and the summary give the rate as ``bw_bps``, bytes/s,
+    from the step's bytes and seconds."""
 
     kind = "filebench"
 
@@ -1210,7 +1223,7 @@ def _rate_frame(samples: Any) -> "pd.DataFrame":
 class ReplayResult(Result):
     """What :func:`ssdcore.replay` returns: the replay's results JSON
     (``ssd_replay_to_json``: target, trace, timing, qd, runtime_s, busy_s,
-    bytes, ios, bw_bps, iops, access_s, read/write with lat_ns, samples)
+    bytes, ios, bw_bps, iops, access_us, read/write with lat_ns, samples)
     with attributes in units (the access time as ``access_us``), ``to_frame()`` (one row per sampling
     interval), ``summary()`` and ``plot()`` (throughput over time)."""
 
@@ -1228,7 +1241,8 @@ class ReplayResult(Result):
     ios = _field("ios", _int, 0, "I/Os completed (reads, writes, trims, flushes).")
     iops = _field("iops", _float, 0.0, "I/Os per busy second.")
     bw_bps = _field("bw_bps", _float, 0.0, "Bytes per busy second.")
-    access_us = _field("access_s", _us, 0.0, "Mean access time, µs (the JSON's access_s in s).")
+    access_us = _derived(lambda r: _access_us(r) or 0.0, "Mean access time, µs (the JSON's\n"
+                         "access_us; access_s, in s, before round 20).")
     access_s = _renamed("access_s", "access_us", lambda r: r.access_us / 1e6)
     interrupted = _field("interrupted", bool, False, "True if Ctrl-C stopped it.")
 
@@ -1320,24 +1334,24 @@ def _traces_frame(traces: List[Dict[str, Any]]) -> "pd.DataFrame":
             ("access_us", "float64")]
     # The JSON's keys where Python names a column otherwise (its unit, or
     # the name every other frame gives it).
-    key = {"queue_depth": "qd", "total_bytes": "bytes", "access_us": "access_s",
-           "description": "describe"}
+    key = {"queue_depth": "qd", "total_bytes": "bytes", "description": "describe"}
     rows = [{"name": t.get("name"), "trace": t.get("trace"), "description": t.get("describe"),
              "scored": t.get("scored"), "queue_depth": _int(t.get("qd")),
              "ios": _int(t.get("ios")), "total_bytes": _int(t.get("bytes")),
              "busy_s": _float(t.get("busy_s")), "bw_bps": _float(t.get("bw_bps")),
-             "access_us": _us(t.get("access_s"))}
+             "access_us": _access_us(t)}
             for t in traces]
     keep = [(c, d) for c, d in cols if any(key.get(c, c) in t for t in traces)
-            or c in ("name", "total_bytes")]
+            or c in ("name", "total_bytes") or (c == "access_us" and any(
+                "access_s" in t for t in traces))]
     return _typed_frame(rows, keep)
 
 
 class FsdResult(_TracesResult):
     """What :func:`ssdcore.fsd` returns: a PCMark 10 Full System Drive-like
     run, ``traces`` (name, trace, describe, scored, qd, ios, bytes,
-    busy_s, bw_bps, access_s in the JSON), ``bw_bps`` (the JSON's
-    ``bandwidth_bps``), ``access_us`` (its ``access_s``, in µs) and
+    busy_s, bw_bps, access_us in the JSON), ``bw_bps``, ``access_us`` (µs;
+    results before round 20 had ``bandwidth_bps`` and ``access_s``, in s) and
     ``score`` (UL's geometric mean of MB/s and 1 / access time in ms).
     ``summary()``: scale, seed, traces, score, bw_bps, access_us."""
 
@@ -1345,9 +1359,10 @@ class FsdResult(_TracesResult):
     _summary = ("scale", "seed", "traces", "score", "bw_bps", "access_us")
 
     scale = _field("scale", _float, 1.0, "The copies' sizes times this.")
-    bw_bps = _field("bandwidth_bps", _float, 0.0, "The scored traces' bandwidth: bytes per busy\n"
-                    "second, bytes/s.")
-    access_us = _field("access_s", _us, 0.0, "The scored traces' mean access time, µs.")
+    bw_bps = _derived(lambda r: _bw_bps(r) or 0.0, "The scored traces' bandwidth: bytes per busy\n"
+                      "second, bytes/s.")
+    access_us = _derived(lambda r: _access_us(r) or 0.0,
+                         "The scored traces' mean access time, µs.")
     bandwidth_bps = _renamed("bandwidth_bps", "bw_bps", lambda r: r.bw_bps)
     access_s = _renamed("access_s", "access_us", lambda r: r.access_us / 1e6)
     score = _field("score", _float, 0.0, "UL's score (no unit).")

@@ -303,7 +303,7 @@ def fsd(target: Union[Target, PathLike], scale: float = 1.0, seed: int = 1,
     off the drive (sizes times scale, and below 1 the applications' think
     time, 11.5 minutes at full length); returns an
     :class:`~ssdcore.results.FsdResult` (``traces``: [{"name", "bw_bps",
-    "access_s", "qd", "timing", "runtime_s", ...}] as in the JSON;
+    "access_us", "qd", "timing", "runtime_s", ...}] as in the JSON;
     ``r.bw_bps``, ``r.access_us``, ``r.score``: UL's geometric mean of
     bandwidth (MB/s) and 1 / average access time (1/ms); ``to_frame()``
     one row per trace with ``queue_depth`` and ``access_us``).

@@ -4,7 +4,7 @@
 #include <time.h>
 
 #include "interrupt.h"
-#include "ssdcore/job.h"
+#include "ssdcore/base.h"
 
 /* Lock-free on every platform ssdcore builds on, so a signal handler may
  * touch it. */

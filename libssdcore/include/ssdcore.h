@@ -14,6 +14,7 @@
 #include "ssdcore/job.h"
 #include "ssdcore/sim.h"
 #include "ssdcore/series.h"
+#include "ssdcore/datasets.h"
 #include "ssdcore/analysis.h"
 #include "ssdcore/fio_result.h"
 #include "ssdcore/fileops.h"

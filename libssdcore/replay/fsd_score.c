@@ -154,10 +154,10 @@ int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, int flags, c
             ssd__jw_kstr(&w, "timing", timing);
             ssd__jw_knum(&w, "runtime_s", ssd_replay_runtime_s(r));
             ssd__jw_ku64(&w, "ios", ssd_replay_ios(r, SSD_DIR_ALL));
-            ssd__jw_knum(&w, "bytes", b);
+            ssd__jw_ku64(&w, "bytes", ssd_replay_bytes(r, SSD_DIR_ALL));
             ssd__jw_knum(&w, "busy_s", s);
             ssd__jw_knum(&w, "bw_bps", bw);
-            ssd__jw_knum(&w, "access_s", at);
+            ssd__jw_knum(&w, "access_us", at * 1e6);
             ssd__jw_end_object(&w);
             if (f->label && bw > 0 && at > 0) {
                 log_bw += log(bw);
@@ -170,8 +170,10 @@ int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, int flags, c
     }
     ssd__jw_end_array(&w);
     double bw = n ? exp(log_bw / n) : 0, at = n ? exp(log_at / n) : 0;
-    ssd__jw_knum(&w, "bandwidth_bps", bw);
-    ssd__jw_knum(&w, "access_s", at);
+    /* bw_bps and access_us as every rate and latency (bandwidth_bps and
+     * access_s, seconds, before round 20) */
+    ssd__jw_knum(&w, "bw_bps", bw);
+    ssd__jw_knum(&w, "access_us", at * 1e6);
     ssd__jw_knum(&w, "score", ssd_replay_fsd_score(bw, at));
     ssd__jw_end_object(&w);
     return ssd__jw_finish_unless(&w, rc, out);

@@ -626,7 +626,8 @@ int ssd_replay_to_json(const ssd_replay *r, int flags, char **out) {
     ssd__jw_ku64(&w, "remapped_ios", r->remapped);
     ssd__jw_knum(&w, "bw_bps", r->busy_s > 0 ? (double)b / r->busy_s : 0);
     ssd__jw_knum(&w, "iops", r->busy_s > 0 ? (double)n / r->busy_s : 0);
-    ssd__jw_knum(&w, "access_s", ssd_replay_access_s(r));
+    /* a latency, in µs as every one (access_s, seconds, before round 20) */
+    ssd__jw_knum(&w, "access_us", ssd_replay_access_s(r) * 1e6);
     put_dir(&w, "read", r->bytes[0], r->ios[0], r->lat[0]);
     put_dir(&w, "write", r->bytes[1], r->ios[1], r->lat[1]);
     /* The file that exists: its job renamed it LOG.partial if a write failed */

@@ -566,7 +566,7 @@ static void file_tests_table(const struct ssd__results *s, struct ssd__text *t) 
             ssd__text_html(t, set);
             ssd__text_html_in(t, "</td><td>", st->res.file[k].name, "</td>");
             td_num(t, st->res.file[k].seconds, "%.2f");
-            td_num(t, st->res.file[k].mibs, "%.1f");
+            td_num(t, st->res.file[k].bps / 1048576.0, "%.1f");
             ssd__text_add(t, "</tr>\n");
         }
     }

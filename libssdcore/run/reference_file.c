@@ -6,7 +6,7 @@
 
 #include "analysis_internal.h"
 #include "errmsg.h"
-#include "ssdcore/series.h"
+#include "ssdcore/datasets.h"
 
 SSD_API int ssd_analysis_reference_file(ssd_analysis *a, const char *path, int flags,
                                         char **out_json) {

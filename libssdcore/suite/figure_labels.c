@@ -56,16 +56,16 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
         {"bw_bps", "bandwidth (bytes / busy time)", NULL},
         {"busy_s", "busy time", NULL},
         {"copy_s", "copy time", NULL},
-        {"copy_mibs", "copy speed", NULL},
+        {"copy_bps", "copy speed", NULL},
         {"archive_s", "archive time", NULL},
-        {"archive_mibs", "archive speed", NULL},
+        {"archive_bps", "archive speed", NULL},
         {"extract_s", "extract time", NULL},
-        {"extract_mibs", "extract speed", NULL},
+        {"extract_bps", "extract speed", NULL},
         {"empty_bps", "empty", NULL},
         {"full_bps", "nearly full", NULL},
         {"full_over_empty", "nearly full / empty", NULL},
         {"fill_level_pct", "fill level", NULL},
-        {"access_s", "average access time", NULL},
+        {"access_us", "average access time", NULL},
         {"traces", "traces", "%.0f"},
         {"score", "full system drive score", NULL},
         {"max_temp_c", "hottest", NULL},
@@ -128,7 +128,7 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
     if (!words) {
         snprintf(generic, sizeof generic, "%s", leaf);
         /* Drop the unit suffix the unit column shows. */
-        static const char *const sfx[] = {"_bps", "_iops", "_mibs", "_us", "_bytes", "_s"};
+        static const char *const sfx[] = {"_bps", "_iops", "_us", "_bytes", "_s"};
         for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++)
             if (ssd__ends_with(generic, sfx[i]) && strlen(generic) > strlen(sfx[i])) {
                 generic[strlen(generic) - strlen(sfx[i])] = 0;
@@ -165,8 +165,6 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
         f->better = 1;
     } else if (ssd__ends_with(leaf, "_iops") || wait) {
         f->unit = f->json_unit = "IOPS", f->better = 1;
-    } else if (ssd__ends_with(leaf, "_mibs")) {
-        f->unit = f->json_unit = "MiB/s", f->better = 1;
     } else if (ssd__ends_with(leaf, "_us")) {
         f->unit = "\xc2\xb5s", f->json_unit = "us", f->better = -1;
     } else if (ssd__ends_with(leaf, "_over_p50")) {
@@ -185,9 +183,6 @@ void ssd__figure_describe(const char *key, struct ssd__figure_info *f) {
         f->json_unit = "C", f->better = strcmp(leaf, "throttle_temp_c") ? -1 : 0;
     } else if (!strcmp(leaf, "bs")) {
         f->unit = "KiB", f->json_unit = "bytes", f->scale = 1 / 1024.0;
-    } else if (!strcmp(leaf, "access_s")) {
-        /* A tenth of a millisecond: whole seconds would show 0. */
-        f->unit = "\xc2\xb5s", f->json_unit = "s", f->scale = 1e6, f->better = -1;
     } else if (!strcmp(leaf, "throttle_start_s")) {
         f->unit = f->json_unit = "s", f->better = 1; /* throttling later is better */
     } else if (!strcmp(leaf, "fill_time_s")) {

@@ -122,11 +122,11 @@ struct ssd__step_result {
     int trim_reached;
     char *trim_how, *trim_fs, *trim_mount, *trim_mount_opts;
     double trim_fitrim_bytes; /* NaN when FITRIM did not run */
-    /* filebench: seconds and MiB/s of each file test (copy, archive...) */
+    /* filebench: seconds and bytes/s of each file test (copy, archive...) */
     int nfile;
     struct {
         char name[16];
-        double seconds, mibs;
+        double seconds, bps;
     } file[4];
 };
 

@@ -16,6 +16,7 @@
 #include "interrupt.h"
 #include "ssdcore/hist.h"
 #include "ssdcore/job.h"
+#include "ssdcore/datasets.h"
 #include "ssdcore/sim.h"
 #include "options.h"
 #include "step_options.h"

@@ -4,6 +4,7 @@
  * need a directory on the filesystem under test, so they run only when the
  * suite is given one. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,7 +82,11 @@ void ssd__filebench_figures(struct ssd__step *st) {
             continue;
         snprintf(st->res.file[st->res.nfile].name, sizeof st->res.file[0].name, "%s", name);
         st->res.file[st->res.nfile].seconds = ssd__jv_num(t, "seconds", 0);
-        st->res.file[st->res.nfile].mibs = ssd__jv_num(t, "mib_per_s", 0);
+        /* bytes/s; a results.json written before bw_bps has MiB/s */
+        double bps = ssd__jv_num(t, "bw_bps", NAN);
+        if (!isfinite(bps))
+            bps = ssd__jv_num(t, "mib_per_s", 0) * 1048576.0;
+        st->res.file[st->res.nfile].bps = bps;
         st->res.nfile++;
     }
     ssd__jv_free(&root);

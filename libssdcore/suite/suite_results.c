@@ -599,8 +599,8 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
                 char kn[48];
                 snprintf(kn, sizeof kn, "%s_s", st->res.file[k].name);
                 ssd__jw_knum(w, kn, st->res.file[k].seconds);
-                snprintf(kn, sizeof kn, "%s_mibs", st->res.file[k].name);
-                ssd__jw_knum(w, kn, st->res.file[k].mibs);
+                snprintf(kn, sizeof kn, "%s_bps", st->res.file[k].name);
+                ssd__jw_knum(w, kn, st->res.file[k].bps);
             }
         }
         ssd__jw_end_object(w);
@@ -664,8 +664,8 @@ static void headline(const struct ssd__results *s, struct ssd__jw *w) {
         ssd__jw_key(w, "fsd");
         ssd__jw_begin_object(w);
         ssd__jw_ku64(w, "traces", (uint64_t)nfsd);
-        ssd__jw_knum(w, "bandwidth_bps", fsd_bw);
-        ssd__jw_knum(w, "access_s", fsd_at);
+        ssd__jw_knum(w, "bw_bps", fsd_bw);
+        ssd__jw_knum(w, "access_us", fsd_at * 1e6);
         ssd__jw_knum(w, "score", fsd_score);
         ssd__jw_end_object(w);
     }

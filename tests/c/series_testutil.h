@@ -6,7 +6,7 @@
 
 #include <stdlib.h>
 
-#include <ssdcore/series.h>
+#include <ssdcore/datasets.h>
 
 /* Reads paths into a new *s with option key set to value (none for a NULL
  * key); *s is left for ssd_series_errmsg and ssd_series_free either way. */

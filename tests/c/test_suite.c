@@ -797,7 +797,7 @@ Test(suite_filebench, a_file_test_step_records_its_timings) {
     char *json = NULL;
     cr_assert_eq(ssd_suite_to_json(s, 0, &json), 0);
     cr_assert(strstr(json, "\"file_tests\":{\"fw\":{\"copy_s\":"), "%s", json);
-    cr_assert(strstr(json, "\"extract_mibs\":"));
+    cr_assert(strstr(json, "\"extract_bps\":"));
     ssd_free(json);
     ssd_suite *l = NULL;
     cr_assert_eq(ssd_suite_load(&l, out), 0, "%s", ssd_suite_errmsg(l));

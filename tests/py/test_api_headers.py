@@ -23,13 +23,19 @@ INCLUDE = ROOT / "libssdcore" / "include"
 NO_ERRMSG = {"ssd_hist": "records numbers; fails only with SSD_EINVAL or -ENOMEM",
              "ssd_json": "writes text; fails only with SSD_EINVAL or SSD_ENOMEM"}
 
-# A target operation built on a higher box lives with that box: the target
-# box sits below job and health (tests/py/test_check_layers.py), so its
+# A target or series operation built on a higher box lives with that box
+# (scripts/check_layers.py checks it by symbol): the target box sits below
+# job, health and sim (tests/py/test_check_layers.py), so its
 # header cannot declare a function it could not implement.
 ELSEWHERE = {
     "ssd_target_fill": "job.h",  # a job that writes the fill
     "ssd_target_precondition": "job.h",  # jobs that precondition
     "ssd_target_health": "health.h",  # the health box reads the counters
+    # the open dispatch knows every kind, sim: included (sim/target_uri.c)
+    "ssd_target_open": "sim.h",
+    # the readers of logged formats (datasets/series_open.c)
+    "ssd_series_load": "datasets.h",
+    "ssd_series_parse": "datasets.h",
 }
 
 
@@ -86,10 +92,6 @@ NO_SET_OPTION = {
 NO_TO_JSON = {
     "ssd_hist": "records numbers; its percentiles go into the JSON of what owns it",
     "ssd_json": "the writer itself: ssd_json_finish hands over the document",
-    "ssd_copy": "a versioned result struct (ssd_copy_result); the CLI's --json writes it",
-    "ssd_archive": "a versioned result struct (ssd_archive_result); the CLI's --json writes it",
-    "ssd_extract": "a versioned result struct (ssd_archive_result); the CLI's --json writes it",
-    "ssd_fileset": "a versioned result struct (ssd_fileset_result); the CLI's --json writes it",
 }
 
 

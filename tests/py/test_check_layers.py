@@ -125,3 +125,23 @@ def test_the_cli_may_use_the_public_api_only(tmp_path):
     assert r.returncode == 1
     assert "src/tools/cmd_x.c (the CLI) uses ssd__jw_init" in r.stdout
     assert "ssd_free" not in r.stdout
+
+
+def test_a_public_function_lives_in_the_box_of_its_header(tmp_path):
+    # ssd_interrupt was declared in job.h (io) and defined in base/;
+    # ssd_target_open in target.h (io) and defined in sim/
+    build = fake_build(tmp_path, {})
+    inc = tmp_path / "libssdcore" / "include" / "ssdcore"
+    inc.mkdir(parents=True)
+    (inc / "target.h").write_text("SSD_API int ssd_io_marker(void);\n")
+    (inc / "job.h").write_text("/* SSD_API int ssd_sim_marker(void); a comment */\n"
+                               "SSD_API int ssd_run_marker(void);\n")
+    r = run_check(build, root=tmp_path)
+    assert r.returncode == 0, r.stdout
+    (inc / "job.h").write_text("SSD_API int ssd_base_marker(void);\n")
+    (inc / "gadget.h").write_text("SSD_API int ssd_io_marker(void);\n")
+    r = run_check(build, root=tmp_path)
+    assert r.returncode == 1
+    assert ("ssd_base_marker is declared in job.h (io, run) but defined in src/base/x.c (base)"
+            in r.stdout)
+    assert "public header gadget.h has no box" in r.stdout

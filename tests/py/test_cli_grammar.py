@@ -337,7 +337,13 @@ def test_a_value_an_option_refuses_is_one_usage_error_in_every_command(cli, tmp_
               # the library's own refusal, once exit 1 with no flag and no Try line
               ("precondition", ["sim:bx200", "--destroy-data", "--kind", "foo"], "--kind"),
               # an operand's value, as idle's DURATION (once exit 1, no Try line)
-              ("trace generate", ["nosuch", "--out", str(tmp_path / "g.csv")], "SCENARIO")]
+              ("trace generate", ["nosuch", "--out", str(tmp_path / "g.csv")], "SCENARIO"),
+              # a built-in trace the operand names that does not exist (once exit 1)
+              ("replay", ["scenario:nope", "--target", "sim:bx200"], "TRACE"),
+              ("trace info", ["filetest:nope"], "TRACE"),
+              ("trace convert", ["scenario:nope", str(tmp_path / "c.csv")], "IN"),
+              # the scored replays check the replay's options too (once exit 1)
+              ("replay", ["--apps", "--target", "sim:bx200", "--timing", "nope"], "--timing")]
     for name, args, flag in cases:
         r = run(cli, *name.split(), *args)
         assert (r.returncode, r.stdout) == (2, ""), (name, args, r.stderr)

@@ -136,11 +136,11 @@ def test_bx200_copies_several_times_slower_than_mlc(tmp_path):
     ft = {p: r["headline"]["file_tests"] for p, r in res.items()}
     for p in ft:
         assert set(ft[p]) == {"files-iso", "files-work"}
-        assert set(ft[p]["files-work"]) == {"copy_s", "copy_mibs", "archive_s", "archive_mibs",
-                                            "extract_s", "extract_mibs"}
+        assert set(ft[p]["files-work"]) == {"copy_s", "copy_bps", "archive_s", "archive_bps",
+                                            "extract_s", "extract_bps"}
         iso = ft[p]["files-iso"]
         assert iso["copy_s"] > 0
-        assert iso["copy_mibs"] == pytest.approx(8 * GiB / MiB / iso["copy_s"], rel=1e-6)
+        assert iso["copy_bps"] == pytest.approx(8 * GiB / iso["copy_s"], rel=1e-6)
     # The 8 GiB copy overruns the BX200's ~2 GiB SLC cache; its TLC writes
     # at ~80 MB/s against the MLC drives' few hundred (seeds 000, 001).
     ratio = ft["bx200"]["files-iso"]["copy_s"] / ft["ssd370"]["files-iso"]["copy_s"]
@@ -159,7 +159,7 @@ def test_set_size_rounds_up_to_whole_recordings(tmp_path):
     res, _ = _file_tests_suite(tmp_path, "vector180", "512m")
     rec = {t["name"]: t for t in ssdcore.trace.filetests()}["iso-copy"]["set_bytes"]
     iso = res["headline"]["file_tests"]["files-iso"]
-    assert iso["copy_mibs"] == pytest.approx(rec / MiB / iso["copy_s"], rel=1e-6)
+    assert iso["copy_bps"] == pytest.approx(rec / iso["copy_s"], rel=1e-6)
 
 
 @pytest.mark.slow
@@ -175,7 +175,7 @@ def test_lab2016_on_sim_reports_file_tests(tmp_path):
     res = json.loads((out / "results.json").read_text())
     ft = res["headline"]["file_tests"]
     assert set(ft) == {"files-iso", "files-program", "files-work"}
-    assert ft["files-program"]["copy_s"] > 0 and ft["files-work"]["extract_mibs"] > 0
+    assert ft["files-program"]["copy_s"] > 0 and ft["files-work"]["extract_bps"] > 0
     # Reported as file tests, not as application traces.
     assert not [k for k in res["headline"]["replays"] if k.startswith("files-")]
     text = (out / "summary.txt").read_text() if (out / "summary.txt").exists() else r.stdout

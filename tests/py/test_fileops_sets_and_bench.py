@@ -71,7 +71,10 @@ def test_filebench_reports_every_step(tmp_path, cli):
     assert set(steps) == {"copy", "archive", "extract"}
     for s in steps.values():
         assert s["bytes"] == 8 << 20 and s["seconds"] > 0
-        assert s["mib_per_s"] == pytest.approx(s["bytes"] / 2**20 / s["seconds"], rel=1e-3)
+        assert s["bw_bps"] == pytest.approx(s["bytes"] / s["seconds"], rel=1e-3)
+    # unit-named, whole numbers: the size as bytes, not the text given
+    assert res["set"]["size_bytes"] == 8 << 20 and res["set"]["seed"] == 1
+    assert "size" not in res["set"] and "units" not in res
     assert steps["archive"]["method"] == "deflate" and steps["archive"]["archive_bytes"] > 0
     assert res["cache_drop"] in ("drop_caches", "fadvise")
     assert not (tmp_path / "ssdcore-filebench").exists()

@@ -101,14 +101,14 @@ def test_copy50g_scales_its_set_and_reports_three_copies(tmp_path):
     for n in ("copy50g-mkset", "copy50g-to", "copy50g-inside", "copy50g-from"):
         assert "set_size=1000000000 " in steps[n]["line"], steps[n]["line"]
     ft = res["headline"]["file_tests"]["files-copy50g"]
-    assert set(ft) == {"copy_to_s", "copy_to_mibs", "copy_s", "copy_mibs", "copy_from_s",
-                       "copy_from_mibs"}
+    assert set(ft) == {"copy_to_s", "copy_to_bps", "copy_s", "copy_bps", "copy_from_s",
+                       "copy_from_bps"}
     inside = steps["copy50g-inside"]["results"]
     assert 3.5e9 <= inside["bw_bps"] <= 4.2e9, inside["bw_bps"]
     assert inside["qd"] >= 8
     assert "files-copy50g" in text
     sata, _ = _suite(tmp_path / "b", "sim:bx200", "copy50g", 0.02)
-    assert sata["headline"]["file_tests"]["files-copy50g"]["copy_mibs"] < ft["copy_mibs"] / 4
+    assert sata["headline"]["file_tests"]["files-copy50g"]["copy_bps"] < ft["copy_bps"] / 4
 
 
 @pytest.fixture(scope="module")
@@ -125,15 +125,16 @@ def test_fsd_score_is_the_geometric_mean_of_bandwidth_and_inverse_access_time(fs
                                            "pow", "psh", "psl", "cp1", "cp2", "cp3", "cps1",
                                            "cps2", "cps3"]
     gbw = math.exp(sum(math.log(t["bw_bps"]) for t in scored) / len(scored))
-    gat = math.exp(sum(math.log(t["access_s"]) for t in scored) / len(scored))
-    assert nv["bandwidth_bps"] == pytest.approx(gbw, rel=1e-9)
-    assert nv["access_s"] == pytest.approx(gat, rel=1e-9)
+    gat = math.exp(sum(math.log(t["access_us"] / 1e6) for t in scored) / len(scored))
+    assert nv["bw_bps"] == pytest.approx(gbw, rel=1e-9)
+    assert nv["access_us"] == pytest.approx(gat * 1e6, rel=1e-9)
+    assert all(type(t["bytes"]) is int for t in nv["traces"])
     assert nv["score"] == pytest.approx(math.sqrt(gbw / 1e6 / (gat * 1e3)), rel=1e-9)
     # Copies run at their recorded depth, applications at QD1.
     assert all(t["qd"] >= 4 for t in scored if t["name"].startswith("cp"))
     sata = ssdcore.fsd("sim:bx200", scale=0.02)
     assert sata["score"] < nv["score"] / 2
-    assert sata["access_s"] > nv["access_s"] and sata["bandwidth_bps"] < nv["bandwidth_bps"]
+    assert sata["access_us"] > nv["access_us"] and sata["bw_bps"] < nv["bw_bps"]
     with pytest.raises(ssdcore.Error, match="scale"):
         ssdcore.fsd("sim:bx200", scale=0)
     cli = subprocess.run(["ssdcore", "replay", "--fsd", "--target", "sim:mp44l-1tb", "--scale",
@@ -174,8 +175,8 @@ def test_fsd_suite_headline_matches_the_function(tmp_path, fsd_mp44l):
     # Each set's three copies are file tests of their own group, as lab2016's.
     ft = res["headline"]["file_tests"]
     for group in ("fsd-iso", "fsd-photo"):
-        assert set(ft[group]) == {"copy_to_s", "copy_to_mibs", "copy_s", "copy_mibs",
-                                  "copy_from_s", "copy_from_mibs"}, ft
+        assert set(ft[group]) == {"copy_to_s", "copy_to_bps", "copy_s", "copy_bps",
+                                  "copy_from_s", "copy_from_bps"}, ft
     head = res["headline"]["fsd"]
     assert head["traces"] == 15
     ref = fsd_mp44l
@@ -193,5 +194,5 @@ def test_fsd_suite_headline_matches_the_function(tmp_path, fsd_mp44l):
     figs = {f["key"]: f for f in json.loads((cmp / "compare.json").read_text())["figures"]}
     assert figs["fsd.score"]["better"] == "higher"
     assert figs["fsd.score"]["values"] == [head["score"]]
-    assert figs["fsd.access_s"]["better"] == "lower"
+    assert figs["fsd.access_us"]["better"] == "lower"
     assert ">Full System Drive-like (fsd)</h2>" in (cmp / "compare.html").read_text()

@@ -127,8 +127,9 @@ def test_analyze_refuses_what_it_cannot_read():
 
 
 def test_file_test_figures_are_bytes_per_second_under_bps_names():
-    # results.json and compare.json keep copy_mibs (MiB/s); every figure
-    # Python shows ends with its unit, so it is copy_bps in bytes/s there
+    # results.json and compare.json written before round 20 have copy_mibs
+    # (MiB/s); every figure Python shows ends with its unit, so it is
+    # copy_bps in bytes/s there, as the JSON now writes it
     ft = {"files-work": {"copy_s": 2.0, "copy_mibs": 100.0, "extract_mibs": 50.0}}
     suite = ssdcore.results.SuiteResult({"headline": {"file_tests": ft}, "steps": []})
     row = suite.summary().iloc[0]

@@ -286,7 +286,7 @@ def test_file_tests_run_as_steps_and_reach_headline_and_report(cli, tmp_path):
     assert [t["step"] for t in work["steps"]] == ["copy", "archive", "extract"]
     ft = res["headline"]["file_tests"]
     assert ft["files-work"]["archive_s"] == work["steps"][1]["seconds"]
-    assert ft["files-iso"]["copy_mibs"] == step(res, "files-iso")["results"]["steps"][0]["mib_per_s"]
+    assert ft["files-iso"]["copy_bps"] == step(res, "files-iso")["results"]["steps"][0]["bw_bps"]
     html = (out / "report.html").read_text()
     assert "File tests" in html and "files-program" in html
     assert ssdcore.report(out) == res

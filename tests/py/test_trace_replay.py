@@ -146,7 +146,10 @@ def test_cli_replay_and_apps_on_sim(cli):
     assert res["engine"] == "virtual" and res["trace"]["ios"] == res["ios"] + res["trims"]
     r = subprocess.run([cli, "replay", "--target", "sim:bx200", "scenario:nope"],
                        capture_output=True, text=True)
-    assert r.returncode == 1 and "unknown scenario" in r.stderr
+    # an unknown name on the command line is a usage error (2), in the one wording
+    assert r.returncode == 2 and r.stdout == "", r.stderr
+    assert r.stderr.startswith("ssdcore replay: TRACE: unknown scenario \"nope\" (")
+    assert r.stderr.endswith("\nTry 'ssdcore replay --help'.\n")
 
 
 def test_replay_and_apps_return_result_objects_whose_frames_add_up():

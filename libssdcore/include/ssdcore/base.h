@@ -223,6 +223,12 @@ SSD_API void ssd_json_raw(ssd_json *w, const char *key, const char *json);
 /* The next element starts a line (a compact document read line by line). */
 SSD_API void ssd_json_newline(ssd_json *w);
 
+/* Asks every running job, replay, suite and idle in this process to stop
+ * soon (they return SSD_EINTERRUPTED). Safe to call from a signal handler
+ * and from any thread: it only bumps an atomic counter. Runs that start
+ * afterwards are not affected. */
+SSD_API void ssd_interrupt(void);
+
 #ifdef __cplusplus
 }
 #endif

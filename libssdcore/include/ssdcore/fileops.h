@@ -124,6 +124,18 @@ SSD_API int ssd_copy_run(ssd_copy *c, const char *src, const char *dst, ssd_copy
 SSD_API size_t ssd_copy_failure_count(const ssd_copy *c);
 SSD_API const char *ssd_copy_failure(const ssd_copy *c, size_t i);
 
+/* The last run's results as a JSON object, what `ssdcore copy --json`
+ * prints: {"src", "dst", "list_only", "dirs"/"files"/"bytes": {"total",
+ * "copied", "skipped", "mismatch", "failed", "extras"}, "times": {"total_s",
+ * "copy_s", "sync_s", "failed_s", "extras_s"}, "bw_bps", "workers",
+ * "exit_code" (Robocopy's bits, res->exit_bits), "failures": [...]}, in a
+ * malloc'd string freed with ssd_free(). flags: enum ssd_json_flags.
+ * Returns 0, SSD_EINVAL (NULL argument, unknown flag), SSD_ESTATE (no run
+ * yet, or the last one failed with a negative code) or SSD_ENOMEM. The
+ * same holds for ssd_archive_to_json, ssd_extract_to_json and
+ * ssd_fileset_to_json below. */
+SSD_API int ssd_copy_to_json(const ssd_copy *c, int flags, char **out);
+
 /* ------------------------------------------------------------------------ */
 /* Archive and extract                                                       */
 /* ------------------------------------------------------------------------ */
@@ -176,6 +188,13 @@ SSD_API int ssd_archive_run(ssd_archive *a, const char *src, const char *archive
 SSD_API size_t ssd_archive_skipped_count(const ssd_archive *a);
 SSD_API const char *ssd_archive_skipped(const ssd_archive *a, size_t i);
 
+/* The last run's results as a JSON object, what `ssdcore archive --json`
+ * prints: {"operation": "archive", "archive", "tree", "files", "dirs",
+ * "symlinks", "data_bytes", "archive_bytes", "total_s", "read_s", "codec_s"
+ * (compressing), "write_s", "sync_s", "bw_bps" (data bytes / total_s),
+ * "skipped"}; as ssd_copy_to_json. */
+SSD_API int ssd_archive_to_json(const ssd_archive *a, int flags, char **out);
+
 typedef struct ssd_extract ssd_extract;
 
 SSD_API int ssd_extract_create(ssd_extract **out);
@@ -200,6 +219,11 @@ SSD_API int ssd_extract_set_progress(ssd_extract *x, ssd_fileops_progress_fn fn,
  * changes the umask or working directory. */
 SSD_API int ssd_extract_run(ssd_extract *x, const char *archive_path, const char *dst,
                             ssd_archive_result *res);
+
+/* The last run's results as ssd_archive_to_json's object with "operation":
+ * "extract", "tree" the destination and "codec_s" the decompressing; what
+ * `ssdcore extract --json` prints; as ssd_copy_to_json. */
+SSD_API int ssd_extract_to_json(const ssd_extract *x, int flags, char **out);
 
 /* ------------------------------------------------------------------------ */
 /* File sets                                                                 */
@@ -235,6 +259,11 @@ SSD_API int ssd_fileset_set_progress(ssd_fileset *s, ssd_fileops_progress_fn fn,
  * completed: each file is named only when whole, so one left by a full disk
  * or a kill is complete and kept). */
 SSD_API int ssd_fileset_run(ssd_fileset *s, const char *dir, ssd_fileset_result *res);
+
+/* The last run's results as a JSON object, what `ssdcore mkset --json`
+ * prints: {"kind", "dir", "size_bytes" (asked for), "seed", "files", "dirs",
+ * "bytes" (written), "total_s"}; as ssd_copy_to_json. */
+SSD_API int ssd_fileset_to_json(const ssd_fileset *s, int flags, char **out);
 
 /* ------------------------------------------------------------------------ */
 /* File benchmark                                                            */

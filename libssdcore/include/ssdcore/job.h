@@ -226,10 +226,8 @@ SSD_API int ssd_job_metadata_json(const ssd_job *j, int flags, char **out);
  * has some: a read-only job's writes) or SSD_ENOMEM; *out is NULL then. */
 SSD_API int ssd_job_series(const ssd_job *j, int dir, ssd_series **out);
 
-/* Asks every running job and idle in this process to stop soon. Safe to call
- * from a signal handler and from any thread: it only bumps an atomic counter.
- * Jobs and idles that start afterwards are not affected. */
-SSD_API void ssd_interrupt(void);
+/* ssd_interrupt() stops running jobs: declared in base.h (base/ defines
+ * it), which this header includes. */
 
 #ifdef __cplusplus
 }

@@ -1,13 +1,14 @@
 /*
- * ssdcore/series.h - an in-memory write series (throughput over time) and its
- * readers.
+ * ssdcore/series.h - an in-memory write series (throughput over time); its
+ * readers are in datasets.h.
  *
  * A series is a sequence of intervals: for interval i, t_s[i] is its end in
  * seconds since the start (strictly increasing, t_s[0] > 0, interval 0 starts
  * at 0) and bytes[i] the bytes completed in it. Optional per-interval columns
  * (latency figures, ops) are kept by name.
  *
- * Readers (the format is detected from the content, never from the name):
+ * Readers (datasets.h; the format is detected from the content, never from
+ * the name):
  *  - ssdcore series CSV v1 ("# ssdcore-series 1", see DESIGN.md): t_s and
  *    bytes are required; other columns are optional, in any order; unknown
  *    ones are ignored. A header without the magic line is accepted too.
@@ -68,11 +69,9 @@ typedef struct ssd_series ssd_series;
 SSD_API int ssd_series_create(ssd_series **out);
 SSD_API int ssd_series_set_option(ssd_series *s, const char *key, const char *value);
 SSD_API const ssd_option_info *ssd_series_options(size_t *n);
-SSD_API int ssd_series_load(ssd_series *s, const char *const *paths, size_t npaths);
-
-/* Parses a series held in memory (the same formats), e.g. from a pipe. name
- * is used in messages. */
-SSD_API int ssd_series_parse(ssd_series **out, const char *name, const char *text, size_t len);
+/* ssd_series_load(s, paths, npaths) and ssd_series_parse(out, name, text,
+ * len), the readers, are declared in datasets.h: datasets/ defines them,
+ * as every reader of a logged format; <ssdcore.h> includes it. */
 
 /* Builds a series from arrays (copied). t_s: interval ends, strictly
  * increasing and > 0; bytes: bytes per interval, finite and >= 0. */

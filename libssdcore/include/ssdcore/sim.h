@@ -37,6 +37,13 @@
 extern "C" {
 #endif
 
+/* Opens a target from its URI, any kind target.h lists: a file path, a
+ * block device (/dev/...) or sim:SPEC. Here rather than in target.h: the
+ * dispatch must know the simulated drive, which is built on the target
+ * interface. Returns 0 or a negative code with a message naming the URI and
+ * what is wrong in ssd_target_errmsg(). */
+SSD_API int ssd_target_open(ssd_target *t, const char *uri);
+
 /* The built-in profiles, 0 <= i < ssd_sim_profile_count(). name returns
  * "bx200", "ssd370"...; describe returns a one-line description of the drive
  * and the seed review it reproduces. Both return NULL when i is out of range.

@@ -56,9 +56,9 @@ SSD_API int ssd_target_set_option(ssd_target *t, const char *key, const char *va
  * entries (ssdcore/base.h). Thread-safe. */
 SSD_API const ssd_option_info *ssd_target_options(size_t *n);
 
-/* Opens the URI. Returns 0 or a negative code with a message naming the
- * URI and what is wrong in ssd_target_errmsg(). */
-SSD_API int ssd_target_open(ssd_target *t, const char *uri);
+/* ssd_target_open(t, uri) opens any of the kinds above: declared in sim.h,
+ * with the box that defines it (it must know sim: as well as files and
+ * devices); <ssdcore.h> includes both. */
 
 /* The last error message; "" when there was none. Valid until the next call
  * on t. */

@@ -236,13 +236,14 @@ SSD_API uint64_t ssd_replay_ios(const ssd_replay *r, int dir);
 
 /* The average access time in seconds: the mean of completion - issue over
  * the reads and writes (not trims or flushes), as PCMark 10 defines it; 0
- * before any completed. Also "access_s" in the results JSON. */
+ * before any completed. In the results JSON as "access_us", in µs as every
+ * latency ("access_s", seconds, before round 20). */
 SSD_API double ssd_replay_access_s(const ssd_replay *r);
 
 /* The results as a JSON object: target, trace (its summary), timing, qd,
  * engine, runtime_s, busy_s, bytes, ios, bw_bps (bytes / busy_s), iops,
- * read/write {bytes, ios, lat_ns percentiles}, samples [[t_s, bytes, ops]...],
- * interrupted. flags: enum ssd_json_flags (base.h). Returns 0, SSD_EINVAL
+ * access_us (ssd_replay_access_s in µs), read/write {bytes, ios, lat_ns percentiles}, samples
+ * [[t_s, bytes, ops]...], interrupted. flags: enum ssd_json_flags (base.h). Returns 0, SSD_EINVAL
  * (NULL or an unknown flag), SSD_ESTATE (not run) or SSD_ENOMEM. */
 SSD_API int ssd_replay_to_json(const ssd_replay *r, int flags, char **out);
 
@@ -269,17 +270,16 @@ SSD_API int ssd_replay_apps_json(ssd_target *t, const char *timing, uint64_t see
  * off it, times scale (0 < scale <= 10; 1 is UL's sizes; a set rounds up to
  * whole 1 GiB recordings). Each set is created
  * first (not scored). Per trace: bandwidth (bytes / busy time) and average
- * access time; bandwidth_bps and access_s are their geometric means over
+ * access time; bw_bps and access_us are their geometric means over
  * the scored traces and score = sqrt(bandwidth in MB/s x 1 / access time
  * in ms), UL's geometric mean of bandwidth and 1 / access time in units of
  * our own. JSON: {"scale", "seed", "traces": [{"name", "trace",
  * "describe", "scored", "qd", "timing", "runtime_s", "ios", "bytes",
- * "busy_s", "bw_bps", "access_s"}...], "bandwidth_bps", "access_s",
- * "score"}. flags: enum ssd_json_flags (base.h). Writes the
- * target (a device needs destroy_data). Returns 0 with *out to free with
- * ssd_free(), SSD_EINVAL (NULL, an unknown flag), SSD_ERANGE for a bad
- * scale, or a negative code with the trace and reason in err (errlen
- * bytes; may be NULL).
+ * "busy_s", "bw_bps", "access_us"}...], "bw_bps", "access_us", "score"}
+ * (bandwidth_bps and access_s, seconds, before round 20). flags: enum ssd_json_flags (base.h).
+ * Writes the target (a device needs destroy_data). Returns 0 with *out to free with ssd_free(),
+ * SSD_EINVAL (NULL, an unknown flag), SSD_ERANGE for a bad scale, or a negative code with the trace
+ * and reason in err (errlen bytes; may be NULL).
  */
 SSD_API int ssd_replay_fsd_json(ssd_target *t, double scale, uint64_t seed, int flags, char **out,
                                 char *err, size_t errlen);
