@@ -205,10 +205,6 @@ struct ssd__sim *ssd__sim_of(ssd_target *t);
 
 /* Current regime for a write of this pattern (does not change state). */
 int ssd__sim_regime(const struct ssd__sim *s);
-/* The regime the host's writes see: ssd__sim_regime, except that GC whose
- * victims are all garbage (efficiency 1) is native (direct writes). The
- * ground truth's phases are these. */
-int ssd__sim_write_regime(const struct ssd__sim *s);
 const char *ssd__sim_regime_name(int regime);
 double ssd__sim_cache_room(const struct ssd__sim *s);
 double ssd__sim_fast_room(const struct ssd__sim *s);

@@ -282,16 +282,6 @@ int ssd__sim_regime(const struct ssd__sim *s) {
     return SSD__REG_GC;
 }
 
-/* GC whose victims are all garbage erases them and copies nothing: the
- * host's writes go at the direct speed, as while clean blocks last. A
- * reader sees direct writes, and so does ground truth: the used state
- * begins where reclaiming starts to cost speed (the model keeps GC's
- * bookkeeping either way). */
-int ssd__sim_write_regime(const struct ssd__sim *s) {
-    int r = ssd__sim_regime(s);
-    return r == SSD__REG_GC && ssd__sim_gc_efficiency(s) >= 1 ? SSD__REG_NATIVE : r;
-}
-
 const char *ssd__sim_regime_name(int regime) {
     static const char *const names[] = {"slc", "native", "fold", "gc"};
     return regime >= 0 && regime < SSD__REG_COUNT ? names[regime] : "?";
@@ -846,26 +836,24 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         double step = fmin(dt_s - elapsed, tick_end - s->now_s);
         if (step <= 1e-12 || s->bulk)
             step = s->bulk ? dt_s - elapsed : fmin(dt_s - elapsed, p->tick_s);
-        /* r: what the flash does (its pools' bookkeeping); rw: what the
-         * host's writes see (free GC is direct writes: ssd__sim_write_regime). */
-        int r = ssd__sim_regime(s), rw = ssd__sim_write_regime(s);
+        int r = ssd__sim_regime(s);
         if (!s->bulk)
             update_throttle(s);
         double xw = 0, xr = 0, level_w = 0;
         if (pr < 1 && s->bulk) {
             level_w = write_rate(s, r, seq, bs, q);
-            xw = level_w * bulk_mean_factor(s, rw, bs);
+            xw = level_w * bulk_mean_factor(s, r, bs);
         } else if (pr < 1) {
             double sigma = r == SSD__REG_SLC ? p->noise : p->noise_direct;
             level_w = write_rate(s, r, seq, bs, q);
             xw = level_w * tick_noise(s, tick, sigma);
-            if (rw == SSD__REG_SLC || rw == SSD__REG_NATIVE) {
+            if (r == SSD__REG_SLC || r == SSD__REG_NATIVE) {
                 /* The dips are the controller writing back its mapping
                  * table, so they weigh on small writes, which update the
                  * map fastest: full depth up to 64K, a quarter of it at 256K. */
                 double d = dip_factor(s, ((double)tick + 0.5) * p->tick_s);
                 xw *= 1 - (1 - d) * fmin(1.0, 65536 / bs);
-            } else if (rw == SSD__REG_GC)
+            } else if (r == SSD__REG_GC)
                 xw *= gc_spread_factor(s, ((double)tick + 0.5) * p->tick_s);
         }
         if (reads) {
@@ -947,7 +935,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
         }
         double bw = xwb * step, br = xrb * step;
         if (bw > 0) {
-            note_phase(s, rw);
+            note_phase(s, r);
             double dm = advance_map(s, 1, bw);
             /* A sequential chunk overwrites whole blocks except where
              * random writes scattered the data it replaces. */
@@ -959,7 +947,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             apply_write(s, r, bw, dm, in_place * bw, seq_whole, wa, seq ? fmin(wa + bw, wb) : wb);
             s->job_written += bw;
             written += bw;
-            if (s->phases[s->n_phases - 1].regime == rw) {
+            if (s->phases[s->n_phases - 1].regime == r) {
                 s->phases[s->n_phases - 1].bytes += bw;
                 s->phases[s->n_phases - 1].seconds += step;
                 s->phases[s->n_phases - 1].end_level_bps = level_w;
@@ -1010,7 +998,7 @@ static int sim_run_virtual(ssd_target *t, double dt_s, uint64_t max_bytes, struc
             double c = q / (lam * (pr * sr + (1 - pr) * sw));
             /* Foreground GC and folding stall more writes (and the reads
              * queued behind them). */
-            double stalls = rw == SSD__REG_GC ? 4 : rw == SSD__REG_FOLD ? 2 : 1;
+            double stalls = r == SSD__REG_GC ? 4 : r == SSD__REG_FOLD ? 2 : 1;
             if (pr >= 1)
                 stalls = 1;
             if (ops[0])

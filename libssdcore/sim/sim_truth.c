@@ -409,7 +409,7 @@ static int truth_json(ssd_target *t, enum ssd__jw_style style, char **out) {
         else
             ssd__jw_num(&w, v);
     }
-    ssd__jw_kstr(&w, "regime", ssd__sim_regime_name(ssd__sim_write_regime(s)));
+    ssd__jw_kstr(&w, "regime", ssd__sim_regime_name(ssd__sim_regime(s)));
     ssd__jw_key(&w, "phases");
     ssd__jw_begin_array(&w);
     for (int i = 0; i < s->n_phases; i++) {

@@ -23,42 +23,6 @@ Test(sim_used, job_written_bytes_is_whole_ios_and_the_series_total) {
     }
 }
 
-/* Where the truth puts the used state (gc) is where the curve starts to
- * fall. After random writes of the capacity on a fresh drive (a third of
- * the LBAs never written, the rest overwritten: every block part stale)
- * and an idle, the clean blocks run out early, but the victims GC then
- * reclaims are almost all garbage, so erasing them costs nothing and the
- * drive writes at its direct speed until enough of the LBAs hold data.
- * The truth put gc where the clean blocks ran out (on a datacenter
- * profile 10-16 GiB in, the curve flat to about 166 GiB); a reader sees
- * direct writes there, and so does the truth now. */
-Test(sim_used, gc_starts_where_reclaiming_costs_speed_not_where_clean_blocks_run_out) {
-    ssd_target *t =
-        open_sim("sim:p4500-4tb,capacity_gb=480,noise=0,noise_direct=0,gc_spread=0,idle_gc_gib=2");
-    struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 0, 60);
-    w.max_bytes = ssd_target_size(t);
-    struct series fill = run(t, &w);
-    series_free(&fill);
-    cr_assert_eq(ssd_target_idle(t, 900), 0);
-    w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 1200, 1);
-    struct series s = run(t, &w);
-    double native = s.wbps[0], gc = truth(t, "gc_start_bytes");
-    int fall = first_drop(&s, 0, native, 0.998, 3);
-    cr_assert_geq(fall, 1, "the curve falls below its direct speed");
-    /* The speed slides from the direct speed as victims fill: the truth's
-     * onset is at the slide's top, within 2 % of where it is 0.2 % down. */
-    double at = s.written[fall - 1];
-    cr_assert(gc <= at && gc >= 0.98 * at,
-              "truth's gc at %.1f GiB, the curve 0.2 %% down at %.1f GiB (direct %.0f MiB/s)",
-              gc / GiB, at / GiB, native / MiB);
-    char *json = NULL;
-    cr_assert_eq(ssd_sim_truth_to_json(t, 0, &json), 0);
-    cr_assert(strstr(json, "\"phases\":[{\"regime\":\"native\""), "%s", json);
-    ssd_free(json);
-    series_free(&s);
-    ssd_target_free(t);
-}
-
 /* Folding copies only what the cache still holds valid. A fresh drive's
  * 4K random writes overwrite much of what its dynamic cache took, so the
  * cache folds faster than a whole-drive fill's (all valid) and GC, which
