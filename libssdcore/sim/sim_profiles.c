@@ -242,11 +242,7 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      * steady one (capped by the sequential write) is chosen, as is the raw
      * flash (a power-of-two array: 4 TiB behind 4.0 TB is 9.95 %, 4 TiB
      * behind 3.84 TB, 8 TiB behind 7.68 TB and 16 TiB behind 15.36 TB
-     * 14.5 %; the 400 GB MLC drives 28 %, the most the class has), and
-     * gc_gamma 1 (GC's speed in proportion to its victims' garbage share;
-     * at 1.5 the CD6-R's GC stayed free, its victims all garbage, past the
-     * 6 hours of SNIA's WSAT, never reaching the steady state its rating is
-     * measured in; the steady level does not depend on it).
+     * 14.5 %; the 400 GB MLC drives 28 %, the most the class has).
      * docs/simulator.md cites each source and says which are the makers'
      * datasheets (p410m, p400m, pm983) and which are not (p4500: Lenovo's
      * product guide; p5500, pm9a3, cd6r: launch figures as the press
@@ -261,7 +257,7 @@ const struct ssd__sim_profile ssd__sim_profiles[] = {
      "Intel DC P4500 4.0 TB, PCIe 3.0 TLC datacenter NVMe, no SLC cache (Lenovo product guide)",
      "capacity_gb=4000,op_pct=9.95,bits=3,slc_type=none,slc_gib=0,"
      "native_seq_mibps=1716.6,native_rand_mibps=732.4,fold_mibps=1716.6,floor_mibps=244.140625,"
-     "gc_gamma=1,gc_spread=0.03,idle_gc_mibps=200,idle_gc_gib=20,read_seq_mibps=3051.8,"
+     "gc_gamma=1.5,gc_spread=0.03,idle_gc_mibps=200,idle_gc_gib=20,read_seq_mibps=3051.8,"
      "read_rand_iops=645000,read_lat_us=80,read_lat_slc_us=80,write_lat_us=15,link_mibps=3757,"
      "iops_cap=2000000,mix_penalty=0.1,noise=0.02,noise_direct=0.03,dip_duty=0,lat_sigma=0.3,"
      "tail_frac=0.0005,tail_mult=10"},
