@@ -469,22 +469,10 @@ static double write_rate(const struct ssd__sim *s, int r, int seq, double bs, do
         bseq = p->native_seq_mbps * MIB;
         brand = p->native_rand_mbps * MIB;
         break;
-    case SSD__REG_FOLD: {
-        /* Folding copies the cache's valid data into native flash and
-         * erases the rest, so a host byte costs d / (c - d) bytes copied
-         * for a cache a share d valid (c: native bytes a cached byte
-         * takes). fold_mibps is a whole-drive fill's, whose cache is all
-         * valid (d = 1), and sets what a copy costs; a cache the host has
-         * overwritten since folds faster, one all stale at the direct
-         * speed. (It folded at fold_mibps whatever it held: a fresh
-         * drive's random writes then sped up 2x as GC followed.) */
-        double c = slc_cost(s), d = s->slc > 0 ? fmin(1.0, s->slc_valid / s->slc) : 1;
-        double per_copy = fmax(p->native_seq_mbps / p->fold_mbps - 1, 0) * (c - 1);
-        double f = c > 1 ? 1 / (1 + per_copy * d / (c - d)) : p->fold_mbps / p->native_seq_mbps;
-        bseq = p->native_seq_mbps * MIB * f;
-        brand = p->native_rand_mbps * MIB * f;
+    case SSD__REG_FOLD:
+        bseq = p->fold_mbps * MIB;
+        brand = p->fold_mbps * MIB * p->native_rand_mbps / p->native_seq_mbps;
         break;
-    }
     default: {
         double v = ssd__sim_gc_efficiency(s);
         bseq = p->native_seq_mbps * MIB * v;

@@ -23,36 +23,6 @@ Test(sim_used, job_written_bytes_is_whole_ios_and_the_series_total) {
     }
 }
 
-/* Folding copies only what the cache still holds valid. A fresh drive's
- * 4K random writes overwrite much of what its dynamic cache took, so the
- * cache folds faster than a whole-drive fill's (all valid) and GC, which
- * follows with victims the overwrites left mostly garbage, goes on at
- * about the folding's speed. The model folded at fold_mibps whatever the
- * cache held: 261 MiB/s, then GC at 537 (the curve jumped up 2x where the
- * used state began). A sequential fill's folding is unchanged. */
-Test(sim_used, folding_stale_cache_data_is_not_slower_than_the_gc_after_it) {
-    const char *uri = "sim:mp44l-1tb,noise=0,noise_direct=0";
-    ssd_target *t = open_sim(uri);
-    struct ssd__workload w = wl(t, SSD__PAT_RANDWRITE, "4k", 32, 2400, 5);
-    struct series s = run(t, &w);
-    double gc = truth(t, "gc_start_bytes");
-    int i = index_at_written(&s, gc);
-    cr_assert(i >= 6 && i + 7 <= s.n, "gc at %.1f GiB", gc / GiB);
-    double before = median(s.wbps, i - 5, i - 1), after = median(s.wbps, i + 2, i + 7);
-    cr_assert_lt(after / before, 1.2, "folding %.0f MiB/s, then GC %.0f MiB/s", before / MiB,
-                 after / MiB);
-    series_free(&s);
-    ssd_target_free(t);
-
-    t = open_sim(uri);
-    w = wl(t, SSD__PAT_WRITE, "128k", 32, 0, 1);
-    w.max_bytes = ssd_target_size(t);
-    s = run(t, &w);
-    assert_near(truth(t, "folding_level_bps"), 512 * MiB, 0.01, "the fill's folding");
-    series_free(&s);
-    ssd_target_free(t);
-}
-
 /* A sequential overwrite of data a dynamic cache holds leaves whole SLC
  * blocks stale, and they erase for free, as the native blocks do: after
  * one sequential pass (the end of it still in the cache) and a sequential
