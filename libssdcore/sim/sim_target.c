@@ -315,15 +315,6 @@ static void drop_old_copies(struct ssd__sim *s, double o, double os, double seq_
     s->valid -= on;
     s->invalid += on - whole;
     s->clean += whole;
-    if (dynamic_cache(s) && seq_whole > 0 && os > 0) {
-        /* So do a dynamic cache's SLC-mode blocks: they go back to the
-         * native pool erased, with nothing to fold (after a sequential
-         * fill the first pass's cached data, overwritten by the second,
-         * was folded as if it were valid when the next writes came). */
-        double ws = fmin(os * seq_whole, s->slc);
-        s->slc -= ws;
-        s->clean += slc_cost(s) * ws;
-    }
 }
 
 /* Share of a write chunk landing on LBAs [a, b) that overwrites data
